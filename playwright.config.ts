@@ -1,0 +1,36 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End to end in browser mode: the reference upstream on in-memory PGlite and
+ * the console host, driven in Debian's Chromium. The host holds one session
+ * (as the desktop app does), so tests run one at a time.
+ */
+const consolePort = Number(process.env.E2E_CONSOLE_PORT ?? 5181);
+const upstreamPort = Number(process.env.E2E_UPSTREAM_PORT ?? 8091);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${consolePort}`,
+    locale: 'zh-CN',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: 'tsx scripts/web.ts',
+    url: `http://127.0.0.1:${consolePort}/login`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { CONSOLE_PORT: String(consolePort), UPSTREAM_PORT: String(upstreamPort), DATABASE_URL: 'memory://', DEMO_DATA: '1' },
+  },
+});

@@ -1,0 +1,41 @@
+/**
+ * Starts what `npm start` and `npm run web` need: the reference upstream on
+ * its database (unless VEND_UPSTREAM points at one) and, for browser mode,
+ * the console host over the same core the desktop shell uses.
+ */
+import { fileURLToPath } from 'node:url';
+import { startServer } from '../server/start.js';
+import { createCore } from '../electron/core/handlers.js';
+import { memoryPrefs, memoryVault } from '../electron/core/vault.js';
+import { startHost } from '../electron/host/index.js';
+
+export const rendererDir = fileURLToPath(new URL('../dist/renderer', import.meta.url));
+
+const num = (v: string | undefined, fallback: number) => (v === undefined || v === '' ? fallback : Number(v));
+
+export interface Upstream { url: string; close(): Promise<void> }
+
+export async function startUpstream(): Promise<Upstream> {
+  const given = process.env.VEND_UPSTREAM;
+  if (given) return { url: given, close: async () => {} };
+  return startServer({
+    port: num(process.env.UPSTREAM_PORT, 8090),
+    databaseUrl: process.env.DATABASE_URL || './.data/upstream',
+    demoData: process.env.DEMO_DATA !== '0',
+  });
+}
+
+export async function startBrowserMode(upstream: Upstream, version: string) {
+  const core = createCore({ upstreamUrl: upstream.url, vault: memoryVault(), prefs: memoryPrefs(), mode: 'browser', version });
+  return startHost({ port: num(process.env.CONSOLE_PORT, 5180), core, rendererDir });
+}
+
+/** Closes everything on Ctrl+C or a termination signal. */
+export function closeOnSignal(...closers: (() => Promise<void>)[]): void {
+  const stop = async () => {
+    for (const close of closers) await close().catch(() => {});
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}

@@ -1,0 +1,13 @@
+/**
+ * The server suite once more against a PostgreSQL server, when
+ * TEST_POSTGRES_URL names one (.ci/run starts one). Without it, says so.
+ */
+import { spawnSync } from 'node:child_process';
+
+const url = process.env.TEST_POSTGRES_URL;
+if (!url) {
+  console.log('test:pg: TEST_POSTGRES_URL is not set; the server suite ran on embedded PGlite only.');
+  process.exit(0);
+}
+const run = spawnSync('vitest', ['run', 'tests/server'], { stdio: 'inherit', shell: true, env: { ...process.env, DATABASE_URL: url } });
+process.exit(run.status ?? 1);

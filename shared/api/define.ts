@@ -1,0 +1,90 @@
+/**
+ * The API table mechanism (ARCHITECTURE §2). Every upstream endpoint is
+ * described once with `endpoint()`; the server registers routes from it, the
+ * main-process core calls it, the renderer derives its types from it.
+ */
+import { z } from 'zod';
+import type { RoleKind } from '../roles.js';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Who may call an endpoint.
+ * - `none`: no credentials (health).
+ * - `client`: OAuth client credentials via HTTP Basic (sign-in).
+ * - `user`: a bearer token; `roles` narrows the role kinds, `power` is the
+ *   permission code a member must hold (other roles pass on their role).
+ */
+export type Access =
+  | { auth: 'none' }
+  | { auth: 'client' }
+  | { auth: 'user'; roles?: readonly RoleKind[]; power?: string };
+
+export interface EndpointDef {
+  method: Method;
+  /** Fastify style (`/point/info/:id`); the spec's `{id}` is the same segment. */
+  path: string;
+  summary: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** Body is sent `application/x-www-form-urlencoded` instead of JSON. */
+  form?: boolean;
+  /** Schema of the envelope's `content` (or of the whole answer when `raw`). */
+  content: z.ZodType;
+  /** The success answer is not enveloped (OAuth token); errors still are. */
+  raw?: boolean;
+  access: Access;
+  /** Upstream timeout in ms; the client's general 10 s applies otherwise. */
+  timeoutMs?: number;
+}
+
+/** Keeps the literal type of a definition so operation types can be derived. */
+export const endpoint = <const E extends EndpointDef>(e: E): E => e;
+
+type Part<E, K extends 'params' | 'query' | 'body'> = E extends { [P in K]: infer S extends z.ZodType }
+  ? { [P in K]: z.input<S> }
+  : { [P in K]?: undefined };
+
+/** What a caller supplies for an endpoint: its path params, query and body. */
+export type InputOf<E> = Part<E, 'params'> & Part<E, 'query'> & Part<E, 'body'>;
+/** What a successful call yields: the parsed `content`. */
+export type ContentOf<E> = E extends { content: infer S extends z.ZodType } ? z.output<S> : never;
+
+/** Fills `:name` segments from params (values are URI-encoded). */
+export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
+    const v = params?.[name];
+    if (v === undefined || v === null) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(v));
+  });
+}
+
+// ---- Conventions shared by every domain ----
+
+/** The upstream envelope: code 200 is success; the body code is checked even on HTTP 200. */
+export const envelope = <T extends z.ZodType>(content: T) =>
+  z.object({ code: z.number().int(), message: z.string().optional(), content: content.optional() });
+
+export const pageQuery = z.object({
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(20),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+export const page = <T extends z.ZodType>(item: T) =>
+  z.object({ list: z.array(item), total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int() });
+
+export const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** Validation messages are i18n keys (`validation.*`); the UI fills in min/max. */
+export const text = (max: number) =>
+  z.string().trim().min(1, { message: 'validation.required' }).max(max, { message: 'validation.maxLength' });
+
+/** Mainland mobile numbers (spec §5 "phone numbers must be valid"). */
+export const phone = z.string().trim().regex(/^1[3-9]\d{9}$/, { message: 'validation.phone' });
+
+/** ISO 8601 instant in the API; the UI shows `yyyy-mm-dd hh:mm:ss`. */
+export const isoTime = z.string();
+
+export const empty = z.null().optional();

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { api, fillPath, pageQuery } from '../../shared/api/index.js';
+import { ipc, isIpcOp } from '../../shared/ipc.js';
+import { POWER_CODES, ROLE_VALUE, roleKindOf } from '../../shared/roles.js';
+import { pointForm } from '../../shared/api/point.js';
+
+describe('API table', () => {
+  it('keeps operation names unique across the API and IPC tables', () => {
+    for (const op of Object.keys(api)) expect(isIpcOp(op)).toBe(false);
+    expect(Object.keys(ipc).every(isIpcOp)).toBe(true);
+  });
+
+  it('uses one method and path per operation', () => {
+    const seen = new Set<string>();
+    for (const [op, e] of Object.entries(api)) {
+      const key = `${e.method} ${e.path}`;
+      expect(seen.has(key), `${op} repeats ${key}`).toBe(false);
+      seen.add(key);
+      // Path parameters are declared by a params schema.
+      if (e.path.includes(':')) expect('params' in e, op).toBe(true);
+    }
+  });
+
+  it('keeps the spec paths exactly as written', () => {
+    expect(api['account.token'].path).toBe('/oauth/token');
+    expect(api['account.info'].path).toBe('/user/info');
+    expect(api['account.exit'].path).toBe('/user/exit');
+    expect(fillPath(api['account.adminPassword'].path, { userId: 7 })).toBe('/user/password/7');
+    expect(api['tenant.password'].path).toBe('/tenant/update/password');
+    expect(api['staff.password'].path).toBe('/employee/update/password');
+    expect(api['account.token'].timeoutMs).toBe(20_000);
+    expect(api['staff.info'].timeoutMs).toBe(60_000);
+  });
+
+  it('fills and encodes path parameters and refuses missing ones', () => {
+    expect(fillPath('/point/info/:id', { id: 'a/b' })).toBe('/point/info/a%2Fb');
+    expect(() => fillPath('/point/info/:id', {})).toThrow(/id/);
+  });
+
+  it('defaults and bounds paging', () => {
+    expect(pageQuery.parse({})).toEqual({ pageNum: 1, pageSize: 20 });
+    expect(pageQuery.safeParse({ pageNum: 0 }).success).toBe(false);
+    expect(pageQuery.safeParse({ pageSize: 1000 }).success).toBe(false);
+  });
+
+  it('gives i18n keys for point form issues', () => {
+    const r = pointForm.safeParse({ name: '  ', area: 'x'.repeat(51), address: 'ok' });
+    expect(r.success).toBe(false);
+    const messages = Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+    expect(messages).toEqual({ name: 'validation.required', area: 'validation.maxLength' });
+  });
+});
+
+describe('roles', () => {
+  const role = (value: string) => ({ value, name: value, systemRole: true, roleId: null });
+  it('derives the role kind from role values', () => {
+    expect(roleKindOf([role(ROLE_VALUE.admin)])).toBe('admin');
+    expect(roleKindOf([role(ROLE_VALUE.tenant)])).toBe('tenant');
+    expect(roleKindOf([role(ROLE_VALUE.enterprise)])).toBe('enterprise');
+    expect(roleKindOf([role('member')])).toBe('member');
+    expect(roleKindOf([])).toBeUndefined();
+  });
+  it('lists the fifteen permission codes of the spec', () => {
+    expect(POWER_CODES).toHaveLength(15);
+  });
+});

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Unit and integration tests. Against a PostgreSQL server (DATABASE_URL set)
+ * the server suites share one database, so files run one at a time.
+ */
+const sharedDatabase = /^postgres(ql)?:/.test(process.env.DATABASE_URL ?? '');
+
+export default defineConfig({
+  test: {
+    include: ['tests/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    fileParallelism: !sharedDatabase,
+  },
+});
