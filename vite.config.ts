@@ -13,7 +13,8 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  */
 export default defineConfig(({ command }) => ({
   root: `${root}renderer`,
-  base: './',
+  // Absolute: nested routes reload index.html, whose assets must not resolve relative to the route.
+  base: '/',
   publicDir: `${root}resources/public`,
   build: { outDir: `${root}dist/renderer`, emptyOutDir: true, chunkSizeWarningLimit: 2000 },
   plugins: [

@@ -13,12 +13,19 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * - `none`: no credentials (health).
  * - `client`: OAuth client credentials via HTTP Basic (sign-in).
  * - `user`: a bearer token; `roles` narrows the role kinds, `power` is the
- *   permission code a member must hold (other roles pass on their role).
+ *   permission code a member must hold — any one of them when several are
+ *   listed (other roles pass on their role).
  */
 export type Access =
   | { auth: 'none' }
   | { auth: 'client' }
-  | { auth: 'user'; roles?: readonly RoleKind[]; power?: string };
+  | { auth: 'user'; roles?: readonly RoleKind[]; power?: string | readonly string[] };
+
+/** Whether a member holding `powers` passes an endpoint's `power` rule. */
+export function holdsPower(powers: readonly string[], power: string | readonly string[] | undefined): boolean {
+  if (power === undefined) return true;
+  return (typeof power === 'string' ? [power] : power).some((code) => powers.includes(code));
+}
 
 export interface EndpointDef {
   method: Method;

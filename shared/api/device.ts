@@ -36,9 +36,10 @@ export const device = {
     method: 'POST',
     path: '/device/page',
     summary: 'Devices visible to the caller, filtered by keyword (name or serial), point, bound state.',
+    // The device list (2-1) and the point's bind screen (3-2) both list devices.
     query: pageQuery,
     body: deviceFilter,
     content: page(deviceItem),
-    access: { auth: 'user', roles: ['admin', 'tenant', 'member'], power: '2-1' },
+    access: { auth: 'user', roles: ['admin', 'tenant', 'member'], power: ['2-1', '3-2'] },
   }),
 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api, fillPath, pageQuery } from '../../shared/api/index.js';
+import { api, fillPath, holdsPower, pageQuery } from '../../shared/api/index.js';
 import { ipc, isIpcOp } from '../../shared/ipc.js';
 import { POWER_CODES, ROLE_VALUE, roleKindOf } from '../../shared/roles.js';
 import { pointForm } from '../../shared/api/point.js';
@@ -48,6 +48,19 @@ describe('API table', () => {
     expect(r.success).toBe(false);
     const messages = Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
     expect(messages).toEqual({ name: 'validation.required', area: 'validation.maxLength' });
+  });
+});
+
+describe('power rule', () => {
+  it('passes a member holding any one of the listed codes', () => {
+    expect(holdsPower(['3-2'], ['2-1', '3-2'])).toBe(true);
+    expect(holdsPower(['1-1'], ['2-1', '3-2'])).toBe(false);
+    expect(holdsPower(['3-1'], '3-1')).toBe(true);
+    expect(holdsPower([], '3-1')).toBe(false);
+    expect(holdsPower([], undefined)).toBe(true);
+  });
+  it('lets the bind screen list devices with the bind code alone', () => {
+    expect(holdsPower(['3-2'], api['device.page'].access.power)).toBe(true);
   });
 });
 

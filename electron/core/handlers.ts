@@ -1,0 +1,151 @@
+/**
+ * The handler table: the one entry point of the bridge, `call(op, input)`.
+ * It looks the operation up in the API table or the local table, validates
+ * the input part by part, attaches the session token, calls upstream and
+ * validates the answer (ARCHITECTURE §2). Nothing the renderer sends reaches
+ * the network unchecked, and the token never comes back out.
+ */
+import type { z } from 'zod';
+import { api, type ApiOp, type EndpointDef } from '../../shared/api/index.js';
+import { CODE } from '../../shared/errors.js';
+import { ipc, isIpcOp, type CallResult, type IpcOp, type SessionUser } from '../../shared/ipc.js';
+import { createClient, type RequestInput, type UpstreamClient } from './client.js';
+import { fieldsOf, LOCAL, localError, NO_SESSION, ok, parseKeyed } from './result.js';
+import { createSession, isTokenRefusal, type Session } from './session.js';
+import type { PrefsStore, TokenVault } from './vault.js';
+
+export interface CoreOptions {
+  /** Base URL of the vending-cloud API. */
+  upstreamUrl: string;
+  vault: TokenVault;
+  prefs: PrefsStore;
+  mode: 'desktop' | 'browser';
+  version: string;
+  clientId?: string;
+  clientSecret?: string;
+  /** The general upstream time-out (default 10 000 ms); endpoints with their own keep it. */
+  timeoutMs?: number;
+}
+
+export interface Core {
+  /** Runs one operation for the renderer. Never throws; every refusal is a CallResult. */
+  call(op: string, input: unknown): Promise<CallResult<unknown>>;
+  /** The session (sign-in state); the shell and host need nothing else of it. */
+  readonly session: Pick<Session, 'signIn' | 'current' | 'signOut' | 'user'>;
+  /** The upstream client, for the shell's own needs and the tests. */
+  readonly client: UpstreamClient;
+}
+
+/** Operations of the API table the renderer may not call: the session owns them. */
+export const SESSION_OWNED: ReadonlySet<string> = new Set<ApiOp>(['account.token', 'account.exit']);
+
+export const isApiOp = (op: string): op is ApiOp => Object.hasOwn(api, op);
+
+const PARTS = ['params', 'query', 'body'] as const;
+
+/** Validates an API operation's input part by part with the endpoint's schemas. */
+export function parseApiInput(
+  op: ApiOp,
+  input: unknown,
+): { ok: true; value: RequestInput } | { ok: false; fields: Record<string, string> } {
+  const def: EndpointDef = api[op];
+  if (input !== undefined && (input === null || typeof input !== 'object' || Array.isArray(input))) {
+    return { ok: false, fields: { input: 'validation.invalid' } };
+  }
+  const given = (input ?? {}) as Record<string, unknown>;
+  const fields: Record<string, string> = {};
+  for (const key of Object.keys(given)) {
+    if (!(PARTS as readonly string[]).includes(key)) fields[key] = 'validation.unknownField';
+  }
+  const value: RequestInput = {};
+  for (const part of PARTS) {
+    const schema: z.ZodType | undefined = def[part];
+    const raw = given[part];
+    if (!schema) {
+      if (raw !== undefined) fields[part] = 'validation.unknownField';
+      continue;
+    }
+    // An absent part is read as an empty object when the schema needs one,
+    // so a missing form reports its required fields one by one.
+    let parsed = parseKeyed(schema, raw);
+    if (!parsed.success && raw === undefined) parsed = parseKeyed(schema, {});
+    if (!parsed.success) {
+      for (const [key, message] of Object.entries(fieldsOf(parsed.error, part))) fields[key] ??= message;
+      continue;
+    }
+    if (parsed.data !== undefined) (value as Record<string, unknown>)[part] = parsed.data;
+  }
+  return Object.keys(fields).length > 0 ? { ok: false, fields } : { ok: true, value };
+}
+
+export function createCore(opts: CoreOptions): Core {
+  const client = createClient({
+    baseUrl: opts.upstreamUrl,
+    ...(opts.clientId !== undefined ? { clientId: opts.clientId } : {}),
+    ...(opts.clientSecret !== undefined ? { clientSecret: opts.clientSecret } : {}),
+    ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
+  });
+  const session = createSession(client, opts.vault);
+
+  const local: { [K in IpcOp]: (input: z.output<(typeof ipc)[K]['input']>, raw: unknown) => Promise<CallResult<unknown>> } = {
+    'session.signIn': (form) => session.signIn(form),
+    'session.current': () => session.current(),
+    'session.signOut': () => session.signOut(),
+    'prefs.get': async () => ok(await opts.prefs.get()),
+    // The parsed patch carries the schema's defaults; only the keys sent are set.
+    'prefs.set': async (patch, raw) => {
+      const sent = (raw ?? {}) as Record<string, unknown>;
+      const only = Object.fromEntries(Object.entries(patch).filter(([k]) => Object.hasOwn(sent, k) && sent[k] !== undefined));
+      return ok(await opts.prefs.set(only));
+    },
+    'app.info': async () => ok({ mode: opts.mode, version: opts.version, upstream: client.baseUrl }),
+  };
+
+  async function callLocal(op: IpcOp, input: unknown): Promise<CallResult<unknown>> {
+    const def = ipc[op];
+    const parsed = parseKeyed(def.input, input);
+    if (!parsed.success) return localError(CODE.badRequest, LOCAL.invalidInput, fieldsOf(parsed.error));
+    const handler = local[op] as (input: unknown, raw: unknown) => Promise<CallResult<unknown>>;
+    const result = await handler(parsed.data, input);
+    if (!result.ok) return result;
+    // The output schemas are the contract with the renderer: unknown keys are
+    // stripped, so nothing else (the token least of all) can slip through.
+    const out = def.output.safeParse(result.content);
+    return out.success ? ok(out.data) : localError(CODE.serverError, LOCAL.invalidOutput);
+  }
+
+  async function callApi(op: ApiOp, input: unknown): Promise<CallResult<unknown>> {
+    if (SESSION_OWNED.has(op)) return localError(CODE.forbidden, LOCAL.notCallable);
+    const parsed = parseApiInput(op, input);
+    if (!parsed.ok) return localError(CODE.badRequest, LOCAL.invalidInput, parsed.fields);
+    const token = await session.token();
+    if (!token) return localError(NO_SESSION, LOCAL.noSession);
+    const result = await client.request(op, parsed.value, token);
+    // Spec §4: an expired or invalid token clears the token (and the session).
+    if (!result.ok && isTokenRefusal(result.error)) await session.invalidate(token);
+    return result;
+  }
+
+  return {
+    client,
+    session: {
+      signIn: (form) => session.signIn(form),
+      current: () => session.current(),
+      signOut: () => session.signOut(),
+      user: (): SessionUser | null => session.user(),
+    },
+    async call(op, input) {
+      try {
+        // JSON bridges send null for "no input".
+        const given = input === null ? undefined : input;
+        if (typeof op !== 'string') return localError(CODE.notFound, LOCAL.unknownOp);
+        if (isIpcOp(op)) return await callLocal(op, given);
+        if (isApiOp(op)) return await callApi(op, given);
+        return localError(CODE.notFound, LOCAL.unknownOp);
+      } catch {
+        // A failing vault or store: still an answer, never an exception.
+        return localError(CODE.serverError, LOCAL.internal);
+      }
+    },
+  };
+}

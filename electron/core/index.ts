@@ -1,0 +1,16 @@
+/** The main-process core: Electron-free, shared by the desktop shell and browser mode. */
+export { createCore, parseApiInput, SESSION_OWNED, type Core, type CoreOptions } from './handlers.js';
+export {
+  createClient,
+  classify,
+  timeoutOf,
+  DEFAULT_TIMEOUT_MS,
+  DEFAULT_CLIENT_ID,
+  DEFAULT_CLIENT_SECRET,
+  type ClientOptions,
+  type RequestInput,
+  type UpstreamClient,
+} from './client.js';
+export { createSession, isTokenRefusal, type Session } from './session.js';
+export { memoryVault, memoryPrefs, mergePrefs, readPrefs, type TokenVault, type PrefsStore } from './vault.js';
+export { CSP, SECURITY_HEADERS } from './security.js';

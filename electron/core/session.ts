@@ -1,0 +1,173 @@
+/**
+ * The session (spec §4 "Login"): signs in with the password grant, keeps the
+ * token in the vault, builds the SessionUser the renderer sees, and clears
+ * everything on failure, sign-out, or a token the upstream refuses. The token
+ * itself never leaves this module and the vault.
+ */
+import type { UserInfo } from '../../shared/api/account.js';
+import type { SignInForm } from '../../shared/api/account.js';
+import { CODE, type CallError } from '../../shared/errors.js';
+import type { CallResult, SessionUser } from '../../shared/ipc.js';
+import { ROLE_NAME, roleKindOf } from '../../shared/roles.js';
+import type { UpstreamClient } from './client.js';
+import { fail, LOCAL, localError, ok } from './result.js';
+import type { TokenVault } from './vault.js';
+
+/** Spec §4: only users of this platform type stay signed in. */
+export const CONSOLE_PLATFORM_TYPE = 0;
+
+/** Body codes and HTTP status that mean the token is missing, expired or invalid (spec §4, §8). */
+const TOKEN_CODES: ReadonlySet<number> = new Set([CODE.unauthorized, CODE.tokenMissing, CODE.tokenExpired, CODE.tokenInvalid]);
+
+/** True when an error says the upstream no longer accepts the token. */
+export function isTokenRefusal(error: CallError): boolean {
+  return error.source === 'upstream' && (error.status === CODE.unauthorized || TOKEN_CODES.has(error.code));
+}
+
+export interface Session {
+  /** Signs in; on any failure the token is cleared and the error passed on. */
+  signIn(form: SignInForm): Promise<CallResult<SessionUser>>;
+  /** The signed-in user: cached, or rebuilt from a stored token; null when signed out. */
+  current(): Promise<CallResult<SessionUser | null>>;
+  /** Revokes the token upstream (failure ignored) and clears the session. */
+  signOut(): Promise<CallResult<null>>;
+  /** The cached user, without any call. */
+  user(): SessionUser | null;
+  /** The token to attach to an upstream call, or null. */
+  token(): Promise<string | null>;
+  /**
+   * Clears token and user after the upstream refused `token` — only if it is
+   * still the current one (a newer sign-in is kept).
+   */
+  invalidate(token: string): Promise<void>;
+}
+
+const unique = (values: readonly string[]) => [...new Set(values)];
+
+export function createSession(client: UpstreamClient, vault: TokenVault): Session {
+  let cached: SessionUser | null = null;
+  let restoring: Promise<CallResult<SessionUser | null>> | null = null;
+  /** Bumped at every sign-in and sign-out, so a late restore cannot resurrect a session. */
+  let generation = 0;
+
+  const clear = async () => {
+    cached = null;
+    await vault.clear();
+  };
+
+  /** Best effort: tells the upstream to forget a token the console is discarding. */
+  const revoke = async (token: string) => {
+    await client.request('account.exit', { query: { token } }, token).catch(() => undefined);
+  };
+
+  /**
+   * Builds the SessionUser from a token: user info, the platform check, the
+   * role kind, and for users without roles their employee powers.
+   */
+  async function build(token: string): Promise<CallResult<SessionUser>> {
+    const infoRes = await client.request('account.info', {}, token);
+    if (!infoRes.ok) return infoRes;
+    const info = infoRes.content as UserInfo;
+    if (info.platformType !== CONSOLE_PLATFORM_TYPE) return localError(CODE.operationFailed, LOCAL.loginFailed);
+
+    const kind = roleKindOf(info.roles);
+    if (kind) {
+      return ok({
+        ...info,
+        roleKind: kind,
+        roleName: info.roles[0]?.name ?? ROLE_NAME.member,
+        allValue: unique([...info.roles.map((r) => r.value), ...info.powers]),
+      });
+    }
+
+    // No roles: the user is a member; its powers come with its employee record (60 s call).
+    const staffRes = await client.request('staff.info', { body: { userId: info.userId } }, token);
+    if (!staffRes.ok) return staffRes;
+    const employee = staffRes.content as { employeeId: number; tenantId: number; powers: string[] };
+    const powers = unique([...info.powers, ...employee.powers]);
+    if (powers.length === 0) return localError(CODE.forbidden, LOCAL.noPermission);
+    return ok({
+      ...info,
+      employeeId: info.employeeId ?? employee.employeeId,
+      tenantId: info.tenantId ?? employee.tenantId,
+      powers,
+      roleKind: 'member',
+      roleName: ROLE_NAME.member,
+      allValue: powers,
+    });
+  }
+
+  async function restore(gen: number): Promise<CallResult<SessionUser | null>> {
+    const token = await vault.get();
+    if (!token) return ok(null);
+    const built = await build(token);
+    if (gen !== generation) return ok(cached); // signed in or out meanwhile
+    if (built.ok) {
+      cached = built.content;
+      return built;
+    }
+    // Offline at start: keep the token and say why.
+    if (built.error.source === 'network') return built;
+    await clear();
+    if (built.error.source === 'local') await revoke(token);
+    return isTokenRefusal(built.error) ? ok(null) : built;
+  }
+
+  return {
+    user: () => cached,
+    token: () => vault.get(),
+
+    async signIn(form) {
+      generation++;
+      const previous = await vault.get();
+      await clear();
+      // Signing in over a session ends it upstream too (in the background).
+      if (previous) void revoke(previous);
+      const tokenRes = await client.request('account.token', {
+        body: { grant_type: 'password', username: form.username, password: form.password },
+      });
+      if (!tokenRes.ok) return tokenRes;
+      const { access_token: token } = tokenRes.content as { access_token: string };
+      await vault.set(token);
+
+      const gen = generation;
+      const built = await build(token);
+      if (gen !== generation) {
+        // Signed out or in again meanwhile: this token is not the session's.
+        await revoke(token);
+        return localError(CODE.operationFailed, LOCAL.loginFailed);
+      }
+      if (!built.ok) {
+        await clear();
+        // A refusal by the console: the upstream still holds a valid token; revoke it.
+        if (built.error.source === 'local') await revoke(token);
+        return fail(built.error);
+      }
+      cached = built.content;
+      return built;
+    },
+
+    current() {
+      if (cached) return Promise.resolve(ok(cached));
+      // Several screens ask at start-up: one restore serves them all.
+      restoring ??= restore(generation).finally(() => {
+        restoring = null;
+      });
+      return restoring;
+    },
+
+    async signOut() {
+      generation++;
+      const token = await vault.get();
+      await clear();
+      if (token) await revoke(token);
+      return ok(null);
+    },
+
+    async invalidate(token) {
+      if ((await vault.get()) !== token) return;
+      generation++;
+      await clear();
+    },
+  };
+}

@@ -1,0 +1,17 @@
+/**
+ * The preload (built as CommonJS: a sandboxed preload cannot be an ES module).
+ * It exposes one object, `window.vend`, with one function; the renderer gets
+ * no ipcRenderer, no channel names, no Node. Only `electron` and shared types
+ * are imported, so nothing else is bundled here.
+ */
+import { contextBridge, ipcRenderer } from 'electron';
+import type { VendBridge } from '../shared/ipc.js';
+
+/** Must equal CALL_CHANNEL in main.ts (a value import would bundle more than electron). */
+const CALL_CHANNEL = 'vend:call';
+
+const vend: VendBridge = {
+  call: (op, input) => ipcRenderer.invoke(CALL_CHANNEL, op, input),
+};
+
+contextBridge.exposeInMainWorld('vend', vend);

@@ -1,0 +1,37 @@
+/** Providers: Fluent theme, TanStack Query, i18n, router. */
+import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { i18n } from '../i18n/index.js';
+import { reportQueryError } from './report.js';
+import { createRouter } from './router.js';
+
+function createQueryClient() {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (!query.meta?.silent) reportQueryError(error);
+      },
+    }),
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(createRouter);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <FluentProvider theme={webLightTheme}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </FluentProvider>
+    </I18nextProvider>
+  );
+}

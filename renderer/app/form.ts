@@ -1,0 +1,71 @@
+/**
+ * A small zod → react-hook-form resolver. `zodResolver` from
+ * @hookform/resolvers keeps only each issue's message, and drops the limits
+ * (`maximum`, `minimum`) that the localised text needs ("at most {{max}}
+ * characters"). Shared schemas carry i18n keys as messages (`validation.*`);
+ * here they become texts in the current language with their limits filled in.
+ */
+import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+
+export interface IssueLike {
+  code: string;
+  message: string;
+  path: readonly PropertyKey[];
+  maximum?: number | bigint;
+  minimum?: number | bigint;
+}
+
+/** The i18n key and parameters for one issue; `keyFor` may re-key (e.g. the sign-in form's texts). */
+export function issueMessage(issue: IssueLike, keyFor?: (issue: IssueLike) => string | undefined) {
+  const key = keyFor?.(issue) ?? (issue.message.startsWith('validation.') ? issue.message : 'validation.invalid');
+  const params: { max?: number; min?: number } = {};
+  if (issue.maximum !== undefined) params.max = Number(issue.maximum);
+  if (issue.minimum !== undefined) params.min = Number(issue.minimum);
+  return { key, params };
+}
+
+/** Nests the first issue of each path into react-hook-form's error tree. */
+export function toFieldErrors<T extends FieldValues = FieldValues>(issues: readonly IssueLike[], message: (issue: IssueLike) => string): FieldErrors<T> {
+  const errors: Record<string, unknown> = {};
+  for (const issue of issues) {
+    const path = issue.path.map(String);
+    if (path.length === 0) path.push('root');
+    let node = errors;
+    for (const part of path.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+    const leaf = path[path.length - 1]!;
+    if (node[leaf] === undefined) node[leaf] = { type: issue.code, message: message(issue) } satisfies FieldError;
+  }
+  return errors as FieldErrors<T>;
+}
+
+export function zodI18nResolver<S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+  t: TFunction,
+  keyFor?: (issue: IssueLike) => string | undefined,
+): Resolver<z.input<S>, unknown, z.output<S>> {
+  return async (values) => {
+    const result = await schema.safeParseAsync(values);
+    if (result.success) return { values: result.data as z.output<S>, errors: {} };
+    const errors: FieldErrors<z.input<S>> = toFieldErrors(result.error.issues as readonly IssueLike[], (issue) => {
+      const { key, params } = issueMessage(issue, keyFor);
+      return t(key as 'validation.invalid', params);
+    });
+    return { values: {}, errors };
+  };
+}
+
+/** Shows a local refusal's field issues (path → i18n key) on the form's fields. */
+export function applyFieldErrors(
+  fields: Record<string, string>,
+  setError: (name: never, error: { type: string; message: string }) => void,
+  t: TFunction,
+  limits: Readonly<Record<string, number>> = {},
+) {
+  for (const [path, key] of Object.entries(fields)) {
+    const max = limits[path];
+    const message = t(key as 'validation.invalid', max === undefined ? {} : { max });
+    setError(path as never, { type: 'server', message });
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * The renderer's one way out (ARCHITECTURE §1): `window.vend` from the
+ * Electron preload when present, otherwise the HTTP bridge of browser mode.
+ * Hooks over it give TanStack Query keys `[op, input]` and typed errors.
+ */
+import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
+import type { CallError } from '../shared/errors.js';
+import type { CallResult, Op, OpInput, OpOutput, VendBridge } from '../shared/ipc.js';
+
+declare global {
+  interface Window { vend?: VendBridge }
+}
+
+/** What a failed call throws: a real Error (stack, instanceof) carrying the `CallError`. */
+export class OpError extends Error implements CallError {
+  readonly source: CallError['source'];
+  readonly code: number;
+  readonly status: number;
+  readonly fields?: Record<string, string>;
+  /** The server's own message, if it sent one (`message` is never undefined on an Error). */
+  readonly serverMessage?: string;
+
+  constructor(readonly op: Op, error: CallError) {
+    super(error.message ?? `${op} failed: ${error.source} ${error.code}`);
+    this.name = 'OpError';
+    this.source = error.source;
+    this.code = error.code;
+    this.status = error.status;
+    if (error.fields) this.fields = error.fields;
+    if (error.message) this.serverMessage = error.message;
+  }
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    defaultError: OpError;
+    /** `silent`: the query's failure is not reported by the common error path. */
+    queryMeta: { silent?: boolean };
+  }
+}
+
+const NETWORK_ERROR: CallError = { source: 'network', code: 0, status: 0 };
+
+/** Browser mode: POST /bridge/<op> with the per-launch secret from the page. */
+export function httpBridge(secret: string, fetchImpl: typeof fetch = fetch): VendBridge {
+  return {
+    async call<K extends Op>(op: K, input: OpInput<K>): Promise<CallResult<OpOutput<K>>> {
+      try {
+        const res = await fetchImpl(`/bridge/${op}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-vend-secret': secret },
+          body: JSON.stringify(input ?? {}),
+        });
+        return (await res.json()) as CallResult<OpOutput<K>>;
+      } catch {
+        return { ok: false, error: NETWORK_ERROR };
+      }
+    },
+  };
+}
+
+function pickBridge(): VendBridge {
+  if (typeof window !== 'undefined' && window.vend) return window.vend;
+  const secret = document.querySelector<HTMLMetaElement>('meta[name="vend-bridge"]')?.content ?? '';
+  return httpBridge(secret);
+}
+
+let bridge: VendBridge | undefined;
+
+/** Calls an operation; resolves with its content or throws an `OpError`. */
+export async function callOp<K extends Op>(op: K, input: OpInput<K>): Promise<OpOutput<K>> {
+  bridge ??= pickBridge();
+  const result = await bridge.call(op, input);
+  if (!result.ok) throw new OpError(op, result.error);
+  return result.content;
+}
+
+export const opKey = <K extends Op>(op: K, input?: OpInput<K>) => [op, input] as const;
+
+type OpQueryOptions<K extends Op> = Omit<UseQueryOptions<OpOutput<K>, OpError>, 'queryKey' | 'queryFn'>;
+
+/** A query of one operation, keyed `[op, input]`; `error` is the call's `OpError`. */
+export function useOp<K extends Op>(op: K, input: OpInput<K>, options?: OpQueryOptions<K>) {
+  return useQuery<OpOutput<K>, OpError>({
+    queryKey: opKey(op, input),
+    queryFn: () => callOp(op, input),
+    ...options,
+  });
+}
+
+/** A mutation of one operation; on success the queries of `invalidates` are refetched. */
+export function useOpMutation<K extends Op>(op: K, options?: { invalidates?: readonly Op[] }) {
+  const client = useQueryClient();
+  return useMutation<OpOutput<K>, OpError, OpInput<K>>({
+    mutationKey: [op],
+    mutationFn: (input) => callOp(op, input),
+    onSuccess: async () => {
+      await Promise.all((options?.invalidates ?? []).map((o) => client.invalidateQueries({ queryKey: [o] })));
+    },
+  });
+}

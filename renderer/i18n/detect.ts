@@ -1,0 +1,50 @@
+/** Language choice (spec §2 "Language"): pure functions, unit-tested. */
+import { LANGS, type Lang } from '../../shared/errors.js';
+import { DEFAULT_LANG } from '../../shared/i18n/index.js';
+
+export const LANGUAGE_COOKIE = 'language';
+export const LANGUAGE_STORAGE_KEY = 'language';
+
+export const isLang = (v: unknown): v is Lang => typeof v === 'string' && (LANGS as readonly string[]).includes(v);
+
+/** Maps a BCP 47 tag to one of ours: zh-HK/zh-MO/zh-Hant → zh-TW, other zh → zh-CN, en* → en. */
+export function mapBrowserLanguage(tag: string): Lang | undefined {
+  const t = tag.trim().toLowerCase().replace(/_/g, '-');
+  if (t === 'zh' || t.startsWith('zh-')) {
+    const parts = t.split('-');
+    if (parts.includes('hant') || parts.includes('tw') || parts.includes('hk') || parts.includes('mo')) return 'zh-TW';
+    return 'zh-CN';
+  }
+  if (t === 'en' || t.startsWith('en-')) return 'en';
+  return undefined;
+}
+
+/** The value of a cookie in a `document.cookie` string. */
+export function readCookie(cookies: string, name: string): string | undefined {
+  for (const part of cookies.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Cookie `language`, else the stored choice (cookies may not persist under a
+ * custom protocol), else the first browser language we support, else zh-CN.
+ */
+export function detectLanguage(cookie: string | undefined, stored: string | null | undefined, browser: readonly string[]): Lang {
+  if (isLang(cookie)) return cookie;
+  if (isLang(stored)) return stored;
+  for (const tag of browser) {
+    const lang = mapBrowserLanguage(tag);
+    if (lang) return lang;
+  }
+  return DEFAULT_LANG;
+}

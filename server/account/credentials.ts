@@ -1,0 +1,30 @@
+/**
+ * Password changes shared by the three calls of spec §6 (admin, tenant,
+ * member): check an old password, set a new one, end the user's other sessions.
+ */
+import { eq } from 'drizzle-orm';
+import { CODE } from '../../shared/errors.js';
+import type { Db } from '../db/index.js';
+import { users } from '../db/schema.js';
+import { BizError } from '../http/errors.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { revokeUserTokens } from './tokens.js';
+
+/** Refuses with 1514 unless `password` is the user's current one. */
+export async function checkOldPassword(db: Db, userId: number, password: string): Promise<void> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!row || !(await verifyPassword(password, row.passwordHash))) throw new BizError(CODE.wrongOldPassword);
+}
+
+/**
+ * Sets a new password and revokes the user's sessions, except `keepTokenId`:
+ * the session that made the change signs itself out afterwards (spec §5, the
+ * user is logged out after success), so its token must still work for /user/exit.
+ */
+export async function setPassword(db: Db, userId: number, password: string, keepTokenId?: number): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    await revokeUserTokens(tx, userId, keepTokenId);
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * The authenticated user as every handler sees it: account, role kind, its
+ * tenant (and that tenant's parent) and, for members, the custom role's powers.
+ */
+import { eq, type SQL } from 'drizzle-orm';
+import type { RoleKind } from '../../shared/roles.js';
+import type { Queryable } from '../db/index.js';
+import { roles, tenants, users } from '../db/schema.js';
+
+export interface AuthUser {
+  id: number;
+  username: string;
+  name: string;
+  kind: RoleKind;
+  /** Null for the system admin; the owning tenant for an enterprise customer. */
+  tenantId: number | null;
+  parentTenantId: number | null;
+  roleId: number | null;
+  roleName: string | null;
+  /** Power codes of a member's custom role; empty for every other kind. */
+  powers: string[];
+  disabled: boolean;
+}
+
+/** Columns that build an AuthUser; usable in any select that joins the same tables. */
+export const authUserColumns = {
+  id: users.id,
+  username: users.username,
+  name: users.name,
+  kind: users.kind,
+  tenantId: users.tenantId,
+  parentTenantId: tenants.parentId,
+  roleId: roles.id,
+  roleName: roles.name,
+  rolePowers: roles.powers,
+  disabled: users.disabled,
+};
+
+/** A row selected with `authUserColumns` (the joined columns are nullable). */
+export interface AuthUserRow extends Omit<AuthUser, 'powers'> {
+  rolePowers: string[] | null;
+}
+
+export function toAuthUser(row: AuthUserRow): AuthUser {
+  const { rolePowers, ...rest } = row;
+  return { ...rest, powers: row.kind === 'member' ? (rolePowers ?? []) : [] };
+}
+
+/** A user by an arbitrary condition on `users` (joined with its tenant and role). */
+export async function findAuthUser(db: Queryable, where: SQL): Promise<AuthUser | undefined> {
+  const [row] = await db
+    .select(authUserColumns)
+    .from(users)
+    .leftJoin(tenants, eq(tenants.id, users.tenantId))
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .where(where)
+    .limit(1);
+  return row && toAuthUser(row);
+}

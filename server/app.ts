@@ -1,0 +1,68 @@
+/**
+ * The reference vending-cloud upstream as a Fastify application over an open
+ * database. The caller owns the database (opens and closes it); `buildApp`
+ * only wires plugins, the API table's routes, health and OpenAPI.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { CODE } from '../shared/errors.js';
+import type { Database } from './db/index.js';
+import { validatorCompiler } from './http/validation.js';
+import { installReplies } from './http/replies.js';
+import { registerApi } from './http/register.js';
+import type { Handlers } from './http/handlers.js';
+import { accountRouteConfig, DEFAULT_SIGN_IN_LIMIT, type SignInLimit } from './account/routes.js';
+import { handlers as domainHandlers } from './routes.js';
+
+export interface BuildAppOptions {
+  db: Database;
+  /** Fastify's logger: warnings and errors (LOG_LEVEL overrides the level). Off by default. */
+  logger?: boolean;
+  /** Sign-in attempts allowed per account and address within the window (default 60 a minute). */
+  signInLimit?: SignInLimit;
+  /** Replaces handlers by operation (tests use it to provoke failures). */
+  handlers?: Partial<Handlers>;
+}
+
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ? { level: process.env.LOG_LEVEL ?? 'warn' } : false,
+    // Bodies of this API are small forms and filters.
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  // Answers are encoded with the table's content schemas: what the table does not name is not sent.
+  app.setSerializerCompiler(serializerCompiler);
+  installReplies(app);
+
+  await app.register(formbody);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Vend reference vending-cloud API', version: '0.1.0', description: 'Generated from shared/api. Envelope { code, message?, content? }; code 200 is success.' },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'access_token from POST /oauth/token' },
+          client: { type: 'http', scheme: 'basic', description: 'OAuth client credentials' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  registerApi(app, {
+    db: opts.db.db,
+    handlers: { ...domainHandlers, ...opts.handlers },
+    routeConfig: accountRouteConfig(opts.signInLimit ?? DEFAULT_SIGN_IN_LIMIT),
+  });
+
+  app.get('/health', { schema: { hide: true } }, async () => ({ code: CODE.ok }));
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,73 @@
+/**
+ * Opens the upstream's database: embedded PGlite (in memory or on disk) or a
+ * PostgreSQL server through node-postgres. Both give a drizzle pg database of
+ * the same type, so every query in server/ has one code path; only opening,
+ * migrating and closing differ.
+ */
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+
+/** The drizzle database every handler uses, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+/** A transaction handle; it accepts the same queries as `Db`. */
+export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>;
+/** Either: what query helpers accept so they run inside or outside a transaction. */
+export type Queryable = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'pg';
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+
+const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);
+
+/**
+ * `memory://` → in-memory PGlite; `postgres://…` or `postgresql://…` → a pg
+ * Pool; `file://<path>` or a plain path → PGlite stored in that folder (made
+ * if missing). Pending migrations are applied before this resolves.
+ */
+export async function openDatabase(url: string): Promise<Database> {
+  if (isPostgresUrl(url)) return openPostgres(url);
+  if (url === 'memory://' || url.startsWith('memory://')) return openPglite(undefined);
+  const path = url.startsWith('file://') ? url.slice('file://'.length) : url;
+  if (!path) throw new Error(`database url names no folder: ${url}`);
+  const dir = resolve(path);
+  await mkdir(dir, { recursive: true });
+  return openPglite(dir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const client = await PGlite.create(dataDir);
+  try {
+    const db = drizzlePglite({ client });
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  } catch (err) {
+    await client.close();
+    throw err;
+  }
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  try {
+    const db = drizzlePg({ client: pool });
+    await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    return { db: db as unknown as Db, kind: 'pg', close: () => pool.end() };
+  } catch (err) {
+    await pool.end();
+    throw err;
+  }
+}

@@ -1,0 +1,15 @@
+/** Small SQL helpers shared by domains. */
+
+/** A LIKE/ILIKE pattern matching `text` anywhere, with the user's % and _ taken literally. */
+export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** The PostgreSQL error code of a failed query, whichever driver (drizzle wraps the driver's error as `cause`). */
+export function pgErrorCode(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+export const FOREIGN_KEY_VIOLATION = '23503';

@@ -1,0 +1,73 @@
+/**
+ * Registers every endpoint of the API table (shared/api) from its definition:
+ * method, url, zod schemas for params/query/body, the access check, the
+ * envelope around the handler's content. A domain only writes handlers; an
+ * operation without one stops the server at start-up.
+ */
+import type { FastifyInstance } from 'fastify';
+import { api, envelope, type ApiOp, type EndpointDef } from '../../shared/api/index.js';
+import { CODE } from '../../shared/errors.js';
+import type { Db } from '../db/index.js';
+import { checkAccess, type Principal } from './access.js';
+import type { Handlers } from './handlers.js';
+
+export interface RegisterOptions {
+  db: Db;
+  handlers: Partial<Handlers>;
+  /** Extra route config per operation, e.g. `{ rateLimit }` for @fastify/rate-limit. */
+  routeConfig?: Partial<Record<ApiOp, Record<string, unknown>>>;
+}
+
+type AnyHandler = (input: { params: unknown; query: unknown; body: unknown }, ctx: object) => Promise<unknown>;
+
+export const apiOps = Object.keys(api) as ApiOp[];
+
+/** The operations of the table that have no handler in `handlers`. */
+export const missingHandlers = (handlers: Partial<Handlers>): ApiOp[] => apiOps.filter((op) => typeof handlers[op] !== 'function');
+
+export function registerApi(app: FastifyInstance, { db, handlers, routeConfig = {} }: RegisterOptions): void {
+  const missing = missingHandlers(handlers);
+  if (missing.length) throw new Error(`API operations without a handler: ${missing.join(', ')}`);
+  for (const op of apiOps) {
+    registerEndpoint(app, db, op, api[op], handlers[op] as unknown as AnyHandler, routeConfig[op]);
+  }
+}
+
+function registerEndpoint(app: FastifyInstance, db: Db, op: ApiOp, def: EndpointDef, handler: AnyHandler, config?: Record<string, unknown>) {
+  // Principals live beside the request rather than on it: no global type augmentation of Fastify.
+  const principals = new WeakMap<object, Principal>();
+  const security = def.access.auth === 'user' ? [{ bearer: [] }] : def.access.auth === 'client' ? [{ client: [] }] : [];
+
+  app.route({
+    method: def.method,
+    url: def.path,
+    config: { op, ...config },
+    schema: {
+      operationId: op,
+      summary: def.summary,
+      tags: [op.slice(0, op.indexOf('.'))],
+      security,
+      ...(def.params && { params: def.params }),
+      ...(def.query && { querystring: def.query }),
+      ...(def.body && { body: def.body }),
+      ...(def.form && { consumes: ['application/x-www-form-urlencoded'] }),
+      response: { 200: def.raw ? def.content : envelope(def.content) },
+    },
+    onRequest: async (request) => {
+      const principal = await checkAccess(db, def.access, request);
+      if (principal) principals.set(request, principal);
+    },
+    // A POST/PUT without a body validates as `{}`, so its refusal names the missing fields.
+    preValidation: async (request) => {
+      if (def.body && (request.body === undefined || request.body === null)) request.body = {};
+    },
+    handler: async (request, reply) => {
+      const principal = principals.get(request);
+      const ctx = principal
+        ? { db, request, reply, user: principal.user, scope: principal.scope, tokenId: principal.tokenId }
+        : { db, request, reply };
+      const content = await handler({ params: request.params, query: request.query, body: request.body }, ctx);
+      return def.raw ? content : { code: CODE.ok, content };
+    },
+  });
+}

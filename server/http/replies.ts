@@ -1,0 +1,30 @@
+/**
+ * Every refusal leaves as an envelope (`{ code, message, content? }`), whatever
+ * raised it: a handler's BizError, a schema refusal, Fastify itself (malformed
+ * JSON, unknown media type, oversized body), an unknown route, or a bug.
+ * A user's mistake is never a 500; a bug is always a 500 with body code 502,
+ * logged with its stack and answered without it.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { CODE } from '../../shared/errors.js';
+import { BizError, RequestValidationError } from './errors.js';
+
+export function installReplies(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    if (error instanceof RequestValidationError) {
+      return reply.status(400).send({ code: CODE.badRequest, message: error.message, content: { fields: error.fields } });
+    }
+    if (error instanceof BizError) {
+      return reply.status(error.statusCode).send({ code: error.code, message: error.message });
+    }
+    const status = 'statusCode' in error ? error.statusCode : undefined;
+    if (status !== undefined && status >= 400 && status < 500) {
+      return reply.status(status).send({ code: status === 404 ? CODE.notFound : CODE.badRequest, message: error.message });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send({ code: CODE.serverError, message: 'Server error' });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ code: CODE.notFound, message: `No route ${request.method} ${request.url.split('?')[0]}` }));
+}

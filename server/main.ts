@@ -1,0 +1,41 @@
+/**
+ * `npm run server`: the reference upstream on its own.
+ *   PORT          default 8090
+ *   DATABASE_URL  default ./.data/upstream (PGlite on disk); memory:// or postgres://… also work
+ *   DEMO_DATA     0 disables the demo accounts and data (loaded into an empty database only)
+ *   LOG_LEVEL     Fastify log level (default warn)
+ *   HOST          address to bind (default 127.0.0.1)
+ */
+import { startServer } from './start.js';
+
+const port = Number(process.env.PORT ?? 8090);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`PORT must be a port number, got ${process.env.PORT}`);
+  process.exit(1);
+}
+const databaseUrl = process.env.DATABASE_URL || './.data/upstream';
+
+const server = await startServer({
+  port,
+  host: process.env.HOST || '127.0.0.1',
+  databaseUrl,
+  demoData: process.env.DEMO_DATA !== '0',
+  logger: true,
+});
+// Credentials in a postgres URL stay out of the terminal.
+console.log(`Vend upstream listening on ${server.url} (database ${databaseUrl.replace(/\/\/[^@/]*@/, '//***@')})`);
+
+let stopping = false;
+const stop = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  server.close().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(`error while stopping on ${signal}:`, err);
+      process.exit(1);
+    },
+  );
+};
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));

@@ -1,0 +1,45 @@
+/** Reading points as the API shows them (`pointItem`) and finding one within the caller's scope. */
+import { and, eq, sql } from 'drizzle-orm';
+import type { PointItem } from '../../shared/api/point.js';
+import { CODE } from '../../shared/errors.js';
+import type { Queryable } from '../db/index.js';
+import { devices, points, tenants } from '../db/schema.js';
+import { BizError } from '../http/errors.js';
+import type { Scope } from '../scope.js';
+
+const pointColumns = {
+  id: points.id,
+  name: points.name,
+  area: points.area,
+  address: points.address,
+  deviceCount: sql<number>`(select count(*) from ${devices} where ${devices.pointId} = ${points.id})`.mapWith(Number),
+  tenantId: points.tenantId,
+  tenantName: tenants.name,
+  createdAt: points.createdAt,
+};
+
+/** `select … from points join tenants`; add where/order/limit. */
+export const selectPoints = (db: Queryable) =>
+  db.select(pointColumns).from(points).innerJoin(tenants, eq(tenants.id, points.tenantId));
+
+type PointRow = Awaited<ReturnType<typeof selectPoints>>[number];
+
+export const toPointItem = (row: PointRow): PointItem => ({ ...row, createdAt: row.createdAt.toISOString() });
+
+/** The point as an item, or 1410 when it does not exist or lies outside the scope (the same answer). */
+export async function pointItemInScope(db: Queryable, scope: Scope, id: number): Promise<PointItem> {
+  const [row] = await selectPoints(db).where(and(eq(points.id, id), scope.where(points.tenantId)));
+  if (!row) throw new BizError(CODE.pointNotFound);
+  return toPointItem(row);
+}
+
+/**
+ * Locks the point row for the rest of the transaction (binding, unbinding and
+ * deleting the same point then happen one after another), or refuses with 1410.
+ */
+export async function lockPointInScope(tx: Queryable, scope: Scope, id: number): Promise<{ id: number; tenantId: number }> {
+  const [row] = await tx.select({ id: points.id, tenantId: points.tenantId }).from(points)
+    .where(and(eq(points.id, id), scope.where(points.tenantId))).for('update');
+  if (!row) throw new BizError(CODE.pointNotFound);
+  return row;
+}

@@ -1,0 +1,50 @@
+/** Opens the database, loads demo data if asked, and listens: the upstream as one call. */
+import type { FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { openDatabase } from './db/index.js';
+import { loadDemoData } from './demo/index.js';
+import { buildApp } from './app.js';
+
+export interface StartOptions {
+  /** 0 picks a free port. */
+  port: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** See openDatabase: memory://, a folder or file:// path, or postgres://. */
+  databaseUrl: string;
+  /** Load the demo accounts, points and devices into an empty database. */
+  demoData: boolean;
+  logger?: boolean;
+}
+
+export interface RunningServer {
+  url: string;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+export async function startServer(opts: StartOptions): Promise<RunningServer> {
+  const host = opts.host ?? '127.0.0.1';
+  const database = await openDatabase(opts.databaseUrl);
+  try {
+    if (opts.demoData) await loadDemoData(database.db);
+    const app = await buildApp({ db: database, logger: opts.logger ?? false });
+    try {
+      await app.listen({ port: opts.port, host });
+    } catch (err) {
+      await app.close();
+      throw err;
+    }
+    const { port } = app.server.address() as AddressInfo;
+    const urlHost = host.includes(':') ? `[${host}]` : host;
+    let closing: Promise<void> | undefined;
+    return {
+      url: `http://${urlHost}:${port}`,
+      app,
+      close: () => (closing ??= app.close().then(() => database.close())),
+    };
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * Test support for the core: the reference upstream, a recording proxy in
+ * front of it (to see what the core really sends), and small scripted HTTP
+ * servers for answers the reference upstream never gives. axios always runs
+ * for real; nothing here replaces it.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startServer } from '../../server/start.js';
+
+export const DEMO_PASSWORD = 'Demo@2026';
+
+export interface Upstream {
+  url: string;
+  close(): Promise<void>;
+}
+
+export const startUpstream = (): Promise<Upstream> => startServer({ port: 0, databaseUrl: 'memory://', demoData: true });
+
+export interface Seen {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+export interface Recorder {
+  url: string;
+  seen: Seen[];
+  close(): Promise<void>;
+}
+
+const listen = async (server: http.Server): Promise<string> => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+};
+
+const closeServer = (server: http.Server) =>
+  new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+
+const readBody = (req: http.IncomingMessage) =>
+  new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+
+/** A proxy to `target` that records every request it forwards. */
+export async function recordingProxy(target: string): Promise<Recorder> {
+  const seen: Seen[] = [];
+  const server = http.createServer(async (req, res) => {
+    const body = await readBody(req);
+    seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+    const upstream = await fetch(new URL(req.url ?? '/', target), {
+      method: req.method ?? 'GET',
+      headers: Object.fromEntries(
+        Object.entries(req.headers).filter(([k, v]) => typeof v === 'string' && !['host', 'connection', 'content-length'].includes(k)),
+      ) as Record<string, string>,
+      ...(body && req.method !== 'GET' && req.method !== 'HEAD' ? { body } : {}),
+    });
+    res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
+    res.end(Buffer.from(await upstream.arrayBuffer()));
+  });
+  const url = await listen(server);
+  return { url, seen, close: () => closeServer(server) };
+}
+
+export interface Scripted {
+  status: number;
+  body: unknown;
+  /** Sent as is when a string (not JSON-encoded). */
+  raw?: boolean;
+}
+
+/** An HTTP server answering each request with `answer(req)`; it records what it got. */
+export async function scriptedServer(answer: (seen: Seen) => Scripted): Promise<Recorder> {
+  const seen: Seen[] = [];
+  const server = http.createServer(async (req, res) => {
+    const body = await readBody(req);
+    const got = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body };
+    seen.push(got);
+    const a = answer(got);
+    res.writeHead(a.status, { 'content-type': a.raw ? 'text/html' : 'application/json' });
+    res.end(a.raw ? String(a.body) : JSON.stringify(a.body));
+  });
+  const url = await listen(server);
+  return { url, seen, close: () => closeServer(server) };
+}
+
+/** A server that accepts requests and never answers them. */
+export async function silentServer(): Promise<Recorder> {
+  const seen: Seen[] = [];
+  const server = http.createServer((req) => {
+    seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: '' });
+  });
+  const url = await listen(server);
+  return { url, seen, close: () => closeServer(server) };
+}
+
+/** An address where nothing listens (a port freed right after binding it). */
+export async function deadAddress(): Promise<string> {
+  const server = http.createServer();
+  const url = await listen(server);
+  await closeServer(server);
+  return url;
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { TFunction } from 'i18next';
+import { POINT_LIMITS } from '../../shared/api/point.js';
+import { signInForm } from '../../shared/api/account.js';
+import { zodI18nResolver } from '../../renderer/app/form.js';
+import { pointDialogSchema, tenantChoice, type PointDialogValues } from '../../renderer/point/pointSchema.js';
+import type { SessionUser } from '../../shared/ipc.js';
+
+/** A `t` that shows which key it was given, and the `max` our texts use. */
+const t = ((key: string, params?: { max?: number }) =>
+  params?.max === undefined ? key : `${key} ${JSON.stringify({ max: params.max })}`) as unknown as TFunction;
+const opts = { fields: {}, shouldUseNativeValidation: false };
+
+const user = (over: Partial<SessionUser>): SessionUser => ({
+  platformType: 0, userId: 1, username: 'u', name: 'U', tenantId: 5, parentTenantId: null, employeeId: null,
+  roles: [], powers: [], roleKind: 'tenant', roleName: 'first-level tenant', allValue: ['1'], ...over,
+});
+
+describe('zod → react-hook-form resolver', () => {
+  it('turns issues into localised messages with their limits', async () => {
+    const resolve = zodI18nResolver(pointDialogSchema('none'), t);
+    const result = await resolve({ name: '', area: 'x'.repeat(POINT_LIMITS.area + 1), address: ' ok ' }, undefined, opts);
+    expect(result.values).toEqual({});
+    expect(result.errors.name?.message).toBe('validation.required');
+    expect(result.errors.area?.message).toBe(`validation.maxLength {"max":${POINT_LIMITS.area}}`);
+    expect(result.errors.address).toBeUndefined();
+  });
+
+  it('returns the parsed (trimmed) values when valid', async () => {
+    const resolve = zodI18nResolver(pointDialogSchema('none'), t);
+    const result = await resolve({ name: ' A ', area: 'B', address: 'C' }, undefined, opts);
+    expect(result).toEqual({ values: { name: 'A', area: 'B', address: 'C' }, errors: {} });
+  });
+
+  it('lets a form re-key issues (sign-in texts)', async () => {
+    const resolve = zodI18nResolver(signInForm, t, (i) => (i.path[0] === 'password' && i.message !== 'validation.passwordRequired' ? 'validation.password' : undefined));
+    const empty = await resolve({ username: '', password: '' }, undefined, opts);
+    expect(empty.errors.username?.message).toBe('validation.username');
+    expect(empty.errors.password?.message).toBe('validation.passwordRequired');
+    const long = await resolve({ username: 'a b', password: 'x'.repeat(65) }, undefined, opts);
+    expect(long.errors.username?.message).toBe('validation.username');
+    expect(long.errors.password?.message).toBe('validation.password {"max":64}');
+  });
+});
+
+describe('tenant choice of a new point', () => {
+  it('is required of the admin, optional for a first-level tenant, absent otherwise', () => {
+    expect(tenantChoice(user({ roleKind: 'admin' }), true)).toBe('required');
+    expect(tenantChoice(user({}), true)).toBe('optional');
+    expect(tenantChoice(user({ parentTenantId: 2 }), true)).toBe('none');
+    expect(tenantChoice(user({ roleKind: 'member' }), true)).toBe('none');
+    expect(tenantChoice(user({ roleKind: 'admin' }), false)).toBe('none');
+  });
+
+  it('refuses an admin form without a tenant', async () => {
+    const values: PointDialogValues = { name: 'A', area: 'B', address: 'C' };
+    const admin = await zodI18nResolver(pointDialogSchema('required'), t)(values, undefined, opts);
+    expect(admin.errors.tenantId?.message).toBe('validation.required');
+    const tenant = await zodI18nResolver(pointDialogSchema('optional'), t)(values, undefined, opts);
+    expect(tenant.errors).toEqual({});
+  });
+});

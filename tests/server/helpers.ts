@@ -1,0 +1,133 @@
+/**
+ * Test harness for server suites: a fresh upstream on a real database, driven
+ * through `app.inject` by operation name, exactly as the API table describes it.
+ *
+ * Database: in-memory PGlite by default. When DATABASE_URL is a postgres URL
+ * every createTestApp() resets that database (drops the `public` and `drizzle`
+ * schemas, migrates, loads the demo data). Vitest then runs the files one at a
+ * time (vitest.config.ts); within a file, build one app per describe block
+ * and do not run two at once.
+ */
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { api, fillPath, type ApiContent, type ApiInput, type ApiOp, type EndpointDef } from '../../shared/api/index.js';
+import { openDatabase, type Database, type Db } from '../../server/db/index.js';
+import { buildApp, type BuildAppOptions } from '../../server/app.js';
+import { demoIds, loadDemoData, DEMO_PASSWORD, type DemoIds } from '../../server/demo/index.js';
+import { CONSOLE_CLIENT } from '../../server/account/clients.js';
+
+export { DEMO_PASSWORD };
+
+const envUrl = process.env.DATABASE_URL ?? '';
+/** The PostgreSQL server the suites run against, or undefined for in-memory PGlite. */
+export const postgresUrl = /^postgres(ql)?:\/\//i.test(envUrl) ? envUrl : undefined;
+
+/** Whatever an answer was: HTTP status, parsed JSON body, headers. */
+export interface Answer {
+  status: number;
+  // Tests read arbitrary fields of answers, successful or not.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  headers: Record<string, unknown>;
+}
+
+export interface CallOptions {
+  /** Replaces the Authorization header the call would send. Pass null to send none. */
+  authorization?: string | null;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  db: Db;
+  /** Ids of the demo rows (empty lookups throw when demo data was not loaded). */
+  ids: DemoIds;
+  close(): Promise<void>;
+  /** Signs in with the console's client credentials; returns the access token. */
+  signIn(username: string, password?: string): Promise<string>;
+  /** Calls an operation: bearer token for user endpoints, client Basic for sign-in. */
+  call<K extends ApiOp>(op: K, input: ApiInput<K>, token?: string, options?: CallOptions): Promise<Answer>;
+  /** Calls and expects success (body code 200); returns the content. */
+  ok<K extends ApiOp>(op: K, input: ApiInput<K>, token?: string): Promise<ApiContent<K>>;
+}
+
+export const clientBasic = (id: string = CONSOLE_CLIENT.id, secret: string = CONSOLE_CLIENT.secret) =>
+  `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+
+/** Drops and recreates everything this app owns in a PostgreSQL database. */
+export async function resetPostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createTestApp(options: Omit<BuildAppOptions, 'db'> & { demoData?: boolean } = {}): Promise<TestApp> {
+  const { demoData = true, ...appOptions } = options;
+  if (postgresUrl) await resetPostgres(postgresUrl);
+  const database = await openDatabase(postgresUrl ?? 'memory://');
+  let app: FastifyInstance;
+  try {
+    if (demoData) await loadDemoData(database.db);
+    app = await buildApp({ db: database, ...appOptions });
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  const ids = await demoIds(database.db);
+
+  async function call<K extends ApiOp>(op: K, input: ApiInput<K>, token?: string, opts: CallOptions = {}): Promise<Answer> {
+    const def: EndpointDef = api[op];
+    const { params, query, body } = input as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+    const headers: Record<string, string> = {};
+    const auth = opts.authorization !== undefined ? opts.authorization
+      : def.access.auth === 'client' ? clientBasic()
+      : token !== undefined ? `Bearer ${token}` : null;
+    if (auth !== null) headers.authorization = auth;
+    let payload: string | undefined;
+    if (body !== undefined) {
+      if (def.form) {
+        headers['content-type'] = 'application/x-www-form-urlencoded';
+        payload = new URLSearchParams(Object.entries(body as Record<string, unknown>).map(([k, v]): [string, string] => [k, String(v)])).toString();
+      } else {
+        headers['content-type'] = 'application/json';
+        payload = JSON.stringify(body);
+      }
+    }
+    const res = await app.inject({
+      method: def.method,
+      url: fillPath(def.path, params),
+      query: query ? Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) : undefined,
+      headers,
+      payload,
+    });
+    return { status: res.statusCode, body: res.body ? res.json() : undefined, headers: res.headers };
+  }
+
+  return {
+    app,
+    database,
+    db: database.db,
+    ids,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+    call,
+    async ok(op, input, token) {
+      const res = await call(op, input, token);
+      const raw = (api[op] as EndpointDef).raw === true;
+      const success = res.status === 200 && (raw || res.body?.code === 200);
+      if (!success) throw new Error(`${op} failed: HTTP ${res.status} ${JSON.stringify(res.body)}`);
+      return (raw ? res.body : res.body.content) as never;
+    },
+    async signIn(username, password = DEMO_PASSWORD) {
+      const res = await call('account.token', { body: { grant_type: 'password', username, password } });
+      if (res.status !== 200) throw new Error(`sign-in of ${username} failed: HTTP ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.access_token as string;
+    },
+  };
+}

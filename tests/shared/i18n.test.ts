@@ -1,0 +1,93 @@
+/**
+ * The UI catalogues (shared/i18n): the three languages have the same keys,
+ * no empty text, the same interpolation variables; every key the renderer and
+ * the shared schemas use exists.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { LANGS } from '../../shared/errors.js';
+import { catalogues, DEFAULT_LANG } from '../../shared/i18n/index.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** key path → text, for every leaf. */
+function flatten(node: unknown, prefix = '', out = new Map<string, unknown>()): Map<string, unknown> {
+  if (node !== null && typeof node === 'object') {
+    for (const [k, v] of Object.entries(node)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
+  } else {
+    out.set(prefix, node);
+  }
+  return out;
+}
+
+const variables = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+function sources(dir: string, ext: RegExp): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && ext.test(e.name))
+    .map((e) => path.join(e.parentPath, e.name));
+}
+
+const reference = flatten(catalogues[DEFAULT_LANG]);
+
+describe('UI catalogues', () => {
+  it('has zh-CN, zh-TW and en', () => {
+    expect(Object.keys(catalogues).sort()).toEqual([...LANGS].sort());
+  });
+
+  for (const lang of LANGS) {
+    describe(lang, () => {
+      const flat = flatten(catalogues[lang]);
+
+      it('has exactly the keys of zh-CN', () => {
+        expect([...flat.keys()].sort()).toEqual([...reference.keys()].sort());
+      });
+
+      it('has no empty text', () => {
+        for (const [key, text] of flat) {
+          expect(typeof text, key).toBe('string');
+          expect((text as string).trim(), key).not.toBe('');
+        }
+      });
+
+      it('uses the same interpolation variables as zh-CN', () => {
+        for (const [key, text] of flat) expect(variables(text as string), key).toEqual(variables(reference.get(key) as string));
+      });
+
+      it('labels each language in its own language', () => {
+        expect(catalogues[lang].language['zh-CN']).toBe('简体中文');
+        expect(catalogues[lang].language['zh-TW']).toBe('繁體中文');
+        expect(catalogues[lang].language.en).toBe('English');
+      });
+    });
+  }
+
+  it('has every key the renderer names literally', () => {
+    const missing: string[] = [];
+    for (const file of sources(path.join(root, 'renderer'), /\.tsx?$/)) {
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/\bt\(\s*'([\w.-]+)'/g)) if (!reference.has(m[1]!)) missing.push(`${path.relative(root, file)}: ${m[1]}`);
+      for (const m of text.matchAll(/\bt\([^)]*?\?\s*'([\w.-]+)'\s*:\s*'([\w.-]+)'/g)) {
+        for (const key of [m[1]!, m[2]!]) if (!reference.has(key)) missing.push(`${path.relative(root, file)}: ${key}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('has every validation key the shared schemas use', () => {
+    const missing: string[] = [];
+    for (const file of sources(path.join(root, 'shared'), /\.ts$/)) {
+      for (const m of readFileSync(file, 'utf8').matchAll(/'(validation\.\w+)'/g)) if (!reference.has(m[1]!)) missing.push(`${path.relative(root, file)}: ${m[1]}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('keeps user-visible Chinese out of the renderer source', () => {
+    const offenders = sources(path.join(root, 'renderer'), /\.(tsx?|html)$/)
+      .filter((file) => /[\u3400-\u9fff]/.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(root, file));
+    expect(offenders).toEqual([]);
+  });
+});
