@@ -10,7 +10,8 @@ import { api, type ApiOp, type EndpointDef } from '../../shared/api/index.js';
 import { CODE } from '../../shared/errors.js';
 import { ipc, isIpcOp, type CallResult, type IpcOp, type SessionUser } from '../../shared/ipc.js';
 import { createClient, type RequestInput, type UpstreamClient } from './client.js';
-import { fieldsOf, LOCAL, localError, NO_SESSION, ok, parseKeyed } from './result.js';
+import { fieldsOf, parseKeyed } from '../../shared/validation.js';
+import { LOCAL, localError, NO_SESSION, ok } from './result.js';
 import { createSession, isTokenRefusal, type Session } from './session.js';
 import type { PrefsStore, TokenVault } from './vault.js';
 
@@ -104,7 +105,7 @@ export function createCore(opts: CoreOptions): Core {
   async function callLocal(op: IpcOp, input: unknown): Promise<CallResult<unknown>> {
     const def = ipc[op];
     const parsed = parseKeyed(def.input, input);
-    if (!parsed.success) return localError(CODE.badRequest, LOCAL.invalidInput, fieldsOf(parsed.error));
+    if (!parsed.success) return localError(CODE.badRequest, LOCAL.invalidInput, fieldsOf(parsed.error, 'input'));
     const handler = local[op] as (input: unknown, raw: unknown) => Promise<CallResult<unknown>>;
     const result = await handler(parsed.data, input);
     if (!result.ok) return result;

@@ -1,5 +1,4 @@
-/** Building CallResults and turning zod issues into field keys. */
-import type { z } from 'zod';
+/** Building CallResults. */
 import { CODE, type CallError } from '../../shared/errors.js';
 import type { CallResult } from '../../shared/ipc.js';
 
@@ -25,46 +24,3 @@ export const LOCAL = {
 
 /** Local code for "no session": the token-missing code of spec §8. */
 export const NO_SESSION = CODE.tokenMissing;
-
-/**
- * The i18n key for an issue whose schema names none — the same keys the
- * upstream uses for its own field refusals, so the renderer reads one set.
- */
-export function messageKey(issue: z.core.$ZodRawIssue): string {
-  switch (issue.code) {
-    case 'invalid_type':
-      return issue.input === undefined || issue.input === null ? 'validation.required' : 'validation.invalid';
-    case 'too_small': {
-      const min = Number(issue.minimum);
-      if (issue.origin === 'string') return min <= 1 ? 'validation.required' : 'validation.minLength';
-      if (issue.origin === 'array') return min <= 1 ? 'validation.required' : 'validation.minItems';
-      return 'validation.min';
-    }
-    case 'too_big':
-      if (issue.origin === 'string') return 'validation.maxLength';
-      if (issue.origin === 'array') return 'validation.maxItems';
-      return 'validation.max';
-    case 'unrecognized_keys':
-      return 'validation.unknownField';
-    default:
-      return 'validation.invalid';
-  }
-}
-
-/** safeParse whose issues carry i18n keys (the schema's own, else messageKey's). */
-export const parseKeyed = <S extends z.ZodType>(schema: S, value: unknown) => schema.safeParse(value, { error: messageKey });
-
-/**
- * Field issues as `path → i18n key`, the first issue per path. Paths are
- * relative to the part they belong to (`name`, not `body.name`), like the
- * upstream's; a refused root is named by its part (`body`, `query`,
- * `params`), or `input` for a local operation.
- */
-export function fieldsOf(error: z.ZodError, part?: string): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.map(String).join('.') || part || 'input';
-    fields[key] ??= issue.message;
-  }
-  return fields;
-}
