@@ -60,6 +60,12 @@ export const en: Catalogue = {
     password: 'Please enter a valid password',
     passwordRequired: 'The password is required',
     invalid: 'Invalid format',
+    minLength: 'Too short',
+    min: 'Value too small',
+    max: 'Value too large',
+    minItems: 'Select at least one item',
+    maxItems: 'Too many items selected',
+    unknownField: 'Contains something unrecognised',
   },
   role: {
     admin: 'System admin',

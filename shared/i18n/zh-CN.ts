@@ -62,6 +62,12 @@ export const zhCN = {
     password: '请输入正确的密码',
     passwordRequired: '密码不能为空',
     invalid: '格式不正确',
+    minLength: '内容过短',
+    min: '数值过小',
+    max: '数值过大',
+    minItems: '请至少选择一项',
+    maxItems: '选择的项目过多',
+    unknownField: '包含无法识别的内容',
   },
   role: {
     admin: '系统管理员',

@@ -60,6 +60,12 @@ export const zhTW: Catalogue = {
     password: '請輸入正確的密碼',
     passwordRequired: '密碼不能為空',
     invalid: '格式不正確',
+    minLength: '內容過短',
+    min: '數值過小',
+    max: '數值過大',
+    minItems: '請至少選擇一項',
+    maxItems: '選擇的項目過多',
+    unknownField: '包含無法識別的內容',
   },
   role: {
     admin: '系統管理員',
