@@ -31,6 +31,9 @@ export default defineConfig({
     url: `http://127.0.0.1:${consolePort}/login`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { CONSOLE_PORT: String(consolePort), UPSTREAM_PORT: String(upstreamPort), DATABASE_URL: 'memory://', DEMO_DATA: '1' },
+    env: {
+      CONSOLE_PORT: String(consolePort), UPSTREAM_PORT: String(upstreamPort), DATABASE_URL: 'memory://', DEMO_DATA: '1',
+      VEND_RENDERER_DIR: process.env.VEND_RENDERER_DIR ?? '',
+    },
   },
 });

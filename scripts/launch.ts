@@ -9,7 +9,8 @@ import { createCore } from '../electron/core/handlers.js';
 import { memoryPrefs, memoryVault } from '../electron/core/vault.js';
 import { startHost } from '../electron/host/index.js';
 
-export const rendererDir = fileURLToPath(new URL('../dist/renderer', import.meta.url));
+/** The built renderer; VEND_RENDERER_DIR serves another build (parallel test runs). */
+export const rendererDir = process.env.VEND_RENDERER_DIR || fileURLToPath(new URL('../dist/renderer', import.meta.url));
 
 const num = (v: string | undefined, fallback: number) => (v === undefined || v === '' ? fallback : Number(v));
 
