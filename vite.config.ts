@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import electron from 'vite-plugin-electron';
+import electron from 'vite-plugin-electron/simple';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -11,7 +11,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  * build and `npm start` on a machine with an Electron binary): browser mode and
  * the tests need the renderer alone.
  */
-export default defineConfig(({ command }) => ({
+export default defineConfig(() => ({
   root: `${root}renderer`,
   // Absolute: nested routes reload index.html, whose assets must not resolve relative to the route.
   base: '/',
@@ -20,26 +20,18 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     process.env.VEND_ELECTRON === '1'
-      ? electron([
-          {
+      ? electron({
+          main: {
             entry: `${root}electron/main.ts`,
-            onstart: async ({ startup }) => {
-              if (command === 'serve') await startup();
-            },
-            vite: { build: { outDir: `${root}dist-electron`, rollupOptions: { external: ['electron'] } } },
+            vite: { build: { outDir: `${root}dist-electron`, rolldownOptions: { external: ['electron'] } } },
           },
-          {
-            entry: `${root}electron/preload.ts`,
-            onstart: ({ reload }) => reload(),
-            vite: {
-              build: {
-                outDir: `${root}dist-electron`,
-                // A sandboxed preload cannot be an ES module (ARCHITECTURE §9).
-                rollupOptions: { external: ['electron'], output: { format: 'cjs', entryFileNames: 'preload.cjs' } },
-              },
-            },
+          preload: {
+            input: `${root}electron/preload.ts`,
+            // A sandboxed preload cannot be an ES module (ARCHITECTURE §9): the
+            // plugin builds it as CJS but names it .mjs under "type": "module".
+            vite: { build: { outDir: `${root}dist-electron`, rolldownOptions: { output: { entryFileNames: '[name].cjs' } } } },
           },
-        ])
+        })
       : null,
   ],
 }));
