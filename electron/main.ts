@@ -10,7 +10,7 @@ import { app, BrowserWindow, ipcMain, net, protocol, session, shell, type IpcMai
 import { CODE } from '../shared/errors.js';
 import type { CallResult } from '../shared/ipc.js';
 import { resolveAsset } from './core/assets.js';
-import { createCore, type Core } from './core/handlers.js';
+import { createCore, type CallContext, type Core, type WindowHost } from './core/handlers.js';
 import { SECURITY_HEADERS } from './core/security.js';
 import { electronStorePrefs } from './prefs-store.js';
 import { safeStorageVault } from './vault-safe-storage.js';
@@ -70,7 +70,10 @@ function registerBridge(core: Core): void {
     if (!trustedSender(event)) {
       return { ok: false, error: { source: 'local', code: CODE.forbidden, status: 0, message: 'untrusted sender' } };
     }
-    return core.call(typeof op === 'string' ? op : '', input);
+    // The calling window, for windows.open and for closing the others at sign-out.
+    const caller = BrowserWindow.fromWebContents(event.sender);
+    const from: CallContext = caller ? { window: caller.id } : {};
+    return core.call(typeof op === 'string' ? op : '', input, from);
   });
 }
 
@@ -99,7 +102,17 @@ function lockPermissions(): void {
   });
 }
 
-function createWindow(): BrowserWindow {
+/** The app URL of a console route; the core has checked `route` is a local path (shared/ipc.ts appPath). */
+function appUrlOf(route: string): string | null {
+  const url = new URL(route, `${APP_ORIGIN}/`).toString();
+  return isAppUrl(url) ? url : null;
+}
+
+/**
+ * A console window: every window has the same locked-down settings and the
+ * same preload, and all of them share the one core (one session).
+ */
+function createWindow(route = '/'): BrowserWindow {
   const win = new BrowserWindow({
     width: 1280,
     height: 800,
@@ -117,8 +130,32 @@ function createWindow(): BrowserWindow {
     },
   });
   win.once('ready-to-show', () => win.show());
-  void win.loadURL(`${APP_ORIGIN}/`);
+  void win.loadURL(appUrlOf(route) ?? `${APP_ORIGIN}/`);
   return win;
+}
+
+/**
+ * windows.open and sign-out for the core (issue 3): a route in a new window
+ * on the same session; at sign-out every window but the caller's closes (the
+ * caller goes to sign-in itself).
+ */
+function windowHost(): WindowHost {
+  return {
+    open(route) {
+      const url = appUrlOf(route);
+      if (!url) return false;
+      createWindow(route);
+      return true;
+    },
+    signedOut(from) {
+      const keep = from.window !== undefined ? BrowserWindow.fromId(from.window) : BrowserWindow.getFocusedWindow();
+      // Without a known caller nothing closes: the last window must not quit the app.
+      if (!keep) return;
+      for (const win of BrowserWindow.getAllWindows()) {
+        if (win !== keep && !win.isDestroyed()) win.close();
+      }
+    },
+  };
 }
 
 function start(): void {
@@ -130,9 +167,11 @@ function start(): void {
   lockWebContents();
 
   app.on('second-instance', () => {
-    if (!win) return;
-    if (win.isMinimized()) win.restore();
-    win.focus();
+    // The first window, or any console window still open (it may have been closed by a sign-out elsewhere).
+    const target = win ?? BrowserWindow.getAllWindows()[0];
+    if (!target) return;
+    if (target.isMinimized()) target.restore();
+    target.focus();
   });
 
   void app.whenReady().then(() => {
@@ -142,6 +181,7 @@ function start(): void {
       prefs: electronStorePrefs(),
       mode: 'desktop',
       version: app.getVersion(),
+      windows: windowHost(),
     });
     lockPermissions();
     serveApp();

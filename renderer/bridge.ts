@@ -17,6 +17,7 @@ export class OpError extends Error implements CallError {
   readonly code: number;
   readonly status: number;
   readonly fields?: Record<string, string>;
+  readonly httpOnly?: true;
   /** The server's own message, if it sent one (`message` is never undefined on an Error). */
   readonly serverMessage?: string;
 
@@ -27,6 +28,7 @@ export class OpError extends Error implements CallError {
     this.code = error.code;
     this.status = error.status;
     if (error.fields) this.fields = error.fields;
+    if (error.httpOnly) this.httpOnly = true;
     if (error.message) this.serverMessage = error.message;
   }
 }

@@ -24,8 +24,23 @@ export const prefs = z.object({
   language: z.enum(LANGS as [string, ...string[]]).optional(),
   sidebar: z.union([z.literal(0), z.literal(1)]).default(1),
   size: z.enum(FONT_SIZES).default('medium'),
+  // Shell settings panel (spec §2); absent means the shell's default.
+  /** Theme preset colour, `#rrggbb`. */
+  theme: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(),
+  /** Light or dark; `system` (or absent) follows the OS. */
+  appearance: z.enum(['system', 'light', 'dark']).optional(),
+  fixedHeader: z.boolean().optional(),
+  tagsView: z.boolean().optional(),
+  sidebarLogo: z.boolean().optional(),
+  showSettings: z.boolean().optional(),
 });
 export type Prefs = z.infer<typeof prefs>;
+
+/**
+ * A route of the console: a local path (`/a/b?c#d`), never `//host` or a
+ * backslash trick that a browser would read as another origin.
+ */
+export const appPath = z.string().max(2048).startsWith('/').refine((p) => !p.startsWith('//') && !p.includes('\\'), { message: 'validation.invalid' });
 
 const local = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });
 const none = z.object({}).strict().optional();
@@ -37,6 +52,12 @@ export const ipc = {
   'prefs.get': local(none, prefs),
   'prefs.set': local(prefs.partial(), prefs),
   'app.info': local(none, z.object({ mode: z.enum(['desktop', 'browser']), version: z.string(), upstream: z.string() })),
+  /**
+   * Opens a console route in a window of its own. Desktop: a new window on
+   * the same session (`opened: true`). Browser mode: the host cannot open
+   * windows (`opened: false`); the renderer opens a browser window itself.
+   */
+  'windows.open': local(z.object({ path: appPath }), z.object({ opened: z.boolean() })),
 } as const;
 
 export type Ipc = typeof ipc;

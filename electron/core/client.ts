@@ -87,7 +87,7 @@ export function classify(def: EndpointDef, status: number, data: unknown): CallR
   if (bodyCode === CODE.ok && !def.raw) return validated(record?.content);
   // No body code (or a raw answer): the HTTP status decides.
   if (!isSuccessStatus(status)) {
-    return fail({ source: 'upstream', code: status, status, ...(message !== undefined ? { message } : {}) });
+    return fail({ source: 'upstream', code: status, status, httpOnly: true, ...(message !== undefined ? { message } : {}) });
   }
   return def.raw ? validated(data) : invalid();
 }

@@ -15,6 +15,28 @@ import { LOCAL, localError, NO_SESSION, ok } from './result.js';
 import { createSession, isTokenRefusal, type Session } from './session.js';
 import type { PrefsStore, TokenVault } from './vault.js';
 
+/**
+ * Who is calling: the shell names the calling window; browser mode and the
+ * tests name none. Opaque to the core, handed back to the window host.
+ */
+export interface CallContext {
+  /** The calling window's id (desktop). */
+  window?: number;
+}
+
+/**
+ * The windows of the desktop shell (issue 3: a route in its own window, and
+ * sign-out closing every window). Browser mode has none: the core then
+ * answers `windows.open` with `opened: false` and the renderer opens a
+ * browser window itself.
+ */
+export interface WindowHost {
+  /** Opens `path` (a console route) in a new window sharing the session; false when it could not. */
+  open(path: string, from: CallContext): Promise<boolean> | boolean;
+  /** The session ended through `from`: close every other console window. */
+  signedOut(from: CallContext): void;
+}
+
 export interface CoreOptions {
   /** Base URL of the vending-cloud API. */
   upstreamUrl: string;
@@ -26,11 +48,16 @@ export interface CoreOptions {
   clientSecret?: string;
   /** The general upstream time-out (default 10 000 ms); endpoints with their own keep it. */
   timeoutMs?: number;
+  /** The shell's windows (desktop only). */
+  windows?: WindowHost;
 }
 
 export interface Core {
-  /** Runs one operation for the renderer. Never throws; every refusal is a CallResult. */
-  call(op: string, input: unknown): Promise<CallResult<unknown>>;
+  /**
+   * Runs one operation for the renderer. Never throws; every refusal is a
+   * CallResult. `from` names the calling window (desktop).
+   */
+  call(op: string, input: unknown, from?: CallContext): Promise<CallResult<unknown>>;
   /** The session (sign-in state); the shell and host need nothing else of it. */
   readonly session: Pick<Session, 'signIn' | 'current' | 'signOut' | 'user'>;
   /** The upstream client, for the shell's own needs and the tests. */
@@ -88,10 +115,17 @@ export function createCore(opts: CoreOptions): Core {
   });
   const session = createSession(client, opts.vault);
 
-  const local: { [K in IpcOp]: (input: z.output<(typeof ipc)[K]['input']>, raw: unknown) => Promise<CallResult<unknown>> } = {
+  const local: {
+    [K in IpcOp]: (input: z.output<(typeof ipc)[K]['input']>, raw: unknown, from: CallContext) => Promise<CallResult<unknown>>;
+  } = {
     'session.signIn': (form) => session.signIn(form),
     'session.current': () => session.current(),
-    'session.signOut': () => session.signOut(),
+    // Signing out closes every window (issue 3); the caller's goes to sign-in itself.
+    'session.signOut': async (_none, _raw, from) => {
+      const result = await session.signOut();
+      opts.windows?.signedOut(from);
+      return result;
+    },
     'prefs.get': async () => ok(await opts.prefs.get()),
     // The parsed patch carries the schema's defaults; only the keys sent are set.
     'prefs.set': async (patch, raw) => {
@@ -100,14 +134,15 @@ export function createCore(opts: CoreOptions): Core {
       return ok(await opts.prefs.set(only));
     },
     'app.info': async () => ok({ mode: opts.mode, version: opts.version, upstream: client.baseUrl }),
+    'windows.open': async ({ path }, _raw, from) => ok({ opened: opts.windows ? await opts.windows.open(path, from) : false }),
   };
 
-  async function callLocal(op: IpcOp, input: unknown): Promise<CallResult<unknown>> {
+  async function callLocal(op: IpcOp, input: unknown, from: CallContext): Promise<CallResult<unknown>> {
     const def = ipc[op];
     const parsed = parseKeyed(def.input, input);
     if (!parsed.success) return localError(CODE.badRequest, LOCAL.invalidInput, fieldsOf(parsed.error, 'input'));
-    const handler = local[op] as (input: unknown, raw: unknown) => Promise<CallResult<unknown>>;
-    const result = await handler(parsed.data, input);
+    const handler = local[op] as (input: unknown, raw: unknown, from: CallContext) => Promise<CallResult<unknown>>;
+    const result = await handler(parsed.data, input, from);
     if (!result.ok) return result;
     // The output schemas are the contract with the renderer: unknown keys are
     // stripped, so nothing else (the token least of all) can slip through.
@@ -135,12 +170,12 @@ export function createCore(opts: CoreOptions): Core {
       signOut: () => session.signOut(),
       user: (): SessionUser | null => session.user(),
     },
-    async call(op, input) {
+    async call(op, input, from = {}) {
       try {
         // JSON bridges send null for "no input".
         const given = input === null ? undefined : input;
         if (typeof op !== 'string') return localError(CODE.notFound, LOCAL.unknownOp);
-        if (isIpcOp(op)) return await callLocal(op, given);
+        if (isIpcOp(op)) return await callLocal(op, given, from);
         if (isApiOp(op)) return await callApi(op, given);
         return localError(CODE.notFound, LOCAL.unknownOp);
       } catch {

@@ -1,5 +1,5 @@
 /** The main-process core: Electron-free, shared by the desktop shell and browser mode. */
-export { createCore, parseApiInput, SESSION_OWNED, type Core, type CoreOptions } from './handlers.js';
+export { createCore, parseApiInput, SESSION_OWNED, type CallContext, type Core, type CoreOptions, type WindowHost } from './handlers.js';
 export {
   createClient,
   classify,

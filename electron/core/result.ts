@@ -1,5 +1,5 @@
 /** Building CallResults. */
-import { CODE, type CallError } from '../../shared/errors.js';
+import { LOCAL, NO_SESSION, type CallError } from '../../shared/errors.js';
 import type { CallResult } from '../../shared/ipc.js';
 
 export const ok = <T>(content: T): CallResult<T> => ({ ok: true, content });
@@ -10,17 +10,9 @@ export const fail = (error: CallError): { ok: false; error: CallError } => ({ ok
 export const localError = (code: number, message: string, fields?: Record<string, string>) =>
   fail({ source: 'local', code, status: 0, message, ...(fields ? { fields } : {}) });
 
-/** Messages of local refusals (the renderer localizes by code; these are for logs and tests). */
-export const LOCAL = {
-  unknownOp: 'unknown operation',
-  invalidInput: 'invalid input',
-  notCallable: 'operation not callable',
-  noSession: 'not signed in',
-  loginFailed: 'login failed',
-  noPermission: 'insufficient permission',
-  invalidOutput: 'invalid output',
-  internal: 'internal error',
-} as const;
-
-/** Local code for "no session": the token-missing code of spec §8. */
-export const NO_SESSION = CODE.tokenMissing;
+/**
+ * Messages of local refusals (the renderer localises by code and by the
+ * policy of shared/errors.ts, which reads the sign-in ones; these are the
+ * same constants).
+ */
+export { LOCAL, NO_SESSION };

@@ -4,12 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { signInForm, type SignInForm } from '../../shared/api/account.js';
-import { CODE } from '../../shared/errors.js';
 import { useOpMutation } from '../bridge.js';
 import { zodI18nResolver, type IssueLike } from '../app/form.js';
 import { useRelocalise } from '../app/useRelocalise.js';
 import { LanguageSwitcher } from '../app/LanguageSwitcher.js';
-import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
 import { startSession } from '../app/session.js';
 
@@ -34,7 +32,6 @@ const loginKey = (issue: IssueLike) => {
 export default function LoginPage() {
   const { t } = useTranslation();
   const styles = useStyles();
-  const notify = useNotify();
   const report = useReport();
   const client = useQueryClient();
   const signIn = useOpMutation('session.signIn');
@@ -55,13 +52,14 @@ export default function LoginPage() {
   };
 
   // Success: the session query changes and the guard goes on to the wanted path or /.
+  // Failure: the sign-in rows of the policy table (spec §8 "Sign-in client",
+  // §4: no roles → insufficient permission; platformType ≠ 0 → login failed).
+  // The form has validated first, so an upstream 400 is the credentials.
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       startSession(client, await signIn.mutateAsync(values));
     } catch (error) {
-      const e = error as { source?: string; code?: number };
-      if (e.source === 'upstream' && e.code === CODE.badRequest) notify(t('login.badCredentials'), { intent: 'error' });
-      else report(error, { onFields: showFieldIssues });
+      report(error, { context: 'signIn', onFields: showFieldIssues });
     }
   });
 

@@ -1,10 +1,11 @@
-/** Providers: Fluent theme, TanStack Query, i18n, router. */
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+/** Providers: stored preferences, Fluent theme, TanStack Query, i18n, router. */
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { i18n } from '../i18n/index.js';
+import { PrefsProvider } from '../shell/prefs.js';
+import { ThemedProvider } from '../shell/theme.js';
 import { reportQueryError } from './report.js';
 import { createRouter } from './router.js';
 
@@ -27,11 +28,13 @@ export function App() {
   const [router] = useState(createRouter);
   return (
     <I18nextProvider i18n={i18n}>
-      <FluentProvider theme={webLightTheme}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </FluentProvider>
+      <PrefsProvider>
+        <ThemedProvider>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </ThemedProvider>
+      </PrefsProvider>
     </I18nextProvider>
   );
 }

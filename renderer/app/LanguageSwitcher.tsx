@@ -2,13 +2,19 @@
 import { Menu, MenuButton, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, type MenuProps } from '@fluentui/react-components';
 import { LocalLanguageRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { LANGS } from '../../shared/errors.js';
+import { LANGS, type Lang } from '../../shared/errors.js';
 import { catalogues } from '../../shared/i18n/index.js';
 import { isLang } from '../i18n/detect.js';
 import { currentLang, setLanguage } from '../i18n/index.js';
 import { useNotify } from './notify.js';
 
-export function LanguageSwitcher({ appearance = 'subtle' }: { appearance?: 'subtle' | 'transparent' | 'secondary' }) {
+export interface LanguageSwitcherProps {
+  appearance?: 'subtle' | 'transparent' | 'secondary';
+  /** After the switch (the shell re-renders the current route through /redirect). */
+  onChanged?: (lang: Lang) => void;
+}
+
+export function LanguageSwitcher({ appearance = 'subtle', onChanged }: LanguageSwitcherProps) {
   const { t } = useTranslation();
   const notify = useNotify();
   const lang = currentLang();
@@ -16,7 +22,10 @@ export function LanguageSwitcher({ appearance = 'subtle' }: { appearance?: 'subt
   const onChange: MenuProps['onCheckedValueChange'] = (_, { checkedItems }) => {
     const next = checkedItems[0];
     if (!isLang(next) || next === lang) return;
-    void setLanguage(next).then(() => notify(catalogues[next].language.switched));
+    void setLanguage(next).then(() => {
+      onChanged?.(next);
+      notify(catalogues[next].language.switched);
+    });
   };
 
   return (

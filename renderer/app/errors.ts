@@ -1,47 +1,72 @@
 /**
- * What the user sees of a failed call (spec §8), as pure data. The full
- * policy table (e.g. 403 going back one page) extends `present()` only.
+ * What the user sees of a failed call (spec §8), as pure data: the decision
+ * of the one policy table (shared/errors.ts `decide`) with its texts put in
+ * the current language. report.tsx executes it.
  */
-import { knownEntry, NOTIFY_LONG_MS, NOTIFY_MS, UNKNOWN, type CallError, type Lang, type Policy } from '../../shared/errors.js';
+import {
+  decide,
+  errorEntry,
+  UNKNOWN,
+  type CallError,
+  type Decision,
+  type FailureContext,
+  type Lang,
+  type Message,
+  type RuleName,
+} from '../../shared/errors.js';
+
+export interface ShownNotice { text: string; timeout: number }
 
 export interface Presentation {
-  /** The notification text; `undefined` when nothing is shown (silent codes, field errors). */
-  text?: string;
-  /** How long the notification stays. */
-  timeout: number;
-  /** Sign out and go to /login after RESET_DELAY_MS. */
+  rule: RuleName;
+  /** Error notifications, in order; none for silent codes and field issues. */
+  notices: ShownNotice[];
+  /** End the session after RESET_DELAY_MS and be at the root (sign-in). */
   reset: boolean;
+  /** With `reset`: ask main to sign out (false when main already dropped the session). */
+  revoke: boolean;
+  /** Go back one page. */
+  back: boolean;
   /** Field issues to show on the form (path → i18n key), for a local refusal. */
   fields?: Record<string, string>;
 }
 
-const RESETTING: readonly Policy[] = ['reset', 'relogin'];
-const isPermission = (e: CallError) => e.code === 403 || e.status === 403;
-const serverMessage = (e: CallError) => (e.message && e.message.trim() ? e.message : undefined);
+type UiKey = Extract<Message, { kind: 'key' }>['key'];
 
 export interface PresentOptions {
   lang: Lang;
-  /** The UI catalogue's "try again later"; the error catalogue's unknown entry otherwise. */
-  tryLater?: string;
+  /** UI catalogue texts ('try again later', 'Error', …); `t` in the app. */
+  uiText?: (key: UiKey) => string;
   /** The screen's own failure text ('binding failed'): used when the code has no text of its own. */
   fallback?: string;
+  context?: FailureContext;
 }
 
-export function present(error: CallError, { lang, tryLater = UNKNOWN.texts[lang], fallback }: PresentOptions): Presentation {
-  if (error.source === 'network') return { text: tryLater, timeout: NOTIFY_LONG_MS, reset: false };
-
-  const entry = knownEntry(error.code);
-  const text = entry?.texts[lang] ?? fallback ?? serverMessage(error) ?? tryLater;
-  const timeout = !entry || isPermission(error) ? NOTIFY_LONG_MS : NOTIFY_MS;
-  if (error.source === 'local') {
-    if (error.fields && Object.keys(error.fields).length > 0) return { fields: error.fields, timeout, reset: false };
-    // The console's own refusals never reset the session by code.
-    return { text, timeout, reset: false };
+/** The text of one resolved message in `lang`. */
+export function messageText(message: Message, lang: Lang, uiText: (key: UiKey) => string, fallback?: string): string {
+  switch (message.kind) {
+    case 'code':
+      return errorEntry(message.code).texts[lang];
+    case 'server':
+      return message.text;
+    case 'fallback':
+      return fallback ?? uiText('common.tryLater');
+    case 'key':
+      return uiText(message.key);
   }
+}
 
-  const policy = entry?.policy ?? 'notify';
-  if (policy === 'silent') return { timeout, reset: false };
-  return { text, timeout, reset: RESETTING.includes(policy) };
+export function present(error: CallError, { lang, uiText, fallback, context = 'call' }: PresentOptions): Presentation {
+  const text = uiText ?? ((key: UiKey) => (key === 'common.tryLater' ? UNKNOWN.texts[lang] : key));
+  const decision: Decision = decide(error, { context, hasFallback: fallback !== undefined });
+  return {
+    rule: decision.rule,
+    notices: decision.notices.map((n) => ({ text: messageText(n.message, lang, text, fallback), timeout: n.timeout })),
+    reset: decision.reset,
+    revoke: decision.revoke,
+    back: decision.back,
+    ...(decision.fields ? { fields: decision.fields } : {}),
+  };
 }
 
 /** Anything thrown: a `CallError`-shaped object, or an unexpected exception (shown as unknown). */
@@ -52,6 +77,7 @@ export function asCallError(error: unknown): CallError {
     const message = e.serverMessage ?? (typeof e.message === 'string' && e.constructor === Object ? e.message : undefined);
     if (message) out.message = message;
     if (e.fields) out.fields = e.fields;
+    if (e.httpOnly) out.httpOnly = true;
     return out;
   }
   // A bug of ours: shown as the unknown error, never with its internals.

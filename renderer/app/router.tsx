@@ -1,20 +1,19 @@
-/** The route table of this stage (spec §2); screens load per route. */
+/**
+ * The router (spec §2 public routes). Public: /login (signed-out only) and
+ * /auth-redirect. Under a session: /404, and every other path in the shell,
+ * which resolves it against the user's route set (shared/routes.ts): its
+ * views, /redirect/*, the no-permission page (/401 and screens of other
+ * roles), and /404 for the rest.
+ */
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { NoPermission, NotFound, PageSpinner, RouteFailure } from './pages.js';
-import { HOME } from './paths.js';
-import { GuestOnly, RequirePower, RequireSession, Root, type RouteHandle } from './routing.js';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { NotFound, PageSpinner, RouteFailure } from './pages.js';
+import { AuthRedirect, GuestOnly, RequireSession, Root, type RouteHandle } from './routing.js';
 
 type Module = { default: ComponentType };
 const lazyPage = (load: () => Promise<Module>) => async () => ({ Component: (await load()).default });
-
-/** A screen route: its own chunk, its title, a failure that keeps the frame. */
-const screen = (path: string, title: RouteHandle['title'], load: () => Promise<Module>): RouteObject => ({
-  path,
-  lazy: lazyPage(load),
-  handle: { title } satisfies RouteHandle,
-  errorElement: <RouteFailure />,
-});
+/** The shell: one component for `/` (an index route, or the root alone would match it) and every other path. */
+const loadShell = lazyPage(() => import('../shell/Shell.js'));
 
 export const routes: RouteObject[] = [
   {
@@ -25,32 +24,22 @@ export const routes: RouteObject[] = [
     children: [
       {
         Component: GuestOnly,
-        children: [screen('login', 'route.login', () => import('../account/LoginPage.js'))],
+        children: [
+          {
+            path: 'login',
+            lazy: lazyPage(() => import('../account/LoginPage.js')),
+            handle: { title: 'route.login' } satisfies RouteHandle,
+            errorElement: <RouteFailure />,
+          },
+        ],
       },
+      { path: 'auth-redirect', Component: AuthRedirect },
       {
         Component: RequireSession,
         children: [
-          {
-            lazy: lazyPage(() => import('./Frame.js')),
-            children: [
-              // The dashboard is a later issue: / opens the point list for now.
-              { index: true, element: <Navigate to={HOME} replace /> },
-              // A desktop shell that loads index.html by name lands on the home route.
-              { path: 'index.html', element: <Navigate to="/" replace /> },
-              {
-                path: 'pointMent',
-                element: <RequirePower code="3-1" />,
-                children: [
-                  { index: true, element: <Navigate to="pointList" replace /> },
-                  screen('pointList', 'route.pointList', () => import('../point/PointListPage.js')),
-                  screen('bindDevice', 'route.bindDevice', () => import('../point/BindDevicePage.js')),
-                ],
-              },
-              { path: '401', Component: NoPermission, handle: { title: 'route.noPermission' } satisfies RouteHandle },
-            ],
-          },
           { path: '404', Component: NotFound, handle: { title: 'route.notFound' } satisfies RouteHandle },
-          { path: '*', Component: NotFound, handle: { title: 'route.notFound' } satisfies RouteHandle },
+          { index: true, lazy: loadShell, errorElement: <RouteFailure /> },
+          { path: '*', lazy: loadShell, errorElement: <RouteFailure /> },
         ],
       },
     ],

@@ -1,26 +1,37 @@
 /** Root layout, session guards and page titles (spec §2 public routes, page title). */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches, useSearchParams } from 'react-router';
-import type { Catalogue } from '../../shared/i18n/index.js';
+import type { RouteTitle } from '../../shared/routes.js';
 import { Notifications } from './notify.js';
-import { loginPathFor, REDIRECT_PARAM, safeRedirect } from './paths.js';
-import { NoPermission, PageSpinner } from './pages.js';
+import { LOGIN, loginPathFor, REDIRECT_PARAM, safeRedirect } from './paths.js';
+import { PageSpinner } from './pages.js';
 import { ErrorReporter } from './report.js';
-import { mayOpen, UserContext, useSession, useUser } from './session.js';
+import { UserContext, useSession } from './session.js';
 
-export interface RouteHandle { title?: `route.${keyof Catalogue['route']}` }
+export interface RouteHandle { title?: RouteTitle }
+
+/** Spec: page title = the route's title + ' - ' + the short title; the short title alone without one. */
+export function usePageTitle(title: string | undefined) {
+  const { t } = useTranslation();
+  const short = t('app.shortTitle');
+  const text = title ? `${title} - ${short}` : short;
+  useEffect(() => {
+    document.title = text;
+  }, [text]);
+}
+
+/** Titles of the routes that carry one in their handle (/login, /404, /auth-redirect). The shell sets its own. */
+function HandleTitle({ title }: { title: RouteTitle }) {
+  const { t } = useTranslation();
+  usePageTitle(t(title));
+  return null;
+}
 
 function PageTitle() {
-  const { t } = useTranslation();
   const matches = useMatches();
   const key = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.title).find(Boolean);
-  const short = t('app.shortTitle');
-  const title = key ? `${t(key)} - ${short}` : short;
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
-  return null;
+  return key ? <HandleTitle title={key} /> : null;
 }
 
 export function Root() {
@@ -33,12 +44,19 @@ export function Root() {
   );
 }
 
-/** Every path but /login needs a session; the wanted path waits in `?redirect=`. */
+/**
+ * Every path but /login and /auth-redirect needs a session: a visit without
+ * one keeps the wanted path in `?redirect=`; a session that ends here (sign
+ * out, expired token) goes back to the root, i.e. plain sign-in (spec §4).
+ */
 export function RequireSession() {
   const { data: user, isPending } = useSession();
   const location = useLocation();
+  const hadUser = useRef(false);
+  if (user) hadUser.current = true;
   if (isPending) return <PageSpinner />;
-  if (!user) return <Navigate to={loginPathFor(location.pathname + location.search)} replace />;
+  // Keyed by location: a navigation racing this one (sign-out goes to /) must not leave us on a guarded path.
+  if (!user) return <Navigate key={location.key} to={hadUser.current ? LOGIN : loginPathFor(location.pathname + location.search)} replace />;
   return (
     <UserContext.Provider value={user}>
       <Outlet />
@@ -56,10 +74,10 @@ export function GuestOnly() {
 }
 
 /**
- * Screens of a permission code (spec §2 route meta `value`): admin and tenants
- * pass, members need the code, anyone else sees the no-permission page
- * instead of calls the upstream would refuse.
+ * /auth-redirect?redirect=…: continues to the given local path (an outside
+ * sign-in hands back here); without a session the guard then asks to sign in.
  */
-export function RequirePower({ code }: { code: string }) {
-  return mayOpen(useUser(), code) ? <Outlet /> : <NoPermission />;
+export function AuthRedirect() {
+  const [params] = useSearchParams();
+  return <Navigate to={safeRedirect(params.get(REDIRECT_PARAM))} replace />;
 }

@@ -1,9 +1,11 @@
 /** The signed-in user as the renderer knows it: one query of `session.current`. */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext } from 'react';
+import { createContext, useCallback, useContext, useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { ROLE_NAME } from '../../shared/roles.js';
 import type { SessionUser } from '../../shared/ipc.js';
 import { callOp, opKey, useOp } from '../bridge.js';
+import { LOGIN } from './paths.js';
 
 export const SESSION_KEY = opKey('session.current', undefined);
 
@@ -45,12 +47,69 @@ export function startSession(client: QueryClient, user: SessionUser) {
   client.setQueryData(SESSION_KEY, user);
 }
 
-/** Signs out (errors ignored: the local session goes either way); the guard then shows /login. */
-export function useSignOut() {
+const notSession = (q: { queryKey: readonly unknown[] }) => q.queryKey[0] !== SESSION_KEY[0];
+
+export interface EndSessionOptions {
+  /** Ask main to sign out (revoke and clear the token); false when main already dropped it. */
+  revoke?: boolean;
+  /** Where to go afterwards; `null` stays where the user is (at sign-in already). */
+  to?: string | null;
+}
+
+/**
+ * Where a session that just ended lands. The session guard takes a
+ * signed-out user from a protected page to `/login?redirect=<page>`; an ended
+ * session goes to `to` (/) instead, so the next sign-in starts at the root.
+ */
+let landing: { to: string; until: number } | null = null;
+const LANDING_MS = 3000;
+
+/** Lands an ended session (see `landing`); mounted once, inside the router (report.tsx). */
+export function useSessionLanding() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!landing) return;
+    if (Date.now() > landing.until) {
+      landing = null;
+      return;
+    }
+    // At sign-in with a remembered page: drop it ('/' without a session is sign-in itself).
+    if (location.pathname !== LOGIN || location.search === '') return;
+    const { to } = landing;
+    landing = null;
+    void navigate(to, { replace: true });
+  }, [location, navigate]);
+}
+
+/**
+ * Ends the session in the renderer (spec §4 "Logout clears everything and
+ * goes to /"): main signs out (errors ignored: the local session goes either
+ * way; on desktop main also closes the other windows), every cached answer is
+ * dropped, the session becomes null and the user lands on `to` (/ by default,
+ * which without a session shows sign-in).
+ */
+export function useEndSession() {
   const client = useQueryClient();
-  return useCallback(async () => {
-    await callOp('session.signOut', undefined).catch(() => null);
-    await client.cancelQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
-    client.setQueryData(SESSION_KEY, null);
-  }, [client]);
+  const navigate = useNavigate();
+  return useCallback(
+    async ({ revoke = true, to = '/' }: EndSessionOptions = {}) => {
+      if (revoke) await callOp('session.signOut', undefined).catch(() => null);
+      await client.cancelQueries({ predicate: notSession });
+      landing = to === null ? null : { to, until: Date.now() + LANDING_MS };
+      client.setQueryData(SESSION_KEY, null);
+      client.removeQueries({ predicate: notSession });
+      if (to === null) return;
+      // A page the guard does not leave by itself (a public one): go there now.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (landing?.to === to && window.location.pathname !== LOGIN) await navigate(to, { replace: true });
+    },
+    [client, navigate],
+  );
+}
+
+/** Signs out and goes to / (sign-in). */
+export function useSignOut() {
+  const end = useEndSession();
+  return useCallback(() => end({ revoke: true, to: '/' }), [end]);
 }

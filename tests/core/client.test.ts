@@ -137,10 +137,10 @@ describe('answer classification (spec §8)', () => {
     expect(await run({ status: 200, body: info })).toMatchObject({ ok: false, error: { code: 502, message: INVALID_ANSWER } });
   });
 
-  it('uses the HTTP status as code when the body has none', async () => {
+  it('uses the HTTP status as code when the body has none, and marks it HTTP-only', async () => {
     expect(await run({ status: 503, body: '<html>down</html>', raw: true })).toEqual({
       ok: false,
-      error: { source: 'upstream', code: 503, status: 503 },
+      error: { source: 'upstream', code: 503, status: 503, httpOnly: true },
     });
   });
 

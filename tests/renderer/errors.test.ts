@@ -1,46 +1,71 @@
+/** The renderer's reading of the policy decision: texts in the current language. */
 import { describe, expect, it } from 'vitest';
 import { errorEntry, NOTIFY_LONG_MS, NOTIFY_MS, UNKNOWN } from '../../shared/errors.js';
-import { asCallError, present } from '../../renderer/app/errors.js';
+import { catalogues } from '../../shared/i18n/index.js';
+import { asCallError, messageText, present } from '../../renderer/app/errors.js';
 
-const tryLater = 'TRY LATER';
+const en = catalogues.en;
+const uiText = (key: string) => {
+  const [group, name] = key.split('.') as [string, string];
+  return (en as unknown as Record<string, Record<string, string>>)[group]![name]!;
+};
 
 describe('presenting a failed call (spec §8)', () => {
   it('shows "try again later" for the network, long', () => {
-    expect(present({ source: 'network', code: 0, status: 0 }, { lang: 'en', tryLater })).toEqual({ text: tryLater, timeout: NOTIFY_LONG_MS, reset: false });
+    expect(present({ source: 'network', code: 0, status: 0 }, { lang: 'en', uiText })).toMatchObject({
+      rule: 'network', notices: [{ text: en.common.tryLater, timeout: NOTIFY_LONG_MS }], reset: false, back: false,
+    });
   });
 
   it('uses the code text in the current language, and its policy', () => {
-    expect(present({ source: 'upstream', code: 1411, status: 200 }, { lang: 'zh-TW', tryLater }))
-      .toEqual({ text: errorEntry(1411).texts['zh-TW'], timeout: NOTIFY_MS, reset: false });
-    expect(present({ source: 'upstream', code: 401, status: 200, message: 'x' }, { lang: 'en', tryLater }))
-      .toEqual({ text: errorEntry(401).texts.en, timeout: NOTIFY_MS, reset: true });
+    expect(present({ source: 'upstream', code: 1411, status: 409 }, { lang: 'zh-TW', uiText }))
+      .toMatchObject({ notices: [{ text: errorEntry(1411).texts['zh-TW'], timeout: NOTIFY_MS }], reset: false });
+    expect(present({ source: 'upstream', code: 401, status: 200, message: 'x' }, { lang: 'en', uiText }))
+      .toMatchObject({ notices: [{ text: errorEntry(401).texts.en, timeout: NOTIFY_MS }], reset: true, revoke: true });
     expect(present({ source: 'upstream', code: 502, status: 200 }, { lang: 'en' }).reset).toBe(true);
   });
 
-  it('keeps permission errors up longer', () => {
-    expect(present({ source: 'upstream', code: 403, status: 403 }, { lang: 'en' }).timeout).toBe(NOTIFY_LONG_MS);
+  it('HTTP 403: insufficient permission, 5 s, back one page', () => {
+    expect(present({ source: 'upstream', code: 403, status: 403 }, { lang: 'en', uiText }))
+      .toMatchObject({ notices: [{ text: en.errorsUi.noPermission, timeout: NOTIFY_LONG_MS }], back: true, reset: false });
   });
 
   it('falls back to the screen text, then the server message, then try again later', () => {
-    expect(present({ source: 'upstream', code: 7777, status: 200, message: 'srv' }, { lang: 'en', tryLater, fallback: 'Binding failed' }).text).toBe('Binding failed');
-    const unknown = present({ source: 'upstream', code: 7777, status: 200, message: 'srv' }, { lang: 'en', tryLater });
-    expect(unknown).toEqual({ text: 'srv', timeout: NOTIFY_LONG_MS, reset: false });
-    expect(present({ source: 'upstream', code: 7777, status: 200, message: '  ' }, { lang: 'en', tryLater }).text).toBe(tryLater);
-    expect(present({ source: 'upstream', code: 7777, status: 200 }, { lang: 'en' }).text).toBe(UNKNOWN.texts.en);
+    expect(present({ source: 'upstream', code: 7777, status: 200, message: 'srv' }, { lang: 'en', uiText, fallback: 'Binding failed' }).notices[0]!.text).toBe('Binding failed');
+    expect(present({ source: 'upstream', code: 7777, status: 200, message: 'srv' }, { lang: 'en', uiText }).notices).toEqual([{ text: 'srv', timeout: NOTIFY_LONG_MS }]);
+    expect(present({ source: 'upstream', code: 7777, status: 200, message: '  ' }, { lang: 'en', uiText }).notices[0]!.text).toBe(en.common.tryLater);
+    // Without UI texts (tests, early start) "try again later" is the catalogue's.
+    expect(present({ source: 'upstream', code: 7777, status: 200 }, { lang: 'en' }).notices[0]!.text).toBe(UNKNOWN.texts.en);
   });
 
   it('says nothing for silent codes', () => {
-    expect(present({ source: 'upstream', code: 1102, status: 200 }, { lang: 'en' }).text).toBeUndefined();
+    expect(present({ source: 'upstream', code: 1102, status: 200 }, { lang: 'en' }).notices).toEqual([]);
   });
 
   it('never resets on a local refusal, and hands its fields to the form', () => {
     expect(present({ source: 'local', code: 401, status: 0 }, { lang: 'en' }).reset).toBe(false);
     expect(present({ source: 'local', code: 400, status: 0, fields: { name: 'validation.required' } }, { lang: 'en' }))
-      .toEqual({ fields: { name: 'validation.required' }, reset: false, timeout: NOTIFY_MS });
+      .toEqual({ rule: 'localFields', fields: { name: 'validation.required' }, notices: [], reset: false, revoke: false, back: false });
+  });
+
+  it('sign-in: a bad password says check account or password; HTTP 503 adds the profile failure', () => {
+    expect(present({ source: 'upstream', code: 400, status: 400, message: 'Wrong username or password' }, { lang: 'en', uiText, context: 'signIn' }).notices)
+      .toEqual([{ text: en.login.badCredentials, timeout: NOTIFY_MS }]);
+    expect(present({ source: 'upstream', code: 503, status: 503, httpOnly: true }, { lang: 'en', uiText, context: 'signIn' }).notices.map((n) => n.text))
+      .toEqual([errorEntry(503).texts.en, en.errorsUi.profileFailed]);
+  });
+
+  it('resolves every kind of message', () => {
+    expect(messageText({ kind: 'code', code: 1514 }, 'zh-CN', uiText)).toBe('原密码错误');
+    expect(messageText({ kind: 'server', text: 'srv' }, 'en', uiText)).toBe('srv');
+    expect(messageText({ kind: 'fallback' }, 'en', uiText, 'Save failed')).toBe('Save failed');
+    expect(messageText({ kind: 'fallback' }, 'en', uiText)).toBe(en.common.tryLater);
+    expect(messageText({ kind: 'key', key: 'errorsUi.error' }, 'en', uiText)).toBe('Error');
   });
 
   it('reads what was thrown', () => {
     expect(asCallError({ source: 'upstream', code: 1411, status: 200, message: 'm' })).toEqual({ source: 'upstream', code: 1411, status: 200, message: 'm' });
+    expect(asCallError({ source: 'upstream', code: 503, status: 503, httpOnly: true })).toEqual({ source: 'upstream', code: 503, status: 503, httpOnly: true });
     expect(asCallError(new TypeError('boom'))).toEqual({ source: 'local', code: 0, status: 0 });
   });
 });

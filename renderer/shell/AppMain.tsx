@@ -1,0 +1,85 @@
+/**
+ * The main area (spec §2 "Main area caches views by route name and keys them
+ * by path"): the current view and the last visited ones kept mounted and
+ * hidden (keep-alive), each seeing the address it was left at; the shell's
+ * own pages (/redirect, no permission) and the redirects of groups and
+ * unknown paths.
+ */
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { Component, Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate, type Location } from 'react-router';
+import { allViews, type AppRoute } from '../../shared/routes.js';
+import { NoPermission, PageSpinner, RouteFailure } from '../app/pages.js';
+import { useShell } from './context.js';
+import { redirectTarget, type ShellPage } from './page.js';
+import { Screen } from './screens.js';
+import type { CachedView } from './viewCache.js';
+
+const useStyles = makeStyles({
+  main: { flexGrow: 1, padding: tokens.spacingHorizontalL, minWidth: 0, position: 'relative' },
+});
+
+/** A view that failed to render keeps the frame and says so. */
+class ViewBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? <RouteFailure /> : this.props.children;
+  }
+}
+
+/** One view with its own (frozen while hidden) address: hooks such as useSearchParams read it. */
+function ViewHost({ route, location }: { route: AppRoute; location: Location }) {
+  return (
+    <ViewBoundary>
+      <Suspense fallback={<PageSpinner />}>
+        <Routes location={location}>
+          <Route path="*" element={<Screen route={route} />} />
+        </Routes>
+      </Suspense>
+    </ViewBoundary>
+  );
+}
+
+/** /redirect/{path}: goes on to the path, so that its view mounts afresh (refresh, language change). */
+function RedirectView() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    void navigate(redirectTarget(location.pathname, location.search, location.hash), { replace: true });
+  }, [location, navigate]);
+  return null;
+}
+
+export function AppMain({ page, cache }: { page: ShellPage; cache: readonly CachedView<Location>[] }) {
+  const styles = useStyles();
+  const { routes } = useShell();
+  const location = useLocation();
+  const byPath = useMemo(() => new Map(allViews(routes).map((r) => [r.path, r])), [routes]);
+  const current = page.kind === 'view' ? page.route : undefined;
+
+  const entries: { route: AppRoute; location: Location; active: boolean }[] = [];
+  for (const c of cache) {
+    const route = byPath.get(c.path);
+    if (!route) continue;
+    const active = route === current;
+    entries.push({ route, location: active ? location : c.location, active });
+  }
+  if (current && !entries.some((e) => e.active)) entries.push({ route: current, location, active: true });
+
+  return (
+    <main className={styles.main} data-testid="app-main">
+      {entries.map((e) => (
+        <div key={e.route.path} hidden={!e.active} data-view={e.route.name} data-active={e.active ? 'true' : 'false'}>
+          <ViewHost route={e.route} location={e.location} />
+        </div>
+      ))}
+      {page.kind === 'redirectPage' && <RedirectView />}
+      {(page.kind === 'noPermission' || page.kind === 'forbidden') && <NoPermission />}
+      {page.kind === 'redirect' && <Navigate to={page.to} replace />}
+      {page.kind === 'unknown' && <Navigate to="/404" replace />}
+    </main>
+  );
+}

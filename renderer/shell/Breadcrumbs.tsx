@@ -1,0 +1,38 @@
+/** Spec breadcrumb: matched routes with a title, the dashboard first, plain text when no-redirect or last, separator '/'. */
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { breadcrumbs } from '../../shared/routes.js';
+import { useShell } from './context.js';
+
+const useStyles = makeStyles({
+  list: { display: 'flex', alignItems: 'center', flexWrap: 'nowrap', whiteSpace: 'nowrap', overflow: 'hidden', gap: tokens.spacingHorizontalS, listStyleType: 'none', margin: 0, padding: 0 },
+  link: { color: tokens.colorNeutralForeground1, fontWeight: tokens.fontWeightSemibold, textDecorationLine: 'none', ':hover': { color: tokens.colorBrandForeground1 } },
+  text: { color: tokens.colorNeutralForeground3 },
+  separator: { color: tokens.colorNeutralForeground4 },
+});
+
+export function Breadcrumbs() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const params = useParams();
+  const { routes, resolution } = useShell();
+  const crumbs = resolution.kind === 'view' ? breadcrumbs(routes, resolution.chain, params) : [];
+  return (
+    <nav aria-label={t('shell.breadcrumb')} data-testid="breadcrumb">
+      <ol className={styles.list}>
+        {crumbs.map((c, i) => (
+          <Fragment key={`${c.title}-${i}`}>
+            {i > 0 && <li className={styles.separator} aria-hidden>/</li>}
+            <li data-testid="breadcrumb-item">
+              {c.to
+                ? <Link to={c.to} className={styles.link}>{t(c.title)}</Link>
+                : <span className={styles.text} aria-current={i === crumbs.length - 1 ? 'page' : undefined}>{t(c.title)}</span>}
+            </li>
+          </Fragment>
+        ))}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * Header route search (spec §2): fuzzy over the titles and paths of the
+ * user's visible menu routes (Fuse.js: title 0.7, path 0.3, threshold 0.4,
+ * queries cut to 32 characters); picking a result navigates. A search icon
+ * opens the box; it folds away again when left empty.
+ */
+import { Button, Combobox, makeStyles, Option, Tooltip, type ComboboxProps } from '@fluentui/react-components';
+import { SearchRegular } from '@fluentui/react-icons';
+import Fuse from 'fuse.js';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ROUTE_SEARCH_OPTIONS, searchEntries, searchQuery, type SearchEntry } from '../../shared/routes.js';
+import { useUser } from '../app/session.js';
+import { useShell } from './context.js';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', alignItems: 'center' },
+  box: { minWidth: '180px', width: '200px' },
+});
+
+const MAX_RESULTS = 10;
+
+export function RouteSearch() {
+  const { t, i18n } = useTranslation();
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const user = useUser();
+  const { routes } = useShell();
+  const [shown, setShown] = useState(false);
+  const [query, setQuery] = useState('');
+  const [open, setOpen] = useState(false);
+
+  const fuse = useMemo(
+    () => new Fuse<SearchEntry>(searchEntries(routes, user, (key) => t(key)), ROUTE_SEARCH_OPTIONS),
+    // `t` changes with the language: the index is rebuilt in the new one.
+    [routes, user, t, i18n.language],
+  );
+  const pattern = searchQuery(query);
+  const results = pattern ? fuse.search(pattern, { limit: MAX_RESULTS }).map((r) => r.item) : [];
+
+  const fold = () => {
+    setQuery('');
+    setOpen(false);
+    setShown(false);
+  };
+
+  const onSelect: ComboboxProps['onOptionSelect'] = (_, data) => {
+    if (!data.optionValue) return;
+    fold();
+    void navigate(data.optionValue);
+  };
+
+  return (
+    <div className={styles.root}>
+      <Tooltip content={t('shell.search')} relationship="label">
+        <Button appearance="subtle" icon={<SearchRegular />} aria-expanded={shown} onClick={() => (shown ? fold() : setShown(true))} data-testid="route-search-toggle" />
+      </Tooltip>
+      {shown && (
+        <Combobox
+          className={styles.box}
+          freeform
+          autoFocus
+          size="small"
+          appearance="underline"
+          expandIcon={null}
+          placeholder={t('shell.searchPlaceholder')}
+          aria-label={t('shell.search')}
+          value={query}
+          selectedOptions={[]}
+          open={open && results.length > 0}
+          onOpenChange={(_, d) => setOpen(d.open)}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setOpen(true);
+          }}
+          onBlur={() => {
+            if (!query) fold();
+          }}
+          onOptionSelect={onSelect}
+          data-testid="route-search"
+        >
+          {results.map((r) => (
+            <Option key={r.path} value={r.path} text={r.title.join(' > ')} data-testid="route-search-result" data-path={r.path}>
+              {r.title.join(' > ')}
+            </Option>
+          ))}
+        </Combobox>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,201 @@
+/**
+ * The authenticated layout (spec §2 "Authenticated layout", "Shell
+ * behaviour"): side menu from the user's route set, top bar, visited-page
+ * tabs, the main area with its cached views, the settings panel. Every path
+ * under a session but /404 lands here and is resolved against the user's
+ * routes: a view, a group or / that goes on, a screen the user may not open
+ * (no-permission page) or nothing (/404).
+ */
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, type Location } from 'react-router';
+import { affixViews, selectRoutes, type AppRoute, type Resolution } from '../../shared/routes.js';
+import { usePageTitle } from '../app/routing.js';
+import { useUser } from '../app/session.js';
+import { AppMain } from './AppMain.js';
+import { ShellContext, type ShellState } from './context.js';
+import { Navbar } from './Navbar.js';
+import { pageOf, redirectPathFor } from './page.js';
+import { usePrefs } from './prefs.js';
+import { SettingsPanel } from './SettingsPanel.js';
+import { DRAWER_MIN_WIDTH, isMobileWidth, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH, VIEW_CACHE_MAX } from './settings.js';
+import { SideMenu } from './SideMenu.js';
+import { afterClose, queryOf, tabsReducer, type TabView } from './tabs.js';
+import { TagsView } from './TagsView.js';
+import { dropViews, keepViews, touchView, type CachedView } from './viewCache.js';
+
+const useStyles = makeStyles({
+  wrapper: { position: 'relative', minHeight: '100vh', width: '100%' },
+  sidebar: {
+    position: 'fixed', top: 0, bottom: 0, left: 0, zIndex: 1001, width: `${SIDEBAR_WIDTH}px`, overflow: 'hidden',
+    transitionProperty: 'width, transform', transitionDuration: '0.28s',
+  },
+  sidebarCollapsed: { width: `${SIDEBAR_COLLAPSED_WIDTH}px` },
+  sidebarMobile: { width: `${Math.max(SIDEBAR_WIDTH, DRAWER_MIN_WIDTH)}px`, minWidth: `${DRAWER_MIN_WIDTH}px` },
+  sidebarMobileClosed: { transform: 'translate3d(-100%, 0, 0)', pointerEvents: 'none' },
+  noAnimation: { transitionDuration: '0s' },
+  backdrop: { position: 'fixed', inset: 0, zIndex: 1000, backgroundColor: 'rgba(0, 0, 0, 0.3)' },
+  main: {
+    marginLeft: `${SIDEBAR_WIDTH}px`, minHeight: '100vh', display: 'flex', flexDirection: 'column', minWidth: 0,
+    transitionProperty: 'margin-left', transitionDuration: '0.28s',
+  },
+  mainCollapsed: { marginLeft: `${SIDEBAR_COLLAPSED_WIDTH}px` },
+  mainMobile: { marginLeft: 0 },
+  header: { backgroundColor: tokens.colorNeutralBackground1, boxShadow: tokens.shadow2 },
+  fixedHeader: { position: 'sticky', top: 0, zIndex: 9 },
+});
+
+function toTab(route: AppRoute, location: Pick<Location, 'pathname' | 'search'>): TabView {
+  return {
+    path: route.path,
+    fullPath: route.path + location.search,
+    name: route.name ?? route.path,
+    meta: route.meta,
+    query: queryOf(location.search),
+    title: route.meta.title ?? 'route.dashboard',
+  };
+}
+
+const bodyWidth = () => document.body.getBoundingClientRect().width;
+
+/** Sidebar state (spec: open/closed stored; mobile below 992 px as a drawer). */
+function useSidebar(pathname: string) {
+  const { prefs, setPrefs } = usePrefs();
+  const [mobile, setMobile] = useState(() => isMobileWidth(bodyWidth()));
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [withoutAnimation, setWithoutAnimation] = useState(false);
+
+  const close = useCallback((noAnimation: boolean) => {
+    setWithoutAnimation(noAnimation);
+    setDrawerOpen(false);
+  }, []);
+
+  useEffect(() => {
+    const onResize = () => {
+      if (document.hidden) return;
+      const next = isMobileWidth(bodyWidth());
+      setMobile(next);
+      if (next) close(true);
+    };
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, [close]);
+
+  // Spec: on mobile the drawer closes on navigation.
+  useEffect(() => {
+    close(true);
+  }, [pathname, close]);
+
+  const opened = mobile ? drawerOpen : prefs.sidebar === 1;
+  const toggle = useCallback(() => {
+    setWithoutAnimation(false);
+    if (mobile) setDrawerOpen((o) => !o);
+    else setPrefs({ sidebar: prefs.sidebar === 1 ? 0 : 1 });
+  }, [mobile, prefs.sidebar, setPrefs]);
+
+  return { opened, mobile, withoutAnimation, toggle, close };
+}
+
+export default function Shell() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const user = useUser();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { prefs } = usePrefs();
+  const routes = useMemo(() => selectRoutes(user), [user]);
+  const page = useMemo(() => pageOf(routes, location.pathname), [routes, location.pathname]);
+  const resolution: Resolution = page.kind === 'redirectPage' || page.kind === 'noPermission' ? { kind: 'forbidden' } : page;
+  const view = page.kind === 'view' ? page.route : undefined;
+
+  const [tabs, dispatch] = useReducer(tabsReducer, routes, (r) => affixViews(r).map((v) => toTab(v, { pathname: v.path, search: '' })));
+  const [cache, setCache] = useState<CachedView<Location>[]>([]);
+  const sidebar = useSidebar(location.pathname);
+
+  // The tabs and the cache follow the address.
+  useEffect(() => {
+    if (!view) return;
+    dispatch({ type: 'visit', view: toTab(view, location) });
+    if (!view.meta.noCache && view.name) {
+      setCache((c) => touchView(c, { path: view.path, name: view.name!, location }, VIEW_CACHE_MAX));
+    }
+  }, [view, location]);
+
+  // Page title: the route's title and the short title (the no-permission page's own).
+  const titleKey = view?.meta.title ?? (page.kind === 'noPermission' || page.kind === 'forbidden' ? 'route.noPermission' : undefined);
+  usePageTitle(titleKey ? t(titleKey) : undefined);
+
+  const tabsRef = useRef(tabs);
+  tabsRef.current = tabs;
+  const activePath = view?.path ?? location.pathname;
+
+  const refresh = useCallback((fullPath: string) => {
+    const path = fullPath.split(/[?#]/)[0] ?? fullPath;
+    setCache((c) => dropViews(c, [path]));
+    void navigate(redirectPathFor(fullPath), { replace: true });
+  }, [navigate]);
+
+  const currentFullPath = location.pathname + location.search + location.hash;
+  const refreshAll = useCallback(() => {
+    setCache([]);
+    void navigate(redirectPathFor(currentFullPath), { replace: true });
+  }, [navigate, currentFullPath]);
+
+  const closeTab = useCallback((tab: TabView) => {
+    if (tab.meta.affix) return;
+    const next = tabsReducer(tabsRef.current, { type: 'close', path: tab.path });
+    dispatch({ type: 'reset', views: next });
+    setCache((c) => dropViews(c, [tab.path]));
+    const to = afterClose(next, activePath);
+    if (to) void navigate(to);
+  }, [activePath, navigate]);
+
+  const closeOthers = useCallback((tab: TabView) => {
+    const next = tabsReducer(tabsRef.current, { type: 'closeOthers', path: tab.path });
+    dispatch({ type: 'reset', views: next });
+    setCache((c) => keepViews(c, next.map((v) => v.path)));
+    if (tab.path !== activePath) void navigate(tab.fullPath);
+  }, [activePath, navigate]);
+
+  const closeAll = useCallback(() => {
+    const next = tabsReducer(tabsRef.current, { type: 'closeAll' });
+    dispatch({ type: 'reset', views: next });
+    setCache((c) => keepViews(c, next.map((v) => v.path)));
+    const to = afterClose(next, activePath);
+    if (to) void navigate(to);
+  }, [activePath, navigate]);
+
+  const state: ShellState = {
+    routes, resolution, location, tabs, refresh, refreshAll, closeTab, closeOthers, closeAll, sidebar,
+  };
+
+  const { opened, mobile, withoutAnimation } = sidebar;
+  return (
+    <ShellContext.Provider value={state}>
+      <div className={styles.wrapper} data-testid="shell" data-mobile={mobile ? 'true' : 'false'} data-sidebar={opened ? 'open' : 'closed'}>
+        {mobile && opened && <div className={styles.backdrop} onClick={() => sidebar.close(true)} data-testid="drawer-backdrop" />}
+        <aside
+          className={mergeClasses(
+            styles.sidebar,
+            !mobile && !opened && styles.sidebarCollapsed,
+            mobile && styles.sidebarMobile,
+            mobile && !opened && styles.sidebarMobileClosed,
+            withoutAnimation && styles.noAnimation,
+          )}
+          aria-hidden={mobile && !opened ? true : undefined}
+        >
+          <SideMenu collapsed={!mobile && !opened} />
+        </aside>
+        <div className={mergeClasses(styles.main, !mobile && !opened && styles.mainCollapsed, mobile && styles.mainMobile)}>
+          <header className={mergeClasses(styles.header, prefs.fixedHeader && styles.fixedHeader)} data-testid="shell-header">
+            <Navbar />
+            {prefs.tagsView && <TagsView />}
+          </header>
+          <AppMain page={page} cache={cache} />
+        </div>
+        <SettingsPanel />
+      </div>
+    </ShellContext.Provider>
+  );
+}

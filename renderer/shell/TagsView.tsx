@@ -1,0 +1,109 @@
+/**
+ * Visited-page tabs (spec §2 "Tabs"): the pinned dashboard first and never
+ * closable; a context menu (105 px) with refresh, close, close others, close
+ * all and, beyond the spec, open in a new window.
+ */
+import { makeStyles, Menu, MenuItem, MenuList, MenuPopover, mergeClasses, tokens, type PositioningVirtualElement } from '@fluentui/react-components';
+import { DismissRegular } from '@fluentui/react-icons';
+import { useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useOpenWindow } from '../app/windows.js';
+import { useShell } from './context.js';
+import { TAB_MENU_WIDTH } from './settings.js';
+import type { TabView } from './tabs.js';
+
+const useStyles = makeStyles({
+  bar: {
+    display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, height: '34px', boxSizing: 'border-box',
+    paddingInline: tokens.spacingHorizontalS, overflowX: 'auto', overflowY: 'hidden', whiteSpace: 'nowrap',
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  tab: {
+    display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS, height: '26px', boxSizing: 'border-box',
+    paddingInline: tokens.spacingHorizontalS, border: `1px solid ${tokens.colorNeutralStroke1}`, borderRadius: tokens.borderRadiusSmall,
+    backgroundColor: tokens.colorNeutralBackground1, color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200,
+    cursor: 'pointer', flexShrink: 0,
+    ':hover': { color: tokens.colorNeutralForeground1, backgroundColor: tokens.colorNeutralBackground1Hover },
+  },
+  active: {
+    backgroundColor: tokens.colorBrandBackground, color: tokens.colorNeutralForegroundOnBrand, border: `1px solid ${tokens.colorBrandBackground}`,
+    ':hover': { backgroundColor: tokens.colorBrandBackgroundHover, color: tokens.colorNeutralForegroundOnBrand },
+  },
+  label: { border: 'none', background: 'none', color: 'inherit', font: 'inherit', padding: 0, cursor: 'pointer' },
+  close: {
+    display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: '16px', height: '16px', padding: 0,
+    border: 'none', borderRadius: tokens.borderRadiusCircular, background: 'none', color: 'inherit', cursor: 'pointer',
+    ':hover': { backgroundColor: tokens.colorNeutralBackground1Pressed, color: tokens.colorNeutralForeground1 },
+  },
+  menu: { minWidth: `${TAB_MENU_WIDTH}px` },
+});
+
+const pointAt = (x: number, y: number): PositioningVirtualElement => ({
+  getBoundingClientRect: () => ({ x, y, top: y, left: x, bottom: y, right: x, width: 0, height: 0 }),
+});
+
+export function TagsView() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const openWindow = useOpenWindow();
+  const { tabs, resolution, refresh, closeTab, closeOthers, closeAll } = useShell();
+  const activePath = resolution.kind === 'view' ? resolution.route.path : undefined;
+  const [menu, setMenu] = useState<{ tab: TabView; target: PositioningVirtualElement } | null>(null);
+
+  const onContextMenu = (tab: TabView) => (e: MouseEvent) => {
+    e.preventDefault();
+    setMenu({ tab, target: pointAt(e.clientX, e.clientY) });
+  };
+  const act = (fn: (tab: TabView) => void) => () => {
+    if (menu) fn(menu.tab);
+    setMenu(null);
+  };
+
+  return (
+    <>
+      <div className={styles.bar} role="tablist" aria-label={t('shell.tabs')} data-testid="tabs">
+        {tabs.map((tab) => {
+          const active = tab.path === activePath;
+          const title = t(tab.title);
+          return (
+            <span
+              key={tab.path}
+              className={mergeClasses(styles.tab, active && styles.active)}
+              onContextMenu={onContextMenu(tab)}
+              onAuxClick={(e) => {
+                // Middle click closes, as in a browser.
+                if (e.button === 1 && !tab.meta.affix) closeTab(tab);
+              }}
+              data-testid="tab"
+              data-path={tab.path}
+              data-active={active ? 'true' : 'false'}
+              data-affix={tab.meta.affix ? 'true' : 'false'}
+            >
+              <button type="button" role="tab" aria-selected={active} className={styles.label} onClick={() => void navigate(tab.fullPath)}>
+                {title}
+              </button>
+              {!tab.meta.affix && (
+                <button type="button" className={styles.close} aria-label={t('shell.closeTab', { title })} onClick={() => closeTab(tab)} data-testid="tab-close">
+                  <DismissRegular fontSize={12} aria-hidden />
+                </button>
+              )}
+            </span>
+          );
+        })}
+      </div>
+      <Menu open={menu !== null} onOpenChange={(_, d) => !d.open && setMenu(null)} positioning={{ target: menu?.target ?? null, position: 'below', align: 'start' }}>
+        <MenuPopover className={styles.menu} data-testid="tab-menu">
+          <MenuList>
+            <MenuItem onClick={act((tab) => refresh(tab.fullPath))} data-testid="tab-menu-refresh">{t('shell.tabRefresh')}</MenuItem>
+            {!menu?.tab.meta.affix && <MenuItem onClick={act(closeTab)} data-testid="tab-menu-close">{t('shell.tabClose')}</MenuItem>}
+            <MenuItem onClick={act(closeOthers)} data-testid="tab-menu-close-others">{t('shell.tabCloseOthers')}</MenuItem>
+            <MenuItem onClick={act(() => closeAll())} data-testid="tab-menu-close-all">{t('shell.tabCloseAll')}</MenuItem>
+            <MenuItem onClick={act((tab) => openWindow(tab.fullPath))} data-testid="tab-menu-new-window">{t('shell.tabNewWindow')}</MenuItem>
+          </MenuList>
+        </MenuPopover>
+      </Menu>
+    </>
+  );
+}

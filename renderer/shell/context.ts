@@ -1,0 +1,37 @@
+/** What the shell's parts share: the user's routes, the current view, tabs, and the actions on them. */
+import { createContext, useContext } from 'react';
+import type { Location } from 'react-router';
+import type { AppRoute, Resolution } from '../../shared/routes.js';
+import type { TabView } from './tabs.js';
+
+export interface ShellState {
+  /** The routes of the signed-in user (spec "Route selection by role"). */
+  routes: readonly AppRoute[];
+  /** What the current address is. */
+  resolution: Resolution;
+  location: Location;
+  tabs: readonly TabView[];
+  /** Re-mounts the view at `fullPath` through /redirect (dropping its cached instance) and shows it. */
+  refresh: (fullPath: string) => void;
+  /** Drops every cached view and re-mounts the current one (font size change). */
+  refreshAll: () => void;
+  closeTab: (tab: TabView) => void;
+  closeOthers: (tab: TabView) => void;
+  closeAll: () => void;
+  sidebar: {
+    opened: boolean;
+    mobile: boolean;
+    /** The last change was made without animation (mobile closing). */
+    withoutAnimation: boolean;
+    toggle: () => void;
+    close: (withoutAnimation: boolean) => void;
+  };
+}
+
+export const ShellContext = createContext<ShellState | null>(null);
+
+export function useShell(): ShellState {
+  const value = useContext(ShellContext);
+  if (!value) throw new Error('useShell outside the shell');
+  return value;
+}

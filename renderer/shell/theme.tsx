@@ -1,0 +1,64 @@
+/**
+ * The Fluent theme of the preferences: the brand ramp of the chosen preset
+ * (spec §2 theme presets), light or dark (the OS's unless chosen), the
+ * typography scale of the chosen font size.
+ */
+import { createDarkTheme, createLightTheme, FluentProvider, makeStyles, tokens, type Theme } from '@fluentui/react-components';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { brandRamp } from './ramp.js';
+import { usePrefs } from './prefs.js';
+import { DEFAULT_THEME, FONT_SCALE, scaleTypography, type Appearance, type FontSize } from './settings.js';
+
+export function buildTheme(color: string, dark: boolean, size: FontSize): Theme {
+  let ramp;
+  try {
+    ramp = brandRamp(color);
+  } catch {
+    ramp = brandRamp(DEFAULT_THEME);
+  }
+  const base = dark ? createDarkTheme(ramp) : createLightTheme(ramp);
+  // Fluent's dark theme reads brand 100+ for text on dark backgrounds; keep links legible.
+  const themed: Theme = dark ? { ...base, colorBrandForeground1: ramp[110], colorBrandForeground2: ramp[120] } : base;
+  return scaleTypography(themed as unknown as Record<string, unknown>, FONT_SCALE[size]) as unknown as Theme;
+}
+
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+/** Whether the OS asks for dark (followed live). */
+function useSystemDark(): boolean {
+  const [dark, setDark] = useState(() => typeof matchMedia === 'function' && matchMedia(DARK_QUERY).matches);
+  useEffect(() => {
+    if (typeof matchMedia !== 'function') return;
+    const query = matchMedia(DARK_QUERY);
+    const onChange = () => setDark(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return dark;
+}
+
+export function useIsDark(appearance: Appearance): boolean {
+  const system = useSystemDark();
+  return appearance === 'system' ? system : appearance === 'dark';
+}
+
+const useStyles = makeStyles({
+  root: { minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2, color: tokens.colorNeutralForeground1 },
+});
+
+export function ThemedProvider({ children }: { children: ReactNode }) {
+  const { prefs } = usePrefs();
+  const dark = useIsDark(prefs.appearance);
+  const theme = useMemo(() => buildTheme(prefs.theme, dark, prefs.size), [prefs.theme, dark, prefs.size]);
+  const styles = useStyles();
+  useEffect(() => {
+    document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+    document.documentElement.dataset.size = prefs.size;
+  }, [dark, prefs.size]);
+  return (
+    <FluentProvider theme={theme} data-theme={prefs.theme} data-appearance={dark ? 'dark' : 'light'}>
+      {/* The page background lives inside: the provider's own classes are copied onto every portal. */}
+      <div className={styles.root}>{children}</div>
+    </FluentProvider>
+  );
+}

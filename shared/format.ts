@@ -1,0 +1,59 @@
+/**
+ * Date display of spec §9: `yyyy-mm-dd hh:mm:ss`, and the relative time
+ * ('just now' under 30 s, minutes under 1 h, hours under 1 day, '1 day ago'
+ * under 2 days, then the date).
+ *
+ * Written with `Date` alone: shared/ may import nothing but zod (ARCHITECTURE
+ * §3), so no dayjs here. Times are shown in the local time zone of the
+ * machine that formats them (the renderer's). The relative time answers i18n
+ * keys of the `time` group with their parameters: shared/ has no i18n
+ * runtime; the renderer puts them into words.
+ */
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A Date of an ISO 8601 string, epoch milliseconds or a Date; null when there is none or it is invalid. */
+export function toDate(value: string | number | Date | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const d = value instanceof Date ? new Date(value.getTime()) : new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** `yyyy-mm-dd hh:mm:ss` in local time; '' when there is no valid time. */
+export function formatTime(value: string | number | Date | null | undefined): string {
+  const d = toDate(value);
+  if (!d) return '';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Spec §9 thresholds. */
+export const JUST_NOW_MS = 30 * SECOND;
+
+export type RelativeTime =
+  | { key: 'time.justNow' }
+  | { key: 'time.minutesAgo'; params: { n: number } }
+  | { key: 'time.hoursAgo'; params: { n: number } }
+  | { key: 'time.dayAgo' }
+  /** Two days or more ago: the formatted date itself. */
+  | { key: null; date: string };
+
+/**
+ * How long ago `value` was, at `now`. Minutes and hours are rounded up
+ * (30 s is "1 min ago", 60 min is "1 h ago"); a time in the future (a clock
+ * ahead of ours) is "just now". An invalid time answers an empty date.
+ */
+export function relativeTime(value: string | number | Date, now: number | Date = Date.now()): RelativeTime {
+  const d = toDate(value);
+  if (!d) return { key: null, date: '' };
+  const diff = (now instanceof Date ? now.getTime() : now) - d.getTime();
+  if (diff < JUST_NOW_MS) return { key: 'time.justNow' };
+  if (diff < HOUR) return { key: 'time.minutesAgo', params: { n: Math.ceil(diff / MINUTE) } };
+  if (diff < DAY) return { key: 'time.hoursAgo', params: { n: Math.ceil(diff / HOUR) } };
+  if (diff < 2 * DAY) return { key: 'time.dayAgo' };
+  return { key: null, date: formatTime(d) };
+}

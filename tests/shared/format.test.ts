@@ -1,0 +1,85 @@
+/** Spec §9 date display: `yyyy-mm-dd hh:mm:ss` and the relative time with its boundaries. */
+import { describe, expect, it } from 'vitest';
+import { formatTime, relativeTime, toDate } from '../../shared/format.js';
+
+const S = 1000;
+const MIN = 60 * S;
+const H = 60 * MIN;
+
+describe('formatTime', () => {
+  it('formats a Date in local time, zero-padded', () => {
+    expect(formatTime(new Date(2026, 0, 2, 3, 4, 5))).toBe('2026-01-02 03:04:05');
+    expect(formatTime(new Date(2026, 11, 31, 23, 59, 59))).toBe('2026-12-31 23:59:59');
+  });
+
+  it('formats an ISO 8601 instant as the same local time', () => {
+    const iso = '2026-03-15T08:09:10.000Z';
+    const d = new Date(iso);
+    const expected = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')} `
+      + `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}:${String(d.getSeconds()).padStart(2, '0')}`;
+    expect(formatTime(iso)).toBe(expected);
+    expect(formatTime(d.getTime())).toBe(expected);
+    expect(formatTime('2026-03-15T08:09:10')).toBe('2026-03-15 08:09:10'); // no zone: local
+  });
+
+  it('answers empty for nothing or an invalid time', () => {
+    expect(formatTime(null)).toBe('');
+    expect(formatTime(undefined)).toBe('');
+    expect(formatTime('')).toBe('');
+    expect(formatTime('not a date')).toBe('');
+    expect(formatTime(new Date(Number.NaN))).toBe('');
+    expect(toDate('nope')).toBeNull();
+  });
+
+  it('does not change the Date it is given', () => {
+    const d = new Date(2026, 5, 6, 7, 8, 9);
+    formatTime(d);
+    expect(d.getTime()).toBe(new Date(2026, 5, 6, 7, 8, 9).getTime());
+  });
+});
+
+describe('relativeTime', () => {
+  const now = new Date(2026, 4, 20, 12, 0, 0).getTime();
+  const ago = (ms: number) => relativeTime(new Date(now - ms), now);
+
+  it("'just now' under 30 s (and for a time ahead of our clock)", () => {
+    expect(ago(0)).toEqual({ key: 'time.justNow' });
+    expect(ago(29 * S)).toEqual({ key: 'time.justNow' });
+    expect(ago(29 * S + 999)).toEqual({ key: 'time.justNow' });
+    expect(ago(-5 * MIN)).toEqual({ key: 'time.justNow' });
+  });
+
+  it('minutes from 30 s to under 1 h, rounded up', () => {
+    expect(ago(30 * S)).toEqual({ key: 'time.minutesAgo', params: { n: 1 } });
+    expect(ago(61 * S)).toEqual({ key: 'time.minutesAgo', params: { n: 2 } });
+    expect(ago(59 * MIN)).toEqual({ key: 'time.minutesAgo', params: { n: 59 } });
+    expect(ago(60 * MIN - 1)).toEqual({ key: 'time.minutesAgo', params: { n: 60 } });
+  });
+
+  it('hours from 60 min to under 1 day, rounded up', () => {
+    expect(ago(60 * MIN)).toEqual({ key: 'time.hoursAgo', params: { n: 1 } });
+    expect(ago(23 * H)).toEqual({ key: 'time.hoursAgo', params: { n: 23 } });
+    expect(ago(24 * H - 1)).toEqual({ key: 'time.hoursAgo', params: { n: 24 } });
+  });
+
+  it("'1 day ago' from 24 h to under 48 h", () => {
+    expect(ago(24 * H)).toEqual({ key: 'time.dayAgo' });
+    expect(ago(47 * H)).toEqual({ key: 'time.dayAgo' });
+    expect(ago(48 * H - 1)).toEqual({ key: 'time.dayAgo' });
+  });
+
+  it('the date itself from 48 h on', () => {
+    expect(ago(48 * H)).toEqual({ key: null, date: formatTime(new Date(now - 48 * H)) });
+    expect(ago(48 * H).key).toBeNull();
+    expect(relativeTime('2020-01-01T00:00:00', now)).toEqual({ key: null, date: '2020-01-01 00:00:00' });
+  });
+
+  it('accepts ISO strings, epoch ms and a Date for `now`', () => {
+    expect(relativeTime(new Date(now - 5 * MIN).toISOString(), new Date(now))).toEqual({ key: 'time.minutesAgo', params: { n: 5 } });
+    expect(relativeTime(now - 2 * H, now)).toEqual({ key: 'time.hoursAgo', params: { n: 2 } });
+  });
+
+  it('an invalid time is an empty date', () => {
+    expect(relativeTime('garbage', now)).toEqual({ key: null, date: '' });
+  });
+});

@@ -1,0 +1,382 @@
+/**
+ * Routes by role and permission code (spec §2): the three sets, selection by
+ * role, every code alone and in combination, hidden and admin-only routes,
+ * first-route forcing, the navbar rules, resolution, breadcrumb and search.
+ */
+import Fuse from 'fuse.js';
+import { describe, expect, it } from 'vitest';
+import { catalogues } from '../../shared/i18n/index.js';
+import { POWER_CODES, ROLE_VALUE, type PowerCode } from '../../shared/roles.js';
+import {
+  activeMenuPath, affixViews, allViews, breadcrumbs, fillParams, firstView, hasAny, homePath, matchChain, menuEntries,
+  NAVBAR_RULES, resolvePath, ROUTE_SEARCH_OPTIONS, ROUTE_SETS, SEARCH_MAX_LENGTH, searchEntries, searchQuery, selectRoutes,
+  type AppRoute, type MenuEntry, type RouteTitle, type RouteUser,
+} from '../../shared/routes.js';
+
+const admin: RouteUser = { roleKind: 'admin', allValue: [ROLE_VALUE.admin] };
+const tenant: RouteUser = { roleKind: 'tenant', allValue: [ROLE_VALUE.tenant] };
+const enterprise: RouteUser = { roleKind: 'enterprise', allValue: [ROLE_VALUE.enterprise] };
+const member = (...codes: string[]): RouteUser => ({ roleKind: 'member', allValue: [ROLE_VALUE.member, ...codes] });
+
+const viewPaths = (routes: readonly AppRoute[]) => allViews(routes).map((r) => r.path).sort();
+/** The paths the menu links to (items, at any depth). */
+const menuPaths = (entries: readonly MenuEntry[]): string[] =>
+  entries.flatMap((e) => (e.kind === 'item' ? [e.path] : menuPaths(e.children)));
+const menuOf = (user: RouteUser) => menuPaths(menuEntries(selectRoutes(user), user));
+
+/** The screens each code opens: the mapping documented in shared/routes/table.ts. */
+const CODE_SCREENS: Record<PowerCode, { menu: string[]; hidden: string[] }> = {
+  '1-1': { menu: ['/dashboard'], hidden: [] },
+  '2-1': { menu: ['/deviceList/index'], hidden: ['/deviceList/devSet'] },
+  '2-9': { menu: ['/sceneadmin'], hidden: ['/sceneadmin/detailpage'] },
+  '3-1': { menu: ['/pointMent/pointList'], hidden: [] },
+  '3-2': { menu: [], hidden: ['/pointMent/bindDevice'] },
+  '4-1': { menu: ['/atManagement/staffManagement'], hidden: [] },
+  '4-2': { menu: ['/atManagement/peopleadmin'], hidden: ['/atManagement/addpeople'] },
+  '5-1': { menu: ['/productManagement/productList', '/productManagement/classification'], hidden: [] },
+  '5-2': { menu: ['/productManagement/merchandise'], hidden: ['/productManagement/nweGoods'] },
+  '6-1': { menu: ['/orderManagement/orderList', '/orderManagement/staffOrderList'], hidden: [] },
+  '6-3': { menu: ['/orderManagement/scenario', '/orderManagement/customerService'], hidden: [] },
+  '7-1': { menu: ['/tenant/people'], hidden: [] },
+  '7-3': { menu: [], hidden: ['/tenant/devBind'] },
+  '8-1': { menu: ['/costumeMent/costume'], hidden: ['/costumeMent/bindGroup'] },
+  '8-2': { menu: ['/costumeMent/staffPage'], hidden: [] },
+};
+const ALWAYS = ['/person'];
+
+describe('the route table', () => {
+  it('has every screen of spec §2 in the main set', () => {
+    const paths = viewPaths(ROUTE_SETS.main);
+    for (const p of [
+      '/dashboard', '/payCenter', '/costManagement', '/bill', '/deviceList/index', '/sceneadmin', '/sceneadmin/detailpage',
+      '/deviceList/devSet', '/pointMent/pointList', '/pointMent/bindDevice', '/person', '/atManagement/staffManagement',
+      '/atManagement/peopleadmin', '/atManagement/addpeople', '/productManagement/productList', '/productManagement/classification',
+      '/productManagement/merchandise', '/productManagement/commodityInfor', '/productManagement/infoDetails',
+      '/productManagement/imgDetails', '/productManagement/nweGoods', '/productManagement/editNweGoods',
+      '/productManagement/setProperty', '/productManagement/imgFormat', '/productManagement/ingredient',
+      '/orderManagement/orderList', '/orderManagement/scenario', '/orderManagement/payTheBox', '/orderManagement/staffOrderList',
+      '/orderManagement/customerService', '/memberCenter/memberInfo', '/memberCenter/thirdPartyMember', '/marketing/scene',
+      '/marketing/group', '/marketing/adddiscount', '/marketing/scenedeatil', '/marketing/groudetale', '/marketing/addgroup',
+      '/marketing/create', '/tenant/people', '/tenant/productInformation', '/tenant/devBind', '/devicePool/index',
+      '/costumeMent/costume', '/costumeMent/bindGroup', '/costumeMent/staffPage',
+    ]) expect(paths, p).toContain(p);
+  });
+
+  it('hides exactly the screens the spec marks hidden', () => {
+    const hidden = allViews(ROUTE_SETS.main).filter((r) => r.hidden).map((r) => r.path).sort();
+    expect(hidden).toEqual([
+      '/bill', '/costManagement', '/costumeMent/bindGroup', '/deviceList/devSet', '/marketing/adddiscount', '/marketing/addgroup',
+      '/marketing/create', '/marketing/groudetale', '/marketing/scenedeatil', '/orderManagement/payTheBox', '/payCenter',
+      '/person', '/pointMent/bindDevice', '/productManagement/editNweGoods', '/productManagement/imgDetails',
+      '/productManagement/imgFormat', '/productManagement/infoDetails', '/productManagement/ingredient',
+      '/productManagement/nweGoods', '/productManagement/setProperty', '/sceneadmin/detailpage', '/tenant/devBind',
+      '/tenant/productInformation', '/atManagement/addpeople',
+    ].sort());
+  });
+
+  it('gives every view a unique name, a title and a unique path in each set', () => {
+    for (const set of Object.values(ROUTE_SETS)) {
+      const views = allViews(set);
+      expect(new Set(views.map((v) => v.name)).size).toBe(views.length);
+      expect(new Set(views.map((v) => v.path)).size).toBe(views.length);
+      for (const v of views) {
+        expect(v.name, v.path).toBeTruthy();
+        expect(v.meta.title, v.path).toMatch(/^route\./);
+        expect(catalogues['zh-CN'].route).toHaveProperty(v.meta.title!.slice('route.'.length));
+      }
+    }
+  });
+
+  it('points every activeMenu at a visible view of the same set', () => {
+    for (const set of Object.values(ROUTE_SETS)) {
+      const visible = new Set(allViews(set).filter((v) => !v.hidden).map((v) => v.path));
+      for (const v of allViews(set)) if (v.meta.activeMenu) expect(visible.has(v.meta.activeMenu), v.path).toBe(true);
+      for (const v of allViews(set)) if (v.hidden && v.path !== '/person' && !['/payCenter', '/costManagement', '/bill'].includes(v.path)) {
+        expect(v.meta.activeMenu, v.path).toBeTruthy();
+      }
+    }
+  });
+
+  it('pins the dashboard and only it', () => {
+    expect(affixViews(ROUTE_SETS.main).map((r) => r.path)).toEqual(['/dashboard']);
+    expect(affixViews(ROUTE_SETS.enterprise)).toEqual([]);
+  });
+
+  it('uses only the spec codes in the member set, each of them', () => {
+    const used = new Set(allViews(ROUTE_SETS.staff).flatMap((v) => v.meta.value ?? []));
+    expect([...used].sort()).toEqual([...POWER_CODES].sort());
+    // Every member view but account info needs a code.
+    for (const v of allViews(ROUTE_SETS.staff)) if (v.path !== '/person') expect(v.meta.value?.length, v.path).toBeGreaterThan(0);
+  });
+});
+
+describe('route selection by role', () => {
+  it('gives the system admin every main route, the admin-only ones included', () => {
+    const routes = selectRoutes(admin);
+    expect(viewPaths(routes)).toEqual(viewPaths(ROUTE_SETS.main));
+    expect(menuOf(admin)).toContain('/devicePool/index');
+    expect(menuOf(admin)).toContain('/productManagement/commodityInfor');
+  });
+
+  it('gives tenants the main set without commodityInfor and devicePool', () => {
+    const paths = viewPaths(selectRoutes(tenant));
+    expect(paths).not.toContain('/productManagement/commodityInfor');
+    expect(paths).not.toContain('/devicePool/index');
+    expect(paths.length).toBe(viewPaths(ROUTE_SETS.main).length - 2);
+    expect(menuOf(tenant)).not.toContain('/devicePool/index');
+    expect(selectRoutes(tenant).some((r) => r.path === '/devicePool')).toBe(false);
+  });
+
+  it('gives the enterprise role only the enterprise staff page (and account info)', () => {
+    expect(viewPaths(selectRoutes(enterprise))).toEqual(['/costumeMent/staffPage', '/person']);
+    expect(menuOf(enterprise)).toEqual(['/costumeMent/staffPage']);
+    // Power values do not change the enterprise set.
+    expect(menuOf({ roleKind: 'enterprise', allValue: ['2', ...POWER_CODES] })).toEqual(['/costumeMent/staffPage']);
+  });
+
+  it('ignores power values for admin and tenants', () => {
+    expect(viewPaths(selectRoutes({ roleKind: 'tenant', allValue: ['1', '1-1'] }))).toEqual(viewPaths(selectRoutes(tenant)));
+  });
+
+  describe.each(POWER_CODES.map((c) => [c] as const))('a member holding only %s', (code) => {
+    const user = member(code);
+    const routes = selectRoutes(user);
+    const expected = CODE_SCREENS[code];
+
+    it('has exactly the screens of its code', () => {
+      expect(viewPaths(routes)).toEqual([...expected.menu, ...expected.hidden, ...ALWAYS].sort());
+    });
+
+    it('sees exactly the menu items of its code', () => {
+      expect(menuOf(user).sort()).toEqual([...expected.menu].sort());
+    });
+
+    it('has its first route forced to /', () => {
+      expect(routes[0]?.path).toBe('/');
+      const home = homePath(routes);
+      expect(home).toBe(expected.menu[0] ?? expected.hidden[0]);
+      expect(resolvePath(routes, '/')).toEqual({ kind: 'redirect', to: home });
+    });
+  });
+
+  it('gives a member every code all screens of the member set', () => {
+    const user = member(...POWER_CODES);
+    const all = Object.values(CODE_SCREENS).flatMap((s) => [...s.menu, ...s.hidden]);
+    expect(viewPaths(selectRoutes(user))).toEqual([...all, ...ALWAYS].sort());
+    expect(menuOf(user).sort()).toEqual(Object.values(CODE_SCREENS).flatMap((s) => s.menu).sort());
+  });
+
+  it('combines codes: each pair of codes has the union of both screens', () => {
+    for (const a of POWER_CODES) {
+      for (const b of POWER_CODES) {
+        if (a >= b) continue;
+        const want = [...CODE_SCREENS[a].menu, ...CODE_SCREENS[a].hidden, ...CODE_SCREENS[b].menu, ...CODE_SCREENS[b].hidden, ...ALWAYS];
+        expect(viewPaths(selectRoutes(member(a, b))), `${a} + ${b}`).toEqual([...new Set(want)].sort());
+      }
+    }
+  });
+
+  it('keeps the demo operator (1-1, 2-1, 3-1) to dashboard, device list and point list', () => {
+    expect(menuOf(member('1-1', '2-1', '3-1'))).toEqual(['/dashboard', '/deviceList/index', '/pointMent/pointList']);
+    const routes = selectRoutes(member('1-1', '2-1', '3-1'));
+    expect(homePath(routes)).toBe('/dashboard');
+    expect(resolvePath(routes, '/pointMent/bindDevice')).toEqual({ kind: 'forbidden' });
+  });
+
+  it('forces the first group to / while its screens keep their paths', () => {
+    const routes = selectRoutes(member('3-1', '6-1'));
+    expect(routes[0]).toMatchObject({ path: '/', alias: '/pointMent', redirect: '/pointMent/pointList' });
+    expect(resolvePath(routes, '/').kind).toBe('redirect');
+    expect(resolvePath(routes, '/pointMent')).toEqual({ kind: 'redirect', to: '/pointMent/pointList' });
+    expect(resolvePath(routes, '/pointMent/pointList')).toMatchObject({ kind: 'view' });
+    expect(resolvePath(routes, '/dashboard')).toEqual({ kind: 'forbidden' });
+  });
+
+  it('gives a member without codes account info only', () => {
+    const routes = selectRoutes(member());
+    expect(viewPaths(routes)).toEqual(['/person']);
+    expect(menuOf(member())).toEqual([]);
+    expect(resolvePath(routes, '/')).toEqual({ kind: 'redirect', to: '/person' });
+  });
+
+  it('ignores codes outside the spec list', () => {
+    expect(viewPaths(selectRoutes(member('9-9', '1-2')))).toEqual(['/person']);
+  });
+});
+
+describe('permission values', () => {
+  it('is true when any value is held', () => {
+    expect(hasAny(['0'], ['0', '1'])).toBe(true);
+    expect(hasAny(['member', '6-3'], ['0', '6-3'])).toBe(true);
+    expect(hasAny(['member', '6-1'], ['0', '6-3'])).toBe(false);
+    expect(hasAny([], ['1'])).toBe(false);
+  });
+
+  it('refuses an empty list (the list is required)', () => {
+    expect(() => hasAny(['0'], [])).toThrow(/required/);
+  });
+
+  it('applies the navbar rules: dashboard links 0 or 1, information 0 or 6-3', () => {
+    expect(hasAny(admin.allValue, NAVBAR_RULES.dashboard)).toBe(true);
+    expect(hasAny(tenant.allValue, NAVBAR_RULES.dashboard)).toBe(true);
+    expect(hasAny(enterprise.allValue, NAVBAR_RULES.dashboard)).toBe(false);
+    expect(hasAny(member('1-1').allValue, NAVBAR_RULES.dashboard)).toBe(false);
+    expect(hasAny(admin.allValue, NAVBAR_RULES.information)).toBe(true);
+    expect(hasAny(tenant.allValue, NAVBAR_RULES.information)).toBe(false);
+    expect(hasAny(member('6-3').allValue, NAVBAR_RULES.information)).toBe(true);
+    expect(hasAny(member('6-1').allValue, NAVBAR_RULES.information)).toBe(false);
+  });
+});
+
+describe('menu', () => {
+  it('shows the dashboard and the device pool as single items, groups as groups', () => {
+    const entries = menuEntries(selectRoutes(admin), admin);
+    // A lone child shown in its group's place has an icon (its own or the group's).
+    expect(menuEntries(selectRoutes(enterprise), enterprise)).toEqual([{ kind: 'item', path: '/costumeMent/staffPage', title: 'route.staffPage', icon: 'staff' }]);
+    expect(entries[0]).toMatchObject({ kind: 'item', path: '/dashboard', title: 'route.dashboard', icon: 'dashboard' });
+    expect(entries.find((e) => e.path === '/devicePool/index')).toMatchObject({ kind: 'item', title: 'route.devicePool' });
+    const points = entries.find((e) => e.path === '/pointMent');
+    expect(points).toMatchObject({ kind: 'group', title: 'route.pointMent' });
+    // Hidden routes never show.
+    expect(menuPaths(entries)).not.toContain('/pointMent/bindDevice');
+    expect(menuPaths(entries)).not.toContain('/person');
+    expect(menuPaths(entries)).not.toContain('/payCenter');
+  });
+
+  it('lists the main menu in spec order', () => {
+    expect(menuEntries(selectRoutes(tenant), tenant).map((e) => e.title)).toEqual([
+      'route.dashboard', 'route.deviceMent', 'route.pointMent', 'route.atManagement', 'route.productManagement',
+      'route.orderManagement', 'route.memberCenter', 'route.marketing', 'route.tenant', 'route.costumeMent',
+    ]);
+  });
+
+  it('gives a forced-root group its own path in the menu', () => {
+    const user = member('3-1');
+    expect(menuEntries(selectRoutes(user), user)).toEqual([
+      { kind: 'group', path: '/pointMent', title: 'route.pointMent', icon: 'location', children: [
+        { kind: 'item', path: '/pointMent/pointList', title: 'route.pointList', icon: undefined },
+      ] },
+    ]);
+  });
+
+  it('marks the visible parent of a hidden screen active', () => {
+    const chain = matchChain(selectRoutes(tenant), '/pointMent/bindDevice')!;
+    expect(activeMenuPath(chain[chain.length - 1]!)).toBe('/pointMent/pointList');
+    const list = matchChain(selectRoutes(tenant), '/pointMent/pointList')!;
+    expect(activeMenuPath(list[list.length - 1]!)).toBe('/pointMent/pointList');
+  });
+});
+
+describe('resolving a path', () => {
+  const routes = selectRoutes(tenant);
+
+  it('finds views with their chain, trailing slash or not', () => {
+    const r = resolvePath(routes, '/pointMent/pointList/');
+    expect(r.kind).toBe('view');
+    if (r.kind === 'view') expect(r.chain.map((c) => c.path)).toEqual(['/pointMent', '/pointMent/pointList']);
+  });
+
+  it('sends / to the dashboard and groups to their first view', () => {
+    expect(resolvePath(routes, '/')).toEqual({ kind: 'redirect', to: '/dashboard' });
+    expect(resolvePath(routes, '/orderManagement')).toEqual({ kind: 'redirect', to: '/orderManagement/orderList' });
+    expect(resolvePath(routes, '/deviceList')).toEqual({ kind: 'redirect', to: '/deviceList/index' });
+  });
+
+  it('tells a screen the user may not open from one that does not exist', () => {
+    expect(resolvePath(routes, '/devicePool/index')).toEqual({ kind: 'forbidden' });
+    expect(resolvePath(routes, '/devicePool')).toEqual({ kind: 'forbidden' });
+    expect(resolvePath(routes, '/no/such/page')).toEqual({ kind: 'unknown' });
+    expect(resolvePath(selectRoutes(enterprise), '/pointMent/pointList')).toEqual({ kind: 'forbidden' });
+    expect(resolvePath(selectRoutes(enterprise), '/')).toEqual({ kind: 'redirect', to: '/costumeMent/staffPage' });
+  });
+
+  it('finds the first visible view before any hidden one', () => {
+    expect(firstView(routes)?.path).toBe('/dashboard');
+    expect(firstView([{ path: '/a', meta: {}, children: [{ path: '/a/x', meta: {}, hidden: true }] }, { path: '/b', meta: {} }])?.path).toBe('/b');
+    expect(firstView([{ path: '/a', meta: {}, hidden: true }])?.path).toBe('/a');
+  });
+});
+
+describe('breadcrumb', () => {
+  const routes = selectRoutes(tenant);
+  const chainOf = (path: string, set: readonly AppRoute[] = routes) => {
+    const r = resolvePath(set, path);
+    if (r.kind !== 'view') throw new Error(`${path} is no view`);
+    return r.chain;
+  };
+
+  it('is the dashboard alone on the dashboard', () => {
+    expect(breadcrumbs(routes, chainOf('/dashboard'))).toEqual([{ title: 'route.dashboard' }]);
+  });
+
+  it('prepends the dashboard, links what is not last, leaves the last as text', () => {
+    expect(breadcrumbs(routes, chainOf('/pointMent/bindDevice'))).toEqual([
+      { title: 'route.dashboard', to: '/dashboard' },
+      { title: 'route.pointMent', to: '/pointMent/pointList' },
+      { title: 'route.bindDevice' },
+    ]);
+  });
+
+  it('skips matches without a title (the / root of hidden children)', () => {
+    expect(breadcrumbs(routes, chainOf('/payCenter'))).toEqual([{ title: 'route.dashboard', to: '/dashboard' }, { title: 'route.payCenter' }]);
+  });
+
+  it('keeps a no-redirect entry as text', () => {
+    const chain: AppRoute[] = [
+      { path: '/g', meta: { title: 'route.pointMent', noRedirect: true }, children: [] },
+      { path: '/g/:id', name: 'X', meta: { title: 'route.bindDevice' } },
+    ];
+    expect(breadcrumbs(routes, chain)).toEqual([{ title: 'route.dashboard', to: '/dashboard' }, { title: 'route.pointMent' }, { title: 'route.bindDevice' }]);
+  });
+
+  it('fills route parameters when followed', () => {
+    const chain: AppRoute[] = [
+      { path: '/g/:id', meta: { title: 'route.pointMent' }, children: [] },
+      { path: '/g/:id/x', name: 'X', meta: { title: 'route.bindDevice' } },
+    ];
+    expect(breadcrumbs(routes, chain, { id: '7' })[1]).toEqual({ title: 'route.pointMent', to: '/g/7' });
+    expect(fillParams('/a/:b/:c?', { b: 'x y' })).toBe('/a/x%20y/:c?');
+  });
+
+  it('prepends no dashboard for a set without one', () => {
+    const set = selectRoutes(enterprise);
+    expect(breadcrumbs(set, chainOf('/costumeMent/staffPage', set))).toEqual([
+      { title: 'route.costumeMent', to: '/costumeMent/staffPage' },
+      { title: 'route.staffPage' },
+    ]);
+  });
+});
+
+describe('route search', () => {
+  const t = (lang: 'en' | 'zh-CN' | 'zh-TW') => (key: RouteTitle) => catalogues[lang].route[key.slice('route.'.length) as keyof typeof catalogues.en.route];
+
+  it('indexes the visible menu views with localised titles and paths', () => {
+    const entries = searchEntries(selectRoutes(tenant), tenant, t('en'));
+    expect(entries).toContainEqual({ title: [catalogues.en.route.pointMent, catalogues.en.route.pointList], path: '/pointMent/pointList' });
+    expect(entries).toContainEqual({ title: [catalogues.en.route.dashboard], path: '/dashboard' });
+    expect(entries.map((e) => e.path)).not.toContain('/pointMent/bindDevice');
+    expect(entries.map((e) => e.path)).not.toContain('/devicePool/index');
+    expect(searchEntries(selectRoutes(admin), admin, t('en')).map((e) => e.path)).toContain('/devicePool/index');
+  });
+
+  it('indexes only what a member may open', () => {
+    const user = member('1-1', '2-1', '3-1');
+    expect(searchEntries(selectRoutes(user), user, t('zh-CN')).map((e) => e.path)).toEqual(['/dashboard', '/deviceList/index', '/pointMent/pointList']);
+  });
+
+  it('uses the spec weights and threshold, and finds by title and by path', () => {
+    expect(ROUTE_SEARCH_OPTIONS.threshold).toBe(0.4);
+    expect(ROUTE_SEARCH_OPTIONS.keys).toEqual([{ name: 'title', weight: 0.7 }, { name: 'path', weight: 0.3 }]);
+    const fuse = new Fuse(searchEntries(selectRoutes(tenant), tenant, t('en')), ROUTE_SEARCH_OPTIONS);
+    expect(fuse.search(searchQuery('Point list'))[0]?.item.path).toBe('/pointMent/pointList');
+    expect(fuse.search(searchQuery('staffOrder'))[0]?.item.path).toBe('/orderManagement/staffOrderList');
+    const zh = new Fuse(searchEntries(selectRoutes(tenant), tenant, t('zh-TW')), ROUTE_SEARCH_OPTIONS);
+    expect(zh.search(catalogues['zh-TW'].route.customerService)[0]?.item.path).toBe('/orderManagement/customerService');
+  });
+
+  it('cuts queries to 32 characters', () => {
+    expect(SEARCH_MAX_LENGTH).toBe(32);
+    expect(searchQuery(`  ${'x'.repeat(40)}  `)).toBe('x'.repeat(32));
+    expect(searchQuery(' point ')).toBe('point');
+  });
+});
