@@ -3,10 +3,8 @@ import { Button, makeStyles, Subtitle2, Text, tokens } from '@fluentui/react-com
 import { useTranslation } from 'react-i18next';
 import type { PointItem } from '../../shared/api/point.js';
 import type { DeviceItem } from '../../shared/api/device.js';
-import { useOpMutation } from '../bridge.js';
-import { useNotify } from '../app/notify.js';
-import { useReport } from '../app/report.js';
 import { DeviceTable } from './DeviceTable.js';
+import { useBinding } from './useBinding.js';
 import { useSelection } from './useSelection.js';
 
 export const useListStyles = makeStyles({
@@ -15,25 +13,14 @@ export const useListStyles = makeStyles({
   grow: { flexGrow: 1 },
 });
 
-/** Lists that change when devices move between points. */
-export const BINDING_QUERIES = ['point.info', 'point.page', 'device.page'] as const;
-
 export function BoundDevices({ point, loading, canBind }: { point: PointItem & { devices: DeviceItem[] }; loading: boolean; canBind: boolean }) {
   const { t } = useTranslation();
   const styles = useListStyles();
-  const notify = useNotify();
-  const report = useReport();
-  const unbind = useOpMutation('point.unbind', { invalidates: BINDING_QUERIES });
+  const unbind = useBinding('point.unbind', point.id);
   const selection = useSelection(point.devices);
 
   const onUnbind = async () => {
-    try {
-      await unbind.mutateAsync({ params: { id: point.id }, body: { deviceIds: selection.ids } });
-      selection.clear();
-      notify(t('bind.unbindSuccess'));
-    } catch (error) {
-      report(error, { fallback: t('bind.unbindFailed') });
-    }
+    if (await unbind.run(selection.ids)) selection.clear();
   };
 
   return (

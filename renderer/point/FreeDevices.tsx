@@ -5,26 +5,23 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PointItem } from '../../shared/api/point.js';
-import { useOp, useOpMutation } from '../bridge.js';
-import { useNotify } from '../app/notify.js';
+import { useOp } from '../bridge.js';
 import { Pager } from '../app/Pager.js';
-import { useReport } from '../app/report.js';
-import { BINDING_QUERIES, useListStyles } from './BoundDevices.js';
+import { useListStyles } from './BoundDevices.js';
 import { DeviceTable } from './DeviceTable.js';
+import { useBinding } from './useBinding.js';
 import { useSelection } from './useSelection.js';
 
 export function FreeDevices({ point }: { point: PointItem }) {
   const { t } = useTranslation();
   const styles = useListStyles();
-  const notify = useNotify();
-  const report = useReport();
   const [draft, setDraft] = useState('');
   const [keyword, setKeyword] = useState('');
   const [paging, setPaging] = useState({ pageNum: 1, pageSize: 10 });
 
   const body = { bound: false, tenantId: point.tenantId, ...(keyword ? { keyword } : {}) };
   const free = useOp('device.page', { query: paging, body }, { placeholderData: keepPreviousData });
-  const bind = useOpMutation('point.bind', { invalidates: BINDING_QUERIES });
+  const bind = useBinding('point.bind', point.id);
   const rows = free.data?.list ?? [];
   const selection = useSelection(rows);
 
@@ -34,13 +31,7 @@ export function FreeDevices({ point }: { point: PointItem }) {
     setPaging((p) => ({ ...p, pageNum: 1 }));
   };
   const onBind = async () => {
-    try {
-      await bind.mutateAsync({ params: { id: point.id }, body: { deviceIds: selection.ids } });
-      selection.clear();
-      notify(t('bind.bindSuccess'));
-    } catch (error) {
-      report(error, { fallback: t('bind.bindFailed') });
-    }
+    if (await bind.run(selection.ids)) selection.clear();
   };
 
   return (

@@ -10,16 +10,11 @@ export interface CachedView<L> {
   name: string;
   /** The address the view last showed (its frozen location while hidden). */
   location: L;
-  /** Bumped when the view must mount afresh (refresh). */
-  generation: number;
 }
 
 /** Shows `entry`: moves (or adds) it to the end and drops the oldest above `max`. */
-export function touchView<L>(cache: readonly CachedView<L>[], entry: Omit<CachedView<L>, 'generation'>, max: number): CachedView<L>[] {
-  const existing = cache.find((c) => c.path === entry.path);
-  const next: CachedView<L> = { ...entry, generation: existing?.generation ?? 0 };
-  const rest = cache.filter((c) => c.path !== entry.path);
-  const list = [...rest, next];
+export function touchView<L>(cache: readonly CachedView<L>[], entry: CachedView<L>, max: number): CachedView<L>[] {
+  const list = [...cache.filter((c) => c.path !== entry.path), entry];
   return list.length > max ? list.slice(list.length - max) : list;
 }
 
