@@ -59,3 +59,27 @@ test('tenant2 does not see the point of tenant1', async ({ page, baseURL }) => {
   await expect(page.getByTestId('point-row')).toHaveCount(0);
   await signOut(page);
 });
+
+test('tenant1 unbinds the device and then deletes the point', async ({ page, baseURL }) => {
+  await useLanguage(page, baseURL, 'en');
+  await signIn(page, 'tenant1');
+  await page.goto('/pointMent/pointList');
+  await page.getByTestId('point-filter-name').fill(pointName);
+  await page.getByTestId('point-search').click();
+  const row = page.getByTestId('point-row').filter({ hasText: pointName });
+  await row.getByTestId('point-bind').click();
+
+  const bound = page.getByTestId('bound-device-row');
+  await expect(bound).toHaveCount(1);
+  await bound.getByRole('checkbox').check();
+  await page.getByTestId('device-unbind').click();
+  await expect(bound).toHaveCount(0);
+
+  await page.getByTestId('back-to-points').click();
+  await page.getByTestId('point-filter-name').fill(pointName);
+  await page.getByTestId('point-search').click();
+  await row.getByTestId('point-delete').click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(row).toHaveCount(0);
+  await signOut(page);
+});
