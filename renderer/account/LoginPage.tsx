@@ -1,11 +1,12 @@
 /** /login (spec §2, §4 login, §5 login texts). */
-import { Button, Card, Field, Input, makeStyles, Subtitle2, Title3, tokens } from '@fluentui/react-components';
+import { Button, Card, makeStyles, Subtitle2, Title3, tokens } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { signInForm, type SignInForm } from '../../shared/api/account.js';
 import { useOpMutation } from '../bridge.js';
 import { zodI18nResolver, type IssueLike } from '../app/form.js';
+import { FormInput } from '../app/FormInput.js';
 import { useRelocalise } from '../app/useRelocalise.js';
 import { LanguageSwitcher } from '../app/LanguageSwitcher.js';
 import { useReport } from '../app/report.js';
@@ -73,24 +74,10 @@ export default function LoginPage() {
             <Title3 as="h1">{t('app.title')}</Title3>
             <Subtitle2 as="h2">{t('login.title')}</Subtitle2>
           </div>
-          <Controller
-            control={form.control}
-            name="username"
-            render={({ field, fieldState }) => (
-              <Field label={t('login.username')} required validationMessage={fieldState.error?.message}>
-                <Input {...field} autoComplete="username" placeholder={t('login.usernamePlaceholder')} data-testid="login-username" />
-              </Field>
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="password"
-            render={({ field, fieldState }) => (
-              <Field label={t('login.password')} required validationMessage={fieldState.error?.message}>
-                <Input {...field} type="password" autoComplete="current-password" placeholder={t('login.passwordPlaceholder')} data-testid="login-password" />
-              </Field>
-            )}
-          />
+          <FormInput control={form.control} name="username" label={t('login.username')}
+            input={{ autoComplete: 'username', placeholder: t('login.usernamePlaceholder'), 'data-testid': 'login-username' }} />
+          <FormInput control={form.control} name="password" label={t('login.password')}
+            input={{ type: 'password', autoComplete: 'current-password', placeholder: t('login.passwordPlaceholder'), 'data-testid': 'login-password' }} />
           <Button appearance="primary" type="submit" disabled={busy} data-testid="login-submit">{t('login.submit')}</Button>
         </form>
       </Card>

@@ -14,18 +14,17 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  Field,
-  Input,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CODE } from '../../shared/errors.js';
 import { asksOldPassword, passwordForm, passwordRequest, type PasswordFormValues } from '../../shared/password.js';
 import { callOp } from '../bridge.js';
 import { zodI18nResolver, type IssueLike } from '../app/form.js';
+import { FormInput } from '../app/FormInput.js';
 import { useNotify } from '../app/notify.js';
 import { useReport, useScheduleEnd } from '../app/report.js';
 import { useUser } from '../app/session.js';
@@ -98,45 +97,21 @@ export function PasswordDialog({ open, onClose }: PasswordDialogProps) {
             <DialogTitle>{t('password.title')}</DialogTitle>
             <DialogContent className={styles.form}>
               {askOld && (
-                <Controller
-                  control={form.control}
-                  name="oldPassword"
-                  render={({ field, fieldState }) => (
-                    <Field label={t('password.old')} required validationMessage={fieldState.error?.message}>
-                      <Input {...field} type="password" autoComplete="current-password" placeholder={t('password.oldPlaceholder')} data-testid="password-old" />
-                    </Field>
-                  )}
-                />
+                <FormInput control={form.control} name="oldPassword" label={t('password.old')}
+                  input={{ type: 'password', autoComplete: 'current-password', placeholder: t('password.oldPlaceholder'), 'data-testid': 'password-old' }} />
               )}
-              <Controller
+              <FormInput
                 control={form.control}
                 name="password"
-                render={({ field, fieldState }) => (
-                  <Field label={t('password.new')} required validationMessage={fieldState.error?.message}>
-                    <Input
-                      {...field}
-                      onBlur={() => {
-                        field.onBlur();
-                        // A confirmation already given is checked again against the new value.
-                        if (form.getFieldState('confirm').isTouched) void form.trigger('confirm');
-                      }}
-                      type="password"
-                      autoComplete="new-password"
-                      placeholder={t('password.newPlaceholder')}
-                      data-testid="password-new"
-                    />
-                  </Field>
-                )}
+                label={t('password.new')}
+                // A confirmation already given is checked again against the new value.
+                onBlur={() => {
+                  if (form.getFieldState('confirm').isTouched) void form.trigger('confirm');
+                }}
+                input={{ type: 'password', autoComplete: 'new-password', placeholder: t('password.newPlaceholder'), 'data-testid': 'password-new' }}
               />
-              <Controller
-                control={form.control}
-                name="confirm"
-                render={({ field, fieldState }) => (
-                  <Field label={t('password.confirm')} required validationMessage={fieldState.error?.message}>
-                    <Input {...field} type="password" autoComplete="new-password" placeholder={t('password.confirmPlaceholder')} data-testid="password-confirm" />
-                  </Field>
-                )}
-              />
+              <FormInput control={form.control} name="confirm" label={t('password.confirm')}
+                input={{ type: 'password', autoComplete: 'new-password', placeholder: t('password.confirmPlaceholder'), 'data-testid': 'password-confirm' }} />
             </DialogContent>
             <DialogActions>
               <Button appearance="secondary" onClick={close} disabled={busy} data-testid="password-cancel">{t('common.cancel')}</Button>

@@ -1,6 +1,6 @@
 /** Create / edit a point. A refused submit keeps the dialog open with everything typed. */
 import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input,
+  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field,
   makeStyles, Option, tokens,
 } from '@fluentui/react-components';
 import { Controller, useForm } from 'react-hook-form';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { POINT_LIMITS, type PointItem } from '../../shared/api/point.js';
 import { useOp, useOpMutation } from '../bridge.js';
 import { applyFieldErrors, zodI18nResolver } from '../app/form.js';
+import { FormInput } from '../app/FormInput.js';
 import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
 import { useUser } from '../app/session.js';
@@ -104,16 +105,8 @@ export function PointFormDialog({ point, onClose }: PointFormDialogProps) {
                 />
               )}
               {TEXT_FIELDS.map((name) => (
-                <Controller
-                  key={name}
-                  control={form.control}
-                  name={name}
-                  render={({ field, fieldState }) => (
-                    <Field label={t(`point.${name}`)} required validationMessage={fieldState.error?.message}>
-                      <Input {...field} placeholder={t(`point.${name}Placeholder`)} data-testid={`point-form-${name}`} />
-                    </Field>
-                  )}
-                />
+                <FormInput key={name} control={form.control} name={name} label={t(`point.${name}`)}
+                  input={{ placeholder: t(`point.${name}Placeholder`), 'data-testid': `point-form-${name}` }} />
               ))}
             </DialogContent>
             <DialogActions>

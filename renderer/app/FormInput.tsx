@@ -1,0 +1,42 @@
+/**
+ * One text input of a react-hook-form form: a Fluent Field with its label,
+ * required mark and the field's (localised) error, around an Input bound to
+ * the form. Every form of the console draws its text fields with it.
+ */
+import { Field, Input, type InputProps } from '@fluentui/react-components';
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+
+export interface FormInputProps<T extends FieldValues> {
+  control: Control<T>;
+  name: FieldPath<T>;
+  label: string;
+  required?: boolean;
+  /** Runs after the form has registered the blur (e.g. re-check a dependent field). */
+  onBlur?: () => void;
+  input?: Omit<InputProps, 'value' | 'onChange' | 'onBlur' | 'name'> & { 'data-testid'?: string };
+}
+
+export function FormInput<T extends FieldValues>({ control, name, label, required = true, onBlur, input }: FormInputProps<T>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Field label={label} required={required} validationMessage={fieldState.error?.message}>
+          <Input
+            {...input}
+            ref={field.ref}
+            name={field.name}
+            value={field.value ?? ''}
+            disabled={field.disabled}
+            onChange={field.onChange}
+            onBlur={() => {
+              field.onBlur();
+              onBlur?.();
+            }}
+          />
+        </Field>
+      )}
+    />
+  );
+}
