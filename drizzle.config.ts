@@ -1,6 +1,8 @@
 /**
- * drizzle-kit configuration for the reference upstream (server/). Generate a
- * migration after changing server/db/schema.ts:
+ * drizzle-kit configuration for the reference upstream (server/). Each domain
+ * keeps its tables in server/<domain>/schema.ts; the glob picks them up, so a
+ * new domain's tables need no line here. Generate a migration after changing
+ * one:
  *   npx drizzle-kit generate --name <what-changed>
  * The SQL lands in server/db/migrations and is committed; openDatabase()
  * applies it on start (PGlite and PostgreSQL alike).
@@ -9,7 +11,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './server/db/schema.ts',
+  schema: './server/*/schema.ts',
   out: './server/db/migrations',
   strict: true,
   verbose: true,

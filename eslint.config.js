@@ -1,6 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import boundaries from './eslint/domain-boundaries.js';
 
 /**
  * Layering (ARCHITECTURE §3) as lint: each folder lists what it must never
@@ -30,6 +31,8 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  // The domain is the unit of the code (ARCHITECTURE §4): see eslint/domain-boundaries.js.
+  { files: ['shared/**', 'server/**', 'renderer/**'], plugins: { vend: boundaries }, rules: { 'vend/domain-boundaries': 'error' } },
   layer(['shared/**'], [node, electron, rendererDir, serverDir, electronDir, react,
     { group: ['axios', 'fastify', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'], message: 'shared/ is pure: zod and our own shared modules only.' }]),
   layer(['server/**'], [electron, rendererDir, electronDir, react]),

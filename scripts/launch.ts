@@ -5,8 +5,9 @@
  */
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../server/start.js';
-import { createCore } from '../electron/core/handlers.js';
-import { memoryPrefs, memoryVault } from '../electron/core/vault.js';
+import { createCore } from '../electron/core/core.js';
+import { memoryVault } from '../electron/core/vault.js';
+import { memoryPrefs } from '../electron/core/prefs.js';
 import { startHost } from '../electron/host/index.js';
 
 /** The built renderer; VEND_RENDERER_DIR serves another build (parallel test runs). */

@@ -8,21 +8,22 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
-import { CODE } from '../shared/errors.js';
+import { CODE } from '../shared/domains.js';
 import type { Database } from './db/index.js';
 import { validatorCompiler } from './http/validation.js';
 import { installReplies } from './http/replies.js';
 import { registerApi } from './http/register.js';
 import type { Handlers } from './http/handlers.js';
-import { accountRouteConfig, DEFAULT_SIGN_IN_LIMIT, type SignInLimit } from './account/routes.js';
-import { handlers as domainHandlers } from './routes.js';
+import { DEFAULT_SIGN_IN_LIMIT } from './account/index.js';
+import { authenticator, handlers as domainHandlers, routeConfig } from './domains.js';
+import type { AppSettings } from './manifest.js';
 
 export interface BuildAppOptions {
   db: Database;
   /** Fastify's logger: warnings and errors (LOG_LEVEL overrides the level). Off by default. */
   logger?: boolean;
   /** Sign-in attempts allowed per account and address within the window (default 60 a minute). */
-  signInLimit?: SignInLimit;
+  signInLimit?: AppSettings['signInLimit'];
   /** Replaces handlers by operation (tests use it to provoke failures). */
   handlers?: Partial<Handlers>;
 }
@@ -56,8 +57,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   registerApi(app, {
     db: opts.db.db,
+    auth: authenticator,
     handlers: { ...domainHandlers, ...opts.handlers },
-    routeConfig: accountRouteConfig(opts.signInLimit ?? DEFAULT_SIGN_IN_LIMIT),
+    routeConfig: routeConfig({ signInLimit: opts.signInLimit ?? DEFAULT_SIGN_IN_LIMIT }),
   });
 
   app.get('/health', { schema: { hide: true } }, async () => ({ code: CODE.ok }));

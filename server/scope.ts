@@ -15,7 +15,7 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from './db/index.js';
-import { tenants } from './db/schema.js';
+import { tenants } from './tenant/schema.js';
 import type { AuthUser } from './account/principal.js';
 
 export interface Scope {

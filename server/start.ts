@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { openDatabase } from './db/index.js';
-import { loadDemoData } from './demo/index.js';
+import { loadDemoData } from './domains.js';
 import { buildApp } from './app.js';
 
 export interface StartOptions {

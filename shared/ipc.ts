@@ -4,10 +4,10 @@
  * The bridge carries both tables under one `call(op, input)`.
  */
 import { z } from 'zod';
-import { signInForm, userInfo } from './api/account.js';
-import type { ApiContent, ApiInput, ApiOp } from './api/index.js';
-import type { CallError } from './errors.js';
-import { LANGS } from './errors.js';
+import { signInForm, userInfo } from './account/index.js';
+import type { ApiContent, ApiInput, ApiOp } from './domains.js';
+import { LOCAL, NO_SESSION, type CallError } from './errors/policy.js';
+import { LANGS } from './i18n/define.js';
 
 export const sessionUser = userInfo.extend({
   /** Role kind derived from the roles; members signed in through employee info have `member`. */
@@ -16,6 +16,13 @@ export const sessionUser = userInfo.extend({
   roleName: z.string(),
   /** Spec's allValue: role values and power values together, for permission checks. */
   allValue: z.array(z.string()),
+  /**
+   * Which session this is: it changes at every sign-in, sign-out and refused
+   * token. The renderer sends it with each call (`CallMeta`) and the core
+   * refuses a call made for another session (`SESSION_CHANGED`), so a page
+   * still showing a previous user cannot read or write the new user's data.
+   */
+  epoch: z.string(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 
@@ -70,9 +77,44 @@ export type OpOutput<K extends Op> = K extends ApiOp ? ApiContent<K> : K extends
 
 export type CallResult<T> = { ok: true; content: T } | { ok: false; error: CallError };
 
+/** What a call says about its caller beside the input. */
+export interface CallMeta {
+  /** The session epoch the page believes current (`SessionUser.epoch`); absent before it knows one. */
+  epoch?: string;
+}
+
+/** Longest epoch the bridges accept (the core's are far shorter). */
+export const EPOCH_MAX_LENGTH = 128;
+
+/** The epoch in a bridge's untrusted meta argument, if it names a plausible one. */
+export function epochOf(meta: unknown): string | undefined {
+  if (meta === null || typeof meta !== 'object') return undefined;
+  const epoch = (meta as { epoch?: unknown }).epoch;
+  return typeof epoch === 'string' && epoch.length > 0 && epoch.length <= EPOCH_MAX_LENGTH ? epoch : undefined;
+}
+
+/**
+ * The core's refusal of a call whose epoch is not the current session's: the
+ * page is showing a user who is no longer signed in here (another tab or
+ * window signed in or out). Code 1501 (token missing): the page's session
+ * has no token any more. The renderer reloads the session instead of
+ * reporting it (renderer/app/sessionWatch.ts).
+ */
+export const SESSION_CHANGED = { code: NO_SESSION, message: LOCAL.sessionChanged } as const;
+
+export const isSessionChanged = (error: Pick<CallError, 'source' | 'message'>): boolean =>
+  error.source === 'local' && error.message === SESSION_CHANGED.message;
+
+/**
+ * Local operations a page may call whatever session it believes current:
+ * the ones that tell it the session or start a new one, and the
+ * machine-wide ones. Every other call carries the epoch and is checked.
+ */
+export const EPOCH_FREE: ReadonlySet<IpcOp> = new Set<IpcOp>(['session.current', 'session.signIn', 'prefs.get', 'prefs.set', 'app.info', 'windows.open']);
+
 /** `window.vend`: the one object the preload exposes, and the HTTP bridge mirrors. */
 export interface VendBridge {
-  call<K extends Op>(op: K, input: OpInput<K>): Promise<CallResult<OpOutput<K>>>;
+  call<K extends Op>(op: K, input: OpInput<K>, meta?: CallMeta): Promise<CallResult<OpOutput<K>>>;
 }
 
 export const isIpcOp = (op: string): op is IpcOp => Object.hasOwn(ipc, op);

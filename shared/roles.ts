@@ -19,12 +19,40 @@ export const ROLE_NAME = {
   member: 'member',
 } as const;
 
-/** Permission codes of the member route set (spec §2). */
+/**
+ * Permission codes of the member route set (spec §2). The spec names the
+ * codes and the screens they cover but not which code opens which screen;
+ * this is the mapping (each code keeps the hidden screens that only make
+ * sense with it), written where each screen is declared
+ * (shared/<domain>/routes.ts, shared/common/routes.ts):
+ *
+ * | code | screens |
+ * |------|---------|
+ * | 1-1  | dashboard |
+ * | 2-1  | device list, device info and settings (devSet) |
+ * | 2-9  | scene linkage and its detail page |
+ * | 3-1  | point list (with create, edit, delete) |
+ * | 3-2  | bind / unbind devices to points (bindDevice) |
+ * | 4-1  | members (staffManagement) |
+ * | 4-2  | roles (peopleadmin) and add role (addpeople) |
+ * | 5-1  | old product library (productList) and categories (classification) |
+ * | 5-2  | new product library (merchandise) and create product (nweGoods) |
+ * | 6-1  | order list and staff orders |
+ * | 6-3  | linked orders (scenario) and customer complaints (customerService) |
+ * | 7-1  | distributor list (people) |
+ * | 7-3  | distributor device binding (devBind) |
+ * | 8-1  | enterprise accounts (costume) and bind points (bindGroup) |
+ * | 8-2  | enterprise staff list (staffPage) |
+ */
 export const POWER_CODES = [
   '1-1', '2-1', '2-9', '3-1', '3-2', '4-1', '4-2', '5-1', '5-2', '6-1', '6-3', '7-1', '7-3', '8-1', '8-2',
 ] as const;
 export type PowerCode = (typeof POWER_CODES)[number];
 export const powerCode = z.enum(POWER_CODES);
+
+export type RoleValue = (typeof ROLE_VALUE)[RoleKind];
+/** What a permission check lists (spec §2 permission directive, navbar rules): role values and power codes. */
+export type PermissionValue = RoleValue | PowerCode;
 
 export const roleEntry = z.object({
   value: z.string(),

@@ -2,15 +2,18 @@
  * Routes by role and permission code (spec §2 "Route selection by role",
  * "Shell behaviour"; ARCHITECTURE §5): which routes a user has, which of them
  * the menu shows, where a path goes, the breadcrumb and the route search.
- * Pure functions over the data of ./routes/table.ts.
+ * Pure functions over the route sets derived from the domains' route groups
+ * (shared/routes/define.ts, assembled in shared/domains.ts).
  */
-import { ROLE_VALUE } from './roles.js';
-import { ENTERPRISE_ROUTES, MAIN_ROUTES, resolveRoutes, STAFF_ROUTES } from './routes/table.js';
+import { ROLE_VALUE, type PermissionValue } from './roles.js';
+import { ENTERPRISE_ROUTES, MAIN_ROUTES, STAFF_ROUTES } from './domains.js';
+import { resolveRoutes } from './routes/define.js';
 import type { AppRoute, IconName, RouteTitle, RouteUser } from './routes/types.js';
 
 export type { AppRoute, IconName, RouteDef, RouteMeta, RouteTitle, RouteUser } from './routes/types.js';
 export { ICON_NAMES } from './routes/types.js';
-export { ENTERPRISE_ROUTES, joinPath, MAIN_ROUTES, resolveRoutes, STAFF_ROUTES } from './routes/table.js';
+export { ENTERPRISE_ROUTES, MAIN_ROUTES, STAFF_ROUTES } from './domains.js';
+export { joinPath, resolveRoutes } from './routes/define.js';
 
 export const DASHBOARD_PATH = '/dashboard';
 export const DASHBOARD_NAME = 'Dashboard';
@@ -28,7 +31,7 @@ export const ROUTE_SETS = {
  * Whether `allValue` holds any of `values` (spec §2 permission directive and
  * navbar rules). The list is required: an empty one is a programming error.
  */
-export function hasAny(allValue: readonly string[], values: readonly string[]): boolean {
+export function hasAny(allValue: readonly string[], values: readonly PermissionValue[]): boolean {
   if (values.length === 0) throw new Error('hasAny: the list of values is required and may not be empty');
   return values.some((v) => allValue.includes(v));
 }
@@ -41,7 +44,7 @@ export function hasAny(allValue: readonly string[], values: readonly string[]): 
 export const NAVBAR_RULES = {
   dashboard: [ROLE_VALUE.admin, ROLE_VALUE.tenant],
   information: [ROLE_VALUE.admin, '6-3'],
-} as const satisfies Record<string, readonly string[]>;
+} as const satisfies Record<string, readonly PermissionValue[]>;
 
 /** Spec "filter by role on route meta": no `roles` means every role of the set. */
 export const allowedByRole = (route: AppRoute, user: RouteUser): boolean =>
@@ -295,12 +298,17 @@ export const ROUTE_SEARCH_OPTIONS: Readonly<RouteSearchOptions> = {
 export const SEARCH_MAX_LENGTH = 32;
 export const searchQuery = (raw: string): string => raw.trim().slice(0, SEARCH_MAX_LENGTH);
 
-/** The searchable routes: the views the menu reaches (visible all the way down), titles localised. */
+/**
+ * The searchable routes: the views the menu reaches (visible all the way
+ * down), titles localised. A view titled like its group (the device pool)
+ * says its title once, not "Device pool > Device pool".
+ */
 export function searchEntries(routes: readonly AppRoute[], user: RouteUser, translate: (key: RouteTitle) => string, prefix: string[] = []): SearchEntry[] {
   const out: SearchEntry[] = [];
   for (const route of routes) {
     if (!isMenuVisible(route, user)) continue;
-    const title = route.meta.title ? [...prefix, translate(route.meta.title)] : prefix;
+    const own = route.meta.title ? translate(route.meta.title) : undefined;
+    const title = own !== undefined && own !== prefix.at(-1) ? [...prefix, own] : prefix;
     if (route.children) out.push(...searchEntries(route.children, user, translate, title));
     else if (route.meta.title) out.push({ title, path: route.path });
   }

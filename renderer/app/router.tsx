@@ -7,17 +7,22 @@
  */
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { SLOTS } from '../domains.js';
 import { NotFound, PageSpinner, RouteFailure } from './pages.js';
 import { AuthRedirect, GuestOnly, RequireSession, Root, type RouteHandle } from './routing.js';
 
 type Module = { default: ComponentType };
 const lazyPage = (load: () => Promise<Module>) => async () => ({ Component: (await load()).default });
-/** The shell: one component for `/` (an index route, or the root alone would match it) and every other path. */
+/**
+ * The shell: one splat route for `/` and every other path. The root has no
+ * path of its own, so that `/` reaches the splat too: an index route there
+ * would be a parent without a trailing `*` for the shell's own <Routes>
+ * (React Router warns of descendant routes that could never match).
+ */
 const loadShell = lazyPage(() => import('../shell/Shell.js'));
 
 export const routes: RouteObject[] = [
   {
-    path: '/',
     Component: Root,
     HydrateFallback: PageSpinner,
     errorElement: <RouteFailure />,
@@ -27,7 +32,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'login',
-            lazy: lazyPage(() => import('../account/LoginPage.js')),
+            lazy: lazyPage(SLOTS.signIn),
             handle: { title: 'route.login' } satisfies RouteHandle,
             errorElement: <RouteFailure />,
           },
@@ -38,7 +43,6 @@ export const routes: RouteObject[] = [
         Component: RequireSession,
         children: [
           { path: '404', Component: NotFound, handle: { title: 'route.notFound' } satisfies RouteHandle },
-          { index: true, lazy: loadShell, errorElement: <RouteFailure /> },
           { path: '*', lazy: loadShell, errorElement: <RouteFailure /> },
         ],
       },

@@ -1,8 +1,10 @@
 /** i18next set-up for the renderer; catalogues come from shared/i18n. */
-import i18next from 'i18next';
+import i18next, { type TFunction } from 'i18next';
+import type { RouteTitle } from '../../shared/routes/types.js';
 import { initReactI18next } from 'react-i18next';
-import type { Lang } from '../../shared/errors.js';
-import { catalogues, DEFAULT_LANG, type Catalogue } from '../../shared/i18n/index.js';
+import type { Lang } from '../../shared/i18n/define.js';
+import { catalogues, type Catalogue } from '../../shared/domains.js';
+import { DEFAULT_LANG } from '../../shared/i18n/define.js';
 import { detectLanguage, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, readCookie } from './detect.js';
 
 declare module 'i18next' {
@@ -53,3 +55,12 @@ export async function setLanguage(lang: Lang): Promise<void> {
   document.documentElement.lang = lang;
   await i18n.changeLanguage(lang);
 }
+
+/**
+ * A route title in the current language. Titles are UI-text keys of every
+ * domain (`<domain>.route.*`, common `route.*`), which their type cannot
+ * enumerate without depending on the domains that use it;
+ * tests/shared/routes.test.ts checks that each has a text in all three
+ * languages.
+ */
+export const titleText = (t: TFunction, title: RouteTitle): string => (t as unknown as (key: string) => string)(title);

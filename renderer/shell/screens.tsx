@@ -1,16 +1,11 @@
 /**
- * The screen of each route name. Routes without a screen yet show the shared
- * placeholder ("not available in this version"); each later issue adds its
- * screens here, until none is left.
+ * The screen of each route name, from the domains' manifests
+ * (renderer/domains.ts). Routes without a screen yet show the shared
+ * placeholder ("not available in this version") until their domain builds it.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { AppRoute } from '../../shared/routes.js';
+import { SCREENS } from '../domains.js';
 import { Placeholder } from './Placeholder.js';
-
-const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
-  PointList: lazy(() => import('../point/PointListPage.js')),
-  BindDevice: lazy(() => import('../point/BindDevicePage.js')),
-};
 
 /** Whether a route has its real screen (the rest are placeholders). */
 export const hasScreen = (name: string | undefined): boolean => name !== undefined && Object.hasOwn(SCREENS, name);

@@ -3,9 +3,9 @@
  * member): check an old password, set a new one, end the user's other sessions.
  */
 import { eq } from 'drizzle-orm';
-import { CODE } from '../../shared/errors.js';
+import { CODE } from '../../shared/domains.js';
 import type { Db } from '../db/index.js';
-import { users } from '../db/schema.js';
+import { users } from './schema.js';
 import { BizError } from '../http/errors.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { revokeUserTokens } from './tokens.js';

@@ -3,24 +3,13 @@
  * tenant (and that tenant's parent) and, for members, the custom role's powers.
  */
 import { eq, type SQL } from 'drizzle-orm';
-import type { RoleKind } from '../../shared/roles.js';
+import type { AuthUser } from '../http/principal.js';
 import type { Queryable } from '../db/index.js';
-import { roles, tenants, users } from '../db/schema.js';
+import { roles } from '../staff/schema.js';
+import { tenants } from '../tenant/schema.js';
+import { users } from './schema.js';
 
-export interface AuthUser {
-  id: number;
-  username: string;
-  name: string;
-  kind: RoleKind;
-  /** Null for the system admin; the owning tenant for an enterprise customer. */
-  tenantId: number | null;
-  parentTenantId: number | null;
-  roleId: number | null;
-  roleName: string | null;
-  /** Power codes of a member's custom role; empty for every other kind. */
-  powers: string[];
-  disabled: boolean;
-}
+export type { AuthUser } from '../http/principal.js';
 
 /** Columns that build an AuthUser; usable in any select that joins the same tables. */
 export const authUserColumns = {

@@ -4,9 +4,11 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
-import { CODE } from '../../shared/errors.js';
+import { CODE } from '../../shared/domains.js';
 import type { Queryable } from '../db/index.js';
-import { roles, tenants, tokens, users } from '../db/schema.js';
+import { roles } from '../staff/schema.js';
+import { tenants } from '../tenant/schema.js';
+import { tokens, users } from './schema.js';
 import { BizError } from '../http/errors.js';
 import { authUserColumns, toAuthUser, type AuthUser } from './principal.js';
 

@@ -1,6 +1,6 @@
 /** The answer of GET /user/info (spec §3 session user, §6 role names). */
 import { ROLE_NAME, ROLE_VALUE, type RoleEntry } from '../../shared/roles.js';
-import type { UserInfo } from '../../shared/api/account.js';
+import type { UserInfo } from '../../shared/account/index.js';
 import type { AuthUser } from './principal.js';
 
 /** The console only keeps sessions of platform type 0 (spec §4). */

@@ -1,8 +1,9 @@
 /** Reading devices as the API shows them (`deviceItem`), with the name of their point. */
 import { eq } from 'drizzle-orm';
-import type { DeviceItem } from '../../shared/api/device.js';
+import type { DeviceItem } from '../../shared/device/index.js';
 import type { Queryable } from '../db/index.js';
-import { devices, points } from '../db/schema.js';
+import { devices } from './schema.js';
+import { points } from '../point/schema.js';
 
 const deviceColumns = {
   id: devices.id,

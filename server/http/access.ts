@@ -8,31 +8,25 @@
  *   System admin, tenants and enterprise customers pass on their role.
  */
 import type { FastifyRequest } from 'fastify';
-import { holdsPower, type Access } from '../../shared/api/index.js';
-import { CODE } from '../../shared/errors.js';
+import { holdsPower, type Access } from '../../shared/api/define.js';
+import { CODE } from '../../shared/domains.js';
 import type { Db } from '../db/index.js';
-import { isKnownClient } from '../account/clients.js';
-import { verifyToken, type Session } from '../account/tokens.js';
-import { scopeOf, type Scope } from '../scope.js';
 import { BizError } from './errors.js';
-
-export interface Principal extends Session {
-  scope: Scope;
-}
+import type { Authenticator, Principal } from './principal.js';
 
 const bearer = (request: FastifyRequest): string | undefined =>
   /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
 
 /** Resolves the caller of a request, or refuses it; undefined when the endpoint needs no user. */
-export async function checkAccess(db: Db, access: Access, request: FastifyRequest): Promise<Principal | undefined> {
+export async function checkAccess(db: Db, auth: Authenticator, access: Access, request: FastifyRequest): Promise<Principal | undefined> {
   if (access.auth === 'none') return undefined;
   if (access.auth === 'client') {
-    if (!isKnownClient(request.headers.authorization)) throw new BizError(CODE.badClient);
+    if (!auth.isKnownClient(request.headers.authorization)) throw new BizError(CODE.badClient);
     return undefined;
   }
-  const session = await verifyToken(db, bearer(request));
-  const { user } = session;
+  const principal = await auth.principal(db, bearer(request));
+  const { user } = principal;
   if (access.roles && !access.roles.includes(user.kind)) throw new BizError(CODE.forbidden);
   if (user.kind === 'member' && !holdsPower(user.powers, access.power)) throw new BizError(CODE.forbidden);
-  return { ...session, scope: await scopeOf(db, user) };
+  return principal;
 }

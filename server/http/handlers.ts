@@ -7,9 +7,9 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Api, ApiOp } from '../../shared/api/index.js';
+import type { Api, ApiOp } from '../../shared/domains.js';
 import type { Db } from '../db/index.js';
-import type { AuthUser } from '../account/principal.js';
+import type { AuthUser } from './principal.js';
 import type { Scope } from '../scope.js';
 
 type Parsed<E, K extends 'params' | 'query' | 'body'> = E extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;

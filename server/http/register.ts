@@ -5,14 +5,17 @@
  * operation without one stops the server at start-up.
  */
 import type { FastifyInstance } from 'fastify';
-import { api, envelope, type ApiOp, type EndpointDef } from '../../shared/api/index.js';
-import { CODE } from '../../shared/errors.js';
+import { api, type ApiOp } from '../../shared/domains.js';
+import { envelope, SUCCESS, type EndpointDef } from '../../shared/api/define.js';
 import type { Db } from '../db/index.js';
-import { checkAccess, type Principal } from './access.js';
+import { checkAccess } from './access.js';
+import type { Authenticator, Principal } from './principal.js';
 import type { Handlers } from './handlers.js';
 
 export interface RegisterOptions {
   db: Db;
+  /** How credentials are checked (the account domain's). */
+  auth: Authenticator;
   handlers: Partial<Handlers>;
   /** Extra route config per operation, e.g. `{ rateLimit }` for @fastify/rate-limit. */
   routeConfig?: Partial<Record<ApiOp, Record<string, unknown>>>;
@@ -25,15 +28,15 @@ export const apiOps = Object.keys(api) as ApiOp[];
 /** The operations of the table that have no handler in `handlers`. */
 export const missingHandlers = (handlers: Partial<Handlers>): ApiOp[] => apiOps.filter((op) => typeof handlers[op] !== 'function');
 
-export function registerApi(app: FastifyInstance, { db, handlers, routeConfig = {} }: RegisterOptions): void {
+export function registerApi(app: FastifyInstance, { db, auth, handlers, routeConfig = {} }: RegisterOptions): void {
   const missing = missingHandlers(handlers);
   if (missing.length) throw new Error(`API operations without a handler: ${missing.join(', ')}`);
   for (const op of apiOps) {
-    registerEndpoint(app, db, op, api[op], handlers[op] as unknown as AnyHandler, routeConfig[op]);
+    registerEndpoint(app, db, auth, op, api[op], handlers[op] as unknown as AnyHandler, routeConfig[op]);
   }
 }
 
-function registerEndpoint(app: FastifyInstance, db: Db, op: ApiOp, def: EndpointDef, handler: AnyHandler, config?: Record<string, unknown>) {
+function registerEndpoint(app: FastifyInstance, db: Db, auth: Authenticator, op: ApiOp, def: EndpointDef, handler: AnyHandler, config?: Record<string, unknown>) {
   // Principals live beside the request rather than on it: no global type augmentation of Fastify.
   const principals = new WeakMap<object, Principal>();
   const security = def.access.auth === 'user' ? [{ bearer: [] }] : def.access.auth === 'client' ? [{ client: [] }] : [];
@@ -54,7 +57,7 @@ function registerEndpoint(app: FastifyInstance, db: Db, op: ApiOp, def: Endpoint
       response: { 200: def.raw ? def.content : envelope(def.content) },
     },
     onRequest: async (request) => {
-      const principal = await checkAccess(db, def.access, request);
+      const principal = await checkAccess(db, auth, def.access, request);
       if (principal) principals.set(request, principal);
     },
     // A POST/PUT without a body validates as `{}`, so its refusal names the missing fields.
@@ -67,7 +70,7 @@ function registerEndpoint(app: FastifyInstance, db: Db, op: ApiOp, def: Endpoint
         ? { db, request, reply, user: principal.user, scope: principal.scope, tokenId: principal.tokenId }
         : { db, request, reply };
       const content = await handler({ params: request.params, query: request.query, body: request.body }, ctx);
-      return def.raw ? content : { code: CODE.ok, content };
+      return def.raw ? content : { code: SUCCESS, content };
     },
   });
 }

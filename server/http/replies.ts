@@ -6,7 +6,7 @@
  * logged with its stack and answered without it.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { CODE } from '../../shared/errors.js';
+import { CODE } from '../../shared/domains.js';
 import { BizError, RequestValidationError } from './errors.js';
 
 export function installReplies(app: FastifyInstance): void {

@@ -1,9 +1,11 @@
 /** Reading points as the API shows them (`pointItem`) and finding one within the caller's scope. */
 import { and, eq, sql } from 'drizzle-orm';
-import type { PointItem } from '../../shared/api/point.js';
-import { CODE } from '../../shared/errors.js';
+import type { PointItem } from '../../shared/point/index.js';
+import { CODE } from '../../shared/domains.js';
 import type { Queryable } from '../db/index.js';
-import { devices, points, tenants } from '../db/schema.js';
+import { devices } from '../device/schema.js';
+import { points } from './schema.js';
+import { tenants } from '../tenant/schema.js';
 import { BizError } from '../http/errors.js';
 import type { Scope } from '../scope.js';
 
@@ -11,6 +13,7 @@ const pointColumns = {
   id: points.id,
   name: points.name,
   area: points.area,
+  areaCode: points.areaCode,
   address: points.address,
   deviceCount: sql<number>`(select count(*) from ${devices} where ${devices.pointId} = ${points.id})`.mapWith(Number),
   tenantId: points.tenantId,

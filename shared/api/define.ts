@@ -4,7 +4,7 @@
  * main-process core calls it, the renderer derives its types from it.
  */
 import { z } from 'zod';
-import type { RoleKind } from '../roles.js';
+import type { PowerCode, RoleKind } from '../roles.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -19,12 +19,12 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Access =
   | { auth: 'none' }
   | { auth: 'client' }
-  | { auth: 'user'; roles?: readonly RoleKind[]; power?: string | readonly string[] };
+  | { auth: 'user'; roles?: readonly RoleKind[]; power?: PowerCode | readonly PowerCode[] };
 
 /** Whether a member holding `powers` passes an endpoint's `power` rule. */
-export function holdsPower(powers: readonly string[], power: string | readonly string[] | undefined): boolean {
+export function holdsPower(powers: readonly string[], power: PowerCode | readonly PowerCode[] | undefined): boolean {
   if (power === undefined) return true;
-  return (typeof power === 'string' ? [power] : power).some((code) => powers.includes(code));
+  return (typeof power === 'string' ? [power] : power).some((code: string) => powers.includes(code));
 }
 
 export interface EndpointDef {
@@ -69,6 +69,9 @@ export function fillPath(path: string, params: Record<string, unknown> | undefin
 
 // ---- Conventions shared by every domain ----
 
+/** The body code of success (ARCHITECTURE §2 envelope). */
+export const SUCCESS = 200;
+
 /** The upstream envelope: code 200 is success; the body code is checked even on HTTP 200. */
 export const envelope = <T extends z.ZodType>(content: T) =>
   z.object({ code: z.number().int(), message: z.string().optional(), content: content.optional() });
@@ -95,3 +98,24 @@ export const phone = z.string().trim().regex(/^1[3-9]\d{9}$/, { message: 'valida
 export const isoTime = z.string();
 
 export const empty = z.null().optional();
+
+/**
+ * Joins the domains' endpoint tables into the API table. An operation named
+ * twice, or outside its domain's `<name>.` prefix, stops the start (a spread
+ * would let the second silently win).
+ */
+export function assembleApi(domains: readonly { name: string; api: Readonly<Record<string, EndpointDef>> }[]): Record<string, EndpointDef> {
+  const table: Record<string, EndpointDef> = {};
+  const routes = new Set<string>();
+  for (const { name, api } of domains) {
+    for (const [op, def] of Object.entries(api)) {
+      if (!op.startsWith(`${name}.`)) throw new Error(`API table: the operation ${op} of the ${name} domain must be named ${name}.<verb>`);
+      if (Object.hasOwn(table, op)) throw new Error(`API table: the operation ${op} is defined twice`);
+      const route = `${def.method} ${def.path.replace(/:\w+/g, ':')}`;
+      if (routes.has(route)) throw new Error(`API table: ${def.method} ${def.path} is defined twice`);
+      routes.add(route);
+      table[op] = def;
+    }
+  }
+  return table;
+}

@@ -1,9 +1,12 @@
 /** The shapes of the console's route table (spec §2 "Route meta"). Pure data, no framework. */
-import type { Catalogue } from '../i18n/zh-CN.js';
-import type { PowerCode } from '../roles.js';
+import type { PowerCode, RoleValue } from '../roles.js';
 
-/** A route title is a key of the `route` group of the UI catalogues. */
-export type RouteTitle = `route.${keyof Catalogue['route'] & string}`;
+/**
+ * A route title is a UI-text key: `route.*` of the common texts, or
+ * `<domain>.route.*` of a domain's (tests/shared/routes.test.ts checks that
+ * every title of every set has a text in the three languages).
+ */
+export type RouteTitle = `route.${string}` | `${string}.route.${string}`;
 
 /** Icon names the renderer maps to its icon set (shared/ holds no UI library). */
 export const ICON_NAMES = [
@@ -21,7 +24,7 @@ export interface RouteMeta {
   /** The view is never kept alive when left. */
   noCache?: boolean;
   /** Role values (ROLE_VALUE) allowed to have the route; none means every role of the set. */
-  roles?: readonly string[];
+  roles?: readonly RoleValue[];
   /** Permission codes of the member set: the route stays when the member holds any of them. */
   value?: readonly PowerCode[];
   /** For a hidden route: the menu entry marked active while it is shown. */

@@ -1,5 +1,31 @@
-/** Steps every end-to-end test shares: language choice, sign-in, sign-out. */
-import { expect, type Page } from '@playwright/test';
+/**
+ * What every end-to-end test shares: the `test` fixture (each test starts
+ * signed out), language choice, sign-in, sign-out.
+ */
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/**
+ * Browser mode holds one session per host (as the desktop app does): ends it
+ * through the bridge, as the page itself would, so that a test that failed
+ * signed in cannot leave the next one signed in.
+ */
+export async function resetHostSession(request: APIRequestContext): Promise<void> {
+  const html = await (await request.get('/login')).text();
+  const secret = /<meta name="vend-bridge" content="([^"]*)"/.exec(html)?.[1];
+  if (!secret) throw new Error('the host served no bridge secret');
+  // `data: ''` would be sent JSON-encoded (`""`), which the core refuses as input: send "no input" as {}.
+  const res = await request.post('/bridge/session.signOut', { headers: { 'x-vend-secret': secret, 'content-type': 'application/json' }, data: {} });
+  expect(res.status()).toBe(200);
+  expect(await res.json()).toEqual({ ok: true, content: null });
+}
+
+/** Playwright's `test`, starting every test signed out. */
+export const test = base.extend<{ signedOut: void }>({
+  signedOut: [async ({ request }, use) => {
+    await resetHostSession(request);
+    await use();
+  }, { auto: true }],
+});
 
 export const PASSWORD = 'Demo@2026';
 
@@ -26,3 +52,18 @@ export async function signOut(page: Page): Promise<void> {
 
 /** The newest notification's text. */
 export const notification = (page: Page) => page.getByTestId('notify').last();
+
+/** A choice in a region picker (renderer/kit/RegionPicker.tsx), by name; a municipality has no city. */
+export interface RegionChoice { province: string; city?: string; district?: string }
+
+/** Chooses in a region picker level by level, as a user does with the mouse: open each list, click the name. */
+export async function pickRegion(page: Page, testId: string, choice: RegionChoice): Promise<void> {
+  for (const level of ['province', 'city', 'district'] as const) {
+    const name = choice[level];
+    if (!name) continue;
+    const box = page.getByTestId(`${testId}-${level}`);
+    await box.click();
+    await page.getByRole('listbox').getByRole('option', { name, exact: true }).click();
+    await expect(box).toHaveValue(name);
+  }
+}

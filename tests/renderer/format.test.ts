@@ -1,7 +1,7 @@
 /** The renderer's date texts: shared/format.ts put into words with the catalogues. */
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { catalogues } from '../../shared/i18n/index.js';
+import { catalogues } from '../../shared/domains.js';
 import { formatTime } from '../../shared/format.js';
 import { formatDateTime, formatRelative } from '../../renderer/app/format.js';
 

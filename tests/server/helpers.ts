@@ -10,13 +10,46 @@
  */
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { api, fillPath, type ApiContent, type ApiInput, type ApiOp, type EndpointDef } from '../../shared/api/index.js';
+import { api, type ApiContent, type ApiInput, type ApiOp } from '../../shared/domains.js';
+import { fillPath, type EndpointDef } from '../../shared/api/define.js';
 import { openDatabase, type Database, type Db } from '../../server/db/index.js';
 import { buildApp, type BuildAppOptions } from '../../server/app.js';
-import { demoIds, loadDemoData, DEMO_PASSWORD, type DemoIds } from '../../server/demo/index.js';
-import { CONSOLE_CLIENT } from '../../server/account/clients.js';
+import { loadDemoData } from '../../server/domains.js';
+import { CONSOLE_CLIENT, DEMO_PASSWORD, users } from '../../server/account/index.js';
+import { DEMO_TENANTS, tenants, type TenantKey } from '../../server/tenant/index.js';
+import { DEMO_POINTS, points, type PointKey } from '../../server/point/index.js';
+import { devices } from '../../server/device/index.js';
 
 export { DEMO_PASSWORD };
+
+export interface DemoIds {
+  tenant(key: TenantKey): number;
+  point(key: PointKey): number;
+  device(serial: string): number;
+  user(username: string): number;
+}
+
+/** Ids of the demo rows as this database numbered them (looked up by name, serial and username). */
+export async function demoIds(db: Db): Promise<DemoIds> {
+  const [t, p, d, u] = await Promise.all([
+    db.select({ id: tenants.id, name: tenants.name }).from(tenants),
+    db.select({ id: points.id, name: points.name }).from(points),
+    db.select({ id: devices.id, serial: devices.serial }).from(devices),
+    db.select({ id: users.id, username: users.username }).from(users),
+  ]);
+  const find = <R extends { id: number }>(rows: R[], match: (r: R) => boolean, what: string) => {
+    const row = rows.find(match);
+    if (!row) throw new Error(`demo row not found: ${what}`);
+    return row.id;
+  };
+  const nameOf = <K extends string>(list: readonly { key: K; name: string }[], key: K) => list.find((x) => x.key === key)!.name;
+  return {
+    tenant: (key) => find(t, (r) => r.name === nameOf(DEMO_TENANTS, key), `tenant ${key}`),
+    point: (key) => find(p, (r) => r.name === nameOf(DEMO_POINTS, key), `point ${key}`),
+    device: (serial) => find(d, (r) => r.serial === serial, `device ${serial}`),
+    user: (username) => find(u, (r) => r.username === username, `user ${username}`),
+  };
+}
 
 const envUrl = process.env.DATABASE_URL ?? '';
 /** The PostgreSQL server the suites run against, or undefined for in-memory PGlite. */

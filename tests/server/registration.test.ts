@@ -1,10 +1,10 @@
 /** The mechanism: every table operation is served, documented, enveloped; failures keep their shape. */
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, type ApiOp } from '../../shared/api/index.js';
-import { CODE } from '../../shared/errors.js';
+import { api, type ApiOp } from '../../shared/domains.js';
+import { CODE } from '../../shared/domains.js';
 import { registerApi, apiOps, missingHandlers } from '../../server/http/register.js';
-import { handlers } from '../../server/routes.js';
+import { authenticator, handlers } from '../../server/domains.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 describe('API registration', () => {
@@ -35,7 +35,7 @@ describe('API registration', () => {
 
   it('refuses to start when an operation has no handler, naming it', () => {
     const { 'point.bind': _omitted, ...rest } = handlers;
-    expect(() => registerApi(Fastify(), { db: t.db, handlers: rest })).toThrow(/point\.bind/);
+    expect(() => registerApi(Fastify(), { db: t.db, auth: authenticator, handlers: rest })).toThrow(/point\.bind/);
   });
 
   it('answers /health', async () => {

@@ -4,15 +4,15 @@
  * nor deleted, and is answered exactly like a point that does not exist.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiInput } from '../../shared/api/index.js';
-import { CODE } from '../../shared/errors.js';
+import type { ApiInput } from '../../shared/domains.js';
+import { CODE } from '../../shared/domains.js';
 import { createTestApp, type Answer, type TestApp } from './helpers.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
 afterAll(() => t.close());
 
-const form = { name: '越权修改', area: '越权', address: '越权' };
+const form = { name: '越权修改', areaCode: '310112', address: '越权' };
 const pointCalls = (id: number, deviceId: number) => ({
   info: (token: string) => t.call('point.info', { params: { id } }, token),
   update: (token: string) => t.call('point.update', { params: { id }, body: form }, token),
@@ -95,7 +95,7 @@ describe('first- and second-level tenants', () => {
     expect(ids).not.toContain(t.ids.point('tianhe'));
     const xinghai = t.ids.point('xinghai');
     const info = await t.ok('point.info', { params: { id: xinghai } }, tenant1);
-    expect(info).toMatchObject({ tenantName: 'Suzhou Metro Retail Ltd.', deviceCount: 2 });
+    expect(info).toMatchObject({ tenantName: '苏州地铁零售有限公司', deviceCount: 2 });
     await t.ok('point.bind', { params: { id: xinghai }, body: { deviceIds: [t.ids.device('VM2026000203')] } }, tenant1);
     await t.ok('point.unbind', { params: { id: xinghai }, body: { deviceIds: [t.ids.device('VM2026000203')] } }, tenant1);
   });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { api, fillPath, holdsPower, pageQuery } from '../../shared/api/index.js';
+import { api } from '../../shared/domains.js';
+import { fillPath, holdsPower, pageQuery } from '../../shared/api/define.js';
 import { ipc, isIpcOp } from '../../shared/ipc.js';
 import { POWER_CODES, ROLE_VALUE, roleKindOf } from '../../shared/roles.js';
-import { pointForm } from '../../shared/api/point.js';
+import { pointForm } from '../../shared/point/index.js';
 
 describe('API table', () => {
   it('keeps operation names unique across the API and IPC tables', () => {
@@ -44,10 +45,10 @@ describe('API table', () => {
   });
 
   it('gives i18n keys for point form issues', () => {
-    const r = pointForm.safeParse({ name: '  ', area: 'x'.repeat(51), address: 'ok' });
+    const r = pointForm.safeParse({ name: '  ', areaCode: '3101', address: 'x'.repeat(101) });
     expect(r.success).toBe(false);
     const messages = Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
-    expect(messages).toEqual({ name: 'validation.required', area: 'validation.maxLength' });
+    expect(messages).toEqual({ name: 'validation.required', areaCode: 'validation.region', address: 'validation.maxLength' });
   });
 });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ERRORS, FAMILIES, LANGS, UNKNOWN, errorEntry, knownEntry } from '../../shared/errors.js';
+import { ERRORS, FAMILIES, errorEntry, knownEntry } from '../../shared/domains.js';
+import { LANGS } from '../../shared/i18n/define.js';
+import { UNKNOWN } from '../../shared/errors/define.js';
 
 describe('error catalogue (spec §8)', () => {
   it('has a non-empty text in every language for every code and family', () => {

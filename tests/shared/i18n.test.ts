@@ -7,8 +7,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { LANGS } from '../../shared/errors.js';
-import { catalogues, DEFAULT_LANG } from '../../shared/i18n/index.js';
+import { LANGS } from '../../shared/i18n/define.js';
+import { catalogues } from '../../shared/domains.js';
+import { DEFAULT_LANG } from '../../shared/i18n/define.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

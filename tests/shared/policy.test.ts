@@ -4,22 +4,8 @@
  * code, family, HTTP status, source and context.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  CODE,
-  decide,
-  ERRORS,
-  FAMILIES,
-  LOCAL,
-  NO_SESSION,
-  NOTIFY_LONG_MS,
-  NOTIFY_MS,
-  RESET_DELAY_MS,
-  RULES,
-  ruleOf,
-  type CallError,
-  type Decision,
-  type FailureContext,
-} from '../../shared/errors.js';
+import { CODE, decide, ERRORS, FAMILIES, ruleOf } from '../../shared/domains.js';
+import { LOCAL, NO_SESSION, NOTIFY_LONG_MS, NOTIFY_MS, RESET_DELAY_MS, RULES, type CallError, type Decision, type FailureContext } from '../../shared/errors/policy.js';
 
 const body = (code: number, status = 200, message?: string): CallError => ({ source: 'upstream', code, status, ...(message ? { message } : {}) });
 const http = (status: number, message?: string): CallError => ({ source: 'upstream', code: status, status, httpOnly: true, ...(message ? { message } : {}) });
@@ -156,7 +142,7 @@ describe('sign-in client', () => {
 
   it('body 400: check password or account, and reset (main already dropped the token: no revoke)', () => {
     expect(signIn(body(400, 400, 'Wrong username or password'))).toEqual<Decision>({
-      rule: 'signInBadCredentials', notices: [{ message: { kind: 'key', key: 'login.badCredentials' }, timeout: NOTIFY_MS }], reset: true, revoke: false, back: false,
+      rule: 'signInBadCredentials', notices: [{ message: { kind: 'key', key: 'errorsUi.badCredentials' }, timeout: NOTIFY_MS }], reset: true, revoke: false, back: false,
     });
   });
 
@@ -191,7 +177,7 @@ describe('sign-in client', () => {
   });
 
   it('platform type other than 0: login failed, token cleared', () => {
-    expect(signIn(local(1301, LOCAL.loginFailed))).toMatchObject({ rule: 'signInFailed', notices: [{ message: { kind: 'key', key: 'login.failed' } }], reset: true, revoke: false });
+    expect(signIn(local(1301, LOCAL.loginFailed))).toMatchObject({ rule: 'signInFailed', notices: [{ message: { kind: 'key', key: 'errorsUi.loginFailed' } }], reset: true, revoke: false });
   });
 
   it('other sign-in answers follow the general rules', () => {
@@ -284,7 +270,7 @@ describe('exhaustively', () => {
       [network, 'call'], [body(400), 'call'], [body(403), 'call'], [body(401), 'call'], [body(1301), 'call'], [body(7777), 'call'],
       [body(1102), 'call'], [http(403), 'call'], [http(401), 'call'], [http(500), 'call'], [body(400, 400), 'signIn'],
       [body(404, 404), 'signIn'], [http(503), 'signIn'], [local(403, LOCAL.noPermission), 'signIn'], [local(1301, LOCAL.loginFailed), 'signIn'],
-      [local(400, LOCAL.invalidInput, { a: 'validation.required' }), 'call'], [local(NO_SESSION, LOCAL.noSession), 'call'], [local(0), 'call'],
+      [local(400, LOCAL.invalidInput, { a: 'validation.required' }), 'call'], [local(NO_SESSION, LOCAL.noSession), 'call'], [local(NO_SESSION, LOCAL.sessionChanged), 'call'], [local(0), 'call'],
     ];
     for (const [e, context] of samples) seen.add(decide(e, { context }).rule);
     expect([...seen].sort()).toEqual(Object.keys(RULES).sort());

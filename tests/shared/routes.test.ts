@@ -4,14 +4,19 @@
  * first-route forcing, the navbar rules, resolution, breadcrumb and search.
  */
 import Fuse from 'fuse.js';
+import { LANGS } from '../../shared/i18n/define.js';
 import { describe, expect, it } from 'vitest';
-import { catalogues } from '../../shared/i18n/index.js';
+import { catalogues } from '../../shared/domains.js';
 import { POWER_CODES, ROLE_VALUE, type PowerCode } from '../../shared/roles.js';
 import {
   activeMenuPath, affixViews, allViews, breadcrumbs, fillParams, firstView, hasAny, homePath, matchChain, menuEntries,
   NAVBAR_RULES, resolvePath, ROUTE_SEARCH_OPTIONS, ROUTE_SETS, SEARCH_MAX_LENGTH, searchEntries, searchQuery, selectRoutes,
   type AppRoute, type MenuEntry, type RouteTitle, type RouteUser,
 } from '../../shared/routes.js';
+
+/** The text at a dotted key of a catalogue (route titles are keys of several namespaces). */
+const textAt = (catalogue: object, key: string): string | undefined =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue) as string | undefined;
 
 const admin: RouteUser = { roleKind: 'admin', allValue: [ROLE_VALUE.admin] };
 const tenant: RouteUser = { roleKind: 'tenant', allValue: [ROLE_VALUE.tenant] };
@@ -81,8 +86,8 @@ describe('the route table', () => {
       expect(new Set(views.map((v) => v.path)).size).toBe(views.length);
       for (const v of views) {
         expect(v.name, v.path).toBeTruthy();
-        expect(v.meta.title, v.path).toMatch(/^route\./);
-        expect(catalogues['zh-CN'].route).toHaveProperty(v.meta.title!.slice('route.'.length));
+        expect(v.meta.title, v.path).toMatch(/^(\w+\.)?route\.\w+$/);
+        for (const lang of LANGS) expect(textAt(catalogues[lang], v.meta.title!), `${lang} ${v.meta.title}`).toEqual(expect.any(String));
       }
     }
   });
@@ -232,11 +237,11 @@ describe('menu', () => {
   it('shows the dashboard and the device pool as single items, groups as groups', () => {
     const entries = menuEntries(selectRoutes(admin), admin);
     // A lone child shown in its group's place has an icon (its own or the group's).
-    expect(menuEntries(selectRoutes(enterprise), enterprise)).toEqual([{ kind: 'item', path: '/costumeMent/staffPage', title: 'route.staffPage', icon: 'staff' }]);
+    expect(menuEntries(selectRoutes(enterprise), enterprise)).toEqual([{ kind: 'item', path: '/costumeMent/staffPage', title: 'route.customerStaff', icon: 'staff' }]);
     expect(entries[0]).toMatchObject({ kind: 'item', path: '/dashboard', title: 'route.dashboard', icon: 'dashboard' });
-    expect(entries.find((e) => e.path === '/devicePool/index')).toMatchObject({ kind: 'item', title: 'route.devicePool' });
+    expect(entries.find((e) => e.path === '/devicePool/index')).toMatchObject({ kind: 'item', title: 'device.route.devicePool' });
     const points = entries.find((e) => e.path === '/pointMent');
-    expect(points).toMatchObject({ kind: 'group', title: 'route.pointMent' });
+    expect(points).toMatchObject({ kind: 'group', title: 'point.route.pointManagement' });
     // Hidden routes never show.
     expect(menuPaths(entries)).not.toContain('/pointMent/bindDevice');
     expect(menuPaths(entries)).not.toContain('/person');
@@ -245,16 +250,16 @@ describe('menu', () => {
 
   it('lists the main menu in spec order', () => {
     expect(menuEntries(selectRoutes(tenant), tenant).map((e) => e.title)).toEqual([
-      'route.dashboard', 'route.deviceMent', 'route.pointMent', 'route.atManagement', 'route.productManagement',
-      'route.orderManagement', 'route.memberCenter', 'route.marketing', 'route.tenant', 'route.costumeMent',
+      'route.dashboard', 'device.route.deviceManagement', 'point.route.pointManagement', 'staff.route.authority', 'route.productManagement',
+      'route.orderManagement', 'route.memberCenter', 'route.marketing', 'tenant.route.distribution', 'route.customerManagement',
     ]);
   });
 
   it('gives a forced-root group its own path in the menu', () => {
     const user = member('3-1');
     expect(menuEntries(selectRoutes(user), user)).toEqual([
-      { kind: 'group', path: '/pointMent', title: 'route.pointMent', icon: 'location', children: [
-        { kind: 'item', path: '/pointMent/pointList', title: 'route.pointList', icon: undefined },
+      { kind: 'group', path: '/pointMent', title: 'point.route.pointManagement', icon: 'location', children: [
+        { kind: 'item', path: '/pointMent/pointList', title: 'point.route.pointList', icon: undefined },
       ] },
     ]);
   });
@@ -312,8 +317,8 @@ describe('breadcrumb', () => {
   it('prepends the dashboard, links what is not last, leaves the last as text', () => {
     expect(breadcrumbs(routes, chainOf('/pointMent/bindDevice'))).toEqual([
       { title: 'route.dashboard', to: '/dashboard' },
-      { title: 'route.pointMent', to: '/pointMent/pointList' },
-      { title: 'route.bindDevice' },
+      { title: 'point.route.pointManagement', to: '/pointMent/pointList' },
+      { title: 'point.route.bindDevice' },
     ]);
   });
 
@@ -323,36 +328,36 @@ describe('breadcrumb', () => {
 
   it('keeps a no-redirect entry as text', () => {
     const chain: AppRoute[] = [
-      { path: '/g', meta: { title: 'route.pointMent', noRedirect: true }, children: [] },
-      { path: '/g/:id', name: 'X', meta: { title: 'route.bindDevice' } },
+      { path: '/g', meta: { title: 'point.route.pointManagement', noRedirect: true }, children: [] },
+      { path: '/g/:id', name: 'X', meta: { title: 'point.route.bindDevice' } },
     ];
-    expect(breadcrumbs(routes, chain)).toEqual([{ title: 'route.dashboard', to: '/dashboard' }, { title: 'route.pointMent' }, { title: 'route.bindDevice' }]);
+    expect(breadcrumbs(routes, chain)).toEqual([{ title: 'route.dashboard', to: '/dashboard' }, { title: 'point.route.pointManagement' }, { title: 'point.route.bindDevice' }]);
   });
 
   it('fills route parameters when followed', () => {
     const chain: AppRoute[] = [
-      { path: '/g/:id', meta: { title: 'route.pointMent' }, children: [] },
-      { path: '/g/:id/x', name: 'X', meta: { title: 'route.bindDevice' } },
+      { path: '/g/:id', meta: { title: 'point.route.pointManagement' }, children: [] },
+      { path: '/g/:id/x', name: 'X', meta: { title: 'point.route.bindDevice' } },
     ];
-    expect(breadcrumbs(routes, chain, { id: '7' })[1]).toEqual({ title: 'route.pointMent', to: '/g/7' });
+    expect(breadcrumbs(routes, chain, { id: '7' })[1]).toEqual({ title: 'point.route.pointManagement', to: '/g/7' });
     expect(fillParams('/a/:b/:c?', { b: 'x y' })).toBe('/a/x%20y/:c?');
   });
 
   it('prepends no dashboard for a set without one', () => {
     const set = selectRoutes(enterprise);
     expect(breadcrumbs(set, chainOf('/costumeMent/staffPage', set))).toEqual([
-      { title: 'route.costumeMent', to: '/costumeMent/staffPage' },
-      { title: 'route.staffPage' },
+      { title: 'route.customerManagement', to: '/costumeMent/staffPage' },
+      { title: 'route.customerStaff' },
     ]);
   });
 });
 
 describe('route search', () => {
-  const t = (lang: 'en' | 'zh-CN' | 'zh-TW') => (key: RouteTitle) => catalogues[lang].route[key.slice('route.'.length) as keyof typeof catalogues.en.route];
+  const t = (lang: 'en' | 'zh-CN' | 'zh-TW') => (key: RouteTitle) => textAt(catalogues[lang], key)!;
 
   it('indexes the visible menu views with localised titles and paths', () => {
     const entries = searchEntries(selectRoutes(tenant), tenant, t('en'));
-    expect(entries).toContainEqual({ title: [catalogues.en.route.pointMent, catalogues.en.route.pointList], path: '/pointMent/pointList' });
+    expect(entries).toContainEqual({ title: [catalogues.en.point.route.pointManagement, catalogues.en.point.route.pointList], path: '/pointMent/pointList' });
     expect(entries).toContainEqual({ title: [catalogues.en.route.dashboard], path: '/dashboard' });
     expect(entries.map((e) => e.path)).not.toContain('/pointMent/bindDevice');
     expect(entries.map((e) => e.path)).not.toContain('/devicePool/index');

@@ -1,0 +1,14 @@
+/**
+ * THE list of the renderer (ARCHITECTURE §4): every domain's screens and the
+ * slots of the frame they fill. A new domain adds one line to
+ * RENDERER_DOMAINS; a route whose name has no screen here shows the "not
+ * available in this version" page.
+ */
+import { assembleScreens, assembleSlots } from './manifest.js';
+import { accountScreens } from './account/index.js';
+import { pointScreens } from './point/index.js';
+
+export const RENDERER_DOMAINS = [accountScreens, pointScreens] as const;
+
+export const SCREENS = assembleScreens(RENDERER_DOMAINS);
+export const SLOTS = assembleSlots(RENDERER_DOMAINS);

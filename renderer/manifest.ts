@@ -1,0 +1,55 @@
+/**
+ * What a domain contributes to the renderer (ARCHITECTURE §4): one manifest,
+ * `renderer/<domain>/index.ts`, exporting its screens keyed by route name
+ * (the `name` of its views in shared/<domain>/routes.ts), each loaded on
+ * demand, and the pieces of the frame it fills (slots: the sign-in page, the
+ * profile menu of the top bar), so that the mechanism (renderer/app,
+ * renderer/shell) imports no domain. renderer/domains.ts lists the manifests.
+ */
+import type { ComponentType, LazyExoticComponent } from 'react';
+
+export type Screen = LazyExoticComponent<ComponentType>;
+
+/** A page module loaded on demand (react-router's `lazy`). */
+export type PageModule = () => Promise<{ default: ComponentType }>;
+
+/** The pieces of the frame a domain may fill; each is filled by exactly one domain. */
+export interface Slots {
+  /** The /login page. */
+  signIn: PageModule;
+  /** The profile menu at the right of the top bar. */
+  profileMenu: ComponentType;
+}
+
+export interface RendererManifest {
+  name: string;
+  screens: Readonly<Record<string, Screen>>;
+  slots?: Partial<Slots>;
+}
+
+export const defineScreens = <const M extends RendererManifest>(manifest: M): M => manifest;
+
+/** Every screen by route name; a route name given two screens stops the start. */
+export function assembleScreens(domains: readonly RendererManifest[]): Readonly<Record<string, Screen>> {
+  const all: Record<string, Screen> = {};
+  for (const d of domains) {
+    for (const [name, screen] of Object.entries(d.screens)) {
+      if (Object.hasOwn(all, name)) throw new Error(`screens: the route ${name} has two screens (${d.name})`);
+      all[name] = screen;
+    }
+  }
+  return all;
+}
+
+/** Every slot from the one domain that fills it; a slot filled twice or by none stops the start. */
+export function assembleSlots(domains: readonly RendererManifest[]): Slots {
+  const slots: Partial<Slots> = {};
+  for (const d of domains) {
+    for (const [slot, value] of Object.entries(d.slots ?? {}) as [keyof Slots, never][]) {
+      if (slots[slot] !== undefined) throw new Error(`slots: ${slot} is filled twice (${d.name})`);
+      slots[slot] = value;
+    }
+  }
+  for (const slot of ['signIn', 'profileMenu'] as const) if (!slots[slot]) throw new Error(`slots: no domain fills ${slot}`);
+  return slots as Slots;
+}

@@ -1,0 +1,44 @@
+/** Demo accounts, one per role (README "Demo accounts"); every password is DEMO_PASSWORD. */
+import { count } from 'drizzle-orm';
+import type { RoleKind } from '../../shared/roles.js';
+import type { Queryable } from '../db/index.js';
+import type { DemoData } from '../manifest.js';
+import type { RoleKey } from '../staff/index.js';
+import type { TenantKey } from '../tenant/index.js';
+import { hashPassword } from './passwords.js';
+import { users } from './schema.js';
+
+export const DEMO_PASSWORD = 'Demo@2026';
+
+export const DEMO_USERS: readonly { username: string; name: string; kind: RoleKind; tenant: TenantKey | null; role?: RoleKey }[] = [
+  { username: 'admin', name: '系统管理员', kind: 'admin', tenant: null },
+  { username: 'tenant1', name: '华东智售科技有限公司', kind: 'tenant', tenant: 'A' },
+  { username: 'tenant11', name: '苏州地铁零售有限公司', kind: 'tenant', tenant: 'A1' },
+  { username: 'tenant2', name: '华南智慧零售有限公司', kind: 'tenant', tenant: 'B' },
+  { username: 'enterprise1', name: '虹桥枢纽餐饮管理有限公司', kind: 'enterprise', tenant: 'A' },
+  { username: 'member1', name: '李明', kind: 'member', tenant: 'A', role: 'operator' },
+  // A member without a role: the console's "insufficient permission" path.
+  { username: 'member2', name: '王芳', kind: 'member', tenant: 'A' },
+];
+
+/** Whether any account exists: demo data goes only into an empty database. */
+export async function hasAccounts(db: Queryable): Promise<boolean> {
+  const [existing] = await db.select({ n: count() }).from(users);
+  return (existing?.n ?? 0) > 0;
+}
+
+export const accountDemo: DemoData = {
+  after: ['tenant', 'staff'],
+  async load({ tx, ids }) {
+    const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
+    const rows = await tx.insert(users).values(DEMO_USERS.map((u, i) => ({
+      username: u.username,
+      passwordHash: hashes[i]!,
+      name: u.name,
+      kind: u.kind,
+      tenantId: u.tenant ? ids.get('tenant', u.tenant) : null,
+      roleId: u.role ? ids.get('staff', u.role) : null,
+    }))).returning({ id: users.id, username: users.username });
+    for (const r of rows) ids.set('account', r.username, r.id);
+  },
+};

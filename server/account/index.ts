@@ -1,0 +1,34 @@
+/**
+ * The account domain on the upstream (spec §7 authentication service): sign-in,
+ * tokens, user info, passwords; and the credential check every request makes.
+ */
+import type { Authenticator } from '../http/principal.js';
+import { defineServerDomain } from '../manifest.js';
+import { scopeOf } from '../scope.js';
+import { isKnownClient } from './clients.js';
+import { accountDemo } from './demo.js';
+import { accountHandlers, accountRouteConfig } from './handlers.js';
+import { verifyToken } from './tokens.js';
+
+export { CONSOLE_CLIENT } from './clients.js';
+export { checkOldPassword, setPassword } from './credentials.js';
+export { DEMO_PASSWORD, DEMO_USERS, hasAccounts } from './demo.js';
+export { DEFAULT_SIGN_IN_LIMIT } from './handlers.js';
+export { findAuthUser } from './principal.js';
+export { tokens, users } from './schema.js';
+
+/** Bearer tokens of the token table, with the user's tenant scope (server/scope.ts). */
+export const authenticator: Authenticator = {
+  isKnownClient,
+  async principal(db, token) {
+    const session = await verifyToken(db, token);
+    return { ...session, scope: await scopeOf(db, session.user) };
+  },
+};
+
+export const accountServer = defineServerDomain({
+  name: 'account',
+  handlers: accountHandlers,
+  demo: accountDemo,
+  routeConfig: (settings) => accountRouteConfig(settings.signInLimit),
+});

@@ -1,0 +1,34 @@
+/** Accounts that sign in, and their tokens (ARCHITECTURE §6). */
+import { pgTable, pgEnum, integer, text, boolean, timestamp, index } from 'drizzle-orm/pg-core';
+import { createdAt } from '../db/columns.js';
+import { roles } from '../staff/schema.js';
+import { tenants } from '../tenant/schema.js';
+
+/** The kind of an account; member accounts are the tenant's staff (employees). */
+export const userKind = pgEnum('user_kind', ['admin', 'tenant', 'enterprise', 'member']);
+
+/**
+ * `tenant_id` is null for the system admin only; for an enterprise customer
+ * it is the tenant that owns the customer.
+ */
+export const users = pgTable('users', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  username: text('username').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  name: text('name').notNull(),
+  kind: userKind('kind').notNull(),
+  tenantId: integer('tenant_id').references(() => tenants.id),
+  roleId: integer('role_id').references(() => roles.id, { onDelete: 'set null' }),
+  disabled: boolean('disabled').notNull().default(false),
+  createdAt: createdAt(),
+}, (t) => [index('users_tenant_idx').on(t.tenantId)]);
+
+/** Opaque bearer tokens, stored only as their sha256. */
+export const tokens = pgTable('tokens', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('tokens_user_idx').on(t.userId)]);

@@ -1,0 +1,68 @@
+/** Demo devices: some bound to points, some free, of every type and state. */
+import type { ALLOCATION_STATES, DEVICE_TYPES } from '../../shared/device/index.js';
+import type { DemoData } from '../manifest.js';
+import type { PointKey } from '../point/index.js';
+import type { TenantKey } from '../tenant/index.js';
+import { devices } from './schema.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface DemoDevice {
+  serial: string;
+  tenant: TenantKey;
+  point: PointKey | null;
+  name: string;
+  type: (typeof DEVICE_TYPES)[number];
+  model: string;
+  allocation?: (typeof ALLOCATION_STATES)[number];
+  online: boolean;
+  activated: boolean;
+  /** Service expiry relative to loading, in days (negative: expired); null: never activated. */
+  expiresInDays: number | null;
+  channelCount: number;
+}
+
+export const DEMO_DEVICES: readonly DemoDevice[] = [
+  // Tenant A: 6 bound, 4 free.
+  { serial: 'VM2026000101', tenant: 'A', point: 'hongqiao', name: '虹桥站饮料机 1 号', type: 'selling', model: 'VM-S600', online: true, activated: true, expiresInDays: 300, channelCount: 60 },
+  { serial: 'VM2026000102', tenant: 'A', point: 'hongqiao', name: '虹桥站零食机 2 号', type: 'selling', model: 'VM-S800', online: true, activated: true, expiresInDays: 300, channelCount: 48 },
+  { serial: 'VM2026000103', tenant: 'A', point: 'hongqiao', name: '虹桥站收款盒', type: 'paymentBox', model: 'PB-100', online: true, activated: true, expiresInDays: 120, channelCount: 0 },
+  { serial: 'VM2026000104', tenant: 'A', point: 'peoplesSquare', name: '人民广场咖啡机', type: 'selling', model: 'VM-C900', online: false, activated: true, expiresInDays: 30, channelCount: 12 },
+  { serial: 'VM2026000105', tenant: 'A', point: 'peoplesSquare', name: '人民广场饮料机', type: 'selling', model: 'VM-S600', online: true, activated: true, expiresInDays: -10, channelCount: 60 },
+  { serial: 'VM2026000106', tenant: 'A', point: 'hangzhouEast', name: '杭州东站饮料机', type: 'selling', model: 'VM-S600', online: true, activated: true, expiresInDays: 200, channelCount: 60 },
+  { serial: 'VM2026000107', tenant: 'A', point: null, name: '备用饮料机 A-1', type: 'selling', model: 'VM-S600', online: false, activated: true, expiresInDays: 365, channelCount: 60 },
+  { serial: 'VM2026000108', tenant: 'A', point: null, name: '备用零食机 A-2', type: 'selling', model: 'VM-S800', online: false, activated: true, expiresInDays: 365, channelCount: 48 },
+  { serial: 'VM2026000109', tenant: 'A', point: null, name: '智能联动模块 A-3', type: 'smartLink', model: 'SL-20', online: true, activated: true, expiresInDays: 365, channelCount: 0 },
+  { serial: 'VM2026000110', tenant: 'A', point: null, name: '备用收款盒 A-4', type: 'paymentBox', model: 'PB-100', online: false, activated: false, expiresInDays: null, channelCount: 0 },
+  // Tenant A1 (second level under A): 2 bound, 1 free; allocated to it by A.
+  { serial: 'VM2026000201', tenant: 'A1', point: 'xinghai', name: '星海广场饮料机', type: 'selling', model: 'VM-S600', allocation: 'allocated', online: true, activated: true, expiresInDays: 240, channelCount: 60 },
+  { serial: 'VM2026000202', tenant: 'A1', point: 'xinghai', name: '星海广场零食机', type: 'selling', model: 'VM-S800', allocation: 'allocated', online: false, activated: true, expiresInDays: 240, channelCount: 48 },
+  { serial: 'VM2026000203', tenant: 'A1', point: null, name: '备用售货机 A1-1', type: 'selling', model: 'VM-S600', allocation: 'allocated', online: false, activated: true, expiresInDays: 240, channelCount: 60 },
+  // Tenant B: 3 bound, 3 free.
+  { serial: 'VM2026000301', tenant: 'B', point: 'guangzhouSouth', name: '广州南站饮料机', type: 'selling', model: 'VM-S600', online: true, activated: true, expiresInDays: 180, channelCount: 60 },
+  { serial: 'VM2026000302', tenant: 'B', point: 'guangzhouSouth', name: '广州南站咖啡机', type: 'selling', model: 'VM-C900', online: true, activated: true, expiresInDays: 180, channelCount: 12 },
+  { serial: 'VM2026000303', tenant: 'B', point: 'shenzhenNorth', name: '深圳北站饮料机', type: 'selling', model: 'VM-S600', online: false, activated: true, expiresInDays: 15, channelCount: 60 },
+  { serial: 'VM2026000304', tenant: 'B', point: null, name: '备用饮料机 B-1', type: 'selling', model: 'VM-S600', online: false, activated: true, expiresInDays: 365, channelCount: 60 },
+  { serial: 'VM2026000305', tenant: 'B', point: null, name: '备用零食机 B-2', type: 'selling', model: 'VM-S800', online: true, activated: true, expiresInDays: 365, channelCount: 48 },
+  { serial: 'VM2026000306', tenant: 'B', point: null, name: '备用收款盒 B-3', type: 'paymentBox', model: 'PB-100', online: false, activated: false, expiresInDays: null, channelCount: 0 },
+];
+
+export const deviceDemo: DemoData = {
+  after: ['tenant', 'point'],
+  async load({ tx, ids, now }) {
+    const rows = await tx.insert(devices).values(DEMO_DEVICES.map((d) => ({
+      tenantId: ids.get('tenant', d.tenant),
+      pointId: d.point ? ids.get('point', d.point) : null,
+      name: d.name,
+      serial: d.serial,
+      type: d.type,
+      model: d.model,
+      allocation: d.allocation ?? 'normal',
+      online: d.online,
+      activated: d.activated,
+      serviceExpiry: d.expiresInDays === null ? null : new Date(now + d.expiresInDays * DAY_MS),
+      channelCount: d.channelCount,
+    }))).returning({ id: devices.id, serial: devices.serial });
+    for (const r of rows) ids.set('device', r.serial, r.id);
+  },
+};

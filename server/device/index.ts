@@ -1,0 +1,10 @@
+/** The device domain on the upstream: the device list (the devices issue grows it). */
+import { defineServerDomain } from '../manifest.js';
+import { deviceDemo } from './demo.js';
+import { deviceHandlers } from './handlers.js';
+
+export { DEMO_DEVICES } from './demo.js';
+export { selectDevices, toDeviceItem } from './queries.js';
+export { devices } from './schema.js';
+
+export const deviceServer = defineServerDomain({ name: 'device', handlers: deviceHandlers, demo: deviceDemo });

@@ -1,0 +1,33 @@
+/**
+ * THE list of the upstream (ARCHITECTURE §4): every domain's server manifest.
+ * A new domain adds one line to SERVER_DOMAINS; its handlers, demo data and
+ * route settings are picked up from there, its tables by drizzle-kit's glob.
+ */
+import type { Db } from './db/index.js';
+import { assembleHandlers, loadDemo, type AppSettings } from './manifest.js';
+import type { ApiOp } from '../shared/domains.js';
+import { accountServer, authenticator, hasAccounts } from './account/index.js';
+import { tenantServer } from './tenant/index.js';
+import { staffServer } from './staff/index.js';
+import { deviceServer } from './device/index.js';
+import { pointServer } from './point/index.js';
+
+export const SERVER_DOMAINS = [accountServer, tenantServer, staffServer, deviceServer, pointServer] as const;
+
+/** Every operation's handler. */
+export const handlers = assembleHandlers(SERVER_DOMAINS);
+
+/** The credential check of every request (the account domain's). */
+export { authenticator };
+
+/** Per-operation route settings of every domain. */
+export function routeConfig(settings: AppSettings): Partial<Record<ApiOp, Record<string, unknown>>> {
+  return Object.assign({}, ...SERVER_DOMAINS.map((d) => ('routeConfig' in d ? d.routeConfig(settings) : {})));
+}
+
+/** Loads every domain's demo data into an empty database (no account yet); true when it loaded. */
+export async function loadDemoData(db: Db): Promise<boolean> {
+  if (await hasAccounts(db)) return false;
+  await loadDemo(db, SERVER_DOMAINS);
+  return true;
+}

@@ -1,0 +1,38 @@
+/**
+ * Who is calling, as the mechanism and every handler see it. The account
+ * domain fills it in (server/account: tokens, users, roles); the mechanism
+ * only needs its shape.
+ */
+import type { RoleKind } from '../../shared/roles.js';
+import type { Db } from '../db/index.js';
+import type { Scope } from '../scope.js';
+
+export interface AuthUser {
+  id: number;
+  username: string;
+  name: string;
+  kind: RoleKind;
+  /** Null for the system admin; the owning tenant for an enterprise customer. */
+  tenantId: number | null;
+  parentTenantId: number | null;
+  roleId: number | null;
+  roleName: string | null;
+  /** Power codes of a member's custom role; empty for every other kind. */
+  powers: string[];
+  disabled: boolean;
+}
+
+/** The signed-in user of a request, its token and its tenant scope. */
+export interface Principal {
+  tokenId: number;
+  user: AuthUser;
+  scope: Scope;
+}
+
+/** How the mechanism checks credentials; the account domain provides it (server/domains.ts). */
+export interface Authenticator {
+  /** Whether HTTP Basic credentials name a registered OAuth client (sign-in). */
+  isKnownClient(authorization: string | undefined): boolean;
+  /** The live session of a bearer token, or a refusal (1501–1503; 1504 for a disabled account). */
+  principal(db: Db, token: string | undefined): Promise<Principal>;
+}

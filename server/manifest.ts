@@ -1,0 +1,99 @@
+/**
+ * What a domain contributes to the upstream (ARCHITECTURE §4): one manifest,
+ * `server/<domain>/index.ts`, exporting `defineServerDomain({...})` — its
+ * handlers, its demo data with the domains that data builds on, and any
+ * per-route settings. Its tables sit in `server/<domain>/schema.ts`, which
+ * drizzle-kit finds by glob. server/domains.ts lists the manifests.
+ */
+import type { ApiOp } from '../shared/domains.js';
+import type { Tx } from './db/index.js';
+import type { Handlers } from './http/handlers.js';
+
+/** Ids the demo loader hands from one domain's rows to the next: (domain, key) → id. */
+export interface DemoIds {
+  set(domain: string, key: string, id: number): void;
+  /** The id of a row an earlier domain loaded; throws when there is none (a missing `after`). */
+  get(domain: string, key: string): number;
+}
+
+export interface DemoContext {
+  tx: Tx;
+  /** One instant for the whole load: relative dates ("30 days ago") are computed from it. */
+  now: number;
+  ids: DemoIds;
+}
+
+export interface DemoData {
+  /** Domains whose demo rows this one refers to: they are loaded first. */
+  after: readonly string[];
+  load(ctx: DemoContext): Promise<void>;
+}
+
+/** Settings of the whole upstream that a domain's route config may read. */
+export interface AppSettings {
+  /** Sign-in attempts allowed per account and address within the window. */
+  signInLimit: { max: number; timeWindowMs: number };
+}
+
+export interface ServerManifest {
+  name: string;
+  handlers: Partial<Handlers>;
+  demo?: DemoData;
+  /** Extra Fastify route config per operation (e.g. `rateLimit`). */
+  routeConfig?: (settings: AppSettings) => Partial<Record<ApiOp, Record<string, unknown>>>;
+}
+
+export const defineServerDomain = <const M extends ServerManifest>(manifest: M): M => manifest;
+
+/** Every handler of every domain; an operation handled twice stops the start. */
+export function assembleHandlers(domains: readonly ServerManifest[]): Partial<Handlers> {
+  const all: Record<string, unknown> = {};
+  for (const d of domains) {
+    for (const [op, handler] of Object.entries(d.handlers)) {
+      if (Object.hasOwn(all, op)) throw new Error(`handlers: ${op} is handled twice (${d.name})`);
+      all[op] = handler;
+    }
+  }
+  return all as Partial<Handlers>;
+}
+
+/** The demo loads in an order where each domain comes after those it names; unknown names and cycles stop the load. */
+export function demoOrder(domains: readonly ServerManifest[]): ServerManifest[] {
+  const byName = new Map(domains.filter((d) => d.demo).map((d) => [d.name, d]));
+  const done = new Set<string>();
+  const visiting = new Set<string>();
+  const order: ServerManifest[] = [];
+  const visit = (d: ServerManifest, path: string[]) => {
+    if (done.has(d.name)) return;
+    if (visiting.has(d.name)) throw new Error(`demo data: a cycle through ${[...path, d.name].join(' → ')}`);
+    visiting.add(d.name);
+    for (const dep of d.demo!.after) {
+      const next = byName.get(dep);
+      if (!next) throw new Error(`demo data: ${d.name} is loaded after ${dep}, which has no demo data`);
+      visit(next, [...path, d.name]);
+    }
+    visiting.delete(d.name);
+    done.add(d.name);
+    order.push(d);
+  };
+  for (const d of byName.values()) visit(d, []);
+  return order;
+}
+
+/** Loads every domain's demo data in one transaction, in dependency order. */
+export async function loadDemo(db: { transaction<T>(run: (tx: Tx) => Promise<T>): Promise<T> }, domains: readonly ServerManifest[]): Promise<void> {
+  const order = demoOrder(domains);
+  const now = Date.now();
+  const map = new Map<string, number>();
+  const ids: DemoIds = {
+    set: (domain, key, id) => void map.set(`${domain}:${key}`, id),
+    get: (domain, key) => {
+      const id = map.get(`${domain}:${key}`);
+      if (id === undefined) throw new Error(`demo data: no ${domain} row "${key}" was loaded before it was needed`);
+      return id;
+    },
+  };
+  await db.transaction(async (tx) => {
+    for (const d of order) await d.demo!.load({ tx, now, ids });
+  });
+}

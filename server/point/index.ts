@@ -1,0 +1,9 @@
+/** The point domain on the upstream (spec §5 point rules): points, and binding devices to them. */
+import { defineServerDomain } from '../manifest.js';
+import { pointDemo } from './demo.js';
+import { pointHandlers } from './handlers.js';
+
+export { DEMO_POINTS, type PointKey } from './demo.js';
+export { points } from './schema.js';
+
+export const pointServer = defineServerDomain({ name: 'point', handlers: pointHandlers, demo: pointDemo });

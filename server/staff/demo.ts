@@ -1,0 +1,23 @@
+/** Demo custom roles: an operator of tenant A with the dashboard, device list and point list. */
+import type { PowerCode } from '../../shared/roles.js';
+import type { DemoData } from '../manifest.js';
+import type { TenantKey } from '../tenant/index.js';
+import { roles } from './schema.js';
+
+export type RoleKey = 'operator';
+
+export const DEMO_ROLES: readonly { key: RoleKey; tenant: TenantKey; name: string; description: string; powers: readonly PowerCode[] }[] = [
+  { key: 'operator', tenant: 'A', name: '运营专员', description: '首页、设备列表、点位列表', powers: ['1-1', '2-1', '3-1'] },
+];
+
+export const staffDemo: DemoData = {
+  after: ['tenant'],
+  async load({ tx, ids }) {
+    for (const r of DEMO_ROLES) {
+      const [row] = await tx.insert(roles).values({
+        tenantId: ids.get('tenant', r.tenant), name: r.name, description: r.description, powers: [...r.powers],
+      }).returning({ id: roles.id });
+      ids.set('staff', r.key, row!.id);
+    }
+  },
+};

@@ -1,0 +1,37 @@
+/**
+ * Employee calls of the tenant service (spec §7). A tenant's employees are
+ * its member accounts, so a member's employee id is its user id.
+ */
+import { and, eq } from 'drizzle-orm';
+import { CODE } from '../../shared/domains.js';
+import { users } from '../account/schema.js';
+import { BizError } from '../http/errors.js';
+import { defineHandlers } from '../http/handlers.js';
+import { checkOldPassword, findAuthUser, setPassword } from '../account/index.js';
+
+const notFound = () => new BizError(CODE.notFound, 'Employee not found');
+
+export const staffHandlers = defineHandlers({
+  'staff.info': async ({ body }, { db, user, scope }) => {
+    // A member reads its own record; the system admin and tenants read their employees.
+    const mayRead = user.kind === 'member' ? body.userId === user.id : user.kind === 'admin' || user.kind === 'tenant';
+    if (!mayRead) throw notFound();
+    const employee = await findAuthUser(db, and(eq(users.id, body.userId), eq(users.kind, 'member'))!);
+    if (!employee || employee.tenantId === null || !scope.has(employee.tenantId)) throw notFound();
+    return {
+      employeeId: employee.id,
+      userId: employee.id,
+      username: employee.username,
+      name: employee.name,
+      tenantId: employee.tenantId,
+      powers: employee.powers,
+    };
+  },
+
+  'staff.password': async ({ body }, { db, user, tokenId }) => {
+    if (body.employeeId !== user.id) throw new BizError(CODE.forbidden, 'Only your own password can be changed');
+    // Spec §5: members are not asked for the old password; when they give one it must be right.
+    if (body.oldPassword !== undefined) await checkOldPassword(db, user.id, body.oldPassword);
+    await setPassword(db, user.id, body.password, tokenId);
+  },
+});

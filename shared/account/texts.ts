@@ -1,0 +1,132 @@
+/** UI texts of the account domain: sign-in, profile menu, password dialog, role names. zh-CN is the reference shape; zh-TW and en are checked against it. */
+import { defineTexts } from '../i18n/define.js';
+
+const zhCN = {
+  login: {
+    title: '账号登录',
+    username: '用户名',
+    password: '密码',
+    usernamePlaceholder: '请输入用户名',
+    passwordPlaceholder: '请输入密码',
+    submit: '登录',
+  },
+  profile: {
+    menu: '账号菜单',
+    person: '账户信息',
+    password: '修改密码',
+    signOut: '退出登录',
+  },
+  password: {
+    title: '修改密码',
+    old: '原密码',
+    new: '新密码',
+    confirm: '确认密码',
+    oldPlaceholder: '请输入原密码',
+    newPlaceholder: '请输入新密码',
+    confirmPlaceholder: '请再次输入新密码',
+    oldRequired: '请输入原密码',
+    newRequired: '请输入新密码',
+    confirmRequired: '请再次输入新密码',
+    mismatch: '两次输入的密码不一致',
+    sameAsOld: '新密码不能与原密码相同',
+    success: '修改成功，请重新登录',
+    submit: '确定',
+  },
+  role: {
+    admin: '系统管理员',
+    primaryTenant: '一级租户',
+    secondaryTenant: '二级租户',
+    enterprise: '企业客户',
+    member: '成员',
+  },
+  route: {
+    person: '账户信息',
+  },
+};
+
+export const accountTexts = defineTexts(zhCN, {
+  'zh-TW': {
+    login: {
+      title: '帳號登入',
+      username: '使用者名稱',
+      password: '密碼',
+      usernamePlaceholder: '請輸入使用者名稱',
+      passwordPlaceholder: '請輸入密碼',
+      submit: '登入',
+    },
+    profile: {
+      menu: '帳號選單',
+      person: '帳戶資訊',
+      password: '修改密碼',
+      signOut: '登出',
+    },
+    password: {
+      title: '修改密碼',
+      old: '原密碼',
+      new: '新密碼',
+      confirm: '確認密碼',
+      oldPlaceholder: '請輸入原密碼',
+      newPlaceholder: '請輸入新密碼',
+      confirmPlaceholder: '請再次輸入新密碼',
+      oldRequired: '請輸入原密碼',
+      newRequired: '請輸入新密碼',
+      confirmRequired: '請再次輸入新密碼',
+      mismatch: '兩次輸入的密碼不一致',
+      sameAsOld: '新密碼不能與原密碼相同',
+      success: '修改成功，請重新登入',
+      submit: '確定',
+    },
+    role: {
+      admin: '系統管理員',
+      primaryTenant: '一級租戶',
+      secondaryTenant: '二級租戶',
+      enterprise: '企業客戶',
+      member: '成員',
+    },
+    route: {
+      person: '帳戶資訊',
+    },
+  },
+  en: {
+    login: {
+      title: 'Sign in',
+      username: 'Username',
+      password: 'Password',
+      usernamePlaceholder: 'Enter your username',
+      passwordPlaceholder: 'Enter your password',
+      submit: 'Sign in',
+    },
+    profile: {
+      menu: 'Account menu',
+      person: 'Account info',
+      password: 'Change password',
+      signOut: 'Sign out',
+    },
+    password: {
+      title: 'Change password',
+      old: 'Old password',
+      new: 'New password',
+      confirm: 'Confirm password',
+      oldPlaceholder: 'Enter the old password',
+      newPlaceholder: 'Enter the new password',
+      confirmPlaceholder: 'Enter the new password again',
+      oldRequired: 'Please enter the old password',
+      newRequired: 'Please enter the new password',
+      confirmRequired: 'Please enter the new password again',
+      mismatch: 'The two passwords do not match',
+      sameAsOld: 'The new password must differ from the old one',
+      success: 'Password changed; please log in again',
+      submit: 'OK',
+    },
+    role: {
+      admin: 'System admin',
+      primaryTenant: 'First-level tenant',
+      secondaryTenant: 'Second-level tenant',
+      enterprise: 'Enterprise customer',
+      member: 'Member',
+    },
+    route: {
+      person: 'Account info',
+    },
+  },
+});

@@ -1,0 +1,52 @@
+/**
+ * The common error catalogue (spec §8): the codes the response-handling rules
+ * name (400, 401, 403, 404, 502, 503, 1301, 1102), the codes and families no
+ * domain owns yet — each moves to its domain's errors.ts when that domain is
+ * built — and every family's text.
+ */
+import { defineErrors, err, family } from '../errors/define.js';
+
+export const commonErrors = defineErrors({
+  badRequest: err(400, 400, '请求错误', '請求錯誤', 'Bad request', 'reset'),
+  unauthorized: err(401, 401, '请重新登录', '請重新登入', 'Please log in again', 'relogin'),
+  forbidden: err(403, 403, '拒绝访问', '拒絕訪問', 'Access denied', 'reset'),
+  notFound: err(404, 404, '请求的资源不存在', '請求的資源不存在', 'Resource not found', 'reset'),
+  serverError: err(502, 500, '服务器错误', '伺服器錯誤', 'Server error', 'reset'),
+  unavailable: err(503, 503, '服务不可用', '服務不可用', 'Service unavailable', 'reset'),
+  operationFailed: err(1301, 409, '操作失败', '操作失敗', 'Operation failed'),
+  nothingChanged: err(1102, 409, '数据未变化', '資料未變化', 'Nothing changed', 'silent'),
+  // Orders, payment, devices on sale (the orders and devices issues take these).
+  deviceOffline: err(902, 409, '设备离线', '設備離線', 'The device is offline'),
+  deviceLocked: err(903, 409, '设备已锁定', '設備已鎖定', 'The device is locked'),
+  deviceNotActivated: err(904, 409, '设备未激活', '設備未啟用', 'The device is not activated'),
+  deviceRecycled: err(905, 409, '设备已回收', '設備已回收', 'The device has been recycled'),
+  refundOverPaid: err(920, 409, '退款金额超过实付金额', '退款金額超過實付金額', 'The refund exceeds the amount paid'),
+  refundUnpaid: err(926, 409, '未支付订单不能退款', '未支付訂單不能退款', 'An unpaid order cannot be refunded'),
+  insufficientStock: err(940, 409, '库存不足', '庫存不足', 'Insufficient stock'),
+  exportTooLarge: err(977, 409, '数据量过大，不支持实时下载，请使用邮件导出', '資料量過大，不支援即時下載，請使用郵件匯出', 'Too many rows for a real-time download; export by e-mail instead'),
+  refundPeriodPassed: err(982, 409, '已超过退款期限', '已超過退款期限', 'The refund period has passed'),
+  // Marketing (the marketing issue takes these).
+  groupBoundToDiscount: err(3436, 409, '分组已绑定优惠活动，不能删除', '分組已綁定優惠活動，不能刪除', 'A group bound to a discount cannot be deleted'),
+  endBeforeNow: err(3437, 400, '结束时间不能早于当前时间', '結束時間不能早於目前時間', 'The end time cannot be before now'),
+}, [
+  family(701, 708, '微信用户或登录错误', '微信用戶或登入錯誤', 'WeChat user or sign-in error'),
+  family(801, 820, '企业客户操作错误', '企業客戶操作錯誤', 'Enterprise customer error'),
+  family(901, 989, '订单、支付或退款错误', '訂單、支付或退款錯誤', 'Order, payment or refund error'),
+  family(1101, 1111, '分类或商品错误', '分類或商品錯誤', 'Category or product error'),
+  family(1401, 1459, '设备、租户、点位或补货错误', '設備、租戶、點位或補貨錯誤', 'Device, tenant, point or replenishment error'),
+  family(1701, 1714, '固件错误（最多 100 个升级包）', '韌體錯誤（最多 100 個升級包）', 'Firmware error (at most 100 packages)'),
+  family(1801, 1829, '设备型号或模块错误', '設備型號或模組錯誤', 'Device model or module error'),
+  family(1900, 1920, '联动分组或固件推送错误', '聯動分組或韌體推送錯誤', 'Linkage group or firmware push error'),
+  family(2201, 2207, '文件错误', '檔案錯誤', 'File error'),
+  family(2301, 2305, '令牌错误', '權杖錯誤', 'Token error'),
+  family(2401, 2405, '消息错误', '訊息錯誤', 'Message error'),
+  family(2701, 2711, '小程序应用错误', '小程式應用錯誤', 'Mini-program application error'),
+  family(2800, 2837, '商品分类、属性、配方或定制错误', '商品分類、屬性、配方或客製錯誤', 'Product category, attribute, recipe or customisation error'),
+  family(3001, 3006, '存储错误', '儲存錯誤', 'Storage error'),
+  family(3402, 3437, '优惠或分组错误', '優惠或分組錯誤', 'Discount or group error'),
+  family(3501, 3525, '场景错误', '場景錯誤', 'Scene error'),
+  family(3701, 3705, '短视频小程序错误', '短影音小程式錯誤', 'Short-video mini-program error'),
+  family(4501, 4508, '设备型号或商品错误', '設備型號或商品錯誤', 'Device model or product error'),
+]);
+
+export const COMMON_CODE = commonErrors.code;

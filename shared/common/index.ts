@@ -1,0 +1,15 @@
+/**
+ * What belongs to no domain: the common UI texts, the common error catalogue
+ * (the codes §8's rules name and the families no domain owns yet), and the
+ * route groups and permission codes of screens no domain builds yet.
+ */
+import type { PowerCode } from '../roles.js';
+
+export { commonErrors, COMMON_CODE } from './errors.js';
+export { commonTexts } from './texts.js';
+export { shellTexts } from './shellTexts.js';
+export { routeTexts } from './routeTexts.js';
+export { pendingRoutes } from './routes.js';
+
+/** Permission codes of the pending screens: 1-1 dashboard, 5-x products, 6-x orders, 8-x enterprise customers. */
+export const pendingPowers: readonly PowerCode[] = ['1-1', '5-1', '5-2', '6-1', '6-3', '8-1', '8-2'];

@@ -1,0 +1,63 @@
+/**
+ * THE list of the shared layer (ARCHITECTURE §4): every domain's manifest.
+ * A new domain adds one line to DOMAINS; everything below is assembled from
+ * it — the API table, the error catalogue, the UI catalogues, the route
+ * groups — and refuses an operation, a code or a text group defined twice.
+ */
+import { assembleApi, SUCCESS, type ContentOf, type InputOf } from './api/define.js';
+import { assembleErrors, type ErrorTable } from './errors/define.js';
+import { createPolicy } from './errors/policy.js';
+import { assembleTexts, type Lang } from './i18n/define.js';
+import { deriveRouteSets, type RouteGroupDecl } from './routes/define.js';
+import { commonErrors, commonTexts, pendingPowers, pendingRoutes, routeTexts, shellTexts } from './common/index.js';
+import { account } from './account/index.js';
+import { tenant } from './tenant/index.js';
+import { staff } from './staff/index.js';
+import { device } from './device/index.js';
+import { point } from './point/index.js';
+
+export const DOMAINS = [account, tenant, staff, device, point] as const;
+
+type Domain = (typeof DOMAINS)[number];
+type Intersect<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+
+// ------------------------------------------------------------------ API
+
+/** The whole upstream API table: operation name → endpoint. */
+export type Api = Intersect<Domain['api']>;
+export const api = assembleApi(DOMAINS) as Api;
+export type ApiOp = keyof Api & string;
+export type ApiInput<K extends ApiOp> = InputOf<Api[K]>;
+export type ApiContent<K extends ApiOp> = ContentOf<Api[K]>;
+
+// --------------------------------------------------------------- errors
+
+type CodesOf<D> = D extends { errors: ErrorTable<infer N> } ? Record<N, number> : Record<never, number>;
+const catalogue = assembleErrors(commonErrors, ...DOMAINS.flatMap((d): ErrorTable[] => ('errors' in d ? [d.errors] : [])));
+
+/** Every named code: handlers and tests never write bare numbers. */
+export const CODE = { ok: SUCCESS, ...catalogue.CODE } as { ok: typeof SUCCESS } & typeof commonErrors.code & Intersect<CodesOf<Domain>>;
+export const { ERRORS, FAMILIES, knownEntry, errorEntry, statusOf } = catalogue;
+/** Spec §8 response handling over this catalogue (shared/errors/policy.ts). */
+export const { decide, ruleOf } = createPolicy(knownEntry);
+
+// ------------------------------------------------------------- UI texts
+
+type CommonTexts = (typeof commonTexts)['zh-CN'] & (typeof shellTexts)['zh-CN'] & (typeof routeTexts)['zh-CN'];
+type DomainTexts = { [D in Domain as D['name']]: D['texts']['zh-CN'] };
+/** The shape of every UI catalogue: common groups, and one namespace per domain. */
+export type Catalogue = CommonTexts & DomainTexts;
+export const catalogues = assembleTexts([commonTexts, shellTexts, routeTexts], Object.fromEntries(DOMAINS.map((d) => [d.name, d.texts]))) as unknown as Readonly<Record<Lang, Catalogue>>;
+
+// --------------------------------------------------------------- routes
+
+/** Every route group: the domains' and those of screens no domain builds yet. */
+export const ROUTE_GROUPS: readonly RouteGroupDecl[] = [...pendingRoutes, ...DOMAINS.flatMap((d) => d.routes)];
+/** The three route sets of spec §2, derived from the groups. */
+export const { main: MAIN_ROUTES, enterprise: ENTERPRISE_ROUTES, staff: STAFF_ROUTES } = deriveRouteSets(ROUTE_GROUPS);
+
+/** Which domain (or `pending`) holds each permission code (tests check there is exactly one). */
+export const POWER_OWNERS: readonly { owner: string; powers: readonly string[] }[] = [
+  { owner: 'pending', powers: pendingPowers },
+  ...DOMAINS.map((d) => ({ owner: d.name, powers: d.powers })),
+];

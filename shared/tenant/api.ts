@@ -1,0 +1,39 @@
+/** Tenant service (spec §7): tenant info and the tenant password change. */
+import { z } from 'zod';
+import { endpoint, empty } from '../api/define.js';
+import { password } from '../account/index.js';
+
+export const tenantInfo = z.object({
+  tenantId: z.number().int(),
+  name: z.string(),
+  contact: z.string(),
+  parent: z.number().int().nullable(),
+});
+export type TenantInfo = z.infer<typeof tenantInfo>;
+
+export const tenantApi = {
+  'tenant.info': endpoint({
+    method: 'POST',
+    path: '/tenant/info',
+    summary: "A tenant's info; the caller's own tenant when no tenantId is given.",
+    body: z.object({ tenantId: z.number().int().positive().optional() }),
+    content: tenantInfo,
+    access: { auth: 'user' },
+  }),
+  'tenant.list': endpoint({
+    method: 'POST',
+    path: '/tenant/list',
+    summary: 'Tenants the caller may act for: all (admin), itself and its second-level tenants, or itself.',
+    body: z.object({}).optional(),
+    content: z.array(tenantInfo),
+    access: { auth: 'user', roles: ['admin', 'tenant', 'member'] },
+  }),
+  'tenant.password': endpoint({
+    method: 'POST',
+    path: '/tenant/update/password',
+    summary: 'Tenant changes its password; wrong old password is 1514.',
+    body: z.object({ oldPassword: password, password, tenantId: z.number().int().positive() }),
+    content: empty,
+    access: { auth: 'user', roles: ['tenant'] },
+  }),
+} as const;

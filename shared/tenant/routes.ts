@@ -1,0 +1,10 @@
+/** Distribution screens (spec §2 /tenant). Codes: 7-1 the distributor list, 7-3 a distributor's devices. */
+import { codes, detail, group, view } from '../routes/define.js';
+
+export const tenantRoutes = [
+  group(90, '/tenant', { title: 'tenant.route.distribution', icon: 'tenant' }, [
+    view('people', 'Distributors', 'tenant.route.distributors', codes('7-1')),
+    detail('productInformation', 'ProductInformation', 'tenant.route.productInformation', '/tenant/people'),
+    detail('devBind', 'DistributorDevices', 'tenant.route.distributorDevices', '/tenant/people', codes('7-3')),
+  ], { alwaysShow: true }),
+];
