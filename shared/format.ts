@@ -57,3 +57,18 @@ export function relativeTime(value: string | number | Date, now: number | Date =
   if (diff < 2 * DAY) return { key: 'time.dayAgo' };
   return { key: null, date: formatTime(d) };
 }
+
+/**
+ * Money (ARCHITECTURE §2: integer fen below the UI, yuan on screen): `¥`,
+ * thousands separators, two decimals; `-¥12.30` below zero. Integer
+ * arithmetic on the fen, so no binary-fraction rounding ever shows (0.29 yuan
+ * is 29 fen, never 28.999…). A fraction of a fen is rounded to the nearest
+ * fen; a value that is not a finite number shows as nothing.
+ */
+export function formatYuan(fen: number): string {
+  if (!Number.isFinite(fen)) return '';
+  const whole = Math.abs(Math.round(fen));
+  const yuan = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const sign = Math.round(fen) < 0 ? '-' : '';
+  return `${sign}¥${yuan}.${pad(whole % 100)}`;
+}

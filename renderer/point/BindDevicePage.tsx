@@ -1,22 +1,32 @@
-/** /pointMent/bindDevice?id= (spec §2 bindDevice): bind and unbind a point's devices. */
-import { Button, Card, makeStyles, MessageBar, MessageBarBody, Title3, tokens } from '@fluentui/react-components';
-import { ArrowLeftRegular } from '@fluentui/react-icons';
+/**
+ * /pointMent/bindDevice?id= (spec §2 bindDevice): bind and unbind a point's devices.
+ * Says what is wrong with the address instead of "try again later": no id,
+ * an id that is not one, a point that does not exist or is not the user's
+ * (the upstream answers both with 1410); only a failed load offers a retry.
+ */
+import {
+  Button, Card, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Title3, tokens,
+} from '@fluentui/react-components';
+import { ArrowClockwiseRegular, ArrowLeftRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { CODE, errorEntry } from '../../shared/domains.js';
 import { useOp } from '../bridge.js';
 import { PageSpinner } from '../app/pages.js';
 import { HOME } from '../app/paths.js';
 import { can, useUser } from '../app/session.js';
+import { currentLang } from '../i18n/index.js';
 import { BoundDevices } from './BoundDevices.js';
 import { FreeDevices } from './FreeDevices.js';
+import { isPointGone } from './gone.js';
 import { pointIdOf } from './paths.js';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM },
-  info: { margin: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalXS },
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
+  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  info: { margin: 0, display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalXS },
   label: { color: tokens.colorNeutralForeground3 },
-  value: { margin: 0 },
+  value: { margin: 0, overflowWrap: 'anywhere' },
 });
 
 export default function BindDevicePage() {
@@ -25,7 +35,8 @@ export default function BindDevicePage() {
   const navigate = useNavigate();
   const user = useUser();
   const [params] = useSearchParams();
-  const id = pointIdOf(params.get('id'));
+  const raw = params.get('id');
+  const id = pointIdOf(raw);
   const info = useOp('point.info', { params: { id: id ?? 0 } }, { enabled: id !== undefined });
   const point = info.data;
   const canBind = can(user, '3-2');
@@ -33,14 +44,26 @@ export default function BindDevicePage() {
   const back = (
     <Button icon={<ArrowLeftRegular />} onClick={() => navigate(HOME)} data-testid="back-to-points">{t('common.back')}</Button>
   );
+  const problem = (text: string, intent: 'warning' | 'error', retry?: () => void) => (
+    <section className={styles.page}>
+      <div className={styles.head}>{back}</div>
+      <MessageBar intent={intent} data-testid="bind-problem">
+        <MessageBarBody>{text}</MessageBarBody>
+        {retry && (
+          <MessageBarActions>
+            <Button icon={<ArrowClockwiseRegular />} onClick={retry} data-testid="bind-retry">{t('common.retry')}</Button>
+          </MessageBarActions>
+        )}
+      </MessageBar>
+    </section>
+  );
 
-  if (id === undefined || info.isError) {
-    return (
-      <section className={styles.page}>
-        <div className={styles.head}>{back}</div>
-        <MessageBar intent="warning"><MessageBarBody>{t(id === undefined ? 'bind.noPoint' : 'common.tryLater')}</MessageBarBody></MessageBar>
-      </section>
-    );
+  if (raw === null || raw === '') return problem(t('point.binding.noPoint'), 'warning');
+  if (id === undefined) return problem(t('point.binding.invalidId'), 'warning');
+  if (info.isError && !info.isFetching) {
+    return isPointGone(info.error)
+      ? problem(errorEntry(CODE.pointNotFound).texts[currentLang()], 'warning')
+      : problem(t('common.loadFailed'), 'error', () => void info.refetch());
   }
   if (!point) return <PageSpinner />;
 
@@ -48,9 +71,9 @@ export default function BindDevicePage() {
     <section className={styles.page} aria-labelledby="bind-title">
       <div className={styles.head}>
         {back}
-        <Title3 as="h1" id="bind-title">{t('route.bindDevice')}</Title3>
+        <Title3 as="h1" id="bind-title">{t('point.route.bindDevice')}</Title3>
       </div>
-      <Card aria-label={t('bind.pointInfo')} data-testid="bind-point">
+      <Card aria-label={t('point.binding.pointInfo')} data-testid="bind-point">
         <dl className={styles.info}>
           <dt className={styles.label}>{t('point.name')}</dt><dd className={styles.value} data-testid="bind-point-name">{point.name}</dd>
           <dt className={styles.label}>{t('point.area')}</dt><dd className={styles.value}>{point.area}</dd>

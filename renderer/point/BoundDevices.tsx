@@ -1,16 +1,19 @@
 /** The devices bound to a point, with Unbind. */
-import { Button, makeStyles, Subtitle2, Text, tokens } from '@fluentui/react-components';
+import { makeStyles, Subtitle2, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { PointItem } from '../../shared/api/point.js';
-import type { DeviceItem } from '../../shared/api/device.js';
+import type { PointItem } from '../../shared/point/index.js';
+import type { DeviceItem } from '../../shared/device/index.js';
+import { ActionButton } from '../kit/index.js';
 import { DeviceTable } from './DeviceTable.js';
 import { useBinding } from './useBinding.js';
 import { useSelection } from './useSelection.js';
 
 export const useListStyles = makeStyles({
-  block: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  block: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
   bar: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   grow: { flexGrow: 1 },
+  // The count and its button wrap as one.
+  action: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'nowrap' },
 });
 
 export function BoundDevices({ point, loading, canBind }: { point: PointItem & { devices: DeviceItem[] }; loading: boolean; canBind: boolean }) {
@@ -26,19 +29,19 @@ export function BoundDevices({ point, loading, canBind }: { point: PointItem & {
   return (
     <section className={styles.block} aria-labelledby="bound-title">
       <div className={styles.bar}>
-        <Subtitle2 as="h2" id="bound-title">{t('bind.bound')}</Subtitle2>
+        <Subtitle2 as="h2" id="bound-title">{t('point.binding.bound')}</Subtitle2>
         <span className={styles.grow} />
         {canBind && (
-          <>
-            <Text>{t('bind.selected', { count: selection.ids.length })}</Text>
-            <Button appearance="primary" disabled={selection.ids.length === 0 || unbind.isPending} onClick={() => void onUnbind()} data-testid="device-unbind">
-              {t('bind.unbind')}
-            </Button>
-          </>
+          <div className={styles.action}>
+            <Text>{t('point.binding.selected', { count: selection.ids.length })}</Text>
+            <ActionButton appearance="primary" disabled={selection.ids.length === 0} action={onUnbind} data-testid="device-unbind">
+              {t('point.binding.unbind')}
+            </ActionButton>
+          </div>
         )}
       </div>
-      <DeviceTable label={t('bind.bound')} rows={point.devices} loading={loading} selected={selection.selected}
-        onSelect={selection.setSelected} rowTestId="bound-device-row" selectable={canBind} />
+      <DeviceTable label={t('point.binding.bound')} rows={point.devices} view={point.devices.length === 0 ? 'empty' : 'rows'} busy={loading}
+        selected={selection.selected} onSelect={selection.setSelected} rowTestId="bound-device-row" testId="bound-devices" selectable={canBind} />
     </section>
   );
 }

@@ -1,16 +1,18 @@
 /** Free devices of the point's tenant (keyword filter, paged), with Bind. */
-import { Button, Field, Input, Subtitle2, Text } from '@fluentui/react-components';
-import { SearchRegular } from '@fluentui/react-icons';
+import { Input, Subtitle2, Text } from '@fluentui/react-components';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PointItem } from '../../shared/api/point.js';
+import type { DeviceItem } from '../../shared/device/index.js';
+import type { PointItem } from '../../shared/point/index.js';
 import { useOp } from '../bridge.js';
-import { Pager } from '../app/Pager.js';
+import { ActionButton, FilterBar, FilterField, listView, Pager, shownTotal } from '../kit/index.js';
 import { useListStyles } from './BoundDevices.js';
 import { DeviceTable } from './DeviceTable.js';
 import { useBinding } from './useBinding.js';
 import { useSelection } from './useSelection.js';
+
+const NO_DEVICES: readonly DeviceItem[] = [];
 
 export function FreeDevices({ point }: { point: PointItem }) {
   const { t } = useTranslation();
@@ -22,12 +24,12 @@ export function FreeDevices({ point }: { point: PointItem }) {
   const body = { bound: false, tenantId: point.tenantId, ...(keyword ? { keyword } : {}) };
   const free = useOp('device.page', { query: paging, body }, { placeholderData: keepPreviousData });
   const bind = useBinding('point.bind', point.id);
-  const rows = free.data?.list ?? [];
+  const rows = free.data?.list ?? NO_DEVICES;
   const selection = useSelection(rows);
+  const view = listView(free);
 
-  const search = (e: FormEvent) => {
-    e.preventDefault();
-    setKeyword(draft.trim());
+  const search = (next: string) => {
+    setKeyword(next);
     setPaging((p) => ({ ...p, pageNum: 1 }));
   };
   const onBind = async () => {
@@ -36,23 +38,24 @@ export function FreeDevices({ point }: { point: PointItem }) {
 
   return (
     <section className={styles.block} aria-labelledby="free-title">
-      <Subtitle2 as="h2" id="free-title">{t('bind.free')}</Subtitle2>
+      <Subtitle2 as="h2" id="free-title">{t('point.binding.free')}</Subtitle2>
       <div className={styles.bar}>
-        <form className={styles.bar} onSubmit={search} role="search">
-          <Field label={t('bind.keyword')}>
-            <Input value={draft} maxLength={50} placeholder={t('bind.keywordPlaceholder')} onChange={(_, d) => setDraft(d.value)} data-testid="device-filter-keyword" />
-          </Field>
-          <Button type="submit" icon={<SearchRegular />} data-testid="device-search">{t('common.search')}</Button>
-        </form>
-        <span className={styles.grow} />
-        <Text>{t('bind.selected', { count: selection.ids.length })}</Text>
-        <Button appearance="primary" disabled={selection.ids.length === 0 || bind.isPending} onClick={() => void onBind()} data-testid="device-bind">
-          {t('bind.bind')}
-        </Button>
+        <FilterBar onSearch={() => search(draft.trim())} onReset={() => { setDraft(''); search(''); }}
+          searchTestId="device-search" resetTestId="device-reset">
+          <FilterField label={t('point.binding.keyword')}>
+            <Input value={draft} maxLength={50} placeholder={t('point.binding.keywordPlaceholder')} onChange={(_, d) => setDraft(d.value)} data-testid="device-filter-keyword" />
+          </FilterField>
+        </FilterBar>
+        <div className={styles.action}>
+          <Text>{t('point.binding.selected', { count: selection.ids.length })}</Text>
+          <ActionButton appearance="primary" disabled={selection.ids.length === 0} action={onBind} data-testid="device-bind">
+            {t('point.binding.bind')}
+          </ActionButton>
+        </div>
       </div>
-      <DeviceTable label={t('bind.free')} rows={rows} loading={free.isFetching} selected={selection.selected}
-        onSelect={selection.setSelected} rowTestId="free-device-row" selectable />
-      <Pager pageNum={paging.pageNum} pageSize={paging.pageSize} total={free.data?.total ?? 0}
+      <DeviceTable label={t('point.binding.free')} rows={rows} view={view} busy={view === 'rows' && free.isFetching} onRetry={() => void free.refetch()}
+        selected={selection.selected} onSelect={selection.setSelected} rowTestId="free-device-row" testId="free-devices" selectable />
+      <Pager pageNum={paging.pageNum} pageSize={paging.pageSize} total={shownTotal(free)}
         onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })} testId="device-pager" />
     </section>
   );

@@ -1,11 +1,17 @@
-/** Create / edit a point. A refused submit keeps the dialog open with everything typed. */
+/**
+ * Create / edit a point: name, area (province / city / district, the kit's
+ * RegionPicker; editing starts from the point's district) and address. A
+ * refused submit keeps the dialog open with everything typed — except "this point no longer exists" (1410), which
+ * closes it and refreshes the list. Submitting is guarded: a double click
+ * creates one point.
+ */
 import {
   Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field,
-  makeStyles, Option, tokens,
+  makeStyles, Option, Spinner, tokens,
 } from '@fluentui/react-components';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { POINT_LIMITS, type PointItem } from '../../shared/api/point.js';
+import { POINT_LIMITS, type PointItem } from '../../shared/point/index.js';
 import { useOp, useOpMutation } from '../bridge.js';
 import { applyFieldErrors, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
@@ -13,6 +19,8 @@ import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
 import { useUser } from '../app/session.js';
 import { useRelocalise } from '../app/useRelocalise.js';
+import { RegionPicker, useGuardedAction } from '../kit/index.js';
+import { isPointGone } from './gone.js';
 import { pointDialogSchema, tenantChoice, type PointDialogValues } from './pointSchema.js';
 
 const useStyles = makeStyles({
@@ -23,13 +31,12 @@ export interface PointFormDialogProps {
   /** The point to edit; none to create. */
   point?: PointItem | undefined;
   onClose: () => void;
+  /** The point was deleted meanwhile (1410): the list should refresh. */
+  onGone?: () => void;
 }
 
-type TextField = 'name' | 'area' | 'address';
-const TEXT_FIELDS: readonly TextField[] = ['name', 'area', 'address'];
-
 /** Mounted while open: each opening starts from the point's (or empty) values. */
-export function PointFormDialog({ point, onClose }: PointFormDialogProps) {
+export function PointFormDialog({ point, onClose, onGone }: PointFormDialogProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const notify = useNotify();
@@ -44,7 +51,7 @@ export function PointFormDialog({ point, onClose }: PointFormDialogProps) {
     resolver: zodI18nResolver(pointDialogSchema(choice), t),
     defaultValues: {
       name: point?.name ?? '',
-      area: point?.area ?? '',
+      areaCode: point?.areaCode ?? '',
       address: point?.address ?? '',
       tenantId: choice === 'optional' ? (user.tenantId ?? undefined) : undefined,
     },
@@ -52,17 +59,23 @@ export function PointFormDialog({ point, onClose }: PointFormDialogProps) {
   });
   useRelocalise(form);
 
-  const onSubmit = form.handleSubmit(async ({ name, area, address, tenantId }) => {
+  const onSubmit = form.handleSubmit(async ({ name, areaCode, address, tenantId }) => {
     try {
       if (point) {
-        await update.mutateAsync({ params: { id: point.id }, body: { name, area, address } });
+        await update.mutateAsync({ params: { id: point.id }, body: { name, areaCode, address } });
         notify(t('point.updated'));
       } else {
-        await create.mutateAsync({ body: { name, area, address, ...(tenantId === undefined ? {} : { tenantId }) } });
+        await create.mutateAsync({ body: { name, areaCode, address, ...(tenantId === undefined ? {} : { tenantId }) } });
         notify(t('point.created'));
       }
       onClose();
     } catch (error) {
+      if (isPointGone(error)) {
+        report(error);
+        onGone?.();
+        onClose();
+        return;
+      }
       report(error, {
         fallback: t(point ? 'point.saveFailed' : 'point.createFailed'),
         onFields: (fields) => applyFieldErrors(fields, form.setError, t, POINT_LIMITS),
@@ -70,11 +83,13 @@ export function PointFormDialog({ point, onClose }: PointFormDialogProps) {
     }
   });
 
-  const busy = form.formState.isSubmitting;
+  // The guard answers at once; `isSubmitting` only after a re-render (two submits could start before it).
+  const submit = useGuardedAction(onSubmit);
+  const busy = submit.busy || form.formState.isSubmitting;
   return (
     <Dialog open onOpenChange={(_, d) => !d.open && !busy && onClose()}>
       <DialogSurface aria-describedby={undefined}>
-        <form onSubmit={onSubmit} noValidate>
+        <form onSubmit={(e) => { e.preventDefault(); void submit.run(e); }} noValidate>
           <DialogBody>
             <DialogTitle>{t(point ? 'point.editTitle' : 'point.createTitle')}</DialogTitle>
             <DialogContent className={styles.form}>
@@ -104,14 +119,27 @@ export function PointFormDialog({ point, onClose }: PointFormDialogProps) {
                   }}
                 />
               )}
-              {TEXT_FIELDS.map((name) => (
-                <FormInput key={name} control={form.control} name={name} label={t(`point.${name}`)}
-                  input={{ placeholder: t(`point.${name}Placeholder`), 'data-testid': `point-form-${name}` }} />
-              ))}
+              <FormInput control={form.control} name="name" label={t('point.name')}
+                input={{ placeholder: t('point.namePlaceholder'), 'data-testid': 'point-form-name' }} />
+              <Controller
+                control={form.control}
+                name="areaCode"
+                render={({ field, fieldState }) => (
+                  <Field label={t('point.area')} required validationMessage={fieldState.error?.message}>
+                    {/* Until a district is chosen the picker gives no code: the form holds '' and says what is missing. */}
+                    <RegionPicker ref={field.ref} leafOnly value={field.value || undefined} onChange={(code) => field.onChange(code ?? '')}
+                      onBlur={field.onBlur} disabled={field.disabled} testId="point-form-area" />
+                  </Field>
+                )}
+              />
+              <FormInput control={form.control} name="address" label={t('point.address')}
+                input={{ placeholder: t('point.addressPlaceholder'), 'data-testid': 'point-form-address' }} />
             </DialogContent>
             <DialogActions>
-              <Button type="button" appearance="secondary" onClick={onClose} disabled={busy} data-testid="point-form-cancel">{t('common.cancel')}</Button>
-              <Button type="submit" appearance="primary" disabled={busy} data-testid="point-form-submit">{t('common.confirm')}</Button>
+              {/* Focusable while busy: a disabled button would drop the focus out of the dialog, and Escape with it. */}
+              <Button type="button" appearance="secondary" onClick={onClose} disabledFocusable={busy} data-testid="point-form-cancel">{t('common.cancel')}</Button>
+              <Button type="submit" appearance="primary" disabledFocusable={busy} icon={busy ? <Spinner size="extra-tiny" /> : undefined}
+                data-testid="point-form-submit">{t('common.confirm')}</Button>
             </DialogActions>
           </DialogBody>
         </form>

@@ -1,75 +1,92 @@
-/** The page of points with its row actions. */
-import {
-  Button, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens,
-} from '@fluentui/react-components';
+/** The page of points with its row actions, drawn by the kit's DataTable. */
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { DeleteRegular, EditRegular, LinkRegular } from '@fluentui/react-icons';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PointItem } from '../../shared/api/point.js';
-import { formatDateTime } from '../app/format.js';
+import type { PointItem } from '../../shared/point/index.js';
+import { ActionButton, DataTable, type Column, type ListView } from '../kit/index.js';
 
 const useStyles = makeStyles({
-  table: { backgroundColor: tokens.colorNeutralBackground1 },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalXXS, flexWrap: 'nowrap' },
-  narrow: { width: '90px' },
-  time: { width: '170px' },
-  wide: { width: '270px' },
-  empty: { textAlign: 'center', color: tokens.colorNeutralForeground3 },
+  // The buttons wrap inside their cell when the column is at its minimum.
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXXS },
+  // As wide as their words: Fluent's 64 px minimum would push the third button onto a second line.
+  action: { minWidth: 'auto', paddingLeft: tokens.spacingHorizontalXS, paddingRight: tokens.spacingHorizontalXS },
+  // Lines break between the names, not inside one (Chinese text may otherwise break between any two characters).
+  area: { wordBreak: 'keep-all' },
 });
 
 export interface PointTableProps {
   rows: readonly PointItem[];
-  loading: boolean;
+  view: ListView;
+  /** The next page is on its way. */
+  busy: boolean;
+  onRetry: () => void;
+  /** The create action offered with "no data". */
+  emptyAction?: ReactNode;
   canBind: boolean;
   onEdit: (point: PointItem) => void;
   onBind: (point: PointItem) => void;
   onDelete: (point: PointItem) => void;
 }
 
-export function PointTable({ rows, loading, canBind, onEdit, onBind, onDelete }: PointTableProps) {
+export function PointTable({ rows, view, busy, onRetry, emptyAction, canBind, onEdit, onBind, onDelete }: PointTableProps) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const columns = [
-    { label: t('point.name') },
-    { label: t('point.area') },
-    { label: t('point.address') },
-    { label: t('point.deviceCount'), className: styles.narrow },
-    { label: t('point.tenantName') },
-    { label: t('point.createdAt'), className: styles.time },
-    { label: t('common.actions'), className: styles.wide },
-  ];
+
+  const columns = useMemo<Column<PointItem>[]>(() => [
+    // The minimums add up to 744 px: the whole table fits beside the side menu on a 1024 px screen, scroll bars and all.
+    { id: 'name', header: t('point.name'), value: (p) => p.name, minWidth: 100, width: 180, grow: 2, cellTestId: 'point-name' },
+    // Two or three division names (province, city, district): wrapped rather than cut, since the district is what tells points apart.
+    {
+      id: 'area', header: t('point.area'), render: (p) => <span className={styles.area}>{p.area}</span>, overflow: 'wrap',
+      minWidth: 80, width: 180, grow: 1, cellTestId: 'point-area',
+    },
+    // Up to 100 characters, often without a space: wrap it rather than hide most of it.
+    { id: 'address', header: t('point.address'), value: (p) => p.address, overflow: 'wrap', minWidth: 128, width: 220, grow: 3, cellTestId: 'point-address' },
+    { id: 'deviceCount', header: t('point.deviceCount'), kind: 'number', value: (p) => p.deviceCount },
+    { id: 'tenantName', header: t('point.tenantName'), value: (p) => p.tenantName, minWidth: 80, width: 150, grow: 1 },
+    { id: 'createdAt', header: t('point.createdAt'), kind: 'time', value: (p) => p.createdAt },
+    {
+      id: 'actions',
+      header: t('common.actions'),
+      // Three buttons on one line when there is room; two lines at the minimum.
+      minWidth: canBind ? 180 : 120,
+      width: canBind ? 248 : 160,
+      shrinkLast: true,
+      cellTestId: 'point-actions',
+      render: (p) => (
+        <div className={styles.actions}>
+          <ActionButton className={styles.action} size="small" appearance="subtle" icon={<EditRegular />} opensDialog action={() => onEdit(p)} data-testid="point-edit">
+            {t('common.edit')}
+          </ActionButton>
+          {canBind && (
+            <ActionButton className={styles.action} size="small" appearance="subtle" icon={<LinkRegular />} action={() => onBind(p)} data-testid="point-bind">
+              {t('point.bind')}
+            </ActionButton>
+          )}
+          {/* Spec §5: a point with bound devices cannot be deleted; say why instead of offering a refusal. */}
+          <ActionButton className={styles.action} size="small" appearance="subtle" danger icon={<DeleteRegular />} opensDialog action={() => onDelete(p)}
+            disabledReason={p.deviceCount > 0 ? t('point.deleteHasDevices') : undefined} data-testid="point-delete">
+            {t('common.delete')}
+          </ActionButton>
+        </div>
+      ),
+    },
+  ], [t, styles.actions, styles.action, styles.area, canBind, onEdit, onBind, onDelete]);
+
   return (
-    <Table className={styles.table} aria-label={t('point.list')} aria-busy={loading} data-testid="point-table">
-      <TableHeader>
-        <TableRow>
-          {columns.map((c) => <TableHeaderCell key={c.label} className={c.className}>{c.label}</TableHeaderCell>)}
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {rows.length === 0 && (
-          <TableRow>
-            <TableCell colSpan={columns.length} className={styles.empty}>{loading ? t('common.loading') : t('common.empty')}</TableCell>
-          </TableRow>
-        )}
-        {rows.map((p) => (
-          <TableRow key={p.id} data-testid="point-row" data-point-id={p.id}>
-            <TableCell>{p.name}</TableCell>
-            <TableCell>{p.area}</TableCell>
-            <TableCell>{p.address}</TableCell>
-            <TableCell>{p.deviceCount}</TableCell>
-            <TableCell>{p.tenantName}</TableCell>
-            <TableCell>{formatDateTime(p.createdAt)}</TableCell>
-            <TableCell>
-              <div className={styles.actions}>
-                <Button size="small" appearance="subtle" icon={<EditRegular />} onClick={() => onEdit(p)} data-testid="point-edit">{t('common.edit')}</Button>
-                {canBind && (
-                  <Button size="small" appearance="subtle" icon={<LinkRegular />} onClick={() => onBind(p)} data-testid="point-bind">{t('point.bind')}</Button>
-                )}
-                <Button size="small" appearance="subtle" icon={<DeleteRegular />} onClick={() => onDelete(p)} data-testid="point-delete">{t('common.delete')}</Button>
-              </div>
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <DataTable
+      label={t('point.list')}
+      columns={columns}
+      rows={rows}
+      rowKey={(p) => p.id}
+      view={view}
+      busy={busy}
+      onRetry={onRetry}
+      emptyAction={emptyAction}
+      rowTestId="point-row"
+      rowData={(p) => ({ 'data-point-id': p.id })}
+      testId="point-table"
+    />
   );
 }

@@ -1,15 +1,21 @@
-/** Binding or unbinding the selected devices of a point: one action for both lists of the bind screen. */
+/**
+ * Binding or unbinding the selected devices of a point: one action for both
+ * lists of the bind screen. The buttons that run it are guarded (the kit's
+ * ActionButton): a double click binds once and tells it once.
+ */
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useOpMutation } from '../bridge.js';
 import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
+import { isPointGone } from './gone.js';
 
 /** What a binding change makes stale: the point, the point list's counts, the free devices. */
 const BINDING_QUERIES = ['point.info', 'point.page', 'device.page'] as const;
 
 const TEXTS = {
-  'point.bind': { success: 'bind.bindSuccess', failure: 'bind.bindFailed' },
-  'point.unbind': { success: 'bind.unbindSuccess', failure: 'bind.unbindFailed' },
+  'point.bind': { success: 'point.binding.bindSuccess', failure: 'point.binding.bindFailed' },
+  'point.unbind': { success: 'point.binding.unbindSuccess', failure: 'point.binding.unbindFailed' },
 } as const;
 
 /** `run(deviceIds)` calls the op, tells the outcome, and resolves true on success. */
@@ -17,6 +23,7 @@ export function useBinding(op: 'point.bind' | 'point.unbind', pointId: number) {
   const { t } = useTranslation();
   const notify = useNotify();
   const report = useReport();
+  const client = useQueryClient();
   const mutation = useOpMutation(op, { invalidates: BINDING_QUERIES });
   const run = async (deviceIds: number[]): Promise<boolean> => {
     try {
@@ -25,6 +32,8 @@ export function useBinding(op: 'point.bind' | 'point.unbind', pointId: number) {
       return true;
     } catch (error) {
       report(error, { fallback: t(TEXTS[op].failure) });
+      // Deleted meanwhile: reload the point, so the screen says it no longer exists.
+      if (isPointGone(error)) await Promise.all(BINDING_QUERIES.map((q) => client.invalidateQueries({ queryKey: [q] })));
       return false;
     }
   };

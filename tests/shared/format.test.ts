@@ -1,6 +1,6 @@
 /** Spec §9 date display: `yyyy-mm-dd hh:mm:ss` and the relative time with its boundaries. */
 import { describe, expect, it } from 'vitest';
-import { formatTime, relativeTime, toDate } from '../../shared/format.js';
+import { formatTime, formatYuan, relativeTime, toDate } from '../../shared/format.js';
 
 const S = 1000;
 const MIN = 60 * S;
@@ -81,5 +81,38 @@ describe('relativeTime', () => {
 
   it('an invalid time is an empty date', () => {
     expect(relativeTime('garbage', now)).toEqual({ key: null, date: '' });
+  });
+});
+
+describe('formatYuan', () => {
+  it('shows integer fen as yuan with thousands separators and two decimals', () => {
+    expect(formatYuan(123456789)).toBe('¥1,234,567.89');
+    expect(formatYuan(100000)).toBe('¥1,000.00');
+    expect(formatYuan(99999)).toBe('¥999.99');
+    expect(formatYuan(123)).toBe('¥1.23');
+    expect(formatYuan(5)).toBe('¥0.05');
+    expect(formatYuan(0)).toBe('¥0.00');
+  });
+
+  it('puts the minus sign before the currency sign', () => {
+    expect(formatYuan(-1230)).toBe('-¥12.30');
+    expect(formatYuan(-123456789)).toBe('-¥1,234,567.89');
+    expect(formatYuan(-0)).toBe('¥0.00');
+  });
+
+  it('never shows binary-fraction noise and rounds a fraction of a fen', () => {
+    expect(formatYuan(29)).toBe('¥0.29');
+    expect(formatYuan(10.4)).toBe('¥0.10');
+    expect(formatYuan(10.5)).toBe('¥0.11');
+    expect(formatYuan(-0.4)).toBe('¥0.00');
+  });
+
+  it('keeps large amounts exact up to the safe integers', () => {
+    expect(formatYuan(Number.MAX_SAFE_INTEGER)).toBe('¥90,071,992,547,409.91');
+  });
+
+  it('shows nothing for a value that is not a number', () => {
+    expect(formatYuan(Number.NaN)).toBe('');
+    expect(formatYuan(Number.POSITIVE_INFINITY)).toBe('');
   });
 });

@@ -1,0 +1,89 @@
+/**
+ * A button that runs a call: busy (with a spinner) while it runs, and a
+ * second click meanwhile does nothing (useGuardedAction). Also the look of
+ * destructive actions, and a button that is not offered "because…" with a
+ * tooltip saying why.
+ *
+ * Busy and refused buttons stay focusable (`disabledFocusable`, i.e.
+ * aria-disabled) instead of `disabled`: a disabled button drops the focus to
+ * <body>, outside any open dialog, and Escape then no longer reaches it.
+ */
+import {
+  Button, makeStyles, mergeClasses, shorthands, Spinner, tokens, Tooltip, useRestoreFocusTarget, type ButtonProps,
+} from '@fluentui/react-components';
+import type { ReactNode } from 'react';
+import { useReport } from '../app/report.js';
+import { useGuardedAction } from './useGuardedAction.js';
+
+/**
+ * Fluent has no danger appearance: red from the palette tokens (so themes
+ * and high contrast still apply), back to the neutral disabled look when
+ * aria-disabled.
+ */
+const disabledSolid = {
+  backgroundColor: tokens.colorNeutralBackgroundDisabled, color: tokens.colorNeutralForegroundDisabled, ...shorthands.borderColor(tokens.colorNeutralStrokeDisabled),
+};
+const disabledSubtle = { color: tokens.colorNeutralForegroundDisabled, backgroundColor: 'transparent' };
+
+export const useDangerStyles = makeStyles({
+  solid: {
+    backgroundColor: tokens.colorPaletteRedBackground3, color: tokens.colorNeutralForegroundOnBrand, ...shorthands.borderColor('transparent'),
+    ':hover': { backgroundColor: tokens.colorPaletteRedForeground1, color: tokens.colorNeutralForegroundOnBrand, ...shorthands.borderColor('transparent') },
+    ':hover:active': { backgroundColor: tokens.colorPaletteDarkRedBackground2, color: tokens.colorNeutralForegroundOnBrand },
+    '&[aria-disabled="true"]': disabledSolid,
+    '&[aria-disabled="true"]:hover': disabledSolid,
+  },
+  subtle: {
+    color: tokens.colorPaletteRedForeground1,
+    ':hover': { color: tokens.colorPaletteRedForeground1, backgroundColor: tokens.colorPaletteRedBackground1 },
+    ':hover:active': { color: tokens.colorPaletteRedForeground1, backgroundColor: tokens.colorPaletteRedBackground2 },
+    '& .fui-Button__icon': { color: 'inherit' },
+    '&[aria-disabled="true"]': disabledSubtle,
+    '&[aria-disabled="true"]:hover': disabledSubtle,
+  },
+});
+
+export interface ActionButtonProps {
+  children?: ReactNode;
+  icon?: ButtonProps['icon'];
+  appearance?: ButtonProps['appearance'];
+  size?: ButtonProps['size'];
+  disabled?: boolean;
+  className?: string;
+  'aria-label'?: string;
+  'data-testid'?: string;
+  /** It opens a dialog: focus comes back to it when the dialog closes (Fluent's restore-focus target). */
+  opensDialog?: boolean;
+  /** The call; the button is busy until it settles. Errors are its own to report. */
+  action: () => unknown;
+  /** Busy for a reason of the screen's (the same call started elsewhere). */
+  busy?: boolean;
+  /** Not offered, and why: the button is disabled with this tooltip. */
+  disabledReason?: string | undefined;
+  /** Destructive: red. */
+  danger?: boolean;
+}
+
+export function ActionButton({ action, busy = false, disabledReason, danger = false, opensDialog = false, icon, className, appearance, ...rest }: ActionButtonProps) {
+  const report = useReport();
+  const restoreTarget = useRestoreFocusTarget();
+  const danged = useDangerStyles();
+  const guarded = useGuardedAction(async () => {
+    await action();
+  });
+  const working = busy || guarded.busy;
+  const button = (
+    <Button
+      {...rest}
+      {...(opensDialog ? restoreTarget : {})}
+      appearance={appearance}
+      icon={working ? <Spinner size="extra-tiny" /> : icon}
+      disabledFocusable={working || disabledReason !== undefined}
+      aria-busy={working || undefined}
+      className={mergeClasses(danger && (appearance === 'primary' ? danged.solid : danged.subtle), className)}
+      // A failure that escaped the action is a bug of ours: shown as the unknown error, never thrown away.
+      onClick={() => void guarded.run().catch((error: unknown) => report(error))}
+    />
+  );
+  return disabledReason === undefined ? button : <Tooltip content={disabledReason} relationship="description">{button}</Tooltip>;
+}

@@ -1,0 +1,267 @@
+/**
+ * The kit's data table: every list screen draws its rows with it (ARCHITECTURE
+ * §4 "one kit"). TanStack Table keeps the model (columns, sorting state);
+ * Fluent's table parts draw it.
+ *
+ * - Columns get pixel widths from sizing.ts (minimums, ideal widths, growing
+ *   columns); below the sum of the minimums the table keeps them and scrolls
+ *   sideways inside its own container, never squeezing a column to one letter.
+ * - Every cell clips: long text wraps or is cut with a tooltip (cells.tsx),
+ *   so nothing runs into the next cell.
+ * - The header stays in view while the rows scroll (the container scrolls
+ *   both ways, so the header sticks to it: a sticky header cannot follow the
+ *   page while the table scrolls sideways in a box of its own).
+ * - Loading shows skeleton rows, a failure says so with a retry, no rows
+ *   says "no data" with the screen's create action.
+ * - Sorting is offered only through `sort` / `onSortChange`, for columns the
+ *   list's API sorts by: a page sorted in the browser would lie about the list.
+ * - Past a page of rows (100) only the rows in view are drawn (TanStack Virtual).
+ */
+import {
+  Checkbox, makeStyles, mergeClasses, ProgressBar, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens,
+} from '@fluentui/react-components';
+import {
+  rowSortingFeature, tableFeatures, useTable, type ColumnDef, type RowData, type SortingState, type Updater,
+} from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { CellContent } from './cells.js';
+import { alignOf, sizeOf, type Column, type Sort } from './columns.js';
+import type { ListView } from './listState.js';
+import { columnWidths, type ColumnSize } from './sizing.js';
+import { EmptyState, ErrorState, SkeletonRows } from './TableStates.js';
+
+const features = tableFeatures({ rowSortingFeature });
+
+/** More rows than the largest page: draw only those in view. */
+export const VIRTUALIZE_AFTER = 100;
+const SELECT_SIZE: ColumnSize = { minWidth: 44, width: 44 };
+/**
+ * The container's height limit: the rows scroll under a sticky header while
+ * the filters and the pager stay on the screen (the top bar, tabs, title,
+ * filters and pager take about 300 px); never below 320 px on a short window.
+ */
+export const DEFAULT_MAX_HEIGHT = 'max(320px, calc(100vh - 300px))';
+
+const useStyles = makeStyles({
+  root: { position: 'relative', minWidth: 0 },
+  scroller: {
+    overflow: 'auto', position: 'relative', backgroundColor: tokens.colorNeutralBackground1,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium,
+  },
+  progress: { position: 'absolute', top: 0, left: 0, right: 0, zIndex: 3 },
+  head: {
+    position: 'sticky', top: 0, zIndex: 2, backgroundColor: tokens.colorNeutralBackground2,
+    fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere', whiteSpace: 'normal', verticalAlign: 'middle',
+    // The row's border scrolls away with the collapsed table borders: a line drawn by the cell sticks with it.
+    '::after': {
+      content: '""', position: 'absolute', left: 0, right: 0, bottom: 0, height: tokens.strokeWidthThin,
+      backgroundColor: tokens.colorNeutralStroke2,
+    },
+  },
+  // The header cells draw their own line (see `head`): the row's would double it.
+  headRow: { borderBottomColor: 'transparent' },
+  // Clipping is what keeps a cell's content out of its neighbours, whatever it holds.
+  cell: { overflow: 'hidden', paddingTop: tokens.spacingVerticalXS, paddingBottom: tokens.spacingVerticalXS, verticalAlign: 'middle' },
+  start: { textAlign: 'start' },
+  center: { textAlign: 'center' },
+  end: { textAlign: 'end' },
+  headEnd: { '& > div': { justifyContent: 'flex-end' } },
+  headCenter: { '& > div': { justifyContent: 'center' } },
+  stale: { opacity: 0.6 },
+});
+
+/** Checkboxes in a first column: the screen owns the selected keys. */
+export interface RowSelection<Row, K extends RowKey = RowKey> {
+  selected: ReadonlySet<K>;
+  onChange: (next: ReadonlySet<K>) => void;
+  /** The accessible name of a row's checkbox. */
+  rowLabel: (row: Row) => string;
+  /** The accessible name of the select-all checkbox. */
+  allLabel: string;
+}
+
+export type RowKey = string | number;
+
+export interface DataTableProps<Row, K extends RowKey = RowKey> {
+  /** The table's accessible name. */
+  label: string;
+  /** Memoise them (`useMemo`): a new array re-creates the table model. */
+  columns: readonly Column<Row>[];
+  /** The rows of the current page (a stable array: the query's own, or a module constant). */
+  rows: readonly Row[];
+  rowKey: (row: Row) => K;
+  /** From listState.ts `listView`. */
+  view: ListView;
+  /** A newer page is on its way: the rows shown are the previous page's. */
+  busy?: boolean;
+  onRetry?: () => void;
+  /** Shown with "no data": the screen's create action, where it has one. */
+  emptyAction?: ReactNode;
+  sort?: Sort | null;
+  onSortChange?: (sort: Sort | null) => void;
+  selection?: RowSelection<Row, K>;
+  /** data-testid of each row. */
+  rowTestId?: string;
+  /** More attributes of a row (`data-point-id`…). */
+  rowData?: (row: Row) => Record<`data-${string}`, string | number>;
+  /** data-testid of the table; its states are `<testId>-empty`, `-error`, `-retry`, its container `-scroller`. */
+  testId?: string;
+  maxHeight?: string;
+  /** Skeleton rows while loading. */
+  skeletonRows?: number;
+  size?: 'medium' | 'small';
+}
+
+/** The container's inner width, kept while it is hidden (a cached tab), so the columns do not collapse and spring back. */
+function useInnerWidth(ref: RefObject<HTMLElement | null>): number | undefined {
+  const [width, setWidth] = useState<number>();
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const update = () => {
+      if (el.clientWidth > 0) setWidth(el.clientWidth);
+    };
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+export function DataTable<Row extends RowData, K extends RowKey = RowKey>({
+  label, columns, rows, rowKey, view, busy = false, onRetry, emptyAction, sort = null, onSortChange, selection,
+  rowTestId, rowData, testId = 'data-table', maxHeight = DEFAULT_MAX_HEIGHT, skeletonRows = 5, size = 'medium',
+}: DataTableProps<Row, K>) {
+  const styles = useStyles();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const inner = useInnerWidth(scrollRef);
+
+  const selectable = selection !== undefined;
+  const sizes = useMemo(() => [...(selectable ? [SELECT_SIZE] : []), ...columns.map(sizeOf)], [columns, selectable]);
+  const layout = useMemo(() => columnWidths(sizes, inner ?? 0), [sizes, inner]);
+
+  const defs = useMemo<ColumnDef<typeof features, Row>[]>(
+    () => columns.map((c) => ({
+      id: c.id,
+      header: c.header,
+      accessorFn: (row: Row) => c.value?.(row) ?? null,
+      enableSorting: !!c.sortable && onSortChange !== undefined,
+    })),
+    [columns, onSortChange],
+  );
+  const sorting = useMemo<SortingState>(() => (sort ? [sort] : []), [sort]);
+  const table = useTable({
+    features,
+    columns: defs,
+    data: rows as Row[],
+    getRowId: (row: Row) => String(rowKey(row)),
+    manualSorting: true,
+    enableMultiSort: false,
+    state: { sorting },
+    onSortingChange: (updater: Updater<SortingState>) => {
+      const next = typeof updater === 'function' ? updater(sorting) : updater;
+      onSortChange?.(next[0] ? { id: next[0].id, desc: next[0].desc } : null);
+    },
+  });
+  const modelRows = table.getRowModel().rows;
+
+  const virtual = view === 'rows' && modelRows.length > VIRTUALIZE_AFTER;
+  const rowHeight = size === 'small' ? 34 : 44;
+  const virtualizer = useVirtualizer({
+    count: virtual ? modelRows.length : 0,
+    enabled: virtual,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 10,
+    getItemKey: (i) => modelRows[i]?.id ?? i,
+  });
+
+  const keys = rows.map(rowKey);
+  const chosen = selection ? keys.filter((k) => selection.selected.has(k)).length : 0;
+  const toggle = (key: K) => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    if (!next.delete(key)) next.add(key);
+    selection.onChange(next);
+  };
+
+  const renderRow = (index: number) => {
+    const row = modelRows[index]!;
+    const item = row.original;
+    const key = rowKey(item);
+    return (
+      <TableRow key={row.id} data-testid={rowTestId} data-index={index} ref={virtual ? virtualizer.measureElement : undefined}
+        className={busy ? styles.stale : undefined} {...rowData?.(item)}>
+        {selection && (
+          <TableCell className={styles.cell}>
+            <Checkbox aria-label={selection.rowLabel(item)} checked={selection.selected.has(key)} onChange={() => toggle(key)} />
+          </TableCell>
+        )}
+        {columns.map((c) => (
+          <TableCell key={c.id} className={mergeClasses(styles.cell, styles[alignOf(c)])} data-testid={c.cellTestId}>
+            <CellContent column={c} row={item} />
+          </TableCell>
+        ))}
+      </TableRow>
+    );
+  };
+
+  const body = () => {
+    if (view === 'loading') return <SkeletonRows columns={sizes.length} count={skeletonRows} />;
+    if (view !== 'rows') return null;
+    if (!virtual) return modelRows.map((_, i) => renderRow(i));
+    const items = virtualizer.getVirtualItems();
+    const before = items[0]?.start ?? 0;
+    const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+    return (
+      <>
+        {before > 0 && <tr aria-hidden style={{ height: before }} />}
+        {items.map((v) => renderRow(v.index))}
+        {after > 0 && <tr aria-hidden style={{ height: after }} />}
+      </>
+    );
+  };
+
+  const headers = table.getHeaderGroups()[0]?.headers ?? [];
+  return (
+    <div className={styles.root}>
+      {busy && <ProgressBar className={styles.progress} thickness="medium" aria-hidden />}
+      <div ref={scrollRef} className={styles.scroller} style={{ maxHeight }} data-testid={`${testId}-scroller`}
+        role="region" aria-label={label} tabIndex={0}>
+        <Table aria-label={label} aria-busy={busy || view === 'loading'} size={size} style={{ width: layout.total }} data-testid={testId}>
+          <colgroup>
+            {layout.widths.map((w, i) => <col key={i} style={{ width: w }} />)}
+          </colgroup>
+          <TableHeader>
+            <TableRow className={styles.headRow}>
+              {selection && (
+                <TableHeaderCell className={styles.head}>
+                  <Checkbox aria-label={selection.allLabel} disabled={view !== 'rows'}
+                    checked={chosen > 0 && chosen === keys.length ? true : chosen > 0 ? 'mixed' : false}
+                    onChange={() => selection.onChange(chosen === keys.length ? new Set() : new Set(keys))} />
+                </TableHeaderCell>
+              )}
+              {headers.map((h, i) => {
+                const c = columns[i]!;
+                const sorted = h.column.getIsSorted();
+                const align = alignOf(c);
+                return (
+                  <TableHeaderCell key={h.id} className={mergeClasses(styles.head, align === 'end' && styles.headEnd, align === 'center' && styles.headCenter)}
+                    sortable={h.column.getCanSort()} sortDirection={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                    onClick={h.column.getToggleSortingHandler()} data-column={c.id} data-min-width={sizes[i + (selectable ? 1 : 0)]!.minWidth}>
+                    {c.header}
+                  </TableHeaderCell>
+                );
+              })}
+            </TableRow>
+          </TableHeader>
+          <TableBody>{body()}</TableBody>
+        </Table>
+        {view === 'empty' && <EmptyState width={inner} testId={testId} action={emptyAction} />}
+        {view === 'error' && <ErrorState width={inner} testId={testId} onRetry={onRetry} />}
+      </div>
+    </div>
+  );
+}

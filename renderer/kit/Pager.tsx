@@ -1,0 +1,111 @@
+/**
+ * The pager back offices expect: total, page size, previous / page numbers
+ * with gaps / next, and "go to page". It says nothing about a page that has
+ * not arrived: without a total (first load, failed load) only the frame is
+ * drawn, so a failure never reads "total 0".
+ */
+import { Button, Dropdown, Input, makeStyles, mergeClasses, Option, Text, tokens } from '@fluentui/react-components';
+import { ChevronLeftRegular, ChevronRightRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pageCount, pageItems, PAGE_SIZES, parseJump } from './pages.js';
+
+const useStyles = makeStyles({
+  root: {
+    display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end',
+    columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalS, paddingBlock: tokens.spacingVerticalS, minHeight: '32px',
+  },
+  // Each group wraps as a whole: the page numbers never split from their arrows.
+  group: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, flexWrap: 'nowrap' },
+  pages: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS, flexWrap: 'wrap', listStyle: 'none', margin: 0, padding: 0 },
+  page: { minWidth: '32px', paddingInline: tokens.spacingHorizontalXS, fontVariantNumeric: 'tabular-nums' },
+  current: { fontWeight: tokens.fontWeightSemibold },
+  gap: { display: 'inline-flex', width: '32px', justifyContent: 'center', color: tokens.colorNeutralForeground3 },
+  size: { minWidth: '112px' },
+  jump: { width: '64px' },
+});
+
+/** Splits a text around where `{{page}}` went, so each language orders "go to [n] page" its own way. */
+const SLOT = '\u2063';
+
+export interface PagerProps {
+  pageNum: number;
+  pageSize: number;
+  /** Rows in the whole list; undefined while the page has not arrived (nothing is claimed). */
+  total: number | undefined;
+  onChange: (pageNum: number, pageSize: number) => void;
+  /** Prefix of the test ids: `<testId>-total`, `-size`, `-prev`, `-next`, `-page-<n>`, `-jump`. */
+  testId?: string;
+}
+
+export function Pager({ pageNum, pageSize, total, onChange, testId = 'pager' }: PagerProps) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const sizeLabel = useId();
+  const [jump, setJump] = useState('');
+
+  if (total === undefined) return <nav className={styles.root} aria-label={t('pager.pages')} data-testid={testId} aria-busy />;
+
+  const pages = pageCount(total, pageSize);
+  const go = (page: number) => {
+    if (page !== pageNum) onChange(page, pageSize);
+  };
+  const onJump = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter') return;
+    const page = parseJump(jump, pages);
+    setJump('');
+    if (page !== undefined) go(page);
+  };
+  const [jumpBefore = '', jumpAfter = ''] = t('pager.jump', { page: SLOT }).split(SLOT);
+
+  return (
+    <nav className={styles.root} aria-label={t('pager.pages')} data-testid={testId}>
+      <Text data-testid={`${testId}-total`}>{t('pager.total', { total })}</Text>
+      <span id={sizeLabel} hidden>{t('pager.pageSize')}</span>
+      <Dropdown
+        className={styles.size}
+        aria-labelledby={sizeLabel}
+        value={t('pager.perPage', { size: pageSize })}
+        selectedOptions={[String(pageSize)]}
+        onOptionSelect={(_, d) => d.optionValue && Number(d.optionValue) !== pageSize && onChange(1, Number(d.optionValue))}
+        data-testid={`${testId}-size`}
+      >
+        {PAGE_SIZES.map((s) => (
+          <Option key={s} value={String(s)}>{t('pager.perPage', { size: s })}</Option>
+        ))}
+      </Dropdown>
+      <div className={styles.group}>
+        <Button appearance="subtle" icon={<ChevronLeftRegular />} aria-label={t('pager.prev')} disabled={pageNum <= 1}
+          onClick={() => go(pageNum - 1)} data-testid={`${testId}-prev`} />
+        <ul className={styles.pages}>
+          {pageItems(pageNum, pages).map((item) => (
+            <li key={item}>
+              {typeof item === 'number' ? (
+                <Button
+                  className={mergeClasses(styles.page, item === pageNum && styles.current)}
+                  appearance={item === pageNum ? 'primary' : 'subtle'}
+                  aria-label={t('pager.pageN', { page: item })}
+                  aria-current={item === pageNum ? 'page' : undefined}
+                  onClick={() => go(item)}
+                  data-testid={`${testId}-page-${item}`}
+                >
+                  {item}
+                </Button>
+              ) : (
+                <span className={styles.gap} role="img" aria-label={t('pager.morePages')}><MoreHorizontalRegular /></span>
+              )}
+            </li>
+          ))}
+        </ul>
+        <Button appearance="subtle" icon={<ChevronRightRegular />} aria-label={t('pager.next')} disabled={pageNum >= pages}
+          onClick={() => go(pageNum + 1)} data-testid={`${testId}-next`} />
+      </div>
+      <label className={styles.group}>
+        {jumpBefore.trim() && <Text>{jumpBefore.trim()}</Text>}
+        <Input className={styles.jump} inputMode="numeric" value={jump} aria-label={t('pager.jumpLabel')}
+          onChange={(_, d) => setJump(d.value.replace(/\D/g, ''))} onKeyDown={onJump} data-testid={`${testId}-jump`} />
+        {jumpAfter.trim() && <Text>{jumpAfter.trim()}</Text>}
+      </label>
+    </nav>
+  );
+}

@@ -1,0 +1,44 @@
+/** What one cell of the DataTable shows: a value of its kind, cut or wrapped, or the column's own rendering. */
+import { makeStyles, mergeClasses, Tooltip } from '@fluentui/react-components';
+import { useRef, useState, type ReactNode } from 'react';
+import { displayValue, type Column, type Overflow } from './columns.js';
+
+const useStyles = makeStyles({
+  ellipsis: { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 },
+  // `anywhere`, not `break-word`: it also lets the column's minimum hold (a long unbroken address).
+  wrap: { display: 'block', overflowWrap: 'anywhere', whiteSpace: 'normal', minWidth: 0 },
+  figures: { fontVariantNumeric: 'tabular-nums' },
+});
+
+/** One line, cut with an ellipsis; the whole text in a tooltip, only when it is cut. */
+export function OverflowText({ text, className }: { text: string; className?: string | undefined }) {
+  const styles = useStyles();
+  const ref = useRef<HTMLSpanElement>(null);
+  const [visible, setVisible] = useState(false);
+  const cut = () => {
+    const el = ref.current;
+    return !!el && el.scrollWidth > el.clientWidth;
+  };
+  return (
+    // The text itself is in the page for assistive technology: the tooltip only shows what is cut.
+    <Tooltip content={text} relationship="inaccessible" visible={visible} onVisibleChange={(_, d) => setVisible(d.visible && cut())}>
+      <span ref={ref} className={mergeClasses(styles.ellipsis, className)}>{text}</span>
+    </Tooltip>
+  );
+}
+
+/** The content of `column`'s cell for `row`. */
+export function CellContent<Row>({ column, row }: { column: Column<Row>; row: Row }): ReactNode {
+  const styles = useStyles();
+  if (column.render) {
+    const content = column.render(row);
+    if (!column.overflow) return content;
+    return <span className={column.overflow === 'wrap' ? styles.wrap : styles.ellipsis}>{content}</span>;
+  }
+  const kind = column.kind ?? 'text';
+  const text = displayValue(kind, column.value?.(row));
+  const figures = kind === 'number' || kind === 'money' ? styles.figures : undefined;
+  const overflow: Overflow = column.overflow ?? (kind === 'time' ? 'wrap' : 'ellipsis');
+  if (overflow === 'ellipsis') return <OverflowText text={text} className={figures} />;
+  return <span className={mergeClasses(styles.wrap, figures)}>{text}</span>;
+}

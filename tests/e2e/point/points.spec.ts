@@ -1,0 +1,91 @@
+/**
+ * The points capability end to end in browser mode against the reference
+ * upstream: a tenant creates a point, binds a device, is not offered deleting it;
+ * another tenant never sees it.
+ */
+import { expect } from '@playwright/test';
+import { test } from '../support.js';
+import { catalogues } from '../../../shared/domains.js';
+import { pickRegion, signIn, signOut, useLanguage } from '../support.js';
+
+const pointName = `E2E ${Date.now().toString(36)}`;
+
+test.describe.configure({ mode: 'serial' });
+
+test('tenant1 creates a point, binds a device and cannot delete it', async ({ page, baseURL }) => {
+  await useLanguage(page, baseURL, 'en');
+  await signIn(page, 'tenant1');
+  await page.goto('/pointMent/pointList');
+
+  await page.getByTestId('point-create').click();
+  await page.getByTestId('point-form-submit').click();
+  // Nothing typed yet: the client refuses with field messages and stays open.
+  await expect(page.getByTestId('point-form-name')).toBeVisible();
+
+  await page.getByTestId('point-form-name').fill(pointName);
+  await pickRegion(page, 'point-form-area', { province: '上海市', district: '浦东新区' });
+  await page.getByTestId('point-form-address').fill('1 Century Avenue, lobby B');
+  await page.getByTestId('point-form-submit').click();
+  const row = page.getByTestId('point-row').filter({ hasText: pointName });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('point-area')).toHaveText('上海市 浦东新区');
+
+  await row.getByTestId('point-bind').click();
+  await expect(page).toHaveURL(/\/pointMent\/bindDevice\?id=\d+/);
+  const free = page.getByTestId('free-device-row').first();
+  const serial = (await free.getByTestId('device-serial').textContent())?.trim() ?? '';
+  expect(serial).not.toBe('');
+  await free.getByRole('checkbox').check();
+  await page.getByTestId('device-bind').click();
+  await expect(page.getByTestId('bound-device-row').filter({ hasText: serial })).toHaveCount(1);
+  await expect(page.getByTestId('free-device-row').filter({ hasText: serial })).toHaveCount(0);
+
+  await page.getByTestId('back-to-points').click();
+  await page.getByTestId('point-filter-name').fill(pointName);
+  await page.getByTestId('point-search').click();
+  await expect(row).toHaveCount(1);
+  // Spec §5: a point with bound devices cannot be deleted; the button says why instead of offering a refusal.
+  const remove = row.getByTestId('point-delete');
+  await expect(remove).toBeDisabled();
+  await remove.hover();
+  await expect(page.getByRole('tooltip')).toHaveText(catalogues.en.point.deleteHasDevices);
+  await remove.click({ force: true });
+  await expect(page.getByTestId('confirm-dialog')).toHaveCount(0);
+  await expect(row).toHaveCount(1);
+  await signOut(page);
+});
+
+test('tenant2 does not see the point of tenant1', async ({ page, baseURL }) => {
+  await useLanguage(page, baseURL, 'en');
+  await signIn(page, 'tenant2');
+  await page.goto('/pointMent/pointList');
+  await expect(page.getByTestId('point-row').first()).toBeVisible();
+  await page.getByTestId('point-filter-name').fill(pointName);
+  await page.getByTestId('point-search').click();
+  await expect(page.getByTestId('point-row')).toHaveCount(0);
+  await signOut(page);
+});
+
+test('tenant1 unbinds the device and then deletes the point', async ({ page, baseURL }) => {
+  await useLanguage(page, baseURL, 'en');
+  await signIn(page, 'tenant1');
+  await page.goto('/pointMent/pointList');
+  await page.getByTestId('point-filter-name').fill(pointName);
+  await page.getByTestId('point-search').click();
+  const row = page.getByTestId('point-row').filter({ hasText: pointName });
+  await row.getByTestId('point-bind').click();
+
+  const bound = page.getByTestId('bound-device-row');
+  await expect(bound).toHaveCount(1);
+  await bound.getByRole('checkbox').check();
+  await page.getByTestId('device-unbind').click();
+  await expect(bound).toHaveCount(0);
+
+  await page.getByTestId('back-to-points').click();
+  await page.getByTestId('point-filter-name').fill(pointName);
+  await page.getByTestId('point-search').click();
+  await row.getByTestId('point-delete').click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(row).toHaveCount(0);
+  await signOut(page);
+});
