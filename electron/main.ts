@@ -7,10 +7,10 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, ipcMain, net, protocol, session, shell, type IpcMainInvokeEvent } from 'electron';
-import { CODE } from '../shared/errors.js';
-import type { CallResult } from '../shared/ipc.js';
+import { CODE } from '../shared/domains.js';
+import { epochOf, type CallResult } from '../shared/ipc.js';
 import { resolveAsset } from './core/assets.js';
-import { createCore, type CallContext, type Core, type WindowHost } from './core/handlers.js';
+import { createCore, type CallContext, type Core, type WindowHost } from './core/core.js';
 import { SECURITY_HEADERS } from './core/security.js';
 import { electronStorePrefs } from './prefs-store.js';
 import { safeStorageVault } from './vault-safe-storage.js';
@@ -66,13 +66,16 @@ function trustedSender(event: IpcMainInvokeEvent): boolean {
 }
 
 function registerBridge(core: Core): void {
-  ipcMain.handle(CALL_CHANNEL, async (event, op: unknown, input: unknown): Promise<CallResult<unknown>> => {
+  ipcMain.handle(CALL_CHANNEL, async (event, op: unknown, input: unknown, meta: unknown): Promise<CallResult<unknown>> => {
     if (!trustedSender(event)) {
       return { ok: false, error: { source: 'local', code: CODE.forbidden, status: 0, message: 'untrusted sender' } };
     }
-    // The calling window, for windows.open and for closing the others at sign-out.
+    // The calling window, for windows.open and for closing the others at
+    // sign-out; the session its page believes current (a window left on a
+    // previous user is refused, as a browser tab is).
     const caller = BrowserWindow.fromWebContents(event.sender);
-    const from: CallContext = caller ? { window: caller.id } : {};
+    const epoch = epochOf(meta);
+    const from: CallContext = { ...(caller ? { window: caller.id } : {}), ...(epoch === undefined ? {} : { epoch }) };
     return core.call(typeof op === 'string' ? op : '', input, from);
   });
 }
@@ -135,7 +138,7 @@ function createWindow(route = '/'): BrowserWindow {
 }
 
 /**
- * windows.open and sign-out for the core (issue 3): a route in a new window
+ * windows.open and sign-out for the core (the §2 tab menu's new window; §4 logout): a route in a new window
  * on the same session; at sign-out every window but the caller's closes (the
  * caller goes to sign-in itself).
  */

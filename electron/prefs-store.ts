@@ -1,7 +1,7 @@
 /** The desktop PrefsStore: the console preferences in electron-store, validated on read and write. */
 import Store from 'electron-store';
 import type { Prefs } from '../shared/ipc.js';
-import { mergePrefs, readPrefs, type PrefsStore } from './core/vault.js';
+import { mergePrefs, readPrefs, type PrefsStore } from './core/prefs.js';
 
 interface PrefsFile {
   prefs?: Prefs;

@@ -11,7 +11,7 @@ import type { VendBridge } from '../shared/ipc.js';
 const CALL_CHANNEL = 'vend:call';
 
 const vend: VendBridge = {
-  call: (op, input) => ipcRenderer.invoke(CALL_CHANNEL, op, input),
+  call: (op, input, meta) => ipcRenderer.invoke(CALL_CHANNEL, op, input, meta),
 };
 
 contextBridge.exposeInMainWorld('vend', vend);

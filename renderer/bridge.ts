@@ -4,8 +4,8 @@
  * Hooks over it give TanStack Query keys `[op, input]` and typed errors.
  */
 import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
-import type { CallError } from '../shared/errors.js';
-import type { CallResult, Op, OpInput, OpOutput, VendBridge } from '../shared/ipc.js';
+import type { CallError } from '../shared/errors/policy.js';
+import { isSessionChanged, type CallMeta, type CallResult, type Op, type OpInput, type OpOutput, type VendBridge } from '../shared/ipc.js';
 
 declare global {
   interface Window { vend?: VendBridge }
@@ -43,14 +43,16 @@ declare module '@tanstack/react-query' {
 
 const NETWORK_ERROR: CallError = { source: 'network', code: 0, status: 0 };
 
-/** Browser mode: POST /bridge/<op> with the per-launch secret from the page. */
+/** Browser mode: POST /bridge/<op> with the per-launch secret from the page and the session epoch. */
 export function httpBridge(secret: string, fetchImpl: typeof fetch = fetch): VendBridge {
   return {
-    async call<K extends Op>(op: K, input: OpInput<K>): Promise<CallResult<OpOutput<K>>> {
+    async call<K extends Op>(op: K, input: OpInput<K>, meta?: CallMeta): Promise<CallResult<OpOutput<K>>> {
       try {
+        const headers: Record<string, string> = { 'content-type': 'application/json', 'x-vend-secret': secret };
+        if (meta?.epoch !== undefined) headers['x-vend-epoch'] = meta.epoch;
         const res = await fetchImpl(`/bridge/${op}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-vend-secret': secret },
+          headers,
           body: JSON.stringify(input ?? {}),
         });
         return (await res.json()) as CallResult<OpOutput<K>>;
@@ -69,11 +71,35 @@ function pickBridge(): VendBridge {
 
 let bridge: VendBridge | undefined;
 
+/**
+ * The session this page shows (`SessionUser.epoch`), sent with every call so
+ * that the core refuses the calls of a page left on a previous user. Set by
+ * the session module when the page adopts a session (renderer/app/session.ts).
+ */
+let epoch: string | undefined;
+export const setSessionEpoch = (next: string | undefined) => {
+  epoch = next;
+};
+
+type ChangeListener = (op: Op) => void;
+const changeListeners = new Set<ChangeListener>();
+
+/** Hears every call the core refused because the session changed elsewhere; returns the unsubscribe. */
+export function onSessionChanged(listener: ChangeListener): () => void {
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
+}
+
 /** Calls an operation; resolves with its content or throws an `OpError`. */
 export async function callOp<K extends Op>(op: K, input: OpInput<K>): Promise<OpOutput<K>> {
   bridge ??= pickBridge();
-  const result = await bridge.call(op, input);
-  if (!result.ok) throw new OpError(op, result.error);
+  const result = await (epoch === undefined ? bridge.call(op, input) : bridge.call(op, input, { epoch }));
+  if (!result.ok) {
+    // The page's session is gone: its watcher reloads the current one (the
+    // call still fails for its caller, whose report stays silent about it).
+    if (isSessionChanged(result.error)) for (const listener of changeListeners) listener(op);
+    throw new OpError(op, result.error);
+  }
   return result.content;
 }
 

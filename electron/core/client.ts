@@ -8,8 +8,9 @@
  */
 import axios, { type AxiosInstance, type AxiosRequestConfig } from 'axios';
 import { z } from 'zod';
-import { api, fillPath, type ApiOp, type EndpointDef } from '../../shared/api/index.js';
-import { CODE } from '../../shared/errors.js';
+import { api, type ApiOp } from '../../shared/domains.js';
+import { fillPath, type EndpointDef } from '../../shared/api/define.js';
+import { CODE } from '../../shared/domains.js';
 import type { CallResult } from '../../shared/ipc.js';
 import { fail, LOCAL, localError, ok } from './result.js';
 

@@ -1,5 +1,5 @@
 /** The main-process core: Electron-free, shared by the desktop shell and browser mode. */
-export { createCore, parseApiInput, SESSION_OWNED, type CallContext, type Core, type CoreOptions, type WindowHost } from './handlers.js';
+export { createCore, parseApiInput, SESSION_OWNED, type CallContext, type Core, type CoreOptions, type WindowHost } from './core.js';
 export {
   createClient,
   classify,
@@ -12,5 +12,6 @@ export {
   type UpstreamClient,
 } from './client.js';
 export { createSession, isTokenRefusal, type Session } from './session.js';
-export { memoryVault, memoryPrefs, mergePrefs, readPrefs, type TokenVault, type PrefsStore } from './vault.js';
+export { memoryVault, type TokenVault } from './vault.js';
+export { memoryPrefs, mergePrefs, readPrefs, type PrefsStore } from './prefs.js';
 export { CSP, SECURITY_HEADERS } from './security.js';

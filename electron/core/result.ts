@@ -1,5 +1,5 @@
 /** Building CallResults. */
-import { LOCAL, NO_SESSION, type CallError } from '../../shared/errors.js';
+import { LOCAL, NO_SESSION, type CallError } from '../../shared/errors/policy.js';
 import type { CallResult } from '../../shared/ipc.js';
 
 export const ok = <T>(content: T): CallResult<T> => ({ ok: true, content });

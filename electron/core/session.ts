@@ -4,9 +4,11 @@
  * everything on failure, sign-out, or a token the upstream refuses. The token
  * itself never leaves this module and the vault.
  */
-import type { UserInfo } from '../../shared/api/account.js';
-import type { SignInForm } from '../../shared/api/account.js';
-import { CODE, type CallError } from '../../shared/errors.js';
+import { randomBytes } from 'node:crypto';
+import type { UserInfo } from '../../shared/account/index.js';
+import type { SignInForm } from '../../shared/account/index.js';
+import { CODE } from '../../shared/domains.js';
+import { type CallError } from '../../shared/errors/policy.js';
 import type { CallResult, SessionUser } from '../../shared/ipc.js';
 import { ROLE_NAME, roleKindOf } from '../../shared/roles.js';
 import type { UpstreamClient } from './client.js';
@@ -33,6 +35,13 @@ export interface Session {
   signOut(): Promise<CallResult<null>>;
   /** The cached user, without any call. */
   user(): SessionUser | null;
+  /**
+   * The current session's epoch (shared/ipc.ts `SessionUser.epoch`): a new
+   * one at every sign-in, sign-out and refused token, and unique to this
+   * run, so that a page of a previous session, or of a previous run of the
+   * host, never matches.
+   */
+  epoch(): string;
   /** The token to attach to an upstream call, or null. */
   token(): Promise<string | null>;
   /**
@@ -44,11 +53,19 @@ export interface Session {
 
 const unique = (values: readonly string[]) => [...new Set(values)];
 
+/** A user as built from the upstream, before it is stamped with its session's epoch. */
+type BuiltUser = Omit<SessionUser, 'epoch'>;
+
 export function createSession(client: UpstreamClient, vault: TokenVault): Session {
   let cached: SessionUser | null = null;
   let restoring: Promise<CallResult<SessionUser | null>> | null = null;
-  /** Bumped at every sign-in and sign-out, so a late restore cannot resurrect a session. */
+  /**
+   * Bumped at every sign-in, sign-out and invalidation, so a late restore
+   * cannot resurrect a session; with the run's random prefix it is the epoch.
+   */
   let generation = 0;
+  const run = randomBytes(9).toString('base64url');
+  const epochOf = (gen: number) => `${run}.${gen}`;
 
   const clear = async () => {
     cached = null;
@@ -64,7 +81,7 @@ export function createSession(client: UpstreamClient, vault: TokenVault): Sessio
    * Builds the SessionUser from a token: user info, the platform check, the
    * role kind, and for users without roles their employee powers.
    */
-  async function build(token: string): Promise<CallResult<SessionUser>> {
+  async function build(token: string): Promise<CallResult<BuiltUser>> {
     const infoRes = await client.request('account.info', {}, token);
     if (!infoRes.ok) return infoRes;
     const info = infoRes.content as UserInfo;
@@ -103,8 +120,8 @@ export function createSession(client: UpstreamClient, vault: TokenVault): Sessio
     const built = await build(token);
     if (gen !== generation) return ok(cached); // signed in or out meanwhile
     if (built.ok) {
-      cached = built.content;
-      return built;
+      cached = { ...built.content, epoch: epochOf(gen) };
+      return ok(cached);
     }
     // Offline at start: keep the token and say why.
     if (built.error.source === 'network') return built;
@@ -115,6 +132,7 @@ export function createSession(client: UpstreamClient, vault: TokenVault): Sessio
 
   return {
     user: () => cached,
+    epoch: () => epochOf(generation),
     token: () => vault.get(),
 
     async signIn(form) {
@@ -143,8 +161,8 @@ export function createSession(client: UpstreamClient, vault: TokenVault): Sessio
         if (built.error.source === 'local') await revoke(token);
         return fail(built.error);
       }
-      cached = built.content;
-      return built;
+      cached = { ...built.content, epoch: epochOf(gen) };
+      return ok(cached);
     },
 
     current() {

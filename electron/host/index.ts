@@ -5,6 +5,8 @@
  *
  *   POST /bridge/<op>            body: the op's input as JSON (empty = none)
  *   x-vend-secret: <secret>      required; the secret of this launch
+ *   x-vend-epoch: <epoch>        the session the page believes current (optional;
+ *                                a stale one is refused: shared/ipc.ts SESSION_CHANGED)
  *   Origin: http://127.0.0.1:P   when present it must be the host's own origin
  *   → 200 { ok: true, content } | { ok: false, error }   (a CallResult)
  *   → 403 CallResult (local 403) without the right secret or from a foreign origin
@@ -14,9 +16,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { CODE } from '../../shared/errors.js';
-import type { CallResult } from '../../shared/ipc.js';
-import type { Core } from '../core/handlers.js';
+import { CODE } from '../../shared/domains.js';
+import { epochOf, type CallResult } from '../../shared/ipc.js';
+import type { Core } from '../core/core.js';
 import { looksLikeFile } from '../core/assets.js';
 import { SECURITY_HEADERS } from '../core/security.js';
 
@@ -40,6 +42,7 @@ export interface Host {
 }
 
 export const SECRET_HEADER = 'x-vend-secret';
+export const EPOCH_HEADER = 'x-vend-epoch';
 export const SECRET_META = 'vend-bridge';
 export const BRIDGE_PREFIX = '/bridge/';
 
@@ -55,6 +58,18 @@ export function injectSecret(html: string, secret: string): string {
   if (!head) return meta + html;
   const at = head.index + head[0].length;
   return html.slice(0, at) + meta + html.slice(at);
+}
+
+/**
+ * A request the SPA answers with index.html: a GET or HEAD outside the
+ * bridge for a route (no file extension), or whatever the browser loads as a
+ * document — `/redirect//evil.com` is a route of ours even though it ends
+ * like a file name and holds a double slash the file server refuses.
+ */
+export function isPageRequest(method: string, urlPath: string, fetchDest: unknown): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  if (urlPath === '/bridge' || urlPath.startsWith(BRIDGE_PREFIX)) return false;
+  return fetchDest === 'document' || !looksLikeFile(urlPath);
 }
 
 const sameSecret = (given: unknown, secret: string): boolean => {
@@ -129,21 +144,29 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     if (!sameSecret(req.headers[SECRET_HEADER], secret)) return reply.code(403).send(refusal(CODE.forbidden, 'bad bridge secret'));
     const from = req.headers.origin;
     if (from !== undefined && !origins.has(from)) return reply.code(403).send(refusal(CODE.forbidden, 'foreign origin'));
-    const result = await opts.core.call(req.params.op, req.body);
+    const epoch = epochOf({ epoch: req.headers[EPOCH_HEADER] });
+    const result = await opts.core.call(req.params.op, req.body, epoch === undefined ? {} : { epoch });
     return reply.code(200).send(result);
   });
 
+  const pathOf = (req: FastifyRequest) => req.url.split('?')[0] ?? '/';
+  const isPage = (req: FastifyRequest) => isPageRequest(req.method, pathOf(req), req.headers['sec-fetch-dest']);
+
   app.setNotFoundHandler((req, reply) => {
-    const urlPath = req.url.split('?')[0] ?? '/';
-    if ((req.method === 'GET' || req.method === 'HEAD') && !urlPath.startsWith(BRIDGE_PREFIX) && urlPath !== '/bridge' && !looksLikeFile(urlPath)) {
-      return sendIndex(reply);
-    }
-    if (urlPath.startsWith(BRIDGE_PREFIX)) return reply.code(404).send(refusal(CODE.notFound, 'not found'));
+    if (isPage(req)) return sendIndex(reply);
+    if (pathOf(req).startsWith(BRIDGE_PREFIX)) return reply.code(404).send(refusal(CODE.notFound, 'not found'));
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
 
-  app.setErrorHandler((err: { statusCode?: number }, _req, reply) => {
+  app.setErrorHandler((err: { statusCode?: number }, req, reply) => {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    // The file server refuses some route paths (a double slash: 403); a page
+    // gets the SPA, whose router shows its 404, never a bridge refusal as JSON.
+    if ((status === 403 || status === 404) && isPage(req)) return sendIndex(reply);
+    // Files answer in plain text; CallResults are the bridge's alone.
+    if (!pathOf(req).startsWith(BRIDGE_PREFIX) && (status === 403 || status === 404)) {
+      return reply.code(status).type('text/plain; charset=utf-8').send(status === 403 ? 'Forbidden' : 'Not found');
+    }
     return reply.code(status).send(refusal(status === 500 ? CODE.serverError : CODE.badRequest, status === 500 ? 'host error' : 'bad request'));
   });
 

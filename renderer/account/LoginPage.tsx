@@ -1,9 +1,15 @@
-/** /login (spec §2, §4 login, §5 login texts). */
-import { Button, Card, makeStyles, Subtitle2, Title3, tokens } from '@fluentui/react-components';
+/**
+ * /login (spec §2, §4 login, §5 login texts). The username has the focus on
+ * arrival. A refusal shows once, in a message bar inside the form, where the
+ * eyes are (not as a notification at the window's edge); refused
+ * credentials clear the password and put the focus back on it.
+ */
+import { Button, Card, makeStyles, MessageBar, MessageBarBody, Subtitle2, Title3, tokens } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { signInForm, type SignInForm } from '../../shared/api/account.js';
+import { signInForm, type SignInForm } from '../../shared/account/index.js';
 import { useOpMutation } from '../bridge.js';
 import { zodI18nResolver, type IssueLike } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
@@ -21,6 +27,12 @@ const useStyles = makeStyles({
   card: { width: '380px', maxWidth: 'calc(100vw - 32px)', padding: tokens.spacingHorizontalXXL },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   head: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, textAlign: 'center' },
+  refusal: { display: 'flex', flexDirection: 'column' },
+});
+
+/** Spec §5 "enter a valid password": a password of spaces only is no password, yet not an empty one. */
+const loginForm = signInForm.extend({
+  password: signInForm.shape.password.refine((p) => p === '' || p.trim() !== '', { message: 'validation.password' }),
 });
 
 /** Spec §5 texts: a bad username is "enter a valid username", a bad (non-empty) password "enter a valid password". */
@@ -31,18 +43,25 @@ const loginKey = (issue: IssueLike) => {
 };
 
 export default function LoginPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const styles = useStyles();
   const report = useReport();
   const client = useQueryClient();
   const signIn = useOpMutation('session.signIn');
   const form = useForm<SignInForm, unknown, SignInForm>({
-    resolver: zodI18nResolver(signInForm, t, loginKey),
+    resolver: zodI18nResolver(loginForm, t, loginKey),
     defaultValues: { username: '', password: '' },
     mode: 'onTouched',
   });
 
   useRelocalise(form);
+  /** The last refusal's texts, shown in the form until the next attempt. */
+  const [refusal, setRefusal] = useState<string[] | null>(null);
+
+  const { setFocus } = form;
+  useEffect(() => setFocus('username'), [setFocus]);
+  // Its texts are in the language it came in: another language drops it.
+  useEffect(() => setRefusal(null), [i18n.language]);
 
   /** The core's own refusal of the input, re-keyed like the form's own issues. */
   const showFieldIssues = (fields: Record<string, string>) => {
@@ -57,10 +76,21 @@ export default function LoginPage() {
   // §4: no roles → insufficient permission; platformType ≠ 0 → login failed).
   // The form has validated first, so an upstream 400 is the credentials.
   const onSubmit = form.handleSubmit(async (values) => {
+    setRefusal(null);
     try {
       startSession(client, await signIn.mutateAsync(values));
     } catch (error) {
-      report(error, { context: 'signIn', onFields: showFieldIssues });
+      report(error, {
+        context: 'signIn',
+        onFields: showFieldIssues,
+        inline: ({ texts, rule }) => {
+          setRefusal(texts);
+          if (rule !== 'signInBadCredentials') return;
+          // A wrong password is not typed again on top of itself.
+          form.resetField('password');
+          form.setFocus('password');
+        },
+      });
     }
   });
 
@@ -72,13 +102,20 @@ export default function LoginPage() {
         <form className={styles.form} onSubmit={onSubmit} noValidate>
           <div className={styles.head}>
             <Title3 as="h1">{t('app.title')}</Title3>
-            <Subtitle2 as="h2">{t('login.title')}</Subtitle2>
+            <Subtitle2 as="h2">{t('account.login.title')}</Subtitle2>
           </div>
-          <FormInput control={form.control} name="username" label={t('login.username')}
-            input={{ autoComplete: 'username', placeholder: t('login.usernamePlaceholder'), 'data-testid': 'login-username' }} />
-          <FormInput control={form.control} name="password" label={t('login.password')}
-            input={{ type: 'password', autoComplete: 'current-password', placeholder: t('login.passwordPlaceholder'), 'data-testid': 'login-password' }} />
-          <Button appearance="primary" type="submit" disabled={busy} data-testid="login-submit">{t('login.submit')}</Button>
+          {refusal && refusal.length > 0 && (
+            <MessageBar intent="error" politeness="assertive" data-testid="login-error">
+              <MessageBarBody className={styles.refusal}>
+                {refusal.map((text) => <span key={text}>{text}</span>)}
+              </MessageBarBody>
+            </MessageBar>
+          )}
+          <FormInput control={form.control} name="username" label={t('account.login.username')}
+            input={{ autoComplete: 'username', placeholder: t('account.login.usernamePlaceholder'), 'data-testid': 'login-username' }} />
+          <FormInput control={form.control} name="password" label={t('account.login.password')}
+            input={{ type: 'password', autoComplete: 'current-password', placeholder: t('account.login.passwordPlaceholder'), 'data-testid': 'login-password' }} />
+          <Button appearance="primary" type="submit" disabled={busy} data-testid="login-submit">{t('account.login.submit')}</Button>
         </form>
       </Card>
     </div>

@@ -1,10 +1,12 @@
 /**
  * The password dialog (spec §4, §5, §6): old password (not asked of system
  * admin and members), new password and its confirmation, checked on blur.
- * The call depends on the role (shared/password.ts). Success: a 2 s
+ * A new password equal to the old one is refused by the form (§5). The call
+ * depends on the role (shared/account/password.ts). Success: a 2 s
  * notification ("log in again"), then the session ends and the user is at /.
- * A refusal (1514 wrong old password, …) goes through the common error path;
- * the dialog stays open with what was typed.
+ * A refusal shows once: 1514 (wrong old password) on its field, anything
+ * else through the common error path; the dialog stays open with what was
+ * typed.
  */
 import {
   Button,
@@ -20,8 +22,8 @@ import {
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CODE } from '../../shared/errors.js';
-import { asksOldPassword, passwordForm, passwordRequest, type PasswordFormValues } from '../../shared/password.js';
+import { CODE } from '../../shared/domains.js';
+import { asksOldPassword, passwordForm, passwordRequest, type PasswordFormValues } from '../../shared/account/index.js';
 import { callOp } from '../bridge.js';
 import { zodI18nResolver, type IssueLike } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
@@ -29,7 +31,8 @@ import { useNotify } from '../app/notify.js';
 import { useReport, useScheduleEnd } from '../app/report.js';
 import { useUser } from '../app/session.js';
 import { useRelocalise } from '../app/useRelocalise.js';
-import { errorEntry, NOTIFY_MS } from '../../shared/errors.js';
+import { errorEntry } from '../../shared/domains.js';
+import { NOTIFY_MS } from '../../shared/errors/policy.js';
 import { currentLang } from '../i18n/index.js';
 
 const useStyles = makeStyles({
@@ -37,7 +40,7 @@ const useStyles = makeStyles({
 });
 
 /** The form's own messages are keys of the `password` group. */
-const passwordKey = (issue: IssueLike) => (issue.message.startsWith('password.') ? issue.message : undefined);
+const passwordKey = (issue: IssueLike) => (issue.message.startsWith('account.password.') ? issue.message : undefined);
 
 const EMPTY: PasswordFormValues = { oldPassword: '', password: '', confirm: '' };
 
@@ -73,15 +76,18 @@ export function PasswordDialog({ open, onClose }: PasswordDialogProps) {
     try {
       await callOp(request.op, request.input as never);
     } catch (error) {
-      // Spec §8: the common path shows the code's text (1514: wrong old password).
-      report(error);
+      // A refusal shows once: 1514 (wrong old password) on the field it is
+      // about, with what was typed kept; anything else by the common path
+      // (spec §8: the code's text as a notification).
       const e = error as { source?: string; code?: number };
-      if (e.source === 'upstream' && e.code === CODE.wrongOldPassword) {
-        form.setError('oldPassword', { type: 'server', message: errorEntry(CODE.wrongOldPassword).texts[currentLang()] });
+      if (askOld && e.source === 'upstream' && e.code === CODE.wrongOldPassword) {
+        form.setError('oldPassword', { type: 'server', message: errorEntry(CODE.wrongOldPassword).texts[currentLang()] }, { shouldFocus: true });
+      } else {
+        report(error);
       }
       return;
     }
-    notify(t('password.success'), { intent: 'success', timeout: NOTIFY_MS });
+    notify(t('account.password.success'), { intent: 'success', timeout: NOTIFY_MS });
     form.reset(EMPTY);
     onClose();
     // Spec §4/§5: signed out after success; the notification shows its 2 s first.
@@ -89,33 +95,44 @@ export function PasswordDialog({ open, onClose }: PasswordDialogProps) {
   });
 
   const busy = form.formState.isSubmitting;
+  // Read while rendering: react-hook-form only keeps up the parts of formState that the render reads.
+  const dirty = form.formState.isDirty;
   return (
-    <Dialog open={open} onOpenChange={(_e, data) => !data.open && !busy && close()} modalType="modal">
+    // A stray click beside a dialog holding typed text does not throw the text away (Cancel and Escape still do).
+    <Dialog open={open} onOpenChange={(_e, data) => !data.open && !busy && !(data.type === 'backdropClick' && dirty) && close()} modalType="modal">
       <DialogSurface aria-describedby={undefined}>
         <form onSubmit={onSubmit} noValidate data-testid="password-dialog">
           <DialogBody>
-            <DialogTitle>{t('password.title')}</DialogTitle>
+            <DialogTitle>{t('account.password.title')}</DialogTitle>
             <DialogContent className={styles.form}>
               {askOld && (
-                <FormInput control={form.control} name="oldPassword" label={t('password.old')}
-                  input={{ type: 'password', autoComplete: 'current-password', placeholder: t('password.oldPlaceholder'), 'data-testid': 'password-old' }} />
+                <FormInput
+                  control={form.control}
+                  name="oldPassword"
+                  label={t('account.password.old')}
+                  // A new password already given is checked again: it must differ from the old one.
+                  onBlur={() => {
+                    if (form.getFieldState('password').isTouched) void form.trigger('password');
+                  }}
+                  input={{ type: 'password', autoComplete: 'current-password', placeholder: t('account.password.oldPlaceholder'), 'data-testid': 'password-old' }}
+                />
               )}
               <FormInput
                 control={form.control}
                 name="password"
-                label={t('password.new')}
+                label={t('account.password.new')}
                 // A confirmation already given is checked again against the new value.
                 onBlur={() => {
                   if (form.getFieldState('confirm').isTouched) void form.trigger('confirm');
                 }}
-                input={{ type: 'password', autoComplete: 'new-password', placeholder: t('password.newPlaceholder'), 'data-testid': 'password-new' }}
+                input={{ type: 'password', autoComplete: 'new-password', placeholder: t('account.password.newPlaceholder'), 'data-testid': 'password-new' }}
               />
-              <FormInput control={form.control} name="confirm" label={t('password.confirm')}
-                input={{ type: 'password', autoComplete: 'new-password', placeholder: t('password.confirmPlaceholder'), 'data-testid': 'password-confirm' }} />
+              <FormInput control={form.control} name="confirm" label={t('account.password.confirm')}
+                input={{ type: 'password', autoComplete: 'new-password', placeholder: t('account.password.confirmPlaceholder'), 'data-testid': 'password-confirm' }} />
             </DialogContent>
             <DialogActions>
               <Button appearance="secondary" onClick={close} disabled={busy} data-testid="password-cancel">{t('common.cancel')}</Button>
-              <Button appearance="primary" type="submit" disabled={busy} data-testid="password-submit">{t('password.submit')}</Button>
+              <Button appearance="primary" type="submit" disabled={busy} data-testid="password-submit">{t('account.password.submit')}</Button>
             </DialogActions>
           </DialogBody>
         </form>

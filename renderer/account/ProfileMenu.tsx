@@ -13,6 +13,7 @@ import {
   MenuList,
   MenuPopover,
   MenuTrigger,
+  mergeClasses,
   Text,
   tokens,
 } from '@fluentui/react-components';
@@ -20,12 +21,18 @@ import { KeyRegular, PersonRegular, SignOutRegular } from '@fluentui/react-icons
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { canChangePassword } from '../../shared/password.js';
+import { canChangePassword } from '../../shared/account/index.js';
 import { roleNameKey, useSignOut, useUser } from '../app/session.js';
+import { useNavbarLabels } from '../shell/navbarLayout.js';
 import { PasswordDialog } from './PasswordDialog.js';
 
 const useStyles = makeStyles({
-  who: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', lineHeight: tokens.lineHeightBase200, textAlign: 'start' },
+  who: {
+    display: 'flex', flexDirection: 'column', alignItems: 'flex-start', lineHeight: tokens.lineHeightBase200, textAlign: 'start',
+    // A long tenant name must not push the top bar's other items off.
+    maxWidth: '160px', overflow: 'hidden',
+  },
+  line: { maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   role: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -40,6 +47,8 @@ export function ProfileMenu() {
   const signOut = useSignOut();
   const [passwordOpen, setPasswordOpen] = useState(false);
   const roleKey = roleNameKey(user.roleName);
+  // A narrow top bar shows the avatar alone; the name stays in the button's label.
+  const labels = useNavbarLabels();
 
   return (
     <>
@@ -48,28 +57,30 @@ export function ProfileMenu() {
           <MenuButton
             appearance="subtle"
             icon={<Avatar name={user.name} size={28} color="colorful" aria-hidden />}
-            aria-label={t('profile.menu')}
+            aria-label={t('account.profile.menu')}
             data-testid="profile-menu"
           >
-            <span className={styles.who}>
-              <Text weight="semibold" size={300} data-testid="user-name">{user.name}</Text>
-              <Text size={200} className={styles.role} data-testid="user-role">{roleKey ? t(roleKey) : user.roleName}</Text>
-            </span>
+            {labels ? (
+              <span className={styles.who}>
+                <Text weight="semibold" size={300} className={styles.line} data-testid="user-name">{user.name}</Text>
+                <Text size={200} className={mergeClasses(styles.role, styles.line)} data-testid="user-role">{roleKey ? t(roleKey) : user.roleName}</Text>
+              </span>
+            ) : null}
           </MenuButton>
         </MenuTrigger>
         <MenuPopover>
           <MenuList>
             <MenuItem icon={<PersonRegular />} onClick={() => void navigate(PERSON_PATH)} data-testid="profile-person">
-              {t('profile.person')}
+              {t('account.profile.person')}
             </MenuItem>
             {canChangePassword(user) && (
               <MenuItem icon={<KeyRegular />} onClick={() => setPasswordOpen(true)} data-testid="profile-password">
-                {t('profile.password')}
+                {t('account.profile.password')}
               </MenuItem>
             )}
             <MenuDivider />
             <MenuItem icon={<SignOutRegular />} onClick={() => void signOut()} data-testid="sign-out">
-              {t('profile.signOut')}
+              {t('account.profile.signOut')}
             </MenuItem>
           </MenuList>
         </MenuPopover>

@@ -2,7 +2,8 @@
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider } from 'react-router';
+// The DOM flavour: it gives navigations their `flushSync` option (sessionWatch.ts needs it).
+import { RouterProvider } from 'react-router/dom';
 import { i18n } from '../i18n/index.js';
 import { PrefsProvider } from '../shell/prefs.js';
 import { ThemedProvider } from '../shell/theme.js';

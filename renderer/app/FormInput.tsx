@@ -4,7 +4,8 @@
  * the form. Every form of the console draws its text fields with it.
  */
 import { Field, Input, type InputProps } from '@fluentui/react-components';
-import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { Controller, useFormState, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useDirtyForm } from './dirty.js';
 
 export interface FormInputProps<T extends FieldValues> {
   control: Control<T>;
@@ -17,6 +18,8 @@ export interface FormInputProps<T extends FieldValues> {
 }
 
 export function FormInput<T extends FieldValues>({ control, name, label, required = true, onBlur, input }: FormInputProps<T>) {
+  // Its form's unsaved input is registered (app/dirty.ts): a language switch asks before losing it.
+  useDirtyForm(useFormState({ control }).isDirty);
   return (
     <Controller
       control={control}

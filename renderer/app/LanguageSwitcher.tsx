@@ -1,49 +1,78 @@
-/** Language menu: each option in its own language (spec §2). */
+/**
+ * Language menu: each option in its own language (spec §2). Where the switch
+ * re-renders the view (the top bar: through /redirect), unsaved input on
+ * screen would be lost: then it asks first (spec §2 "a language-change
+ * confirmation exists"); otherwise it switches at once and says so.
+ */
 import { Menu, MenuButton, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, type MenuProps } from '@fluentui/react-components';
 import { LocalLanguageRegular } from '@fluentui/react-icons';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGS, type Lang } from '../../shared/errors.js';
-import { catalogues } from '../../shared/i18n/index.js';
+import { LANGS, type Lang } from '../../shared/i18n/define.js';
+import { catalogues } from '../../shared/domains.js';
 import { isLang } from '../i18n/detect.js';
 import { currentLang, setLanguage } from '../i18n/index.js';
+import { ConfirmDialog } from '../kit/index.js';
+import { hasDirtyForms } from './dirty.js';
 import { useNotify } from './notify.js';
 
 export interface LanguageSwitcherProps {
   appearance?: 'subtle' | 'transparent' | 'secondary';
   /** After the switch (the shell re-renders the current route through /redirect). */
   onChanged?: (lang: Lang) => void;
+  /** The icon alone (a narrow top bar); the name stays the button's label for assistive tech. */
+  compact?: boolean;
 }
 
-export function LanguageSwitcher({ appearance = 'subtle', onChanged }: LanguageSwitcherProps) {
+export function LanguageSwitcher({ appearance = 'subtle', onChanged, compact = false }: LanguageSwitcherProps) {
   const { t } = useTranslation();
   const notify = useNotify();
   const lang = currentLang();
+  /** A switch waiting for the user's word, the screen holding unsaved input. */
+  const [pending, setPending] = useState<Lang | null>(null);
+
+  const apply = (next: Lang) =>
+    setLanguage(next).then(() => {
+      onChanged?.(next);
+      notify(catalogues[next].language.switched);
+    });
 
   const onChange: MenuProps['onCheckedValueChange'] = (_, { checkedItems }) => {
     const next = checkedItems[0];
     if (!isLang(next) || next === lang) return;
-    void setLanguage(next).then(() => {
-      onChanged?.(next);
-      notify(catalogues[next].language.switched);
-    });
+    if (onChanged && hasDirtyForms()) setPending(next);
+    else void apply(next);
   };
 
   return (
-    <Menu checkedValues={{ language: [lang] }} onCheckedValueChange={onChange}>
-      <MenuTrigger disableButtonEnhancement>
-        <MenuButton appearance={appearance} icon={<LocalLanguageRegular />} aria-label={t('language.label')} data-testid="language-switcher">
-          {t(`language.${lang}`)}
-        </MenuButton>
-      </MenuTrigger>
-      <MenuPopover>
-        <MenuList>
-          {LANGS.map((l) => (
-            <MenuItemRadio key={l} name="language" value={l} lang={l} data-testid={`language-${l}`}>
-              {catalogues[l].language[l]}
-            </MenuItemRadio>
-          ))}
-        </MenuList>
-      </MenuPopover>
-    </Menu>
+    <>
+      <Menu checkedValues={{ language: [lang] }} onCheckedValueChange={onChange}>
+        <MenuTrigger disableButtonEnhancement>
+          <MenuButton appearance={appearance} icon={<LocalLanguageRegular />} aria-label={t('language.label')} data-testid="language-switcher">
+            {compact ? null : t(`language.${lang}`)}
+          </MenuButton>
+        </MenuTrigger>
+        <MenuPopover>
+          <MenuList>
+            {LANGS.map((l) => (
+              <MenuItemRadio key={l} name="language" value={l} lang={l} data-testid={`language-${l}`}>
+                {catalogues[l].language[l]}
+              </MenuItemRadio>
+            ))}
+          </MenuList>
+        </MenuPopover>
+      </Menu>
+      <ConfirmDialog
+        open={pending !== null}
+        text={t('language.unsaved')}
+        confirmLabel={t('language.switchAnyway')}
+        onConfirm={async () => {
+          const next = pending;
+          setPending(null);
+          if (next) await apply(next);
+        }}
+        onCancel={() => setPending(null)}
+      />
+    </>
   );
 }

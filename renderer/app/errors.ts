@@ -3,17 +3,10 @@
  * of the one policy table (shared/errors.ts `decide`) with its texts put in
  * the current language. report.tsx executes it.
  */
-import {
-  decide,
-  errorEntry,
-  UNKNOWN,
-  type CallError,
-  type Decision,
-  type FailureContext,
-  type Lang,
-  type Message,
-  type RuleName,
-} from '../../shared/errors.js';
+import { decide, errorEntry } from '../../shared/domains.js';
+import { UNKNOWN } from '../../shared/errors/define.js';
+import { type CallError, type Decision, type FailureContext, type Message, type RuleName } from '../../shared/errors/policy.js';
+import { type Lang } from '../../shared/i18n/define.js';
 
 export interface ShownNotice { text: string; timeout: number }
 

@@ -1,12 +1,21 @@
-/** In-page notifications (Fluent toasts); `data-testid="notify"` carries the text. */
+/**
+ * In-page notifications (Fluent toasts); `data-testid="notify"` carries the
+ * text. They show at the top right, just below the top bar and its tabs:
+ * near where the eyes are after an action, and away from the row actions and
+ * pager at the right and bottom of list screens, which toasts at the bottom
+ * covered.
+ */
 import { Toast, Toaster, ToastTitle, useToastController, type ToastIntent } from '@fluentui/react-components';
 import { useCallback } from 'react';
-import { NOTIFY_MS } from '../../shared/errors.js';
+import { NOTIFY_MS } from '../../shared/errors/policy.js';
 
 const TOASTER_ID = 'vend-toaster';
 
+/** Below the top bar (50 px) and the tab strip (34 px), with a little room. */
+export const TOAST_OFFSET = { vertical: 92, horizontal: 16 } as const;
+
 export function Notifications() {
-  return <Toaster toasterId={TOASTER_ID} position="bottom-end" limit={5} />;
+  return <Toaster toasterId={TOASTER_ID} position="top-end" offset={TOAST_OFFSET} limit={5} />;
 }
 
 export interface NotifyOptions { intent?: ToastIntent; timeout?: number }

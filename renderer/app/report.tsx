@@ -9,13 +9,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { RESET_DELAY_MS, type FailureContext } from '../../shared/errors.js';
+import { RESET_DELAY_MS, type FailureContext, type RuleName } from '../../shared/errors/policy.js';
 import type { SessionUser } from '../../shared/ipc.js';
 import { currentLang } from '../i18n/index.js';
 import { asCallError, present } from './errors.js';
 import { useNotify } from './notify.js';
 import { LOGIN } from './paths.js';
 import { SESSION_KEY, useEndSession, useSessionLanding } from './session.js';
+import { useSessionWatch } from './sessionWatch.js';
 
 export interface ReportOptions {
   /** The screen's own failure text, used when the code has none. */
@@ -24,6 +25,12 @@ export interface ReportOptions {
   onFields?: (fields: Record<string, string>) => void;
   /** 'signIn' for the sign-in form (spec §8 "Sign-in client"); 'call' otherwise. */
   context?: FailureContext;
+  /**
+   * Shows the decision's notices in place (the sign-in form's message bar)
+   * instead of as notifications; the rest of the decision (reset, back) is
+   * carried out as usual.
+   */
+  inline?: (shown: { texts: string[]; rule: RuleName }) => void;
 }
 export type Report = (error: unknown, options?: ReportOptions) => void;
 
@@ -53,6 +60,7 @@ export function ErrorReporter({ children }: { children: ReactNode }) {
   here.current = location;
   /** A reset under way: later failures of the same ending session add nothing. */
   const resetting = useRef(false);
+  useSessionWatch(useCallback(() => resetting.current, []));
   /** The page a back-navigation already left (several refused queries, one back). */
   const leftKey = useRef<string | null>(null);
 
@@ -92,6 +100,7 @@ export function ErrorReporter({ children }: { children: ReactNode }) {
 
   const report = useCallback<Report>(
     (error, options = {}) => {
+      // A changed session (the `localSessionChanged` row) shows nothing: the session watcher reloads the page.
       const shown = present(asCallError(error), {
         lang: currentLang(),
         uiText: (key) => t(key),
@@ -112,7 +121,8 @@ export function ErrorReporter({ children }: { children: ReactNode }) {
         if (shown.rule === 'localNoSession' && user === null) return;
       }
       if (shown.back && leftKey.current === here.current.key) return;
-      for (const n of shown.notices) notify(n.text, { intent: 'error', timeout: n.timeout });
+      if (options.inline) options.inline({ texts: shown.notices.map((n) => n.text), rule: shown.rule });
+      else for (const n of shown.notices) notify(n.text, { intent: 'error', timeout: n.timeout });
       if (shown.back) goBack();
       if (shown.reset) endLater(RESET_DELAY_MS, shown.revoke);
     },

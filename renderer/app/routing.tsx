@@ -1,6 +1,7 @@
 /** Root layout, session guards and page titles (spec §2 public routes, page title). */
-import { useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { titleText } from '../i18n/index.js';
 import { Navigate, Outlet, useLocation, useMatches, useSearchParams } from 'react-router';
 import type { RouteTitle } from '../../shared/routes.js';
 import { Notifications } from './notify.js';
@@ -24,7 +25,7 @@ export function usePageTitle(title: string | undefined) {
 /** Titles of the routes that carry one in their handle (/login, /404, /auth-redirect). The shell sets its own. */
 function HandleTitle({ title }: { title: RouteTitle }) {
   const { t } = useTranslation();
-  usePageTitle(t(title));
+  usePageTitle(titleText(t, title));
   return null;
 }
 
@@ -57,9 +58,13 @@ export function RequireSession() {
   if (isPending) return <PageSpinner />;
   // Keyed by location: a navigation racing this one (sign-out goes to /) must not leave us on a guarded path.
   if (!user) return <Navigate key={location.key} to={hadUser.current ? LOGIN : loginPathFor(location.pathname + location.search)} replace />;
+  // Keyed by the session: a page that takes on another user (sessionWatch.ts)
+  // mounts its shell afresh, with none of the previous user's tabs and views.
   return (
     <UserContext.Provider value={user}>
-      <Outlet />
+      <Fragment key={user.epoch}>
+        <Outlet />
+      </Fragment>
     </UserContext.Provider>
   );
 }

@@ -1,15 +1,23 @@
 /** The signed-in user as the renderer knows it: one query of `session.current`. */
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ROLE_NAME } from '../../shared/roles.js';
+import { ROLE_NAME, type PowerCode } from '../../shared/roles.js';
 import type { SessionUser } from '../../shared/ipc.js';
-import { callOp, opKey, useOp } from '../bridge.js';
+import { callOp, opKey, setSessionEpoch, type OpError } from '../bridge.js';
 import { LOGIN } from './paths.js';
 
 export const SESSION_KEY = opKey('session.current', undefined);
 
-export const useSession = () => useOp('session.current', undefined, { staleTime: Infinity, gcTime: Infinity });
+/** Asks main for the session and makes it the page's: its epoch goes with every later call. */
+async function fetchSession(): Promise<SessionUser | null> {
+  const user = await callOp('session.current', undefined);
+  setSessionEpoch(user?.epoch);
+  return user;
+}
+
+export const useSession = () =>
+  useQuery<SessionUser | null, OpError>({ queryKey: SESSION_KEY, queryFn: fetchSession, staleTime: Infinity, gcTime: Infinity });
 
 /**
  * The user under the session guard, handed down by context rather than read
@@ -25,12 +33,12 @@ export function useUser(): SessionUser {
 }
 
 /** Spec §2 permission check: admin and tenants hold everything, members their codes. */
-export function can(user: SessionUser, code: string): boolean {
+export function can(user: SessionUser, code: PowerCode): boolean {
   return user.roleKind === 'admin' || user.roleKind === 'tenant' || user.allValue.includes(code);
 }
 
 /** Whether a screen of this permission code opens (the enterprise set has none of the main screens). */
-export const mayOpen = (user: SessionUser, code: string) => user.roleKind !== 'enterprise' && can(user, code);
+export const mayOpen = (user: SessionUser, code: PowerCode) => user.roleKind !== 'enterprise' && can(user, code);
 
 /** A first-level (primary) tenant has no parent. */
 export const isPrimaryTenant = (user: SessionUser) => user.roleKind === 'tenant' && user.parentTenantId === null;
@@ -38,14 +46,19 @@ export const isPrimaryTenant = (user: SessionUser) => user.roleKind === 'tenant'
 /** Catalogue key of a backend role name, when it is one of the fixed ones. */
 export function roleNameKey(name: string) {
   const entry = Object.entries(ROLE_NAME).find(([, v]) => v === name);
-  return entry ? (`role.${entry[0] as keyof typeof ROLE_NAME}` as const) : undefined;
+  return entry ? (`account.role.${entry[0] as keyof typeof ROLE_NAME}` as const) : undefined;
 }
 
 /** After sign-in: the new user, and nothing cached from the previous one. */
 export function startSession(client: QueryClient, user: SessionUser) {
+  setSessionEpoch(user.epoch);
   client.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
   client.setQueryData(SESSION_KEY, user);
 }
+
+/** A session ending in this page right now (the watcher leaves it alone meanwhile). */
+let ending = false;
+export const isEnding = () => ending;
 
 const notSession = (q: { queryKey: readonly unknown[] }) => q.queryKey[0] !== SESSION_KEY[0];
 
@@ -94,8 +107,16 @@ export function useEndSession() {
   const navigate = useNavigate();
   return useCallback(
     async ({ revoke = true, to = '/' }: EndSessionOptions = {}) => {
-      if (revoke) await callOp('session.signOut', undefined).catch(() => null);
-      await client.cancelQueries({ predicate: notSession });
+      ending = true;
+      try {
+        // Refused (and ignored) when another page has changed the session
+        // since: a page left on a previous user never ends the newer one.
+        if (revoke) await callOp('session.signOut', undefined).catch(() => null);
+        await client.cancelQueries({ predicate: notSession });
+      } finally {
+        ending = false;
+      }
+      setSessionEpoch(undefined);
       landing = to === null ? null : { to, until: Date.now() + LANDING_MS };
       client.setQueryData(SESSION_KEY, null);
       client.removeQueries({ predicate: notSession });

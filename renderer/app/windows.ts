@@ -1,5 +1,5 @@
 /**
- * A console route in a window of its own (desktop beyond the spec, issue 3).
+ * A console route in a window of its own (desktop beyond the spec: §2 tabs open in a window).
  * Desktop: main opens a new window on the same session. Browser mode: the
  * host cannot, so the page opens a browser window (same origin, same host
  * session; `noopener`, so the new page cannot reach this one).

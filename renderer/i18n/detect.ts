@@ -1,6 +1,6 @@
 /** Language choice (spec §2 "Language"): pure functions, unit-tested. */
-import { LANGS, type Lang } from '../../shared/errors.js';
-import { DEFAULT_LANG } from '../../shared/i18n/index.js';
+import { LANGS, type Lang } from '../../shared/i18n/define.js';
+import { DEFAULT_LANG } from '../../shared/i18n/define.js';
 
 export const LANGUAGE_COOKIE = 'language';
 export const LANGUAGE_STORAGE_KEY = 'language';

@@ -13,10 +13,15 @@ import { NoPermission, PageSpinner, RouteFailure } from '../app/pages.js';
 import { useShell } from './context.js';
 import { redirectTarget, type ShellPage } from './page.js';
 import { Screen } from './screens.js';
+import { SETTINGS_BUTTON_WIDTH } from './settings.js';
 import type { CachedView } from './viewCache.js';
 
 const useStyles = makeStyles({
-  main: { flexGrow: 1, padding: tokens.spacingHorizontalL, minWidth: 0, position: 'relative' },
+  main: {
+    flexGrow: 1, padding: tokens.spacingHorizontalL, minWidth: 0, position: 'relative',
+    // The settings button sits at the right edge (spec: 250 px from the top): it covers no row action.
+    paddingRight: `calc(${SETTINGS_BUTTON_WIDTH}px + ${tokens.spacingHorizontalS})`,
+  },
 });
 
 /** A view that failed to render keeps the frame and says so. */

@@ -2,6 +2,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
+import { titleText } from '../i18n/index.js';
 import { Link, useParams } from 'react-router';
 import { breadcrumbs } from '../../shared/routes.js';
 import { useShell } from './context.js';
@@ -27,8 +28,8 @@ export function Breadcrumbs() {
             {i > 0 && <li className={styles.separator} aria-hidden>/</li>}
             <li data-testid="breadcrumb-item">
               {c.to
-                ? <Link to={c.to} className={styles.link}>{t(c.title)}</Link>
-                : <span className={styles.text} aria-current={i === crumbs.length - 1 ? 'page' : undefined}>{t(c.title)}</span>}
+                ? <Link to={c.to} className={styles.link}>{titleText(t, c.title)}</Link>
+                : <span className={styles.text} aria-current={i === crumbs.length - 1 ? 'page' : undefined}>{titleText(t, c.title)}</span>}
             </li>
           </Fragment>
         ))}

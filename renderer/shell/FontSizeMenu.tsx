@@ -10,12 +10,12 @@ import type { FontSize } from './settings.js';
 
 const isFontSize = (v: unknown): v is FontSize => typeof v === 'string' && (FONT_SIZES as readonly string[]).includes(v);
 
-export function FontSizeMenu() {
+/** The chosen size and the radio-menu handler that changes it (the top bar's menu and its "more" menu share it). */
+export function useFontSize() {
   const { t } = useTranslation();
   const notify = useNotify();
   const { prefs, setPrefs } = usePrefs();
   const { refreshAll } = useShell();
-
   const onChange: MenuProps['onCheckedValueChange'] = (_, { checkedItems }) => {
     const next = checkedItems[0];
     if (!isFontSize(next) || next === prefs.size) return;
@@ -23,21 +23,36 @@ export function FontSizeMenu() {
     refreshAll();
     notify(t('settings.sizeChanged'));
   };
+  return { size: prefs.size, onChange };
+}
 
+/** The sizes as radio items of a menu whose `checkedValues` holds `size`. */
+export function FontSizeItems() {
+  const { t } = useTranslation();
   return (
-    <Menu checkedValues={{ size: [prefs.size] }} onCheckedValueChange={onChange}>
+    <>
+      {FONT_SIZES.map((size) => (
+        <MenuItemRadio key={size} name="size" value={size} data-testid={`font-size-${size}`}>
+          {t(`settings.sizes.${size}`)}
+        </MenuItemRadio>
+      ))}
+    </>
+  );
+}
+
+export function FontSizeMenu() {
+  const { t } = useTranslation();
+  const { size, onChange } = useFontSize();
+  return (
+    <Menu checkedValues={{ size: [size] }} onCheckedValueChange={onChange}>
       <MenuTrigger disableButtonEnhancement>
         <Tooltip content={t('shell.fontSize')} relationship="label">
-          <MenuButton appearance="subtle" icon={<TextFontSizeRegular />} data-testid="font-size" data-size={prefs.size} />
+          <MenuButton appearance="subtle" icon={<TextFontSizeRegular />} data-testid="font-size" data-size={size} />
         </Tooltip>
       </MenuTrigger>
       <MenuPopover>
         <MenuList>
-          {FONT_SIZES.map((size) => (
-            <MenuItemRadio key={size} name="size" value={size} data-testid={`font-size-${size}`}>
-              {t(`settings.sizes.${size}`)}
-            </MenuItemRadio>
-          ))}
+          <FontSizeItems />
         </MenuList>
       </MenuPopover>
     </Menu>

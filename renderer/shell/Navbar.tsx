@@ -2,25 +2,27 @@
  * The top bar (spec §2): sidebar toggle, breadcrumb, and on the right the
  * route search, shortcuts (account info, payment centre, bill, complaints by
  * the navbar code rules), fullscreen, refresh, font size, language and the
- * profile menu (account, password, sign-out).
+ * profile menu (account, password, sign-out). A narrow bar folds by its own
+ * width (navbarLayout.ts), what folds going to a "more" menu.
  */
 import { Button, makeStyles, tokens, Tooltip } from '@fluentui/react-components';
 import {
-  ArrowClockwiseRegular, ChatWarningRegular, DocumentRegular, FullScreenMaximizeRegular, FullScreenMinimizeRegular,
-  PaymentRegular, PersonRegular, TextIndentDecreaseRegular, TextIndentIncreaseRegular, type FluentIcon,
+  ArrowClockwiseRegular, FullScreenMaximizeRegular, FullScreenMinimizeRegular, TextIndentDecreaseRegular, TextIndentIncreaseRegular,
 } from '@fluentui/react-icons';
-import { useEffect, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { titleText } from '../i18n/index.js';
 import { Link } from 'react-router';
-import { NAVBAR_RULES, type RouteTitle } from '../../shared/routes.js';
-import { ProfileMenu } from '../account/ProfileMenu.js';
+import { SLOTS } from '../domains.js';
 import { LanguageSwitcher } from '../app/LanguageSwitcher.js';
-import { useNotify } from '../app/notify.js';
 import { Breadcrumbs } from './Breadcrumbs.js';
 import { useShell } from './context.js';
 import { FontSizeMenu } from './FontSizeMenu.js';
-import { Permission } from './Permission.js';
+import { useFullscreen } from './fullscreen.js';
+import { hasOverflow, NavbarLayoutContext, useNavbarLayout } from './navbarLayout.js';
+import { NavbarMore } from './NavbarMore.js';
 import { RouteSearch } from './RouteSearch.js';
+import { useShortcuts, type ShortcutDef } from './shortcuts.js';
 
 const useStyles = makeStyles({
   bar: {
@@ -36,11 +38,11 @@ const useStyles = makeStyles({
   },
 });
 
-function Shortcut({ to, title, icon: Icon, testId }: { to: string; title: RouteTitle; icon: FluentIcon; testId: string }) {
+function Shortcut({ to, title, icon: Icon, testId }: ShortcutDef) {
   const { t } = useTranslation();
   const styles = useStyles();
   return (
-    <Tooltip content={t(title)} relationship="label">
+    <Tooltip content={titleText(t, title)} relationship="label">
       <Link to={to} className={styles.shortcut} data-testid={testId}><Icon aria-hidden /></Link>
     </Tooltip>
   );
@@ -52,37 +54,14 @@ function Shortcuts() {
   const styles = useStyles();
   return (
     <nav className={styles.right} aria-label={t('shell.shortcuts')}>
-      <Shortcut to="/person" title="route.person" icon={PersonRegular} testId="shortcut-person" />
-      <Permission values={NAVBAR_RULES.dashboard}>
-        <Shortcut to="/payCenter" title="route.payCenter" icon={PaymentRegular} testId="shortcut-payCenter" />
-        <Shortcut to="/bill" title="route.bill" icon={DocumentRegular} testId="shortcut-bill" />
-      </Permission>
-      <Permission values={NAVBAR_RULES.information}>
-        <Shortcut to="/orderManagement/customerService" title="route.customerService" icon={ChatWarningRegular} testId="shortcut-customerService" />
-      </Permission>
+      {useShortcuts().map((s) => <Shortcut key={s.to} {...s} />)}
     </nav>
   );
 }
 
 /** Spec: fullscreen toggle; warns when the browser cannot. */
 function FullscreenButton() {
-  const { t } = useTranslation();
-  const notify = useNotify();
-  const [full, setFull] = useState(() => Boolean(document.fullscreenElement));
-  useEffect(() => {
-    const onChange = () => setFull(Boolean(document.fullscreenElement));
-    document.addEventListener('fullscreenchange', onChange);
-    return () => document.removeEventListener('fullscreenchange', onChange);
-  }, []);
-  const toggle = () => {
-    if (!document.fullscreenEnabled) {
-      notify(t('shell.fullscreenUnsupported'), { intent: 'warning' });
-      return;
-    }
-    const done = document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen();
-    done.catch(() => notify(t('shell.fullscreenUnsupported'), { intent: 'warning' }));
-  };
-  const label = full ? t('shell.exitFullscreen') : t('shell.fullscreen');
+  const { full, toggle, label } = useFullscreen();
   return (
     <Tooltip content={label} relationship="label">
       <Button appearance="subtle" icon={full ? <FullScreenMinimizeRegular /> : <FullScreenMaximizeRegular />} onClick={toggle} data-testid="fullscreen" aria-pressed={full} />
@@ -94,12 +73,12 @@ export function Navbar() {
   const { t } = useTranslation();
   const styles = useStyles();
   const { sidebar, refresh, location } = useShell();
-  // On a narrow screen only what fits stays: refresh, language, profile.
-  const wide = !sidebar.mobile;
+  const bar = useRef<HTMLDivElement>(null);
+  const layout = useNavbarLayout(bar);
   const fullPath = location.pathname + location.search + location.hash;
   const toggleLabel = sidebar.opened ? t('menu.collapse') : t('menu.expand');
   return (
-    <div className={styles.bar} data-testid="navbar">
+    <div ref={bar} className={styles.bar} data-testid="navbar">
       <Tooltip content={toggleLabel} relationship="label">
         <Button
           appearance="subtle"
@@ -111,15 +90,18 @@ export function Navbar() {
       </Tooltip>
       <div className={styles.crumbs}><Breadcrumbs /></div>
       <div className={styles.right}>
-        {wide && <RouteSearch />}
-        {wide && <Shortcuts />}
-        {wide && <FullscreenButton />}
+        <RouteSearch compact={layout.compactSearch} />
+        {layout.shortcuts && <Shortcuts />}
+        {layout.tools && <FullscreenButton />}
         <Tooltip content={t('shell.refresh')} relationship="label">
           <Button appearance="subtle" icon={<ArrowClockwiseRegular />} onClick={() => refresh(fullPath)} data-testid="refresh" />
         </Tooltip>
-        {wide && <FontSizeMenu />}
-        <LanguageSwitcher onChanged={() => refresh(fullPath)} />
-        <ProfileMenu />
+        {layout.tools && <FontSizeMenu />}
+        {hasOverflow(layout) && <NavbarMore layout={layout} />}
+        <LanguageSwitcher compact={!layout.labels} onChanged={() => refresh(fullPath)} />
+        <NavbarLayoutContext.Provider value={layout}>
+          <SLOTS.profileMenu />
+        </NavbarLayoutContext.Provider>
       </div>
     </div>
   );

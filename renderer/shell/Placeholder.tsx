@@ -2,6 +2,7 @@
 import { makeStyles, Text, Title3, tokens } from '@fluentui/react-components';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { titleText } from '../i18n/index.js';
 import type { RouteTitle } from '../../shared/routes.js';
 
 const useStyles = makeStyles({
@@ -19,7 +20,7 @@ export function Placeholder({ title }: { title: RouteTitle | undefined }) {
   const titleId = useId();
   return (
     <section className={styles.page} data-testid="placeholder" aria-labelledby={title ? titleId : undefined}>
-      {title && <Title3 as="h1" id={titleId}>{t(title)}</Title3>}
+      {title && <Title3 as="h1" id={titleId}>{titleText(t, title)}</Title3>}
       <Text className={styles.text} data-testid="placeholder-text">{t('placeholder.text')}</Text>
     </section>
   );

@@ -9,13 +9,14 @@ import { CheckmarkRegular, DismissRegular, SettingsRegular } from '@fluentui/rea
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePrefs } from './prefs.js';
-import { SETTINGS_BUTTON_TOP, THEME_PRESETS, type Appearance, type ShellPrefs } from './settings.js';
+import { SETTINGS_BUTTON_TOP, SETTINGS_BUTTON_WIDTH, THEME_PRESETS, type Appearance, type ShellPrefs } from './settings.js';
 
 const PANEL_WIDTH = 260;
 
 const useStyles = makeStyles({
   button: {
-    position: 'fixed', right: 0, top: `${SETTINGS_BUTTON_TOP}px`, zIndex: 1100, minWidth: '48px', height: '48px',
+    position: 'fixed', right: 0, top: `${SETTINGS_BUTTON_TOP}px`, zIndex: 1100,
+    minWidth: `${SETTINGS_BUTTON_WIDTH}px`, width: `${SETTINGS_BUTTON_WIDTH}px`, height: '44px', paddingInline: 0,
     borderTopRightRadius: 0, borderBottomRightRadius: 0, borderTopLeftRadius: tokens.borderRadiusLarge, borderBottomLeftRadius: tokens.borderRadiusLarge,
   },
   buttonOpen: { right: `${PANEL_WIDTH}px` },

@@ -9,6 +9,7 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { titleText } from '../i18n/index.js';
 import { useLocation, useNavigate, type Location } from 'react-router';
 import { affixViews, selectRoutes, type AppRoute, type Resolution } from '../../shared/routes.js';
 import { usePageTitle } from '../app/routing.js';
@@ -124,7 +125,7 @@ export default function Shell() {
 
   // Page title: the route's title and the short title (the no-permission page's own).
   const titleKey = view?.meta.title ?? (page.kind === 'noPermission' || page.kind === 'forbidden' ? 'route.noPermission' : undefined);
-  usePageTitle(titleKey ? t(titleKey) : undefined);
+  usePageTitle(titleKey ? titleText(t, titleKey) : undefined);
 
   const tabsRef = useRef(tabs);
   tabsRef.current = tabs;

@@ -10,6 +10,7 @@ import {
 import { ChevronDownRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { titleText } from '../i18n/index.js';
 import { Link, useNavigate } from 'react-router';
 import { activeMenuPath, menuEntries, type MenuEntry } from '../../shared/routes.js';
 import { useUser } from '../app/session.js';
@@ -68,7 +69,7 @@ function Logo({ collapsed }: { collapsed: boolean }) {
 function Item({ entry, active, nested, collapsed }: { entry: MenuEntry & { kind: 'item' }; active: boolean; nested: boolean; collapsed: boolean }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const title = entry.title ? t(entry.title) : entry.path;
+  const title = entry.title ? titleText(t, entry.title) : entry.path;
   const link = (
     <Link
       to={entry.path}
@@ -90,7 +91,7 @@ function CollapsedGroup({ entry, activePath }: { entry: MenuEntry & { kind: 'gro
   const styles = useStyles();
   const navigate = useNavigate();
   const leaves = (e: MenuEntry): (MenuEntry & { kind: 'item' })[] => (e.kind === 'item' ? [e] : e.children.flatMap(leaves));
-  const title = entry.title ? t(entry.title) : entry.path;
+  const title = entry.title ? titleText(t, entry.title) : entry.path;
   return (
     <Menu positioning="after-top">
       <MenuTrigger disableButtonEnhancement>
@@ -108,7 +109,7 @@ function CollapsedGroup({ entry, activePath }: { entry: MenuEntry & { kind: 'gro
         <MenuList>
           {leaves(entry).map((leaf) => (
             <MenuItem key={leaf.path} onClick={() => void navigate(leaf.path)} data-testid="menu-item" data-path={leaf.path}>
-              {leaf.title ? t(leaf.title) : leaf.path}
+              {leaf.title ? titleText(t, leaf.title) : leaf.path}
             </MenuItem>
           ))}
         </MenuList>
@@ -139,7 +140,7 @@ function Group({ entry, activePath, depth }: { entry: MenuEntry & { kind: 'group
         data-path={entry.path}
       >
         <RouteIcon name={entry.icon} className={styles.icon} />
-        <span className={styles.label}>{entry.title ? t(entry.title) : entry.path}</span>
+        <span className={styles.label}>{entry.title ? titleText(t, entry.title) : entry.path}</span>
         {open ? <ChevronDownRegular aria-hidden /> : <ChevronRightRegular aria-hidden />}
       </button>
       <ul className={styles.list} id={listId} hidden={!open}>

@@ -1,17 +1,20 @@
 /**
  * Visited-page tabs (spec §2 "Tabs"): the pinned dashboard first and never
  * closable; a context menu (105 px) with refresh, close, close others, close
- * all and, beyond the spec, open in a new window.
+ * all and, beyond the spec, open in a new window. The strip scrolls sideways:
+ * the active tab is brought into view, and the mouse wheel scrolls it.
  */
 import { makeStyles, Menu, MenuItem, MenuList, MenuPopover, mergeClasses, tokens, type PositioningVirtualElement } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
-import { useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { titleText } from '../i18n/index.js';
 import { useNavigate } from 'react-router';
 import { useOpenWindow } from '../app/windows.js';
 import { useShell } from './context.js';
 import { TAB_MENU_WIDTH } from './settings.js';
 import type { TabView } from './tabs.js';
+import { nextScroll, revealDelta, wheelDelta } from './tabScroll.js';
 
 const useStyles = makeStyles({
   bar: {
@@ -51,6 +54,32 @@ export function TagsView() {
   const { tabs, resolution, refresh, closeTab, closeOthers, closeAll } = useShell();
   const activePath = resolution.kind === 'view' ? resolution.route.path : undefined;
   const [menu, setMenu] = useState<{ tab: TabView; target: PositioningVirtualElement } | null>(null);
+  const bar = useRef<HTMLDivElement>(null);
+
+  // The active tab comes into view: opened from the menu, it may lie beyond the strip's edge.
+  useEffect(() => {
+    const strip = bar.current;
+    const tab = strip?.querySelector<HTMLElement>('[data-active="true"]');
+    if (!strip || !tab) return;
+    const delta = revealDelta(strip.getBoundingClientRect(), tab.getBoundingClientRect());
+    if (delta !== 0) strip.scrollBy({ left: delta, behavior: 'smooth' });
+  }, [activePath, tabs.length]);
+
+  // A mouse wheel turns vertically: over the strip it scrolls the strip. A
+  // native listener, as React's wheel listeners are passive and may not stop
+  // the page from scrolling as well.
+  useEffect(() => {
+    const strip = bar.current;
+    if (!strip) return;
+    const onWheel = (e: WheelEvent) => {
+      const next = nextScroll(strip.scrollLeft, strip.scrollWidth - strip.clientWidth, wheelDelta(e));
+      if (next === strip.scrollLeft) return;
+      e.preventDefault();
+      strip.scrollLeft = next;
+    };
+    strip.addEventListener('wheel', onWheel, { passive: false });
+    return () => strip.removeEventListener('wheel', onWheel);
+  }, []);
 
   const onContextMenu = (tab: TabView) => (e: MouseEvent) => {
     e.preventDefault();
@@ -63,10 +92,10 @@ export function TagsView() {
 
   return (
     <>
-      <div className={styles.bar} role="tablist" aria-label={t('shell.tabs')} data-testid="tabs">
+      <div ref={bar} className={styles.bar} role="tablist" aria-label={t('shell.tabs')} data-testid="tabs">
         {tabs.map((tab) => {
           const active = tab.path === activePath;
-          const title = t(tab.title);
+          const title = titleText(t, tab.title);
           return (
             <span
               key={tab.path}

@@ -7,7 +7,7 @@
  * desktop, in `prefs` too.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { Lang } from '../../shared/errors.js';
+import type { Lang } from '../../shared/i18n/define.js';
 import { callOp } from '../bridge.js';
 import { isLang } from '../i18n/detect.js';
 import { currentLang, i18n, setLanguage } from '../i18n/index.js';

@@ -11,6 +11,8 @@ export const DRAWER_MIN_WIDTH = 300;
 export const MOBILE_BREAKPOINT = 992;
 export const TAB_MENU_WIDTH = 105;
 export const SETTINGS_BUTTON_TOP = 250;
+/** The settings button's width: the main area keeps that much free at its right, so the button covers no content. */
+export const SETTINGS_BUTTON_WIDTH = 36;
 /** Views kept alive at once (keep-alive's `max`); older ones are unmounted. */
 export const VIEW_CACHE_MAX = 10;
 

@@ -4,7 +4,7 @@
  * scripted HTTP servers. axios runs for real every time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../../shared/api/index.js';
+import { api } from '../../shared/domains.js';
 import {
   createClient,
   DEFAULT_CLIENT_ID,

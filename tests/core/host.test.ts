@@ -7,9 +7,10 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore } from '../../electron/core/handlers.js';
+import { createCore } from '../../electron/core/core.js';
 import { CSP } from '../../electron/core/security.js';
-import { memoryPrefs, memoryVault } from '../../electron/core/vault.js';
+import { memoryVault } from '../../electron/core/vault.js';
+import { memoryPrefs } from '../../electron/core/prefs.js';
 import { injectSecret, startHost, type Host } from '../../electron/host/index.js';
 import { DEMO_PASSWORD, startUpstream, type Upstream } from './support.js';
 
@@ -78,6 +79,18 @@ describe('renderer files', () => {
     const res = await fetch(`${host.url}/pointMent/pointList?x=1`);
     expect(res.status).toBe(200);
     expect(metaSecret(await res.text())).toBe(host.secret);
+  });
+
+  it('answers a document load of any route with the SPA, even one ending like a file or holding a double slash', async () => {
+    for (const p of ['/redirect//evil.com', '//evil.com', '/a//b', '/redirect/x.com']) {
+      const res = await fetch(host.url + p, { headers: { 'sec-fetch-dest': 'document' } });
+      expect(res.status, p).toBe(200);
+      expect(metaSecret(await res.text()), p).toBe(host.secret);
+    }
+    // Not a document load: a file request, refused in plain text (CallResults are the bridge's alone).
+    const file = await fetch(`${host.url}/redirect//evil.com`);
+    expect([403, 404]).toContain(file.status);
+    expect(file.headers.get('content-type')).toMatch(/^text\/plain/);
   });
 
   it('serves assets as files and answers 404 for a missing file or a bridge GET', async () => {

@@ -5,10 +5,11 @@
  * core of such a session drops it at its next call).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../electron/core/handlers.js';
-import { memoryPrefs, memoryVault, type TokenVault } from '../../electron/core/vault.js';
+import { createCore, type Core } from '../../electron/core/core.js';
+import { memoryVault, type TokenVault } from '../../electron/core/vault.js';
+import { memoryPrefs } from '../../electron/core/prefs.js';
 import type { SessionUser } from '../../shared/ipc.js';
-import { passwordRequest } from '../../shared/password.js';
+import { passwordRequest } from '../../shared/account/index.js';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../electron/core/client.js';
 import { DEMO_PASSWORD, startUpstream, type Upstream } from './support.js';
 

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { looksLikeFile, resolveAsset } from '../../electron/core/assets.js';
-import { parseApiInput, SESSION_OWNED } from '../../electron/core/handlers.js';
+import { parseApiInput, SESSION_OWNED } from '../../electron/core/core.js';
 import { isTokenRefusal } from '../../electron/core/session.js';
-import { memoryPrefs, memoryVault, mergePrefs, readPrefs } from '../../electron/core/vault.js';
+import { memoryVault } from '../../electron/core/vault.js';
+import { memoryPrefs, mergePrefs, readPrefs } from '../../electron/core/prefs.js';
 
 describe('vault and prefs ports', () => {
   it('memoryVault keeps, replaces and clears a token', async () => {
@@ -47,7 +48,7 @@ describe('parseApiInput', () => {
   it('names the fields of a missing part and refuses parts an endpoint does not take', () => {
     expect(parseApiInput('point.update', { params: { id: 1 } })).toEqual({
       ok: false,
-      fields: { name: 'validation.required', area: 'validation.required', address: 'validation.required' },
+      fields: { name: 'validation.required', areaCode: 'validation.required', address: 'validation.required' },
     });
     expect(parseApiInput('account.info', { body: {} })).toEqual({ ok: false, fields: { body: 'validation.unknownField' } });
     expect(parseApiInput('point.info', null)).toEqual({ ok: false, fields: { input: 'validation.invalid' } });

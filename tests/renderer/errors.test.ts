@@ -1,7 +1,9 @@
 /** The renderer's reading of the policy decision: texts in the current language. */
 import { describe, expect, it } from 'vitest';
-import { errorEntry, NOTIFY_LONG_MS, NOTIFY_MS, UNKNOWN } from '../../shared/errors.js';
-import { catalogues } from '../../shared/i18n/index.js';
+import { errorEntry } from '../../shared/domains.js';
+import { NOTIFY_LONG_MS, NOTIFY_MS } from '../../shared/errors/policy.js';
+import { UNKNOWN } from '../../shared/errors/define.js';
+import { catalogues } from '../../shared/domains.js';
 import { asCallError, messageText, present } from '../../renderer/app/errors.js';
 
 const en = catalogues.en;
@@ -50,7 +52,7 @@ describe('presenting a failed call (spec §8)', () => {
 
   it('sign-in: a bad password says check account or password; HTTP 503 adds the profile failure', () => {
     expect(present({ source: 'upstream', code: 400, status: 400, message: 'Wrong username or password' }, { lang: 'en', uiText, context: 'signIn' }).notices)
-      .toEqual([{ text: en.login.badCredentials, timeout: NOTIFY_MS }]);
+      .toEqual([{ text: en.errorsUi.badCredentials, timeout: NOTIFY_MS }]);
     expect(present({ source: 'upstream', code: 503, status: 503, httpOnly: true }, { lang: 'en', uiText, context: 'signIn' }).notices.map((n) => n.text))
       .toEqual([errorEntry(503).texts.en, en.errorsUi.profileFailed]);
   });

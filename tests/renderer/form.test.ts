@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
-import { POINT_LIMITS } from '../../shared/api/point.js';
-import { signInForm } from '../../shared/api/account.js';
+import { POINT_LIMITS } from '../../shared/point/index.js';
+import { signInForm } from '../../shared/account/index.js';
 import { zodI18nResolver } from '../../renderer/app/form.js';
 import { pointDialogSchema, tenantChoice, type PointDialogValues } from '../../renderer/point/pointSchema.js';
 import type { SessionUser } from '../../shared/ipc.js';
@@ -13,23 +13,36 @@ const opts = { fields: {}, shouldUseNativeValidation: false };
 
 const user = (over: Partial<SessionUser>): SessionUser => ({
   platformType: 0, userId: 1, username: 'u', name: 'U', tenantId: 5, parentTenantId: null, employeeId: null,
-  roles: [], powers: [], roleKind: 'tenant', roleName: 'first-level tenant', allValue: ['1'], ...over,
+  roles: [], powers: [], roleKind: 'tenant', roleName: 'first-level tenant', allValue: ['1'], epoch: 'run.1', ...over,
 });
 
 describe('zod → react-hook-form resolver', () => {
   it('turns issues into localised messages with their limits', async () => {
     const resolve = zodI18nResolver(pointDialogSchema('none'), t);
-    const result = await resolve({ name: '', area: 'x'.repeat(POINT_LIMITS.area + 1), address: ' ok ' }, undefined, opts);
+    const result = await resolve({ name: '', areaCode: '310112', address: 'x'.repeat(POINT_LIMITS.address + 1) }, undefined, opts);
     expect(result.values).toEqual({});
     expect(result.errors.name?.message).toBe('validation.required');
-    expect(result.errors.area?.message).toBe(`validation.maxLength {"max":${POINT_LIMITS.area}}`);
-    expect(result.errors.address).toBeUndefined();
+    expect(result.errors.address?.message).toBe(`validation.maxLength {"max":${POINT_LIMITS.address}}`);
+    expect(result.errors.areaCode).toBeUndefined();
   });
 
   it('returns the parsed (trimmed) values when valid', async () => {
     const resolve = zodI18nResolver(pointDialogSchema('none'), t);
-    const result = await resolve({ name: ' A ', area: 'B', address: 'C' }, undefined, opts);
-    expect(result).toEqual({ values: { name: 'A', area: 'B', address: 'C' }, errors: {} });
+    const result = await resolve({ name: ' A ', areaCode: '440106', address: 'C' }, undefined, opts);
+    expect(result).toEqual({ values: { name: 'A', areaCode: '440106', address: 'C' }, errors: {} });
+  });
+
+  it('takes only a division without subdivisions of the data as the area, before the server would refuse it', async () => {
+    const resolve = zodI18nResolver(pointDialogSchema('none'), t);
+    // Nothing chosen, a province, a city with districts, a code the data lacks, not a code at all.
+    for (const areaCode of ['', '440000', '440100', '440199', '4401']) {
+      const result = await resolve({ name: 'A', areaCode, address: 'C' }, undefined, opts);
+      expect(result.errors.areaCode?.message, areaCode).toBe('validation.region');
+    }
+    // A municipality's district and a city without districts are areas.
+    for (const areaCode of ['310112', '441900']) {
+      expect((await resolve({ name: 'A', areaCode, address: 'C' }, undefined, opts)).errors, areaCode).toEqual({});
+    }
   });
 
   it('lets a form re-key issues (sign-in texts)', async () => {
@@ -53,7 +66,7 @@ describe('tenant choice of a new point', () => {
   });
 
   it('refuses an admin form without a tenant', async () => {
-    const values: PointDialogValues = { name: 'A', area: 'B', address: 'C' };
+    const values: PointDialogValues = { name: 'A', areaCode: '310112', address: 'C' };
     const admin = await zodI18nResolver(pointDialogSchema('required'), t)(values, undefined, opts);
     expect(admin.errors.tenantId?.message).toBe('validation.required');
     const tenant = await zodI18nResolver(pointDialogSchema('optional'), t)(values, undefined, opts);

@@ -87,7 +87,7 @@ describe('shell settings', () => {
 });
 
 const tab = (path: string, extra: Partial<TabView> = {}): TabView => ({
-  path, fullPath: path, name: path, meta: {}, query: {}, title: 'route.pointList', ...extra,
+  path, fullPath: path, name: path, meta: {}, query: {}, title: 'point.route.pointList', ...extra,
 });
 const dashboard = tab('/dashboard', { meta: { affix: true }, title: 'route.dashboard' });
 
@@ -158,5 +158,10 @@ describe('shell paths', () => {
     expect(redirectPathFor('/pointMent/bindDevice?id=3')).toBe('/redirect/pointMent/bindDevice?id=3');
     expect(redirectTarget('/redirect/pointMent/bindDevice', '?id=3')).toBe('/pointMent/bindDevice?id=3');
     expect(redirectTarget('/redirect')).toBe('/');
+  });
+
+  it('takes /redirect to another site for an unknown page (then /404), never a way out', () => {
+    for (const p of ['/redirect//evil.com', '/redirect//evil.com/x', '/redirect/\\evil.com', '/redirect/a\\b']) expect(pageOf(tenant, p), p).toEqual({ kind: 'unknown' });
+    expect(pageOf(tenant, '/redirect/pointMent/pointList')).toEqual({ kind: 'redirectPage' });
   });
 });

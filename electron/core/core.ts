@@ -3,17 +3,22 @@
  * It looks the operation up in the API table or the local table, validates
  * the input part by part, attaches the session token, calls upstream and
  * validates the answer (ARCHITECTURE §2). Nothing the renderer sends reaches
- * the network unchecked, and the token never comes back out.
+ * the network unchecked, and the token never comes back out. A call that
+ * names a session epoch other than the current one (a tab or window left on
+ * a previous user) is refused before any of that (shared/ipc.ts
+ * SESSION_CHANGED).
  */
 import type { z } from 'zod';
-import { api, type ApiOp, type EndpointDef } from '../../shared/api/index.js';
-import { CODE } from '../../shared/errors.js';
-import { ipc, isIpcOp, type CallResult, type IpcOp, type SessionUser } from '../../shared/ipc.js';
+import { api, type ApiOp } from '../../shared/domains.js';
+import { type EndpointDef } from '../../shared/api/define.js';
+import { CODE } from '../../shared/domains.js';
+import { EPOCH_FREE, ipc, isIpcOp, SESSION_CHANGED, type CallResult, type IpcOp, type SessionUser } from '../../shared/ipc.js';
 import { createClient, type RequestInput, type UpstreamClient } from './client.js';
 import { fieldsOf, parseKeyed } from '../../shared/validation.js';
 import { LOCAL, localError, NO_SESSION, ok } from './result.js';
 import { createSession, isTokenRefusal, type Session } from './session.js';
-import type { PrefsStore, TokenVault } from './vault.js';
+import type { TokenVault } from './vault.js';
+import type { PrefsStore } from './prefs.js';
 
 /**
  * Who is calling: the shell names the calling window; browser mode and the
@@ -22,10 +27,17 @@ import type { PrefsStore, TokenVault } from './vault.js';
 export interface CallContext {
   /** The calling window's id (desktop). */
   window?: number;
+  /**
+   * The session epoch the calling page believes current (shared/ipc.ts
+   * `CallMeta`). When given, a call for another session is refused with
+   * `SESSION_CHANGED`; without it (a page that knows no session yet, the
+   * tests) nothing is checked.
+   */
+  epoch?: string;
 }
 
 /**
- * The windows of the desktop shell (issue 3: a route in its own window, and
+ * The windows of the desktop shell (beyond the spec, from the §2 tab menu: a route in its own window, and
  * sign-out closing every window). Browser mode has none: the core then
  * answers `windows.open` with `opened: false` and the renderer opens a
  * browser window itself.
@@ -59,7 +71,7 @@ export interface Core {
    */
   call(op: string, input: unknown, from?: CallContext): Promise<CallResult<unknown>>;
   /** The session (sign-in state); the shell and host need nothing else of it. */
-  readonly session: Pick<Session, 'signIn' | 'current' | 'signOut' | 'user'>;
+  readonly session: Pick<Session, 'signIn' | 'current' | 'signOut' | 'user' | 'epoch'>;
   /** The upstream client, for the shell's own needs and the tests. */
   readonly client: UpstreamClient;
 }
@@ -68,6 +80,8 @@ export interface Core {
 export const SESSION_OWNED: ReadonlySet<string> = new Set<ApiOp>(['account.token', 'account.exit']);
 
 export const isApiOp = (op: string): op is ApiOp => Object.hasOwn(api, op);
+
+const sessionChanged = () => localError(SESSION_CHANGED.code, SESSION_CHANGED.message);
 
 const PARTS = ['params', 'query', 'body'] as const;
 
@@ -120,7 +134,7 @@ export function createCore(opts: CoreOptions): Core {
   } = {
     'session.signIn': (form) => session.signIn(form),
     'session.current': () => session.current(),
-    // Signing out closes every window (issue 3); the caller's goes to sign-in itself.
+    // Signing out closes every window (§4 "Logout clears everything"); the caller's goes to sign-in itself.
     'session.signOut': async (_none, _raw, from) => {
       const result = await session.signOut();
       opts.windows?.signedOut(from);
@@ -150,11 +164,15 @@ export function createCore(opts: CoreOptions): Core {
     return out.success ? ok(out.data) : localError(CODE.serverError, LOCAL.invalidOutput);
   }
 
-  async function callApi(op: ApiOp, input: unknown): Promise<CallResult<unknown>> {
+  async function callApi(op: ApiOp, input: unknown, stale: () => boolean): Promise<CallResult<unknown>> {
     if (SESSION_OWNED.has(op)) return localError(CODE.forbidden, LOCAL.notCallable);
     const parsed = parseApiInput(op, input);
     if (!parsed.ok) return localError(CODE.badRequest, LOCAL.invalidInput, parsed.fields);
     const token = await session.token();
+    // Every change of session bumps the epoch before it touches the vault: a
+    // sign-in that began while the token was read shows here, and its token
+    // is not the page's.
+    if (stale()) return sessionChanged();
     if (!token) return localError(NO_SESSION, LOCAL.noSession);
     const result = await client.request(op, parsed.value, token);
     // Spec §4: an expired or invalid token clears the token (and the session).
@@ -169,15 +187,21 @@ export function createCore(opts: CoreOptions): Core {
       current: () => session.current(),
       signOut: () => session.signOut(),
       user: (): SessionUser | null => session.user(),
+      epoch: () => session.epoch(),
     },
     async call(op, input, from = {}) {
       try {
         // JSON bridges send null for "no input".
         const given = input === null ? undefined : input;
         if (typeof op !== 'string') return localError(CODE.notFound, LOCAL.unknownOp);
-        if (isIpcOp(op)) return await callLocal(op, given, from);
-        if (isApiOp(op)) return await callApi(op, given);
-        return localError(CODE.notFound, LOCAL.unknownOp);
+        const local = isIpcOp(op);
+        if (!local && !isApiOp(op)) return localError(CODE.notFound, LOCAL.unknownOp);
+        // A page of another session (a tab still showing the previous user)
+        // neither reads nor writes this one's data, nor ends this session.
+        const checked = from.epoch !== undefined && !(local && EPOCH_FREE.has(op));
+        const stale = () => checked && from.epoch !== session.epoch();
+        if (stale()) return sessionChanged();
+        return local ? await callLocal(op, given, from) : await callApi(op as ApiOp, given, stale);
       } catch {
         // A failing vault or store: still an answer, never an exception.
         return localError(CODE.serverError, LOCAL.internal);
