@@ -34,6 +34,7 @@ import { useRelocalise } from '../app/useRelocalise.js';
 import { errorEntry } from '../../shared/domains.js';
 import { NOTIFY_MS } from '../../shared/errors/policy.js';
 import { currentLang } from '../i18n/index.js';
+import { mayClose } from '../kit/index.js';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -98,8 +99,7 @@ export function PasswordDialog({ open, onClose }: PasswordDialogProps) {
   // Read while rendering: react-hook-form only keeps up the parts of formState that the render reads.
   const dirty = form.formState.isDirty;
   return (
-    // A stray click beside a dialog holding typed text does not throw the text away (Cancel and Escape still do).
-    <Dialog open={open} onOpenChange={(_e, data) => !data.open && !busy && !(data.type === 'backdropClick' && dirty) && close()} modalType="modal">
+    <Dialog open={open} onOpenChange={(_e, data) => mayClose(data, { busy, dirty }) && close()} modalType="modal">
       <DialogSurface aria-describedby={undefined}>
         <form onSubmit={onSubmit} noValidate data-testid="password-dialog">
           <DialogBody>

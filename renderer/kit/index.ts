@@ -5,6 +5,7 @@ export { alignOf, displayValue, KIND_SIZES, kindAlign, sizeOf, type CellKind, ty
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.js';
 export { DataTable, VIRTUALIZE_AFTER, type DataTableProps, type RowKey, type RowSelection } from './DataTable.js';
 export { FilterBar, FilterField, type FilterBarProps, type FilterFieldProps } from './FilterBar.js';
+export { mayClose, type OpenChange } from './dialog.js';
 export { createGuard, type Guard } from './guard.js';
 export { listView, shownTotal, type ListQueryState, type ListView } from './listState.js';
 export { Pager, type PagerProps } from './Pager.js';

@@ -19,7 +19,7 @@ import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
 import { useUser } from '../app/session.js';
 import { useRelocalise } from '../app/useRelocalise.js';
-import { RegionPicker, useGuardedAction } from '../kit/index.js';
+import { mayClose, RegionPicker, useGuardedAction } from '../kit/index.js';
 import { isPointGone } from './gone.js';
 import { pointDialogSchema, tenantChoice, type PointDialogValues } from './pointSchema.js';
 
@@ -86,8 +86,10 @@ export function PointFormDialog({ point, onClose, onGone }: PointFormDialogProps
   // The guard answers at once; `isSubmitting` only after a re-render (two submits could start before it).
   const submit = useGuardedAction(onSubmit);
   const busy = submit.busy || form.formState.isSubmitting;
+  // Read while rendering: react-hook-form only keeps up the parts of formState that the render reads.
+  const dirty = form.formState.isDirty;
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && !busy && onClose()}>
+    <Dialog open onOpenChange={(_, d) => mayClose(d, { busy, dirty }) && onClose()}>
       <DialogSurface aria-describedby={undefined}>
         <form onSubmit={(e) => { e.preventDefault(); void submit.run(e); }} noValidate>
           <DialogBody>

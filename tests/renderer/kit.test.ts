@@ -250,3 +250,14 @@ describe('listView', () => {
     expect(shownTotal(q)).toBe(42);
   });
 });
+
+describe('mayClose (form dialogs)', () => {
+  it('closes on Escape and the buttons, never while busy, and not on a stray click over typed input', async () => {
+    const { mayClose } = await import('../../renderer/kit/dialog.js');
+    expect(mayClose({ open: false, type: 'escapeKeyDown' }, { busy: false, dirty: true })).toBe(true);
+    expect(mayClose({ open: false, type: 'backdropClick' }, { busy: false, dirty: false })).toBe(true);
+    expect(mayClose({ open: false, type: 'backdropClick' }, { busy: false, dirty: true })).toBe(false);
+    expect(mayClose({ open: false, type: 'escapeKeyDown' }, { busy: true, dirty: false })).toBe(false);
+    expect(mayClose({ open: true, type: 'triggerClick' }, { busy: false, dirty: false })).toBe(false);
+  });
+});

@@ -85,6 +85,15 @@ describe('UI catalogues', () => {
     expect(missing).toEqual([]);
   });
 
+  it('writes the Chinese catalogues in Chinese: no English words outside interpolations and the language names', () => {
+    for (const lang of ['zh-CN', 'zh-TW'] as const) {
+      for (const [key, text] of flatten(catalogues[lang])) {
+        if (key === 'language.en') continue;
+        expect((text as string).replace(/\{\{\s*[\w.]+\s*\}\}/g, ''), `${lang} ${key}`).not.toMatch(/[A-Za-z]{2,}/);
+      }
+    }
+  });
+
   it('keeps user-visible Chinese out of the renderer source', () => {
     const offenders = sources(path.join(root, 'renderer'), /\.(tsx?|html)$/)
       .filter((file) => /[\u3400-\u9fff]/.test(readFileSync(file, 'utf8')))

@@ -282,6 +282,21 @@ test('Escape still closes the edit dialog after a refused save, and focus return
   await expect(edit).toBeFocused();
 });
 
+test('a stray click beside the point dialog keeps what was typed; an untouched dialog closes on it', async ({ page, baseURL }) => {
+  await openList(page, baseURL);
+  await page.goto('/pointMent/pointList');
+  await page.getByTestId('point-create').click();
+  await page.getByTestId('point-form-name').fill(`Stray ${run}`);
+  await page.mouse.click(5, 300);
+  await expect(page.getByTestId('point-form-name')).toHaveValue(`Stray ${run}`);
+  await page.getByTestId('point-form-cancel').click();
+  await expect(page.getByTestId('point-form-name')).toHaveCount(0);
+  await page.getByTestId('point-create').click();
+  await expect(page.getByTestId('point-form-name')).toBeVisible();
+  await page.mouse.click(5, 300);
+  await expect(page.getByTestId('point-form-name')).toHaveCount(0);
+});
+
 test('delete is not offered for a point with devices, and says why', async ({ page, baseURL }) => {
   await openList(page, baseURL);
   const { list } = await call<{ list: { name: string; deviceCount: number }[] }>(page, 'point.page', { query: { pageNum: 1, pageSize: 100 }, body: {} });
