@@ -1,6 +1,7 @@
 /** Spec font size: default, medium, small, mini; the change refreshes the cached views and says so. */
 import { Menu, MenuButton, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, Tooltip, type MenuProps } from '@fluentui/react-components';
 import { TextFontSizeRegular } from '@fluentui/react-icons';
+import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FONT_SIZES } from '../../shared/ipc.js';
 import { useNotify } from '../app/notify.js';
@@ -10,8 +11,8 @@ import type { FontSize } from './settings.js';
 
 const isFontSize = (v: unknown): v is FontSize => typeof v === 'string' && (FONT_SIZES as readonly string[]).includes(v);
 
-/** The chosen size and the radio-menu handler that changes it (the top bar's menu and its "more" menu share it). */
-export function useFontSize() {
+/** The chosen size and the radio-menu handler that changes it. */
+function useFontSize() {
   const { t } = useTranslation();
   const notify = useNotify();
   const { prefs, setPrefs } = usePrefs();
@@ -26,35 +27,37 @@ export function useFontSize() {
   return { size: prefs.size, onChange };
 }
 
-/** The sizes as radio items of a menu whose `checkedValues` holds `size`. */
-export function FontSizeItems() {
-  const { t } = useTranslation();
-  return (
-    <>
-      {FONT_SIZES.map((size) => (
-        <MenuItemRadio key={size} name="size" value={size} data-testid={`font-size-${size}`}>
-          {t(`settings.sizes.${size}`)}
-        </MenuItemRadio>
-      ))}
-    </>
-  );
-}
-
-export function FontSizeMenu() {
+/**
+ * The font-size menu with the trigger of its place: an icon button in the
+ * top bar, an item of the "more" menu when the bar is narrow.
+ */
+export function FontSizeMenu({ trigger }: { trigger: (size: FontSize) => ReactElement }) {
   const { t } = useTranslation();
   const { size, onChange } = useFontSize();
   return (
     <Menu checkedValues={{ size: [size] }} onCheckedValueChange={onChange}>
-      <MenuTrigger disableButtonEnhancement>
-        <Tooltip content={t('shell.fontSize')} relationship="label">
-          <MenuButton appearance="subtle" icon={<TextFontSizeRegular />} data-testid="font-size" data-size={size} />
-        </Tooltip>
-      </MenuTrigger>
+      <MenuTrigger disableButtonEnhancement>{trigger(size)}</MenuTrigger>
       <MenuPopover>
         <MenuList>
-          <FontSizeItems />
+          {FONT_SIZES.map((s) => (
+            <MenuItemRadio key={s} name="size" value={s} data-testid={`font-size-${s}`}>
+              {t(`settings.sizes.${s}`)}
+            </MenuItemRadio>
+          ))}
         </MenuList>
       </MenuPopover>
     </Menu>
+  );
+}
+
+/** The top bar's icon button. */
+export function FontSizeButton() {
+  const { t } = useTranslation();
+  return (
+    <FontSizeMenu trigger={(size) => (
+      <Tooltip content={t('shell.fontSize')} relationship="label">
+        <MenuButton appearance="subtle" icon={<TextFontSizeRegular />} data-testid="font-size" data-size={size} />
+      </Tooltip>
+    )} />
   );
 }

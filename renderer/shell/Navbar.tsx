@@ -17,7 +17,7 @@ import { SLOTS } from '../domains.js';
 import { LanguageSwitcher } from '../app/LanguageSwitcher.js';
 import { Breadcrumbs } from './Breadcrumbs.js';
 import { useShell } from './context.js';
-import { FontSizeMenu } from './FontSizeMenu.js';
+import { FontSizeButton } from './FontSizeMenu.js';
 import { useFullscreen } from './fullscreen.js';
 import { hasOverflow, NavbarLayoutContext, useNavbarLayout } from './navbarLayout.js';
 import { NavbarMore } from './NavbarMore.js';
@@ -96,7 +96,7 @@ export function Navbar() {
         <Tooltip content={t('shell.refresh')} relationship="label">
           <Button appearance="subtle" icon={<ArrowClockwiseRegular />} onClick={() => refresh(fullPath)} data-testid="refresh" />
         </Tooltip>
-        {layout.tools && <FontSizeMenu />}
+        {layout.tools && <FontSizeButton />}
         {hasOverflow(layout) && <NavbarMore layout={layout} />}
         <LanguageSwitcher compact={!layout.labels} onChanged={() => refresh(fullPath)} />
         <NavbarLayoutContext.Provider value={layout}>

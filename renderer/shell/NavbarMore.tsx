@@ -9,26 +9,14 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { titleText } from '../i18n/index.js';
-import { FontSizeItems, useFontSize } from './FontSizeMenu.js';
+import { FontSizeMenu } from './FontSizeMenu.js';
 import { useFullscreen } from './fullscreen.js';
 import type { NavbarLayout } from './navbarLayout.js';
 import { useShortcuts } from './shortcuts.js';
 
 function FontSizeSubmenu() {
   const { t } = useTranslation();
-  const { size, onChange } = useFontSize();
-  return (
-    <Menu checkedValues={{ size: [size] }} onCheckedValueChange={onChange}>
-      <MenuTrigger disableButtonEnhancement>
-        <MenuItem icon={<TextFontSizeRegular />} data-testid="more-font-size">{t('shell.fontSize')}</MenuItem>
-      </MenuTrigger>
-      <MenuPopover>
-        <MenuList>
-          <FontSizeItems />
-        </MenuList>
-      </MenuPopover>
-    </Menu>
-  );
+  return <FontSizeMenu trigger={() => <MenuItem icon={<TextFontSizeRegular />} data-testid="more-font-size">{t('shell.fontSize')}</MenuItem>} />;
 }
 
 export function NavbarMore({ layout }: { layout: NavbarLayout }) {

@@ -8,27 +8,17 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../electron/core/core.js';
 import { memoryVault } from '../../electron/core/vault.js';
 import { memoryPrefs } from '../../electron/core/prefs.js';
 import { EPOCH_HEADER, startHost } from '../../electron/host/index.js';
 import { epochOf, isSessionChanged, SESSION_CHANGED, type CallResult, type SessionUser } from '../../shared/ipc.js';
-import { DEMO_PASSWORD, recordingProxy, startUpstream, type Recorder, type Upstream } from './support.js';
+import { DEMO_PASSWORD, upstreamBehindProxy } from './support.js';
 
-let upstream: Upstream;
-let proxy: Recorder;
+const env = upstreamBehindProxy();
 
-beforeAll(async () => {
-  upstream = await startUpstream();
-  proxy = await recordingProxy(upstream.url);
-});
-afterAll(async () => {
-  await proxy.close();
-  await upstream.close();
-});
-
-const makeCore = () => createCore({ upstreamUrl: proxy.url, vault: memoryVault(), prefs: memoryPrefs(), mode: 'browser', version: '0' });
+const makeCore = () => createCore({ upstreamUrl: env.proxy.url, vault: memoryVault(), prefs: memoryPrefs(), mode: 'browser', version: '0' });
 const REFUSED = { ok: false, error: { source: 'local', code: SESSION_CHANGED.code, status: 0, message: SESSION_CHANGED.message } };
 const POINTS = { query: { pageNum: 1, pageSize: 5 }, body: {} };
 
@@ -71,11 +61,11 @@ describe('a page of a previous session', () => {
     expect(await core.call('point.page', POINTS, { epoch: a.epoch })).toMatchObject({ ok: true });
 
     const b = await signedIn(core, 'tenant2');
-    const before = proxy.seen.length;
+    const before = env.proxy.seen.length;
     for (const [op, input] of [['point.page', POINTS], ['point.create', { body: { name: 'X', areaCode: '310112', address: 'Z' } }], ['session.signOut', {}]] as const) {
       expect(await core.call(op, input, { epoch: a.epoch }), op).toEqual(REFUSED);
     }
-    expect(proxy.seen.length).toBe(before);
+    expect(env.proxy.seen.length).toBe(before);
     // Tab B's session is untouched, even by tab A's sign-out.
     expect(core.session.user()?.username).toBe('tenant2');
     expect(await core.call('point.page', POINTS, { epoch: b.epoch })).toMatchObject({ ok: true });
@@ -127,24 +117,24 @@ describe('a page of a previous session', () => {
         return vault.get();
       },
     };
-    const core = createCore({ upstreamUrl: proxy.url, vault: slowVault, prefs: memoryPrefs(), mode: 'browser', version: '0' });
+    const core = createCore({ upstreamUrl: env.proxy.url, vault: slowVault, prefs: memoryPrefs(), mode: 'browser', version: '0' });
     const a = await signedIn(core, 'tenant1');
     held = true;
     const call = core.call('point.page', POINTS, { epoch: a.epoch });
     const other = signedIn(core, 'tenant2');
     release();
     await other;
-    const before = proxy.seen.filter((s) => s.url.startsWith('/point/page')).length;
+    const before = env.proxy.seen.filter((s) => s.url.startsWith('/point/page')).length;
     expect(await call).toEqual(REFUSED);
-    expect(proxy.seen.filter((s) => s.url.startsWith('/point/page')).length).toBe(before);
+    expect(env.proxy.seen.filter((s) => s.url.startsWith('/point/page')).length).toBe(before);
   });
 
   it('the revoked token of the page\'s own session still answers with the spec\'s 1503, not a change of session', async () => {
     const vault = memoryVault();
-    const core = createCore({ upstreamUrl: proxy.url, vault, prefs: memoryPrefs(), mode: 'browser', version: '0' });
+    const core = createCore({ upstreamUrl: env.proxy.url, vault, prefs: memoryPrefs(), mode: 'browser', version: '0' });
     const a = await signedIn(core, 'tenant1');
     const token = (await vault.get())!;
-    await fetch(`${upstream.url}/user/exit?token=${encodeURIComponent(token)}`, { headers: { authorization: `Bearer ${token}` } });
+    await fetch(`${env.upstream.url}/user/exit?token=${encodeURIComponent(token)}`, { headers: { authorization: `Bearer ${token}` } });
     expect(await core.call('point.page', POINTS, { epoch: a.epoch })).toMatchObject({ ok: false, error: { source: 'upstream', code: 1503 } });
     // The session ended with it: the next call of that page is refused as stale.
     expect(core.session.epoch()).not.toBe(a.epoch);

@@ -3,28 +3,18 @@
  * reference upstream. A recording proxy between core and upstream shows what
  * the core really sent.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../electron/core/core.js';
 import { memoryVault, type TokenVault } from '../../electron/core/vault.js';
 import { memoryPrefs } from '../../electron/core/prefs.js';
 import { ipc } from '../../shared/ipc.js';
-import { DEMO_PASSWORD, recordingProxy, scriptedServer, startUpstream, type Recorder, type Scripted, type Upstream } from './support.js';
+import { DEMO_PASSWORD, scriptedServer, type Scripted, upstreamBehindProxy } from './support.js';
 
-let upstream: Upstream;
-let proxy: Recorder;
-
-beforeAll(async () => {
-  upstream = await startUpstream();
-  proxy = await recordingProxy(upstream.url);
-});
-afterAll(async () => {
-  await proxy.close();
-  await upstream.close();
-});
+const env = upstreamBehindProxy();
 
 const makeCore = (vault: TokenVault = memoryVault()) => ({
   vault,
-  core: createCore({ upstreamUrl: proxy.url, vault, prefs: memoryPrefs(), mode: 'browser', version: '9.9.9' }),
+  core: createCore({ upstreamUrl: env.proxy.url, vault, prefs: memoryPrefs(), mode: 'browser', version: '9.9.9' }),
 });
 
 const signIn = (core: Core, username: string, password = DEMO_PASSWORD) => core.call('session.signIn', { username, password });
@@ -48,9 +38,9 @@ describe('sign-in per role', () => {
       expect(user.allValue).toEqual(expect.arrayContaining([...c.values]));
       expect(await vault.get()).toEqual(expect.any(String));
       // The session is kept: current answers the same user without asking again.
-      const before = proxy.seen.length;
+      const before = env.proxy.seen.length;
       expect(await core.call('session.current', {})).toEqual({ ok: true, content: user });
-      expect(proxy.seen.length).toBe(before);
+      expect(env.proxy.seen.length).toBe(before);
     });
   }
 
@@ -65,10 +55,10 @@ describe('sign-in per role', () => {
 
   it('member2 (no roles, no powers) asks for employee info, then is refused locally with 403 and no session', async () => {
     const { core, vault } = makeCore();
-    const from = proxy.seen.length;
+    const from = env.proxy.seen.length;
     const res = await signIn(core, 'member2');
     expect(res).toEqual({ ok: false, error: { source: 'local', code: 403, status: 0, message: 'insufficient permission' } });
-    const urls = proxy.seen.slice(from).map((s) => s.url.split('?')[0]);
+    const urls = env.proxy.seen.slice(from).map((s) => s.url.split('?')[0]);
     expect(urls).toEqual(['/oauth/token', '/user/info', '/employee/info', '/user/exit']);
     expect(await vault.get()).toBeNull();
     expect(await core.call('session.current', {})).toEqual({ ok: true, content: null });
@@ -116,7 +106,7 @@ describe('failed sign-in', () => {
 
   it('refuses a malformed form locally with field keys and sends nothing', async () => {
     const { core } = makeCore();
-    const before = proxy.seen.length;
+    const before = env.proxy.seen.length;
     const res = await core.call('session.signIn', { username: 'bad name!', password: '' });
     expect(res).toEqual({
       ok: false,
@@ -128,7 +118,7 @@ describe('failed sign-in', () => {
         fields: { username: 'validation.username', password: 'validation.passwordRequired' },
       },
     });
-    expect(proxy.seen.length).toBe(before);
+    expect(env.proxy.seen.length).toBe(before);
   });
 });
 
@@ -143,7 +133,7 @@ describe('operations after sign-in', () => {
   it('point.page works and carries the session token as bearer', async () => {
     const res = await core.call('point.page', { query: { pageNum: 1, pageSize: 5 }, body: {} });
     expect(res).toMatchObject({ ok: true, content: { pageNum: 1, pageSize: 5, list: expect.any(Array), total: expect.any(Number) } });
-    const sent = proxy.seen.filter((s) => s.url.startsWith('/point/page')).at(-1)!;
+    const sent = env.proxy.seen.filter((s) => s.url.startsWith('/point/page')).at(-1)!;
     expect(sent.url).toBe('/point/page?pageNum=1&pageSize=5');
     expect(sent.headers.authorization).toBe(`Bearer ${await vault.get()}`);
   });
@@ -151,11 +141,11 @@ describe('operations after sign-in', () => {
   it('applies the schema defaults (paging) before sending', async () => {
     const res = await core.call('point.page', { body: {} });
     expect(res).toMatchObject({ ok: true, content: { pageNum: 1, pageSize: 20 } });
-    expect(proxy.seen.at(-1)!.url).toBe('/point/page?pageNum=1&pageSize=20');
+    expect(env.proxy.seen.at(-1)!.url).toBe('/point/page?pageNum=1&pageSize=20');
   });
 
   it('refuses an invalid input locally, part by part, and sends nothing', async () => {
-    const before = proxy.seen.length;
+    const before = env.proxy.seen.length;
     const res = await core.call('point.create', { body: { name: '', areaCode: '12' } });
     expect(res).toEqual({
       ok: false,
@@ -170,18 +160,18 @@ describe('operations after sign-in', () => {
     const res2 = await core.call('point.info', { params: { id: -3 }, body: { x: 1 }, extra: true });
     expect(res2).toMatchObject({ ok: false, error: { source: 'local', code: 400, fields: { id: 'validation.min', body: 'validation.unknownField', extra: 'validation.unknownField' } } });
     expect(await core.call('point.page', 'not an object')).toMatchObject({ ok: false, error: { code: 400, fields: { input: 'validation.invalid' } } });
-    expect(proxy.seen.length).toBe(before);
+    expect(env.proxy.seen.length).toBe(before);
   });
 
   it('refuses account.token and account.exit (the session owns them) and sends nothing', async () => {
-    const before = proxy.seen.length;
+    const before = env.proxy.seen.length;
     const token = await vault.get();
     expect(await core.call('account.token', { body: { grant_type: 'password', username: 'admin', password: DEMO_PASSWORD } })).toEqual({
       ok: false,
       error: { source: 'local', code: 403, status: 0, message: 'operation not callable' },
     });
     expect(await core.call('account.exit', { query: { token: token! } })).toMatchObject({ ok: false, error: { source: 'local', code: 403 } });
-    expect(proxy.seen.length).toBe(before);
+    expect(env.proxy.seen.length).toBe(before);
     // The session is untouched.
     expect(await vault.get()).toBe(token);
   });
@@ -195,7 +185,7 @@ describe('operations after sign-in', () => {
   it('a token revoked upstream fails the next call with 1503 and clears the session', async () => {
     const token = await vault.get();
     // Revoke it behind the core's back, as another sign-out or an admin would.
-    const exit = await fetch(`${upstream.url}/user/exit?token=${encodeURIComponent(token!)}`, { headers: { authorization: `Bearer ${token}` } });
+    const exit = await fetch(`${env.upstream.url}/user/exit?token=${encodeURIComponent(token!)}`, { headers: { authorization: `Bearer ${token}` } });
     expect((await exit.json()) as unknown).toMatchObject({ code: 200 });
 
     const res = await core.call('point.page', { query: { pageNum: 1, pageSize: 5 }, body: {} });
@@ -204,9 +194,9 @@ describe('operations after sign-in', () => {
     expect(core.session.user()).toBeNull();
     expect(await core.call('session.current', {})).toEqual({ ok: true, content: null });
     // Signed out now: the next call is refused locally and not sent.
-    const before = proxy.seen.length;
+    const before = env.proxy.seen.length;
     expect(await core.call('point.page', { body: {} })).toMatchObject({ ok: false, error: { source: 'local', code: 1501 } });
-    expect(proxy.seen.length).toBe(before);
+    expect(env.proxy.seen.length).toBe(before);
   });
 
   it('a business refusal does not end the session', async () => {
@@ -221,8 +211,8 @@ describe('operations after sign-in', () => {
     expect(await core.call('session.signOut', {})).toEqual({ ok: true, content: null });
     expect(await vault.get()).toBeNull();
     expect(await core.call('session.current', undefined)).toEqual({ ok: true, content: null });
-    expect(proxy.seen.at(-1)!.url).toBe(`/user/exit?token=${encodeURIComponent(token!)}`);
-    const info = await fetch(`${upstream.url}/user/info`, { headers: { authorization: `Bearer ${token}` } });
+    expect(env.proxy.seen.at(-1)!.url).toBe(`/user/exit?token=${encodeURIComponent(token!)}`);
+    const info = await fetch(`${env.upstream.url}/user/info`, { headers: { authorization: `Bearer ${token}` } });
     expect((await info.json()) as unknown).toMatchObject({ code: 1503 });
   });
 });
@@ -251,17 +241,17 @@ describe('session restore (desktop restart)', () => {
 
   it('without any token: null, and API calls are refused locally', async () => {
     const { core } = makeCore();
-    const before = proxy.seen.length;
+    const before = env.proxy.seen.length;
     expect(await core.call('session.current', {})).toEqual({ ok: true, content: null });
     expect(await core.call('account.info', {})).toEqual({ ok: false, error: { source: 'local', code: 1501, status: 0, message: 'not signed in' } });
-    expect(proxy.seen.length).toBe(before);
+    expect(env.proxy.seen.length).toBe(before);
   });
 });
 
 describe('local operations', () => {
   it('app.info tells mode, version and upstream', async () => {
     const { core } = makeCore();
-    expect(await core.call('app.info', {})).toEqual({ ok: true, content: { mode: 'browser', version: '9.9.9', upstream: proxy.url } });
+    expect(await core.call('app.info', {})).toEqual({ ok: true, content: { mode: 'browser', version: '9.9.9', upstream: env.proxy.url } });
   });
 
   it('prefs.set merges only the keys sent, and refuses bad values', async () => {

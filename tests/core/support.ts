@@ -6,6 +6,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 import { startServer } from '../../server/start.js';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -108,3 +109,21 @@ export async function deadAddress(): Promise<string> {
   await closeServer(server);
   return url;
 }
+
+/**
+ * A real upstream behind a recording proxy for the tests of one file: started
+ * before them, closed after. Read `env.upstream` and `env.proxy` inside tests.
+ */
+export function upstreamBehindProxy(): { readonly upstream: Upstream; readonly proxy: Recorder } {
+  const env = {} as { upstream: Upstream; proxy: Recorder };
+  beforeAll(async () => {
+    env.upstream = await startUpstream();
+    env.proxy = await recordingProxy(env.upstream.url);
+  });
+  afterAll(async () => {
+    await env.proxy.close();
+    await env.upstream.close();
+  });
+  return env;
+}
+
