@@ -44,7 +44,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
-      info: { title: 'Vend reference vending-cloud API', version: '0.1.0', description: 'Generated from shared/api. Envelope { code, message?, content? }; code 200 is success.' },
+      info: { title: 'Vend reference vending-cloud API', version: '0.1.0', description: 'Generated from the API table (shared/<domain>/api.ts, assembled in shared/domains.ts). Envelope { code, message?, content? }; code 200 is success.' },
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'access_token from POST /oauth/token' },
