@@ -11,7 +11,7 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import { CODE } from '../shared/domains.js';
 import type { Database } from './db/index.js';
 import { validatorCompiler } from './http/validation.js';
-import { installReplies } from './http/replies.js';
+import { frameworkErrors, installReplies } from './http/replies.js';
 import { registerApi } from './http/register.js';
 import type { Handlers } from './http/handlers.js';
 import { DEFAULT_SIGN_IN_LIMIT } from './account/index.js';
@@ -33,6 +33,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logger: opts.logger ? { level: process.env.LOG_LEVEL ?? 'warn' } : false,
     // Bodies of this API are small forms and filters.
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   // Answers are encoded with the table's content schemas: what the table does not name is not sent.

@@ -5,9 +5,17 @@
  * A user's mistake is never a 500; a bug is always a 500 with body code 502,
  * logged with its stack and answered without it.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CODE } from '../../shared/domains.js';
 import { BizError, RequestValidationError } from './errors.js';
+
+/**
+ * Fastify's `frameworkErrors`: what its router refuses before any route runs
+ * (a URL it cannot decode, `DELETE /point/%ff`) is a bad request in the
+ * envelope too, not its own `{ code: 'FST_ERR_BAD_URL' }`.
+ */
+export const frameworkErrors = (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
+  reply.status(400).send({ code: CODE.badRequest, message: error.message });
 
 export function installReplies(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {

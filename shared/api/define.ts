@@ -85,11 +85,20 @@ export type PageQuery = z.infer<typeof pageQuery>;
 export const page = <T extends z.ZodType>(item: T) =>
   z.object({ list: z.array(item), total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int() });
 
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+/** Row ids are PostgreSQL `integer` columns: a larger id is a field error here, not a failed query there. */
+export const ID_MAX = 2_147_483_647;
+/** A row id in a body. */
+export const id = z.number().int().positive().max(ID_MAX);
+/** A row id in a path or query string. */
+export const idParam = z.coerce.number().int().positive().max(ID_MAX);
+export const idParams = z.object({ id: idParam });
+
+/** A string a user typed: PostgreSQL text refuses the NUL character, so it is a field error here. */
+export const str = () => z.string().refine((v) => !v.includes('\u0000'), { message: 'validation.invalid' });
 
 /** Validation messages are i18n keys (`validation.*`); the UI fills in min/max. */
 export const text = (max: number) =>
-  z.string().trim().min(1, { message: 'validation.required' }).max(max, { message: 'validation.maxLength' });
+  str().trim().min(1, { message: 'validation.required' }).max(max, { message: 'validation.maxLength' });
 
 /** Mainland mobile numbers (spec §5 "phone numbers must be valid"). */
 export const phone = z.string().trim().regex(/^1[3-9]\d{9}$/, { message: 'validation.phone' });

@@ -1,6 +1,6 @@
 /** Devices: the part the point screens need (the device issue extends it). */
 import { z } from 'zod';
-import { endpoint, page, pageQuery, isoTime } from '../api/define.js';
+import { endpoint, id, page, pageQuery, isoTime, str } from '../api/define.js';
 
 export const DEVICE_TYPES = ['selling', 'paymentBox', 'smartLink'] as const;
 export const ALLOCATION_STATES = ['normal', 'recycled', 'allocated'] as const;
@@ -23,11 +23,11 @@ export const deviceItem = z.object({
 export type DeviceItem = z.infer<typeof deviceItem>;
 
 export const deviceFilter = z.object({
-  keyword: z.string().trim().max(50).optional(),
-  pointId: z.number().int().positive().optional(),
+  keyword: str().trim().max(50).optional(),
+  pointId: id.optional(),
   /** true: bound to some point; false: free. */
   bound: z.boolean().optional(),
-  tenantId: z.number().int().positive().optional(),
+  tenantId: id.optional(),
 });
 export type DeviceFilter = z.infer<typeof deviceFilter>;
 

@@ -1,6 +1,6 @@
 /** Points (locations) and binding devices to them (spec §2 pointMent, §5 rules). */
 import { z } from 'zod';
-import { endpoint, page, pageQuery, idParams, text, isoTime, empty } from '../api/define.js';
+import { endpoint, id, page, pageQuery, idParams, str, text, isoTime, empty } from '../api/define.js';
 import { deviceItem } from '../device/index.js';
 import { regionCode } from '../regions.js';
 
@@ -29,12 +29,12 @@ export const pointItem = z.object({
 export type PointItem = z.infer<typeof pointItem>;
 
 export const pointFilter = z.object({
-  name: z.string().trim().max(POINT_LIMITS.name).optional(),
+  name: str().trim().max(POINT_LIMITS.name).optional(),
   /** A division of any level: the points inside it. */
   areaCode: regionCode.optional(),
 });
 
-export const deviceIds = z.object({ deviceIds: z.array(z.number().int().positive()).min(1).max(200) });
+export const deviceIds = z.object({ deviceIds: z.array(id).min(1).max(200) });
 
 const pointRead = { auth: 'user', roles: ['admin', 'tenant', 'member'], power: '3-1' } as const;
 /** Codes map to screens: 3-1 is the point list (with its create/edit/delete), 3-2 bind/unbind. */
@@ -62,7 +62,7 @@ export const pointApi = {
     method: 'POST',
     path: '/point',
     summary: 'Create a point; a system admin must name the tenant (1402).',
-    body: pointForm.extend({ tenantId: z.number().int().positive().optional() }),
+    body: pointForm.extend({ tenantId: id.optional() }),
     content: pointItem,
     access: pointRead,
   }),
