@@ -128,14 +128,18 @@ test('the picker is usable from the keyboard: type to narrow a list, Enter to ch
   const province = group.getByRole('combobox', { name: en.region.province });
   const city = group.getByRole('combobox', { name: en.region.city });
 
+  // The lists stay disabled until the division data has loaded: typing before that would go nowhere.
+  await expect(province).toBeEnabled();
   await province.focus();
   await page.keyboard.type('浙江');
   await expect(page.getByRole('option')).toHaveText(['浙江省']);
   await page.keyboard.press('Enter');
   await expect(province).toHaveValue('浙江省');
 
+  await expect(city).toBeEnabled();
   await city.focus();
   await page.keyboard.type('杭');
+  await expect(page.getByRole('option')).toHaveText(['杭州市']);
   await page.keyboard.press('Enter');
   await expect(city).toHaveValue('杭州市');
   await page.getByTestId('point-search').click();
