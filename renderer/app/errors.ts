@@ -76,3 +76,9 @@ export function asCallError(error: unknown): CallError {
   // A bug of ours: shown as the unknown error, never with its internals.
   return { source: 'local', code: 0, status: 0 };
 }
+
+/** Whether a thrown error is the upstream's refusal with `code` (a screen refreshes on "not found", for one). */
+export function refusedWith(error: unknown, code: number): boolean {
+  const e = asCallError(error);
+  return e.source === 'upstream' && e.code === code;
+}

@@ -5,13 +5,6 @@
  * list as it is now instead of staying to be refused again.
  */
 import { CODE } from '../../shared/domains.js';
-import type { CallError } from '../../shared/errors/policy.js';
-
-/** Whether `error` is the upstream's refusal with `code`. */
-export function refusedWith(error: unknown, code: number): boolean {
-  if (!error || typeof error !== 'object') return false;
-  const e = error as Partial<CallError>;
-  return e.source === 'upstream' && e.code === code;
-}
+import { refusedWith } from '../app/errors.js';
 
 export const isPointGone = (error: unknown): boolean => refusedWith(error, CODE.pointNotFound);

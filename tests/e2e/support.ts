@@ -5,18 +5,27 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /**
+ * Calls an operation through the host's bridge as a page of this host would
+ * (another window of the same session): the bridge secret comes from the
+ * served page. Answers the raw CallResult.
+ */
+export async function bridgeCall(request: APIRequestContext, op: string, input: unknown): Promise<{ ok: boolean; content?: unknown; error?: unknown }> {
+  const html = await (await request.get('/login')).text();
+  const secret = /<meta name="vend-bridge" content="([^"]*)"/.exec(html)?.[1];
+  if (!secret) throw new Error('the host served no bridge secret');
+  // `data: ''` would be sent JSON-encoded (`""`), which the core refuses as input: send "no input" as {}.
+  const res = await request.post(`/bridge/${op}`, { headers: { 'x-vend-secret': secret, 'content-type': 'application/json' }, data: input ?? {} });
+  expect(res.status()).toBe(200);
+  return (await res.json()) as { ok: boolean; content?: unknown; error?: unknown };
+}
+
+/**
  * Browser mode holds one session per host (as the desktop app does): ends it
  * through the bridge, as the page itself would, so that a test that failed
  * signed in cannot leave the next one signed in.
  */
 export async function resetHostSession(request: APIRequestContext): Promise<void> {
-  const html = await (await request.get('/login')).text();
-  const secret = /<meta name="vend-bridge" content="([^"]*)"/.exec(html)?.[1];
-  if (!secret) throw new Error('the host served no bridge secret');
-  // `data: ''` would be sent JSON-encoded (`""`), which the core refuses as input: send "no input" as {}.
-  const res = await request.post('/bridge/session.signOut', { headers: { 'x-vend-secret': secret, 'content-type': 'application/json' }, data: {} });
-  expect(res.status()).toBe(200);
-  expect(await res.json()).toEqual({ ok: true, content: null });
+  expect(await bridgeCall(request, 'session.signOut', undefined)).toEqual({ ok: true, content: null });
 }
 
 /** Playwright's `test`, starting every test signed out. */

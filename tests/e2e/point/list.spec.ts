@@ -7,7 +7,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { catalogues, errorEntry } from '../../../shared/domains.js';
-import { notification, pickRegion, signIn, signOut, test, useLanguage } from '../support.js';
+import { bridgeCall, notification, pickRegion, signIn, signOut, test, useLanguage } from '../support.js';
 
 const en = catalogues.en;
 const run = Date.now().toString(36);
@@ -15,12 +15,7 @@ const LONG_ADDRESS = 'W'.repeat(100);
 
 /** Calls an operation through the host's bridge, as another window of the same session would. */
 async function call<T = unknown>(page: Page, op: string, input: unknown): Promise<T> {
-  const html = await (await page.request.get('/login')).text();
-  const secret = /<meta name="vend-bridge" content="([^"]*)"/.exec(html)?.[1] ?? '';
-  const res = await page.request.post(`/bridge/${op}`, {
-    headers: { 'content-type': 'application/json', 'x-vend-secret': secret }, data: input ?? {},
-  });
-  const result = (await res.json()) as { ok: boolean; content?: unknown; error?: unknown };
+  const result = await bridgeCall(page.request, op, input);
   if (!result.ok) throw new Error(`${op} refused: ${JSON.stringify(result.error)}`);
   return result.content as T;
 }
