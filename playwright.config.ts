@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { defineConfig } from '@playwright/test';
 
 /**
@@ -7,6 +8,13 @@ import { defineConfig } from '@playwright/test';
  */
 const consolePort = Number(process.env.E2E_CONSOLE_PORT ?? 5181);
 const upstreamPort = Number(process.env.E2E_UPSTREAM_PORT ?? 8091);
+/**
+ * The key that lets the tests mint launch URLs (tests/e2e/support.ts): drawn
+ * once per run, given only to the web server started below and to the
+ * workers (which inherit the runner's environment; re-reading this file keeps
+ * the value). A console started any other way has no minting route at all.
+ */
+process.env.VEND_TEST_LAUNCH_KEY ??= randomBytes(32).toString('hex');
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -28,12 +36,14 @@ export default defineConfig({
   },
   webServer: {
     command: 'tsx scripts/web.ts',
+    // Without the launch cookie this answers the host's 403 refusal page, which Playwright counts as up.
     url: `http://127.0.0.1:${consolePort}/login`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
       CONSOLE_PORT: String(consolePort), UPSTREAM_PORT: String(upstreamPort), DATABASE_URL: 'memory://', DEMO_DATA: '1',
       VEND_RENDERER_DIR: process.env.VEND_RENDERER_DIR ?? '',
+      VEND_TEST_LAUNCH_KEY: process.env.VEND_TEST_LAUNCH_KEY,
     },
   },
 });

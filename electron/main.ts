@@ -1,47 +1,34 @@
 /**
  * The Electron shell (ARCHITECTURE §1, §6): one window on a custom `app://`
  * protocol, locked down, and one IPC handler that hands every call to the
- * core. Every decision lives in the core; this file only adapts Electron.
+ * core. Every decision lives in the core and in shell-policy.ts (the security
+ * settings as data); this file only adapts Electron.
  * Type-checked against Electron's own types; it needs an Electron binary to run.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, ipcMain, net, protocol, session, shell, type IpcMainInvokeEvent } from 'electron';
+import { app, BrowserWindow, ipcMain, net, protocol, session, shell } from 'electron';
 import { CODE } from '../shared/domains.js';
 import { epochOf, type CallResult } from '../shared/ipc.js';
 import { resolveAsset } from './core/assets.js';
 import { createCore, type CallContext, type Core, type WindowHost } from './core/core.js';
 import { SECURITY_HEADERS } from './core/security.js';
+import { upstreamFromEnv } from './core/upstream.js';
 import { electronStorePrefs } from './prefs-store.js';
 import { safeStorageVault } from './vault-safe-storage.js';
-
-const SCHEME = 'app';
-const APP_HOST = 'console';
-const APP_ORIGIN = `${SCHEME}://${APP_HOST}`;
-/** Must equal CALL_CHANNEL in preload.ts. */
-const CALL_CHANNEL = 'vend:call';
-const DEFAULT_UPSTREAM = 'http://127.0.0.1:8090';
-
-/** Permissions a console page may have; everything else is denied. */
-const ALLOWED_PERMISSIONS: ReadonlySet<string> = new Set(['fullscreen', 'clipboard-sanitized-write']);
+import {
+  APP_HOST, APP_ORIGIN, APP_SCHEME, appUrlOf, CALL_CHANNEL, externalHostsOf, navigationAllowed, permissionAllowed, SCHEME,
+  trustedSender, windowOpenDecision, windowOptions,
+} from './shell-policy.js';
 
 const appRoot = () => app.getAppPath();
 const rendererDir = () => path.join(appRoot(), 'dist', 'renderer');
 const preloadFile = () => path.join(appRoot(), 'dist-electron', 'preload.cjs');
 
-/** Privileged like https: a standard, secure origin with fetch; must run before `ready`. */
-protocol.registerSchemesAsPrivileged([
-  { scheme: SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
-]);
-
-const isAppUrl = (raw: string): boolean => {
-  try {
-    const url = new URL(raw);
-    return url.protocol === `${SCHEME}:` && url.host === APP_HOST;
-  } catch {
-    return false;
-  }
-};
+// Both must run before `ready`: the console's own secure scheme, and Chromium's
+// sandbox for every renderer whatever its webPreferences say.
+protocol.registerSchemesAsPrivileged([APP_SCHEME]);
+app.enableSandbox();
 
 /** Serves dist/renderer on app://console/ with the SPA fallback and the security headers. */
 function serveApp(): void {
@@ -59,15 +46,9 @@ function serveApp(): void {
   });
 }
 
-/** Sender check: only the console's own top frame, loaded from app://console/, may call. */
-function trustedSender(event: IpcMainInvokeEvent): boolean {
-  const frame = event.senderFrame;
-  return frame !== null && frame.parent === null && isAppUrl(frame.url);
-}
-
 function registerBridge(core: Core): void {
   ipcMain.handle(CALL_CHANNEL, async (event, op: unknown, input: unknown, meta: unknown): Promise<CallResult<unknown>> => {
-    if (!trustedSender(event)) {
+    if (!trustedSender(event.senderFrame)) {
       return { ok: false, error: { source: 'local', code: CODE.forbidden, status: 0, message: 'untrusted sender' } };
     }
     // The calling window, for windows.open and for closing the others at
@@ -80,16 +61,25 @@ function registerBridge(core: Core): void {
   });
 }
 
-/** Locks every web contents: no new windows, no navigation away, no webviews. */
-function lockWebContents(): void {
+/**
+ * Locks every web contents: no new windows (allow-listed https links go to
+ * the OS browser), no navigation or redirect away from the console, no webviews.
+ */
+function lockWebContents(externalHosts: ReadonlySet<string>): void {
   app.on('web-contents-created', (_event, contents) => {
     contents.setWindowOpenHandler(({ url }) => {
-      // Links leave the app only for https, and only to the OS browser.
-      if (url.startsWith('https://')) void shell.openExternal(url);
-      return { action: 'deny' };
+      const decision = windowOpenDecision(url, externalHosts);
+      if (decision.external) void shell.openExternal(decision.external);
+      return { action: decision.action };
     });
     contents.on('will-navigate', (event) => {
-      if (!isAppUrl(event.url)) event.preventDefault();
+      if (!navigationAllowed(event.url)) event.preventDefault();
+    });
+    contents.on('will-frame-navigate', (event) => {
+      if (!navigationAllowed(event.url)) event.preventDefault();
+    });
+    contents.on('will-redirect', (event) => {
+      if (!navigationAllowed(event.url)) event.preventDefault();
     });
     contents.on('will-attach-webview', (event) => event.preventDefault());
   });
@@ -97,41 +87,17 @@ function lockWebContents(): void {
 
 function lockPermissions(): void {
   const ses = session.defaultSession;
-  ses.setPermissionRequestHandler((contents, permission, callback) => {
-    callback(ALLOWED_PERMISSIONS.has(permission) && isAppUrl(contents.getURL()));
-  });
-  ses.setPermissionCheckHandler((_contents, permission, requestingOrigin) => {
-    return ALLOWED_PERMISSIONS.has(permission) && isAppUrl(requestingOrigin);
-  });
-}
-
-/** The app URL of a console route; the core has checked `route` is a local path (shared/ipc.ts appPath). */
-function appUrlOf(route: string): string | null {
-  const url = new URL(route, `${APP_ORIGIN}/`).toString();
-  return isAppUrl(url) ? url : null;
+  ses.setPermissionRequestHandler((contents, permission, callback) => callback(permissionAllowed(permission, contents.getURL())));
+  ses.setPermissionCheckHandler((_contents, permission, requestingOrigin) => permissionAllowed(permission, requestingOrigin));
 }
 
 /**
- * A console window: every window has the same locked-down settings and the
- * same preload, and all of them share the one core (one session).
+ * A console window: every window has the same locked-down settings
+ * (shell-policy.ts) and the same preload, and all of them share the one core
+ * (one session).
  */
 function createWindow(route = '/'): BrowserWindow {
-  const win = new BrowserWindow({
-    width: 1280,
-    height: 800,
-    minWidth: 900,
-    minHeight: 600,
-    show: false,
-    title: 'Vend Console',
-    webPreferences: {
-      preload: preloadFile(),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-      spellcheck: false,
-    },
-  });
+  const win = new BrowserWindow(windowOptions(preloadFile()));
   win.once('ready-to-show', () => win.show());
   void win.loadURL(appUrlOf(route) ?? `${APP_ORIGIN}/`);
   return win;
@@ -166,8 +132,15 @@ function start(): void {
     app.quit();
     return;
   }
+  // Plain http only on this machine unless explicitly allowed (core/upstream.ts).
+  const upstream = upstreamFromEnv(process.env);
+  if (!upstream.ok) {
+    console.error(upstream.refusal);
+    app.exit(1);
+    return;
+  }
   let win: BrowserWindow | null = null;
-  lockWebContents();
+  lockWebContents(externalHostsOf(upstream.url));
 
   app.on('second-instance', () => {
     // The first window, or any console window still open (it may have been closed by a sign-out elsewhere).
@@ -179,7 +152,7 @@ function start(): void {
 
   void app.whenReady().then(() => {
     const core = createCore({
-      upstreamUrl: process.env.VEND_UPSTREAM || DEFAULT_UPSTREAM,
+      upstreamUrl: upstream.url,
       vault: safeStorageVault(),
       prefs: electronStorePrefs(),
       mode: 'desktop',

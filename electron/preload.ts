@@ -7,7 +7,7 @@
 import { contextBridge, ipcRenderer } from 'electron';
 import type { VendBridge } from '../shared/ipc.js';
 
-/** Must equal CALL_CHANNEL in main.ts (a value import would bundle more than electron). */
+/** Must equal CALL_CHANNEL in shell-policy.ts (kept a literal so the bundle holds nothing but this file and electron). */
 const CALL_CHANNEL = 'vend:call';
 
 const vend: VendBridge = {

@@ -43,12 +43,16 @@ declare module '@tanstack/react-query' {
 
 const NETWORK_ERROR: CallError = { source: 'network', code: 0, status: 0 };
 
-/** Browser mode: POST /bridge/<op> with the per-launch secret from the page and the session epoch. */
-export function httpBridge(secret: string, fetchImpl: typeof fetch = fetch): VendBridge {
+/**
+ * Browser mode: POST /bridge/<op> with the session epoch. The host knows the
+ * browser by its HttpOnly launch cookie (electron/host/launch.ts), which the
+ * page never sees and fetch sends by itself (same origin).
+ */
+export function httpBridge(fetchImpl: typeof fetch = fetch): VendBridge {
   return {
     async call<K extends Op>(op: K, input: OpInput<K>, meta?: CallMeta): Promise<CallResult<OpOutput<K>>> {
       try {
-        const headers: Record<string, string> = { 'content-type': 'application/json', 'x-vend-secret': secret };
+        const headers: Record<string, string> = { 'content-type': 'application/json' };
         if (meta?.epoch !== undefined) headers['x-vend-epoch'] = meta.epoch;
         const res = await fetchImpl(`/bridge/${op}`, {
           method: 'POST',
@@ -65,8 +69,7 @@ export function httpBridge(secret: string, fetchImpl: typeof fetch = fetch): Ven
 
 function pickBridge(): VendBridge {
   if (typeof window !== 'undefined' && window.vend) return window.vend;
-  const secret = document.querySelector<HTMLMetaElement>('meta[name="vend-bridge"]')?.content ?? '';
-  return httpBridge(secret);
+  return httpBridge();
 }
 
 let bridge: VendBridge | undefined;

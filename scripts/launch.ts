@@ -9,6 +9,7 @@ import { createCore } from '../electron/core/core.js';
 import { memoryVault } from '../electron/core/vault.js';
 import { memoryPrefs } from '../electron/core/prefs.js';
 import { startHost } from '../electron/host/index.js';
+import { upstreamFromEnv } from '../electron/core/upstream.js';
 
 /** The built renderer; VEND_RENDERER_DIR serves another build (parallel test runs). */
 export const rendererDir = process.env.VEND_RENDERER_DIR || fileURLToPath(new URL('../dist/renderer', import.meta.url));
@@ -18,8 +19,15 @@ const num = (v: string | undefined, fallback: number) => (v === undefined || v =
 export interface Upstream { url: string; close(): Promise<void> }
 
 export async function startUpstream(): Promise<Upstream> {
-  const given = process.env.VEND_UPSTREAM;
-  if (given) return { url: given, close: async () => {} };
+  if (process.env.VEND_UPSTREAM) {
+    // A given upstream must be https unless it is on this machine (electron/core/upstream.ts).
+    const choice = upstreamFromEnv(process.env);
+    if (!choice.ok) {
+      console.error(choice.refusal);
+      process.exit(1);
+    }
+    return { url: choice.url, close: async () => {} };
+  }
   return startServer({
     port: num(process.env.UPSTREAM_PORT, 8090),
     databaseUrl: process.env.DATABASE_URL || './.data/upstream',
@@ -27,9 +35,22 @@ export async function startUpstream(): Promise<Upstream> {
   });
 }
 
+/**
+ * The console host over a browser-mode core. Whenever a browser without a
+ * session knocks, a fresh launch URL is printed here: the terminal is the one
+ * place the host trusts. VEND_TEST_LAUNCH_KEY (set by playwright.config.ts
+ * only) lets the test runner mint launch URLs itself.
+ */
 export async function startBrowserMode(upstream: Upstream, version: string) {
   const core = createCore({ upstreamUrl: upstream.url, vault: memoryVault(), prefs: memoryPrefs(), mode: 'browser', version });
-  return startHost({ port: num(process.env.CONSOLE_PORT, 5180), core, rendererDir });
+  const mintKey = process.env.VEND_TEST_LAUNCH_KEY || undefined;
+  return startHost({
+    port: num(process.env.CONSOLE_PORT, 5180),
+    core,
+    rendererDir,
+    onLaunchWanted: (url) => console.log(`Open the console (the address works once): ${url}`),
+    ...(mintKey ? { mintKey } : {}),
+  });
 }
 
 /** Closes everything on Ctrl+C or a termination signal. */

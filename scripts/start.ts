@@ -44,6 +44,6 @@ if ('path' in electron) {
   closeOnSignal(async () => void child.kill(), upstream.close);
 } else {
   const host = await startBrowserMode(upstream, pkg.version);
-  console.log(`Electron cannot start here (${electron.why}); serving browser mode instead: ${host.url}`);
+  console.log(`Electron cannot start here (${electron.why}); serving browser mode instead: ${host.launchUrl()}  (the address works once)`);
   closeOnSignal(host.close, upstream.close);
 }

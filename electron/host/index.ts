@@ -1,26 +1,35 @@
 /**
- * Browser mode's host (ARCHITECTURE §1): the same core served to a normal
- * browser on 127.0.0.1. It serves the built renderer (with an SPA fallback),
- * hands the page a per-launch secret in a meta tag, and carries the bridge:
+ * Browser mode's host (ARCHITECTURE §1, §6): the same core served to a normal
+ * browser on 127.0.0.1. It serves the built renderer (with an SPA fallback)
+ * and carries the bridge, to browsers that came in through a launch URL:
  *
+ *   GET /launch?t=<token>        the URL the host prints; the token works once and
+ *                                expires (launch.ts) → 303 to / with the session cookie
  *   POST /bridge/<op>            body: the op's input as JSON (empty = none)
- *   x-vend-secret: <secret>      required; the secret of this launch
+ *   Cookie: vend-console-<port>  required; set by /launch (HttpOnly, SameSite=Strict)
  *   x-vend-epoch: <epoch>        the session the page believes current (optional;
  *                                a stale one is refused: shared/ipc.ts SESSION_CHANGED)
  *   Origin: http://127.0.0.1:P   when present it must be the host's own origin
  *   → 200 { ok: true, content } | { ok: false, error }   (a CallResult)
- *   → 403 CallResult (local 403) without the right secret or from a foreign origin
+ *   → 403 CallResult without the cookie (code consoleNotLaunched: a text the
+ *     page shows) or from a foreign origin
+ *
+ * Pages (documents) without the cookie get a short refusal page instead of
+ * the console. The renderer's files themselves are served to anyone: they
+ * hold nothing that opens the bridge.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { CODE } from '../../shared/domains.js';
+import { CODE, ERRORS } from '../../shared/domains.js';
+import { LANGS } from '../../shared/i18n/define.js';
 import { epochOf, type CallResult } from '../../shared/ipc.js';
 import type { Core } from '../core/core.js';
 import { looksLikeFile } from '../core/assets.js';
 import { SECURITY_HEADERS } from '../core/security.js';
+import { cookieNameOf, cookieOf, createLaunchGate, LAUNCH_PARAM, LAUNCH_PATH, sessionCookie, throttle } from './launch.js';
 
 export interface HostOptions {
   /** 0 picks a free port. */
@@ -31,33 +40,54 @@ export interface HostOptions {
   /** The built renderer (dist/renderer): index.html and its assets. */
   rendererDir: string;
   logger?: boolean;
+  /**
+   * Told a fresh launch URL when a browser without a session asks for a page
+   * or the bridge (at most every LAUNCH_REPRINT_MS): the scripts print it, so
+   * the terminal always holds a usable one. Reaches only whoever started the host.
+   */
+  onLaunchWanted?: (launchUrl: string) => void;
+  /**
+   * Test runs only (VEND_TEST_LAUNCH_KEY, which playwright.config.ts gives the
+   * web server it starts): `POST /launch/mint` with this key in
+   * `x-vend-launch-key` answers `{ url }`, a new launch URL. Absent: no such route.
+   */
+  mintKey?: string;
 }
 
 export interface Host {
   /** The console's origin, e.g. `http://127.0.0.1:5180` (no trailing slash). */
   url: string;
-  /** This launch's bridge secret (also in index.html's `<meta name="vend-bridge">`). */
-  secret: string;
+  /** Mints a new single-use launch URL (`<url>/launch?t=…`) for the terminal. */
+  launchUrl(): string;
   close(): Promise<void>;
 }
 
-export const SECRET_HEADER = 'x-vend-secret';
 export const EPOCH_HEADER = 'x-vend-epoch';
-export const SECRET_META = 'vend-bridge';
+export const MINT_KEY_HEADER = 'x-vend-launch-key';
+export const MINT_PATH = `${LAUNCH_PATH}/mint`;
+/** A shorter test key is refused at start: it must not be guessable. */
+export const MIN_MINT_KEY_LENGTH = 32;
 export const BRIDGE_PREFIX = '/bridge/';
+export const LAUNCH_REPRINT_MS = 10_000;
+/** The message of the bridge's refusal without a session (the page shows the code's text). */
+export const NOT_LAUNCHED = 'not launched';
 
 const refusal = (code: number, message: string): CallResult<never> => ({
   ok: false,
   error: { source: 'local', code, status: 0, message },
 });
 
-/** Puts the secret into `<head>` as `<meta name="vend-bridge" content="…">`. */
-export function injectSecret(html: string, secret: string): string {
-  const meta = `<meta name="${SECRET_META}" content="${secret}">`;
-  const head = /<head(\s[^>]*)?>/i.exec(html);
-  if (!head) return meta + html;
-  const at = head.index + head[0].length;
-  return html.slice(0, at) + meta + html.slice(at);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The page a browser without a session gets: the consoleNotLaunched text in
+ * every language (the user's choice lives in the console this page stands in
+ * for). No script, nothing to call the bridge with.
+ */
+export function notLaunchedPage(): string {
+  const texts = ERRORS[CODE.consoleNotLaunched]?.texts;
+  const lines = LANGS.map((lang) => `<p lang="${lang}">${escapeHtml(texts?.[lang] ?? '')}</p>`).join('');
+  return `<!doctype html><html><head><meta charset="utf-8"><title>Vend Console</title></head><body style="font-family:sans-serif;max-width:40em;margin:4em auto;line-height:1.6">${lines}</body></html>`;
 }
 
 /**
@@ -72,25 +102,39 @@ export function isPageRequest(method: string, urlPath: string, fetchDest: unknow
   return fetchDest === 'document' || !looksLikeFile(urlPath);
 }
 
-const sameSecret = (given: unknown, secret: string): boolean => {
+const sameKey = (given: unknown, key: string): boolean => {
   if (typeof given !== 'string') return false;
   const a = Buffer.from(given);
-  const b = Buffer.from(secret);
+  const b = Buffer.from(key);
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
 export async function startHost(opts: HostOptions): Promise<Host> {
+  if (opts.mintKey !== undefined && opts.mintKey.length < MIN_MINT_KEY_LENGTH) {
+    throw new Error(`the launch mint key must be at least ${MIN_MINT_KEY_LENGTH} characters`);
+  }
   const hostname = opts.host ?? '127.0.0.1';
-  const secret = randomBytes(32).toString('hex');
   const rendererDir = path.resolve(opts.rendererDir);
   const indexFile = path.join(rendererDir, 'index.html');
   /** Origins the bridge accepts: the host's own (known once it listens). */
   const origins = new Set<string>();
-  /** Host headers served on a loopback bind (DNS rebinding must not reach the page and its secret). */
+  /** Host headers served on a loopback bind (DNS rebinding must not reach the console). */
   const hosts = new Set<string>();
   const loopback = hostname === '127.0.0.1' || hostname === '::1' || hostname === 'localhost';
+  const gate = createLaunchGate();
+  /** Both known once the host listens (the cookie's name carries the port). */
+  let origin = '';
+  let cookieName = '';
+
+  const launchUrl = () => `${origin}${LAUNCH_PATH}?${LAUNCH_PARAM}=${gate.mint()}`;
+  const { onLaunchWanted } = opts;
+  const launchWanted = onLaunchWanted ? throttle(() => onLaunchWanted(launchUrl()), LAUNCH_REPRINT_MS) : () => {};
+  const admitted = (req: FastifyRequest) => gate.admits(cookieOf(req.headers.cookie, cookieName));
 
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024 });
+  const pathOf = (req: FastifyRequest) => req.url.split('?')[0] ?? '/';
+  const isBridge = (req: FastifyRequest) => pathOf(req) === '/bridge' || pathOf(req).startsWith(BRIDGE_PREFIX);
+  const isPage = (req: FastifyRequest) => isPageRequest(req.method, pathOf(req), req.headers['sec-fetch-dest']);
 
   // Every answer — pages, assets, bridge, errors — carries the security headers.
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -101,6 +145,11 @@ export async function startHost(opts: HostOptions): Promise<Host> {
   app.addHook('onRequest', async (req, reply) => {
     if (loopback && !hosts.has(req.headers.host ?? '')) {
       return reply.code(403).send(refusal(CODE.forbidden, 'foreign host'));
+    }
+    // No session, no bridge: refused before its body is even read.
+    if (isBridge(req) && !admitted(req)) {
+      launchWanted();
+      return reply.code(403).header('Cache-Control', 'no-store').send(refusal(CODE.consoleNotLaunched, NOT_LAUNCHED));
     }
   });
 
@@ -113,35 +162,57 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     defaultJson(req, text, done);
   });
 
-  const sendIndex = async (reply: FastifyReply) => {
+  const refusePage = (reply: FastifyReply) => {
+    launchWanted();
+    return reply.code(403).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(notLaunchedPage());
+  };
+
+  /** The console's index.html to a browser with a session; the refusal page to any other caller. */
+  const sendIndex = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!admitted(req)) return refusePage(reply);
     let html: string;
     try {
       html = await readFile(indexFile, 'utf8');
     } catch {
       return reply.code(404).type('text/plain; charset=utf-8').send('The renderer is not built (dist/renderer/index.html is missing).');
     }
-    return reply
-      .code(200)
-      .header('Cache-Control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(injectSecret(html, secret));
+    return reply.code(200).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
   };
 
   await app.register(fastifyStatic, {
     root: rendererDir,
-    // index.html is always served by sendIndex, with the secret.
+    // index.html is always served by sendIndex, behind the session check.
     index: false,
     allowedPath: (pathName) => pathName !== '/index.html',
     dotfiles: 'deny',
     redirect: false,
   });
 
-  app.get('/', (_req, reply) => sendIndex(reply));
-  app.get('/index.html', (_req, reply) => sendIndex(reply));
+  app.get('/', sendIndex);
+  app.get('/index.html', sendIndex);
+
+  // The launch: a valid token becomes a session cookie, once. No HEAD route:
+  // a HEAD (a link checker, a preview) must not spend the token.
+  app.get(LAUNCH_PATH, { exposeHeadRoute: false }, async (req, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const cookie = gate.exchange((req.query as Record<string, unknown>)[LAUNCH_PARAM]);
+    if (cookie) return reply.code(303).header('Set-Cookie', sessionCookie(cookieName, cookie)).header('Location', '/').send();
+    // A second click on the same printed URL from a browser already in: nothing to refuse.
+    if (admitted(req)) return reply.code(303).header('Location', '/').send();
+    return refusePage(reply);
+  });
+
+  const { mintKey } = opts;
+  if (mintKey !== undefined) {
+    app.post(MINT_PATH, async (req, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      if (!sameKey(req.headers[MINT_KEY_HEADER], mintKey)) return reply.code(403).send(refusal(CODE.forbidden, 'bad launch key'));
+      return reply.code(200).send({ url: launchUrl() });
+    });
+  }
 
   app.post<{ Params: { op: string } }>(`${BRIDGE_PREFIX}:op`, async (req: FastifyRequest<{ Params: { op: string } }>, reply) => {
     reply.header('Cache-Control', 'no-store');
-    if (!sameSecret(req.headers[SECRET_HEADER], secret)) return reply.code(403).send(refusal(CODE.forbidden, 'bad bridge secret'));
     const from = req.headers.origin;
     if (from !== undefined && !origins.has(from)) return reply.code(403).send(refusal(CODE.forbidden, 'foreign origin'));
     const epoch = epochOf({ epoch: req.headers[EPOCH_HEADER] });
@@ -149,12 +220,9 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     return reply.code(200).send(result);
   });
 
-  const pathOf = (req: FastifyRequest) => req.url.split('?')[0] ?? '/';
-  const isPage = (req: FastifyRequest) => isPageRequest(req.method, pathOf(req), req.headers['sec-fetch-dest']);
-
   app.setNotFoundHandler((req, reply) => {
-    if (isPage(req)) return sendIndex(reply);
-    if (pathOf(req).startsWith(BRIDGE_PREFIX)) return reply.code(404).send(refusal(CODE.notFound, 'not found'));
+    if (isPage(req)) return sendIndex(req, reply);
+    if (isBridge(req)) return reply.code(404).send(refusal(CODE.notFound, 'not found'));
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
 
@@ -162,9 +230,9 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     // The file server refuses some route paths (a double slash: 403); a page
     // gets the SPA, whose router shows its 404, never a bridge refusal as JSON.
-    if ((status === 403 || status === 404) && isPage(req)) return sendIndex(reply);
+    if ((status === 403 || status === 404) && isPage(req)) return sendIndex(req, reply);
     // Files answer in plain text; CallResults are the bridge's alone.
-    if (!pathOf(req).startsWith(BRIDGE_PREFIX) && (status === 403 || status === 404)) {
+    if (!isBridge(req) && (status === 403 || status === 404)) {
       return reply.code(status).type('text/plain; charset=utf-8').send(status === 403 ? 'Forbidden' : 'Not found');
     }
     return reply.code(status).send(refusal(status === 500 ? CODE.serverError : CODE.badRequest, status === 500 ? 'host error' : 'bad request'));
@@ -174,7 +242,8 @@ export async function startHost(opts: HostOptions): Promise<Host> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : opts.port;
   const shownHost = hostname.includes(':') ? `[${hostname}]` : hostname;
-  const origin = `http://${shownHost}:${port}`;
+  origin = `http://${shownHost}:${port}`;
+  cookieName = cookieNameOf(port);
   origins.add(origin);
   hosts.add(`${shownHost}:${port}`);
   // On a loopback bind, the same page opened as localhost is the same machine.
@@ -185,7 +254,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
 
   return {
     url: origin,
-    secret,
+    launchUrl,
     close: () => app.close(),
   };
 }

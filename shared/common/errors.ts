@@ -15,6 +15,10 @@ export const commonErrors = defineErrors({
   unavailable: err(503, 503, '服务不可用', '服務不可用', 'Service unavailable', 'reset'),
   operationFailed: err(1301, 409, '操作失败', '操作失敗', 'Operation failed'),
   nothingChanged: err(1102, 409, '数据未变化', '資料未變化', 'Nothing changed', 'silent'),
+  // Not in the spec: the upstream's database cannot be reached for a moment
+  // (a restart, dropped connections). HTTP 503; a notification only, never a
+  // reset, so a database restart signs nobody out.
+  databaseUnavailable: err(1302, 503, '数据库暂时不可用，请稍后再试', '資料庫暫時無法使用，請稍後再試', 'The database is unavailable; please try again later'),
   // Orders, payment, devices on sale (the orders and devices issues take these).
   deviceOffline: err(902, 409, '设备离线', '設備離線', 'The device is offline'),
   deviceLocked: err(903, 409, '设备已锁定', '設備已鎖定', 'The device is locked'),
@@ -28,6 +32,12 @@ export const commonErrors = defineErrors({
   // Marketing (the marketing issue takes these).
   groupBoundToDiscount: err(3436, 409, '分组已绑定优惠活动，不能删除', '分組已綁定優惠活動，不能刪除', 'A group bound to a discount cannot be deleted'),
   endBeforeNow: err(3437, 400, '结束时间不能早于当前时间', '結束時間不能早於目前時間', 'The end time cannot be before now'),
+  // The console's own (never sent by the upstream): browser mode's bridge refuses a page
+  // not opened through the launch URL the host printed (electron/host/launch.ts).
+  consoleNotLaunched: err(9001, 403,
+    '此页面未连接到控制台。请打开控制台在终端中打印的启动地址（每个地址只能使用一次）。',
+    '此頁面未連線到主控台。請開啟主控台在終端機中列印的啟動網址（每個網址只能使用一次）。',
+    'This page is not connected to the console. Open the launch address the console printed in its terminal (each address works once).'),
 }, [
   family(701, 708, '微信用户或登录错误', '微信用戶或登入錯誤', 'WeChat user or sign-in error'),
   family(801, 820, '企业客户操作错误', '企業客戶操作錯誤', 'Enterprise customer error'),

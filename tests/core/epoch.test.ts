@@ -13,6 +13,7 @@ import { createCore, type Core } from '../../electron/core/core.js';
 import { memoryVault } from '../../electron/core/vault.js';
 import { memoryPrefs } from '../../electron/core/prefs.js';
 import { EPOCH_HEADER, startHost } from '../../electron/host/index.js';
+import { launchCookie } from './launch.js';
 import { epochOf, isSessionChanged, SESSION_CHANGED, type CallResult, type SessionUser } from '../../shared/ipc.js';
 import { DEMO_PASSWORD, upstreamBehindProxy } from './support.js';
 
@@ -159,10 +160,11 @@ describe('the bridges carry the epoch', () => {
     await writeFile(path.join(dir, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
     const core = makeCore();
     const host = await startHost({ port: 0, core, rendererDir: dir });
+    const cookie = await launchCookie(host);
     const bridge = async (op: string, input: unknown, epoch?: string) => {
       const res = await fetch(`${host.url}/bridge/${op}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-vend-secret': host.secret, ...(epoch === undefined ? {} : { [EPOCH_HEADER]: epoch }) },
+        headers: { 'content-type': 'application/json', cookie, ...(epoch === undefined ? {} : { [EPOCH_HEADER]: epoch }) },
         body: JSON.stringify(input),
       });
       expect(res.status).toBe(200);

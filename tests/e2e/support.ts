@@ -1,20 +1,39 @@
 /**
  * What every end-to-end test shares: the `test` fixture (each test starts
- * signed out), language choice, sign-in, sign-out.
+ * signed out, in a browser that came in through a launch URL), language
+ * choice, sign-in, sign-out.
  */
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
+/** The header and route of the host's test-only launch minting (electron/host/index.ts MINT_PATH). */
+const MINT_KEY_HEADER = 'x-vend-launch-key';
+const MINT_PATH = '/launch/mint';
+
+/** A browser's saved cookies, as Playwright's storageState holds them. */
+type StorageState = Awaited<ReturnType<APIRequestContext['storageState']>>;
+
+/**
+ * A new single-use launch URL, minted by the host for this test run: the
+ * runner and the web server it started share VEND_TEST_LAUNCH_KEY
+ * (playwright.config.ts); nothing else knows it. Interactive runs print the
+ * launch URL in the terminal instead.
+ */
+export async function mintLaunchUrl(request: APIRequestContext): Promise<string> {
+  const key = process.env.VEND_TEST_LAUNCH_KEY;
+  if (!key) throw new Error('VEND_TEST_LAUNCH_KEY is not set (playwright.config.ts sets it)');
+  const res = await request.post(MINT_PATH, { headers: { [MINT_KEY_HEADER]: key } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { url: string }).url;
+}
+
 /**
  * Calls an operation through the host's bridge as a page of this host would
- * (another window of the same session): the bridge secret comes from the
- * served page. Answers the raw CallResult.
+ * (another window of the same session): `request` must carry the session
+ * cookie, as the test's `request` and `page.request` do. Answers the raw CallResult.
  */
 export async function bridgeCall(request: APIRequestContext, op: string, input: unknown): Promise<{ ok: boolean; content?: unknown; error?: unknown }> {
-  const html = await (await request.get('/login')).text();
-  const secret = /<meta name="vend-bridge" content="([^"]*)"/.exec(html)?.[1];
-  if (!secret) throw new Error('the host served no bridge secret');
   // `data: ''` would be sent JSON-encoded (`""`), which the core refuses as input: send "no input" as {}.
-  const res = await request.post(`/bridge/${op}`, { headers: { 'x-vend-secret': secret, 'content-type': 'application/json' }, data: input ?? {} });
+  const res = await request.post(`/bridge/${op}`, { headers: { 'content-type': 'application/json' }, data: input ?? {} });
   expect(res.status()).toBe(200);
   return (await res.json()) as { ok: boolean; content?: unknown; error?: unknown };
 }
@@ -28,8 +47,22 @@ export async function resetHostSession(request: APIRequestContext): Promise<void
   expect(await bridgeCall(request, 'session.signOut', undefined)).toEqual({ ok: true, content: null });
 }
 
-/** Playwright's `test`, starting every test signed out. */
-export const test = base.extend<{ signedOut: void }>({
+/**
+ * Playwright's `test`: each worker opens one launch URL, as a user opens the
+ * one the terminal prints, and every browser context and API request of its
+ * tests carries the session cookie that gave (through the `storageState`
+ * option). Every test starts signed out.
+ */
+export const test = base.extend<{ signedOut: void }, { launchState: StorageState }>({
+  launchState: [async ({ playwright }, use, workerInfo) => {
+    const api = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL, storageState: { cookies: [], origins: [] } });
+    const res = await api.get(await mintLaunchUrl(api), { maxRedirects: 0 });
+    expect(res.status()).toBe(303);
+    const state = await api.storageState();
+    await api.dispose();
+    await use(state);
+  }, { scope: 'worker' }],
+  storageState: async ({ launchState }, use) => use(launchState),
   signedOut: [async ({ request }, use) => {
     await resetHostSession(request);
     await use();

@@ -174,9 +174,8 @@ test('sign-out from the profile menu clears the session and goes to sign-in', as
 
 test('browser mode: windows.open answers opened:false (the page opens a browser window itself) and refuses foreign paths', async ({ page }) => {
   await page.goto('/login');
-  const secret = (await page.locator('meta[name="vend-bridge"]').getAttribute('content')) ?? '';
-  const call = async (path: string) =>
-    (await page.request.post('/bridge/windows.open', { headers: { 'x-vend-secret': secret }, data: { path } })).json() as Promise<unknown>;
+  // page.request shares the page's cookies, the launch session among them.
+  const call = async (path: string) => (await page.request.post('/bridge/windows.open', { data: { path } })).json() as Promise<unknown>;
   expect(await call('/pointMent/pointList')).toEqual({ ok: true, content: { opened: false } });
   expect(await call('//evil.example/')).toMatchObject({ ok: false, error: { source: 'local', code: 400 } });
 });
