@@ -13,6 +13,8 @@ import type { Database } from './db/index.js';
 import { validatorCompiler } from './http/validation.js';
 import { frameworkErrors, installReplies } from './http/replies.js';
 import { registerApi } from './http/register.js';
+import { DEFAULT_BODY_LIMIT, serverTimeouts } from './http/limits.js';
+import { registerSecurity } from './http/security.js';
 import type { Handlers } from './http/handlers.js';
 import { DEFAULT_SIGN_IN_LIMIT } from './account/index.js';
 import { authenticator, handlers as domainHandlers, routeConfig } from './domains.js';
@@ -26,19 +28,25 @@ export interface BuildAppOptions {
   signInLimit?: AppSettings['signInLimit'];
   /** Replaces handlers by operation (tests use it to provoke failures). */
   handlers?: Partial<Handlers>;
+  /** Origins a browser page may call the API from (CORS); none by default, so no CORS headers at all. */
+  corsOrigins?: readonly string[];
+  /** How long a client may take to send a whole request (default 30 s; server/http/limits.ts). */
+  requestTimeoutMs?: number;
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ? { level: process.env.LOG_LEVEL ?? 'warn' } : false,
-    // Bodies of this API are small forms and filters.
-    bodyLimit: 1024 * 1024,
+    // Each API route has its own limit (server/http/limits.ts); this one is for unknown routes.
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    ...serverTimeouts(opts.requestTimeoutMs),
     frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   // Answers are encoded with the table's content schemas: what the table does not name is not sent.
   app.setSerializerCompiler(serializerCompiler);
   installReplies(app);
+  await registerSecurity(app, opts.corsOrigins ?? []);
 
   await app.register(formbody);
   await app.register(rateLimit, { global: false });
@@ -63,7 +71,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     routeConfig: routeConfig({ signInLimit: opts.signInLimit ?? DEFAULT_SIGN_IN_LIMIT }),
   });
 
-  app.get('/health', { schema: { hide: true } }, async () => ({ code: CODE.ok }));
+  // Ready only while the database answers: a failing ping is a 503 (server/http/replies.ts).
+  app.get('/health', { schema: { hide: true } }, async () => {
+    await opts.db.ping();
+    return { code: CODE.ok };
+  });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.ready();

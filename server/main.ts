@@ -5,8 +5,11 @@
  *   DEMO_DATA     0 disables the demo accounts and data (loaded into an empty database only)
  *   LOG_LEVEL     Fastify log level (default warn)
  *   HOST          address to bind (default 127.0.0.1)
+ *   CORS_ORIGINS  origins a browser page may call the API from, comma separated (default none: no CORS headers)
+ *   REQUEST_TIMEOUT_MS  how long a client may take to send one request (default 30000)
  */
 import { startServer } from './start.js';
+import { parseOrigins } from './http/security.js';
 
 const port = Number(process.env.PORT ?? 8090);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -14,6 +17,18 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(1);
 }
 const databaseUrl = process.env.DATABASE_URL || './.data/upstream';
+let corsOrigins: string[];
+try {
+  corsOrigins = parseOrigins(process.env.CORS_ORIGINS);
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(1);
+}
+const requestTimeoutMs = process.env.REQUEST_TIMEOUT_MS ? Number(process.env.REQUEST_TIMEOUT_MS) : undefined;
+if (requestTimeoutMs !== undefined && !(Number.isInteger(requestTimeoutMs) && requestTimeoutMs > 0)) {
+  console.error(`REQUEST_TIMEOUT_MS must be a positive number of milliseconds, got ${process.env.REQUEST_TIMEOUT_MS}`);
+  process.exit(1);
+}
 
 const server = await startServer({
   port,
@@ -21,6 +36,8 @@ const server = await startServer({
   databaseUrl,
   demoData: process.env.DEMO_DATA !== '0',
   logger: true,
+  corsOrigins,
+  ...(requestTimeoutMs !== undefined ? { requestTimeoutMs } : {}),
 });
 // Credentials in a postgres URL stay out of the terminal.
 console.log(`Vend upstream listening on ${server.url} (database ${databaseUrl.replace(/\/\/[^@/]*@/, '//***@')})`);

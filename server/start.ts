@@ -15,6 +15,9 @@ export interface StartOptions {
   /** Load the demo accounts, points and devices into an empty database. */
   demoData: boolean;
   logger?: boolean;
+  /** See BuildAppOptions: CORS origins (none by default) and the request time-out (30 s). */
+  corsOrigins?: readonly string[];
+  requestTimeoutMs?: number;
 }
 
 export interface RunningServer {
@@ -28,7 +31,12 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const database = await openDatabase(opts.databaseUrl);
   try {
     if (opts.demoData) await loadDemoData(database.db);
-    const app = await buildApp({ db: database, logger: opts.logger ?? false });
+    const app = await buildApp({
+      db: database,
+      logger: opts.logger ?? false,
+      ...(opts.corsOrigins ? { corsOrigins: opts.corsOrigins } : {}),
+      ...(opts.requestTimeoutMs !== undefined ? { requestTimeoutMs: opts.requestTimeoutMs } : {}),
+    });
     try {
       await app.listen({ port: opts.port, host });
     } catch (err) {

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { UserInfo } from '../../shared/account/index.js';
 import type { SignInForm } from '../../shared/account/index.js';
 import { CODE } from '../../shared/domains.js';
-import { type CallError } from '../../shared/errors/policy.js';
+import { type CallError, upstreamUnavailable } from '../../shared/errors/policy.js';
 import type { CallResult, SessionUser } from '../../shared/ipc.js';
 import { ROLE_NAME, roleKindOf } from '../../shared/roles.js';
 import type { UpstreamClient } from './client.js';
@@ -21,9 +21,13 @@ export const CONSOLE_PLATFORM_TYPE = 0;
 /** Body codes and HTTP status that mean the token is missing, expired or invalid (spec §4, §8). */
 const TOKEN_CODES: ReadonlySet<number> = new Set([CODE.unauthorized, CODE.tokenMissing, CODE.tokenExpired, CODE.tokenInvalid]);
 
-/** True when an error says the upstream no longer accepts the token. */
+/**
+ * True when an error says the upstream no longer accepts the token. An HTTP
+ * 503 never does, whatever its body: the upstream cannot check tokens then.
+ */
 export function isTokenRefusal(error: CallError): boolean {
-  return error.source === 'upstream' && (error.status === CODE.unauthorized || TOKEN_CODES.has(error.code));
+  if (error.source !== 'upstream' || upstreamUnavailable(error)) return false;
+  return error.status === CODE.unauthorized || TOKEN_CODES.has(error.code);
 }
 
 export interface Session {
@@ -123,8 +127,9 @@ export function createSession(client: UpstreamClient, vault: TokenVault): Sessio
       cached = { ...built.content, epoch: epochOf(gen) };
       return ok(cached);
     }
-    // Offline at start: keep the token and say why.
-    if (built.error.source === 'network') return built;
+    // Offline at start, or the upstream briefly unavailable (HTTP 503, its
+    // database restarting): keep the token and say why.
+    if (built.error.source === 'network' || upstreamUnavailable(built.error)) return built;
     await clear();
     if (built.error.source === 'local') await revoke(token);
     return isTokenRefusal(built.error) ? ok(null) : built;

@@ -26,6 +26,8 @@ export type Queryable = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'pg';
+  /** One round trip to the database; rejects while it cannot be reached (health checks). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -53,19 +55,44 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   try {
     const db = drizzlePglite({ client });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      ping: async () => { await client.query('select 1'); },
+      close: () => client.close(),
+    };
   } catch (err) {
     await client.close();
     throw err;
   }
 }
 
+/** How long a query waits for a new connection before the request answers 503 (a server that does not answer at all). */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // TCP keep-alive finds a connection whose server vanished without closing it.
+    keepAlive: true,
+  });
+  // An idle client whose connection dies (server restart, pg_terminate_backend)
+  // is emitted here; without a listener the 'error' event would end the
+  // process. The pool has already dropped that client and opens a new
+  // connection for the next query, so there is nothing more to do; queries
+  // that fail meanwhile answer 503 (server/db/outage.ts).
+  pool.on('error', () => {});
   try {
     const db = drizzlePg({ client: pool });
     await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    return { db: db as unknown as Db, kind: 'pg', close: () => pool.end() };
+    return {
+      db: db as unknown as Db,
+      kind: 'pg',
+      ping: async () => { await pool.query('select 1'); },
+      close: () => pool.end(),
+    };
   } catch (err) {
     await pool.end();
     throw err;

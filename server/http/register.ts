@@ -1,6 +1,6 @@
 /**
  * Registers every endpoint of the API table (shared/api) from its definition:
- * method, url, zod schemas for params/query/body, the access check, the
+ * method, url, zod schemas for params/query/body, the body limit, the access check, the
  * envelope around the handler's content. A domain only writes handlers; an
  * operation without one stops the server at start-up.
  */
@@ -9,6 +9,7 @@ import { api, type ApiOp } from '../../shared/domains.js';
 import { envelope, SUCCESS, type EndpointDef } from '../../shared/api/define.js';
 import type { Db } from '../db/index.js';
 import { checkAccess } from './access.js';
+import { bodyLimitOf } from './limits.js';
 import type { Authenticator, Principal } from './principal.js';
 import type { Handlers } from './handlers.js';
 
@@ -44,6 +45,8 @@ function registerEndpoint(app: FastifyInstance, db: Db, auth: Authenticator, op:
   app.route({
     method: def.method,
     url: def.path,
+    // Each route takes the body its schema needs, not the server-wide maximum.
+    bodyLimit: bodyLimitOf(def),
     config: { op, ...config },
     schema: {
       operationId: op,

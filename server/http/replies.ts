@@ -3,11 +3,15 @@
  * raised it: a handler's BizError, a schema refusal, Fastify itself (malformed
  * JSON, unknown media type, oversized body), an unknown route, or a bug.
  * A user's mistake is never a 500; a bug is always a 500 with body code 502,
- * logged with its stack and answered without it.
+ * logged with its stack and answered without it (no answer carries a stack,
+ * a query or a driver message). A database that cannot be reached is neither:
+ * 503 with `databaseUnavailable`, until it is back.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CODE } from '../../shared/domains.js';
+import { isDatabaseUnavailable } from '../db/outage.js';
 import { BizError, RequestValidationError } from './errors.js';
+import { BASELINE_HEADERS } from './security.js';
 
 /**
  * Fastify's `frameworkErrors`: what its router refuses before any route runs
@@ -15,7 +19,7 @@ import { BizError, RequestValidationError } from './errors.js';
  * envelope too, not its own `{ code: 'FST_ERR_BAD_URL' }`.
  */
 export const frameworkErrors = (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
-  reply.status(400).send({ code: CODE.badRequest, message: error.message });
+  reply.status(400).headers(BASELINE_HEADERS).send({ code: CODE.badRequest, message: error.message });
 
 export function installReplies(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
@@ -24,6 +28,12 @@ export function installReplies(app: FastifyInstance): void {
     }
     if (error instanceof BizError) {
       return reply.status(error.statusCode).send({ code: error.code, message: error.message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Expected while PostgreSQL restarts: one line, no stack.
+      request.log.warn({ code: databaseErrorCode(error) }, 'database unavailable');
+      const refusal = new BizError(CODE.databaseUnavailable);
+      return reply.status(refusal.statusCode).send({ code: refusal.code, message: refusal.message });
     }
     const status = 'statusCode' in error ? error.statusCode : undefined;
     if (status !== undefined && status >= 400 && status < 500) {
@@ -35,4 +45,12 @@ export function installReplies(app: FastifyInstance): void {
 
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send({ code: CODE.notFound, message: `No route ${request.method} ${request.url.split('?')[0]}` }));
+}
+
+/** The driver's code or message of the innermost error, for the log line. */
+function databaseErrorCode(error: unknown): string {
+  let e: unknown = error;
+  for (let i = 0; i < 5 && e && typeof e === 'object' && 'cause' in e && e.cause; i++) e = e.cause;
+  const { code, message } = (e ?? {}) as { code?: unknown; message?: unknown };
+  return String(code ?? message ?? 'unknown');
 }

@@ -57,6 +57,14 @@ export const LOCAL = {
   internal: 'internal error',
 } as const;
 
+/**
+ * An HTTP 503 from the upstream: it answered, but cannot serve for a moment
+ * (its database restarts or dropped its connections). Whatever the body code,
+ * the console tries again later and keeps the session (see `ruleOf`, and the
+ * core's session, which keeps a stored token through it).
+ */
+export const upstreamUnavailable = (error: CallError): boolean => error.source === 'upstream' && error.status === CODE.unavailable;
+
 /** Where a failure happened: any call, or the sign-in (spec §8 "Sign-in client"). */
 export type FailureContext = 'call' | 'signIn';
 
@@ -106,8 +114,9 @@ const notice = (text: readonly TextSource[], timeout: number = NOTIFY_MS): Notic
 
 /**
  * The policy table. Precedence (see `decide`): network, then local refusals,
- * then the sign-in rows (sign-in only), then HTTP-status rows (answers with
- * no body code, and HTTP 403 whose body says 403 too), then body-code rows.
+ * then HTTP 503, then the sign-in rows (sign-in only), then HTTP-status rows
+ * (answers with no body code, and HTTP 403 whose body says 403 too), then
+ * body-code rows.
  */
 export const RULES = {
   // --- no answer ---
@@ -126,12 +135,13 @@ export const RULES = {
   // --- HTTP status without a body code ---
   httpForbidden: row('HTTP 403: insufficient permission for 5 s, back one page', [notice(['errorsUi.noPermission'], NOTIFY_LONG_MS)], { back: true }),
   httpUnauthorized: row('HTTP 401: re-login message and reset', [notice(['relogin'])], { reset: true }),
-  httpOther: row('other HTTP errors: "try again later"', [notice(['tryLater'], NOTIFY_LONG_MS)]),
+  httpOther: row('other HTTP errors, HTTP 503 whatever its body code among them (the upstream is briefly unavailable, e.g. its database restarts): "try again later"; the session stays',
+    [notice(['tryLater'], NOTIFY_LONG_MS)]),
 
   // --- sign-in client (main has already cleared the token) ---
   signInBadCredentials: row('sign-in, body 400: check password or account; reset', [notice(['errorsUi.badCredentials'])], { reset: true, revoke: false }),
   signInServer: row('sign-in, body 403/404/502/503/1301: server message; reset', [notice(['server', 'code', 'error'])], { reset: true, revoke: false }),
-  signInUnavailable: row('sign-in, HTTP 503: server message, profile retrieval failed, stored login cleared',
+  signInUnavailable: row('sign-in, HTTP 503 (whatever its body code): server message, profile retrieval failed, stored login cleared',
     [notice(['server', 'code', 'tryLater']), notice(['errorsUi.profileFailed'])], { reset: true, revoke: false }),
   signInNoPermission: row('sign-in, no roles and no powers: insufficient permission (error, 5 s); token reset after 1 s',
     [notice(['errorsUi.noPermission'], NOTIFY_LONG_MS)], { reset: true, revoke: false }),
@@ -200,9 +210,13 @@ export function createPolicy(known: KnownEntry): ErrorPolicy {
       return 'localOther';
     }
 
+    // The upstream is there but cannot serve for a moment (its database
+    // restarts): whatever the body code says, that is "try again later" and
+    // never the end of a session. At sign-in, §8 names HTTP 503 itself.
+    if (upstreamUnavailable(error)) return context === 'signIn' ? 'signInUnavailable' : 'httpOther';
+
     const body = !error.httpOnly;
     if (context === 'signIn') {
-      if (error.status === CODE.unavailable && (!body || error.code === CODE.unavailable)) return 'signInUnavailable';
       if (body && error.code === CODE.badRequest) return 'signInBadCredentials';
       if (body && SIGN_IN_SERVER_CODES.has(error.code)) return 'signInServer';
     }

@@ -20,7 +20,7 @@ const CONTEXTS: readonly FailureContext[] = ['call', 'signIn'];
 const ALL_CODES = [
   ...Object.keys(ERRORS).map(Number),
   ...FAMILIES.flatMap((f) => [f.from, Math.floor((f.from + f.to) / 2), f.to]),
-  0, 1, 200, 402, 405, 409, 429, 500, 504, 999, 1100, 1112, 1300, 1302, 9999,
+  0, 1, 200, 402, 405, 409, 429, 500, 504, 999, 1100, 1112, 1300, 1303, 9999,
 ];
 const HTTP_STATUSES = [400, 401, 402, 403, 404, 405, 409, 429, 500, 502, 503, 504];
 
@@ -124,6 +124,31 @@ describe('HTTP status (no body code)', () => {
         rule: 'httpOther', notices: [{ message: { kind: 'key', key: 'common.tryLater' }, timeout: NOTIFY_LONG_MS }], reset: false, revoke: false, back: false,
       });
     }
+  });
+});
+
+describe('HTTP 503: the upstream briefly unavailable (its database restarting)', () => {
+  it('is "try again later" in calls whatever the body code, and never ends the session', () => {
+    for (const code of ALL_CODES) {
+      for (const e of [body(code, 503, 'The database is unavailable'), body(code, 503)]) {
+        expect(decide(e), String(code)).toEqual<Decision>({
+          rule: 'httpOther', notices: [{ message: { kind: 'key', key: 'common.tryLater' }, timeout: NOTIFY_LONG_MS }], reset: false, revoke: false, back: false,
+        });
+      }
+    }
+    expect(decide(http(503)).rule).toBe('httpOther');
+  });
+
+  it('is the unavailable row at sign-in whatever the body code (main has already dropped the token)', () => {
+    for (const code of [CODE.databaseUnavailable, CODE.unavailable, 400, 1501, 7777]) {
+      expect(decide(body(code, 503, 'down'), { context: 'signIn' })).toMatchObject({ rule: 'signInUnavailable', reset: true, revoke: false });
+    }
+  });
+
+  it('its own code, databaseUnavailable, is a notification even where no HTTP status is read', () => {
+    expect(CODE.databaseUnavailable).toBe(1302);
+    expect(ERRORS[CODE.databaseUnavailable]).toMatchObject({ status: 503, policy: 'notify' });
+    expect(decide(body(CODE.databaseUnavailable, 200))).toMatchObject({ rule: 'bodyNotify', reset: false, revoke: false });
   });
 });
 
