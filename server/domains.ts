@@ -4,7 +4,7 @@
  * route settings are picked up from there, its tables by drizzle-kit's glob.
  */
 import type { Db } from './db/index.js';
-import { assembleHandlers, loadDemo, type AppSettings } from './manifest.js';
+import { assembleHandlers, assembleOwners, loadDemo, type AppSettings } from './manifest.js';
 import type { ApiOp } from '../shared/domains.js';
 import { accountServer, authenticator, hasAccounts } from './account/index.js';
 import { tenantServer } from './tenant/index.js';
@@ -16,6 +16,9 @@ export const SERVER_DOMAINS = [accountServer, tenantServer, staffServer, deviceS
 
 /** Every operation's handler. */
 export const handlers = assembleHandlers(SERVER_DOMAINS);
+
+/** The tenant-owned entities API ids name, with how to find their owner (the isolation suite's map). */
+export const owners = assembleOwners(SERVER_DOMAINS);
 
 /** The credential check of every request (the account domain's). */
 export { authenticator };

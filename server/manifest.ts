@@ -5,6 +5,7 @@
  * per-route settings. Its tables sit in `server/<domain>/schema.ts`, which
  * drizzle-kit finds by glob. server/domains.ts lists the manifests.
  */
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ApiOp } from '../shared/domains.js';
 import type { Tx } from './db/index.js';
 import type { Handlers } from './http/handlers.js';
@@ -35,10 +36,25 @@ export interface AppSettings {
   signInLimit: { max: number; timeWindowMs: number };
 }
 
+/**
+ * How to find who owns a row of an entity that API ids name (`ref('point')`,
+ * shared/api/define.ts): its id and tenant columns, and the columns whose
+ * values would betray the row if another tenant saw them. The isolation suite
+ * reads this to pick foreign rows and to look for them in answers.
+ */
+export interface Owner {
+  id: PgColumn;
+  /** The owning tenant; for the tenant entity, its own id. Null: owned by no tenant (the system admin). */
+  tenantId: PgColumn;
+  labels: readonly PgColumn[];
+}
+
 export interface ServerManifest {
   name: string;
   handlers: Partial<Handlers>;
   demo?: DemoData;
+  /** The tenant-owned entities of this domain, by the name `ref()` gives them. */
+  owns?: Readonly<Record<string, Owner>>;
   /** Extra Fastify route config per operation (e.g. `rateLimit`). */
   routeConfig?: (settings: AppSettings) => Partial<Record<ApiOp, Record<string, unknown>>>;
 }
@@ -55,6 +71,18 @@ export function assembleHandlers(domains: readonly ServerManifest[]): Partial<Ha
     }
   }
   return all as Partial<Handlers>;
+}
+
+/** Every domain's owned entities; an entity owned twice stops the start. */
+export function assembleOwners(domains: readonly ServerManifest[]): Readonly<Record<string, Owner>> {
+  const all: Record<string, Owner> = {};
+  for (const d of domains) {
+    for (const [entity, owner] of Object.entries(d.owns ?? {})) {
+      if (Object.hasOwn(all, entity)) throw new Error(`owners: ${entity} is owned twice (${d.name})`);
+      all[entity] = owner;
+    }
+  }
+  return all;
 }
 
 /** The demo loads in an order where each domain comes after those it names; unknown names and cycles stop the load. */

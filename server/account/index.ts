@@ -9,6 +9,7 @@ import { isKnownClient } from './clients.js';
 import { accountDemo } from './demo.js';
 import { accountHandlers, accountRouteConfig } from './handlers.js';
 import { verifyToken } from './tokens.js';
+import { users } from './schema.js';
 
 export { CONSOLE_CLIENT } from './clients.js';
 export { checkOldPassword, setPassword } from './credentials.js';
@@ -28,6 +29,8 @@ export const authenticator: Authenticator = {
 
 export const accountServer = defineServerDomain({
   name: 'account',
+  // Accounts of a tenant (its own, its enterprise customers', its members'); the system admin's belongs to none.
+  owns: { user: { id: users.id, tenantId: users.tenantId, labels: [users.username, users.name] } },
   handlers: accountHandlers,
   demo: accountDemo,
   routeConfig: (settings) => accountRouteConfig(settings.signInLimit),

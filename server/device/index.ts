@@ -2,9 +2,15 @@
 import { defineServerDomain } from '../manifest.js';
 import { deviceDemo } from './demo.js';
 import { deviceHandlers } from './handlers.js';
+import { devices } from './schema.js';
 
 export { DEMO_DEVICES } from './demo.js';
 export { selectDevices, toDeviceItem } from './queries.js';
 export { devices } from './schema.js';
 
-export const deviceServer = defineServerDomain({ name: 'device', handlers: deviceHandlers, demo: deviceDemo });
+export const deviceServer = defineServerDomain({
+  name: 'device',
+  handlers: deviceHandlers,
+  demo: deviceDemo,
+  owns: { device: { id: devices.id, tenantId: devices.tenantId, labels: [devices.name, devices.serial] } },
+});

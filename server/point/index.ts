@@ -2,8 +2,14 @@
 import { defineServerDomain } from '../manifest.js';
 import { pointDemo } from './demo.js';
 import { pointHandlers } from './handlers.js';
+import { points } from './schema.js';
 
 export { DEMO_POINTS, type PointKey } from './demo.js';
 export { points } from './schema.js';
 
-export const pointServer = defineServerDomain({ name: 'point', handlers: pointHandlers, demo: pointDemo });
+export const pointServer = defineServerDomain({
+  name: 'point',
+  handlers: pointHandlers,
+  demo: pointDemo,
+  owns: { point: { id: points.id, tenantId: points.tenantId, labels: [points.name, points.address] } },
+});

@@ -2,8 +2,15 @@
 import { defineServerDomain } from '../manifest.js';
 import { tenantDemo } from './demo.js';
 import { tenantHandlers } from './handlers.js';
+import { tenants } from './schema.js';
 
 export { DEMO_TENANTS, type TenantKey } from './demo.js';
 export { tenants } from './schema.js';
 
-export const tenantServer = defineServerDomain({ name: 'tenant', handlers: tenantHandlers, demo: tenantDemo });
+export const tenantServer = defineServerDomain({
+  name: 'tenant',
+  handlers: tenantHandlers,
+  demo: tenantDemo,
+  // A tenant owns itself: a first-level tenant's scope includes its second-level tenants (server/scope.ts).
+  owns: { tenant: { id: tenants.id, tenantId: tenants.id, labels: [tenants.name, tenants.contact] } },
+});

@@ -1,6 +1,6 @@
 /** Authentication service (spec §7): sign-in, user info, sign-out, admin password. */
 import { z } from 'zod';
-import { endpoint, empty, id, idParam } from '../api/define.js';
+import { endpoint, empty, ref, refParam } from '../api/define.js';
 import { roleEntry } from '../roles.js';
 
 /** Spec §5: letters and digits only. */
@@ -56,8 +56,8 @@ export const accountApi = {
     method: 'PUT',
     path: '/user/password/:userId',
     summary: 'System admin sets a password (no old password, spec §5).',
-    params: z.object({ userId: idParam }),
-    body: z.object({ userId: id, password }),
+    params: z.object({ userId: refParam('user') }),
+    body: z.object({ userId: ref('user'), password }),
     content: empty,
     access: { auth: 'user', roles: ['admin'] },
   }),

@@ -44,6 +44,15 @@ export interface EndpointDef {
   access: Access;
   /** Upstream timeout in ms; the client's general 10 s applies otherwise. */
   timeoutMs?: number;
+  /** Largest request body in bytes the upstream accepts; its default (64 KiB) otherwise. */
+  bodyLimit?: number;
+  /**
+   * A change that parallel callers can fight over, and the invariant that
+   * must survive them (`a device is on one point at most`). The race suite
+   * (tests/server/reliability/races.test.ts) has a scenario for each such
+   * operation and refuses to run while one lacks it.
+   */
+  contended?: string;
 }
 
 /** Keeps the literal type of a definition so operation types can be derived. */
@@ -92,6 +101,21 @@ export const id = z.number().int().positive().max(ID_MAX);
 /** A row id in a path or query string. */
 export const idParam = z.coerce.number().int().positive().max(ID_MAX);
 export const idParams = z.object({ id: idParam });
+
+/**
+ * An id that names a tenant-owned row of `entity` (`'point'`, `'device'`…).
+ * The mark travels into the OpenAPI document as `x-owned`, and the isolation
+ * suite (tests/server/reliability) calls every operation carrying one with
+ * other tenants' ids of that entity: marking the id is all a new operation
+ * needs to be attacked. The upstream says how to find the owner of each
+ * entity (`owns` in server/<domain>/index.ts).
+ */
+export const OWNED = 'x-owned';
+export const ref = (entity: string) => id.meta({ [OWNED]: entity });
+/** `ref` in a path or query string. */
+export const refParam = (entity: string) => idParam.meta({ [OWNED]: entity });
+/** `{ id }` path params naming a row of `entity`. */
+export const refParams = (entity: string) => z.object({ id: refParam(entity) });
 
 /** A string a user typed: PostgreSQL text refuses the NUL character, so it is a field error here. */
 export const str = () => z.string().refine((v) => !v.includes('\u0000'), { message: 'validation.invalid' });

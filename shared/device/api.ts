@@ -1,6 +1,6 @@
 /** Devices: the part the point screens need (the device issue extends it). */
 import { z } from 'zod';
-import { endpoint, id, page, pageQuery, isoTime, str } from '../api/define.js';
+import { endpoint, page, pageQuery, isoTime, ref, str } from '../api/define.js';
 
 export const DEVICE_TYPES = ['selling', 'paymentBox', 'smartLink'] as const;
 export const ALLOCATION_STATES = ['normal', 'recycled', 'allocated'] as const;
@@ -24,10 +24,10 @@ export type DeviceItem = z.infer<typeof deviceItem>;
 
 export const deviceFilter = z.object({
   keyword: str().trim().max(50).optional(),
-  pointId: id.optional(),
+  pointId: ref('point').optional(),
   /** true: bound to some point; false: free. */
   bound: z.boolean().optional(),
-  tenantId: id.optional(),
+  tenantId: ref('tenant').optional(),
 });
 export type DeviceFilter = z.infer<typeof deviceFilter>;
 

@@ -1,6 +1,6 @@
 /** Points (locations) and binding devices to them (spec §2 pointMent, §5 rules). */
 import { z } from 'zod';
-import { endpoint, id, page, pageQuery, idParams, str, text, isoTime, empty } from '../api/define.js';
+import { endpoint, page, pageQuery, ref, refParams, str, text, isoTime, empty } from '../api/define.js';
 import { deviceItem } from '../device/index.js';
 import { regionCode } from '../regions.js';
 
@@ -34,7 +34,10 @@ export const pointFilter = z.object({
   areaCode: regionCode.optional(),
 });
 
-export const deviceIds = z.object({ deviceIds: z.array(id).min(1).max(200) });
+export const deviceIds = z.object({ deviceIds: z.array(ref('device')).min(1).max(200) });
+
+/** `{ id }` of a point in the path. */
+const pointParams = refParams('point');
 
 const pointRead = { auth: 'user', roles: ['admin', 'tenant', 'member'], power: '3-1' } as const;
 /** Codes map to screens: 3-1 is the point list (with its create/edit/delete), 3-2 bind/unbind. */
@@ -54,7 +57,7 @@ export const pointApi = {
     method: 'GET',
     path: '/point/info/:id',
     summary: 'One point with its bound devices.',
-    params: idParams,
+    params: pointParams,
     content: pointItem.extend({ devices: z.array(deviceItem) }),
     access: pointRead,
   }),
@@ -62,7 +65,7 @@ export const pointApi = {
     method: 'POST',
     path: '/point',
     summary: 'Create a point; a system admin must name the tenant (1402).',
-    body: pointForm.extend({ tenantId: id.optional() }),
+    body: pointForm.extend({ tenantId: ref('tenant').optional() }),
     content: pointItem,
     access: pointRead,
   }),
@@ -70,7 +73,7 @@ export const pointApi = {
     method: 'PUT',
     path: '/point/:id',
     summary: 'Rename or move a point.',
-    params: idParams,
+    params: pointParams,
     body: pointForm,
     content: pointItem,
     access: pointRead,
@@ -79,26 +82,29 @@ export const pointApi = {
     method: 'DELETE',
     path: '/point/:id',
     summary: 'Delete a point; refused with 1411 while devices are bound to it.',
-    params: idParams,
+    params: pointParams,
     content: empty,
     access: pointRead,
+    contended: 'a point with devices is never deleted; a device never names a deleted point',
   }),
   'point.bind': endpoint({
     method: 'PUT',
     path: '/point/bind/:id',
     summary: 'Bind devices to a point; a device bound elsewhere is refused (1412).',
-    params: idParams,
+    params: pointParams,
     body: deviceIds,
     content: empty,
     access: pointBind,
+    contended: 'a device is on one point at most, of its own tenant',
   }),
   'point.unbind': endpoint({
     method: 'PUT',
     path: '/point/unbind/:id',
     summary: 'Unbind devices from a point.',
-    params: idParams,
+    params: pointParams,
     body: deviceIds,
     content: empty,
     access: pointBind,
+    contended: 'a device is unbound once, and bound elsewhere only after it',
   }),
 } as const;

@@ -1,6 +1,6 @@
 /** Employee calls of the tenant service (spec §7) used by member sign-in and password change. */
 import { z } from 'zod';
-import { endpoint, empty, id } from '../api/define.js';
+import { endpoint, empty, ref } from '../api/define.js';
 import { password } from '../account/index.js';
 
 export const employeeInfo = z.object({
@@ -18,7 +18,7 @@ export const staffApi = {
     method: 'POST',
     path: '/employee/info',
     summary: 'Employee record of a user (the sign-in fallback when a user has no roles).',
-    body: z.object({ userId: id }),
+    body: z.object({ userId: ref('user') }),
     content: employeeInfo,
     access: { auth: 'user' },
     timeoutMs: 60_000,
@@ -27,7 +27,7 @@ export const staffApi = {
     method: 'POST',
     path: '/employee/update/password',
     summary: 'Member changes its password; the old one is not asked of members (spec §5).',
-    body: z.object({ oldPassword: password.optional(), password, employeeId: id }),
+    body: z.object({ oldPassword: password.optional(), password, employeeId: ref('user') }),
     content: empty,
     access: { auth: 'user', roles: ['member'] },
   }),

@@ -1,6 +1,6 @@
 /** Tenant service (spec §7): tenant info and the tenant password change. */
 import { z } from 'zod';
-import { endpoint, empty, id } from '../api/define.js';
+import { endpoint, empty, ref } from '../api/define.js';
 import { password } from '../account/index.js';
 
 export const tenantInfo = z.object({
@@ -16,7 +16,7 @@ export const tenantApi = {
     method: 'POST',
     path: '/tenant/info',
     summary: "A tenant's info; the caller's own tenant when no tenantId is given.",
-    body: z.object({ tenantId: id.optional() }),
+    body: z.object({ tenantId: ref('tenant').optional() }),
     content: tenantInfo,
     access: { auth: 'user' },
   }),
@@ -32,7 +32,7 @@ export const tenantApi = {
     method: 'POST',
     path: '/tenant/update/password',
     summary: 'Tenant changes its password; wrong old password is 1514.',
-    body: z.object({ oldPassword: password, password, tenantId: id }),
+    body: z.object({ oldPassword: password, password, tenantId: ref('tenant') }),
     content: empty,
     access: { auth: 'user', roles: ['tenant'] },
   }),

@@ -1,0 +1,149 @@
+/**
+ * The isolation matrix, generated from the API table and the demo world: for
+ * every operation whose input names tenant-owned rows (`ref()` ids), as every
+ * role, the operation is called with other tenants' ids and with ids that do
+ * not exist, one field at a time (and mixed with the caller's own in id
+ * lists). Each call must be refused with a catalogue code that is not a field
+ * error (the rows were judged, not the shape), and no answer may carry a
+ * foreign row's name, number or address. A new operation is covered by
+ * marking its ids; an id the generator cannot place must be listed below.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ID_MAX } from '../../../shared/api/define.js';
+import { type ApiOp } from '../../../shared/domains.js';
+import { owners } from '../../../server/domains.js';
+import { createTestApp, type TestApp } from '../helpers.js';
+import { catalogued, fieldError, queryPairs, send, succeeded, type WireAnswer, type WireCase } from './support/request.js';
+import { defOf, jsonOf, OPS, ownedSlots, PARTS, unmarkedIds, type OwnedSlot, type Part } from './support/schema.js';
+import { minimalOf } from './support/valid.js';
+import { ownedRows, players, sees, type OwnedRow, type Player } from './support/world.js';
+
+/**
+ * Integer ids the generator cannot place, with the reason. Asserted to be
+ * exactly the unmarked ids of the table, so it cannot grow silently.
+ */
+const EXCLUDED: Partial<Record<ApiOp, string>> = {};
+
+let t: TestApp;
+let cast: Player[];
+let rows: OwnedRow[];
+beforeAll(async () => {
+  t = await createTestApp();
+  cast = await players(t);
+  rows = await ownedRows(t);
+}, 120_000);
+afterAll(() => t.close());
+
+const covered = OPS.filter((op) => ownedSlots(op).length > 0);
+
+type Input = Partial<Record<Part, unknown>>;
+
+function setAt(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
+  let node = target;
+  for (const key of path.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
+  node[path.at(-1)!] = value;
+}
+
+/** A row of `entity` the player sees, its own tenant's first. */
+const ownRow = (player: Player, entity: string) =>
+  rows.find((r) => r.entity === entity && r.tenantId !== null && r.tenantId === player.tenantId)
+  ?? rows.find((r) => r.entity === entity && sees(player, r));
+
+/** The smallest valid input, every required owned id set to one of the player's own rows. */
+function baseInput(op: ApiOp, player: Player): Input {
+  const input: Input = {};
+  for (const part of PARTS) {
+    const json = jsonOf(op, part);
+    if (json) input[part] = minimalOf(json);
+  }
+  for (const slot of ownedSlots(op)) {
+    if (!slot.required) continue;
+    const own = ownRow(player, slot.entity);
+    if (own) setAt(input[slot.part] as Record<string, unknown>, slot.path, slot.many ? [own.id] : own.id);
+  }
+  return input;
+}
+
+const wire = (op: ApiOp, input: Input, token: string): WireCase => ({
+  op,
+  token,
+  params: input.params as Record<string, unknown> | undefined,
+  query: queryPairs(input.query),
+  body: input.body,
+});
+
+/**
+ * Labels of rows the player may not see. A label that is part of one of its
+ * own (`tenant1` inside `tenant11`) cannot tell a leak from its own data, so
+ * it is not looked for.
+ */
+function foreignLabels(player: Player): string[] {
+  const own = rows.filter((r) => sees(player, r)).flatMap((r) => r.labels);
+  return [...new Set(rows.filter((r) => !sees(player, r)).flatMap((r) => r.labels))].filter((l) => !own.some((o) => o.includes(l)));
+}
+
+function expectNoLeak(answer: WireAnswer, player: Player, what: string): void {
+  const leaked = foreignLabels(player).filter((label) => answer.text.includes(label));
+  expect(leaked, `${what}: foreign data in the answer`).toEqual([]);
+}
+
+/** The values tried in one owned field: one foreign row per foreign tenant, and an id no row has. */
+function attacks(player: Player, slot: OwnedSlot): { label: string; value: unknown }[] {
+  const foreign = rows.filter((r) => r.entity === slot.entity && !sees(player, r));
+  const perTenant = [...new Map(foreign.map((r) => [r.tenantId, r])).values()];
+  const own = ownRow(player, slot.entity);
+  const tries = perTenant.flatMap((r) => {
+    const one = { label: `${slot.entity} ${r.id} of tenant ${r.tenantId}`, value: slot.many ? [r.id] : r.id };
+    return slot.many && own ? [one, { label: `own ${own.id} with foreign ${r.id}`, value: [own.id, r.id] }] : [one];
+  });
+  tries.push({ label: 'an id no row has', value: slot.many ? [ID_MAX] : ID_MAX });
+  return tries;
+}
+
+describe('isolation matrix', () => {
+  it('knows whose rows every marked id names, and every id-like field is marked or excused', () => {
+    const entities = new Set(OPS.flatMap((op) => ownedSlots(op).map((s) => s.entity)));
+    expect([...entities].filter((e) => !(e in owners)), 'entities without an owner in server/<domain>/index.ts').toEqual([]);
+    const unmarked = OPS.filter((op) => unmarkedIds(op).length > 0);
+    expect(unmarked.sort()).toEqual(Object.keys(EXCLUDED).sort());
+    expect(covered.length).toBeGreaterThan(0);
+  });
+
+  it.each(covered)('%s refuses other tenants\' ids and unknown ids, as every role', async (op) => {
+    let calls = 0;
+    for (const player of cast) {
+      for (const slot of ownedSlots(op)) {
+        for (const attack of attacks(player, slot)) {
+          const input = structuredClone(baseInput(op, player));
+          input[slot.part] ??= {};
+          setAt(input[slot.part] as Record<string, unknown>, slot.path, attack.value);
+          const answer = await send(t.app, wire(op, input, player.token));
+          calls++;
+          const what = `${op} as ${player.name}, ${slot.part}.${slot.path.join('.')} = ${attack.label}`;
+          expect(succeeded(answer, op), `${what}: accepted (${answer.text.slice(0, 200)})`).toBe(false);
+          expect(catalogued(answer), `${what}: not a catalogue code (${answer.text.slice(0, 200)})`).toBe(true);
+          expect(fieldError(answer), `${what}: refused for its shape, so the rows were never judged (${answer.text.slice(0, 200)})`).toBe(false);
+          expect(answer.status, what).toBeLessThan(500);
+          expectNoLeak(answer, player, what);
+        }
+      }
+    }
+    expect(calls).toBeGreaterThan(0);
+  });
+
+  it.each(OPS)('%s answers no role with another tenant\'s rows', async (op) => {
+    for (const player of cast) {
+      const answer = await send(t.app, wire(op, baseInput(op, player), player.token));
+      expect(answer.status, `${op} as ${player.name}`).toBeLessThan(500);
+      expectNoLeak(answer, player, `${op} as ${player.name}`);
+    }
+  });
+
+  const powered = OPS.filter((op) => 'power' in defOf(op).access && (defOf(op).access as { power?: unknown }).power !== undefined);
+  it.each(powered)('%s refuses the member without its code, even on its own tenant\'s rows', async (op) => {
+    const member = cast.find((p) => p.name === 'member without the code')!;
+    const answer = await send(t.app, wire(op, baseInput(op, member), member.token));
+    expect(answer.status).toBe(403);
+    expect(catalogued(answer)).toBe(true);
+  });
+});

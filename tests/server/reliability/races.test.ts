@@ -1,0 +1,118 @@
+/**
+ * Races: every operation the API table marks `contended` has a scenario here
+ * — parallel conflicting calls — and the invariant it names is checked in
+ * the database afterwards. The list of scenarios must match the marks, so a
+ * new contended operation cannot go unraced. On PGlite transactions take
+ * turns; the suite means most on PostgreSQL (npm run test:pg), where they
+ * truly overlap.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CODE, type ApiOp } from '../../../shared/domains.js';
+import { devices } from '../../../server/device/index.js';
+import { points } from '../../../server/point/index.js';
+import { createTestApp, type Answer, type TestApp } from '../helpers.js';
+import { defOf, OPS } from './support/schema.js';
+
+const N = Number(process.env.RACE_PARALLEL ?? 8);
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.signIn('tenant1');
+});
+afterAll(() => t.close());
+
+const succeeded = (a: Answer) => a.status === 200 && a.body?.code === CODE.ok;
+/** No 5xx, and every refusal a named code. */
+function expectCleanAnswers(answers: Answer[], allowed: readonly number[]): void {
+  for (const a of answers) {
+    expect(a.status).toBeLessThan(500);
+    if (!succeeded(a)) expect(allowed).toContain(a.body?.code);
+  }
+}
+
+async function newPoint(name: string): Promise<number> {
+  const created = await t.ok('point.create', { body: { name, areaCode: '310112', address: '闵行区测试路 1 号' } }, token);
+  return created.id;
+}
+
+/** A new free device of tenant A (the demo has few, each scenario round takes one). */
+let made = 0;
+async function freeDevice(): Promise<number> {
+  const [row] = await t.db.insert(devices).values({
+    tenantId: t.ids.tenant('A'), name: `竞争测试机 ${++made}`, serial: `RACE${String(made).padStart(8, '0')}`, type: 'selling', model: 'VM-S600',
+  }).returning({ id: devices.id });
+  return row!.id;
+}
+
+const pointOf = async (deviceId: number) =>
+  (await t.db.select({ pointId: devices.pointId }).from(devices).where(eq(devices.id, deviceId)))[0]!.pointId;
+
+const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
+  'point.bind': async () => {
+    // One free device, N points of its tenant, all binding it at once: one wins.
+    const device = await freeDevice();
+    const targets = await Promise.all(Array.from({ length: N }, (_, i) => newPoint(`抢绑点位${i}`)));
+    const answers = await Promise.all(targets.map((id) => t.call('point.bind', { params: { id }, body: { deviceIds: [device] } }, token)));
+    expectCleanAnswers(answers, [CODE.deviceBoundElsewhere]);
+    const winners = targets.filter((_, i) => succeeded(answers[i]!));
+    expect(winners).toHaveLength(1);
+    expect(await pointOf(device)).toBe(winners[0]);
+  },
+
+  'point.unbind': async () => {
+    // A device on P1; N unbinds from P1 racing N binds to P2: a bind to P2 wins only after an unbind did.
+    const device = await freeDevice();
+    const [p1, p2] = [await newPoint('解绑点位甲'), await newPoint('解绑点位乙')];
+    await t.ok('point.bind', { params: { id: p1 }, body: { deviceIds: [device] } }, token);
+    const calls = Array.from({ length: N }, (_, i) => i % 2 === 0
+      ? t.call('point.unbind', { params: { id: p1 }, body: { deviceIds: [device] } }, token)
+      : t.call('point.bind', { params: { id: p2 }, body: { deviceIds: [device] } }, token));
+    const answers = await Promise.all(calls);
+    expectCleanAnswers(answers, [CODE.deviceNotOnPoint, CODE.deviceBoundElsewhere]);
+    const unbinds = answers.filter((a, i) => i % 2 === 0 && succeeded(a)).length;
+    const binds = answers.filter((a, i) => i % 2 === 1 && succeeded(a)).length;
+    // Unbinding from P1 happens once; once it moved to P2 the device is no longer on P1.
+    expect(unbinds).toBe(1);
+    expect([p1, p2, null]).toContain(await pointOf(device));
+    if (binds > 0) expect(await pointOf(device)).toBe(p2);
+    else expect(await pointOf(device)).toBeNull();
+  },
+
+  'point.delete': async () => {
+    // An empty point deleted N times while its tenant binds a device to it N times.
+    const device = await freeDevice();
+    const target = await newPoint('删除竞争点位');
+    const calls = Array.from({ length: 2 * N }, (_, i) => i % 2 === 0
+      ? t.call('point.delete', { params: { id: target } }, token)
+      : t.call('point.bind', { params: { id: target }, body: { deviceIds: [device] } }, token));
+    const answers = await Promise.all(calls);
+    expectCleanAnswers(answers, [CODE.pointNotFound, CODE.pointHasDevices]);
+    const deleted = answers.filter((a, i) => i % 2 === 0 && succeeded(a)).length;
+    const bound = answers.filter((a, i) => i % 2 === 1 && succeeded(a)).length;
+    const [still] = await t.db.select({ id: points.id }).from(points).where(eq(points.id, target));
+    expect(deleted).toBeLessThanOrEqual(1);
+    if (deleted === 1) {
+      expect(still).toBeUndefined();
+      expect(await pointOf(device)).toBeNull();
+    } else {
+      // Not deleted: it kept the device the binds gave it, which is why every delete was refused.
+      expect(still?.id).toBe(target);
+      expect(bound).toBeGreaterThan(0);
+      expect(await pointOf(device)).toBe(target);
+    }
+  },
+};
+
+describe('races on contended operations', () => {
+  it('has a scenario for every operation the table marks contended, and none for others', () => {
+    const contended = OPS.filter((op) => defOf(op).contended);
+    expect(Object.keys(SCENARIOS).sort()).toEqual([...contended].sort());
+  });
+
+  it.each(Object.keys(SCENARIOS) as ApiOp[])(`%s keeps its invariant under ${N} parallel conflicting calls, three rounds`, async (op) => {
+    for (let round = 0; round < 3; round++) await SCENARIOS[op]!();
+  }, 120_000);
+});
