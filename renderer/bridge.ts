@@ -17,6 +17,7 @@ export class OpError extends Error implements CallError {
   readonly code: number;
   readonly status: number;
   readonly fields?: Record<string, string>;
+  readonly retryAfter?: number;
   readonly httpOnly?: true;
   /** The server's own message, if it sent one (`message` is never undefined on an Error). */
   readonly serverMessage?: string;
@@ -28,6 +29,7 @@ export class OpError extends Error implements CallError {
     this.code = error.code;
     this.status = error.status;
     if (error.fields) this.fields = error.fields;
+    if (error.retryAfter !== undefined) this.retryAfter = error.retryAfter;
     if (error.httpOnly) this.httpOnly = true;
     if (error.message) this.serverMessage = error.message;
   }

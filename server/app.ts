@@ -5,16 +5,16 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { CODE } from '../shared/domains.js';
 import type { Database } from './db/index.js';
 import { validatorCompiler } from './http/validation.js';
-import { frameworkErrors, installReplies } from './http/replies.js';
+import { clientErrors, frameworkErrors, installReplies } from './http/replies.js';
 import { registerApi } from './http/register.js';
 import { DEFAULT_BODY_LIMIT, serverTimeouts } from './http/limits.js';
 import { registerSecurity } from './http/security.js';
+import { loggerOptions, type LogOptions } from './http/logging.js';
 import type { Handlers } from './http/handlers.js';
 import { DEFAULT_SIGN_IN_LIMIT } from './account/index.js';
 import { authenticator, handlers as domainHandlers, routeConfig } from './domains.js';
@@ -22,9 +22,13 @@ import type { AppSettings } from './manifest.js';
 
 export interface BuildAppOptions {
   db: Database;
-  /** Fastify's logger: warnings and errors (LOG_LEVEL overrides the level). Off by default. */
-  logger?: boolean;
-  /** Sign-in attempts allowed per account and address within the window (default 60 a minute). */
+  /**
+   * Fastify's logger, with secrets redacted (server/http/logging.ts): `true`
+   * for warnings and errors on stdout (LOG_LEVEL overrides the level), or a
+   * level and stream. Off by default.
+   */
+  logger?: boolean | LogOptions;
+  /** Failed sign-ins allowed per account and per address (server/account/limits.ts). */
   signInLimit?: AppSettings['signInLimit'];
   /** Replaces handlers by operation (tests use it to provoke failures). */
   handlers?: Partial<Handlers>;
@@ -32,15 +36,24 @@ export interface BuildAppOptions {
   corsOrigins?: readonly string[];
   /** How long a client may take to send a whole request (default 30 s; server/http/limits.ts). */
   requestTimeoutMs?: number;
+  /**
+   * Fastify's `trustProxy`: whom to believe about the client's address in
+   * X-Forwarded-For. Off by default, so behind a reverse proxy every client
+   * shares the proxy's address and its sign-in limit; name the proxy's
+   * addresses (TRUST_PROXY) there.
+   */
+  trustProxy?: boolean | string[];
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ? { level: process.env.LOG_LEVEL ?? 'warn' } : false,
+    logger: opts.logger ? loggerOptions(opts.logger === true ? {} : opts.logger) : false,
     // Each API route has its own limit (server/http/limits.ts); this one is for unknown routes.
     bodyLimit: DEFAULT_BODY_LIMIT,
     ...serverTimeouts(opts.requestTimeoutMs),
     frameworkErrors,
+    clientErrorHandler: clientErrors,
+    trustProxy: opts.trustProxy ?? false,
   });
   app.setValidatorCompiler(validatorCompiler);
   // Answers are encoded with the table's content schemas: what the table does not name is not sent.
@@ -49,7 +62,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerSecurity(app, opts.corsOrigins ?? []);
 
   await app.register(formbody);
-  await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',

@@ -7,6 +7,8 @@
  *   HOST          address to bind (default 127.0.0.1)
  *   CORS_ORIGINS  origins a browser page may call the API from, comma separated (default none: no CORS headers)
  *   REQUEST_TIMEOUT_MS  how long a client may take to send one request (default 30000)
+ *   TRUST_PROXY   behind a reverse proxy: its addresses or CIDR ranges, comma separated, whose
+ *                 X-Forwarded-For names the client (default none; `true` trusts any hop)
  */
 import { startServer } from './start.js';
 import { parseOrigins } from './http/security.js';
@@ -30,6 +32,12 @@ if (requestTimeoutMs !== undefined && !(Number.isInteger(requestTimeoutMs) && re
   process.exit(1);
 }
 
+// Without it every client behind a proxy shares the proxy's address, and so its sign-in limit.
+const trustProxyEnv = process.env.TRUST_PROXY?.trim();
+const trustProxy = !trustProxyEnv ? undefined
+  : trustProxyEnv === 'true' ? true
+    : trustProxyEnv.split(',').map((s) => s.trim()).filter(Boolean);
+
 const server = await startServer({
   port,
   host: process.env.HOST || '127.0.0.1',
@@ -38,6 +46,7 @@ const server = await startServer({
   logger: true,
   corsOrigins,
   ...(requestTimeoutMs !== undefined ? { requestTimeoutMs } : {}),
+  ...(trustProxy !== undefined ? { trustProxy } : {}),
 });
 // Credentials in a postgres URL stay out of the terminal.
 console.log(`Vend upstream listening on ${server.url} (database ${databaseUrl.replace(/\/\/[^@/]*@/, '//***@')})`);

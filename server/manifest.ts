@@ -30,10 +30,22 @@ export interface DemoData {
   load(ctx: DemoContext): Promise<void>;
 }
 
+/** Sign-in limits (server/account/limits.ts applies them). */
+export interface SignInLimit {
+  /** Failures one account may have, from any address, within the window before it is locked. */
+  accountFailures: number;
+  /** Failures one address may have, across all accounts, within the window before it is locked. */
+  addressFailures: number;
+  windowMs: number;
+  /** The first lock; each further lock in a row lasts twice as long, up to `maxLockMs`. */
+  lockMs: number;
+  maxLockMs: number;
+}
+
 /** Settings of the whole upstream that a domain's route config may read. */
 export interface AppSettings {
-  /** Sign-in attempts allowed per account and address within the window. */
-  signInLimit: { max: number; timeWindowMs: number };
+  /** Failed sign-ins allowed per account and per address, and the lock-outs past them. */
+  signInLimit: SignInLimit;
 }
 
 /**
@@ -55,7 +67,7 @@ export interface ServerManifest {
   demo?: DemoData;
   /** The tenant-owned entities of this domain, by the name `ref()` gives them. */
   owns?: Readonly<Record<string, Owner>>;
-  /** Extra Fastify route config per operation (e.g. `rateLimit`). */
+  /** Extra Fastify route config per operation, read by its handler from `request.routeOptions.config`. */
   routeConfig?: (settings: AppSettings) => Partial<Record<ApiOp, Record<string, unknown>>>;
 }
 

@@ -18,6 +18,8 @@ export interface StartOptions {
   /** See BuildAppOptions: CORS origins (none by default) and the request time-out (30 s). */
   corsOrigins?: readonly string[];
   requestTimeoutMs?: number;
+  /** See BuildAppOptions: the reverse proxies whose X-Forwarded-For is believed. */
+  trustProxy?: boolean | string[];
 }
 
 export interface RunningServer {
@@ -36,6 +38,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       logger: opts.logger ?? false,
       ...(opts.corsOrigins ? { corsOrigins: opts.corsOrigins } : {}),
       ...(opts.requestTimeoutMs !== undefined ? { requestTimeoutMs: opts.requestTimeoutMs } : {}),
+      ...(opts.trustProxy !== undefined ? { trustProxy: opts.trustProxy } : {}),
     });
     try {
       await app.listen({ port: opts.port, host });

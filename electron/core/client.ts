@@ -57,6 +57,8 @@ export function timeoutOf(op: ApiOp, generalMs: number = DEFAULT_TIMEOUT_MS): nu
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 const fieldKeys = z.record(z.string(), z.string());
+/** A day at most: a longer wait is not ours to show. */
+const retryAfterSeconds = z.number().int().positive().max(86_400);
 
 const isSuccessStatus = (status: number) => status >= 200 && status < 300;
 
@@ -77,12 +79,14 @@ export function classify(def: EndpointDef, status: number, data: unknown): CallR
 
   if (bodyCode !== undefined && bodyCode !== CODE.ok) {
     const fields = isRecord(record?.content) ? fieldKeys.safeParse(record.content.fields) : undefined;
+    const retryAfter = isRecord(record?.content) ? retryAfterSeconds.safeParse(record.content.retryAfter) : undefined;
     return fail({
       source: 'upstream',
       code: bodyCode,
       status,
       ...(message !== undefined ? { message } : {}),
       ...(fields?.success ? { fields: fields.data } : {}),
+      ...(retryAfter?.success ? { retryAfter: retryAfter.data } : {}),
     });
   }
   if (bodyCode === CODE.ok && !def.raw) return validated(record?.content);

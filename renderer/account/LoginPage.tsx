@@ -2,7 +2,8 @@
  * /login (spec §2, §4 login, §5 login texts). The username has the focus on
  * arrival. A refusal shows once, in a message bar inside the form, where the
  * eyes are (not as a notification at the window's edge); refused
- * credentials clear the password and put the focus back on it.
+ * credentials clear the password and put the focus back on it. Too many
+ * failed attempts (1505) also say how long to wait.
  */
 import { Button, Card, makeStyles, MessageBar, MessageBarBody, Subtitle2, Title3, tokens } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
@@ -16,6 +17,7 @@ import { FormInput } from '../app/FormInput.js';
 import { useRelocalise } from '../app/useRelocalise.js';
 import { LanguageSwitcher } from '../app/LanguageSwitcher.js';
 import { useReport } from '../app/report.js';
+import { asCallError } from '../app/errors.js';
 import { startSession } from '../app/session.js';
 
 const useStyles = makeStyles({
@@ -48,6 +50,10 @@ export default function LoginPage() {
   const report = useReport();
   const client = useQueryClient();
   const signIn = useOpMutation('session.signIn');
+  /** The sign-in limits' wait (1505), in seconds under two minutes, else in whole minutes rounded up. */
+  const waitText = (seconds: number) => seconds < 120
+    ? t('account.login.retryInSeconds', { n: seconds })
+    : t('account.login.retryInMinutes', { n: Math.ceil(seconds / 60) });
   const form = useForm<SignInForm, unknown, SignInForm>({
     resolver: zodI18nResolver(loginForm, t, loginKey),
     defaultValues: { username: '', password: '' },
@@ -84,7 +90,8 @@ export default function LoginPage() {
         context: 'signIn',
         onFields: showFieldIssues,
         inline: ({ texts, rule }) => {
-          setRefusal(texts);
+          const wait = asCallError(error).retryAfter;
+          setRefusal(wait === undefined ? texts : [...texts, waitText(wait)]);
           if (rule !== 'signInBadCredentials') return;
           // A wrong password is not typed again on top of itself.
           form.resetField('password');

@@ -70,6 +70,7 @@ export function asCallError(error: unknown): CallError {
     const message = e.serverMessage ?? (typeof e.message === 'string' && e.constructor === Object ? e.message : undefined);
     if (message) out.message = message;
     if (e.fields) out.fields = e.fields;
+    if (typeof e.retryAfter === 'number') out.retryAfter = e.retryAfter;
     if (e.httpOnly) out.httpOnly = true;
     return out;
   }

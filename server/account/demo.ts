@@ -27,13 +27,22 @@ export async function hasAccounts(db: Queryable): Promise<boolean> {
   return (existing?.n ?? 0) > 0;
 }
 
+/**
+ * One hash of the demo password per process: at today's scrypt cost, seven
+ * hashes per demo load would cost seconds in every test that loads it. The
+ * demo accounts share a published password anyway, so a shared salt gives
+ * nothing away.
+ */
+let demoHashOnce: Promise<string> | undefined;
+const demoHash = () => (demoHashOnce ??= hashPassword(DEMO_PASSWORD));
+
 export const accountDemo: DemoData = {
   after: ['tenant', 'staff'],
   async load({ tx, ids }) {
-    const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
-    const rows = await tx.insert(users).values(DEMO_USERS.map((u, i) => ({
+    const hash = await demoHash();
+    const rows = await tx.insert(users).values(DEMO_USERS.map((u) => ({
       username: u.username,
-      passwordHash: hashes[i]!,
+      passwordHash: hash,
       name: u.name,
       kind: u.kind,
       tenantId: u.tenant ? ids.get('tenant', u.tenant) : null,

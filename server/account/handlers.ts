@@ -1,23 +1,36 @@
 /** Authentication service (spec §7): sign-in, user info, sign-out, admin password. */
 import { and, eq, isNull } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { ApiOp } from '../../shared/domains.js';
 import { CODE } from '../../shared/domains.js';
 import { tokens, users } from './schema.js';
 import { BizError } from '../http/errors.js';
 import { defineHandlers } from '../http/handlers.js';
-import { decoyHash, verifyPassword } from './passwords.js';
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import { hashToken, issueToken } from './tokens.js';
 import { setPassword } from './credentials.js';
 import { userInfoOf } from './user-info.js';
+import { attemptKeys, DEFAULT_SIGN_IN_LIMIT, lockedUntil, recordFailure, recordSuccess, type SignInLimit } from './limits.js';
 
 export const accountHandlers = defineHandlers({
-  'account.token': async ({ body }, { db }) => {
+  'account.token': async ({ body }, { db, request }) => {
+    const limit = (request.routeOptions.config as { signInLimit?: SignInLimit }).signInLimit ?? DEFAULT_SIGN_IN_LIMIT;
+    const keys = attemptKeys(body.username, request.ip);
+    // A locked account or address is refused before any password work.
+    const until = await lockedUntil(db, keys);
+    if (until) throw tooManyAttempts(until);
     const [user] = await db.select({ id: users.id, passwordHash: users.passwordHash, disabled: users.disabled })
       .from(users).where(eq(users.username, body.username));
     // Unknown user and wrong password get the same answer after the same work.
     const valid = await verifyPassword(body.password, user?.passwordHash ?? (await decoyHash()));
-    if (!user || !valid) throw new BizError(CODE.badRequest, 'Wrong username or password');
+    if (!user || !valid) {
+      await recordFailure(db, keys, limit);
+      throw new BizError(CODE.badRequest, 'Wrong username or password');
+    }
+    await recordSuccess(db, keys);
+    // A hash made at an older, lower cost is replaced now that the password is at hand.
+    if (needsRehash(user.passwordHash)) {
+      await db.update(users).set({ passwordHash: await hashPassword(body.password) }).where(eq(users.id, user.id));
+    }
     if (user.disabled) throw new BizError(CODE.accountDisabled);
     const { token, expiresIn } = await issueToken(db, user.id);
     return { access_token: token, token_type: 'bearer' as const, expires_in: expiresIn };
@@ -41,32 +54,14 @@ export const accountHandlers = defineHandlers({
   },
 });
 
-export interface SignInLimit {
-  max: number;
-  timeWindowMs: number;
-}
-
-/** Generous enough for end-to-end suites that sign in some thirty times per account within minutes. */
-export const DEFAULT_SIGN_IN_LIMIT: SignInLimit = { max: 60, timeWindowMs: 60_000 };
+/** 1505 with the wait in whole seconds, rounded up. */
+const tooManyAttempts = (until: Date) =>
+  new BizError(CODE.tooManyAttempts, undefined, undefined, { retryAfter: Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000)) });
 
 /**
- * Sign-in attempts are limited per account and address. The key needs the
- * username from the body, so the limiter runs as a preHandler (after parsing
- * and validation) rather than on request.
+ * The sign-in limits reach the handler through its route config, where the
+ * app's settings put them (server/manifest.ts AppSettings).
  */
 export function accountRouteConfig(limit: SignInLimit): Partial<Record<ApiOp, Record<string, unknown>>> {
-  return {
-    'account.token': {
-      rateLimit: {
-        max: limit.max,
-        timeWindow: limit.timeWindowMs,
-        hook: 'preHandler',
-        keyGenerator: (request: FastifyRequest) => {
-          const username = (request.body as { username?: unknown } | undefined)?.username;
-          return `${request.ip}|${typeof username === 'string' ? username.toLowerCase() : ''}`;
-        },
-        errorResponseBuilder: () => new BizError(CODE.tooManyAttempts),
-      },
-    },
-  };
+  return { 'account.token': { signInLimit: limit } };
 }

@@ -14,7 +14,7 @@ import { users } from './schema.js';
 export { CONSOLE_CLIENT } from './clients.js';
 export { checkOldPassword, setPassword } from './credentials.js';
 export { DEMO_PASSWORD, DEMO_USERS, hasAccounts } from './demo.js';
-export { DEFAULT_SIGN_IN_LIMIT } from './handlers.js';
+export { DEFAULT_SIGN_IN_LIMIT, type SignInLimit } from './limits.js';
 export { findAuthUser } from './principal.js';
 export { tokens, users } from './schema.js';
 

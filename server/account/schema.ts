@@ -32,3 +32,19 @@ export const tokens = pgTable('tokens', {
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
   createdAt: createdAt(),
 }, (t) => [index('tokens_user_idx').on(t.userId)]);
+
+/**
+ * Failed sign-ins counted in the database, so every upstream instance sees
+ * the same counts (ARCHITECTURE §10). One row per key: `account:<username>`
+ * (failures across all addresses) or `address:<ip>` (failures across all
+ * accounts). `failures` counts within the window that began at
+ * `window_started_at`; `locked_until` is set when a limit is reached.
+ */
+export const signInLimits = pgTable('sign_in_limits', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  /** How many lock-outs in a row this key has had; the next one lasts longer (bounded). */
+  lockouts: integer('lockouts').notNull().default(0),
+});

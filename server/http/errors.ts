@@ -14,12 +14,15 @@ export const httpStatusOf = (code: number): number => statusOf(code);
 export class BizError extends Error {
   readonly code: number;
   readonly statusCode: number;
+  /** Seconds until trying again makes sense: sent as `Retry-After` and as `content.retryAfter`. */
+  readonly retryAfter: number | undefined;
 
-  constructor(code: number, message?: string, statusCode?: number) {
+  constructor(code: number, message?: string, statusCode?: number, options: { retryAfter?: number } = {}) {
     super(message ?? ERRORS[code]?.texts.en ?? `Error ${code}`);
     this.name = 'BizError';
     this.code = code;
     this.statusCode = statusCode ?? httpStatusOf(code);
+    this.retryAfter = options.retryAfter;
   }
 }
 

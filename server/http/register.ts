@@ -18,7 +18,7 @@ export interface RegisterOptions {
   /** How credentials are checked (the account domain's). */
   auth: Authenticator;
   handlers: Partial<Handlers>;
-  /** Extra route config per operation, e.g. `{ rateLimit }` for @fastify/rate-limit. */
+  /** Extra route config per operation, read back by its handler (e.g. the sign-in limits). */
   routeConfig?: Partial<Record<ApiOp, Record<string, unknown>>>;
 }
 

@@ -1,12 +1,14 @@
 /**
  * Every refusal leaves as an envelope (`{ code, message, content? }`), whatever
  * raised it: a handler's BizError, a schema refusal, Fastify itself (malformed
- * JSON, unknown media type, oversized body), an unknown route, or a bug.
- * A user's mistake is never a 500; a bug is always a 500 with body code 502,
- * logged with its stack and answered without it (no answer carries a stack,
+ * JSON, unknown media type, oversized body), Node's own HTTP parser
+ * (`clientErrors`), an unknown route, or a bug. A user's mistake is never a
+ * 500; a bug is always a 500 with body code 502, logged with its stack and answered without it (no answer carries a stack,
  * a query or a driver message). A database that cannot be reached is neither:
  * 503 with `databaseUnavailable`, until it is back.
  */
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CODE } from '../../shared/domains.js';
 import { isDatabaseUnavailable } from '../db/outage.js';
@@ -21,13 +23,38 @@ import { BASELINE_HEADERS } from './security.js';
 export const frameworkErrors = (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
   reply.status(400).headers(BASELINE_HEADERS).send({ code: CODE.badRequest, message: error.message });
 
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before
+ * Fastify sees a request (headers too large, a malformed request line, a
+ * request past its time-out) is answered in the envelope too — body code
+ * 400, the HTTP status Node would give — where the connection still allows
+ * an answer, and the connection is then closed, as Node does.
+ */
+export function clientErrors(error: Error & { code?: string }, socket: Duplex): void {
+  // A reset connection has gone; nothing can be said to it.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] = error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request headers too large']
+    : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request time-out']
+      : [400, 'Malformed request'];
+  if (socket.writable) {
+    const body = JSON.stringify({ code: CODE.badRequest, message });
+    const headers = Object.entries({ ...BASELINE_HEADERS, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' })
+      .map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headers}\r\n${body}`);
+  }
+  socket.destroy(error);
+}
+
 export function installReplies(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof RequestValidationError) {
       return reply.status(400).send({ code: CODE.badRequest, message: error.message, content: { fields: error.fields } });
     }
     if (error instanceof BizError) {
-      return reply.status(error.statusCode).send({ code: error.code, message: error.message });
+      if (error.retryAfter === undefined) return reply.status(error.statusCode).send({ code: error.code, message: error.message });
+      // The header for HTTP clients, the content for the console, which shows the wait.
+      return reply.status(error.statusCode).header('retry-after', String(error.retryAfter))
+        .send({ code: error.code, message: error.message, content: { retryAfter: error.retryAfter } });
     }
     if (isDatabaseUnavailable(error)) {
       // Expected while PostgreSQL restarts: one line, no stack.

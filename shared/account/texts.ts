@@ -9,6 +9,8 @@ const zhCN = {
     usernamePlaceholder: '请输入用户名',
     passwordPlaceholder: '请输入密码',
     submit: '登录',
+    retryInSeconds: '请在 {{n}} 秒后重试',
+    retryInMinutes: '请在 {{n}} 分钟后重试',
   },
   profile: {
     menu: '账号菜单',
@@ -53,6 +55,8 @@ export const accountTexts = defineTexts(zhCN, {
       usernamePlaceholder: '請輸入使用者名稱',
       passwordPlaceholder: '請輸入密碼',
       submit: '登入',
+      retryInSeconds: '請在 {{n}} 秒後重試',
+      retryInMinutes: '請在 {{n}} 分鐘後重試',
     },
     profile: {
       menu: '帳號選單',
@@ -95,6 +99,8 @@ export const accountTexts = defineTexts(zhCN, {
       usernamePlaceholder: 'Enter your username',
       passwordPlaceholder: 'Enter your password',
       submit: 'Sign in',
+      retryInSeconds: 'Try again in {{n}} s',
+      retryInMinutes: 'Try again in {{n}} min',
     },
     profile: {
       menu: 'Account menu',

@@ -32,6 +32,8 @@ export interface CallError {
   status: number;
   /** Field issues of a refused input: path → i18n key. */
   fields?: Record<string, string>;
+  /** Seconds until trying again makes sense (the sign-in limits' 1505), when the upstream said. */
+  retryAfter?: number;
   /**
    * An upstream answer without a body code: `code` repeats the HTTP status,
    * and the HTTP-status rules of §8 apply instead of the body-code rules.

@@ -123,6 +123,15 @@ describe('answer classification (spec §8)', () => {
     });
   });
 
+  it('passes the wait on from content.retryAfter, and drops one that is not a sane number of seconds', async () => {
+    const res = await run({ status: 429, body: { code: 1505, message: 'slow down', content: { retryAfter: 60 } } });
+    expect(res).toEqual({ ok: false, error: { source: 'upstream', code: 1505, status: 429, message: 'slow down', retryAfter: 60 } });
+    for (const retryAfter of [-1, 1.5, '60', 10 ** 9]) {
+      const odd = await run({ status: 429, body: { code: 1505, content: { retryAfter } } });
+      expect(odd).toEqual({ ok: false, error: { source: 'upstream', code: 1505, status: 429 } });
+    }
+  });
+
   it('passes field keys on from content.fields', async () => {
     const res = await run({ status: 400, body: { code: 400, message: 'bad', content: { fields: { name: 'validation.required' } } } });
     expect(res).toEqual({ ok: false, error: { source: 'upstream', code: 400, status: 400, message: 'bad', fields: { name: 'validation.required' } } });

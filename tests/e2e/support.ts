@@ -77,11 +77,18 @@ export async function useLanguage(page: Page, baseURL: string | undefined, langu
   await page.context().addCookies([{ name: 'language', value: language, domain: hostname, path: '/' }]);
 }
 
+/**
+ * Signs in through the form and waits for the outcome: the console left the
+ * sign-in page, or the form shows a refusal. (Password hashing takes a third
+ * of a second: a test that navigated at once would race the sign-in.)
+ */
 export async function signIn(page: Page, username: string, password = PASSWORD): Promise<void> {
   await page.goto('/login');
   await page.getByTestId('login-username').fill(username);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
+  await page.waitForFunction(() => !window.location.pathname.startsWith('/login')
+    || document.querySelector('[data-testid="login-error"]') !== null);
 }
 
 /** Signs out through the profile menu of the top bar (opened first when its items are hidden). */

@@ -1,7 +1,7 @@
 /** Sign-in refusals are localised and lose nothing typed. */
 import { expect } from '@playwright/test';
 import { test } from '../support.js';
-import { catalogues } from '../../../shared/domains.js';
+import { catalogues, CODE, ERRORS } from '../../../shared/domains.js';
 import { signIn, signOut, useLanguage } from '../support.js';
 
 for (const lang of ['en', 'zh-CN'] as const) {
@@ -41,4 +41,25 @@ test('member1 lists points but is not offered binding', async ({ page, baseURL }
   await expect(page.getByTestId('point-row').first()).toBeVisible();
   await expect(page.getByTestId('point-bind')).toHaveCount(0);
   await signOut(page);
+});
+
+test('too many failed sign-ins to one account are refused with the localised 1505 and the wait', async ({ page, baseURL }) => {
+  await useLanguage(page, baseURL, 'en');
+  // An account of its own (one that does not exist counts too), so no other test meets the lock.
+  await page.goto('/login');
+  const refusal = page.getByTestId('login-error');
+  for (let i = 0; i < 10; i++) {
+    await page.getByTestId('login-username').fill('intruder9');
+    await page.getByTestId('login-password').fill(`Guess@${i}`);
+    await page.getByTestId('login-submit').click();
+    await expect(refusal).toHaveText(catalogues.en.errorsUi.badCredentials);
+  }
+  await page.getByTestId('login-password').fill('Guess@10');
+  await page.getByTestId('login-submit').click();
+  // The server's one-minute lock, counted down in whole seconds.
+  const lines = refusal.locator('span');
+  await expect(lines).toHaveCount(2);
+  await expect(lines.first()).toHaveText(ERRORS[CODE.tooManyAttempts]!.texts.en);
+  await expect(lines.last()).toHaveText(new RegExp(`^${catalogues.en.account.login.retryInSeconds.replace('{{n}}', '(5\\d|60)')}$`));
+  await expect(page.getByTestId('login-username')).toHaveValue('intruder9');
 });
