@@ -87,8 +87,8 @@ export async function signIn(page: Page, username: string, password = PASSWORD):
   await page.getByTestId('login-username').fill(username);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
-  await page.waitForFunction(() => !window.location.pathname.startsWith('/login')
-    || document.querySelector('[data-testid="login-error"]') !== null);
+  // A string, as this file is type-checked without the DOM library.
+  await page.waitForFunction(`!location.pathname.startsWith('/login') || document.querySelector('[data-testid="login-error"]') !== null`);
 }
 
 /** Signs out through the profile menu of the top bar (opened first when its items are hidden). */
