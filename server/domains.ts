@@ -11,8 +11,9 @@ import { tenantServer } from './tenant/index.js';
 import { staffServer } from './staff/index.js';
 import { deviceServer } from './device/index.js';
 import { pointServer } from './point/index.js';
+import { productServer } from './product/index.js';
 
-export const SERVER_DOMAINS = [accountServer, tenantServer, staffServer, deviceServer, pointServer] as const;
+export const SERVER_DOMAINS = [accountServer, tenantServer, staffServer, deviceServer, pointServer, productServer] as const;
 
 /** Every operation's handler. */
 export const handlers = assembleHandlers(SERVER_DOMAINS);

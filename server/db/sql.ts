@@ -13,3 +13,4 @@ export function pgErrorCode(err: unknown): string | undefined {
 }
 
 export const FOREIGN_KEY_VIOLATION = '23503';
+export const UNIQUE_VIOLATION = '23505';

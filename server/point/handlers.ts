@@ -8,7 +8,7 @@ import { CODE } from '../../shared/domains.js';
 import { prefixOf } from '../../shared/regions.js';
 import { devices } from '../device/schema.js';
 import { points } from './schema.js';
-import { tenants } from '../tenant/schema.js';
+import { owningTenant } from '../tenant/index.js';
 import { containsPattern, FOREIGN_KEY_VIOLATION, pgErrorCode } from '../db/sql.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
 import { defineHandlers } from '../http/handlers.js';
@@ -60,12 +60,7 @@ export const pointHandlers = defineHandlers({
 
   'point.create': async ({ body }, { db, user, scope }) => {
     const { tenantId: requested, ...form } = body;
-    // The system admin belongs to no tenant and must say whose point this is (spec §5 "choose a tenant").
-    const tenantId = requested ?? user.tenantId;
-    if (tenantId === null) throw new BizError(CODE.tenantRequired);
-    if (!scope.has(tenantId)) throw new BizError(CODE.tenantNotFound);
-    const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId));
-    if (!tenant) throw new BizError(CODE.tenantNotFound);
+    const tenantId = await owningTenant(db, user, scope, requested);
     const [created] = await db.insert(points).values({ ...withArea(form), tenantId }).returning({ id: points.id });
     return pointItemInScope(db, scope, created!.id);
   },

@@ -9,7 +9,7 @@
  * scenedeatil, GroupDetail for groudetale); only the paths keep the spec's
  * spelling.
  */
-import { ADMIN_ONLY, codes, detail, group, view, type RouteGroupDecl } from '../routes/define.js';
+import { codes, detail, group, view, type RouteGroupDecl } from '../routes/define.js';
 
 /** / and its hidden children (spec: / redirects to /dashboard, pinned tab). */
 const home = group(0, '/', {}, [
@@ -18,21 +18,6 @@ const home = group(0, '/', {}, [
   view('costManagement', 'CostManagement', 'route.costManagement', {}, true),
   view('bill', 'Bill', 'route.bill', { noCache: true }, true),
 ], { redirect: '/dashboard' });
-
-const CATEGORIES = '/productManagement/classification';
-const products = group(50, '/productManagement', { title: 'route.productManagement', icon: 'product' }, [
-  view('productList', 'ProductList', 'route.productList', codes('5-1')),
-  view('classification', 'Classification', 'route.classification', codes('5-1')),
-  view('merchandise', 'Merchandise', 'route.merchandise', codes('5-2')),
-  view('commodityInfor', 'CustomInfo', 'route.customInfo', { roles: ADMIN_ONLY }),
-  detail('infoDetails', 'AttributeDetails', 'route.attributeDetails', CATEGORIES),
-  detail('imgDetails', 'ImageDetails', 'route.imageDetails', CATEGORIES),
-  detail('nweGoods', 'NewGoods', 'route.newGoods', '/productManagement/merchandise', codes('5-2')),
-  detail('editNweGoods', 'EditNewGoods', 'route.editNewGoods', '/productManagement/merchandise'),
-  detail('setProperty', 'SetProperty', 'route.setProperty', CATEGORIES),
-  detail('imgFormat', 'ImageFormat', 'route.imageFormat', CATEGORIES),
-  detail('ingredient', 'Ingredient', 'route.ingredient', CATEGORIES),
-]);
 
 const orders = group(60, '/orderManagement', { title: 'route.orderManagement', icon: 'order' }, [
   view('orderList', 'OrderList', 'route.orderList', codes('6-1')),
@@ -64,4 +49,4 @@ const customers = group(110, '/costumeMent', { title: 'route.customerManagement'
   view('staffPage', 'CustomerStaff', 'route.customerStaff', { icon: 'staff', ...codes('8-2'), enterprise: true }),
 ]);
 
-export const pendingRoutes: readonly RouteGroupDecl[] = [home, products, orders, members, marketing, customers];
+export const pendingRoutes: readonly RouteGroupDecl[] = [home, orders, members, marketing, customers];

@@ -82,6 +82,7 @@ const zhCN = {
     maxItems: '选择的项目过多',
     unknownField: '包含无法识别的内容',
     region: '请选择省、市、区县',
+    code: '只能包含字母、数字、- 和 _',
   },
   notFound: {
     title: '404',
@@ -191,6 +192,7 @@ export const commonTexts = defineTexts(zhCN, {
       maxItems: '選擇的項目過多',
       unknownField: '包含無法識別的內容',
       region: '請選擇省、市、區縣',
+      code: '只能包含字母、數字、- 和 _',
     },
     notFound: {
       title: '404',
@@ -298,6 +300,7 @@ export const commonTexts = defineTexts(zhCN, {
       maxItems: 'Too many items selected',
       unknownField: 'Contains something unrecognised',
       region: 'Choose a province, city and district',
+      code: 'Letters, digits, - and _ only',
     },
     notFound: {
       title: '404',

@@ -250,7 +250,7 @@ describe('menu', () => {
 
   it('lists the main menu in spec order', () => {
     expect(menuEntries(selectRoutes(tenant), tenant).map((e) => e.title)).toEqual([
-      'route.dashboard', 'device.route.deviceManagement', 'point.route.pointManagement', 'staff.route.authority', 'route.productManagement',
+      'route.dashboard', 'device.route.deviceManagement', 'point.route.pointManagement', 'staff.route.authority', 'product.route.productManagement',
       'route.orderManagement', 'route.memberCenter', 'route.marketing', 'tenant.route.distribution', 'route.customerManagement',
     ]);
   });

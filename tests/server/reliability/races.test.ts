@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE, type ApiOp } from '../../../shared/domains.js';
 import { devices } from '../../../server/device/index.js';
 import { points } from '../../../server/point/index.js';
+import { productCategories } from '../../../server/product/index.js';
 import { createTestApp, type Answer, type TestApp } from '../helpers.js';
 import { defOf, OPS } from './support/schema.js';
 
@@ -45,6 +46,29 @@ async function freeDevice(): Promise<number> {
     tenantId: t.ids.tenant('A'), name: `竞争测试机 ${++made}`, serial: `RACE${String(made).padStart(8, '0')}`, type: 'selling', model: 'VM-S600',
   }).returning({ id: devices.id });
   return row!.id;
+}
+
+let categories = 0;
+async function newCategory(parentId: number | null = null): Promise<number> {
+  const n = ++categories;
+  const created = await t.ok('product.categoryCreate', { body: { name: `竞争分类${n}`, number: `RACE-${n}`, description: '竞争测试', remark: '无', parentId } }, token);
+  return created.id;
+}
+
+/** Tenant A's tree, read back: every parent exists, no cycle, and each depth is the row's real place in the tree. */
+async function expectSoundTree(): Promise<void> {
+  const rows = await t.db.select({ id: productCategories.id, parentId: productCategories.parentId, depth: productCategories.depth })
+    .from(productCategories).where(eq(productCategories.tenantId, t.ids.tenant('A')));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const row of rows) {
+    let level = 0;
+    for (let up = row.parentId; up !== null; up = byId.get(up)!.parentId) {
+      expect(byId.has(up), `category ${row.id} names a missing parent ${up}`).toBe(true);
+      level++;
+      expect(level, `category ${row.id} is in a cycle`).toBeLessThan(3);
+    }
+    expect(row.depth, `category ${row.id}'s depth`).toBe(level);
+  }
 }
 
 const pointOf = async (deviceId: number) =>
@@ -103,6 +127,41 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
       expect(bound).toBeGreaterThan(0);
       expect(await pointOf(device)).toBe(target);
     }
+  },
+
+  'product.categoryDelete': async () => {
+    // An empty category deleted N times while subcategories are created under it N times.
+    const target = await newCategory();
+    const calls = Array.from({ length: 2 * N }, (_, i) => {
+      if (i % 2 === 0) return t.call('product.categoryDelete', { params: { id: target } }, token);
+      const n = ++categories;
+      return t.call('product.categoryCreate', { body: { name: `子分类${n}`, number: `RACE-${n}`, description: '竞争测试', remark: '无', parentId: target } }, token);
+    });
+    const answers = await Promise.all(calls);
+    expectCleanAnswers(answers, [CODE.categoryNotFound, CODE.categoryHasChildren]);
+    const deleted = answers.filter((a, i) => i % 2 === 0 && succeeded(a)).length;
+    const children = answers.filter((a, i) => i % 2 === 1 && succeeded(a)).length;
+    expect(deleted).toBeLessThanOrEqual(1);
+    // Deleted only while it had no child; kept, it has every child created.
+    const under = await t.db.select({ id: productCategories.id }).from(productCategories).where(eq(productCategories.parentId, target));
+    expect(under).toHaveLength(children);
+    if (deleted === 1) expect(children).toBe(0);
+    await expectSoundTree();
+  },
+
+  'product.categoryUpdate': async () => {
+    // Two top-level categories, each with a child, moved under each other at once, N times each.
+    const [p, q] = [await newCategory(), await newCategory()];
+    await newCategory(p);
+    await newCategory(q);
+    const info = async (id: number) => t.ok('product.categoryInfo', { params: { id } }, token);
+    const [pi, qi] = [await info(p), await info(q)];
+    const move = (item: typeof pi, parentId: number) => t.call('product.categoryUpdate', {
+      params: { id: item.id }, body: { name: item.name, number: item.number, description: item.description, remark: item.remark, parentId },
+    }, token);
+    const answers = await Promise.all(Array.from({ length: 2 * N }, (_, i) => (i % 2 === 0 ? move(pi, q) : move(qi, p))));
+    expectCleanAnswers(answers, [CODE.categoryParentInvalid]);
+    await expectSoundTree();
   },
 };
 

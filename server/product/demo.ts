@@ -1,0 +1,64 @@
+/**
+ * Demo catalogue: each tenant's category tree (drinks, coffee, snacks, fresh
+ * food), as a station and mall vending business files its goods.
+ */
+import type { DemoData } from '../manifest.js';
+import type { TenantKey } from '../tenant/index.js';
+import { searchKey } from '../db/pinyin.js';
+import { productCategories } from './schema.js';
+
+interface DemoCategory { number: string; name: string; description: string; children?: readonly DemoCategory[] }
+
+const DRINKS: DemoCategory = {
+  number: 'DRINK', name: '饮料', description: '瓶装、罐装饮品', children: [
+    { number: 'DRINK-SODA', name: '碳酸饮料', description: '可乐、汽水等含气饮品' },
+    { number: 'DRINK-JUICE', name: '果汁', description: '果汁及果味饮料' },
+    { number: 'DRINK-TEA', name: '茶饮料', description: '瓶装茶、奶茶' },
+    { number: 'DRINK-WATER', name: '饮用水', description: '矿泉水、纯净水、苏打水' },
+  ],
+};
+const COFFEE: DemoCategory = {
+  number: 'COFFEE', name: '咖啡', description: '现磨与即饮咖啡', children: [
+    { number: 'COFFEE-FRESH', name: '现磨咖啡', description: '咖啡机现磨出杯' },
+    { number: 'COFFEE-RTD', name: '即饮咖啡', description: '瓶装、罐装咖啡' },
+  ],
+};
+const SNACKS: DemoCategory = {
+  number: 'SNACK', name: '零食', description: '休闲食品', children: [
+    { number: 'SNACK-PUFF', name: '膨化食品', description: '薯片、虾条' },
+    { number: 'SNACK-BISCUIT', name: '饼干糕点', description: '饼干、蛋糕、面包' },
+    { number: 'SNACK-NUT', name: '坚果', description: '每日坚果、瓜子' },
+    { number: 'SNACK-CANDY', name: '糖果巧克力', description: '口香糖、巧克力' },
+  ],
+};
+const FRESH: DemoCategory = {
+  number: 'FRESH', name: '鲜食', description: '冷藏柜鲜食，当日配送', children: [
+    { number: 'FRESH-BENTO', name: '便当', description: '盒饭、饭团' },
+    { number: 'FRESH-SANDWICH', name: '三明治', description: '三明治、汉堡' },
+    { number: 'FRESH-DAIRY', name: '乳制品', description: '鲜奶、酸奶' },
+  ],
+};
+
+const TREES: Readonly<Record<TenantKey, readonly DemoCategory[]>> = {
+  A: [DRINKS, COFFEE, SNACKS, FRESH],
+  A1: [DRINKS, SNACKS],
+  B: [DRINKS, COFFEE, SNACKS],
+};
+
+export const productDemo: DemoData = {
+  after: ['tenant'],
+  async load({ tx, ids }) {
+    for (const [tenant, roots] of Object.entries(TREES) as [TenantKey, readonly DemoCategory[]][]) {
+      const tenantId = ids.get('tenant', tenant);
+      const insert = async (cat: DemoCategory, parentId: number | null, depth: number) => {
+        const [row] = await tx.insert(productCategories).values({
+          tenantId, parentId, depth, name: cat.name, number: cat.number, description: cat.description,
+          remark: depth === 0 ? '一级分类' : '二级分类', search: searchKey(cat.name, cat.number),
+        }).returning({ id: productCategories.id });
+        ids.set('category', `${tenant}:${cat.number}`, row!.id);
+        for (const child of cat.children ?? []) await insert(child, row!.id, depth + 1);
+      };
+      for (const root of roots) await insert(root, null, 0);
+    }
+  },
+};

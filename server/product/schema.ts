@@ -1,0 +1,61 @@
+/** Categories and products (spec §3 Category, Product). */
+import { pgTable, pgEnum, integer, text, boolean, timestamp, index, unique, foreignKey, check } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { createdAt } from '../db/columns.js';
+import { tenants } from '../tenant/schema.js';
+
+export const productCategories = pgTable('product_categories', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+  parentId: integer('parent_id'),
+  /** 0 for a top-level category; kept with the row so depth checks and tree order need no recursion. */
+  depth: integer('depth').notNull().default(0),
+  name: text('name').notNull(),
+  number: text('number').notNull(),
+  description: text('description').notNull(),
+  remark: text('remark').notNull(),
+  /** Name and number with their pinyin (server/db/pinyin.ts), for the keyword filter. */
+  search: text('search').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('product_categories_tenant_idx').on(t.tenantId),
+  unique('product_categories_tenant_number_unique').on(t.tenantId, t.number),
+  unique('product_categories_id_tenant_unique').on(t.id, t.tenantId),
+  // A parent of the same tenant, and never deleted while it has children: the database guards both against races.
+  foreignKey({ name: 'product_categories_parent_fk', columns: [t.parentId, t.tenantId], foreignColumns: [t.id, t.tenantId] }),
+]);
+
+export const productLibrary = pgEnum('product_library', ['old', 'new']);
+
+/**
+ * Products of both libraries (spec §2 productList and merchandise). The new
+ * library's own fields (English texts, dates, attributes, recipe) are added
+ * with its screens.
+ */
+export const products = pgTable('products', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+  library: productLibrary('library').notNull().default('old'),
+  categoryId: integer('category_id').notNull(),
+  number: text('number').notNull(),
+  name: text('name').notNull(),
+  brief: text('brief').notNull(),
+  /** The device model type the product is made for (spec §3 "model type"). */
+  model: text('model').notNull(),
+  /** Suggested retail price in fen, > 0. */
+  price: integer('price').notNull(),
+  tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+  onSale: boolean('on_sale').notNull().default(false),
+  enabled: boolean('enabled').notNull().default(true),
+  search: text('search').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('products_tenant_library_created_idx').on(t.tenantId, t.library, t.createdAt),
+  index('products_category_idx').on(t.categoryId),
+  unique('products_tenant_number_unique').on(t.tenantId, t.number),
+  // Of its own tenant's category, which cannot be deleted under it.
+  foreignKey({ name: 'products_category_fk', columns: [t.categoryId, t.tenantId], foreignColumns: [productCategories.id, productCategories.tenantId] }),
+  check('products_price_positive', sql`${t.price} > 0`),
+]);

@@ -1,0 +1,22 @@
+/**
+ * Whose new row this is (spec §5 "admin must choose a tenant"): the tenant a
+ * create call names, else the caller's own. The system admin belongs to no
+ * tenant and must name one (1402); a named tenant must exist within the
+ * caller's scope (1401, the same answer as a missing one).
+ */
+import { eq } from 'drizzle-orm';
+import { CODE } from '../../shared/domains.js';
+import type { Queryable } from '../db/index.js';
+import { BizError } from '../http/errors.js';
+import type { AuthUser } from '../http/principal.js';
+import type { Scope } from '../scope.js';
+import { tenants } from './schema.js';
+
+export async function owningTenant(db: Queryable, user: AuthUser, scope: Scope, requested: number | undefined): Promise<number> {
+  const tenantId = requested ?? user.tenantId;
+  if (tenantId === null) throw new BizError(CODE.tenantRequired);
+  if (!scope.has(tenantId)) throw new BizError(CODE.tenantNotFound);
+  const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId));
+  if (!tenant) throw new BizError(CODE.tenantNotFound);
+  return tenantId;
+}

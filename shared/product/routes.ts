@@ -1,0 +1,25 @@
+/**
+ * Product screens (spec §2 /productManagement). Codes: 5-1 the old product
+ * library and the categories, 5-2 the new library and creating a product;
+ * commodityInfor (custom models) is the system admin's only. Route names are
+ * corrected English (NewGoods for nweGoods); paths keep the spec's spelling.
+ */
+import { ADMIN_ONLY, codes, detail, group, view } from '../routes/define.js';
+
+const CATEGORIES = '/productManagement/classification';
+
+export const productRoutes = [
+  group(50, '/productManagement', { title: 'product.route.productManagement', icon: 'product' }, [
+    view('productList', 'ProductList', 'product.route.productList', codes('5-1')),
+    view('classification', 'Classification', 'product.route.classification', codes('5-1')),
+    view('merchandise', 'Merchandise', 'product.route.merchandise', codes('5-2')),
+    view('commodityInfor', 'CustomInfo', 'product.route.customInfo', { roles: ADMIN_ONLY }),
+    detail('infoDetails', 'AttributeDetails', 'product.route.attributeDetails', CATEGORIES),
+    detail('imgDetails', 'ImageDetails', 'product.route.imageDetails', CATEGORIES),
+    detail('nweGoods', 'NewGoods', 'product.route.newGoods', '/productManagement/merchandise', codes('5-2')),
+    detail('editNweGoods', 'EditNewGoods', 'product.route.editNewGoods', '/productManagement/merchandise'),
+    detail('setProperty', 'SetProperty', 'product.route.setProperty', CATEGORIES),
+    detail('imgFormat', 'ImageFormat', 'product.route.imageFormat', CATEGORIES),
+    detail('ingredient', 'Ingredient', 'product.route.ingredient', CATEGORIES),
+  ]),
+];
