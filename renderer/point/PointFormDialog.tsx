@@ -6,22 +6,21 @@
  * creates one point.
  */
 import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field,
-  makeStyles, Option, Spinner, tokens,
+  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, makeStyles, Spinner, tokens,
 } from '@fluentui/react-components';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { POINT_LIMITS, type PointItem } from '../../shared/point/index.js';
-import { useOp, useOpMutation } from '../bridge.js';
+import { useOpMutation } from '../bridge.js';
 import { applyFieldErrors, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
 import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
 import { useUser } from '../app/session.js';
 import { useRelocalise } from '../app/useRelocalise.js';
-import { mayClose, RegionPicker, useGuardedAction } from '../kit/index.js';
+import { mayClose, RegionPicker, TenantField, tenantChoice, useGuardedAction } from '../kit/index.js';
 import { isPointGone } from './gone.js';
-import { pointDialogSchema, tenantChoice, type PointDialogValues } from './pointSchema.js';
+import { pointDialogSchema, type PointDialogValues } from './pointSchema.js';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -43,7 +42,6 @@ export function PointFormDialog({ point, onClose, onGone }: PointFormDialogProps
   const report = useReport();
   const user = useUser();
   const choice = tenantChoice(user, !point);
-  const tenants = useOp('tenant.list', { body: {} }, { enabled: choice !== 'none', staleTime: 60_000 });
   const create = useOpMutation('point.create', { invalidates: ['point.page'] });
   const update = useOpMutation('point.update', { invalidates: ['point.page', 'point.info'] });
 
@@ -99,26 +97,11 @@ export function PointFormDialog({ point, onClose, onGone }: PointFormDialogProps
                 <Controller
                   control={form.control}
                   name="tenantId"
-                  render={({ field, fieldState }) => {
-                    const selected = tenants.data?.find((x) => x.tenantId === field.value);
-                    return (
-                      <Field label={t('point.tenant')} required={choice === 'required'} validationMessage={fieldState.error?.message}>
-                        <Dropdown
-                          ref={field.ref}
-                          placeholder={t('point.tenantPlaceholder')}
-                          value={selected?.name ?? ''}
-                          selectedOptions={field.value === undefined ? [] : [String(field.value)]}
-                          onOptionSelect={(_, d) => field.onChange(d.optionValue ? Number(d.optionValue) : undefined)}
-                          onBlur={field.onBlur}
-                          data-testid="point-form-tenant"
-                        >
-                          {(tenants.data ?? []).map((x) => (
-                            <Option key={x.tenantId} value={String(x.tenantId)}>{x.name}</Option>
-                          ))}
-                        </Dropdown>
-                      </Field>
-                    );
-                  }}
+                  render={({ field, fieldState }) => (
+                    <TenantField ref={field.ref} label={t('point.tenant')} required={choice === 'required'} error={fieldState.error?.message}
+                      placeholder={t('point.tenantPlaceholder')} value={field.value} onChange={field.onChange} onBlur={field.onBlur}
+                      testId="point-form-tenant" />
+                  )}
                 />
               )}
               <FormInput control={form.control} name="name" label={t('point.name')}

@@ -2,8 +2,7 @@
 import { z } from 'zod';
 import { pointForm } from '../../shared/point/index.js';
 import { isLeaf, regionCode } from '../../shared/regions.js';
-import type { SessionUser } from '../../shared/ipc.js';
-import { loadRegions } from '../kit/index.js';
+import { loadRegions, type TenantChoice } from '../kit/index.js';
 
 export interface PointDialogValues {
   name: string;
@@ -11,20 +10,6 @@ export interface PointDialogValues {
   areaCode: string;
   address: string;
   tenantId?: number | undefined;
-}
-
-/**
- * Who chooses the tenant of a new point: the system admin must (the server
- * refuses without, 1402), a first-level tenant may (itself or a second-level
- * tenant); everyone else creates in their own tenant.
- */
-export type TenantChoice = 'required' | 'optional' | 'none';
-
-export function tenantChoice(user: SessionUser, creating: boolean): TenantChoice {
-  if (!creating) return 'none';
-  if (user.roleKind === 'admin') return 'required';
-  if (user.roleKind === 'tenant' && user.parentTenantId === null) return 'optional';
-  return 'none';
 }
 
 const tenantId = z.number({ error: 'validation.required' }).int().positive();

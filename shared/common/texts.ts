@@ -36,6 +36,7 @@ const zhCN = {
     close: '关闭',
     retry: '重试',
     loadFailed: '数据加载失败',
+    all: '全部',
   },
   /** The province / city / district picker (renderer/kit/RegionPicker.tsx). */
   region: {
@@ -147,6 +148,7 @@ export const commonTexts = defineTexts(zhCN, {
       close: '關閉',
       retry: '重試',
       loadFailed: '資料載入失敗',
+      all: '全部',
     },
     region: {
       province: '省份',
@@ -255,6 +257,7 @@ export const commonTexts = defineTexts(zhCN, {
       close: 'Close',
       retry: 'Retry',
       loadFailed: 'The data could not be loaded',
+      all: 'All',
     },
     region: {
       province: 'Province',

@@ -3,7 +3,8 @@ import type { TFunction } from 'i18next';
 import { POINT_LIMITS } from '../../shared/point/index.js';
 import { signInForm } from '../../shared/account/index.js';
 import { zodI18nResolver } from '../../renderer/app/form.js';
-import { pointDialogSchema, tenantChoice, type PointDialogValues } from '../../renderer/point/pointSchema.js';
+import { pointDialogSchema, type PointDialogValues } from '../../renderer/point/pointSchema.js';
+import { tenantChoice } from '../../renderer/kit/tenants.js';
 import type { SessionUser } from '../../shared/ipc.js';
 
 /** A `t` that shows which key it was given, and the `max` our texts use. */

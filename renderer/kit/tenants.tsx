@@ -1,0 +1,74 @@
+/**
+ * Choosing the tenant a new row belongs to (spec §5 "admin must choose a
+ * tenant"), for every create form and tenant filter: who chooses, and the
+ * dropdown of the tenants the user may act for (`tenant.list`).
+ */
+import { Dropdown, Field, Option } from '@fluentui/react-components';
+import type { Ref } from 'react';
+import type { SessionUser } from '../../shared/ipc.js';
+import { useOp } from '../bridge.js';
+
+/**
+ * Who chooses the tenant of a new row: the system admin must (the server
+ * refuses without, 1402), a first-level tenant may (itself or a second-level
+ * tenant); everyone else creates in their own tenant.
+ */
+export type TenantChoice = 'required' | 'optional' | 'none';
+
+export function tenantChoice(user: SessionUser, creating: boolean): TenantChoice {
+  if (!creating) return 'none';
+  if (user.roleKind === 'admin') return 'required';
+  if (user.roleKind === 'tenant' && user.parentTenantId === null) return 'optional';
+  return 'none';
+}
+
+/** Whether the user sees more than one tenant's rows, so a list can filter by tenant. */
+export const seesTenants = (user: SessionUser): boolean => tenantChoice(user, true) !== 'none';
+
+/** The tenants the user may act for, loaded when `enabled`. */
+export const useTenants = (enabled: boolean) => useOp('tenant.list', { body: {} }, { enabled, staleTime: 60_000 });
+
+export interface TenantDropdownProps {
+  value: number | undefined;
+  onChange: (tenantId: number | undefined) => void;
+  onBlur?: () => void;
+  placeholder: string;
+  /** Offer "none chosen" as the first option (a filter; a form chooses one). */
+  clearLabel?: string;
+  testId?: string;
+  ref?: Ref<HTMLButtonElement>;
+}
+
+export function TenantDropdown({ value, onChange, onBlur, placeholder, clearLabel, testId, ref }: TenantDropdownProps) {
+  const tenants = useTenants(true);
+  const selected = tenants.data?.find((x) => x.tenantId === value);
+  return (
+    <Dropdown
+      ref={ref}
+      placeholder={placeholder}
+      value={selected?.name ?? ''}
+      selectedOptions={value === undefined ? [] : [String(value)]}
+      onOptionSelect={(_, d) => onChange(d.optionValue ? Number(d.optionValue) : undefined)}
+      onBlur={onBlur}
+      data-testid={testId}
+    >
+      {clearLabel !== undefined && <Option value="">{clearLabel}</Option>}
+      {(tenants.data ?? []).map((x) => <Option key={x.tenantId} value={String(x.tenantId)}>{x.name}</Option>)}
+    </Dropdown>
+  );
+}
+
+export interface TenantFieldProps extends Omit<TenantDropdownProps, 'clearLabel'> {
+  label: string;
+  required: boolean;
+  error?: string | undefined;
+}
+
+/** The form field: label, dropdown, validation message. */
+export function TenantField({ label, required, error, ...dropdown }: TenantFieldProps) {
+  return (
+    <Field label={label} required={required} validationMessage={error}>
+      <TenantDropdown {...dropdown} />
+    </Field>
+  );
+}

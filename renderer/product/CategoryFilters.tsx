@@ -1,0 +1,32 @@
+/** Keyword (name, pinyin or number) and tenant filters of the category list (the kit's FilterBar). */
+import { Input } from '@fluentui/react-components';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FilterBar, FilterField, TenantDropdown } from '../kit/index.js';
+
+export interface CategoryFilter { keyword: string; tenantId?: number | undefined }
+export const EMPTY_CATEGORY_FILTER: CategoryFilter = { keyword: '' };
+
+export function CategoryFilters({ onSearch, byTenant }: { onSearch: (filter: CategoryFilter) => void; byTenant: boolean }) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<CategoryFilter>(EMPTY_CATEGORY_FILTER);
+  const reset = () => {
+    setDraft(EMPTY_CATEGORY_FILTER);
+    onSearch(EMPTY_CATEGORY_FILTER);
+  };
+  return (
+    <FilterBar onSearch={() => onSearch({ ...draft, keyword: draft.keyword.trim() })} onReset={reset}
+      searchTestId="category-search" resetTestId="category-reset">
+      <FilterField label={t('product.category.keyword')}>
+        <Input value={draft.keyword} maxLength={20} placeholder={t('product.category.keywordPlaceholder')}
+          onChange={(_, d) => setDraft((f) => ({ ...f, keyword: d.value }))} data-testid="category-filter-keyword" />
+      </FilterField>
+      {byTenant && (
+        <FilterField label={t('product.category.tenant')}>
+          <TenantDropdown value={draft.tenantId} onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))}
+            placeholder={t('common.all')} clearLabel={t('common.all')} testId="category-filter-tenant" />
+        </FilterField>
+      )}
+    </FilterBar>
+  );
+}

@@ -1,0 +1,170 @@
+/**
+ * Create / edit a category (spec §5: name 1–10, number 1–20, description,
+ * parent type and remark required). The parent picker offers the tenant's
+ * categories that can take one more level; "new subcategory" opens it with
+ * the parent chosen. A refused submit keeps everything typed, except "this
+ * category no longer exists" (1104), which closes it and refreshes the list;
+ * a parent deleted meanwhile (also 1104) is unchosen, the rest kept.
+ */
+import {
+  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, makeStyles, Option, Spinner, tokens,
+} from '@fluentui/react-components';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { CATEGORY_LIMITS, type CategoryItem } from '../../shared/product/index.js';
+import { CODE } from '../../shared/domains.js';
+import { callOp, useOp, useOpMutation } from '../bridge.js';
+import { refusedWith } from '../app/errors.js';
+import { applyFieldErrors, zodI18nResolver } from '../app/form.js';
+import { FormInput } from '../app/FormInput.js';
+import { useNotify } from '../app/notify.js';
+import { useReport } from '../app/report.js';
+import { useUser } from '../app/session.js';
+import { useRelocalise } from '../app/useRelocalise.js';
+import { mayClose, TenantField, tenantChoice, useGuardedAction } from '../kit/index.js';
+import { categoryDialogSchema, parentChoices, type CategoryDialogValues } from './categorySchema.js';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+});
+
+/** The parent picker's value for "top level" (Fluent's options carry strings). */
+const TOP = 'top';
+
+export interface CategoryFormDialogProps {
+  /** The category to edit; none to create. */
+  category?: CategoryItem | undefined;
+  /** Creating under this category (its tenant and it as the parent). */
+  parent?: CategoryItem | undefined;
+  onClose: () => void;
+  onGone?: () => void;
+}
+
+export function CategoryFormDialog({ category, parent, onClose, onGone }: CategoryFormDialogProps) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const notify = useNotify();
+  const report = useReport();
+  const user = useUser();
+  // Under a given parent the tenant is the parent's: nothing to choose.
+  const choice = tenantChoice(user, !category && !parent);
+  const create = useOpMutation('product.categoryCreate', { invalidates: ['product.categoryPage', 'product.categoryOptions'] });
+  const update = useOpMutation('product.categoryUpdate', { invalidates: ['product.categoryPage', 'product.categoryOptions', 'product.categoryInfo'] });
+
+  const form = useForm<CategoryDialogValues, unknown, CategoryDialogValues>({
+    resolver: zodI18nResolver(categoryDialogSchema(choice), t),
+    defaultValues: {
+      name: category?.name ?? '',
+      number: category?.number ?? '',
+      description: category?.description ?? '',
+      remark: category?.remark ?? '',
+      parentId: category ? category.parentId : (parent?.id ?? null),
+      tenantId: parent?.tenantId ?? (choice === 'optional' ? (user.tenantId ?? undefined) : undefined),
+    },
+    mode: 'onTouched',
+  });
+  useRelocalise(form);
+
+  // The parents on offer are of the category's tenant: the chosen one, the row's, or the user's own.
+  const chosenTenant = useWatch({ control: form.control, name: 'tenantId' });
+  const tenantId = category?.tenantId ?? parent?.tenantId ?? chosenTenant ?? user.tenantId ?? undefined;
+  const options = useOp('product.categoryOptions', { body: tenantId === undefined ? {} : { tenantId } }, { enabled: tenantId !== undefined });
+  const choices = parentChoices(options.data ?? [], category);
+
+  const onSubmit = form.handleSubmit(async ({ tenantId: requested, ...values }) => {
+    try {
+      if (category) {
+        await update.mutateAsync({ params: { id: category.id }, body: values });
+        notify(t('product.category.updated'));
+      } else {
+        const owner = parent?.tenantId ?? requested;
+        await create.mutateAsync({ body: { ...values, ...(owner === undefined ? {} : { tenantId: owner }) } });
+        notify(t('product.category.created'));
+      }
+      onClose();
+    } catch (error) {
+      if (refusedWith(error, CODE.categoryNotFound)) {
+        report(error);
+        onGone?.();
+        // 1104 names the category itself or the parent chosen: only a category that is gone closes the dialog.
+        const itself = category ? await callOp('product.categoryInfo', { params: { id: category.id } }).then(() => false, () => true) : false;
+        if (itself) onClose();
+        else form.setValue('parentId', null, { shouldDirty: true });
+        return;
+      }
+      report(error, {
+        fallback: t(category ? 'product.category.saveFailed' : 'product.category.createFailed'),
+        onFields: (fields) => applyFieldErrors(fields, form.setError, t, CATEGORY_LIMITS),
+      });
+    }
+  });
+
+  const submit = useGuardedAction(onSubmit);
+  const busy = submit.busy || form.formState.isSubmitting;
+  const dirty = form.formState.isDirty;
+  return (
+    <Dialog open onOpenChange={(_, d) => mayClose(d, { busy, dirty }) && onClose()}>
+      <DialogSurface aria-describedby={undefined}>
+        <form onSubmit={(e) => { e.preventDefault(); void submit.run(e); }} noValidate>
+          <DialogBody>
+            <DialogTitle>{t(category ? 'product.category.editTitle' : 'product.category.createTitle')}</DialogTitle>
+            <DialogContent className={styles.form}>
+              {choice !== 'none' && (
+                <Controller
+                  control={form.control}
+                  name="tenantId"
+                  render={({ field, fieldState }) => (
+                    <TenantField ref={field.ref} label={t('product.category.tenant')} required={choice === 'required'} error={fieldState.error?.message}
+                      placeholder={t('product.category.tenantPlaceholder')} value={field.value}
+                      // Another tenant's tree: the parent chosen in the last one means nothing there.
+                      onChange={(id) => { field.onChange(id); form.setValue('parentId', null); }}
+                      onBlur={field.onBlur} testId="category-form-tenant" />
+                  )}
+                />
+              )}
+              <Controller
+                control={form.control}
+                name="parentId"
+                render={({ field, fieldState }) => {
+                  const selected = choices.find((o) => o.id === field.value);
+                  return (
+                    <Field label={t('product.category.parent')} required validationMessage={fieldState.error?.message}>
+                      <Dropdown
+                        ref={field.ref}
+                        value={selected ? `${selected.name}（${selected.number}）` : t('product.category.topLevel')}
+                        selectedOptions={[field.value === null ? TOP : String(field.value)]}
+                        onOptionSelect={(_, d) => field.onChange(d.optionValue && d.optionValue !== TOP ? Number(d.optionValue) : null)}
+                        onBlur={field.onBlur}
+                        data-testid="category-form-parent"
+                      >
+                        <Option value={TOP}>{t('product.category.topLevel')}</Option>
+                        {choices.map((o) => (
+                          <Option key={o.id} value={String(o.id)} text={`${o.name}（${o.number}）`}>
+                            {`${'\u3000'.repeat(o.depth + 1)}${o.name}（${o.number}）`}
+                          </Option>
+                        ))}
+                      </Dropdown>
+                    </Field>
+                  );
+                }}
+              />
+              <FormInput control={form.control} name="name" label={t('product.category.name')}
+                input={{ placeholder: t('product.category.namePlaceholder'), 'data-testid': 'category-form-name' }} />
+              <FormInput control={form.control} name="number" label={t('product.category.number')}
+                input={{ placeholder: t('product.category.numberPlaceholder'), 'data-testid': 'category-form-number' }} />
+              <FormInput control={form.control} name="description" label={t('product.category.description')}
+                input={{ placeholder: t('product.category.descriptionPlaceholder'), 'data-testid': 'category-form-description' }} />
+              <FormInput control={form.control} name="remark" label={t('product.category.remark')}
+                input={{ placeholder: t('product.category.remarkPlaceholder'), 'data-testid': 'category-form-remark' }} />
+            </DialogContent>
+            <DialogActions>
+              <Button type="button" appearance="secondary" onClick={onClose} disabledFocusable={busy} data-testid="category-form-cancel">{t('common.cancel')}</Button>
+              <Button type="submit" appearance="primary" disabledFocusable={busy} icon={busy ? <Spinner size="extra-tiny" /> : undefined}
+                data-testid="category-form-submit">{t('common.confirm')}</Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,114 @@
+/** /productManagement/classification (spec §2 classification, §5 category rules), built from the list kit. */
+import { Button, makeStyles, Title3, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CODE } from '../../shared/domains.js';
+import type { CategoryItem } from '../../shared/product/index.js';
+import { useOp, useOpMutation } from '../bridge.js';
+import { refusedWith } from '../app/errors.js';
+import { useNotify } from '../app/notify.js';
+import { useReport } from '../app/report.js';
+import { can, useUser } from '../app/session.js';
+import { ConfirmDialog, listView, pageCount, Pager, seesTenants, shownTotal } from '../kit/index.js';
+import { CategoryFilters, EMPTY_CATEGORY_FILTER, type CategoryFilter } from './CategoryFilters.js';
+import { CategoryFormDialog } from './CategoryFormDialog.js';
+import { CategoryTable } from './CategoryTable.js';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  head: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+});
+
+/** The dialog in use: none, create (maybe under a parent), or edit. */
+type Editing = { category?: CategoryItem; parent?: CategoryItem } | null;
+
+export default function CategoryListPage() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const notify = useNotify();
+  const report = useReport();
+  const user = useUser();
+  const client = useQueryClient();
+  const restoreTarget = useRestoreFocusTarget();
+  const byTenant = seesTenants(user);
+  // 5-2 alone shows the categories (the new library files products by them) but does not change them.
+  const canEdit = can(user, '5-1');
+
+  const [filter, setFilter] = useState<CategoryFilter>(EMPTY_CATEGORY_FILTER);
+  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<CategoryItem | null>(null);
+
+  const body = { ...(filter.keyword ? { keyword: filter.keyword } : {}), ...(filter.tenantId ? { tenantId: filter.tenantId } : {}) };
+  const list = useOp('product.categoryPage', { query: paging, body }, { placeholderData: keepPreviousData });
+  const remove = useOpMutation('product.categoryDelete', { invalidates: ['product.categoryPage', 'product.categoryOptions'] });
+  const view = listView(list);
+  const total = shownTotal(list);
+
+  useEffect(() => {
+    if (total === undefined || list.isPlaceholderData) return;
+    const last = pageCount(total, paging.pageSize);
+    if (paging.pageNum > last) setPaging((p) => ({ ...p, pageNum: last }));
+  }, [list.isPlaceholderData, total, paging]);
+
+  const refresh = useCallback(() => client.invalidateQueries({ queryKey: ['product.categoryPage'] }), [client]);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync({ params: { id: deleting.id } });
+      notify(t('product.category.deleted'));
+    } catch (error) {
+      report(error);
+      // Gone meanwhile, or given a subcategory or product meanwhile: show the list as it is now.
+      if ([CODE.categoryNotFound, CODE.categoryHasChildren, CODE.categoryHasProducts].some((code) => refusedWith(error, code))) await refresh();
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  const onCreateChild = useCallback((parent: CategoryItem) => setEditing({ parent }), []);
+  const onEdit = useCallback((category: CategoryItem) => setEditing({ category }), []);
+  const create = (testId: string) => canEdit && (
+    <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing({})} data-testid={testId} {...restoreTarget}>
+      {t('product.category.create')}
+    </Button>
+  );
+
+  return (
+    <section className={styles.page} aria-labelledby="category-list-title">
+      <Title3 as="h1" id="category-list-title">{t('product.route.classification')}</Title3>
+      <div className={styles.head}>
+        <CategoryFilters byTenant={byTenant} onSearch={(f) => { setFilter(f); setPaging((p) => ({ ...p, pageNum: 1 })); }} />
+        {create('category-create')}
+      </div>
+      <CategoryTable
+        rows={list.data?.list ?? NO_CATEGORIES}
+        view={view}
+        busy={view === 'rows' && list.isFetching}
+        onRetry={() => void list.refetch()}
+        emptyAction={create('category-empty-create')}
+        showTenant={byTenant}
+        canEdit={canEdit}
+        onCreateChild={onCreateChild}
+        onEdit={onEdit}
+        onDelete={setDeleting}
+      />
+      <Pager pageNum={paging.pageNum} pageSize={paging.pageSize} total={total} onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })} testId="category-pager" />
+      {editing && <CategoryFormDialog category={editing.category} parent={editing.parent} onClose={() => setEditing(null)} onGone={() => void refresh()} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        danger
+        title={t('product.category.deleteTitle')}
+        text={t('product.category.deleteConfirm', { name: deleting?.name ?? '' })}
+        confirmLabel={t('common.delete')}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </section>
+  );
+}
+
+const NO_CATEGORIES: readonly CategoryItem[] = [];

@@ -1,0 +1,98 @@
+/**
+ * The page of categories in tree order, drawn by the kit's DataTable: each
+ * name indented by its level, so the tree reads down the first column.
+ */
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CATEGORY_DEPTH, type CategoryItem } from '../../shared/product/index.js';
+import { ActionButton, DataTable, OverflowText, type Column, type ListView } from '../kit/index.js';
+
+const useStyles = makeStyles({
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXXS },
+  action: { minWidth: 'auto', paddingLeft: tokens.spacingHorizontalXS, paddingRight: tokens.spacingHorizontalXS },
+  name: { display: 'flex', alignItems: 'center', minWidth: 0, gap: tokens.spacingHorizontalXS },
+  branch: { color: tokens.colorNeutralForeground4, flexShrink: 0 },
+});
+
+export interface CategoryTableProps {
+  rows: readonly CategoryItem[];
+  view: ListView;
+  busy: boolean;
+  onRetry: () => void;
+  emptyAction?: ReactNode;
+  /** Whether the tenant column is worth its room (the user sees several tenants). */
+  showTenant: boolean;
+  canEdit: boolean;
+  onCreateChild: (parent: CategoryItem) => void;
+  onEdit: (category: CategoryItem) => void;
+  onDelete: (category: CategoryItem) => void;
+}
+
+export function CategoryTable({ rows, view, busy, onRetry, emptyAction, showTenant, canEdit, onCreateChild, onEdit, onDelete }: CategoryTableProps) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+
+  const columns = useMemo<Column<CategoryItem>[]>(() => [
+    {
+      id: 'name', header: t('product.category.name'), minWidth: 120, width: 200, grow: 2, cellTestId: 'category-name',
+      // One step of indent per level (at most three), so the tree reads down the column.
+      render: (c) => (
+        <span className={styles.name} style={{ paddingInlineStart: `${c.depth * 20}px` }}>
+          {c.depth > 0 && <span className={styles.branch} aria-hidden>└</span>}
+          <OverflowText text={c.name} />
+        </span>
+      ),
+    },
+    { id: 'number', header: t('product.category.number'), value: (c) => c.number, minWidth: 112, width: 160, grow: 1, cellTestId: 'category-number' },
+    { id: 'description', header: t('product.category.description'), value: (c) => c.description, overflow: 'wrap', minWidth: 120, width: 200, grow: 2 },
+    { id: 'remark', header: t('product.category.remark'), value: (c) => c.remark, minWidth: 80, width: 120, grow: 1 },
+    { id: 'childCount', header: t('product.category.childCount'), kind: 'number', value: (c) => c.childCount },
+    { id: 'productCount', header: t('product.category.productCount'), kind: 'number', value: (c) => c.productCount, cellTestId: 'category-products' },
+    ...(showTenant ? [{ id: 'tenantName', header: t('product.category.tenantName'), value: (c: CategoryItem) => c.tenantName, minWidth: 96, width: 160 }] : []),
+    { id: 'createdAt', header: t('product.category.createdAt'), kind: 'time', value: (c) => c.createdAt },
+    ...(canEdit ? [{
+      id: 'actions',
+      header: t('common.actions'),
+      minWidth: 180,
+      width: 260,
+      shrinkLast: true,
+      cellTestId: 'category-actions',
+      render: (c: CategoryItem) => (
+        <div className={styles.actions}>
+          {c.depth < CATEGORY_DEPTH - 1 && (
+            <ActionButton className={styles.action} size="small" appearance="subtle" icon={<AddRegular />} opensDialog
+              action={() => onCreateChild(c)} data-testid="category-create-child">
+              {t('product.category.createChild')}
+            </ActionButton>
+          )}
+          <ActionButton className={styles.action} size="small" appearance="subtle" icon={<EditRegular />} opensDialog action={() => onEdit(c)} data-testid="category-edit">
+            {t('common.edit')}
+          </ActionButton>
+          {/* Spec §5: not with subcategories or products; say why instead of offering a refusal. */}
+          <ActionButton className={styles.action} size="small" appearance="subtle" danger icon={<DeleteRegular />} opensDialog action={() => onDelete(c)}
+            disabledReason={c.childCount > 0 || c.productCount > 0 ? t('product.category.deleteBlocked') : undefined} data-testid="category-delete">
+            {t('common.delete')}
+          </ActionButton>
+        </div>
+      ),
+    }] : []),
+  ], [t, styles, showTenant, canEdit, onCreateChild, onEdit, onDelete]);
+
+  return (
+    <DataTable
+      label={t('product.category.list')}
+      columns={columns}
+      rows={rows}
+      rowKey={(c) => c.id}
+      view={view}
+      busy={busy}
+      onRetry={onRetry}
+      emptyAction={emptyAction}
+      rowTestId="category-row"
+      rowData={(c) => ({ 'data-category-id': c.id, 'data-depth': c.depth })}
+      testId="category-table"
+    />
+  );
+}

@@ -1,0 +1,10 @@
+/** The product domain's screens (spec §2 /productManagement). */
+import { lazy } from 'react';
+import { defineScreens } from '../manifest.js';
+
+export const productScreens = defineScreens({
+  name: 'product',
+  screens: {
+    Classification: lazy(() => import('./CategoryListPage.js')),
+  },
+});
