@@ -5,6 +5,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { CODE } from '../shared/domains.js';
@@ -19,6 +20,7 @@ import type { Handlers } from './http/handlers.js';
 import { DEFAULT_SIGN_IN_LIMIT } from './account/index.js';
 import { authenticator, handlers as domainHandlers, routeConfig } from './domains.js';
 import type { AppSettings } from './manifest.js';
+import { databaseStorage, type FileStorage } from './storage/index.js';
 
 export interface BuildAppOptions {
   db: Database;
@@ -43,6 +45,8 @@ export interface BuildAppOptions {
    * addresses (TRUST_PROXY) there.
    */
   trustProxy?: boolean | string[];
+  /** Where file bytes live (server/storage): the database unless a directory is given (STORAGE_DIR). */
+  storage?: FileStorage;
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
@@ -62,6 +66,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerSecurity(app, opts.corsOrigins ?? []);
 
   await app.register(formbody);
+  // Uploads (`upload` endpoints): one file part, nothing else; the size is checked per route (server/http/uploads.ts).
+  await app.register(multipart, { limits: { files: 1, fields: 0, parts: 1, headerPairs: 100 } });
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -80,7 +86,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     db: opts.db.db,
     auth: authenticator,
     handlers: { ...domainHandlers, ...opts.handlers },
-    routeConfig: routeConfig({ signInLimit: opts.signInLimit ?? DEFAULT_SIGN_IN_LIMIT }),
+    routeConfig: routeConfig({ signInLimit: opts.signInLimit ?? DEFAULT_SIGN_IN_LIMIT, storage: opts.storage ?? databaseStorage(opts.db.db) }),
   });
 
   // Ready only while the database answers: a failing ping is a 503 (server/http/replies.ts).

@@ -4,6 +4,7 @@
  * route settings are picked up from there, its tables by drizzle-kit's glob.
  */
 import type { Db } from './db/index.js';
+import { databaseStorage, type FileStorage } from './storage/index.js';
 import { assembleHandlers, assembleOwners, loadDemo, type AppSettings } from './manifest.js';
 import type { ApiOp } from '../shared/domains.js';
 import { accountServer, authenticator, hasAccounts } from './account/index.js';
@@ -11,9 +12,10 @@ import { tenantServer } from './tenant/index.js';
 import { staffServer } from './staff/index.js';
 import { deviceServer } from './device/index.js';
 import { pointServer } from './point/index.js';
+import { fileServer } from './file/index.js';
 import { productServer } from './product/index.js';
 
-export const SERVER_DOMAINS = [accountServer, tenantServer, staffServer, deviceServer, pointServer, productServer] as const;
+export const SERVER_DOMAINS = [accountServer, tenantServer, staffServer, deviceServer, pointServer, fileServer, productServer] as const;
 
 /** Every operation's handler. */
 export const handlers = assembleHandlers(SERVER_DOMAINS);
@@ -30,8 +32,8 @@ export function routeConfig(settings: AppSettings): Partial<Record<ApiOp, Record
 }
 
 /** Loads every domain's demo data into an empty database (no account yet); true when it loaded. */
-export async function loadDemoData(db: Db): Promise<boolean> {
+export async function loadDemoData(db: Db, storage: FileStorage = databaseStorage(db)): Promise<boolean> {
   if (await hasAccounts(db)) return false;
-  await loadDemo(db, SERVER_DOMAINS);
+  await loadDemo(db, SERVER_DOMAINS, storage);
   return true;
 }

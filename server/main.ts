@@ -7,6 +7,7 @@
  *   HOST          address to bind (default 127.0.0.1)
  *   CORS_ORIGINS  origins a browser page may call the API from, comma separated (default none: no CORS headers)
  *   REQUEST_TIMEOUT_MS  how long a client may take to send one request (default 30000)
+ *   STORAGE_DIR   keep uploaded files' bytes in this directory (default: in the database)
  *   TRUST_PROXY   behind a reverse proxy: its addresses or CIDR ranges, comma separated, whose
  *                 X-Forwarded-For names the client (default none; `true` trusts any hop)
  */
@@ -47,6 +48,7 @@ const server = await startServer({
   corsOrigins,
   ...(requestTimeoutMs !== undefined ? { requestTimeoutMs } : {}),
   ...(trustProxy !== undefined ? { trustProxy } : {}),
+  ...(process.env.STORAGE_DIR?.trim() ? { storageDir: process.env.STORAGE_DIR.trim() } : {}),
 });
 // Credentials in a postgres URL stay out of the terminal.
 console.log(`Vend upstream listening on ${server.url} (database ${databaseUrl.replace(/\/\/[^@/]*@/, '//***@')})`);

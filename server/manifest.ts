@@ -8,6 +8,7 @@
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ApiOp } from '../shared/domains.js';
 import type { Tx } from './db/index.js';
+import { databaseStorage, type FileStorage } from './storage/index.js';
 import type { Handlers } from './http/handlers.js';
 
 /** Ids the demo loader hands from one domain's rows to the next: (domain, key) → id. */
@@ -22,6 +23,8 @@ export interface DemoContext {
   /** One instant for the whole load: relative dates ("30 days ago") are computed from it. */
   now: number;
   ids: DemoIds;
+  /** Where demo files go (product images): the app's storage, or the load's transaction when that is the database. */
+  storage: FileStorage;
 }
 
 export interface DemoData {
@@ -46,6 +49,8 @@ export interface SignInLimit {
 export interface AppSettings {
   /** Failed sign-ins allowed per account and per address, and the lock-outs past them. */
   signInLimit: SignInLimit;
+  /** Where file bytes live (server/storage). */
+  storage: FileStorage;
 }
 
 /**
@@ -121,7 +126,7 @@ export function demoOrder(domains: readonly ServerManifest[]): ServerManifest[] 
 }
 
 /** Loads every domain's demo data in one transaction, in dependency order. */
-export async function loadDemo(db: { transaction<T>(run: (tx: Tx) => Promise<T>): Promise<T> }, domains: readonly ServerManifest[]): Promise<void> {
+export async function loadDemo(db: { transaction<T>(run: (tx: Tx) => Promise<T>): Promise<T> }, domains: readonly ServerManifest[], storage: FileStorage): Promise<void> {
   const order = demoOrder(domains);
   const now = Date.now();
   const map = new Map<string, number>();
@@ -134,6 +139,9 @@ export async function loadDemo(db: { transaction<T>(run: (tx: Tx) => Promise<T>)
     },
   };
   await db.transaction(async (tx) => {
-    for (const d of order) await d.demo!.load({ tx, now, ids });
+    // The database as storage writes inside the load's transaction: the embedded database has one connection,
+    // and a write beside an open transaction would wait for it forever.
+    const files = storage.kind === 'database' ? databaseStorage(tx) : storage;
+    for (const d of order) await d.demo!.load({ tx, now, ids, storage: files });
   });
 }

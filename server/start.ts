@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { openDatabase } from './db/index.js';
 import { loadDemoData } from './domains.js';
 import { buildApp } from './app.js';
+import { databaseStorage, diskStorage } from './storage/index.js';
 
 export interface StartOptions {
   /** 0 picks a free port. */
@@ -20,6 +21,8 @@ export interface StartOptions {
   requestTimeoutMs?: number;
   /** See BuildAppOptions: the reverse proxies whose X-Forwarded-For is believed. */
   trustProxy?: boolean | string[];
+  /** File bytes in this directory (STORAGE_DIR) instead of the database. */
+  storageDir?: string;
 }
 
 export interface RunningServer {
@@ -32,8 +35,10 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const host = opts.host ?? '127.0.0.1';
   const database = await openDatabase(opts.databaseUrl);
   try {
-    if (opts.demoData) await loadDemoData(database.db);
+    const storage = opts.storageDir ? diskStorage(opts.storageDir) : databaseStorage(database.db);
+    if (opts.demoData) await loadDemoData(database.db, storage);
     const app = await buildApp({
+      storage,
       db: database,
       logger: opts.logger ?? false,
       ...(opts.corsOrigins ? { corsOrigins: opts.corsOrigins } : {}),

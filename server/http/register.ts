@@ -10,6 +10,7 @@ import { envelope, SUCCESS, type EndpointDef } from '../../shared/api/define.js'
 import type { Db } from '../db/index.js';
 import { checkAccess } from './access.js';
 import { bodyLimitOf } from './limits.js';
+import { uploadBody } from './uploads.js';
 import type { Authenticator, Principal } from './principal.js';
 import type { Handlers } from './handlers.js';
 
@@ -57,15 +58,19 @@ function registerEndpoint(app: FastifyInstance, db: Db, auth: Authenticator, op:
       ...(def.query && { querystring: def.query }),
       ...(def.body && { body: def.body }),
       ...(def.form && { consumes: ['application/x-www-form-urlencoded'] }),
-      response: { 200: def.raw ? def.content : envelope(def.content) },
+      ...(def.upload && { consumes: ['multipart/form-data'] }),
+      // A binary answer is bytes, not JSON: no schema to encode it with.
+      ...(!def.binary && { response: { 200: def.raw ? def.content : envelope(def.content) } }),
     },
     onRequest: async (request) => {
       const principal = await checkAccess(db, auth, def.access, request);
       if (principal) principals.set(request, principal);
     },
     // A POST/PUT without a body validates as `{}`, so its refusal names the missing fields.
+    // An upload's file part becomes the body its schema describes (server/http/uploads.ts).
     preValidation: async (request) => {
-      if (def.body && (request.body === undefined || request.body === null)) request.body = {};
+      if (def.upload) request.body = await uploadBody(request, def.upload);
+      else if (def.body && (request.body === undefined || request.body === null)) request.body = {};
     },
     handler: async (request, reply) => {
       const principal = principals.get(request);
@@ -73,6 +78,10 @@ function registerEndpoint(app: FastifyInstance, db: Db, auth: Authenticator, op:
         ? { db, request, reply, user: principal.user, scope: principal.scope, tokenId: principal.tokenId }
         : { db, request, reply };
       const content = await handler({ params: request.params, query: request.query, body: request.body }, ctx);
+      if (def.binary) {
+        const { mime, bytes } = content as { mime: string; bytes: Uint8Array };
+        return reply.type(mime).header('x-content-type-options', 'nosniff').send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      }
       return def.raw ? content : { code: SUCCESS, content };
     },
   });

@@ -41,6 +41,20 @@ export interface EndpointDef {
   content: z.ZodType;
   /** The success answer is not enveloped (OAuth token); errors still are. */
   raw?: boolean;
+  /**
+   * The body travels as multipart/form-data: one file part named `file`
+   * whose filename is the body's `name` and whose bytes are its `data`
+   * (base64 in the table, so the body has one schema everywhere); at most
+   * `maxBytes` of file. The codes refuse a file past the size and a request
+   * that is no such multipart body.
+   */
+  upload?: { maxBytes: number; tooLarge: number; malformed: number };
+  /**
+   * The success answer is the bytes themselves with their content type
+   * (`content` then describes `{ mime, bytes }`); errors are still enveloped.
+   * Served to the console by its own file route, not through the bridge.
+   */
+  binary?: boolean;
   access: Access;
   /** Upstream timeout in ms; the client's general 10 s applies otherwise. */
   timeoutMs?: number;

@@ -104,7 +104,7 @@ export async function createTestApp(options: Omit<BuildAppOptions, 'db'> & { dem
   const database = await openDatabase(postgresUrl ?? 'memory://');
   let app: FastifyInstance;
   try {
-    if (demoData) await loadDemoData(database.db);
+    if (demoData) await loadDemoData(database.db, appOptions.storage);
     app = await buildApp({ db: database, ...appOptions });
   } catch (err) {
     await database.close();

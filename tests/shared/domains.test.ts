@@ -100,7 +100,7 @@ describe('the server list', () => {
   it('loads demo data after the domains it names, whatever the list order', () => {
     expect(demoOrder([demo('device', ['point', 'tenant']), demo('point', ['tenant']), demo('tenant', [])]).map((d) => d.name)).toEqual(['tenant', 'point', 'device']);
     const order = demoOrder(SERVER_DOMAINS).map((d) => d.name);
-    for (const d of SERVER_DOMAINS) for (const dep of d.demo?.after ?? []) expect(order.indexOf(dep), `${d.name} after ${dep}`).toBeLessThan(order.indexOf(d.name));
+    for (const d of SERVER_DOMAINS) for (const dep of ('demo' in d ? d.demo.after : [])) expect(order.indexOf(dep), `${d.name} after ${dep}`).toBeLessThan(order.indexOf(d.name));
   });
 
   it('refuses a demo dependency on a domain without demo data, and a cycle', () => {

@@ -30,7 +30,8 @@ function intBounds(json: Json): { min: number; max: number } {
 /** A string the schema accepts: no NUL, no surrounding spaces (trimmed fields), within its length. */
 function validString(json: Json): Arbitrary<string> {
   const min = json.minLength ?? 0;
-  const max = Math.min(json.maxLength ?? 40, 200);
+  // Never below the minimum: a filter no value can pass would spin for ever.
+  const max = Math.max(min, Math.min(json.maxLength ?? 40, 200));
   const base = json.pattern
     ? fc.stringMatching(new RegExp(json.pattern))
     : fc.string({ unit: fc.oneof(fc.constantFrom(...'点位设备华东上海浦东abcXYZ019-_ '), fc.integer({ min: 1, max: 0x2fff }).map((c) => String.fromCodePoint(c))), minLength: min, maxLength: max });

@@ -1,0 +1,73 @@
+/**
+ * Uploading and serving files. The type is read from the bytes (file-type's
+ * magic numbers), never from the name or the declared content type: a `.png`
+ * that is a script is refused (2201). An upload by a tenant's user grants the
+ * file to that tenant; serving needs a grant within the caller's scope (the
+ * system admin's scope holds every file).
+ */
+import { and, eq } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import { createHash } from 'node:crypto';
+import { CODE } from '../../shared/domains.js';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES, type ImageType } from '../../shared/file/index.js';
+import { BizError } from '../http/errors.js';
+import { defineHandlers } from '../http/handlers.js';
+import type { Queryable } from '../db/index.js';
+import type { Scope } from '../scope.js';
+import { fileGrants, files } from './schema.js';
+import type { FileStorage } from '../storage/index.js';
+
+const isImageType = (mime: string | undefined): mime is ImageType => (IMAGE_TYPES as readonly string[]).includes(mime ?? '');
+
+/** The storage the app was built with, handed to these routes in their config (server/file/index.ts). */
+const storageOf = (config: unknown): FileStorage => (config as { storage: FileStorage }).storage;
+
+/** Whether the caller's scope holds the file: the admin's holds all, a tenant's those granted to a tenant in it. */
+async function holds(db: Queryable, scope: Scope, id: string): Promise<boolean> {
+  if (scope.all) {
+    const [row] = await db.select({ id: files.id }).from(files).where(eq(files.id, id));
+    return row !== undefined;
+  }
+  const [grant] = await db.select({ id: fileGrants.fileId }).from(fileGrants)
+    .where(and(eq(fileGrants.fileId, id), scope.where(fileGrants.tenantId)));
+  return grant !== undefined;
+}
+
+/** Grants files to a tenant (an upload, or a product saved with them); granting twice is one grant. */
+export async function grantFiles(db: Queryable, ids: readonly string[], tenantId: number): Promise<void> {
+  if (!ids.length) return;
+  await db.insert(fileGrants).values(ids.map((fileId) => ({ fileId, tenantId }))).onConflictDoNothing();
+}
+
+/** The ids among these that the caller's scope does not hold (a product may only name images its caller could see). */
+export async function unheldFiles(db: Queryable, scope: Scope, ids: readonly string[]): Promise<string[]> {
+  const missing: string[] = [];
+  for (const id of new Set(ids)) if (!(await holds(db, scope, id))) missing.push(id);
+  return missing;
+}
+
+export const fileHandlers = defineHandlers({
+  'file.upload': async ({ body }, { db, user, request }) => {
+    const bytes = Buffer.from(body.data, 'base64');
+    if (bytes.length === 0) throw new BizError(CODE.fileEmpty);
+    if (bytes.length > IMAGE_MAX_BYTES) throw new BizError(CODE.fileTooLarge);
+    const kind = await fileTypeFromBuffer(bytes);
+    if (!isImageType(kind?.mime)) throw new BizError(CODE.fileTypeRefused);
+    const id = createHash('sha256').update(bytes).digest('hex');
+    // Bytes first: a row never names bytes that are not there.
+    await storageOf(request.routeOptions.config).put(id, bytes);
+    await db.insert(files).values({ id, mime: kind.mime, size: bytes.length }).onConflictDoNothing();
+    if (user.tenantId !== null) await grantFiles(db, [id], user.tenantId);
+    return { id, mime: kind.mime, size: bytes.length };
+  },
+
+  'file.content': async ({ params }, { db, scope, request, reply }) => {
+    if (!(await holds(db, scope, params.id))) throw new BizError(CODE.fileNotFound);
+    const [row] = await db.select({ mime: files.mime }).from(files).where(eq(files.id, params.id));
+    const bytes = await storageOf(request.routeOptions.config).get(params.id);
+    if (!row || !bytes || !isImageType(row.mime)) throw new BizError(CODE.fileNotFound);
+    // Content-addressed: the bytes under an id never change, so a year's caching is safe; private, as it needs a token.
+    reply.header('cache-control', 'private, max-age=31536000, immutable');
+    return { mime: row.mime, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) as Uint8Array<ArrayBuffer> };
+  },
+});
