@@ -1,11 +1,18 @@
 /**
  * Demo catalogue: each tenant's category tree (drinks, coffee, snacks, fresh
- * food), as a station and mall vending business files its goods.
+ * food), as a station and mall vending business files its goods, and its
+ * products with drawn pictures (demo-products.ts, demo-images.ts).
  */
 import type { DemoData } from '../manifest.js';
 import type { TenantKey } from '../tenant/index.js';
 import { searchKey } from '../db/pinyin.js';
-import { productCategories } from './schema.js';
+import { createHash } from 'node:crypto';
+import { files, fileGrants } from '../file/schema.js';
+import { drawProduct } from './demo-images.js';
+import { demoProducts } from './demo-products.js';
+import { productCategories, productImages, products } from './schema.js';
+
+const HOUR_MS = 60 * 60 * 1000;
 
 interface DemoCategory { number: string; name: string; description: string; children?: readonly DemoCategory[] }
 
@@ -47,7 +54,7 @@ const TREES: Readonly<Record<TenantKey, readonly DemoCategory[]>> = {
 
 export const productDemo: DemoData = {
   after: ['tenant'],
-  async load({ tx, ids }) {
+  async load({ tx, ids, now, storage }) {
     for (const [tenant, roots] of Object.entries(TREES) as [TenantKey, readonly DemoCategory[]][]) {
       const tenantId = ids.get('tenant', tenant);
       const insert = async (cat: DemoCategory, parentId: number | null, depth: number) => {
@@ -59,6 +66,24 @@ export const productDemo: DemoData = {
         for (const child of cat.children ?? []) await insert(child, row!.id, depth + 1);
       };
       for (const root of roots) await insert(root, null, 0);
+
+      const numbers = new Set(roots.flatMap((r) => [r.number, ...(r.children ?? []).map((c) => c.number)]));
+      const list = demoProducts(numbers);
+      for (const [i, p] of list.entries()) {
+        const bytes = drawProduct(p.shape, ...p.colours);
+        const fileId = createHash('sha256').update(bytes).digest('hex');
+        await storage.put(fileId, bytes);
+        await tx.insert(files).values({ id: fileId, mime: 'image/png', size: bytes.length }).onConflictDoNothing();
+        await tx.insert(fileGrants).values({ fileId, tenantId }).onConflictDoNothing();
+        // Spread over the last half year, the newest first in the list; most on sale, a few disabled.
+        const at = new Date(now - (list.length - i) * 4 * HOUR_MS);
+        const [row] = await tx.insert(products).values({
+          tenantId, library: 'old', categoryId: ids.get('category', `${tenant}:${p.category}`), number: p.number, name: p.name,
+          brief: p.brief, model: p.model, price: p.price, tags: [...p.tags], onSale: i % 7 !== 3 && i % 11 !== 5, enabled: i % 11 !== 5,
+          search: searchKey(p.name, p.number), createdAt: at, updatedAt: at,
+        }).returning({ id: products.id });
+        await tx.insert(productImages).values({ productId: row!.id, position: 0, fileId });
+      }
     }
   },
 };

@@ -1,16 +1,18 @@
 /** The product domain on the upstream (spec §5 product rules): categories and product libraries. */
 import { defineServerDomain } from '../manifest.js';
 import { categoryHandlers } from './category-handlers.js';
+import { productHandlers } from './product-handlers.js';
 import { productDemo } from './demo.js';
-import { productCategories } from './schema.js';
+import { productCategories, products } from './schema.js';
 
-export { productCategories, products } from './schema.js';
+export { productCategories, productImages, products } from './schema.js';
 
 export const productServer = defineServerDomain({
   name: 'product',
-  handlers: { ...categoryHandlers },
+  handlers: { ...categoryHandlers, ...productHandlers },
   demo: productDemo,
   owns: {
     category: { id: productCategories.id, tenantId: productCategories.tenantId, labels: [productCategories.name, productCategories.number] },
+    product: { id: products.id, tenantId: products.tenantId, labels: [products.name, products.number] },
   },
 });

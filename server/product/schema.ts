@@ -1,8 +1,9 @@
 /** Categories and products (spec §3 Category, Product). */
-import { pgTable, pgEnum, integer, text, boolean, timestamp, index, unique, foreignKey, check } from 'drizzle-orm/pg-core';
+import { pgTable, pgEnum, integer, text, boolean, timestamp, index, unique, foreignKey, check, primaryKey } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt } from '../db/columns.js';
 import { tenants } from '../tenant/schema.js';
+import { files } from '../file/schema.js';
 
 export const productCategories = pgTable('product_categories', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -59,3 +60,10 @@ export const products = pgTable('products', {
   foreignKey({ name: 'products_category_fk', columns: [t.categoryId, t.tenantId], foreignColumns: [productCategories.id, productCategories.tenantId] }),
   check('products_price_positive', sql`${t.price} > 0`),
 ]);
+
+/** A product's images in order (the first is the main one); the files are the file domain's. */
+export const productImages = pgTable('product_images', {
+  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+  fileId: text('file_id').notNull().references(() => files.id),
+}, (t) => [primaryKey({ columns: [t.productId, t.position] })]);

@@ -6,6 +6,10 @@
 import { defineErrors, err } from '../errors/define.js';
 
 export const productErrors = defineErrors({
+  productNotFound: err(1101, 404, '商品不存在', '商品不存在', 'Product not found'),
+  productNumberTaken: err(1103, 409, '商品编号已存在', '商品編號已存在', 'The product number is already in use'),
+  productDisabled: err(1109, 409, '商品已停用，不能上架', '商品已停用，不能上架', 'A disabled product cannot be put on sale'),
+  productCategoryInvalid: err(1111, 409, '商品分类不属于该商品的租户', '商品分類不屬於該商品的租戶', 'The category belongs to another tenant'),
   categoryNotFound: err(1104, 404, '分类不存在', '分類不存在', 'Category not found'),
   categoryNumberTaken: err(1105, 409, '分类编号已存在', '分類編號已存在', 'The category number is already in use'),
   categoryHasProducts: err(1106, 409, '分类下有商品，不能删除', '分類下有商品，不能刪除', 'A category with products cannot be deleted'),

@@ -1,13 +1,15 @@
 /** The product domain (spec §3 Product, Category…, §5 product rules, §2 /productManagement): categories and product libraries. */
 import { defineDomain } from '../manifest.js';
 import { categoryApi } from './category.js';
+import { productApi } from './product.js';
 import { productErrors } from './errors.js';
 import { productRoutes } from './routes.js';
 import { productTexts } from './texts.js';
 
 export * from './category.js';
+export * from './product.js';
 export { productErrors } from './errors.js';
 
 export const product = defineDomain({
-  name: 'product', api: { ...categoryApi }, errors: productErrors, texts: productTexts, powers: ['5-1', '5-2'], routes: productRoutes,
+  name: 'product', api: { ...categoryApi, ...productApi }, errors: productErrors, texts: productTexts, powers: ['5-1', '5-2'], routes: productRoutes,
 });

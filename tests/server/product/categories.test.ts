@@ -185,10 +185,12 @@ describe('product.categoryDelete', () => {
     expect((await t.call('product.categoryInfo', { params: { id: empty.id } }, tenant2)).body.code).toBe(CODE.categoryNotFound);
 
     expect((await t.call('product.categoryDelete', { params: { id: await idOf('B', 'DRINK') } }, tenant2)).body.code).toBe(CODE.categoryHasChildren);
-    const juice = await idOf('B', 'DRINK-JUICE');
-    await t.db.insert(products).values({ tenantId: t.ids.tenant('B'), categoryId: juice, number: 'P-DEL-1', name: '橙汁', brief: '鲜榨', model: 'VM-S600', price: 500 });
-    expect((await t.call('product.categoryDelete', { params: { id: juice } }, tenant2)).body.code).toBe(CODE.categoryHasProducts);
-    expect((await t.ok('product.categoryInfo', { params: { id: juice } }, tenant2)).productCount).toBe(1);
+    const juice = await t.ok('product.categoryCreate', { body: form({ parentId: await idOf('B', 'DRINK') }) }, tenant2);
+    await t.db.insert(products).values({ tenantId: t.ids.tenant('B'), categoryId: juice.id, number: 'P-DEL-1', name: '橙汁', brief: '鲜榨', model: 'VM-S600', price: 500 });
+    expect((await t.call('product.categoryDelete', { params: { id: juice.id } }, tenant2)).body.code).toBe(CODE.categoryHasProducts);
+    expect((await t.ok('product.categoryInfo', { params: { id: juice.id } }, tenant2)).productCount).toBe(1);
+    // The demo's juices are counted too.
+    expect((await t.ok('product.categoryInfo', { params: { id: await idOf('B', 'DRINK-JUICE') } }, tenant2)).productCount).toBe(9);
   });
 
   it('refuses another tenant\'s category as missing (1104)', async () => {

@@ -1,0 +1,156 @@
+/** Old-library products (spec §5: images 1–3, required fields, valid price, tags without repeats; on/off sale, enable/disable). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { CODE } from '../../../shared/domains.js';
+import { productCategories } from '../../../server/product/index.js';
+import { createTestApp, type TestApp } from '../helpers.js';
+import { IMAGES, multipart } from '../file/support.js';
+
+let t: TestApp;
+let tenant1: string;
+let tenant2: string;
+let admin: string;
+let image: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  [tenant1, tenant2, admin] = await Promise.all([t.signIn('tenant1'), t.signIn('tenant2'), t.signIn('admin')]);
+  image = await upload(tenant2, IMAGES['image/png']);
+});
+afterAll(() => t.close());
+
+async function upload(token: string, bytes: Buffer): Promise<string> {
+  const { body, contentType } = multipart('file', 'p.png', bytes);
+  const res = await t.app.inject({ method: 'POST', url: '/file/upload', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, payload: body });
+  return res.json().content.id;
+}
+const categoryOf = async (tenant: 'A' | 'A1' | 'B', number: string) =>
+  (await t.db.select({ id: productCategories.id }).from(productCategories)
+    .where(and(eq(productCategories.number, number), eq(productCategories.tenantId, t.ids.tenant(tenant)))))[0]!.id;
+
+let made = 0;
+const form = async (over: Record<string, unknown> = {}) => ({
+  images: [image], number: `P-${++made}`, name: `测试商品${made}`, brief: '测试用', categoryId: await categoryOf('B', 'DRINK-SODA'),
+  model: 'VM-S600', price: 350, tags: ['新品'], ...over,
+});
+const page = (token: string, body: Record<string, unknown> = {}, query: Record<string, number> = { pageSize: 200 }) =>
+  t.ok('product.page', { query, body }, token);
+
+describe('product.page', () => {
+  it('lists the visible products newest first, with their main image, category and tenant', async () => {
+    const b = await page(tenant2, {}, { pageNum: 1, pageSize: 20 });
+    expect(b.total).toBe(88);
+    expect(new Set(b.list.map((p) => p.tenantName))).toEqual(new Set(['华南智慧零售有限公司']));
+    expect(Date.parse(b.list[0]!.createdAt)).toBeGreaterThanOrEqual(Date.parse(b.list[1]!.createdAt));
+    expect(b.list[0]!.images).toHaveLength(1);
+    expect(b.list[0]!.images[0]).toMatch(/^[0-9a-f]{64}$/);
+    // A first-level tenant sees its second-level tenant's products too.
+    expect(new Set((await page(tenant1)).list.map((p) => p.tenantName))).toEqual(new Set(['华东智售科技有限公司', '苏州地铁零售有限公司']));
+  });
+
+  it('finds by name, pinyin, initials and number; filters by category with its subcategories, state, tag, model', async () => {
+    const names = async (body: Record<string, unknown>) => (await page(tenant2, body)).list.map((p) => p.name).sort();
+    expect(await names({ keyword: 'kkkl' })).toEqual(['可口可乐 1.25L', '可口可乐 330ml', '可口可乐 500ml']);
+    expect(await names({ keyword: 'kele' })).toEqual(['可口可乐 1.25L', '可口可乐 330ml', '可口可乐 500ml', '百事可乐 1.25L', '百事可乐 330ml', '百事可乐 500ml']);
+    expect(await names({ keyword: 'cola-02' })).toEqual(['可口可乐 500ml']);
+    expect((await page(tenant2, { categoryId: await categoryOf('B', 'DRINK') })).total).toBe(44);
+    expect((await page(tenant2, { categoryId: await categoryOf('B', 'DRINK-JUICE') })).total).toBe(9);
+    const off = await page(tenant2, { onSale: false });
+    expect(off.total).toBeGreaterThan(0);
+    expect(off.list.every((p) => !p.onSale)).toBe(true);
+    expect((await page(tenant2, { enabled: false })).list.every((p) => !p.enabled && !p.onSale)).toBe(true);
+    expect((await page(tenant2, { tag: '无糖' })).list.every((p) => p.tags.includes('无糖'))).toBe(true);
+    expect((await page(tenant2, { model: 'cm-200' })).list.every((p) => p.model.startsWith('CM-200'))).toBe(true);
+  });
+
+  it('sorts by price, name and number either way', async () => {
+    const prices = (await page(tenant2, { sort: 'price', desc: false })).list.map((p) => p.price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const numbers = (await page(tenant2, { sort: 'number', desc: true })).list.map((p) => p.number);
+    expect(numbers).toEqual([...numbers].sort().reverse());
+  });
+
+  it('refuses another tenant\'s category (1104) or tenant (1401) as a filter', async () => {
+    expect((await t.call('product.page', { query: {}, body: { categoryId: await categoryOf('A', 'DRINK') } }, tenant2)).body.code).toBe(CODE.categoryNotFound);
+    expect((await t.call('product.page', { query: {}, body: { tenantId: t.ids.tenant('A') } }, tenant2)).body.code).toBe(CODE.tenantNotFound);
+  });
+});
+
+describe('product.create', () => {
+  it('creates a product off sale with its images in order, found by its pinyin', async () => {
+    const second = await upload(tenant2, IMAGES['image/gif']);
+    const created = await t.ok('product.create', { body: await form({ name: '冰峰橙味汽水', images: [second, image], tags: ['西安', '老字号'] }) }, tenant2);
+    expect(created).toMatchObject({ name: '冰峰橙味汽水', images: [second, image], onSale: false, enabled: true, price: 350, categoryName: '碳酸饮料', tags: ['西安', '老字号'] });
+    expect((await page(tenant2, { keyword: 'bfcw' })).list.map((p) => p.id)).toEqual([created.id]);
+  });
+
+  it('refuses a missing image, a fourth image, repeated tags and an invalid price as field errors', async () => {
+    const fields = async (over: Record<string, unknown>) => (await t.call('product.create', { body: await form(over) as never }, tenant2)).body.content?.fields;
+    expect(await fields({ images: [] })).toEqual({ images: 'product.validation.imageRequired' });
+    expect(await fields({ images: [image, image, image, image] })).toEqual({ images: 'validation.maxItems' });
+    expect(await fields({ tags: ['冰镇', '冰镇'] })).toEqual({ tags: 'product.validation.tagsRepeat' });
+    for (const price of [0, -1, 1.5, 100_000_000]) expect(await fields({ price }), String(price)).toEqual({ price: 'product.validation.price' });
+    expect(await fields({ name: '' })).toEqual({ name: 'validation.required' });
+  });
+
+  it('refuses a taken number (1103), another tenant\'s category (1111 in scope, 1104 outside), an image it cannot see (2204)', async () => {
+    expect((await t.call('product.create', { body: await form({ number: 'COLA-01' }) }, tenant2)).body.code).toBe(CODE.productNumberTaken);
+    expect((await t.call('product.create', { body: await form({ categoryId: await categoryOf('A', 'DRINK-SODA') }) }, tenant2)).body.code).toBe(CODE.categoryNotFound);
+    const own = await upload(tenant1, IMAGES['image/jpeg']);
+    expect((await t.call('product.create', { body: await form({ images: [own], categoryId: await categoryOf('A1', 'DRINK-SODA') }) }, tenant1)).body.code).toBe(CODE.productCategoryInvalid);
+    expect((await t.call('product.create', { body: await form({ images: [own] }) }, tenant2)).body.code).toBe(CODE.fileNotFound);
+  });
+
+  it('makes the admin name the tenant (1402); the image the admin uploaded becomes the tenant\'s to see', async () => {
+    const adminImage = await upload(admin, IMAGES['image/bmp']);
+    expect((await t.call('product.create', { body: await form({ images: [adminImage] }) }, admin)).body.code).toBe(CODE.tenantRequired);
+    const seen = () => t.app.inject({ method: 'GET', url: `/file/${adminImage}`, headers: { authorization: `Bearer ${tenant2}` } });
+    expect((await seen()).statusCode).toBe(404);
+    await t.ok('product.create', { body: { ...(await form({ images: [adminImage] })), tenantId: t.ids.tenant('B') } }, admin);
+    expect((await seen()).statusCode).toBe(200);
+  });
+
+  it('is refused to a member without 5-1 (403)', async () => {
+    expect((await t.call('product.create', { body: await form() }, await t.signIn('member1'))).status).toBe(403);
+  });
+});
+
+describe('product.info', () => {
+  it('gives one product of the scope, and 1101 for another tenant\'s', async () => {
+    const created = await t.ok('product.create', { body: await form() }, tenant2);
+    expect((await t.ok('product.info', { params: { id: created.id } }, tenant2)).number).toBe(created.number);
+    expect((await t.call('product.info', { params: { id: created.id } }, tenant1)).body.code).toBe(CODE.productNotFound);
+  });
+});
+
+describe('product.update', () => {
+  it('edits the fields and images, keeping the number unique', async () => {
+    const created = await t.ok('product.create', { body: await form() }, tenant2);
+    const gif = await upload(tenant2, IMAGES['image/gif']);
+    const edited = await t.ok('product.update', { params: { id: created.id }, body: await form({ number: created.number, name: '改名商品', price: 1990, images: [gif] }) }, tenant2);
+    expect(edited).toMatchObject({ name: '改名商品', price: 1990, images: [gif] });
+    expect((await t.call('product.update', { params: { id: created.id }, body: await form({ number: 'COLA-01' }) }, tenant2)).body.code).toBe(CODE.productNumberTaken);
+    expect((await t.call('product.update', { params: { id: created.id }, body: await form() }, tenant1)).body.code).toBe(CODE.productNotFound);
+  });
+});
+
+describe('product.state', () => {
+  it('puts several on and off sale at once, takes a disabled one off sale, and refuses to put it on sale (1109)', async () => {
+    const [a, b] = [await t.ok('product.create', { body: await form() }, tenant2), await t.ok('product.create', { body: await form() }, tenant2)];
+    expect(await t.ok('product.state', { body: { ids: [a.id, b.id], onSale: true } }, tenant2)).toEqual({ changed: 2 });
+    expect((await t.ok('product.info', { params: { id: a.id } }, tenant2)).onSale).toBe(true);
+    await t.ok('product.state', { body: { ids: [a.id], enabled: false } }, tenant2);
+    expect(await t.ok('product.info', { params: { id: a.id } }, tenant2)).toMatchObject({ enabled: false, onSale: false });
+    expect((await t.call('product.state', { body: { ids: [a.id, b.id], onSale: true } }, tenant2)).body.code).toBe(CODE.productDisabled);
+    // All or nothing: b kept its state.
+    expect((await t.ok('product.info', { params: { id: b.id } }, tenant2)).onSale).toBe(true);
+    await t.ok('product.state', { body: { ids: [a.id], enabled: true, onSale: true } }, tenant2);
+    expect(await t.ok('product.info', { params: { id: a.id } }, tenant2)).toMatchObject({ enabled: true, onSale: true });
+  });
+
+  it('refuses another tenant\'s product in the selection (1101) and a change of nothing', async () => {
+    const own = await t.ok('product.create', { body: await form() }, tenant2);
+    const foreign = (await page(tenant1, {}, { pageSize: 1 })).list[0]!.id;
+    expect((await t.call('product.state', { body: { ids: [own.id, foreign], onSale: true } }, tenant2)).body.code).toBe(CODE.productNotFound);
+    expect((await t.call('product.state', { body: { ids: [own.id] } }, tenant2)).body.content.fields).toEqual({ onSale: 'validation.required' });
+  });
+});
