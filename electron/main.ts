@@ -6,10 +6,12 @@
  * Type-checked against Electron's own types; it needs an Electron binary to run.
  */
 import path from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, ipcMain, net, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, net, protocol, session, shell } from 'electron';
 import { CODE } from '../shared/domains.js';
 import { epochOf, type CallResult } from '../shared/ipc.js';
+import { IMAGE_MAX_BYTES } from '../shared/file/index.js';
 import { resolveAsset } from './core/assets.js';
 import { createCore, type CallContext, type Core, type WindowHost } from './core/core.js';
 import { SECURITY_HEADERS } from './core/security.js';
@@ -30,10 +32,25 @@ const preloadFile = () => path.join(appRoot(), 'dist-electron', 'preload.cjs');
 protocol.registerSchemesAsPrivileged([APP_SCHEME]);
 app.enableSandbox();
 
-/** Serves dist/renderer on app://console/ with the SPA fallback and the security headers. */
-function serveApp(): void {
+/** The path of a file's bytes on the console's origin (`<img src="/files/<id>">`), as the browser-mode host serves it. */
+const FILES_PREFIX = '/files/';
+
+/**
+ * Serves dist/renderer on app://console/ with the SPA fallback and the
+ * security headers, and /files/<id> from the upstream through the core (the
+ * token stays in main).
+ */
+function serveApp(core: Core): void {
   protocol.handle(SCHEME, async (request) => {
     const url = new URL(request.url);
+    if (url.host === APP_HOST && url.pathname.startsWith(FILES_PREFIX)) {
+      const result = await core.file(url.pathname.slice(FILES_PREFIX.length));
+      if (!result.ok) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS } });
+      return new Response(Buffer.from(result.content.bytes), {
+        status: 200,
+        headers: { 'Content-Type': result.content.mime, 'Cache-Control': 'private, max-age=31536000, immutable', ...SECURITY_HEADERS },
+      });
+    }
     const answer = url.host === APP_HOST ? await resolveAsset(rendererDir(), url.pathname) : { kind: 'none' as const };
     if (answer.kind === 'none') {
       return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS } });
@@ -44,6 +61,23 @@ function serveApp(): void {
     if (answer.kind === 'index') headers.set('Cache-Control', 'no-store');
     return new Response(file.body, { status: file.status, headers });
   });
+}
+
+/**
+ * The native open dialog for one image (the renderer never gets the path):
+ * the extensions of spec §5, a size checked before the file is read, the
+ * content judged by the upstream.
+ */
+async function pickImage(label: string): Promise<{ name: string; bytes: Buffer } | null> {
+  const owner = BrowserWindow.getFocusedWindow();
+  const options = { properties: ['openFile' as const], filters: [{ name: label, extensions: ['jpg', 'jpeg', 'gif', 'png', 'bmp'] }] };
+  const chosen = owner ? await dialog.showOpenDialog(owner, options) : await dialog.showOpenDialog(options);
+  const file = chosen.canceled ? undefined : chosen.filePaths[0];
+  if (!file) return null;
+  const { size } = await stat(file);
+  // Past the limit: a stand-in of that length, refused by the core without reading the file.
+  const bytes = size > IMAGE_MAX_BYTES ? Buffer.alloc(IMAGE_MAX_BYTES + 1) : await readFile(file);
+  return { name: path.basename(file), bytes };
 }
 
 function registerBridge(core: Core): void {
@@ -158,9 +192,10 @@ function start(): void {
       mode: 'desktop',
       version: app.getVersion(),
       windows: windowHost(),
+      pickImage,
     });
     lockPermissions();
-    serveApp();
+    serveApp(core);
     registerBridge(core);
     win = createWindow();
     win.on('closed', () => {

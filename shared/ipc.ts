@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { signInForm, userInfo } from './account/index.js';
+import { fileItem } from './file/index.js';
 import type { ApiContent, ApiInput, ApiOp } from './domains.js';
 import { LOCAL, NO_SESSION, type CallError } from './errors/policy.js';
 import { LANGS } from './i18n/define.js';
@@ -65,6 +66,15 @@ export const ipc = {
    * windows (`opened: false`); the renderer opens a browser window itself.
    */
   'windows.open': local(z.object({ path: appPath }), z.object({ opened: z.boolean() })),
+  /**
+   * Desktop: the native open dialog for one image; main reads and uploads
+   * the file (`file.upload`), so the renderer never holds a path
+   * (`native: true`, `file` null when cancelled). Browser mode has no native
+   * dialog (`native: false`): the renderer uses its file input and calls
+   * `file.upload` with the bytes. `label` names the file types in the
+   * dialog, in the user's language.
+   */
+  'file.pickImage': local(z.object({ label: z.string().max(60) }), z.object({ native: z.boolean(), file: fileItem.nullable() })),
 } as const;
 
 export type Ipc = typeof ipc;

@@ -97,6 +97,29 @@ export function classify(def: EndpointDef, status: number, data: unknown): CallR
   return def.raw ? validated(data) : invalid();
 }
 
+/**
+ * A binary answer (EndpointDef `binary`): the bytes with their type on
+ * success; a refusal is the usual envelope, read from the bytes as JSON.
+ */
+export function classifyBinary(def: EndpointDef, status: number, contentType: string, data: ArrayBuffer): CallResult<unknown> {
+  const bytes = new Uint8Array(data);
+  if (isSuccessStatus(status) && !contentType.startsWith('application/json')) {
+    return validatedContent(def, { mime: contentType.split(';')[0]!.trim(), bytes });
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(bytes).toString('utf8'));
+  } catch {
+    parsed = undefined;
+  }
+  return classify({ ...def, binary: false }, status, parsed);
+}
+
+const validatedContent = (def: EndpointDef, value: unknown): CallResult<unknown> => {
+  const parsed = def.content.safeParse(value);
+  return parsed.success ? ok(parsed.data) : fail({ source: 'upstream', code: CODE.serverError, status: 200, message: INVALID_ANSWER });
+};
+
 /** Form-encodes a flat body (`form: true` endpoints); arrays repeat the key. */
 export function formBody(body: unknown): string {
   const form = new URLSearchParams();
@@ -152,8 +175,15 @@ export function createClient(options: ClientOptions): UpstreamClient {
         timeout: timeoutOf(op, generalMs),
       };
       if (input.query !== undefined) config.params = input.query;
+      if (def.binary) config.responseType = 'arraybuffer';
       if (input.body !== undefined) {
-        if (def.form) {
+        if (def.upload) {
+          // The table's `{ name, data }` travels as the one file part the upstream reads (shared/api/define.ts `upload`).
+          const { name, data } = input.body as { name: string; data: string };
+          const form = new FormData();
+          form.append('file', new Blob([Buffer.from(data, 'base64')]), name);
+          config.data = form;
+        } else if (def.form) {
           headers['Content-Type'] = 'application/x-www-form-urlencoded';
           config.data = formBody(input.body);
         } else {
@@ -166,6 +196,7 @@ export function createClient(options: ClientOptions): UpstreamClient {
 
       try {
         const res = await http.request<unknown>(config);
+        if (def.binary) return classifyBinary(def, res.status, String(res.headers['content-type'] ?? ''), res.data as ArrayBuffer);
         return classify(def, res.status, res.data);
       } catch (err) {
         if (axios.isAxiosError(err)) {

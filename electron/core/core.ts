@@ -15,6 +15,7 @@ import { CODE } from '../../shared/domains.js';
 import { EPOCH_FREE, ipc, isIpcOp, SESSION_CHANGED, type CallResult, type IpcOp, type SessionUser } from '../../shared/ipc.js';
 import { createClient, type RequestInput, type UpstreamClient } from './client.js';
 import { fieldsOf, parseKeyed } from '../../shared/validation.js';
+import { fileId, IMAGE_MAX_BYTES } from '../../shared/file/index.js';
 import { LOCAL, localError, NO_SESSION, ok } from './result.js';
 import { createSession, isTokenRefusal, type Session } from './session.js';
 import type { TokenVault } from './vault.js';
@@ -62,6 +63,8 @@ export interface CoreOptions {
   timeoutMs?: number;
   /** The shell's windows (desktop only). */
   windows?: WindowHost;
+  /** The native open dialog (desktop only): one image file chosen, read by main, or null when cancelled. */
+  pickImage?: (label: string) => Promise<{ name: string; bytes: Buffer } | null>;
 }
 
 export interface Core {
@@ -74,6 +77,12 @@ export interface Core {
   readonly session: Pick<Session, 'signIn' | 'current' | 'signOut' | 'user' | 'epoch'>;
   /** The upstream client, for the shell's own needs and the tests. */
   readonly client: UpstreamClient;
+  /**
+   * A file's bytes for the console's own `/files/<id>` route (browser-mode
+   * host, desktop protocol): the renderer shows images by URL, never through
+   * the bridge, and never sees the token that fetches them.
+   */
+  file(id: string): Promise<CallResult<{ mime: string; bytes: Uint8Array }>>;
 }
 
 /** Operations of the API table the renderer may not call: the session owns them. */
@@ -149,6 +158,16 @@ export function createCore(opts: CoreOptions): Core {
     },
     'app.info': async () => ok({ mode: opts.mode, version: opts.version, upstream: client.baseUrl }),
     'windows.open': async ({ path }, _raw, from) => ok({ opened: opts.windows ? await opts.windows.open(path, from) : false }),
+    'file.pickImage': async ({ label }, _raw, from) => {
+      if (!opts.pickImage) return ok({ native: false, file: null });
+      const picked = await opts.pickImage(label);
+      if (!picked) return ok({ native: true, file: null });
+      // Too large is said here, before 2 MB cross the network for a refusal.
+      if (picked.bytes.length > IMAGE_MAX_BYTES) return localError(CODE.fileTooLarge, LOCAL.invalidInput);
+      const stale = () => from.epoch !== undefined && from.epoch !== session.epoch();
+      const uploaded = await callApi('file.upload', { body: { name: picked.name, data: picked.bytes.toString('base64') } }, stale);
+      return uploaded.ok ? ok({ native: true, file: uploaded.content }) : uploaded;
+    },
   };
 
   async function callLocal(op: IpcOp, input: unknown, from: CallContext): Promise<CallResult<unknown>> {
@@ -165,7 +184,7 @@ export function createCore(opts: CoreOptions): Core {
   }
 
   async function callApi(op: ApiOp, input: unknown, stale: () => boolean): Promise<CallResult<unknown>> {
-    if (SESSION_OWNED.has(op)) return localError(CODE.forbidden, LOCAL.notCallable);
+    if (SESSION_OWNED.has(op) || (api[op] as EndpointDef).binary) return localError(CODE.forbidden, LOCAL.notCallable);
     const parsed = parseApiInput(op, input);
     if (!parsed.ok) return localError(CODE.badRequest, LOCAL.invalidInput, parsed.fields);
     const token = await session.token();
@@ -180,8 +199,19 @@ export function createCore(opts: CoreOptions): Core {
     return result;
   }
 
+  async function file(id: string): Promise<CallResult<{ mime: string; bytes: Uint8Array }>> {
+    const parsed = fileId.safeParse(id);
+    if (!parsed.success) return localError(CODE.notFound, LOCAL.unknownOp);
+    const token = await session.token();
+    if (!token) return localError(NO_SESSION, LOCAL.noSession);
+    const result = await client.request('file.content', { params: { id: parsed.data } }, token);
+    if (!result.ok && isTokenRefusal(result.error)) await session.invalidate(token);
+    return result as CallResult<{ mime: string; bytes: Uint8Array }>;
+  }
+
   return {
     client,
+    file,
     session: {
       signIn: (form) => session.signIn(form),
       current: () => session.current(),

@@ -69,6 +69,8 @@ export const MINT_PATH = `${LAUNCH_PATH}/mint`;
 export const MIN_MINT_KEY_LENGTH = 32;
 export const BRIDGE_PREFIX = '/bridge/';
 export const LAUNCH_REPRINT_MS = 10_000;
+/** The bridge body of one image upload: 2 MB as base64 (4/3) plus its JSON envelope. */
+export const UPLOAD_BODY_LIMIT = 3 * 1024 * 1024;
 /** The message of the bridge's refusal without a session (the page shows the code's text). */
 export const NOT_LAUNCHED = 'not launched';
 
@@ -132,6 +134,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
   const admitted = (req: FastifyRequest) => gate.admits(cookieOf(req.headers.cookie, cookieName));
 
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024 });
+
   const pathOf = (req: FastifyRequest) => req.url.split('?')[0] ?? '/';
   const isBridge = (req: FastifyRequest) => pathOf(req) === '/bridge' || pathOf(req).startsWith(BRIDGE_PREFIX);
   const isPage = (req: FastifyRequest) => isPageRequest(req.method, pathOf(req), req.headers['sec-fetch-dest']);
@@ -211,13 +214,26 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     });
   }
 
-  app.post<{ Params: { op: string } }>(`${BRIDGE_PREFIX}:op`, async (req: FastifyRequest<{ Params: { op: string } }>, reply) => {
+  const bridge = async (req: FastifyRequest, op: string, reply: FastifyReply) => {
     reply.header('Cache-Control', 'no-store');
     const from = req.headers.origin;
     if (from !== undefined && !origins.has(from)) return reply.code(403).send(refusal(CODE.forbidden, 'foreign origin'));
     const epoch = epochOf({ epoch: req.headers[EPOCH_HEADER] });
-    const result = await opts.core.call(req.params.op, req.body, epoch === undefined ? {} : { epoch });
+    const result = await opts.core.call(op, req.body, epoch === undefined ? {} : { epoch });
     return reply.code(200).send(result);
+  };
+  app.post<{ Params: { op: string } }>(`${BRIDGE_PREFIX}:op`, async (req, reply) => bridge(req, req.params.op, reply));
+  // An image travels as base64 in the call: room for 2 MB of it (shared/file IMAGE_MAX_BYTES), on this operation only.
+  app.post(`${BRIDGE_PREFIX}file.upload`, { bodyLimit: UPLOAD_BODY_LIMIT }, async (req, reply) => bridge(req, 'file.upload', reply));
+
+  // Images by URL (`<img src="/files/<id>">`, allowed by the CSP's img-src 'self'): the core fetches them with the session's token.
+  app.get<{ Params: { id: string } }>('/files/:id', async (req, reply) => {
+    if (!admitted(req)) return reply.code(403).header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send('Forbidden');
+    const result = await opts.core.file(req.params.id);
+    if (!result.ok) return reply.code(404).header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send('Not found');
+    // Content-addressed: the bytes under an id never change.
+    return reply.code(200).header('Cache-Control', 'private, max-age=31536000, immutable').type(result.content.mime)
+      .send(Buffer.from(result.content.bytes));
   });
 
   app.setNotFoundHandler((req, reply) => {

@@ -27,7 +27,8 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_261_122);
 const env = upstreamBehindProxy();
 
 const PARTS = ['params', 'query', 'body'] as const;
-const API_OPS = (Object.keys(api) as ApiOp[]).filter((op) => !SESSION_OWNED.has(op));
+// Binary answers are served by the console's /files route, never through the bridge (tests/core/files.test.ts).
+const API_OPS = (Object.keys(api) as ApiOp[]).filter((op) => !SESSION_OWNED.has(op) && !(api[op] as { binary?: boolean }).binary);
 const LOCAL_OPS = Object.keys(ipc).filter(isIpcOp);
 
 /** Whether the shared schemas accept an API input, read independently of the core: every part, no other key. */
