@@ -72,3 +72,17 @@ export function formatYuan(fen: number): string {
   const sign = Math.round(fen) < 0 ? '-' : '';
   return `${sign}¥${yuan}.${pad(whole % 100)}`;
 }
+
+/**
+ * What a user typed as yuan (`3.5`, `3.50`, `1,299`, `¥12`) as integer fen,
+ * or null when it is no amount of at most two decimals. Read from the
+ * digits, never through a float: `0.29` is 29 fen.
+ */
+export function parseYuan(text: string): number | null {
+  const match = /^\s*¥?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?\s*$/.exec(text);
+  if (!match) return null;
+  const yuan = Number(match[1]!.replaceAll(',', ''));
+  const fen = Number((match[2] ?? '').padEnd(2, '0'));
+  const total = yuan * 100 + fen;
+  return Number.isSafeInteger(total) ? total : null;
+}

@@ -19,7 +19,8 @@ export interface IssueLike {
 
 /** The i18n key and parameters for one issue; `keyFor` may re-key (e.g. the sign-in form's texts). */
 export function issueMessage(issue: IssueLike, keyFor?: (issue: IssueLike) => string | undefined) {
-  const key = keyFor?.(issue) ?? (issue.message.startsWith('validation.') ? issue.message : 'validation.invalid');
+  // Common keys (`validation.*`) and a domain's own (`product.validation.*`); anything else is no key of ours.
+  const key = keyFor?.(issue) ?? (/^([a-z]+\.)?validation\.[A-Za-z]+$/.test(issue.message) ? issue.message : 'validation.invalid');
   const params: { max?: number; min?: number } = {};
   if (issue.maximum !== undefined) params.max = Number(issue.maximum);
   if (issue.minimum !== undefined) params.min = Number(issue.minimum);

@@ -15,3 +15,4 @@ export { chooseIn, chosenOf, loadRegions, matching, regionColumns, regionValue, 
 export { seesTenants, TenantDropdown, TenantField, tenantChoice, useTenants, type TenantChoice, type TenantDropdownProps, type TenantFieldProps } from './tenants.js';
 export { apportion, columnWidths, type ColumnLayout, type ColumnSize } from './sizing.js';
 export { useGuardedAction, type GuardedAction } from './useGuardedAction.js';
+export { useSelection } from './useSelection.js';

@@ -6,7 +6,7 @@ import type { DeviceItem } from '../../shared/device/index.js';
 import { ActionButton } from '../kit/index.js';
 import { DeviceTable } from './DeviceTable.js';
 import { useBinding } from './useBinding.js';
-import { useSelection } from './useSelection.js';
+import { useSelection } from '../kit/index.js';
 
 export const useListStyles = makeStyles({
   block: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },

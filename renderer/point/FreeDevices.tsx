@@ -10,7 +10,7 @@ import { ActionButton, FilterBar, FilterField, listView, Pager, shownTotal } fro
 import { useListStyles } from './BoundDevices.js';
 import { DeviceTable } from './DeviceTable.js';
 import { useBinding } from './useBinding.js';
-import { useSelection } from './useSelection.js';
+import { useSelection } from '../kit/index.js';
 
 const NO_DEVICES: readonly DeviceItem[] = [];
 

@@ -5,6 +5,7 @@ import { defineScreens } from '../manifest.js';
 export const productScreens = defineScreens({
   name: 'product',
   screens: {
+    ProductList: lazy(() => import('./ProductListPage.js')),
     Classification: lazy(() => import('./CategoryListPage.js')),
   },
 });

@@ -30,8 +30,8 @@ const BASE64_MAX = Math.ceil(IMAGE_MAX_BYTES / 3) * 4;
 export const uploadBody = z.object({
   /** The file's own name (shown, never trusted: the content decides the type). */
   name: str().trim().min(1, { message: 'validation.required' }).max(255, { message: 'validation.maxLength' }),
-  data: z.string().max(BASE64_MAX, { message: 'file.tooLarge' }).regex(/^[A-Za-z0-9+/]*={0,2}$/, { message: 'validation.invalid' })
-    .refine((b64) => Math.floor((b64.length * 3) / 4) - (b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0) <= IMAGE_MAX_BYTES, { message: 'file.tooLarge' }),
+  data: z.string().max(BASE64_MAX, { message: 'file.validation.tooLarge' }).regex(/^[A-Za-z0-9+/]*={0,2}$/, { message: 'validation.invalid' })
+    .refine((b64) => Math.floor((b64.length * 3) / 4) - (b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0) <= IMAGE_MAX_BYTES, { message: 'file.validation.tooLarge' }),
 });
 
 /** Uploading is part of editing what the image belongs to: products (5-1, 5-2), scene menus (2-9). */

@@ -10,6 +10,12 @@ const zhCN = {
   tooLarge: '图片不能超过 {{size}}',
   hint: '{{formats}}，不超过 {{size}}',
   preview: '图片预览',
+  main: '主图',
+  moveLeft: '前移',
+  moveRight: '后移',
+  validation: {
+    tooLarge: '图片过大',
+  },
 };
 
 export const fileTexts = defineTexts(zhCN, {
@@ -22,6 +28,12 @@ export const fileTexts = defineTexts(zhCN, {
     tooLarge: '圖片不能超過 {{size}}',
     hint: '{{formats}}，不超過 {{size}}',
     preview: '圖片預覽',
+    main: '主圖',
+    moveLeft: '前移',
+    moveRight: '後移',
+    validation: {
+      tooLarge: '圖片過大',
+    },
   },
   en: {
     choose: 'Choose image',
@@ -32,5 +44,11 @@ export const fileTexts = defineTexts(zhCN, {
     tooLarge: 'The image may be at most {{size}}',
     hint: '{{formats}}, at most {{size}}',
     preview: 'Image preview',
+    main: 'Main',
+    moveLeft: 'Move left',
+    moveRight: 'Move right',
+    validation: {
+      tooLarge: 'The image is too large',
+    },
   },
 });

@@ -60,7 +60,7 @@ describe('uploading through the bridge', () => {
     expect((await uploadThroughBridge(edge)).ok).toBe(true);
     const over = await uploadThroughBridge(Buffer.concat([edge, Buffer.alloc(1)]));
     expect(over.ok).toBe(false);
-    expect(over.error.fields).toEqual({ data: 'file.tooLarge' });
+    expect(over.error.fields).toEqual({ data: 'file.validation.tooLarge' });
   });
 
   it('passes the upstream\'s refusal of a disguised script (2201)', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
 import { POINT_LIMITS } from '../../shared/point/index.js';
 import { signInForm } from '../../shared/account/index.js';
-import { zodI18nResolver } from '../../renderer/app/form.js';
+import { issueMessage, zodI18nResolver } from '../../renderer/app/form.js';
 import { pointDialogSchema, type PointDialogValues } from '../../renderer/point/pointSchema.js';
 import { tenantChoice } from '../../renderer/kit/tenants.js';
 import type { SessionUser } from '../../shared/ipc.js';
@@ -72,5 +72,15 @@ describe('tenant choice of a new point', () => {
     expect(admin.errors.tenantId?.message).toBe('validation.required');
     const tenant = await zodI18nResolver(pointDialogSchema('optional'), t)(values, undefined, opts);
     expect(tenant.errors).toEqual({});
+  });
+});
+
+describe('issue messages', () => {
+  const key = (message: string) => issueMessage({ code: 'custom', message, path: ['x'] }).key;
+  it('keeps common and domain validation keys, and reads anything else as "invalid"', () => {
+    expect(key('validation.required')).toBe('validation.required');
+    expect(key('product.validation.tagsRepeat')).toBe('product.validation.tagsRepeat');
+    expect(key('file.validation.tooLarge')).toBe('file.validation.tooLarge');
+    for (const other of ['Expected string, received number', 'product.name', 'a.b.validation.c', '']) expect(key(other), other).toBe('validation.invalid');
   });
 });

@@ -1,6 +1,6 @@
 /** Spec §9 date display: `yyyy-mm-dd hh:mm:ss` and the relative time with its boundaries. */
 import { describe, expect, it } from 'vitest';
-import { formatTime, formatYuan, relativeTime, toDate } from '../../shared/format.js';
+import { formatTime, formatYuan, parseYuan, relativeTime, toDate } from '../../shared/format.js';
 
 const S = 1000;
 const MIN = 60 * S;
@@ -114,5 +114,20 @@ describe('formatYuan', () => {
   it('shows nothing for a value that is not a number', () => {
     expect(formatYuan(Number.NaN)).toBe('');
     expect(formatYuan(Number.POSITIVE_INFINITY)).toBe('');
+  });
+});
+
+describe('parseYuan', () => {
+  it('reads yuan as integer fen from the digits, never through a float', () => {
+    expect(parseYuan('3.5')).toBe(350);
+    expect(parseYuan('3.50')).toBe(350);
+    expect(parseYuan('0.29')).toBe(29);
+    expect(parseYuan(' ¥12 ')).toBe(1200);
+    expect(parseYuan('1,299.90')).toBe(129990);
+    expect(parseYuan('0')).toBe(0);
+  });
+
+  it('gives null for what is no amount of at most two decimals', () => {
+    for (const text of ['', 'abc', '3.555', '-1', '1e3', '3.', '.5', '1,29', '１２']) expect(parseYuan(text), text).toBeNull();
   });
 });

@@ -1,0 +1,31 @@
+/** A category picker over one tenant's tree (`product.categoryOptions`), indented by level. */
+import { Dropdown, Option } from '@fluentui/react-components';
+import type { Ref } from 'react';
+import { useOp } from '../bridge.js';
+
+export interface CategoryDropdownProps {
+  /** Whose tree; none for the user's own. */
+  tenantId: number | undefined;
+  value: number | undefined;
+  onChange: (categoryId: number | undefined) => void;
+  onBlur?: () => void;
+  placeholder: string;
+  /** Offer "all" first (a filter). */
+  clearLabel?: string;
+  testId?: string;
+  ref?: Ref<HTMLButtonElement>;
+}
+
+export function CategoryDropdown({ tenantId, value, onChange, onBlur, placeholder, clearLabel, testId, ref }: CategoryDropdownProps) {
+  const options = useOp('product.categoryOptions', { body: tenantId === undefined ? {} : { tenantId } }, { staleTime: 30_000 });
+  const selected = options.data?.find((o) => o.id === value);
+  return (
+    <Dropdown ref={ref} placeholder={placeholder} value={selected?.name ?? ''} selectedOptions={value === undefined ? [] : [String(value)]}
+      onOptionSelect={(_, d) => onChange(d.optionValue ? Number(d.optionValue) : undefined)} onBlur={onBlur} data-testid={testId}>
+      {clearLabel !== undefined && <Option value="">{clearLabel}</Option>}
+      {(options.data ?? []).map((o) => (
+        <Option key={o.id} value={String(o.id)} text={o.name}>{`${'\u3000'.repeat(o.depth)}${o.name}`}</Option>
+      ))}
+    </Dropdown>
+  );
+}

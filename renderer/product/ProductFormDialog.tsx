@@ -1,0 +1,162 @@
+/**
+ * Create / edit an old-library product (spec §5): 1–3 images (the first the
+ * main one), number, name, brief, category, model, a valid price in yuan,
+ * tags without repeats; the system admin chooses the tenant first. A refused
+ * submit keeps everything typed; "this product no longer exists" (1101)
+ * closes it and refreshes the list.
+ */
+import {
+  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, makeStyles, Spinner, tokens,
+} from '@fluentui/react-components';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { parseYuan } from '../../shared/format.js';
+import { CODE } from '../../shared/domains.js';
+import { PRODUCT_LIMITS, type ProductItem } from '../../shared/product/index.js';
+import { useOpMutation } from '../bridge.js';
+import { refusedWith } from '../app/errors.js';
+import { applyFieldErrors, zodI18nResolver } from '../app/form.js';
+import { FormInput } from '../app/FormInput.js';
+import { useNotify } from '../app/notify.js';
+import { useReport } from '../app/report.js';
+import { useUser } from '../app/session.js';
+import { useRelocalise } from '../app/useRelocalise.js';
+import { mayClose, TenantField, tenantChoice, useGuardedAction } from '../kit/index.js';
+import { ImageUploader } from '../file/index.js';
+import { CategoryDropdown } from './CategoryDropdown.js';
+import { productDialogSchema, yuanText, type ProductDialogValues } from './productSchema.js';
+import { TagInput } from './TagInput.js';
+
+const useStyles = makeStyles({
+  form: { display: 'grid', alignItems: 'start', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))', gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}` },
+  wide: { gridColumn: '1 / -1' },
+  surface: { maxWidth: '720px', width: 'calc(100vw - 32px)' },
+});
+
+export interface ProductFormDialogProps {
+  product?: ProductItem | undefined;
+  onClose: () => void;
+  onGone?: () => void;
+}
+
+export function ProductFormDialog({ product, onClose, onGone }: ProductFormDialogProps) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const notify = useNotify();
+  const report = useReport();
+  const user = useUser();
+  const choice = tenantChoice(user, !product);
+  const create = useOpMutation('product.create', { invalidates: ['product.page', 'product.categoryPage'] });
+  const update = useOpMutation('product.update', { invalidates: ['product.page', 'product.info', 'product.categoryPage'] });
+
+  const form = useForm<ProductDialogValues, unknown, ProductDialogValues>({
+    resolver: zodI18nResolver(productDialogSchema(choice), t),
+    defaultValues: {
+      images: product ? [...product.images] : [],
+      number: product?.number ?? '',
+      name: product?.name ?? '',
+      brief: product?.brief ?? '',
+      categoryId: product?.categoryId,
+      model: product?.model ?? '',
+      price: product ? yuanText(product.price) : '',
+      tags: product ? [...product.tags] : [],
+      tenantId: choice === 'optional' ? (user.tenantId ?? undefined) : undefined,
+    },
+    mode: 'onTouched',
+  });
+  useRelocalise(form);
+  const chosenTenant = useWatch({ control: form.control, name: 'tenantId' });
+  const name = useWatch({ control: form.control, name: 'name' });
+  // The categories on offer are the product's tenant's: the chosen one, the product's, or the user's own.
+  const tenantId = product?.tenantId ?? chosenTenant ?? user.tenantId ?? undefined;
+
+  const onSubmit = form.handleSubmit(async ({ tenantId: requested, price, categoryId, ...values }) => {
+    const body = { ...values, categoryId: categoryId!, price: parseYuan(price)! };
+    try {
+      if (product) {
+        await update.mutateAsync({ params: { id: product.id }, body });
+        notify(t('product.product.updated'));
+      } else {
+        await create.mutateAsync({ body: { ...body, ...(requested === undefined ? {} : { tenantId: requested }) } });
+        notify(t('product.product.created'));
+      }
+      onClose();
+    } catch (error) {
+      if (product && refusedWith(error, CODE.productNotFound)) {
+        report(error);
+        onGone?.();
+        onClose();
+        return;
+      }
+      report(error, {
+        fallback: t(product ? 'product.product.saveFailed' : 'product.product.createFailed'),
+        onFields: (fields) => applyFieldErrors(fields, form.setError, t, PRODUCT_LIMITS),
+      });
+    }
+  });
+
+  const submit = useGuardedAction(onSubmit);
+  const busy = submit.busy || form.formState.isSubmitting;
+  const dirty = form.formState.isDirty;
+  return (
+    <Dialog open onOpenChange={(_, d) => mayClose(d, { busy, dirty }) && onClose()}>
+      <DialogSurface className={styles.surface} aria-describedby={undefined}>
+        <form onSubmit={(e) => { e.preventDefault(); void submit.run(e); }} noValidate>
+          <DialogBody>
+            <DialogTitle>{t(product ? 'product.product.editTitle' : 'product.product.createTitle')}</DialogTitle>
+            <DialogContent className={styles.form}>
+              {choice !== 'none' && (
+                <div className={styles.wide}>
+                  <Controller control={form.control} name="tenantId" render={({ field, fieldState }) => (
+                    <TenantField ref={field.ref} label={t('product.product.tenant')} required={choice === 'required'} error={fieldState.error?.message}
+                      placeholder={t('product.product.tenantPlaceholder')} value={field.value}
+                      // Another tenant's categories: the one chosen in the last means nothing there.
+                      onChange={(id) => { field.onChange(id); form.setValue('categoryId', undefined); }}
+                      onBlur={field.onBlur} testId="product-form-tenant" />
+                  )} />
+                </div>
+              )}
+              <div className={styles.wide}>
+                <Controller control={form.control} name="images" render={({ field, fieldState }) => (
+                  <Field label={t('product.product.images')} required validationMessage={fieldState.error?.message}>
+                    <ImageUploader value={field.value} onChange={(ids) => { field.onChange(ids); void form.trigger('images'); }}
+                      max={PRODUCT_LIMITS.images} alt={name || t('product.product.image')} disabled={busy} testId="product-form-images" />
+                  </Field>
+                )} />
+              </div>
+              <FormInput control={form.control} name="number" label={t('product.product.number')}
+                input={{ placeholder: t('product.product.numberPlaceholder'), 'data-testid': 'product-form-number' }} />
+              <FormInput control={form.control} name="name" label={t('product.product.name')}
+                input={{ placeholder: t('product.product.namePlaceholder'), 'data-testid': 'product-form-name' }} />
+              <Controller control={form.control} name="categoryId" render={({ field, fieldState }) => (
+                <Field label={t('product.product.category')} required validationMessage={fieldState.error?.message}>
+                  <CategoryDropdown ref={field.ref} tenantId={tenantId} value={field.value} onChange={field.onChange} onBlur={field.onBlur}
+                    placeholder={t('product.product.categoryPlaceholder')} testId="product-form-category" />
+                </Field>
+              )} />
+              <FormInput control={form.control} name="model" label={t('product.product.model')}
+                input={{ placeholder: t('product.product.modelPlaceholder'), 'data-testid': 'product-form-model' }} />
+              <FormInput control={form.control} name="price" label={t('product.product.price')}
+                input={{ placeholder: t('product.product.pricePlaceholder'), inputMode: 'decimal', 'data-testid': 'product-form-price' }} />
+              <Controller control={form.control} name="tags" render={({ field, fieldState }) => (
+                <Field label={t('product.product.tags')} validationMessage={fieldState.error?.message}>
+                  <TagInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} placeholder={t('product.product.tagsPlaceholder')}
+                    removeLabel={(tag) => `${t('common.delete')} ${tag}`} testId="product-form-tags" />
+                </Field>
+              )} />
+              <div className={styles.wide}>
+                <FormInput control={form.control} name="brief" label={t('product.product.brief')}
+                  input={{ placeholder: t('product.product.briefPlaceholder'), 'data-testid': 'product-form-brief' }} />
+              </div>
+            </DialogContent>
+            <DialogActions>
+              <Button type="button" appearance="secondary" onClick={onClose} disabledFocusable={busy} data-testid="product-form-cancel">{t('common.cancel')}</Button>
+              <Button type="submit" appearance="primary" disabledFocusable={busy} icon={busy ? <Spinner size="extra-tiny" /> : undefined}
+                data-testid="product-form-submit">{t('common.confirm')}</Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

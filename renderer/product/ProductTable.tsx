@@ -1,0 +1,99 @@
+/** The page of products with thumbnails, states, sorting, a selection for bulk changes, and row actions (the kit's DataTable). */
+import { Badge, makeStyles, tokens } from '@fluentui/react-components';
+import { EditRegular } from '@fluentui/react-icons';
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ProductItem } from '../../shared/product/index.js';
+import { ActionButton, DataTable, type Column, type ListView, type Sort } from '../kit/index.js';
+
+const useStyles = makeStyles({
+  thumb: { width: '40px', height: '40px', objectFit: 'contain', display: 'block', backgroundColor: tokens.colorNeutralBackground3, borderRadius: tokens.borderRadiusSmall },
+  tags: { display: 'flex', flexWrap: 'wrap', gap: '2px' },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXXS },
+  action: { minWidth: 'auto', paddingLeft: tokens.spacingHorizontalXS, paddingRight: tokens.spacingHorizontalXS },
+});
+
+export interface ProductTableProps {
+  rows: readonly ProductItem[];
+  view: ListView;
+  busy: boolean;
+  onRetry: () => void;
+  emptyAction?: ReactNode;
+  showTenant: boolean;
+  sort: Sort;
+  onSortChange: (sort: Sort | null) => void;
+  selected: ReadonlySet<number>;
+  onSelect: (next: ReadonlySet<number>) => void;
+  onEdit: (product: ProductItem) => void;
+  /** One product's sale or enabled state changed from its row. */
+  onState: (product: ProductItem, change: { onSale?: boolean; enabled?: boolean }) => Promise<void>;
+}
+
+export function ProductTable(props: ProductTableProps) {
+  const { rows, view, busy, onRetry, emptyAction, showTenant, sort, onSortChange, selected, onSelect, onEdit, onState } = props;
+  const { t } = useTranslation();
+  const styles = useStyles();
+
+  const columns = useMemo<Column<ProductItem>[]>(() => [
+    {
+      id: 'image', header: t('product.product.image'), minWidth: 64, width: 64,
+      render: (p) => (p.images[0] ? <img className={styles.thumb} src={`/files/${p.images[0]}`} alt={p.name} loading="lazy" /> : null),
+    },
+    { id: 'number', header: t('product.product.number'), value: (p) => p.number, sortable: true, minWidth: 96, width: 120, cellTestId: 'product-number' },
+    { id: 'name', header: t('product.product.name'), value: (p) => p.name, sortable: true, minWidth: 120, width: 200, grow: 2, cellTestId: 'product-name' },
+    { id: 'category', header: t('product.product.category'), value: (p) => p.categoryName, minWidth: 72, width: 96 },
+    { id: 'model', header: t('product.product.model'), value: (p) => p.model, minWidth: 80, width: 110 },
+    { id: 'price', header: t('product.product.priceShort'), kind: 'money', value: (p) => p.price, sortable: true, cellTestId: 'product-price' },
+    {
+      id: 'tags', header: t('product.product.tags'), minWidth: 80, width: 110, overflow: 'wrap',
+      render: (p) => <span className={styles.tags}>{p.tags.map((tag) => <Badge key={tag} appearance="tint" size="small">{tag}</Badge>)}</span>,
+    },
+    {
+      id: 'onSale', header: t('product.product.onSale'), minWidth: 72, width: 84, cellTestId: 'product-sale',
+      render: (p) => <Badge appearance="tint" color={p.onSale ? 'success' : 'informative'}>{t(p.onSale ? 'product.product.statusOnSale' : 'product.product.statusOffSale')}</Badge>,
+    },
+    {
+      id: 'enabled', header: t('product.product.enabled'), minWidth: 72, width: 84, cellTestId: 'product-enabled',
+      render: (p) => <Badge appearance="tint" color={p.enabled ? 'brand' : 'danger'}>{t(p.enabled ? 'product.product.statusEnabled' : 'product.product.statusDisabled')}</Badge>,
+    },
+    ...(showTenant ? [{ id: 'tenantName', header: t('product.product.tenantName'), value: (p: ProductItem) => p.tenantName, minWidth: 88, width: 120 }] : []),
+    { id: 'createdAt', header: t('product.product.createdAt'), kind: 'time', value: (p) => p.createdAt, sortable: true },
+    {
+      id: 'actions', header: t('common.actions'), minWidth: 160, width: 200, shrinkLast: true, cellTestId: 'product-actions',
+      render: (p) => (
+        <div className={styles.actions}>
+          <ActionButton className={styles.action} size="small" appearance="subtle" icon={<EditRegular />} opensDialog action={() => onEdit(p)} data-testid="product-edit">
+            {t('common.edit')}
+          </ActionButton>
+          <ActionButton className={styles.action} size="small" appearance="subtle" action={() => onState(p, { onSale: !p.onSale })}
+            disabledReason={!p.onSale && !p.enabled ? t('product.product.disabledNoSale') : undefined} data-testid="product-toggle-sale">
+            {t(p.onSale ? 'product.product.takeOffSale' : 'product.product.putOnSale')}
+          </ActionButton>
+          <ActionButton className={styles.action} size="small" appearance="subtle" danger={p.enabled} action={() => onState(p, { enabled: !p.enabled })}
+            data-testid="product-toggle-enabled">
+            {t(p.enabled ? 'product.product.disable' : 'product.product.enable')}
+          </ActionButton>
+        </div>
+      ),
+    },
+  ], [t, styles, showTenant, onEdit, onState]);
+
+  return (
+    <DataTable
+      label={t('product.product.list')}
+      columns={columns}
+      rows={rows}
+      rowKey={(p) => p.id}
+      view={view}
+      busy={busy}
+      onRetry={onRetry}
+      emptyAction={emptyAction}
+      sort={sort}
+      onSortChange={onSortChange}
+      selection={{ selected, onChange: onSelect, rowLabel: (p) => t('product.product.selectRow', { name: p.name }), allLabel: t('product.product.selectAll') }}
+      rowTestId="product-row"
+      rowData={(p) => ({ 'data-product-id': p.id })}
+      testId="product-table"
+    />
+  );
+}
