@@ -36,11 +36,11 @@ export function ProductTable(props: ProductTableProps) {
 
   const columns = useMemo<Column<ProductItem>[]>(() => [
     {
-      id: 'image', header: t('product.product.image'), minWidth: 64, width: 64,
+      id: 'image', header: t('product.product.image'), minWidth: 76, width: 76,
       render: (p) => (p.images[0] ? <img className={styles.thumb} src={`/files/${p.images[0]}`} alt={p.name} loading="lazy" /> : null),
     },
     { id: 'number', header: t('product.product.number'), value: (p) => p.number, sortable: true, minWidth: 96, width: 120, cellTestId: 'product-number' },
-    { id: 'name', header: t('product.product.name'), value: (p) => p.name, sortable: true, minWidth: 120, width: 200, grow: 2, cellTestId: 'product-name' },
+    { id: 'name', header: t('product.product.name'), value: (p) => p.name, sortable: true, minWidth: 120, width: 180, grow: 2, cellTestId: 'product-name' },
     { id: 'category', header: t('product.product.category'), value: (p) => p.categoryName, minWidth: 72, width: 96 },
     { id: 'model', header: t('product.product.model'), value: (p) => p.model, minWidth: 80, width: 110 },
     { id: 'price', header: t('product.product.priceShort'), kind: 'money', value: (p) => p.price, sortable: true, cellTestId: 'product-price' },
@@ -59,7 +59,7 @@ export function ProductTable(props: ProductTableProps) {
     ...(showTenant ? [{ id: 'tenantName', header: t('product.product.tenantName'), value: (p: ProductItem) => p.tenantName, minWidth: 88, width: 120 }] : []),
     { id: 'createdAt', header: t('product.product.createdAt'), kind: 'time', value: (p) => p.createdAt, sortable: true },
     {
-      id: 'actions', header: t('common.actions'), minWidth: 160, width: 200, shrinkLast: true, cellTestId: 'product-actions',
+      id: 'actions', header: t('common.actions'), minWidth: 150, width: 180, shrinkLast: true, cellTestId: 'product-actions',
       render: (p) => (
         <div className={styles.actions}>
           <ActionButton className={styles.action} size="small" appearance="subtle" icon={<EditRegular />} opensDialog action={() => onEdit(p)} data-testid="product-edit">
