@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { files, fileGrants } from '../file/schema.js';
 import { drawProduct } from './demo-images.js';
 import { demoProducts } from './demo-products.js';
-import { productCategories, productImages, products } from './schema.js';
+import { ingredients, productCategories, productImages, products } from './schema.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -46,6 +46,13 @@ const FRESH: DemoCategory = {
   ],
 };
 
+/** What the coffee machines make their cups from. */
+const INGREDIENTS = [
+  ['BEAN-ARABICA', '阿拉比卡咖啡豆', 'solid', 'g'], ['MILK-WHOLE', '全脂牛奶', 'liquid', 'ml'], ['MILK-POWDER', '奶粉', 'solid', 'g'],
+  ['COCOA', '可可粉', 'solid', 'g'], ['SUGAR', '白砂糖', 'solid', 'g'], ['WATER', '纯净水', 'liquid', 'l'],
+  ['CUP-12OZ', '12 盎司纸杯', 'solid', 'piece'], ['LID-12OZ', '12 盎司杯盖', 'solid', 'piece'],
+] as const;
+
 const TREES: Readonly<Record<TenantKey, readonly DemoCategory[]>> = {
   A: [DRINKS, COFFEE, SNACKS, FRESH],
   A1: [DRINKS, SNACKS],
@@ -66,6 +73,10 @@ export const productDemo: DemoData = {
         for (const child of cat.children ?? []) await insert(child, row!.id, depth + 1);
       };
       for (const root of roots) await insert(root, null, 0);
+
+      if (roots.some((r) => r.number === 'COFFEE')) {
+        await tx.insert(ingredients).values(INGREDIENTS.map(([number, name, type, unit]) => ({ tenantId, number, name, type, unit, search: searchKey(name, number) })));
+      }
 
       const numbers = new Set(roots.flatMap((r) => [r.number, ...(r.children ?? []).map((c) => c.number)]));
       const list = demoProducts(numbers);

@@ -2,17 +2,19 @@
 import { defineServerDomain } from '../manifest.js';
 import { categoryHandlers } from './category-handlers.js';
 import { productHandlers } from './product-handlers.js';
+import { ingredientHandlers } from './ingredient-handlers.js';
 import { productDemo } from './demo.js';
-import { productCategories, products } from './schema.js';
+import { ingredients, productCategories, products } from './schema.js';
 
-export { productCategories, productImages, products } from './schema.js';
+export { ingredients, productCategories, productImages, products } from './schema.js';
 
 export const productServer = defineServerDomain({
   name: 'product',
-  handlers: { ...categoryHandlers, ...productHandlers },
+  handlers: { ...categoryHandlers, ...productHandlers, ...ingredientHandlers },
   demo: productDemo,
   owns: {
     category: { id: productCategories.id, tenantId: productCategories.tenantId, labels: [productCategories.name, productCategories.number] },
     product: { id: products.id, tenantId: products.tenantId, labels: [products.name, products.number] },
+    ingredient: { id: ingredients.id, tenantId: ingredients.tenantId, labels: [ingredients.name, ingredients.number] },
   },
 });

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { createdAt } from '../db/columns.js';
 import { tenants } from '../tenant/schema.js';
 import { files } from '../file/schema.js';
+import { ALL_UNITS, INGREDIENT_TYPES } from '../../shared/product/index.js';
 
 export const productCategories = pgTable('product_categories', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -67,3 +68,18 @@ export const productImages = pgTable('product_images', {
   position: integer('position').notNull(),
   fileId: text('file_id').notNull().references(() => files.id),
 }, (t) => [primaryKey({ columns: [t.productId, t.position] })]);
+
+export const ingredientType = pgEnum('ingredient_type', INGREDIENT_TYPES);
+
+/** Ingredients of recipes (spec §3 Ingredient): number unique per tenant, a unit of its type. */
+export const ingredients = pgTable('ingredients', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+  number: text('number').notNull(),
+  name: text('name').notNull(),
+  type: ingredientType('type').notNull(),
+  unit: text('unit', { enum: ALL_UNITS }).notNull(),
+  search: text('search').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [unique('ingredients_tenant_number_unique').on(t.tenantId, t.number)]);

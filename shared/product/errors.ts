@@ -1,6 +1,6 @@
 /**
  * Category and product codes (spec §8 family 1101–1111; 1102 is the common
- * "nothing changed"). Rules of §5: a category's number is unique within its
+ * "nothing changed"), and the ingredient codes of 2800–2837. Rules of §5: a category's number is unique within its
  * tenant; a category with products or subcategories cannot be deleted.
  */
 import { defineErrors, err } from '../errors/define.js';
@@ -15,4 +15,6 @@ export const productErrors = defineErrors({
   categoryHasProducts: err(1106, 409, '分类下有商品，不能删除', '分類下有商品，不能刪除', 'A category with products cannot be deleted'),
   categoryHasChildren: err(1107, 409, '分类下有子分类，不能删除', '分類下有子分類，不能刪除', 'A category with subcategories cannot be deleted'),
   categoryParentInvalid: err(1108, 409, '上级分类无效', '上級分類無效', 'The parent category is not valid here'),
+  ingredientNotFound: err(2801, 404, '原料不存在', '原料不存在', 'Ingredient not found'),
+  ingredientNumberTaken: err(2802, 409, '原料编号已存在', '原料編號已存在', 'The ingredient number is already in use'),
 });

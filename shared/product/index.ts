@@ -2,14 +2,16 @@
 import { defineDomain } from '../manifest.js';
 import { categoryApi } from './category.js';
 import { productApi } from './product.js';
+import { ingredientApi } from './ingredient.js';
 import { productErrors } from './errors.js';
 import { productRoutes } from './routes.js';
 import { productTexts } from './texts.js';
 
 export * from './category.js';
 export * from './product.js';
+export * from './ingredient.js';
 export { productErrors } from './errors.js';
 
 export const product = defineDomain({
-  name: 'product', api: { ...categoryApi, ...productApi }, errors: productErrors, texts: productTexts, powers: ['5-1', '5-2'], routes: productRoutes,
+  name: 'product', api: { ...categoryApi, ...productApi, ...ingredientApi }, errors: productErrors, texts: productTexts, powers: ['5-1', '5-2'], routes: productRoutes,
 });

@@ -1,0 +1,88 @@
+/**
+ * Ingredients (spec §2 ingredient): a tenant's list, numbers unique within
+ * the tenant. Every lookup goes through the caller's scope: another tenant's
+ * ingredient answers like a missing one (2801).
+ */
+import { and, asc, count, eq, ilike, ne } from 'drizzle-orm';
+import { CODE } from '../../shared/domains.js';
+import type { IngredientItem } from '../../shared/product/index.js';
+import type { Queryable } from '../db/index.js';
+import { searchKey, searchPattern } from '../db/pinyin.js';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../db/sql.js';
+import { BizError } from '../http/errors.js';
+import { defineHandlers } from '../http/handlers.js';
+import type { Scope } from '../scope.js';
+import { owningTenant, tenants } from '../tenant/index.js';
+import { ingredients } from './schema.js';
+
+const selectIngredients = (db: Queryable) =>
+  db.select({
+    id: ingredients.id, number: ingredients.number, name: ingredients.name, type: ingredients.type, unit: ingredients.unit,
+    tenantId: ingredients.tenantId, tenantName: tenants.name, createdAt: ingredients.createdAt,
+  }).from(ingredients).innerJoin(tenants, eq(tenants.id, ingredients.tenantId));
+
+type Row = Awaited<ReturnType<typeof selectIngredients>>[number];
+const toItem = (row: Row): IngredientItem => ({ ...row, createdAt: row.createdAt.toISOString() });
+
+async function itemInScope(db: Queryable, scope: Scope, id: number): Promise<IngredientItem> {
+  const [row] = await selectIngredients(db).where(and(eq(ingredients.id, id), scope.where(ingredients.tenantId)));
+  if (!row) throw new BizError(CODE.ingredientNotFound);
+  return toItem(row);
+}
+
+/** A duplicate number is 2802 whichever call found it first: the check or the unique key in a race. */
+async function numbered<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (pgErrorCode(err) === UNIQUE_VIOLATION) throw new BizError(CODE.ingredientNumberTaken);
+    throw err;
+  }
+}
+
+async function checkNumber(db: Queryable, tenantId: number, number: string, except?: number): Promise<void> {
+  const [taken] = await db.select({ id: ingredients.id }).from(ingredients)
+    .where(and(eq(ingredients.tenantId, tenantId), eq(ingredients.number, number), except === undefined ? undefined : ne(ingredients.id, except)));
+  if (taken) throw new BizError(CODE.ingredientNumberTaken);
+}
+
+export const ingredientHandlers = defineHandlers({
+  'product.ingredientPage': async ({ query, body }, { db, user, scope }) => {
+    if (body.tenantId !== undefined) await owningTenant(db, user, scope, body.tenantId);
+    const where = and(
+      scope.where(ingredients.tenantId),
+      body.tenantId !== undefined ? eq(ingredients.tenantId, body.tenantId) : undefined,
+      body.type ? eq(ingredients.type, body.type) : undefined,
+      body.keyword ? ilike(ingredients.search, searchPattern(body.keyword)) : undefined,
+    );
+    const rows = await selectIngredients(db).where(where).orderBy(asc(ingredients.tenantId), asc(ingredients.number))
+      .limit(query.pageSize).offset((query.pageNum - 1) * query.pageSize);
+    const [counted] = await db.select({ total: count() }).from(ingredients).where(where);
+    return { list: rows.map(toItem), total: counted?.total ?? 0, pageNum: query.pageNum, pageSize: query.pageSize };
+  },
+
+  'product.ingredientCreate': async ({ body }, { db, user, scope }) => {
+    const { tenantId: requested, ...form } = body;
+    const tenantId = await owningTenant(db, user, scope, requested);
+    const id = await numbered(async () => {
+      await checkNumber(db, tenantId, form.number);
+      const [created] = await db.insert(ingredients).values({ ...form, tenantId, search: searchKey(form.name, form.number) }).returning({ id: ingredients.id });
+      return created!.id;
+    });
+    return itemInScope(db, scope, id);
+  },
+
+  'product.ingredientUpdate': async ({ params, body }, { db, scope }) => {
+    const current = await itemInScope(db, scope, params.id);
+    await numbered(async () => {
+      await checkNumber(db, current.tenantId, body.number, current.id);
+      await db.update(ingredients).set({ ...body, search: searchKey(body.name, body.number), updatedAt: new Date() }).where(eq(ingredients.id, current.id));
+    });
+    return itemInScope(db, scope, params.id);
+  },
+
+  'product.ingredientDelete': async ({ params }, { db, scope }) => {
+    const [deleted] = await db.delete(ingredients).where(and(eq(ingredients.id, params.id), scope.where(ingredients.tenantId))).returning({ id: ingredients.id });
+    if (!deleted) throw new BizError(CODE.ingredientNotFound);
+  },
+});
