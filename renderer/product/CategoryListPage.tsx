@@ -1,6 +1,7 @@
 /** /productManagement/classification (spec §2 classification, §5 category rules), built from the list kit. */
 import { Button, makeStyles, Title3, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
-import { AddRegular } from '@fluentui/react-icons';
+import { AddRegular, BeakerRegular } from '@fluentui/react-icons';
+import { useNavigate } from 'react-router';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,8 @@ import { ConfirmDialog, listView, pageCount, Pager, seesTenants, shownTotal } fr
 import { CategoryFilters, EMPTY_CATEGORY_FILTER, type CategoryFilter } from './CategoryFilters.js';
 import { CategoryFormDialog } from './CategoryFormDialog.js';
 import { CategoryTable } from './CategoryTable.js';
+
+const INGREDIENTS = '/productManagement/ingredient';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -32,6 +35,7 @@ export default function CategoryListPage() {
   const user = useUser();
   const client = useQueryClient();
   const restoreTarget = useRestoreFocusTarget();
+  const navigate = useNavigate();
   const byTenant = seesTenants(user);
   // 5-2 alone shows the categories (the new library files products by them) but does not change them.
   const canEdit = can(user, '5-1');
@@ -82,6 +86,10 @@ export default function CategoryListPage() {
       <Title3 as="h1" id="category-list-title">{t('product.route.classification')}</Title3>
       <div className={styles.head}>
         <CategoryFilters byTenant={byTenant} onSearch={(f) => { setFilter(f); setPaging((p) => ({ ...p, pageNum: 1 })); }} />
+        {/* The hidden settings pages that belong to the categories (spec §2). */}
+        <Button appearance="secondary" icon={<BeakerRegular />} onClick={() => void navigate(INGREDIENTS)} data-testid="category-ingredients">
+          {t('product.ingredient.open')}
+        </Button>
         {create('category-create')}
       </div>
       <CategoryTable

@@ -7,5 +7,6 @@ export const productScreens = defineScreens({
   screens: {
     ProductList: lazy(() => import('./ProductListPage.js')),
     Classification: lazy(() => import('./CategoryListPage.js')),
+    Ingredient: lazy(() => import('./IngredientListPage.js')),
   },
 });

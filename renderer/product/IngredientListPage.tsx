@@ -1,0 +1,135 @@
+/** /productManagement/ingredient (spec §2 ingredient, §3 Ingredient): a tenant's ingredients, built from the list kit. */
+import { Button, Dropdown, Input, makeStyles, Option, Title3, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
+import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CODE } from '../../shared/domains.js';
+import { INGREDIENT_LIMITS, INGREDIENT_TYPES, type IngredientItem, type IngredientType } from '../../shared/product/index.js';
+import { useOp, useOpMutation } from '../bridge.js';
+import { refusedWith } from '../app/errors.js';
+import { useNotify } from '../app/notify.js';
+import { useReport } from '../app/report.js';
+import { useUser } from '../app/session.js';
+import {
+  ActionButton, ConfirmDialog, DataTable, FilterBar, FilterField, listView, Pager, seesTenants, shownTotal, TenantDropdown, type Column,
+} from '../kit/index.js';
+import { IngredientFormDialog } from './IngredientFormDialog.js';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  head: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXXS },
+  action: { minWidth: 'auto', paddingLeft: tokens.spacingHorizontalXS, paddingRight: tokens.spacingHorizontalXS },
+});
+
+interface Filter { keyword: string; type?: IngredientType | undefined; tenantId?: number | undefined }
+const EMPTY: Filter = { keyword: '' };
+
+export default function IngredientListPage() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const notify = useNotify();
+  const report = useReport();
+  const user = useUser();
+  const client = useQueryClient();
+  const restoreTarget = useRestoreFocusTarget();
+  const byTenant = seesTenants(user);
+
+  const [draft, setDraft] = useState<Filter>(EMPTY);
+  const [filter, setFilter] = useState<Filter>(EMPTY);
+  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
+  const [editing, setEditing] = useState<{ ingredient?: IngredientItem } | null>(null);
+  const [deleting, setDeleting] = useState<IngredientItem | null>(null);
+
+  const body = {
+    ...(filter.keyword ? { keyword: filter.keyword } : {}),
+    ...(filter.type ? { type: filter.type } : {}),
+    ...(filter.tenantId !== undefined ? { tenantId: filter.tenantId } : {}),
+  };
+  const list = useOp('product.ingredientPage', { query: paging, body }, { placeholderData: keepPreviousData });
+  const remove = useOpMutation('product.ingredientDelete', { invalidates: ['product.ingredientPage'] });
+  const view = listView(list);
+  const refresh = useCallback(() => client.invalidateQueries({ queryKey: ['product.ingredientPage'] }), [client]);
+  const search = (f: Filter) => { setFilter(f); setPaging((p) => ({ ...p, pageNum: 1 })); };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync({ params: { id: deleting.id } });
+      notify(t('product.ingredient.deleted'));
+    } catch (error) {
+      report(error);
+      if (refusedWith(error, CODE.ingredientNotFound)) await refresh();
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  const columns = useMemo<Column<IngredientItem>[]>(() => [
+    { id: 'number', header: t('product.ingredient.number'), value: (i) => i.number, minWidth: 96, width: 160, cellTestId: 'ingredient-number' },
+    { id: 'name', header: t('product.ingredient.name'), value: (i) => i.name, minWidth: 120, width: 200, grow: 2, cellTestId: 'ingredient-name' },
+    { id: 'type', header: t('product.ingredient.type'), value: (i) => t(`product.ingredient.types.${i.type}`), minWidth: 72, width: 96, cellTestId: 'ingredient-type' },
+    { id: 'unit', header: t('product.ingredient.unit'), value: (i) => t(`product.ingredient.units.${i.unit}`), minWidth: 72, width: 96, cellTestId: 'ingredient-unit' },
+    ...(byTenant ? [{ id: 'tenantName', header: t('product.ingredient.tenantName'), value: (i: IngredientItem) => i.tenantName, minWidth: 96, width: 180 }] : []),
+    { id: 'createdAt', header: t('product.ingredient.createdAt'), kind: 'time', value: (i) => i.createdAt },
+    {
+      id: 'actions', header: t('common.actions'), minWidth: 120, width: 160, shrinkLast: true,
+      render: (i) => (
+        <div className={styles.actions}>
+          <ActionButton className={styles.action} size="small" appearance="subtle" icon={<EditRegular />} opensDialog action={() => setEditing({ ingredient: i })}
+            data-testid="ingredient-edit">{t('common.edit')}</ActionButton>
+          <ActionButton className={styles.action} size="small" appearance="subtle" danger icon={<DeleteRegular />} opensDialog action={() => setDeleting(i)}
+            data-testid="ingredient-delete">{t('common.delete')}</ActionButton>
+        </div>
+      ),
+    },
+  ], [t, styles, byTenant]);
+
+  const create = (testId: string) => (
+    <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing({})} data-testid={testId} {...restoreTarget}>
+      {t('product.ingredient.create')}
+    </Button>
+  );
+  const typeLabel = (type: IngredientType | undefined) => (type ? t(`product.ingredient.types.${type}`) : t('common.all'));
+
+  return (
+    <section className={styles.page} aria-labelledby="ingredient-list-title">
+      <Title3 as="h1" id="ingredient-list-title">{t('product.route.ingredient')}</Title3>
+      <div className={styles.head}>
+        <FilterBar onSearch={() => search({ ...draft, keyword: draft.keyword.trim() })} onReset={() => { setDraft(EMPTY); search(EMPTY); }}
+          searchTestId="ingredient-search" resetTestId="ingredient-reset">
+          <FilterField label={t('product.ingredient.keyword')}>
+            <Input value={draft.keyword} maxLength={INGREDIENT_LIMITS.name} placeholder={t('product.ingredient.keywordPlaceholder')}
+              onChange={(_, d) => setDraft((f) => ({ ...f, keyword: d.value }))} data-testid="ingredient-filter-keyword" />
+          </FilterField>
+          <FilterField label={t('product.ingredient.type')}>
+            <Dropdown value={typeLabel(draft.type)} selectedOptions={[draft.type ?? '']} data-testid="ingredient-filter-type"
+              onOptionSelect={(_, d) => setDraft((f) => ({ ...f, type: (d.optionValue || undefined) as IngredientType | undefined }))}>
+              <Option value="">{t('common.all')}</Option>
+              {INGREDIENT_TYPES.map((type) => <Option key={type} value={type}>{typeLabel(type)}</Option>)}
+            </Dropdown>
+          </FilterField>
+          {byTenant && (
+            <FilterField label={t('product.ingredient.tenant')}>
+              <TenantDropdown value={draft.tenantId} onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))}
+                placeholder={t('common.all')} clearLabel={t('common.all')} testId="ingredient-filter-tenant" />
+            </FilterField>
+          )}
+        </FilterBar>
+        {create('ingredient-create')}
+      </div>
+      <DataTable label={t('product.route.ingredient')} columns={columns} rows={list.data?.list ?? NONE} rowKey={(i) => i.id} view={view}
+        busy={view === 'rows' && list.isFetching} onRetry={() => void list.refetch()} emptyAction={create('ingredient-empty-create')}
+        rowTestId="ingredient-row" testId="ingredient-table" />
+      <Pager pageNum={paging.pageNum} pageSize={paging.pageSize} total={shownTotal(list)} onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })}
+        testId="ingredient-pager" />
+      {editing && <IngredientFormDialog ingredient={editing.ingredient} onClose={() => setEditing(null)} onGone={() => void refresh()} />}
+      <ConfirmDialog open={deleting !== null} danger title={t('product.ingredient.deleteTitle')}
+        text={t('product.ingredient.deleteConfirm', { name: deleting?.name ?? '' })} confirmLabel={t('common.delete')}
+        onConfirm={confirmDelete} onCancel={() => setDeleting(null)} />
+    </section>
+  );
+}
+
+const NONE: readonly IngredientItem[] = [];
