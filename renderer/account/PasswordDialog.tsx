@@ -34,7 +34,7 @@ import { useRelocalise } from '../app/useRelocalise.js';
 import { errorEntry } from '../../shared/domains.js';
 import { NOTIFY_MS } from '../../shared/errors/policy.js';
 import { currentLang } from '../i18n/index.js';
-import { mayClose } from '../kit/index.js';
+import { mayClose } from '../kit/dialog.js';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },

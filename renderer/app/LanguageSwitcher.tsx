@@ -12,7 +12,7 @@ import { LANGS, type Lang } from '../../shared/i18n/define.js';
 import { catalogues } from '../../shared/domains.js';
 import { isLang } from '../i18n/detect.js';
 import { currentLang, setLanguage } from '../i18n/index.js';
-import { ConfirmDialog } from '../kit/index.js';
+import { ConfirmDialog } from '../kit/ConfirmDialog.js';
 import { hasDirtyForms } from './dirty.js';
 import { useNotify } from './notify.js';
 

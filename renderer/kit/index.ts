@@ -6,6 +6,7 @@ export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.js';
 export { DataTable, VIRTUALIZE_AFTER, type DataTableProps, type RowKey, type RowSelection } from './DataTable.js';
 export { FilterBar, FilterField, type FilterBarProps, type FilterFieldProps } from './FilterBar.js';
 export { mayClose, type OpenChange } from './dialog.js';
+export { FormDialog, type FormDialogProps } from './FormDialog.js';
 export { createGuard, type Guard } from './guard.js';
 export { listView, shownTotal, type ListQueryState, type ListView } from './listState.js';
 export { Pager, type PagerProps } from './Pager.js';
@@ -16,3 +17,4 @@ export { seesTenants, TenantDropdown, TenantField, tenantChoice, useTenants, typ
 export { apportion, columnWidths, type ColumnLayout, type ColumnSize } from './sizing.js';
 export { useGuardedAction, type GuardedAction } from './useGuardedAction.js';
 export { useSelection } from './useSelection.js';
+export { useLastPage, type Paging } from './usePaging.js';

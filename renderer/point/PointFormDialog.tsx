@@ -5,9 +5,7 @@
  * closes it and refreshes the list. Submitting is guarded: a double click
  * creates one point.
  */
-import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, makeStyles, Spinner, tokens,
-} from '@fluentui/react-components';
+import { Field } from '@fluentui/react-components';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { POINT_LIMITS, type PointItem } from '../../shared/point/index.js';
@@ -18,13 +16,10 @@ import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
 import { useUser } from '../app/session.js';
 import { useRelocalise } from '../app/useRelocalise.js';
-import { mayClose, RegionPicker, TenantField, tenantChoice, useGuardedAction } from '../kit/index.js';
+import { FormDialog, RegionPicker, TenantField, tenantChoice, useGuardedAction } from '../kit/index.js';
 import { isPointGone } from './gone.js';
 import { pointDialogSchema, type PointDialogValues } from './pointSchema.js';
 
-const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-});
 
 export interface PointFormDialogProps {
   /** The point to edit; none to create. */
@@ -37,7 +32,6 @@ export interface PointFormDialogProps {
 /** Mounted while open: each opening starts from the point's (or empty) values. */
 export function PointFormDialog({ point, onClose, onGone }: PointFormDialogProps) {
   const { t } = useTranslation();
-  const styles = useStyles();
   const notify = useNotify();
   const report = useReport();
   const user = useUser();
@@ -87,48 +81,33 @@ export function PointFormDialog({ point, onClose, onGone }: PointFormDialogProps
   // Read while rendering: react-hook-form only keeps up the parts of formState that the render reads.
   const dirty = form.formState.isDirty;
   return (
-    <Dialog open onOpenChange={(_, d) => mayClose(d, { busy, dirty }) && onClose()}>
-      <DialogSurface aria-describedby={undefined}>
-        <form onSubmit={(e) => { e.preventDefault(); void submit.run(e); }} noValidate>
-          <DialogBody>
-            <DialogTitle>{t(point ? 'point.editTitle' : 'point.createTitle')}</DialogTitle>
-            <DialogContent className={styles.form}>
-              {choice !== 'none' && (
-                <Controller
-                  control={form.control}
-                  name="tenantId"
-                  render={({ field, fieldState }) => (
-                    <TenantField ref={field.ref} label={t('point.tenant')} required={choice === 'required'} error={fieldState.error?.message}
-                      placeholder={t('point.tenantPlaceholder')} value={field.value} onChange={field.onChange} onBlur={field.onBlur}
-                      testId="point-form-tenant" />
-                  )}
-                />
-              )}
-              <FormInput control={form.control} name="name" label={t('point.name')}
-                input={{ placeholder: t('point.namePlaceholder'), 'data-testid': 'point-form-name' }} />
-              <Controller
-                control={form.control}
-                name="areaCode"
-                render={({ field, fieldState }) => (
-                  <Field label={t('point.area')} required validationMessage={fieldState.error?.message}>
-                    {/* Until a district is chosen the picker gives no code: the form holds '' and says what is missing. */}
-                    <RegionPicker ref={field.ref} leafOnly value={field.value || undefined} onChange={(code) => field.onChange(code ?? '')}
-                      onBlur={field.onBlur} disabled={field.disabled} testId="point-form-area" />
-                  </Field>
-                )}
-              />
-              <FormInput control={form.control} name="address" label={t('point.address')}
-                input={{ placeholder: t('point.addressPlaceholder'), 'data-testid': 'point-form-address' }} />
-            </DialogContent>
-            <DialogActions>
-              {/* Focusable while busy: a disabled button would drop the focus out of the dialog, and Escape with it. */}
-              <Button type="button" appearance="secondary" onClick={onClose} disabledFocusable={busy} data-testid="point-form-cancel">{t('common.cancel')}</Button>
-              <Button type="submit" appearance="primary" disabledFocusable={busy} icon={busy ? <Spinner size="extra-tiny" /> : undefined}
-                data-testid="point-form-submit">{t('common.confirm')}</Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog title={t(point ? 'point.editTitle' : 'point.createTitle')} busy={busy} dirty={dirty} onClose={onClose} onSubmit={(e) => void submit.run(e)} testId="point-form">
+      {choice !== 'none' && (
+        <Controller
+          control={form.control}
+          name="tenantId"
+          render={({ field, fieldState }) => (
+            <TenantField ref={field.ref} label={t('point.tenant')} required={choice === 'required'} error={fieldState.error?.message}
+              placeholder={t('point.tenantPlaceholder')} value={field.value} onChange={field.onChange} onBlur={field.onBlur}
+              testId="point-form-tenant" />
+          )}
+        />
+      )}
+      <FormInput control={form.control} name="name" label={t('point.name')}
+        input={{ placeholder: t('point.namePlaceholder'), 'data-testid': 'point-form-name' }} />
+      <Controller
+        control={form.control}
+        name="areaCode"
+        render={({ field, fieldState }) => (
+          <Field label={t('point.area')} required validationMessage={fieldState.error?.message}>
+            {/* Until a district is chosen the picker gives no code: the form holds '' and says what is missing. */}
+            <RegionPicker ref={field.ref} leafOnly value={field.value || undefined} onChange={(code) => field.onChange(code ?? '')}
+              onBlur={field.onBlur} disabled={field.disabled} testId="point-form-area" />
+          </Field>
+        )}
+      />
+      <FormInput control={form.control} name="address" label={t('point.address')}
+        input={{ placeholder: t('point.addressPlaceholder'), 'data-testid': 'point-form-address' }} />
+    </FormDialog>
   );
 }

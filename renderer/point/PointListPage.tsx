@@ -2,7 +2,7 @@
 import { Button, makeStyles, Title3, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CODE } from '../../shared/domains.js';
@@ -11,7 +11,7 @@ import { useOp, useOpMutation } from '../bridge.js';
 import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
 import { can, useUser } from '../app/session.js';
-import { ConfirmDialog, listView, pageCount, Pager, shownTotal } from '../kit/index.js';
+import { ConfirmDialog, listView, Pager, shownTotal, useLastPage } from '../kit/index.js';
 import { refusedWith } from '../app/errors.js';
 import { isPointGone } from './gone.js';
 import { EMPTY_FILTER, PointFilters, type PointFilter } from './PointFilters.js';
@@ -48,12 +48,7 @@ export default function PointListPage() {
   const view = listView(list);
   const total = shownTotal(list);
 
-  // Deleting the last row of the last page: step back to a page that exists.
-  useEffect(() => {
-    if (total === undefined || list.isPlaceholderData) return;
-    const last = pageCount(total, paging.pageSize);
-    if (paging.pageNum > last) setPaging((p) => ({ ...p, pageNum: last }));
-  }, [list.isPlaceholderData, total, paging]);
+  useLastPage(paging, setPaging, total, !list.isPlaceholderData);
 
   const refreshPoints = useCallback(() => client.invalidateQueries({ queryKey: ['point.page'] }), [client]);
 

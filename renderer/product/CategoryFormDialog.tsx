@@ -6,9 +6,7 @@
  * category no longer exists" (1104), which closes it and refreshes the list;
  * a parent deleted meanwhile (also 1104) is unchosen, the rest kept.
  */
-import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, makeStyles, Option, Spinner, tokens,
-} from '@fluentui/react-components';
+import { Dropdown, Field, Option } from '@fluentui/react-components';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CATEGORY_LIMITS, type CategoryItem } from '../../shared/product/index.js';
@@ -21,12 +19,9 @@ import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
 import { useUser } from '../app/session.js';
 import { useRelocalise } from '../app/useRelocalise.js';
-import { mayClose, TenantField, tenantChoice, useGuardedAction } from '../kit/index.js';
+import { FormDialog, TenantField, tenantChoice, useGuardedAction } from '../kit/index.js';
 import { categoryDialogSchema, parentChoices, type CategoryDialogValues } from './categorySchema.js';
 
-const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-});
 
 /** The parent picker's value for "top level" (Fluent's options carry strings). */
 const TOP = 'top';
@@ -42,7 +37,6 @@ export interface CategoryFormDialogProps {
 
 export function CategoryFormDialog({ category, parent, onClose, onGone }: CategoryFormDialogProps) {
   const { t } = useTranslation();
-  const styles = useStyles();
   const notify = useNotify();
   const report = useReport();
   const user = useUser();
@@ -103,68 +97,54 @@ export function CategoryFormDialog({ category, parent, onClose, onGone }: Catego
   const busy = submit.busy || form.formState.isSubmitting;
   const dirty = form.formState.isDirty;
   return (
-    <Dialog open onOpenChange={(_, d) => mayClose(d, { busy, dirty }) && onClose()}>
-      <DialogSurface aria-describedby={undefined}>
-        <form onSubmit={(e) => { e.preventDefault(); void submit.run(e); }} noValidate>
-          <DialogBody>
-            <DialogTitle>{t(category ? 'product.category.editTitle' : 'product.category.createTitle')}</DialogTitle>
-            <DialogContent className={styles.form}>
-              {choice !== 'none' && (
-                <Controller
-                  control={form.control}
-                  name="tenantId"
-                  render={({ field, fieldState }) => (
-                    <TenantField ref={field.ref} label={t('product.category.tenant')} required={choice === 'required'} error={fieldState.error?.message}
-                      placeholder={t('product.category.tenantPlaceholder')} value={field.value}
-                      // Another tenant's tree: the parent chosen in the last one means nothing there.
-                      onChange={(id) => { field.onChange(id); form.setValue('parentId', null); }}
-                      onBlur={field.onBlur} testId="category-form-tenant" />
-                  )}
-                />
-              )}
-              <Controller
-                control={form.control}
-                name="parentId"
-                render={({ field, fieldState }) => {
-                  const selected = choices.find((o) => o.id === field.value);
-                  return (
-                    <Field label={t('product.category.parent')} required validationMessage={fieldState.error?.message}>
-                      <Dropdown
-                        ref={field.ref}
-                        value={selected ? `${selected.name}（${selected.number}）` : t('product.category.topLevel')}
-                        selectedOptions={[field.value === null ? TOP : String(field.value)]}
-                        onOptionSelect={(_, d) => field.onChange(d.optionValue && d.optionValue !== TOP ? Number(d.optionValue) : null)}
-                        onBlur={field.onBlur}
-                        data-testid="category-form-parent"
-                      >
-                        <Option value={TOP}>{t('product.category.topLevel')}</Option>
-                        {choices.map((o) => (
-                          <Option key={o.id} value={String(o.id)} text={`${o.name}（${o.number}）`}>
-                            {`${'\u3000'.repeat(o.depth + 1)}${o.name}（${o.number}）`}
-                          </Option>
-                        ))}
-                      </Dropdown>
-                    </Field>
-                  );
-                }}
-              />
-              <FormInput control={form.control} name="name" label={t('product.category.name')}
-                input={{ placeholder: t('product.category.namePlaceholder'), 'data-testid': 'category-form-name' }} />
-              <FormInput control={form.control} name="number" label={t('product.category.number')}
-                input={{ placeholder: t('product.category.numberPlaceholder'), 'data-testid': 'category-form-number' }} />
-              <FormInput control={form.control} name="description" label={t('product.category.description')}
-                input={{ placeholder: t('product.category.descriptionPlaceholder'), 'data-testid': 'category-form-description' }} />
-              <FormInput control={form.control} name="remark" label={t('product.category.remark')}
-                input={{ placeholder: t('product.category.remarkPlaceholder'), 'data-testid': 'category-form-remark' }} />
-            </DialogContent>
-            <DialogActions>
-              <Button type="button" appearance="secondary" onClick={onClose} disabledFocusable={busy} data-testid="category-form-cancel">{t('common.cancel')}</Button>
-              <Button type="submit" appearance="primary" disabledFocusable={busy} icon={busy ? <Spinner size="extra-tiny" /> : undefined}
-                data-testid="category-form-submit">{t('common.confirm')}</Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog title={t(category ? 'product.category.editTitle' : 'product.category.createTitle')} busy={busy} dirty={dirty} onClose={onClose} onSubmit={(e) => void submit.run(e)} testId="category-form">
+      {choice !== 'none' && (
+        <Controller
+          control={form.control}
+          name="tenantId"
+          render={({ field, fieldState }) => (
+            <TenantField ref={field.ref} label={t('product.category.tenant')} required={choice === 'required'} error={fieldState.error?.message}
+              placeholder={t('product.category.tenantPlaceholder')} value={field.value}
+              // Another tenant's tree: the parent chosen in the last one means nothing there.
+              onChange={(id) => { field.onChange(id); form.setValue('parentId', null); }}
+              onBlur={field.onBlur} testId="category-form-tenant" />
+          )}
+        />
+      )}
+      <Controller
+        control={form.control}
+        name="parentId"
+        render={({ field, fieldState }) => {
+          const selected = choices.find((o) => o.id === field.value);
+          return (
+            <Field label={t('product.category.parent')} required validationMessage={fieldState.error?.message}>
+              <Dropdown
+                ref={field.ref}
+                value={selected ? `${selected.name}（${selected.number}）` : t('product.category.topLevel')}
+                selectedOptions={[field.value === null ? TOP : String(field.value)]}
+                onOptionSelect={(_, d) => field.onChange(d.optionValue && d.optionValue !== TOP ? Number(d.optionValue) : null)}
+                onBlur={field.onBlur}
+                data-testid="category-form-parent"
+              >
+                <Option value={TOP}>{t('product.category.topLevel')}</Option>
+                {choices.map((o) => (
+                  <Option key={o.id} value={String(o.id)} text={`${o.name}（${o.number}）`}>
+                    {`${'\u3000'.repeat(o.depth + 1)}${o.name}（${o.number}）`}
+                  </Option>
+                ))}
+              </Dropdown>
+            </Field>
+          );
+        }}
+      />
+      <FormInput control={form.control} name="name" label={t('product.category.name')}
+        input={{ placeholder: t('product.category.namePlaceholder'), 'data-testid': 'category-form-name' }} />
+      <FormInput control={form.control} name="number" label={t('product.category.number')}
+        input={{ placeholder: t('product.category.numberPlaceholder'), 'data-testid': 'category-form-number' }} />
+      <FormInput control={form.control} name="description" label={t('product.category.description')}
+        input={{ placeholder: t('product.category.descriptionPlaceholder'), 'data-testid': 'category-form-description' }} />
+      <FormInput control={form.control} name="remark" label={t('product.category.remark')}
+        input={{ placeholder: t('product.category.remarkPlaceholder'), 'data-testid': 'category-form-remark' }} />
+    </FormDialog>
   );
 }

@@ -3,7 +3,7 @@ import { Button, makeStyles, Title3, tokens, useRestoreFocusTarget } from '@flue
 import { AddRegular, BeakerRegular } from '@fluentui/react-icons';
 import { useNavigate } from 'react-router';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODE } from '../../shared/domains.js';
 import type { CategoryItem } from '../../shared/product/index.js';
@@ -12,7 +12,7 @@ import { refusedWith } from '../app/errors.js';
 import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
 import { can, useUser } from '../app/session.js';
-import { ConfirmDialog, listView, pageCount, Pager, seesTenants, shownTotal } from '../kit/index.js';
+import { ConfirmDialog, listView, Pager, seesTenants, shownTotal, useLastPage } from '../kit/index.js';
 import { CategoryFilters, EMPTY_CATEGORY_FILTER, type CategoryFilter } from './CategoryFilters.js';
 import { CategoryFormDialog } from './CategoryFormDialog.js';
 import { CategoryTable } from './CategoryTable.js';
@@ -51,11 +51,7 @@ export default function CategoryListPage() {
   const view = listView(list);
   const total = shownTotal(list);
 
-  useEffect(() => {
-    if (total === undefined || list.isPlaceholderData) return;
-    const last = pageCount(total, paging.pageSize);
-    if (paging.pageNum > last) setPaging((p) => ({ ...p, pageNum: last }));
-  }, [list.isPlaceholderData, total, paging]);
+  useLastPage(paging, setPaging, total, !list.isPlaceholderData);
 
   const refresh = useCallback(() => client.invalidateQueries({ queryKey: ['product.categoryPage'] }), [client]);
 

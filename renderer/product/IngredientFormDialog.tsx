@@ -3,9 +3,7 @@
  * unit of that type; the system admin chooses the tenant first. A refused
  * submit keeps what was typed; a vanished ingredient (2801) closes it.
  */
-import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, makeStyles, Option, Spinner, tokens,
-} from '@fluentui/react-components';
+import { Dropdown, Field, Option } from '@fluentui/react-components';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -21,9 +19,8 @@ import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
 import { useUser } from '../app/session.js';
 import { useRelocalise } from '../app/useRelocalise.js';
-import { mayClose, TenantField, tenantChoice, useGuardedAction, type TenantChoice } from '../kit/index.js';
+import { FormDialog, TenantField, tenantChoice, useGuardedAction, type TenantChoice } from '../kit/index.js';
 
-const useStyles = makeStyles({ form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM } });
 
 interface Values { number: string; name: string; type: IngredientType | undefined; unit: IngredientUnit | undefined; tenantId?: number | undefined }
 
@@ -36,7 +33,6 @@ const schemaFor = (choice: TenantChoice): z.ZodType<Values, Values> => {
 
 export function IngredientFormDialog({ ingredient, onClose, onGone }: { ingredient?: IngredientItem | undefined; onClose: () => void; onGone?: () => void }) {
   const { t } = useTranslation();
-  const styles = useStyles();
   const notify = useNotify();
   const report = useReport();
   const user = useUser();
@@ -83,51 +79,37 @@ export function IngredientFormDialog({ ingredient, onClose, onGone }: { ingredie
   const busy = submit.busy || form.formState.isSubmitting;
   const dirty = form.formState.isDirty;
   return (
-    <Dialog open onOpenChange={(_, d) => mayClose(d, { busy, dirty }) && onClose()}>
-      <DialogSurface aria-describedby={undefined}>
-        <form onSubmit={(e) => { e.preventDefault(); void submit.run(e); }} noValidate>
-          <DialogBody>
-            <DialogTitle>{t(ingredient ? 'product.ingredient.editTitle' : 'product.ingredient.createTitle')}</DialogTitle>
-            <DialogContent className={styles.form}>
-              {choice !== 'none' && (
-                <Controller control={form.control} name="tenantId" render={({ field, fieldState }) => (
-                  <TenantField ref={field.ref} label={t('product.ingredient.tenant')} required={choice === 'required'} error={fieldState.error?.message}
-                    placeholder={t('product.ingredient.tenantPlaceholder')} value={field.value} onChange={field.onChange} onBlur={field.onBlur}
-                    testId="ingredient-form-tenant" />
-                )} />
-              )}
-              <FormInput control={form.control} name="number" label={t('product.ingredient.number')}
-                input={{ placeholder: t('product.category.numberPlaceholder'), 'data-testid': 'ingredient-form-number' }} />
-              <FormInput control={form.control} name="name" label={t('product.ingredient.name')}
-                input={{ placeholder: t('product.ingredient.namePlaceholder'), 'data-testid': 'ingredient-form-name' }} />
-              <Controller control={form.control} name="type" render={({ field, fieldState }) => (
-                <Field label={t('product.ingredient.type')} required validationMessage={fieldState.error?.message}>
-                  <Dropdown ref={field.ref} placeholder={t('product.ingredient.typePlaceholder')} value={field.value ? t(`product.ingredient.types.${field.value}`) : ''}
-                    selectedOptions={field.value ? [field.value] : []} onBlur={field.onBlur} data-testid="ingredient-form-type"
-                    // Another type has other units: the one chosen for the last means nothing now.
-                    onOptionSelect={(_, d) => { field.onChange(d.optionValue); form.setValue('unit', undefined); }}>
-                    {INGREDIENT_TYPES.map((x) => <Option key={x} value={x}>{t(`product.ingredient.types.${x}`)}</Option>)}
-                  </Dropdown>
-                </Field>
-              )} />
-              <Controller control={form.control} name="unit" render={({ field, fieldState }) => (
-                <Field label={t('product.ingredient.unit')} required validationMessage={fieldState.error?.message}>
-                  <Dropdown ref={field.ref} placeholder={t('product.ingredient.unitPlaceholder')} value={field.value ? t(`product.ingredient.units.${field.value}`) : ''}
-                    selectedOptions={field.value ? [field.value] : []} onBlur={field.onBlur} disabled={!type} data-testid="ingredient-form-unit"
-                    onOptionSelect={(_, d) => field.onChange(d.optionValue)}>
-                    {(type ? INGREDIENT_UNITS[type] : []).map((u) => <Option key={u} value={u}>{t(`product.ingredient.units.${u}`)}</Option>)}
-                  </Dropdown>
-                </Field>
-              )} />
-            </DialogContent>
-            <DialogActions>
-              <Button type="button" appearance="secondary" onClick={onClose} disabledFocusable={busy} data-testid="ingredient-form-cancel">{t('common.cancel')}</Button>
-              <Button type="submit" appearance="primary" disabledFocusable={busy} icon={busy ? <Spinner size="extra-tiny" /> : undefined}
-                data-testid="ingredient-form-submit">{t('common.confirm')}</Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog title={t(ingredient ? 'product.ingredient.editTitle' : 'product.ingredient.createTitle')} busy={busy} dirty={dirty} onClose={onClose} onSubmit={(e) => void submit.run(e)} testId="ingredient-form">
+      {choice !== 'none' && (
+        <Controller control={form.control} name="tenantId" render={({ field, fieldState }) => (
+          <TenantField ref={field.ref} label={t('product.ingredient.tenant')} required={choice === 'required'} error={fieldState.error?.message}
+            placeholder={t('product.ingredient.tenantPlaceholder')} value={field.value} onChange={field.onChange} onBlur={field.onBlur}
+            testId="ingredient-form-tenant" />
+        )} />
+      )}
+      <FormInput control={form.control} name="number" label={t('product.ingredient.number')}
+        input={{ placeholder: t('product.category.numberPlaceholder'), 'data-testid': 'ingredient-form-number' }} />
+      <FormInput control={form.control} name="name" label={t('product.ingredient.name')}
+        input={{ placeholder: t('product.ingredient.namePlaceholder'), 'data-testid': 'ingredient-form-name' }} />
+      <Controller control={form.control} name="type" render={({ field, fieldState }) => (
+        <Field label={t('product.ingredient.type')} required validationMessage={fieldState.error?.message}>
+          <Dropdown ref={field.ref} placeholder={t('product.ingredient.typePlaceholder')} value={field.value ? t(`product.ingredient.types.${field.value}`) : ''}
+            selectedOptions={field.value ? [field.value] : []} onBlur={field.onBlur} data-testid="ingredient-form-type"
+            // Another type has other units: the one chosen for the last means nothing now.
+            onOptionSelect={(_, d) => { field.onChange(d.optionValue); form.setValue('unit', undefined); }}>
+            {INGREDIENT_TYPES.map((x) => <Option key={x} value={x}>{t(`product.ingredient.types.${x}`)}</Option>)}
+          </Dropdown>
+        </Field>
+      )} />
+      <Controller control={form.control} name="unit" render={({ field, fieldState }) => (
+        <Field label={t('product.ingredient.unit')} required validationMessage={fieldState.error?.message}>
+          <Dropdown ref={field.ref} placeholder={t('product.ingredient.unitPlaceholder')} value={field.value ? t(`product.ingredient.units.${field.value}`) : ''}
+            selectedOptions={field.value ? [field.value] : []} onBlur={field.onBlur} disabled={!type} data-testid="ingredient-form-unit"
+            onOptionSelect={(_, d) => field.onChange(d.optionValue)}>
+            {(type ? INGREDIENT_UNITS[type] : []).map((u) => <Option key={u} value={u}>{t(`product.ingredient.units.${u}`)}</Option>)}
+          </Dropdown>
+        </Field>
+      )} />
+    </FormDialog>
   );
 }

@@ -12,7 +12,7 @@ import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
 import { useUser } from '../app/session.js';
 import {
-  ActionButton, ConfirmDialog, DataTable, FilterBar, FilterField, listView, Pager, seesTenants, shownTotal, TenantDropdown, type Column,
+  ActionButton, ConfirmDialog, DataTable, FilterBar, FilterField, listView, Pager, seesTenants, shownTotal, TenantDropdown, useLastPage, type Column,
 } from '../kit/index.js';
 import { IngredientFormDialog } from './IngredientFormDialog.js';
 
@@ -50,6 +50,8 @@ export default function IngredientListPage() {
   const list = useOp('product.ingredientPage', { query: paging, body }, { placeholderData: keepPreviousData });
   const remove = useOpMutation('product.ingredientDelete', { invalidates: ['product.ingredientPage'] });
   const view = listView(list);
+  const total = shownTotal(list);
+  useLastPage(paging, setPaging, total, !list.isPlaceholderData);
   const refresh = useCallback(() => client.invalidateQueries({ queryKey: ['product.ingredientPage'] }), [client]);
   const search = (f: Filter) => { setFilter(f); setPaging((p) => ({ ...p, pageNum: 1 })); };
 
@@ -122,7 +124,7 @@ export default function IngredientListPage() {
       <DataTable label={t('product.route.ingredient')} columns={columns} rows={list.data?.list ?? NONE} rowKey={(i) => i.id} view={view}
         busy={view === 'rows' && list.isFetching} onRetry={() => void list.refetch()} emptyAction={create('ingredient-empty-create')}
         rowTestId="ingredient-row" testId="ingredient-table" />
-      <Pager pageNum={paging.pageNum} pageSize={paging.pageSize} total={shownTotal(list)} onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })}
+      <Pager pageNum={paging.pageNum} pageSize={paging.pageSize} total={total} onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })}
         testId="ingredient-pager" />
       {editing && <IngredientFormDialog ingredient={editing.ingredient} onClose={() => setEditing(null)} onGone={() => void refresh()} />}
       <ConfirmDialog open={deleting !== null} danger title={t('product.ingredient.deleteTitle')}

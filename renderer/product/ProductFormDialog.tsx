@@ -5,9 +5,7 @@
  * submit keeps everything typed; "this product no longer exists" (1101)
  * closes it and refreshes the list.
  */
-import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, makeStyles, Spinner, tokens,
-} from '@fluentui/react-components';
+import { Field, makeStyles, tokens } from '@fluentui/react-components';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { parseYuan } from '../../shared/format.js';
@@ -21,7 +19,7 @@ import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
 import { useUser } from '../app/session.js';
 import { useRelocalise } from '../app/useRelocalise.js';
-import { mayClose, TenantField, tenantChoice, useGuardedAction } from '../kit/index.js';
+import { FormDialog, TenantField, tenantChoice, useGuardedAction } from '../kit/index.js';
 import { ImageUploader } from '../file/index.js';
 import { CategoryDropdown } from './CategoryDropdown.js';
 import { productDialogSchema, yuanText, type ProductDialogValues } from './productSchema.js';
@@ -99,64 +97,50 @@ export function ProductFormDialog({ product, onClose, onGone }: ProductFormDialo
   const busy = submit.busy || form.formState.isSubmitting;
   const dirty = form.formState.isDirty;
   return (
-    <Dialog open onOpenChange={(_, d) => mayClose(d, { busy, dirty }) && onClose()}>
-      <DialogSurface className={styles.surface} aria-describedby={undefined}>
-        <form onSubmit={(e) => { e.preventDefault(); void submit.run(e); }} noValidate>
-          <DialogBody>
-            <DialogTitle>{t(product ? 'product.product.editTitle' : 'product.product.createTitle')}</DialogTitle>
-            <DialogContent className={styles.form}>
-              {choice !== 'none' && (
-                <div className={styles.wide}>
-                  <Controller control={form.control} name="tenantId" render={({ field, fieldState }) => (
-                    <TenantField ref={field.ref} label={t('product.product.tenant')} required={choice === 'required'} error={fieldState.error?.message}
-                      placeholder={t('product.product.tenantPlaceholder')} value={field.value}
-                      // Another tenant's categories: the one chosen in the last means nothing there.
-                      onChange={(id) => { field.onChange(id); form.setValue('categoryId', undefined); }}
-                      onBlur={field.onBlur} testId="product-form-tenant" />
-                  )} />
-                </div>
-              )}
-              <div className={styles.wide}>
-                <Controller control={form.control} name="images" render={({ field, fieldState }) => (
-                  <Field label={t('product.product.images')} required validationMessage={fieldState.error?.message}>
-                    <ImageUploader value={field.value} onChange={(ids) => { field.onChange(ids); void form.trigger('images'); }}
-                      max={PRODUCT_LIMITS.images} alt={name || t('product.product.image')} disabled={busy} testId="product-form-images" />
-                  </Field>
-                )} />
-              </div>
-              <FormInput control={form.control} name="number" label={t('product.product.number')}
-                input={{ placeholder: t('product.product.numberPlaceholder'), 'data-testid': 'product-form-number' }} />
-              <FormInput control={form.control} name="name" label={t('product.product.name')}
-                input={{ placeholder: t('product.product.namePlaceholder'), 'data-testid': 'product-form-name' }} />
-              <Controller control={form.control} name="categoryId" render={({ field, fieldState }) => (
-                <Field label={t('product.product.category')} required validationMessage={fieldState.error?.message}>
-                  <CategoryDropdown ref={field.ref} tenantId={tenantId} value={field.value} onChange={field.onChange} onBlur={field.onBlur}
-                    placeholder={t('product.product.categoryPlaceholder')} testId="product-form-category" />
-                </Field>
-              )} />
-              <FormInput control={form.control} name="model" label={t('product.product.model')}
-                input={{ placeholder: t('product.product.modelPlaceholder'), 'data-testid': 'product-form-model' }} />
-              <FormInput control={form.control} name="price" label={t('product.product.price')}
-                input={{ placeholder: t('product.product.pricePlaceholder'), inputMode: 'decimal', 'data-testid': 'product-form-price' }} />
-              <Controller control={form.control} name="tags" render={({ field, fieldState }) => (
-                <Field label={t('product.product.tags')} validationMessage={fieldState.error?.message}>
-                  <TagInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} placeholder={t('product.product.tagsPlaceholder')}
-                    removeLabel={(tag) => `${t('common.delete')} ${tag}`} testId="product-form-tags" />
-                </Field>
-              )} />
-              <div className={styles.wide}>
-                <FormInput control={form.control} name="brief" label={t('product.product.brief')}
-                  input={{ placeholder: t('product.product.briefPlaceholder'), 'data-testid': 'product-form-brief' }} />
-              </div>
-            </DialogContent>
-            <DialogActions>
-              <Button type="button" appearance="secondary" onClick={onClose} disabledFocusable={busy} data-testid="product-form-cancel">{t('common.cancel')}</Button>
-              <Button type="submit" appearance="primary" disabledFocusable={busy} icon={busy ? <Spinner size="extra-tiny" /> : undefined}
-                data-testid="product-form-submit">{t('common.confirm')}</Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog title={t(product ? 'product.product.editTitle' : 'product.product.createTitle')} busy={busy} dirty={dirty} onClose={onClose} onSubmit={(e) => void submit.run(e)} testId="product-form" surfaceClassName={styles.surface} fieldsClassName={styles.form}>
+      {choice !== 'none' && (
+        <div className={styles.wide}>
+          <Controller control={form.control} name="tenantId" render={({ field, fieldState }) => (
+            <TenantField ref={field.ref} label={t('product.product.tenant')} required={choice === 'required'} error={fieldState.error?.message}
+              placeholder={t('product.product.tenantPlaceholder')} value={field.value}
+              // Another tenant's categories: the one chosen in the last means nothing there.
+              onChange={(id) => { field.onChange(id); form.setValue('categoryId', undefined); }}
+              onBlur={field.onBlur} testId="product-form-tenant" />
+          )} />
+        </div>
+      )}
+      <div className={styles.wide}>
+        <Controller control={form.control} name="images" render={({ field, fieldState }) => (
+          <Field label={t('product.product.images')} required validationMessage={fieldState.error?.message}>
+            <ImageUploader value={field.value} onChange={(ids) => { field.onChange(ids); void form.trigger('images'); }}
+              max={PRODUCT_LIMITS.images} alt={name || t('product.product.image')} disabled={busy} testId="product-form-images" />
+          </Field>
+        )} />
+      </div>
+      <FormInput control={form.control} name="number" label={t('product.product.number')}
+        input={{ placeholder: t('product.product.numberPlaceholder'), 'data-testid': 'product-form-number' }} />
+      <FormInput control={form.control} name="name" label={t('product.product.name')}
+        input={{ placeholder: t('product.product.namePlaceholder'), 'data-testid': 'product-form-name' }} />
+      <Controller control={form.control} name="categoryId" render={({ field, fieldState }) => (
+        <Field label={t('product.product.category')} required validationMessage={fieldState.error?.message}>
+          <CategoryDropdown ref={field.ref} tenantId={tenantId} value={field.value} onChange={field.onChange} onBlur={field.onBlur}
+            placeholder={t('product.product.categoryPlaceholder')} testId="product-form-category" />
+        </Field>
+      )} />
+      <FormInput control={form.control} name="model" label={t('product.product.model')}
+        input={{ placeholder: t('product.product.modelPlaceholder'), 'data-testid': 'product-form-model' }} />
+      <FormInput control={form.control} name="price" label={t('product.product.price')}
+        input={{ placeholder: t('product.product.pricePlaceholder'), inputMode: 'decimal', 'data-testid': 'product-form-price' }} />
+      <Controller control={form.control} name="tags" render={({ field, fieldState }) => (
+        <Field label={t('product.product.tags')} validationMessage={fieldState.error?.message}>
+          <TagInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} placeholder={t('product.product.tagsPlaceholder')}
+            removeLabel={(tag) => `${t('common.delete')} ${tag}`} testId="product-form-tags" />
+        </Field>
+      )} />
+      <div className={styles.wide}>
+        <FormInput control={form.control} name="brief" label={t('product.product.brief')}
+          input={{ placeholder: t('product.product.briefPlaceholder'), 'data-testid': 'product-form-brief' }} />
+      </div>
+    </FormDialog>
   );
 }

@@ -2,7 +2,7 @@
 import { Button, makeStyles, Text, Title3, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODE } from '../../shared/domains.js';
 import type { ProductItem, ProductSort } from '../../shared/product/index.js';
@@ -11,7 +11,7 @@ import { refusedWith } from '../app/errors.js';
 import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
 import { useUser } from '../app/session.js';
-import { ActionButton, listView, pageCount, Pager, seesTenants, shownTotal, useSelection, type Sort } from '../kit/index.js';
+import { ActionButton, listView, Pager, seesTenants, shownTotal, useSelection, type Sort, useLastPage } from '../kit/index.js';
 import { EMPTY_PRODUCT_FILTER, ProductFilters, type ProductFilter } from './ProductFilters.js';
 import { ProductFormDialog } from './ProductFormDialog.js';
 import { ProductTable } from './ProductTable.js';
@@ -58,11 +58,7 @@ export default function ProductListPage() {
   const rows = list.data?.list ?? NO_PRODUCTS;
   const selection = useSelection(rows);
 
-  useEffect(() => {
-    if (total === undefined || list.isPlaceholderData) return;
-    const last = pageCount(total, paging.pageSize);
-    if (paging.pageNum > last) setPaging((p) => ({ ...p, pageNum: last }));
-  }, [list.isPlaceholderData, total, paging]);
+  useLastPage(paging, setPaging, total, !list.isPlaceholderData);
 
   const change = useCallback(async (ids: number[], patch: Change) => {
     try {

@@ -1,0 +1,58 @@
+/**
+ * The frame of every create / edit dialog: title, the form's fields, Cancel
+ * and Confirm. It closes on Escape or outside click only when nothing would
+ * be lost (`mayClose`: not while saving, not over typed input); both buttons
+ * stay focusable while busy, so the focus (and Escape with it) stays in the
+ * dialog; the submit runs the screen's guarded action (a double click saves
+ * once).
+ */
+import {
+  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, mergeClasses, Spinner, tokens,
+} from '@fluentui/react-components';
+import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { mayClose } from './dialog.js';
+
+const useStyles = makeStyles({
+  fields: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+});
+
+export interface FormDialogProps {
+  title: string;
+  /** Saving: the buttons wait, the dialog stays. */
+  busy: boolean;
+  /** Typed input that a stray close would lose. */
+  dirty: boolean;
+  onClose: () => void;
+  /** The form's submit (react-hook-form's handleSubmit, behind the screen's guard). */
+  onSubmit: (event: FormEvent) => void;
+  /** `<testId>-cancel` and `<testId>-submit` name the buttons. */
+  testId: string;
+  /** The surface's own class (a wider dialog). */
+  surfaceClassName?: string;
+  /** The fields' layout instead of one column. */
+  fieldsClassName?: string;
+  children: ReactNode;
+}
+
+export function FormDialog({ title, busy, dirty, onClose, onSubmit, testId, surfaceClassName, fieldsClassName, children }: FormDialogProps) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  return (
+    <Dialog open onOpenChange={(_, d) => mayClose(d, { busy, dirty }) && onClose()}>
+      <DialogSurface className={surfaceClassName} aria-describedby={undefined}>
+        <form onSubmit={(e) => { e.preventDefault(); onSubmit(e); }} noValidate>
+          <DialogBody>
+            <DialogTitle>{title}</DialogTitle>
+            <DialogContent className={mergeClasses(styles.fields, fieldsClassName)}>{children}</DialogContent>
+            <DialogActions>
+              <Button type="button" appearance="secondary" onClick={onClose} disabledFocusable={busy} data-testid={`${testId}-cancel`}>{t('common.cancel')}</Button>
+              <Button type="submit" appearance="primary" disabledFocusable={busy} icon={busy ? <Spinner size="extra-tiny" /> : undefined}
+                data-testid={`${testId}-submit`}>{t('common.confirm')}</Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}
