@@ -6,6 +6,7 @@
  * answers 409).
  */
 import { ERRORS, statusOf } from '../../shared/domains.js';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../db/sql.js';
 
 /** The HTTP status a body code is answered with. */
 export const httpStatusOf = (code: number): number => statusOf(code);
@@ -35,5 +36,20 @@ export class RequestValidationError extends Error {
     super('The request does not match its schema');
     this.name = 'RequestValidationError';
     this.fields = fields;
+  }
+}
+
+/**
+ * Runs a write whose unique key stands for a business rule (a number unique
+ * within a tenant) and answers a violation with that rule's code: a handler
+ * checks first for a clear answer, and a racing write that slips past the
+ * check meets the key and gets the same answer.
+ */
+export async function uniqueAs<T>(code: number, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (pgErrorCode(err) === UNIQUE_VIOLATION) throw new BizError(code);
+    throw err;
   }
 }

@@ -93,3 +93,10 @@ export async function categoryItemInScope(db: Queryable, scope: Scope, id: numbe
   if (!row) throw new BizError(CODE.categoryNotFound);
   return toItem(row);
 }
+
+/** The tenant of a category within the scope; 1104 when it does not exist or lies outside it (the same answer). */
+export async function categoryTenantInScope(db: Queryable, scope: Scope, id: number): Promise<number> {
+  const [row] = await db.select({ tenantId: c.tenantId }).from(c).where(and(eq(c.id, id), scope.where(c.tenantId)));
+  if (!row) throw new BizError(CODE.categoryNotFound);
+  return row.tenantId;
+}

@@ -11,23 +11,13 @@ import { CATEGORY_DEPTH } from '../../shared/product/index.js';
 import { CODE } from '../../shared/domains.js';
 import type { Queryable } from '../db/index.js';
 import { searchKey, searchPattern } from '../db/pinyin.js';
-import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../db/sql.js';
-import { BizError } from '../http/errors.js';
+import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../db/sql.js';
+import { BizError, uniqueAs } from '../http/errors.js';
 import { defineHandlers } from '../http/handlers.js';
 import type { Scope } from '../scope.js';
 import { owningTenant } from '../tenant/index.js';
 import { productCategories as c, products } from './schema.js';
-import { categoryItemInScope, categoryItems, descendantsOf, treeNodes, treeOrder, type TreeNode } from './categories.js';
-
-/** A duplicate number is 1105 whichever call found it first: the handler's check or the unique key in a race. */
-async function numbered<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (pgErrorCode(err) === UNIQUE_VIOLATION) throw new BizError(CODE.categoryNumberTaken);
-    throw err;
-  }
-}
+import { categoryItemInScope, categoryItems, categoryTenantInScope, descendantsOf, treeNodes, treeOrder, type TreeNode } from './categories.js';
 
 /**
  * Locks every category of the tenant, in id order: creates, moves and deletes
@@ -40,9 +30,7 @@ const lockTree = (tx: Queryable, tenantId: number): Promise<TreeNode[]> =>
 
 /** The category's locked tree and its node in it; 1104 when it is missing or out of scope. */
 async function lockTreeOf(tx: Queryable, scope: Scope, id: number): Promise<{ tree: TreeNode[]; node: TreeNode }> {
-  const [row] = await tx.select({ tenantId: c.tenantId }).from(c).where(and(eq(c.id, id), scope.where(c.tenantId)));
-  if (!row) throw new BizError(CODE.categoryNotFound);
-  const tree = await lockTree(tx, row.tenantId);
+  const tree = await lockTree(tx, await categoryTenantInScope(tx, scope, id));
   const node = tree.find((n) => n.id === id);
   // Deleted while we waited for the lock.
   if (!node) throw new BizError(CODE.categoryNotFound);
@@ -92,7 +80,7 @@ export const categoryHandlers = defineHandlers({
   'product.categoryCreate': async ({ body }, { db, user, scope }) => {
     const { tenantId: requested, parentId, ...form } = body;
     const tenantId = await owningTenant(db, user, scope, requested);
-    const id = await numbered(() => db.transaction(async (tx) => {
+    const id = await uniqueAs(CODE.categoryNumberTaken, () => db.transaction(async (tx) => {
       const tree = await lockTree(tx, tenantId);
       let depth = 0;
       if (parentId !== null) {
@@ -109,7 +97,7 @@ export const categoryHandlers = defineHandlers({
   },
 
   'product.categoryUpdate': async ({ params, body }, { db, scope }) => {
-    await numbered(() => db.transaction(async (tx) => {
+    await uniqueAs(CODE.categoryNumberTaken, () => db.transaction(async (tx) => {
       const { tree, node } = await lockTreeOf(tx, scope, params.id);
       const [taken] = await tx.select({ id: c.id }).from(c)
         .where(and(eq(c.tenantId, node.tenantId), eq(c.number, body.number), ne(c.id, node.id)));

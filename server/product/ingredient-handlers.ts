@@ -8,8 +8,7 @@ import { CODE } from '../../shared/domains.js';
 import type { IngredientItem } from '../../shared/product/index.js';
 import type { Queryable } from '../db/index.js';
 import { searchKey, searchPattern } from '../db/pinyin.js';
-import { pgErrorCode, UNIQUE_VIOLATION } from '../db/sql.js';
-import { BizError } from '../http/errors.js';
+import { BizError, uniqueAs } from '../http/errors.js';
 import { defineHandlers } from '../http/handlers.js';
 import type { Scope } from '../scope.js';
 import { owningTenant, tenants } from '../tenant/index.js';
@@ -28,16 +27,6 @@ async function itemInScope(db: Queryable, scope: Scope, id: number): Promise<Ing
   const [row] = await selectIngredients(db).where(and(eq(ingredients.id, id), scope.where(ingredients.tenantId)));
   if (!row) throw new BizError(CODE.ingredientNotFound);
   return toItem(row);
-}
-
-/** A duplicate number is 2802 whichever call found it first: the check or the unique key in a race. */
-async function numbered<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (pgErrorCode(err) === UNIQUE_VIOLATION) throw new BizError(CODE.ingredientNumberTaken);
-    throw err;
-  }
 }
 
 async function checkNumber(db: Queryable, tenantId: number, number: string, except?: number): Promise<void> {
@@ -64,7 +53,7 @@ export const ingredientHandlers = defineHandlers({
   'product.ingredientCreate': async ({ body }, { db, user, scope }) => {
     const { tenantId: requested, ...form } = body;
     const tenantId = await owningTenant(db, user, scope, requested);
-    const id = await numbered(async () => {
+    const id = await uniqueAs(CODE.ingredientNumberTaken, async () => {
       await checkNumber(db, tenantId, form.number);
       const [created] = await db.insert(ingredients).values({ ...form, tenantId, search: searchKey(form.name, form.number) }).returning({ id: ingredients.id });
       return created!.id;
@@ -74,7 +63,7 @@ export const ingredientHandlers = defineHandlers({
 
   'product.ingredientUpdate': async ({ params, body }, { db, scope }) => {
     const current = await itemInScope(db, scope, params.id);
-    await numbered(async () => {
+    await uniqueAs(CODE.ingredientNumberTaken, async () => {
       await checkNumber(db, current.tenantId, body.number, current.id);
       await db.update(ingredients).set({ ...body, search: searchKey(body.name, body.number), updatedAt: new Date() }).where(eq(ingredients.id, current.id));
     });

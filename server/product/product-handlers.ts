@@ -10,13 +10,12 @@ import { CODE } from '../../shared/domains.js';
 import type { ProductSort } from '../../shared/product/index.js';
 import type { Queryable } from '../db/index.js';
 import { searchKey, searchPattern } from '../db/pinyin.js';
-import { pgErrorCode, UNIQUE_VIOLATION } from '../db/sql.js';
-import { BizError } from '../http/errors.js';
+import { BizError, uniqueAs } from '../http/errors.js';
 import { defineHandlers } from '../http/handlers.js';
 import type { Scope } from '../scope.js';
 import { grantFiles, unheldFiles } from '../file/index.js';
 import { owningTenant } from '../tenant/index.js';
-import { descendantsOf, treeNodes } from './categories.js';
+import { categoryTenantInScope, descendantsOf, treeNodes } from './categories.js';
 import { lockProducts, productItemInScope, selectProducts, setImages, toProductItem } from './products.js';
 import { productCategories, products } from './schema.js';
 
@@ -24,32 +23,16 @@ const SORT_COLUMNS = { number: products.number, name: products.name, price: prod
 
 /** The category of a form: in scope (else 1104) and of the product's tenant (else 1111). */
 async function checkCategory(db: Queryable, scope: Scope, categoryId: number, tenantId: number): Promise<void> {
-  const [row] = await db.select({ tenantId: productCategories.tenantId }).from(productCategories)
-    .where(and(eq(productCategories.id, categoryId), scope.where(productCategories.tenantId)));
-  if (!row) throw new BizError(CODE.categoryNotFound);
-  if (row.tenantId !== tenantId) throw new BizError(CODE.productCategoryInvalid);
+  if ((await categoryTenantInScope(db, scope, categoryId)) !== tenantId) throw new BizError(CODE.productCategoryInvalid);
 }
 
 async function checkImages(db: Queryable, scope: Scope, images: readonly string[]): Promise<void> {
   if ((await unheldFiles(db, scope, images)).length) throw new BizError(CODE.fileNotFound);
 }
 
-/** A duplicate number is 1103 whichever call found it first: the check or the unique key in a race. */
-async function numbered<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (pgErrorCode(err) === UNIQUE_VIOLATION) throw new BizError(CODE.productNumberTaken);
-    throw err;
-  }
-}
-
 /** The category and every category under it, in scope; 1104 when the category is not. */
 async function categoryAndBelow(db: Queryable, scope: Scope, categoryId: number): Promise<number[]> {
-  const [row] = await db.select({ tenantId: productCategories.tenantId }).from(productCategories)
-    .where(and(eq(productCategories.id, categoryId), scope.where(productCategories.tenantId)));
-  if (!row) throw new BizError(CODE.categoryNotFound);
-  const tree = await treeNodes(db, eq(productCategories.tenantId, row.tenantId));
+  const tree = await treeNodes(db, eq(productCategories.tenantId, await categoryTenantInScope(db, scope, categoryId)));
   return [categoryId, ...descendantsOf(tree, categoryId)];
 }
 
@@ -82,7 +65,7 @@ export const productHandlers = defineHandlers({
     const tenantId = await owningTenant(db, user, scope, requested);
     await checkCategory(db, scope, form.categoryId, tenantId);
     await checkImages(db, scope, images);
-    const id = await numbered(() => db.transaction(async (tx) => {
+    const id = await uniqueAs(CODE.productNumberTaken, () => db.transaction(async (tx) => {
       const [taken] = await tx.select({ id: products.id }).from(products).where(and(eq(products.tenantId, tenantId), eq(products.number, form.number)));
       if (taken) throw new BizError(CODE.productNumberTaken);
       const [created] = await tx.insert(products).values({ ...form, tenantId, library: 'old', search: searchKey(form.name, form.number) })
@@ -96,7 +79,7 @@ export const productHandlers = defineHandlers({
 
   'product.update': async ({ params, body }, { db, scope }) => {
     const { images, ...form } = body;
-    await numbered(() => db.transaction(async (tx) => {
+    await uniqueAs(CODE.productNumberTaken, () => db.transaction(async (tx) => {
       const [product] = await tx.select({ id: products.id, tenantId: products.tenantId }).from(products)
         .where(and(eq(products.id, params.id), scope.where(products.tenantId))).for('update');
       if (!product) throw new BizError(CODE.productNotFound);
