@@ -33,6 +33,18 @@ async function holds(db: Queryable, scope: Scope, id: string): Promise<boolean> 
   return grant !== undefined;
 }
 
+/**
+ * Stores bytes whose type is known good under the SHA-256 of their content
+ * and returns that id; storing the same content again changes nothing.
+ * Bytes first: a row never names bytes that are not there.
+ */
+export async function storeFile(db: Queryable, storage: FileStorage, bytes: Buffer, mime: ImageType): Promise<string> {
+  const id = createHash('sha256').update(bytes).digest('hex');
+  await storage.put(id, bytes);
+  await db.insert(files).values({ id, mime, size: bytes.length }).onConflictDoNothing();
+  return id;
+}
+
 /** Grants files to a tenant (an upload, or a product saved with them); granting twice is one grant. */
 export async function grantFiles(db: Queryable, ids: readonly string[], tenantId: number): Promise<void> {
   if (!ids.length) return;
@@ -53,10 +65,7 @@ export const fileHandlers = defineHandlers({
     if (bytes.length > IMAGE_MAX_BYTES) throw new BizError(CODE.fileTooLarge);
     const kind = await fileTypeFromBuffer(bytes);
     if (!isImageType(kind?.mime)) throw new BizError(CODE.fileTypeRefused);
-    const id = createHash('sha256').update(bytes).digest('hex');
-    // Bytes first: a row never names bytes that are not there.
-    await storageOf(request.routeOptions.config).put(id, bytes);
-    await db.insert(files).values({ id, mime: kind.mime, size: bytes.length }).onConflictDoNothing();
+    const id = await storeFile(db, storageOf(request.routeOptions.config), bytes, kind.mime);
     if (user.tenantId !== null) await grantFiles(db, [id], user.tenantId);
     return { id, mime: kind.mime, size: bytes.length };
   },

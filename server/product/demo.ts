@@ -6,10 +6,9 @@
 import type { DemoData } from '../manifest.js';
 import type { TenantKey } from '../tenant/index.js';
 import { searchKey } from '../db/pinyin.js';
-import { createHash } from 'node:crypto';
-import { files, fileGrants } from '../file/schema.js';
+import { grantFiles, storeFile } from '../file/index.js';
 import { drawProduct } from './demo-images.js';
-import { demoProducts } from './demo-products.js';
+import { demoProducts, type DemoProduct } from './demo-products.js';
 import { ingredients, productCategories, productImages, products } from './schema.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -62,6 +61,14 @@ const TREES: Readonly<Record<TenantKey, readonly DemoCategory[]>> = {
 export const productDemo: DemoData = {
   after: ['tenant'],
   async load({ tx, ids, now, storage }) {
+    // The sizes of a product share its picture, and so do the tenants selling it: each is drawn and stored once.
+    const pictures = new Map<string, Promise<string>>();
+    const picture = (p: DemoProduct) => {
+      const key = `${p.shape}:${p.colours.join(':')}`;
+      let id = pictures.get(key);
+      if (!id) pictures.set(key, id = storeFile(tx, storage, drawProduct(p.shape, ...p.colours), 'image/png'));
+      return id;
+    };
     for (const [tenant, roots] of Object.entries(TREES) as [TenantKey, readonly DemoCategory[]][]) {
       const tenantId = ids.get('tenant', tenant);
       const insert = async (cat: DemoCategory, parentId: number | null, depth: number) => {
@@ -80,12 +87,11 @@ export const productDemo: DemoData = {
 
       const numbers = new Set(roots.flatMap((r) => [r.number, ...(r.children ?? []).map((c) => c.number)]));
       const list = demoProducts(numbers);
+      const granted = new Set<string>();
       for (const [i, p] of list.entries()) {
-        const bytes = drawProduct(p.shape, ...p.colours);
-        const fileId = createHash('sha256').update(bytes).digest('hex');
-        await storage.put(fileId, bytes);
-        await tx.insert(files).values({ id: fileId, mime: 'image/png', size: bytes.length }).onConflictDoNothing();
-        await tx.insert(fileGrants).values({ fileId, tenantId }).onConflictDoNothing();
+        const fileId = await picture(p);
+        if (!granted.has(fileId)) await grantFiles(tx, [fileId], tenantId);
+        granted.add(fileId);
         // Spread over the last half year, the newest first in the list; most on sale, a few disabled.
         const at = new Date(now - (list.length - i) * 4 * HOUR_MS);
         const [row] = await tx.insert(products).values({
