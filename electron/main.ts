@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, net, protocol, session, shell } from 'electron';
 import { CODE } from '../shared/domains.js';
 import { epochOf, type CallResult } from '../shared/ipc.js';
-import { IMAGE_MAX_BYTES } from '../shared/file/index.js';
+import { FILE_CACHE_CONTROL, IMAGE_MAX_BYTES } from '../shared/file/index.js';
 import { resolveAsset } from './core/assets.js';
 import { createCore, type CallContext, type Core, type WindowHost } from './core/core.js';
 import { SECURITY_HEADERS } from './core/security.js';
@@ -48,7 +48,7 @@ function serveApp(core: Core): void {
       if (!result.ok) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS } });
       return new Response(Buffer.from(result.content.bytes), {
         status: 200,
-        headers: { 'Content-Type': result.content.mime, 'Cache-Control': 'private, max-age=31536000, immutable', ...SECURITY_HEADERS },
+        headers: { 'Content-Type': result.content.mime, 'Cache-Control': FILE_CACHE_CONTROL, ...SECURITY_HEADERS },
       });
     }
     const answer = url.host === APP_HOST ? await resolveAsset(rendererDir(), url.pathname) : { kind: 'none' as const };

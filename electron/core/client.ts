@@ -104,7 +104,8 @@ export function classify(def: EndpointDef, status: number, data: unknown): CallR
 export function classifyBinary(def: EndpointDef, status: number, contentType: string, data: ArrayBuffer): CallResult<unknown> {
   const bytes = new Uint8Array(data);
   if (isSuccessStatus(status) && !contentType.startsWith('application/json')) {
-    return validatedContent(def, { mime: contentType.split(';')[0]!.trim(), bytes });
+    // Checked as a raw answer is: against the endpoint's content schema.
+    return classify({ ...def, raw: true }, status, { mime: contentType.split(';')[0]!.trim(), bytes });
   }
   let parsed: unknown;
   try {
@@ -114,11 +115,6 @@ export function classifyBinary(def: EndpointDef, status: number, contentType: st
   }
   return classify({ ...def, binary: false }, status, parsed);
 }
-
-const validatedContent = (def: EndpointDef, value: unknown): CallResult<unknown> => {
-  const parsed = def.content.safeParse(value);
-  return parsed.success ? ok(parsed.data) : fail({ source: 'upstream', code: CODE.serverError, status: 200, message: INVALID_ANSWER });
-};
 
 /** Form-encodes a flat body (`form: true` endpoints); arrays repeat the key. */
 export function formBody(body: unknown): string {

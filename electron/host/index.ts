@@ -26,6 +26,7 @@ import fastifyStatic from '@fastify/static';
 import { CODE, ERRORS } from '../../shared/domains.js';
 import { LANGS } from '../../shared/i18n/define.js';
 import { epochOf, type CallResult } from '../../shared/ipc.js';
+import { FILE_CACHE_CONTROL } from '../../shared/file/index.js';
 import type { Core } from '../core/core.js';
 import { looksLikeFile } from '../core/assets.js';
 import { SECURITY_HEADERS } from '../core/security.js';
@@ -231,8 +232,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     if (!admitted(req)) return reply.code(403).header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send('Forbidden');
     const result = await opts.core.file(req.params.id);
     if (!result.ok) return reply.code(404).header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send('Not found');
-    // Content-addressed: the bytes under an id never change.
-    return reply.code(200).header('Cache-Control', 'private, max-age=31536000, immutable').type(result.content.mime)
+    return reply.code(200).header('Cache-Control', FILE_CACHE_CONTROL).type(result.content.mime)
       .send(Buffer.from(result.content.bytes));
   });
 

@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { createHash } from 'node:crypto';
 import { CODE } from '../../shared/domains.js';
-import { IMAGE_MAX_BYTES, IMAGE_TYPES, type ImageType } from '../../shared/file/index.js';
+import { FILE_CACHE_CONTROL, IMAGE_MAX_BYTES, IMAGE_TYPES, type ImageType } from '../../shared/file/index.js';
 import { BizError } from '../http/errors.js';
 import { defineHandlers } from '../http/handlers.js';
 import type { Queryable } from '../db/index.js';
@@ -75,8 +75,7 @@ export const fileHandlers = defineHandlers({
     const [row] = await db.select({ mime: files.mime }).from(files).where(eq(files.id, params.id));
     const bytes = await storageOf(request.routeOptions.config).get(params.id);
     if (!row || !bytes || !isImageType(row.mime)) throw new BizError(CODE.fileNotFound);
-    // Content-addressed: the bytes under an id never change, so a year's caching is safe; private, as it needs a token.
-    reply.header('cache-control', 'private, max-age=31536000, immutable');
+    reply.header('cache-control', FILE_CACHE_CONTROL);
     return { mime: row.mime, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) as Uint8Array<ArrayBuffer> };
   },
 });

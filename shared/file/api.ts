@@ -14,6 +14,13 @@ export type ImageType = (typeof IMAGE_TYPES)[number];
 /** What a file picker offers. */
 export const IMAGE_ACCEPT = '.jpg,.jpeg,.gif,.png,.bmp,image/jpeg,image/gif,image/png,image/bmp';
 
+/**
+ * How a file's bytes may be cached wherever they are served (upstream,
+ * browser-mode host, desktop protocol): content-addressed, so the bytes
+ * under an id never change; private, as they need the session.
+ */
+export const FILE_CACHE_CONTROL = 'private, max-age=31536000, immutable';
+
 /** A file's id: the lower-case hex SHA-256 of its bytes. */
 export const fileId = z.string().length(64, { message: 'validation.invalid' }).regex(/^[0-9a-f]{64}$/, { message: 'validation.invalid' });
 
