@@ -5,7 +5,7 @@
  * file to that tenant; serving needs a grant within the caller's scope (the
  * system admin's scope holds every file).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { createHash } from 'node:crypto';
 import { CODE } from '../../shared/domains.js';
@@ -21,17 +21,6 @@ const isImageType = (mime: string | undefined): mime is ImageType => (IMAGE_TYPE
 
 /** The storage the app was built with, handed to these routes in their config (server/file/index.ts). */
 const storageOf = (config: unknown): FileStorage => (config as { storage: FileStorage }).storage;
-
-/** Whether the caller's scope holds the file: the admin's holds all, a tenant's those granted to a tenant in it. */
-async function holds(db: Queryable, scope: Scope, id: string): Promise<boolean> {
-  if (scope.all) {
-    const [row] = await db.select({ id: files.id }).from(files).where(eq(files.id, id));
-    return row !== undefined;
-  }
-  const [grant] = await db.select({ id: fileGrants.fileId }).from(fileGrants)
-    .where(and(eq(fileGrants.fileId, id), scope.where(fileGrants.tenantId)));
-  return grant !== undefined;
-}
 
 /**
  * Stores bytes whose type is known good under the SHA-256 of their content
@@ -51,11 +40,19 @@ export async function grantFiles(db: Queryable, ids: readonly string[], tenantId
   await db.insert(fileGrants).values(ids.map((fileId) => ({ fileId, tenantId }))).onConflictDoNothing();
 }
 
-/** The ids among these that the caller's scope does not hold (a product may only name images its caller could see). */
+/**
+ * The ids among these that the caller's scope does not hold (a product may
+ * only name images its caller could see): the admin's scope holds every
+ * file, a tenant's those granted to a tenant in it. One query for all.
+ */
 export async function unheldFiles(db: Queryable, scope: Scope, ids: readonly string[]): Promise<string[]> {
-  const missing: string[] = [];
-  for (const id of new Set(ids)) if (!(await holds(db, scope, id))) missing.push(id);
-  return missing;
+  const wanted = [...new Set(ids)];
+  if (!wanted.length) return [];
+  const rows = scope.all
+    ? await db.select({ id: files.id }).from(files).where(inArray(files.id, wanted))
+    : await db.selectDistinct({ id: fileGrants.fileId }).from(fileGrants).where(and(inArray(fileGrants.fileId, wanted), scope.where(fileGrants.tenantId)));
+  const held = new Set(rows.map((r) => r.id));
+  return wanted.filter((id) => !held.has(id));
 }
 
 export const fileHandlers = defineHandlers({
@@ -71,7 +68,7 @@ export const fileHandlers = defineHandlers({
   },
 
   'file.content': async ({ params }, { db, scope, request, reply }) => {
-    if (!(await holds(db, scope, params.id))) throw new BizError(CODE.fileNotFound);
+    if ((await unheldFiles(db, scope, [params.id])).length) throw new BizError(CODE.fileNotFound);
     const [row] = await db.select({ mime: files.mime }).from(files).where(eq(files.id, params.id));
     const bytes = await storageOf(request.routeOptions.config).get(params.id);
     if (!row || !bytes || !isImageType(row.mime)) throw new BizError(CODE.fileNotFound);
