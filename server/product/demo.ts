@@ -9,14 +9,22 @@ import { searchKey } from '../db/pinyin.js';
 import { grantFiles, storeFile } from '../file/index.js';
 import { drawProduct } from './demo-images.js';
 import { demoProducts, type DemoProduct } from './demo-products.js';
-import { ingredients, productCategories, productImages, products } from './schema.js';
+import type { AttributeKind } from '../../shared/product/index.js';
+import { ingredients, productAttributes, productCategories, productImages, products } from './schema.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-interface DemoCategory { number: string; name: string; description: string; children?: readonly DemoCategory[] }
+/** [group, name, number, kind, required, rule, unit]: what a product of the category fills in (setProperty). */
+type DemoAttribute = readonly [string, string, string, AttributeKind, boolean, string, string];
+interface DemoCategory { number: string; name: string; description: string; attributes?: readonly DemoAttribute[]; children?: readonly DemoCategory[] }
 
 const DRINKS: DemoCategory = {
-  number: 'DRINK', name: '饮料', description: '瓶装、罐装饮品', children: [
+  number: 'DRINK', name: '饮料', description: '瓶装、罐装饮品',
+  attributes: [
+    ['规格', '容量', 'VOLUME', 'range', true, '100~2000', '毫升'], ['规格', '包装', 'PACK', 'single', true, '瓶装,罐装,盒装,袋装', ''],
+    ['储存', '饮用温度', 'TEMP', 'single', false, '冰镇,常温,加热', ''],
+  ],
+  children: [
     { number: 'DRINK-SODA', name: '碳酸饮料', description: '可乐、汽水等含气饮品' },
     { number: 'DRINK-JUICE', name: '果汁', description: '果汁及果味饮料' },
     { number: 'DRINK-TEA', name: '茶饮料', description: '瓶装茶、奶茶' },
@@ -25,12 +33,20 @@ const DRINKS: DemoCategory = {
 };
 const COFFEE: DemoCategory = {
   number: 'COFFEE', name: '咖啡', description: '现磨与即饮咖啡', children: [
-    { number: 'COFFEE-FRESH', name: '现磨咖啡', description: '咖啡机现磨出杯' },
+    {
+      number: 'COFFEE-FRESH', name: '现磨咖啡', description: '咖啡机现磨出杯',
+      attributes: [
+        ['口味', '杯型', 'CUP', 'single', true, '中杯,大杯,超大杯', ''], ['口味', '甜度', 'SWEET', 'single', true, '无糖,少糖,标准糖', ''],
+        ['口味', '加料', 'EXTRA', 'multiple', false, '加奶,加糖,加奶泡,加浓缩', ''],
+      ],
+    },
     { number: 'COFFEE-RTD', name: '即饮咖啡', description: '瓶装、罐装咖啡' },
   ],
 };
 const SNACKS: DemoCategory = {
-  number: 'SNACK', name: '零食', description: '休闲食品', children: [
+  number: 'SNACK', name: '零食', description: '休闲食品',
+  attributes: [['规格', '净含量', 'NET', 'range', true, '1~2000', '克'], ['产地', '产地', 'ORIGIN', 'string', false, '20', '']],
+  children: [
     { number: 'SNACK-PUFF', name: '膨化食品', description: '薯片、虾条' },
     { number: 'SNACK-BISCUIT', name: '饼干糕点', description: '饼干、蛋糕、面包' },
     { number: 'SNACK-NUT', name: '坚果', description: '每日坚果、瓜子' },
@@ -38,10 +54,12 @@ const SNACKS: DemoCategory = {
   ],
 };
 const FRESH: DemoCategory = {
-  number: 'FRESH', name: '鲜食', description: '冷藏柜鲜食，当日配送', children: [
+  number: 'FRESH', name: '鲜食', description: '冷藏柜鲜食，当日配送',
+  attributes: [['储存', '保质期', 'SHELF', 'range', true, '1~72', '小时'], ['储存', '上架日期', 'SHELVED', 'date', false, '2026-01-01~2027-12-31', '']],
+  children: [
     { number: 'FRESH-BENTO', name: '便当', description: '盒饭、饭团' },
     { number: 'FRESH-SANDWICH', name: '三明治', description: '三明治、汉堡' },
-    { number: 'FRESH-DAIRY', name: '乳制品', description: '鲜奶、酸奶' },
+    { number: 'FRESH-DAIRY', name: '乳制品', description: '鲜奶、酸奶', attributes: [['营养', '低脂', 'LOWFAT', 'boolean', false, '', '']] },
   ],
 };
 
@@ -77,6 +95,10 @@ export const productDemo: DemoData = {
           remark: depth === 0 ? '一级分类' : '二级分类', search: searchKey(cat.name, cat.number),
         }).returning({ id: productCategories.id });
         ids.set('category', `${tenant}:${cat.number}`, row!.id);
+        if (cat.attributes?.length) {
+          await tx.insert(productAttributes).values(cat.attributes.map(([groupName, name, number, kind, required, rule, unit]) =>
+            ({ tenantId, categoryId: row!.id, groupName, name, number, kind, required, rule, unit })));
+        }
         for (const child of cat.children ?? []) await insert(child, row!.id, depth + 1);
       };
       for (const root of roots) await insert(root, null, 0);

@@ -3,18 +3,20 @@ import { defineServerDomain } from '../manifest.js';
 import { categoryHandlers } from './category-handlers.js';
 import { productHandlers } from './product-handlers.js';
 import { ingredientHandlers } from './ingredient-handlers.js';
+import { attributeHandlers } from './attribute-handlers.js';
 import { productDemo } from './demo.js';
-import { ingredients, productCategories, products } from './schema.js';
+import { ingredients, productAttributes, productCategories, products } from './schema.js';
 
-export { ingredients, productCategories, productImages, products } from './schema.js';
+export { ingredients, productAttributes, productCategories, productImages, products } from './schema.js';
 
 export const productServer = defineServerDomain({
   name: 'product',
-  handlers: { ...categoryHandlers, ...productHandlers, ...ingredientHandlers },
+  handlers: { ...categoryHandlers, ...productHandlers, ...ingredientHandlers, ...attributeHandlers },
   demo: productDemo,
   owns: {
     category: { id: productCategories.id, tenantId: productCategories.tenantId, labels: [productCategories.name, productCategories.number] },
     product: { id: products.id, tenantId: products.tenantId, labels: [products.name, products.number] },
+    attribute: { id: productAttributes.id, tenantId: productAttributes.tenantId, labels: [productAttributes.name, productAttributes.number] },
     ingredient: { id: ingredients.id, tenantId: ingredients.tenantId, labels: [ingredients.name, ingredients.number] },
   },
 });

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { createdAt } from '../db/columns.js';
 import { tenants } from '../tenant/schema.js';
 import { files } from '../file/schema.js';
-import { ALL_UNITS, INGREDIENT_TYPES } from '../../shared/product/index.js';
+import { ALL_UNITS, ATTRIBUTE_KINDS, INGREDIENT_TYPES } from '../../shared/product/index.js';
 
 export const productCategories = pgTable('product_categories', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -83,3 +83,28 @@ export const ingredients = pgTable('ingredients', {
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [unique('ingredients_tenant_number_unique').on(t.tenantId, t.number)]);
+
+/**
+ * Attributes of a category (spec §3 Attribute, setProperty). The rule is kept
+ * as typed (shared/product/attribute.ts reads it); the tenant is the
+ * category's, for the scope helper, and the key to it makes sure of that.
+ */
+export const productAttributes = pgTable('product_attributes', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  tenantId: integer('tenant_id').notNull(),
+  categoryId: integer('category_id').notNull(),
+  groupName: text('group_name').notNull(),
+  name: text('name').notNull(),
+  number: text('number').notNull(),
+  kind: text('kind', { enum: ATTRIBUTE_KINDS }).notNull(),
+  required: boolean('required').notNull().default(false),
+  rule: text('rule').notNull(),
+  unit: text('unit').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  unique('product_attributes_category_number_unique').on(t.categoryId, t.number),
+  index('product_attributes_tenant_idx').on(t.tenantId),
+  foreignKey({ name: 'product_attributes_category_fk', columns: [t.categoryId, t.tenantId], foreignColumns: [productCategories.id, productCategories.tenantId] })
+    .onDelete('cascade'),
+]);

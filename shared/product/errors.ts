@@ -17,4 +17,6 @@ export const productErrors = defineErrors({
   categoryParentInvalid: err(1108, 409, '上级分类无效', '上級分類無效', 'The parent category is not valid here'),
   ingredientNotFound: err(2801, 404, '原料不存在', '原料不存在', 'Ingredient not found'),
   ingredientNumberTaken: err(2802, 409, '原料编号已存在', '原料編號已存在', 'The ingredient number is already in use'),
+  attributeNotFound: err(2803, 404, '属性不存在', '屬性不存在', 'Attribute not found'),
+  attributeNumberTaken: err(2804, 409, '该分类下属性编号已存在', '該分類下屬性編號已存在', 'The attribute number is already in use in this category'),
 });

@@ -3,6 +3,7 @@ import { defineDomain } from '../manifest.js';
 import { categoryApi } from './category.js';
 import { productApi } from './product.js';
 import { ingredientApi } from './ingredient.js';
+import { attributeApi } from './attribute.js';
 import { productErrors } from './errors.js';
 import { productRoutes } from './routes.js';
 import { productTexts } from './texts.js';
@@ -10,8 +11,9 @@ import { productTexts } from './texts.js';
 export * from './category.js';
 export * from './product.js';
 export * from './ingredient.js';
+export * from './attribute.js';
 export { productErrors } from './errors.js';
 
 export const product = defineDomain({
-  name: 'product', api: { ...categoryApi, ...productApi, ...ingredientApi }, errors: productErrors, texts: productTexts, powers: ['5-1', '5-2'], routes: productRoutes,
+  name: 'product', api: { ...categoryApi, ...productApi, ...ingredientApi, ...attributeApi }, errors: productErrors, texts: productTexts, powers: ['5-1', '5-2'], routes: productRoutes,
 });

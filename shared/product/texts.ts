@@ -1,5 +1,6 @@
 /** UI texts of the product domain: categories, product libraries. zh-CN is the reference shape; zh-TW and en are checked against it. */
 import { defineTexts } from '../i18n/define.js';
+import { attributeTexts } from './texts-attribute.js';
 
 const zhCN = {
   category: {
@@ -113,11 +114,20 @@ const zhCN = {
     deleteConfirm: '确定删除原料“{{name}}”吗？',
     open: '原料设置',
   },
+  attribute: attributeTexts['zh-CN'],
   validation: {
     unit: '计量单位与原料类型不符',
     tagsRepeat: '标签不能重复',
     imageRequired: '请上传商品图片',
     price: '请输入有效的价格',
+    ruleFormat: '规则格式错误',
+    tooManyOptions: '最多 10 个选项',
+    optionTooLong: '每个选项最多 10 个字',
+    optionRepeat: '选项不能重复',
+    attrText: '内容过长',
+    attrOption: '请从选项中选择',
+    attrRange: '数值超出范围',
+    attrDate: '日期超出范围',
   },
   route: {
     productManagement: '商品中心',
@@ -248,11 +258,20 @@ export const productTexts = defineTexts(zhCN, {
       deleteConfirm: '確定刪除原料「{{name}}」嗎？',
       open: '原料設定',
     },
+    attribute: attributeTexts['zh-TW'],
     validation: {
       unit: '計量單位與原料類型不符',
       tagsRepeat: '標籤不能重複',
       imageRequired: '請上傳商品圖片',
       price: '請輸入有效的價格',
+      ruleFormat: '規則格式錯誤',
+      tooManyOptions: '最多 10 個選項',
+      optionTooLong: '每個選項最多 10 個字',
+      optionRepeat: '選項不能重複',
+      attrText: '內容過長',
+      attrOption: '請從選項中選擇',
+      attrRange: '數值超出範圍',
+      attrDate: '日期超出範圍',
     },
     route: {
       productManagement: '商品中心',
@@ -381,11 +400,20 @@ export const productTexts = defineTexts(zhCN, {
       deleteConfirm: 'Delete the ingredient “{{name}}”?',
       open: 'Ingredients',
     },
+    attribute: attributeTexts.en,
     validation: {
       unit: 'The unit does not fit the type',
       tagsRepeat: 'Tags must not repeat',
       imageRequired: 'Upload an image of the product',
       price: 'Enter a valid price',
+      ruleFormat: 'The rule is not in the right format',
+      tooManyOptions: 'At most 10 options',
+      optionTooLong: 'Each option at most 10 characters',
+      optionRepeat: 'Options must not repeat',
+      attrText: 'Too long',
+      attrOption: 'Choose one of the options',
+      attrRange: 'The number is out of range',
+      attrDate: 'The date is out of range',
     },
     route: {
       productManagement: 'Products',

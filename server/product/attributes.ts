@@ -1,0 +1,55 @@
+/** Reading a category's attributes (spec §3 Attribute) as the API shows them, within the caller's scope. */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { CODE } from '../../shared/domains.js';
+import type { AttributeItem } from '../../shared/product/index.js';
+import type { Queryable } from '../db/index.js';
+import { BizError } from '../http/errors.js';
+import type { Scope } from '../scope.js';
+import { productAttributes as a, productCategories as c } from './schema.js';
+
+const selectAttributes = (db: Queryable) =>
+  db.select({
+    id: a.id, categoryId: a.categoryId, categoryName: c.name, tenantId: a.tenantId, groupName: a.groupName, name: a.name, number: a.number,
+    kind: a.kind, required: a.required, rule: a.rule, unit: a.unit, createdAt: a.createdAt, depth: c.depth,
+  }).from(a).innerJoin(c, eq(c.id, a.categoryId));
+
+type Row = Awaited<ReturnType<typeof selectAttributes>>[number];
+const toItem = ({ depth: _, ...row }: Row): AttributeItem => ({ ...row, createdAt: row.createdAt.toISOString() });
+
+const parent = alias(c, 'parent');
+const grandparent = alias(c, 'grandparent');
+
+/**
+ * The category and those above it, top first; 1104 when it is not in scope.
+ * Three levels at most (CATEGORY_DEPTH), so two joins say it without recursion.
+ */
+export async function categoryLine(db: Queryable, scope: Scope, id: number): Promise<{ ids: number[]; tenantId: number }> {
+  const [row] = await db.select({ id: c.id, tenantId: c.tenantId, parentId: parent.id, grandparentId: grandparent.id }).from(c)
+    .leftJoin(parent, eq(parent.id, c.parentId)).leftJoin(grandparent, eq(grandparent.id, parent.parentId))
+    .where(and(eq(c.id, id), scope.where(c.tenantId)));
+  if (!row) throw new BizError(CODE.categoryNotFound);
+  return { ids: [row.grandparentId, row.parentId, row.id].filter((x): x is number => x !== null), tenantId: row.tenantId };
+}
+
+/** The attributes of these categories: the upper categories' first, then in the order they were added (the form groups them by their first). */
+export async function attributesOf(db: Queryable, categoryIds: readonly number[]): Promise<AttributeItem[]> {
+  if (!categoryIds.length) return [];
+  const rows = await selectAttributes(db).where(inArray(a.categoryId, [...categoryIds]))
+    .orderBy(asc(c.depth), asc(a.id));
+  return rows.map(toItem);
+}
+
+/** The attribute as an item, or 2803 when it does not exist or lies outside the scope (the same answer). */
+export async function attributeInScope(db: Queryable, scope: Scope, id: number): Promise<AttributeItem> {
+  const [row] = await selectAttributes(db).where(and(eq(a.id, id), scope.where(a.tenantId)));
+  if (!row) throw new BizError(CODE.attributeNotFound);
+  return toItem(row);
+}
+
+/** 2804 when the category has an attribute of this number (another than `except`). */
+export async function checkAttributeNumber(db: Queryable, categoryId: number, number: string, except?: number): Promise<void> {
+  const [taken] = await db.select({ id: a.id }).from(a)
+    .where(and(eq(a.categoryId, categoryId), eq(a.number, number), except === undefined ? undefined : sql`${a.id} <> ${except}`));
+  if (taken) throw new BizError(CODE.attributeNumberTaken);
+}
