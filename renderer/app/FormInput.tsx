@@ -12,12 +12,14 @@ export interface FormInputProps<T extends FieldValues> {
   name: FieldPath<T>;
   label: string;
   required?: boolean;
+  /** A line under the input saying what it takes (a syntax, a limit). */
+  hint?: string;
   /** Runs after the form has registered the blur (e.g. re-check a dependent field). */
   onBlur?: () => void;
   input?: Omit<InputProps, 'value' | 'onChange' | 'onBlur' | 'name'> & { 'data-testid'?: string };
 }
 
-export function FormInput<T extends FieldValues>({ control, name, label, required = true, onBlur, input }: FormInputProps<T>) {
+export function FormInput<T extends FieldValues>({ control, name, label, required = true, hint, onBlur, input }: FormInputProps<T>) {
   // Its form's unsaved input is registered (app/dirty.ts): a language switch asks before losing it.
   useDirtyForm(useFormState({ control }).isDirty);
   return (
@@ -25,7 +27,7 @@ export function FormInput<T extends FieldValues>({ control, name, label, require
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <Field label={label} required={required} validationMessage={fieldState.error?.message}>
+        <Field label={label} required={required} hint={hint} validationMessage={fieldState.error?.message}>
           <Input
             {...input}
             ref={field.ref}

@@ -16,3 +16,10 @@ export function loginPathFor(wanted: string): string {
   const target = safeRedirect(wanted);
   return target === '/' ? LOGIN : `${LOGIN}?${REDIRECT_PARAM}=${encodeURIComponent(target)}`;
 }
+
+/** The id a detail screen's query string names (`?id=12`), when it is one. */
+export function idOfQuery(raw: string | null): number | undefined {
+  if (!raw || !/^\d+$/.test(raw)) return undefined;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}

@@ -12,18 +12,21 @@ export interface ListQueryState<T> {
   isError: boolean;
   /** A retry after a failure is under way: show it loading, not failed. */
   isFetching: boolean;
-  data: { list: readonly T[]; total: number } | undefined;
+  /** A page, or a whole short list (a category's attributes) answered as an array. */
+  data: { list: readonly T[]; total: number } | readonly T[] | undefined;
 }
+
+const rowsOf = <T>(data: { list: readonly T[] } | readonly T[]): readonly T[] => ('list' in data ? data.list : data);
 
 export function listView<T>(query: ListQueryState<T>): ListView {
   // An error wins over data kept from before: stale rows would look current.
   if (query.isError) return query.isFetching ? 'loading' : 'error';
   if (query.isPending || !query.data) return 'loading';
-  return query.data.list.length === 0 ? 'empty' : 'rows';
+  return rowsOf(query.data).length === 0 ? 'empty' : 'rows';
 }
 
 /** The total the pager may show: only that of a page that arrived (none while loading or failed). */
 export function shownTotal<T>(query: ListQueryState<T>): number | undefined {
   const view = listView(query);
-  return view === 'loading' || view === 'error' ? undefined : query.data?.total;
+  return view === 'loading' || view === 'error' || !query.data ? undefined : 'list' in query.data ? query.data.total : query.data.length;
 }

@@ -3,11 +3,13 @@
  * name indented by its level, so the tree reads down the first column.
  */
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import { AddRegular, DeleteRegular, EditRegular, TextBulletListSquareEditRegular } from '@fluentui/react-icons';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { CATEGORY_DEPTH, type CategoryItem } from '../../shared/product/index.js';
 import { ActionButton, DataTable, OverflowText, type Column, type ListView } from '../kit/index.js';
+import { setPropertyPath } from './paths.js';
 
 const useStyles = makeStyles({
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXXS },
@@ -33,6 +35,7 @@ export interface CategoryTableProps {
 export function CategoryTable({ rows, view, busy, onRetry, emptyAction, showTenant, canEdit, onCreateChild, onEdit, onDelete }: CategoryTableProps) {
   const { t } = useTranslation();
   const styles = useStyles();
+  const navigate = useNavigate();
 
   const columns = useMemo<Column<CategoryItem>[]>(() => [
     {
@@ -55,8 +58,8 @@ export function CategoryTable({ rows, view, busy, onRetry, emptyAction, showTena
     ...(canEdit ? [{
       id: 'actions',
       header: t('common.actions'),
-      minWidth: 180,
-      width: 260,
+      minWidth: 200,
+      width: 330,
       shrinkLast: true,
       cellTestId: 'category-actions',
       render: (c: CategoryItem) => (
@@ -67,6 +70,10 @@ export function CategoryTable({ rows, view, busy, onRetry, emptyAction, showTena
               {t('product.category.createChild')}
             </ActionButton>
           )}
+          <ActionButton className={styles.action} size="small" appearance="subtle" icon={<TextBulletListSquareEditRegular />}
+            action={() => void navigate(setPropertyPath(c.id))} data-testid="category-attributes">
+            {t('product.attribute.open')}
+          </ActionButton>
           <ActionButton className={styles.action} size="small" appearance="subtle" icon={<EditRegular />} opensDialog action={() => onEdit(c)} data-testid="category-edit">
             {t('common.edit')}
           </ActionButton>
@@ -78,7 +85,7 @@ export function CategoryTable({ rows, view, busy, onRetry, emptyAction, showTena
         </div>
       ),
     }] : []),
-  ], [t, styles, showTenant, canEdit, onCreateChild, onEdit, onDelete]);
+  ], [t, styles, navigate, showTenant, canEdit, onCreateChild, onEdit, onDelete]);
 
   return (
     <DataTable

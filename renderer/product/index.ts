@@ -8,5 +8,6 @@ export const productScreens = defineScreens({
     ProductList: lazy(() => import('./ProductListPage.js')),
     Classification: lazy(() => import('./CategoryListPage.js')),
     Ingredient: lazy(() => import('./IngredientListPage.js')),
+    SetProperty: lazy(() => import('./AttributeListPage.js')),
   },
 });

@@ -39,7 +39,6 @@ const zhCN = {
   deleteConfirm: '确定删除属性“{{name}}”吗？已填写的商品属性值将一并删除。',
   open: '属性',
   back: '返回分类管理',
-  noCategory: '未找到该分类',
 };
 
 type Shape<T> = { readonly [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
@@ -84,7 +83,6 @@ const zhTW: Shape<typeof zhCN> = {
   deleteConfirm: '確定刪除屬性「{{name}}」嗎？已填寫的商品屬性值將一併刪除。',
   open: '屬性',
   back: '返回分類管理',
-  noCategory: '找不到該分類',
 };
 
 const en: Shape<typeof zhCN> = {
@@ -127,7 +125,6 @@ const en: Shape<typeof zhCN> = {
   deleteConfirm: 'Delete the attribute “{{name}}”? The values products gave it are deleted with it.',
   open: 'Attributes',
   back: 'Back to categories',
-  noCategory: 'Category not found',
 };
 
 export const attributeTexts = { 'zh-CN': zhCN, 'zh-TW': zhTW, en } as const;

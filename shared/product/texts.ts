@@ -36,6 +36,7 @@ const zhCN = {
     deleteConfirm: '确定删除分类“{{name}}”吗？',
     deleteBlocked: '分类下有子分类或商品，不能删除',
     noParents: '没有可选的上级分类',
+    chooseFirst: '请先在分类管理中选择一个分类',
   },
   product: {
     list: '商品列表',
@@ -180,6 +181,7 @@ export const productTexts = defineTexts(zhCN, {
       deleteConfirm: '確定刪除分類「{{name}}」嗎？',
       deleteBlocked: '分類下有子分類或商品，不能刪除',
       noParents: '沒有可選的上級分類',
+      chooseFirst: '請先在分類管理中選擇一個分類',
     },
     product: {
       list: '商品列表',
@@ -322,6 +324,7 @@ export const productTexts = defineTexts(zhCN, {
       deleteConfirm: 'Delete the category “{{name}}”?',
       deleteBlocked: 'A category with subcategories or products cannot be deleted',
       noParents: 'No category can be the parent',
+      chooseFirst: 'Choose a category in Categories first',
     },
     product: {
       list: 'Products',

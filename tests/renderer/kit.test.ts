@@ -237,6 +237,12 @@ describe('listView', () => {
     expect(listView(state({ isError: true, isFetching: true }))).toBe('loading');
   });
 
+  it('reads a whole short list answered as an array: its length is its total', () => {
+    expect(listView(state({ data: [] }))).toBe('empty');
+    expect(listView(state({ data: [1, 2, 3] }))).toBe('rows');
+    expect(shownTotal(state({ data: [1, 2, 3] }))).toBe(3);
+  });
+
   it('is empty or rows with the page\'s total once it arrived', () => {
     expect(listView(state({ data: page([]) }))).toBe('empty');
     expect(shownTotal(state({ data: page([]) }))).toBe(0);

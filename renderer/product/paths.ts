@@ -1,0 +1,4 @@
+/** Addresses of the product screens that belong to one category (pure). */
+export const CATEGORIES_PATH = '/productManagement/classification';
+export const setPropertyPath = (categoryId: number) => `/productManagement/setProperty?categoryId=${categoryId}`;
+export const imgFormatPath = (categoryId: number) => `/productManagement/imgFormat?categoryId=${categoryId}`;
