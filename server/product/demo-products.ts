@@ -18,7 +18,7 @@ export interface DemoProduct {
   colours: readonly [Rgb, Rgb, Rgb];
 }
 
-interface Base { category: string; code: string; name: string; brief: string; shape: Shape; colours: readonly [Rgb, Rgb, Rgb]; tags: readonly string[]; sizes: readonly (readonly [string, number])[] }
+export interface Base { category: string; code: string; name: string; brief: string; shape: Shape; colours: readonly [Rgb, Rgb, Rgb]; tags: readonly string[]; sizes: readonly (readonly [string, number])[] }
 
 const SNOW: Rgb = [246, 247, 249];
 const DRINK_SIZES = [['330ml', 350], ['500ml', 400], ['1.25L', 650]] as const;
@@ -26,7 +26,7 @@ const WATER_SIZES = [['380ml', 200], ['550ml', 250], ['1.5L', 450]] as const;
 const SNACK_SIZES = [['小包', 450], ['中包', 750], ['家庭装', 1290]] as const;
 const CUP_SIZES = [['中杯', 1200], ['大杯', 1500]] as const;
 
-const BASES: readonly Base[] = [
+export const BASES: readonly Base[] = [
   { category: 'DRINK-SODA', code: 'COLA', name: '可口可乐', brief: '经典碳酸饮料，冰镇口感更佳', shape: 'can', colours: [SNOW, [200, 16, 46], [250, 250, 250]], tags: ['热销', '冰镇'], sizes: DRINK_SIZES },
   { category: 'DRINK-SODA', code: 'PEPSI', name: '百事可乐', brief: '清爽可乐，畅爽每一刻', shape: 'can', colours: [SNOW, [0, 80, 160], [220, 30, 50]], tags: ['冰镇'], sizes: DRINK_SIZES },
   { category: 'DRINK-SODA', code: 'SPRITE', name: '雪碧', brief: '柠檬味汽水，透心凉', shape: 'bottle', colours: [SNOW, [0, 150, 80], [240, 220, 40]], tags: ['冰镇'], sizes: DRINK_SIZES },
@@ -65,9 +65,12 @@ const BASES: readonly Base[] = [
   { category: 'FRESH-DAIRY', code: 'YAKULT', name: '养乐多活菌型乳酸菌饮品', brief: '每瓶含 100 亿活性乳酸菌', shape: 'bottle', colours: [SNOW, [220, 40, 40], [250, 250, 250]], tags: ['冷藏', '热销'], sizes: [['5 瓶装', 1150]] },
 ];
 
-const MODELS: Readonly<Record<string, string>> = {
+export const MODELS: Readonly<Record<string, string>> = {
   DRINK: 'VM-S600 饮料机', COFFEE: 'CM-200 咖啡机', SNACK: 'VM-S600 饮料机', FRESH: 'FR-80 智能冰柜',
 };
+
+/** The machine a category's products are made for: fresh coffee needs the coffee machine. */
+export const modelOf = (category: string): string => (category.startsWith('COFFEE-FRESH') ? MODELS.COFFEE! : MODELS[category.split('-')[0]!]!);
 
 /** Every product of a tenant whose category tree has `categories`: the bases in them, one product per size. */
 export function demoProducts(categories: ReadonlySet<string>): DemoProduct[] {
@@ -76,7 +79,7 @@ export function demoProducts(categories: ReadonlySet<string>): DemoProduct[] {
     number: `${b.code}-${String(i + 1).padStart(2, '0')}`,
     name: `${b.name} ${size}`,
     brief: b.brief,
-    model: b.category.startsWith('COFFEE-FRESH') ? MODELS.COFFEE! : MODELS[b.category.split('-')[0]!]!,
+    model: modelOf(b.category),
     price,
     tags: b.tags,
     shape: b.shape,

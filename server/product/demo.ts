@@ -9,6 +9,7 @@ import { searchKey } from '../db/pinyin.js';
 import { grantFiles, storeFile } from '../file/index.js';
 import { drawProduct } from './demo-images.js';
 import { demoProducts, type DemoProduct } from './demo-products.js';
+import { demoNewProducts } from './demo-new-products.js';
 import type { AttributeKind } from '../../shared/product/index.js';
 import { ingredients, productAttributes, productCategories, productImages, products } from './schema.js';
 
@@ -81,7 +82,7 @@ export const productDemo: DemoData = {
   async load({ tx, ids, now, storage }) {
     // The sizes of a product share its picture, and so do the tenants selling it: each is drawn and stored once.
     const pictures = new Map<string, Promise<string>>();
-    const picture = (p: DemoProduct) => {
+    const picture = (p: Pick<DemoProduct, 'shape' | 'colours'>) => {
       const key = `${p.shape}:${p.colours.join(':')}`;
       let id = pictures.get(key);
       if (!id) pictures.set(key, id = storeFile(tx, storage, drawProduct(p.shape, ...p.colours), 'image/png'));
@@ -96,8 +97,9 @@ export const productDemo: DemoData = {
         }).returning({ id: productCategories.id });
         ids.set('category', `${tenant}:${cat.number}`, row!.id);
         if (cat.attributes?.length) {
-          await tx.insert(productAttributes).values(cat.attributes.map(([groupName, name, number, kind, required, rule, unit]) =>
-            ({ tenantId, categoryId: row!.id, groupName, name, number, kind, required, rule, unit })));
+          const made = await tx.insert(productAttributes).values(cat.attributes.map(([groupName, name, number, kind, required, rule, unit]) =>
+            ({ tenantId, categoryId: row!.id, groupName, name, number, kind, required, rule, unit }))).returning({ id: productAttributes.id, number: productAttributes.number });
+          for (const a of made) ids.set('attribute', `${tenant}:${a.number}`, a.id);
         }
         for (const child of cat.children ?? []) await insert(child, row!.id, depth + 1);
       };
@@ -120,6 +122,22 @@ export const productDemo: DemoData = {
           tenantId, library: 'old', categoryId: ids.get('category', `${tenant}:${p.category}`), number: p.number, name: p.name,
           brief: p.brief, model: p.model, price: p.price, tags: [...p.tags], onSale: i % 7 !== 3 && i % 11 !== 5, enabled: i % 11 !== 5,
           search: searchKey(p.name, p.number), createdAt: at, updatedAt: at,
+        }).returning({ id: products.id });
+        await tx.insert(productImages).values({ productId: row!.id, position: 0, fileId });
+      }
+
+      // The new library: one product per line, a day apart, all on sale.
+      const lines = demoNewProducts(numbers);
+      for (const [i, p] of lines.entries()) {
+        const fileId = await picture(p.base);
+        if (!granted.has(fileId)) await grantFiles(tx, [fileId], tenantId);
+        granted.add(fileId);
+        const at = new Date(now - (lines.length - i) * 24 * HOUR_MS);
+        const attributes = Object.fromEntries(Object.entries(p.values).map(([number, value]) => [ids.get('attribute', `${tenant}:${number}`), value]));
+        const [row] = await tx.insert(products).values({
+          tenantId, library: 'new', categoryId: ids.get('category', `${tenant}:${p.base.category}`), number: p.number, name: p.name,
+          englishName: p.englishName, brief: p.base.brief, englishBrief: p.englishBrief, description: p.description, model: p.model, price: p.price,
+          tags: [...p.base.tags], onSale: true, startDate: '2026-01-01', attributes, search: searchKey(p.name, p.number, p.englishName), createdAt: at, updatedAt: at,
         }).returning({ id: products.id });
         await tx.insert(productImages).values({ productId: row!.id, position: 0, fileId });
       }

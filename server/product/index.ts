@@ -4,6 +4,7 @@ import { categoryHandlers } from './category-handlers.js';
 import { productHandlers } from './product-handlers.js';
 import { ingredientHandlers } from './ingredient-handlers.js';
 import { attributeHandlers } from './attribute-handlers.js';
+import { newProductHandlers } from './new-product-handlers.js';
 import { productDemo } from './demo.js';
 import { ingredients, productAttributes, productCategories, products } from './schema.js';
 
@@ -11,7 +12,7 @@ export { ingredients, productAttributes, productCategories, productImages, produ
 
 export const productServer = defineServerDomain({
   name: 'product',
-  handlers: { ...categoryHandlers, ...productHandlers, ...ingredientHandlers, ...attributeHandlers },
+  handlers: { ...categoryHandlers, ...productHandlers, ...ingredientHandlers, ...attributeHandlers, ...newProductHandlers },
   demo: productDemo,
   owns: {
     category: { id: productCategories.id, tenantId: productCategories.tenantId, labels: [productCategories.name, productCategories.number] },

@@ -1,10 +1,10 @@
 /** Categories and products (spec §3 Category, Product). */
-import { pgTable, pgEnum, integer, text, boolean, timestamp, index, unique, foreignKey, check, primaryKey } from 'drizzle-orm/pg-core';
+import { pgTable, pgEnum, integer, text, boolean, timestamp, index, unique, foreignKey, check, primaryKey, date, jsonb } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt } from '../db/columns.js';
 import { tenants } from '../tenant/schema.js';
 import { files } from '../file/schema.js';
-import { ALL_UNITS, ATTRIBUTE_KINDS, INGREDIENT_TYPES } from '../../shared/product/index.js';
+import { ALL_UNITS, ATTRIBUTE_KINDS, INGREDIENT_TYPES, type AttributeValue } from '../../shared/product/index.js';
 
 export const productCategories = pgTable('product_categories', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -32,8 +32,8 @@ export const productLibrary = pgEnum('product_library', ['old', 'new']);
 
 /**
  * Products of both libraries (spec §2 productList and merchandise). The new
- * library's own fields (English texts, dates, attributes, recipe) are added
- * with its screens.
+ * library's own fields (English texts, description, dates, attribute values)
+ * stay empty in the old one.
  */
 export const products = pgTable('products', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -51,6 +51,14 @@ export const products = pgTable('products', {
   onSale: boolean('on_sale').notNull().default(false),
   enabled: boolean('enabled').notNull().default(true),
   search: text('search').notNull().default(''),
+  englishName: text('english_name').notNull().default(''),
+  englishBrief: text('english_brief').notNull().default(''),
+  description: text('description').notNull().default(''),
+  englishDescription: text('english_description').notNull().default(''),
+  startDate: date('start_date'),
+  endDate: date('end_date'),
+  /** Attribute id → value, checked against the attributes' rules when saved (shared/product/attribute.ts). */
+  attributes: jsonb('attributes').$type<Record<string, AttributeValue>>().notNull().default({}),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [

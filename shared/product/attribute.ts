@@ -161,7 +161,7 @@ export const attributeApi = {
 export const attributeValue = z.union([str().max(ATTRIBUTE_LIMITS.text), z.array(str().max(ATTRIBUTE_LIMITS.option)).max(ATTRIBUTE_LIMITS.options), z.number(), z.boolean()]);
 export type AttributeValue = z.infer<typeof attributeValue>;
 
-const isEmpty = (value: AttributeValue | undefined): boolean =>
+export const isEmptyValue = (value: AttributeValue | undefined): boolean =>
   value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 
 /**
@@ -170,7 +170,7 @@ const isEmpty = (value: AttributeValue | undefined): boolean =>
  * again as the truth.
  */
 export function valueProblem(attribute: Pick<AttributeItem, 'kind' | 'rule' | 'required'>, value: AttributeValue | undefined): string | null {
-  if (isEmpty(value)) return attribute.required ? 'validation.required' : null;
+  if (isEmptyValue(value)) return attribute.required ? 'validation.required' : null;
   const rule = parseRule(attribute.kind, attribute.rule);
   // A rule that no longer parses was saved by an older version: nothing can fit it until it is mended.
   if (!rule) return 'product.validation.ruleFormat';

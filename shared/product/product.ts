@@ -71,6 +71,12 @@ export const productFilter = z.object({
 
 export const productIds = z.array(ref('product')).min(1).max(200);
 
+/** On or off sale, enabled or disabled, for a selection. */
+export const productStateBody = z.object({ ids: productIds, onSale: z.boolean().optional(), enabled: z.boolean().optional() })
+  .refine((b) => b.onSale !== undefined || b.enabled !== undefined, { message: 'validation.required', path: ['onSale'] })
+  // The generated suites start from this: a change of nothing is refused for its shape.
+  .meta({ examples: [{ ids: [1], onSale: true }] });
+
 /** 5-1 is the old product library (spec §2 member codes). */
 const productAccess = { auth: 'user', roles: ['admin', 'tenant', 'member'], power: '5-1' } as const;
 const productParams = refParams('product');
@@ -114,10 +120,7 @@ export const productApi = {
     method: 'PUT',
     path: '/product/state',
     summary: 'Put products on or off sale, enable or disable them, all or none: a disabled product is off sale, and is not put on sale (1109).',
-    body: z.object({ ids: productIds, onSale: z.boolean().optional(), enabled: z.boolean().optional() })
-      .refine((b) => b.onSale !== undefined || b.enabled !== undefined, { message: 'validation.required', path: ['onSale'] })
-      // The generated suites start from this: a change of nothing is refused for its shape.
-      .meta({ examples: [{ ids: [1], onSale: true }] }),
+    body: productStateBody,
     content: z.object({ changed: z.number().int() }),
     access: productAccess,
   }),

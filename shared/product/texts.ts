@@ -129,6 +129,9 @@ const zhCN = {
     attrOption: '请从选项中选择',
     attrRange: '数值超出范围',
     attrDate: '日期超出范围',
+    endBeforeStart: '结束日期不能早于开始日期',
+    englishCleared: '英文内容设置后不能清空',
+    attrUnknown: '该属性不属于所选分类，请重新填写',
   },
   route: {
     productManagement: '商品中心',
@@ -274,6 +277,9 @@ export const productTexts = defineTexts(zhCN, {
       attrOption: '請從選項中選擇',
       attrRange: '數值超出範圍',
       attrDate: '日期超出範圍',
+      endBeforeStart: '結束日期不能早於開始日期',
+      englishCleared: '英文內容設定後不能清空',
+      attrUnknown: '該屬性不屬於所選分類，請重新填寫',
     },
     route: {
       productManagement: '商品中心',
@@ -417,6 +423,9 @@ export const productTexts = defineTexts(zhCN, {
       attrOption: 'Choose one of the options',
       attrRange: 'The number is out of range',
       attrDate: 'The date is out of range',
+      endBeforeStart: 'The end date cannot be before the start date',
+      englishCleared: 'English text cannot be emptied once set',
+      attrUnknown: 'This attribute is not of the chosen category: fill in again',
     },
     route: {
       productManagement: 'Products',

@@ -1,0 +1,139 @@
+/** The new product library (spec §2 merchandise, nweGoods; §5: one image, English fields, attribute rules, category change). */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CODE } from '../../../shared/domains.js';
+import type { AttributeItem } from '../../../shared/product/index.js';
+import { productCategories } from '../../../server/product/index.js';
+import { createTestApp, type TestApp } from '../helpers.js';
+import { IMAGES, multipart } from '../file/support.js';
+
+let t: TestApp;
+let tenant1: string;
+let tenant2: string;
+let admin: string;
+let image: string;
+let otherImage: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  [tenant1, tenant2, admin] = await Promise.all([t.signIn('tenant1'), t.signIn('tenant2'), t.signIn('admin')]);
+  [image, otherImage] = [await upload(tenant2, IMAGES['image/png']), await upload(tenant2, IMAGES['image/gif'])];
+});
+afterAll(() => t.close());
+
+async function upload(token: string, bytes: Buffer): Promise<string> {
+  const { body, contentType } = multipart('file', 'p.png', bytes);
+  const res = await t.app.inject({ method: 'POST', url: '/file/upload', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, payload: body });
+  return res.json().content.id;
+}
+const categoryOf = async (tenant: 'A' | 'A1' | 'B', number: string) =>
+  (await t.db.select({ id: productCategories.id }).from(productCategories)
+    .where(and(eq(productCategories.number, number), eq(productCategories.tenantId, t.ids.tenant(tenant)))))[0]!.id;
+const attributes = async (categoryId: number, token = tenant2) => t.ok('product.attributeList', { body: { categoryId } }, token);
+const idOf = (list: AttributeItem[], number: string) => String(list.find((a) => a.number === number)!.id);
+
+let made = 0;
+/** A soda of tenant B with its drink attributes filled in. */
+async function form(over: Record<string, unknown> = {}) {
+  const categoryId = await categoryOf('B', 'DRINK-SODA');
+  const list = await attributes(categoryId);
+  return {
+    image, number: `NP-${++made}`, name: `新品${made}`, englishName: `New ${made}`, brief: '测试用', englishBrief: 'For tests', description: '', englishDescription: '',
+    categoryId, model: 'VM-S600', price: 450, tags: ['新品'], startDate: '2026-01-01', endDate: null,
+    attributes: { [idOf(list, 'VOLUME')]: 500, [idOf(list, 'PACK')]: '瓶装' }, ...over,
+  };
+}
+const create = async (over: Record<string, unknown> = {}, token = tenant2) => t.call('product.newCreate', { body: await form(over) as never }, token);
+
+describe('product.newPage', () => {
+  it('lists only the new library, finds by English name and pinyin, and leaves the old library without them', async () => {
+    const all = await t.ok('product.newPage', { query: { pageSize: 100 }, body: {} }, tenant2);
+    expect(all.total).toBe(31);
+    expect(all.list.every((p) => p.number.startsWith('N-') && p.images.length === 1 && p.englishName !== '')).toBe(true);
+    const names = async (keyword: string) => (await t.ok('product.newPage', { query: {}, body: { keyword } }, tenant2)).list.map((p) => p.number).sort();
+    expect(await names('coca')).toEqual(['N-COLA']);
+    expect(await names('kkkl')).toEqual(['N-COLA']);
+    const old = await t.ok('product.page', { query: { pageSize: 200 }, body: {} }, tenant2);
+    expect(old.list.some((p) => p.number.startsWith('N-'))).toBe(false);
+  });
+});
+
+describe('product.newInfo', () => {
+  it('answers a new-library product with its values, and an old-library one as missing (1101)', async () => {
+    const [cola] = (await t.ok('product.newPage', { query: {}, body: { keyword: 'coca' } }, tenant2)).list;
+    const info = await t.ok('product.newInfo', { params: { id: cola!.id } }, tenant2);
+    const list = await attributes(info.categoryId);
+    expect(info.attributes[idOf(list, 'VOLUME')]).toBe(330);
+    expect(info.attributes[idOf(list, 'PACK')]).toBe('罐装');
+    const [old] = (await t.ok('product.page', { query: {}, body: {} }, tenant2)).list;
+    expect((await t.call('product.newInfo', { params: { id: old!.id } }, tenant2)).body.code).toBe(CODE.productNotFound);
+    expect((await t.call('product.info', { params: { id: cola!.id } }, tenant2)).body.code).toBe(CODE.productNotFound);
+    expect((await t.call('product.newInfo', { params: { id: cola!.id } }, tenant1)).body.code).toBe(CODE.productNotFound);
+  });
+});
+
+describe('product.newCreate', () => {
+  it('creates a product off sale with its image, texts and checked values', async () => {
+    const answer = await create();
+    expect(answer.body.code).toBe(200);
+    const created = answer.body.content as { images: string[]; onSale: boolean; englishName: string; attributes: Record<string, unknown> };
+    expect(created).toMatchObject({ images: [image], onSale: false, englishName: expect.stringMatching(/^New /) });
+    expect(Object.values(created.attributes).sort()).toEqual([500, '瓶装'].sort());
+  });
+
+  it('refuses values outside their rules, missing required ones and foreign attributes, each as its field', async () => {
+    const list = await attributes(await categoryOf('B', 'DRINK-SODA'));
+    const coffee = await attributes(await categoryOf('B', 'COFFEE-FRESH'));
+    const answer = await create({ attributes: { [idOf(list, 'VOLUME')]: 5000, [idOf(list, 'TEMP')]: '温热', [idOf(coffee, 'CUP')]: '中杯' } });
+    expect(answer.body.content.fields).toEqual({
+      [`attributes.${idOf(list, 'VOLUME')}`]: 'product.validation.attrRange',
+      [`attributes.${idOf(list, 'PACK')}`]: 'validation.required',
+      [`attributes.${idOf(list, 'TEMP')}`]: 'product.validation.attrOption',
+      [`attributes.${idOf(coffee, 'CUP')}`]: 'product.validation.attrUnknown',
+    });
+  });
+
+  it('refuses an end date before the start, no image, and makes the admin choose a tenant (1402)', async () => {
+    expect((await create({ startDate: '2026-06-01', endDate: '2026-05-01' })).body.content.fields).toEqual({ endDate: 'product.validation.endBeforeStart' });
+    expect((await create({ image: '' })).body.content.fields).toHaveProperty('image');
+    expect((await create({}, admin)).body.code).toBe(CODE.tenantRequired);
+    expect((await create({ number: 'N-COLA' })).body.code).toBe(CODE.productNumberTaken);
+  });
+});
+
+describe('product.newUpdate', () => {
+  it('keeps English texts once set (field errors) and edits the rest', async () => {
+    const created = (await create()).body.content as { id: number; number: string };
+    const body = await form({ number: created.number });
+    const cleared = await t.call('product.newUpdate', { params: { id: created.id }, body: { ...body, englishName: '', englishBrief: ' ' } as never }, tenant2);
+    expect(cleared.body.content.fields).toEqual({ englishName: 'product.validation.englishCleared', englishBrief: 'product.validation.englishCleared' });
+    const edited = await t.ok('product.newUpdate', { params: { id: created.id }, body: { ...body, englishName: 'Renamed', price: 520 } as never }, tenant2);
+    expect(edited).toMatchObject({ englishName: 'Renamed', price: 520 });
+  });
+
+  it('refuses a new category with the same image (2805), and takes it with a new image and the new category\'s values', async () => {
+    const created = (await create()).body.content as { id: number; number: string };
+    const categoryId = await categoryOf('B', 'SNACK-NUT');
+    const snack = await attributes(categoryId);
+    const moved = { ...(await form({ number: created.number })), categoryId, attributes: { [idOf(snack, 'NET')]: 200 } };
+    expect((await t.call('product.newUpdate', { params: { id: created.id }, body: moved as never }, tenant2)).body.code).toBe(CODE.categoryChangeNeedsNewImage);
+    const stale = await t.call('product.newUpdate', { params: { id: created.id }, body: { ...moved, image: otherImage, attributes: (await form()).attributes } as never }, tenant2);
+    expect(Object.values(stale.body.content.fields)).toContain('product.validation.attrUnknown');
+    const done = await t.ok('product.newUpdate', { params: { id: created.id }, body: { ...moved, image: otherImage } as never }, tenant2);
+    expect(done).toMatchObject({ categoryName: '坚果', images: [otherImage], attributes: { [idOf(snack, 'NET')]: 200 } });
+  });
+
+  it('refuses another tenant\'s product and an old-library one (1101)', async () => {
+    const created = (await create()).body.content as { id: number; number: string };
+    expect((await t.call('product.newUpdate', { params: { id: created.id }, body: await form() as never }, tenant1)).body.code).toBe(CODE.productNotFound);
+  });
+});
+
+describe('product.newState', () => {
+  it('puts new-library products on sale, and refuses old-library ids (1101)', async () => {
+    const created = (await create()).body.content as { id: number };
+    expect(await t.ok('product.newState', { body: { ids: [created.id], onSale: true } }, tenant2)).toEqual({ changed: 1 });
+    expect((await t.ok('product.newInfo', { params: { id: created.id } }, tenant2)).onSale).toBe(true);
+    const [old] = (await t.ok('product.page', { query: {}, body: {} }, tenant2)).list;
+    expect((await t.call('product.newState', { body: { ids: [old!.id], onSale: true } }, tenant2)).body.code).toBe(CODE.productNotFound);
+  });
+});
