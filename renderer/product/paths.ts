@@ -2,3 +2,6 @@
 export const CATEGORIES_PATH = '/productManagement/classification';
 export const setPropertyPath = (categoryId: number) => `/productManagement/setProperty?categoryId=${categoryId}`;
 export const imgFormatPath = (categoryId: number) => `/productManagement/imgFormat?categoryId=${categoryId}`;
+export const MERCHANDISE_PATH = '/productManagement/merchandise';
+export const NEW_GOODS_PATH = '/productManagement/nweGoods';
+export const editGoodsPath = (productId: number) => `${NEW_GOODS_PATH}?id=${productId}`;

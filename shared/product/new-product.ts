@@ -17,7 +17,7 @@ export const ENGLISH_FIELDS = ['englishName', 'englishBrief', 'englishDescriptio
 
 const isoDate = z.string().refine(isIsoDate, { message: 'validation.invalid' });
 
-const newProductFields = z.object({
+export const newProductFields = z.object({
   /** The one main image (spec §5: exactly one in the new form). */
   image: fileId,
   number: text(PRODUCT_LIMITS.number).regex(/^[A-Za-z0-9_-]+$/, { message: 'validation.code' }),

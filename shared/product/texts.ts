@@ -1,6 +1,7 @@
 /** UI texts of the product domain: categories, product libraries. zh-CN is the reference shape; zh-TW and en are checked against it. */
 import { defineTexts } from '../i18n/define.js';
 import { attributeTexts } from './texts-attribute.js';
+import { newProductTexts } from './texts-new-product.js';
 
 const zhCN = {
   category: {
@@ -116,6 +117,7 @@ const zhCN = {
     open: '原料设置',
   },
   attribute: attributeTexts['zh-CN'],
+  newProduct: newProductTexts['zh-CN'],
   validation: {
     unit: '计量单位与原料类型不符',
     tagsRepeat: '标签不能重复',
@@ -264,6 +266,7 @@ export const productTexts = defineTexts(zhCN, {
       open: '原料設定',
     },
     attribute: attributeTexts['zh-TW'],
+    newProduct: newProductTexts['zh-TW'],
     validation: {
       unit: '計量單位與原料類型不符',
       tagsRepeat: '標籤不能重複',
@@ -410,6 +413,7 @@ export const productTexts = defineTexts(zhCN, {
       open: 'Ingredients',
     },
     attribute: attributeTexts.en,
+    newProduct: newProductTexts.en,
     validation: {
       unit: 'The unit does not fit the type',
       tagsRepeat: 'Tags must not repeat',

@@ -1,0 +1,109 @@
+/**
+ * The category-driven part of the new product form: one input per attribute
+ * of the category (and the categories above it), under its group, drawn by
+ * its input type — text, select, multi-select, a number within its range
+ * (with its unit), a date within its dates, a switch. Errors are the form's
+ * (the shared rule reading), under each input.
+ */
+import { Dropdown, Field, Input, makeStyles, Option, Switch, tokens } from '@fluentui/react-components';
+import type { ReactNode } from 'react';
+import { Controller, type Control } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ATTRIBUTE_LIMITS, parseRule, type AttributeItem } from '../../shared/product/index.js';
+import { attributeKey, type NewGoodsValues, type TypedValue } from './newGoodsSchema.js';
+
+const useStyles = makeStyles({
+  group: {
+    border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, margin: 0, minWidth: 0,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM} ${tokens.spacingVerticalM}`,
+    display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
+  },
+  legend: { padding: `0 ${tokens.spacingHorizontalXS}`, fontWeight: tokens.fontWeightSemibold },
+  groups: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  // Fluent's Dropdown is at least 250px wide by default: in a 200px column it would spill over its neighbour.
+  control: { minWidth: 0, width: '100%' },
+});
+
+export function AttributeFields({ attributes, control, disabled }: { attributes: readonly AttributeItem[]; control: Control<NewGoodsValues>; disabled: boolean }) {
+  const styles = useStyles();
+  const groups = new Map<string, AttributeItem[]>();
+  for (const a of attributes) groups.set(a.groupName, [...(groups.get(a.groupName) ?? []), a]);
+  return (
+    <div className={styles.groups}>
+      {[...groups].map(([group, list]) => (
+        <fieldset key={group} className={styles.group} data-testid="attribute-group">
+          <legend className={styles.legend}>{group}</legend>
+          {list.map((a) => (
+            <Controller key={a.id} control={control} name={`attributes.${attributeKey(a.id)}`} render={({ field, fieldState }) => (
+              <AttributeInput attribute={a} value={field.value} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref}
+                error={fieldState.error?.message} disabled={disabled} />
+            )} />
+          ))}
+        </fieldset>
+      ))}
+    </div>
+  );
+}
+
+interface InputProps {
+  attribute: AttributeItem;
+  value: TypedValue;
+  onChange: (value: TypedValue) => void;
+  onBlur: () => void;
+  inputRef: (element: HTMLElement | null) => void;
+  error: string | undefined;
+  disabled: boolean;
+}
+
+function AttributeInput({ attribute: a, value, onChange, onBlur, inputRef, error, disabled }: InputProps) {
+  const { t } = useTranslation();
+  const { control: className } = useStyles();
+  const rule = parseRule(a.kind, a.rule);
+  const label = a.unit ? `${a.name}（${a.unit}）` : a.name;
+  const testId = `attribute-input-${a.number}`;
+  const field = (control: ReactNode, hint?: string) => (
+    <Field label={label} required={a.required} hint={hint} validationMessage={error}>{control}</Field>
+  );
+  switch (rule?.kind) {
+    case 'single':
+      return field(
+        <Dropdown ref={inputRef as never} className={className} value={typeof value === 'string' ? value : ''} selectedOptions={typeof value === 'string' ? [value] : []}
+          placeholder={t('product.newProduct.choose')} onBlur={onBlur} disabled={disabled} clearable={!a.required} data-testid={testId}
+          onOptionSelect={(_, d) => onChange(d.optionValue || undefined)}>
+          {rule.options.map((o) => <Option key={o} value={o}>{o}</Option>)}
+        </Dropdown>,
+      );
+    case 'multiple': {
+      const chosen = Array.isArray(value) ? value : [];
+      return field(
+        <Dropdown ref={inputRef as never} className={className} multiselect value={chosen.join('、')} selectedOptions={chosen} placeholder={t('product.newProduct.choose')}
+          onBlur={onBlur} disabled={disabled} data-testid={testId}
+          onOptionSelect={(_, d) => onChange(rule.options.filter((o) => d.selectedOptions.includes(o)))}>
+          {rule.options.map((o) => <Option key={o} value={o}>{o}</Option>)}
+        </Dropdown>,
+      );
+    }
+    case 'range':
+      return field(
+        <Input ref={inputRef as never} className={className} value={typeof value === 'string' ? value : ''} inputMode="decimal" placeholder={t('product.newProduct.rangeHint', rule)}
+          onChange={(_, d) => onChange(d.value)} onBlur={onBlur} disabled={disabled} data-testid={testId} />,
+        t('product.newProduct.rangeHint', rule),
+      );
+    case 'date':
+      return field(
+        <Input ref={inputRef as never} className={className} type="date" min={rule.start} max={rule.end} value={typeof value === 'string' ? value : ''}
+          onChange={(_, d) => onChange(d.value || undefined)} onBlur={onBlur} disabled={disabled} data-testid={testId} />,
+        t('product.newProduct.rangeHint', { min: rule.start, max: rule.end }),
+      );
+    case 'boolean':
+      return field(
+        <Switch ref={inputRef as never} checked={value === true} onChange={(_, d) => onChange(d.checked)} onBlur={onBlur} disabled={disabled} data-testid={testId} />,
+      );
+    default:
+      // Text, or a rule an older version saved that no longer parses: a text input, and the error says why nothing fits.
+      return field(
+        <Input ref={inputRef as never} className={className} value={typeof value === 'string' ? value : ''} maxLength={rule?.kind === 'string' ? rule.maxLength : ATTRIBUTE_LIMITS.text}
+          onChange={(_, d) => onChange(d.value)} onBlur={onBlur} disabled={disabled} data-testid={testId} />,
+      );
+  }
+}

@@ -1,0 +1,225 @@
+/**
+ * /productManagement/nweGoods (spec §2 nweGoods, §5): create a product of the
+ * new library, or edit one (`?id=`). One main image; Chinese and English
+ * texts (English ones, once saved, are changed but not emptied); category,
+ * model, price, tags, sale dates; and the category's attributes, each input
+ * drawn by its type. Editing, the category waits until the image is removed,
+ * and a new category starts its attributes empty (spec: refill). A refused
+ * save keeps everything typed.
+ */
+import { Button, Field, makeStyles, MessageBar, MessageBarBody, Spinner, Text, Textarea, Title3, tokens } from '@fluentui/react-components';
+import { ArrowLeftRegular } from '@fluentui/react-icons';
+import { useRef } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { CODE, errorEntry } from '../../shared/domains.js';
+import { NEW_PRODUCT_LIMITS, PRODUCT_LIMITS, type AttributeItem, type NewProductItem } from '../../shared/product/index.js';
+import { useOp, useOpMutation } from '../bridge.js';
+import { refusedWith } from '../app/errors.js';
+import { applyFieldErrors, zodI18nResolver } from '../app/form.js';
+import { FormInput } from '../app/FormInput.js';
+import { useNotify } from '../app/notify.js';
+import { PageSpinner } from '../app/pages.js';
+import { idOfQuery } from '../app/paths.js';
+import { useReport } from '../app/report.js';
+import { useUser } from '../app/session.js';
+import { useRelocalise } from '../app/useRelocalise.js';
+import { currentLang } from '../i18n/index.js';
+import { TenantField, tenantChoice, useGuardedAction } from '../kit/index.js';
+import { ImageUploader } from '../file/index.js';
+import { AttributeFields } from './AttributeFields.js';
+import { CategoryDropdown } from './CategoryDropdown.js';
+import { newGoodsBody, newGoodsDefaults, newGoodsSchema, type NewGoodsValues } from './newGoodsSchema.js';
+import { MERCHANDISE_PATH } from './paths.js';
+import { TagInput } from './TagInput.js';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0, maxWidth: '1100px' },
+  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  grid: { display: 'grid', alignItems: 'start', gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))', gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}` },
+  wide: { gridColumn: '1 / -1' },
+  // Held at the bottom of the view: an error appearing above (a blur's check) does not move Save from under the pointer.
+  actions: {
+    position: 'sticky', bottom: 0, zIndex: 1, display: 'flex', gap: tokens.spacingHorizontalM, justifyContent: 'flex-end', flexWrap: 'wrap',
+    padding: `${tokens.spacingVerticalS} 0`, backgroundColor: tokens.colorNeutralBackground2, borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+});
+
+export default function NewGoodsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const raw = params.get('id');
+  const id = idOfQuery(raw);
+  const info = useOp('product.newInfo', { params: { id: id ?? 0 } }, { enabled: id !== undefined, staleTime: 0 });
+  const problem = (text: string) => (
+    <MessageBar intent="warning" data-testid="new-goods-problem"><MessageBarBody>{text}</MessageBarBody></MessageBar>
+  );
+  if (raw !== null && id === undefined) return problem(t('product.newProduct.invalidId'));
+  if (id !== undefined) {
+    if (info.isError && !info.isFetching) {
+      return refusedWith(info.error, CODE.productNotFound) ? problem(errorEntry(CODE.productNotFound).texts[currentLang()]) : problem(t('common.loadFailed'));
+    }
+    if (!info.data) return <PageSpinner />;
+  }
+  return <NewGoodsForm key={id ?? 'new'} saved={info.data} onDone={() => void navigate(MERCHANDISE_PATH)} />;
+}
+
+function NewGoodsForm({ saved, onDone }: { saved: NewProductItem | undefined; onDone: () => void }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const notify = useNotify();
+  const report = useReport();
+  const user = useUser();
+  const choice = tenantChoice(user, !saved);
+  const create = useOpMutation('product.newCreate', { invalidates: ['product.newPage', 'product.categoryPage'] });
+  const update = useOpMutation('product.newUpdate', { invalidates: ['product.newPage', 'product.newInfo', 'product.categoryPage'] });
+
+  // The schema knows the chosen category's attributes, which arrive after the form is made: the resolver reads the latest.
+  const schema = useRef<z.ZodType<NewGoodsValues, NewGoodsValues>>(null);
+  const form = useForm<NewGoodsValues, unknown, NewGoodsValues>({
+    resolver: (values, context, options) => zodI18nResolver(schema.current!, t)(values, context, options),
+    defaultValues: newGoodsDefaults(saved, choice === 'optional' ? (user.tenantId ?? undefined) : undefined),
+    mode: 'onTouched',
+  });
+  const [categoryId, chosenTenant, image, name] = useWatch({ control: form.control, name: ['categoryId', 'tenantId', 'image', 'name'] });
+  const attributeList = useOp('product.attributeList', { body: { categoryId: categoryId ?? 0 } }, { enabled: categoryId !== undefined });
+  const attributes: readonly AttributeItem[] = categoryId === undefined ? NONE : attributeList.data ?? NONE;
+  schema.current = newGoodsSchema(choice, attributes, saved);
+  useRelocalise(form);
+  const tenantId = saved?.tenantId ?? chosenTenant ?? user.tenantId ?? undefined;
+  // Spec §5: the saved product's image goes before its category changes.
+  const categoryLocked = saved !== undefined && image.length > 0 && categoryId === saved.categoryId;
+
+  const onSubmit = form.handleSubmit(async ({ tenantId: requested, ...values }) => {
+    const body = newGoodsBody({ ...values }, attributes);
+    try {
+      if (saved) {
+        await update.mutateAsync({ params: { id: saved.id }, body });
+        notify(t('product.newProduct.updated'));
+      } else {
+        await create.mutateAsync({ body: { ...body, ...(requested === undefined ? {} : { tenantId: requested }) } });
+        notify(t('product.newProduct.created'));
+      }
+      form.reset(form.getValues());
+      onDone();
+    } catch (error) {
+      report(error, {
+        fallback: t(saved ? 'product.newProduct.saveFailed' : 'product.newProduct.createFailed'),
+        // The server names attribute values by id; the form by `a<id>`.
+        onFields: (fields) => applyFieldErrors(
+          Object.fromEntries(Object.entries(fields).map(([path, key]) => [path.replace(/^attributes\.(\d+)$/, 'attributes.a$1'), key])),
+          form.setError, t, { ...PRODUCT_LIMITS, ...NEW_PRODUCT_LIMITS },
+        ),
+      });
+    }
+  });
+  const submit = useGuardedAction(onSubmit);
+  const busy = submit.busy || form.formState.isSubmitting;
+
+  const textarea = (fieldName: 'description' | 'englishDescription', max: number) => (
+    <Controller control={form.control} name={fieldName} render={({ field, fieldState }) => (
+      <Field label={t(`product.newProduct.${fieldName}`)} validationMessage={fieldState.error?.message}
+        hint={fieldName === 'englishDescription' && saved?.englishDescription ? t('product.newProduct.englishKept') : undefined}>
+        <Textarea ref={field.ref} value={field.value} onChange={field.onChange} onBlur={field.onBlur} maxLength={max} resize="vertical"
+          placeholder={t(`product.newProduct.${fieldName}Placeholder`)} data-testid={`new-goods-${fieldName}`} />
+      </Field>
+    )} />
+  );
+  const english = (fieldName: 'englishName' | 'englishBrief') => (
+    <FormInput control={form.control} name={fieldName} label={t(`product.newProduct.${fieldName}`)} required={false}
+      hint={saved?.[fieldName] ? t('product.newProduct.englishKept') : undefined}
+      input={{ placeholder: t(`product.newProduct.${fieldName}Placeholder`), 'data-testid': `new-goods-${fieldName}` }} />
+  );
+
+  return (
+    <form className={styles.page} aria-labelledby="new-goods-title" noValidate onSubmit={(e) => { e.preventDefault(); void submit.run(e); }}>
+      <div className={styles.head}>
+        <Button icon={<ArrowLeftRegular />} onClick={onDone} data-testid="new-goods-back">{t('product.newProduct.back')}</Button>
+        <Title3 as="h1" id="new-goods-title">{t(saved ? 'product.newProduct.editTitle' : 'product.newProduct.createTitle')}</Title3>
+      </div>
+
+      <section className={styles.section} aria-label={t('product.newProduct.basics')}>
+        <Text as="h2" weight="semibold" size={400}>{t('product.newProduct.basics')}</Text>
+        <div className={styles.grid}>
+          {choice !== 'none' && (
+            <div className={styles.wide}>
+              <Controller control={form.control} name="tenantId" render={({ field, fieldState }) => (
+                <TenantField ref={field.ref} label={t('product.product.tenant')} required={choice === 'required'} error={fieldState.error?.message}
+                  placeholder={t('product.product.tenantPlaceholder')} value={field.value}
+                  onChange={(next) => { field.onChange(next); form.setValue('categoryId', undefined); form.setValue('attributes', {}); }}
+                  onBlur={field.onBlur} testId="new-goods-tenant" />
+              )} />
+            </div>
+          )}
+          <div className={styles.wide}>
+            <Controller control={form.control} name="image" render={({ field, fieldState }) => (
+              <Field label={t('product.newProduct.image')} required validationMessage={fieldState.error?.message}>
+                <ImageUploader value={field.value} onChange={(ids) => { field.onChange(ids); void form.trigger('image'); }}
+                  max={1} alt={name || t('product.product.image')} disabled={busy} testId="new-goods-image" />
+              </Field>
+            )} />
+          </div>
+          <FormInput control={form.control} name="number" label={t('product.product.number')}
+            input={{ placeholder: t('product.product.numberPlaceholder'), 'data-testid': 'new-goods-number' }} />
+          <FormInput control={form.control} name="name" label={t('product.product.name')}
+            input={{ placeholder: t('product.product.namePlaceholder'), 'data-testid': 'new-goods-name' }} />
+          {english('englishName')}
+          <Controller control={form.control} name="categoryId" render={({ field, fieldState }) => (
+            <Field label={t('product.product.category')} required validationMessage={fieldState.error?.message}
+              hint={categoryLocked ? t('product.newProduct.categoryLocked') : undefined}>
+              <CategoryDropdown ref={field.ref} tenantId={tenantId} value={field.value} disabled={categoryLocked || busy}
+                // Another category has other attributes: what was filled in for the last one is refilled (spec §5).
+                onChange={(next) => { field.onChange(next); form.setValue('attributes', {}); }}
+                onBlur={field.onBlur} placeholder={t('product.product.categoryPlaceholder')} testId="new-goods-category" />
+            </Field>
+          )} />
+          <FormInput control={form.control} name="model" label={t('product.product.model')}
+            input={{ placeholder: t('product.product.modelPlaceholder'), 'data-testid': 'new-goods-model' }} />
+          <FormInput control={form.control} name="price" label={t('product.product.price')}
+            input={{ placeholder: t('product.product.pricePlaceholder'), inputMode: 'decimal', 'data-testid': 'new-goods-price' }} />
+          <FormInput control={form.control} name="startDate" label={t('product.newProduct.startDate')} required={false}
+            input={{ type: 'date', 'data-testid': 'new-goods-start' }} />
+          <FormInput control={form.control} name="endDate" label={t('product.newProduct.endDate')} required={false}
+            input={{ type: 'date', 'data-testid': 'new-goods-end' }} />
+          <Controller control={form.control} name="tags" render={({ field, fieldState }) => (
+            <Field label={t('product.product.tags')} validationMessage={fieldState.error?.message}>
+              <TagInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} placeholder={t('product.product.tagsPlaceholder')}
+                removeLabel={(tag) => `${t('common.delete')} ${tag}`} testId="new-goods-tags" />
+            </Field>
+          )} />
+        </div>
+      </section>
+
+      <section className={styles.section} aria-label={t('product.newProduct.texts')}>
+        <Text as="h2" weight="semibold" size={400}>{t('product.newProduct.texts')}</Text>
+        <div className={styles.grid}>
+          <FormInput control={form.control} name="brief" label={t('product.product.brief')}
+            input={{ placeholder: t('product.product.briefPlaceholder'), 'data-testid': 'new-goods-brief' }} />
+          {english('englishBrief')}
+          {textarea('description', NEW_PRODUCT_LIMITS.description)}
+          {textarea('englishDescription', NEW_PRODUCT_LIMITS.englishDescription)}
+        </div>
+      </section>
+
+      <section className={styles.section} aria-label={t('product.newProduct.attributes')} data-testid="new-goods-attributes">
+        <Text as="h2" weight="semibold" size={400}>{t('product.newProduct.attributes')}</Text>
+        {categoryId === undefined ? <Text>{t('product.newProduct.noCategory')}</Text>
+          : attributeList.isPending ? <Spinner size="tiny" />
+          : attributes.length === 0 ? <Text>{t('product.newProduct.noAttributes')}</Text>
+          : <AttributeFields attributes={attributes} control={form.control} disabled={busy} />}
+      </section>
+
+      <div className={styles.actions}>
+        <Button type="button" onClick={onDone} disabledFocusable={busy} data-testid="new-goods-cancel">{t('common.cancel')}</Button>
+        <Button type="submit" appearance="primary" disabledFocusable={busy} icon={busy ? <Spinner size="extra-tiny" /> : undefined}
+          data-testid="new-goods-submit">{t('product.newProduct.save')}</Button>
+      </div>
+    </form>
+  );
+}
+
+const NONE: readonly AttributeItem[] = [];

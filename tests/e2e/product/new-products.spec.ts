@@ -1,0 +1,107 @@
+/**
+ * The new product library end to end (spec §2 merchandise, nweGoods, setProperty; §5): a category with
+ * attributes, a product filled in by them, found by pinyin initials, put on and off sale, its category
+ * changed only after its image is removed.
+ */
+import { expect, type Page } from '@playwright/test';
+import { catalogues } from '../../../shared/domains.js';
+import { IMAGES } from '../../server/file/support.js';
+import { notification, signIn, signOut, test, useLanguage } from '../support.js';
+
+const en = catalogues.en.product;
+const rows = (page: Page) => page.getByTestId('product-row');
+const rowOf = (page: Page, number: string) => rows(page).filter({ has: page.getByTestId('product-number').getByText(number, { exact: true }) });
+const categoryRow = (page: Page, number: string) =>
+  page.getByTestId('category-row').filter({ has: page.getByTestId('category-number').getByText(number, { exact: true }) });
+
+async function choose(page: Page, testId: string, option: string) {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('tenant1 sets up a category with attributes and creates a new-library product filled in by them', async ({ page, baseURL }) => {
+  await useLanguage(page, baseURL, 'en');
+  await signIn(page, 'tenant1');
+
+  // A category with two attributes.
+  await page.goto('/productManagement/classification');
+  await page.getByTestId('category-create').click();
+  await page.getByTestId('category-form-name').fill('功能饮料');
+  await page.getByTestId('category-form-number').fill('ENERGY');
+  await page.getByTestId('category-form-description').fill('运动、能量饮料');
+  await page.getByTestId('category-form-remark').fill('一级分类');
+  await page.getByTestId('category-form-submit').click();
+  await expect(notification(page)).toHaveText(en.category.created);
+  await categoryRow(page, 'ENERGY').getByTestId('category-attributes').click();
+  for (const [name, number, kind, rule] of [['容量', 'VOL', en.attribute.kinds.range, '100~1000'], ['口味', 'TASTE', en.attribute.kinds.single, '原味,无糖']] as const) {
+    await page.getByTestId('attribute-create').click();
+    await page.getByTestId('attribute-form-group').fill('规格');
+    await page.getByTestId('attribute-form-name').fill(name);
+    await page.getByTestId('attribute-form-number').fill(number);
+    await choose(page, 'attribute-form-kind', kind);
+    await page.getByTestId('attribute-form-rule').fill(rule);
+    await page.getByTestId('attribute-form-submit').click();
+    await expect(notification(page)).toHaveText(en.attribute.created);
+  }
+
+  // The product: the form draws an input per attribute once the category is chosen.
+  await page.goto('/productManagement/merchandise');
+  await expect(rows(page).first()).toBeVisible();
+  await page.getByTestId('product-create').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.newProduct.createTitle);
+  await page.getByTestId('new-goods-image-input').setInputFiles({ name: 'redbull.png', mimeType: 'image/png', buffer: IMAGES['image/png'] });
+  await expect(page.getByTestId('new-goods-image').locator('img')).toHaveCount(1);
+  await page.getByTestId('new-goods-number').fill('N-REDBULL');
+  await page.getByTestId('new-goods-name').fill('红牛维生素功能饮料');
+  await page.getByTestId('new-goods-englishName').fill('Red Bull');
+  await expect(page.getByTestId('new-goods-attributes')).toContainText(en.newProduct.noCategory);
+  await choose(page, 'new-goods-category', '功能饮料');
+  await expect(page.getByTestId('attribute-input-VOL')).toBeVisible();
+  await page.getByTestId('new-goods-model').fill('VM-S600 饮料机');
+  await page.getByTestId('new-goods-price').fill('6.5');
+  await page.getByTestId('new-goods-brief').fill('补充能量，提神醒脑');
+  await page.getByTestId('attribute-input-VOL').fill('2000');
+  await page.getByTestId('new-goods-submit').click();
+  // Out of its range, and a required choice missing: said at the inputs, nothing sent.
+  await expect(page.getByText(catalogues.en.product.validation.attrRange, { exact: true })).toBeVisible();
+  await expect(page.getByTestId('new-goods-attributes').getByText(catalogues.en.validation.required, { exact: true })).toBeVisible();
+  await page.getByTestId('attribute-input-VOL').fill('250');
+  await choose(page, 'attribute-input-TASTE', '无糖');
+  await page.getByTestId('new-goods-submit').dblclick();
+  await expect(notification(page)).toHaveText(en.newProduct.created);
+  await expect(page).toHaveURL(/merchandise$/);
+
+  // Found by the initials of its name, off sale until put on sale.
+  await page.getByTestId('product-filter-keyword').fill('hnwss');
+  await page.getByTestId('product-search').click();
+  await expect(rows(page)).toHaveCount(1);
+  const row = rowOf(page, 'N-REDBULL');
+  await expect(row.getByTestId('product-sale')).toHaveText(en.product.statusOffSale);
+  await row.getByTestId('product-toggle-sale').click();
+  await expect(row.getByTestId('product-sale')).toHaveText(en.product.statusOnSale);
+  await row.getByTestId('product-toggle-sale').click();
+  await expect(row.getByTestId('product-sale')).toHaveText(en.product.statusOffSale);
+
+  // Editing: the values come back; the category waits until the image is removed, and a new one is filled in anew.
+  await row.getByTestId('product-edit').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.newProduct.editTitle);
+  await expect(page.getByTestId('attribute-input-VOL')).toHaveValue('250');
+  await expect(page.getByTestId('new-goods-category')).toBeDisabled();
+  await page.getByTestId('new-goods-englishName').fill('');
+  await page.getByTestId('new-goods-submit').click();
+  await expect(page.getByText(catalogues.en.product.validation.englishCleared, { exact: true })).toBeVisible();
+  await page.getByTestId('new-goods-englishName').fill('Red Bull Vitamin');
+  await page.getByTestId('new-goods-image-remove').click();
+  await expect(page.getByTestId('new-goods-category')).toBeEnabled();
+  await choose(page, 'new-goods-category', '碳酸饮料');
+  await expect(page.getByTestId('attribute-input-VOLUME')).toHaveValue('');
+  await signOut(page);
+});
+
+test('a wrong product address says so instead of an empty form', async ({ page, baseURL }) => {
+  await useLanguage(page, baseURL, 'en');
+  await signIn(page, 'tenant2');
+  await page.goto('/productManagement/nweGoods?id=abc');
+  await expect(page.getByTestId('new-goods-problem')).toHaveText(en.newProduct.invalidId);
+  await signOut(page);
+});
