@@ -3,13 +3,13 @@
  * name indented by its level, so the tree reads down the first column.
  */
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { AddRegular, DeleteRegular, EditRegular, TextBulletListSquareEditRegular } from '@fluentui/react-icons';
+import { AddRegular, DeleteRegular, EditRegular, ImageMultipleRegular, TextBulletListSquareEditRegular } from '@fluentui/react-icons';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CATEGORY_DEPTH, type CategoryItem } from '../../shared/product/index.js';
 import { ActionButton, DataTable, OverflowText, type Column, type ListView } from '../kit/index.js';
-import { setPropertyPath } from './paths.js';
+import { imgFormatPath, setPropertyPath } from './paths.js';
 
 const useStyles = makeStyles({
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXXS },
@@ -58,8 +58,8 @@ export function CategoryTable({ rows, view, busy, onRetry, emptyAction, showTena
     ...(canEdit ? [{
       id: 'actions',
       header: t('common.actions'),
-      minWidth: 200,
-      width: 330,
+      minWidth: 220,
+      width: 420,
       shrinkLast: true,
       cellTestId: 'category-actions',
       render: (c: CategoryItem) => (
@@ -73,6 +73,10 @@ export function CategoryTable({ rows, view, busy, onRetry, emptyAction, showTena
           <ActionButton className={styles.action} size="small" appearance="subtle" icon={<TextBulletListSquareEditRegular />}
             action={() => void navigate(setPropertyPath(c.id))} data-testid="category-attributes">
             {t('product.attribute.open')}
+          </ActionButton>
+          <ActionButton className={styles.action} size="small" appearance="subtle" icon={<ImageMultipleRegular />}
+            action={() => void navigate(imgFormatPath(c.id))} data-testid="category-image-formats">
+            {t('product.imageFormat.open')}
           </ActionButton>
           <ActionButton className={styles.action} size="small" appearance="subtle" icon={<EditRegular />} opensDialog action={() => onEdit(c)} data-testid="category-edit">
             {t('common.edit')}

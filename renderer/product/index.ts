@@ -9,6 +9,7 @@ export const productScreens = defineScreens({
     Classification: lazy(() => import('./CategoryListPage.js')),
     Ingredient: lazy(() => import('./IngredientListPage.js')),
     SetProperty: lazy(() => import('./AttributeListPage.js')),
+    ImageFormat: lazy(() => import('./ImageFormatListPage.js')),
     Merchandise: lazy(() => import('./MerchandisePage.js')),
     NewGoods: lazy(() => import('./NewGoodsPage.js')),
   },

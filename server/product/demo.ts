@@ -11,12 +11,17 @@ import { drawProduct } from './demo-images.js';
 import { demoProducts, type DemoProduct } from './demo-products.js';
 import { demoNewProducts } from './demo-new-products.js';
 import type { AttributeKind } from '../../shared/product/index.js';
-import { ingredients, productAttributes, productCategories, productImages, products } from './schema.js';
+import { ingredients, productAttributes, productCategories, productImageFormats, productImages, products } from './schema.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
 /** [group, name, number, kind, required, rule, unit]: what a product of the category fills in (setProperty). */
 type DemoAttribute = readonly [string, string, string, AttributeKind, boolean, string, string];
+/** Every top-level category asks for these pictures beside the main image (imgFormat): [name, number, description, required, format]. */
+const IMAGE_FORMATS = [
+  ['详情图', 'DETAIL', '商品详情页展示，白底', true, '800×800 JPG/PNG'],
+  ['屏幕广告图', 'SCREEN', '设备大屏轮播广告', false, '1080×1920 竖屏 JPG'],
+] as const;
 interface DemoCategory { number: string; name: string; description: string; attributes?: readonly DemoAttribute[]; children?: readonly DemoCategory[] }
 
 const DRINKS: DemoCategory = {
@@ -100,6 +105,10 @@ export const productDemo: DemoData = {
           const made = await tx.insert(productAttributes).values(cat.attributes.map(([groupName, name, number, kind, required, rule, unit]) =>
             ({ tenantId, categoryId: row!.id, groupName, name, number, kind, required, rule, unit }))).returning({ id: productAttributes.id, number: productAttributes.number });
           for (const a of made) ids.set('attribute', `${tenant}:${a.number}`, a.id);
+        }
+        if (depth === 0) {
+          await tx.insert(productImageFormats).values(IMAGE_FORMATS.map(([name, number, description, required, formatName]) =>
+            ({ tenantId, categoryId: row!.id, name, number, description, required, formatName })));
         }
         for (const child of cat.children ?? []) await insert(child, row!.id, depth + 1);
       };

@@ -116,3 +116,22 @@ export const productAttributes = pgTable('product_attributes', {
   foreignKey({ name: 'product_attributes_category_fk', columns: [t.categoryId, t.tenantId], foreignColumns: [productCategories.id, productCategories.tenantId] })
     .onDelete('cascade'),
 ]);
+
+/** Image formats of a category (spec §3 Image format, imgFormat); the tenant is the category's, as with attributes. */
+export const productImageFormats = pgTable('product_image_formats', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  tenantId: integer('tenant_id').notNull(),
+  categoryId: integer('category_id').notNull(),
+  name: text('name').notNull(),
+  number: text('number').notNull(),
+  description: text('description').notNull(),
+  required: boolean('required').notNull().default(false),
+  formatName: text('format_name').notNull(),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  unique('product_image_formats_category_number_unique').on(t.categoryId, t.number),
+  index('product_image_formats_tenant_idx').on(t.tenantId),
+  foreignKey({ name: 'product_image_formats_category_fk', columns: [t.categoryId, t.tenantId], foreignColumns: [productCategories.id, productCategories.tenantId] })
+    .onDelete('cascade'),
+]);

@@ -20,4 +20,6 @@ export const productErrors = defineErrors({
   attributeNotFound: err(2803, 404, '属性不存在', '屬性不存在', 'Attribute not found'),
   attributeNumberTaken: err(2804, 409, '该分类下属性编号已存在', '該分類下屬性編號已存在', 'The attribute number is already in use in this category'),
   categoryChangeNeedsNewImage: err(2805, 409, '更换分类前请先删除商品图片，并重新填写属性', '更換分類前請先刪除商品圖片，並重新填寫屬性', 'Remove the image before changing the category, and fill in the attributes again'),
+  imageFormatNotFound: err(2806, 404, '图片格式不存在', '圖片格式不存在', 'Image format not found'),
+  imageFormatNumberTaken: err(2807, 409, '该分类下图片格式编号已存在', '該分類下圖片格式編號已存在', 'The image format number is already in use in this category'),
 });

@@ -5,6 +5,7 @@ import { productApi } from './product.js';
 import { ingredientApi } from './ingredient.js';
 import { attributeApi } from './attribute.js';
 import { newProductApi } from './new-product.js';
+import { imageFormatApi } from './image-format.js';
 import { productErrors } from './errors.js';
 import { productRoutes } from './routes.js';
 import { productTexts } from './texts.js';
@@ -14,8 +15,9 @@ export * from './product.js';
 export * from './ingredient.js';
 export * from './attribute.js';
 export * from './new-product.js';
+export * from './image-format.js';
 export { productErrors } from './errors.js';
 
 export const product = defineDomain({
-  name: 'product', api: { ...categoryApi, ...productApi, ...ingredientApi, ...attributeApi, ...newProductApi }, errors: productErrors, texts: productTexts, powers: ['5-1', '5-2'], routes: productRoutes,
+  name: 'product', api: { ...categoryApi, ...productApi, ...ingredientApi, ...attributeApi, ...newProductApi, ...imageFormatApi }, errors: productErrors, texts: productTexts, powers: ['5-1', '5-2'], routes: productRoutes,
 });

@@ -1,0 +1,81 @@
+/** Create / edit an image format of a category (spec §3 Image format, §5: name, number, description and format name required). */
+import { Switch } from '@fluentui/react-components';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { CODE } from '../../shared/domains.js';
+import { IMAGE_FORMAT_LIMITS, imageFormatForm, type ImageFormatForm, type ImageFormatItem } from '../../shared/product/index.js';
+import { useOpMutation } from '../bridge.js';
+import { refusedWith } from '../app/errors.js';
+import { applyFieldErrors, zodI18nResolver } from '../app/form.js';
+import { FormInput } from '../app/FormInput.js';
+import { useNotify } from '../app/notify.js';
+import { useReport } from '../app/report.js';
+import { useRelocalise } from '../app/useRelocalise.js';
+import { FormDialog, useGuardedAction } from '../kit/index.js';
+
+export interface ImageFormatFormDialogProps {
+  categoryId: number;
+  format?: ImageFormatItem | undefined;
+  onClose: () => void;
+  onGone?: () => void;
+}
+
+export function ImageFormatFormDialog({ categoryId, format, onClose, onGone }: ImageFormatFormDialogProps) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const report = useReport();
+  const create = useOpMutation('product.imageFormatCreate', { invalidates: ['product.imageFormatList'] });
+  const update = useOpMutation('product.imageFormatUpdate', { invalidates: ['product.imageFormatList'] });
+  const form = useForm<ImageFormatForm, unknown, ImageFormatForm>({
+    resolver: zodI18nResolver(imageFormatForm, t),
+    defaultValues: {
+      name: format?.name ?? '', number: format?.number ?? '', description: format?.description ?? '',
+      required: format?.required ?? true, formatName: format?.formatName ?? '',
+    },
+    mode: 'onTouched',
+  });
+  useRelocalise(form);
+
+  const onSubmit = form.handleSubmit(async (body) => {
+    try {
+      if (format) {
+        await update.mutateAsync({ params: { id: format.id }, body });
+        notify(t('product.imageFormat.updated'));
+      } else {
+        await create.mutateAsync({ body: { ...body, categoryId } });
+        notify(t('product.imageFormat.created'));
+      }
+      onClose();
+    } catch (error) {
+      if (refusedWith(error, format ? CODE.imageFormatNotFound : CODE.categoryNotFound)) {
+        report(error);
+        onGone?.();
+        onClose();
+        return;
+      }
+      report(error, {
+        fallback: t(format ? 'product.imageFormat.saveFailed' : 'product.imageFormat.createFailed'),
+        onFields: (fields) => applyFieldErrors(fields, form.setError, t, IMAGE_FORMAT_LIMITS),
+      });
+    }
+  });
+  const submit = useGuardedAction(onSubmit);
+  const busy = submit.busy || form.formState.isSubmitting;
+  return (
+    <FormDialog title={t(format ? 'product.imageFormat.editTitle' : 'product.imageFormat.createTitle')} busy={busy} dirty={form.formState.isDirty}
+      onClose={onClose} onSubmit={(e) => void submit.run(e)} testId="image-format-form">
+      <FormInput control={form.control} name="name" label={t('product.imageFormat.name')}
+        input={{ placeholder: t('product.imageFormat.namePlaceholder'), 'data-testid': 'image-format-form-name' }} />
+      <FormInput control={form.control} name="number" label={t('product.imageFormat.number')}
+        input={{ placeholder: t('product.category.numberPlaceholder'), 'data-testid': 'image-format-form-number' }} />
+      <FormInput control={form.control} name="description" label={t('product.imageFormat.description')}
+        input={{ placeholder: t('product.imageFormat.descriptionPlaceholder'), 'data-testid': 'image-format-form-description' }} />
+      <FormInput control={form.control} name="formatName" label={t('product.imageFormat.formatName')}
+        input={{ placeholder: t('product.imageFormat.formatNamePlaceholder'), 'data-testid': 'image-format-form-format' }} />
+      <Controller control={form.control} name="required" render={({ field }) => (
+        <Switch ref={field.ref} label={t('product.imageFormat.required')} checked={field.value} onChange={(_, d) => field.onChange(d.checked)}
+          data-testid="image-format-form-required" />
+      )} />
+    </FormDialog>
+  );
+}
