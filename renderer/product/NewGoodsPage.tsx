@@ -31,6 +31,7 @@ import { TenantField, tenantChoice, useGuardedAction } from '../kit/index.js';
 import { ImageUploader } from '../file/index.js';
 import { AttributeFields } from './AttributeFields.js';
 import { CategoryDropdown } from './CategoryDropdown.js';
+import { RecipeFields } from './RecipeFields.js';
 import { newGoodsBody, newGoodsDefaults, newGoodsSchema, type NewGoodsValues } from './newGoodsSchema.js';
 import { MERCHANDISE_PATH } from './paths.js';
 import { TagInput } from './TagInput.js';
@@ -150,7 +151,13 @@ function NewGoodsForm({ saved, onDone }: { saved: NewProductItem | undefined; on
               <Controller control={form.control} name="tenantId" render={({ field, fieldState }) => (
                 <TenantField ref={field.ref} label={t('product.product.tenant')} required={choice === 'required'} error={fieldState.error?.message}
                   placeholder={t('product.product.tenantPlaceholder')} value={field.value}
-                  onChange={(next) => { field.onChange(next); form.setValue('categoryId', undefined); form.setValue('attributes', {}); }}
+                  onChange={(next) => {
+                    // Another tenant has other categories and ingredients: what was chosen for the last means nothing there.
+                    field.onChange(next);
+                    form.setValue('categoryId', undefined);
+                    form.setValue('attributes', {});
+                    form.setValue('recipe.items', [{ ingredientId: undefined, quantity: '' }]);
+                  }}
                   onBlur={field.onBlur} testId="new-goods-tenant" />
               )} />
             </div>
@@ -211,6 +218,11 @@ function NewGoodsForm({ saved, onDone }: { saved: NewProductItem | undefined; on
           : attributeList.isPending ? <Spinner size="tiny" />
           : attributes.length === 0 ? <Text>{t('product.newProduct.noAttributes')}</Text>
           : <AttributeFields attributes={attributes} control={form.control} disabled={busy} />}
+      </section>
+
+      <section className={styles.section} aria-label={t('product.newProduct.recipe')} data-testid="new-goods-recipe">
+        <Text as="h2" weight="semibold" size={400}>{t('product.newProduct.recipe')}</Text>
+        <RecipeFields control={form.control} tenantId={tenantId} disabled={busy} />
       </section>
 
       <div className={styles.actions}>

@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { parseYuan } from '../../shared/format.js';
 import {
-  ENGLISH_FIELDS, newProductFields, PRICE_MAX_FEN, valueProblem, type AttributeItem, type AttributeValue, type NewProductItem,
+  ENGLISH_FIELDS, newProductFields, PRICE_MAX_FEN, recipeForm, valueProblem, type AttributeItem, type AttributeValue, type NewProductItem, type RecipeForm,
 } from '../../shared/product/index.js';
 import type { TenantChoice } from '../kit/index.js';
 import { yuanText } from './productSchema.js';
@@ -34,8 +34,22 @@ export interface NewGoodsValues {
   startDate: string;
   endDate: string;
   attributes: Record<string, TypedValue>;
+  recipe: RecipeValues;
   tenantId?: number | undefined;
 }
+
+/** The recipe as its inputs hold it: switched off for goods sold as they are; quantities as typed. */
+export interface RecipeValues {
+  enabled: boolean;
+  number: string;
+  name: string;
+  items: { ingredientId: number | undefined; quantity: string }[];
+}
+
+/** The recipe the API takes, or null when switched off. */
+export const recipeOf = (r: RecipeValues): RecipeForm | null => (r.enabled
+  ? { number: r.number.trim(), name: r.name.trim(), items: r.items.map((i) => ({ ingredientId: i.ingredientId ?? 0, quantity: i.quantity.trim() === '' ? NaN : Number(i.quantity) })) }
+  : null);
 
 /** What the API takes for a typed value: a number for a range, nothing for an empty input. */
 export function valueOf(attribute: Pick<AttributeItem, 'kind'>, typed: TypedValue): AttributeValue | undefined {
@@ -66,12 +80,24 @@ export function newGoodsSchema(choice: TenantChoice, attributes: readonly Attrib
     startDate: z.string(),
     endDate: z.string(),
     attributes: z.record(z.string(), z.any()),
+    recipe: z.any(),
     ...(choice === 'required' ? { tenantId } : choice === 'optional' ? { tenantId: tenantId.optional() } : {}),
   });
   return fields.superRefine((v, ctx) => {
     if (v.startDate && v.endDate && v.startDate > v.endDate) ctx.addIssue({ code: 'custom', message: 'product.validation.endBeforeStart', path: ['endDate'] });
     for (const field of ENGLISH_FIELDS) {
       if (saved && saved[field] !== '' && v[field].trim() === '') ctx.addIssue({ code: 'custom', message: 'product.validation.englishCleared', path: [field] });
+    }
+    // The recipe by the shared rules; an ingredient not chosen is said at its own input.
+    const recipe = recipeOf(v.recipe as RecipeValues);
+    if (recipe) {
+      (v.recipe as RecipeValues).items.forEach((item, i) => {
+        if (item.ingredientId === undefined) ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['recipe', 'items', i, 'ingredientId'] });
+      });
+      const checked = recipeForm.safeParse(recipe);
+      for (const issue of checked.success ? [] : checked.error.issues) {
+        if (issue.path[issue.path.length - 1] !== 'ingredientId') ctx.addIssue({ code: 'custom', message: issue.message, path: ['recipe', ...issue.path] as (string | number)[] });
+      }
     }
     for (const attribute of attributes) {
       const problem = valueProblem(attribute, valueOf(attribute, v.attributes[attributeKey(attribute.id)] as TypedValue));
@@ -98,6 +124,9 @@ export function newGoodsDefaults(saved: NewProductItem | undefined, tenantId: nu
     startDate: saved?.startDate ?? '',
     endDate: saved?.endDate ?? '',
     attributes: Object.fromEntries(Object.entries(saved?.attributes ?? {}).map(([id, value]) => [attributeKey(id), typedOf(value)])),
+    recipe: saved?.recipe
+      ? { enabled: true, number: saved.recipe.number, name: saved.recipe.name, items: saved.recipe.items.map((i) => ({ ingredientId: i.ingredientId, quantity: String(i.quantity) })) }
+      : { enabled: false, number: '', name: '', items: [{ ingredientId: undefined, quantity: '' }] },
     tenantId,
   };
 }
@@ -112,6 +141,6 @@ export function newGoodsBody(v: NewGoodsValues, attributes: readonly AttributeIt
   return {
     image: v.image[0]!, number: v.number, name: v.name, englishName: v.englishName, brief: v.brief, englishBrief: v.englishBrief,
     description: v.description, englishDescription: v.englishDescription, categoryId: v.categoryId!, model: v.model, price: parseYuan(v.price)!,
-    tags: v.tags, startDate: v.startDate || null, endDate: v.endDate || null, attributes: values,
+    tags: v.tags, startDate: v.startDate || null, endDate: v.endDate || null, attributes: values, recipe: recipeOf(v.recipe),
   };
 }

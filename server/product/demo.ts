@@ -11,7 +11,9 @@ import { drawProduct } from './demo-images.js';
 import { demoProducts, type DemoProduct } from './demo-products.js';
 import { demoNewProducts } from './demo-new-products.js';
 import type { AttributeKind } from '../../shared/product/index.js';
-import { ingredients, productAttributes, productCategories, productImageFormats, productImages, products } from './schema.js';
+import {
+  ingredients, productAttributes, productCategories, productImageFormats, productImages, productRecipeItems, productRecipes, products,
+} from './schema.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -76,6 +78,15 @@ const INGREDIENTS = [
   ['CUP-12OZ', '12 盎司纸杯', 'solid', 'piece'], ['LID-12OZ', '12 盎司杯盖', 'solid', 'piece'],
 ] as const;
 
+/** One cup of each fresh coffee: [ingredient number, quantity in its unit]. */
+const CUP = [['CUP-12OZ', 1], ['LID-12OZ', 1]] as const;
+const RECIPES: Readonly<Record<string, readonly (readonly [string, number])[]>> = {
+  AMERICANO: [['BEAN-ARABICA', 18], ['WATER', 0.25], ...CUP],
+  LATTE: [['BEAN-ARABICA', 18], ['MILK-WHOLE', 200], ...CUP],
+  CAPPUCCINO: [['BEAN-ARABICA', 18], ['MILK-WHOLE', 150], ...CUP],
+  MOCHA: [['BEAN-ARABICA', 18], ['MILK-WHOLE', 150], ['COCOA', 10], ['SUGAR', 5], ...CUP],
+};
+
 const TREES: Readonly<Record<TenantKey, readonly DemoCategory[]>> = {
   A: [DRINKS, COFFEE, SNACKS, FRESH],
   A1: [DRINKS, SNACKS],
@@ -115,7 +126,9 @@ export const productDemo: DemoData = {
       for (const root of roots) await insert(root, null, 0);
 
       if (roots.some((r) => r.number === 'COFFEE')) {
-        await tx.insert(ingredients).values(INGREDIENTS.map(([number, name, type, unit]) => ({ tenantId, number, name, type, unit, search: searchKey(name, number) })));
+        const made = await tx.insert(ingredients).values(INGREDIENTS.map(([number, name, type, unit]) => ({ tenantId, number, name, type, unit, search: searchKey(name, number) })))
+          .returning({ id: ingredients.id, number: ingredients.number });
+        for (const i of made) ids.set('ingredient', `${tenant}:${i.number}`, i.id);
       }
 
       const numbers = new Set(roots.flatMap((r) => [r.number, ...(r.children ?? []).map((c) => c.number)]));
@@ -149,6 +162,12 @@ export const productDemo: DemoData = {
           tags: [...p.base.tags], onSale: true, startDate: '2026-01-01', attributes, search: searchKey(p.name, p.number, p.englishName), createdAt: at, updatedAt: at,
         }).returning({ id: products.id });
         await tx.insert(productImages).values({ productId: row!.id, position: 0, fileId });
+        const recipe = RECIPES[p.base.code];
+        if (recipe) {
+          await tx.insert(productRecipes).values({ productId: row!.id, number: `R-${p.base.code}`, name: `${p.base.name}标准配方` });
+          await tx.insert(productRecipeItems).values(recipe.map(([ingredient, quantity], position) =>
+            ({ productId: row!.id, position, ingredientId: ids.get('ingredient', `${tenant}:${ingredient}`), quantity })));
+        }
       }
     }
   },

@@ -12,7 +12,8 @@ import { BizError, uniqueAs } from '../http/errors.js';
 import { defineHandlers } from '../http/handlers.js';
 import type { Scope } from '../scope.js';
 import { owningTenant, tenants } from '../tenant/index.js';
-import { ingredients } from './schema.js';
+import { ingredients, productRecipeItems } from './schema.js';
+import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../db/sql.js';
 
 const selectIngredients = (db: Queryable) =>
   db.select({
@@ -71,7 +72,15 @@ export const ingredientHandlers = defineHandlers({
   },
 
   'product.ingredientDelete': async ({ params }, { db, scope }) => {
-    const [deleted] = await db.delete(ingredients).where(and(eq(ingredients.id, params.id), scope.where(ingredients.tenantId))).returning({ id: ingredients.id });
-    if (!deleted) throw new BizError(CODE.ingredientNotFound);
+    const current = await itemInScope(db, scope, params.id);
+    const [used] = await db.select({ productId: productRecipeItems.productId }).from(productRecipeItems).where(eq(productRecipeItems.ingredientId, current.id)).limit(1);
+    if (used) throw new BizError(CODE.ingredientInUse);
+    try {
+      await db.delete(ingredients).where(eq(ingredients.id, current.id));
+    } catch (err) {
+      // A recipe that took it up meanwhile holds it by its key.
+      if (pgErrorCode(err) === FOREIGN_KEY_VIOLATION) throw new BizError(CODE.ingredientInUse);
+      throw err;
+    }
   },
 });

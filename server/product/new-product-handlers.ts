@@ -6,9 +6,9 @@
  * category needs a new image (2805) — its picture shows what the old
  * category was, and its attributes must be filled in again.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
-import { ENGLISH_FIELDS, isEmptyValue, valueProblem, type AttributeValue } from '../../shared/product/index.js';
+import { ENGLISH_FIELDS, isEmptyValue, valueProblem, type AttributeValue, type RecipeForm } from '../../shared/product/index.js';
 import type { Queryable } from '../db/index.js';
 import { searchKey } from '../db/pinyin.js';
 import { BizError, RequestValidationError, uniqueAs } from '../http/errors.js';
@@ -18,7 +18,7 @@ import { grantFiles } from '../file/index.js';
 import { owningTenant } from '../tenant/index.js';
 import { attributesOf, categoryLine } from './attributes.js';
 import { changeState, checkCategory, checkImages, checkNumber, libraryPage, lockProduct, newItemInScope, newRows, setImages } from './products.js';
-import { productImages, products } from './schema.js';
+import { ingredients, productImages, productRecipeItems, productRecipes, products } from './schema.js';
 
 /**
  * The values checked against the attributes a product of the category fills
@@ -43,6 +43,17 @@ async function checkedAttributes(db: Queryable, scope: Scope, categoryId: number
   return kept;
 }
 
+/** Replaces the product's recipe; its ingredients are the product's tenant's (else 2801, as for a missing one). */
+async function setRecipe(tx: Queryable, productId: number, tenantId: number, recipe: RecipeForm | null): Promise<void> {
+  await tx.delete(productRecipes).where(eq(productRecipes.productId, productId));
+  if (!recipe) return;
+  const ids = recipe.items.map((i) => i.ingredientId);
+  const found = await tx.select({ id: ingredients.id }).from(ingredients).where(and(inArray(ingredients.id, ids), eq(ingredients.tenantId, tenantId)));
+  if (found.length !== new Set(ids).size) throw new BizError(CODE.ingredientNotFound);
+  await tx.insert(productRecipes).values({ productId, number: recipe.number, name: recipe.name });
+  await tx.insert(productRecipeItems).values(recipe.items.map((item, position) => ({ productId, position, ...item })));
+}
+
 const searchOf = (form: { name: string; number: string; englishName: string }) => searchKey(form.name, form.number, form.englishName);
 
 export const newProductHandlers = defineHandlers({
@@ -51,7 +62,7 @@ export const newProductHandlers = defineHandlers({
   'product.newInfo': ({ params }, { db, scope }) => newItemInScope(db, scope, params.id),
 
   'product.newCreate': async ({ body }, { db, user, scope }) => {
-    const { tenantId: requested, image, attributes, ...form } = body;
+    const { tenantId: requested, image, attributes, recipe, ...form } = body;
     const tenantId = await owningTenant(db, user, scope, requested);
     await checkCategory(db, scope, form.categoryId, tenantId);
     await checkImages(db, scope, [image]);
@@ -61,6 +72,7 @@ export const newProductHandlers = defineHandlers({
       const [created] = await tx.insert(products).values({ ...form, attributes: values, tenantId, library: 'new', search: searchOf(form) })
         .returning({ id: products.id });
       await setImages(tx, created!.id, [image]);
+      await setRecipe(tx, created!.id, tenantId, recipe);
       await grantFiles(tx, [image], tenantId);
       return created!.id;
     }));
@@ -68,7 +80,7 @@ export const newProductHandlers = defineHandlers({
   },
 
   'product.newUpdate': async ({ params, body }, { db, scope }) => {
-    const { image, attributes, ...form } = body;
+    const { image, attributes, recipe, ...form } = body;
     await uniqueAs(CODE.productNumberTaken, () => db.transaction(async (tx) => {
       const product = await lockProduct(tx, scope, 'new', params.id);
       const cleared = ENGLISH_FIELDS.filter((f) => product[f] !== '' && form[f] === '');
@@ -84,6 +96,7 @@ export const newProductHandlers = defineHandlers({
       await checkNumber(tx, product.tenantId, form.number, product.id);
       await tx.update(products).set({ ...form, attributes: values, search: searchOf(form), updatedAt: new Date() }).where(eq(products.id, product.id));
       await setImages(tx, product.id, [image]);
+      await setRecipe(tx, product.id, product.tenantId, recipe);
       await grantFiles(tx, [image], product.tenantId);
     }));
     return newItemInScope(db, scope, params.id);

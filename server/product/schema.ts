@@ -1,5 +1,5 @@
 /** Categories and products (spec §3 Category, Product). */
-import { pgTable, pgEnum, integer, text, boolean, timestamp, index, unique, foreignKey, check, primaryKey, date, jsonb } from 'drizzle-orm/pg-core';
+import { pgTable, pgEnum, integer, text, boolean, timestamp, index, unique, foreignKey, check, primaryKey, date, jsonb, doublePrecision } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt } from '../db/columns.js';
 import { tenants } from '../tenant/schema.js';
@@ -134,4 +134,24 @@ export const productImageFormats = pgTable('product_image_formats', {
   index('product_image_formats_tenant_idx').on(t.tenantId),
   foreignKey({ name: 'product_image_formats_category_fk', columns: [t.categoryId, t.tenantId], foreignColumns: [productCategories.id, productCategories.tenantId] })
     .onDelete('cascade'),
+]);
+
+/** A product's recipe (spec §3): its number and name; the ingredients in `productRecipeItems`. */
+export const productRecipes = pgTable('product_recipes', {
+  productId: integer('product_id').primaryKey().references(() => products.id, { onDelete: 'cascade' }),
+  number: text('number').notNull(),
+  name: text('name').notNull(),
+});
+
+/** One ingredient of a recipe with its quantity in the ingredient's unit; an ingredient in a recipe is not deleted (2808). */
+export const productRecipeItems = pgTable('product_recipe_items', {
+  productId: integer('product_id').notNull().references(() => productRecipes.productId, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+  ingredientId: integer('ingredient_id').notNull().references(() => ingredients.id),
+  quantity: doublePrecision('quantity').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.productId, t.position] }),
+  unique('product_recipe_items_ingredient_unique').on(t.productId, t.ingredientId),
+  index('product_recipe_items_ingredient_idx').on(t.ingredientId),
+  check('product_recipe_items_quantity_positive', sql`${t.quantity} > 0`),
 ]);

@@ -22,4 +22,5 @@ export const productErrors = defineErrors({
   categoryChangeNeedsNewImage: err(2805, 409, '更换分类前请先删除商品图片，并重新填写属性', '更換分類前請先刪除商品圖片，並重新填寫屬性', 'Remove the image before changing the category, and fill in the attributes again'),
   imageFormatNotFound: err(2806, 404, '图片格式不存在', '圖片格式不存在', 'Image format not found'),
   imageFormatNumberTaken: err(2807, 409, '该分类下图片格式编号已存在', '該分類下圖片格式編號已存在', 'The image format number is already in use in this category'),
+  ingredientInUse: err(2808, 409, '原料已用于商品配方，不能删除', '原料已用於商品配方，不能刪除', 'The ingredient is used in a recipe and cannot be deleted'),
 });

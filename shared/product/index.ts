@@ -16,6 +16,7 @@ export * from './ingredient.js';
 export * from './attribute.js';
 export * from './new-product.js';
 export * from './image-format.js';
+export * from './recipe.js';
 export { productErrors } from './errors.js';
 
 export const product = defineDomain({

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { endpoint, page, pageQuery, ref, refParams, str, text } from '../api/define.js';
 import { fileId } from '../file/index.js';
 import { attributeValue, isIsoDate } from './attribute.js';
+import { recipeForm, recipeItem } from './recipe.js';
 import { PRICE_MAX_FEN, PRODUCT_LIMITS, productFilter, productItem, productStateBody, productTags } from './product.js';
 
 export const NEW_PRODUCT_LIMITS = { englishName: 80, englishBrief: 200, description: 500, englishDescription: 1000 } as const;
@@ -37,6 +38,8 @@ export const newProductFields = z.object({
   endDate: isoDate.nullable(),
   /** The category's attributes (and its parents'), by attribute id; checked against their rules on the server. */
   attributes: z.record(z.string().regex(/^\d{1,10}$/, { message: 'validation.invalid' }), attributeValue),
+  /** What a machine makes one serving from; null for goods sold as they are. */
+  recipe: recipeForm.nullable(),
 });
 
 const datesInOrder = <F extends { startDate: string | null; endDate: string | null }>(schema: z.ZodType<F>) =>
@@ -44,7 +47,7 @@ const datesInOrder = <F extends { startDate: string | null; endDate: string | nu
 
 const EXAMPLE = {
   image: 'a'.repeat(64), number: 'N-COLA-01', name: '可口可乐', englishName: 'Coca-Cola', brief: '经典碳酸饮料', englishBrief: 'Classic cola',
-  description: '', englishDescription: '', categoryId: 1, model: 'VM-S600', price: 350, tags: [], startDate: null, endDate: null, attributes: {},
+  description: '', englishDescription: '', categoryId: 1, model: 'VM-S600', price: 350, tags: [], startDate: null, endDate: null, attributes: {}, recipe: null,
 };
 
 export const newProductForm = datesInOrder(newProductFields).meta({ examples: [EXAMPLE] });
@@ -58,6 +61,7 @@ export const newProductItem = productItem.extend({
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
   attributes: z.record(z.string(), attributeValue),
+  recipe: recipeItem.nullable(),
 });
 export type NewProductItem = z.infer<typeof newProductItem>;
 

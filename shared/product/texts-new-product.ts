@@ -30,6 +30,15 @@ const zhCN = {
   save: '保存',
   invalidId: '商品地址无效',
   englishNameColumn: '英文名称',
+  recipe: '配方',
+  hasRecipe: '需要配方（咖啡机、现调饮品）',
+  recipeNumber: '配方编号',
+  recipeName: '配方名称',
+  ingredient: '原料',
+  quantity: '用量',
+  addIngredient: '添加原料',
+  removeIngredient: '移除原料',
+  noIngredients: '该租户还没有原料，请先在原料设置中添加',
 };
 
 type Shape<T> = { readonly [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
@@ -65,6 +74,15 @@ const zhTW: Shape<typeof zhCN> = {
   save: '儲存',
   invalidId: '商品網址無效',
   englishNameColumn: '英文名稱',
+  recipe: '配方',
+  hasRecipe: '需要配方（咖啡機、現調飲品）',
+  recipeNumber: '配方編號',
+  recipeName: '配方名稱',
+  ingredient: '原料',
+  quantity: '用量',
+  addIngredient: '新增原料',
+  removeIngredient: '移除原料',
+  noIngredients: '該租戶還沒有原料，請先在原料設定中新增',
 };
 
 const en: Shape<typeof zhCN> = {
@@ -98,6 +116,15 @@ const en: Shape<typeof zhCN> = {
   save: 'Save',
   invalidId: 'This product address is not valid',
   englishNameColumn: 'English name',
+  recipe: 'Recipe',
+  hasRecipe: 'Made to a recipe (coffee, fresh drinks)',
+  recipeNumber: 'Recipe number',
+  recipeName: 'Recipe name',
+  ingredient: 'Ingredient',
+  quantity: 'Quantity',
+  addIngredient: 'Add ingredient',
+  removeIngredient: 'Remove ingredient',
+  noIngredients: 'The tenant has no ingredients yet: add them under Ingredients first',
 };
 
 export const newProductTexts = { 'zh-CN': zhCN, 'zh-TW': zhTW, en } as const;

@@ -136,6 +136,9 @@ const zhCN = {
     endBeforeStart: '结束日期不能早于开始日期',
     englishCleared: '英文内容设置后不能清空',
     attrUnknown: '该属性不属于所选分类，请重新填写',
+    quantity: '请输入大于 0 的用量，最多 3 位小数',
+    recipeEmpty: '配方至少包含一种原料',
+    ingredientRepeat: '原料不能重复',
   },
   route: {
     productManagement: '商品中心',
@@ -286,6 +289,9 @@ export const productTexts = defineTexts(zhCN, {
       endBeforeStart: '結束日期不能早於開始日期',
       englishCleared: '英文內容設定後不能清空',
       attrUnknown: '該屬性不屬於所選分類，請重新填寫',
+      quantity: '請輸入大於 0 的用量，最多 3 位小數',
+      recipeEmpty: '配方至少包含一種原料',
+      ingredientRepeat: '原料不能重複',
     },
     route: {
       productManagement: '商品中心',
@@ -434,6 +440,9 @@ export const productTexts = defineTexts(zhCN, {
       endBeforeStart: 'The end date cannot be before the start date',
       englishCleared: 'English text cannot be emptied once set',
       attrUnknown: 'This attribute is not of the chosen category: fill in again',
+      quantity: 'Enter a quantity above 0 with at most 3 decimals',
+      recipeEmpty: 'A recipe needs at least one ingredient',
+      ingredientRepeat: 'Ingredients must not repeat',
     },
     route: {
       productManagement: 'Products',

@@ -98,6 +98,33 @@ test('tenant1 sets up a category with attributes and creates a new-library produ
   await signOut(page);
 });
 
+test('tenant2 changes a coffee\'s recipe: the quantities are checked, saved and shown again', async ({ page, baseURL }) => {
+  await useLanguage(page, baseURL, 'en');
+  await signIn(page, 'tenant2');
+  await page.goto('/productManagement/merchandise');
+  await page.getByTestId('product-filter-keyword').fill('N-LATTE');
+  await page.getByTestId('product-search').click();
+  await rowOf(page, 'N-LATTE').getByTestId('product-edit').click();
+  await expect(page.getByTestId('recipe-row')).toHaveCount(4);
+  await expect(page.getByTestId('recipe-ingredient').nth(1)).toHaveText('全脂牛奶');
+  await page.getByTestId('recipe-quantity').nth(1).fill('-5');
+  await page.getByTestId('new-goods-submit').click();
+  await expect(page.getByText(catalogues.en.product.validation.quantity, { exact: true })).toBeVisible();
+  await page.getByTestId('recipe-quantity').nth(1).fill('250');
+  await page.getByTestId('recipe-add').click();
+  await page.getByTestId('recipe-ingredient').nth(4).click();
+  await page.getByRole('option', { name: '白砂糖（SUGAR）', exact: true }).click();
+  await page.getByTestId('recipe-quantity').nth(4).fill('5');
+  await page.getByTestId('new-goods-submit').click();
+  await expect(notification(page)).toHaveText(en.newProduct.updated);
+
+  await rowOf(page, 'N-LATTE').getByTestId('product-edit').click();
+  await expect(page.getByTestId('recipe-row')).toHaveCount(5);
+  await expect(page.getByTestId('recipe-quantity').nth(1)).toHaveValue('250');
+  await expect(page.getByTestId('recipe-ingredient').nth(4)).toHaveText('白砂糖');
+  await signOut(page);
+});
+
 test('a wrong product address says so instead of an empty form', async ({ page, baseURL }) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant2');

@@ -38,7 +38,7 @@ async function form(over: Record<string, unknown> = {}) {
   const list = await attributes(categoryId);
   return {
     image, number: `NP-${++made}`, name: `新品${made}`, englishName: `New ${made}`, brief: '测试用', englishBrief: 'For tests', description: '', englishDescription: '',
-    categoryId, model: 'VM-S600', price: 450, tags: ['新品'], startDate: '2026-01-01', endDate: null,
+    categoryId, model: 'VM-S600', price: 450, tags: ['新品'], startDate: '2026-01-01', endDate: null, recipe: null,
     attributes: { [idOf(list, 'VOLUME')]: 500, [idOf(list, 'PACK')]: '瓶装' }, ...over,
   };
 }
@@ -135,5 +135,40 @@ describe('product.newState', () => {
     expect((await t.ok('product.newInfo', { params: { id: created.id } }, tenant2)).onSale).toBe(true);
     const [old] = (await t.ok('product.page', { query: {}, body: {} }, tenant2)).list;
     expect((await t.call('product.newState', { body: { ids: [old!.id], onSale: true } }, tenant2)).body.code).toBe(CODE.productNotFound);
+  });
+});
+
+describe('recipes', () => {
+  const ingredientsOf = async (token: string) =>
+    new Map((await t.ok('product.ingredientPage', { query: { pageSize: 50 }, body: {} }, token)).list.map((i) => [i.number, i.id]));
+
+  it('shows the demo coffee\'s recipe with its ingredients in order', async () => {
+    const [latte] = (await t.ok('product.newPage', { query: {}, body: { keyword: 'N-LATTE' } }, tenant2)).list;
+    expect(latte!.recipe).toEqual({
+      number: 'R-LATTE', name: '拿铁标准配方',
+      items: [
+        { ingredientId: expect.any(Number), ingredientName: '阿拉比卡咖啡豆', unit: 'g', quantity: 18 },
+        { ingredientId: expect.any(Number), ingredientName: '全脂牛奶', unit: 'ml', quantity: 200 },
+        { ingredientId: expect.any(Number), ingredientName: '12 盎司纸杯', unit: 'piece', quantity: 1 },
+        { ingredientId: expect.any(Number), ingredientName: '12 盎司杯盖', unit: 'piece', quantity: 1 },
+      ],
+    });
+  });
+
+  it('saves a recipe of the tenant\'s ingredients, refuses another tenant\'s (2801), repeats and non-positive quantities', async () => {
+    const mine = await ingredientsOf(tenant2);
+    const theirs = await ingredientsOf(tenant1);
+    const recipe = { number: 'R-TEST', name: '测试配方', items: [{ ingredientId: mine.get('SUGAR')!, quantity: 2.5 }, { ingredientId: mine.get('WATER')!, quantity: 0.3 }] };
+    const created = await create({ recipe });
+    expect((created.body.content as { recipe: unknown }).recipe).toMatchObject({ number: 'R-TEST', items: [{ quantity: 2.5, unit: 'g' }, { quantity: 0.3, unit: 'l' }] });
+    expect((await create({ recipe: { ...recipe, items: [{ ingredientId: theirs.get('SUGAR')!, quantity: 1 }] } })).body.code).toBe(CODE.ingredientNotFound);
+    expect((await create({ recipe: { ...recipe, items: [recipe.items[0], recipe.items[0]] } })).body.content.fields).toEqual({ 'recipe.items': 'product.validation.ingredientRepeat' });
+    expect((await create({ recipe: { ...recipe, items: [{ ingredientId: mine.get('SUGAR')!, quantity: 0 }] } })).body.content.fields)
+      .toEqual({ 'recipe.items.0.quantity': 'product.validation.quantity' });
+  });
+
+  it('keeps an ingredient in a recipe from being deleted (2808)', async () => {
+    const mine = await ingredientsOf(tenant2);
+    expect((await t.call('product.ingredientDelete', { params: { id: mine.get('BEAN-ARABICA')! } }, tenant2)).body.code).toBe(CODE.ingredientInUse);
   });
 });
