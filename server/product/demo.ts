@@ -10,6 +10,7 @@ import { grantFiles, storeFile } from '../file/index.js';
 import { drawProduct } from './demo-images.js';
 import { demoProducts, type DemoProduct } from './demo-products.js';
 import { demoNewProducts } from './demo-new-products.js';
+import { loadCustomModels } from './demo-custom.js';
 import type { AttributeKind } from '../../shared/product/index.js';
 import {
   ingredients, productAttributes, productCategories, productImageFormats, productImages, productRecipeItems, productRecipes, products,
@@ -104,7 +105,9 @@ export const productDemo: DemoData = {
       if (!id) pictures.set(key, id = storeFile(tx, storage, drawProduct(p.shape, ...p.colours), 'image/png'));
       return id;
     };
+    const fillCoffeeMachine = await loadCustomModels(tx);
     for (const [tenant, roots] of Object.entries(TREES) as [TenantKey, readonly DemoCategory[]][]) {
+      let button = 0;
       const tenantId = ids.get('tenant', tenant);
       const insert = async (cat: DemoCategory, parentId: number | null, depth: number) => {
         const [row] = await tx.insert(productCategories).values({
@@ -167,6 +170,7 @@ export const productDemo: DemoData = {
           await tx.insert(productRecipes).values({ productId: row!.id, number: `R-${p.base.code}`, name: `${p.base.name}标准配方` });
           await tx.insert(productRecipeItems).values(recipe.map(([ingredient, quantity], position) =>
             ({ productId: row!.id, position, ingredientId: ids.get('ingredient', `${tenant}:${ingredient}`), quantity })));
+          await fillCoffeeMachine(row!.id, ++button);
         }
       }
     }

@@ -6,6 +6,7 @@ import { ingredientHandlers } from './ingredient-handlers.js';
 import { attributeHandlers } from './attribute-handlers.js';
 import { newProductHandlers } from './new-product-handlers.js';
 import { imageFormatHandlers } from './image-format-handlers.js';
+import { customModelHandlers } from './custom-model-handlers.js';
 import { productDemo } from './demo.js';
 import { ingredients, productAttributes, productCategories, productImageFormats, products } from './schema.js';
 
@@ -13,7 +14,7 @@ export { ingredients, productAttributes, productCategories, productImageFormats,
 
 export const productServer = defineServerDomain({
   name: 'product',
-  handlers: { ...categoryHandlers, ...productHandlers, ...ingredientHandlers, ...attributeHandlers, ...newProductHandlers, ...imageFormatHandlers },
+  handlers: { ...categoryHandlers, ...productHandlers, ...ingredientHandlers, ...attributeHandlers, ...newProductHandlers, ...imageFormatHandlers, ...customModelHandlers },
   demo: productDemo,
   owns: {
     category: { id: productCategories.id, tenantId: productCategories.tenantId, labels: [productCategories.name, productCategories.number] },

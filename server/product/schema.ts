@@ -155,3 +155,49 @@ export const productRecipeItems = pgTable('product_recipe_items', {
   index('product_recipe_items_ingredient_idx').on(t.ingredientId),
   check('product_recipe_items_quantity_positive', sql`${t.quantity} > 0`),
 ]);
+
+/** Custom models (spec §3 Custom model, commodityInfor): the platform's, owned by no tenant. */
+export const customModels = pgTable('custom_models', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  name: text('name').notNull(),
+  number: text('number').notNull().unique('custom_models_number_unique'),
+  description: text('description').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A model's attributes (infoDetails), typed and ruled as a category's. */
+export const customModelAttributes = pgTable('custom_model_attributes', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  modelId: integer('model_id').notNull().references(() => customModels.id, { onDelete: 'cascade' }),
+  groupName: text('group_name').notNull(),
+  name: text('name').notNull(),
+  number: text('number').notNull(),
+  kind: text('kind', { enum: ATTRIBUTE_KINDS }).notNull(),
+  required: boolean('required').notNull().default(false),
+  rule: text('rule').notNull(),
+  unit: text('unit').notNull().default(''),
+  createdAt: createdAt(),
+}, (t) => [unique('custom_model_attributes_model_number_unique').on(t.modelId, t.number)]);
+
+/** A model's images (imgDetails), formatted as a category's. */
+export const customModelImages = pgTable('custom_model_images', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  modelId: integer('model_id').notNull().references(() => customModels.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  number: text('number').notNull(),
+  description: text('description').notNull(),
+  required: boolean('required').notNull().default(false),
+  formatName: text('format_name').notNull(),
+  createdAt: createdAt(),
+}, (t) => [unique('custom_model_images_model_number_unique').on(t.modelId, t.number)]);
+
+/** A product's information for one model (editNweGoods): values and pictures by the model's attribute and image ids. */
+export const productCustomInfo = pgTable('product_custom_info', {
+  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  // A model is not deleted while products carry information for it (2811).
+  modelId: integer('model_id').notNull().references(() => customModels.id),
+  attributes: jsonb('attributes').$type<Record<string, AttributeValue>>().notNull().default({}),
+  images: jsonb('images').$type<Record<string, string>>().notNull().default({}),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.productId, t.modelId] }), index('product_custom_info_model_idx').on(t.modelId)]);

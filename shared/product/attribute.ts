@@ -81,7 +81,7 @@ export function ruleProblem(kind: AttributeKind, typed: string): string | null {
   return 'product.validation.ruleFormat';
 }
 
-const attributeFields = z.object({
+export const attributeFields = z.object({
   /** The property group the attribute is shown under (规格, 营养, 口味…). */
   groupName: text(ATTRIBUTE_LIMITS.group),
   name: text(ATTRIBUTE_LIMITS.name),
@@ -92,7 +92,7 @@ const attributeFields = z.object({
   unit: str().trim().max(ATTRIBUTE_LIMITS.unit, { message: 'validation.maxLength' }),
 });
 /** Every type but a yes-or-no needs its rule (spec §5); whatever is typed must parse. */
-const ruleFits = <F extends { kind: AttributeKind; rule: string }>(schema: z.ZodType<F>) =>
+export const ruleFits = <F extends { kind: AttributeKind; rule: string }>(schema: z.ZodType<F>) =>
   schema.superRefine((f, ctx) => {
     if (f.rule === '' && f.kind !== 'boolean') {
       ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['rule'] });
@@ -102,9 +102,9 @@ const ruleFits = <F extends { kind: AttributeKind; rule: string }>(schema: z.Zod
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['rule'] });
   });
 
-const EXAMPLE = { groupName: '规格', name: '容量', number: 'VOLUME', kind: 'range', required: true, rule: '100~2000', unit: '毫升' } as const;
+export const ATTRIBUTE_EXAMPLE = { groupName: '规格', name: '容量', number: 'VOLUME', kind: 'range', required: true, rule: '100~2000', unit: '毫升' } as const;
 // The generated suites start from the example: a generated rule rarely parses.
-export const attributeForm = ruleFits(attributeFields).meta({ examples: [EXAMPLE] });
+export const attributeForm = ruleFits(attributeFields).meta({ examples: [ATTRIBUTE_EXAMPLE] });
 export type AttributeForm = z.infer<typeof attributeForm>;
 
 export const attributeItem = attributeFields.extend({
@@ -134,7 +134,7 @@ export const attributeApi = {
     method: 'POST',
     path: '/attribute',
     summary: 'Add an attribute to a category; its number is unique within the category (2804); its rule parses for its input type.',
-    body: ruleFits(attributeFields.extend({ categoryId: ref('category') })).meta({ examples: [{ ...EXAMPLE, categoryId: 1 }] }),
+    body: ruleFits(attributeFields.extend({ categoryId: ref('category') })).meta({ examples: [{ ...ATTRIBUTE_EXAMPLE, categoryId: 1 }] }),
     content: attributeItem,
     access: writeAccess,
   }),

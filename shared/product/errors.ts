@@ -23,4 +23,9 @@ export const productErrors = defineErrors({
   imageFormatNotFound: err(2806, 404, '图片格式不存在', '圖片格式不存在', 'Image format not found'),
   imageFormatNumberTaken: err(2807, 409, '该分类下图片格式编号已存在', '該分類下圖片格式編號已存在', 'The image format number is already in use in this category'),
   ingredientInUse: err(2808, 409, '原料已用于商品配方，不能删除', '原料已用於商品配方，不能刪除', 'The ingredient is used in a recipe and cannot be deleted'),
+  customModelNotFound: err(2809, 404, '定制机型不存在', '定制機型不存在', 'Custom model not found'),
+  customModelNumberTaken: err(2810, 409, '定制机型编号已存在', '定制機型編號已存在', 'The custom model number is already in use'),
+  customModelInUse: err(2811, 409, '已有商品填写了该机型的定制信息，不能删除', '已有商品填寫了該機型的定制資訊，不能刪除', 'Products carry information for this model: it cannot be deleted'),
+  customDetailNumberTaken: err(2812, 409, '该机型下编号已存在', '該機型下編號已存在', 'The number is already in use in this model'),
+  customDetailNotFound: err(2813, 404, '定制属性或图片不存在', '定制屬性或圖片不存在', 'The model attribute or image was not found'),
 });

@@ -6,6 +6,7 @@ import { ingredientApi } from './ingredient.js';
 import { attributeApi } from './attribute.js';
 import { newProductApi } from './new-product.js';
 import { imageFormatApi } from './image-format.js';
+import { customModelApi } from './custom-model.js';
 import { productErrors } from './errors.js';
 import { productRoutes } from './routes.js';
 import { productTexts } from './texts.js';
@@ -17,8 +18,9 @@ export * from './attribute.js';
 export * from './new-product.js';
 export * from './image-format.js';
 export * from './recipe.js';
+export * from './custom-model.js';
 export { productErrors } from './errors.js';
 
 export const product = defineDomain({
-  name: 'product', api: { ...categoryApi, ...productApi, ...ingredientApi, ...attributeApi, ...newProductApi, ...imageFormatApi }, errors: productErrors, texts: productTexts, powers: ['5-1', '5-2'], routes: productRoutes,
+  name: 'product', api: { ...categoryApi, ...productApi, ...ingredientApi, ...attributeApi, ...newProductApi, ...imageFormatApi, ...customModelApi }, errors: productErrors, texts: productTexts, powers: ['5-1', '5-2'], routes: productRoutes,
 });

@@ -1,0 +1,133 @@
+/**
+ * Custom models (spec §2 commodityInfor, infoDetails, imgDetails) for the
+ * system admin, and a product's information per model (editNweGoods) for the
+ * tenants. Numbers are unique (models) and unique within a model (their
+ * attributes and images); a model carried by products is not deleted.
+ */
+import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { CODE } from '../../shared/domains.js';
+import type { CustomModelItem } from '../../shared/product/index.js';
+import type { Queryable } from '../db/index.js';
+import { containsPattern, FOREIGN_KEY_VIOLATION, pgErrorCode } from '../db/sql.js';
+import { BizError, uniqueAs } from '../http/errors.js';
+import { defineHandlers } from '../http/handlers.js';
+import { customModelAttributes as ma, customModelImages as mi, customModels as m, productCustomInfo } from './schema.js';
+import { customInfoOf, modelAttributes, modelImages, saveCustomInfo, stamp } from './custom-info.js';
+
+const modelColumns = {
+  id: m.id, name: m.name, number: m.number, description: m.description, createdAt: m.createdAt,
+  // Spelled out: in a one-table select drizzle leaves columns unqualified, and a bare "id" would mean the subquery's own.
+  attributeCount: sql<number>`(select count(*)::int from custom_model_attributes a where a.model_id = custom_models.id)`,
+  imageCount: sql<number>`(select count(*)::int from custom_model_images i where i.model_id = custom_models.id)`,
+};
+const toModel = (row: { createdAt: Date } & Omit<CustomModelItem, 'createdAt'>): CustomModelItem => ({ ...row, createdAt: row.createdAt.toISOString() });
+
+async function model(db: Queryable, id: number): Promise<CustomModelItem> {
+  const [row] = await db.select(modelColumns).from(m).where(eq(m.id, id));
+  if (!row) throw new BizError(CODE.customModelNotFound);
+  return toModel(row);
+}
+
+/** 2810 when another model has this number. */
+async function checkModelNumber(db: Queryable, number: string, except?: number) {
+  const [taken] = await db.select({ id: m.id }).from(m).where(and(eq(m.number, number), except === undefined ? undefined : sql`${m.id} <> ${except}`));
+  if (taken) throw new BizError(CODE.customModelNumberTaken);
+}
+
+/** The attribute or image table's row checks: the model exists (2809), the number is free in it (2812). */
+async function checkDetail(db: Queryable, table: typeof ma | typeof mi, modelId: number, number: string, except?: number) {
+  await model(db, modelId);
+  const [taken] = await db.select({ id: table.id }).from(table)
+    .where(and(eq(table.modelId, modelId), eq(table.number, number), except === undefined ? undefined : sql`${table.id} <> ${except}`));
+  if (taken) throw new BizError(CODE.customDetailNumberTaken);
+}
+
+async function detailModel(db: Queryable, table: typeof ma | typeof mi, id: number): Promise<number> {
+  const [row] = await db.select({ modelId: table.modelId }).from(table).where(eq(table.id, id));
+  if (!row) throw new BizError(CODE.customDetailNotFound);
+  return row.modelId;
+}
+
+async function deleteDetail(db: Queryable, table: typeof ma | typeof mi, id: number) {
+  const [gone] = await db.delete(table).where(eq(table.id, id)).returning({ id: table.id });
+  if (!gone) throw new BizError(CODE.customDetailNotFound);
+}
+
+export const customModelHandlers = defineHandlers({
+  'product.customModelPage': async ({ query, body }, { db }) => {
+    const where = body.keyword ? or(ilike(m.name, containsPattern(body.keyword)), ilike(m.number, containsPattern(body.keyword))) : undefined;
+    const rows = await db.select(modelColumns).from(m).where(where).orderBy(asc(m.number)).limit(query.pageSize).offset((query.pageNum - 1) * query.pageSize);
+    const [counted] = await db.select({ total: count() }).from(m).where(where);
+    return { list: rows.map(toModel), total: counted?.total ?? 0, pageNum: query.pageNum, pageSize: query.pageSize };
+  },
+  'product.customModelCreate': async ({ body }, { db }) => {
+    const id = await uniqueAs(CODE.customModelNumberTaken, async () => {
+      await checkModelNumber(db, body.number);
+      return (await db.insert(m).values(body).returning({ id: m.id }))[0]!.id;
+    });
+    return model(db, id);
+  },
+  'product.customModelUpdate': async ({ params, body }, { db }) => {
+    await model(db, params.id);
+    await uniqueAs(CODE.customModelNumberTaken, async () => {
+      await checkModelNumber(db, body.number, params.id);
+      await db.update(m).set({ ...body, updatedAt: new Date() }).where(eq(m.id, params.id));
+    });
+    return model(db, params.id);
+  },
+  'product.customModelDelete': async ({ params }, { db }) => {
+    await model(db, params.id);
+    const [used] = await db.select({ productId: productCustomInfo.productId }).from(productCustomInfo).where(eq(productCustomInfo.modelId, params.id)).limit(1);
+    if (used) throw new BizError(CODE.customModelInUse);
+    try {
+      await db.delete(m).where(eq(m.id, params.id));
+    } catch (err) {
+      // A product's information that arrived meanwhile holds the model by its key.
+      if (pgErrorCode(err) === FOREIGN_KEY_VIOLATION) throw new BizError(CODE.customModelInUse);
+      throw err;
+    }
+  },
+
+  'product.customAttributeList': async ({ body }, { db }) => { await model(db, body.modelId); return modelAttributes(db, body.modelId); },
+  'product.customAttributeCreate': async ({ body }, { db }) => {
+    const id = await uniqueAs(CODE.customDetailNumberTaken, async () => {
+      await checkDetail(db, ma, body.modelId, body.number);
+      return (await db.insert(ma).values(body).returning({ id: ma.id }))[0]!.id;
+    });
+    return stamp((await db.select().from(ma).where(eq(ma.id, id)))[0]!);
+  },
+  'product.customAttributeUpdate': async ({ params, body }, { db }) => {
+    const modelId = await detailModel(db, ma, params.id);
+    await uniqueAs(CODE.customDetailNumberTaken, async () => {
+      await checkDetail(db, ma, modelId, body.number, params.id);
+      await db.update(ma).set(body).where(eq(ma.id, params.id));
+    });
+    return stamp((await db.select().from(ma).where(eq(ma.id, params.id)))[0]!);
+  },
+  'product.customAttributeDelete': async ({ params }, { db }) => deleteDetail(db, ma, params.id),
+
+  'product.customImageList': async ({ body }, { db }) => { await model(db, body.modelId); return modelImages(db, body.modelId); },
+  'product.customImageCreate': async ({ body }, { db }) => {
+    const id = await uniqueAs(CODE.customDetailNumberTaken, async () => {
+      await checkDetail(db, mi, body.modelId, body.number);
+      return (await db.insert(mi).values(body).returning({ id: mi.id }))[0]!.id;
+    });
+    return stamp((await db.select().from(mi).where(eq(mi.id, id)))[0]!);
+  },
+  'product.customImageUpdate': async ({ params, body }, { db }) => {
+    const modelId = await detailModel(db, mi, params.id);
+    await uniqueAs(CODE.customDetailNumberTaken, async () => {
+      await checkDetail(db, mi, modelId, body.number, params.id);
+      await db.update(mi).set(body).where(eq(mi.id, params.id));
+    });
+    return stamp((await db.select().from(mi).where(eq(mi.id, params.id)))[0]!);
+  },
+  'product.customImageDelete': async ({ params }, { db }) => deleteDetail(db, mi, params.id),
+
+  'product.customModels': async (_input, { db }) => {
+    const rows = await db.select(modelColumns).from(m).orderBy(asc(m.number));
+    return Promise.all(rows.map(async (row) => ({ ...toModel(row), attributes: await modelAttributes(db, row.id), images: await modelImages(db, row.id) })));
+  },
+  'product.customInfo': ({ params }, { db, scope }) => customInfoOf(db, scope, params.id),
+  'product.customInfoSave': ({ params, body }, { db, scope }) => saveCustomInfo(db, scope, params.id, params.modelId, body),
+});
