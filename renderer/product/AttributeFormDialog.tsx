@@ -9,9 +9,7 @@ import { Combobox, Dropdown, Field, Option, Switch } from '@fluentui/react-compo
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
-import { CODE } from '../../shared/domains.js';
-import { ATTRIBUTE_KINDS, ATTRIBUTE_LIMITS, attributeForm, type AttributeForm, type AttributeItem, type AttributeKind } from '../../shared/product/index.js';
-import { useOpMutation } from '../bridge.js';
+import { ATTRIBUTE_KINDS, ATTRIBUTE_LIMITS, attributeForm, type AttributeForm, type AttributeKind } from '../../shared/product/index.js';
 import { refusedWith } from '../app/errors.js';
 import { applyFieldErrors, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
@@ -25,20 +23,22 @@ type Values = Omit<AttributeForm, 'kind'> & { kind: AttributeKind | undefined };
 const schema = attributeForm as unknown as z.ZodType<Values, Values>;
 
 export interface AttributeFormDialogProps {
-  categoryId: number;
-  attribute?: AttributeItem | undefined;
+  /** The attribute being edited; none to create one. */
+  attribute?: AttributeForm | undefined;
+  /** Creates or updates it: a category's or a custom model's. */
+  onSave: (body: AttributeForm) => Promise<unknown>;
+  /** The code that says the attribute (or its owner) is gone: the dialog closes and the list refreshes. */
+  goneCode: number;
   /** The groups the category's attributes use, offered first. */
   groups: readonly string[];
   onClose: () => void;
   onGone?: () => void;
 }
 
-export function AttributeFormDialog({ categoryId, attribute, groups, onClose, onGone }: AttributeFormDialogProps) {
+export function AttributeFormDialog({ attribute, onSave, goneCode, groups, onClose, onGone }: AttributeFormDialogProps) {
   const { t } = useTranslation();
   const notify = useNotify();
   const report = useReport();
-  const create = useOpMutation('product.attributeCreate', { invalidates: ['product.attributeList'] });
-  const update = useOpMutation('product.attributeUpdate', { invalidates: ['product.attributeList'] });
   const form = useForm<Values, unknown, Values>({
     resolver: zodI18nResolver(schema, t),
     defaultValues: {
@@ -53,16 +53,11 @@ export function AttributeFormDialog({ categoryId, attribute, groups, onClose, on
   const onSubmit = form.handleSubmit(async (values) => {
     const body = { ...values, kind: values.kind! };
     try {
-      if (attribute) {
-        await update.mutateAsync({ params: { id: attribute.id }, body });
-        notify(t('product.attribute.updated'));
-      } else {
-        await create.mutateAsync({ body: { ...body, categoryId } });
-        notify(t('product.attribute.created'));
-      }
+      await onSave(body);
+      notify(t(attribute ? 'product.attribute.updated' : 'product.attribute.created'));
       onClose();
     } catch (error) {
-      if (refusedWith(error, attribute ? CODE.attributeNotFound : CODE.categoryNotFound)) {
+      if (refusedWith(error, goneCode)) {
         report(error);
         onGone?.();
         onClose();

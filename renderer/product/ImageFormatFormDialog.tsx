@@ -1,10 +1,8 @@
-/** Create / edit an image format of a category (spec §3 Image format, §5: name, number, description and format name required). */
+/** Create / edit an image format of a category or an image of a custom model (spec §3 Image format, §5: name, number, description and format name required). */
 import { Switch } from '@fluentui/react-components';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CODE } from '../../shared/domains.js';
-import { IMAGE_FORMAT_LIMITS, imageFormatForm, type ImageFormatForm, type ImageFormatItem } from '../../shared/product/index.js';
-import { useOpMutation } from '../bridge.js';
+import { IMAGE_FORMAT_LIMITS, imageFormatForm, type ImageFormatForm } from '../../shared/product/index.js';
 import { refusedWith } from '../app/errors.js';
 import { applyFieldErrors, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
@@ -14,18 +12,20 @@ import { useRelocalise } from '../app/useRelocalise.js';
 import { FormDialog, useGuardedAction } from '../kit/index.js';
 
 export interface ImageFormatFormDialogProps {
-  categoryId: number;
-  format?: ImageFormatItem | undefined;
+  /** The format being edited; none to create one. */
+  format?: ImageFormatForm | undefined;
+  /** Creates or updates it: a category's image format or a custom model's image. */
+  onSave: (body: ImageFormatForm) => Promise<unknown>;
+  /** The code that says it (or its owner) is gone: the dialog closes and the list refreshes. */
+  goneCode: number;
   onClose: () => void;
   onGone?: () => void;
 }
 
-export function ImageFormatFormDialog({ categoryId, format, onClose, onGone }: ImageFormatFormDialogProps) {
+export function ImageFormatFormDialog({ format, onSave, goneCode, onClose, onGone }: ImageFormatFormDialogProps) {
   const { t } = useTranslation();
   const notify = useNotify();
   const report = useReport();
-  const create = useOpMutation('product.imageFormatCreate', { invalidates: ['product.imageFormatList'] });
-  const update = useOpMutation('product.imageFormatUpdate', { invalidates: ['product.imageFormatList'] });
   const form = useForm<ImageFormatForm, unknown, ImageFormatForm>({
     resolver: zodI18nResolver(imageFormatForm, t),
     defaultValues: {
@@ -38,16 +38,11 @@ export function ImageFormatFormDialog({ categoryId, format, onClose, onGone }: I
 
   const onSubmit = form.handleSubmit(async (body) => {
     try {
-      if (format) {
-        await update.mutateAsync({ params: { id: format.id }, body });
-        notify(t('product.imageFormat.updated'));
-      } else {
-        await create.mutateAsync({ body: { ...body, categoryId } });
-        notify(t('product.imageFormat.created'));
-      }
+      await onSave(body);
+      notify(t(format ? 'product.imageFormat.updated' : 'product.imageFormat.created'));
       onClose();
     } catch (error) {
-      if (refusedWith(error, format ? CODE.imageFormatNotFound : CODE.categoryNotFound)) {
+      if (refusedWith(error, goneCode)) {
         report(error);
         onGone?.();
         onClose();

@@ -12,5 +12,8 @@ export const productScreens = defineScreens({
     ImageFormat: lazy(() => import('./ImageFormatListPage.js')),
     Merchandise: lazy(() => import('./MerchandisePage.js')),
     NewGoods: lazy(() => import('./NewGoodsPage.js')),
+    CustomInfo: lazy(() => import('./CustomModelListPage.js')),
+    AttributeDetails: lazy(() => import('./ModelAttributesPage.js')),
+    ImageDetails: lazy(() => import('./ModelImagesPage.js')),
   },
 });

@@ -5,3 +5,7 @@ export const imgFormatPath = (categoryId: number) => `/productManagement/imgForm
 export const MERCHANDISE_PATH = '/productManagement/merchandise';
 export const NEW_GOODS_PATH = '/productManagement/nweGoods';
 export const editGoodsPath = (productId: number) => `${NEW_GOODS_PATH}?id=${productId}`;
+export const CUSTOM_MODELS_PATH = '/productManagement/commodityInfor';
+export const infoDetailsPath = (modelId: number) => `/productManagement/infoDetails?modelId=${modelId}`;
+export const imgDetailsPath = (modelId: number) => `/productManagement/imgDetails?modelId=${modelId}`;
+export const editCustomInfoPath = (productId: number) => `/productManagement/editNweGoods?id=${productId}`;

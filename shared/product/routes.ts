@@ -7,6 +7,7 @@
 import { ADMIN_ONLY, codes, detail, group, view } from '../routes/define.js';
 
 const CATEGORIES = '/productManagement/classification';
+const CUSTOM_MODELS = '/productManagement/commodityInfor';
 
 export const productRoutes = [
   group(50, '/productManagement', { title: 'product.route.productManagement', icon: 'product' }, [
@@ -14,10 +15,10 @@ export const productRoutes = [
     view('classification', 'Classification', 'product.route.classification', codes('5-1')),
     view('merchandise', 'Merchandise', 'product.route.merchandise', codes('5-2')),
     view('commodityInfor', 'CustomInfo', 'product.route.customInfo', { roles: ADMIN_ONLY }),
-    detail('infoDetails', 'AttributeDetails', 'product.route.attributeDetails', CATEGORIES),
-    detail('imgDetails', 'ImageDetails', 'product.route.imageDetails', CATEGORIES),
+    detail('infoDetails', 'AttributeDetails', 'product.route.attributeDetails', CUSTOM_MODELS, { roles: ADMIN_ONLY }),
+    detail('imgDetails', 'ImageDetails', 'product.route.imageDetails', CUSTOM_MODELS, { roles: ADMIN_ONLY }),
     detail('nweGoods', 'NewGoods', 'product.route.newGoods', '/productManagement/merchandise', codes('5-2')),
-    detail('editNweGoods', 'EditNewGoods', 'product.route.editNewGoods', '/productManagement/merchandise'),
+    detail('editNweGoods', 'EditNewGoods', 'product.route.editNewGoods', '/productManagement/merchandise', codes('5-2')),
     detail('setProperty', 'SetProperty', 'product.route.setProperty', CATEGORIES),
     detail('imgFormat', 'ImageFormat', 'product.route.imageFormat', CATEGORIES),
     detail('ingredient', 'Ingredient', 'product.route.ingredient', CATEGORIES),

@@ -3,6 +3,7 @@ import { defineTexts } from '../i18n/define.js';
 import { attributeTexts } from './texts-attribute.js';
 import { newProductTexts } from './texts-new-product.js';
 import { imageFormatTexts } from './texts-image-format.js';
+import { customModelTexts } from './texts-custom-model.js';
 
 const zhCN = {
   category: {
@@ -120,6 +121,7 @@ const zhCN = {
   attribute: attributeTexts['zh-CN'],
   newProduct: newProductTexts['zh-CN'],
   imageFormat: imageFormatTexts['zh-CN'],
+  customModel: customModelTexts['zh-CN'],
   validation: {
     unit: '计量单位与原料类型不符',
     tagsRepeat: '标签不能重复',
@@ -273,6 +275,7 @@ export const productTexts = defineTexts(zhCN, {
     attribute: attributeTexts['zh-TW'],
     newProduct: newProductTexts['zh-TW'],
     imageFormat: imageFormatTexts['zh-TW'],
+    customModel: customModelTexts['zh-TW'],
     validation: {
       unit: '計量單位與原料類型不符',
       tagsRepeat: '標籤不能重複',
@@ -424,6 +427,7 @@ export const productTexts = defineTexts(zhCN, {
     attribute: attributeTexts.en,
     newProduct: newProductTexts.en,
     imageFormat: imageFormatTexts.en,
+    customModel: customModelTexts.en,
     validation: {
       unit: 'The unit does not fit the type',
       tagsRepeat: 'Tags must not repeat',

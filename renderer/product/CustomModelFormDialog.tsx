@@ -1,0 +1,59 @@
+/** Create / edit a custom model (spec §3 Custom model: name, number; a description beside them). */
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { CODE } from '../../shared/domains.js';
+import { CUSTOM_MODEL_LIMITS, customModelForm, type CustomModelForm, type CustomModelItem } from '../../shared/product/index.js';
+import { useOpMutation } from '../bridge.js';
+import { refusedWith } from '../app/errors.js';
+import { applyFieldErrors, zodI18nResolver } from '../app/form.js';
+import { FormInput } from '../app/FormInput.js';
+import { useNotify } from '../app/notify.js';
+import { useReport } from '../app/report.js';
+import { useRelocalise } from '../app/useRelocalise.js';
+import { FormDialog, useGuardedAction } from '../kit/index.js';
+
+export function CustomModelFormDialog({ model, onClose, onGone }: { model?: CustomModelItem | undefined; onClose: () => void; onGone: () => void }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const report = useReport();
+  const create = useOpMutation('product.customModelCreate', { invalidates: ['product.customModelPage', 'product.customModels'] });
+  const update = useOpMutation('product.customModelUpdate', { invalidates: ['product.customModelPage', 'product.customModels'] });
+  const form = useForm<CustomModelForm, unknown, CustomModelForm>({
+    resolver: zodI18nResolver(customModelForm, t),
+    defaultValues: { name: model?.name ?? '', number: model?.number ?? '', description: model?.description ?? '' },
+    mode: 'onTouched',
+  });
+  useRelocalise(form);
+  const onSubmit = form.handleSubmit(async (body) => {
+    try {
+      if (model) await update.mutateAsync({ params: { id: model.id }, body });
+      else await create.mutateAsync({ body });
+      notify(t(model ? 'product.customModel.updated' : 'product.customModel.created'));
+      onClose();
+    } catch (error) {
+      if (model && refusedWith(error, CODE.customModelNotFound)) {
+        report(error);
+        onGone();
+        onClose();
+        return;
+      }
+      report(error, {
+        fallback: t(model ? 'product.customModel.saveFailed' : 'product.customModel.createFailed'),
+        onFields: (fields) => applyFieldErrors(fields, form.setError, t, CUSTOM_MODEL_LIMITS),
+      });
+    }
+  });
+  const submit = useGuardedAction(onSubmit);
+  const busy = submit.busy || form.formState.isSubmitting;
+  return (
+    <FormDialog title={t(model ? 'product.customModel.editTitle' : 'product.customModel.createTitle')} busy={busy} dirty={form.formState.isDirty}
+      onClose={onClose} onSubmit={(e) => void submit.run(e)} testId="custom-model-form">
+      <FormInput control={form.control} name="name" label={t('product.customModel.name')}
+        input={{ placeholder: t('product.customModel.namePlaceholder'), 'data-testid': 'custom-model-form-name' }} />
+      <FormInput control={form.control} name="number" label={t('product.customModel.number')}
+        input={{ placeholder: t('product.category.numberPlaceholder'), 'data-testid': 'custom-model-form-number' }} />
+      <FormInput control={form.control} name="description" label={t('product.customModel.description')} required={false}
+        input={{ placeholder: t('product.customModel.descriptionPlaceholder'), 'data-testid': 'custom-model-form-description' }} />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * The list of an owner's details — a category's attributes or image formats,
+ * a custom model's attributes or images — built from the list kit: a create
+ * button, the table with edit and delete on each row (or the reason they are
+ * not offered), the form dialog, and the delete confirmation. A detail gone
+ * meanwhile refreshes the list instead of staying to be refused again.
+ */
+import { Button, makeStyles, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
+import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { refusedWith } from '../app/errors.js';
+import { useNotify } from '../app/notify.js';
+import { useReport } from '../app/report.js';
+import { ActionButton, ConfirmDialog, DataTable, listView, type Column, type ListQueryState } from '../kit/index.js';
+
+const useStyles = makeStyles({
+  toolbar: { display: 'flex', justifyContent: 'flex-end' },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXXS },
+  action: { minWidth: 'auto', paddingLeft: tokens.spacingHorizontalXS, paddingRight: tokens.spacingHorizontalXS },
+});
+
+export interface DetailTexts { list: string; create: string; deleted: string; deleteTitle: string; deleteConfirm: (name: string) => string }
+
+export interface DetailTableProps<T extends { id: number; name: string }> {
+  /** Test ids: `<prefix>-create`, `-row`, `-edit`, `-delete`, `-table`. */
+  prefix: string;
+  texts: DetailTexts;
+  list: ListQueryState<T> & { data: readonly T[] | undefined; refetch: () => unknown };
+  /** The list's query key, refreshed when a detail is gone. */
+  listKey: string;
+  columns: Column<T>[];
+  canEdit: boolean;
+  /** Why a row is not edited here (an upper category's attribute). */
+  lockedReason?: (row: T) => string | undefined;
+  remove: (row: T) => Promise<unknown>;
+  goneCode: number;
+  /** The form dialog: `row` to edit, none to create. */
+  dialog: (row: T | undefined, close: () => void, gone: () => void) => ReactNode;
+}
+
+export function DetailTable<T extends { id: number; name: string }>({ prefix, texts, list, listKey, columns, canEdit, lockedReason, remove, goneCode, dialog }: DetailTableProps<T>) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const notify = useNotify();
+  const report = useReport();
+  const client = useQueryClient();
+  const restoreTarget = useRestoreFocusTarget();
+  const [editing, setEditing] = useState<{ row?: T } | null>(null);
+  const [deleting, setDeleting] = useState<T | null>(null);
+  const refresh = () => void client.invalidateQueries({ queryKey: [listKey] });
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove(deleting);
+      notify(texts.deleted);
+    } catch (error) {
+      report(error);
+      if (refusedWith(error, goneCode)) refresh();
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  const all = useMemo<Column<T>[]>(() => [
+    ...columns,
+    ...(canEdit ? [{
+      id: 'actions', header: t('common.actions'), minWidth: 120, width: 160, shrinkLast: true,
+      render: (row: T) => (
+        <div className={styles.actions}>
+          <ActionButton className={styles.action} size="small" appearance="subtle" icon={<EditRegular />} opensDialog disabledReason={lockedReason?.(row)}
+            action={() => setEditing({ row })} data-testid={`${prefix}-edit`}>{t('common.edit')}</ActionButton>
+          <ActionButton className={styles.action} size="small" appearance="subtle" danger icon={<DeleteRegular />} opensDialog disabledReason={lockedReason?.(row)}
+            action={() => setDeleting(row)} data-testid={`${prefix}-delete`}>{t('common.delete')}</ActionButton>
+        </div>
+      ),
+    }] : []),
+  ], [columns, canEdit, lockedReason, prefix, styles, t]);
+
+  const create = (testId: string) => canEdit && (
+    <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing({})} data-testid={testId} {...restoreTarget}>{texts.create}</Button>
+  );
+  return (
+    <>
+      <div className={styles.toolbar}>{create(`${prefix}-create`)}</div>
+      <DataTable label={texts.list} columns={all} rows={list.data ?? []} rowKey={(row) => row.id} view={listView(list)}
+        busy={list.isFetching && list.data !== undefined} onRetry={() => void list.refetch()} emptyAction={create(`${prefix}-empty-create`) || undefined}
+        rowTestId={`${prefix}-row`} testId={`${prefix}-table`} />
+      {editing && dialog(editing.row, () => setEditing(null), refresh)}
+      <ConfirmDialog open={deleting !== null} danger title={texts.deleteTitle} text={texts.deleteConfirm(deleting?.name ?? '')}
+        confirmLabel={t('common.delete')} onConfirm={confirmDelete} onCancel={() => setDeleting(null)} />
+    </>
+  );
+}
