@@ -7,10 +7,13 @@
  */
 import { Dropdown, Field, Input, makeStyles, Option, Switch, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
-import { Controller, type Control } from 'react-hook-form';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ATTRIBUTE_LIMITS, parseRule, type AttributeItem } from '../../shared/product/index.js';
-import { attributeKey, type NewGoodsValues, type TypedValue } from './newGoodsSchema.js';
+import { attributeKey, type TypedValue } from './newGoodsSchema.js';
+
+/** An attribute as a form draws it: a category's or a custom model's. */
+export type AttributeLike = Pick<AttributeItem, 'id' | 'groupName' | 'name' | 'number' | 'kind' | 'required' | 'rule' | 'unit'>;
 
 const useStyles = makeStyles({
   group: {
@@ -24,9 +27,10 @@ const useStyles = makeStyles({
   control: { minWidth: 0, width: '100%' },
 });
 
-export function AttributeFields({ attributes, control, disabled }: { attributes: readonly AttributeItem[]; control: Control<NewGoodsValues>; disabled: boolean }) {
+/** The form's values hold the attributes' typed values under `attributes.a<id>`. */
+export function AttributeFields<T extends FieldValues>({ attributes, control, disabled }: { attributes: readonly AttributeLike[]; control: Control<T>; disabled: boolean }) {
   const styles = useStyles();
-  const groups = new Map<string, AttributeItem[]>();
+  const groups = new Map<string, AttributeLike[]>();
   for (const a of attributes) groups.set(a.groupName, [...(groups.get(a.groupName) ?? []), a]);
   return (
     <div className={styles.groups}>
@@ -34,7 +38,7 @@ export function AttributeFields({ attributes, control, disabled }: { attributes:
         <fieldset key={group} className={styles.group} data-testid="attribute-group">
           <legend className={styles.legend}>{group}</legend>
           {list.map((a) => (
-            <Controller key={a.id} control={control} name={`attributes.${attributeKey(a.id)}`} render={({ field, fieldState }) => (
+            <Controller key={a.id} control={control} name={`attributes.${attributeKey(a.id)}` as Path<T>} render={({ field, fieldState }) => (
               <AttributeInput attribute={a} value={field.value} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref}
                 error={fieldState.error?.message} disabled={disabled} />
             )} />
@@ -46,7 +50,7 @@ export function AttributeFields({ attributes, control, disabled }: { attributes:
 }
 
 interface InputProps {
-  attribute: AttributeItem;
+  attribute: AttributeLike;
   value: TypedValue;
   onChange: (value: TypedValue) => void;
   onBlur: () => void;

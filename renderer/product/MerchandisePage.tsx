@@ -2,7 +2,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useOp, useOpMutation } from '../bridge.js';
-import { editGoodsPath, NEW_GOODS_PATH } from './paths.js';
+import { editCustomInfoPath, editGoodsPath, NEW_GOODS_PATH } from './paths.js';
 import { ProductLibrary, type ProductLibraryProps } from './ProductLibrary.js';
 
 const useList: ProductLibraryProps['useList'] = (input) => useOp('product.newPage', input, { placeholderData: keepPreviousData });
@@ -12,6 +12,7 @@ export default function MerchandisePage() {
   const navigate = useNavigate();
   return (
     <ProductLibrary title="product.route.merchandise" useList={useList} useChange={useChange} listKey="product.newPage"
-      onCreate={() => void navigate(NEW_GOODS_PATH)} onEdit={(product) => void navigate(editGoodsPath(product.id))} />
+      onCreate={() => void navigate(NEW_GOODS_PATH)} onEdit={(product) => void navigate(editGoodsPath(product.id))}
+      onCustomInfo={(product) => void navigate(editCustomInfoPath(product.id))} />
   );
 }

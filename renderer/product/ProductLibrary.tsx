@@ -49,9 +49,10 @@ export interface ProductLibraryProps {
   listKey: string;
   onCreate: () => void;
   onEdit: (product: ProductItem) => void;
+  onCustomInfo?: (product: ProductItem) => void;
 }
 
-export function ProductLibrary({ title, useList, useChange, listKey, onCreate, onEdit }: ProductLibraryProps) {
+export function ProductLibrary({ title, useList, useChange, listKey, onCreate, onEdit, onCustomInfo }: ProductLibraryProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const notify = useNotify();
@@ -134,6 +135,7 @@ export function ProductLibrary({ title, useList, useChange, listKey, onCreate, o
         selected={selection.selected}
         onSelect={selection.setSelected}
         onEdit={onEdit}
+        onCustomInfo={onCustomInfo}
         onState={onState}
       />
       <Pager pageNum={paging.pageNum} pageSize={paging.pageSize} total={total} onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })} testId="product-pager" />

@@ -25,12 +25,14 @@ export interface ProductTableProps {
   selected: ReadonlySet<number>;
   onSelect: (next: ReadonlySet<number>) => void;
   onEdit: (product: ProductItem) => void;
+  /** The new library's custom information per device model (editNweGoods). */
+  onCustomInfo?: ((product: ProductItem) => void) | undefined;
   /** One product's sale or enabled state changed from its row. */
   onState: (product: ProductItem, change: { onSale?: boolean; enabled?: boolean }) => Promise<void>;
 }
 
 export function ProductTable(props: ProductTableProps) {
-  const { rows, view, busy, onRetry, emptyAction, showTenant, sort, onSortChange, selected, onSelect, onEdit, onState } = props;
+  const { rows, view, busy, onRetry, emptyAction, showTenant, sort, onSortChange, selected, onSelect, onEdit, onCustomInfo, onState } = props;
   const { t } = useTranslation();
   const styles = useStyles();
 
@@ -59,12 +61,17 @@ export function ProductTable(props: ProductTableProps) {
     ...(showTenant ? [{ id: 'tenantName', header: t('product.product.tenantName'), value: (p: ProductItem) => p.tenantName, minWidth: 88, width: 120 }] : []),
     { id: 'createdAt', header: t('product.product.createdAt'), kind: 'time', value: (p) => p.createdAt, sortable: true },
     {
-      id: 'actions', header: t('common.actions'), minWidth: 150, width: 180, shrinkLast: true, cellTestId: 'product-actions',
+      id: 'actions', header: t('common.actions'), minWidth: 150, width: onCustomInfo ? 250 : 180, shrinkLast: true, cellTestId: 'product-actions',
       render: (p) => (
         <div className={styles.actions}>
           <ActionButton className={styles.action} size="small" appearance="subtle" icon={<EditRegular />} opensDialog action={() => onEdit(p)} data-testid="product-edit">
             {t('common.edit')}
           </ActionButton>
+          {onCustomInfo && (
+            <ActionButton className={styles.action} size="small" appearance="subtle" action={() => onCustomInfo(p)} data-testid="product-custom-info">
+              {t('product.customModel.info')}
+            </ActionButton>
+          )}
           <ActionButton className={styles.action} size="small" appearance="subtle" action={() => onState(p, { onSale: !p.onSale })}
             disabledReason={!p.onSale && !p.enabled ? t('product.product.disabledNoSale') : undefined} data-testid="product-toggle-sale">
             {t(p.onSale ? 'product.product.takeOffSale' : 'product.product.putOnSale')}
@@ -76,7 +83,7 @@ export function ProductTable(props: ProductTableProps) {
         </div>
       ),
     },
-  ], [t, styles, showTenant, onEdit, onState]);
+  ], [t, styles, showTenant, onEdit, onCustomInfo, onState]);
 
   return (
     <DataTable

@@ -15,5 +15,6 @@ export const productScreens = defineScreens({
     CustomInfo: lazy(() => import('./CustomModelListPage.js')),
     AttributeDetails: lazy(() => import('./ModelAttributesPage.js')),
     ImageDetails: lazy(() => import('./ModelImagesPage.js')),
+    EditNewGoods: lazy(() => import('./EditCustomInfoPage.js')),
   },
 });

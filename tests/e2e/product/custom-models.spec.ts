@@ -1,6 +1,7 @@
 /** Custom models end to end (spec §2 commodityInfor, infoDetails, imgDetails: system admin only). */
 import { expect, type Page } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
+import { IMAGES } from '../../server/file/support.js';
 import { notification, signIn, signOut, test, useLanguage } from '../support.js';
 
 const en = catalogues.en.product;
@@ -57,5 +58,33 @@ test('a tenant is not offered the custom models', async ({ page, baseURL }) => {
   await signIn(page, 'tenant1');
   await page.goto('/productManagement/commodityInfor');
   await expect(page.getByTestId('custom-model-table')).toHaveCount(0);
+  await signOut(page);
+});
+
+test('tenant2 fills in a coffee\'s information for the fridge model, its picture required', async ({ page, baseURL }) => {
+  await useLanguage(page, baseURL, 'en');
+  await signIn(page, 'tenant2');
+  await page.goto('/productManagement/merchandise');
+  await page.getByTestId('product-filter-keyword').fill('N-LATTE');
+  await page.getByTestId('product-search').click();
+  await expect(page.getByTestId('product-row')).toHaveCount(1);
+  await page.getByTestId('product-custom-info').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Custom info of “拿铁 中杯”');
+  const coffee = page.locator('[data-model="CM200"]');
+  const fridge = page.locator('[data-model="FR80"]');
+  await expect(coffee.getByText(en.customModel.filled, { exact: true })).toBeVisible();
+  await expect(coffee.getByTestId('attribute-input-BUTTON')).not.toHaveValue('');
+  await expect(fridge.getByText(en.customModel.notFilled, { exact: true })).toBeVisible();
+
+  await fridge.getByTestId('attribute-input-LAYER').fill('9');
+  await fridge.getByTestId('custom-info-save').click();
+  await expect(fridge.getByText(catalogues.en.product.validation.attrRange, { exact: true })).toBeVisible();
+  await expect(fridge.getByText(catalogues.en.product.validation.imageRequired, { exact: true })).toBeVisible();
+  await fridge.getByTestId('attribute-input-LAYER').fill('3');
+  await fridge.getByTestId('custom-info-image-DOOR-input').setInputFiles({ name: 'door.png', mimeType: 'image/png', buffer: IMAGES['image/png'] });
+  await expect(fridge.getByTestId('custom-info-image-DOOR').locator('img')).toHaveCount(1);
+  await fridge.getByTestId('custom-info-save').click();
+  await expect(notification(page)).toHaveText(en.customModel.saved);
+  await expect(fridge.getByText(en.customModel.filled, { exact: true })).toBeVisible();
   await signOut(page);
 });
