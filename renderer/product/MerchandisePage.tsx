@@ -8,10 +8,12 @@ import { ProductLibrary, type ProductLibraryProps } from './ProductLibrary.js';
 const useList: ProductLibraryProps['useList'] = (input) => useOp('product.newPage', input, { placeholderData: keepPreviousData });
 const useChange = () => useOpMutation('product.newState', { invalidates: ['product.newPage', 'product.newInfo'] });
 
+const usePrice = () => useOpMutation('product.newPrice', { invalidates: ['product.newPage', 'product.newInfo'] });
+
 export default function MerchandisePage() {
   const navigate = useNavigate();
   return (
-    <ProductLibrary title="product.route.merchandise" useList={useList} useChange={useChange} listKey="product.newPage"
+    <ProductLibrary title="product.route.merchandise" useList={useList} useChange={useChange} usePrice={usePrice} listKey="product.newPage"
       onCreate={() => void navigate(NEW_GOODS_PATH)} onEdit={(product) => void navigate(editGoodsPath(product.id))}
       onCustomInfo={(product) => void navigate(editCustomInfoPath(product.id))} />
   );

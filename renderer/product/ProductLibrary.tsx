@@ -6,19 +6,20 @@
  * nweGoods page for the new), which their pages pass in.
  */
 import { Button, makeStyles, Text, Title3, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
-import { AddRegular } from '@fluentui/react-icons';
+import { AddRegular, MoneyRegular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODE } from '../../shared/domains.js';
 import type { z } from 'zod';
-import type { productFilter, ProductItem, ProductSort } from '../../shared/product/index.js';
+import type { PriceChangeResult, productFilter, ProductItem, ProductSort } from '../../shared/product/index.js';
 import { refusedWith } from '../app/errors.js';
 import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
 import { useUser } from '../app/session.js';
 import { ActionButton, listView, Pager, seesTenants, shownTotal, useSelection, type Sort, useLastPage } from '../kit/index.js';
 import { EMPTY_PRODUCT_FILTER, ProductFilters, type ProductFilter } from './ProductFilters.js';
+import { PriceChangeDialog, type PriceChange } from './PriceChangeDialog.js';
 import { ProductTable } from './ProductTable.js';
 
 const useStyles = makeStyles({
@@ -45,6 +46,8 @@ export interface ProductLibraryProps {
   useList: (input: { query: { pageNum: number; pageSize: number }; body: z.input<typeof productFilter> }) => LibraryList;
   /** The library's state change, all or none. */
   useChange: () => { mutateAsync: (input: { body: { ids: number[] } & Change }) => Promise<{ changed: number }> };
+  /** The library's bulk price change (preview or apply). */
+  usePrice: () => { mutateAsync: (input: { body: Parameters<PriceChange>[0] }) => Promise<PriceChangeResult> };
   /** The query keys to refresh when a product is gone or disabled meanwhile. */
   listKey: string;
   onCreate: () => void;
@@ -52,7 +55,7 @@ export interface ProductLibraryProps {
   onCustomInfo?: (product: ProductItem) => void;
 }
 
-export function ProductLibrary({ title, useList, useChange, listKey, onCreate, onEdit, onCustomInfo }: ProductLibraryProps) {
+export function ProductLibrary({ title, useList, useChange, usePrice, listKey, onCreate, onEdit, onCustomInfo }: ProductLibraryProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const notify = useNotify();
@@ -78,6 +81,8 @@ export function ProductLibrary({ title, useList, useChange, listKey, onCreate, o
   };
   const list = useList({ query: paging, body });
   const state = useChange();
+  const price = usePrice();
+  const [pricing, setPricing] = useState<number[] | null>(null);
   const view = listView(list);
   const total = shownTotal(list);
   const rows = list.data?.list ?? NO_PRODUCTS;
@@ -122,6 +127,9 @@ export function ProductLibrary({ title, useList, useChange, listKey, onCreate, o
         <ActionButton size="small" disabled={none} action={() => bulk({ onSale: false })} data-testid="product-bulk-off">{t('product.product.takeOffSale')}</ActionButton>
         <ActionButton size="small" disabled={none} action={() => bulk({ enabled: true })} data-testid="product-bulk-enable">{t('product.product.enable')}</ActionButton>
         <ActionButton size="small" disabled={none} danger action={() => bulk({ enabled: false })} data-testid="product-bulk-disable">{t('product.product.disable')}</ActionButton>
+        <ActionButton size="small" disabled={none} icon={<MoneyRegular />} opensDialog action={() => setPricing(selection.ids)} data-testid="product-bulk-price">
+          {t('product.price.open')}
+        </ActionButton>
       </div>
       <ProductTable
         rows={rows}
@@ -138,6 +146,10 @@ export function ProductLibrary({ title, useList, useChange, listKey, onCreate, o
         onCustomInfo={onCustomInfo}
         onState={onState}
       />
+      {pricing && (
+        <PriceChangeDialog ids={pricing} change={(body) => price.mutateAsync({ body })}
+          onClose={(changed) => { setPricing(null); if (changed) selection.clear(); }} />
+      )}
       <Pager pageNum={paging.pageNum} pageSize={paging.pageSize} total={total} onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })} testId="product-pager" />
     </section>
   );

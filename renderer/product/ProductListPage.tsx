@@ -9,12 +9,14 @@ import { ProductLibrary, type ProductLibraryProps } from './ProductLibrary.js';
 const useList: ProductLibraryProps['useList'] = (input) => useOp('product.page', input, { placeholderData: keepPreviousData });
 const useChange = () => useOpMutation('product.state', { invalidates: ['product.page', 'product.info'] });
 
+const usePrice = () => useOpMutation('product.price', { invalidates: ['product.page', 'product.info'] });
+
 export default function ProductListPage() {
   const client = useQueryClient();
   const [editing, setEditing] = useState<{ product?: ProductItem } | null>(null);
   return (
     <>
-      <ProductLibrary title="product.route.productList" useList={useList} useChange={useChange} listKey="product.page"
+      <ProductLibrary title="product.route.productList" useList={useList} useChange={useChange} usePrice={usePrice} listKey="product.page"
         onCreate={() => setEditing({})} onEdit={(product) => setEditing({ product })} />
       {editing && <ProductFormDialog product={editing.product} onClose={() => setEditing(null)}
         onGone={() => void client.invalidateQueries({ queryKey: ['product.page'] })} />}

@@ -17,7 +17,7 @@ import type { Scope } from '../scope.js';
 import { grantFiles } from '../file/index.js';
 import { owningTenant } from '../tenant/index.js';
 import { attributesOf, categoryLine } from './attributes.js';
-import { changeState, checkCategory, checkImages, checkNumber, libraryPage, lockProduct, newItemInScope, newRows, setImages } from './products.js';
+import { changePrices, changeState, checkCategory, checkImages, checkNumber, libraryPage, lockProduct, newItemInScope, newRows, setImages } from './products.js';
 import { ingredients, productImages, productRecipeItems, productRecipes, products } from './schema.js';
 
 /**
@@ -101,6 +101,8 @@ export const newProductHandlers = defineHandlers({
     }));
     return newItemInScope(db, scope, params.id);
   },
+
+  'product.newPrice': ({ body }, { db, scope }) => changePrices(db, scope, 'new', body),
 
   'product.newState': ({ body }, { db, scope }) => changeState(db, scope, 'new', body),
 });

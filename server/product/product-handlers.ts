@@ -13,7 +13,7 @@ import { defineHandlers } from '../http/handlers.js';
 import { grantFiles } from '../file/index.js';
 import { owningTenant } from '../tenant/index.js';
 import {
-  changeState, checkCategory, checkImages, checkNumber, libraryPage, lockProduct, oldRows, productItemInScope, setImages,
+  changePrices, changeState, checkCategory, checkImages, checkNumber, libraryPage, lockProduct, oldRows, productItemInScope, setImages,
 } from './products.js';
 import { products } from './schema.js';
 
@@ -51,6 +51,8 @@ export const productHandlers = defineHandlers({
     }));
     return productItemInScope(db, scope, params.id);
   },
+
+  'product.price': ({ body }, { db, scope }) => changePrices(db, scope, 'old', body),
 
   'product.state': ({ body }, { db, scope }) => changeState(db, scope, 'old', body),
 });

@@ -5,10 +5,10 @@
  */
 import { and, arrayContains, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
-import type { NewProductItem, ProductItem, ProductSort, RecipeItem } from '../../shared/product/index.js';
+import { changedPrice, validPrice, type NewProductItem, type PriceMode, type PriceChangeResult, type ProductItem, type ProductSort, type RecipeItem } from '../../shared/product/index.js';
 import type { Queryable } from '../db/index.js';
 import { searchPattern } from '../db/pinyin.js';
-import { BizError } from '../http/errors.js';
+import { BizError, RequestValidationError } from '../http/errors.js';
 import type { AuthUser } from '../http/principal.js';
 import type { Scope } from '../scope.js';
 import { unheldFiles } from '../file/index.js';
@@ -176,5 +176,31 @@ export async function changeState(db: Queryable, scope: Scope, library: Library,
       updatedAt: new Date(),
     }).where(inArray(products.id, rows.map((r) => r.id)));
     return { changed: rows.length };
+  });
+}
+
+/**
+ * A price change over a selection of one library: the rows locked in id
+ * order, each new price from its current one; a preview writes nothing and is
+ * rolled back; otherwise all prices are written, or none when any is invalid.
+ */
+export async function changePrices(db: Queryable, scope: Scope, library: Library,
+  body: { ids: number[]; mode: PriceMode; value: number; preview: boolean }): Promise<PriceChangeResult> {
+  return db.transaction(async (tx) => {
+    const unique = [...new Set(body.ids)];
+    const rows = await tx.select({ id: products.id, number: products.number, name: products.name, before: products.price }).from(products)
+      .where(and(inArray(products.id, unique), eq(products.library, library), scope.where(products.tenantId))).orderBy(products.id).for('update');
+    if (rows.length !== unique.length) throw new BizError(CODE.productNotFound);
+    const items = rows.map((r) => {
+      const after = changedPrice(r.before, body.mode, body.value);
+      return { ...r, after, valid: validPrice(after) };
+    });
+    if (body.preview) return { changed: 0, items };
+    if (items.some((i) => !i.valid)) throw new RequestValidationError({ value: 'product.validation.priceResult' });
+    const now = new Date();
+    for (const item of items.filter((i) => i.after !== i.before)) {
+      await tx.update(products).set({ price: item.after, updatedAt: now }).where(eq(products.id, item.id));
+    }
+    return { changed: items.filter((i) => i.after !== i.before).length, items };
   });
 }

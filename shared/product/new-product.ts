@@ -10,7 +10,7 @@ import { endpoint, page, pageQuery, ref, refParams, str, text } from '../api/def
 import { fileId } from '../file/index.js';
 import { attributeValue, isIsoDate } from './attribute.js';
 import { recipeForm, recipeItem } from './recipe.js';
-import { PRICE_MAX_FEN, PRODUCT_LIMITS, productFilter, productItem, productStateBody, productTags } from './product.js';
+import { PRICE_MAX_FEN, priceChangeBody, priceChangeResult, PRODUCT_LIMITS, productFilter, productItem, productStateBody, productTags } from './product.js';
 
 export const NEW_PRODUCT_LIMITS = { englishName: 80, englishBrief: 200, description: 500, englishDescription: 1000 } as const;
 /** The English texts: once set, they are edited, never emptied (spec §5). */
@@ -102,6 +102,14 @@ export const newProductApi = {
     params,
     body: newProductForm,
     content: newProductItem,
+    access: newAccess,
+  }),
+  'product.newPrice': endpoint({
+    method: 'PUT',
+    path: '/merchandise/price',
+    summary: 'Preview or apply a price change over a selection of the new library, all or none, as the old library\'s.',
+    body: priceChangeBody,
+    content: priceChangeResult,
     access: newAccess,
   }),
   'product.newState': endpoint({

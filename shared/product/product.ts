@@ -77,6 +77,40 @@ export const productStateBody = z.object({ ids: productIds, onSale: z.boolean().
   // The generated suites start from this: a change of nothing is refused for its shape.
   .meta({ examples: [{ ids: [1], onSale: true }] });
 
+export const PRICE_MODES = ['set', 'percent', 'add'] as const;
+export type PriceMode = (typeof PRICE_MODES)[number];
+
+/**
+ * A price change over a selection: set every price to a value (fen), move it
+ * by a percentage (−90…+900, rounded to the fen), or add or take off an amount
+ * (fen). `preview` answers what would change and writes nothing; otherwise all
+ * of it is written in one transaction, or nothing when any result is no valid
+ * price.
+ */
+export const priceChangeBody = z.object({
+  ids: productIds,
+  mode: z.enum(PRICE_MODES, { error: 'validation.required' }),
+  value: z.number({ error: 'product.validation.priceChange' }).int({ message: 'product.validation.priceChange' })
+    .min(-PRICE_MAX_FEN, { message: 'product.validation.priceChange' }).max(PRICE_MAX_FEN, { message: 'product.validation.priceChange' }),
+  preview: z.boolean(),
+}).refine((b) => b.mode !== 'percent' || (b.value >= -90 && b.value <= 900), { message: 'product.validation.priceChange', path: ['value'] })
+  .refine((b) => b.mode !== 'set' || b.value >= 1, { message: 'product.validation.priceChange', path: ['value'] })
+  .meta({ examples: [{ ids: [1], mode: 'percent', value: 10, preview: true }] });
+
+export const priceChangeResult = z.object({
+  changed: z.number().int(),
+  items: z.array(z.object({ id: z.number().int(), number: z.string(), name: z.string(), before: z.number().int(), after: z.number().int(), valid: z.boolean() })),
+});
+export type PriceChangeResult = z.infer<typeof priceChangeResult>;
+
+/** The new price of one product under a change, before the validity check. */
+export function changedPrice(before: number, mode: PriceMode, value: number): number {
+  if (mode === 'set') return value;
+  if (mode === 'add') return before + value;
+  return Math.round(before * (100 + value) / 100);
+}
+export const validPrice = (fen: number): boolean => Number.isInteger(fen) && fen >= 1 && fen <= PRICE_MAX_FEN;
+
 /** 5-1 is the old product library (spec §2 member codes). */
 const productAccess = { auth: 'user', roles: ['admin', 'tenant', 'member'], power: '5-1' } as const;
 const productParams = refParams('product');
@@ -114,6 +148,14 @@ export const productApi = {
     params: productParams,
     body: productForm,
     content: productItem,
+    access: productAccess,
+  }),
+  'product.price': endpoint({
+    method: 'PUT',
+    path: '/product/price',
+    summary: 'Preview or apply a price change over a selection of the old library, all or none: 400 with a field error when any result is no valid price.',
+    body: priceChangeBody,
+    content: priceChangeResult,
     access: productAccess,
   }),
   'product.state': endpoint({

@@ -4,6 +4,7 @@ import { attributeTexts } from './texts-attribute.js';
 import { newProductTexts } from './texts-new-product.js';
 import { imageFormatTexts } from './texts-image-format.js';
 import { customModelTexts } from './texts-custom-model.js';
+import { priceTexts } from './texts-price.js';
 
 const zhCN = {
   category: {
@@ -122,6 +123,7 @@ const zhCN = {
   newProduct: newProductTexts['zh-CN'],
   imageFormat: imageFormatTexts['zh-CN'],
   customModel: customModelTexts['zh-CN'],
+  price: priceTexts['zh-CN'],
   validation: {
     unit: '计量单位与原料类型不符',
     tagsRepeat: '标签不能重复',
@@ -141,6 +143,8 @@ const zhCN = {
     quantity: '请输入大于 0 的用量，最多 3 位小数',
     recipeEmpty: '配方至少包含一种原料',
     ingredientRepeat: '原料不能重复',
+    priceChange: '请输入有效的调整值',
+    priceResult: '调整后有商品的价格无效，请修改调整值',
   },
   route: {
     productManagement: '商品中心',
@@ -276,6 +280,7 @@ export const productTexts = defineTexts(zhCN, {
     newProduct: newProductTexts['zh-TW'],
     imageFormat: imageFormatTexts['zh-TW'],
     customModel: customModelTexts['zh-TW'],
+    price: priceTexts['zh-TW'],
     validation: {
       unit: '計量單位與原料類型不符',
       tagsRepeat: '標籤不能重複',
@@ -295,6 +300,8 @@ export const productTexts = defineTexts(zhCN, {
       quantity: '請輸入大於 0 的用量，最多 3 位小數',
       recipeEmpty: '配方至少包含一種原料',
       ingredientRepeat: '原料不能重複',
+      priceChange: '請輸入有效的調整值',
+      priceResult: '調整後有商品的價格無效，請修改調整值',
     },
     route: {
       productManagement: '商品中心',
@@ -428,6 +435,7 @@ export const productTexts = defineTexts(zhCN, {
     newProduct: newProductTexts.en,
     imageFormat: imageFormatTexts.en,
     customModel: customModelTexts.en,
+    price: priceTexts.en,
     validation: {
       unit: 'The unit does not fit the type',
       tagsRepeat: 'Tags must not repeat',
@@ -447,6 +455,8 @@ export const productTexts = defineTexts(zhCN, {
       quantity: 'Enter a quantity above 0 with at most 3 decimals',
       recipeEmpty: 'A recipe needs at least one ingredient',
       ingredientRepeat: 'Ingredients must not repeat',
+      priceChange: 'Enter a valid change',
+      priceResult: 'Some prices would not be valid after this change',
     },
     route: {
       productManagement: 'Products',

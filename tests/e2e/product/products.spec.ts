@@ -103,3 +103,27 @@ test('member1, without 5-1, is not offered the product library', async ({ page, 
   await expect(page.getByTestId('product-table')).toHaveCount(0);
   await signOut(page);
 });
+
+test('a bulk price change is previewed, then applied to the whole selection', async ({ page, baseURL }) => {
+  await useLanguage(page, baseURL, 'en');
+  await signIn(page, 'tenant2');
+  await openProducts(page);
+  await search(page, 'bskl');
+  await expect(rows(page)).toHaveCount(3);
+  const before = await page.getByTestId('product-price').allTextContents();
+  await page.getByRole('checkbox', { name: en.selectAll }).check();
+  await page.getByTestId('product-bulk-price').click();
+  const price = catalogues.en.product.price;
+  await expect(page.getByTestId('price-apply')).toBeDisabled();
+  await page.getByTestId('price-mode-add').click();
+  await page.getByTestId('price-value').fill('-0.50');
+  await page.getByTestId('price-preview').click();
+  await expect(page.getByTestId('price-row')).toHaveCount(3);
+  // Nothing written yet: the list behind still shows the old prices.
+  await expect(page.getByTestId('product-price')).toHaveText(before);
+  await page.getByTestId('price-apply').click();
+  await expect(notification(page)).toHaveText(price.changed.replace('{{count}}', '3'));
+  const yuan = (text: string) => Math.round(Number(text.replace(/[¥,]/g, '')) * 100);
+  await expect.poll(async () => (await page.getByTestId('product-price').allTextContents()).map(yuan)).toEqual(before.map((p) => yuan(p) - 50));
+  await signOut(page);
+});

@@ -172,3 +172,13 @@ describe('recipes', () => {
     expect((await t.call('product.ingredientDelete', { params: { id: mine.get('BEAN-ARABICA')! } }, tenant2)).body.code).toBe(CODE.ingredientInUse);
   });
 });
+
+describe('product.newPrice', () => {
+  it('sets the price of new-library products, and refuses old-library ids (1101)', async () => {
+    const created = (await create()).body.content as { id: number };
+    expect((await t.ok('product.newPrice', { body: { ids: [created.id], mode: 'set', value: 990, preview: false } }, tenant2)).changed).toBe(1);
+    expect((await t.ok('product.newInfo', { params: { id: created.id } }, tenant2)).price).toBe(990);
+    const [old] = (await t.ok('product.page', { query: {}, body: {} }, tenant2)).list;
+    expect((await t.call('product.newPrice', { body: { ids: [old!.id], mode: 'set', value: 990, preview: true } }, tenant2)).body.code).toBe(CODE.productNotFound);
+  });
+});

@@ -154,3 +154,25 @@ describe('product.state', () => {
     expect((await t.call('product.state', { body: { ids: [own.id] } }, tenant2)).body.content.fields).toEqual({ onSale: 'validation.required' });
   });
 });
+
+describe('product.price', () => {
+  it('previews a change without writing, applies it in one go, and refuses it all when any result is no valid price', async () => {
+    const cola = (await page(tenant2, { keyword: 'kkkl', sort: 'price', desc: false })).list;
+    const ids = cola.map((p) => p.id);
+    const before = cola.map((p) => p.price);
+    const preview = await t.ok('product.price', { body: { ids, mode: 'percent', value: 10, preview: true } }, tenant2);
+    expect(preview.changed).toBe(0);
+    expect(preview.items.map((i) => i.after)).toEqual(before.map((p) => Math.round(p * 1.1)));
+    expect((await page(tenant2, { keyword: 'kkkl', sort: 'price', desc: false })).list.map((p) => p.price)).toEqual(before);
+
+    const applied = await t.ok('product.price', { body: { ids, mode: 'add', value: -50, preview: false } }, tenant2);
+    expect(applied.changed).toBe(3);
+    expect((await page(tenant2, { keyword: 'kkkl', sort: 'price', desc: false })).list.map((p) => p.price)).toEqual(before.map((p) => p - 50));
+
+    const tooLow = await t.call('product.price', { body: { ids, mode: 'add', value: -100_000, preview: false } }, tenant2);
+    expect(tooLow.body.content.fields).toEqual({ value: 'product.validation.priceResult' });
+    expect((await page(tenant2, { keyword: 'kkkl', sort: 'price', desc: false })).list.map((p) => p.price)).toEqual(before.map((p) => p - 50));
+    expect((await t.call('product.price', { body: { ids, mode: 'percent', value: -95, preview: true } }, tenant2)).body.content.fields).toEqual({ value: 'product.validation.priceChange' });
+    expect((await t.call('product.price', { body: { ids, mode: 'set', value: 300, preview: false } }, tenant1)).body.code).toBe(CODE.productNotFound);
+  });
+});
