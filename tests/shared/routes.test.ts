@@ -39,7 +39,7 @@ const CODE_SCREENS: Record<PowerCode, { menu: string[]; hidden: string[] }> = {
   '4-1': { menu: ['/atManagement/staffManagement'], hidden: [] },
   '4-2': { menu: ['/atManagement/peopleadmin'], hidden: ['/atManagement/addpeople'] },
   '5-1': { menu: ['/productManagement/productList', '/productManagement/classification'], hidden: [] },
-  '5-2': { menu: ['/productManagement/merchandise'], hidden: ['/productManagement/nweGoods'] },
+  '5-2': { menu: ['/productManagement/merchandise'], hidden: ['/productManagement/nweGoods', '/productManagement/editNweGoods'] },
   '6-1': { menu: ['/orderManagement/orderList', '/orderManagement/staffOrderList'], hidden: [] },
   '6-3': { menu: ['/orderManagement/scenario', '/orderManagement/customerService'], hidden: [] },
   '7-1': { menu: ['/tenant/people'], hidden: [] },
@@ -123,11 +123,12 @@ describe('route selection by role', () => {
     expect(menuOf(admin)).toContain('/productManagement/commodityInfor');
   });
 
-  it('gives tenants the main set without commodityInfor and devicePool', () => {
+  it('gives tenants the main set without commodityInfor (with its details) and devicePool', () => {
     const paths = viewPaths(selectRoutes(tenant));
-    expect(paths).not.toContain('/productManagement/commodityInfor');
-    expect(paths).not.toContain('/devicePool/index');
-    expect(paths.length).toBe(viewPaths(ROUTE_SETS.main).length - 2);
+    for (const adminOnly of ['/productManagement/commodityInfor', '/productManagement/infoDetails', '/productManagement/imgDetails', '/devicePool/index']) {
+      expect(paths).not.toContain(adminOnly);
+    }
+    expect(paths.length).toBe(viewPaths(ROUTE_SETS.main).length - 4);
     expect(menuOf(tenant)).not.toContain('/devicePool/index');
     expect(selectRoutes(tenant).some((r) => r.path === '/devicePool')).toBe(false);
   });

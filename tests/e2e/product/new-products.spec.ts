@@ -132,3 +132,14 @@ test('a wrong product address says so instead of an empty form', async ({ page, 
   await expect(page.getByTestId('new-goods-problem')).toHaveText(en.newProduct.invalidId);
   await signOut(page);
 });
+
+test('member3, holding 5-1 only, sees the old library but not the new', async ({ page, baseURL }) => {
+  await useLanguage(page, baseURL, 'en');
+  await signIn(page, 'member3');
+  await page.goto('/productManagement/productList');
+  await expect(rows(page).first()).toBeVisible();
+  await page.goto('/productManagement/merchandise');
+  await expect(page.getByTestId('product-table')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: catalogues.en.product.route.merchandise })).toHaveCount(0);
+  await signOut(page);
+});
