@@ -9,6 +9,7 @@ import { ROLE_VALUE, type PermissionValue } from './roles.js';
 import { ENTERPRISE_ROUTES, MAIN_ROUTES, STAFF_ROUTES } from './domains.js';
 import { resolveRoutes } from './routes/define.js';
 import type { AppRoute, IconName, RouteTitle, RouteUser } from './routes/types.js';
+import { ROUTE_PINYIN } from './route-pinyin.js';
 
 export type { AppRoute, IconName, RouteDef, RouteMeta, RouteTitle, RouteUser } from './routes/types.js';
 export { ICON_NAMES } from './routes/types.js';
@@ -268,6 +269,8 @@ export function breadcrumbs(routes: readonly AppRoute[], chain: readonly AppRout
 export interface SearchEntry {
   /** Localised titles from the outermost group to the view. */
   title: string[];
+  /** The Chinese titles' pinyin, initials then full (`spzx shangpinzhongxin`); empty for other languages. */
+  pinyin: string[];
   path: string;
 }
 
@@ -290,6 +293,8 @@ export const ROUTE_SEARCH_OPTIONS: Readonly<RouteSearchOptions> = {
   minMatchCharLength: 1,
   keys: [
     { name: 'title', weight: 0.7 },
+    // Pinyin (beyond the spec, issue 8): `spzx` or `shangpin` finds 商品中心.
+    { name: 'pinyin', weight: 0.7 },
     { name: 'path', weight: 0.3 },
   ],
 };
@@ -310,7 +315,7 @@ export function searchEntries(routes: readonly AppRoute[], user: RouteUser, tran
     const own = route.meta.title ? translate(route.meta.title) : undefined;
     const title = own !== undefined && own !== prefix.at(-1) ? [...prefix, own] : prefix;
     if (route.children) out.push(...searchEntries(route.children, user, translate, title));
-    else if (route.meta.title) out.push({ title, path: route.path });
+    else if (route.meta.title) out.push({ title, pinyin: title.map((x) => ROUTE_PINYIN[x] ?? ''), path: route.path });
   }
   return out;
 }

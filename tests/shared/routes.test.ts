@@ -358,8 +358,10 @@ describe('route search', () => {
 
   it('indexes the visible menu views with localised titles and paths', () => {
     const entries = searchEntries(selectRoutes(tenant), tenant, t('en'));
-    expect(entries).toContainEqual({ title: [catalogues.en.point.route.pointManagement, catalogues.en.point.route.pointList], path: '/pointMent/pointList' });
-    expect(entries).toContainEqual({ title: [catalogues.en.route.dashboard], path: '/dashboard' });
+    expect(entries).toContainEqual({ title: [catalogues.en.point.route.pointManagement, catalogues.en.point.route.pointList], pinyin: ['', ''], path: '/pointMent/pointList' });
+    expect(entries).toContainEqual({ title: [catalogues.en.route.dashboard], pinyin: [''], path: '/dashboard' });
+    // In Chinese each title brings its pinyin.
+    expect(searchEntries(selectRoutes(tenant), tenant, t('zh-CN'))).toContainEqual({ title: ['首页'], pinyin: ['sy shouye'], path: '/dashboard' });
     expect(entries.map((e) => e.path)).not.toContain('/pointMent/bindDevice');
     expect(entries.map((e) => e.path)).not.toContain('/devicePool/index');
     expect(searchEntries(selectRoutes(admin), admin, t('en')).map((e) => e.path)).toContain('/devicePool/index');
@@ -372,12 +374,16 @@ describe('route search', () => {
 
   it('uses the spec weights and threshold, and finds by title and by path', () => {
     expect(ROUTE_SEARCH_OPTIONS.threshold).toBe(0.4);
-    expect(ROUTE_SEARCH_OPTIONS.keys).toEqual([{ name: 'title', weight: 0.7 }, { name: 'path', weight: 0.3 }]);
+    expect(ROUTE_SEARCH_OPTIONS.keys).toEqual([{ name: 'title', weight: 0.7 }, { name: 'pinyin', weight: 0.7 }, { name: 'path', weight: 0.3 }]);
     const fuse = new Fuse(searchEntries(selectRoutes(tenant), tenant, t('en')), ROUTE_SEARCH_OPTIONS);
     expect(fuse.search(searchQuery('Point list'))[0]?.item.path).toBe('/pointMent/pointList');
     expect(fuse.search(searchQuery('staffOrder'))[0]?.item.path).toBe('/orderManagement/staffOrderList');
     const zh = new Fuse(searchEntries(selectRoutes(tenant), tenant, t('zh-TW')), ROUTE_SEARCH_OPTIONS);
     expect(zh.search(catalogues['zh-TW'].route.customerService)[0]?.item.path).toBe('/orderManagement/customerService');
+    // Beyond the spec: pinyin initials and full pinyin.
+    const cn = new Fuse(searchEntries(selectRoutes(tenant), tenant, t('zh-CN')), ROUTE_SEARCH_OPTIONS);
+    expect(cn.search('xbspk')[0]?.item.path).toBe('/productManagement/merchandise');
+    expect(cn.search('fenlei')[0]?.item.path).toBe('/productManagement/classification');
   });
 
   it('cuts queries to 32 characters', () => {
