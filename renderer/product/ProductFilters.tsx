@@ -1,4 +1,4 @@
-/** Filters of the product list: keyword (name, pinyin, number), category with its subcategories, sale and enabled state, tag, tenant. */
+/** Filters of the product list: keyword (name, pinyin, number), category with its subcategories, sale and enabled state, tag, model, tenant. */
 import { Dropdown, Input, Option } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,9 +12,10 @@ export interface ProductFilter {
   onSale?: boolean | undefined;
   enabled?: boolean | undefined;
   tag: string;
+  model: string;
   tenantId?: number | undefined;
 }
-export const EMPTY_PRODUCT_FILTER: ProductFilter = { keyword: '', tag: '' };
+export const EMPTY_PRODUCT_FILTER: ProductFilter = { keyword: '', tag: '', model: '' };
 
 /** A yes/no/either choice as a dropdown. */
 function StateDropdown({ value, onChange, yes, no, all, testId }: {
@@ -40,7 +41,7 @@ export function ProductFilters({ onSearch, byTenant }: { onSearch: (filter: Prod
     onSearch(EMPTY_PRODUCT_FILTER);
   };
   return (
-    <FilterBar onSearch={() => onSearch({ ...draft, keyword: draft.keyword.trim(), tag: draft.tag.trim() })} onReset={reset}
+    <FilterBar onSearch={() => onSearch({ ...draft, keyword: draft.keyword.trim(), tag: draft.tag.trim(), model: draft.model.trim() })} onReset={reset}
       searchTestId="product-search" resetTestId="product-reset">
       <FilterField label={t('product.product.keyword')}>
         <Input value={draft.keyword} maxLength={PRODUCT_LIMITS.name} placeholder={t('product.product.keywordPlaceholder')}
@@ -66,6 +67,9 @@ export function ProductFilters({ onSearch, byTenant }: { onSearch: (filter: Prod
       </FilterField>
       <FilterField label={t('product.product.tags')}>
         <Input value={draft.tag} maxLength={PRODUCT_LIMITS.tag} onChange={(_, d) => set({ tag: d.value })} data-testid="product-filter-tag" />
+      </FilterField>
+      <FilterField label={t('product.product.model')}>
+        <Input value={draft.model} maxLength={PRODUCT_LIMITS.model} onChange={(_, d) => set({ model: d.value })} data-testid="product-filter-model" />
       </FilterField>
     </FilterBar>
   );

@@ -75,6 +75,7 @@ export function ProductLibrary({ title, useList, useChange, usePrice, listKey, o
     ...(filter.onSale !== undefined ? { onSale: filter.onSale } : {}),
     ...(filter.enabled !== undefined ? { enabled: filter.enabled } : {}),
     ...(filter.tag ? { tag: filter.tag } : {}),
+    ...(filter.model ? { model: filter.model } : {}),
     ...(filter.tenantId !== undefined ? { tenantId: filter.tenantId } : {}),
     sort: sort.id as ProductSort,
     desc: sort.desc,

@@ -110,6 +110,13 @@ test('a bulk price change is previewed, then applied to the whole selection', as
   await openProducts(page);
   await search(page, 'bskl');
   await expect(rows(page)).toHaveCount(3);
+  // The model filter narrows by the machine the product is made for.
+  await page.getByTestId('product-filter-model').fill('cm-200');
+  await page.getByTestId('product-search').click();
+  await expect(rows(page)).toHaveCount(0);
+  await page.getByTestId('product-filter-model').fill('vm-s600');
+  await page.getByTestId('product-search').click();
+  await expect(rows(page)).toHaveCount(3);
   const before = await page.getByTestId('product-price').allTextContents();
   await page.getByRole('checkbox', { name: en.selectAll }).check();
   await page.getByTestId('product-bulk-price').click();
