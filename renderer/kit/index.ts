@@ -15,6 +15,7 @@ export { RegionPicker, type RegionPickerHandle, type RegionPickerProps } from '.
 export { chooseIn, chosenOf, loadRegions, matching, regionColumns, regionValue, type RegionColumn, type RegionLevel } from './regions.js';
 export { seesTenants, TenantDropdown, TenantField, tenantChoice, useTenants, type TenantChoice, type TenantDropdownProps, type TenantFieldProps } from './tenants.js';
 export { apportion, columnWidths, type ColumnLayout, type ColumnSize } from './sizing.js';
+export { useDialogSave, type DialogSave } from './useDialogSave.js';
 export { useGuardedAction, type GuardedAction } from './useGuardedAction.js';
 export { useSelection } from './useSelection.js';
 export { useLastPage, type Paging } from './usePaging.js';

@@ -10,13 +10,10 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { ATTRIBUTE_KINDS, ATTRIBUTE_LIMITS, attributeForm, type AttributeForm, type AttributeKind } from '../../shared/product/index.js';
-import { refusedWith } from '../app/errors.js';
-import { applyFieldErrors, zodI18nResolver } from '../app/form.js';
+import { zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
-import { useNotify } from '../app/notify.js';
-import { useReport } from '../app/report.js';
 import { useRelocalise } from '../app/useRelocalise.js';
-import { FormDialog, useGuardedAction } from '../kit/index.js';
+import { FormDialog, useDialogSave } from '../kit/index.js';
 
 type Values = Omit<AttributeForm, 'kind'> & { kind: AttributeKind | undefined };
 // The form starts with no input type chosen; the schema says it is required.
@@ -37,8 +34,6 @@ export interface AttributeFormDialogProps {
 
 export function AttributeFormDialog({ attribute, onSave, goneCode, groups, onClose, onGone }: AttributeFormDialogProps) {
   const { t } = useTranslation();
-  const notify = useNotify();
-  const report = useReport();
   const form = useForm<Values, unknown, Values>({
     resolver: zodI18nResolver(schema, t),
     defaultValues: {
@@ -50,28 +45,13 @@ export function AttributeFormDialog({ attribute, onSave, goneCode, groups, onClo
   useRelocalise(form);
   const kind = useWatch({ control: form.control, name: 'kind' });
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    const body = { ...values, kind: values.kind! };
-    try {
-      await onSave(body);
-      notify(t(attribute ? 'product.attribute.updated' : 'product.attribute.created'));
-      onClose();
-    } catch (error) {
-      if (refusedWith(error, goneCode)) {
-        report(error);
-        onGone?.();
-        onClose();
-        return;
-      }
-      report(error, {
-        fallback: t(attribute ? 'product.attribute.saveFailed' : 'product.attribute.createFailed'),
-        onFields: (fields) => applyFieldErrors(fields, form.setError, t, ATTRIBUTE_LIMITS),
-      });
-    }
+  const submit = useDialogSave(form, {
+    save: (values) => onSave({ ...values, kind: values.kind! }),
+    saved: t(attribute ? 'product.attribute.updated' : 'product.attribute.created'),
+    failed: t(attribute ? 'product.attribute.saveFailed' : 'product.attribute.createFailed'),
+    goneCode, limits: ATTRIBUTE_LIMITS, onClose, onGone,
   });
-
-  const submit = useGuardedAction(onSubmit);
-  const busy = submit.busy || form.formState.isSubmitting;
+  const busy = submit.busy;
   return (
     <FormDialog title={t(attribute ? 'product.attribute.editTitle' : 'product.attribute.createTitle')} busy={busy} dirty={form.formState.isDirty}
       onClose={onClose} onSubmit={(e) => void submit.run(e)} testId="attribute-form">

@@ -4,18 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { CODE } from '../../shared/domains.js';
 import { CUSTOM_MODEL_LIMITS, customModelForm, type CustomModelForm, type CustomModelItem } from '../../shared/product/index.js';
 import { useOpMutation } from '../bridge.js';
-import { refusedWith } from '../app/errors.js';
-import { applyFieldErrors, zodI18nResolver } from '../app/form.js';
+import { zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
-import { useNotify } from '../app/notify.js';
-import { useReport } from '../app/report.js';
 import { useRelocalise } from '../app/useRelocalise.js';
-import { FormDialog, useGuardedAction } from '../kit/index.js';
+import { FormDialog, useDialogSave } from '../kit/index.js';
 
 export function CustomModelFormDialog({ model, onClose, onGone }: { model?: CustomModelItem | undefined; onClose: () => void; onGone: () => void }) {
   const { t } = useTranslation();
-  const notify = useNotify();
-  const report = useReport();
   const create = useOpMutation('product.customModelCreate', { invalidates: ['product.customModelPage', 'product.customModels'] });
   const update = useOpMutation('product.customModelUpdate', { invalidates: ['product.customModelPage', 'product.customModels'] });
   const form = useForm<CustomModelForm, unknown, CustomModelForm>({
@@ -24,27 +19,13 @@ export function CustomModelFormDialog({ model, onClose, onGone }: { model?: Cust
     mode: 'onTouched',
   });
   useRelocalise(form);
-  const onSubmit = form.handleSubmit(async (body) => {
-    try {
-      if (model) await update.mutateAsync({ params: { id: model.id }, body });
-      else await create.mutateAsync({ body });
-      notify(t(model ? 'product.customModel.updated' : 'product.customModel.created'));
-      onClose();
-    } catch (error) {
-      if (model && refusedWith(error, CODE.customModelNotFound)) {
-        report(error);
-        onGone();
-        onClose();
-        return;
-      }
-      report(error, {
-        fallback: t(model ? 'product.customModel.saveFailed' : 'product.customModel.createFailed'),
-        onFields: (fields) => applyFieldErrors(fields, form.setError, t, CUSTOM_MODEL_LIMITS),
-      });
-    }
+  const submit = useDialogSave(form, {
+    save: (body) => (model ? update.mutateAsync({ params: { id: model.id }, body }) : create.mutateAsync({ body })),
+    saved: t(model ? 'product.customModel.updated' : 'product.customModel.created'),
+    failed: t(model ? 'product.customModel.saveFailed' : 'product.customModel.createFailed'),
+    goneCode: model ? CODE.customModelNotFound : undefined, limits: CUSTOM_MODEL_LIMITS, onClose, onGone,
   });
-  const submit = useGuardedAction(onSubmit);
-  const busy = submit.busy || form.formState.isSubmitting;
+  const busy = submit.busy;
   return (
     <FormDialog title={t(model ? 'product.customModel.editTitle' : 'product.customModel.createTitle')} busy={busy} dirty={form.formState.isDirty}
       onClose={onClose} onSubmit={(e) => void submit.run(e)} testId="custom-model-form">

@@ -3,13 +3,10 @@ import { Switch } from '@fluentui/react-components';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_FORMAT_LIMITS, imageFormatForm, type ImageFormatForm } from '../../shared/product/index.js';
-import { refusedWith } from '../app/errors.js';
-import { applyFieldErrors, zodI18nResolver } from '../app/form.js';
+import { zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
-import { useNotify } from '../app/notify.js';
-import { useReport } from '../app/report.js';
 import { useRelocalise } from '../app/useRelocalise.js';
-import { FormDialog, useGuardedAction } from '../kit/index.js';
+import { FormDialog, useDialogSave } from '../kit/index.js';
 
 export interface ImageFormatFormDialogProps {
   /** The format being edited; none to create one. */
@@ -24,8 +21,6 @@ export interface ImageFormatFormDialogProps {
 
 export function ImageFormatFormDialog({ format, onSave, goneCode, onClose, onGone }: ImageFormatFormDialogProps) {
   const { t } = useTranslation();
-  const notify = useNotify();
-  const report = useReport();
   const form = useForm<ImageFormatForm, unknown, ImageFormatForm>({
     resolver: zodI18nResolver(imageFormatForm, t),
     defaultValues: {
@@ -36,26 +31,13 @@ export function ImageFormatFormDialog({ format, onSave, goneCode, onClose, onGon
   });
   useRelocalise(form);
 
-  const onSubmit = form.handleSubmit(async (body) => {
-    try {
-      await onSave(body);
-      notify(t(format ? 'product.imageFormat.updated' : 'product.imageFormat.created'));
-      onClose();
-    } catch (error) {
-      if (refusedWith(error, goneCode)) {
-        report(error);
-        onGone?.();
-        onClose();
-        return;
-      }
-      report(error, {
-        fallback: t(format ? 'product.imageFormat.saveFailed' : 'product.imageFormat.createFailed'),
-        onFields: (fields) => applyFieldErrors(fields, form.setError, t, IMAGE_FORMAT_LIMITS),
-      });
-    }
+  const submit = useDialogSave(form, {
+    save: onSave,
+    saved: t(format ? 'product.imageFormat.updated' : 'product.imageFormat.created'),
+    failed: t(format ? 'product.imageFormat.saveFailed' : 'product.imageFormat.createFailed'),
+    goneCode, limits: IMAGE_FORMAT_LIMITS, onClose, onGone,
   });
-  const submit = useGuardedAction(onSubmit);
-  const busy = submit.busy || form.formState.isSubmitting;
+  const busy = submit.busy;
   return (
     <FormDialog title={t(format ? 'product.imageFormat.editTitle' : 'product.imageFormat.createTitle')} busy={busy} dirty={form.formState.isDirty}
       onClose={onClose} onSubmit={(e) => void submit.run(e)} testId="image-format-form">

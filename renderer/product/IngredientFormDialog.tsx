@@ -12,14 +12,11 @@ import {
   INGREDIENT_LIMITS, INGREDIENT_TYPES, INGREDIENT_UNITS, ingredientForm, type IngredientItem, type IngredientType, type IngredientUnit,
 } from '../../shared/product/index.js';
 import { useOpMutation } from '../bridge.js';
-import { refusedWith } from '../app/errors.js';
-import { applyFieldErrors, zodI18nResolver } from '../app/form.js';
+import { zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
-import { useNotify } from '../app/notify.js';
-import { useReport } from '../app/report.js';
 import { useUser } from '../app/session.js';
 import { useRelocalise } from '../app/useRelocalise.js';
-import { FormDialog, TenantField, tenantChoice, useGuardedAction, type TenantChoice } from '../kit/index.js';
+import { FormDialog, TenantField, tenantChoice, useDialogSave, type TenantChoice } from '../kit/index.js';
 
 
 interface Values { number: string; name: string; type: IngredientType | undefined; unit: IngredientUnit | undefined; tenantId?: number | undefined }
@@ -33,8 +30,6 @@ const schemaFor = (choice: TenantChoice): z.ZodType<Values, Values> => {
 
 export function IngredientFormDialog({ ingredient, onClose, onGone }: { ingredient?: IngredientItem | undefined; onClose: () => void; onGone?: () => void }) {
   const { t } = useTranslation();
-  const notify = useNotify();
-  const report = useReport();
   const user = useUser();
   const choice = tenantChoice(user, !ingredient);
   const create = useOpMutation('product.ingredientCreate', { invalidates: ['product.ingredientPage'] });
@@ -50,33 +45,18 @@ export function IngredientFormDialog({ ingredient, onClose, onGone }: { ingredie
   useRelocalise(form);
   const type = useWatch({ control: form.control, name: 'type' });
 
-  const onSubmit = form.handleSubmit(async ({ tenantId: requested, ...values }) => {
-    const body = { ...values, type: values.type!, unit: values.unit! };
-    try {
-      if (ingredient) {
-        await update.mutateAsync({ params: { id: ingredient.id }, body });
-        notify(t('product.ingredient.updated'));
-      } else {
-        await create.mutateAsync({ body: { ...body, ...(requested === undefined ? {} : { tenantId: requested }) } });
-        notify(t('product.ingredient.created'));
-      }
-      onClose();
-    } catch (error) {
-      if (ingredient && refusedWith(error, CODE.ingredientNotFound)) {
-        report(error);
-        onGone?.();
-        onClose();
-        return;
-      }
-      report(error, {
-        fallback: t(ingredient ? 'product.ingredient.saveFailed' : 'product.ingredient.createFailed'),
-        onFields: (fields) => applyFieldErrors(fields, form.setError, t, INGREDIENT_LIMITS),
-      });
-    }
+  const submit = useDialogSave(form, {
+    save: ({ tenantId: requested, ...values }) => {
+      const body = { ...values, type: values.type!, unit: values.unit! };
+      return ingredient
+        ? update.mutateAsync({ params: { id: ingredient.id }, body })
+        : create.mutateAsync({ body: { ...body, ...(requested === undefined ? {} : { tenantId: requested }) } });
+    },
+    saved: t(ingredient ? 'product.ingredient.updated' : 'product.ingredient.created'),
+    failed: t(ingredient ? 'product.ingredient.saveFailed' : 'product.ingredient.createFailed'),
+    goneCode: ingredient ? CODE.ingredientNotFound : undefined, limits: INGREDIENT_LIMITS, onClose, onGone,
   });
-
-  const submit = useGuardedAction(onSubmit);
-  const busy = submit.busy || form.formState.isSubmitting;
+  const busy = submit.busy;
   const dirty = form.formState.isDirty;
   return (
     <FormDialog title={t(ingredient ? 'product.ingredient.editTitle' : 'product.ingredient.createTitle')} busy={busy} dirty={dirty} onClose={onClose} onSubmit={(e) => void submit.run(e)} testId="ingredient-form">

@@ -92,6 +92,26 @@ export const ingredients = pgTable('ingredients', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [unique('ingredients_tenant_number_unique').on(t.tenantId, t.number)]);
 
+/** An attribute's columns wherever one is defined: a category's or a custom model's (shared/product/attribute.ts reads the rule). */
+const attributeColumns = () => ({
+  groupName: text('group_name').notNull(),
+  name: text('name').notNull(),
+  number: text('number').notNull(),
+  kind: text('kind', { enum: ATTRIBUTE_KINDS }).notNull(),
+  required: boolean('required').notNull().default(false),
+  rule: text('rule').notNull(),
+  unit: text('unit').notNull().default(''),
+});
+
+/** An image format's columns: a category's, or a custom model's image. */
+const imageFormatColumns = () => ({
+  name: text('name').notNull(),
+  number: text('number').notNull(),
+  description: text('description').notNull(),
+  required: boolean('required').notNull().default(false),
+  formatName: text('format_name').notNull(),
+});
+
 /**
  * Attributes of a category (spec §3 Attribute, setProperty). The rule is kept
  * as typed (shared/product/attribute.ts reads it); the tenant is the
@@ -101,13 +121,7 @@ export const productAttributes = pgTable('product_attributes', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   tenantId: integer('tenant_id').notNull(),
   categoryId: integer('category_id').notNull(),
-  groupName: text('group_name').notNull(),
-  name: text('name').notNull(),
-  number: text('number').notNull(),
-  kind: text('kind', { enum: ATTRIBUTE_KINDS }).notNull(),
-  required: boolean('required').notNull().default(false),
-  rule: text('rule').notNull(),
-  unit: text('unit').notNull().default(''),
+  ...attributeColumns(),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
@@ -122,11 +136,7 @@ export const productImageFormats = pgTable('product_image_formats', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   tenantId: integer('tenant_id').notNull(),
   categoryId: integer('category_id').notNull(),
-  name: text('name').notNull(),
-  number: text('number').notNull(),
-  description: text('description').notNull(),
-  required: boolean('required').notNull().default(false),
-  formatName: text('format_name').notNull(),
+  ...imageFormatColumns(),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
@@ -170,13 +180,7 @@ export const customModels = pgTable('custom_models', {
 export const customModelAttributes = pgTable('custom_model_attributes', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   modelId: integer('model_id').notNull().references(() => customModels.id, { onDelete: 'cascade' }),
-  groupName: text('group_name').notNull(),
-  name: text('name').notNull(),
-  number: text('number').notNull(),
-  kind: text('kind', { enum: ATTRIBUTE_KINDS }).notNull(),
-  required: boolean('required').notNull().default(false),
-  rule: text('rule').notNull(),
-  unit: text('unit').notNull().default(''),
+  ...attributeColumns(),
   createdAt: createdAt(),
 }, (t) => [unique('custom_model_attributes_model_number_unique').on(t.modelId, t.number)]);
 
@@ -184,11 +188,7 @@ export const customModelAttributes = pgTable('custom_model_attributes', {
 export const customModelImages = pgTable('custom_model_images', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   modelId: integer('model_id').notNull().references(() => customModels.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  number: text('number').notNull(),
-  description: text('description').notNull(),
-  required: boolean('required').notNull().default(false),
-  formatName: text('format_name').notNull(),
+  ...imageFormatColumns(),
   createdAt: createdAt(),
 }, (t) => [unique('custom_model_images_model_number_unique').on(t.modelId, t.number)]);
 

@@ -1,0 +1,52 @@
+/**
+ * The save of a create / edit dialog, as every one of them runs it: the
+ * form's submit behind the guard (a double click saves once); on success the
+ * success message and close; "this no longer exists" (the caller's code)
+ * closes and lets the list refresh; any other refusal keeps what was typed
+ * and shows it — field issues at their fields, with their limits.
+ */
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { refusedWith } from '../app/errors.js';
+import { applyFieldErrors } from '../app/form.js';
+import { useNotify } from '../app/notify.js';
+import { useReport } from '../app/report.js';
+import { useGuardedAction } from './useGuardedAction.js';
+
+export interface DialogSave<V> {
+  /** Creates or updates with the form's values. */
+  save: (values: V) => Promise<unknown>;
+  /** The success message. */
+  saved: string;
+  /** The screen's failure text, for a code without a text of its own. */
+  failed: string;
+  /** The code that says the row (or its owner) is gone. */
+  goneCode?: number | undefined;
+  /** Field limits for the texts of server field issues ("at most {{max}}"). */
+  limits?: Readonly<Record<string, number>>;
+  onClose: () => void;
+  onGone?: (() => void) | undefined;
+}
+
+export function useDialogSave<V extends FieldValues>(form: UseFormReturn<V, unknown, V>, options: DialogSave<V>) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const report = useReport();
+  const { save, saved, failed, goneCode, limits, onClose, onGone } = options;
+  const submit = useGuardedAction(form.handleSubmit(async (values) => {
+    try {
+      await save(values);
+      notify(saved);
+      onClose();
+    } catch (error) {
+      if (goneCode !== undefined && refusedWith(error, goneCode)) {
+        report(error);
+        onGone?.();
+        onClose();
+        return;
+      }
+      report(error, { fallback: failed, onFields: (fields) => applyFieldErrors(fields, form.setError, t, limits) });
+    }
+  }));
+  return { run: submit.run, busy: submit.busy || form.formState.isSubmitting };
+}
