@@ -49,13 +49,13 @@ describe('search entries', () => {
       children: [{ path: '/g/a', name: 'A', meta: { title: 'route.notFound' as RouteTitle } }],
     }];
     const same = searchEntries(routes, admin, () => 'Same');
-    expect(same).toEqual([{ title: ['Same'], path: '/g/a' }]);
+    expect(same).toEqual([{ title: ['Same'], pinyin: [''], path: '/g/a' }]);
   });
 
   it('finds the device pool first by its title, with one result for it', () => {
     const fuse = new Fuse(searchEntries(selectRoutes(admin), admin, translate('en')), ROUTE_SEARCH_OPTIONS);
     const found = fuse.search('Device pool');
-    expect(found[0]?.item).toEqual({ title: [catalogues.en.device.route.devicePool], path: '/devicePool/index' });
+    expect(found[0]?.item).toEqual({ title: [catalogues.en.device.route.devicePool], pinyin: [''], path: '/devicePool/index' });
     expect(found.filter((r) => r.item.path === '/devicePool/index')).toHaveLength(1);
   });
 });
