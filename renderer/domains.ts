@@ -7,10 +7,11 @@
 import { assembleScreens, assembleSlots } from './manifest.js';
 import { accountScreens } from './account/index.js';
 import { pointScreens } from './point/index.js';
+import { deviceScreens } from './device/index.js';
 import { fileScreens } from './file/index.js';
 import { productScreens } from './product/index.js';
 
-export const RENDERER_DOMAINS = [accountScreens, pointScreens, fileScreens, productScreens] as const;
+export const RENDERER_DOMAINS = [accountScreens, pointScreens, fileScreens, productScreens, deviceScreens] as const;
 
 export const SCREENS = assembleScreens(RENDERER_DOMAINS);
 export const SLOTS = assembleSlots(RENDERER_DOMAINS);

@@ -86,3 +86,9 @@ export function parseYuan(text: string): number | null {
   const total = yuan * 100 + fen;
   return Number.isSafeInteger(total) ? total : null;
 }
+
+/** Whether `value` is a real calendar day written `YYYY-MM-DD` (not 2026-02-30). */
+export function isIsoDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}

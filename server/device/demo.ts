@@ -47,10 +47,14 @@ export const DEMO_DEVICES: readonly DemoDevice[] = [
   { serial: 'VM2026000306', tenant: 'B', point: null, name: '备用收款盒 B-3', type: 'paymentBox', model: 'PB-100', online: false, activated: false, expiresInDays: null, channelCount: 0 },
 ];
 
+/** Per-channel capacity by model: drinks stand 8 deep, snacks 12, a coffee machine's canisters make 50 cups; a payment box has no channels. */
+const CAPACITY: Readonly<Record<string, number>> = { 'VM-S600': 8, 'VM-S800': 12, 'VM-C900': 50, 'PB-100': 0, 'SL-20': 0 };
+const MINUTE_MS = 60 * 1000;
+
 export const deviceDemo: DemoData = {
   after: ['tenant', 'point'],
   async load({ tx, ids, now }) {
-    const rows = await tx.insert(devices).values(DEMO_DEVICES.map((d) => ({
+    const rows = await tx.insert(devices).values(DEMO_DEVICES.map((d, i) => ({
       tenantId: ids.get('tenant', d.tenant),
       pointId: d.point ? ids.get('point', d.point) : null,
       name: d.name,
@@ -62,6 +66,13 @@ export const deviceDemo: DemoData = {
       activated: d.activated,
       serviceExpiry: d.expiresInDays === null ? null : new Date(now + d.expiresInDays * DAY_MS),
       channelCount: d.channelCount,
+      capacity: CAPACITY[d.model] ?? 10,
+      // Online ones reported within the last minute; offline ones hours to days ago, never when not activated.
+      lastSeenAt: !d.activated ? null : new Date(now - (d.online ? (i % 5 + 1) * 7000 : (i % 4 + 1) * 9 * 60 * MINUTE_MS)),
+      warningValue: (CAPACITY[d.model] ?? 10) > 0 ? 2 : 0,
+      salesNotice: 100,
+      locked: d.serial === 'VM2026000105',
+      authorised: d.tenant === 'B' && d.point !== null,
     }))).returning({ id: devices.id, serial: devices.serial });
     for (const r of rows) ids.set('device', r.serial, r.id);
   },

@@ -1,11 +1,15 @@
-/** Devices: the list the point screens need (bind dialog, point detail). */
-import { and, asc, count, eq, ilike, isNotNull, isNull, or } from 'drizzle-orm';
+/**
+ * Devices (spec §2 deviceList, devSet): the list with every filter, a device's
+ * settings, locking. Every lookup goes through the caller's scope: another
+ * tenant's device answers like a missing one (1201).
+ */
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import { devices } from './schema.js';
 import { points } from '../point/schema.js';
 import { tenants } from '../tenant/schema.js';
 import { containsPattern } from '../db/sql.js';
-import { BizError } from '../http/errors.js';
+import { BizError, RequestValidationError } from '../http/errors.js';
 import { defineHandlers } from '../http/handlers.js';
 import type { Queryable } from '../db/index.js';
 import type { Scope } from '../scope.js';
@@ -26,7 +30,7 @@ async function checkFilterIds(db: Queryable, scope: Scope, pointId: number | und
     if (!tenant || !scope.has(tenant.id)) throw new BizError(CODE.tenantNotFound);
   }
 }
-import { selectDevices, toDeviceItem } from './queries.js';
+import { deviceDetailInScope, selectDevices, toDeviceItem } from './queries.js';
 
 export const deviceHandlers = defineHandlers({
   'device.page': async ({ query, body }, { db, scope }) => {
@@ -38,10 +42,38 @@ export const deviceHandlers = defineHandlers({
       pointId !== undefined ? eq(devices.pointId, pointId) : undefined,
       bound === true ? isNotNull(devices.pointId) : bound === false ? isNull(devices.pointId) : undefined,
       tenantId !== undefined ? eq(devices.tenantId, tenantId) : undefined,
+      body.type ? eq(devices.type, body.type) : undefined,
+      body.model ? ilike(devices.model, containsPattern(body.model)) : undefined,
+      body.allocation ? eq(devices.allocation, body.allocation) : undefined,
+      body.online !== undefined ? eq(devices.online, body.online) : undefined,
+      body.activated !== undefined ? eq(devices.activated, body.activated) : undefined,
+      body.locked !== undefined ? eq(devices.locked, body.locked) : undefined,
+      body.authorised !== undefined ? eq(devices.authorised, body.authorised) : undefined,
+      // By the end of that day, in China time (the console's business day).
+      body.expiresBy ? lte(devices.serviceExpiry, new Date(`${body.expiresBy}T23:59:59.999+08:00`)) : undefined,
     );
     const rows = await selectDevices(db).where(where).orderBy(asc(devices.serial))
       .limit(query.pageSize).offset((query.pageNum - 1) * query.pageSize);
     const [counted] = await db.select({ total: count() }).from(devices).where(where);
     return { list: rows.map(toDeviceItem), total: counted?.total ?? 0, pageNum: query.pageNum, pageSize: query.pageSize };
   },
+
+  'device.info': ({ params }, { db, scope }) => deviceDetailInScope(db, scope, params.id),
+
+  'device.settings': async ({ params, body }, { db, scope }) => {
+    const current = await deviceDetailInScope(db, scope, params.id);
+    // A warning below what a channel can hold: at or above it, every channel would warn when full.
+    if (body.warningValue >= Math.max(current.capacity, 1)) throw new RequestValidationError({ warningValue: 'device.validation.warningCapacity' });
+    await db.update(devices).set({ ...body, updatedAt: new Date() }).where(eq(devices.id, current.id));
+    return deviceDetailInScope(db, scope, current.id);
+  },
+
+  'device.lock': async ({ body }, { db, scope }) => db.transaction(async (tx) => {
+    const unique = [...new Set(body.ids)];
+    const rows = await tx.select({ id: devices.id }).from(devices)
+      .where(and(inArray(devices.id, unique), scope.where(devices.tenantId))).orderBy(devices.id).for('update');
+    if (rows.length !== unique.length) throw new BizError(CODE.deviceNotFound);
+    await tx.update(devices).set({ locked: body.locked, updatedAt: new Date() }).where(inArray(devices.id, unique));
+    return { changed: rows.length };
+  }),
 });

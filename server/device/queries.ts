@@ -1,9 +1,13 @@
-/** Reading devices as the API shows them (`deviceItem`), with the name of their point. */
-import { eq } from 'drizzle-orm';
-import type { DeviceItem } from '../../shared/device/index.js';
+/** Reading devices as the API shows them (`deviceItem`, `deviceDetail`), with the names of their point and tenant. */
+import { and, eq } from 'drizzle-orm';
+import { CODE } from '../../shared/domains.js';
+import type { DeviceDetail, DeviceItem } from '../../shared/device/index.js';
 import type { Queryable } from '../db/index.js';
+import { BizError } from '../http/errors.js';
+import type { Scope } from '../scope.js';
 import { devices } from './schema.js';
 import { points } from '../point/schema.js';
+import { tenants } from '../tenant/schema.js';
 
 const deviceColumns = {
   id: devices.id,
@@ -13,21 +17,38 @@ const deviceColumns = {
   model: devices.model,
   allocation: devices.allocation,
   online: devices.online,
+  lastSeenAt: devices.lastSeenAt,
   activated: devices.activated,
+  locked: devices.locked,
+  authorised: devices.authorised,
   serviceExpiry: devices.serviceExpiry,
   channelCount: devices.channelCount,
+  capacity: devices.capacity,
+  salesNotice: devices.salesNotice,
+  warningValue: devices.warningValue,
   tenantId: devices.tenantId,
+  tenantName: tenants.name,
   pointId: devices.pointId,
   pointName: points.name,
 };
 
-/** `select … from devices left join points`; add where/order/limit. */
+/** `select … from devices join tenants left join points`; add where/order/limit. */
 export const selectDevices = (db: Queryable) =>
-  db.select(deviceColumns).from(devices).leftJoin(points, eq(points.id, devices.pointId));
+  db.select(deviceColumns).from(devices).innerJoin(tenants, eq(tenants.id, devices.tenantId)).leftJoin(points, eq(points.id, devices.pointId));
 
 type DeviceRow = Awaited<ReturnType<typeof selectDevices>>[number];
 
 export const toDeviceItem = (row: DeviceRow): DeviceItem => ({
   ...row,
+  lastSeenAt: row.lastSeenAt ? row.lastSeenAt.toISOString() : null,
   serviceExpiry: row.serviceExpiry ? row.serviceExpiry.toISOString() : null,
 });
+
+/** One device with its settings, or 1201 when it does not exist or lies outside the scope (the same answer). */
+export async function deviceDetailInScope(db: Queryable, scope: Scope, id: number): Promise<DeviceDetail> {
+  const [row] = await db.select({ ...deviceColumns, channelSalesLimit: devices.channelSalesLimit, orderLimit: devices.orderLimit, notifications: devices.notifications })
+    .from(devices).innerJoin(tenants, eq(tenants.id, devices.tenantId)).leftJoin(points, eq(points.id, devices.pointId))
+    .where(and(eq(devices.id, id), scope.where(devices.tenantId)));
+  if (!row) throw new BizError(CODE.deviceNotFound);
+  return { ...toDeviceItem(row), channelSalesLimit: row.channelSalesLimit, orderLimit: row.orderLimit, notifications: row.notifications };
+}

@@ -1,6 +1,7 @@
 /** Devices (spec §3 Device). */
-import { pgTable, pgEnum, integer, text, boolean, timestamp, index, foreignKey } from 'drizzle-orm/pg-core';
-import { ALLOCATION_STATES, DEVICE_TYPES } from '../../shared/device/index.js';
+import { pgTable, pgEnum, integer, text, boolean, timestamp, index, foreignKey, jsonb, check } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { ALLOCATION_STATES, DEVICE_TYPES, NOTIFICATIONS, type NotificationKind } from '../../shared/device/index.js';
 import { createdAt } from '../db/columns.js';
 import { points } from '../point/schema.js';
 import { tenants } from '../tenant/schema.js';
@@ -21,7 +22,19 @@ export const devices = pgTable('devices', {
   activated: boolean('activated').notNull().default(false),
   serviceExpiry: timestamp('service_expiry', { withTimezone: true }),
   channelCount: integer('channel_count').notNull().default(0),
+  capacity: integer('capacity').notNull().default(10),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+  locked: boolean('locked').notNull().default(false),
+  authorised: boolean('authorised').notNull().default(false),
+  salesNotice: integer('sales_notice').notNull().default(100),
+  warningValue: integer('warning_value').notNull().default(2),
+  channelSalesLimit: integer('channel_sales_limit').notNull().default(1),
+  orderLimit: integer('order_limit').notNull().default(5),
+  /** The seven switches (spec §3): which events raise a notification for this device. */
+  notifications: jsonb('notifications').$type<Record<NotificationKind, boolean>>().notNull()
+    .default(Object.fromEntries(NOTIFICATIONS.map((k) => [k, true])) as Record<NotificationKind, boolean>),
   createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   index('devices_tenant_idx').on(t.tenantId),
   index('devices_point_idx').on(t.pointId),
@@ -29,4 +42,6 @@ export const devices = pgTable('devices', {
   // deleting a point that still has devices (1411): handlers check first for
   // the right error code, the key guards against races.
   foreignKey({ name: 'devices_point_same_tenant_fk', columns: [t.pointId, t.tenantId], foreignColumns: [points.id, points.tenantId] }),
+  check('devices_channel_sales_limit', sql`${t.channelSalesLimit} between 1 and 5`),
+  check('devices_order_limit', sql`${t.orderLimit} between 1 and 10`),
 ]);

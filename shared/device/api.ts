@@ -1,9 +1,22 @@
-/** Devices: the part the point screens need (the device issue extends it). */
+/**
+ * Devices (spec §3 Device, §5 device rules): the fleet with every field the
+ * list filters on, a device's settings (sales-notice and warning values
+ * required; single-channel sales limit 1–5, single-order limit 1–10; the
+ * seven notification switches), and locking. Channels, the device pool and
+ * the device-facing API follow (issue 9).
+ */
 import { z } from 'zod';
-import { endpoint, page, pageQuery, isoTime, ref, str } from '../api/define.js';
+import { endpoint, page, pageQuery, isoTime, ref, refParams, str, text } from '../api/define.js';
+import { isIsoDate } from '../format.js';
 
 export const DEVICE_TYPES = ['selling', 'paymentBox', 'smartLink'] as const;
 export const ALLOCATION_STATES = ['normal', 'recycled', 'allocated'] as const;
+/** The seven per-device notification switches (spec §3). */
+export const NOTIFICATIONS = ['fault', 'online', 'lock', 'replenish', 'sales', 'warning', 'complaint'] as const;
+export type NotificationKind = (typeof NOTIFICATIONS)[number];
+
+/** Spec §5: single-channel sales limit 1–5, single-order limit 1–10; a notice value up to what a machine could count. */
+export const DEVICE_LIMITS = { name: 30, channelSales: [1, 5], orderItems: [1, 10], notice: 9999 } as const;
 
 export const deviceItem = z.object({
   id: z.number().int(),
@@ -13,33 +26,104 @@ export const deviceItem = z.object({
   model: z.string(),
   allocation: z.enum(ALLOCATION_STATES),
   online: z.boolean(),
+  /** When the device last reported; null: never. */
+  lastSeenAt: isoTime.nullable(),
   activated: z.boolean(),
+  locked: z.boolean(),
+  /** Authorised to a sub-merchant. */
+  authorised: z.boolean(),
   serviceExpiry: isoTime.nullable(),
   channelCount: z.number().int(),
+  /** Items one channel holds. */
+  capacity: z.number().int(),
+  /** A notice when this many sales were made; a warning when a channel's stock falls to this. */
+  salesNotice: z.number().int(),
+  warningValue: z.number().int(),
   tenantId: z.number().int(),
+  tenantName: z.string(),
   pointId: z.number().int().nullable(),
   pointName: z.string().nullable(),
 });
 export type DeviceItem = z.infer<typeof deviceItem>;
 
+const notifications = z.object(Object.fromEntries(NOTIFICATIONS.map((k) => [k, z.boolean()])) as Record<NotificationKind, z.ZodBoolean>);
+
+export const deviceDetail = deviceItem.extend({
+  channelSalesLimit: z.number().int(),
+  orderLimit: z.number().int(),
+  notifications,
+});
+export type DeviceDetail = z.infer<typeof deviceDetail>;
+
+const count = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int({ message }).min(min, { message }).max(max, { message });
+
+export const deviceSettingsForm = z.object({
+  name: text(DEVICE_LIMITS.name),
+  salesNotice: count(0, DEVICE_LIMITS.notice, 'device.validation.notice'),
+  warningValue: count(0, DEVICE_LIMITS.notice, 'device.validation.warning'),
+  channelSalesLimit: count(DEVICE_LIMITS.channelSales[0], DEVICE_LIMITS.channelSales[1], 'device.validation.channelSales'),
+  orderLimit: count(DEVICE_LIMITS.orderItems[0], DEVICE_LIMITS.orderItems[1], 'device.validation.orderItems'),
+  notifications,
+});
+export type DeviceSettingsForm = z.infer<typeof deviceSettingsForm>;
+
 export const deviceFilter = z.object({
+  /** Name or serial number. */
   keyword: str().trim().max(50).optional(),
   pointId: ref('point').optional(),
   /** true: bound to some point; false: free. */
   bound: z.boolean().optional(),
   tenantId: ref('tenant').optional(),
+  type: z.enum(DEVICE_TYPES).optional(),
+  model: str().trim().max(30).optional(),
+  allocation: z.enum(ALLOCATION_STATES).optional(),
+  online: z.boolean().optional(),
+  activated: z.boolean().optional(),
+  locked: z.boolean().optional(),
+  authorised: z.boolean().optional(),
+  /** Service expiring by this day (already expired included). */
+  expiresBy: z.string().refine(isIsoDate, { message: 'validation.invalid' }).optional(),
 });
 export type DeviceFilter = z.infer<typeof deviceFilter>;
+
+const listAccess = { auth: 'user', roles: ['admin', 'tenant', 'member'], power: '2-1' } as const;
+const params = refParams('device');
 
 export const deviceApi = {
   'device.page': endpoint({
     method: 'POST',
     path: '/device/page',
-    summary: 'Devices visible to the caller, filtered by keyword (name or serial), point, bound state.',
+    summary: 'Devices visible to the caller by serial, filtered by keyword (name or serial), point, bound state, tenant, type, model, allocation, online, activation, lock, sub-merchant authorisation and service expiry.',
     // The device list (2-1) and the point's bind screen (3-2) both list devices.
     query: pageQuery,
     body: deviceFilter,
     content: page(deviceItem),
-    access: { auth: 'user', roles: ['admin', 'tenant', 'member'], power: ['2-1', '3-2'] },
+    access: { ...listAccess, power: ['2-1', '3-2'] },
+  }),
+  'device.info': endpoint({
+    method: 'GET',
+    path: '/device/info/:id',
+    summary: 'One device with its settings and notification switches (1201 when it is not in scope).',
+    params,
+    content: deviceDetail,
+    access: listAccess,
+  }),
+  'device.settings': endpoint({
+    method: 'PUT',
+    path: '/device/:id/settings',
+    summary: 'Rename a device and set its notice and warning values, sales limits and notification switches; the warning value is within a channel\'s capacity (field error).',
+    params,
+    body: deviceSettingsForm,
+    content: deviceDetail,
+    access: listAccess,
+  }),
+  'device.lock': endpoint({
+    method: 'PUT',
+    path: '/device/lock',
+    summary: 'Lock or unlock devices, all or none (1201 when any is not in scope): a locked device sells nothing (903).',
+    body: z.object({ ids: z.array(ref('device')).min(1).max(200), locked: z.boolean() }),
+    content: z.object({ changed: z.number().int() }),
+    access: listAccess,
   }),
 } as const;

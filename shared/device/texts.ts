@@ -1,5 +1,6 @@
 /** UI texts of the device domain. zh-CN is the reference shape; zh-TW and en are checked against it. */
 import { defineTexts } from '../i18n/define.js';
+import { deviceListTexts } from './texts-list.js';
 
 const zhCN = {
   name: '设备名称',
@@ -16,6 +17,14 @@ const zhCN = {
     selling: '售卖设备',
     paymentBox: '支付盒子',
     smartLink: '智能联动模块',
+  },
+  list: deviceListTexts['zh-CN'],
+  validation: {
+    notice: '请输入 0–9999 的整数',
+    warning: '请输入 0–9999 的整数',
+    channelSales: '单货道限购为 1–5',
+    orderItems: '单笔限购为 1–10',
+    warningCapacity: '预警值须小于货道容量',
   },
   route: {
     deviceManagement: '设备管理',
@@ -44,6 +53,14 @@ export const deviceTexts = defineTexts(zhCN, {
       paymentBox: '支付盒子',
       smartLink: '智能聯動模組',
     },
+    list: deviceListTexts['zh-TW'],
+    validation: {
+      notice: '請輸入 0–9999 的整數',
+      warning: '請輸入 0–9999 的整數',
+      channelSales: '單貨道限購為 1–5',
+      orderItems: '單筆限購為 1–10',
+      warningCapacity: '預警值須小於貨道容量',
+    },
     route: {
       deviceManagement: '設備管理',
       deviceList: '設備列表',
@@ -68,6 +85,14 @@ export const deviceTexts = defineTexts(zhCN, {
       selling: 'Selling device',
       paymentBox: 'Payment box',
       smartLink: 'SmartLink module',
+    },
+    list: deviceListTexts.en,
+    validation: {
+      notice: 'Enter a whole number from 0 to 9999',
+      warning: 'Enter a whole number from 0 to 9999',
+      channelSales: 'A channel sells 1 to 5 per purchase',
+      orderItems: 'An order holds 1 to 10 items',
+      warningCapacity: 'The warning value must be below the channel capacity',
     },
     route: {
       deviceManagement: 'Devices',

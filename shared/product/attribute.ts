@@ -13,6 +13,7 @@
  */
 import { z } from 'zod';
 import { empty, endpoint, isoTime, ref, refParams, str, text } from '../api/define.js';
+import { isIsoDate } from '../format.js';
 
 export const ATTRIBUTE_LIMITS = { group: 20, name: 20, number: 20, unit: 10, rule: 200, options: 10, option: 10, text: 100 } as const;
 export const ATTRIBUTE_KINDS = ['string', 'single', 'multiple', 'range', 'date', 'boolean'] as const;
@@ -32,11 +33,6 @@ const DATE = String.raw`\d{4}-\d{2}-\d{2}`;
 /** Dates carry hyphens, so their separator is a tilde or a word. */
 const DATES = new RegExp(String.raw`^(${DATE})\s*(?:~|～|至|到)\s*(${DATE})$`);
 const OPTION_SEPARATOR = /\s*[,，、;；]\s*/;
-
-export const isIsoDate = (value: string): boolean => {
-  const date = new Date(`${value}T00:00:00Z`);
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-};
 
 /** The rule as typed for this input type, or null when it does not parse (spec §5 "format error"). */
 export function parseRule(kind: AttributeKind, typed: string): AttributeRule | null {

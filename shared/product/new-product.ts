@@ -8,7 +8,8 @@
 import { z } from 'zod';
 import { endpoint, page, pageQuery, ref, refParams, str, text } from '../api/define.js';
 import { fileId } from '../file/index.js';
-import { attributeValue, isIsoDate } from './attribute.js';
+import { isIsoDate } from '../format.js';
+import { attributeValue } from './attribute.js';
 import { recipeForm, recipeItem } from './recipe.js';
 import { PRICE_MAX_FEN, priceChangeBody, priceChangeResult, PRODUCT_LIMITS, productFilter, productItem, productStateBody, productTags } from './product.js';
 

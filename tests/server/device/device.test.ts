@@ -1,4 +1,4 @@
-/** The device list (the part the point screens use; the devices issue grows it). */
+/** Devices (spec §3 Device, §5: notice and warning values required, channel sales limit 1–5, order limit 1–10). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE } from '../../../shared/domains.js';
 import { createTestApp, type TestApp } from '../helpers.js';
@@ -36,5 +36,72 @@ describe('device.page', () => {
     const tenant11 = await t.signIn('tenant11');
     expect((await t.call('device.page', { query: {}, body: { tenantId: t.ids.tenant('A') } }, tenant11)).body.code).toBe(CODE.tenantNotFound);
     expect((await t.call('device.page', { query: {}, body: { pointId: 2 ** 31 - 1 } }, tenant1)).body.code).toBe(CODE.pointNotFound);
+  });
+});
+
+describe('device.page filters', () => {
+  it('filters by type, model, allocation, online, activation, lock, authorisation and service expiry', async () => {
+    const serials = async (body: object) =>
+      (await t.ok('device.page', { query: { pageSize: 100 }, body }, tenant1)).list.map((d) => d.serial);
+    expect(await serials({ type: 'paymentBox' })).toEqual(['VM2026000103', 'VM2026000110']);
+    expect(await serials({ model: 'c900' })).toEqual(['VM2026000104']);
+    expect(await serials({ allocation: 'allocated' })).toEqual(['VM2026000201', 'VM2026000202', 'VM2026000203']);
+    expect(await serials({ online: true, tenantId: t.ids.tenant('A1') })).toEqual(['VM2026000201']);
+    expect(await serials({ activated: false })).toEqual(['VM2026000110']);
+    expect(await serials({ locked: true })).toEqual(['VM2026000105']);
+    expect(await serials({ authorised: true })).toEqual([]);
+    // Expired ten days ago, or within the next month.
+    const inAMonth = new Date(Date.now() + 31 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    expect(await serials({ expiresBy: inAMonth })).toEqual(['VM2026000104', 'VM2026000105']);
+    const [online] = (await t.ok('device.page', { query: {}, body: { keyword: 'VM2026000101' } }, tenant1)).list;
+    expect(Date.now() - Date.parse(online!.lastSeenAt!)).toBeLessThan(60_000);
+    expect(online).toMatchObject({ capacity: 8, tenantName: '华东智售科技有限公司' });
+  });
+});
+
+describe('device.info', () => {
+  it('gives a device with its settings, and 1201 for another tenant\'s', async () => {
+    const id = t.ids.device('VM2026000101');
+    expect(await t.ok('device.info', { params: { id } }, tenant1)).toMatchObject({
+      serial: 'VM2026000101', channelSalesLimit: 1, orderLimit: 5, warningValue: 2, salesNotice: 100,
+      notifications: { fault: true, online: true, lock: true, replenish: true, sales: true, warning: true, complaint: true },
+    });
+    expect((await t.call('device.info', { params: { id } }, await t.signIn('tenant2'))).body.code).toBe(CODE.deviceNotFound);
+  });
+});
+
+describe('device.settings', () => {
+  const settings = (over: Record<string, unknown> = {}) => ({
+    name: '虹桥站饮料机 1 号', salesNotice: 50, warningValue: 3, channelSalesLimit: 2, orderLimit: 8,
+    notifications: { fault: true, online: false, lock: true, replenish: true, sales: false, warning: true, complaint: true }, ...over,
+  });
+
+  it('saves a device\'s settings and switches', async () => {
+    const id = t.ids.device('VM2026000106');
+    const saved = await t.ok('device.settings', { params: { id }, body: settings({ name: '杭州东站饮料机（新）' }) }, tenant1);
+    expect(saved).toMatchObject({ name: '杭州东站饮料机（新）', salesNotice: 50, warningValue: 3, channelSalesLimit: 2, orderLimit: 8, notifications: { online: false, sales: false } });
+  });
+
+  it('refuses limits outside 1–5 and 1–10, a missing notice value and a warning at the capacity, as field errors', async () => {
+    const id = t.ids.device('VM2026000106');
+    const refused = async (over: Record<string, unknown>) => (await t.call('device.settings', { params: { id }, body: settings(over) as never }, tenant1)).body.content?.fields;
+    expect(await refused({ channelSalesLimit: 6 })).toEqual({ channelSalesLimit: 'device.validation.channelSales' });
+    expect(await refused({ orderLimit: 0 })).toEqual({ orderLimit: 'device.validation.orderItems' });
+    expect(await refused({ salesNotice: null })).toEqual({ salesNotice: 'device.validation.notice' });
+    expect(await refused({ warningValue: 8 })).toEqual({ warningValue: 'device.validation.warningCapacity' });
+    expect((await t.call('device.settings', { params: { id }, body: settings() }, await t.signIn('tenant2'))).body.code).toBe(CODE.deviceNotFound);
+  });
+});
+
+describe('device.lock', () => {
+  it('locks and unlocks devices all or none, and refuses another tenant\'s (1201)', async () => {
+    const ids = [t.ids.device('VM2026000107'), t.ids.device('VM2026000108')];
+    expect(await t.ok('device.lock', { body: { ids, locked: true } }, tenant1)).toEqual({ changed: 2 });
+    expect((await t.ok('device.info', { params: { id: ids[0]! } }, tenant1)).locked).toBe(true);
+    const tenant2 = await t.signIn('tenant2');
+    expect((await t.call('device.lock', { body: { ids: [...ids, t.ids.device('VM2026000304')], locked: false } }, tenant1)).body.code).toBe(CODE.deviceNotFound);
+    expect((await t.ok('device.info', { params: { id: ids[0]! } }, tenant1)).locked).toBe(true);
+    expect((await t.call('device.lock', { body: { ids, locked: false } }, tenant2)).body.code).toBe(CODE.deviceNotFound);
+    await t.ok('device.lock', { body: { ids, locked: false } }, tenant1);
   });
 });

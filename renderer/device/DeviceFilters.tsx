@@ -1,0 +1,61 @@
+/** Filters of the device list: keyword (name or serial), type, online, activation, lock, allocation, tenant. */
+import { Dropdown, Input, Option } from '@fluentui/react-components';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ALLOCATION_STATES, DEVICE_TYPES, type DeviceFilter } from '../../shared/device/index.js';
+import { FilterBar, FilterField, TenantDropdown } from '../kit/index.js';
+
+export type DeviceFilterState = Omit<DeviceFilter, 'keyword'> & { keyword: string };
+export const EMPTY_DEVICE_FILTER: DeviceFilterState = { keyword: '' };
+
+/** One choice of a few, or all. */
+function Choice<T extends string>({ value, options, label, all, onChange, testId }: {
+  value: T | undefined; options: readonly T[]; label: (v: T) => string; all: string; onChange: (v: T | undefined) => void; testId: string;
+}) {
+  return (
+    <Dropdown value={value === undefined ? all : label(value)} selectedOptions={[value ?? '']} data-testid={testId}
+      onOptionSelect={(_, d) => onChange((d.optionValue || undefined) as T | undefined)}>
+      <Option value="">{all}</Option>
+      {options.map((o) => <Option key={o} value={o}>{label(o)}</Option>)}
+    </Dropdown>
+  );
+}
+
+const YES_NO = ['yes', 'no'] as const;
+const toFlag = (v: 'yes' | 'no' | undefined) => (v === undefined ? undefined : v === 'yes');
+const fromFlag = (v: boolean | undefined) => (v === undefined ? undefined : v ? 'yes' as const : 'no' as const);
+
+export function DeviceFilters({ onSearch, byTenant }: { onSearch: (filter: DeviceFilterState) => void; byTenant: boolean }) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<DeviceFilterState>(EMPTY_DEVICE_FILTER);
+  const set = (patch: Partial<DeviceFilterState>) => setDraft((f) => ({ ...f, ...patch }));
+  const all = t('common.all');
+  const flag = (key: 'online' | 'activated' | 'locked', yes: string, no: string) => (
+    <Choice value={fromFlag(draft[key])} options={YES_NO} label={(v) => (v === 'yes' ? yes : no)} all={all}
+      onChange={(v) => set({ [key]: toFlag(v) })} testId={`device-filter-${key}`} />
+  );
+  return (
+    <FilterBar onSearch={() => onSearch({ ...draft, keyword: draft.keyword.trim() })} onReset={() => { setDraft(EMPTY_DEVICE_FILTER); onSearch(EMPTY_DEVICE_FILTER); }}
+      searchTestId="device-search" resetTestId="device-reset">
+      <FilterField label={t('device.list.keyword')}>
+        <Input value={draft.keyword} maxLength={50} placeholder={t('device.list.keywordPlaceholder')} onChange={(_, d) => set({ keyword: d.value })}
+          data-testid="device-filter-keyword" />
+      </FilterField>
+      {byTenant && (
+        <FilterField label={t('device.list.tenant')}>
+          <TenantDropdown value={draft.tenantId} onChange={(tenantId) => set({ tenantId })} placeholder={all} clearLabel={all} testId="device-filter-tenant" />
+        </FilterField>
+      )}
+      <FilterField label={t('device.type')}>
+        <Choice value={draft.type} options={DEVICE_TYPES} label={(v) => t(`device.types.${v}`)} all={all} onChange={(type) => set({ type })} testId="device-filter-type" />
+      </FilterField>
+      <FilterField label={t('device.onlineState')}>{flag('online', t('device.online'), t('device.offline'))}</FilterField>
+      <FilterField label={t('device.activation')}>{flag('activated', t('device.activated'), t('device.notActivated'))}</FilterField>
+      <FilterField label={t('device.list.lock')}>{flag('locked', t('device.list.locked'), t('device.list.unlocked'))}</FilterField>
+      <FilterField label={t('device.list.allocation')}>
+        <Choice value={draft.allocation} options={ALLOCATION_STATES} label={(v) => t(`device.list.allocations.${v}`)} all={all}
+          onChange={(allocation) => set({ allocation })} testId="device-filter-allocation" />
+      </FilterField>
+    </FilterBar>
+  );
+}

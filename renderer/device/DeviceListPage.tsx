@@ -1,0 +1,141 @@
+/**
+ * /deviceList/index (spec §2 deviceList, §3 Device): the fleet with its
+ * filters, status badges, last seen as relative time (§9), and locking from
+ * the row or for a selection (all or none; locking asks first, since a locked
+ * device stops selling). Built from the list kit.
+ */
+import { Badge, makeStyles, Text, Title3, tokens } from '@fluentui/react-components';
+import { LockClosedRegular, LockOpenRegular } from '@fluentui/react-icons';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CODE } from '../../shared/domains.js';
+import type { DeviceItem } from '../../shared/device/index.js';
+import { useOp, useOpMutation } from '../bridge.js';
+import { refusedWith } from '../app/errors.js';
+import { formatDateTime, formatRelative } from '../app/format.js';
+import { useNotify } from '../app/notify.js';
+import { useReport } from '../app/report.js';
+import { useUser } from '../app/session.js';
+import {
+  ActionButton, ConfirmDialog, DataTable, listView, OverflowText, Pager, seesTenants, shownTotal, useLastPage, useSelection, type Column,
+} from '../kit/index.js';
+import { DeviceFilters, EMPTY_DEVICE_FILTER, type DeviceFilterState } from './DeviceFilters.js';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  head: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  bulk: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', minHeight: '32px' },
+  badges: { display: 'flex', flexWrap: 'wrap', gap: '2px' },
+  expired: { color: tokens.colorPaletteRedForeground1 },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXXS },
+  action: { minWidth: 'auto', paddingLeft: tokens.spacingHorizontalXS, paddingRight: tokens.spacingHorizontalXS },
+});
+
+export default function DeviceListPage() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const notify = useNotify();
+  const report = useReport();
+  const client = useQueryClient();
+  const byTenant = seesTenants(useUser());
+  const [filter, setFilter] = useState<DeviceFilterState>(EMPTY_DEVICE_FILTER);
+  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
+  const [locking, setLocking] = useState<number[] | null>(null);
+
+  const body = Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== '')) as DeviceFilterState;
+  const list = useOp('device.page', { query: paging, body }, { placeholderData: keepPreviousData });
+  const lock = useOpMutation('device.lock', { invalidates: ['device.page', 'device.info'] });
+  const view = listView(list);
+  const total = shownTotal(list);
+  const rows = list.data?.list ?? NONE;
+  const selection = useSelection(rows);
+  useLastPage(paging, setPaging, total, !list.isPlaceholderData);
+
+  const change = async (ids: number[], locked: boolean) => {
+    try {
+      const { changed } = await lock.mutateAsync({ body: { ids, locked } });
+      notify(t('device.list.changed', { count: changed }));
+      selection.clear();
+    } catch (error) {
+      report(error, { fallback: t('device.list.changeFailed') });
+      if (refusedWith(error, CODE.deviceNotFound)) await client.invalidateQueries({ queryKey: ['device.page'] });
+    }
+  };
+
+  const columns = useMemo<Column<DeviceItem>[]>(() => [
+    { id: 'name', header: t('device.name'), value: (d) => d.name, minWidth: 120, width: 180, grow: 2, cellTestId: 'device-name' },
+    { id: 'serial', header: t('device.serial'), value: (d) => d.serial, minWidth: 120, width: 140, cellTestId: 'device-serial' },
+    { id: 'type', header: t('device.type'), value: (d) => t(`device.types.${d.type}`), minWidth: 80, width: 110 },
+    { id: 'model', header: t('device.model'), value: (d) => d.model, minWidth: 80, width: 100 },
+    { id: 'point', header: t('device.list.point'), render: (d) => <OverflowText text={d.pointName ?? '—'} />, minWidth: 96, width: 160, grow: 1 },
+    ...(byTenant ? [{ id: 'tenant', header: t('device.list.tenant'), value: (d: DeviceItem) => d.tenantName, minWidth: 96, width: 160 }] : []),
+    {
+      id: 'state', header: t('device.onlineState'), minWidth: 140, width: 180, cellTestId: 'device-state',
+      render: (d) => (
+        <div className={styles.badges}>
+          <Badge appearance="filled" color={d.online ? 'success' : 'informative'}>{t(d.online ? 'device.online' : 'device.offline')}</Badge>
+          {!d.activated && <Badge appearance="tint" color="warning">{t('device.notActivated')}</Badge>}
+          {d.locked && <Badge appearance="tint" color="danger" data-testid="device-locked">{t('device.list.locked')}</Badge>}
+          {d.allocation !== 'normal' && <Badge appearance="outline">{t(`device.list.allocations.${d.allocation}`)}</Badge>}
+        </div>
+      ),
+    },
+    {
+      id: 'lastSeen', header: t('device.list.lastSeen'), minWidth: 96, width: 120,
+      render: (d) => <span title={d.lastSeenAt ? formatDateTime(d.lastSeenAt) : undefined}>{d.lastSeenAt ? formatRelative(t, d.lastSeenAt) : t('device.list.never')}</span>,
+    },
+    {
+      id: 'serviceExpiry', header: t('device.list.serviceExpiry'), minWidth: 100, width: 120,
+      render: (d) => {
+        if (!d.serviceExpiry) return '—';
+        const expired = Date.parse(d.serviceExpiry) < Date.now();
+        return <span className={expired ? styles.expired : undefined}>{expired ? t('device.list.expired') : formatDateTime(d.serviceExpiry).slice(0, 10)}</span>;
+      },
+    },
+    { id: 'channels', header: t('device.list.channels'), kind: 'number', value: (d) => d.channelCount },
+    {
+      id: 'actions', header: t('common.actions'), minWidth: 90, width: 110, shrinkLast: true,
+      render: (d) => (
+        <div className={styles.actions}>
+          <ActionButton className={styles.action} size="small" appearance="subtle" icon={d.locked ? <LockOpenRegular /> : <LockClosedRegular />}
+            danger={!d.locked} opensDialog={!d.locked} action={() => (d.locked ? change([d.id], false) : setLocking([d.id]))} data-testid="device-toggle-lock">
+            {t(d.locked ? 'device.list.actions.unlock' : 'device.list.actions.lock')}
+          </ActionButton>
+        </div>
+      ),
+    },
+  ], [t, styles, byTenant]);
+
+  const none = selection.ids.length === 0;
+  return (
+    <section className={styles.page} aria-labelledby="device-list-title">
+      <Title3 as="h1" id="device-list-title">{t('device.list.title')}</Title3>
+      {/* In a row of its own: the filter bar grows along its row, not down the page. */}
+      <div className={styles.head}>
+        <DeviceFilters byTenant={byTenant} onSearch={(f) => { setFilter(f); setPaging((p) => ({ ...p, pageNum: 1 })); selection.clear(); }} />
+      </div>
+      <div className={styles.bulk} role="toolbar" aria-label={t('device.list.selected', { count: selection.ids.length })}>
+        <Text data-testid="device-selected">{t('device.list.selected', { count: selection.ids.length })}</Text>
+        <ActionButton size="small" disabled={none} danger opensDialog action={() => setLocking(selection.ids)} data-testid="device-bulk-lock">
+          {t('device.list.actions.lock')}
+        </ActionButton>
+        <ActionButton size="small" disabled={none} action={() => change(selection.ids, false)} data-testid="device-bulk-unlock">
+          {t('device.list.actions.unlock')}
+        </ActionButton>
+      </div>
+      <DataTable label={t('device.list.title')} columns={columns} rows={rows} rowKey={(d) => d.id} view={view} busy={view === 'rows' && list.isFetching}
+        onRetry={() => void list.refetch()} selection={{
+          selected: selection.selected, onChange: selection.setSelected,
+          rowLabel: (d) => t('device.list.selectRow', { name: d.name }), allLabel: t('device.list.selectAll'),
+        }}
+        rowTestId="device-row" testId="device-table" />
+      <Pager pageNum={paging.pageNum} pageSize={paging.pageSize} total={total} onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })} testId="device-pager" />
+      <ConfirmDialog open={locking !== null} danger title={t('device.list.lockConfirmTitle')} text={t('device.list.lockConfirm', { count: locking?.length ?? 0 })}
+        confirmLabel={t('device.list.actions.lock')} onConfirm={async () => { if (locking) await change(locking, true); setLocking(null); }}
+        onCancel={() => setLocking(null)} />
+    </section>
+  );
+}
+
+const NONE: readonly DeviceItem[] = [];

@@ -1,0 +1,10 @@
+/** The device domain's screens (spec §2 /deviceList). */
+import { lazy } from 'react';
+import { defineScreens } from '../manifest.js';
+
+export const deviceScreens = defineScreens({
+  name: 'device',
+  screens: {
+    DeviceList: lazy(() => import('./DeviceListPage.js')),
+  },
+});

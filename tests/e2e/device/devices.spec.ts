@@ -1,0 +1,48 @@
+/** The device list end to end (spec §2 deviceList, §3 Device): filters, status badges, locking one and a selection. */
+import { expect, type Page } from '@playwright/test';
+import { catalogues } from '../../../shared/domains.js';
+import { notification, signIn, signOut, test, useLanguage } from '../support.js';
+
+const en = catalogues.en.device;
+const rows = (page: Page) => page.getByTestId('device-row');
+const rowOf = (page: Page, serial: string) => rows(page).filter({ has: page.getByTestId('device-serial').getByText(serial, { exact: true }) });
+
+async function choose(page: Page, testId: string, option: string) {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('tenant1 finds the locked device, locks another after confirming, and unlocks a selection', async ({ page, baseURL }) => {
+  await useLanguage(page, baseURL, 'en');
+  await signIn(page, 'tenant1');
+  await page.goto('/deviceList/index');
+  await expect(rows(page).first()).toBeVisible();
+  // A first-level tenant sees its second-level tenant's devices too.
+  await expect(rows(page)).toHaveCount(13);
+
+  await choose(page, 'device-filter-locked', en.list.locked);
+  await page.getByTestId('device-search').click();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rowOf(page, 'VM2026000105').getByTestId('device-locked')).toBeVisible();
+  await page.getByTestId('device-reset').click();
+  await expect(rows(page)).toHaveCount(13);
+
+  await page.getByTestId('device-filter-keyword').fill('VM2026000107');
+  await page.getByTestId('device-search').click();
+  await expect(rows(page)).toHaveCount(1);
+  await rowOf(page, 'VM2026000107').getByTestId('device-toggle-lock').click();
+  await page.getByRole('button', { name: en.list.actions.lock }).last().click();
+  await expect(notification(page)).toHaveText(en.list.changed.replace('{{count}}', '1'));
+  await expect(rowOf(page, 'VM2026000107').getByTestId('device-locked')).toBeVisible();
+
+  await page.getByTestId('device-reset').click();
+  await choose(page, 'device-filter-locked', en.list.locked);
+  await page.getByTestId('device-search').click();
+  await expect(rows(page)).toHaveCount(2);
+  await page.getByRole('checkbox', { name: en.list.selectAll }).check();
+  await page.getByTestId('device-bulk-unlock').click();
+  await expect(notification(page)).toHaveText(en.list.changed.replace('{{count}}', '2'));
+  // Unlocked, they leave the list of locked devices.
+  await expect(rows(page)).toHaveCount(0);
+  await signOut(page);
+});
