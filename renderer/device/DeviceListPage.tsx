@@ -5,10 +5,11 @@
  * device stops selling). Built from the list kit.
  */
 import { Badge, makeStyles, Text, Title3, tokens } from '@fluentui/react-components';
-import { LockClosedRegular, LockOpenRegular } from '@fluentui/react-icons';
+import { LockClosedRegular, LockOpenRegular, SettingsRegular } from '@fluentui/react-icons';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { CODE } from '../../shared/domains.js';
 import type { DeviceItem } from '../../shared/device/index.js';
 import { useOp, useOpMutation } from '../bridge.js';
@@ -21,6 +22,7 @@ import {
   ActionButton, ConfirmDialog, DataTable, listView, OverflowText, Pager, seesTenants, shownTotal, useLastPage, useSelection, type Column,
 } from '../kit/index.js';
 import { DeviceFilters, EMPTY_DEVICE_FILTER, type DeviceFilterState } from './DeviceFilters.js';
+import { devSetPath } from './paths.js';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -38,6 +40,7 @@ export default function DeviceListPage() {
   const notify = useNotify();
   const report = useReport();
   const client = useQueryClient();
+  const navigate = useNavigate();
   const byTenant = seesTenants(useUser());
   const [filter, setFilter] = useState<DeviceFilterState>(EMPTY_DEVICE_FILTER);
   const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
@@ -95,9 +98,11 @@ export default function DeviceListPage() {
     },
     { id: 'channels', header: t('device.list.channels'), kind: 'number', value: (d) => d.channelCount },
     {
-      id: 'actions', header: t('common.actions'), minWidth: 90, width: 110, shrinkLast: true,
+      id: 'actions', header: t('common.actions'), minWidth: 150, width: 170, shrinkLast: true,
       render: (d) => (
         <div className={styles.actions}>
+          <ActionButton className={styles.action} size="small" appearance="subtle" icon={<SettingsRegular />} action={() => void navigate(devSetPath(d.id))}
+            data-testid="device-settings">{t('device.list.actions.settings')}</ActionButton>
           <ActionButton className={styles.action} size="small" appearance="subtle" icon={d.locked ? <LockOpenRegular /> : <LockClosedRegular />}
             danger={!d.locked} opensDialog={!d.locked} action={() => (d.locked ? change([d.id], false) : setLocking([d.id]))} data-testid="device-toggle-lock">
             {t(d.locked ? 'device.list.actions.unlock' : 'device.list.actions.lock')}
@@ -105,7 +110,7 @@ export default function DeviceListPage() {
         </div>
       ),
     },
-  ], [t, styles, byTenant]);
+  ], [t, styles, byTenant, navigate]);
 
   const none = selection.ids.length === 0;
   return (

@@ -6,5 +6,6 @@ export const deviceScreens = defineScreens({
   name: 'device',
   screens: {
     DeviceList: lazy(() => import('./DeviceListPage.js')),
+    DeviceSettings: lazy(() => import('./DeviceSettingsPage.js')),
   },
 });

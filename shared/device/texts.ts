@@ -1,6 +1,7 @@
 /** UI texts of the device domain. zh-CN is the reference shape; zh-TW and en are checked against it. */
 import { defineTexts } from '../i18n/define.js';
 import { deviceListTexts } from './texts-list.js';
+import { deviceSettingsTexts } from './texts-settings.js';
 
 const zhCN = {
   name: '设备名称',
@@ -19,6 +20,7 @@ const zhCN = {
     smartLink: '智能联动模块',
   },
   list: deviceListTexts['zh-CN'],
+  settings: deviceSettingsTexts['zh-CN'],
   validation: {
     notice: '请输入 0–9999 的整数',
     warning: '请输入 0–9999 的整数',
@@ -54,6 +56,7 @@ export const deviceTexts = defineTexts(zhCN, {
       smartLink: '智能聯動模組',
     },
     list: deviceListTexts['zh-TW'],
+    settings: deviceSettingsTexts['zh-TW'],
     validation: {
       notice: '請輸入 0–9999 的整數',
       warning: '請輸入 0–9999 的整數',
@@ -87,6 +90,7 @@ export const deviceTexts = defineTexts(zhCN, {
       smartLink: 'SmartLink module',
     },
     list: deviceListTexts.en,
+    settings: deviceSettingsTexts.en,
     validation: {
       notice: 'Enter a whole number from 0 to 9999',
       warning: 'Enter a whole number from 0 to 9999',

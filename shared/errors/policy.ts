@@ -151,6 +151,7 @@ export const RULES = {
 
   // --- the console's own refusals: never a reset by code ---
   localFields: row('local input refusal: field issues on the form, no notification', []),
+  upstreamFields: row('body 400 with field issues the upstream alone can judge (a value against its category\'s rules, a warning against the capacity): on the form, no notification, the session kept', []),
   localSessionChanged: row('the page\'s session changed in another window (a stale epoch): nothing here; the session watcher reloads the page as the current user', []),
   localNoSession: row('no session in main (ended elsewhere): re-login message, back to sign-in', [notice(['relogin'])], { reset: true, revoke: false }),
   localOther: row('other local refusal: its code text, else the screen\'s, else "try again later"', [notice(['code', 'fallback', 'tryLater'], NOTIFY_LONG_MS)]),
@@ -218,6 +219,8 @@ export function createPolicy(known: KnownEntry): ErrorPolicy {
     if (upstreamUnavailable(error)) return context === 'signIn' ? 'signInUnavailable' : 'httpOther';
 
     const body = !error.httpOnly;
+    // Bad input the upstream judged field by field is the user's to mend, not the end of the session (README: departures).
+    if (body && error.code === CODE.badRequest && error.fields && Object.keys(error.fields).length > 0 && context !== 'signIn') return 'upstreamFields';
     if (context === 'signIn') {
       if (body && error.code === CODE.badRequest) return 'signInBadCredentials';
       if (body && SIGN_IN_SERVER_CODES.has(error.code)) return 'signInServer';
@@ -286,7 +289,7 @@ export function createPolicy(known: KnownEntry): ErrorPolicy {
       revoke: rule.revoke,
       back: rule.back,
     };
-    if (name === 'localFields' && error.fields) decision.fields = error.fields;
+    if ((name === 'localFields' || name === 'upstreamFields') && error.fields) decision.fields = error.fields;
     return decision;
   }
 

@@ -220,6 +220,17 @@ describe('sign-in client', () => {
   });
 });
 
+describe('field issues judged by the upstream', () => {
+  it('go to the form and keep the session (a body 400 without fields still resets, as §8 says)', () => {
+    const refused: CallError = { ...body(400, 400), fields: { warningValue: 'device.validation.warningCapacity' } };
+    expect(decide(refused)).toEqual<Decision>({
+      rule: 'upstreamFields', notices: [], reset: false, revoke: false, back: false, fields: { warningValue: 'device.validation.warningCapacity' },
+    });
+    expect(decide(body(400, 400)).rule).toBe('bodyReset');
+    expect(decide({ ...body(1105, 409), fields: { number: 'x' } }).rule).not.toBe('upstreamFields');
+  });
+});
+
 describe('local refusals never reset by code', () => {
   it('field issues go to the form, with nothing else', () => {
     expect(decide(local(400, LOCAL.invalidInput, { name: 'validation.required' }))).toEqual<Decision>({
@@ -264,6 +275,7 @@ describe('exhaustively', () => {
       network,
       ...ALL_CODES.flatMap((c) => [body(c), body(c, 409, 'm'), body(c, 400), body(c, 401), body(c, 403), body(c, 503), local(c), local(c, LOCAL.noPermission)]),
       ...HTTP_STATUSES.map((s) => http(s)),
+      { ...body(400, 400), fields: { name: 'validation.required' } },
     ];
     for (const context of CONTEXTS) {
       for (const e of errors) {
@@ -295,7 +307,8 @@ describe('exhaustively', () => {
       [network, 'call'], [body(400), 'call'], [body(403), 'call'], [body(401), 'call'], [body(1301), 'call'], [body(7777), 'call'],
       [body(1102), 'call'], [http(403), 'call'], [http(401), 'call'], [http(500), 'call'], [body(400, 400), 'signIn'],
       [body(404, 404), 'signIn'], [http(503), 'signIn'], [local(403, LOCAL.noPermission), 'signIn'], [local(1301, LOCAL.loginFailed), 'signIn'],
-      [local(400, LOCAL.invalidInput, { a: 'validation.required' }), 'call'], [local(NO_SESSION, LOCAL.noSession), 'call'], [local(NO_SESSION, LOCAL.sessionChanged), 'call'], [local(0), 'call'],
+      [local(400, LOCAL.invalidInput, { a: 'validation.required' }), 'call'], [{ ...body(400, 400), fields: { a: 'validation.required' } }, 'call'],
+      [local(NO_SESSION, LOCAL.noSession), 'call'], [local(NO_SESSION, LOCAL.sessionChanged), 'call'], [local(0), 'call'],
     ];
     for (const [e, context] of samples) seen.add(decide(e, { context }).rule);
     expect([...seen].sort()).toEqual(Object.keys(RULES).sort());

@@ -46,3 +46,34 @@ test('tenant1 finds the locked device, locks another after confirming, and unloc
   await expect(rows(page)).toHaveCount(0);
   await signOut(page);
 });
+
+test('tenant1 opens a device\'s settings, is refused limits out of range, and saves its switches', async ({ page, baseURL }) => {
+  await useLanguage(page, baseURL, 'en');
+  await signIn(page, 'tenant1');
+  await page.goto('/deviceList/index');
+  await page.getByTestId('device-filter-keyword').fill('VM2026000106');
+  await page.getByTestId('device-search').click();
+  await expect(rows(page)).toHaveCount(1);
+  await rowOf(page, 'VM2026000106').getByTestId('device-settings').click();
+  await expect(page.getByTestId('device-info-serial')).toHaveText('VM2026000106');
+
+  await page.getByTestId('device-settings-channelSalesLimit').fill('6');
+  await page.getByTestId('device-settings-orderLimit').fill('');
+  await page.getByTestId('device-settings-warningValue').fill('8');
+  await page.getByTestId('device-settings-save').click();
+  await expect(page.getByText(catalogues.en.device.validation.channelSales, { exact: true })).toBeVisible();
+  await expect(page.getByText(catalogues.en.device.validation.orderItems, { exact: true })).toBeVisible();
+  await page.getByTestId('device-settings-channelSalesLimit').fill('3');
+  await page.getByTestId('device-settings-orderLimit').fill('6');
+  await page.getByTestId('device-settings-save').click();
+  // At the capacity: the server's rule, said at its field.
+  await expect(page.getByText(catalogues.en.device.validation.warningCapacity, { exact: true })).toBeVisible();
+  await page.getByTestId('device-settings-warningValue').fill('2');
+  await page.getByTestId('device-settings-notify-sales').click();
+  await page.getByTestId('device-settings-save').click();
+  await expect(notification(page)).toHaveText(en.settings.saved);
+  await page.reload();
+  await expect(page.getByTestId('device-settings-channelSalesLimit')).toHaveValue('3');
+  await expect(page.getByTestId('device-settings-notify-sales')).not.toBeChecked();
+  await signOut(page);
+});

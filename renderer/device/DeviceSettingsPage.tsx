@@ -1,0 +1,175 @@
+/**
+ * /deviceList/devSet?id= (spec §2 devSet, §5): a device's information and its
+ * settings — name, sales-notice and stock-warning values (required; the
+ * warning below a channel's capacity), single-channel sales limit 1–5,
+ * single-order limit 1–10 — and the seven notification switches. A refused
+ * save keeps what was typed.
+ */
+import { Badge, Button, Card, Field, Input, makeStyles, MessageBar, MessageBarBody, Spinner, Switch, Text, Title3, tokens } from '@fluentui/react-components';
+import { ArrowLeftRegular } from '@fluentui/react-icons';
+import type { ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { CODE, errorEntry } from '../../shared/domains.js';
+import { DEVICE_LIMITS, deviceSettingsForm, NOTIFICATIONS, type DeviceDetail, type DeviceSettingsForm, type NotificationKind } from '../../shared/device/index.js';
+import { useOp, useOpMutation } from '../bridge.js';
+import { refusedWith } from '../app/errors.js';
+import { applyFieldErrors, zodI18nResolver } from '../app/form.js';
+import { formatDateTime, formatRelative } from '../app/format.js';
+import { FormInput } from '../app/FormInput.js';
+import { useNotify } from '../app/notify.js';
+import { PageSpinner } from '../app/pages.js';
+import { idOfQuery } from '../app/paths.js';
+import { useReport } from '../app/report.js';
+import { useRelocalise } from '../app/useRelocalise.js';
+import { currentLang } from '../i18n/index.js';
+import { useGuardedAction } from '../kit/index.js';
+import { DEVICE_LIST_PATH } from './paths.js';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0, maxWidth: '1100px' },
+  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  title: { overflowWrap: 'anywhere' },
+  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  info: { margin: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}` },
+  pair: { display: 'flex', flexDirection: 'column', gap: '2px', minWidth: 0 },
+  label: { color: tokens.colorNeutralForeground3 },
+  value: { margin: 0, overflowWrap: 'anywhere' },
+  grid: { display: 'grid', alignItems: 'start', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))', gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}` },
+  switches: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: tokens.spacingVerticalS },
+  actions: { display: 'flex', justifyContent: 'flex-end' },
+});
+
+/** The numbers as their inputs hold them (text); the shared schema reads them as whole numbers. */
+type Values = Omit<DeviceSettingsForm, 'salesNotice' | 'warningValue' | 'channelSalesLimit' | 'orderLimit'> &
+  { salesNotice: string; warningValue: string; channelSalesLimit: string; orderLimit: string };
+const whole = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : undefined);
+const schema = z.preprocess((v) => {
+  const values = v as Values;
+  return { ...values, salesNotice: whole(values.salesNotice), warningValue: whole(values.warningValue), channelSalesLimit: whole(values.channelSalesLimit), orderLimit: whole(values.orderLimit) };
+}, deviceSettingsForm) as unknown as z.ZodType<Values, Values>;
+
+export default function DeviceSettingsPage() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = idOfQuery(params.get('id'));
+  const info = useOp('device.info', { params: { id: id ?? 0 } }, { enabled: id !== undefined, staleTime: 0 });
+  const back = <Button icon={<ArrowLeftRegular />} onClick={() => void navigate(DEVICE_LIST_PATH)} data-testid="device-settings-back">{t('device.settings.back')}</Button>;
+  const problem = (text: string) => (
+    <section className={styles.page}>
+      <div className={styles.head}>{back}</div>
+      <MessageBar intent="warning" data-testid="device-settings-problem"><MessageBarBody>{text}</MessageBarBody></MessageBar>
+    </section>
+  );
+  if (id === undefined) return problem(t('device.settings.invalidId'));
+  if (info.isError && !info.isFetching) {
+    return problem(refusedWith(info.error, CODE.deviceNotFound) ? errorEntry(CODE.deviceNotFound).texts[currentLang()] : t('common.loadFailed'));
+  }
+  if (!info.data) return <PageSpinner />;
+  return (
+    <section className={styles.page} aria-labelledby="device-settings-title">
+      <div className={styles.head}>
+        {back}
+        <Title3 as="h1" id="device-settings-title" className={styles.title}>{t('device.settings.title', { name: info.data.name })}</Title3>
+      </div>
+      <DeviceInfo device={info.data} />
+      <SettingsForm key={info.data.id} device={info.data} />
+    </section>
+  );
+}
+
+function DeviceInfo({ device: d }: { device: DeviceDetail }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const pair = (label: string, value: ReactNode, testId?: string) => (
+    <div className={styles.pair}><dt className={styles.label}>{label}</dt><dd className={styles.value} data-testid={testId}>{value}</dd></div>
+  );
+  return (
+    <Card className={styles.card} aria-label={t('device.settings.info')}>
+      <Text as="h2" weight="semibold" size={400}>{t('device.settings.info')}</Text>
+      <dl className={styles.info}>
+        {pair(t('device.serial'), d.serial, 'device-info-serial')}
+        {pair(t('device.type'), t(`device.types.${d.type}`))}
+        {pair(t('device.model'), d.model)}
+        {pair(t('device.list.tenant'), d.tenantName)}
+        {pair(t('device.list.point'), d.pointName ?? '—')}
+        {pair(t('device.onlineState'), (
+          <span><Badge appearance="filled" color={d.online ? 'success' : 'informative'}>{t(d.online ? 'device.online' : 'device.offline')}</Badge>{' '}
+            {d.lastSeenAt ? <span title={formatDateTime(d.lastSeenAt)}>{formatRelative(t, d.lastSeenAt)}</span> : t('device.list.never')}</span>
+        ), 'device-info-online')}
+        {pair(t('device.activation'), t(d.activated ? 'device.activated' : 'device.notActivated'))}
+        {pair(t('device.list.lock'), t(d.locked ? 'device.list.locked' : 'device.list.unlocked'))}
+        {pair(t('device.list.allocation'), t(`device.list.allocations.${d.allocation}`))}
+        {pair(t('device.list.serviceExpiry'), d.serviceExpiry ? formatDateTime(d.serviceExpiry).slice(0, 10) : '—')}
+        {pair(t('device.list.channels'), String(d.channelCount))}
+        {pair(t('device.settings.capacity'), String(d.capacity))}
+        {pair(t('device.settings.authorised'), t(d.authorised ? 'device.list.yes' : 'device.list.no'))}
+      </dl>
+    </Card>
+  );
+}
+
+function SettingsForm({ device }: { device: DeviceDetail }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const notify = useNotify();
+  const report = useReport();
+  const save = useOpMutation('device.settings', { invalidates: ['device.info', 'device.page'] });
+  const form = useForm<Values, unknown, Values>({
+    resolver: zodI18nResolver(schema, t) as never,
+    defaultValues: {
+      name: device.name, salesNotice: String(device.salesNotice), warningValue: String(device.warningValue),
+      channelSalesLimit: String(device.channelSalesLimit), orderLimit: String(device.orderLimit), notifications: { ...device.notifications },
+    },
+    mode: 'onSubmit', reValidateMode: 'onChange',
+  });
+  useRelocalise(form);
+  const submit = useGuardedAction(form.handleSubmit(async (values) => {
+    // The resolver hands over the schema's output: the numbers read as numbers.
+    const body = values as unknown as DeviceSettingsForm;
+    try {
+      await save.mutateAsync({ params: { id: device.id }, body });
+      form.reset(form.getValues());
+      notify(t('device.settings.saved'));
+    } catch (error) {
+      report(error, { fallback: t('device.settings.saveFailed'), onFields: (fields) => applyFieldErrors(fields, form.setError, t, { name: DEVICE_LIMITS.name }) });
+    }
+  }));
+  const busy = submit.busy || form.formState.isSubmitting;
+  const number = (name: 'salesNotice' | 'warningValue' | 'channelSalesLimit' | 'orderLimit', hint?: string) => (
+    <FormInput control={form.control} name={name} label={t(`device.settings.${name}`)} hint={hint}
+      input={{ inputMode: 'numeric', 'data-testid': `device-settings-${name}` }} />
+  );
+  return (
+    <Card className={styles.card} aria-label={t('device.settings.form')}>
+      <form className={styles.card} noValidate onSubmit={(e) => { e.preventDefault(); void submit.run(e); }}>
+        <Text as="h2" weight="semibold" size={400}>{t('device.settings.form')}</Text>
+        <div className={styles.grid}>
+          <FormInput control={form.control} name="name" label={t('device.name')} input={{ maxLength: DEVICE_LIMITS.name, 'data-testid': 'device-settings-name' }} />
+          {number('salesNotice', t('device.settings.salesNoticeHint'))}
+          {number('warningValue', t('device.settings.warningValueHint', { capacity: device.capacity }))}
+          {number('channelSalesLimit', `${DEVICE_LIMITS.channelSales[0]}–${DEVICE_LIMITS.channelSales[1]}`)}
+          {number('orderLimit', `${DEVICE_LIMITS.orderItems[0]}–${DEVICE_LIMITS.orderItems[1]}`)}
+        </div>
+        <Field label={t('device.settings.notifications')}>
+          <div className={styles.switches}>
+            {NOTIFICATIONS.map((kind: NotificationKind) => (
+              <Controller key={kind} control={form.control} name={`notifications.${kind}`} render={({ field }) => (
+                <Switch ref={field.ref} label={t(`device.settings.kinds.${kind}`)} checked={field.value} disabled={busy}
+                  onChange={(_, d) => field.onChange(d.checked)} data-testid={`device-settings-notify-${kind}`} />
+              )} />
+            ))}
+          </div>
+        </Field>
+        <div className={styles.actions}>
+          <Button type="submit" appearance="primary" disabledFocusable={busy} icon={busy ? <Spinner size="extra-tiny" /> : undefined}
+            data-testid="device-settings-save">{t('device.settings.save')}</Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
