@@ -5,7 +5,7 @@
  * single-order limit 1–10 — and the seven notification switches. A refused
  * save keeps what was typed.
  */
-import { Badge, Button, Card, Field, Input, makeStyles, MessageBar, MessageBarBody, Spinner, Switch, Text, Title3, tokens } from '@fluentui/react-components';
+import { Badge, Button, Card, Field, makeStyles, MessageBar, MessageBarBody, Spinner, Switch, Text, Title3, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
