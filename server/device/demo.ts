@@ -3,7 +3,9 @@ import type { ALLOCATION_STATES, DEVICE_TYPES } from '../../shared/device/index.
 import type { DemoData } from '../manifest.js';
 import type { PointKey } from '../point/index.js';
 import type { TenantKey } from '../tenant/index.js';
-import { devices } from './schema.js';
+import { and, asc, eq, like } from 'drizzle-orm';
+import { productCategories, products } from '../product/schema.js';
+import { deviceChannels, devices } from './schema.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -52,7 +54,7 @@ const CAPACITY: Readonly<Record<string, number>> = { 'VM-S600': 8, 'VM-S800': 12
 const MINUTE_MS = 60 * 1000;
 
 export const deviceDemo: DemoData = {
-  after: ['tenant', 'point'],
+  after: ['tenant', 'point', 'product'],
   async load({ tx, ids, now }) {
     const rows = await tx.insert(devices).values(DEMO_DEVICES.map((d, i) => ({
       tenantId: ids.get('tenant', d.tenant),
@@ -75,5 +77,26 @@ export const deviceDemo: DemoData = {
       authorised: d.tenant === 'B' && d.point !== null,
     }))).returning({ id: devices.id, serial: devices.serial });
     for (const r of rows) ids.set('device', r.serial, r.id);
+
+    // Channels: drinks in the drinks machines, snacks in the snack machines, coffees in the coffee machines (old library, the tenant's own).
+    for (const [i, d] of DEMO_DEVICES.entries()) {
+      const capacity = CAPACITY[d.model] ?? 10;
+      const prefix = d.model === 'VM-S800' ? 'SNACK' : d.model === 'VM-C900' ? 'COFFEE' : 'DRINK';
+      if (d.channelCount === 0 || capacity === 0) continue;
+      const tenantId = ids.get('tenant', d.tenant);
+      const goods = await tx.select({ id: products.id, price: products.price }).from(products)
+        .innerJoin(productCategories, eq(productCategories.id, products.categoryId))
+        .where(and(eq(products.tenantId, tenantId), eq(products.library, 'old'), eq(products.enabled, true), like(productCategories.number, `${prefix}%`)))
+        .orderBy(asc(products.id));
+      if (!goods.length) continue;
+      await tx.insert(deviceChannels).values(Array.from({ length: d.channelCount }, (_, n) => {
+        const product = goods[n % goods.length]!;
+        // Staff buy at 90 %; stock spread from empty to full, a few at the warning value.
+        return {
+          deviceId: ids.get('device', d.serial), number: n + 1, tenantId, productId: product.id, price: product.price,
+          staffPrice: Math.round(product.price * 0.9), stock: (n * 7 + i) % (capacity + 1), enabled: n % 17 !== 16,
+        };
+      }));
+    }
   },
 };

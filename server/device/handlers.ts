@@ -31,6 +31,7 @@ async function checkFilterIds(db: Queryable, scope: Scope, pointId: number | und
   }
 }
 import { deviceDetailInScope, selectDevices, toDeviceItem } from './queries.js';
+import { changeChannels, channelsOf, refillChannels } from './channels.js';
 
 export const deviceHandlers = defineHandlers({
   'device.page': async ({ query, body }, { db, scope }) => {
@@ -67,6 +68,10 @@ export const deviceHandlers = defineHandlers({
     await db.update(devices).set({ ...body, updatedAt: new Date() }).where(eq(devices.id, current.id));
     return deviceDetailInScope(db, scope, current.id);
   },
+
+  'device.channels': ({ params }, { db, scope }) => channelsOf(db, scope, params.id),
+  'device.channelUpdate': ({ params, body }, { db, scope }) => changeChannels(db, scope, params.id, body.numbers, body.patch),
+  'device.channelRefill': ({ params, body }, { db, scope }) => refillChannels(db, scope, params.id, body.numbers),
 
   'device.lock': async ({ body }, { db, scope }) => db.transaction(async (tx) => {
     const unique = [...new Set(body.ids)];

@@ -5,6 +5,8 @@ import { ALLOCATION_STATES, DEVICE_TYPES, NOTIFICATIONS, type NotificationKind }
 import { createdAt } from '../db/columns.js';
 import { points } from '../point/schema.js';
 import { tenants } from '../tenant/schema.js';
+import { products } from '../product/schema.js';
+import { primaryKey } from 'drizzle-orm/pg-core';
 
 export const deviceType = pgEnum('device_type', DEVICE_TYPES);
 export const allocationState = pgEnum('allocation_state', ALLOCATION_STATES);
@@ -44,4 +46,24 @@ export const devices = pgTable('devices', {
   foreignKey({ name: 'devices_point_same_tenant_fk', columns: [t.pointId, t.tenantId], foreignColumns: [points.id, points.tenantId] }),
   check('devices_channel_sales_limit', sql`${t.channelSalesLimit} between 1 and 5`),
   check('devices_order_limit', sql`${t.orderLimit} between 1 and 10`),
+]);
+
+/** A device's channels (spec §3 Channel): stock within the device's capacity; a product of the device's tenant with its price and staff price. */
+export const deviceChannels = pgTable('device_channels', {
+  deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+  number: integer('number').notNull(),
+  tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+  stock: integer('stock').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+  locked: boolean('locked').notNull().default(false),
+  productId: integer('product_id').references(() => products.id),
+  price: integer('price'),
+  staffPrice: integer('staff_price'),
+}, (t) => [
+  primaryKey({ columns: [t.deviceId, t.number] }),
+  index('device_channels_product_idx').on(t.productId),
+  index('device_channels_tenant_idx').on(t.tenantId),
+  // Stock never below zero, whatever races a sale; a product always with both prices.
+  check('device_channels_stock_nonnegative', sql`${t.stock} >= 0`),
+  check('device_channels_priced', sql`${t.productId} is null or (${t.price} > 0 and ${t.staffPrice} > 0)`),
 ]);

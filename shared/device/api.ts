@@ -127,3 +127,66 @@ export const deviceApi = {
     access: listAccess,
   }),
 } as const;
+
+/** A channel of a device (spec §3 Channel: number, stock, switch, locked state, product, price, employee price). Prices in fen. */
+export const channelItem = z.object({
+  number: z.number().int(),
+  stock: z.number().int(),
+  capacity: z.number().int(),
+  enabled: z.boolean(),
+  locked: z.boolean(),
+  productId: z.number().int().nullable(),
+  productName: z.string().nullable(),
+  productImage: z.string().nullable(),
+  price: z.number().int().nullable(),
+  staffPrice: z.number().int().nullable(),
+});
+export type ChannelItem = z.infer<typeof channelItem>;
+
+const fen = (message: string) => z.number({ error: message }).int({ message }).min(1, { message }).max(99_999_999, { message });
+
+/**
+ * A change to a selection of channels, all or none: what is given is set on
+ * each. A channel left with a product must have a price and a staff price
+ * (spec §5 "staff price required"); stock stays within the capacity.
+ */
+export const channelPatch = z.object({
+  productId: ref('product').nullable().optional(),
+  price: fen('device.validation.price').optional(),
+  staffPrice: fen('device.validation.staffPrice').optional(),
+  stock: z.number({ error: 'device.validation.stock' }).int({ message: 'device.validation.stock' }).min(0, { message: 'device.validation.stock' }).max(9999, { message: 'device.validation.stock' }).optional(),
+  enabled: z.boolean().optional(),
+  locked: z.boolean().optional(),
+});
+export type ChannelPatch = z.infer<typeof channelPatch>;
+
+const channelNumbers = z.array(z.number().int().min(1).max(999)).min(1).max(999);
+
+export const channelApi = {
+  'device.channels': endpoint({
+    method: 'GET',
+    path: '/device/:id/channels',
+    summary: 'A device\'s channels by number, with their products and prices (1201 when the device is not in scope).',
+    params,
+    content: z.array(channelItem),
+    access: listAccess,
+  }),
+  'device.channelUpdate': endpoint({
+    method: 'PUT',
+    path: '/device/:id/channels',
+    summary: 'Change a selection of channels, all or none: product (of the device\'s tenant, 1101), price and staff price (both required with a product: field errors), stock within the capacity, switch, lock.',
+    params,
+    body: z.object({ numbers: channelNumbers, patch: channelPatch }),
+    content: z.array(channelItem),
+    access: listAccess,
+  }),
+  'device.channelRefill': endpoint({
+    method: 'PUT',
+    path: '/device/:id/channels/refill',
+    summary: 'Fill channels to their capacity: the ones named, or every switched-on channel with a product.',
+    params,
+    body: z.object({ numbers: channelNumbers.optional() }),
+    content: z.array(channelItem),
+    access: listAccess,
+  }),
+} as const;

@@ -1,6 +1,6 @@
 /** The device domain (spec §3 Device, §2 /deviceList, /devicePool). */
 import { defineDomain } from '../manifest.js';
-import { deviceApi } from './api.js';
+import { channelApi, deviceApi } from './api.js';
 import { deviceErrors } from './errors.js';
 import { deviceRoutes } from './routes.js';
 import { deviceTexts } from './texts.js';
@@ -9,5 +9,5 @@ export * from './api.js';
 export { deviceErrors } from './errors.js';
 
 export const device = defineDomain({
-  name: 'device', api: deviceApi, errors: deviceErrors, texts: deviceTexts, powers: ['2-1', '2-9'], routes: deviceRoutes,
+  name: 'device', api: { ...deviceApi, ...channelApi }, errors: deviceErrors, texts: deviceTexts, powers: ['2-1', '2-9'], routes: deviceRoutes,
 });

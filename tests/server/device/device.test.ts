@@ -105,3 +105,55 @@ describe('device.lock', () => {
     await t.ok('device.lock', { body: { ids, locked: false } }, tenant1);
   });
 });
+
+describe('device.channels', () => {
+  it('lists a device\'s channels by number with products and both prices, and 1201 for another tenant\'s', async () => {
+    const channels = await t.ok('device.channels', { params: { id: t.ids.device('VM2026000101') } }, tenant1);
+    expect(channels).toHaveLength(60);
+    expect(channels[0]).toMatchObject({ number: 1, capacity: 8, productName: expect.any(String), price: expect.any(Number), staffPrice: expect.any(Number) });
+    expect(channels.every((c) => c.stock >= 0 && c.stock <= 8)).toBe(true);
+    expect((await t.call('device.channels', { params: { id: t.ids.device('VM2026000101') } }, await t.signIn('tenant2'))).body.code).toBe(CODE.deviceNotFound);
+  });
+});
+
+describe('device.channelUpdate', () => {
+  const id = () => t.ids.device('VM2026000107');
+
+  it('changes a selection\'s prices, lock and switch all at once', async () => {
+    const changed = await t.ok('device.channelUpdate', { params: { id: id() }, body: { numbers: [1, 2, 3], patch: { price: 450, staffPrice: 400, locked: true } } }, tenant1);
+    expect(changed.slice(0, 3).map((c) => [c.price, c.staffPrice, c.locked])).toEqual([[450, 400, true], [450, 400, true], [450, 400, true]]);
+    expect(changed[3]!.locked).toBe(false);
+  });
+
+  it('empties a channel with its prices, and refuses a product without a staff price or over the capacity', async () => {
+    const emptied = await t.ok('device.channelUpdate', { params: { id: id() }, body: { numbers: [5], patch: { productId: null } } }, tenant1);
+    expect(emptied[4]).toMatchObject({ productId: null, price: null, staffPrice: null, stock: 0 });
+    const [product] = (await t.ok('product.page', { query: {}, body: { tenantId: t.ids.tenant('A') } }, tenant1)).list;
+    const unpriced = await t.call('device.channelUpdate', { params: { id: id() }, body: { numbers: [5], patch: { productId: product!.id, price: 300 } } }, tenant1);
+    expect(unpriced.body.content.fields).toEqual({ 'patch.staffPrice': 'device.validation.staffPrice' });
+    const over = await t.call('device.channelUpdate', { params: { id: id() }, body: { numbers: [6], patch: { stock: 9 } } }, tenant1);
+    expect(over.body.content.fields).toEqual({ 'patch.stock': 'device.validation.stockCapacity' });
+    expect((await t.call('device.channelUpdate', { params: { id: id() }, body: { numbers: [61], patch: { locked: true } } }, tenant1)).body.content.fields)
+      .toEqual({ numbers: 'device.validation.channel' });
+  });
+
+  it('refuses another tenant\'s product (1101) and device (1201)', async () => {
+    const tenant2 = await t.signIn('tenant2');
+    const [theirs] = (await t.ok('product.page', { query: {}, body: {} }, tenant2)).list;
+    expect((await t.call('device.channelUpdate', { params: { id: id() }, body: { numbers: [1], patch: { productId: theirs!.id } } }, tenant1)).body.code)
+      .toBe(CODE.productNotFound);
+    expect((await t.call('device.channelUpdate', { params: { id: id() }, body: { numbers: [1], patch: { locked: false } } }, tenant2)).body.code)
+      .toBe(CODE.deviceNotFound);
+  });
+});
+
+describe('device.channelRefill', () => {
+  it('fills the switched-on channels with a product to the capacity, or just those named', async () => {
+    const id = t.ids.device('VM2026000108');
+    const some = await t.ok('device.channelRefill', { params: { id }, body: { numbers: [2] } }, tenant1);
+    expect(some[1]!.stock).toBe(12);
+    const all = await t.ok('device.channelRefill', { params: { id }, body: {} }, tenant1);
+    expect(all.filter((c) => c.enabled && c.productId !== null).every((c) => c.stock === 12)).toBe(true);
+    expect(all.some((c) => !c.enabled && c.stock < 12)).toBe(true);
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * Channels of a device (spec §3 Channel, §5 "staff price required"): read,
+ * changed for a selection all or none, refilled to the capacity. The device
+ * row is locked for a change, so two edits of one device do not interleave;
+ * the products are the device's tenant's (else 1101, as for a missing one).
+ */
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { CODE } from '../../shared/domains.js';
+import type { ChannelItem, ChannelPatch } from '../../shared/device/index.js';
+import type { Queryable } from '../db/index.js';
+import { BizError, RequestValidationError } from '../http/errors.js';
+import type { Scope } from '../scope.js';
+import { productImages, products } from '../product/schema.js';
+import { deviceChannels as c, devices } from './schema.js';
+
+/** The device in scope, locked when asked: its id, tenant and per-channel capacity; 1201 otherwise. */
+async function deviceOf(db: Queryable, scope: Scope, id: number, lock = false) {
+  const query = db.select({ id: devices.id, tenantId: devices.tenantId, capacity: devices.capacity }).from(devices)
+    .where(and(eq(devices.id, id), scope.where(devices.tenantId)));
+  const [device] = lock ? await query.for('update') : await query;
+  if (!device) throw new BizError(CODE.deviceNotFound);
+  return device;
+}
+
+export async function channelsOf(db: Queryable, scope: Scope, deviceId: number): Promise<ChannelItem[]> {
+  const device = await deviceOf(db, scope, deviceId);
+  const rows = await db.select({
+    number: c.number, stock: c.stock, enabled: c.enabled, locked: c.locked, productId: c.productId, productName: products.name,
+    productImage: sql<string | null>`(select ${productImages.fileId} from ${productImages} where ${productImages.productId} = ${c.productId} and ${productImages.position} = 0)`,
+    price: c.price, staffPrice: c.staffPrice,
+  }).from(c).leftJoin(products, eq(products.id, c.productId)).where(eq(c.deviceId, device.id)).orderBy(asc(c.number));
+  return rows.map((r) => ({ ...r, capacity: device.capacity }));
+}
+
+export async function changeChannels(db: Queryable, scope: Scope, deviceId: number, numbers: number[], patch: ChannelPatch): Promise<ChannelItem[]> {
+  await db.transaction(async (tx) => {
+    const device = await deviceOf(tx, scope, deviceId, true);
+    const unique = [...new Set(numbers)];
+    const rows = await tx.select({ number: c.number, productId: c.productId, price: c.price, staffPrice: c.staffPrice }).from(c)
+      .where(and(eq(c.deviceId, device.id), inArray(c.number, unique)));
+    if (rows.length !== unique.length) throw new RequestValidationError({ numbers: 'device.validation.channel' });
+    if (patch.productId) {
+      const [product] = await tx.select({ id: products.id }).from(products).where(and(eq(products.id, patch.productId), eq(products.tenantId, device.tenantId)));
+      if (!product) throw new BizError(CODE.productNotFound);
+    }
+    if (patch.stock !== undefined && patch.stock > device.capacity) throw new RequestValidationError({ 'patch.stock': 'device.validation.stockCapacity' });
+    // After the change every channel with a product has both prices.
+    const fields: Record<string, string> = {};
+    for (const row of rows) {
+      const productId = patch.productId === undefined ? row.productId : patch.productId;
+      if (productId === null) continue;
+      if ((patch.price ?? row.price) === null) fields['patch.price'] = 'device.validation.price';
+      if ((patch.staffPrice ?? row.staffPrice) === null) fields['patch.staffPrice'] = 'device.validation.staffPrice';
+    }
+    if (Object.keys(fields).length) throw new RequestValidationError(fields);
+    const { productId, ...rest } = patch;
+    const set = {
+      ...rest,
+      // Emptying a channel takes its prices and stock with it.
+      ...(productId === null ? { productId: null, price: null, staffPrice: null, stock: 0 } : productId !== undefined ? { productId } : {}),
+    };
+    // An empty change changes nothing (and an UPDATE without a column is no statement).
+    if (Object.keys(set).length) await tx.update(c).set(set).where(and(eq(c.deviceId, device.id), inArray(c.number, unique)));
+  });
+  return channelsOf(db, scope, deviceId);
+}
+
+export async function refillChannels(db: Queryable, scope: Scope, deviceId: number, numbers: number[] | undefined): Promise<ChannelItem[]> {
+  await db.transaction(async (tx) => {
+    const device = await deviceOf(tx, scope, deviceId, true);
+    await tx.update(c).set({ stock: device.capacity }).where(and(
+      eq(c.deviceId, device.id), isNotNull(c.productId),
+      numbers ? inArray(c.number, [...new Set(numbers)]) : eq(c.enabled, true),
+    ));
+  });
+  return channelsOf(db, scope, deviceId);
+}
