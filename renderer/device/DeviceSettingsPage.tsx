@@ -26,6 +26,7 @@ import { useReport } from '../app/report.js';
 import { useRelocalise } from '../app/useRelocalise.js';
 import { currentLang } from '../i18n/index.js';
 import { useGuardedAction } from '../kit/index.js';
+import { ChannelGrid } from './ChannelGrid.js';
 import { DEVICE_LIST_PATH } from './paths.js';
 
 const useStyles = makeStyles({
@@ -78,6 +79,7 @@ export default function DeviceSettingsPage() {
       </div>
       <DeviceInfo device={info.data} />
       <SettingsForm key={info.data.id} device={info.data} />
+      {info.data.channelCount > 0 && <ChannelGrid device={info.data} />}
     </section>
   );
 }

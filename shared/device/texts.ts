@@ -2,6 +2,7 @@
 import { defineTexts } from '../i18n/define.js';
 import { deviceListTexts } from './texts-list.js';
 import { deviceSettingsTexts } from './texts-settings.js';
+import { channelTexts } from './texts-channel.js';
 
 const zhCN = {
   name: '设备名称',
@@ -21,6 +22,7 @@ const zhCN = {
   },
   list: deviceListTexts['zh-CN'],
   settings: deviceSettingsTexts['zh-CN'],
+  channel: channelTexts['zh-CN'],
   validation: {
     notice: '请输入 0–9999 的整数',
     warning: '请输入 0–9999 的整数',
@@ -62,6 +64,7 @@ export const deviceTexts = defineTexts(zhCN, {
     },
     list: deviceListTexts['zh-TW'],
     settings: deviceSettingsTexts['zh-TW'],
+    channel: channelTexts['zh-TW'],
     validation: {
       notice: '請輸入 0–9999 的整數',
       warning: '請輸入 0–9999 的整數',
@@ -101,6 +104,7 @@ export const deviceTexts = defineTexts(zhCN, {
     },
     list: deviceListTexts.en,
     settings: deviceSettingsTexts.en,
+    channel: channelTexts.en,
     validation: {
       notice: 'Enter a whole number from 0 to 9999',
       warning: 'Enter a whole number from 0 to 9999',

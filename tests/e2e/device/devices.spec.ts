@@ -77,3 +77,33 @@ test('tenant1 opens a device\'s settings, is refused limits out of range, and sa
   await expect(page.getByTestId('device-settings-notify-sales')).not.toBeChecked();
   await signOut(page);
 });
+
+test('tenant1 edits two channels\' prices and lock at once, and refills one', async ({ page, baseURL }) => {
+  await useLanguage(page, baseURL, 'en');
+  await signIn(page, 'tenant1');
+  await page.goto('/deviceList/index');
+  await page.getByTestId('device-filter-keyword').fill('VM2026000102');
+  await page.getByTestId('device-search').click();
+  await rowOf(page, 'VM2026000102').getByTestId('device-settings').click();
+  const channels = page.getByTestId('channel-row');
+  await expect(channels).toHaveCount(48);
+  const ch = en.channel;
+  await page.getByRole('checkbox', { name: ch.selectRow.replace('{{number}}', '1'), exact: true }).check();
+  await page.getByRole('checkbox', { name: ch.selectRow.replace('{{number}}', '2'), exact: true }).check();
+  await page.getByTestId('channel-edit').click();
+  await page.getByTestId('channel-form-price').fill('5');
+  await page.getByTestId('channel-form-staff-price').fill('4.5');
+  await page.getByTestId('channel-form-locked').click();
+  await page.getByRole('option', { name: ch.yes, exact: true }).click();
+  await page.getByTestId('channel-form-submit').click();
+  await expect(notification(page)).toHaveText(ch.saved);
+  await expect(channels.nth(0).getByTestId('channel-price')).toHaveText('¥5.00');
+  await expect(channels.nth(1).getByTestId('channel-state')).toContainText(en.list.locked);
+  await expect(channels.nth(2).getByTestId('channel-state')).not.toContainText(en.list.locked);
+
+  await page.getByRole('checkbox', { name: ch.selectRow.replace('{{number}}', '1'), exact: true }).check();
+  await page.getByTestId('channel-refill-selected').click();
+  await expect(notification(page)).toHaveText(ch.refilled);
+  await expect(channels.nth(0).getByTestId('channel-stock')).toHaveText('12/12');
+  await signOut(page);
+});

@@ -1,0 +1,109 @@
+/**
+ * A device's channels on devSet (spec §3 Channel): number, product with its
+ * picture, stock against the capacity (at or below the warning value marked),
+ * price and staff price, switch and lock; a selection edited at once, and
+ * refilling to capacity (all switched-on channels with a product, or the
+ * selection). Built from the list kit; 60 channels stay one page.
+ */
+import { Badge, Button, Card, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { ArrowSyncRegular, EditRegular } from '@fluentui/react-icons';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChannelItem, DeviceDetail } from '../../shared/device/index.js';
+import { formatYuan } from '../../shared/format.js';
+import { useOp, useOpMutation } from '../bridge.js';
+import { useNotify } from '../app/notify.js';
+import { useReport } from '../app/report.js';
+import { ActionButton, DataTable, listView, OverflowText, useSelection, type Column } from '../kit/index.js';
+import { ChannelEditDialog } from './ChannelEditDialog.js';
+
+const useStyles = makeStyles({
+  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  product: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
+  thumb: { width: '28px', height: '28px', objectFit: 'contain', flexShrink: 0, backgroundColor: tokens.colorNeutralBackground3, borderRadius: tokens.borderRadiusSmall },
+  low: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
+});
+
+export function ChannelGrid({ device }: { device: DeviceDetail }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const notify = useNotify();
+  const report = useReport();
+  const list = useOp('device.channels', { params: { id: device.id } });
+  const refill = useOpMutation('device.channelRefill', { invalidates: ['device.channels'] });
+  const rows = list.data ?? NONE;
+  const keyed = useMemo(() => rows.map((c) => ({ id: c.number })), [rows]);
+  const selection = useSelection(keyed);
+  const [editing, setEditing] = useState<number[] | null>(null);
+
+  const columns = useMemo<Column<ChannelItem>[]>(() => [
+    { id: 'number', header: t('device.channel.number'), kind: 'number', value: (c) => c.number, cellTestId: 'channel-number' },
+    {
+      id: 'product', header: t('device.channel.product'), minWidth: 160, width: 260, grow: 2, cellTestId: 'channel-product',
+      render: (c) => (c.productId === null ? <Text italic>{t('device.channel.empty')}</Text> : (
+        <span className={styles.product}>
+          {c.productImage && <img className={styles.thumb} src={`/files/${c.productImage}`} alt="" loading="lazy" />}
+          <OverflowText text={c.productName ?? ''} />
+        </span>
+      )),
+    },
+    {
+      id: 'stock', header: t('device.channel.stock'), minWidth: 72, width: 90, cellTestId: 'channel-stock',
+      render: (c) => <span className={c.productId !== null && c.stock <= device.warningValue ? styles.low : undefined}>{`${c.stock}/${c.capacity}`}</span>,
+    },
+    { id: 'price', header: t('device.channel.price'), minWidth: 80, width: 100, cellTestId: 'channel-price', render: (c) => (c.price === null ? '—' : formatYuan(c.price)) },
+    { id: 'staffPrice', header: t('device.channel.staffPrice'), minWidth: 80, width: 110, render: (c) => (c.staffPrice === null ? '—' : formatYuan(c.staffPrice)) },
+    {
+      id: 'state', header: t('device.channel.enabled'), minWidth: 100, width: 140, cellTestId: 'channel-state',
+      render: (c) => (
+        <span className={styles.bar}>
+          <Badge appearance="tint" color={c.enabled ? 'success' : 'informative'}>{t(c.enabled ? 'device.channel.on' : 'device.channel.off')}</Badge>
+          {c.locked && <Badge appearance="tint" color="danger">{t('device.list.locked')}</Badge>}
+        </span>
+      ),
+    },
+  ], [t, styles, device.warningValue]);
+
+  const refillNow = async (numbers?: number[]) => {
+    try {
+      await refill.mutateAsync({ params: { id: device.id }, body: numbers ? { numbers } : {} });
+      notify(t('device.channel.refilled'));
+      selection.clear();
+    } catch (error) {
+      report(error, { fallback: t('device.channel.saveFailed') });
+    }
+  };
+  const none = selection.ids.length === 0;
+
+  return (
+    <Card className={styles.card} aria-label={t('device.channel.title')}>
+      <Text as="h2" weight="semibold" size={400}>{t('device.channel.title')}</Text>
+      <div className={styles.bar} role="toolbar" aria-label={t('device.channel.selected', { count: selection.ids.length })}>
+        <Text data-testid="channel-selected">{t('device.channel.selected', { count: selection.ids.length })}</Text>
+        <ActionButton size="small" icon={<EditRegular />} disabled={none} opensDialog action={() => setEditing(selection.ids)} data-testid="channel-edit">
+          {t('device.channel.edit')}
+        </ActionButton>
+        <ActionButton size="small" icon={<ArrowSyncRegular />} disabled={none} action={() => refillNow(selection.ids)} data-testid="channel-refill-selected">
+          {t('device.channel.refillSelected')}
+        </ActionButton>
+        <Button size="small" icon={<ArrowSyncRegular />} disabled={rows.length === 0 || refill.isPending} onClick={() => void refillNow()} data-testid="channel-refill">
+          {t('device.channel.refill')}
+        </Button>
+      </div>
+      <DataTable label={t('device.channel.title')} columns={columns} rows={rows} rowKey={(c) => c.number} view={listView(list)}
+        busy={list.isFetching && list.data !== undefined} onRetry={() => void list.refetch()}
+        selection={{
+          selected: selection.selected, onChange: selection.setSelected,
+          rowLabel: (c) => t('device.channel.selectRow', { number: c.number }), allLabel: t('device.channel.selectAll'),
+        }}
+        rowTestId="channel-row" testId="channel-table" />
+      {editing && (
+        <ChannelEditDialog deviceId={device.id} tenantId={device.tenantId} numbers={editing}
+          onClose={(saved) => { setEditing(null); if (saved) selection.clear(); }} />
+      )}
+    </Card>
+  );
+}
+
+const NONE: readonly ChannelItem[] = [];
