@@ -1,4 +1,6 @@
 /** UI texts of a device's channels (devSet), in the three languages; texts.ts puts them under `device.channel`. */
+import type { Shape } from '../i18n/define.js';
+
 const zhCN = {
   title: '货道',
   number: '货道号',
@@ -30,7 +32,6 @@ const zhCN = {
   none: '该设备没有货道',
 };
 
-type Shape<T> = { readonly [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
 const zhTW: Shape<typeof zhCN> = {
   title: '貨道',

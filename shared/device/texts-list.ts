@@ -1,4 +1,6 @@
 /** UI texts of the device list (deviceList), in the three languages; texts.ts puts them under `device.list`. */
+import type { Shape } from '../i18n/define.js';
+
 const zhCN = {
   title: '设备列表',
   keyword: '名称或编号',
@@ -27,7 +29,6 @@ const zhCN = {
   no: '否',
 };
 
-type Shape<T> = { readonly [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
 const zhTW: Shape<typeof zhCN> = {
   title: '設備列表',

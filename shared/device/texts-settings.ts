@@ -1,4 +1,6 @@
 /** UI texts of a device's information and settings (devSet), in the three languages; texts.ts puts them under `device.settings`. */
+import type { Shape } from '../i18n/define.js';
+
 const zhCN = {
   title: '“{{name}}”的信息与设置',
   info: '设备信息',
@@ -20,7 +22,6 @@ const zhCN = {
   invalidId: '设备地址无效',
 };
 
-type Shape<T> = { readonly [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
 const zhTW: Shape<typeof zhCN> = {
   title: '「{{name}}」的資訊與設定',

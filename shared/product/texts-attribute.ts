@@ -1,4 +1,6 @@
 /** UI texts of a category's attributes (setProperty), in the three languages; texts.ts puts them under `product.attribute`. */
+import type { Shape } from '../i18n/define.js';
+
 const zhCN = {
   list: '属性列表',
   title: '“{{name}}”的属性',
@@ -41,7 +43,6 @@ const zhCN = {
   back: '返回分类管理',
 };
 
-type Shape<T> = { readonly [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
 const zhTW: Shape<typeof zhCN> = {
   list: '屬性列表',

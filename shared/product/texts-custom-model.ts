@@ -1,4 +1,6 @@
 /** UI texts of custom models (commodityInfor, infoDetails, imgDetails, editNweGoods), in the three languages; texts.ts puts them under `product.customModel`. */
+import type { Shape } from '../i18n/define.js';
+
 const zhCN = {
   list: '定制机型列表',
   name: '机型名称',
@@ -38,7 +40,6 @@ const zhCN = {
   notFilled: '未填写',
 };
 
-type Shape<T> = { readonly [K in keyof T]: string };
 
 const zhTW: Shape<typeof zhCN> = {
   list: '定制機型列表',

@@ -1,4 +1,6 @@
 /** UI texts of a category's image formats (imgFormat), in the three languages; texts.ts puts them under `product.imageFormat`. */
+import type { Shape } from '../i18n/define.js';
+
 const zhCN = {
   list: '图片格式列表',
   title: '“{{name}}”的图片格式',
@@ -25,7 +27,6 @@ const zhCN = {
   open: '图片格式',
 };
 
-type Shape<T> = { readonly [K in keyof T]: string };
 
 const zhTW: Shape<typeof zhCN> = {
   list: '圖片格式列表',

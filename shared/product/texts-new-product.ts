@@ -1,4 +1,6 @@
 /** UI texts of the new product library (merchandise, nweGoods), in the three languages; texts.ts puts them under `product.newProduct`. */
+import type { Shape } from '../i18n/define.js';
+
 const zhCN = {
   image: '商品主图（1 张）',
   englishName: '英文名称',
@@ -41,7 +43,6 @@ const zhCN = {
   noIngredients: '该租户还没有原料，请先在原料设置中添加',
 };
 
-type Shape<T> = { readonly [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
 const zhTW: Shape<typeof zhCN> = {
   image: '商品主圖（1 張）',

@@ -1,4 +1,6 @@
 /** UI texts of the bulk price change (both libraries), in the three languages; texts.ts puts them under `product.price`. */
+import type { Shape } from '../i18n/define.js';
+
 const zhCN = {
   open: '批量改价',
   title: '批量修改价格（{{count}} 个商品）',
@@ -18,7 +20,6 @@ const zhCN = {
   failed: '改价失败',
 };
 
-type Shape<T> = { readonly [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
 const zhTW: Shape<typeof zhCN> = {
   open: '批量改價',
