@@ -25,7 +25,7 @@ const useStyles = makeStyles({
 type Flag = '' | 'true' | 'false';
 const EMPTY = 'empty';
 
-export function ChannelEditDialog({ deviceId, tenantId, numbers, onClose }: { deviceId: number; tenantId: number; numbers: number[]; onClose: (saved: boolean) => void }) {
+export function ChannelEditDialog({ deviceId, numbers, onClose }: { deviceId: number; numbers: number[]; onClose: (saved: boolean) => void }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const notify = useNotify();
@@ -39,8 +39,8 @@ export function ChannelEditDialog({ deviceId, tenantId, numbers, onClose }: { de
   const [enabled, setEnabled] = useState<Flag>('');
   const [locked, setLocked] = useState<Flag>('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const found = useOp('product.page', { query: { pageNum: 1, pageSize: 20 }, body: { tenantId, enabled: true, ...(search.trim() ? { keyword: search.trim() } : {}) } },
-    { staleTime: 30_000 });
+  // The device's own picker: the device list's code is enough to stock a channel.
+  const found = useOp('device.productOptions', { params: { id: deviceId }, body: search.trim() ? { keyword: search.trim() } : {} }, { staleTime: 30_000 });
 
   const money = (typed: string) => (typed.trim() === '' ? undefined : parseYuan(typed) ?? NaN);
   const patch: ChannelPatch = {
@@ -89,7 +89,7 @@ export function ChannelEditDialog({ deviceId, tenantId, numbers, onClose }: { de
             else if (d.optionValue) setProduct({ id: Number(d.optionValue), name: d.optionText ?? '' });
           }}>
           <Option value={EMPTY}>{t('device.channel.emptyChannel')}</Option>
-          {(found.data?.list ?? []).map((p) => <Option key={p.id} value={String(p.id)} text={p.name}>{`${p.name}（${p.number}）`}</Option>)}
+          {(found.data ?? []).map((p) => <Option key={p.id} value={String(p.id)} text={p.name}>{`${p.name}（${p.number}）`}</Option>)}
         </Combobox>
       </Field>
       <Field label={t('device.channel.price')} hint={t('device.channel.keepHint')} validationMessage={message('patch.price')}>

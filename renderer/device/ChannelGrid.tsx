@@ -99,7 +99,7 @@ export function ChannelGrid({ device }: { device: DeviceDetail }) {
         }}
         rowTestId="channel-row" testId="channel-table" />
       {editing && (
-        <ChannelEditDialog deviceId={device.id} tenantId={device.tenantId} numbers={editing}
+        <ChannelEditDialog deviceId={device.id} numbers={editing}
           onClose={(saved) => { setEditing(null); if (saved) selection.clear(); }} />
       )}
     </Card>

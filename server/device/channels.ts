@@ -4,11 +4,12 @@
  * row is locked for a change, so two edits of one device do not interleave;
  * the products are the device's tenant's (else 1101, as for a missing one).
  */
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNotNull, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import type { ChannelItem, ChannelPatch } from '../../shared/device/index.js';
 import type { Queryable } from '../db/index.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
+import { searchPattern } from '../db/pinyin.js';
 import type { Scope } from '../scope.js';
 import { productImages, products } from '../product/schema.js';
 import { deviceChannels as c, devices } from './schema.js';
@@ -74,4 +75,13 @@ export async function refillChannels(db: Queryable, scope: Scope, deviceId: numb
     ));
   });
   return channelsOf(db, scope, deviceId);
+}
+
+/** What a channel of the device can carry: enabled products of its tenant, by name, pinyin or number. */
+export async function productOptions(db: Queryable, scope: Scope, deviceId: number, keyword: string | undefined) {
+  const device = await deviceOf(db, scope, deviceId);
+  return db.select({ id: products.id, number: products.number, name: products.name, price: products.price }).from(products)
+    .where(and(eq(products.tenantId, device.tenantId), eq(products.library, 'old'), eq(products.enabled, true),
+      keyword ? ilike(products.search, searchPattern(keyword)) : undefined))
+    .orderBy(asc(products.number)).limit(20);
 }

@@ -31,7 +31,7 @@ async function checkFilterIds(db: Queryable, scope: Scope, pointId: number | und
   }
 }
 import { deviceDetailInScope, selectDevices, toDeviceItem } from './queries.js';
-import { changeChannels, channelsOf, refillChannels } from './channels.js';
+import { changeChannels, channelsOf, productOptions, refillChannels } from './channels.js';
 
 export const deviceHandlers = defineHandlers({
   'device.page': async ({ query, body }, { db, scope }) => {
@@ -72,6 +72,7 @@ export const deviceHandlers = defineHandlers({
   'device.channels': ({ params }, { db, scope }) => channelsOf(db, scope, params.id),
   'device.channelUpdate': ({ params, body }, { db, scope }) => changeChannels(db, scope, params.id, body.numbers, body.patch),
   'device.channelRefill': ({ params, body }, { db, scope }) => refillChannels(db, scope, params.id, body.numbers),
+  'device.productOptions': ({ params, body }, { db, scope }) => productOptions(db, scope, params.id, body.keyword),
 
   'device.lock': async ({ body }, { db, scope }) => db.transaction(async (tx) => {
     const unique = [...new Set(body.ids)];

@@ -180,6 +180,15 @@ export const channelApi = {
     content: z.array(channelItem),
     access: listAccess,
   }),
+  'device.productOptions': endpoint({
+    method: 'POST',
+    path: '/device/:id/products',
+    summary: 'Up to 20 enabled products of the device\'s tenant (old library) a channel can carry, found by name, pinyin or number: the channel editor\'s picker, with the device list\'s code.',
+    params,
+    body: z.object({ keyword: str().trim().max(40).optional() }),
+    content: z.array(z.object({ id: z.number().int(), number: z.string(), name: z.string(), price: z.number().int() })),
+    access: listAccess,
+  }),
   'device.channelRefill': endpoint({
     method: 'PUT',
     path: '/device/:id/channels/refill',

@@ -91,6 +91,10 @@ test('tenant1 edits two channels\' prices and lock at once, and refills one', as
   await page.getByRole('checkbox', { name: ch.selectRow.replace('{{number}}', '1'), exact: true }).check();
   await page.getByRole('checkbox', { name: ch.selectRow.replace('{{number}}', '2'), exact: true }).check();
   await page.getByTestId('channel-edit').click();
+  // The device's own picker finds its tenant's products by pinyin initials.
+  await page.getByTestId('channel-form-product').pressSequentially('lsspy');
+  await expect(page.getByRole('option', { name: /乐事薯片原味/ }).first()).toBeVisible();
+  await page.getByTestId('channel-form-product').press('Escape');
   await page.getByTestId('channel-form-price').fill('5');
   await page.getByTestId('channel-form-staff-price').fill('4.5');
   await page.getByTestId('channel-form-locked').click();

@@ -157,3 +157,15 @@ describe('device.channelRefill', () => {
     expect(all.some((c) => !c.enabled && c.stock < 12)).toBe(true);
   });
 });
+
+describe('device.productOptions', () => {
+  it('offers enabled products of the device\'s tenant by pinyin, and 1201 for another tenant\'s device', async () => {
+    const id = t.ids.device('VM2026000101');
+    const found = await t.ok('device.productOptions', { params: { id }, body: { keyword: 'kkkl' } }, tenant1);
+    expect(found.map((p) => p.name).sort()).toEqual(['可口可乐 1.25L', '可口可乐 330ml', '可口可乐 500ml']);
+    expect((await t.ok('device.productOptions', { params: { id }, body: {} }, tenant1)).length).toBe(20);
+    // The device list's code is enough: member1 holds 2-1 and not 5-1.
+    expect((await t.ok('device.productOptions', { params: { id }, body: { keyword: 'kkkl' } }, await t.signIn('member1'))).length).toBe(3);
+    expect((await t.call('device.productOptions', { params: { id }, body: {} }, await t.signIn('tenant2'))).body.code).toBe(CODE.deviceNotFound);
+  });
+});
