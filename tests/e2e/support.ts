@@ -102,8 +102,8 @@ export async function signOut(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/login/);
 }
 
-/** The newest notification's text. */
-export const notification = (page: Page) => page.getByTestId('notify').last();
+/** The newest notification: at the top of the screen Fluent puts the newest toast first (its useToaster unshifts them). */
+export const notification = (page: Page) => page.getByTestId('notify').first();
 
 /** A choice in a region picker (renderer/kit/RegionPicker.tsx), by name; a municipality has no city. */
 export interface RegionChoice { province: string; city?: string; district?: string }

@@ -31,7 +31,7 @@ test('tenant1 finds the locked device, locks another after confirming, and unloc
   await page.getByTestId('device-search').click();
   await expect(rows(page)).toHaveCount(1);
   await rowOf(page, 'VM2026000107').getByTestId('device-toggle-lock').click();
-  await page.getByRole('button', { name: en.list.actions.lock }).last().click();
+  await page.getByTestId('confirm-ok').click();
   await expect(notification(page)).toHaveText(en.list.changed.replace('{{count}}', '1'));
   await expect(rowOf(page, 'VM2026000107').getByTestId('device-locked')).toBeVisible();
 

@@ -53,7 +53,7 @@ test('tenant2 opens a subcategory\'s attributes from the categories, adds one wi
   await expect(rowOf(page, '出杯温度').getByTestId('attribute-kind')).toHaveText(en.product.attribute.kinds.range);
 
   await rowOf(page, '出杯温度').getByTestId('attribute-delete').click();
-  await page.getByRole('button', { name: en.common.delete }).last().click();
+  await page.getByTestId('confirm-ok').click();
   await expect(notification(page)).toHaveText(en.product.attribute.deleted);
   await expect(rows(page)).toHaveCount(3);
 });

@@ -35,7 +35,7 @@ test('tenant2 adds an image format to a category, edits and deletes it', async (
   await expect(notification(page)).toHaveText(en.updated);
   await expect(back.getByTestId('image-format-format')).toHaveText('1000×1000 PNG');
   await back.getByTestId('image-format-delete').click();
-  await page.getByRole('button', { name: catalogues.en.common.delete }).last().click();
+  await page.getByTestId('confirm-ok').click();
   await expect(notification(page)).toHaveText(en.deleted);
   await expect(rows(page)).toHaveCount(2);
   await signOut(page);

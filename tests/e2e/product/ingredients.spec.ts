@@ -45,7 +45,7 @@ test('tenant2 reaches the ingredients from the categories, adds one with a unit 
   await expect(rowOf(page, 'OAT-MILK-1L').getByTestId('ingredient-unit')).toHaveText(en.units.l);
 
   await rowOf(page, 'OAT-MILK-1L').getByTestId('ingredient-delete').click();
-  await page.getByRole('button', { name: catalogues.en.common.delete, exact: true }).last().click();
+  await page.getByTestId('confirm-ok').click();
   await expect(notification(page)).toHaveText(en.deleted);
   await expect(rowOf(page, 'OAT-MILK-1L')).toHaveCount(0);
   await signOut(page);
