@@ -1,10 +1,9 @@
 /** Attributes of a category (spec §3 Attribute, §5: rule required and parsed, at most 10 options of at most 10 characters). */
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE } from '../../../shared/domains.js';
 import { parseRule, ruleProblem, valueProblem } from '../../../shared/product/index.js';
-import { productCategories } from '../../../server/product/index.js';
 import { createTestApp, type TestApp } from '../helpers.js';
+import { categoryOf as sharedCategoryOf } from './support.js';
 
 let t: TestApp;
 let tenant1: string;
@@ -15,9 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const categoryOf = async (tenant: 'A' | 'A1' | 'B', number: string) =>
-  (await t.db.select({ id: productCategories.id }).from(productCategories)
-    .where(and(eq(productCategories.number, number), eq(productCategories.tenantId, t.ids.tenant(tenant)))))[0]!.id;
+const categoryOf = (tenant: 'A' | 'A1' | 'B', number: string) => sharedCategoryOf(t, tenant, number);
 
 let made = 0;
 const form = (over: Record<string, unknown> = {}) =>

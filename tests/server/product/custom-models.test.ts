@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE } from '../../../shared/domains.js';
 import { createTestApp, type TestApp } from '../helpers.js';
-import { IMAGES, multipart } from '../file/support.js';
+import { uploadImage } from './support.js';
+import { IMAGES } from '../file/support.js';
 
 let t: TestApp;
 let admin: string;
@@ -153,8 +154,7 @@ describe('product.customInfoSave', () => {
     const refused = await t.call('product.customInfoSave', { params: { id: product.id, modelId: fr80.id }, body: { attributes: { [shelf!.id]: 9 }, images: {} } }, tenant2);
     expect(refused.body.content.fields).toEqual({ [`attributes.${shelf!.id}`]: 'product.validation.attrRange', [`images.${fr80.images[0]!.id}`]: 'product.validation.imageRequired' });
 
-    const { body, contentType } = multipart('file', 'door.png', IMAGES['image/png']);
-    const file = (await t.app.inject({ method: 'POST', url: '/file/upload', headers: { authorization: `Bearer ${tenant2}`, 'content-type': contentType }, payload: body })).json().content.id;
+    const file = await uploadImage(t, tenant2, IMAGES['image/png'], 'door.png');
     const saved = await t.ok('product.customInfoSave', {
       params: { id: product.id, modelId: fr80.id }, body: { attributes: { [shelf!.id]: 3, [face!.id]: '正面' }, images: { [fr80.images[0]!.id]: file } },
     }, tenant2);

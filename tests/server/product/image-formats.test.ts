@@ -1,9 +1,8 @@
 /** Image formats of a category (spec §3 Image format; §5: name, number, description, format name required). */
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE } from '../../../shared/domains.js';
-import { productCategories } from '../../../server/product/index.js';
 import { createTestApp, type TestApp } from '../helpers.js';
+import { categoryOf as sharedCategoryOf } from './support.js';
 
 let t: TestApp;
 let tenant1: string;
@@ -14,9 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const categoryOf = async (tenant: 'A' | 'B', number: string) =>
-  (await t.db.select({ id: productCategories.id }).from(productCategories)
-    .where(and(eq(productCategories.number, number), eq(productCategories.tenantId, t.ids.tenant(tenant)))))[0]!.id;
+const categoryOf = (tenant: 'A' | 'A1' | 'B', number: string) => sharedCategoryOf(t, tenant, number);
 let made = 0;
 const form = (over: Record<string, unknown> = {}) =>
   ({ name: `图片${++made}`, number: `IMG-${made}`, description: '测试用', required: false, formatName: '750×750 PNG', ...over });

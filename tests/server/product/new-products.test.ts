@@ -1,11 +1,10 @@
 /** The new product library (spec §2 merchandise, nweGoods; §5: one image, English fields, attribute rules, category change). */
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE } from '../../../shared/domains.js';
 import type { AttributeItem } from '../../../shared/product/index.js';
-import { productCategories } from '../../../server/product/index.js';
 import { createTestApp, type TestApp } from '../helpers.js';
-import { IMAGES, multipart } from '../file/support.js';
+import { categoryOf as sharedCategoryOf, uploadImage } from './support.js';
+import { IMAGES } from '../file/support.js';
 
 let t: TestApp;
 let tenant1: string;
@@ -20,14 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function upload(token: string, bytes: Buffer): Promise<string> {
-  const { body, contentType } = multipart('file', 'p.png', bytes);
-  const res = await t.app.inject({ method: 'POST', url: '/file/upload', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, payload: body });
-  return res.json().content.id;
-}
-const categoryOf = async (tenant: 'A' | 'A1' | 'B', number: string) =>
-  (await t.db.select({ id: productCategories.id }).from(productCategories)
-    .where(and(eq(productCategories.number, number), eq(productCategories.tenantId, t.ids.tenant(tenant)))))[0]!.id;
+const upload = (token: string, bytes: Buffer) => uploadImage(t, token, bytes);
+const categoryOf = (tenant: 'A' | 'A1' | 'B', number: string) => sharedCategoryOf(t, tenant, number);
 const attributes = async (categoryId: number, token = tenant2) => t.ok('product.attributeList', { body: { categoryId } }, token);
 const idOf = (list: AttributeItem[], number: string) => String(list.find((a) => a.number === number)!.id);
 

@@ -1,10 +1,9 @@
 /** Old-library products (spec §5: images 1–3, required fields, valid price, tags without repeats; on/off sale, enable/disable). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
 import { CODE } from '../../../shared/domains.js';
-import { productCategories } from '../../../server/product/index.js';
 import { createTestApp, type TestApp } from '../helpers.js';
-import { IMAGES, multipart } from '../file/support.js';
+import { categoryOf as sharedCategoryOf, uploadImage } from './support.js';
+import { IMAGES } from '../file/support.js';
 
 let t: TestApp;
 let tenant1: string;
@@ -18,14 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function upload(token: string, bytes: Buffer): Promise<string> {
-  const { body, contentType } = multipart('file', 'p.png', bytes);
-  const res = await t.app.inject({ method: 'POST', url: '/file/upload', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, payload: body });
-  return res.json().content.id;
-}
-const categoryOf = async (tenant: 'A' | 'A1' | 'B', number: string) =>
-  (await t.db.select({ id: productCategories.id }).from(productCategories)
-    .where(and(eq(productCategories.number, number), eq(productCategories.tenantId, t.ids.tenant(tenant)))))[0]!.id;
+const upload = (token: string, bytes: Buffer) => uploadImage(t, token, bytes);
+const categoryOf = (tenant: 'A' | 'A1' | 'B', number: string) => sharedCategoryOf(t, tenant, number);
 
 let made = 0;
 const form = async (over: Record<string, unknown> = {}) => ({
