@@ -1,5 +1,7 @@
-/** Small whole-page states: loading, not found, a route that failed. */
-import { Button, makeStyles, Spinner, Text, Title1, tokens } from '@fluentui/react-components';
+/** Small whole-page states: loading, not found, a route that failed, a detail page that cannot show its subject. */
+import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, Text, Title1, tokens } from '@fluentui/react-components';
+import { ArrowClockwiseRegular } from '@fluentui/react-icons';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
@@ -8,6 +10,8 @@ const useStyles = makeStyles({
     minHeight: '60vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center',
     gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalXXL,
   },
+  problem: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
+  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
 });
 
 export function PageSpinner() {
@@ -49,5 +53,30 @@ export function NoPermission() {
       <Text>{t('noPermission.text')}</Text>
       <Button appearance="primary" onClick={() => navigate('/')} data-testid="back-home">{t('common.backHome')}</Button>
     </div>
+  );
+}
+
+/**
+ * A detail page whose address names nothing it can show (no id, not an id,
+ * gone or not ours) says so with the way back, instead of "try again later";
+ * only a failed load offers a retry. Test ids: `<testId>-problem`, `<testId>-retry`.
+ */
+export function PageProblem({ back, text, intent = 'warning', onRetry, testId }: {
+  back?: ReactNode; text: string; intent?: 'warning' | 'error'; onRetry?: (() => void) | undefined; testId: string;
+}) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  return (
+    <section className={styles.problem}>
+      {back && <div className={styles.head}>{back}</div>}
+      <MessageBar intent={intent} data-testid={`${testId}-problem`}>
+        <MessageBarBody>{text}</MessageBarBody>
+        {onRetry && (
+          <MessageBarActions>
+            <Button icon={<ArrowClockwiseRegular />} onClick={onRetry} data-testid={`${testId}-retry`}>{t('common.retry')}</Button>
+          </MessageBarActions>
+        )}
+      </MessageBar>
+    </section>
   );
 }

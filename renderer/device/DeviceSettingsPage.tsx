@@ -5,7 +5,7 @@
  * single-order limit 1–10 — and the seven notification switches. A refused
  * save keeps what was typed.
  */
-import { Badge, Button, Card, Field, makeStyles, MessageBar, MessageBarBody, Spinner, Switch, Text, Title3, tokens } from '@fluentui/react-components';
+import { Badge, Button, Card, Field, makeStyles, Spinner, Switch, Text, Title3, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -20,7 +20,7 @@ import { applyFieldErrors, zodI18nResolver } from '../app/form.js';
 import { formatDateTime, formatRelative } from '../app/format.js';
 import { FormInput } from '../app/FormInput.js';
 import { useNotify } from '../app/notify.js';
-import { PageSpinner } from '../app/pages.js';
+import { PageProblem, PageSpinner } from '../app/pages.js';
 import { idOfQuery } from '../app/paths.js';
 import { useReport } from '../app/report.js';
 import { useRelocalise } from '../app/useRelocalise.js';
@@ -60,12 +60,7 @@ export default function DeviceSettingsPage() {
   const id = idOfQuery(params.get('id'));
   const info = useOp('device.info', { params: { id: id ?? 0 } }, { enabled: id !== undefined, staleTime: 0 });
   const back = <Button icon={<ArrowLeftRegular />} onClick={() => void navigate(DEVICE_LIST_PATH)} data-testid="device-settings-back">{t('device.settings.back')}</Button>;
-  const problem = (text: string) => (
-    <section className={styles.page}>
-      <div className={styles.head}>{back}</div>
-      <MessageBar intent="warning" data-testid="device-settings-problem"><MessageBarBody>{text}</MessageBarBody></MessageBar>
-    </section>
-  );
+  const problem = (text: string) => <PageProblem back={back} text={text} testId="device-settings" />;
   if (id === undefined) return problem(t('device.settings.invalidId'));
   if (info.isError && !info.isFetching) {
     return problem(refusedWith(info.error, CODE.deviceNotFound) ? errorEntry(CODE.deviceNotFound).texts[currentLang()] : t('common.loadFailed'));

@@ -4,15 +4,13 @@
  * an id that is not one, a point that does not exist or is not the user's
  * (the upstream answers both with 1410); only a failed load offers a retry.
  */
-import {
-  Button, Card, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Title3, tokens,
-} from '@fluentui/react-components';
-import { ArrowClockwiseRegular, ArrowLeftRegular } from '@fluentui/react-icons';
+import { Button, Card, makeStyles, Title3, tokens } from '@fluentui/react-components';
+import { ArrowLeftRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CODE, errorEntry } from '../../shared/domains.js';
 import { useOp } from '../bridge.js';
-import { PageSpinner } from '../app/pages.js';
+import { PageProblem, PageSpinner } from '../app/pages.js';
 import { HOME } from '../app/paths.js';
 import { can, useUser } from '../app/session.js';
 import { currentLang } from '../i18n/index.js';
@@ -44,19 +42,8 @@ export default function BindDevicePage() {
   const back = (
     <Button icon={<ArrowLeftRegular />} onClick={() => navigate(HOME)} data-testid="back-to-points">{t('common.back')}</Button>
   );
-  const problem = (text: string, intent: 'warning' | 'error', retry?: () => void) => (
-    <section className={styles.page}>
-      <div className={styles.head}>{back}</div>
-      <MessageBar intent={intent} data-testid="bind-problem">
-        <MessageBarBody>{text}</MessageBarBody>
-        {retry && (
-          <MessageBarActions>
-            <Button icon={<ArrowClockwiseRegular />} onClick={retry} data-testid="bind-retry">{t('common.retry')}</Button>
-          </MessageBarActions>
-        )}
-      </MessageBar>
-    </section>
-  );
+  const problem = (text: string, intent: 'warning' | 'error' = 'warning', retry?: () => void) =>
+    <PageProblem back={back} text={text} intent={intent} onRetry={retry} testId="bind" />;
 
   if (raw === null || raw === '') return problem(t('point.binding.noPoint'), 'warning');
   if (id === undefined) return problem(t('point.binding.invalidId'), 'warning');

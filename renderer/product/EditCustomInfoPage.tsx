@@ -4,7 +4,7 @@
  * its attributes (drawn by their input types) and pictures, saved one model at
  * a time. A model left empty carries no information for the product.
  */
-import { Badge, Button, Card, CardHeader, Field, makeStyles, MessageBar, MessageBarBody, Spinner, Text, Title3, tokens } from '@fluentui/react-components';
+import { Badge, Button, Card, CardHeader, Field, makeStyles, Spinner, Text, Title3, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -16,7 +16,7 @@ import { useOp, useOpMutation } from '../bridge.js';
 import { refusedWith } from '../app/errors.js';
 import { applyFieldErrors, zodI18nResolver } from '../app/form.js';
 import { useNotify } from '../app/notify.js';
-import { PageSpinner } from '../app/pages.js';
+import { PageProblem, PageSpinner } from '../app/pages.js';
 import { idOfQuery } from '../app/paths.js';
 import { useReport } from '../app/report.js';
 import { useRelocalise } from '../app/useRelocalise.js';
@@ -47,12 +47,7 @@ export default function EditCustomInfoPage() {
   const info = useOp('product.customInfo', { params: { id: id ?? 0 } }, { enabled: id !== undefined });
 
   const back = <Button icon={<ArrowLeftRegular />} onClick={() => void navigate(MERCHANDISE_PATH)} data-testid="custom-info-back">{t('product.customModel.backToProducts')}</Button>;
-  const problem = (text: string) => (
-    <section className={styles.page}>
-      <div className={styles.head}>{back}</div>
-      <MessageBar intent="warning" data-testid="custom-info-problem"><MessageBarBody>{text}</MessageBarBody></MessageBar>
-    </section>
-  );
+  const problem = (text: string) => <PageProblem back={back} text={text} testId="custom-info" />;
   if (id === undefined) return problem(t('product.newProduct.invalidId'));
   const failed = [product, models, info].find((q) => q.isError && !q.isFetching);
   if (failed) return problem(refusedWith(failed.error, CODE.productNotFound) ? errorEntry(CODE.productNotFound).texts[currentLang()] : t('common.loadFailed'));

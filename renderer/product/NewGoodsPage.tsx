@@ -7,7 +7,7 @@
  * and a new category starts its attributes empty (spec: refill). A refused
  * save keeps everything typed.
  */
-import { Button, Field, makeStyles, MessageBar, MessageBarBody, Spinner, Text, Textarea, Title3, tokens } from '@fluentui/react-components';
+import { Button, Field, makeStyles, Spinner, Text, Textarea, Title3, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons';
 import { useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -21,7 +21,7 @@ import { refusedWith } from '../app/errors.js';
 import { applyFieldErrors, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
 import { useNotify } from '../app/notify.js';
-import { PageSpinner } from '../app/pages.js';
+import { PageProblem, PageSpinner } from '../app/pages.js';
 import { idOfQuery } from '../app/paths.js';
 import { useReport } from '../app/report.js';
 import { useUser } from '../app/session.js';
@@ -56,9 +56,7 @@ export default function NewGoodsPage() {
   const raw = params.get('id');
   const id = idOfQuery(raw);
   const info = useOp('product.newInfo', { params: { id: id ?? 0 } }, { enabled: id !== undefined, staleTime: 0 });
-  const problem = (text: string) => (
-    <MessageBar intent="warning" data-testid="new-goods-problem"><MessageBarBody>{text}</MessageBarBody></MessageBar>
-  );
+  const problem = (text: string) => <PageProblem text={text} testId="new-goods" />;
   if (raw !== null && id === undefined) return problem(t('product.newProduct.invalidId'));
   if (id !== undefined) {
     if (info.isError && !info.isFetching) {

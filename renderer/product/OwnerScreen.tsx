@@ -5,14 +5,14 @@
  * a clear word instead of "try again later" when the address names no owner,
  * not one, or one that is gone or not ours.
  */
-import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Title3, tokens } from '@fluentui/react-components';
-import { ArrowClockwiseRegular, ArrowLeftRegular } from '@fluentui/react-icons';
+import { Button, makeStyles, Title3, tokens } from '@fluentui/react-components';
+import { ArrowLeftRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorEntry } from '../../shared/domains.js';
 import { refusedWith } from '../app/errors.js';
-import { PageSpinner } from '../app/pages.js';
+import { PageProblem, PageSpinner } from '../app/pages.js';
 import { idOfQuery } from '../app/paths.js';
 import { currentLang } from '../i18n/index.js';
 
@@ -50,19 +50,8 @@ export function OwnerScreen<T extends { name: string }>({ param, useOwner, goneC
   const owner = useOwner(id);
 
   const back = <Button icon={<ArrowLeftRegular />} onClick={() => void navigate(backPath)} data-testid={`${testId}-back`}>{backLabel}</Button>;
-  const problem = (text: string, intent: 'warning' | 'error', retry?: () => void) => (
-    <section className={styles.page}>
-      <div className={styles.head}>{back}</div>
-      <MessageBar intent={intent} data-testid={`${testId}-problem`}>
-        <MessageBarBody>{text}</MessageBarBody>
-        {retry && (
-          <MessageBarActions>
-            <Button icon={<ArrowClockwiseRegular />} onClick={retry}>{t('common.retry')}</Button>
-          </MessageBarActions>
-        )}
-      </MessageBar>
-    </section>
-  );
+  const problem = (text: string, intent: 'warning' | 'error', retry?: () => void) =>
+    <PageProblem back={back} text={text} intent={intent} onRetry={retry} testId={testId} />;
 
   if (id === undefined) return problem(chooseFirst, 'warning');
   if (owner.isError && !owner.isFetching) {
