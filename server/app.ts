@@ -18,6 +18,8 @@ import { registerSecurity } from './http/security.js';
 import { loggerOptions, type LogOptions } from './http/logging.js';
 import type { Handlers } from './http/handlers.js';
 import { DEFAULT_SIGN_IN_LIMIT } from './account/index.js';
+import { DEFAULT_DEVICE_LIMIT } from './device/index.js';
+import type { DeviceRateLimit } from './http/principal.js';
 import { authenticator, handlers as domainHandlers, routeConfig } from './domains.js';
 import type { AppSettings } from './manifest.js';
 import { databaseStorage, type FileStorage } from './storage/index.js';
@@ -32,6 +34,8 @@ export interface BuildAppOptions {
   logger?: boolean | LogOptions;
   /** Failed sign-ins allowed per account and per address (server/account/limits.ts). */
   signInLimit?: AppSettings['signInLimit'];
+  /** Requests one device may make per window on the device-facing API (server/device/credentials.ts). */
+  deviceLimit?: DeviceRateLimit;
   /** Replaces handlers by operation (tests use it to provoke failures). */
   handlers?: Partial<Handlers>;
   /** Origins a browser page may call the API from (CORS); none by default, so no CORS headers at all. */
@@ -76,6 +80,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'access_token from POST /oauth/token' },
           client: { type: 'http', scheme: 'basic', description: 'OAuth client credentials' },
+          device: { type: 'http', scheme: 'basic', description: 'A device\'s serial number and the secret issued at its activation (the device-facing API)' },
         },
       },
     },
@@ -86,6 +91,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     db: opts.db.db,
     auth: authenticator,
     handlers: { ...domainHandlers, ...opts.handlers },
+    deviceLimit: opts.deviceLimit ?? DEFAULT_DEVICE_LIMIT,
     routeConfig: routeConfig({ signInLimit: opts.signInLimit ?? DEFAULT_SIGN_IN_LIMIT, storage: opts.storage ?? databaseStorage(opts.db.db) }),
   });
 

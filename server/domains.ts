@@ -7,15 +7,17 @@ import type { Db } from './db/index.js';
 import { databaseStorage, type FileStorage } from './storage/index.js';
 import { assembleHandlers, assembleOwners, loadDemo, type AppSettings } from './manifest.js';
 import type { ApiOp } from '../shared/domains.js';
-import { accountServer, authenticator, hasAccounts } from './account/index.js';
+import { accountServer, authenticator as userAuthenticator, hasAccounts } from './account/index.js';
+import type { Authenticator } from './http/principal.js';
 import { tenantServer } from './tenant/index.js';
 import { staffServer } from './staff/index.js';
-import { deviceServer } from './device/index.js';
+import { deviceServer, deviceCaller } from './device/index.js';
 import { pointServer } from './point/index.js';
 import { fileServer } from './file/index.js';
 import { productServer } from './product/index.js';
+import { orderServer } from './order/index.js';
 
-export const SERVER_DOMAINS = [accountServer, tenantServer, staffServer, deviceServer, pointServer, fileServer, productServer] as const;
+export const SERVER_DOMAINS = [accountServer, tenantServer, staffServer, deviceServer, pointServer, fileServer, productServer, orderServer] as const;
 
 /** Every operation's handler. */
 export const handlers = assembleHandlers(SERVER_DOMAINS);
@@ -23,8 +25,8 @@ export const handlers = assembleHandlers(SERVER_DOMAINS);
 /** The tenant-owned entities API ids name, with how to find their owner (the isolation suite's map). */
 export const owners = assembleOwners(SERVER_DOMAINS);
 
-/** The credential check of every request (the account domain's). */
-export { authenticator };
+/** The credential check of every request: users and clients the account domain's, machines the device domain's. */
+export const authenticator: Authenticator = { ...userAuthenticator, device: deviceCaller };
 
 /** Per-operation route settings of every domain. */
 export function routeConfig(settings: AppSettings): Partial<Record<ApiOp, Record<string, unknown>>> {

@@ -17,8 +17,9 @@ import { device } from './device/index.js';
 import { point } from './point/index.js';
 import { file } from './file/index.js';
 import { product } from './product/index.js';
+import { order } from './order/index.js';
 
-export const DOMAINS = [account, tenant, staff, device, point, file, product] as const;
+export const DOMAINS = [account, tenant, staff, device, point, file, product, order] as const;
 
 type Domain = (typeof DOMAINS)[number];
 type Intersect<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -18,8 +18,8 @@ export { DEFAULT_SIGN_IN_LIMIT, type SignInLimit } from './limits.js';
 export { findAuthUser } from './principal.js';
 export { tokens, users } from './schema.js';
 
-/** Bearer tokens of the token table, with the user's tenant scope (server/scope.ts). */
-export const authenticator: Authenticator = {
+/** Bearer tokens of the token table, with the user's tenant scope (server/scope.ts); machines are the device domain's. */
+export const authenticator: Omit<Authenticator, 'device'> = {
   isKnownClient,
   async principal(db, token) {
     const session = await verifyToken(db, token);

@@ -6,6 +6,7 @@ import type { TenantKey } from '../tenant/index.js';
 import { and, asc, eq, like } from 'drizzle-orm';
 import { productCategories, products } from '../product/schema.js';
 import { deviceChannels, devices } from './schema.js';
+import { demoSecret, secretHashOf } from './credentials.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -66,6 +67,8 @@ export const deviceDemo: DemoData = {
       allocation: d.allocation ?? 'normal',
       online: d.online,
       activated: d.activated,
+      // Activated demo machines sign with their derived demo secret (the simulator's).
+      secretHash: d.activated ? secretHashOf(demoSecret(d.serial)) : null,
       serviceExpiry: d.expiresInDays === null ? null : new Date(now + d.expiresInDays * DAY_MS),
       channelCount: d.channelCount,
       capacity: CAPACITY[d.model] ?? 10,

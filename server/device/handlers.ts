@@ -32,6 +32,7 @@ async function checkFilterIds(db: Queryable, scope: Scope, pointId: number | und
 }
 import { deviceDetailInScope, selectDevices, toDeviceItem } from './queries.js';
 import { changeChannels, channelsOf, productOptions, refillChannels } from './channels.js';
+import { issueSecret } from './credentials.js';
 
 export const deviceHandlers = defineHandlers({
   'device.page': async ({ query, body }, { db, scope }) => {
@@ -73,6 +74,8 @@ export const deviceHandlers = defineHandlers({
   'device.channelUpdate': ({ params, body }, { db, scope }) => changeChannels(db, scope, params.id, body.numbers, body.patch),
   'device.channelRefill': ({ params, body }, { db, scope }) => refillChannels(db, scope, params.id, body.numbers),
   'device.productOptions': ({ params, body }, { db, scope }) => productOptions(db, scope, params.id, body.keyword),
+
+  'device.activate': ({ params }, { db, scope }) => issueSecret(db, scope, params.id),
 
   'device.lock': async ({ body }, { db, scope }) => db.transaction(async (tx) => {
     const unique = [...new Set(body.ids)];

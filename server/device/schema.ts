@@ -35,6 +35,12 @@ export const devices = pgTable('devices', {
   /** The seven switches (spec §3): which events raise a notification for this device. */
   notifications: jsonb('notifications').$type<Record<NotificationKind, boolean>>().notNull()
     .default(Object.fromEntries(NOTIFICATIONS.map((k) => [k, true])) as Record<NotificationKind, boolean>),
+  /** SHA-256 of the secret issued at activation (server/device/credentials.ts); null: never activated. */
+  secretHash: text('secret_hash'),
+  /** A fault the machine reported and has not yet recovered from. */
+  faultCode: text('fault_code'),
+  faultMessage: text('fault_message'),
+  faultAt: timestamp('fault_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
@@ -67,3 +73,13 @@ export const deviceChannels = pgTable('device_channels', {
   check('device_channels_stock_nonnegative', sql`${t.stock} >= 0`),
   check('device_channels_priced', sql`${t.productId} is null or (${t.price} > 0 and ${t.staffPrice} > 0)`),
 ]);
+
+/**
+ * Requests of each machine in its current window on the device-facing API
+ * (in the database, so every upstream instance counts the same requests).
+ */
+export const deviceRateLimits = pgTable('device_rate_limits', {
+  deviceId: integer('device_id').primaryKey().references(() => devices.id, { onDelete: 'cascade' }),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+  requests: integer('requests').notNull().default(1),
+});

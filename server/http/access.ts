@@ -5,21 +5,24 @@
  * - `client`: HTTP Basic credentials of a registered OAuth client, else 1506;
  * - `user`: a live bearer token (1501/1502/1503), then the role kinds the
  *   endpoint allows (403), then for members the power code it needs (403).
- *   System admin, tenants and enterprise customers pass on their role.
+ *   System admin, tenants and enterprise customers pass on their role;
+ * - `device`: a machine's HTTP Basic serial and secret within its rate limit
+ *   (the device domain's check).
  */
 import type { FastifyRequest } from 'fastify';
 import { holdsPower, type Access } from '../../shared/api/define.js';
 import { CODE } from '../../shared/domains.js';
 import type { Db } from '../db/index.js';
 import { BizError } from './errors.js';
-import type { Authenticator, Principal } from './principal.js';
+import type { Authenticator, DeviceCaller, DeviceRateLimit, Principal } from './principal.js';
 
 const bearer = (request: FastifyRequest): string | undefined =>
   /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
 
-/** Resolves the caller of a request, or refuses it; undefined when the endpoint needs no user. */
-export async function checkAccess(db: Db, auth: Authenticator, access: Access, request: FastifyRequest): Promise<Principal | undefined> {
+/** Resolves the caller of a request, or refuses it; undefined when the endpoint needs no caller. */
+export async function checkAccess(db: Db, auth: Authenticator, access: Access, request: FastifyRequest, deviceLimit: DeviceRateLimit): Promise<Principal | DeviceCaller | undefined> {
   if (access.auth === 'none') return undefined;
+  if (access.auth === 'device') return auth.device(db, request.headers.authorization, deviceLimit);
   if (access.auth === 'client') {
     if (!auth.isKnownClient(request.headers.authorization)) throw new BizError(CODE.badClient);
     return undefined;

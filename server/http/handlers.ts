@@ -9,7 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Api, ApiOp } from '../../shared/domains.js';
 import type { Db } from '../db/index.js';
-import type { AuthUser } from './principal.js';
+import type { AuthUser, DeviceCaller } from './principal.js';
 import type { Scope } from '../scope.js';
 
 type Parsed<E, K extends 'params' | 'query' | 'body'> = E extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
@@ -39,7 +39,12 @@ export interface UserContext extends RequestContext {
   tokenId: number;
 }
 
-export type ContextOf<E> = E extends { access: { auth: 'user' } } ? UserContext : RequestContext;
+/** Context of endpoints with `auth: 'device'`: the machine calling. */
+export interface DeviceContext extends RequestContext {
+  device: DeviceCaller;
+}
+
+export type ContextOf<E> = E extends { access: { auth: 'user' } } ? UserContext : E extends { access: { auth: 'device' } } ? DeviceContext : RequestContext;
 
 export type Handler<K extends ApiOp> = (input: HandlerInput<Api[K]>, ctx: ContextOf<Api[K]>) => Promise<HandlerOutput<Api[K]>>;
 

@@ -29,10 +29,25 @@ export interface Principal {
   scope: Scope;
 }
 
-/** How the mechanism checks credentials; the account domain provides it (server/domains.ts). */
+/** The machine calling the device-facing API (`access: { auth: 'device' }`). */
+export interface DeviceCaller {
+  id: number;
+  tenantId: number;
+  serial: string;
+}
+
+/** Requests one device may make per window on the device-facing API. */
+export interface DeviceRateLimit {
+  requests: number;
+  windowMs: number;
+}
+
+/** How the mechanism checks credentials: the account domain's for users and clients, the device domain's for machines (server/domains.ts). */
 export interface Authenticator {
   /** Whether HTTP Basic credentials name a registered OAuth client (sign-in). */
   isKnownClient(authorization: string | undefined): boolean;
   /** The live session of a bearer token, or a refusal (1501–1503; 1504 for a disabled account). */
   principal(db: Db, token: string | undefined): Promise<Principal>;
+  /** The machine whose serial and secret the HTTP Basic credentials carry, counted against its rate limit; a refusal otherwise. */
+  device(db: Db, authorization: string | undefined, limit: DeviceRateLimit): Promise<DeviceCaller>;
 }

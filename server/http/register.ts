@@ -11,7 +11,7 @@ import type { Db } from '../db/index.js';
 import { checkAccess } from './access.js';
 import { bodyLimitOf } from './limits.js';
 import { uploadBody } from './uploads.js';
-import type { Authenticator, Principal } from './principal.js';
+import type { Authenticator, DeviceCaller, DeviceRateLimit, Principal } from './principal.js';
 import type { Handlers } from './handlers.js';
 
 export interface RegisterOptions {
@@ -21,6 +21,8 @@ export interface RegisterOptions {
   handlers: Partial<Handlers>;
   /** Extra route config per operation, read back by its handler (e.g. the sign-in limits). */
   routeConfig?: Partial<Record<ApiOp, Record<string, unknown>>>;
+  /** Requests per device and window on the device-facing API. */
+  deviceLimit: DeviceRateLimit;
 }
 
 type AnyHandler = (input: { params: unknown; query: unknown; body: unknown }, ctx: object) => Promise<unknown>;
@@ -30,18 +32,20 @@ export const apiOps = Object.keys(api) as ApiOp[];
 /** The operations of the table that have no handler in `handlers`. */
 export const missingHandlers = (handlers: Partial<Handlers>): ApiOp[] => apiOps.filter((op) => typeof handlers[op] !== 'function');
 
-export function registerApi(app: FastifyInstance, { db, auth, handlers, routeConfig = {} }: RegisterOptions): void {
+export function registerApi(app: FastifyInstance, { db, auth, handlers, routeConfig = {}, deviceLimit }: RegisterOptions): void {
   const missing = missingHandlers(handlers);
   if (missing.length) throw new Error(`API operations without a handler: ${missing.join(', ')}`);
   for (const op of apiOps) {
-    registerEndpoint(app, db, auth, op, api[op], handlers[op] as unknown as AnyHandler, routeConfig[op]);
+    registerEndpoint(app, { db, auth, deviceLimit }, op, api[op], handlers[op] as unknown as AnyHandler, routeConfig[op]);
   }
 }
 
-function registerEndpoint(app: FastifyInstance, db: Db, auth: Authenticator, op: ApiOp, def: EndpointDef, handler: AnyHandler, config?: Record<string, unknown>) {
-  // Principals live beside the request rather than on it: no global type augmentation of Fastify.
-  const principals = new WeakMap<object, Principal>();
-  const security = def.access.auth === 'user' ? [{ bearer: [] }] : def.access.auth === 'client' ? [{ client: [] }] : [];
+type Checks = Pick<RegisterOptions, 'db' | 'auth' | 'deviceLimit'>;
+
+function registerEndpoint(app: FastifyInstance, { db, auth, deviceLimit }: Checks, op: ApiOp, def: EndpointDef, handler: AnyHandler, config?: Record<string, unknown>) {
+  // Callers live beside the request rather than on it: no global type augmentation of Fastify.
+  const callers = new WeakMap<object, Principal | DeviceCaller>();
+  const security = def.access.auth === 'user' ? [{ bearer: [] }] : def.access.auth === 'client' ? [{ client: [] }] : def.access.auth === 'device' ? [{ device: [] }] : [];
 
   app.route({
     method: def.method,
@@ -63,8 +67,8 @@ function registerEndpoint(app: FastifyInstance, db: Db, auth: Authenticator, op:
       ...(!def.binary && { response: { 200: def.raw ? def.content : envelope(def.content) } }),
     },
     onRequest: async (request) => {
-      const principal = await checkAccess(db, auth, def.access, request);
-      if (principal) principals.set(request, principal);
+      const caller = await checkAccess(db, auth, def.access, request, deviceLimit);
+      if (caller) callers.set(request, caller);
     },
     // A POST/PUT without a body validates as `{}`, so its refusal names the missing fields.
     // An upload's file part becomes the body its schema describes (server/http/uploads.ts).
@@ -73,10 +77,10 @@ function registerEndpoint(app: FastifyInstance, db: Db, auth: Authenticator, op:
       else if (def.body && (request.body === undefined || request.body === null)) request.body = {};
     },
     handler: async (request, reply) => {
-      const principal = principals.get(request);
-      const ctx = principal
-        ? { db, request, reply, user: principal.user, scope: principal.scope, tokenId: principal.tokenId }
-        : { db, request, reply };
+      const caller = callers.get(request);
+      const ctx = !caller ? { db, request, reply }
+        : 'user' in caller ? { db, request, reply, user: caller.user, scope: caller.scope, tokenId: caller.tokenId }
+          : { db, request, reply, device: caller };
       const content = await handler({ params: request.params, query: request.query, body: request.body }, ctx);
       if (def.binary) {
         const { mime, bytes } = content as { mime: string; bytes: Uint8Array };

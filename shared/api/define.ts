@@ -15,10 +15,14 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * - `user`: a bearer token; `roles` narrows the role kinds, `power` is the
  *   permission code a member must hold — any one of them when several are
  *   listed (other roles pass on their role).
+ * - `device`: the device-facing API (ARCHITECTURE §11): a machine's serial
+ *   number and its secret via HTTP Basic, rate-limited per device. No
+ *   console calls these; a machine (or the simulator) does.
  */
 export type Access =
   | { auth: 'none' }
   | { auth: 'client' }
+  | { auth: 'device' }
   | { auth: 'user'; roles?: readonly RoleKind[]; power?: PowerCode | readonly PowerCode[] };
 
 /** Whether a member holding `powers` passes an endpoint's `power` rule. */

@@ -1,13 +1,15 @@
 /** The device domain (spec §3 Device, §2 /deviceList, /devicePool). */
 import { defineDomain } from '../manifest.js';
 import { channelApi, deviceApi } from './api.js';
+import { activationApi, machineApi } from './machine.js';
 import { deviceErrors } from './errors.js';
 import { deviceRoutes } from './routes.js';
 import { deviceTexts } from './texts.js';
 
 export * from './api.js';
+export * from './machine.js';
 export { deviceErrors } from './errors.js';
 
 export const device = defineDomain({
-  name: 'device', api: { ...deviceApi, ...channelApi }, errors: deviceErrors, texts: deviceTexts, powers: ['2-1', '2-9'], routes: deviceRoutes,
+  name: 'device', api: { ...deviceApi, ...channelApi, ...machineApi, ...activationApi }, errors: deviceErrors, texts: deviceTexts, powers: ['2-1', '2-9'], routes: deviceRoutes,
 });

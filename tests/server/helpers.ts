@@ -18,7 +18,7 @@ import { loadDemoData } from '../../server/domains.js';
 import { CONSOLE_CLIENT, DEMO_PASSWORD, users } from '../../server/account/index.js';
 import { DEMO_TENANTS, tenants, type TenantKey } from '../../server/tenant/index.js';
 import { DEMO_POINTS, points, type PointKey } from '../../server/point/index.js';
-import { devices } from '../../server/device/index.js';
+import { demoSecret, devices } from '../../server/device/index.js';
 
 export { DEMO_PASSWORD };
 
@@ -86,6 +86,10 @@ export interface TestApp {
 
 export const clientBasic = (id: string = CONSOLE_CLIENT.id, secret: string = CONSOLE_CLIENT.secret) =>
   `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+
+/** A machine's HTTP Basic credentials on the device-facing API: a demo device's derived secret unless another is given. */
+export const deviceBasic = (serial: string, secret: string = demoSecret(serial)) =>
+  `Basic ${Buffer.from(`${serial}:${secret}`).toString('base64')}`;
 
 /** Drops and recreates everything this app owns in a PostgreSQL database. */
 export async function resetPostgres(url: string): Promise<void> {

@@ -5,6 +5,7 @@ import { api, type ApiOp } from '../../shared/domains.js';
 import { CODE } from '../../shared/domains.js';
 import { registerApi, apiOps, missingHandlers } from '../../server/http/register.js';
 import { authenticator, handlers } from '../../server/domains.js';
+import { DEFAULT_DEVICE_LIMIT } from '../../server/device/index.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 describe('API registration', () => {
@@ -35,7 +36,7 @@ describe('API registration', () => {
 
   it('refuses to start when an operation has no handler, naming it', () => {
     const { 'point.bind': _omitted, ...rest } = handlers;
-    expect(() => registerApi(Fastify(), { db: t.db, auth: authenticator, handlers: rest })).toThrow(/point\.bind/);
+    expect(() => registerApi(Fastify(), { db: t.db, auth: authenticator, handlers: rest, deviceLimit: DEFAULT_DEVICE_LIMIT })).toThrow(/point\.bind/);
   });
 
   it('answers /health', async () => {

@@ -6,13 +6,15 @@
  * turns; the suite means most on PostgreSQL (npm run test:pg), where they
  * truly overlap.
  */
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE, type ApiOp } from '../../../shared/domains.js';
+import { and, eq, sql } from 'drizzle-orm';
 import { devices } from '../../../server/device/index.js';
+import { deviceChannels } from '../../../server/device/schema.js';
+import { orders } from '../../../server/order/index.js';
 import { points } from '../../../server/point/index.js';
 import { productCategories } from '../../../server/product/index.js';
-import { createTestApp, type Answer, type TestApp } from '../helpers.js';
+import { createTestApp, deviceBasic, type Answer, type TestApp } from '../helpers.js';
 import { defOf, OPS } from './support/schema.js';
 
 const N = Number(process.env.RACE_PARALLEL ?? 8);
@@ -49,6 +51,7 @@ async function freeDevice(): Promise<number> {
 }
 
 let categories = 0;
+let saleRounds = 0;
 async function newCategory(parentId: number | null = null): Promise<number> {
   const n = ++categories;
   const created = await t.ok('product.categoryCreate', { body: { name: `竞争分类${n}`, number: `RACE-${n}`, description: '竞争测试', remark: '无', parentId } }, token);
@@ -127,6 +130,29 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
       expect(bound).toBeGreaterThan(0);
       expect(await pointOf(device)).toBe(target);
     }
+  },
+
+  'order.sale': async () => {
+    // A channel holding N/2; 2N sales at once, each sale id sent twice: every sale id at most one order, stock never below zero, taken exactly once per order.
+    const serial = 'VM2026000106';
+    const where = and(eq(deviceChannels.deviceId, t.ids.device(serial)), eq(deviceChannels.number, 9));
+    const stock = Math.max(1, N / 2);
+    await t.db.update(devices).set({ online: true, locked: false, channelSalesLimit: 1 }).where(eq(devices.serial, serial));
+    await t.db.update(deviceChannels).set({ stock, enabled: true, locked: false }).where(where);
+    const round = ++saleRounds;
+    const answers = await Promise.all(Array.from({ length: 2 * N }, (_, i) => t.call('order.sale', {
+      body: { saleId: `race-${round}-${i % N}`, thirdPartyNumber: `T${i}`, platform: 'wechat', paymentType: 'scan', items: [{ channel: 9, count: 1 }] },
+    }, undefined, { authorization: deviceBasic(serial) })));
+    expectCleanAnswers(answers, [CODE.insufficientStock]);
+    const made = await t.db.select({ saleId: orders.saleId }).from(orders)
+      .where(and(eq(orders.deviceId, t.ids.device(serial)), sql`${orders.saleId} like ${`race-${round}-%`}`));
+    expect(new Set(made.map((o) => o.saleId)).size).toBe(made.length);
+    expect(made.length).toBeLessThanOrEqual(stock);
+    const [left] = await t.db.select({ stock: deviceChannels.stock }).from(deviceChannels).where(where);
+    expect(left!.stock).toBe(stock - made.length);
+    // Every answer that succeeded names one of the orders made.
+    const numbers = new Set(answers.filter(succeeded).map((a) => a.body.content.orderNumber));
+    expect(numbers.size).toBe(made.length);
   },
 
   'product.categoryDelete': async () => {

@@ -7,8 +7,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { CODE, ERRORS, type ApiOp } from '../../../../shared/domains.js';
-import { clientBasic } from '../../helpers.js';
+import { clientBasic, deviceBasic } from '../../helpers.js';
 import { defOf } from './schema.js';
+
+/** The machine the generated suites call the device-facing API as. */
+export const FUZZ_MACHINE = 'VM2026000101';
 
 export interface WireCase {
   op: ApiOp;
@@ -49,8 +52,10 @@ const encodeSegment = (v: unknown) => encode(typeof v === 'string' ? v : JSON.st
 /** Query pairs of a value object; arrays repeat their key. */
 export function queryPairs(query: unknown): [string, string][] {
   if (query === null || typeof query !== 'object') return [];
+  // Objects go as JSON (String() of a null-prototype object throws).
+  const text = (x: unknown) => (typeof x === 'object' && x !== null ? JSON.stringify(x) : String(x));
   return Object.entries(query).flatMap(([k, v]): [string, string][] =>
-    Array.isArray(v) ? v.map((x): [string, string] => [k, String(x)]) : [[k, typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)]]);
+    Array.isArray(v) ? v.map((x): [string, string] => [k, text(x)]) : [[k, text(v)]]);
 }
 
 /** Form encoding of any value: objects flatten one level, the rest is its string. */
@@ -66,6 +71,8 @@ export async function send(app: FastifyInstance, c: WireCase): Promise<WireAnswe
   const qs = c.query?.length ? `?${c.query.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&')}` : '';
   const headers: Record<string, string> = {};
   if (def.access.auth === 'client') headers.authorization = clientBasic();
+  // The device-facing API as a demo machine that is online and selling (the fuzz app lifts its rate limit).
+  else if (def.access.auth === 'device') headers.authorization = deviceBasic(FUZZ_MACHINE);
   else if (c.token) headers.authorization = `Bearer ${c.token}`;
   let payload: string | undefined;
   if (c.rawBody !== undefined || c.body !== undefined) {

@@ -1,0 +1,95 @@
+/**
+ * A sale as the device sees it (the order domain records the order): which
+ * machine may sell now, and taking the goods out of its channels. Stock is
+ * taken by conditional updates, `stock >= n`, so racing sales of one channel
+ * can never drive it below zero (the column's check guards the same), and
+ * channels are taken in number order, so two sales of several items never
+ * wait on each other in a circle.
+ */
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { CODE } from '../../shared/domains.js';
+import type { Tx } from '../db/index.js';
+import { BizError } from '../http/errors.js';
+import { products } from '../product/schema.js';
+import { deviceChannels as c, devices } from './schema.js';
+
+export interface SaleDevice {
+  id: number;
+  tenantId: number;
+  type: (typeof devices.type.enumValues)[number];
+  name: string;
+  pointId: number | null;
+  channelSalesLimit: number;
+  orderLimit: number;
+  warningValue: number;
+}
+
+/**
+ * The machine, if it may sell now: recycled 905, not activated 904, offline
+ * 902, locked 903. Its row is share-locked for the sale, so a lock or a
+ * channel change from the console waits for the sale to end, and the other way round.
+ */
+export async function deviceForSale(tx: Tx, id: number): Promise<SaleDevice> {
+  const [d] = await tx.select({
+    id: devices.id, tenantId: devices.tenantId, type: devices.type, name: devices.name, pointId: devices.pointId,
+    channelSalesLimit: devices.channelSalesLimit, orderLimit: devices.orderLimit, warningValue: devices.warningValue,
+    allocation: devices.allocation, activated: devices.activated, online: devices.online, locked: devices.locked,
+  }).from(devices).where(eq(devices.id, id)).for('share');
+  if (!d) throw new BizError(CODE.deviceCredentials);
+  if (d.allocation === 'recycled') throw new BizError(CODE.deviceRecycled);
+  if (!d.activated) throw new BizError(CODE.deviceNotActivated);
+  if (!d.online) throw new BizError(CODE.deviceOffline);
+  if (d.locked) throw new BizError(CODE.deviceLocked);
+  const { allocation: _a, activated: _b, online: _c, locked: _d, ...device } = d;
+  return device;
+}
+
+export interface SoldLine {
+  channel: number;
+  productId: number;
+  name: string;
+  /** What one costs here (the channel's price, or its staff price). */
+  unitPrice: number;
+  /** The product's suggested retail price. */
+  listPrice: number;
+  count: number;
+  /** What the channel holds after the sale. */
+  stockLeft: number;
+}
+
+/**
+ * Takes `items` out of the device's channels, all or nothing (the caller's
+ * transaction rolls back on a refusal): per channel at most the device's
+ * limit (941), per order at most its limit (942); a switched-off or empty
+ * channel 943, a locked one 903, too few left 940.
+ */
+export async function takeStock(tx: Tx, device: SaleDevice, items: readonly { channel: number; count: number }[], staff: boolean): Promise<SoldLine[]> {
+  const wanted = new Map<number, number>();
+  for (const item of items) wanted.set(item.channel, (wanted.get(item.channel) ?? 0) + item.count);
+  if ([...wanted.values()].some((n) => n > device.channelSalesLimit)) throw new BizError(CODE.channelSalesLimit);
+  if ([...wanted.values()].reduce((a, b) => a + b, 0) > device.orderLimit) throw new BizError(CODE.orderItemsLimit);
+  const numbers = [...wanted.keys()].sort((a, b) => a - b);
+  const rows = await tx.select({
+    number: c.number, enabled: c.enabled, locked: c.locked, productId: c.productId, price: c.price, staffPrice: c.staffPrice,
+    name: products.name, listPrice: products.price,
+  }).from(c).leftJoin(products, eq(products.id, c.productId))
+    .where(and(eq(c.deviceId, device.id), inArray(c.number, numbers))).orderBy(asc(c.number));
+  const lines: SoldLine[] = [];
+  for (const number of numbers) {
+    const row = rows.find((r) => r.number === number);
+    if (!row || !row.enabled || row.productId === null || row.name === null) throw new BizError(CODE.channelUnavailable);
+    if (row.locked) throw new BizError(CODE.deviceLocked);
+    const count = wanted.get(number)!;
+    const [taken] = await tx.update(c).set({ stock: sql`${c.stock} - ${count}` })
+      .where(and(eq(c.deviceId, device.id), eq(c.number, number), gte(c.stock, count))).returning({ stock: c.stock });
+    if (!taken) throw new BizError(CODE.insufficientStock);
+    lines.push({
+      channel: number, productId: row.productId, name: row.name, count, stockLeft: taken.stock,
+      unitPrice: (staff ? row.staffPrice : row.price) ?? 0, listPrice: row.listPrice ?? 0,
+    });
+  }
+  return lines;
+}
+
+/** A machine that just did something is alive. */
+export const touchDevice = (tx: Tx, id: number) => tx.update(devices).set({ lastSeenAt: sql`now()` }).where(eq(devices.id, id));

@@ -1,0 +1,87 @@
+/**
+ * A machine's sale (`order.sale`): one transaction takes the stock and
+ * writes the order with its items, or nothing happens. The machine's sale
+ * id makes a retry harmless: a sale id already recorded answers that order,
+ * and a retry racing the original meets the unique key, rolls its own stock
+ * back and answers the original too.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { CODE } from '../../shared/domains.js';
+import type { SaleInput } from '../../shared/order/index.js';
+import type { Db } from '../db/index.js';
+import { BizError, RequestValidationError } from '../http/errors.js';
+import type { DeviceCaller } from '../http/principal.js';
+import { deviceForSale, takeStock, touchDevice, type SoldLine } from '../device/index.js';
+import { tenants } from '../tenant/schema.js';
+import { orderItems, orders } from './schema.js';
+
+type Sale = Required<Pick<SaleInput, 'staff' | 'items'>> & Omit<SaleInput, 'staff' | 'items'>;
+
+/** Thrown inside the transaction to roll it back when the sale id turned out to be recorded already. */
+class AlreadyRecorded extends Error {}
+
+const TITLE_MAX = 60;
+
+async function recorded(db: Db, deviceId: number, saleId: string) {
+  const [row] = await db.select({ orderNumber: orders.number, amount: orders.amount, createdAt: orders.createdAt })
+    .from(orders).where(and(eq(orders.deviceId, deviceId), eq(orders.saleId, saleId)));
+  return row && { ...row, createdAt: row.createdAt.toISOString(), created: false };
+}
+
+export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
+  const before = await recorded(db, caller.id, sale.saleId);
+  if (before) return before;
+  try {
+    return await db.transaction(async (tx) => {
+      const device = await deviceForSale(tx, caller.id);
+      let lines: SoldLine[] = [];
+      let amount: number;
+      if (device.type === 'paymentBox') {
+        // A payment box only takes money (spec §2 payTheBox: payment orders).
+        if (sale.items.length || sale.amount === undefined) throw new BizError(CODE.paymentBoxSale);
+        amount = sale.amount;
+      } else {
+        if (!sale.items.length) throw new RequestValidationError({ items: 'validation.required' });
+        if (sale.amount !== undefined) throw new RequestValidationError({ amount: 'validation.invalid' });
+        lines = await takeStock(tx, device, sale.items, sale.staff);
+        amount = lines.reduce((sum, l) => sum + l.unitPrice * l.count, 0);
+      }
+      const [owner] = await tx.select({ root: sql<number>`coalesce(${tenants.parentId}, ${tenants.id})` }).from(tenants).where(eq(tenants.id, device.tenantId));
+      const title = lines.length ? lines.map((l) => (l.count > 1 ? `${l.name}×${l.count}` : l.name)).join('、') : device.name;
+      const [order] = await tx.insert(orders).values({
+        thirdPartyNumber: sale.thirdPartyNumber,
+        tenantId: device.tenantId,
+        rootTenantId: owner!.root,
+        kind: device.type === 'paymentBox' ? 'payment' : 'sale',
+        deviceId: device.id,
+        deviceName: device.name,
+        pointId: device.pointId,
+        saleId: sale.saleId,
+        title: title.length > TITLE_MAX ? `${title.slice(0, TITLE_MAX - 1)}…` : title,
+        amount,
+        originalAmount: lines.length ? lines.reduce((sum, l) => sum + l.listPrice * l.count, 0) : amount,
+        receivedAmount: amount,
+        platform: sale.platform,
+        paymentType: sale.paymentType,
+        paymentState: 'success',
+        deliveryState: lines.length ? 'allDelivered' : 'notStarted',
+        deliveryEnd: 'complete',
+        staff: sale.staff,
+        paidAt: sql`now()`,
+      }).onConflictDoNothing({ target: [orders.deviceId, orders.saleId] })
+        .returning({ id: orders.id, orderNumber: orders.number, amount: orders.amount, createdAt: orders.createdAt });
+      if (!order) throw new AlreadyRecorded();
+      if (lines.length) {
+        await tx.insert(orderItems).values(lines.map((l) => ({
+          orderId: order.id, tenantId: device.tenantId, channel: l.channel, productId: l.productId, name: l.name,
+          unitPrice: l.unitPrice, count: l.count, state: 'deliverySuccess' as const,
+        })));
+      }
+      await touchDevice(tx, device.id);
+      return { orderNumber: order.orderNumber, amount: order.amount, createdAt: order.createdAt.toISOString(), created: true };
+    });
+  } catch (err) {
+    if (err instanceof AlreadyRecorded) return (await recorded(db, caller.id, sale.saleId))!;
+    throw err;
+  }
+}

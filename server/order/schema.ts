@@ -1,0 +1,88 @@
+/**
+ * Orders (spec §3 Order) and their items. Money in integer fen. An order
+ * keeps what it was sold as (device name, item names and prices), so later
+ * renames and price changes do not rewrite history.
+ *
+ * `root_tenant_id` is the first-level tenant over the owner: a first-level
+ * tenant's scope spans its second-level tenants, and one index on
+ * (root_tenant_id, created_at) serves that scope in time order where an IN
+ * list over tenant_id could not (the orders issue's budget at a million rows).
+ */
+import { pgTable, pgEnum, pgSequence, integer, text, boolean, timestamp, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { DELIVERY_ENDS, DELIVERY_STATES, ITEM_STATES, ORDER_KINDS, PAY_PLATFORMS, PAY_TYPES, PAYMENT_STATES, REFUND_STATES } from '../../shared/order/index.js';
+import { createdAt } from '../db/columns.js';
+import { tenants } from '../tenant/schema.js';
+import { devices } from '../device/schema.js';
+import { products } from '../product/schema.js';
+
+export const orderKind = pgEnum('order_kind', ORDER_KINDS);
+export const paymentState = pgEnum('payment_state', PAYMENT_STATES);
+export const deliveryState = pgEnum('delivery_state', DELIVERY_STATES);
+export const deliveryEnd = pgEnum('delivery_end', DELIVERY_ENDS);
+export const refundState = pgEnum('refund_state', REFUND_STATES);
+export const itemState = pgEnum('order_item_state', ITEM_STATES);
+export const payPlatform = pgEnum('pay_platform', PAY_PLATFORMS);
+export const payType = pgEnum('pay_type', PAY_TYPES);
+
+export const orderNumbers = pgSequence('order_number_seq');
+
+export const orders = pgTable('orders', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  /** The console's order number: the China-time minute and a running number (unique; 10^8 orders a minute would be needed to repeat one). */
+  number: text('number').notNull().unique()
+    .default(sql`to_char(now() at time zone 'Asia/Shanghai', 'YYYYMMDDHH24MI') || to_char(nextval('order_number_seq') % 100000000, 'FM00000000')`),
+  thirdPartyNumber: text('third_party_number'),
+  tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+  rootTenantId: integer('root_tenant_id').notNull().references(() => tenants.id),
+  kind: orderKind('kind').notNull(),
+  deviceId: integer('device_id').notNull().references(() => devices.id),
+  deviceName: text('device_name').notNull(),
+  pointId: integer('point_id'),
+  /** The machine's own id of the sale: one order per sale id and device, however often the machine retries. */
+  saleId: text('sale_id'),
+  title: text('title').notNull(),
+  /** What the goods cost at the channels' prices; the suggested retail total; what was received. */
+  amount: integer('amount').notNull(),
+  originalAmount: integer('original_amount').notNull(),
+  receivedAmount: integer('received_amount').notNull(),
+  refundAmount: integer('refund_amount').notNull().default(0),
+  refundReason: text('refund_reason'),
+  platform: payPlatform('platform').notNull(),
+  paymentType: payType('payment_type').notNull(),
+  paymentState: paymentState('payment_state').notNull(),
+  deliveryState: deliveryState('delivery_state').notNull(),
+  deliveryEnd: deliveryEnd('delivery_end').notNull(),
+  refundState: refundState('refund_state').notNull().default('none'),
+  /** Sold at the staff price. */
+  staff: boolean('staff').notNull().default(false),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [
+  index('orders_tenant_time_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
+  index('orders_root_time_idx').on(t.rootTenantId, t.createdAt.desc(), t.id.desc()),
+  index('orders_device_time_idx').on(t.deviceId, t.createdAt.desc()),
+  uniqueIndex('orders_device_sale_idx').on(t.deviceId, t.saleId),
+  // Whatever races a refund: never more back than was received.
+  check('orders_refund_within_received', sql`${t.refundAmount} between 0 and ${t.receivedAmount}`),
+  check('orders_amounts_nonnegative', sql`${t.amount} >= 0 and ${t.originalAmount} >= 0 and ${t.receivedAmount} >= 0`),
+]);
+
+/** What an order sold (spec §3 items: name, unit price, count), channel by channel. */
+export const orderItems = pgTable('order_items', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+  channel: integer('channel').notNull(),
+  productId: integer('product_id').references(() => products.id),
+  name: text('name').notNull(),
+  unitPrice: integer('unit_price').notNull(),
+  count: integer('count').notNull(),
+  state: itemState('state').notNull(),
+  refundAmount: integer('refund_amount').notNull().default(0),
+}, (t) => [
+  index('order_items_order_idx').on(t.orderId),
+  index('order_items_product_idx').on(t.productId),
+  check('order_items_count_positive', sql`${t.count} > 0`),
+  check('order_items_refund_within', sql`${t.refundAmount} between 0 and ${t.unitPrice} * ${t.count}`),
+]);

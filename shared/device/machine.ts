@@ -1,0 +1,78 @@
+/**
+ * The device-facing API (ARCHITECTURE §11): what a machine calls, not the
+ * console. A machine signs each request with its serial number and the
+ * secret issued at its activation (HTTP Basic), within a rate limit per
+ * device. Heartbeats keep it online; it reports stock, faults and recovery.
+ * Its sales go to the order domain (`order.sale`).
+ */
+import { z } from 'zod';
+import { endpoint, isoTime, refParams, str } from '../api/define.js';
+
+const machine = { auth: 'device' } as const;
+
+/** How often a machine should beat, and after how long without one the upstream calls it offline. */
+export const PRESENCE = { heartbeatMs: 30_000, offlineAfterMs: 90_000 } as const;
+
+/** What the upstream tells a machine on every heartbeat: whether it may sell, and the channels it should show. */
+export const machineState = z.object({
+  serverTime: isoTime,
+  locked: z.boolean(),
+  channels: z.array(z.object({
+    number: z.number().int(),
+    enabled: z.boolean(),
+    locked: z.boolean(),
+    productId: z.number().int().nullable(),
+    price: z.number().int().nullable(),
+    staffPrice: z.number().int().nullable(),
+  })),
+});
+export type MachineState = z.infer<typeof machineState>;
+
+export const machineApi = {
+  'device.heartbeat': endpoint({
+    method: 'POST',
+    path: '/device-api/v1/heartbeat',
+    summary: 'A machine is alive: it is online from now until it falls silent for 90 s. Answers its lock state and channels (905 for a recycled device).',
+    body: z.object({}).strict(),
+    content: machineState,
+    access: machine,
+  }),
+  'device.stockReport': endpoint({
+    method: 'POST',
+    path: '/device-api/v1/stock',
+    summary: 'A machine counted its channels (after a refill by hand): the stock of each channel named, within the capacity (field error), all or none.',
+    body: z.object({
+      channels: z.array(z.object({ number: z.number().int().min(1).max(999), stock: z.number().int().min(0).max(9999) })).min(1).max(999),
+    }),
+    content: z.object({ changed: z.number().int() }),
+    access: machine,
+  }),
+  'device.fault': endpoint({
+    method: 'POST',
+    path: '/device-api/v1/fault',
+    summary: 'A machine reports a fault (its own code and message); it stays faulted until it reports recovery.',
+    body: z.object({ code: str().trim().min(1).max(20), message: str().trim().max(200).optional() }),
+    content: z.object({ faultAt: isoTime }),
+    access: machine,
+  }),
+  'device.recover': endpoint({
+    method: 'POST',
+    path: '/device-api/v1/recovery',
+    summary: 'A machine\'s fault is cleared.',
+    body: z.object({}).strict(),
+    content: z.object({ recovered: z.boolean() }),
+    access: machine,
+  }),
+} as const;
+
+/** The console side of machine credentials: activation issues a secret, shown once, stored only hashed. */
+export const activationApi = {
+  'device.activate': endpoint({
+    method: 'POST',
+    path: '/device/:id/activate',
+    summary: 'Activate a device, or replace its secret: the new secret is answered once and stored hashed; the old one stops working at once.',
+    params: refParams('device'),
+    content: z.object({ serial: z.string(), secret: z.string(), activatedAt: isoTime }),
+    access: { auth: 'user', roles: ['admin', 'tenant', 'member'], power: '2-1' },
+  }),
+} as const;

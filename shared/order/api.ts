@@ -1,0 +1,65 @@
+/**
+ * Orders (spec §3 Order, §4 order states). What exists today is how orders
+ * come to be: a machine reports a sale through the device-facing API
+ * (`order.sale`), which creates the order with its items and takes the
+ * stock in one transaction. The order screens, refunds, complaints and
+ * exports build on these rows (the orders issue).
+ */
+import { z } from 'zod';
+import { endpoint, isoTime, str } from '../api/define.js';
+
+/** Spec §4 payment status (pre-created … payment success; also unpaid, order completed). */
+export const PAYMENT_STATES = ['preCreated', 'submitFailed', 'submitted', 'timeout', 'success', 'unpaid', 'completed'] as const;
+/** Spec §4 delivery status. */
+export const DELIVERY_STATES = ['waiting', 'delivering', 'allFailed', 'partial', 'allDelivered', 'preparing', 'notMade', 'notStarted'] as const;
+/** Spec §4 delivery end. */
+export const DELIVERY_ENDS = ['timeout', 'complete', 'error', 'notEnded'] as const;
+/** Spec §4 refund status. */
+export const REFUND_STATES = ['none', 'partial', 'full', 'failed', 'success'] as const;
+/** Spec §4 per-product state. */
+export const ITEM_STATES = ['normal', 'refundSuccess', 'refundFailed', 'deliveryFailed', 'deliverySuccess'] as const;
+/** Spec §3 payment platform and payment type. */
+export const PAY_PLATFORMS = ['alipay', 'wechat', 'digitalRmb'] as const;
+export const PAY_TYPES = ['program', 'scan', 'face', 'app'] as const;
+/** A sale of goods from channels, a payment-box payment (payment only), or a scene's linked order. */
+export const ORDER_KINDS = ['sale', 'payment', 'scene'] as const;
+
+/** Spec §9 / §5: items per order and per channel are the device's own limits (1–10, 1–5). */
+export const SALE_LIMITS = { saleId: 64, thirdPartyNumber: 64, items: 10 } as const;
+
+const fen = z.number().int().min(1).max(99_999_999);
+
+export const saleInput = z.object({
+  /** The machine's own id of this sale: a retry with the same id answers the order already made, and takes no stock twice. */
+  saleId: str().trim().min(1).max(SALE_LIMITS.saleId),
+  /** The payment platform's transaction number. */
+  thirdPartyNumber: str().trim().min(1).max(SALE_LIMITS.thirdPartyNumber),
+  platform: z.enum(PAY_PLATFORMS),
+  paymentType: z.enum(PAY_TYPES),
+  /** Bought at the staff price (an enterprise's staff card). */
+  staff: z.boolean().default(false),
+  /** What was vended, per channel; a payment box sends none and an amount instead. */
+  items: z.array(z.object({ channel: z.number().int().min(1).max(999), count: z.number().int().min(1).max(10) })).max(SALE_LIMITS.items).default([]),
+  amount: fen.optional(),
+});
+export type SaleInput = z.input<typeof saleInput>;
+
+export const saleAnswer = z.object({
+  orderNumber: z.string(),
+  amount: z.number().int(),
+  createdAt: isoTime,
+  /** False when this sale id was already recorded (a retry). */
+  created: z.boolean(),
+});
+
+export const orderApi = {
+  'order.sale': endpoint({
+    method: 'POST',
+    path: '/device-api/v1/sale',
+    summary: 'A machine sold: creates the order with its items at the channels\' prices and takes the stock, all or nothing. Refused on an offline (902), locked (903), not activated (904) or recycled (905) device, a locked channel (903), a switched-off or empty channel (943), beyond stock (940) or the device\'s per-channel (941) and per-order (942) limits; a payment box pays an amount and sells no items (944).',
+    body: saleInput,
+    content: saleAnswer,
+    access: { auth: 'device' },
+    contended: 'the stock of a channel never goes below zero and a sale id makes one order at most',
+  }),
+} as const;
