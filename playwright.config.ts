@@ -42,6 +42,8 @@ export default defineConfig({
     timeout: 120_000,
     env: {
       CONSOLE_PORT: String(consolePort), UPSTREAM_PORT: String(upstreamPort), DATABASE_URL: 'memory://', DEMO_DATA: '1',
+      // Tests drive machines themselves (tests/e2e/device); a simulator would move stock and presence under them.
+      SIMULATE: '0',
       VEND_RENDERER_DIR: process.env.VEND_RENDERER_DIR ?? '',
       VEND_TEST_LAUNCH_KEY: process.env.VEND_TEST_LAUNCH_KEY,
     },

@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../server/start.js';
+import { simulateFromEnv } from '../server/device/index.js';
 import { createCore } from '../electron/core/core.js';
 import { memoryVault } from '../electron/core/vault.js';
 import { memoryPrefs } from '../electron/core/prefs.js';
@@ -32,6 +33,7 @@ export async function startUpstream(): Promise<Upstream> {
     port: num(process.env.UPSTREAM_PORT, 8090),
     databaseUrl: process.env.DATABASE_URL || './.data/upstream',
     demoData: process.env.DEMO_DATA !== '0',
+    simulate: simulateFromEnv(process.env),
   });
 }
 

@@ -39,3 +39,11 @@ export async function loadDemoData(db: Db, storage: FileStorage = databaseStorag
   await loadDemo(db, SERVER_DOMAINS, storage);
   return true;
 }
+
+/** Starts every domain's periodic work (server/manifest.ts `background`); the answer stops it all. */
+export function startBackground(db: Db): () => Promise<void> {
+  const stops = SERVER_DOMAINS.flatMap((d) => ('background' in d && d.background ? [d.background(db)] : []));
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  };
+}

@@ -8,11 +8,14 @@
  *   CORS_ORIGINS  origins a browser page may call the API from, comma separated (default none: no CORS headers)
  *   REQUEST_TIMEOUT_MS  how long a client may take to send one request (default 30000)
  *   STORAGE_DIR   keep uploaded files' bytes in this directory (default: in the database)
+ *   SIMULATE      0 stops the demo machines' simulator (on by default with the demo data; server/device/simulator.ts)
+ *   SIMULATE_SPEED  how much faster than real time the simulated machines sell (default 1)
  *   TRUST_PROXY   behind a reverse proxy: its addresses or CIDR ranges, comma separated, whose
  *                 X-Forwarded-For names the client (default none; `true` trusts any hop)
  */
 import { startServer } from './start.js';
 import { parseOrigins } from './http/security.js';
+import { simulateFromEnv } from './device/index.js';
 
 const port = Number(process.env.PORT ?? 8090);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -44,6 +47,7 @@ const server = await startServer({
   host: process.env.HOST || '127.0.0.1',
   databaseUrl,
   demoData: process.env.DEMO_DATA !== '0',
+  simulate: simulateFromEnv(process.env),
   logger: true,
   corsOrigins,
   ...(requestTimeoutMs !== undefined ? { requestTimeoutMs } : {}),

@@ -7,7 +7,7 @@
  */
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ApiOp } from '../shared/domains.js';
-import type { Tx } from './db/index.js';
+import type { Db, Tx } from './db/index.js';
 import { databaseStorage, type FileStorage } from './storage/index.js';
 import type { Handlers } from './http/handlers.js';
 
@@ -74,6 +74,12 @@ export interface ServerManifest {
   owns?: Readonly<Record<string, Owner>>;
   /** Extra Fastify route config per operation, read by its handler from `request.routeOptions.config`. */
   routeConfig?: (settings: AppSettings) => Partial<Record<ApiOp, Record<string, unknown>>>;
+  /**
+   * Periodic work of a running upstream (startServer runs it; test apps built
+   * with buildApp do not). Several instances may run it at once against one
+   * database, so each step must be safe to race. Returns how to stop it.
+   */
+  background?: (db: Db) => () => Promise<void>;
 }
 
 export const defineServerDomain = <const M extends ServerManifest>(manifest: M): M => manifest;

@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { openDatabase } from './db/index.js';
-import { loadDemoData } from './domains.js';
+import { loadDemoData, startBackground } from './domains.js';
+import { startSimulator, type SimulatorOptions } from './device/index.js';
 import { buildApp } from './app.js';
 import { databaseStorage, diskStorage } from './storage/index.js';
 
@@ -23,6 +24,8 @@ export interface StartOptions {
   trustProxy?: boolean | string[];
   /** File bytes in this directory (STORAGE_DIR) instead of the database. */
   storageDir?: string;
+  /** Drive the demo machines through the device-facing API once listening (server/device/simulator.ts); off by default. */
+  simulate?: Omit<SimulatorOptions, 'url'> | boolean;
 }
 
 export interface RunningServer {
@@ -53,11 +56,19 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     }
     const { port } = app.server.address() as AddressInfo;
     const urlHost = host.includes(':') ? `[${host}]` : host;
+    const url = `http://${urlHost}:${port}`;
+    const stopBackground = startBackground(database.db);
+    const simulator = opts.simulate ? startSimulator({ url, ...(opts.simulate === true ? {} : opts.simulate) }) : undefined;
     let closing: Promise<void> | undefined;
     return {
-      url: `http://${urlHost}:${port}`,
+      url,
       app,
-      close: () => (closing ??= app.close().then(() => database.close())),
+      close: () => (closing ??= (async () => {
+        await simulator?.stop();
+        await stopBackground();
+        await app.close();
+        await database.close();
+      })()),
     };
   } catch (err) {
     await database.close();

@@ -31,9 +31,9 @@ export const machineHandlers = defineHandlers({
   'device.heartbeat': async (_input, { db, device: caller }) => {
     const device = await liveDevice(db, caller.id);
     await db.update(devices).set({ online: true, lastSeenAt: sql`now()` }).where(eq(devices.id, caller.id));
-    const channels = await db.select({ number: c.number, enabled: c.enabled, locked: c.locked, productId: c.productId, price: c.price, staffPrice: c.staffPrice })
+    const channels = await db.select({ number: c.number, stock: c.stock, enabled: c.enabled, locked: c.locked, productId: c.productId, price: c.price, staffPrice: c.staffPrice })
       .from(c).where(eq(c.deviceId, caller.id)).orderBy(asc(c.number));
-    return { serverTime: new Date().toISOString(), locked: device.locked, channels };
+    return { serverTime: new Date().toISOString(), locked: device.locked, capacity: device.capacity, channels };
   },
 
   'device.stockReport': async ({ body }, { db, device: caller }) => db.transaction(async (tx) => {

@@ -17,8 +17,12 @@ export const PRESENCE = { heartbeatMs: 30_000, offlineAfterMs: 90_000 } as const
 export const machineState = z.object({
   serverTime: isoTime,
   locked: z.boolean(),
+  /** Items one channel holds. */
+  capacity: z.number().int(),
+  /** What the upstream counts in each channel (sales taken, the console's refills). */
   channels: z.array(z.object({
     number: z.number().int(),
+    stock: z.number().int(),
     enabled: z.boolean(),
     locked: z.boolean(),
     productId: z.number().int().nullable(),

@@ -1,0 +1,214 @@
+/**
+ * The demo fleet's machines (ARCHITECTURE §11): each sends heartbeats, sells
+ * along a daily curve until channels run low, now and then faults and
+ * recovers, falls silent (offline) and comes back, and restocks by hand when
+ * most of it is empty — all through the device-facing API over HTTP, signed
+ * with its demo secret, exactly as a real machine would. Nothing here
+ * touches the database.
+ *
+ * Time: heartbeats and silences run in real time (presence is judged in real
+ * time); sales, faults and refills follow simulated time, `speed` times
+ * faster (1: a gentle business pace; 60: an hour a minute).
+ */
+import { setTimeout as wait } from 'node:timers/promises';
+import { api } from '../../shared/domains.js';
+import { PRESENCE, type MachineState } from '../../shared/device/index.js';
+import type { SaleInput } from '../../shared/order/index.js';
+import { DEMO_DEVICES } from './demo.js';
+import { demoSecret } from './credentials.js';
+
+export interface SimulatorOptions {
+  /** The upstream's base URL. */
+  url: string;
+  /** Demo serials to drive; default: every demo machine that is online and sells or takes payments. */
+  serials?: readonly string[];
+  speed?: number;
+  /** How often each machine wakes (real ms). */
+  tickMs?: number;
+  random?: () => number;
+  /** The time of day the sales curve reads (tests fix it). */
+  clock?: () => Date;
+  log?: (line: string) => void;
+}
+
+export interface SimulatorStats {
+  heartbeats: number;
+  sales: number;
+  /** Refused sales by body code (940 when a channel ran out under it, 902/903 around a silence or a lock). */
+  refused: Record<number, number>;
+  faults: number;
+  silences: number;
+  refills: number;
+  /** Sale round trips in ms, newest last (at most 2000 kept). */
+  saleLatencies: number[];
+  errors: number;
+}
+
+export interface Simulator {
+  stats: SimulatorStats;
+  stop(): Promise<void>;
+}
+
+/** Sales per machine per simulated hour, by hour of the day (China time): a morning, a lunch and an evening peak. */
+const SALES_PER_HOUR = [0.3, 0.2, 0.1, 0.1, 0.2, 0.6, 2, 5, 7, 5, 4, 6, 8, 6, 4, 4, 5, 7, 8, 6, 4, 3, 1.5, 0.8];
+const FAULTS = [['E-11', '出货电机超时'], ['E-21', '制冷温度过高'], ['E-31', '纸币器故障'], ['E-42', '网络模块重启']] as const;
+/** Per simulated hour: a fault; per real hour: a silence long enough to be swept offline. */
+const FAULT_PER_HOUR = 0.02;
+const SILENCE_PER_HOUR = 0.3;
+const HOUR = 3_600_000;
+
+interface Machine {
+  serial: string;
+  auth: string;
+  payments: boolean;
+  state: MachineState | undefined;
+  lastBeat: number;
+  silentUntil: number;
+  faultUntil: number;
+  sold: number;
+}
+
+function pick<T>(random: () => number, weighted: readonly (readonly [T, number])[]): T {
+  let r = random() * weighted.reduce((s, [, w]) => s + w, 0);
+  for (const [v, w] of weighted) if ((r -= w) < 0) return v;
+  return weighted[weighted.length - 1]![0];
+}
+
+export function startSimulator(opts: SimulatorOptions): Simulator {
+  const speed = opts.speed ?? 1;
+  const tickMs = opts.tickMs ?? 5_000;
+  const random = opts.random ?? Math.random;
+  const log = opts.log ?? (() => {});
+  const stats: SimulatorStats = { heartbeats: 0, sales: 0, refused: {}, faults: 0, silences: 0, refills: 0, saleLatencies: [], errors: 0 };
+  const chosen = opts.serials ?? DEMO_DEVICES.filter((d) => d.online && d.activated && d.type !== 'smartLink').map((d) => d.serial);
+  const machines: Machine[] = chosen.map((serial) => ({
+    serial,
+    auth: `Basic ${Buffer.from(`${serial}:${demoSecret(serial)}`).toString('base64')}`,
+    payments: DEMO_DEVICES.find((d) => d.serial === serial)?.type === 'paymentBox',
+    state: undefined, lastBeat: 0, silentUntil: 0, faultUntil: 0, sold: 0,
+  }));
+
+  async function call(m: Machine, op: 'device.heartbeat' | 'device.stockReport' | 'device.fault' | 'device.recover' | 'order.sale', body: unknown) {
+    const res = await fetch(new URL(api[op].path, opts.url), {
+      method: 'POST', headers: { authorization: m.auth, 'content-type': 'application/json' }, body: JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    });
+    return (await res.json()) as { code: number; content?: unknown };
+  }
+
+  async function beat(m: Machine) {
+    const answer = await call(m, 'device.heartbeat', {});
+    m.lastBeat = Date.now();
+    if (answer.code === 200) {
+      m.state = answer.content as MachineState;
+      stats.heartbeats++;
+    }
+  }
+
+  async function sell(m: Machine) {
+    const state = m.state!;
+    const sale: SaleInput = {
+      saleId: `${m.serial}-${Date.now().toString(36)}-${++m.sold}`,
+      thirdPartyNumber: `${pick(random, [['42', 6], ['20', 4]] as const)}${Date.now()}${Math.floor(random() * 1e6).toString().padStart(6, '0')}`,
+      platform: pick(random, [['wechat', 60], ['alipay', 35], ['digitalRmb', 5]] as const),
+      paymentType: pick(random, [['scan', 60], ['program', 30], ['face', 8], ['app', 2]] as const),
+      staff: random() < 0.05,
+    };
+    let channel: MachineState['channels'][number] | undefined;
+    if (m.payments) sale.amount = 100 * Math.ceil(random() * 50);
+    else {
+      const open = state.channels.filter((c) => c.enabled && !c.locked && c.productId !== null && c.stock > 0);
+      if (!open.length) return;
+      channel = open[Math.floor(random() * open.length)]!;
+      sale.items = [{ channel: channel.number, count: 1 }];
+    }
+    const started = performance.now();
+    const answer = await call(m, 'order.sale', sale);
+    stats.saleLatencies.push(performance.now() - started);
+    if (stats.saleLatencies.length > 2000) stats.saleLatencies.shift();
+    if (answer.code === 200) {
+      stats.sales++;
+      if (channel) channel.stock--;
+    } else {
+      stats.refused[answer.code] = (stats.refused[answer.code] ?? 0) + 1;
+      // Out of step with the upstream (a refill, a lock, a sweep): ask it on the next tick.
+      m.lastBeat = 0;
+    }
+  }
+
+  async function tick(m: Machine) {
+    const now = Date.now();
+    if (now < m.silentUntil) return;
+    if (!m.state || now - m.lastBeat >= PRESENCE.heartbeatMs) await beat(m);
+    if (!m.state) return;
+    const simHours = (tickMs * speed) / HOUR;
+    if (m.faultUntil && now >= m.faultUntil) {
+      await call(m, 'device.recover', {});
+      m.faultUntil = 0;
+    } else if (!m.faultUntil && random() < FAULT_PER_HOUR * simHours) {
+      const [code, message] = FAULTS[Math.floor(random() * FAULTS.length)]!;
+      await call(m, 'device.fault', { code, message });
+      // Two to ten simulated minutes, at least until the next tick.
+      m.faultUntil = now + Math.max(tickMs, ((2 + random() * 8) * 60_000) / speed);
+      stats.faults++;
+      log(`${m.serial} fault ${code}`);
+    }
+    if (random() < SILENCE_PER_HOUR * (tickMs / HOUR)) {
+      m.silentUntil = now + PRESENCE.offlineAfterMs + (30 + random() * 180) * 1000;
+      stats.silences++;
+      log(`${m.serial} falls silent`);
+      return;
+    }
+    const selling = m.state.channels.filter((c) => c.productId !== null && c.enabled);
+    if (!m.payments && selling.length && selling.filter((c) => c.stock <= 1).length > selling.length / 2 && random() < 0.2 * simHours * 24) {
+      await call(m, 'device.stockReport', { channels: selling.map((c) => ({ number: c.number, stock: m.state!.capacity })) });
+      m.lastBeat = 0;
+      stats.refills++;
+      log(`${m.serial} restocked by hand`);
+    }
+    if (m.state.locked || m.faultUntil) return;
+    const hour = ((opts.clock?.() ?? new Date()).getUTCHours() + 8) % 24;
+    const expected = SALES_PER_HOUR[hour]! * simHours;
+    const count = Math.floor(expected) + (random() < expected % 1 ? 1 : 0);
+    for (let i = 0; i < count; i++) await sell(m);
+  }
+
+  let running = true;
+  const stopped = new AbortController();
+  const sleep = (ms: number) => wait(ms, undefined, { signal: stopped.signal }).catch(() => {});
+  const loops = machines.map(async (m, i) => {
+    // Spread the machines over one tick so they do not all call at once.
+    await sleep((tickMs * i) / machines.length);
+    while (running) {
+      try {
+        await tick(m);
+      } catch (err) {
+        stats.errors++;
+        if (stats.errors % 20 === 1) log(`${m.serial}: ${(err as Error).message}`);
+      }
+      await sleep(tickMs);
+    }
+  });
+  let stopping: Promise<void> | undefined;
+  return {
+    stats,
+    stop: () => (stopping ??= (running = false, stopped.abort(), Promise.all(loops).then(() => {}))),
+  };
+}
+
+/** Percentile of a sample (nearest rank). */
+export function percentile(sample: readonly number[], p: number): number {
+  if (!sample.length) return 0;
+  const sorted = [...sample].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/**
+ * Whether and how a demo upstream runs the simulator: on with the demo data
+ * unless SIMULATE=0, at SIMULATE_SPEED times real pace (default 1).
+ */
+export function simulateFromEnv(env: NodeJS.ProcessEnv): Omit<SimulatorOptions, 'url'> | false {
+  if (env.DEMO_DATA === '0' || env.SIMULATE === '0') return false;
+  const speed = Number(env.SIMULATE_SPEED || 1);
+  return { speed: Number.isFinite(speed) && speed > 0 ? speed : 1 };
+}

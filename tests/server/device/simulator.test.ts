@@ -1,0 +1,62 @@
+/** The demo machines' simulator (server/device/simulator.ts): over HTTP only, it beats, sells down the stock and takes payments. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../helpers.js';
+import { percentile, startSimulator, simulateFromEnv } from '../../../server/device/index.js';
+import { deviceChannels } from '../../../server/device/schema.js';
+import { orderItems, orders } from '../../../server/order/index.js';
+
+let t: TestApp;
+let url: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(() => t.close());
+
+/** A repeatable stream of numbers in [0, 1) (mulberry32). */
+function seeded(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('simulator', () => {
+  it('sells a machine\'s stock down and takes a payment box\'s payments through the device-facing API', async () => {
+    const ids = [t.ids.device('VM2026000101'), t.ids.device('VM2026000103')];
+    const stock = async () => (await t.db.select({ n: sql<number>`coalesce(sum(${deviceChannels.stock}), 0)::int` }).from(deviceChannels)
+      .where(eq(deviceChannels.deviceId, ids[0]!)))[0]!.n;
+    const before = await stock();
+    // Fast enough for dozens of sales a second of simulated business, at a lunchtime's pace.
+    const sim = startSimulator({
+      url, serials: ['VM2026000101', 'VM2026000103'], speed: 20_000, tickMs: 50, random: seeded(7), clock: () => new Date('2026-11-24T04:30:00Z'),
+    });
+    await new Promise((r) => setTimeout(r, 2500));
+    await sim.stop();
+    expect(sim.stats.errors).toBe(0);
+    expect(sim.stats.heartbeats).toBeGreaterThan(0);
+    expect(sim.stats.sales).toBeGreaterThan(5);
+    const made = await t.db.select({ id: orders.id, deviceId: orders.deviceId, kind: orders.kind }).from(orders).where(inArray(orders.deviceId, ids));
+    expect(made.length).toBe(sim.stats.sales);
+    expect(new Set(made.filter((o) => o.deviceId === ids[1]).map((o) => o.kind))).toEqual(new Set(['payment']));
+    const sold = made.filter((o) => o.deviceId === ids[0]);
+    expect(sold.length).toBeGreaterThan(0);
+    const [items] = await t.db.select({ n: sql<number>`sum(${orderItems.count})::int` }).from(orderItems)
+      .where(inArray(orderItems.orderId, sold.map((o) => o.id)));
+    // No refill by hand at this stock level: every item sold left the channels.
+    expect(sim.stats.refills).toBe(0);
+    expect(await stock()).toBe(before - items!.n);
+    expect(percentile(sim.stats.saleLatencies, 50)).toBeGreaterThan(0);
+  });
+
+  it('runs with the demo data unless SIMULATE=0, at SIMULATE_SPEED', () => {
+    expect(simulateFromEnv({})).toEqual({ speed: 1 });
+    expect(simulateFromEnv({ SIMULATE_SPEED: '30' })).toEqual({ speed: 30 });
+    expect(simulateFromEnv({ SIMULATE_SPEED: 'fast' })).toEqual({ speed: 1 });
+    expect(simulateFromEnv({ SIMULATE: '0' })).toBe(false);
+    expect(simulateFromEnv({ DEMO_DATA: '0' })).toBe(false);
+  });
+});
