@@ -13,6 +13,7 @@ import type { Database } from './db/index.js';
 import { validatorCompiler } from './http/validation.js';
 import { clientErrors, frameworkErrors, installReplies } from './http/replies.js';
 import { registerApi } from './http/register.js';
+import { registerEvents, startEventHub } from './http/events.js';
 import { DEFAULT_BODY_LIMIT, serverTimeouts } from './http/limits.js';
 import { registerSecurity } from './http/security.js';
 import { loggerOptions, type LogOptions } from './http/logging.js';
@@ -36,6 +37,8 @@ export interface BuildAppOptions {
   signInLimit?: AppSettings['signInLimit'];
   /** Requests one device may make per window on the device-facing API (server/device/credentials.ts). */
   deviceLimit?: DeviceRateLimit;
+  /** How often an event stream pings and re-checks its session (25 s; tests shorten it). */
+  eventPingMs?: number;
   /** Replaces handlers by operation (tests use it to provoke failures). */
   handlers?: Partial<Handlers>;
   /** Origins a browser page may call the API from (CORS); none by default, so no CORS headers at all. */
@@ -94,6 +97,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     deviceLimit: opts.deviceLimit ?? DEFAULT_DEVICE_LIMIT,
     routeConfig: routeConfig({ signInLimit: opts.signInLimit ?? DEFAULT_SIGN_IN_LIMIT, storage: opts.storage ?? databaseStorage(opts.db.db) }),
   });
+
+  // Live events for the console (server/http/events.ts); open streams end before the server closes.
+  const hub = await startEventHub(opts.db);
+  registerEvents(app, { database: opts.db, auth: authenticator, hub, ...(opts.eventPingMs ? { pingMs: opts.eventPingMs } : {}) });
+  app.addHook('preClose', async () => { await hub.close(); });
 
   // Ready only while the database answers: a failing ping is a 503 (server/http/replies.ts).
   app.get('/health', { schema: { hide: true } }, async () => {

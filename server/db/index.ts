@@ -28,6 +28,13 @@ export interface Database {
   kind: 'pglite' | 'pg';
   /** One round trip to the database; rejects while it cannot be reached (health checks). */
   ping(): Promise<void>;
+  /**
+   * Hears PostgreSQL NOTIFY on `channel` (ARCHITECTURE §10: live events reach
+   * every instance on one database). PostgreSQL: a connection of its own,
+   * opened again with back-off when it drops. Resolves once listening; the
+   * answer stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -59,6 +66,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       db: db as unknown as Db,
       kind: 'pglite',
       ping: async () => { await client.query('select 1'); },
+      listen: async (channel, onPayload) => {
+        const stop = await client.listen(channel, onPayload);
+        return async () => { if (!client.closed) await stop(); };
+      },
       close: () => client.close(),
     };
   } catch (err) {
@@ -91,10 +102,62 @@ async function openPostgres(url: string): Promise<Database> {
       db: db as unknown as Db,
       kind: 'pg',
       ping: async () => { await pool.query('select 1'); },
+      listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
       close: () => pool.end(),
     };
   } catch (err) {
     await pool.end();
     throw err;
   }
+}
+
+/**
+ * LISTEN on a dedicated connection (a pooled one would be handed to other
+ * queries). When it drops, it connects again after 0.5 s, 1 s, 2 s… at most
+ * 30 s; notifications sent while it was down are lost, which live events
+ * accept (the lists they refresh are read again on reconnect by the console).
+ */
+async function listenPostgres(url: string, channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let delay = 500;
+  let retry: NodeJS.Timeout | undefined;
+  const again = () => {
+    retry = setTimeout(() => { connect(false).catch(() => {}); }, delay);
+    delay = Math.min(delay * 2, 30_000);
+  };
+  /** The first connection's failure is the caller's; later ones try again. */
+  const connect = async (first: boolean): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+    next.on('notification', (msg) => {
+      if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
+    });
+    next.on('error', () => {});
+    next.on('end', () => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      again();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      await next.end().catch(() => {});
+      if (first) throw err;
+      if (!stopped) again();
+      return;
+    }
+    if (stopped) {
+      await next.end();
+      return;
+    }
+    client = next;
+    delay = 500;
+  };
+  await connect(true);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
 }

@@ -13,6 +13,7 @@ import { searchPattern } from '../db/pinyin.js';
 import type { Scope } from '../scope.js';
 import { productImages, products } from '../product/schema.js';
 import { deviceChannels as c, devices } from './schema.js';
+import { publishDeviceEvent } from './events.js';
 
 /** The device in scope, locked when asked: its id, tenant and per-channel capacity; 1201 otherwise. */
 async function deviceOf(db: Queryable, scope: Scope, id: number, lock = false) {
@@ -62,6 +63,8 @@ export async function changeChannels(db: Queryable, scope: Scope, deviceId: numb
     };
     // An empty change changes nothing (and an UPDATE without a column is no statement).
     if (Object.keys(set).length) await tx.update(c).set(set).where(and(eq(c.deviceId, device.id), inArray(c.number, unique)));
+    // Channels locked or unlocked are the lock switch's news too: one event for the selection, naming the channel when it is one.
+    if (patch.locked !== undefined) await publishDeviceEvent(tx, device.id, patch.locked ? 'locked' : 'unlocked', unique.length === 1 ? { channel: unique[0]! } : {});
   });
   return channelsOf(db, scope, deviceId);
 }
@@ -73,6 +76,7 @@ export async function refillChannels(db: Queryable, scope: Scope, deviceId: numb
       eq(c.deviceId, device.id), isNotNull(c.productId),
       numbers ? inArray(c.number, [...new Set(numbers)]) : eq(c.enabled, true),
     ));
+    await publishDeviceEvent(tx, device.id, 'replenished');
   });
   return channelsOf(db, scope, deviceId);
 }

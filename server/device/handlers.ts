@@ -33,6 +33,7 @@ async function checkFilterIds(db: Queryable, scope: Scope, pointId: number | und
 import { deviceDetailInScope, selectDevices, toDeviceItem } from './queries.js';
 import { changeChannels, channelsOf, productOptions, refillChannels } from './channels.js';
 import { issueSecret } from './credentials.js';
+import { publishDeviceEvents } from './events.js';
 
 export const deviceHandlers = defineHandlers({
   'device.page': async ({ query, body }, { db, scope }) => {
@@ -82,7 +83,9 @@ export const deviceHandlers = defineHandlers({
     const rows = await tx.select({ id: devices.id }).from(devices)
       .where(and(inArray(devices.id, unique), scope.where(devices.tenantId))).orderBy(devices.id).for('update');
     if (rows.length !== unique.length) throw new BizError(CODE.deviceNotFound);
-    await tx.update(devices).set({ locked: body.locked, updatedAt: new Date() }).where(inArray(devices.id, unique));
+    const changed = await tx.update(devices).set({ locked: body.locked, updatedAt: new Date() })
+      .where(and(inArray(devices.id, unique), eq(devices.locked, !body.locked))).returning({ id: devices.id });
+    await publishDeviceEvents(tx, changed.map((d) => d.id), body.locked ? 'locked' : 'unlocked');
     return { changed: rows.length };
   }),
 });

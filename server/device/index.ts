@@ -10,6 +10,7 @@ export { selectDevices, toDeviceItem } from './queries.js';
 export { devices } from './schema.js';
 export { DEFAULT_DEVICE_LIMIT, deviceCaller, demoSecret } from './credentials.js';
 export { startSimulator, simulateFromEnv, percentile, type Simulator, type SimulatorOptions, type SimulatorStats } from './simulator.js';
+export { publishDeviceEvent, publishDeviceEvents } from './events.js';
 export { deviceForSale, takeStock, touchDevice, type SaleDevice, type SoldLine } from './stock.js';
 
 /** Machines silent for too long go offline: swept every few seconds by each running upstream (one statement; racing sweeps are harmless). */

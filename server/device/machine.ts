@@ -3,13 +3,14 @@
  * machine's heartbeat, stock report, fault and recovery change. The caller
  * is the machine itself (`ctx.device`), never a console user.
  */
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import { PRESENCE } from '../../shared/device/index.js';
-import type { Queryable } from '../db/index.js';
+import type { Db, Queryable } from '../db/index.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
 import { defineHandlers } from '../http/handlers.js';
 import { deviceChannels as c, devices } from './schema.js';
+import { publishDeviceEvent, publishDeviceEvents } from './events.js';
 
 /** A recycled machine has no owner to report to any more (905). */
 async function liveDevice(db: Queryable, id: number) {
@@ -20,17 +21,33 @@ async function liveDevice(db: Queryable, id: number) {
   return device;
 }
 
-/** Machines silent for longer than PRESENCE.offlineAfterMs go offline: one statement, so of several instances sweeping one wins each device. */
-export async function sweepOffline(db: Queryable): Promise<{ id: number; tenantId: number }[]> {
-  return db.update(devices).set({ online: false })
-    .where(and(eq(devices.online, true), lt(devices.lastSeenAt, sql`now() - make_interval(secs => ${PRESENCE.offlineAfterMs / 1000}::double precision)`)))
-    .returning({ id: devices.id, tenantId: devices.tenantId });
+/**
+ * Machines silent for longer than PRESENCE.offlineAfterMs go offline, each
+ * announced once: one conditional update, so of several instances sweeping
+ * at once each device is taken (and announced) by one.
+ */
+export async function sweepOffline(db: Db): Promise<{ id: number; tenantId: number }[]> {
+  return db.transaction(async (tx) => {
+    const gone = await tx.update(devices).set({ online: false })
+      .where(and(eq(devices.online, true), lt(devices.lastSeenAt, sql`now() - make_interval(secs => ${PRESENCE.offlineAfterMs / 1000}::double precision)`)))
+      .returning({ id: devices.id, tenantId: devices.tenantId });
+    await publishDeviceEvents(tx, gone.map((d) => d.id), 'offline');
+    return gone;
+  });
+}
+
+/** Seen now; online again (announced) if it was not. */
+async function seen(db: Queryable, id: number): Promise<void> {
+  const back = await db.update(devices).set({ online: true, lastSeenAt: sql`now()` })
+    .where(and(eq(devices.id, id), eq(devices.online, false))).returning({ id: devices.id });
+  if (back.length) await publishDeviceEvent(db, id, 'online');
+  else await db.update(devices).set({ lastSeenAt: sql`now()` }).where(eq(devices.id, id));
 }
 
 export const machineHandlers = defineHandlers({
   'device.heartbeat': async (_input, { db, device: caller }) => {
     const device = await liveDevice(db, caller.id);
-    await db.update(devices).set({ online: true, lastSeenAt: sql`now()` }).where(eq(devices.id, caller.id));
+    await db.transaction((tx) => seen(tx, caller.id));
     const channels = await db.select({ number: c.number, stock: c.stock, enabled: c.enabled, locked: c.locked, productId: c.productId, price: c.price, staffPrice: c.staffPrice })
       .from(c).where(eq(c.deviceId, caller.id)).orderBy(asc(c.number));
     return { serverTime: new Date().toISOString(), locked: device.locked, capacity: device.capacity, channels };
@@ -46,24 +63,26 @@ export const machineHandlers = defineHandlers({
     for (const ch of body.channels) {
       await tx.update(c).set({ stock: ch.stock }).where(and(eq(c.deviceId, caller.id), eq(c.number, ch.number)));
     }
-    await tx.update(devices).set({ online: true, lastSeenAt: sql`now()` }).where(eq(devices.id, caller.id));
+    await seen(tx, caller.id);
+    await publishDeviceEvent(tx, caller.id, 'replenished');
     return { changed: numbers.length };
   }),
 
-  'device.fault': async ({ body }, { db, device: caller }) => {
-    await liveDevice(db, caller.id);
-    const [row] = await db.update(devices)
-      .set({ faultCode: body.code, faultMessage: body.message ?? null, faultAt: sql`now()`, online: true, lastSeenAt: sql`now()` })
+  'device.fault': async ({ body }, { db, device: caller }) => db.transaction(async (tx) => {
+    await liveDevice(tx, caller.id);
+    await seen(tx, caller.id);
+    const [row] = await tx.update(devices).set({ faultCode: body.code, faultMessage: body.message ?? null, faultAt: sql`now()` })
       .where(eq(devices.id, caller.id)).returning({ faultAt: devices.faultAt });
+    await publishDeviceEvent(tx, caller.id, 'fault', { code: body.code, ...(body.message ? { message: body.message } : {}) });
     return { faultAt: row!.faultAt!.toISOString() };
-  },
+  }),
 
-  'device.recover': async (_input, { db, device: caller }) => {
-    await liveDevice(db, caller.id);
-    const cleared = await db.update(devices)
-      .set({ faultCode: null, faultMessage: null, faultAt: null, online: true, lastSeenAt: sql`now()` })
-      .where(and(eq(devices.id, caller.id), sql`${devices.faultCode} is not null`)).returning({ id: devices.id });
-    if (!cleared.length) await db.update(devices).set({ online: true, lastSeenAt: sql`now()` }).where(and(eq(devices.id, caller.id), isNull(devices.faultCode)));
+  'device.recover': async (_input, { db, device: caller }) => db.transaction(async (tx) => {
+    await liveDevice(tx, caller.id);
+    await seen(tx, caller.id);
+    const cleared = await tx.update(devices).set({ faultCode: null, faultMessage: null, faultAt: null })
+      .where(and(eq(devices.id, caller.id), isNotNull(devices.faultCode))).returning({ id: devices.id });
+    if (cleared.length) await publishDeviceEvent(tx, caller.id, 'recovered');
     return { recovered: cleared.length > 0 };
-  },
+  }),
 });

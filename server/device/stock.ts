@@ -22,19 +22,22 @@ export interface SaleDevice {
   channelSalesLimit: number;
   orderLimit: number;
   warningValue: number;
+  salesNotice: number;
 }
 
 /**
  * The machine, if it may sell now: recycled 905, not activated 904, offline
- * 902, locked 903. Its row is share-locked for the sale, so a lock or a
- * channel change from the console waits for the sale to end, and the other way round.
+ * 902, locked 903. Its row is locked for the sale: a machine's sales take
+ * turns (as its one vending slot does), a lock or a channel change from the
+ * console waits for the sale to end and the other way round. (A share lock
+ * would deadlock: each sale goes on to update the row it shares.)
  */
 export async function deviceForSale(tx: Tx, id: number): Promise<SaleDevice> {
   const [d] = await tx.select({
     id: devices.id, tenantId: devices.tenantId, type: devices.type, name: devices.name, pointId: devices.pointId,
-    channelSalesLimit: devices.channelSalesLimit, orderLimit: devices.orderLimit, warningValue: devices.warningValue,
+    channelSalesLimit: devices.channelSalesLimit, orderLimit: devices.orderLimit, warningValue: devices.warningValue, salesNotice: devices.salesNotice,
     allocation: devices.allocation, activated: devices.activated, online: devices.online, locked: devices.locked,
-  }).from(devices).where(eq(devices.id, id)).for('share');
+  }).from(devices).where(eq(devices.id, id)).for('update');
   if (!d) throw new BizError(CODE.deviceCredentials);
   if (d.allocation === 'recycled') throw new BizError(CODE.deviceRecycled);
   if (!d.activated) throw new BizError(CODE.deviceNotActivated);

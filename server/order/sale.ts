@@ -11,7 +11,8 @@ import type { SaleInput } from '../../shared/order/index.js';
 import type { Db } from '../db/index.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
 import type { DeviceCaller } from '../http/principal.js';
-import { deviceForSale, takeStock, touchDevice, type SoldLine } from '../device/index.js';
+import { deviceForSale, publishDeviceEvent, takeStock, touchDevice, type SaleDevice, type SoldLine } from '../device/index.js';
+import type { Tx } from '../db/index.js';
 import { tenants } from '../tenant/schema.js';
 import { orderItems, orders } from './schema.js';
 
@@ -26,6 +27,25 @@ async function recorded(db: Db, deviceId: number, saleId: string) {
   const [row] = await db.select({ orderNumber: orders.number, amount: orders.amount, createdAt: orders.createdAt })
     .from(orders).where(and(eq(orders.deviceId, deviceId), eq(orders.saleId, saleId)));
   return row && { ...row, createdAt: row.createdAt.toISOString(), created: false };
+}
+
+/**
+ * What a sale tells the console: the sale itself (open lists refresh), each
+ * channel it took to its warning value or below, and every `salesNotice`-th
+ * sale of the machine's day (China time).
+ */
+async function announce(tx: Tx, device: SaleDevice, lines: readonly SoldLine[]) {
+  await publishDeviceEvent(tx, device.id, 'sale');
+  for (const l of lines) {
+    if (l.stockLeft <= device.warningValue && l.stockLeft + l.count > device.warningValue) {
+      await publishDeviceEvent(tx, device.id, 'lowStock', { channel: l.channel, stock: l.stockLeft });
+    }
+  }
+  if (device.salesNotice > 0) {
+    const [today] = await tx.select({ n: sql<number>`count(*)::int` }).from(orders).where(and(eq(orders.deviceId, device.id),
+      sql`${orders.createdAt} >= date_trunc('day', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai'`));
+    if (today!.n % device.salesNotice === 0) await publishDeviceEvent(tx, device.id, 'salesNotice', { count: today!.n });
+  }
 }
 
 export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
@@ -78,6 +98,7 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
         })));
       }
       await touchDevice(tx, device.id);
+      await announce(tx, device, lines);
       return { orderNumber: order.orderNumber, amount: order.amount, createdAt: order.createdAt.toISOString(), created: true };
     });
   } catch (err) {

@@ -8,6 +8,7 @@ import { deviceTexts } from './texts.js';
 
 export * from './api.js';
 export * from './machine.js';
+export * from './events.js';
 export { deviceErrors } from './errors.js';
 
 export const device = defineDomain({
