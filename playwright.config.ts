@@ -44,6 +44,8 @@ export default defineConfig({
       CONSOLE_PORT: String(consolePort), UPSTREAM_PORT: String(upstreamPort), DATABASE_URL: 'memory://', DEMO_DATA: '1',
       // Tests drive machines themselves (tests/e2e/device); a simulator would move stock and presence under them.
       SIMULATE: '0',
+      // A machine falls offline after 4 s of silence instead of 90: tests/e2e/device watches it happen.
+      DEVICE_OFFLINE_AFTER_MS: '4000',
       VEND_RENDERER_DIR: process.env.VEND_RENDERER_DIR ?? '',
       VEND_TEST_LAUNCH_KEY: process.env.VEND_TEST_LAUNCH_KEY,
     },

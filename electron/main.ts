@@ -8,10 +8,13 @@
 import path from 'node:path';
 import { readFile, stat } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, net, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, net, Notification, protocol, session, shell } from 'electron';
 import { CODE } from '../shared/domains.js';
 import { epochOf, type CallResult } from '../shared/ipc.js';
 import { FILE_CACHE_CONTROL, IMAGE_MAX_BYTES } from '../shared/file/index.js';
+import { deviceEvent, describeDeviceEvent, deviceEventTitle } from '../shared/device/index.js';
+import { DEFAULT_LANG, LANGS, type Lang } from '../shared/i18n/define.js';
+import type { PrefsStore } from './core/prefs.js';
 import { resolveAsset } from './core/assets.js';
 import { createCore, type CallContext, type Core, type WindowHost } from './core/core.js';
 import { SECURITY_HEADERS } from './core/security.js';
@@ -19,7 +22,7 @@ import { upstreamFromEnv } from './core/upstream.js';
 import { electronStorePrefs } from './prefs-store.js';
 import { safeStorageVault } from './vault-safe-storage.js';
 import {
-  APP_HOST, APP_ORIGIN, APP_SCHEME, appUrlOf, CALL_CHANNEL, externalHostsOf, navigationAllowed, permissionAllowed, SCHEME,
+  APP_HOST, APP_ORIGIN, APP_SCHEME, appUrlOf, CALL_CHANNEL, EVENT_CHANNEL, externalHostsOf, navigationAllowed, permissionAllowed, SCHEME,
   trustedSender, windowOpenDecision, windowOptions,
 } from './shell-policy.js';
 
@@ -92,6 +95,27 @@ function registerBridge(core: Core): void {
     const epoch = epochOf(meta);
     const from: CallContext = { ...(caller ? { window: caller.id } : {}), ...(epoch === undefined ? {} : { epoch }) };
     return core.call(typeof op === 'string' ? op : '', input, from);
+  });
+}
+
+/**
+ * The session's live events to every console window, and an OS notification
+ * where the device's switch for the event is on (spec §3), in the user's
+ * language. Windows of a previous session ignore events by their epoch.
+ */
+function forwardEvents(core: Core, prefs: PrefsStore): void {
+  core.subscribe((event) => {
+    for (const win of BrowserWindow.getAllWindows()) {
+      if (!win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, event);
+    }
+    const device = event.topic === 'device' ? deviceEvent.safeParse(event.data) : undefined;
+    // What the signed-in user just did is no news to them.
+    if (event.actor !== undefined && event.actor === core.session.user()?.userId) return;
+    if (!device?.success || !device.data.notify || !Notification.isSupported()) return;
+    void prefs.get().then((p) => {
+      const lang: Lang = LANGS.includes(p.language as Lang) ? (p.language as Lang) : DEFAULT_LANG;
+      new Notification({ title: deviceEventTitle(lang), body: describeDeviceEvent(device.data, lang) }).show();
+    });
   });
 }
 
@@ -185,10 +209,11 @@ function start(): void {
   });
 
   void app.whenReady().then(() => {
+    const prefs = electronStorePrefs();
     const core = createCore({
       upstreamUrl: upstream.url,
       vault: safeStorageVault(),
-      prefs: electronStorePrefs(),
+      prefs,
       mode: 'desktop',
       version: app.getVersion(),
       windows: windowHost(),
@@ -197,6 +222,8 @@ function start(): void {
     lockPermissions();
     serveApp(core);
     registerBridge(core);
+    forwardEvents(core, prefs);
+    app.on('before-quit', () => core.close());
     win = createWindow();
     win.on('closed', () => {
       win = null;

@@ -7,11 +7,18 @@
 import { contextBridge, ipcRenderer } from 'electron';
 import type { VendBridge } from '../shared/ipc.js';
 
-/** Must equal CALL_CHANNEL in shell-policy.ts (kept a literal so the bundle holds nothing but this file and electron). */
+/** Must equal CALL_CHANNEL and EVENT_CHANNEL in shell-policy.ts (kept literals so the bundle holds nothing but this file and electron). */
 const CALL_CHANNEL = 'vend:call';
+const EVENT_CHANNEL = 'vend:event';
 
 const vend: VendBridge = {
   call: (op, input, meta) => ipcRenderer.invoke(CALL_CHANNEL, op, input, meta),
+  // The listener gets the event only, never the IPC event object (which would hand the page ipcRenderer's sender).
+  subscribe: (listener) => {
+    const forward = (_event: unknown, live: Parameters<typeof listener>[0]) => listener(live);
+    ipcRenderer.on(EVENT_CHANNEL, forward);
+    return () => { ipcRenderer.removeListener(EVENT_CHANNEL, forward); };
+  },
 };
 
 contextBridge.exposeInMainWorld('vend', vend);

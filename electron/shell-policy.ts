@@ -11,8 +11,10 @@ import type { BrowserWindowConstructorOptions, CustomScheme, WebPreferences } fr
 export const SCHEME = 'app';
 export const APP_HOST = 'console';
 export const APP_ORIGIN = `${SCHEME}://${APP_HOST}`;
-/** Must equal CALL_CHANNEL in preload.ts (which cannot import this file: it would bundle more than electron). */
+/** Must equal CALL_CHANNEL and EVENT_CHANNEL in preload.ts (which cannot import this file: it would bundle more than electron). */
 export const CALL_CHANNEL = 'vend:call';
+/** Main → every window: the session's live events (core/events.ts). */
+export const EVENT_CHANNEL = 'vend:event';
 
 /**
  * The console's own scheme instead of file:// (checklist: custom protocol):

@@ -5,7 +5,7 @@
  */
 import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import type { CallError } from '../shared/errors/policy.js';
-import { isSessionChanged, type CallMeta, type CallResult, type Op, type OpInput, type OpOutput, type VendBridge } from '../shared/ipc.js';
+import { isSessionChanged, type BridgeEvent, type CallMeta, type CallResult, type Op, type OpInput, type OpOutput, type VendBridge } from '../shared/ipc.js';
 
 declare global {
   interface Window { vend?: VendBridge }
@@ -51,7 +51,32 @@ const NETWORK_ERROR: CallError = { source: 'network', code: 0, status: 0 };
  * page never sees and fetch sends by itself (same origin).
  */
 export function httpBridge(fetchImpl: typeof fetch = fetch): VendBridge {
+  // One EventSource for the page, open while anyone listens; it reconnects by itself.
+  const listeners = new Set<(event: BridgeEvent) => void>();
+  let source: EventSource | undefined;
   return {
+    subscribe(listener) {
+      listeners.add(listener);
+      if (!source && typeof EventSource !== 'undefined') {
+        source = new EventSource('/bridge/events');
+        source.onmessage = (message: MessageEvent<string>) => {
+          let event: BridgeEvent;
+          try {
+            event = JSON.parse(message.data) as BridgeEvent;
+          } catch {
+            return;
+          }
+          for (const l of listeners) l(event);
+        };
+      }
+      return () => {
+        listeners.delete(listener);
+        if (!listeners.size) {
+          source?.close();
+          source = undefined;
+        }
+      };
+    },
     async call<K extends Op>(op: K, input: OpInput<K>, meta?: CallMeta): Promise<CallResult<OpOutput<K>>> {
       try {
         const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -85,6 +110,15 @@ let epoch: string | undefined;
 export const setSessionEpoch = (next: string | undefined) => {
   epoch = next;
 };
+
+/** The session epoch this page shows (live events of another session are not its own). */
+export const sessionEpoch = () => epoch;
+
+/** Hears the session's live events (through whichever bridge); returns the unsubscribe. */
+export function subscribeLive(listener: (event: BridgeEvent) => void): () => void {
+  bridge ??= pickBridge();
+  return bridge.subscribe(listener);
+}
 
 type ChangeListener = (op: Op) => void;
 const changeListeners = new Set<ChangeListener>();

@@ -7,6 +7,7 @@
  * renderer/shell) imports no domain. renderer/domains.ts lists the manifests.
  */
 import type { ComponentType, LazyExoticComponent } from 'react';
+import type { Lang } from '../shared/i18n/define.js';
 
 export type Screen = LazyExoticComponent<ComponentType>;
 
@@ -21,10 +22,20 @@ export interface Slots {
   profileMenu: ComponentType;
 }
 
+/**
+ * What a domain makes of one of its live events (shared/api/events.ts
+ * `data`): the operations whose open queries to refresh, and the line of a
+ * notification to show, if any. A pure function, small enough for the first
+ * bundle (it runs whatever screen is open).
+ */
+export type LiveHandler = (data: unknown, lang: Lang) => { refresh: readonly string[]; notice?: string };
+
 export interface RendererManifest {
   name: string;
   screens: Readonly<Record<string, Screen>>;
   slots?: Partial<Slots>;
+  /** Its live events' handlers, by topic (the domain's name). */
+  live?: Readonly<Record<string, LiveHandler>>;
 }
 
 export const defineScreens = <const M extends RendererManifest>(manifest: M): M => manifest;
@@ -52,4 +63,16 @@ export function assembleSlots(domains: readonly RendererManifest[]): Slots {
   }
   for (const slot of ['signIn', 'profileMenu'] as const) if (!slots[slot]) throw new Error(`slots: no domain fills ${slot}`);
   return slots as Slots;
+}
+
+/** Every live-event handler by topic; a topic handled twice stops the start. */
+export function assembleLive(domains: readonly RendererManifest[]): Readonly<Record<string, LiveHandler>> {
+  const all: Record<string, LiveHandler> = {};
+  for (const d of domains) {
+    for (const [topic, handler] of Object.entries(d.live ?? {})) {
+      if (Object.hasOwn(all, topic)) throw new Error(`live: the topic ${topic} has two handlers (${d.name})`);
+      all[topic] = handler;
+    }
+  }
+  return all;
 }

@@ -9,6 +9,7 @@
  *   REQUEST_TIMEOUT_MS  how long a client may take to send one request (default 30000)
  *   STORAGE_DIR   keep uploaded files' bytes in this directory (default: in the database)
  *   SIMULATE      0 stops the demo machines' simulator (on by default with the demo data; server/device/simulator.ts)
+ *   DEVICE_OFFLINE_AFTER_MS  silence after which a machine is offline (default 90000)
  *   SIMULATE_SPEED  how much faster than real time the simulated machines sell (default 1)
  *   TRUST_PROXY   behind a reverse proxy: its addresses or CIDR ranges, comma separated, whose
  *                 X-Forwarded-For names the client (default none; `true` trusts any hop)

@@ -9,6 +9,7 @@ import { fileItem } from './file/index.js';
 import type { ApiContent, ApiInput, ApiOp } from './domains.js';
 import { LOCAL, NO_SESSION, type CallError } from './errors/policy.js';
 import { LANGS } from './i18n/define.js';
+import type { LiveEvent } from './api/events.js';
 
 export const sessionUser = userInfo.extend({
   /** Role kind derived from the roles; members signed in through employee info have `member`. */
@@ -123,8 +124,17 @@ export const isSessionChanged = (error: Pick<CallError, 'source' | 'message'>): 
 export const EPOCH_FREE: ReadonlySet<IpcOp> = new Set<IpcOp>(['session.current', 'session.signIn', 'prefs.get', 'prefs.set', 'app.info', 'windows.open']);
 
 /** `window.vend`: the one object the preload exposes, and the HTTP bridge mirrors. */
+/**
+ * A live event as every window hears it (shared/api/events.ts), stamped with
+ * the session epoch it belongs to; topic `feed` says the core's stream
+ * (re)connected (`data.state`), so a page refreshes what it may have missed.
+ */
+export type BridgeEvent = LiveEvent & { epoch: string };
+
 export interface VendBridge {
   call<K extends Op>(op: K, input: OpInput<K>, meta?: CallMeta): Promise<CallResult<OpOutput<K>>>;
+  /** Hears the session's live events; returns the unsubscribe. */
+  subscribe(listener: (event: BridgeEvent) => void): () => void;
 }
 
 export const isIpcOp = (op: string): op is IpcOp => Object.hasOwn(ipc, op);

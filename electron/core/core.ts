@@ -20,6 +20,8 @@ import { LOCAL, localError, NO_SESSION, ok } from './result.js';
 import { createSession, isTokenRefusal, type Session } from './session.js';
 import type { TokenVault } from './vault.js';
 import type { PrefsStore } from './prefs.js';
+import { createEventFeed } from './events.js';
+import type { BridgeEvent } from '../../shared/ipc.js';
 
 /**
  * Who is calling: the shell names the calling window; browser mode and the
@@ -63,6 +65,8 @@ export interface CoreOptions {
   timeoutMs?: number;
   /** The shell's windows (desktop only). */
   windows?: WindowHost;
+  /** Subscribe to the upstream's live events (default true; tests of other things turn it off). */
+  events?: boolean;
   /** The native open dialog (desktop only): one image file chosen, read by main, or null when cancelled. */
   pickImage?: (label: string) => Promise<{ name: string; bytes: Buffer } | null>;
 }
@@ -83,12 +87,20 @@ export interface Core {
    * the bridge, and never sees the token that fetches them.
    */
   file(id: string): Promise<CallResult<{ mime: string; bytes: Uint8Array }>>;
+  /** The session's live events from the upstream (electron/core/events.ts), for every window; returns the unsubscribe. */
+  subscribe(listener: (event: BridgeEvent) => void): () => void;
+  /** Stops the event stream (the app is quitting). */
+  close(): void;
 }
 
 /** Operations of the API table the renderer may not call: the session owns them. */
 export const SESSION_OWNED: ReadonlySet<string> = new Set<ApiOp>(['account.token', 'account.exit']);
 
 export const isApiOp = (op: string): op is ApiOp => Object.hasOwn(api, op);
+
+/** The session's own calls, bytes (served by URL) and the machines' API are not the renderer's to call. */
+export const rendererCallable = (op: ApiOp): boolean =>
+  !SESSION_OWNED.has(op) && !(api[op] as EndpointDef).binary && (api[op] as EndpointDef).access.auth !== 'device';
 
 const sessionChanged = () => localError(SESSION_CHANGED.code, SESSION_CHANGED.message);
 
@@ -137,6 +149,7 @@ export function createCore(opts: CoreOptions): Core {
     ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
   });
   const session = createSession(client, opts.vault);
+  const feed = opts.events === false ? undefined : createEventFeed({ baseUrl: client.baseUrl, session });
 
   const local: {
     [K in IpcOp]: (input: z.output<(typeof ipc)[K]['input']>, raw: unknown, from: CallContext) => Promise<CallResult<unknown>>;
@@ -184,7 +197,7 @@ export function createCore(opts: CoreOptions): Core {
   }
 
   async function callApi(op: ApiOp, input: unknown, stale: () => boolean): Promise<CallResult<unknown>> {
-    if (SESSION_OWNED.has(op) || (api[op] as EndpointDef).binary) return localError(CODE.forbidden, LOCAL.notCallable);
+    if (!rendererCallable(op)) return localError(CODE.forbidden, LOCAL.notCallable);
     const parsed = parseApiInput(op, input);
     if (!parsed.ok) return localError(CODE.badRequest, LOCAL.invalidInput, parsed.fields);
     const token = await session.token();
@@ -212,6 +225,8 @@ export function createCore(opts: CoreOptions): Core {
   return {
     client,
     file,
+    subscribe: (listener) => feed?.subscribe(listener) ?? (() => {}),
+    close: () => feed?.stop(),
     session: {
       signIn: (form) => session.signIn(form),
       current: () => session.current(),

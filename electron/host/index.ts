@@ -6,6 +6,8 @@
  *   GET /launch?t=<token>        the URL the host prints; the token works once and
  *                                expires (launch.ts) → 303 to / with the session cookie
  *   POST /bridge/<op>            body: the op's input as JSON (empty = none)
+ *   GET /bridge/events           the session's live events (server-sent events,
+ *                                one `data:` per BridgeEvent), for the page's EventSource
  *   Cookie: vend-console-<port>  required; set by /launch (HttpOnly, SameSite=Strict)
  *   x-vend-epoch: <epoch>        the session the page believes current (optional;
  *                                a stale one is refused: shared/ipc.ts SESSION_CHANGED)
@@ -69,6 +71,8 @@ export const MINT_PATH = `${LAUNCH_PATH}/mint`;
 /** A shorter test key is refused at start: it must not be guessable. */
 export const MIN_MINT_KEY_LENGTH = 32;
 export const BRIDGE_PREFIX = '/bridge/';
+/** A comment line this often keeps an idle event stream open through proxies and sleep. */
+const EVENT_PING_MS = 25_000;
 export const LAUNCH_REPRINT_MS = 10_000;
 /** The bridge body of one image upload: 2 MB as base64 (4/3) plus its JSON envelope. */
 export const UPLOAD_BODY_LIMIT = 3 * 1024 * 1024;
@@ -134,7 +138,8 @@ export async function startHost(opts: HostOptions): Promise<Host> {
   const launchWanted = onLaunchWanted ? throttle(() => onLaunchWanted(launchUrl()), LAUNCH_REPRINT_MS) : () => {};
   const admitted = (req: FastifyRequest) => gate.admits(cookieOf(req.headers.cookie, cookieName));
 
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024 });
+  // Closing ends every connection, not only idle ones: an event stream's socket must not hold the host open.
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024, forceCloseConnections: true });
 
   const pathOf = (req: FastifyRequest) => req.url.split('?')[0] ?? '/';
   const isBridge = (req: FastifyRequest) => pathOf(req) === '/bridge' || pathOf(req).startsWith(BRIDGE_PREFIX);
@@ -226,6 +231,29 @@ export async function startHost(opts: HostOptions): Promise<Host> {
   app.post<{ Params: { op: string } }>(`${BRIDGE_PREFIX}:op`, async (req, reply) => bridge(req, req.params.op, reply));
   // An image travels as base64 in the call: room for 2 MB of it (shared/file IMAGE_MAX_BYTES), on this operation only.
   app.post(`${BRIDGE_PREFIX}file.upload`, { bodyLimit: UPLOAD_BODY_LIMIT }, async (req, reply) => bridge(req, 'file.upload', reply));
+
+  // The core's live events, relayed to the page (same origin, the launch cookie: the onRequest gate applies).
+  const streams = new Set<() => void>();
+  app.get(`${BRIDGE_PREFIX}events`, async (req, reply) => {
+    reply.hijack();
+    const res = reply.raw;
+    // A hijacked answer skips the onSend hook: the security headers go on here.
+    res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store' });
+    res.write(': connected\n\n');
+    const unsubscribe = opts.core.subscribe((event) => { res.write(`data: ${JSON.stringify(event)}\n\n`); });
+    const ping = setInterval(() => { res.write(': ping\n\n'); }, EVENT_PING_MS);
+    const end = () => {
+      if (!streams.delete(end)) return;
+      clearInterval(ping);
+      unsubscribe();
+      res.end();
+    };
+    streams.add(end);
+    res.on('close', end);
+  });
+  app.addHook('preClose', async () => {
+    for (const end of [...streams]) end();
+  });
 
   // Images by URL (`<img src="/files/<id>">`, allowed by the CSP's img-src 'self'): the core fetches them with the session's token.
   app.get<{ Params: { id: string } }>('/files/:id', async (req, reply) => {

@@ -1,6 +1,7 @@
 /** The device domain's screens (spec §2 /deviceList). */
 import { lazy } from 'react';
 import { defineScreens } from '../manifest.js';
+import { deviceLive } from './live.js';
 
 export const deviceScreens = defineScreens({
   name: 'device',
@@ -8,4 +9,5 @@ export const deviceScreens = defineScreens({
     DeviceList: lazy(() => import('./DeviceListPage.js')),
     DeviceSettings: lazy(() => import('./DeviceSettingsPage.js')),
   },
+  live: { device: deviceLive },
 });

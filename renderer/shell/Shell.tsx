@@ -19,6 +19,7 @@ import { ShellContext, type ShellState } from './context.js';
 import { Navbar } from './Navbar.js';
 import { pageOf, redirectPathFor } from './page.js';
 import { usePrefs } from './prefs.js';
+import { LiveEvents } from './LiveEvents.js';
 import { SettingsPanel } from './SettingsPanel.js';
 import { DRAWER_MIN_WIDTH, isMobileWidth, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH, VIEW_CACHE_MAX } from './settings.js';
 import { SideMenu } from './SideMenu.js';
@@ -196,6 +197,7 @@ export default function Shell() {
           <AppMain page={page} cache={cache} />
         </div>
         <SettingsPanel />
+        <LiveEvents />
       </div>
     </ShellContext.Provider>
   );

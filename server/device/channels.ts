@@ -34,7 +34,7 @@ export async function channelsOf(db: Queryable, scope: Scope, deviceId: number):
   return rows.map((r) => ({ ...r, capacity: device.capacity }));
 }
 
-export async function changeChannels(db: Queryable, scope: Scope, deviceId: number, numbers: number[], patch: ChannelPatch): Promise<ChannelItem[]> {
+export async function changeChannels(db: Queryable, scope: Scope, deviceId: number, numbers: number[], patch: ChannelPatch, actor: number): Promise<ChannelItem[]> {
   await db.transaction(async (tx) => {
     const device = await deviceOf(tx, scope, deviceId, true);
     const unique = [...new Set(numbers)];
@@ -64,19 +64,19 @@ export async function changeChannels(db: Queryable, scope: Scope, deviceId: numb
     // An empty change changes nothing (and an UPDATE without a column is no statement).
     if (Object.keys(set).length) await tx.update(c).set(set).where(and(eq(c.deviceId, device.id), inArray(c.number, unique)));
     // Channels locked or unlocked are the lock switch's news too: one event for the selection, naming the channel when it is one.
-    if (patch.locked !== undefined) await publishDeviceEvent(tx, device.id, patch.locked ? 'locked' : 'unlocked', unique.length === 1 ? { channel: unique[0]! } : {});
+    if (patch.locked !== undefined) await publishDeviceEvent(tx, device.id, patch.locked ? 'locked' : 'unlocked', unique.length === 1 ? { channel: unique[0]! } : {}, actor);
   });
   return channelsOf(db, scope, deviceId);
 }
 
-export async function refillChannels(db: Queryable, scope: Scope, deviceId: number, numbers: number[] | undefined): Promise<ChannelItem[]> {
+export async function refillChannels(db: Queryable, scope: Scope, deviceId: number, numbers: number[] | undefined, actor: number): Promise<ChannelItem[]> {
   await db.transaction(async (tx) => {
     const device = await deviceOf(tx, scope, deviceId, true);
     await tx.update(c).set({ stock: device.capacity }).where(and(
       eq(c.deviceId, device.id), isNotNull(c.productId),
       numbers ? inArray(c.number, [...new Set(numbers)]) : eq(c.enabled, true),
     ));
-    await publishDeviceEvent(tx, device.id, 'replenished');
+    await publishDeviceEvent(tx, device.id, 'replenished', {}, actor);
   });
   return channelsOf(db, scope, deviceId);
 }

@@ -11,8 +11,8 @@ import { devices } from './schema.js';
 
 type Extra = Omit<DeviceEvent, 'kind' | 'deviceId' | 'serial' | 'name' | 'at' | 'notify'>;
 
-/** Announces `kind` for each device (at the commit of `db`'s transaction). */
-export async function publishDeviceEvents(db: Queryable, ids: readonly number[], kind: DeviceEventKind, extra: Extra = {}): Promise<void> {
+/** Announces `kind` for each device (at the commit of `db`'s transaction); `actor`: the console user who caused it. */
+export async function publishDeviceEvents(db: Queryable, ids: readonly number[], kind: DeviceEventKind, extra: Extra = {}, actor?: number): Promise<void> {
   if (!ids.length) return;
   const rows = await db.select({ id: devices.id, tenantId: devices.tenantId, serial: devices.serial, name: devices.name, notifications: devices.notifications })
     .from(devices).where(ids.length === 1 ? eq(devices.id, ids[0]!) : inArray(devices.id, [...ids]));
@@ -20,8 +20,9 @@ export async function publishDeviceEvents(db: Queryable, ids: readonly number[],
   const knob = EVENT_SWITCH[kind];
   for (const d of rows) {
     const event: DeviceEvent = { kind, deviceId: d.id, serial: d.serial, name: d.name, at, notify: knob !== null && d.notifications[knob] === true, ...extra };
-    await publish(db, 'device', d.tenantId, event);
+    await publish(db, 'device', d.tenantId, event, actor);
   }
 }
 
-export const publishDeviceEvent = (db: Queryable, id: number, kind: DeviceEventKind, extra: Extra = {}) => publishDeviceEvents(db, [id], kind, extra);
+export const publishDeviceEvent = (db: Queryable, id: number, kind: DeviceEventKind, extra: Extra = {}, actor?: number) =>
+  publishDeviceEvents(db, [id], kind, extra, actor);

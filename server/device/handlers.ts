@@ -72,20 +72,20 @@ export const deviceHandlers = defineHandlers({
   },
 
   'device.channels': ({ params }, { db, scope }) => channelsOf(db, scope, params.id),
-  'device.channelUpdate': ({ params, body }, { db, scope }) => changeChannels(db, scope, params.id, body.numbers, body.patch),
-  'device.channelRefill': ({ params, body }, { db, scope }) => refillChannels(db, scope, params.id, body.numbers),
+  'device.channelUpdate': ({ params, body }, { db, scope, user }) => changeChannels(db, scope, params.id, body.numbers, body.patch, user.id),
+  'device.channelRefill': ({ params, body }, { db, scope, user }) => refillChannels(db, scope, params.id, body.numbers, user.id),
   'device.productOptions': ({ params, body }, { db, scope }) => productOptions(db, scope, params.id, body.keyword),
 
   'device.activate': ({ params }, { db, scope }) => issueSecret(db, scope, params.id),
 
-  'device.lock': async ({ body }, { db, scope }) => db.transaction(async (tx) => {
+  'device.lock': async ({ body }, { db, scope, user }) => db.transaction(async (tx) => {
     const unique = [...new Set(body.ids)];
     const rows = await tx.select({ id: devices.id }).from(devices)
       .where(and(inArray(devices.id, unique), scope.where(devices.tenantId))).orderBy(devices.id).for('update');
     if (rows.length !== unique.length) throw new BizError(CODE.deviceNotFound);
     const changed = await tx.update(devices).set({ locked: body.locked, updatedAt: new Date() })
       .where(and(inArray(devices.id, unique), eq(devices.locked, !body.locked))).returning({ id: devices.id });
-    await publishDeviceEvents(tx, changed.map((d) => d.id), body.locked ? 'locked' : 'unlocked');
+    await publishDeviceEvents(tx, changed.map((d) => d.id), body.locked ? 'locked' : 'unlocked', {}, user.id);
     return { changed: rows.length };
   }),
 });

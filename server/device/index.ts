@@ -1,4 +1,5 @@
 /** The device domain on the upstream: the device list (the devices issue grows it). */
+import { PRESENCE } from '../../shared/device/index.js';
 import { defineServerDomain } from '../manifest.js';
 import { deviceDemo } from './demo.js';
 import { deviceHandlers } from './handlers.js';
@@ -13,17 +14,30 @@ export { startSimulator, simulateFromEnv, percentile, type Simulator, type Simul
 export { publishDeviceEvent, publishDeviceEvents } from './events.js';
 export { deviceForSale, takeStock, touchDevice, type SaleDevice, type SoldLine } from './stock.js';
 
-/** Machines silent for too long go offline: swept every few seconds by each running upstream (one statement; racing sweeps are harmless). */
-const SWEEP_MS = 10_000;
+/**
+ * Machines silent for too long go offline: swept by each running upstream
+ * (one statement; racing sweeps are harmless). DEVICE_OFFLINE_AFTER_MS
+ * shortens the 90 s of silence (the end-to-end suite watches a machine go
+ * offline in seconds); the sweep runs at a ninth of it, at most every 10 s.
+ */
+function presenceFromEnv(env: NodeJS.ProcessEnv) {
+  const given = Number(env.DEVICE_OFFLINE_AFTER_MS);
+  const offlineAfterMs = Number.isInteger(given) && given > 0 ? given : PRESENCE.offlineAfterMs;
+  return { offlineAfterMs, sweepMs: Math.min(10_000, Math.max(250, Math.floor(offlineAfterMs / 9))) };
+}
 
 export const deviceServer = defineServerDomain({
   name: 'device',
   handlers: { ...deviceHandlers, ...machineHandlers },
   demo: deviceDemo,
   background: (db) => {
-    const timer = setInterval(() => {
-      sweepOffline(db).catch(() => {});
-    }, SWEEP_MS);
+    const { offlineAfterMs, sweepMs } = presenceFromEnv(process.env);
+    const sweep = () => {
+      sweepOffline(db, offlineAfterMs).catch(() => {});
+    };
+    // At once too: machines that fell silent while no upstream ran are offline from the start.
+    sweep();
+    const timer = setInterval(sweep, sweepMs);
     timer.unref();
     return async () => clearInterval(timer);
   },

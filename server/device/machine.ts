@@ -26,10 +26,10 @@ async function liveDevice(db: Queryable, id: number) {
  * announced once: one conditional update, so of several instances sweeping
  * at once each device is taken (and announced) by one.
  */
-export async function sweepOffline(db: Db): Promise<{ id: number; tenantId: number }[]> {
+export async function sweepOffline(db: Db, offlineAfterMs: number = PRESENCE.offlineAfterMs): Promise<{ id: number; tenantId: number }[]> {
   return db.transaction(async (tx) => {
     const gone = await tx.update(devices).set({ online: false })
-      .where(and(eq(devices.online, true), lt(devices.lastSeenAt, sql`now() - make_interval(secs => ${PRESENCE.offlineAfterMs / 1000}::double precision)`)))
+      .where(and(eq(devices.online, true), lt(devices.lastSeenAt, sql`now() - make_interval(secs => ${offlineAfterMs / 1000}::double precision)`)))
       .returning({ id: devices.id, tenantId: devices.tenantId });
     await publishDeviceEvents(tx, gone.map((d) => d.id), 'offline');
     return gone;

@@ -20,8 +20,8 @@ const CHANNEL = 'vend_events';
 export const PING_MS = 25_000;
 
 /** Announces an event at the commit of `db`'s transaction (or at once outside one). */
-export async function publish(db: Queryable, topic: string, tenantId: number, data: object): Promise<void> {
-  await db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ topic, tenantId, data })})`);
+export async function publish(db: Queryable, topic: string, tenantId: number, data: object, actor?: number): Promise<void> {
+  await db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ topic, tenantId, ...(actor === undefined ? {} : { actor }), data })})`);
 }
 
 interface Subscriber {
@@ -91,6 +91,6 @@ export function registerEvents(app: FastifyInstance, { database, auth, hub, ping
     const ping = setInterval(() => {
       checkAccess(database.db, auth, access, request, { requests: 0, windowMs: 0 }).then(() => res.write(': ping\n\n'), end);
     }, pingMs);
-    request.raw.on('close', end);
+    res.on('close', end);
   });
 }

@@ -11,6 +11,8 @@ export const liveEvent = z.object({
   /** The domain's name (`device`). */
   topic: z.string(),
   tenantId: z.number().int(),
+  /** The user whose console action caused it, if one did: that user needs no notification of it. */
+  actor: z.number().int().optional(),
   data: z.unknown(),
 });
 export type LiveEvent = z.infer<typeof liveEvent>;

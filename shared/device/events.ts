@@ -7,6 +7,8 @@
 import { z } from 'zod';
 import { isoTime } from '../api/define.js';
 import type { NotificationKind } from './api.js';
+import type { Lang } from '../i18n/define.js';
+import { deviceEventTexts } from './texts-events.js';
 
 export const DEVICE_EVENTS = ['online', 'offline', 'fault', 'recovered', 'locked', 'unlocked', 'lowStock', 'replenished', 'salesNotice', 'sale'] as const;
 export type DeviceEventKind = (typeof DEVICE_EVENTS)[number];
@@ -35,3 +37,19 @@ export const deviceEvent = z.object({
   count: z.number().int().optional(),
 });
 export type DeviceEvent = z.infer<typeof deviceEvent>;
+
+/**
+ * The line a notification shows for an event, in `lang`: main's OS
+ * notification and the renderer's in-page one say the same words. (i18next
+ * is the renderer's; main has none, so the `{{key}}` placeholders are filled here.)
+ */
+export function describeDeviceEvent(event: DeviceEvent, lang: Lang): string {
+  const template = deviceEventTexts[lang][event.kind];
+  const values: Record<string, string> = {
+    name: event.name, channel: String(event.channel ?? ''), stock: String(event.stock ?? ''),
+    code: event.code ?? '', message: event.message ?? '', count: String(event.count ?? ''),
+  };
+  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '').trim();
+}
+
+export const deviceEventTitle = (lang: Lang) => deviceEventTexts[lang].title;

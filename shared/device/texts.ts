@@ -3,6 +3,7 @@ import { defineTexts } from '../i18n/define.js';
 import { deviceListTexts } from './texts-list.js';
 import { deviceSettingsTexts } from './texts-settings.js';
 import { channelTexts } from './texts-channel.js';
+import { deviceEventTexts } from './texts-events.js';
 
 const zhCN = {
   name: '设备名称',
@@ -23,6 +24,7 @@ const zhCN = {
   list: deviceListTexts['zh-CN'],
   settings: deviceSettingsTexts['zh-CN'],
   channel: channelTexts['zh-CN'],
+  events: deviceEventTexts['zh-CN'],
   validation: {
     notice: '请输入 0–9999 的整数',
     warning: '请输入 0–9999 的整数',
@@ -65,6 +67,7 @@ export const deviceTexts = defineTexts(zhCN, {
     list: deviceListTexts['zh-TW'],
     settings: deviceSettingsTexts['zh-TW'],
     channel: channelTexts['zh-TW'],
+    events: deviceEventTexts['zh-TW'],
     validation: {
       notice: '請輸入 0–9999 的整數',
       warning: '請輸入 0–9999 的整數',
@@ -105,6 +108,7 @@ export const deviceTexts = defineTexts(zhCN, {
     list: deviceListTexts.en,
     settings: deviceSettingsTexts.en,
     channel: channelTexts.en,
+    events: deviceEventTexts.en,
     validation: {
       notice: 'Enter a whole number from 0 to 9999',
       warning: 'Enter a whole number from 0 to 9999',

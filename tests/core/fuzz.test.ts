@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { api, CODE, type ApiOp } from '../../shared/domains.js';
 import type { EndpointDef } from '../../shared/api/define.js';
 import { ipc, isIpcOp } from '../../shared/ipc.js';
-import { createCore, SESSION_OWNED } from '../../electron/core/core.js';
+import { createCore, rendererCallable, SESSION_OWNED } from '../../electron/core/core.js';
 import { memoryVault } from '../../electron/core/vault.js';
 import { memoryPrefs } from '../../electron/core/prefs.js';
 import { validInput, weird } from '../server/reliability/support/mutate.js';
@@ -27,8 +27,9 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_261_122);
 const env = upstreamBehindProxy();
 
 const PARTS = ['params', 'query', 'body'] as const;
-// Binary answers are served by the console's /files route, never through the bridge (tests/core/files.test.ts).
-const API_OPS = (Object.keys(api) as ApiOp[]).filter((op) => !SESSION_OWNED.has(op) && !(api[op] as { binary?: boolean }).binary);
+// Binary answers are served by the console's /files route, never through the bridge (tests/core/files.test.ts); machines call their own API.
+const API_OPS = (Object.keys(api) as ApiOp[]).filter(rendererCallable);
+const NOT_CALLABLE = (Object.keys(api) as ApiOp[]).filter((op) => !rendererCallable(op) && !SESSION_OWNED.has(op));
 const LOCAL_OPS = Object.keys(ipc).filter(isIpcOp);
 
 /** Whether the shared schemas accept an API input, read independently of the core: every part, no other key. */
@@ -98,7 +99,7 @@ describe('the bridge refuses bad input locally', () => {
   it('refuses bad input of the local operations and of the session-owned ones without a request', async () => {
     const core = createCore({ upstreamUrl: env.proxy.url, vault: memoryVault(), prefs: memoryPrefs(), mode: 'browser', version: '0' });
     const before = env.proxy.seen.length;
-    await fc.assert(fc.asyncProperty(fc.constantFrom(...LOCAL_OPS, ...SESSION_OWNED, 'no.such', '__proto__', 'constructor'), weird, async (op, input) => {
+    await fc.assert(fc.asyncProperty(fc.constantFrom(...LOCAL_OPS, ...SESSION_OWNED, ...NOT_CALLABLE, 'no.such', '__proto__', 'constructor'), weird, async (op, input) => {
       const result = await core.call(op, input);
       // JSON bridges send null for "no input": the core reads it as undefined.
       if (isIpcOp(op) && (ipc[op].input as z.ZodType).safeParse(input ?? undefined).success) return;

@@ -1,6 +1,8 @@
 /** The renderer's list of domains (ARCHITECTURE §4): screens by route name, and the slots of the frame. */
 import { describe, expect, it } from 'vitest';
-import { assembleScreens, assembleSlots } from '../../renderer/manifest.js';
+import { assembleLive, assembleScreens, assembleSlots } from '../../renderer/manifest.js';
+import { deviceLive } from '../../renderer/device/live.js';
+import { LIVE } from '../../renderer/domains.js';
 
 describe('the renderer list', () => {
   const screen = {} as never;
@@ -9,5 +11,22 @@ describe('the renderer list', () => {
     const slots = { signIn: async () => ({ default: () => null }), profileMenu: () => null };
     expect(() => assembleSlots([{ name: 'a', screens: {}, slots }, { name: 'b', screens: {}, slots: { profileMenu: slots.profileMenu } }])).toThrow(/filled twice/);
     expect(() => assembleSlots([{ name: 'a', screens: {}, slots: { profileMenu: slots.profileMenu } }])).toThrow(/no domain fills signIn/);
+  });
+});
+
+describe('live events', () => {
+  it('refuses a topic with two handlers, and the device domain handles its own', () => {
+    const handler = () => ({ refresh: [] });
+    expect(() => assembleLive([{ name: 'a', screens: {}, live: { t: handler } }, { name: 'b', screens: {}, live: { t: handler } }])).toThrow(/t has two handlers/);
+    expect(LIVE.device).toBe(deviceLive);
+  });
+
+  it('refreshes the device screens on a device event, with a notice in the user\'s language only where the switch is on', () => {
+    const event = { kind: 'lowStock', deviceId: 1, serial: 'VM1', name: '虹桥站饮料机 1 号', at: '2026-11-24T05:00:00Z', notify: true, channel: 12, stock: 1 };
+    expect(deviceLive(event, 'zh-CN')).toEqual({ refresh: ['device.page', 'device.info', 'device.channels'], notice: '虹桥站饮料机 1 号 12 号货道库存不足，剩余 1 件' });
+    expect(deviceLive(event, 'en').notice).toBe('虹桥站饮料机 1 号: channel 12 is low, 1 left');
+    expect(deviceLive({ ...event, kind: 'fault', code: 'E-21', notify: true }, 'en').notice).toBe('虹桥站饮料机 1 号 reports a fault: E-21');
+    expect(deviceLive({ ...event, notify: false }, 'zh-CN')).toEqual({ refresh: ['device.page', 'device.info', 'device.channels'] });
+    expect(deviceLive({ kind: 'nonsense' }, 'zh-CN')).toEqual({ refresh: [] });
   });
 });

@@ -1,0 +1,35 @@
+/** Live device events end to end: a machine (this test, through the device-facing API) comes online and falls silent; the open list follows without a reload. */
+import { expect, type Page } from '@playwright/test';
+import { catalogues } from '../../../shared/domains.js';
+import { demoSecret } from '../../../server/device/credentials.js';
+import { notification, signIn, signOut, test, useLanguage } from '../support.js';
+
+const en = catalogues.en.device;
+const upstream = `http://127.0.0.1:${process.env.E2E_UPSTREAM_PORT ?? 8091}`;
+const rowOf = (page: Page, serial: string) =>
+  page.getByTestId('device-row').filter({ has: page.getByTestId('device-serial').getByText(serial, { exact: true }) });
+
+test('tenant1 sees a machine come online and go offline live, with a notification each time', async ({ page, baseURL, request }) => {
+  await useLanguage(page, baseURL, 'en');
+  await signIn(page, 'tenant1');
+  await page.goto('/deviceList/index');
+  await page.getByTestId('device-filter-keyword').fill('VM2026000108');
+  await page.getByTestId('device-search').click();
+  const state = rowOf(page, 'VM2026000108').getByTestId('device-state');
+  await expect(state).toContainText(en.offline);
+  // The console is listening (the core's stream is up and this page hears it).
+  await expect(page.locator('html')).toHaveAttribute('data-live', 'connected');
+
+  const serial = 'VM2026000108';
+  const beat = await request.post(`${upstream}/device-api/v1/heartbeat`, {
+    headers: { authorization: `Basic ${Buffer.from(`${serial}:${demoSecret(serial)}`).toString('base64')}` }, data: {},
+  });
+  expect(beat.status()).toBe(200);
+  // No reload: the event refreshes the list, and the device's switch raises a notice.
+  await expect(state).toContainText(en.online);
+  await expect(notification(page)).toHaveText(en.events.online.replace('{{name}}', '备用零食机 A-2'));
+  // Silent now: after the test upstream's 4 s the sweep takes it offline, and the list follows.
+  await expect(state).toContainText(en.offline, { timeout: 15_000 });
+  await expect(notification(page)).toHaveText(en.events.offline.replace('{{name}}', '备用零食机 A-2'));
+  await signOut(page);
+});
