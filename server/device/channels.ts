@@ -42,6 +42,8 @@ export async function changeChannels(db: Queryable, scope: Scope, deviceId: numb
       .where(and(eq(c.deviceId, device.id), inArray(c.number, unique)));
     if (rows.length !== unique.length) throw new RequestValidationError({ numbers: 'device.validation.channel' });
     if (patch.productId) {
+      // A device in the pool has no owner, so no product of its owner either.
+      if (device.tenantId === null) throw new BizError(CODE.productNotFound);
       const [product] = await tx.select({ id: products.id }).from(products).where(and(eq(products.id, patch.productId), eq(products.tenantId, device.tenantId)));
       if (!product) throw new BizError(CODE.productNotFound);
     }
@@ -84,6 +86,7 @@ export async function refillChannels(db: Queryable, scope: Scope, deviceId: numb
 /** What a channel of the device can carry: enabled products of its tenant, by name, pinyin or number. */
 export async function productOptions(db: Queryable, scope: Scope, deviceId: number, keyword: string | undefined) {
   const device = await deviceOf(db, scope, deviceId);
+  if (device.tenantId === null) return [];
   return db.select({ id: products.id, number: products.number, name: products.name, price: products.price }).from(products)
     .where(and(eq(products.tenantId, device.tenantId), eq(products.library, 'old'), eq(products.enabled, true),
       keyword ? ilike(products.search, searchPattern(keyword)) : undefined))

@@ -5,14 +5,15 @@ import type { PointKey } from '../point/index.js';
 import type { TenantKey } from '../tenant/index.js';
 import { and, asc, eq, like } from 'drizzle-orm';
 import { productCategories, products } from '../product/schema.js';
-import { deviceChannels, devices } from './schema.js';
+import { deviceAllocations, deviceChannels, deviceModels, devices } from './schema.js';
 import { demoSecret, secretHashOf } from './credentials.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface DemoDevice {
   serial: string;
-  tenant: TenantKey;
+  /** Null: in the platform's pool. */
+  tenant: TenantKey | null;
   point: PointKey | null;
   name: string;
   type: (typeof DEVICE_TYPES)[number];
@@ -48,17 +49,30 @@ export const DEMO_DEVICES: readonly DemoDevice[] = [
   { serial: 'VM2026000304', tenant: 'B', point: null, name: '备用饮料机 B-1', type: 'selling', model: 'VM-S600', online: false, activated: true, expiresInDays: 365, channelCount: 60 },
   { serial: 'VM2026000305', tenant: 'B', point: null, name: '备用零食机 B-2', type: 'selling', model: 'VM-S800', online: true, activated: true, expiresInDays: 365, channelCount: 48 },
   { serial: 'VM2026000306', tenant: 'B', point: null, name: '备用收款盒 B-3', type: 'paymentBox', model: 'PB-100', online: false, activated: false, expiresInDays: null, channelCount: 0 },
+  // The platform's pool: two new machines never allocated, one recycled from tenant B.
+  { serial: 'VM2026000901', tenant: null, point: null, name: 'VM-S600 VM2026000901', type: 'selling', model: 'VM-S600', online: false, activated: false, expiresInDays: null, channelCount: 60 },
+  { serial: 'VM2026000902', tenant: null, point: null, name: 'VM-S800 VM2026000902', type: 'selling', model: 'VM-S800', online: false, activated: false, expiresInDays: null, channelCount: 48 },
+  { serial: 'VM2026000903', tenant: null, point: null, name: '旧饮料机 B-9', type: 'selling', model: 'VM-S600', allocation: 'recycled', online: false, activated: true, expiresInDays: -40, channelCount: 60 },
 ];
 
-/** Per-channel capacity by model: drinks stand 8 deep, snacks 12, a coffee machine's canisters make 50 cups; a payment box has no channels. */
-const CAPACITY: Readonly<Record<string, number>> = { 'VM-S600': 8, 'VM-S800': 12, 'VM-C900': 50, 'PB-100': 0, 'SL-20': 0 };
+/** The platform's device models (spec §3): channels and what each holds — drinks stand 8 deep, snacks 12, a coffee machine's canisters make 50 cups. */
+export const DEMO_MODELS = [
+  { name: 'VM-S600', type: 'selling', channelCount: 60, capacity: 8, description: '六十货道饮料机' },
+  { name: 'VM-S800', type: 'selling', channelCount: 48, capacity: 12, description: '四十八货道零食机' },
+  { name: 'VM-C900', type: 'selling', channelCount: 12, capacity: 50, description: '现磨咖啡机' },
+  { name: 'PB-100', type: 'paymentBox', channelCount: 0, capacity: 0, description: '扫码收款盒' },
+  { name: 'SL-20', type: 'smartLink', channelCount: 0, capacity: 0, description: '智能联动模块' },
+] as const;
+
+const CAPACITY: Readonly<Record<string, number>> = Object.fromEntries(DEMO_MODELS.map((m) => [m.name, m.capacity]));
 const MINUTE_MS = 60 * 1000;
 
 export const deviceDemo: DemoData = {
   after: ['tenant', 'point', 'product'],
   async load({ tx, ids, now }) {
+    await tx.insert(deviceModels).values(DEMO_MODELS.map((m) => ({ ...m })));
     const rows = await tx.insert(devices).values(DEMO_DEVICES.map((d, i) => ({
-      tenantId: ids.get('tenant', d.tenant),
+      tenantId: d.tenant ? ids.get('tenant', d.tenant) : null,
       pointId: d.point ? ids.get('point', d.point) : null,
       name: d.name,
       serial: d.serial,
@@ -80,12 +94,29 @@ export const deviceDemo: DemoData = {
       authorised: d.tenant === 'B' && d.point !== null,
     }))).returning({ id: devices.id, serial: devices.serial });
     for (const r of rows) ids.set('device', r.serial, r.id);
+    // Their history in the pool: registered a year ago; A1's allocated to it; the recycled one taken back from B.
+    const at = (daysAgo: number) => new Date(now - daysAgo * DAY_MS);
+    await tx.insert(deviceAllocations).values(DEMO_DEVICES.flatMap((d) => {
+      const deviceId = ids.get('device', d.serial);
+      const history: (typeof deviceAllocations.$inferInsert)[] = [{ deviceId, action: 'register', at: at(400) }];
+      if (d.allocation === 'allocated' && d.tenant) history.push({ deviceId, action: 'allocate', tenantId: ids.get('tenant', d.tenant), at: at(300) });
+      if (d.allocation === 'recycled') {
+        history.push({ deviceId, action: 'allocate', tenantId: ids.get('tenant', 'B'), at: at(380) });
+        history.push({ deviceId, action: 'recycle', tenantId: ids.get('tenant', 'B'), at: at(40) });
+      }
+      return history;
+    }));
 
     // Channels: drinks in the drinks machines, snacks in the snack machines, coffees in the coffee machines (old library, the tenant's own).
     for (const [i, d] of DEMO_DEVICES.entries()) {
       const capacity = CAPACITY[d.model] ?? 10;
       const prefix = d.model === 'VM-S800' ? 'SNACK' : d.model === 'VM-C900' ? 'COFFEE' : 'DRINK';
       if (d.channelCount === 0 || capacity === 0) continue;
+      if (!d.tenant) {
+        // Pool machines' channels hold nothing: their products would be some tenant's.
+        await tx.insert(deviceChannels).values(Array.from({ length: d.channelCount }, (_, n) => ({ deviceId: ids.get('device', d.serial), number: n + 1, tenantId: null })));
+        continue;
+      }
       const tenantId = ids.get('tenant', d.tenant);
       const goods = await tx.select({ id: products.id, price: products.price }).from(products)
         .innerJoin(productCategories, eq(productCategories.id, products.categoryId))

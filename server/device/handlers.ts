@@ -52,6 +52,7 @@ export const deviceHandlers = defineHandlers({
       body.activated !== undefined ? eq(devices.activated, body.activated) : undefined,
       body.locked !== undefined ? eq(devices.locked, body.locked) : undefined,
       body.authorised !== undefined ? eq(devices.authorised, body.authorised) : undefined,
+      body.inPool === true ? isNull(devices.tenantId) : body.inPool === false ? isNotNull(devices.tenantId) : undefined,
       // By the end of that day, in China time (the console's business day).
       body.expiresBy ? lte(devices.serviceExpiry, new Date(`${body.expiresBy}T23:59:59.999+08:00`)) : undefined,
     );

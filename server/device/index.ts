@@ -4,6 +4,7 @@ import { defineServerDomain } from '../manifest.js';
 import { deviceDemo } from './demo.js';
 import { deviceHandlers } from './handlers.js';
 import { machineHandlers, sweepOffline } from './machine.js';
+import { poolHandlers } from './pool.js';
 import { devices } from './schema.js';
 
 export { DEMO_DEVICES } from './demo.js';
@@ -28,7 +29,7 @@ function presenceFromEnv(env: NodeJS.ProcessEnv) {
 
 export const deviceServer = defineServerDomain({
   name: 'device',
-  handlers: { ...deviceHandlers, ...machineHandlers },
+  handlers: { ...deviceHandlers, ...machineHandlers, ...poolHandlers },
   demo: deviceDemo,
   background: (db) => {
     const { offlineAfterMs, sweepMs } = presenceFromEnv(process.env);

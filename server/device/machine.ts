@@ -26,7 +26,7 @@ async function liveDevice(db: Queryable, id: number) {
  * announced once: one conditional update, so of several instances sweeping
  * at once each device is taken (and announced) by one.
  */
-export async function sweepOffline(db: Db, offlineAfterMs: number = PRESENCE.offlineAfterMs): Promise<{ id: number; tenantId: number }[]> {
+export async function sweepOffline(db: Db, offlineAfterMs: number = PRESENCE.offlineAfterMs): Promise<{ id: number; tenantId: number | null }[]> {
   return db.transaction(async (tx) => {
     const gone = await tx.update(devices).set({ online: false })
       .where(and(eq(devices.online, true), lt(devices.lastSeenAt, sql`now() - make_interval(secs => ${offlineAfterMs / 1000}::double precision)`)))

@@ -32,9 +32,9 @@ const deviceColumns = {
   pointName: points.name,
 };
 
-/** `select … from devices join tenants left join points`; add where/order/limit. */
+/** `select … from devices left join tenants, points` (a pool device has no tenant); add where/order/limit. */
 export const selectDevices = (db: Queryable) =>
-  db.select(deviceColumns).from(devices).innerJoin(tenants, eq(tenants.id, devices.tenantId)).leftJoin(points, eq(points.id, devices.pointId));
+  db.select(deviceColumns).from(devices).leftJoin(tenants, eq(tenants.id, devices.tenantId)).leftJoin(points, eq(points.id, devices.pointId));
 
 type DeviceRow = Awaited<ReturnType<typeof selectDevices>>[number];
 
@@ -47,7 +47,7 @@ export const toDeviceItem = (row: DeviceRow): DeviceItem => ({
 /** One device with its settings, or 1201 when it does not exist or lies outside the scope (the same answer). */
 export async function deviceDetailInScope(db: Queryable, scope: Scope, id: number): Promise<DeviceDetail> {
   const [row] = await db.select({ ...deviceColumns, channelSalesLimit: devices.channelSalesLimit, orderLimit: devices.orderLimit, notifications: devices.notifications })
-    .from(devices).innerJoin(tenants, eq(tenants.id, devices.tenantId)).leftJoin(points, eq(points.id, devices.pointId))
+    .from(devices).leftJoin(tenants, eq(tenants.id, devices.tenantId)).leftJoin(points, eq(points.id, devices.pointId))
     .where(and(eq(devices.id, id), scope.where(devices.tenantId)));
   if (!row) throw new BizError(CODE.deviceNotFound);
   return { ...toDeviceItem(row), channelSalesLimit: row.channelSalesLimit, orderLimit: row.orderLimit, notifications: row.notifications };

@@ -1,7 +1,8 @@
 /** Devices (spec §3 Device). */
 import { pgTable, pgEnum, integer, text, boolean, timestamp, index, foreignKey, jsonb, check } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { ALLOCATION_STATES, DEVICE_TYPES, NOTIFICATIONS, type NotificationKind } from '../../shared/device/index.js';
+import { ALLOCATION_ACTIONS, ALLOCATION_STATES, DEVICE_TYPES, NOTIFICATIONS, type NotificationKind } from '../../shared/device/index.js';
+import { users } from '../account/schema.js';
 import { createdAt } from '../db/columns.js';
 import { points } from '../point/schema.js';
 import { tenants } from '../tenant/schema.js';
@@ -10,10 +11,26 @@ import { primaryKey } from 'drizzle-orm/pg-core';
 
 export const deviceType = pgEnum('device_type', DEVICE_TYPES);
 export const allocationState = pgEnum('allocation_state', ALLOCATION_STATES);
+export const allocationAction = pgEnum('allocation_action', ALLOCATION_ACTIONS);
+
+/** Device models (spec §3 Device model; the platform's, no tenant's): what a registered device of the model gets. */
+export const deviceModels = pgTable('device_models', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  name: text('name').notNull().unique(),
+  type: deviceType('type').notNull(),
+  channelCount: integer('channel_count').notNull(),
+  /** Items one channel holds. */
+  capacity: integer('capacity').notNull(),
+  description: text('description').notNull().default(''),
+  createdAt: createdAt(),
+}, (t) => [
+  check('device_models_channels', sql`${t.channelCount} between 0 and 999 and ${t.capacity} between 0 and 9999`),
+]);
 
 export const devices = pgTable('devices', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+  /** The owner; null while the device is in the platform's pool (registered, or recycled): no tenant sees it then. */
+  tenantId: integer('tenant_id').references(() => tenants.id),
   pointId: integer('point_id'),
   name: text('name').notNull(),
   serial: text('serial').notNull().unique(),
@@ -58,7 +75,8 @@ export const devices = pgTable('devices', {
 export const deviceChannels = pgTable('device_channels', {
   deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
   number: integer('number').notNull(),
-  tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+  /** The device's owner (null in the pool, when the channel holds nothing). */
+  tenantId: integer('tenant_id').references(() => tenants.id),
   stock: integer('stock').notNull().default(0),
   enabled: boolean('enabled').notNull().default(true),
   locked: boolean('locked').notNull().default(false),
@@ -83,3 +101,14 @@ export const deviceRateLimits = pgTable('device_rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
   requests: integer('requests').notNull().default(1),
 });
+
+/** What happened to a device in the pool, newest last: registered, allocated to a tenant, recycled. */
+export const deviceAllocations = pgTable('device_allocations', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+  action: allocationAction('action').notNull(),
+  /** allocate: the tenant it went to; recycle: the tenant it came from. */
+  tenantId: integer('tenant_id').references(() => tenants.id),
+  actorId: integer('actor_id').references(() => users.id),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('device_allocations_device_idx').on(t.deviceId, t.at)]);

@@ -40,11 +40,12 @@ export async function deviceForSale(tx: Tx, id: number): Promise<SaleDevice> {
   }).from(devices).where(eq(devices.id, id)).for('update');
   if (!d) throw new BizError(CODE.deviceCredentials);
   if (d.allocation === 'recycled') throw new BizError(CODE.deviceRecycled);
-  if (!d.activated) throw new BizError(CODE.deviceNotActivated);
+  // In the pool without an owner (registered, never allocated): not in service yet.
+  if (!d.activated || d.tenantId === null) throw new BizError(CODE.deviceNotActivated);
   if (!d.online) throw new BizError(CODE.deviceOffline);
   if (d.locked) throw new BizError(CODE.deviceLocked);
-  const { allocation: _a, activated: _b, online: _c, locked: _d, ...device } = d;
-  return device;
+  const { allocation: _a, activated: _b, online: _c, locked: _d, tenantId, ...device } = d;
+  return { ...device, tenantId };
 }
 
 export interface SoldLine {

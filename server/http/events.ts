@@ -20,7 +20,7 @@ const CHANNEL = 'vend_events';
 export const PING_MS = 25_000;
 
 /** Announces an event at the commit of `db`'s transaction (or at once outside one). */
-export async function publish(db: Queryable, topic: string, tenantId: number, data: object, actor?: number): Promise<void> {
+export async function publish(db: Queryable, topic: string, tenantId: number | null, data: object, actor?: number): Promise<void> {
   await db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ topic, tenantId, ...(actor === undefined ? {} : { actor }), data })})`);
 }
 
@@ -49,7 +49,8 @@ export async function startEventHub(database: Database): Promise<EventHub> {
     }
     if (!parsed.success) return;
     heard++;
-    for (const s of subscribers) if (s.scope.has(parsed.data.tenantId)) s.send(parsed.data);
+    const { tenantId } = parsed.data;
+    for (const s of subscribers) if (tenantId === null ? s.scope.all : s.scope.has(tenantId)) s.send(parsed.data);
   });
   return {
     subscribe(subscriber) {

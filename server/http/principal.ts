@@ -32,7 +32,8 @@ export interface Principal {
 /** The machine calling the device-facing API (`access: { auth: 'device' }`). */
 export interface DeviceCaller {
   id: number;
-  tenantId: number;
+  /** Null while the device is in the pool. */
+  tenantId: number | null;
   serial: string;
 }
 

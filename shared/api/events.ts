@@ -10,7 +10,8 @@ import { z } from 'zod';
 export const liveEvent = z.object({
   /** The domain's name (`device`). */
   topic: z.string(),
-  tenantId: z.number().int(),
+  /** Null for a device in the platform's pool: the system admin's news alone. */
+  tenantId: z.number().int().nullable(),
   /** The user whose console action caused it, if one did: that user needs no notification of it. */
   actor: z.number().int().optional(),
   data: z.unknown(),

@@ -39,8 +39,9 @@ export const deviceItem = z.object({
   /** A notice when this many sales were made; a warning when a channel's stock falls to this. */
   salesNotice: z.number().int(),
   warningValue: z.number().int(),
-  tenantId: z.number().int(),
-  tenantName: z.string(),
+  /** Null while the device is in the platform's pool (the system admin alone sees it then). */
+  tenantId: z.number().int().nullable(),
+  tenantName: z.string().nullable(),
   pointId: z.number().int().nullable(),
   pointName: z.string().nullable(),
 });
@@ -82,6 +83,8 @@ export const deviceFilter = z.object({
   activated: z.boolean().optional(),
   locked: z.boolean().optional(),
   authorised: z.boolean().optional(),
+  /** true: in the platform's pool (no tenant); false: owned by a tenant. */
+  inPool: z.boolean().optional(),
   /** Service expiring by this day (already expired included). */
   expiresBy: z.string().refine(isIsoDate, { message: 'validation.invalid' }).optional(),
 });

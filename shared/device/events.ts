@@ -10,13 +10,13 @@ import type { NotificationKind } from './api.js';
 import type { Lang } from '../i18n/define.js';
 import { deviceEventTexts } from './texts-events.js';
 
-export const DEVICE_EVENTS = ['online', 'offline', 'fault', 'recovered', 'locked', 'unlocked', 'lowStock', 'replenished', 'salesNotice', 'sale'] as const;
+export const DEVICE_EVENTS = ['online', 'offline', 'fault', 'recovered', 'locked', 'unlocked', 'lowStock', 'replenished', 'salesNotice', 'sale', 'recycled', 'allocated'] as const;
 export type DeviceEventKind = (typeof DEVICE_EVENTS)[number];
 
 /** The switch that governs each event's notification; a sale only refreshes what is open. */
 export const EVENT_SWITCH: Readonly<Record<DeviceEventKind, NotificationKind | null>> = {
   online: 'online', offline: 'online', fault: 'fault', recovered: 'fault', locked: 'lock', unlocked: 'lock',
-  lowStock: 'warning', replenished: 'replenish', salesNotice: 'sales', sale: null,
+  lowStock: 'warning', replenished: 'replenish', salesNotice: 'sales', sale: null, recycled: null, allocated: null,
 };
 
 export const deviceEvent = z.object({

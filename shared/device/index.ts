@@ -2,6 +2,7 @@
 import { defineDomain } from '../manifest.js';
 import { channelApi, deviceApi } from './api.js';
 import { activationApi, machineApi } from './machine.js';
+import { poolApi } from './pool.js';
 import { deviceErrors } from './errors.js';
 import { deviceRoutes } from './routes.js';
 import { deviceTexts } from './texts.js';
@@ -9,8 +10,9 @@ import { deviceTexts } from './texts.js';
 export * from './api.js';
 export * from './machine.js';
 export * from './events.js';
+export * from './pool.js';
 export { deviceErrors } from './errors.js';
 
 export const device = defineDomain({
-  name: 'device', api: { ...deviceApi, ...channelApi, ...machineApi, ...activationApi }, errors: deviceErrors, texts: deviceTexts, powers: ['2-1', '2-9'], routes: deviceRoutes,
+  name: 'device', api: { ...deviceApi, ...channelApi, ...machineApi, ...activationApi, ...poolApi }, errors: deviceErrors, texts: deviceTexts, powers: ['2-1', '2-9'], routes: deviceRoutes,
 });

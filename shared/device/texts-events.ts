@@ -13,6 +13,8 @@ const zhCN = {
   replenished: '{{name}} 已补货',
   salesNotice: '{{name}} 今日已售 {{count}} 单',
   sale: '{{name}} 售出一单',
+  recycled: '{{name}} 已回收到设备池',
+  allocated: '{{name}} 已分配给本租户',
 };
 
 export const deviceEventTexts = defineTexts(zhCN, {
@@ -28,6 +30,8 @@ export const deviceEventTexts = defineTexts(zhCN, {
     replenished: '{{name}} 已補貨',
     salesNotice: '{{name}} 今日已售 {{count}} 單',
     sale: '{{name}} 售出一單',
+    recycled: '{{name}} 已回收到設備池',
+    allocated: '{{name}} 已分配給本租戶',
   },
   en: {
     title: 'Device notice',
@@ -41,5 +45,7 @@ export const deviceEventTexts = defineTexts(zhCN, {
     replenished: '{{name}} was restocked',
     salesNotice: '{{name}} made {{count}} sales today',
     sale: '{{name}} made a sale',
+    recycled: '{{name}} was recycled into the pool',
+    allocated: '{{name}} was allocated to you',
   },
 });

@@ -24,6 +24,7 @@ import { ownedRows, players, sees, type OwnedRow, type Player } from './support/
  */
 const PLATFORM_OWNED = 'custom models and their attributes and images belong to the platform, no tenant (plain ids); only the system admin writes them';
 const EXCLUDED: Partial<Record<ApiOp, string>> = {
+  'device.register': 'device models are the platform\'s, no tenant\'s (a plain id); only the system admin registers devices',
   'product.customAttributeCreate': PLATFORM_OWNED,
   'product.customAttributeDelete': PLATFORM_OWNED,
   'product.customAttributeList': PLATFORM_OWNED,

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE, type ApiOp } from '../../../shared/domains.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { devices } from '../../../server/device/index.js';
-import { deviceChannels } from '../../../server/device/schema.js';
+import { deviceAllocations, deviceChannels } from '../../../server/device/schema.js';
 import { orders } from '../../../server/order/index.js';
 import { points } from '../../../server/point/index.js';
 import { productCategories } from '../../../server/product/index.js';
@@ -21,9 +21,11 @@ const N = Number(process.env.RACE_PARALLEL ?? 8);
 
 let t: TestApp;
 let token: string;
+let admin: string;
 beforeAll(async () => {
   t = await createTestApp();
   token = await t.signIn('tenant1');
+  admin = await t.signIn('admin');
 });
 afterAll(() => t.close());
 
@@ -130,6 +132,21 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
       expect(bound).toBeGreaterThan(0);
       expect(await pointOf(device)).toBe(target);
     }
+  },
+
+  'device.allocate': async () => {
+    // One pool device allocated to N tenants' worth of calls at once (alternating A and B): one owner, one allocation in its history.
+    const [row] = await t.db.insert(devices).values({ tenantId: null, name: `池中测试机 ${++made}`, serial: `POOL${String(made).padStart(8, '0')}`, type: 'selling', model: 'VM-S600' })
+      .returning({ id: devices.id });
+    const targets = Array.from({ length: N }, (_, i) => t.ids.tenant(i % 2 === 0 ? 'A' : 'B'));
+    const answers = await Promise.all(targets.map((tenantId) => t.call('device.allocate', { body: { ids: [row!.id], tenantId } }, admin)));
+    expectCleanAnswers(answers, [CODE.deviceNotInPool]);
+    const winners = targets.filter((_, i) => succeeded(answers[i]!));
+    expect(winners).toHaveLength(1);
+    const [owned] = await t.db.select({ tenantId: devices.tenantId }).from(devices).where(eq(devices.id, row!.id));
+    expect(owned!.tenantId).toBe(winners[0]);
+    const entries = await t.db.select({ tenantId: deviceAllocations.tenantId }).from(deviceAllocations).where(eq(deviceAllocations.deviceId, row!.id));
+    expect(entries).toEqual([{ tenantId: winners[0] }]);
   },
 
   'order.sale': async () => {
