@@ -25,7 +25,8 @@ const YES_NO = ['yes', 'no'] as const;
 const toFlag = (v: 'yes' | 'no' | undefined) => (v === undefined ? undefined : v === 'yes');
 const fromFlag = (v: boolean | undefined) => (v === undefined ? undefined : v ? 'yes' as const : 'no' as const);
 
-export function DeviceFilters({ onSearch, byTenant }: { onSearch: (filter: DeviceFilterState) => void; byTenant: boolean }) {
+/** `pool`: the device pool's filters (who holds the device: the pool or a tenant). */
+export function DeviceFilters({ onSearch, byTenant, pool = false }: { onSearch: (filter: DeviceFilterState) => void; byTenant: boolean; pool?: boolean }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<DeviceFilterState>(EMPTY_DEVICE_FILTER);
   const set = (patch: Partial<DeviceFilterState>) => setDraft((f) => ({ ...f, ...patch }));
@@ -41,6 +42,12 @@ export function DeviceFilters({ onSearch, byTenant }: { onSearch: (filter: Devic
         <Input value={draft.keyword} maxLength={50} placeholder={t('device.list.keywordPlaceholder')} onChange={(_, d) => set({ keyword: d.value })}
           data-testid="device-filter-keyword" />
       </FilterField>
+      {pool && (
+        <FilterField label={t('device.pool.holder')}>
+          <Choice value={fromFlag(draft.inPool)} options={YES_NO} label={(v) => t(v === 'yes' ? 'device.pool.inPool' : 'device.pool.withTenant')} all={all}
+            onChange={(v) => set({ inPool: toFlag(v) })} testId="device-filter-inPool" />
+        </FilterField>
+      )}
       {byTenant && (
         <FilterField label={t('device.list.tenant')}>
           <TenantDropdown value={draft.tenantId} onChange={(tenantId) => set({ tenantId })} placeholder={all} clearLabel={all} testId="device-filter-tenant" />

@@ -1,4 +1,4 @@
-/** The device domain's screens (spec §2 /deviceList). */
+/** The device domain's screens (spec §2 /deviceList, /devicePool) and its live events. */
 import { lazy } from 'react';
 import { defineScreens } from '../manifest.js';
 import { deviceLive } from './live.js';
@@ -8,6 +8,7 @@ export const deviceScreens = defineScreens({
   screens: {
     DeviceList: lazy(() => import('./DeviceListPage.js')),
     DeviceSettings: lazy(() => import('./DeviceSettingsPage.js')),
+    DevicePool: lazy(() => import('./DevicePoolPage.js')),
   },
   live: { device: deviceLive },
 });

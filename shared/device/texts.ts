@@ -4,6 +4,7 @@ import { deviceListTexts } from './texts-list.js';
 import { deviceSettingsTexts } from './texts-settings.js';
 import { channelTexts } from './texts-channel.js';
 import { deviceEventTexts } from './texts-events.js';
+import { devicePoolTexts } from './texts-pool.js';
 
 const zhCN = {
   name: '设备名称',
@@ -25,6 +26,7 @@ const zhCN = {
   settings: deviceSettingsTexts['zh-CN'],
   channel: channelTexts['zh-CN'],
   events: deviceEventTexts['zh-CN'],
+  pool: devicePoolTexts['zh-CN'],
   validation: {
     notice: '请输入 0–9999 的整数',
     warning: '请输入 0–9999 的整数',
@@ -73,6 +75,7 @@ export const deviceTexts = defineTexts(zhCN, {
     settings: deviceSettingsTexts['zh-TW'],
     channel: channelTexts['zh-TW'],
     events: deviceEventTexts['zh-TW'],
+    pool: devicePoolTexts['zh-TW'],
     validation: {
       notice: '請輸入 0–9999 的整數',
       warning: '請輸入 0–9999 的整數',
@@ -119,6 +122,7 @@ export const deviceTexts = defineTexts(zhCN, {
     settings: deviceSettingsTexts.en,
     channel: channelTexts.en,
     events: deviceEventTexts.en,
+    pool: devicePoolTexts.en,
     validation: {
       notice: 'Enter a whole number from 0 to 9999',
       warning: 'Enter a whole number from 0 to 9999',

@@ -1,0 +1,132 @@
+/**
+ * /devicePool/index (spec §2, system admin only; §3 allocation status): every
+ * device and who holds it — the pool or a tenant — with registering new
+ * devices, allocating a selection to a tenant, recycling a selection
+ * (asked first: it takes devices out of service), and each device's history.
+ */
+import { Badge, Button, makeStyles, Text, Title3, tokens } from '@fluentui/react-components';
+import { AddRegular, HistoryRegular } from '@fluentui/react-icons';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DeviceItem } from '../../shared/device/index.js';
+import { useOp, useOpMutation } from '../bridge.js';
+import { useNotify } from '../app/notify.js';
+import { useReport } from '../app/report.js';
+import {
+  ActionButton, ConfirmDialog, DataTable, listView, OverflowText, Pager, shownTotal, useLastPage, useSelection, type Column,
+} from '../kit/index.js';
+import { DeviceFilters, EMPTY_DEVICE_FILTER, type DeviceFilterState } from './DeviceFilters.js';
+import { AllocateDialog, HistoryDialog, RegisterDialog } from './PoolDialogs.js';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  head: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  title: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  bulk: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', minHeight: '32px' },
+  badges: { display: 'flex', flexWrap: 'wrap', gap: '2px' },
+  pool: { color: tokens.colorNeutralForeground3 },
+});
+
+export default function DevicePoolPage() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const notify = useNotify();
+  const report = useReport();
+  const [filter, setFilter] = useState<DeviceFilterState>(EMPTY_DEVICE_FILTER);
+  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
+  const [registering, setRegistering] = useState(false);
+  const [allocating, setAllocating] = useState<number[] | null>(null);
+  const [recycling, setRecycling] = useState<number[] | null>(null);
+  const [history, setHistory] = useState<DeviceItem | null>(null);
+
+  const body = Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== '')) as DeviceFilterState;
+  const list = useOp('device.page', { query: paging, body }, { placeholderData: keepPreviousData });
+  const recycle = useOpMutation('device.recycle', { invalidates: ['device.page', 'device.models', 'device.allocations'] });
+  const view = listView(list);
+  const total = shownTotal(list);
+  const rows = list.data?.list ?? NONE;
+  const selection = useSelection(rows);
+  useLastPage(paging, setPaging, total, !list.isPlaceholderData);
+
+  const doRecycle = async (ids: number[]) => {
+    try {
+      const { changed } = await recycle.mutateAsync({ body: { ids } });
+      notify(t('device.pool.recycled', { count: changed }));
+      selection.clear();
+    } catch (error) {
+      report(error, { fallback: t('device.pool.recycleFailed') });
+    }
+  };
+
+  const columns = useMemo<Column<DeviceItem>[]>(() => [
+    { id: 'serial', header: t('device.serial'), value: (d) => d.serial, minWidth: 120, width: 140, cellTestId: 'pool-serial' },
+    { id: 'name', header: t('device.name'), value: (d) => d.name, minWidth: 120, width: 180, grow: 2 },
+    { id: 'model', header: t('device.model'), value: (d) => d.model, minWidth: 80, width: 100 },
+    { id: 'type', header: t('device.type'), value: (d) => t(`device.types.${d.type}`), minWidth: 80, width: 110 },
+    {
+      id: 'holder', header: t('device.pool.holder'), minWidth: 110, width: 180, grow: 1, cellTestId: 'pool-holder',
+      render: (d) => (d.tenantName ? <OverflowText text={d.tenantName} /> : <span className={styles.pool}>{t('device.pool.inPool')}</span>),
+    },
+    {
+      id: 'allocation', header: t('device.list.allocation'), minWidth: 96, width: 120, cellTestId: 'pool-allocation',
+      render: (d) => (
+        <div className={styles.badges}>
+          <Badge appearance={d.allocation === 'normal' ? 'outline' : 'tint'} color={d.allocation === 'recycled' ? 'danger' : 'brand'}>
+            {t(`device.list.allocations.${d.allocation}`)}
+          </Badge>
+        </div>
+      ),
+    },
+    { id: 'point', header: t('device.list.point'), render: (d) => <OverflowText text={d.pointName ?? '—'} />, minWidth: 96, width: 150 },
+    {
+      id: 'state', header: t('device.onlineState'), minWidth: 90, width: 110,
+      render: (d) => <Badge appearance="filled" color={d.online ? 'success' : 'informative'}>{t(d.online ? 'device.online' : 'device.offline')}</Badge>,
+    },
+    {
+      id: 'actions', header: t('common.actions'), minWidth: 90, width: 100, shrinkLast: true,
+      render: (d) => (
+        <ActionButton size="small" appearance="subtle" icon={<HistoryRegular />} opensDialog action={() => setHistory(d)} data-testid="pool-history-open">
+          {t('device.pool.history')}
+        </ActionButton>
+      ),
+    },
+  ], [t, styles]);
+
+  const none = selection.ids.length === 0;
+  return (
+    <section className={styles.page} aria-labelledby="device-pool-title">
+      <div className={styles.title}>
+        <Title3 as="h1" id="device-pool-title">{t('device.pool.title')}</Title3>
+        <Button appearance="primary" icon={<AddRegular />} onClick={() => setRegistering(true)} data-testid="pool-register-open">{t('device.pool.register')}</Button>
+      </div>
+      <div className={styles.head}>
+        <DeviceFilters byTenant pool onSearch={(f) => { setFilter(f); setPaging((p) => ({ ...p, pageNum: 1 })); selection.clear(); }} />
+      </div>
+      <div className={styles.bulk} role="toolbar" aria-label={t('device.list.selected', { count: selection.ids.length })}>
+        <Text data-testid="pool-selected">{t('device.list.selected', { count: selection.ids.length })}</Text>
+        <ActionButton size="small" disabled={none} opensDialog action={() => setAllocating(selection.ids)} data-testid="pool-bulk-allocate">
+          {t('device.pool.allocate')}
+        </ActionButton>
+        <ActionButton size="small" disabled={none} danger opensDialog action={() => setRecycling(selection.ids)} data-testid="pool-bulk-recycle">
+          {t('device.pool.recycle')}
+        </ActionButton>
+      </div>
+      <DataTable label={t('device.pool.title')} columns={columns} rows={rows} rowKey={(d) => d.id} view={view} busy={view === 'rows' && list.isFetching}
+        onRetry={() => void list.refetch()} selection={{
+          selected: selection.selected, onChange: selection.setSelected,
+          rowLabel: (d) => t('device.list.selectRow', { name: d.name }), allLabel: t('device.list.selectAll'),
+        }}
+        rowTestId="pool-row" testId="pool-table" />
+      <Pager pageNum={paging.pageNum} pageSize={paging.pageSize} total={total} onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })} testId="pool-pager" />
+      {registering && <RegisterDialog onClose={() => setRegistering(false)} />}
+      {allocating && <AllocateDialog ids={allocating} onClose={() => setAllocating(null)} onDone={() => selection.clear()} />}
+      {history && <HistoryDialog device={history} onClose={() => setHistory(null)} />}
+      <ConfirmDialog open={recycling !== null} danger title={t('device.pool.recycleTitle')} text={t('device.pool.recycleConfirm', { count: recycling?.length ?? 0 })}
+        confirmLabel={t('device.pool.recycle')} onConfirm={async () => { if (recycling) await doRecycle(recycling); setRecycling(null); }}
+        onCancel={() => setRecycling(null)} />
+    </section>
+  );
+}
+
+const NONE: readonly DeviceItem[] = [];
