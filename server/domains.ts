@@ -16,8 +16,9 @@ import { pointServer } from './point/index.js';
 import { fileServer } from './file/index.js';
 import { productServer } from './product/index.js';
 import { orderServer } from './order/index.js';
+import { sceneServer } from './scene/index.js';
 
-export const SERVER_DOMAINS = [accountServer, tenantServer, staffServer, deviceServer, pointServer, fileServer, productServer, orderServer] as const;
+export const SERVER_DOMAINS = [accountServer, tenantServer, staffServer, deviceServer, pointServer, fileServer, productServer, orderServer, sceneServer] as const;
 
 /** Every operation's handler. */
 export const handlers = assembleHandlers(SERVER_DOMAINS);

@@ -48,7 +48,6 @@ export const commonErrors = defineErrors({
   family(2800, 2837, '商品分类、属性、配方或定制错误', '商品分類、屬性、配方或客製錯誤', 'Product category, attribute, recipe or customisation error'),
   family(3001, 3006, '存储错误', '儲存錯誤', 'Storage error'),
   family(3402, 3437, '优惠或分组错误', '優惠或分組錯誤', 'Discount or group error'),
-  family(3501, 3525, '场景错误', '場景錯誤', 'Scene error'),
   family(3701, 3705, '短视频小程序错误', '短影音小程式錯誤', 'Short-video mini-program error'),
   family(4501, 4508, '设备型号或商品错误', '設備型號或商品錯誤', 'Device model or product error'),
 ]);

@@ -1,0 +1,96 @@
+/**
+ * Scene linkage (spec §2 /sceneadmin, §5 scene rules): scenes of a tenant's
+ * devices, their menu trees, disabling ("deactivated successfully"; a
+ * disabled one refused with 3505) and enabling. Every lookup goes through
+ * the caller's scope: another tenant's scene answers like a missing one.
+ */
+import { and, count, desc, eq, ilike } from 'drizzle-orm';
+import { CODE } from '../../shared/domains.js';
+import { containsPattern } from '../db/sql.js';
+import { BizError } from '../http/errors.js';
+import { defineHandlers } from '../http/handlers.js';
+import { owningTenant } from '../tenant/index.js';
+import { tenants } from '../tenant/schema.js';
+import { unheldFiles } from '../file/index.js';
+import { scenes } from './schema.js';
+import { bindDevices, checkMenu, lockScene, pruneMenu, sceneInScope, selectScenes, toSceneItem } from './queries.js';
+
+export const sceneHandlers = defineHandlers({
+  'scene.page': async ({ query, body }, { db, scope }) => {
+    if (body.tenantId !== undefined) {
+      const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, body.tenantId));
+      if (!tenant || !scope.has(tenant.id)) throw new BizError(CODE.tenantNotFound);
+    }
+    const where = and(
+      scope.where(scenes.tenantId),
+      body.keyword ? ilike(scenes.name, containsPattern(body.keyword)) : undefined,
+      body.status ? eq(scenes.status, body.status) : undefined,
+      body.tenantId !== undefined ? eq(scenes.tenantId, body.tenantId) : undefined,
+    );
+    const rows = await selectScenes(db).where(where).orderBy(desc(scenes.createdAt), desc(scenes.id))
+      .limit(query.pageSize).offset((query.pageNum - 1) * query.pageSize);
+    const [counted] = await db.select({ total: count() }).from(scenes).where(where);
+    return { list: rows.map(toSceneItem), total: counted?.total ?? 0, pageNum: query.pageNum, pageSize: query.pageSize };
+  },
+
+  'scene.info': ({ params }, { db, scope }) => sceneInScope(db, scope, params.id),
+
+  'scene.create': async ({ body }, { db, scope, user }) => {
+    const id = await db.transaction(async (tx) => {
+      const tenantId = await owningTenant(tx, user, scope, body.tenantId);
+      const [row] = await tx.insert(scenes).values({ tenantId, name: body.name, description: body.description, notes: body.notes }).returning({ id: scenes.id });
+      await bindDevices(tx, scope, row!.id, tenantId, body.deviceIds);
+      return row!.id;
+    });
+    return sceneInScope(db, scope, id);
+  },
+
+  'scene.update': async ({ params, body }, { db, scope }) => {
+    await db.transaction(async (tx) => {
+      const scene = await lockScene(tx, scope, params.id);
+      await bindDevices(tx, scope, scene.id, scene.tenantId, body.deviceIds);
+      await tx.update(scenes).set({
+        name: body.name, description: body.description, notes: body.notes, menu: pruneMenu(scene.menu, body.deviceIds), updatedAt: new Date(),
+      }).where(eq(scenes.id, scene.id));
+    });
+    return sceneInScope(db, scope, params.id);
+  },
+
+  'scene.menuSave': async ({ params, body }, { db, scope }) => {
+    await db.transaction(async (tx) => {
+      const scene = await lockScene(tx, scope, params.id);
+      const current = (await sceneInScope(tx, scope, scene.id)).devices.map((d) => d.id);
+      const menu = checkMenu(body.nodes, current);
+      // Images the caller could not see are not theirs to show (2204).
+      if ((await unheldFiles(tx, scope, menu.map((n) => n.image!))).length) throw new BizError(CODE.fileNotFound);
+      await tx.update(scenes).set({ menu, updatedAt: new Date() }).where(eq(scenes.id, scene.id));
+    });
+    return sceneInScope(db, scope, params.id);
+  },
+
+  'scene.disable': async ({ params }, { db, scope }) => {
+    await db.transaction(async (tx) => {
+      const scene = await lockScene(tx, scope, params.id);
+      if (scene.status === 'disabled') throw new BizError(CODE.sceneAlreadyDisabled);
+      await tx.update(scenes).set({ status: 'disabled', updatedAt: new Date() }).where(eq(scenes.id, scene.id));
+    });
+    const { devices: _d, menu: _m, ...item } = await sceneInScope(db, scope, params.id);
+    return item;
+  },
+
+  'scene.enable': async ({ params }, { db, scope }) => {
+    await db.transaction(async (tx) => {
+      const scene = await lockScene(tx, scope, params.id);
+      if (scene.status === 'normal') throw new BizError(CODE.sceneAlreadyEnabled);
+      await tx.update(scenes).set({ status: 'normal', updatedAt: new Date() }).where(eq(scenes.id, scene.id));
+    });
+    const { devices: _d, menu: _m, ...item } = await sceneInScope(db, scope, params.id);
+    return item;
+  },
+
+  'scene.delete': async ({ params }, { db, scope }) => db.transaction(async (tx) => {
+    const scene = await lockScene(tx, scope, params.id);
+    await tx.delete(scenes).where(eq(scenes.id, scene.id));
+    return { id: scene.id };
+  }),
+});

@@ -1,0 +1,10 @@
+/** The scene domain (spec §2 /sceneadmin: scene linkage; code 2-9, held by the device domain whose menu group shows it). */
+import { defineDomain } from '../manifest.js';
+import { sceneApi } from './api.js';
+import { sceneErrors } from './errors.js';
+import { sceneTexts } from './texts.js';
+
+export * from './api.js';
+export { sceneErrors } from './errors.js';
+
+export const scene = defineDomain({ name: 'scene', api: sceneApi, errors: sceneErrors, texts: sceneTexts, powers: [], routes: [] });
