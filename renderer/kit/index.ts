@@ -2,6 +2,7 @@
 export { ActionButton, useDangerStyles, type ActionButtonProps } from './ActionButton.js';
 export { OverflowText } from './cells.js';
 export { alignOf, displayValue, KIND_SIZES, kindAlign, sizeOf, type CellKind, type Column, type Overflow, type Sort } from './columns.js';
+export { CheckGroup, type CheckGroupProps } from './CheckGroup.js';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.js';
 export { DataTable, VIRTUALIZE_AFTER, type DataTableProps, type RowKey, type RowSelection } from './DataTable.js';
 export { FilterBar, FilterField, type FilterBarProps, type FilterFieldProps } from './FilterBar.js';

@@ -4,7 +4,7 @@
  * disabled one refused with 3505) and enabling. Every lookup goes through
  * the caller's scope: another tenant's scene answers like a missing one.
  */
-import { and, count, desc, eq, ilike } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import { containsPattern } from '../db/sql.js';
 import { BizError } from '../http/errors.js';
@@ -12,7 +12,8 @@ import { defineHandlers } from '../http/handlers.js';
 import { owningTenant } from '../tenant/index.js';
 import { tenants } from '../tenant/schema.js';
 import { unheldFiles } from '../file/index.js';
-import { scenes } from './schema.js';
+import { sceneDevices, scenes } from './schema.js';
+import { devices } from '../device/index.js';
 import { bindDevices, checkMenu, lockScene, pruneMenu, sceneInScope, selectScenes, toSceneItem } from './queries.js';
 
 export const sceneHandlers = defineHandlers({
@@ -34,6 +35,19 @@ export const sceneHandlers = defineHandlers({
   },
 
   'scene.info': ({ params }, { db, scope }) => sceneInScope(db, scope, params.id),
+
+  'scene.deviceOptions': async ({ body }, { db, scope, user }) => {
+    const tenantId = await owningTenant(db, user, scope, body.tenantId);
+    return db.select({
+      id: devices.id, name: devices.name, serial: devices.serial, online: devices.online, type: devices.type,
+      sceneId: scenes.id, sceneName: scenes.name,
+    }).from(devices)
+      .leftJoin(sceneDevices, eq(sceneDevices.deviceId, devices.id))
+      .leftJoin(scenes, and(eq(scenes.id, sceneDevices.sceneId), eq(scenes.tenantId, devices.tenantId)))
+      .where(and(eq(devices.tenantId, tenantId), body.keyword
+        ? or(ilike(devices.name, containsPattern(body.keyword)), ilike(devices.serial, containsPattern(body.keyword))) : undefined))
+      .orderBy(asc(devices.serial)).limit(200);
+  },
 
   'scene.create': async ({ body }, { db, scope, user }) => {
     const id = await db.transaction(async (tx) => {

@@ -107,6 +107,14 @@ export const sceneApi = {
     content: page(sceneItem),
     access,
   }),
+  'scene.deviceOptions': endpoint({
+    method: 'POST',
+    path: '/scene/devices',
+    summary: 'The devices a scene of the tenant may bind (the caller\'s own tenant unless named; 1401 out of scope), by name or serial, with the scene each serves now.',
+    body: z.object({ tenantId: ref('tenant').optional(), keyword: str().trim().max(40).optional() }),
+    content: z.array(sceneDevice.extend({ sceneId: z.number().int().nullable(), sceneName: z.string().nullable() })),
+    access,
+  }),
   'scene.info': endpoint({
     method: 'GET',
     path: '/scene/info/:id',

@@ -33,6 +33,16 @@ describe('scene.page', () => {
   });
 });
 
+describe('scene.deviceOptions', () => {
+  it('offers the tenant\'s devices with the scene each serves; a foreign tenant is refused', async () => {
+    const options = await t.ok('scene.deviceOptions', { body: { keyword: 'VM20260001' } }, tenant1);
+    expect(options.find((o) => o.serial === 'VM2026000101')).toMatchObject({ sceneName: '虹桥站早餐组合' });
+    expect(options.find((o) => o.serial === 'VM2026000104')).toMatchObject({ sceneId: null });
+    expect(options.map((o) => o.serial)).not.toContain('VM2026000201');
+    expect((await t.call('scene.deviceOptions', { body: { tenantId: t.ids.tenant('B') } }, tenant1)).body.code).toBe(CODE.tenantNotFound);
+  });
+});
+
 describe('scene.info', () => {
   it('shows the devices in order and the menu tree; another tenant\'s scene is missing (3501)', async () => {
     const scene = await sceneNamed('虹桥站早餐组合');

@@ -1,0 +1,82 @@
+/**
+ * /sceneadmin/detailpage?id= (spec §2 scene detail): a scene's basics, its
+ * devices with their state, and its menu tree editor.
+ */
+import { Badge, Button, Card, makeStyles, Text, Title3, tokens } from '@fluentui/react-components';
+import { ArrowLeftRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { CODE, errorEntry } from '../../shared/domains.js';
+import { useOp } from '../bridge.js';
+import { refusedWith } from '../app/errors.js';
+import { formatDateTime } from '../app/format.js';
+import { PageProblem, PageSpinner } from '../app/pages.js';
+import { idOfQuery } from '../app/paths.js';
+import { currentLang } from '../i18n/index.js';
+import { MenuEditor } from './MenuEditor.js';
+import { SCENE_LIST_PATH } from './paths.js';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0, maxWidth: '1100px' },
+  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  title: { overflowWrap: 'anywhere' },
+  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  info: { margin: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}` },
+  pair: { display: 'flex', flexDirection: 'column', gap: '2px', minWidth: 0 },
+  label: { color: tokens.colorNeutralForeground3 },
+  value: { margin: 0, overflowWrap: 'anywhere' },
+  devices: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+});
+
+export default function SceneDetailPage() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = idOfQuery(params.get('id'));
+  const info = useOp('scene.info', { params: { id: id ?? 0 } }, { enabled: id !== undefined, staleTime: 0 });
+  const back = <Button icon={<ArrowLeftRegular />} onClick={() => void navigate(SCENE_LIST_PATH)} data-testid="scene-detail-back">{t('scene.detail.back')}</Button>;
+  const problem = (text: string) => <PageProblem back={back} text={text} testId="scene-detail" />;
+  if (params.get('id') === null) return problem(t('scene.detail.noId'));
+  if (id === undefined) return problem(t('scene.detail.invalidId'));
+  if (info.isError && !info.isFetching) {
+    return problem(refusedWith(info.error, CODE.sceneNotFound) ? errorEntry(CODE.sceneNotFound).texts[currentLang()] : t('common.loadFailed'));
+  }
+  if (!info.data) return <PageSpinner />;
+  const scene = info.data;
+  const pair = (label: string, value: string, testId?: string) => (
+    <div className={styles.pair}>
+      <dt className={styles.label}>{label}</dt>
+      <dd className={styles.value} data-testid={testId}>{value}</dd>
+    </div>
+  );
+  return (
+    <section className={styles.page} aria-labelledby="scene-detail-title">
+      <div className={styles.head}>
+        {back}
+        <Title3 as="h1" id="scene-detail-title" className={styles.title} data-testid="scene-detail-name">{scene.name}</Title3>
+        <Badge appearance="tint" color={scene.status === 'normal' ? 'success' : 'informative'} data-testid="scene-detail-status">{t(`scene.states.${scene.status}`)}</Badge>
+      </div>
+      <Card className={styles.card}>
+        <Text weight="semibold">{t('scene.detail.info')}</Text>
+        <dl className={styles.info}>
+          {pair(t('scene.id'), String(scene.id))}
+          {pair(t('scene.tenant'), scene.tenantName)}
+          {pair(t('scene.notes'), scene.notes)}
+          {pair(t('scene.description'), scene.description || '—')}
+          {pair(t('scene.updatedAt'), formatDateTime(scene.updatedAt))}
+        </dl>
+        <Text weight="semibold">{t('scene.devices')}</Text>
+        <div className={styles.devices} data-testid="scene-detail-devices">
+          {scene.devices.length ? scene.devices.map((d) => (
+            <Badge key={d.id} appearance="outline" color={d.online ? 'success' : 'informative'}>{`${d.name} · ${t(d.online ? 'device.online' : 'device.offline')}`}</Badge>
+          )) : <Text>{t('scene.noDevices')}</Text>}
+        </div>
+      </Card>
+      <Card className={styles.card}>
+        <Text weight="semibold">{t('scene.detail.menu')}</Text>
+        <MenuEditor key={`${scene.id}-${scene.updatedAt}`} scene={scene} />
+      </Card>
+    </section>
+  );
+}

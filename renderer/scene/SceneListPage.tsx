@@ -1,0 +1,145 @@
+/**
+ * /sceneadmin (spec §2 scene linkage, code 2-9): the tenant's scenes with
+ * their devices and status; create and edit, open the detail page with the
+ * menu, disable (asked first; "deactivated successfully") and enable, delete.
+ */
+import { Badge, Button, Dropdown, Input, makeStyles, Option, Title3, tokens } from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { SCENE_STATES, type SceneDetail, type SceneItem } from '../../shared/scene/index.js';
+import { callOp, useOp, useOpMutation } from '../bridge.js';
+import { formatDateTime } from '../app/format.js';
+import { useNotify } from '../app/notify.js';
+import { useReport } from '../app/report.js';
+import { useUser } from '../app/session.js';
+import {
+  ActionButton, ConfirmDialog, DataTable, FilterBar, FilterField, listView, OverflowText, Pager, seesTenants, shownTotal, TenantDropdown, useLastPage, type Column,
+} from '../kit/index.js';
+import { sceneDetailPath } from './paths.js';
+import { SceneFormDialog } from './SceneFormDialog.js';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  title: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  head: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXXS },
+  action: { minWidth: 'auto', paddingLeft: tokens.spacingHorizontalXS, paddingRight: tokens.spacingHorizontalXS },
+  dropdown: { minWidth: 0, width: '100%' },
+});
+
+interface Filter { keyword: string; status?: SceneItem['status'] | undefined; tenantId?: number | undefined }
+
+export default function SceneListPage() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const notify = useNotify();
+  const report = useReport();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const byTenant = seesTenants(useUser());
+  const [draft, setDraft] = useState<Filter>({ keyword: '' });
+  const [filter, setFilter] = useState<Filter>({ keyword: '' });
+  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
+  const [editing, setEditing] = useState<SceneDetail | 'new' | null>(null);
+  const [confirm, setConfirm] = useState<{ kind: 'disable' | 'delete'; scene: SceneItem } | null>(null);
+
+  const body = { ...(filter.keyword ? { keyword: filter.keyword } : {}), ...(filter.status ? { status: filter.status } : {}), ...(filter.tenantId ? { tenantId: filter.tenantId } : {}) };
+  const list = useOp('scene.page', { query: paging, body }, { placeholderData: keepPreviousData });
+  const disable = useOpMutation('scene.disable', { invalidates: ['scene.page', 'scene.info'] });
+  const enable = useOpMutation('scene.enable', { invalidates: ['scene.page', 'scene.info'] });
+  const remove = useOpMutation('scene.delete', { invalidates: ['scene.page', 'scene.deviceOptions'] });
+  const view = listView(list);
+  const total = shownTotal(list);
+  const rows = list.data?.list ?? NONE;
+  useLastPage(paging, setPaging, total, !list.isPlaceholderData);
+
+  const act = async (kind: 'disable' | 'enable' | 'delete', scene: SceneItem) => {
+    try {
+      if (kind === 'delete') await remove.mutateAsync({ params: { id: scene.id } });
+      else await (kind === 'disable' ? disable : enable).mutateAsync({ params: { id: scene.id } });
+      notify(t(kind === 'disable' ? 'scene.disabled' : kind === 'enable' ? 'scene.enabled' : 'scene.deleted'));
+    } catch (error) {
+      report(error, { fallback: t('scene.actionFailed') });
+    }
+  };
+  const edit = async (scene: SceneItem) => {
+    try {
+      setEditing(await client.fetchQuery({ queryKey: ['scene.info', { params: { id: scene.id } }], queryFn: () => callOp('scene.info', { params: { id: scene.id } }) }));
+    } catch (error) {
+      report(error, { fallback: t('common.loadFailed') });
+    }
+  };
+
+  const columns = useMemo<Column<SceneItem>[]>(() => [
+    { id: 'id', header: t('scene.id'), kind: 'number', value: (s) => s.id },
+    { id: 'name', header: t('scene.name'), render: (s) => <OverflowText text={s.name} />, minWidth: 120, width: 200, grow: 2, cellTestId: 'scene-name' },
+    ...(byTenant ? [{ id: 'tenant', header: t('scene.tenant'), value: (s: SceneItem) => s.tenantName, minWidth: 96, width: 160 }] : []),
+    { id: 'devices', header: t('scene.deviceCount'), minWidth: 90, width: 130, value: (s) => t('scene.devicesCell', { count: s.deviceCount, online: s.onlineCount }) },
+    { id: 'nodes', header: t('scene.nodes'), kind: 'number', value: (s) => s.nodeCount },
+    { id: 'notes', header: t('scene.notes'), render: (s) => <OverflowText text={s.notes} />, minWidth: 96, width: 160, grow: 1 },
+    {
+      id: 'status', header: t('scene.status'), minWidth: 80, width: 100, cellTestId: 'scene-status',
+      render: (s) => <Badge appearance="tint" color={s.status === 'normal' ? 'success' : 'informative'}>{t(`scene.states.${s.status}`)}</Badge>,
+    },
+    { id: 'updatedAt', header: t('scene.updatedAt'), minWidth: 150, width: 170, value: (s) => formatDateTime(s.updatedAt) },
+    {
+      id: 'actions', header: t('common.actions'), minWidth: 200, width: 240, shrinkLast: true,
+      render: (s) => (
+        <div className={styles.actions}>
+          <ActionButton className={styles.action} size="small" appearance="subtle" action={() => void navigate(sceneDetailPath(s.id))} data-testid="scene-open">{t('scene.open')}</ActionButton>
+          <ActionButton className={styles.action} size="small" appearance="subtle" opensDialog action={() => edit(s)} data-testid="scene-edit">{t('scene.edit')}</ActionButton>
+          {s.status === 'normal'
+            ? <ActionButton className={styles.action} size="small" appearance="subtle" danger opensDialog action={() => setConfirm({ kind: 'disable', scene: s })} data-testid="scene-disable">{t('scene.disable')}</ActionButton>
+            : <ActionButton className={styles.action} size="small" appearance="subtle" action={() => act('enable', s)} data-testid="scene-enable">{t('scene.enable')}</ActionButton>}
+          <ActionButton className={styles.action} size="small" appearance="subtle" danger opensDialog action={() => setConfirm({ kind: 'delete', scene: s })} data-testid="scene-delete">{t('scene.delete')}</ActionButton>
+        </div>
+      ),
+    },
+  ], [t, styles, byTenant, navigate]);
+
+  return (
+    <section className={styles.page} aria-labelledby="scene-list-title">
+      <div className={styles.title}>
+        <Title3 as="h1" id="scene-list-title">{t('scene.title')}</Title3>
+        <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')} data-testid="scene-create">{t('scene.create')}</Button>
+      </div>
+      <div className={styles.head}>
+        <FilterBar onSearch={() => { setFilter({ ...draft, keyword: draft.keyword.trim() }); setPaging((p) => ({ ...p, pageNum: 1 })); }}
+          onReset={() => { setDraft({ keyword: '' }); setFilter({ keyword: '' }); }} searchTestId="scene-search" resetTestId="scene-reset">
+          <FilterField label={t('scene.keyword')}>
+            <Input value={draft.keyword} maxLength={30} onChange={(_, d) => setDraft((f) => ({ ...f, keyword: d.value }))} data-testid="scene-filter-keyword" />
+          </FilterField>
+          <FilterField label={t('scene.status')}>
+            <Dropdown className={styles.dropdown} value={draft.status ? t(`scene.states.${draft.status}`) : t('common.all')} selectedOptions={[draft.status ?? '']}
+              onOptionSelect={(_, d) => setDraft((f) => ({ ...f, status: (d.optionValue || undefined) as Filter['status'] }))} data-testid="scene-filter-status">
+              <Option value="">{t('common.all')}</Option>
+              {SCENE_STATES.map((s) => <Option key={s} value={s}>{t(`scene.states.${s}`)}</Option>)}
+            </Dropdown>
+          </FilterField>
+          {byTenant && (
+            <FilterField label={t('scene.tenant')}>
+              <TenantDropdown value={draft.tenantId} onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))} placeholder={t('common.all')} clearLabel={t('common.all')}
+                testId="scene-filter-tenant" />
+            </FilterField>
+          )}
+        </FilterBar>
+      </div>
+      <DataTable label={t('scene.title')} columns={columns} rows={rows} rowKey={(s) => s.id} view={view} busy={view === 'rows' && list.isFetching}
+        onRetry={() => void list.refetch()} rowTestId="scene-row" testId="scene-table" />
+      <Pager pageNum={paging.pageNum} pageSize={paging.pageSize} total={total} onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })} testId="scene-pager" />
+      {editing && (
+        <SceneFormDialog scene={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)}
+          onGone={() => void client.invalidateQueries({ queryKey: ['scene.page'] })} />
+      )}
+      <ConfirmDialog open={confirm !== null} danger title={t(confirm?.kind === 'delete' ? 'scene.delete' : 'scene.disable')}
+        text={t(confirm?.kind === 'delete' ? 'scene.deleteConfirm' : 'scene.disableConfirm', { name: confirm?.scene.name ?? '' })}
+        confirmLabel={t(confirm?.kind === 'delete' ? 'scene.delete' : 'scene.disable')}
+        onConfirm={async () => { if (confirm) await act(confirm.kind, confirm.scene); setConfirm(null); }} onCancel={() => setConfirm(null)} />
+    </section>
+  );
+}
+
+const NONE: readonly SceneItem[] = [];
