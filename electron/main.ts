@@ -6,7 +6,7 @@
  * Type-checked against Electron's own types; it needs an Electron binary to run.
  */
 import path from 'node:path';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, net, Notification, protocol, session, shell } from 'electron';
 import { CODE } from '../shared/domains.js';
@@ -81,6 +81,18 @@ async function pickImage(label: string): Promise<{ name: string; bytes: Buffer }
   // Past the limit: a stand-in of that length, refused by the core without reading the file.
   const bytes = size > IMAGE_MAX_BYTES ? Buffer.alloc(IMAGE_MAX_BYTES + 1) : await readFile(file);
   return { name: path.basename(file), bytes };
+}
+
+/** The native save dialog; the file is written under a temporary name and renamed once complete, so a failure leaves no half file. */
+async function saveFile(name: string, bytes: Buffer): Promise<boolean> {
+  const owner = BrowserWindow.getFocusedWindow();
+  const options = { defaultPath: name };
+  const chosen = owner ? await dialog.showSaveDialog(owner, options) : await dialog.showSaveDialog(options);
+  if (chosen.canceled || !chosen.filePath) return false;
+  const partial = `${chosen.filePath}.part`;
+  await writeFile(partial, bytes);
+  await rename(partial, chosen.filePath);
+  return true;
 }
 
 function registerBridge(core: Core): void {
@@ -218,6 +230,7 @@ function start(): void {
       version: app.getVersion(),
       windows: windowHost(),
       pickImage,
+      saveFile,
     });
     lockPermissions();
     serveApp(core);

@@ -75,6 +75,16 @@ export const ipc = {
    * `file.upload` with the bytes. `label` names the file types in the
    * dialog, in the user's language.
    */
+  /**
+   * Saves bytes the renderer made (a QR code) where the user says. Desktop:
+   * the native save dialog, written to a temporary name and renamed when
+   * complete (`native: true`, `saved` false when cancelled). Browser mode has
+   * no such dialog (`native: false`): the renderer downloads the file itself.
+   */
+  'file.save': local(
+    z.object({ name: z.string().min(1).max(120).regex(/^[^\\/:*?"<>|]+$/), data: z.string().max(24 * 1024 * 1024) }),
+    z.object({ native: z.boolean(), saved: z.boolean() }),
+  ),
   'file.pickImage': local(z.object({ label: z.string().max(60) }), z.object({ native: z.boolean(), file: fileItem.nullable() })),
 } as const;
 

@@ -67,6 +67,8 @@ export interface CoreOptions {
   windows?: WindowHost;
   /** Subscribe to the upstream's live events (default true; tests of other things turn it off). */
   events?: boolean;
+  /** The native save dialog (desktop only): writes the bytes where the user chose; false when cancelled. */
+  saveFile?: (name: string, bytes: Buffer) => Promise<boolean>;
   /** The native open dialog (desktop only): one image file chosen, read by main, or null when cancelled. */
   pickImage?: (label: string) => Promise<{ name: string; bytes: Buffer } | null>;
 }
@@ -171,6 +173,10 @@ export function createCore(opts: CoreOptions): Core {
     },
     'app.info': async () => ok({ mode: opts.mode, version: opts.version, upstream: client.baseUrl }),
     'windows.open': async ({ path }, _raw, from) => ok({ opened: opts.windows ? await opts.windows.open(path, from) : false }),
+    'file.save': async ({ name, data }) => {
+      if (!opts.saveFile) return ok({ native: false, saved: false });
+      return ok({ native: true, saved: await opts.saveFile(name, Buffer.from(data, 'base64')) });
+    },
     'file.pickImage': async ({ label }, _raw, from) => {
       if (!opts.pickImage) return ok({ native: false, file: null });
       const picked = await opts.pickImage(label);

@@ -27,6 +27,7 @@ import { useRelocalise } from '../app/useRelocalise.js';
 import { currentLang } from '../i18n/index.js';
 import { useGuardedAction } from '../kit/index.js';
 import { ChannelGrid } from './ChannelGrid.js';
+import { MachineCard } from './MachineCard.js';
 import { DEVICE_LIST_PATH } from './paths.js';
 
 const useStyles = makeStyles({
@@ -74,6 +75,7 @@ export default function DeviceSettingsPage() {
       </div>
       <DeviceInfo device={info.data} />
       <SettingsForm key={info.data.id} device={info.data} />
+      <MachineCard device={info.data} />
       {info.data.channelCount > 0 && <ChannelGrid device={info.data} />}
     </section>
   );

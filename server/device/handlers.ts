@@ -14,6 +14,9 @@ import { defineHandlers } from '../http/handlers.js';
 import type { Queryable } from '../db/index.js';
 import type { Scope } from '../scope.js';
 
+/** Where a scanned device QR code leads (QR_BASE_URL): the purchase page of the mini program or H5 site in front of this upstream. */
+const qrBase = () => (process.env.QR_BASE_URL?.trim() || 'https://m.vend.example/d').replace(/\/+$/, '');
+
 /**
  * A filter naming a point or tenant the caller cannot see is refused like a
  * lookup of it (1410, 1401), not answered with an empty page: an empty page
@@ -78,6 +81,11 @@ export const deviceHandlers = defineHandlers({
   'device.productOptions': ({ params, body }, { db, scope }) => productOptions(db, scope, params.id, body.keyword),
 
   'device.activate': ({ params }, { db, scope }) => issueSecret(db, scope, params.id),
+
+  'device.qrcode': async ({ params }, { db, scope }) => {
+    const device = await deviceDetailInScope(db, scope, params.id);
+    return { serial: device.serial, content: `${qrBase()}/${encodeURIComponent(device.serial)}` };
+  },
 
   'device.lock': async ({ body }, { db, scope, user }) => db.transaction(async (tx) => {
     const unique = [...new Set(body.ids)];

@@ -69,8 +69,19 @@ export const machineApi = {
   }),
 } as const;
 
-/** The console side of machine credentials: activation issues a secret, shown once, stored only hashed. */
+/** Spec §5 / §9: a device's QR code is rendered 300–4000 px wide. */
+export const QR_SIZE = { min: 300, max: 4000, default: 800 } as const;
+
+/** The console side of machine credentials (activation issues a secret, shown once, stored only hashed) and the device's QR code. */
 export const activationApi = {
+  'device.qrcode': endpoint({
+    method: 'GET',
+    path: '/device/:id/qrcode',
+    summary: 'What a device\'s QR code says: the address a customer\'s phone opens to buy from it (the upstream\'s QR_BASE_URL and the serial).',
+    params: refParams('device'),
+    content: z.object({ serial: z.string(), content: z.string() }),
+    access: { auth: 'user', roles: ['admin', 'tenant', 'member'], power: '2-1' },
+  }),
   'device.activate': endpoint({
     method: 'POST',
     path: '/device/:id/activate',

@@ -5,6 +5,7 @@ import { deviceSettingsTexts } from './texts-settings.js';
 import { channelTexts } from './texts-channel.js';
 import { deviceEventTexts } from './texts-events.js';
 import { devicePoolTexts } from './texts-pool.js';
+import { deviceMachineTexts } from './texts-machine.js';
 
 const zhCN = {
   name: '设备名称',
@@ -27,6 +28,7 @@ const zhCN = {
   channel: channelTexts['zh-CN'],
   events: deviceEventTexts['zh-CN'],
   pool: devicePoolTexts['zh-CN'],
+  machine: deviceMachineTexts['zh-CN'],
   validation: {
     notice: '请输入 0–9999 的整数',
     warning: '请输入 0–9999 的整数',
@@ -76,6 +78,7 @@ export const deviceTexts = defineTexts(zhCN, {
     channel: channelTexts['zh-TW'],
     events: deviceEventTexts['zh-TW'],
     pool: devicePoolTexts['zh-TW'],
+    machine: deviceMachineTexts['zh-TW'],
     validation: {
       notice: '請輸入 0–9999 的整數',
       warning: '請輸入 0–9999 的整數',
@@ -123,6 +126,7 @@ export const deviceTexts = defineTexts(zhCN, {
     channel: channelTexts.en,
     events: deviceEventTexts.en,
     pool: devicePoolTexts.en,
+    machine: deviceMachineTexts.en,
     validation: {
       notice: 'Enter a whole number from 0 to 9999',
       warning: 'Enter a whole number from 0 to 9999',

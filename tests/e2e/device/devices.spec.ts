@@ -111,3 +111,33 @@ test('tenant1 edits two channels\' prices and lock at once, and refills one', as
   await expect(channels.nth(0).getByTestId('channel-stock')).toHaveText('12/12');
   await signOut(page);
 });
+
+test('tenant1 activates a device, sees its secret once, and downloads its QR code at a chosen size', async ({ page, baseURL }) => {
+  await useLanguage(page, baseURL, 'en');
+  await signIn(page, 'tenant1');
+  await page.goto('/deviceList/index');
+  await page.getByTestId('device-filter-keyword').fill('VM2026000110');
+  await page.getByTestId('device-search').click();
+  await rowOf(page, 'VM2026000110').getByTestId('device-settings').click();
+  await expect(page.getByTestId('machine-state')).toHaveText(en.machine.notActivated);
+  await page.getByTestId('machine-activate').click();
+  await expect(page.getByTestId('machine-secret')).toHaveText(/^[\w-]{43}$/);
+  await page.getByTestId('machine-secret-close').click();
+  await expect(page.getByTestId('machine-state')).toHaveText(en.machine.activated);
+
+  await expect(page.getByTestId('machine-qr')).toBeVisible();
+  await page.getByTestId('machine-qr-size').fill('5000');
+  await page.getByTestId('machine-qr-save').click();
+  await expect(page.getByText(en.machine.qrSizeInvalid)).toBeVisible();
+  await page.getByTestId('machine-qr-size').fill('1200');
+  const download = page.waitForEvent('download');
+  await page.getByTestId('machine-qr-save').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('VM2026000110-1200px.png');
+  const bytes = await (await file.createReadStream()).toArray();
+  const png = Buffer.concat(bytes);
+  // A PNG of the size asked for: width and height in its header.
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 1200]);
+  await expect(notification(page)).toHaveText(en.machine.qrSaved);
+  await signOut(page);
+});

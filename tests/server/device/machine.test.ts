@@ -41,6 +41,14 @@ describe('device.activate', () => {
   });
 });
 
+describe('device.qrcode', () => {
+  it('says what the device\'s QR code holds: the purchase address with its serial, within scope', async () => {
+    expect(await t.ok('device.qrcode', { params: { id: t.ids.device('VM2026000101') } }, tenant1))
+      .toEqual({ serial: 'VM2026000101', content: 'https://m.vend.example/d/VM2026000101' });
+    expect((await t.call('device.qrcode', { params: { id: t.ids.device('VM2026000301') } }, tenant1)).body.code).toBe(CODE.deviceNotFound);
+  });
+});
+
 describe('device.heartbeat', () => {
   it('refuses missing, malformed and wrong credentials, another device\'s secret and a console client (1202, HTTP 401)', async () => {
     const heartbeat = (authorization: string | null) => t.call('device.heartbeat', { body: {} }, undefined, { authorization });

@@ -1,0 +1,127 @@
+/**
+ * A device's machine access and QR code (spec §5 QR pixel size 300–4000):
+ * activating it (or resetting its secret, asked first) shows the secret once;
+ * the QR code is drawn with `qrcode` at the chosen size and saved through the
+ * native save dialog on the desktop, as a download in browser mode.
+ */
+import {
+  Button, Card, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, MessageBar, MessageBarBody, Text, tokens,
+} from '@fluentui/react-components';
+import { ArrowDownloadRegular, CopyRegular, KeyRegular } from '@fluentui/react-icons';
+import QRCode from 'qrcode';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QR_SIZE, type DeviceDetail } from '../../shared/device/index.js';
+import { callOp, useOp, useOpMutation } from '../bridge.js';
+import { useNotify } from '../app/notify.js';
+import { useReport } from '../app/report.js';
+import { ConfirmDialog, useGuardedAction } from '../kit/index.js';
+
+const useStyles = makeStyles({
+  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  row: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalL, flexWrap: 'wrap' },
+  preview: { width: '160px', height: '160px', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
+  size: { width: '160px' },
+  secret: { fontFamily: tokens.fontFamilyMonospace, overflowWrap: 'anywhere', userSelect: 'all' },
+});
+
+/** The size typed, if it is a whole number within the spec's range. */
+export function qrSizeOf(text: string): number | undefined {
+  const n = Number(text.trim());
+  return /^\d+$/.test(text.trim()) && n >= QR_SIZE.min && n <= QR_SIZE.max ? n : undefined;
+}
+
+export function MachineCard({ device }: { device: DeviceDetail }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const notify = useNotify();
+  const report = useReport();
+  const qr = useOp('device.qrcode', { params: { id: device.id } });
+  const activate = useOpMutation('device.activate', { invalidates: ['device.info', 'device.page'] });
+  const [confirming, setConfirming] = useState(false);
+  const [issued, setIssued] = useState<{ serial: string; secret: string } | null>(null);
+  const [sizeText, setSizeText] = useState(String(QR_SIZE.default));
+  const [sizeError, setSizeError] = useState<string | undefined>();
+  const [preview, setPreview] = useState<string | undefined>();
+
+  useEffect(() => {
+    if (!qr.data) return;
+    let live = true;
+    QRCode.toDataURL(qr.data.content, { width: 320, margin: 2 }).then((url) => { if (live) setPreview(url); }, () => {});
+    return () => { live = false; };
+  }, [qr.data]);
+
+  const issue = useGuardedAction(async () => {
+    try {
+      setIssued(await activate.mutateAsync({ params: { id: device.id } }));
+      notify(t('device.machine.issued'));
+    } catch (error) {
+      report(error, { fallback: t('device.machine.issueFailed') });
+    }
+  });
+
+  const save = useGuardedAction(async () => {
+    const size = qrSizeOf(sizeText);
+    if (size === undefined || !qr.data) {
+      setSizeError(t('device.machine.qrSizeInvalid'));
+      return;
+    }
+    try {
+      const url = await QRCode.toDataURL(qr.data.content, { width: size, margin: 2 });
+      const name = `${device.serial}-${size}px.png`;
+      const saved = await callOp('file.save', { name, data: url.slice(url.indexOf(',') + 1) });
+      if (!saved.native) {
+        // Browser mode: the browser's own download.
+        const a = document.createElement('a');
+        a.href = url;
+        a.download = name;
+        a.click();
+      } else if (!saved.saved) return;
+      notify(t('device.machine.qrSaved'));
+    } catch (error) {
+      report(error, { fallback: t('device.machine.qrFailed') });
+    }
+  });
+
+  return (
+    <Card className={styles.card}>
+      <Text weight="semibold">{t('device.machine.title')}</Text>
+      <div className={styles.row}>
+        <Text data-testid="machine-state">{t(device.activated ? 'device.machine.activated' : 'device.machine.notActivated')}</Text>
+        <Button icon={<KeyRegular />} disabledFocusable={issue.busy} onClick={() => (device.activated ? setConfirming(true) : void issue.run())}
+          data-testid="machine-activate">{t(device.activated ? 'device.machine.reissue' : 'device.machine.activate')}</Button>
+      </div>
+      <div className={styles.row}>
+        {preview && <img className={styles.preview} src={preview} alt={t('device.machine.qrAlt', { name: device.name })} data-testid="machine-qr" />}
+        <Field className={styles.size} label={t('device.machine.qrSize')} hint={t('device.machine.qrSizeHint')} validationMessage={sizeError}>
+          <Input value={sizeText} inputMode="numeric" onChange={(_, d) => { setSizeText(d.value); setSizeError(undefined); }}
+            onBlur={() => setSizeError(qrSizeOf(sizeText) === undefined ? t('device.machine.qrSizeInvalid') : undefined)} data-testid="machine-qr-size" />
+        </Field>
+        <Button icon={<ArrowDownloadRegular />} disabledFocusable={save.busy || !qr.data} onClick={() => void save.run()} data-testid="machine-qr-save">
+          {t('device.machine.qrSave')}
+        </Button>
+      </div>
+      <ConfirmDialog open={confirming} danger title={t('device.machine.reissue')} text={t('device.machine.reissueConfirm')} confirmLabel={t('device.machine.reissue')}
+        onConfirm={async () => { setConfirming(false); await issue.run(); }} onCancel={() => setConfirming(false)} />
+      {issued && (
+        <Dialog open onOpenChange={(_, d) => { if (!d.open) setIssued(null); }}>
+          <DialogSurface aria-describedby={undefined}>
+            <DialogBody>
+              <DialogTitle>{t('device.machine.secretTitle')}</DialogTitle>
+              <DialogContent>
+                <MessageBar intent="warning"><MessageBarBody>{t('device.machine.secretHint')}</MessageBarBody></MessageBar>
+                <p><Text weight="semibold">{t('device.machine.serial')}</Text> <span data-testid="machine-secret-serial">{issued.serial}</span></p>
+                <p className={styles.secret} data-testid="machine-secret">{issued.secret}</p>
+              </DialogContent>
+              <DialogActions>
+                <Button icon={<CopyRegular />} onClick={() => void navigator.clipboard?.writeText(issued.secret).then(() => notify(t('device.machine.copied')), () => {})}
+                  data-testid="machine-secret-copy">{t('device.machine.copy')}</Button>
+                <Button appearance="primary" onClick={() => setIssued(null)} data-testid="machine-secret-close">{t('common.close')}</Button>
+              </DialogActions>
+            </DialogBody>
+          </DialogSurface>
+        </Dialog>
+      )}
+    </Card>
+  );
+}
