@@ -6,34 +6,14 @@
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import { devices } from './schema.js';
-import { points } from '../point/schema.js';
-import { tenants } from '../tenant/schema.js';
 import { containsPattern } from '../db/sql.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
 import { defineHandlers } from '../http/handlers.js';
-import type { Queryable } from '../db/index.js';
-import type { Scope } from '../scope.js';
 
 /** Where a scanned device QR code leads (QR_BASE_URL): the purchase page of the mini program or H5 site in front of this upstream. */
 const qrBase = () => (process.env.QR_BASE_URL?.trim() || 'https://m.vend.example/d').replace(/\/+$/, '');
 
-/**
- * A filter naming a point or tenant the caller cannot see is refused like a
- * lookup of it (1410, 1401), not answered with an empty page: an empty page
- * would tell a prober nothing less, but a refusal keeps one rule for every id
- * a request names (tests/server/reliability/isolation.test.ts).
- */
-async function checkFilterIds(db: Queryable, scope: Scope, pointId: number | undefined, tenantId: number | undefined) {
-  if (pointId !== undefined) {
-    const [point] = await db.select({ id: points.id }).from(points).where(and(eq(points.id, pointId), scope.where(points.tenantId)));
-    if (!point) throw new BizError(CODE.pointNotFound);
-  }
-  if (tenantId !== undefined) {
-    const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId));
-    if (!tenant || !scope.has(tenant.id)) throw new BizError(CODE.tenantNotFound);
-  }
-}
-import { deviceDetailInScope, selectDevices, toDeviceItem } from './queries.js';
+import { checkFilterIds, deviceDetailInScope, selectDevices, toDeviceItem } from './queries.js';
 import { changeChannels, channelsOf, productOptions, refillChannels } from './channels.js';
 import { issueSecret } from './credentials.js';
 import { publishDeviceEvents } from './events.js';

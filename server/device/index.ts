@@ -5,6 +5,7 @@ import { deviceDemo } from './demo.js';
 import { deviceHandlers } from './handlers.js';
 import { machineHandlers, sweepOffline } from './machine.js';
 import { poolHandlers } from './pool.js';
+import { careHandlers } from './care.js';
 import { devices } from './schema.js';
 
 export { DEMO_DEVICES } from './demo.js';
@@ -29,7 +30,7 @@ function presenceFromEnv(env: NodeJS.ProcessEnv) {
 
 export const deviceServer = defineServerDomain({
   name: 'device',
-  handlers: { ...deviceHandlers, ...machineHandlers, ...poolHandlers },
+  handlers: { ...deviceHandlers, ...machineHandlers, ...poolHandlers, ...careHandlers },
   demo: deviceDemo,
   background: (db) => {
     const { offlineAfterMs, sweepMs } = presenceFromEnv(process.env);

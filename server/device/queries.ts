@@ -52,3 +52,20 @@ export async function deviceDetailInScope(db: Queryable, scope: Scope, id: numbe
   if (!row) throw new BizError(CODE.deviceNotFound);
   return { ...toDeviceItem(row), channelSalesLimit: row.channelSalesLimit, orderLimit: row.orderLimit, notifications: row.notifications };
 }
+
+/**
+ * A filter naming a point or tenant the caller cannot see is refused like a
+ * lookup of it (1410, 1401), not answered with an empty page: an empty page
+ * would tell a prober nothing less, but a refusal keeps one rule for every id
+ * a request names (tests/server/reliability/isolation.test.ts).
+ */
+export async function checkFilterIds(db: Queryable, scope: Scope, pointId: number | undefined, tenantId: number | undefined) {
+  if (pointId !== undefined) {
+    const [point] = await db.select({ id: points.id }).from(points).where(and(eq(points.id, pointId), scope.where(points.tenantId)));
+    if (!point) throw new BizError(CODE.pointNotFound);
+  }
+  if (tenantId !== undefined) {
+    const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId));
+    if (!tenant || !scope.has(tenant.id)) throw new BizError(CODE.tenantNotFound);
+  }
+}

@@ -3,6 +3,7 @@ import { defineDomain } from '../manifest.js';
 import { channelApi, deviceApi } from './api.js';
 import { activationApi, machineApi } from './machine.js';
 import { poolApi } from './pool.js';
+import { careApi } from './care.js';
 import { deviceErrors } from './errors.js';
 import { deviceRoutes } from './routes.js';
 import { deviceTexts } from './texts.js';
@@ -11,8 +12,9 @@ export * from './api.js';
 export * from './machine.js';
 export * from './events.js';
 export * from './pool.js';
+export * from './care.js';
 export { deviceErrors } from './errors.js';
 
 export const device = defineDomain({
-  name: 'device', api: { ...deviceApi, ...channelApi, ...machineApi, ...activationApi, ...poolApi }, errors: deviceErrors, texts: deviceTexts, powers: ['2-1', '2-9'], routes: deviceRoutes,
+  name: 'device', api: { ...deviceApi, ...channelApi, ...machineApi, ...activationApi, ...poolApi, ...careApi }, errors: deviceErrors, texts: deviceTexts, powers: ['2-1', '2-9'], routes: deviceRoutes,
 });

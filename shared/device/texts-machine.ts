@@ -29,7 +29,7 @@ const zhCN = {
 
 export const deviceMachineTexts = defineTexts(zhCN, {
   'zh-TW': {
-    title: '設備接入與 QR 碼',
+    title: '設備接入與二維碼',
     activation: '設備接入',
     activated: '已啟用，設備使用啟用時發放的金鑰接入',
     notActivated: '未啟用：啟用後發放設備金鑰，設備憑編號和金鑰接入',
@@ -44,14 +44,14 @@ export const deviceMachineTexts = defineTexts(zhCN, {
     secret: '金鑰',
     copy: '複製金鑰',
     copied: '已複製',
-    qr: '設備 QR 碼',
+    qr: '設備二維碼',
     qrSize: '像素尺寸',
     qrSizeHint: '300–4000 像素',
     qrSizeInvalid: '請輸入 300–4000 的整數',
-    qrSave: '儲存 QR 碼',
-    qrSaved: 'QR 碼已儲存',
-    qrFailed: 'QR 碼產生失敗',
-    qrAlt: '{{name}} 的 QR 碼',
+    qrSave: '儲存二維碼',
+    qrSaved: '二維碼已儲存',
+    qrFailed: '二維碼產生失敗',
+    qrAlt: '{{name}} 的二維碼',
   },
   en: {
     title: 'Machine access and QR code',

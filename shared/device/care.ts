@@ -1,0 +1,78 @@
+/**
+ * Beyond the spec, what a distributor's field staff need every morning:
+ * - the **exceptions view**: every device that needs someone — offline,
+ *   faulted, locked, low on stock, its service expiring within 30 days or
+ *   expired — with what is wrong;
+ * - the **pick list**: for chosen devices or a point, the channels at or
+ *   below their warning value and how many to bring to fill them, by point in
+ *   route order (by region, then address) and totalled by product.
+ */
+import { z } from 'zod';
+import { endpoint, isoTime, page, pageQuery, ref } from '../api/define.js';
+
+export const PROBLEMS = ['offline', 'fault', 'locked', 'lowStock', 'expiring'] as const;
+export type Problem = (typeof PROBLEMS)[number];
+/** A service expiring within this many days counts as a problem. */
+export const EXPIRING_DAYS = 30;
+
+export const exceptionItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  serial: z.string(),
+  pointName: z.string().nullable(),
+  tenantName: z.string().nullable(),
+  problems: z.array(z.enum(PROBLEMS)),
+  lastSeenAt: isoTime.nullable(),
+  faultCode: z.string().nullable(),
+  faultMessage: z.string().nullable(),
+  /** Channels with a product at or below the warning value. */
+  lowChannels: z.number().int(),
+  serviceExpiry: isoTime.nullable(),
+});
+export type ExceptionItem = z.infer<typeof exceptionItem>;
+
+export const pickChannel = z.object({
+  number: z.number().int(),
+  productId: z.number().int(),
+  productName: z.string(),
+  stock: z.number().int(),
+  capacity: z.number().int(),
+  /** How many to bring: up to the capacity. */
+  fill: z.number().int(),
+});
+
+export const pickList = z.object({
+  points: z.array(z.object({
+    pointId: z.number().int().nullable(),
+    pointName: z.string().nullable(),
+    address: z.string().nullable(),
+    devices: z.array(z.object({ id: z.number().int(), name: z.string(), serial: z.string(), channels: z.array(pickChannel) })),
+  })),
+  products: z.array(z.object({ productId: z.number().int(), number: z.string(), name: z.string(), fill: z.number().int() })),
+  totalFill: z.number().int(),
+});
+export type PickList = z.infer<typeof pickList>;
+
+const access = { auth: 'user', roles: ['admin', 'tenant', 'member'], power: '2-1' } as const;
+
+export const careApi = {
+  'device.exceptions': endpoint({
+    method: 'POST',
+    path: '/device/exceptions',
+    summary: 'Devices in scope that need someone (offline, faulted, locked, low on stock, service expiring within 30 days or expired), worst first; by one problem, point or tenant.',
+    query: pageQuery,
+    body: z.object({ problem: z.enum(PROBLEMS).optional(), pointId: ref('point').optional(), tenantId: ref('tenant').optional() }),
+    content: page(exceptionItem),
+    access,
+  }),
+  'device.pickList': endpoint({
+    method: 'POST',
+    path: '/device/pick-list',
+    summary: 'What to bring to fill the low channels (at or below the warning value) of the devices named, of a point, or of the devices named at that point: by point in route order, totalled by product.',
+    body: z.object({ deviceIds: z.array(ref('device')).min(1).max(200).optional(), pointId: ref('point').optional() })
+      .refine((b) => b.deviceIds !== undefined || b.pointId !== undefined, { message: 'device.validation.pickScope', path: ['deviceIds'] })
+      .meta({ examples: [{ pointId: 1 }] }),
+    content: pickList,
+    access,
+  }),
+} as const;
