@@ -4,12 +4,12 @@
  * the row or for a selection (all or none; locking asks first, since a locked
  * device stops selling). Built from the list kit.
  */
-import { Badge, makeStyles, Text, Title3, tokens } from '@fluentui/react-components';
+import { Badge, makeStyles, Tab, TabList, Text, Title3, tokens } from '@fluentui/react-components';
 import { LockClosedRegular, LockOpenRegular, SettingsRegular } from '@fluentui/react-icons';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { CODE } from '../../shared/domains.js';
 import type { DeviceItem } from '../../shared/device/index.js';
 import { useOp, useOpMutation } from '../bridge.js';
@@ -23,6 +23,8 @@ import {
 } from '../kit/index.js';
 import { DeviceFilters, EMPTY_DEVICE_FILTER, type DeviceFilterState } from './DeviceFilters.js';
 import { devSetPath } from './paths.js';
+import { ExceptionsPanel } from './ExceptionsPanel.js';
+import { PickListDialog } from './PickListDialog.js';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -34,7 +36,29 @@ const useStyles = makeStyles({
   action: { minWidth: 'auto', paddingLeft: tokens.spacingHorizontalXS, paddingRight: tokens.spacingHorizontalXS },
 });
 
+/**
+ * The fleet, or the devices that need someone (`?view=exceptions`, beyond the spec): two views of one screen,
+ * so the list keeps its route and its code (2-1).
+ */
 export default function DeviceListPage() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const [params, setParams] = useSearchParams();
+  const exceptions = params.get('view') === 'exceptions';
+  return (
+    <section className={styles.page} aria-labelledby="device-list-title">
+      <Title3 as="h1" id="device-list-title">{t('device.list.title')}</Title3>
+      <TabList selectedValue={exceptions ? 'exceptions' : 'devices'} data-testid="device-views"
+        onTabSelect={(_, d) => setParams(d.value === 'exceptions' ? { view: 'exceptions' } : {}, { replace: true })}>
+        <Tab value="devices" data-testid="device-view-devices">{t('device.care.tabs.devices')}</Tab>
+        <Tab value="exceptions" data-testid="device-view-exceptions">{t('device.care.tabs.exceptions')}</Tab>
+      </TabList>
+      {exceptions ? <ExceptionsPanel /> : <Fleet />}
+    </section>
+  );
+}
+
+function Fleet() {
   const { t } = useTranslation();
   const styles = useStyles();
   const notify = useNotify();
@@ -45,6 +69,7 @@ export default function DeviceListPage() {
   const [filter, setFilter] = useState<DeviceFilterState>(EMPTY_DEVICE_FILTER);
   const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
   const [locking, setLocking] = useState<number[] | null>(null);
+  const [picking, setPicking] = useState<number[] | null>(null);
 
   const body = Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== '')) as DeviceFilterState;
   const list = useOp('device.page', { query: paging, body }, { placeholderData: keepPreviousData });
@@ -114,8 +139,7 @@ export default function DeviceListPage() {
 
   const none = selection.ids.length === 0;
   return (
-    <section className={styles.page} aria-labelledby="device-list-title">
-      <Title3 as="h1" id="device-list-title">{t('device.list.title')}</Title3>
+    <>
       {/* In a row of its own: the filter bar grows along its row, not down the page. */}
       <div className={styles.head}>
         <DeviceFilters byTenant={byTenant} onSearch={(f) => { setFilter(f); setPaging((p) => ({ ...p, pageNum: 1 })); selection.clear(); }} />
@@ -128,6 +152,9 @@ export default function DeviceListPage() {
         <ActionButton size="small" disabled={none} action={() => change(selection.ids, false)} data-testid="device-bulk-unlock">
           {t('device.list.actions.unlock')}
         </ActionButton>
+        <ActionButton size="small" disabled={none} opensDialog action={() => setPicking(selection.ids)} data-testid="device-bulk-pick">
+          {t('device.care.pickList')}
+        </ActionButton>
       </div>
       <DataTable label={t('device.list.title')} columns={columns} rows={rows} rowKey={(d) => d.id} view={view} busy={view === 'rows' && list.isFetching}
         onRetry={() => void list.refetch()} selection={{
@@ -139,7 +166,8 @@ export default function DeviceListPage() {
       <ConfirmDialog open={locking !== null} danger title={t('device.list.lockConfirmTitle')} text={t('device.list.lockConfirm', { count: locking?.length ?? 0 })}
         confirmLabel={t('device.list.actions.lock')} onConfirm={async () => { if (locking) await change(locking, true); setLocking(null); }}
         onCancel={() => setLocking(null)} />
-    </section>
+      {picking && <PickListDialog deviceIds={picking} onClose={() => setPicking(null)} />}
+    </>
   );
 }
 

@@ -7,7 +7,7 @@
 import { deviceEvent, describeDeviceEvent } from '../../shared/device/events.js';
 import type { LiveHandler } from '../manifest.js';
 
-const REFRESH = ['device.page', 'device.info', 'device.channels'] as const;
+const REFRESH = ['device.page', 'device.info', 'device.channels', 'device.exceptions'] as const;
 
 export const deviceLive: LiveHandler = (data, lang) => {
   const parsed = deviceEvent.safeParse(data);

@@ -6,6 +6,7 @@ import { channelTexts } from './texts-channel.js';
 import { deviceEventTexts } from './texts-events.js';
 import { devicePoolTexts } from './texts-pool.js';
 import { deviceMachineTexts } from './texts-machine.js';
+import { deviceCareTexts } from './texts-care.js';
 
 const zhCN = {
   name: '设备名称',
@@ -29,6 +30,7 @@ const zhCN = {
   events: deviceEventTexts['zh-CN'],
   pool: devicePoolTexts['zh-CN'],
   machine: deviceMachineTexts['zh-CN'],
+  care: deviceCareTexts['zh-CN'],
   validation: {
     notice: '请输入 0–9999 的整数',
     warning: '请输入 0–9999 的整数',
@@ -80,6 +82,7 @@ export const deviceTexts = defineTexts(zhCN, {
     events: deviceEventTexts['zh-TW'],
     pool: devicePoolTexts['zh-TW'],
     machine: deviceMachineTexts['zh-TW'],
+    care: deviceCareTexts['zh-TW'],
     validation: {
       notice: '請輸入 0–9999 的整數',
       warning: '請輸入 0–9999 的整數',
@@ -129,6 +132,7 @@ export const deviceTexts = defineTexts(zhCN, {
     events: deviceEventTexts.en,
     pool: devicePoolTexts.en,
     machine: deviceMachineTexts.en,
+    care: deviceCareTexts.en,
     validation: {
       notice: 'Enter a whole number from 0 to 9999',
       warning: 'Enter a whole number from 0 to 9999',

@@ -23,10 +23,10 @@ describe('live events', () => {
 
   it('refreshes the device screens on a device event, with a notice in the user\'s language only where the switch is on', () => {
     const event = { kind: 'lowStock', deviceId: 1, serial: 'VM1', name: '虹桥站饮料机 1 号', at: '2026-11-24T05:00:00Z', notify: true, channel: 12, stock: 1 };
-    expect(deviceLive(event, 'zh-CN')).toEqual({ refresh: ['device.page', 'device.info', 'device.channels'], notice: '虹桥站饮料机 1 号 12 号货道库存不足，剩余 1 件' });
+    expect(deviceLive(event, 'zh-CN')).toEqual({ refresh: ['device.page', 'device.info', 'device.channels', 'device.exceptions'], notice: '虹桥站饮料机 1 号 12 号货道库存不足，剩余 1 件' });
     expect(deviceLive(event, 'en').notice).toBe('虹桥站饮料机 1 号: channel 12 is low, 1 left');
     expect(deviceLive({ ...event, kind: 'fault', code: 'E-21', notify: true }, 'en').notice).toBe('虹桥站饮料机 1 号 reports a fault: E-21');
-    expect(deviceLive({ ...event, notify: false }, 'zh-CN')).toEqual({ refresh: ['device.page', 'device.info', 'device.channels'] });
+    expect(deviceLive({ ...event, notify: false }, 'zh-CN')).toEqual({ refresh: ['device.page', 'device.info', 'device.channels', 'device.exceptions'] });
     expect(deviceLive({ kind: 'nonsense' }, 'zh-CN')).toEqual({ refresh: [] });
   });
 });

@@ -1,0 +1,116 @@
+/**
+ * The exceptions view (beyond the spec): every device that needs someone —
+ * offline, faulted, locked, low on stock, service expiring — worst first,
+ * each row with the action that fixes it. Device events refresh it live.
+ */
+import { Badge, Dropdown, makeStyles, Option, Text, tokens } from '@fluentui/react-components';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PROBLEMS, type ExceptionItem, type Problem } from '../../shared/device/index.js';
+import { useOp, useOpMutation } from '../bridge.js';
+import { formatDateTime, formatRelative } from '../app/format.js';
+import { useNotify } from '../app/notify.js';
+import { useReport } from '../app/report.js';
+import { ActionButton, DataTable, FilterBar, FilterField, listView, OverflowText, Pager, shownTotal, useLastPage, type Column } from '../kit/index.js';
+import { devSetPath } from './paths.js';
+import { PickListDialog } from './PickListDialog.js';
+
+const useStyles = makeStyles({
+  panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  head: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  badges: { display: 'flex', flexWrap: 'wrap', gap: '2px' },
+  detail: { color: tokens.colorNeutralForeground3 },
+  dropdown: { minWidth: 0, width: '100%' },
+});
+
+const COLORS: Readonly<Record<Problem, 'danger' | 'warning' | 'informative' | 'important'>> = {
+  fault: 'danger', offline: 'informative', locked: 'important', lowStock: 'warning', expiring: 'warning',
+};
+
+/** The payment centre, where the service fee is renewed (spec §2 top-bar shortcut). */
+const RENEW_PATH = '/payCenter';
+
+export function ExceptionsPanel() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const report = useReport();
+  const [draft, setDraft] = useState<Problem | undefined>();
+  const [problem, setProblem] = useState<Problem | undefined>();
+  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
+  const [picking, setPicking] = useState<number[] | null>(null);
+  const list = useOp('device.exceptions', { query: paging, body: problem ? { problem } : {} }, { placeholderData: keepPreviousData });
+  const lock = useOpMutation('device.lock', { invalidates: ['device.page', 'device.info', 'device.exceptions'] });
+  const view = listView(list);
+  const total = shownTotal(list);
+  const rows = list.data?.list ?? NONE;
+  useLastPage(paging, setPaging, total, !list.isPlaceholderData);
+
+  const unlock = async (d: ExceptionItem) => {
+    try {
+      await lock.mutateAsync({ body: { ids: [d.id], locked: false } });
+      notify(t('device.list.changed', { count: 1 }));
+    } catch (error) {
+      report(error, { fallback: t('device.list.changeFailed') });
+    }
+  };
+
+  const columns = useMemo<Column<ExceptionItem>[]>(() => [
+    { id: 'name', header: t('device.name'), render: (d) => <OverflowText text={d.name} />, minWidth: 120, width: 180, grow: 1, cellTestId: 'exception-name' },
+    { id: 'serial', header: t('device.serial'), value: (d) => d.serial, minWidth: 120, width: 140, cellTestId: 'exception-serial' },
+    { id: 'point', header: t('device.list.point'), render: (d) => <OverflowText text={d.pointName ?? '—'} />, minWidth: 96, width: 150 },
+    {
+      id: 'problems', header: t('device.care.problem'), minWidth: 200, width: 320, grow: 2, cellTestId: 'exception-problems',
+      render: (d) => (
+        <div className={styles.badges}>
+          {d.problems.map((p) => <Badge key={p} appearance="tint" color={COLORS[p]}>{t(`device.care.problems.${p}`)}</Badge>)}
+          <Text size={200} className={styles.detail}>
+            {[
+              d.faultCode && `${d.faultCode} ${d.faultMessage ?? ''}`.trim(),
+              d.problems.includes('offline') && d.lastSeenAt && formatRelative(t, d.lastSeenAt),
+              d.problems.includes('lowStock') && t('device.care.lowChannels', { count: d.lowChannels }),
+              d.problems.includes('expiring') && d.serviceExpiry && t('device.care.expiresOn', { date: formatDateTime(d.serviceExpiry).slice(0, 10) }),
+            ].filter(Boolean).join(' · ')}
+          </Text>
+        </div>
+      ),
+    },
+    {
+      id: 'fix', header: t('common.actions'), minWidth: 110, width: 130, shrinkLast: true,
+      // The action that fixes the worst problem: a lock is lifted here, low stock gets its pick list, a lapse is renewed, the rest is looked at.
+      render: (d) => d.problems.includes('locked')
+        ? <ActionButton size="small" appearance="subtle" action={() => unlock(d)} data-testid="exception-fix">{t('device.care.fix.unlock')}</ActionButton>
+        : d.problems.includes('lowStock') && !d.problems.includes('fault')
+          ? <ActionButton size="small" appearance="subtle" opensDialog action={() => setPicking([d.id])} data-testid="exception-fix">{t('device.care.fix.pick')}</ActionButton>
+          : d.problems.length === 1 && d.problems[0] === 'expiring'
+            ? <ActionButton size="small" appearance="subtle" action={() => void navigate(RENEW_PATH)} data-testid="exception-fix">{t('device.care.fix.renew')}</ActionButton>
+            : <ActionButton size="small" appearance="subtle" action={() => void navigate(devSetPath(d.id))} data-testid="exception-fix">{t('device.care.fix.open')}</ActionButton>,
+    },
+  ], [t, styles, navigate]);
+
+  return (
+    <div className={styles.panel}>
+      <div className={styles.head}>
+        <FilterBar onSearch={() => { setProblem(draft); setPaging((p) => ({ ...p, pageNum: 1 })); }} onReset={() => { setDraft(undefined); setProblem(undefined); }}
+          searchTestId="exception-search" resetTestId="exception-reset">
+          <FilterField label={t('device.care.problem')}>
+            <Dropdown className={styles.dropdown} value={draft ? t(`device.care.problems.${draft}`) : t('common.all')} selectedOptions={[draft ?? '']}
+              onOptionSelect={(_, d) => setDraft((d.optionValue || undefined) as Problem | undefined)} data-testid="exception-filter-problem">
+              <Option value="">{t('common.all')}</Option>
+              {PROBLEMS.map((p) => <Option key={p} value={p}>{t(`device.care.problems.${p}`)}</Option>)}
+            </Dropdown>
+          </FilterField>
+        </FilterBar>
+      </div>
+      <DataTable label={t('device.care.tabs.exceptions')} columns={columns} rows={rows} rowKey={(d) => d.id} view={view} busy={view === 'rows' && list.isFetching}
+        onRetry={() => void list.refetch()} rowTestId="exception-row" testId="exception-table" />
+      <Pager pageNum={paging.pageNum} pageSize={paging.pageSize} total={total} onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })} testId="exception-pager" />
+      {picking && <PickListDialog deviceIds={picking} onClose={() => setPicking(null)} />}
+    </div>
+  );
+}
+
+const NONE: readonly ExceptionItem[] = [];

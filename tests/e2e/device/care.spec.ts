@@ -1,0 +1,38 @@
+/** The exceptions view and the pick list end to end (beyond the spec): what needs someone, the action that fixes it, and an Excel pick list. */
+import { expect, type Page } from '@playwright/test';
+import { catalogues } from '../../../shared/domains.js';
+import { signIn, signOut, test, useLanguage, notification } from '../support.js';
+
+const en = catalogues.en.device;
+const rowOf = (page: Page, serial: string) =>
+  page.getByTestId('exception-row').filter({ has: page.getByTestId('exception-serial').getByText(serial, { exact: true }) });
+
+test('tenant1 reads the exceptions, each with its fix, and exports a pick list to Excel', async ({ page, baseURL }) => {
+  await useLanguage(page, baseURL, 'en');
+  await signIn(page, 'tenant1');
+  await page.goto('/deviceList/index');
+  await page.getByTestId('device-view-exceptions').click();
+  await expect(page).toHaveURL(/view=exceptions/);
+  // The locked machine, expired too: its fix is to unlock it.
+  await expect(rowOf(page, 'VM2026000105').getByTestId('exception-problems')).toContainText(en.care.problems.locked);
+  await expect(rowOf(page, 'VM2026000105').getByTestId('exception-fix')).toHaveText(en.care.fix.unlock);
+
+  await page.getByTestId('exception-filter-problem').click();
+  await page.getByRole('option', { name: en.care.problems.lowStock, exact: true }).click();
+  await page.getByTestId('exception-search').click();
+  const low = rowOf(page, 'VM2026000101');
+  await expect(low.getByTestId('exception-problems')).toContainText(en.care.problems.lowStock);
+  await low.getByTestId('exception-fix').click();
+  await expect(page.getByTestId('pick-total')).toBeVisible();
+  await expect(page.getByTestId('pick-row').first()).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByTestId('pick-export').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^Pick list-\d{4}-\d\d-\d\d\.xlsx$/);
+  const bytes = Buffer.concat(await (await file.createReadStream()).toArray());
+  // An xlsx is a zip.
+  expect(bytes.subarray(0, 2).toString()).toBe('PK');
+  await expect(notification(page)).toHaveText(en.care.exported);
+  await page.getByTestId('pick-close').click();
+  await signOut(page);
+});
