@@ -25,6 +25,7 @@ import { DeviceFilters, EMPTY_DEVICE_FILTER, type DeviceFilterState } from './De
 import { devSetPath } from './paths.js';
 import { ExceptionsPanel } from './ExceptionsPanel.js';
 import { PickListDialog } from './PickListDialog.js';
+import { BulkSettingsDialog } from './BulkSettingsDialog.js';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -70,6 +71,7 @@ function Fleet() {
   const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
   const [locking, setLocking] = useState<number[] | null>(null);
   const [picking, setPicking] = useState<number[] | null>(null);
+  const [setting, setSetting] = useState<number[] | null>(null);
 
   const body = Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== '')) as DeviceFilterState;
   const list = useOp('device.page', { query: paging, body }, { placeholderData: keepPreviousData });
@@ -97,7 +99,7 @@ function Fleet() {
     { id: 'type', header: t('device.type'), value: (d) => t(`device.types.${d.type}`), minWidth: 80, width: 110 },
     { id: 'model', header: t('device.model'), value: (d) => d.model, minWidth: 80, width: 100 },
     { id: 'point', header: t('device.list.point'), render: (d) => <OverflowText text={d.pointName ?? '—'} />, minWidth: 96, width: 160, grow: 1 },
-    ...(byTenant ? [{ id: 'tenant', header: t('device.list.tenant'), value: (d: DeviceItem) => d.tenantName, minWidth: 96, width: 160 }] : []),
+    ...(byTenant ? [{ id: 'tenant', header: t('device.list.tenant'), value: (d: DeviceItem) => d.tenantName ?? t('device.pool.inPool'), minWidth: 96, width: 160 }] : []),
     {
       id: 'state', header: t('device.onlineState'), minWidth: 140, width: 180, cellTestId: 'device-state',
       render: (d) => (
@@ -152,6 +154,9 @@ function Fleet() {
         <ActionButton size="small" disabled={none} action={() => change(selection.ids, false)} data-testid="device-bulk-unlock">
           {t('device.list.actions.unlock')}
         </ActionButton>
+        <ActionButton size="small" disabled={none} opensDialog action={() => setSetting(selection.ids)} data-testid="device-bulk-settings-open">
+          {t('device.settings.bulk')}
+        </ActionButton>
         <ActionButton size="small" disabled={none} opensDialog action={() => setPicking(selection.ids)} data-testid="device-bulk-pick">
           {t('device.care.pickList')}
         </ActionButton>
@@ -167,6 +172,7 @@ function Fleet() {
         confirmLabel={t('device.list.actions.lock')} onConfirm={async () => { if (locking) await change(locking, true); setLocking(null); }}
         onCancel={() => setLocking(null)} />
       {picking && <PickListDialog deviceIds={picking} onClose={() => setPicking(null)} />}
+      {setting && <BulkSettingsDialog ids={setting} onClose={() => setSetting(null)} onDone={() => selection.clear()} />}
     </>
   );
 }

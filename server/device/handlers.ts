@@ -3,7 +3,7 @@
  * settings, locking. Every lookup goes through the caller's scope: another
  * tenant's device answers like a missing one (1201).
  */
-import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import { devices } from './schema.js';
 import { containsPattern } from '../db/sql.js';
@@ -66,6 +66,25 @@ export const deviceHandlers = defineHandlers({
     const device = await deviceDetailInScope(db, scope, params.id);
     return { serial: device.serial, content: `${qrBase()}/${encodeURIComponent(device.serial)}` };
   },
+
+  'device.settingsBulk': async ({ body }, { db, scope }) => db.transaction(async (tx) => {
+    const unique = [...new Set(body.ids)];
+    const rows = await tx.select({ id: devices.id, capacity: devices.capacity }).from(devices)
+      .where(and(inArray(devices.id, unique), scope.where(devices.tenantId))).orderBy(devices.id).for('update');
+    if (rows.length !== unique.length) throw new BizError(CODE.deviceNotFound);
+    const { notifications, ...values } = body.patch;
+    // As one device's settings: a warning below what a channel holds (devices without channels warn of nothing).
+    if (values.warningValue !== undefined && rows.some((d) => d.capacity > 0 && values.warningValue! >= d.capacity)) {
+      throw new RequestValidationError({ 'patch.warningValue': 'device.validation.warningCapacity' });
+    }
+    const set = {
+      ...values,
+      ...(notifications && Object.keys(notifications).length ? { notifications: sql`${devices.notifications} || ${JSON.stringify(notifications)}::jsonb` } : {}),
+    };
+    // Nothing given, nothing to write (an UPDATE without a column is no statement).
+    if (Object.keys(set).length) await tx.update(devices).set({ ...set, updatedAt: new Date() }).where(inArray(devices.id, unique));
+    return { changed: Object.keys(set).length ? rows.length : 0 };
+  }),
 
   'device.lock': async ({ body }, { db, scope, user }) => db.transaction(async (tx) => {
     const unique = [...new Set(body.ids)];

@@ -69,6 +69,16 @@ export const deviceSettingsForm = z.object({
 });
 export type DeviceSettingsForm = z.infer<typeof deviceSettingsForm>;
 
+/** Settings set on a selection at once: what is given is set on each (names stay each device's own). */
+export const deviceSettingsPatch = z.object({
+  salesNotice: deviceSettingsForm.shape.salesNotice.optional(),
+  warningValue: deviceSettingsForm.shape.warningValue.optional(),
+  channelSalesLimit: deviceSettingsForm.shape.channelSalesLimit.optional(),
+  orderLimit: deviceSettingsForm.shape.orderLimit.optional(),
+  notifications: notifications.partial().optional(),
+});
+export type DeviceSettingsPatch = z.infer<typeof deviceSettingsPatch>;
+
 export const deviceFilter = z.object({
   /** Name or serial number. */
   keyword: str().trim().max(50).optional(),
@@ -119,6 +129,14 @@ export const deviceApi = {
     params,
     body: deviceSettingsForm,
     content: deviceDetail,
+    access: listAccess,
+  }),
+  'device.settingsBulk': endpoint({
+    method: 'PUT',
+    path: '/device/settings',
+    summary: 'Set the notice and warning values, sales limits and notification switches of a selection, all or none (1201 when any is not in scope; the warning value below every chosen device\'s channel capacity: field error).',
+    body: z.object({ ids: z.array(ref('device')).min(1).max(200), patch: deviceSettingsPatch }),
+    content: z.object({ changed: z.number().int() }),
     access: listAccess,
   }),
   'device.lock': endpoint({

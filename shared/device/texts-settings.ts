@@ -20,6 +20,13 @@ const zhCN = {
   saveFailed: '保存失败',
   back: '返回设备列表',
   invalidId: '设备地址无效',
+  bulk: '批量设置',
+  bulkTitle: '设置 {{count}} 台设备',
+  bulkHint: '留空的项目保持各设备原值',
+  unchanged: '不变',
+  on: '开',
+  off: '关',
+  bulkSaved: '已设置 {{count}} 台设备',
 };
 
 
@@ -42,6 +49,13 @@ const zhTW: Shape<typeof zhCN> = {
   saveFailed: '儲存失敗',
   back: '返回設備列表',
   invalidId: '設備網址無效',
+  bulk: '批次設定',
+  bulkTitle: '設定 {{count}} 台設備',
+  bulkHint: '留空的項目保持各設備原值',
+  unchanged: '不變',
+  on: '開',
+  off: '關',
+  bulkSaved: '已設定 {{count}} 台設備',
 };
 
 const en: Shape<typeof zhCN> = {
@@ -63,6 +77,13 @@ const en: Shape<typeof zhCN> = {
   saveFailed: 'Could not save',
   back: 'Back to devices',
   invalidId: 'This device address is not valid',
+  bulk: 'Settings',
+  bulkTitle: 'Settings of {{count}} devices',
+  bulkHint: 'Blank fields keep each device\'s own value',
+  unchanged: 'Unchanged',
+  on: 'On',
+  off: 'Off',
+  bulkSaved: 'Settings of {{count}} devices saved',
 };
 
 export const deviceSettingsTexts = { 'zh-CN': zhCN, 'zh-TW': zhTW, en } as const;

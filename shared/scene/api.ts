@@ -130,6 +130,7 @@ export const sceneApi = {
     body: sceneCreateForm,
     content: sceneDetail,
     access,
+    contended: 'a device serves one scene of its tenant at most',
   }),
   'scene.update': endpoint({
     method: 'PUT',

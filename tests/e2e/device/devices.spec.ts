@@ -141,3 +141,25 @@ test('tenant1 activates a device, sees its secret once, and downloads its QR cod
   await expect(notification(page)).toHaveText(en.machine.qrSaved);
   await signOut(page);
 });
+
+test('tenant1 sets the order limit and a switch of two devices at once, refused out of range first', async ({ page, baseURL }) => {
+  await useLanguage(page, baseURL, 'en');
+  await signIn(page, 'tenant1');
+  await page.goto('/deviceList/index');
+  await page.getByTestId('device-filter-keyword').fill('虹桥站');
+  await page.getByTestId('device-search').click();
+  await page.getByRole('checkbox', { name: en.list.selectRow.replace('{{name}}', '虹桥站饮料机 1 号') }).check();
+  await page.getByRole('checkbox', { name: en.list.selectRow.replace('{{name}}', '虹桥站零食机 2 号') }).check();
+  await page.getByTestId('device-bulk-settings-open').click();
+  await page.getByTestId('device-bulk-orderLimit').fill('11');
+  await page.getByTestId('device-bulk-settings-submit').click();
+  await expect(page.getByText(en.validation.orderItems)).toBeVisible();
+  await page.getByTestId('device-bulk-orderLimit').fill('4');
+  await page.getByTestId('device-bulk-switch-sales').click();
+  await page.getByRole('option', { name: en.settings.off, exact: true }).click();
+  await page.getByTestId('device-bulk-settings-submit').click();
+  await expect(notification(page)).toHaveText(en.settings.bulkSaved.replace('{{count}}', '2'));
+  await rowOf(page, 'VM2026000102').getByTestId('device-settings').click();
+  await expect(page.getByTestId('device-settings-orderLimit')).toHaveValue('4');
+  await signOut(page);
+});

@@ -169,3 +169,23 @@ describe('device.productOptions', () => {
     expect((await t.call('device.productOptions', { params: { id }, body: {} }, await t.signIn('tenant2'))).body.code).toBe(CODE.deviceNotFound);
   });
 });
+
+describe('device.settingsBulk', () => {
+  it('sets what is given on every chosen device, all or none, switches merged', async () => {
+    const ids = [t.ids.device('VM2026000107'), t.ids.device('VM2026000108')];
+    expect(await t.ok('device.settingsBulk', { body: { ids, patch: { salesNotice: 50, orderLimit: 3, notifications: { sales: false } } } }, tenant1)).toEqual({ changed: 2 });
+    for (const id of ids) {
+      const info = await t.ok('device.info', { params: { id } }, tenant1);
+      expect(info).toMatchObject({ salesNotice: 50, orderLimit: 3, notifications: { sales: false, fault: true } });
+    }
+    // The drinks machine holds 8 a channel: a warning at 8 is refused for the whole selection.
+    const refused = await t.call('device.settingsBulk', { body: { ids, patch: { warningValue: 8 } } }, tenant1);
+    expect(refused.body.content.fields).toEqual({ 'patch.warningValue': 'device.validation.warningCapacity' });
+    expect((await t.ok('device.info', { params: { id: ids[1]! } }, tenant1)).warningValue).not.toBe(8);
+    expect((await t.call('device.settingsBulk', { body: { ids, patch: { channelSalesLimit: 6 } } }, tenant1)).body.content.fields)
+      .toEqual({ 'patch.channelSalesLimit': 'device.validation.channelSales' });
+    expect(await t.ok('device.settingsBulk', { body: { ids, patch: {} } }, tenant1)).toEqual({ changed: 0 });
+    const tenant2 = await t.signIn('tenant2');
+    expect((await t.call('device.settingsBulk', { body: { ids, patch: { orderLimit: 1 } } }, tenant2)).body.code).toBe(CODE.deviceNotFound);
+  });
+});

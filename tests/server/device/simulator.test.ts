@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers.js';
-import { percentile, startSimulator, simulateFromEnv } from '../../../server/device/index.js';
+import { devices, percentile, startSimulator, simulateFromEnv } from '../../../server/device/index.js';
 import { deviceChannels } from '../../../server/device/schema.js';
 import { orderItems, orders } from '../../../server/order/index.js';
 
@@ -29,6 +29,9 @@ describe('simulator', () => {
     const ids = [t.ids.device('VM2026000101'), t.ids.device('VM2026000103')];
     const stock = async () => (await t.db.select({ n: sql<number>`coalesce(sum(${deviceChannels.stock}), 0)::int` }).from(deviceChannels)
       .where(eq(deviceChannels.deviceId, ids[0]!)))[0]!.n;
+    // Every channel one above the warning value: the sales drive some to it, and the pick list must find exactly those.
+    await t.db.update(deviceChannels).set({ stock: 3 }).where(eq(deviceChannels.deviceId, ids[0]!));
+    await t.db.update(devices).set({ warningValue: 2 }).where(eq(devices.id, ids[0]!));
     const before = await stock();
     // Fast enough for dozens of sales a second of simulated business, at a lunchtime's pace.
     const sim = startSimulator({
@@ -50,6 +53,12 @@ describe('simulator', () => {
     expect(sim.stats.refills).toBe(0);
     expect(await stock()).toBe(before - items!.n);
     expect(percentile(sim.stats.saleLatencies, 50)).toBeGreaterThan(0);
+
+    const low = await t.db.select({ number: deviceChannels.number }).from(deviceChannels)
+      .where(sql`${deviceChannels.deviceId} = ${ids[0]!} and ${deviceChannels.productId} is not null and ${deviceChannels.enabled} and ${deviceChannels.stock} <= 2`);
+    expect(low.length).toBeGreaterThan(0);
+    const list = await t.ok('device.pickList', { body: { deviceIds: [ids[0]!] } }, await t.signIn('tenant1'));
+    expect(list.points.flatMap((p) => p.devices.flatMap((d) => d.channels.map((c) => c.number))).sort((a, b) => a - b)).toEqual(low.map((l) => l.number).sort((a, b) => a - b));
   });
 
   it('runs with the demo data unless SIMULATE=0, at SIMULATE_SPEED', () => {

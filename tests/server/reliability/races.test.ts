@@ -12,6 +12,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { devices } from '../../../server/device/index.js';
 import { deviceAllocations, deviceChannels } from '../../../server/device/schema.js';
 import { orders } from '../../../server/order/index.js';
+import { scenes } from '../../../server/scene/index.js';
+import { sceneDevices } from '../../../server/scene/schema.js';
 import { points } from '../../../server/point/index.js';
 import { productCategories } from '../../../server/product/index.js';
 import { createTestApp, deviceBasic, type Answer, type TestApp } from '../helpers.js';
@@ -54,6 +56,7 @@ async function freeDevice(): Promise<number> {
 
 let categories = 0;
 let saleRounds = 0;
+let sceneRounds = 0;
 async function newCategory(parentId: number | null = null): Promise<number> {
   const n = ++categories;
   const created = await t.ok('product.categoryCreate', { body: { name: `竞争分类${n}`, number: `RACE-${n}`, description: '竞争测试', remark: '无', parentId } }, token);
@@ -147,6 +150,22 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
     expect(owned!.tenantId).toBe(winners[0]);
     const entries = await t.db.select({ tenantId: deviceAllocations.tenantId }).from(deviceAllocations).where(eq(deviceAllocations.deviceId, row!.id));
     expect(entries).toEqual([{ tenantId: winners[0] }]);
+  },
+
+  'scene.create': async () => {
+    // One free device of tenant A, N scenes created with it at once: one takes it, the rest are told it is taken.
+    const device = await freeDevice();
+    const round = ++sceneRounds;
+    const answers = await Promise.all(Array.from({ length: N }, (_, i) => t.call('scene.create', {
+      body: { name: `抢占场景${round}-${i}`, notes: '竞争测试', deviceIds: [device] },
+    }, token)));
+    expectCleanAnswers(answers, [CODE.sceneDeviceTaken]);
+    expect(answers.filter(succeeded)).toHaveLength(1);
+    const holders = await t.db.select({ sceneId: sceneDevices.sceneId }).from(sceneDevices).where(eq(sceneDevices.deviceId, device));
+    expect(holders).toHaveLength(1);
+    // The refused creations left no scene behind.
+    const made = await t.db.select({ id: scenes.id }).from(scenes).where(sql`${scenes.name} like ${`抢占场景${round}-%`}`);
+    expect(made).toEqual([{ id: holders[0]!.sceneId }]);
   },
 
   'order.sale': async () => {
