@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { openDatabase } from './db/index.js';
 import { loadDemoData, startBackground } from './domains.js';
 import { startSimulator, type SimulatorOptions } from './device/index.js';
-import { buildApp } from './app.js';
+import { buildApp, type BuildAppOptions } from './app.js';
 import { databaseStorage, diskStorage } from './storage/index.js';
 
 export interface StartOptions {
@@ -24,6 +24,8 @@ export interface StartOptions {
   trustProxy?: boolean | string[];
   /** File bytes in this directory (STORAGE_DIR) instead of the database. */
   storageDir?: string;
+  /** See BuildAppOptions: requests per device and window on the device-facing API (benchmarks lift it). */
+  deviceLimit?: BuildAppOptions['deviceLimit'];
   /** Drive the demo machines through the device-facing API once listening (server/device/simulator.ts); off by default. */
   simulate?: Omit<SimulatorOptions, 'url'> | boolean;
 }
@@ -47,6 +49,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       ...(opts.corsOrigins ? { corsOrigins: opts.corsOrigins } : {}),
       ...(opts.requestTimeoutMs !== undefined ? { requestTimeoutMs: opts.requestTimeoutMs } : {}),
       ...(opts.trustProxy !== undefined ? { trustProxy: opts.trustProxy } : {}),
+      ...(opts.deviceLimit ? { deviceLimit: opts.deviceLimit } : {}),
     });
     try {
       await app.listen({ port: opts.port, host });

@@ -52,6 +52,11 @@ export function createEventFeed(opts: FeedOptions): EventFeed {
   };
   // Unref'd: a feed waiting for a session never keeps the process alive.
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
+  /** Waits `ms`, or less when the session changes (a new sign-in must not wait out a back-off meant for the old one). */
+  const pause = async (ms: number, epoch: string) => {
+    const until = Date.now() + ms;
+    while (!stopped && opts.session.epoch() === epoch && Date.now() < until) await sleep(Math.min(opts.watchMs ?? 1000, until - Date.now()));
+  };
 
   /** One stream for one session epoch; resolves when it ends (dropped, refused, or the session changed). */
   async function stream(token: string, epoch: string): Promise<'refused' | 'dropped'> {
@@ -92,20 +97,28 @@ export function createEventFeed(opts: FeedOptions): EventFeed {
 
   void (async () => {
     let delay = minDelay;
-    /** A session without a token, or whose token the stream refused: nothing to do until the session changes. */
-    let idleEpoch: string | undefined;
+    /**
+     * The token the upstream refused: not tried again. Remembered by value, not
+     * by epoch: a sign-in bumps the epoch before it stores its token, so the
+     * first look at a new epoch may still see no token, or the old one.
+     */
+    let refused: string | undefined;
     while (!stopped) {
       const epoch = opts.session.epoch();
-      const token = epoch === idleEpoch ? null : await opts.session.token().catch(() => null);
+      const found = await opts.session.token().catch(() => null);
+      const token = found === refused ? null : found;
       if (!token) {
-        idleEpoch = epoch;
         await sleep(opts.watchMs ?? 1000);
         continue;
       }
       const started = Date.now();
       const end = await stream(token, epoch);
       if (stopped) break;
-      if (end === 'refused') idleEpoch = epoch;
+      // Refused: no back-off, only a different token (the next sign-in) is worth a try.
+      if (end === 'refused') {
+        refused = token;
+        continue;
+      }
       if (opts.session.epoch() !== epoch) {
         delay = minDelay;
         continue;
@@ -113,8 +126,8 @@ export function createEventFeed(opts: FeedOptions): EventFeed {
       // A stream that lived a while was a good connection: start the back-off over.
       if (Date.now() - started > maxDelay) delay = minDelay;
       emit({ topic: 'feed', tenantId: 0, data: { state: 'reconnecting' }, epoch });
-      await sleep(delay);
-      delay = Math.min(delay * 2, maxDelay);
+      await pause(delay, epoch);
+      delay = opts.session.epoch() === epoch ? Math.min(delay * 2, maxDelay) : minDelay;
     }
   })();
 

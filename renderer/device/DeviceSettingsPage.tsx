@@ -7,7 +7,6 @@
  */
 import { Badge, Button, Card, Field, makeStyles, Spinner, Switch, Text, Title3, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons';
-import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -25,7 +24,7 @@ import { idOfQuery } from '../app/paths.js';
 import { useReport } from '../app/report.js';
 import { useRelocalise } from '../app/useRelocalise.js';
 import { currentLang } from '../i18n/index.js';
-import { useGuardedAction } from '../kit/index.js';
+import { InfoList, useGuardedAction } from '../kit/index.js';
 import { ChannelGrid } from './ChannelGrid.js';
 import { MachineCard } from './MachineCard.js';
 import { DEVICE_LIST_PATH } from './paths.js';
@@ -35,10 +34,6 @@ const useStyles = makeStyles({
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   title: { overflowWrap: 'anywhere' },
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  info: { margin: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}` },
-  pair: { display: 'flex', flexDirection: 'column', gap: '2px', minWidth: 0 },
-  label: { color: tokens.colorNeutralForeground3 },
-  value: { margin: 0, overflowWrap: 'anywhere' },
   grid: { display: 'grid', alignItems: 'start', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))', gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}` },
   switches: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: tokens.spacingVerticalS },
   actions: { display: 'flex', justifyContent: 'flex-end' },
@@ -84,30 +79,30 @@ export default function DeviceSettingsPage() {
 function DeviceInfo({ device: d }: { device: DeviceDetail }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const pair = (label: string, value: ReactNode, testId?: string) => (
-    <div className={styles.pair}><dt className={styles.label}>{label}</dt><dd className={styles.value} data-testid={testId}>{value}</dd></div>
-  );
   return (
     <Card className={styles.card} aria-label={t('device.settings.info')}>
       <Text as="h2" weight="semibold" size={400}>{t('device.settings.info')}</Text>
-      <dl className={styles.info}>
-        {pair(t('device.serial'), d.serial, 'device-info-serial')}
-        {pair(t('device.type'), t(`device.types.${d.type}`))}
-        {pair(t('device.model'), d.model)}
-        {pair(t('device.list.tenant'), d.tenantName)}
-        {pair(t('device.list.point'), d.pointName ?? '—')}
-        {pair(t('device.onlineState'), (
-          <span><Badge appearance="filled" color={d.online ? 'success' : 'informative'}>{t(d.online ? 'device.online' : 'device.offline')}</Badge>{' '}
-            {d.lastSeenAt ? <span title={formatDateTime(d.lastSeenAt)}>{formatRelative(t, d.lastSeenAt)}</span> : t('device.list.never')}</span>
-        ), 'device-info-online')}
-        {pair(t('device.activation'), t(d.activated ? 'device.activated' : 'device.notActivated'))}
-        {pair(t('device.list.lock'), t(d.locked ? 'device.list.locked' : 'device.list.unlocked'))}
-        {pair(t('device.list.allocation'), t(`device.list.allocations.${d.allocation}`))}
-        {pair(t('device.list.serviceExpiry'), d.serviceExpiry ? formatDateTime(d.serviceExpiry).slice(0, 10) : '—')}
-        {pair(t('device.list.channels'), String(d.channelCount))}
-        {pair(t('device.settings.capacity'), String(d.capacity))}
-        {pair(t('device.settings.authorised'), t(d.authorised ? 'device.list.yes' : 'device.list.no'))}
-      </dl>
+      <InfoList items={[
+        { label: t('device.serial'), value: d.serial, testId: 'device-info-serial' },
+        { label: t('device.type'), value: t(`device.types.${d.type}`) },
+        { label: t('device.model'), value: d.model },
+        { label: t('device.list.tenant'), value: d.tenantName ?? t('device.pool.inPool') },
+        { label: t('device.list.point'), value: d.pointName ?? '—' },
+        {
+          label: t('device.onlineState'), testId: 'device-info-online',
+          value: (
+            <span><Badge appearance="filled" color={d.online ? 'success' : 'informative'}>{t(d.online ? 'device.online' : 'device.offline')}</Badge>{' '}
+              {d.lastSeenAt ? <span title={formatDateTime(d.lastSeenAt)}>{formatRelative(t, d.lastSeenAt)}</span> : t('device.list.never')}</span>
+          ),
+        },
+        { label: t('device.activation'), value: t(d.activated ? 'device.activated' : 'device.notActivated') },
+        { label: t('device.list.lock'), value: t(d.locked ? 'device.list.locked' : 'device.list.unlocked') },
+        { label: t('device.list.allocation'), value: t(`device.list.allocations.${d.allocation}`) },
+        { label: t('device.list.serviceExpiry'), value: d.serviceExpiry ? formatDateTime(d.serviceExpiry).slice(0, 10) : '—' },
+        { label: t('device.list.channels'), value: String(d.channelCount) },
+        { label: t('device.settings.capacity'), value: String(d.capacity) },
+        { label: t('device.settings.authorised'), value: t(d.authorised ? 'device.list.yes' : 'device.list.no') },
+      ]} />
     </Card>
   );
 }

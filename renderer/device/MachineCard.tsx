@@ -12,7 +12,8 @@ import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QR_SIZE, type DeviceDetail } from '../../shared/device/index.js';
-import { callOp, useOp, useOpMutation } from '../bridge.js';
+import { useOp, useOpMutation } from '../bridge.js';
+import { saveFile } from '../app/save.js';
 import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
 import { ConfirmDialog, useGuardedAction } from '../kit/index.js';
@@ -68,16 +69,7 @@ export function MachineCard({ device }: { device: DeviceDetail }) {
     }
     try {
       const url = await QRCode.toDataURL(qr.data.content, { width: size, margin: 2 });
-      const name = `${device.serial}-${size}px.png`;
-      const saved = await callOp('file.save', { name, data: url.slice(url.indexOf(',') + 1) });
-      if (!saved.native) {
-        // Browser mode: the browser's own download.
-        const a = document.createElement('a');
-        a.href = url;
-        a.download = name;
-        a.click();
-      } else if (!saved.saved) return;
-      notify(t('device.machine.qrSaved'));
+      if (await saveFile(`${device.serial}-${size}px.png`, 'image/png', url.slice(url.indexOf(',') + 1))) notify(t('device.machine.qrSaved'));
     } catch (error) {
       report(error, { fallback: t('device.machine.qrFailed') });
     }

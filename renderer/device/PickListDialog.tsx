@@ -10,7 +10,8 @@ import {
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular, PrintRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { callOp, useOp } from '../bridge.js';
+import { useOp } from '../bridge.js';
+import { saveFile } from '../app/save.js';
 import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
 import { useGuardedAction } from '../kit/index.js';
@@ -50,14 +51,7 @@ export function PickListDialog({ deviceIds, onClose }: { deviceIds: readonly num
       };
       const data = await pickListXlsx(list.data, texts);
       const name = `${t('device.care.pickTitle')}-${new Date().toISOString().slice(0, 10)}.xlsx`;
-      const saved = await callOp('file.save', { name, data });
-      if (!saved.native) {
-        const a = document.createElement('a');
-        a.href = `data:application/vnd.openxmlformats-officedocument.spreadsheetml.sheet;base64,${data}`;
-        a.download = name;
-        a.click();
-      } else if (!saved.saved) return;
-      notify(t('device.care.exported'));
+      if (await saveFile(name, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', data)) notify(t('device.care.exported'));
     } catch (error) {
       report(error, { fallback: t('device.care.exportFailed') });
     }

@@ -9,6 +9,7 @@ export { FilterBar, FilterField, type FilterBarProps, type FilterFieldProps } fr
 export { mayClose, type OpenChange } from './dialog.js';
 export { FormDialog, type FormDialogProps } from './FormDialog.js';
 export { createGuard, type Guard } from './guard.js';
+export { InfoList, type InfoItem } from './InfoList.js';
 export { listView, shownTotal, type ListQueryState, type ListView } from './listState.js';
 export { Pager, type PagerProps } from './Pager.js';
 export { pageCount, pageItems, PAGE_SIZES, parseJump, type PageItem } from './pages.js';

@@ -13,6 +13,7 @@ import { formatDateTime } from '../app/format.js';
 import { PageProblem, PageSpinner } from '../app/pages.js';
 import { idOfQuery } from '../app/paths.js';
 import { currentLang } from '../i18n/index.js';
+import { InfoList } from '../kit/index.js';
 import { MenuEditor } from './MenuEditor.js';
 import { SCENE_LIST_PATH } from './paths.js';
 
@@ -21,10 +22,6 @@ const useStyles = makeStyles({
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   title: { overflowWrap: 'anywhere' },
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  info: { margin: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}` },
-  pair: { display: 'flex', flexDirection: 'column', gap: '2px', minWidth: 0 },
-  label: { color: tokens.colorNeutralForeground3 },
-  value: { margin: 0, overflowWrap: 'anywhere' },
   devices: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
 });
 
@@ -44,12 +41,6 @@ export default function SceneDetailPage() {
   }
   if (!info.data) return <PageSpinner />;
   const scene = info.data;
-  const pair = (label: string, value: string, testId?: string) => (
-    <div className={styles.pair}>
-      <dt className={styles.label}>{label}</dt>
-      <dd className={styles.value} data-testid={testId}>{value}</dd>
-    </div>
-  );
   return (
     <section className={styles.page} aria-labelledby="scene-detail-title">
       <div className={styles.head}>
@@ -59,13 +50,13 @@ export default function SceneDetailPage() {
       </div>
       <Card className={styles.card}>
         <Text weight="semibold">{t('scene.detail.info')}</Text>
-        <dl className={styles.info}>
-          {pair(t('scene.id'), String(scene.id))}
-          {pair(t('scene.tenant'), scene.tenantName)}
-          {pair(t('scene.notes'), scene.notes)}
-          {pair(t('scene.description'), scene.description || '—')}
-          {pair(t('scene.updatedAt'), formatDateTime(scene.updatedAt))}
-        </dl>
+        <InfoList items={[
+          { label: t('scene.id'), value: String(scene.id) },
+          { label: t('scene.tenant'), value: scene.tenantName },
+          { label: t('scene.notes'), value: scene.notes },
+          { label: t('scene.description'), value: scene.description || '—' },
+          { label: t('scene.updatedAt'), value: formatDateTime(scene.updatedAt) },
+        ]} />
         <Text weight="semibold">{t('scene.devices')}</Text>
         <div className={styles.devices} data-testid="scene-detail-devices">
           {scene.devices.length ? scene.devices.map((d) => (

@@ -126,4 +126,47 @@ describe('createEventFeed', () => {
     expect(events.filter((e) => (e.data as { state: string }).state === 'reconnecting').length).toBe(calls.length);
     expect(events.every((e) => e.epoch === 'e1')).toBe(true);
   });
+
+  it('does not make a new session wait out the back-off of the old one', async () => {
+    let epoch = 'old';
+    const calls: string[] = [];
+    const fakeFetch = (async () => {
+      calls.push(epoch);
+      return new Response(new ReadableStream({ start: (c) => c.close() }), { status: 200 });
+    }) as typeof fetch;
+    const feed = createEventFeed({
+      baseUrl: 'http://127.0.0.1:1', session: { token: async () => 'token', epoch: () => epoch }, fetchImpl: fakeFetch, minDelayMs: 10_000, maxDelayMs: 10_000, watchMs: 10,
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    // The old session's stream dropped and it waits 10 s; a sign-in now connects within moments.
+    expect(calls).toEqual(['old']);
+    epoch = 'new';
+    await new Promise((r) => setTimeout(r, 200));
+    feed.stop();
+    expect(calls).toEqual(['old', 'new']);
+  });
+
+  it('connects a session whose token is stored just after its epoch changed, and never retries a refused token', async () => {
+    let epoch = 'e1';
+    let token: string | null = null;
+    const calls: string[] = [];
+    const fakeFetch = (async (_url: unknown, init?: RequestInit) => {
+      const auth = (init?.headers as Record<string, string>).authorization!;
+      calls.push(auth);
+      if (auth === 'Bearer refused') return new Response('{}', { status: 401 });
+      return new Response(new ReadableStream({ start() {} }), { status: 200 });
+    }) as typeof fetch;
+    const feed = createEventFeed({ baseUrl: 'http://127.0.0.1:1', session: { token: async () => token, epoch: () => epoch }, fetchImpl: fakeFetch, watchMs: 10 });
+    await new Promise((r) => setTimeout(r, 50));
+    // A sign-in: the epoch first, the token a moment later.
+    epoch = 'e2';
+    await new Promise((r) => setTimeout(r, 30));
+    token = 'refused';
+    await new Promise((r) => setTimeout(r, 100));
+    expect(calls).toEqual(['Bearer refused']);
+    token = 'good';
+    await new Promise((r) => setTimeout(r, 100));
+    feed.stop();
+    expect(calls).toEqual(['Bearer refused', 'Bearer good']);
+  });
 });

@@ -1,0 +1,16 @@
+/**
+ * Saving a file the console made (a QR code, an Excel sheet): the native
+ * save dialog on the desktop (main writes it; `file.save`), the browser's own
+ * download in browser mode. True when saved, false when the user cancelled.
+ */
+import { callOp } from '../bridge.js';
+
+export async function saveFile(name: string, mime: string, base64: string): Promise<boolean> {
+  const result = await callOp('file.save', { name, data: base64 });
+  if (result.native) return result.saved;
+  const a = document.createElement('a');
+  a.href = `data:${mime};base64,${base64}`;
+  a.download = name;
+  a.click();
+  return true;
+}
