@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { openDatabase } from './db/index.js';
 import { loadDemoData, startBackground } from './domains.js';
-import { startSimulator, type SimulatorOptions } from './device/index.js';
+import { DEMO_DEVICES, ensureDemoSecrets, startSimulator, type SimulatorOptions } from './device/index.js';
 import { buildApp, type BuildAppOptions } from './app.js';
 import { databaseStorage, diskStorage } from './storage/index.js';
 
@@ -61,6 +61,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     const urlHost = host.includes(':') ? `[${host}]` : host;
     const url = `http://${urlHost}:${port}`;
     const stopBackground = startBackground(database.db);
+    // The simulator plays the demo machines: a demo database older than their secrets gets them first.
+    if (opts.simulate && opts.demoData) await ensureDemoSecrets(database.db, DEMO_DEVICES.map((d) => d.serial));
     const simulator = opts.simulate ? startSimulator({ url, ...(opts.simulate === true ? {} : opts.simulate) }) : undefined;
     let closing: Promise<void> | undefined;
     return {

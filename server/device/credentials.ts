@@ -8,7 +8,7 @@
  * what one would.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import type { Db, Queryable } from '../db/index.js';
 import { BizError } from '../http/errors.js';
@@ -29,6 +29,20 @@ const digest = (secret: string) => createHash('sha256').update(secret, 'utf8').d
 export const demoSecret = (serial: string) => createHmac('sha256', 'vend-demo-device').update(serial).digest('base64url');
 
 export const secretHashOf = (secret: string) => digest(secret).toString('hex');
+
+/**
+ * A demo database made before machines had secrets: its activated demo
+ * machines that have none get their derived demo secret, so the simulator can
+ * sign as them. Only the demo's serials, only where no secret was ever issued.
+ */
+export async function ensureDemoSecrets(db: Db, serials: readonly string[]): Promise<number> {
+  const missing = await db.select({ serial: devices.serial }).from(devices)
+    .where(and(inArray(devices.serial, [...serials]), isNull(devices.secretHash), eq(devices.activated, true)));
+  for (const { serial } of missing) {
+    await db.update(devices).set({ secretHash: secretHashOf(demoSecret(serial)) }).where(and(eq(devices.serial, serial), isNull(devices.secretHash)));
+  }
+  return missing.length;
+}
 
 /** Activates a device in scope (or replaces its secret): the new secret, to be shown once. */
 export async function issueSecret(db: Queryable, scope: Scope, id: number) {

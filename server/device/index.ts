@@ -11,7 +11,7 @@ import { devices } from './schema.js';
 export { DEMO_DEVICES } from './demo.js';
 export { selectDevices, toDeviceItem } from './queries.js';
 export { devices } from './schema.js';
-export { DEFAULT_DEVICE_LIMIT, deviceCaller, demoSecret } from './credentials.js';
+export { DEFAULT_DEVICE_LIMIT, deviceCaller, demoSecret, ensureDemoSecrets } from './credentials.js';
 export { startSimulator, simulateFromEnv, percentile, type Simulator, type SimulatorOptions, type SimulatorStats } from './simulator.js';
 export { publishDeviceEvent, publishDeviceEvents } from './events.js';
 export { deviceForSale, takeStock, touchDevice, type SaleDevice, type SoldLine } from './stock.js';

@@ -1,8 +1,9 @@
 /** The demo machines' simulator (server/device/simulator.ts): over HTTP only, it beats, sells down the stock and takes payments. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers.js';
-import { devices, percentile, startSimulator, simulateFromEnv } from '../../../server/device/index.js';
+import { createTestApp, deviceBasic, type TestApp } from '../helpers.js';
+import { devices, ensureDemoSecrets, percentile, startSimulator, simulateFromEnv } from '../../../server/device/index.js';
+import { CODE } from '../../../shared/domains.js';
 import { deviceChannels } from '../../../server/device/schema.js';
 import { orderItems, orders } from '../../../server/order/index.js';
 
@@ -59,6 +60,16 @@ describe('simulator', () => {
     expect(low.length).toBeGreaterThan(0);
     const list = await t.ok('device.pickList', { body: { deviceIds: [ids[0]!] } }, await t.signIn('tenant1'));
     expect(list.points.flatMap((p) => p.devices.flatMap((d) => d.channels.map((c) => c.number))).sort((a, b) => a - b)).toEqual(low.map((l) => l.number).sort((a, b) => a - b));
+  });
+
+  it('gives a demo database older than machine secrets its demo machines\' secrets, and no one else\'s', async () => {
+    await t.db.update(devices).set({ secretHash: null }).where(sql`${devices.serial} in ('VM2026000106', 'VM2026000110')`);
+    expect(await ensureDemoSecrets(t.db, ['VM2026000106', 'VM2026000110', 'VM2026000101'])).toBe(1);
+    const heartbeat = (serial: string) => t.call('device.heartbeat', { body: {} }, undefined, { authorization: deviceBasic(serial) });
+    expect((await heartbeat('VM2026000106')).body.code).toBe(200);
+    // Never activated: no secret to give.
+    expect((await heartbeat('VM2026000110')).body.code).toBe(CODE.deviceCredentials);
+    expect(await ensureDemoSecrets(t.db, ['VM2026000106'])).toBe(0);
   });
 
   it('runs with the demo data unless SIMULATE=0, at SIMULATE_SPEED', () => {
