@@ -4,19 +4,17 @@
  * tenant's device answers like a missing one (1201).
  */
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import { CODE } from '../../shared/domains.js';
 import { devices } from './schema.js';
 import { containsPattern } from '../db/sql.js';
-import { BizError, RequestValidationError } from '../http/errors.js';
+import { RequestValidationError } from '../http/errors.js';
 import { defineHandlers } from '../http/handlers.js';
-
-/** Where a scanned device QR code leads (QR_BASE_URL): the purchase page of the mini program or H5 site in front of this upstream. */
-const qrBase = () => (process.env.QR_BASE_URL?.trim() || 'https://m.vend.example/d').replace(/\/+$/, '');
-
-import { checkFilterIds, deviceDetailInScope, selectDevices, toDeviceItem } from './queries.js';
+import { checkFilterIds, deviceDetailInScope, lockDevices, selectDevices, toDeviceItem } from './queries.js';
 import { changeChannels, channelsOf, productOptions, refillChannels } from './channels.js';
 import { issueSecret } from './credentials.js';
 import { publishDeviceEvents } from './events.js';
+
+/** Where a scanned device QR code leads (QR_BASE_URL): the purchase page of the mini program or H5 site in front of this upstream. */
+const qrBase = () => (process.env.QR_BASE_URL?.trim() || 'https://m.vend.example/d').replace(/\/+$/, '');
 
 export const deviceHandlers = defineHandlers({
   'device.page': async ({ query, body }, { db, scope }) => {
@@ -68,10 +66,7 @@ export const deviceHandlers = defineHandlers({
   },
 
   'device.settingsBulk': async ({ body }, { db, scope }) => db.transaction(async (tx) => {
-    const unique = [...new Set(body.ids)];
-    const rows = await tx.select({ id: devices.id, capacity: devices.capacity }).from(devices)
-      .where(and(inArray(devices.id, unique), scope.where(devices.tenantId))).orderBy(devices.id).for('update');
-    if (rows.length !== unique.length) throw new BizError(CODE.deviceNotFound);
+    const { unique, rows } = await lockDevices(tx, scope, body.ids);
     const { notifications, ...values } = body.patch;
     // As one device's settings: a warning below what a channel holds (devices without channels warn of nothing).
     if (values.warningValue !== undefined && rows.some((d) => d.capacity > 0 && values.warningValue! >= d.capacity)) {
@@ -87,10 +82,7 @@ export const deviceHandlers = defineHandlers({
   }),
 
   'device.lock': async ({ body }, { db, scope, user }) => db.transaction(async (tx) => {
-    const unique = [...new Set(body.ids)];
-    const rows = await tx.select({ id: devices.id }).from(devices)
-      .where(and(inArray(devices.id, unique), scope.where(devices.tenantId))).orderBy(devices.id).for('update');
-    if (rows.length !== unique.length) throw new BizError(CODE.deviceNotFound);
+    const { unique, rows } = await lockDevices(tx, scope, body.ids);
     const changed = await tx.update(devices).set({ locked: body.locked, updatedAt: new Date() })
       .where(and(inArray(devices.id, unique), eq(devices.locked, !body.locked))).returning({ id: devices.id });
     await publishDeviceEvents(tx, changed.map((d) => d.id), body.locked ? 'locked' : 'unlocked', {}, user.id);

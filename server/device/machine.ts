@@ -11,6 +11,7 @@ import { BizError, RequestValidationError } from '../http/errors.js';
 import { defineHandlers } from '../http/handlers.js';
 import { deviceChannels as c, devices } from './schema.js';
 import { publishDeviceEvent, publishDeviceEvents } from './events.js';
+import { touchDevice } from './stock.js';
 
 /** A recycled machine has no owner to report to any more (905). */
 async function liveDevice(db: Queryable, id: number) {
@@ -41,7 +42,7 @@ async function seen(db: Queryable, id: number): Promise<void> {
   const back = await db.update(devices).set({ online: true, lastSeenAt: sql`now()` })
     .where(and(eq(devices.id, id), eq(devices.online, false))).returning({ id: devices.id });
   if (back.length) await publishDeviceEvent(db, id, 'online');
-  else await db.update(devices).set({ lastSeenAt: sql`now()` }).where(eq(devices.id, id));
+  else await touchDevice(db, id);
 }
 
 export const machineHandlers = defineHandlers({

@@ -13,6 +13,7 @@ import { defineHandlers } from '../http/handlers.js';
 import { tenants } from '../tenant/schema.js';
 import { deviceAllocations, deviceChannels, deviceModels, devices } from './schema.js';
 import { publishDeviceEvents } from './events.js';
+import { lockDevices } from './queries.js';
 
 const modelColumns = {
   id: deviceModels.id, name: deviceModels.name, type: deviceModels.type, channelCount: deviceModels.channelCount,
@@ -49,13 +50,10 @@ export const poolHandlers = defineHandlers({
     return { created: made.length };
   }),
 
-  'device.allocate': async ({ body }, { db, user }) => db.transaction(async (tx) => {
+  'device.allocate': async ({ body }, { db, scope, user }) => db.transaction(async (tx) => {
     const [tenant] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, body.tenantId));
     if (!tenant) throw new BizError(CODE.tenantNotFound);
-    const unique = [...new Set(body.ids)];
-    const rows = await tx.select({ id: devices.id, tenantId: devices.tenantId }).from(devices)
-      .where(inArray(devices.id, unique)).orderBy(devices.id).for('update');
-    if (rows.length !== unique.length) throw new BizError(CODE.deviceNotFound);
+    const { unique, rows } = await lockDevices(tx, scope, body.ids);
     if (rows.some((d) => d.tenantId !== null)) throw new BizError(CODE.deviceNotInPool);
     const changed = await tx.update(devices).set({ tenantId: tenant.id, allocation: 'allocated', updatedAt: new Date() })
       .where(and(inArray(devices.id, unique), isNull(devices.tenantId))).returning({ id: devices.id });
@@ -66,11 +64,8 @@ export const poolHandlers = defineHandlers({
     return { changed: changed.length };
   }),
 
-  'device.recycle': async ({ body }, { db, user }) => db.transaction(async (tx) => {
-    const unique = [...new Set(body.ids)];
-    const rows = await tx.select({ id: devices.id, tenantId: devices.tenantId }).from(devices)
-      .where(inArray(devices.id, unique)).orderBy(devices.id).for('update');
-    if (rows.length !== unique.length) throw new BizError(CODE.deviceNotFound);
+  'device.recycle': async ({ body }, { db, scope, user }) => db.transaction(async (tx) => {
+    const { unique, rows } = await lockDevices(tx, scope, body.ids);
     if (rows.some((d) => d.tenantId === null)) throw new BizError(CODE.deviceAlreadyPooled);
     // Its last owner hears it go (before the tenant is taken off the row).
     await publishDeviceEvents(tx, unique, 'recycled', {}, user.id);

@@ -1,8 +1,8 @@
 /** Reading devices as the API shows them (`deviceItem`, `deviceDetail`), with the names of their point and tenant. */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import type { DeviceDetail, DeviceItem } from '../../shared/device/index.js';
-import type { Queryable } from '../db/index.js';
+import type { Queryable, Tx } from '../db/index.js';
 import { BizError } from '../http/errors.js';
 import type { Scope } from '../scope.js';
 import { devices } from './schema.js';
@@ -68,4 +68,17 @@ export async function checkFilterIds(db: Queryable, scope: Scope, pointId: numbe
     const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId));
     if (!tenant || !scope.has(tenant.id)) throw new BizError(CODE.tenantNotFound);
   }
+}
+
+/**
+ * A selection of devices for a change: the ids once each, and their rows in
+ * scope locked in id order (two selections never wait on each other in a
+ * circle); 1201 unless every one is there.
+ */
+export async function lockDevices(tx: Tx, scope: Scope, ids: readonly number[]) {
+  const unique = [...new Set(ids)];
+  const rows = await tx.select({ id: devices.id, tenantId: devices.tenantId, capacity: devices.capacity }).from(devices)
+    .where(and(inArray(devices.id, unique), scope.where(devices.tenantId))).orderBy(devices.id).for('update');
+  if (rows.length !== unique.length) throw new BizError(CODE.deviceNotFound);
+  return { unique, rows };
 }

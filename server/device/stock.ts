@@ -8,7 +8,7 @@
  */
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
-import type { Tx } from '../db/index.js';
+import type { Queryable, Tx } from '../db/index.js';
 import { BizError } from '../http/errors.js';
 import { products } from '../product/schema.js';
 import { deviceChannels as c, devices } from './schema.js';
@@ -96,4 +96,4 @@ export async function takeStock(tx: Tx, device: SaleDevice, items: readonly { ch
 }
 
 /** A machine that just did something is alive. */
-export const touchDevice = (tx: Tx, id: number) => tx.update(devices).set({ lastSeenAt: sql`now()` }).where(eq(devices.id, id));
+export const touchDevice = (db: Queryable, id: number) => db.update(devices).set({ lastSeenAt: sql`now()` }).where(eq(devices.id, id));

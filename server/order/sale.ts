@@ -11,7 +11,7 @@ import type { SaleInput } from '../../shared/order/index.js';
 import type { Db } from '../db/index.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
 import type { DeviceCaller } from '../http/principal.js';
-import { deviceForSale, publishDeviceEvent, takeStock, touchDevice, type SaleDevice, type SoldLine } from '../device/index.js';
+import { deviceForSale, publishDeviceNews, takeStock, touchDevice, type DeviceNews, type SaleDevice, type SoldLine } from '../device/index.js';
 import type { Tx } from '../db/index.js';
 import { tenants } from '../tenant/schema.js';
 import { orderItems, orders } from './schema.js';
@@ -35,17 +35,18 @@ async function recorded(db: Db, deviceId: number, saleId: string) {
  * sale of the machine's day (China time).
  */
 async function announce(tx: Tx, device: SaleDevice, lines: readonly SoldLine[]) {
-  await publishDeviceEvent(tx, device.id, 'sale');
+  const news: DeviceNews[] = [{ id: device.id, kind: 'sale' }];
   for (const l of lines) {
     if (l.stockLeft <= device.warningValue && l.stockLeft + l.count > device.warningValue) {
-      await publishDeviceEvent(tx, device.id, 'lowStock', { channel: l.channel, stock: l.stockLeft });
+      news.push({ id: device.id, kind: 'lowStock', extra: { channel: l.channel, stock: l.stockLeft } });
     }
   }
   if (device.salesNotice > 0) {
     const [today] = await tx.select({ n: sql<number>`count(*)::int` }).from(orders).where(and(eq(orders.deviceId, device.id),
       sql`${orders.createdAt} >= date_trunc('day', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai'`));
-    if (today!.n % device.salesNotice === 0) await publishDeviceEvent(tx, device.id, 'salesNotice', { count: today!.n });
+    if (today!.n % device.salesNotice === 0) news.push({ id: device.id, kind: 'salesNotice', extra: { count: today!.n } });
   }
+  await publishDeviceNews(tx, news);
 }
 
 export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {

@@ -6,6 +6,9 @@
  */
 import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
+import type { SceneItem } from '../../shared/scene/index.js';
+import type { Db } from '../db/index.js';
+import type { Scope } from '../scope.js';
 import { containsPattern } from '../db/sql.js';
 import { BizError } from '../http/errors.js';
 import { defineHandlers } from '../http/handlers.js';
@@ -15,6 +18,17 @@ import { unheldFiles } from '../file/index.js';
 import { sceneDevices, scenes } from './schema.js';
 import { devices } from '../device/index.js';
 import { bindDevices, checkMenu, lockScene, pruneMenu, sceneInScope, selectScenes, toSceneItem } from './queries.js';
+
+/** Puts a scene in `status`; one already there is refused with `already` (spec §4: disabling a disabled scene is an error). */
+async function setStatus(db: Db, scope: Scope, id: number, status: SceneItem['status'], already: number): Promise<SceneItem> {
+  await db.transaction(async (tx) => {
+    const scene = await lockScene(tx, scope, id);
+    if (scene.status === status) throw new BizError(already);
+    await tx.update(scenes).set({ status, updatedAt: new Date() }).where(eq(scenes.id, scene.id));
+  });
+  const { devices: _d, menu: _m, ...item } = await sceneInScope(db, scope, id);
+  return item;
+}
 
 export const sceneHandlers = defineHandlers({
   'scene.page': async ({ query, body }, { db, scope }) => {
@@ -82,25 +96,8 @@ export const sceneHandlers = defineHandlers({
     return sceneInScope(db, scope, params.id);
   },
 
-  'scene.disable': async ({ params }, { db, scope }) => {
-    await db.transaction(async (tx) => {
-      const scene = await lockScene(tx, scope, params.id);
-      if (scene.status === 'disabled') throw new BizError(CODE.sceneAlreadyDisabled);
-      await tx.update(scenes).set({ status: 'disabled', updatedAt: new Date() }).where(eq(scenes.id, scene.id));
-    });
-    const { devices: _d, menu: _m, ...item } = await sceneInScope(db, scope, params.id);
-    return item;
-  },
-
-  'scene.enable': async ({ params }, { db, scope }) => {
-    await db.transaction(async (tx) => {
-      const scene = await lockScene(tx, scope, params.id);
-      if (scene.status === 'normal') throw new BizError(CODE.sceneAlreadyEnabled);
-      await tx.update(scenes).set({ status: 'normal', updatedAt: new Date() }).where(eq(scenes.id, scene.id));
-    });
-    const { devices: _d, menu: _m, ...item } = await sceneInScope(db, scope, params.id);
-    return item;
-  },
+  'scene.disable': ({ params }, { db, scope }) => setStatus(db, scope, params.id, 'disabled', CODE.sceneAlreadyDisabled),
+  'scene.enable': ({ params }, { db, scope }) => setStatus(db, scope, params.id, 'normal', CODE.sceneAlreadyEnabled),
 
   'scene.delete': async ({ params }, { db, scope }) => db.transaction(async (tx) => {
     const scene = await lockScene(tx, scope, params.id);
