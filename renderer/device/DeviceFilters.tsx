@@ -1,25 +1,12 @@
 /** Filters of the device list: keyword (name or serial), type, online, activation, lock, allocation, tenant. */
-import { Dropdown, Input, Option } from '@fluentui/react-components';
+import { Input } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALLOCATION_STATES, DEVICE_TYPES, type DeviceFilter } from '../../shared/device/index.js';
-import { FilterBar, FilterField, TenantDropdown } from '../kit/index.js';
+import { Choice, FilterBar, FilterField, TenantDropdown } from '../kit/index.js';
 
 export type DeviceFilterState = Omit<DeviceFilter, 'keyword'> & { keyword: string };
 export const EMPTY_DEVICE_FILTER: DeviceFilterState = { keyword: '' };
-
-/** One choice of a few, or all. */
-function Choice<T extends string>({ value, options, label, all, onChange, testId }: {
-  value: T | undefined; options: readonly T[]; label: (v: T) => string; all: string; onChange: (v: T | undefined) => void; testId: string;
-}) {
-  return (
-    <Dropdown value={value === undefined ? all : label(value)} selectedOptions={[value ?? '']} data-testid={testId}
-      onOptionSelect={(_, d) => onChange((d.optionValue || undefined) as T | undefined)}>
-      <Option value="">{all}</Option>
-      {options.map((o) => <Option key={o} value={o}>{label(o)}</Option>)}
-    </Dropdown>
-  );
-}
 
 const YES_NO = ['yes', 'no'] as const;
 const toFlag = (v: 'yes' | 'no' | undefined) => (v === undefined ? undefined : v === 'yes');

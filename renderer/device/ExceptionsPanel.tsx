@@ -3,7 +3,7 @@
  * offline, faulted, locked, low on stock, service expiring — worst first,
  * each row with the action that fixes it. Device events refresh it live.
  */
-import { Badge, Dropdown, makeStyles, Option, Text, tokens } from '@fluentui/react-components';
+import { Badge, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import { useOp, useOpMutation } from '../bridge.js';
 import { formatDateTime, formatRelative } from '../app/format.js';
 import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
-import { ActionButton, DataTable, FilterBar, FilterField, listView, OverflowText, Pager, shownTotal, useLastPage, type Column } from '../kit/index.js';
+import { ActionButton, Choice, DataTable, FilterBar, FilterField, listView, OverflowText, Pager, shownTotal, useLastPage, type Column } from '../kit/index.js';
 import { devSetPath } from './paths.js';
 import { PickListDialog } from './PickListDialog.js';
 
@@ -97,11 +97,8 @@ export function ExceptionsPanel() {
         <FilterBar onSearch={() => { setProblem(draft); setPaging((p) => ({ ...p, pageNum: 1 })); }} onReset={() => { setDraft(undefined); setProblem(undefined); }}
           searchTestId="exception-search" resetTestId="exception-reset">
           <FilterField label={t('device.care.problem')}>
-            <Dropdown className={styles.dropdown} value={draft ? t(`device.care.problems.${draft}`) : t('common.all')} selectedOptions={[draft ?? '']}
-              onOptionSelect={(_, d) => setDraft((d.optionValue || undefined) as Problem | undefined)} data-testid="exception-filter-problem">
-              <Option value="">{t('common.all')}</Option>
-              {PROBLEMS.map((p) => <Option key={p} value={p}>{t(`device.care.problems.${p}`)}</Option>)}
-            </Dropdown>
+            <Choice className={styles.dropdown} value={draft} options={PROBLEMS} label={(p) => t(`device.care.problems.${p}`)} all={t('common.all')}
+              onChange={setDraft} testId="exception-filter-problem" />
           </FilterField>
         </FilterBar>
       </div>

@@ -3,6 +3,7 @@ export { ActionButton, useDangerStyles, type ActionButtonProps } from './ActionB
 export { OverflowText } from './cells.js';
 export { alignOf, displayValue, KIND_SIZES, kindAlign, sizeOf, type CellKind, type Column, type Overflow, type Sort } from './columns.js';
 export { CheckGroup, type CheckGroupProps } from './CheckGroup.js';
+export { Choice, type ChoiceProps } from './Choice.js';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.js';
 export { DataTable, VIRTUALIZE_AFTER, type DataTableProps, type RowKey, type RowSelection } from './DataTable.js';
 export { FilterBar, FilterField, type FilterBarProps, type FilterFieldProps } from './FilterBar.js';

@@ -3,7 +3,7 @@
  * their devices and status; create and edit, open the detail page with the
  * menu, disable (asked first; "deactivated successfully") and enable, delete.
  */
-import { Badge, Button, Dropdown, Input, makeStyles, Option, Title3, tokens } from '@fluentui/react-components';
+import { Badge, Button, Input, makeStyles, Title3, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -16,7 +16,7 @@ import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
 import { useUser } from '../app/session.js';
 import {
-  ActionButton, ConfirmDialog, DataTable, FilterBar, FilterField, listView, OverflowText, Pager, seesTenants, shownTotal, TenantDropdown, useLastPage, type Column,
+  ActionButton, Choice, ConfirmDialog, DataTable, FilterBar, FilterField, listView, OverflowText, Pager, seesTenants, shownTotal, TenantDropdown, useLastPage, type Column,
 } from '../kit/index.js';
 import { sceneDetailPath } from './paths.js';
 import { SceneFormDialog } from './SceneFormDialog.js';
@@ -113,11 +113,8 @@ export default function SceneListPage() {
             <Input value={draft.keyword} maxLength={30} onChange={(_, d) => setDraft((f) => ({ ...f, keyword: d.value }))} data-testid="scene-filter-keyword" />
           </FilterField>
           <FilterField label={t('scene.status')}>
-            <Dropdown className={styles.dropdown} value={draft.status ? t(`scene.states.${draft.status}`) : t('common.all')} selectedOptions={[draft.status ?? '']}
-              onOptionSelect={(_, d) => setDraft((f) => ({ ...f, status: (d.optionValue || undefined) as Filter['status'] }))} data-testid="scene-filter-status">
-              <Option value="">{t('common.all')}</Option>
-              {SCENE_STATES.map((s) => <Option key={s} value={s}>{t(`scene.states.${s}`)}</Option>)}
-            </Dropdown>
+            <Choice className={styles.dropdown} value={draft.status} options={SCENE_STATES} label={(s) => t(`scene.states.${s}`)} all={t('common.all')}
+              onChange={(status) => setDraft((f) => ({ ...f, status }))} testId="scene-filter-status" />
           </FilterField>
           {byTenant && (
             <FilterField label={t('scene.tenant')}>
