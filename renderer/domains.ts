@@ -11,8 +11,9 @@ import { deviceScreens } from './device/index.js';
 import { fileScreens } from './file/index.js';
 import { productScreens } from './product/index.js';
 import { sceneScreens } from './scene/index.js';
+import { orderScreens } from './order/index.js';
 
-export const RENDERER_DOMAINS = [accountScreens, pointScreens, fileScreens, productScreens, deviceScreens, sceneScreens] as const;
+export const RENDERER_DOMAINS = [accountScreens, pointScreens, fileScreens, productScreens, deviceScreens, sceneScreens, orderScreens] as const;
 
 export const SCREENS = assembleScreens(RENDERER_DOMAINS);
 export const SLOTS = assembleSlots(RENDERER_DOMAINS);

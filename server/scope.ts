@@ -23,17 +23,27 @@ export interface Scope {
   readonly all: boolean;
   /** The visible tenants when not `all`; the user's own tenant first. */
   readonly tenantIds: readonly number[];
+  /**
+   * The first-level tenant whose hierarchy holds every visible tenant (null
+   * for the system admin): tables carrying a root-tenant column (orders)
+   * match this one id first and keep their index's time order.
+   */
+  readonly root: number | null;
+  /** True when the visible tenants are that whole hierarchy: the root alone says it, no IN list needed. */
+  readonly wholeTree: boolean;
   /** Whether rows of this tenant are visible. */
   has(tenantId: number): boolean;
   /** The condition restricting a `tenant_id` column to the visible tenants. */
   where(column: PgColumn): SQL;
 }
 
-function makeScope(all: boolean, tenantIds: readonly number[]): Scope {
+function makeScope(all: boolean, tenantIds: readonly number[], root: number | null = null, wholeTree = false): Scope {
   const visible = new Set(tenantIds);
   return {
     all,
     tenantIds,
+    root,
+    wholeTree,
     has: (tenantId) => all || visible.has(tenantId),
     where: (column) => (all ? sql`true` : tenantIds.length ? inArray(column, [...tenantIds]) : sql`false`),
   };
@@ -44,7 +54,7 @@ export async function scopeOf(db: Queryable, user: AuthUser): Promise<Scope> {
   if (user.tenantId === null) return makeScope(false, []);
   if (user.kind === 'tenant' && user.parentTenantId === null) {
     const children = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.parentId, user.tenantId));
-    return makeScope(false, [user.tenantId, ...children.map((c) => c.id)]);
+    return makeScope(false, [user.tenantId, ...children.map((c) => c.id)], user.tenantId, true);
   }
-  return makeScope(false, [user.tenantId]);
+  return makeScope(false, [user.tenantId], user.parentTenantId ?? user.tenantId);
 }

@@ -1,7 +1,7 @@
 /** Opens the database, loads demo data if asked, and listens: the upstream as one call. */
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
-import { openDatabase } from './db/index.js';
+import { openDatabase, type Db } from './db/index.js';
 import { loadDemoData, startBackground } from './domains.js';
 import { DEMO_DEVICES, ensureDemoSecrets, startSimulator, type SimulatorOptions } from './device/index.js';
 import { buildApp, type BuildAppOptions } from './app.js';
@@ -33,6 +33,8 @@ export interface StartOptions {
 export interface RunningServer {
   url: string;
   app: FastifyInstance;
+  /** Its database (benches load bulk data through it: in-memory PGlite lives inside this process only). */
+  db: Db;
   close(): Promise<void>;
 }
 
@@ -68,6 +70,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     return {
       url,
       app,
+      db: database.db,
       close: () => (closing ??= (async () => {
         await simulator?.stop();
         await stopBackground();

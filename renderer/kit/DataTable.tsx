@@ -105,6 +105,12 @@ export interface DataTableProps<Row, K extends RowKey = RowKey> {
   rowTestId?: string;
   /** More attributes of a row (`data-point-id`…). */
   rowData?: (row: Row) => Record<`data-${string}`, string | number>;
+  /**
+   * A double-click on a row (the desktop's "open"): the screen opens the
+   * row's detail, e.g. in a window of its own. Mouse only; the row's own
+   * buttons are the keyboard's way to the same place.
+   */
+  onRowOpen?: (row: Row) => void;
   /** data-testid of the table; its states are `<testId>-empty`, `-error`, `-retry`, its container `-scroller`. */
   testId?: string;
   maxHeight?: string;
@@ -132,7 +138,7 @@ function useInnerWidth(ref: RefObject<HTMLElement | null>): number | undefined {
 
 export function DataTable<Row extends RowData, K extends RowKey = RowKey>({
   label, columns, rows, rowKey, view, busy = false, onRetry, emptyAction, sort = null, onSortChange, selection,
-  rowTestId, rowData, testId = 'data-table', maxHeight = DEFAULT_MAX_HEIGHT, skeletonRows = 5, size = 'medium',
+  rowTestId, rowData, onRowOpen, testId = 'data-table', maxHeight = DEFAULT_MAX_HEIGHT, skeletonRows = 5, size = 'medium',
 }: DataTableProps<Row, K>) {
   const styles = useStyles();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -193,7 +199,8 @@ export function DataTable<Row extends RowData, K extends RowKey = RowKey>({
     const key = rowKey(item);
     return (
       <TableRow key={row.id} data-testid={rowTestId} data-index={index} ref={virtual ? virtualizer.measureElement : undefined}
-        className={busy ? styles.stale : undefined} {...rowData?.(item)}>
+        className={busy ? styles.stale : undefined} {...rowData?.(item)}
+        onDoubleClick={onRowOpen ? (e) => { if (!(e.target as HTMLElement).closest('button, a, input')) onRowOpen(item); } : undefined}>
         {selection && (
           <TableCell className={styles.cell}>
             <Checkbox aria-label={selection.rowLabel(item)} checked={selection.selected.has(key)} onChange={() => toggle(key)} />

@@ -32,12 +32,18 @@ export interface FilterFieldProps {
   children: ReactNode;
   /** Holds several controls (a RegionPicker): twice the room of a text filter. */
   wide?: boolean;
+  /** What is wrong with the value typed (the search waits until it is right). */
+  error?: string | undefined;
 }
 
 /** One labelled filter (the label above its input). */
-export function FilterField({ label, children, wide = false }: FilterFieldProps) {
+export function FilterField({ label, children, wide = false, error }: FilterFieldProps) {
   const styles = useStyles();
-  return <Field label={label} className={mergeClasses(styles.field, wide && styles.wide)}>{children}</Field>;
+  return (
+    <Field label={label} className={mergeClasses(styles.field, wide && styles.wide)} validationMessage={error} validationState={error ? 'error' : 'none'}>
+      {children}
+    </Field>
+  );
 }
 
 export interface FilterBarProps {

@@ -33,12 +33,14 @@ export interface PagerProps {
   pageSize: number;
   /** Rows in the whole list; undefined while the page has not arrived (nothing is claimed). */
   total: number | undefined;
+  /** The total is a lower bound (a count that stops at a cap): "more than N", and the pages it spans. */
+  capped?: boolean;
   onChange: (pageNum: number, pageSize: number) => void;
   /** Prefix of the test ids: `<testId>-total`, `-size`, `-prev`, `-next`, `-page-<n>`, `-jump`. */
   testId?: string;
 }
 
-export function Pager({ pageNum, pageSize, total, onChange, testId = 'pager' }: PagerProps) {
+export function Pager({ pageNum, pageSize, total, capped = false, onChange, testId = 'pager' }: PagerProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const sizeLabel = useId();
@@ -60,7 +62,7 @@ export function Pager({ pageNum, pageSize, total, onChange, testId = 'pager' }: 
 
   return (
     <nav className={styles.root} aria-label={t('pager.pages')} data-testid={testId}>
-      <Text data-testid={`${testId}-total`}>{t('pager.total', { total })}</Text>
+      <Text data-testid={`${testId}-total`}>{t(capped ? 'pager.totalMore' : 'pager.total', { total })}</Text>
       <span id={sizeLabel} hidden>{t('pager.pageSize')}</span>
       <Dropdown
         className={styles.size}

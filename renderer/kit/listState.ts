@@ -12,8 +12,8 @@ export interface ListQueryState<T> {
   isError: boolean;
   /** A retry after a failure is under way: show it loading, not failed. */
   isFetching: boolean;
-  /** A page, or a whole short list (a category's attributes) answered as an array. */
-  data: { list: readonly T[]; total: number } | readonly T[] | undefined;
+  /** A page, or a whole short list (a category's attributes) answered as an array; a page without a total is counted by another call. */
+  data: { list: readonly T[]; total?: number } | readonly T[] | undefined;
 }
 
 const rowsOf = <T>(data: { list: readonly T[] } | readonly T[]): readonly T[] => ('list' in data ? data.list : data);

@@ -9,7 +9,7 @@
  * list over tenant_id could not (the orders issue's budget at a million rows).
  */
 import { pgTable, pgEnum, pgSequence, integer, text, boolean, timestamp, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { DELIVERY_ENDS, DELIVERY_STATES, ITEM_STATES, ORDER_KINDS, PAY_PLATFORMS, PAY_TYPES, PAYMENT_STATES, REFUND_STATES } from '../../shared/order/index.js';
 import { createdAt } from '../db/columns.js';
 import { tenants } from '../tenant/schema.js';
@@ -58,15 +58,35 @@ export const orders = pgTable('orders', {
   staff: boolean('staff').notNull().default(false),
   paidAt: timestamp('paid_at', { withTimezone: true }),
   createdAt: createdAt(),
-}, (t) => [
-  index('orders_tenant_time_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
-  index('orders_root_time_idx').on(t.rootTenantId, t.createdAt.desc(), t.id.desc()),
-  index('orders_device_time_idx').on(t.deviceId, t.createdAt.desc()),
-  uniqueIndex('orders_device_sale_idx').on(t.deviceId, t.saleId),
-  // Whatever races a refund: never more back than was received.
-  check('orders_refund_within_received', sql`${t.refundAmount} between 0 and ${t.receivedAmount}`),
-  check('orders_amounts_nonnegative', sql`${t.amount} >= 0 and ${t.originalAmount} >= 0 and ${t.receivedAmount} >= 0`),
-]);
+}, (t) => {
+  /** Two partial indexes over the orders matching `where`: by root tenant and time, and by time alone (the admin). */
+  const exceptional = (name: string, where: SQL) => [
+    index(`orders_root_${name}_idx`).on(t.rootTenantId, t.createdAt.desc(), t.id.desc()).where(where),
+    index(`orders_${name}_idx`).on(t.createdAt.desc(), t.id.desc()).where(where),
+  ];
+  return [
+    index('orders_tenant_time_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
+    index('orders_root_time_idx').on(t.rootTenantId, t.createdAt.desc(), t.id.desc()),
+    // The system admin's list, newest first over every tenant.
+    index('orders_time_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('orders_device_time_idx').on(t.deviceId, t.createdAt.desc()),
+    index('orders_point_time_idx').on(t.pointId, t.createdAt.desc()),
+    // A number's first digits (a day, a minute): LIKE 'prefix%' needs the pattern operator class.
+    index('orders_number_prefix_idx').using('btree', t.number.op('text_pattern_ops')),
+    index('orders_third_party_idx').on(t.thirdPartyNumber),
+    // The few orders a back office hunts for — refunded, not paid, not
+    // delivered — each in a small index of its own, by hierarchy and for the
+    // admin: filtering for them never walks the paid and delivered majority.
+    // (A state filter implies these predicates; the planner proves it.)
+    ...exceptional('refunded', sql`${t.refundState} <> 'none'`),
+    ...exceptional('unpaid', sql`${t.paymentState} <> 'success'`),
+    ...exceptional('undelivered', sql`${t.deliveryState} not in ('allDelivered', 'notStarted')`),
+    uniqueIndex('orders_device_sale_idx').on(t.deviceId, t.saleId),
+    // Whatever races a refund: never more back than was received.
+    check('orders_refund_within_received', sql`${t.refundAmount} between 0 and ${t.receivedAmount}`),
+    check('orders_amounts_nonnegative', sql`${t.amount} >= 0 and ${t.originalAmount} >= 0 and ${t.receivedAmount} >= 0`),
+  ];
+});
 
 /** What an order sold (spec §3 items: name, unit price, count), channel by channel. */
 export const orderItems = pgTable('order_items', {

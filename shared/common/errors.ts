@@ -19,11 +19,6 @@ export const commonErrors = defineErrors({
   // (a restart, dropped connections). HTTP 503; a notification only, never a
   // reset, so a database restart signs nobody out.
   databaseUnavailable: err(1302, 503, '数据库暂时不可用，请稍后再试', '資料庫暫時無法使用，請稍後再試', 'The database is unavailable; please try again later'),
-  // Orders, payment and refunds (the orders issue takes these to shared/order).
-  refundOverPaid: err(920, 409, '退款金额超过实付金额', '退款金額超過實付金額', 'The refund exceeds the amount paid'),
-  refundUnpaid: err(926, 409, '未支付订单不能退款', '未支付訂單不能退款', 'An unpaid order cannot be refunded'),
-  exportTooLarge: err(977, 409, '数据量过大，不支持实时下载，请使用邮件导出', '資料量過大，不支援即時下載，請使用郵件匯出', 'Too many rows for a real-time download; export by e-mail instead'),
-  refundPeriodPassed: err(982, 409, '已超过退款期限', '已超過退款期限', 'The refund period has passed'),
   // Marketing (the marketing issue takes these).
   groupBoundToDiscount: err(3436, 409, '分组已绑定优惠活动，不能删除', '分組已綁定優惠活動，不能刪除', 'A group bound to a discount cannot be deleted'),
   endBeforeNow: err(3437, 400, '结束时间不能早于当前时间', '結束時間不能早於目前時間', 'The end time cannot be before now'),

@@ -12,4 +12,4 @@ export { routeTexts } from './routeTexts.js';
 export { pendingRoutes } from './routes.js';
 
 /** Permission codes of the pending screens: 1-1 dashboard, 6-x orders, 8-x enterprise customers. */
-export const pendingPowers: readonly PowerCode[] = ['1-1', '6-1', '6-3', '8-1', '8-2'];
+export const pendingPowers: readonly PowerCode[] = ['1-1', '8-1', '8-2'];

@@ -19,14 +19,6 @@ const home = group(0, '/', {}, [
   view('bill', 'Bill', 'route.bill', { noCache: true }, true),
 ], { redirect: '/dashboard' });
 
-const orders = group(60, '/orderManagement', { title: 'route.orderManagement', icon: 'order' }, [
-  view('orderList', 'OrderList', 'route.orderList', codes('6-1')),
-  view('scenario', 'LinkedOrders', 'route.linkedOrders', codes('6-3')),
-  detail('payTheBox', 'PaymentBoxOrders', 'route.paymentBoxOrders', '/orderManagement/orderList'),
-  view('staffOrderList', 'StaffOrderList', 'route.staffOrderList', codes('6-1')),
-  view('customerService', 'CustomerService', 'route.customerService', codes('6-3')),
-]);
-
 const members = group(70, '/memberCenter', { title: 'route.memberCenter', icon: 'member' }, [
   view('memberInfo', 'MemberInfo', 'route.memberInfo'),
   view('thirdPartyMember', 'ThirdPartyMember', 'route.thirdPartyMember'),
@@ -49,4 +41,4 @@ const customers = group(110, '/costumeMent', { title: 'route.customerManagement'
   view('staffPage', 'CustomerStaff', 'route.customerStaff', { icon: 'staff', ...codes('8-2'), enterprise: true }),
 ]);
 
-export const pendingRoutes: readonly RouteGroupDecl[] = [home, orders, members, marketing, customers];
+export const pendingRoutes: readonly RouteGroupDecl[] = [home, members, marketing, customers];

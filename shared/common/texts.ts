@@ -100,6 +100,7 @@ const zhCN = {
   },
   pager: {
     total: '共 {{total}} 条',
+    totalMore: '超过 {{total}} 条',
     pageSize: '每页条数',
     perPage: '{{size}} 条/页',
     prev: '上一页',
@@ -211,6 +212,7 @@ export const commonTexts = defineTexts(zhCN, {
     },
     pager: {
       total: '共 {{total}} 筆',
+      totalMore: '超過 {{total}} 筆',
       pageSize: '每頁筆數',
       perPage: '{{size}} 筆/頁',
       prev: '上一頁',
@@ -320,6 +322,7 @@ export const commonTexts = defineTexts(zhCN, {
     },
     pager: {
       total: 'Total {{total}}',
+      totalMore: 'More than {{total}}',
       pageSize: 'Rows per page',
       perPage: '{{size}} / page',
       prev: 'Previous page',

@@ -7,22 +7,7 @@
  */
 import { z } from 'zod';
 import { endpoint, isoTime, str } from '../api/define.js';
-
-/** Spec §4 payment status (pre-created … payment success; also unpaid, order completed). */
-export const PAYMENT_STATES = ['preCreated', 'submitFailed', 'submitted', 'timeout', 'success', 'unpaid', 'completed'] as const;
-/** Spec §4 delivery status. */
-export const DELIVERY_STATES = ['waiting', 'delivering', 'allFailed', 'partial', 'allDelivered', 'preparing', 'notMade', 'notStarted'] as const;
-/** Spec §4 delivery end. */
-export const DELIVERY_ENDS = ['timeout', 'complete', 'error', 'notEnded'] as const;
-/** Spec §4 refund status. */
-export const REFUND_STATES = ['none', 'partial', 'full', 'failed', 'success'] as const;
-/** Spec §4 per-product state. */
-export const ITEM_STATES = ['normal', 'refundSuccess', 'refundFailed', 'deliveryFailed', 'deliverySuccess'] as const;
-/** Spec §3 payment platform and payment type. */
-export const PAY_PLATFORMS = ['alipay', 'wechat', 'digitalRmb'] as const;
-export const PAY_TYPES = ['program', 'scan', 'face', 'app'] as const;
-/** A sale of goods from channels, a payment-box payment (payment only), or a scene's linked order. */
-export const ORDER_KINDS = ['sale', 'payment', 'scene'] as const;
+import { PAY_PLATFORMS, PAY_TYPES } from './states.js';
 
 /** Spec §9 / §5: items per order and per channel are the device's own limits (1–10, 1–5). */
 export const SALE_LIMITS = { saleId: 64, thirdPartyNumber: 64, items: 10 } as const;

@@ -1,10 +1,16 @@
-/** The order domain (spec §3 Order, §2 /orderManagement): today the sales machines report; the screens come with the orders issue. */
+/** The order domain (spec §3 Order, §2 /orderManagement): the sales machines report, the order lists and an order's detail. */
 import { defineDomain } from '../manifest.js';
 import { orderApi } from './api.js';
+import { orderListApi } from './list.js';
 import { orderErrors } from './errors.js';
+import { orderRoutes } from './routes.js';
 import { orderTexts } from './texts.js';
 
+export * from './states.js';
 export * from './api.js';
+export * from './list.js';
 export { orderErrors } from './errors.js';
 
-export const order = defineDomain({ name: 'order', api: orderApi, errors: orderErrors, texts: orderTexts, powers: [], routes: [] });
+export const order = defineDomain({
+  name: 'order', api: { ...orderApi, ...orderListApi }, errors: orderErrors, texts: orderTexts, powers: ['6-1', '6-3'], routes: orderRoutes,
+});

@@ -1,5 +1,6 @@
 /** UI texts of orders: the states of spec §4 and the order's fields. zh-CN is the reference shape; zh-TW and en are checked against it. */
 import { defineTexts } from '../i18n/define.js';
+import { orderListTexts } from './texts-list.js';
 
 const zhCN = {
   payment: { preCreated: '预创建', submitFailed: '提交失败', submitted: '订单已提交', timeout: '支付超时', success: '支付成功', unpaid: '未支付', completed: '订单完成' },
@@ -10,6 +11,13 @@ const zhCN = {
   platform: { alipay: '支付宝', wechat: '微信', digitalRmb: '数字人民币' },
   payType: { program: '小程序', scan: '扫码', face: '刷脸', app: '应用' },
   kind: { sale: '售货订单', payment: '收款订单', scene: '联动订单' },
+  route: { orderDetail: '订单详情' },
+  list: orderListTexts['zh-CN'],
+  validation: {
+    number: '订单号只能是数字，最多 20 位',
+    range: '结束时间不能早于开始时间',
+    deepPage: '只能翻阅前 10000 条，请缩小时间范围或增加筛选条件',
+  },
 };
 
 export const orderTexts = defineTexts(zhCN, {
@@ -22,6 +30,13 @@ export const orderTexts = defineTexts(zhCN, {
     platform: { alipay: '支付寶', wechat: '微信', digitalRmb: '數位人民幣' },
     payType: { program: '小程式', scan: '掃碼', face: '刷臉', app: '應用程式' },
     kind: { sale: '售貨訂單', payment: '收款訂單', scene: '聯動訂單' },
+    route: { orderDetail: '訂單詳情' },
+    list: orderListTexts['zh-TW'],
+    validation: {
+      number: '訂單號只能是數字，最多 20 位',
+      range: '結束時間不能早於開始時間',
+      deepPage: '只能翻閱前 10000 筆，請縮小時間範圍或增加篩選條件',
+    },
   },
   en: {
     payment: { preCreated: 'Pre-created', submitFailed: 'Submission failed', submitted: 'Order submitted', timeout: 'Payment timed out', success: 'Paid', unpaid: 'Unpaid', completed: 'Completed' },
@@ -32,5 +47,12 @@ export const orderTexts = defineTexts(zhCN, {
     platform: { alipay: 'Alipay', wechat: 'WeChat Pay', digitalRmb: 'Digital RMB' },
     payType: { program: 'Mini program', scan: 'Scan', face: 'Face', app: 'App' },
     kind: { sale: 'Sale', payment: 'Payment', scene: 'Linked order' },
+    route: { orderDetail: 'Order details' },
+    list: orderListTexts.en,
+    validation: {
+      number: 'An order number is digits only, at most 20',
+      range: 'The end cannot be before the start',
+      deepPage: 'Only the first 10,000 orders can be paged through; narrow the time range or add a filter',
+    },
   },
 });

@@ -1,0 +1,98 @@
+/**
+ * The order list at a million orders (issue 10's budgets): a real upstream
+ * whose database holds BENCH_ORDERS orders (default 1 000 000) over a year,
+ * loaded in bulk by `seedOrders`, the list called over HTTP with a 30-day
+ * range and a state filter — for a first-level tenant whose scope spans its
+ * second-level tenant (tenant1), for a single tenant (tenant11) and for the
+ * system admin; first pages and page 11 (offset 200); a common state (paid)
+ * and a rare one (partly refunded). Each count is bounded (shared/order
+ * ORDER_LIST.countCap).
+ *
+ * In-memory PGlite by default (budget p95 ≤ 15 ms); with
+ * BENCH_DATABASE_URL=postgres://… the same on PostgreSQL (budget ≤ 5 ms; the
+ * database there is emptied first).
+ */
+import { performance } from 'node:perf_hooks';
+import { startServer } from '../server/start.js';
+import { setPasswordCostForTests } from '../server/account/passwords.js';
+import { seedOrders } from '../server/order/index.js';
+import { at, Budgets, signIn } from './support.js';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
+const pgUrl = process.env.BENCH_DATABASE_URL;
+/** A page of 20 rows (issue 10); a filter's bounded count, asked once per filter rather than per page. */
+const BUDGET_P95_MS = pgUrl ? { page: 5, count: 15 } : { page: 15, count: 25 };
+const RUNS = 200;
+const WARM_UP = 20;
+
+setPasswordCostForTests({ N: 2 ** 12, r: 8, p: 1 });
+if (pgUrl) {
+  const client = new pg.Client({ connectionString: pgUrl });
+  await client.connect();
+  await client.query('DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
+  await client.end();
+}
+
+const databaseUrl = pgUrl ?? 'memory://';
+const budgets = new Budgets();
+// In-memory PGlite lives in one process: the orders are seeded through the running upstream's own database.
+const server = await startServer({ port: 0, databaseUrl, demoData: true });
+try {
+  const started = performance.now();
+  const made = await seedOrders(server.db, { count: ORDERS, days: 365, now: Date.now() });
+  const seedSeconds = (performance.now() - started) / 1000;
+  console.log(`seed: ${made} orders in ${seedSeconds.toFixed(1)} s (${Math.round(made / seedSeconds)} orders/s) on ${pgUrl ? 'PostgreSQL' : 'PGlite'}`);
+  // What autovacuum does to a table after a bulk load (statistics, visibility map) before anyone lists it.
+  await server.db.execute(sql`vacuum analyze orders`);
+  await server.db.execute(sql`vacuum analyze order_items`);
+
+  const to = new Date();
+  const from = new Date(to.getTime() - 30 * 24 * 3600_000);
+  const range = { from: from.toISOString(), to: to.toISOString() };
+  const scenarios = [
+    { who: 'tenant1', label: 'first-level tenant (spans its second-level), paid, page 1', body: { ...range, paymentState: 'success' }, pageNum: 1 },
+    { who: 'tenant1', label: 'first-level tenant, paid, page 11', body: { ...range, paymentState: 'success' }, pageNum: 11 },
+    { who: 'tenant1', label: 'first-level tenant, partly refunded, page 1', body: { ...range, refundState: 'partial' }, pageNum: 1 },
+    { who: 'tenant11', label: 'second-level tenant, paid, page 1', body: { ...range, paymentState: 'success' }, pageNum: 1 },
+    { who: 'tenant11', label: 'second-level tenant, paid, page 11', body: { ...range, paymentState: 'success' }, pageNum: 11 },
+    { who: 'tenant11', label: 'second-level tenant, delivery failed, page 1', body: { ...range, deliveryState: 'allFailed' }, pageNum: 1 },
+    { who: 'admin', label: 'system admin, paid, page 1', body: { ...range, paymentState: 'success' }, pageNum: 1 },
+    { who: 'admin', label: 'system admin, paid, page 11', body: { ...range, paymentState: 'success' }, pageNum: 11 },
+    { who: 'admin', label: 'system admin, unpaid, page 1', body: { ...range, paymentState: 'unpaid' }, pageNum: 1 },
+  ] as const;
+  const tokens = new Map<string, string>();
+  for (const s of scenarios) if (!tokens.has(s.who)) tokens.set(s.who, await signIn(server.url, s.who));
+  const time = async (token: string, path: string, body: object) => {
+    const samples: number[] = [];
+    let content: { list?: unknown[]; total?: number; capped?: boolean } = {};
+    // The first calls warm the connection, the plan and the caches: measured are the calls after them.
+    for (let i = -WARM_UP; i < RUNS; i++) {
+      const t0 = performance.now();
+      const res = await fetch(`${server.url}${path}`, {
+        method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+      });
+      const answer = await res.json() as { code: number; content: typeof content };
+      if (i >= 0) samples.push(performance.now() - t0);
+      if (answer.code !== 200) throw new Error(`${path}: code ${answer.code}`);
+      content = answer.content;
+    }
+    samples.sort((a, b) => a - b);
+    return { p50: at(samples, 0.5), p95: at(samples, 0.95), content };
+  };
+  for (const s of scenarios) {
+    const token = tokens.get(s.who)!;
+    const page = await time(token, `/order/page?pageNum=${s.pageNum}&pageSize=20`, s.body);
+    console.log(`order.page ${s.label}: ${page.content.list!.length} rows, p50 ${page.p50.toFixed(1)} ms`);
+    budgets.check('  page p95', page.p95, BUDGET_P95_MS.page, 'ms');
+    if (s.pageNum !== 1) continue;
+    // Counted once per filter (the console keeps it while paging).
+    const count = await time(token, '/order/count', s.body);
+    console.log(`order.count ${s.label}: ${count.content.total}${count.content.capped ? '+' : ''}, p50 ${count.p50.toFixed(1)} ms`);
+    budgets.check('  count p95', count.p95, BUDGET_P95_MS.count, 'ms');
+  }
+} finally {
+  await server.close();
+}
+budgets.finish(`order list at ${ORDERS} orders (${pgUrl ? 'PostgreSQL' : 'PGlite'})`);

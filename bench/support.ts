@@ -1,0 +1,38 @@
+/** What the benches share: signing in to a running upstream, percentiles, and budgets that fail the run. */
+import { DEMO_PASSWORD } from '../server/account/index.js';
+
+const CLIENT = `Basic ${Buffer.from('vend-console:vend-console-secret').toString('base64')}`;
+
+/** A demo user's access token on the upstream at `url`. */
+export async function signIn(url: string, username: string): Promise<string> {
+  const res = await fetch(`${url}/oauth/token`, {
+    method: 'POST', headers: { authorization: CLIENT, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username, password: DEMO_PASSWORD }),
+  });
+  const { access_token: token } = await res.json() as { access_token: string };
+  return token;
+}
+
+/** The value below which `p` of the sorted samples lie. */
+export const at = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+
+/** Collects missed budgets; `finish` prints them and sets the exit code. */
+export class Budgets {
+  private readonly missed: string[] = [];
+
+  /** Prints `label: figure unit (budget …)` and remembers a miss. `most`: the figure must stay at or below the budget; otherwise at or above. */
+  check(label: string, figure: number, budget: number, unit: string, most = true): void {
+    const ok = most ? figure <= budget : figure >= budget;
+    console.log(`${label}: ${figure.toFixed(unit === 'ms' ? 1 : 0)} ${unit} (budget ${most ? '≤' : '≥'} ${budget} ${unit})${ok ? '' : '  ← MISSED'}`);
+    if (!ok) this.missed.push(`${label} ${figure.toFixed(1)} ${unit}, budget ${budget}`);
+  }
+
+  finish(what: string): void {
+    if (this.missed.length) {
+      console.error(`bench: ${what} budgets missed:\n  ${this.missed.join('\n  ')}`);
+      process.exitCode = 1;
+    } else {
+      console.log(`bench: ${what} budgets met`);
+    }
+  }
+}

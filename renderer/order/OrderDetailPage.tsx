@@ -1,0 +1,119 @@
+/**
+ * /orderManagement/orderDetail?id= (beyond the spec's routes: an order on a
+ * screen of its own, so that it opens in a window of its own, several at
+ * once): the order's facts of spec §3 — numbers, title, amounts, platform and
+ * type, the three states, device and point, times — and its items with their
+ * per-product states. Live events and other windows' changes refresh it.
+ */
+import { Badge, Button, Card, makeStyles, Text, Title3, tokens } from '@fluentui/react-components';
+import { ArrowLeftRegular, WindowNewRegular } from '@fluentui/react-icons';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { CODE, errorEntry } from '../../shared/domains.js';
+import { formatYuan } from '../../shared/format.js';
+import type { OrderDetail, OrderLine } from '../../shared/order/index.js';
+import { useOp } from '../bridge.js';
+import { refusedWith } from '../app/errors.js';
+import { formatDateTime } from '../app/format.js';
+import { PageProblem, PageSpinner } from '../app/pages.js';
+import { idOfQuery } from '../app/paths.js';
+import { useOpenWindow } from '../app/windows.js';
+import { currentLang } from '../i18n/index.js';
+import { DataTable, InfoList, OverflowText, type Column } from '../kit/index.js';
+import { orderDetailPath, ORDER_LIST_PATH } from './paths.js';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0, maxWidth: '1200px' },
+  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  title: { overflowWrap: 'anywhere', flexGrow: 1 },
+  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  states: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+});
+
+export default function OrderDetailPage() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const openWindow = useOpenWindow();
+  const [params] = useSearchParams();
+  const id = idOfQuery(params.get('id'));
+  const info = useOp('order.info', { params: { id: id ?? 0 } }, { enabled: id !== undefined, staleTime: 0 });
+  const back = <Button icon={<ArrowLeftRegular />} onClick={() => void navigate(ORDER_LIST_PATH)} data-testid="order-detail-back">{t('order.list.back')}</Button>;
+  const problem = (text: string) => <PageProblem back={back} text={text} testId="order-detail" />;
+  if (id === undefined) return problem(t('order.list.notFound'));
+  if (info.isError && !info.isFetching) {
+    return problem(refusedWith(info.error, CODE.orderNotFound) ? errorEntry(CODE.orderNotFound).texts[currentLang()] : t('common.loadFailed'));
+  }
+  if (!info.data) return <PageSpinner />;
+  const o = info.data;
+  return (
+    <section className={styles.page} aria-labelledby="order-detail-title">
+      <div className={styles.head}>
+        {back}
+        <Title3 as="h1" id="order-detail-title" className={styles.title}>{t('order.list.detailTitle')} {o.number}</Title3>
+        <Button icon={<WindowNewRegular />} onClick={() => openWindow(orderDetailPath(o.id))} data-testid="order-detail-window">{t('order.list.newWindow')}</Button>
+      </div>
+      <OrderFacts order={o} />
+      {o.items.length > 0 && <OrderLines order={o} />}
+    </section>
+  );
+}
+
+function OrderFacts({ order: o }: { order: OrderDetail }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  return (
+    <Card className={styles.card}>
+      <div className={styles.states}>
+        <Badge appearance="filled" color={o.paymentState === 'success' || o.paymentState === 'completed' ? 'success' : 'warning'} data-testid="order-detail-payment">
+          {t(`order.payment.${o.paymentState}`)}
+        </Badge>
+        {o.kind !== 'payment' && <Badge appearance="tint" color="informative">{t(`order.delivery.${o.deliveryState}`)}</Badge>}
+        <Badge appearance="tint" color={o.refundState === 'failed' ? 'danger' : o.refundState === 'none' ? 'subtle' : 'informative'} data-testid="order-detail-refund">
+          {t(`order.refund.${o.refundState}`)}
+        </Badge>
+      </div>
+      <InfoList items={[
+        { label: t('order.list.number'), value: o.number, testId: 'order-detail-number' },
+        { label: t('order.list.thirdPartyNumber'), value: o.thirdPartyNumber ?? '—' },
+        { label: t('order.list.kind'), value: t(`order.kind.${o.kind}`) },
+        { label: t('order.list.orderTitle'), value: o.title },
+        { label: t('order.list.amount'), value: formatYuan(o.amount) },
+        { label: t('order.list.originalAmount'), value: formatYuan(o.originalAmount) },
+        { label: t('order.list.receivedAmount'), value: formatYuan(o.receivedAmount), testId: 'order-detail-received' },
+        { label: t('order.list.refundAmount'), value: formatYuan(o.refundAmount), testId: 'order-detail-refunded' },
+        { label: t('order.list.refundReason'), value: o.refundReason ?? '—' },
+        { label: t('order.list.platform'), value: t(`order.platform.${o.platform}`) },
+        { label: t('order.list.payType'), value: t(`order.payType.${o.paymentType}`) },
+        { label: t('order.list.deliveryEnd'), value: t(`order.deliveryEnd.${o.deliveryEnd}`) },
+        { label: t('order.list.device'), value: `${o.deviceName}（${o.deviceId}）` },
+        { label: t('order.list.point'), value: o.pointName ?? '—' },
+        { label: t('order.list.tenant'), value: o.tenantName },
+        { label: t('order.list.staff'), value: t(o.staff ? 'order.list.yes' : 'order.list.no') },
+        { label: t('order.list.createdAt'), value: formatDateTime(o.createdAt) },
+        { label: t('order.list.paidAt'), value: o.paidAt ? formatDateTime(o.paidAt) : '—' },
+      ]} />
+    </Card>
+  );
+}
+
+function OrderLines({ order }: { order: OrderDetail }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const columns = useMemo<Column<OrderLine>[]>(() => [
+    { id: 'channel', header: t('order.list.channel'), kind: 'number', value: (l) => l.channel },
+    { id: 'name', header: t('order.list.itemName'), render: (l) => <OverflowText text={l.name} />, minWidth: 140, grow: 2 },
+    { id: 'unitPrice', header: t('order.list.unitPrice'), kind: 'money', value: (l) => l.unitPrice },
+    { id: 'count', header: t('order.list.count'), kind: 'number', value: (l) => l.count },
+    { id: 'subtotal', header: t('order.list.subtotal'), kind: 'money', value: (l) => l.unitPrice * l.count },
+    { id: 'refunded', header: t('order.list.refundAmount'), kind: 'money', value: (l) => l.refundAmount, cellTestId: 'order-line-refunded' },
+    { id: 'state', header: t('order.list.itemState'), minWidth: 96, width: 120, value: (l) => t(`order.item.${l.state}`), cellTestId: 'order-line-state' },
+  ], [t]);
+  return (
+    <Card className={styles.card}>
+      <Text as="h2" weight="semibold" size={400}>{t('order.list.items')}</Text>
+      <DataTable label={t('order.list.items')} columns={columns} rows={order.items} rowKey={(l) => l.id} view="rows" rowTestId="order-line" testId="order-lines" />
+    </Card>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * Filters of the order lists: time range, order number (whole or its first
+ * digits), third-party number, payment / refund / delivery state, platform,
+ * payment type, tenant. The range is typed in the user's local time and sent
+ * as instants; a range ending before it starts is refused here already.
+ */
+import { Input, makeStyles } from '@fluentui/react-components';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DELIVERY_STATES, PAY_PLATFORMS, PAY_TYPES, PAYMENT_STATES, REFUND_STATES, type OrderFilter } from '../../shared/order/index.js';
+import { Choice, FilterBar, FilterField, TenantDropdown } from '../kit/index.js';
+
+/** What the bar holds: the range as `datetime-local` text, the rest as the API takes it. */
+export type OrderFilterDraft = Omit<OrderFilter, 'from' | 'to' | 'number' | 'thirdPartyNumber'> & { from: string; to: string; number: string; thirdPartyNumber: string };
+export const EMPTY_ORDER_FILTER: OrderFilterDraft = { from: '', to: '', number: '', thirdPartyNumber: '' };
+
+const useStyles = makeStyles({ wide: { minWidth: '200px' } });
+
+/** The filter the API takes: empty texts left out, local times as instants. */
+export function toOrderFilter(draft: OrderFilterDraft): OrderFilter {
+  const { from, to, number, thirdPartyNumber, ...rest } = draft;
+  const filter: OrderFilter = { ...rest };
+  if (from) filter.from = new Date(from).toISOString();
+  // The minute typed is included to its end.
+  if (to) filter.to = new Date(new Date(to).getTime() + 59_999).toISOString();
+  if (number.trim()) filter.number = number.trim();
+  if (thirdPartyNumber.trim()) filter.thirdPartyNumber = thirdPartyNumber.trim();
+  return filter;
+}
+
+export function OrderFilters({ onSearch, byTenant }: { onSearch: (filter: OrderFilter) => void; byTenant: boolean }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const [draft, setDraft] = useState<OrderFilterDraft>(EMPTY_ORDER_FILTER);
+  const set = (patch: Partial<OrderFilterDraft>) => setDraft((f) => ({ ...f, ...patch }));
+  const all = t('common.all');
+  const badRange = draft.from !== '' && draft.to !== '' && draft.to < draft.from;
+  const badNumber = draft.number.trim() !== '' && !/^\d{1,20}$/.test(draft.number.trim());
+  return (
+    <FilterBar onSearch={() => { if (!badRange && !badNumber) onSearch(toOrderFilter(draft)); }}
+      onReset={() => { setDraft(EMPTY_ORDER_FILTER); onSearch({}); }} searchTestId="order-search" resetTestId="order-reset">
+      <FilterField label={t('order.list.from')}>
+        <Input className={styles.wide} type="datetime-local" value={draft.from} onChange={(_, d) => set({ from: d.value })} data-testid="order-filter-from" />
+      </FilterField>
+      <FilterField label={t('order.list.to')} error={badRange ? t('order.validation.range') : undefined}>
+        <Input className={styles.wide} type="datetime-local" value={draft.to} onChange={(_, d) => set({ to: d.value })} data-testid="order-filter-to" />
+      </FilterField>
+      <FilterField label={t('order.list.number')} error={badNumber ? t('order.validation.number') : undefined}>
+        <Input value={draft.number} maxLength={20} inputMode="numeric" placeholder={t('order.list.numberPlaceholder')}
+          onChange={(_, d) => set({ number: d.value })} data-testid="order-filter-number" />
+      </FilterField>
+      <FilterField label={t('order.list.thirdPartyNumber')}>
+        <Input value={draft.thirdPartyNumber} maxLength={64} onChange={(_, d) => set({ thirdPartyNumber: d.value })} data-testid="order-filter-third" />
+      </FilterField>
+      <FilterField label={t('order.list.paymentState')}>
+        <Choice value={draft.paymentState} options={PAYMENT_STATES} label={(v) => t(`order.payment.${v}`)} all={all}
+          onChange={(paymentState) => set({ paymentState })} testId="order-filter-payment" />
+      </FilterField>
+      <FilterField label={t('order.list.refundState')}>
+        <Choice value={draft.refundState} options={REFUND_STATES} label={(v) => t(`order.refund.${v}`)} all={all}
+          onChange={(refundState) => set({ refundState })} testId="order-filter-refund" />
+      </FilterField>
+      <FilterField label={t('order.list.deliveryState')}>
+        <Choice value={draft.deliveryState} options={DELIVERY_STATES} label={(v) => t(`order.delivery.${v}`)} all={all}
+          onChange={(deliveryState) => set({ deliveryState })} testId="order-filter-delivery" />
+      </FilterField>
+      <FilterField label={t('order.list.platform')}>
+        <Choice value={draft.platform} options={PAY_PLATFORMS} label={(v) => t(`order.platform.${v}`)} all={all}
+          onChange={(platform) => set({ platform })} testId="order-filter-platform" />
+      </FilterField>
+      <FilterField label={t('order.list.payType')}>
+        <Choice value={draft.paymentType} options={PAY_TYPES} label={(v) => t(`order.payType.${v}`)} all={all}
+          onChange={(paymentType) => set({ paymentType })} testId="order-filter-paytype" />
+      </FilterField>
+      {byTenant && (
+        <FilterField label={t('order.list.tenant')}>
+          <TenantDropdown value={draft.tenantId} onChange={(tenantId) => set({ tenantId })} placeholder={all} clearLabel={all} testId="order-filter-tenant" />
+        </FilterField>
+      )}
+    </FilterBar>
+  );
+}

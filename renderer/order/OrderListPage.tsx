@@ -1,0 +1,146 @@
+/**
+ * The order lists (spec §2 /orderManagement): orderList (machines' sales),
+ * payTheBox (payment boxes' payment-only orders, reached from the order
+ * list), staffOrderList (sales at the staff price). One screen, three
+ * presets. Rows come a page at a time and the filter's count once per
+ * filter (paging never recounts a year of orders); the count stops at
+ * 10 000 and says "more than". A row's details open on their own screen,
+ * or in a window of their own (double-click, or the row's button).
+ */
+import { Badge, Button, makeStyles, Text, Title3, tokens } from '@fluentui/react-components';
+import { DismissRegular, OpenRegular, WindowNewRegular } from '@fluentui/react-icons';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { OrderFilter, OrderItem } from '../../shared/order/index.js';
+import { useOp } from '../bridge.js';
+import { idOfQuery } from '../app/paths.js';
+import { useUser } from '../app/session.js';
+import { useOpenWindow } from '../app/windows.js';
+import { ActionButton, DataTable, listView, OverflowText, Pager, seesTenants, useLastPage, type Column } from '../kit/index.js';
+import { OrderFilters } from './OrderFilters.js';
+import { orderDetailPath, PAYMENT_BOX_PATH } from './paths.js';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  title: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  chip: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  hint: { color: tokens.colorNeutralForeground3 },
+  actions: { display: 'flex', flexWrap: 'nowrap', gap: tokens.spacingHorizontalXXS },
+  action: { minWidth: 'auto', paddingLeft: tokens.spacingHorizontalXS, paddingRight: tokens.spacingHorizontalXS },
+});
+
+export type OrderListPreset = 'sale' | 'payment' | 'staff';
+
+const PRESETS: Readonly<Record<OrderListPreset, { title: `order.list.${'title' | 'paymentBoxTitle' | 'staffTitle'}`; filter: OrderFilter }>> = {
+  sale: { title: 'order.list.title', filter: { kind: 'sale' } },
+  payment: { title: 'order.list.paymentBoxTitle', filter: { kind: 'payment' } },
+  staff: { title: 'order.list.staffTitle', filter: { kind: 'sale', staff: true } },
+};
+
+/** A device, point or product the list was opened for (`?deviceId=` from the device list…): shown, and removable. */
+function useLinkedFilter() {
+  const [params, setParams] = useSearchParams();
+  const linked: OrderFilter = {};
+  const deviceId = idOfQuery(params.get('deviceId'));
+  const pointId = idOfQuery(params.get('pointId'));
+  const productId = idOfQuery(params.get('productId'));
+  if (deviceId !== undefined) linked.deviceId = deviceId;
+  if (pointId !== undefined) linked.pointId = pointId;
+  if (productId !== undefined) linked.productId = productId;
+  const clear = () => setParams((p) => { p.delete('deviceId'); p.delete('pointId'); p.delete('productId'); return p; });
+  return { linked, clear };
+}
+
+export function OrderListScreen({ preset }: { preset: OrderListPreset }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const openWindow = useOpenWindow();
+  const byTenant = seesTenants(useUser());
+  const { linked, clear } = useLinkedFilter();
+  const [filter, setFilter] = useState<OrderFilter>({});
+  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
+  const body = { ...filter, ...linked, ...PRESETS[preset].filter };
+  const rows = useOp('order.page', { query: paging, body }, { placeholderData: keepPreviousData });
+  // Keyed by the filter alone: paging reuses it.
+  const count = useOp('order.count', { body }, { placeholderData: keepPreviousData });
+  const view = listView(rows);
+  const total = view === 'rows' || view === 'empty' ? count.data?.total : undefined;
+  useLastPage(paging, setPaging, total, !count.isPlaceholderData && !rows.isPlaceholderData);
+  const open = (o: OrderItem) => void navigate(orderDetailPath(o.id));
+
+  const columns = useMemo<Column<OrderItem>[]>(() => [
+    { id: 'number', header: t('order.list.number'), minWidth: 150, width: 190, value: (o) => o.number, cellTestId: 'order-number' },
+    { id: 'title', header: t('order.list.orderTitle'), render: (o) => <OverflowText text={o.title} />, minWidth: 140, width: 220, grow: 2 },
+    { id: 'received', header: t('order.list.receivedAmount'), kind: 'money', value: (o) => o.receivedAmount },
+    { id: 'refunded', header: t('order.list.refundAmount'), kind: 'money', value: (o) => o.refundAmount, cellTestId: 'order-refunded' },
+    {
+      id: 'payment', header: t('order.list.paymentState'), minWidth: 96, width: 110, cellTestId: 'order-payment',
+      render: (o) => <Badge appearance="tint" color={o.paymentState === 'success' || o.paymentState === 'completed' ? 'success' : 'warning'}>{t(`order.payment.${o.paymentState}`)}</Badge>,
+    },
+    {
+      id: 'refund', header: t('order.list.refundState'), minWidth: 96, width: 110, cellTestId: 'order-refund',
+      render: (o) => o.refundState === 'none' ? <Text>{t('order.refund.none')}</Text>
+        : <Badge appearance="tint" color={o.refundState === 'failed' ? 'danger' : 'informative'}>{t(`order.refund.${o.refundState}`)}</Badge>,
+    },
+    ...(preset === 'payment' ? [] : [{ id: 'delivery', header: t('order.list.deliveryState'), minWidth: 96, width: 110, value: (o: OrderItem) => t(`order.delivery.${o.deliveryState}`) }]),
+    { id: 'platform', header: t('order.list.platform'), minWidth: 88, width: 110, value: (o) => `${t(`order.platform.${o.platform}`)} · ${t(`order.payType.${o.paymentType}`)}` },
+    { id: 'device', header: t('order.list.device'), render: (o) => <OverflowText text={o.pointName ? `${o.deviceName}（${o.pointName}）` : o.deviceName} />, minWidth: 120, width: 200, grow: 1 },
+    ...(byTenant ? [{ id: 'tenant', header: t('order.list.tenant'), value: (o: OrderItem) => o.tenantName, minWidth: 96, width: 150 }] : []),
+    { id: 'createdAt', header: t('order.list.createdAt'), kind: 'time', value: (o) => o.createdAt },
+    {
+      id: 'actions', header: t('common.actions'), minWidth: 120, width: 130, shrinkLast: true,
+      render: (o) => (
+        <div className={styles.actions}>
+          <ActionButton className={styles.action} size="small" appearance="subtle" icon={<OpenRegular />} action={() => open(o)} data-testid="order-open">{t('order.list.detail')}</ActionButton>
+          <Button className={styles.action} size="small" appearance="subtle" icon={<WindowNewRegular />} aria-label={t('order.list.newWindow')} title={t('order.list.newWindow')}
+            onClick={() => openWindow(orderDetailPath(o.id))} data-testid="order-window" />
+        </div>
+      ),
+    },
+  ], [t, styles, byTenant, preset, openWindow]);
+
+  const linkedText = [
+    linked.deviceId !== undefined ? t('order.list.byDevice', { id: linked.deviceId }) : '',
+    linked.pointId !== undefined ? t('order.list.byPoint', { id: linked.pointId }) : '',
+    linked.productId !== undefined ? t('order.list.byProduct', { id: linked.productId }) : '',
+  ].filter(Boolean).join('、');
+
+  return (
+    <section className={styles.page} aria-labelledby="order-list-title">
+      <div className={styles.title}>
+        <Title3 as="h1" id="order-list-title">{t(PRESETS[preset].title)}</Title3>
+        {preset === 'sale' && <Button onClick={() => void navigate(PAYMENT_BOX_PATH)} data-testid="order-payment-box">{t('order.list.paymentBoxLink')}</Button>}
+      </div>
+      <OrderFilters byTenant={byTenant} onSearch={(f) => { setFilter(f); setPaging((p) => ({ ...p, pageNum: 1 })); }} />
+      {linkedText && (
+        <div className={styles.chip}>
+          <Text>{t('order.list.filteredBy', { what: linkedText })}</Text>
+          <Button size="small" appearance="subtle" icon={<DismissRegular />} onClick={clear} data-testid="order-linked-clear">{t('order.list.clearFilter')}</Button>
+        </div>
+      )}
+      <Text size={200} className={styles.hint}>{t('order.list.openHint')}</Text>
+      <DataTable label={t(PRESETS[preset].title)} columns={columns} rows={rows.data?.list ?? NONE} rowKey={(o) => o.id} view={view}
+        busy={view === 'rows' && rows.isFetching} onRetry={() => { void rows.refetch(); void count.refetch(); }}
+        onRowOpen={(o) => openWindow(orderDetailPath(o.id))} rowTestId="order-row" rowData={(o) => ({ 'data-order-id': o.id })} testId="order-table" />
+      <Pager pageNum={paging.pageNum} pageSize={paging.pageSize} total={total} capped={count.data?.capped ?? false}
+        onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })} testId="order-pager" />
+    </section>
+  );
+}
+
+const NONE: readonly OrderItem[] = [];
+
+export default function OrderListPage() {
+  return <OrderListScreen preset="sale" />;
+}
+
+export function PaymentBoxOrdersPage() {
+  return <OrderListScreen preset="payment" />;
+}
+
+export function StaffOrderListPage() {
+  return <OrderListScreen preset="staff" />;
+}

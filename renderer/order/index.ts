@@ -1,0 +1,13 @@
+/** The order domain's screens (spec §2 /orderManagement). */
+import { lazy } from 'react';
+import { defineScreens } from '../manifest.js';
+
+export const orderScreens = defineScreens({
+  name: 'order',
+  screens: {
+    OrderList: lazy(() => import('./OrderListPage.js')),
+    PaymentBoxOrders: lazy(() => import('./OrderListPage.js').then((m) => ({ default: m.PaymentBoxOrdersPage }))),
+    StaffOrderList: lazy(() => import('./OrderListPage.js').then((m) => ({ default: m.StaffOrderListPage }))),
+    OrderDetail: lazy(() => import('./OrderDetailPage.js')),
+  },
+});

@@ -1,0 +1,146 @@
+/**
+ * Reading orders as the console shows them (spec §2 orderList, payTheBox,
+ * staffOrderList). Each filter meets an index of server/order/schema.ts;
+ * a first-level tenant's scope is one root-tenant id, not an IN list, so the
+ * newest rows of its whole hierarchy come straight off one index in order.
+ */
+import { and, eq, gte, like, lte, sql, type SQL } from 'drizzle-orm';
+import { CODE } from '../../shared/domains.js';
+import { ORDER_LIST, type OrderDetail, type OrderFilter, type OrderItem } from '../../shared/order/index.js';
+import type { PageQuery } from '../../shared/api/define.js';
+import type { Queryable } from '../db/index.js';
+import { BizError, RequestValidationError } from '../http/errors.js';
+import type { Scope } from '../scope.js';
+import { devices } from '../device/index.js';
+import { points } from '../point/index.js';
+import { products } from '../product/index.js';
+import { tenants } from '../tenant/index.js';
+import { orderItems, orders } from './schema.js';
+
+/**
+ * The caller's orders: everything; a whole hierarchy by its root; or some of
+ * a hierarchy's tenants, by root first (so the root's indexes serve it too).
+ */
+export const orderScope = (scope: Scope): SQL | undefined =>
+  scope.all ? undefined
+    : scope.root === null ? scope.where(orders.tenantId)
+      : scope.wholeTree ? eq(orders.rootTenantId, scope.root)
+        : and(eq(orders.rootTenantId, scope.root), scope.where(orders.tenantId));
+
+const itemColumns = {
+  id: orders.id,
+  number: orders.number,
+  thirdPartyNumber: orders.thirdPartyNumber,
+  kind: orders.kind,
+  title: orders.title,
+  createdAt: orders.createdAt,
+  amount: orders.amount,
+  originalAmount: orders.originalAmount,
+  receivedAmount: orders.receivedAmount,
+  refundAmount: orders.refundAmount,
+  platform: orders.platform,
+  paymentType: orders.paymentType,
+  paymentState: orders.paymentState,
+  deliveryState: orders.deliveryState,
+  deliveryEnd: orders.deliveryEnd,
+  refundState: orders.refundState,
+  staff: orders.staff,
+  deviceId: orders.deviceId,
+  deviceName: orders.deviceName,
+  pointId: orders.pointId,
+  pointName: points.name,
+  tenantId: orders.tenantId,
+  tenantName: tenants.name,
+};
+
+/** Two more columns than a list row needs: one select serves the list and the detail. */
+const selectOrders = (db: Queryable) =>
+  db.select({ ...itemColumns, refundReason: orders.refundReason, paidAt: orders.paidAt }).from(orders)
+    .innerJoin(tenants, eq(tenants.id, orders.tenantId))
+    .leftJoin(points, eq(points.id, orders.pointId));
+
+/** Spelled as the indexes are (DESC NULLS LAST), so the planner walks them instead of sorting. */
+const NEWEST_FIRST = [sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc nulls last`] as const;
+
+type Row = { createdAt: Date } & Omit<OrderItem, 'createdAt'>;
+const toItem = <R extends Row>(row: R) => ({ ...row, createdAt: row.createdAt.toISOString() });
+
+/**
+ * A filter naming a device, point, product or tenant the caller cannot see
+ * is refused like a lookup of it (1201, 1410, 1101, 1401), not answered with
+ * an empty page: one rule for every id a request names.
+ */
+async function checkFilterIds(db: Queryable, scope: Scope, f: OrderFilter) {
+  const owned = async (table: typeof devices | typeof points | typeof products, id: number, code: number) => {
+    const [row] = await db.select({ tenantId: table.tenantId }).from(table).where(eq(table.id, id));
+    if (!row || row.tenantId === null || !scope.has(row.tenantId)) throw new BizError(code);
+  };
+  if (f.deviceId !== undefined) await owned(devices, f.deviceId, CODE.deviceNotFound);
+  if (f.pointId !== undefined) await owned(points, f.pointId, CODE.pointNotFound);
+  if (f.productId !== undefined) await owned(products, f.productId, CODE.productNotFound);
+  if (f.tenantId !== undefined && !scope.has(f.tenantId)) throw new BizError(CODE.tenantNotFound);
+  if (f.tenantId !== undefined) {
+    const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, f.tenantId));
+    if (!tenant) throw new BizError(CODE.tenantNotFound);
+  }
+}
+
+/** The conditions of a filter, in scope (also the export's). */
+export async function orderWhere(db: Queryable, scope: Scope, f: OrderFilter): Promise<SQL | undefined> {
+  await checkFilterIds(db, scope, f);
+  const number = f.number;
+  return and(
+    orderScope(scope),
+    f.from ? gte(orders.createdAt, new Date(f.from)) : undefined,
+    f.to ? lte(orders.createdAt, new Date(f.to)) : undefined,
+    number ? (number.length === ORDER_LIST.numberLength ? eq(orders.number, number) : like(orders.number, `${number}%`)) : undefined,
+    f.thirdPartyNumber ? eq(orders.thirdPartyNumber, f.thirdPartyNumber) : undefined,
+    f.kind ? eq(orders.kind, f.kind) : undefined,
+    f.staff !== undefined ? eq(orders.staff, f.staff) : undefined,
+    f.paymentState ? eq(orders.paymentState, f.paymentState) : undefined,
+    f.refundState ? eq(orders.refundState, f.refundState) : undefined,
+    f.deliveryState ? eq(orders.deliveryState, f.deliveryState) : undefined,
+    f.platform ? eq(orders.platform, f.platform) : undefined,
+    f.paymentType ? eq(orders.paymentType, f.paymentType) : undefined,
+    f.deviceId !== undefined ? eq(orders.deviceId, f.deviceId) : undefined,
+    f.pointId !== undefined ? eq(orders.pointId, f.pointId) : undefined,
+    f.tenantId !== undefined ? eq(orders.tenantId, f.tenantId) : undefined,
+    f.productId !== undefined
+      ? sql`exists (select 1 from order_items where order_items.order_id = ${orders.id} and order_items.product_id = ${f.productId})`
+      : undefined,
+  );
+}
+
+/** One page of orders, newest first, within the first countCap rows. */
+export async function orderPage(db: Queryable, scope: Scope, query: PageQuery, filter: OrderFilter) {
+  const offset = (query.pageNum - 1) * query.pageSize;
+  if (offset >= ORDER_LIST.countCap) throw new RequestValidationError({ pageNum: 'order.validation.deepPage' });
+  const where = await orderWhere(db, scope, filter);
+  const rows = await selectOrders(db).where(where).orderBy(...NEWEST_FIRST).limit(query.pageSize).offset(offset);
+  return { list: rows.map(({ refundReason: _r, paidAt: _p, ...row }) => toItem(row)), pageNum: query.pageNum, pageSize: query.pageSize };
+}
+
+/**
+ * How many orders match, counted up to the cap only: an exact count of a
+ * year's orders would read every one of them, and "10 000+" tells a back
+ * office all it needs.
+ */
+export async function orderCount(db: Queryable, scope: Scope, filter: OrderFilter) {
+  const where = await orderWhere(db, scope, filter);
+  // In the list's order: the planner walks the same index and stops at the cap (a bitmap scan would read the whole range first).
+  const matching = db.select({ one: sql`1` }).from(orders).where(where).orderBy(...NEWEST_FIRST).limit(ORDER_LIST.countCap + 1).as('matching');
+  const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(matching);
+  const n = counted?.n ?? 0;
+  return { total: Math.min(n, ORDER_LIST.countCap), capped: n > ORDER_LIST.countCap };
+}
+
+/** One order with its items, or 901 when it does not exist or lies outside the scope (the same answer). */
+export async function orderDetail(db: Queryable, scope: Scope, id: number): Promise<OrderDetail> {
+  const [row] = await selectOrders(db).where(and(eq(orders.id, id), orderScope(scope)));
+  if (!row) throw new BizError(CODE.orderNotFound);
+  const items = await db.select({
+    id: orderItems.id, channel: orderItems.channel, productId: orderItems.productId, name: orderItems.name,
+    unitPrice: orderItems.unitPrice, count: orderItems.count, state: orderItems.state, refundAmount: orderItems.refundAmount,
+  }).from(orderItems).where(eq(orderItems.orderId, id)).orderBy(orderItems.channel, orderItems.id);
+  return { ...toItem(row), paidAt: row.paidAt ? row.paidAt.toISOString() : null, items };
+}
