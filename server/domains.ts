@@ -17,8 +17,9 @@ import { fileServer } from './file/index.js';
 import { productServer } from './product/index.js';
 import { orderServer } from './order/index.js';
 import { sceneServer } from './scene/index.js';
+import { refundServer } from './refund/index.js';
 
-export const SERVER_DOMAINS = [accountServer, tenantServer, staffServer, deviceServer, pointServer, fileServer, productServer, orderServer, sceneServer] as const;
+export const SERVER_DOMAINS = [accountServer, tenantServer, staffServer, deviceServer, pointServer, fileServer, productServer, orderServer, sceneServer, refundServer] as const;
 
 /** Every operation's handler. */
 export const handlers = assembleHandlers(SERVER_DOMAINS);

@@ -19,8 +19,9 @@ import { file } from './file/index.js';
 import { product } from './product/index.js';
 import { order } from './order/index.js';
 import { scene } from './scene/index.js';
+import { refund } from './refund/index.js';
 
-export const DOMAINS = [account, tenant, staff, device, point, file, product, order, scene] as const;
+export const DOMAINS = [account, tenant, staff, device, point, file, product, order, scene, refund] as const;
 
 type Domain = (typeof DOMAINS)[number];
 type Intersect<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

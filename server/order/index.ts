@@ -8,6 +8,7 @@ import { orderDemo } from './demo.js';
 
 export { orderItems, orders } from './schema.js';
 export { seedOrders } from './seed.js';
+export { orderScope } from './queries.js';
 
 export const orderServer = defineServerDomain({
   name: 'order',

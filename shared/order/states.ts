@@ -5,8 +5,8 @@ export const PAYMENT_STATES = ['preCreated', 'submitFailed', 'submitted', 'timeo
 export const DELIVERY_STATES = ['waiting', 'delivering', 'allFailed', 'partial', 'allDelivered', 'preparing', 'notMade', 'notStarted'] as const;
 /** Spec §4 delivery end. */
 export const DELIVERY_ENDS = ['timeout', 'complete', 'error', 'notEnded'] as const;
-/** Spec §4 refund status. */
-export const REFUND_STATES = ['none', 'partial', 'full', 'failed', 'success'] as const;
+/** Spec §4 refund status, and `pending` (beyond the spec: a refund asked for whose result has not landed). */
+export const REFUND_STATES = ['none', 'partial', 'full', 'failed', 'success', 'pending'] as const;
 /** Spec §4 per-product state. */
 export const ITEM_STATES = ['normal', 'refundSuccess', 'refundFailed', 'deliveryFailed', 'deliverySuccess'] as const;
 /** Spec §3 payment platform and payment type. */

@@ -12,6 +12,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { devices } from '../../../server/device/index.js';
 import { deviceAllocations, deviceChannels } from '../../../server/device/schema.js';
 import { orders } from '../../../server/order/index.js';
+import { refunds } from '../../../server/refund/index.js';
 import { scenes } from '../../../server/scene/index.js';
 import { sceneDevices } from '../../../server/scene/schema.js';
 import { points } from '../../../server/point/index.js';
@@ -189,6 +190,22 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
     // Every answer that succeeded names one of the orders made.
     const numbers = new Set(answers.filter(succeeded).map((a) => a.body.content.orderNumber));
     expect(numbers.size).toBe(made.length);
+  },
+
+  'refund.create': async () => {
+    // A paid order of tenant A refunded N times at once, a third of it each: at most three succeed, the rest are 920, and what is reserved never exceeds what was paid.
+    const [order] = await t.db.select({ id: orders.id, received: orders.receivedAmount }).from(orders)
+      .where(and(eq(orders.rootTenantId, t.ids.tenant('A')), eq(orders.paymentState, 'success'), eq(orders.refundState, 'none'), sql`${orders.receivedAmount} >= 3`,
+        sql`${orders.paidAt} > now() - interval '20 days'`, sql`not exists (select 1 from refunds r where r.order_id = ${orders.id})`))
+      .limit(1);
+    const each = Math.floor(order!.received / 3);
+    const answers = await Promise.all(Array.from({ length: N }, () => t.call('refund.create', { params: { id: order!.id }, body: { reason: '竞争测试', amount: each } }, token)));
+    expectCleanAnswers(answers, [CODE.refundOverPaid]);
+    expect(answers.filter(succeeded).length).toBe(Math.min(N, 3));
+    const [after] = await t.db.select({ refunded: orders.refundAmount }).from(orders).where(eq(orders.id, order!.id));
+    const [sum] = await t.db.select({ n: sql<number>`coalesce(sum(amount), 0)::int` }).from(refunds).where(eq(refunds.orderId, order!.id));
+    expect(after!.refunded).toBe(sum!.n);
+    expect(after!.refunded).toBeLessThanOrEqual(order!.received);
   },
 
   'product.categoryDelete': async () => {

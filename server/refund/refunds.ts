@@ -1,0 +1,111 @@
+/**
+ * Asking for a refund and reading an order's refunds. The order's row is
+ * locked while a refund is decided, so two requests for one order take
+ * turns: each sees what the other reserved, and the one that would go over
+ * what was paid is refused with 920 (the check constraints behind it hold
+ * whatever happens). The amount is reserved at once, given back if the
+ * provider refuses (settle.ts).
+ */
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { CODE } from '../../shared/domains.js';
+import { REFUND_PERIOD, REFUND_SETTLE_MS, type RefundInput, type RefundItem } from '../../shared/refund/index.js';
+import type { Db, Queryable } from '../db/index.js';
+import { BizError, RequestValidationError } from '../http/errors.js';
+import { publish } from '../http/events.js';
+import type { Scope } from '../scope.js';
+import { orderItems, orders, orderScope } from '../order/index.js';
+import { tenants } from '../tenant/index.js';
+import { refundLines, refunds, refundSettings } from './schema.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** How long the sandbox provider takes to answer (REFUND_SETTLE_MS; a minute by default, as the spec's "1–2 minutes"). */
+export function settleDelayMs(env: NodeJS.ProcessEnv = process.env): number {
+  const given = Number(env.REFUND_SETTLE_MS);
+  return Number.isInteger(given) && given >= 0 ? given : REFUND_SETTLE_MS;
+}
+
+/** A tenant's refund period: its own setting, else its first-level tenant's, else the default. */
+export async function periodDaysOf(db: Queryable, tenantId: number): Promise<number> {
+  const [tenant] = await db.select({ parentId: tenants.parentId }).from(tenants).where(eq(tenants.id, tenantId));
+  const rows = await db.select({ tenantId: refundSettings.tenantId, days: refundSettings.periodDays }).from(refundSettings)
+    .where(inArray(refundSettings.tenantId, [tenantId, ...(tenant?.parentId ? [tenant.parentId] : [])]));
+  return (rows.find((r) => r.tenantId === tenantId) ?? rows[0])?.days ?? REFUND_PERIOD.defaultDays;
+}
+
+/** The order's data an event of it carries (shared by asking and settling). */
+export const orderNews = (orderId: number, state: string) => ({ kind: 'refund', orderId, state });
+
+export interface RefundRequest {
+  scope: Scope;
+  orderId: number;
+  input: RefundInput;
+  /** Who asks, as the refund will show it. */
+  requestedBy: string;
+  /** The console user asking (no notification of their own action). */
+  actor?: number;
+}
+
+export async function requestRefund(db: Db, { scope, orderId, input, requestedBy, actor }: RefundRequest): Promise<RefundItem> {
+  const id = await db.transaction(async (tx) => {
+    const [order] = await tx.select({
+      id: orders.id, tenantId: orders.tenantId, paymentState: orders.paymentState, receivedAmount: orders.receivedAmount,
+      refundAmount: orders.refundAmount, paidAt: orders.paidAt, createdAt: orders.createdAt,
+    }).from(orders).where(and(eq(orders.id, orderId), orderScope(scope))).for('update');
+    if (!order) throw new BizError(CODE.orderNotFound);
+    if ((order.paymentState !== 'success' && order.paymentState !== 'completed') || order.receivedAmount === 0) throw new BizError(CODE.refundUnpaid);
+    const days = await periodDaysOf(tx, order.tenantId);
+    if (Date.now() > (order.paidAt ?? order.createdAt).getTime() + days * DAY_MS) throw new BizError(CODE.refundPeriodPassed);
+
+    let lines: { itemId: number; amount: number }[] = [];
+    if (input.items) {
+      const ids = input.items.map((i) => i.itemId);
+      const items = await tx.select({ id: orderItems.id, unitPrice: orderItems.unitPrice, count: orderItems.count, refundAmount: orderItems.refundAmount })
+        .from(orderItems).where(and(eq(orderItems.orderId, order.id), inArray(orderItems.id, ids))).orderBy(orderItems.id).for('update');
+      if (items.length !== ids.length) throw new RequestValidationError({ items: 'validation.invalid' });
+      const left = new Map(items.map((i) => [i.id, i.unitPrice * i.count - i.refundAmount]));
+      if (input.items.some((i) => i.amount > left.get(i.itemId)!)) throw new BizError(CODE.refundOverPaid);
+      lines = input.items;
+    }
+    const amount = input.amount ?? lines.reduce((sum, l) => sum + l.amount, 0);
+    if (amount > order.receivedAmount - order.refundAmount) throw new BizError(CODE.refundOverPaid);
+
+    const [created] = await tx.insert(refunds).values({
+      orderId: order.id, tenantId: order.tenantId, amount, reason: input.reason, requestedBy,
+      settleAt: new Date(Date.now() + settleDelayMs()),
+    }).returning({ id: refunds.id });
+    if (lines.length) {
+      await tx.insert(refundLines).values(lines.map((l) => ({ refundId: created!.id, orderItemId: l.itemId, amount: l.amount })));
+      for (const l of lines) {
+        await tx.update(orderItems).set({ refundAmount: sql`${orderItems.refundAmount} + ${l.amount}` }).where(eq(orderItems.id, l.itemId));
+      }
+    }
+    await tx.update(orders).set({ refundAmount: sql`${orders.refundAmount} + ${amount}`, refundState: 'pending' }).where(eq(orders.id, order.id));
+    await publish(tx, 'order', order.tenantId, orderNews(order.id, 'pending'), actor);
+    return created!.id;
+  });
+  const [item] = await refundsOf(db, { ids: [id] });
+  return item!;
+}
+
+/** Refunds as the API shows them: of one order (newest first), or by id. */
+export async function refundsOf(db: Queryable, by: { orderId: number } | { ids: number[] }): Promise<RefundItem[]> {
+  const rows = await db.select().from(refunds)
+    .where('orderId' in by ? eq(refunds.orderId, by.orderId) : inArray(refunds.id, by.ids)).orderBy(desc(refunds.createdAt), desc(refunds.id));
+  if (!rows.length) return [];
+  const lines = await db.select({ refundId: refundLines.refundId, itemId: refundLines.orderItemId, name: orderItems.name, amount: refundLines.amount })
+    .from(refundLines).innerJoin(orderItems, eq(orderItems.id, refundLines.orderItemId))
+    .where(inArray(refundLines.refundId, rows.map((r) => r.id))).orderBy(orderItems.channel);
+  return rows.map((r) => ({
+    id: r.id, orderId: r.orderId, amount: r.amount, reason: r.reason, state: r.state, requestedBy: r.requestedBy,
+    lines: lines.filter((l) => l.refundId === r.id).map(({ itemId, name, amount }) => ({ itemId, name, amount })),
+    createdAt: r.createdAt.toISOString(), expectedAt: r.settleAt.toISOString(), settledAt: r.settledAt ? r.settledAt.toISOString() : null,
+  }));
+}
+
+/** An order's refunds, or 901 when the order is not in scope. */
+export async function orderRefunds(db: Queryable, scope: Scope, orderId: number): Promise<RefundItem[]> {
+  const [order] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, orderId), orderScope(scope)));
+  if (!order) throw new BizError(CODE.orderNotFound);
+  return refundsOf(db, { orderId });
+}

@@ -1,0 +1,60 @@
+/**
+ * The sandbox payment provider's answers. A refund is due at its `settle_at`
+ * (REFUND_SETTLE_MS after it was asked, a minute by default); every running
+ * upstream sweeps the due ones, each taken by one sweep only (SKIP LOCKED),
+ * so several instances and restarts settle each refund exactly once.
+ *
+ * The sandbox refunds successfully unless told to fail: REFUND_SANDBOX=fail
+ * fails every refund, and a reason containing `#fail` fails that one (what a
+ * real provider's test mode does with magic values), so the failure path can
+ * be shown and tested.
+ */
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/index.js';
+import { publish } from '../http/events.js';
+import { orderItems, orders } from '../order/index.js';
+import { refundLines, refunds } from './schema.js';
+import { orderNews } from './refunds.js';
+
+export type Outcome = 'success' | 'failed';
+type DueRefund = typeof refunds.$inferSelect;
+
+export const sandboxOutcome = (refund: Pick<DueRefund, 'reason'>, env: NodeJS.ProcessEnv = process.env): Outcome =>
+  env.REFUND_SANDBOX === 'fail' || refund.reason.includes('#fail') ? 'failed' : 'success';
+
+/** Settles the refunds due by now, up to `batch` of them; answers how many. */
+export async function settleDueRefunds(db: Db, decide: (refund: DueRefund) => Outcome = (r) => sandboxOutcome(r), batch = 50): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await tx.select().from(refunds).where(and(eq(refunds.state, 'pending'), lte(refunds.settleAt, sql`now()`)))
+      .orderBy(refunds.settleAt).limit(batch).for('update', { skipLocked: true });
+    for (const refund of due) await settle(tx, refund, decide(refund));
+    return due.length;
+  });
+}
+
+async function settle(tx: Tx, refund: DueRefund, outcome: Outcome) {
+  const [order] = await tx.select({ id: orders.id, receivedAmount: orders.receivedAmount, refundAmount: orders.refundAmount })
+    .from(orders).where(eq(orders.id, refund.orderId)).for('update');
+  if (!order) return;
+  const lines = await tx.select({ itemId: refundLines.orderItemId, amount: refundLines.amount }).from(refundLines).where(eq(refundLines.refundId, refund.id));
+  await tx.update(refunds).set({ state: outcome, settledAt: sql`now()` }).where(eq(refunds.id, refund.id));
+  let refunded = order.refundAmount;
+  if (outcome === 'failed') {
+    // The reservation goes back: the money was never returned.
+    refunded -= refund.amount;
+    for (const l of lines) {
+      await tx.update(orderItems).set({ refundAmount: sql`${orderItems.refundAmount} - ${l.amount}`, state: 'refundFailed' }).where(eq(orderItems.id, l.itemId));
+    }
+  } else if (lines.length) {
+    await tx.update(orderItems).set({ state: 'refundSuccess' }).where(inArray(orderItems.id, lines.map((l) => l.itemId)));
+  }
+  const [others] = await tx.select({ n: sql<number>`count(*)::int` }).from(refunds).where(and(eq(refunds.orderId, order.id), eq(refunds.state, 'pending')));
+  const state = others!.n > 0 ? 'pending' as const
+    : outcome === 'failed' ? 'failed' as const
+      : refunded >= order.receivedAmount ? 'full' as const : 'partial' as const;
+  await tx.update(orders).set({
+    refundAmount: refunded, refundState: state,
+    ...(outcome === 'success' ? { refundReason: refund.reason } : {}),
+  }).where(eq(orders.id, order.id));
+  await publish(tx, 'order', refund.tenantId, orderNews(order.id, outcome));
+}
