@@ -46,6 +46,8 @@ export default defineConfig({
       SIMULATE: '0',
       // A machine falls offline after 4 s of silence instead of 90: tests/e2e/device watches it happen.
       DEVICE_OFFLINE_AFTER_MS: '4000',
+      // The sandbox payment provider answers a refund in 3 s instead of a minute (server/refund/settle.ts).
+      REFUND_SETTLE_MS: '3000',
       VEND_RENDERER_DIR: process.env.VEND_RENDERER_DIR ?? '',
       VEND_TEST_LAUNCH_KEY: process.env.VEND_TEST_LAUNCH_KEY,
     },

@@ -6,8 +6,8 @@
  * per-product states. Live events and other windows' changes refresh it.
  */
 import { Badge, Button, Card, makeStyles, Text, Title3, tokens } from '@fluentui/react-components';
-import { ArrowLeftRegular, WindowNewRegular } from '@fluentui/react-icons';
-import { useMemo } from 'react';
+import { ArrowLeftRegular, ArrowUndoRegular, WindowNewRegular } from '@fluentui/react-icons';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CODE, errorEntry } from '../../shared/domains.js';
@@ -21,7 +21,11 @@ import { idOfQuery } from '../app/paths.js';
 import { useOpenWindow } from '../app/windows.js';
 import { currentLang } from '../i18n/index.js';
 import { DataTable, InfoList, OverflowText, type Column } from '../kit/index.js';
+import { RefundDialog, RefundRecords } from '../refund/index.js';
 import { orderDetailPath, ORDER_LIST_PATH } from './paths.js';
+
+/** Paid, with something left to refund: the upstream decides the rest (period, pending refunds). */
+const refundable = (o: OrderDetail) => (o.paymentState === 'success' || o.paymentState === 'completed') && o.receivedAmount > o.refundAmount;
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0, maxWidth: '1200px' },
@@ -38,6 +42,7 @@ export default function OrderDetailPage() {
   const openWindow = useOpenWindow();
   const [params] = useSearchParams();
   const id = idOfQuery(params.get('id'));
+  const [refunding, setRefunding] = useState(false);
   const info = useOp('order.info', { params: { id: id ?? 0 } }, { enabled: id !== undefined, staleTime: 0 });
   const back = <Button icon={<ArrowLeftRegular />} onClick={() => void navigate(ORDER_LIST_PATH)} data-testid="order-detail-back">{t('order.list.back')}</Button>;
   const problem = (text: string) => <PageProblem back={back} text={text} testId="order-detail" />;
@@ -53,9 +58,14 @@ export default function OrderDetailPage() {
         {back}
         <Title3 as="h1" id="order-detail-title" className={styles.title}>{t('order.list.detailTitle')} {o.number}</Title3>
         <Button icon={<WindowNewRegular />} onClick={() => openWindow(orderDetailPath(o.id))} data-testid="order-detail-window">{t('order.list.newWindow')}</Button>
+        <Button appearance="primary" icon={<ArrowUndoRegular />} disabled={!refundable(o)} onClick={() => setRefunding(true)} data-testid="order-refund-open">
+          {t('refund.refund')}
+        </Button>
       </div>
       <OrderFacts order={o} />
       {o.items.length > 0 && <OrderLines order={o} />}
+      <RefundRecords orderId={o.id} />
+      {refunding && <RefundDialog order={o} onClose={() => setRefunding(false)} />}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 /** The order domain's screens (spec §2 /orderManagement). */
 import { lazy } from 'react';
 import { defineScreens } from '../manifest.js';
+import { orderLive } from './live.js';
 
 export const orderScreens = defineScreens({
   name: 'order',
@@ -10,4 +11,5 @@ export const orderScreens = defineScreens({
     StaffOrderList: lazy(() => import('./OrderListPage.js').then((m) => ({ default: m.StaffOrderListPage }))),
     OrderDetail: lazy(() => import('./OrderDetailPage.js')),
   },
+  live: { order: orderLive },
 });

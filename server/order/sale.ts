@@ -15,6 +15,8 @@ import { deviceForSale, publishDeviceNews, takeStock, touchDevice, type DeviceNe
 import type { Tx } from '../db/index.js';
 import { tenants } from '../tenant/schema.js';
 import { orderItems, orders } from './schema.js';
+import { publish } from '../http/events.js';
+import type { OrderEvent } from '../../shared/order/index.js';
 
 type Sale = Required<Pick<SaleInput, 'staff' | 'items'>> & Omit<SaleInput, 'staff' | 'items'>;
 
@@ -100,6 +102,8 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
       }
       await touchDevice(tx, device.id);
       await announce(tx, device, lines);
+      // Open order lists show it (shared/order/events.ts).
+      await publish(tx, 'order', device.tenantId, { kind: 'created', orderId: order.id } satisfies OrderEvent);
       return { orderNumber: order.orderNumber, amount: order.amount, createdAt: order.createdAt.toISOString(), created: true };
     });
   } catch (err) {

@@ -8,7 +8,8 @@
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
-import { REFUND_PERIOD, REFUND_SETTLE_MS, type RefundInput, type RefundItem } from '../../shared/refund/index.js';
+import { REFUND_PERIOD, REFUND_SETTLE_MS, type RefundInput, type RefundItem, type RefundRequestState } from '../../shared/refund/index.js';
+import type { OrderEvent } from '../../shared/order/index.js';
 import type { Db, Queryable } from '../db/index.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
 import { publish } from '../http/events.js';
@@ -33,8 +34,8 @@ export async function periodDaysOf(db: Queryable, tenantId: number): Promise<num
   return (rows.find((r) => r.tenantId === tenantId) ?? rows[0])?.days ?? REFUND_PERIOD.defaultDays;
 }
 
-/** The order's data an event of it carries (shared by asking and settling). */
-export const orderNews = (orderId: number, state: string) => ({ kind: 'refund', orderId, state });
+/** What an order's event says of a refund (shared/order/events.ts; shared by asking and settling). */
+export const orderNews = (orderId: number, state: RefundRequestState): OrderEvent => ({ kind: 'refund', orderId, state });
 
 export interface RefundRequest {
   scope: Scope;

@@ -9,6 +9,7 @@ import { orderTexts } from './texts.js';
 export * from './states.js';
 export * from './api.js';
 export * from './list.js';
+export * from './events.js';
 export { orderErrors } from './errors.js';
 
 export const order = defineDomain({

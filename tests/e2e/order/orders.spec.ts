@@ -1,7 +1,7 @@
 /** The order lists end to end (spec §2 orderList, payTheBox, staffOrderList): filters, the bounded count, an order's details on their own screen and in a window of their own. */
 import { expect, type Page } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
-import { signIn, test, useLanguage } from '../support.js';
+import { notification, signIn, test, useLanguage } from '../support.js';
 
 const en = catalogues.en.order;
 /** The rows of the screen in view (a list left in another tab keeps its rows, hidden). */
@@ -60,4 +60,47 @@ test('payment-box orders are payment only, and staff orders are sold at the staf
   await expect(visibleRows(page).first()).toBeVisible();
   await visibleRows(page).first().getByTestId('order-open').click();
   await expect(page.getByText(en.list.staff, { exact: true }).locator('..')).toContainText(en.list.yes);
+});
+
+test('tenant1 refunds one product of an order and sees the refund land, in the page and in another window', async ({ page, baseURL, context }) => {
+  const refundTexts = catalogues.en.refund;
+  await useLanguage(page, baseURL, 'en');
+  await signIn(page, 'tenant1');
+  await page.goto('/orderManagement/orderList');
+  // An order of several products, paid and not refunded.
+  await page.getByTestId('order-filter-refund').click();
+  await page.getByRole('option', { name: en.refund.none, exact: true }).click();
+  await page.getByTestId('order-filter-payment').click();
+  await page.getByRole('option', { name: en.payment.success, exact: true }).click();
+  await page.getByTestId('order-search').click();
+  const several = visibleRows(page).filter({ hasText: '、' }).first();
+  await several.getByTestId('order-open').click();
+  const number = (await page.getByTestId('order-detail-number').textContent())!;
+  const detailUrl = page.url();
+
+  // The same order in a window of its own, left open.
+  const other = await context.newPage();
+  await other.goto(detailUrl);
+  await expect(other.getByTestId('order-detail-number')).toHaveText(number);
+
+  await page.getByTestId('order-refund-open').click();
+  await page.getByTestId('refund-mode-items').click();
+  // Nothing chosen and no reason: said at the fields, nothing sent.
+  await page.getByTestId('refund-form-submit').click();
+  await expect(page.getByText(refundTexts.pickItems).last()).toBeVisible();
+  await expect(page.getByText(catalogues.en.validation.required).first()).toBeVisible();
+  await page.getByTestId('refund-line-check').first().click();
+  await page.getByTestId('refund-reason').fill('可乐未出货');
+  await page.getByTestId('refund-form-submit').click();
+  await expect(notification(page)).toHaveText(refundTexts.submitted);
+  await expect(page.getByTestId('order-detail-refund')).toHaveText(en.refund.pending);
+  await expect(page.getByTestId('refund-record-state').first()).toHaveText(refundTexts.states.pending);
+
+  // The sandbox answers (3 s here, a minute by default): both windows show it without a reload.
+  await expect(page.getByTestId('order-detail-refund')).toHaveText(en.refund.partial, { timeout: 15_000 });
+  await expect(page.getByTestId('refund-record-state').first()).toHaveText(refundTexts.states.success);
+  await expect(page.getByTestId('order-line-state').first()).toHaveText(en.item.refundSuccess);
+  await expect(other.getByTestId('order-detail-refund')).toHaveText(en.refund.partial, { timeout: 15_000 });
+  await expect(other.getByTestId('refund-record-state').first()).toHaveText(refundTexts.states.success);
+  await other.close();
 });

@@ -1,0 +1,38 @@
+/** An order's refunds (newest first): amount, products, reason, who asked, state, and when the result is due or landed. */
+import { Badge, Card, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RefundItem } from '../../shared/refund/index.js';
+import { useOp } from '../bridge.js';
+import { formatDateTime } from '../app/format.js';
+import { DataTable, listView, OverflowText, type Column } from '../kit/index.js';
+
+const useStyles = makeStyles({ card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM } });
+
+export function RefundRecords({ orderId }: { orderId: number }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const list = useOp('refund.list', { params: { id: orderId } }, { staleTime: 0 });
+  const columns = useMemo<Column<RefundItem>[]>(() => [
+    { id: 'amount', header: t('refund.amount'), kind: 'money', value: (r) => r.amount, cellTestId: 'refund-record-amount' },
+    { id: 'lines', header: t('refund.byItem'), render: (r) => <OverflowText text={r.lines.length ? r.lines.map((l) => l.name).join('、') : t('refund.wholeOrder')} />, minWidth: 120, grow: 1 },
+    { id: 'reason', header: t('refund.reason'), render: (r) => <OverflowText text={r.reason} />, minWidth: 120, grow: 1 },
+    { id: 'by', header: t('refund.requestedBy'), value: (r) => r.requestedBy, minWidth: 96, width: 140 },
+    {
+      id: 'state', header: t('order.list.refundState'), minWidth: 88, width: 100, cellTestId: 'refund-record-state',
+      render: (r) => <Badge appearance="tint" color={r.state === 'success' ? 'success' : r.state === 'failed' ? 'danger' : 'warning'}>{t(`refund.states.${r.state}`)}</Badge>,
+    },
+    { id: 'createdAt', header: t('order.list.createdAt'), kind: 'time', value: (r) => r.createdAt },
+    { id: 'result', header: t('refund.settledAt'), minWidth: 120, width: 172, value: (r) => (r.settledAt ? formatDateTime(r.settledAt) : `${t('refund.expectedAt')} ${formatDateTime(r.expectedAt).slice(11)}`) },
+  ], [t]);
+  if (list.data && list.data.length === 0) return null;
+  return (
+    <Card className={styles.card}>
+      <Text as="h2" weight="semibold" size={400}>{t('refund.records')}</Text>
+      <DataTable label={t('refund.records')} columns={columns} rows={list.data ?? NONE} rowKey={(r) => r.id} view={listView(list)}
+        onRetry={() => void list.refetch()} rowTestId="refund-record" testId="refund-records" />
+    </Card>
+  );
+}
+
+const NONE: readonly RefundItem[] = [];
