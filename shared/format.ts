@@ -73,6 +73,12 @@ export function formatYuan(fen: number): string {
   return `${sign}¥${yuan}.${pad(whole % 100)}`;
 }
 
+/** Fen as an amount to edit: yuan with two decimals, no sign or separators (`1299.50`); parseYuan reads it back. */
+export function yuanInput(fen: number): string {
+  const whole = Math.max(0, Math.round(fen));
+  return `${Math.floor(whole / 100)}.${pad(whole % 100)}`;
+}
+
 /**
  * What a user typed as yuan (`3.5`, `3.50`, `1,299`, `¥12`) as integer fen,
  * or null when it is no amount of at most two decimals. Read from the

@@ -25,6 +25,8 @@ import { orderDetailPath, PAYMENT_BOX_PATH } from './paths.js';
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
   title: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  // A row: the filter bar's flex basis is a width (in a column it would be a height).
+  head: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   chip: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   hint: { color: tokens.colorNeutralForeground3 },
   actions: { display: 'flex', flexWrap: 'nowrap', gap: tokens.spacingHorizontalXXS },
@@ -72,7 +74,7 @@ export function OrderListScreen({ preset }: { preset: OrderListPreset }) {
   const open = (o: OrderItem) => void navigate(orderDetailPath(o.id));
 
   const columns = useMemo<Column<OrderItem>[]>(() => [
-    { id: 'number', header: t('order.list.number'), minWidth: 150, width: 190, value: (o) => o.number, cellTestId: 'order-number' },
+    { id: 'number', header: t('order.list.number'), minWidth: 180, width: 190, value: (o) => o.number, cellTestId: 'order-number' },
     { id: 'title', header: t('order.list.orderTitle'), render: (o) => <OverflowText text={o.title} />, minWidth: 140, width: 220, grow: 2 },
     { id: 'received', header: t('order.list.receivedAmount'), kind: 'money', value: (o) => o.receivedAmount },
     { id: 'refunded', header: t('order.list.refundAmount'), kind: 'money', value: (o) => o.refundAmount, cellTestId: 'order-refunded' },
@@ -86,7 +88,7 @@ export function OrderListScreen({ preset }: { preset: OrderListPreset }) {
         : <Badge appearance="tint" color={o.refundState === 'failed' ? 'danger' : 'informative'}>{t(`order.refund.${o.refundState}`)}</Badge>,
     },
     ...(preset === 'payment' ? [] : [{ id: 'delivery', header: t('order.list.deliveryState'), minWidth: 96, width: 110, value: (o: OrderItem) => t(`order.delivery.${o.deliveryState}`) }]),
-    { id: 'platform', header: t('order.list.platform'), minWidth: 88, width: 110, value: (o) => `${t(`order.platform.${o.platform}`)} · ${t(`order.payType.${o.paymentType}`)}` },
+    { id: 'platform', header: t('order.list.platform'), minWidth: 96, width: 136, value: (o) => `${t(`order.platform.${o.platform}`)} · ${t(`order.payType.${o.paymentType}`)}` },
     { id: 'device', header: t('order.list.device'), render: (o) => <OverflowText text={o.pointName ? `${o.deviceName}（${o.pointName}）` : o.deviceName} />, minWidth: 120, width: 200, grow: 1 },
     ...(byTenant ? [{ id: 'tenant', header: t('order.list.tenant'), value: (o: OrderItem) => o.tenantName, minWidth: 96, width: 150 }] : []),
     { id: 'createdAt', header: t('order.list.createdAt'), kind: 'time', value: (o) => o.createdAt },
@@ -114,7 +116,9 @@ export function OrderListScreen({ preset }: { preset: OrderListPreset }) {
         <Title3 as="h1" id="order-list-title">{t(PRESETS[preset].title)}</Title3>
         {preset === 'sale' && <Button onClick={() => void navigate(PAYMENT_BOX_PATH)} data-testid="order-payment-box">{t('order.list.paymentBoxLink')}</Button>}
       </div>
-      <OrderFilters byTenant={byTenant} onSearch={(f) => { setFilter(f); setPaging((p) => ({ ...p, pageNum: 1 })); }} />
+      <div className={styles.head}>
+        <OrderFilters byTenant={byTenant} onSearch={(f) => { setFilter(f); setPaging((p) => ({ ...p, pageNum: 1 })); }} />
+      </div>
       {linkedText && (
         <div className={styles.chip}>
           <Text>{t('order.list.filteredBy', { what: linkedText })}</Text>

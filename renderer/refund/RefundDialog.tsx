@@ -9,7 +9,7 @@
 import { Checkbox, Field, Input, makeStyles, Radio, RadioGroup, Text, Textarea, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatYuan, parseYuan } from '../../shared/format.js';
+import { formatYuan, parseYuan, yuanInput } from '../../shared/format.js';
 import type { OrderDetail } from '../../shared/order/index.js';
 import { REFUND_LIMITS, type RefundInput } from '../../shared/refund/index.js';
 import { useOpMutation } from '../bridge.js';
@@ -46,9 +46,9 @@ export function RefundDialog({ order, preselect = [], reason: initialReason = ''
   const lines = order.items.map((i) => ({ ...i, left: i.unitPrice * i.count - i.refundAmount }));
   const orderLeft = order.receivedAmount - order.refundAmount;
   const [mode, setMode] = useState<Mode>(lines.length > 0 && preselect.length > 0 ? 'items' : 'whole');
-  const [amount, setAmount] = useState(formatYuan(orderLeft));
+  const [amount, setAmount] = useState(yuanInput(orderLeft));
   const [chosen, setChosen] = useState<Record<number, string>>(
-    Object.fromEntries(lines.filter((l) => preselect.includes(l.id) && l.left > 0).map((l) => [l.id, formatYuan(l.left)])),
+    Object.fromEntries(lines.filter((l) => preselect.includes(l.id) && l.left > 0).map((l) => [l.id, yuanInput(l.left)])),
   );
   const [reason, setReason] = useState(initialReason);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -87,7 +87,7 @@ export function RefundDialog({ order, preselect = [], reason: initialReason = ''
     }
   });
   const message = (key: string) => (errors[key] ? t(errors[key] as 'validation.invalid', { max: REFUND_LIMITS.reason }) : undefined);
-  const dirty = reason !== initialReason || Object.keys(chosen).length > 0 || amount !== formatYuan(orderLeft);
+  const dirty = reason !== initialReason || Object.keys(chosen).length > 0 || amount !== yuanInput(orderLeft);
 
   return (
     <FormDialog title={t('refund.title')} busy={send.busy} dirty={dirty} onClose={onClose} onSubmit={() => void send.run()} testId="refund-form"
@@ -113,7 +113,7 @@ export function RefundDialog({ order, preselect = [], reason: initialReason = ''
                   checked={l.id in chosen} data-testid="refund-line-check"
                   onChange={(_, d) => setChosen((c) => {
                     const next = { ...c };
-                    if (d.checked) next[l.id] = formatYuan(l.left);
+                    if (d.checked) next[l.id] = yuanInput(l.left);
                     else delete next[l.id];
                     return next;
                   })} />

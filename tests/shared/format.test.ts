@@ -1,6 +1,6 @@
 /** Spec §9 date display: `yyyy-mm-dd hh:mm:ss` and the relative time with its boundaries. */
 import { describe, expect, it } from 'vitest';
-import { formatTime, formatYuan, parseYuan, relativeTime, toDate } from '../../shared/format.js';
+import { formatTime, formatYuan, parseYuan, relativeTime, toDate, yuanInput } from '../../shared/format.js';
 
 const S = 1000;
 const MIN = 60 * S;
@@ -114,6 +114,15 @@ describe('formatYuan', () => {
   it('shows nothing for a value that is not a number', () => {
     expect(formatYuan(Number.NaN)).toBe('');
     expect(formatYuan(Number.POSITIVE_INFINITY)).toBe('');
+  });
+});
+
+describe('yuanInput', () => {
+  it('writes fen as an amount to edit, which parseYuan reads back', () => {
+    expect(yuanInput(6900)).toBe('69.00');
+    expect(yuanInput(5)).toBe('0.05');
+    expect(yuanInput(129950)).toBe('1299.50');
+    for (const fen of [0, 1, 29, 100, 123456789]) expect(parseYuan(yuanInput(fen))).toBe(fen);
   });
 });
 
