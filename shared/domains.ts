@@ -20,8 +20,9 @@ import { product } from './product/index.js';
 import { order } from './order/index.js';
 import { scene } from './scene/index.js';
 import { refund } from './refund/index.js';
+import { complaint } from './complaint/index.js';
 
-export const DOMAINS = [account, tenant, staff, device, point, file, product, order, scene, refund] as const;
+export const DOMAINS = [account, tenant, staff, device, point, file, product, order, scene, refund, complaint] as const;
 
 type Domain = (typeof DOMAINS)[number];
 type Intersect<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

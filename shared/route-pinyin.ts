@@ -55,6 +55,8 @@ export const ROUTE_PINYIN: Readonly<Record<string, string>> = {
   "帳戶資訊": "zhzx zhanghuzixun",
   "成员管理": "cygl chengyuanguanli",
   "成員管理": "cygl chengyuanguanli",
+  "投訴詳情": "tsxq tousuxiangqing",
+  "投诉详情": "tsxq tousuxiangqing",
   "支付中心": "zfzx zhifuzhongxin",
   "支付訂單": "zfdd zhifudingdan",
   "支付订单": "zfdd zhifudingdan",

@@ -10,7 +10,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import { REFUND_PERIOD, REFUND_SETTLE_MS, type RefundInput, type RefundItem, type RefundRequestState } from '../../shared/refund/index.js';
 import type { OrderEvent } from '../../shared/order/index.js';
-import type { Db, Queryable } from '../db/index.js';
+import type { Db, Queryable, Tx } from '../db/index.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
 import { publish } from '../http/events.js';
 import type { Scope } from '../scope.js';
@@ -47,8 +47,9 @@ export interface RefundRequest {
   actor?: number;
 }
 
-export async function requestRefund(db: Db, { scope, orderId, input, requestedBy, actor }: RefundRequest): Promise<RefundItem> {
-  const id = await db.transaction(async (tx) => {
+/** In a transaction of its own, or as part of the caller's (a complaint's refund and its log line commit together). */
+export async function requestRefund(db: Db | Tx, { scope, orderId, input, requestedBy, actor }: RefundRequest): Promise<RefundItem> {
+  const id = await (db as Db).transaction(async (tx) => {
     const [order] = await tx.select({
       id: orders.id, tenantId: orders.tenantId, paymentState: orders.paymentState, receivedAmount: orders.receivedAmount,
       refundAmount: orders.refundAmount, paidAt: orders.paidAt, createdAt: orders.createdAt,

@@ -3,7 +3,7 @@
  * payment-box orders (its hidden detail) and staff orders; 6-3 linked orders
  * and customer service (complaints). Beyond the spec: orderDetail, an order
  * on a screen of its own, so that it can open in a window of its own (the
- * orders issue) and be linked to.
+ * orders issue) and be linked to; complaintDetail, a complaint likewise.
  */
 import { codes, detail, group, view } from '../routes/define.js';
 
@@ -15,5 +15,6 @@ export const orderRoutes = [
     view('staffOrderList', 'StaffOrderList', 'route.staffOrderList', codes('6-1')),
     view('customerService', 'CustomerService', 'route.customerService', codes('6-3')),
     detail('orderDetail', 'OrderDetail', 'order.route.orderDetail', '/orderManagement/orderList', codes('6-1', '6-3')),
+    detail('complaintDetail', 'ComplaintDetail', 'order.route.complaintDetail', '/orderManagement/customerService', codes('6-3')),
   ]),
 ];

@@ -11,7 +11,7 @@ const zhCN = {
   platform: { alipay: '支付宝', wechat: '微信', digitalRmb: '数字人民币' },
   payType: { program: '小程序', scan: '扫码', face: '刷脸', app: '应用' },
   kind: { sale: '售货订单', payment: '收款订单', scene: '联动订单' },
-  route: { orderDetail: '订单详情' },
+  route: { orderDetail: '订单详情', complaintDetail: '投诉详情' },
   list: orderListTexts['zh-CN'],
   validation: {
     number: '订单号只能是数字，最多 20 位',
@@ -30,7 +30,7 @@ export const orderTexts = defineTexts(zhCN, {
     platform: { alipay: '支付寶', wechat: '微信', digitalRmb: '數位人民幣' },
     payType: { program: '小程式', scan: '掃碼', face: '刷臉', app: '應用程式' },
     kind: { sale: '售貨訂單', payment: '收款訂單', scene: '聯動訂單' },
-    route: { orderDetail: '訂單詳情' },
+    route: { orderDetail: '訂單詳情', complaintDetail: '投訴詳情' },
     list: orderListTexts['zh-TW'],
     validation: {
       number: '訂單號只能是數字，最多 20 位',
@@ -47,7 +47,7 @@ export const orderTexts = defineTexts(zhCN, {
     platform: { alipay: 'Alipay', wechat: 'WeChat Pay', digitalRmb: 'Digital RMB' },
     payType: { program: 'Mini program', scan: 'Scan', face: 'Face', app: 'App' },
     kind: { sale: 'Sale', payment: 'Payment', scene: 'Linked order' },
-    route: { orderDetail: 'Order details' },
+    route: { orderDetail: 'Order details', complaintDetail: 'Complaint' },
     list: orderListTexts.en,
     validation: {
       number: 'An order number is digits only, at most 20',

@@ -41,7 +41,7 @@ const CODE_SCREENS: Record<PowerCode, { menu: string[]; hidden: string[] }> = {
   '5-1': { menu: ['/productManagement/productList', '/productManagement/classification'], hidden: [] },
   '5-2': { menu: ['/productManagement/merchandise'], hidden: ['/productManagement/nweGoods', '/productManagement/editNweGoods'] },
   '6-1': { menu: ['/orderManagement/orderList', '/orderManagement/staffOrderList'], hidden: ['/orderManagement/payTheBox', '/orderManagement/orderDetail'] },
-  '6-3': { menu: ['/orderManagement/scenario', '/orderManagement/customerService'], hidden: ['/orderManagement/orderDetail'] },
+  '6-3': { menu: ['/orderManagement/scenario', '/orderManagement/customerService'], hidden: ['/orderManagement/orderDetail', '/orderManagement/complaintDetail'] },
   '7-1': { menu: ['/tenant/people'], hidden: [] },
   '7-3': { menu: [], hidden: ['/tenant/devBind'] },
   '8-1': { menu: ['/costumeMent/costume'], hidden: ['/costumeMent/bindGroup'] },
@@ -71,7 +71,7 @@ describe('the route table', () => {
     const hidden = allViews(ROUTE_SETS.main).filter((r) => r.hidden).map((r) => r.path).sort();
     expect(hidden).toEqual([
       '/bill', '/costManagement', '/costumeMent/bindGroup', '/deviceList/devSet', '/marketing/adddiscount', '/marketing/addgroup',
-      '/marketing/create', '/marketing/groudetale', '/marketing/scenedeatil', '/orderManagement/orderDetail', '/orderManagement/payTheBox', '/payCenter',
+      '/marketing/create', '/marketing/groudetale', '/marketing/scenedeatil', '/orderManagement/complaintDetail', '/orderManagement/orderDetail', '/orderManagement/payTheBox', '/payCenter',
       '/person', '/pointMent/bindDevice', '/productManagement/editNweGoods', '/productManagement/imgDetails',
       '/productManagement/imgFormat', '/productManagement/infoDetails', '/productManagement/ingredient',
       '/productManagement/nweGoods', '/productManagement/setProperty', '/sceneadmin/detailpage', '/tenant/devBind',

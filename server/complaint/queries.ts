@@ -1,0 +1,58 @@
+/** Reading complaints as the console shows them, in the caller's scope. */
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { CODE } from '../../shared/domains.js';
+import type { ComplaintDetail, ComplaintItem } from '../../shared/complaint/index.js';
+import type { PageQuery } from '../../shared/api/define.js';
+import type { Queryable } from '../db/index.js';
+import { BizError } from '../http/errors.js';
+import type { Scope } from '../scope.js';
+import { devices } from '../device/index.js';
+import { orders } from '../order/index.js';
+import { tenants } from '../tenant/index.js';
+import { complaintProgress, complaints } from './schema.js';
+
+const columns = {
+  id: complaints.id, number: complaints.number, orderId: complaints.orderId, orderNumber: orders.number, amount: orders.receivedAmount,
+  type: complaints.type, status: complaints.status, contact: complaints.contact, description: complaints.description,
+  deviceName: devices.name, tenantId: complaints.tenantId, tenantName: tenants.name, createdAt: complaints.createdAt, updatedAt: complaints.updatedAt,
+};
+
+const select = (db: Queryable) => db.select(columns).from(complaints)
+  .innerJoin(orders, eq(orders.id, complaints.orderId))
+  .innerJoin(devices, eq(devices.id, complaints.deviceId))
+  .innerJoin(tenants, eq(tenants.id, complaints.tenantId));
+
+type Row = Awaited<ReturnType<typeof select>>[number];
+const toItem = (r: Row): ComplaintItem => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() });
+
+export interface ComplaintFilter { status?: ComplaintItem['status'] | undefined; type?: ComplaintItem['type'] | undefined; number?: string | undefined; tenantId?: number | undefined }
+
+export async function complaintPage(db: Queryable, scope: Scope, query: PageQuery, f: ComplaintFilter) {
+  if (f.tenantId !== undefined && !scope.has(f.tenantId)) throw new BizError(CODE.tenantNotFound);
+  if (f.tenantId !== undefined) {
+    const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, f.tenantId));
+    if (!tenant) throw new BizError(CODE.tenantNotFound);
+  }
+  const prefix = f.number ? `${f.number.replace(/[\\%_]/g, '\\$&')}%` : undefined;
+  const where: SQL | undefined = and(
+    scope.where(complaints.tenantId),
+    f.status ? eq(complaints.status, f.status) : undefined,
+    f.type ? eq(complaints.type, f.type) : undefined,
+    prefix ? or(ilike(complaints.number, prefix), ilike(orders.number, prefix)) : undefined,
+    f.tenantId !== undefined ? eq(complaints.tenantId, f.tenantId) : undefined,
+  );
+  const rows = await select(db).where(where).orderBy(desc(complaints.createdAt), desc(complaints.id)).limit(query.pageSize).offset((query.pageNum - 1) * query.pageSize);
+  const [counted] = await db.select({ total: count() }).from(complaints).innerJoin(orders, eq(orders.id, complaints.orderId)).where(where);
+  return { list: rows.map(toItem), total: counted?.total ?? 0, pageNum: query.pageNum, pageSize: query.pageSize };
+}
+
+/** A complaint with its log, or 960 when it does not exist or lies outside the scope (the same answer). */
+export async function complaintDetail(db: Queryable, scope: Scope, id: number): Promise<ComplaintDetail> {
+  const [row] = await select(db).where(and(eq(complaints.id, id), scope.where(complaints.tenantId)));
+  if (!row) throw new BizError(CODE.complaintNotFound);
+  const progress = await db.select().from(complaintProgress).where(eq(complaintProgress.complaintId, id)).orderBy(asc(complaintProgress.createdAt), asc(complaintProgress.id));
+  return {
+    ...toItem(row),
+    progress: progress.map((p) => ({ id: p.id, role: p.role, action: p.action, actor: p.actor, content: p.content, at: p.createdAt.toISOString() })),
+  };
+}
