@@ -13,3 +13,5 @@ export const orderScreens = defineScreens({
   },
   live: { order: orderLive },
 });
+
+export { orderDetailPath } from './paths.js';

@@ -18,6 +18,8 @@ export const DEMO_USERS: readonly { username: string; name: string; kind: RoleKi
   { username: 'enterprise1', name: '虹桥枢纽餐饮管理有限公司', kind: 'enterprise', tenant: 'A' },
   { username: 'member1', name: '李明', kind: 'member', tenant: 'A', role: 'operator' },
   { username: 'member3', name: '赵敏', kind: 'member', tenant: 'B', role: 'cataloguer' },
+  // Orders (6-1) but not complaints (6-3).
+  { username: 'member4', name: '周婷', kind: 'member', tenant: 'A', role: 'orderClerk' },
   // A member without a role: the console's "insufficient permission" path.
   { username: 'member2', name: '王芳', kind: 'member', tenant: 'A' },
 ];

@@ -1,0 +1,190 @@
+/**
+ * /orderManagement/complaintDetail?id= (beyond the spec's routes, like an
+ * order's: a complaint opens in a window of its own): its facts, its
+ * progress log as a timeline (who, in which role, how long ago), and the
+ * merchant's steps — reply, refund the order, complete. A refused reply says
+ * "submission failed" and keeps what was typed; a completed complaint takes
+ * no step. Live events and other windows' steps refresh it.
+ */
+import { Badge, Button, Card, Field, makeStyles, Text, Textarea, Title3, tokens } from '@fluentui/react-components';
+import { ArrowLeftRegular, ArrowUndoRegular, CheckmarkCircleRegular, SendRegular, WindowNewRegular } from '@fluentui/react-icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { CODE, errorEntry } from '../../shared/domains.js';
+import { COMPLAINT_LIMITS, type ComplaintDetail } from '../../shared/complaint/index.js';
+import { formatYuan } from '../../shared/format.js';
+import type { OrderDetail } from '../../shared/order/index.js';
+import { callOp, useOp, useOpMutation } from '../bridge.js';
+import { refusedWith } from '../app/errors.js';
+import { formatDateTime, formatRelative } from '../app/format.js';
+import { useNotify } from '../app/notify.js';
+import { PageProblem, PageSpinner } from '../app/pages.js';
+import { idOfQuery } from '../app/paths.js';
+import { useReport } from '../app/report.js';
+import { useOpenWindow } from '../app/windows.js';
+import { currentLang } from '../i18n/index.js';
+import { FormDialog, InfoList, useGuardedAction } from '../kit/index.js';
+import { orderDetailPath } from '../order/index.js';
+import { RefundDialog } from '../refund/index.js';
+import { COMPLAINT_LIST_PATH, complaintDetailPath, STATE_COLOURS } from './paths.js';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0, maxWidth: '1100px' },
+  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  title: { overflowWrap: 'anywhere', flexGrow: 1 },
+  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  timeline: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
+  entry: {
+    position: 'relative', paddingLeft: '28px', paddingBottom: tokens.spacingVerticalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS,
+    // The line joining the dots, down to the next entry.
+    '::before': { content: '""', position: 'absolute', left: '7px', top: '14px', bottom: 0, width: '2px', backgroundColor: tokens.colorNeutralStroke2 },
+    ':last-child::before': { display: 'none' },
+  },
+  dot: { position: 'absolute', left: 0, top: '4px', width: '16px', height: '16px', borderRadius: '50%', backgroundColor: tokens.colorBrandBackground },
+  who: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  when: { color: tokens.colorNeutralForeground3 },
+  content: { overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' },
+  steps: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', justifyContent: 'flex-end' },
+});
+
+export default function ComplaintDetailPage() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const openWindow = useOpenWindow();
+  const [params] = useSearchParams();
+  const id = idOfQuery(params.get('id'));
+  const info = useOp('complaint.info', { params: { id: id ?? 0 } }, { enabled: id !== undefined, staleTime: 0 });
+  const back = <Button icon={<ArrowLeftRegular />} onClick={() => void navigate(COMPLAINT_LIST_PATH)} data-testid="complaint-detail-back">{t('complaint.back')}</Button>;
+  const problem = (text: string) => <PageProblem back={back} text={text} testId="complaint-detail" />;
+  if (id === undefined) return problem(t('complaint.notFound'));
+  if (info.isError && !info.isFetching) {
+    return problem(refusedWith(info.error, CODE.complaintNotFound) ? errorEntry(CODE.complaintNotFound).texts[currentLang()] : t('common.loadFailed'));
+  }
+  if (!info.data) return <PageSpinner />;
+  const c = info.data;
+  return (
+    <section className={styles.page} aria-labelledby="complaint-detail-title">
+      <div className={styles.head}>
+        {back}
+        <Title3 as="h1" id="complaint-detail-title" className={styles.title}>{t('complaint.detailTitle')} {c.number}</Title3>
+        <Button icon={<WindowNewRegular />} onClick={() => openWindow(complaintDetailPath(c.id))} data-testid="complaint-detail-window">{t('order.list.newWindow')}</Button>
+      </div>
+      <Card className={styles.card}>
+        <div><Badge appearance="filled" color={STATE_COLOURS[c.status]} data-testid="complaint-detail-status">{t(`complaint.states.${c.status}`)}</Badge></div>
+        <InfoList items={[
+          { label: t('complaint.number'), value: c.number },
+          {
+            label: t('complaint.orderNumber'),
+            value: <Button appearance="transparent" size="small" onClick={() => void navigate(orderDetailPath(c.orderId))} data-testid="complaint-order">{c.orderNumber}</Button>,
+          },
+          { label: t('complaint.amount'), value: formatYuan(c.amount) },
+          { label: t('complaint.type'), value: t(`complaint.types.${c.type}`) },
+          { label: t('complaint.contact'), value: c.contact },
+          { label: t('complaint.device'), value: c.deviceName },
+          { label: t('complaint.tenant'), value: c.tenantName },
+          { label: t('complaint.createdAt'), value: formatDateTime(c.createdAt) },
+          { label: t('complaint.description'), value: c.description },
+        ]} />
+      </Card>
+      <Card className={styles.card}>
+        <Text as="h2" weight="semibold" size={400}>{t('complaint.progress')}</Text>
+        <ol className={styles.timeline} data-testid="complaint-progress">
+          {c.progress.map((p) => (
+            <li key={p.id} className={styles.entry} data-testid="complaint-entry">
+              <span className={styles.dot} aria-hidden />
+              <span className={styles.who}>
+                <Badge appearance="tint" color={p.role === 'users' ? 'warning' : 'brand'}>{t(`complaint.roles.${p.role}`)}</Badge>
+                <Text weight="semibold">{t(`complaint.actions.${p.action}`)}</Text>
+                {p.actor && <Text>{p.actor}</Text>}
+                <Text size={200} className={styles.when} title={formatDateTime(p.at)}>{formatRelative(t, p.at)}</Text>
+              </span>
+              <Text className={styles.content}>{p.content}</Text>
+            </li>
+          ))}
+        </ol>
+      </Card>
+      {c.status !== 'completed' && <Steps complaint={c} />}
+    </section>
+  );
+}
+
+/** Reply, refund, complete: the merchant's steps on an open complaint. */
+function Steps({ complaint: c }: { complaint: ComplaintDetail }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const notify = useNotify();
+  const report = useReport();
+  const client = useQueryClient();
+  const [reply, setReply] = useState('');
+  const [replyError, setReplyError] = useState<string>();
+  const [order, setOrder] = useState<OrderDetail | null>(null);
+  const [closing, setClosing] = useState(false);
+  const send = useOpMutation('complaint.reply', { invalidates: ['complaint.info', 'complaint.page'] });
+  const refund = useOpMutation('complaint.refund', { invalidates: ['complaint.info', 'complaint.page', 'order.info', 'order.page', 'order.count', 'refund.list'] });
+
+  const answer = useGuardedAction(async () => {
+    if (!reply.trim()) { setReplyError(t('validation.required')); return; }
+    setReplyError(undefined);
+    try {
+      await send.mutateAsync({ params: { id: c.id }, body: { content: reply.trim() } });
+      setReply('');
+      notify(t('complaint.replied'));
+    } catch (error) {
+      report(error, { fallback: t('complaint.submitFailed'), onFields: (f) => setReplyError(f.content ? t(f.content as 'validation.required', { max: COMPLAINT_LIMITS.reply }) : undefined) });
+    }
+  });
+  const startRefund = useGuardedAction(async () => {
+    try {
+      setOrder(await client.fetchQuery({ queryKey: ['order.info', { params: { id: c.orderId } }], queryFn: () => callOp('order.info', { params: { id: c.orderId } }), staleTime: 0 }));
+    } catch (error) {
+      report(error, { fallback: t('common.loadFailed') });
+    }
+  });
+
+  return (
+    <Card className={styles.card}>
+      <Field label={t('complaint.reply')} validationMessage={replyError} validationState={replyError ? 'error' : 'none'}>
+        <Textarea value={reply} maxLength={COMPLAINT_LIMITS.reply} placeholder={t('complaint.replyPlaceholder')} onChange={(_, d) => setReply(d.value)} data-testid="complaint-reply" />
+      </Field>
+      <div className={styles.steps}>
+        <Button icon={<ArrowUndoRegular />} onClick={() => void startRefund.run()} disabledFocusable={startRefund.busy} data-testid="complaint-refund">{t('complaint.refund')}</Button>
+        <Button icon={<CheckmarkCircleRegular />} onClick={() => setClosing(true)} data-testid="complaint-close">{t('complaint.close')}</Button>
+        <Button appearance="primary" icon={<SendRegular />} onClick={() => void answer.run()} disabledFocusable={answer.busy} data-testid="complaint-send">{t('complaint.send')}</Button>
+      </div>
+      {order && (
+        <RefundDialog order={order} reason={c.description.slice(0, 100)} onClose={() => setOrder(null)}
+          submit={(input) => refund.mutateAsync({ params: { id: c.id }, body: input })} />
+      )}
+      {closing && <CloseDialog complaint={c} onClose={() => setClosing(false)} />}
+    </Card>
+  );
+}
+
+function CloseDialog({ complaint: c, onClose }: { complaint: ComplaintDetail; onClose: () => void }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const report = useReport();
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string>();
+  const close = useOpMutation('complaint.close', { invalidates: ['complaint.info', 'complaint.page'] });
+  const submit = useGuardedAction(async () => {
+    if (!note.trim()) { setError(t('validation.required')); return; }
+    try {
+      await close.mutateAsync({ params: { id: c.id }, body: { content: note.trim() } });
+      notify(t('complaint.closed'));
+      onClose();
+    } catch (err) {
+      report(err, { fallback: t('complaint.submitFailed'), onFields: (f) => setError(f.content ? t(f.content as 'validation.required', { max: COMPLAINT_LIMITS.reply }) : undefined) });
+    }
+  });
+  return (
+    <FormDialog title={t('complaint.closeTitle')} busy={submit.busy} dirty={note !== ''} onClose={onClose} onSubmit={() => void submit.run()} testId="complaint-close-form">
+      <Field label={t('complaint.closeNote')} required validationMessage={error} validationState={error ? 'error' : 'none'}>
+        <Textarea value={note} maxLength={COMPLAINT_LIMITS.reply} onChange={(_, d) => setNote(d.value)} data-testid="complaint-close-note" />
+      </Field>
+    </FormDialog>
+  );
+}

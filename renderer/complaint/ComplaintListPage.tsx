@@ -1,0 +1,107 @@
+/**
+ * /orderManagement/customerService (spec §2 customer complaints, code 6-3;
+ * the top bar's information icon leads here): complaints newest first by
+ * status, type, number and tenant; each opens to be handled, here or in a
+ * window of its own (double-click). New ones arrive live.
+ */
+import { Badge, Button, Input, makeStyles, Title3, tokens } from '@fluentui/react-components';
+import { OpenRegular, WindowNewRegular } from '@fluentui/react-icons';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { COMPLAINT_STATES, COMPLAINT_TYPES, type ComplaintItem } from '../../shared/complaint/index.js';
+import { useOp } from '../bridge.js';
+import { formatDateTime, formatRelative } from '../app/format.js';
+import { useUser } from '../app/session.js';
+import { useOpenWindow } from '../app/windows.js';
+import {
+  ActionButton, Choice, DataTable, FilterBar, FilterField, listView, OverflowText, Pager, seesTenants, shownTotal, TenantDropdown, useLastPage, type Column,
+} from '../kit/index.js';
+import { complaintDetailPath, STATE_COLOURS } from './paths.js';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  head: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  actions: { display: 'flex', flexWrap: 'nowrap', gap: tokens.spacingHorizontalXXS },
+  action: { minWidth: 'auto', paddingLeft: tokens.spacingHorizontalXS, paddingRight: tokens.spacingHorizontalXS },
+  dropdown: { minWidth: 0, width: '100%' },
+});
+
+interface Filter { number: string; status?: ComplaintItem['status'] | undefined; type?: ComplaintItem['type'] | undefined; tenantId?: number | undefined }
+
+export default function ComplaintListPage() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const openWindow = useOpenWindow();
+  const byTenant = seesTenants(useUser());
+  const [draft, setDraft] = useState<Filter>({ number: '' });
+  const [filter, setFilter] = useState<Filter>({ number: '' });
+  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
+  const body = { ...(filter.number ? { number: filter.number } : {}), ...(filter.status ? { status: filter.status } : {}), ...(filter.type ? { type: filter.type } : {}), ...(filter.tenantId ? { tenantId: filter.tenantId } : {}) };
+  const list = useOp('complaint.page', { query: paging, body }, { placeholderData: keepPreviousData });
+  const view = listView(list);
+  const total = shownTotal(list);
+  useLastPage(paging, setPaging, total, !list.isPlaceholderData);
+
+  const columns = useMemo<Column<ComplaintItem>[]>(() => [
+    { id: 'number', header: t('complaint.number'), minWidth: 170, width: 180, value: (c) => c.number, cellTestId: 'complaint-number' },
+    { id: 'order', header: t('complaint.orderNumber'), minWidth: 180, width: 190, value: (c) => c.orderNumber },
+    { id: 'amount', header: t('complaint.amount'), kind: 'money', value: (c) => c.amount },
+    { id: 'type', header: t('complaint.type'), minWidth: 96, width: 120, value: (c) => t(`complaint.types.${c.type}`) },
+    {
+      id: 'status', header: t('complaint.status'), minWidth: 88, width: 100, cellTestId: 'complaint-status',
+      render: (c) => <Badge appearance="tint" color={STATE_COLOURS[c.status]}>{t(`complaint.states.${c.status}`)}</Badge>,
+    },
+    { id: 'description', header: t('complaint.description'), render: (c) => <OverflowText text={c.description} />, minWidth: 140, width: 240, grow: 2 },
+    { id: 'contact', header: t('complaint.contact'), minWidth: 110, width: 130, value: (c) => c.contact },
+    { id: 'device', header: t('complaint.device'), render: (c) => <OverflowText text={c.deviceName} />, minWidth: 110, width: 160 },
+    ...(byTenant ? [{ id: 'tenant', header: t('complaint.tenant'), value: (c: ComplaintItem) => c.tenantName, minWidth: 96, width: 150 }] : []),
+    { id: 'createdAt', header: t('complaint.createdAt'), minWidth: 100, width: 120, render: (c) => <span title={formatDateTime(c.createdAt)}>{formatRelative(t, c.createdAt)}</span> },
+    {
+      id: 'actions', header: t('common.actions'), minWidth: 110, width: 120, shrinkLast: true,
+      render: (c) => (
+        <div className={styles.actions}>
+          <ActionButton className={styles.action} size="small" appearance="subtle" icon={<OpenRegular />} action={() => void navigate(complaintDetailPath(c.id))}
+            data-testid="complaint-open">{t('complaint.open')}</ActionButton>
+          <Button className={styles.action} size="small" appearance="subtle" icon={<WindowNewRegular />} aria-label={t('order.list.newWindow')} title={t('order.list.newWindow')}
+            onClick={() => openWindow(complaintDetailPath(c.id))} data-testid="complaint-window" />
+        </div>
+      ),
+    },
+  ], [t, styles, byTenant, navigate, openWindow]);
+
+  return (
+    <section className={styles.page} aria-labelledby="complaint-list-title">
+      <Title3 as="h1" id="complaint-list-title">{t('complaint.title')}</Title3>
+      <div className={styles.head}>
+        <FilterBar onSearch={() => { setFilter({ ...draft, number: draft.number.trim() }); setPaging((p) => ({ ...p, pageNum: 1 })); }}
+          onReset={() => { setDraft({ number: '' }); setFilter({ number: '' }); }} searchTestId="complaint-search" resetTestId="complaint-reset">
+          <FilterField label={t('complaint.numberFilter')}>
+            <Input value={draft.number} maxLength={24} onChange={(_, d) => setDraft((f) => ({ ...f, number: d.value }))} data-testid="complaint-filter-number" />
+          </FilterField>
+          <FilterField label={t('complaint.status')}>
+            <Choice className={styles.dropdown} value={draft.status} options={COMPLAINT_STATES} label={(s) => t(`complaint.states.${s}`)} all={t('common.all')}
+              onChange={(status) => setDraft((f) => ({ ...f, status }))} testId="complaint-filter-status" />
+          </FilterField>
+          <FilterField label={t('complaint.type')}>
+            <Choice className={styles.dropdown} value={draft.type} options={COMPLAINT_TYPES} label={(s) => t(`complaint.types.${s}`)} all={t('common.all')}
+              onChange={(type) => setDraft((f) => ({ ...f, type }))} testId="complaint-filter-type" />
+          </FilterField>
+          {byTenant && (
+            <FilterField label={t('complaint.tenant')}>
+              <TenantDropdown value={draft.tenantId} onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))} placeholder={t('common.all')} clearLabel={t('common.all')}
+                testId="complaint-filter-tenant" />
+            </FilterField>
+          )}
+        </FilterBar>
+      </div>
+      <DataTable label={t('complaint.title')} columns={columns} rows={list.data?.list ?? NONE} rowKey={(c) => c.id} view={view} busy={view === 'rows' && list.isFetching}
+        onRetry={() => void list.refetch()} onRowOpen={(c) => openWindow(complaintDetailPath(c.id))} rowTestId="complaint-row" testId="complaint-table" />
+      <Pager pageNum={paging.pageNum} pageSize={paging.pageSize} total={total} onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })} testId="complaint-pager" />
+    </section>
+  );
+}
+
+const NONE: readonly ComplaintItem[] = [];
