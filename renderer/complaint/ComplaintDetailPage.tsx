@@ -6,7 +6,7 @@
  * "submission failed" and keeps what was typed; a completed complaint takes
  * no step. Live events and other windows' steps refresh it.
  */
-import { Badge, Button, Card, Field, makeStyles, Text, Textarea, Title3, tokens } from '@fluentui/react-components';
+import { Badge, Button, Card, Field, Link, makeStyles, Text, Textarea, Title3, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular, ArrowUndoRegular, CheckmarkCircleRegular, SendRegular, WindowNewRegular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -78,7 +78,7 @@ export default function ComplaintDetailPage() {
           { label: t('complaint.number'), value: c.number },
           {
             label: t('complaint.orderNumber'),
-            value: <Button appearance="transparent" size="small" onClick={() => void navigate(orderDetailPath(c.orderId))} data-testid="complaint-order">{c.orderNumber}</Button>,
+            value: <Link onClick={() => void navigate(orderDetailPath(c.orderId))} data-testid="complaint-order">{c.orderNumber}</Link>,
           },
           { label: t('complaint.amount'), value: formatYuan(c.amount) },
           { label: t('complaint.type'), value: t(`complaint.types.${c.type}`) },

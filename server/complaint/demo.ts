@@ -3,7 +3,7 @@
  * tenant, at every stage — just filed, answered, refunded and completed —
  * with their progress logs, hours and days old so relative times read well.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { DemoData } from '../manifest.js';
 import { orders } from '../order/index.js';
 import { complaintProgress, complaints } from './schema.js';
@@ -46,11 +46,13 @@ export const complaintDemo: DemoData = {
   load: async ({ tx, now, ids }) => {
     let k = 0;
     for (const c of COMPLAINTS) {
+      const filedHoursAgo = 3 + (k + 1) * 12;
+      // An order from before the complaint: the customer complains about what it bought.
       const [order] = await tx.select({ id: orders.id, tenantId: orders.tenantId, deviceId: orders.deviceId }).from(orders)
-        .where(and(eq(orders.tenantId, ids.get('tenant', c.tenant)), eq(orders.paymentState, 'success'), eq(orders.kind, 'sale'), eq(orders.refundState, 'none')))
+        .where(and(eq(orders.tenantId, ids.get('tenant', c.tenant)), eq(orders.paymentState, 'success'), eq(orders.kind, 'sale'), eq(orders.refundState, 'none'),
+          lt(orders.createdAt, new Date(now - (filedHoursAgo + 1) * HOUR_MS))))
         .orderBy(desc(orders.createdAt)).offset(k++ * 3).limit(1);
       if (!order) continue;
-      const filedHoursAgo = 3 + k * 12;
       const at = (hoursAgo: number) => new Date(now - hoursAgo * HOUR_MS);
       const filed = at(filedHoursAgo).toISOString();
       const [made] = await tx.insert(complaints).values({
