@@ -63,7 +63,10 @@ export default function OrderDetailPage() {
         </Button>
       </div>
       <OrderFacts order={o} />
-      {o.items.length > 0 && <OrderLines order={o} />}
+      {o.subOrders.length > 0
+        ? o.subOrders.map((sub) => <OrderLines key={sub.number} title={t('order.list.subOrderTitle', { number: sub.number, device: sub.deviceName })} lines={sub.items}
+          state={t(`order.delivery.${sub.deliveryState}`)} testId="order-sub" />)
+        : o.items.length > 0 && <OrderLines title={t('order.list.items')} lines={o.items} testId="order-lines" />}
       <RefundRecords orderId={o.id} />
       {refunding && <RefundDialog order={o} onClose={() => setRefunding(false)} />}
     </section>
@@ -88,6 +91,11 @@ function OrderFacts({ order: o }: { order: OrderDetail }) {
         { label: t('order.list.number'), value: o.number, testId: 'order-detail-number' },
         { label: t('order.list.thirdPartyNumber'), value: o.thirdPartyNumber ?? '—' },
         { label: t('order.list.kind'), value: t(`order.kind.${o.kind}`) },
+        ...(o.kind === 'scene' ? [
+          { label: t('order.list.linkageNumber'), value: o.linkageNumber ?? '—' },
+          { label: t('order.list.scene'), value: o.sceneName ?? '—' },
+          { label: t('order.list.sceneState'), value: o.sceneState ? t(`order.scene.${o.sceneState}`) : '—', testId: 'order-detail-scene-state' },
+        ] : []),
         { label: t('order.list.orderTitle'), value: o.title },
         { label: t('order.list.amount'), value: formatYuan(o.amount) },
         { label: t('order.list.originalAmount'), value: formatYuan(o.originalAmount) },
@@ -97,7 +105,7 @@ function OrderFacts({ order: o }: { order: OrderDetail }) {
         { label: t('order.list.platform'), value: t(`order.platform.${o.platform}`) },
         { label: t('order.list.payType'), value: t(`order.payType.${o.paymentType}`) },
         { label: t('order.list.deliveryEnd'), value: t(`order.deliveryEnd.${o.deliveryEnd}`) },
-        { label: t('order.list.device'), value: `${o.deviceName}（${o.deviceId}）` },
+        ...(o.kind === 'scene' ? [] : [{ label: t('order.list.device'), value: `${o.deviceName}（${o.deviceId}）` }]),
         { label: t('order.list.point'), value: o.pointName ?? '—' },
         { label: t('order.list.tenant'), value: o.tenantName },
         { label: t('order.list.staff'), value: t(o.staff ? 'order.list.yes' : 'order.list.no') },
@@ -108,7 +116,8 @@ function OrderFacts({ order: o }: { order: OrderDetail }) {
   );
 }
 
-function OrderLines({ order }: { order: OrderDetail }) {
+/** Items of the order, or of one sub-order of a linked order (with its delivery state). */
+function OrderLines({ title, lines, state, testId }: { title: string; lines: readonly OrderLine[]; state?: string; testId: string }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const columns = useMemo<Column<OrderLine>[]>(() => [
@@ -122,8 +131,11 @@ function OrderLines({ order }: { order: OrderDetail }) {
   ], [t]);
   return (
     <Card className={styles.card}>
-      <Text as="h2" weight="semibold" size={400}>{t('order.list.items')}</Text>
-      <DataTable label={t('order.list.items')} columns={columns} rows={order.items} rowKey={(l) => l.id} view="rows" rowTestId="order-line" testId="order-lines" />
+      <div className={styles.states}>
+        <Text as="h2" weight="semibold" size={400}>{title}</Text>
+        {state && <Badge appearance="tint" color="informative">{state}</Badge>}
+      </div>
+      <DataTable label={title} columns={columns} rows={lines} rowKey={(l) => l.id} view="rows" rowTestId="order-line" testId={testId} />
     </Card>
   );
 }

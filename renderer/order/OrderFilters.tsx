@@ -7,7 +7,7 @@
 import { Input, makeStyles } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DELIVERY_STATES, PAY_PLATFORMS, PAY_TYPES, PAYMENT_STATES, REFUND_STATES, type OrderFilter } from '../../shared/order/index.js';
+import { DELIVERY_STATES, PAY_PLATFORMS, PAY_TYPES, PAYMENT_STATES, REFUND_STATES, SCENE_ORDER_STATES, type OrderFilter } from '../../shared/order/index.js';
 import { Choice, FilterBar, FilterField, TenantDropdown } from '../kit/index.js';
 
 /** What the bar holds: the range as `datetime-local` text, the rest as the API takes it. */
@@ -28,7 +28,8 @@ export function toOrderFilter(draft: OrderFilterDraft): OrderFilter {
   return filter;
 }
 
-export function OrderFilters({ onSearch, byTenant }: { onSearch: (filter: OrderFilter) => void; byTenant: boolean }) {
+/** `linked`: the linked-order list's filters (the scene state too). */
+export function OrderFilters({ onSearch, byTenant, linked = false }: { onSearch: (filter: OrderFilter) => void; byTenant: boolean; linked?: boolean }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const [draft, setDraft] = useState<OrderFilterDraft>(EMPTY_ORDER_FILTER);
@@ -64,6 +65,12 @@ export function OrderFilters({ onSearch, byTenant }: { onSearch: (filter: OrderF
         <Choice value={draft.deliveryState} options={DELIVERY_STATES} label={(v) => t(`order.delivery.${v}`)} all={all}
           onChange={(deliveryState) => set({ deliveryState })} testId="order-filter-delivery" />
       </FilterField>
+      {linked && (
+        <FilterField label={t('order.list.sceneState')}>
+          <Choice value={draft.sceneState} options={SCENE_ORDER_STATES} label={(v) => t(`order.scene.${v}`)} all={all}
+            onChange={(sceneState) => set({ sceneState })} testId="order-filter-scene" />
+        </FilterField>
+      )}
       <FilterField label={t('order.list.platform')}>
         <Choice value={draft.platform} options={PAY_PLATFORMS} label={(v) => t(`order.platform.${v}`)} all={all}
           onChange={(platform) => set({ platform })} testId="order-filter-platform" />

@@ -33,12 +33,13 @@ const useStyles = makeStyles({
   action: { minWidth: 'auto', paddingLeft: tokens.spacingHorizontalXS, paddingRight: tokens.spacingHorizontalXS },
 });
 
-export type OrderListPreset = 'sale' | 'payment' | 'staff';
+export type OrderListPreset = 'sale' | 'payment' | 'staff' | 'scene';
 
-const PRESETS: Readonly<Record<OrderListPreset, { title: `order.list.${'title' | 'paymentBoxTitle' | 'staffTitle'}`; filter: OrderFilter }>> = {
+const PRESETS: Readonly<Record<OrderListPreset, { title: `order.list.${'title' | 'paymentBoxTitle' | 'staffTitle' | 'linkedTitle'}`; filter: OrderFilter }>> = {
   sale: { title: 'order.list.title', filter: { kind: 'sale' } },
   payment: { title: 'order.list.paymentBoxTitle', filter: { kind: 'payment' } },
   staff: { title: 'order.list.staffTitle', filter: { kind: 'sale', staff: true } },
+  scene: { title: 'order.list.linkedTitle', filter: { kind: 'scene' } },
 };
 
 /** A device, point or product the list was opened for (`?deviceId=` from the device list…): shown, and removable. */
@@ -87,9 +88,16 @@ export function OrderListScreen({ preset }: { preset: OrderListPreset }) {
       render: (o) => o.refundState === 'none' ? <Text>{t('order.refund.none')}</Text>
         : <Badge appearance="tint" color={o.refundState === 'failed' ? 'danger' : 'informative'}>{t(`order.refund.${o.refundState}`)}</Badge>,
     },
+    ...(preset === 'scene' ? [
+      { id: 'scene', header: t('order.list.scene'), render: (o: OrderItem) => <OverflowText text={o.sceneName ?? ''} />, minWidth: 110, width: 160 },
+      {
+        id: 'sceneState', header: t('order.list.sceneState'), minWidth: 96, width: 110, cellTestId: 'order-scene-state',
+        render: (o: OrderItem) => o.sceneState && <Badge appearance="tint" color={o.sceneState === 'interrupted' ? 'danger' : o.sceneState === 'ended' ? 'success' : 'informative'}>{t(`order.scene.${o.sceneState}`)}</Badge>,
+      },
+    ] : []),
     ...(preset === 'payment' ? [] : [{ id: 'delivery', header: t('order.list.deliveryState'), minWidth: 96, width: 110, value: (o: OrderItem) => t(`order.delivery.${o.deliveryState}`) }]),
     { id: 'platform', header: t('order.list.platform'), minWidth: 96, width: 136, value: (o) => `${t(`order.platform.${o.platform}`)} · ${t(`order.payType.${o.paymentType}`)}` },
-    { id: 'device', header: t('order.list.device'), render: (o) => <OverflowText text={o.pointName ? `${o.deviceName}（${o.pointName}）` : o.deviceName} />, minWidth: 120, width: 200, grow: 1 },
+    ...(preset === 'scene' ? [] : [{ id: 'device', header: t('order.list.device'), render: (o: OrderItem) => <OverflowText text={o.pointName ? `${o.deviceName}（${o.pointName}）` : o.deviceName} />, minWidth: 120, width: 200, grow: 1 }]),
     ...(byTenant ? [{ id: 'tenant', header: t('order.list.tenant'), value: (o: OrderItem) => o.tenantName, minWidth: 96, width: 150 }] : []),
     { id: 'createdAt', header: t('order.list.createdAt'), kind: 'time', value: (o) => o.createdAt },
     {
@@ -117,7 +125,7 @@ export function OrderListScreen({ preset }: { preset: OrderListPreset }) {
         {preset === 'sale' && <Button onClick={() => void navigate(PAYMENT_BOX_PATH)} data-testid="order-payment-box">{t('order.list.paymentBoxLink')}</Button>}
       </div>
       <div className={styles.head}>
-        <OrderFilters byTenant={byTenant} onSearch={(f) => { setFilter(f); setPaging((p) => ({ ...p, pageNum: 1 })); }} />
+        <OrderFilters byTenant={byTenant} linked={preset === 'scene'} onSearch={(f) => { setFilter(f); setPaging((p) => ({ ...p, pageNum: 1 })); }} />
       </div>
       {linkedText && (
         <div className={styles.chip}>
@@ -147,4 +155,8 @@ export function PaymentBoxOrdersPage() {
 
 export function StaffOrderListPage() {
   return <OrderListScreen preset="staff" />;
+}
+
+export function LinkedOrdersPage() {
+  return <OrderListScreen preset="scene" />;
 }

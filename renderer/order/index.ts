@@ -9,6 +9,7 @@ export const orderScreens = defineScreens({
     OrderList: lazy(() => import('./OrderListPage.js')),
     PaymentBoxOrders: lazy(() => import('./OrderListPage.js').then((m) => ({ default: m.PaymentBoxOrdersPage }))),
     StaffOrderList: lazy(() => import('./OrderListPage.js').then((m) => ({ default: m.StaffOrderListPage }))),
+    LinkedOrders: lazy(() => import('./OrderListPage.js').then((m) => ({ default: m.LinkedOrdersPage }))),
     OrderDetail: lazy(() => import('./OrderDetailPage.js')),
   },
   live: { order: orderLive },

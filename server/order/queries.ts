@@ -6,7 +6,7 @@
  */
 import { and, eq, gte, like, lte, sql, type SQL } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
-import { ORDER_LIST, type OrderDetail, type OrderFilter, type OrderItem } from '../../shared/order/index.js';
+import { ORDER_LIST, type OrderDetail, type OrderFilter, type OrderItem, type OrderLine, type SubOrder } from '../../shared/order/index.js';
 import type { PageQuery } from '../../shared/api/define.js';
 import type { Queryable } from '../db/index.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
@@ -51,6 +51,9 @@ const itemColumns = {
   pointName: points.name,
   tenantId: orders.tenantId,
   tenantName: tenants.name,
+  linkageNumber: orders.linkageNumber,
+  sceneName: orders.sceneName,
+  sceneState: orders.sceneState,
 };
 
 /** Two more columns than a list row needs: one select serves the list and the detail. */
@@ -100,6 +103,7 @@ export async function orderWhere(db: Queryable, scope: Scope, f: OrderFilter): P
     f.paymentState ? eq(orders.paymentState, f.paymentState) : undefined,
     f.refundState ? eq(orders.refundState, f.refundState) : undefined,
     f.deliveryState ? eq(orders.deliveryState, f.deliveryState) : undefined,
+    f.sceneState ? eq(orders.sceneState, f.sceneState) : undefined,
     f.platform ? eq(orders.platform, f.platform) : undefined,
     f.paymentType ? eq(orders.paymentType, f.paymentType) : undefined,
     f.deviceId !== undefined ? eq(orders.deviceId, f.deviceId) : undefined,
@@ -139,8 +143,22 @@ export async function orderDetail(db: Queryable, scope: Scope, id: number): Prom
   const [row] = await selectOrders(db).where(and(eq(orders.id, id), orderScope(scope)));
   if (!row) throw new BizError(CODE.orderNotFound);
   const items = await db.select({
-    id: orderItems.id, channel: orderItems.channel, productId: orderItems.productId, name: orderItems.name,
+    id: orderItems.id, channel: orderItems.channel, deviceId: orderItems.deviceId, deviceName: orderItems.deviceName, productId: orderItems.productId, name: orderItems.name,
     unitPrice: orderItems.unitPrice, count: orderItems.count, state: orderItems.state, refundAmount: orderItems.refundAmount,
-  }).from(orderItems).where(eq(orderItems.orderId, id)).orderBy(orderItems.channel, orderItems.id);
-  return { ...toItem(row), paidAt: row.paidAt ? row.paidAt.toISOString() : null, items };
+  }).from(orderItems).where(eq(orderItems.orderId, id)).orderBy(orderItems.id);
+  return { ...toItem(row), paidAt: row.paidAt ? row.paidAt.toISOString() : null, items, subOrders: row.kind === 'scene' ? subOrdersOf(row.number, items) : [] };
+}
+
+/** A linked order's items by scene device, in the order the scene served them, each group's delivery from its items' states. */
+function subOrdersOf(number: string, items: readonly OrderLine[]): SubOrder[] {
+  const groups = new Map<number, OrderLine[]>();
+  for (const item of items) if (item.deviceId !== null) groups.set(item.deviceId, [...(groups.get(item.deviceId) ?? []), item]);
+  return [...groups.entries()].map(([deviceId, lines], i) => {
+    const delivered = lines.filter((l) => l.state === 'deliverySuccess' || l.state === 'refundSuccess' || l.state === 'refundFailed').length;
+    const failed = lines.filter((l) => l.state === 'deliveryFailed').length;
+    const deliveryState = delivered === lines.length ? 'allDelivered' as const
+      : failed === lines.length ? 'allFailed' as const
+        : failed > 0 ? 'partial' as const : 'waiting' as const;
+    return { number: `${number}-${i + 1}`, deviceId, deviceName: lines[0]!.deviceName ?? '', amount: lines.reduce((s, l) => s + l.unitPrice * l.count, 0), deliveryState, items: lines };
+  });
 }

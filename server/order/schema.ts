@@ -10,7 +10,7 @@
  */
 import { pgTable, pgEnum, pgSequence, integer, text, boolean, timestamp, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
-import { DELIVERY_ENDS, DELIVERY_STATES, ITEM_STATES, ORDER_KINDS, PAY_PLATFORMS, PAY_TYPES, PAYMENT_STATES, REFUND_STATES } from '../../shared/order/index.js';
+import { DELIVERY_ENDS, DELIVERY_STATES, ITEM_STATES, ORDER_KINDS, PAY_PLATFORMS, PAY_TYPES, PAYMENT_STATES, REFUND_STATES, SCENE_ORDER_STATES } from '../../shared/order/index.js';
 import { createdAt } from '../db/columns.js';
 import { tenants } from '../tenant/schema.js';
 import { devices } from '../device/schema.js';
@@ -24,6 +24,7 @@ export const refundState = pgEnum('refund_state', REFUND_STATES);
 export const itemState = pgEnum('order_item_state', ITEM_STATES);
 export const payPlatform = pgEnum('pay_platform', PAY_PLATFORMS);
 export const payType = pgEnum('pay_type', PAY_TYPES);
+export const sceneOrderState = pgEnum('scene_order_state', SCENE_ORDER_STATES);
 
 export const orderNumbers = pgSequence('order_number_seq');
 
@@ -56,6 +57,15 @@ export const orders = pgTable('orders', {
   refundState: refundState('refund_state').notNull().default('none'),
   /** Sold at the staff price. */
   staff: boolean('staff').notNull().default(false),
+  /**
+   * A linked order (kind `scene`): the scene's own number for it, the scene
+   * (by name too, as history) and its state (spec §4 scene order). Its items
+   * come from the scene's devices; those of one device are a sub-order.
+   */
+  linkageNumber: text('linkage_number'),
+  sceneId: integer('scene_id'),
+  sceneName: text('scene_name'),
+  sceneState: sceneOrderState('scene_state'),
   paidAt: timestamp('paid_at', { withTimezone: true }),
   createdAt: createdAt(),
 }, (t) => {
@@ -94,6 +104,9 @@ export const orderItems = pgTable('order_items', {
   orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
   tenantId: integer('tenant_id').notNull().references(() => tenants.id),
   channel: integer('channel').notNull(),
+  /** A linked order's item: the scene device that vends it (null: the order's own device). */
+  deviceId: integer('device_id').references(() => devices.id),
+  deviceName: text('device_name'),
   productId: integer('product_id').references(() => products.id),
   name: text('name').notNull(),
   unitPrice: integer('unit_price').notNull(),

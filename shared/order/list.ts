@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { endpoint, isoTime, pageQuery, ref, refParams, str } from '../api/define.js';
-import { DELIVERY_ENDS, DELIVERY_STATES, ITEM_STATES, ORDER_KINDS, PAY_PLATFORMS, PAY_TYPES, PAYMENT_STATES, REFUND_STATES } from './states.js';
+import { DELIVERY_ENDS, DELIVERY_STATES, ITEM_STATES, ORDER_KINDS, PAY_PLATFORMS, PAY_TYPES, PAYMENT_STATES, REFUND_STATES, SCENE_ORDER_STATES } from './states.js';
 
 export const ORDER_LIST = {
   /** Rows counted at most; also how deep a page may lie. */
@@ -36,6 +36,8 @@ export const orderFilter = z.object({
   paymentState: z.enum(PAYMENT_STATES).optional(),
   refundState: z.enum(REFUND_STATES).optional(),
   deliveryState: z.enum(DELIVERY_STATES).optional(),
+  /** A linked order's scene state. */
+  sceneState: z.enum(SCENE_ORDER_STATES).optional(),
   platform: z.enum(PAY_PLATFORMS).optional(),
   paymentType: z.enum(PAY_TYPES).optional(),
   deviceId: ref('device').optional(),
@@ -71,12 +73,19 @@ export const orderItem = z.object({
   pointName: z.string().nullable(),
   tenantId: z.number().int(),
   tenantName: z.string(),
+  /** A linked order's: the scene's number for it, the scene and its state (null for other orders). */
+  linkageNumber: z.string().nullable(),
+  sceneName: z.string().nullable(),
+  sceneState: z.enum(SCENE_ORDER_STATES).nullable(),
 });
 export type OrderItem = z.infer<typeof orderItem>;
 
 export const orderLine = z.object({
   id: z.number().int(),
   channel: z.number().int(),
+  /** A linked order's item: the scene device that vends it (null: the order's own device). */
+  deviceId: z.number().int().nullable(),
+  deviceName: z.string().nullable(),
   productId: z.number().int().nullable(),
   name: z.string(),
   unitPrice: z.number().int(),
@@ -86,10 +95,23 @@ export const orderLine = z.object({
 });
 export type OrderLine = z.infer<typeof orderLine>;
 
+/** A linked order's part served by one scene device, numbered after the order (`…-1`, `…-2`). */
+export const subOrder = z.object({
+  number: z.string(),
+  deviceId: z.number().int(),
+  deviceName: z.string(),
+  amount: z.number().int(),
+  deliveryState: z.enum(DELIVERY_STATES),
+  items: z.array(orderLine),
+});
+export type SubOrder = z.infer<typeof subOrder>;
+
 export const orderDetail = orderItem.extend({
   refundReason: z.string().nullable(),
   paidAt: isoTime.nullable(),
   items: z.array(orderLine),
+  /** A linked order's sub-orders, one per scene device (empty for other orders). */
+  subOrders: z.array(subOrder),
 });
 export type OrderDetail = z.infer<typeof orderDetail>;
 
@@ -110,7 +132,7 @@ export const orderListApi = {
   'order.page': endpoint({
     method: 'POST',
     path: '/order/page',
-    summary: 'A page of the orders visible to the caller, newest first, by time range, number (whole or its first digits), third-party number, kind, staff price, payment / refund / delivery state, platform, payment type, device, point, product and tenant; within the first 10 000 rows (field error deeper). `order.count` counts the same filter.',
+    summary: 'A page of the orders visible to the caller, newest first, by time range, number (whole or its first digits), third-party number, kind, staff price, payment / refund / delivery / scene state, platform, payment type, device, point, product and tenant; within the first 10 000 rows (field error deeper). `order.count` counts the same filter.',
     query: pageQuery,
     body: orderFilter,
     content: orderRows,
@@ -127,7 +149,7 @@ export const orderListApi = {
   'order.info': endpoint({
     method: 'GET',
     path: '/order/info/:id',
-    summary: 'One order with its items (name, unit price, count, per-product state and refund), or 901 when it does not exist or lies outside the scope (the same answer).',
+    summary: 'One order with its items (name, unit price, count, per-product state and refund) and, for a linked order, its sub-orders per scene device, or 901 when it does not exist or lies outside the scope (the same answer).',
     params: refParams('order'),
     content: orderDetail,
     access: orderAccess,

@@ -14,3 +14,5 @@ export const PAY_PLATFORMS = ['alipay', 'wechat', 'digitalRmb'] as const;
 export const PAY_TYPES = ['program', 'scan', 'face', 'app'] as const;
 /** A sale of goods from channels, a payment-box payment (payment only), or a scene's linked order. */
 export const ORDER_KINDS = ['sale', 'payment', 'scene'] as const;
+/** Spec §4 scene order (a linked order's): not started, in progress, forced interruption, ended. */
+export const SCENE_ORDER_STATES = ['notStarted', 'inProgress', 'interrupted', 'ended'] as const;

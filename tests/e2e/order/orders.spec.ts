@@ -104,3 +104,18 @@ test('tenant1 refunds one product of an order and sees the refund land, in the p
   await expect(other.getByTestId('refund-record-state').first()).toHaveText(refundTexts.states.success);
   await other.close();
 });
+
+test('linked orders show their scene and state, and one opens with a sub-order per scene device', async ({ page, baseURL }) => {
+  await useLanguage(page, baseURL, 'en');
+  await signIn(page, 'tenant1');
+  await page.goto('/orderManagement/scenario');
+  await expect(page.getByRole('heading', { name: en.list.linkedTitle })).toBeVisible();
+  await page.getByTestId('order-filter-scene').click();
+  await page.getByRole('option', { name: en.scene.ended, exact: true }).click();
+  await page.getByTestId('order-search').click();
+  await expect(visibleRows(page).first().getByTestId('order-scene-state')).toHaveText(en.scene.ended);
+  await visibleRows(page).first().getByTestId('order-open').click();
+  await expect(page.getByTestId('order-detail-scene-state')).toHaveText(en.scene.ended);
+  await expect(page.getByTestId('order-sub')).toHaveCount(2);
+  await expect(page.getByTestId('order-sub').first()).toBeVisible();
+});

@@ -77,7 +77,7 @@ describe('order.page', () => {
     const device = t.ids.device('VM2026000101');
     const byDevice = await list({ deviceId: device });
     expect(byDevice.total).toBe(await countWhere(eq(orders.deviceId, device)));
-    expect(byDevice.list.every((o) => o.deviceId === device && o.deviceName === '虹桥站饮料机 1 号' && o.pointId === t.ids.point('hongqiao') && o.pointName !== null)).toBe(true);
+    expect(byDevice.list.every((o) => o.deviceId === device && (o.deviceName === '虹桥站饮料机 1 号' || o.kind === 'scene') && o.pointId === t.ids.point('hongqiao') && o.pointName !== null)).toBe(true);
     const point = t.ids.point('hongqiao');
     expect((await list({ pointId: point })).total).toBe(await countWhere(eq(orders.pointId, point)));
     const [item] = await t.db.select({ productId: orderItems.productId }).from(orderItems).where(eq(orderItems.tenantId, t.ids.tenant('A'))).limit(1);
@@ -113,6 +113,25 @@ describe('order.page', () => {
     await t.db.update(roles).set({ powers: sql`array_append(${roles.powers}, '6-1')` }).where(eq(roles.name, '运营专员'));
     const page = await list({}, await t.signIn('member1'), { pageNum: 1, pageSize: 5 });
     expect(page.list.every((o) => o.tenantId === t.ids.tenant('A'))).toBe(true);
+  });
+});
+
+describe('linked orders', () => {
+  it('lists a scene\'s linked orders with their scene and state, and shows each one\'s sub-orders per scene device', async () => {
+    const linked = await list({ kind: 'scene' });
+    expect(linked.total).toBeGreaterThan(10);
+    expect(linked.list.every((o) => o.kind === 'scene' && o.sceneName === '虹桥站早餐组合' && o.linkageNumber?.startsWith('LD'))).toBe(true);
+    const interrupted = await list({ kind: 'scene', sceneState: 'interrupted' });
+    expect(interrupted.list.every((o) => o.sceneState === 'interrupted' && o.deliveryState === 'partial')).toBe(true);
+    const detail = await t.ok('order.info', { params: { id: (interrupted.list[0] ?? linked.list[0])!.id } }, tenant1);
+    expect(detail.subOrders.map((s) => s.number)).toEqual([`${detail.number}-1`, `${detail.number}-2`]);
+    expect(detail.subOrders.map((s) => s.deviceName).sort()).toEqual(['虹桥站零食机 2 号', '虹桥站饮料机 1 号']);
+    expect(detail.subOrders.reduce((sum, s) => sum + s.amount, 0)).toBe(detail.amount);
+    if (detail.sceneState === 'interrupted') expect(detail.subOrders.map((s) => s.deliveryState)).toContain('allFailed');
+    // Other orders have none; another tenant sees none of these.
+    expect((await t.ok('order.info', { params: { id: (await list({ kind: 'sale' })).list[0]!.id } }, tenant1)).subOrders).toEqual([]);
+    const theirs = await list({ kind: 'scene' }, await t.signIn('tenant2'));
+    expect(theirs.list.every((o) => o.tenantId === t.ids.tenant('B') && o.sceneName === '广州南站咖啡套餐')).toBe(true);
   });
 });
 
