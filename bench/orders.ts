@@ -11,6 +11,10 @@
  * In-memory PGlite by default (budget p95 ≤ 15 ms); with
  * BENCH_DATABASE_URL=postgres://… the same on PostgreSQL (budget ≤ 5 ms; the
  * database there is emptied first).
+ *
+ * Then the e-mail export's work: every order into an .xlsx file (≥ 60 000
+ * rows/s; ≤ 150 MB: the process's peak on PostgreSQL, what the export adds
+ * to it on PGlite, whose database lives in this process).
  */
 import { performance } from 'node:perf_hooks';
 import { startServer } from '../server/start.js';
@@ -18,13 +22,22 @@ import { setPasswordCostForTests } from '../server/account/passwords.js';
 import { seedOrders } from '../server/order/index.js';
 import { at, Budgets, signIn } from './support.js';
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { createWriteStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findAuthUser, users } from '../server/account/index.js';
+import { exportOrders } from '../server/order/export.js';
+import { scopeOf } from '../server/scope.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const pgUrl = process.env.BENCH_DATABASE_URL;
 /** A page of 20 rows (issue 10); a filter's bounded count, asked once per filter rather than per page. */
 const BUDGET_P95_MS = pgUrl ? { page: 5, count: 15 } : { page: 15, count: 25 };
 const RUNS = 200;
+/** The e-mail export of a year (issue 10): rows per second, and the memory it takes. */
+const BUDGET_EXPORT = { rowsPerSecond: 60_000, peakMb: 150 };
 const WARM_UP = 20;
 
 setPasswordCostForTests({ N: 2 ** 12, r: 8, p: 1 });
@@ -92,6 +105,26 @@ try {
     console.log(`order.count ${s.label}: ${count.content.total}${count.content.capped ? '+' : ''}, p50 ${count.p50.toFixed(1)} ms`);
     budgets.check('  count p95', count.p95, BUDGET_P95_MS.count, 'ms');
   }
+
+  // The e-mail export's work: every order of the year into an .xlsx on disk, as the job streams it (server/order/export.ts).
+  const admin = (await findAuthUser(server.db, eq(users.id, (await server.db.select({ id: users.id }).from(users).where(eq(users.username, 'admin')))[0]!.id)))!;
+  const scope = await scopeOf(server.db, admin);
+  const file = join(tmpdir(), `bench-orders-${process.pid}.xlsx`);
+  global.gc?.();
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
+  const t0 = performance.now();
+  const exported = await exportOrders(server.db, scope, {}, 'zh-CN', createWriteStream(file));
+  const seconds = (performance.now() - t0) / 1000;
+  clearInterval(sampler);
+  const size = (await stat(file)).size;
+  await rm(file, { force: true });
+  console.log(`export: ${exported} orders to ${(size / 1e6).toFixed(1)} MB of .xlsx in ${seconds.toFixed(1)} s`);
+  budgets.check('  export rows/s', exported / seconds, BUDGET_EXPORT.rowsPerSecond, 'rows/s', false);
+  // PGlite holds the whole database inside this process: what the export adds is what is measured there.
+  const memory = pgUrl ? peak : peak - baseline;
+  budgets.check(pgUrl ? '  export peak RSS' : '  export RSS growth over the process\'s own', memory / 1e6, BUDGET_EXPORT.peakMb, 'MB');
 } finally {
   await server.close();
 }

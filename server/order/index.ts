@@ -2,13 +2,18 @@
 import { defineServerDomain } from '../manifest.js';
 import { defineHandlers } from '../http/handlers.js';
 import { recordSale } from './sale.js';
-import { orderCount, orderDetail, orderPage } from './queries.js';
+import { orderCount, orderDetail, orderPage, orderWhere } from './queries.js';
 import { orders } from './schema.js';
 import { orderDemo } from './demo.js';
+import { exportFile, exportsOf, queueExport, runExportJobs } from './export-jobs.js';
+import { CODE } from '../../shared/domains.js';
+import { EXPORT_LIMITS } from '../../shared/order/index.js';
+import { BizError } from '../http/errors.js';
 
 export { orderItems, orders } from './schema.js';
 export { seedOrders } from './seed.js';
 export { orderScope } from './queries.js';
+export { exportJobs } from './schema.js';
 
 export const orderServer = defineServerDomain({
   name: 'order',
@@ -17,7 +22,33 @@ export const orderServer = defineServerDomain({
     'order.page': ({ query, body }, { db, scope }) => orderPage(db, scope, query, body),
     'order.count': ({ body }, { db, scope }) => orderCount(db, scope, body),
     'order.info': ({ params }, { db, scope }) => orderDetail(db, scope, params.id),
+    'order.exportCheck': async ({ body }, { db, scope }) => {
+      const { total, capped } = await orderCount(db, scope, body);
+      if (capped || total > EXPORT_LIMITS.realTime) throw new BizError(CODE.exportTooLarge);
+      return { total };
+    },
+    'order.exportMail': async ({ body }, { db, scope, user }) => {
+      // The filter's ids are checked now, not when the job runs.
+      await orderWhere(db, scope, body.filter);
+      return queueExport(db, user.id, body);
+    },
+    'order.exports': (_input, { db, user }) => exportsOf(db, user.id),
+    'order.exportFile': async ({ params }, { db, reply }) => {
+      const file = await exportFile(db, params.token);
+      void reply.header('content-disposition', `attachment; filename="orders-${file.id}.xlsx"`);
+      return { mime: file.mime, bytes: file.bytes };
+    },
   }),
   demo: orderDemo,
+  // E-mail exports: every running upstream takes queued jobs (one instance each, server/order/export-jobs.ts).
+  background: (db) => {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      runExportJobs(db).catch(() => {}).finally(() => { running = false; });
+    }, 2000);
+    return async () => { clearInterval(timer); };
+  },
   owns: { order: { id: orders.id, tenantId: orders.tenantId, labels: [orders.number, orders.title] } },
 });

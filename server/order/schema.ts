@@ -8,13 +8,14 @@
  * (root_tenant_id, created_at) serves that scope in time order where an IN
  * list over tenant_id could not (the orders issue's budget at a million rows).
  */
-import { pgTable, pgEnum, pgSequence, integer, text, boolean, timestamp, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
+import { pgTable, pgEnum, pgSequence, integer, text, boolean, timestamp, index, uniqueIndex, check, jsonb } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
-import { DELIVERY_ENDS, DELIVERY_STATES, ITEM_STATES, ORDER_KINDS, PAY_PLATFORMS, PAY_TYPES, PAYMENT_STATES, REFUND_STATES, SCENE_ORDER_STATES } from '../../shared/order/index.js';
+import { DELIVERY_ENDS, DELIVERY_STATES, EXPORT_STATES, ITEM_STATES, ORDER_KINDS, PAY_PLATFORMS, PAY_TYPES, PAYMENT_STATES, REFUND_STATES, SCENE_ORDER_STATES, type ExportFilter } from '../../shared/order/index.js';
 import { createdAt } from '../db/columns.js';
 import { tenants } from '../tenant/schema.js';
 import { devices } from '../device/schema.js';
 import { products } from '../product/schema.js';
+import { users } from '../account/schema.js';
 
 export const orderKind = pgEnum('order_kind', ORDER_KINDS);
 export const paymentState = pgEnum('payment_state', PAYMENT_STATES);
@@ -118,4 +119,36 @@ export const orderItems = pgTable('order_items', {
   index('order_items_product_idx').on(t.productId),
   check('order_items_count_positive', sql`${t.count} > 0`),
   check('order_items_refund_within', sql`${t.refundAmount} between 0 and ${t.unitPrice} * ${t.count}`),
+]);
+
+export const exportState = pgEnum('export_state', EXPORT_STATES);
+
+/**
+ * Export jobs (the e-mail export): a queue in the database, so that every
+ * upstream instance sees the same jobs, one instance takes each (SKIP
+ * LOCKED), and a job outlives a restart — a running job whose instance
+ * stopped beating is taken again. The finished file's bytes are in the
+ * database's file store; the mailed link is a random key of which only the
+ * hash is kept.
+ */
+export const exportJobs = pgTable('export_jobs', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  lang: text('lang').notNull(),
+  filter: jsonb('filter').$type<ExportFilter>().notNull(),
+  state: exportState('state').notNull().default('queued'),
+  attempts: integer('attempts').notNull().default(0),
+  /** Set while a job runs, renewed as it does: a stale beat means its instance is gone. */
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+  rows: integer('rows'),
+  fileId: text('file_id'),
+  linkHash: text('link_hash').unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  error: text('error'),
+  createdAt: createdAt(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+}, (t) => [
+  index('export_jobs_user_idx').on(t.userId, t.createdAt.desc()),
+  index('export_jobs_queue_idx').on(t.id).where(sql`${t.state} in ('queued', 'running')`),
 ]);

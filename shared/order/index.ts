@@ -2,6 +2,7 @@
 import { defineDomain } from '../manifest.js';
 import { orderApi } from './api.js';
 import { orderListApi } from './list.js';
+import { exportApi } from './exports.js';
 import { orderErrors } from './errors.js';
 import { orderRoutes } from './routes.js';
 import { orderTexts } from './texts.js';
@@ -10,8 +11,10 @@ export * from './states.js';
 export * from './api.js';
 export * from './list.js';
 export * from './events.js';
+export * from './exports.js';
 export { orderErrors } from './errors.js';
+export { orderTexts } from './texts.js';
 
 export const order = defineDomain({
-  name: 'order', api: { ...orderApi, ...orderListApi }, errors: orderErrors, texts: orderTexts, powers: ['6-1', '6-3'], routes: orderRoutes,
+  name: 'order', api: { ...orderApi, ...orderListApi, ...exportApi }, errors: orderErrors, texts: orderTexts, powers: ['6-1', '6-3'], routes: orderRoutes,
 });

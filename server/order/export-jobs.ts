@@ -1,0 +1,145 @@
+/**
+ * The e-mail export (spec §9: more than 1000 orders go by e-mail): a job in
+ * the database's queue (export_jobs), taken by one running upstream, which
+ * streams the orders into an .xlsx (export.ts), keeps the file in the
+ * database's file store and mails a link that expires.
+ *
+ * Mail goes through SMTP_URL (nodemailer). Without it — the demo — each
+ * message is written as an .eml file into OUTBOX_DIR (default
+ * ./.data/outbox), where it can be opened. EXPORT_LINK_BASE is the address
+ * the link starts with (default http://127.0.0.1:8090, the upstream itself).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import { CODE } from '../../shared/domains.js';
+import { EXPORT_LIMITS, orderTexts, type ExportFilter, type ExportJob } from '../../shared/order/index.js';
+import type { Lang } from '../../shared/i18n/define.js';
+import type { Db, Queryable } from '../db/index.js';
+import { BizError } from '../http/errors.js';
+import { databaseStorage } from '../storage/index.js';
+import { findAuthUser, users } from '../account/index.js';
+import { scopeOf } from '../scope.js';
+import { exportOrders } from './export.js';
+import { exportJobs } from './schema.js';
+
+const DAY_MS = 24 * 3600_000;
+/** A running job not heard of for this long lost its instance: another takes it. */
+export const STALE_AFTER_MS = 60_000;
+const MAX_ATTEMPTS = 3;
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const hashOf = (key: string) => createHash('sha256').update(key).digest('hex');
+
+type Row = typeof exportJobs.$inferSelect;
+export const toJob = (r: Row): ExportJob => ({
+  id: r.id, state: r.state, email: r.email, from: r.filter.from, to: r.filter.to, rows: r.rows,
+  createdAt: r.createdAt.toISOString(), finishedAt: r.finishedAt?.toISOString() ?? null, expiresAt: r.expiresAt?.toISOString() ?? null,
+});
+
+export async function queueExport(db: Queryable, userId: number, input: { filter: ExportFilter; email: string; lang: Lang }): Promise<ExportJob> {
+  const [row] = await db.insert(exportJobs).values({ userId, email: input.email, lang: input.lang, filter: input.filter }).returning();
+  return toJob(row!);
+}
+
+export async function exportsOf(db: Queryable, userId: number): Promise<ExportJob[]> {
+  const rows = await db.select().from(exportJobs).where(eq(exportJobs.userId, userId)).orderBy(desc(exportJobs.createdAt), desc(exportJobs.id)).limit(50);
+  return rows.map(toJob);
+}
+
+/** Takes the oldest queued job, or a running one whose instance went silent; null when there is none. */
+async function claim(db: Db, staleMs: number): Promise<Row | null> {
+  const rows = await db.execute(sql`
+    update export_jobs set state = 'running', attempts = attempts + 1, heartbeat_at = now()
+    where id = (
+      select id from export_jobs
+      where state = 'queued' or (state = 'running' and heartbeat_at < now() - ${`${staleMs} milliseconds`}::interval)
+      order by id limit 1 for update skip locked
+    ) returning id`);
+  const id = (rows as unknown as { rows: { id: number }[] }).rows[0]?.id;
+  if (id === undefined) return null;
+  const [row] = await db.select().from(exportJobs).where(eq(exportJobs.id, id));
+  return row ?? null;
+}
+
+export interface MailOptions {
+  /** smtp://… (SMTP_URL); none: .eml files into `outbox`. */
+  smtpUrl?: string | undefined;
+  outbox: string;
+  linkBase: string;
+}
+
+export const mailFromEnv = (env: NodeJS.ProcessEnv = process.env): MailOptions => ({
+  smtpUrl: env.SMTP_URL?.trim() || undefined,
+  outbox: env.OUTBOX_DIR?.trim() || './.data/outbox',
+  linkBase: (env.EXPORT_LINK_BASE?.trim() || 'http://127.0.0.1:8090').replace(/\/+$/, ''),
+});
+
+async function mail(options: MailOptions, to: string, lang: Lang, rows: number, link: string, expiresAt: Date) {
+  const texts = orderTexts[lang].exports;
+  const message = {
+    from: 'Vend Console <no-reply@vend.example>',
+    to,
+    subject: texts.mailSubject,
+    text: texts.mailBody.replace('{{rows}}', String(rows)).replace('{{link}}', link).replace('{{until}}', expiresAt.toISOString().slice(0, 16).replace('T', ' ')),
+  };
+  if (options.smtpUrl) {
+    await nodemailer.createTransport(options.smtpUrl).sendMail(message);
+    return;
+  }
+  const eml = await nodemailer.createTransport({ streamTransport: true, buffer: true }).sendMail(message);
+  await mkdir(options.outbox, { recursive: true });
+  await writeFile(join(options.outbox, `export-${Date.now()}-${randomBytes(3).toString('hex')}.eml`), eml.message as Buffer);
+}
+
+async function run(db: Db, job: Row, mailOptions: MailOptions) {
+  const beat = setInterval(() => {
+    db.update(exportJobs).set({ heartbeatAt: sql`now()` }).where(eq(exportJobs.id, job.id)).catch(() => {});
+  }, Math.max(1000, STALE_AFTER_MS / 4));
+  const file = join(tmpdir(), `vend-export-${job.id}-${randomBytes(4).toString('hex')}.xlsx`);
+  try {
+    const user = await findAuthUser(db, eq(users.id, job.userId));
+    // Whoever asked may no longer: a disabled account exports nothing.
+    if (!user || user.disabled) throw new Error('the account that asked is disabled or gone');
+    const rows = await exportOrders(db, await scopeOf(db, user), job.filter, job.lang as Lang, createWriteStream(file));
+    const bytes = await readFile(file);
+    const fileId = createHash('sha256').update(bytes).digest('hex');
+    await databaseStorage(db).put(fileId, bytes);
+    const key = randomBytes(32).toString('hex');
+    const expiresAt = new Date(Date.now() + EXPORT_LIMITS.linkDays * DAY_MS);
+    await db.update(exportJobs).set({ state: 'done', rows, fileId, linkHash: hashOf(key), expiresAt, finishedAt: sql`now()`, error: null })
+      .where(eq(exportJobs.id, job.id));
+    await mail(mailOptions, job.email, job.lang as Lang, rows, `${mailOptions.linkBase}/order/export/file/${key}`, expiresAt);
+  } catch (err) {
+    const final = job.attempts >= MAX_ATTEMPTS;
+    await db.update(exportJobs).set({ state: final ? 'failed' : 'queued', error: String((err as Error).message ?? err).slice(0, 500), ...(final ? { finishedAt: sql`now()` } : {}) })
+      .where(eq(exportJobs.id, job.id));
+  } finally {
+    clearInterval(beat);
+    await rm(file, { force: true });
+  }
+}
+
+/** Runs queued jobs one after another until none is left; answers how many were taken. */
+export async function runExportJobs(db: Db, mailOptions: MailOptions = mailFromEnv(), staleMs = STALE_AFTER_MS): Promise<number> {
+  let taken = 0;
+  for (let job = await claim(db, staleMs); job; job = await claim(db, staleMs)) {
+    taken++;
+    await run(db, job, mailOptions);
+  }
+  return taken;
+}
+
+/** The finished file a mailed link names, or 978. */
+export async function exportFile(db: Queryable, key: string) {
+  const [job] = await db.select({ fileId: exportJobs.fileId, expiresAt: exportJobs.expiresAt, id: exportJobs.id })
+    .from(exportJobs).where(and(eq(exportJobs.linkHash, hashOf(key)), eq(exportJobs.state, 'done')));
+  if (!job?.fileId || !job.expiresAt || job.expiresAt.getTime() < Date.now()) throw new BizError(CODE.exportLinkInvalid);
+  const bytes = await databaseStorage(db).get(job.fileId);
+  if (!bytes) throw new BizError(CODE.exportLinkInvalid);
+  return { id: job.id, mime: XLSX, bytes: new Uint8Array(bytes) };
+}

@@ -1,0 +1,111 @@
+/** The order export (spec §9, §8 977): the real-time check, and the e-mail job — queued, run once, mailed through a real SMTP server or to the outbox, downloaded by its link, taken again after a lost instance. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+import { CODE } from '../../../shared/domains.js';
+import { createTestApp, type TestApp } from '../helpers.js';
+import { exportJobs } from '../../../server/order/index.js';
+import { runExportJobs } from '../../../server/order/export-jobs.js';
+
+let t: TestApp;
+let tenant1: string;
+let smtp: SMTPServer;
+let smtpPort: number;
+const mails: string[] = [];
+let outbox: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tenant1 = await t.signIn('tenant1');
+  smtp = new SMTPServer({
+    authOptional: true, disabledCommands: ['STARTTLS'],
+    onData(stream, _session, done) {
+      let text = '';
+      stream.on('data', (c: Buffer) => { text += c.toString('utf8'); });
+      stream.on('end', () => { mails.push(text); done(); });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtpPort = (smtp.server.address() as AddressInfo).port;
+  outbox = await mkdtemp(join(tmpdir(), 'vend-outbox-'));
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await rm(outbox, { recursive: true, force: true });
+  await t.close();
+});
+
+const year = { from: new Date(Date.now() - 365 * 24 * 3600_000).toISOString(), to: new Date().toISOString() };
+const mailOptions = () => ({ smtpUrl: `smtp://127.0.0.1:${smtpPort}`, outbox, linkBase: 'http://vend.test' });
+/** The link's key in a mail (quoted-printable may wrap it). */
+const keyIn = (mail: string) => /\/order\/export\/file\/([0-9a-f=\r\n]{64,})/.exec(mail)![1]!.replace(/=\r?\n/g, '').slice(0, 64);
+
+describe('order.exportCheck', () => {
+  it('answers the count up to 1000 and refuses more with 977; the time range is required', async () => {
+    const day = { from: new Date(Date.now() - 24 * 3600_000).toISOString(), to: new Date().toISOString() };
+    expect((await t.ok('order.exportCheck', { body: day }, tenant1)).total).toBeLessThanOrEqual(1000);
+    expect((await t.call('order.exportCheck', { body: year }, tenant1)).body.code).toBe(CODE.exportTooLarge);
+    expect((await t.call('order.exportCheck', { body: {} as never }, tenant1)).body.content.fields).toEqual({ from: 'order.validation.time', to: 'order.validation.time' });
+  });
+});
+
+describe('order.exportMail', () => {
+  it('queues a job that one run writes, mails through SMTP, and whose link downloads the .xlsx', async () => {
+    const job = await t.ok('order.exportMail', { body: { filter: year, email: 'caiwu@huadong-vend.cn', lang: 'zh-CN' } }, tenant1);
+    expect(job).toMatchObject({ state: 'queued', email: 'caiwu@huadong-vend.cn', rows: null });
+    // Two sweeps at once: the job is taken by one.
+    const taken = await Promise.all([runExportJobs(t.db, mailOptions()), runExportJobs(t.db, mailOptions())]);
+    expect(taken[0] + taken[1]).toBe(1);
+    const [done] = await t.ok('order.exports', { body: {} }, tenant1);
+    expect(done).toMatchObject({ id: job.id, state: 'done' });
+    expect(done!.rows).toBeGreaterThan(1000);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('caiwu@huadong-vend.cn');
+    const key = keyIn(mails[0]!);
+    const res = await t.app.inject({ method: 'GET', url: `/order/export/file/${key}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets[0]!.rowCount).toBe(done!.rows! + 1);
+    // Any other key, or the link after it expired: 978.
+    expect((await t.call('order.exportFile', { params: { token: '0'.repeat(64) } })).body.code).toBe(CODE.exportLinkInvalid);
+    await t.db.update(exportJobs).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(exportJobs.id, job.id));
+    expect((await t.call('order.exportFile', { params: { token: key } })).body.code).toBe(CODE.exportLinkInvalid);
+  });
+
+  it('requires a valid address, and refuses a filter naming ids out of scope', async () => {
+    expect((await t.call('order.exportMail', { body: { filter: year, email: 'not-mail', lang: 'en' } }, tenant1)).body.content.fields).toEqual({ email: 'order.validation.email' });
+    expect((await t.call('order.exportMail', { body: { filter: { ...year, tenantId: t.ids.tenant('B') }, email: 'a@b.cn', lang: 'en' } }, tenant1)).body.code).toBe(CODE.tenantNotFound);
+  });
+
+  it('takes again a job whose upstream stopped while running it, and mails to the outbox without SMTP', async () => {
+    const job = await t.ok('order.exportMail', { body: { filter: year, email: 'ops@huadong-vend.cn', lang: 'en' } }, tenant1);
+    // An instance took it and died: running, its heartbeat long stale.
+    await t.db.update(exportJobs).set({ state: 'running', attempts: 1, heartbeatAt: sql`now() - interval '10 minutes'` }).where(eq(exportJobs.id, job.id));
+    expect(await runExportJobs(t.db, { ...mailOptions(), smtpUrl: undefined })).toBe(1);
+    const [row] = await t.db.select().from(exportJobs).where(eq(exportJobs.id, job.id));
+    expect(row).toMatchObject({ state: 'done', attempts: 2 });
+    const files = await readdir(outbox);
+    expect(files).toHaveLength(1);
+    expect(await readFile(join(outbox, files[0]!), 'utf8')).toContain('ops@huadong-vend.cn');
+  });
+});
+
+describe('order.exports', () => {
+  it('lists only the caller\'s own jobs', async () => {
+    expect(await t.ok('order.exports', { body: {} }, await t.signIn('tenant11'))).toEqual([]);
+    expect((await t.ok('order.exports', { body: {} }, tenant1)).length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('order.exportFile', () => {
+  it('refuses a key that is not one', async () => {
+    expect((await t.call('order.exportFile', { params: { token: 'zz' } })).body.content.fields).toEqual({ token: 'validation.invalid' });
+  });
+});
