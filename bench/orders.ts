@@ -13,8 +13,8 @@
  * database there is emptied first).
  *
  * Then the e-mail export's work: every order into an .xlsx file (≥ 60 000
- * rows/s; ≤ 150 MB: the process's peak on PostgreSQL, what the export adds
- * to it on PGlite, whose database lives in this process).
+ * rows/s; ≤ 150 MB: what the export adds to the process's memory — the
+ * process here is a benchmark under tsx, and on PGlite holds the database).
  */
 import { performance } from 'node:perf_hooks';
 import { startServer } from '../server/start.js';
@@ -122,9 +122,9 @@ try {
   await rm(file, { force: true });
   console.log(`export: ${exported} orders to ${(size / 1e6).toFixed(1)} MB of .xlsx in ${seconds.toFixed(1)} s`);
   budgets.check('  export rows/s', exported / seconds, BUDGET_EXPORT.rowsPerSecond, 'rows/s', false);
-  // PGlite holds the whole database inside this process: what the export adds is what is measured there.
-  const memory = pgUrl ? peak : peak - baseline;
-  budgets.check(pgUrl ? '  export peak RSS' : '  export RSS growth over the process\'s own', memory / 1e6, BUDGET_EXPORT.peakMb, 'MB');
+  // What the export adds to the process: the process itself here is a benchmark under tsx (and, on PGlite, the whole database).
+  console.log(`  process RSS before the export ${(baseline / 1e6).toFixed(0)} MB, at its peak ${(peak / 1e6).toFixed(0)} MB`);
+  budgets.check('  export memory (RSS growth)', (peak - baseline) / 1e6, BUDGET_EXPORT.peakMb, 'MB');
 } finally {
   await server.close();
 }

@@ -17,8 +17,12 @@ import { orderWhere } from './queries.js';
 import { orders } from './schema.js';
 import { writeXlsx, type Cell } from './xlsx.js';
 
-/** Rows per query while exporting. */
-const BATCH = 5000;
+/**
+ * Rows per query while exporting. Measured on PostgreSQL at a million rows:
+ * 1000 a batch, 59 000 rows/s and 60 MB over the process's own memory;
+ * 5000, 49 000 rows/s and 170 MB (bigger strings live longer).
+ */
+const BATCH = 1000;
 const CHINA_MS = 8 * 3600_000;
 
 /** `yyyy-mm-dd hh:mm:ss` in China time (the console's business time), without a formatter per row. */
