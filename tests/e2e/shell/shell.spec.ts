@@ -110,7 +110,7 @@ test('a signed-out deep link goes to sign-in, then to the wanted screen', async 
   await page.getByTestId('login-password').fill('Demo@2026');
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/orderManagement\/customerService$/);
-  await expect(placeholder(page)).toContainText(en.route.customerService);
+  await expect(page.getByRole('heading', { name: en.complaint.title })).toBeVisible();
   await expect(page).toHaveTitle(`${en.route.customerService} - ${en.app.shortTitle}`);
   // Breadcrumb: dashboard / group / screen.
   await expect(page.getByTestId('breadcrumb')).toHaveText([en.route.dashboard, en.route.orderManagement, en.route.customerService].join('/'));
@@ -136,7 +136,7 @@ test('tabs open, keep their views, refresh, close, close others and close all', 
   await page.locator('[data-testid="tab"][data-path="/pointMent/pointList"]').getByRole('tab').click();
   await page.getByTestId('point-filter-name').fill('kept');
   await page.locator('[data-testid="tab"][data-path="/orderManagement/orderList"]').getByRole('tab').click();
-  await expect(placeholder(page)).toContainText(en.route.orderList);
+  await expect(page.getByRole('heading', { name: en.order.list.title })).toBeVisible();
   await page.locator('[data-testid="tab"][data-path="/pointMent/pointList"]').getByRole('tab').click();
   await expect(page.getByTestId('point-filter-name')).toHaveValue('kept');
   await page.getByTestId('refresh').click();
@@ -170,7 +170,7 @@ test('the route search finds a screen by title and by path, and picking navigate
   await search.fill(en.route.customerService);
   await page.getByTestId('route-search-result').first().click();
   await expect(page).toHaveURL(/\/orderManagement\/customerService$/);
-  await expect(placeholder(page)).toContainText(en.route.customerService);
+  await expect(page.getByRole('heading', { name: en.complaint.title })).toBeVisible();
 
   // Picking folds the box away; the icon opens it again.
   await expect(search).toHaveCount(0);
