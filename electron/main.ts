@@ -95,6 +95,14 @@ async function saveFile(name: string, bytes: Buffer): Promise<boolean> {
   return true;
 }
 
+/** The native save dialog for a file main writes itself (an export): the path, or null when cancelled. */
+async function choosePath(name: string): Promise<string | null> {
+  const owner = BrowserWindow.getFocusedWindow();
+  const options = { defaultPath: name, filters: [{ name: 'Excel', extensions: ['xlsx'] }] };
+  const chosen = owner ? await dialog.showSaveDialog(owner, options) : await dialog.showSaveDialog(options);
+  return chosen.canceled || !chosen.filePath ? null : chosen.filePath;
+}
+
 function registerBridge(core: Core): void {
   ipcMain.handle(CALL_CHANNEL, async (event, op: unknown, input: unknown, meta: unknown): Promise<CallResult<unknown>> => {
     if (!trustedSender(event.senderFrame)) {
@@ -231,6 +239,7 @@ function start(): void {
       windows: windowHost(),
       pickImage,
       saveFile,
+      choosePath,
     });
     lockPermissions();
     serveApp(core);

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { signInForm, userInfo } from './account/index.js';
 import { fileItem } from './file/index.js';
+import { liveExportInput, liveExportResult } from './order/index.js';
 import type { ApiContent, ApiInput, ApiOp } from './domains.js';
 import { LOCAL, NO_SESSION, type CallError } from './errors/policy.js';
 import { LANGS } from './i18n/define.js';
@@ -85,6 +86,15 @@ export const ipc = {
     z.object({ name: z.string().min(1).max(120).regex(/^[^\\/:*?"<>|]+$/), data: z.string().max(24 * 1024 * 1024) }),
     z.object({ native: z.boolean(), saved: z.boolean() }),
   ),
+  /**
+   * A real-time export of at most 1000 orders (spec §9): main pages through
+   * the list and writes the .xlsx as the pages come. Desktop: into the file
+   * chosen in the native save dialog, under a temporary name renamed when
+   * complete. Browser mode: the bytes come back (`data`) for a download.
+   * Progress events (topic `export`) name the job; `export.cancel` stops it.
+   */
+  'export.orders': local(liveExportInput, liveExportResult),
+  'export.cancel': local(z.object({ job: liveExportInput.shape.job }), z.object({ cancelled: z.boolean() })),
   'file.pickImage': local(z.object({ label: z.string().max(60) }), z.object({ native: z.boolean(), file: fileItem.nullable() })),
 } as const;
 

@@ -21,6 +21,7 @@ import { createSession, isTokenRefusal, type Session } from './session.js';
 import type { TokenVault } from './vault.js';
 import type { PrefsStore } from './prefs.js';
 import { createEventFeed } from './events.js';
+import { createLiveExports } from './export.js';
 import type { BridgeEvent } from '../../shared/ipc.js';
 
 /**
@@ -69,6 +70,8 @@ export interface CoreOptions {
   events?: boolean;
   /** The native save dialog (desktop only): writes the bytes where the user chose; false when cancelled. */
   saveFile?: (name: string, bytes: Buffer) => Promise<boolean>;
+  /** The native save dialog for a file main writes itself (desktop only): the path chosen, or null when cancelled. */
+  choosePath?: (name: string) => Promise<string | null>;
   /** The native open dialog (desktop only): one image file chosen, read by main, or null when cancelled. */
   pickImage?: (label: string) => Promise<{ name: string; bytes: Buffer } | null>;
 }
@@ -152,6 +155,9 @@ export function createCore(opts: CoreOptions): Core {
   });
   const session = createSession(client, opts.vault);
   const feed = opts.events === false ? undefined : createEventFeed({ baseUrl: client.baseUrl, session });
+  // Events the console makes itself (an export's progress), to the same listeners as the upstream's.
+  const ownListeners = new Set<(event: BridgeEvent) => void>();
+  const exports = createLiveExports();
 
   const local: {
     [K in IpcOp]: (input: z.output<(typeof ipc)[K]['input']>, raw: unknown, from: CallContext) => Promise<CallResult<unknown>>;
@@ -177,6 +183,23 @@ export function createCore(opts: CoreOptions): Core {
       if (!opts.saveFile) return ok({ native: false, saved: false });
       return ok({ native: true, saved: await opts.saveFile(name, Buffer.from(data, 'base64')) });
     },
+    'export.orders': (input, _raw, from) => {
+      const stale = () => from.epoch !== undefined && from.epoch !== session.epoch();
+      return exports.run(input, {
+        api: (op, given) => callApi(op, given, stale),
+        emit: (event) => {
+          for (const l of ownListeners) {
+            try {
+              l({ ...event, epoch: session.epoch() });
+            } catch {
+              // One window's failure is not the others'.
+            }
+          }
+        },
+        ...(opts.choosePath ? { choosePath: opts.choosePath } : {}),
+      });
+    },
+    'export.cancel': async ({ job }) => ok({ cancelled: exports.cancel(job) }),
     'file.pickImage': async ({ label }, _raw, from) => {
       if (!opts.pickImage) return ok({ native: false, file: null });
       const picked = await opts.pickImage(label);
@@ -231,7 +254,14 @@ export function createCore(opts: CoreOptions): Core {
   return {
     client,
     file,
-    subscribe: (listener) => feed?.subscribe(listener) ?? (() => {}),
+    subscribe: (listener) => {
+      ownListeners.add(listener);
+      const fromFeed = feed?.subscribe(listener);
+      return () => {
+        ownListeners.delete(listener);
+        fromFeed?.();
+      };
+    },
     close: () => feed?.stop(),
     session: {
       signIn: (form) => session.signIn(form),

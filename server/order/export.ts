@@ -8,7 +8,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Writable } from 'node:stream';
 import type { Lang } from '../../shared/i18n/define.js';
-import { orderTexts, type OrderFilter } from '../../shared/order/index.js';
+import { orderTexts, sheetHeader, sheetName, sheetRow, type OrderFilter } from '../../shared/order/index.js';
 import type { Queryable } from '../db/index.js';
 import type { Scope } from '../scope.js';
 import { points } from '../point/index.js';
@@ -23,36 +23,23 @@ import { writeXlsx, type Cell } from './xlsx.js';
  * 5000, 49 000 rows/s and 170 MB (bigger strings live longer).
  */
 const BATCH = 1000;
-const CHINA_MS = 8 * 3600_000;
 
-/** `yyyy-mm-dd hh:mm:ss` in China time (the console's business time), without a formatter per row. */
-const chinaTime = (d: Date) => new Date(d.getTime() + CHINA_MS).toISOString().slice(0, 19).replace('T', ' ');
-
-export function exportHeader(lang: Lang): string[] {
-  const l = orderTexts[lang].list;
-  return [l.number, l.thirdPartyNumber, l.orderTitle, l.createdAt, l.amount, l.receivedAmount, l.refundAmount, l.platform, l.payType,
-    l.paymentState, l.refundState, l.deliveryState, l.device, l.point, l.tenant];
-}
-
-/** The filter's orders, newest first, a batch at a time, as cells in the header's order. */
+/** The filter's orders, newest first, a batch at a time, as cells in the header's order (shared/order/sheet.ts). */
 export async function* exportRows(db: Queryable, where: SQL | undefined, lang: Lang, signal?: AbortSignal, batch = BATCH): AsyncGenerator<Cell[][]> {
   const texts = orderTexts[lang];
   let after: { at: string; id: number } | undefined;
   for (;;) {
     signal?.throwIfAborted();
+    // Named as the list's items, so the sheet's row function takes them as they come.
     const rows = await db.select({
-      id: orders.id, number: orders.number, third: orders.thirdPartyNumber, title: orders.title, createdAt: orders.createdAt, at: sql<string>`${orders.createdAt}::text`,
-      amount: orders.amount, received: orders.receivedAmount, refunded: orders.refundAmount, platform: orders.platform, payType: orders.paymentType,
-      payment: orders.paymentState, refund: orders.refundState, delivery: orders.deliveryState, device: orders.deviceName, point: points.name, tenant: tenants.name,
+      id: orders.id, number: orders.number, thirdPartyNumber: orders.thirdPartyNumber, title: orders.title, createdAt: orders.createdAt, at: sql<string>`${orders.createdAt}::text`,
+      amount: orders.amount, receivedAmount: orders.receivedAmount, refundAmount: orders.refundAmount, platform: orders.platform, paymentType: orders.paymentType,
+      paymentState: orders.paymentState, refundState: orders.refundState, deliveryState: orders.deliveryState, deviceName: orders.deviceName, pointName: points.name, tenantName: tenants.name,
     }).from(orders).innerJoin(tenants, eq(tenants.id, orders.tenantId)).leftJoin(points, eq(points.id, orders.pointId))
       .where(and(where, after ? sql`(${orders.createdAt}, ${orders.id}) < (${after.at}::timestamptz, ${after.id})` : undefined))
       .orderBy(sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc nulls last`).limit(batch);
     if (!rows.length) return;
-    yield rows.map((r) => [
-      r.number, r.third, r.title, chinaTime(r.createdAt), r.amount / 100, r.received / 100, r.refunded / 100,
-      texts.platform[r.platform], texts.payType[r.payType], texts.payment[r.payment], texts.refund[r.refund], texts.delivery[r.delivery],
-      r.device, r.point, r.tenant,
-    ]);
+    yield rows.map((r) => sheetRow(r, texts));
     if (rows.length < batch) return;
     const last = rows.at(-1)!;
     // The database's own text of the time: microseconds kept, so no order at the same millisecond is skipped.
@@ -63,5 +50,5 @@ export async function* exportRows(db: Queryable, where: SQL | undefined, lang: L
 /** Writes the filter's orders in scope as an .xlsx into `out`; resolves with the number of rows. */
 export async function exportOrders(db: Queryable, scope: Scope, filter: OrderFilter, lang: Lang, out: Writable, signal?: AbortSignal, batch = BATCH): Promise<number> {
   const where = await orderWhere(db, scope, filter);
-  return writeXlsx(out, orderTexts[lang].list.title, exportHeader(lang), exportRows(db, where, lang, signal, batch), signal);
+  return writeXlsx(out, sheetName(lang), sheetHeader(lang), exportRows(db, where, lang, signal, batch), signal);
 }

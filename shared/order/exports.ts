@@ -32,6 +32,36 @@ export const exportMailInput = z.object({
   lang: z.enum(LANGS),
 }).meta({ examples: [{ filter: { from: '2026-01-01T00:00:00+08:00', to: '2026-11-24T23:59:59+08:00' }, email: 'caiwu@huadong-vend.cn', lang: 'zh-CN' }] });
 
+/**
+ * A real-time export the console writes itself (the local operation
+ * `export.orders`, shared/ipc.ts): `job` is the page's own name for it, for
+ * its progress events and its cancel; `name` the file's suggested name.
+ */
+export const liveExportInput = z.object({
+  job: z.string().min(8).max(64).regex(/^[A-Za-z0-9-]+$/, { message: 'validation.invalid' }),
+  filter: exportFilter,
+  lang: z.enum(LANGS),
+  name: z.string().min(1).max(120).regex(/^[^\\/:*?"<>|]+\.xlsx$/, { message: 'validation.invalid' }),
+}).meta({ examples: [{ job: 'e2b4c1d0-4a7f', filter: { from: '2026-11-23T00:00:00+08:00', to: '2026-11-23T23:59:59+08:00' }, lang: 'zh-CN', name: 'orders-20261123.xlsx' }] });
+export type LiveExportInput = z.infer<typeof liveExportInput>;
+
+export const liveExportResult = z.object({
+  /** Desktop: written where the native save dialog said. Browser mode: `data` is the file, for the page to download. */
+  native: z.boolean(),
+  saved: z.boolean(),
+  /** Cancelled by the user (in the save dialog or while it ran). */
+  cancelled: z.boolean(),
+  rows: z.number().int(),
+  /** The .xlsx, base64 (browser mode only). */
+  data: z.string().optional(),
+});
+export type LiveExportResult = z.infer<typeof liveExportResult>;
+
+/** Topic of a real-time export's progress events (`data`: `ExportProgress`), local to the console: the upstream never sends it. */
+export const EXPORT_TOPIC = 'export';
+export const exportProgress = z.object({ job: z.string(), done: z.number().int(), total: z.number().int() });
+export type ExportProgress = z.infer<typeof exportProgress>;
+
 export const exportJob = z.object({
   id: z.number().int(),
   state: z.enum(EXPORT_STATES),

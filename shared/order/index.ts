@@ -12,6 +12,7 @@ export * from './api.js';
 export * from './list.js';
 export * from './events.js';
 export * from './exports.js';
+export * from './sheet.js';
 export { orderErrors } from './errors.js';
 export { orderTexts } from './texts.js';
 

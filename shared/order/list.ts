@@ -116,6 +116,7 @@ export const orderDetail = orderItem.extend({
 export type OrderDetail = z.infer<typeof orderDetail>;
 
 export const orderRows = z.object({ list: z.array(orderItem), pageNum: z.number().int(), pageSize: z.number().int() });
+export type OrderRows = z.infer<typeof orderRows>;
 
 export const orderCount = z.object({
   /** Matching orders, at most ORDER_LIST.countCap. */

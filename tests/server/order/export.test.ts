@@ -5,10 +5,11 @@ import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { orders } from '../../../server/order/index.js';
-import { exportHeader, exportOrders } from '../../../server/order/export.js';
+import { exportOrders } from '../../../server/order/export.js';
 import { writeXlsx } from '../../../server/order/xlsx.js';
 import { scopeOf } from '../../../server/scope.js';
 import { findAuthUser, users } from '../../../server/account/index.js';
+import { sheetHeader } from '../../../shared/order/index.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
@@ -56,7 +57,7 @@ describe('exportOrders', () => {
     expect(rows).toBe(expected.length);
     expect(rows).toBeGreaterThan(100);
     const back = await readBack(bytes);
-    expect(back.rows[0]).toEqual(exportHeader('zh-CN'));
+    expect(back.rows[0]).toEqual(sheetHeader('zh-CN'));
     const body = back.rows.slice(1);
     expect(body).toHaveLength(expected.length);
     for (const [i, o] of expected.entries()) {
