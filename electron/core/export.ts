@@ -62,6 +62,8 @@ export function createLiveExports(): LiveExports {
     const checked = await deps.api('order.exportCheck', { body: filter });
     if (!checked.ok) return checked;
     const { total } = checked.content as { total: number };
+    // Nothing to write: said before any dialog, no empty file.
+    if (total === 0) return ok({ native, saved: false, cancelled: false, rows: 0 });
     const target = deps.choosePath ? await deps.choosePath(name) : undefined;
     if (target === null) return ok({ native, saved: false, cancelled: true, rows: 0 });
     if (signal.aborted) return ok({ native, saved: false, cancelled: true, rows: 0 });

@@ -32,10 +32,14 @@ export interface FormDialogProps {
   surfaceClassName?: string;
   /** The fields' layout instead of one column. */
   fieldsClassName?: string;
+  /** The submit button's label (default Confirm). */
+  submitLabel?: string;
+  /** Cancel stays usable while busy: the screen's `onClose` stops the work (an export in progress). */
+  cancelWhileBusy?: boolean;
   children: ReactNode;
 }
 
-export function FormDialog({ title, busy, dirty, onClose, onSubmit, testId, surfaceClassName, fieldsClassName, children }: FormDialogProps) {
+export function FormDialog({ title, busy, dirty, onClose, onSubmit, testId, surfaceClassName, fieldsClassName, submitLabel, cancelWhileBusy = false, children }: FormDialogProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   return (
@@ -46,9 +50,9 @@ export function FormDialog({ title, busy, dirty, onClose, onSubmit, testId, surf
             <DialogTitle>{title}</DialogTitle>
             <DialogContent className={mergeClasses(styles.fields, fieldsClassName)}>{children}</DialogContent>
             <DialogActions>
-              <Button type="button" appearance="secondary" onClick={onClose} disabledFocusable={busy} data-testid={`${testId}-cancel`}>{t('common.cancel')}</Button>
+              <Button type="button" appearance="secondary" onClick={onClose} disabledFocusable={busy && !cancelWhileBusy} data-testid={`${testId}-cancel`}>{t('common.cancel')}</Button>
               <Button type="submit" appearance="primary" disabledFocusable={busy} icon={busy ? <Spinner size="extra-tiny" /> : undefined}
-                data-testid={`${testId}-submit`}>{t('common.confirm')}</Button>
+                data-testid={`${testId}-submit`}>{submitLabel ?? t('common.confirm')}</Button>
             </DialogActions>
           </DialogBody>
         </form>

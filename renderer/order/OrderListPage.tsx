@@ -8,7 +8,7 @@
  * or in a window of their own (double-click, or the row's button).
  */
 import { Badge, Button, makeStyles, Text, Title3, tokens } from '@fluentui/react-components';
-import { DismissRegular, OpenRegular, WindowNewRegular } from '@fluentui/react-icons';
+import { ArrowDownloadRegular, DismissRegular, HistoryRegular, OpenRegular, WindowNewRegular } from '@fluentui/react-icons';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,11 +20,14 @@ import { useUser } from '../app/session.js';
 import { useOpenWindow } from '../app/windows.js';
 import { ActionButton, DataTable, listView, OverflowText, Pager, seesTenants, useLastPage, type Column } from '../kit/index.js';
 import { OrderFilters } from './OrderFilters.js';
+import { ExportDialog } from './ExportDialog.js';
+import { ExportRecordsDialog } from './ExportRecordsDialog.js';
 import { orderDetailPath, PAYMENT_BOX_PATH } from './paths.js';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
   title: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  tools: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   // A row: the filter bar's flex basis is a width (in a column it would be a height).
   head: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   chip: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
@@ -65,6 +68,7 @@ export function OrderListScreen({ preset }: { preset: OrderListPreset }) {
   const { linked, clear } = useLinkedFilter();
   const [filter, setFilter] = useState<OrderFilter>({});
   const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
+  const [dialog, setDialog] = useState<'export' | 'records' | null>(null);
   const body = { ...filter, ...linked, ...PRESETS[preset].filter };
   const rows = useOp('order.page', { query: paging, body }, { placeholderData: keepPreviousData });
   // Keyed by the filter alone: paging reuses it.
@@ -122,8 +126,14 @@ export function OrderListScreen({ preset }: { preset: OrderListPreset }) {
     <section className={styles.page} aria-labelledby="order-list-title">
       <div className={styles.title}>
         <Title3 as="h1" id="order-list-title">{t(PRESETS[preset].title)}</Title3>
-        {preset === 'sale' && <Button onClick={() => void navigate(PAYMENT_BOX_PATH)} data-testid="order-payment-box">{t('order.list.paymentBoxLink')}</Button>}
+        <div className={styles.tools}>
+          {preset === 'sale' && <Button onClick={() => void navigate(PAYMENT_BOX_PATH)} data-testid="order-payment-box">{t('order.list.paymentBoxLink')}</Button>}
+          <Button icon={<HistoryRegular />} onClick={() => setDialog('records')} data-testid="order-export-records-open">{t('order.exports.records')}</Button>
+          <Button appearance="primary" icon={<ArrowDownloadRegular />} onClick={() => setDialog('export')} data-testid="order-export-open">{t('order.exports.open')}</Button>
+        </div>
       </div>
+      {dialog === 'export' && <ExportDialog filter={body} onClose={() => setDialog(null)} onQueued={() => setDialog('records')} />}
+      {dialog === 'records' && <ExportRecordsDialog onClose={() => setDialog(null)} />}
       <div className={styles.head}>
         <OrderFilters byTenant={byTenant} linked={preset === 'scene'} onSearch={(f) => { setFilter(f); setPaging((p) => ({ ...p, pageNum: 1 })); }} />
       </div>

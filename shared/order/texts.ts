@@ -1,5 +1,6 @@
 /** UI texts of orders: the states of spec §4 and the order's fields. zh-CN is the reference shape; zh-TW and en are checked against it. */
 import { defineTexts } from '../i18n/define.js';
+import { orderExportTexts } from './texts-export.js';
 import { orderListTexts } from './texts-list.js';
 
 const zhCN = {
@@ -14,10 +15,7 @@ const zhCN = {
   scene: { notStarted: '未开始', inProgress: '进行中', interrupted: '强制中断', ended: '已结束' },
   route: { orderDetail: '订单详情', complaintDetail: '投诉详情' },
   list: orderListTexts['zh-CN'],
-  exports: {
-    mailSubject: '订单导出已完成',
-    mailBody: '您好：\n\n您导出的 {{rows}} 条订单已生成，请在 {{until}}（协调世界时）前下载：\n{{link}}\n\n售货云控制台',
-  },
+  exports: orderExportTexts['zh-CN'],
   validation: {
     number: '订单号只能是数字，最多 20 位',
     range: '结束时间不能早于开始时间',
@@ -40,10 +38,7 @@ export const orderTexts = defineTexts(zhCN, {
     scene: { notStarted: '未開始', inProgress: '進行中', interrupted: '強制中斷', ended: '已結束' },
     route: { orderDetail: '訂單詳情', complaintDetail: '投訴詳情' },
     list: orderListTexts['zh-TW'],
-    exports: {
-      mailSubject: '訂單匯出已完成',
-      mailBody: '您好：\n\n您匯出的 {{rows}} 筆訂單已產生，請在 {{until}}（世界協調時間）前下載：\n{{link}}\n\n售貨雲控制台',
-    },
+    exports: orderExportTexts['zh-TW'],
     validation: {
       number: '訂單號只能是數字，最多 20 位',
       range: '結束時間不能早於開始時間',
@@ -64,10 +59,7 @@ export const orderTexts = defineTexts(zhCN, {
     scene: { notStarted: 'Not started', inProgress: 'In progress', interrupted: 'Interrupted', ended: 'Ended' },
     route: { orderDetail: 'Order details', complaintDetail: 'Complaint' },
     list: orderListTexts.en,
-    exports: {
-      mailSubject: 'Your order export is ready',
-      mailBody: 'Hello,\n\nThe {{rows}} orders you exported are ready. Download them before {{until}} UTC:\n{{link}}\n\nVend Console',
-    },
+    exports: orderExportTexts.en,
     validation: {
       number: 'An order number is digits only, at most 20',
       range: 'The end cannot be before the start',

@@ -130,6 +130,14 @@ describe('export.orders', () => {
     expect(await desktop.call('export.cancel', { job: id })).toEqual({ ok: true, content: { cancelled: false } });
   });
 
+  it('writes nothing and opens no dialog when no order matches', async () => {
+    chosen = path.join(dir, 'never.xlsx');
+    const before = { from: '2020-01-01T00:00:00+08:00', to: '2020-01-01T23:59:59+08:00' };
+    const result = await desktop.call('export.orders', { job: job(), filter: before, lang: 'en', name: 'orders.xlsx' });
+    expect(result).toEqual({ ok: true, content: { native: true, saved: false, cancelled: false, rows: 0 } });
+    expect(await readdir(dir)).toEqual([]);
+  });
+
   it('refuses more than 1000 orders with 977 (e-mail instead), before any dialog', async () => {
     const admin = await signedIn(createCore({
       upstreamUrl: upstream.url, vault: memoryVault(), prefs: memoryPrefs(), mode: 'desktop', version: '1', events: false,
