@@ -30,13 +30,13 @@ export function ExportRecordsDialog({ onClose }: { onClose: () => void }) {
   const jobs = useOp('order.exports', { body: {} }, { refetchInterval: (q) => (underWay(q.state.data) ? POLL_MS : false) });
   const columns = useMemo<Column<ExportJob>[]>(() => [
     { id: 'createdAt', header: t('order.exports.createdAt'), kind: 'time', value: (j) => j.createdAt },
-    { id: 'range', header: t('order.exports.range'), minWidth: 160, width: 200, overflow: 'wrap', value: (j) => `${formatDateTime(j.from)} – ${formatDateTime(j.to)}` },
-    { id: 'email', header: t('order.exports.email'), minWidth: 140, width: 200, grow: 1, value: (j) => j.email },
     {
       id: 'state', header: t('order.exports.state'), minWidth: 88, width: 96, cellTestId: 'export-state',
       render: (j) => <Badge appearance="tint" color={STATE_COLORS[j.state]}>{t(`order.exports.states.${j.state}`)}</Badge>,
     },
     { id: 'rows', header: t('order.exports.rows'), kind: 'number', value: (j) => j.rows },
+    { id: 'range', header: t('order.exports.range'), minWidth: 160, width: 200, overflow: 'wrap', value: (j) => `${formatDateTime(j.from)} – ${formatDateTime(j.to)}` },
+    { id: 'email', header: t('order.exports.email'), minWidth: 140, width: 200, grow: 1, value: (j) => j.email },
     { id: 'expiresAt', header: t('order.exports.expiresAt'), kind: 'time', value: (j) => j.expiresAt },
   ], [t]);
 

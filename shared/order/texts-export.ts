@@ -95,7 +95,7 @@ const en: Shape<typeof zhCN> = {
   close: 'Close',
   refresh: 'Refresh',
   createdAt: 'Asked at',
-  range: 'Orders from – to',
+  range: 'Order times',
   state: 'State',
   rows: 'Orders',
   finishedAt: 'Finished at',
