@@ -27,23 +27,30 @@ const BATCH = 1000;
 /** The filter's orders, newest first, a batch at a time, as cells in the header's order (shared/order/sheet.ts). */
 export async function* exportRows(db: Queryable, where: SQL | undefined, lang: Lang, signal?: AbortSignal, batch = BATCH): AsyncGenerator<Cell[][]> {
   const texts = orderTexts[lang];
-  let after: { at: string; id: number } | undefined;
+  // Named as the list's items, so the sheet's row function takes them as they come.
+  const batchAfter = (after: { at: string; id: number } | undefined) => Promise.resolve(db.select({
+    id: orders.id, number: orders.number, thirdPartyNumber: orders.thirdPartyNumber, title: orders.title, createdAt: orders.createdAt, at: sql<string>`${orders.createdAt}::text`,
+    amount: orders.amount, receivedAmount: orders.receivedAmount, refundAmount: orders.refundAmount, platform: orders.platform, paymentType: orders.paymentType,
+    paymentState: orders.paymentState, refundState: orders.refundState, deliveryState: orders.deliveryState, deviceName: orders.deviceName, pointName: points.name, tenantName: tenants.name,
+  }).from(orders).innerJoin(tenants, eq(tenants.id, orders.tenantId)).leftJoin(points, eq(points.id, orders.pointId))
+    .where(and(where, after ? sql`(${orders.createdAt}, ${orders.id}) < (${after.at}::timestamptz, ${after.id})` : undefined))
+    .orderBy(sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc nulls last`).limit(batch));
+  let next = batchAfter(undefined);
   for (;;) {
     signal?.throwIfAborted();
-    // Named as the list's items, so the sheet's row function takes them as they come.
-    const rows = await db.select({
-      id: orders.id, number: orders.number, thirdPartyNumber: orders.thirdPartyNumber, title: orders.title, createdAt: orders.createdAt, at: sql<string>`${orders.createdAt}::text`,
-      amount: orders.amount, receivedAmount: orders.receivedAmount, refundAmount: orders.refundAmount, platform: orders.platform, paymentType: orders.paymentType,
-      paymentState: orders.paymentState, refundState: orders.refundState, deliveryState: orders.deliveryState, deviceName: orders.deviceName, pointName: points.name, tenantName: tenants.name,
-    }).from(orders).innerJoin(tenants, eq(tenants.id, orders.tenantId)).leftJoin(points, eq(points.id, orders.pointId))
-      .where(and(where, after ? sql`(${orders.createdAt}, ${orders.id}) < (${after.at}::timestamptz, ${after.id})` : undefined))
-      .orderBy(sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc nulls last`).limit(batch);
+    const rows = await next;
     if (!rows.length) return;
+    const full = rows.length === batch;
+    if (full) {
+      const last = rows.at(-1)!;
+      // The next batch is asked for before this one is written: on PostgreSQL the database reads while this process writes.
+      // The database's own text of the time: microseconds kept, so no order at the same millisecond is skipped.
+      next = batchAfter({ at: last.at, id: last.id });
+      // Heard here too: if the writing stops first, a failure of that read is nobody's unhandled rejection.
+      next.catch(() => {});
+    }
     yield rows.map((r) => sheetRow(r, texts));
-    if (rows.length < batch) return;
-    const last = rows.at(-1)!;
-    // The database's own text of the time: microseconds kept, so no order at the same millisecond is skipped.
-    after = { at: last.at, id: last.id };
+    if (!full) return;
   }
 }
 
