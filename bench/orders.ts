@@ -86,11 +86,11 @@ try {
   ] as const;
   const tokens = new Map<string, string>();
   for (const s of scenarios) if (!tokens.has(s.who)) tokens.set(s.who, await signIn(server.url, s.who));
-  const time = async (token: string, path: string, body: object) => {
+  const time = async (token: string, path: string, body: object, runs = RUNS) => {
     const samples: number[] = [];
     let content: { list?: unknown[]; total?: number; capped?: boolean } = {};
     // The first calls warm the connection, the plan and the caches: measured are the calls after them.
-    for (let i = -WARM_UP; i < RUNS; i++) {
+    for (let i = -WARM_UP; i < runs; i++) {
       const t0 = performance.now();
       const res = await fetch(`${server.url}${path}`, {
         method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
@@ -103,6 +103,9 @@ try {
     samples.sort((a, b) => a - b);
     return { p50: at(samples, 0.5), p95: at(samples, 0.95), content };
   };
+  // One unmeasured pass over every scenario first: right after a bulk load of a million rows the process's code is
+  // cold and the database is still writing the load back, which the first scenario alone would pay for.
+  for (const s of scenarios) await time(tokens.get(s.who)!, `/order/page?pageNum=${s.pageNum}&pageSize=20`, s.body, 50);
   for (const s of scenarios) {
     const token = tokens.get(s.who)!;
     const page = await time(token, `/order/page?pageNum=${s.pageNum}&pageSize=20`, s.body);

@@ -53,8 +53,9 @@ export async function scopeOf(db: Queryable, user: AuthUser): Promise<Scope> {
   if (user.kind === 'admin') return makeScope(true, []);
   if (user.tenantId === null) return makeScope(false, []);
   if (user.kind === 'tenant' && user.parentTenantId === null) {
-    const children = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.parentId, user.tenantId));
-    return makeScope(false, [user.tenantId, ...children.map((c) => c.id)], user.tenantId, true);
+    // Read with the user when it came from the token (server/account/principal.ts); asked here otherwise.
+    const children = user.childTenantIds ?? (await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.parentId, user.tenantId))).map((c) => c.id);
+    return makeScope(false, [user.tenantId, ...children], user.tenantId, true);
   }
   return makeScope(false, [user.tenantId], user.parentTenantId ?? user.tenantId);
 }

@@ -2,7 +2,7 @@
  * The authenticated user as every handler sees it: account, role kind, its
  * tenant (and that tenant's parent) and, for members, the custom role's powers.
  */
-import { eq, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../http/principal.js';
 import type { Queryable } from '../db/index.js';
 import { roles } from '../staff/schema.js';
@@ -19,6 +19,8 @@ export const authUserColumns = {
   kind: users.kind,
   tenantId: users.tenantId,
   parentTenantId: tenants.parentId,
+  // A first-level tenant's scope (server/scope.ts) in the same statement: its tenant's children. An alias, as the outer query already names `tenants`.
+  childTenantIds: sql<number[] | null>`(select array_agg(c.id order by c.id) from tenants c where c.parent_id = ${users.tenantId} and ${users.kind} = 'tenant' and ${tenants.parentId} is null)`,
   roleId: roles.id,
   roleName: roles.name,
   rolePowers: roles.powers,
@@ -26,13 +28,15 @@ export const authUserColumns = {
 };
 
 /** A row selected with `authUserColumns` (the joined columns are nullable). */
-export interface AuthUserRow extends Omit<AuthUser, 'powers'> {
+export interface AuthUserRow extends Omit<AuthUser, 'powers' | 'childTenantIds'> {
   rolePowers: string[] | null;
+  childTenantIds: number[] | null;
 }
 
 export function toAuthUser(row: AuthUserRow): AuthUser {
-  const { rolePowers, ...rest } = row;
-  return { ...rest, powers: row.kind === 'member' ? (rolePowers ?? []) : [] };
+  const { rolePowers, childTenantIds, ...rest } = row;
+  const firstLevel = row.kind === 'tenant' && row.tenantId !== null && row.parentTenantId === null;
+  return { ...rest, powers: row.kind === 'member' ? (rolePowers ?? []) : [], ...(firstLevel ? { childTenantIds: childTenantIds ?? [] } : {}) };
 }
 
 /** A user by an arbitrary condition on `users` (joined with its tenant and role). */
