@@ -19,8 +19,9 @@ import { orderServer } from './order/index.js';
 import { sceneServer } from './scene/index.js';
 import { refundServer } from './refund/index.js';
 import { complaintServer } from './complaint/index.js';
+import { customerServer } from './customer/index.js';
 
-export const SERVER_DOMAINS = [accountServer, tenantServer, staffServer, deviceServer, pointServer, fileServer, productServer, orderServer, sceneServer, refundServer, complaintServer] as const;
+export const SERVER_DOMAINS = [accountServer, tenantServer, staffServer, customerServer, deviceServer, pointServer, fileServer, productServer, orderServer, sceneServer, refundServer, complaintServer] as const;
 
 /** Every operation's handler. */
 export const handlers = assembleHandlers(SERVER_DOMAINS);

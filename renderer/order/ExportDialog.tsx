@@ -83,7 +83,7 @@ export function ExportDialog({ filter, onClose, onQueued }: ExportDialogProps) {
     setProgress(null);
     setPhase('running');
     try {
-      const name = t('order.exports.fileName', { from: compact(from), to: compact(to) });
+      const name = `${t('order.exports.fileName', { from: compact(from), to: compact(to) })}.xlsx`;
       const result = await callOp('export.orders', { job: job.current, filter: body, lang: currentLang() as Lang, name });
       if (result.cancelled) notify(t('order.exports.cancelled'));
       else if (!result.saved) {

@@ -109,6 +109,12 @@ function OrderFacts({ order: o }: { order: OrderDetail }) {
         { label: t('order.list.point'), value: o.pointName ?? '—' },
         { label: t('order.list.tenant'), value: o.tenantName },
         { label: t('order.list.staff'), value: t(o.staff ? 'order.list.yes' : 'order.list.no') },
+        ...(o.staffName !== null ? [
+          { label: t('order.list.staffName'), value: o.staffName, testId: 'order-detail-staff-name' },
+          { label: t('order.list.staffPhone'), value: o.staffPhone ?? '—' },
+          { label: t('order.list.staffCard'), value: o.staffCard ?? '—' },
+          { label: t('order.list.customer'), value: o.customerName ?? '—' },
+        ] : []),
         { label: t('order.list.createdAt'), value: formatDateTime(o.createdAt) },
         { label: t('order.list.paidAt'), value: o.paidAt ? formatDateTime(o.paidAt) : '—' },
       ]} />

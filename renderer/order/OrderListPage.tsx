@@ -81,6 +81,12 @@ export function OrderListScreen({ preset }: { preset: OrderListPreset }) {
   const columns = useMemo<Column<OrderItem>[]>(() => [
     { id: 'number', header: t('order.list.number'), minWidth: 180, width: 190, value: (o) => o.number, cellTestId: 'order-number' },
     { id: 'title', header: t('order.list.orderTitle'), render: (o) => <OverflowText text={o.title} />, minWidth: 140, width: 220, grow: 2 },
+    ...(preset === 'staff' ? [
+      { id: 'staffName', header: t('order.list.staffName'), minWidth: 80, width: 100, value: (o: OrderItem) => o.staffName, cellTestId: 'order-staff-name' },
+      { id: 'staffPhone', header: t('order.list.staffPhone'), minWidth: 110, width: 120, value: (o: OrderItem) => o.staffPhone },
+      { id: 'staffCard', header: t('order.list.staffCard'), minWidth: 90, width: 100, value: (o: OrderItem) => o.staffCard },
+      { id: 'customer', header: t('order.list.customer'), render: (o: OrderItem) => <OverflowText text={o.customerName ?? ''} />, minWidth: 120, width: 180 },
+    ] : []),
     { id: 'received', header: t('order.list.receivedAmount'), kind: 'money', value: (o) => o.receivedAmount },
     { id: 'refunded', header: t('order.list.refundAmount'), kind: 'money', value: (o) => o.refundAmount, cellTestId: 'order-refunded' },
     {

@@ -16,6 +16,7 @@ import { PRESENCE, type MachineState } from '../../shared/device/index.js';
 import type { SaleInput } from '../../shared/order/index.js';
 import { DEMO_DEVICES } from './demo.js';
 import { demoSecret } from './credentials.js';
+import { DEMO_STAFF } from '../customer/index.js';
 
 export interface SimulatorOptions {
   /** The upstream's base URL. */
@@ -61,6 +62,8 @@ interface Machine {
   serial: string;
   auth: string;
   payments: boolean;
+  /** Its tenant's enterprise staff present their cards here (the demo's customer is tenant A's). */
+  staffCards: readonly string[];
   state: MachineState | undefined;
   lastBeat: number;
   silentUntil: number;
@@ -85,6 +88,7 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
     serial,
     auth: `Basic ${Buffer.from(`${serial}:${demoSecret(serial)}`).toString('base64')}`,
     payments: DEMO_DEVICES.find((d) => d.serial === serial)?.type === 'paymentBox',
+    staffCards: DEMO_DEVICES.find((d) => d.serial === serial)?.tenant === 'A' ? DEMO_STAFF.map((s) => s.cardId) : [],
     state: undefined, lastBeat: 0, silentUntil: 0, faultUntil: 0, sold: 0,
   }));
 
@@ -112,8 +116,9 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
       thirdPartyNumber: `${pick(random, [['42', 6], ['20', 4]] as const)}${Date.now()}${Math.floor(random() * 1e6).toString().padStart(6, '0')}`,
       platform: pick(random, [['wechat', 60], ['alipay', 35], ['digitalRmb', 5]] as const),
       paymentType: pick(random, [['scan', 60], ['program', 30], ['face', 8], ['app', 2]] as const),
-      staff: random() < 0.05,
     };
+    // One sale in twenty is a staff member's, card read, at the staff price.
+    if (!m.payments && m.staffCards.length && random() < 0.05) sale.staffCard = m.staffCards[Math.floor(random() * m.staffCards.length)]!;
     let channel: MachineState['channels'][number] | undefined;
     if (m.payments) sale.amount = 100 * Math.ceil(random() * 50);
     else {

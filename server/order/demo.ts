@@ -9,7 +9,7 @@ export const DEMO_ORDERS = 1500;
 export const DEMO_LINKED_ORDERS = 80;
 
 export const orderDemo: DemoData = {
-  after: ['device', 'product', 'scene'],
+  after: ['device', 'product', 'scene', 'customer'],
   load: async ({ tx, now }) => {
     await seedOrders(tx, { count: DEMO_ORDERS, days: 90, now, seed: 0.2026 });
     await seedLinkedOrders(tx, { count: DEMO_LINKED_ORDERS, days: 30, now });

@@ -14,11 +14,12 @@ import type { DeviceCaller } from '../http/principal.js';
 import { deviceForSale, publishDeviceNews, takeStock, touchDevice, type DeviceNews, type SaleDevice, type SoldLine } from '../device/index.js';
 import type { Tx } from '../db/index.js';
 import { tenants } from '../tenant/schema.js';
+import { staffByCard, type CardHolder } from '../customer/index.js';
 import { orderItems, orders } from './schema.js';
 import { publish } from '../http/events.js';
 import type { OrderEvent } from '../../shared/order/index.js';
 
-type Sale = Required<Pick<SaleInput, 'staff' | 'items'>> & Omit<SaleInput, 'staff' | 'items'>;
+type Sale = Required<Pick<SaleInput, 'items'>> & Omit<SaleInput, 'items'>;
 
 /** Thrown inside the transaction to roll it back when the sale id turned out to be recorded already. */
 class AlreadyRecorded extends Error {}
@@ -59,14 +60,20 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
       const device = await deviceForSale(tx, caller.id);
       let lines: SoldLine[] = [];
       let amount: number;
+      let holder: CardHolder | undefined;
       if (device.type === 'paymentBox') {
-        // A payment box only takes money (spec §2 payTheBox: payment orders).
+        // A payment box only takes money (spec §2 payTheBox: payment orders), at no staff price.
         if (sale.items.length || sale.amount === undefined) throw new BizError(CODE.paymentBoxSale);
+        if (sale.staffCard !== undefined) throw new RequestValidationError({ staffCard: 'validation.invalid' });
         amount = sale.amount;
       } else {
         if (!sale.items.length) throw new RequestValidationError({ items: 'validation.required' });
         if (sale.amount !== undefined) throw new RequestValidationError({ amount: 'validation.invalid' });
-        lines = await takeStock(tx, device, sale.items, sale.staff);
+        if (sale.staffCard !== undefined) {
+          holder = await staffByCard(tx, device.tenantId, sale.staffCard);
+          if (!holder) throw new BizError(CODE.staffCardInvalid);
+        }
+        lines = await takeStock(tx, device, sale.items, holder !== undefined);
         amount = lines.reduce((sum, l) => sum + l.unitPrice * l.count, 0);
       }
       const [owner] = await tx.select({ root: sql<number>`coalesce(${tenants.parentId}, ${tenants.id})` }).from(tenants).where(eq(tenants.id, device.tenantId));
@@ -89,7 +96,8 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
         paymentState: 'success',
         deliveryState: lines.length ? 'allDelivered' : 'notStarted',
         deliveryEnd: 'complete',
-        staff: sale.staff,
+        staff: holder !== undefined,
+        ...(holder ? { staffId: holder.id, staffName: holder.name, staffPhone: holder.phone, staffCard: holder.cardId, customerName: holder.customerName } : {}),
         paidAt: sql`now()`,
       }).onConflictDoNothing({ target: [orders.deviceId, orders.saleId] })
         .returning({ id: orders.id, orderNumber: orders.number, amount: orders.amount, createdAt: orders.createdAt });

@@ -16,6 +16,7 @@ import { tenants } from '../tenant/schema.js';
 import { devices } from '../device/schema.js';
 import { products } from '../product/schema.js';
 import { users } from '../account/schema.js';
+import { customerStaff } from '../customer/schema.js';
 
 export const orderKind = pgEnum('order_kind', ORDER_KINDS);
 export const paymentState = pgEnum('payment_state', PAYMENT_STATES);
@@ -58,6 +59,16 @@ export const orders = pgTable('orders', {
   refundState: refundState('refund_state').notNull().default('none'),
   /** Sold at the staff price. */
   staff: boolean('staff').notNull().default(false),
+  /**
+   * A staff order's buyer (spec §3 staff order): the enterprise staff whose
+   * card was read, and as history what the order was sold to — name, phone,
+   * card and enterprise customer — whatever becomes of the staff record.
+   */
+  staffId: integer('staff_id').references(() => customerStaff.id, { onDelete: 'set null' }),
+  staffName: text('staff_name'),
+  staffPhone: text('staff_phone'),
+  staffCard: text('staff_card'),
+  customerName: text('customer_name'),
   /**
    * A linked order (kind `scene`): the scene's own number for it, the scene
    * (by name too, as history) and its state (spec §4 scene order). Its items

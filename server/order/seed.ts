@@ -49,6 +49,8 @@ async function seedBatch(db: Queryable, n: number, { days, now }: SeedOptions): 
     with dev as (
       select d.id, d.tenant_id, coalesce(t.parent_id, t.id) as root, d.name, d.point_id, d.type,
         array(select c.number from device_channels c where c.device_id = d.id and c.product_id is not null order by c.number) as chans,
+        -- The staff of the tenant's enterprise customers, who buy here with their cards.
+        array(select s.id from customer_staff s join customers cu on cu.id = s.customer_id where s.tenant_id = d.tenant_id and cu.state = 'normal' order by s.id) as staff_ids,
         (row_number() over (order by d.id) - 1)::int as k
       from devices d join tenants t on t.id = d.tenant_id
       where d.activated and d.tenant_id is not null and (d.type = 'paymentBox'
@@ -63,7 +65,9 @@ async function seedBatch(db: Queryable, n: number, { days, now }: SeedOptions): 
     )
     -- Today's hours still to come fall on the day before: no order from the future, no heap of them at this minute.
     select p.id, case when p.drawn > ${until}::timestamptz then p.drawn - interval '1 day' else p.drawn end as created_at, p.fate, p.r2, p.r3, dev.id as device_id, dev.tenant_id, dev.root, dev.name as device_name, dev.point_id, dev.type, dev.chans,
-      (dev.type = 'selling' and p.r3 < 0.05) as staff,
+      (dev.type = 'selling' and cardinality(dev.staff_ids) > 0 and p.r3 < 0.05) as staff,
+      -- Below 0.05, r3 × 20 is as good a die as any to pick which staff member bought.
+      case when dev.type = 'selling' and p.r3 < 0.05 then dev.staff_ids[1 + floor(p.r3 * 20 * cardinality(dev.staff_ids))::int] end as staff_id,
       case when p.fate < 0.015 then 'unpaid' when p.fate < 0.025 then 'timeout' else 'success' end::payment_state as payment_state
     from picked p join dev on dev.k = p.k`);
   // One to three different stocked channels of each selling machine's order.
@@ -87,12 +91,14 @@ async function seedBatch(db: Queryable, n: number, { days, now }: SeedOptions): 
       select o.*, coalesce(t.amount, 100 * (5 + floor(o.r2 * 120)::int)) as amount, coalesce(t.original, t.amount, 100 * (5 + floor(o.r2 * 120)::int)) as original,
         coalesce(t.title, o.device_name) as title,
         -- Paid orders: 1.5 % partly and 1 % fully refunded; 1 % with a delivery failure.
-        case when o.payment_state <> 'success' then 'none' when o.fate > 0.99 then 'full' when o.fate > 0.975 then 'partial' else 'none' end as refund
+        case when o.payment_state <> 'success' then 'none' when o.fate > 0.99 then 'full' when o.fate > 0.975 then 'partial' else 'none' end as refund,
+        cs.name as staff_name, cs.phone as staff_phone, cs.card_id as staff_card, cu.name as customer_name
       from seed_orders o left join totals t on t.order_id = o.id
+        left join customer_staff cs on cs.id = o.staff_id left join customers cu on cu.id = cs.customer_id
     )
     insert into orders (id, number, third_party_number, tenant_id, root_tenant_id, kind, device_id, device_name, point_id, sale_id, title,
       amount, original_amount, received_amount, refund_amount, refund_reason, platform, payment_type, payment_state, delivery_state, delivery_end,
-      refund_state, staff, paid_at, created_at)
+      refund_state, staff, staff_id, staff_name, staff_phone, staff_card, customer_name, paid_at, created_at)
     select id,
       to_char(created_at at time zone 'Asia/Shanghai', 'YYYYMMDDHH24MI') || to_char(nextval('order_number_seq') % 100000000, 'FM00000000'),
       case when payment_state = 'success' then (case when r3 < 0.55 then '4200' else '2026' end) || lpad(id::text, 24, '0') end,
@@ -108,7 +114,8 @@ async function seedBatch(db: Queryable, n: number, { days, now }: SeedOptions): 
       case when payment_state = 'unpaid' then 'notEnded' when payment_state = 'timeout' then 'timeout'
         when fate between 0.9 and 0.92 then 'error' else 'complete' end::delivery_end,
       case refund when 'full' then 'full' when 'partial' then 'partial' else 'none' end::refund_state,
-      staff, case when payment_state = 'success' then created_at + interval '3 seconds' end, created_at
+      staff, staff_id, staff_name, staff_phone, staff_card, customer_name,
+      case when payment_state = 'success' then created_at + interval '3 seconds' end, created_at
     from shaped order by created_at`);
   await db.execute(sql`
     insert into order_items (order_id, tenant_id, channel, product_id, name, unit_price, count, state, refund_amount)

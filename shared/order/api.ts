@@ -10,7 +10,7 @@ import { endpoint, isoTime, str } from '../api/define.js';
 import { PAY_PLATFORMS, PAY_TYPES } from './states.js';
 
 /** Spec §9 / §5: items per order and per channel are the device's own limits (1–10, 1–5). */
-export const SALE_LIMITS = { saleId: 64, thirdPartyNumber: 64, items: 10 } as const;
+export const SALE_LIMITS = { saleId: 64, thirdPartyNumber: 64, items: 10, staffCard: 32 } as const;
 
 const fen = z.number().int().min(1).max(99_999_999);
 
@@ -21,8 +21,12 @@ export const saleInput = z.object({
   thirdPartyNumber: str().trim().min(1).max(SALE_LIMITS.thirdPartyNumber),
   platform: z.enum(PAY_PLATFORMS),
   paymentType: z.enum(PAY_TYPES),
-  /** Bought at the staff price (an enterprise's staff card). */
-  staff: z.boolean().default(false),
+  /**
+   * The staff card the machine read: bought at the staff price by that
+   * enterprise staff (spec §3 staff order), who must hold it among the
+   * tenant's enterprise customers (945 otherwise).
+   */
+  staffCard: str().trim().min(1).max(SALE_LIMITS.staffCard).optional(),
   /** What was vended, per channel; a payment box sends none and an amount instead. */
   items: z.array(z.object({ channel: z.number().int().min(1).max(999), count: z.number().int().min(1).max(10) })).max(SALE_LIMITS.items).default([]),
   amount: fen.optional(),
@@ -41,7 +45,7 @@ export const orderApi = {
   'order.sale': endpoint({
     method: 'POST',
     path: '/device-api/v1/sale',
-    summary: 'A machine sold: creates the order with its items at the channels\' prices and takes the stock, all or nothing. Refused on an offline (902), locked (903), not activated (904) or recycled (905) device, a locked channel (903), a switched-off or empty channel (943), beyond stock (940) or the device\'s per-channel (941) and per-order (942) limits; a payment box pays an amount and sells no items (944).',
+    summary: 'A machine sold: creates the order with its items at the channels\' prices and takes the stock, all or nothing. Refused on an offline (902), locked (903), not activated (904) or recycled (905) device, a locked channel (903), a switched-off or empty channel (943), beyond stock (940) or the device\'s per-channel (941) and per-order (942) limits; a payment box pays an amount and sells no items (944); a staff card no staff of the tenant\'s enterprise customers holds, or of a disabled customer (945).',
     body: saleInput,
     content: saleAnswer,
     access: { auth: 'device' },

@@ -67,6 +67,11 @@ export const orderItem = z.object({
   deliveryEnd: z.enum(DELIVERY_ENDS),
   refundState: z.enum(REFUND_STATES),
   staff: z.boolean(),
+  /** A staff order's buyer (spec §3 staff order), as when it was sold; null for other orders. */
+  staffName: z.string().nullable(),
+  staffPhone: z.string().nullable(),
+  staffCard: z.string().nullable(),
+  customerName: z.string().nullable(),
   deviceId: z.number().int(),
   deviceName: z.string(),
   pointId: z.number().int().nullable(),

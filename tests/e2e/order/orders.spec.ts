@@ -58,8 +58,13 @@ test('payment-box orders are payment only, and staff orders are sold at the staf
   await expect(page.getByTestId('order-line')).toHaveCount(0);
   await page.goto('/orderManagement/staffOrderList');
   await expect(visibleRows(page).first()).toBeVisible();
+  // Each names who bought it, and the enterprise customer.
+  const buyer = (await visibleRows(page).first().getByTestId('order-staff-name').textContent())!;
+  expect(buyer).not.toBe('');
+  await expect(visibleRows(page).first()).toContainText('虹桥枢纽餐饮管理有限公司');
   await visibleRows(page).first().getByTestId('order-open').click();
   await expect(page.getByText(en.list.staff, { exact: true }).locator('..')).toContainText(en.list.yes);
+  await expect(page.getByTestId('order-detail-staff-name')).toHaveText(buyer);
 });
 
 test('tenant1 refunds one product of an order and sees the refund land, in the page and in another window', async ({ page, baseURL, context }) => {

@@ -60,6 +60,19 @@ describe('order.page', () => {
     }
   });
 
+  it('names a staff order\'s staff, phone, card and enterprise customer, and no one on other orders', async () => {
+    const staffOrders = await list({ kind: 'sale', staff: true });
+    expect(staffOrders.total).toBeGreaterThan(0);
+    for (const o of staffOrders.list) {
+      expect(o).toMatchObject({ staff: true, customerName: '虹桥枢纽餐饮管理有限公司', staffCard: expect.stringMatching(/^3100010\d$/), staffPhone: expect.stringMatching(/^1\d{10}$/) });
+      expect(o.staffName).toBeTruthy();
+    }
+    // Several of the customer's staff buy, not one.
+    expect(new Set(staffOrders.list.map((o) => o.staffName)).size).toBeGreaterThan(3);
+    const others = await list({ staff: false }, tenant1, { pageNum: 1, pageSize: 50 });
+    expect(others.list.every((o) => o.staffName === null && o.customerName === null)).toBe(true);
+  });
+
   it('finds by whole number, by its first digits, and by third-party number', async () => {
     const [one] = await t.db.select().from(orders).where(and(eq(orders.rootTenantId, t.ids.tenant('A')), eq(orders.paymentState, 'success'))).limit(1);
     expect((await list({ number: one!.number })).list.map((o) => o.id)).toEqual([one!.id]);

@@ -6,6 +6,7 @@ import { createTestApp, deviceBasic, type TestApp } from '../helpers.js';
 import { devices } from '../../../server/device/index.js';
 import { deviceChannels } from '../../../server/device/schema.js';
 import { orderItems, orders } from '../../../server/order/index.js';
+import { customers } from '../../../server/customer/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -47,13 +48,43 @@ describe('order.sale', () => {
     expect(items.map((i) => [i.channel, i.count, i.unitPrice, i.state])).toEqual([[3, 2, c3.price, 'deliverySuccess'], [4, 1, c4.price, 'deliverySuccess']]);
   });
 
-  it('sells at the staff price to staff, and files a second-level tenant\'s order under its first-level tenant', async () => {
-    await setChannel('VM2026000201', 1, { stock: 3 });
-    const c1 = await channelRow('VM2026000201', 1);
-    const res = await sell('VM2026000201', { staff: true });
+  it('sells at the staff price to the holder of a staff card, and the order names the staff and the enterprise customer', async () => {
+    await setChannel('VM2026000101', 1, { stock: 3 });
+    const c1 = await channelRow('VM2026000101', 1);
+    const res = await sell('VM2026000101', { staffCard: '31000103', items: [{ channel: 1, count: 1 }] });
     expect(res.body.content.amount).toBe(c1.staffPrice);
     const [order] = await t.db.select().from(orders).where(eq(orders.number, res.body.content.orderNumber));
-    expect(order).toMatchObject({ tenantId: t.ids.tenant('A1'), rootTenantId: t.ids.tenant('A'), staff: true });
+    expect(order).toMatchObject({ staff: true, staffName: '李静', staffPhone: '13916200103', staffCard: '31000103', customerName: '虹桥枢纽餐饮管理有限公司' });
+    expect(order!.staffId).toBeTypeOf('number');
+  });
+
+  it('refuses a card no staff of the machine\'s tenant holds, or of a disabled customer (945), taking no stock', async () => {
+    await setChannel('VM2026000101', 2, { stock: 3 });
+    const refused = async (serial: string, staffCard: string, channel: number) => {
+      const res = await sell(serial, { staffCard, items: [{ channel, count: 1 }] });
+      expect(res.body.code).toBe(CODE.staffCardInvalid);
+    };
+    await refused('VM2026000101', '99999999', 2);
+    // Tenant A's customer's card at its second-level tenant's machine: not that tenant's customer.
+    await setChannel('VM2026000201', 1, { stock: 3 });
+    await refused('VM2026000201', '31000103', 1);
+    await t.db.update(customers).set({ state: 'disabled' });
+    try {
+      await refused('VM2026000101', '31000103', 2);
+    } finally {
+      await t.db.update(customers).set({ state: 'normal' });
+    }
+    expect((await channelRow('VM2026000101', 2)).stock).toBe(3);
+    // A payment box takes no staff card.
+    const box = await sell('VM2026000103', { staffCard: '31000103', items: [], amount: 500 });
+    expect(box.body.code).toBe(CODE.badRequest);
+  });
+
+  it('files a second-level tenant\'s order under its first-level tenant', async () => {
+    await setChannel('VM2026000201', 1, { stock: 3 });
+    const res = await sell('VM2026000201', { items: [{ channel: 1, count: 1 }] });
+    const [order] = await t.db.select().from(orders).where(eq(orders.number, res.body.content.orderNumber));
+    expect(order).toMatchObject({ tenantId: t.ids.tenant('A1'), rootTenantId: t.ids.tenant('A'), staff: false, staffName: null });
   });
 
   it('answers a retried sale id with the order already made, taking no stock twice', async () => {
