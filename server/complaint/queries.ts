@@ -8,7 +8,7 @@ import { BizError } from '../http/errors.js';
 import type { Scope } from '../scope.js';
 import { devices } from '../device/index.js';
 import { orders } from '../order/index.js';
-import { tenants } from '../tenant/index.js';
+import { tenantInScope, tenants } from '../tenant/index.js';
 import { complaintProgress, complaints } from './schema.js';
 
 const columns = {
@@ -28,11 +28,7 @@ const toItem = (r: Row): ComplaintItem => ({ ...r, createdAt: r.createdAt.toISOS
 export interface ComplaintFilter { status?: ComplaintItem['status'] | undefined; type?: ComplaintItem['type'] | undefined; number?: string | undefined; tenantId?: number | undefined }
 
 export async function complaintPage(db: Queryable, scope: Scope, query: PageQuery, f: ComplaintFilter) {
-  if (f.tenantId !== undefined && !scope.has(f.tenantId)) throw new BizError(CODE.tenantNotFound);
-  if (f.tenantId !== undefined) {
-    const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, f.tenantId));
-    if (!tenant) throw new BizError(CODE.tenantNotFound);
-  }
+  if (f.tenantId !== undefined) await tenantInScope(db, scope, f.tenantId);
   const prefix = f.number ? `${f.number.replace(/[\\%_]/g, '\\$&')}%` : undefined;
   const where: SQL | undefined = and(
     scope.where(complaints.tenantId),

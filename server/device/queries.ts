@@ -7,7 +7,7 @@ import { BizError } from '../http/errors.js';
 import type { Scope } from '../scope.js';
 import { devices } from './schema.js';
 import { points } from '../point/schema.js';
-import { tenants } from '../tenant/schema.js';
+import { tenantInScope, tenants } from '../tenant/index.js';
 
 const deviceColumns = {
   id: devices.id,
@@ -64,10 +64,7 @@ export async function checkFilterIds(db: Queryable, scope: Scope, pointId: numbe
     const [point] = await db.select({ id: points.id }).from(points).where(and(eq(points.id, pointId), scope.where(points.tenantId)));
     if (!point) throw new BizError(CODE.pointNotFound);
   }
-  if (tenantId !== undefined) {
-    const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId));
-    if (!tenant || !scope.has(tenant.id)) throw new BizError(CODE.tenantNotFound);
-  }
+  if (tenantId !== undefined) await tenantInScope(db, scope, tenantId);
 }
 
 /**

@@ -14,7 +14,7 @@ import type { Scope } from '../scope.js';
 import { devices } from '../device/index.js';
 import { points } from '../point/index.js';
 import { products } from '../product/index.js';
-import { tenants } from '../tenant/index.js';
+import { tenantInScope, tenants } from '../tenant/index.js';
 import { orderItems, orders } from './schema.js';
 
 /**
@@ -85,11 +85,7 @@ async function checkFilterIds(db: Queryable, scope: Scope, f: OrderFilter) {
   if (f.deviceId !== undefined) await owned(devices, f.deviceId, CODE.deviceNotFound);
   if (f.pointId !== undefined) await owned(points, f.pointId, CODE.pointNotFound);
   if (f.productId !== undefined) await owned(products, f.productId, CODE.productNotFound);
-  if (f.tenantId !== undefined && !scope.has(f.tenantId)) throw new BizError(CODE.tenantNotFound);
-  if (f.tenantId !== undefined) {
-    const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, f.tenantId));
-    if (!tenant) throw new BizError(CODE.tenantNotFound);
-  }
+  if (f.tenantId !== undefined) await tenantInScope(db, scope, f.tenantId);
 }
 
 /** The conditions of a filter, in scope (also the export's). */

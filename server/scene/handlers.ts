@@ -12,8 +12,7 @@ import type { Scope } from '../scope.js';
 import { containsPattern } from '../db/sql.js';
 import { BizError } from '../http/errors.js';
 import { defineHandlers } from '../http/handlers.js';
-import { owningTenant } from '../tenant/index.js';
-import { tenants } from '../tenant/schema.js';
+import { owningTenant, tenantInScope } from '../tenant/index.js';
 import { unheldFiles } from '../file/index.js';
 import { sceneDevices, scenes } from './schema.js';
 import { devices } from '../device/index.js';
@@ -32,10 +31,7 @@ async function setStatus(db: Db, scope: Scope, id: number, status: SceneItem['st
 
 export const sceneHandlers = defineHandlers({
   'scene.page': async ({ query, body }, { db, scope }) => {
-    if (body.tenantId !== undefined) {
-      const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, body.tenantId));
-      if (!tenant || !scope.has(tenant.id)) throw new BizError(CODE.tenantNotFound);
-    }
+    if (body.tenantId !== undefined) await tenantInScope(db, scope, body.tenantId);
     const where = and(
       scope.where(scenes.tenantId),
       body.keyword ? ilike(scenes.name, containsPattern(body.keyword)) : undefined,

@@ -6,7 +6,7 @@ import { tenants } from './schema.js';
 
 export { DEMO_TENANTS, type TenantKey } from './demo.js';
 export { tenants } from './schema.js';
-export { owningTenant } from './owner.js';
+export { owningTenant, tenantInScope } from './owner.js';
 
 export const tenantServer = defineServerDomain({
   name: 'tenant',

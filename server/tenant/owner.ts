@@ -15,8 +15,13 @@ import { tenants } from './schema.js';
 export async function owningTenant(db: Queryable, user: AuthUser, scope: Scope, requested: number | undefined): Promise<number> {
   const tenantId = requested ?? user.tenantId;
   if (tenantId === null) throw new BizError(CODE.tenantRequired);
+  await tenantInScope(db, scope, tenantId);
+  return tenantId;
+}
+
+/** A tenant a request names (a filter, a new row's owner): it exists and lies in the caller's scope — 1401 otherwise, one answer for both. */
+export async function tenantInScope(db: Queryable, scope: Scope, tenantId: number): Promise<void> {
   if (!scope.has(tenantId)) throw new BizError(CODE.tenantNotFound);
   const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId));
   if (!tenant) throw new BizError(CODE.tenantNotFound);
-  return tenantId;
 }
