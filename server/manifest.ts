@@ -84,6 +84,26 @@ export interface ServerManifest {
 
 export const defineServerDomain = <const M extends ServerManifest>(manifest: M): M => manifest;
 
+/**
+ * Periodic work for `background`: `step` every `ms`, never two at once (a
+ * slow step is not stacked on itself), a failure left to the next round
+ * (every step is safe to repeat and to race another instance's). With
+ * `immediately`, once at the start too. Answers the stop.
+ */
+export function periodic(step: () => Promise<unknown>, ms: number, opts: { immediately?: boolean } = {}): () => Promise<void> {
+  let running = false;
+  const run = () => {
+    if (running) return;
+    running = true;
+    step().catch(() => {}).finally(() => { running = false; });
+  };
+  if (opts.immediately) run();
+  // Unref'd: the server's socket keeps a running upstream alive, not its chores.
+  const timer = setInterval(run, ms);
+  timer.unref();
+  return async () => clearInterval(timer);
+}
+
 /** Every handler of every domain; an operation handled twice stops the start. */
 export function assembleHandlers(domains: readonly ServerManifest[]): Partial<Handlers> {
   const all: Record<string, unknown> = {};

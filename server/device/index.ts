@@ -1,6 +1,6 @@
 /** The device domain on the upstream: the device list (the devices issue grows it). */
 import { PRESENCE } from '../../shared/device/index.js';
-import { defineServerDomain } from '../manifest.js';
+import { defineServerDomain, periodic } from '../manifest.js';
 import { deviceDemo } from './demo.js';
 import { deviceHandlers } from './handlers.js';
 import { machineHandlers, sweepOffline } from './machine.js';
@@ -34,14 +34,8 @@ export const deviceServer = defineServerDomain({
   demo: deviceDemo,
   background: (db) => {
     const { offlineAfterMs, sweepMs } = presenceFromEnv(process.env);
-    const sweep = () => {
-      sweepOffline(db, offlineAfterMs).catch(() => {});
-    };
     // At once too: machines that fell silent while no upstream ran are offline from the start.
-    sweep();
-    const timer = setInterval(sweep, sweepMs);
-    timer.unref();
-    return async () => clearInterval(timer);
+    return periodic(() => sweepOffline(db, offlineAfterMs), sweepMs, { immediately: true });
   },
   owns: { device: { id: devices.id, tenantId: devices.tenantId, labels: [devices.name, devices.serial] } },
 });

@@ -1,5 +1,5 @@
 /** The order domain on the upstream: the orders machines' sales create, the order lists and an order's detail. */
-import { defineServerDomain } from '../manifest.js';
+import { defineServerDomain, periodic } from '../manifest.js';
 import { defineHandlers } from '../http/handlers.js';
 import { recordSale } from './sale.js';
 import { orderCount, orderDetail, orderPage, orderWhere } from './queries.js';
@@ -41,14 +41,6 @@ export const orderServer = defineServerDomain({
   }),
   demo: orderDemo,
   // E-mail exports: every running upstream takes queued jobs (one instance each, server/order/export-jobs.ts).
-  background: (db) => {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      runExportJobs(db).catch(() => {}).finally(() => { running = false; });
-    }, 2000);
-    return async () => { clearInterval(timer); };
-  },
+  background: (db) => periodic(() => runExportJobs(db), 2000),
   owns: { order: { id: orders.id, tenantId: orders.tenantId, labels: [orders.number, orders.title] } },
 });

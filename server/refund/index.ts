@@ -1,5 +1,5 @@
 /** The refund domain on the upstream: refunds of orders through the sandbox payment provider, and each tenant's refund period. */
-import { defineServerDomain } from '../manifest.js';
+import { defineServerDomain, periodic } from '../manifest.js';
 import { defineHandlers } from '../http/handlers.js';
 import { owningTenant } from '../tenant/index.js';
 import { orderRefunds, periodDaysOf, requestRefund, settleDelayMs } from './refunds.js';
@@ -30,12 +30,6 @@ export const refundServer = defineServerDomain({
   // The provider's answers land while the upstream runs: a sweep a quarter of the delay apart, between 100 ms and 1 s.
   background: (db) => {
     const every = Math.min(1000, Math.max(100, Math.floor(settleDelayMs() / 4)));
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      settleDueRefunds(db).catch(() => {}).finally(() => { running = false; });
-    }, every);
-    return async () => { clearInterval(timer); };
+    return periodic(() => settleDueRefunds(db), every);
   },
 });
