@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/index.js';
+import { affectedRows, drawnAt, notInFuture, orderNumber, resumeOrderIds } from './seed-sql.js';
 
 export async function seedLinkedOrders(db: Queryable, { count, days, now }: { count: number; days: number; now: number }): Promise<number> {
   const until = new Date(now).toISOString();
@@ -24,11 +25,10 @@ export async function seedLinkedOrders(db: Queryable, { count, days, now }: { co
     counted as (select count(*)::int as c from usable),
     picked as (
       select (select coalesce(max(id), 0) from orders) + g as id, floor(random() * counted.c)::int as k, random() as fate, random() as r2,
-        ((date_trunc('day', ${until}::timestamptz at time zone 'Asia/Shanghai') - floor(random() * ${days}) * interval '1 day'
-          + interval '7 hours' + random() * interval '3 hours') at time zone 'Asia/Shanghai') as drawn
+        ${drawnAt(until, days, 3)} as drawn
       from generate_series(1, ${count}) g, counted where counted.c > 0
     )
-    select p.id, case when p.drawn > ${until}::timestamptz then p.drawn - interval '1 day' else p.drawn end as created_at, p.fate, p.r2,
+    select p.id, ${notInFuture(until)}, p.fate, p.r2,
       u.id as scene_id, u.name as scene_name, u.tenant_id, u.root, u.devs
     from picked p join usable u on u.k = p.k`);
   // One stocked channel of each scene device, a different one order by order.
@@ -57,7 +57,7 @@ export async function seedLinkedOrders(db: Queryable, { count, days, now }: { co
       amount, original_amount, received_amount, platform, payment_type, payment_state, delivery_state, delivery_end, staff, paid_at, created_at,
       linkage_number, scene_id, scene_name, scene_state)
     select s.id,
-      to_char(s.created_at at time zone 'Asia/Shanghai', 'YYYYMMDDHH24MI') || to_char(nextval('order_number_seq') % 100000000, 'FM00000000'),
+      ${orderNumber(sql`s.created_at`)},
       '4200' || lpad(s.id::text, 24, '0'), s.tenant_id, s.root, 'scene', s.devs[1], s.scene_name, d.point_id, 'seed-' || s.id, left(s.title, 60),
       s.amount, s.original, s.amount, case when s.r2 < 0.6 then 'wechat' else 'alipay' end::pay_platform, 'program', 'success',
       case s.scene when 'ended' then 'allDelivered' when 'interrupted' then 'partial' else 'delivering' end::delivery_state,
@@ -71,8 +71,7 @@ export async function seedLinkedOrders(db: Queryable, { count, days, now }: { co
       case when o.scene_state = 'interrupted' and i.j = i.devices then 'deliveryFailed'
         when o.scene_state = 'inProgress' and i.j > 1 then 'normal' else 'deliverySuccess' end::order_item_state
     from seed_linked_items i join orders o on o.id = i.order_id`);
-  const made = Number((inserted as { rowCount?: number | null; affectedRows?: number }).rowCount ?? (inserted as { affectedRows?: number }).affectedRows ?? 0);
   await db.execute(sql`drop table seed_linked, seed_linked_items`);
-  await db.execute(sql`select setval(pg_get_serial_sequence('orders', 'id'), greatest((select max(id) from orders), 1))`);
-  return made;
+  await resumeOrderIds(db);
+  return affectedRows(inserted);
 }

@@ -11,6 +11,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/index.js';
+import { affectedRows, drawnAt, notInFuture, orderNumber, resumeOrderIds } from './seed-sql.js';
 
 export interface SeedOptions {
   /** Orders to create. */
@@ -59,12 +60,10 @@ async function seedBatch(db: Queryable, n: number, { days, now }: SeedOptions): 
     picked as (
       select (select coalesce(max(id), 0) from orders) + g as id, floor(random() * counted.c)::int as k,
         random() as fate, random() as r2, random() as r3,
-        ((date_trunc('day', ${until}::timestamptz at time zone 'Asia/Shanghai') - floor(random() * ${days}) * interval '1 day'
-          + interval '7 hours' + random() * interval '15 hours') at time zone 'Asia/Shanghai') as drawn
+        ${drawnAt(until, days, 15)} as drawn
       from generate_series(1, ${n}) g, counted where counted.c > 0
     )
-    -- Today's hours still to come fall on the day before: no order from the future, no heap of them at this minute.
-    select p.id, case when p.drawn > ${until}::timestamptz then p.drawn - interval '1 day' else p.drawn end as created_at, p.fate, p.r2, p.r3, dev.id as device_id, dev.tenant_id, dev.root, dev.name as device_name, dev.point_id, dev.type, dev.chans,
+    select p.id, ${notInFuture(until)}, p.fate, p.r2, p.r3, dev.id as device_id, dev.tenant_id, dev.root, dev.name as device_name, dev.point_id, dev.type, dev.chans,
       (dev.type = 'selling' and cardinality(dev.staff_ids) > 0 and p.r3 < 0.05) as staff,
       -- Below 0.05, r3 × 20 is as good a die as any to pick which staff member bought.
       case when dev.type = 'selling' and p.r3 < 0.05 then dev.staff_ids[1 + floor(p.r3 * 20 * cardinality(dev.staff_ids))::int] end as staff_id,
@@ -100,7 +99,7 @@ async function seedBatch(db: Queryable, n: number, { days, now }: SeedOptions): 
       amount, original_amount, received_amount, refund_amount, refund_reason, platform, payment_type, payment_state, delivery_state, delivery_end,
       refund_state, staff, staff_id, staff_name, staff_phone, staff_card, customer_name, paid_at, created_at)
     select id,
-      to_char(created_at at time zone 'Asia/Shanghai', 'YYYYMMDDHH24MI') || to_char(nextval('order_number_seq') % 100000000, 'FM00000000'),
+      ${orderNumber(sql`created_at`)},
       case when payment_state = 'success' then (case when r3 < 0.55 then '4200' else '2026' end) || lpad(id::text, 24, '0') end,
       tenant_id, root, case when type = 'paymentBox' then 'payment' else 'sale' end::order_kind, device_id, device_name, point_id, 'seed-' || id, left(title, 60),
       amount, original, case when payment_state = 'success' then amount else 0 end,
@@ -130,9 +129,7 @@ async function seedBatch(db: Queryable, n: number, { days, now }: SeedOptions): 
   await db.execute(sql`
     update orders o set refund_amount = coalesce(nullif((select sum(refund_amount) from order_items i where i.order_id = o.id), 0), o.received_amount / 2)
     where o.id in (select id from seed_orders) and o.refund_state = 'partial'`);
-  const made = Number((inserted as { rowCount?: number | null; affectedRows?: number }).rowCount ?? (inserted as { affectedRows?: number }).affectedRows ?? 0);
   await db.execute(sql`drop table seed_orders, seed_items`);
-  // Explicit ids went past the identity: the machines' next sales number on from the last.
-  await db.execute(sql`select setval(pg_get_serial_sequence('orders', 'id'), greatest((select max(id) from orders), 1))`);
-  return made;
+  await resumeOrderIds(db);
+  return affectedRows(inserted);
 }
