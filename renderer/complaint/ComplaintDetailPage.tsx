@@ -7,24 +7,21 @@
  * no step. Live events and other windows' steps refresh it.
  */
 import { Badge, Button, Card, Field, Link, makeStyles, Text, Textarea, Title3, tokens } from '@fluentui/react-components';
-import { ArrowLeftRegular, ArrowUndoRegular, CheckmarkCircleRegular, SendRegular, WindowNewRegular } from '@fluentui/react-icons';
+import { ArrowUndoRegular, CheckmarkCircleRegular, SendRegular, WindowNewRegular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import { CODE, errorEntry } from '../../shared/domains.js';
+import { useNavigate } from 'react-router';
+import { CODE } from '../../shared/domains.js';
 import { COMPLAINT_LIMITS, type ComplaintDetail } from '../../shared/complaint/index.js';
 import { formatYuan } from '../../shared/format.js';
 import type { OrderDetail } from '../../shared/order/index.js';
-import { callOp, useOp, useOpMutation } from '../bridge.js';
-import { refusedWith } from '../app/errors.js';
+import { callOp, useOpMutation } from '../bridge.js';
 import { formatDateTime, formatRelative } from '../app/format.js';
 import { useNotify } from '../app/notify.js';
-import { PageProblem, PageSpinner } from '../app/pages.js';
-import { idOfQuery } from '../app/paths.js';
+import { useDetail } from '../app/detail.js';
 import { useReport } from '../app/report.js';
 import { useOpenWindow } from '../app/windows.js';
-import { currentLang } from '../i18n/index.js';
 import { FormDialog, InfoList, useGuardedAction } from '../kit/index.js';
 import { orderDetailPath } from '../order/index.js';
 import { RefundDialog } from '../refund/index.js';
@@ -54,17 +51,10 @@ export default function ComplaintDetailPage() {
   const styles = useStyles();
   const navigate = useNavigate();
   const openWindow = useOpenWindow();
-  const [params] = useSearchParams();
-  const id = idOfQuery(params.get('id'));
-  const info = useOp('complaint.info', { params: { id: id ?? 0 } }, { enabled: id !== undefined, staleTime: 0 });
-  const back = <Button icon={<ArrowLeftRegular />} onClick={() => void navigate(COMPLAINT_LIST_PATH)} data-testid="complaint-detail-back">{t('complaint.back')}</Button>;
-  const problem = (text: string) => <PageProblem back={back} text={text} testId="complaint-detail" />;
-  if (id === undefined) return problem(t('complaint.notFound'));
-  if (info.isError && !info.isFetching) {
-    return problem(refusedWith(info.error, CODE.complaintNotFound) ? errorEntry(CODE.complaintNotFound).texts[currentLang()] : t('common.loadFailed'));
-  }
-  if (!info.data) return <PageSpinner />;
-  const c = info.data;
+  const { gate, data: c, back } = useDetail('complaint.info', {
+    backTo: COMPLAINT_LIST_PATH, backLabel: t('complaint.back'), testId: 'complaint-detail', notFoundCode: CODE.complaintNotFound, invalidId: t('complaint.notFound'),
+  });
+  if (gate) return gate;
   return (
     <section className={styles.page} aria-labelledby="complaint-detail-title">
       <div className={styles.head}>

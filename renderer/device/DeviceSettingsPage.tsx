@@ -6,24 +6,19 @@
  * save keeps what was typed.
  */
 import { Badge, Button, Card, Field, makeStyles, Spinner, Switch, Text, Title3, tokens } from '@fluentui/react-components';
-import { ArrowLeftRegular } from '@fluentui/react-icons';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { CODE, errorEntry } from '../../shared/domains.js';
+import { CODE } from '../../shared/domains.js';
 import { DEVICE_LIMITS, deviceSettingsForm, NOTIFICATIONS, type DeviceDetail, type DeviceSettingsForm, type NotificationKind } from '../../shared/device/index.js';
-import { useOp, useOpMutation } from '../bridge.js';
-import { refusedWith } from '../app/errors.js';
+import { useOpMutation } from '../bridge.js';
 import { applyFieldErrors, zodI18nResolver } from '../app/form.js';
 import { formatDateTime, formatRelative } from '../app/format.js';
 import { FormInput } from '../app/FormInput.js';
 import { useNotify } from '../app/notify.js';
-import { PageProblem, PageSpinner } from '../app/pages.js';
-import { idOfQuery } from '../app/paths.js';
+import { useDetail } from '../app/detail.js';
 import { useReport } from '../app/report.js';
 import { useRelocalise } from '../app/useRelocalise.js';
-import { currentLang } from '../i18n/index.js';
 import { InfoList, useGuardedAction } from '../kit/index.js';
 import { ChannelGrid } from './ChannelGrid.js';
 import { MachineCard } from './MachineCard.js';
@@ -51,27 +46,20 @@ const schema = z.preprocess((v) => {
 export default function DeviceSettingsPage() {
   const { t } = useTranslation();
   const styles = useStyles();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = idOfQuery(params.get('id'));
-  const info = useOp('device.info', { params: { id: id ?? 0 } }, { enabled: id !== undefined, staleTime: 0 });
-  const back = <Button icon={<ArrowLeftRegular />} onClick={() => void navigate(DEVICE_LIST_PATH)} data-testid="device-settings-back">{t('device.settings.back')}</Button>;
-  const problem = (text: string) => <PageProblem back={back} text={text} testId="device-settings" />;
-  if (id === undefined) return problem(t('device.settings.invalidId'));
-  if (info.isError && !info.isFetching) {
-    return problem(refusedWith(info.error, CODE.deviceNotFound) ? errorEntry(CODE.deviceNotFound).texts[currentLang()] : t('common.loadFailed'));
-  }
-  if (!info.data) return <PageSpinner />;
+  const { gate, data: device, back } = useDetail('device.info', {
+    backTo: DEVICE_LIST_PATH, backLabel: t('device.settings.back'), testId: 'device-settings', notFoundCode: CODE.deviceNotFound, invalidId: t('device.settings.invalidId'),
+  });
+  if (gate) return gate;
   return (
     <section className={styles.page} aria-labelledby="device-settings-title">
       <div className={styles.head}>
         {back}
-        <Title3 as="h1" id="device-settings-title" className={styles.title}>{t('device.settings.title', { name: info.data.name })}</Title3>
+        <Title3 as="h1" id="device-settings-title" className={styles.title}>{t('device.settings.title', { name: device.name })}</Title3>
       </div>
-      <DeviceInfo device={info.data} />
-      <SettingsForm key={info.data.id} device={info.data} />
-      <MachineCard device={info.data} />
-      {info.data.channelCount > 0 && <ChannelGrid device={info.data} />}
+      <DeviceInfo device={device} />
+      <SettingsForm key={device.id} device={device} />
+      <MachineCard device={device} />
+      {device.channelCount > 0 && <ChannelGrid device={device} />}
     </section>
   );
 }

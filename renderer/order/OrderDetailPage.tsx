@@ -6,20 +6,15 @@
  * per-product states. Live events and other windows' changes refresh it.
  */
 import { Badge, Button, Card, makeStyles, Text, Title3, tokens } from '@fluentui/react-components';
-import { ArrowLeftRegular, ArrowUndoRegular, WindowNewRegular } from '@fluentui/react-icons';
+import { ArrowUndoRegular, WindowNewRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import { CODE, errorEntry } from '../../shared/domains.js';
+import { CODE } from '../../shared/domains.js';
 import { formatYuan } from '../../shared/format.js';
 import type { OrderDetail, OrderLine } from '../../shared/order/index.js';
-import { useOp } from '../bridge.js';
-import { refusedWith } from '../app/errors.js';
 import { formatDateTime } from '../app/format.js';
-import { PageProblem, PageSpinner } from '../app/pages.js';
-import { idOfQuery } from '../app/paths.js';
+import { useDetail } from '../app/detail.js';
 import { useOpenWindow } from '../app/windows.js';
-import { currentLang } from '../i18n/index.js';
 import { DataTable, InfoList, OverflowText, type Column } from '../kit/index.js';
 import { RefundDialog, RefundRecords } from '../refund/index.js';
 import { orderDetailPath, ORDER_LIST_PATH } from './paths.js';
@@ -38,20 +33,12 @@ const useStyles = makeStyles({
 export default function OrderDetailPage() {
   const { t } = useTranslation();
   const styles = useStyles();
-  const navigate = useNavigate();
   const openWindow = useOpenWindow();
-  const [params] = useSearchParams();
-  const id = idOfQuery(params.get('id'));
   const [refunding, setRefunding] = useState(false);
-  const info = useOp('order.info', { params: { id: id ?? 0 } }, { enabled: id !== undefined, staleTime: 0 });
-  const back = <Button icon={<ArrowLeftRegular />} onClick={() => void navigate(ORDER_LIST_PATH)} data-testid="order-detail-back">{t('order.list.back')}</Button>;
-  const problem = (text: string) => <PageProblem back={back} text={text} testId="order-detail" />;
-  if (id === undefined) return problem(t('order.list.notFound'));
-  if (info.isError && !info.isFetching) {
-    return problem(refusedWith(info.error, CODE.orderNotFound) ? errorEntry(CODE.orderNotFound).texts[currentLang()] : t('common.loadFailed'));
-  }
-  if (!info.data) return <PageSpinner />;
-  const o = info.data;
+  const { gate, data: o, back } = useDetail('order.info', {
+    backTo: ORDER_LIST_PATH, backLabel: t('order.list.back'), testId: 'order-detail', notFoundCode: CODE.orderNotFound, invalidId: t('order.list.notFound'),
+  });
+  if (gate) return gate;
   return (
     <section className={styles.page} aria-labelledby="order-detail-title">
       <div className={styles.head}>

@@ -2,17 +2,11 @@
  * /sceneadmin/detailpage?id= (spec §2 scene detail): a scene's basics, its
  * devices with their state, and its menu tree editor.
  */
-import { Badge, Button, Card, makeStyles, Text, Title3, tokens } from '@fluentui/react-components';
-import { ArrowLeftRegular } from '@fluentui/react-icons';
+import { Badge, Card, makeStyles, Text, Title3, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import { CODE, errorEntry } from '../../shared/domains.js';
-import { useOp } from '../bridge.js';
-import { refusedWith } from '../app/errors.js';
+import { CODE } from '../../shared/domains.js';
 import { formatDateTime } from '../app/format.js';
-import { PageProblem, PageSpinner } from '../app/pages.js';
-import { idOfQuery } from '../app/paths.js';
-import { currentLang } from '../i18n/index.js';
+import { useDetail } from '../app/detail.js';
 import { InfoList } from '../kit/index.js';
 import { MenuEditor } from './MenuEditor.js';
 import { SCENE_LIST_PATH } from './paths.js';
@@ -28,19 +22,11 @@ const useStyles = makeStyles({
 export default function SceneDetailPage() {
   const { t } = useTranslation();
   const styles = useStyles();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = idOfQuery(params.get('id'));
-  const info = useOp('scene.info', { params: { id: id ?? 0 } }, { enabled: id !== undefined, staleTime: 0 });
-  const back = <Button icon={<ArrowLeftRegular />} onClick={() => void navigate(SCENE_LIST_PATH)} data-testid="scene-detail-back">{t('scene.detail.back')}</Button>;
-  const problem = (text: string) => <PageProblem back={back} text={text} testId="scene-detail" />;
-  if (params.get('id') === null) return problem(t('scene.detail.noId'));
-  if (id === undefined) return problem(t('scene.detail.invalidId'));
-  if (info.isError && !info.isFetching) {
-    return problem(refusedWith(info.error, CODE.sceneNotFound) ? errorEntry(CODE.sceneNotFound).texts[currentLang()] : t('common.loadFailed'));
-  }
-  if (!info.data) return <PageSpinner />;
-  const scene = info.data;
+  const { gate, data: scene, back } = useDetail('scene.info', {
+    backTo: SCENE_LIST_PATH, backLabel: t('scene.detail.back'), testId: 'scene-detail', notFoundCode: CODE.sceneNotFound,
+    invalidId: t('scene.detail.invalidId'), noId: t('scene.detail.noId'),
+  });
+  if (gate) return gate;
   return (
     <section className={styles.page} aria-labelledby="scene-detail-title">
       <div className={styles.head}>
