@@ -17,7 +17,7 @@ export function RefundRecords({ orderId }: { orderId: number }) {
     { id: 'amount', header: t('refund.amount'), kind: 'money', value: (r) => r.amount, cellTestId: 'refund-record-amount' },
     { id: 'lines', header: t('refund.byItem'), render: (r) => <OverflowText text={r.lines.length ? r.lines.map((l) => l.name).join('、') : t('refund.wholeOrder')} />, minWidth: 120, grow: 1 },
     { id: 'reason', header: t('refund.reason'), render: (r) => <OverflowText text={r.reason} />, minWidth: 120, grow: 1 },
-    { id: 'by', header: t('refund.requestedBy'), value: (r) => r.requestedBy, minWidth: 96, width: 140 },
+    { id: 'by', header: t('refund.requestedBy'), value: (r) => r.requestedBy || t('refund.platform'), minWidth: 96, width: 140 },
     {
       id: 'state', header: t('order.list.refundState'), minWidth: 88, width: 100, cellTestId: 'refund-record-state',
       render: (r) => <Badge appearance="tint" color={r.state === 'success' ? 'success' : r.state === 'failed' ? 'danger' : 'warning'}>{t(`refund.states.${r.state}`)}</Badge>,

@@ -39,7 +39,7 @@ export const refundItem = z.object({
   state: z.enum(REFUND_REQUEST_STATES),
   /** The products refunded (empty: the order as a whole). */
   lines: z.array(z.object({ itemId: z.number().int(), name: z.string(), amount: z.number().int() })),
-  /** Who asked, by name (a user of the console, or the complaint it came from). */
+  /** Who asked, by name (a user of the console, or the complaint it came from); empty for the platform (the system admin). */
   requestedBy: z.string(),
   createdAt: isoTime,
   /** When the provider's result is expected; when it landed. */

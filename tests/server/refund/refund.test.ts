@@ -148,6 +148,15 @@ describe('refund.list', () => {
     const o = await paidOrder();
     expect(await t.ok('refund.list', { params: { id: o.id } }, tenant1)).toEqual([]);
   });
+
+  it('names who asked: a tenant\'s user by name, the system admin as the platform (by role alone, no name)', async () => {
+    const o = await paidOrder();
+    expect((await refund(o.id, { amount: 1, reason: '顾客投诉' })).body.code).toBe(200);
+    expect((await refund(o.id, { amount: 1, reason: '平台核实后退款' }, await t.signIn('admin'))).body.code).toBe(200);
+    const [byAdmin, byTenant] = await t.ok('refund.list', { params: { id: o.id } }, tenant1);
+    expect(byTenant!.requestedBy).toBe('华东智售科技有限公司');
+    expect(byAdmin!.requestedBy).toBe('');
+  });
 });
 
 describe('refund.settings', () => {
