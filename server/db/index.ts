@@ -38,12 +38,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** The embedded database's own client, when `db` is one (for what only PGlite offers: COPY into a blob); undefined on PostgreSQL. */
-export function embeddedClient(db: Queryable): PGlite | undefined {
-  const client = (db as { $client?: unknown }).$client;
-  return client instanceof PGlite ? client : undefined;
-}
-
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);

@@ -9,8 +9,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Writable } from 'node:stream';
 import type { Lang } from '../../shared/i18n/define.js';
 import { orderTexts, sheetHeader, sheetName, sheetRow, type OrderFilter } from '../../shared/order/index.js';
-import { embeddedClient, type Queryable } from '../db/index.js';
-import { copiedRows } from './export-copy.js';
+import type { Queryable } from '../db/index.js';
 import type { Scope } from '../scope.js';
 import { points } from '../point/index.js';
 import { tenants } from '../tenant/index.js';
@@ -55,14 +54,8 @@ export async function* exportRows(db: Queryable, where: SQL | undefined, lang: L
   }
 }
 
-/**
- * Writes the filter's orders in scope as an .xlsx into `out`; resolves with
- * the number of rows. `batch`: rows a read (default: each way's own).
- */
-export async function exportOrders(db: Queryable, scope: Scope, filter: OrderFilter, lang: Lang, out: Writable, signal?: AbortSignal, batch?: number): Promise<number> {
+/** Writes the filter's orders in scope as an .xlsx into `out`; resolves with the number of rows. */
+export async function exportOrders(db: Queryable, scope: Scope, filter: OrderFilter, lang: Lang, out: Writable, signal?: AbortSignal, batch = BATCH): Promise<number> {
   const where = await orderWhere(db, scope, filter);
-  // The embedded database gives its rows faster through COPY (export-copy.ts).
-  const client = embeddedClient(db);
-  const rows = client ? copiedRows(client, db, where, lang, signal, batch) : exportRows(db, where, lang, signal, batch);
-  return writeXlsx(out, sheetName(lang), sheetHeader(lang), rows, signal);
+  return writeXlsx(out, sheetName(lang), sheetHeader(lang), exportRows(db, where, lang, signal, batch), signal);
 }
