@@ -70,6 +70,21 @@ describe('exportOrders', () => {
     expect(body[0]![8]).toMatch(/^(小程序|扫码|刷脸|应用)$/);
   });
 
+  it('carries tabs, line breaks, backslashes and quotes in text, and empty cells, as they are', async () => {
+    const user = (await findAuthUser(t.db, eq(users.id, t.ids.user('tenant1'))))!;
+    const scope = await scopeOf(t.db, user);
+    const [one] = await t.db.select().from(orders).where(eq(orders.rootTenantId, t.ids.tenant('A'))).orderBy(desc(orders.createdAt), desc(orders.id)).limit(1);
+    const title = 'a\tb\\c\nd "e" <f> & \\N';
+    await t.db.update(orders).set({ title, deviceName: '\\N', thirdPartyNumber: null, pointId: null }).where(eq(orders.id, one!.id));
+    const { bytes } = await toBuffer((out) => exportOrders(t.db, scope, { number: one!.number }, 'zh-CN', out));
+    const [, row] = (await readBack(bytes)).rows;
+    expect(row![0]).toBe(one!.number);
+    expect(row![1]).toBeUndefined();
+    expect(row![2]).toBe(title);
+    expect(row![12]).toBe('\\N');
+    expect(row![13]).toBeUndefined();
+  });
+
   it('reads past a batch without skipping or repeating an order', async () => {
     const user = (await findAuthUser(t.db, eq(users.id, t.ids.user('admin'))))!;
     const scope = await scopeOf(t.db, user);
