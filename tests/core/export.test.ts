@@ -95,6 +95,17 @@ describe('export.orders', () => {
     expect(heard.map((p) => p.done)).toEqual([...heard.map((p) => p.done)].sort((a, b) => a - b));
   });
 
+  it('adds the buyer\'s columns to a sheet of staff orders', async () => {
+    const result = await browser.call('export.orders', { job: job(), filter: { ...month, kind: 'sale', staff: true }, lang: 'zh-CN', name: 'staff.xlsx' });
+    const content = (result as { content: { rows: number; data: string } }).content;
+    expect(content.rows).toBeGreaterThan(0);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(content.data, 'base64') as unknown as ArrayBuffer);
+    const rows = await sheetRows(book);
+    expect(rows[0]).toEqual(sheetHeader('zh-CN', true));
+    expect(rows.slice(1).every((r) => r[18] === '虹桥枢纽餐饮管理有限公司' && /^3100010\d$/.test(String(r[17])))).toBe(true);
+  });
+
   it('writes into the file chosen on the desktop, renamed from its temporary name when complete', async () => {
     chosen = path.join(dir, '订单.xlsx');
     const result = await desktop.call('export.orders', { job: job(), filter: month, lang: 'en', name: 'orders.xlsx' });
