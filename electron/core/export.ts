@@ -12,6 +12,7 @@
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { PassThrough, type Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import { CODE } from '../../shared/domains.js';
 import type { ApiOp } from '../../shared/domains.js';
@@ -71,7 +72,8 @@ export function createLiveExports(): LiveExports {
     const partial = target === undefined ? undefined : `${target}.part`;
     const chunks: Buffer[] = [];
     const out: Writable = partial ? createWriteStream(partial) : new PassThrough().on('data', (c: Buffer) => chunks.push(c));
-    const closed = new Promise<void>((resolve, reject) => { out.on('finish', resolve).on('close', resolve).on('error', reject); });
+    // Written to the end, and in browser mode read to the end too (`finished` waits for both sides of the pass-through).
+    const closed = finished(out);
     // A failed write is said by the writer's own promise too; this one must not go unheard then.
     closed.catch(() => {});
     let rows = 0;
