@@ -70,3 +70,11 @@ export function applyFieldErrors(
     setError(path as never, { type: 'server', message });
   }
 }
+
+/**
+ * The upstream's field errors of one part of a body (`patch.warningValue`,
+ * `filter.from`), named as the form names its own fields (`warningValue`,
+ * `from`); the others as they are.
+ */
+export const fieldsUnder = (fields: Readonly<Record<string, string>>, part: string): Record<string, string> =>
+  Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.startsWith(`${part}.`) ? k.slice(part.length + 1) : k, v]));

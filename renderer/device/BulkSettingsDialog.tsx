@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_LIMITS, deviceSettingsPatch, NOTIFICATIONS, type DeviceSettingsPatch, type NotificationKind } from '../../shared/device/index.js';
 import { useOpMutation } from '../bridge.js';
-import { issueMessage } from '../app/form.js';
+import { fieldsUnder, issueMessage } from '../app/form.js';
 import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
 import { FormDialog, useGuardedAction } from '../kit/index.js';
@@ -60,7 +60,7 @@ export function BulkSettingsDialog({ ids, onClose, onDone }: { ids: readonly num
     } catch (error) {
       report(error, {
         fallback: t('device.settings.saveFailed'),
-        onFields: (fields) => setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace(/^patch\./, ''), t(v as 'validation.invalid', limits[k.replace(/^patch\./, '') as NumberKey] ?? {})]))),
+        onFields: (fields) => setErrors(Object.fromEntries(Object.entries(fieldsUnder(fields, 'patch')).map(([k, v]) => [k, t(v as 'validation.invalid', limits[k as NumberKey] ?? {})]))),
       });
     }
   });

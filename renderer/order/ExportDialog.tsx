@@ -9,15 +9,17 @@
 import { Field, Input, makeStyles, MessageBar, MessageBarBody, ProgressBar, Text, tokens } from '@fluentui/react-components';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EXPORT_LIMITS, EXPORT_TOPIC, exportProgress, type ExportProgress, type OrderFilter } from '../../shared/order/index.js';
+import { EXPORT_LIMITS, EXPORT_TOPIC, exportMailInput, exportProgress, type ExportProgress, type OrderFilter } from '../../shared/order/index.js';
 import type { Lang } from '../../shared/i18n/define.js';
 import { CODE } from '../../shared/domains.js';
 import { callOp, OpError, sessionEpoch, subscribeLive, useOpMutation } from '../bridge.js';
 import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
+import { fieldsUnder } from '../app/form.js';
 import { download } from '../app/save.js';
 import { currentLang } from '../i18n/index.js';
 import { FormDialog, useGuardedAction } from '../kit/index.js';
+import { EMPTY_ORDER_FILTER, toOrderFilter } from './OrderFilters.js';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '560px', width: 'calc(100vw - 32px)' },
@@ -26,13 +28,10 @@ const useStyles = makeStyles({
 });
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** `yyyy-mm-ddThh:mm` of the machine's clock, what a datetime-local input holds. */
 const localInput = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 const compact = (input: string) => input.slice(0, 10).replaceAll('-', '');
-/** The server's field errors name the filter's fields under `filter.`; the dialog shows them at its own. */
-const unprefixed = (fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace(/^filter\./, ''), v]));
 
 type Phase = 'form' | 'running' | 'mail';
 
@@ -72,10 +71,13 @@ export function ExportDialog({ filter, onClose, onQueued }: ExportDialogProps) {
     if (!from) found.from = 'order.validation.time';
     if (!to) found.to = 'order.validation.time';
     else if (from && to < from) found.to = 'order.validation.range';
-    if (phase === 'mail' && !EMAIL.test(email.trim())) found.email = 'order.validation.email';
+    // The upstream's own rule for the address, said here before sending.
+    if (phase === 'mail' && !exportMailInput.shape.email.safeParse(email.trim()).success) found.email = 'order.validation.email';
     setErrors(found);
-    // The minute typed as the end is included to its end, as in the list's filter.
-    return Object.keys(found).length ? undefined : { from: new Date(from).toISOString(), to: new Date(new Date(to).getTime() + 59_999).toISOString() };
+    if (Object.keys(found).length) return undefined;
+    // As the list's filter reads its range: the minute typed as the end is included to its end.
+    const times = toOrderFilter({ ...EMPTY_ORDER_FILTER, from, to });
+    return { from: times.from!, to: times.to! };
   };
 
   const live = async (body: OrderFilter & { from: string; to: string }) => {
@@ -100,7 +102,7 @@ export function ExportDialog({ filter, onClose, onQueued }: ExportDialogProps) {
       if (error instanceof OpError && error.code === CODE.exportTooLarge) setPhase('mail');
       else {
         setPhase('form');
-        report(error, { fallback: t('order.exports.failed'), onFields: (f) => setErrors(unprefixed(f)) });
+        report(error, { fallback: t('order.exports.failed'), onFields: (f) => setErrors(fieldsUnder(f, 'filter')) });
       }
     } finally {
       job.current = null;
@@ -117,7 +119,7 @@ export function ExportDialog({ filter, onClose, onQueued }: ExportDialogProps) {
       notify(t('order.exports.queued', { email: email.trim() }));
       onQueued();
     } catch (error) {
-      report(error, { fallback: t('order.exports.failed'), onFields: (f) => setErrors(unprefixed(f)) });
+      report(error, { fallback: t('order.exports.failed'), onFields: (f) => setErrors(fieldsUnder(f, 'filter')) });
     }
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
 import { POINT_LIMITS } from '../../shared/point/index.js';
 import { signInForm } from '../../shared/account/index.js';
-import { issueMessage, zodI18nResolver } from '../../renderer/app/form.js';
+import { fieldsUnder, issueMessage, zodI18nResolver } from '../../renderer/app/form.js';
 import { pointDialogSchema, type PointDialogValues } from '../../renderer/point/pointSchema.js';
 import { tenantChoice } from '../../renderer/kit/tenants.js';
 import type { SessionUser } from '../../shared/ipc.js';
@@ -82,5 +82,12 @@ describe('issue messages', () => {
     expect(key('product.validation.tagsRepeat')).toBe('product.validation.tagsRepeat');
     expect(key('file.validation.tooLarge')).toBe('file.validation.tooLarge');
     for (const other of ['Expected string, received number', 'product.name', 'a.b.validation.c', '']) expect(key(other), other).toBe('validation.invalid');
+  });
+});
+
+describe('fieldsUnder', () => {
+  it('names the fields of one part of a body as the form does, and leaves the others as they are', () => {
+    expect(fieldsUnder({ 'filter.from': 'order.validation.time', 'filter.to': 'order.validation.range', email: 'order.validation.email', filterX: 'validation.invalid' }, 'filter'))
+      .toEqual({ from: 'order.validation.time', to: 'order.validation.range', email: 'order.validation.email', filterX: 'validation.invalid' });
   });
 });
