@@ -158,6 +158,8 @@ export function createCore(opts: CoreOptions): Core {
   // Events the console makes itself (an export's progress), to the same listeners as the upstream's.
   const ownListeners = new Set<(event: BridgeEvent) => void>();
   const exports = createLiveExports();
+  /** Whether the caller's page has lost its session since it called (a local operation's own API calls ask this). */
+  const staleFor = (from: CallContext) => () => from.epoch !== undefined && from.epoch !== session.epoch();
 
   const local: {
     [K in IpcOp]: (input: z.output<(typeof ipc)[K]['input']>, raw: unknown, from: CallContext) => Promise<CallResult<unknown>>;
@@ -184,9 +186,8 @@ export function createCore(opts: CoreOptions): Core {
       return ok({ native: true, saved: await opts.saveFile(name, Buffer.from(data, 'base64')) });
     },
     'export.orders': (input, _raw, from) => {
-      const stale = () => from.epoch !== undefined && from.epoch !== session.epoch();
       return exports.run(input, {
-        api: (op, given) => callApi(op, given, stale),
+        api: (op, given) => callApi(op, given, staleFor(from)),
         emit: (event) => {
           for (const l of ownListeners) {
             try {
@@ -206,8 +207,7 @@ export function createCore(opts: CoreOptions): Core {
       if (!picked) return ok({ native: true, file: null });
       // Too large is said here, before 2 MB cross the network for a refusal.
       if (picked.bytes.length > IMAGE_MAX_BYTES) return localError(CODE.fileTooLarge, LOCAL.invalidInput);
-      const stale = () => from.epoch !== undefined && from.epoch !== session.epoch();
-      const uploaded = await callApi('file.upload', { body: { name: picked.name, data: picked.bytes.toString('base64') } }, stale);
+      const uploaded = await callApi('file.upload', { body: { name: picked.name, data: picked.bytes.toString('base64') } }, staleFor(from));
       return uploaded.ok ? ok({ native: true, file: uploaded.content }) : uploaded;
     },
   };
