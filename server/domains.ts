@@ -45,8 +45,8 @@ export async function loadDemoData(db: Db, storage: FileStorage = databaseStorag
 }
 
 /** Starts every domain's periodic work (server/manifest.ts `background`); the answer stops it all. */
-export function startBackground(db: Db): () => Promise<void> {
-  const stops = SERVER_DOMAINS.flatMap((d) => ('background' in d && d.background ? [d.background(db)] : []));
+export function startBackground(db: Db, storage: FileStorage): () => Promise<void> {
+  const stops = SERVER_DOMAINS.flatMap((d) => ('background' in d && d.background ? [d.background(db, storage)] : []));
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
   };

@@ -77,9 +77,10 @@ export interface ServerManifest {
   /**
    * Periodic work of a running upstream (startServer runs it; test apps built
    * with buildApp do not). Several instances may run it at once against one
-   * database, so each step must be safe to race. Returns how to stop it.
+   * database, so each step must be safe to race. It is handed the
+   * upstream's file storage. Returns how to stop it.
    */
-  background?: (db: Db) => () => Promise<void>;
+  background?: (db: Db, storage: FileStorage) => () => Promise<void>;
 }
 
 export const defineServerDomain = <const M extends ServerManifest>(manifest: M): M => manifest;

@@ -26,6 +26,8 @@ export interface StartOptions {
   storageDir?: string;
   /** See BuildAppOptions: requests per device and window on the device-facing API (benchmarks lift it). */
   deviceLimit?: BuildAppOptions['deviceLimit'];
+  /** Run the domains' periodic work (refund settling, e-mail exports, the offline sweep); on by default. A benchmark that times that work itself turns it off. */
+  background?: boolean;
   /** Drive the demo machines through the device-facing API once listening (server/device/simulator.ts); off by default. */
   simulate?: Omit<SimulatorOptions, 'url'> | boolean;
 }
@@ -62,7 +64,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     const { port } = app.server.address() as AddressInfo;
     const urlHost = host.includes(':') ? `[${host}]` : host;
     const url = `http://${urlHost}:${port}`;
-    const stopBackground = startBackground(database.db);
+    const stopBackground = opts.background === false ? async () => {} : startBackground(database.db, storage);
     // The simulator plays the demo machines: a demo database older than their secrets gets them first.
     if (opts.simulate && opts.demoData) await ensureDemoSecrets(database.db, DEMO_DEVICES.map((d) => d.serial));
     const simulator = opts.simulate ? startSimulator({ url, ...(opts.simulate === true ? {} : opts.simulate) }) : undefined;

@@ -15,12 +15,9 @@ import { defineHandlers } from '../http/handlers.js';
 import type { Queryable } from '../db/index.js';
 import type { Scope } from '../scope.js';
 import { fileGrants, files } from './schema.js';
-import type { FileStorage } from '../storage/index.js';
+import { storageIn, type FileStorage } from '../storage/index.js';
 
 const isImageType = (mime: string | undefined): mime is ImageType => (IMAGE_TYPES as readonly string[]).includes(mime ?? '');
-
-/** The storage the app was built with, handed to these routes in their config (server/file/index.ts). */
-const storageOf = (config: unknown): FileStorage => (config as { storage: FileStorage }).storage;
 
 /**
  * Stores bytes whose type is known good under the SHA-256 of their content
@@ -62,7 +59,7 @@ export const fileHandlers = defineHandlers({
     if (bytes.length > IMAGE_MAX_BYTES) throw new BizError(CODE.fileTooLarge);
     const kind = await fileTypeFromBuffer(bytes);
     if (!isImageType(kind?.mime)) throw new BizError(CODE.fileTypeRefused);
-    const id = await storeFile(db, storageOf(request.routeOptions.config), bytes, kind.mime);
+    const id = await storeFile(db, storageIn(request.routeOptions.config), bytes, kind.mime);
     if (user.tenantId !== null) await grantFiles(db, [id], user.tenantId);
     return { id, mime: kind.mime, size: bytes.length };
   },
@@ -70,7 +67,7 @@ export const fileHandlers = defineHandlers({
   'file.content': async ({ params }, { db, scope, request, reply }) => {
     if ((await unheldFiles(db, scope, [params.id])).length) throw new BizError(CODE.fileNotFound);
     const [row] = await db.select({ mime: files.mime }).from(files).where(eq(files.id, params.id));
-    const bytes = await storageOf(request.routeOptions.config).get(params.id);
+    const bytes = await storageIn(request.routeOptions.config).get(params.id);
     if (!row || !bytes || !isImageType(row.mime)) throw new BizError(CODE.fileNotFound);
     reply.header('cache-control', FILE_CACHE_CONTROL);
     return { mime: row.mime, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) as Uint8Array<ArrayBuffer> };

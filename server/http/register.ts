@@ -4,6 +4,7 @@
  * envelope around the handler's content. A domain only writes handlers; an
  * operation without one stops the server at start-up.
  */
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { api, type ApiOp } from '../../shared/domains.js';
 import { envelope, SUCCESS, type EndpointDef } from '../../shared/api/define.js';
@@ -83,8 +84,10 @@ function registerEndpoint(app: FastifyInstance, { db, auth, deviceLimit }: Check
           : { db, request, reply, device: caller };
       const content = await handler({ params: request.params, query: request.query, body: request.body }, ctx);
       if (def.binary) {
-        const { mime, bytes } = content as { mime: string; bytes: Uint8Array };
-        return reply.type(mime).header('x-content-type-options', 'nosniff').send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+        const { mime, bytes } = content as { mime: string; bytes: Uint8Array | AsyncIterable<Uint8Array> };
+        void reply.type(mime).header('x-content-type-options', 'nosniff');
+        // Streamed bytes go out as they are read, with the socket's back-pressure (shared/api/define.ts binaryBytes).
+        return reply.send(bytes instanceof Uint8Array ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : Readable.from(bytes));
       }
       return def.raw ? content : { code: SUCCESS, content };
     },

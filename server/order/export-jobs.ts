@@ -1,8 +1,10 @@
 /**
  * The e-mail export (spec §9: more than 1000 orders go by e-mail): a job in
  * the database's queue (export_jobs), taken by one running upstream, which
- * streams the orders into an .xlsx (export.ts), keeps the file in the
- * database's file store and mails a link that expires.
+ * streams the orders into an .xlsx (export.ts) and straight on into the
+ * upstream's file storage (server/storage: a part at a time, hashed on the
+ * way; no temporary file, never the whole file in memory), and mails a link
+ * that expires.
  *
  * Mail goes through SMTP_URL (nodemailer). Without it — the demo — each
  * message is written as an .eml file into OUTBOX_DIR (default
@@ -10,10 +12,9 @@
  * the link starts with (default http://127.0.0.1:8090, the upstream itself).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { CODE } from '../../shared/domains.js';
@@ -21,7 +22,7 @@ import { EXPORT_LIMITS, orderTexts, type ExportFilter, type ExportJob } from '..
 import type { Lang } from '../../shared/i18n/define.js';
 import type { Db, Queryable } from '../db/index.js';
 import { BizError } from '../http/errors.js';
-import { databaseStorage } from '../storage/index.js';
+import type { FileStorage } from '../storage/index.js';
 import { findAuthUser, users } from '../account/index.js';
 import { scopeOf } from '../scope.js';
 import { exportOrders } from './export.js';
@@ -96,19 +97,27 @@ async function mail(options: MailOptions, to: string, lang: Lang, rows: number, 
   await writeFile(join(options.outbox, `export-${Date.now()}-${randomBytes(3).toString('hex')}.eml`), eml.message as Buffer);
 }
 
-async function run(db: Db, job: Row, mailOptions: MailOptions) {
+/** The job's orders as an .xlsx into the storage: the sheet is written and kept at once, each side waiting for the other. */
+async function keepSheet(db: Db, storage: FileStorage, job: Row) {
+  const user = await findAuthUser(db, eq(users.id, job.userId));
+  // Whoever asked may no longer: a disabled account exports nothing.
+  if (!user || user.disabled) throw new Error('the account that asked is disabled or gone');
+  const sheet = new PassThrough();
+  // A failure on either side ends the other: the writer stops, and the storage keeps nothing.
+  const stop = (err: unknown) => { sheet.destroy(err as Error); throw err; };
+  const [rows, file] = await Promise.all([
+    exportOrders(db, await scopeOf(db, user), job.filter, job.lang as Lang, sheet).catch(stop),
+    storage.putStream(sheet).catch(stop),
+  ]);
+  return { rows, fileId: file.id };
+}
+
+async function run(db: Db, storage: FileStorage, job: Row, mailOptions: MailOptions) {
   const beat = setInterval(() => {
     db.update(exportJobs).set({ heartbeatAt: sql`now()` }).where(eq(exportJobs.id, job.id)).catch(() => {});
   }, Math.max(1000, STALE_AFTER_MS / 4));
-  const file = join(tmpdir(), `vend-export-${job.id}-${randomBytes(4).toString('hex')}.xlsx`);
   try {
-    const user = await findAuthUser(db, eq(users.id, job.userId));
-    // Whoever asked may no longer: a disabled account exports nothing.
-    if (!user || user.disabled) throw new Error('the account that asked is disabled or gone');
-    const rows = await exportOrders(db, await scopeOf(db, user), job.filter, job.lang as Lang, createWriteStream(file));
-    const bytes = await readFile(file);
-    const fileId = createHash('sha256').update(bytes).digest('hex');
-    await databaseStorage(db).put(fileId, bytes);
+    const { rows, fileId } = await keepSheet(db, storage, job);
     const key = randomBytes(32).toString('hex');
     const expiresAt = new Date(Date.now() + EXPORT_LIMITS.linkDays * DAY_MS);
     await db.update(exportJobs).set({ state: 'done', rows, fileId, linkHash: hashOf(key), expiresAt, finishedAt: sql`now()`, error: null })
@@ -120,26 +129,25 @@ async function run(db: Db, job: Row, mailOptions: MailOptions) {
       .where(eq(exportJobs.id, job.id));
   } finally {
     clearInterval(beat);
-    await rm(file, { force: true });
   }
 }
 
-/** Runs queued jobs one after another until none is left; answers how many were taken. */
-export async function runExportJobs(db: Db, mailOptions: MailOptions = mailFromEnv(), staleMs = STALE_AFTER_MS): Promise<number> {
+/** Runs queued jobs one after another until none is left, keeping the files in `storage`; answers how many were taken. */
+export async function runExportJobs(db: Db, storage: FileStorage, mailOptions: MailOptions = mailFromEnv(), staleMs = STALE_AFTER_MS): Promise<number> {
   let taken = 0;
   for (let job = await claim(db, staleMs); job; job = await claim(db, staleMs)) {
     taken++;
-    await run(db, job, mailOptions);
+    await run(db, storage, job, mailOptions);
   }
   return taken;
 }
 
-/** The finished file a mailed link names, or 978. */
-export async function exportFile(db: Queryable, key: string) {
+/** The finished file a mailed link names, as it streams out of the storage, or 978. */
+export async function exportFile(db: Queryable, storage: FileStorage, key: string) {
   const [job] = await db.select({ fileId: exportJobs.fileId, expiresAt: exportJobs.expiresAt, id: exportJobs.id })
     .from(exportJobs).where(and(eq(exportJobs.linkHash, hashOf(key)), eq(exportJobs.state, 'done')));
   if (!job?.fileId || !job.expiresAt || job.expiresAt.getTime() < Date.now()) throw new BizError(CODE.exportLinkInvalid);
-  const bytes = await databaseStorage(db).get(job.fileId);
+  const bytes = await storage.read(job.fileId);
   if (!bytes) throw new BizError(CODE.exportLinkInvalid);
-  return { id: job.id, mime: XLSX, bytes: new Uint8Array(bytes) };
+  return { id: job.id, mime: XLSX, bytes };
 }

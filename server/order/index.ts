@@ -9,6 +9,7 @@ import { exportFile, exportsOf, queueExport, runExportJobs } from './export-jobs
 import { CODE } from '../../shared/domains.js';
 import { EXPORT_LIMITS } from '../../shared/order/index.js';
 import { BizError } from '../http/errors.js';
+import { storageIn } from '../storage/index.js';
 
 export { orderItems, orders } from './schema.js';
 export { seedOrders } from './seed.js';
@@ -33,14 +34,16 @@ export const orderServer = defineServerDomain({
       return queueExport(db, user.id, body);
     },
     'order.exports': (_input, { db, user }) => exportsOf(db, user.id),
-    'order.exportFile': async ({ params }, { db, reply }) => {
-      const file = await exportFile(db, params.token);
+    'order.exportFile': async ({ params }, { db, request, reply }) => {
+      const file = await exportFile(db, storageIn(request.routeOptions.config), params.token);
       void reply.header('content-disposition', `attachment; filename="orders-${file.id}.xlsx"`);
       return { mime: file.mime, bytes: file.bytes };
     },
   }),
+  // The mailed links' files are in the upstream's storage, where the jobs keep them.
+  routeConfig: (settings) => ({ 'order.exportFile': { storage: settings.storage } }),
   demo: orderDemo,
   // E-mail exports: every running upstream takes queued jobs (one instance each, server/order/export-jobs.ts).
-  background: (db) => periodic(() => runExportJobs(db), 2000),
+  background: (db, storage) => periodic(() => runExportJobs(db, storage), 2000),
   owns: { order: { id: orders.id, tenantId: orders.tenantId, labels: [orders.number, orders.title] } },
 });

@@ -1,38 +1,123 @@
 /**
- * Where file bytes live: a small port (put, get) so an object store can take
- * the place of these two. Content-addressed, so a put of bytes already held
- * is a no-op and a get never sees a half-written file.
+ * Where file bytes live: a small port (put, get; a stream in, a stream out)
+ * so an object store can take the place of these two. Content-addressed, so
+ * a put of bytes already held is a no-op and a get never sees a half-written
+ * file.
  *
- * - `databaseStorage`: the bytes in PostgreSQL (`file_bytes`). Every upstream
- *   instance on one server sees every file with nothing else to share; the
- *   default for PostgreSQL and for the in-memory database.
+ * - `databaseStorage`: the bytes in PostgreSQL (`file_bytes`, in parts of
+ *   about a megabyte). Every upstream instance on one server sees every file
+ *   with nothing else to share; the default for PostgreSQL and for the
+ *   in-memory database.
  * - `diskStorage`: files under a directory (`<dir>/ab/abcdef…`), written to
  *   a temporary name and renamed; the default beside an embedded database on
  *   disk. Several instances need the directory shared.
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
+import { and, asc, eq, like, lt } from 'drizzle-orm';
 import type { Queryable } from '../db/index.js';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../db/sql.js';
 import { fileBytes } from './schema.js';
+
+/** A file kept from a stream: its id (the SHA-256 of its bytes, hex) and its size in bytes. */
+export interface StoredFile {
+  id: string;
+  size: number;
+}
 
 export interface FileStorage {
   readonly kind: 'database' | 'disk';
   put(id: string, bytes: Buffer): Promise<void>;
   /** The bytes, or null when none are held under this id. */
   get(id: string): Promise<Buffer | null>;
+  /**
+   * Keeps what `source` yields as it comes, hashing it on the way, and never
+   * holds more than a part of it; answers its id and size. When the source
+   * fails nothing is kept and the failure is the answer.
+   */
+  putStream(source: AsyncIterable<Uint8Array>): Promise<StoredFile>;
+  /** The bytes a part at a time, or null when none are held under this id. */
+  read(id: string): Promise<AsyncIterable<Buffer> | null>;
 }
+
+/** The size of a part in the database: big enough that a 100 MB file is a hundred inserts, small enough to hold. */
+const PART_BYTES = 1 << 20;
+/** A stream's parts are kept under this prefix until the whole is there, then renamed to the file's id. */
+const UPLOAD = 'upload-';
+/** An upload older than this was cut off (its instance stopped): the next upload removes it. */
+const UPLOAD_ABANDONED_MS = 24 * 3600_000;
+
+const asBuffer = (chunk: Uint8Array) => (Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
 
 export function databaseStorage(db: Queryable): FileStorage {
   return {
     kind: 'database',
     async put(id, bytes) {
-      await db.insert(fileBytes).values({ id, bytes }).onConflictDoNothing();
+      await db.insert(fileBytes).values({ id, part: 0, bytes }).onConflictDoNothing();
     },
     async get(id) {
-      const [row] = await db.select({ bytes: fileBytes.bytes }).from(fileBytes).where(eq(fileBytes.id, id));
-      return row?.bytes ?? null;
+      const rows = await db.select({ bytes: fileBytes.bytes }).from(fileBytes).where(eq(fileBytes.id, id)).orderBy(asc(fileBytes.part));
+      return rows.length === 0 ? null : rows.length === 1 ? rows[0]!.bytes : Buffer.concat(rows.map((r) => r.bytes));
+    },
+    async putStream(source) {
+      // The time leads the temporary id (13 digits until the year 2286), so abandoned uploads compare as older.
+      const upload = `${UPLOAD}${Date.now()}-${randomBytes(6).toString('hex')}`;
+      await db.delete(fileBytes).where(and(like(fileBytes.id, `${UPLOAD}%`), lt(fileBytes.id, `${UPLOAD}${Date.now() - UPLOAD_ABANDONED_MS}`)));
+      const hash = createHash('sha256');
+      let size = 0;
+      let part = 0;
+      let held: Buffer[] = [];
+      let heldBytes = 0;
+      const flush = async () => {
+        const bytes = Buffer.concat(held, heldBytes);
+        held = [];
+        heldBytes = 0;
+        await db.insert(fileBytes).values({ id: upload, part: part++, bytes });
+      };
+      try {
+        for await (const chunk of source) {
+          const bytes = asBuffer(chunk);
+          hash.update(bytes);
+          size += bytes.length;
+          held.push(bytes);
+          heldBytes += bytes.length;
+          // Waiting for the insert is the back-pressure: the source is not read meanwhile.
+          if (heldBytes >= PART_BYTES) await flush();
+        }
+        if (heldBytes > 0 || part === 0) await flush();
+        const id = hash.digest('hex');
+        const [held0] = await db.select({ part: fileBytes.part }).from(fileBytes).where(eq(fileBytes.id, id)).limit(1);
+        if (held0) await db.delete(fileBytes).where(eq(fileBytes.id, upload));
+        else {
+          try {
+            // One statement: the parts appear under the id all at once. Unchanged out-of-line bytes are not rewritten.
+            await db.update(fileBytes).set({ id }).where(eq(fileBytes.id, upload));
+          } catch (err) {
+            // Another instance kept the same bytes first: theirs stay.
+            if (pgErrorCode(err) !== UNIQUE_VIOLATION) throw err;
+            await db.delete(fileBytes).where(eq(fileBytes.id, upload));
+          }
+        }
+        return { id, size };
+      } catch (err) {
+        await db.delete(fileBytes).where(eq(fileBytes.id, upload)).catch(() => {});
+        throw err;
+      }
+    },
+    async read(id) {
+      const parts = await db.select({ part: fileBytes.part }).from(fileBytes).where(eq(fileBytes.id, id)).orderBy(asc(fileBytes.part));
+      if (parts.length === 0) return null;
+      return (async function* () {
+        for (const { part } of parts) {
+          const [row] = await db.select({ bytes: fileBytes.bytes }).from(fileBytes).where(and(eq(fileBytes.id, id), eq(fileBytes.part, part)));
+          if (!row) throw new Error(`file ${id} lost its part ${part} while being read`);
+          yield row.bytes;
+        }
+      })();
     },
   };
 }
@@ -40,12 +125,14 @@ export function databaseStorage(db: Queryable): FileStorage {
 export function diskStorage(dir: string): FileStorage {
   // Ids are checked hex (shared/file fileId) before they reach here; the two-character folder keeps directories small.
   const pathOf = (id: string) => join(dir, id.slice(0, 2), id);
+  const temporary = (name: string) => `${name}.${randomBytes(6).toString('hex')}.tmp`;
+  const missing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
   return {
     kind: 'disk',
     async put(id, bytes) {
       const path = pathOf(id);
       await mkdir(join(dir, id.slice(0, 2)), { recursive: true });
-      const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+      const temp = temporary(path);
       await writeFile(temp, bytes);
       await rename(temp, path);
     },
@@ -53,9 +140,48 @@ export function diskStorage(dir: string): FileStorage {
       try {
         return await readFile(pathOf(id));
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        if (missing(err)) return null;
         throw err;
       }
     },
+    async putStream(source) {
+      await mkdir(dir, { recursive: true });
+      const temp = temporary(join(dir, 'upload'));
+      const out = createWriteStream(temp);
+      const failed = once(out, 'error').then(([err]) => { throw err; });
+      failed.catch(() => {});
+      const hash = createHash('sha256');
+      let size = 0;
+      try {
+        for await (const chunk of source) {
+          const bytes = asBuffer(chunk);
+          hash.update(bytes);
+          size += bytes.length;
+          if (!out.write(bytes)) await Promise.race([once(out, 'drain'), failed]);
+        }
+        out.end();
+        await finished(out);
+        const id = hash.digest('hex');
+        await mkdir(join(dir, id.slice(0, 2)), { recursive: true });
+        await rename(temp, pathOf(id));
+        return { id, size };
+      } catch (err) {
+        out.destroy();
+        await rm(temp, { force: true });
+        throw err;
+      }
+    },
+    async read(id) {
+      try {
+        await stat(pathOf(id));
+      } catch (err) {
+        if (missing(err)) return null;
+        throw err;
+      }
+      return createReadStream(pathOf(id), { highWaterMark: PART_BYTES });
+    },
   };
 }
+
+/** The storage an upstream was built with, as a domain's route config hands it to a handler (server/manifest.ts `routeConfig`). */
+export const storageIn = (config: unknown): FileStorage => (config as { storage: FileStorage }).storage;

@@ -1,5 +1,10 @@
-/** The bytes of files when the database is the storage (server/storage/index.ts `databaseStorage`). */
-import { pgTable, text, customType } from 'drizzle-orm/pg-core';
+/**
+ * The bytes of files when the database is the storage (server/storage/index.ts
+ * `databaseStorage`), in parts of about a megabyte: a file written as it
+ * streams (an e-mail export of a million orders is 100 MB) is kept and read a
+ * part at a time, never whole. A file put at once is part 0 alone.
+ */
+import { pgTable, text, integer, customType, primaryKey } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -7,6 +12,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 export const fileBytes = pgTable('file_bytes', {
-  id: text('id').primaryKey(),
+  id: text('id').notNull(),
+  part: integer('part').notNull().default(0),
   bytes: bytea('bytes').notNull(),
-});
+}, (t) => [primaryKey({ columns: [t.id, t.part] })]);

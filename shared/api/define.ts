@@ -73,6 +73,16 @@ export interface EndpointDef {
   contended?: string;
 }
 
+/**
+ * The bytes of a `binary` answer: whole, or a part at a time as the upstream
+ * streams them out of its storage (a mailed export is 100 MB; it is never
+ * held whole).
+ */
+export const binaryBytes = z.union([
+  z.instanceof(Uint8Array),
+  z.custom<AsyncIterable<Uint8Array>>((v) => typeof v === 'object' && v !== null && Symbol.asyncIterator in v),
+]);
+
 /** Keeps the literal type of a definition so operation types can be derived. */
 export const endpoint = <const E extends EndpointDef>(e: E): E => e;
 

@@ -6,7 +6,7 @@
  * expires.
  */
 import { z } from 'zod';
-import { endpoint, isoTime } from '../api/define.js';
+import { binaryBytes, endpoint, isoTime } from '../api/define.js';
 import { LANGS } from '../i18n/define.js';
 import { orderAccess, orderFilter } from './list.js';
 
@@ -107,7 +107,7 @@ export const exportApi = {
     path: '/order/export/file/:token',
     summary: 'The .xlsx of a finished export, for the link mailed (the link is the key; 978 once it has expired or for any other).',
     params: z.object({ token: z.string().length(64, { message: 'validation.invalid' }).regex(/^[0-9a-f]{64}$/, { message: 'validation.invalid' }) }),
-    content: z.object({ mime: z.string(), bytes: z.instanceof(Uint8Array) }),
+    content: z.object({ mime: z.string(), bytes: binaryBytes }),
     binary: true,
     access: { auth: 'none' },
   }),

@@ -11,6 +11,7 @@ import { CODE } from '../../../shared/domains.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { exportJobs } from '../../../server/order/index.js';
 import { runExportJobs } from '../../../server/order/export-jobs.js';
+import { databaseStorage } from '../../../server/storage/index.js';
 
 let t: TestApp;
 let tenant1: string;
@@ -59,7 +60,7 @@ describe('order.exportMail', () => {
     const job = await t.ok('order.exportMail', { body: { filter: year, email: 'caiwu@huadong-vend.cn', lang: 'zh-CN' } }, tenant1);
     expect(job).toMatchObject({ state: 'queued', email: 'caiwu@huadong-vend.cn', rows: null });
     // Two sweeps at once: the job is taken by one.
-    const taken = await Promise.all([runExportJobs(t.db, mailOptions()), runExportJobs(t.db, mailOptions())]);
+    const taken = await Promise.all([runExportJobs(t.db, databaseStorage(t.db), mailOptions()), runExportJobs(t.db, databaseStorage(t.db), mailOptions())]);
     expect(taken[0] + taken[1]).toBe(1);
     const [done] = await t.ok('order.exports', { body: {} }, tenant1);
     expect(done).toMatchObject({ id: job.id, state: 'done' });
@@ -88,7 +89,7 @@ describe('order.exportMail', () => {
     const job = await t.ok('order.exportMail', { body: { filter: year, email: 'ops@huadong-vend.cn', lang: 'en' } }, tenant1);
     // An instance took it and died: running, its heartbeat long stale.
     await t.db.update(exportJobs).set({ state: 'running', attempts: 1, heartbeatAt: sql`now() - interval '10 minutes'` }).where(eq(exportJobs.id, job.id));
-    expect(await runExportJobs(t.db, { ...mailOptions(), smtpUrl: undefined })).toBe(1);
+    expect(await runExportJobs(t.db, databaseStorage(t.db), { ...mailOptions(), smtpUrl: undefined })).toBe(1);
     const [row] = await t.db.select().from(exportJobs).where(eq(exportJobs.id, job.id));
     expect(row).toMatchObject({ state: 'done', attempts: 2 });
     const files = await readdir(outbox);
