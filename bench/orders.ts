@@ -152,8 +152,8 @@ try {
 
   // The e-mail export of the whole year, as a running upstream's job takes it: claimed, written, kept, mailed.
   const work = await mkdtemp(join(tmpdir(), 'bench-export-'));
-  // Kept where each kind of upstream keeps files: PostgreSQL in the database; the embedded database, which the
-  // bench holds in memory, on disk (STORAGE_DIR, as beside an embedded database on disk) — in-memory files would be the database's memory, not the job's.
+  // Kept in the database on PostgreSQL (the default). The embedded database is held in memory here, where kept files
+  // would be the database's memory, not the job's: it keeps them on disk (STORAGE_DIR), as an upstream on a disk would.
   const storage = pgUrl ? databaseStorage(server.db) : diskStorage(join(work, 'files'));
   const [admin] = await server.db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
   const year = { from: new Date(Date.now() - 366 * 24 * 3600_000).toISOString(), to: new Date(Date.now() + 3600_000).toISOString() };

@@ -9,8 +9,8 @@
  *   with nothing else to share; the default for PostgreSQL and for the
  *   in-memory database.
  * - `diskStorage`: files under a directory (`<dir>/ab/abcdef…`), written to
- *   a temporary name and renamed; the default beside an embedded database on
- *   disk. Several instances need the directory shared.
+ *   a temporary name and renamed; when STORAGE_DIR names one. Several
+ *   instances need the directory shared.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
