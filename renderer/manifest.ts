@@ -18,7 +18,7 @@ export type PageModule = () => Promise<{ default: ComponentType }>;
 export interface Slots {
   /** The /login page. */
   signIn: PageModule;
-  /** The profile menu at the right of the top bar. */
+  /** The profile menu at the right of the top bar; the frame shows it under a Suspense boundary, so it may be lazy. */
   profileMenu: ComponentType;
 }
 

@@ -1,12 +1,13 @@
 /** The account domain in the renderer: the sign-in page and the profile menu (with the password dialog). */
+import { lazy } from 'react';
 import { defineScreens } from '../manifest.js';
-import { ProfileMenu } from './ProfileMenu.js';
 
 export const accountScreens = defineScreens({
   name: 'account',
   screens: {},
   slots: {
     signIn: () => import('./LoginPage.js'),
-    profileMenu: ProfileMenu,
+    // Loaded with the shell, not with the sign-in page: its menu, avatar and password dialog are no part of signing in.
+    profileMenu: lazy(() => import('./ProfileMenu.js').then((m) => ({ default: m.ProfileMenu }))),
   },
 });

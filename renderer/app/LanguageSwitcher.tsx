@@ -6,15 +6,17 @@
  */
 import { Menu, MenuButton, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, type MenuProps } from '@fluentui/react-components';
 import { LocalLanguageRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGS, type Lang } from '../../shared/i18n/define.js';
 import { catalogues } from '../../shared/domains.js';
 import { isLang } from '../i18n/detect.js';
 import { currentLang, setLanguage } from '../i18n/index.js';
-import { ConfirmDialog } from '../kit/ConfirmDialog.js';
 import { hasDirtyForms } from './dirty.js';
 import { useNotify } from './notify.js';
+
+// Loaded when first asked for: only the shell with unsaved input asks, so the sign-in page never loads the dialog.
+const ConfirmDialog = lazy(() => import('../kit/ConfirmDialog.js').then((m) => ({ default: m.ConfirmDialog })));
 
 export interface LanguageSwitcherProps {
   appearance?: 'subtle' | 'transparent' | 'secondary';
@@ -62,17 +64,21 @@ export function LanguageSwitcher({ appearance = 'subtle', onChanged, compact = f
           </MenuList>
         </MenuPopover>
       </Menu>
-      <ConfirmDialog
-        open={pending !== null}
-        text={t('language.unsaved')}
-        confirmLabel={t('language.switchAnyway')}
-        onConfirm={async () => {
-          const next = pending;
-          setPending(null);
-          if (next) await apply(next);
-        }}
-        onCancel={() => setPending(null)}
-      />
+      {pending !== null && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            text={t('language.unsaved')}
+            confirmLabel={t('language.switchAnyway')}
+            onConfirm={async () => {
+              const next = pending;
+              setPending(null);
+              await apply(next);
+            }}
+            onCancel={() => setPending(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

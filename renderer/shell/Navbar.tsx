@@ -9,7 +9,7 @@ import { Button, makeStyles, tokens, Tooltip } from '@fluentui/react-components'
 import {
   ArrowClockwiseRegular, FullScreenMaximizeRegular, FullScreenMinimizeRegular, TextIndentDecreaseRegular, TextIndentIncreaseRegular,
 } from '@fluentui/react-icons';
-import { useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { titleText } from '../i18n/index.js';
 import { Link } from 'react-router';
@@ -100,7 +100,9 @@ export function Navbar() {
         {hasOverflow(layout) && <NavbarMore layout={layout} />}
         <LanguageSwitcher compact={!layout.labels} onChanged={() => refresh(fullPath)} />
         <NavbarLayoutContext.Provider value={layout}>
-          <SLOTS.profileMenu />
+          <Suspense fallback={null}>
+            <SLOTS.profileMenu />
+          </Suspense>
         </NavbarLayoutContext.Provider>
       </div>
     </div>
