@@ -83,6 +83,19 @@ test.describe('sign-in form', () => {
     await expect(page.getByTestId('login-username')).toBeFocused();
   });
 
+  test('re-words an error the field showed on leaving it when the language changes', async ({ page, baseURL }) => {
+    await useLanguage(page, baseURL, 'en');
+    await page.goto('/login');
+    await expect(page.getByTestId('login-username')).toBeFocused();
+    // Leaving the empty field for the language menu: its error shows, in English.
+    await page.getByTestId('language-switcher').click();
+    const field = page.getByTestId('login-username').locator('xpath=ancestor::div[contains(@class, "fui-Field")][1]');
+    await expect(field).toContainText(en.validation.username);
+    await page.getByTestId('language-zh-CN').click();
+    await expect(field).toContainText(zh.validation.username);
+    await expect(field).not.toContainText(en.validation.username);
+  });
+
   test('refuses a password of spaces only with "enter a valid password", without asking the upstream', async ({ page, baseURL }) => {
     await useLanguage(page, baseURL, 'en');
     const signIns: string[] = [];
