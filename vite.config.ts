@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import electron from 'vite-plugin-electron/simple';
 import { fileURLToPath } from 'node:url';
+import { uiTables } from './scripts/ui-tables.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -19,6 +20,7 @@ export default defineConfig(() => ({
   build: { outDir: `${root}dist/renderer`, emptyOutDir: true, chunkSizeWarningLimit: 2000 },
   plugins: [
     react(),
+    uiTables(),
     process.env.VEND_ELECTRON === '1'
       ? electron({
           main: {

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { uiTables } from './scripts/ui-tables.js';
 
 /**
  * Unit and integration tests. Against a PostgreSQL server (DATABASE_URL set)
@@ -7,6 +8,8 @@ import { defineConfig } from 'vitest/config';
 const sharedDatabase = /^postgres(ql)?:/.test(process.env.DATABASE_URL ?? '');
 
 export default defineConfig({
+  // The renderer's catalogues and error table are build-time modules (scripts/ui-tables.ts).
+  plugins: [uiTables()],
   test: {
     include: ['tests/**/*.test.ts'],
     environment: 'node',

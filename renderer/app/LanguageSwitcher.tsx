@@ -9,9 +9,10 @@ import { LocalLanguageRegular } from '@fluentui/react-icons';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGS, type Lang } from '../../shared/i18n/define.js';
-import { catalogues } from '../../shared/domains.js';
+// Each language's own name, before its catalogue is loaded (scripts/ui-tables.ts).
+import languageNames from 'virtual:ui/languages';
 import { isLang } from '../i18n/detect.js';
-import { currentLang, setLanguage } from '../i18n/index.js';
+import { currentLang, i18n, setLanguage } from '../i18n/index.js';
 import { hasDirtyForms } from './dirty.js';
 import { useNotify } from './notify.js';
 
@@ -36,7 +37,7 @@ export function LanguageSwitcher({ appearance = 'subtle', onChanged, compact = f
   const apply = (next: Lang) =>
     setLanguage(next).then(() => {
       onChanged?.(next);
-      notify(catalogues[next].language.switched);
+      notify(i18n.getFixedT(next)('language.switched'));
     });
 
   const onChange: MenuProps['onCheckedValueChange'] = (_, { checkedItems }) => {
@@ -58,7 +59,7 @@ export function LanguageSwitcher({ appearance = 'subtle', onChanged, compact = f
           <MenuList>
             {LANGS.map((l) => (
               <MenuItemRadio key={l} name="language" value={l} lang={l} data-testid={`language-${l}`}>
-                {catalogues[l].language[l]}
+                {languageNames[l]}
               </MenuItemRadio>
             ))}
           </MenuList>

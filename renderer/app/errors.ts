@@ -3,10 +3,15 @@
  * of the one policy table (shared/errors.ts `decide`) with its texts put in
  * the current language. report.tsx executes it.
  */
-import { decide, errorEntry } from '../../shared/domains.js';
-import { UNKNOWN } from '../../shared/errors/define.js';
-import { type CallError, type Decision, type FailureContext, type Message, type RuleName } from '../../shared/errors/policy.js';
+import entries from 'virtual:ui/errors';
+import { entryLookup, UNKNOWN } from '../../shared/errors/define.js';
+import { createPolicy, type CallError, type Decision, type FailureContext, type Message, type RuleName } from '../../shared/errors/policy.js';
 import { type Lang } from '../../shared/i18n/define.js';
+
+// The catalogue's entries as data built into the bundle (scripts/ui-tables.ts), not shared/domains.ts with every API table.
+const knownEntry = entryLookup(entries);
+const errorEntry = (code: number) => knownEntry(code) ?? UNKNOWN;
+const { decide } = createPolicy(knownEntry);
 
 export interface ShownNotice { text: string; timeout: number }
 

@@ -1,10 +1,14 @@
-/** i18next set-up for the renderer; catalogues come from shared/i18n. */
+/**
+ * i18next set-up for the renderer. The catalogues are assembled in
+ * shared/domains.ts and built into one module per language
+ * (scripts/ui-tables.ts): the page loads its own language's, and another's
+ * when the user switches to it.
+ */
 import i18next, { type TFunction } from 'i18next';
 import type { RouteTitle } from '../../shared/routes/types.js';
 import { initReactI18next } from 'react-i18next';
-import type { Lang } from '../../shared/i18n/define.js';
-import { catalogues, type Catalogue } from '../../shared/domains.js';
-import { DEFAULT_LANG } from '../../shared/i18n/define.js';
+import { DEFAULT_LANG, LANGS, type Lang } from '../../shared/i18n/define.js';
+import type { Catalogue } from '../../shared/domains.js';
 import { detectLanguage, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, readCookie } from './detect.js';
 
 declare module 'i18next' {
@@ -25,16 +29,26 @@ function storedLanguage(): string | null {
 export const initialLanguage = (): Lang =>
   detectLanguage(readCookie(document.cookie, LANGUAGE_COOKIE), storedLanguage(), navigator.languages ?? [navigator.language]);
 
-const resources = Object.fromEntries(Object.entries(catalogues).map(([lng, c]) => [lng, { translation: c }]));
+const CATALOGUES: Readonly<Record<Lang, () => Promise<{ default: Catalogue }>>> = {
+  'zh-CN': () => import('virtual:ui/catalogue/zh-CN'),
+  'zh-TW': () => import('virtual:ui/catalogue/zh-TW'),
+  en: () => import('virtual:ui/catalogue/en'),
+};
 
 export const i18n = i18next.createInstance();
 
+/** Adds `lang`'s catalogue to i18next unless it is there. */
+async function load(lang: Lang): Promise<void> {
+  if (!i18n.hasResourceBundle(lang, 'translation')) i18n.addResourceBundle(lang, 'translation', (await CATALOGUES[lang]()).default);
+}
+
 export async function initI18n(lang: Lang = initialLanguage()): Promise<void> {
   await i18n.use(initReactI18next).init({
-    resources,
+    resources: { [lang]: { translation: (await CATALOGUES[lang]()).default } },
     lng: lang,
-    fallbackLng: DEFAULT_LANG,
-    supportedLngs: Object.keys(catalogues),
+    // Every language has every key (tests/shared/i18n.test.ts): nothing to fall back on, nothing else to load.
+    fallbackLng: false,
+    supportedLngs: LANGS,
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,
   });
@@ -52,6 +66,7 @@ export async function setLanguage(lang: Lang): Promise<void> {
   } catch {
     // storage may be disabled; the cookie still holds the choice
   }
+  await load(lang);
   document.documentElement.lang = lang;
   await i18n.changeLanguage(lang);
 }

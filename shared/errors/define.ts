@@ -83,6 +83,17 @@ export interface ErrorCatalogue<C> {
 type Intersect<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 type CodesOf<T extends readonly ErrorTable[]> = Intersect<T[number]['code']>;
 
+/** The codes with a text of their own and the families, as data: what the renderer's bundle carries of the catalogue. */
+export interface ErrorEntries {
+  errors: Readonly<Record<number, ErrorEntry>>;
+  /** Ordered by range. */
+  families: readonly ErrorFamily[];
+}
+
+/** The entry of a code with a text of its own or of its family. */
+export const entryLookup = ({ errors, families }: ErrorEntries) => (code: number): ErrorEntry | undefined =>
+  errors[code] ?? families.find((f) => code >= f.from && code <= f.to)?.entry;
+
 /**
  * Joins the tables. A code, a code name or a family range defined twice stops
  * the start: with a spread the second would silently win.
@@ -107,7 +118,7 @@ export function assembleErrors<const T extends readonly ErrorTable[]>(...tables:
   for (let i = 1; i < families.length; i++) {
     if (families[i]!.from <= families[i - 1]!.to) throw new Error(`error catalogue: the families from ${families[i - 1]!.from} and ${families[i]!.from} overlap`);
   }
-  const knownEntry = (code: number) => ERRORS[code] ?? families.find((f) => code >= f.from && code <= f.to)?.entry;
+  const knownEntry = entryLookup({ errors: ERRORS, families });
   return {
     CODE: CODE as CodesOf<T>,
     ERRORS,

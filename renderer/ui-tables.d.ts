@@ -1,0 +1,15 @@
+/** The build-time modules of scripts/ui-tables.ts. */
+// An ambient module may not import a relative path: `import()` types are how its declarations name ours.
+/* eslint-disable @typescript-eslint/consistent-type-imports */
+declare module 'virtual:ui/catalogue/*' {
+  const catalogue: import('../shared/domains.js').Catalogue;
+  export default catalogue;
+}
+declare module 'virtual:ui/languages' {
+  const names: Readonly<Record<import('../shared/i18n/define.js').Lang, string>>;
+  export default names;
+}
+declare module 'virtual:ui/errors' {
+  const entries: import('../shared/errors/define.js').ErrorEntries;
+  export default entries;
+}
