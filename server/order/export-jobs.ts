@@ -132,8 +132,28 @@ async function run(db: Db, storage: FileStorage, job: Row, mailOptions: MailOpti
   }
 }
 
+/**
+ * Forgets the files of links that expired: nobody can download them any more
+ * (978), and a year's export is 100 MB. A file two jobs kept (the same bytes)
+ * stays while another job still names it. Safe to race: each job's file is
+ * taken once (SKIP LOCKED).
+ */
+export async function dropExpiredFiles(db: Db, storage: FileStorage): Promise<number> {
+  const result = await db.execute(sql`
+    update export_jobs j set file_id = null
+    from (select id, file_id from export_jobs where file_id is not null and expires_at < now() for update skip locked) old
+    where j.id = old.id returning old.file_id as "fileId"`);
+  const files = new Set((result as unknown as { rows: { fileId: string }[] }).rows.map((r) => r.fileId));
+  for (const fileId of files) {
+    const [named] = await db.select({ id: exportJobs.id }).from(exportJobs).where(eq(exportJobs.fileId, fileId)).limit(1);
+    if (!named) await storage.remove(fileId);
+  }
+  return files.size;
+}
+
 /** Runs queued jobs one after another until none is left, keeping the files in `storage`; answers how many were taken. */
 export async function runExportJobs(db: Db, storage: FileStorage, mailOptions: MailOptions = mailFromEnv(), staleMs = STALE_AFTER_MS): Promise<number> {
+  await dropExpiredFiles(db, storage);
   let taken = 0;
   for (let job = await claim(db, staleMs); job; job = await claim(db, staleMs)) {
     taken++;

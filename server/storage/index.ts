@@ -14,7 +14,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
@@ -42,6 +42,8 @@ export interface FileStorage {
   putStream(source: AsyncIterable<Uint8Array>): Promise<StoredFile>;
   /** The bytes a part at a time, or null when none are held under this id. */
   read(id: string): Promise<AsyncIterable<Buffer> | null>;
+  /** Forgets the bytes held under this id (none: nothing to do). The caller knows nothing names them any more. */
+  remove(id: string): Promise<void>;
 }
 
 /** The size of a part in the database: big enough that a 100 MB file is a hundred inserts, small enough to hold. */
@@ -119,6 +121,9 @@ export function databaseStorage(db: Queryable): FileStorage {
         }
       })();
     },
+    async remove(id) {
+      await db.delete(fileBytes).where(eq(fileBytes.id, id));
+    },
   };
 }
 
@@ -127,6 +132,17 @@ export function diskStorage(dir: string): FileStorage {
   const pathOf = (id: string) => join(dir, id.slice(0, 2), id);
   const temporary = (name: string) => `${name}.${randomBytes(6).toString('hex')}.tmp`;
   const missing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
+  /** Removes the temporary files of streams cut off more than a day ago (their instance stopped), as the database storage does. */
+  const sweepUploads = async () => {
+    const before = Date.now() - UPLOAD_ABANDONED_MS;
+    for (const name of await readdir(dir)) {
+      if (!/^upload\.[0-9a-f]{12}\.tmp$/.test(name)) continue;
+      const path = join(dir, name);
+      // Gone meanwhile (another instance swept it, or its stream just ended): nothing to do.
+      const modified = await stat(path).then((s) => s.mtimeMs, () => Infinity);
+      if (modified < before) await rm(path, { force: true });
+    }
+  };
   return {
     kind: 'disk',
     async put(id, bytes) {
@@ -146,6 +162,7 @@ export function diskStorage(dir: string): FileStorage {
     },
     async putStream(source) {
       await mkdir(dir, { recursive: true });
+      await sweepUploads();
       const temp = temporary(join(dir, 'upload'));
       const out = createWriteStream(temp);
       const failed = once(out, 'error').then(([err]) => { throw err; });
@@ -179,6 +196,9 @@ export function diskStorage(dir: string): FileStorage {
         throw err;
       }
       return createReadStream(pathOf(id), { highWaterMark: PART_BYTES });
+    },
+    async remove(id) {
+      await rm(pathOf(id), { force: true });
     },
   };
 }

@@ -1,5 +1,6 @@
 /** The order export (spec §9, §8 977): the real-time check, and the e-mail job — queued, run once, mailed through a real SMTP server or to the outbox, downloaded by its link, taken again after a lost instance. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { CODE } from '../../../shared/domains.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { exportJobs } from '../../../server/order/index.js';
-import { runExportJobs } from '../../../server/order/export-jobs.js';
+import { dropExpiredFiles, runExportJobs } from '../../../server/order/export-jobs.js';
 import { databaseStorage } from '../../../server/storage/index.js';
 
 let t: TestApp;
@@ -78,6 +79,12 @@ describe('order.exportMail', () => {
     expect((await t.call('order.exportFile', { params: { token: '0'.repeat(64) } })).body.code).toBe(CODE.exportLinkInvalid);
     await t.db.update(exportJobs).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(exportJobs.id, job.id));
     expect((await t.call('order.exportFile', { params: { token: key } })).body.code).toBe(CODE.exportLinkInvalid);
+    // The next round forgets the expired link's file.
+    const [{ fileId }] = await t.db.select({ fileId: exportJobs.fileId }).from(exportJobs).where(eq(exportJobs.id, job.id)) as [{ fileId: string }];
+    expect(await databaseStorage(t.db).get(fileId)).not.toBeNull();
+    expect(await runExportJobs(t.db, databaseStorage(t.db), mailOptions())).toBe(0);
+    expect(await databaseStorage(t.db).get(fileId)).toBeNull();
+    expect((await t.db.select({ fileId: exportJobs.fileId }).from(exportJobs).where(eq(exportJobs.id, job.id)))[0]!.fileId).toBeNull();
   });
 
   it('requires a valid address, and refuses a filter naming ids out of scope', async () => {
@@ -95,6 +102,26 @@ describe('order.exportMail', () => {
     const files = await readdir(outbox);
     expect(files).toHaveLength(1);
     expect(await readFile(join(outbox, files[0]!), 'utf8')).toContain('ops@huadong-vend.cn');
+  });
+});
+
+describe('expired links', () => {
+  it('keep a file while another job names it, and forget it once none does', async () => {
+    const storage = databaseStorage(t.db);
+    const bytes = Buffer.from('the same sheet, kept by two jobs');
+    const fileId = createHash('sha256').update(bytes).digest('hex');
+    await storage.put(fileId, bytes);
+    const jobs = [];
+    for (const email of ['a@huadong-vend.cn', 'b@huadong-vend.cn']) jobs.push(await t.ok('order.exportMail', { body: { filter: year, email, lang: 'zh-CN' } }, tenant1));
+    const [first, second] = jobs.map((j) => j.id) as [number, number];
+    await t.db.update(exportJobs).set({ state: 'done', fileId, expiresAt: sql`now() - interval '1 minute'` }).where(eq(exportJobs.id, first));
+    await t.db.update(exportJobs).set({ state: 'done', fileId, expiresAt: sql`now() + interval '1 day'` }).where(eq(exportJobs.id, second));
+    expect(await dropExpiredFiles(t.db, storage)).toBe(1);
+    expect(await storage.get(fileId)).not.toBeNull();
+    await t.db.update(exportJobs).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(exportJobs.id, second));
+    expect(await dropExpiredFiles(t.db, storage)).toBe(1);
+    expect(await storage.get(fileId)).toBeNull();
+    expect(await dropExpiredFiles(t.db, storage)).toBe(0);
   });
 });
 

@@ -1,7 +1,7 @@
 /** The file storage's streams (server/storage): kept a part at a time under the hash of the whole, read back as kept, nothing left by a failure. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { like, sql } from 'drizzle-orm';
@@ -81,5 +81,20 @@ describe('database storage', () => {
     await databaseStorage(t.db).putStream(chunks(randomBytes(10)));
     const left = await t.db.select({ id: fileBytes.id }).from(fileBytes).where(like(fileBytes.id, 'upload-%'));
     expect(left.map((r) => r.id)).toEqual([recent]);
+  });
+});
+
+describe('disk storage', () => {
+  it('removes the temporary file of a stream abandoned more than a day ago, and keeps a recent one', async () => {
+    const old = join(dir, 'upload.0123456789ab.tmp');
+    const recent = join(dir, 'upload.ba9876543210.tmp');
+    await writeFile(old, 'cut off');
+    await writeFile(recent, 'being written');
+    const dayAgo = (Date.now() - 25 * 3600_000) / 1000;
+    await utimes(old, dayAgo, dayAgo);
+    await diskStorage(dir).putStream(chunks(randomBytes(10)));
+    const left = (await readdir(dir)).filter((name) => name.endsWith('.tmp'));
+    expect(left).toEqual(['upload.ba9876543210.tmp']);
+    await rm(recent);
   });
 });
