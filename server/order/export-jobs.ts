@@ -122,6 +122,8 @@ async function run(db: Db, storage: FileStorage, job: Row, mailOptions: MailOpti
     const expiresAt = new Date(Date.now() + EXPORT_LIMITS.linkDays * DAY_MS);
     await db.update(exportJobs).set({ state: 'done', rows, fileId, linkHash: hashOf(key), expiresAt, finishedAt: sql`now()`, error: null })
       .where(eq(exportJobs.id, job.id));
+    // An earlier attempt kept its file, then failed to mail it: that file's link was never sent.
+    if (job.fileId && job.fileId !== fileId) await forgetUnnamed(db, storage, job.fileId);
     await mail(mailOptions, job.email, job.lang as Lang, rows, `${mailOptions.linkBase}/order/export/file/${key}`, expiresAt);
   } catch (err) {
     const final = job.attempts >= MAX_ATTEMPTS;
@@ -144,11 +146,14 @@ export async function dropExpiredFiles(db: Db, storage: FileStorage): Promise<nu
     from (select id, file_id from export_jobs where file_id is not null and expires_at < now() for update skip locked) old
     where j.id = old.id returning old.file_id as "fileId"`);
   const files = new Set((result as unknown as { rows: { fileId: string }[] }).rows.map((r) => r.fileId));
-  for (const fileId of files) {
-    const [named] = await db.select({ id: exportJobs.id }).from(exportJobs).where(eq(exportJobs.fileId, fileId)).limit(1);
-    if (!named) await storage.remove(fileId);
-  }
+  for (const fileId of files) await forgetUnnamed(db, storage, fileId);
   return files.size;
+}
+
+/** Removes a file no job names any more (another job may have kept the same bytes). */
+async function forgetUnnamed(db: Db, storage: FileStorage, fileId: string) {
+  const [named] = await db.select({ id: exportJobs.id }).from(exportJobs).where(eq(exportJobs.fileId, fileId)).limit(1);
+  if (!named) await storage.remove(fileId);
 }
 
 /** Runs queued jobs one after another until none is left, keeping the files in `storage`; answers how many were taken. */

@@ -125,6 +125,23 @@ describe('expired links', () => {
   });
 });
 
+describe('a job retried after its mail failed', () => {
+  it('forgets the file its earlier attempt kept and never sent', async () => {
+    const storage = databaseStorage(t.db);
+    const earlier = Buffer.from('the sheet of an attempt whose mail failed');
+    const earlierId = createHash('sha256').update(earlier).digest('hex');
+    await storage.put(earlierId, earlier);
+    const job = await t.ok('order.exportMail', { body: { filter: year, email: 'retry@huadong-vend.cn', lang: 'zh-CN' } }, tenant1);
+    await t.db.update(exportJobs).set({ state: 'queued', attempts: 1, fileId: earlierId, error: 'the mail server refused' }).where(eq(exportJobs.id, job.id));
+    expect(await runExportJobs(t.db, storage, { ...mailOptions(), smtpUrl: undefined })).toBe(1);
+    const [row] = await t.db.select().from(exportJobs).where(eq(exportJobs.id, job.id));
+    expect(row).toMatchObject({ state: 'done', attempts: 2 });
+    expect(row!.fileId).not.toBe(earlierId);
+    expect(await storage.get(row!.fileId!)).not.toBeNull();
+    expect(await storage.get(earlierId)).toBeNull();
+  });
+});
+
 describe('order.exports', () => {
   it('lists only the caller\'s own jobs', async () => {
     expect(await t.ok('order.exports', { body: {} }, await t.signIn('tenant11'))).toEqual([]);
