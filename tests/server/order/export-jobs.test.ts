@@ -105,12 +105,18 @@ describe('order.exportMail', () => {
   });
 });
 
+/** Keeps `text` in the database storage under its hash, as a job keeps its sheet; answers the id. */
+async function keptFile(text: string): Promise<string> {
+  const bytes = Buffer.from(text);
+  const id = createHash('sha256').update(bytes).digest('hex');
+  await databaseStorage(t.db).put(id, bytes);
+  return id;
+}
+
 describe('expired links', () => {
   it('keep a file while another job names it, and forget it once none does', async () => {
     const storage = databaseStorage(t.db);
-    const bytes = Buffer.from('the same sheet, kept by two jobs');
-    const fileId = createHash('sha256').update(bytes).digest('hex');
-    await storage.put(fileId, bytes);
+    const fileId = await keptFile('the same sheet, kept by two jobs');
     const jobs = [];
     for (const email of ['a@huadong-vend.cn', 'b@huadong-vend.cn']) jobs.push(await t.ok('order.exportMail', { body: { filter: year, email, lang: 'zh-CN' } }, tenant1));
     const [first, second] = jobs.map((j) => j.id) as [number, number];
@@ -128,9 +134,7 @@ describe('expired links', () => {
 describe('a job retried after its mail failed', () => {
   it('forgets the file its earlier attempt kept and never sent', async () => {
     const storage = databaseStorage(t.db);
-    const earlier = Buffer.from('the sheet of an attempt whose mail failed');
-    const earlierId = createHash('sha256').update(earlier).digest('hex');
-    await storage.put(earlierId, earlier);
+    const earlierId = await keptFile('the sheet of an attempt whose mail failed');
     const job = await t.ok('order.exportMail', { body: { filter: year, email: 'retry@huadong-vend.cn', lang: 'zh-CN' } }, tenant1);
     await t.db.update(exportJobs).set({ state: 'queued', attempts: 1, fileId: earlierId, error: 'the mail server refused' }).where(eq(exportJobs.id, job.id));
     expect(await runExportJobs(t.db, storage, { ...mailOptions(), smtpUrl: undefined })).toBe(1);
