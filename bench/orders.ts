@@ -35,7 +35,6 @@ import { users } from '../server/account/index.js';
 import { exportJobs } from '../server/order/index.js';
 import { queueExport, runExportJobs } from '../server/order/export-jobs.js';
 import { databaseStorage, diskStorage } from '../server/storage/index.js';
-import { fileBytes } from '../server/storage/schema.js';
 import { createCore } from '../electron/core/core.js';
 import { memoryPrefs } from '../electron/core/prefs.js';
 import { memoryVault } from '../electron/core/vault.js';
@@ -169,9 +168,8 @@ try {
   const [done] = await server.db.select().from(exportJobs).where(eq(exportJobs.id, job.id));
   if (taken !== 1 || done?.state !== 'done' || !done.rows || !done.fileId) throw new Error(`bench: the export job did not finish: ${JSON.stringify(done)}`);
   const exported = done.rows;
-  const size = pgUrl
-    ? (await server.db.select({ n: sql<number>`sum(length(${fileBytes.bytes}))::float8` }).from(fileBytes).where(eq(fileBytes.id, done.fileId)))[0]!.n
-    : (await storage.get(done.fileId))!.length;
+  let size = 0;
+  for await (const part of (await storage.read(done.fileId))!) size += part.length;
   await rm(work, { recursive: true, force: true });
   console.log(`e-mail export: ${exported} orders, ${(size / 1e6).toFixed(1)} MB of .xlsx kept and the link mailed, in ${seconds.toFixed(1)} s`);
   // Budgeted on PostgreSQL. The embedded database runs on the job's own thread and its row protocol alone reads

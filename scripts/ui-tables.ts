@@ -15,24 +15,24 @@
  */
 import type { Plugin } from 'vite';
 import { catalogues, ERRORS, FAMILIES } from '../shared/domains.js';
-import { LANGS, type Lang } from '../shared/i18n/define.js';
+import { LANGS } from '../shared/i18n/define.js';
 
 const PREFIX = 'virtual:ui/';
 
-function source(name: string): string | undefined {
-  if (name === 'languages') return JSON.stringify(Object.fromEntries(LANGS.map((l) => [l, catalogues[l].language[l]])));
-  if (name === 'errors') return JSON.stringify({ errors: ERRORS, families: FAMILIES });
-  const lang = name.startsWith('catalogue/') ? name.slice('catalogue/'.length) : '';
-  return (LANGS as readonly string[]).includes(lang) ? JSON.stringify(catalogues[lang as Lang]) : undefined;
-}
+/** Each module's data by its name after the prefix, made when the module is loaded. */
+const MODULES: ReadonlyMap<string, () => unknown> = new Map<string, () => unknown>([
+  ['languages', () => Object.fromEntries(LANGS.map((l) => [l, catalogues[l].language[l]]))],
+  ['errors', () => ({ errors: ERRORS, families: FAMILIES })],
+  ...LANGS.map((lang): [string, () => unknown] => [`catalogue/${lang}`, () => catalogues[lang]]),
+]);
 
 export function uiTables(): Plugin {
   return {
     name: 'vend-ui-tables',
-    resolveId: (id) => (id.startsWith(PREFIX) && source(id.slice(PREFIX.length)) !== undefined ? `\0${id}` : undefined),
+    resolveId: (id) => (id.startsWith(PREFIX) && MODULES.has(id.slice(PREFIX.length)) ? `\0${id}` : undefined),
     load(id) {
-      if (!id.startsWith(`\0${PREFIX}`)) return undefined;
-      return `export default ${source(id.slice(PREFIX.length + 1))};`;
+      const data = id.startsWith(`\0${PREFIX}`) ? MODULES.get(id.slice(PREFIX.length + 1)) : undefined;
+      return data && `export default ${JSON.stringify(data())};`;
     },
   };
 }

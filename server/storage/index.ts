@@ -16,8 +16,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { once } from 'node:events';
-import { finished } from 'node:stream/promises';
+import { pipeline } from 'node:stream/promises';
 import { and, asc, eq, like, lt } from 'drizzle-orm';
 import type { Queryable } from '../db/index.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../db/sql.js';
@@ -55,6 +54,19 @@ const UPLOAD_ABANDONED_MS = 24 * 3600_000;
 
 const asBuffer = (chunk: Uint8Array) => (Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
 
+/** What both storages learn of a stream as it passes: the hash that names it and its size. */
+function tally() {
+  const hash = createHash('sha256');
+  let size = 0;
+  return {
+    add(bytes: Buffer) {
+      hash.update(bytes);
+      size += bytes.length;
+    },
+    file: (): StoredFile => ({ id: hash.digest('hex'), size }),
+  };
+}
+
 export function databaseStorage(db: Queryable): FileStorage {
   return {
     kind: 'database',
@@ -69,8 +81,7 @@ export function databaseStorage(db: Queryable): FileStorage {
       // The time leads the temporary id (13 digits until the year 2286), so abandoned uploads compare as older.
       const upload = `${UPLOAD}${Date.now()}-${randomBytes(6).toString('hex')}`;
       await db.delete(fileBytes).where(and(like(fileBytes.id, `${UPLOAD}%`), lt(fileBytes.id, `${UPLOAD}${Date.now() - UPLOAD_ABANDONED_MS}`)));
-      const hash = createHash('sha256');
-      let size = 0;
+      const seen = tally();
       let part = 0;
       let held: Buffer[] = [];
       let heldBytes = 0;
@@ -83,28 +94,23 @@ export function databaseStorage(db: Queryable): FileStorage {
       try {
         for await (const chunk of source) {
           const bytes = asBuffer(chunk);
-          hash.update(bytes);
-          size += bytes.length;
+          seen.add(bytes);
           held.push(bytes);
           heldBytes += bytes.length;
           // Waiting for the insert is the back-pressure: the source is not read meanwhile.
           if (heldBytes >= PART_BYTES) await flush();
         }
         if (heldBytes > 0 || part === 0) await flush();
-        const id = hash.digest('hex');
-        const [held0] = await db.select({ part: fileBytes.part }).from(fileBytes).where(eq(fileBytes.id, id)).limit(1);
-        if (held0) await db.delete(fileBytes).where(eq(fileBytes.id, upload));
-        else {
-          try {
-            // One statement: the parts appear under the id all at once. Unchanged out-of-line bytes are not rewritten.
-            await db.update(fileBytes).set({ id }).where(eq(fileBytes.id, upload));
-          } catch (err) {
-            // Another instance kept the same bytes first: theirs stay.
-            if (pgErrorCode(err) !== UNIQUE_VIOLATION) throw err;
-            await db.delete(fileBytes).where(eq(fileBytes.id, upload));
-          }
+        const file = seen.file();
+        try {
+          // One statement: the parts appear under the id all at once. Unchanged out-of-line bytes are not rewritten.
+          await db.update(fileBytes).set({ id: file.id }).where(eq(fileBytes.id, upload));
+        } catch (err) {
+          // The same bytes are kept already (by an earlier stream, or another instance's just now): theirs stay.
+          if (pgErrorCode(err) !== UNIQUE_VIOLATION) throw err;
+          await db.delete(fileBytes).where(eq(fileBytes.id, upload));
         }
-        return { id, size };
+        return file;
       } catch (err) {
         await db.delete(fileBytes).where(eq(fileBytes.id, upload)).catch(() => {});
         throw err;
@@ -164,26 +170,21 @@ export function diskStorage(dir: string): FileStorage {
       await mkdir(dir, { recursive: true });
       await sweepUploads();
       const temp = temporary(join(dir, 'upload'));
-      const out = createWriteStream(temp);
-      const failed = once(out, 'error').then(([err]) => { throw err; });
-      failed.catch(() => {});
-      const hash = createHash('sha256');
-      let size = 0;
+      const seen = tally();
       try {
-        for await (const chunk of source) {
-          const bytes = asBuffer(chunk);
-          hash.update(bytes);
-          size += bytes.length;
-          if (!out.write(bytes)) await Promise.race([once(out, 'drain'), failed]);
-        }
-        out.end();
-        await finished(out);
-        const id = hash.digest('hex');
-        await mkdir(join(dir, id.slice(0, 2)), { recursive: true });
-        await rename(temp, pathOf(id));
-        return { id, size };
+        // The pipeline carries the back-pressure and ends (or destroys) every side.
+        await pipeline(source, async function* (chunks: AsyncIterable<Uint8Array>) {
+          for await (const chunk of chunks) {
+            const bytes = asBuffer(chunk);
+            seen.add(bytes);
+            yield bytes;
+          }
+        }, createWriteStream(temp));
+        const file = seen.file();
+        await mkdir(join(dir, file.id.slice(0, 2)), { recursive: true });
+        await rename(temp, pathOf(file.id));
+        return file;
       } catch (err) {
-        out.destroy();
         await rm(temp, { force: true });
         throw err;
       }
