@@ -14,7 +14,8 @@ import { storageIn } from '../storage/index.js';
 export { orderItems, orders } from './schema.js';
 export { seedOrders } from './seed.js';
 export { orderScope } from './queries.js';
-export { exportJobs } from './schema.js';
+export { exportJobs, salesRollups } from './schema.js';
+export { rebuildRollups, rollRefund, type RebuildRange } from './rollup.js';
 
 export const orderServer = defineServerDomain({
   name: 'order',

@@ -17,6 +17,7 @@ import { tenants } from '../tenant/schema.js';
 import { staffByCard, type CardHolder } from '../customer/index.js';
 import { orderItems, orders } from './schema.js';
 import { publish } from '../http/events.js';
+import { rollSale } from './rollup.js';
 import type { OrderEvent } from '../../shared/order/index.js';
 
 type Sale = Required<Pick<SaleInput, 'items'>> & Omit<SaleInput, 'items'>;
@@ -108,6 +109,7 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
           unitPrice: l.unitPrice, count: l.count, state: 'deliverySuccess' as const,
         })));
       }
+      await rollSale(tx, order.id);
       await touchDevice(tx, device.id);
       await announce(tx, device, lines);
       // Open order lists show it (shared/order/events.ts).

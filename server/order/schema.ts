@@ -8,7 +8,7 @@
  * (root_tenant_id, created_at) serves that scope in time order where an IN
  * list over tenant_id could not (the orders issue's budget at a million rows).
  */
-import { pgTable, pgEnum, pgSequence, integer, text, boolean, timestamp, index, uniqueIndex, check, jsonb } from 'drizzle-orm/pg-core';
+import { pgTable, pgEnum, pgSequence, integer, bigint, text, boolean, timestamp, index, uniqueIndex, check, jsonb, primaryKey } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import { DELIVERY_ENDS, DELIVERY_STATES, EXPORT_STATES, ITEM_STATES, ORDER_KINDS, PAY_PLATFORMS, PAY_TYPES, PAYMENT_STATES, REFUND_STATES, SCENE_ORDER_STATES, type ExportFilter } from '../../shared/order/index.js';
 import { createdAt } from '../db/columns.js';
@@ -162,4 +162,40 @@ export const exportJobs = pgTable('export_jobs', {
 }, (t) => [
   index('export_jobs_user_idx').on(t.userId, t.createdAt.desc()),
   index('export_jobs_queue_idx').on(t.id).where(sql`${t.state} in ('queued', 'running')`),
+]);
+
+export const rollupGrain = pgEnum('rollup_grain', ['hour', 'day', 'month']);
+
+/**
+ * Sales rollups (the dashboard reads these, never the orders): what was sold
+ * and refunded per tenant × bucket × device × product, at three grains — the
+ * hour, the day and the month of the business time zone (BUSINESS_TIME_ZONE,
+ * China time), written as that zone's wall-clock time without an offset (a
+ * day is `2026-11-25 00:00:00`). Kept exact in the same transaction as what
+ * changes a paid amount (server/order/rollup.ts): the sale, a refund's
+ * settlement. A year of one tenant is twelve month rows per device and
+ * product, however many orders it had.
+ *
+ * `product_id` 0 is the order row of the device: `orders` paid orders,
+ * `sales` what they received, `refunds` everything refunded of them. A
+ * product's row (id > 0) has the `quantity` and `sales` of its items and the
+ * `refunds` given back for that product (a whole-order refund names no
+ * product, so it is on the order row only). Hours carry the order row alone.
+ */
+export const salesRollups = pgTable('sales_rollups', {
+  tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+  grain: rollupGrain('grain').notNull(),
+  bucket: timestamp('bucket', { mode: 'string' }).notNull(),
+  deviceId: integer('device_id').notNull(),
+  productId: integer('product_id').notNull(),
+  orders: integer('orders').notNull().default(0),
+  quantity: integer('quantity').notNull().default(0),
+  /** Fen: a month of a busy machine passes what an int holds only past 21 million yuan, but sums are bigint anyway. */
+  sales: bigint('sales', { mode: 'number' }).notNull().default(0),
+  refunds: bigint('refunds', { mode: 'number' }).notNull().default(0),
+}, (t) => [
+  primaryKey({ columns: [t.tenantId, t.grain, t.bucket, t.deviceId, t.productId] }),
+  // The system admin's dashboard spans every tenant: by grain and time.
+  index('sales_rollups_time_idx').on(t.grain, t.bucket),
+  index('sales_rollups_device_idx').on(t.deviceId, t.grain, t.bucket),
 ]);

@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/index.js';
 import { affectedRows, drawnAt, notInFuture, orderNumber, resumeOrderIds } from './seed-sql.js';
+import { rollOrders } from './rollup.js';
 
 export async function seedLinkedOrders(db: Queryable, { count, days, now }: { count: number; days: number; now: number }): Promise<number> {
   const until = new Date(now).toISOString();
@@ -71,6 +72,7 @@ export async function seedLinkedOrders(db: Queryable, { count, days, now }: { co
       case when o.scene_state = 'interrupted' and i.j = i.devices then 'deliveryFailed'
         when o.scene_state = 'inProgress' and i.j > 1 then 'normal' else 'deliverySuccess' end::order_item_state
     from seed_linked_items i join orders o on o.id = i.order_id`);
+  await rollOrders(db, sql`select id from seed_linked`);
   await db.execute(sql`drop table seed_linked, seed_linked_items`);
   await resumeOrderIds(db);
   return affectedRows(inserted);

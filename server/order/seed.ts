@@ -7,11 +7,13 @@
  * staff price for staff), in business hours (07:00–22:00 China time) spread
  * over the days asked for, with the mix a network of machines sees: most paid
  * and delivered, some unpaid or timed out, a few delivery failures, partial
- * and full refunds whose amounts agree with their items.
+ * and full refunds whose amounts agree with their items, each with its
+ * settled refund. The sales rollups take each batch as it is written.
  */
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/index.js';
 import { affectedRows, drawnAt, notInFuture, orderNumber, resumeOrderIds } from './seed-sql.js';
+import { rollOrders } from './rollup.js';
 
 export interface SeedOptions {
   /** Orders to create. */
@@ -129,6 +131,19 @@ async function seedBatch(db: Queryable, n: number, { days, now }: SeedOptions): 
   await db.execute(sql`
     update orders o set refund_amount = coalesce(nullif((select sum(refund_amount) from order_items i where i.order_id = o.id), 0), o.received_amount / 2)
     where o.id in (select id from seed_orders) and o.refund_state = 'partial'`);
+  // Each refund as the provider settled it, 20 minutes after the sale (on its day: the shop is shut after 22:00),
+  // with the products it gave money back for; asked by the tenant.
+  await db.execute(sql`
+    insert into refunds (order_id, tenant_id, amount, reason, state, requested_by, settle_at, settled_at, created_at)
+    select o.id, o.tenant_id, o.refund_amount, o.refund_reason, 'success', t.name, s.at, s.at, s.at - interval '1 minute'
+    from orders o join tenants t on t.id = o.tenant_id
+    cross join lateral (select least(o.created_at + interval '20 minutes', ${until}::timestamptz) as at) s
+    where o.id in (select id from seed_orders) and o.refund_state in ('partial', 'full') and o.refund_amount > 0`);
+  await db.execute(sql`
+    insert into refund_lines (refund_id, order_item_id, amount)
+    select r.id, i.id, i.refund_amount from refunds r join order_items i on i.order_id = r.order_id
+    where r.order_id in (select id from seed_orders) and i.refund_amount > 0`);
+  await rollOrders(db, sql`select id from seed_orders`);
   await db.execute(sql`drop table seed_orders, seed_items`);
   await resumeOrderIds(db);
   return affectedRows(inserted);

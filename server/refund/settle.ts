@@ -12,7 +12,7 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/index.js';
 import { publish } from '../http/events.js';
-import { orderItems, orders } from '../order/index.js';
+import { orderItems, orders, rollRefund } from '../order/index.js';
 import { refundLines, refunds } from './schema.js';
 import { orderNews } from './refunds.js';
 
@@ -45,8 +45,10 @@ async function settle(tx: Tx, refund: DueRefund, outcome: Outcome) {
     for (const l of lines) {
       await tx.update(orderItems).set({ refundAmount: sql`${orderItems.refundAmount} - ${l.amount}`, state: 'refundFailed' }).where(eq(orderItems.id, l.itemId));
     }
-  } else if (lines.length) {
-    await tx.update(orderItems).set({ state: 'refundSuccess' }).where(inArray(orderItems.id, lines.map((l) => l.itemId)));
+  } else {
+    if (lines.length) await tx.update(orderItems).set({ state: 'refundSuccess' }).where(inArray(orderItems.id, lines.map((l) => l.itemId)));
+    // The money went back today: today's figures drop (server/order/rollup.ts).
+    await rollRefund(tx, refund.id);
   }
   const [others] = await tx.select({ n: sql<number>`count(*)::int` }).from(refunds).where(and(eq(refunds.orderId, order.id), eq(refunds.state, 'pending')));
   const state = others!.n > 0 ? 'pending' as const

@@ -1,0 +1,114 @@
+/**
+ * Keeping the sales rollups (schema.ts `sales_rollups`) exact. Everything
+ * that changes a paid amount adds its share in its own transaction:
+ *
+ * - a paid order counts on the business day (and hour, and month) it was
+ *   created: one order, what it received, and each product's quantity and
+ *   amount;
+ * - a refund counts when it settles successfully, on the day it settled
+ *   (not the order's day): a refund given back today lowers today's figures
+ *   and leaves last month's as they were reported. A failed refund never
+ *   counts; a pending one not yet.
+ *
+ * One piece of SQL does every case — the sale, the settlement, the seed's
+ * batches and the rebuild — from a filter over the orders or the refunds, so
+ * the four cannot disagree. It reads `refunds` and `refund_lines` by name:
+ * the refund domain builds on the orders, so the orders may not import it.
+ *
+ * Upserts add (`orders + excluded.orders`): two sales of one device at the
+ * same moment each add their own, as PostgreSQL locks the row for the second
+ * until the first commits. Rows go in key order, so two transactions never
+ * wait for each other's rows crosswise.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { BUSINESS_TIME_ZONE, addDays, monthStart } from '../../shared/business-time.js';
+import type { Db, Queryable } from '../db/index.js';
+
+const TZ = BUSINESS_TIME_ZONE;
+
+/** Payment states in which the money was received. */
+const PAID = sql`('success', 'completed')`;
+
+/** Paid orders matching `where` (over `o`), as rollup contributions: the order row and one per product. */
+const salesOf = (where: SQL) => sql`
+  select o.tenant_id, o.created_at as at, o.device_id, 0 as product_id, 1 as orders, 0 as quantity, o.received_amount::bigint as sales, 0::bigint as refunds
+  from orders o where ${where} and o.payment_state in ${PAID}
+  union all
+  select o.tenant_id, o.created_at, o.device_id, i.product_id, 0, i.count, (i.unit_price * i.count)::bigint, 0
+  from orders o join order_items i on i.order_id = o.id
+  where ${where} and o.payment_state in ${PAID} and i.product_id is not null`;
+
+/** Successful refunds matching `where` (over `r`, joined to their order `o`), on the day they settled. */
+const refundsOf = (where: SQL) => sql`
+  select o.tenant_id, r.settled_at as at, o.device_id, 0 as product_id, 0 as orders, 0 as quantity, 0::bigint as sales, r.amount::bigint as refunds
+  from refunds r join orders o on o.id = r.order_id where ${where} and r.state = 'success'
+  union all
+  select o.tenant_id, r.settled_at, o.device_id, i.product_id, 0, 0, 0, l.amount::bigint
+  from refunds r join orders o on o.id = r.order_id join refund_lines l on l.refund_id = r.id join order_items i on i.id = l.order_item_id
+  where ${where} and r.state = 'success' and i.product_id is not null`;
+
+/** Adds the contributions to every grain: hours carry the order rows, days and months every row. */
+async function rollInto(db: Queryable, contributions: SQL): Promise<void> {
+  await db.execute(sql`
+    insert into sales_rollups as s (tenant_id, grain, bucket, device_id, product_id, orders, quantity, sales, refunds)
+    select c.tenant_id, g.grain, date_trunc(g.unit, c.at at time zone ${TZ}), c.device_id, c.product_id,
+      sum(c.orders), sum(c.quantity), sum(c.sales), sum(c.refunds)
+    from (${contributions}) c
+    cross join (values ('hour'::rollup_grain, 'hour'), ('day'::rollup_grain, 'day'), ('month'::rollup_grain, 'month')) g(grain, unit)
+    where g.grain <> 'hour' or c.product_id = 0
+    group by 1, 2, 3, 4, 5
+    order by 1, 2, 3, 4, 5
+    on conflict (tenant_id, grain, bucket, device_id, product_id) do update set
+      orders = s.orders + excluded.orders, quantity = s.quantity + excluded.quantity,
+      sales = s.sales + excluded.sales, refunds = s.refunds + excluded.refunds`);
+}
+
+/** A sale just recorded (inside its transaction). */
+export const rollSale = (tx: Queryable, orderId: number) => rollInto(tx, salesOf(sql`o.id = ${orderId}`));
+
+/** A refund that just settled successfully (inside its transaction). */
+export const rollRefund = (tx: Queryable, refundId: number) => rollInto(tx, refundsOf(sql`r.id = ${refundId}`));
+
+/** Orders written in bulk, and the refunds of them (the seeds): `ids` selects their ids. */
+export async function rollOrders(db: Queryable, ids: SQL): Promise<void> {
+  await rollInto(db, salesOf(sql`o.id in (${ids})`));
+  await rollInto(db, refundsOf(sql`r.order_id in (${ids})`));
+}
+
+export interface RebuildRange {
+  /** First business day, `YYYY-MM-DD`; none: from the first order. */
+  from?: string;
+  /** Last business day; none: up to now. */
+  to?: string;
+}
+
+/**
+ * Recomputes the rollups of a range of business days from the orders and
+ * refunds (repair: `npm run rollup -- --rebuild`). The range widens to whole
+ * months, so the month rows come out whole too. Idempotent: run twice, the
+ * same rows. The rollup table is locked against writers meanwhile: a sale
+ * waits for the rebuild (at most a few seconds a year) rather than add to a
+ * row the rebuild then overwrites.
+ */
+export async function rebuildRollups(db: Db, range: RebuildRange = {}): Promise<{ from: string | null; to: string | null; rows: number }> {
+  const from = range.from ? monthStart(range.from) : null;
+  // The day after the last month's end.
+  const to = range.to ? monthStart(addDays(monthStart(range.to), 32)) : null;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`lock table sales_rollups in exclusive mode`);
+    const bucketIn = sql.join([
+      from ? sql`bucket >= ${from}::timestamp` : sql`true`,
+      to ? sql`bucket < ${to}::timestamp` : sql`true`,
+    ], sql` and `);
+    const instantIn = (column: SQL) => sql.join([
+      from ? sql`${column} >= (${from}::timestamp at time zone ${TZ})` : sql`true`,
+      to ? sql`${column} < (${to}::timestamp at time zone ${TZ})` : sql`true`,
+    ], sql` and `);
+    await tx.execute(sql`delete from sales_rollups where ${bucketIn}`);
+    await rollInto(tx, salesOf(instantIn(sql`o.created_at`)));
+    await rollInto(tx, refundsOf(instantIn(sql`r.settled_at`)));
+    const counted = await tx.execute(sql`select count(*)::int as n from sales_rollups where ${bucketIn}`);
+    const n = (counted as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    return { from, to: to && addDays(to, -1), rows: n };
+  });
+}
