@@ -20,8 +20,9 @@ import { sceneServer } from './scene/index.js';
 import { refundServer } from './refund/index.js';
 import { complaintServer } from './complaint/index.js';
 import { customerServer } from './customer/index.js';
+import { dashboardServer } from './dashboard/index.js';
 
-export const SERVER_DOMAINS = [accountServer, tenantServer, staffServer, customerServer, deviceServer, pointServer, fileServer, productServer, orderServer, sceneServer, refundServer, complaintServer] as const;
+export const SERVER_DOMAINS = [accountServer, tenantServer, staffServer, customerServer, deviceServer, pointServer, fileServer, productServer, orderServer, sceneServer, refundServer, complaintServer, dashboardServer] as const;
 
 /** Every operation's handler. */
 export const handlers = assembleHandlers(SERVER_DOMAINS);

@@ -11,5 +11,5 @@ export { shellTexts } from './shellTexts.js';
 export { routeTexts } from './routeTexts.js';
 export { pendingRoutes } from './routes.js';
 
-/** Permission codes of the pending screens: 1-1 dashboard, 6-x orders, 8-x enterprise customers. */
-export const pendingPowers: readonly PowerCode[] = ['1-1', '8-1', '8-2'];
+/** Permission codes of the pending screens: 8-x enterprise customers. */
+export const pendingPowers: readonly PowerCode[] = ['8-1', '8-2'];

@@ -11,14 +11,6 @@
  */
 import { codes, detail, group, view, type RouteGroupDecl } from '../routes/define.js';
 
-/** / and its hidden children (spec: / redirects to /dashboard, pinned tab). */
-const home = group(0, '/', {}, [
-  view('dashboard', 'Dashboard', 'route.dashboard', { icon: 'dashboard', affix: true, ...codes('1-1') }),
-  view('payCenter', 'PayCenter', 'route.payCenter', {}, true),
-  view('costManagement', 'CostManagement', 'route.costManagement', {}, true),
-  view('bill', 'Bill', 'route.bill', { noCache: true }, true),
-], { redirect: '/dashboard' });
-
 const members = group(70, '/memberCenter', { title: 'route.memberCenter', icon: 'member' }, [
   view('memberInfo', 'MemberInfo', 'route.memberInfo'),
   view('thirdPartyMember', 'ThirdPartyMember', 'route.thirdPartyMember'),
@@ -41,4 +33,4 @@ const customers = group(110, '/costumeMent', { title: 'route.customerManagement'
   view('staffPage', 'CustomerStaff', 'route.customerStaff', { icon: 'staff', ...codes('8-2'), enterprise: true }),
 ]);
 
-export const pendingRoutes: readonly RouteGroupDecl[] = [home, members, marketing, customers];
+export const pendingRoutes: readonly RouteGroupDecl[] = [members, marketing, customers];

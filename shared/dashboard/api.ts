@@ -1,0 +1,97 @@
+/**
+ * The dashboard (spec §2): sales by product, device, point and time; the
+ * year's, month's and day's sales; order count; devices online and offline.
+ * Read from the sales rollups (server/order/rollup.ts), never the orders, in
+ * the caller's scope. Days are the business time zone's (shared/business-time.ts).
+ * Money in fen; `net` is sales less refunds.
+ */
+import { z } from 'zod';
+import { endpoint, str } from '../api/define.js';
+import { daysBetween } from '../business-time.js';
+import { isIsoDate } from '../format.js';
+
+export const DASHBOARD_LIMITS = {
+  /** The longest custom range, in days: three years of rollups still read in a few milliseconds. */
+  rangeDays: 1096,
+  /** Rows of each ranking (products, devices, points); the rest is summed as "others". */
+  ranking: 50,
+  /** Up to this many days the series is by day; longer, by month. A single day is by hour. */
+  dailySeriesDays: 62,
+} as const;
+
+const day = str().refine(isIsoDate, { message: 'validation.invalid' });
+
+export const dashboardRange = z.object({ from: day, to: day })
+  .refine((r) => r.from <= r.to, { message: 'dashboard.validation.range', path: ['to'] })
+  .refine((r) => r.from > r.to || daysBetween(r.from, r.to) <= DASHBOARD_LIMITS.rangeDays, { message: 'dashboard.validation.tooLong', path: ['from'] });
+export type DashboardRange = z.infer<typeof dashboardRange>;
+
+const fen = z.number().int();
+/** A sum over the rollups: paid orders, what they received, what was refunded, and the difference. */
+export const figures = z.object({ orders: z.number().int(), sales: fen, refunds: fen, net: fen });
+export type Figures = z.infer<typeof figures>;
+
+export const rankedRow = figures.extend({
+  /** Null: the rest beyond the ranking ("others"), or devices on no point. */
+  id: z.number().int().nullable(),
+  name: z.string(),
+  /** Products: items sold; devices: the point's name; points: the area. */
+  quantity: z.number().int(),
+  detail: z.string(),
+});
+export type RankedRow = z.infer<typeof rankedRow>;
+
+export const SERIES_GRAINS = ['hour', 'day', 'month'] as const;
+export type SeriesGrain = (typeof SERIES_GRAINS)[number];
+
+export const seriesPoint = figures.extend({
+  /** `YYYY-MM-DD HH:00` by hour, `YYYY-MM-DD` by day, `YYYY-MM` by month. */
+  bucket: z.string(),
+});
+export type SeriesPoint = z.infer<typeof seriesPoint>;
+
+export const dashboardFigures = z.object({
+  from: z.string(),
+  to: z.string(),
+  totals: figures.extend({ quantity: z.number().int() }),
+  grain: z.enum(SERIES_GRAINS),
+  series: z.array(seriesPoint),
+  /** Products by what they sold (items × price); their refunds are what was given back for them by product. */
+  byProduct: z.array(rankedRow),
+  byDevice: z.array(rankedRow),
+  byPoint: z.array(rankedRow),
+});
+export type DashboardFigures = z.infer<typeof dashboardFigures>;
+
+export const dashboardToday = z.object({
+  /** The business day it is, `YYYY-MM-DD`. */
+  day: z.string(),
+  today: figures,
+  month: figures,
+  year: figures,
+  /** Today by hour, 0–23 (hours to come are empty). */
+  hours: z.array(seriesPoint),
+  devices: z.object({ online: z.number().int(), offline: z.number().int() }),
+});
+export type DashboardToday = z.infer<typeof dashboardToday>;
+
+/** 1-1 opens the dashboard (shared/roles.ts); enterprise customers have none. */
+const dashboardRead = { auth: 'user', roles: ['admin', 'tenant', 'member'], power: '1-1' } as const;
+
+export const dashboardApi = {
+  'dashboard.figures': endpoint({
+    method: 'POST',
+    path: '/dashboard/figures',
+    summary: 'Sales of a range of business days in the caller\'s scope: totals, a series (by hour for one day, by day up to 62 days, by month beyond), and rankings by product, device and point (the first 50, the rest as one row). From the sales rollups; refunds count on the day they settled.',
+    body: dashboardRange,
+    content: dashboardFigures,
+    access: dashboardRead,
+  }),
+  'dashboard.today': endpoint({
+    method: 'GET',
+    path: '/dashboard/today',
+    summary: 'Today\'s, this month\'s and this year\'s sales in the caller\'s scope, today by hour, and its devices online and offline: the part of the dashboard that moves as machines sell.',
+    content: dashboardToday,
+    access: dashboardRead,
+  }),
+};

@@ -1,0 +1,69 @@
+/** UI texts of the dashboard. zh-CN is the reference shape; zh-TW and en are checked against it. */
+import { defineTexts } from '../i18n/define.js';
+
+const zhCN = {
+  cards: {
+    today: '今日销售额', month: '本月销售额', year: '本年销售额', todayOrders: '今日订单数',
+    devices: '设备在线 / 离线', roles: '我的角色', refunds: '退款 {{amount}}', online: '在线', offline: '离线',
+  },
+  range: {
+    today: '今天', yesterday: '昨天', last7: '最近 7 天', thisMonth: '本月', custom: '自定义',
+    from: '开始日期', to: '结束日期', apply: '查询', label: '统计时间',
+  },
+  totals: { sales: '销售额', refunds: '退款金额', net: '实收净额', orders: '订单数', quantity: '销售件数' },
+  charts: {
+    series: '销售趋势', byProduct: '商品销售排行', byDevice: '设备销售排行', byPoint: '点位销售排行',
+    chart: '图表', table: '表格', export: '导出表格', others: '其他', noPoint: '未绑定点位', empty: '该时间段暂无销售',
+    top: '前 {{count}} 名', loading: '正在加载图表…',
+  },
+  columns: { time: '时间', name: '名称', product: '商品', device: '设备', point: '点位', detail: '说明' },
+  live: '实时',
+  loadFailed: '加载失败，请稍后重试',
+  retry: '重试',
+  validation: { range: '结束日期不能早于开始日期', tooLong: '时间范围不能超过 3 年' },
+};
+
+export const dashboardTexts = defineTexts(zhCN, {
+  'zh-TW': {
+    cards: {
+      today: '今日銷售額', month: '本月銷售額', year: '本年銷售額', todayOrders: '今日訂單數',
+      devices: '設備在線 / 離線', roles: '我的角色', refunds: '退款 {{amount}}', online: '在線', offline: '離線',
+    },
+    range: {
+      today: '今天', yesterday: '昨天', last7: '最近 7 天', thisMonth: '本月', custom: '自訂',
+      from: '開始日期', to: '結束日期', apply: '查詢', label: '統計時間',
+    },
+    totals: { sales: '銷售額', refunds: '退款金額', net: '實收淨額', orders: '訂單數', quantity: '銷售件數' },
+    charts: {
+      series: '銷售趨勢', byProduct: '商品銷售排行', byDevice: '設備銷售排行', byPoint: '點位銷售排行',
+      chart: '圖表', table: '表格', export: '匯出表格', others: '其他', noPoint: '未綁定點位', empty: '該時段暫無銷售',
+      top: '前 {{count}} 名', loading: '正在載入圖表…',
+    },
+    columns: { time: '時間', name: '名稱', product: '商品', device: '設備', point: '點位', detail: '說明' },
+    live: '即時',
+    loadFailed: '載入失敗，請稍後重試',
+    retry: '重試',
+    validation: { range: '結束日期不能早於開始日期', tooLong: '時間範圍不能超過 3 年' },
+  },
+  en: {
+    cards: {
+      today: 'Sales today', month: 'Sales this month', year: 'Sales this year', todayOrders: 'Orders today',
+      devices: 'Devices online / offline', roles: 'My roles', refunds: 'Refunds {{amount}}', online: 'Online', offline: 'Offline',
+    },
+    range: {
+      today: 'Today', yesterday: 'Yesterday', last7: 'Last 7 days', thisMonth: 'This month', custom: 'Custom',
+      from: 'From', to: 'To', apply: 'Show', label: 'Period',
+    },
+    totals: { sales: 'Sales', refunds: 'Refunds', net: 'Net sales', orders: 'Orders', quantity: 'Items sold' },
+    charts: {
+      series: 'Sales over time', byProduct: 'Top products', byDevice: 'Top devices', byPoint: 'Top points',
+      chart: 'Chart', table: 'Table', export: 'Export to Excel', others: 'Others', noPoint: 'On no point', empty: 'No sales in this period',
+      top: 'Top {{count}}', loading: 'Loading the charts…',
+    },
+    columns: { time: 'Time', name: 'Name', product: 'Product', device: 'Device', point: 'Point', detail: 'Details' },
+    live: 'Live',
+    loadFailed: 'Could not load; try again shortly',
+    retry: 'Retry',
+    validation: { range: 'The end cannot be before the start', tooLong: 'The period cannot be longer than 3 years' },
+  },
+});
