@@ -12,7 +12,7 @@
  * BENCH_DATABASE_URL=postgres://… the same on PostgreSQL (budget ≤ 5 ms; the
  * database there is emptied first).
  *
- * Then a real-time export of close to 1000 orders as the console makes it
+ * Then the dashboard of a year (bench/dashboard.ts), a real-time export of close to 1000 orders as the console makes it
  * (electron/core/export.ts: checked, paged over HTTP, written into an .xlsx
  * under a temporary name; ≤ 1 s end to end), and an e-mail export of every
  * order of the year as the upstream runs it (server/order/export-jobs.ts:
@@ -26,6 +26,7 @@ import { startServer } from '../server/start.js';
 import { setPasswordCostForTests } from '../server/account/passwords.js';
 import { seedOrders } from '../server/order/index.js';
 import { at, Budgets, signIn } from './support.js';
+import { benchDashboard } from './dashboard.js';
 import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -73,6 +74,7 @@ try {
   // What autovacuum does to a table after a bulk load (statistics, visibility map) before anyone lists it.
   await server.db.execute(sql`vacuum analyze orders`);
   await server.db.execute(sql`vacuum analyze order_items`);
+  await server.db.execute(sql`vacuum analyze sales_rollups`);
 
   const to = new Date();
   const from = new Date(to.getTime() - 30 * 24 * 3600_000);
@@ -121,6 +123,9 @@ try {
     console.log(`order.count ${s.label}: ${count.content.total}${count.content.capped ? '+' : ''}, p50 ${count.p50.toFixed(1)} ms`);
     budgets.check('  count p95', count.p95, BUDGET_P95_MS.count, 'ms');
   }
+
+  // The dashboard, from the rollups the seed filled (bench/dashboard.ts).
+  await benchDashboard(server, budgets, pgUrl !== undefined);
 
   // A real-time export as the desktop console makes it: the longest recent range of tenant1's orders that is still at most 1000.
   const liveFile = join(tmpdir(), `bench-live-${process.pid}.xlsx`);

@@ -6,9 +6,9 @@
  * categories) are looked up for the rows found, by id; a device's point and
  * a product's category are read as they are now.
  */
-import { and, eq, inArray, sql, type SQL, type AnyColumn } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { addDays, businessDay, daysBetween, monthStart } from '../../shared/business-time.js';
-import { DASHBOARD_LIMITS, type DashboardFigures, type DashboardRange, type DashboardToday, type Figures, type RankedRow, type SeriesGrain, type SeriesPoint } from '../../shared/dashboard/index.js';
+import { DASHBOARD_LIMITS, type DashboardFigures, type DashboardRange, type DashboardToday, type Figures, type RankedRow, type SeriesGrain } from '../../shared/dashboard/index.js';
 import type { Queryable } from '../db/index.js';
 import type { Scope } from '../scope.js';
 import { salesRollups as r } from '../order/index.js';
@@ -16,8 +16,6 @@ import { devices } from '../device/index.js';
 import { points } from '../point/index.js';
 import { productCategories, products } from '../product/index.js';
 
-const sum = (column: AnyColumn) => sql<string>`coalesce(sum(${column}), 0)`;
-const SUMS = { orders: sum(r.orders), quantity: sum(r.quantity), sales: sum(r.sales), refunds: sum(r.refunds) };
 type Sums = { orders: string | number; quantity: string | number; sales: string | number; refunds: string | number };
 
 const figuresOf = (s: Sums): Figures & { quantity: number } => {
@@ -32,26 +30,60 @@ const ZERO = { orders: 0, quantity: 0, sales: 0, refunds: 0, net: 0 };
 
 const at = (day: string) => sql`${`${day} 00:00:00`}::timestamp`;
 
-/** The rollup rows covering the days from…to: month rows for the whole months inside, day rows for the rest. */
-export function coverage(from: string, to: string): SQL {
-  const parts: SQL[] = [];
-  const end = addDays(to, 1);
+const nextMonth = (day: string) => monthStart(addDays(monthStart(day), 32));
+const nextYear = (day: string) => `${Number(day.slice(0, 4)) + 1}-01-01`;
+
+/** The rows a range sums: which, and the sign each counts with (-1 for days taken back off a month). */
+export interface Coverage { where: SQL; sign: SQL }
+
+/**
+ * The rollup rows covering the days from…to, as few as can be: year rows for
+ * the whole years inside, month rows for the whole months left, day rows for
+ * the rest (consecutive ones in one condition) — or, where a month is mostly
+ * in the range, its month row less the days outside it, so that an edge
+ * never reads more than half a month of day rows. Nothing is recorded after
+ * today, so a range reaching today reads this year and this month from
+ * their rows too. `years: false` stops at months (a series by month: a
+ * month's days taken off carry its label too).
+ */
+export function coverage(from: string, to: string, { today = businessDay(), years = true }: { today?: string; years?: boolean } = {}): Coverage {
+  const plus: SQL[] = [];
+  const minus: SQL[] = [];
+  const end = to >= today ? nextYear(to) : addDays(to, 1);
+  const rows = (grain: 'year' | 'month' | 'day', a: string, b: string) => sql`(${r.grain} = ${sql.raw(`'${grain}'`)} and ${r.bucket} >= ${at(a)} and ${r.bucket} < ${at(b)})`;
+  const wholeYear = (day: string) => years && day.endsWith('-01-01') && nextYear(day) <= end;
   let cursor = from;
   while (cursor < end) {
-    const nextMonth = monthStart(addDays(monthStart(cursor), 32));
-    if (cursor === monthStart(cursor) && nextMonth <= end) {
-      // Consecutive whole months are one condition.
-      let last = nextMonth;
-      while (monthStart(addDays(last, 32)) <= end) last = monthStart(addDays(last, 32));
-      parts.push(sql`(${r.grain} = 'month' and ${r.bucket} >= ${at(cursor)} and ${r.bucket} < ${at(last)})`);
+    if (wholeYear(cursor)) {
+      let last = nextYear(cursor);
+      while (wholeYear(last)) last = nextYear(last);
+      plus.push(rows('year', cursor, last));
+      cursor = last;
+    } else if (cursor === monthStart(cursor) && nextMonth(cursor) <= end) {
+      let last = nextMonth(cursor);
+      while (nextMonth(last) <= end && !wholeYear(last)) last = nextMonth(last);
+      plus.push(rows('month', cursor, last));
       cursor = last;
     } else {
-      const stop = nextMonth < end ? nextMonth : end;
-      parts.push(sql`(${r.grain} = 'day' and ${r.bucket} >= ${at(cursor)} and ${r.bucket} < ${at(stop)})`);
+      const first = monthStart(cursor);
+      const stop = nextMonth(cursor) < end ? nextMonth(cursor) : end;
+      const inside = daysBetween(cursor, stop) - 1;
+      const outside = daysBetween(first, nextMonth(cursor)) - 1 - inside;
+      if (outside < inside) {
+        plus.push(rows('month', first, nextMonth(cursor)));
+        if (first < cursor) minus.push(rows('day', first, cursor));
+        if (stop < nextMonth(cursor)) minus.push(rows('day', stop, nextMonth(cursor)));
+      } else {
+        plus.push(rows('day', cursor, stop));
+      }
       cursor = stop;
     }
   }
-  return parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` or `)})`;
+  const all = [...plus, ...minus];
+  return {
+    where: all.length === 1 ? all[0]! : sql`(${sql.join(all, sql` or `)})`,
+    sign: minus.length ? sql`(case when ${sql.join(minus, sql` or `)} then -1 else 1 end)` : sql`1`,
+  };
 }
 
 /** Ranks rows by net sales: the first `limit`, then the rest as one row named `others`. */
@@ -78,34 +110,73 @@ function buckets(grain: SeriesGrain, from: string, to: string): string[] {
   return out;
 }
 
-async function series(db: Queryable, scope: Scope, from: string, to: string, grain: SeriesGrain): Promise<SeriesPoint[]> {
-  const where = grain === 'hour'
-    ? sql`${r.grain} = 'hour' and ${r.bucket} >= ${at(from)} and ${r.bucket} < ${at(addDays(from, 1))}`
-    : grain === 'day' ? sql`${r.grain} = 'day' and ${r.bucket} >= ${at(from)} and ${r.bucket} < ${at(addDays(to, 1))}` : coverage(from, to);
-  const label = grain === 'hour' ? sql<string>`to_char(${r.bucket}, 'YYYY-MM-DD HH24:00')`
-    : grain === 'day' ? sql<string>`to_char(${r.bucket}, 'YYYY-MM-DD')` : sql<string>`to_char(${r.bucket}, 'YYYY-MM')`;
-  const rows = await db.select({ bucket: label, ...SUMS }).from(r)
-    .where(and(scope.where(r.tenantId), eq(r.productId, 0), where)).groupBy(label);
-  const found = new Map(rows.map((x) => [x.bucket, figuresOf(x)]));
-  return buckets(grain, from, to).map((bucket) => {
-    const { quantity: _q, ...f } = found.get(bucket) ?? ZERO;
-    return { bucket, ...f };
-  });
+/** Which rows a series sums, and its buckets' labels. */
+function seriesOf(from: string, to: string, grain: SeriesGrain): Coverage & { label: SQL } {
+  if (grain === 'hour') {
+    return { where: sql`${r.grain} = 'hour' and ${r.bucket} >= ${at(from)} and ${r.bucket} < ${at(addDays(from, 1))}`, sign: sql`1`, label: sql`to_char(${r.bucket}, 'YYYY-MM-DD HH24:00')` };
+  }
+  if (grain === 'day') {
+    return { where: sql`${r.grain} = 'day' and ${r.bucket} >= ${at(from)} and ${r.bucket} < ${at(addDays(to, 1))}`, sign: sql`1`, label: sql`to_char(${r.bucket}, 'YYYY-MM-DD')` };
+  }
+  return { ...coverage(from, to, { years: false }), label: sql`to_char(${r.bucket}, 'YYYY-MM')` };
+}
+
+interface FigureRow extends Sums {
+  part: 'rank' | 'series';
+  device_id: number | null;
+  product_id: number | null;
+  bucket: string | null;
+  name: string | null;
+  point_id: number | null;
+  point_name: string | null;
+  address: string | null;
+  category: string | null;
+}
+
+/**
+ * One statement, one round trip (on the embedded database a round trip costs
+ * about what the sums do): the devices' order rows (product 0) and the
+ * products' totals over the devices (device 0) with their names, and the
+ * series. Sums over float8: every value is whole fen far below 2^53, so the
+ * sums are exact, and they skip the numeric arithmetic a bigint sum does.
+ */
+async function readFigures(db: Queryable, scope: Scope, from: string, to: string, grain: SeriesGrain): Promise<FigureRow[]> {
+  const mine = scope.where(r.tenantId);
+  const range = coverage(from, to);
+  const s = seriesOf(from, to, grain);
+  const sums = (sign: SQL) => sql`sum(${sign} * ${r.orders})::float8 as orders, sum(${sign} * ${r.quantity})::float8 as quantity,
+    sum(${sign} * ${r.sales}::float8) as sales, sum(${sign} * ${r.refunds}::float8) as refunds`;
+  const result = await db.execute(sql`
+    with ranked as (
+      select ${r.deviceId} as device_id, ${r.productId} as product_id, ${sums(range.sign)} from ${r}
+      where ${mine} and ${range.where} and (${r.productId} = 0 or ${r.deviceId} = 0)
+      group by 1, 2
+    ), timed as (
+      select ${s.label} as bucket, ${sums(s.sign)} from ${r} where ${mine} and ${r.productId} = 0 and ${s.where} group by 1
+    )
+    select 'rank' as part, x.device_id, x.product_id, null as bucket, x.orders, x.quantity, x.sales, x.refunds,
+      coalesce(d.name, p.name) as name, d.point_id, pt.name as point_name, pt.address, c.name as category
+    from ranked x
+      left join ${devices} d on x.product_id = 0 and d.id = x.device_id
+      left join ${points} pt on pt.id = d.point_id
+      left join ${products} p on x.device_id = 0 and p.id = x.product_id
+      left join ${productCategories} c on c.id = p.category_id
+    union all
+    select 'series', null, null, bucket, orders, quantity, sales, refunds, null, null, null, null, null from timed`);
+  return (result as unknown as { rows: FigureRow[] }).rows;
 }
 
 export async function dashboardFigures(db: Queryable, scope: Scope, { from, to }: DashboardRange): Promise<DashboardFigures> {
-  const rows = await db.select({ deviceId: r.deviceId, productId: r.productId, ...SUMS }).from(r)
-    .where(and(scope.where(r.tenantId), coverage(from, to))).groupBy(r.deviceId, r.productId);
-  const deviceIds = [...new Set(rows.map((x) => x.deviceId))];
-  const productIds = [...new Set(rows.filter((x) => x.productId > 0).map((x) => x.productId))];
-  const [deviceRows, productRows] = await Promise.all([
-    deviceIds.length ? db.select({ id: devices.id, name: devices.name, pointId: devices.pointId, pointName: points.name, address: points.address })
-      .from(devices).leftJoin(points, eq(points.id, devices.pointId)).where(inArray(devices.id, deviceIds)) : [],
-    productIds.length ? db.select({ id: products.id, name: products.name, category: productCategories.name })
-      .from(products).leftJoin(productCategories, eq(productCategories.id, products.categoryId)).where(inArray(products.id, productIds)) : [],
-  ]);
-  const deviceById = new Map(deviceRows.map((d) => [d.id, d]));
-  const productById = new Map(productRows.map((p) => [p.id, p]));
+  const grain = seriesGrain(from, to);
+  const all = await readFigures(db, scope, from, to, grain);
+  const rows = all.filter((x) => x.part === 'rank').map((x) => ({
+    ...x, deviceId: x.device_id!, productId: x.product_id!, pointId: x.point_id, pointName: x.point_name,
+  }));
+  const timed = new Map(all.filter((x) => x.part === 'series').map((x) => [x.bucket!, figuresOf(x)]));
+  const series = buckets(grain, from, to).map((bucket) => {
+    const { quantity: _q, ...f } = timed.get(bucket) ?? ZERO;
+    return { bucket, ...f };
+  });
   let totals = { ...ZERO };
   const byDevice = new Map<number, RankedRow>();
   const byPoint = new Map<number | null, RankedRow>();
@@ -115,23 +186,19 @@ export async function dashboardFigures(db: Queryable, scope: Scope, { from, to }
   for (const row of rows) {
     const f = figuresOf(row);
     if (row.productId > 0) {
-      const p = productById.get(row.productId);
-      into(byProduct, row.productId, () => ({ id: row.productId, name: p?.name ?? `#${row.productId}`, detail: p?.category ?? '' }), f);
+      into(byProduct, row.productId, () => ({ id: row.productId, name: row.name ?? `#${row.productId}`, detail: row.category ?? '' }), f);
       continue;
     }
     totals = add(totals, f);
-    const d = deviceById.get(row.deviceId);
-    into(byDevice, row.deviceId, () => ({ id: row.deviceId, name: d?.name ?? `#${row.deviceId}`, detail: d?.pointName ?? '' }), f);
-    const pointId = d?.pointId ?? null;
-    into(byPoint, pointId, () => ({ id: pointId, name: d?.pointName ?? 'noPoint', detail: d?.address ?? '' }), f);
+    into(byDevice, row.deviceId, () => ({ id: row.deviceId, name: row.name ?? `#${row.deviceId}`, detail: row.pointName ?? '' }), f);
+    const pointId = row.pointId ?? null;
+    into(byPoint, pointId, () => ({ id: pointId, name: row.pointName ?? 'noPoint', detail: row.address ?? '' }), f);
   }
   // Items sold are counted on the products' rows; orders on the devices'.
   totals.quantity = [...byProduct.values()].reduce((n, p) => n + p.quantity, 0);
   for (const d of byDevice.values()) d.quantity = 0;
-  const grain = seriesGrain(from, to);
   return {
-    from, to, totals, grain,
-    series: await series(db, scope, from, to, grain),
+    from, to, totals, grain, series,
     byProduct: rank([...byProduct.values()], DASHBOARD_LIMITS.ranking),
     byDevice: rank([...byDevice.values()], DASHBOARD_LIMITS.ranking),
     byPoint: rank([...byPoint.values()], DASHBOARD_LIMITS.ranking),
@@ -140,31 +207,28 @@ export async function dashboardFigures(db: Queryable, scope: Scope, { from, to }
 
 export async function dashboardToday(db: Queryable, scope: Scope, now = Date.now()): Promise<DashboardToday> {
   const day = businessDay(now);
-  const year = `${day.slice(0, 4)}-01-01`;
-  const rows = await db.select({ grain: r.grain, bucket: sql<string>`to_char(${r.bucket}, 'YYYY-MM-DD HH24:00')`, ...SUMS }).from(r)
-    .where(and(scope.where(r.tenantId), eq(r.productId, 0), sql`((${r.grain} = 'month' and ${r.bucket} >= ${at(year)}) or (${r.grain} = 'hour' and ${r.bucket} >= ${at(day)} and ${r.bucket} < ${at(addDays(day, 1))}))`))
-    .groupBy(r.grain, r.bucket);
+  // The year's row, this month's and today's hours, and the devices online and offline: one statement.
+  const result = await db.execute(sql`
+    select ${r.grain}::text as grain, to_char(${r.bucket}, 'YYYY-MM-DD HH24:00') as bucket,
+      sum(${r.orders})::float8 as orders, 0::float8 as quantity, sum(${r.sales}::float8) as sales, sum(${r.refunds}::float8) as refunds
+    from ${r}
+    where ${scope.where(r.tenantId)} and ${r.productId} = 0 and (
+      (${r.grain} = 'year' and ${r.bucket} = ${at(`${day.slice(0, 4)}-01-01`)})
+      or (${r.grain} = 'month' and ${r.bucket} = ${at(monthStart(day))})
+      or (${r.grain} = 'hour' and ${r.bucket} >= ${at(day)} and ${r.bucket} < ${at(addDays(day, 1))}))
+    group by 1, 2
+    union all
+    select case when ${devices.online} then 'online' else 'offline' end, '', count(*)::float8, 0, 0, 0
+    from ${devices} where ${scope.where(devices.tenantId)} and ${devices.activated} group by 1`);
+  const rows = (result as unknown as { rows: (Sums & { grain: string; bucket: string })[] }).rows;
   const strip = ({ quantity: _q, ...f }: typeof ZERO) => f;
-  let yearSum = { ...ZERO };
-  let monthSum = { ...ZERO };
-  let todaySum = { ...ZERO };
-  const hourly = new Map<string, typeof ZERO>();
-  for (const row of rows) {
-    const f = figuresOf(row);
-    if (row.grain === 'month') {
-      yearSum = add(yearSum, f);
-      if (row.bucket.startsWith(day.slice(0, 7))) monthSum = add(monthSum, f);
-    } else {
-      todaySum = add(todaySum, f);
-      hourly.set(row.bucket, f);
-    }
-  }
-  const counts = await db.select({ online: devices.online, n: sql<number>`count(*)::int` }).from(devices)
-    .where(and(scope.where(devices.tenantId), eq(devices.activated, true))).groupBy(devices.online);
+  const sumOf = (grain: string) => rows.filter((x) => x.grain === grain).reduce((acc, x) => add(acc, figuresOf(x)), { ...ZERO });
+  const hourly = new Map(rows.filter((x) => x.grain === 'hour').map((x) => [x.bucket, figuresOf(x)]));
+  const count = (state: string) => Number(rows.find((x) => x.grain === state)?.orders ?? 0);
   return {
     day,
-    today: strip(todaySum), month: strip(monthSum), year: strip(yearSum),
+    today: strip(sumOf('hour')), month: strip(sumOf('month')), year: strip(sumOf('year')),
     hours: buckets('hour', day, day).map((bucket) => ({ bucket, ...strip(hourly.get(bucket) ?? ZERO) })),
-    devices: { online: counts.find((c) => c.online)?.n ?? 0, offline: counts.find((c) => !c.online)?.n ?? 0 },
+    devices: { online: count('online'), offline: count('offline') },
   };
 }

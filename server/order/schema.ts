@@ -164,23 +164,24 @@ export const exportJobs = pgTable('export_jobs', {
   index('export_jobs_queue_idx').on(t.id).where(sql`${t.state} in ('queued', 'running')`),
 ]);
 
-export const rollupGrain = pgEnum('rollup_grain', ['hour', 'day', 'month']);
+export const rollupGrain = pgEnum('rollup_grain', ['hour', 'day', 'month', 'year']);
 
 /**
  * Sales rollups (the dashboard reads these, never the orders): what was sold
- * and refunded per tenant × bucket × device × product, at three grains — the
- * hour, the day and the month of the business time zone (BUSINESS_TIME_ZONE,
+ * and refunded per tenant × bucket × device × product, at four grains — the
+ * hour, the day, the month and the year of the business time zone (BUSINESS_TIME_ZONE,
  * China time), written as that zone's wall-clock time without an offset (a
  * day is `2026-11-25 00:00:00`). Kept exact in the same transaction as what
  * changes a paid amount (server/order/rollup.ts): the sale, a refund's
- * settlement. A year of one tenant is twelve month rows per device and
- * product, however many orders it had.
+ * settlement. A year of one tenant is one year row per device and product,
+ * however many orders it had.
  *
  * `product_id` 0 is the order row of the device: `orders` paid orders,
  * `sales` what they received, `refunds` everything refunded of them. A
  * product's row (id > 0) has the `quantity` and `sales` of its items and the
  * `refunds` given back for that product (a whole-order refund names no
- * product, so it is on the order row only). Hours carry the order row alone.
+ * product, so it is on the order row only). `device_id` 0 holds each
+ * product's totals over the tenant's devices. Hours carry the order rows alone.
  */
 export const salesRollups = pgTable('sales_rollups', {
   tenantId: integer('tenant_id').notNull().references(() => tenants.id),
@@ -195,7 +196,10 @@ export const salesRollups = pgTable('sales_rollups', {
   refunds: bigint('refunds', { mode: 'number' }).notNull().default(0),
 }, (t) => [
   primaryKey({ columns: [t.tenantId, t.grain, t.bucket, t.deviceId, t.productId] }),
-  // The system admin's dashboard spans every tenant: by grain and time.
-  index('sales_rollups_time_idx').on(t.grain, t.bucket),
+  // The dashboard reads the summary rows only — the devices' order rows and
+  // the products' totals — by tenant and time, and for the system admin by
+  // time alone; the device × product rows stay out of its way.
+  index('sales_rollups_summary_idx').on(t.tenantId, t.grain, t.bucket).where(sql`${t.productId} = 0 or ${t.deviceId} = 0`),
+  index('sales_rollups_time_idx').on(t.grain, t.bucket).where(sql`${t.productId} = 0 or ${t.deviceId} = 0`),
   index('sales_rollups_device_idx').on(t.deviceId, t.grain, t.bucket),
 ]);

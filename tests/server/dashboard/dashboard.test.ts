@@ -30,7 +30,7 @@ async function treeOf(key: 'A' | 'B') {
 
 describe('dashboard.figures', () => {
   it('gives a first-level tenant the same totals, devices and products as a GROUP BY over its hierarchy\'s orders', async () => {
-    for (const [from, to] of [[addDays(today, -6), today], [addDays(today, -89), today], [addDays(today, -40), addDays(today, -3)]] as const) {
+    for (const [from, to] of [[addDays(today, -6), today], [addDays(today, -89), today], [addDays(today, -40), addDays(today, -3)], [addDays(today, -80), addDays(today, -33)], [addDays(today, -364), today]] as const) {
       const got = (await figures(from, to, 'tenant1')).body.content;
       const want = await baselineFigures(t.db, await treeOf('A'), from, to);
       expect(got.totals).toEqual({ ...want.totals, net: want.totals.sales - want.totals.refunds });
@@ -96,12 +96,28 @@ describe('dashboard.figures', () => {
     }
   });
 
-  it('reads whole months from month rows and the edges from day rows', () => {
+  it('reads whole years from year rows, whole months from month rows, and an edge from day rows or its month less the days outside', () => {
     const dialect = new PgDialect();
-    const text = (from: string, to: string) => dialect.sqlToQuery(coverage(from, to)).params.join(' ');
-    expect(text('2026-01-01', '2026-03-31')).toBe('2026-01-01 00:00:00 2026-04-01 00:00:00');
-    expect(text('2026-01-15', '2026-04-02')).toBe('2026-01-15 00:00:00 2026-02-01 00:00:00 2026-02-01 00:00:00 2026-04-01 00:00:00 2026-04-01 00:00:00 2026-04-03 00:00:00');
-    expect(text('2026-02-03', '2026-02-05')).toBe('2026-02-03 00:00:00 2026-02-06 00:00:00');
+    const text = (from: string, to: string, years = true) => {
+      const c = coverage(from, to, { today: '2026-11-25', years });
+      const q = dialect.sqlToQuery(c.where);
+      const signed = dialect.sqlToQuery(c.sign);
+      const grainsOf = (text: string) => [...text.matchAll(/= '(\w+)'/g)].map((m) => m[1]);
+      const minus = grainsOf(signed.sql).map((g, i) => `${g} ${signed.params[2 * i]}…${signed.params[2 * i + 1]}`);
+      return grainsOf(q.sql).map((g, i) => `${g} ${q.params[2 * i]}…${q.params[2 * i + 1]}`)
+        .map((part) => `${minus.includes(part) ? '-' : ''}${part}`.replaceAll(' 00:00:00', '')).join(', ');
+    };
+    expect(text('2026-01-01', '2026-03-31')).toBe('month 2026-01-01…2026-04-01');
+    expect(text('2026-01-15', '2026-04-02')).toBe('month 2026-01-01…2026-02-01, month 2026-02-01…2026-04-01, day 2026-04-01…2026-04-03, -day 2026-01-01…2026-01-15');
+    expect(text('2026-01-25', '2026-02-10')).toBe('day 2026-01-25…2026-02-01, day 2026-02-01…2026-02-11');
+    expect(text('2026-02-03', '2026-02-05')).toBe('day 2026-02-03…2026-02-06');
+    expect(text('2026-02-02', '2026-02-26')).toBe('month 2026-02-01…2026-03-01, -day 2026-02-01…2026-02-02, -day 2026-02-27…2026-03-01');
+    // Nothing is recorded after today: this month and this year are their rows.
+    expect(text('2026-10-20', '2026-11-25')).toBe('day 2026-10-20…2026-11-01, month 2026-11-01…2027-01-01');
+    expect(text('2025-11-26', '2026-11-25')).toBe('day 2025-11-26…2025-12-01, month 2025-12-01…2026-01-01, year 2026-01-01…2027-01-01');
+    expect(text('2025-11-03', '2026-11-25')).toBe('month 2025-11-01…2025-12-01, month 2025-12-01…2026-01-01, year 2026-01-01…2027-01-01, -day 2025-11-01…2025-11-03');
+    expect(text('2024-01-01', '2025-12-31')).toBe('year 2024-01-01…2026-01-01');
+    expect(text('2025-11-26', '2026-11-25', false)).toBe('day 2025-11-26…2025-12-01, month 2025-12-01…2027-01-01');
   });
 });
 

@@ -107,7 +107,7 @@ describe('sales rollups', () => {
     const today = new Date().toISOString().slice(0, 10);
     await rebuildRollups(t.db);
     expect(differences(before, await actualRollups(t.db))).toEqual([]);
-    const lost = await t.db.execute(sql`update sales_rollups set sales = sales + 999, orders = orders + 1 where grain = 'day' and bucket >= now() - interval '20 days'`);
+    const lost = await t.db.execute(sql`update sales_rollups set sales = sales + 999, orders = orders + 1 where (grain = 'day' and bucket >= now() - interval '20 days') or (grain = 'year' and bucket >= now() - interval '1 year')`);
     expect(lost).toBeTruthy();
     const from = new Date(Date.now() - 25 * 86_400_000).toISOString().slice(0, 10);
     const twice = await rebuildRollups(t.db, { from, to: today });

@@ -14,7 +14,7 @@ const key = (tenant: number, grain: string, bucket: string, device: number, prod
 
 function buckets(at: Date, orderRow: boolean): [string, string][] {
   const day = businessDay(at);
-  const out: [string, string][] = [['day', `${day} 00:00:00`], ['month', `${day.slice(0, 8)}01 00:00:00`]];
+  const out: [string, string][] = [['day', `${day} 00:00:00`], ['month', `${day.slice(0, 8)}01 00:00:00`], ['year', `${day.slice(0, 5)}01-01 00:00:00`]];
   if (orderRow) out.push(['hour', `${day} ${String(businessHour(at)).padStart(2, '0')}:00:00`]);
   return out;
 }
@@ -40,7 +40,10 @@ export async function expectedRollups(db: Db): Promise<RollupRows> {
   for (const i of items) {
     const o = byId.get(i.order_id);
     if (!o || i.product_id === null) continue;
-    for (const [grain, bucket] of buckets(new Date(o.created_at), false)) add(key(o.tenant_id, grain, bucket, o.device_id, i.product_id), { quantity: i.count, sales: i.unit_price * i.count });
+    for (const [grain, bucket] of buckets(new Date(o.created_at), false)) {
+      // Each device's, and the tenant's over its devices (device 0).
+      for (const device of [o.device_id, 0]) add(key(o.tenant_id, grain, bucket, device, i.product_id), { quantity: i.count, sales: i.unit_price * i.count });
+    }
   }
   const refunds = await rowsOf<{ id: number; tenant_id: number; device_id: number; amount: number; settled_at: string | Date }>(db,
     sql`select r.id, o.tenant_id, o.device_id, r.amount, r.settled_at from refunds r join orders o on o.id = r.order_id where r.state = 'success'`);
@@ -53,7 +56,9 @@ export async function expectedRollups(db: Db): Promise<RollupRows> {
     const r = refundById.get(l.refund_id);
     const i = itemById.get(l.order_item_id);
     if (!r || !i || i.product_id === null) continue;
-    for (const [grain, bucket] of buckets(new Date(r.settled_at), false)) add(key(r.tenant_id, grain, bucket, r.device_id, i.product_id), { refunds: l.amount });
+    for (const [grain, bucket] of buckets(new Date(r.settled_at), false)) {
+      for (const device of [r.device_id, 0]) add(key(r.tenant_id, grain, bucket, device, i.product_id), { refunds: l.amount });
+    }
   }
   return out;
 }
