@@ -139,6 +139,8 @@ interface FigureRow extends Sums {
  * products' totals over the devices (device 0) with their names, and the
  * series. Sums over float8: every value is whole fen far below 2^53, so the
  * sums are exact, and they skip the numeric arithmetic a bigint sum does.
+ * The parts are MATERIALIZED: otherwise PostgreSQL runs the union with
+ * parallel workers, whose start costs it 5 ms — more than the work.
  */
 async function readFigures(db: Queryable, scope: Scope, from: string, to: string, grain: SeriesGrain): Promise<FigureRow[]> {
   const mine = scope.where(r.tenantId);
@@ -147,11 +149,11 @@ async function readFigures(db: Queryable, scope: Scope, from: string, to: string
   const sums = (sign: SQL) => sql`sum(${sign} * ${r.orders})::float8 as orders, sum(${sign} * ${r.quantity})::float8 as quantity,
     sum(${sign} * ${r.sales}::float8) as sales, sum(${sign} * ${r.refunds}::float8) as refunds`;
   const result = await db.execute(sql`
-    with ranked as (
+    with ranked as materialized (
       select ${r.deviceId} as device_id, ${r.productId} as product_id, ${sums(range.sign)} from ${r}
       where ${mine} and ${range.where} and (${r.productId} = 0 or ${r.deviceId} = 0)
       group by 1, 2
-    ), timed as (
+    ), timed as materialized (
       select ${s.label} as bucket, ${sums(s.sign)} from ${r} where ${mine} and ${r.productId} = 0 and ${s.where} group by 1
     )
     select 'rank' as part, x.device_id, x.product_id, null as bucket, x.orders, x.quantity, x.sales, x.refunds,
