@@ -65,14 +65,25 @@ export function assembleSlots(domains: readonly RendererManifest[]): Slots {
   return slots as Slots;
 }
 
-/** Every live-event handler by topic; a topic handled twice stops the start. */
+/**
+ * Every live-event handler by topic. A topic is its domain's; another domain
+ * built on it may follow it too (the dashboard follows the orders' sales):
+ * the handlers of one topic run in the list's order, their refreshes are
+ * joined and the first notice shown. A domain listing a topic twice cannot
+ * happen (an object's keys); a topic nobody owns still works.
+ */
 export function assembleLive(domains: readonly RendererManifest[]): Readonly<Record<string, LiveHandler>> {
-  const all: Record<string, LiveHandler> = {};
+  const byTopic = new Map<string, LiveHandler[]>();
   for (const d of domains) {
-    for (const [topic, handler] of Object.entries(d.live ?? {})) {
-      if (Object.hasOwn(all, topic)) throw new Error(`live: the topic ${topic} has two handlers (${d.name})`);
-      all[topic] = handler;
-    }
+    for (const [topic, handler] of Object.entries(d.live ?? {})) byTopic.set(topic, [...(byTopic.get(topic) ?? []), handler]);
+  }
+  const all: Record<string, LiveHandler> = {};
+  for (const [topic, handlers] of byTopic) {
+    all[topic] = handlers.length === 1 ? handlers[0]! : (data, lang) => {
+      const results = handlers.map((h) => h(data, lang));
+      const notice = results.find((r) => r.notice !== undefined)?.notice;
+      return { refresh: [...new Set(results.flatMap((r) => r.refresh))], ...(notice !== undefined ? { notice } : {}) };
+    };
   }
   return all;
 }

@@ -4,10 +4,11 @@
  * typography scale of the chosen font size.
  */
 import { createDarkTheme, createLightTheme, FluentProvider, makeStyles, tokens, type Theme } from '@fluentui/react-components';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { brandRamp } from './ramp.js';
+import { useIsDark } from './dark.js';
 import { usePrefs } from './prefs.js';
-import { DEFAULT_THEME, FONT_SCALE, scaleTypography, type Appearance, type FontSize } from './settings.js';
+import { DEFAULT_THEME, FONT_SCALE, scaleTypography, type FontSize } from './settings.js';
 
 export function buildTheme(color: string, dark: boolean, size: FontSize): Theme {
   let ramp;
@@ -22,25 +23,7 @@ export function buildTheme(color: string, dark: boolean, size: FontSize): Theme 
   return scaleTypography(themed as unknown as Record<string, unknown>, FONT_SCALE[size]) as unknown as Theme;
 }
 
-const DARK_QUERY = '(prefers-color-scheme: dark)';
-
-/** Whether the OS asks for dark (followed live). */
-function useSystemDark(): boolean {
-  const [dark, setDark] = useState(() => typeof matchMedia === 'function' && matchMedia(DARK_QUERY).matches);
-  useEffect(() => {
-    if (typeof matchMedia !== 'function') return;
-    const query = matchMedia(DARK_QUERY);
-    const onChange = () => setDark(query.matches);
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
-  return dark;
-}
-
-export function useIsDark(appearance: Appearance): boolean {
-  const system = useSystemDark();
-  return appearance === 'system' ? system : appearance === 'dark';
-}
+export { useIsDark } from './dark.js';
 
 const useStyles = makeStyles({
   root: { minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2, color: tokens.colorNeutralForeground1 },

@@ -15,9 +15,12 @@ describe('the renderer list', () => {
 });
 
 describe('live events', () => {
-  it('refuses a topic with two handlers, and the device domain handles its own', () => {
-    const handler = () => ({ refresh: [] });
-    expect(() => assembleLive([{ name: 'a', screens: {}, live: { t: handler } }, { name: 'b', screens: {}, live: { t: handler } }])).toThrow(/t has two handlers/);
+  it('joins the handlers of a topic several domains follow, and the device domain handles its own', () => {
+    const owner = () => ({ refresh: ['a.page', 'a.count'], notice: 'sold' });
+    const follower = () => ({ refresh: ['a.count', 'b.today'] });
+    const joined = assembleLive([{ name: 'a', screens: {}, live: { t: owner } }, { name: 'b', screens: {}, live: { t: follower } }]);
+    expect(joined.t!({}, 'en')).toEqual({ refresh: ['a.page', 'a.count', 'b.today'], notice: 'sold' });
+    expect(assembleLive([{ name: 'b', screens: {}, live: { t: follower } }]).t).toBe(follower);
     expect(LIVE.device).toBe(deviceLive);
   });
 

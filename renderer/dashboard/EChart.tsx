@@ -1,0 +1,136 @@
+/**
+ * A chart drawn by echarts, in a chunk of its own loaded after sign-in with
+ * the dashboard (ChartPanel lazy-loads this module): only the bar, line and
+ * pie charts and the parts they use are imported from `echarts/core`, not
+ * the whole library. It follows the console's theme — the Fluent tokens of
+ * the chosen brand colour, light or dark, and the font size — read from the
+ * page's CSS variables, and redraws when they change; it resizes with its
+ * box (the sidebar opening, a narrow window).
+ */
+import { BarChart, LineChart, PieChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import { useLayoutEffect, useRef } from 'react';
+import { formatYuan } from '../../shared/format.js';
+import { usePrefs } from '../shell/prefs.js';
+import { useIsDark } from '../shell/dark.js';
+import type { ChartSpec } from './chartSpec.js';
+
+echarts.use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+
+/** Plain style, no Fluent: this chunk imports none of it (it would split the sign-in page's chunks). */
+const BOX = { width: '100%', height: '100%', minHeight: '240px' } as const;
+
+/** Series colours: the brand first, then Fluent's palette in an order that keeps neighbours apart. */
+const PALETTE = [
+  '--colorBrandBackground', '--colorPaletteDarkOrangeBorderActive', '--colorPaletteLightTealBorderActive', '--colorPaletteBerryBorderActive',
+  '--colorPaletteMarigoldBorderActive', '--colorPaletteGrapeBorderActive', '--colorPaletteGreenBorderActive', '--colorPaletteRedBorderActive',
+  '--colorPaletteSteelBorderActive', '--colorNeutralStrokeAccessible',
+];
+
+interface Look {
+  colors: string[];
+  text: string;
+  muted: string;
+  line: string;
+  surface: string;
+  font: string;
+  size: number;
+}
+
+function lookOf(el: HTMLElement): Look {
+  const css = getComputedStyle(el);
+  const v = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
+  return {
+    colors: PALETTE.map((name) => v(name, '#409EFF')),
+    text: v('--colorNeutralForeground1', '#242424'),
+    muted: v('--colorNeutralForeground3', '#616161'),
+    line: v('--colorNeutralStroke2', '#e0e0e0'),
+    surface: v('--colorNeutralBackground1', '#ffffff'),
+    font: v('--fontFamilyBase', 'sans-serif'),
+    size: Number.parseFloat(v('--fontSizeBase200', '12px')) || 12,
+  };
+}
+
+/** Yuan on an axis: whole yuan with separators (`¥12,300`), the tooltip has the fen. */
+const axisYuan = (fen: number) => formatYuan(fen).replace(/\.\d\d$/, '');
+
+function optionOf(spec: ChartSpec, look: Look): echarts.EChartsCoreOption {
+  const textStyle = { color: look.text, fontFamily: look.font, fontSize: look.size };
+  const tooltip = {
+    trigger: spec.kind === 'pie' ? 'item' : 'axis', confine: true, backgroundColor: look.surface, borderColor: look.line, textStyle,
+    valueFormatter: undefined as unknown,
+  };
+  const money = (i: number) => spec.series[i]?.money ?? false;
+  const format = (value: number, i: number) => (money(i) ? formatYuan(value) : value.toLocaleString());
+  if (spec.kind === 'pie') {
+    const s = spec.series[0]!;
+    return {
+      color: look.colors, textStyle,
+      tooltip: { ...tooltip, formatter: (p: { name: string; value: number; percent: number }) => `${p.name}<br/>${format(p.value, 0)} (${p.percent}%)` },
+      legend: { type: 'scroll', bottom: 0, textStyle, pageTextStyle: textStyle },
+      series: [{
+        type: 'pie', radius: ['38%', '68%'], center: ['50%', '44%'], avoidLabelOverlap: true,
+        label: { color: look.text, fontSize: look.size, formatter: '{b}' }, labelLine: { lineStyle: { color: look.line } },
+        itemStyle: { borderColor: look.surface, borderWidth: 1 },
+        data: spec.categories.map((name, i) => ({ name, value: s.values[i] })).filter((d) => (d.value ?? 0) > 0),
+      }],
+    };
+  }
+  const axisLabel = { color: look.muted, fontSize: look.size, fontFamily: look.font };
+  const categoryAxis = { type: 'category', data: spec.categories, axisLabel: { ...axisLabel, hideOverlap: true, width: 120, overflow: 'truncate' }, axisLine: { lineStyle: { color: look.line } }, axisTick: { show: false } };
+  const axes = [0, 1].filter((a) => spec.series.some((s) => (s.axis ?? 0) === a)).map((a) => ({
+    type: 'value', axisLabel: { ...axisLabel, formatter: (v: number) => (spec.series.find((s) => (s.axis ?? 0) === a)?.money ? axisYuan(v) : v.toLocaleString()) },
+    splitLine: { show: a === 0, lineStyle: { color: look.line } },
+  }));
+  return {
+    color: look.colors, textStyle,
+    tooltip: {
+      ...tooltip,
+      formatter: (params: { seriesIndex: number; seriesName: string; value: number; marker: string; axisValueLabel: string }[]) =>
+        [params[0]?.axisValueLabel ?? '', ...params.map((p) => `${p.marker}${p.seriesName}: ${format(p.value, p.seriesIndex)}`)].join('<br/>'),
+    },
+    legend: spec.series.length > 1 ? { top: 0, textStyle } : undefined,
+    grid: { left: 8, right: 16, top: spec.series.length > 1 ? 32 : 12, bottom: 8, containLabel: true },
+    xAxis: spec.horizontal ? axes : categoryAxis,
+    yAxis: spec.horizontal ? { ...categoryAxis, inverse: true } : axes,
+    series: spec.series.map((s, i) => ({
+      name: s.name, type: s.type ?? (spec.kind === 'line' ? 'line' : 'bar'), data: s.values,
+      ...(spec.horizontal ? { xAxisIndex: s.axis ?? 0 } : { yAxisIndex: s.axis ?? 0 }),
+      ...(s.type === 'line' || (spec.kind === 'line' && !s.type) ? { smooth: true, symbolSize: 6, areaStyle: i === 0 ? { opacity: 0.08 } : undefined } : { barMaxWidth: 28 }),
+    })),
+  };
+}
+
+export default function EChart({ spec, label, testId }: { spec: ChartSpec; label: string; testId?: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<echarts.ECharts | null>(null);
+  const { prefs } = usePrefs();
+  // Light or dark may follow the system: what is drawn, not the preference, decides.
+  const dark = useIsDark(prefs.appearance);
+
+  // A layout effect, declared first: the chart exists when the option below is set on the first draw.
+  useLayoutEffect(() => {
+    const el = box.current!;
+    const instance = echarts.init(el, undefined, { renderer: 'canvas' });
+    chart.current = instance;
+    // Its box follows the layout (sidebar, window, a tab shown again): the chart follows its box.
+    const observer = new ResizeObserver(() => { if (el.clientWidth > 0) instance.resize(); });
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      instance.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  // The theme's variables are on the page by the time the layout effect runs.
+  useLayoutEffect(() => {
+    if (!chart.current || !box.current) return;
+    chart.current.setOption(optionOf(spec, lookOf(box.current)), { notMerge: true });
+    box.current.dataset.drawn = 'true';
+  }, [spec, prefs.theme, dark, prefs.size]);
+
+  return <div ref={box} style={BOX} role="img" aria-label={label} data-testid={testId} />;
+}

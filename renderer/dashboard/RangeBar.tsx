@@ -1,0 +1,71 @@
+/**
+ * The dashboard's period: the spec's shortcuts (today, yesterday, last 7
+ * days, this month) and a custom range of business days, checked here with
+ * the upstream's own schema before it is asked (the upstream checks again).
+ * Errors appear on Apply, in space kept for them, so nothing moves under the
+ * pointer while the user types.
+ */
+import { Button, Field, Input, makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dashboardRange, type DashboardRange } from '../../shared/dashboard/index.js';
+import { rangeOf, SHORTCUTS, type Shortcut } from './range.js';
+
+const useStyles = makeStyles({
+  bar: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  // Five shortcuts do not fit a narrow window on one line.
+  tabs: { flexWrap: 'wrap' },
+  custom: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  field: { width: '11em' },
+  apply: { marginTop: '22px' },
+});
+
+export interface Period {
+  shortcut: Shortcut;
+  range: DashboardRange;
+}
+
+export function RangeBar({ period, onChange }: { period: Period; onChange: (p: Period) => void }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const [draft, setDraft] = useState<DashboardRange>(period.range);
+  const [errors, setErrors] = useState<Partial<Record<keyof DashboardRange, string>>>({});
+
+  const pick = (shortcut: Shortcut) => {
+    if (shortcut === 'custom') {
+      setDraft(period.range);
+      onChange({ shortcut, range: period.range });
+    } else {
+      setErrors({});
+      onChange({ shortcut, range: rangeOf(shortcut) });
+    }
+  };
+  const apply = () => {
+    const parsed = dashboardRange.safeParse(draft);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? 'from'), t(i.message as never)])));
+      return;
+    }
+    setErrors({});
+    onChange({ shortcut: 'custom', range: parsed.data });
+  };
+
+  return (
+    <div className={styles.bar} role="group" aria-label={t('dashboard.range.label')}>
+      <TabList className={styles.tabs} selectedValue={period.shortcut} onTabSelect={(_, d) => pick(d.value as Shortcut)} aria-label={t('dashboard.range.label')}>
+        {SHORTCUTS.map((s) => <Tab key={s} value={s} data-testid={`range-${s}`}>{t(`dashboard.range.${s}`)}</Tab>)}
+      </TabList>
+      {period.shortcut === 'custom' && (
+        <form className={styles.custom} onSubmit={(e) => { e.preventDefault(); apply(); }}>
+          <Field label={t('dashboard.range.from')} validationMessage={errors.from ?? ' '} validationState={errors.from ? 'error' : 'none'} className={styles.field}>
+            <Input type="date" value={draft.from} onChange={(_, d) => setDraft({ ...draft, from: d.value })} data-testid="range-from" />
+          </Field>
+          <Field label={t('dashboard.range.to')} validationMessage={errors.to ?? ' '} validationState={errors.to ? 'error' : 'none'} className={styles.field}>
+            <Input type="date" value={draft.to} onChange={(_, d) => setDraft({ ...draft, to: d.value })} data-testid="range-to" />
+          </Field>
+          <Button type="submit" appearance="primary" className={styles.apply} data-testid="range-apply">{t('dashboard.range.apply')}</Button>
+        </form>
+      )}
+    </div>
+  );
+}

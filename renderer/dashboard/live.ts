@@ -1,0 +1,17 @@
+/**
+ * The dashboard follows the orders' live events (topic `order`): a sale, or a
+ * refund that settled, re-reads today's figures only (`dashboard.today`, a
+ * few rows), gathered at most once a second by the shell — never the whole
+ * dashboard per sale. Kept free of React and Fluent: it is in the first bundle.
+ */
+import { orderEvent } from '../../shared/order/index.js';
+import type { LiveHandler } from '../manifest.js';
+
+const TODAY = ['dashboard.today'] as const;
+
+export const dashboardLive: LiveHandler = (data) => {
+  const parsed = orderEvent.safeParse(data);
+  if (!parsed.success) return { refresh: [] };
+  const moved = parsed.data.kind === 'created' || parsed.data.state === 'success';
+  return { refresh: moved ? TODAY : [] };
+};

@@ -1,0 +1,105 @@
+/**
+ * The dashboard end to end: where tenant1 lands, its charts for the last 7
+ * days, a custom range (refused backwards, then applied), the table view,
+ * and today's figures moving after a machine's sale (through the
+ * device-facing API, as the simulator sells); member1 (1-1) and the system
+ * admin each see their scope's.
+ */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { catalogues } from '../../../shared/domains.js';
+import { addDays, businessDay } from '../../../shared/business-time.js';
+import { demoSecret } from '../../../server/device/credentials.js';
+import { signIn, signOut, test, useLanguage } from '../support.js';
+
+const en = catalogues.en.dashboard;
+const upstream = `http://127.0.0.1:${process.env.E2E_UPSTREAM_PORT ?? 8091}`;
+const basic = (serial: string) => `Basic ${Buffer.from(`${serial}:${demoSecret(serial)}`).toString('base64')}`;
+
+/** A machine of tenant A says it is there and sells one item of the first channel that has one. */
+async function sellOne(request: APIRequestContext, serial: string): Promise<number> {
+  const beat = await request.post(`${upstream}/device-api/v1/heartbeat`, { headers: { authorization: basic(serial) }, data: {} });
+  expect(beat.status()).toBe(200);
+  for (let channel = 1; channel <= 30; channel++) {
+    const res = await request.post(`${upstream}/device-api/v1/sale`, {
+      headers: { authorization: basic(serial) },
+      data: { saleId: `e2e-dash-${Date.now()}-${channel}`, thirdPartyNumber: `4200${Date.now()}`, platform: 'wechat', paymentType: 'scan', items: [{ channel, count: 1 }] },
+    });
+    const body = await res.json() as { code: number; content: { amount: number } };
+    if (body.code === 200) return body.content.amount;
+  }
+  throw new Error(`${serial} sold nothing`);
+}
+
+const drawn = (page: Page, id: string) => expect(page.getByTestId(`${id}-chart`)).toHaveAttribute('data-drawn', 'true');
+const figure = async (page: Page, id: string) => (await page.getByTestId(`${id}-value`).textContent()) ?? '';
+
+test('tenant1 lands on the dashboard: charts for the last 7 days, a custom range, the table view, and today moving with a sale', async ({ page, baseURL, request }) => {
+  await useLanguage(page, baseURL, 'en');
+  await signIn(page, 'tenant1');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('dashboard')).toBeVisible();
+  await expect(page.getByTestId('card-roles-value')).toHaveText(catalogues.en.account.role.primaryTenant);
+  await expect(page.getByTestId('range-last7')).toHaveAttribute('aria-selected', 'true');
+  for (const id of ['hours', 'series', 'byProduct', 'byDevice', 'byPoint']) await drawn(page, id);
+  const week = await page.getByTestId('total-orders').textContent();
+  expect(Number(week!.replaceAll(',', ''))).toBeGreaterThan(0);
+
+  // A custom range: backwards is refused where the user typed it, before anything is asked.
+  await page.getByTestId('range-custom').click();
+  const today = businessDay();
+  await page.getByTestId('range-from').fill(today);
+  await page.getByTestId('range-to').fill(addDays(today, -3));
+  await page.getByTestId('range-apply').click();
+  await expect(page.getByText(en.validation.range)).toBeVisible();
+  await page.getByTestId('range-from').fill(addDays(today, -29));
+  await page.getByTestId('range-to').fill(today);
+  await page.getByTestId('range-apply').click();
+  await expect(page.getByText(en.validation.range)).toBeHidden();
+  await expect(async () => {
+    const month = Number((await page.getByTestId('total-orders').textContent())!.replaceAll(',', ''));
+    expect(month).toBeGreaterThan(Number(week!.replaceAll(',', '')));
+  }).toPass();
+  await drawn(page, 'series');
+
+  // The same figures as a table.
+  await page.getByTestId('byDevice-show-table').click();
+  await expect(page.getByTestId('byDevice-table').getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByTestId('byDevice-table')).toContainText('虹桥站饮料机');
+  // And as a sheet: the rows, money as yuan numbers.
+  const download = page.waitForEvent('download');
+  await page.getByTestId('byDevice-export').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^Top devices \d{4}-\d\d-\d\d~\d{4}-\d\d-\d\d\.xlsx$/);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(Buffer.concat(await (await file.createReadStream()).toArray()));
+  const sheet = book.worksheets[0]!;
+  expect(sheet.getRow(1).values).toEqual([undefined, 'Device', 'Point', 'Orders', 'Sales', 'Refunds', 'Net sales']);
+  expect(String(sheet.getRow(2).getCell(1).value)).toMatch(/站|广场|机/);
+  expect(typeof sheet.getRow(2).getCell(4).value).toBe('number');
+  await expect(page.getByTestId('notify').first()).toHaveText(en.charts.exported);
+
+  // Live: a machine sells, today's orders and sales move without a reload.
+  await expect(page.locator('html')).toHaveAttribute('data-live', 'connected');
+  const before = Number((await figure(page, 'card-orders')).replaceAll(',', ''));
+  await sellOne(request, 'VM2026000101');
+  await expect(page.getByTestId('card-orders-value')).toHaveText((before + 1).toLocaleString('en-US'));
+  await signOut(page);
+});
+
+test('member1 (1-1) sees its tenant\'s dashboard; the system admin the whole platform\'s devices', async ({ page, baseURL }) => {
+  await useLanguage(page, baseURL, 'zh-CN');
+  await signIn(page, 'member1');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await drawn(page, 'series');
+  await expect(page.getByTestId('placeholder')).toHaveCount(0);
+  const memberDevices = await figure(page, 'card-devices');
+  await signOut(page);
+
+  await signIn(page, 'admin');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await drawn(page, 'byDevice');
+  const count = (text: string) => text.split('/').map((n) => Number(n.trim())).reduce((a, b) => a + b, 0);
+  await expect(async () => expect(count(await figure(page, 'card-devices'))).toBeGreaterThan(count(memberDevices))).toPass();
+  await signOut(page);
+});
