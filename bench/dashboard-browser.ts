@@ -52,8 +52,12 @@ async function signInToCharts(page: Page): Promise<number> {
   const started = performance.now();
   await page.getByTestId('login-submit').click();
   await page.waitForURL(/\/dashboard$/);
+  const landed = performance.now() - started;
+  await page.getByTestId('card-today-value').filter({ hasText: '¥' }).waitFor();
+  const figures = performance.now() - started;
   for (const id of CHARTS) await page.locator(`[data-testid="${id}-chart"][data-drawn="true"]`).waitFor();
   const took = performance.now() - started;
+  console.log(`  at /dashboard ${landed.toFixed(0)} ms, cards ${figures.toFixed(0)} ms, charts ${took.toFixed(0)} ms`);
   const item = page.getByTestId('sign-out');
   if (!(await item.isVisible())) await page.getByTestId('profile-menu').click();
   await item.click();

@@ -8,12 +8,12 @@
  * (`dashboard.figures`, `dashboard.today`) in the user's scope.
  */
 import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatYuan } from '../../shared/format.js';
 import type { DashboardFigures, Figures } from '../../shared/dashboard/index.js';
-import { useOp } from '../bridge.js';
+import { callOp, opKey, useOp } from '../bridge.js';
 import { roleNameKey, useUser } from '../app/session.js';
 import { listView } from '../kit/index.js';
 import { ChartPanel } from './ChartPanel.js';
@@ -37,6 +37,8 @@ const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
 });
 
+const FRESH_MS = 10_000;
+
 function Figure({ label, value, note, testId, words = false }: { label: string; value: string; note?: string; testId: string; words?: boolean }) {
   const styles = useStyles();
   return (
@@ -52,11 +54,20 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   const styles = useStyles();
   const user = useUser();
-  const [period, setPeriod] = useState<Period>(() => ({ shortcut: 'last7', range: rangeOf('last7') }));
+  const client = useQueryClient();
+  const [period, setPeriod] = useState<Period>(() => {
+    const first: Period = { shortcut: 'last7', range: rangeOf('last7') };
+    // Both reads start during the first render, not after its commit (which takes a few hundred ms on a slow
+    // machine): the queries below find them under way.
+    void client.prefetchQuery({ queryKey: opKey('dashboard.today', {}), queryFn: () => callOp('dashboard.today', {}), staleTime: FRESH_MS });
+    void client.prefetchQuery({ queryKey: opKey('dashboard.figures', { body: first.range }), queryFn: () => callOp('dashboard.figures', { body: first.range }), staleTime: FRESH_MS });
+    return first;
+  });
   const live = includesToday(period.range);
-  const today = useOp('dashboard.today', {});
+  // Fresh for a while: the live events and the minute's refetch renew them, a remount need not.
+  const today = useOp('dashboard.today', {}, { staleTime: FRESH_MS });
   // A period with today in it is read again now and then; the cards above move with every sale.
-  const figures = useOp('dashboard.figures', { body: period.range }, { placeholderData: keepPreviousData, refetchInterval: live ? 60_000 : false });
+  const figures = useOp('dashboard.figures', { body: period.range }, { placeholderData: keepPreviousData, staleTime: FRESH_MS, refetchInterval: live ? 60_000 : false });
   const panels = useDashboardPanels(figures.data, today.data);
   const view = (rows: readonly unknown[] | undefined, query: typeof figures | typeof today) =>
     listView({ isPending: query.isPending, isError: query.isError, isFetching: query.isFetching, data: rows });
