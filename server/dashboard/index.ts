@@ -2,6 +2,7 @@
 import { defineServerDomain } from '../manifest.js';
 import { defineHandlers } from '../http/handlers.js';
 import { dashboardFigures, dashboardToday } from './queries.js';
+import { dashboardAlerts } from './alerts.js';
 
 export { coverage } from './queries.js';
 export { baselineFigures, type BaselineFigures } from './baseline.js';
@@ -11,5 +12,6 @@ export const dashboardServer = defineServerDomain({
   handlers: defineHandlers({
     'dashboard.figures': ({ body }, { db, scope }) => dashboardFigures(db, scope, body),
     'dashboard.today': (_input, { db, scope }) => dashboardToday(db, scope),
+    'dashboard.alerts': (_input, { db, scope }) => dashboardAlerts(db, scope),
   }),
 });

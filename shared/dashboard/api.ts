@@ -75,6 +75,31 @@ export const dashboardToday = z.object({
 });
 export type DashboardToday = z.infer<typeof dashboardToday>;
 
+export const ALERT_LIMITS = {
+  /** A device "usually sells" when it sold on at least this many of the last 7 days. */
+  usualDays: 4,
+  /** …and is quiet once the sales its own hours of the day usually bring since its last sale reach this many. */
+  missedSales: 3,
+  /** Channels forecast to run empty within this many hours. */
+  forecastHours: 48,
+  /** Rows of each list. */
+  rows: 100,
+} as const;
+
+const alertDevice = z.object({ deviceId: z.number().int(), name: z.string(), serial: z.string(), pointName: z.string().nullable() });
+
+export const dashboardAlerts = z.object({
+  /** Devices that usually sell and have sold nothing for longer than their own history expects, longest first. */
+  quiet: z.array(alertDevice.extend({ lastSaleAt: z.string(), perDay: z.number(), missed: z.number() })),
+  /** Activated devices without a heartbeat (offline), longest silent first. */
+  silent: z.array(alertDevice.extend({ lastSeenAt: z.string().nullable() })),
+  /** Channels forecast to run empty within 48 hours at their last 7 days' sales rate, soonest first (0: empty already). */
+  stockOut: z.array(alertDevice.extend({ channel: z.number().int(), productName: z.string(), stock: z.number().int(), perDay: z.number(), hoursLeft: z.number() })),
+  /** The devices to visit first: those forecast channels by device, soonest first. */
+  visits: z.array(alertDevice.extend({ channels: z.number().int(), hoursLeft: z.number() })),
+});
+export type DashboardAlerts = z.infer<typeof dashboardAlerts>;
+
 /** 1-1 opens the dashboard (shared/roles.ts); enterprise customers have none. */
 const dashboardRead = { auth: 'user', roles: ['admin', 'tenant', 'member'], power: '1-1' } as const;
 
@@ -92,6 +117,13 @@ export const dashboardApi = {
     path: '/dashboard/today',
     summary: 'Today\'s, this month\'s and this year\'s sales in the caller\'s scope, today by hour, and its devices online and offline: the part of the dashboard that moves as machines sell.',
     content: dashboardToday,
+    access: dashboardRead,
+  }),
+  'dashboard.alerts': endpoint({
+    method: 'GET',
+    path: '/dashboard/alerts',
+    summary: 'What needs someone now, from the sales rollups and the devices, in the caller\'s scope: devices that usually sell and have gone quiet (by their own hours of the day over the last 7 days), devices without a heartbeat, and a stock-out forecast per channel at the last 7 days\' rate with the devices to visit first.',
+    content: dashboardAlerts,
     access: dashboardRead,
   }),
 };
