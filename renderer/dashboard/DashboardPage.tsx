@@ -17,6 +17,7 @@ import { callOp, opKey, useOp } from '../bridge.js';
 import { roleNameKey, useUser } from '../app/session.js';
 import { listView } from '../kit/index.js';
 import { ChartPanel } from './ChartPanel.js';
+import { AlertsPanel } from './AlertsPanel.js';
 import { RangeBar, type Period } from './RangeBar.js';
 import { includesToday, rangeOf } from './range.js';
 import { useDashboardPanels } from './panels.js';
@@ -93,6 +94,7 @@ export default function DashboardPage() {
           note={d ? `${t('dashboard.cards.online')} ${d.devices.online} · ${t('dashboard.cards.offline')} ${d.devices.offline}` : undefined} testId="card-devices" />
         <Figure label={t('dashboard.cards.roles')} value={roles} testId="card-roles" words />
       </div>
+      <AlertsPanel />
       <ChartPanel id="hours" title={t('dashboard.charts.hours')} fileName={t('dashboard.charts.hours')} rows={panels.hours.rows} rowKey={(r) => r.bucket}
         columns={panels.hours.columns} chart={panels.hours.chart} view={view(panels.hours.rows, today)} onRetry={() => void today.refetch()} />
       <section className={styles.section} aria-label={t('dashboard.range.label')}>

@@ -1,13 +1,16 @@
 /**
  * The dashboard follows the orders' live events (topic `order`): a sale, or a
  * refund that settled, re-reads today's figures only (`dashboard.today`, a
- * few rows), gathered at most once a second by the shell — never the whole
+ * few rows) and what needs attention (`dashboard.alerts`), gathered at most once a second by the shell — never the whole
  * dashboard per sale. Kept free of React and Fluent: it is in the first bundle.
  */
 import { orderEvent } from '../../shared/order/index.js';
 import type { LiveHandler } from '../manifest.js';
 
-const TODAY = ['dashboard.today'] as const;
+const TODAY = ['dashboard.today', 'dashboard.alerts'] as const;
+
+/** A device came online, fell silent, ran low: what needs attention changed. */
+export const dashboardDeviceLive: LiveHandler = () => ({ refresh: ['dashboard.alerts'] });
 
 export const dashboardLive: LiveHandler = (data) => {
   const parsed = orderEvent.safeParse(data);

@@ -29,12 +29,12 @@ describe('dashboard shortcuts', () => {
 
 describe('dashboard live', () => {
   it('re-reads today\'s figures on a sale and a settled refund, nothing on a refund asked or failed', () => {
-    expect(dashboardLive({ kind: 'created', orderId: 1 }, 'zh-CN')).toEqual({ refresh: ['dashboard.today'] });
-    expect(dashboardLive({ kind: 'refund', orderId: 1, state: 'success' }, 'zh-CN')).toEqual({ refresh: ['dashboard.today'] });
+    expect(dashboardLive({ kind: 'created', orderId: 1 }, 'zh-CN')).toEqual({ refresh: ['dashboard.today', 'dashboard.alerts'] });
+    expect(dashboardLive({ kind: 'refund', orderId: 1, state: 'success' }, 'zh-CN')).toEqual({ refresh: ['dashboard.today', 'dashboard.alerts'] });
     expect(dashboardLive({ kind: 'refund', orderId: 1, state: 'pending' }, 'zh-CN')).toEqual({ refresh: [] });
     expect(dashboardLive({ kind: 'refund', orderId: 1, state: 'failed' }, 'zh-CN')).toEqual({ refresh: [] });
     expect(dashboardLive({ nonsense: true }, 'zh-CN')).toEqual({ refresh: [] });
     // The orders' lists and the dashboard both follow a sale.
-    expect(LIVE.order!({ kind: 'created', orderId: 1 }, 'zh-CN').refresh).toEqual(['order.page', 'order.count', 'dashboard.today']);
+    expect(LIVE.order!({ kind: 'created', orderId: 1 }, 'zh-CN').refresh).toEqual(['order.page', 'order.count', 'dashboard.today', 'dashboard.alerts']);
   });
 });

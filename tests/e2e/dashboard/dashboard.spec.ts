@@ -104,3 +104,20 @@ test('member1 (1-1) sees its tenant\'s dashboard; the system admin the whole pla
   await expect(async () => expect(count(await figure(page, 'card-devices'))).toBeGreaterThan(count(memberDevices))).toPass();
   await signOut(page);
 });
+
+test('a demo machine that falls silent appears among the offline devices without a reload', async ({ page, baseURL, request }) => {
+  await useLanguage(page, baseURL, 'en');
+  await signIn(page, 'tenant1');
+  await page.getByTestId('alerts-silent').click();
+  await expect(page.locator('html')).toHaveAttribute('data-live', 'connected');
+  const serial = 'VM2026000102';
+  const row = page.getByTestId('alert-row').filter({ hasText: serial });
+  // It beats: online, not listed.
+  const beat = await request.post(`${upstream}/device-api/v1/heartbeat`, { headers: { authorization: basic(serial) }, data: {} });
+  expect(beat.status()).toBe(200);
+  await expect(row).toHaveCount(0);
+  // Silent for the test upstream's 4 s: the sweep takes it offline, the device event re-reads the alerts.
+  await expect(row).toHaveCount(1, { timeout: 20_000 });
+  await expect(page.getByTestId('alerts-panel')).toContainText(en.alerts.lastSeen);
+  await signOut(page);
+});
