@@ -21,7 +21,9 @@ describe('live events', () => {
     const joined = assembleLive([{ name: 'a', screens: {}, live: { t: owner } }, { name: 'b', screens: {}, live: { t: follower } }]);
     expect(joined.t!({}, 'en')).toEqual({ refresh: ['a.page', 'a.count', 'b.today'], notice: 'sold' });
     expect(assembleLive([{ name: 'b', screens: {}, live: { t: follower } }]).t).toBe(follower);
-    expect(LIVE.device).toBe(deviceLive);
+    // The device domain's own events, which the dashboard follows too.
+    const event = { kind: 'offline', deviceId: 1, serial: 'VM1', name: '虹桥站饮料机 1 号', at: '2026-11-24T05:00:00Z', notify: true };
+    expect(LIVE.device!(event, 'en')).toEqual({ ...deviceLive(event, 'en'), refresh: [...deviceLive(event, 'en').refresh, 'dashboard.alerts'] });
   });
 
   it('refreshes the device screens on a device event, with a notice in the user\'s language only where the switch is on', () => {
