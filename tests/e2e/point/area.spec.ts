@@ -1,7 +1,7 @@
 /**
  * A point's area end to end: picked province → city → district from the
  * national division data (renderer/kit/RegionPicker.tsx), stored as a code,
- * listed by its names, filtered at any level. The data is a chunk of its own,
+ * listed by its names, filtered at any level. The data is a file of its own,
  * fetched when a picker first needs it.
  */
 import { expect, type Page } from '@playwright/test';
@@ -162,15 +162,15 @@ test('the picker is usable from the keyboard: type to narrow a list, Enter to ch
   await expect(city).toBeDisabled();
 });
 
-test('the division data is a chunk of its own, fetched when a picker first needs it', async ({ page, baseURL }) => {
+test('the division data is a file of its own, fetched when a picker first needs it', async ({ page, baseURL }) => {
   const scripts: string[] = [];
   page.on('request', (r) => {
-    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    scripts.push(new URL(r.url()).pathname);
   });
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant1');
   await expect(page).toHaveURL(/\/dashboard/);
-  const isRegions = (path: string) => /level\.min[^/]*\.js$/.test(path);
+  const isRegions = (path: string) => /level\.min[^/]*\.json$/.test(path);
   expect(scripts.filter(isRegions)).toEqual([]);
 
   await page.goto('/pointMent/pointList');
@@ -184,7 +184,7 @@ test('while the division data loads the lists wait and say so; a failed load off
   await expect(page).toHaveURL(/\/dashboard/);
   let release!: () => void;
   const held = new Promise<void>((resolve) => { release = resolve; });
-  await page.route(/level\.min[^/]*\.js$/, async (route) => {
+  await page.route(/level\.min[^/]*\.json$/, async (route) => {
     await held;
     await route.abort();
   });
@@ -196,7 +196,7 @@ test('while the division data loads the lists wait and say so; a failed load off
 
   release();
   await expect(province).toHaveAttribute('placeholder', en.region.loadFailed);
-  await page.unroute(/level\.min[^/]*\.js$/);
+  await page.unroute(/level\.min[^/]*\.json$/);
   await page.getByTestId('point-filter-area-retry').click();
   await expect(province).toHaveAttribute('placeholder', en.region.province);
   await expect(page.getByTestId('point-filter-area-retry')).toHaveCount(0);
