@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serveRegionsFromDisk } from './regions-fetch.js';
 import type { TFunction } from 'i18next';
 import { POINT_LIMITS } from '../../shared/point/index.js';
 import { signInForm } from '../../shared/account/index.js';
@@ -32,6 +33,8 @@ describe('zod → react-hook-form resolver', () => {
     const result = await resolve({ name: ' A ', areaCode: '440106', address: 'C' }, undefined, opts);
     expect(result).toEqual({ values: { name: 'A', areaCode: '440106', address: 'C' }, errors: {} });
   });
+
+  beforeAll(() => { serveRegionsFromDisk(); });
 
   it('takes only a division without subdivisions of the data as the area, before the server would refuse it', async () => {
     const resolve = zodI18nResolver(pointDialogSchema('none'), t);

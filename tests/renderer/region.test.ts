@@ -4,20 +4,15 @@
  * choice gives in a form (leaf only) and in a filter (any level), typing to
  * filter, and loading the data once.
  */
-import { readFile } from 'node:fs/promises';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serveRegionsFromDisk } from './regions-fetch.js';
 import { chooseIn, chosenOf, loadRegions, matching, regionColumns, regionValue, type RegionColumn } from '../../renderer/kit/regions.js';
 import type { Region } from '../../shared/regions.js';
 
 let tree: readonly Region[];
-/** The page fetches the data file from its own origin; here it is read from the project (its path is the URL's). */
-let fetches = 0;
-const fetched = async (url: string) => {
-  fetches += 1;
-  return new Response(await readFile(new URL(`../..${url}`, import.meta.url)));
-};
+let served: ReturnType<typeof serveRegionsFromDisk>;
 beforeAll(async () => {
-  vi.stubGlobal('fetch', fetched);
+  served = serveRegionsFromDisk();
   tree = await loadRegions();
 });
 
@@ -28,7 +23,7 @@ describe('the division data', () => {
   it('loads once, as the 34 provincial divisions', async () => {
     expect(tree).toHaveLength(34);
     expect(await loadRegions()).toBe(tree);
-    expect(fetches).toBe(1);
+    expect(served.fetches()).toBe(1);
     expect(tree.map((r) => r.n)).toEqual(expect.arrayContaining(['广东省', '上海市', '香港特别行政区', '台湾省']));
   });
 });
