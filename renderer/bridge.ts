@@ -3,7 +3,7 @@
  * Electron preload when present, otherwise the HTTP bridge of browser mode.
  * Hooks over it give TanStack Query keys `[op, input]` and typed errors.
  */
-import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import type { CallError } from '../shared/errors/policy.js';
 import { isSessionChanged, type BridgeEvent, type CallMeta, type CallResult, type Op, type OpInput, type OpOutput, type VendBridge } from '../shared/ipc.js';
 
@@ -153,6 +153,14 @@ export function useOp<K extends Op>(op: K, input: OpInput<K>, options?: OpQueryO
     queryFn: () => callOp(op, input),
     ...options,
   });
+}
+
+/**
+ * Starts the query `useOp(op, input)` would make, before the component that
+ * uses it has committed (a slow first render need not delay its reads).
+ */
+export function prefetchOp<K extends Op>(client: QueryClient, op: K, input: OpInput<K>, staleTime?: number) {
+  return client.prefetchQuery({ queryKey: opKey(op, input), queryFn: () => callOp(op, input), ...(staleTime === undefined ? {} : { staleTime }) });
 }
 
 /** A mutation of one operation; on success the queries of `invalidates` are refetched. */

@@ -30,3 +30,9 @@ export const daysBetween = (from: string, to: string): number =>
 
 /** The first day of `day`'s month. */
 export const monthStart = (day: string): string => `${day.slice(0, 7)}-01`;
+
+/** The first day of the month after `day`'s. */
+export const nextMonth = (day: string): string => monthStart(addDays(monthStart(day), 32));
+
+/** The first day of the year after `day`'s. */
+export const nextYear = (day: string): string => `${Number(day.slice(0, 4)) + 1}-01-01`;

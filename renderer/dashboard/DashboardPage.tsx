@@ -13,7 +13,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatYuan } from '../../shared/format.js';
 import type { DashboardFigures, Figures } from '../../shared/dashboard/index.js';
-import { callOp, opKey, useOp } from '../bridge.js';
+import { prefetchOp, useOp } from '../bridge.js';
 import { roleNameKey, useUser } from '../app/session.js';
 import { listView } from '../kit/index.js';
 import { ChartPanel } from './ChartPanel.js';
@@ -60,8 +60,8 @@ export default function DashboardPage() {
     const first: Period = { shortcut: 'last7', range: rangeOf('last7') };
     // Both reads start during the first render, not after its commit (which takes a few hundred ms on a slow
     // machine): the queries below find them under way.
-    void client.prefetchQuery({ queryKey: opKey('dashboard.today', {}), queryFn: () => callOp('dashboard.today', {}), staleTime: FRESH_MS });
-    void client.prefetchQuery({ queryKey: opKey('dashboard.figures', { body: first.range }), queryFn: () => callOp('dashboard.figures', { body: first.range }), staleTime: FRESH_MS });
+    void prefetchOp(client, 'dashboard.today', {}, FRESH_MS);
+    void prefetchOp(client, 'dashboard.figures', { body: first.range }, FRESH_MS);
     return first;
   });
   const live = includesToday(period.range);

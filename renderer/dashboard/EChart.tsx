@@ -60,7 +60,6 @@ function optionOf(spec: ChartSpec, look: Look): echarts.EChartsCoreOption {
   const textStyle = { color: look.text, fontFamily: look.font, fontSize: look.size };
   const tooltip = {
     trigger: spec.kind === 'pie' ? 'item' : 'axis', confine: true, backgroundColor: look.surface, borderColor: look.line, textStyle,
-    valueFormatter: undefined as unknown,
   };
   const money = (i: number) => spec.series[i]?.money ?? false;
   const format = (value: number, i: number) => (money(i) ? formatYuan(value) : value.toLocaleString());

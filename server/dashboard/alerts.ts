@@ -19,6 +19,7 @@ import { sql } from 'drizzle-orm';
 import { addDays, businessDay } from '../../shared/business-time.js';
 import { ALERT_LIMITS, type DashboardAlerts } from '../../shared/dashboard/index.js';
 import type { Queryable } from '../db/index.js';
+import { rowsOf } from '../db/sql.js';
 import type { Scope } from '../scope.js';
 import { salesRollups as r } from '../order/index.js';
 import { devices } from '../device/index.js';
@@ -30,8 +31,6 @@ const HOUR_MS = 3_600_000;
 /** China time is UTC+8 all year (no daylight saving): an hour bucket's wall clock is its instant plus eight hours. */
 const CHINA_OFFSET_MS = 8 * HOUR_MS;
 const WEEK = 7;
-
-const rowsOf = async <T>(db: Queryable, query: ReturnType<typeof sql>) => (await db.execute(query) as unknown as { rows: T[] }).rows;
 
 interface HourRow { device_id: number; name: string; serial: string; point_name: string | null; hour: number; orders: number; days: number; last_sale: string | null }
 

@@ -7,14 +7,13 @@
 import { sql } from 'drizzle-orm';
 import { addDays, BUSINESS_TIME_ZONE } from '../../shared/business-time.js';
 import type { Queryable } from '../db/index.js';
+import { rowsOf } from '../db/sql.js';
 
 export interface BaselineFigures {
   totals: { orders: number; sales: number; refunds: number; quantity: number };
   byDevice: Map<number, { orders: number; sales: number; refunds: number }>;
   byProduct: Map<number, { quantity: number; sales: number; refunds: number }>;
 }
-
-const rows = async <T>(db: Queryable, query: ReturnType<typeof sql>) => (await db.execute(query) as unknown as { rows: T[] }).rows;
 
 /** `tenantIds` null: every tenant (the system admin). */
 export async function baselineFigures(db: Queryable, tenantIds: readonly number[] | null, from: string, to: string): Promise<BaselineFigures> {
@@ -25,14 +24,14 @@ export async function baselineFigures(db: Queryable, tenantIds: readonly number[
   const paid = sql`o.payment_state in ('success', 'completed') and o.created_at >= ${start} and o.created_at < ${end} and ${mine('o.tenant_id')}`;
   const settled = sql`r.state = 'success' and r.settled_at >= ${start} and r.settled_at < ${end} and ${mine('o.tenant_id')}`;
   const [sales, refunds, items, lineRefunds] = [
-    await rows<{ device_id: number; orders: string; sales: string }>(db, sql`
+    await rowsOf<{ device_id: number; orders: string; sales: string }>(db, sql`
       select o.device_id, count(*) as orders, sum(o.received_amount) as sales from orders o where ${paid} group by o.device_id`),
-    await rows<{ device_id: number; refunds: string }>(db, sql`
+    await rowsOf<{ device_id: number; refunds: string }>(db, sql`
       select o.device_id, sum(r.amount) as refunds from refunds r join orders o on o.id = r.order_id where ${settled} group by o.device_id`),
-    await rows<{ product_id: number; quantity: string; sales: string }>(db, sql`
+    await rowsOf<{ product_id: number; quantity: string; sales: string }>(db, sql`
       select i.product_id, sum(i.count) as quantity, sum(i.unit_price * i.count) as sales
       from orders o join order_items i on i.order_id = o.id where ${paid} and i.product_id is not null group by i.product_id`),
-    await rows<{ product_id: number; refunds: string }>(db, sql`
+    await rowsOf<{ product_id: number; refunds: string }>(db, sql`
       select i.product_id, sum(l.amount) as refunds from refunds r join orders o on o.id = r.order_id
       join refund_lines l on l.refund_id = r.id join order_items i on i.id = l.order_item_id
       where ${settled} and i.product_id is not null group by i.product_id`),

@@ -1,15 +1,16 @@
 /**
  * The dashboard's figures, read from the sales rollups only (server/order
- * rollup.ts): a range of days is its whole months' month rows and its edge
- * days' day rows, so a year of a first-level tenant sums a few thousand rows
+ * rollup.ts): a range of days is the fewest summary rows that cover it
+ * (`coverage`), so a year of a first-level tenant sums about a thousand rows
  * whatever its order count. Names (devices, points, products and their
- * categories) are looked up for the rows found, by id; a device's point and
- * a product's category are read as they are now.
+ * categories) are joined to the sums in the same statement; a device's point
+ * and a product's category are read as they are now.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { addDays, businessDay, daysBetween, monthStart } from '../../shared/business-time.js';
+import { addDays, businessDay, daysBetween, monthStart, nextMonth, nextYear } from '../../shared/business-time.js';
 import { DASHBOARD_LIMITS, type DashboardFigures, type DashboardRange, type DashboardToday, type Figures, type RankedRow, type SeriesGrain } from '../../shared/dashboard/index.js';
 import type { Queryable } from '../db/index.js';
+import { rowsOf } from '../db/sql.js';
 import type { Scope } from '../scope.js';
 import { salesRollups as r } from '../order/index.js';
 import { devices } from '../device/index.js';
@@ -29,9 +30,6 @@ const add = (a: Figures & { quantity: number }, b: Figures & { quantity: number 
 const ZERO = { orders: 0, quantity: 0, sales: 0, refunds: 0, net: 0 };
 
 const at = (day: string) => sql`${`${day} 00:00:00`}::timestamp`;
-
-const nextMonth = (day: string) => monthStart(addDays(monthStart(day), 32));
-const nextYear = (day: string) => `${Number(day.slice(0, 4)) + 1}-01-01`;
 
 /** The rows a range sums: which, and the sign each counts with (-1 for days taken back off a month). */
 export interface Coverage { where: SQL; sign: SQL }
@@ -148,7 +146,7 @@ async function readFigures(db: Queryable, scope: Scope, from: string, to: string
   const s = seriesOf(from, to, grain);
   const sums = (sign: SQL) => sql`sum(${sign} * ${r.orders})::float8 as orders, sum(${sign} * ${r.quantity})::float8 as quantity,
     sum(${sign} * ${r.sales}::float8) as sales, sum(${sign} * ${r.refunds}::float8) as refunds`;
-  const result = await db.execute(sql`
+  return rowsOf<FigureRow>(db, sql`
     with ranked as materialized (
       select ${r.deviceId} as device_id, ${r.productId} as product_id, ${sums(range.sign)} from ${r}
       where ${mine} and ${range.where} and (${r.productId} = 0 or ${r.deviceId} = 0)
@@ -165,15 +163,11 @@ async function readFigures(db: Queryable, scope: Scope, from: string, to: string
       left join ${productCategories} c on c.id = p.category_id
     union all
     select 'series', null, null, bucket, orders, quantity, sales, refunds, null, null, null, null, null from timed`);
-  return (result as unknown as { rows: FigureRow[] }).rows;
 }
 
 export async function dashboardFigures(db: Queryable, scope: Scope, { from, to }: DashboardRange): Promise<DashboardFigures> {
   const grain = seriesGrain(from, to);
   const all = await readFigures(db, scope, from, to, grain);
-  const rows = all.filter((x) => x.part === 'rank').map((x) => ({
-    ...x, deviceId: x.device_id!, productId: x.product_id!, pointId: x.point_id, pointName: x.point_name,
-  }));
   const timed = new Map(all.filter((x) => x.part === 'series').map((x) => [x.bucket!, figuresOf(x)]));
   const series = buckets(grain, from, to).map((bucket) => {
     const { quantity: _q, ...f } = timed.get(bucket) ?? ZERO;
@@ -185,20 +179,21 @@ export async function dashboardFigures(db: Queryable, scope: Scope, { from, to }
   const byProduct = new Map<number, RankedRow>();
   const into = <K>(map: Map<K, RankedRow>, k: K, base: () => Omit<RankedRow, keyof typeof ZERO>, f: typeof ZERO) =>
     map.set(k, { ...(map.get(k) ?? { ...base(), ...ZERO }), ...add(map.get(k) ?? { ...ZERO }, f) } as RankedRow);
-  for (const row of rows) {
+  for (const row of all) {
+    if (row.part !== 'rank') continue;
     const f = figuresOf(row);
-    if (row.productId > 0) {
-      into(byProduct, row.productId, () => ({ id: row.productId, name: row.name ?? `#${row.productId}`, detail: row.category ?? '' }), f);
+    const productId = row.product_id!;
+    const deviceId = row.device_id!;
+    if (productId > 0) {
+      into(byProduct, productId, () => ({ id: productId, name: row.name ?? `#${productId}`, detail: row.category ?? '' }), f);
       continue;
     }
     totals = add(totals, f);
-    into(byDevice, row.deviceId, () => ({ id: row.deviceId, name: row.name ?? `#${row.deviceId}`, detail: row.pointName ?? '' }), f);
-    const pointId = row.pointId ?? null;
-    into(byPoint, pointId, () => ({ id: pointId, name: row.pointName ?? 'noPoint', detail: row.address ?? '' }), f);
+    into(byDevice, deviceId, () => ({ id: deviceId, name: row.name ?? `#${deviceId}`, detail: row.point_name ?? '' }), f);
+    into(byPoint, row.point_id, () => ({ id: row.point_id, name: row.point_name ?? 'noPoint', detail: row.address ?? '' }), f);
   }
-  // Items sold are counted on the products' rows; orders on the devices'.
+  // Items sold are on the products' rows (the devices' order rows carry none).
   totals.quantity = [...byProduct.values()].reduce((n, p) => n + p.quantity, 0);
-  for (const d of byDevice.values()) d.quantity = 0;
   return {
     from, to, totals, grain, series,
     byProduct: rank([...byProduct.values()], DASHBOARD_LIMITS.ranking),
@@ -210,7 +205,7 @@ export async function dashboardFigures(db: Queryable, scope: Scope, { from, to }
 export async function dashboardToday(db: Queryable, scope: Scope, now = Date.now()): Promise<DashboardToday> {
   const day = businessDay(now);
   // The year's row, this month's and today's hours, and the devices online and offline: one statement.
-  const result = await db.execute(sql`
+  const rows = await rowsOf<Sums & { grain: string; bucket: string }>(db, sql`
     select ${r.grain}::text as grain, to_char(${r.bucket}, 'YYYY-MM-DD HH24:00') as bucket,
       sum(${r.orders})::float8 as orders, 0::float8 as quantity, sum(${r.sales}::float8) as sales, sum(${r.refunds}::float8) as refunds
     from ${r}
@@ -222,7 +217,6 @@ export async function dashboardToday(db: Queryable, scope: Scope, now = Date.now
     union all
     select case when ${devices.online} then 'online' else 'offline' end, '', count(*)::float8, 0, 0, 0
     from ${devices} where ${scope.where(devices.tenantId)} and ${devices.activated} group by 1`);
-  const rows = (result as unknown as { rows: (Sums & { grain: string; bucket: string })[] }).rows;
   const strip = ({ quantity: _q, ...f }: typeof ZERO) => f;
   const sumOf = (grain: string) => rows.filter((x) => x.grain === grain).reduce((acc, x) => add(acc, figuresOf(x)), { ...ZERO });
   const hourly = new Map(rows.filter((x) => x.grain === 'hour').map((x) => [x.bucket, figuresOf(x)]));

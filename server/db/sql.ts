@@ -1,4 +1,11 @@
 /** Small SQL helpers shared by domains. */
+import type { SQL } from 'drizzle-orm';
+import type { Queryable } from './index.js';
+
+/** The rows of a raw statement, whichever driver ran it (both answer `{ rows }`; drizzle types the result per driver). */
+export async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
+  return (await db.execute(query) as unknown as { rows: T[] }).rows;
+}
 
 /** A LIKE/ILIKE pattern matching `text` anywhere, with the user's % and _ taken literally. */
 export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, '\\$&')}%`;

@@ -21,6 +21,7 @@ import { CODE } from '../../shared/domains.js';
 import { EXPORT_LIMITS, orderTexts, type ExportFilter, type ExportJob } from '../../shared/order/index.js';
 import type { Lang } from '../../shared/i18n/define.js';
 import type { Db, Queryable } from '../db/index.js';
+import { rowsOf } from '../db/sql.js';
 import { BizError } from '../http/errors.js';
 import type { FileStorage } from '../storage/index.js';
 import { findAuthUser, users } from '../account/index.js';
@@ -54,16 +55,15 @@ export async function exportsOf(db: Queryable, userId: number): Promise<ExportJo
 
 /** Takes the oldest queued job, or a running one whose instance went silent; null when there is none. */
 async function claim(db: Db, staleMs: number): Promise<Row | null> {
-  const rows = await db.execute(sql`
+  const [claimed] = await rowsOf<{ id: number }>(db, sql`
     update export_jobs set state = 'running', attempts = attempts + 1, heartbeat_at = now()
     where id = (
       select id from export_jobs
       where state = 'queued' or (state = 'running' and heartbeat_at < now() - ${`${staleMs} milliseconds`}::interval)
       order by id limit 1 for update skip locked
     ) returning id`);
-  const id = (rows as unknown as { rows: { id: number }[] }).rows[0]?.id;
-  if (id === undefined) return null;
-  const [row] = await db.select().from(exportJobs).where(eq(exportJobs.id, id));
+  if (!claimed) return null;
+  const [row] = await db.select().from(exportJobs).where(eq(exportJobs.id, claimed.id));
   return row ?? null;
 }
 
@@ -141,11 +141,11 @@ async function run(db: Db, storage: FileStorage, job: Row, mailOptions: MailOpti
  * taken once (SKIP LOCKED).
  */
 export async function dropExpiredFiles(db: Db, storage: FileStorage): Promise<number> {
-  const result = await db.execute(sql`
+  const taken = await rowsOf<{ fileId: string }>(db, sql`
     update export_jobs j set file_id = null
     from (select id, file_id from export_jobs where file_id is not null and expires_at < now() for update skip locked) old
     where j.id = old.id returning old.file_id as "fileId"`);
-  const files = new Set((result as unknown as { rows: { fileId: string }[] }).rows.map((r) => r.fileId));
+  const files = new Set(taken.map((r) => r.fileId));
   for (const fileId of files) await forgetUnnamed(db, storage, fileId);
   return files.size;
 }

@@ -21,8 +21,9 @@
  * wait for each other's rows crosswise.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { BUSINESS_TIME_ZONE, addDays, monthStart } from '../../shared/business-time.js';
+import { BUSINESS_TIME_ZONE, addDays, monthStart, nextMonth, nextYear } from '../../shared/business-time.js';
 import type { Db, Queryable } from '../db/index.js';
+import { rowsOf } from '../db/sql.js';
 
 const TZ = BUSINESS_TIME_ZONE;
 
@@ -113,7 +114,7 @@ export interface RebuildRange {
 export async function rebuildRollups(db: Db, range: RebuildRange = {}): Promise<{ from: string | null; to: string | null; rows: number }> {
   const from = range.from ? monthStart(range.from) : null;
   // The day after the last month's end.
-  const to = range.to ? monthStart(addDays(monthStart(range.to), 32)) : null;
+  const to = range.to ? nextMonth(range.to) : null;
   return db.transaction(async (tx) => {
     await tx.execute(sql`lock table sales_rollups in exclusive mode`);
     const bucketIn = (a: string | null, b: string | null) => sql.join([
@@ -128,14 +129,13 @@ export async function rebuildRollups(db: Db, range: RebuildRange = {}): Promise<
     await rollInto(tx, salesOf(instantIn(sql`o.created_at`)));
     await rollInto(tx, refundsOf(instantIn(sql`r.settled_at`)));
     // The years the range touches are the sums of their months (the rolls above added only the range's share to them).
-    const years = bucketIn(from && `${from.slice(0, 4)}-01-01`, to && (to.endsWith('-01-01') ? to : `${Number(to.slice(0, 4)) + 1}-01-01`));
+    const years = bucketIn(from && `${from.slice(0, 4)}-01-01`, to && (to.endsWith('-01-01') ? to : nextYear(to)));
     await tx.execute(sql`delete from sales_rollups where grain = 'year' and ${years}`);
     await tx.execute(sql`
       insert into sales_rollups (tenant_id, grain, bucket, device_id, product_id, orders, quantity, sales, refunds)
       select tenant_id, 'year'::rollup_grain, date_trunc('year', bucket), device_id, product_id, sum(orders), sum(quantity), sum(sales), sum(refunds)
       from sales_rollups where grain = 'month' and ${years} group by 1, 2, 3, 4, 5`);
-    const counted = await tx.execute(sql`select count(*)::int as n from sales_rollups where ${bucketIn(from, to)}`);
-    const n = (counted as unknown as { rows: { n: number }[] }).rows[0]!.n;
-    return { from, to: to && addDays(to, -1), rows: n };
+    const [counted] = await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from sales_rollups where ${bucketIn(from, to)}`);
+    return { from, to: to && addDays(to, -1), rows: counted!.n };
   });
 }

@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/index.js';
 import { affectedRows, drawnAt, notInFuture, orderNumber, resumeOrderIds } from './seed-sql.js';
 import { rollOrders } from './rollup.js';
+import { rowsOf } from '../db/sql.js';
 
 export interface SeedOptions {
   /** Orders to create. */
@@ -132,8 +133,8 @@ async function seedBatch(db: Queryable, n: number, { days, now }: SeedOptions): 
     update orders o set refund_amount = coalesce(nullif((select sum(refund_amount) from order_items i where i.order_id = o.id), 0), o.received_amount / 2)
     where o.id in (select id from seed_orders) and o.refund_state = 'partial'`);
   // The batch's ids are one run (max(id) + 1…): ranges let the indexes find its rows among the million before it.
-  const ids = await db.execute(sql`select coalesce(min(id), 0)::int as first, coalesce(max(id), -1)::int as last from seed_orders`);
-  const { first, last } = (ids as unknown as { rows: { first: number; last: number }[] }).rows[0]!;
+  const [ids] = await rowsOf<{ first: number; last: number }>(db, sql`select coalesce(min(id), 0)::int as first, coalesce(max(id), -1)::int as last from seed_orders`);
+  const { first, last } = ids!;
   // Each refund as the provider settled it, 20 minutes after the sale (on its day: the shop is shut after 22:00),
   // with the products it gave money back for; asked by the tenant.
   await db.execute(sql`

@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../server/db/index.js';
+import { rowsOf } from '../../../server/db/sql.js';
 import { businessDay, businessHour } from '../../../shared/business-time.js';
 
 export type RollupRows = Map<string, { orders: number; quantity: number; sales: number; refunds: number }>;
@@ -18,8 +19,6 @@ function buckets(at: Date, orderRow: boolean): [string, string][] {
   if (orderRow) out.push(['hour', `${day} ${String(businessHour(at)).padStart(2, '0')}:00:00`]);
   return out;
 }
-
-const rowsOf = async <T>(db: Db, query: ReturnType<typeof sql>) => (await db.execute(query) as unknown as { rows: T[] }).rows;
 
 export async function expectedRollups(db: Db): Promise<RollupRows> {
   const out: RollupRows = new Map();
