@@ -49,6 +49,9 @@ function makeScope(all: boolean, tenantIds: readonly number[], root: number | nu
   };
 }
 
+/** Every tenant: for the upstream's own chores (the alert sweep), never for a request. */
+export const platformScope: Scope = makeScope(true, []);
+
 export async function scopeOf(db: Queryable, user: AuthUser): Promise<Scope> {
   if (user.kind === 'admin') return makeScope(true, []);
   if (user.tenantId === null) return makeScope(false, []);

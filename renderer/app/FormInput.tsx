@@ -33,7 +33,7 @@ export function FormInput<T extends FieldValues>({ control, name, label, require
             ref={field.ref}
             name={field.name}
             value={field.value ?? ''}
-            disabled={field.disabled}
+            disabled={field.disabled || input?.disabled}
             onChange={field.onChange}
             onBlur={() => {
               field.onBlur();

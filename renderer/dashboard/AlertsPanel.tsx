@@ -1,16 +1,20 @@
 /**
  * What needs someone now (beyond the spec): devices gone quiet, offline
  * devices, channels about to run out and the devices to visit first, each a
- * kit table; a row's device opens its settings. Read again with every sale
- * and device event the dashboard hears, and every minute.
+ * kit table. Read again with every sale and device event the dashboard
+ * hears, and every minute. A tenant sets here when its devices count as
+ * quiet (AlertSettingsDialog).
  */
-import { Badge, Card, makeStyles, Tab, TabList, Text, tokens } from '@fluentui/react-components';
+import { Badge, Button, Card, makeStyles, Tab, TabList, Text, tokens } from '@fluentui/react-components';
+import { SettingsRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DashboardAlerts } from '../../shared/dashboard/index.js';
 import { useOp } from '../bridge.js';
 import { formatDateTime } from '../app/format.js';
+import { useUser } from '../app/session.js';
 import { DataTable, listView, type Column } from '../kit/index.js';
+import { AlertSettingsDialog } from './AlertSettingsDialog.js';
 
 const useStyles = makeStyles({
   card: { minWidth: 0, padding: tokens.spacingHorizontalM, gap: tokens.spacingVerticalS },
@@ -28,6 +32,10 @@ export function AlertsPanel() {
   const styles = useStyles();
   const [kind, setKind] = useState<Kind>('visits');
   const alerts = useOp('dashboard.alerts', {}, { refetchInterval: 60_000 });
+  // The setting is the tenant's own: a tenant changes it, a member only lives with it.
+  const tenant = useUser().roleKind === 'tenant';
+  const settings = useOp('dashboard.alertSettings', {}, { enabled: tenant });
+  const [editing, setEditing] = useState(false);
 
   const columns = useMemo(() => {
     const device = <R extends { name: string; serial: string }>(): Column<R> => ({ id: 'device', header: t('dashboard.alerts.device'), value: (r) => `${r.name} (${r.serial})`, grow: 2 });
@@ -62,7 +70,13 @@ export function AlertsPanel() {
             </Tab>
           ))}
         </TabList>
+        {tenant && (
+          <Button size="small" appearance="subtle" icon={<SettingsRegular />} disabled={!settings.data} onClick={() => setEditing(true)} data-testid="alert-settings-open">
+            {t('dashboard.settings.open')}
+          </Button>
+        )}
       </div>
+      {editing && settings.data && <AlertSettingsDialog current={settings.data} onClose={() => setEditing(false)} />}
       <DataTable label={t(`dashboard.alerts.${kind}`)} columns={columns[kind] as Column<Row>[]} rows={rows}
         rowKey={(r) => ('channel' in r ? `${r.deviceId}-${r.channel}` : r.deviceId)} view={view} onRetry={() => void alerts.refetch()}
         size="small" maxHeight="280px" testId="alerts-table" rowTestId="alert-row" />

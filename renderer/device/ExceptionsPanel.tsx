@@ -26,7 +26,7 @@ const useStyles = makeStyles({
 });
 
 const COLORS: Readonly<Record<Problem, 'danger' | 'warning' | 'informative' | 'important'>> = {
-  fault: 'danger', offline: 'informative', locked: 'important', lowStock: 'warning', expiring: 'warning',
+  fault: 'danger', offline: 'informative', locked: 'important', lowStock: 'warning', expiring: 'warning', quiet: 'informative', runningOut: 'warning',
 };
 
 /** The payment centre, where the service fee is renewed (spec §2 top-bar shortcut). */
@@ -73,6 +73,10 @@ export function ExceptionsPanel() {
               d.problems.includes('offline') && d.lastSeenAt && formatRelative(t, d.lastSeenAt),
               d.problems.includes('lowStock') && t('device.care.lowChannels', { count: d.lowChannels }),
               d.problems.includes('expiring') && d.serviceExpiry && t('device.care.expiresOn', { date: formatDateTime(d.serviceExpiry).slice(0, 10) }),
+              d.quietHours !== null && t('device.care.quietFor', { hours: Math.round(d.quietHours) }),
+              d.runningOutHours !== null && (d.runningOutHours === 0
+                ? t('device.care.runningOutNow', { count: d.runningOutChannels })
+                : t('device.care.runningOutIn', { count: d.runningOutChannels, hours: Math.ceil(d.runningOutHours) })),
             ].filter(Boolean).join(' · ')}
           </Text>
         </div>

@@ -17,12 +17,18 @@ import { checkFilterIds } from './queries.js';
 /** Channels of a device with a product, switched on, at or below its warning value (spelled out: used inside subqueries). */
 const LOW = sql`c.device_id = "devices"."id" and c.product_id is not null and c.enabled and c.stock <= "devices"."warning_value"`;
 
+/** The device's open alert episodes (spelled out: used inside subqueries). */
+const OPEN = sql`a.device_id = "devices"."id" and a.closed_at is null`;
+
 const PROBLEM_SQL: Readonly<Record<Problem, SQL>> = {
   offline: sql`("devices"."activated" and not "devices"."online")`,
   fault: sql`("devices"."fault_code" is not null)`,
   locked: sql`("devices"."locked")`,
   lowStock: sql`exists (select 1 from device_channels c where ${LOW})`,
   expiring: sql`("devices"."service_expiry" is not null and "devices"."service_expiry" <= now() + make_interval(days => ${EXPIRING_DAYS}))`,
+  // Open episodes of the alert sweep (server/device/alerts.ts).
+  quiet: sql`exists (select 1 from device_alerts a where ${OPEN} and a.kind = 'quiet')`,
+  runningOut: sql`exists (select 1 from device_alerts a where ${OPEN} and a.kind = 'runningOut')`,
 };
 
 const problemCount = sql.join(PROBLEMS.map((p) => sql`(case when ${PROBLEM_SQL[p]} then 1 else 0 end)`), sql` + `);
@@ -41,6 +47,9 @@ export const careHandlers = defineHandlers({
       id: devices.id, name: devices.name, serial: devices.serial, pointName: points.name, tenantName: tenants.name,
       lastSeenAt: devices.lastSeenAt, faultCode: devices.faultCode, faultMessage: devices.faultMessage, serviceExpiry: devices.serviceExpiry,
       lowChannels: sql<number>`(select count(*)::int from device_channels c where ${LOW})`,
+      quietHours: sql<number | null>`(select a.hours from device_alerts a where ${OPEN} and a.kind = 'quiet')`,
+      runningOutChannels: sql<number>`(select count(*)::int from device_alerts a where ${OPEN} and a.kind = 'runningOut')`,
+      runningOutHours: sql<number | null>`(select min(a.hours) from device_alerts a where ${OPEN} and a.kind = 'runningOut')`,
       ...Object.fromEntries(PROBLEMS.map((p) => [p, sql<boolean>`${PROBLEM_SQL[p]}`])) as Record<Problem, SQL<boolean>>,
     }).from(devices).leftJoin(points, eq(points.id, devices.pointId)).leftJoin(tenants, eq(tenants.id, devices.tenantId))
       .where(where).orderBy(desc(problemCount), asc(devices.serial)).limit(query.pageSize).offset((query.pageNum - 1) * query.pageSize);
@@ -49,6 +58,8 @@ export const careHandlers = defineHandlers({
       list: rows.map((r) => ({
         id: r.id, name: r.name, serial: r.serial, pointName: r.pointName, tenantName: r.tenantName, faultCode: r.faultCode, faultMessage: r.faultMessage,
         lowChannels: r.lowChannels, problems: PROBLEMS.filter((p) => r[p]),
+        quietHours: r.quietHours === null ? null : Number(r.quietHours), runningOutChannels: r.runningOutChannels,
+        runningOutHours: r.runningOutHours === null ? null : Number(r.runningOutHours),
         lastSeenAt: r.lastSeenAt?.toISOString() ?? null, serviceExpiry: r.serviceExpiry?.toISOString() ?? null,
       })),
       total: counted?.total ?? 0, pageNum: query.pageNum, pageSize: query.pageSize,

@@ -10,7 +10,8 @@ import { devices } from './schema.js';
 
 export { DEMO_DEVICES } from './demo.js';
 export { selectDevices, toDeviceItem } from './queries.js';
-export { devices } from './schema.js';
+export { devices, deviceAlerts } from './schema.js';
+export { sweepDeviceAlerts, type AlertNow } from './alerts.js';
 export { DEFAULT_DEVICE_LIMIT, deviceCaller, demoSecret, ensureDemoSecrets } from './credentials.js';
 export { startSimulator, simulateFromEnv, percentile, type Simulator, type SimulatorOptions, type SimulatorStats } from './simulator.js';
 export { publishDeviceEvent, publishDeviceEvents, publishDeviceNews, type DeviceNews } from './events.js';

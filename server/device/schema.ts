@@ -1,7 +1,7 @@
 /** Devices (spec §3 Device). */
-import { pgTable, pgEnum, integer, text, boolean, timestamp, index, foreignKey, jsonb, check } from 'drizzle-orm/pg-core';
+import { pgTable, pgEnum, integer, text, boolean, timestamp, index, uniqueIndex, foreignKey, jsonb, check, doublePrecision } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { ALLOCATION_ACTIONS, ALLOCATION_STATES, DEVICE_TYPES, NOTIFICATIONS, type NotificationKind } from '../../shared/device/index.js';
+import { ALLOCATION_ACTIONS, ALLOCATION_STATES, DEVICE_ALERTS, DEVICE_TYPES, NOTIFICATIONS, type NotificationKind } from '../../shared/device/index.js';
 import { users } from '../account/schema.js';
 import { createdAt } from '../db/columns.js';
 import { points } from '../point/schema.js';
@@ -112,3 +112,27 @@ export const deviceAllocations = pgTable('device_allocations', {
   actorId: integer('actor_id').references(() => users.id),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('device_allocations_device_idx').on(t.deviceId, t.at)]);
+
+export const deviceAlertKind = pgEnum('device_alert_kind', DEVICE_ALERTS);
+
+/**
+ * The alerts' episodes (server/device/alerts.ts): one row from the sweep that
+ * first finds a device quiet, or one of its channels running out, to the
+ * sweep that no longer does. At most one open episode per device, kind and
+ * channel (the partial unique index): that is what makes an alert raised once
+ * per episode, whichever instance sweeps.
+ */
+export const deviceAlerts = pgTable('device_alerts', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+  kind: deviceAlertKind('kind').notNull(),
+  /** runningOut: the channel's number; quiet: 0. */
+  channel: integer('channel').notNull().default(0),
+  /** quiet: hours since the last sale; runningOut: hours until empty — as of the latest sweep. */
+  hours: doublePrecision('hours').notNull(),
+  openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+  closedAt: timestamp('closed_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('device_alerts_open_idx').on(t.deviceId, t.kind, t.channel).where(sql`${t.closedAt} is null`),
+  index('device_alerts_device_idx').on(t.deviceId, t.openedAt),
+]);

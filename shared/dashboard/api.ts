@@ -100,6 +100,13 @@ export const dashboardAlerts = z.object({
 });
 export type DashboardAlerts = z.infer<typeof dashboardAlerts>;
 
+/** How a tenant's alerts judge its devices. */
+export const alertSettings = z.object({
+  /** Quiet after this many hours without a sale; null: by each device's own hours of the day. */
+  quietHours: z.number().int({ message: 'dashboard.validation.quietHours' }).min(1, { message: 'dashboard.validation.quietHours' }).max(168, { message: 'dashboard.validation.quietHours' }).nullable(),
+});
+export type AlertSettings = z.infer<typeof alertSettings>;
+
 /** 1-1 opens the dashboard (shared/roles.ts); enterprise customers have none. */
 const dashboardRead = { auth: 'user', roles: ['admin', 'tenant', 'member'], power: '1-1' } as const;
 
@@ -125,5 +132,20 @@ export const dashboardApi = {
     summary: 'What needs someone now, from the sales rollups and the devices, in the caller\'s scope: devices that usually sell and have gone quiet (by their own hours of the day over the last 7 days), devices without a heartbeat, and a stock-out forecast per channel at the last 7 days\' rate with the devices to visit first.',
     content: dashboardAlerts,
     access: dashboardRead,
+  }),
+  'dashboard.alertSettings': endpoint({
+    method: 'GET',
+    path: '/dashboard/alert-settings',
+    summary: 'How the caller\'s tenant\'s alerts call a device quiet: after a number of hours without a sale, or (null) by each device\'s own hours of the day.',
+    content: alertSettings,
+    access: { auth: 'user', roles: ['tenant', 'member'], power: '1-1' },
+  }),
+  'dashboard.saveAlertSettings': endpoint({
+    method: 'PUT',
+    path: '/dashboard/alert-settings',
+    summary: 'Sets how the caller\'s tenant\'s alerts call a device quiet (1 to 168 hours, or null for each device\'s own hours); its second-level tenants keep their own.',
+    body: alertSettings.meta({ examples: [{ quietHours: 6 }] }),
+    content: alertSettings,
+    access: { auth: 'user', roles: ['tenant'] },
   }),
 };

@@ -23,10 +23,14 @@ const zhCN = {
     channel: '货道', product: '商品', stock: '库存', hoursLeft: '预计售罄', channels: '待补货道', soldOut: '已售罄', inHours: '{{hours}} 小时后',
     never: '从未上线', empty: '暂无需要关注的设备',
   },
+  settings: {
+    open: '提醒设置', title: '提醒设置', quiet: '久未出单的判断', byHistory: '按每台设备平时各时段的销量（推荐）', byHours: '连续无销售超过固定时长',
+    hours: '小时数', hoursHint: '1–168 小时；只对平时有销售的在线设备生效', save: '保存', saved: '提醒设置已保存', saveFailed: '保存失败，请重试',
+  },
   live: '实时',
   loadFailed: '加载失败，请稍后重试',
   retry: '重试',
-  validation: { range: '结束日期不能早于开始日期', tooLong: '时间范围不能超过 3 年' },
+  validation: { range: '结束日期不能早于开始日期', tooLong: '时间范围不能超过 3 年', quietHours: '请输入 1 到 168 之间的整数' },
 };
 
 export const dashboardTexts = defineTexts(zhCN, {
@@ -52,10 +56,14 @@ export const dashboardTexts = defineTexts(zhCN, {
       channel: '貨道', product: '商品', stock: '庫存', hoursLeft: '預計售罄', channels: '待補貨道', soldOut: '已售罄', inHours: '{{hours}} 小時後',
       never: '從未上線', empty: '暫無需要關注的設備',
     },
+    settings: {
+      open: '提醒設定', title: '提醒設定', quiet: '久未出單的判斷', byHistory: '按每台設備平時各時段的銷量（推薦）', byHours: '連續無銷售超過固定時長',
+      hours: '小時數', hoursHint: '1–168 小時；只對平時有銷售的線上設備生效', save: '儲存', saved: '提醒設定已儲存', saveFailed: '儲存失敗，請重試',
+    },
     live: '即時',
     loadFailed: '載入失敗，請稍後重試',
     retry: '重試',
-    validation: { range: '結束日期不能早於開始日期', tooLong: '時間範圍不能超過 3 年' },
+    validation: { range: '結束日期不能早於開始日期', tooLong: '時間範圍不能超過 3 年', quietHours: '請輸入 1 到 168 之間的整數' },
   },
   en: {
     cards: {
@@ -79,9 +87,13 @@ export const dashboardTexts = defineTexts(zhCN, {
       channel: 'Channel', product: 'Product', stock: 'Stock', hoursLeft: 'Empty in', channels: 'Channels to refill', soldOut: 'Sold out', inHours: '{{hours}} h',
       never: 'Never online', empty: 'Nothing needs attention',
     },
+    settings: {
+      open: 'Alert settings', title: 'Alert settings', quiet: 'When a device has gone quiet', byHistory: 'By its own usual sales at each hour (recommended)', byHours: 'After a fixed time without a sale',
+      hours: 'Hours', hoursHint: '1 to 168 hours; only online devices that usually sell', save: 'Save', saved: 'Alert settings saved', saveFailed: 'Could not save; try again',
+    },
     live: 'Live',
     loadFailed: 'Could not load; try again shortly',
     retry: 'Retry',
-    validation: { range: 'The end cannot be before the start', tooLong: 'The period cannot be longer than 3 years' },
+    validation: { range: 'The end cannot be before the start', tooLong: 'The period cannot be longer than 3 years', quietHours: 'Enter a whole number from 1 to 168' },
   },
 });

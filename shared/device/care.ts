@@ -10,7 +10,15 @@
 import { z } from 'zod';
 import { endpoint, isoTime, page, pageQuery, ref } from '../api/define.js';
 
-export const PROBLEMS = ['offline', 'fault', 'locked', 'lowStock', 'expiring'] as const;
+/**
+ * Alerts worked out from the sales (server/dashboard/alerts.ts) and kept as
+ * episodes on the device (server/device/alerts.ts): gone quiet, a channel
+ * forecast to run out within 48 hours.
+ */
+export const DEVICE_ALERTS = ['quiet', 'runningOut'] as const;
+export type DeviceAlertKind = (typeof DEVICE_ALERTS)[number];
+
+export const PROBLEMS = ['offline', 'fault', 'locked', 'lowStock', 'expiring', ...DEVICE_ALERTS] as const;
 export type Problem = (typeof PROBLEMS)[number];
 /** A service expiring within this many days counts as a problem. */
 export const EXPIRING_DAYS = 30;
@@ -28,6 +36,11 @@ export const exceptionItem = z.object({
   /** Channels with a product at or below the warning value. */
   lowChannels: z.number().int(),
   serviceExpiry: isoTime.nullable(),
+  /** Open quiet episode: hours since its last sale (as of the last sweep). */
+  quietHours: z.number().nullable(),
+  /** Open running-out episodes: how many channels, and the soonest one's hours left. */
+  runningOutChannels: z.number().int(),
+  runningOutHours: z.number().nullable(),
 });
 export type ExceptionItem = z.infer<typeof exceptionItem>;
 
@@ -59,7 +72,7 @@ export const careApi = {
   'device.exceptions': endpoint({
     method: 'POST',
     path: '/device/exceptions',
-    summary: 'Devices in scope that need someone (offline, faulted, locked, low on stock, service expiring within 30 days or expired), worst first; by one problem, point or tenant.',
+    summary: 'Devices in scope that need someone (offline, faulted, locked, low on stock, service expiring within 30 days or expired, gone quiet, a channel forecast to run out within 48 hours), worst first; by one problem, point or tenant.',
     query: pageQuery,
     body: z.object({ problem: z.enum(PROBLEMS).optional(), pointId: ref('point').optional(), tenantId: ref('tenant').optional() }),
     content: page(exceptionItem),

@@ -7,16 +7,19 @@
 import { z } from 'zod';
 import { isoTime } from '../api/define.js';
 import type { NotificationKind } from './api.js';
+import { DEVICE_ALERTS } from './care.js';
 import type { Lang } from '../i18n/define.js';
 import { deviceEventTexts } from './texts-events.js';
 
-export const DEVICE_EVENTS = ['online', 'offline', 'fault', 'recovered', 'locked', 'unlocked', 'lowStock', 'replenished', 'salesNotice', 'sale', 'recycled', 'allocated'] as const;
+export const DEVICE_EVENTS = ['online', 'offline', 'fault', 'recovered', 'locked', 'unlocked', 'lowStock', 'replenished', 'salesNotice', 'sale', 'recycled', 'allocated', 'quiet', 'runningOut', 'alertCleared'] as const;
 export type DeviceEventKind = (typeof DEVICE_EVENTS)[number];
 
 /** The switch that governs each event's notification; a sale only refreshes what is open. */
 export const EVENT_SWITCH: Readonly<Record<DeviceEventKind, NotificationKind | null>> = {
   online: 'online', offline: 'online', fault: 'fault', recovered: 'fault', locked: 'lock', unlocked: 'lock',
   lowStock: 'warning', replenished: 'replenish', salesNotice: 'sales', sale: null, recycled: null, allocated: null,
+  // The alerts' episodes (server/device/alerts.ts) open under the warning switch; their end only refreshes.
+  quiet: 'warning', runningOut: 'warning', alertCleared: null,
 };
 
 export const deviceEvent = z.object({
@@ -35,6 +38,10 @@ export const deviceEvent = z.object({
   message: z.string().optional(),
   /** salesNotice: sales today. */
   count: z.number().int().optional(),
+  /** quiet: hours since its last sale; runningOut: hours until the channel is empty. */
+  hours: z.number().optional(),
+  /** alertCleared: which alert ended. */
+  alert: z.enum(DEVICE_ALERTS).optional(),
 });
 export type DeviceEvent = z.infer<typeof deviceEvent>;
 
@@ -47,7 +54,7 @@ export function describeDeviceEvent(event: DeviceEvent, lang: Lang): string {
   const template = deviceEventTexts[lang][event.kind];
   const values: Record<string, string> = {
     name: event.name, channel: String(event.channel ?? ''), stock: String(event.stock ?? ''),
-    code: event.code ?? '', message: event.message ?? '', count: String(event.count ?? ''),
+    code: event.code ?? '', message: event.message ?? '', count: String(event.count ?? ''), hours: String(event.hours ?? ''),
   };
   return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '').trim();
 }

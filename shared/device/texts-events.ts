@@ -1,4 +1,4 @@
-/** Texts of a device's live events (shared/device/events.ts): the notification's title and line. `{{name}}` the device, `{{channel}}`, `{{stock}}`, `{{code}}`, `{{count}}`. */
+/** Texts of a device's live events (shared/device/events.ts): the notification's title and line. `{{name}}` the device, `{{channel}}`, `{{stock}}`, `{{code}}`, `{{count}}`, `{{hours}}`. */
 import { defineTexts } from '../i18n/define.js';
 
 const zhCN = {
@@ -15,6 +15,9 @@ const zhCN = {
   sale: '{{name}} 售出一单',
   recycled: '{{name}} 已回收到设备池',
   allocated: '{{name}} 已分配给本租户',
+  quiet: '{{name}} 已 {{hours}} 小时没有销售，平时这段时间有销售',
+  runningOut: '{{name}} {{channel}} 号货道预计 {{hours}} 小时内售罄，剩余 {{stock}} 件',
+  alertCleared: '{{name}} 的提醒已解除',
 };
 
 export const deviceEventTexts = defineTexts(zhCN, {
@@ -32,6 +35,9 @@ export const deviceEventTexts = defineTexts(zhCN, {
     sale: '{{name}} 售出一單',
     recycled: '{{name}} 已回收到設備池',
     allocated: '{{name}} 已分配給本租戶',
+    quiet: '{{name}} 已 {{hours}} 小時沒有銷售，平時這段時間有銷售',
+    runningOut: '{{name}} {{channel}} 號貨道預計 {{hours}} 小時內售罄，剩餘 {{stock}} 件',
+    alertCleared: '{{name}} 的提醒已解除',
   },
   en: {
     title: 'Device notice',
@@ -47,5 +53,8 @@ export const deviceEventTexts = defineTexts(zhCN, {
     sale: '{{name}} made a sale',
     recycled: '{{name}} was recycled into the pool',
     allocated: '{{name}} was allocated to you',
+    quiet: '{{name}} has sold nothing for {{hours}} hours, when it usually sells',
+    runningOut: '{{name}}: channel {{channel}} will run out within {{hours}} hours, {{stock}} left',
+    alertCleared: '{{name}}: the alert has ended',
   },
 });

@@ -121,3 +121,38 @@ test('a demo machine that falls silent appears among the offline devices without
   await expect(page.getByTestId('alerts-panel')).toContainText(en.alerts.lastSeen);
   await signOut(page);
 });
+
+test('tenant1 sets when its devices count as quiet: a wrong number refused at its field, fixed and saved with one click; member1 has no such setting', async ({ page, baseURL }) => {
+  await useLanguage(page, baseURL, 'en');
+  await signIn(page, 'tenant1');
+  await page.getByTestId('alert-settings-open').click();
+  const hours = page.getByTestId('alert-settings-hours');
+  await expect(hours).toBeDisabled();
+  await page.getByRole('radio', { name: en.settings.byHours }).check();
+  await hours.fill('0');
+  const save = page.getByTestId('alert-settings-submit');
+  const box = await save.boundingBox();
+  await save.click();
+  await expect(page.getByText(catalogues.en.dashboard.validation.quietHours)).toBeVisible();
+  // Fixed, then Save at once: the error line going away does not move the button from under the pointer.
+  await hours.fill('6');
+  expect(await save.boundingBox()).toEqual(box);
+  await save.click();
+  await expect(page.getByTestId('notify').filter({ hasText: en.settings.saved })).toBeVisible();
+  await expect(page.getByTestId('alert-settings-submit')).toHaveCount(0);
+  await page.getByTestId('alert-settings-open').click();
+  await expect(hours).toHaveValue('6');
+  // Back to each device's own hours, so the other journeys see the demo's alerts as they were.
+  await page.getByRole('radio', { name: en.settings.byHistory }).check();
+  await page.getByTestId('alert-settings-submit').click();
+  await expect(page.getByTestId('alert-settings-submit')).toHaveCount(0);
+  await page.getByTestId('alert-settings-open').click();
+  await expect(hours).toBeDisabled();
+  await page.getByTestId('alert-settings-cancel').click();
+  await signOut(page);
+
+  await signIn(page, 'member1');
+  await expect(page.getByTestId('alerts-panel')).toBeVisible();
+  await expect(page.getByTestId('alert-settings-open')).toHaveCount(0);
+  await signOut(page);
+});

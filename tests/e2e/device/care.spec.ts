@@ -17,6 +17,13 @@ test('tenant1 reads the exceptions, each with its fix, and exports a pick list t
   await expect(rowOf(page, 'VM2026000105').getByTestId('exception-problems')).toContainText(en.care.problems.locked);
   await expect(rowOf(page, 'VM2026000105').getByTestId('exception-fix')).toHaveText(en.care.fix.unlock);
 
+  // The alert sweep's episodes (run as the upstream started): channels of the demo's machines that sold this week and are empty.
+  await page.getByTestId('exception-filter-problem').click();
+  await page.getByRole('option', { name: en.care.problems.runningOut, exact: true }).click();
+  await page.getByTestId('exception-search').click();
+  await expect(page.getByTestId('exception-row').first().getByTestId('exception-problems')).toContainText(en.care.problems.runningOut);
+  await expect(page.getByTestId('exception-row').first().getByTestId('exception-problems')).toContainText(/running out|empty within/);
+
   await page.getByTestId('exception-filter-problem').click();
   await page.getByRole('option', { name: en.care.problems.lowStock, exact: true }).click();
   await page.getByTestId('exception-search').click();

@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { devices } from '../../../server/device/index.js';
 import { deviceChannels } from '../../../server/device/schema.js';
+import { sellsHourlyUntil as hourly } from './hourly.js';
 
 let t: TestApp;
 const token: Record<string, string> = {};
@@ -16,15 +17,7 @@ afterAll(() => t.close());
 const alerts = async (who: string) => (await t.ok('dashboard.alerts', {}, token[who]));
 const SERIAL = 'VM2026000101';
 
-/** The device's hour rows of the last week replaced by one sale every hour from 7 days ago until `hoursAgo` hours ago. */
-async function sellsHourlyUntil(deviceId: number, tenantId: number, hoursAgo: number) {
-  await t.db.execute(sql`delete from sales_rollups where device_id = ${deviceId} and grain = 'hour' and bucket >= now() at time zone 'Asia/Shanghai' - interval '8 days'`);
-  await t.db.execute(sql`
-    insert into sales_rollups (tenant_id, grain, bucket, device_id, product_id, orders, quantity, sales, refunds)
-    select ${tenantId}, 'hour', h, ${deviceId}, 0, 1, 0, 300, 0
-    from generate_series(date_trunc('hour', now() at time zone 'Asia/Shanghai') - interval '160 hours',
-      date_trunc('hour', now() at time zone 'Asia/Shanghai') - ${`${hoursAgo} hours`}::interval, interval '1 hour') h`);
-}
+const sellsHourlyUntil = (deviceId: number, tenantId: number, hoursAgo: number) => hourly(t.db, deviceId, tenantId, hoursAgo);
 
 describe('dashboard.alerts', () => {
   it('calls a device that usually sells every hour quiet after five silent hours, not after one', async () => {
