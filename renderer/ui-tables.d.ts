@@ -2,7 +2,8 @@
 // An ambient module may not import a relative path: `import()` types are how its declarations name ours.
 /* eslint-disable @typescript-eslint/consistent-type-imports */
 declare module 'virtual:ui/catalogue/*' {
-  const catalogue: import('../shared/domains.js').Catalogue;
+  /** A part of one language's catalogue: the pages' before the shell, or the screens' (`…/screens`). */
+  const catalogue: Partial<import('../shared/domains.js').Catalogue>;
   export default catalogue;
 }
 declare module 'virtual:ui/languages' {

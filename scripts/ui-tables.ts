@@ -2,7 +2,10 @@
  * The renderer's UI catalogues and error table as build-time modules (a Vite
  * plugin, used by vite.config.ts and vitest.config.ts):
  *
- * - `virtual:ui/catalogue/<lang>`: one language's catalogue;
+ * - `virtual:ui/catalogue/<lang>`: one language's catalogue for the pages
+ *   before the shell (sign-in, the frame, the common groups, the account's
+ *   texts); `virtual:ui/catalogue/<lang>/screens`: the other domains'
+ *   namespaces, loaded with the shell (renderer/i18n/index.ts);
  * - `virtual:ui/languages`: each language's name in its own language (the
  *   switcher lists them before their catalogues are loaded);
  * - `virtual:ui/errors`: the error codes' entries and families.
@@ -14,16 +17,26 @@
  * texts and no API table (bench/bundle.ts measures it).
  */
 import type { Plugin } from 'vite';
-import { catalogues, ERRORS, FAMILIES } from '../shared/domains.js';
+import { catalogues, DOMAINS, ERRORS, FAMILIES } from '../shared/domains.js';
 import { LANGS } from '../shared/i18n/define.js';
 
 const PREFIX = 'virtual:ui/';
+
+/**
+ * The namespaces only the screens behind the shell use: every domain's but
+ * the account's (the sign-in page's). The sign-in page does not carry them
+ * (about 9 KB gzip of a language's 12: bench/bundle.ts).
+ */
+export const SCREEN_NAMESPACES: ReadonlySet<string> = new Set(DOMAINS.map((d) => d.name).filter((name) => name !== 'account'));
+
+const part = (lang: (typeof LANGS)[number], screens: boolean) =>
+  Object.fromEntries(Object.entries(catalogues[lang]).filter(([namespace]) => SCREEN_NAMESPACES.has(namespace) === screens));
 
 /** Each module's data by its name after the prefix, made when the module is loaded. */
 const MODULES: ReadonlyMap<string, () => unknown> = new Map<string, () => unknown>([
   ['languages', () => Object.fromEntries(LANGS.map((l) => [l, catalogues[l].language[l]]))],
   ['errors', () => ({ errors: ERRORS, families: FAMILIES })],
-  ...LANGS.map((lang): [string, () => unknown] => [`catalogue/${lang}`, () => catalogues[lang]]),
+  ...LANGS.flatMap((lang): [string, () => unknown][] => [[`catalogue/${lang}`, () => part(lang, false)], [`catalogue/${lang}/screens`, () => part(lang, true)]]),
 ]);
 
 export function uiTables(): Plugin {

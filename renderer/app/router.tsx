@@ -8,6 +8,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { SLOTS } from '../domains.js';
+import { loadScreenTexts } from '../i18n/index.js';
 import { NotFound, PageSpinner, RouteFailure } from './pages.js';
 import { AuthRedirect, GuestOnly, RequireSession, Root, type RouteHandle } from './routing.js';
 
@@ -17,9 +18,10 @@ const lazyPage = (load: () => Promise<Module>) => async () => ({ Component: (awa
  * The shell: one splat route for `/` and every other path. The root has no
  * path of its own, so that `/` reaches the splat too: an index route there
  * would be a parent without a trailing `*` for the shell's own <Routes>
- * (React Router warns of descendant routes that could never match).
+ * (React Router warns of descendant routes that could never match). The
+ * screens' texts load beside it (renderer/i18n/index.ts).
  */
-const loadShell = lazyPage(() => import('../shell/Shell.js'));
+const loadShell = lazyPage(async () => (await Promise.all([import('../shell/Shell.js'), loadScreenTexts()]))[0]);
 
 export const routes: RouteObject[] = [
   {

@@ -1,8 +1,10 @@
 /**
  * i18next set-up for the renderer. The catalogues are assembled in
- * shared/domains.ts and built into one module per language
- * (scripts/ui-tables.ts): the page loads its own language's, and another's
- * when the user switches to it.
+ * shared/domains.ts and built into two modules per language
+ * (scripts/ui-tables.ts): what the pages before the shell say, and the
+ * screens' namespaces, which the shell loads as it loads itself
+ * (`loadScreenTexts`). The page loads its own language's, and another's when
+ * the user switches to it.
  */
 import i18next, { type TFunction } from 'i18next';
 import type { RouteTitle } from '../../shared/routes/types.js';
@@ -29,22 +31,42 @@ function storedLanguage(): string | null {
 export const initialLanguage = (): Lang =>
   detectLanguage(readCookie(document.cookie, LANGUAGE_COOKIE), storedLanguage(), navigator.languages ?? [navigator.language]);
 
-const CATALOGUES: Readonly<Record<Lang, () => Promise<{ default: Catalogue }>>> = {
+type Part = () => Promise<{ default: Partial<Catalogue> }>;
+const CATALOGUES: Readonly<Record<Lang, Part>> = {
   'zh-CN': () => import('virtual:ui/catalogue/zh-CN'),
   'zh-TW': () => import('virtual:ui/catalogue/zh-TW'),
   en: () => import('virtual:ui/catalogue/en'),
 };
+const SCREENS: Readonly<Record<Lang, Part>> = {
+  'zh-CN': () => import('virtual:ui/catalogue/zh-CN/screens'),
+  'zh-TW': () => import('virtual:ui/catalogue/zh-TW/screens'),
+  en: () => import('virtual:ui/catalogue/en/screens'),
+};
 
 export const i18n = i18next.createInstance();
 
-/** Adds `lang`'s catalogue to i18next unless it is there. */
+/** Set once the shell asks for the screens' texts: from then on every language is loaded whole. */
+let screensWanted = false;
+const screensLoaded = new Set<Lang>();
+
+/** Adds `lang`'s catalogue to i18next unless it is there (with the screens' part once the shell wants it). */
 async function load(lang: Lang): Promise<void> {
   if (!i18n.hasResourceBundle(lang, 'translation')) i18n.addResourceBundle(lang, 'translation', (await CATALOGUES[lang]()).default);
+  if (screensWanted && !screensLoaded.has(lang)) {
+    i18n.addResourceBundle(lang, 'translation', (await SCREENS[lang]()).default, true, true);
+    screensLoaded.add(lang);
+  }
+}
+
+/** The screens' namespaces in the current language: the shell's lazy load waits for them. */
+export async function loadScreenTexts(): Promise<void> {
+  screensWanted = true;
+  await load(currentLang());
 }
 
 export async function initI18n(lang: Lang = initialLanguage()): Promise<void> {
   await i18n.use(initReactI18next).init({
-    resources: { [lang]: { translation: (await CATALOGUES[lang]()).default } },
+    resources: { [lang]: { translation: (await CATALOGUES[lang]()).default as Catalogue } },
     lng: lang,
     // Every language has every key (tests/shared/i18n.test.ts): nothing to fall back on, nothing else to load.
     fallbackLng: false,
