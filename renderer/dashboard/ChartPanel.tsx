@@ -7,7 +7,7 @@
 import { Button, Card, makeStyles, mergeClasses, Spinner, Tab, TabList, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, ChartMultipleRegular, TableRegular } from '@fluentui/react-icons';
 import type { RowData } from '@tanstack/react-table';
-import { lazy, Suspense, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../app/save.js';
 import { useNotify } from '../app/notify.js';
@@ -16,10 +16,26 @@ import { DataTable, useGuardedAction, type Column, type ListView } from '../kit/
 // Not through the kit's index: it is on the sign-in page, and sheets are made only after it.
 import { sheetsXlsx, XLSX_MIME } from '../kit/xlsx.js';
 import type { ChartSpec } from './chartSpec.js';
+import type * as EChartModule from './EChart.js';
 
 /** The charts' chunk (echarts) starts loading with this module, beside the dashboard's first reads, not after them. */
-const chartModule = import('./EChart.js');
-const EChart = lazy(() => chartModule);
+type ChartModule = typeof EChartModule;
+let loadedChart: ChartModule | null = null;
+const chartModule = import('./EChart.js').then((m) => (loadedChart = m));
+
+/**
+ * The chart component once its chunk is there — at once when it already is.
+ * Not React.lazy in a Suspense boundary: a boundary that showed its fallback
+ * is revealed no sooner than 300 ms later (React throttles reveals), which
+ * held every chart back that long even when the chunk came first.
+ */
+function useChart() {
+  const [chart, setChart] = useState(loadedChart);
+  useEffect(() => {
+    if (!chart) void chartModule.then(setChart);
+  }, [chart]);
+  return chart?.default ?? null;
+}
 
 const useStyles = makeStyles({
   card: { minWidth: 0, padding: tokens.spacingHorizontalM, gap: tokens.spacingVerticalS },
@@ -51,6 +67,7 @@ type Mode = 'chart' | 'table';
 
 export function ChartPanel<Row extends RowData>({ id, title, rows, rowKey, columns, chart, view, onRetry, fileName, wide = false }: ChartPanelProps<Row>) {
   const { t } = useTranslation();
+  const EChart = useChart();
   const styles = useStyles();
   const notify = useNotify();
   const report = useReport();
@@ -98,9 +115,9 @@ export function ChartPanel<Row extends RowData>({ id, title, rows, rowKey, colum
         ) : view === 'empty' ? (
           <div className={styles.centre} data-testid={`${id}-empty`}><Text>{t('dashboard.charts.empty')}</Text></div>
         ) : (
-          <Suspense fallback={<div className={styles.centre}><Spinner size="small" label={t('dashboard.charts.loading')} /></div>}>
-            <EChart spec={chart} label={title} testId={`${id}-chart`} />
-          </Suspense>
+          EChart
+            ? <EChart spec={chart} label={title} testId={`${id}-chart`} />
+            : <div className={styles.centre}><Spinner size="small" label={t('dashboard.charts.loading')} /></div>
         )}
       </div>
     </Card>

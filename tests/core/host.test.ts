@@ -30,6 +30,7 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'index.html'), INDEX);
   await mkdir(path.join(dir, 'assets'));
   await writeFile(path.join(dir, 'assets', 'app.js'), 'console.log("app");');
+  await writeFile(path.join(dir, 'assets', 'chunk-13-DaEiLf_M.js'), 'export {};');
   upstream = await startUpstream();
   const core = createCore({ upstreamUrl: upstream.url, vault: memoryVault(), prefs: memoryPrefs(), mode: 'browser', version: '1.2.3' });
   host = await startHost({ port: 0, core, rendererDir: dir });
@@ -227,6 +228,14 @@ describe('renderer files', () => {
     expect(await js.text()).toBe('console.log("app");');
     expect((await get('/assets/missing.js')).status).toBe(404);
     expect((await get('/bridge/app.info')).status).toBe(404);
+  });
+
+  it('lets a browser keep a hashed asset for good (its name changes with its content), and asks it to check anything else', async () => {
+    const hashed = await fetch(`${host.url}/assets/chunk-13-DaEiLf_M.js`);
+    expect(hashed.status).toBe(200);
+    expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await fetch(`${host.url}/assets/app.js`)).headers.get('cache-control')).not.toMatch(/immutable/);
+    expect((await get('/')).headers.get('cache-control')).toBe('no-store');
   });
 
   it('does not serve files outside the renderer folder', async () => {
