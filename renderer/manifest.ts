@@ -6,8 +6,10 @@
  * profile menu of the top bar), so that the mechanism (renderer/app,
  * renderer/shell) imports no domain. renderer/domains.ts lists the manifests.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { Lang } from '../shared/i18n/define.js';
+import type { SessionUser } from '../shared/ipc.js';
 
 export type Screen = LazyExoticComponent<ComponentType>;
 
@@ -30,13 +32,26 @@ export interface Slots {
  */
 export type LiveHandler = (data: unknown, lang: Lang) => { refresh: readonly string[]; notice?: string };
 
+/**
+ * Work a domain starts the moment a user signs in, before the shell has
+ * drawn: the module and first reads of the screen the user is going to
+ * (`to`: the path the sign-in continues to), so that they load beside the
+ * shell instead of after it. Small: it is in the first bundle.
+ */
+export type SessionStart = (client: QueryClient, user: SessionUser, to: string) => void;
+
 export interface RendererManifest {
   name: string;
   screens: Readonly<Record<string, Screen>>;
   slots?: Partial<Slots>;
   /** Its live events' handlers, by topic (the domain's name). */
   live?: Readonly<Record<string, LiveHandler>>;
+  sessionStart?: SessionStart;
 }
+
+/** Every domain's session start. */
+export const assembleSessionStarts = (domains: readonly RendererManifest[]): readonly SessionStart[] =>
+  domains.flatMap((d) => (d.sessionStart ? [d.sessionStart] : []));
 
 export const defineScreens = <const M extends RendererManifest>(manifest: M): M => manifest;
 

@@ -9,6 +9,10 @@ import { PrefsProvider } from '../shell/prefs.js';
 import { ThemedProvider } from '../shell/theme.js';
 import { reportQueryError } from './report.js';
 import { createRouter } from './router.js';
+import { SESSION_STARTS } from '../domains.js';
+import { setSessionStarts } from './session.js';
+
+setSessionStarts(SESSION_STARTS);
 
 function createQueryClient() {
   return new QueryClient({

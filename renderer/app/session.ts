@@ -5,7 +5,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { ROLE_NAME, type PowerCode } from '../../shared/roles.js';
 import type { SessionUser } from '../../shared/ipc.js';
 import { callOp, opKey, setSessionEpoch, type OpError } from '../bridge.js';
-import { LOGIN } from './paths.js';
+import type { SessionStart } from '../manifest.js';
+import { LOGIN, REDIRECT_PARAM, safeRedirect } from './paths.js';
 
 export const SESSION_KEY = opKey('session.current', undefined);
 
@@ -49,11 +50,19 @@ export function roleNameKey(name: string) {
   return entry ? (`account.role.${entry[0] as keyof typeof ROLE_NAME}` as const) : undefined;
 }
 
-/** After sign-in: the new user, and nothing cached from the previous one. */
+/** The domains' session starts (renderer/manifest.ts), handed over by the app as it starts (the mechanism imports no domain). */
+let sessionStarts: readonly SessionStart[] = [];
+export const setSessionStarts = (starts: readonly SessionStart[]) => {
+  sessionStarts = starts;
+};
+
+/** After sign-in: the new user, nothing cached from the previous one, and the domains' first loads for where the user goes next. */
 export function startSession(client: QueryClient, user: SessionUser) {
   setSessionEpoch(user.epoch);
   client.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
   client.setQueryData(SESSION_KEY, user);
+  const to = safeRedirect(new URLSearchParams(window.location.search).get(REDIRECT_PARAM));
+  for (const start of sessionStarts) start(client, user, to);
 }
 
 /** A session ending in this page right now (the watcher leaves it alone meanwhile). */

@@ -13,13 +13,14 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatYuan } from '../../shared/format.js';
 import type { DashboardFigures, Figures } from '../../shared/dashboard/index.js';
-import { prefetchOp, useOp } from '../bridge.js';
+import { useOp } from '../bridge.js';
 import { roleNameKey, useUser } from '../app/session.js';
 import { listView } from '../kit/index.js';
 import { ChartPanel } from './ChartPanel.js';
 import { AlertsPanel } from './AlertsPanel.js';
 import { RangeBar, type Period } from './RangeBar.js';
-import { includesToday, rangeOf } from './range.js';
+import { includesToday } from './range.js';
+import { FRESH_MS, prefetchDashboard } from './prefetch.js';
 import { useDashboardPanels } from './panels.js';
 
 const useStyles = makeStyles({
@@ -38,8 +39,6 @@ const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
 });
 
-const FRESH_MS = 10_000;
-
 function Figure({ label, value, note, testId, words = false }: { label: string; value: string; note?: string; testId: string; words?: boolean }) {
   const styles = useStyles();
   return (
@@ -56,14 +55,9 @@ export default function DashboardPage() {
   const styles = useStyles();
   const user = useUser();
   const client = useQueryClient();
-  const [period, setPeriod] = useState<Period>(() => {
-    const first: Period = { shortcut: 'last7', range: rangeOf('last7') };
-    // Both reads start during the first render, not after its commit (which takes a few hundred ms on a slow
-    // machine): the queries below find them under way.
-    void prefetchOp(client, 'dashboard.today', {}, FRESH_MS);
-    void prefetchOp(client, 'dashboard.figures', { body: first.range }, FRESH_MS);
-    return first;
-  });
+  // Both reads start during the first render (if the session's start has not started them), not after its
+  // commit, which takes a few hundred ms on a slow machine: the queries below find them under way.
+  const [period, setPeriod] = useState<Period>(() => ({ shortcut: 'last7', range: prefetchDashboard(client) }));
   const live = includesToday(period.range);
   // Fresh for a while: the live events and the minute's refetch renew them, a remount need not.
   const today = useOp('dashboard.today', {}, { staleTime: FRESH_MS });

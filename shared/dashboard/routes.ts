@@ -5,6 +5,7 @@
  * available" page until their domain (billing) is built and moves them.
  */
 import { codes, group, view } from '../routes/define.js';
+import { DASHBOARD_PATH } from './path.js';
 
 export const dashboardRoutes = [
   group(0, '/', {}, [
@@ -12,5 +13,5 @@ export const dashboardRoutes = [
     view('payCenter', 'PayCenter', 'route.payCenter', {}, true),
     view('costManagement', 'CostManagement', 'route.costManagement', {}, true),
     view('bill', 'Bill', 'route.bill', { noCache: true }, true),
-  ], { redirect: '/dashboard' }),
+  ], { redirect: DASHBOARD_PATH }),
 ];

@@ -1,9 +1,11 @@
-/** The dashboard's pure parts: the date shortcuts in business days, the live handler, the series labels. */
+/** The dashboard's pure parts: the date shortcuts in business days, the live handler, the series labels, the reads started at sign-in. */
 import { describe, expect, it } from 'vitest';
 import { rangeOf, includesToday } from '../../renderer/dashboard/range.js';
 import { dashboardLive } from '../../renderer/dashboard/live.js';
 import { bucketLabel } from '../../renderer/dashboard/panels.js';
-import { LIVE } from '../../renderer/domains.js';
+import { QueryClient } from '@tanstack/react-query';
+import { LIVE, SESSION_STARTS } from '../../renderer/domains.js';
+import type { SessionUser } from '../../shared/ipc.js';
 import { businessDay } from '../../shared/business-time.js';
 
 describe('dashboard shortcuts', () => {
@@ -37,4 +39,28 @@ describe('dashboard live', () => {
     // The orders' lists and the dashboard both follow a sale.
     expect(LIVE.order!({ kind: 'created', orderId: 1 }, 'zh-CN').refresh).toEqual(['order.page', 'order.count', 'dashboard.today', 'dashboard.alerts']);
   });
+});
+
+describe('dashboard session start', () => {
+  const user = (over: Partial<SessionUser>): SessionUser => ({
+    platformType: 0, userId: 1, username: 'u', name: 'U', tenantId: 5, parentTenantId: null, employeeId: null,
+    roles: [], powers: [], roleKind: 'tenant', roleName: 'first-level tenant', allValue: ['1'], epoch: 'run.1', ...over,
+  });
+  const started = async (who: SessionUser, to: string) => {
+    const client = new QueryClient();
+    for (const start of SESSION_STARTS) start(client, who, to);
+    // The reads start once the small prefetch module has loaded.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return client.getQueryCache().findAll().map((q) => q.queryKey[0]).sort();
+  };
+
+  it('starts the dashboard\'s two reads at sign-in for a user landing on it, and nothing for one going elsewhere or without 1-1', async () => {
+    expect(await started(user({}), '/')).toEqual(['dashboard.figures', 'dashboard.today']);
+    expect(await started(user({ roleKind: 'member', allValue: ['1-1'] }), '/dashboard')).toEqual(['dashboard.figures', 'dashboard.today']);
+    expect(await started(user({}), '/orderManagement/orderList')).toEqual([]);
+    expect(await started(user({ roleKind: 'member', allValue: ['6-1'] }), '/')).toEqual([]);
+    expect(await started(user({ roleKind: 'enterprise' }), '/')).toEqual([]);
+    // The page's module was asked for too: let it finish loading before the environment goes.
+    await import('../../renderer/dashboard/DashboardPage.js');
+  }, 30_000);
 });
