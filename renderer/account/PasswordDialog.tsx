@@ -34,7 +34,7 @@ import { useRelocalise } from '../app/useRelocalise.js';
 import { errorEntry } from '../../shared/domains.js';
 import { NOTIFY_MS } from '../../shared/errors/policy.js';
 import { currentLang } from '../i18n/index.js';
-import { mayClose } from '../kit/dialog.js';
+import { useCloseGuard } from '../kit/useCloseGuard.js';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -98,8 +98,9 @@ export function PasswordDialog({ open, onClose }: PasswordDialogProps) {
   const busy = form.formState.isSubmitting;
   // Read while rendering: react-hook-form only keeps up the parts of formState that the render reads.
   const dirty = form.formState.isDirty;
+  const guard = useCloseGuard({ busy, dirty, onClose: close });
   return (
-    <Dialog open={open} onOpenChange={(_e, data) => mayClose(data, { busy, dirty }) && close()} modalType="modal">
+    <Dialog open={open} onOpenChange={guard.onOpenChange} modalType="modal">
       <DialogSurface aria-describedby={undefined}>
         <form onSubmit={onSubmit} noValidate data-testid="password-dialog">
           <DialogBody>
@@ -136,6 +137,7 @@ export function PasswordDialog({ open, onClose }: PasswordDialogProps) {
             </DialogActions>
           </DialogBody>
         </form>
+        {guard.question}
       </DialogSurface>
     </Dialog>
   );

@@ -22,13 +22,15 @@ export interface ConfirmDialogProps {
   text: string;
   /** Default: the common "OK". */
   confirmLabel?: string;
+  /** Default: the common "Cancel". */
+  cancelLabel?: string;
   danger?: boolean;
   /** The call; the dialog stays open and busy until it settles. The screen closes it (on success or refusal). */
   onConfirm: () => unknown;
   onCancel: () => void;
 }
 
-export function ConfirmDialog({ open, title, text, confirmLabel, danger = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, text, confirmLabel, cancelLabel, danger = false, onConfirm, onCancel }: ConfirmDialogProps) {
   const { t } = useTranslation();
   // The dialog's own guard, so Escape and Cancel can tell the call is under way.
   const confirm = useGuardedAction(async () => {
@@ -42,7 +44,7 @@ export function ConfirmDialog({ open, title, text, confirmLabel, danger = false,
           <DialogTitle>{title ?? t('common.confirmTitle')}</DialogTitle>
           <DialogContent>{text}</DialogContent>
           <DialogActions>
-            <Button appearance="secondary" onClick={onCancel} disabledFocusable={confirm.busy} data-testid="confirm-cancel">{t('common.cancel')}</Button>
+            <Button appearance="secondary" onClick={onCancel} disabledFocusable={confirm.busy} data-testid="confirm-cancel">{cancelLabel ?? t('common.cancel')}</Button>
             <ActionButton appearance="primary" danger={danger} action={confirm.run} busy={confirm.busy} data-testid="confirm-ok">
               {confirmLabel ?? t('common.confirm')}
             </ActionButton>

@@ -1,7 +1,8 @@
 /**
  * The frame of every create / edit dialog: title, the form's fields, Cancel
- * and Confirm. It closes on Escape or outside click only when nothing would
- * be lost (`mayClose`: not while saving, not over typed input); both buttons
+ * and Confirm. Escape or a click outside closes it when nothing would be
+ * lost, asks first over typed input, and does nothing while saving
+ * (`useCloseGuard`); both buttons
  * stay focusable while busy, so the focus (and Escape with it) stays in the
  * dialog; the submit runs the screen's guarded action (a double click saves
  * once).
@@ -11,7 +12,7 @@ import {
 } from '@fluentui/react-components';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mayClose } from './dialog.js';
+import { useCloseGuard } from './useCloseGuard.js';
 
 const useStyles = makeStyles({
   fields: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -42,8 +43,9 @@ export interface FormDialogProps {
 export function FormDialog({ title, busy, dirty, onClose, onSubmit, testId, surfaceClassName, fieldsClassName, submitLabel, cancelWhileBusy = false, children }: FormDialogProps) {
   const { t } = useTranslation();
   const styles = useStyles();
+  const guard = useCloseGuard({ busy, dirty, onClose });
   return (
-    <Dialog open onOpenChange={(_, d) => mayClose(d, { busy, dirty }) && onClose()}>
+    <Dialog open onOpenChange={guard.onOpenChange}>
       <DialogSurface className={surfaceClassName} aria-describedby={undefined}>
         <form onSubmit={(e) => { e.preventDefault(); onSubmit(e); }} noValidate>
           <DialogBody>
@@ -56,6 +58,7 @@ export function FormDialog({ title, busy, dirty, onClose, onSubmit, testId, surf
             </DialogActions>
           </DialogBody>
         </form>
+        {guard.question}
       </DialogSurface>
     </Dialog>
   );

@@ -15,7 +15,7 @@ import { formatYuan, parseYuan } from '../../shared/format.js';
 import { PRICE_MODES, type PriceChangeResult, type PriceMode } from '../../shared/product/index.js';
 import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
-import { DataTable, mayClose, useGuardedAction, type Column } from '../kit/index.js';
+import { DataTable, useCloseGuard, useGuardedAction, type Column } from '../kit/index.js';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '720px', width: 'calc(100vw - 32px)' },
@@ -80,8 +80,9 @@ export function PriceChangeDialog({ ids, change, onClose }: { ids: number[]; cha
   ], [t, styles]);
 
   const invalid = shown?.some((i) => !i.valid) ?? false;
+  const guard = useCloseGuard({ busy, dirty: typed !== '', onClose: () => onClose(false) });
   return (
-    <Dialog open onOpenChange={(_, d) => mayClose(d, { busy, dirty: typed !== '' }) && onClose(false)}>
+    <Dialog open onOpenChange={guard.onOpenChange}>
       <DialogSurface className={styles.surface} aria-describedby={undefined}>
         <DialogBody>
           <DialogTitle>{t('product.price.title', { count: ids.length })}</DialogTitle>
@@ -109,6 +110,7 @@ export function PriceChangeDialog({ ids, change, onClose }: { ids: number[]; cha
               data-testid="price-apply">{t('product.price.apply')}</Button>
           </DialogActions>
         </DialogBody>
+        {guard.question}
       </DialogSurface>
     </Dialog>
   );

@@ -37,6 +37,10 @@ const zhCN = {
     retry: '重试',
     loadFailed: '数据加载失败',
     all: '全部',
+    discardTitle: '放弃填写的内容？',
+    discardText: '关闭后，本窗口中已填写但未保存的内容将会丢失。',
+    discard: '放弃',
+    keepEditing: '继续填写',
   },
   /** The province / city / district picker (renderer/kit/RegionPicker.tsx). */
   region: {
@@ -150,6 +154,10 @@ export const commonTexts = defineTexts(zhCN, {
       retry: '重試',
       loadFailed: '資料載入失敗',
       all: '全部',
+      discardTitle: '放棄填寫的內容？',
+      discardText: '關閉後，本視窗中已填寫但未儲存的內容將會遺失。',
+      discard: '放棄',
+      keepEditing: '繼續填寫',
     },
     region: {
       province: '省份',
@@ -260,6 +268,10 @@ export const commonTexts = defineTexts(zhCN, {
       retry: 'Retry',
       loadFailed: 'The data could not be loaded',
       all: 'All',
+      discardTitle: 'Discard what you typed?',
+      discardText: 'Closing this window loses what you have entered and not saved.',
+      discard: 'Discard',
+      keepEditing: 'Keep editing',
     },
     region: {
       province: 'Province',

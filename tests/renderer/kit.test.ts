@@ -257,13 +257,15 @@ describe('listView', () => {
   });
 });
 
-describe('mayClose (form dialogs)', () => {
-  it('closes on Escape and the buttons, never while busy, and not on a stray click over typed input', async () => {
-    const { mayClose } = await import('../../renderer/kit/dialog.js');
-    expect(mayClose({ open: false, type: 'escapeKeyDown' }, { busy: false, dirty: true })).toBe(true);
-    expect(mayClose({ open: false, type: 'backdropClick' }, { busy: false, dirty: false })).toBe(true);
-    expect(mayClose({ open: false, type: 'backdropClick' }, { busy: false, dirty: true })).toBe(false);
-    expect(mayClose({ open: false, type: 'escapeKeyDown' }, { busy: true, dirty: false })).toBe(false);
-    expect(mayClose({ open: true, type: 'triggerClick' }, { busy: false, dirty: false })).toBe(false);
+describe('closeDecision (form dialogs)', () => {
+  it('closes what holds nothing typed, asks before Escape or a stray click throws typed input away, and never closes while busy', async () => {
+    const { closeDecision } = await import('../../renderer/kit/dialog.js');
+    expect(closeDecision({ open: false, type: 'escapeKeyDown' }, { busy: false, dirty: false })).toBe('close');
+    expect(closeDecision({ open: false, type: 'backdropClick' }, { busy: false, dirty: false })).toBe('close');
+    expect(closeDecision({ open: false, type: 'escapeKeyDown' }, { busy: false, dirty: true })).toBe('ask');
+    expect(closeDecision({ open: false, type: 'backdropClick' }, { busy: false, dirty: true })).toBe('ask');
+    expect(closeDecision({ open: false, type: 'escapeKeyDown' }, { busy: true, dirty: false })).toBe('stay');
+    expect(closeDecision({ open: false, type: 'backdropClick' }, { busy: true, dirty: true })).toBe('stay');
+    expect(closeDecision({ open: true, type: 'triggerClick' }, { busy: false, dirty: false })).toBe('stay');
   });
 });

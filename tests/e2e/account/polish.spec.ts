@@ -161,12 +161,13 @@ test.describe('password dialog', () => {
     await signOut(page);
   });
 
-  test('a click beside the dialog keeps what was typed; Cancel discards it', async ({ page, baseURL }) => {
+  test('a click beside the dialog asks before throwing what was typed away; kept, then Cancel discards it', async ({ page, baseURL }) => {
     await useLanguage(page, baseURL, 'en');
     await signInToShell(page, 'tenant11');
     await openPasswordDialog(page);
     await page.getByTestId('password-new').fill('Typed@2026');
     await page.mouse.click(5, 300);
+    await page.getByTestId('confirm-cancel').click();
     await expect(page.getByTestId('password-new')).toHaveValue('Typed@2026');
     await page.getByTestId('password-cancel').click();
     await expect(page.getByTestId('password-new')).toBeHidden();

@@ -257,7 +257,7 @@ test('focus returns to the row\'s delete button when the confirmation is cancell
   await expect(rowOf(page, name)).toHaveCount(1);
 });
 
-test('Escape still closes the edit dialog after a refused save, and focus returns to the row', async ({ page, baseURL }) => {
+test('Escape after a refused save asks before throwing the choice away: kept, then discarded, and focus returns to the row', async ({ page, baseURL }) => {
   await openList(page, baseURL);
   const name = `Escape ${run}`;
   await createPoint(page, name);
@@ -273,6 +273,14 @@ test('Escape still closes the edit dialog after a refused save, and focus return
   // Refused: still open, with what was chosen.
   await expect(page.getByTestId('point-form-area-district')).toHaveValue('海淀区');
   await page.keyboard.press('Escape');
+  // What was chosen is not thrown away unasked: keep editing…
+  await expect(page.getByTestId('confirm-dialog')).toContainText(catalogues.en.common.discardText);
+  await page.getByTestId('confirm-cancel').click();
+  await expect(page.getByTestId('confirm-dialog')).toHaveCount(0);
+  await expect(page.getByTestId('point-form-area-district')).toHaveValue('海淀区');
+  // …or discard it.
+  await page.keyboard.press('Escape');
+  await page.getByTestId('confirm-ok').click();
   await expect(page.getByTestId('point-form-area')).toHaveCount(0);
   await expect(edit).toBeFocused();
 });
@@ -283,6 +291,8 @@ test('a stray click beside the point dialog keeps what was typed; an untouched d
   await page.getByTestId('point-create').click();
   await page.getByTestId('point-form-name').fill(`Stray ${run}`);
   await page.mouse.click(5, 300);
+  await expect(page.getByTestId('confirm-dialog')).toBeVisible();
+  await page.getByTestId('confirm-cancel').click();
   await expect(page.getByTestId('point-form-name')).toHaveValue(`Stray ${run}`);
   await page.getByTestId('point-form-cancel').click();
   await expect(page.getByTestId('point-form-name')).toHaveCount(0);
