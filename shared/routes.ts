@@ -16,7 +16,6 @@ export { ICON_NAMES } from './routes/types.js';
 export { ENTERPRISE_ROUTES, MAIN_ROUTES, STAFF_ROUTES } from './domains.js';
 export { joinPath, resolveRoutes } from './routes/define.js';
 
-export { DASHBOARD_PATH } from './dashboard/path.js';
 export const DASHBOARD_NAME = 'Dashboard';
 
 /** The three sets with absolute paths, unfiltered. */

@@ -51,7 +51,9 @@ export type DeviceEvent = z.infer<typeof deviceEvent>;
  * is the renderer's; main has none, so the `{{key}}` placeholders are filled here.)
  */
 export function describeDeviceEvent(event: DeviceEvent, lang: Lang): string {
-  const template = deviceEventTexts[lang][event.kind];
+  const texts = deviceEventTexts[lang] as Readonly<Record<string, string | undefined>>;
+  // A singular where the language has one (i18next's `_one`, spelled out here).
+  const template = (event.count === 1 ? texts[`${event.kind}_one`] : undefined) ?? deviceEventTexts[lang][event.kind];
   const values: Record<string, string> = {
     name: event.name, channel: String(event.channel ?? ''), stock: String(event.stock ?? ''),
     code: event.code ?? '', message: event.message ?? '', count: String(event.count ?? ''), hours: String(event.hours ?? ''),

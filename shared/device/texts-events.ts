@@ -50,6 +50,7 @@ export const deviceEventTexts = defineTexts(zhCN, {
     lowStock: '{{name}}: channel {{channel}} is low, {{stock}} left',
     replenished: '{{name}} was restocked',
     salesNotice: '{{name}} made {{count}} sales today',
+    salesNotice_one: '{{name}} made {{count}} sale today',
     sale: '{{name}} made a sale',
     recycled: '{{name}} was recycled into the pool',
     allocated: '{{name}} was allocated to you',

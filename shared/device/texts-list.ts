@@ -79,9 +79,11 @@ const en: Shape<typeof zhCN> = {
   selectRow: 'Select {{name}}',
   selectAll: 'Select all devices on this page',
   changed: 'Updated {{count}} devices',
+  changed_one: 'Updated {{count}} device',
   changeFailed: 'Could not update the devices',
   lockConfirmTitle: 'Lock devices',
   lockConfirm: 'A locked device stops selling. Lock the {{count}} selected devices?',
+  lockConfirm_one: 'A locked device stops selling. Lock the selected device?',
   yes: 'Yes',
   no: 'No',
 };

@@ -79,11 +79,13 @@ const en: Shape<typeof zhCN> = {
   invalidId: 'This device address is not valid',
   bulk: 'Settings',
   bulkTitle: 'Settings of {{count}} devices',
+  bulkTitle_one: 'Settings of {{count}} device',
   bulkHint: 'Blank fields keep each device\'s own value',
   unchanged: 'Unchanged',
   on: 'On',
   off: 'Off',
   bulkSaved: 'Settings of {{count}} devices saved',
+  bulkSaved_one: 'Settings of {{count}} device saved',
 };
 
 export const deviceSettingsTexts = { 'zh-CN': zhCN, 'zh-TW': zhTW, en } as const;

@@ -11,8 +11,14 @@ export const LANGS: readonly Lang[] = ['zh-CN', 'zh-TW', 'en'];
 /** Spec §2: the language defaults to zh-CN. */
 export const DEFAULT_LANG: Lang = 'zh-CN';
 
-/** The reference shape with string leaves (what another language must match). */
-export type Shape<T> = { readonly [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
+/**
+ * The reference shape with string leaves (what another language must match).
+ * A language whose plurals differ from Chinese (English) may add to any text
+ * `x` its singular `x_one`: i18next picks it when `count` is 1 and `x` for
+ * any other count (Chinese has one form).
+ */
+export type Shape<T> = { readonly [K in keyof T]: T[K] extends string ? string : Shape<T[K]> }
+  & { readonly [K in keyof T as T[K] extends string ? `${K & string}_one` : never]?: string };
 
 /** A set of texts in the three languages. */
 export type LangTexts<T> = { readonly 'zh-CN': T; readonly 'zh-TW': Shape<T>; readonly en: Shape<T> };

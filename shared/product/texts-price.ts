@@ -43,6 +43,7 @@ const zhTW: Shape<typeof zhCN> = {
 const en: Shape<typeof zhCN> = {
   open: 'Change prices',
   title: 'Change the prices of {{count}} products',
+  title_one: 'Change the price of {{count}} product',
   mode: 'Change',
   modes: { set: 'Set to (¥)', percent: 'By percent (%)', add: 'Add or take off (¥)' },
   value: 'Value',
@@ -56,6 +57,7 @@ const en: Shape<typeof zhCN> = {
   invalid: 'Not valid',
   previewFirst: 'Preview the change first',
   changed: 'Changed the prices of {{count}} products',
+  changed_one: 'Changed the price of {{count}} product',
   failed: 'Could not change the prices',
 };
 

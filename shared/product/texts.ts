@@ -400,6 +400,7 @@ export const productTexts = defineTexts(zhCN, {
       selectAll: 'Select this page',
       selectRow: 'Select product {{name}}',
       stateChanged: '{{count}} products updated',
+      stateChanged_one: '{{count}} product updated',
       stateFailed: 'Operation failed',
       disabledNoSale: 'A disabled product cannot be put on sale',
     },

@@ -42,8 +42,10 @@ describe('UI catalogues', () => {
     describe(lang, () => {
       const flat = flatten(catalogues[lang]);
 
-      it('has exactly the keys of zh-CN', () => {
-        expect([...flat.keys()].sort()).toEqual([...reference.keys()].sort());
+      it('has exactly the keys of zh-CN, besides singulars of counted texts', () => {
+        const singulars = [...flat.keys()].filter((k) => k.endsWith('_one'));
+        for (const key of singulars) expect(reference.get(key.slice(0, -'_one'.length)), key).toMatch(/\{\{count\}\}/);
+        expect([...flat.keys()].filter((k) => !singulars.includes(k)).sort()).toEqual([...reference.keys()].sort());
       });
 
       it('has no empty text', () => {
@@ -53,8 +55,11 @@ describe('UI catalogues', () => {
         }
       });
 
-      it('uses the same interpolation variables as zh-CN', () => {
-        for (const [key, text] of flat) expect(variables(text as string), key).toEqual(variables(reference.get(key) as string));
+      it('uses the same interpolation variables as zh-CN (a singular, some of them)', () => {
+        for (const [key, text] of flat) {
+          if (key.endsWith('_one')) expect(variables(reference.get(key.slice(0, -4)) as string), key).toEqual(expect.arrayContaining(variables(text as string)));
+          else expect(variables(text as string), key).toEqual(variables(reference.get(key) as string));
+        }
       });
 
       it('labels each language in its own language', () => {
@@ -64,6 +69,11 @@ describe('UI catalogues', () => {
       });
     });
   }
+
+  it('gives English a singular wherever a count is followed by a plural noun', () => {
+    const missing = [...flatten(catalogues.en)].filter(([key, text]) => /\{\{count\}\} (\w+ )?\w+s\b/.test(text as string) && !flatten(catalogues.en).has(`${key}_one`));
+    expect(missing.map(([key]) => key)).toEqual([]);
+  });
 
   it('has every key the renderer names literally', () => {
     const missing: string[] = [];
@@ -99,5 +109,25 @@ describe('UI catalogues', () => {
       .filter((file) => /[\u3400-\u9fff]/.test(readFileSync(file, 'utf8')))
       .map((file) => path.relative(root, file));
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('counted texts', () => {
+  it('read in the singular in English for one, in the plural otherwise, and the same in Chinese', async () => {
+    const i18next = (await import('i18next')).default;
+    const i18n = i18next.createInstance();
+    await i18n.init({ resources: Object.fromEntries(LANGS.map((l) => [l, { translation: catalogues[l] }])), lng: 'en', fallbackLng: false, interpolation: { escapeValue: false } });
+    expect(i18n.t('device.list.changed', { count: 1 })).toBe('Updated 1 device');
+    expect(i18n.t('device.list.changed', { count: 2 })).toBe('Updated 2 devices');
+    expect(i18n.t('device.list.changed', { count: 0 })).toBe('Updated 0 devices');
+    expect(i18n.t('device.list.changed', { count: 1, lng: 'zh-CN' })).toBe(catalogues['zh-CN'].device.list.changed.replace('{{count}}', '1'));
+  });
+
+  it('in a device event\'s notification too (main has no i18next)', async () => {
+    const { describeDeviceEvent } = await import('../../shared/device/events.js');
+    const event = { kind: 'salesNotice', deviceId: 1, serial: 'VM1', name: '虹桥站饮料机 1 号', at: new Date().toISOString(), notify: true } as const;
+    expect(describeDeviceEvent({ ...event, count: 1 }, 'en')).toBe('虹桥站饮料机 1 号 made 1 sale today');
+    expect(describeDeviceEvent({ ...event, count: 5 }, 'en')).toBe('虹桥站饮料机 1 号 made 5 sales today');
+    expect(describeDeviceEvent({ ...event, count: 1 }, 'zh-CN')).toBe('虹桥站饮料机 1 号 今日已售 1 单');
   });
 });

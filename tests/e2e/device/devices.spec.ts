@@ -32,7 +32,8 @@ test('tenant1 finds the locked device, locks another after confirming, and unloc
   await expect(rows(page)).toHaveCount(1);
   await rowOf(page, 'VM2026000107').getByTestId('device-toggle-lock').click();
   await page.getByTestId('confirm-ok').click();
-  await expect(notification(page)).toHaveText(en.list.changed.replace('{{count}}', '1'));
+  // One device: English says it in the singular (i18next's `_one`).
+  await expect(notification(page)).toHaveText('Updated 1 device');
   await expect(rowOf(page, 'VM2026000107').getByTestId('device-locked')).toBeVisible();
 
   await page.getByTestId('device-reset').click();
