@@ -18,7 +18,8 @@ import { useGuardedAction } from './useGuardedAction.js';
 /**
  * Fluent has no danger appearance: red from the palette tokens (so themes
  * and high contrast still apply), back to the neutral disabled look when
- * aria-disabled.
+ * disabled or aria-disabled (a red Recycle with nothing selected looked
+ * ready to click).
  */
 const disabledSolid = {
   backgroundColor: tokens.colorNeutralBackgroundDisabled, color: tokens.colorNeutralForegroundDisabled, ...shorthands.borderColor(tokens.colorNeutralStrokeDisabled),
@@ -30,16 +31,16 @@ export const useDangerStyles = makeStyles({
     backgroundColor: tokens.colorPaletteRedBackground3, color: tokens.colorNeutralForegroundOnBrand, ...shorthands.borderColor('transparent'),
     ':hover': { backgroundColor: tokens.colorPaletteRedForeground1, color: tokens.colorNeutralForegroundOnBrand, ...shorthands.borderColor('transparent') },
     ':hover:active': { backgroundColor: tokens.colorPaletteDarkRedBackground2, color: tokens.colorNeutralForegroundOnBrand },
-    '&[aria-disabled="true"]': disabledSolid,
-    '&[aria-disabled="true"]:hover': disabledSolid,
+    '&[aria-disabled="true"], &:disabled': disabledSolid,
+    '&[aria-disabled="true"]:hover, &:disabled:hover': disabledSolid,
   },
   subtle: {
     color: tokens.colorPaletteRedForeground1,
     ':hover': { color: tokens.colorPaletteRedForeground1, backgroundColor: tokens.colorPaletteRedBackground1 },
     ':hover:active': { color: tokens.colorPaletteRedForeground1, backgroundColor: tokens.colorPaletteRedBackground2 },
     '& .fui-Button__icon': { color: 'inherit' },
-    '&[aria-disabled="true"]': disabledSubtle,
-    '&[aria-disabled="true"]:hover': disabledSubtle,
+    '&[aria-disabled="true"], &:disabled': disabledSubtle,
+    '&[aria-disabled="true"]:hover, &:disabled:hover': disabledSubtle,
   },
 });
 

@@ -23,6 +23,18 @@ test('the system admin registers two devices, allocates one to tenant2, who sees
   await page.getByTestId('device-search').click();
   await expect(rowOf(page, 'VM2026000903').getByTestId('pool-allocation')).toHaveText(en.list.allocations.recycled);
   await expect(page.getByTestId('pool-holder').filter({ hasText: en.pool.inPool }).first()).toBeVisible();
+  // Nothing selected: Recycle is not offered, and does not look red as if it were.
+  const recycle = page.getByTestId('pool-bulk-recycle');
+  await expect(recycle).toBeDisabled();
+  const looks = await recycle.evaluate((el) => {
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--colorNeutralForegroundDisabled)';
+    el.parentElement!.append(probe);
+    const disabled = getComputedStyle(probe).color;
+    probe.remove();
+    return { color: getComputedStyle(el).color, disabled };
+  });
+  expect(looks.color).toBe(looks.disabled);
 
   // Register: a bad serial is said at the field, nothing is lost; then two devices of VM-S600.
   await page.getByTestId('pool-register-open').click();
