@@ -46,8 +46,9 @@ export function TenantDropdown({ value, onChange, onBlur, placeholder, clearLabe
     <Dropdown
       ref={ref}
       placeholder={placeholder}
-      value={selected?.name ?? ''}
-      selectedOptions={value === undefined ? [] : [String(value)]}
+      // A filter's "All" is a choice, written as one (a placeholder's grey read as disabled); a form's empty field keeps the placeholder.
+      value={selected?.name ?? (value === undefined && clearLabel !== undefined ? clearLabel : '')}
+      selectedOptions={value === undefined ? (clearLabel !== undefined ? [''] : []) : [String(value)]}
       onOptionSelect={(_, d) => onChange(d.optionValue ? Number(d.optionValue) : undefined)}
       onBlur={onBlur}
       data-testid={testId}

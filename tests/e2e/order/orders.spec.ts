@@ -14,6 +14,19 @@ test('tenant1 filters the orders, opens one with its items, and opens another in
   const rows = page.getByTestId('order-row');
   await expect(rows.first()).toBeVisible();
   await expect(page.getByTestId('order-pager-total')).toHaveText(/^Total \d+$/);
+  // Its tenant filter says "All" as a choice made, not as a grey placeholder.
+  const tenantFilter = page.getByTestId('order-filter-tenant');
+  await expect(tenantFilter).toHaveText(catalogues.en.common.all);
+  const colours = await tenantFilter.evaluate((el) => {
+    const button = el.querySelector('button') ?? el;
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--colorNeutralForeground1)';
+    el.append(probe);
+    const normal = getComputedStyle(probe).color;
+    probe.remove();
+    return { text: getComputedStyle(button).color, normal };
+  });
+  expect(colours.text).toBe(colours.normal);
 
   // A number that is not one is said at its field, and nothing is searched.
   await page.getByTestId('order-filter-number').fill('2026-11');
