@@ -245,11 +245,13 @@ export function fillParams(path: string, params: Readonly<Record<string, string 
 /**
  * Spec breadcrumb: the matched routes that have a title; the dashboard first
  * unless the first match is the dashboard (and only when the user has one:
- * the enterprise set has none to go to); plain text when marked no-redirect or
- * last; route parameters filled when followed.
+ * the enterprise set has none to go to); a group titled as its screen is
+ * left out; plain text when marked no-redirect or last; route parameters
+ * filled when followed.
  */
 export function breadcrumbs(routes: readonly AppRoute[], chain: readonly AppRoute[], params: Readonly<Record<string, string | undefined>> = {}): Crumb[] {
-  const matched = chain.filter((r) => r.meta.title && r.meta.breadcrumb !== false);
+  // A group of one screen titled as the screen (the device pool) says it once, as the screen.
+  const matched = chain.filter((r, i) => r.meta.title && r.meta.breadcrumb !== false && !(r.children && chain[i + 1]?.meta.title === r.meta.title));
   const first = matched[0];
   const items: { route?: AppRoute; title: RouteTitle; path: string }[] = matched.map((r) => ({ route: r, title: r.meta.title!, path: r.path }));
   const dashboard = allViews(routes).find((r) => r.name === DASHBOARD_NAME);

@@ -29,7 +29,8 @@ export function toOrderFilter(draft: OrderFilterDraft): OrderFilter {
 }
 
 /** `linked`: the linked-order list's filters (the scene state too). */
-export function OrderFilters({ onSearch, byTenant, linked = false }: { onSearch: (filter: OrderFilter) => void; byTenant: boolean; linked?: boolean }) {
+/** `payment`: a payment box's orders, which deliver nothing (no delivery filter). */
+export function OrderFilters({ onSearch, byTenant, linked = false, payment = false }: { onSearch: (filter: OrderFilter) => void; byTenant: boolean; linked?: boolean; payment?: boolean }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const [draft, setDraft] = useState<OrderFilterDraft>(EMPTY_ORDER_FILTER);
@@ -61,10 +62,12 @@ export function OrderFilters({ onSearch, byTenant, linked = false }: { onSearch:
         <Choice value={draft.refundState} options={REFUND_STATES} label={(v) => t(`order.refund.${v}`)} all={all}
           onChange={(refundState) => set({ refundState })} testId="order-filter-refund" />
       </FilterField>
-      <FilterField label={t('order.list.deliveryState')}>
-        <Choice value={draft.deliveryState} options={DELIVERY_STATES} label={(v) => t(`order.delivery.${v}`)} all={all}
-          onChange={(deliveryState) => set({ deliveryState })} testId="order-filter-delivery" />
-      </FilterField>
+      {!payment && (
+        <FilterField label={t('order.list.deliveryState')}>
+          <Choice value={draft.deliveryState} options={DELIVERY_STATES} label={(v) => t(`order.delivery.${v}`)} all={all}
+            onChange={(deliveryState) => set({ deliveryState })} testId="order-filter-delivery" />
+        </FilterField>
+      )}
       {linked && (
         <FilterField label={t('order.list.sceneState')}>
           <Choice value={draft.sceneState} options={SCENE_ORDER_STATES} label={(v) => t(`order.scene.${v}`)} all={all}

@@ -112,6 +112,12 @@ describe('UI catalogues', () => {
   });
 });
 
+describe('titles', () => {
+  it('name the payment boxes\' orders the same in the tab and on the page, in every language', () => {
+    for (const lang of LANGS) expect(catalogues[lang].route.paymentBoxOrders, lang).toBe(catalogues[lang].order.list.paymentBoxTitle);
+  });
+});
+
 describe('counted texts', () => {
   it('read in the singular in English for one, in the plural otherwise, and the same in Chinese', async () => {
     const i18next = (await import('i18next')).default;

@@ -323,6 +323,14 @@ describe('breadcrumb', () => {
     ]);
   });
 
+  it('says a group titled as its one screen once (the device pool)', () => {
+    const chain: AppRoute[] = [
+      { path: '/devicePool', meta: { title: 'device.route.devicePool' }, children: [] },
+      { path: '/devicePool/index', name: 'DevicePool', meta: { title: 'device.route.devicePool' } },
+    ];
+    expect(breadcrumbs(routes, chain)).toEqual([{ title: 'route.dashboard', to: '/dashboard' }, { title: 'device.route.devicePool' }]);
+  });
+
   it('skips matches without a title (the / root of hidden children)', () => {
     expect(breadcrumbs(routes, chainOf('/payCenter'))).toEqual([{ title: 'route.dashboard', to: '/dashboard' }, { title: 'route.payCenter' }]);
   });

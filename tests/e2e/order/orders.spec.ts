@@ -65,6 +65,9 @@ test('payment-box orders are payment only, and staff orders are sold at the staf
   await page.getByTestId('order-payment-box').click();
   await expect(page).toHaveURL(/\/orderManagement\/payTheBox$/);
   await expect(page.getByRole('heading', { name: en.list.paymentBoxTitle })).toBeVisible();
+  // The tab says what the title says; a payment box delivers nothing, so there is no delivery filter.
+  await expect(page.getByTestId('tab').filter({ hasText: en.list.paymentBoxTitle })).toBeVisible();
+  await expect(page.locator('[data-testid="order-filter-delivery"]:visible')).toHaveCount(0);
   await expect(visibleRows(page).first()).toBeVisible();
   await visibleRows(page).first().getByTestId('order-open').click();
   await expect(page.getByTestId('order-detail-number')).toBeVisible();
