@@ -228,6 +228,11 @@ export function resolvePath(routes: readonly AppRoute[], rawPath: string): Resol
 
 // ------------------------------------------------------------- breadcrumb
 
+/** A view's title at an address: its edit title when the query names a row (`?id=`) and it has one. */
+export function titleAt(route: AppRoute, search: string): RouteTitle | undefined {
+  return route.meta.editTitle && new URLSearchParams(search).has('id') ? route.meta.editTitle : route.meta.title;
+}
+
 export interface Crumb {
   title: RouteTitle;
   /** Where the crumb goes when followed; absent for plain text (no-redirect or last). */
@@ -249,11 +254,11 @@ export function fillParams(path: string, params: Readonly<Record<string, string 
  * left out; plain text when marked no-redirect or last; route parameters
  * filled when followed.
  */
-export function breadcrumbs(routes: readonly AppRoute[], chain: readonly AppRoute[], params: Readonly<Record<string, string | undefined>> = {}): Crumb[] {
+export function breadcrumbs(routes: readonly AppRoute[], chain: readonly AppRoute[], params: Readonly<Record<string, string | undefined>> = {}, search = ''): Crumb[] {
   // A group of one screen titled as the screen (the device pool) says it once, as the screen.
   const matched = chain.filter((r, i) => r.meta.title && r.meta.breadcrumb !== false && !(r.children && chain[i + 1]?.meta.title === r.meta.title));
   const first = matched[0];
-  const items: { route?: AppRoute; title: RouteTitle; path: string }[] = matched.map((r) => ({ route: r, title: r.meta.title!, path: r.path }));
+  const items: { route?: AppRoute; title: RouteTitle; path: string }[] = matched.map((r) => ({ route: r, title: (r.children ? r.meta.title : titleAt(r, search))!, path: r.path }));
   const dashboard = allViews(routes).find((r) => r.name === DASHBOARD_NAME);
   if (dashboard && first?.name !== DASHBOARD_NAME) items.unshift({ title: 'route.dashboard', path: dashboard.path });
   return items.map((item, i) => {

@@ -12,7 +12,7 @@ import { ArrowLeftRegular } from '@fluentui/react-icons';
 import { useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { CODE, errorEntry } from '../../shared/domains.js';
 import { NEW_PRODUCT_LIMITS, PRODUCT_LIMITS, type AttributeItem, type NewProductItem } from '../../shared/product/index.js';
@@ -26,6 +26,7 @@ import { idOfQuery } from '../app/paths.js';
 import { useReport } from '../app/report.js';
 import { useUser } from '../app/session.js';
 import { useRelocalise } from '../app/useRelocalise.js';
+import { useShell } from '../shell/context.js';
 import { currentLang } from '../i18n/index.js';
 import { TenantField, tenantChoice, useGuardedAction } from '../kit/index.js';
 import { ImageUploader } from '../file/index.js';
@@ -51,7 +52,7 @@ const useStyles = makeStyles({
 
 export default function NewGoodsPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const { leaveView } = useShell();
   const [params] = useSearchParams();
   const raw = params.get('id');
   const id = idOfQuery(raw);
@@ -64,7 +65,8 @@ export default function NewGoodsPage() {
     }
     if (!info.data) return <PageSpinner />;
   }
-  return <NewGoodsForm key={id ?? 'new'} saved={info.data} onDone={() => void navigate(MERCHANDISE_PATH)} />;
+  // Saved: this screen's tab closes and the library shows (a "Create product" tab left open would create another).
+  return <NewGoodsForm key={id ?? 'new'} saved={info.data} onDone={() => leaveView(MERCHANDISE_PATH)} />;
 }
 
 function NewGoodsForm({ saved, onDone }: { saved: NewProductItem | undefined; onDone: () => void }) {

@@ -18,8 +18,8 @@ export function Breadcrumbs() {
   const { t } = useTranslation();
   const styles = useStyles();
   const params = useParams();
-  const { routes, resolution } = useShell();
-  const crumbs = resolution.kind === 'view' ? breadcrumbs(routes, resolution.chain, params) : [];
+  const { routes, resolution, location } = useShell();
+  const crumbs = resolution.kind === 'view' ? breadcrumbs(routes, resolution.chain, params, location.search) : [];
   return (
     <nav aria-label={t('shell.breadcrumb')} data-testid="breadcrumb">
       <ol className={styles.list}>

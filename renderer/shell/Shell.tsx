@@ -11,7 +11,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import { useTranslation } from 'react-i18next';
 import { titleText } from '../i18n/index.js';
 import { useLocation, useNavigate, type Location } from 'react-router';
-import { affixViews, selectRoutes, type AppRoute, type Resolution } from '../../shared/routes.js';
+import { affixViews, selectRoutes, titleAt, type AppRoute, type Resolution } from '../../shared/routes.js';
 import { usePageTitle } from '../app/routing.js';
 import { useUser } from '../app/session.js';
 import { AppMain } from './AppMain.js';
@@ -55,7 +55,7 @@ function toTab(route: AppRoute, location: Pick<Location, 'pathname' | 'search'>)
     name: route.name ?? route.path,
     meta: route.meta,
     query: queryOf(location.search),
-    title: route.meta.title ?? 'route.dashboard',
+    title: titleAt(route, location.search) ?? 'route.dashboard',
   };
 }
 
@@ -125,7 +125,7 @@ export default function Shell() {
   }, [view, location]);
 
   // Page title: the route's title and the short title (the no-permission page's own).
-  const titleKey = view?.meta.title ?? (page.kind === 'noPermission' || page.kind === 'forbidden' ? 'route.noPermission' : undefined);
+  const titleKey = (view && titleAt(view, location.search)) ?? (page.kind === 'noPermission' || page.kind === 'forbidden' ? 'route.noPermission' : undefined);
   usePageTitle(titleKey ? titleText(t, titleKey) : undefined);
 
   const tabsRef = useRef(tabs);
@@ -153,6 +153,13 @@ export default function Shell() {
     if (to) void navigate(to);
   }, [activePath, navigate]);
 
+  const leaveView = useCallback((to: string) => {
+    const next = tabsReducer(tabsRef.current, { type: 'close', path: activePath });
+    dispatch({ type: 'reset', views: next });
+    setCache((c) => dropViews(c, [activePath]));
+    void navigate(to);
+  }, [activePath, navigate]);
+
   const closeOthers = useCallback((tab: TabView) => {
     const next = tabsReducer(tabsRef.current, { type: 'closeOthers', path: tab.path });
     dispatch({ type: 'reset', views: next });
@@ -169,7 +176,7 @@ export default function Shell() {
   }, [activePath, navigate]);
 
   const state: ShellState = {
-    routes, resolution, location, tabs, refresh, refreshAll, closeTab, closeOthers, closeAll, sidebar,
+    routes, resolution, location, tabs, refresh, refreshAll, closeTab, leaveView, closeOthers, closeAll, sidebar,
   };
 
   const { opened, mobile, withoutAnimation } = sidebar;

@@ -16,6 +16,8 @@ export interface ShellState {
   /** Drops every cached view and re-mounts the current one (font size change). */
   refreshAll: () => void;
   closeTab: (tab: TabView) => void;
+  /** Closes the current view's tab and goes to `to`: a create screen, done, back to its list. */
+  leaveView: (to: string) => void;
   closeOthers: (tab: TabView) => void;
   closeAll: () => void;
   sidebar: {

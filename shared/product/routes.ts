@@ -17,7 +17,7 @@ export const productRoutes = [
     view('commodityInfor', 'CustomInfo', 'product.route.customInfo', { roles: ADMIN_ONLY }),
     detail('infoDetails', 'AttributeDetails', 'product.route.attributeDetails', CUSTOM_MODELS, { roles: ADMIN_ONLY }),
     detail('imgDetails', 'ImageDetails', 'product.route.imageDetails', CUSTOM_MODELS, { roles: ADMIN_ONLY }),
-    detail('nweGoods', 'NewGoods', 'product.route.newGoods', '/productManagement/merchandise', codes('5-2')),
+    detail('nweGoods', 'NewGoods', 'product.route.newGoods', '/productManagement/merchandise', { ...codes('5-2'), editTitle: 'product.route.editGoods' }),
     detail('editNweGoods', 'EditNewGoods', 'product.route.editNewGoods', '/productManagement/merchandise', codes('5-2')),
     detail('setProperty', 'SetProperty', 'product.route.setProperty', CATEGORIES),
     detail('imgFormat', 'ImageFormat', 'product.route.imageFormat', CATEGORIES),

@@ -18,6 +18,8 @@ export type IconName = (typeof ICON_NAMES)[number];
 export interface RouteMeta {
   /** Menu, tab, breadcrumb and page title (i18n key). */
   title?: RouteTitle;
+  /** The title instead when the address names the row the screen edits (`?id=`): a create screen that also edits. */
+  editTitle?: RouteTitle;
   icon?: IconName;
   /** Pinned tab: opened on entry, never closable. */
   affix?: boolean;

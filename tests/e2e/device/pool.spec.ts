@@ -27,12 +27,13 @@ test('the system admin registers two devices, allocates one to tenant2, who sees
   const recycle = page.getByTestId('pool-bulk-recycle');
   await expect(recycle).toBeDisabled();
   const looks = await recycle.evaluate((el) => {
-    const probe = document.createElement('span');
+    const view = el.ownerDocument.defaultView!;
+    const probe = el.ownerDocument.createElement('span');
     probe.style.color = 'var(--colorNeutralForegroundDisabled)';
     el.parentElement!.append(probe);
-    const disabled = getComputedStyle(probe).color;
+    const disabled = view.getComputedStyle(probe).color;
     probe.remove();
-    return { color: getComputedStyle(el).color, disabled };
+    return { color: view.getComputedStyle(el).color, disabled };
   });
   expect(looks.color).toBe(looks.disabled);
 

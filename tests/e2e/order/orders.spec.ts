@@ -18,13 +18,14 @@ test('tenant1 filters the orders, opens one with its items, and opens another in
   const tenantFilter = page.getByTestId('order-filter-tenant');
   await expect(tenantFilter).toHaveText(catalogues.en.common.all);
   const colours = await tenantFilter.evaluate((el) => {
+    const view = el.ownerDocument.defaultView!;
     const button = el.querySelector('button') ?? el;
-    const probe = document.createElement('span');
+    const probe = el.ownerDocument.createElement('span');
     probe.style.color = 'var(--colorNeutralForeground1)';
     el.append(probe);
-    const normal = getComputedStyle(probe).color;
+    const normal = view.getComputedStyle(probe).color;
     probe.remove();
-    return { text: getComputedStyle(button).color, normal };
+    return { text: view.getComputedStyle(button).color, normal };
   });
   expect(colours.text).toBe(colours.normal);
 

@@ -70,6 +70,8 @@ test('tenant1 sets up a category with attributes and creates a new-library produ
   await page.getByTestId('new-goods-submit').dblclick();
   await expect(notification(page)).toHaveText(en.newProduct.created);
   await expect(page).toHaveURL(/merchandise$/);
+  // Done with creating: its tab closed with it.
+  await expect(page.getByTestId('tab').filter({ hasText: en.route.newGoods })).toHaveCount(0);
 
   // Found by the initials of its name, off sale until put on sale.
   await page.getByTestId('product-filter-keyword').fill('hnwss');
@@ -85,6 +87,10 @@ test('tenant1 sets up a category with attributes and creates a new-library produ
   // Editing: the values come back; the category waits until the image is removed, and a new one is filled in anew.
   await row.getByTestId('product-edit').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.newProduct.editTitle);
+  // The tab, the breadcrumb and the window's title say so too, not "Create product".
+  await expect(page.getByTestId('tab').filter({ hasText: en.route.editGoods })).toBeVisible();
+  await expect(page.getByTestId('breadcrumb-item').last()).toHaveText(en.route.editGoods);
+  await expect(page).toHaveTitle(new RegExp(`^${en.route.editGoods}`));
   await expect(page.getByTestId('attribute-input-VOL')).toHaveValue('250');
   await expect(page.getByTestId('new-goods-category')).toBeDisabled();
   await page.getByTestId('new-goods-englishName').fill('');
