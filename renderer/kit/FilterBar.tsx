@@ -3,13 +3,35 @@
  * together. Fields share the row and wrap as the width runs out; below
  * ~600 px of its own width each field takes the whole line. A container
  * query, not the window's width: the side menu takes part of a wide window.
+ *
+ * In a narrow window (a phone-sized one, where seven stacked filters filled
+ * the first screen before the first row) the fields fold behind a
+ * "Filters (n)" button — n the filters applied by the last search — and fold
+ * again once a search is made.
  */
 import { Button, Field, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { ArrowResetRegular, SearchRegular } from '@fluentui/react-icons';
-import type { FormEvent, ReactNode } from 'react';
+import { ArrowResetRegular, FilterRegular, SearchRegular } from '@fluentui/react-icons';
+import { useId, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const NARROW = '@container filters (max-width: 600px)';
+/** The window width below which the fields fold. */
+export const FOLD_QUERY = '(max-width: 640px)';
+
+const subscribeFold = (onChange: () => void) => {
+  if (typeof matchMedia !== 'function') return () => {};
+  const query = matchMedia(FOLD_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+const folds = () => typeof matchMedia === 'function' && matchMedia(FOLD_QUERY).matches;
+
+/** How many filters a draft sets: its fields that hold something (a bare value counts as one). */
+export function countActive(values: unknown): number {
+  const set = (v: unknown) => v !== undefined && v !== null && !(typeof v === 'string' && v.trim() === '') && !(Array.isArray(v) && v.length === 0);
+  if (values !== null && typeof values === 'object' && !Array.isArray(values)) return Object.values(values).filter(set).length;
+  return set(values) ? 1 : 0;
+}
 
 const useStyles = makeStyles({
   // A size container has no content width of its own: the basis is what makes a neighbour (a create
@@ -25,6 +47,9 @@ const useStyles = makeStyles({
   // Room for several controls side by side (province, city, district).
   wide: { flexBasis: '400px', maxWidth: '560px', [NARROW]: { flexBasis: '100%', maxWidth: 'none' } },
   buttons: { display: 'flex', flexWrap: 'nowrap', gap: tokens.spacingHorizontalS, flexShrink: 0 },
+  toggle: { alignSelf: 'flex-start' },
+  // The attribute alone would lose to the form's display: flex.
+  folded: { display: 'none' },
 });
 
 export interface FilterFieldProps {
@@ -53,24 +78,45 @@ export interface FilterBarProps {
   onSearch: () => void;
   /** Clear the fields and search again. */
   onReset: () => void;
+  /** The fields' values as typed (the screen's draft): counted when searched, for the folded bar's "Filters (n)". */
+  values?: unknown;
   searchTestId?: string;
   resetTestId?: string;
 }
 
-export function FilterBar({ children, onSearch, onReset, searchTestId, resetTestId }: FilterBarProps) {
+export function FilterBar({ children, onSearch, onReset, values, searchTestId, resetTestId }: FilterBarProps) {
   const { t } = useTranslation();
   const styles = useStyles();
+  const narrow = useSyncExternalStore(subscribeFold, folds, () => false);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(() => countActive(values));
+  const formId = useId();
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    setActive(countActive(values));
+    setOpen(false);
     onSearch();
   };
+  const reset = () => {
+    setActive(0);
+    setOpen(false);
+    onReset();
+  };
+  const shown = !narrow || open;
   return (
     <div className={styles.frame}>
-      <form className={styles.form} onSubmit={submit} role="search">
+      {narrow && (
+        <Button className={styles.toggle} icon={<FilterRegular />} aria-expanded={open} aria-controls={formId} onClick={() => setOpen((o) => !o)}
+          appearance={active > 0 ? 'primary' : 'secondary'} data-testid="filters-toggle">
+          {active > 0 ? t('common.filtersActive', { count: active }) : t('common.filters')}
+        </Button>
+      )}
+      {/* Folded, not unmounted: what was typed stays. */}
+      <form id={formId} className={mergeClasses(styles.form, !shown && styles.folded)} onSubmit={submit} role="search" hidden={!shown}>
         {children}
         <div className={styles.buttons}>
           <Button type="submit" appearance="primary" icon={<SearchRegular />} data-testid={searchTestId}>{t('common.search')}</Button>
-          <Button type="button" icon={<ArrowResetRegular />} onClick={onReset} data-testid={resetTestId}>{t('common.reset')}</Button>
+          <Button type="button" icon={<ArrowResetRegular />} onClick={reset} data-testid={resetTestId}>{t('common.reset')}</Button>
         </div>
       </form>
     </div>

@@ -39,7 +39,7 @@ export function OrderFilters({ onSearch, byTenant, linked = false, payment = fal
   const badRange = draft.from !== '' && draft.to !== '' && draft.to < draft.from;
   const badNumber = draft.number.trim() !== '' && !/^\d{1,20}$/.test(draft.number.trim());
   return (
-    <FilterBar onSearch={() => { if (!badRange && !badNumber) onSearch(toOrderFilter(draft)); }}
+    <FilterBar values={draft} onSearch={() => { if (!badRange && !badNumber) onSearch(toOrderFilter(draft)); }}
       onReset={() => { setDraft(EMPTY_ORDER_FILTER); onSearch({}); }} searchTestId="order-search" resetTestId="order-reset">
       <FilterField label={t('order.list.from')}>
         <Input className={styles.wide} type="datetime-local" value={draft.from} onChange={(_, d) => set({ from: d.value })} data-testid="order-filter-from" />

@@ -22,7 +22,7 @@ export function PointFilters({ onSearch }: { onSearch: (filter: PointFilter) => 
   };
 
   return (
-    <FilterBar onSearch={() => onSearch({ name: draft.name.trim(), areaCode: draft.areaCode })} onReset={reset}
+    <FilterBar values={draft} onSearch={() => onSearch({ name: draft.name.trim(), areaCode: draft.areaCode })} onReset={reset}
       searchTestId="point-search" resetTestId="point-reset">
       <FilterField label={t('point.name')}>
         <Input value={draft.name} maxLength={POINT_LIMITS.name} placeholder={t('point.namePlaceholder')}

@@ -15,7 +15,7 @@ export function CategoryFilters({ onSearch, byTenant }: { onSearch: (filter: Cat
     onSearch(EMPTY_CATEGORY_FILTER);
   };
   return (
-    <FilterBar onSearch={() => onSearch({ ...draft, keyword: draft.keyword.trim() })} onReset={reset}
+    <FilterBar values={draft} onSearch={() => onSearch({ ...draft, keyword: draft.keyword.trim() })} onReset={reset}
       searchTestId="category-search" resetTestId="category-reset">
       <FilterField label={t('product.category.keyword')}>
         <Input value={draft.keyword} maxLength={20} placeholder={t('product.category.keywordPlaceholder')}

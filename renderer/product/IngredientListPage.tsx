@@ -99,7 +99,7 @@ export default function IngredientListPage() {
     <section className={styles.page} aria-labelledby="ingredient-list-title">
       <Title3 as="h1" id="ingredient-list-title">{t('product.route.ingredient')}</Title3>
       <div className={styles.head}>
-        <FilterBar onSearch={() => search({ ...draft, keyword: draft.keyword.trim() })} onReset={() => { setDraft(EMPTY); search(EMPTY); }}
+        <FilterBar values={draft} onSearch={() => search({ ...draft, keyword: draft.keyword.trim() })} onReset={() => { setDraft(EMPTY); search(EMPTY); }}
           searchTestId="ingredient-search" resetTestId="ingredient-reset">
           <FilterField label={t('product.ingredient.keyword')}>
             <Input value={draft.keyword} maxLength={INGREDIENT_LIMITS.name} placeholder={t('product.ingredient.keywordPlaceholder')}

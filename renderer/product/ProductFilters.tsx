@@ -41,7 +41,7 @@ export function ProductFilters({ onSearch, byTenant }: { onSearch: (filter: Prod
     onSearch(EMPTY_PRODUCT_FILTER);
   };
   return (
-    <FilterBar onSearch={() => onSearch({ ...draft, keyword: draft.keyword.trim(), tag: draft.tag.trim(), model: draft.model.trim() })} onReset={reset}
+    <FilterBar values={draft} onSearch={() => onSearch({ ...draft, keyword: draft.keyword.trim(), tag: draft.tag.trim(), model: draft.model.trim() })} onReset={reset}
       searchTestId="product-search" resetTestId="product-reset">
       <FilterField label={t('product.product.keyword')}>
         <Input value={draft.keyword} maxLength={PRODUCT_LIMITS.name} placeholder={t('product.product.keywordPlaceholder')}

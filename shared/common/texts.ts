@@ -41,6 +41,8 @@ const zhCN = {
     discardText: '关闭后，本窗口中已填写但未保存的内容将会丢失。',
     discard: '放弃',
     keepEditing: '继续填写',
+    filters: '筛选',
+    filtersActive: '筛选（{{count}}）',
   },
   /** The province / city / district picker (renderer/kit/RegionPicker.tsx). */
   region: {
@@ -158,6 +160,8 @@ export const commonTexts = defineTexts(zhCN, {
       discardText: '關閉後，本視窗中已填寫但未儲存的內容將會遺失。',
       discard: '放棄',
       keepEditing: '繼續填寫',
+      filters: '篩選',
+      filtersActive: '篩選（{{count}}）',
     },
     region: {
       province: '省份',
@@ -272,6 +276,8 @@ export const commonTexts = defineTexts(zhCN, {
       discardText: 'Closing this window loses what you have entered and not saved.',
       discard: 'Discard',
       keepEditing: 'Keep editing',
+      filters: 'Filters',
+      filtersActive: 'Filters ({{count}})',
     },
     region: {
       province: 'Province',

@@ -269,3 +269,15 @@ describe('closeDecision (form dialogs)', () => {
     expect(closeDecision({ open: true, type: 'triggerClick' }, { busy: false, dirty: false })).toBe('stay');
   });
 });
+
+describe('countActive (the folded filter bar\'s count)', () => {
+  it('counts the fields of a draft that hold something, and a bare value as one', async () => {
+    const { countActive } = await import('../../renderer/kit/FilterBar.js');
+    // false is a choice made ("not locked"), not an empty field.
+    expect(countActive({ keyword: '  ', online: undefined, tenantId: 3, locked: false, ids: [], inPool: true })).toBe(3);
+    expect(countActive({ from: '2026-11-01', to: '2026-11-25', number: '' })).toBe(2);
+    expect(countActive('  x ')).toBe(1);
+    expect(countActive('')).toBe(0);
+    expect(countActive(undefined)).toBe(0);
+  });
+});

@@ -164,3 +164,33 @@ test('tenant1 sets the order limit and a switch of two devices at once, refused 
   await expect(page.getByTestId('device-settings-orderLimit')).toHaveValue('4');
   await signOut(page);
 });
+
+test('at 400 px the filters fold behind "Filters (n)": the first rows show on the first screen, a search folds them again and counts what applies', async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 400, height: 760 });
+  await useLanguage(page, baseURL, 'en');
+  await signIn(page, 'tenant1');
+  await page.goto('/deviceList/index');
+  const toggle = page.getByTestId('filters-toggle');
+  await expect(toggle).toHaveText(catalogues.en.common.filters);
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByTestId('device-filter-keyword')).toBeHidden();
+  // The first row is on the first screen, not under seven stacked dropdowns.
+  const first = await rows(page).first().boundingBox();
+  expect(first!.y + first!.height).toBeLessThan(760);
+
+  const all = await rows(page).count();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await page.getByTestId('device-filter-keyword').fill('VM2026000107');
+  await page.getByTestId('device-search').click();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(page.getByTestId('device-filter-keyword')).toBeHidden();
+  await expect(toggle).toHaveText(catalogues.en.common.filtersActive.replace('{{count}}', '1'));
+  // Unfolded again, what was typed is still there; Reset clears it and the count.
+  await toggle.click();
+  await expect(page.getByTestId('device-filter-keyword')).toHaveValue('VM2026000107');
+  await page.getByTestId('device-reset').click();
+  await expect(rows(page)).toHaveCount(all);
+  await expect(toggle).toHaveText(catalogues.en.common.filters);
+  await signOut(page);
+});
