@@ -15,6 +15,7 @@ import type { OrderDetail, OrderLine } from '../../shared/order/index.js';
 import { formatDateTime } from '../app/format.js';
 import { useDetail } from '../app/detail.js';
 import { useOpenWindow } from '../app/windows.js';
+import { useOp } from '../bridge.js';
 import { DataTable, InfoList, OverflowText, type Column } from '../kit/index.js';
 import { RefundDialog, RefundRecords } from '../refund/index.js';
 import { orderDetailPath, ORDER_LIST_PATH } from './paths.js';
@@ -28,6 +29,7 @@ const useStyles = makeStyles({
   title: { overflowWrap: 'anywhere', flexGrow: 1 },
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   states: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  deadline: { color: tokens.colorNeutralForeground3 },
 });
 
 export default function OrderDetailPage() {
@@ -38,6 +40,8 @@ export default function OrderDetailPage() {
   const { gate, data: o, back } = useDetail('order.info', {
     backTo: ORDER_LIST_PATH, backLabel: t('order.list.back'), testId: 'order-detail', notFoundCode: CODE.orderNotFound, invalidId: t('order.list.notFound'),
   });
+  // Until when it may be refunded: said beside the button, which a passed period disables (rather than refusing after the typing).
+  const deadline = useOp('refund.deadline', { params: { id: o?.id ?? 0 } }, { enabled: o !== undefined });
   if (gate) return gate;
   return (
     <section className={styles.page} aria-labelledby="order-detail-title">
@@ -45,7 +49,12 @@ export default function OrderDetailPage() {
         {back}
         <Title3 as="h1" id="order-detail-title" className={styles.title}>{t('order.list.detailTitle')} {o.number}</Title3>
         <Button icon={<WindowNewRegular />} onClick={() => openWindow(orderDetailPath(o.id))} data-testid="order-detail-window">{t('order.list.newWindow')}</Button>
-        <Button appearance="primary" icon={<ArrowUndoRegular />} disabled={!refundable(o)} onClick={() => setRefunding(true)} data-testid="order-refund-open">
+        {deadline.data && refundable(o) && (
+          <Text size={200} className={styles.deadline} data-testid="order-refund-deadline">
+            {t(deadline.data.passed ? 'refund.periodEnded' : 'refund.until', { date: formatDateTime(deadline.data.until) })}
+          </Text>
+        )}
+        <Button appearance="primary" icon={<ArrowUndoRegular />} disabled={!refundable(o) || deadline.data?.passed === true} onClick={() => setRefunding(true)} data-testid="order-refund-open">
           {t('refund.refund')}
         </Button>
       </div>

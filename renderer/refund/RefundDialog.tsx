@@ -6,13 +6,14 @@
  * submitted refund is pending: "check again in 1–2 minutes"; its result
  * lands live in every window showing the order.
  */
-import { Checkbox, Field, Input, makeStyles, Radio, RadioGroup, Text, Textarea, tokens } from '@fluentui/react-components';
+import { Checkbox, Field, Input, makeStyles, MessageBar, MessageBarBody, Radio, RadioGroup, Text, Textarea, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatYuan, parseYuan, yuanInput } from '../../shared/format.js';
 import type { OrderDetail } from '../../shared/order/index.js';
 import { REFUND_LIMITS, type RefundInput } from '../../shared/refund/index.js';
-import { useOpMutation } from '../bridge.js';
+import { useOp, useOpMutation } from '../bridge.js';
+import { formatDateTime } from '../app/format.js';
 import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
 import { FormDialog, useGuardedAction } from '../kit/index.js';
@@ -42,6 +43,7 @@ export function RefundDialog({ order, preselect = [], reason: initialReason = ''
   const styles = useStyles();
   const notify = useNotify();
   const report = useReport();
+  const deadline = useOp('refund.deadline', { params: { id: order.id } });
   const create = useOpMutation('refund.create', { invalidates: ['refund.list', 'order.info', 'order.page', 'order.count'] });
   const lines = order.items.map((i) => ({ ...i, left: i.unitPrice * i.count - i.refundAmount }));
   const orderLeft = order.receivedAmount - order.refundAmount;
@@ -60,7 +62,7 @@ export function RefundDialog({ order, preselect = [], reason: initialReason = ''
     if (mode === 'whole') {
       const fen = parseYuan(amount);
       if (fen === null || fen <= 0) found.amount = 'refund.validation.amount';
-      else if (fen > orderLeft) found.amount = 'refund.validation.overItem';
+      else if (fen > orderLeft) found.amount = 'refund.validation.overOrder';
       return Object.keys(found).length ? { errors: found } : { input: { reason: reason.trim(), amount: fen! }, errors: {} };
     }
     const items = Object.entries(chosen).map(([id, typed]) => ({ itemId: Number(id), amount: parseYuan(typed) ?? NaN }));
@@ -93,6 +95,10 @@ export function RefundDialog({ order, preselect = [], reason: initialReason = ''
     <FormDialog title={t('refund.title')} busy={send.busy} dirty={dirty} onClose={onClose} onSubmit={() => void send.run()} testId="refund-form"
       surfaceClassName={styles.surface}>
       <Text>{order.number} · {order.title}</Text>
+      {/* The period first: past it, said before anything is typed (a complaint's refund opens this on any order). */}
+      {deadline.data && (deadline.data.passed
+        ? <MessageBar intent="warning" data-testid="refund-period-ended"><MessageBarBody>{t('refund.periodEnded', { date: formatDateTime(deadline.data.until) })}</MessageBarBody></MessageBar>
+        : <Text size={200} data-testid="refund-until">{t('refund.until', { date: formatDateTime(deadline.data.until) })}</Text>)}
       {lines.length > 0 && (
         <RadioGroup layout="horizontal" value={mode} onChange={(_, d) => setMode(d.value as Mode)} aria-label={t('refund.title')}>
           <Radio value="whole" label={t('refund.whole')} data-testid="refund-mode-whole" />

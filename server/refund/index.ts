@@ -2,7 +2,7 @@
 import { defineServerDomain, periodic } from '../manifest.js';
 import { defineHandlers } from '../http/handlers.js';
 import { owningTenant } from '../tenant/index.js';
-import { orderRefunds, periodDaysOf, requestRefund, settleDelayMs } from './refunds.js';
+import { orderRefunds, periodDaysOf, refundDeadline, requestRefund, settleDelayMs } from './refunds.js';
 import { refunds, refundSettings } from './schema.js';
 import { settleDueRefunds } from './settle.js';
 
@@ -16,6 +16,7 @@ export const refundServer = defineServerDomain({
     // The system admin asks as the platform, named by its role alone (as in a complaint's progress): its staff are not the tenant's to know.
     'refund.create': ({ params, body }, { db, scope, user }) => requestRefund(db, { scope, orderId: params.id, input: body, requestedBy: user.kind === 'admin' ? '' : user.name, actor: user.id }),
     'refund.list': ({ params }, { db, scope }) => orderRefunds(db, scope, params.id),
+    'refund.deadline': ({ params }, { db, scope }) => refundDeadline(db, scope, params.id),
     'refund.settings': async ({ body }, { db, scope, user }) => {
       const tenantId = await owningTenant(db, user, scope, body.tenantId);
       return { tenantId, periodDays: await periodDaysOf(db, tenantId) };

@@ -8,7 +8,7 @@
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
-import { REFUND_PERIOD, REFUND_SETTLE_MS, type RefundInput, type RefundItem, type RefundRequestState } from '../../shared/refund/index.js';
+import { REFUND_PERIOD, REFUND_SETTLE_MS, type RefundDeadline, type RefundInput, type RefundItem, type RefundRequestState } from '../../shared/refund/index.js';
 import type { OrderEvent } from '../../shared/order/index.js';
 import type { Db, Queryable, Tx } from '../db/index.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
@@ -47,6 +47,20 @@ export interface RefundRequest {
   actor?: number;
 }
 
+/** The end of an order's refund period: its payment (its creation when unpaid) plus the period. */
+function deadlineOf(order: { paidAt: Date | null; createdAt: Date }, periodDays: number, now = Date.now()): RefundDeadline {
+  const until = (order.paidAt ?? order.createdAt).getTime() + periodDays * DAY_MS;
+  return { periodDays, until: new Date(until).toISOString(), passed: now > until };
+}
+
+/** refund.deadline: the same rule refund.create refuses by (982), asked before anything is typed. */
+export async function refundDeadline(db: Queryable, scope: Scope, orderId: number): Promise<RefundDeadline> {
+  const [order] = await db.select({ tenantId: orders.tenantId, paidAt: orders.paidAt, createdAt: orders.createdAt })
+    .from(orders).where(and(eq(orders.id, orderId), orderScope(scope)));
+  if (!order) throw new BizError(CODE.orderNotFound);
+  return deadlineOf(order, await periodDaysOf(db, order.tenantId));
+}
+
 /** In a transaction of its own, or as part of the caller's (a complaint's refund and its log line commit together). */
 export async function requestRefund(db: Db | Tx, { scope, orderId, input, requestedBy, actor }: RefundRequest): Promise<RefundItem> {
   const id = await (db as Db).transaction(async (tx) => {
@@ -56,8 +70,7 @@ export async function requestRefund(db: Db | Tx, { scope, orderId, input, reques
     }).from(orders).where(and(eq(orders.id, orderId), orderScope(scope))).for('update');
     if (!order) throw new BizError(CODE.orderNotFound);
     if ((order.paymentState !== 'success' && order.paymentState !== 'completed') || order.receivedAmount === 0) throw new BizError(CODE.refundUnpaid);
-    const days = await periodDaysOf(tx, order.tenantId);
-    if (Date.now() > (order.paidAt ?? order.createdAt).getTime() + days * DAY_MS) throw new BizError(CODE.refundPeriodPassed);
+    if (deadlineOf(order, await periodDaysOf(tx, order.tenantId)).passed) throw new BizError(CODE.refundPeriodPassed);
 
     let lines: { itemId: number; amount: number }[] = [];
     if (input.items) {

@@ -54,6 +54,15 @@ export const refundSettings = z.object({
   periodDays: z.number().int(),
 });
 
+/** Until when an order may be refunded: its payment plus its tenant's period. */
+export const refundDeadline = z.object({
+  periodDays: z.number().int(),
+  until: isoTime,
+  /** The period is over (refund.create would answer 982). */
+  passed: z.boolean(),
+});
+export type RefundDeadline = z.infer<typeof refundDeadline>;
+
 const refundAccess = { auth: 'user', roles: ['admin', 'tenant', 'member'], power: ['6-1', '6-3'] } as const;
 
 export const refundApi = {
@@ -73,6 +82,14 @@ export const refundApi = {
     summary: 'An order\'s refunds, newest first, with their products, state and times (901 when the order is not in scope).',
     params: refParams('order'),
     content: z.array(refundItem),
+    access: refundAccess,
+  }),
+  'refund.deadline': endpoint({
+    method: 'GET',
+    path: '/order/:id/refund-deadline',
+    summary: 'Until when an order may be refunded (its payment plus its tenant\'s refund period), and whether that is past: the console says so before a refund is typed (901 when the order is not in scope).',
+    params: refParams('order'),
+    content: refundDeadline,
     access: refundAccess,
   }),
   'refund.settings': endpoint({

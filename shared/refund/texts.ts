@@ -23,12 +23,15 @@ const zhCN = {
   states: { pending: '退款中', success: '退款成功', failed: '退款失败' },
   wholeOrder: '整单',
   period: '退款期限（天）',
+  until: '可退款至 {{date}}',
+  periodEnded: '退款期限已于 {{date}} 结束，此订单不能再退款',
   validation: {
     amount: '请输入有效的退款金额',
     mode: '请填写整单退款金额，或选择商品',
     itemTwice: '同一商品只能填写一次',
     period: '退款期限为 1–365 天',
     overItem: '超过该商品可退金额',
+    overOrder: '超过该订单可退金额',
   },
 };
 
@@ -55,12 +58,15 @@ export const refundTexts = defineTexts(zhCN, {
     states: { pending: '退款中', success: '退款成功', failed: '退款失敗' },
     wholeOrder: '整單',
     period: '退款期限（天）',
+    until: '可退款至 {{date}}',
+    periodEnded: '退款期限已於 {{date}} 結束，此訂單不能再退款',
     validation: {
       amount: '請輸入有效的退款金額',
       mode: '請填寫整單退款金額，或選擇商品',
       itemTwice: '同一商品只能填寫一次',
       period: '退款期限為 1–365 天',
       overItem: '超過該商品可退金額',
+      overOrder: '超過該訂單可退金額',
     },
   },
   en: {
@@ -85,12 +91,15 @@ export const refundTexts = defineTexts(zhCN, {
     states: { pending: 'Pending', success: 'Refunded', failed: 'Failed' },
     wholeOrder: 'Whole order',
     period: 'Refund period (days)',
+    until: 'Refundable until {{date}}',
+    periodEnded: 'The refund period ended on {{date}}: this order can no longer be refunded',
     validation: {
       amount: 'Enter a valid refund amount',
       mode: 'Enter an amount for the whole order, or choose products',
       itemTwice: 'Each product once only',
       period: 'The refund period is 1–365 days',
       overItem: 'More than this product can still be refunded',
+      overOrder: 'More than this order can still be refunded',
     },
   },
 });

@@ -1,7 +1,7 @@
 /** The order lists end to end (spec §2 orderList, payTheBox, staffOrderList): filters, the bounded count, an order's details on their own screen and in a window of their own. */
 import { expect, type Page } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
-import { notification, signIn, test, useLanguage } from '../support.js';
+import { bridgeCall, notification, signIn, test, useLanguage } from '../support.js';
 
 const en = catalogues.en.order;
 /** The rows of the screen in view (a list left in another tab keeps its rows, hidden). */
@@ -105,7 +105,10 @@ test('tenant1 refunds one product of an order and sees the refund land, in the p
   await other.goto(detailUrl);
   await expect(other.getByTestId('order-detail-number')).toHaveText(number);
 
+  // Until when it may be refunded, said before anything is typed.
+  await expect(page.getByTestId('order-refund-deadline')).toContainText(refundTexts.until.replace(' {{date}}', ''));
   await page.getByTestId('order-refund-open').click();
+  await expect(page.getByTestId('refund-until')).toBeVisible();
   await page.getByTestId('refund-mode-items').click();
   // Nothing chosen and no reason: said at the fields, nothing sent.
   await page.getByTestId('refund-form-submit').click();
@@ -140,4 +143,16 @@ test('linked orders show their scene and state, and one opens with a sub-order p
   await expect(page.getByTestId('order-detail-scene-state')).toHaveText(en.scene.ended);
   await expect(page.getByTestId('order-sub')).toHaveCount(2);
   await expect(page.getByTestId('order-sub').first()).toBeVisible();
+});
+
+test('an order past its refund period says so beside a Refund button that is not offered', async ({ page, baseURL, request }) => {
+  await useLanguage(page, baseURL, 'en');
+  await signIn(page, 'tenant1');
+  // A paid order of two months ago (the demo's period is 30 days).
+  const to = new Date(Date.now() - 60 * 86_400_000).toISOString();
+  const answer = await bridgeCall(request, 'order.page', { query: { pageNum: 1, pageSize: 1 }, body: { to, paymentState: 'success', refundState: 'none' } });
+  const old = (answer.content as { list: { id: number }[] }).list[0]!;
+  await page.goto(`/orderManagement/orderDetail?id=${old.id}`);
+  await expect(page.getByTestId('order-refund-deadline')).toContainText(catalogues.en.refund.periodEnded.split(' {{date}}')[0]!);
+  await expect(page.getByTestId('order-refund-open')).toBeDisabled();
 });

@@ -178,3 +178,24 @@ describe('refund.saveSettings', () => {
     expect(await t.ok('refund.saveSettings', { body: { tenantId: t.ids.tenant('B'), periodDays: 10 } }, admin)).toEqual({ tenantId: t.ids.tenant('B'), periodDays: 10 });
   });
 });
+
+describe('refund.deadline', () => {
+  it('says until when an order may be refunded, by the same rule refund.create refuses by (982), and keeps others\' orders out (901)', async () => {
+    const o = await paidOrder(1, true);
+    await t.db.update(orders).set({ paidAt: sql`now() - interval '10 days'` }).where(eq(orders.id, o.id));
+    const [{ paidAt }] = await t.db.select({ paidAt: orders.paidAt }).from(orders).where(eq(orders.id, o.id)) as [{ paidAt: Date }];
+    const open = await t.ok('refund.deadline', { params: { id: o.id } }, tenant1);
+    expect(open).toEqual({ periodDays: REFUND_PERIOD.defaultDays, until: new Date(paidAt.getTime() + REFUND_PERIOD.defaultDays * 86_400_000).toISOString(), passed: false });
+    // A period shorter than ten days: past, and refund.create agrees.
+    await t.ok('refund.saveSettings', { body: { tenantId: t.ids.tenant('A'), periodDays: 7 } }, tenant1);
+    try {
+      expect(await t.ok('refund.deadline', { params: { id: o.id } }, tenant1)).toEqual({
+        periodDays: 7, until: new Date(paidAt.getTime() + 7 * 86_400_000).toISOString(), passed: true,
+      });
+      expect((await refund(o.id, { reason: '过期', amount: 1 })).body.code).toBe(CODE.refundPeriodPassed);
+    } finally {
+      await t.ok('refund.saveSettings', { body: { tenantId: t.ids.tenant('A'), periodDays: REFUND_PERIOD.defaultDays } }, tenant1);
+    }
+    expect((await t.call('refund.deadline', { params: { id: o.id } }, await t.signIn('tenant2'))).body.code).toBe(CODE.orderNotFound);
+  });
+});
