@@ -35,6 +35,11 @@ const useStyles = makeStyles({
 export default function OrderDetailPage() {
   const { t } = useTranslation();
   const styles = useStyles();
+  const wholeNote = (o: OrderDetail) => {
+    // A whole-order refund names no product: what the order's refunds hold beyond the products' is said apart, not spread.
+    const whole = o.refundAmount - o.items.reduce((sum, l) => sum + l.refundAmount, 0);
+    return whole > 0 ? t('order.list.wholeRefunded', { amount: formatYuan(whole) }) : undefined;
+  };
   const openWindow = useOpenWindow();
   const [refunding, setRefunding] = useState(false);
   const { gate, data: o, back } = useDetail('order.info', {
@@ -62,7 +67,7 @@ export default function OrderDetailPage() {
       {o.subOrders.length > 0
         ? o.subOrders.map((sub) => <OrderLines key={sub.number} title={t('order.list.subOrderTitle', { number: sub.number, device: sub.deviceName })} lines={sub.items}
           state={t(`order.delivery.${sub.deliveryState}`)} testId="order-sub" />)
-        : o.items.length > 0 && <OrderLines title={t('order.list.items')} lines={o.items} testId="order-lines" />}
+        : o.items.length > 0 && <OrderLines title={t('order.list.items')} lines={o.items} testId="order-lines" note={wholeNote(o)} />}
       <RefundRecords orderId={o.id} />
       {refunding && <RefundDialog order={o} onClose={() => setRefunding(false)} />}
     </section>
@@ -119,7 +124,8 @@ function OrderFacts({ order: o }: { order: OrderDetail }) {
 }
 
 /** Items of the order, or of one sub-order of a linked order (with its delivery state). */
-function OrderLines({ title, lines, state, testId }: { title: string; lines: readonly OrderLine[]; state?: string; testId: string }) {
+/** `note`: a line under the table (what was refunded for the whole order, apart from the products). */
+function OrderLines({ title, lines, state, note, testId }: { title: string; lines: readonly OrderLine[]; state?: string; note?: string | undefined; testId: string }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const columns = useMemo<Column<OrderLine>[]>(() => [
@@ -128,7 +134,7 @@ function OrderLines({ title, lines, state, testId }: { title: string; lines: rea
     { id: 'unitPrice', header: t('order.list.unitPrice'), kind: 'money', value: (l) => l.unitPrice },
     { id: 'count', header: t('order.list.count'), kind: 'number', value: (l) => l.count },
     { id: 'subtotal', header: t('order.list.subtotal'), kind: 'money', value: (l) => l.unitPrice * l.count },
-    { id: 'refunded', header: t('order.list.refundAmount'), kind: 'money', value: (l) => l.refundAmount, cellTestId: 'order-line-refunded' },
+    { id: 'refunded', header: t('order.list.itemRefunded'), kind: 'money', value: (l) => l.refundAmount, cellTestId: 'order-line-refunded' },
     { id: 'state', header: t('order.list.itemState'), minWidth: 96, width: 120, value: (l) => t(`order.item.${l.state}`), cellTestId: 'order-line-state' },
   ], [t]);
   return (
@@ -138,6 +144,7 @@ function OrderLines({ title, lines, state, testId }: { title: string; lines: rea
         {state && <Badge appearance="tint" color="informative">{state}</Badge>}
       </div>
       <DataTable label={title} columns={columns} rows={lines} rowKey={(l) => l.id} view="rows" rowTestId="order-line" testId={testId} />
+      {note && <Text size={200} className={styles.deadline} data-testid="order-whole-refunded">{note}</Text>}
     </Card>
   );
 }

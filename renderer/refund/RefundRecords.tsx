@@ -15,7 +15,7 @@ export function RefundRecords({ orderId }: { orderId: number }) {
   const list = useOp('refund.list', { params: { id: orderId } }, { staleTime: 0 });
   const columns = useMemo<Column<RefundItem>[]>(() => [
     { id: 'amount', header: t('refund.amount'), kind: 'money', value: (r) => r.amount, cellTestId: 'refund-record-amount' },
-    { id: 'lines', header: t('refund.byItem'), render: (r) => <OverflowText text={r.lines.length ? r.lines.map((l) => l.name).join('、') : t('refund.wholeOrder')} />, minWidth: 120, grow: 1 },
+    { id: 'lines', header: t('refund.what'), render: (r) => <OverflowText text={r.lines.length ? r.lines.map((l) => l.name).join('、') : t('refund.wholeOrder')} />, minWidth: 120, grow: 1 },
     { id: 'reason', header: t('refund.reason'), render: (r) => <OverflowText text={r.reason} />, minWidth: 120, grow: 1 },
     { id: 'by', header: t('refund.requestedBy'), value: (r) => r.requestedBy || t('refund.platform'), minWidth: 96, width: 140 },
     {

@@ -156,3 +156,28 @@ test('an order past its refund period says so beside a Refund button that is not
   await expect(page.getByTestId('order-refund-deadline')).toContainText(catalogues.en.refund.periodEnded.split(' {{date}}')[0]!);
   await expect(page.getByTestId('order-refund-open')).toBeDisabled();
 });
+
+test('a whole-order refund is shown apart from the products\' refunds, and its record says what it was for', async ({ page, baseURL }) => {
+  const refundTexts = catalogues.en.refund;
+  await useLanguage(page, baseURL, 'en');
+  await signIn(page, 'tenant1');
+  await page.goto('/orderManagement/orderList');
+  await page.getByTestId('order-filter-refund').click();
+  await page.getByRole('option', { name: en.refund.none, exact: true }).click();
+  await page.getByTestId('order-filter-payment').click();
+  await page.getByRole('option', { name: en.payment.success, exact: true }).click();
+  await page.getByTestId('order-search').click();
+  await visibleRows(page).first().getByTestId('order-open').click();
+  await page.getByTestId('order-refund-open').click();
+  // More than the order holds: the order's wording, not a product's.
+  await page.getByTestId('refund-amount').fill('99999');
+  await page.getByTestId('refund-reason').fill('整单退一分');
+  await page.getByTestId('refund-form-submit').click();
+  await expect(page.getByText(refundTexts.validation.overOrder)).toBeVisible();
+  await page.getByTestId('refund-amount').fill('0.01');
+  await page.getByTestId('refund-form-submit').click();
+  await expect(notification(page)).toHaveText(refundTexts.submitted);
+  await expect(page.getByTestId('order-whole-refunded')).toHaveText(en.list.wholeRefunded.replace('{{amount}}', '¥0.01'));
+  await expect(page.getByTestId('refund-records').getByRole('columnheader', { name: refundTexts.what, exact: true })).toBeVisible();
+  await expect(page.getByTestId('refund-records').getByText(refundTexts.wholeOrder)).toBeVisible();
+});
