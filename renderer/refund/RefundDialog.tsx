@@ -20,7 +20,13 @@ import { FormDialog, useGuardedAction } from '../kit/index.js';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '600px', width: 'calc(100vw - 32px)' },
-  line: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 140px', alignItems: 'center', gap: tokens.spacingHorizontalM },
+  line: {
+    display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 140px', alignItems: 'center', gap: tokens.spacingHorizontalM,
+    // Fluent's input keeps a minimum width of its own: the column's, or it ran past the dialog's edge at 400 px.
+    '& .fui-Input': { minWidth: 0, width: '100%' },
+    // A narrow dialog: the amount under its product, the whole width.
+    '@media (max-width: 480px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+  },
   lines: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   hint: { color: tokens.colorNeutralForeground3 },
 });

@@ -181,3 +181,24 @@ test('a whole-order refund is shown apart from the products\' refunds, and its r
   await expect(page.getByTestId('refund-records').getByRole('columnheader', { name: refundTexts.what, exact: true })).toBeVisible();
   await expect(page.getByTestId('refund-records').getByText(refundTexts.wholeOrder)).toBeVisible();
 });
+
+test('at 400 px a refund by product keeps each amount box inside the dialog', async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 400, height: 800 });
+  await useLanguage(page, baseURL, 'en');
+  await signIn(page, 'tenant1');
+  await page.goto('/orderManagement/orderList');
+  await page.getByTestId('filters-toggle').click();
+  await page.getByTestId('order-filter-payment').click();
+  await page.getByRole('option', { name: en.payment.success, exact: true }).click();
+  await page.getByTestId('order-search').click();
+  await visibleRows(page).filter({ hasText: '、' }).first().getByTestId('order-open').click();
+  await page.getByTestId('order-refund-open').click();
+  await page.getByTestId('refund-mode-items').click();
+  const surface = (await page.getByRole('dialog').boundingBox())!;
+  for (const box of await page.getByTestId('refund-line-amount').all()) {
+    const b = (await box.boundingBox())!;
+    expect(b.x + b.width).toBeLessThanOrEqual(surface.x + surface.width);
+    expect(b.x).toBeGreaterThanOrEqual(surface.x);
+  }
+  await page.getByTestId('refund-form-cancel').click();
+});
