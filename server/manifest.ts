@@ -105,6 +105,12 @@ export function periodic(step: () => Promise<unknown>, ms: number, opts: { immed
   return async () => clearInterval(timer);
 }
 
+/** A whole number from the environment (a duration a test shortens), at least `min`; otherwise `fallback`. */
+export function envInteger(env: NodeJS.ProcessEnv, name: string, min: number, fallback: number): number {
+  const given = Number(env[name]);
+  return Number.isInteger(given) && given >= min ? given : fallback;
+}
+
 /** Every handler of every domain; an operation handled twice stops the start. */
 export function assembleHandlers(domains: readonly ServerManifest[]): Partial<Handlers> {
   const all: Record<string, unknown> = {};

@@ -29,7 +29,8 @@ const useStyles = makeStyles({
   title: { overflowWrap: 'anywhere', flexGrow: 1 },
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   states: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
-  deadline: { color: tokens.colorNeutralForeground3 },
+  // A quiet line: the refund deadline, a whole-order refund said apart.
+  note: { color: tokens.colorNeutralForeground3 },
 });
 
 export default function OrderDetailPage() {
@@ -55,7 +56,7 @@ export default function OrderDetailPage() {
         <Title3 as="h1" id="order-detail-title" className={styles.title}>{t('order.list.detailTitle')} {o.number}</Title3>
         <Button icon={<WindowNewRegular />} onClick={() => openWindow(orderDetailPath(o.id))} data-testid="order-detail-window">{t('order.list.newWindow')}</Button>
         {deadline.data && refundable(o) && (
-          <Text size={200} className={styles.deadline} data-testid="order-refund-deadline">
+          <Text size={200} className={styles.note} data-testid="order-refund-deadline">
             {t(deadline.data.passed ? 'refund.periodEnded' : 'refund.until', { date: formatDateTime(deadline.data.until) })}
           </Text>
         )}
@@ -144,7 +145,7 @@ function OrderLines({ title, lines, state, note, testId }: { title: string; line
         {state && <Badge appearance="tint" color="informative">{state}</Badge>}
       </div>
       <DataTable label={title} columns={columns} rows={lines} rowKey={(l) => l.id} view="rows" rowTestId="order-line" testId={testId} />
-      {note && <Text size={200} className={styles.deadline} data-testid="order-whole-refunded">{note}</Text>}
+      {note && <Text size={200} className={styles.note} data-testid="order-whole-refunded">{note}</Text>}
     </Card>
   );
 }

@@ -30,7 +30,7 @@ import { points } from '../point/index.js';
 import { products } from '../product/index.js';
 import { alertSettings } from './schema.js';
 
-const HOUR_MS = 3_600_000;
+export const HOUR_MS = 3_600_000;
 /** China time is UTC+8 all year (no daylight saving): an hour bucket's wall clock is its instant plus eight hours. */
 const CHINA_OFFSET_MS = 8 * HOUR_MS;
 const WEEK = 7;

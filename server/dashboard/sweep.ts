@@ -7,10 +7,9 @@
  */
 import type { Db, Queryable } from '../db/index.js';
 import { sweepDeviceAlerts, type AlertNow } from '../device/index.js';
+import { envInteger } from '../manifest.js';
 import { platformScope } from '../scope.js';
-import { dashboardAlerts } from './alerts.js';
-
-const HOUR_MS = 3_600_000;
+import { dashboardAlerts, HOUR_MS } from './alerts.js';
 export const ALERT_SWEEP_MS = 60_000;
 
 export async function readAlerts(db: Queryable, now: number): Promise<AlertNow[]> {
@@ -24,7 +23,4 @@ export async function readAlerts(db: Queryable, now: number): Promise<AlertNow[]
 export const sweepAlerts = (db: Db, now: () => number = Date.now) => sweepDeviceAlerts(db, (tx) => readAlerts(tx, now()));
 
 /** ALERT_SWEEP_MS shortens the minute (the end-to-end suite). */
-export function alertSweepMs(env: NodeJS.ProcessEnv): number {
-  const given = Number(env.ALERT_SWEEP_MS);
-  return Number.isInteger(given) && given >= 250 ? given : ALERT_SWEEP_MS;
-}
+export const alertSweepMs = (env: NodeJS.ProcessEnv): number => envInteger(env, 'ALERT_SWEEP_MS', 250, ALERT_SWEEP_MS);

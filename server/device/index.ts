@@ -1,6 +1,6 @@
 /** The device domain on the upstream: the device list (the devices issue grows it). */
 import { PRESENCE } from '../../shared/device/index.js';
-import { defineServerDomain, periodic } from '../manifest.js';
+import { defineServerDomain, envInteger, periodic } from '../manifest.js';
 import { deviceDemo } from './demo.js';
 import { deviceHandlers } from './handlers.js';
 import { machineHandlers, sweepOffline } from './machine.js';
@@ -24,8 +24,7 @@ export { deviceForSale, takeStock, touchDevice, type SaleDevice, type SoldLine }
  * offline in seconds); the sweep runs at a ninth of it, at most every 10 s.
  */
 function presenceFromEnv(env: NodeJS.ProcessEnv) {
-  const given = Number(env.DEVICE_OFFLINE_AFTER_MS);
-  const offlineAfterMs = Number.isInteger(given) && given > 0 ? given : PRESENCE.offlineAfterMs;
+  const offlineAfterMs = envInteger(env, 'DEVICE_OFFLINE_AFTER_MS', 1, PRESENCE.offlineAfterMs);
   return { offlineAfterMs, sweepMs: Math.min(10_000, Math.max(250, Math.floor(offlineAfterMs / 9))) };
 }
 

@@ -14,6 +14,7 @@ import type { Db, Queryable, Tx } from '../db/index.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
 import { publish } from '../http/events.js';
 import type { Scope } from '../scope.js';
+import { envInteger } from '../manifest.js';
 import { orderItems, orders, orderScope } from '../order/index.js';
 import { tenants } from '../tenant/index.js';
 import { refundLines, refunds, refundSettings } from './schema.js';
@@ -21,10 +22,7 @@ import { refundLines, refunds, refundSettings } from './schema.js';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** How long the sandbox provider takes to answer (REFUND_SETTLE_MS; a minute by default, as the spec's "1–2 minutes"). */
-export function settleDelayMs(env: NodeJS.ProcessEnv = process.env): number {
-  const given = Number(env.REFUND_SETTLE_MS);
-  return Number.isInteger(given) && given >= 0 ? given : REFUND_SETTLE_MS;
-}
+export const settleDelayMs = (env: NodeJS.ProcessEnv = process.env): number => envInteger(env, 'REFUND_SETTLE_MS', 0, REFUND_SETTLE_MS);
 
 /** A tenant's refund period: its own setting, else its first-level tenant's, else the default. */
 export async function periodDaysOf(db: Queryable, tenantId: number): Promise<number> {

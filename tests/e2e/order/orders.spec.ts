@@ -84,17 +84,22 @@ test('payment-box orders are payment only, and staff orders are sold at the staf
   await expect(page.getByTestId('order-detail-staff-name')).toHaveText(buyer);
 });
 
+/** The order list, down to the paid orders nothing has been refunded of. */
+async function listRefundable(page: Page) {
+  await page.getByTestId('order-filter-refund').click();
+  await page.getByRole('option', { name: en.refund.none, exact: true }).click();
+  await page.getByTestId('order-filter-payment').click();
+  await page.getByRole('option', { name: en.payment.success, exact: true }).click();
+  await page.getByTestId('order-search').click();
+}
+
 test('tenant1 refunds one product of an order and sees the refund land, in the page and in another window', async ({ page, baseURL, context }) => {
   const refundTexts = catalogues.en.refund;
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant1');
   await page.goto('/orderManagement/orderList');
   // An order of several products, paid and not refunded.
-  await page.getByTestId('order-filter-refund').click();
-  await page.getByRole('option', { name: en.refund.none, exact: true }).click();
-  await page.getByTestId('order-filter-payment').click();
-  await page.getByRole('option', { name: en.payment.success, exact: true }).click();
-  await page.getByTestId('order-search').click();
+  await listRefundable(page);
   const several = visibleRows(page).filter({ hasText: '、' }).first();
   await several.getByTestId('order-open').click();
   const number = (await page.getByTestId('order-detail-number').textContent())!;
@@ -162,11 +167,7 @@ test('a whole-order refund is shown apart from the products\' refunds, and its r
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant1');
   await page.goto('/orderManagement/orderList');
-  await page.getByTestId('order-filter-refund').click();
-  await page.getByRole('option', { name: en.refund.none, exact: true }).click();
-  await page.getByTestId('order-filter-payment').click();
-  await page.getByRole('option', { name: en.payment.success, exact: true }).click();
-  await page.getByTestId('order-search').click();
+  await listRefundable(page);
   await visibleRows(page).first().getByTestId('order-open').click();
   await page.getByTestId('order-refund-open').click();
   // More than the order holds: the order's wording, not a product's.
