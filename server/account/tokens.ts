@@ -3,7 +3,7 @@
  * stored only as their sha256, with an expiry and a revocation time.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import type { Queryable } from '../db/index.js';
 import { roles } from '../staff/schema.js';
@@ -30,17 +30,24 @@ export interface Session {
   user: AuthUser;
 }
 
+/** The session lookup of every request, built once per database: drizzle's prepared query (a named statement on PostgreSQL, planned once per connection). */
+const lookups = new WeakMap<object, ReturnType<typeof sessionLookup>>();
+const sessionLookup = (db: Queryable) => db
+  .select({ ...authUserColumns, tokenId: tokens.id, expiresAt: tokens.expiresAt, revokedAt: tokens.revokedAt })
+  .from(tokens)
+  .innerJoin(users, eq(users.id, tokens.userId))
+  .leftJoin(tenants, eq(tenants.id, users.tenantId))
+  .leftJoin(roles, eq(roles.id, users.roleId))
+  .where(eq(tokens.tokenHash, sql.placeholder('hash')))
+  .limit(1)
+  .prepare('session_of_token');
+
 /** The session a bearer token stands for; refuses with 1501/1502/1503 (or 1504 for a disabled account). */
 export async function verifyToken(db: Queryable, token: string | undefined): Promise<Session> {
   if (!token) throw new BizError(CODE.tokenMissing);
-  const [row] = await db
-    .select({ ...authUserColumns, tokenId: tokens.id, expiresAt: tokens.expiresAt, revokedAt: tokens.revokedAt })
-    .from(tokens)
-    .innerJoin(users, eq(users.id, tokens.userId))
-    .leftJoin(tenants, eq(tenants.id, users.tenantId))
-    .leftJoin(roles, eq(roles.id, users.roleId))
-    .where(eq(tokens.tokenHash, hashToken(token)))
-    .limit(1);
+  let lookup = lookups.get(db);
+  if (!lookup) lookups.set(db, (lookup = sessionLookup(db)));
+  const [row] = await lookup.execute({ hash: hashToken(token) });
   if (!row || row.revokedAt) throw new BizError(CODE.tokenInvalid);
   if (row.expiresAt.getTime() <= Date.now()) throw new BizError(CODE.tokenExpired);
   if (row.disabled) throw new BizError(CODE.accountDisabled);

@@ -10,7 +10,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { addDays, businessDay, daysBetween, monthStart, nextMonth, nextYear } from '../../shared/business-time.js';
 import { DASHBOARD_LIMITS, type DashboardFigures, type DashboardRange, type DashboardToday, type Figures, type RankedRow, type SeriesGrain } from '../../shared/dashboard/index.js';
 import type { Queryable } from '../db/index.js';
-import { rowsOf } from '../db/sql.js';
+import { preparedRows } from '../db/prepared.js';
 import type { Scope } from '../scope.js';
 import { salesRollups as r } from '../order/index.js';
 import { devices } from '../device/index.js';
@@ -101,10 +101,8 @@ function seriesGrain(from: string, to: string): SeriesGrain {
 function buckets(grain: SeriesGrain, from: string, to: string): string[] {
   if (grain === 'hour') return Array.from({ length: 24 }, (_, h) => `${from} ${String(h).padStart(2, '0')}:00`);
   const out: string[] = [];
-  for (let d = from; d <= to; d = addDays(d, 1)) {
-    const label = grain === 'day' ? d : d.slice(0, 7);
-    if (out.at(-1) !== label) out.push(label);
-  }
+  if (grain === 'day') for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
+  else for (let m = monthStart(from); m <= to; m = nextMonth(m)) out.push(m.slice(0, 7));
   return out;
 }
 
@@ -146,7 +144,7 @@ async function readFigures(db: Queryable, scope: Scope, from: string, to: string
   const s = seriesOf(from, to, grain);
   const sums = (sign: SQL) => sql`sum(${sign} * ${r.orders})::float8 as orders, sum(${sign} * ${r.quantity})::float8 as quantity,
     sum(${sign} * ${r.sales}::float8) as sales, sum(${sign} * ${r.refunds}::float8) as refunds`;
-  return rowsOf<FigureRow>(db, sql`
+  return preparedRows<FigureRow>(db, sql`
     with ranked as materialized (
       select ${r.deviceId} as device_id, ${r.productId} as product_id, ${sums(range.sign)} from ${r}
       where ${mine} and ${range.where} and (${r.productId} = 0 or ${r.deviceId} = 0)
@@ -205,7 +203,7 @@ export async function dashboardFigures(db: Queryable, scope: Scope, { from, to }
 export async function dashboardToday(db: Queryable, scope: Scope, now = Date.now()): Promise<DashboardToday> {
   const day = businessDay(now);
   // The year's row, this month's and today's hours, and the devices online and offline: one statement.
-  const rows = await rowsOf<Sums & { grain: string; bucket: string }>(db, sql`
+  const rows = await preparedRows<Sums & { grain: string; bucket: string }>(db, sql`
     select ${r.grain}::text as grain, to_char(${r.bucket}, 'YYYY-MM-DD HH24:00') as bucket,
       sum(${r.orders})::float8 as orders, 0::float8 as quantity, sum(${r.sales}::float8) as sales, sum(${r.refunds}::float8) as refunds
     from ${r}

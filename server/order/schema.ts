@@ -200,6 +200,8 @@ export const salesRollups = pgTable('sales_rollups', {
   // the products' totals — by tenant and time, and for the system admin by
   // time alone; the device × product rows stay out of its way.
   index('sales_rollups_summary_idx').on(t.tenantId, t.grain, t.bucket).where(sql`${t.productId} = 0 or ${t.deviceId} = 0`),
+  // The series and the today cards sum the devices' order rows alone: without this index they read the products' rows too and drop them.
+  index('sales_rollups_orders_idx').on(t.tenantId, t.grain, t.bucket).where(sql`${t.productId} = 0`),
   index('sales_rollups_time_idx').on(t.grain, t.bucket).where(sql`${t.productId} = 0 or ${t.deviceId} = 0`),
   index('sales_rollups_device_idx').on(t.deviceId, t.grain, t.bucket),
 ]);

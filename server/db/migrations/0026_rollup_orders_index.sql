@@ -1,0 +1,1 @@
+CREATE INDEX "sales_rollups_orders_idx" ON "sales_rollups" USING btree ("tenant_id","grain","bucket") WHERE "sales_rollups"."product_id" = 0;
