@@ -7,11 +7,30 @@
  * renderer/shell) imports no domain. renderer/domains.ts lists the manifests.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Lang } from '../shared/i18n/define.js';
 import type { SessionUser } from '../shared/ipc.js';
 
-export type Screen = LazyExoticComponent<ComponentType>;
+export type Screen = LazyExoticComponent<ComponentType> | Preloadable;
+
+/** A screen whose module can be loaded ahead (`preload`, from a session start), see `preloadable`. */
+export type Preloadable = ComponentType & { preload: () => Promise<unknown> };
+
+/**
+ * A lazy screen that can be loaded ahead: once `preload` has resolved it
+ * renders at once, without suspending. A plain `lazy` suspends on its first
+ * render even when its module is already loaded (its own import() promise
+ * has not settled yet), and React then holds the revealed page back until
+ * 300 ms after the spinner showed (its Suspense fallback throttle) — after
+ * sign-in, that was a third of the dashboard's second.
+ */
+export function preloadable(load: () => Promise<{ default: ComponentType }>): Preloadable {
+  let loaded: ComponentType | undefined;
+  // A second call imports the same module again: the browser's module map answers it.
+  const preload = () => load().then((m) => ((loaded = m.default), m));
+  const Lazy = lazy(preload);
+  return Object.assign(() => createElement(loaded ?? Lazy), { preload });
+}
 
 /** A page module loaded on demand (react-router's `lazy`). */
 export type PageModule = () => Promise<{ default: ComponentType }>;

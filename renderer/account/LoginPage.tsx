@@ -18,7 +18,7 @@ import { useRelocalise } from '../app/useRelocalise.js';
 import { LanguageSwitcher } from '../app/LanguageSwitcher.js';
 import { useReport } from '../app/report.js';
 import { asCallError } from '../app/errors.js';
-import { startSession } from '../app/session.js';
+import { signInSubmitted, startSession } from '../app/session.js';
 
 const useStyles = makeStyles({
   page: {
@@ -83,6 +83,7 @@ export default function LoginPage() {
   // The form has validated first, so an upstream 400 is the credentials.
   const onSubmit = form.handleSubmit(async (values) => {
     setRefusal(null);
+    signInSubmitted();
     try {
       startSession(client, await signIn.mutateAsync(values));
     } catch (error) {

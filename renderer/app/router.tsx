@@ -10,6 +10,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { SLOTS } from '../domains.js';
 import { loadScreenTexts } from '../i18n/index.js';
 import { NotFound, PageSpinner, RouteFailure } from './pages.js';
+import { setShellPreload } from './session.js';
 import { AuthRedirect, GuestOnly, RequireSession, Root, type RouteHandle } from './routing.js';
 
 type Module = { default: ComponentType };
@@ -22,6 +23,13 @@ const lazyPage = (load: () => Promise<Module>) => async () => ({ Component: (awa
  * screens' texts load beside it (renderer/i18n/index.ts).
  */
 const loadShell = lazyPage(async () => (await Promise.all([import('../shell/Shell.js'), loadScreenTexts()]))[0]);
+/**
+ * The shell's chunks, for every signed-in user, loaded from the sign-in's
+ * submit (LoginPage: session.ts `signInSubmitted`): while the upstream hashes the password (a third of a
+ * second) instead of after it. Nothing of any screen: those wait for the
+ * user and their permissions (the domains' session starts).
+ */
+setShellPreload(() => void loadShell().catch(() => {}));
 
 export const routes: RouteObject[] = [
   {

@@ -56,6 +56,11 @@ export const setSessionStarts = (starts: readonly SessionStart[]) => {
   sessionStarts = starts;
 };
 
+/** What the sign-in's submit starts loading: the shell's chunks (renderer/app/router.tsx). */
+let shellPreload = () => {};
+export const setShellPreload = (preload: () => void) => { shellPreload = preload; };
+export const signInSubmitted = () => shellPreload();
+
 /** After sign-in: the new user, nothing cached from the previous one, and the domains' first loads for where the user goes next. */
 export function startSession(client: QueryClient, user: SessionUser) {
   setSessionEpoch(user.epoch);

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { Lang } from '../i18n/define.js';
-import { complaintTexts } from './texts.js';
+import { complaintEventTexts } from './texts-events.js';
 
 export const complaintEvent = z.object({
   kind: z.enum(['created', 'updated']),
@@ -18,4 +18,4 @@ export const complaintEvent = z.object({
 export type ComplaintEvent = z.infer<typeof complaintEvent>;
 
 export const describeComplaintEvent = (e: ComplaintEvent, lang: Lang): string =>
-  complaintTexts[lang].events.created.replace('{{number}}', e.number).replace('{{device}}', e.deviceName);
+  complaintEventTexts[lang].created.replace('{{number}}', e.number).replace('{{device}}', e.deviceName);

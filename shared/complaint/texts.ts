@@ -1,5 +1,6 @@
 /** UI texts of complaints. zh-CN is the reference shape; zh-TW and en are checked against it. */
 import { defineTexts } from '../i18n/define.js';
+import { complaintEventTexts } from './texts-events.js';
 
 const zhCN = {
   title: '客户投诉',
@@ -35,7 +36,7 @@ const zhCN = {
   openOrder: '查看订单',
   back: '返回投诉列表',
   notFound: '投诉不存在或已无权查看',
-  events: { created: '新投诉 {{number}}（{{device}}）' },
+  events: complaintEventTexts['zh-CN'],
 };
 
 export const complaintTexts = defineTexts(zhCN, {
@@ -73,7 +74,7 @@ export const complaintTexts = defineTexts(zhCN, {
     openOrder: '查看訂單',
     back: '返回投訴列表',
     notFound: '投訴不存在或已無權查看',
-    events: { created: '新投訴 {{number}}（{{device}}）' },
+    events: complaintEventTexts['zh-TW'],
   },
   en: {
     title: 'Customer complaints',
@@ -109,6 +110,6 @@ export const complaintTexts = defineTexts(zhCN, {
     openOrder: 'View order',
     back: 'Back to the complaints',
     notFound: 'The complaint does not exist or is not yours to see',
-    events: { created: 'New complaint {{number}} ({{device}})' },
+    events: complaintEventTexts.en,
   },
 });

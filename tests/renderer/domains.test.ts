@@ -35,3 +35,18 @@ describe('live events', () => {
     expect(deviceLive({ kind: 'nonsense' }, 'zh-CN')).toEqual({ refresh: [] });
   });
 });
+
+describe('a preloadable screen', () => {
+  it('suspends until its module is there, and once preloaded renders at once', async () => {
+    const { createElement, Suspense } = await import('react');
+    const { renderToString } = await import('react-dom/server');
+    const { preloadable } = await import('../../renderer/manifest.js');
+    let loads = 0;
+    const Page = preloadable(async () => { loads++; return { default: () => createElement('p', null, 'the page') }; });
+    const render = () => renderToString(createElement(Suspense, { fallback: 'waiting' }, createElement(Page)));
+    expect(render()).toContain('waiting');
+    await Page.preload();
+    expect(render()).toContain('the page');
+    expect(loads).toBeGreaterThan(0);
+  });
+});
