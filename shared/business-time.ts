@@ -1,5 +1,6 @@
 /**
- * The business's calendar (ARCHITECTURE §2): a sale's day and hour are the
+ * The business's calendar and clock (ARCHITECTURE §2): a sale's day and
+ * hour, every time a screen shows and every range a user types are the
  * business time zone's, not the server's or the computer's. China time, as
  * the order numbers and a machine's daily sale counter already use. Days are
  * written `YYYY-MM-DD`; day arithmetic is done on those dates in UTC, where
@@ -10,6 +11,42 @@ export const BUSINESS_TIME_ZONE = 'Asia/Shanghai';
 
 const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 const hourFormat = new Intl.DateTimeFormat('en-GB', { timeZone: BUSINESS_TIME_ZONE, hour: '2-digit', hourCycle: 'h23' });
+
+const wallFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+});
+
+/** An instant as the business time zone's wall clock, `YYYY-MM-DD hh:mm:ss` (spec §9's display format). */
+export function businessDateTime(at: number | Date): string {
+  const p: Record<string, string> = {};
+  for (const part of wallFormat.formatToParts(at)) p[part.type] = part.value;
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+}
+
+/** Minutes the business time zone is ahead of UTC at an instant (480 for China time). */
+export function businessOffsetMinutes(at: number | Date): number {
+  const ms = typeof at === 'number' ? at : at.getTime();
+  return Math.round((Date.parse(`${businessDateTime(ms).replace(' ', 'T')}Z`) - Math.floor(ms / 1000) * 1000) / 60_000);
+}
+
+/**
+ * The instant a wall-clock time of the business time zone stands for:
+ * `YYYY-MM-DD hh:mm[:ss]` (a space or a `T` between; what a datetime-local
+ * input holds); null when it is not one. Two passes, so that a zone with
+ * daylight saving lands on the offset of the time asked for.
+ */
+export function businessInstant(wall: string): Date | null {
+  const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::(\d{2}))?$/.exec(wall.trim());
+  if (!m) return null;
+  const asUtc = Date.parse(`${m[1]}T${m[2]}:${m[3] ?? '00'}Z`);
+  if (Number.isNaN(asUtc)) return null;
+  const first = asUtc - businessOffsetMinutes(asUtc) * 60_000;
+  return new Date(asUtc - businessOffsetMinutes(first) * 60_000);
+}
+
+/** Whether this computer's clock shows another time than the business time zone's, now: the screens say which zone their times are in. */
+export const otherZoneThanBusiness = (now: number | Date = Date.now()): boolean =>
+  -new Date(now).getTimezoneOffset() !== businessOffsetMinutes(now);
 
 /** The business day of an instant, `YYYY-MM-DD`. */
 export const businessDay = (at: number | Date = Date.now()): string => dayFormat.format(at);

@@ -3,27 +3,38 @@
  * ('just now' under 30 s, minutes under 1 h, hours under 1 day, '1 day ago'
  * under 2 days, then the date).
  *
- * Written with `Date` alone: shared/ may import nothing but zod (ARCHITECTURE
- * §3), so no dayjs here. Times are shown in the local time zone of the
- * machine that formats them (the renderer's). The relative time answers i18n
+ * Written with `Date` and `Intl` alone: shared/ may import nothing but zod
+ * (ARCHITECTURE §3), so no dayjs here. Times are shown in the business time
+ * zone (shared/business-time.ts: China time), whatever the computer's — as
+ * the order numbers, the sales counters, the dashboard's days and the xlsx
+ * exports have them; a time written without a zone is already that zone's
+ * wall clock. The relative time answers i18n
  * keys of the `time` group with their parameters: shared/ has no i18n
  * runtime; the renderer puts them into words.
  */
 
+import { businessDateTime, businessInstant } from './business-time.js';
+
 const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `yyyy-mm-dd hh:mm[:ss[.fff]]` without a zone: a wall-clock time of the business time zone. */
+const ZONELESS = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::(\d{2}))?(?:\.\d+)?$/;
 
 /** A Date of an ISO 8601 string, epoch milliseconds or a Date; null when there is none or it is invalid. */
 export function toDate(value: string | number | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;
+  // A time without a zone is the business clock's (see above), not this computer's.
+  if (typeof value === 'string' && ZONELESS.test(value.trim())) return businessInstant(value.trim().replace(/\.\d+$/, ''));
   const d = value instanceof Date ? new Date(value.getTime()) : new Date(value);
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/** `yyyy-mm-dd hh:mm:ss` in local time; '' when there is no valid time. */
+/** `yyyy-mm-dd hh:mm:ss` in the business time zone; '' when there is no valid time. */
 export function formatTime(value: string | number | Date | null | undefined): string {
+  const wall = typeof value === 'string' ? ZONELESS.exec(value.trim()) : null;
+  if (wall) return toDate(value) ? `${wall[1]} ${wall[2]}:${wall[3] ?? '00'}` : '';
   const d = toDate(value);
-  if (!d) return '';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  return d ? businessDateTime(d) : '';
 }
 
 const SECOND = 1000;

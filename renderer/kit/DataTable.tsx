@@ -17,6 +17,7 @@
  *   list's API sorts by: a page sorted in the browser would lie about the list.
  * - Past a page of rows (100) only the rows in view are drawn (TanStack Virtual).
  */
+import { useZoneNote } from './zone.js';
 import {
   Checkbox, makeStyles, mergeClasses, ProgressBar, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens,
 } from '@fluentui/react-components';
@@ -232,6 +233,7 @@ export function DataTable<Row extends RowData, K extends RowKey = RowKey>({
   };
 
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
+  const zone = useZoneNote();
   return (
     <div className={styles.root}>
       {busy && <ProgressBar className={styles.progress} thickness="medium" aria-hidden />}
@@ -257,8 +259,9 @@ export function DataTable<Row extends RowData, K extends RowKey = RowKey>({
                 return (
                   <TableHeaderCell key={h.id} className={mergeClasses(styles.head, align === 'end' && styles.headEnd, align === 'center' && styles.headCenter)}
                     sortable={h.column.getCanSort()} sortDirection={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                    onClick={h.column.getToggleSortingHandler()} data-column={c.id} data-min-width={sizes[i + (selectable ? 1 : 0)]!.minWidth}>
-                    {c.header}
+                    onClick={h.column.getToggleSortingHandler()} data-column={c.id} data-min-width={sizes[i + (selectable ? 1 : 0)]!.minWidth}
+                    title={c.kind === 'time' && zone ? zone.long : undefined}>
+                    {c.kind === 'time' && zone ? zone.label(c.header) : c.header}
                   </TableHeaderCell>
                 );
               })}

@@ -9,6 +9,7 @@
  * "Filters (n)" button — n the filters applied by the last search — and fold
  * again once a search is made.
  */
+import { useZoneNote } from './zone.js';
 import { Button, Field, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ArrowResetRegular, FilterRegular, SearchRegular } from '@fluentui/react-icons';
 import { useId, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
@@ -59,13 +60,19 @@ export interface FilterFieldProps {
   wide?: boolean;
   /** What is wrong with the value typed (the search waits until it is right). */
   error?: string | undefined;
+  /** A time typed on the business clock: says "China time" where this computer's differs (kit/zone.ts). */
+  time?: boolean;
 }
 
 /** One labelled filter (the label above its input). */
-export function FilterField({ label, children, wide = false, error }: FilterFieldProps) {
+export function FilterField({ label, children, wide = false, error, time = false }: FilterFieldProps) {
   const styles = useStyles();
+  const zone = useZoneNote();
+  const note = time && zone;
   return (
-    <Field label={label} className={mergeClasses(styles.field, wide && styles.wide)} validationMessage={error} validationState={error ? 'error' : 'none'}>
+    // The zone in the label, the sentence on hover: a hint line would make the time fields taller than their row.
+    <Field label={note ? { children: zone.label(label), title: zone.long } : label}
+      className={mergeClasses(styles.field, wide && styles.wide)} validationMessage={error} validationState={error ? 'error' : 'none'}>
       {children}
     </Field>
   );

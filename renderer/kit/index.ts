@@ -23,3 +23,4 @@ export { useDialogSave, type DialogSave } from './useDialogSave.js';
 export { useGuardedAction, type GuardedAction } from './useGuardedAction.js';
 export { useSelection } from './useSelection.js';
 export { useLastPage, type Paging } from './usePaging.js';
+export { computerOffset, useZoneNote } from './zone.js';

@@ -17,8 +17,9 @@ import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
 import { fieldsUnder } from '../app/form.js';
 import { download } from '../app/save.js';
+import { businessDateTime, businessDay } from '../../shared/business-time.js';
 import { currentLang } from '../i18n/index.js';
-import { FormDialog, useGuardedAction } from '../kit/index.js';
+import { FormDialog, useGuardedAction, useZoneNote } from '../kit/index.js';
 import { EMPTY_ORDER_FILTER, toOrderFilter } from './OrderFilters.js';
 
 const useStyles = makeStyles({
@@ -29,8 +30,8 @@ const useStyles = makeStyles({
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** `yyyy-mm-ddThh:mm` of the machine's clock, what a datetime-local input holds. */
-const localInput = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+/** `yyyy-mm-ddThh:mm` of the business clock (China time, not the computer's), what a datetime-local input holds. */
+const wallInput = (d: Date | number) => businessDateTime(d).slice(0, 16).replace(' ', 'T');
 const compact = (input: string) => input.slice(0, 10).replaceAll('-', '');
 
 type Phase = 'form' | 'running' | 'mail';
@@ -49,10 +50,9 @@ export function ExportDialog({ filter, onClose, onQueued }: ExportDialogProps) {
   const notify = useNotify();
   const report = useReport();
   const mail = useOpMutation('order.exportMail', { invalidates: ['order.exports'] });
-  const today = new Date();
-  today.setHours(0, 0, 0, 0);
-  const [from, setFrom] = useState(localInput(filter.from ? new Date(filter.from) : today));
-  const [to, setTo] = useState(localInput(filter.to ? new Date(filter.to) : new Date()));
+  const zone = useZoneNote();
+  const [from, setFrom] = useState(filter.from ? wallInput(new Date(filter.from)) : `${businessDay()}T00:00`);
+  const [to, setTo] = useState(wallInput(filter.to ? new Date(filter.to) : Date.now()));
   const [email, setEmail] = useState('');
   const [phase, setPhase] = useState<Phase>('form');
   const [progress, setProgress] = useState<ExportProgress | null>(null);
@@ -135,6 +135,7 @@ export function ExportDialog({ filter, onClose, onQueued }: ExportDialogProps) {
     <FormDialog title={t('order.exports.title')} busy={send.busy} dirty={email !== ''} onClose={close} onSubmit={() => void send.run()} testId="order-export"
       surfaceClassName={styles.surface} cancelWhileBusy={running} submitLabel={phase === 'mail' ? t('order.exports.mailSubmit') : t('order.exports.submit')}>
       <Text size={200} className={styles.hint}>{t('order.exports.hint', { days: EXPORT_LIMITS.linkDays })}</Text>
+      {zone && <Text size={200} className={styles.hint} data-testid="order-export-zone">{zone.long}</Text>}
       <div className={styles.range}>
         <Field label={t('order.list.from')} required validationMessage={message('from')} validationState={errors.from ? 'error' : 'none'}>
           <Input type="datetime-local" value={from} disabled={running} onChange={(_, d) => { setFrom(d.value); setPhase((p) => (p === 'mail' ? 'form' : p)); }}

@@ -1,14 +1,16 @@
 /**
  * Filters of the order lists: time range, order number (whole or its first
  * digits), third-party number, payment / refund / delivery state, platform,
- * payment type, tenant. The range is typed in the user's local time and sent
- * as instants; a range ending before it starts is refused here already.
+ * payment type, tenant. The range is typed in the business time zone (China
+ * time, whatever the computer's: shared/business-time.ts) and sent as
+ * instants; a range ending before it starts is refused here already.
  */
 import { Input, makeStyles } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DELIVERY_STATES, PAY_PLATFORMS, PAY_TYPES, PAYMENT_STATES, REFUND_STATES, SCENE_ORDER_STATES, type OrderFilter } from '../../shared/order/index.js';
 import { Choice, FilterBar, FilterField, TenantDropdown } from '../kit/index.js';
+import { businessInstant } from '../../shared/business-time.js';
 
 /** What the bar holds: the range as `datetime-local` text, the rest as the API takes it. */
 export type OrderFilterDraft = Omit<OrderFilter, 'from' | 'to' | 'number' | 'thirdPartyNumber'> & { from: string; to: string; number: string; thirdPartyNumber: string };
@@ -16,13 +18,15 @@ export const EMPTY_ORDER_FILTER: OrderFilterDraft = { from: '', to: '', number: 
 
 const useStyles = makeStyles({ wide: { minWidth: '200px' } });
 
-/** The filter the API takes: empty texts left out, local times as instants. */
+/** The filter the API takes: empty texts left out, the business clock's times as instants. */
 export function toOrderFilter(draft: OrderFilterDraft): OrderFilter {
   const { from, to, number, thirdPartyNumber, ...rest } = draft;
   const filter: OrderFilter = { ...rest };
-  if (from) filter.from = new Date(from).toISOString();
+  const start = from ? businessInstant(from) : null;
+  const end = to ? businessInstant(to) : null;
+  if (start) filter.from = start.toISOString();
   // The minute typed is included to its end.
-  if (to) filter.to = new Date(new Date(to).getTime() + 59_999).toISOString();
+  if (end) filter.to = new Date(end.getTime() + 59_999).toISOString();
   if (number.trim()) filter.number = number.trim();
   if (thirdPartyNumber.trim()) filter.thirdPartyNumber = thirdPartyNumber.trim();
   return filter;
@@ -41,10 +45,10 @@ export function OrderFilters({ onSearch, byTenant, linked = false, payment = fal
   return (
     <FilterBar values={draft} onSearch={() => { if (!badRange && !badNumber) onSearch(toOrderFilter(draft)); }}
       onReset={() => { setDraft(EMPTY_ORDER_FILTER); onSearch({}); }} searchTestId="order-search" resetTestId="order-reset">
-      <FilterField label={t('order.list.from')}>
+      <FilterField label={t('order.list.from')} time>
         <Input className={styles.wide} type="datetime-local" value={draft.from} onChange={(_, d) => set({ from: d.value })} data-testid="order-filter-from" />
       </FilterField>
-      <FilterField label={t('order.list.to')} error={badRange ? t('order.validation.range') : undefined}>
+      <FilterField label={t('order.list.to')} time error={badRange ? t('order.validation.range') : undefined}>
         <Input className={styles.wide} type="datetime-local" value={draft.to} onChange={(_, d) => set({ to: d.value })} data-testid="order-filter-to" />
       </FilterField>
       <FilterField label={t('order.list.number')} error={badNumber ? t('order.validation.number') : undefined}>

@@ -43,6 +43,9 @@ const zhCN = {
     keepEditing: '继续填写',
     filters: '筛选',
     filtersActive: '筛选（{{count}}）',
+    businessTime: '北京时间',
+    businessTimeNote: '时间均为北京时间（东八区），本机时钟为 {{offset}}',
+    withZone: '{{label}}（{{zone}}）',
   },
   /** The province / city / district picker (renderer/kit/RegionPicker.tsx). */
   region: {
@@ -160,6 +163,9 @@ export const commonTexts = defineTexts(zhCN, {
       discardText: '關閉後，本視窗中已填寫但未儲存的內容將會遺失。',
       discard: '放棄',
       keepEditing: '繼續填寫',
+      businessTime: '北京時間',
+      businessTimeNote: '時間均為北京時間（東八區），本機時鐘為 {{offset}}',
+      withZone: '{{label}}（{{zone}}）',
       filters: '篩選',
       filtersActive: '篩選（{{count}}）',
     },
@@ -278,6 +284,9 @@ export const commonTexts = defineTexts(zhCN, {
       keepEditing: 'Keep editing',
       filters: 'Filters',
       filtersActive: 'Filters ({{count}})',
+      businessTime: 'China time',
+      businessTimeNote: 'Times are China time (UTC+8); this computer\'s clock is at {{offset}}',
+      withZone: '{{label}} ({{zone}})',
     },
     region: {
       province: 'Province',

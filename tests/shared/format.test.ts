@@ -1,25 +1,41 @@
-/** Spec §9 date display: `yyyy-mm-dd hh:mm:ss` and the relative time with its boundaries. */
+/** Spec §9 date display: `yyyy-mm-dd hh:mm:ss` in the business time zone, typed times read in it, and the relative time with its boundaries. */
 import { describe, expect, it } from 'vitest';
 import { formatTime, formatYuan, parseYuan, relativeTime, toDate, yuanInput } from '../../shared/format.js';
+import { businessDateTime, businessInstant, businessOffsetMinutes, otherZoneThanBusiness } from '../../shared/business-time.js';
 
 const S = 1000;
 const MIN = 60 * S;
 const H = 60 * MIN;
 
+/** Runs `body` with this process's clock in another time zone (Node reads TZ again when it is set). */
+function inZone<T>(zone: string, body: () => T): T {
+  const before = process.env.TZ;
+  process.env.TZ = zone;
+  try {
+    return body();
+  } finally {
+    if (before === undefined) delete process.env.TZ;
+    else process.env.TZ = before;
+  }
+}
+
 describe('formatTime', () => {
-  it('formats a Date in local time, zero-padded', () => {
-    expect(formatTime(new Date(2026, 0, 2, 3, 4, 5))).toBe('2026-01-02 03:04:05');
-    expect(formatTime(new Date(2026, 11, 31, 23, 59, 59))).toBe('2026-12-31 23:59:59');
+  it('shows an instant as China time, zero-padded, whatever the computer\'s zone', () => {
+    for (const zone of ['UTC', 'Asia/Shanghai', 'America/New_York', 'Europe/Berlin']) {
+      inZone(zone, () => {
+        expect(formatTime('2026-01-01T19:04:05Z')).toBe('2026-01-02 03:04:05');
+        expect(formatTime(new Date('2026-03-15T08:09:10.000Z'))).toBe('2026-03-15 16:09:10');
+        expect(formatTime(Date.parse('2026-12-31T15:59:59Z'))).toBe('2026-12-31 23:59:59');
+        expect(formatTime('2026-07-01T00:30:00+02:00')).toBe('2026-07-01 06:30:00');
+      });
+    }
   });
 
-  it('formats an ISO 8601 instant as the same local time', () => {
-    const iso = '2026-03-15T08:09:10.000Z';
-    const d = new Date(iso);
-    const expected = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')} `
-      + `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}:${String(d.getSeconds()).padStart(2, '0')}`;
-    expect(formatTime(iso)).toBe(expected);
-    expect(formatTime(d.getTime())).toBe(expected);
-    expect(formatTime('2026-03-15T08:09:10')).toBe('2026-03-15 08:09:10'); // no zone: local
+  it('takes a time without a zone as the business wall clock it already is', () => {
+    inZone('America/New_York', () => {
+      expect(formatTime('2026-03-15T08:09:10')).toBe('2026-03-15 08:09:10');
+      expect(formatTime('2026-03-15 08:09')).toBe('2026-03-15 08:09:00');
+    });
   });
 
   it('answers empty for nothing or an invalid time', () => {
@@ -35,6 +51,27 @@ describe('formatTime', () => {
     const d = new Date(2026, 5, 6, 7, 8, 9);
     formatTime(d);
     expect(d.getTime()).toBe(new Date(2026, 5, 6, 7, 8, 9).getTime());
+  });
+});
+
+describe('the business clock', () => {
+  it('reads a typed wall-clock time as China time, whatever the computer\'s zone', () => {
+    for (const zone of ['UTC', 'Asia/Shanghai', 'America/Los_Angeles']) {
+      inZone(zone, () => {
+        expect(businessInstant('2026-11-25T00:00')?.toISOString()).toBe('2026-11-24T16:00:00.000Z');
+        expect(businessInstant('2026-11-25 07:17:30')?.toISOString()).toBe('2026-11-24T23:17:30.000Z');
+        expect(businessDateTime(businessInstant('2026-02-28T23:59')!)).toBe('2026-02-28 23:59:00');
+        expect(businessOffsetMinutes(Date.now())).toBe(480);
+      });
+    }
+    expect(businessInstant('25/11/2026 10:00')).toBeNull();
+    expect(businessInstant('')).toBeNull();
+  });
+
+  it('tells when the computer shows another zone than the business\'s', () => {
+    expect(inZone('UTC', () => otherZoneThanBusiness())).toBe(true);
+    expect(inZone('Asia/Shanghai', () => otherZoneThanBusiness())).toBe(false);
+    expect(inZone('Asia/Taipei', () => otherZoneThanBusiness())).toBe(false);
   });
 });
 
