@@ -8,6 +8,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { LICENSE, SERVERS, withRefusals } from './http/openapi.js';
 import { CODE } from '../shared/domains.js';
 import type { Database } from './db/index.js';
 import { validatorCompiler } from './http/validation.js';
@@ -78,7 +79,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
-      info: { title: 'Vend reference vending-cloud API', version: '0.1.0', description: 'Generated from the API table (shared/<domain>/api.ts, assembled in shared/domains.ts). Envelope { code, message?, content? }; code 200 is success.' },
+      info: { title: 'Vend reference vending-cloud API', version: '0.1.0', description: 'Generated from the API table (shared/<domain>/api.ts, assembled in shared/domains.ts). Envelope { code, message?, content? }; code 200 is success, any other code is a refusal (the 4XX and 5XX answers).', license: LICENSE },
+      servers: SERVERS,
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'access_token from POST /oauth/token' },
@@ -87,7 +89,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: withRefusals(jsonSchemaTransform),
   });
 
   registerApi(app, {
