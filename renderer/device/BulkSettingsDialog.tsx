@@ -11,10 +11,9 @@ import { useOpMutation } from '../bridge.js';
 import { fieldsUnder, issueMessage } from '../app/form.js';
 import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
-import { FormDialog, useGuardedAction } from '../kit/index.js';
+import { FormDialog, useGuardedAction, useFormGrid } from '../kit/index.js';
 
 const useStyles = makeStyles({
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))', gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`, alignItems: 'start' },
   dropdown: { minWidth: 0, width: '100%' },
   hint: { color: tokens.colorNeutralForeground3 },
 });
@@ -26,6 +25,7 @@ type Toggle = 'unchanged' | 'on' | 'off';
 export function BulkSettingsDialog({ ids, onClose, onDone }: { ids: readonly number[]; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const styles = useStyles();
+  const formGrid = useFormGrid();
   const notify = useNotify();
   const report = useReport();
   const save = useOpMutation('device.settingsBulk', { invalidates: ['device.page', 'device.info'] });
@@ -70,7 +70,7 @@ export function BulkSettingsDialog({ ids, onClose, onDone }: { ids: readonly num
     <FormDialog title={t('device.settings.bulkTitle', { count: ids.length })} busy={submit.busy} dirty={dirty} onClose={onClose}
       onSubmit={() => void submit.run()} testId="device-bulk-settings">
       <Text className={styles.hint}>{t('device.settings.bulkHint')}</Text>
-      <div className={styles.grid}>
+      <div className={formGrid.size180}>
         {NUMBERS.map((k) => (
           <Field key={k} label={t(`device.settings.${k}`)} validationMessage={errors[k]}>
             <Input value={numbers[k]} inputMode="numeric" placeholder={t('device.settings.unchanged')}
@@ -79,7 +79,7 @@ export function BulkSettingsDialog({ ids, onClose, onDone }: { ids: readonly num
         ))}
       </div>
       <Text weight="semibold">{t('device.settings.notifications')}</Text>
-      <div className={styles.grid}>
+      <div className={formGrid.size180}>
         {NOTIFICATIONS.map((k) => (
           <Field key={k} label={t(`device.settings.kinds.${k}`)}>
             <Dropdown className={styles.dropdown} value={t(`device.settings.${toggles[k]}`)} selectedOptions={[toggles[k]]}

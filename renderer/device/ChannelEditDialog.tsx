@@ -5,7 +5,7 @@
  * and lock — whatever is left blank stays as it is. All or none: a refusal
  * keeps what was typed and says it at its field.
  */
-import { Combobox, Dropdown, Field, Input, makeStyles, Option, tokens } from '@fluentui/react-components';
+import { Combobox, Dropdown, Field, Input, makeStyles, Option } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseYuan } from '../../shared/format.js';
@@ -13,10 +13,9 @@ import type { ChannelPatch } from '../../shared/device/index.js';
 import { useOp, useOpMutation } from '../bridge.js';
 import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
-import { FormDialog, useGuardedAction } from '../kit/index.js';
+import { FormDialog, useGuardedAction, useFormGrid } from '../kit/index.js';
 
 const useStyles = makeStyles({
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}` },
   wide: { gridColumn: '1 / -1' },
   surface: { maxWidth: '640px', width: 'calc(100vw - 32px)' },
   control: { minWidth: 0, width: '100%' },
@@ -28,6 +27,7 @@ const EMPTY = 'empty';
 export function ChannelEditDialog({ deviceId, numbers, onClose }: { deviceId: number; numbers: number[]; onClose: (saved: boolean) => void }) {
   const { t } = useTranslation();
   const styles = useStyles();
+  const formGrid = useFormGrid();
   const notify = useNotify();
   const report = useReport();
   const update = useOpMutation('device.channelUpdate', { invalidates: ['device.channels'] });
@@ -79,7 +79,7 @@ export function ChannelEditDialog({ deviceId, numbers, onClose }: { deviceId: nu
 
   return (
     <FormDialog title={t('device.channel.editTitle', { count: numbers.length })} busy={submit.busy} dirty={dirty} onClose={() => onClose(false)}
-      onSubmit={() => void submit.run()} testId="channel-form" surfaceClassName={styles.surface} fieldsClassName={styles.grid}>
+      onSubmit={() => void submit.run()} testId="channel-form" surfaceClassName={styles.surface} fieldsClassName={formGrid.size200}>
       <Field className={styles.wide} label={t('device.channel.product')} hint={t('device.channel.keepHint')} validationMessage={message('patch.productId')}>
         <Combobox className={styles.control} freeform placeholder={t('device.channel.productPlaceholder')} value={product ? product.name : search}
           selectedOptions={product ? [String(product.id ?? EMPTY)] : []} data-testid="channel-form-product"

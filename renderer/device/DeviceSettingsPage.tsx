@@ -19,7 +19,7 @@ import { useNotify } from '../app/notify.js';
 import { useDetail } from '../app/detail.js';
 import { useReport } from '../app/report.js';
 import { useRelocalise } from '../app/useRelocalise.js';
-import { InfoList, useGuardedAction } from '../kit/index.js';
+import { InfoList, useGuardedAction, useFormGrid } from '../kit/index.js';
 import { ChannelGrid } from './ChannelGrid.js';
 import { MachineCard } from './MachineCard.js';
 import { DEVICE_LIST_PATH } from './paths.js';
@@ -29,7 +29,6 @@ const useStyles = makeStyles({
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   title: { overflowWrap: 'anywhere' },
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  grid: { display: 'grid', alignItems: 'start', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))', gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}` },
   switches: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: tokens.spacingVerticalS },
   actions: { display: 'flex', justifyContent: 'flex-end' },
 });
@@ -98,6 +97,7 @@ function DeviceInfo({ device: d }: { device: DeviceDetail }) {
 function SettingsForm({ device }: { device: DeviceDetail }) {
   const { t } = useTranslation();
   const styles = useStyles();
+  const formGrid = useFormGrid();
   const notify = useNotify();
   const report = useReport();
   const save = useOpMutation('device.settings', { invalidates: ['device.info', 'device.page'] });
@@ -130,7 +130,7 @@ function SettingsForm({ device }: { device: DeviceDetail }) {
     <Card className={styles.card} aria-label={t('device.settings.form')}>
       <form className={styles.card} noValidate onSubmit={(e) => { e.preventDefault(); void submit.run(e); }}>
         <Text as="h2" weight="semibold" size={400}>{t('device.settings.form')}</Text>
-        <div className={styles.grid}>
+        <div className={formGrid.size220}>
           <FormInput control={form.control} name="name" label={t('device.name')} input={{ maxLength: DEVICE_LIMITS.name, 'data-testid': 'device-settings-name' }} />
           {number('salesNotice', t('device.settings.salesNoticeHint'))}
           {number('warningValue', t('device.settings.warningValueHint', { capacity: device.capacity }))}

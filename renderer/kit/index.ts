@@ -24,3 +24,4 @@ export { useGuardedAction, type GuardedAction } from './useGuardedAction.js';
 export { useSelection } from './useSelection.js';
 export { useLastPage, type Paging } from './usePaging.js';
 export { computerOffset, useZoneNote } from './zone.js';
+export { useFormGrid } from './formGrid.js';

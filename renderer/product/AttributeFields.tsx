@@ -5,12 +5,13 @@
  * (with its unit), a date within its dates, a switch. Errors are the form's
  * (the shared rule reading), under each input.
  */
-import { Dropdown, Field, Input, makeStyles, Option, Switch, tokens } from '@fluentui/react-components';
+import { Dropdown, Field, Input, makeStyles, mergeClasses, Option, Switch, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ATTRIBUTE_LIMITS, parseRule, type AttributeItem } from '../../shared/product/index.js';
 import { attributeKey, type TypedValue } from './newGoodsSchema.js';
+import { useFormGrid } from '../kit/index.js';
 
 /** An attribute as a form draws it: a category's or a custom model's. */
 export type AttributeLike = Pick<AttributeItem, 'id' | 'groupName' | 'name' | 'number' | 'kind' | 'required' | 'rule' | 'unit'>;
@@ -19,23 +20,23 @@ const useStyles = makeStyles({
   group: {
     border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, margin: 0, minWidth: 0,
     padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM} ${tokens.spacingVerticalM}`,
-    display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
   },
   legend: { padding: `0 ${tokens.spacingHorizontalXS}`, fontWeight: tokens.fontWeightSemibold },
   groups: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  // Fluent's Dropdown is at least 250px wide by default: in a 200px column it would spill over its neighbour.
-  control: { minWidth: 0, width: '100%' },
+  // Its column's width (the kit's form grid lets Fluent's 250 px Dropdown shrink to it).
+  control: { width: '100%' },
 });
 
 /** The form's values hold the attributes' typed values under `attributes.a<id>`. */
 export function AttributeFields<T extends FieldValues>({ attributes, control, disabled }: { attributes: readonly AttributeLike[]; control: Control<T>; disabled: boolean }) {
   const styles = useStyles();
+  const formGrid = useFormGrid();
   const groups = new Map<string, AttributeLike[]>();
   for (const a of attributes) groups.set(a.groupName, [...(groups.get(a.groupName) ?? []), a]);
   return (
     <div className={styles.groups}>
       {[...groups].map(([group, list]) => (
-        <fieldset key={group} className={styles.group} data-testid="attribute-group">
+        <fieldset key={group} className={mergeClasses(styles.group, formGrid.size200)} data-testid="attribute-group">
           <legend className={styles.legend}>{group}</legend>
           {list.map((a) => (
             <Controller key={a.id} control={control} name={`attributes.${attributeKey(a.id)}` as Path<T>} render={({ field, fieldState }) => (

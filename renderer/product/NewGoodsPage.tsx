@@ -28,7 +28,7 @@ import { useUser } from '../app/session.js';
 import { useRelocalise } from '../app/useRelocalise.js';
 import { useShell } from '../shell/context.js';
 import { currentLang } from '../i18n/index.js';
-import { TenantField, tenantChoice, useGuardedAction } from '../kit/index.js';
+import { TenantField, tenantChoice, useGuardedAction, useFormGrid } from '../kit/index.js';
 import { ImageUploader } from '../file/index.js';
 import { AttributeFields } from './AttributeFields.js';
 import { CategoryDropdown } from './CategoryDropdown.js';
@@ -41,7 +41,6 @@ const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0, maxWidth: '1100px' },
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  grid: { display: 'grid', alignItems: 'start', gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))', gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}` },
   wide: { gridColumn: '1 / -1' },
   // Held at the bottom of the view: an error appearing above (a blur's check) does not move Save from under the pointer.
   actions: {
@@ -72,6 +71,7 @@ export default function NewGoodsPage() {
 function NewGoodsForm({ saved, onDone }: { saved: NewProductItem | undefined; onDone: () => void }) {
   const { t } = useTranslation();
   const styles = useStyles();
+  const formGrid = useFormGrid();
   const notify = useNotify();
   const report = useReport();
   const user = useUser();
@@ -145,7 +145,7 @@ function NewGoodsForm({ saved, onDone }: { saved: NewProductItem | undefined; on
 
       <section className={styles.section} aria-label={t('product.newProduct.basics')}>
         <Text as="h2" weight="semibold" size={400}>{t('product.newProduct.basics')}</Text>
-        <div className={styles.grid}>
+        <div className={formGrid.size240}>
           {choice !== 'none' && (
             <div className={styles.wide}>
               <Controller control={form.control} name="tenantId" render={({ field, fieldState }) => (
@@ -203,7 +203,7 @@ function NewGoodsForm({ saved, onDone }: { saved: NewProductItem | undefined; on
 
       <section className={styles.section} aria-label={t('product.newProduct.texts')}>
         <Text as="h2" weight="semibold" size={400}>{t('product.newProduct.texts')}</Text>
-        <div className={styles.grid}>
+        <div className={formGrid.size240}>
           <FormInput control={form.control} name="brief" label={t('product.product.brief')}
             input={{ placeholder: t('product.product.briefPlaceholder'), 'data-testid': 'new-goods-brief' }} />
           {english('englishBrief')}

@@ -5,7 +5,7 @@
  * submit keeps everything typed; "this product no longer exists" (1101)
  * closes it and refreshes the list.
  */
-import { Field, makeStyles, tokens } from '@fluentui/react-components';
+import { Field, makeStyles } from '@fluentui/react-components';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { parseYuan } from '../../shared/format.js';
@@ -19,14 +19,13 @@ import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
 import { useUser } from '../app/session.js';
 import { useRelocalise } from '../app/useRelocalise.js';
-import { FormDialog, TenantField, tenantChoice, useGuardedAction } from '../kit/index.js';
+import { FormDialog, TenantField, tenantChoice, useGuardedAction, useFormGrid } from '../kit/index.js';
 import { ImageUploader } from '../file/index.js';
 import { CategoryDropdown } from './CategoryDropdown.js';
 import { productDialogSchema, yuanText, type ProductDialogValues } from './productSchema.js';
 import { TagInput } from './TagInput.js';
 
 const useStyles = makeStyles({
-  form: { display: 'grid', alignItems: 'start', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))', gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}` },
   wide: { gridColumn: '1 / -1' },
   surface: { maxWidth: '720px', width: 'calc(100vw - 32px)' },
 });
@@ -40,6 +39,7 @@ export interface ProductFormDialogProps {
 export function ProductFormDialog({ product, onClose, onGone }: ProductFormDialogProps) {
   const { t } = useTranslation();
   const styles = useStyles();
+  const formGrid = useFormGrid();
   const notify = useNotify();
   const report = useReport();
   const user = useUser();
@@ -97,7 +97,7 @@ export function ProductFormDialog({ product, onClose, onGone }: ProductFormDialo
   const busy = submit.busy || form.formState.isSubmitting;
   const dirty = form.formState.isDirty;
   return (
-    <FormDialog title={t(product ? 'product.product.editTitle' : 'product.product.createTitle')} busy={busy} dirty={dirty} onClose={onClose} onSubmit={(e) => void submit.run(e)} testId="product-form" surfaceClassName={styles.surface} fieldsClassName={styles.form}>
+    <FormDialog title={t(product ? 'product.product.editTitle' : 'product.product.createTitle')} busy={busy} dirty={dirty} onClose={onClose} onSubmit={(e) => void submit.run(e)} testId="product-form" surfaceClassName={styles.surface} fieldsClassName={formGrid.size220}>
       {choice !== 'none' && (
         <div className={styles.wide}>
           <Controller control={form.control} name="tenantId" render={({ field, fieldState }) => (

@@ -4,6 +4,7 @@
  * then a number, a name and rows of an ingredient of the product's tenant with
  * its quantity in the ingredient's unit.
  */
+import { useFormGrid } from '../kit/index.js';
 import { Button, Dropdown, Field, Input, makeStyles, Option, Switch, Text, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { Controller, useFieldArray, useWatch, type Control } from 'react-hook-form';
@@ -14,7 +15,6 @@ import { FormInput } from '../app/FormInput.js';
 import type { NewGoodsValues } from './newGoodsSchema.js';
 
 const useStyles = makeStyles({
-  grid: { display: 'grid', alignItems: 'start', gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))', gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}` },
   rows: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   row: { display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr) auto', gap: tokens.spacingHorizontalM, alignItems: 'end' },
   control: { minWidth: 0, width: '100%' },
@@ -24,6 +24,7 @@ const useStyles = makeStyles({
 export function RecipeFields({ control, tenantId, disabled }: { control: Control<NewGoodsValues>; tenantId: number | undefined; disabled: boolean }) {
   const { t } = useTranslation();
   const styles = useStyles();
+  const formGrid = useFormGrid();
   const enabled = useWatch({ control, name: 'recipe.enabled' });
   const chosen = useWatch({ control, name: 'recipe.items' });
   const rows = useFieldArray({ control, name: 'recipe.items' });
@@ -40,7 +41,7 @@ export function RecipeFields({ control, tenantId, disabled }: { control: Control
       )} />
       {enabled && (
         <>
-          <div className={styles.grid}>
+          <div className={formGrid.size240}>
             <FormInput control={control} name="recipe.number" label={t('product.newProduct.recipeNumber')}
               input={{ placeholder: t('product.product.numberPlaceholder'), maxLength: RECIPE_LIMITS.number, 'data-testid': 'recipe-number' }} />
             <FormInput control={control} name="recipe.name" label={t('product.newProduct.recipeName')}

@@ -17,7 +17,7 @@ import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
 import { ImageUploader } from '../file/index.js';
 import { currentLang } from '../i18n/index.js';
-import { CheckGroup, useGuardedAction } from '../kit/index.js';
+import { CheckGroup, useGuardedAction, useFormGrid } from '../kit/index.js';
 import { addNode, canAddChild, childrenOf, dropOn, missingDevices, moveNode, removeNode, updateNode, type EditNode } from './menu.js';
 
 const useStyles = makeStyles({
@@ -31,7 +31,6 @@ const useStyles = makeStyles({
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   handle: { cursor: 'grab', color: tokens.colorNeutralForeground3, display: 'flex' },
   name: { flexGrow: 1, minWidth: '160px' },
-  fields: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))', gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`, alignItems: 'start' },
   dropdown: { minWidth: 0, width: '100%' },
   devices: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalM },
 });
@@ -44,6 +43,7 @@ const newKey = () => `n${Date.now().toString(36)}${(++made).toString(36)}`;
 export function MenuEditor({ scene }: { scene: SceneDetail }) {
   const { t } = useTranslation();
   const styles = useStyles();
+  const formGrid = useFormGrid();
   const notify = useNotify();
   const report = useReport();
   const save = useOpMutation('scene.menuSave', { invalidates: ['scene.info', 'scene.page'] });
@@ -130,7 +130,7 @@ export function MenuEditor({ scene }: { scene: SceneDetail }) {
                     <Button appearance="subtle" icon={<DeleteRegular />} onClick={() => change((prev) => removeNode(prev, node.key))} data-testid="menu-node-remove" />
                   </Tooltip>
                 </div>
-                <div className={styles.fields}>
+                <div className={formGrid.size150}>
                   <Field label={t('scene.detail.image')} required validationMessage={error.image}>
                     <ImageUploader value={node.image ? [node.image] : []} onChange={(ids) => patch(node.key, { image: ids[0] ?? null })} max={1} alt={node.name}
                       testId="menu-node-image" />

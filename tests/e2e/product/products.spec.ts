@@ -134,3 +134,24 @@ test('a bulk price change is previewed, then applied to the whole selection', as
   await expect.poll(async () => (await page.getByTestId('product-price').allTextContents()).map(yuan)).toEqual(before.map((p) => yuan(p) - 50));
   await signOut(page);
 });
+
+for (const width of [400, 560]) {
+  test(`at ${width} px every control of a form grid stays inside its column (the kit's grid, not Fluent's 250 px minimum)`, async ({ page, baseURL }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await useLanguage(page, baseURL, 'en');
+    await signIn(page, 'tenant2');
+    await openProducts(page);
+    await page.getByTestId('product-create').click();
+    await expect(page.getByTestId('product-form-submit')).toBeVisible();
+    const spills = await page.getByRole('dialog').evaluate((root) => {
+      const out: string[] = [];
+      for (const control of root.querySelectorAll('.fui-Dropdown, .fui-Combobox, .fui-Input, .fui-Select')) {
+        const field = control.closest('.fui-Field') ?? control.parentElement!;
+        const [c, f] = [control.getBoundingClientRect(), field.getBoundingClientRect()];
+        if (c.width > 0 && (c.right > f.right + 1 || c.left < f.left - 1)) out.push(`${control.className.split(' ')[0]} ${Math.round(c.left)}–${Math.round(c.right)} in ${Math.round(f.left)}–${Math.round(f.right)}`);
+      }
+      return out;
+    });
+    expect(spills).toEqual([]);
+  });
+}
