@@ -18,7 +18,7 @@ import { businessDateTime, businessInstant } from './business-time.js';
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** `yyyy-mm-dd hh:mm[:ss[.fff]]` without a zone: a wall-clock time of the business time zone. */
-const ZONELESS = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::(\d{2}))?(?:\.\d+)?$/;
+const ZONELESS = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?$/;
 
 /** A Date of an ISO 8601 string, epoch milliseconds or a Date; null when there is none or it is invalid. */
 export function toDate(value: string | number | Date | null | undefined): Date | null {
@@ -31,8 +31,6 @@ export function toDate(value: string | number | Date | null | undefined): Date |
 
 /** `yyyy-mm-dd hh:mm:ss` in the business time zone; '' when there is no valid time. */
 export function formatTime(value: string | number | Date | null | undefined): string {
-  const wall = typeof value === 'string' ? ZONELESS.exec(value.trim()) : null;
-  if (wall) return toDate(value) ? `${wall[1]} ${wall[2]}:${wall[3] ?? '00'}` : '';
   const d = toDate(value);
   return d ? businessDateTime(d) : '';
 }

@@ -3,17 +3,16 @@ import { expect } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { catalogues } from '../../../shared/domains.js';
 import { sheetHeader } from '../../../shared/order/index.js';
-import { notification, signIn, test, useLanguage } from '../support.js';
+import { notification, test } from '../support.js';
+import { openOrderList, visibleRows } from './list.js';
 
 const en = catalogues.en.order;
 
-/** `yyyy-mm-ddThh:mm` of a local day and minute, as a datetime-local input takes it. */
+/** `yyyy-mm-ddThh:mm` of a day and minute, as a datetime-local input takes it (the console reads it as China time). */
 const local = (d: Date, hm: string) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}T${hm}`;
 
 test('tenant1 exports a day of orders to a file that holds every order the list shows for that day', async ({ page, baseURL }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
-  await page.goto('/orderManagement/orderList');
+  await openOrderList(page, baseURL, 'tenant1');
   const yesterday = new Date(Date.now() - 86_400_000);
   const from = local(yesterday, '00:00');
   const to = local(yesterday, '23:59');
@@ -46,14 +45,12 @@ test('tenant1 exports a day of orders to a file that holds every order the list 
   expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(sheetHeader('en'));
   expect(sheet.actualRowCount).toBe(total + 1);
   // Newest first, as the list: its first row is the sheet's first order.
-  const first = await page.getByTestId('order-row').filter({ visible: true }).first().getByTestId('order-number').textContent();
+  const first = await visibleRows(page).first().getByTestId('order-number').textContent();
   expect(sheet.getRow(2).getCell(1).value).toBe(first);
 });
 
 test('more than 1000 orders go by e-mail to a valid address, and the export records follow the job to sent', async ({ page, baseURL }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'admin');
-  await page.goto('/orderManagement/orderList');
+  await openOrderList(page, baseURL, 'admin');
   await page.getByTestId('order-export-open').click();
   await page.getByTestId('order-export-from').fill(local(new Date(Date.now() - 95 * 86_400_000), '00:00'));
   await page.getByTestId('order-export-submit').click();

@@ -2,15 +2,12 @@
 import { expect, type Page } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
 import { bridgeCall, notification, signIn, test, useLanguage } from '../support.js';
+import { openOrderList, visibleRows } from './list.js';
 
 const en = catalogues.en.order;
-/** The rows of the screen in view (a list left in another tab keeps its rows, hidden). */
-const visibleRows = (page: Page) => page.getByTestId('order-row').filter({ visible: true });
 
 test('tenant1 filters the orders, opens one with its items, and opens another in a window of its own', async ({ page, baseURL, context }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
-  await page.goto('/orderManagement/orderList');
+  await openOrderList(page, baseURL, 'tenant1');
   const rows = page.getByTestId('order-row');
   await expect(rows.first()).toBeVisible();
   await expect(page.getByTestId('order-pager-total')).toHaveText(/^Total \d+$/);
@@ -60,9 +57,7 @@ test('tenant1 filters the orders, opens one with its items, and opens another in
 });
 
 test('payment-box orders are payment only, and staff orders are sold at the staff price', async ({ page, baseURL }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
-  await page.goto('/orderManagement/orderList');
+  await openOrderList(page, baseURL, 'tenant1');
   await page.getByTestId('order-payment-box').click();
   await expect(page).toHaveURL(/\/orderManagement\/payTheBox$/);
   await expect(page.getByRole('heading', { name: en.list.paymentBoxTitle })).toBeVisible();
@@ -95,9 +90,7 @@ async function listRefundable(page: Page) {
 
 test('tenant1 refunds one product of an order and sees the refund land, in the page and in another window', async ({ page, baseURL, context }) => {
   const refundTexts = catalogues.en.refund;
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
-  await page.goto('/orderManagement/orderList');
+  await openOrderList(page, baseURL, 'tenant1');
   // An order of several products, paid and not refunded.
   await listRefundable(page);
   const several = visibleRows(page).filter({ hasText: '、' }).first();
@@ -164,9 +157,7 @@ test('an order past its refund period says so beside a Refund button that is not
 
 test('a whole-order refund is shown apart from the products\' refunds, and its record says what it was for', async ({ page, baseURL }) => {
   const refundTexts = catalogues.en.refund;
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
-  await page.goto('/orderManagement/orderList');
+  await openOrderList(page, baseURL, 'tenant1');
   await listRefundable(page);
   await visibleRows(page).first().getByTestId('order-open').click();
   await page.getByTestId('order-refund-open').click();
@@ -185,9 +176,7 @@ test('a whole-order refund is shown apart from the products\' refunds, and its r
 
 test('at 400 px a refund by product keeps each amount box inside the dialog', async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 400, height: 800 });
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
-  await page.goto('/orderManagement/orderList');
+  await openOrderList(page, baseURL, 'tenant1');
   await page.getByTestId('filters-toggle').click();
   await page.getByTestId('order-filter-payment').click();
   await page.getByRole('option', { name: en.payment.success, exact: true }).click();

@@ -5,12 +5,12 @@
  * there is read as China time; where the computer is in China time, nothing
  * extra is said.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
-import { signIn, test, useLanguage } from '../support.js';
+import { test } from '../support.js';
+import { openOrderList, visibleRows } from './list.js';
 
 const en = catalogues.en;
-const visibleRows = (page: Page) => page.getByTestId('order-row').filter({ visible: true });
 /** `yyyy-mm-dd hh:mm` of an order number's first twelve digits (its China-time minute). */
 const minuteOf = (n: string) => `${n.slice(0, 4)}-${n.slice(4, 6)}-${n.slice(6, 8)} ${n.slice(8, 10)}:${n.slice(10, 12)}`;
 
@@ -18,9 +18,7 @@ test.describe('on a computer set to UTC', () => {
   test.use({ timezoneId: 'UTC' });
 
   test('order times are the China time of their numbers, the list says so, and a typed range is China time', async ({ page, baseURL }) => {
-    await useLanguage(page, baseURL, 'en');
-    await signIn(page, 'tenant1');
-    await page.goto('/orderManagement/orderList');
+    await openOrderList(page, baseURL, 'tenant1');
     await expect(visibleRows(page).first()).toBeVisible();
     for (let i = 0; i < 3; i++) {
       const row = visibleRows(page).nth(i);
@@ -46,9 +44,7 @@ test.describe('on a computer in China time', () => {
   test.use({ timezoneId: 'Asia/Shanghai' });
 
   test('the list says nothing more', async ({ page, baseURL }) => {
-    await useLanguage(page, baseURL, 'en');
-    await signIn(page, 'tenant1');
-    await page.goto('/orderManagement/orderList');
+    await openOrderList(page, baseURL, 'tenant1');
     await expect(visibleRows(page).first()).toBeVisible();
     await expect(page.locator('th[data-column="createdAt"]')).toHaveText(en.order.list.createdAt);
   });
