@@ -57,7 +57,8 @@ export function ProfileMenu() {
           <MenuButton
             appearance="subtle"
             icon={<Avatar name={user.name} size={28} color="colorful" aria-hidden />}
-            aria-label={t('account.profile.menu')}
+            // Shown, the name and role are its name (an aria-label would hide them from a screen reader); the avatar alone needs one.
+            aria-label={labels ? undefined : t('account.profile.menu')}
             data-testid="profile-menu"
           >
             {labels ? (

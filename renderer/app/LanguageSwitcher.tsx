@@ -51,7 +51,7 @@ export function LanguageSwitcher({ appearance = 'subtle', onChanged, compact = f
     <>
       <Menu checkedValues={{ language: [lang] }} onCheckedValueChange={onChange}>
         <MenuTrigger disableButtonEnhancement>
-          <MenuButton appearance={appearance} icon={<LocalLanguageRegular />} aria-label={t('language.label')} data-testid="language-switcher">
+          <MenuButton appearance={appearance} icon={<LocalLanguageRegular />} aria-label={compact ? t('language.label') : t('language.current', { name: t(`language.${lang}`) })} data-testid="language-switcher">
             {compact ? null : t(`language.${lang}`)}
           </MenuButton>
         </MenuTrigger>

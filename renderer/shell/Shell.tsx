@@ -192,7 +192,9 @@ export default function Shell() {
             mobile && !opened && styles.sidebarMobileClosed,
             withoutAnimation && styles.noAnimation,
           )}
-          aria-hidden={mobile && !opened ? true : undefined}
+          // Closed, the drawer is out of sight: inert takes its links out of the tab order as well
+          // (aria-hidden alone left them focusable, axe-core's aria-hidden-focus).
+          inert={mobile && !opened}
         >
           <SideMenu collapsed={!mobile && !opened} />
         </aside>

@@ -59,7 +59,7 @@ function Logo({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
   const styles = useStyles();
   return (
-    <Link to="/" className={mergeClasses(styles.logo, collapsed && styles.logoCollapsed)} aria-label={t('menu.home')} data-testid="sidebar-logo">
+    <Link to="/" className={mergeClasses(styles.logo, collapsed && styles.logoCollapsed)} aria-label={collapsed ? t('menu.home') : t('menu.homeWith', { title: t('app.menuTitle') })} data-testid="sidebar-logo">
       <img src="/logo.svg" alt="" className={styles.logoImg} />
       {!collapsed && <span className={styles.logoTitle} data-testid="menu-title">{t('app.menuTitle')}</span>}
     </Link>

@@ -54,7 +54,7 @@ export function TagsView() {
   const { tabs, resolution, refresh, closeTab, closeOthers, closeAll } = useShell();
   const activePath = resolution.kind === 'view' ? resolution.route.path : undefined;
   const [menu, setMenu] = useState<{ tab: TabView; target: PositioningVirtualElement } | null>(null);
-  const bar = useRef<HTMLDivElement>(null);
+  const bar = useRef<HTMLElement>(null);
 
   // The active tab comes into view: opened from the menu, it may lie beyond the strip's edge.
   useEffect(() => {
@@ -92,7 +92,8 @@ export function TagsView() {
 
   return (
     <>
-      <div ref={bar} className={styles.bar} role="tablist" aria-label={t('shell.tabs')} data-testid="tabs">
+      {/* Links to visited pages, not a tablist: each has a close button beside it, which a tablist may not own (axe aria-required-children). */}
+      <nav ref={bar} className={styles.bar} aria-label={t('shell.tabs')} data-testid="tabs">
         {tabs.map((tab) => {
           const active = tab.path === activePath;
           const title = titleText(t, tab.title);
@@ -110,7 +111,7 @@ export function TagsView() {
               data-active={active ? 'true' : 'false'}
               data-affix={tab.meta.affix ? 'true' : 'false'}
             >
-              <button type="button" role="tab" aria-selected={active} className={styles.label} onClick={() => void navigate(tab.fullPath)}>
+              <button type="button" aria-current={active ? 'page' : undefined} className={styles.label} onClick={() => void navigate(tab.fullPath)} data-testid="tab-label">
                 {title}
               </button>
               {!tab.meta.affix && (
@@ -121,7 +122,7 @@ export function TagsView() {
             </span>
           );
         })}
-      </div>
+      </nav>
       <Menu open={menu !== null} onOpenChange={(_, d) => !d.open && setMenu(null)} positioning={{ target: menu?.target ?? null, position: 'below', align: 'start' }}>
         <MenuPopover className={styles.menu} data-testid="tab-menu">
           <MenuList>

@@ -79,3 +79,45 @@ export function luminance(hex: string): number {
   const [r, g, b] = parseHex(hex).map(toLinear) as Rgb;
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
+
+/** WCAG contrast ratio of two colours (1 to 21). */
+export function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** WCAG AA for normal text. */
+export const AA_TEXT = 4.5;
+/**
+ * The lightest surface the brand colour carries text on, or is text on: the
+ * light theme's grey backgrounds (Fluent's colorNeutralBackground3); white
+ * text on the brand then passes as well. The brand's own pale tint (shade
+ * 160, the selected menu item's background) is checked apart: for some
+ * presets it is darker.
+ */
+export const LIGHTEST_TEXT_SURFACE = '#F5F5F5';
+
+/**
+ * The preset as the theme uses it: unchanged when white text on it and it as
+ * text on the console's light surfaces meet WCAG AA (4.5:1), else darkened in
+ * OKLab lightness only (hue and chroma kept) just far enough that they do.
+ * The spec's default #409EFF gives 2.8:1 with white: buttons, the active tab
+ * and the selected menu item read poorly on it (axe-core's color-contrast).
+ */
+export function accessibleBrand(hex: string): string {
+  const lab = rgbToOklab(parseHex(hex));
+  let out = toHex(parseHex(hex));
+  const passes = (c: string) => contrast(c, LIGHTEST_TEXT_SURFACE) >= AA_TEXT && contrast(c, brandRamp(c)[160]) >= AA_TEXT;
+  for (let L = lab[0]; !passes(out) && L > 0; L -= 0.005) {
+    out = toHex(oklabToRgb([L, lab[1], lab[2]]));
+  }
+  return out;
+}
+
+/**
+ * The lightest shade from `from` up that reads at 4.5:1 as text on every one
+ * of `surfaces` (the dark theme's backgrounds), or 160 when none does.
+ */
+export function textShadeOn(ramp: BrandRamp, surfaces: readonly string[], from: BrandShade): BrandShade {
+  return BRAND_SHADES.find((s) => s >= from && surfaces.every((bg) => contrast(ramp[s], bg) >= AA_TEXT)) ?? 160;
+}

@@ -5,7 +5,7 @@
  */
 import { createDarkTheme, createLightTheme, FluentProvider, makeStyles, tokens, type Theme } from '@fluentui/react-components';
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { brandRamp } from './ramp.js';
+import { accessibleBrand, BRAND_SHADES, brandRamp, textShadeOn, type BrandRamp } from './ramp.js';
 import { useIsDark } from './dark.js';
 import { usePrefs } from './prefs.js';
 import { DEFAULT_THEME, FONT_SCALE, scaleTypography, type FontSize } from './settings.js';
@@ -13,14 +13,33 @@ import { DEFAULT_THEME, FONT_SCALE, scaleTypography, type FontSize } from './set
 export function buildTheme(color: string, dark: boolean, size: FontSize): Theme {
   let ramp;
   try {
-    ramp = brandRamp(color);
+    ramp = brandRamp(accessibleBrand(color));
   } catch {
-    ramp = brandRamp(DEFAULT_THEME);
+    ramp = brandRamp(accessibleBrand(DEFAULT_THEME));
   }
   const base = dark ? createDarkTheme(ramp) : createLightTheme(ramp);
-  // Fluent's dark theme reads brand 100+ for text on dark backgrounds; keep links legible.
-  const themed: Theme = dark ? { ...base, colorBrandForeground1: ramp[110], colorBrandForeground2: ramp[120] } : base;
+  const themed: Theme = dark ? { ...base, ...darkBrandText(base, ramp) } : base;
   return scaleTypography(themed as unknown as Record<string, unknown>, FONT_SCALE[size]) as unknown as Theme;
+}
+
+/**
+ * Fluent's dark theme writes brand text in shades 100–110, made for its own
+ * blue: a dark preset's (#212121) or a darkened one's are then unreadable on
+ * the dark backgrounds. The brand's text tokens take the first shade that
+ * reads at 4.5:1 on all of them, and the next one up when hovered.
+ */
+function darkBrandText(base: Theme, ramp: BrandRamp): Partial<Theme> {
+  const surfaces = [base.colorNeutralBackground1, base.colorNeutralBackground2, base.colorNeutralBackground3, base.colorBrandBackground2];
+  const shade = textShadeOn(ramp, surfaces, 100);
+  const up = BRAND_SHADES[Math.min(BRAND_SHADES.indexOf(shade) + 1, BRAND_SHADES.length - 1)]!;
+  const text = ramp[shade];
+  return {
+    colorBrandForeground1: text, colorBrandForeground2: ramp[up], colorBrandForeground2Hover: ramp[up], colorBrandForeground2Pressed: text,
+    colorBrandForegroundLink: text, colorBrandForegroundLinkHover: ramp[up], colorBrandForegroundLinkPressed: text, colorBrandForegroundLinkSelected: text,
+    colorCompoundBrandForeground1: text, colorCompoundBrandForeground1Hover: ramp[up], colorCompoundBrandForeground1Pressed: text,
+    colorNeutralForeground2BrandHover: text, colorNeutralForeground2BrandPressed: text, colorNeutralForeground2BrandSelected: text,
+    colorNeutralForeground3BrandHover: text, colorNeutralForeground3BrandPressed: text, colorNeutralForeground3BrandSelected: text,
+  };
 }
 
 export { useIsDark } from './dark.js';

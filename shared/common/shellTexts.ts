@@ -5,6 +5,7 @@ const zhCN = {
   menu: {
     navigation: '导航菜单',
     home: '返回首页',
+    homeWith: '{{title}}（返回首页）',
     collapse: '收起侧边栏',
     expand: '展开侧边栏',
   },
@@ -56,6 +57,7 @@ export const shellTexts = defineTexts(zhCN, {
     menu: {
       navigation: '導覽選單',
       home: '返回首頁',
+      homeWith: '{{title}}（返回首頁）',
       collapse: '收合側邊欄',
       expand: '展開側邊欄',
     },
@@ -105,6 +107,7 @@ export const shellTexts = defineTexts(zhCN, {
     menu: {
       navigation: 'Navigation',
       home: 'Home',
+      homeWith: '{{title}} (home)',
       collapse: 'Collapse the sidebar',
       expand: 'Expand the sidebar',
     },

@@ -9,6 +9,7 @@ const zhCN = {
   },
   language: {
     label: '语言',
+    current: '语言：{{name}}',
     'zh-CN': '简体中文',
     'zh-TW': '繁體中文',
     en: 'English',
@@ -131,6 +132,7 @@ export const commonTexts = defineTexts(zhCN, {
     },
     language: {
       label: '語言',
+      current: '語言：{{name}}',
       'zh-CN': '简体中文',
       'zh-TW': '繁體中文',
       en: 'English',
@@ -250,6 +252,7 @@ export const commonTexts = defineTexts(zhCN, {
     },
     language: {
       label: 'Language',
+      current: 'Language: {{name}}',
       'zh-CN': '简体中文',
       'zh-TW': '繁體中文',
       en: 'English',

@@ -4,6 +4,7 @@
  * choice, sign-in, sign-out.
  */
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible } from './axe.js';
 
 /** The header and route of the host's test-only launch minting (electron/host/index.ts MINT_PATH). */
 const MINT_KEY_HEADER = 'x-vend-launch-key';
@@ -53,7 +54,7 @@ export async function resetHostSession(request: APIRequestContext): Promise<void
  * tests carries the session cookie that gave (through the `storageState`
  * option). Every test starts signed out.
  */
-export const test = base.extend<{ signedOut: void }, { launchState: StorageState }>({
+export const test = base.extend<{ signedOut: void; accessible: void }, { launchState: StorageState }>({
   launchState: [async ({ playwright }, use, workerInfo) => {
     const api = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL, storageState: { cookies: [], origins: [] } });
     const res = await api.get(await mintLaunchUrl(api), { maxRedirects: 0 });
@@ -67,7 +68,21 @@ export const test = base.extend<{ signedOut: void }, { launchState: StorageState
     await resetHostSession(request);
     await use();
   }, { auto: true }],
+  // Every screen a test leaves its page on is checked with axe-core, once per
+  // path and run (tests/e2e/axe.ts); tests/e2e/shell/accessibility.spec.ts
+  // visits the rest, and dialogs, narrow windows and the dark theme.
+  accessible: [async ({ page }, use, testInfo) => {
+    await use();
+    if (testInfo.status !== 'passed' || testInfo.expectedStatus !== 'passed' || page.isClosed()) return;
+    const url = new URL(page.url());
+    if (!url.protocol.startsWith('http') || checkedPaths.has(url.pathname)) return;
+    checkedPaths.add(url.pathname);
+    await expectAccessible(page, `the page "${testInfo.title}" ends on`);
+  }, { auto: true }],
 });
+
+/** The paths already checked with axe-core in this worker (one worker runs the suite). */
+const checkedPaths = new Set<string>();
 
 export const PASSWORD = 'Demo@2026';
 

@@ -222,7 +222,7 @@ test.describe('the router', () => {
     await openFromMenu(page, '/pointMent/pointList', '/pointMent');
     await page.getByTestId('sidebar-logo').click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    await page.locator('[data-testid="tab"][data-path="/pointMent/pointList"] button[role="tab"]').click();
+    await page.locator('[data-testid="tab"][data-path="/pointMent/pointList"]').getByTestId('tab-label').click();
     await expect(page).toHaveURL(/\/pointMent\/pointList$/);
     await page.getByTestId('refresh').click();
     await expect(page.getByTestId('point-row').first()).toBeVisible();

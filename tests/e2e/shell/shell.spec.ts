@@ -133,11 +133,11 @@ test('tabs open, keep their views, refresh, close, close others and close all', 
   await expect.poll(() => tabPaths(page)).toEqual(['/dashboard', '/pointMent/pointList', '/orderManagement/orderList', '/orderManagement/customerService']);
 
   // A cached view keeps what was typed; refresh re-mounts it.
-  await page.locator('[data-testid="tab"][data-path="/pointMent/pointList"]').getByRole('tab').click();
+  await page.locator('[data-testid="tab"][data-path="/pointMent/pointList"]').getByTestId('tab-label').click();
   await page.getByTestId('point-filter-name').fill('kept');
-  await page.locator('[data-testid="tab"][data-path="/orderManagement/orderList"]').getByRole('tab').click();
+  await page.locator('[data-testid="tab"][data-path="/orderManagement/orderList"]').getByTestId('tab-label').click();
   await expect(page.getByRole('heading', { name: en.order.list.title })).toBeVisible();
-  await page.locator('[data-testid="tab"][data-path="/pointMent/pointList"]').getByRole('tab').click();
+  await page.locator('[data-testid="tab"][data-path="/pointMent/pointList"]').getByTestId('tab-label').click();
   await expect(page.getByTestId('point-filter-name')).toHaveValue('kept');
   await page.getByTestId('refresh').click();
   await expect(page).toHaveURL(/\/pointMent\/pointList$/);

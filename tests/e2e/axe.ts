@@ -1,0 +1,43 @@
+/**
+ * Accessibility as the end-to-end suite checks it (issue 31): axe-core on
+ * the page as it stands, failing on any serious or critical violation.
+ * Moderate and minor findings (a landmark's name, a heading level) are
+ * reported by axe but not enforced here.
+ *
+ * Excluded, with the reason:
+ * - `[data-tabster-dummy]`: Fluent's focus manager (tabster) puts 1-px `<i
+ *   tabindex=0 aria-hidden>` elements around focus groups and dialogs; they
+ *   hand focus on at once and are hidden so that screen readers do not
+ *   announce them. axe reads them as aria-hidden-focus, a false positive
+ *   Fluent and tabster document (microsoft/tabster#288, fluentui#27056) and
+ *   Microsoft's own scanners suppress.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+const ENFORCED = new Set(['serious', 'critical']);
+
+/** Fluent's enter/exit transitions run ~200 ms; a fading dialog or toast has not its final contrast yet. */
+async function settled(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => (globalThis as unknown as BrowserDocument).document.getAnimations()
+    .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity).length), { timeout: 5_000 }).toBe(0);
+}
+
+/** The part of the DOM `settled` reads (the tests are type-checked without the DOM library). */
+interface BrowserDocument {
+  document: { getAnimations(): Array<{ playState: string; effect: { getComputedTiming(): { iterations?: number } } | null }> };
+}
+
+/** The serious and critical violations on the page now, one line each (rule, impact, first nodes). */
+export async function violations(page: Page): Promise<string[]> {
+  await settled(page);
+  const result = await new AxeBuilder({ page }).exclude('[data-tabster-dummy]').options({ resultTypes: ['violations'] }).analyze();
+  return result.violations
+    .filter((v) => ENFORCED.has(v.impact ?? ''))
+    .map((v) => `${v.id} (${v.impact}, ${v.nodes.length}): ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`).join(' | ')}`);
+}
+
+/** Fails the test when the page has a serious or critical violation; `where` names the state in the message. */
+export async function expectAccessible(page: Page, where: string): Promise<void> {
+  expect(await violations(page), `axe-core on ${where} (${new URL(page.url()).pathname})`).toEqual([]);
+}

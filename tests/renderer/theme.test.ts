@@ -1,0 +1,35 @@
+/**
+ * The theme's text contrast (WCAG AA, 4.5:1) for every preset of the spec, light
+ * and dark: white on the brand (primary buttons, the active tab), the brand as
+ * text on the page's surfaces (links, the selected menu item). axe-core's
+ * color-contrast found the spec's default #409EFF at 2.8:1 on every screen.
+ */
+import { describe, expect, it } from 'vitest';
+import { accessibleBrand, AA_TEXT, contrast } from '../../renderer/shell/ramp.js';
+import { THEME_PRESETS } from '../../renderer/shell/settings.js';
+import { buildTheme } from '../../renderer/shell/theme.js';
+
+describe('theme contrast', () => {
+  it.each(THEME_PRESETS.flatMap((c) => [[c, 'light'], [c, 'dark']] as const))('%s (%s) carries text at 4.5:1', (color, mode) => {
+    const th = buildTheme(color, mode === 'dark', 'medium');
+    const pairs: Array<[string, string, string]> = [
+      ['on brand', th.colorNeutralForegroundOnBrand, th.colorBrandBackground],
+      ['on brand, hovered', th.colorNeutralForegroundOnBrand, th.colorBrandBackgroundHover],
+      ['brand text on background 1', th.colorBrandForeground1, th.colorNeutralBackground1],
+      ['brand text on background 2', th.colorBrandForeground1, th.colorNeutralBackground2],
+      ['brand text on background 3', th.colorBrandForeground1, th.colorNeutralBackground3],
+      ['brand text on its tint', th.colorBrandForeground1, th.colorBrandBackground2],
+      ['link', th.colorBrandForegroundLink, th.colorNeutralBackground1],
+    ];
+    for (const [what, fg, bg] of pairs) expect(contrast(fg, bg), `${what}: ${fg} on ${bg}`).toBeGreaterThanOrEqual(AA_TEXT);
+  });
+
+  it('keeps a preset that already passes, and darkens one that does not only as far as needed', () => {
+    expect(accessibleBrand('#304156')).toBe('#304156');
+    expect(accessibleBrand('#212121')).toBe('#212121');
+    const blue = accessibleBrand('#409EFF');
+    expect(contrast('#409EFF', '#FFFFFF')).toBeLessThan(AA_TEXT);
+    expect(contrast(blue, '#F5F5F5')).toBeGreaterThanOrEqual(AA_TEXT);
+    expect(contrast(blue, '#F5F5F5')).toBeLessThan(5.2);
+  });
+});
