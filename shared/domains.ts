@@ -9,7 +9,7 @@ import { assembleErrors, type ErrorTable } from './errors/define.js';
 import { createPolicy } from './errors/policy.js';
 import { assembleTexts, type Lang } from './i18n/define.js';
 import { deriveRouteSets, type RouteGroupDecl } from './routes/define.js';
-import { commonErrors, commonTexts, pendingPowers, pendingRoutes, routeTexts, shellTexts } from './common/index.js';
+import { commonErrors, commonTexts, kitTexts, pendingPowers, pendingRoutes, routeTexts, shellTexts } from './common/index.js';
 import { account } from './account/index.js';
 import { tenant } from './tenant/index.js';
 import { staff } from './staff/index.js';
@@ -50,11 +50,11 @@ export const { decide, ruleOf } = createPolicy(knownEntry);
 
 // ------------------------------------------------------------- UI texts
 
-type CommonTexts = (typeof commonTexts)['zh-CN'] & (typeof shellTexts)['zh-CN'] & (typeof routeTexts)['zh-CN'];
+type CommonTexts = (typeof commonTexts)['zh-CN'] & (typeof shellTexts)['zh-CN'] & (typeof kitTexts)['zh-CN'] & (typeof routeTexts)['zh-CN'];
 type DomainTexts = { [D in Domain as D['name']]: D['texts']['zh-CN'] };
 /** The shape of every UI catalogue: common groups, and one namespace per domain. */
 export type Catalogue = CommonTexts & DomainTexts;
-export const catalogues = assembleTexts([commonTexts, shellTexts, routeTexts], Object.fromEntries(DOMAINS.map((d) => [d.name, d.texts]))) as unknown as Readonly<Record<Lang, Catalogue>>;
+export const catalogues = assembleTexts([commonTexts, shellTexts, kitTexts, routeTexts], Object.fromEntries(DOMAINS.map((d) => [d.name, d.texts]))) as unknown as Readonly<Record<Lang, Catalogue>>;
 
 // --------------------------------------------------------------- routes
 

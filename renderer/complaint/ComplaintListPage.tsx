@@ -46,7 +46,7 @@ export default function ComplaintListPage() {
   useLastPage(paging, setPaging, total, !list.isPlaceholderData);
 
   const columns = useMemo<Column<ComplaintItem>[]>(() => [
-    { id: 'number', header: t('complaint.number'), minWidth: 170, width: 180, value: (c) => c.number, cellTestId: 'complaint-number' },
+    { id: 'number', header: t('complaint.number'), minWidth: 170, width: 180, value: (c) => c.number, cellTestId: 'complaint-number', hideable: false },
     { id: 'order', header: t('complaint.orderNumber'), minWidth: 180, width: 190, value: (c) => c.orderNumber },
     { id: 'amount', header: t('complaint.amount'), kind: 'money', value: (c) => c.amount },
     { id: 'type', header: t('complaint.type'), minWidth: 96, width: 120, value: (c) => t(`complaint.types.${c.type}`) },
@@ -60,7 +60,7 @@ export default function ComplaintListPage() {
     ...(byTenant ? [{ id: 'tenant', header: t('complaint.tenant'), value: (c: ComplaintItem) => c.tenantName, minWidth: 96, width: 150 }] : []),
     { id: 'createdAt', header: t('complaint.createdAt'), minWidth: 100, width: 120, render: (c) => <span title={formatDateTime(c.createdAt)}>{formatRelative(t, c.createdAt)}</span> },
     {
-      id: 'actions', header: t('common.actions'), minWidth: 110, width: 120, shrinkLast: true,
+      id: 'actions', pin: 'end', header: t('common.actions'), minWidth: 110, width: 120, shrinkLast: true,
       render: (c) => (
         <div className={styles.actions}>
           <ActionButton className={styles.action} size="small" appearance="subtle" icon={<OpenRegular />} action={() => void navigate(complaintDetailPath(c.id))}

@@ -94,7 +94,7 @@ function Fleet() {
   };
 
   const columns = useMemo<Column<DeviceItem>[]>(() => [
-    { id: 'name', header: t('device.name'), value: (d) => d.name, minWidth: 120, width: 180, grow: 2, cellTestId: 'device-name' },
+    { id: 'name', header: t('device.name'), value: (d) => d.name, minWidth: 120, width: 180, grow: 2, cellTestId: 'device-name', hideable: false },
     { id: 'serial', header: t('device.serial'), value: (d) => d.serial, minWidth: 120, width: 140, cellTestId: 'device-serial' },
     { id: 'type', header: t('device.type'), value: (d) => t(`device.types.${d.type}`), minWidth: 80, width: 110 },
     { id: 'model', header: t('device.model'), value: (d) => d.model, minWidth: 80, width: 100 },
@@ -125,7 +125,7 @@ function Fleet() {
     },
     { id: 'channels', header: t('device.list.channels'), kind: 'number', value: (d) => d.channelCount },
     {
-      id: 'actions', header: t('common.actions'), minWidth: 150, width: 170, shrinkLast: true,
+      id: 'actions', pin: 'end', header: t('common.actions'), minWidth: 150, width: 170, shrinkLast: true,
       render: (d) => (
         <div className={styles.actions}>
           <ActionButton className={styles.action} size="small" appearance="subtle" icon={<SettingsRegular />} action={() => void navigate(devSetPath(d.id))}

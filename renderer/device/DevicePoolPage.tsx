@@ -60,7 +60,7 @@ export default function DevicePoolPage() {
   };
 
   const columns = useMemo<Column<DeviceItem>[]>(() => [
-    { id: 'serial', header: t('device.serial'), value: (d) => d.serial, minWidth: 120, width: 140, cellTestId: 'pool-serial' },
+    { id: 'serial', header: t('device.serial'), value: (d) => d.serial, minWidth: 120, width: 140, cellTestId: 'pool-serial', hideable: false },
     { id: 'name', header: t('device.name'), value: (d) => d.name, minWidth: 120, width: 180, grow: 2 },
     { id: 'model', header: t('device.model'), value: (d) => d.model, minWidth: 80, width: 100 },
     { id: 'type', header: t('device.type'), value: (d) => t(`device.types.${d.type}`), minWidth: 80, width: 110 },
@@ -84,7 +84,7 @@ export default function DevicePoolPage() {
       render: (d) => <Badge appearance="filled" color={d.online ? 'success' : 'informative'}>{t(d.online ? 'device.online' : 'device.offline')}</Badge>,
     },
     {
-      id: 'actions', header: t('common.actions'), minWidth: 90, width: 100, shrinkLast: true,
+      id: 'actions', pin: 'end', header: t('common.actions'), minWidth: 90, width: 100, shrinkLast: true,
       render: (d) => (
         <ActionButton size="small" appearance="subtle" icon={<HistoryRegular />} opensDialog action={() => setHistory(d)} data-testid="pool-history-open">
           {t('device.pool.history')}

@@ -83,7 +83,7 @@ export function ExceptionsPanel() {
       ),
     },
     {
-      id: 'fix', header: t('common.actions'), minWidth: 110, width: 130, shrinkLast: true,
+      id: 'fix', pin: 'end', header: t('common.actions'), minWidth: 110, width: 130, shrinkLast: true,
       // The action that fixes the worst problem: a lock is lifted here, low stock gets its pick list, a lapse is renewed, the rest is looked at.
       render: (d) => d.problems.includes('locked')
         ? <ActionButton size="small" appearance="subtle" action={() => unlock(d)} data-testid="exception-fix">{t('device.care.fix.unlock')}</ActionButton>

@@ -16,6 +16,10 @@
  * - Sorting is offered only through `sort` / `onSortChange`, for columns the
  *   list's API sorts by: a page sorted in the browser would lie about the list.
  * - Past a page of rows (100) only the rows in view are drawn (TanStack Virtual).
+ * - The user resizes columns (a handle at each header's right edge) and hides
+ *   them (the menu at the end of the header row), remembered per screen
+ *   (columnPrefs.ts); the row actions (`pin: 'end'`) stay in view at the
+ *   right edge while the rest scrolls sideways, and cannot be hidden.
  */
 import { useZoneNote } from './zone.js';
 import {
@@ -27,6 +31,10 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { CellContent } from './cells.js';
+import { ColumnsMenu, ResizeHandle } from './ColumnControls.js';
+import {
+  canHide, loadColumnPrefs, NO_PREFS, saveColumnPrefs, sizeWithPrefs, toggleHidden, visibleColumns, withWidth, type ColumnPrefs,
+} from './columnPrefs.js';
 import { alignOf, sizeOf, type Column, type Sort } from './columns.js';
 import type { ListView } from './listState.js';
 import { columnWidths, type ColumnSize } from './sizing.js';
@@ -37,6 +45,9 @@ const features = tableFeatures({ rowSortingFeature });
 /** More rows than the largest page: draw only those in view. */
 export const VIRTUALIZE_AFTER = 100;
 const SELECT_SIZE: ColumnSize = { minWidth: 44, width: 44 };
+/** The columns menu's own column, at the end of each row. */
+const MENU_WIDTH = 36;
+const MENU_SIZE: ColumnSize = { minWidth: MENU_WIDTH, width: MENU_WIDTH };
 /**
  * The container's height limit: the rows scroll under a sticky header while
  * the filters and the pager stay on the screen (the top bar, tabs, title,
@@ -70,6 +81,15 @@ const useStyles = makeStyles({
   headEnd: { '& > div': { justifyContent: 'flex-end' } },
   headCenter: { '& > div': { justifyContent: 'center' } },
   stale: { opacity: 0.6 },
+  // Kept at the right edge while the table scrolls sideways (the row actions, then the columns menu).
+  pinned: {
+    position: 'sticky', right: `${MENU_WIDTH}px`, zIndex: 1, backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: `-1px 0 0 ${tokens.colorNeutralStroke2}`,
+  },
+  pinnedAlone: { right: 0 },
+  menuCell: { position: 'sticky', right: 0, zIndex: 1, backgroundColor: tokens.colorNeutralBackground1, padding: 0 },
+  // Header cells are sticky at the top already (`head`); pinned ones stick to both edges, above the rows.
+  headPinned: { zIndex: 3, backgroundColor: tokens.colorNeutralBackground2 },
 });
 
 /** Checkboxes in a first column: the screen owns the selected keys. */
@@ -117,6 +137,12 @@ export interface DataTableProps<Row, K extends RowKey = RowKey> {
   maxHeight?: string;
   /** Skeleton rows while loading. */
   skeletonRows?: number;
+  /**
+   * The key the user's column widths and hidden columns are remembered
+   * under: by default the screen's path and the table's testId; false: not
+   * remembered.
+   */
+  remember?: string | false;
   size?: 'medium' | 'small';
 }
 
@@ -139,24 +165,41 @@ function useInnerWidth(ref: RefObject<HTMLElement | null>): number | undefined {
 
 export function DataTable<Row extends RowData, K extends RowKey = RowKey>({
   label, columns, rows, rowKey, view, busy = false, onRetry, emptyAction, sort = null, onSortChange, selection,
-  rowTestId, rowData, onRowOpen, testId = 'data-table', maxHeight = DEFAULT_MAX_HEIGHT, skeletonRows = 5, size = 'medium',
+  rowTestId, rowData, onRowOpen, testId = 'data-table', maxHeight = DEFAULT_MAX_HEIGHT, skeletonRows = 5, size = 'medium', remember,
 }: DataTableProps<Row, K>) {
   const styles = useStyles();
   const scrollRef = useRef<HTMLDivElement>(null);
   const inner = useInnerWidth(scrollRef);
 
+  // The path the screen opened at: a cached tab keeps its own key while another screen shows.
+  const [prefsKey] = useState(() => (remember === false ? null : remember ?? `${location.pathname}#${testId}`));
+  const [prefs, setPrefs] = useState<ColumnPrefs>(() => (prefsKey ? loadColumnPrefs(prefsKey) : NO_PREFS));
+  const changePrefs = (next: ColumnPrefs) => {
+    setPrefs(next);
+    if (prefsKey) saveColumnPrefs(prefsKey, next);
+  };
+  // The width of the column being dragged, drawn live and kept on release.
+  const [drag, setDrag] = useState<{ id: string; width: number } | null>(null);
+  const shown = useMemo(() => visibleColumns(columns, prefs), [columns, prefs]);
+  const menu = columns.filter(canHide).length >= 2;
+  const pinnedClass = menu ? styles.pinned : mergeClasses(styles.pinned, styles.pinnedAlone);
+
   const selectable = selection !== undefined;
-  const sizes = useMemo(() => [...(selectable ? [SELECT_SIZE] : []), ...columns.map(sizeOf)], [columns, selectable]);
+  const sizes = useMemo(() => [
+    ...(selectable ? [SELECT_SIZE] : []),
+    ...shown.map((c) => sizeWithPrefs(sizeOf(c), drag?.id === c.id ? drag.width : prefs.widths[c.id])),
+    ...(menu ? [MENU_SIZE] : []),
+  ], [shown, selectable, menu, drag, prefs.widths]);
   const layout = useMemo(() => columnWidths(sizes, inner ?? 0), [sizes, inner]);
 
   const defs = useMemo<ColumnDef<typeof features, Row>[]>(
-    () => columns.map((c) => ({
+    () => shown.map((c) => ({
       id: c.id,
       header: c.header,
       accessorFn: (row: Row) => c.value?.(row) ?? null,
       enableSorting: !!c.sortable && onSortChange !== undefined,
     })),
-    [columns, onSortChange],
+    [shown, onSortChange],
   );
   const sorting = useMemo<SortingState>(() => (sort ? [sort] : []), [sort]);
   const table = useTable({
@@ -207,11 +250,12 @@ export function DataTable<Row extends RowData, K extends RowKey = RowKey>({
             <Checkbox aria-label={selection.rowLabel(item)} checked={selection.selected.has(key)} onChange={() => toggle(key)} />
           </TableCell>
         )}
-        {columns.map((c) => (
-          <TableCell key={c.id} className={mergeClasses(styles.cell, styles[alignOf(c)])} data-testid={c.cellTestId}>
+        {shown.map((c) => (
+          <TableCell key={c.id} className={mergeClasses(styles.cell, styles[alignOf(c)], c.pin === 'end' && pinnedClass)} data-testid={c.cellTestId}>
             <CellContent column={c} row={item} />
           </TableCell>
         ))}
+        {menu && <TableCell className={styles.menuCell} />}
       </TableRow>
     );
   };
@@ -253,18 +297,33 @@ export function DataTable<Row extends RowData, K extends RowKey = RowKey>({
                 </TableHeaderCell>
               )}
               {headers.map((h, i) => {
-                const c = columns[i]!;
+                const c = shown[i]!;
                 const sorted = h.column.getIsSorted();
                 const align = alignOf(c);
+                const at = i + (selectable ? 1 : 0);
                 return (
-                  <TableHeaderCell key={h.id} className={mergeClasses(styles.head, align === 'end' && styles.headEnd, align === 'center' && styles.headCenter)}
+                  <TableHeaderCell key={h.id}
+                    className={mergeClasses(styles.head, align === 'end' && styles.headEnd, align === 'center' && styles.headCenter,
+                      c.pin === 'end' && pinnedClass, c.pin === 'end' && styles.headPinned)}
                     sortable={h.column.getCanSort()} sortDirection={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                    onClick={h.column.getToggleSortingHandler()} data-column={c.id} data-min-width={sizes[i + (selectable ? 1 : 0)]!.minWidth}
-                    title={c.kind === 'time' && zone ? zone.long : undefined}>
+                    onClick={h.column.getToggleSortingHandler()} data-column={c.id} data-min-width={sizes[at]!.minWidth} data-width={layout.widths[at]}
+                    title={c.kind === 'time' && zone ? zone.long : undefined}
+                    aside={c.pin === 'end' ? undefined : (
+                      <ResizeHandle header={c.header} width={layout.widths[at] ?? 0} dragging={drag?.id === c.id}
+                        onResize={(width) => setDrag({ id: c.id, width })}
+                        onCommit={(width) => { setDrag(null); changePrefs(withWidth(prefs, c.id, width)); }}
+                        onReset={() => { setDrag(null); changePrefs(withWidth(prefs, c.id, undefined)); }} />
+                    )}>
                     {c.kind === 'time' && zone ? zone.label(c.header) : c.header}
                   </TableHeaderCell>
                 );
               })}
+              {menu && (
+                <TableHeaderCell className={mergeClasses(styles.head, styles.menuCell, styles.headPinned)}>
+                  <ColumnsMenu columns={columns} hidden={prefs.hidden} onToggle={(id) => changePrefs(toggleHidden(columns, prefs, id))}
+                    onReset={prefs.hidden.length > 0 || Object.keys(prefs.widths).length > 0 ? () => changePrefs(NO_PREFS) : undefined} />
+                </TableHeaderCell>
+              )}
             </TableRow>
           </TableHeader>
           <TableBody>{body()}</TableBody>

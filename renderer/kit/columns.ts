@@ -41,6 +41,13 @@ export interface Column<Row> extends Partial<ColumnSize> {
   sortable?: boolean;
   /** data-testid of each of its cells. */
   cellTestId?: string;
+  /**
+   * `end`: the row's actions. Kept in view at the table's right edge while
+   * the rest scrolls sideways, and never hidden.
+   */
+  pin?: 'end';
+  /** false: the user may not hide it (the column that names the row). Default true. */
+  hideable?: boolean;
 }
 
 /** A column's sort: by `id`, descending or not. */

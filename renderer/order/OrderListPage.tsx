@@ -79,7 +79,7 @@ export function OrderListScreen({ preset }: { preset: OrderListPreset }) {
   const open = (o: OrderItem) => void navigate(orderDetailPath(o.id));
 
   const columns = useMemo<Column<OrderItem>[]>(() => [
-    { id: 'number', header: t('order.list.number'), minWidth: 180, width: 190, value: (o) => o.number, cellTestId: 'order-number' },
+    { id: 'number', header: t('order.list.number'), minWidth: 180, width: 190, value: (o) => o.number, cellTestId: 'order-number', hideable: false },
     { id: 'title', header: t('order.list.orderTitle'), render: (o) => <OverflowText text={o.title} />, minWidth: 140, width: 220, grow: 2 },
     ...(preset === 'staff' ? [
       { id: 'staffName', header: t('order.list.staffName'), minWidth: 80, width: 100, value: (o: OrderItem) => o.staffName, cellTestId: 'order-staff-name' },
@@ -111,7 +111,7 @@ export function OrderListScreen({ preset }: { preset: OrderListPreset }) {
     ...(byTenant ? [{ id: 'tenant', header: t('order.list.tenant'), value: (o: OrderItem) => o.tenantName, minWidth: 96, width: 150 }] : []),
     { id: 'createdAt', header: t('order.list.createdAt'), kind: 'time', value: (o) => o.createdAt, cellTestId: 'order-created' },
     {
-      id: 'actions', header: t('common.actions'), minWidth: 120, width: 130, shrinkLast: true,
+      id: 'actions', pin: 'end', header: t('common.actions'), minWidth: 120, width: 130, shrinkLast: true,
       render: (o) => (
         <div className={styles.actions}>
           <ActionButton className={styles.action} size="small" appearance="subtle" icon={<OpenRegular />} action={() => open(o)} data-testid="order-open">{t('order.list.detail')}</ActionButton>

@@ -35,7 +35,7 @@ export function PointTable({ rows, view, busy, onRetry, emptyAction, canBind, on
 
   const columns = useMemo<Column<PointItem>[]>(() => [
     // The minimums add up to 744 px: the whole table fits beside the side menu on a 1024 px screen, scroll bars and all.
-    { id: 'name', header: t('point.name'), value: (p) => p.name, minWidth: 100, width: 180, grow: 2, cellTestId: 'point-name' },
+    { id: 'name', header: t('point.name'), value: (p) => p.name, minWidth: 100, width: 180, grow: 2, cellTestId: 'point-name', hideable: false },
     // Two or three division names (province, city, district): wrapped rather than cut, since the district is what tells points apart.
     {
       id: 'area', header: t('point.area'), render: (p) => <span className={styles.area}>{p.area}</span>, overflow: 'wrap',
@@ -47,7 +47,7 @@ export function PointTable({ rows, view, busy, onRetry, emptyAction, canBind, on
     { id: 'tenantName', header: t('point.tenantName'), value: (p) => p.tenantName, minWidth: 80, width: 150, grow: 1 },
     { id: 'createdAt', header: t('point.createdAt'), kind: 'time', value: (p) => p.createdAt },
     {
-      id: 'actions',
+      id: 'actions', pin: 'end',
       header: t('common.actions'),
       // Three buttons on one line when there is room; two lines at the minimum.
       minWidth: canBind ? 180 : 120,

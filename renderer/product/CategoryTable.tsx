@@ -39,7 +39,7 @@ export function CategoryTable({ rows, view, busy, onRetry, emptyAction, showTena
 
   const columns = useMemo<Column<CategoryItem>[]>(() => [
     {
-      id: 'name', header: t('product.category.name'), minWidth: 120, width: 200, grow: 2, cellTestId: 'category-name',
+      id: 'name', header: t('product.category.name'), minWidth: 120, width: 200, grow: 2, cellTestId: 'category-name', hideable: false,
       // One step of indent per level (at most three), so the tree reads down the column.
       render: (c) => (
         <span className={styles.name} style={{ paddingInlineStart: `${c.depth * 20}px` }}>
@@ -56,7 +56,7 @@ export function CategoryTable({ rows, view, busy, onRetry, emptyAction, showTena
     ...(showTenant ? [{ id: 'tenantName', header: t('product.category.tenantName'), value: (c: CategoryItem) => c.tenantName, minWidth: 96, width: 160 }] : []),
     { id: 'createdAt', header: t('product.category.createdAt'), kind: 'time', value: (c) => c.createdAt },
     ...(canEdit ? [{
-      id: 'actions',
+      id: 'actions', pin: 'end' as const,
       header: t('common.actions'),
       minWidth: 220,
       width: 420,

@@ -63,13 +63,13 @@ export default function CustomModelListPage() {
 
   const columns = useMemo<Column<CustomModelItem>[]>(() => [
     { id: 'number', header: t('product.customModel.number'), value: (m) => m.number, minWidth: 96, width: 140, cellTestId: 'custom-model-number' },
-    { id: 'name', header: t('product.customModel.name'), value: (m) => m.name, minWidth: 120, width: 200, grow: 1, cellTestId: 'custom-model-name' },
+    { id: 'name', header: t('product.customModel.name'), value: (m) => m.name, minWidth: 120, width: 200, grow: 1, cellTestId: 'custom-model-name', hideable: false },
     { id: 'description', header: t('product.customModel.description'), value: (m) => m.description, overflow: 'wrap', minWidth: 120, width: 220, grow: 2 },
     { id: 'attributeCount', header: t('product.customModel.attributeCount'), kind: 'number', value: (m) => m.attributeCount, cellTestId: 'custom-model-attributes' },
     { id: 'imageCount', header: t('product.customModel.imageCount'), kind: 'number', value: (m) => m.imageCount, cellTestId: 'custom-model-images' },
     { id: 'createdAt', header: t('product.category.createdAt'), kind: 'time', value: (m) => m.createdAt },
     {
-      id: 'actions', header: t('common.actions'), minWidth: 220, width: 400, shrinkLast: true,
+      id: 'actions', pin: 'end', header: t('common.actions'), minWidth: 220, width: 400, shrinkLast: true,
       render: (m) => (
         <div className={styles.actions}>
           <ActionButton className={styles.action} size="small" appearance="subtle" icon={<TextBulletListSquareEditRegular />}

@@ -67,7 +67,7 @@ export function DetailTable<T extends { id: number; name: string }>({ prefix, te
   const all = useMemo<Column<T>[]>(() => [
     ...columns,
     ...(canEdit ? [{
-      id: 'actions', header: t('common.actions'), minWidth: 120, width: 160, shrinkLast: true,
+      id: 'actions', pin: 'end' as const, header: t('common.actions'), minWidth: 120, width: 160, shrinkLast: true,
       render: (row: T) => (
         <div className={styles.actions}>
           <ActionButton className={styles.action} size="small" appearance="subtle" icon={<EditRegular />} opensDialog disabledReason={lockedReason?.(row)}

@@ -70,13 +70,13 @@ export default function IngredientListPage() {
 
   const columns = useMemo<Column<IngredientItem>[]>(() => [
     { id: 'number', header: t('product.ingredient.number'), value: (i) => i.number, minWidth: 96, width: 160, cellTestId: 'ingredient-number' },
-    { id: 'name', header: t('product.ingredient.name'), value: (i) => i.name, minWidth: 120, width: 200, grow: 2, cellTestId: 'ingredient-name' },
+    { id: 'name', header: t('product.ingredient.name'), value: (i) => i.name, minWidth: 120, width: 200, grow: 2, cellTestId: 'ingredient-name', hideable: false },
     { id: 'type', header: t('product.ingredient.type'), value: (i) => t(`product.ingredient.types.${i.type}`), minWidth: 72, width: 96, cellTestId: 'ingredient-type' },
     { id: 'unit', header: t('product.ingredient.unit'), value: (i) => t(`product.ingredient.units.${i.unit}`), minWidth: 72, width: 96, cellTestId: 'ingredient-unit' },
     ...(byTenant ? [{ id: 'tenantName', header: t('product.ingredient.tenantName'), value: (i: IngredientItem) => i.tenantName, minWidth: 96, width: 180 }] : []),
     { id: 'createdAt', header: t('product.ingredient.createdAt'), kind: 'time', value: (i) => i.createdAt },
     {
-      id: 'actions', header: t('common.actions'), minWidth: 120, width: 160, shrinkLast: true,
+      id: 'actions', pin: 'end', header: t('common.actions'), minWidth: 120, width: 160, shrinkLast: true,
       render: (i) => (
         <div className={styles.actions}>
           <ActionButton className={styles.action} size="small" appearance="subtle" icon={<EditRegular />} opensDialog action={() => setEditing({ ingredient: i })}

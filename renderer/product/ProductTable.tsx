@@ -42,7 +42,7 @@ export function ProductTable(props: ProductTableProps) {
       render: (p) => (p.images[0] ? <img className={styles.thumb} src={`/files/${p.images[0]}`} alt={p.name} loading="lazy" /> : null),
     },
     { id: 'number', header: t('product.product.number'), value: (p) => p.number, sortable: true, minWidth: 96, width: 120, cellTestId: 'product-number' },
-    { id: 'name', header: t('product.product.name'), value: (p) => p.name, sortable: true, minWidth: 120, width: 180, grow: 2, cellTestId: 'product-name' },
+    { id: 'name', header: t('product.product.name'), value: (p) => p.name, sortable: true, minWidth: 200, width: 240, grow: 2, cellTestId: 'product-name', hideable: false },
     { id: 'category', header: t('product.product.category'), value: (p) => p.categoryName, minWidth: 72, width: 96 },
     { id: 'model', header: t('product.product.model'), value: (p) => p.model, minWidth: 80, width: 110 },
     { id: 'price', header: t('product.product.priceShort'), kind: 'money', value: (p) => p.price, sortable: true, cellTestId: 'product-price' },
@@ -61,7 +61,7 @@ export function ProductTable(props: ProductTableProps) {
     ...(showTenant ? [{ id: 'tenantName', header: t('product.product.tenantName'), value: (p: ProductItem) => p.tenantName, minWidth: 88, width: 120 }] : []),
     { id: 'createdAt', header: t('product.product.createdAt'), kind: 'time', value: (p) => p.createdAt, sortable: true },
     {
-      id: 'actions', header: t('common.actions'), minWidth: 150, width: onCustomInfo ? 250 : 180, shrinkLast: true, cellTestId: 'product-actions',
+      id: 'actions', pin: 'end', header: t('common.actions'), minWidth: 150, width: onCustomInfo ? 250 : 180, shrinkLast: true, cellTestId: 'product-actions',
       render: (p) => (
         <div className={styles.actions}>
           <ActionButton className={styles.action} size="small" appearance="subtle" icon={<EditRegular />} opensDialog action={() => onEdit(p)} data-testid="product-edit">

@@ -75,7 +75,7 @@ export default function SceneListPage() {
 
   const columns = useMemo<Column<SceneItem>[]>(() => [
     { id: 'id', header: t('scene.id'), kind: 'number', value: (s) => s.id },
-    { id: 'name', header: t('scene.name'), render: (s) => <OverflowText text={s.name} />, minWidth: 120, width: 200, grow: 2, cellTestId: 'scene-name' },
+    { id: 'name', header: t('scene.name'), render: (s) => <OverflowText text={s.name} />, minWidth: 120, width: 200, grow: 2, cellTestId: 'scene-name', hideable: false },
     ...(byTenant ? [{ id: 'tenant', header: t('scene.tenant'), value: (s: SceneItem) => s.tenantName, minWidth: 96, width: 160 }] : []),
     { id: 'devices', header: t('scene.deviceCount'), minWidth: 90, width: 130, value: (s) => t('scene.devicesCell', { count: s.deviceCount, online: s.onlineCount }) },
     { id: 'nodes', header: t('scene.nodes'), kind: 'number', value: (s) => s.nodeCount },
@@ -86,7 +86,7 @@ export default function SceneListPage() {
     },
     { id: 'updatedAt', header: t('scene.updatedAt'), minWidth: 150, width: 170, value: (s) => formatDateTime(s.updatedAt) },
     {
-      id: 'actions', header: t('common.actions'), minWidth: 200, width: 240, shrinkLast: true,
+      id: 'actions', pin: 'end', header: t('common.actions'), minWidth: 200, width: 240, shrinkLast: true,
       render: (s) => (
         <div className={styles.actions}>
           <ActionButton className={styles.action} size="small" appearance="subtle" action={() => void navigate(sceneDetailPath(s.id))} data-testid="scene-open">{t('scene.open')}</ActionButton>

@@ -8,6 +8,7 @@ import type { PowerCode } from '../roles.js';
 export { commonErrors, COMMON_CODE } from './errors.js';
 export { commonTexts } from './texts.js';
 export { shellTexts } from './shellTexts.js';
+export { kitTexts } from './kitTexts.js';
 export { routeTexts } from './routeTexts.js';
 export { pendingRoutes } from './routes.js';
 

@@ -1,0 +1,71 @@
+/**
+ * Wide tables (issue 31), on the old product library: names get the room at
+ * 1366 px and the row actions stay in view; the user resizes a column with
+ * the mouse or the keyboard and hides another, and the screen remembers both
+ * after a reload until they are restored.
+ */
+import { expect, type Page } from '@playwright/test';
+import { signIn, test, useLanguage } from '../support.js';
+
+const header = (page: Page, column: string) => page.getByTestId('product-table').locator(`th[data-column="${column}"]`);
+const widthOf = async (page: Page, column: string) => Number(await header(page, column).getAttribute('data-width'));
+
+async function open(page: Page): Promise<void> {
+  await page.goto('/productManagement/productList');
+  await expect(page.getByTestId('product-row').first()).toBeVisible();
+}
+
+test('a column is resized and another hidden, remembered after a reload, then restored', async ({ page, baseURL }) => {
+  await useLanguage(page, baseURL, 'en');
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await signIn(page, 'tenant1');
+  await open(page);
+
+  // At 1366 px the whole of a product's name shows, and the actions are on screen.
+  const name = page.getByTestId('product-name').first();
+  expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+  await expect(page.getByTestId('product-actions').first()).toBeInViewport();
+
+  // Drag the name column's right edge 120 px to the right.
+  const before = await widthOf(page, 'name');
+  const handle = header(page, 'name').getByTestId('column-resize');
+  const box = (await handle.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2, { steps: 4 });
+  await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2, { steps: 4 });
+  await page.mouse.up();
+  await expect.poll(() => widthOf(page, 'name')).toBe(before + 120);
+  // The drag did not sort by name.
+  await expect(header(page, 'name')).not.toHaveAttribute('aria-sort', /ascending|descending/);
+
+  // The keyboard: one step of 16 px.
+  await handle.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => widthOf(page, 'name')).toBe(before + 136);
+
+  // Hide the model column from the columns menu; the name and the actions cannot be hidden.
+  await page.getByTestId('product-table').getByTestId('columns-menu').click();
+  const item = (id: string) => page.getByTestId('columns-menu-item').and(page.locator(`[data-column="${id}"]`));
+  await expect(item('name')).toBeDisabled();
+  await expect(item('actions')).toBeDisabled();
+  await item('model').click();
+  await page.keyboard.press('Escape');
+  await expect(header(page, 'model')).toHaveCount(0);
+  // The actions stay in view even when the table scrolls sideways.
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await expect(page.getByTestId('product-actions').first()).toBeInViewport();
+  await page.setViewportSize({ width: 1366, height: 800 });
+
+  await page.reload();
+  await expect(page.getByTestId('product-row').first()).toBeVisible();
+  await expect(header(page, 'model')).toHaveCount(0);
+  expect(await widthOf(page, 'name')).toBe(before + 136);
+
+  await page.getByTestId('product-table').getByTestId('columns-menu').click();
+  await page.getByTestId('columns-reset').click();
+  await expect(header(page, 'model')).toHaveCount(1);
+  await expect.poll(() => widthOf(page, 'name')).toBe(before);
+  await page.reload();
+  await expect(header(page, 'model')).toHaveCount(1);
+});
