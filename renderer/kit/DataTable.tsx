@@ -17,7 +17,7 @@
  *   list's API sorts by: a page sorted in the browser would lie about the list.
  * - Past a page of rows (100) only the rows in view are drawn (TanStack Virtual).
  * - The user resizes columns (a handle at each header's right edge) and hides
- *   them (the menu at the end of the header row), remembered per screen
+ *   them (the menu in the last header cell), remembered per screen
  *   (columnPrefs.ts); the row actions (`pin: 'end'`) stay in view at the
  *   right edge while the rest scrolls sideways, and cannot be hidden.
  */
@@ -29,7 +29,7 @@ import {
   rowSortingFeature, tableFeatures, useTable, type ColumnDef, type RowData, type SortingState, type Updater,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { CellContent } from './cells.js';
 import { ColumnsMenu, ResizeHandle } from './ColumnControls.js';
 import {
@@ -45,9 +45,8 @@ const features = tableFeatures({ rowSortingFeature });
 /** More rows than the largest page: draw only those in view. */
 export const VIRTUALIZE_AFTER = 100;
 const SELECT_SIZE: ColumnSize = { minWidth: 44, width: 44 };
-/** The columns menu's own column, at the end of each row. */
-const MENU_WIDTH = 36;
-const MENU_SIZE: ColumnSize = { minWidth: MENU_WIDTH, width: MENU_WIDTH };
+/** Room the columns menu's button takes in the last header cell (it has no column of its own: a table's minimum stays the columns'). */
+const MENU_ROOM = 32;
 /**
  * The container's height limit: the rows scroll under a sticky header while
  * the filters and the pager stay on the screen (the top bar, tabs, title,
@@ -81,13 +80,13 @@ const useStyles = makeStyles({
   headEnd: { '& > div': { justifyContent: 'flex-end' } },
   headCenter: { '& > div': { justifyContent: 'center' } },
   stale: { opacity: 0.6 },
-  // Kept at the right edge while the table scrolls sideways (the row actions, then the columns menu).
+  // Kept at the right edge while the table scrolls sideways: the row actions.
   pinned: {
-    position: 'sticky', right: `${MENU_WIDTH}px`, zIndex: 1, backgroundColor: tokens.colorNeutralBackground1,
+    position: 'sticky', right: 0, zIndex: 1, backgroundColor: tokens.colorNeutralBackground1,
     boxShadow: `-1px 0 0 ${tokens.colorNeutralStroke2}`,
   },
-  pinnedAlone: { right: 0 },
-  menuCell: { position: 'sticky', right: 0, zIndex: 1, backgroundColor: tokens.colorNeutralBackground1, padding: 0 },
+  menuRoom: { paddingRight: `${MENU_ROOM + 8}px` },
+  menuSlot: { position: 'absolute', right: '8px', top: '50%', transform: 'translateY(-50%)' },
   // Header cells are sticky at the top already (`head`); pinned ones stick to both edges, above the rows.
   headPinned: { zIndex: 3, backgroundColor: tokens.colorNeutralBackground2 },
 });
@@ -182,14 +181,12 @@ export function DataTable<Row extends RowData, K extends RowKey = RowKey>({
   const [drag, setDrag] = useState<{ id: string; width: number } | null>(null);
   const shown = useMemo(() => visibleColumns(columns, prefs), [columns, prefs]);
   const menu = columns.filter(canHide).length >= 2;
-  const pinnedClass = menu ? styles.pinned : mergeClasses(styles.pinned, styles.pinnedAlone);
 
   const selectable = selection !== undefined;
   const sizes = useMemo(() => [
     ...(selectable ? [SELECT_SIZE] : []),
     ...shown.map((c) => sizeWithPrefs(sizeOf(c), drag?.id === c.id ? drag.width : prefs.widths[c.id])),
-    ...(menu ? [MENU_SIZE] : []),
-  ], [shown, selectable, menu, drag, prefs.widths]);
+  ], [shown, selectable, drag, prefs.widths]);
   const layout = useMemo(() => columnWidths(sizes, inner ?? 0), [sizes, inner]);
 
   const defs = useMemo<ColumnDef<typeof features, Row>[]>(
@@ -251,11 +248,10 @@ export function DataTable<Row extends RowData, K extends RowKey = RowKey>({
           </TableCell>
         )}
         {shown.map((c) => (
-          <TableCell key={c.id} className={mergeClasses(styles.cell, styles[alignOf(c)], c.pin === 'end' && pinnedClass)} data-testid={c.cellTestId}>
+          <TableCell key={c.id} className={mergeClasses(styles.cell, styles[alignOf(c)], c.pin === 'end' && styles.pinned)} data-testid={c.cellTestId}>
             <CellContent column={c} row={item} />
           </TableCell>
         ))}
-        {menu && <TableCell className={styles.menuCell} />}
       </TableRow>
     );
   };
@@ -277,6 +273,7 @@ export function DataTable<Row extends RowData, K extends RowKey = RowKey>({
   };
 
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
+  const headId = useId();
   const zone = useZoneNote();
   return (
     <div className={styles.root}>
@@ -301,29 +298,36 @@ export function DataTable<Row extends RowData, K extends RowKey = RowKey>({
                 const sorted = h.column.getIsSorted();
                 const align = alignOf(c);
                 const at = i + (selectable ? 1 : 0);
+                const last = menu && i === headers.length - 1;
+                const handle = c.pin === 'end' ? null : (
+                  <ResizeHandle header={c.header} width={layout.widths[at] ?? 0} dragging={drag?.id === c.id}
+                    onResize={(width) => setDrag({ id: c.id, width })}
+                    onCommit={(width) => { setDrag(null); changePrefs(withWidth(prefs, c.id, width)); }}
+                    onReset={() => { setDrag(null); changePrefs(withWidth(prefs, c.id, undefined)); }} />
+                );
                 return (
                   <TableHeaderCell key={h.id}
                     className={mergeClasses(styles.head, align === 'end' && styles.headEnd, align === 'center' && styles.headCenter,
-                      c.pin === 'end' && pinnedClass, c.pin === 'end' && styles.headPinned)}
+                      c.pin === 'end' && styles.pinned, c.pin === 'end' && styles.headPinned, last && styles.menuRoom)}
                     sortable={h.column.getCanSort()} sortDirection={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                     onClick={h.column.getToggleSortingHandler()} data-column={c.id} data-min-width={sizes[at]!.minWidth} data-width={layout.widths[at]}
                     title={c.kind === 'time' && zone ? zone.long : undefined}
-                    aside={c.pin === 'end' ? undefined : (
-                      <ResizeHandle header={c.header} width={layout.widths[at] ?? 0} dragging={drag?.id === c.id}
-                        onResize={(width) => setDrag({ id: c.id, width })}
-                        onCommit={(width) => { setDrag(null); changePrefs(withWidth(prefs, c.id, width)); }}
-                        onReset={() => { setDrag(null); changePrefs(withWidth(prefs, c.id, undefined)); }} />
+                    // Named by its text alone: the resize handle inside has a name of its own ("Resize …").
+                    aria-labelledby={`${headId}-${i}`}
+                    aside={!last ? handle ?? undefined : (
+                      <>
+                        {/* Inside a sortable header: its clicks are the menu's, not the sort's. */}
+                        <span className={styles.menuSlot} onClick={(e) => e.stopPropagation()}>
+                          <ColumnsMenu columns={columns} hidden={prefs.hidden} onToggle={(id) => changePrefs(toggleHidden(columns, prefs, id))}
+                            onReset={prefs.hidden.length > 0 || Object.keys(prefs.widths).length > 0 ? () => changePrefs(NO_PREFS) : undefined} />
+                        </span>
+                        {handle}
+                      </>
                     )}>
-                    {c.kind === 'time' && zone ? zone.label(c.header) : c.header}
+                    <span id={`${headId}-${i}`}>{c.kind === 'time' && zone ? zone.label(c.header) : c.header}</span>
                   </TableHeaderCell>
                 );
               })}
-              {menu && (
-                <TableHeaderCell className={mergeClasses(styles.head, styles.menuCell, styles.headPinned)}>
-                  <ColumnsMenu columns={columns} hidden={prefs.hidden} onToggle={(id) => changePrefs(toggleHidden(columns, prefs, id))}
-                    onReset={prefs.hidden.length > 0 || Object.keys(prefs.widths).length > 0 ? () => changePrefs(NO_PREFS) : undefined} />
-                </TableHeaderCell>
-              )}
             </TableRow>
           </TableHeader>
           <TableBody>{body()}</TableBody>

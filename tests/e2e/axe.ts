@@ -17,15 +17,22 @@ import { expect, type Page } from '@playwright/test';
 
 const ENFORCED = new Set(['serious', 'critical']);
 
-/** Fluent's enter/exit transitions run ~200 ms; a fading dialog or toast has not its final contrast yet. */
+/**
+ * Fluent's enter/exit transitions run ~200 ms; a fading dialog or toast has
+ * not its final contrast yet. Spinners (endless) and a toast's own timer
+ * (an animation as long as the toast stays, seconds) are no transitions.
+ */
 async function settled(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => (globalThis as unknown as BrowserDocument).document.getAnimations()
-    .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity).length), { timeout: 5_000 }).toBe(0);
+    .filter((a) => {
+      const timing = a.effect?.getComputedTiming();
+      return a.playState === 'running' && timing?.iterations !== Infinity && Number(timing?.duration) <= 1_000;
+    }).length), { timeout: 5_000 }).toBe(0);
 }
 
 /** The part of the DOM `settled` reads (the tests are type-checked without the DOM library). */
 interface BrowserDocument {
-  document: { getAnimations(): Array<{ playState: string; effect: { getComputedTiming(): { iterations?: number } } | null }> };
+  document: { getAnimations(): Array<{ playState: string; effect: { getComputedTiming(): { iterations?: number; duration?: number | string } } | null }> };
 }
 
 /** The serious and critical violations on the page now, one line each (rule, impact, first nodes). */
