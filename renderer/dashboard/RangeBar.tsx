@@ -5,10 +5,11 @@
  * Errors appear on Apply, in space kept for them, so nothing moves under the
  * pointer while the user types.
  */
-import { Button, Field, Input, makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
+import { Button, Field, makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dashboardRange, type DashboardRange } from '../../shared/dashboard/index.js';
+import { DateTimeInput, parseDateText } from '../kit/index.js';
 import { rangeOf, SHORTCUTS, type Shortcut } from './range.js';
 
 const useStyles = makeStyles({
@@ -16,7 +17,7 @@ const useStyles = makeStyles({
   // Five shortcuts do not fit a narrow window on one line.
   tabs: { flexWrap: 'wrap' },
   custom: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
-  field: { width: '11em' },
+  field: { width: '12em' },
   apply: { marginTop: '22px' },
 });
 
@@ -41,7 +42,9 @@ export function RangeBar({ period, onChange }: { period: Period; onChange: (p: P
     }
   };
   const apply = () => {
-    const parsed = dashboardRange.safeParse(draft);
+    // Enter may submit before the field has tidied what was typed (2026/11/5): read it tidied.
+    const tidy = (day: string) => parseDateText(day, 'date') ?? day;
+    const parsed = dashboardRange.safeParse({ from: tidy(draft.from), to: tidy(draft.to) });
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? 'from'), t(i.message as never)])));
       return;
@@ -58,10 +61,10 @@ export function RangeBar({ period, onChange }: { period: Period; onChange: (p: P
       {period.shortcut === 'custom' && (
         <form className={styles.custom} onSubmit={(e) => { e.preventDefault(); apply(); }}>
           <Field label={t('dashboard.range.from')} validationMessage={errors.from ?? ' '} validationState={errors.from ? 'error' : 'none'} className={styles.field}>
-            <Input type="date" value={draft.from} onChange={(_, d) => setDraft({ ...draft, from: d.value })} data-testid="range-from" />
+            <DateTimeInput mode="date" value={draft.from} onChange={(from) => setDraft((d) => ({ ...d, from }))} testId="range-from" />
           </Field>
           <Field label={t('dashboard.range.to')} validationMessage={errors.to ?? ' '} validationState={errors.to ? 'error' : 'none'} className={styles.field}>
-            <Input type="date" value={draft.to} onChange={(_, d) => setDraft({ ...draft, to: d.value })} data-testid="range-to" />
+            <DateTimeInput mode="date" value={draft.to} onChange={(to) => setDraft((d) => ({ ...d, to }))} testId="range-to" />
           </Field>
           <Button type="submit" appearance="primary" className={styles.apply} data-testid="range-apply">{t('dashboard.range.apply')}</Button>
         </form>

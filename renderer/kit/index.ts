@@ -25,3 +25,5 @@ export { useSelection } from './useSelection.js';
 export { useLastPage, type Paging } from './usePaging.js';
 export { computerOffset, useZoneNote } from './zone.js';
 export { useFormGrid } from './formGrid.js';
+export { DateTimeInput, type DateTimeInputProps } from './DateTimeInput.js';
+export { parseDateText, type DateTextMode } from './dateText.js';

@@ -19,7 +19,7 @@ import { fieldsUnder } from '../app/form.js';
 import { download } from '../app/save.js';
 import { businessDateTime, businessDay } from '../../shared/business-time.js';
 import { currentLang } from '../i18n/index.js';
-import { FormDialog, useGuardedAction, useZoneNote } from '../kit/index.js';
+import { DateTimeInput, FormDialog, parseDateText, useGuardedAction, useZoneNote } from '../kit/index.js';
 import { EMPTY_ORDER_FILTER, toOrderFilter } from './OrderFilters.js';
 
 const useStyles = makeStyles({
@@ -30,8 +30,8 @@ const useStyles = makeStyles({
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** `yyyy-mm-ddThh:mm` of the business clock (China time, not the computer's), what a datetime-local input holds. */
-const wallInput = (d: Date | number) => businessDateTime(d).slice(0, 16).replace(' ', 'T');
+/** `yyyy-mm-dd hh:mm:ss` of the business clock (China time, not the computer's), as the kit's DateTimeInput shows it. */
+const wallInput = (d: Date | number) => businessDateTime(d);
 const compact = (input: string) => input.slice(0, 10).replaceAll('-', '');
 
 type Phase = 'form' | 'running' | 'mail';
@@ -51,7 +51,7 @@ export function ExportDialog({ filter, onClose, onQueued }: ExportDialogProps) {
   const report = useReport();
   const mail = useOpMutation('order.exportMail', { invalidates: ['order.exports'] });
   const zone = useZoneNote();
-  const [from, setFrom] = useState(filter.from ? wallInput(new Date(filter.from)) : `${businessDay()}T00:00`);
+  const [from, setFrom] = useState(filter.from ? wallInput(new Date(filter.from)) : `${businessDay()} 00:00:00`);
   const [to, setTo] = useState(wallInput(filter.to ? new Date(filter.to) : Date.now()));
   const [email, setEmail] = useState('');
   const [phase, setPhase] = useState<Phase>('form');
@@ -68,14 +68,18 @@ export function ExportDialog({ filter, onClose, onQueued }: ExportDialogProps) {
 
   const range = (): { from: string; to: string } | undefined => {
     const found: Record<string, string> = {};
-    if (!from) found.from = 'order.validation.time';
-    if (!to) found.to = 'order.validation.time';
-    else if (from && to < from) found.to = 'order.validation.range';
+    const start = parseDateText(from, 'datetime');
+    const end = parseDateText(to, 'datetime', true);
+    if (!from.trim()) found.from = 'order.validation.time';
+    else if (!start) found.from = 'dateField.invalid';
+    if (!to.trim()) found.to = 'order.validation.time';
+    else if (!end) found.to = 'dateField.invalid';
+    else if (start && end < start) found.to = 'order.validation.range';
     // The upstream's own rule for the address, said here before sending.
     if (phase === 'mail' && !exportMailInput.shape.email.safeParse(email.trim()).success) found.email = 'order.validation.email';
     setErrors(found);
     if (Object.keys(found).length) return undefined;
-    // As the list's filter reads its range: the minute typed as the end is included to its end.
+    // As the list's filter reads its range: the end typed is included to its end.
     const times = toOrderFilter({ ...EMPTY_ORDER_FILTER, from, to });
     return { from: times.from!, to: times.to! };
   };
@@ -138,12 +142,12 @@ export function ExportDialog({ filter, onClose, onQueued }: ExportDialogProps) {
       {zone && <Text size={200} className={styles.hint} data-testid="order-export-zone">{zone.long}</Text>}
       <div className={styles.range}>
         <Field label={t('order.list.from')} required validationMessage={message('from')} validationState={errors.from ? 'error' : 'none'}>
-          <Input type="datetime-local" value={from} disabled={running} onChange={(_, d) => { setFrom(d.value); setPhase((p) => (p === 'mail' ? 'form' : p)); }}
-            data-testid="order-export-from" />
+          <DateTimeInput value={from} disabled={running} onChange={(v) => { setFrom(v); setPhase((p) => (p === 'mail' ? 'form' : p)); }}
+            testId="order-export-from" />
         </Field>
         <Field label={t('order.list.to')} required validationMessage={message('to')} validationState={errors.to ? 'error' : 'none'}>
-          <Input type="datetime-local" value={to} disabled={running} onChange={(_, d) => { setTo(d.value); setPhase((p) => (p === 'mail' ? 'form' : p)); }}
-            data-testid="order-export-to" />
+          <DateTimeInput value={to} end disabled={running} onChange={(v) => { setTo(v); setPhase((p) => (p === 'mail' ? 'form' : p)); }}
+            testId="order-export-to" />
         </Field>
       </div>
       {phase === 'mail' && (

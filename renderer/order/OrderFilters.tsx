@@ -5,28 +5,27 @@
  * time, whatever the computer's: shared/business-time.ts) and sent as
  * instants; a range ending before it starts is refused here already.
  */
-import { Input, makeStyles } from '@fluentui/react-components';
+import { Input } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DELIVERY_STATES, PAY_PLATFORMS, PAY_TYPES, PAYMENT_STATES, REFUND_STATES, SCENE_ORDER_STATES, type OrderFilter } from '../../shared/order/index.js';
-import { Choice, FilterBar, FilterField, TenantDropdown } from '../kit/index.js';
+import { Choice, DateTimeInput, FilterBar, FilterField, parseDateText, TenantDropdown } from '../kit/index.js';
 import { businessInstant } from '../../shared/business-time.js';
 
-/** What the bar holds: the range as `datetime-local` text, the rest as the API takes it. */
+/** What the bar holds: the range as typed (kit DateTimeInput, `yyyy-mm-dd hh:mm:ss`), the rest as the API takes it. */
 export type OrderFilterDraft = Omit<OrderFilter, 'from' | 'to' | 'number' | 'thirdPartyNumber'> & { from: string; to: string; number: string; thirdPartyNumber: string };
 export const EMPTY_ORDER_FILTER: OrderFilterDraft = { from: '', to: '', number: '', thirdPartyNumber: '' };
 
-const useStyles = makeStyles({ wide: { minWidth: '200px' } });
 
 /** The filter the API takes: empty texts left out, the business clock's times as instants. */
 export function toOrderFilter(draft: OrderFilterDraft): OrderFilter {
   const { from, to, number, thirdPartyNumber, ...rest } = draft;
   const filter: OrderFilter = { ...rest };
-  const start = from ? businessInstant(from) : null;
-  const end = to ? businessInstant(to) : null;
+  const start = businessInstant(parseDateText(from, 'datetime') ?? '');
+  // The end is included to its end: a day typed alone to 23:59:59.999, a minute to its 59.999th second.
+  const end = businessInstant(parseDateText(to, 'datetime', true) ?? '');
   if (start) filter.from = start.toISOString();
-  // The minute typed is included to its end.
-  if (end) filter.to = new Date(end.getTime() + 59_999).toISOString();
+  if (end) filter.to = new Date(end.getTime() + 999).toISOString();
   if (number.trim()) filter.number = number.trim();
   if (thirdPartyNumber.trim()) filter.thirdPartyNumber = thirdPartyNumber.trim();
   return filter;
@@ -36,20 +35,23 @@ export function toOrderFilter(draft: OrderFilterDraft): OrderFilter {
 /** `payment`: a payment box's orders, which deliver nothing (no delivery filter). */
 export function OrderFilters({ onSearch, byTenant, linked = false, payment = false }: { onSearch: (filter: OrderFilter) => void; byTenant: boolean; linked?: boolean; payment?: boolean }) {
   const { t } = useTranslation();
-  const styles = useStyles();
   const [draft, setDraft] = useState<OrderFilterDraft>(EMPTY_ORDER_FILTER);
   const set = (patch: Partial<OrderFilterDraft>) => setDraft((f) => ({ ...f, ...patch }));
   const all = t('common.all');
-  const badRange = draft.from !== '' && draft.to !== '' && draft.to < draft.from;
+  const from = parseDateText(draft.from, 'datetime');
+  const to = parseDateText(draft.to, 'datetime', true);
+  const badFrom = draft.from.trim() !== '' && !from;
+  const badTo = draft.to.trim() !== '' && !to;
+  const badRange = !!from && !!to && to < from;
   const badNumber = draft.number.trim() !== '' && !/^\d{1,20}$/.test(draft.number.trim());
   return (
-    <FilterBar values={draft} onSearch={() => { if (!badRange && !badNumber) onSearch(toOrderFilter(draft)); }}
+    <FilterBar values={draft} onSearch={() => { if (!badFrom && !badTo && !badRange && !badNumber) onSearch(toOrderFilter(draft)); }}
       onReset={() => { setDraft(EMPTY_ORDER_FILTER); onSearch({}); }} searchTestId="order-search" resetTestId="order-reset">
-      <FilterField label={t('order.list.from')} time>
-        <Input className={styles.wide} type="datetime-local" value={draft.from} onChange={(_, d) => set({ from: d.value })} data-testid="order-filter-from" />
+      <FilterField label={t('order.list.from')} time error={badFrom ? t('dateField.invalid') : undefined}>
+        <DateTimeInput value={draft.from} onChange={(from) => set({ from })} testId="order-filter-from" />
       </FilterField>
-      <FilterField label={t('order.list.to')} time error={badRange ? t('order.validation.range') : undefined}>
-        <Input className={styles.wide} type="datetime-local" value={draft.to} onChange={(_, d) => set({ to: d.value })} data-testid="order-filter-to" />
+      <FilterField label={t('order.list.to')} time error={badTo ? t('dateField.invalid') : badRange ? t('order.validation.range') : undefined}>
+        <DateTimeInput value={draft.to} end onChange={(to) => set({ to })} testId="order-filter-to" />
       </FilterField>
       <FilterField label={t('order.list.number')} error={badNumber ? t('order.validation.number') : undefined}>
         <Input value={draft.number} maxLength={20} inputMode="numeric" placeholder={t('order.list.numberPlaceholder')}

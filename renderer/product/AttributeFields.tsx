@@ -11,7 +11,7 @@ import { Controller, type Control, type FieldValues, type Path } from 'react-hoo
 import { useTranslation } from 'react-i18next';
 import { ATTRIBUTE_LIMITS, parseRule, type AttributeItem } from '../../shared/product/index.js';
 import { attributeKey, type TypedValue } from './newGoodsSchema.js';
-import { useFormGrid } from '../kit/index.js';
+import { DateTimeInput, useFormGrid } from '../kit/index.js';
 
 /** An attribute as a form draws it: a category's or a custom model's. */
 export type AttributeLike = Pick<AttributeItem, 'id' | 'groupName' | 'name' | 'number' | 'kind' | 'required' | 'rule' | 'unit'>;
@@ -96,8 +96,8 @@ function AttributeInput({ attribute: a, value, onChange, onBlur, inputRef, error
       );
     case 'date':
       return field(
-        <Input ref={inputRef as never} className={className} type="date" min={rule.start} max={rule.end} value={typeof value === 'string' ? value : ''}
-          onChange={(_, d) => onChange(d.value || undefined)} onBlur={onBlur} disabled={disabled} data-testid={testId} />,
+        <DateTimeInput ref={inputRef as never} className={className} mode="date" value={typeof value === 'string' ? value : ''}
+          onChange={(v) => onChange(v || undefined)} onBlur={onBlur} disabled={disabled} testId={testId} />,
         t('product.newProduct.rangeHint', { min: rule.start, max: rule.end }),
       );
     case 'boolean':

@@ -28,7 +28,7 @@ import { useUser } from '../app/session.js';
 import { useRelocalise } from '../app/useRelocalise.js';
 import { useShell } from '../shell/context.js';
 import { currentLang } from '../i18n/index.js';
-import { TenantField, tenantChoice, useGuardedAction, useFormGrid } from '../kit/index.js';
+import { DateTimeInput, TenantField, tenantChoice, useGuardedAction, useFormGrid } from '../kit/index.js';
 import { ImageUploader } from '../file/index.js';
 import { AttributeFields } from './AttributeFields.js';
 import { CategoryDropdown } from './CategoryDropdown.js';
@@ -188,10 +188,14 @@ function NewGoodsForm({ saved, onDone }: { saved: NewProductItem | undefined; on
             input={{ placeholder: t('product.product.modelPlaceholder'), 'data-testid': 'new-goods-model' }} />
           <FormInput control={form.control} name="price" label={t('product.product.price')}
             input={{ placeholder: t('product.product.pricePlaceholder'), inputMode: 'decimal', 'data-testid': 'new-goods-price' }} />
-          <FormInput control={form.control} name="startDate" label={t('product.newProduct.startDate')} required={false}
-            input={{ type: 'date', 'data-testid': 'new-goods-start' }} />
-          <FormInput control={form.control} name="endDate" label={t('product.newProduct.endDate')} required={false}
-            input={{ type: 'date', 'data-testid': 'new-goods-end' }} />
+          {(['startDate', 'endDate'] as const).map((name) => (
+            <Controller key={name} control={form.control} name={name} render={({ field, fieldState }) => (
+              <Field label={t(`product.newProduct.${name}`)} validationMessage={fieldState.error?.message} validationState={fieldState.error ? 'error' : 'none'}>
+                <DateTimeInput mode="date" ref={field.ref} value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} disabled={busy}
+                  testId={name === 'startDate' ? 'new-goods-start' : 'new-goods-end'} />
+              </Field>
+            )} />
+          ))}
           <Controller control={form.control} name="tags" render={({ field, fieldState }) => (
             <Field label={t('product.product.tags')} validationMessage={fieldState.error?.message}>
               <TagInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} placeholder={t('product.product.tagsPlaceholder')}

@@ -1,13 +1,14 @@
 /**
  * The nweGoods form (spec §5, new library): the shared fields with the image
- * as the uploader's list of one, the price typed in yuan, dates as the date
- * inputs give them ('' for none), and the attribute values as typed, keyed
+ * as the uploader's list of one, the price typed in yuan, dates as typed in
+ * the kit's date field ('' for none), and the attribute values as typed, keyed
  * `a<id>` (a bare number would make react-hook-form read an array index).
  * The category's attributes check their values with the server's reading
  * (`valueProblem`); English texts once saved may not be emptied.
  */
 import { z } from 'zod';
 import { parseYuan } from '../../shared/format.js';
+import { parseDateText } from '../kit/dateText.js';
 import {
   ENGLISH_FIELDS, newProductFields, PRICE_MAX_FEN, recipeForm, valueProblem, type AttributeItem, type AttributeValue, type NewProductItem, type RecipeForm,
 } from '../../shared/product/index.js';
@@ -77,8 +78,9 @@ export function newGoodsSchema(choice: TenantChoice, attributes: readonly Attrib
     image: z.array(z.string()).min(1, { message: 'product.validation.imageRequired' }).max(1, { message: 'validation.maxItems' }),
     categoryId: z.number({ error: 'validation.required' }).int().positive(),
     price,
-    startDate: z.string(),
-    endDate: z.string(),
+    // Typed in the kit's date field: '' for none, else a yyyy-mm-dd that exists (tidied from 2026/11/5 when left).
+    startDate: z.string().trim().refine((d) => d === '' || parseDateText(d, 'date') === d, { message: 'dateField.invalidDate' }),
+    endDate: z.string().trim().refine((d) => d === '' || parseDateText(d, 'date') === d, { message: 'dateField.invalidDate' }),
     attributes: z.record(z.string(), z.any()),
     recipe: z.any(),
     ...(choice === 'required' ? { tenantId } : choice === 'optional' ? { tenantId: tenantId.optional() } : {}),

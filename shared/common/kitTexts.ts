@@ -1,4 +1,4 @@
-/** Texts of the kit's data table (renderer/kit): its columns menu and resize handles. zh-CN is the reference shape; zh-TW and en are checked against it. */
+/** Texts of the kit (renderer/kit): the data table's columns menu and resize handles, the date and time fields. zh-CN is the reference shape; zh-TW and en are checked against it. */
 import { defineTexts } from '../i18n/define.js';
 
 const zhCN = {
@@ -8,6 +8,24 @@ const zhCN = {
     resetColumns: '恢复默认列宽和列',
     resize: '调整“{{column}}”列宽',
     keptColumn: '“{{column}}”列始终显示',
+  },
+  /** The kit's date and time fields (renderer/kit/DateTimeInput.tsx); `{0}` is the calendar's own placeholder. */
+  dateField: {
+    placeholder: 'yyyy-mm-dd hh:mm:ss',
+    placeholderDate: 'yyyy-mm-dd',
+    pick: '在日历中选择',
+    goToToday: '今天',
+    prevMonth: '上个月',
+    nextMonth: '下个月',
+    prevYear: '上一年',
+    nextYear: '下一年',
+    prevYears: '前十年',
+    nextYears: '后十年',
+    close: '关闭日历',
+    selected: '已选 {0}',
+    today: '今天 {0}',
+    invalid: '请按 yyyy-mm-dd hh:mm:ss 填写有效的时间',
+    invalidDate: '请按 yyyy-mm-dd 填写有效的日期',
   },
 };
 
@@ -20,6 +38,23 @@ export const kitTexts = defineTexts(zhCN, {
       resize: '調整「{{column}}」欄寬',
       keptColumn: '「{{column}}」欄位始終顯示',
     },
+    dateField: {
+      placeholder: 'yyyy-mm-dd hh:mm:ss',
+      placeholderDate: 'yyyy-mm-dd',
+      pick: '在日曆中選擇',
+      goToToday: '今天',
+      prevMonth: '上個月',
+      nextMonth: '下個月',
+      prevYear: '上一年',
+      nextYear: '下一年',
+      prevYears: '前十年',
+      nextYears: '後十年',
+      close: '關閉日曆',
+      selected: '已選 {0}',
+      today: '今天 {0}',
+      invalid: '請按 yyyy-mm-dd hh:mm:ss 填寫有效的時間',
+      invalidDate: '請按 yyyy-mm-dd 填寫有效的日期',
+    },
   },
   en: {
     table: {
@@ -28,6 +63,23 @@ export const kitTexts = defineTexts(zhCN, {
       resetColumns: 'Restore the default columns and widths',
       resize: 'Resize the "{{column}}" column',
       keptColumn: 'The "{{column}}" column is always shown',
+    },
+    dateField: {
+      placeholder: 'yyyy-mm-dd hh:mm:ss',
+      placeholderDate: 'yyyy-mm-dd',
+      pick: 'Pick on the calendar',
+      goToToday: 'Today',
+      prevMonth: 'Previous month',
+      nextMonth: 'Next month',
+      prevYear: 'Previous year',
+      nextYear: 'Next year',
+      prevYears: 'Previous ten years',
+      nextYears: 'Next ten years',
+      close: 'Close the calendar',
+      selected: 'Selected {0}',
+      today: 'Today {0}',
+      invalid: 'Enter a valid time as yyyy-mm-dd hh:mm:ss',
+      invalidDate: 'Enter a valid date as yyyy-mm-dd',
     },
   },
 });

@@ -8,8 +8,8 @@ import { openOrderList, visibleRows } from './list.js';
 
 const en = catalogues.en.order;
 
-/** `yyyy-mm-ddThh:mm` of a day and minute, as a datetime-local input takes it (the console reads it as China time). */
-const local = (d: Date, hm: string) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}T${hm}`;
+/** `yyyy-mm-dd hh:mm` of a day and minute, as a clerk types it (the console reads it as China time and tidies it to hh:mm:ss). */
+const local = (d: Date, hm: string) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')} ${hm}`;
 
 test('tenant1 exports a day of orders to a file that holds every order the list shows for that day', async ({ page, baseURL }) => {
   await openOrderList(page, baseURL, 'tenant1');
@@ -27,7 +27,8 @@ test('tenant1 exports a day of orders to a file that holds every order the list 
 
   await page.getByTestId('order-export-open').click();
   // The dialog starts from the list's range; without a start it refuses at the field.
-  await expect(page.getByTestId('order-export-from')).toHaveValue(from);
+  await expect(page.getByTestId('order-export-from')).toHaveValue(`${from}:00`);
+  await expect(page.getByTestId('order-export-to')).toHaveValue(`${to}:59`);
   await page.getByTestId('order-export-from').fill('');
   await page.getByTestId('order-export-submit').click();
   await expect(page.getByText(en.validation.time)).toBeVisible();
