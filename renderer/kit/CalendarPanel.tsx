@@ -27,7 +27,7 @@ function useCalendarText(): { strings: CalendarStrings; formatter: DateFormattin
     const long = names({ month: 'long' }, months);
     const strings: CalendarStrings = {
       // A month button shows the short name and is named by the long one: the long must contain what is shown
-      // (Jan in January; not 1月 in 一月, so Chinese uses 1月 for both).
+      // (Jan in January; Chinese's numeric short name is not in its long one, so it uses the short for both).
       months: long.every((l, i) => l.includes(short[i]!)) ? long : short, shortMonths: short,
       days: names({ weekday: 'long' }, days), shortDays: names({ weekday: 'narrow' }, days),
       goToToday: t('dateField.goToToday'), prevMonthAriaLabel: t('dateField.prevMonth'), nextMonthAriaLabel: t('dateField.nextMonth'),

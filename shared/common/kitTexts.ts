@@ -11,8 +11,8 @@ const zhCN = {
   },
   /** The kit's date and time fields (renderer/kit/DateTimeInput.tsx); `{0}` is the calendar's own placeholder. */
   dateField: {
-    placeholder: 'yyyy-mm-dd hh:mm:ss',
-    placeholderDate: 'yyyy-mm-dd',
+    placeholder: '年-月-日 时:分:秒',
+    placeholderDate: '年-月-日',
     pick: '在日历中选择',
     goToToday: '今天',
     prevMonth: '上个月',
@@ -24,8 +24,8 @@ const zhCN = {
     close: '关闭日历',
     selected: '已选 {0}',
     today: '今天 {0}',
-    invalid: '请按 yyyy-mm-dd hh:mm:ss 填写有效的时间',
-    invalidDate: '请按 yyyy-mm-dd 填写有效的日期',
+    invalid: '请按“年-月-日 时:分:秒”填写有效的时间，如 2026-11-25 08:30:00',
+    invalidDate: '请按“年-月-日”填写有效的日期，如 2026-11-25',
   },
 };
 
@@ -39,8 +39,8 @@ export const kitTexts = defineTexts(zhCN, {
       keptColumn: '「{{column}}」欄位始終顯示',
     },
     dateField: {
-      placeholder: 'yyyy-mm-dd hh:mm:ss',
-      placeholderDate: 'yyyy-mm-dd',
+      placeholder: '年-月-日 時:分:秒',
+      placeholderDate: '年-月-日',
       pick: '在日曆中選擇',
       goToToday: '今天',
       prevMonth: '上個月',
@@ -52,8 +52,8 @@ export const kitTexts = defineTexts(zhCN, {
       close: '關閉日曆',
       selected: '已選 {0}',
       today: '今天 {0}',
-      invalid: '請按 yyyy-mm-dd hh:mm:ss 填寫有效的時間',
-      invalidDate: '請按 yyyy-mm-dd 填寫有效的日期',
+      invalid: '請按「年-月-日 時:分:秒」填寫有效的時間，如 2026-11-25 08:30:00',
+      invalidDate: '請按「年-月-日」填寫有效的日期，如 2026-11-25',
     },
   },
   en: {
@@ -78,8 +78,8 @@ export const kitTexts = defineTexts(zhCN, {
       close: 'Close the calendar',
       selected: 'Selected {0}',
       today: 'Today {0}',
-      invalid: 'Enter a valid time as yyyy-mm-dd hh:mm:ss',
-      invalidDate: 'Enter a valid date as yyyy-mm-dd',
+      invalid: 'Enter a valid time as yyyy-mm-dd hh:mm:ss, e.g. 2026-11-25 08:30:00',
+      invalidDate: 'Enter a valid date as yyyy-mm-dd, e.g. 2026-11-25',
     },
   },
 });
