@@ -107,3 +107,25 @@ export function isIsoDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
+
+/**
+ * A customer's or staff member's phone as lists show it (issue 31: one rule
+ * for every list; the detail a role opens to call them back shows it whole):
+ * the first three and last four digits, the rest as four stars
+ * (13812345021 → 138****5021), separators dropped. An e-mail keeps its first
+ * character and its domain (z***@example.com). Anything else — a WeChat ID,
+ * a short extension — is shown as given: there is nothing it could be
+ * mistaken for, and hiding it would leave nothing to recognise.
+ */
+export function maskContact(value: string): string;
+export function maskContact(value: string | null): string | null;
+export function maskContact(value: string | null): string | null {
+  if (value === null) return null;
+  const text = value.trim();
+  // China's country code before a mobile number is no part of what identifies it.
+  const digits = text.replace(/[\s()+-]/g, '').replace(/^86(1\d{10})$/, '$1');
+  if (/^\d{7,15}$/.test(digits)) return `${digits.slice(0, 3)}****${digits.slice(-4)}`;
+  const mail = /^([^@\s])[^@\s]*(@[^@\s]+)$/.exec(text);
+  if (mail) return `${mail[1]}***${mail[2]}`;
+  return text;
+}

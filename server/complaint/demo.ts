@@ -21,22 +21,22 @@ interface DemoComplaint {
 }
 
 const COMPLAINTS: readonly DemoComplaint[] = [
-  { tenant: 'A', type: 'notDelivered', status: 'pending', contact: '138****5021', description: '扫码付款成功，但饮料没有掉下来。', steps: [] },
-  { tenant: 'A', type: 'payment', status: 'pending', contact: '159****7733', description: '同一笔订单被扣了两次钱，请核实。', steps: [] },
+  { tenant: 'A', type: 'notDelivered', status: 'pending', contact: '13861205021', description: '扫码付款成功，但饮料没有掉下来。', steps: [] },
+  { tenant: 'A', type: 'payment', status: 'pending', contact: '15962187733', description: '同一笔订单被扣了两次钱，请核实。', steps: [] },
   {
-    tenant: 'A', type: 'wrongItem', status: 'inProgress', contact: '177****0915', description: '买的是可乐，出来的是雪碧。',
+    tenant: 'A', type: 'wrongItem', status: 'inProgress', contact: '17751320915', description: '买的是可乐，出来的是雪碧。',
     steps: [{ role: 'merchants', action: 'replied', actor: '华东智售科技有限公司', content: '您好，已安排补货员核查货道，稍后为您处理。', hoursAgo: 2 }],
   },
   {
-    tenant: 'A', type: 'quality', status: 'completed', contact: '186****2468', description: '面包已经过期了。',
+    tenant: 'A', type: 'quality', status: 'completed', contact: '18616052468', description: '面包已经过期了。',
     steps: [
       { role: 'operations', action: 'replied', actor: '运营专员 李明', content: '已下架该批次面包，并通知供应商。', hoursAgo: 30 },
       { role: 'merchants', action: 'closed', actor: '华东智售科技有限公司', content: '已与顾客电话沟通并致歉，顾客表示满意。', hoursAgo: 26 },
     ],
   },
-  { tenant: 'B', type: 'notDelivered', status: 'pending', contact: '135****8890', description: '咖啡机显示制作失败，钱已扣。', steps: [] },
+  { tenant: 'B', type: 'notDelivered', status: 'pending', contact: '13585128890', description: '咖啡机显示制作失败，钱已扣。', steps: [] },
   {
-    tenant: 'B', type: 'other', status: 'completed', contact: '131****4402', description: '机器屏幕太暗，看不清价格。',
+    tenant: 'B', type: 'other', status: 'completed', contact: '13162184402', description: '机器屏幕太暗，看不清价格。',
     steps: [{ role: 'platform', action: 'closed', actor: '', content: '已联系厂家调整屏幕亮度。', hoursAgo: 50 }],
   },
 ];

@@ -2,6 +2,7 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import type { ComplaintDetail, ComplaintItem } from '../../shared/complaint/index.js';
+import { maskContact } from '../../shared/format.js';
 import type { PageQuery } from '../../shared/api/define.js';
 import type { Queryable } from '../db/index.js';
 import { BizError } from '../http/errors.js';
@@ -39,7 +40,8 @@ export async function complaintPage(db: Queryable, scope: Scope, query: PageQuer
   );
   const rows = await select(db).where(where).orderBy(desc(complaints.createdAt), desc(complaints.id)).limit(query.pageSize).offset((query.pageNum - 1) * query.pageSize);
   const [counted] = await db.select({ total: count() }).from(complaints).innerJoin(orders, eq(orders.id, complaints.orderId)).where(where);
-  return { list: rows.map(toItem), total: counted?.total ?? 0, pageNum: query.pageNum, pageSize: query.pageSize };
+  // A list masks the customer's contact (shared/format.ts maskContact); the complaint's detail, where it is answered, shows it whole.
+  return { list: rows.map((r) => toItem({ ...r, contact: maskContact(r.contact) })), total: counted?.total ?? 0, pageNum: query.pageNum, pageSize: query.pageSize };
 }
 
 /** A complaint with its log, or 960 when it does not exist or lies outside the scope (the same answer). */

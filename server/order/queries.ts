@@ -8,6 +8,7 @@ import { and, eq, gte, like, lte, sql, type SQL } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import { ORDER_LIST, type OrderDetail, type OrderFilter, type OrderItem, type OrderLine, type SubOrder } from '../../shared/order/index.js';
 import type { PageQuery } from '../../shared/api/define.js';
+import { maskContact } from '../../shared/format.js';
 import type { Queryable } from '../db/index.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
 import type { Scope } from '../scope.js';
@@ -121,7 +122,8 @@ export async function orderPage(db: Queryable, scope: Scope, query: PageQuery, f
   if (offset >= ORDER_LIST.countCap) throw new RequestValidationError({ pageNum: 'order.validation.deepPage' });
   const where = await orderWhere(db, scope, filter);
   const rows = await selectOrders(db).where(where).orderBy(...NEWEST_FIRST).limit(query.pageSize).offset(offset);
-  return { list: rows.map(({ refundReason: _r, paidAt: _p, ...row }) => toItem(row)), pageNum: query.pageNum, pageSize: query.pageSize };
+  // A list masks the staff member's phone (shared/format.ts maskContact); the order's detail shows it whole.
+  return { list: rows.map(({ refundReason: _r, paidAt: _p, ...row }) => toItem({ ...row, staffPhone: maskContact(row.staffPhone) })), pageNum: query.pageNum, pageSize: query.pageSize };
 }
 
 /**

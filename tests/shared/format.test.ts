@@ -1,6 +1,6 @@
 /** Spec §9 date display: `yyyy-mm-dd hh:mm:ss` in the business time zone, typed times read in it, and the relative time with its boundaries. */
 import { describe, expect, it } from 'vitest';
-import { formatTime, formatYuan, parseYuan, relativeTime, toDate, yuanInput } from '../../shared/format.js';
+import { formatTime, formatYuan, maskContact, parseYuan, relativeTime, toDate, yuanInput } from '../../shared/format.js';
 import { businessDateTime, businessInstant, businessOffsetMinutes, otherZoneThanBusiness } from '../../shared/business-time.js';
 
 const S = 1000;
@@ -175,5 +175,23 @@ describe('parseYuan', () => {
 
   it('gives null for what is no amount of at most two decimals', () => {
     for (const text of ['', 'abc', '3.555', '-1', '1e3', '3.', '.5', '1,29', '１２']) expect(parseYuan(text), text).toBeNull();
+  });
+});
+
+describe('maskContact (lists mask a phone, details show it whole)', () => {
+  it('keeps the first three and last four digits of a phone, whatever its separators', () => {
+    expect(maskContact('13812345021')).toBe('138****5021');
+    expect(maskContact('138 1234 5021')).toBe('138****5021');
+    expect(maskContact('+86 138-1234-5021')).toBe('138****5021');
+    expect(maskContact('021-58881234')).toBe('021****1234');
+    expect(maskContact(null)).toBeNull();
+  });
+
+  it('keeps an e-mail\'s first letter and domain, and shows anything else as given', () => {
+    expect(maskContact('zhang.wei@example.com')).toBe('z***@example.com');
+    expect(maskContact('wxid_abc')).toBe('wxid_abc');
+    expect(maskContact('8021')).toBe('8021');
+    // Already masked (older rows): unchanged.
+    expect(maskContact('138****5021')).toBe('138****5021');
   });
 });

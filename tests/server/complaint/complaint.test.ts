@@ -30,7 +30,7 @@ async function soldOrder(skip = 0) {
   return o!;
 }
 const file = (orderNumber: string, serial = SERIAL) => t.call('complaint.submit', {
-  body: { orderNumber, type: 'notDelivered', contact: '138****0000', description: '付款后没有出货' },
+  body: { orderNumber, type: 'notDelivered', contact: '13800000000', description: '付款后没有出货' },
 }, undefined, { authorization: deviceBasic(serial) });
 const idOf = async (number: string) => (await t.ok('complaint.page', { query: {}, body: { number } }, tenant1)).list[0]!.id;
 
@@ -42,7 +42,11 @@ describe('complaint.submit', () => {
     expect(answer.body.content.number).toMatch(/^TS\d{16}$/);
     const detail = await t.ok('complaint.info', { params: { id: await idOf(answer.body.content.number) } }, tenant1);
     expect(detail).toMatchObject({ status: 'pending', orderNumber: o.number, amount: o.received, type: 'notDelivered', deviceName: '虹桥站饮料机 1 号' });
-    expect(detail.progress.map((p) => [p.role, p.action, p.actor, p.content])).toEqual([['users', 'submitted', '138****0000', '付款后没有出货']]);
+    expect(detail.progress.map((p) => [p.role, p.action, p.actor, p.content])).toEqual([['users', 'submitted', '13800000000', '付款后没有出货']]);
+    // The list masks the customer's phone; the detail, where the complaint is answered, shows it whole.
+    expect(detail.contact).toBe('13800000000');
+    const listed = (await t.ok('complaint.page', { query: {}, body: { number: answer.body.content.number } }, tenant1)).list[0]!;
+    expect(listed.contact).toBe('138****0000');
     await expect.poll(() => events.events.filter((e) => e.topic === 'complaint').map((e) => e.data), { timeout: 5000 })
       .toContainEqual(expect.objectContaining({ kind: 'created', number: answer.body.content.number, notify: true }));
     events.close();

@@ -64,9 +64,13 @@ describe('order.page', () => {
     const staffOrders = await list({ kind: 'sale', staff: true });
     expect(staffOrders.total).toBeGreaterThan(0);
     for (const o of staffOrders.list) {
-      expect(o).toMatchObject({ staff: true, customerName: '虹桥枢纽餐饮管理有限公司', staffCard: expect.stringMatching(/^3100010\d$/), staffPhone: expect.stringMatching(/^1\d{10}$/) });
+      expect(o).toMatchObject({ staff: true, customerName: '虹桥枢纽餐饮管理有限公司', staffCard: expect.stringMatching(/^3100010\d$/), staffPhone: expect.stringMatching(/^1\d{2}\*{4}\d{4}$/) });
       expect(o.staffName).toBeTruthy();
     }
+    // The list masks the phone; the order's detail shows it whole.
+    const whole = await t.ok('order.info', { params: { id: staffOrders.list[0]!.id } }, tenant1);
+    expect(whole.staffPhone).toMatch(/^1\d{10}$/);
+    expect(staffOrders.list[0]!.staffPhone).toBe(`${whole.staffPhone!.slice(0, 3)}****${whole.staffPhone!.slice(-4)}`);
     // Several of the customer's staff buy, not one.
     expect(new Set(staffOrders.list.map((o) => o.staffName)).size).toBeGreaterThan(3);
     const others = await list({ staff: false }, tenant1, { pageNum: 1, pageSize: 50 });
