@@ -36,11 +36,13 @@ export interface PagerProps {
   /** The total is a lower bound (a count that stops at a cap): "more than N", and the pages it spans. */
   capped?: boolean;
   onChange: (pageNum: number, pageSize: number) => void;
+  /** What the total counts, where it is not rows (the category tree counts its top-level categories). */
+  totalText?: (total: number) => string;
   /** Prefix of the test ids: `<testId>-total`, `-size`, `-prev`, `-next`, `-page-<n>`, `-jump`. */
   testId?: string;
 }
 
-export function Pager({ pageNum, pageSize, total, capped = false, onChange, testId = 'pager' }: PagerProps) {
+export function Pager({ pageNum, pageSize, total, capped = false, onChange, totalText, testId = 'pager' }: PagerProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const sizeLabel = useId();
@@ -62,7 +64,7 @@ export function Pager({ pageNum, pageSize, total, capped = false, onChange, test
 
   return (
     <nav className={styles.root} aria-label={t('pager.pages')} data-testid={testId}>
-      <Text data-testid={`${testId}-total`}>{t(capped ? 'pager.totalMore' : 'pager.total', { total })}</Text>
+      <Text data-testid={`${testId}-total`}>{totalText ? totalText(total) : t(capped ? 'pager.totalMore' : 'pager.total', { total })}</Text>
       <span id={sizeLabel} hidden>{t('pager.pageSize')}</span>
       <Dropdown
         className={styles.size}

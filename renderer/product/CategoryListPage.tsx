@@ -100,7 +100,8 @@ export default function CategoryListPage() {
         onEdit={onEdit}
         onDelete={setDeleting}
       />
-      <Pager pageNum={paging.pageNum} pageSize={paging.pageSize} total={total} onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })} testId="category-pager" />
+      <Pager pageNum={paging.pageNum} pageSize={paging.pageSize} total={total} onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })}
+        totalText={(count) => t('product.category.treeTotal', { count })} testId="category-pager" />
       {editing && <CategoryFormDialog category={editing.category} parent={editing.parent} onClose={() => setEditing(null)} onGone={() => void refresh()} />}
       <ConfirmDialog
         open={deleting !== null}

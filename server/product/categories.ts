@@ -47,6 +47,29 @@ export interface TreeNode { id: number; parentId: number | null; number: string;
 export const treeNodes = (db: Queryable, where: SQL | undefined): Promise<TreeNode[]> =>
   db.select({ id: c.id, parentId: c.parentId, number: c.number, depth: c.depth, tenantId: c.tenantId }).from(c).where(where);
 
+/**
+ * `order` (tree order) cut into whole trees: a category starts a new group
+ * unless its parent is in the group before it. A page of the category list
+ * is a number of these groups, so a parent's children are never on the next
+ * page (issue 31: a tree is not paged by rows). A filtered list whose match
+ * lacks its parent starts a group of its own.
+ */
+export function treeGroups(nodes: readonly TreeNode[], order: readonly number[]): number[][] {
+  const parentOf = new Map(nodes.map((n) => [n.id, n.parentId]));
+  const groups: number[][] = [];
+  let members = new Set<number>();
+  for (const id of order) {
+    const parent = parentOf.get(id) ?? null;
+    if (parent !== null && members.has(parent)) groups.at(-1)!.push(id);
+    else {
+      groups.push([id]);
+      members = new Set();
+    }
+    members.add(id);
+  }
+  return groups;
+}
+
 /** Ids in tree order: each category after its parent, siblings by number; a parent outside the set does not hide its children. */
 export function treeOrder(nodes: readonly TreeNode[]): number[] {
   const present = new Set(nodes.map((n) => n.id));

@@ -17,7 +17,7 @@ import { defineHandlers } from '../http/handlers.js';
 import type { Scope } from '../scope.js';
 import { owningTenant } from '../tenant/index.js';
 import { productCategories as c, products } from './schema.js';
-import { categoryItemInScope, categoryItems, categoryTenantInScope, descendantsOf, treeNodes, treeOrder, type TreeNode } from './categories.js';
+import { categoryItemInScope, categoryItems, categoryTenantInScope, descendantsOf, treeGroups, treeNodes, treeOrder, type TreeNode } from './categories.js';
 
 /**
  * Locks every category of the tenant, in id order: creates, moves and deletes
@@ -49,16 +49,19 @@ export const categoryHandlers = defineHandlers({
   'product.categoryPage': async ({ query, body }, { db, user, scope }) => {
     if (body.tenantId !== undefined) await owningTenant(db, user, scope, body.tenantId);
     const where = and(scope.where(c.tenantId), body.tenantId !== undefined ? eq(c.tenantId, body.tenantId) : undefined);
-    let order = treeOrder(await treeNodes(db, where));
+    const nodes = await treeNodes(db, where);
+    let order = treeOrder(nodes);
     if (body.keyword) {
       const pattern = searchPattern(body.keyword);
       const matching = await db.select({ id: c.id }).from(c).where(and(where, ilike(c.search, pattern)));
       const hit = new Set(matching.map((m) => m.id));
       order = order.filter((id) => hit.has(id));
     }
+    // Paged by whole trees: `pageSize` top-level categories with all their subcategories, `total` counting the trees.
+    const groups = treeGroups(nodes, order);
     const start = (query.pageNum - 1) * query.pageSize;
-    const list = await categoryItems(db, order.slice(start, start + query.pageSize));
-    return { list, total: order.length, pageNum: query.pageNum, pageSize: query.pageSize };
+    const list = await categoryItems(db, groups.slice(start, start + query.pageSize).flat());
+    return { list, total: groups.length, pageNum: query.pageNum, pageSize: query.pageSize };
   },
 
   'product.categoryOptions': async ({ body }, { db, user, scope }) => {

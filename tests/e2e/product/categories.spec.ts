@@ -26,6 +26,9 @@ test('tenant2 sees its tree in order, finds a category by pinyin initials, and c
   await expect(page.getByTestId('category-number').nth(0)).toHaveText('COFFEE');
   await expect(page.getByTestId('category-number').nth(1)).toHaveText('COFFEE-FRESH');
   await expect(rows(page).nth(1)).toHaveAttribute('data-depth', '1');
+  // Paged by whole trees: the pager counts the three top-level categories, their 13 rows on one page.
+  await expect(page.getByTestId('category-pager-total')).toHaveText('3 top-level categories');
+  await expect(rows(page)).toHaveCount(13);
 
   await search(page, 'tsyl');
   await expect(rows(page)).toHaveCount(1);
