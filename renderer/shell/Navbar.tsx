@@ -88,7 +88,8 @@ export function Navbar() {
           data-testid="menu-toggle"
         />
       </Tooltip>
-      <div className={styles.crumbs}><Breadcrumbs /></div>
+      {/* A narrow bar (no room for labels) shows the page's own title alone: the parts before it are in the menu. */}
+      <div className={styles.crumbs}><Breadcrumbs lastOnly={!layout.labels} /></div>
       <div className={styles.right}>
         <RouteSearch compact={layout.compactSearch} />
         {layout.shortcuts && <Shortcuts />}

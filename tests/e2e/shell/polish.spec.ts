@@ -111,6 +111,23 @@ test.describe('the top bar folds by its width, not at the mobile breakpoint', ()
     await page.getByTestId('font-size-medium').click();
     await signOut(page);
   });
+
+  test('400 px: the breadcrumb keeps the page\'s own title, whole, and gives up the parts before it', async ({ page }) => {
+    await page.setViewportSize({ width: 400, height: 700 });
+    await signInToShell(page, 'tenant1');
+    await page.goto('/productManagement/productList');
+    await expect(page.getByTestId('breadcrumb-item')).toHaveCount(1);
+    const last = page.getByTestId('breadcrumb-item').last();
+    await expect(last).toHaveText(en.product.route.productList);
+    // The last part is drawn whole (nothing of it cut), inside the bar, left of the bar's buttons.
+    expect(await last.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const crumbs = (await page.getByTestId('breadcrumb').boundingBox())!;
+    const box = (await last.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(crumbs.x + crumbs.width + 0.5);
+    // At 1024 px the whole trail is back.
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await expect(page.getByTestId('breadcrumb-item')).toHaveCount(3);
+  });
 });
 
 test('notifications show near the top, below the top bar; the settings button covers no content', async ({ page }) => {
