@@ -22,7 +22,9 @@ const useStyles = makeStyles({
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   row: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalL, flexWrap: 'wrap' },
   preview: { width: '160px', height: '160px', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
-  size: { width: '160px' },
+  // The size box and its Save button on one line, the hint and any error under both: nothing moves the button.
+  size: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  sizeInput: { width: '120px' },
   secret: { fontFamily: tokens.fontFamilyMonospace, overflowWrap: 'anywhere', userSelect: 'all' },
 });
 
@@ -42,7 +44,9 @@ export function MachineCard({ device }: { device: DeviceDetail }) {
   const [confirming, setConfirming] = useState(false);
   const [issued, setIssued] = useState<{ serial: string; secret: string } | null>(null);
   const [sizeText, setSizeText] = useState(String(QR_SIZE.default));
-  const [sizeError, setSizeError] = useState<string | undefined>();
+  // Checked on Save, then live while typing (the kit's rule: an error never appears under the pointer on leaving the box).
+  const [tried, setTried] = useState(false);
+  const sizeError = tried && qrSizeOf(sizeText) === undefined ? t('device.machine.qrSizeInvalid') : undefined;
   const [preview, setPreview] = useState<string | undefined>();
 
   useEffect(() => {
@@ -63,10 +67,8 @@ export function MachineCard({ device }: { device: DeviceDetail }) {
 
   const save = useGuardedAction(async () => {
     const size = qrSizeOf(sizeText);
-    if (size === undefined || !qr.data) {
-      setSizeError(t('device.machine.qrSizeInvalid'));
-      return;
-    }
+    setTried(true);
+    if (size === undefined || !qr.data) return;
     try {
       const url = await QRCode.toDataURL(qr.data.content, { width: size, margin: 2 });
       if (await saveFile(`${device.serial}-${size}px.png`, 'image/png', url.slice(url.indexOf(',') + 1))) notify(t('device.machine.qrSaved'));
@@ -85,13 +87,17 @@ export function MachineCard({ device }: { device: DeviceDetail }) {
       </div>
       <div className={styles.row}>
         {preview && <img className={styles.preview} src={preview} alt={t('device.machine.qrAlt', { name: device.name })} data-testid="machine-qr" />}
-        <Field className={styles.size} label={t('device.machine.qrSize')} hint={t('device.machine.qrSizeHint')} validationMessage={sizeError}>
-          <Input value={sizeText} inputMode="numeric" onChange={(_, d) => { setSizeText(d.value); setSizeError(undefined); }}
-            onBlur={() => setSizeError(qrSizeOf(sizeText) === undefined ? t('device.machine.qrSizeInvalid') : undefined)} data-testid="machine-qr-size" />
+        <Field label={t('device.machine.qrSize')} hint={t('device.machine.qrSizeHint')} validationMessage={sizeError} validationState={sizeError ? 'error' : 'none'}>
+          {(field) => (
+            <div className={styles.size}>
+              <Input {...field} className={styles.sizeInput} value={sizeText} inputMode="numeric" onChange={(_, d) => setSizeText(d.value)}
+                onKeyDown={(e) => { if (e.key === 'Enter') void save.run(); }} data-testid="machine-qr-size" />
+              <Button icon={<ArrowDownloadRegular />} disabledFocusable={save.busy || !qr.data} onClick={() => void save.run()} data-testid="machine-qr-save">
+                {t('device.machine.qrSave')}
+              </Button>
+            </div>
+          )}
         </Field>
-        <Button icon={<ArrowDownloadRegular />} disabledFocusable={save.busy || !qr.data} onClick={() => void save.run()} data-testid="machine-qr-save">
-          {t('device.machine.qrSave')}
-        </Button>
       </div>
       <ConfirmDialog open={confirming} danger title={t('device.machine.reissue')} text={t('device.machine.reissueConfirm')} confirmLabel={t('device.machine.reissue')}
         onConfirm={async () => { setConfirming(false); await issue.run(); }} onCancel={() => setConfirming(false)} />
