@@ -12,7 +12,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { signInForm, type SignInForm } from '../../shared/account/index.js';
 import { useOpMutation } from '../bridge.js';
-import { zodI18nResolver, type IssueLike } from '../app/form.js';
+import { SUBMIT_THEN_LIVE, zodI18nResolver, type IssueLike } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
 import { useRelocalise } from '../app/useRelocalise.js';
 import { LanguageSwitcher } from '../app/LanguageSwitcher.js';
@@ -57,7 +57,7 @@ export default function LoginPage() {
   const form = useForm<SignInForm, unknown, SignInForm>({
     resolver: zodI18nResolver(loginForm, t, loginKey),
     defaultValues: { username: '', password: '' },
-    mode: 'onTouched',
+    ...SUBMIT_THEN_LIVE,
   });
 
   useRelocalise(form);

@@ -62,6 +62,7 @@ export function PasswordDialog({ open, onClose }: PasswordDialogProps) {
   const form = useForm<PasswordFormValues, unknown, PasswordFormValues>({
     resolver: zodI18nResolver(schema, t, passwordKey),
     defaultValues: EMPTY,
+    // Spec §5: the password fields are checked on blur; their error lines keep their room (`reserveMessage`).
     mode: 'onTouched',
   });
   useRelocalise(form);
@@ -110,6 +111,7 @@ export function PasswordDialog({ open, onClose }: PasswordDialogProps) {
                 <FormInput
                   control={form.control}
                   name="oldPassword"
+                  reserveMessage
                   label={t('account.password.old')}
                   // A new password already given is checked again: it must differ from the old one.
                   onBlur={() => {
@@ -121,6 +123,7 @@ export function PasswordDialog({ open, onClose }: PasswordDialogProps) {
               <FormInput
                 control={form.control}
                 name="password"
+                reserveMessage
                 label={t('account.password.new')}
                 // A confirmation already given is checked again against the new value.
                 onBlur={() => {
@@ -128,7 +131,7 @@ export function PasswordDialog({ open, onClose }: PasswordDialogProps) {
                 }}
                 input={{ type: 'password', autoComplete: 'new-password', placeholder: t('account.password.newPlaceholder'), 'data-testid': 'password-new' }}
               />
-              <FormInput control={form.control} name="confirm" label={t('account.password.confirm')}
+              <FormInput control={form.control} name="confirm" label={t('account.password.confirm')} reserveMessage
                 input={{ type: 'password', autoComplete: 'new-password', placeholder: t('account.password.confirmPlaceholder'), 'data-testid': 'password-confirm' }} />
             </DialogContent>
             <DialogActions>

@@ -14,12 +14,18 @@ export interface FormInputProps<T extends FieldValues> {
   required?: boolean;
   /** A line under the input saying what it takes (a syntax, a limit). */
   hint?: string;
+  /**
+   * Keep the error line's room while there is no error: for a form that must
+   * check on blur (the spec's password dialog), so that an error appearing
+   * moves nothing under the pointer.
+   */
+  reserveMessage?: boolean;
   /** Runs after the form has registered the blur (e.g. re-check a dependent field). */
   onBlur?: () => void;
   input?: Omit<InputProps, 'value' | 'onChange' | 'onBlur' | 'name'> & { 'data-testid'?: string };
 }
 
-export function FormInput<T extends FieldValues>({ control, name, label, required = true, hint, onBlur, input }: FormInputProps<T>) {
+export function FormInput<T extends FieldValues>({ control, name, label, required = true, hint, reserveMessage = false, onBlur, input }: FormInputProps<T>) {
   // Its form's unsaved input is registered (app/dirty.ts): a language switch asks before losing it.
   useDirtyForm(useFormState({ control }).isDirty);
   return (
@@ -27,7 +33,8 @@ export function FormInput<T extends FieldValues>({ control, name, label, require
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <Field label={label} required={required} hint={hint} validationMessage={fieldState.error?.message}>
+        <Field label={label} required={required} hint={hint} validationMessage={fieldState.error?.message ?? (reserveMessage ? ' ' : undefined)}
+          validationState={fieldState.error ? 'error' : 'none'}>
           <Input
             {...input}
             ref={field.ref}

@@ -78,3 +78,13 @@ export function applyFieldErrors(
  */
 export const fieldsUnder = (fields: Readonly<Record<string, string>>, part: string): Record<string, string> =>
   Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.startsWith(`${part}.`) ? k.slice(part.length + 1) : k, v]));
+
+/**
+ * How every form of the console checks its fields (issue 31): nothing on
+ * leaving a field, everything on submit, then each field live as it is
+ * corrected. An error appearing or vanishing on blur moved the buttons under
+ * a pointer that was on its way to Save, and the click landed nowhere;
+ * checked on submit, the first click saves a form whose last field was just
+ * fixed. Spread into `useForm`.
+ */
+export const SUBMIT_THEN_LIVE = { mode: 'onSubmit', reValidateMode: 'onChange' } as const;

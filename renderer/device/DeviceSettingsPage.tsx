@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { CODE } from '../../shared/domains.js';
 import { DEVICE_LIMITS, deviceSettingsForm, NOTIFICATIONS, type DeviceDetail, type DeviceSettingsForm, type NotificationKind } from '../../shared/device/index.js';
 import { useOpMutation } from '../bridge.js';
-import { applyFieldErrors, zodI18nResolver } from '../app/form.js';
+import { applyFieldErrors, SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { formatDateTime, formatRelative } from '../app/format.js';
 import { FormInput } from '../app/FormInput.js';
 import { useNotify } from '../app/notify.js';
@@ -107,7 +107,7 @@ function SettingsForm({ device }: { device: DeviceDetail }) {
       name: device.name, salesNotice: String(device.salesNotice), warningValue: String(device.warningValue),
       channelSalesLimit: String(device.channelSalesLimit), orderLimit: String(device.orderLimit), notifications: { ...device.notifications },
     },
-    mode: 'onSubmit', reValidateMode: 'onChange',
+    ...SUBMIT_THEN_LIVE,
   });
   useRelocalise(form);
   const submit = useGuardedAction(form.handleSubmit(async (values) => {

@@ -10,7 +10,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { POINT_LIMITS, type PointItem } from '../../shared/point/index.js';
 import { useOpMutation } from '../bridge.js';
-import { applyFieldErrors, zodI18nResolver } from '../app/form.js';
+import { applyFieldErrors, SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
 import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
@@ -47,7 +47,7 @@ export function PointFormDialog({ point, onClose, onGone }: PointFormDialogProps
       address: point?.address ?? '',
       tenantId: choice === 'optional' ? (user.tenantId ?? undefined) : undefined,
     },
-    mode: 'onTouched',
+    ...SUBMIT_THEN_LIVE,
   });
   useRelocalise(form);
 

@@ -10,7 +10,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { ATTRIBUTE_KINDS, ATTRIBUTE_LIMITS, attributeForm, type AttributeForm, type AttributeKind } from '../../shared/product/index.js';
-import { zodI18nResolver } from '../app/form.js';
+import { SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
 import { useRelocalise } from '../app/useRelocalise.js';
 import { FormDialog, useDialogSave } from '../kit/index.js';
@@ -40,7 +40,7 @@ export function AttributeFormDialog({ attribute, onSave, goneCode, groups, onClo
       groupName: attribute?.groupName ?? groups[0] ?? '', name: attribute?.name ?? '', number: attribute?.number ?? '', kind: attribute?.kind,
       required: attribute?.required ?? true, rule: attribute?.rule ?? '', unit: attribute?.unit ?? '',
     },
-    mode: 'onTouched',
+    ...SUBMIT_THEN_LIVE,
   });
   useRelocalise(form);
   const kind = useWatch({ control: form.control, name: 'kind' });

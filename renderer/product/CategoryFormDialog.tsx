@@ -13,7 +13,7 @@ import { CATEGORY_LIMITS, type CategoryItem } from '../../shared/product/index.j
 import { CODE } from '../../shared/domains.js';
 import { callOp, useOp, useOpMutation } from '../bridge.js';
 import { refusedWith } from '../app/errors.js';
-import { applyFieldErrors, zodI18nResolver } from '../app/form.js';
+import { applyFieldErrors, SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
 import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
@@ -55,7 +55,7 @@ export function CategoryFormDialog({ category, parent, onClose, onGone }: Catego
       parentId: category ? category.parentId : (parent?.id ?? null),
       tenantId: parent?.tenantId ?? (choice === 'optional' ? (user.tenantId ?? undefined) : undefined),
     },
-    mode: 'onTouched',
+    ...SUBMIT_THEN_LIVE,
   });
   useRelocalise(form);
 

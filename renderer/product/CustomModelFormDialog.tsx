@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CODE } from '../../shared/domains.js';
 import { CUSTOM_MODEL_LIMITS, customModelForm, type CustomModelForm, type CustomModelItem } from '../../shared/product/index.js';
 import { useOpMutation } from '../bridge.js';
-import { zodI18nResolver } from '../app/form.js';
+import { SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
 import { useRelocalise } from '../app/useRelocalise.js';
 import { FormDialog, useDialogSave } from '../kit/index.js';
@@ -16,7 +16,7 @@ export function CustomModelFormDialog({ model, onClose, onGone }: { model?: Cust
   const form = useForm<CustomModelForm, unknown, CustomModelForm>({
     resolver: zodI18nResolver(customModelForm, t),
     defaultValues: { name: model?.name ?? '', number: model?.number ?? '', description: model?.description ?? '' },
-    mode: 'onTouched',
+    ...SUBMIT_THEN_LIVE,
   });
   useRelocalise(form);
   const submit = useDialogSave(form, {

@@ -14,7 +14,7 @@ import { CODE, errorEntry } from '../../shared/domains.js';
 import type { CustomInfoItem, CustomModelDetail, NewProductItem } from '../../shared/product/index.js';
 import { useOp, useOpMutation } from '../bridge.js';
 import { refusedWith } from '../app/errors.js';
-import { applyFieldErrors, zodI18nResolver } from '../app/form.js';
+import { applyFieldErrors, SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { useNotify } from '../app/notify.js';
 import { PageProblem, PageSpinner } from '../app/pages.js';
 import { idOfQuery } from '../app/paths.js';
@@ -77,7 +77,7 @@ function ModelInfo({ product, model, saved }: { product: NewProductItem; model: 
   const form = useForm<CustomInfoValues, unknown, CustomInfoValues>({
     resolver: zodI18nResolver(schema, t), defaultValues: customInfoDefaults(model, saved),
     // Checked on save, then as corrected: a check on blur would grow the card and move Save from under the pointer.
-    mode: 'onSubmit', reValidateMode: 'onChange',
+    ...SUBMIT_THEN_LIVE,
   });
   useRelocalise(form);
   const onSubmit = form.handleSubmit(async (values) => {

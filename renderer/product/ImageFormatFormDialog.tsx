@@ -3,7 +3,7 @@ import { Switch } from '@fluentui/react-components';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_FORMAT_LIMITS, imageFormatForm, type ImageFormatForm } from '../../shared/product/index.js';
-import { zodI18nResolver } from '../app/form.js';
+import { SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
 import { useRelocalise } from '../app/useRelocalise.js';
 import { FormDialog, useDialogSave } from '../kit/index.js';
@@ -27,7 +27,7 @@ export function ImageFormatFormDialog({ format, onSave, goneCode, onClose, onGon
       name: format?.name ?? '', number: format?.number ?? '', description: format?.description ?? '',
       required: format?.required ?? true, formatName: format?.formatName ?? '',
     },
-    mode: 'onTouched',
+    ...SUBMIT_THEN_LIVE,
   });
   useRelocalise(form);
 

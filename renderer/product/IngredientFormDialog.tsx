@@ -12,7 +12,7 @@ import {
   INGREDIENT_LIMITS, INGREDIENT_TYPES, INGREDIENT_UNITS, ingredientForm, type IngredientItem, type IngredientType, type IngredientUnit,
 } from '../../shared/product/index.js';
 import { useOpMutation } from '../bridge.js';
-import { zodI18nResolver } from '../app/form.js';
+import { SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
 import { useUser } from '../app/session.js';
 import { useRelocalise } from '../app/useRelocalise.js';
@@ -40,7 +40,7 @@ export function IngredientFormDialog({ ingredient, onClose, onGone }: { ingredie
       number: ingredient?.number ?? '', name: ingredient?.name ?? '', type: ingredient?.type, unit: ingredient?.unit,
       tenantId: choice === 'optional' ? (user.tenantId ?? undefined) : undefined,
     },
-    mode: 'onTouched',
+    ...SUBMIT_THEN_LIVE,
   });
   useRelocalise(form);
   const type = useWatch({ control: form.control, name: 'type' });

@@ -18,7 +18,7 @@ import { CODE, errorEntry } from '../../shared/domains.js';
 import { NEW_PRODUCT_LIMITS, PRODUCT_LIMITS, type AttributeItem, type NewProductItem } from '../../shared/product/index.js';
 import { useOp, useOpMutation } from '../bridge.js';
 import { refusedWith } from '../app/errors.js';
-import { applyFieldErrors, zodI18nResolver } from '../app/form.js';
+import { applyFieldErrors, SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
 import { useNotify } from '../app/notify.js';
 import { PageProblem, PageSpinner } from '../app/pages.js';
@@ -84,7 +84,7 @@ function NewGoodsForm({ saved, onDone }: { saved: NewProductItem | undefined; on
   const form = useForm<NewGoodsValues, unknown, NewGoodsValues>({
     resolver: (values, context, options) => zodI18nResolver(schema.current!, t)(values, context, options),
     defaultValues: newGoodsDefaults(saved, choice === 'optional' ? (user.tenantId ?? undefined) : undefined),
-    mode: 'onTouched',
+    ...SUBMIT_THEN_LIVE,
   });
   const [categoryId, chosenTenant, image, name] = useWatch({ control: form.control, name: ['categoryId', 'tenantId', 'image', 'name'] });
   const attributeList = useOp('product.attributeList', { body: { categoryId: categoryId ?? 0 } }, { enabled: categoryId !== undefined });

@@ -13,7 +13,7 @@ import { CODE } from '../../shared/domains.js';
 import { PRODUCT_LIMITS, type ProductItem } from '../../shared/product/index.js';
 import { useOpMutation } from '../bridge.js';
 import { refusedWith } from '../app/errors.js';
-import { applyFieldErrors, zodI18nResolver } from '../app/form.js';
+import { applyFieldErrors, SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
 import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
@@ -60,7 +60,7 @@ export function ProductFormDialog({ product, onClose, onGone }: ProductFormDialo
       tags: product ? [...product.tags] : [],
       tenantId: choice === 'optional' ? (user.tenantId ?? undefined) : undefined,
     },
-    mode: 'onTouched',
+    ...SUBMIT_THEN_LIVE,
   });
   useRelocalise(form);
   const chosenTenant = useWatch({ control: form.control, name: 'tenantId' });

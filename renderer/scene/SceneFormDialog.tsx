@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { CODE } from '../../shared/domains.js';
 import { SCENE_LIMITS, sceneForm, type SceneDetail } from '../../shared/scene/index.js';
 import { useOp, useOpMutation } from '../bridge.js';
-import { zodI18nResolver } from '../app/form.js';
+import { SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
 import { useUser } from '../app/session.js';
 import { useRelocalise } from '../app/useRelocalise.js';
@@ -41,7 +41,7 @@ export function SceneFormDialog({ scene, onClose, onGone }: { scene?: SceneDetai
       name: scene?.name ?? '', description: scene?.description ?? '', notes: scene?.notes ?? '', deviceIds: scene?.devices.map((d) => d.id) ?? [],
       tenantId: scene ? undefined : choice === 'optional' ? (user.tenantId ?? undefined) : undefined,
     },
-    mode: 'onTouched',
+    ...SUBMIT_THEN_LIVE,
   });
   useRelocalise(form);
   const tenantId = useWatch({ control: form.control, name: 'tenantId' });
