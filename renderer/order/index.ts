@@ -1,7 +1,12 @@
 /** The order domain's screens (spec §2 /orderManagement). */
 import { lazy } from 'react';
-import { defineScreens } from '../manifest.js';
+import { prefetchOp } from '../bridge.js';
+import { mayOpen } from '../app/session.js';
+import { defineScreens, preloadable } from '../manifest.js';
 import { orderLive } from './live.js';
+import { ORDER_DETAIL_PATH } from './paths.js';
+
+const OrderDetail = preloadable(() => import('./OrderDetailPage.js'));
 
 export const orderScreens = defineScreens({
   name: 'order',
@@ -10,9 +15,18 @@ export const orderScreens = defineScreens({
     PaymentBoxOrders: lazy(() => import('./OrderListPage.js').then((m) => ({ default: m.PaymentBoxOrdersPage }))),
     StaffOrderList: lazy(() => import('./OrderListPage.js').then((m) => ({ default: m.StaffOrderListPage }))),
     LinkedOrders: lazy(() => import('./OrderListPage.js').then((m) => ({ default: m.LinkedOrdersPage }))),
-    OrderDetail: lazy(() => import('./OrderDetailPage.js')),
+    OrderDetail,
   },
   live: { order: orderLive },
+  // A window opened for one order (or a link to it): its page and its reads load beside the shell.
+  sessionStart: (client, user, to) => {
+    const at = new URL(to, 'http://console');
+    const id = Number(at.searchParams.get('id'));
+    if (at.pathname !== ORDER_DETAIL_PATH || !Number.isSafeInteger(id) || id <= 0 || !(mayOpen(user, '6-1') || mayOpen(user, '6-3'))) return;
+    void OrderDetail.preload();
+    void prefetchOp(client, 'order.info', { params: { id } });
+    void prefetchOp(client, 'refund.deadline', { params: { id } });
+  },
 });
 
 export { orderDetailPath } from './paths.js';

@@ -66,3 +66,14 @@ test('a page whose session cookie is gone (the host restarted) shows the refusal
   await page.getByTestId('refresh').click();
   await expect(notification(page)).toContainText(errorEntry(CODE.consoleNotLaunched).texts.en);
 });
+
+test.describe('before its script has run', () => {
+  test.use({ javaScriptEnabled: false });
+
+  // A window opened for an order used to stay blank until the whole console had loaded (issue 31): the page itself draws a placeholder.
+  test('a window draws the console\'s background and a spinner at once', async ({ page }) => {
+    await page.goto('/orderManagement/orderDetail?id=1');
+    await expect(page.locator('#root .boot')).toBeVisible();
+    expect(await page.locator('html').evaluate((html) => getComputedStyle(html).backgroundColor)).toBe('rgb(250, 250, 250)');
+  });
+});
