@@ -74,6 +74,6 @@ test.describe('before its script has run', () => {
   test('a window draws the console\'s background and a spinner at once', async ({ page }) => {
     await page.goto('/orderManagement/orderDetail?id=1');
     await expect(page.locator('#root .boot')).toBeVisible();
-    expect(await page.locator('html').evaluate((html) => getComputedStyle(html).backgroundColor)).toBe('rgb(250, 250, 250)');
+    await expect(page.locator('html')).toHaveCSS('background-color', 'rgb(250, 250, 250)');
   });
 });
