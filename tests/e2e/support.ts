@@ -71,9 +71,10 @@ export const test = base.extend<{ signedOut: void; accessible: void }, { launchS
   // Every screen a test leaves its page on is checked with axe-core, once per
   // path and run (tests/e2e/axe.ts); tests/e2e/shell/accessibility.spec.ts
   // visits the rest, and dialogs, narrow windows and the dark theme.
-  accessible: [async ({ page }, use, testInfo) => {
+  accessible: [async ({ page, javaScriptEnabled }, use, testInfo) => {
     await use();
-    if (testInfo.status !== 'passed' || testInfo.expectedStatus !== 'passed' || page.isClosed()) return;
+    // axe runs as a script in the page: not in one that has them disabled.
+    if (testInfo.status !== 'passed' || testInfo.expectedStatus !== 'passed' || page.isClosed() || javaScriptEnabled === false) return;
     const url = new URL(page.url());
     if (!url.protocol.startsWith('http') || checkedPaths.has(url.pathname)) return;
     checkedPaths.add(url.pathname);
