@@ -18,16 +18,18 @@
  */
 import type { Plugin } from 'vite';
 import { catalogues, DOMAINS, ERRORS, FAMILIES } from '../shared/domains.js';
+import { KIT_NAMESPACES } from '../shared/common/kitTexts.js';
 import { LANGS } from '../shared/i18n/define.js';
 
 const PREFIX = 'virtual:ui/';
 
 /**
  * The namespaces only the screens behind the shell use: every domain's but
- * the account's (the sign-in page's). The sign-in page does not carry them
- * (about 9 KB gzip of a language's 12: bench/bundle.ts).
+ * the account's (the sign-in page's), and the kit's (its tables and date
+ * fields are on screens only). The sign-in page does not carry them (about
+ * 9 KB gzip of a language's 12: bench/bundle.ts).
  */
-export const SCREEN_NAMESPACES: ReadonlySet<string> = new Set(DOMAINS.map((d) => d.name).filter((name) => name !== 'account'));
+export const SCREEN_NAMESPACES: ReadonlySet<string> = new Set([...DOMAINS.map((d) => d.name).filter((name) => name !== 'account'), ...KIT_NAMESPACES]);
 
 const part = (lang: (typeof LANGS)[number], screens: boolean) =>
   Object.fromEntries(Object.entries(catalogues[lang]).filter(([namespace]) => SCREEN_NAMESPACES.has(namespace) === screens));

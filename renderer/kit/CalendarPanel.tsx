@@ -1,6 +1,5 @@
 /**
- * The calendar of the kit's DateTimeInput, in a chunk of its own (loaded on
- * first opening): Fluent's Calendar in the console's language, weeks from
+ * The calendar of the kit's DateTimeInput: Fluent's Calendar in the console's language, weeks from
  * Monday, "today" on the business clock (China time), as every date the
  * console shows.
  */

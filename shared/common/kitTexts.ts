@@ -29,6 +29,9 @@ const zhCN = {
   },
 };
 
+/** Its groups: used on screens only, so the sign-in page's catalogue leaves them out (scripts/ui-tables.ts). */
+export const KIT_NAMESPACES = Object.keys(zhCN) as readonly (keyof typeof zhCN)[];
+
 export const kitTexts = defineTexts(zhCN, {
   'zh-TW': {
     table: {

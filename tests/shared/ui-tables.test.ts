@@ -17,6 +17,7 @@ describe('the UI catalogue modules', () => {
   it('leave the screens\' namespaces out of the part before sign-in and give the whole catalogue together', () => {
     expect(SCREEN_NAMESPACES.has('device')).toBe(true);
     expect(SCREEN_NAMESPACES.has('account')).toBe(false);
+    expect(SCREEN_NAMESPACES.has('dateField')).toBe(true);
     for (const lang of LANGS) {
       const early = loadModule(`catalogue/${lang}`);
       const screens = loadModule(`catalogue/${lang}/screens`);
