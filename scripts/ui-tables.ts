@@ -19,17 +19,24 @@
 import type { Plugin } from 'vite';
 import { catalogues, DOMAINS, ERRORS, FAMILIES } from '../shared/domains.js';
 import { KIT_NAMESPACES } from '../shared/common/kitTexts.js';
+import { SHELL_NAMESPACES } from '../shared/common/shellTexts.js';
+import { SCREEN_COMMON_NAMESPACES } from '../shared/common/texts.js';
 import { LANGS } from '../shared/i18n/define.js';
 
 const PREFIX = 'virtual:ui/';
 
 /**
  * The namespaces only the screens behind the shell use: every domain's but
- * the account's (the sign-in page's), and the kit's (its tables and date
- * fields are on screens only). The sign-in page does not carry them (about
- * 9 KB gzip of a language's 12: bench/bundle.ts).
+ * the account's (the sign-in page's), the kit's (its tables and date
+ * fields are on screens only) and the shell's (side menu, top bar, tabs,
+ * settings: the shell loads with this part, renderer/app/router.tsx), and
+ * the common groups only screens use (pager, region picker). The
+ * sign-in page does not carry them (about 10 KB gzip of a language's 13:
+ * bench/bundle.ts).
  */
-export const SCREEN_NAMESPACES: ReadonlySet<string> = new Set([...DOMAINS.map((d) => d.name).filter((name) => name !== 'account'), ...KIT_NAMESPACES]);
+export const SCREEN_NAMESPACES: ReadonlySet<string> = new Set([
+  ...DOMAINS.map((d) => d.name).filter((name) => name !== 'account'), ...KIT_NAMESPACES, ...SHELL_NAMESPACES, ...SCREEN_COMMON_NAMESPACES,
+]);
 
 const part = (lang: (typeof LANGS)[number], screens: boolean) =>
   Object.fromEntries(Object.entries(catalogues[lang]).filter(([namespace]) => SCREEN_NAMESPACES.has(namespace) === screens));

@@ -5,32 +5,51 @@
  */
 import { createDarkTheme, createLightTheme, FluentProvider, makeStyles, tokens, type Theme } from '@fluentui/react-components';
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { accessibleBrand, BRAND_SHADES, brandRamp, textShadeOn, type BrandRamp } from './ramp.js';
+import { BRAND_SHADES, brandRamp, type BrandRamp, type BrandShade } from './ramp.js';
 import { useIsDark } from './dark.js';
 import { usePrefs } from './prefs.js';
 import { DEFAULT_THEME, FONT_SCALE, scaleTypography, type FontSize } from './settings.js';
 
+/**
+ * Each preset as the theme draws it: its shade 80, darkened where white text
+ * on it or it as text fell below 4.5:1 (ramp.ts `accessibleBrand`), and the
+ * dark theme's brand text shade (`textShadeOn` over the dark backgrounds).
+ * Worked out ahead, so that the sign-in page does not carry the search;
+ * tests/renderer/theme.test.ts works them out again. A colour that is no
+ * preset (only a hand-edited preference holds one) is drawn as given.
+ */
+export const PRESETS_DRAWN: Readonly<Record<string, readonly [base: string, darkText: BrandShade]>> = {
+  '#409EFF': ['#0070CD', 110],
+  '#1890FF': ['#006DD9', 100],
+  '#304156': ['#304156', 120],
+  '#212121': ['#212121', 130],
+  '#11A983': ['#007E5A', 110],
+  '#13C2C2': ['#007B7D', 110],
+  '#6959CD': ['#6959CD', 110],
+  '#F5222D': ['#DF0016', 110],
+};
+
 export function buildTheme(color: string, dark: boolean, size: FontSize): Theme {
+  let drawn = PRESETS_DRAWN[color.toUpperCase()];
   let ramp;
   try {
-    ramp = brandRamp(accessibleBrand(color));
+    ramp = brandRamp(drawn?.[0] ?? color);
   } catch {
-    ramp = brandRamp(accessibleBrand(DEFAULT_THEME));
+    drawn = PRESETS_DRAWN[DEFAULT_THEME]!;
+    ramp = brandRamp(drawn[0]);
   }
   const base = dark ? createDarkTheme(ramp) : createLightTheme(ramp);
-  const themed: Theme = dark ? { ...base, ...darkBrandText(base, ramp) } : base;
+  const themed: Theme = dark ? { ...base, ...darkBrandText(ramp, drawn?.[1] ?? 110) } : base;
   return scaleTypography(themed as unknown as Record<string, unknown>, FONT_SCALE[size]) as unknown as Theme;
 }
 
 /**
  * Fluent's dark theme writes brand text in shades 100–110, made for its own
  * blue: a dark preset's (#212121) or a darkened one's are then unreadable on
- * the dark backgrounds. The brand's text tokens take the first shade that
- * reads at 4.5:1 on all of them, and the next one up when hovered.
+ * the dark backgrounds. The brand's text tokens take `shade` (the first that
+ * reads at 4.5:1 on all of them: PRESETS_DRAWN), and the next one up when hovered.
  */
-function darkBrandText(base: Theme, ramp: BrandRamp): Partial<Theme> {
-  const surfaces = [base.colorNeutralBackground1, base.colorNeutralBackground2, base.colorNeutralBackground3, base.colorBrandBackground2];
-  const shade = textShadeOn(ramp, surfaces, 100);
+function darkBrandText(ramp: BrandRamp, shade: BrandShade): Partial<Theme> {
   const up = BRAND_SHADES[Math.min(BRAND_SHADES.indexOf(shade) + 1, BRAND_SHADES.length - 1)]!;
   const text = ramp[shade];
   return {

@@ -52,6 +52,9 @@ const zhCN = {
   },
 };
 
+/** Its groups: used by the shell only (renderer/shell), so the sign-in page's catalogue leaves them out (scripts/ui-tables.ts). */
+export const SHELL_NAMESPACES = Object.keys(zhCN) as readonly (keyof typeof zhCN)[];
+
 export const shellTexts = defineTexts(zhCN, {
   'zh-TW': {
     menu: {

@@ -123,6 +123,9 @@ const zhCN = {
   },
 };
 
+/** Its groups that only screens behind the shell use (the kit's region picker and pager, the shell's placeholder page): the sign-in page's catalogue leaves them out (scripts/ui-tables.ts). */
+export const SCREEN_COMMON_NAMESPACES = ['region', 'pager', 'placeholder'] as const satisfies readonly (keyof typeof zhCN)[];
+
 export const commonTexts = defineTexts(zhCN, {
   'zh-TW': {
     app: {

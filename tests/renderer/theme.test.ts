@@ -5,9 +5,10 @@
  * color-contrast found the spec's default #409EFF at 2.8:1 on every screen.
  */
 import { describe, expect, it } from 'vitest';
-import { accessibleBrand, AA_TEXT, contrast } from '../../renderer/shell/ramp.js';
+import { createDarkTheme } from '@fluentui/react-components';
+import { accessibleBrand, AA_TEXT, brandRamp, contrast, textShadeOn } from '../../renderer/shell/ramp.js';
 import { THEME_PRESETS } from '../../renderer/shell/settings.js';
-import { buildTheme } from '../../renderer/shell/theme.js';
+import { buildTheme, PRESETS_DRAWN } from '../../renderer/shell/theme.js';
 
 describe('theme contrast', () => {
   it.each(THEME_PRESETS.flatMap((c) => [[c, 'light'], [c, 'dark']] as const))('%s (%s) carries text at 4.5:1', (color, mode) => {
@@ -22,6 +23,17 @@ describe('theme contrast', () => {
       ['link', th.colorBrandForegroundLink, th.colorNeutralBackground1],
     ];
     for (const [what, fg, bg] of pairs) expect(contrast(fg, bg), `${what}: ${fg} on ${bg}`).toBeGreaterThanOrEqual(AA_TEXT);
+  });
+
+  it('draws each preset as ramp.ts works it out (the table is that search, done ahead)', () => {
+    expect(Object.keys(PRESETS_DRAWN)).toEqual(THEME_PRESETS.map((p) => p.toUpperCase()));
+    for (const preset of THEME_PRESETS) {
+      const base = accessibleBrand(preset);
+      const ramp = brandRamp(base);
+      const dark = createDarkTheme(ramp);
+      const surfaces = [dark.colorNeutralBackground1, dark.colorNeutralBackground2, dark.colorNeutralBackground3, dark.colorBrandBackground2];
+      expect(PRESETS_DRAWN[preset.toUpperCase()], preset).toEqual([base, textShadeOn(ramp, surfaces, 100)]);
+    }
   });
 
   it('keeps a preset that already passes, and darkens one that does not only as far as needed', () => {

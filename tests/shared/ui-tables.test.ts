@@ -18,6 +18,7 @@ describe('the UI catalogue modules', () => {
     expect(SCREEN_NAMESPACES.has('device')).toBe(true);
     expect(SCREEN_NAMESPACES.has('account')).toBe(false);
     expect(SCREEN_NAMESPACES.has('dateField')).toBe(true);
+    expect(SCREEN_NAMESPACES.has('settings')).toBe(true);
     for (const lang of LANGS) {
       const early = loadModule(`catalogue/${lang}`);
       const screens = loadModule(`catalogue/${lang}/screens`);
