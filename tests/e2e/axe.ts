@@ -35,16 +35,24 @@ interface BrowserDocument {
   document: { getAnimations(): Array<{ playState: string; effect: { getComputedTiming(): { iterations?: number; duration?: number | string } } | null }> };
 }
 
-/** The serious and critical violations on the page now, one line each (rule, impact, first nodes). */
-export async function violations(page: Page): Promise<string[]> {
+/**
+ * The serious and critical violations on the page now, one line each (rule,
+ * impact, first nodes). `atTestEnd`: the page as a test left it, at no
+ * moment of its choosing, so notifications are left out — one may be fading
+ * out (its text half transparent reads as too little contrast); the
+ * accessibility spec scans its screens without any.
+ */
+export async function violations(page: Page, atTestEnd = false): Promise<string[]> {
   await settled(page);
-  const result = await new AxeBuilder({ page }).exclude('[data-tabster-dummy]').options({ resultTypes: ['violations'] }).analyze();
+  let builder = new AxeBuilder({ page }).exclude('[data-tabster-dummy]');
+  if (atTestEnd) builder = builder.exclude('[data-testid="notify"]');
+  const result = await builder.options({ resultTypes: ['violations'] }).analyze();
   return result.violations
     .filter((v) => ENFORCED.has(v.impact ?? ''))
     .map((v) => `${v.id} (${v.impact}, ${v.nodes.length}): ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`).join(' | ')}`);
 }
 
 /** Fails the test when the page has a serious or critical violation; `where` names the state in the message. */
-export async function expectAccessible(page: Page, where: string): Promise<void> {
-  expect(await violations(page), `axe-core on ${where} (${new URL(page.url()).pathname})`).toEqual([]);
+export async function expectAccessible(page: Page, where: string, atTestEnd = false): Promise<void> {
+  expect(await violations(page, atTestEnd), `axe-core on ${where} (${new URL(page.url()).pathname})`).toEqual([]);
 }

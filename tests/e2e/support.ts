@@ -78,7 +78,7 @@ export const test = base.extend<{ signedOut: void; accessible: void }, { launchS
     const url = new URL(page.url());
     if (!url.protocol.startsWith('http') || checkedPaths.has(url.pathname)) return;
     checkedPaths.add(url.pathname);
-    await expectAccessible(page, `the page "${testInfo.title}" ends on`);
+    await expectAccessible(page, `the page "${testInfo.title}" ends on`, true);
   }, { auto: true }],
 });
 
