@@ -158,9 +158,13 @@ export function useOp<K extends Op>(op: K, input: OpInput<K>, options?: OpQueryO
 /**
  * Starts the query `useOp(op, input)` would make, before the component that
  * uses it has committed (a slow first render need not delay its reads).
+ * `silent`: a refusal is not reported here — the page asks again and says it
+ * once (a window opened for an order that is not there).
  */
-export function prefetchOp<K extends Op>(client: QueryClient, op: K, input: OpInput<K>, staleTime?: number) {
-  return client.prefetchQuery({ queryKey: opKey(op, input), queryFn: () => callOp(op, input), ...(staleTime === undefined ? {} : { staleTime }) });
+export function prefetchOp<K extends Op>(client: QueryClient, op: K, input: OpInput<K>, staleTime?: number, silent = false) {
+  return client.prefetchQuery({
+    queryKey: opKey(op, input), queryFn: () => callOp(op, input), ...(staleTime === undefined ? {} : { staleTime }), ...(silent ? { meta: { silent } } : {}),
+  });
 }
 
 /** A mutation of one operation; on success the queries of `invalidates` are refetched. */

@@ -18,6 +18,7 @@ import { createCore, rendererCallable, SESSION_OWNED } from '../../electron/core
 import { memoryVault } from '../../electron/core/vault.js';
 import { memoryPrefs } from '../../electron/core/prefs.js';
 import { validInput, weird } from '../server/reliability/support/mutate.js';
+import { EVENTS_PATH } from '../../shared/api/events.js';
 import { startHost } from '../../electron/host/index.js';
 import { launchCookie } from './launch.js';
 import { DEMO_PASSWORD, upstreamBehindProxy } from './support.js';
@@ -138,7 +139,9 @@ describe('the bridge refuses bad input locally', () => {
         expect(answer.ok).toBe(false);
         expect(answer.error.source).toBe('local');
       }), { numRuns: 400, seed: SEED, endOnFailure: true });
-      expect(env.proxy.seen.length, 'garbage reached the upstream').toBe(before);
+      // The session's live-event stream may open at any moment after the sign-in (the feed looks every second): it is no garbage.
+      const after = env.proxy.seen.slice(before).filter((s) => !s.url.startsWith(EVENTS_PATH));
+      expect(after.map((s) => s.url), 'garbage reached the upstream').toEqual([]);
     } finally {
       await host.close();
     }

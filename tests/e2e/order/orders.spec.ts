@@ -1,6 +1,6 @@
 /** The order lists end to end (spec §2 orderList, payTheBox, staffOrderList): filters, the bounded count, an order's details on their own screen and in a window of their own. */
 import { expect, type Page } from '@playwright/test';
-import { catalogues } from '../../../shared/domains.js';
+import { catalogues, CODE, errorEntry } from '../../../shared/domains.js';
 import { bridgeCall, notification, signIn, test, useLanguage } from '../support.js';
 import { openOrderList, visibleRows } from './list.js';
 
@@ -191,4 +191,16 @@ test('at 400 px a refund by product keeps each amount box inside the dialog', as
     expect(b.x).toBeGreaterThanOrEqual(surface.x);
   }
   await page.getByTestId('refund-form-cancel').click();
+});
+
+test('a window opened for an order that is not there says so on the page, and at most once beside it', async ({ page, baseURL, context }) => {
+  await openOrderList(page, baseURL, 'tenant1');
+  await expect(visibleRows(page).first()).toBeVisible();
+  // Another window of the session, opening on the order's address (its first loads start with the session: renderer/order/index.ts).
+  const window = await context.newPage();
+  await window.goto('/orderManagement/orderDetail?id=987654321');
+  await expect(window.getByTestId('order-detail-problem')).toContainText(errorEntry(CODE.orderNotFound).texts.en);
+  await window.waitForTimeout(1000);
+  expect(await window.getByTestId('notify').count()).toBeLessThanOrEqual(1);
+  await window.close();
 });
