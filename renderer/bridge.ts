@@ -161,9 +161,10 @@ export function useOp<K extends Op>(op: K, input: OpInput<K>, options?: OpQueryO
  * `silent`: a refusal is not reported here — the page asks again and says it
  * once (a window opened for an order that is not there).
  */
-export function prefetchOp<K extends Op>(client: QueryClient, op: K, input: OpInput<K>, staleTime?: number, silent = false) {
+export function prefetchOp<K extends Op>(client: QueryClient, op: K, input: OpInput<K>, options: { staleTime?: number; silent?: boolean } = {}) {
   return client.prefetchQuery({
-    queryKey: opKey(op, input), queryFn: () => callOp(op, input), ...(staleTime === undefined ? {} : { staleTime }), ...(silent ? { meta: { silent } } : {}),
+    queryKey: opKey(op, input), queryFn: () => callOp(op, input),
+    ...(options.staleTime === undefined ? {} : { staleTime: options.staleTime }), ...(options.silent ? { meta: { silent: true } } : {}),
   });
 }
 

@@ -26,10 +26,7 @@ async function fetchSession(client: QueryClient): Promise<SessionUser | null> {
   if (!started && !window.location.pathname.startsWith(LOGIN)) shellPreload();
   const user = await callOp('session.current', undefined);
   setSessionEpoch(user?.epoch);
-  if (user && !started) {
-    started = true;
-    for (const start of sessionStarts) start(client, user, `${window.location.pathname}${window.location.search}`);
-  }
+  if (user && !started) runSessionStarts(client, user, `${window.location.pathname}${window.location.search}`);
   return user;
 }
 
@@ -81,11 +78,15 @@ export const signInSubmitted = () => shellPreload();
 
 /** After sign-in: the new user, nothing cached from the previous one, and the domains' first loads for where the user goes next. */
 export function startSession(client: QueryClient, user: SessionUser) {
-  started = true;
   setSessionEpoch(user.epoch);
   client.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
   client.setQueryData(SESSION_KEY, user);
-  const to = safeRedirect(new URLSearchParams(window.location.search).get(REDIRECT_PARAM));
+  runSessionStarts(client, user, safeRedirect(new URLSearchParams(window.location.search).get(REDIRECT_PARAM)));
+}
+
+/** The domains' first loads for the page the user is going to (`to`). */
+function runSessionStarts(client: QueryClient, user: SessionUser, to: string) {
+  started = true;
   for (const start of sessionStarts) start(client, user, to);
 }
 

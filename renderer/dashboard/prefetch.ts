@@ -14,7 +14,7 @@ export const FRESH_MS = 10_000;
 
 export function prefetchDashboard(client: QueryClient) {
   const range = rangeOf('last7');
-  void prefetchOp(client, 'dashboard.today', {}, FRESH_MS);
-  void prefetchOp(client, 'dashboard.figures', { body: range }, FRESH_MS);
+  void prefetchOp(client, 'dashboard.today', {}, { staleTime: FRESH_MS });
+  void prefetchOp(client, 'dashboard.figures', { body: range }, { staleTime: FRESH_MS });
   return range;
 }

@@ -18,7 +18,12 @@ function useCalendarText(): { strings: CalendarStrings; formatter: DateFormattin
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   return useMemo(() => {
-    const names = (options: Intl.DateTimeFormatOptions, dates: Date[]) => dates.map((d) => new Intl.DateTimeFormat(lang, options).format(d));
+    // One formatter per format: the day grid formats a label for each of its 42 days on every render.
+    const format = (options: Intl.DateTimeFormatOptions) => {
+      const formatter = new Intl.DateTimeFormat(lang, options);
+      return (d: Date) => formatter.format(d);
+    };
+    const names = (options: Intl.DateTimeFormatOptions, dates: Date[]) => dates.map(format(options));
     const months = Array.from({ length: 12 }, (_, m) => new Date(2026, m, 1));
     // 2026-11-01 is a Sunday: the calendar's arrays start on Sunday.
     const days = Array.from({ length: 7 }, (_, d) => new Date(2026, 10, 1 + d));
@@ -34,7 +39,6 @@ function useCalendarText(): { strings: CalendarStrings; formatter: DateFormattin
       prevYearRangeAriaLabel: t('dateField.prevYears'), nextYearRangeAriaLabel: t('dateField.nextYears'),
       closeButtonAriaLabel: t('dateField.close'), selectedDateFormatString: t('dateField.selected'), todayDateFormatString: t('dateField.today'),
     };
-    const format = (options: Intl.DateTimeFormatOptions) => (d: Date) => new Intl.DateTimeFormat(lang, options).format(d);
     const formatter: DateFormatting = {
       formatDay: (d) => String(d.getDate()),
       formatYear: (d) => String(d.getFullYear()),

@@ -1,8 +1,8 @@
 /**
  * The data table's column controls: a resize handle at the right edge of a
  * header cell (drag it, or focus it and use the arrow keys; a double-click
- * or Delete returns the column to its own size) and the columns menu at the
- * end of the header row (show or hide columns, restore the defaults).
+ * or Delete returns the column to its own size) and the columns menu in the
+ * last header cell (show or hide columns, restore the defaults).
  */
 import {
   makeStyles, Menu, MenuButton, MenuDivider, MenuGroup, MenuGroupHeader, MenuItem, MenuItemCheckbox, MenuList, MenuPopover, MenuTrigger,
@@ -90,18 +90,18 @@ export function ResizeHandle({ header, width, onResize, onCommit, onReset, dragg
 
 interface ColumnsMenuProps<Row> {
   columns: readonly Column<Row>[];
-  hidden: readonly string[];
+  /** The columns drawn (columnPrefs.ts `visibleColumns`). */
+  shown: readonly Column<Row>[];
   onToggle: (id: string) => void;
   /** Set when anything differs from the screen's own columns. */
   onReset?: () => void;
 }
 
-export function ColumnsMenu<Row>({ columns, hidden, onToggle, onReset }: ColumnsMenuProps<Row>) {
+export function ColumnsMenu<Row>({ columns, shown: drawn, onToggle, onReset }: ColumnsMenuProps<Row>) {
   const { t } = useTranslation();
-  const shown = columns.filter((c) => !hidden.includes(c.id)).map((c) => c.id);
-  const hideable = columns.filter(canHide);
+  const shown = drawn.map((c) => c.id);
   // The last column shown cannot be hidden: the menu says so by disabling it.
-  const lastShown = hideable.filter((c) => shown.includes(c.id)).length === 1;
+  const lastShown = drawn.filter(canHide).length === 1;
   return (
     <Menu positioning={{ position: 'below', align: 'end', autoSize: true }} checkedValues={{ columns: shown }} onCheckedValueChange={(_, d) => {
       const changed = columns.find((c) => shown.includes(c.id) !== d.checkedItems.includes(c.id));

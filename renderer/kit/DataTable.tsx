@@ -318,7 +318,7 @@ export function DataTable<Row extends RowData, K extends RowKey = RowKey>({
                       <>
                         {/* Inside a sortable header: its clicks are the menu's, not the sort's. */}
                         <span className={styles.menuSlot} onClick={(e) => e.stopPropagation()}>
-                          <ColumnsMenu columns={columns} hidden={prefs.hidden} onToggle={(id) => changePrefs(toggleHidden(columns, prefs, id))}
+                          <ColumnsMenu columns={columns} shown={shown} onToggle={(id) => changePrefs(toggleHidden(columns, prefs, id))}
                             onReset={prefs.hidden.length > 0 || Object.keys(prefs.widths).length > 0 ? () => changePrefs(NO_PREFS) : undefined} />
                         </span>
                         {handle}

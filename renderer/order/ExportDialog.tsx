@@ -19,8 +19,8 @@ import { fieldsUnder } from '../app/form.js';
 import { download } from '../app/save.js';
 import { businessDateTime, businessDay } from '../../shared/business-time.js';
 import { currentLang } from '../i18n/index.js';
-import { DateTimeInput, FormDialog, parseDateText, useGuardedAction, useZoneNote } from '../kit/index.js';
-import { EMPTY_ORDER_FILTER, toOrderFilter } from './OrderFilters.js';
+import { DateTimeInput, FormDialog, useGuardedAction, useZoneNote } from '../kit/index.js';
+import { EMPTY_ORDER_FILTER, rangeProblems, toOrderFilter } from './OrderFilters.js';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '560px', width: 'calc(100vw - 32px)' },
@@ -68,13 +68,12 @@ export function ExportDialog({ filter, onClose, onQueued }: ExportDialogProps) {
 
   const range = (): { from: string; to: string } | undefined => {
     const found: Record<string, string> = {};
-    const start = parseDateText(from, 'datetime');
-    const end = parseDateText(to, 'datetime', true);
+    // Both ends required here; what is wrong with them otherwise, as the list's filter says it.
+    const problems = rangeProblems(from, to);
     if (!from.trim()) found.from = 'order.validation.time';
-    else if (!start) found.from = 'dateField.invalid';
+    else if (problems.from) found.from = problems.from;
     if (!to.trim()) found.to = 'order.validation.time';
-    else if (!end) found.to = 'dateField.invalid';
-    else if (start && end < start) found.to = 'order.validation.range';
+    else if (problems.to) found.to = problems.to;
     // The upstream's own rule for the address, said here before sending.
     if (phase === 'mail' && !exportMailInput.shape.email.safeParse(email.trim()).success) found.email = 'order.validation.email';
     setErrors(found);

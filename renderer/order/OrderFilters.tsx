@@ -31,6 +31,21 @@ export function toOrderFilter(draft: OrderFilterDraft): OrderFilter {
   return filter;
 }
 
+/**
+ * What is wrong with a typed range, by field, as catalogue keys: an end that
+ * is no date, or an end before the start. An empty end is no problem here
+ * (the export dialog requires both ends itself).
+ */
+export function rangeProblems(from: string, to: string): { from?: 'dateField.invalid'; to?: 'dateField.invalid' | 'order.validation.range' } {
+  const start = parseDateText(from, 'datetime');
+  const end = parseDateText(to, 'datetime', true);
+  const problems: ReturnType<typeof rangeProblems> = {};
+  if (from.trim() !== '' && !start) problems.from = 'dateField.invalid';
+  if (to.trim() !== '' && !end) problems.to = 'dateField.invalid';
+  else if (start && end && end < start) problems.to = 'order.validation.range';
+  return problems;
+}
+
 /** `linked`: the linked-order list's filters (the scene state too). */
 /** `payment`: a payment box's orders, which deliver nothing (no delivery filter). */
 export function OrderFilters({ onSearch, byTenant, linked = false, payment = false }: { onSearch: (filter: OrderFilter) => void; byTenant: boolean; linked?: boolean; payment?: boolean }) {
@@ -38,19 +53,15 @@ export function OrderFilters({ onSearch, byTenant, linked = false, payment = fal
   const [draft, setDraft] = useState<OrderFilterDraft>(EMPTY_ORDER_FILTER);
   const set = (patch: Partial<OrderFilterDraft>) => setDraft((f) => ({ ...f, ...patch }));
   const all = t('common.all');
-  const from = parseDateText(draft.from, 'datetime');
-  const to = parseDateText(draft.to, 'datetime', true);
-  const badFrom = draft.from.trim() !== '' && !from;
-  const badTo = draft.to.trim() !== '' && !to;
-  const badRange = !!from && !!to && to < from;
+  const range = rangeProblems(draft.from, draft.to);
   const badNumber = draft.number.trim() !== '' && !/^\d{1,20}$/.test(draft.number.trim());
   return (
-    <FilterBar values={draft} onSearch={() => { if (!badFrom && !badTo && !badRange && !badNumber) onSearch(toOrderFilter(draft)); }}
+    <FilterBar values={draft} onSearch={() => { if (!range.from && !range.to && !badNumber) onSearch(toOrderFilter(draft)); }}
       onReset={() => { setDraft(EMPTY_ORDER_FILTER); onSearch({}); }} searchTestId="order-search" resetTestId="order-reset">
-      <FilterField label={t('order.list.from')} time error={badFrom ? t('dateField.invalid') : undefined}>
+      <FilterField label={t('order.list.from')} time error={range.from && t(range.from)}>
         <DateTimeInput value={draft.from} onChange={(from) => set({ from })} testId="order-filter-from" />
       </FilterField>
-      <FilterField label={t('order.list.to')} time error={badTo ? t('dateField.invalid') : badRange ? t('order.validation.range') : undefined}>
+      <FilterField label={t('order.list.to')} time error={range.to && t(range.to)}>
         <DateTimeInput value={draft.to} end onChange={(to) => set({ to })} testId="order-filter-to" />
       </FilterField>
       <FilterField label={t('order.list.number')} error={badNumber ? t('order.validation.number') : undefined}>

@@ -24,8 +24,8 @@ export const orderScreens = defineScreens({
     const id = Number(at.searchParams.get('id'));
     if (at.pathname !== ORDER_DETAIL_PATH || !Number.isSafeInteger(id) || id <= 0 || !(mayOpen(user, '6-1') || mayOpen(user, '6-3'))) return;
     void OrderDetail.preload();
-    void prefetchOp(client, 'order.info', { params: { id } }, undefined, true);
-    void prefetchOp(client, 'refund.deadline', { params: { id } }, undefined, true);
+    void prefetchOp(client, 'order.info', { params: { id } }, { silent: true });
+    void prefetchOp(client, 'refund.deadline', { params: { id } }, { silent: true });
   },
 });
 

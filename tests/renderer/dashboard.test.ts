@@ -47,6 +47,8 @@ describe('dashboard session start', () => {
     roles: [], powers: [], roleKind: 'tenant', roleName: 'first-level tenant', allValue: ['1'], epoch: 'run.1', ...over,
   });
   const started = async (who: SessionUser, to: string) => {
+    // Loaded ahead: under a full parallel run its first import could outlast the wait below.
+    await import('../../renderer/dashboard/prefetch.js');
     const client = new QueryClient();
     for (const start of SESSION_STARTS) start(client, who, to);
     // The reads start once the small prefetch module has loaded.
