@@ -76,9 +76,9 @@ export default function ComplaintListPage() {
     <section className={styles.page} aria-labelledby="complaint-list-title">
       <Title3 as="h1" id="complaint-list-title">{t('complaint.title')}</Title3>
       <div className={styles.head}>
-        <FilterBar values={draft} onSearch={() => { setFilter({ ...draft, number: draft.number.trim() }); setPaging((p) => ({ ...p, pageNum: 1 })); }}
+        <FilterBar onSearch={() => { setFilter({ ...draft, number: draft.number.trim() }); setPaging((p) => ({ ...p, pageNum: 1 })); }}
           onReset={() => { setDraft({ number: '' }); setFilter({ number: '' }); }} searchTestId="complaint-search" resetTestId="complaint-reset">
-          <FilterField label={t('complaint.numberFilter')}>
+          <FilterField label={t('complaint.numberFilter')} shown={draft.number}>
             <Input value={draft.number} maxLength={24} onChange={(_, d) => setDraft((f) => ({ ...f, number: d.value }))} data-testid="complaint-filter-number" />
           </FilterField>
           <FilterField label={t('complaint.status')}>

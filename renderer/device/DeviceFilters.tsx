@@ -23,9 +23,9 @@ export function DeviceFilters({ onSearch, byTenant, pool = false }: { onSearch: 
       onChange={(v) => set({ [key]: toFlag(v) })} testId={`device-filter-${key}`} />
   );
   return (
-    <FilterBar values={draft} onSearch={() => onSearch({ ...draft, keyword: draft.keyword.trim() })} onReset={() => { setDraft(EMPTY_DEVICE_FILTER); onSearch(EMPTY_DEVICE_FILTER); }}
+    <FilterBar onSearch={() => onSearch({ ...draft, keyword: draft.keyword.trim() })} onReset={() => { setDraft(EMPTY_DEVICE_FILTER); onSearch(EMPTY_DEVICE_FILTER); }}
       searchTestId="device-search" resetTestId="device-reset">
-      <FilterField label={t('device.list.keyword')}>
+      <FilterField label={t('device.list.keyword')} shown={draft.keyword}>
         <Input value={draft.keyword} maxLength={50} placeholder={t('device.list.keywordPlaceholder')} onChange={(_, d) => set({ keyword: d.value })}
           data-testid="device-filter-keyword" />
       </FilterField>

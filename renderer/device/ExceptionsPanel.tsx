@@ -98,7 +98,7 @@ export function ExceptionsPanel() {
   return (
     <div className={styles.panel}>
       <div className={styles.head}>
-        <FilterBar values={draft} onSearch={() => { setProblem(draft); setPaging((p) => ({ ...p, pageNum: 1 })); }} onReset={() => { setDraft(undefined); setProblem(undefined); }}
+        <FilterBar onSearch={() => { setProblem(draft); setPaging((p) => ({ ...p, pageNum: 1 })); }} onReset={() => { setDraft(undefined); setProblem(undefined); }}
           searchTestId="exception-search" resetTestId="exception-reset">
           <FilterField label={t('device.care.problem')}>
             <Choice className={styles.dropdown} value={draft} options={PROBLEMS} label={(p) => t(`device.care.problems.${p}`)} all={t('common.all')}

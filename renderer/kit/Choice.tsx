@@ -1,5 +1,6 @@
 /** A filter's choice of one of a few values, or all of them (`undefined`). */
 import { Dropdown, Option } from '@fluentui/react-components';
+import { useFilterShown } from './filterShown.js';
 
 export interface ChoiceProps<T extends string> {
   value: T | undefined;
@@ -13,6 +14,7 @@ export interface ChoiceProps<T extends string> {
 }
 
 export function Choice<T extends string>({ value, options, label, all, onChange, testId, className }: ChoiceProps<T>) {
+  useFilterShown(value === undefined ? undefined : label(value));
   return (
     <Dropdown className={className} value={value === undefined ? all : label(value)} selectedOptions={[value ?? '']} data-testid={testId}
       onOptionSelect={(_, d) => onChange((d.optionValue || undefined) as T | undefined)}>

@@ -14,6 +14,7 @@ import { useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 // Not a lazy chunk: as one, the calendar split a 21 KB chunk off the sign-in page's shared code (+3 KB gzip there).
 import CalendarPanel from './CalendarPanel.js';
+import { useFilterShown } from './filterShown.js';
 import { calendarDate, parseDateText, withCalendarDay, type DateTextMode } from './dateText.js';
 
 const useStyles = makeStyles({
@@ -40,6 +41,7 @@ export function DateTimeInput({ value, onChange, mode = 'datetime', end = false,
   const { t } = useTranslation();
   const styles = useStyles();
   const [open, setOpen] = useState(false);
+  useFilterShown(value);
   const tidy = () => {
     const canonical = parseDateText(value, mode, end);
     if (canonical && canonical !== value) onChange(canonical);

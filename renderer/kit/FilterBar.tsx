@@ -6,14 +6,16 @@
  *
  * In a narrow window (a phone-sized one, where seven stacked filters filled
  * the first screen before the first row) the fields fold behind a
- * "Filters (n)" button — n the filters applied by the last search — and fold
- * again once a search is made.
+ * "Filters (n)" button — n the filters applied by the last search — with
+ * those filters beside it as chips ("Status: Paid"), and fold again once a
+ * search is made. Each field's words come from its control (filterShown.ts).
  */
 import { useZoneNote } from './zone.js';
 import { Button, Field, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ArrowResetRegular, FilterRegular, SearchRegular } from '@fluentui/react-icons';
-import { useId, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useContext, useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { activeChips, ChipRegistryContext, FilterShownContext, type ChipRegistry, type FilterChip } from './filterShown.js';
 
 const NARROW = '@container filters (max-width: 600px)';
 /** The window width below which the fields fold. */
@@ -26,13 +28,6 @@ const subscribeFold = (onChange: () => void) => {
   return () => query.removeEventListener('change', onChange);
 };
 const folds = () => typeof matchMedia === 'function' && matchMedia(FOLD_QUERY).matches;
-
-/** How many filters a draft sets: its fields that hold something (a bare value counts as one). */
-export function countActive(values: unknown): number {
-  const set = (v: unknown) => v !== undefined && v !== null && !(typeof v === 'string' && v.trim() === '') && !(Array.isArray(v) && v.length === 0);
-  if (values !== null && typeof values === 'object' && !Array.isArray(values)) return Object.values(values).filter(set).length;
-  return set(values) ? 1 : 0;
-}
 
 const useStyles = makeStyles({
   // A size container has no content width of its own: the basis is what makes a neighbour (a create
@@ -48,7 +43,11 @@ const useStyles = makeStyles({
   // Room for several controls side by side (province, city, district).
   wide: { flexBasis: '400px', maxWidth: '560px', [NARROW]: { flexBasis: '100%', maxWidth: 'none' } },
   buttons: { display: 'flex', flexWrap: 'nowrap', gap: tokens.spacingHorizontalS, flexShrink: 0 },
-  toggle: { alignSelf: 'flex-start' },
+  // The toggle and the chips of what applies, wrapping under each other when there are many.
+  bar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  chip: { minWidth: 0, maxWidth: '100%', fontWeight: tokens.fontWeightRegular },
+  // A long keyword ends in an ellipsis rather than widening the page.
+  chipText: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   // The attribute alone would lose to the form's display: flex.
   folded: { display: 'none' },
 });
@@ -62,18 +61,29 @@ export interface FilterFieldProps {
   error?: string | undefined;
   /** A time typed on the business clock: says "China time" where this computer's differs (kit/zone.ts). */
   time?: boolean;
+  /**
+   * What the field shows, for the folded bar's chip, when its control is a plain text box
+   * (the kit's choices, tenant, region and date fields report their own words).
+   */
+  shown?: string;
 }
 
 /** One labelled filter (the label above its input). */
-export function FilterField({ label, children, wide = false, error, time = false }: FilterFieldProps) {
+export function FilterField({ label, children, wide = false, error, time = false, shown }: FilterFieldProps) {
   const styles = useStyles();
   const zone = useZoneNote();
   const note = time && zone;
+  const id = useId();
+  const registry = useContext(ChipRegistryContext);
+  const report = useCallback((text: string | undefined) => registry?.(id, label, text), [registry, id, label]);
+  // Gone (a filter shown only to some) or renamed (another language): the old entry filters nothing.
+  useEffect(() => () => report(undefined), [report]);
+  useEffect(() => { if (shown !== undefined) report(shown.trim() || undefined); }, [report, shown]);
   return (
     // The zone in the label, the sentence on hover: a hint line would make the time fields taller than their row.
     <Field label={note ? { children: zone.label(label), title: zone.long } : label}
       className={mergeClasses(styles.field, wide && styles.wide)} validationMessage={error} validationState={error ? 'error' : 'none'}>
-      {children}
+      <FilterShownContext value={report}>{children}</FilterShownContext>
     </Field>
   );
 }
@@ -85,47 +95,83 @@ export interface FilterBarProps {
   onSearch: () => void;
   /** Clear the fields and search again. */
   onReset: () => void;
-  /** The fields' values as typed (the screen's draft): counted when searched, for the folded bar's "Filters (n)". */
-  values?: unknown;
   searchTestId?: string;
   resetTestId?: string;
 }
 
-export function FilterBar({ children, onSearch, onReset, values, searchTestId, resetTestId }: FilterBarProps) {
+const sameChips = (a: readonly FilterChip[], b: readonly FilterChip[]) =>
+  a.length === b.length && a.every((c, i) => c.id === b[i]!.id && c.label === b[i]!.label && c.text === b[i]!.text);
+
+export function FilterBar({ children, onSearch, onReset, searchTestId, resetTestId }: FilterBarProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const narrow = useSyncExternalStore(subscribeFold, folds, () => false);
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(() => countActive(values));
   const formId = useId();
+  const shown = !narrow || open;
+
+  // The chips are what the last search applied. Until a first search the fields show what applies
+  // (the screen's opening filter), and while folded nobody can type in them: then a field's late
+  // words (a tenant's name once the tenants load, another language) are taken as they come.
+  const fields = useRef(new Map<string, { label: string; text: string | undefined }>());
+  const [chips, setChips] = useState<FilterChip[]>([]);
+  const searched = useRef(false);
+  const live = useRef(true);
+  useEffect(() => { live.current = !searched.current || !shown; });
+  const take = useCallback(() => setChips((old) => {
+    const now = activeChips(fields.current);
+    return sameChips(old, now) ? old : now;
+  }), []);
+  const registry = useCallback<ChipRegistry>((id, label, text) => {
+    fields.current.set(id, { label, text });
+    if (live.current) take();
+  }, [take]);
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setActive(countActive(values));
+    searched.current = true;
+    take();
     setOpen(false);
     onSearch();
   };
   const reset = () => {
-    setActive(0);
+    searched.current = true;
+    setChips([]);
     setOpen(false);
     onReset();
   };
-  const shown = !narrow || open;
+  const active = chips.length;
   return (
     <div className={styles.frame}>
       {narrow && (
-        <Button className={styles.toggle} icon={<FilterRegular />} aria-expanded={open} aria-controls={formId} onClick={() => setOpen((o) => !o)}
-          appearance={active > 0 ? 'primary' : 'secondary'} data-testid="filters-toggle">
-          {active > 0 ? t('common.filtersActive', { count: active }) : t('common.filters')}
-        </Button>
+        <div className={styles.bar}>
+          <Button icon={<FilterRegular />} aria-expanded={open} aria-controls={formId} onClick={() => setOpen((o) => !o)}
+            appearance={active > 0 ? 'primary' : 'secondary'} data-testid="filters-toggle">
+            {active > 0 ? t('common.filtersActive', { count: active }) : t('common.filters')}
+          </Button>
+          {!open && active > 0 && (
+            <div className={styles.bar} role="group" aria-label={t('common.filtersApplied')} data-testid="filter-chips">
+              {chips.map((chip) => (
+                // A chip opens the fields to change it: the search it belongs to is the form's.
+                <Button key={chip.id} size="small" shape="circular" className={styles.chip} aria-controls={formId} onClick={() => setOpen(true)}
+                  title={t('common.filterChip', { label: chip.label, value: chip.text })} data-testid="filter-chip">
+                  <span className={styles.chipText}>{t('common.filterChip', { label: chip.label, value: chip.text })}</span>
+                </Button>
+              ))}
+            </div>
+          )}
+        </div>
       )}
       {/* Folded, not unmounted: what was typed stays. */}
-      <form id={formId} className={mergeClasses(styles.form, !shown && styles.folded)} onSubmit={submit} role="search" hidden={!shown}>
-        {children}
-        <div className={styles.buttons}>
-          <Button type="submit" appearance="primary" icon={<SearchRegular />} data-testid={searchTestId}>{t('common.search')}</Button>
-          <Button type="button" icon={<ArrowResetRegular />} onClick={reset} data-testid={resetTestId}>{t('common.reset')}</Button>
-        </div>
-      </form>
+      <ChipRegistryContext value={registry}>
+        <form id={formId} className={mergeClasses(styles.form, !shown && styles.folded)} onSubmit={submit} role="search" hidden={!shown}>
+          {children}
+          <div className={styles.buttons}>
+            <Button type="submit" appearance="primary" icon={<SearchRegular />} data-testid={searchTestId}>{t('common.search')}</Button>
+            <Button type="button" icon={<ArrowResetRegular />} onClick={reset} data-testid={resetTestId}>{t('common.reset')}</Button>
+          </div>
+        </form>
+      </ChipRegistryContext>
     </div>
   );
 }

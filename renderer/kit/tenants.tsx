@@ -7,6 +7,7 @@ import { Dropdown, Field, Option } from '@fluentui/react-components';
 import type { Ref } from 'react';
 import type { SessionUser } from '../../shared/ipc.js';
 import { useOp } from '../bridge.js';
+import { useFilterShown } from './filterShown.js';
 
 /**
  * Who chooses the tenant of a new row: the system admin must (the server
@@ -42,6 +43,8 @@ export interface TenantDropdownProps {
 export function TenantDropdown({ value, onChange, onBlur, placeholder, clearLabel, testId, ref }: TenantDropdownProps) {
   const tenants = useTenants(true);
   const selected = tenants.data?.find((x) => x.tenantId === value);
+  // Its number until the names load: a chip that counts what applies.
+  useFilterShown(value === undefined ? undefined : selected?.name ?? `#${value}`);
   return (
     <Dropdown
       ref={ref}

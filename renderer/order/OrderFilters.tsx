@@ -56,7 +56,7 @@ export function OrderFilters({ onSearch, byTenant, linked = false, payment = fal
   const range = rangeProblems(draft.from, draft.to);
   const badNumber = draft.number.trim() !== '' && !/^\d{1,20}$/.test(draft.number.trim());
   return (
-    <FilterBar values={draft} onSearch={() => { if (!range.from && !range.to && !badNumber) onSearch(toOrderFilter(draft)); }}
+    <FilterBar onSearch={() => { if (!range.from && !range.to && !badNumber) onSearch(toOrderFilter(draft)); }}
       onReset={() => { setDraft(EMPTY_ORDER_FILTER); onSearch({}); }} searchTestId="order-search" resetTestId="order-reset">
       <FilterField label={t('order.list.from')} time error={range.from && t(range.from)}>
         <DateTimeInput value={draft.from} onChange={(from) => set({ from })} testId="order-filter-from" />
@@ -64,11 +64,11 @@ export function OrderFilters({ onSearch, byTenant, linked = false, payment = fal
       <FilterField label={t('order.list.to')} time error={range.to && t(range.to)}>
         <DateTimeInput value={draft.to} end onChange={(to) => set({ to })} testId="order-filter-to" />
       </FilterField>
-      <FilterField label={t('order.list.number')} error={badNumber ? t('order.validation.number') : undefined}>
+      <FilterField label={t('order.list.number')} error={badNumber ? t('order.validation.number') : undefined} shown={draft.number}>
         <Input value={draft.number} maxLength={20} inputMode="numeric" placeholder={t('order.list.numberPlaceholder')}
           onChange={(_, d) => set({ number: d.value })} data-testid="order-filter-number" />
       </FilterField>
-      <FilterField label={t('order.list.thirdPartyNumber')}>
+      <FilterField label={t('order.list.thirdPartyNumber')} shown={draft.thirdPartyNumber}>
         <Input value={draft.thirdPartyNumber} maxLength={64} onChange={(_, d) => set({ thirdPartyNumber: d.value })} data-testid="order-filter-third" />
       </FilterField>
       <FilterField label={t('order.list.paymentState')}>

@@ -40,9 +40,9 @@ export function FreeDevices({ point }: { point: PointItem }) {
     <section className={styles.block} aria-labelledby="free-title">
       <Subtitle2 as="h2" id="free-title">{t('point.binding.free')}</Subtitle2>
       <div className={styles.bar}>
-        <FilterBar values={draft} onSearch={() => search(draft.trim())} onReset={() => { setDraft(''); search(''); }}
+        <FilterBar onSearch={() => search(draft.trim())} onReset={() => { setDraft(''); search(''); }}
           searchTestId="device-search" resetTestId="device-reset">
-          <FilterField label={t('point.binding.keyword')}>
+          <FilterField label={t('point.binding.keyword')} shown={draft}>
             <Input value={draft} maxLength={50} placeholder={t('point.binding.keywordPlaceholder')} onChange={(_, d) => setDraft(d.value)} data-testid="device-filter-keyword" />
           </FilterField>
         </FilterBar>

@@ -22,9 +22,9 @@ export function PointFilters({ onSearch }: { onSearch: (filter: PointFilter) => 
   };
 
   return (
-    <FilterBar values={draft} onSearch={() => onSearch({ name: draft.name.trim(), areaCode: draft.areaCode })} onReset={reset}
+    <FilterBar onSearch={() => onSearch({ name: draft.name.trim(), areaCode: draft.areaCode })} onReset={reset}
       searchTestId="point-search" resetTestId="point-reset">
-      <FilterField label={t('point.name')}>
+      <FilterField label={t('point.name')} shown={draft.name}>
         <Input value={draft.name} maxLength={POINT_LIMITS.name} placeholder={t('point.namePlaceholder')}
           onChange={(_, d) => setDraft((f) => ({ ...f, name: d.value }))} data-testid="point-filter-name" />
       </FilterField>

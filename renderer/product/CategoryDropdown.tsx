@@ -2,6 +2,7 @@
 import { Dropdown, Option } from '@fluentui/react-components';
 import type { Ref } from 'react';
 import { useOp } from '../bridge.js';
+import { useFilterShown } from '../kit/index.js';
 
 export interface CategoryDropdownProps {
   /** Whose tree; none for the user's own. */
@@ -20,6 +21,7 @@ export interface CategoryDropdownProps {
 export function CategoryDropdown({ tenantId, value, onChange, onBlur, placeholder, clearLabel, testId, disabled, ref }: CategoryDropdownProps) {
   const options = useOp('product.categoryOptions', { body: tenantId === undefined ? {} : { tenantId } }, { staleTime: 30_000 });
   const selected = options.data?.find((o) => o.id === value);
+  useFilterShown(value === undefined ? undefined : selected?.name ?? `#${value}`);
   return (
     <Dropdown ref={ref} placeholder={placeholder} value={selected?.name ?? ''} selectedOptions={value === undefined ? [] : [String(value)]}
       onOptionSelect={(_, d) => onChange(d.optionValue ? Number(d.optionValue) : undefined)} onBlur={onBlur} disabled={disabled} data-testid={testId}>

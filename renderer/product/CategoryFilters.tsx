@@ -15,9 +15,9 @@ export function CategoryFilters({ onSearch, byTenant }: { onSearch: (filter: Cat
     onSearch(EMPTY_CATEGORY_FILTER);
   };
   return (
-    <FilterBar values={draft} onSearch={() => onSearch({ ...draft, keyword: draft.keyword.trim() })} onReset={reset}
+    <FilterBar onSearch={() => onSearch({ ...draft, keyword: draft.keyword.trim() })} onReset={reset}
       searchTestId="category-search" resetTestId="category-reset">
-      <FilterField label={t('product.category.keyword')}>
+      <FilterField label={t('product.category.keyword')} shown={draft.keyword}>
         <Input value={draft.keyword} maxLength={20} placeholder={t('product.category.keywordPlaceholder')}
           onChange={(_, d) => setDraft((f) => ({ ...f, keyword: d.value }))} data-testid="category-filter-keyword" />
       </FilterField>

@@ -92,8 +92,8 @@ export default function CustomModelListPage() {
     <section className={styles.page} aria-labelledby="custom-model-title">
       <Title3 as="h1" id="custom-model-title">{t('product.route.customInfo')}</Title3>
       <div className={styles.head}>
-        <FilterBar values={draft} onSearch={() => search(draft.trim())} onReset={() => { setDraft(''); search(''); }} searchTestId="custom-model-search" resetTestId="custom-model-reset">
-          <FilterField label={t('product.customModel.keyword')}>
+        <FilterBar onSearch={() => search(draft.trim())} onReset={() => { setDraft(''); search(''); }} searchTestId="custom-model-search" resetTestId="custom-model-reset">
+          <FilterField label={t('product.customModel.keyword')} shown={draft}>
             <Input value={draft} maxLength={CUSTOM_MODEL_LIMITS.name} placeholder={t('product.customModel.keywordPlaceholder')}
               onChange={(_, d) => setDraft(d.value)} data-testid="custom-model-filter-keyword" />
           </FilterField>

@@ -1,5 +1,5 @@
 /** /productManagement/ingredient (spec §2 ingredient, §3 Ingredient): a tenant's ingredients, built from the list kit. */
-import { Button, Dropdown, Input, makeStyles, Option, Title3, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
+import { Button, Input, makeStyles, Title3, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
@@ -12,7 +12,7 @@ import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
 import { useUser } from '../app/session.js';
 import {
-  ActionButton, ConfirmDialog, DataTable, FilterBar, FilterField, listView, Pager, seesTenants, shownTotal, TenantDropdown, useLastPage, type Column,
+  ActionButton, Choice, ConfirmDialog, DataTable, FilterBar, FilterField, listView, Pager, seesTenants, shownTotal, TenantDropdown, useLastPage, type Column,
 } from '../kit/index.js';
 import { IngredientFormDialog } from './IngredientFormDialog.js';
 
@@ -93,24 +93,20 @@ export default function IngredientListPage() {
       {t('product.ingredient.create')}
     </Button>
   );
-  const typeLabel = (type: IngredientType | undefined) => (type ? t(`product.ingredient.types.${type}`) : t('common.all'));
 
   return (
     <section className={styles.page} aria-labelledby="ingredient-list-title">
       <Title3 as="h1" id="ingredient-list-title">{t('product.route.ingredient')}</Title3>
       <div className={styles.head}>
-        <FilterBar values={draft} onSearch={() => search({ ...draft, keyword: draft.keyword.trim() })} onReset={() => { setDraft(EMPTY); search(EMPTY); }}
+        <FilterBar onSearch={() => search({ ...draft, keyword: draft.keyword.trim() })} onReset={() => { setDraft(EMPTY); search(EMPTY); }}
           searchTestId="ingredient-search" resetTestId="ingredient-reset">
-          <FilterField label={t('product.ingredient.keyword')}>
+          <FilterField label={t('product.ingredient.keyword')} shown={draft.keyword}>
             <Input value={draft.keyword} maxLength={INGREDIENT_LIMITS.name} placeholder={t('product.ingredient.keywordPlaceholder')}
               onChange={(_, d) => setDraft((f) => ({ ...f, keyword: d.value }))} data-testid="ingredient-filter-keyword" />
           </FilterField>
           <FilterField label={t('product.ingredient.type')}>
-            <Dropdown value={typeLabel(draft.type)} selectedOptions={[draft.type ?? '']} data-testid="ingredient-filter-type"
-              onOptionSelect={(_, d) => setDraft((f) => ({ ...f, type: (d.optionValue || undefined) as IngredientType | undefined }))}>
-              <Option value="">{t('common.all')}</Option>
-              {INGREDIENT_TYPES.map((type) => <Option key={type} value={type}>{typeLabel(type)}</Option>)}
-            </Dropdown>
+            <Choice value={draft.type} options={INGREDIENT_TYPES} label={(type) => t(`product.ingredient.types.${type}`)} all={t('common.all')}
+              onChange={(type) => setDraft((f) => ({ ...f, type }))} testId="ingredient-filter-type" />
           </FilterField>
           {byTenant && (
             <FilterField label={t('product.ingredient.tenant')}>

@@ -3,7 +3,7 @@ import { Dropdown, Input, Option } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_LIMITS } from '../../shared/product/index.js';
-import { FilterBar, FilterField, TenantDropdown } from '../kit/index.js';
+import { FilterBar, FilterField, TenantDropdown, useFilterShown } from '../kit/index.js';
 import { CategoryDropdown } from './CategoryDropdown.js';
 
 export interface ProductFilter {
@@ -22,6 +22,7 @@ function StateDropdown({ value, onChange, yes, no, all, testId }: {
   value: boolean | undefined; onChange: (v: boolean | undefined) => void; yes: string; no: string; all: string; testId: string;
 }) {
   const key = value === undefined ? '' : value ? 'yes' : 'no';
+  useFilterShown(value === undefined ? undefined : value ? yes : no);
   return (
     <Dropdown value={value === undefined ? all : value ? yes : no} selectedOptions={[key]} data-testid={testId}
       onOptionSelect={(_, d) => onChange(d.optionValue === 'yes' ? true : d.optionValue === 'no' ? false : undefined)}>
@@ -41,9 +42,9 @@ export function ProductFilters({ onSearch, byTenant }: { onSearch: (filter: Prod
     onSearch(EMPTY_PRODUCT_FILTER);
   };
   return (
-    <FilterBar values={draft} onSearch={() => onSearch({ ...draft, keyword: draft.keyword.trim(), tag: draft.tag.trim(), model: draft.model.trim() })} onReset={reset}
+    <FilterBar onSearch={() => onSearch({ ...draft, keyword: draft.keyword.trim(), tag: draft.tag.trim(), model: draft.model.trim() })} onReset={reset}
       searchTestId="product-search" resetTestId="product-reset">
-      <FilterField label={t('product.product.keyword')}>
+      <FilterField label={t('product.product.keyword')} shown={draft.keyword}>
         <Input value={draft.keyword} maxLength={PRODUCT_LIMITS.name} placeholder={t('product.product.keywordPlaceholder')}
           onChange={(_, d) => set({ keyword: d.value })} data-testid="product-filter-keyword" />
       </FilterField>
@@ -65,10 +66,10 @@ export function ProductFilters({ onSearch, byTenant }: { onSearch: (filter: Prod
         <StateDropdown value={draft.enabled} onChange={(enabled) => set({ enabled })} all={t('common.all')}
           yes={t('product.product.statusEnabled')} no={t('product.product.statusDisabled')} testId="product-filter-enabled" />
       </FilterField>
-      <FilterField label={t('product.product.tags')}>
+      <FilterField label={t('product.product.tags')} shown={draft.tag}>
         <Input value={draft.tag} maxLength={PRODUCT_LIMITS.tag} onChange={(_, d) => set({ tag: d.value })} data-testid="product-filter-tag" />
       </FilterField>
-      <FilterField label={t('product.product.model')}>
+      <FilterField label={t('product.product.model')} shown={draft.model}>
         <Input value={draft.model} maxLength={PRODUCT_LIMITS.model} onChange={(_, d) => set({ model: d.value })} data-testid="product-filter-model" />
       </FilterField>
     </FilterBar>

@@ -107,9 +107,9 @@ export default function SceneListPage() {
         <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')} data-testid="scene-create">{t('scene.create')}</Button>
       </div>
       <div className={styles.head}>
-        <FilterBar values={draft} onSearch={() => { setFilter({ ...draft, keyword: draft.keyword.trim() }); setPaging((p) => ({ ...p, pageNum: 1 })); }}
+        <FilterBar onSearch={() => { setFilter({ ...draft, keyword: draft.keyword.trim() }); setPaging((p) => ({ ...p, pageNum: 1 })); }}
           onReset={() => { setDraft({ keyword: '' }); setFilter({ keyword: '' }); }} searchTestId="scene-search" resetTestId="scene-reset">
-          <FilterField label={t('scene.keyword')}>
+          <FilterField label={t('scene.keyword')} shown={draft.keyword}>
             <Input value={draft.keyword} maxLength={30} onChange={(_, d) => setDraft((f) => ({ ...f, keyword: d.value }))} data-testid="scene-filter-keyword" />
           </FilterField>
           <FilterField label={t('scene.status')}>

@@ -270,14 +270,17 @@ describe('closeDecision (form dialogs)', () => {
   });
 });
 
-describe('countActive (the folded filter bar\'s count)', () => {
-  it('counts the fields of a draft that hold something, and a bare value as one', async () => {
-    const { countActive } = await import('../../renderer/kit/FilterBar.js');
-    // false is a choice made ("not locked"), not an empty field.
-    expect(countActive({ keyword: '  ', online: undefined, tenantId: 3, locked: false, ids: [], inPool: true })).toBe(3);
-    expect(countActive({ from: '2026-11-01', to: '2026-11-25', number: '' })).toBe(2);
-    expect(countActive('  x ')).toBe(1);
-    expect(countActive('')).toBe(0);
-    expect(countActive(undefined)).toBe(0);
+describe('activeChips (the folded filter bar\'s chips)', () => {
+  it('keeps the fields that show a value, in the order they were first seen', async () => {
+    const { activeChips } = await import('../../renderer/kit/filterShown.js');
+    const fields = new Map<string, { label: string; text: string | undefined }>([
+      ['a', { label: 'Keyword', text: undefined }],
+      ['b', { label: 'Status', text: 'Paid' }],
+      ['c', { label: 'Tenant', text: 'Huadong' }],
+    ]);
+    fields.set('a', { label: 'Keyword', text: 'VM01' });
+    expect(activeChips(fields).map((c) => `${c.label}=${c.text}`)).toEqual(['Keyword=VM01', 'Status=Paid', 'Tenant=Huadong']);
+    fields.set('b', { label: 'Status', text: undefined });
+    expect(activeChips(fields).map((c) => c.id)).toEqual(['a', 'c']);
   });
 });

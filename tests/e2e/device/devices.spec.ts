@@ -186,15 +186,28 @@ test('at 400 px the filters fold behind "Filters (n)": the first rows show on th
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await page.getByTestId('device-filter-keyword').fill('VM2026000107');
+  await page.getByTestId('device-filter-activated').click();
+  await page.getByRole('option', { name: en.activated, exact: true }).click();
   await page.getByTestId('device-search').click();
   await expect(rows(page)).toHaveCount(1);
   await expect(page.getByTestId('device-filter-keyword')).toBeHidden();
-  await expect(toggle).toHaveText(catalogues.en.common.filtersActive.replace('{{count}}', '1'));
-  // Unfolded again, what was typed is still there; Reset clears it and the count.
-  await toggle.click();
+  await expect(toggle).toHaveText(catalogues.en.common.filtersActive.replace('{{count}}', '2'));
+  // What applies shows as chips in the fields' order, in the words of their controls.
+  const chip = (label: string, value: string) => catalogues.en.common.filterChip.replace('{{label}}', label).replace('{{value}}', value);
+  await expect(page.getByTestId('filter-chip')).toHaveText([chip(en.list.keyword, 'VM2026000107'), chip(en.activation, en.activated)]);
+  // A chip unfolds the fields, where what was typed is still there; Reset clears it, the count and the chips.
+  await page.getByTestId('filter-chip').first().click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByTestId('filter-chips')).toBeHidden();
   await expect(page.getByTestId('device-filter-keyword')).toHaveValue('VM2026000107');
+  // Typing without searching changes nothing applied: folded again, the chips say what the list shows.
+  await page.getByTestId('device-filter-keyword').fill('VM2026');
+  await toggle.click();
+  await expect(page.getByTestId('filter-chip').first()).toHaveText(chip(en.list.keyword, 'VM2026000107'));
+  await toggle.click();
   await page.getByTestId('device-reset').click();
   await expect(rows(page)).toHaveCount(all);
   await expect(toggle).toHaveText(catalogues.en.common.filters);
+  await expect(page.getByTestId('filter-chip')).toHaveCount(0);
   await signOut(page);
 });
