@@ -6,7 +6,7 @@
  * "submission failed" and keeps what was typed; a completed complaint takes
  * no step. Live events and other windows' steps refresh it.
  */
-import { Badge, Button, Card, Field, Link, makeStyles, Text, Textarea, Title3, tokens } from '@fluentui/react-components';
+import { Badge, Button, Card, Field, Link, makeStyles, Text, Textarea, tokens } from '@fluentui/react-components';
 import { ArrowUndoRegular, CheckmarkCircleRegular, SendRegular, WindowNewRegular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -22,15 +22,12 @@ import { useNotify } from '../app/notify.js';
 import { useDetail } from '../app/detail.js';
 import { useReport } from '../app/report.js';
 import { useOpenWindow } from '../app/windows.js';
-import { FormDialog, InfoList, useGuardedAction } from '../kit/index.js';
+import { DetailPage, FormDialog, InfoList, useGuardedAction } from '../kit/index.js';
 import { orderDetailPath } from '../order/index.js';
 import { RefundDialog } from '../refund/index.js';
 import { COMPLAINT_LIST_PATH, complaintDetailPath, STATE_COLOURS } from './paths.js';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0, maxWidth: '1100px' },
-  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  title: { overflowWrap: 'anywhere', flexGrow: 1 },
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   timeline: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
   entry: {
@@ -56,12 +53,9 @@ export default function ComplaintDetailPage() {
   });
   if (gate) return gate;
   return (
-    <section className={styles.page} aria-labelledby="complaint-detail-title">
-      <div className={styles.head}>
-        {back}
-        <Title3 as="h1" id="complaint-detail-title" className={styles.title}>{t('complaint.detailTitle')} {c.number}</Title3>
-        <Button icon={<WindowNewRegular />} onClick={() => openWindow(complaintDetailPath(c.id))} data-testid="complaint-detail-window">{t('order.list.newWindow')}</Button>
-      </div>
+    <DetailPage id="complaint-detail" title={`${t('complaint.detailTitle')} ${c.number}`} back={back} actions={(
+      <Button icon={<WindowNewRegular />} onClick={() => openWindow(complaintDetailPath(c.id))} data-testid="complaint-detail-window">{t('order.list.newWindow')}</Button>
+    )}>
       <Card className={styles.card}>
         <div><Badge appearance="filled" color={STATE_COLOURS[c.status]} data-testid="complaint-detail-status">{t(`complaint.states.${c.status}`)}</Badge></div>
         <InfoList items={[
@@ -97,7 +91,7 @@ export default function ComplaintDetailPage() {
         </ol>
       </Card>
       {c.status !== 'completed' && <Steps complaint={c} />}
-    </section>
+    </DetailPage>
   );
 }
 

@@ -6,18 +6,14 @@
  */
 import { Badge, Button, Input, makeStyles, Title3, tokens } from '@fluentui/react-components';
 import { OpenRegular, WindowNewRegular } from '@fluentui/react-icons';
-import { keepPreviousData } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { COMPLAINT_STATES, COMPLAINT_TYPES, type ComplaintItem } from '../../shared/complaint/index.js';
-import { useOp } from '../bridge.js';
 import { formatDateTime, formatRelative } from '../app/format.js';
 import { useUser } from '../app/session.js';
 import { useOpenWindow } from '../app/windows.js';
-import {
-  ActionButton, Choice, DataTable, FilterBar, FilterField, listView, OverflowText, Pager, seesTenants, shownTotal, TenantDropdown, useLastPage, type Column,
-} from '../kit/index.js';
+import { ActionButton, Choice, DataTable, FilterBar, FilterField, OverflowText, Pager, seesTenants, TenantDropdown, useListPage, type Column } from '../kit/index.js';
 import { complaintDetailPath, STATE_COLOURS } from './paths.js';
 
 const useStyles = makeStyles({
@@ -29,6 +25,7 @@ const useStyles = makeStyles({
 });
 
 interface Filter { number: string; status?: ComplaintItem['status'] | undefined; type?: ComplaintItem['type'] | undefined; tenantId?: number | undefined }
+const EMPTY: Filter = { number: '' };
 
 export default function ComplaintListPage() {
   const { t } = useTranslation();
@@ -36,14 +33,7 @@ export default function ComplaintListPage() {
   const navigate = useNavigate();
   const openWindow = useOpenWindow();
   const byTenant = seesTenants(useUser());
-  const [draft, setDraft] = useState<Filter>({ number: '' });
-  const [filter, setFilter] = useState<Filter>({ number: '' });
-  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
-  const body = { ...(filter.number ? { number: filter.number } : {}), ...(filter.status ? { status: filter.status } : {}), ...(filter.type ? { type: filter.type } : {}), ...(filter.tenantId ? { tenantId: filter.tenantId } : {}) };
-  const list = useOp('complaint.page', { query: paging, body }, { placeholderData: keepPreviousData });
-  const view = listView(list);
-  const total = shownTotal(list);
-  useLastPage(paging, setPaging, total, !list.isPlaceholderData);
+  const { draft, setDraft, apply, reset, table, pager } = useListPage('complaint.page', { empty: EMPTY });
 
   const columns = useMemo<Column<ComplaintItem>[]>(() => [
     { id: 'number', header: t('complaint.number'), minWidth: 170, width: 180, value: (c) => c.number, cellTestId: 'complaint-number', hideable: false },
@@ -76,8 +66,7 @@ export default function ComplaintListPage() {
     <section className={styles.page} aria-labelledby="complaint-list-title">
       <Title3 as="h1" id="complaint-list-title">{t('complaint.title')}</Title3>
       <div className={styles.head}>
-        <FilterBar onSearch={() => { setFilter({ ...draft, number: draft.number.trim() }); setPaging((p) => ({ ...p, pageNum: 1 })); }}
-          onReset={() => { setDraft({ number: '' }); setFilter({ number: '' }); }} searchTestId="complaint-search" resetTestId="complaint-reset">
+        <FilterBar onSearch={apply} onReset={reset} searchTestId="complaint-search" resetTestId="complaint-reset">
           <FilterField label={t('complaint.numberFilter')} shown={draft.number}>
             <Input value={draft.number} maxLength={24} onChange={(_, d) => setDraft((f) => ({ ...f, number: d.value }))} data-testid="complaint-filter-number" />
           </FilterField>
@@ -97,11 +86,8 @@ export default function ComplaintListPage() {
           )}
         </FilterBar>
       </div>
-      <DataTable label={t('complaint.title')} columns={columns} rows={list.data?.list ?? NONE} rowKey={(c) => c.id} view={view} busy={view === 'rows' && list.isFetching}
-        onRetry={() => void list.refetch()} onRowOpen={(c) => openWindow(complaintDetailPath(c.id))} rowTestId="complaint-row" testId="complaint-table" />
-      <Pager pageNum={paging.pageNum} pageSize={paging.pageSize} total={total} onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })} testId="complaint-pager" />
+      <DataTable label={t('complaint.title')} columns={columns} {...table} rowKey={(c) => c.id} onRowOpen={(c) => openWindow(complaintDetailPath(c.id))} rowTestId="complaint-row" testId="complaint-table" />
+      <Pager {...pager} testId="complaint-pager" />
     </section>
   );
 }
-
-const NONE: readonly ComplaintItem[] = [];

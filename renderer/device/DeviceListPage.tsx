@@ -6,22 +6,20 @@
  */
 import { Badge, makeStyles, Tab, TabList, Text, Title3, tokens } from '@fluentui/react-components';
 import { LockClosedRegular, LockOpenRegular, SettingsRegular } from '@fluentui/react-icons';
-import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CODE } from '../../shared/domains.js';
 import type { DeviceItem } from '../../shared/device/index.js';
-import { useOp, useOpMutation } from '../bridge.js';
+import { useOpMutation } from '../bridge.js';
 import { refusedWith } from '../app/errors.js';
 import { formatDateTime, formatRelative } from '../app/format.js';
 import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
 import { useUser } from '../app/session.js';
-import {
-  ActionButton, ConfirmDialog, DataTable, listView, OverflowText, Pager, seesTenants, shownTotal, useLastPage, useSelection, type Column,
-} from '../kit/index.js';
-import { DeviceFilters, EMPTY_DEVICE_FILTER, type DeviceFilterState } from './DeviceFilters.js';
+import { ActionButton, ConfirmDialog, DataTable, OverflowText, Pager, seesTenants, useListPage, useSelection, type Column } from '../kit/index.js';
+import { DeviceFilters, EMPTY_DEVICE_FILTER } from './DeviceFilters.js';
 import { devSetPath } from './paths.js';
 import { ExceptionsPanel } from './ExceptionsPanel.js';
 import { PickListDialog } from './PickListDialog.js';
@@ -67,20 +65,13 @@ function Fleet() {
   const client = useQueryClient();
   const navigate = useNavigate();
   const byTenant = seesTenants(useUser());
-  const [filter, setFilter] = useState<DeviceFilterState>(EMPTY_DEVICE_FILTER);
-  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
+  const { search, table, pager, rows } = useListPage('device.page', { empty: EMPTY_DEVICE_FILTER });
   const [locking, setLocking] = useState<number[] | null>(null);
   const [picking, setPicking] = useState<number[] | null>(null);
   const [setting, setSetting] = useState<number[] | null>(null);
 
-  const body = Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== '')) as DeviceFilterState;
-  const list = useOp('device.page', { query: paging, body }, { placeholderData: keepPreviousData });
   const lock = useOpMutation('device.lock', { invalidates: ['device.page', 'device.info'] });
-  const view = listView(list);
-  const total = shownTotal(list);
-  const rows = list.data?.list ?? NONE;
   const selection = useSelection(rows);
-  useLastPage(paging, setPaging, total, !list.isPlaceholderData);
 
   const change = async (ids: number[], locked: boolean) => {
     try {
@@ -144,7 +135,7 @@ function Fleet() {
     <>
       {/* In a row of its own: the filter bar grows along its row, not down the page. */}
       <div className={styles.head}>
-        <DeviceFilters byTenant={byTenant} onSearch={(f) => { setFilter(f); setPaging((p) => ({ ...p, pageNum: 1 })); selection.clear(); }} />
+        <DeviceFilters byTenant={byTenant} onSearch={(f) => { search(f); selection.clear(); }} />
       </div>
       <div className={styles.bulk} role="toolbar" aria-label={t('device.list.selected', { count: selection.ids.length })}>
         <Text data-testid="device-selected">{t('device.list.selected', { count: selection.ids.length })}</Text>
@@ -161,13 +152,12 @@ function Fleet() {
           {t('device.care.pickList')}
         </ActionButton>
       </div>
-      <DataTable label={t('device.list.title')} columns={columns} rows={rows} rowKey={(d) => d.id} view={view} busy={view === 'rows' && list.isFetching}
-        onRetry={() => void list.refetch()} selection={{
+      <DataTable label={t('device.list.title')} columns={columns} {...table} rowKey={(d) => d.id} selection={{
           selected: selection.selected, onChange: selection.setSelected,
           rowLabel: (d) => t('device.list.selectRow', { name: d.name }), allLabel: t('device.list.selectAll'),
         }}
         rowTestId="device-row" testId="device-table" />
-      <Pager pageNum={paging.pageNum} pageSize={paging.pageSize} total={total} onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })} testId="device-pager" />
+      <Pager {...pager} testId="device-pager" />
       <ConfirmDialog open={locking !== null} danger title={t('device.list.lockConfirmTitle')} text={t('device.list.lockConfirm', { count: locking?.length ?? 0 })}
         confirmLabel={t('device.list.actions.lock')} onConfirm={async () => { if (locking) await change(locking, true); setLocking(null); }}
         onCancel={() => setLocking(null)} />
@@ -176,5 +166,3 @@ function Fleet() {
     </>
   );
 }
-
-const NONE: readonly DeviceItem[] = [];

@@ -6,17 +6,14 @@
  */
 import { Badge, Button, makeStyles, Text, Title3, tokens } from '@fluentui/react-components';
 import { AddRegular, HistoryRegular } from '@fluentui/react-icons';
-import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeviceItem } from '../../shared/device/index.js';
-import { useOp, useOpMutation } from '../bridge.js';
+import { useOpMutation } from '../bridge.js';
 import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
-import {
-  ActionButton, ConfirmDialog, DataTable, listView, OverflowText, Pager, shownTotal, useLastPage, useSelection, type Column,
-} from '../kit/index.js';
-import { DeviceFilters, EMPTY_DEVICE_FILTER, type DeviceFilterState } from './DeviceFilters.js';
+import { ActionButton, ConfirmDialog, DataTable, OverflowText, Pager, useListPage, useSelection, type Column } from '../kit/index.js';
+import { DeviceFilters, EMPTY_DEVICE_FILTER } from './DeviceFilters.js';
 import { AllocateDialog, HistoryDialog, RegisterDialog } from './PoolDialogs.js';
 
 const useStyles = makeStyles({
@@ -33,21 +30,14 @@ export default function DevicePoolPage() {
   const styles = useStyles();
   const notify = useNotify();
   const report = useReport();
-  const [filter, setFilter] = useState<DeviceFilterState>(EMPTY_DEVICE_FILTER);
-  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
+  const { search, table, pager, rows } = useListPage('device.page', { empty: EMPTY_DEVICE_FILTER });
   const [registering, setRegistering] = useState(false);
   const [allocating, setAllocating] = useState<number[] | null>(null);
   const [recycling, setRecycling] = useState<number[] | null>(null);
   const [history, setHistory] = useState<DeviceItem | null>(null);
 
-  const body = Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== '')) as DeviceFilterState;
-  const list = useOp('device.page', { query: paging, body }, { placeholderData: keepPreviousData });
   const recycle = useOpMutation('device.recycle', { invalidates: ['device.page', 'device.models', 'device.allocations'] });
-  const view = listView(list);
-  const total = shownTotal(list);
-  const rows = list.data?.list ?? NONE;
   const selection = useSelection(rows);
-  useLastPage(paging, setPaging, total, !list.isPlaceholderData);
 
   const doRecycle = async (ids: number[]) => {
     try {
@@ -101,7 +91,7 @@ export default function DevicePoolPage() {
         <Button appearance="primary" icon={<AddRegular />} onClick={() => setRegistering(true)} data-testid="pool-register-open">{t('device.pool.register')}</Button>
       </div>
       <div className={styles.head}>
-        <DeviceFilters byTenant pool onSearch={(f) => { setFilter(f); setPaging((p) => ({ ...p, pageNum: 1 })); selection.clear(); }} />
+        <DeviceFilters byTenant pool onSearch={(f) => { search(f); selection.clear(); }} />
       </div>
       <div className={styles.bulk} role="toolbar" aria-label={t('device.list.selected', { count: selection.ids.length })}>
         <Text data-testid="pool-selected">{t('device.list.selected', { count: selection.ids.length })}</Text>
@@ -112,13 +102,12 @@ export default function DevicePoolPage() {
           {t('device.pool.recycle')}
         </ActionButton>
       </div>
-      <DataTable label={t('device.pool.title')} columns={columns} rows={rows} rowKey={(d) => d.id} view={view} busy={view === 'rows' && list.isFetching}
-        onRetry={() => void list.refetch()} selection={{
+      <DataTable label={t('device.pool.title')} columns={columns} {...table} rowKey={(d) => d.id} selection={{
           selected: selection.selected, onChange: selection.setSelected,
           rowLabel: (d) => t('device.list.selectRow', { name: d.name }), allLabel: t('device.list.selectAll'),
         }}
         rowTestId="pool-row" testId="pool-table" />
-      <Pager pageNum={paging.pageNum} pageSize={paging.pageSize} total={total} onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })} testId="pool-pager" />
+      <Pager {...pager} testId="pool-pager" />
       {registering && <RegisterDialog onClose={() => setRegistering(false)} />}
       {allocating && <AllocateDialog ids={allocating} onClose={() => setAllocating(null)} onDone={() => selection.clear()} />}
       {history && <HistoryDialog device={history} onClose={() => setHistory(null)} />}
@@ -128,5 +117,3 @@ export default function DevicePoolPage() {
     </section>
   );
 }
-
-const NONE: readonly DeviceItem[] = [];

@@ -5,7 +5,7 @@
  * single-order limit 1–10 — and the seven notification switches. A refused
  * save keeps what was typed.
  */
-import { Badge, Button, Card, Field, makeStyles, Spinner, Switch, Text, Title3, tokens } from '@fluentui/react-components';
+import { Badge, Button, Card, Field, makeStyles, Spinner, Switch, Text, tokens } from '@fluentui/react-components';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -19,15 +19,12 @@ import { useNotify } from '../app/notify.js';
 import { useDetail } from '../app/detail.js';
 import { useReport } from '../app/report.js';
 import { useRelocalise } from '../app/useRelocalise.js';
-import { InfoList, useGuardedAction, useFormGrid } from '../kit/index.js';
+import { DetailPage, InfoList, useGuardedAction, useFormGrid } from '../kit/index.js';
 import { ChannelGrid } from './ChannelGrid.js';
 import { MachineCard } from './MachineCard.js';
 import { DEVICE_LIST_PATH } from './paths.js';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0, maxWidth: '1100px' },
-  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  title: { overflowWrap: 'anywhere' },
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   switches: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: tokens.spacingVerticalS },
   actions: { display: 'flex', justifyContent: 'flex-end' },
@@ -44,22 +41,17 @@ const schema = z.preprocess((v) => {
 
 export default function DeviceSettingsPage() {
   const { t } = useTranslation();
-  const styles = useStyles();
   const { gate, data: device, back } = useDetail('device.info', {
     backTo: DEVICE_LIST_PATH, backLabel: t('device.settings.back'), testId: 'device-settings', notFoundCode: CODE.deviceNotFound, invalidId: t('device.settings.invalidId'),
   });
   if (gate) return gate;
   return (
-    <section className={styles.page} aria-labelledby="device-settings-title">
-      <div className={styles.head}>
-        {back}
-        <Title3 as="h1" id="device-settings-title" className={styles.title}>{t('device.settings.title', { name: device.name })}</Title3>
-      </div>
+    <DetailPage id="device-settings" title={t('device.settings.title', { name: device.name })} back={back}>
       <DeviceInfo device={device} />
       <SettingsForm key={device.id} device={device} />
       <MachineCard device={device} />
       {device.channelCount > 0 && <ChannelGrid device={device} />}
-    </section>
+    </DetailPage>
   );
 }
 

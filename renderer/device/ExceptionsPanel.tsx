@@ -4,16 +4,15 @@
  * each row with the action that fixes it. Device events refresh it live.
  */
 import { Badge, makeStyles, Text, tokens } from '@fluentui/react-components';
-import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PROBLEMS, type ExceptionItem, type Problem } from '../../shared/device/index.js';
-import { useOp, useOpMutation } from '../bridge.js';
+import { useOpMutation } from '../bridge.js';
 import { formatDateTime, formatRelative } from '../app/format.js';
 import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
-import { ActionButton, Choice, DataTable, FilterBar, FilterField, listView, OverflowText, Pager, shownTotal, useLastPage, type Column } from '../kit/index.js';
+import { ActionButton, Choice, DataTable, FilterBar, FilterField, OverflowText, Pager, useListPage, type Column } from '../kit/index.js';
 import { devSetPath } from './paths.js';
 import { PickListDialog } from './PickListDialog.js';
 
@@ -24,6 +23,8 @@ const useStyles = makeStyles({
   detail: { color: tokens.colorNeutralForeground3 },
   dropdown: { minWidth: 0, width: '100%' },
 });
+
+const EMPTY: { problem?: Problem | undefined } = {};
 
 const COLORS: Readonly<Record<Problem, 'danger' | 'warning' | 'informative' | 'important'>> = {
   fault: 'danger', offline: 'informative', locked: 'important', lowStock: 'warning', expiring: 'warning', quiet: 'informative', runningOut: 'warning',
@@ -38,16 +39,9 @@ export function ExceptionsPanel() {
   const navigate = useNavigate();
   const notify = useNotify();
   const report = useReport();
-  const [draft, setDraft] = useState<Problem | undefined>();
-  const [problem, setProblem] = useState<Problem | undefined>();
-  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
+  const { draft, setDraft, apply, reset, table, pager } = useListPage('device.exceptions', { empty: EMPTY });
   const [picking, setPicking] = useState<number[] | null>(null);
-  const list = useOp('device.exceptions', { query: paging, body: problem ? { problem } : {} }, { placeholderData: keepPreviousData });
   const lock = useOpMutation('device.lock', { invalidates: ['device.page', 'device.info', 'device.exceptions'] });
-  const view = listView(list);
-  const total = shownTotal(list);
-  const rows = list.data?.list ?? NONE;
-  useLastPage(paging, setPaging, total, !list.isPlaceholderData);
 
   const unlock = async (d: ExceptionItem) => {
     try {
@@ -98,20 +92,17 @@ export function ExceptionsPanel() {
   return (
     <div className={styles.panel}>
       <div className={styles.head}>
-        <FilterBar onSearch={() => { setProblem(draft); setPaging((p) => ({ ...p, pageNum: 1 })); }} onReset={() => { setDraft(undefined); setProblem(undefined); }}
+        <FilterBar onSearch={apply} onReset={reset}
           searchTestId="exception-search" resetTestId="exception-reset">
           <FilterField label={t('device.care.problem')}>
-            <Choice className={styles.dropdown} value={draft} options={PROBLEMS} label={(p) => t(`device.care.problems.${p}`)} all={t('common.all')}
-              onChange={setDraft} testId="exception-filter-problem" />
+            <Choice className={styles.dropdown} value={draft.problem} options={PROBLEMS} label={(p) => t(`device.care.problems.${p}`)} all={t('common.all')}
+              onChange={(problem) => setDraft({ problem })} testId="exception-filter-problem" />
           </FilterField>
         </FilterBar>
       </div>
-      <DataTable label={t('device.care.tabs.exceptions')} columns={columns} rows={rows} rowKey={(d) => d.id} view={view} busy={view === 'rows' && list.isFetching}
-        onRetry={() => void list.refetch()} rowTestId="exception-row" testId="exception-table" />
-      <Pager pageNum={paging.pageNum} pageSize={paging.pageSize} total={total} onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })} testId="exception-pager" />
+      <DataTable label={t('device.care.tabs.exceptions')} columns={columns} {...table} rowKey={(d) => d.id} rowTestId="exception-row" testId="exception-table" />
+      <Pager {...pager} testId="exception-pager" />
       {picking && <PickListDialog deviceIds={picking} onClose={() => setPicking(null)} />}
     </div>
   );
 }
-
-const NONE: readonly ExceptionItem[] = [];

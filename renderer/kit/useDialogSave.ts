@@ -26,13 +26,19 @@ export interface DialogSave<V> {
   limits?: Readonly<Record<string, number>>;
   onClose: () => void;
   onGone?: (() => void) | undefined;
+  /**
+   * Whether "gone" closes the dialog (by default it does). For a code that may
+   * name another row than the one edited (a category's chosen parent), this
+   * looks which one is gone and keeps the dialog open for the other.
+   */
+  closesWhenGone?: () => Promise<boolean>;
 }
 
 export function useDialogSave<V extends FieldValues>(form: UseFormReturn<V, unknown, V>, options: DialogSave<V>) {
   const { t } = useTranslation();
   const notify = useNotify();
   const report = useReport();
-  const { save, saved, failed, goneCode, limits, onClose, onGone } = options;
+  const { save, saved, failed, goneCode, limits, onClose, onGone, closesWhenGone } = options;
   const submit = useGuardedAction(form.handleSubmit(async (values) => {
     try {
       await save(values);
@@ -42,7 +48,7 @@ export function useDialogSave<V extends FieldValues>(form: UseFormReturn<V, unkn
       if (goneCode !== undefined && refusedWith(error, goneCode)) {
         report(error);
         onGone?.();
-        onClose();
+        if (!closesWhenGone || await closesWhenGone()) onClose();
         return;
       }
       report(error, { fallback: failed, onFields: (fields) => applyFieldErrors(fields, form.setError, t, limits) });

@@ -5,7 +5,7 @@
  * type, the three states, device and point, times — and its items with their
  * per-product states. Live events and other windows' changes refresh it.
  */
-import { Badge, Button, Card, makeStyles, Text, Title3, tokens } from '@fluentui/react-components';
+import { Badge, Button, Card, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { ArrowUndoRegular, WindowNewRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ import { formatDateTime } from '../app/format.js';
 import { useDetail } from '../app/detail.js';
 import { useOpenWindow } from '../app/windows.js';
 import { useOp } from '../bridge.js';
-import { DataTable, InfoList, OverflowText, type Column } from '../kit/index.js';
+import { DataTable, DetailPage, InfoList, OverflowText, type Column } from '../kit/index.js';
 import { RefundDialog, RefundRecords } from '../refund/index.js';
 import { orderDetailPath, ORDER_LIST_PATH } from './paths.js';
 
@@ -24,9 +24,6 @@ import { orderDetailPath, ORDER_LIST_PATH } from './paths.js';
 const refundable = (o: OrderDetail) => (o.paymentState === 'success' || o.paymentState === 'completed') && o.receivedAmount > o.refundAmount;
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0, maxWidth: '1200px' },
-  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  title: { overflowWrap: 'anywhere', flexGrow: 1 },
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   states: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   // A quiet line: the refund deadline, a whole-order refund said apart.
@@ -50,20 +47,17 @@ export default function OrderDetailPage() {
   const deadline = useOp('refund.deadline', { params: { id: o?.id ?? 0 } }, { enabled: o !== undefined });
   if (gate) return gate;
   return (
-    <section className={styles.page} aria-labelledby="order-detail-title">
-      <div className={styles.head}>
-        {back}
-        <Title3 as="h1" id="order-detail-title" className={styles.title}>{t('order.list.detailTitle')} {o.number}</Title3>
-        <Button icon={<WindowNewRegular />} onClick={() => openWindow(orderDetailPath(o.id))} data-testid="order-detail-window">{t('order.list.newWindow')}</Button>
-        {deadline.data && refundable(o) && (
-          <Text size={200} className={styles.note} data-testid="order-refund-deadline">
-            {t(deadline.data.passed ? 'refund.periodEnded' : 'refund.until', { date: formatDateTime(deadline.data.until) })}
-          </Text>
-        )}
-        <Button appearance="primary" icon={<ArrowUndoRegular />} disabled={!refundable(o) || deadline.data?.passed === true} onClick={() => setRefunding(true)} data-testid="order-refund-open">
-          {t('refund.refund')}
-        </Button>
-      </div>
+    <DetailPage id="order-detail" wide title={`${t('order.list.detailTitle')} ${o.number}`} back={back} actions={<>
+      <Button icon={<WindowNewRegular />} onClick={() => openWindow(orderDetailPath(o.id))} data-testid="order-detail-window">{t('order.list.newWindow')}</Button>
+      {deadline.data && refundable(o) && (
+        <Text size={200} className={styles.note} data-testid="order-refund-deadline">
+          {t(deadline.data.passed ? 'refund.periodEnded' : 'refund.until', { date: formatDateTime(deadline.data.until) })}
+        </Text>
+      )}
+      <Button appearance="primary" icon={<ArrowUndoRegular />} disabled={!refundable(o) || deadline.data?.passed === true} onClick={() => setRefunding(true)} data-testid="order-refund-open">
+        {t('refund.refund')}
+      </Button>
+    </>}>
       <OrderFacts order={o} />
       {o.subOrders.length > 0
         ? o.subOrders.map((sub) => <OrderLines key={sub.number} title={t('order.list.subOrderTitle', { number: sub.number, device: sub.deviceName })} lines={sub.items}
@@ -71,7 +65,7 @@ export default function OrderDetailPage() {
         : o.items.length > 0 && <OrderLines title={t('order.list.items')} lines={o.items} testId="order-lines" note={wholeNote(o)} />}
       <RefundRecords orderId={o.id} />
       {refunding && <RefundDialog order={o} onClose={() => setRefunding(false)} />}
-    </section>
+    </DetailPage>
   );
 }
 

@@ -12,14 +12,11 @@ import { useTranslation } from 'react-i18next';
 import { CATEGORY_LIMITS, type CategoryItem } from '../../shared/product/index.js';
 import { CODE } from '../../shared/domains.js';
 import { callOp, useOp, useOpMutation } from '../bridge.js';
-import { refusedWith } from '../app/errors.js';
-import { applyFieldErrors, SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
+import { SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
-import { useNotify } from '../app/notify.js';
-import { useReport } from '../app/report.js';
 import { useUser } from '../app/session.js';
 import { useRelocalise } from '../app/useRelocalise.js';
-import { FormDialog, TenantField, tenantChoice, useGuardedAction } from '../kit/index.js';
+import { FormDialog, TenantField, tenantChoice, useDialogSave } from '../kit/index.js';
 import { categoryDialogSchema, parentChoices, type CategoryDialogValues } from './categorySchema.js';
 
 
@@ -37,8 +34,6 @@ export interface CategoryFormDialogProps {
 
 export function CategoryFormDialog({ category, parent, onClose, onGone }: CategoryFormDialogProps) {
   const { t } = useTranslation();
-  const notify = useNotify();
-  const report = useReport();
   const user = useUser();
   // Under a given parent the tenant is the parent's: nothing to choose.
   const choice = tenantChoice(user, !category && !parent);
@@ -65,36 +60,23 @@ export function CategoryFormDialog({ category, parent, onClose, onGone }: Catego
   const options = useOp('product.categoryOptions', { body: tenantId === undefined ? {} : { tenantId } }, { enabled: tenantId !== undefined });
   const choices = parentChoices(options.data ?? [], category);
 
-  const onSubmit = form.handleSubmit(async ({ tenantId: requested, ...values }) => {
-    try {
-      if (category) {
-        await update.mutateAsync({ params: { id: category.id }, body: values });
-        notify(t('product.category.updated'));
-      } else {
-        const owner = parent?.tenantId ?? requested;
-        await create.mutateAsync({ body: { ...values, ...(owner === undefined ? {} : { tenantId: owner }) } });
-        notify(t('product.category.created'));
-      }
-      onClose();
-    } catch (error) {
-      if (refusedWith(error, CODE.categoryNotFound)) {
-        report(error);
-        onGone?.();
-        // 1104 names the category itself or the parent chosen: only a category that is gone closes the dialog.
-        const itself = category ? await callOp('product.categoryInfo', { params: { id: category.id } }).then(() => false, () => true) : false;
-        if (itself) onClose();
-        else form.setValue('parentId', null, { shouldDirty: true });
-        return;
-      }
-      report(error, {
-        fallback: t(category ? 'product.category.saveFailed' : 'product.category.createFailed'),
-        onFields: (fields) => applyFieldErrors(fields, form.setError, t, CATEGORY_LIMITS),
-      });
-    }
+  const submit = useDialogSave(form, {
+    save: ({ tenantId: requested, ...values }) => {
+      if (category) return update.mutateAsync({ params: { id: category.id }, body: values });
+      const owner = parent?.tenantId ?? requested;
+      return create.mutateAsync({ body: { ...values, ...(owner === undefined ? {} : { tenantId: owner }) } });
+    },
+    saved: t(category ? 'product.category.updated' : 'product.category.created'),
+    failed: t(category ? 'product.category.saveFailed' : 'product.category.createFailed'),
+    goneCode: CODE.categoryNotFound, limits: CATEGORY_LIMITS, onClose, onGone,
+    // 1104 names the category itself or the parent chosen: only a category that is gone closes the dialog.
+    closesWhenGone: async () => {
+      const itself = category ? await callOp('product.categoryInfo', { params: { id: category.id } }).then(() => false, () => true) : false;
+      if (!itself) form.setValue('parentId', null, { shouldDirty: true });
+      return itself;
+    },
   });
-
-  const submit = useGuardedAction(onSubmit);
-  const busy = submit.busy || form.formState.isSubmitting;
+  const busy = submit.busy;
   const dirty = form.formState.isDirty;
   return (
     <FormDialog title={t(category ? 'product.category.editTitle' : 'product.category.createTitle')} busy={busy} dirty={dirty} onClose={onClose} onSubmit={(e) => void submit.run(e)} testId="category-form">

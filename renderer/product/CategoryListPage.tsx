@@ -2,18 +2,17 @@
 import { Button, makeStyles, Title3, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
 import { AddRegular, BeakerRegular } from '@fluentui/react-icons';
 import { useNavigate } from 'react-router';
-import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODE } from '../../shared/domains.js';
 import type { CategoryItem } from '../../shared/product/index.js';
-import { useOp, useOpMutation } from '../bridge.js';
+import { useOpMutation } from '../bridge.js';
 import { refusedWith } from '../app/errors.js';
 import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
 import { can, useUser } from '../app/session.js';
-import { ConfirmDialog, listView, Pager, seesTenants, shownTotal, useLastPage } from '../kit/index.js';
-import { CategoryFilters, EMPTY_CATEGORY_FILTER, type CategoryFilter } from './CategoryFilters.js';
+import { ConfirmDialog, Pager, seesTenants, useListPage } from '../kit/index.js';
+import { CategoryFilters, EMPTY_CATEGORY_FILTER } from './CategoryFilters.js';
 import { CategoryFormDialog } from './CategoryFormDialog.js';
 import { CategoryTable } from './CategoryTable.js';
 
@@ -33,27 +32,16 @@ export default function CategoryListPage() {
   const notify = useNotify();
   const report = useReport();
   const user = useUser();
-  const client = useQueryClient();
   const restoreTarget = useRestoreFocusTarget();
   const navigate = useNavigate();
   const byTenant = seesTenants(user);
   // 5-2 alone shows the categories (the new library files products by them) but does not change them.
   const canEdit = can(user, '5-1');
 
-  const [filter, setFilter] = useState<CategoryFilter>(EMPTY_CATEGORY_FILTER);
-  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
+  const { search, refresh, table, pager } = useListPage('product.categoryPage', { empty: EMPTY_CATEGORY_FILTER });
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<CategoryItem | null>(null);
-
-  const body = { ...(filter.keyword ? { keyword: filter.keyword } : {}), ...(filter.tenantId ? { tenantId: filter.tenantId } : {}) };
-  const list = useOp('product.categoryPage', { query: paging, body }, { placeholderData: keepPreviousData });
   const remove = useOpMutation('product.categoryDelete', { invalidates: ['product.categoryPage', 'product.categoryOptions'] });
-  const view = listView(list);
-  const total = shownTotal(list);
-
-  useLastPage(paging, setPaging, total, !list.isPlaceholderData);
-
-  const refresh = useCallback(() => client.invalidateQueries({ queryKey: ['product.categoryPage'] }), [client]);
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -81,7 +69,7 @@ export default function CategoryListPage() {
     <section className={styles.page} aria-labelledby="category-list-title">
       <Title3 as="h1" id="category-list-title">{t('product.route.classification')}</Title3>
       <div className={styles.head}>
-        <CategoryFilters byTenant={byTenant} onSearch={(f) => { setFilter(f); setPaging((p) => ({ ...p, pageNum: 1 })); }} />
+        <CategoryFilters byTenant={byTenant} onSearch={search} />
         {/* The hidden settings pages that belong to the categories (spec §2). */}
         <Button appearance="secondary" icon={<BeakerRegular />} onClick={() => void navigate(INGREDIENTS)} data-testid="category-ingredients">
           {t('product.ingredient.open')}
@@ -89,10 +77,7 @@ export default function CategoryListPage() {
         {create('category-create')}
       </div>
       <CategoryTable
-        rows={list.data?.list ?? NO_CATEGORIES}
-        view={view}
-        busy={view === 'rows' && list.isFetching}
-        onRetry={() => void list.refetch()}
+        {...table}
         emptyAction={create('category-empty-create')}
         showTenant={byTenant}
         canEdit={canEdit}
@@ -100,8 +85,7 @@ export default function CategoryListPage() {
         onEdit={onEdit}
         onDelete={setDeleting}
       />
-      <Pager pageNum={paging.pageNum} pageSize={paging.pageSize} total={total} onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })}
-        totalText={(count) => t('product.category.treeTotal', { count })} testId="category-pager" />
+      <Pager {...pager} totalText={(count) => t('product.category.treeTotal', { count })} testId="category-pager" />
       {editing && <CategoryFormDialog category={editing.category} parent={editing.parent} onClose={() => setEditing(null)} onGone={() => void refresh()} />}
       <ConfirmDialog
         open={deleting !== null}
@@ -115,5 +99,3 @@ export default function CategoryListPage() {
     </section>
   );
 }
-
-const NO_CATEGORIES: readonly CategoryItem[] = [];

@@ -5,17 +5,16 @@
  */
 import { Button, Input, makeStyles, Title3, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular, ImageMultipleRegular, TextBulletListSquareEditRegular } from '@fluentui/react-icons';
-import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CODE } from '../../shared/domains.js';
 import { CUSTOM_MODEL_LIMITS, type CustomModelItem } from '../../shared/product/index.js';
-import { useOp, useOpMutation } from '../bridge.js';
+import { useOpMutation } from '../bridge.js';
 import { refusedWith } from '../app/errors.js';
 import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
-import { ActionButton, ConfirmDialog, DataTable, FilterBar, FilterField, listView, Pager, shownTotal, useLastPage, type Column } from '../kit/index.js';
+import { ActionButton, ConfirmDialog, DataTable, FilterBar, FilterField, Pager, useListPage, type Column } from '../kit/index.js';
 import { CustomModelFormDialog } from './CustomModelFormDialog.js';
 import { imgDetailsPath, infoDetailsPath } from './paths.js';
 
@@ -26,27 +25,19 @@ const useStyles = makeStyles({
   action: { minWidth: 'auto', paddingLeft: tokens.spacingHorizontalXS, paddingRight: tokens.spacingHorizontalXS },
 });
 
+const EMPTY = { keyword: '' };
+
 export default function CustomModelListPage() {
   const { t } = useTranslation();
   const styles = useStyles();
   const notify = useNotify();
   const report = useReport();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const restoreTarget = useRestoreFocusTarget();
-  const [draft, setDraft] = useState('');
-  const [keyword, setKeyword] = useState('');
-  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
+  const { draft, setDraft, apply, reset, refresh, table, pager } = useListPage('product.customModelPage', { empty: EMPTY });
   const [editing, setEditing] = useState<{ model?: CustomModelItem } | null>(null);
   const [deleting, setDeleting] = useState<CustomModelItem | null>(null);
-
-  const list = useOp('product.customModelPage', { query: paging, body: keyword ? { keyword } : {} }, { placeholderData: keepPreviousData });
   const remove = useOpMutation('product.customModelDelete', { invalidates: ['product.customModelPage', 'product.customModels'] });
-  const view = listView(list);
-  const total = shownTotal(list);
-  useLastPage(paging, setPaging, total, !list.isPlaceholderData);
-  const refresh = useCallback(() => client.invalidateQueries({ queryKey: ['product.customModelPage'] }), [client]);
-  const search = (next: string) => { setKeyword(next); setPaging((p) => ({ ...p, pageNum: 1 })); };
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -92,18 +83,17 @@ export default function CustomModelListPage() {
     <section className={styles.page} aria-labelledby="custom-model-title">
       <Title3 as="h1" id="custom-model-title">{t('product.route.customInfo')}</Title3>
       <div className={styles.head}>
-        <FilterBar onSearch={() => search(draft.trim())} onReset={() => { setDraft(''); search(''); }} searchTestId="custom-model-search" resetTestId="custom-model-reset">
-          <FilterField label={t('product.customModel.keyword')} shown={draft}>
-            <Input value={draft} maxLength={CUSTOM_MODEL_LIMITS.name} placeholder={t('product.customModel.keywordPlaceholder')}
-              onChange={(_, d) => setDraft(d.value)} data-testid="custom-model-filter-keyword" />
+        <FilterBar onSearch={apply} onReset={reset} searchTestId="custom-model-search" resetTestId="custom-model-reset">
+          <FilterField label={t('product.customModel.keyword')} shown={draft.keyword}>
+            <Input value={draft.keyword} maxLength={CUSTOM_MODEL_LIMITS.name} placeholder={t('product.customModel.keywordPlaceholder')}
+              onChange={(_, d) => setDraft({ keyword: d.value })} data-testid="custom-model-filter-keyword" />
           </FilterField>
         </FilterBar>
         {create('custom-model-create')}
       </div>
-      <DataTable label={t('product.customModel.list')} columns={columns} rows={list.data?.list ?? NONE} rowKey={(m) => m.id} view={view}
-        busy={view === 'rows' && list.isFetching} onRetry={() => void list.refetch()} emptyAction={create('custom-model-empty-create')}
+      <DataTable label={t('product.customModel.list')} columns={columns} {...table} rowKey={(m) => m.id} emptyAction={create('custom-model-empty-create')}
         rowTestId="custom-model-row" testId="custom-model-table" />
-      <Pager pageNum={paging.pageNum} pageSize={paging.pageSize} total={total} onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })} testId="custom-model-pager" />
+      <Pager {...pager} testId="custom-model-pager" />
       {editing && <CustomModelFormDialog model={editing.model} onClose={() => setEditing(null)} onGone={() => void refresh()} />}
       <ConfirmDialog open={deleting !== null} danger title={t('product.customModel.deleteTitle')}
         text={t('product.customModel.deleteConfirm', { name: deleting?.name ?? '' })} confirmLabel={t('common.delete')}
@@ -111,5 +101,3 @@ export default function CustomModelListPage() {
     </section>
   );
 }
-
-const NONE: readonly CustomModelItem[] = [];

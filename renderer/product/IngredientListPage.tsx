@@ -1,18 +1,17 @@
 /** /productManagement/ingredient (spec §2 ingredient, §3 Ingredient): a tenant's ingredients, built from the list kit. */
 import { Button, Input, makeStyles, Title3, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
-import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODE } from '../../shared/domains.js';
 import { INGREDIENT_LIMITS, INGREDIENT_TYPES, type IngredientItem, type IngredientType } from '../../shared/product/index.js';
-import { useOp, useOpMutation } from '../bridge.js';
+import { useOpMutation } from '../bridge.js';
 import { refusedWith } from '../app/errors.js';
 import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
 import { useUser } from '../app/session.js';
 import {
-  ActionButton, Choice, ConfirmDialog, DataTable, FilterBar, FilterField, listView, Pager, seesTenants, shownTotal, TenantDropdown, useLastPage, type Column,
+  ActionButton, Choice, ConfirmDialog, DataTable, FilterBar, FilterField, Pager, seesTenants, TenantDropdown, useListPage, type Column,
 } from '../kit/index.js';
 import { IngredientFormDialog } from './IngredientFormDialog.js';
 
@@ -32,28 +31,13 @@ export default function IngredientListPage() {
   const notify = useNotify();
   const report = useReport();
   const user = useUser();
-  const client = useQueryClient();
   const restoreTarget = useRestoreFocusTarget();
   const byTenant = seesTenants(user);
 
-  const [draft, setDraft] = useState<Filter>(EMPTY);
-  const [filter, setFilter] = useState<Filter>(EMPTY);
-  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
+  const { draft, setDraft, apply, reset, refresh, table, pager } = useListPage('product.ingredientPage', { empty: EMPTY });
   const [editing, setEditing] = useState<{ ingredient?: IngredientItem } | null>(null);
   const [deleting, setDeleting] = useState<IngredientItem | null>(null);
-
-  const body = {
-    ...(filter.keyword ? { keyword: filter.keyword } : {}),
-    ...(filter.type ? { type: filter.type } : {}),
-    ...(filter.tenantId !== undefined ? { tenantId: filter.tenantId } : {}),
-  };
-  const list = useOp('product.ingredientPage', { query: paging, body }, { placeholderData: keepPreviousData });
   const remove = useOpMutation('product.ingredientDelete', { invalidates: ['product.ingredientPage'] });
-  const view = listView(list);
-  const total = shownTotal(list);
-  useLastPage(paging, setPaging, total, !list.isPlaceholderData);
-  const refresh = useCallback(() => client.invalidateQueries({ queryKey: ['product.ingredientPage'] }), [client]);
-  const search = (f: Filter) => { setFilter(f); setPaging((p) => ({ ...p, pageNum: 1 })); };
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -98,7 +82,7 @@ export default function IngredientListPage() {
     <section className={styles.page} aria-labelledby="ingredient-list-title">
       <Title3 as="h1" id="ingredient-list-title">{t('product.route.ingredient')}</Title3>
       <div className={styles.head}>
-        <FilterBar onSearch={() => search({ ...draft, keyword: draft.keyword.trim() })} onReset={() => { setDraft(EMPTY); search(EMPTY); }}
+        <FilterBar onSearch={apply} onReset={reset}
           searchTestId="ingredient-search" resetTestId="ingredient-reset">
           <FilterField label={t('product.ingredient.keyword')} shown={draft.keyword}>
             <Input value={draft.keyword} maxLength={INGREDIENT_LIMITS.name} placeholder={t('product.ingredient.keywordPlaceholder')}
@@ -117,11 +101,9 @@ export default function IngredientListPage() {
         </FilterBar>
         {create('ingredient-create')}
       </div>
-      <DataTable label={t('product.route.ingredient')} columns={columns} rows={list.data?.list ?? NONE} rowKey={(i) => i.id} view={view}
-        busy={view === 'rows' && list.isFetching} onRetry={() => void list.refetch()} emptyAction={create('ingredient-empty-create')}
+      <DataTable label={t('product.route.ingredient')} columns={columns} {...table} rowKey={(i) => i.id} emptyAction={create('ingredient-empty-create')}
         rowTestId="ingredient-row" testId="ingredient-table" />
-      <Pager pageNum={paging.pageNum} pageSize={paging.pageSize} total={total} onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })}
-        testId="ingredient-pager" />
+      <Pager {...pager} testId="ingredient-pager" />
       {editing && <IngredientFormDialog ingredient={editing.ingredient} onClose={() => setEditing(null)} onGone={() => void refresh()} />}
       <ConfirmDialog open={deleting !== null} danger title={t('product.ingredient.deleteTitle')}
         text={t('product.ingredient.deleteConfirm', { name: deleting?.name ?? '' })} confirmLabel={t('common.delete')}
@@ -129,5 +111,3 @@ export default function IngredientListPage() {
     </section>
   );
 }
-
-const NONE: readonly IngredientItem[] = [];

@@ -12,14 +12,11 @@ import { parseYuan } from '../../shared/format.js';
 import { CODE } from '../../shared/domains.js';
 import { PRODUCT_LIMITS, type ProductItem } from '../../shared/product/index.js';
 import { useOpMutation } from '../bridge.js';
-import { refusedWith } from '../app/errors.js';
-import { applyFieldErrors, SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
+import { SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
-import { useNotify } from '../app/notify.js';
-import { useReport } from '../app/report.js';
 import { useUser } from '../app/session.js';
 import { useRelocalise } from '../app/useRelocalise.js';
-import { FormDialog, TenantField, tenantChoice, useGuardedAction, useFormGrid } from '../kit/index.js';
+import { FormDialog, TenantField, tenantChoice, useDialogSave, useFormGrid } from '../kit/index.js';
 import { ImageUploader } from '../file/index.js';
 import { CategoryDropdown } from './CategoryDropdown.js';
 import { productDialogSchema, yuanText, type ProductDialogValues } from './productSchema.js';
@@ -40,8 +37,6 @@ export function ProductFormDialog({ product, onClose, onGone }: ProductFormDialo
   const { t } = useTranslation();
   const styles = useStyles();
   const formGrid = useFormGrid();
-  const notify = useNotify();
-  const report = useReport();
   const user = useUser();
   const choice = tenantChoice(user, !product);
   const create = useOpMutation('product.create', { invalidates: ['product.page', 'product.categoryPage'] });
@@ -68,33 +63,18 @@ export function ProductFormDialog({ product, onClose, onGone }: ProductFormDialo
   // The categories on offer are the product's tenant's: the chosen one, the product's, or the user's own.
   const tenantId = product?.tenantId ?? chosenTenant ?? user.tenantId ?? undefined;
 
-  const onSubmit = form.handleSubmit(async ({ tenantId: requested, price, categoryId, ...values }) => {
-    const body = { ...values, categoryId: categoryId!, price: parseYuan(price)! };
-    try {
-      if (product) {
-        await update.mutateAsync({ params: { id: product.id }, body });
-        notify(t('product.product.updated'));
-      } else {
-        await create.mutateAsync({ body: { ...body, ...(requested === undefined ? {} : { tenantId: requested }) } });
-        notify(t('product.product.created'));
-      }
-      onClose();
-    } catch (error) {
-      if (product && refusedWith(error, CODE.productNotFound)) {
-        report(error);
-        onGone?.();
-        onClose();
-        return;
-      }
-      report(error, {
-        fallback: t(product ? 'product.product.saveFailed' : 'product.product.createFailed'),
-        onFields: (fields) => applyFieldErrors(fields, form.setError, t, PRODUCT_LIMITS),
-      });
-    }
+  const submit = useDialogSave(form, {
+    save: ({ tenantId: requested, price, categoryId, ...values }) => {
+      const body = { ...values, categoryId: categoryId!, price: parseYuan(price)! };
+      return product
+        ? update.mutateAsync({ params: { id: product.id }, body })
+        : create.mutateAsync({ body: { ...body, ...(requested === undefined ? {} : { tenantId: requested }) } });
+    },
+    saved: t(product ? 'product.product.updated' : 'product.product.created'),
+    failed: t(product ? 'product.product.saveFailed' : 'product.product.createFailed'),
+    goneCode: product ? CODE.productNotFound : undefined, limits: PRODUCT_LIMITS, onClose, onGone,
   });
-
-  const submit = useGuardedAction(onSubmit);
-  const busy = submit.busy || form.formState.isSubmitting;
+  const busy = submit.busy;
   const dirty = form.formState.isDirty;
   return (
     <FormDialog title={t(product ? 'product.product.editTitle' : 'product.product.createTitle')} busy={busy} dirty={dirty} onClose={onClose} onSubmit={(e) => void submit.run(e)} testId="product-form" surfaceClassName={styles.surface} fieldsClassName={formGrid.size220}>

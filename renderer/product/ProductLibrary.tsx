@@ -7,18 +7,16 @@
  */
 import { Button, makeStyles, Text, Title3, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
 import { AddRegular, MoneyRegular } from '@fluentui/react-icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODE } from '../../shared/domains.js';
-import type { z } from 'zod';
-import type { PriceChangeResult, productFilter, ProductItem, ProductSort } from '../../shared/product/index.js';
+import type { PriceChangeResult, ProductItem, ProductSort } from '../../shared/product/index.js';
 import { refusedWith } from '../app/errors.js';
 import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
 import { useUser } from '../app/session.js';
-import { ActionButton, listView, Pager, seesTenants, shownTotal, useSelection, type Sort, useLastPage } from '../kit/index.js';
-import { EMPTY_PRODUCT_FILTER, ProductFilters, type ProductFilter } from './ProductFilters.js';
+import { ActionButton, filterBody, Pager, seesTenants, useListPage, useSelection, type Sort } from '../kit/index.js';
+import { EMPTY_PRODUCT_FILTER, ProductFilters } from './ProductFilters.js';
 import { PriceChangeDialog, type PriceChange } from './PriceChangeDialog.js';
 import { ProductTable } from './ProductTable.js';
 
@@ -32,64 +30,38 @@ const DEFAULT_SORT: Sort = { id: 'createdAt', desc: true };
 
 type Change = { onSale?: boolean; enabled?: boolean };
 
-/** The part of a page query the library looks at (TanStack Query's result). */
-export interface LibraryList {
-  data: { list: readonly ProductItem[]; total: number } | undefined;
-  isPending: boolean; isError: boolean; isFetching: boolean; isPlaceholderData: boolean;
-  refetch: () => unknown;
-}
-
 export interface ProductLibraryProps {
   /** The title's i18n key. */
   title: 'product.route.productList' | 'product.route.merchandise';
   /** The library's page call, made with what the filters, pager and sort say. */
-  useList: (input: { query: { pageNum: number; pageSize: number }; body: z.input<typeof productFilter> }) => LibraryList;
+  listOp: 'product.page' | 'product.newPage';
   /** The library's state change, all or none. */
   useChange: () => { mutateAsync: (input: { body: { ids: number[] } & Change }) => Promise<{ changed: number }> };
   /** The library's bulk price change (preview or apply). */
   usePrice: () => { mutateAsync: (input: { body: Parameters<PriceChange>[0] }) => Promise<PriceChangeResult> };
-  /** The query keys to refresh when a product is gone or disabled meanwhile. */
-  listKey: string;
   onCreate: () => void;
   onEdit: (product: ProductItem) => void;
   onCustomInfo?: (product: ProductItem) => void;
 }
 
-export function ProductLibrary({ title, useList, useChange, usePrice, listKey, onCreate, onEdit, onCustomInfo }: ProductLibraryProps) {
+export function ProductLibrary({ title, listOp, useChange, usePrice, onCreate, onEdit, onCustomInfo }: ProductLibraryProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const notify = useNotify();
   const report = useReport();
   const user = useUser();
-  const client = useQueryClient();
   const restoreTarget = useRestoreFocusTarget();
   const byTenant = seesTenants(user);
 
-  const [filter, setFilter] = useState<ProductFilter>(EMPTY_PRODUCT_FILTER);
-  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
   const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
-
-  const body = {
-    ...(filter.keyword ? { keyword: filter.keyword } : {}),
-    ...(filter.categoryId !== undefined ? { categoryId: filter.categoryId } : {}),
-    ...(filter.onSale !== undefined ? { onSale: filter.onSale } : {}),
-    ...(filter.enabled !== undefined ? { enabled: filter.enabled } : {}),
-    ...(filter.tag ? { tag: filter.tag } : {}),
-    ...(filter.model ? { model: filter.model } : {}),
-    ...(filter.tenantId !== undefined ? { tenantId: filter.tenantId } : {}),
-    sort: sort.id as ProductSort,
-    desc: sort.desc,
-  };
-  const list = useList({ query: paging, body });
+  const { search, setPaging, refresh, table, pager } = useListPage(listOp, {
+    empty: EMPTY_PRODUCT_FILTER,
+    body: (filter) => ({ ...filterBody(filter), sort: sort.id as ProductSort, desc: sort.desc }),
+  });
   const state = useChange();
   const price = usePrice();
   const [pricing, setPricing] = useState<number[] | null>(null);
-  const view = listView(list);
-  const total = shownTotal(list);
-  const rows = list.data?.list ?? NO_PRODUCTS;
-  const selection = useSelection(rows);
-
-  useLastPage(paging, setPaging, total, !list.isPlaceholderData);
+  const selection = useSelection(table.rows);
 
   const change = useCallback(async (ids: number[], patch: Change) => {
     try {
@@ -99,10 +71,10 @@ export function ProductLibrary({ title, useList, useChange, usePrice, listKey, o
     } catch (error) {
       report(error, { fallback: t('product.product.stateFailed') });
       // Gone or disabled meanwhile: show the list as it is now.
-      if (refusedWith(error, CODE.productNotFound) || refusedWith(error, CODE.productDisabled)) await client.invalidateQueries({ queryKey: [listKey] });
+      if (refusedWith(error, CODE.productNotFound) || refusedWith(error, CODE.productDisabled)) await refresh();
       return false;
     }
-  }, [state, notify, report, t, client, listKey]);
+  }, [state, notify, report, t, refresh]);
 
   const onState = useCallback(async (p: ProductItem, patch: Change) => { await change([p.id], patch); }, [change]);
   const bulk = async (patch: Change) => {
@@ -119,7 +91,7 @@ export function ProductLibrary({ title, useList, useChange, usePrice, listKey, o
     <section className={styles.page} aria-labelledby="product-list-title">
       <Title3 as="h1" id="product-list-title">{t(title)}</Title3>
       <div className={styles.head}>
-        <ProductFilters byTenant={byTenant} onSearch={(f) => { setFilter(f); setPaging((p) => ({ ...p, pageNum: 1 })); selection.clear(); }} />
+        <ProductFilters byTenant={byTenant} onSearch={(f) => { search(f); selection.clear(); }} />
         {create('product-create')}
       </div>
       <div className={styles.bulk} role="toolbar" aria-label={t('product.product.selected', { count: selection.ids.length })}>
@@ -133,10 +105,7 @@ export function ProductLibrary({ title, useList, useChange, usePrice, listKey, o
         </ActionButton>
       </div>
       <ProductTable
-        rows={rows}
-        view={view}
-        busy={view === 'rows' && list.isFetching}
-        onRetry={() => void list.refetch()}
+        {...table}
         emptyAction={create('product-empty-create')}
         showTenant={byTenant}
         sort={sort}
@@ -151,9 +120,7 @@ export function ProductLibrary({ title, useList, useChange, usePrice, listKey, o
         <PriceChangeDialog ids={pricing} change={(body) => price.mutateAsync({ body })}
           onClose={(changed) => { setPricing(null); if (changed) selection.clear(); }} />
       )}
-      <Pager pageNum={paging.pageNum} pageSize={paging.pageSize} total={total} onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })} testId="product-pager" />
+      <Pager {...pager} testId="product-pager" />
     </section>
   );
 }
-
-const NO_PRODUCTS: readonly ProductItem[] = [];

@@ -1,12 +1,11 @@
 /** /productManagement/productList (spec §2 productList): the old product library; products are created and edited in a dialog. */
-import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ProductItem } from '../../shared/product/index.js';
-import { useOp, useOpMutation } from '../bridge.js';
+import { useOpMutation } from '../bridge.js';
 import { ProductFormDialog } from './ProductFormDialog.js';
-import { ProductLibrary, type ProductLibraryProps } from './ProductLibrary.js';
+import { ProductLibrary } from './ProductLibrary.js';
 
-const useList: ProductLibraryProps['useList'] = (input) => useOp('product.page', input, { placeholderData: keepPreviousData });
 const useChange = () => useOpMutation('product.state', { invalidates: ['product.page', 'product.info'] });
 
 const usePrice = () => useOpMutation('product.price', { invalidates: ['product.page', 'product.info'] });
@@ -16,7 +15,7 @@ export default function ProductListPage() {
   const [editing, setEditing] = useState<{ product?: ProductItem } | null>(null);
   return (
     <>
-      <ProductLibrary title="product.route.productList" useList={useList} useChange={useChange} usePrice={usePrice} listKey="product.page"
+      <ProductLibrary title="product.route.productList" listOp="product.page" useChange={useChange} usePrice={usePrice}
         onCreate={() => setEditing({})} onEdit={(product) => setEditing({ product })} />
       {editing && <ProductFormDialog product={editing.product} onClose={() => setEditing(null)}
         onGone={() => void client.invalidateQueries({ queryKey: ['product.page'] })} />}

@@ -2,19 +2,16 @@
  * /sceneadmin/detailpage?id= (spec §2 scene detail): a scene's basics, its
  * devices with their state, and its menu tree editor.
  */
-import { Badge, Card, makeStyles, Text, Title3, tokens } from '@fluentui/react-components';
+import { Badge, Card, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { CODE } from '../../shared/domains.js';
 import { formatDateTime } from '../app/format.js';
 import { useDetail } from '../app/detail.js';
-import { InfoList } from '../kit/index.js';
+import { DetailPage, InfoList } from '../kit/index.js';
 import { MenuEditor } from './MenuEditor.js';
 import { SCENE_LIST_PATH } from './paths.js';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0, maxWidth: '1100px' },
-  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  title: { overflowWrap: 'anywhere' },
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   devices: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
 });
@@ -28,12 +25,9 @@ export default function SceneDetailPage() {
   });
   if (gate) return gate;
   return (
-    <section className={styles.page} aria-labelledby="scene-detail-title">
-      <div className={styles.head}>
-        {back}
-        <Title3 as="h1" id="scene-detail-title" className={styles.title} data-testid="scene-detail-name">{scene.name}</Title3>
-        <Badge appearance="tint" color={scene.status === 'normal' ? 'success' : 'informative'} data-testid="scene-detail-status">{t(`scene.states.${scene.status}`)}</Badge>
-      </div>
+    <DetailPage id="scene-detail" title={scene.name} titleTestId="scene-detail-name" back={back} actions={(
+      <Badge appearance="tint" color={scene.status === 'normal' ? 'success' : 'informative'} data-testid="scene-detail-status">{t(`scene.states.${scene.status}`)}</Badge>
+    )}>
       <Card className={styles.card}>
         <Text weight="semibold">{t('scene.detail.info')}</Text>
         <InfoList items={[
@@ -54,6 +48,6 @@ export default function SceneDetailPage() {
         <Text weight="semibold">{t('scene.detail.menu')}</Text>
         <MenuEditor key={`${scene.id}-${scene.updatedAt}`} scene={scene} />
       </Card>
-    </section>
+    </DetailPage>
   );
 }

@@ -5,18 +5,18 @@
  */
 import { Badge, Button, Input, makeStyles, Title3, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
-import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SCENE_STATES, type SceneDetail, type SceneItem } from '../../shared/scene/index.js';
-import { callOp, useOp, useOpMutation } from '../bridge.js';
+import { callOp, useOpMutation } from '../bridge.js';
 import { formatDateTime } from '../app/format.js';
 import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
 import { useUser } from '../app/session.js';
 import {
-  ActionButton, Choice, ConfirmDialog, DataTable, FilterBar, FilterField, listView, OverflowText, Pager, seesTenants, shownTotal, TenantDropdown, useLastPage, type Column,
+  ActionButton, Choice, ConfirmDialog, DataTable, FilterBar, FilterField, OverflowText, Pager, seesTenants, TenantDropdown, useListPage, type Column,
 } from '../kit/index.js';
 import { sceneDetailPath } from './paths.js';
 import { SceneFormDialog } from './SceneFormDialog.js';
@@ -31,6 +31,7 @@ const useStyles = makeStyles({
 });
 
 interface Filter { keyword: string; status?: SceneItem['status'] | undefined; tenantId?: number | undefined }
+const EMPTY: Filter = { keyword: '' };
 
 export default function SceneListPage() {
   const { t } = useTranslation();
@@ -40,21 +41,13 @@ export default function SceneListPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const byTenant = seesTenants(useUser());
-  const [draft, setDraft] = useState<Filter>({ keyword: '' });
-  const [filter, setFilter] = useState<Filter>({ keyword: '' });
-  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
+  const { draft, setDraft, apply, reset, refresh, table, pager } = useListPage('scene.page', { empty: EMPTY });
   const [editing, setEditing] = useState<SceneDetail | 'new' | null>(null);
   const [confirm, setConfirm] = useState<{ kind: 'disable' | 'delete'; scene: SceneItem } | null>(null);
 
-  const body = { ...(filter.keyword ? { keyword: filter.keyword } : {}), ...(filter.status ? { status: filter.status } : {}), ...(filter.tenantId ? { tenantId: filter.tenantId } : {}) };
-  const list = useOp('scene.page', { query: paging, body }, { placeholderData: keepPreviousData });
   const disable = useOpMutation('scene.disable', { invalidates: ['scene.page', 'scene.info'] });
   const enable = useOpMutation('scene.enable', { invalidates: ['scene.page', 'scene.info'] });
   const remove = useOpMutation('scene.delete', { invalidates: ['scene.page', 'scene.deviceOptions'] });
-  const view = listView(list);
-  const total = shownTotal(list);
-  const rows = list.data?.list ?? NONE;
-  useLastPage(paging, setPaging, total, !list.isPlaceholderData);
 
   const act = async (kind: 'disable' | 'enable' | 'delete', scene: SceneItem) => {
     try {
@@ -107,8 +100,7 @@ export default function SceneListPage() {
         <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')} data-testid="scene-create">{t('scene.create')}</Button>
       </div>
       <div className={styles.head}>
-        <FilterBar onSearch={() => { setFilter({ ...draft, keyword: draft.keyword.trim() }); setPaging((p) => ({ ...p, pageNum: 1 })); }}
-          onReset={() => { setDraft({ keyword: '' }); setFilter({ keyword: '' }); }} searchTestId="scene-search" resetTestId="scene-reset">
+        <FilterBar onSearch={apply} onReset={reset} searchTestId="scene-search" resetTestId="scene-reset">
           <FilterField label={t('scene.keyword')} shown={draft.keyword}>
             <Input value={draft.keyword} maxLength={30} onChange={(_, d) => setDraft((f) => ({ ...f, keyword: d.value }))} data-testid="scene-filter-keyword" />
           </FilterField>
@@ -124,12 +116,11 @@ export default function SceneListPage() {
           )}
         </FilterBar>
       </div>
-      <DataTable label={t('scene.title')} columns={columns} rows={rows} rowKey={(s) => s.id} view={view} busy={view === 'rows' && list.isFetching}
-        onRetry={() => void list.refetch()} rowTestId="scene-row" testId="scene-table" />
-      <Pager pageNum={paging.pageNum} pageSize={paging.pageSize} total={total} onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })} testId="scene-pager" />
+      <DataTable label={t('scene.title')} columns={columns} {...table} rowKey={(s) => s.id} rowTestId="scene-row" testId="scene-table" />
+      <Pager {...pager} testId="scene-pager" />
       {editing && (
         <SceneFormDialog scene={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)}
-          onGone={() => void client.invalidateQueries({ queryKey: ['scene.page'] })} />
+          onGone={() => void refresh()} />
       )}
       <ConfirmDialog open={confirm !== null} danger title={t(confirm?.kind === 'delete' ? 'scene.delete' : 'scene.disable')}
         text={t(confirm?.kind === 'delete' ? 'scene.deleteConfirm' : 'scene.disableConfirm', { name: confirm?.scene.name ?? '' })}
@@ -138,5 +129,3 @@ export default function SceneListPage() {
     </section>
   );
 }
-
-const NONE: readonly SceneItem[] = [];

@@ -284,3 +284,11 @@ describe('activeChips (the folded filter bar\'s chips)', () => {
     expect(activeChips(fields).map((c) => c.id)).toEqual(['a', 'c']);
   });
 });
+
+describe('filterBody (a list filter as its request body)', () => {
+  it('sends what filters something, texts trimmed; false and 0 are choices made', async () => {
+    const { filterBody } = await import('../../renderer/kit/useListPage.js');
+    expect(filterBody({ keyword: '  VM01 ', number: '   ', tenantId: undefined, status: null, enabled: false, count: 0 })).toEqual({ keyword: 'VM01', enabled: false, count: 0 });
+    expect(filterBody({})).toEqual({});
+  });
+});

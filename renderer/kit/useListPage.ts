@@ -1,0 +1,95 @@
+/**
+ * The opening every paged list screen shares (issue 32): the filter as typed
+ * and as applied, the page asked for, the query of one page operation with
+ * the previous page kept while the next loads, what the table and the pager
+ * show, stepping back from a page that ran out of rows, and a refresh for a
+ * row found gone. A screen adds its own columns, dialogs and actions.
+ */
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState, type Dispatch, type SetStateAction } from 'react';
+import type { Op, OpInput, OpOutput } from '../../shared/ipc.js';
+import { useOp } from '../bridge.js';
+import { listView, shownTotal } from './listState.js';
+import { useLastPage, type Paging } from './usePaging.js';
+
+/** The operations that answer one page of rows for a page number and size. */
+export type PageOp = {
+  [K in Op]: OpInput<K> extends { query?: { pageNum?: unknown; pageSize?: unknown } } ? OpOutput<K> extends { list: readonly unknown[]; total: number } ? K : never : never;
+}[Op];
+
+/** A page operation's filter body. */
+export type PageBody<K extends PageOp> = OpInput<K> extends { body?: infer B } ? B : never;
+/** One row of a page operation. */
+export type PageRow<K extends PageOp> = OpOutput<K> extends { list: readonly (infer R)[] } ? R : never;
+
+const NO_ROWS: readonly never[] = [];
+
+/**
+ * A filter as a request body: the fields that filter something, texts
+ * trimmed (an empty text, `undefined` or `null` asks for everything, so it is
+ * not sent). `false` is a choice made ("disabled ones"), and is sent.
+ */
+export function filterBody<F extends object>(filter: F): Partial<F> {
+  return Object.fromEntries(Object.entries(filter).flatMap(([k, v]: [string, unknown]) => {
+    const value = typeof v === 'string' ? v.trim() : v;
+    return value === undefined || value === null || value === '' ? [] : [[k, value]];
+  })) as Partial<F>;
+}
+
+export interface ListPageOptions<K extends PageOp, F> {
+  /** The filter before anyone types (and after Reset). */
+  empty: F;
+  /** The body asked for a filter; by default the filter's fields that filter something. */
+  body?: (filter: F) => PageBody<K>;
+  pageSize?: number;
+}
+
+export interface ListPage<K extends PageOp, F> {
+  /** The filter as typed. */
+  draft: F;
+  setDraft: Dispatch<SetStateAction<F>>;
+  /** The filter the rows are for. */
+  filter: F;
+  /** Apply a filter, from the first page. */
+  search: (filter: F) => void;
+  /** Apply the filter as typed (the filter bar's Search). */
+  apply: () => void;
+  /** Clear what was typed and show everything. */
+  reset: () => void;
+  paging: Paging;
+  setPaging: Dispatch<SetStateAction<Paging>>;
+  list: ReturnType<typeof useOp<K>>;
+  rows: readonly PageRow<K>[];
+  view: ReturnType<typeof listView>;
+  /** What the pager may count (none while loading or failed). */
+  total: number | undefined;
+  /** Ask for the page again (a row was found gone or changed by someone else). */
+  refresh: () => Promise<void>;
+  /** The `DataTable`'s part: the rows, what it shows, its busy bar and its retry. */
+  table: { rows: readonly PageRow<K>[]; view: ReturnType<typeof listView>; busy: boolean; onRetry: () => void };
+  /** The `Pager`'s part. */
+  pager: { pageNum: number; pageSize: number; total: number | undefined; onChange: (pageNum: number, pageSize: number) => void };
+}
+
+export function useListPage<K extends PageOp, F extends object>(op: K, { empty, body, pageSize = 20 }: ListPageOptions<K, F>): ListPage<K, F> {
+  const client = useQueryClient();
+  const [draft, setDraft] = useState<F>(empty);
+  const [filter, setFilter] = useState<F>(empty);
+  const [paging, setPaging] = useState<Paging>({ pageNum: 1, pageSize });
+  // The mapped types above cannot tell TypeScript that `{ query, body }` is this operation's input.
+  const input = { query: paging, body: body ? body(filter) : filterBody(filter) } as unknown as OpInput<K>;
+  const list = useOp(op, input, { placeholderData: keepPreviousData });
+  const view = listView(list as Parameters<typeof listView>[0]);
+  const total = shownTotal(list as Parameters<typeof shownTotal>[0]);
+  useLastPage(paging, setPaging, total, !list.isPlaceholderData);
+  const search = useCallback((next: F) => { setFilter(next); setPaging((p) => ({ ...p, pageNum: 1 })); }, []);
+  const apply = () => search(draft);
+  const reset = useCallback(() => { setDraft(empty); search(empty); }, [empty, search]);
+  const refresh = useCallback(() => client.invalidateQueries({ queryKey: [op] }), [client, op]);
+  const rows = ((list.data as { list?: readonly PageRow<K>[] } | undefined)?.list ?? NO_ROWS);
+  return {
+    draft, setDraft, filter, search, apply, reset, paging, setPaging, list, rows, view, total, refresh,
+    table: { rows, view, busy: view === 'rows' && list.isFetching, onRetry: () => void list.refetch() },
+    pager: { ...paging, total, onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }) },
+  };
+}
