@@ -6,9 +6,9 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
-import { BizError, uniqueAs } from '../http/errors.js';
+import { BizError } from '../http/errors.js';
 import { defineHandlers } from '../http/handlers.js';
-import { attributeInScope, attributesOf, categoryLine, checkAttributeNumber } from './attributes.js';
+import { attributeInScope, attributeNumbers, attributesOf, categoryLine } from './attributes.js';
 import { categoryTenantInScope } from './categories.js';
 import { productAttributes } from './schema.js';
 
@@ -21,8 +21,7 @@ export const attributeHandlers = defineHandlers({
   'product.attributeCreate': async ({ body }, { db, scope }) => {
     const { categoryId, ...form } = body;
     const tenantId = await categoryTenantInScope(db, scope, categoryId);
-    const id = await uniqueAs(CODE.attributeNumberTaken, async () => {
-      await checkAttributeNumber(db, categoryId, form.number);
+    const id = await attributeNumbers.write(db, { within: categoryId, number: form.number }, async () => {
       const [created] = await db.insert(productAttributes).values({ ...form, categoryId, tenantId }).returning({ id: productAttributes.id });
       return created!.id;
     });
@@ -31,8 +30,7 @@ export const attributeHandlers = defineHandlers({
 
   'product.attributeUpdate': async ({ params, body }, { db, scope }) => {
     const current = await attributeInScope(db, scope, params.id);
-    await uniqueAs(CODE.attributeNumberTaken, async () => {
-      await checkAttributeNumber(db, current.categoryId, body.number, current.id);
+    await attributeNumbers.write(db, { within: current.categoryId, number: body.number, except: current.id }, async () => {
       await db.update(productAttributes).set({ ...body, updatedAt: new Date() }).where(eq(productAttributes.id, current.id));
     });
     return attributeInScope(db, scope, current.id);

@@ -1,10 +1,11 @@
 /** Reading a category's attributes (spec §3 Attribute) as the API shows them, within the caller's scope. */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { CODE } from '../../shared/domains.js';
 import type { AttributeItem } from '../../shared/product/index.js';
 import type { Queryable } from '../db/index.js';
 import { BizError } from '../http/errors.js';
+import { numbered } from '../http/numbered.js';
 import type { Scope } from '../scope.js';
 import { productAttributes as a, productCategories as c } from './schema.js';
 
@@ -48,8 +49,5 @@ export async function attributeInScope(db: Queryable, scope: Scope, id: number):
 }
 
 /** 2804 when the category has an attribute of this number (another than `except`). */
-export async function checkAttributeNumber(db: Queryable, categoryId: number, number: string, except?: number): Promise<void> {
-  const [taken] = await db.select({ id: a.id }).from(a)
-    .where(and(eq(a.categoryId, categoryId), eq(a.number, number), except === undefined ? undefined : sql`${a.id} <> ${except}`));
-  if (taken) throw new BizError(CODE.attributeNumberTaken);
-}
+/** An attribute's number is unique within its category. */
+export const attributeNumbers = numbered({ table: a, id: a.id, number: a.number, within: a.categoryId, taken: CODE.attributeNumberTaken });

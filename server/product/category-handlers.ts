@@ -6,13 +6,14 @@
  * them cannot make a cycle or orphan a child between them; the composite keys
  * (server/product/schema.ts) guard the rest.
  */
-import { and, eq, ilike, inArray, ne } from 'drizzle-orm';
+import { and, eq, ilike, inArray } from 'drizzle-orm';
 import { CATEGORY_DEPTH } from '../../shared/product/index.js';
 import { CODE } from '../../shared/domains.js';
 import type { Queryable } from '../db/index.js';
 import { searchKey, searchPattern } from '../db/pinyin.js';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../db/sql.js';
 import { BizError, uniqueAs } from '../http/errors.js';
+import { numbered } from '../http/numbered.js';
 import { defineHandlers } from '../http/handlers.js';
 import type { Scope } from '../scope.js';
 import { owningTenant } from '../tenant/index.js';
@@ -44,6 +45,9 @@ async function parentIn(tx: Queryable, scope: Scope, tree: readonly TreeNode[], 
   const [elsewhere] = await tx.select({ id: c.id }).from(c).where(and(eq(c.id, parentId), scope.where(c.tenantId)));
   throw new BizError(elsewhere ? CODE.categoryParentInvalid : CODE.categoryNotFound);
 }
+
+/** A category's number is unique within its tenant's tree. */
+const categoryNumbers = numbered({ table: c, id: c.id, number: c.number, within: c.tenantId, taken: CODE.categoryNumberTaken });
 
 export const categoryHandlers = defineHandlers({
   'product.categoryPage': async ({ query, body }, { db, user, scope }) => {
@@ -90,8 +94,7 @@ export const categoryHandlers = defineHandlers({
         depth = (await parentIn(tx, scope, tree, parentId)).depth + 1;
         if (depth >= CATEGORY_DEPTH) throw new BizError(CODE.categoryParentInvalid);
       }
-      const [taken] = await tx.select({ id: c.id }).from(c).where(and(eq(c.tenantId, tenantId), eq(c.number, form.number)));
-      if (taken) throw new BizError(CODE.categoryNumberTaken);
+      await categoryNumbers.check(tx, { within: tenantId, number: form.number });
       const [created] = await tx.insert(c).values({ ...form, parentId, depth, tenantId, search: searchKey(form.name, form.number) })
         .returning({ id: c.id });
       return created!.id;
@@ -102,9 +105,7 @@ export const categoryHandlers = defineHandlers({
   'product.categoryUpdate': async ({ params, body }, { db, scope }) => {
     await uniqueAs(CODE.categoryNumberTaken, () => db.transaction(async (tx) => {
       const { tree, node } = await lockTreeOf(tx, scope, params.id);
-      const [taken] = await tx.select({ id: c.id }).from(c)
-        .where(and(eq(c.tenantId, node.tenantId), eq(c.number, body.number), ne(c.id, node.id)));
-      if (taken) throw new BizError(CODE.categoryNumberTaken);
+      await categoryNumbers.check(tx, { within: node.tenantId, number: body.number, except: node.id });
       const values = { ...body, search: searchKey(body.name, body.number), updatedAt: new Date() };
       if (body.parentId === node.parentId) {
         await tx.update(c).set(values).where(eq(c.id, node.id));

@@ -4,12 +4,13 @@
  * tenants. Numbers are unique (models) and unique within a model (their
  * attributes and images); a model carried by products is not deleted.
  */
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import type { CustomModelItem } from '../../shared/product/index.js';
 import type { Queryable } from '../db/index.js';
 import { containsPattern, FOREIGN_KEY_VIOLATION, pgErrorCode } from '../db/sql.js';
-import { BizError, uniqueAs } from '../http/errors.js';
+import { BizError } from '../http/errors.js';
+import { numbered } from '../http/numbered.js';
 import { defineHandlers } from '../http/handlers.js';
 import { customModelAttributes as ma, customModelImages as mi, customModels as m, productCustomInfo } from './schema.js';
 import { customInfoOf, modelAttributes, modelImages, saveCustomInfo, stamp } from './custom-info.js';
@@ -28,19 +29,12 @@ async function model(db: Queryable, id: number): Promise<CustomModelItem> {
   return toModel(row);
 }
 
-/** 2810 when another model has this number. */
-async function checkModelNumber(db: Queryable, number: string, except?: number) {
-  const [taken] = await db.select({ id: m.id }).from(m).where(and(eq(m.number, number), except === undefined ? undefined : sql`${m.id} <> ${except}`));
-  if (taken) throw new BizError(CODE.customModelNumberTaken);
-}
-
-/** The attribute or image table's row checks: the model exists (2809), the number is free in it (2812). */
-async function checkDetail(db: Queryable, table: typeof ma | typeof mi, modelId: number, number: string, except?: number) {
-  await model(db, modelId);
-  const [taken] = await db.select({ id: table.id }).from(table)
-    .where(and(eq(table.modelId, modelId), eq(table.number, number), except === undefined ? undefined : sql`${table.id} <> ${except}`));
-  if (taken) throw new BizError(CODE.customDetailNumberTaken);
-}
+/** A model's number is unique on the platform (2810); a detail's within its model (2812). */
+const modelNumbers = numbered({ table: m, id: m.id, number: m.number, taken: CODE.customModelNumberTaken });
+const detailNumbers = {
+  attribute: numbered({ table: ma, id: ma.id, number: ma.number, within: ma.modelId, taken: CODE.customDetailNumberTaken }),
+  image: numbered({ table: mi, id: mi.id, number: mi.number, within: mi.modelId, taken: CODE.customDetailNumberTaken }),
+};
 
 async function detailModel(db: Queryable, table: typeof ma | typeof mi, id: number): Promise<number> {
   const [row] = await db.select({ modelId: table.modelId }).from(table).where(eq(table.id, id));
@@ -61,16 +55,12 @@ export const customModelHandlers = defineHandlers({
     return { list: rows.map(toModel), total: counted?.total ?? 0, pageNum: query.pageNum, pageSize: query.pageSize };
   },
   'product.customModelCreate': async ({ body }, { db }) => {
-    const id = await uniqueAs(CODE.customModelNumberTaken, async () => {
-      await checkModelNumber(db, body.number);
-      return (await db.insert(m).values(body).returning({ id: m.id }))[0]!.id;
-    });
+    const id = await modelNumbers.write(db, { number: body.number }, async () => (await db.insert(m).values(body).returning({ id: m.id }))[0]!.id);
     return model(db, id);
   },
   'product.customModelUpdate': async ({ params, body }, { db }) => {
     await model(db, params.id);
-    await uniqueAs(CODE.customModelNumberTaken, async () => {
-      await checkModelNumber(db, body.number, params.id);
+    await modelNumbers.write(db, { number: body.number, except: params.id }, async () => {
       await db.update(m).set({ ...body, updatedAt: new Date() }).where(eq(m.id, params.id));
     });
     return model(db, params.id);
@@ -90,16 +80,13 @@ export const customModelHandlers = defineHandlers({
 
   'product.customAttributeList': async ({ body }, { db }) => { await model(db, body.modelId); return modelAttributes(db, body.modelId); },
   'product.customAttributeCreate': async ({ body }, { db }) => {
-    const id = await uniqueAs(CODE.customDetailNumberTaken, async () => {
-      await checkDetail(db, ma, body.modelId, body.number);
-      return (await db.insert(ma).values(body).returning({ id: ma.id }))[0]!.id;
-    });
+    await model(db, body.modelId);
+    const id = await detailNumbers.attribute.write(db, { within: body.modelId, number: body.number }, async () => (await db.insert(ma).values(body).returning({ id: ma.id }))[0]!.id);
     return stamp((await db.select().from(ma).where(eq(ma.id, id)))[0]!);
   },
   'product.customAttributeUpdate': async ({ params, body }, { db }) => {
     const modelId = await detailModel(db, ma, params.id);
-    await uniqueAs(CODE.customDetailNumberTaken, async () => {
-      await checkDetail(db, ma, modelId, body.number, params.id);
+    await detailNumbers.attribute.write(db, { within: modelId, number: body.number, except: params.id }, async () => {
       await db.update(ma).set(body).where(eq(ma.id, params.id));
     });
     return stamp((await db.select().from(ma).where(eq(ma.id, params.id)))[0]!);
@@ -108,16 +95,13 @@ export const customModelHandlers = defineHandlers({
 
   'product.customImageList': async ({ body }, { db }) => { await model(db, body.modelId); return modelImages(db, body.modelId); },
   'product.customImageCreate': async ({ body }, { db }) => {
-    const id = await uniqueAs(CODE.customDetailNumberTaken, async () => {
-      await checkDetail(db, mi, body.modelId, body.number);
-      return (await db.insert(mi).values(body).returning({ id: mi.id }))[0]!.id;
-    });
+    await model(db, body.modelId);
+    const id = await detailNumbers.image.write(db, { within: body.modelId, number: body.number }, async () => (await db.insert(mi).values(body).returning({ id: mi.id }))[0]!.id);
     return stamp((await db.select().from(mi).where(eq(mi.id, id)))[0]!);
   },
   'product.customImageUpdate': async ({ params, body }, { db }) => {
     const modelId = await detailModel(db, mi, params.id);
-    await uniqueAs(CODE.customDetailNumberTaken, async () => {
-      await checkDetail(db, mi, modelId, body.number, params.id);
+    await detailNumbers.image.write(db, { within: modelId, number: body.number, except: params.id }, async () => {
       await db.update(mi).set(body).where(eq(mi.id, params.id));
     });
     return stamp((await db.select().from(mi).where(eq(mi.id, params.id)))[0]!);

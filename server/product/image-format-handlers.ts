@@ -3,11 +3,12 @@
  * category; another tenant's category or format answers like a missing one
  * (1104, 2806).
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import type { ImageFormatItem } from '../../shared/product/index.js';
 import type { Queryable } from '../db/index.js';
-import { BizError, uniqueAs } from '../http/errors.js';
+import { BizError } from '../http/errors.js';
+import { numbered } from '../http/numbered.js';
 import { defineHandlers } from '../http/handlers.js';
 import type { Scope } from '../scope.js';
 import { categoryTenantInScope } from './categories.js';
@@ -27,11 +28,7 @@ async function formatInScope(db: Queryable, scope: Scope, id: number): Promise<I
   return toItem(row);
 }
 
-async function checkNumber(db: Queryable, categoryId: number, number: string, except?: number): Promise<void> {
-  const [taken] = await db.select({ id: f.id }).from(f)
-    .where(and(eq(f.categoryId, categoryId), eq(f.number, number), except === undefined ? undefined : sql`${f.id} <> ${except}`));
-  if (taken) throw new BizError(CODE.imageFormatNumberTaken);
-}
+const numbers = numbered({ table: f, id: f.id, number: f.number, within: f.categoryId, taken: CODE.imageFormatNumberTaken });
 
 export const imageFormatHandlers = defineHandlers({
   'product.imageFormatList': async ({ body }, { db, scope }) => {
@@ -42,8 +39,7 @@ export const imageFormatHandlers = defineHandlers({
   'product.imageFormatCreate': async ({ body }, { db, scope }) => {
     const { categoryId, ...form } = body;
     const tenantId = await categoryTenantInScope(db, scope, categoryId);
-    const id = await uniqueAs(CODE.imageFormatNumberTaken, async () => {
-      await checkNumber(db, categoryId, form.number);
+    const id = await numbers.write(db, { within: categoryId, number: form.number }, async () => {
       const [created] = await db.insert(f).values({ ...form, categoryId, tenantId }).returning({ id: f.id });
       return created!.id;
     });
@@ -52,8 +48,7 @@ export const imageFormatHandlers = defineHandlers({
 
   'product.imageFormatUpdate': async ({ params, body }, { db, scope }) => {
     const current = await formatInScope(db, scope, params.id);
-    await uniqueAs(CODE.imageFormatNumberTaken, async () => {
-      await checkNumber(db, current.categoryId, body.number, current.id);
+    await numbers.write(db, { within: current.categoryId, number: body.number, except: current.id }, async () => {
       await db.update(f).set({ ...body, updatedAt: new Date() }).where(eq(f.id, current.id));
     });
     return formatInScope(db, scope, current.id);

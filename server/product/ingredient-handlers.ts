@@ -3,12 +3,13 @@
  * the tenant. Every lookup goes through the caller's scope: another tenant's
  * ingredient answers like a missing one (2801).
  */
-import { and, asc, count, eq, ilike, ne } from 'drizzle-orm';
+import { and, asc, count, eq, ilike } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import type { IngredientItem } from '../../shared/product/index.js';
 import type { Queryable } from '../db/index.js';
 import { searchKey, searchPattern } from '../db/pinyin.js';
-import { BizError, uniqueAs } from '../http/errors.js';
+import { BizError } from '../http/errors.js';
+import { numbered } from '../http/numbered.js';
 import { defineHandlers } from '../http/handlers.js';
 import type { Scope } from '../scope.js';
 import { owningTenant, tenants } from '../tenant/index.js';
@@ -30,11 +31,7 @@ async function itemInScope(db: Queryable, scope: Scope, id: number): Promise<Ing
   return toItem(row);
 }
 
-async function checkNumber(db: Queryable, tenantId: number, number: string, except?: number): Promise<void> {
-  const [taken] = await db.select({ id: ingredients.id }).from(ingredients)
-    .where(and(eq(ingredients.tenantId, tenantId), eq(ingredients.number, number), except === undefined ? undefined : ne(ingredients.id, except)));
-  if (taken) throw new BizError(CODE.ingredientNumberTaken);
-}
+const numbers = numbered({ table: ingredients, id: ingredients.id, number: ingredients.number, within: ingredients.tenantId, taken: CODE.ingredientNumberTaken });
 
 export const ingredientHandlers = defineHandlers({
   'product.ingredientPage': async ({ query, body }, { db, user, scope }) => {
@@ -54,8 +51,7 @@ export const ingredientHandlers = defineHandlers({
   'product.ingredientCreate': async ({ body }, { db, user, scope }) => {
     const { tenantId: requested, ...form } = body;
     const tenantId = await owningTenant(db, user, scope, requested);
-    const id = await uniqueAs(CODE.ingredientNumberTaken, async () => {
-      await checkNumber(db, tenantId, form.number);
+    const id = await numbers.write(db, { within: tenantId, number: form.number }, async () => {
       const [created] = await db.insert(ingredients).values({ ...form, tenantId, search: searchKey(form.name, form.number) }).returning({ id: ingredients.id });
       return created!.id;
     });
@@ -64,8 +60,7 @@ export const ingredientHandlers = defineHandlers({
 
   'product.ingredientUpdate': async ({ params, body }, { db, scope }) => {
     const current = await itemInScope(db, scope, params.id);
-    await uniqueAs(CODE.ingredientNumberTaken, async () => {
-      await checkNumber(db, current.tenantId, body.number, current.id);
+    await numbers.write(db, { within: current.tenantId, number: body.number, except: current.id }, async () => {
       await db.update(ingredients).set({ ...body, search: searchKey(body.name, body.number), updatedAt: new Date() }).where(eq(ingredients.id, current.id));
     });
     return itemInScope(db, scope, params.id);

@@ -17,7 +17,7 @@ import type { Scope } from '../scope.js';
 import { grantFiles } from '../file/index.js';
 import { owningTenant } from '../tenant/index.js';
 import { attributesOf, categoryLine } from './attributes.js';
-import { changePrices, changeState, checkCategory, checkImages, checkNumber, libraryPage, lockProduct, newItemInScope, newRows, setImages } from './products.js';
+import { changePrices, changeState, checkCategory, checkImages, libraryPage, lockProduct, newItemInScope, newRows, productNumbers, setImages } from './products.js';
 import { ingredients, productImages, productRecipeItems, productRecipes, products } from './schema.js';
 
 /**
@@ -68,7 +68,7 @@ export const newProductHandlers = defineHandlers({
     await checkImages(db, scope, [image]);
     const values = await checkedAttributes(db, scope, form.categoryId, attributes);
     const id = await uniqueAs(CODE.productNumberTaken, () => db.transaction(async (tx) => {
-      await checkNumber(tx, tenantId, form.number);
+      await productNumbers.check(tx, { within: tenantId, number: form.number });
       const [created] = await tx.insert(products).values({ ...form, attributes: values, tenantId, library: 'new', search: searchOf(form) })
         .returning({ id: products.id });
       await setImages(tx, created!.id, [image]);
@@ -93,7 +93,7 @@ export const newProductHandlers = defineHandlers({
       }
       await checkImages(tx, scope, [image]);
       const values = await checkedAttributes(tx, scope, form.categoryId, attributes);
-      await checkNumber(tx, product.tenantId, form.number, product.id);
+      await productNumbers.check(tx, { within: product.tenantId, number: form.number, except: product.id });
       await tx.update(products).set({ ...form, attributes: values, search: searchOf(form), updatedAt: new Date() }).where(eq(products.id, product.id));
       await setImages(tx, product.id, [image]);
       await setRecipe(tx, product.id, product.tenantId, recipe);

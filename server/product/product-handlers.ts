@@ -13,7 +13,7 @@ import { defineHandlers } from '../http/handlers.js';
 import { grantFiles } from '../file/index.js';
 import { owningTenant } from '../tenant/index.js';
 import {
-  changePrices, changeState, checkCategory, checkImages, checkNumber, libraryPage, lockProduct, oldRows, productItemInScope, setImages,
+  changePrices, changeState, checkCategory, checkImages, libraryPage, lockProduct, oldRows, productItemInScope, productNumbers, setImages,
 } from './products.js';
 import { products } from './schema.js';
 
@@ -28,7 +28,7 @@ export const productHandlers = defineHandlers({
     await checkCategory(db, scope, form.categoryId, tenantId);
     await checkImages(db, scope, images);
     const id = await uniqueAs(CODE.productNumberTaken, () => db.transaction(async (tx) => {
-      await checkNumber(tx, tenantId, form.number);
+      await productNumbers.check(tx, { within: tenantId, number: form.number });
       const [created] = await tx.insert(products).values({ ...form, tenantId, library: 'old', search: searchKey(form.name, form.number) })
         .returning({ id: products.id });
       await setImages(tx, created!.id, images);
@@ -44,7 +44,7 @@ export const productHandlers = defineHandlers({
       const product = await lockProduct(tx, scope, 'old', params.id);
       await checkCategory(tx, scope, form.categoryId, product.tenantId);
       await checkImages(tx, scope, images);
-      await checkNumber(tx, product.tenantId, form.number, product.id);
+      await productNumbers.check(tx, { within: product.tenantId, number: form.number, except: product.id });
       await tx.update(products).set({ ...form, search: searchKey(form.name, form.number), updatedAt: new Date() }).where(eq(products.id, product.id));
       await setImages(tx, product.id, images);
       await grantFiles(tx, images, product.tenantId);

@@ -9,6 +9,7 @@ import { changedPrice, validPrice, type NewProductItem, type PriceMode, type Pri
 import type { Queryable } from '../db/index.js';
 import { searchPattern } from '../db/pinyin.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
+import { numbered } from '../http/numbered.js';
 import type { AuthUser } from '../http/principal.js';
 import type { Scope } from '../scope.js';
 import { unheldFiles } from '../file/index.js';
@@ -111,11 +112,8 @@ export async function lockProduct(tx: Queryable, scope: Scope, library: Library,
 }
 
 /** 1103 when the tenant has another product with this number. */
-export async function checkNumber(db: Queryable, tenantId: number, number: string, except?: number): Promise<void> {
-  const [taken] = await db.select({ id: products.id }).from(products)
-    .where(and(eq(products.tenantId, tenantId), eq(products.number, number), except === undefined ? undefined : sql`${products.id} <> ${except}`));
-  if (taken) throw new BizError(CODE.productNumberTaken);
-}
+/** A product's number is unique within its tenant, across both libraries. */
+export const productNumbers = numbered({ table: products, id: products.id, number: products.number, within: products.tenantId, taken: CODE.productNumberTaken });
 
 const SORT_COLUMNS = { number: products.number, name: products.name, price: products.price, createdAt: products.createdAt } as const satisfies Record<ProductSort, unknown>;
 

@@ -9,6 +9,7 @@
  * and do not run two at once.
  */
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { api, type ApiContent, type ApiInput, type ApiOp } from '../../shared/domains.js';
 import { fillPath, type EndpointDef } from '../../shared/api/define.js';
@@ -166,5 +167,40 @@ export async function createTestApp(options: Omit<BuildAppOptions, 'db'> & { dem
       if (res.status !== 200) throw new Error(`sign-in of ${username} failed: HTTP ${res.status} ${JSON.stringify(res.body)}`);
       return res.body.access_token as string;
     },
+  };
+}
+
+/** The app of a test file: a `TestApp` once the file's tests run, with a token for each user signed in. */
+export type SuiteApp<U extends string> = TestApp & { token: Readonly<Record<U, string>> };
+
+/**
+ * One app for a test file (or a describe block), signed in as `users`: built
+ * before its tests, closed after them. Its methods reach the app when they are
+ * called, so the file writes `const t = suiteApp(['tenant1'])` at its top and
+ * `t.ok(op, input, t.token.tenant1)` in its tests.
+ */
+export function suiteApp<const U extends string>(users: readonly U[], options: Parameters<typeof createTestApp>[0] = {}): SuiteApp<U> {
+  let built: TestApp | undefined;
+  const token = {} as Record<U, string>;
+  beforeAll(async () => {
+    built = await createTestApp(options);
+    const signed = await Promise.all(users.map((user) => built!.signIn(user)));
+    users.forEach((user, i) => { token[user] = signed[i]!; });
+  });
+  afterAll(() => built?.close());
+  const app = (): TestApp => {
+    if (!built) throw new Error('suiteApp: the app is built before the tests, not while the file is read');
+    return built;
+  };
+  return {
+    get app() { return app().app; },
+    get database() { return app().database; },
+    get db() { return app().db; },
+    get ids() { return app().ids; },
+    close: () => app().close(),
+    signIn: (username, password) => app().signIn(username, password),
+    call: ((...args: Parameters<TestApp['call']>) => app().call(...args)) as TestApp['call'],
+    ok: ((...args: Parameters<TestApp['ok']>) => app().ok(...args)) as TestApp['ok'],
+    token,
   };
 }

@@ -1,18 +1,11 @@
 /** Attributes of a category (spec §3 Attribute, §5: rule required and parsed, at most 10 options of at most 10 characters). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CODE } from '../../../shared/domains.js';
 import { parseRule, ruleProblem, valueProblem } from '../../../shared/product/index.js';
-import { createTestApp, type TestApp } from '../helpers.js';
+import { suiteApp } from '../helpers.js';
 import { categoryOf as sharedCategoryOf } from './support.js';
 
-let t: TestApp;
-let tenant1: string;
-let tenant2: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  [tenant1, tenant2] = await Promise.all([t.signIn('tenant1'), t.signIn('tenant2')]);
-});
-afterAll(() => t.close());
+const t = suiteApp(['tenant1', 'tenant2']);
 
 const categoryOf = (tenant: 'A' | 'A1' | 'B', number: string) => sharedCategoryOf(t, tenant, number);
 
@@ -53,29 +46,29 @@ describe('attribute rules', () => {
 
 describe('product.attributeList', () => {
   it('lists the attributes of a category with those of the categories above it first', async () => {
-    const list = await t.ok('product.attributeList', { body: { categoryId: await categoryOf('A', 'COFFEE-FRESH') } }, tenant1);
+    const list = await t.ok('product.attributeList', { body: { categoryId: await categoryOf('A', 'COFFEE-FRESH') } }, t.token.tenant1);
     expect(list.map((a) => a.number)).toEqual(['CUP', 'SWEET', 'EXTRA']);
-    const soda = await t.ok('product.attributeList', { body: { categoryId: await categoryOf('A', 'DRINK-SODA') } }, tenant1);
+    const soda = await t.ok('product.attributeList', { body: { categoryId: await categoryOf('A', 'DRINK-SODA') } }, t.token.tenant1);
     expect(soda.map((a) => [a.categoryName, a.name])).toEqual([['饮料', '容量'], ['饮料', '包装'], ['饮料', '饮用温度']]);
   });
 
   it('refuses another tenant\'s category as missing (1104)', async () => {
-    expect((await t.call('product.attributeList', { body: { categoryId: await categoryOf('A', 'DRINK') } }, tenant2)).body.code).toBe(CODE.categoryNotFound);
+    expect((await t.call('product.attributeList', { body: { categoryId: await categoryOf('A', 'DRINK') } }, t.token.tenant2)).body.code).toBe(CODE.categoryNotFound);
   });
 });
 
 describe('product.attributeCreate', () => {
   it('adds an attribute to a category of the scope', async () => {
     const categoryId = await categoryOf('B', 'SNACK-NUT');
-    const created = await t.ok('product.attributeCreate', { body: { ...form({ kind: 'multiple', rule: '原味,盐焗,炭烧' }), categoryId } as never }, tenant2);
+    const created = await t.ok('product.attributeCreate', { body: { ...form({ kind: 'multiple', rule: '原味,盐焗,炭烧' }), categoryId } as never }, t.token.tenant2);
     expect(created).toMatchObject({ kind: 'multiple', rule: '原味,盐焗,炭烧', categoryId, categoryName: '坚果' });
-    expect((await t.ok('product.attributeList', { body: { categoryId } }, tenant2)).map((a) => a.id)).toContain(created.id);
+    expect((await t.ok('product.attributeList', { body: { categoryId } }, t.token.tenant2)).map((a) => a.id)).toContain(created.id);
   });
 
   it('refuses a rule that does not parse, more than 10 options and a missing rule as field errors', async () => {
     const categoryId = await categoryOf('B', 'SNACK-NUT');
     const refused = async (over: Record<string, unknown>) =>
-      (await t.call('product.attributeCreate', { body: { ...form(over), categoryId } as never }, tenant2)).body.content?.fields;
+      (await t.call('product.attributeCreate', { body: { ...form(over), categoryId } as never }, t.token.tenant2)).body.content?.fields;
     expect(await refused({ rule: '一百' })).toEqual({ rule: 'product.validation.ruleFormat' });
     expect(await refused({ kind: 'single', rule: 'a,b,c,d,e,f,g,h,i,j,k' })).toEqual({ rule: 'product.validation.tooManyOptions' });
     expect(await refused({ kind: 'single', rule: '' })).toEqual({ rule: 'validation.required' });
@@ -84,33 +77,33 @@ describe('product.attributeCreate', () => {
 
   it('refuses a number the category uses (2804), and another tenant\'s category (1104)', async () => {
     const categoryId = await categoryOf('B', 'DRINK');
-    expect((await t.call('product.attributeCreate', { body: { ...form({ number: 'VOLUME' }), categoryId } as never }, tenant2)).body.code)
+    expect((await t.call('product.attributeCreate', { body: { ...form({ number: 'VOLUME' }), categoryId } as never }, t.token.tenant2)).body.code)
       .toBe(CODE.attributeNumberTaken);
-    expect((await t.call('product.attributeCreate', { body: { ...form(), categoryId } as never }, tenant1)).body.code).toBe(CODE.categoryNotFound);
+    expect((await t.call('product.attributeCreate', { body: { ...form(), categoryId } as never }, t.token.tenant1)).body.code).toBe(CODE.categoryNotFound);
   });
 });
 
 describe('product.attributeUpdate', () => {
   it('edits an attribute of the scope, and refuses another tenant\'s (2803)', async () => {
     const categoryId = await categoryOf('B', 'SNACK-CANDY');
-    const created = await t.ok('product.attributeCreate', { body: { ...form(), categoryId } as never }, tenant2);
-    const edited = await t.ok('product.attributeUpdate', { params: { id: created.id }, body: form({ number: created.number, kind: 'boolean', rule: '', name: '无糖' }) as never }, tenant2);
+    const created = await t.ok('product.attributeCreate', { body: { ...form(), categoryId } as never }, t.token.tenant2);
+    const edited = await t.ok('product.attributeUpdate', { params: { id: created.id }, body: form({ number: created.number, kind: 'boolean', rule: '', name: '无糖' }) as never }, t.token.tenant2);
     expect(edited).toMatchObject({ kind: 'boolean', rule: '', name: '无糖' });
-    expect((await t.call('product.attributeUpdate', { params: { id: created.id }, body: form() as never }, tenant1)).body.code).toBe(CODE.attributeNotFound);
+    expect((await t.call('product.attributeUpdate', { params: { id: created.id }, body: form() as never }, t.token.tenant1)).body.code).toBe(CODE.attributeNotFound);
   });
 });
 
 describe('product.attributeDelete', () => {
   it('removes an attribute of the scope, refuses another tenant\'s (2803), and goes with its category', async () => {
     const categoryId = await categoryOf('B', 'SNACK-CANDY');
-    const created = await t.ok('product.attributeCreate', { body: { ...form(), categoryId } as never }, tenant2);
-    expect((await t.call('product.attributeDelete', { params: { id: created.id } }, tenant1)).body.code).toBe(CODE.attributeNotFound);
-    await t.ok('product.attributeDelete', { params: { id: created.id } }, tenant2);
-    expect((await t.call('product.attributeDelete', { params: { id: created.id } }, tenant2)).body.code).toBe(CODE.attributeNotFound);
+    const created = await t.ok('product.attributeCreate', { body: { ...form(), categoryId } as never }, t.token.tenant2);
+    expect((await t.call('product.attributeDelete', { params: { id: created.id } }, t.token.tenant1)).body.code).toBe(CODE.attributeNotFound);
+    await t.ok('product.attributeDelete', { params: { id: created.id } }, t.token.tenant2);
+    expect((await t.call('product.attributeDelete', { params: { id: created.id } }, t.token.tenant2)).body.code).toBe(CODE.attributeNotFound);
 
-    const leaf = await t.ok('product.categoryCreate', { body: { name: '临时', number: 'TEMP-ATTR', description: '测试', remark: '测试', parentId: null } }, tenant2);
-    const attribute = await t.ok('product.attributeCreate', { body: { ...form(), categoryId: leaf.id } as never }, tenant2);
-    await t.ok('product.categoryDelete', { params: { id: leaf.id } }, tenant2);
-    expect((await t.call('product.attributeUpdate', { params: { id: attribute.id }, body: form() as never }, tenant2)).body.code).toBe(CODE.attributeNotFound);
+    const leaf = await t.ok('product.categoryCreate', { body: { name: '临时', number: 'TEMP-ATTR', description: '测试', remark: '测试', parentId: null } }, t.token.tenant2);
+    const attribute = await t.ok('product.attributeCreate', { body: { ...form(), categoryId: leaf.id } as never }, t.token.tenant2);
+    await t.ok('product.categoryDelete', { params: { id: leaf.id } }, t.token.tenant2);
+    expect((await t.call('product.attributeUpdate', { params: { id: attribute.id }, body: form() as never }, t.token.tenant2)).body.code).toBe(CODE.attributeNotFound);
   });
 });
