@@ -3,14 +3,12 @@
  * device list: another tenant's point is neither listed, read, changed, bound
  * nor deleted, and is answered exactly like a point that does not exist.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiInput } from '../../shared/domains.js';
 import { CODE } from '../../shared/domains.js';
-import { createTestApp, type Answer, type TestApp } from './helpers.js';
+import { suiteApp, type Answer } from './helpers.js';
 
-let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(() => t.close());
+const t = suiteApp([]);
 
 const form = { name: '越权修改', areaCode: '310112', address: '越权' };
 const pointCalls = (id: number, deviceId: number) => ({

@@ -1,14 +1,12 @@
 /** Sign-in, tokens and their errors, user info per demo account, sign-out, admin password. */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CODE } from '../../../shared/domains.js';
 import { tokens } from '../../../server/account/index.js';
 import { hashToken } from '../../../server/account/tokens.js';
-import { clientBasic, createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers.js';
+import { clientBasic, DEMO_PASSWORD, suiteApp } from '../helpers.js';
 
-let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(() => t.close());
+const t = suiteApp([]);
 
 const signInBody = (username: string, password: string) => ({ body: { grant_type: 'password' as const, username, password } });
 

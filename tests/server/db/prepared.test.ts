@@ -4,15 +4,13 @@
  * a quote in a value stays a value; inside a transaction and with values
  * that cannot be literals they still answer.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { preparedRows } from '../../../server/db/prepared.js';
 import { rowsOf } from '../../../server/db/sql.js';
-import { createTestApp, type TestApp } from '../helpers.js';
+import { suiteApp } from '../helpers.js';
 
-let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+const t = suiteApp([]);
 
 const tenantsLike = (pattern: string, limit: number) => sql`
   select id, name, ${pattern}::text as pattern, (id * 10)::int as tenfold, id > 1 as later, 1.5::float8 as half

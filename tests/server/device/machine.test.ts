@@ -1,19 +1,13 @@
 /** The device-facing API (ARCHITECTURE §11): activation's secret, heartbeats and presence, stock reports, faults, the per-device rate limit. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { CODE, type ApiInput, type ApiOp } from '../../../shared/domains.js';
-import { clientBasic, createTestApp, deviceBasic, type TestApp } from '../helpers.js';
+import { clientBasic, createTestApp, deviceBasic, suiteApp } from '../helpers.js';
 import { devices } from '../../../server/device/index.js';
 import { deviceChannels } from '../../../server/device/schema.js';
 import { sweepOffline } from '../../../server/device/machine.js';
 
-let t: TestApp;
-let tenant1: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  tenant1 = await t.signIn('tenant1');
-});
-afterAll(() => t.close());
+const t = suiteApp(['tenant1']);
 
 const machine = <K extends ApiOp>(op: K, body: ApiInput<K>['body'], serial: string, secret?: string) =>
   t.call(op, { body } as ApiInput<K>, undefined, { authorization: deviceBasic(serial, secret) });
@@ -22,13 +16,13 @@ const deviceRow = async (serial: string) => (await t.db.select().from(devices).w
 describe('device.activate', () => {
   it('activates a device with a secret shown once; a new secret retires the old one', async () => {
     expect((await machine('device.heartbeat', {}, 'VM2026000110', 'anything')).body.code).toBe(CODE.deviceCredentials);
-    const first = await t.ok('device.activate', { params: { id: t.ids.device('VM2026000110') } }, tenant1);
+    const first = await t.ok('device.activate', { params: { id: t.ids.device('VM2026000110') } }, t.token.tenant1);
     expect(first).toMatchObject({ serial: 'VM2026000110', secret: expect.stringMatching(/^[\w-]{43}$/) });
     const row = await deviceRow('VM2026000110');
     expect(row.activated).toBe(true);
     expect(row.secretHash).not.toContain(first.secret);
     expect((await machine('device.heartbeat', {}, 'VM2026000110', first.secret)).body.code).toBe(CODE.ok);
-    const second = await t.ok('device.activate', { params: { id: t.ids.device('VM2026000110') } }, tenant1);
+    const second = await t.ok('device.activate', { params: { id: t.ids.device('VM2026000110') } }, t.token.tenant1);
     expect((await machine('device.heartbeat', {}, 'VM2026000110', first.secret)).body.code).toBe(CODE.deviceCredentials);
     expect((await machine('device.heartbeat', {}, 'VM2026000110', second.secret)).body.code).toBe(CODE.ok);
   });
@@ -43,9 +37,9 @@ describe('device.activate', () => {
 
 describe('device.qrcode', () => {
   it('says what the device\'s QR code holds: the purchase address with its serial, within scope', async () => {
-    expect(await t.ok('device.qrcode', { params: { id: t.ids.device('VM2026000101') } }, tenant1))
+    expect(await t.ok('device.qrcode', { params: { id: t.ids.device('VM2026000101') } }, t.token.tenant1))
       .toEqual({ serial: 'VM2026000101', content: 'https://m.vend.example/d/VM2026000101' });
-    expect((await t.call('device.qrcode', { params: { id: t.ids.device('VM2026000301') } }, tenant1)).body.code).toBe(CODE.deviceNotFound);
+    expect((await t.call('device.qrcode', { params: { id: t.ids.device('VM2026000301') } }, t.token.tenant1)).body.code).toBe(CODE.deviceNotFound);
   });
 });
 
@@ -53,8 +47,8 @@ describe('device.heartbeat', () => {
   it('refuses missing, malformed and wrong credentials, another device\'s secret and a console client (1202, HTTP 401)', async () => {
     const heartbeat = (authorization: string | null) => t.call('device.heartbeat', { body: {} }, undefined, { authorization });
     for (const authorization of [null, 'Basic', 'Basic !!', deviceBasic('VM2026000101', 'wrong'), deviceBasic('VM2026000101', 'x'.repeat(43)),
-      deviceBasic('VM2026000102', (await t.ok('device.activate', { params: { id: t.ids.device('VM2026000108') } }, tenant1)).secret),
-      deviceBasic('VM9999999999'), clientBasic(), `Bearer ${tenant1}`]) {
+      deviceBasic('VM2026000102', (await t.ok('device.activate', { params: { id: t.ids.device('VM2026000108') } }, t.token.tenant1)).secret),
+      deviceBasic('VM9999999999'), clientBasic(), `Bearer ${t.token.tenant1}`]) {
       const res = await heartbeat(authorization);
       expect(res.status, String(authorization)).toBe(401);
       expect(res.body.code).toBe(CODE.deviceCredentials);

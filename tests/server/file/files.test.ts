@@ -1,5 +1,5 @@
 /** Uploads (spec §5: JPG/GIF/PNG/BMP, at most 2 MB; §8 2201–2207): judged by content, stored by hash, served within scope. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,16 +7,10 @@ import { join } from 'node:path';
 import { CODE } from '../../../shared/domains.js';
 import { IMAGE_MAX_BYTES } from '../../../shared/file/index.js';
 import { diskStorage } from '../../../server/storage/index.js';
-import { createTestApp, type TestApp } from '../helpers.js';
+import { createTestApp, suiteApp } from '../helpers.js';
 import { IMAGES, multipart } from './support.js';
 
-let t: TestApp;
-let tenant1: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  tenant1 = await t.signIn('tenant1');
-});
-afterAll(() => t.close());
+const t = suiteApp(['tenant1']);
 
 const upload = (token: string, name: string, bytes: Buffer, field = 'file') => {
   const { body, contentType } = multipart(field, name, bytes);
@@ -28,32 +22,32 @@ const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 describe('file.upload', () => {
   it('takes a JPG, GIF, PNG and BMP by their content, named by the SHA-256 of their bytes', async () => {
     for (const [mime, bytes] of Object.entries(IMAGES)) {
-      const res = await upload(tenant1, 'picture.bin', bytes);
+      const res = await upload(t.token.tenant1, 'picture.bin', bytes);
       expect(res.statusCode, mime).toBe(200);
       expect(res.json().content).toEqual({ id: sha(bytes), mime, size: bytes.length });
     }
   });
 
   it('refuses a script named .png (2201), an empty file (2203) and a file over 2 MB (2202)', async () => {
-    const script = await upload(tenant1, 'cat.png', Buffer.from('#!/bin/sh\nrm -rf / # not a picture\n'));
+    const script = await upload(t.token.tenant1, 'cat.png', Buffer.from('#!/bin/sh\nrm -rf / # not a picture\n'));
     expect(script.statusCode).toBe(415);
     expect(script.json().code).toBe(CODE.fileTypeRefused);
-    const svg = await upload(tenant1, 'logo.png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'));
+    const svg = await upload(t.token.tenant1, 'logo.png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'));
     expect(svg.json().code).toBe(CODE.fileTypeRefused);
-    expect((await upload(tenant1, 'empty.png', Buffer.alloc(0))).json().code).toBe(CODE.fileEmpty);
+    expect((await upload(t.token.tenant1, 'empty.png', Buffer.alloc(0))).json().code).toBe(CODE.fileEmpty);
     const big = Buffer.concat([IMAGES['image/png'], Buffer.alloc(IMAGE_MAX_BYTES)]);
-    const tooBig = await upload(tenant1, 'big.png', big);
+    const tooBig = await upload(t.token.tenant1, 'big.png', big);
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().code).toBe(CODE.fileTooLarge);
     // Exactly 2 MB is allowed.
     const edge = Buffer.concat([IMAGES['image/png'], Buffer.alloc(IMAGE_MAX_BYTES - IMAGES['image/png'].length)]);
-    expect((await upload(tenant1, 'edge.png', edge)).statusCode).toBe(200);
+    expect((await upload(t.token.tenant1, 'edge.png', edge)).statusCode).toBe(200);
   });
 
   it('refuses what is no multipart file part (2205), and a user without the codes (403)', async () => {
-    const json = await t.app.inject({ method: 'POST', url: '/file/upload', headers: { authorization: `Bearer ${tenant1}`, 'content-type': 'application/json' }, payload: '{"name":"a.png","data":"AAAA"}' });
+    const json = await t.app.inject({ method: 'POST', url: '/file/upload', headers: { authorization: `Bearer ${t.token.tenant1}`, 'content-type': 'application/json' }, payload: '{"name":"a.png","data":"AAAA"}' });
     expect(json.json().code).toBe(CODE.uploadMalformed);
-    expect((await upload(tenant1, 'a.png', IMAGES['image/png'], 'picture')).json().code).toBe(CODE.uploadMalformed);
+    expect((await upload(t.token.tenant1, 'a.png', IMAGES['image/png'], 'picture')).json().code).toBe(CODE.uploadMalformed);
     expect((await upload(await t.signIn('member1'), 'a.png', IMAGES['image/png'])).statusCode).toBe(403);
   });
 });
@@ -61,8 +55,8 @@ describe('file.upload', () => {
 describe('file.content', () => {
   it('serves the bytes with their type, nosniff and a long private cache, to the uploader\'s scope only', async () => {
     const bytes = IMAGES['image/gif'];
-    const id = (await upload(tenant1, 'x.gif', bytes)).json().content.id as string;
-    const res = await content(tenant1, id);
+    const id = (await upload(t.token.tenant1, 'x.gif', bytes)).json().content.id as string;
+    const res = await content(t.token.tenant1, id);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/gif');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -75,8 +69,8 @@ describe('file.content', () => {
       expect(refused.statusCode, other).toBe(404);
       expect(refused.json().code).toBe(CODE.fileNotFound);
     }
-    expect((await content(tenant1, 'f'.repeat(64))).json().code).toBe(CODE.fileNotFound);
-    expect((await content(tenant1, '../../etc/passwd')).statusCode).toBe(404);
+    expect((await content(t.token.tenant1, 'f'.repeat(64))).json().code).toBe(CODE.fileNotFound);
+    expect((await content(t.token.tenant1, '../../etc/passwd')).statusCode).toBe(404);
   });
 });
 

@@ -3,13 +3,11 @@
  * OpenAPI linter — Redocly's recommended rules — with no error, and every
  * operation declares its refusals: the envelope as its 4XX and 5XX answers.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
-import { createTestApp, type TestApp } from '../helpers.js';
+import { suiteApp } from '../helpers.js';
 
-let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+const t = suiteApp([]);
 
 describe('/openapi.json', () => {
   it('has no error under Redocly\'s recommended rules, and only the warnings the README explains', async () => {

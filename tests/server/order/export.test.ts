@@ -1,9 +1,9 @@
 /** The order export's spreadsheet (server/order/xlsx.ts, export.ts): read back with exceljs and compared row by row with the orders. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { createTestApp, type TestApp } from '../helpers.js';
+import { suiteApp } from '../helpers.js';
 import { orders } from '../../../server/order/index.js';
 import { exportOrders } from '../../../server/order/export.js';
 import { writeXlsx } from '../../../server/order/xlsx.js';
@@ -11,9 +11,7 @@ import { scopeOf } from '../../../server/scope.js';
 import { findAuthUser, users } from '../../../server/account/index.js';
 import { sheetHeader } from '../../../shared/order/index.js';
 
-let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(() => t.close());
+const t = suiteApp([]);
 
 async function toBuffer(write: (out: PassThrough) => Promise<number>) {
   const out = new PassThrough();

@@ -1,22 +1,16 @@
 /** The order list and an order's detail (spec §2 orderList, payTheBox, staffOrderList; §3 Order): scope by hierarchy, every filter, the bounded count and depth. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { CODE } from '../../../shared/domains.js';
 import { ORDER_LIST, type OrderFilter } from '../../../shared/order/index.js';
-import { createTestApp, type TestApp } from '../helpers.js';
+import { suiteApp } from '../helpers.js';
 import { orderItems, orders, seedOrders } from '../../../server/order/index.js';
 import { roles } from '../../../server/staff/index.js';
 
-let t: TestApp;
-let tenant1: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  tenant1 = await t.signIn('tenant1');
-});
-afterAll(() => t.close());
+const t = suiteApp(['tenant1']);
 
 /** A page of rows with the filter's count, as the console shows them. */
-const list = async (body: OrderFilter, token = tenant1, query = { pageNum: 1, pageSize: 200 }) =>
+const list = async (body: OrderFilter, token = t.token.tenant1, query = { pageNum: 1, pageSize: 200 }) =>
   ({ ...await t.ok('order.page', { query, body }, token), ...await t.ok('order.count', { body }, token) });
 const countWhere = async (where: ReturnType<typeof and>) => (await t.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where))[0]!.n;
 
@@ -24,7 +18,7 @@ describe('order.page', () => {
   it('shows a first-level tenant its hierarchy\'s orders, a second-level tenant its own, the admin all, newest first', async () => {
     const all = await countWhere(undefined);
     expect(all).toBeGreaterThan(1000);
-    const a = await list({}, tenant1, { pageNum: 1, pageSize: 20 });
+    const a = await list({}, t.token.tenant1, { pageNum: 1, pageSize: 20 });
     expect(a.total).toBe(await countWhere(eq(orders.rootTenantId, t.ids.tenant('A'))));
     expect(a.capped).toBe(false);
     expect(new Set(a.list.map((o) => o.tenantName)).size).toBeGreaterThanOrEqual(1);
@@ -38,7 +32,7 @@ describe('order.page', () => {
     expect((await list({}, await t.signIn('admin'), { pageNum: 1, pageSize: 1 })).total).toBe(all);
     // A first-level tenant narrows to one of its second-level tenants; another's tenant is refused.
     expect((await list({ tenantId: t.ids.tenant('A1') })).total).toBe(a1.total);
-    expect((await t.call('order.page', { query: {}, body: { tenantId: t.ids.tenant('B') } }, tenant1)).body.code).toBe(CODE.tenantNotFound);
+    expect((await t.call('order.page', { query: {}, body: { tenantId: t.ids.tenant('B') } }, t.token.tenant1)).body.code).toBe(CODE.tenantNotFound);
   });
 
   it('filters by every state, platform, type, kind and staff price', async () => {
@@ -68,12 +62,12 @@ describe('order.page', () => {
       expect(o.staffName).toBeTruthy();
     }
     // The list masks the phone; the order's detail shows it whole.
-    const whole = await t.ok('order.info', { params: { id: staffOrders.list[0]!.id } }, tenant1);
+    const whole = await t.ok('order.info', { params: { id: staffOrders.list[0]!.id } }, t.token.tenant1);
     expect(whole.staffPhone).toMatch(/^1\d{10}$/);
     expect(staffOrders.list[0]!.staffPhone).toBe(`${whole.staffPhone!.slice(0, 3)}****${whole.staffPhone!.slice(-4)}`);
     // Several of the customer's staff buy, not one.
     expect(new Set(staffOrders.list.map((o) => o.staffName)).size).toBeGreaterThan(3);
-    const others = await list({ staff: false }, tenant1, { pageNum: 1, pageSize: 50 });
+    const others = await list({ staff: false }, t.token.tenant1, { pageNum: 1, pageSize: 50 });
     expect(others.list.every((o) => o.staffName === null && o.customerName === null)).toBe(true);
   });
 
@@ -87,7 +81,7 @@ describe('order.page', () => {
     expect((await list({ thirdPartyNumber: one!.thirdPartyNumber! })).list.map((o) => o.id)).toEqual([one!.id]);
     // Another tenant's number finds nothing.
     expect((await list({ number: one!.number }, await t.signIn('tenant2'))).total).toBe(0);
-    expect((await t.call('order.page', { query: {}, body: { number: '2026-11' } }, tenant1)).body.content.fields).toEqual({ number: 'order.validation.number' });
+    expect((await t.call('order.page', { query: {}, body: { number: '2026-11' } }, t.token.tenant1)).body.content.fields).toEqual({ number: 'order.validation.number' });
   });
 
   it('filters by time range, device, point and product; refuses ids out of scope and a range ending before it starts', async () => {
@@ -110,7 +104,7 @@ describe('order.page', () => {
     expect((await t.call('order.page', { query: {}, body: { deviceId: device } }, tenant2)).body.code).toBe(CODE.deviceNotFound);
     expect((await t.call('order.page', { query: {}, body: { pointId: point } }, tenant2)).body.code).toBe(CODE.pointNotFound);
     expect((await t.call('order.page', { query: {}, body: { productId: item!.productId! } }, tenant2)).body.code).toBe(CODE.productNotFound);
-    const backwards = await t.call('order.page', { query: {}, body: { from: to.toISOString(), to: from.toISOString() } }, tenant1);
+    const backwards = await t.call('order.page', { query: {}, body: { from: to.toISOString(), to: from.toISOString() } }, t.token.tenant1);
     expect(backwards.body.content.fields).toEqual({ to: 'order.validation.range' });
   });
 
@@ -140,13 +134,13 @@ describe('linked orders', () => {
     expect(linked.list.every((o) => o.kind === 'scene' && o.sceneName === '虹桥站早餐组合' && o.linkageNumber?.startsWith('LD'))).toBe(true);
     const interrupted = await list({ kind: 'scene', sceneState: 'interrupted' });
     expect(interrupted.list.every((o) => o.sceneState === 'interrupted' && o.deliveryState === 'partial')).toBe(true);
-    const detail = await t.ok('order.info', { params: { id: (interrupted.list[0] ?? linked.list[0])!.id } }, tenant1);
+    const detail = await t.ok('order.info', { params: { id: (interrupted.list[0] ?? linked.list[0])!.id } }, t.token.tenant1);
     expect(detail.subOrders.map((s) => s.number)).toEqual([`${detail.number}-1`, `${detail.number}-2`]);
     expect(detail.subOrders.map((s) => s.deviceName).sort()).toEqual(['虹桥站零食机 2 号', '虹桥站饮料机 1 号']);
     expect(detail.subOrders.reduce((sum, s) => sum + s.amount, 0)).toBe(detail.amount);
     if (detail.sceneState === 'interrupted') expect(detail.subOrders.map((s) => s.deliveryState)).toContain('allFailed');
     // Other orders have none; another tenant sees none of these.
-    expect((await t.ok('order.info', { params: { id: (await list({ kind: 'sale' })).list[0]!.id } }, tenant1)).subOrders).toEqual([]);
+    expect((await t.ok('order.info', { params: { id: (await list({ kind: 'sale' })).list[0]!.id } }, t.token.tenant1)).subOrders).toEqual([]);
     const theirs = await list({ kind: 'scene' }, await t.signIn('tenant2'));
     expect(theirs.list.every((o) => o.tenantId === t.ids.tenant('B') && o.sceneName === '广州南站咖啡套餐')).toBe(true);
   });
@@ -154,8 +148,8 @@ describe('linked orders', () => {
 
 describe('order.count', () => {
   it('counts what a page filter matches, refusing the same ids and ranges', async () => {
-    const page = await t.ok('order.page', { query: { pageNum: 1, pageSize: 200 }, body: { refundState: 'full' } }, tenant1);
-    expect(await t.ok('order.count', { body: { refundState: 'full' } }, tenant1)).toEqual({ total: page.list.length, capped: false });
+    const page = await t.ok('order.page', { query: { pageNum: 1, pageSize: 200 }, body: { refundState: 'full' } }, t.token.tenant1);
+    expect(await t.ok('order.count', { body: { refundState: 'full' } }, t.token.tenant1)).toEqual({ total: page.list.length, capped: false });
     expect((await t.call('order.count', { body: { deviceId: t.ids.device('VM2026000101') } }, await t.signIn('tenant2'))).body.code).toBe(CODE.deviceNotFound);
   });
 });
@@ -163,11 +157,11 @@ describe('order.count', () => {
 describe('order.info', () => {
   it('shows an order with its items; another tenant\'s order answers 901 like a missing one', async () => {
     const [multi] = await t.db.execute(sql`select order_id as id from order_items where tenant_id = ${t.ids.tenant('A')} group by order_id having count(*) > 1 limit 1`).then((r) => (r as { rows: { id: number }[] }).rows);
-    const detail = await t.ok('order.info', { params: { id: multi!.id } }, tenant1);
+    const detail = await t.ok('order.info', { params: { id: multi!.id } }, t.token.tenant1);
     expect(detail.items.length).toBeGreaterThan(1);
     expect(detail.amount).toBe(detail.items.reduce((s, i) => s + i.unitPrice * i.count, 0));
     expect(detail).toMatchObject({ id: multi!.id, tenantName: expect.any(String), deviceName: expect.any(String) });
     expect((await t.call('order.info', { params: { id: multi!.id } }, await t.signIn('tenant2'))).body.code).toBe(CODE.orderNotFound);
-    expect((await t.call('order.info', { params: { id: 2_000_000_000 } }, tenant1)).body.code).toBe(CODE.orderNotFound);
+    expect((await t.call('order.info', { params: { id: 2_000_000_000 } }, t.token.tenant1)).body.code).toBe(CODE.orderNotFound);
   });
 });

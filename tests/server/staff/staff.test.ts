@@ -1,11 +1,9 @@
 /** Employee info (the sign-in fallback of members) and the member password change. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CODE } from '../../../shared/domains.js';
-import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers.js';
+import { DEMO_PASSWORD, suiteApp } from '../helpers.js';
 
-let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(() => t.close());
+const t = suiteApp([]);
 
 describe('staff.info', () => {
   it("gives a member its own record, employee id being its user id", async () => {

@@ -1,11 +1,9 @@
 /** Tenant service: info within scope, the tenants one may act for, the tenant password change. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CODE } from '../../../shared/domains.js';
-import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers.js';
+import { DEMO_PASSWORD, suiteApp } from '../helpers.js';
 
-let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(() => t.close());
+const t = suiteApp([]);
 
 describe('tenant.info', () => {
   it("answers the caller's own tenant by default", async () => {
