@@ -28,5 +28,6 @@ export { computerOffset, useZoneNote } from './zone.js';
 export { useFormGrid } from './formGrid.js';
 export { DateTimeInput, type DateTimeInputProps } from './DateTimeInput.js';
 export { parseDateText, type DateTextMode } from './dateText.js';
-export { filterBody, useListPage, type ListPage, type ListPageOptions, type PageBody, type PageOp, type PageRow } from './useListPage.js';
+export { filterBody, useListPage, type ListPage, type ListPageOptions, type PageBody, type PageOp, type PageRow, type TableState } from './useListPage.js';
 export { DetailPage, type DetailPageProps } from './DetailPage.js';
+export { useRowDelete, type DeleteOp, type RowDeleteOptions } from './useRowDelete.js';

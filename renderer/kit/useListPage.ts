@@ -6,10 +6,10 @@
  * row found gone. A screen adds its own columns, dialogs and actions.
  */
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState, type Dispatch, type SetStateAction } from 'react';
+import { useCallback, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import type { Op, OpInput, OpOutput } from '../../shared/ipc.js';
 import { useOp } from '../bridge.js';
-import { listView, shownTotal } from './listState.js';
+import { listView, shownTotal, type ListView } from './listState.js';
 import { useLastPage, type Paging } from './usePaging.js';
 
 /** The operations that answer one page of rows for a page number and size. */
@@ -23,6 +23,17 @@ export type PageBody<K extends PageOp> = OpInput<K> extends { body?: infer B } ?
 export type PageRow<K extends PageOp> = OpOutput<K> extends { list: readonly (infer R)[] } ? R : never;
 
 const NO_ROWS: readonly never[] = [];
+
+/** What a domain's table component passes on to the kit's `DataTable` from its list page. */
+export interface TableState<T> {
+  rows: readonly T[];
+  view: ListView;
+  /** The next page is on its way. */
+  busy: boolean;
+  onRetry: () => void;
+  /** The create action offered with "no data". */
+  emptyAction?: ReactNode;
+}
 
 /**
  * A filter as a request body: the fields that filter something, texts
@@ -66,7 +77,7 @@ export interface ListPage<K extends PageOp, F> {
   /** Ask for the page again (a row was found gone or changed by someone else). */
   refresh: () => Promise<void>;
   /** The `DataTable`'s part: the rows, what it shows, its busy bar and its retry. */
-  table: { rows: readonly PageRow<K>[]; view: ReturnType<typeof listView>; busy: boolean; onRetry: () => void };
+  table: TableState<PageRow<K>>;
   /** The `Pager`'s part. */
   pager: { pageNum: number; pageSize: number; total: number | undefined; onChange: (pageNum: number, pageSize: number) => void };
 }

@@ -6,13 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CODE } from '../../shared/domains.js';
 import type { PointItem } from '../../shared/point/index.js';
-import { useOpMutation } from '../bridge.js';
-import { useNotify } from '../app/notify.js';
-import { useReport } from '../app/report.js';
 import { can, useUser } from '../app/session.js';
-import { ConfirmDialog, Pager, useListPage } from '../kit/index.js';
-import { refusedWith } from '../app/errors.js';
-import { isPointGone } from './gone.js';
+import { ConfirmDialog, Pager, useListPage, useRowDelete } from '../kit/index.js';
 import { EMPTY_FILTER, PointFilters } from './PointFilters.js';
 import { bindDevicePath } from './paths.js';
 import { PointFormDialog } from './PointFormDialog.js';
@@ -30,31 +25,16 @@ export default function PointListPage() {
   const { t } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
-  const notify = useNotify();
-  const report = useReport();
   const user = useUser();
   const restoreTarget = useRestoreFocusTarget();
 
   const { search, refresh, table, pager } = useListPage('point.page', { empty: EMPTY_FILTER });
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<PointItem | null>(null);
-
-  const remove = useOpMutation('point.delete', { invalidates: ['point.page'] });
 
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync({ params: { id: deleting.id } });
-      notify(t('point.deleted'));
-    } catch (error) {
-      report(error);
-      // Gone meanwhile (1410) or given a device meanwhile (1411): show the list as it is now.
-      if (isPointGone(error) || refusedWith(error, CODE.pointHasDevices)) await refresh();
-    } finally {
-      setDeleting(null);
-    }
-  };
+
+  // Gone meanwhile (1410) or given a device meanwhile (1411): show the list as it is now.
+  const remove = useRowDelete<'point.delete', PointItem>('point.delete', { invalidates: ['point.page'], deleted: t('point.deleted'), stale: [CODE.pointNotFound, CODE.pointHasDevices], refresh });
 
   const onEdit = useCallback((point: PointItem) => setEditing({ point }), []);
   const onBind = useCallback((point: PointItem) => void navigate(bindDevicePath(point.id)), [navigate]);
@@ -77,18 +57,16 @@ export default function PointListPage() {
         canBind={can(user, '3-2')}
         onEdit={onEdit}
         onBind={onBind}
-        onDelete={setDeleting}
+        onDelete={remove.ask}
       />
       <Pager {...pager} testId="point-pager" />
       {editing && <PointFormDialog point={editing.point} onClose={() => setEditing(null)} onGone={() => void refresh()} />}
       <ConfirmDialog
-        open={deleting !== null}
+        {...remove.dialog}
         danger
         title={t('point.deleteTitle')}
-        text={t('point.deleteConfirm', { name: deleting?.name ?? '' })}
+        text={t('point.deleteConfirm', { name: remove.asking?.name ?? '' })}
         confirmLabel={t('common.delete')}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
       />
     </section>
   );

@@ -1,10 +1,10 @@
 /** The page of points with its row actions, drawn by the kit's DataTable. */
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { DeleteRegular, EditRegular, LinkRegular } from '@fluentui/react-icons';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PointItem } from '../../shared/point/index.js';
-import { ActionButton, DataTable, type Column, type ListView } from '../kit/index.js';
+import { ActionButton, DataTable, type Column, type TableState } from '../kit/index.js';
 
 const useStyles = makeStyles({
   // The buttons wrap inside their cell when the column is at its minimum.
@@ -15,21 +15,14 @@ const useStyles = makeStyles({
   area: { wordBreak: 'keep-all' },
 });
 
-export interface PointTableProps {
-  rows: readonly PointItem[];
-  view: ListView;
-  /** The next page is on its way. */
-  busy: boolean;
-  onRetry: () => void;
-  /** The create action offered with "no data". */
-  emptyAction?: ReactNode;
+export interface PointTableProps extends TableState<PointItem> {
   canBind: boolean;
   onEdit: (point: PointItem) => void;
   onBind: (point: PointItem) => void;
   onDelete: (point: PointItem) => void;
 }
 
-export function PointTable({ rows, view, busy, onRetry, emptyAction, canBind, onEdit, onBind, onDelete }: PointTableProps) {
+export function PointTable({ canBind, onEdit, onBind, onDelete, ...state }: PointTableProps) {
   const { t } = useTranslation();
   const styles = useStyles();
 
@@ -78,12 +71,8 @@ export function PointTable({ rows, view, busy, onRetry, emptyAction, canBind, on
     <DataTable
       label={t('point.list')}
       columns={columns}
-      rows={rows}
+      {...state}
       rowKey={(p) => p.id}
-      view={view}
-      busy={busy}
-      onRetry={onRetry}
-      emptyAction={emptyAction}
       rowTestId="point-row"
       rowData={(p) => ({ 'data-point-id': p.id })}
       testId="point-table"

@@ -6,12 +6,8 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODE } from '../../shared/domains.js';
 import type { CategoryItem } from '../../shared/product/index.js';
-import { useOpMutation } from '../bridge.js';
-import { refusedWith } from '../app/errors.js';
-import { useNotify } from '../app/notify.js';
-import { useReport } from '../app/report.js';
 import { can, useUser } from '../app/session.js';
-import { ConfirmDialog, Pager, seesTenants, useListPage } from '../kit/index.js';
+import { ConfirmDialog, Pager, seesTenants, useListPage, useRowDelete } from '../kit/index.js';
 import { CategoryFilters, EMPTY_CATEGORY_FILTER } from './CategoryFilters.js';
 import { CategoryFormDialog } from './CategoryFormDialog.js';
 import { CategoryTable } from './CategoryTable.js';
@@ -29,8 +25,6 @@ type Editing = { category?: CategoryItem; parent?: CategoryItem } | null;
 export default function CategoryListPage() {
   const { t } = useTranslation();
   const styles = useStyles();
-  const notify = useNotify();
-  const report = useReport();
   const user = useUser();
   const restoreTarget = useRestoreFocusTarget();
   const navigate = useNavigate();
@@ -40,22 +34,9 @@ export default function CategoryListPage() {
 
   const { search, refresh, table, pager } = useListPage('product.categoryPage', { empty: EMPTY_CATEGORY_FILTER });
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<CategoryItem | null>(null);
-  const remove = useOpMutation('product.categoryDelete', { invalidates: ['product.categoryPage', 'product.categoryOptions'] });
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync({ params: { id: deleting.id } });
-      notify(t('product.category.deleted'));
-    } catch (error) {
-      report(error);
-      // Gone meanwhile, or given a subcategory or product meanwhile: show the list as it is now.
-      if ([CODE.categoryNotFound, CODE.categoryHasChildren, CODE.categoryHasProducts].some((code) => refusedWith(error, code))) await refresh();
-    } finally {
-      setDeleting(null);
-    }
-  };
+  // Gone meanwhile, or given a subcategory or product meanwhile: show the list as it is now.
+  const remove = useRowDelete<'product.categoryDelete', CategoryItem>('product.categoryDelete', { invalidates: ['product.categoryPage', 'product.categoryOptions'], deleted: t('product.category.deleted'), stale: [CODE.categoryNotFound, CODE.categoryHasChildren, CODE.categoryHasProducts], refresh });
 
   const onCreateChild = useCallback((parent: CategoryItem) => setEditing({ parent }), []);
   const onEdit = useCallback((category: CategoryItem) => setEditing({ category }), []);
@@ -83,18 +64,16 @@ export default function CategoryListPage() {
         canEdit={canEdit}
         onCreateChild={onCreateChild}
         onEdit={onEdit}
-        onDelete={setDeleting}
+        onDelete={remove.ask}
       />
       <Pager {...pager} totalText={(count) => t('product.category.treeTotal', { count })} testId="category-pager" />
       {editing && <CategoryFormDialog category={editing.category} parent={editing.parent} onClose={() => setEditing(null)} onGone={() => void refresh()} />}
       <ConfirmDialog
-        open={deleting !== null}
+        {...remove.dialog}
         danger
         title={t('product.category.deleteTitle')}
-        text={t('product.category.deleteConfirm', { name: deleting?.name ?? '' })}
+        text={t('product.category.deleteConfirm', { name: remove.asking?.name ?? '' })}
         confirmLabel={t('common.delete')}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
       />
     </section>
   );

@@ -4,11 +4,11 @@
  */
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular, ImageMultipleRegular, TextBulletListSquareEditRegular } from '@fluentui/react-icons';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CATEGORY_DEPTH, type CategoryItem } from '../../shared/product/index.js';
-import { ActionButton, DataTable, OverflowText, type Column, type ListView } from '../kit/index.js';
+import { ActionButton, DataTable, OverflowText, type Column, type TableState } from '../kit/index.js';
 import { imgFormatPath, setPropertyPath } from './paths.js';
 
 const useStyles = makeStyles({
@@ -18,12 +18,7 @@ const useStyles = makeStyles({
   branch: { color: tokens.colorNeutralForeground4, flexShrink: 0 },
 });
 
-export interface CategoryTableProps {
-  rows: readonly CategoryItem[];
-  view: ListView;
-  busy: boolean;
-  onRetry: () => void;
-  emptyAction?: ReactNode;
+export interface CategoryTableProps extends TableState<CategoryItem> {
   /** Whether the tenant column is worth its room (the user sees several tenants). */
   showTenant: boolean;
   canEdit: boolean;
@@ -32,7 +27,7 @@ export interface CategoryTableProps {
   onDelete: (category: CategoryItem) => void;
 }
 
-export function CategoryTable({ rows, view, busy, onRetry, emptyAction, showTenant, canEdit, onCreateChild, onEdit, onDelete }: CategoryTableProps) {
+export function CategoryTable({ showTenant, canEdit, onCreateChild, onEdit, onDelete, ...state }: CategoryTableProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
@@ -95,12 +90,8 @@ export function CategoryTable({ rows, view, busy, onRetry, emptyAction, showTena
     <DataTable
       label={t('product.category.list')}
       columns={columns}
-      rows={rows}
+      {...state}
       rowKey={(c) => c.id}
-      view={view}
-      busy={busy}
-      onRetry={onRetry}
-      emptyAction={emptyAction}
       rowTestId="category-row"
       rowData={(c) => ({ 'data-category-id': c.id, 'data-depth': c.depth })}
       testId="category-table"

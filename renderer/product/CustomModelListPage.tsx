@@ -10,11 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CODE } from '../../shared/domains.js';
 import { CUSTOM_MODEL_LIMITS, type CustomModelItem } from '../../shared/product/index.js';
-import { useOpMutation } from '../bridge.js';
-import { refusedWith } from '../app/errors.js';
-import { useNotify } from '../app/notify.js';
-import { useReport } from '../app/report.js';
-import { ActionButton, ConfirmDialog, DataTable, FilterBar, FilterField, Pager, useListPage, type Column } from '../kit/index.js';
+import { ActionButton, ConfirmDialog, DataTable, FilterBar, FilterField, Pager, useListPage, useRowDelete, type Column } from '../kit/index.js';
 import { CustomModelFormDialog } from './CustomModelFormDialog.js';
 import { imgDetailsPath, infoDetailsPath } from './paths.js';
 
@@ -30,27 +26,12 @@ const EMPTY = { keyword: '' };
 export default function CustomModelListPage() {
   const { t } = useTranslation();
   const styles = useStyles();
-  const notify = useNotify();
-  const report = useReport();
   const navigate = useNavigate();
   const restoreTarget = useRestoreFocusTarget();
   const { draft, setDraft, apply, reset, refresh, table, pager } = useListPage('product.customModelPage', { empty: EMPTY });
   const [editing, setEditing] = useState<{ model?: CustomModelItem } | null>(null);
-  const [deleting, setDeleting] = useState<CustomModelItem | null>(null);
-  const remove = useOpMutation('product.customModelDelete', { invalidates: ['product.customModelPage', 'product.customModels'] });
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync({ params: { id: deleting.id } });
-      notify(t('product.customModel.deleted'));
-    } catch (error) {
-      report(error);
-      if (refusedWith(error, CODE.customModelNotFound)) await refresh();
-    } finally {
-      setDeleting(null);
-    }
-  };
+  const remove = useRowDelete<'product.customModelDelete', CustomModelItem>('product.customModelDelete', { invalidates: ['product.customModelPage', 'product.customModels'], deleted: t('product.customModel.deleted'), stale: [CODE.customModelNotFound], refresh });
 
   const columns = useMemo<Column<CustomModelItem>[]>(() => [
     { id: 'number', header: t('product.customModel.number'), value: (m) => m.number, minWidth: 96, width: 140, cellTestId: 'custom-model-number' },
@@ -70,7 +51,7 @@ export default function CustomModelListPage() {
           <ActionButton className={styles.action} size="small" appearance="subtle" icon={<EditRegular />} opensDialog
             action={() => setEditing({ model: m })} data-testid="custom-model-edit">{t('common.edit')}</ActionButton>
           <ActionButton className={styles.action} size="small" appearance="subtle" danger icon={<DeleteRegular />} opensDialog
-            action={() => setDeleting(m)} data-testid="custom-model-delete">{t('common.delete')}</ActionButton>
+            action={() => remove.ask(m)} data-testid="custom-model-delete">{t('common.delete')}</ActionButton>
         </div>
       ),
     },
@@ -95,9 +76,8 @@ export default function CustomModelListPage() {
         rowTestId="custom-model-row" testId="custom-model-table" />
       <Pager {...pager} testId="custom-model-pager" />
       {editing && <CustomModelFormDialog model={editing.model} onClose={() => setEditing(null)} onGone={() => void refresh()} />}
-      <ConfirmDialog open={deleting !== null} danger title={t('product.customModel.deleteTitle')}
-        text={t('product.customModel.deleteConfirm', { name: deleting?.name ?? '' })} confirmLabel={t('common.delete')}
-        onConfirm={confirmDelete} onCancel={() => setDeleting(null)} />
+      <ConfirmDialog {...remove.dialog} danger title={t('product.customModel.deleteTitle')}
+        text={t('product.customModel.deleteConfirm', { name: remove.asking?.name ?? '' })} confirmLabel={t('common.delete')} />
     </section>
   );
 }

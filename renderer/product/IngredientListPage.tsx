@@ -5,13 +5,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODE } from '../../shared/domains.js';
 import { INGREDIENT_LIMITS, INGREDIENT_TYPES, type IngredientItem, type IngredientType } from '../../shared/product/index.js';
-import { useOpMutation } from '../bridge.js';
-import { refusedWith } from '../app/errors.js';
-import { useNotify } from '../app/notify.js';
-import { useReport } from '../app/report.js';
 import { useUser } from '../app/session.js';
 import {
-  ActionButton, Choice, ConfirmDialog, DataTable, FilterBar, FilterField, Pager, seesTenants, TenantDropdown, useListPage, type Column,
+  ActionButton, Choice, ConfirmDialog, DataTable, FilterBar, FilterField, Pager, seesTenants, TenantDropdown, useListPage, useRowDelete, type Column,
 } from '../kit/index.js';
 import { IngredientFormDialog } from './IngredientFormDialog.js';
 
@@ -28,29 +24,14 @@ const EMPTY: Filter = { keyword: '' };
 export default function IngredientListPage() {
   const { t } = useTranslation();
   const styles = useStyles();
-  const notify = useNotify();
-  const report = useReport();
   const user = useUser();
   const restoreTarget = useRestoreFocusTarget();
   const byTenant = seesTenants(user);
 
   const { draft, setDraft, apply, reset, refresh, table, pager } = useListPage('product.ingredientPage', { empty: EMPTY });
   const [editing, setEditing] = useState<{ ingredient?: IngredientItem } | null>(null);
-  const [deleting, setDeleting] = useState<IngredientItem | null>(null);
-  const remove = useOpMutation('product.ingredientDelete', { invalidates: ['product.ingredientPage'] });
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync({ params: { id: deleting.id } });
-      notify(t('product.ingredient.deleted'));
-    } catch (error) {
-      report(error);
-      if (refusedWith(error, CODE.ingredientNotFound)) await refresh();
-    } finally {
-      setDeleting(null);
-    }
-  };
+  const remove = useRowDelete<'product.ingredientDelete', IngredientItem>('product.ingredientDelete', { invalidates: ['product.ingredientPage'], deleted: t('product.ingredient.deleted'), stale: [CODE.ingredientNotFound], refresh });
 
   const columns = useMemo<Column<IngredientItem>[]>(() => [
     { id: 'number', header: t('product.ingredient.number'), value: (i) => i.number, minWidth: 96, width: 160, cellTestId: 'ingredient-number' },
@@ -65,7 +46,7 @@ export default function IngredientListPage() {
         <div className={styles.actions}>
           <ActionButton className={styles.action} size="small" appearance="subtle" icon={<EditRegular />} opensDialog action={() => setEditing({ ingredient: i })}
             data-testid="ingredient-edit">{t('common.edit')}</ActionButton>
-          <ActionButton className={styles.action} size="small" appearance="subtle" danger icon={<DeleteRegular />} opensDialog action={() => setDeleting(i)}
+          <ActionButton className={styles.action} size="small" appearance="subtle" danger icon={<DeleteRegular />} opensDialog action={() => remove.ask(i)}
             data-testid="ingredient-delete">{t('common.delete')}</ActionButton>
         </div>
       ),
@@ -105,9 +86,8 @@ export default function IngredientListPage() {
         rowTestId="ingredient-row" testId="ingredient-table" />
       <Pager {...pager} testId="ingredient-pager" />
       {editing && <IngredientFormDialog ingredient={editing.ingredient} onClose={() => setEditing(null)} onGone={() => void refresh()} />}
-      <ConfirmDialog open={deleting !== null} danger title={t('product.ingredient.deleteTitle')}
-        text={t('product.ingredient.deleteConfirm', { name: deleting?.name ?? '' })} confirmLabel={t('common.delete')}
-        onConfirm={confirmDelete} onCancel={() => setDeleting(null)} />
+      <ConfirmDialog {...remove.dialog} danger title={t('product.ingredient.deleteTitle')}
+        text={t('product.ingredient.deleteConfirm', { name: remove.asking?.name ?? '' })} confirmLabel={t('common.delete')} />
     </section>
   );
 }

@@ -1,10 +1,10 @@
 /** The page of products with thumbnails, states, sorting, a selection for bulk changes, and row actions (the kit's DataTable). */
 import { Badge, makeStyles, tokens } from '@fluentui/react-components';
 import { EditRegular } from '@fluentui/react-icons';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductItem } from '../../shared/product/index.js';
-import { ActionButton, DataTable, type Column, type ListView, type Sort } from '../kit/index.js';
+import { ActionButton, DataTable, type Column, type TableState, type Sort } from '../kit/index.js';
 
 const useStyles = makeStyles({
   thumb: { width: '40px', height: '40px', objectFit: 'contain', display: 'block', backgroundColor: tokens.colorNeutralBackground3, borderRadius: tokens.borderRadiusSmall },
@@ -13,12 +13,7 @@ const useStyles = makeStyles({
   action: { minWidth: 'auto', paddingLeft: tokens.spacingHorizontalXS, paddingRight: tokens.spacingHorizontalXS },
 });
 
-export interface ProductTableProps {
-  rows: readonly ProductItem[];
-  view: ListView;
-  busy: boolean;
-  onRetry: () => void;
-  emptyAction?: ReactNode;
+export interface ProductTableProps extends TableState<ProductItem> {
   showTenant: boolean;
   sort: Sort;
   onSortChange: (sort: Sort | null) => void;
@@ -32,7 +27,7 @@ export interface ProductTableProps {
 }
 
 export function ProductTable(props: ProductTableProps) {
-  const { rows, view, busy, onRetry, emptyAction, showTenant, sort, onSortChange, selected, onSelect, onEdit, onCustomInfo, onState } = props;
+  const { showTenant, sort, onSortChange, selected, onSelect, onEdit, onCustomInfo, onState, ...state } = props;
   const { t } = useTranslation();
   const styles = useStyles();
 
@@ -89,12 +84,8 @@ export function ProductTable(props: ProductTableProps) {
     <DataTable
       label={t('product.product.list')}
       columns={columns}
-      rows={rows}
+      {...state}
       rowKey={(p) => p.id}
-      view={view}
-      busy={busy}
-      onRetry={onRetry}
-      emptyAction={emptyAction}
       sort={sort}
       onSortChange={onSortChange}
       selection={{ selected, onChange: onSelect, rowLabel: (p) => t('product.product.selectRow', { name: p.name }), allLabel: t('product.product.selectAll') }}
