@@ -12,11 +12,21 @@
  * - enterprise customer: the tenant that owns it, for its customer data (the
  *   role checks keep it away from points and devices).
  */
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Queryable } from './db/index.js';
-import { tenants } from './tenant/schema.js';
-import type { AuthUser } from './account/principal.js';
+import type { RoleKind } from '../shared/roles.js';
+
+/**
+ * What the scope is worked out from: the signed-in user's kind and tenants
+ * (server/http/principal.ts `AuthUser` has them). A first-level tenant's
+ * second-level tenants are read with the user (server/account/principal.ts).
+ */
+export interface ScopeOwner {
+  kind: RoleKind;
+  tenantId: number | null;
+  parentTenantId: number | null;
+  childTenantIds?: readonly number[];
+}
 
 export interface Scope {
   /** True for the system admin: no tenant filter at all. */
@@ -52,13 +62,13 @@ function makeScope(all: boolean, tenantIds: readonly number[], root: number | nu
 /** Every tenant: for the upstream's own chores (the alert sweep), never for a request. */
 export const platformScope: Scope = makeScope(true, []);
 
-export async function scopeOf(db: Queryable, user: AuthUser): Promise<Scope> {
+export function scopeOf(user: ScopeOwner): Scope {
   if (user.kind === 'admin') return makeScope(true, []);
   if (user.tenantId === null) return makeScope(false, []);
   if (user.kind === 'tenant' && user.parentTenantId === null) {
-    // Read with the user when it came from the token (server/account/principal.ts); asked here otherwise.
-    const children = user.childTenantIds ?? (await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.parentId, user.tenantId))).map((c) => c.id);
-    return makeScope(false, [user.tenantId, ...children], user.tenantId, true);
+    // Without them the scope would silently miss the second-level tenants: a caller's mistake, not the user's.
+    if (!user.childTenantIds) throw new Error('a first-level tenant\'s scope needs its second-level tenants, read with the user');
+    return makeScope(false, [user.tenantId, ...user.childTenantIds], user.tenantId, true);
   }
   return makeScope(false, [user.tenantId], user.parentTenantId ?? user.tenantId);
 }

@@ -21,7 +21,7 @@ import { KeyRegular, PersonRegular, SignOutRegular } from '@fluentui/react-icons
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { canChangePassword } from '../../shared/account/index.js';
+import { canChangePassword } from '../../shared/passwordRequest.js';
 import { roleNameKey, useSignOut, useUser } from '../app/session.js';
 import { useNavbarLabels } from '../shell/navbarLayout.js';
 import { PasswordDialog } from './PasswordDialog.js';

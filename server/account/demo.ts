@@ -3,14 +3,17 @@ import { count } from 'drizzle-orm';
 import type { RoleKind } from '../../shared/roles.js';
 import type { Queryable } from '../db/index.js';
 import type { DemoData } from '../manifest.js';
-import type { RoleKey } from '../staff/index.js';
-import type { TenantKey } from '../tenant/index.js';
 import { hashPassword } from './passwords.js';
 import { users } from './schema.js';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
-export const DEMO_USERS: readonly { username: string; name: string; kind: RoleKind; tenant: TenantKey | null; role?: RoleKey }[] = [
+/**
+ * `tenant` and `role` are the keys of the tenant and staff domains' demo rows
+ * (a wrong one fails the load). Plain strings: those domains build on this one
+ * (passwords), so it does not import their key types.
+ */
+export const DEMO_USERS: readonly { username: string; name: string; kind: RoleKind; tenant: string | null; role?: string }[] = [
   { username: 'admin', name: '系统管理员', kind: 'admin', tenant: null },
   { username: 'tenant1', name: '华东智售科技有限公司', kind: 'tenant', tenant: 'A' },
   { username: 'tenant11', name: '苏州地铁零售有限公司', kind: 'tenant', tenant: 'A1' },

@@ -23,7 +23,7 @@ export const authenticator: Omit<Authenticator, 'device'> = {
   isKnownClient,
   async principal(db, token) {
     const session = await verifyToken(db, token);
-    return { ...session, scope: await scopeOf(db, session.user) };
+    return { ...session, scope: scopeOf(session.user) };
   },
 };
 

@@ -1,7 +1,6 @@
 /** Demo devices: some bound to points, some free, of every type and state. */
 import type { ALLOCATION_STATES, DEVICE_TYPES } from '../../shared/device/index.js';
 import type { DemoData } from '../manifest.js';
-import type { PointKey } from '../point/index.js';
 import type { TenantKey } from '../tenant/index.js';
 import { and, asc, eq, like } from 'drizzle-orm';
 import { productCategories, products } from '../product/schema.js';
@@ -14,7 +13,11 @@ export interface DemoDevice {
   serial: string;
   /** Null: in the platform's pool. */
   tenant: TenantKey | null;
-  point: PointKey | null;
+  /**
+   * The key of the point domain's demo point it stands at (a wrong one fails the load). A plain string:
+   * the point domain builds on this one (it binds devices), so this one does not import its types.
+   */
+  point: string | null;
   name: string;
   type: (typeof DEVICE_TYPES)[number];
   model: string;

@@ -106,7 +106,7 @@ async function keepSheet(db: Db, storage: FileStorage, job: Row) {
   // A failure on either side ends the other: the writer stops, and the storage keeps nothing.
   const stop = (err: unknown) => { sheet.destroy(err as Error); throw err; };
   const [rows, file] = await Promise.all([
-    exportOrders(db, await scopeOf(db, user), job.filter, job.lang as Lang, sheet).catch(stop),
+    exportOrders(db, scopeOf(user), job.filter, job.lang as Lang, sheet).catch(stop),
     storage.putStream(sheet).catch(stop),
   ]);
   return { rows, fileId: file.id };

@@ -9,7 +9,7 @@ import { createCore, type Core } from '../../electron/core/core.js';
 import { memoryVault, type TokenVault } from '../../electron/core/vault.js';
 import { memoryPrefs } from '../../electron/core/prefs.js';
 import type { SessionUser } from '../../shared/ipc.js';
-import { passwordRequest } from '../../shared/account/index.js';
+import { passwordRequest } from '../../shared/passwordRequest.js';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../electron/core/client.js';
 import { DEMO_PASSWORD, startUpstream, type Upstream } from './support.js';
 

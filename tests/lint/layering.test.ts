@@ -50,6 +50,7 @@ describe('domain boundaries (ARCHITECTURE §4)', () => {
     ['shared/errors/x.ts', "import { point } from '../point/index.js';\nexport default point;\n"],
     ['server/http/x.ts', "import { users } from '../account/schema.js';\nexport default users;\n"],
     ['server/db/x.ts', "import { pointServer } from '../point/index.js';\nexport default pointServer;\n"],
+    ['server/scope.ts', "import { tenants } from './tenant/schema.js';\nexport default tenants;\n"],
     ['renderer/shell/x.ts', "import { ProfileMenu } from '../account/ProfileMenu.js';\nexport default ProfileMenu;\n"],
     ['renderer/app/x.ts', "export const load = () => import('../point/PointListPage.js');\n"],
     ['renderer/kit/x.ts', "export * from '../point/index.js';\n"],

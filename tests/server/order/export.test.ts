@@ -45,7 +45,7 @@ describe('writeXlsx', () => {
 describe('exportOrders', () => {
   it('writes a tenant\'s orders of a time range, newest first, every cell as the orders say', async () => {
     const user = (await findAuthUser(t.db, eq(users.id, t.ids.user('tenant1'))))!;
-    const scope = await scopeOf(t.db, user);
+    const scope = scopeOf(user);
     const from = new Date(Date.now() - 20 * 24 * 3600_000);
     const filter = { from: from.toISOString(), to: new Date().toISOString() };
     const { rows, bytes } = await toBuffer((out) => exportOrders(t.db, scope, filter, 'zh-CN', out));
@@ -70,7 +70,7 @@ describe('exportOrders', () => {
 
   it('carries tabs, line breaks, backslashes and quotes in text, and empty cells, as they are', async () => {
     const user = (await findAuthUser(t.db, eq(users.id, t.ids.user('tenant1'))))!;
-    const scope = await scopeOf(t.db, user);
+    const scope = scopeOf(user);
     const [one] = await t.db.select().from(orders).where(eq(orders.rootTenantId, t.ids.tenant('A'))).orderBy(desc(orders.createdAt), desc(orders.id)).limit(1);
     const title = 'a\tb\\c\nd "e" <f> & \\N';
     await t.db.update(orders).set({ title, deviceName: '\\N', thirdPartyNumber: null, pointId: null }).where(eq(orders.id, one!.id));
@@ -85,7 +85,7 @@ describe('exportOrders', () => {
 
   it('names each buyer of staff orders: staff, phone, card and enterprise customer, in four more columns', async () => {
     const user = (await findAuthUser(t.db, eq(users.id, t.ids.user('tenant1'))))!;
-    const scope = await scopeOf(t.db, user);
+    const scope = scopeOf(user);
     const { rows, bytes } = await toBuffer((out) => exportOrders(t.db, scope, { kind: 'sale', staff: true }, 'en', out));
     const back = await readBack(bytes);
     expect(back.rows[0]).toEqual(sheetHeader('en', true));
@@ -98,7 +98,7 @@ describe('exportOrders', () => {
 
   it('reads past a batch without skipping or repeating an order', async () => {
     const user = (await findAuthUser(t.db, eq(users.id, t.ids.user('admin'))))!;
-    const scope = await scopeOf(t.db, user);
+    const scope = scopeOf(user);
     // Batches of 97: a few dozen of them, each starting after the last one's (time, id).
     const { rows, bytes } = await toBuffer((out) => exportOrders(t.db, scope, {}, 'en', out, undefined, 97));
     const [all] = await t.db.select({ n: sql<number>`count(*)::int` }).from(orders);

@@ -1,7 +1,8 @@
 /** The password dialog's rules (spec §5) and the call per role (spec §6, §7). */
 import { describe, expect, it } from 'vitest';
 import { catalogues } from '../../../shared/domains.js';
-import { asksOldPassword, canChangePassword, passwordForm, passwordRequest } from '../../../shared/account/index.js';
+import { asksOldPassword, passwordForm } from '../../../shared/account/index.js';
+import { canChangePassword, passwordRequest } from '../../../shared/passwordRequest.js';
 
 const issues = (askOld: boolean, values: Record<string, unknown>) => {
   const r = passwordForm(askOld).safeParse(values);
