@@ -160,6 +160,25 @@ export const isoTime = z.string();
 
 export const empty = z.null().optional();
 
+type Joined<T extends readonly object[]> = T extends readonly [infer H, ...infer R extends readonly object[]] ? H & Joined<R> : unknown;
+
+/**
+ * One domain's endpoint table from the parts it is written in (a product's
+ * categories, libraries, ingredients…). An operation named in two parts stops
+ * the start, as in the API table's assembly below: a spread would let the
+ * second silently win.
+ */
+export function joinApis<const T extends readonly Readonly<Record<string, EndpointDef>>[]>(...parts: T): Joined<T> {
+  const table: Record<string, EndpointDef> = {};
+  for (const part of parts) {
+    for (const [op, def] of Object.entries(part)) {
+      if (Object.hasOwn(table, op)) throw new Error(`API table: the operation ${op} is defined twice in its domain`);
+      table[op] = def;
+    }
+  }
+  return table as Joined<T>;
+}
+
 /**
  * Joins the domains' endpoint tables into the API table. An operation named
  * twice, or outside its domain's `<name>.` prefix, stops the start (a spread

@@ -1,4 +1,5 @@
 /** The device domain (spec §3 Device, §2 /deviceList, /devicePool). */
+import { joinApis } from '../api/define.js';
 import { defineDomain } from '../manifest.js';
 import { channelApi, deviceApi } from './api.js';
 import { activationApi, machineApi } from './machine.js';
@@ -16,5 +17,5 @@ export * from './care.js';
 export { deviceErrors } from './errors.js';
 
 export const device = defineDomain({
-  name: 'device', api: { ...deviceApi, ...channelApi, ...machineApi, ...activationApi, ...poolApi, ...careApi }, errors: deviceErrors, texts: deviceTexts, powers: ['2-1', '2-9'], routes: deviceRoutes,
+  name: 'device', api: joinApis(deviceApi, channelApi, machineApi, activationApi, poolApi, careApi), errors: deviceErrors, texts: deviceTexts, powers: ['2-1', '2-9'], routes: deviceRoutes,
 });

@@ -1,4 +1,5 @@
 /** The order domain (spec §3 Order, §2 /orderManagement): the sales machines report, the order lists and an order's detail. */
+import { joinApis } from '../api/define.js';
 import { defineDomain } from '../manifest.js';
 import { orderApi } from './api.js';
 import { orderListApi } from './list.js';
@@ -17,5 +18,5 @@ export { orderErrors } from './errors.js';
 export { orderTexts } from './texts.js';
 
 export const order = defineDomain({
-  name: 'order', api: { ...orderApi, ...orderListApi, ...exportApi }, errors: orderErrors, texts: orderTexts, powers: ['6-1', '6-3'], routes: orderRoutes,
+  name: 'order', api: joinApis(orderApi, orderListApi, exportApi), errors: orderErrors, texts: orderTexts, powers: ['6-1', '6-3'], routes: orderRoutes,
 });

@@ -1,4 +1,5 @@
 /** The product domain (spec §3 Product, Category…, §5 product rules, §2 /productManagement): categories and product libraries. */
+import { joinApis } from '../api/define.js';
 import { defineDomain } from '../manifest.js';
 import { categoryApi } from './category.js';
 import { productApi } from './product.js';
@@ -22,5 +23,5 @@ export * from './custom-model.js';
 export { productErrors } from './errors.js';
 
 export const product = defineDomain({
-  name: 'product', api: { ...categoryApi, ...productApi, ...ingredientApi, ...attributeApi, ...newProductApi, ...imageFormatApi, ...customModelApi }, errors: productErrors, texts: productTexts, powers: ['5-1', '5-2'], routes: productRoutes,
+  name: 'product', api: joinApis(categoryApi, productApi, ingredientApi, attributeApi, newProductApi, imageFormatApi, customModelApi), errors: productErrors, texts: productTexts, powers: ['5-1', '5-2'], routes: productRoutes,
 });

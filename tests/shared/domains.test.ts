@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { assembleApi, endpoint } from '../../shared/api/define.js';
+import { assembleApi, endpoint, joinApis } from '../../shared/api/define.js';
 import { assembleErrors, defineErrors, err, family } from '../../shared/errors/define.js';
 import { assembleTexts, defineTexts } from '../../shared/i18n/define.js';
 import { deriveRouteSets, group, view } from '../../shared/routes/define.js';
@@ -31,6 +31,11 @@ describe('the shared list', () => {
     expect(() => assembleApi([{ name: 'a', api: { 'a.x': ep('/a') } }, { name: 'a', api: { 'a.x': ep('/b') } }])).toThrow(/a\.x is defined twice/);
     expect(() => assembleApi([{ name: 'a', api: { 'b.x': ep('/a') } }])).toThrow(/must be named a\.<verb>/);
     expect(() => assembleApi([{ name: 'a', api: { 'a.x': ep('/a/:id') } }, { name: 'b', api: { 'b.y': ep('/a/:key') } }])).toThrow(/defined twice/);
+  });
+
+  it('joins a domain\'s parts, refusing an operation written in two of them', () => {
+    expect(Object.keys(joinApis({ 'a.x': ep('/a') }, { 'a.y': ep('/b') }))).toEqual(['a.x', 'a.y']);
+    expect(() => joinApis({ 'a.x': ep('/a') }, { 'a.x': ep('/b') })).toThrow(/a\.x is defined twice in its domain/);
   });
 
   it('refuses a code, a code name or a family range defined twice', () => {

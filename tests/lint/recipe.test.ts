@@ -1,0 +1,73 @@
+/**
+ * The README's domain recipe ("How to add a domain") as a test (issue 32):
+ * every domain carries the recipe's files in each layer it has, or stands in
+ * the list of exceptions below with the reason. A new domain that departs
+ * from the recipe, or an exception that is no longer one, fails here.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+// The lint rule's list of domains (every folder that is not mechanism or common): one definition of "a domain".
+const { DOMAINS: LINTED } = await import(new URL('../../eslint/domain-boundaries.js', import.meta.url).href) as { DOMAINS: ReadonlySet<string> };
+
+const RECIPE = {
+  shared: ['index.ts', 'api.ts', 'errors.ts', 'texts.ts', 'routes.ts'],
+  server: ['index.ts', 'handlers.ts', 'schema.ts', 'demo.ts'],
+  renderer: ['index.ts'],
+} as const;
+type Layer = keyof typeof RECIPE;
+
+/** `layer/domain/file`: why that domain has no such file. */
+const EXCEPTIONS: Readonly<Record<string, string>> = {
+  'shared/complaint/routes.ts': 'its screens sit in the order menu group (spec §2 orderManagement), declared in shared/order/routes.ts',
+  'shared/scene/routes.ts': 'its screens sit in the device menu group (spec §2 deviceList), declared in shared/device/routes.ts',
+  'shared/file/routes.ts': 'no screen: images are uploaded from other domains\' forms',
+  'shared/refund/routes.ts': 'no screen: refunds are made and listed on an order\'s page',
+  'shared/refund/errors.ts': 'its refusals are the order family\'s (spec §8 97x), in shared/order/errors.ts',
+  'shared/staff/errors.ts': 'no code of its own yet: the staff screens (issue 36) bring the §8 family',
+  'shared/dashboard/errors.ts': 'a read-only domain: its only refusals are the common ones',
+  'shared/customer': 'enterprise customers have no contract of their own yet: the enterprise issue (36) brings it',
+  'server/dashboard/handlers.ts': 'its handlers are its read models: server/dashboard/queries.ts and alerts.ts',
+  'server/dashboard/demo.ts': 'its rollups are filled from the order seed (server/order/rollup.ts)',
+  'server/refund/handlers.ts': 'server/refund/refunds.ts holds its handlers beside the settlement',
+  'server/refund/demo.ts': 'demo refunds are part of the order seed',
+  'server/customer/handlers.ts': 'no operation yet (issue 36): the domain holds the enterprise customers\' rows the orders name',
+  'server/file/demo.ts': 'demo images are the product domain\'s (server/product/demo-images.ts)',
+  'shared/product/api.ts': 'written in parts (category.ts, product.ts, ingredient.ts…) that index.ts joins with joinApis, which refuses an operation named twice',
+  'server/product/handlers.ts': 'written in parts beside them (category-handlers.ts, product-handlers.ts…), joined in index.ts',
+  'server/order/handlers.ts': 'its index.ts joins its handlers from queries.ts, sale.ts and export-jobs.ts',
+};
+
+const folders = (layer: Layer) => readdirSync(layer, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+
+describe('the domain recipe', () => {
+  const domains = [...LINTED].sort();
+  const missing: string[] = [];
+  const stale: string[] = [];
+  for (const domain of domains) {
+    for (const layer of Object.keys(RECIPE) as Layer[]) {
+      if (!existsSync(`${layer}/${domain}`)) {
+        if (layer === 'shared' && !(`${layer}/${domain}` in EXCEPTIONS)) missing.push(`${layer}/${domain}`);
+        continue;
+      }
+      for (const file of RECIPE[layer]) {
+        const path = `${layer}/${domain}/${file}`;
+        if (!existsSync(path) && !(path in EXCEPTIONS)) missing.push(path);
+        if (existsSync(path) && path in EXCEPTIONS) stale.push(path);
+      }
+    }
+  }
+
+  it('gives every domain the recipe\'s files, or a stated exception', () => {
+    expect(missing).toEqual([]);
+  });
+
+  it('lists no exception that the code no longer makes', () => {
+    expect(stale).toEqual([]);
+    for (const [path, why] of Object.entries(EXCEPTIONS)) expect(why, path).not.toBe('');
+  });
+
+  it('knows every domain folder of every layer', () => {
+    for (const layer of Object.keys(RECIPE) as Layer[]) for (const folder of folders(layer)) if (LINTED.has(folder)) expect(domains).toContain(folder);
+  });
+});
