@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../server/start.js';
-import { simulateFromEnv } from '../server/device/index.js';
+import { simulateFromEnv } from '../server/simulator.js';
 import { createCore } from '../electron/core/core.js';
 import { memoryVault } from '../electron/core/vault.js';
 import { memoryPrefs } from '../electron/core/prefs.js';

@@ -1,12 +1,12 @@
 /**
  * `npm run simulate`: the demo machines against a running upstream, through
- * its device-facing API only (server/device/simulator.ts).
+ * its device-facing API only (server/simulator.ts).
  *   UPSTREAM_URL    default http://127.0.0.1:8090 (npm run server)
  *   SIMULATE_SPEED  simulated hours per real hour for sales and faults (default 60: an hour a minute)
  *   SIMULATE_SECONDS  stop after this long (default: run until Ctrl+C)
  * Prints what the machines did and the sale round trip every 30 s.
  */
-import { percentile, startSimulator } from '../server/device/index.js';
+import { percentile, startSimulator } from '../server/simulator.js';
 
 const url = process.env.UPSTREAM_URL || 'http://127.0.0.1:8090';
 const speed = Number(process.env.SIMULATE_SPEED || 60);

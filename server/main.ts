@@ -8,7 +8,7 @@
  *   CORS_ORIGINS  origins a browser page may call the API from, comma separated (default none: no CORS headers)
  *   REQUEST_TIMEOUT_MS  how long a client may take to send one request (default 30000)
  *   STORAGE_DIR   keep uploaded files' bytes in this directory (default: in the database)
- *   SIMULATE      0 stops the demo machines' simulator (on by default with the demo data; server/device/simulator.ts)
+ *   SIMULATE      0 stops the demo machines' simulator (on by default with the demo data; server/simulator.ts)
  *   DEVICE_OFFLINE_AFTER_MS  silence after which a machine is offline (default 90000)
  *   SIMULATE_SPEED  how much faster than real time the simulated machines sell (default 1)
  *   TRUST_PROXY   behind a reverse proxy: its addresses or CIDR ranges, comma separated, whose
@@ -16,7 +16,7 @@
  */
 import { startServer } from './start.js';
 import { parseOrigins } from './http/security.js';
-import { simulateFromEnv } from './device/index.js';
+import { simulateFromEnv } from './simulator.js';
 
 const port = Number(process.env.PORT ?? 8090);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { openDatabase, type Db } from './db/index.js';
 import { loadDemoData, startBackground } from './domains.js';
-import { DEMO_DEVICES, ensureDemoSecrets, startSimulator, type SimulatorOptions } from './device/index.js';
+import { DEMO_DEVICES, ensureDemoSecrets } from './device/index.js';
+import { startSimulator, type SimulatorOptions } from './simulator.js';
 import { buildApp, type BuildAppOptions } from './app.js';
 import { databaseStorage, diskStorage } from './storage/index.js';
 
@@ -28,7 +29,7 @@ export interface StartOptions {
   deviceLimit?: BuildAppOptions['deviceLimit'];
   /** Run the domains' periodic work (refund settling, e-mail exports, the offline sweep); on by default. A benchmark that times that work itself turns it off. */
   background?: boolean;
-  /** Drive the demo machines through the device-facing API once listening (server/device/simulator.ts); off by default. */
+  /** Drive the demo machines through the device-facing API once listening (server/simulator.ts); off by default. */
   simulate?: Omit<SimulatorOptions, 'url'> | boolean;
 }
 

@@ -13,7 +13,6 @@ export { selectDevices, toDeviceItem } from './queries.js';
 export { devices, deviceAlerts } from './schema.js';
 export { sweepDeviceAlerts, type AlertNow } from './alerts.js';
 export { DEFAULT_DEVICE_LIMIT, deviceCaller, demoSecret, ensureDemoSecrets } from './credentials.js';
-export { startSimulator, simulateFromEnv, percentile, type Simulator, type SimulatorOptions, type SimulatorStats } from './simulator.js';
 export { publishDeviceEvent, publishDeviceEvents, publishDeviceNews, type DeviceNews } from './events.js';
 export { deviceForSale, takeStock, touchDevice, type SaleDevice, type SoldLine } from './stock.js';
 

@@ -1,11 +1,12 @@
-/** The demo machines' simulator (server/device/simulator.ts): over HTTP only, it beats, sells down the stock and takes payments. */
+/** The demo machines' simulator (server/simulator.ts): over HTTP only, it beats, sells down the stock and takes payments. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, notLike, sql } from 'drizzle-orm';
-import { createTestApp, deviceBasic, type TestApp } from '../helpers.js';
-import { devices, ensureDemoSecrets, percentile, startSimulator, simulateFromEnv } from '../../../server/device/index.js';
-import { CODE } from '../../../shared/domains.js';
-import { deviceChannels } from '../../../server/device/schema.js';
-import { orderItems, orders } from '../../../server/order/index.js';
+import { createTestApp, deviceBasic, type TestApp } from './helpers.js';
+import { devices, ensureDemoSecrets } from '../../server/device/index.js';
+import { percentile, startSimulator, simulateFromEnv } from '../../server/simulator.js';
+import { CODE } from '../../shared/domains.js';
+import { deviceChannels } from '../../server/device/schema.js';
+import { orderItems, orders } from '../../server/order/index.js';
 
 let t: TestApp;
 let url: string;

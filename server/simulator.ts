@@ -11,12 +11,11 @@
  * faster (1: a gentle business pace; 60: an hour a minute).
  */
 import { setTimeout as wait } from 'node:timers/promises';
-import { api } from '../../shared/domains.js';
-import { PRESENCE, type MachineState } from '../../shared/device/index.js';
-import type { SaleInput } from '../../shared/order/index.js';
-import { DEMO_DEVICES } from './demo.js';
-import { demoSecret } from './credentials.js';
-import { DEMO_STAFF } from '../customer/index.js';
+import { api } from '../shared/domains.js';
+import { PRESENCE, type MachineState } from '../shared/device/index.js';
+import type { SaleInput } from '../shared/order/index.js';
+import { DEMO_DEVICES, demoSecret } from './device/index.js';
+import { DEMO_STAFF } from './customer/index.js';
 
 export interface SimulatorOptions {
   /** The upstream's base URL. */
