@@ -71,7 +71,7 @@ test('a tenant changes its password, is signed out, and signs in with the new on
   await changePassword(page, PASSWORD, NEW_PASSWORD);
 
   // The old password is refused now…
-  await signIn(page, 'tenant11', PASSWORD);
+  await signIn(page, 'tenant11', PASSWORD, { form: true });
   await expect(page.getByTestId('login-error')).toHaveText(en.errorsUi.badCredentials);
   await expect(page).toHaveURL(/\/login/);
   // …the new one works.
@@ -118,7 +118,7 @@ test('the dialog checks on blur; a wrong old password shows 1514 once, on its fi
 });
 
 test('member2 (no roles, no powers) is refused with the insufficient-permission message and stays at sign-in', async ({ page }) => {
-  await signIn(page, 'member2');
+  await signIn(page, 'member2', PASSWORD, { form: true });
   // In the form's message bar (the sign-in page shows its refusals there, not as notifications).
   const refusal = page.getByTestId('login-error');
   await expect(refusal).toHaveText(en.errorsUi.noPermission);
