@@ -17,7 +17,12 @@ export default defineConfig(() => ({
   // Absolute: nested routes reload index.html, whose assets must not resolve relative to the route.
   base: '/',
   publicDir: `${root}resources/public`,
-  build: { outDir: `${root}dist/renderer`, emptyOutDir: true, chunkSizeWarningLimit: 2000 },
+  build: {
+    outDir: `${root}dist/renderer`, emptyOutDir: true, chunkSizeWarningLimit: 2000,
+    // Chunks named by their hash alone: the entry's preload map names every chunk (130 of them), and
+    // the sign-in page loads that map; module names there were 2 KB nobody reads.
+    rolldownOptions: { output: { chunkFileNames: 'assets/[hash].js' } },
+  },
   plugins: [
     react(),
     uiTables(),

@@ -49,7 +49,7 @@ try {
   }));
   const sizes = [...await Promise.all([...loaded].map(sizeOf)), catalogues.reduce((a, b) => (b.gzip > a.gzip ? b : a))];
   sizes.sort((a, b) => b.gzip - a.gzip);
-  for (const s of sizes.slice(0, 8)) console.log(`${(s.gzip / 1024).toFixed(1).padStart(7)} KB gzip  ${(s.raw / 1024).toFixed(0).padStart(5)} KB  ${s.file}`);
+  for (const s of sizes.slice(0, Number(process.env.BUNDLE_ROWS ?? 8))) console.log(`${(s.gzip / 1024).toFixed(2).padStart(7)} KB gzip  ${(s.raw / 1024).toFixed(0).padStart(5)} KB  ${s.file}`);
   const raw = sizes.reduce((sum, s) => sum + s.raw, 0);
   console.log(`sign-in page: ${sizes.length} chunks, ${(raw / 1024).toFixed(0)} KB of JavaScript`);
   budgets.check('  JavaScript before sign-in, gzip', sizes.reduce((sum, s) => sum + s.gzip, 0) / 1024, BUDGET_KB, 'KB');

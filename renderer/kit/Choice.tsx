@@ -1,6 +1,6 @@
 /** A filter's choice of one of a few values, or all of them (`undefined`). */
 import { Dropdown, Option } from '@fluentui/react-components';
-import { useFilterShown } from './filterShown.js';
+import { useFilterShown } from './FilterBar.js';
 
 export interface ChoiceProps<T extends string> {
   value: T | undefined;

@@ -14,7 +14,7 @@ import { useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 // Not a lazy chunk: as one, the calendar split a 21 KB chunk off the sign-in page's shared code (+3 KB gzip there).
 import CalendarPanel from './CalendarPanel.js';
-import { useFilterShown } from './filterShown.js';
+import { useFilterShown } from './FilterBar.js';
 import { calendarDate, parseDateText, withCalendarDay, type DateTextMode } from './dateText.js';
 
 const useStyles = makeStyles({

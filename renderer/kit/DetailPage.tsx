@@ -3,7 +3,7 @@
  * a scene): the back button, the record's title as the page's heading and the
  * page's actions on one line that wraps, then the record. The back button and
  * what stands instead of the record until it loads come from `useDetail`
- * (app/detail.tsx).
+ * (app/detail.tsx). `InfoList` lays out the record's facts.
  */
 import { makeStyles, mergeClasses, Title3, tokens } from '@fluentui/react-components';
 import type { ReactElement, ReactNode } from 'react';
@@ -40,5 +40,33 @@ export function DetailPage({ id, title, back, actions, wide = false, titleTestId
       </div>
       {children}
     </section>
+  );
+}
+
+/** A record's facts: label over value, in as many columns as fit (a `<dl>`). */
+const useInfoStyles = makeStyles({
+  info: { margin: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}` },
+  pair: { display: 'flex', flexDirection: 'column', gap: '2px', minWidth: 0 },
+  label: { color: tokens.colorNeutralForeground3 },
+  value: { margin: 0, overflowWrap: 'anywhere' },
+});
+
+export interface InfoItem {
+  label: string;
+  value: ReactNode;
+  testId?: string;
+}
+
+export function InfoList({ items }: { items: readonly InfoItem[] }) {
+  const styles = useInfoStyles();
+  return (
+    <dl className={styles.info}>
+      {items.map((item) => (
+        <div key={item.label} className={styles.pair}>
+          <dt className={styles.label}>{item.label}</dt>
+          <dd className={styles.value} data-testid={item.testId}>{item.value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -13,9 +13,44 @@
 import { useZoneNote } from './zone.js';
 import { Button, Field, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ArrowResetRegular, FilterRegular, SearchRegular } from '@fluentui/react-icons';
-import { useCallback, useContext, useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { activeChips, ChipRegistryContext, FilterShownContext, type ChipRegistry, type FilterChip } from './filterShown.js';
+
+/**
+ * How a filter's control tells the folded filter bar what it shows (issue 31:
+ * "the active filters as chips"). Only the control knows the words for its
+ * value — a tenant's name, a state's label, the region's names — so the kit's
+ * controls report them here, and the enclosing `FilterField` hands them, with
+ * its label, to the `FilterBar`. Outside a filter bar (a form) reporting does
+ * nothing.
+ */
+/** What a field shows, trimmed; undefined when it filters nothing ("All", empty). */
+export type Report = (text: string | undefined) => void;
+
+export const FilterShownContext = createContext<Report | undefined>(undefined);
+
+/** Report the text a control shows for its value while it sits in a filter field. */
+export function useFilterShown(text: string | undefined): void {
+  const report = useContext(FilterShownContext);
+  const shown = text?.trim() || undefined;
+  useEffect(() => { report?.(shown); }, [report, shown]);
+}
+
+/** One active filter as the folded bar shows it. */
+export interface FilterChip {
+  id: string;
+  label: string;
+  text: string;
+}
+
+/** What a filter bar gives its fields: where a field reports its label and text (undefined text: inactive or gone). */
+export type ChipRegistry = (id: string, label: string, text: string | undefined) => void;
+
+export const ChipRegistryContext = createContext<ChipRegistry | undefined>(undefined);
+
+/** The registry's chips in the order the fields were first seen, the inactive ones left out. */
+export const activeChips = (fields: ReadonlyMap<string, { label: string; text: string | undefined }>): FilterChip[] =>
+  [...fields].flatMap(([id, { label, text }]) => (text === undefined ? [] : [{ id, label, text }]));
 
 const NARROW = '@container filters (max-width: 600px)';
 /** The window width below which the fields fold. */
@@ -147,15 +182,15 @@ export function FilterBar({ children, onSearch, onReset, searchTestId, resetTest
         <div className={styles.bar}>
           <Button icon={<FilterRegular />} aria-expanded={open} aria-controls={formId} onClick={() => setOpen((o) => !o)}
             appearance={active > 0 ? 'primary' : 'secondary'} data-testid="filters-toggle">
-            {active > 0 ? t('common.filtersActive', { count: active }) : t('common.filters')}
+            {active > 0 ? t('filterBar.filtersActive', { count: active }) : t('filterBar.filters')}
           </Button>
           {!open && active > 0 && (
-            <div className={styles.bar} role="group" aria-label={t('common.filtersApplied')} data-testid="filter-chips">
+            <div className={styles.bar} role="group" aria-label={t('filterBar.applied')} data-testid="filter-chips">
               {chips.map((chip) => (
                 // A chip opens the fields to change it: the search it belongs to is the form's.
                 <Button key={chip.id} size="small" shape="circular" className={styles.chip} aria-controls={formId} onClick={() => setOpen(true)}
-                  title={t('common.filterChip', { label: chip.label, value: chip.text })} data-testid="filter-chip">
-                  <span className={styles.chipText}>{t('common.filterChip', { label: chip.label, value: chip.text })}</span>
+                  title={t('filterBar.chip', { label: chip.label, value: chip.text })} data-testid="filter-chip">
+                  <span className={styles.chipText}>{t('filterBar.chip', { label: chip.label, value: chip.text })}</span>
                 </Button>
               ))}
             </div>

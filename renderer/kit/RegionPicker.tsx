@@ -18,7 +18,7 @@ import { ArrowClockwiseRegular } from '@fluentui/react-icons';
 import { useEffect, useImperativeHandle, useRef, useState, type FocusEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Region } from '../../shared/regions.js';
-import { useFilterShown } from './filterShown.js';
+import { useFilterShown } from './FilterBar.js';
 import { chooseIn, chosenOf, loadRegions, matching, regionColumns, regionValue, type RegionColumn, type RegionLevel } from './regions.js';
 
 /** Narrower than three lists of ~8 characters: one list a line, rather than two on one line and one below. */

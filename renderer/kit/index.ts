@@ -6,13 +6,11 @@ export { CheckGroup, type CheckGroupProps } from './CheckGroup.js';
 export { Choice, type ChoiceProps } from './Choice.js';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.js';
 export { DataTable, VIRTUALIZE_AFTER, type DataTableProps, type RowKey, type RowSelection } from './DataTable.js';
-export { FilterBar, FilterField, type FilterBarProps, type FilterFieldProps } from './FilterBar.js';
-export { useFilterShown } from './filterShown.js';
+export { FilterBar, FilterField, useFilterShown, type FilterBarProps, type FilterFieldProps } from './FilterBar.js';
 export { closeDecision, type CloseDecision, type OpenChange } from './dialog.js';
 export { useCloseGuard } from './useCloseGuard.js';
 export { FormDialog, type FormDialogProps } from './FormDialog.js';
 export { createGuard, type Guard } from './guard.js';
-export { InfoList, type InfoItem } from './InfoList.js';
 export { listView, shownTotal, type ListQueryState, type ListView } from './listState.js';
 export { Pager, type PagerProps } from './Pager.js';
 export { pageCount, pageItems, PAGE_SIZES, parseJump, type PageItem } from './pages.js';
@@ -28,6 +26,7 @@ export { computerOffset, useZoneNote } from './zone.js';
 export { useFormGrid } from './formGrid.js';
 export { DateTimeInput, type DateTimeInputProps } from './DateTimeInput.js';
 export { parseDateText, type DateTextMode } from './dateText.js';
-export { filterBody, useListPage, type ListPage, type ListPageOptions, type PageBody, type PageOp, type PageRow, type TableState } from './useListPage.js';
-export { DetailPage, type DetailPageProps } from './DetailPage.js';
-export { useRowDelete, type DeleteOp, type RowDeleteOptions } from './useRowDelete.js';
+export {
+  filterBody, useListPage, useRowDelete, type DeleteOp, type ListPage, type ListPageOptions, type PageBody, type PageOp, type PageRow, type RowDeleteOptions, type TableState,
+} from './useListPage.js';
+export { DetailPage, InfoList, type DetailPageProps, type InfoItem } from './DetailPage.js';

@@ -7,7 +7,7 @@ import { Dropdown, Field, Option } from '@fluentui/react-components';
 import type { Ref } from 'react';
 import type { SessionUser } from '../../shared/ipc.js';
 import { useOp } from '../bridge.js';
-import { useFilterShown } from './filterShown.js';
+import { useFilterShown } from './FilterBar.js';
 
 /**
  * Who chooses the tenant of a new row: the system admin must (the server

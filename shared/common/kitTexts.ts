@@ -1,7 +1,14 @@
-/** Texts of the kit (renderer/kit): the data table's columns menu and resize handles, the date and time fields. zh-CN is the reference shape; zh-TW and en are checked against it. */
+/** Texts of the kit (renderer/kit): the folded filter bar, the data table's columns menu and resize handles, the date and time fields. zh-CN is the reference shape; zh-TW and en are checked against it. */
 import { defineTexts } from '../i18n/define.js';
 
 const zhCN = {
+  /** The filter bar folded in a narrow window (renderer/kit/FilterBar.tsx). */
+  filterBar: {
+    filters: '筛选',
+    filtersActive: '筛选（{{count}}）',
+    applied: '已应用的筛选',
+    chip: '{{label}}：{{value}}',
+  },
   table: {
     columns: '列设置',
     showColumns: '显示的列',
@@ -34,6 +41,12 @@ export const KIT_NAMESPACES = Object.keys(zhCN) as readonly (keyof typeof zhCN)[
 
 export const kitTexts = defineTexts(zhCN, {
   'zh-TW': {
+    filterBar: {
+      filters: '篩選',
+      filtersActive: '篩選（{{count}}）',
+      applied: '已套用的篩選',
+      chip: '{{label}}：{{value}}',
+    },
     table: {
       columns: '欄位設定',
       showColumns: '顯示的欄位',
@@ -60,6 +73,12 @@ export const kitTexts = defineTexts(zhCN, {
     },
   },
   en: {
+    filterBar: {
+      filters: 'Filters',
+      filtersActive: 'Filters ({{count}})',
+      applied: 'Filters applied',
+      chip: '{{label}}: {{value}}',
+    },
     table: {
       columns: 'Columns',
       showColumns: 'Columns shown',

@@ -272,7 +272,7 @@ describe('closeDecision (form dialogs)', () => {
 
 describe('activeChips (the folded filter bar\'s chips)', () => {
   it('keeps the fields that show a value, in the order they were first seen', async () => {
-    const { activeChips } = await import('../../renderer/kit/filterShown.js');
+    const { activeChips } = await import('../../renderer/kit/FilterBar.js');
     const fields = new Map<string, { label: string; text: string | undefined }>([
       ['a', { label: 'Keyword', text: undefined }],
       ['b', { label: 'Status', text: 'Paid' }],

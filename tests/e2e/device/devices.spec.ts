@@ -175,7 +175,7 @@ test('at 400 px the filters fold behind "Filters (n)": the first rows show on th
   await signIn(page, 'tenant1');
   await page.goto('/deviceList/index');
   const toggle = page.getByTestId('filters-toggle');
-  await expect(toggle).toHaveText(catalogues.en.common.filters);
+  await expect(toggle).toHaveText(catalogues.en.filterBar.filters);
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(page.getByTestId('device-filter-keyword')).toBeHidden();
   // The first row is on the first screen, not under seven stacked dropdowns.
@@ -191,9 +191,9 @@ test('at 400 px the filters fold behind "Filters (n)": the first rows show on th
   await page.getByTestId('device-search').click();
   await expect(rows(page)).toHaveCount(1);
   await expect(page.getByTestId('device-filter-keyword')).toBeHidden();
-  await expect(toggle).toHaveText(catalogues.en.common.filtersActive.replace('{{count}}', '2'));
+  await expect(toggle).toHaveText(catalogues.en.filterBar.filtersActive.replace('{{count}}', '2'));
   // What applies shows as chips in the fields' order, in the words of their controls.
-  const chip = (label: string, value: string) => catalogues.en.common.filterChip.replace('{{label}}', label).replace('{{value}}', value);
+  const chip = (label: string, value: string) => catalogues.en.filterBar.chip.replace('{{label}}', label).replace('{{value}}', value);
   await expect(page.getByTestId('filter-chip')).toHaveText([chip(en.list.keyword, 'VM2026000107'), chip(en.activation, en.activated)]);
   // A chip unfolds the fields, where what was typed is still there; Reset clears it, the count and the chips.
   await page.getByTestId('filter-chip').first().click();
@@ -207,7 +207,7 @@ test('at 400 px the filters fold behind "Filters (n)": the first rows show on th
   await toggle.click();
   await page.getByTestId('device-reset').click();
   await expect(rows(page)).toHaveCount(all);
-  await expect(toggle).toHaveText(catalogues.en.common.filters);
+  await expect(toggle).toHaveText(catalogues.en.filterBar.filters);
   await expect(page.getByTestId('filter-chip')).toHaveCount(0);
   await signOut(page);
 });
