@@ -43,7 +43,6 @@ export function DetailPage({ id, title, back, actions, wide = false, titleTestId
   );
 }
 
-/** A record's facts: label over value, in as many columns as fit (a `<dl>`). */
 const useInfoStyles = makeStyles({
   info: { margin: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}` },
   pair: { display: 'flex', flexDirection: 'column', gap: '2px', minWidth: 0 },
@@ -57,6 +56,7 @@ export interface InfoItem {
   testId?: string;
 }
 
+/** A record's facts: label over value, in as many columns as fit (a `<dl>`). */
 export function InfoList({ items }: { items: readonly InfoItem[] }) {
   const styles = useInfoStyles();
   return (

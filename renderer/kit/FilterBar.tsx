@@ -8,7 +8,7 @@
  * the first screen before the first row) the fields fold behind a
  * "Filters (n)" button — n the filters applied by the last search — with
  * those filters beside it as chips ("Status: Paid"), and fold again once a
- * search is made. Each field's words come from its control (filterShown.ts).
+ * search is made. Each field's words come from its control (`useFilterShown`).
  */
 import { useZoneNote } from './zone.js';
 import { Button, Field, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
@@ -16,14 +16,11 @@ import { ArrowResetRegular, FilterRegular, SearchRegular } from '@fluentui/react
 import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/**
- * How a filter's control tells the folded filter bar what it shows (issue 31:
- * "the active filters as chips"). Only the control knows the words for its
- * value — a tenant's name, a state's label, the region's names — so the kit's
- * controls report them here, and the enclosing `FilterField` hands them, with
- * its label, to the `FilterBar`. Outside a filter bar (a form) reporting does
- * nothing.
- */
+// How a filter's control tells the folded bar what it shows (issue 31: "the active filters as
+// chips"). Only the control knows the words for its value — a tenant's name, a state's label, the
+// region's names — so the kit's controls report them, and the enclosing `FilterField` hands them,
+// with its label, to the `FilterBar`. Outside a filter bar (a form) reporting does nothing.
+
 /** What a field shows, trimmed; undefined when it filters nothing ("All", empty). */
 export type Report = (text: string | undefined) => void;
 

@@ -3,7 +3,8 @@
  * and as applied, the page asked for, the query of one page operation with
  * the previous page kept while the next loads, what the table and the pager
  * show, stepping back from a page that ran out of rows, and a refresh for a
- * row found gone. A screen adds its own columns, dialogs and actions.
+ * row found gone; and a row's delete (`useRowDelete`, below). A screen adds
+ * its own columns, dialogs and actions.
  */
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
@@ -108,13 +109,11 @@ export function useListPage<K extends PageOp, F extends object>(op: K, { empty, 
   };
 }
 
-/**
- * A list row's delete, as every list asks for it: the row to confirm, then the
- * call, "deleted" on success; a refusal is reported, and when it says the list
- * is out of date (the row gone, or taken into use meanwhile) the list is asked
- * again. The confirmation closes either way. Spread `dialog` on the kit's
- * `ConfirmDialog`.
- */
+// A list row's delete, as every list asks for it: the row to confirm, then the call, "deleted" on
+// success; a refusal is reported, and when it says the list is out of date (the row gone, or taken
+// into use meanwhile) the list is asked again. The confirmation closes either way. Spread `dialog`
+// on the kit's `ConfirmDialog`.
+
 /** The operations that delete one row by the id in their path. */
 export type DeleteOp = { [K in Op]: OpInput<K> extends { params: { id: unknown } } ? K : never }[Op];
 
