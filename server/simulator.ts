@@ -15,7 +15,7 @@ import { api } from '../shared/domains.js';
 import { PRESENCE, type MachineState } from '../shared/device/index.js';
 import type { SaleInput } from '../shared/order/index.js';
 import { DEMO_DEVICES, demoSecret } from './device/index.js';
-import { DEMO_STAFF } from './customer/index.js';
+import { DEMO_CUSTOMER_STAFF } from './customer/index.js';
 
 export interface SimulatorOptions {
   /** The upstream's base URL. */
@@ -62,7 +62,7 @@ interface Machine {
   auth: string;
   payments: boolean;
   /** Its tenant's enterprise staff present their cards here (the demo's customer is tenant A's). */
-  staffCards: readonly string[];
+  customerStaffCards: readonly string[];
   state: MachineState | undefined;
   lastBeat: number;
   silentUntil: number;
@@ -87,7 +87,7 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
     serial,
     auth: `Basic ${Buffer.from(`${serial}:${demoSecret(serial)}`).toString('base64')}`,
     payments: DEMO_DEVICES.find((d) => d.serial === serial)?.type === 'paymentBox',
-    staffCards: DEMO_DEVICES.find((d) => d.serial === serial)?.tenant === 'A' ? DEMO_STAFF.map((s) => s.cardId) : [],
+    customerStaffCards: DEMO_DEVICES.find((d) => d.serial === serial)?.tenant === 'A' ? DEMO_CUSTOMER_STAFF.map((s) => s.cardId) : [],
     state: undefined, lastBeat: 0, silentUntil: 0, faultUntil: 0, sold: 0,
   }));
 
@@ -117,7 +117,7 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
       paymentType: pick(random, [['scan', 60], ['program', 30], ['face', 8], ['app', 2]] as const),
     };
     // One sale in twenty is a staff member's, card read, at the staff price.
-    if (!m.payments && m.staffCards.length && random() < 0.05) sale.staffCard = m.staffCards[Math.floor(random() * m.staffCards.length)]!;
+    if (!m.payments && m.customerStaffCards.length && random() < 0.05) sale.customerStaffCard = m.customerStaffCards[Math.floor(random() * m.customerStaffCards.length)]!;
     let channel: MachineState['channels'][number] | undefined;
     if (m.payments) sale.amount = 100 * Math.ceil(random() * 50);
     else {

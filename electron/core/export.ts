@@ -17,7 +17,7 @@ import ExcelJS from 'exceljs';
 import { CODE } from '../../shared/domains.js';
 import type { ApiOp } from '../../shared/domains.js';
 import type { CallResult } from '../../shared/ipc.js';
-import { EXPORT_LIMITS, EXPORT_TOPIC, orderTexts, sheetHeader, sheetName, sheetRow, staffSheet, type ExportProgress, type LiveExportInput, type LiveExportResult, type OrderRows } from '../../shared/order/index.js';
+import { EXPORT_LIMITS, EXPORT_TOPIC, orderTexts, sheetHeader, sheetName, sheetRow, customerStaffSheet, type ExportProgress, type LiveExportInput, type LiveExportResult, type OrderRows } from '../../shared/order/index.js';
 import type { LiveEvent } from '../../shared/api/events.js';
 import { LOCAL, localError, ok } from './result.js';
 
@@ -81,8 +81,8 @@ export function createLiveExports(): LiveExports {
     try {
       const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
       const sheet = book.addWorksheet(sheetName(lang));
-      const staff = staffSheet(filter);
-      sheet.addRow(sheetHeader(lang, staff)).commit();
+      const customerStaff = customerStaffSheet(filter);
+      sheet.addRow(sheetHeader(lang, customerStaff)).commit();
       const texts = orderTexts[lang];
       progress();
       for (let pageNum = 1; rows < EXPORT_LIMITS.realTime; pageNum++) {
@@ -94,7 +94,7 @@ export function createLiveExports(): LiveExports {
           return page;
         }
         const { list } = page.content as OrderRows;
-        for (const order of list.slice(0, EXPORT_LIMITS.realTime - rows)) sheet.addRow(sheetRow(order, texts, staff)).commit();
+        for (const order of list.slice(0, EXPORT_LIMITS.realTime - rows)) sheet.addRow(sheetRow(order, texts, customerStaff)).commit();
         rows += Math.min(list.length, EXPORT_LIMITS.realTime - rows);
         progress();
         if (list.length < PAGE_SIZE) break;

@@ -34,7 +34,7 @@ export function ChannelEditDialog({ deviceId, numbers, onClose }: { deviceId: nu
   const [search, setSearch] = useState('');
   const [product, setProduct] = useState<{ id: number | null; name: string } | undefined>();
   const [price, setPrice] = useState('');
-  const [staffPrice, setStaffPrice] = useState('');
+  const [customerStaffPrice, setCustomerStaffPrice] = useState('');
   const [stock, setStock] = useState('');
   const [enabled, setEnabled] = useState<Flag>('');
   const [locked, setLocked] = useState<Flag>('');
@@ -46,14 +46,14 @@ export function ChannelEditDialog({ deviceId, numbers, onClose }: { deviceId: nu
   const patch: ChannelPatch = {
     ...(product ? { productId: product.id } : {}),
     ...(money(price) !== undefined ? { price: money(price)! } : {}),
-    ...(money(staffPrice) !== undefined ? { staffPrice: money(staffPrice)! } : {}),
+    ...(money(customerStaffPrice) !== undefined ? { customerStaffPrice: money(customerStaffPrice)! } : {}),
     ...(stock.trim() !== '' ? { stock: /^\d+$/.test(stock.trim()) ? Number(stock.trim()) : NaN } : {}),
     ...(enabled ? { enabled: enabled === 'true' } : {}),
     ...(locked ? { locked: locked === 'true' } : {}),
   };
   const local: Record<string, string> = {};
   if (Number.isNaN(patch.price)) local['patch.price'] = 'device.validation.price';
-  if (Number.isNaN(patch.staffPrice)) local['patch.staffPrice'] = 'device.validation.staffPrice';
+  if (Number.isNaN(patch.customerStaffPrice)) local['patch.customerStaffPrice'] = 'device.validation.customerStaffPrice';
   if (Number.isNaN(patch.stock)) local['patch.stock'] = 'device.validation.stock';
 
   const submit = useGuardedAction(async () => {
@@ -75,7 +75,7 @@ export function ChannelEditDialog({ deviceId, numbers, onClose }: { deviceId: nu
       <Option value="false">{off}</Option>
     </Dropdown>
   );
-  const dirty = product !== undefined || price !== '' || staffPrice !== '' || stock !== '' || enabled !== '' || locked !== '';
+  const dirty = product !== undefined || price !== '' || customerStaffPrice !== '' || stock !== '' || enabled !== '' || locked !== '';
 
   return (
     <FormDialog title={t('device.channel.editTitle', { count: numbers.length })} busy={submit.busy} dirty={dirty} onClose={() => onClose(false)}
@@ -95,8 +95,8 @@ export function ChannelEditDialog({ deviceId, numbers, onClose }: { deviceId: nu
       <Field label={t('device.channel.price')} hint={t('device.channel.keepHint')} validationMessage={message('patch.price')}>
         <Input value={price} inputMode="decimal" onChange={(_, d) => setPrice(d.value)} data-testid="channel-form-price" />
       </Field>
-      <Field label={t('device.channel.staffPrice')} hint={t('device.channel.keepHint')} validationMessage={message('patch.staffPrice')}>
-        <Input value={staffPrice} inputMode="decimal" onChange={(_, d) => setStaffPrice(d.value)} data-testid="channel-form-staff-price" />
+      <Field label={t('device.channel.customerStaffPrice')} hint={t('device.channel.keepHint')} validationMessage={message('patch.customerStaffPrice')}>
+        <Input value={customerStaffPrice} inputMode="decimal" onChange={(_, d) => setCustomerStaffPrice(d.value)} data-testid="channel-form-customer-staff-price" />
       </Field>
       <Field label={t('device.channel.stock')} hint={t('device.channel.keepHint')} validationMessage={message('patch.stock')}>
         <Input value={stock} inputMode="numeric" onChange={(_, d) => setStock(d.value)} data-testid="channel-form-stock" />

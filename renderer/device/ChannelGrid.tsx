@@ -53,7 +53,7 @@ export function ChannelGrid({ device }: { device: DeviceDetail }) {
       render: (c) => <span className={c.productId !== null && c.stock <= device.warningValue ? styles.low : undefined}>{`${c.stock}/${c.capacity}`}</span>,
     },
     { id: 'price', header: t('device.channel.price'), minWidth: 80, width: 100, cellTestId: 'channel-price', render: (c) => (c.price === null ? '—' : formatYuan(c.price)) },
-    { id: 'staffPrice', header: t('device.channel.staffPrice'), minWidth: 80, width: 110, render: (c) => (c.staffPrice === null ? '—' : formatYuan(c.staffPrice)) },
+    { id: 'customerStaffPrice', header: t('device.channel.customerStaffPrice'), minWidth: 80, width: 110, render: (c) => (c.customerStaffPrice === null ? '—' : formatYuan(c.customerStaffPrice)) },
     {
       id: 'state', header: t('device.channel.enabled'), minWidth: 100, width: 140, cellTestId: 'channel-state',
       render: (c) => (

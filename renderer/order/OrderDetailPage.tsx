@@ -104,11 +104,11 @@ function OrderFacts({ order: o }: { order: OrderDetail }) {
         ...(o.kind === 'scene' ? [] : [{ label: t('order.list.device'), value: `${o.deviceName}（${o.deviceId}）` }]),
         { label: t('order.list.point'), value: o.pointName ?? '—' },
         { label: t('order.list.tenant'), value: o.tenantName },
-        { label: t('order.list.staff'), value: t(o.staff ? 'order.list.yes' : 'order.list.no') },
-        ...(o.staffName !== null ? [
-          { label: t('order.list.staffName'), value: o.staffName, testId: 'order-detail-staff-name' },
-          { label: t('order.list.staffPhone'), value: o.staffPhone ?? '—' },
-          { label: t('order.list.staffCard'), value: o.staffCard ?? '—' },
+        { label: t('order.list.customerStaff'), value: t(o.customerStaff ? 'order.list.yes' : 'order.list.no') },
+        ...(o.customerStaffName !== null ? [
+          { label: t('order.list.customerStaffName'), value: o.customerStaffName, testId: 'order-detail-customer-staff-name' },
+          { label: t('order.list.customerStaffPhone'), value: o.customerStaffPhone ?? '—' },
+          { label: t('order.list.customerStaffCard'), value: o.customerStaffCard ?? '—' },
           { label: t('order.list.customer'), value: o.customerName ?? '—' },
         ] : []),
         { label: t('order.list.createdAt'), value: formatDateTime(o.createdAt) },

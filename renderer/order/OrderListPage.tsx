@@ -36,12 +36,12 @@ const useStyles = makeStyles({
   action: { minWidth: 'auto', paddingLeft: tokens.spacingHorizontalXS, paddingRight: tokens.spacingHorizontalXS },
 });
 
-export type OrderListPreset = 'sale' | 'payment' | 'staff' | 'scene';
+export type OrderListPreset = 'sale' | 'payment' | 'customerStaff' | 'scene';
 
-const PRESETS: Readonly<Record<OrderListPreset, { title: `order.list.${'title' | 'paymentBoxTitle' | 'staffTitle' | 'linkedTitle'}`; filter: OrderFilter }>> = {
+const PRESETS: Readonly<Record<OrderListPreset, { title: `order.list.${'title' | 'paymentBoxTitle' | 'customerStaffTitle' | 'linkedTitle'}`; filter: OrderFilter }>> = {
   sale: { title: 'order.list.title', filter: { kind: 'sale' } },
   payment: { title: 'order.list.paymentBoxTitle', filter: { kind: 'payment' } },
-  staff: { title: 'order.list.staffTitle', filter: { kind: 'sale', staff: true } },
+  customerStaff: { title: 'order.list.customerStaffTitle', filter: { kind: 'sale', customerStaff: true } },
   scene: { title: 'order.list.linkedTitle', filter: { kind: 'scene' } },
 };
 
@@ -81,10 +81,10 @@ export function OrderListScreen({ preset }: { preset: OrderListPreset }) {
   const columns = useMemo<Column<OrderItem>[]>(() => [
     { id: 'number', header: t('order.list.number'), minWidth: 180, width: 190, value: (o) => o.number, cellTestId: 'order-number', hideable: false },
     { id: 'title', header: t('order.list.orderTitle'), render: (o) => <OverflowText text={o.title} />, minWidth: 140, width: 220, grow: 2 },
-    ...(preset === 'staff' ? [
-      { id: 'staffName', header: t('order.list.staffName'), minWidth: 80, width: 100, value: (o: OrderItem) => o.staffName, cellTestId: 'order-staff-name' },
-      { id: 'staffPhone', header: t('order.list.staffPhone'), minWidth: 110, width: 120, value: (o: OrderItem) => o.staffPhone },
-      { id: 'staffCard', header: t('order.list.staffCard'), minWidth: 90, width: 100, value: (o: OrderItem) => o.staffCard },
+    ...(preset === 'customerStaff' ? [
+      { id: 'customerStaffName', header: t('order.list.customerStaffName'), minWidth: 80, width: 100, value: (o: OrderItem) => o.customerStaffName, cellTestId: 'order-customer-staff-name' },
+      { id: 'customerStaffPhone', header: t('order.list.customerStaffPhone'), minWidth: 110, width: 120, value: (o: OrderItem) => o.customerStaffPhone },
+      { id: 'customerStaffCard', header: t('order.list.customerStaffCard'), minWidth: 90, width: 100, value: (o: OrderItem) => o.customerStaffCard },
       { id: 'customer', header: t('order.list.customer'), render: (o: OrderItem) => <OverflowText text={o.customerName ?? ''} />, minWidth: 120, width: 180 },
     ] : []),
     { id: 'received', header: t('order.list.receivedAmount'), kind: 'money', value: (o) => o.receivedAmount },
@@ -170,7 +170,7 @@ export function PaymentBoxOrdersPage() {
 }
 
 export function StaffOrderListPage() {
-  return <OrderListScreen preset="staff" />;
+  return <OrderListScreen preset="customerStaff" />;
 }
 
 export function LinkedOrdersPage() {

@@ -2,7 +2,7 @@
 import type { DemoData } from '../manifest.js';
 import { customers, customerStaff } from './schema.js';
 
-export const DEMO_STAFF: readonly { name: string; position: string; cardId: string; phone: string }[] = [
+export const DEMO_CUSTOMER_STAFF: readonly { name: string; position: string; cardId: string; phone: string }[] = [
   { name: '陈晓燕', position: '店长', cardId: '31000101', phone: '13916200101' },
   { name: '王建国', position: '厨师长', cardId: '31000102', phone: '13916200102' },
   { name: '李静', position: '收银员', cardId: '31000103', phone: '13916200103' },
@@ -21,6 +21,6 @@ export const customerDemo: DemoData = {
       tenantId, userId: ids.get('account', 'enterprise1'), name: '虹桥枢纽餐饮管理有限公司', buyNow: true,
     }).returning({ id: customers.id });
     ids.set('customer', 'hongqiao', customer!.id);
-    await tx.insert(customerStaff).values(DEMO_STAFF.map((s) => ({ ...s, customerId: customer!.id, tenantId })));
+    await tx.insert(customerStaff).values(DEMO_CUSTOMER_STAFF.map((s) => ({ ...s, customerId: customer!.id, tenantId })));
   },
 };

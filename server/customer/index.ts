@@ -4,8 +4,8 @@ import { customerDemo } from './demo.js';
 import { customers, customerStaff } from './schema.js';
 
 export { customers, customerStaff } from './schema.js';
-export { DEMO_STAFF } from './demo.js';
-export { staffByCard, type CardHolder } from './queries.js';
+export { DEMO_CUSTOMER_STAFF } from './demo.js';
+export { customerStaffByCard, type CardHolder } from './queries.js';
 
 export const customerServer = defineServerDomain({
   name: 'customer',

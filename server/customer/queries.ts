@@ -12,7 +12,7 @@ export interface CardHolder {
 }
 
 /** The holder of a card among the tenant's enterprise customers, while the customer is not disabled. */
-export async function staffByCard(db: Queryable, tenantId: number, cardId: string): Promise<CardHolder | undefined> {
+export async function customerStaffByCard(db: Queryable, tenantId: number, cardId: string): Promise<CardHolder | undefined> {
   const [holder] = await db.select({ id: customerStaff.id, name: customerStaff.name, phone: customerStaff.phone, cardId: customerStaff.cardId, customerName: customers.name })
     .from(customerStaff).innerJoin(customers, eq(customers.id, customerStaff.customerId))
     .where(and(eq(customerStaff.tenantId, tenantId), eq(customerStaff.cardId, cardId), eq(customers.state, 'normal')))

@@ -29,7 +29,7 @@ export async function channelsOf(db: Queryable, scope: Scope, deviceId: number):
   const rows = await db.select({
     number: c.number, stock: c.stock, enabled: c.enabled, locked: c.locked, productId: c.productId, productName: products.name,
     productImage: sql<string | null>`(select ${productImages.fileId} from ${productImages} where ${productImages.productId} = ${c.productId} and ${productImages.position} = 0)`,
-    price: c.price, staffPrice: c.staffPrice,
+    price: c.price, customerStaffPrice: c.customerStaffPrice,
   }).from(c).leftJoin(products, eq(products.id, c.productId)).where(eq(c.deviceId, device.id)).orderBy(asc(c.number));
   return rows.map((r) => ({ ...r, capacity: device.capacity }));
 }
@@ -38,7 +38,7 @@ export async function changeChannels(db: Queryable, scope: Scope, deviceId: numb
   await db.transaction(async (tx) => {
     const device = await deviceOf(tx, scope, deviceId, true);
     const unique = [...new Set(numbers)];
-    const rows = await tx.select({ number: c.number, productId: c.productId, price: c.price, staffPrice: c.staffPrice }).from(c)
+    const rows = await tx.select({ number: c.number, productId: c.productId, price: c.price, customerStaffPrice: c.customerStaffPrice }).from(c)
       .where(and(eq(c.deviceId, device.id), inArray(c.number, unique)));
     if (rows.length !== unique.length) throw new RequestValidationError({ numbers: 'device.validation.channel' });
     if (patch.productId) {
@@ -54,14 +54,14 @@ export async function changeChannels(db: Queryable, scope: Scope, deviceId: numb
       const productId = patch.productId === undefined ? row.productId : patch.productId;
       if (productId === null) continue;
       if ((patch.price ?? row.price) === null) fields['patch.price'] = 'device.validation.price';
-      if ((patch.staffPrice ?? row.staffPrice) === null) fields['patch.staffPrice'] = 'device.validation.staffPrice';
+      if ((patch.customerStaffPrice ?? row.customerStaffPrice) === null) fields['patch.customerStaffPrice'] = 'device.validation.customerStaffPrice';
     }
     if (Object.keys(fields).length) throw new RequestValidationError(fields);
     const { productId, ...rest } = patch;
     const set = {
       ...rest,
       // Emptying a channel takes its prices and stock with it.
-      ...(productId === null ? { productId: null, price: null, staffPrice: null, stock: 0 } : productId !== undefined ? { productId } : {}),
+      ...(productId === null ? { productId: null, price: null, customerStaffPrice: null, stock: 0 } : productId !== undefined ? { productId } : {}),
     };
     // An empty change changes nothing (and an UPDATE without a column is no statement).
     if (Object.keys(set).length) await tx.update(c).set(set).where(and(eq(c.deviceId, device.id), inArray(c.number, unique)));

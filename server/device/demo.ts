@@ -131,7 +131,7 @@ export const deviceDemo: DemoData = {
         // Staff buy at 90 %; stock spread from empty to full, a few at the warning value.
         return {
           deviceId: ids.get('device', d.serial), number: n + 1, tenantId, productId: product.id, price: product.price,
-          staffPrice: Math.round(product.price * 0.9), stock: (n * 7 + i) % (capacity + 1), enabled: n % 17 !== 16,
+          customerStaffPrice: Math.round(product.price * 0.9), stock: (n * 7 + i) % (capacity + 1), enabled: n % 17 !== 16,
         };
       }));
     }

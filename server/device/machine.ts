@@ -49,7 +49,7 @@ export const machineHandlers = defineHandlers({
   'device.heartbeat': async (_input, { db, device: caller }) => {
     const device = await liveDevice(db, caller.id);
     await db.transaction((tx) => seen(tx, caller.id));
-    const channels = await db.select({ number: c.number, stock: c.stock, enabled: c.enabled, locked: c.locked, productId: c.productId, price: c.price, staffPrice: c.staffPrice })
+    const channels = await db.select({ number: c.number, stock: c.stock, enabled: c.enabled, locked: c.locked, productId: c.productId, price: c.price, customerStaffPrice: c.customerStaffPrice })
       .from(c).where(eq(c.deviceId, caller.id)).orderBy(asc(c.number));
     return { serverTime: new Date().toISOString(), locked: device.locked, capacity: device.capacity, channels };
   },

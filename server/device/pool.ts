@@ -71,7 +71,7 @@ export const poolHandlers = defineHandlers({
     await publishDeviceEvents(tx, unique, 'recycled', {}, user.id);
     await tx.update(devices).set({ tenantId: null, pointId: null, allocation: 'recycled', online: false, updatedAt: new Date() })
       .where(and(inArray(devices.id, unique), isNotNull(devices.tenantId)));
-    await tx.update(deviceChannels).set({ tenantId: null, productId: null, price: null, staffPrice: null, stock: 0 })
+    await tx.update(deviceChannels).set({ tenantId: null, productId: null, price: null, customerStaffPrice: null, stock: 0 })
       .where(inArray(deviceChannels.deviceId, unique));
     await tx.insert(deviceAllocations).values(rows.map((d) => ({ deviceId: d.id, action: 'recycle' as const, tenantId: d.tenantId, actorId: user.id })));
     return { changed: rows.length };

@@ -82,14 +82,14 @@ export const deviceChannels = pgTable('device_channels', {
   locked: boolean('locked').notNull().default(false),
   productId: integer('product_id').references(() => products.id),
   price: integer('price'),
-  staffPrice: integer('staff_price'),
+  customerStaffPrice: integer('customer_staff_price'),
 }, (t) => [
   primaryKey({ columns: [t.deviceId, t.number] }),
   index('device_channels_product_idx').on(t.productId),
   index('device_channels_tenant_idx').on(t.tenantId),
   // Stock never below zero, whatever races a sale; a product always with both prices.
   check('device_channels_stock_nonnegative', sql`${t.stock} >= 0`),
-  check('device_channels_priced', sql`${t.productId} is null or (${t.price} > 0 and ${t.staffPrice} > 0)`),
+  check('device_channels_priced', sql`${t.productId} is null or (${t.price} > 0 and ${t.customerStaffPrice} > 0)`),
 ]);
 
 /**

@@ -67,14 +67,14 @@ export interface SoldLine {
  * limit (941), per order at most its limit (942); a switched-off or empty
  * channel 943, a locked one 903, too few left 940.
  */
-export async function takeStock(tx: Tx, device: SaleDevice, items: readonly { channel: number; count: number }[], staff: boolean): Promise<SoldLine[]> {
+export async function takeStock(tx: Tx, device: SaleDevice, items: readonly { channel: number; count: number }[], customerStaff: boolean): Promise<SoldLine[]> {
   const wanted = new Map<number, number>();
   for (const item of items) wanted.set(item.channel, (wanted.get(item.channel) ?? 0) + item.count);
   if ([...wanted.values()].some((n) => n > device.channelSalesLimit)) throw new BizError(CODE.channelSalesLimit);
   if ([...wanted.values()].reduce((a, b) => a + b, 0) > device.orderLimit) throw new BizError(CODE.orderItemsLimit);
   const numbers = [...wanted.keys()].sort((a, b) => a - b);
   const rows = await tx.select({
-    number: c.number, enabled: c.enabled, locked: c.locked, productId: c.productId, price: c.price, staffPrice: c.staffPrice,
+    number: c.number, enabled: c.enabled, locked: c.locked, productId: c.productId, price: c.price, customerStaffPrice: c.customerStaffPrice,
     name: products.name, listPrice: products.price,
   }).from(c).leftJoin(products, eq(products.id, c.productId))
     .where(and(eq(c.deviceId, device.id), inArray(c.number, numbers))).orderBy(asc(c.number));
@@ -89,7 +89,7 @@ export async function takeStock(tx: Tx, device: SaleDevice, items: readonly { ch
     if (!taken) throw new BizError(CODE.insufficientStock);
     lines.push({
       channel: number, productId: row.productId, name: row.name, count, stockLeft: taken.stock,
-      unitPrice: (staff ? row.staffPrice : row.price) ?? 0, listPrice: row.listPrice ?? 0,
+      unitPrice: (customerStaff ? row.customerStaffPrice : row.price) ?? 0, listPrice: row.listPrice ?? 0,
     });
   }
   return lines;

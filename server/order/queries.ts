@@ -45,10 +45,10 @@ const itemColumns = {
   deliveryState: orders.deliveryState,
   deliveryEnd: orders.deliveryEnd,
   refundState: orders.refundState,
-  staff: orders.staff,
-  staffName: orders.staffName,
-  staffPhone: orders.staffPhone,
-  staffCard: orders.staffCard,
+  customerStaff: orders.customerStaff,
+  customerStaffName: orders.customerStaffName,
+  customerStaffPhone: orders.customerStaffPhone,
+  customerStaffCard: orders.customerStaffCard,
   customerName: orders.customerName,
   deviceId: orders.deviceId,
   deviceName: orders.deviceName,
@@ -100,7 +100,7 @@ export async function orderWhere(db: Queryable, scope: Scope, f: OrderFilter): P
     number ? (number.length === ORDER_LIST.numberLength ? eq(orders.number, number) : like(orders.number, `${number}%`)) : undefined,
     f.thirdPartyNumber ? eq(orders.thirdPartyNumber, f.thirdPartyNumber) : undefined,
     f.kind ? eq(orders.kind, f.kind) : undefined,
-    f.staff !== undefined ? eq(orders.staff, f.staff) : undefined,
+    f.customerStaff !== undefined ? eq(orders.customerStaff, f.customerStaff) : undefined,
     f.paymentState ? eq(orders.paymentState, f.paymentState) : undefined,
     f.refundState ? eq(orders.refundState, f.refundState) : undefined,
     f.deliveryState ? eq(orders.deliveryState, f.deliveryState) : undefined,
@@ -123,7 +123,7 @@ export async function orderPage(db: Queryable, scope: Scope, query: PageQuery, f
   const where = await orderWhere(db, scope, filter);
   const rows = await selectOrders(db).where(where).orderBy(...NEWEST_FIRST).limit(query.pageSize).offset(offset);
   // A list masks the staff member's phone (shared/format.ts maskContact); the order's detail shows it whole.
-  return { list: rows.map(({ refundReason: _r, paidAt: _p, ...row }) => toItem({ ...row, staffPhone: maskContact(row.staffPhone) })), pageNum: query.pageNum, pageSize: query.pageSize };
+  return { list: rows.map(({ refundReason: _r, paidAt: _p, ...row }) => toItem({ ...row, customerStaffPhone: maskContact(row.customerStaffPhone) })), pageNum: query.pageNum, pageSize: query.pageSize };
 }
 
 /**

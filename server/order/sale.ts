@@ -14,7 +14,7 @@ import type { DeviceCaller } from '../http/principal.js';
 import { deviceForSale, publishDeviceNews, takeStock, touchDevice, type DeviceNews, type SaleDevice, type SoldLine } from '../device/index.js';
 import type { Tx } from '../db/index.js';
 import { tenants } from '../tenant/schema.js';
-import { staffByCard, type CardHolder } from '../customer/index.js';
+import { customerStaffByCard, type CardHolder } from '../customer/index.js';
 import { orderItems, orders } from './schema.js';
 import { publish } from '../http/events.js';
 import { rollSale } from './rollup.js';
@@ -65,14 +65,14 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
       if (device.type === 'paymentBox') {
         // A payment box only takes money (spec §2 payTheBox: payment orders), at no staff price.
         if (sale.items.length || sale.amount === undefined) throw new BizError(CODE.paymentBoxSale);
-        if (sale.staffCard !== undefined) throw new RequestValidationError({ staffCard: 'validation.invalid' });
+        if (sale.customerStaffCard !== undefined) throw new RequestValidationError({ customerStaffCard: 'validation.invalid' });
         amount = sale.amount;
       } else {
         if (!sale.items.length) throw new RequestValidationError({ items: 'validation.required' });
         if (sale.amount !== undefined) throw new RequestValidationError({ amount: 'validation.invalid' });
-        if (sale.staffCard !== undefined) {
-          holder = await staffByCard(tx, device.tenantId, sale.staffCard);
-          if (!holder) throw new BizError(CODE.staffCardInvalid);
+        if (sale.customerStaffCard !== undefined) {
+          holder = await customerStaffByCard(tx, device.tenantId, sale.customerStaffCard);
+          if (!holder) throw new BizError(CODE.customerStaffCardInvalid);
         }
         lines = await takeStock(tx, device, sale.items, holder !== undefined);
         amount = lines.reduce((sum, l) => sum + l.unitPrice * l.count, 0);
@@ -97,8 +97,8 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
         paymentState: 'success',
         deliveryState: lines.length ? 'allDelivered' : 'notStarted',
         deliveryEnd: 'complete',
-        staff: holder !== undefined,
-        ...(holder ? { staffId: holder.id, staffName: holder.name, staffPhone: holder.phone, staffCard: holder.cardId, customerName: holder.customerName } : {}),
+        customerStaff: holder !== undefined,
+        ...(holder ? { customerStaffId: holder.id, customerStaffName: holder.name, customerStaffPhone: holder.phone, customerStaffCard: holder.cardId, customerName: holder.customerName } : {}),
         paidAt: sql`now()`,
       }).onConflictDoNothing({ target: [orders.deviceId, orders.saleId] })
         .returning({ id: orders.id, orderNumber: orders.number, amount: orders.amount, createdAt: orders.createdAt });

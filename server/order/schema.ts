@@ -58,16 +58,16 @@ export const orders = pgTable('orders', {
   deliveryEnd: deliveryEnd('delivery_end').notNull(),
   refundState: refundState('refund_state').notNull().default('none'),
   /** Sold at the staff price. */
-  staff: boolean('staff').notNull().default(false),
+  customerStaff: boolean('customer_staff').notNull().default(false),
   /**
    * A staff order's buyer (spec §3 staff order): the enterprise staff whose
    * card was read, and as history what the order was sold to — name, phone,
    * card and enterprise customer — whatever becomes of the staff record.
    */
-  staffId: integer('staff_id').references(() => customerStaff.id, { onDelete: 'set null' }),
-  staffName: text('staff_name'),
-  staffPhone: text('staff_phone'),
-  staffCard: text('staff_card'),
+  customerStaffId: integer('customer_staff_id').references(() => customerStaff.id, { onDelete: 'set null' }),
+  customerStaffName: text('customer_staff_name'),
+  customerStaffPhone: text('customer_staff_phone'),
+  customerStaffCard: text('customer_staff_card'),
   customerName: text('customer_name'),
   /**
    * A linked order (kind `scene`): the scene's own number for it, the scene

@@ -56,7 +56,7 @@ export async function seedLinkedOrders(db: Queryable, { count, days, now }: { co
       from seed_linked o join totals t on t.order_id = o.id
     )
     insert into orders (id, number, third_party_number, tenant_id, root_tenant_id, kind, device_id, device_name, point_id, sale_id, title,
-      amount, original_amount, received_amount, platform, payment_type, payment_state, delivery_state, delivery_end, staff, paid_at, created_at,
+      amount, original_amount, received_amount, platform, payment_type, payment_state, delivery_state, delivery_end, customer_staff, paid_at, created_at,
       linkage_number, scene_id, scene_name, scene_state)
     select s.id,
       ${orderNumber(sql`s.created_at`)},

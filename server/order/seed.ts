@@ -54,7 +54,7 @@ async function seedBatch(db: Queryable, n: number, { days, now }: SeedOptions): 
       select d.id, d.tenant_id, coalesce(t.parent_id, t.id) as root, d.name, d.point_id, d.type,
         array(select c.number from device_channels c where c.device_id = d.id and c.product_id is not null order by c.number) as chans,
         -- The staff of the tenant's enterprise customers, who buy here with their cards.
-        array(select s.id from customer_staff s join customers cu on cu.id = s.customer_id where s.tenant_id = d.tenant_id and cu.state = 'normal' order by s.id) as staff_ids,
+        array(select s.id from customer_staff s join customers cu on cu.id = s.customer_id where s.tenant_id = d.tenant_id and cu.state = 'normal' order by s.id) as customer_staff_ids,
         (row_number() over (order by d.id) - 1)::int as k
       from devices d join tenants t on t.id = d.tenant_id
       where d.activated and d.tenant_id is not null and (d.type = 'paymentBox'
@@ -67,16 +67,16 @@ async function seedBatch(db: Queryable, n: number, { days, now }: SeedOptions): 
       from generate_series(1, ${n}) g, counted where counted.c > 0
     )
     select p.id, ${notInFuture(until)}, p.fate, p.r2, p.r3, dev.id as device_id, dev.tenant_id, dev.root, dev.name as device_name, dev.point_id, dev.type, dev.chans,
-      (dev.type = 'selling' and cardinality(dev.staff_ids) > 0 and p.r3 < 0.05) as staff,
+      (dev.type = 'selling' and cardinality(dev.customer_staff_ids) > 0 and p.r3 < 0.05) as customer_staff,
       -- Below 0.05, r3 × 20 is as good a die as any to pick which staff member bought.
-      case when dev.type = 'selling' and p.r3 < 0.05 then dev.staff_ids[1 + floor(p.r3 * 20 * cardinality(dev.staff_ids))::int] end as staff_id,
+      case when dev.type = 'selling' and p.r3 < 0.05 then dev.customer_staff_ids[1 + floor(p.r3 * 20 * cardinality(dev.customer_staff_ids))::int] end as customer_staff_id,
       case when p.fate < 0.015 then 'unpaid' when p.fate < 0.025 then 'timeout' else 'success' end::payment_state as payment_state
     from picked p join dev on dev.k = p.k`);
   // One to three different stocked channels of each selling machine's order.
   await db.execute(sql`
     create temp table seed_items as
     select o.id as order_id, o.tenant_id, c.number as channel, c.product_id, pr.name,
-      case when o.staff then c.staff_price else c.price end as unit_price, pr.price as list_price,
+      case when o.customer_staff then c.customer_staff_price else c.price end as unit_price, pr.price as list_price,
       1 + (j = 1 and o.r3 > 0.8)::int as count, j
     from seed_orders o
     cross join lateral generate_series(1, least(cardinality(o.chans), 1 + floor(o.r2 * 2.6)::int)) j
@@ -94,13 +94,13 @@ async function seedBatch(db: Queryable, n: number, { days, now }: SeedOptions): 
         coalesce(t.title, o.device_name) as title,
         -- Paid orders: 1.5 % partly and 1 % fully refunded; 1 % with a delivery failure.
         case when o.payment_state <> 'success' then 'none' when o.fate > 0.99 then 'full' when o.fate > 0.975 then 'partial' else 'none' end as refund,
-        cs.name as staff_name, cs.phone as staff_phone, cs.card_id as staff_card, cu.name as customer_name
+        cs.name as customer_staff_name, cs.phone as customer_staff_phone, cs.card_id as customer_staff_card, cu.name as customer_name
       from seed_orders o left join totals t on t.order_id = o.id
-        left join customer_staff cs on cs.id = o.staff_id left join customers cu on cu.id = cs.customer_id
+        left join customer_staff cs on cs.id = o.customer_staff_id left join customers cu on cu.id = cs.customer_id
     )
     insert into orders (id, number, third_party_number, tenant_id, root_tenant_id, kind, device_id, device_name, point_id, sale_id, title,
       amount, original_amount, received_amount, refund_amount, refund_reason, platform, payment_type, payment_state, delivery_state, delivery_end,
-      refund_state, staff, staff_id, staff_name, staff_phone, staff_card, customer_name, paid_at, created_at)
+      refund_state, customer_staff, customer_staff_id, customer_staff_name, customer_staff_phone, customer_staff_card, customer_name, paid_at, created_at)
     select id,
       ${orderNumber(sql`created_at`)},
       case when payment_state = 'success' then (case when r3 < 0.55 then '4200' else '2026' end) || lpad(id::text, 24, '0') end,
@@ -116,7 +116,7 @@ async function seedBatch(db: Queryable, n: number, { days, now }: SeedOptions): 
       case when payment_state = 'unpaid' then 'notEnded' when payment_state = 'timeout' then 'timeout'
         when fate between 0.9 and 0.92 then 'error' else 'complete' end::delivery_end,
       case refund when 'full' then 'full' when 'partial' then 'partial' else 'none' end::refund_state,
-      staff, staff_id, staff_name, staff_phone, staff_card, customer_name,
+      customer_staff, customer_staff_id, customer_staff_name, customer_staff_phone, customer_staff_card, customer_name,
       case when payment_state = 'success' then created_at + interval '3 seconds' end, created_at
     from shaped order by created_at`);
   await db.execute(sql`

@@ -160,7 +160,7 @@ export const channelItem = z.object({
   productName: z.string().nullable(),
   productImage: z.string().nullable(),
   price: z.number().int().nullable(),
-  staffPrice: z.number().int().nullable(),
+  customerStaffPrice: z.number().int().nullable(),
 });
 export type ChannelItem = z.infer<typeof channelItem>;
 
@@ -174,7 +174,7 @@ const fen = (message: string) => z.number({ error: message }).int({ message }).m
 export const channelPatch = z.object({
   productId: ref('product').nullable().optional(),
   price: fen('device.validation.price').optional(),
-  staffPrice: fen('device.validation.staffPrice').optional(),
+  customerStaffPrice: fen('device.validation.customerStaffPrice').optional(),
   stock: z.number({ error: 'device.validation.stock' }).int({ message: 'device.validation.stock' }).min(0, { message: 'device.validation.stock' }).max(9999, { message: 'device.validation.stock' }).optional(),
   enabled: z.boolean().optional(),
   locked: z.boolean().optional(),

@@ -27,7 +27,7 @@ export const machineState = z.object({
     locked: z.boolean(),
     productId: z.number().int().nullable(),
     price: z.number().int().nullable(),
-    staffPrice: z.number().int().nullable(),
+    customerStaffPrice: z.number().int().nullable(),
   })),
 });
 export type MachineState = z.infer<typeof machineState>;

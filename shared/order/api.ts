@@ -10,7 +10,7 @@ import { endpoint, isoTime, str } from '../api/define.js';
 import { PAY_PLATFORMS, PAY_TYPES } from './states.js';
 
 /** Spec §9 / §5: items per order and per channel are the device's own limits (1–10, 1–5). */
-export const SALE_LIMITS = { saleId: 64, thirdPartyNumber: 64, items: 10, staffCard: 32 } as const;
+export const SALE_LIMITS = { saleId: 64, thirdPartyNumber: 64, items: 10, customerStaffCard: 32 } as const;
 
 const fen = z.number().int().min(1).max(99_999_999);
 
@@ -26,7 +26,7 @@ export const saleInput = z.object({
    * enterprise staff (spec §3 staff order), who must hold it among the
    * tenant's enterprise customers (945 otherwise).
    */
-  staffCard: str().trim().min(1).max(SALE_LIMITS.staffCard).optional(),
+  customerStaffCard: str().trim().min(1).max(SALE_LIMITS.customerStaffCard).optional(),
   /** What was vended, per channel; a payment box sends none and an amount instead. */
   items: z.array(z.object({ channel: z.number().int().min(1).max(999), count: z.number().int().min(1).max(10) })).max(SALE_LIMITS.items).default([]),
   amount: fen.optional(),

@@ -14,7 +14,7 @@ export const orderErrors = defineErrors({
   orderItemsLimit: err(942, 409, '超过单笔限购数量', '超過單筆限購數量', 'More than the single-order limit'),
   channelUnavailable: err(943, 409, '货道已关闭或无商品', '貨道已關閉或無商品', 'The channel is switched off or has no product'),
   paymentBoxSale: err(944, 400, '支付盒子只收款，不出货', '支付盒子只收款，不出貨', 'A payment box takes an amount and vends no items'),
-  staffCardInvalid: err(945, 409, '员工卡无效或所属企业已停用', '員工卡無效或所屬企業已停用', 'The staff card is unknown or its enterprise customer is disabled'),
+  customerStaffCardInvalid: err(945, 409, '员工卡无效或所属企业已停用', '員工卡無效或所屬企業已停用', 'The staff card is unknown or its enterprise customer is disabled'),
   exportTooLarge: err(977, 409, '数据量过大，不支持实时下载，请使用邮件导出', '資料量過大，不支援即時下載，請使用郵件匯出', 'Too many rows for a real-time download; export by e-mail instead'),
   exportLinkInvalid: err(978, 404, '导出文件不存在或链接已过期', '匯出檔案不存在或連結已過期', 'The export does not exist or its link has expired'),
   refundPeriodPassed: err(982, 409, '已超过退款期限', '已超過退款期限', 'The refund period has passed'),

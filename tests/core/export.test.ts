@@ -96,7 +96,7 @@ describe('export.orders', () => {
   });
 
   it('adds the buyer\'s columns to a sheet of staff orders', async () => {
-    const result = await browser.call('export.orders', { job: job(), filter: { ...month, kind: 'sale', staff: true }, lang: 'zh-CN', name: 'staff.xlsx' });
+    const result = await browser.call('export.orders', { job: job(), filter: { ...month, kind: 'sale', customerStaff: true }, lang: 'zh-CN', name: 'staff.xlsx' });
     const content = (result as { content: { rows: number; data: string } }).content;
     expect(content.rows).toBeGreaterThan(0);
     const book = new ExcelJS.Workbook();

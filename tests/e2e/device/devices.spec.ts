@@ -97,7 +97,7 @@ test('tenant1 edits two channels\' prices and lock at once, and refills one', as
   await expect(page.getByRole('option', { name: /乐事薯片原味/ }).first()).toBeVisible();
   await page.getByTestId('channel-form-product').press('Escape');
   await page.getByTestId('channel-form-price').fill('5');
-  await page.getByTestId('channel-form-staff-price').fill('4.5');
+  await page.getByTestId('channel-form-customer-staff-price').fill('4.5');
   await page.getByTestId('channel-form-locked').click();
   await page.getByRole('option', { name: ch.yes, exact: true }).click();
   await page.getByTestId('channel-form-submit').click();

@@ -71,12 +71,12 @@ test('payment-box orders are payment only, and staff orders are sold at the staf
   await page.goto('/orderManagement/staffOrderList');
   await expect(visibleRows(page).first()).toBeVisible();
   // Each names who bought it, and the enterprise customer.
-  const buyer = (await visibleRows(page).first().getByTestId('order-staff-name').textContent())!;
+  const buyer = (await visibleRows(page).first().getByTestId('order-customer-staff-name').textContent())!;
   expect(buyer).not.toBe('');
   await expect(visibleRows(page).first()).toContainText('虹桥枢纽餐饮管理有限公司');
   await visibleRows(page).first().getByTestId('order-open').click();
-  await expect(page.getByText(en.list.staff, { exact: true }).locator('..')).toContainText(en.list.yes);
-  await expect(page.getByTestId('order-detail-staff-name')).toHaveText(buyer);
+  await expect(page.getByText(en.list.customerStaff, { exact: true }).locator('..')).toContainText(en.list.yes);
+  await expect(page.getByTestId('order-detail-customer-staff-name')).toHaveText(buyer);
 });
 
 /** The order list, down to the paid orders nothing has been refunded of. */

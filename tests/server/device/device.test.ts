@@ -104,7 +104,7 @@ describe('device.channels', () => {
   it('lists a device\'s channels by number with products and both prices, and 1201 for another tenant\'s', async () => {
     const channels = await t.ok('device.channels', { params: { id: t.ids.device('VM2026000101') } }, t.token.tenant1);
     expect(channels).toHaveLength(60);
-    expect(channels[0]).toMatchObject({ number: 1, capacity: 8, productName: expect.any(String), price: expect.any(Number), staffPrice: expect.any(Number) });
+    expect(channels[0]).toMatchObject({ number: 1, capacity: 8, productName: expect.any(String), price: expect.any(Number), customerStaffPrice: expect.any(Number) });
     expect(channels.every((c) => c.stock >= 0 && c.stock <= 8)).toBe(true);
     expect((await t.call('device.channels', { params: { id: t.ids.device('VM2026000101') } }, await t.signIn('tenant2'))).body.code).toBe(CODE.deviceNotFound);
   });
@@ -114,17 +114,17 @@ describe('device.channelUpdate', () => {
   const id = () => t.ids.device('VM2026000107');
 
   it('changes a selection\'s prices, lock and switch all at once', async () => {
-    const changed = await t.ok('device.channelUpdate', { params: { id: id() }, body: { numbers: [1, 2, 3], patch: { price: 450, staffPrice: 400, locked: true } } }, t.token.tenant1);
-    expect(changed.slice(0, 3).map((c) => [c.price, c.staffPrice, c.locked])).toEqual([[450, 400, true], [450, 400, true], [450, 400, true]]);
+    const changed = await t.ok('device.channelUpdate', { params: { id: id() }, body: { numbers: [1, 2, 3], patch: { price: 450, customerStaffPrice: 400, locked: true } } }, t.token.tenant1);
+    expect(changed.slice(0, 3).map((c) => [c.price, c.customerStaffPrice, c.locked])).toEqual([[450, 400, true], [450, 400, true], [450, 400, true]]);
     expect(changed[3]!.locked).toBe(false);
   });
 
   it('empties a channel with its prices, and refuses a product without a staff price or over the capacity', async () => {
     const emptied = await t.ok('device.channelUpdate', { params: { id: id() }, body: { numbers: [5], patch: { productId: null } } }, t.token.tenant1);
-    expect(emptied[4]).toMatchObject({ productId: null, price: null, staffPrice: null, stock: 0 });
+    expect(emptied[4]).toMatchObject({ productId: null, price: null, customerStaffPrice: null, stock: 0 });
     const [product] = (await t.ok('product.page', { query: {}, body: { tenantId: t.ids.tenant('A') } }, t.token.tenant1)).list;
     const unpriced = await t.call('device.channelUpdate', { params: { id: id() }, body: { numbers: [5], patch: { productId: product!.id, price: 300 } } }, t.token.tenant1);
-    expect(unpriced.body.content.fields).toEqual({ 'patch.staffPrice': 'device.validation.staffPrice' });
+    expect(unpriced.body.content.fields).toEqual({ 'patch.customerStaffPrice': 'device.validation.customerStaffPrice' });
     const over = await t.call('device.channelUpdate', { params: { id: id() }, body: { numbers: [6], patch: { stock: 9 } } }, t.token.tenant1);
     expect(over.body.content.fields).toEqual({ 'patch.stock': 'device.validation.stockCapacity' });
     expect((await t.call('device.channelUpdate', { params: { id: id() }, body: { numbers: [61], patch: { locked: true } } }, t.token.tenant1)).body.content.fields)

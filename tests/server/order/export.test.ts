@@ -86,14 +86,14 @@ describe('exportOrders', () => {
   it('names each buyer of staff orders: staff, phone, card and enterprise customer, in four more columns', async () => {
     const user = (await findAuthUser(t.db, eq(users.id, t.ids.user('tenant1'))))!;
     const scope = scopeOf(user);
-    const { rows, bytes } = await toBuffer((out) => exportOrders(t.db, scope, { kind: 'sale', staff: true }, 'en', out));
+    const { rows, bytes } = await toBuffer((out) => exportOrders(t.db, scope, { kind: 'sale', customerStaff: true }, 'en', out));
     const back = await readBack(bytes);
     expect(back.rows[0]).toEqual(sheetHeader('en', true));
     expect(back.rows[0]!.slice(-4)).toEqual(['Staff member', 'Phone', 'Card number', 'Enterprise customer']);
     expect(rows).toBeGreaterThan(0);
-    const expected = await t.db.select().from(orders).where(and(eq(orders.rootTenantId, t.ids.tenant('A')), eq(orders.staff, true), eq(orders.kind, 'sale')))
+    const expected = await t.db.select().from(orders).where(and(eq(orders.rootTenantId, t.ids.tenant('A')), eq(orders.customerStaff, true), eq(orders.kind, 'sale')))
       .orderBy(desc(orders.createdAt), desc(orders.id));
-    expect(back.rows.slice(1).map((r) => r.slice(15))).toEqual(expected.map((o) => [o.staffName, o.staffPhone, o.staffCard, o.customerName]));
+    expect(back.rows.slice(1).map((r) => r.slice(15))).toEqual(expected.map((o) => [o.customerStaffName, o.customerStaffPhone, o.customerStaffCard, o.customerName]));
   });
 
   it('reads past a batch without skipping or repeating an order', async () => {

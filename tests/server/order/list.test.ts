@@ -44,7 +44,7 @@ describe('order.page', () => {
       [{ platform: 'digitalRmb' }, eq(orders.platform, 'digitalRmb')],
       [{ paymentType: 'face' }, eq(orders.paymentType, 'face')],
       [{ kind: 'payment' }, eq(orders.kind, 'payment')],
-      [{ staff: true }, eq(orders.staff, true)],
+      [{ customerStaff: true }, eq(orders.customerStaff, true)],
     ] as const) {
       const page = await list(filter);
       expect(page.total, JSON.stringify(filter)).toBe(await countWhere(and(root, where)));
@@ -55,20 +55,20 @@ describe('order.page', () => {
   });
 
   it('names a staff order\'s staff, phone, card and enterprise customer, and no one on other orders', async () => {
-    const staffOrders = await list({ kind: 'sale', staff: true });
+    const staffOrders = await list({ kind: 'sale', customerStaff: true });
     expect(staffOrders.total).toBeGreaterThan(0);
     for (const o of staffOrders.list) {
-      expect(o).toMatchObject({ staff: true, customerName: '虹桥枢纽餐饮管理有限公司', staffCard: expect.stringMatching(/^3100010\d$/), staffPhone: expect.stringMatching(/^1\d{2}\*{4}\d{4}$/) });
-      expect(o.staffName).toBeTruthy();
+      expect(o).toMatchObject({ customerStaff: true, customerName: '虹桥枢纽餐饮管理有限公司', customerStaffCard: expect.stringMatching(/^3100010\d$/), customerStaffPhone: expect.stringMatching(/^1\d{2}\*{4}\d{4}$/) });
+      expect(o.customerStaffName).toBeTruthy();
     }
     // The list masks the phone; the order's detail shows it whole.
     const whole = await t.ok('order.info', { params: { id: staffOrders.list[0]!.id } }, t.token.tenant1);
-    expect(whole.staffPhone).toMatch(/^1\d{10}$/);
-    expect(staffOrders.list[0]!.staffPhone).toBe(`${whole.staffPhone!.slice(0, 3)}****${whole.staffPhone!.slice(-4)}`);
+    expect(whole.customerStaffPhone).toMatch(/^1\d{10}$/);
+    expect(staffOrders.list[0]!.customerStaffPhone).toBe(`${whole.customerStaffPhone!.slice(0, 3)}****${whole.customerStaffPhone!.slice(-4)}`);
     // Several of the customer's staff buy, not one.
-    expect(new Set(staffOrders.list.map((o) => o.staffName)).size).toBeGreaterThan(3);
-    const others = await list({ staff: false }, t.token.tenant1, { pageNum: 1, pageSize: 50 });
-    expect(others.list.every((o) => o.staffName === null && o.customerName === null)).toBe(true);
+    expect(new Set(staffOrders.list.map((o) => o.customerStaffName)).size).toBeGreaterThan(3);
+    const others = await list({ customerStaff: false }, t.token.tenant1, { pageNum: 1, pageSize: 50 });
+    expect(others.list.every((o) => o.customerStaffName === null && o.customerName === null)).toBe(true);
   });
 
   it('finds by whole number, by its first digits, and by third-party number', async () => {

@@ -51,18 +51,18 @@ describe('order.sale', () => {
   it('sells at the staff price to the holder of a staff card, and the order names the staff and the enterprise customer', async () => {
     await setChannel('VM2026000101', 1, { stock: 3 });
     const c1 = await channelRow('VM2026000101', 1);
-    const res = await sell('VM2026000101', { staffCard: '31000103', items: [{ channel: 1, count: 1 }] });
-    expect(res.body.content.amount).toBe(c1.staffPrice);
+    const res = await sell('VM2026000101', { customerStaffCard: '31000103', items: [{ channel: 1, count: 1 }] });
+    expect(res.body.content.amount).toBe(c1.customerStaffPrice);
     const [order] = await t.db.select().from(orders).where(eq(orders.number, res.body.content.orderNumber));
-    expect(order).toMatchObject({ staff: true, staffName: '李静', staffPhone: '13916200103', staffCard: '31000103', customerName: '虹桥枢纽餐饮管理有限公司' });
-    expect(order!.staffId).toBeTypeOf('number');
+    expect(order).toMatchObject({ customerStaff: true, customerStaffName: '李静', customerStaffPhone: '13916200103', customerStaffCard: '31000103', customerName: '虹桥枢纽餐饮管理有限公司' });
+    expect(order!.customerStaffId).toBeTypeOf('number');
   });
 
   it('refuses a card no staff of the machine\'s tenant holds, or of a disabled customer (945), taking no stock', async () => {
     await setChannel('VM2026000101', 2, { stock: 3 });
-    const refused = async (serial: string, staffCard: string, channel: number) => {
-      const res = await sell(serial, { staffCard, items: [{ channel, count: 1 }] });
-      expect(res.body.code).toBe(CODE.staffCardInvalid);
+    const refused = async (serial: string, customerStaffCard: string, channel: number) => {
+      const res = await sell(serial, { customerStaffCard, items: [{ channel, count: 1 }] });
+      expect(res.body.code).toBe(CODE.customerStaffCardInvalid);
     };
     await refused('VM2026000101', '99999999', 2);
     // Tenant A's customer's card at its second-level tenant's machine: not that tenant's customer.
@@ -76,7 +76,7 @@ describe('order.sale', () => {
     }
     expect((await channelRow('VM2026000101', 2)).stock).toBe(3);
     // A payment box takes no staff card.
-    const box = await sell('VM2026000103', { staffCard: '31000103', items: [], amount: 500 });
+    const box = await sell('VM2026000103', { customerStaffCard: '31000103', items: [], amount: 500 });
     expect(box.body.code).toBe(CODE.badRequest);
   });
 
@@ -84,7 +84,7 @@ describe('order.sale', () => {
     await setChannel('VM2026000201', 1, { stock: 3 });
     const res = await sell('VM2026000201', { items: [{ channel: 1, count: 1 }] });
     const [order] = await t.db.select().from(orders).where(eq(orders.number, res.body.content.orderNumber));
-    expect(order).toMatchObject({ tenantId: t.ids.tenant('A1'), rootTenantId: t.ids.tenant('A'), staff: false, staffName: null });
+    expect(order).toMatchObject({ tenantId: t.ids.tenant('A1'), rootTenantId: t.ids.tenant('A'), customerStaff: false, customerStaffName: null });
   });
 
   it('answers a retried sale id with the order already made, taking no stock twice', async () => {
@@ -126,7 +126,7 @@ describe('order.sale', () => {
     for (const n of [1, 2, 3, 4]) await setChannel(serial, n, { stock: 5, enabled: true, locked: false });
     await setChannel(serial, 2, { locked: true });
     await setChannel(serial, 3, { enabled: false });
-    await setChannel(serial, 4, { productId: null, price: null, staffPrice: null, stock: 0 });
+    await setChannel(serial, 4, { productId: null, price: null, customerStaffPrice: null, stock: 0 });
     const count = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0]!.n;
     const before = await count();
     expect((await sell(serial, { items: [{ channel: 1, count: 1 }, { channel: 2, count: 1 }] })).body.code).toBe(CODE.deviceLocked);
