@@ -8,7 +8,7 @@ import { assembleApi, SUCCESS, type ContentOf, type InputOf } from './api/define
 import { assembleErrors, type ErrorTable } from './errors/define.js';
 import { createPolicy } from './errors/policy.js';
 import { assembleTexts, type Lang } from './i18n/define.js';
-import { deriveRouteSets, type RouteGroupDecl } from './routes/define.js';
+import { deriveRouteSets, joinRouteGroups, type RouteGroupDecl, type RouteJoinDecl } from './routes/define.js';
 import { commonErrors, commonTexts, kitTexts, pendingPowers, pendingRoutes, routeTexts, shellTexts } from './common/index.js';
 import { account } from './account/index.js';
 import { tenant } from './tenant/index.js';
@@ -59,7 +59,7 @@ export const catalogues = assembleTexts([commonTexts, shellTexts, kitTexts, rout
 // --------------------------------------------------------------- routes
 
 /** Every route group: the domains' and those of screens no domain builds yet. */
-export const ROUTE_GROUPS: readonly RouteGroupDecl[] = [...pendingRoutes, ...DOMAINS.flatMap((d) => d.routes)];
+export const ROUTE_GROUPS: readonly RouteGroupDecl[] = joinRouteGroups([...pendingRoutes, ...DOMAINS.flatMap((d): readonly (RouteGroupDecl | RouteJoinDecl)[] => d.routes)]);
 /** The three route sets of spec §2, derived from the groups. */
 export const { main: MAIN_ROUTES, enterprise: ENTERPRISE_ROUTES, staff: STAFF_ROUTES } = deriveRouteSets(ROUTE_GROUPS);
 

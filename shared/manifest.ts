@@ -7,7 +7,7 @@ import type { EndpointDef } from './api/define.js';
 import type { ErrorTable } from './errors/define.js';
 import type { LangTexts } from './i18n/define.js';
 import type { PowerCode } from './roles.js';
-import type { RouteGroupDecl } from './routes/define.js';
+import type { RouteGroupDecl, RouteJoinDecl } from './routes/define.js';
 
 export interface SharedManifest {
   /** The folder name, singular; also the namespace of its UI texts. */
@@ -20,8 +20,8 @@ export interface SharedManifest {
   texts: LangTexts<object>;
   /** The permission codes of the member set (spec §2) its screens and endpoints use. */
   powers: readonly PowerCode[];
-  /** Its route groups (spec §2), written once for the three route sets. */
-  routes: readonly RouteGroupDecl[];
+  /** Its route groups (spec §2), written once for the three route sets, and the screens it adds to another domain's group. */
+  routes: readonly (RouteGroupDecl | RouteJoinDecl)[];
 }
 
 export const defineDomain = <const M extends SharedManifest>(manifest: M): M => manifest;

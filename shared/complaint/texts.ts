@@ -5,6 +5,7 @@ import { complaintEventTexts } from './texts-events.js';
 const zhCN = {
   title: '客户投诉',
   detailTitle: '投诉详情',
+  route: { complaintDetail: '投诉详情' },
   number: '投诉编号',
   orderNumber: '订单号',
   amount: '订单金额',
@@ -43,6 +44,7 @@ export const complaintTexts = defineTexts(zhCN, {
   'zh-TW': {
     title: '客戶投訴',
     detailTitle: '投訴詳情',
+    route: { complaintDetail: '投訴詳情' },
     number: '投訴編號',
     orderNumber: '訂單號',
     amount: '訂單金額',
@@ -79,6 +81,7 @@ export const complaintTexts = defineTexts(zhCN, {
   en: {
     title: 'Customer complaints',
     detailTitle: 'Complaint',
+    route: { complaintDetail: 'Complaint' },
     number: 'Complaint number',
     orderNumber: 'Order number',
     amount: 'Order amount',

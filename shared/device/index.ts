@@ -17,5 +17,5 @@ export * from './care.js';
 export { deviceErrors } from './errors.js';
 
 export const device = defineDomain({
-  name: 'device', api: joinApis(deviceApi, channelApi, machineApi, activationApi, poolApi, careApi), errors: deviceErrors, texts: deviceTexts, powers: ['2-1', '2-9'], routes: deviceRoutes,
+  name: 'device', api: joinApis(deviceApi, channelApi, machineApi, activationApi, poolApi, careApi), errors: deviceErrors, texts: deviceTexts, powers: ['2-1'], routes: deviceRoutes,
 });

@@ -1,11 +1,9 @@
-/** Device screens (spec §2 /deviceList, /sceneadmin, /devicePool). Codes: 2-1 device list and settings, 2-9 scene linkage. */
+/** Device screens (spec §2 /deviceList, /devicePool). Code 2-1: device list and settings; scene linkage joins the group (shared/scene/routes.ts). */
 import { ADMIN_ONLY, codes, detail, group, view } from '../routes/define.js';
 
 export const deviceRoutes = [
   group(10, '/deviceList', { title: 'device.route.deviceManagement', icon: 'device' }, [
     view('index', 'DeviceList', 'device.route.deviceList', codes('2-1')),
-    view('/sceneadmin', 'SceneLinkage', 'device.route.sceneLinkage', codes('2-9')),
-    detail('/sceneadmin/detailpage', 'SceneDetail', 'device.route.sceneDetail', '/sceneadmin', codes('2-9')),
     detail('devSet', 'DeviceSettings', 'device.route.deviceSettings', '/deviceList/index', codes('2-1')),
   ], { alwaysShow: true }),
   // Spec: system admin only; the path /devicePool/index mirrors /deviceList/index.

@@ -52,8 +52,6 @@ const zhCN = {
   route: {
     deviceManagement: '设备管理',
     deviceList: '设备列表',
-    sceneLinkage: '场景联动',
-    sceneDetail: '场景详情',
     deviceSettings: '设备信息与设置',
     devicePool: '设备池',
   },
@@ -104,8 +102,6 @@ export const deviceTexts = defineTexts(zhCN, {
     route: {
       deviceManagement: '設備管理',
       deviceList: '設備列表',
-      sceneLinkage: '場景聯動',
-      sceneDetail: '場景詳情',
       deviceSettings: '設備資訊與設定',
       devicePool: '設備池',
     },
@@ -154,8 +150,6 @@ export const deviceTexts = defineTexts(zhCN, {
     route: {
       deviceManagement: 'Devices',
       deviceList: 'Device list',
-      sceneLinkage: 'Scene linkage',
-      sceneDetail: 'Scene details',
       deviceSettings: 'Device info and settings',
       devicePool: 'Device pool',
     },

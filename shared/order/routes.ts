@@ -1,9 +1,10 @@
 /**
  * Order screens (spec §2 /orderManagement). Codes: 6-1 the order list,
  * payment-box orders (its hidden detail) and staff orders; 6-3 linked orders
- * and customer service (complaints). Beyond the spec: orderDetail, an order
- * on a screen of its own, so that it can open in a window of its own (the
- * orders issue) and be linked to; complaintDetail, a complaint likewise.
+ * and customer service (complaints, which join the group from
+ * shared/complaint/routes.ts). Beyond the spec: orderDetail, an order on a
+ * screen of its own, so that it can open in a window of its own (the orders
+ * issue) and be linked to.
  */
 import { codes, detail, group, view } from '../routes/define.js';
 
@@ -13,8 +14,6 @@ export const orderRoutes = [
     view('scenario', 'LinkedOrders', 'route.linkedOrders', codes('6-3')),
     detail('payTheBox', 'PaymentBoxOrders', 'route.paymentBoxOrders', '/orderManagement/orderList', codes('6-1')),
     view('staffOrderList', 'StaffOrderList', 'route.staffOrderList', codes('6-1')),
-    view('customerService', 'CustomerService', 'route.customerService', codes('6-3')),
     detail('orderDetail', 'OrderDetail', 'order.route.orderDetail', '/orderManagement/orderList', codes('6-1', '6-3')),
-    detail('complaintDetail', 'ComplaintDetail', 'order.route.complaintDetail', '/orderManagement/customerService', codes('6-3')),
   ]),
 ];

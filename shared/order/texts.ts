@@ -13,7 +13,7 @@ const zhCN = {
   payType: { program: '小程序', scan: '扫码', face: '刷脸', app: '应用' },
   kind: { sale: '售货订单', payment: '收款订单', scene: '联动订单' },
   scene: { notStarted: '未开始', inProgress: '进行中', interrupted: '强制中断', ended: '已结束' },
-  route: { orderDetail: '订单详情', complaintDetail: '投诉详情' },
+  route: { orderDetail: '订单详情' },
   list: orderListTexts['zh-CN'],
   exports: orderExportTexts['zh-CN'],
   validation: {
@@ -36,7 +36,7 @@ export const orderTexts = defineTexts(zhCN, {
     payType: { program: '小程式', scan: '掃碼', face: '刷臉', app: '應用程式' },
     kind: { sale: '售貨訂單', payment: '收款訂單', scene: '聯動訂單' },
     scene: { notStarted: '未開始', inProgress: '進行中', interrupted: '強制中斷', ended: '已結束' },
-    route: { orderDetail: '訂單詳情', complaintDetail: '投訴詳情' },
+    route: { orderDetail: '訂單詳情' },
     list: orderListTexts['zh-TW'],
     exports: orderExportTexts['zh-TW'],
     validation: {
@@ -57,7 +57,7 @@ export const orderTexts = defineTexts(zhCN, {
     payType: { program: 'Mini program', scan: 'Scan', face: 'Face', app: 'App' },
     kind: { sale: 'Sale', payment: 'Payment', scene: 'Linked order' },
     scene: { notStarted: 'Not started', inProgress: 'In progress', interrupted: 'Interrupted', ended: 'Ended' },
-    route: { orderDetail: 'Order details', complaintDetail: 'Complaint' },
+    route: { orderDetail: 'Order details' },
     list: orderListTexts.en,
     exports: orderExportTexts.en,
     validation: {

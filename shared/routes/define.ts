@@ -45,6 +45,37 @@ export const detail = (path: string, name: string, title: RouteTitle, activeMenu
 export const group = (order: number, path: string, meta: RouteMeta, children: readonly RouteDecl[], extra: Partial<RouteDef> = {}): RouteGroupDecl =>
   ({ order, path, meta, children, ...extra });
 
+/**
+ * Screens a domain adds to another domain's menu group (scene linkage in the
+ * device group, complaints in the order group: spec §2 menus are not cut along
+ * the code's domains). They go after the screen named `after`, or last.
+ */
+export interface RouteJoinDecl { into: string; after?: string; children: readonly RouteDecl[] }
+
+export const into = (groupPath: string, children: readonly RouteDecl[], after?: string): RouteJoinDecl =>
+  ({ into: groupPath, children, ...(after !== undefined ? { after } : {}) });
+
+export const isJoin = (d: RouteGroupDecl | RouteJoinDecl): d is RouteJoinDecl => 'into' in d;
+
+/** The groups with the screens other domains add to them; refuses a join into no group or after no screen. */
+export function joinRouteGroups(decls: readonly (RouteGroupDecl | RouteJoinDecl)[]): RouteGroupDecl[] {
+  const groups = decls.filter((d): d is RouteGroupDecl => !isJoin(d));
+  for (const join of decls.filter(isJoin)) {
+    if (!groups.some((g) => g.path === join.into)) throw new Error(`routes: screens join ${join.into}, which no domain declares`);
+  }
+  return groups.map((g) => {
+    const joins = decls.filter((d): d is RouteJoinDecl => isJoin(d) && d.into === g.path);
+    if (!joins.length) return g;
+    const children = [...(g.children ?? [])];
+    for (const join of joins) {
+      const at = join.after === undefined ? children.length : children.findIndex((c) => c.name === join.after) + 1;
+      if (at === 0) throw new Error(`routes: screens join ${join.into} after ${join.after}, which it does not have`);
+      children.splice(at, 0, ...join.children);
+    }
+    return { ...g, children };
+  });
+}
+
 /** A group of one screen (a top-level view such as /person). */
 export const single = (order: number, route: RouteDecl): RouteGroupDecl => ({ order, ...route });
 

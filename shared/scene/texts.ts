@@ -3,6 +3,7 @@ import { defineTexts } from '../i18n/define.js';
 
 const zhCN = {
   title: '场景联动',
+  route: { sceneLinkage: '场景联动', sceneDetail: '场景详情' },
   name: '场景名称',
   namePlaceholder: '请输入场景名称',
   id: '场景编号',
@@ -81,6 +82,7 @@ const zhCN = {
 export const sceneTexts = defineTexts(zhCN, {
   'zh-TW': {
     title: '場景聯動',
+    route: { sceneLinkage: '場景聯動', sceneDetail: '場景詳情' },
     name: '場景名稱',
     namePlaceholder: '請輸入場景名稱',
     id: '場景編號',
@@ -157,6 +159,7 @@ export const sceneTexts = defineTexts(zhCN, {
   },
   en: {
     title: 'Scene linkage',
+    route: { sceneLinkage: 'Scene linkage', sceneDetail: 'Scene details' },
     name: 'Scene name',
     namePlaceholder: 'Enter the scene name',
     id: 'Scene ID',

@@ -19,8 +19,6 @@ type Layer = keyof typeof RECIPE;
 
 /** `layer/domain/file`: why that domain has no such file. */
 const EXCEPTIONS: Readonly<Record<string, string>> = {
-  'shared/complaint/routes.ts': 'its screens sit in the order menu group (spec §2 orderManagement), declared in shared/order/routes.ts',
-  'shared/scene/routes.ts': 'its screens sit in the device menu group (spec §2 deviceList), declared in shared/device/routes.ts',
   'shared/file/routes.ts': 'no screen: images are uploaded from other domains\' forms',
   'shared/refund/routes.ts': 'no screen: refunds are made and listed on an order\'s page',
   'shared/refund/errors.ts': 'its refusals are the order family\'s (spec §8 97x), in shared/order/errors.ts',

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { assembleApi, endpoint, joinApis } from '../../shared/api/define.js';
 import { assembleErrors, defineErrors, err, family } from '../../shared/errors/define.js';
 import { assembleTexts, defineTexts } from '../../shared/i18n/define.js';
-import { deriveRouteSets, group, view } from '../../shared/routes/define.js';
+import { deriveRouteSets, group, into, isJoin, joinRouteGroups, view, type RouteGroupDecl, type RouteJoinDecl } from '../../shared/routes/define.js';
 import { api, CODE, DOMAINS, FAMILIES, knownEntry, POWER_OWNERS, ROUTE_GROUPS } from '../../shared/domains.js';
 import { POWER_CODES } from '../../shared/roles.js';
 import { assembleHandlers, demoOrder, type ServerManifest } from '../../server/manifest.js';
@@ -52,22 +52,36 @@ describe('the shared list', () => {
     expect(() => assembleTexts([texts('一')], { a: texts('二') })).toThrow(/"a" is defined twice/);
   });
 
+  it('puts the screens a domain adds to another\'s group after the one it names, and refuses a join into nothing', () => {
+    const g = group(1, '/x', {}, [view('a', 'A', 'route.a'), view('c', 'C', 'route.c')]);
+    const [joined] = joinRouteGroups([into('/x', [view('b', 'B', 'route.b')], 'A'), g]);
+    expect(joined!.children!.map((c) => c.name)).toEqual(['A', 'B', 'C']);
+    expect(joinRouteGroups([g, into('/x', [view('d', 'D', 'route.d')])])[0]!.children!.map((c) => c.name)).toEqual(['A', 'C', 'D']);
+    expect(() => joinRouteGroups([g, into('/y', [])])).toThrow(/\/y, which no domain declares/);
+    expect(() => joinRouteGroups([g, into('/x', [], 'Z')])).toThrow(/after Z, which it does not have/);
+  });
+
   it('refuses a route group declared twice', () => {
     const g = group(1, '/x', {}, [view('a', 'A', 'route.a')]);
     expect(() => deriveRouteSets([g, { ...g, order: 2 }])).toThrow(/\/x is declared twice/);
   });
 
-  it('gives each permission code of spec §2 exactly one owner, and uses a code only in its owner\'s routes', () => {
+  it('gives each permission code of spec §2 exactly one owner, and uses a code only in its owner\'s routes (or the group it joins)', () => {
     const owners = POWER_OWNERS.flatMap((o) => o.powers.map((p) => [p, o.owner] as const));
     expect(owners.map(([p]) => p).sort()).toEqual([...POWER_CODES].sort());
     const ownerOf = new Map(owners);
     const owned = new Map(DOMAINS.map((d) => [d.name, new Set<string>(d.powers)]));
+    const groupOwner = new Map(DOMAINS.flatMap((d) => (d.routes as readonly (RouteGroupDecl | RouteJoinDecl)[]).flatMap((r) => (isJoin(r) ? [] : [[r.path, d.name] as const]))));
     for (const d of DOMAINS) {
-      const walk = (r: { meta?: { value?: readonly string[] }; children?: readonly unknown[] }): void => {
-        for (const code of r.meta?.value ?? []) expect(owned.get(d.name)!.has(code), `${d.name} uses ${code} of ${ownerOf.get(code)}`).toBe(true);
-        for (const c of r.children ?? []) walk(c as never);
-      };
-      d.routes.forEach(walk);
+      for (const decl of d.routes as readonly (RouteGroupDecl | RouteJoinDecl)[]) {
+        // Complaints join the order group under its code 6-3 (spec §2: linked orders and customer service share it).
+        const may = new Set([...owned.get(d.name)!, ...(isJoin(decl) ? owned.get(groupOwner.get(decl.into)!)! : [])]);
+        const walk = (r: { meta?: { value?: readonly string[] }; children?: readonly unknown[] }): void => {
+          for (const code of r.meta?.value ?? []) expect(may.has(code), `${d.name} uses ${code} of ${ownerOf.get(code)}`).toBe(true);
+          for (const c of r.children ?? []) walk(c as never);
+        };
+        walk(decl);
+      }
     }
     expect(ROUTE_GROUPS.length).toBeGreaterThanOrEqual(DOMAINS.length);
   });
