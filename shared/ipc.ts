@@ -1,16 +1,20 @@
 /**
  * The local operation table (ARCHITECTURE §2): what main does itself rather
  * than calling upstream. Same shape as the API table: input and output schemas.
- * The bridge carries both tables under one `call(op, input)`.
+ * The bridge carries both tables under one `call(op, input)`. An assembly, as
+ * shared/domains.ts is: it is built on the domains' schemas (the session's
+ * user, an uploaded file, an export), so no domain imports it; the bridge's
+ * mechanism is shared/bridge.ts, re-exported here for the layers above.
  */
 import { z } from 'zod';
 import { signInForm, userInfo } from './account/index.js';
 import { fileItem } from './file/index.js';
 import { liveExportInput, liveExportResult } from './order/index.js';
 import type { ApiContent, ApiInput, ApiOp } from './domains.js';
-import { LOCAL, NO_SESSION, type CallError } from './errors/policy.js';
-import { LANGS } from './i18n/define.js';
-import type { LiveEvent } from './api/events.js';
+import { appPath, local, none, prefs, type BridgeEvent, type CallMeta, type CallResult } from './bridge.js';
+
+// The mechanism's names, from here as before.
+export * from './bridge.js';
 
 export const sessionUser = userInfo.extend({
   /** Role kind derived from the roles; members signed in through employee info have `member`. */
@@ -28,32 +32,6 @@ export const sessionUser = userInfo.extend({
   epoch: z.string(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
-
-export const FONT_SIZES = ['default', 'medium', 'small', 'mini'] as const;
-export const prefs = z.object({
-  language: z.enum(LANGS as [string, ...string[]]).optional(),
-  sidebar: z.union([z.literal(0), z.literal(1)]).default(1),
-  size: z.enum(FONT_SIZES).default('medium'),
-  // Shell settings panel (spec §2); absent means the shell's default.
-  /** Theme preset colour, `#rrggbb`. */
-  theme: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(),
-  /** Light or dark; `system` (or absent) follows the OS. */
-  appearance: z.enum(['system', 'light', 'dark']).optional(),
-  fixedHeader: z.boolean().optional(),
-  tagsView: z.boolean().optional(),
-  sidebarLogo: z.boolean().optional(),
-  showSettings: z.boolean().optional(),
-});
-export type Prefs = z.infer<typeof prefs>;
-
-/**
- * A route of the console: a local path (`/a/b?c#d`), never `//host` or a
- * backslash trick that a browser would read as another origin.
- */
-export const appPath = z.string().max(2048).startsWith('/').refine((p) => !p.startsWith('//') && !p.includes('\\'), { message: 'validation.invalid' });
-
-const local = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });
-const none = z.object({}).strict().optional();
 
 export const ipc = {
   'session.signIn': local(signInForm, sessionUser),
@@ -106,36 +84,6 @@ export type Op = ApiOp | IpcOp;
 export type OpInput<K extends Op> = K extends ApiOp ? ApiInput<K> : K extends IpcOp ? z.input<Ipc[K]['input']> : never;
 export type OpOutput<K extends Op> = K extends ApiOp ? ApiContent<K> : K extends IpcOp ? z.output<Ipc[K]['output']> : never;
 
-export type CallResult<T> = { ok: true; content: T } | { ok: false; error: CallError };
-
-/** What a call says about its caller beside the input. */
-export interface CallMeta {
-  /** The session epoch the page believes current (`SessionUser.epoch`); absent before it knows one. */
-  epoch?: string;
-}
-
-/** Longest epoch the bridges accept (the core's are far shorter). */
-export const EPOCH_MAX_LENGTH = 128;
-
-/** The epoch in a bridge's untrusted meta argument, if it names a plausible one. */
-export function epochOf(meta: unknown): string | undefined {
-  if (meta === null || typeof meta !== 'object') return undefined;
-  const epoch = (meta as { epoch?: unknown }).epoch;
-  return typeof epoch === 'string' && epoch.length > 0 && epoch.length <= EPOCH_MAX_LENGTH ? epoch : undefined;
-}
-
-/**
- * The core's refusal of a call whose epoch is not the current session's: the
- * page is showing a user who is no longer signed in here (another tab or
- * window signed in or out). Code 1501 (token missing): the page's session
- * has no token any more. The renderer reloads the session instead of
- * reporting it (renderer/app/sessionWatch.ts).
- */
-export const SESSION_CHANGED = { code: NO_SESSION, message: LOCAL.sessionChanged } as const;
-
-export const isSessionChanged = (error: Pick<CallError, 'source' | 'message'>): boolean =>
-  error.source === 'local' && error.message === SESSION_CHANGED.message;
-
 /**
  * Local operations a page may call whatever session it believes current:
  * the ones that tell it the session or start a new one, and the
@@ -144,13 +92,6 @@ export const isSessionChanged = (error: Pick<CallError, 'source' | 'message'>): 
 export const EPOCH_FREE: ReadonlySet<IpcOp> = new Set<IpcOp>(['session.current', 'session.signIn', 'prefs.get', 'prefs.set', 'app.info', 'windows.open']);
 
 /** `window.vend`: the one object the preload exposes, and the HTTP bridge mirrors. */
-/**
- * A live event as every window hears it (shared/api/events.ts), stamped with
- * the session epoch it belongs to; topic `feed` says the core's stream
- * (re)connected (`data.state`), so a page refreshes what it may have missed.
- */
-export type BridgeEvent = LiveEvent & { epoch: string };
-
 export interface VendBridge {
   call<K extends Op>(op: K, input: OpInput<K>, meta?: CallMeta): Promise<CallResult<OpOutput<K>>>;
   /** Hears the session's live events; returns the unsubscribe. */
