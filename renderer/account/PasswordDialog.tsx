@@ -21,21 +21,19 @@ import {
 } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { CODE } from '../../shared/domains.js';
 import { asksOldPassword, passwordForm, type PasswordFormValues } from '../../shared/account/index.js';
 import { passwordRequest } from '../../shared/passwordRequest.js';
 import { callOp } from '../bridge.js';
 import { zodI18nResolver, type IssueLike } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
-import { useNotify } from '../app/notify.js';
-import { useReport, useScheduleEnd } from '../app/report.js';
-import { useUser } from '../app/session.js';
+import { useScheduleEnd } from '../app/report.js';
 import { useRelocalise } from '../app/useRelocalise.js';
 import { errorEntry } from '../../shared/domains.js';
 import { NOTIFY_MS } from '../../shared/errors/policy.js';
 import { currentLang } from '../i18n/index.js';
 import { useCloseGuard } from '../kit/useCloseGuard.js';
+import { useScreen } from '../kit/index.js';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -52,11 +50,8 @@ export interface PasswordDialogProps {
 }
 
 export function PasswordDialog({ open, onClose }: PasswordDialogProps) {
-  const { t } = useTranslation();
+  const { t, notify, report, user } = useScreen();
   const styles = useStyles();
-  const user = useUser();
-  const notify = useNotify();
-  const report = useReport();
   const scheduleEnd = useScheduleEnd();
   const askOld = asksOldPassword(user.roleKind);
   const [schema] = useState(() => passwordForm(askOld));

@@ -19,12 +19,11 @@ import {
 } from '@fluentui/react-components';
 import { KeyRegular, PersonRegular, SignOutRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { canChangePassword } from '../../shared/passwordRequest.js';
-import { roleNameKey, useSignOut, useUser } from '../app/session.js';
+import { roleNameKey, useSignOut } from '../app/session.js';
 import { useNavbarLabels } from '../shell/navbarLayout.js';
 import { PasswordDialog } from './PasswordDialog.js';
+import { useScreen } from '../kit/index.js';
 
 const useStyles = makeStyles({
   who: {
@@ -40,10 +39,8 @@ const useStyles = makeStyles({
 export const PERSON_PATH = '/person';
 
 export function ProfileMenu() {
-  const { t } = useTranslation();
+  const { t, user, navigate } = useScreen();
   const styles = useStyles();
-  const user = useUser();
-  const navigate = useNavigate();
   const signOut = useSignOut();
   const [passwordOpen, setPasswordOpen] = useState(false);
   const roleKey = roleNameKey(user.roleName);

@@ -8,7 +8,6 @@
  */
 import { Badge, Button, Card, Field, Link, makeStyles, Text, Textarea, tokens } from '@fluentui/react-components';
 import { ArrowUndoRegular, CheckmarkCircleRegular, SendRegular, WindowNewRegular } from '@fluentui/react-icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -18,11 +17,9 @@ import { formatYuan } from '../../shared/format.js';
 import type { OrderDetail } from '../../shared/order/index.js';
 import { callOp, useOpMutation } from '../bridge.js';
 import { formatDateTime, formatRelative } from '../app/format.js';
-import { useNotify } from '../app/notify.js';
 import { useDetail } from '../app/detail.js';
-import { useReport } from '../app/report.js';
 import { useOpenWindow } from '../app/windows.js';
-import { DetailPage, FormDialog, InfoList, useGuardedAction } from '../kit/index.js';
+import { DetailPage, FormDialog, InfoList, useGuardedAction, useScreen } from '../kit/index.js';
 import { orderDetailPath } from '../order/index.js';
 import { RefundDialog } from '../refund/index.js';
 import { COMPLAINT_LIST_PATH, complaintDetailPath, STATE_COLOURS } from './paths.js';
@@ -97,11 +94,8 @@ export default function ComplaintDetailPage() {
 
 /** Reply, refund, complete: the merchant's steps on an open complaint. */
 function Steps({ complaint: c }: { complaint: ComplaintDetail }) {
-  const { t } = useTranslation();
+  const { t, notify, report, client } = useScreen();
   const styles = useStyles();
-  const notify = useNotify();
-  const report = useReport();
-  const client = useQueryClient();
   const [reply, setReply] = useState('');
   const [replyError, setReplyError] = useState<string>();
   const [order, setOrder] = useState<OrderDetail | null>(null);
@@ -148,9 +142,7 @@ function Steps({ complaint: c }: { complaint: ComplaintDetail }) {
 }
 
 function CloseDialog({ complaint: c, onClose }: { complaint: ComplaintDetail; onClose: () => void }) {
-  const { t } = useTranslation();
-  const notify = useNotify();
-  const report = useReport();
+  const { t, notify, report } = useScreen();
   const [note, setNote] = useState('');
   const [error, setError] = useState<string>();
   const close = useOpMutation('complaint.close', { invalidates: ['complaint.info', 'complaint.page'] });

@@ -8,11 +8,8 @@ import { Button, Card, makeStyles, mergeClasses, Spinner, Tab, TabList, Text, to
 import { ArrowDownloadRegular, ChartMultipleRegular, TableRegular } from '@fluentui/react-icons';
 import type { RowData } from '@tanstack/react-table';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { saveFile } from '../app/save.js';
-import { useNotify } from '../app/notify.js';
-import { useReport } from '../app/report.js';
-import { DataTable, useGuardedAction, type Column, type ListView } from '../kit/index.js';
+import { DataTable, useGuardedAction, type Column, type ListView, useScreen } from '../kit/index.js';
 // Not through the kit's index: it is on the sign-in page, and sheets are made only after it.
 import { sheetsXlsx, XLSX_MIME } from '../kit/xlsx.js';
 import type { ChartSpec } from './chartSpec.js';
@@ -66,11 +63,9 @@ export interface ChartPanelProps<Row extends RowData> {
 type Mode = 'chart' | 'table';
 
 export function ChartPanel<Row extends RowData>({ id, title, rows, rowKey, columns, chart, view, onRetry, fileName, wide = false }: ChartPanelProps<Row>) {
-  const { t } = useTranslation();
+  const { t, notify, report } = useScreen();
   const EChart = useChart();
   const styles = useStyles();
-  const notify = useNotify();
-  const report = useReport();
   const [mode, setMode] = useState<Mode>('chart');
 
   const exportSheet = useGuardedAction(async () => {

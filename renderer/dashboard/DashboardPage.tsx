@@ -8,14 +8,13 @@
  * (`dashboard.figures`, `dashboard.today`) in the user's scope.
  */
 import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
-import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatYuan } from '../../shared/format.js';
 import type { DashboardFigures, Figures } from '../../shared/dashboard/index.js';
 import { useOp } from '../bridge.js';
-import { roleNameKey, useUser } from '../app/session.js';
-import { listView } from '../kit/index.js';
+import { roleNameKey } from '../app/session.js';
+import { listView, useScreen } from '../kit/index.js';
 import { ChartPanel } from './ChartPanel.js';
 import { AlertsPanel } from './AlertsPanel.js';
 import { RangeBar, type Period } from './RangeBar.js';
@@ -51,10 +50,8 @@ function Figure({ label, value, note, testId, words = false }: { label: string; 
 }
 
 export default function DashboardPage() {
-  const { t } = useTranslation();
+  const { t, user, client } = useScreen();
   const styles = useStyles();
-  const user = useUser();
-  const client = useQueryClient();
   // Both reads start during the first render (if the session's start has not started them), not after its
   // commit, which takes a few hundred ms on a slow machine: the queries below find them under way.
   const [period, setPeriod] = useState<Period>(() => ({ shortcut: 'last7', range: prefetchDashboard(client) }));

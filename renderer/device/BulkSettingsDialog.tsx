@@ -5,13 +5,10 @@
  */
 import { Dropdown, Field, Input, makeStyles, Option, Text, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DEVICE_LIMITS, deviceSettingsPatch, NOTIFICATIONS, type DeviceSettingsPatch, type NotificationKind } from '../../shared/device/index.js';
 import { useOpMutation } from '../bridge.js';
 import { fieldsUnder, issueMessage } from '../app/form.js';
-import { useNotify } from '../app/notify.js';
-import { useReport } from '../app/report.js';
-import { FormDialog, useGuardedAction, useFormGrid } from '../kit/index.js';
+import { FormDialog, useGuardedAction, useFormGrid, useScreen } from '../kit/index.js';
 
 const useStyles = makeStyles({
   dropdown: { minWidth: 0, width: '100%' },
@@ -23,11 +20,9 @@ type NumberKey = (typeof NUMBERS)[number];
 type Toggle = 'unchanged' | 'on' | 'off';
 
 export function BulkSettingsDialog({ ids, onClose, onDone }: { ids: readonly number[]; onClose: () => void; onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t, notify, report } = useScreen();
   const styles = useStyles();
   const formGrid = useFormGrid();
-  const notify = useNotify();
-  const report = useReport();
   const save = useOpMutation('device.settingsBulk', { invalidates: ['device.page', 'device.info'] });
   const [numbers, setNumbers] = useState<Record<NumberKey, string>>({ salesNotice: '', warningValue: '', channelSalesLimit: '', orderLimit: '' });
   const [toggles, setToggles] = useState<Record<NotificationKind, Toggle>>(Object.fromEntries(NOTIFICATIONS.map((k) => [k, 'unchanged'])) as Record<NotificationKind, Toggle>);

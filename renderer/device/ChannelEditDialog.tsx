@@ -7,13 +7,10 @@
  */
 import { Combobox, Dropdown, Field, Input, makeStyles, Option } from '@fluentui/react-components';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { parseYuan } from '../../shared/format.js';
 import type { ChannelPatch } from '../../shared/device/index.js';
 import { useOp, useOpMutation } from '../bridge.js';
-import { useNotify } from '../app/notify.js';
-import { useReport } from '../app/report.js';
-import { FormDialog, useGuardedAction, useFormGrid } from '../kit/index.js';
+import { FormDialog, useGuardedAction, useFormGrid, useScreen } from '../kit/index.js';
 
 const useStyles = makeStyles({
   wide: { gridColumn: '1 / -1' },
@@ -25,11 +22,9 @@ type Flag = '' | 'true' | 'false';
 const EMPTY = 'empty';
 
 export function ChannelEditDialog({ deviceId, numbers, onClose }: { deviceId: number; numbers: number[]; onClose: (saved: boolean) => void }) {
-  const { t } = useTranslation();
+  const { t, notify, report } = useScreen();
   const styles = useStyles();
   const formGrid = useFormGrid();
-  const notify = useNotify();
-  const report = useReport();
   const update = useOpMutation('device.channelUpdate', { invalidates: ['device.channels'] });
   const [search, setSearch] = useState('');
   const [product, setProduct] = useState<{ id: number | null; name: string } | undefined>();

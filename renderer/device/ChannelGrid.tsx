@@ -8,13 +8,10 @@
 import { Badge, Button, Card, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { ArrowSyncRegular, EditRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ChannelItem, DeviceDetail } from '../../shared/device/index.js';
 import { formatYuan } from '../../shared/format.js';
 import { useOp, useOpMutation } from '../bridge.js';
-import { useNotify } from '../app/notify.js';
-import { useReport } from '../app/report.js';
-import { ActionButton, DataTable, listView, OverflowText, useSelection, type Column } from '../kit/index.js';
+import { ActionButton, DataTable, listView, OverflowText, useSelection, type Column, useScreen } from '../kit/index.js';
 import { ChannelEditDialog } from './ChannelEditDialog.js';
 
 const useStyles = makeStyles({
@@ -26,10 +23,8 @@ const useStyles = makeStyles({
 });
 
 export function ChannelGrid({ device }: { device: DeviceDetail }) {
-  const { t } = useTranslation();
+  const { t, notify, report } = useScreen();
   const styles = useStyles();
-  const notify = useNotify();
-  const report = useReport();
   const list = useOp('device.channels', { params: { id: device.id } });
   const refill = useOpMutation('device.channelRefill', { invalidates: ['device.channels'] });
   const rows = list.data ?? NONE;

@@ -6,19 +6,16 @@
  */
 import { Badge, makeStyles, Tab, TabList, Text, Title3, tokens } from '@fluentui/react-components';
 import { LockClosedRegular, LockOpenRegular, SettingsRegular } from '@fluentui/react-icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { CODE } from '../../shared/domains.js';
 import type { DeviceItem } from '../../shared/device/index.js';
 import { useOpMutation } from '../bridge.js';
 import { refusedWith } from '../app/errors.js';
 import { formatDateTime, formatRelative } from '../app/format.js';
-import { useNotify } from '../app/notify.js';
-import { useReport } from '../app/report.js';
 import { useUser } from '../app/session.js';
-import { ActionButton, ConfirmDialog, DataTable, OverflowText, Pager, seesTenants, useListPage, useSelection, type Column } from '../kit/index.js';
+import { ActionButton, ConfirmDialog, DataTable, OverflowText, Pager, seesTenants, useListPage, useSelection, type Column, useScreen } from '../kit/index.js';
 import { DeviceFilters, EMPTY_DEVICE_FILTER } from './DeviceFilters.js';
 import { devSetPath } from './paths.js';
 import { ExceptionsPanel } from './ExceptionsPanel.js';
@@ -58,12 +55,8 @@ export default function DeviceListPage() {
 }
 
 function Fleet() {
-  const { t } = useTranslation();
+  const { t, notify, report, navigate, client } = useScreen();
   const styles = useStyles();
-  const notify = useNotify();
-  const report = useReport();
-  const client = useQueryClient();
-  const navigate = useNavigate();
   const byTenant = seesTenants(useUser());
   const { search, table, pager, rows } = useListPage('device.page', { empty: EMPTY_DEVICE_FILTER });
   const [locking, setLocking] = useState<number[] | null>(null);

@@ -7,12 +7,9 @@
 import { Badge, Button, makeStyles, Text, Title3, tokens } from '@fluentui/react-components';
 import { AddRegular, HistoryRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { DeviceItem } from '../../shared/device/index.js';
 import { useOpMutation } from '../bridge.js';
-import { useNotify } from '../app/notify.js';
-import { useReport } from '../app/report.js';
-import { ActionButton, ConfirmDialog, DataTable, OverflowText, Pager, useListPage, useSelection, type Column } from '../kit/index.js';
+import { ActionButton, ConfirmDialog, DataTable, OverflowText, Pager, useListPage, useSelection, type Column, useScreen } from '../kit/index.js';
 import { DeviceFilters, EMPTY_DEVICE_FILTER } from './DeviceFilters.js';
 import { AllocateDialog, HistoryDialog, RegisterDialog } from './PoolDialogs.js';
 
@@ -26,10 +23,8 @@ const useStyles = makeStyles({
 });
 
 export default function DevicePoolPage() {
-  const { t } = useTranslation();
+  const { t, notify, report } = useScreen();
   const styles = useStyles();
-  const notify = useNotify();
-  const report = useReport();
   const { search, table, pager, rows } = useListPage('device.page', { empty: EMPTY_DEVICE_FILTER });
   const [registering, setRegistering] = useState(false);
   const [allocating, setAllocating] = useState<number[] | null>(null);

@@ -15,11 +15,9 @@ import { useOpMutation } from '../bridge.js';
 import { applyFieldErrors, SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { formatDateTime, formatRelative } from '../app/format.js';
 import { FormInput } from '../app/FormInput.js';
-import { useNotify } from '../app/notify.js';
 import { useDetail } from '../app/detail.js';
-import { useReport } from '../app/report.js';
 import { useRelocalise } from '../app/useRelocalise.js';
-import { DetailPage, InfoList, useGuardedAction, useFormGrid } from '../kit/index.js';
+import { DetailPage, InfoList, useGuardedAction, useFormGrid, useScreen } from '../kit/index.js';
 import { ChannelGrid } from './ChannelGrid.js';
 import { MachineCard } from './MachineCard.js';
 import { DEVICE_LIST_PATH } from './paths.js';
@@ -87,11 +85,9 @@ function DeviceInfo({ device: d }: { device: DeviceDetail }) {
 }
 
 function SettingsForm({ device }: { device: DeviceDetail }) {
-  const { t } = useTranslation();
+  const { t, notify, report } = useScreen();
   const styles = useStyles();
   const formGrid = useFormGrid();
-  const notify = useNotify();
-  const report = useReport();
   const save = useOpMutation('device.settings', { invalidates: ['device.info', 'device.page'] });
   const form = useForm<Values, unknown, Values>({
     resolver: zodI18nResolver(schema, t) as never,

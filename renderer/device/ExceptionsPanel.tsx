@@ -5,14 +5,10 @@
  */
 import { Badge, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { PROBLEMS, type ExceptionItem, type Problem } from '../../shared/device/index.js';
 import { useOpMutation } from '../bridge.js';
 import { formatDateTime, formatRelative } from '../app/format.js';
-import { useNotify } from '../app/notify.js';
-import { useReport } from '../app/report.js';
-import { ActionButton, Choice, DataTable, FilterBar, FilterField, OverflowText, Pager, useListPage, type Column } from '../kit/index.js';
+import { ActionButton, Choice, DataTable, FilterBar, FilterField, OverflowText, Pager, useListPage, type Column, useScreen } from '../kit/index.js';
 import { devSetPath } from './paths.js';
 import { PickListDialog } from './PickListDialog.js';
 
@@ -34,11 +30,8 @@ const COLORS: Readonly<Record<Problem, 'danger' | 'warning' | 'informative' | 'i
 const RENEW_PATH = '/payCenter';
 
 export function ExceptionsPanel() {
-  const { t } = useTranslation();
+  const { t, notify, report, navigate } = useScreen();
   const styles = useStyles();
-  const navigate = useNavigate();
-  const notify = useNotify();
-  const report = useReport();
   const { draft, setDraft, apply, reset, table, pager } = useListPage('device.exceptions', { empty: EMPTY });
   const [picking, setPicking] = useState<number[] | null>(null);
   const lock = useOpMutation('device.lock', { invalidates: ['device.page', 'device.info', 'device.exceptions'] });

@@ -10,13 +10,10 @@ import {
 import { ArrowDownloadRegular, CopyRegular, KeyRegular } from '@fluentui/react-icons';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { QR_SIZE, type DeviceDetail } from '../../shared/device/index.js';
 import { useOp, useOpMutation } from '../bridge.js';
 import { saveFile } from '../app/save.js';
-import { useNotify } from '../app/notify.js';
-import { useReport } from '../app/report.js';
-import { ConfirmDialog, useGuardedAction } from '../kit/index.js';
+import { ConfirmDialog, useGuardedAction, useScreen } from '../kit/index.js';
 
 const useStyles = makeStyles({
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -35,10 +32,8 @@ export function qrSizeOf(text: string): number | undefined {
 }
 
 export function MachineCard({ device }: { device: DeviceDetail }) {
-  const { t } = useTranslation();
+  const { t, notify, report } = useScreen();
   const styles = useStyles();
-  const notify = useNotify();
-  const report = useReport();
   const qr = useOp('device.qrcode', { params: { id: device.id } });
   const activate = useOpMutation('device.activate', { invalidates: ['device.info', 'device.page'] });
   const [confirming, setConfirming] = useState(false);

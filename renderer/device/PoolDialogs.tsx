@@ -8,9 +8,7 @@ import { POOL_LIMITS, registerForm, type DeviceItem } from '../../shared/device/
 import { useOp, useOpMutation } from '../bridge.js';
 import { formatDateTime } from '../app/format.js';
 import { issueMessage } from '../app/form.js';
-import { useNotify } from '../app/notify.js';
-import { useReport } from '../app/report.js';
-import { FormDialog, TenantField, useGuardedAction } from '../kit/index.js';
+import { FormDialog, TenantField, useGuardedAction, useScreen } from '../kit/index.js';
 
 const useStyles = makeStyles({
   serials: { minHeight: '160px', fontFamily: tokens.fontFamilyMonospace },
@@ -24,10 +22,8 @@ const POOL_OPS = ['device.page', 'device.models', 'device.allocations'] as const
 const serialsOf = (text: string) => text.split(/\r?\n/).map((s) => s.trim()).filter(Boolean);
 
 export function RegisterDialog({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, notify, report } = useScreen();
   const styles = useStyles();
-  const notify = useNotify();
-  const report = useReport();
   const models = useOp('device.models', {});
   const register = useOpMutation('device.register', { invalidates: POOL_OPS });
   const [modelId, setModelId] = useState<number | undefined>();
@@ -79,9 +75,7 @@ export function RegisterDialog({ onClose }: { onClose: () => void }) {
 }
 
 export function AllocateDialog({ ids, onClose, onDone }: { ids: readonly number[]; onClose: () => void; onDone: () => void }) {
-  const { t } = useTranslation();
-  const notify = useNotify();
-  const report = useReport();
+  const { t, notify, report } = useScreen();
   const allocate = useOpMutation('device.allocate', { invalidates: POOL_OPS });
   const [tenantId, setTenantId] = useState<number | undefined>();
   const [error, setError] = useState<string | undefined>();

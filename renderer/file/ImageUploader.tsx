@@ -10,11 +10,9 @@
 import { Button, makeStyles, mergeClasses, Spinner, Text, tokens, Tooltip } from '@fluentui/react-components';
 import { ArrowLeftRegular, ArrowRightRegular, DeleteRegular, ImageAddRegular } from '@fluentui/react-icons';
 import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, type FileItem } from '../../shared/file/index.js';
 import { useOp, useOpMutation } from '../bridge.js';
-import { useNotify } from '../app/notify.js';
-import { useReport } from '../app/report.js';
+import { useScreen } from '../kit/index.js';
 
 const FORMATS = 'JPG, GIF, PNG, BMP';
 const SIZE = '2MB';
@@ -59,10 +57,8 @@ export interface ImageUploaderProps {
 }
 
 export function ImageUploader({ value, onChange, max, alt, disabled = false, testId = 'images' }: ImageUploaderProps) {
-  const { t } = useTranslation();
+  const { t, notify, report } = useScreen();
   const styles = useStyles();
-  const notify = useNotify();
-  const report = useReport();
   const input = useRef<HTMLInputElement>(null);
   const info = useOp('app.info', undefined, { staleTime: Infinity });
   const upload = useOpMutation('file.upload');

@@ -30,3 +30,4 @@ export {
   filterBody, useListPage, useRowDelete, type DeleteOp, type ListPage, type ListPageOptions, type PageBody, type PageOp, type PageRow, type RowDeleteOptions, type TableState,
 } from './useListPage.js';
 export { DetailPage, InfoList, type DetailPageProps, type InfoItem } from './DetailPage.js';
+export { useScreen } from './useScreen.js';

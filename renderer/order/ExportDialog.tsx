@@ -8,18 +8,15 @@
  */
 import { Field, Input, makeStyles, MessageBar, MessageBarBody, ProgressBar, Text, tokens } from '@fluentui/react-components';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { EXPORT_LIMITS, EXPORT_TOPIC, exportMailInput, exportProgress, type ExportProgress, type OrderFilter } from '../../shared/order/index.js';
 import type { Lang } from '../../shared/i18n/define.js';
 import { CODE } from '../../shared/domains.js';
 import { callOp, OpError, sessionEpoch, subscribeLive, useOpMutation } from '../bridge.js';
-import { useNotify } from '../app/notify.js';
-import { useReport } from '../app/report.js';
 import { fieldsUnder } from '../app/form.js';
 import { download } from '../app/save.js';
 import { businessDateTime, businessDay } from '../../shared/business-time.js';
 import { currentLang } from '../i18n/index.js';
-import { DateTimeInput, FormDialog, useGuardedAction, useZoneNote } from '../kit/index.js';
+import { DateTimeInput, FormDialog, useGuardedAction, useZoneNote, useScreen } from '../kit/index.js';
 import { EMPTY_ORDER_FILTER, rangeProblems, toOrderFilter } from './OrderFilters.js';
 
 const useStyles = makeStyles({
@@ -45,10 +42,8 @@ export interface ExportDialogProps {
 }
 
 export function ExportDialog({ filter, onClose, onQueued }: ExportDialogProps) {
-  const { t } = useTranslation();
+  const { t, notify, report } = useScreen();
   const styles = useStyles();
-  const notify = useNotify();
-  const report = useReport();
   const mail = useOpMutation('order.exportMail', { invalidates: ['order.exports'] });
   const zone = useZoneNote();
   const [from, setFrom] = useState(filter.from ? wallInput(new Date(filter.from)) : `${businessDay()} 00:00:00`);

@@ -6,18 +6,18 @@
  */
 import { Button, Card, makeStyles, Title3, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons';
-import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { CODE, errorEntry } from '../../shared/domains.js';
 import { useOp } from '../bridge.js';
 import { PageProblem, PageSpinner } from '../app/pages.js';
 import { HOME } from '../app/paths.js';
-import { can, useUser } from '../app/session.js';
+import { can } from '../app/session.js';
 import { currentLang } from '../i18n/index.js';
 import { BoundDevices } from './BoundDevices.js';
 import { FreeDevices } from './FreeDevices.js';
 import { isPointGone } from './gone.js';
 import { pointIdOf } from './paths.js';
+import { useScreen } from '../kit/index.js';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
@@ -28,10 +28,8 @@ const useStyles = makeStyles({
 });
 
 export default function BindDevicePage() {
-  const { t } = useTranslation();
+  const { t, user, navigate } = useScreen();
   const styles = useStyles();
-  const navigate = useNavigate();
-  const user = useUser();
   const [params] = useSearchParams();
   const raw = params.get('id');
   const id = pointIdOf(raw);

@@ -7,16 +7,12 @@
  */
 import { Field } from '@fluentui/react-components';
 import { Controller, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { POINT_LIMITS, type PointItem } from '../../shared/point/index.js';
 import { useOpMutation } from '../bridge.js';
 import { applyFieldErrors, SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
-import { useNotify } from '../app/notify.js';
-import { useReport } from '../app/report.js';
-import { useUser } from '../app/session.js';
 import { useRelocalise } from '../app/useRelocalise.js';
-import { FormDialog, RegionPicker, TenantField, tenantChoice, useGuardedAction } from '../kit/index.js';
+import { FormDialog, RegionPicker, TenantField, tenantChoice, useGuardedAction, useScreen } from '../kit/index.js';
 import { isPointGone } from './gone.js';
 import { pointDialogSchema, type PointDialogValues } from './pointSchema.js';
 
@@ -31,10 +27,7 @@ export interface PointFormDialogProps {
 
 /** Mounted while open: each opening starts from the point's (or empty) values. */
 export function PointFormDialog({ point, onClose, onGone }: PointFormDialogProps) {
-  const { t } = useTranslation();
-  const notify = useNotify();
-  const report = useReport();
-  const user = useUser();
+  const { t, notify, report, user } = useScreen();
   const choice = tenantChoice(user, !point);
   const create = useOpMutation('point.create', { invalidates: ['point.page'] });
   const update = useOpMutation('point.update', { invalidates: ['point.page', 'point.info'] });

@@ -2,12 +2,10 @@
 import { Button, makeStyles, Title3, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { CODE } from '../../shared/domains.js';
 import type { PointItem } from '../../shared/point/index.js';
-import { can, useUser } from '../app/session.js';
-import { ConfirmDialog, Pager, useListPage, useRowDelete } from '../kit/index.js';
+import { can } from '../app/session.js';
+import { ConfirmDialog, Pager, useListPage, useRowDelete, useScreen } from '../kit/index.js';
 import { EMPTY_FILTER, PointFilters } from './PointFilters.js';
 import { bindDevicePath } from './paths.js';
 import { PointFormDialog } from './PointFormDialog.js';
@@ -22,10 +20,8 @@ const useStyles = makeStyles({
 type Editing = { point?: PointItem } | null;
 
 export default function PointListPage() {
-  const { t } = useTranslation();
+  const { t, user, navigate } = useScreen();
   const styles = useStyles();
-  const navigate = useNavigate();
-  const user = useUser();
   const restoreTarget = useRestoreFocusTarget();
 
   const { search, refresh, table, pager } = useListPage('point.page', { empty: EMPTY_FILTER });

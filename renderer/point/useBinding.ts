@@ -3,12 +3,9 @@
  * lists of the bind screen. The buttons that run it are guarded (the kit's
  * ActionButton): a double click binds once and tells it once.
  */
-import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useOpMutation } from '../bridge.js';
-import { useNotify } from '../app/notify.js';
-import { useReport } from '../app/report.js';
 import { isPointGone } from './gone.js';
+import { useScreen } from '../kit/index.js';
 
 /** What a binding change makes stale: the point, the point list's counts, the free devices. */
 const BINDING_QUERIES = ['point.info', 'point.page', 'device.page'] as const;
@@ -20,10 +17,7 @@ const TEXTS = {
 
 /** `run(deviceIds)` calls the op, tells the outcome, and resolves true on success. */
 export function useBinding(op: 'point.bind' | 'point.unbind', pointId: number) {
-  const { t } = useTranslation();
-  const notify = useNotify();
-  const report = useReport();
-  const client = useQueryClient();
+  const { t, notify, report, client } = useScreen();
   const mutation = useOpMutation(op, { invalidates: BINDING_QUERIES });
   const run = async (deviceIds: number[]): Promise<boolean> => {
     try {

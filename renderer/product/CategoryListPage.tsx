@@ -1,13 +1,11 @@
 /** /productManagement/classification (spec §2 classification, §5 category rules), built from the list kit. */
 import { Button, makeStyles, Title3, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
 import { AddRegular, BeakerRegular } from '@fluentui/react-icons';
-import { useNavigate } from 'react-router';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { CODE } from '../../shared/domains.js';
 import type { CategoryItem } from '../../shared/product/index.js';
-import { can, useUser } from '../app/session.js';
-import { ConfirmDialog, Pager, seesTenants, useListPage, useRowDelete } from '../kit/index.js';
+import { can } from '../app/session.js';
+import { ConfirmDialog, Pager, seesTenants, useListPage, useRowDelete, useScreen } from '../kit/index.js';
 import { CategoryFilters, EMPTY_CATEGORY_FILTER } from './CategoryFilters.js';
 import { CategoryFormDialog } from './CategoryFormDialog.js';
 import { CategoryTable } from './CategoryTable.js';
@@ -23,11 +21,9 @@ const useStyles = makeStyles({
 type Editing = { category?: CategoryItem; parent?: CategoryItem } | null;
 
 export default function CategoryListPage() {
-  const { t } = useTranslation();
+  const { t, user, navigate } = useScreen();
   const styles = useStyles();
-  const user = useUser();
   const restoreTarget = useRestoreFocusTarget();
-  const navigate = useNavigate();
   const byTenant = seesTenants(user);
   // 5-2 alone shows the categories (the new library files products by them) but does not change them.
   const canEdit = can(user, '5-1');

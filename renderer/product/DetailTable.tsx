@@ -7,13 +7,9 @@
  */
 import { Button, makeStyles, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { refusedWith } from '../app/errors.js';
-import { useNotify } from '../app/notify.js';
-import { useReport } from '../app/report.js';
-import { ActionButton, ConfirmDialog, DataTable, listView, type Column, type ListQueryState } from '../kit/index.js';
+import { ActionButton, ConfirmDialog, DataTable, listView, type Column, type ListQueryState, useScreen } from '../kit/index.js';
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', justifyContent: 'flex-end' },
@@ -41,11 +37,8 @@ export interface DetailTableProps<T extends { id: number; name: string }> {
 }
 
 export function DetailTable<T extends { id: number; name: string }>({ prefix, texts, list, listKey, columns, canEdit, lockedReason, remove, goneCode, dialog }: DetailTableProps<T>) {
-  const { t } = useTranslation();
+  const { t, notify, report, client } = useScreen();
   const styles = useStyles();
-  const notify = useNotify();
-  const report = useReport();
-  const client = useQueryClient();
   const restoreTarget = useRestoreFocusTarget();
   const [editing, setEditing] = useState<{ row?: T } | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);

@@ -15,13 +15,11 @@ import type { CustomInfoItem, CustomModelDetail, NewProductItem } from '../../sh
 import { useOp, useOpMutation } from '../bridge.js';
 import { refusedWith } from '../app/errors.js';
 import { applyFieldErrors, SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
-import { useNotify } from '../app/notify.js';
 import { PageProblem, PageSpinner } from '../app/pages.js';
 import { idOfQuery } from '../app/paths.js';
-import { useReport } from '../app/report.js';
 import { useRelocalise } from '../app/useRelocalise.js';
 import { currentLang } from '../i18n/index.js';
-import { useGuardedAction } from '../kit/index.js';
+import { useGuardedAction, useScreen } from '../kit/index.js';
 import { ImageUploader } from '../file/index.js';
 import { AttributeFields } from './AttributeFields.js';
 import { customInfoBody, customInfoDefaults, customInfoSchema, formPath, imageKey, type CustomInfoValues } from './customInfoSchema.js';
@@ -68,10 +66,8 @@ export default function EditCustomInfoPage() {
 }
 
 function ModelInfo({ product, model, saved }: { product: NewProductItem; model: CustomModelDetail; saved: CustomInfoItem | undefined }) {
-  const { t } = useTranslation();
+  const { t, notify, report } = useScreen();
   const styles = useStyles();
-  const notify = useNotify();
-  const report = useReport();
   const save = useOpMutation('product.customInfoSave', { invalidates: ['product.customInfo'] });
   const schema = useMemo(() => customInfoSchema(model), [model]);
   const form = useForm<CustomInfoValues, unknown, CustomInfoValues>({

@@ -20,15 +20,12 @@ import { useOp, useOpMutation } from '../bridge.js';
 import { refusedWith } from '../app/errors.js';
 import { applyFieldErrors, SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
-import { useNotify } from '../app/notify.js';
 import { PageProblem, PageSpinner } from '../app/pages.js';
 import { idOfQuery } from '../app/paths.js';
-import { useReport } from '../app/report.js';
-import { useUser } from '../app/session.js';
 import { useRelocalise } from '../app/useRelocalise.js';
 import { useShell } from '../shell/context.js';
 import { currentLang } from '../i18n/index.js';
-import { DateTimeInput, TenantField, tenantChoice, useGuardedAction, useFormGrid } from '../kit/index.js';
+import { DateTimeInput, TenantField, tenantChoice, useGuardedAction, useFormGrid, useScreen } from '../kit/index.js';
 import { ImageUploader } from '../file/index.js';
 import { AttributeFields } from './AttributeFields.js';
 import { CategoryDropdown } from './CategoryDropdown.js';
@@ -69,12 +66,9 @@ export default function NewGoodsPage() {
 }
 
 function NewGoodsForm({ saved, onDone }: { saved: NewProductItem | undefined; onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t, notify, report, user } = useScreen();
   const styles = useStyles();
   const formGrid = useFormGrid();
-  const notify = useNotify();
-  const report = useReport();
-  const user = useUser();
   const choice = tenantChoice(user, !saved);
   const create = useOpMutation('product.newCreate', { invalidates: ['product.newPage', 'product.categoryPage'] });
   const update = useOpMutation('product.newUpdate', { invalidates: ['product.newPage', 'product.newInfo', 'product.categoryPage'] });

@@ -10,12 +10,9 @@ import {
   Radio, RadioGroup, Spinner, tokens,
 } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatYuan, parseYuan } from '../../shared/format.js';
 import { PRICE_MODES, type PriceChangeResult, type PriceMode } from '../../shared/product/index.js';
-import { useNotify } from '../app/notify.js';
-import { useReport } from '../app/report.js';
-import { DataTable, useCloseGuard, useGuardedAction, type Column } from '../kit/index.js';
+import { DataTable, useCloseGuard, useGuardedAction, type Column, useScreen } from '../kit/index.js';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '720px', width: 'calc(100vw - 32px)' },
@@ -37,10 +34,8 @@ export function changeValue(mode: PriceMode, typed: string): number | null {
 }
 
 export function PriceChangeDialog({ ids, change, onClose }: { ids: number[]; change: PriceChange; onClose: (changed: boolean) => void }) {
-  const { t } = useTranslation();
+  const { t, notify, report } = useScreen();
   const styles = useStyles();
-  const notify = useNotify();
-  const report = useReport();
   const [mode, setMode] = useState<PriceMode>('percent');
   const [typed, setTyped] = useState('');
   const [preview, setPreview] = useState<{ key: string; items: Item[] } | null>(null);

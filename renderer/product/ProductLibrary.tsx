@@ -8,14 +8,10 @@
 import { Button, makeStyles, Text, Title3, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
 import { AddRegular, MoneyRegular } from '@fluentui/react-icons';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { CODE } from '../../shared/domains.js';
 import type { PriceChangeResult, ProductItem, ProductSort } from '../../shared/product/index.js';
 import { refusedWith } from '../app/errors.js';
-import { useNotify } from '../app/notify.js';
-import { useReport } from '../app/report.js';
-import { useUser } from '../app/session.js';
-import { ActionButton, filterBody, Pager, seesTenants, useListPage, useSelection, type Sort } from '../kit/index.js';
+import { ActionButton, filterBody, Pager, seesTenants, useListPage, useSelection, type Sort, useScreen } from '../kit/index.js';
 import { EMPTY_PRODUCT_FILTER, ProductFilters } from './ProductFilters.js';
 import { PriceChangeDialog, type PriceChange } from './PriceChangeDialog.js';
 import { ProductTable } from './ProductTable.js';
@@ -45,11 +41,8 @@ export interface ProductLibraryProps {
 }
 
 export function ProductLibrary({ title, listOp, useChange, usePrice, onCreate, onEdit, onCustomInfo }: ProductLibraryProps) {
-  const { t } = useTranslation();
+  const { t, notify, report, user } = useScreen();
   const styles = useStyles();
-  const notify = useNotify();
-  const report = useReport();
-  const user = useUser();
   const restoreTarget = useRestoreFocusTarget();
   const byTenant = seesTenants(user);
 

@@ -8,15 +8,12 @@
  */
 import { Checkbox, Field, Input, makeStyles, MessageBar, MessageBarBody, Radio, RadioGroup, Text, Textarea, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatYuan, parseYuan, yuanInput } from '../../shared/format.js';
 import type { OrderDetail } from '../../shared/order/index.js';
 import { REFUND_LIMITS, type RefundInput } from '../../shared/refund/index.js';
 import { useOp, useOpMutation } from '../bridge.js';
 import { formatDateTime } from '../app/format.js';
-import { useNotify } from '../app/notify.js';
-import { useReport } from '../app/report.js';
-import { FormDialog, useGuardedAction } from '../kit/index.js';
+import { FormDialog, useGuardedAction, useScreen } from '../kit/index.js';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '600px', width: 'calc(100vw - 32px)' },
@@ -45,10 +42,8 @@ export interface RefundDialogProps {
 }
 
 export function RefundDialog({ order, preselect = [], reason: initialReason = '', onClose, submit: submitOther }: RefundDialogProps) {
-  const { t } = useTranslation();
+  const { t, notify, report } = useScreen();
   const styles = useStyles();
-  const notify = useNotify();
-  const report = useReport();
   const deadline = useOp('refund.deadline', { params: { id: order.id } });
   const create = useOpMutation('refund.create', { invalidates: ['refund.list', 'order.info', 'order.page', 'order.count'] });
   const lines = order.items.map((i) => ({ ...i, left: i.unitPrice * i.count - i.refundAmount }));

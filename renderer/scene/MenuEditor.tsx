@@ -10,14 +10,11 @@ import {
 } from '@fluentui/react-components';
 import { AddRegular, ArrowDownRegular, ArrowUpRegular, DeleteRegular, ReOrderDotsVerticalRegular, SaveRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FAILURE_HANDLINGS, NODE_MATCHES, NODE_TYPES, SCENE_LIMITS, type SceneDetail } from '../../shared/scene/index.js';
 import { useOpMutation } from '../bridge.js';
-import { useNotify } from '../app/notify.js';
-import { useReport } from '../app/report.js';
 import { ImageUploader } from '../file/index.js';
 import { currentLang } from '../i18n/index.js';
-import { CheckGroup, useGuardedAction, useFormGrid } from '../kit/index.js';
+import { CheckGroup, useGuardedAction, useFormGrid, useScreen } from '../kit/index.js';
 import { addNode, canAddChild, childrenOf, dropOn, missingDevices, moveNode, removeNode, updateNode, type EditNode } from './menu.js';
 
 const useStyles = makeStyles({
@@ -41,11 +38,9 @@ let made = 0;
 const newKey = () => `n${Date.now().toString(36)}${(++made).toString(36)}`;
 
 export function MenuEditor({ scene }: { scene: SceneDetail }) {
-  const { t } = useTranslation();
+  const { t, notify, report } = useScreen();
   const styles = useStyles();
   const formGrid = useFormGrid();
-  const notify = useNotify();
-  const report = useReport();
   const save = useOpMutation('scene.menuSave', { invalidates: ['scene.info', 'scene.page'] });
   const [nodes, setNodes] = useState<EditNode[]>(scene.menu);
   const [dirty, setDirty] = useState(false);

@@ -5,18 +5,13 @@
  */
 import { Badge, Button, Input, makeStyles, Title3, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { SCENE_STATES, type SceneDetail, type SceneItem } from '../../shared/scene/index.js';
 import { callOp, useOpMutation } from '../bridge.js';
 import { formatDateTime } from '../app/format.js';
-import { useNotify } from '../app/notify.js';
-import { useReport } from '../app/report.js';
 import { useUser } from '../app/session.js';
 import {
-  ActionButton, Choice, ConfirmDialog, DataTable, FilterBar, FilterField, OverflowText, Pager, seesTenants, TenantDropdown, useListPage, type Column,
+  ActionButton, Choice, ConfirmDialog, DataTable, FilterBar, FilterField, OverflowText, Pager, seesTenants, TenantDropdown, useListPage, type Column, useScreen,
 } from '../kit/index.js';
 import { sceneDetailPath } from './paths.js';
 import { SceneFormDialog } from './SceneFormDialog.js';
@@ -34,12 +29,8 @@ interface Filter { keyword: string; status?: SceneItem['status'] | undefined; te
 const EMPTY: Filter = { keyword: '' };
 
 export default function SceneListPage() {
-  const { t } = useTranslation();
+  const { t, notify, report, navigate, client } = useScreen();
   const styles = useStyles();
-  const notify = useNotify();
-  const report = useReport();
-  const navigate = useNavigate();
-  const client = useQueryClient();
   const byTenant = seesTenants(useUser());
   const { draft, setDraft, apply, reset, refresh, table, pager } = useListPage('scene.page', { empty: EMPTY });
   const [editing, setEditing] = useState<SceneDetail | 'new' | null>(null);
