@@ -21,8 +21,9 @@ import { refundServer } from './refund/index.js';
 import { complaintServer } from './complaint/index.js';
 import { customerServer } from './customer/index.js';
 import { dashboardServer } from './dashboard/index.js';
+import { billingServer } from './billing/index.js';
 
-export const SERVER_DOMAINS = [accountServer, tenantServer, staffServer, customerServer, deviceServer, pointServer, fileServer, productServer, orderServer, sceneServer, refundServer, complaintServer, dashboardServer] as const;
+export const SERVER_DOMAINS = [accountServer, tenantServer, staffServer, customerServer, deviceServer, pointServer, fileServer, productServer, orderServer, sceneServer, refundServer, complaintServer, dashboardServer, billingServer] as const;
 
 /** Every operation's handler. */
 export const handlers = assembleHandlers(SERVER_DOMAINS);

@@ -9,7 +9,7 @@
  * through a year (the orders issue's budget at a million orders).
  */
 import { z } from 'zod';
-import { endpoint, isoTime, pageQuery, ref, refParams, str } from '../api/define.js';
+import { endpoint, instant, isoTime, pageQuery, ref, refParams, str } from '../api/define.js';
 import { DELIVERY_ENDS, DELIVERY_STATES, ITEM_STATES, ORDER_KINDS, PAY_PLATFORMS, PAY_TYPES, PAYMENT_STATES, REFUND_STATES, SCENE_ORDER_STATES } from './states.js';
 
 export const ORDER_LIST = {
@@ -21,7 +21,6 @@ export const ORDER_LIST = {
 } as const;
 
 /** An instant with its offset, as the time-range pickers send it. */
-const instant = z.iso.datetime({ offset: true, message: 'validation.invalid' });
 
 export const orderFilter = z.object({
   /** Created at or after / before this instant. */

@@ -83,7 +83,9 @@ describe('the shared list', () => {
         walk(decl);
       }
     }
-    expect(ROUTE_GROUPS.length).toBeGreaterThanOrEqual(DOMAINS.length);
+    // Every domain declares its screens, but those that have none.
+    expect(DOMAINS.filter((d) => d.routes.length === 0).map((d) => d.name)).toEqual(['file', 'refund']);
+    expect(ROUTE_GROUPS.length).toBeGreaterThan(0);
   });
 });
 
