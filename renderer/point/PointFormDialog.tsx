@@ -16,7 +16,6 @@ import { FormDialog, RegionPicker, TenantField, tenantChoice, useGuardedAction, 
 import { isPointGone } from './gone.js';
 import { pointDialogSchema, type PointDialogValues } from './pointSchema.js';
 
-
 export interface PointFormDialogProps {
   /** The point to edit; none to create. */
   point?: PointItem | undefined;

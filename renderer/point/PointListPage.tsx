@@ -27,8 +27,6 @@ export default function PointListPage() {
   const { search, refresh, table, pager } = useListPage('point.page', { empty: EMPTY_FILTER });
   const [editing, setEditing] = useState<Editing>(null);
 
-
-
   // Gone meanwhile (1410) or given a device meanwhile (1411): show the list as it is now.
   const remove = useRowDelete<'point.delete', PointItem>('point.delete', { invalidates: ['point.page'], deleted: t('point.deleted'), stale: [CODE.pointNotFound, CODE.pointHasDevices], refresh });
 
@@ -67,5 +65,3 @@ export default function PointListPage() {
     </section>
   );
 }
-
-/** A stable empty page: a new `[]` each render would re-create the table model. */
