@@ -48,6 +48,7 @@ export default defineConfig({
       DEVICE_OFFLINE_AFTER_MS: '4000',
       // The sandbox payment provider answers a refund in 3 s instead of a minute (server/refund/settle.ts).
       REFUND_SETTLE_MS: '3000',
+      BILLING_SETTLE_MS: '2000',
       VEND_RENDERER_DIR: process.env.VEND_RENDERER_DIR ?? '',
       VEND_TEST_LAUNCH_KEY: process.env.VEND_TEST_LAUNCH_KEY,
     },

@@ -14,8 +14,9 @@ import { sceneScreens } from './scene/index.js';
 import { orderScreens } from './order/index.js';
 import { complaintScreens } from './complaint/index.js';
 import { dashboardScreens } from './dashboard/index.js';
+import { billingScreens } from './billing/index.js';
 
-export const RENDERER_DOMAINS = [accountScreens, pointScreens, fileScreens, productScreens, deviceScreens, sceneScreens, orderScreens, complaintScreens, dashboardScreens] as const;
+export const RENDERER_DOMAINS = [accountScreens, pointScreens, fileScreens, productScreens, deviceScreens, sceneScreens, orderScreens, complaintScreens, dashboardScreens, billingScreens] as const;
 
 export const SCREENS = assembleScreens(RENDERER_DOMAINS);
 export const SLOTS = assembleSlots(RENDERER_DOMAINS);

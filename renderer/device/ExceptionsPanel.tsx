@@ -26,7 +26,7 @@ const COLORS: Readonly<Record<Problem, 'danger' | 'warning' | 'informative' | 'i
   fault: 'danger', offline: 'informative', locked: 'important', lowStock: 'warning', expiring: 'warning', quiet: 'informative', runningOut: 'warning',
 };
 
-/** The payment centre, where the service fee is renewed (spec §2 top-bar shortcut). */
+/** The payment centre, where the service fee is renewed (spec §2 top-bar shortcut), with the device chosen (`?devices=`: renderer/billing/paths.ts; by path, since billing builds on devices and not back). */
 const RENEW_PATH = '/payCenter';
 
 export function ExceptionsPanel() {
@@ -77,7 +77,7 @@ export function ExceptionsPanel() {
         : d.problems.includes('lowStock') && !d.problems.includes('fault')
           ? <ActionButton size="small" appearance="subtle" opensDialog action={() => setPicking([d.id])} data-testid="exception-fix">{t('device.care.fix.pick')}</ActionButton>
           : d.problems.length === 1 && d.problems[0] === 'expiring'
-            ? <ActionButton size="small" appearance="subtle" action={() => void navigate(RENEW_PATH)} data-testid="exception-fix">{t('device.care.fix.renew')}</ActionButton>
+            ? <ActionButton size="small" appearance="subtle" action={() => void navigate(`${RENEW_PATH}?devices=${d.id}`)} data-testid="exception-fix">{t('device.care.fix.renew')}</ActionButton>
             : <ActionButton size="small" appearance="subtle" action={() => void navigate(devSetPath(d.id))} data-testid="exception-fix">{t('device.care.fix.open')}</ActionButton>,
     },
   ], [t, styles, navigate]);

@@ -123,7 +123,8 @@ export interface FeeDeviceFilter { keyword?: string | undefined; soon?: boolean 
 /** Service fee management: the caller's devices in service, those ending within 30 days (or ended) first, then by expiry. */
 export async function feeDevicePage(db: Queryable, scope: Scope, query: PageQuery, f: FeeDeviceFilter) {
   if (f.tenantId !== undefined) await tenantInScope(db, scope, f.tenantId);
-  const soon = sql<boolean>`(${devices.serviceExpiry} is null or ${devices.serviceExpiry} < now() + ${`${BILLING_LIMITS.soonDays} days`}::interval)`;
+  // A device never activated has no service to end: it is not among them, and comes last.
+  const soon = sql<boolean>`coalesce(${devices.serviceExpiry} < now() + ${`${BILLING_LIMITS.soonDays} days`}::interval, false)`;
   const where = and(
     scope.where(devices.tenantId),
     sql`${devices.tenantId} is not null`,
@@ -138,7 +139,7 @@ export async function feeDevicePage(db: Queryable, scope: Scope, query: PageQuer
     daysLeft: sql<number | null>`floor(extract(epoch from (${devices.serviceExpiry} - now())) / 86400)::int`,
     renewals: sql<number>`(select count(*)::int from renewal_devices rd join renewals r on r.id = rd.renewal_id where rd.device_id = ${devices.id} and r.state = 'paid')`,
   }).from(devices).innerJoin(tenants, eq(tenants.id, devices.tenantId)).leftJoin(points, eq(points.id, devices.pointId)).where(where)
-    .orderBy(desc(soon), sql`${devices.serviceExpiry} asc nulls first`, asc(devices.id))
+    .orderBy(desc(soon), sql`${devices.serviceExpiry} asc nulls last`, asc(devices.id))
     .limit(query.pageSize).offset((query.pageNum - 1) * query.pageSize);
   const [counted] = await db.select({ total: count() }).from(devices).where(where);
   return { list: rows.map((r) => ({ ...r, serviceExpiry: iso(r.serviceExpiry) })), total: counted?.total ?? 0, pageNum: query.pageNum, pageSize: query.pageSize };

@@ -110,7 +110,7 @@ export const feeDevice = z.object({
   serviceExpiry: isoTime.nullable(),
   /** Whole days until the service ends (negative: ended that many days ago); null: no service date. */
   daysLeft: z.number().int().nullable(),
-  /** Ends within BILLING_LIMITS.soonDays (or has ended): listed first, highlighted. */
+  /** Ends within BILLING_LIMITS.soonDays (or has ended): listed first, highlighted. A device never activated has no date and comes last. */
   soon: z.boolean(),
   renewals: z.number().int(),
 });

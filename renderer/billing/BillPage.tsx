@@ -1,0 +1,64 @@
+/**
+ * /bill (spec §2 bill, §3 Bill): the renewals paid for — payment order
+ * number, service, amount, platform, date, state — newest first, by number,
+ * platform, state and tenant.
+ */
+import { Badge, Input, makeStyles, Title3, tokens, type BadgeProps } from '@fluentui/react-components';
+import { useMemo } from 'react';
+import { RENEWAL_PLATFORMS, RENEWAL_STATES, type RenewalItem, type RenewalState } from '../../shared/billing/index.js';
+import { Choice, DataTable, FilterBar, FilterField, Pager, seesTenants, TenantDropdown, useListPage, useScreen, type Column } from '../kit/index.js';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  dropdown: { minWidth: 0, width: '100%' },
+});
+
+const STATE_COLOURS: Readonly<Record<RenewalState, BadgeProps['color']>> = { pending: 'warning', paid: 'success', failed: 'danger', expired: 'informative' };
+
+interface Filter { number: string; platform?: RenewalItem['platform'] | undefined; state?: RenewalState | undefined; tenantId?: number | undefined }
+const EMPTY: Filter = { number: '' };
+
+export default function BillPage() {
+  const { t, user } = useScreen();
+  const styles = useStyles();
+  const byTenant = seesTenants(user);
+  const { draft, setDraft, apply, reset, table, pager } = useListPage('billing.bills', { empty: EMPTY });
+  const columns = useMemo<Column<RenewalItem>[]>(() => [
+    { id: 'number', header: t('billing.bills.number'), minWidth: 170, width: 190, value: (b) => b.number, cellTestId: 'bill-number', hideable: false },
+    { id: 'service', header: t('billing.bills.service'), minWidth: 160, width: 230, grow: 2, value: (b) => t('billing.bills.serviceName', { count: b.deviceCount, months: b.months }) },
+    { id: 'amount', header: t('billing.bills.amount'), kind: 'money', value: (b) => b.amount, cellTestId: 'bill-amount' },
+    { id: 'platform', header: t('billing.bills.platform'), minWidth: 80, width: 100, value: (b) => t(`billing.renew.platforms.${b.platform}`) },
+    { id: 'date', header: t('billing.bills.date'), kind: 'time', value: (b) => b.paidAt ?? b.createdAt },
+    {
+      id: 'state', header: t('billing.bills.state'), minWidth: 88, width: 110, cellTestId: 'bill-state',
+      render: (b) => <Badge appearance="tint" color={STATE_COLOURS[b.state]}>{t(`billing.bills.states.${b.state}`)}</Badge>,
+    },
+    ...(byTenant ? [{ id: 'tenant', header: t('billing.bills.tenant'), value: (b: RenewalItem) => b.tenantName, minWidth: 96, width: 150 }] : []),
+  ], [t, byTenant]);
+
+  return (
+    <section className={styles.page} aria-labelledby="bill-title">
+      <Title3 as="h1" id="bill-title">{t('route.bill')}</Title3>
+      <FilterBar onSearch={apply} onReset={reset} searchTestId="bill-search" resetTestId="bill-reset">
+        <FilterField label={t('billing.bills.number')} shown={draft.number}>
+          <Input value={draft.number} maxLength={32} onChange={(_, d) => setDraft((f) => ({ ...f, number: d.value }))} data-testid="bill-filter-number" />
+        </FilterField>
+        <FilterField label={t('billing.bills.platform')}>
+          <Choice className={styles.dropdown} value={draft.platform} options={RENEWAL_PLATFORMS} label={(p) => t(`billing.renew.platforms.${p}`)} all={t('common.all')}
+            onChange={(platform) => setDraft((f) => ({ ...f, platform }))} testId="bill-filter-platform" />
+        </FilterField>
+        <FilterField label={t('billing.bills.state')}>
+          <Choice className={styles.dropdown} value={draft.state} options={RENEWAL_STATES} label={(s) => t(`billing.bills.states.${s}`)} all={t('common.all')}
+            onChange={(state) => setDraft((f) => ({ ...f, state }))} testId="bill-filter-state" />
+        </FilterField>
+        {byTenant && (
+          <FilterField label={t('billing.bills.tenant')}>
+            <TenantDropdown value={draft.tenantId} onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))} placeholder={t('common.all')} clearLabel={t('common.all')} testId="bill-filter-tenant" />
+          </FilterField>
+        )}
+      </FilterBar>
+      <DataTable label={t('route.bill')} columns={columns} {...table} rowKey={(b) => b.id} rowTestId="bill-row" testId="bill-table" />
+      <Pager {...pager} testId="bill-pager" />
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * /costManagement (spec §2 service fee management): each device's service
+ * end date and days left, those ending within 30 days (or ended) first and
+ * flagged; a device's renewal history; renewing a device or a selection
+ * opens the payment centre with them chosen.
+ */
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, Title3, tokens } from '@fluentui/react-components';
+import { HistoryRegular, PaymentRegular } from '@fluentui/react-icons';
+import { useMemo, useState } from 'react';
+import type { FeeDevice } from '../../shared/billing/index.js';
+import { formatYuan } from '../../shared/format.js';
+import { useOp } from '../bridge.js';
+import { formatDateTime } from '../app/format.js';
+import { ActionButton, useListPage, useScreen, useSelection } from '../kit/index.js';
+import { EMPTY_FEE_FILTER, FeeDeviceTable } from './FeeDeviceTable.js';
+import { payCenterPath } from './paths.js';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  bulk: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  actions: { display: 'flex', flexWrap: 'nowrap', gap: tokens.spacingHorizontalXXS },
+});
+
+export default function CostManagementPage() {
+  const { t, user, navigate } = useScreen();
+  const styles = useStyles();
+  const page = useListPage('billing.devices', { empty: EMPTY_FEE_FILTER });
+  const selection = useSelection(page.rows);
+  const [history, setHistory] = useState<FeeDevice | null>(null);
+  // Only a tenant pays: the admin sees the dates (and sets the fee in the payment centre).
+  const pays = user.roleKind === 'tenant';
+  const actions = useMemo(() => ({
+    header: t('common.actions'), width: pays ? 170 : 100,
+    render: (d: FeeDevice) => (
+      <div className={styles.actions}>
+        <Button size="small" appearance="subtle" icon={<HistoryRegular />} onClick={() => setHistory(d)} data-testid="fee-device-history">{t('billing.devices.history')}</Button>
+        {pays && <Button size="small" appearance="subtle" icon={<PaymentRegular />} onClick={() => void navigate(payCenterPath([d.id]))} data-testid="fee-device-renew">{t('billing.devices.renew')}</Button>}
+      </div>
+    ),
+  }), [t, styles, pays, navigate]);
+
+  return (
+    <section className={styles.page} aria-labelledby="cost-title">
+      <Title3 as="h1" id="cost-title">{t('route.costManagement')}</Title3>
+      {pays && (
+        <div className={styles.bulk} role="toolbar" aria-label={t('billing.renew.selected', { count: selection.ids.length })}>
+          <Text>{t('billing.renew.selected', { count: selection.ids.length })}</Text>
+          <ActionButton size="small" disabled={selection.ids.length === 0} action={() => navigate(payCenterPath(selection.ids))} data-testid="fee-renew-selected">
+            {t('billing.devices.renewSelected')}
+          </ActionButton>
+        </div>
+      )}
+      <FeeDeviceTable page={page} testId="fee-devices" actions={actions} selection={pays ? {
+        selected: selection.selected, onChange: selection.setSelected,
+        rowLabel: (d) => t('billing.renew.selectRow', { name: d.name }), allLabel: t('billing.renew.selectAll'),
+      } : undefined} />
+      {history && <HistoryDialog device={history} onClose={() => setHistory(null)} />}
+    </section>
+  );
+}
+
+function HistoryDialog({ device, onClose }: { device: FeeDevice; onClose: () => void }) {
+  const { t } = useScreen();
+  const renewals = useOp('billing.history', { params: { id: device.id } });
+  return (
+    <Dialog open onOpenChange={(_, d) => { if (!d.open) onClose(); }}>
+      <DialogSurface data-testid="fee-history">
+        <DialogBody>
+          <DialogTitle>{t('billing.devices.historyTitle', { name: device.name })}</DialogTitle>
+          <DialogContent>
+            {renewals.data?.length === 0 && <Text data-testid="fee-history-empty">{t('billing.devices.historyEmpty')}</Text>}
+            {!!renewals.data?.length && (
+              <Table size="small" aria-label={t('billing.devices.history')}>
+                <TableHeader>
+                  <TableRow>
+                    <TableHeaderCell>{t('billing.bills.number')}</TableHeaderCell>
+                    <TableHeaderCell>{t('billing.renew.plan')}</TableHeaderCell>
+                    <TableHeaderCell>{t('billing.bills.amount')}</TableHeaderCell>
+                    <TableHeaderCell>{t('billing.devices.before')}</TableHeaderCell>
+                    <TableHeaderCell>{t('billing.devices.after')}</TableHeaderCell>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {renewals.data.map((r) => (
+                    <TableRow key={r.id} data-testid="fee-history-row">
+                      <TableCell>{r.number}</TableCell>
+                      <TableCell>{t('billing.renew.months', { count: r.months })}</TableCell>
+                      <TableCell>{formatYuan(r.amount)}</TableCell>
+                      <TableCell>{formatDateTime(r.expiryBefore) || '—'}</TableCell>
+                      <TableCell>{formatDateTime(r.expiryAfter)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="primary" onClick={onClose}>{t('common.close')}</Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * A renewal's payment (spec §2 payCenter): the provider's QR code, the
+ * amount and the time left, asked again every 1.5 s until the payment is
+ * paid, failed or expired; then what happened, and for a paid one each
+ * device's new end date. The sandbox stands in for the provider, and says so.
+ */
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, MessageBar, MessageBarBody, Spinner, Text, tokens } from '@fluentui/react-components';
+import QRCode from 'qrcode';
+import { useEffect, useState } from 'react';
+import type { RenewalItem } from '../../shared/billing/index.js';
+import { formatYuan } from '../../shared/format.js';
+import { useOp } from '../bridge.js';
+import { formatDateTime } from '../app/format.js';
+import { useScreen } from '../kit/index.js';
+import { BILL_PATH } from './paths.js';
+
+const useStyles = makeStyles({
+  body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, alignItems: 'center', textAlign: 'center' },
+  qr: { width: '200px', height: '200px', imageRendering: 'pixelated' },
+  amount: { fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700, fontWeight: tokens.fontWeightSemibold },
+  lines: { margin: 0, paddingLeft: 0, listStyle: 'none', width: '100%', textAlign: 'start' },
+});
+
+const FINAL = new Set(['paid', 'failed', 'expired']);
+
+function useCountdown(until: string): { minutes: number; seconds: number } {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const left = Math.max(0, Math.floor((Date.parse(until) - now) / 1000));
+  return { minutes: Math.floor(left / 60), seconds: left % 60 };
+}
+
+export function PayDialog({ renewal, onClose }: { renewal: RenewalItem; onClose: () => void }) {
+  const { t, navigate } = useScreen();
+  const styles = useStyles();
+  const [qr, setQr] = useState<string>();
+  const state = useOp('billing.renewal', { params: { id: renewal.id } }, {
+    refetchInterval: (q) => (q.state.data && FINAL.has(q.state.data.state) ? false : 1500),
+  });
+  const current = state.data ?? { ...renewal, devices: [] };
+  const left = useCountdown(renewal.expiresAt);
+  useEffect(() => {
+    void QRCode.toDataURL(renewal.payUrl, { width: 200, margin: 1 }).then(setQr);
+  }, [renewal.payUrl]);
+  const platform = t(`billing.renew.platforms.${renewal.platform}`);
+
+  return (
+    <Dialog open modalType="alert" onOpenChange={(_, d) => { if (!d.open) onClose(); }}>
+      <DialogSurface data-testid="pay-dialog" aria-describedby="pay-state">
+        <DialogBody>
+          <DialogTitle>{t('billing.pay.title')}</DialogTitle>
+          <DialogContent className={styles.body}>
+            <MessageBar intent="warning"><MessageBarBody>{t('billing.simulated')}</MessageBarBody></MessageBar>
+            <Text className={styles.amount} data-testid="pay-amount">{formatYuan(renewal.amount)}</Text>
+            <Text>{t('billing.pay.number')}: <span data-testid="pay-number">{renewal.number}</span></Text>
+            {current.state === 'pending' && (
+              <>
+                {qr ? <img className={styles.qr} src={qr} alt={t('billing.pay.scan', { platform })} data-testid="pay-qr" /> : <Spinner />}
+                <Text>{t('billing.pay.scan', { platform })}</Text>
+                <Text size={200}>{t('billing.pay.expiresIn', left)}</Text>
+                <Spinner size="tiny" label={t('billing.pay.waiting')} id="pay-state" />
+              </>
+            )}
+            {current.state === 'paid' && (
+              <>
+                <MessageBar intent="success" id="pay-state" data-testid="pay-paid"><MessageBarBody>{t('billing.pay.paid')}</MessageBarBody></MessageBar>
+                <ul className={styles.lines}>
+                  {current.devices.map((d) => (
+                    <li key={d.deviceId} data-testid="pay-device">{d.name} · {t('billing.pay.newExpiry')} {formatDateTime(d.expiryAfter)}</li>
+                  ))}
+                </ul>
+              </>
+            )}
+            {(current.state === 'failed' || current.state === 'expired') && (
+              <MessageBar intent="error" id="pay-state" data-testid={`pay-${current.state}`}><MessageBarBody>{t(`billing.pay.${current.state}`)}</MessageBarBody></MessageBar>
+            )}
+          </DialogContent>
+          <DialogActions>
+            {current.state === 'paid' && <Button onClick={() => { onClose(); void navigate(BILL_PATH); }} data-testid="pay-bills">{t('billing.pay.toBills')}</Button>}
+            <Button appearance="primary" onClick={onClose} data-testid="pay-close">{t(current.state === 'pending' ? 'common.close' : 'billing.pay.done')}</Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * Service-fee renewal end to end in browser mode against the reference
+ * upstream and its sandbox provider: tenant1 renews two devices, pays by the
+ * QR code, sees their service end move and the bill appear; the admin sets
+ * the fee and pays nothing; a second-level tenant sees only its own.
+ */
+import { expect, type Page } from '@playwright/test';
+import { catalogues } from '../../../shared/domains.js';
+import { signIn, test, useLanguage } from '../support.js';
+
+const en = catalogues.en.billing;
+const SERIALS = ['VM2026000103', 'VM2026000109'];
+
+const rowOf = (page: Page, testId: string, serial: string) => page.getByTestId(`${testId}-row`).filter({ has: page.getByTestId('fee-device-serial').getByText(serial, { exact: true }) });
+
+test('tenant1 renews two devices for 12 months, sees their service end move and the bill appear', async ({ page, baseURL }) => {
+  await useLanguage(page, baseURL, 'en');
+  await signIn(page, 'tenant1');
+  await page.getByTestId('shortcut-payCenter').click();
+  await expect(page).toHaveURL(/\/payCenter$/);
+  await expect(page.getByTestId('billing-simulated')).toHaveText(en.simulated);
+  await expect(page.getByTestId('billing-fee')).toHaveText('¥300.00 per device per year');
+
+  const before: string[] = [];
+  for (const serial of SERIALS) {
+    const row = rowOf(page, 'renew-devices', serial);
+    before.push((await row.getByTestId('fee-device-expiry').textContent())!);
+    await row.getByRole('checkbox').check();
+  }
+  await expect(page.getByTestId('renew-selected')).toHaveText('2 selected');
+  await page.getByTestId('renew-plan-12').check();
+  await expect(page.getByTestId('renew-total')).toHaveText('¥600.00');
+  // The agreement is required, and said so before anything is asked of the provider.
+  await page.getByTestId('renew-pay').click();
+  await expect(page.getByText(en.validation.agreement)).toBeVisible();
+  await page.getByTestId('renew-agreement').click();
+  await page.getByRole('button', { name: en.renew.accept }).click();
+  await expect(page.getByTestId('renew-agree')).toBeChecked();
+  await page.getByTestId('renew-pay').click();
+
+  const dialog = page.getByTestId('pay-dialog');
+  await expect(dialog.getByTestId('pay-qr')).toBeVisible();
+  await expect(dialog.getByTestId('pay-amount')).toHaveText('¥600.00');
+  const number = (await dialog.getByTestId('pay-number').textContent())!;
+  expect(number).toMatch(/^RN\d{16}$/);
+  await expect(dialog.getByTestId('pay-paid')).toBeVisible({ timeout: 15_000 });
+  await expect(dialog.getByTestId('pay-device')).toHaveCount(2);
+  await dialog.getByTestId('pay-bills').click();
+
+  await expect(page).toHaveURL(/\/bill$/);
+  const bill = page.getByTestId('bill-row').filter({ hasText: number });
+  await expect(bill.getByTestId('bill-state')).toHaveText(en.bills.states.paid);
+  await expect(bill.getByTestId('bill-amount')).toHaveText('¥600.00');
+  await expect(bill).toContainText('Device service · 2 devices · 12 months');
+
+  await page.goto('/costManagement');
+  for (const [i, serial] of SERIALS.entries()) {
+    const row = rowOf(page, 'fee-devices', serial);
+    const after = (await row.getByTestId('fee-device-expiry').textContent())!;
+    // A year later, to the day (the business time zone's calendar).
+    expect(Number(after.slice(0, 4))).toBe(Number(before[i]!.slice(0, 4)) + 1);
+    expect(after.slice(4, 10)).toBe(before[i]!.slice(4, 10));
+  }
+  await rowOf(page, 'fee-devices', SERIALS[0]!).getByTestId('fee-device-history').click();
+  await expect(page.getByTestId('fee-history-row').filter({ hasText: number })).toHaveCount(1);
+});
+
+test('devices ending within 30 days come first on the service fee screen, and renewing one opens the payment centre with it chosen', async ({ page, baseURL }) => {
+  await useLanguage(page, baseURL, 'en');
+  await signIn(page, 'tenant1');
+  await page.goto('/costManagement');
+  const first = page.getByTestId('fee-devices-row').first();
+  await expect(first).toHaveAttribute('data-soon', 'true');
+  await expect(first.getByTestId('fee-device-soon')).toBeVisible();
+  const serial = (await first.getByTestId('fee-device-serial').textContent())!;
+  await first.getByTestId('fee-device-renew').click();
+  await expect(page).toHaveURL(/\/payCenter\?devices=\d+$/);
+  await expect(page.getByTestId('renew-selected')).toHaveText('1 selected');
+  await expect(rowOf(page, 'renew-devices', serial).getByRole('checkbox')).toBeChecked();
+});
+
+test('the admin sees the fee to set and every tenant\'s bills, and pays nothing; a second-level tenant sees its own bills', async ({ page, baseURL }) => {
+  await useLanguage(page, baseURL, 'en');
+  await signIn(page, 'admin');
+  await page.goto('/payCenter');
+  await expect(page.getByTestId('billing-fee-input')).toHaveValue('300.00');
+  await expect(page.getByTestId('renew-pay')).toHaveCount(0);
+  await page.goto('/bill');
+  await expect(page.getByTestId('bill-row').first()).toBeVisible();
+  await expect(page.getByTestId('bill-filter-tenant')).toBeVisible();
+
+  await signIn(page, 'tenant11');
+  await page.goto('/bill');
+  await expect(page.getByTestId('bill-table-empty')).toBeVisible();
+  await page.goto('/payCenter');
+  await expect(page.getByTestId('renew-devices-row').first()).toBeVisible();
+});
