@@ -10,6 +10,7 @@ import { Choice, DataTable, FilterBar, FilterField, Pager, seesTenants, TenantDr
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  head: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   dropdown: { minWidth: 0, width: '100%' },
 });
 
@@ -39,24 +40,26 @@ export default function BillPage() {
   return (
     <section className={styles.page} aria-labelledby="bill-title">
       <Title3 as="h1" id="bill-title">{t('route.bill')}</Title3>
-      <FilterBar onSearch={apply} onReset={reset} searchTestId="bill-search" resetTestId="bill-reset">
-        <FilterField label={t('billing.bills.number')} shown={draft.number}>
-          <Input value={draft.number} maxLength={32} onChange={(_, d) => setDraft((f) => ({ ...f, number: d.value }))} data-testid="bill-filter-number" />
-        </FilterField>
-        <FilterField label={t('billing.bills.platform')}>
-          <Choice className={styles.dropdown} value={draft.platform} options={RENEWAL_PLATFORMS} label={(p) => t(`billing.renew.platforms.${p}`)} all={t('common.all')}
-            onChange={(platform) => setDraft((f) => ({ ...f, platform }))} testId="bill-filter-platform" />
-        </FilterField>
-        <FilterField label={t('billing.bills.state')}>
-          <Choice className={styles.dropdown} value={draft.state} options={RENEWAL_STATES} label={(s) => t(`billing.bills.states.${s}`)} all={t('common.all')}
-            onChange={(state) => setDraft((f) => ({ ...f, state }))} testId="bill-filter-state" />
-        </FilterField>
-        {byTenant && (
-          <FilterField label={t('billing.bills.tenant')}>
-            <TenantDropdown value={draft.tenantId} onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))} placeholder={t('common.all')} clearLabel={t('common.all')} testId="bill-filter-tenant" />
+      <div className={styles.head}>
+        <FilterBar onSearch={apply} onReset={reset} searchTestId="bill-search" resetTestId="bill-reset">
+          <FilterField label={t('billing.bills.number')} shown={draft.number}>
+            <Input value={draft.number} maxLength={32} onChange={(_, d) => setDraft((f) => ({ ...f, number: d.value }))} data-testid="bill-filter-number" />
           </FilterField>
-        )}
-      </FilterBar>
+          <FilterField label={t('billing.bills.platform')}>
+            <Choice className={styles.dropdown} value={draft.platform} options={RENEWAL_PLATFORMS} label={(p) => t(`billing.renew.platforms.${p}`)} all={t('common.all')}
+              onChange={(platform) => setDraft((f) => ({ ...f, platform }))} testId="bill-filter-platform" />
+          </FilterField>
+          <FilterField label={t('billing.bills.state')}>
+            <Choice className={styles.dropdown} value={draft.state} options={RENEWAL_STATES} label={(s) => t(`billing.bills.states.${s}`)} all={t('common.all')}
+              onChange={(state) => setDraft((f) => ({ ...f, state }))} testId="bill-filter-state" />
+          </FilterField>
+          {byTenant && (
+            <FilterField label={t('billing.bills.tenant')}>
+              <TenantDropdown value={draft.tenantId} onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))} placeholder={t('common.all')} clearLabel={t('common.all')} testId="bill-filter-tenant" />
+            </FilterField>
+          )}
+        </FilterBar>
+      </div>
       <DataTable label={t('route.bill')} columns={columns} {...table} rowKey={(b) => b.id} rowTestId="bill-row" testId="bill-table" />
       <Pager {...pager} testId="bill-pager" />
     </section>

@@ -10,9 +10,8 @@ import { useMemo, useState } from 'react';
 import type { FeeDevice } from '../../shared/billing/index.js';
 import { formatYuan } from '../../shared/format.js';
 import { useOp } from '../bridge.js';
-import { formatDateTime } from '../app/format.js';
 import { ActionButton, useListPage, useScreen, useSelection } from '../kit/index.js';
-import { EMPTY_FEE_FILTER, FeeDeviceTable } from './FeeDeviceTable.js';
+import { EMPTY_FEE_FILTER, FeeDeviceTable, formatDate } from './FeeDeviceTable.js';
 import { payCenterPath } from './paths.js';
 
 const useStyles = makeStyles({
@@ -30,7 +29,7 @@ export default function CostManagementPage() {
   // Only a tenant pays: the admin sees the dates (and sets the fee in the payment centre).
   const pays = user.roleKind === 'tenant';
   const actions = useMemo(() => ({
-    header: t('common.actions'), width: pays ? 170 : 100,
+    header: t('common.actions'), width: pays ? 200 : 110,
     render: (d: FeeDevice) => (
       <div className={styles.actions}>
         <Button size="small" appearance="subtle" icon={<HistoryRegular />} onClick={() => setHistory(d)} data-testid="fee-device-history">{t('billing.devices.history')}</Button>
@@ -86,8 +85,8 @@ function HistoryDialog({ device, onClose }: { device: FeeDevice; onClose: () => 
                       <TableCell>{r.number}</TableCell>
                       <TableCell>{t('billing.renew.months', { count: r.months })}</TableCell>
                       <TableCell>{formatYuan(r.amount)}</TableCell>
-                      <TableCell>{formatDateTime(r.expiryBefore) || '—'}</TableCell>
-                      <TableCell>{formatDateTime(r.expiryAfter)}</TableCell>
+                      <TableCell>{formatDate(r.expiryBefore) || '—'}</TableCell>
+                      <TableCell>{formatDate(r.expiryAfter)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>

@@ -3,11 +3,18 @@
  * centre's choice of devices and the service fee screen show the same
  * columns; those ending within 30 days (or ended) come first, flagged.
  */
-import { Badge, Input, Switch } from '@fluentui/react-components';
+import { Badge, Input, makeStyles, Switch, tokens } from '@fluentui/react-components';
 import { useMemo, type ReactNode } from 'react';
 import type { FeeDevice } from '../../shared/billing/index.js';
 import { formatDateTime } from '../app/format.js';
+
+/** A service end date: the day is what counts (the time is when the device was registered). */
+export const formatDate = (iso: string | null) => formatDateTime(iso).slice(0, 10);
 import { DataTable, FilterBar, FilterField, OverflowText, Pager, seesTenants, type Column, type ListPage, type RowSelection, useScreen } from '../kit/index.js';
+
+const useStyles = makeStyles({
+  head: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+});
 
 export interface FeeDeviceFilter { keyword: string; soon?: boolean | undefined }
 export const EMPTY_FEE_FILTER: FeeDeviceFilter = { keyword: '' };
@@ -31,6 +38,7 @@ interface Props {
 
 export function FeeDeviceTable({ page, selection, actions, testId }: Props) {
   const { t, user } = useScreen();
+  const styles = useStyles();
   const byTenant = seesTenants(user);
   const { draft, setDraft, apply, reset, table, pager } = page;
   const columns = useMemo<Column<FeeDevice>[]>(() => [
@@ -38,21 +46,24 @@ export function FeeDeviceTable({ page, selection, actions, testId }: Props) {
     { id: 'serial', header: t('billing.devices.serial'), minWidth: 120, width: 130, value: (d) => d.serial, cellTestId: 'fee-device-serial' },
     { id: 'point', header: t('billing.devices.point'), render: (d) => <OverflowText text={d.pointName ?? '—'} />, minWidth: 100, width: 160 },
     ...(byTenant ? [{ id: 'tenant', header: t('billing.devices.tenant'), value: (d: FeeDevice) => d.tenantName, minWidth: 96, width: 150 }] : []),
-    { id: 'expiry', header: t('billing.devices.expiry'), minWidth: 150, width: 160, value: (d) => (d.serviceExpiry ? formatDateTime(d.serviceExpiry) : '—'), cellTestId: 'fee-device-expiry' },
+    { id: 'expiry', header: t('billing.devices.expiry'), minWidth: 100, width: 110, value: (d) => (d.serviceExpiry ? formatDate(d.serviceExpiry) : '—'), cellTestId: 'fee-device-expiry' },
     { id: 'daysLeft', header: t('billing.devices.daysLeft'), minWidth: 100, width: 120, render: (d) => <DaysLeft device={d} /> },
-    { id: 'renewals', header: t('billing.devices.renewals'), kind: 'number', minWidth: 70, width: 90, value: (d) => d.renewals },
-    ...(actions ? [{ id: 'actions', pin: 'end' as const, header: actions.header, minWidth: actions.width, width: actions.width, shrinkLast: true, render: actions.render }] : []),
+    { id: 'renewals', header: t('billing.devices.renewals'), kind: 'number', minWidth: 80, width: 100, value: (d) => d.renewals },
+    ...(actions ? [{ id: 'actions', pin: 'end' as const, header: actions.header, minWidth: actions.width, width: actions.width, render: actions.render }] : []),
   ], [t, byTenant, actions]);
   return (
     <>
-      <FilterBar onSearch={apply} onReset={reset} searchTestId={`${testId}-search`} resetTestId={`${testId}-reset`}>
-        <FilterField label={t('billing.renew.keyword')} shown={draft.keyword}>
-          <Input value={draft.keyword} maxLength={32} onChange={(_, d) => setDraft((f) => ({ ...f, keyword: d.value }))} data-testid={`${testId}-keyword`} />
-        </FilterField>
-        <FilterField label={t('billing.renew.soonOnly')} shown={draft.soon ? t('billing.renew.soonOnly') : undefined}>
-          <Switch checked={draft.soon === true} onChange={(_, d) => setDraft((f) => ({ ...f, soon: d.checked || undefined }))} data-testid={`${testId}-soon`} />
-        </FilterField>
-      </FilterBar>
+      {/* In a row of its own, as every list's filter bar: the bar grows along its row. */}
+      <div className={styles.head}>
+        <FilterBar onSearch={apply} onReset={reset} searchTestId={`${testId}-search`} resetTestId={`${testId}-reset`}>
+          <FilterField label={t('billing.renew.keyword')} shown={draft.keyword}>
+            <Input value={draft.keyword} maxLength={32} onChange={(_, d) => setDraft((f) => ({ ...f, keyword: d.value }))} data-testid={`${testId}-keyword`} />
+          </FilterField>
+          <FilterField label={t('billing.renew.soonOnly')} shown={draft.soon ? t('billing.renew.soonOnly') : undefined}>
+            <Switch checked={draft.soon === true} onChange={(_, d) => setDraft((f) => ({ ...f, soon: d.checked || undefined }))} data-testid={`${testId}-soon`} />
+          </FilterField>
+        </FilterBar>
+      </div>
       <DataTable label={t('billing.devices.title')} columns={columns} {...table} rowKey={(d) => d.id} selection={selection}
         rowData={(d) => ({ 'data-device-id': d.id, 'data-soon': String(d.soon) })} rowTestId={`${testId}-row`} testId={testId} />
       <Pager {...pager} testId={`${testId}-pager`} />

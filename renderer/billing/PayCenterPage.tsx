@@ -107,7 +107,6 @@ function RenewForm({ annualFee }: { annualFee: number }) {
   return (
     <>
       <Title3 as="h2">{t('billing.renew.devices')}</Title3>
-      <Text data-testid="renew-selected">{t('billing.renew.selected', { count })}</Text>
       {problems.devices && <MessageBar intent="error" data-testid="renew-no-devices"><MessageBarBody>{problems.devices}</MessageBarBody></MessageBar>}
       <FeeDeviceTable page={page} testId="renew-devices" selection={{
         selected, onChange: (next) => { setSelected(next); setProblems((p) => ({ ...p, devices: undefined })); },
@@ -130,6 +129,7 @@ function RenewForm({ annualFee }: { annualFee: number }) {
           label={<>{t('billing.renew.agree')} <Link as="button" inline onClick={(e) => { e.preventDefault(); setReading(true); }} data-testid="renew-agreement">{t('billing.renew.agreement')}</Link></>} />
       </Field>
       <div className={styles.pay}>
+        <Text data-testid="renew-selected">{t('billing.renew.selected', { count })}</Text>
         <Text>{t('billing.renew.total')}</Text>
         <Text className={styles.total} data-testid="renew-total">{formatYuan(renewalAmount(annualFee, months, count))}</Text>
         <ActionButton appearance="primary" action={pay} opensDialog data-testid="renew-pay">{t('billing.renew.pay')}</ActionButton>

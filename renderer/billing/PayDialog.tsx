@@ -10,8 +10,8 @@ import { useEffect, useState } from 'react';
 import type { RenewalItem } from '../../shared/billing/index.js';
 import { formatYuan } from '../../shared/format.js';
 import { useOp } from '../bridge.js';
-import { formatDateTime } from '../app/format.js';
 import { useScreen } from '../kit/index.js';
+import { formatDate } from './FeeDeviceTable.js';
 import { BILL_PATH } from './paths.js';
 
 const useStyles = makeStyles({
@@ -69,7 +69,7 @@ export function PayDialog({ renewal, onClose }: { renewal: RenewalItem; onClose:
                 <MessageBar intent="success" id="pay-state" data-testid="pay-paid"><MessageBarBody>{t('billing.pay.paid')}</MessageBarBody></MessageBar>
                 <ul className={styles.lines}>
                   {current.devices.map((d) => (
-                    <li key={d.deviceId} data-testid="pay-device">{d.name} · {t('billing.pay.newExpiry')} {formatDateTime(d.expiryAfter)}</li>
+                    <li key={d.deviceId} data-testid="pay-device">{d.name} · {t('billing.pay.newExpiry')} {formatDate(d.expiryAfter)}</li>
                   ))}
                 </ul>
               </>
