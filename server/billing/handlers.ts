@@ -2,7 +2,15 @@
 import { BizError } from '../http/errors.js';
 import { CODE } from '../../shared/domains.js';
 import { defineHandlers } from '../http/handlers.js';
+import type { AuthUser } from '../http/principal.js';
+import { applyInvoice, invoicePage, invoiceProfileOf, invoiceRecord, markInvoice } from './invoices.js';
 import { billPage, deviceHistory, feeDevicePage, feeSettingsOf, orderRenewal, renewalInScope, setAnnualFee } from './renewals.js';
+
+/** The tenant that pays (or applies): the caller's own. */
+function payerOf(user: AuthUser): { tenantId: number; userId: number } {
+  if (user.tenantId === null) throw new BizError(CODE.tenantRequired);
+  return { tenantId: user.tenantId, userId: user.id };
+}
 
 export const billingHandlers = defineHandlers({
   'billing.fee': (_input, { db }) => feeSettingsOf(db),
@@ -12,10 +20,12 @@ export const billingHandlers = defineHandlers({
   },
   'billing.devices': ({ query, body }, { db, scope }) => feeDevicePage(db, scope, query, body),
   'billing.history': ({ params }, { db, scope }) => deviceHistory(db, scope, params.id),
-  'billing.renew': ({ body }, { db, scope, user }) => {
-    if (user.tenantId === null) throw new BizError(CODE.tenantRequired);
-    return orderRenewal(db, scope, { tenantId: user.tenantId, userId: user.id }, body);
-  },
+  'billing.renew': ({ body }, { db, scope, user }) => orderRenewal(db, scope, payerOf(user), body),
   'billing.renewal': ({ params }, { db, scope }) => renewalInScope(db, scope, params.id),
   'billing.bills': ({ query, body }, { db, scope }) => billPage(db, scope, query, body),
+  'billing.invoiceProfile': (_input, { db, user }) => invoiceProfileOf(db, payerOf(user).tenantId),
+  'billing.applyInvoice': ({ body }, { db, scope, user }) => applyInvoice(db, scope, payerOf(user), body),
+  'billing.invoices': ({ query, body }, { db, scope }) => invoicePage(db, scope, query, body),
+  'billing.markInvoice': ({ params, body }, { db, scope }) => markInvoice(db, scope, params.id, body),
+  'billing.invoiceRecord': ({ params, query }, { db, scope }) => invoiceRecord(db, scope, params.id, query.lang),
 });

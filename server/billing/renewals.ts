@@ -17,7 +17,7 @@ import type { Scope } from '../scope.js';
 import { devices } from '../device/index.js';
 import { points } from '../point/index.js';
 import { tenants, tenantInScope } from '../tenant/index.js';
-import { billingSettings, renewalDevices, renewals } from './schema.js';
+import { billingSettings, invoices, renewalDevices, renewals } from './schema.js';
 
 /** How long the sandbox provider takes to say paid (BILLING_SETTLE_MS; 5 s by default: the time to scan and pay). */
 export const settleDelayMs = (env: NodeJS.ProcessEnv = process.env): number => envInteger(env, 'BILLING_SETTLE_MS', 0, BILLING_SETTLE_MS);
@@ -42,12 +42,15 @@ const renewalColumns = {
   id: renewals.id, number: renewals.number, tenantId: renewals.tenantId, tenantName: tenants.name, months: renewals.months,
   deviceCount: renewals.deviceCount, annualFee: renewals.annualFee, amount: renewals.amount, platform: renewals.platform,
   state: renewals.state, createdAt: renewals.createdAt, expiresAt: renewals.expiresAt, paidAt: renewals.paidAt,
+  invoiceId: invoices.id, invoiceState: invoices.state, trackingNumber: invoices.trackingNumber,
 };
-const selectRenewals = (db: Queryable) => db.select(renewalColumns).from(renewals).innerJoin(tenants, eq(tenants.id, renewals.tenantId));
+const selectRenewals = (db: Queryable) => db.select(renewalColumns).from(renewals).innerJoin(tenants, eq(tenants.id, renewals.tenantId))
+  .leftJoin(invoices, eq(invoices.renewalId, renewals.id));
 type RenewalRow = Awaited<ReturnType<typeof selectRenewals>>[number];
 
-const toRenewalItem = (r: RenewalRow): RenewalItem => ({
-  ...r, tenantName: r.tenantName, payUrl: payUrl(r.number, r.platform), simulated: true,
+const toRenewalItem = ({ invoiceId, invoiceState, trackingNumber, ...r }: RenewalRow): RenewalItem => ({
+  ...r, payUrl: payUrl(r.number, r.platform), simulated: true,
+  invoice: invoiceId !== null && invoiceState !== null ? { id: invoiceId, state: invoiceState, trackingNumber } : null,
   createdAt: r.createdAt.toISOString(), expiresAt: r.expiresAt.toISOString(), paidAt: iso(r.paidAt),
 });
 
@@ -113,6 +116,7 @@ export async function deviceHistory(db: Queryable, scope: Scope, deviceId: numbe
   if (!device) throw new BizError(CODE.deviceNotFound);
   const rows = await db.select({ ...renewalColumns, expiryBefore: renewalDevices.expiryBefore, expiryAfter: renewalDevices.expiryAfter })
     .from(renewalDevices).innerJoin(renewals, eq(renewals.id, renewalDevices.renewalId)).innerJoin(tenants, eq(tenants.id, renewals.tenantId))
+    .leftJoin(invoices, eq(invoices.renewalId, renewals.id))
     .where(and(eq(renewalDevices.deviceId, deviceId), eq(renewals.state, 'paid'), scope.where(renewals.tenantId)))
     .orderBy(desc(renewals.paidAt));
   return rows.map(({ expiryBefore, expiryAfter, ...r }) => ({ ...toRenewalItem(r), expiryBefore: iso(expiryBefore), expiryAfter: iso(expiryAfter) }));

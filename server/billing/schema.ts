@@ -7,8 +7,8 @@
  * applies to new renewals only.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { RENEWAL_PLATFORMS, RENEWAL_STATES } from '../../shared/billing/index.js';
+import { check, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { INVOICE_STATES, RENEWAL_PLATFORMS, RENEWAL_STATES, type InvoiceInfo, type ReceiptInfo } from '../../shared/billing/index.js';
 import { createdAt } from '../db/columns.js';
 import { devices } from '../device/schema.js';
 import { tenants } from '../tenant/schema.js';
@@ -56,3 +56,31 @@ export const renewalDevices = pgTable('renewal_devices', {
   expiryBefore: timestamp('expiry_before', { withTimezone: true }),
   expiryAfter: timestamp('expiry_after', { withTimezone: true }),
 }, (t) => [primaryKey({ columns: [t.renewalId, t.deviceId] }), index('renewal_devices_device_idx').on(t.deviceId)]);
+
+export const invoiceState = pgEnum('invoice_state', INVOICE_STATES);
+
+/**
+ * Invoice applications: one per bill (the unique renewal is the truth under a
+ * race), with the invoice and receipt info as given, and its progress.
+ */
+export const invoices = pgTable('invoices', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  renewalId: integer('renewal_id').notNull().unique().references(() => renewals.id),
+  tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  state: invoiceState('state').notNull().default('applied'),
+  invoice: jsonb('invoice').$type<InvoiceInfo>().notNull(),
+  receipt: jsonb('receipt').$type<ReceiptInfo>().notNull(),
+  trackingNumber: text('tracking_number'),
+  createdAt: createdAt(),
+  issuedAt: timestamp('issued_at', { withTimezone: true }),
+  mailedAt: timestamp('mailed_at', { withTimezone: true }),
+}, (t) => [index('invoices_tenant_idx').on(t.tenantId, t.createdAt)]);
+
+/** The invoice and receipt info a tenant gave last, offered at its next application. */
+export const invoiceProfiles = pgTable('invoice_profiles', {
+  tenantId: integer('tenant_id').primaryKey().references(() => tenants.id),
+  invoice: jsonb('invoice').$type<InvoiceInfo>().notNull(),
+  receipt: jsonb('receipt').$type<ReceiptInfo>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

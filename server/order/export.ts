@@ -15,7 +15,7 @@ import { points } from '../point/index.js';
 import { tenants } from '../tenant/index.js';
 import { orderWhere } from './queries.js';
 import { orders } from './schema.js';
-import { writeXlsx, type Cell } from './xlsx.js';
+import { writeXlsx, type Cell } from '../http/xlsx.js';
 
 /**
  * Rows per query while exporting. Measured on PostgreSQL at a million rows:

@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { endpoint, instant, isoTime, page, pageQuery, ref, refParams, str } from '../api/define.js';
+import { INVOICE_STATES } from './invoice.js';
 
 /** Plans in months (spec §2 "plans in months"). */
 export const RENEWAL_PLANS = [6, 12, 24, 36] as const;
@@ -83,6 +84,8 @@ export const renewalItem = z.object({
   state: z.enum(RENEWAL_STATES),
   /** What the provider's QR code carries; the console draws it. */
   payUrl: z.string(),
+  /** Its invoice application, once applied for (a bill is invoiced once). */
+  invoice: z.object({ id: z.number().int(), state: z.enum(INVOICE_STATES), trackingNumber: z.string().nullable() }).nullable(),
   /** True while the sandbox provider stands in for the real one (spec: "simulated success"). */
   simulated: z.boolean(),
   createdAt: isoTime,

@@ -1,4 +1,4 @@
-/** The order export's spreadsheet (server/order/xlsx.ts, export.ts): read back with exceljs and compared row by row with the orders. */
+/** The order export's spreadsheet (server/http/xlsx.ts, export.ts): read back with exceljs and compared row by row with the orders. */
 import { describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { suiteApp } from '../helpers.js';
 import { orders } from '../../../server/order/index.js';
 import { exportOrders } from '../../../server/order/export.js';
-import { writeXlsx } from '../../../server/order/xlsx.js';
+import { writeXlsx } from '../../../server/http/xlsx.js';
 import { scopeOf } from '../../../server/scope.js';
 import { findAuthUser, users } from '../../../server/account/index.js';
 import { sheetHeader } from '../../../shared/order/index.js';

@@ -13,6 +13,7 @@ import { devices } from '../../../server/device/index.js';
 import { deviceAllocations, deviceChannels } from '../../../server/device/schema.js';
 import { orders } from '../../../server/order/index.js';
 import { refunds } from '../../../server/refund/index.js';
+import { invoices, settleDueRenewals } from '../../../server/billing/index.js';
 import { scenes } from '../../../server/scene/index.js';
 import { sceneDevices } from '../../../server/scene/schema.js';
 import { points } from '../../../server/point/index.js';
@@ -54,6 +55,23 @@ async function freeDevice(): Promise<number> {
   }).returning({ id: devices.id });
   return row!.id;
 }
+
+/** A new paid bill of tenant A's (the sandbox answering at once). */
+async function paidBill(): Promise<number> {
+  process.env.BILLING_SETTLE_MS = '0';
+  try {
+    const renewal = await t.ok('billing.renew', { body: { deviceIds: [await freeDevice()], months: 12, platform: 'wechat', agreed: true } }, token);
+    await settleDueRenewals(t.db);
+    return renewal.id;
+  } finally {
+    delete process.env.BILLING_SETTLE_MS;
+  }
+}
+
+const INVOICE = {
+  invoice: { company: '华东智售科技有限公司', phone: '021-62345678', taxCode: '91310112MA1GBH7Q2N', bankAccount: '6222021001012345678', bankName: '中国工商银行上海虹桥支行', address: '上海市闵行区申长路 988 号' },
+  receipt: { receiver: '陈晓', phone: '13916201234', address: '上海市闵行区申长路 988 号 5 楼财务部' },
+};
 
 let categories = 0;
 let saleRounds = 0;
@@ -206,6 +224,30 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
     const [sum] = await t.db.select({ n: sql<number>`coalesce(sum(amount), 0)::int` }).from(refunds).where(eq(refunds.orderId, order!.id));
     expect(after!.refunded).toBe(sum!.n);
     expect(after!.refunded).toBeLessThanOrEqual(order!.received);
+  },
+
+  'billing.applyInvoice': async () => {
+    // One paid bill, its invoice applied for N times at once: one application, the rest told 987.
+    const renewalId = await paidBill();
+    const answers = await Promise.all(Array.from({ length: N }, () => t.call('billing.applyInvoice', { body: { renewalId, ...INVOICE } }, token)));
+    expectCleanAnswers(answers, [CODE.billInvoiced]);
+    expect(answers.filter(succeeded)).toHaveLength(1);
+    expect(await t.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.renewalId, renewalId))).toHaveLength(1);
+  },
+
+  'billing.markInvoice': async () => {
+    // An application marked issued and mailed N times each, at once: each step taken once, mailed only after issued.
+    const applied = await t.ok('billing.applyInvoice', { body: { renewalId: await paidBill(), ...INVOICE } }, token);
+    const answers = await Promise.all(Array.from({ length: 2 * N }, (_, i) => t.call('billing.markInvoice', {
+      params: { id: applied.id }, body: i % 2 === 0 ? { state: 'issued' } : { state: 'mailed', trackingNumber: `SF${String(i).padStart(10, '0')}` },
+    }, admin)));
+    expectCleanAnswers(answers, [CODE.invoiceState]);
+    expect(answers.filter((a, i) => i % 2 === 0 && succeeded(a))).toHaveLength(1);
+    const mailed = answers.filter((a, i) => i % 2 === 1 && succeeded(a)).length;
+    expect(mailed).toBeLessThanOrEqual(1);
+    const [row] = await t.db.select().from(invoices).where(eq(invoices.id, applied.id));
+    expect(row!.state).toBe(mailed ? 'mailed' : 'issued');
+    expect(row!.issuedAt).not.toBeNull();
   },
 
   'product.categoryDelete': async () => {
