@@ -1,17 +1,20 @@
 /**
  * /bill (spec §2 bill, §3 Bill): the renewals paid for — payment order
  * number, service, amount, platform, date, state — newest first, by number,
- * platform, state and tenant.
+ * platform, state and tenant; each paid bill's invoice (InvoiceActions.tsx).
  */
 import { Badge, Input, makeStyles, Title3, tokens, type BadgeProps } from '@fluentui/react-components';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { RENEWAL_PLATFORMS, RENEWAL_STATES, type RenewalItem, type RenewalState } from '../../shared/billing/index.js';
+import { InvoiceButtons, InvoiceCell, InvoiceMarkDialogs, type InvoiceAction } from './InvoiceActions.js';
+import { InvoiceWizard } from './InvoiceWizard.js';
 import { Choice, DataTable, FilterBar, FilterField, Pager, seesTenants, TenantDropdown, useListPage, useScreen, type Column } from '../kit/index.js';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
   head: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   dropdown: { minWidth: 0, width: '100%' },
+  actions: { display: 'flex', flexWrap: 'nowrap', gap: tokens.spacingHorizontalXXS },
 });
 
 const STATE_COLOURS: Readonly<Record<RenewalState, BadgeProps['color']>> = { pending: 'warning', paid: 'success', failed: 'danger', expired: 'informative' };
@@ -24,6 +27,7 @@ export default function BillPage() {
   const styles = useStyles();
   const byTenant = seesTenants(user);
   const { draft, setDraft, apply, reset, table, pager } = useListPage('billing.bills', { empty: EMPTY });
+  const [action, setAction] = useState<InvoiceAction>(null);
   const columns = useMemo<Column<RenewalItem>[]>(() => [
     { id: 'number', header: t('billing.bills.number'), minWidth: 170, width: 190, value: (b) => b.number, cellTestId: 'bill-number', hideable: false },
     { id: 'service', header: t('billing.bills.service'), minWidth: 160, width: 230, grow: 2, value: (b) => t('billing.bills.serviceName', { count: b.deviceCount, months: b.months }) },
@@ -35,7 +39,12 @@ export default function BillPage() {
       render: (b) => <Badge appearance="tint" color={STATE_COLOURS[b.state]}>{t(`billing.bills.states.${b.state}`)}</Badge>,
     },
     ...(byTenant ? [{ id: 'tenant', header: t('billing.bills.tenant'), value: (b: RenewalItem) => b.tenantName, minWidth: 96, width: 150 }] : []),
-  ], [t, byTenant]);
+    { id: 'invoice', header: t('billing.invoice.column'), minWidth: 100, width: 170, render: (b) => <InvoiceCell bill={b} /> },
+    {
+      id: 'actions', pin: 'end', header: t('common.actions'), minWidth: 150, width: 260,
+      render: (b) => <div className={styles.actions}><InvoiceButtons bill={b} onAction={setAction} /></div>,
+    },
+  ], [t, byTenant, styles]);
 
   return (
     <section className={styles.page} aria-labelledby="bill-title">
@@ -62,6 +71,8 @@ export default function BillPage() {
       </div>
       <DataTable label={t('route.bill')} columns={columns} {...table} rowKey={(b) => b.id} rowTestId="bill-row" testId="bill-table" />
       <Pager {...pager} testId="bill-pager" />
+      {action?.kind === 'apply' && <InvoiceWizard bill={action.bill} onClose={() => setAction(null)} />}
+      <InvoiceMarkDialogs key={action ? `${action.kind}-${action.bill.id}` : 'none'} action={action} onClose={() => setAction(null)} />
     </section>
   );
 }

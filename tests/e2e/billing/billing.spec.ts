@@ -95,3 +95,58 @@ test('the admin sees the fee to set and every tenant\'s bills, and pays nothing;
   await page.goto('/payCenter');
   await expect(page.getByTestId('renew-devices-row').first()).toBeVisible();
 });
+
+test('tenant1 applies for a bill\'s invoice in four steps and saves its record; the admin marks it issued and mailed, and tenant1 sees the tracking number', async ({ page, baseURL }) => {
+  await useLanguage(page, baseURL, 'en');
+  await signIn(page, 'tenant1');
+  await page.goto('/bill');
+  const bill = page.getByTestId('bill-row').filter({ has: page.getByTestId('bill-apply') }).first();
+  const number = (await bill.getByTestId('bill-number').textContent())!;
+  await bill.getByTestId('bill-apply').click();
+
+  const wizard = page.getByTestId('invoice-wizard');
+  await expect(wizard.getByTestId('invoice-step-invoice')).toHaveAttribute('aria-current', 'step');
+  await wizard.getByTestId('invoice-company').fill('华东智售科技有限公司');
+  await wizard.getByTestId('invoice-phone').fill('021-62345678');
+  // A code of the right shape whose check character is wrong: refused here, before anything is sent.
+  await wizard.getByTestId('invoice-tax-code').fill('91310112MA1GBH7Q2M');
+  await wizard.getByTestId('invoice-bank-account').fill('6222021001012345678');
+  await wizard.getByTestId('invoice-bank-name').fill('中国工商银行上海虹桥支行');
+  await wizard.getByTestId('invoice-address').fill('上海市闵行区申长路 988 号');
+  await wizard.getByTestId('invoice-next').click();
+  await expect(wizard.getByText(en.validation.taxCode)).toBeVisible();
+  await wizard.getByTestId('invoice-tax-code').fill('91310112MA1GBH7Q2N');
+  await wizard.getByTestId('invoice-next').click();
+  await expect(wizard.getByTestId('invoice-step-receipt')).toHaveAttribute('aria-current', 'step');
+  await wizard.getByTestId('receipt-receiver').fill('陈晓');
+  await wizard.getByTestId('receipt-phone').fill('13916201234');
+  await wizard.getByTestId('receipt-address').fill('上海市闵行区申长路 988 号 5 楼财务部');
+  await wizard.getByTestId('invoice-next').click();
+  await expect(wizard.getByTestId('invoice-summary')).toContainText('91310112MA1GBH7Q2N');
+  await wizard.getByTestId('invoice-submit').click();
+  await expect(wizard.getByTestId('invoice-done')).toHaveText('Applied: the invoice is mailed within 10 working days');
+  await wizard.getByTestId('invoice-close').click();
+
+  const row = page.getByTestId('bill-row').filter({ hasText: number });
+  await expect(row.getByTestId('bill-invoice')).toHaveText(en.invoice.states.applied);
+  const download = page.waitForEvent('download');
+  await row.getByTestId('bill-record').click();
+  expect((await download).suggestedFilename()).toBe(`invoice-record-${number}.xlsx`);
+
+  await signIn(page, 'admin');
+  await page.goto('/bill');
+  await page.getByTestId('bill-filter-number').fill(number);
+  await page.getByTestId('bill-search').click();
+  const adminRow = page.getByTestId('bill-row').filter({ hasText: number });
+  await adminRow.getByTestId('bill-issue').click();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(adminRow.getByTestId('bill-invoice')).toHaveText(en.invoice.states.issued);
+  await adminRow.getByTestId('bill-mail').click();
+  await page.getByTestId('bill-tracking').fill('SF1234567890');
+  await page.getByTestId('bill-mail-save').click();
+  await expect(adminRow.getByTestId('bill-invoice')).toContainText('SF1234567890');
+
+  await signIn(page, 'tenant1');
+  await page.goto('/bill');
+  await expect(page.getByTestId('bill-row').filter({ hasText: number }).getByTestId('bill-invoice')).toHaveText(`${en.invoice.states.mailed} SF1234567890`);
+});

@@ -1,0 +1,149 @@
+/**
+ * Invoice application in four steps (spec §2 bill, §4): invoice info
+ * (company, phone, tax code — a unified social credit code —, bank account,
+ * bank, address), receipt info (receiver, mobile, address), confirm ("submission
+ * failed" when refused, everything kept), done ("mailed within 10 working
+ * days"). The info the tenant gave last is filled in. Each step's fields are
+ * checked before the next, by the same schemas the upstream checks with.
+ */
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, MessageBar, MessageBarBody, Spinner, Text, tokens } from '@fluentui/react-components';
+import { CheckmarkCircleRegular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { INVOICE_MAIL_DAYS, invoiceInfo, receiptInfo, type InvoiceInfo, type ReceiptInfo, type RenewalItem } from '../../shared/billing/index.js';
+import { formatYuan } from '../../shared/format.js';
+import { useOp, useOpMutation } from '../bridge.js';
+import { applyFieldErrors, fieldsUnder, SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
+import { asCallError } from '../app/errors.js';
+import { FormInput } from '../app/FormInput.js';
+import { ActionButton, useScreen } from '../kit/index.js';
+
+const useStyles = makeStyles({
+  steps: { display: 'flex', gap: tokens.spacingHorizontalS, margin: 0, padding: 0, listStyle: 'none', flexWrap: 'wrap' },
+  step: { color: tokens.colorNeutralForeground3, paddingBottom: tokens.spacingVerticalXXS, borderBottom: `${tokens.strokeWidthThick} solid transparent` },
+  current: { color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold, borderBottomColor: tokens.colorBrandStroke1 },
+  fields: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, marginTop: tokens.spacingVerticalM },
+  summary: { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalXS, marginTop: tokens.spacingVerticalM, overflowWrap: 'anywhere' },
+  done: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, marginTop: tokens.spacingVerticalM },
+  doneIcon: { fontSize: '32px', color: tokens.colorPaletteGreenForeground1 },
+});
+
+const STEPS = ['invoice', 'receipt', 'confirm', 'done'] as const;
+type Step = (typeof STEPS)[number];
+const EMPTY_INVOICE: InvoiceInfo = { company: '', phone: '', taxCode: '', bankAccount: '', bankName: '', address: '' };
+const EMPTY_RECEIPT: ReceiptInfo = { receiver: '', phone: '', address: '' };
+
+export function InvoiceWizard({ bill, onClose }: { bill: RenewalItem; onClose: () => void }) {
+  const { t } = useScreen();
+  const profile = useOp('billing.invoiceProfile', {});
+  return (
+    <Dialog open onOpenChange={(_, d) => { if (!d.open) onClose(); }}>
+      <DialogSurface data-testid="invoice-wizard">
+        <DialogBody>
+          <DialogTitle>{t('billing.invoice.title', { number: bill.number })}</DialogTitle>
+          {profile.data ? <Steps bill={bill} invoice={profile.data.invoice ?? EMPTY_INVOICE} receipt={profile.data.receipt ?? EMPTY_RECEIPT} onClose={onClose} />
+            : <DialogContent><Spinner /></DialogContent>}
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+function Steps({ bill, invoice, receipt, onClose }: { bill: RenewalItem; invoice: InvoiceInfo; receipt: ReceiptInfo; onClose: () => void }) {
+  const { t } = useScreen();
+  const styles = useStyles();
+  const [step, setStep] = useState<Step>('invoice');
+  const [failed, setFailed] = useState(false);
+  const invoiceForm = useForm({ resolver: zodI18nResolver(invoiceInfo, t), defaultValues: invoice, ...SUBMIT_THEN_LIVE });
+  const receiptForm = useForm({ resolver: zodI18nResolver(receiptInfo, t), defaultValues: receipt, ...SUBMIT_THEN_LIVE });
+  const apply = useOpMutation('billing.applyInvoice', { invalidates: ['billing.bills', 'billing.invoices', 'billing.invoiceProfile'] });
+
+  const next = step === 'invoice' ? invoiceForm.handleSubmit(() => setStep('receipt'))
+    : step === 'receipt' ? receiptForm.handleSubmit(() => setStep('confirm')) : undefined;
+  const submit = async () => {
+    setFailed(false);
+    try {
+      await apply.mutateAsync({ body: { renewalId: bill.id, invoice: invoiceForm.getValues(), receipt: receiptForm.getValues() } });
+      setStep('done');
+    } catch (error) {
+      setFailed(true);
+      // A field the upstream refused sends the user back to its step, the field marked.
+      const fields = asCallError(error).fields ?? {};
+      const onInvoice = fieldsUnder(fields, 'invoice');
+      const onReceipt = fieldsUnder(fields, 'receipt');
+      if (Object.keys(fields).some((k) => k.startsWith('invoice.'))) {
+        applyFieldErrors(onInvoice, invoiceForm.setError, t);
+        setStep('invoice');
+      } else if (Object.keys(fields).some((k) => k.startsWith('receipt.'))) {
+        applyFieldErrors(onReceipt, receiptForm.setError, t);
+        setStep('receipt');
+      }
+    }
+  };
+  const i = invoiceForm.getValues();
+  const r = receiptForm.getValues();
+  const line = (label: string, value: string) => [<Text key={`${label}-l`}>{label}</Text>, <Text key={`${label}-v`} weight="semibold">{value}</Text>];
+
+  return (
+    <>
+      <DialogContent>
+        <ol className={styles.steps} aria-label={t('billing.invoice.apply')}>
+          {STEPS.map((s, n) => (
+            <li key={s} className={s === step ? `${styles.step} ${styles.current}` : styles.step} aria-current={s === step ? 'step' : undefined} data-testid={`invoice-step-${s}`}>
+              {n + 1}. {t(`billing.invoice.steps.${s}`)}
+            </li>
+          ))}
+        </ol>
+        {failed && step !== 'done' && <MessageBar intent="error" data-testid="invoice-failed"><MessageBarBody>{t('billing.invoice.failed')}</MessageBarBody></MessageBar>}
+        {step === 'invoice' && (
+          <form className={styles.fields} onSubmit={(e) => { e.preventDefault(); void next?.(); }}>
+            <FormInput control={invoiceForm.control} name="company" label={t('billing.invoice.company')} input={{ maxLength: 60, 'data-testid': 'invoice-company' }} />
+            <FormInput control={invoiceForm.control} name="phone" label={t('billing.invoice.phone')} input={{ maxLength: 13, inputMode: 'tel', 'data-testid': 'invoice-phone' }} />
+            <FormInput control={invoiceForm.control} name="taxCode" label={t('billing.invoice.taxCode')} hint={t('billing.invoice.taxCodeHint')} input={{ maxLength: 18, 'data-testid': 'invoice-tax-code' }} />
+            <FormInput control={invoiceForm.control} name="bankAccount" label={t('billing.invoice.bankAccount')} input={{ maxLength: 30, inputMode: 'numeric', 'data-testid': 'invoice-bank-account' }} />
+            <FormInput control={invoiceForm.control} name="bankName" label={t('billing.invoice.bankName')} input={{ maxLength: 40, 'data-testid': 'invoice-bank-name' }} />
+            <FormInput control={invoiceForm.control} name="address" label={t('billing.invoice.address')} input={{ maxLength: 100, 'data-testid': 'invoice-address' }} />
+            <button type="submit" hidden />
+          </form>
+        )}
+        {step === 'receipt' && (
+          <form className={styles.fields} onSubmit={(e) => { e.preventDefault(); void next?.(); }}>
+            <FormInput control={receiptForm.control} name="receiver" label={t('billing.invoice.receiver')} input={{ maxLength: 20, 'data-testid': 'receipt-receiver' }} />
+            <FormInput control={receiptForm.control} name="phone" label={t('billing.invoice.receiverPhone')} input={{ maxLength: 11, inputMode: 'tel', 'data-testid': 'receipt-phone' }} />
+            <FormInput control={receiptForm.control} name="address" label={t('billing.invoice.receiverAddress')} input={{ maxLength: 100, 'data-testid': 'receipt-address' }} />
+            <button type="submit" hidden />
+          </form>
+        )}
+        {step === 'confirm' && (
+          <div className={styles.summary} data-testid="invoice-summary">
+            {line(t('billing.invoice.amount'), formatYuan(bill.amount))}
+            {line(t('billing.invoice.company'), i.company)}
+            {line(t('billing.invoice.phone'), i.phone)}
+            {line(t('billing.invoice.taxCode'), i.taxCode.toUpperCase())}
+            {line(t('billing.invoice.bankAccount'), i.bankAccount)}
+            {line(t('billing.invoice.bankName'), i.bankName)}
+            {line(t('billing.invoice.address'), i.address)}
+            {line(t('billing.invoice.receiver'), r.receiver)}
+            {line(t('billing.invoice.receiverPhone'), r.phone)}
+            {line(t('billing.invoice.receiverAddress'), r.address)}
+          </div>
+        )}
+        {step === 'done' && (
+          <div className={styles.done} data-testid="invoice-done">
+            <CheckmarkCircleRegular className={styles.doneIcon} aria-hidden />
+            <Text>{t('billing.invoice.doneText', { days: INVOICE_MAIL_DAYS })}</Text>
+          </div>
+        )}
+      </DialogContent>
+      <DialogActions>
+        {(step === 'receipt' || step === 'confirm') && (
+          <Button onClick={() => setStep(step === 'receipt' ? 'invoice' : 'receipt')} data-testid="invoice-back">{t('billing.invoice.back')}</Button>
+        )}
+        {step !== 'done' && <Button onClick={onClose}>{t('common.cancel')}</Button>}
+        {(step === 'invoice' || step === 'receipt') && <Button appearance="primary" onClick={() => void next?.()} data-testid="invoice-next">{t('billing.invoice.next')}</Button>}
+        {step === 'confirm' && <ActionButton appearance="primary" action={submit} data-testid="invoice-submit">{t('billing.invoice.submit')}</ActionButton>}
+        {step === 'done' && <Button appearance="primary" onClick={onClose} data-testid="invoice-close">{t('billing.pay.done')}</Button>}
+      </DialogActions>
+    </>
+  );
+}
