@@ -30,7 +30,7 @@ export function isCreditCode(code: string): boolean {
 }
 
 /** A company's phone: a mobile or a landline with its area code (021-62345678). */
-const companyPhone = z.string().trim().regex(/^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8})$/, { message: 'validation.phone' });
+const companyPhone = z.string().trim().regex(/^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8})$/, { message: 'billing.validation.companyPhone' });
 
 export const invoiceInfo = z.object({
   company: text(INVOICE_LIMITS.company),

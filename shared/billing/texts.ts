@@ -117,6 +117,7 @@ const zhCN = {
   },
   validation: {
     taxCode: '请输入有效的 18 位统一社会信用代码',
+    companyPhone: '请输入手机号或带区号的固定电话',
     bankAccount: '请输入 8–30 位数字的银行账号',
     tracking: '请输入 6–30 位字母或数字的快递单号',
     fee: '请输入 0.01–100000 元的年费',
@@ -245,6 +246,7 @@ export const billingTexts = defineTexts(zhCN, {
     },
     validation: {
       taxCode: '請輸入有效的 18 位統一社會信用代碼',
+      companyPhone: '請輸入手機號碼或含區碼的市話',
       bankAccount: '請輸入 8–30 位數字的銀行帳號',
       tracking: '請輸入 6–30 位字母或數字的快遞單號',
       fee: '請輸入 0.01–100000 元的年費',
@@ -375,6 +377,7 @@ export const billingTexts = defineTexts(zhCN, {
     },
     validation: {
       taxCode: 'Enter a valid 18-character unified social credit code',
+      companyPhone: 'Enter a mobile number, or a landline with its area code',
       bankAccount: 'Enter a bank account of 8–30 digits',
       tracking: 'Enter a tracking number of 6–30 letters or digits',
       fee: 'Enter an annual fee of ¥0.01–100,000',

@@ -36,7 +36,7 @@ describe('billing.applyInvoice', () => {
       renewalId: id, invoice: { ...INVOICE, taxCode: '91310112MA1GBH7Q2M', bankAccount: '12ab', phone: '12345' }, receipt: { ...RECEIPT, phone: '021-62345678' },
     } }, t.token.tenant1);
     expect(res.body.content.fields).toEqual({
-      'invoice.taxCode': 'billing.validation.taxCode', 'invoice.bankAccount': 'billing.validation.bankAccount', 'invoice.phone': 'validation.phone', 'receipt.phone': 'validation.phone',
+      'invoice.taxCode': 'billing.validation.taxCode', 'invoice.bankAccount': 'billing.validation.bankAccount', 'invoice.phone': 'billing.validation.companyPhone', 'receipt.phone': 'validation.phone',
     });
   });
 
