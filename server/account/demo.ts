@@ -13,11 +13,11 @@ export const DEMO_PASSWORD = 'Demo@2026';
  * (a wrong one fails the load). Plain strings: those domains build on this one
  * (passwords), so it does not import their key types.
  */
-export const DEMO_USERS: readonly { username: string; name: string; kind: RoleKind; tenant: string | null; role?: string }[] = [
+export const DEMO_USERS: readonly { username: string; name: string; kind: RoleKind; tenant: string | null; role?: string; contact?: string; entityType?: 'enterprise' }[] = [
   { username: 'admin', name: '系统管理员', kind: 'admin', tenant: null },
-  { username: 'tenant1', name: '华东智售科技有限公司', kind: 'tenant', tenant: 'A' },
-  { username: 'tenant11', name: '苏州地铁零售有限公司', kind: 'tenant', tenant: 'A1' },
-  { username: 'tenant2', name: '华南智慧零售有限公司', kind: 'tenant', tenant: 'B' },
+  { username: 'tenant1', name: '华东智售科技有限公司', kind: 'tenant', tenant: 'A', contact: '13916200001', entityType: 'enterprise' },
+  { username: 'tenant11', name: '苏州地铁零售有限公司', kind: 'tenant', tenant: 'A1', contact: '13862100011' },
+  { username: 'tenant2', name: '华南智慧零售有限公司', kind: 'tenant', tenant: 'B', contact: '13802500002', entityType: 'enterprise' },
   { username: 'enterprise1', name: '虹桥枢纽餐饮管理有限公司', kind: 'enterprise', tenant: 'A' },
   { username: 'member1', name: '李明', kind: 'member', tenant: 'A', role: 'operator' },
   { username: 'member3', name: '赵敏', kind: 'member', tenant: 'B', role: 'cataloguer' },
@@ -53,6 +53,8 @@ export const accountDemo: DemoData = {
       kind: u.kind,
       tenantId: u.tenant ? ids.get('tenant', u.tenant) : null,
       roleId: u.role ? ids.get('staff', u.role) : null,
+      contact: u.contact ?? null,
+      entityType: u.entityType ?? null,
     }))).returning({ id: users.id, username: users.username });
     for (const r of rows) ids.set('account', r.username, r.id);
   },

@@ -1,4 +1,5 @@
 /** Authentication service (spec §7): sign-in, user info, sign-out, admin password. */
+import { profileOf, updateProfile } from './profile.js';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ApiOp } from '../../shared/domains.js';
 import { CODE } from '../../shared/domains.js';
@@ -37,6 +38,8 @@ export const accountHandlers = defineHandlers({
   },
 
   'account.info': async (_input, { user }) => userInfoOf(user),
+  'account.profile': (_input, { db, user }) => profileOf(db, user),
+  'account.updateProfile': ({ body }, { db, scope, user }) => updateProfile(db, scope, user, body),
 
   'account.exit': async ({ query }, { db, user }) => {
     const [token] = await db.select({ id: tokens.id, userId: tokens.userId }).from(tokens)

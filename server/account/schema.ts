@@ -3,9 +3,13 @@ import { pgTable, pgEnum, integer, text, boolean, timestamp, index } from 'drizz
 import { createdAt } from '../db/columns.js';
 import { roles } from '../staff/schema.js';
 import { tenants } from '../tenant/schema.js';
+import { files } from '../file/schema.js';
+import { ENTITY_TYPES } from '../../shared/account/index.js';
 
 /** The kind of an account; member accounts are the tenant's staff (employees). */
 export const userKind = pgEnum('user_kind', ['admin', 'tenant', 'enterprise', 'member']);
+/** Spec §2 /person: what kind of entity the account's business is. */
+export const entityType = pgEnum('entity_type', ENTITY_TYPES);
 
 /**
  * `tenant_id` is null for the system admin only; for an enterprise customer
@@ -20,6 +24,10 @@ export const users = pgTable('users', {
   tenantId: integer('tenant_id').references(() => tenants.id),
   roleId: integer('role_id').references(() => roles.id, { onDelete: 'set null' }),
   disabled: boolean('disabled').notNull().default(false),
+  /** Spec §3 session user: the contact phone, the avatar (a file of the file domain), and (§2 /person) the entity type. */
+  contact: text('contact'),
+  avatar: text('avatar').references(() => files.id),
+  entityType: entityType('entity_type'),
   createdAt: createdAt(),
 }, (t) => [index('users_tenant_idx').on(t.tenantId)]);
 

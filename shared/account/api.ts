@@ -1,6 +1,7 @@
 /** Authentication service (spec §7): sign-in, user info, sign-out, admin password. */
 import { z } from 'zod';
-import { endpoint, empty, ref, refParam } from '../api/define.js';
+import { endpoint, empty, phone, ref, refParam, text } from '../api/define.js';
+import { fileId } from '../file/index.js';
 import { roleEntry } from '../roles.js';
 
 /** Spec §5: letters and digits only. */
@@ -24,6 +25,33 @@ export const userInfo = z.object({
   powers: z.array(z.string()),
 });
 export type UserInfo = z.infer<typeof userInfo>;
+
+/** Spec §2 /person: individual business, enterprise, government or public institution, other organisation. */
+export const ENTITY_TYPES = ['individual', 'enterprise', 'government', 'other'] as const;
+export type EntityType = (typeof ENTITY_TYPES)[number];
+
+/** Spec §2 /person, §3 session user: what the account page shows and edits. */
+export const profile = z.object({
+  name: z.string(),
+  username: z.string(),
+  /** The role's name as the console shows it (spec §6). */
+  roleName: z.string(),
+  contact: z.string().nullable(),
+  /** The avatar's file id (shown at 80×80), or none. */
+  avatar: z.string().nullable(),
+  entityType: z.enum(ENTITY_TYPES).nullable(),
+  /** Whether the entity type applies (a tenant's or an enterprise customer's account). */
+  hasEntity: z.boolean(),
+});
+export type Profile = z.infer<typeof profile>;
+
+export const profileInput = z.object({
+  name: text(30).optional(),
+  /** A new phone must differ from the old (spec §5): a field error otherwise. */
+  contact: phone.optional(),
+  avatar: fileId.nullable().optional(),
+  entityType: z.enum(ENTITY_TYPES, { error: 'account.validation.entityType' }).optional(),
+}).meta({ examples: [{ contact: '13916200001', entityType: 'enterprise' }] });
 
 export const accountApi = {
   'account.token': endpoint({
@@ -60,5 +88,20 @@ export const accountApi = {
     body: z.object({ userId: ref('user'), password }),
     content: empty,
     access: { auth: 'user', roles: ['admin'] },
+  }),
+  'account.profile': endpoint({
+    method: 'GET',
+    path: '/user/profile',
+    summary: 'The signed-in user\'s account page: name, account, role, contact, avatar, entity type.',
+    content: profile,
+    access: { auth: 'user' },
+  }),
+  'account.updateProfile': endpoint({
+    method: 'PUT',
+    path: '/user/profile',
+    summary: 'Change one\'s own name, contact (a new phone differs from the old: field error), avatar (an uploaded image the caller\'s scope holds, 2204 otherwise) or entity type (a tenant\'s or enterprise customer\'s account only).',
+    body: profileInput,
+    content: profile,
+    access: { auth: 'user' },
   }),
 } as const;

@@ -41,8 +41,13 @@ export const uploadBody = z.object({
     .refine((b64) => Math.floor((b64.length * 3) / 4) - (b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0) <= IMAGE_MAX_BYTES, { message: 'file.validation.tooLarge' }),
 });
 
-/** Uploading is part of editing what the image belongs to: products (5-1, 5-2), scene menus (2-9). */
-const fileAccess = { auth: 'user', roles: ['admin', 'tenant', 'member'], power: ['5-1', '5-2', '2-9'] } as const;
+/**
+ * Uploading is part of editing what the image belongs to — products (5-1,
+ * 5-2), scene menus (2-9) — or one's own avatar, which every account has: any
+ * signed-in user may upload, and using an image still needs the power of the
+ * operation that takes it (and a grant in the caller's scope).
+ */
+const fileAccess = { auth: 'user', roles: ['admin', 'tenant', 'member', 'enterprise'] } as const;
 
 export const fileApi = {
   'file.upload': endpoint({
