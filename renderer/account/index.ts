@@ -1,10 +1,12 @@
-/** The account domain in the renderer: the sign-in page and the profile menu (with the password dialog). */
+/** The account domain in the renderer: the sign-in page, the profile menu (with the password dialog) and the account page. */
 import { lazy } from 'react';
 import { defineScreens } from '../manifest.js';
 
 export const accountScreens = defineScreens({
   name: 'account',
-  screens: {},
+  screens: {
+    Person: lazy(() => import('./PersonPage.js')),
+  },
   slots: {
     signIn: () => import('./LoginPage.js'),
     // Loaded with the shell, not with the sign-in page: its menu, avatar and password dialog are no part of signing in.

@@ -2,20 +2,15 @@
  * Choosing a form's images (spec §5: JPG/GIF/PNG/BMP, at most 2 MB; "image
  * upload failed"): thumbnails in order, the first marked as the main image,
  * reordered by dragging or with the arrow buttons (the keyboard's way),
- * removed one by one. Desktop: the native open dialog, read and uploaded by
- * main (`file.pickImage`); browser mode: a file input whose bytes go up as
- * `file.upload`. Either way the upstream judges the content; the size is
- * checked here first only to spare a 2 MB round trip.
+ * removed one by one. Choosing and uploading: useImagePick.tsx.
  */
 import { Button, makeStyles, mergeClasses, Spinner, Text, tokens, Tooltip } from '@fluentui/react-components';
 import { ArrowLeftRegular, ArrowRightRegular, DeleteRegular, ImageAddRegular } from '@fluentui/react-icons';
-import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
-import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, type FileItem } from '../../shared/file/index.js';
-import { useOp, useOpMutation } from '../bridge.js';
+import { useState, type DragEvent } from 'react';
 import { useScreen } from '../kit/index.js';
+import { IMAGE_SIZE_TEXT, useImagePick } from './useImagePick.js';
 
 const FORMATS = 'JPG, GIF, PNG, BMP';
-const SIZE = '2MB';
 
 const useStyles = makeStyles({
   frame: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
@@ -33,16 +28,7 @@ const useStyles = makeStyles({
   tools: { display: 'flex' },
   add: { width: '96px', height: '112px', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   hint: { color: tokens.colorNeutralForeground3 },
-  hidden: { display: 'none' },
 });
-
-/** An ArrayBuffer as base64, a chunk at a time (String.fromCharCode takes only so many arguments). */
-function base64Of(buffer: ArrayBuffer): string {
-  const bytes = new Uint8Array(buffer);
-  let text = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(text);
-}
 
 export interface ImageUploaderProps {
   /** File ids in order; the first is the main image. */
@@ -57,53 +43,12 @@ export interface ImageUploaderProps {
 }
 
 export function ImageUploader({ value, onChange, max, alt, disabled = false, testId = 'images' }: ImageUploaderProps) {
-  const { t, notify, report } = useScreen();
+  const { t } = useScreen();
   const styles = useStyles();
-  const input = useRef<HTMLInputElement>(null);
-  const info = useOp('app.info', undefined, { staleTime: Infinity });
-  const upload = useOpMutation('file.upload');
-  const pick = useOpMutation('file.pickImage');
-  const [busy, setBusy] = useState(false);
   const [dragged, setDragged] = useState<number | null>(null);
-
-  const added = (file: FileItem | null) => {
-    if (file && !value.includes(file.id)) onChange([...value, file.id]);
-  };
-  const failed = (error: unknown) => report(error, { fallback: t('file.uploadFailed') });
-
-  const choose = async () => {
-    if (info.data?.mode !== 'desktop') {
-      input.current?.click();
-      return;
-    }
-    setBusy(true);
-    try {
-      added((await pick.mutateAsync({ label: t('file.choose') })).file);
-    } catch (error) {
-      failed(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const picked = async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    // The same file chosen again must fire again.
-    e.target.value = '';
-    if (!file) return;
-    if (file.size > IMAGE_MAX_BYTES) {
-      notify(t('file.tooLarge', { size: SIZE }), { intent: 'error' });
-      return;
-    }
-    setBusy(true);
-    try {
-      added(await upload.mutateAsync({ body: { name: file.name, data: base64Of(await file.arrayBuffer()) } }));
-    } catch (error) {
-      failed(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, choose, fileInput } = useImagePick((file) => {
+    if (!value.includes(file.id)) onChange([...value, file.id]);
+  }, testId);
 
   const move = (from: number, to: number) => {
     if (to < 0 || to >= value.length || from === to) return;
@@ -150,8 +95,8 @@ export function ImageUploader({ value, onChange, max, alt, disabled = false, tes
           </Button>
         )}
       </div>
-      <Text size={200} className={styles.hint}>{t('file.hint', { formats: FORMATS, size: SIZE })}</Text>
-      <input ref={input} className={styles.hidden} type="file" accept={IMAGE_ACCEPT} onChange={(e) => void picked(e)} data-testid={`${testId}-input`} tabIndex={-1} aria-hidden />
+      <Text size={200} className={styles.hint}>{t('file.hint', { formats: FORMATS, size: IMAGE_SIZE_TEXT })}</Text>
+      {fileInput}
     </div>
   );
 }

@@ -2,5 +2,6 @@
 import { defineScreens } from '../manifest.js';
 
 export { ImageUploader, type ImageUploaderProps } from './ImageUploader.js';
+export { useImagePick } from './useImagePick.js';
 
 export const fileScreens = defineScreens({ name: 'file', screens: {} });
