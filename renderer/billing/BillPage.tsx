@@ -6,15 +6,20 @@
 import { Badge, Input, makeStyles, Title3, tokens, type BadgeProps } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
 import { RENEWAL_PLATFORMS, RENEWAL_STATES, type RenewalItem, type RenewalState } from '../../shared/billing/index.js';
-import { InvoiceButtons, InvoiceCell, InvoiceMarkDialogs, type InvoiceAction } from './InvoiceActions.js';
+import { InvoiceButtons, InvoiceCell, InvoiceMarkDialogs, XLSX_MIME, type InvoiceAction } from './InvoiceActions.js';
 import { InvoiceWizard } from './InvoiceWizard.js';
-import { Choice, DataTable, FilterBar, FilterField, Pager, seesTenants, TenantDropdown, useListPage, useScreen, type Column } from '../kit/index.js';
+import { ArrowDownloadRegular } from '@fluentui/react-icons';
+import { callOp } from '../bridge.js';
+import { saveFile } from '../app/save.js';
+import { currentLang } from '../i18n/index.js';
+import { ActionButton, filterBody, Choice, DataTable, FilterBar, FilterField, Pager, seesTenants, TenantDropdown, useListPage, useScreen, type Column } from '../kit/index.js';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
   head: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   dropdown: { minWidth: 0, width: '100%' },
   actions: { display: 'flex', flexWrap: 'nowrap', gap: tokens.spacingHorizontalXXS },
+  tools: { display: 'flex', justifyContent: 'flex-end' },
 });
 
 const STATE_COLOURS: Readonly<Record<RenewalState, BadgeProps['color']>> = { pending: 'warning', paid: 'success', failed: 'danger', expired: 'informative' };
@@ -23,10 +28,10 @@ interface Filter { number: string; platform?: RenewalItem['platform'] | undefine
 const EMPTY: Filter = { number: '' };
 
 export default function BillPage() {
-  const { t, user } = useScreen();
+  const { t, user, notify, report } = useScreen();
   const styles = useStyles();
   const byTenant = seesTenants(user);
-  const { draft, setDraft, apply, reset, table, pager } = useListPage('billing.bills', { empty: EMPTY });
+  const { draft, setDraft, apply, reset, filter, table, pager } = useListPage('billing.bills', { empty: EMPTY });
   const [action, setAction] = useState<InvoiceAction>(null);
   const columns = useMemo<Column<RenewalItem>[]>(() => [
     { id: 'number', header: t('billing.bills.number'), minWidth: 170, width: 190, value: (b) => b.number, cellTestId: 'bill-number', hideable: false },
@@ -68,6 +73,16 @@ export default function BillPage() {
             </FilterField>
           )}
         </FilterBar>
+      </div>
+      <div className={styles.tools}>
+        <ActionButton icon={<ArrowDownloadRegular />} action={async () => {
+          try {
+            const sheet = await callOp('billing.exportBills', { query: { lang: currentLang() }, body: filterBody(filter) });
+            if (await saveFile(sheet.name, XLSX_MIME, sheet.data)) notify(t('billing.bills.exported', { count: sheet.rows }));
+          } catch (error) {
+            report(error);
+          }
+        }} data-testid="bill-export">{t('billing.bills.export')}</ActionButton>
       </div>
       <DataTable label={t('route.bill')} columns={columns} {...table} rowKey={(b) => b.id} rowTestId="bill-row" testId="bill-table" />
       <Pager {...pager} testId="bill-pager" />

@@ -14,7 +14,7 @@ import { saveFile } from '../app/save.js';
 import { currentLang } from '../i18n/index.js';
 import { ActionButton, ConfirmDialog, useScreen } from '../kit/index.js';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const STATE_COLOURS: Readonly<Record<InvoiceState, BadgeProps['color']>> = { applied: 'warning', issued: 'brand', mailed: 'success' };
 
 export function InvoiceCell({ bill }: { bill: RenewalItem }) {
@@ -37,7 +37,7 @@ export function InvoiceButtons({ bill, onAction }: { bill: RenewalItem; onAction
   const save = async () => {
     try {
       const record = await callOp('billing.invoiceRecord', { params: { id: invoice!.id }, query: { lang: currentLang() } });
-      await saveFile(record.name, XLSX, record.data);
+      await saveFile(record.name, XLSX_MIME, record.data);
     } catch (error) {
       report(error);
     }

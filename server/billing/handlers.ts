@@ -4,7 +4,7 @@ import { CODE } from '../../shared/domains.js';
 import { defineHandlers } from '../http/handlers.js';
 import type { AuthUser } from '../http/principal.js';
 import { applyInvoice, invoicePage, invoiceProfileOf, invoiceRecord, markInvoice } from './invoices.js';
-import { billPage, deviceHistory, feeDevicePage, feeSettingsOf, orderRenewal, renewalInScope, setAnnualFee } from './renewals.js';
+import { billPage, exportBills, deviceHistory, feeDevicePage, feeSettingsOf, orderRenewal, renewalInScope, setAnnualFee } from './renewals.js';
 
 /** The tenant that pays (or applies): the caller's own. */
 function payerOf(user: AuthUser): { tenantId: number; userId: number } {
@@ -23,6 +23,7 @@ export const billingHandlers = defineHandlers({
   'billing.renew': ({ body }, { db, scope, user }) => orderRenewal(db, scope, payerOf(user), body),
   'billing.renewal': ({ params }, { db, scope }) => renewalInScope(db, scope, params.id),
   'billing.bills': ({ query, body }, { db, scope }) => billPage(db, scope, query, body),
+  'billing.exportBills': ({ query, body }, { db, scope }) => exportBills(db, scope, body, query.lang),
   'billing.invoiceProfile': (_input, { db, user }) => invoiceProfileOf(db, payerOf(user).tenantId),
   'billing.applyInvoice': ({ body }, { db, scope, user }) => applyInvoice(db, scope, payerOf(user), body),
   'billing.invoices': ({ query, body }, { db, scope }) => invoicePage(db, scope, query, body),

@@ -5,7 +5,6 @@
  * lookup goes through the caller's scope: another tenant's application
  * answers as a missing one (989).
  */
-import { Writable } from 'node:stream';
 import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import { billingTexts, type InvoiceItem, type InvoiceState } from '../../shared/billing/index.js';
 import { CODE } from '../../shared/domains.js';
@@ -16,7 +15,7 @@ import type { ApiInput } from '../../shared/domains.js';
 import type { Queryable, Tx } from '../db/index.js';
 import { containsPattern, pgErrorCode, UNIQUE_VIOLATION } from '../db/sql.js';
 import { BizError } from '../http/errors.js';
-import { writeXlsx } from '../http/xlsx.js';
+import { xlsxBytes } from '../http/xlsx.js';
 import type { Scope } from '../scope.js';
 import { tenants, tenantInScope } from '../tenant/index.js';
 import { invoiceProfiles, invoices, renewals } from './schema.js';
@@ -107,8 +106,6 @@ export async function invoiceRecord(db: Queryable, scope: Scope, id: number, lan
     [l.bankAccount, item.invoice.bankAccount], [l.bankName, item.invoice.bankName], [l.companyAddress, item.invoice.address],
     [l.receiver, item.receipt.receiver], [l.receiverPhone, item.receipt.phone], [l.receiverAddress, item.receipt.address],
   ];
-  const chunks: Buffer[] = [];
-  const out = new Writable({ write(chunk: Buffer, _enc, done) { chunks.push(chunk); done(); } });
-  await writeXlsx(out, l.sheet, [l.field, l.value], (async function* () { yield rows; })());
-  return { name: `${l.file}-${item.number}.xlsx`, data: Buffer.concat(chunks).toString('base64') };
+  const bytes = await xlsxBytes(l.sheet, [l.field, l.value], rows);
+  return { name: `${l.file}-${item.number}.xlsx`, data: bytes.toString('base64') };
 }

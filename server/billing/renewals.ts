@@ -6,9 +6,12 @@
  * as a missing one (983), another tenant's device as a missing device (1201).
  */
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { BILLING_LIMITS, BILLING_SETTLE_MS, DEFAULT_ANNUAL_FEE, RENEWAL_PLANS, renewalAmount, type BillFilter, type RenewalInput, type RenewalItem } from '../../shared/billing/index.js';
+import { BILL_EXPORT_MAX, billingTexts, BILLING_LIMITS, BILLING_SETTLE_MS, DEFAULT_ANNUAL_FEE, RENEWAL_PLANS, renewalAmount, type BillFilter, type RenewalInput, type RenewalItem } from '../../shared/billing/index.js';
 import { CODE } from '../../shared/domains.js';
 import type { PageQuery } from '../../shared/api/define.js';
+import { formatTime } from '../../shared/format.js';
+import type { Lang } from '../../shared/i18n/define.js';
+import { xlsxBytes, type Cell } from '../http/xlsx.js';
 import type { Queryable, Tx } from '../db/index.js';
 import { containsPattern } from '../db/sql.js';
 import { BizError } from '../http/errors.js';
@@ -92,10 +95,10 @@ export async function orderRenewal(db: Queryable, scope: Scope, payer: { tenantI
   });
 }
 
-/** Bills in the caller's scope, newest first. */
-export async function billPage(db: Queryable, scope: Scope, query: PageQuery, f: BillFilter) {
+/** The condition of a bill filter in the caller's scope (1401 for a tenant not in it). */
+async function billWhere(db: Queryable, scope: Scope, f: BillFilter) {
   if (f.tenantId !== undefined) await tenantInScope(db, scope, f.tenantId);
-  const where = and(
+  return and(
     scope.where(renewals.tenantId),
     f.tenantId !== undefined ? eq(renewals.tenantId, f.tenantId) : undefined,
     f.number ? ilike(renewals.number, containsPattern(f.number)) : undefined,
@@ -104,10 +107,33 @@ export async function billPage(db: Queryable, scope: Scope, query: PageQuery, f:
     f.from ? gte(renewals.createdAt, new Date(f.from)) : undefined,
     f.to ? lte(renewals.createdAt, new Date(f.to)) : undefined,
   );
+}
+
+/** Bills in the caller's scope, newest first. */
+export async function billPage(db: Queryable, scope: Scope, query: PageQuery, f: BillFilter) {
+  const where = await billWhere(db, scope, f);
   const rows = await selectRenewals(db).where(where).orderBy(desc(renewals.createdAt), desc(renewals.id))
     .limit(query.pageSize).offset((query.pageNum - 1) * query.pageSize);
   const [counted] = await db.select({ total: count() }).from(renewals).where(where);
   return { list: rows.map(toRenewalItem), total: counted?.total ?? 0, pageNum: query.pageNum, pageSize: query.pageSize };
+}
+
+/** The bills of a filter as an xlsx in the caller's language, at most BILL_EXPORT_MAX rows (a tenant has a few a year). */
+export async function exportBills(db: Queryable, scope: Scope, f: BillFilter, lang: Lang) {
+  const where = await billWhere(db, scope, f);
+  const rows = (await selectRenewals(db).where(where).orderBy(desc(renewals.createdAt), desc(renewals.id)).limit(BILL_EXPORT_MAX)).map(toRenewalItem);
+  const l = billingTexts[lang];
+  // English says "1 device"; the Chinese texts have no singular.
+  const service = (count: number, months: number) => ((count === 1 ? (l.bills as { serviceName_one?: string }).serviceName_one : undefined) ?? l.bills.serviceName)
+    .replace('{{count}}', String(count)).replace('{{months}}', String(months));
+  const cells = rows.map((b): Cell[] => [
+    b.number, service(b.deviceCount, b.months),
+    b.amount / 100, l.renew.platforms[b.platform], formatTime(b.paidAt ?? b.createdAt), l.bills.states[b.state],
+    b.invoice ? `${l.invoice.states[b.invoice.state]}${b.invoice.trackingNumber ? ` ${b.invoice.trackingNumber}` : ''}` : '', b.tenantName,
+  ]);
+  const header = [l.bills.number, l.bills.service, l.bills.amount, l.bills.platform, l.bills.date, l.bills.state, l.invoice.column, l.bills.tenant];
+  const bytes = await xlsxBytes(l.bills.sheet, header, cells);
+  return { name: `${l.bills.sheet}-${formatTime(new Date()).slice(0, 10)}.xlsx`, data: bytes.toString('base64'), rows: rows.length };
 }
 
 /** A device's paid renewals, newest first, with its expiry before and after each; 1201 for a device not the caller's. */

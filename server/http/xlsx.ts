@@ -11,7 +11,7 @@
  * numbers. Spreadsheet programs and exceljs's reader open the result.
  * Measured alone at a million rows of fifteen cells: 175 000 rows/s.
  */
-import { Readable, type Writable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { ZipFile } from 'yazl';
 
 export type Cell = string | number | null;
@@ -89,4 +89,12 @@ export function writeXlsx(out: Writable, name: string, header: readonly string[]
     out.on('finish', () => resolve(rows));
     zip.outputStream.pipe(out);
   });
+}
+
+/** A small sheet (an invoice record, a tenant's bills) as the bytes of an .xlsx, in memory. */
+export async function xlsxBytes(name: string, header: readonly string[], rows: readonly (readonly Cell[])[]): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  const out = new Writable({ write(chunk: Buffer, _encoding, done) { chunks.push(chunk); done(); } });
+  await writeXlsx(out, name, header, (async function* () { yield rows; })());
+  return Buffer.concat(chunks);
 }

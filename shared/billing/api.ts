@@ -104,6 +104,9 @@ export const billFilter = z.object({
 });
 export type BillFilter = z.infer<typeof billFilter>;
 
+/** Bills a sheet holds at most: a tenant's bills are a few a year; the admin narrows by time or tenant beyond this. */
+export const BILL_EXPORT_MAX = 10_000;
+
 export const feeDevice = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -186,6 +189,15 @@ export const billingApi = {
     query: pageQuery,
     body: billFilter,
     content: page(renewalItem),
+    access: payer,
+  }),
+  'billing.exportBills': endpoint({
+    method: 'POST',
+    path: '/billing/bills/export',
+    summary: 'The bills of the filter as an xlsx (in the caller\'s language), newest first, at most 10 000 rows: number, service, amount, platform, date, state, invoice, tenant.',
+    query: z.object({ lang: z.enum(['zh-CN', 'zh-TW', 'en']).default('zh-CN') }),
+    body: billFilter,
+    content: z.object({ name: z.string(), data: z.string(), rows: z.number().int() }),
     access: payer,
   }),
 } as const;

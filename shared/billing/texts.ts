@@ -79,6 +79,9 @@ const zhCN = {
     tenant: '所属租户',
     from: '开始日期',
     to: '结束日期',
+    export: '导出',
+    exported: '已导出 {{count}} 条账单',
+    sheet: '账单',
   },
   invoice: {
     apply: '申请发票',
@@ -208,6 +211,9 @@ export const billingTexts = defineTexts(zhCN, {
       tenant: '所屬租戶',
       from: '開始日期',
       to: '結束日期',
+      export: '匯出',
+      exported: '已匯出 {{count}} 筆帳單',
+      sheet: '帳單',
     },
     invoice: {
       apply: '申請發票',
@@ -339,6 +345,10 @@ export const billingTexts = defineTexts(zhCN, {
       tenant: 'Tenant',
       from: 'From',
       to: 'To',
+      export: 'Export',
+      exported: '{{count}} bills exported',
+      exported_one: '{{count}} bill exported',
+      sheet: 'Bills',
     },
     invoice: {
       apply: 'Apply for invoice',

@@ -88,6 +88,9 @@ test('the admin sees the fee to set and every tenant\'s bills, and pays nothing;
   await page.goto('/bill');
   await expect(page.getByTestId('bill-row').first()).toBeVisible();
   await expect(page.getByTestId('bill-filter-tenant')).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByTestId('bill-export').click();
+  expect((await download).suggestedFilename()).toMatch(/^Bills-\d{4}-\d{2}-\d{2}\.xlsx$/);
 
   await signIn(page, 'tenant11');
   await page.goto('/bill');

@@ -1,5 +1,6 @@
 /** Service-fee renewal (spec §2 payCenter, costManagement, bill; §3 Bill): the fee, ordering, the sandbox's answer landing once, bills and history in scope. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
 import { CODE } from '../../../shared/domains.js';
 import { DEFAULT_ANNUAL_FEE, renewalAmount } from '../../../shared/billing/index.js';
@@ -139,6 +140,27 @@ describe('billing.bills', () => {
     expect((await t.ok('billing.bills', { query: { pageNum: 1, pageSize: 100 }, body: {} }, t.token.admin)).total).toBeGreaterThanOrEqual(a.total);
     const paid = await t.ok('billing.bills', { query: { pageNum: 1, pageSize: 100 }, body: { state: 'paid', platform: 'alipay' } }, t.token.tenant1);
     expect(paid.list.every((b) => b.state === 'paid' && b.platform === 'alipay')).toBe(true);
+  });
+});
+
+describe('billing.exportBills', () => {
+  it('writes the filter\'s bills in scope as a sheet in the caller\'s language', async () => {
+    const page = await t.ok('billing.bills', { query: { pageNum: 1, pageSize: 100 }, body: { state: 'paid' } }, t.token.tenant1);
+    const sheet = await t.ok('billing.exportBills', { query: { lang: 'en' }, body: { state: 'paid' } }, t.token.tenant1);
+    expect(sheet.rows).toBe(page.total);
+    expect(sheet.name).toMatch(/^Bills-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(sheet.data, 'base64') as unknown as ArrayBuffer);
+    const rows = book.worksheets[0]!.getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
+    expect(rows[0]).toEqual(['Payment number', 'Service', 'Amount', 'Paid with', 'Date', 'State', 'Invoice', 'Tenant']);
+    expect(rows.slice(1).map((r) => r[0])).toEqual(page.list.map((b) => b.number));
+    expect(rows.slice(1).map((r) => r[2])).toEqual(page.list.map((b) => b.amount / 100));
+    const one = page.list.find((b) => b.deviceCount === 1)!;
+    expect(rows.find((r) => r[0] === one.number)![1]).toBe(`Device service · 1 device · ${one.months} months`);
+    // Another tenant's sheet holds its own bills only.
+    const theirs = await t.ok('billing.bills', { query: { pageNum: 1, pageSize: 100 }, body: {} }, t.token.tenant2);
+    expect((await t.ok('billing.exportBills', { query: { lang: 'en' }, body: {} }, t.token.tenant2)).rows).toBe(theirs.total);
+    expect(theirs.total).toBeLessThan(page.total);
   });
 });
 
