@@ -3,6 +3,7 @@
  * dialog): the user's name and role on the trigger; account info (/person),
  * change password, sign out.
  */
+import { useOp } from '../bridge.js';
 import {
   Avatar,
   makeStyles,
@@ -44,6 +45,8 @@ export function ProfileMenu() {
   const signOut = useSignOut();
   const [passwordOpen, setPasswordOpen] = useState(false);
   const roleKey = roleNameKey(user.roleName);
+  // The avatar set on the account page (spec §3: the session user's avatar, 80×80), drawn small here.
+  const avatar = useOp('account.profile', {}, { staleTime: 60_000 }).data?.avatar;
   // A narrow top bar shows the avatar alone; the name stays in the button's label.
   const labels = useNavbarLabels();
 
@@ -53,7 +56,7 @@ export function ProfileMenu() {
         <MenuTrigger disableButtonEnhancement>
           <MenuButton
             appearance="subtle"
-            icon={<Avatar name={user.name} size={28} color="colorful" aria-hidden />}
+            icon={<Avatar name={user.name} size={28} color="colorful" aria-hidden image={avatar ? { src: `/files/${avatar}` } : undefined} />}
             // Shown, the name and role are its name (an aria-label would hide them from a screen reader); the avatar alone needs one.
             aria-label={labels ? undefined : t('account.profile.menu')}
             data-testid="profile-menu"

@@ -10,19 +10,19 @@ import { signIn, test, useLanguage } from '../support.js';
 
 const en = catalogues.en.account;
 
-test('a second-level tenant changes its contact, entity type and avatar on the account page', async ({ page, baseURL }) => {
+test('tenant1 changes its contact, entity type and avatar on the account page; its second-level tenant sees its own', async ({ page, baseURL }) => {
   await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant11');
+  await signIn(page, 'tenant1');
   await page.getByTestId('profile-menu').click();
   await page.getByTestId('profile-person').click();
   await expect(page).toHaveURL(/\/person$/);
-  await expect(page.getByTestId('person-name')).toHaveText('苏州地铁零售有限公司');
-  await expect(page.getByTestId('person-role')).toHaveText(en.role.secondaryTenant);
+  await expect(page.getByTestId('person-name')).toHaveText('华东智售科技有限公司');
+  await expect(page.getByTestId('person-role')).toHaveText(en.role.primaryTenant);
 
   // The phone it has already: refused here, said why.
   await page.getByTestId('person-contact-save').click();
   await expect(page.getByText(en.validation.samePhone)).toBeVisible();
-  await page.getByTestId('person-contact').fill('13862100099');
+  await page.getByTestId('person-contact').fill('13916200099');
   await page.getByTestId('person-contact-save').click();
   await expect(page.getByText(en.validation.samePhone)).toHaveCount(0);
 
@@ -34,9 +34,16 @@ test('a second-level tenant changes its contact, entity type and avatar on the a
   await expect(page.getByTestId('person-avatar')).toHaveAttribute('width', '80');
 
   await page.reload();
-  await expect(page.getByTestId('person-contact')).toHaveValue('13862100099');
+  await expect(page.getByTestId('person-contact')).toHaveValue('13916200099');
   await expect(page.getByTestId('person-entity-government')).toBeChecked();
   await expect(page.getByTestId('person-avatar')).toBeVisible();
+
+  await signIn(page, 'tenant11');
+  await page.goto('/person');
+  await expect(page.getByTestId('person-name')).toHaveText('苏州地铁零售有限公司');
+  await expect(page.getByTestId('person-role')).toHaveText(en.role.secondaryTenant);
+  await expect(page.getByTestId('person-avatar-initials')).toBeVisible();
+  await expect(page.getByTestId('person-entity-government')).not.toBeChecked();
 });
 
 test('the admin and a member see their info and the password, no entity type', async ({ page, baseURL }) => {
