@@ -5,7 +5,7 @@
  */
 import { Badge, Input, makeStyles, Title3, tokens, type BadgeProps } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
-import { RENEWAL_PLATFORMS, RENEWAL_STATES, type RenewalItem, type RenewalState } from '../../shared/billing/index.js';
+import { INVOICE_STATES, RENEWAL_PLATFORMS, RENEWAL_STATES, type InvoiceState, type RenewalItem, type RenewalState } from '../../shared/billing/index.js';
 import { InvoiceButtons, InvoiceCell, InvoiceMarkDialogs, XLSX_MIME, type InvoiceAction } from './InvoiceActions.js';
 import { InvoiceWizard } from './InvoiceWizard.js';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
@@ -24,7 +24,9 @@ const useStyles = makeStyles({
 
 const STATE_COLOURS: Readonly<Record<RenewalState, BadgeProps['color']>> = { pending: 'warning', paid: 'success', failed: 'danger', expired: 'informative' };
 
-interface Filter { number: string; platform?: RenewalItem['platform'] | undefined; state?: RenewalState | undefined; tenantId?: number | undefined }
+interface Filter { number: string; platform?: RenewalItem['platform'] | undefined; state?: RenewalState | undefined; invoice?: InvoiceFilter | undefined; tenantId?: number | undefined }
+type InvoiceFilter = 'none' | InvoiceState;
+const INVOICE_FILTERS: readonly InvoiceFilter[] = ['none', ...INVOICE_STATES];
 const EMPTY: Filter = { number: '' };
 
 export default function BillPage() {
@@ -66,6 +68,10 @@ export default function BillPage() {
           <FilterField label={t('billing.bills.state')}>
             <Choice className={styles.dropdown} value={draft.state} options={RENEWAL_STATES} label={(s) => t(`billing.bills.states.${s}`)} all={t('common.all')}
               onChange={(state) => setDraft((f) => ({ ...f, state }))} testId="bill-filter-state" />
+          </FilterField>
+          <FilterField label={t('billing.invoice.column')}>
+            <Choice className={styles.dropdown} value={draft.invoice} options={INVOICE_FILTERS} label={(s) => (s === 'none' ? t('billing.invoice.none') : t(`billing.invoice.states.${s}`))}
+              all={t('common.all')} onChange={(invoice) => setDraft((f) => ({ ...f, invoice }))} testId="bill-filter-invoice" />
           </FilterField>
           {byTenant && (
             <FilterField label={t('billing.bills.tenant')}>

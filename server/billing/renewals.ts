@@ -104,6 +104,8 @@ async function billWhere(db: Queryable, scope: Scope, f: BillFilter) {
     f.number ? ilike(renewals.number, containsPattern(f.number)) : undefined,
     f.platform ? eq(renewals.platform, f.platform) : undefined,
     f.state ? eq(renewals.state, f.state) : undefined,
+    f.invoice === 'none' ? sql`not exists (select 1 from invoices i where i.renewal_id = ${renewals.id})`
+      : f.invoice ? sql`exists (select 1 from invoices i where i.renewal_id = ${renewals.id} and i.state = ${f.invoice})` : undefined,
     f.from ? gte(renewals.createdAt, new Date(f.from)) : undefined,
     f.to ? lte(renewals.createdAt, new Date(f.to)) : undefined,
   );

@@ -98,6 +98,8 @@ export const billFilter = z.object({
   number: str().trim().max(32).optional(),
   platform: z.enum(RENEWAL_PLATFORMS).optional(),
   state: z.enum(RENEWAL_STATES).optional(),
+  /** Where its invoice stands: not applied for (`none`), or one of its states. */
+  invoice: z.enum(['none', ...INVOICE_STATES]).optional(),
   from: instant.optional(),
   to: instant.optional(),
   tenantId: ref('tenant').optional(),

@@ -83,6 +83,13 @@ describe('billing.markInvoice', () => {
     expect(mailed.mailedAt).not.toBeNull();
     const [bill] = (await t.ok('billing.bills', { query: { pageNum: 1, pageSize: 1 }, body: { number: applied.number } }, t.token.tenant1)).list;
     expect(bill!.invoice).toEqual({ id: applied.id, state: 'mailed', trackingNumber: 'SF1234567890' });
+    // The admin finds the bills by where their invoice stands.
+    const mailedBills = await t.ok('billing.bills', { query: { pageNum: 1, pageSize: 100 }, body: { invoice: 'mailed' } }, t.token.admin);
+    expect(mailedBills.list.map((b) => b.number)).toContain(applied.number);
+    expect(mailedBills.list.every((b) => b.invoice?.state === 'mailed')).toBe(true);
+    const none = await t.ok('billing.bills', { query: { pageNum: 1, pageSize: 100 }, body: { invoice: 'none' } }, t.token.admin);
+    expect(none.list.every((b) => b.invoice === null)).toBe(true);
+    expect(none.total).toBeGreaterThan(0);
   });
 });
 
