@@ -3,7 +3,7 @@
  * number, service, amount, platform, date, state — newest first, by number,
  * platform, state and tenant; each paid bill's invoice (InvoiceActions.tsx).
  */
-import { Badge, Input, makeStyles, Title3, tokens, type BadgeProps } from '@fluentui/react-components';
+import { Badge, makeStyles, Title3, tokens, type BadgeProps } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
 import { INVOICE_STATES, RENEWAL_PLATFORMS, RENEWAL_STATES, type InvoiceState, type RenewalItem, type RenewalState } from '../../shared/billing/index.js';
 import { InvoiceButtons, InvoiceCell, InvoiceMarkDialogs, XLSX_MIME, type InvoiceAction } from './InvoiceActions.js';
@@ -12,7 +12,7 @@ import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { callOp } from '../bridge.js';
 import { saveFile } from '../app/save.js';
 import { currentLang } from '../i18n/index.js';
-import { ActionButton, filterBody, Choice, DataTable, FilterBar, FilterField, Pager, seesTenants, TenantDropdown, useListPage, useScreen, type Column } from '../kit/index.js';
+import { ActionButton, filterBody, Choice, DataTable, FilterBar, FilterField, Pager, seesTenants, TenantDropdown, useListPage, useScreen, type Column, TextFilter } from '../kit/index.js';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -58,9 +58,7 @@ export default function BillPage() {
       <Title3 as="h1" id="bill-title">{t('route.bill')}</Title3>
       <div className={styles.head}>
         <FilterBar onSearch={apply} onReset={reset} searchTestId="bill-search" resetTestId="bill-reset">
-          <FilterField label={t('billing.bills.number')} shown={draft.number}>
-            <Input value={draft.number} maxLength={32} onChange={(_, d) => setDraft((f) => ({ ...f, number: d.value }))} data-testid="bill-filter-number" />
-          </FilterField>
+          <TextFilter label={t('billing.bills.number')} value={draft.number} maxLength={32} onChange={(number) => setDraft((f) => ({ ...f, number }))} testId="bill-filter-number" />
           <FilterField label={t('billing.bills.platform')}>
             <Choice className={styles.dropdown} value={draft.platform} options={RENEWAL_PLATFORMS} label={(p) => t(`billing.renew.platforms.${p}`)} all={t('common.all')}
               onChange={(platform) => setDraft((f) => ({ ...f, platform }))} testId="bill-filter-platform" />

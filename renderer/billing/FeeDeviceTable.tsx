@@ -3,14 +3,14 @@
  * centre's choice of devices and the service fee screen show the same
  * columns; those ending within 30 days (or ended) come first, flagged.
  */
-import { Badge, Input, makeStyles, Switch, tokens } from '@fluentui/react-components';
+import { Badge, makeStyles, Switch, tokens } from '@fluentui/react-components';
 import { useMemo, type ReactNode } from 'react';
 import type { FeeDevice } from '../../shared/billing/index.js';
 import { formatDateTime } from '../app/format.js';
 
 /** A service end date: the day is what counts (the time is when the device was registered). */
 export const formatDate = (iso: string | null) => formatDateTime(iso).slice(0, 10);
-import { DataTable, FilterBar, FilterField, OverflowText, Pager, seesTenants, type Column, type ListPage, type RowSelection, useScreen } from '../kit/index.js';
+import { DataTable, FilterBar, FilterField, OverflowText, Pager, seesTenants, TextFilter, type Column, type ListPage, type RowSelection, useScreen } from '../kit/index.js';
 
 const useStyles = makeStyles({
   head: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
@@ -56,9 +56,7 @@ export function FeeDeviceTable({ page, selection, actions, testId }: Props) {
       {/* In a row of its own, as every list's filter bar: the bar grows along its row. */}
       <div className={styles.head}>
         <FilterBar onSearch={apply} onReset={reset} searchTestId={`${testId}-search`} resetTestId={`${testId}-reset`}>
-          <FilterField label={t('billing.renew.keyword')} shown={draft.keyword}>
-            <Input value={draft.keyword} maxLength={32} onChange={(_, d) => setDraft((f) => ({ ...f, keyword: d.value }))} data-testid={`${testId}-keyword`} />
-          </FilterField>
+          <TextFilter label={t('billing.renew.keyword')} value={draft.keyword} maxLength={32} onChange={(keyword) => setDraft((f) => ({ ...f, keyword }))} testId={`${testId}-keyword`} />
           <FilterField label={t('billing.renew.soonOnly')} shown={draft.soon ? t('billing.renew.soonOnly') : undefined}>
             <Switch checked={draft.soon === true} onChange={(_, d) => setDraft((f) => ({ ...f, soon: d.checked || undefined }))} data-testid={`${testId}-soon`} />
           </FilterField>

@@ -4,7 +4,7 @@
  * status, type, number and tenant; each opens to be handled, here or in a
  * window of its own (double-click). New ones arrive live.
  */
-import { Badge, Button, Input, makeStyles, Title3, tokens } from '@fluentui/react-components';
+import { Badge, Button, makeStyles, Title3, tokens } from '@fluentui/react-components';
 import { OpenRegular, WindowNewRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import { COMPLAINT_STATES, COMPLAINT_TYPES, type ComplaintItem } from '../../sha
 import { formatDateTime, formatRelative } from '../app/format.js';
 import { useUser } from '../app/session.js';
 import { useOpenWindow } from '../app/windows.js';
-import { ActionButton, Choice, DataTable, FilterBar, FilterField, OverflowText, Pager, seesTenants, TenantDropdown, useListPage, type Column } from '../kit/index.js';
+import { ActionButton, Choice, DataTable, FilterBar, FilterField, OverflowText, Pager, seesTenants, TenantDropdown, useListPage, type Column, TextFilter } from '../kit/index.js';
 import { complaintDetailPath, STATE_COLOURS } from './paths.js';
 
 const useStyles = makeStyles({
@@ -67,9 +67,7 @@ export default function ComplaintListPage() {
       <Title3 as="h1" id="complaint-list-title">{t('complaint.title')}</Title3>
       <div className={styles.head}>
         <FilterBar onSearch={apply} onReset={reset} searchTestId="complaint-search" resetTestId="complaint-reset">
-          <FilterField label={t('complaint.numberFilter')} shown={draft.number}>
-            <Input value={draft.number} maxLength={24} onChange={(_, d) => setDraft((f) => ({ ...f, number: d.value }))} data-testid="complaint-filter-number" />
-          </FilterField>
+          <TextFilter label={t('complaint.numberFilter')} value={draft.number} maxLength={24} onChange={(number) => setDraft((f) => ({ ...f, number }))} testId="complaint-filter-number" />
           <FilterField label={t('complaint.status')}>
             <Choice className={styles.dropdown} value={draft.status} options={COMPLAINT_STATES} label={(s) => t(`complaint.states.${s}`)} all={t('common.all')}
               onChange={(status) => setDraft((f) => ({ ...f, status }))} testId="complaint-filter-status" />

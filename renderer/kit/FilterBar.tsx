@@ -11,7 +11,7 @@
  * search is made. Each field's words come from its control (`useFilterShown`).
  */
 import { useZoneNote } from './zone.js';
-import { Button, Field, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ArrowResetRegular, FilterRegular, SearchRegular } from '@fluentui/react-icons';
 import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -205,5 +205,23 @@ export function FilterBar({ children, onSearch, onReset, searchTestId, resetTest
         </form>
       </ChipRegistryContext>
     </div>
+  );
+}
+
+export interface TextFilterProps {
+  label: string;
+  value: string;
+  maxLength: number;
+  onChange: (value: string) => void;
+  testId: string;
+  wide?: boolean;
+}
+
+/** A text box of a filter bar (a name, a number): its field, with what it holds as the folded bar's chip. */
+export function TextFilter({ label, value, maxLength, onChange, testId, wide }: TextFilterProps) {
+  return (
+    <FilterField label={label} shown={value} {...(wide ? { wide } : {})}>
+      <Input value={value} maxLength={maxLength} onChange={(_, d) => onChange(d.value)} data-testid={testId} />
+    </FilterField>
   );
 }

@@ -6,7 +6,7 @@ export { CheckGroup, type CheckGroupProps } from './CheckGroup.js';
 export { Choice, type ChoiceProps } from './Choice.js';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.js';
 export { DataTable, VIRTUALIZE_AFTER, type DataTableProps, type RowKey, type RowSelection } from './DataTable.js';
-export { FilterBar, FilterField, useFilterShown, type FilterBarProps, type FilterFieldProps } from './FilterBar.js';
+export { FilterBar, FilterField, TextFilter, useFilterShown, type FilterBarProps, type FilterFieldProps, type TextFilterProps } from './FilterBar.js';
 export { closeDecision, type CloseDecision, type OpenChange } from './dialog.js';
 export { useCloseGuard } from './useCloseGuard.js';
 export { FormDialog, type FormDialogProps } from './FormDialog.js';

@@ -16,13 +16,10 @@ import { UserContext } from '../app/session.js';
 
 export function useScreen() {
   const { t } = useTranslation();
-  const notify = useNotify();
-  const report = useReport();
-  const navigate = useNavigate();
-  const client = useQueryClient();
   const signedIn = useContext(UserContext);
+  // Called in this order on every render, as hooks must be: each a context read.
   return {
-    t, notify, report, navigate, client,
+    t, notify: useNotify(), report: useReport(), navigate: useNavigate(), client: useQueryClient(),
     /** The signed-in user; read outside the session guard, it throws as useUser does. */
     get user(): SessionUser {
       if (!signedIn) throw new Error('useScreen().user outside the session guard');

@@ -3,7 +3,7 @@
  * their devices and status; create and edit, open the detail page with the
  * menu, disable (asked first; "deactivated successfully") and enable, delete.
  */
-import { Badge, Button, Input, makeStyles, Title3, tokens } from '@fluentui/react-components';
+import { Badge, Button, makeStyles, Title3, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { SCENE_STATES, type SceneDetail, type SceneItem } from '../../shared/scene/index.js';
@@ -11,7 +11,7 @@ import { callOp, useOpMutation } from '../bridge.js';
 import { formatDateTime } from '../app/format.js';
 import { useUser } from '../app/session.js';
 import {
-  ActionButton, Choice, ConfirmDialog, DataTable, FilterBar, FilterField, OverflowText, Pager, seesTenants, TenantDropdown, useListPage, type Column, useScreen,
+  ActionButton, Choice, ConfirmDialog, DataTable, FilterBar, FilterField, OverflowText, Pager, seesTenants, TenantDropdown, useListPage, type Column, useScreen, TextFilter,
 } from '../kit/index.js';
 import { sceneDetailPath } from './paths.js';
 import { SceneFormDialog } from './SceneFormDialog.js';
@@ -92,9 +92,7 @@ export default function SceneListPage() {
       </div>
       <div className={styles.head}>
         <FilterBar onSearch={apply} onReset={reset} searchTestId="scene-search" resetTestId="scene-reset">
-          <FilterField label={t('scene.keyword')} shown={draft.keyword}>
-            <Input value={draft.keyword} maxLength={30} onChange={(_, d) => setDraft((f) => ({ ...f, keyword: d.value }))} data-testid="scene-filter-keyword" />
-          </FilterField>
+          <TextFilter label={t('scene.keyword')} value={draft.keyword} maxLength={30} onChange={(keyword) => setDraft((f) => ({ ...f, keyword }))} testId="scene-filter-keyword" />
           <FilterField label={t('scene.status')}>
             <Choice className={styles.dropdown} value={draft.status} options={SCENE_STATES} label={(s) => t(`scene.states.${s}`)} all={t('common.all')}
               onChange={(status) => setDraft((f) => ({ ...f, status }))} testId="scene-filter-status" />

@@ -19,6 +19,7 @@ import { xlsxBytes } from '../http/xlsx.js';
 import type { Scope } from '../scope.js';
 import { tenants, tenantInScope } from '../tenant/index.js';
 import { invoiceProfiles, invoices, renewals } from './schema.js';
+import { paged } from '../http/paged.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -75,10 +76,8 @@ export async function invoicePage(db: Queryable, scope: Scope, query: PageQuery,
     f.state ? eq(invoices.state, f.state) : undefined,
     f.number ? ilike(renewals.number, containsPattern(f.number)) : undefined,
   );
-  const rows = await selectInvoices(db).where(where).orderBy(desc(invoices.createdAt), desc(invoices.id))
-    .limit(query.pageSize).offset((query.pageNum - 1) * query.pageSize);
-  const [counted] = await db.select({ total: count() }).from(invoices).innerJoin(renewals, eq(renewals.id, invoices.renewalId)).where(where);
-  return { list: rows.map(toInvoiceItem), total: counted?.total ?? 0, pageNum: query.pageNum, pageSize: query.pageSize };
+  return paged(query, selectInvoices(db).where(where).orderBy(desc(invoices.createdAt), desc(invoices.id)),
+    db.select({ total: count() }).from(invoices).innerJoin(renewals, eq(renewals.id, invoices.renewalId)).where(where), toInvoiceItem);
 }
 
 /** applied → issued → mailed, each once: the row moves only from the state before (988 otherwise, 989 for none). */

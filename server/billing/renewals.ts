@@ -21,6 +21,7 @@ import { devices } from '../device/index.js';
 import { points } from '../point/index.js';
 import { tenants, tenantInScope } from '../tenant/index.js';
 import { billingSettings, invoices, renewalDevices, renewals } from './schema.js';
+import { paged } from '../http/paged.js';
 
 /** How long the sandbox provider takes to say paid (BILLING_SETTLE_MS; 5 s by default: the time to scan and pay). */
 export const settleDelayMs = (env: NodeJS.ProcessEnv = process.env): number => envInteger(env, 'BILLING_SETTLE_MS', 0, BILLING_SETTLE_MS);
@@ -114,10 +115,8 @@ async function billWhere(db: Queryable, scope: Scope, f: BillFilter) {
 /** Bills in the caller's scope, newest first. */
 export async function billPage(db: Queryable, scope: Scope, query: PageQuery, f: BillFilter) {
   const where = await billWhere(db, scope, f);
-  const rows = await selectRenewals(db).where(where).orderBy(desc(renewals.createdAt), desc(renewals.id))
-    .limit(query.pageSize).offset((query.pageNum - 1) * query.pageSize);
-  const [counted] = await db.select({ total: count() }).from(renewals).where(where);
-  return { list: rows.map(toRenewalItem), total: counted?.total ?? 0, pageNum: query.pageNum, pageSize: query.pageSize };
+  return paged(query, selectRenewals(db).where(where).orderBy(desc(renewals.createdAt), desc(renewals.id)),
+    db.select({ total: count() }).from(renewals).where(where), toRenewalItem);
 }
 
 /** The bills of a filter as an xlsx in the caller's language, at most BILL_EXPORT_MAX rows (a tenant has a few a year). */
@@ -165,14 +164,12 @@ export async function feeDevicePage(db: Queryable, scope: Scope, query: PageQuer
     f.keyword ? or(ilike(devices.name, containsPattern(f.keyword)), ilike(devices.serial, containsPattern(f.keyword))) : undefined,
     f.soon ? soon : undefined,
   ) as SQL;
-  const rows = await db.select({
+  const rows = db.select({
     id: devices.id, name: devices.name, serial: devices.serial, tenantName: tenants.name, pointName: points.name,
     serviceExpiry: devices.serviceExpiry, soon,
     daysLeft: sql<number | null>`floor(extract(epoch from (${devices.serviceExpiry} - now())) / 86400)::int`,
     renewals: sql<number>`(select count(*)::int from renewal_devices rd join renewals r on r.id = rd.renewal_id where rd.device_id = ${devices.id} and r.state = 'paid')`,
   }).from(devices).innerJoin(tenants, eq(tenants.id, devices.tenantId)).leftJoin(points, eq(points.id, devices.pointId)).where(where)
-    .orderBy(desc(soon), sql`${devices.serviceExpiry} asc nulls last`, asc(devices.id))
-    .limit(query.pageSize).offset((query.pageNum - 1) * query.pageSize);
-  const [counted] = await db.select({ total: count() }).from(devices).where(where);
-  return { list: rows.map((r) => ({ ...r, serviceExpiry: iso(r.serviceExpiry) })), total: counted?.total ?? 0, pageNum: query.pageNum, pageSize: query.pageSize };
+    .orderBy(desc(soon), sql`${devices.serviceExpiry} asc nulls last`, asc(devices.id));
+  return paged(query, rows, db.select({ total: count() }).from(devices).where(where), (r) => ({ ...r, serviceExpiry: iso(r.serviceExpiry) }));
 }

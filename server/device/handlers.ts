@@ -12,6 +12,7 @@ import { checkFilterIds, deviceDetailInScope, lockDevices, selectDevices, toDevi
 import { changeChannels, channelsOf, productOptions, refillChannels } from './channels.js';
 import { issueSecret } from './credentials.js';
 import { publishDeviceEvents } from './events.js';
+import { paged } from '../http/paged.js';
 
 /** Where a scanned device QR code leads (QR_BASE_URL): the purchase page of the mini program or H5 site in front of this upstream. */
 const qrBase = () => (process.env.QR_BASE_URL?.trim() || 'https://m.vend.example/d').replace(/\/+$/, '');
@@ -37,10 +38,7 @@ export const deviceHandlers = defineHandlers({
       // By the end of that day, in China time (the console's business day).
       body.expiresBy ? lte(devices.serviceExpiry, new Date(`${body.expiresBy}T23:59:59.999+08:00`)) : undefined,
     );
-    const rows = await selectDevices(db).where(where).orderBy(asc(devices.serial))
-      .limit(query.pageSize).offset((query.pageNum - 1) * query.pageSize);
-    const [counted] = await db.select({ total: count() }).from(devices).where(where);
-    return { list: rows.map(toDeviceItem), total: counted?.total ?? 0, pageNum: query.pageNum, pageSize: query.pageSize };
+    return paged(query, selectDevices(db).where(where).orderBy(asc(devices.serial)), db.select({ total: count() }).from(devices).where(where), toDeviceItem);
   },
 
   'device.info': ({ params }, { db, scope }) => deviceDetailInScope(db, scope, params.id),

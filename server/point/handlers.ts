@@ -17,6 +17,7 @@ import type { Scope } from '../scope.js';
 import { selectDevices, toDeviceItem } from '../device/index.js';
 import { lockPointInScope, pointItemInScope, selectPoints, toPointItem } from './queries.js';
 import { areaOf } from './regions.js';
+import { paged } from '../http/paged.js';
 
 /** The devices named in a bind/unbind request, locked; 1201 if any is unknown or out of scope. */
 async function lockDevices(tx: Queryable, scope: Scope, deviceIds: readonly number[]) {
@@ -46,10 +47,8 @@ export const pointHandlers = defineHandlers({
       // Any level: the district codes inside a province or city share its prefix (shared/point/regions.ts).
       body.areaCode ? like(points.areaCode, `${prefixOf(body.areaCode)}%`) : undefined,
     );
-    const rows = await selectPoints(db).where(where).orderBy(desc(points.createdAt), desc(points.id))
-      .limit(query.pageSize).offset((query.pageNum - 1) * query.pageSize);
-    const [counted] = await db.select({ total: count() }).from(points).where(where);
-    return { list: rows.map(toPointItem), total: counted?.total ?? 0, pageNum: query.pageNum, pageSize: query.pageSize };
+    return paged(query, selectPoints(db).where(where).orderBy(desc(points.createdAt), desc(points.id)),
+      db.select({ total: count() }).from(points).where(where), toPointItem);
   },
 
   'point.info': async ({ params }, { db, scope }) => {

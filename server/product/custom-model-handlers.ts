@@ -14,6 +14,7 @@ import { numbered } from '../http/numbered.js';
 import { defineHandlers } from '../http/handlers.js';
 import { customModelAttributes as ma, customModelImages as mi, customModels as m, productCustomInfo } from './schema.js';
 import { customInfoOf, modelAttributes, modelImages, saveCustomInfo, stamp } from './custom-info.js';
+import { paged } from '../http/paged.js';
 
 const modelColumns = {
   id: m.id, name: m.name, number: m.number, description: m.description, createdAt: m.createdAt,
@@ -50,9 +51,7 @@ async function deleteDetail(db: Queryable, table: typeof ma | typeof mi, id: num
 export const customModelHandlers = defineHandlers({
   'product.customModelPage': async ({ query, body }, { db }) => {
     const where = body.keyword ? or(ilike(m.name, containsPattern(body.keyword)), ilike(m.number, containsPattern(body.keyword))) : undefined;
-    const rows = await db.select(modelColumns).from(m).where(where).orderBy(asc(m.number)).limit(query.pageSize).offset((query.pageNum - 1) * query.pageSize);
-    const [counted] = await db.select({ total: count() }).from(m).where(where);
-    return { list: rows.map(toModel), total: counted?.total ?? 0, pageNum: query.pageNum, pageSize: query.pageSize };
+    return paged(query, db.select(modelColumns).from(m).where(where).orderBy(asc(m.number)), db.select({ total: count() }).from(m).where(where), toModel);
   },
   'product.customModelCreate': async ({ body }, { db }) => {
     const id = await modelNumbers.write(db, { number: body.number }, async () => (await db.insert(m).values(body).returning({ id: m.id }))[0]!.id);

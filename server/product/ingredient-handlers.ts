@@ -15,6 +15,7 @@ import type { Scope } from '../scope.js';
 import { owningTenant, tenants } from '../tenant/index.js';
 import { ingredients, productRecipeItems } from './schema.js';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../db/sql.js';
+import { paged } from '../http/paged.js';
 
 const selectIngredients = (db: Queryable) =>
   db.select({
@@ -42,10 +43,8 @@ export const ingredientHandlers = defineHandlers({
       body.type ? eq(ingredients.type, body.type) : undefined,
       body.keyword ? ilike(ingredients.search, searchPattern(body.keyword)) : undefined,
     );
-    const rows = await selectIngredients(db).where(where).orderBy(asc(ingredients.tenantId), asc(ingredients.number))
-      .limit(query.pageSize).offset((query.pageNum - 1) * query.pageSize);
-    const [counted] = await db.select({ total: count() }).from(ingredients).where(where);
-    return { list: rows.map(toItem), total: counted?.total ?? 0, pageNum: query.pageNum, pageSize: query.pageSize };
+    return paged(query, selectIngredients(db).where(where).orderBy(asc(ingredients.tenantId), asc(ingredients.number)),
+      db.select({ total: count() }).from(ingredients).where(where), toItem);
   },
 
   'product.ingredientCreate': async ({ body }, { db, user, scope }) => {

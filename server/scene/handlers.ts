@@ -17,6 +17,7 @@ import { unheldFiles } from '../file/index.js';
 import { sceneDevices, scenes } from './schema.js';
 import { devices } from '../device/index.js';
 import { bindDevices, checkMenu, lockScene, pruneMenu, sceneInScope, selectScenes, toSceneItem } from './queries.js';
+import { paged } from '../http/paged.js';
 
 /** Puts a scene in `status`; one already there is refused with `already` (spec §4: disabling a disabled scene is an error). */
 async function setStatus(db: Db, scope: Scope, id: number, status: SceneItem['status'], already: number): Promise<SceneItem> {
@@ -38,10 +39,8 @@ export const sceneHandlers = defineHandlers({
       body.status ? eq(scenes.status, body.status) : undefined,
       body.tenantId !== undefined ? eq(scenes.tenantId, body.tenantId) : undefined,
     );
-    const rows = await selectScenes(db).where(where).orderBy(desc(scenes.createdAt), desc(scenes.id))
-      .limit(query.pageSize).offset((query.pageNum - 1) * query.pageSize);
-    const [counted] = await db.select({ total: count() }).from(scenes).where(where);
-    return { list: rows.map(toSceneItem), total: counted?.total ?? 0, pageNum: query.pageNum, pageSize: query.pageSize };
+    return paged(query, selectScenes(db).where(where).orderBy(desc(scenes.createdAt), desc(scenes.id)),
+      db.select({ total: count() }).from(scenes).where(where), toSceneItem);
   },
 
   'scene.info': ({ params }, { db, scope }) => sceneInScope(db, scope, params.id),

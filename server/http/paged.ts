@@ -1,0 +1,15 @@
+/**
+ * One page of a list, as every page operation answers it (`page(item)` in
+ * shared/api/define.ts): the rows of the page asked for, and the count of the
+ * whole filter. The query is given unpaged; the page's limit and offset are
+ * put on here, so no handler works them out again.
+ */
+import type { PageQuery } from '../../shared/api/define.js';
+
+interface Pageable<R> { limit(limit: number): { offset(offset: number): PromiseLike<R[]> } }
+
+export async function paged<R, T>(query: PageQuery, rows: Pageable<R>, counted: PromiseLike<readonly { total: number }[]>, toItem: (row: R) => T) {
+  const page = await rows.limit(query.pageSize).offset((query.pageNum - 1) * query.pageSize);
+  const [count] = await counted;
+  return { list: page.map(toItem), total: count?.total ?? 0, pageNum: query.pageNum, pageSize: query.pageSize };
+}
