@@ -92,9 +92,16 @@ const wire = (op: ApiOp, input: Input, token: string): WireCase => ({
  * it is not looked for.
  */
 function foreignLabels(player: Player): string[] {
-  const own = rows.filter((r) => sees(player, r)).flatMap((r) => r.labels);
-  return [...new Set(rows.filter((r) => !sees(player, r)).flatMap((r) => r.labels))].filter((l) => !own.some((o) => o.includes(l)));
+  // The rows are read once (beforeAll), so each player's list is worked out once: it is asked for every answer.
+  let labels = foreignLabelsOf.get(player);
+  if (!labels) {
+    const own = rows.filter((r) => sees(player, r)).flatMap((r) => r.labels);
+    labels = [...new Set(rows.filter((r) => !sees(player, r)).flatMap((r) => r.labels))].filter((l) => !own.some((o) => o.includes(l)));
+    foreignLabelsOf.set(player, labels);
+  }
+  return labels;
 }
+const foreignLabelsOf = new Map<Player, string[]>();
 
 function expectNoLeak(answer: WireAnswer, player: Player, what: string): void {
   const leaked = foreignLabels(player).filter((label) => answer.text.includes(label));
