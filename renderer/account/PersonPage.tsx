@@ -6,7 +6,7 @@
  * dialog. The payment account settings come with the distributors' payment
  * settings (not a placeholder meanwhile: absent).
  */
-import { Avatar, Button, Card, Field, Input, makeStyles, Radio, RadioGroup, Spinner, Text, Title3, tokens } from '@fluentui/react-components';
+import { Avatar, Button, Card, Field, Input, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Radio, RadioGroup, Spinner, Text, Title3, tokens } from '@fluentui/react-components';
 import { ImageEditRegular, KeyRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { ENTITY_TYPES, type EntityType, type Profile } from '../../shared/account/index.js';
@@ -35,7 +35,13 @@ export default function PersonPage() {
   return (
     <section className={styles.page} aria-labelledby="person-title">
       <Title3 as="h1" id="person-title">{t('account.route.person')}</Title3>
-      {!profile.data ? <Spinner /> : (
+      {profile.isError && (
+        <MessageBar intent="error" data-testid="person-failed">
+          <MessageBarBody>{t('common.loadFailed')}</MessageBarBody>
+          <MessageBarActions><Button onClick={() => void profile.refetch()}>{t('common.retry')}</Button></MessageBarActions>
+        </MessageBar>
+      )}
+      {!profile.data ? !profile.isError && <Spinner /> : (
         <>
           <Info profile={profile.data} />
           {profile.data.hasEntity && <Entity value={profile.data.entityType} />}

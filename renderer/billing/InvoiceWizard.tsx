@@ -41,7 +41,9 @@ export function InvoiceWizard({ bill, onClose }: { bill: RenewalItem; onClose: (
       <DialogSurface data-testid="invoice-wizard">
         <DialogBody>
           <DialogTitle>{t('billing.invoice.title', { number: bill.number })}</DialogTitle>
-          {profile.data ? <Steps bill={bill} invoice={profile.data.invoice ?? EMPTY_INVOICE} receipt={profile.data.receipt ?? EMPTY_RECEIPT} onClose={onClose} />
+          {/* The remembered info is a convenience: unread, the steps start empty. */}
+          {profile.data || profile.isError
+            ? <Steps bill={bill} invoice={profile.data?.invoice ?? EMPTY_INVOICE} receipt={profile.data?.receipt ?? EMPTY_RECEIPT} onClose={onClose} />
             : <DialogContent><Spinner /></DialogContent>}
         </DialogBody>
       </DialogSurface>

@@ -9,7 +9,7 @@ import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import { billingTexts, type InvoiceItem, type InvoiceState } from '../../shared/billing/index.js';
 import { CODE } from '../../shared/domains.js';
 import type { PageQuery } from '../../shared/api/define.js';
-import { formatYuan } from '../../shared/format.js';
+import { formatTime, formatYuan } from '../../shared/format.js';
 import type { Lang } from '../../shared/i18n/define.js';
 import type { ApiInput } from '../../shared/domains.js';
 import type { Queryable, Tx } from '../db/index.js';
@@ -100,7 +100,7 @@ export async function invoiceRecord(db: Queryable, scope: Scope, id: number, lan
   const l = billingTexts[lang].record;
   const rows: [string, string][] = [
     [l.bill, item.number], [l.amount, formatYuan(item.amount)], [l.tenant, item.tenantName], [l.state, billingTexts[lang].invoice.states[item.state]],
-    [l.appliedAt, item.createdAt], [l.trackingNumber, item.trackingNumber ?? ''],
+    [l.appliedAt, formatTime(item.createdAt)], [l.trackingNumber, item.trackingNumber ?? ''],
     [l.company, item.invoice.company], [l.companyPhone, item.invoice.phone], [l.taxCode, item.invoice.taxCode],
     [l.bankAccount, item.invoice.bankAccount], [l.bankName, item.invoice.bankName], [l.companyAddress, item.invoice.address],
     [l.receiver, item.receipt.receiver], [l.receiverPhone, item.receipt.phone], [l.receiverAddress, item.receipt.address],
