@@ -7,7 +7,7 @@
 import { Badge, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Text, type BadgeProps } from '@fluentui/react-components';
 import { ArrowDownloadRegular, DocumentAddRegular, MailRegular, ReceiptRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
-import type { InvoiceState, RenewalItem } from '../../shared/billing/index.js';
+import { invoiceMark, type InvoiceState, type RenewalItem } from '../../shared/billing/index.js';
 import { callOp, useOpMutation } from '../bridge.js';
 import { asCallError } from '../app/errors.js';
 import { saveFile } from '../app/save.js';
@@ -76,7 +76,7 @@ export function InvoiceMarkDialogs({ action, onClose }: { action: InvoiceAction;
     onClose();
   };
   const mail = async () => {
-    if (!/^[A-Za-z0-9]{6,30}$/.test(tracking.trim())) { setProblem(t('billing.validation.tracking')); return; }
+    if (!invoiceMark.safeParse({ state: 'mailed', trackingNumber: tracking }).success) { setProblem(t('billing.validation.tracking')); return; }
     try {
       await mark.mutateAsync({ params: { id: id! }, body: { state: 'mailed', trackingNumber: tracking.trim() } });
       notify(t('billing.invoice.marked'));

@@ -8,7 +8,7 @@
 import { Card, Checkbox, Field, Input, Link, makeStyles, MessageBar, MessageBarBody, Radio, RadioGroup, Text, Title3, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { RENEWAL_PLANS, RENEWAL_PLATFORMS, renewalAmount, type RenewalItem, type RenewalPlan } from '../../shared/billing/index.js';
+import { feeInput, RENEWAL_PLANS, RENEWAL_PLATFORMS, renewalAmount, type RenewalItem, type RenewalPlan } from '../../shared/billing/index.js';
 import { formatYuan, parseYuan, yuanInput } from '../../shared/format.js';
 import { useOp, useOpMutation } from '../bridge.js';
 import { asCallError } from '../app/errors.js';
@@ -57,7 +57,7 @@ function FeeForm({ fee }: { fee: number }) {
   const save = useOpMutation('billing.setFee', { invalidates: ['billing.fee'] });
   const submit = async () => {
     const fen = parseYuan(text);
-    if (fen === null || fen < 1 || fen > 10_000_000) { setError(t('billing.validation.fee')); return; }
+    if (fen === null || !feeInput.safeParse({ annualFee: fen }).success) { setError(t('billing.validation.fee')); return; }
     setError(undefined);
     try {
       await save.mutateAsync({ body: { annualFee: fen } });
