@@ -23,8 +23,9 @@ import { refund } from './refund/index.js';
 import { complaint } from './complaint/index.js';
 import { dashboard } from './dashboard/index.js';
 import { billing } from './billing/index.js';
+import { delivery } from './delivery/index.js';
 
-export const DOMAINS = [account, tenant, staff, device, point, file, product, order, scene, refund, complaint, dashboard, billing] as const;
+export const DOMAINS = [account, tenant, staff, device, point, file, product, order, scene, refund, complaint, dashboard, billing, delivery] as const;
 
 type Domain = (typeof DOMAINS)[number];
 type Intersect<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

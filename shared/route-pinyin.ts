@@ -14,6 +14,8 @@ export const ROUTE_PINYIN: Readonly<Record<string, string>> = {
   "会员中心": "hyzx huiyuanzhongxin",
   "会员信息": "hyxx huiyuanxinxi",
   "優惠詳情": "yhxq youhuixiangqing",
+  "出貨失敗審核": "chsbsh chuhuoshibaishenhe",
+  "出货失败审核": "chsbsh chuhuoshibaishenhe",
   "分类管理": "flgl fenleiguanli",
   "分組詳情": "fzxq fenzuxiangqing",
   "分组详情": "fzxq fenzuxiangqing",

@@ -23,7 +23,7 @@ const useStyles = makeStyles({
 const EMPTY: { problem?: Problem | undefined } = {};
 
 const COLORS: Readonly<Record<Problem, 'danger' | 'warning' | 'informative' | 'important'>> = {
-  fault: 'danger', offline: 'informative', locked: 'important', lowStock: 'warning', expiring: 'warning', quiet: 'informative', runningOut: 'warning',
+  fault: 'danger', offline: 'informative', locked: 'important', lowStock: 'warning', expiring: 'warning', quiet: 'informative', runningOut: 'warning', channelLocked: 'danger',
 };
 
 /** The payment centre, where the service fee is renewed (spec §2 top-bar shortcut), with the device chosen (`?devices=`: renderer/billing/paths.ts; by path, since billing builds on devices and not back). */
@@ -35,10 +35,21 @@ export function ExceptionsPanel() {
   const { draft, setDraft, apply, reset, table, pager } = useListPage('device.exceptions', { empty: EMPTY });
   const [picking, setPicking] = useState<number[] | null>(null);
   const lock = useOpMutation('device.lock', { invalidates: ['device.page', 'device.info', 'device.exceptions'] });
+  const channels = useOpMutation('device.channelUpdate', { invalidates: ['device.channels', 'device.exceptions'] });
 
   const unlock = async (d: ExceptionItem) => {
     try {
       await lock.mutateAsync({ body: { ids: [d.id], locked: false } });
+      notify(t('device.list.changed', { count: 1 }));
+    } catch (error) {
+      report(error, { fallback: t('device.list.changeFailed') });
+    }
+  };
+
+  // Channels that locked themselves after failed vends: unlocked together, which starts their count of failures again.
+  const unlockChannels = async (d: ExceptionItem) => {
+    try {
+      await channels.mutateAsync({ params: { id: d.id }, body: { numbers: d.lockedChannels, patch: { locked: false } } });
       notify(t('device.list.changed', { count: 1 }));
     } catch (error) {
       report(error, { fallback: t('device.list.changeFailed') });
@@ -59,6 +70,7 @@ export function ExceptionsPanel() {
               d.faultCode && `${d.faultCode} ${d.faultMessage ?? ''}`.trim(),
               d.problems.includes('offline') && d.lastSeenAt && formatRelative(t, d.lastSeenAt),
               d.problems.includes('lowStock') && t('device.care.lowChannels', { count: d.lowChannels }),
+              d.lockedChannels.length > 0 && t('device.care.lockedChannels', { channels: d.lockedChannels.join('、') }),
               d.problems.includes('expiring') && d.serviceExpiry && t('device.care.expiresOn', { date: formatDateTime(d.serviceExpiry).slice(0, 10) }),
               d.quietHours !== null && t('device.care.quietFor', { hours: Math.round(d.quietHours) }),
               d.runningOutHours !== null && (d.runningOutHours === 0
@@ -72,13 +84,16 @@ export function ExceptionsPanel() {
     {
       id: 'fix', pin: 'end', header: t('common.actions'), minWidth: 110, width: 130, shrinkLast: true,
       // The action that fixes the worst problem: a lock is lifted here, low stock gets its pick list, a lapse is renewed, the rest is looked at.
-      render: (d) => d.problems.includes('locked')
-        ? <ActionButton size="small" appearance="subtle" action={() => unlock(d)} data-testid="exception-fix">{t('device.care.fix.unlock')}</ActionButton>
-        : d.problems.includes('lowStock') && !d.problems.includes('fault')
-          ? <ActionButton size="small" appearance="subtle" opensDialog action={() => setPicking([d.id])} data-testid="exception-fix">{t('device.care.fix.pick')}</ActionButton>
-          : d.problems.length === 1 && d.problems[0] === 'expiring'
-            ? <ActionButton size="small" appearance="subtle" action={() => void navigate(`${RENEW_PATH}?devices=${d.id}`)} data-testid="exception-fix">{t('device.care.fix.renew')}</ActionButton>
-            : <ActionButton size="small" appearance="subtle" action={() => void navigate(devSetPath(d.id))} data-testid="exception-fix">{t('device.care.fix.open')}</ActionButton>,
+      render: (d) => {
+        const fix = (action: () => unknown, label: string, opensDialog = false) => (
+          <ActionButton size="small" appearance="subtle" opensDialog={opensDialog} action={action} data-testid="exception-fix">{label}</ActionButton>
+        );
+        if (d.problems.includes('locked')) return fix(() => unlock(d), t('device.care.fix.unlock'));
+        if (d.problems.includes('channelLocked')) return fix(() => unlockChannels(d), t('device.care.fix.unlockChannels'));
+        if (d.problems.includes('lowStock') && !d.problems.includes('fault')) return fix(() => setPicking([d.id]), t('device.care.fix.pick'), true);
+        if (d.problems.length === 1 && d.problems[0] === 'expiring') return fix(() => void navigate(`${RENEW_PATH}?devices=${d.id}`), t('device.care.fix.renew'));
+        return fix(() => void navigate(devSetPath(d.id)), t('device.care.fix.open'));
+      },
     },
   ], [t, styles, navigate]);
 

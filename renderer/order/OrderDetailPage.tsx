@@ -62,7 +62,7 @@ export default function OrderDetailPage() {
       {o.subOrders.length > 0
         ? o.subOrders.map((sub) => <OrderLines key={sub.number} title={t('order.list.subOrderTitle', { number: sub.number, device: sub.deviceName })} lines={sub.items}
           state={t(`order.delivery.${sub.deliveryState}`)} testId="order-sub" />)
-        : o.items.length > 0 && <OrderLines title={t('order.list.items')} lines={o.items} testId="order-lines" note={wholeNote(o)} />}
+        : o.items.length > 0 && <OrderLines title={t('order.list.items')} lines={o.items} testId="order-lines" note={wholeNote(o)} waiting={o.deliveryEnd === 'notEnded'} auto={o.autoRefunded} />}
       <RefundRecords orderId={o.id} />
       {refunding && <RefundDialog order={o} onClose={() => setRefunding(false)} />}
     </DetailPage>
@@ -120,7 +120,10 @@ function OrderFacts({ order: o }: { order: OrderDetail }) {
 
 /** Items of the order, or of one sub-order of a linked order (with its delivery state). */
 /** `note`: a line under the table (what was refunded for the whole order, apart from the products). */
-function OrderLines({ title, lines, state, note, testId }: { title: string; lines: readonly OrderLine[]; state?: string; note?: string | undefined; testId: string }) {
+/** `waiting`: the machine has not said yet what it dispensed; `auto`: failed items were refunded automatically. */
+function OrderLines({ title, lines, state, note, testId, waiting = false, auto = false }: {
+  title: string; lines: readonly OrderLine[]; state?: string; note?: string | undefined; testId: string; waiting?: boolean; auto?: boolean;
+}) {
   const { t } = useTranslation();
   const styles = useStyles();
   const columns = useMemo<Column<OrderLine>[]>(() => [
@@ -130,8 +133,23 @@ function OrderLines({ title, lines, state, note, testId }: { title: string; line
     { id: 'count', header: t('order.list.count'), kind: 'number', value: (l) => l.count },
     { id: 'subtotal', header: t('order.list.subtotal'), kind: 'money', value: (l) => l.unitPrice * l.count },
     { id: 'refunded', header: t('order.list.itemRefunded'), kind: 'money', value: (l) => l.refundAmount, cellTestId: 'order-line-refunded' },
-    { id: 'state', header: t('order.list.itemState'), minWidth: 96, width: 120, value: (l) => t(`order.item.${l.state}`), cellTestId: 'order-line-state' },
-  ], [t]);
+    {
+      id: 'state', header: t('order.list.itemState'), minWidth: 96, width: 150, cellTestId: 'order-line-state',
+      render: (l) => (
+        <span className={styles.states}>
+          {t(`order.item.${l.state}`)}
+          {auto && l.outcome === 'failed' && l.refundAmount > 0 && <Badge appearance="tint" color="brand" size="small" data-testid="order-line-auto">{t('order.outcome.autoRefund')}</Badge>}
+        </span>
+      ),
+    },
+    // What the machine said of the item, why it failed, and when.
+    {
+      id: 'outcome', header: t('order.list.outcome'), minWidth: 120, width: 170, cellTestId: 'order-line-outcome',
+      render: (l) => <OverflowText text={l.outcome === null ? (waiting ? t('order.outcome.waiting') : '—')
+        : l.outcome === 'failed' ? t('order.outcome.failedAt', { failure: t(`order.failure.${l.failure ?? 'timeout'}`), time: l.outcomeAt ? formatDateTime(l.outcomeAt).slice(11) : '' })
+          : t('order.item.deliverySuccess')} />,
+    },
+  ], [t, styles, waiting, auto]);
   return (
     <Card className={styles.card}>
       <div className={styles.states}>

@@ -13,6 +13,9 @@ import { Choice, DateTimeInput, FilterBar, FilterField, parseDateText, TenantDro
 import { businessInstant } from '../../shared/business-time.js';
 
 /** What the bar holds: the range as typed (kit DateTimeInput, `yyyy-mm-dd hh:mm:ss`), the rest as the API takes it. */
+/** A yes-or-no filter (refunded automatically) offered as a choice, "all" clearing it. */
+const YES_NO = ['yes', 'no'] as const;
+
 export type OrderFilterDraft = Omit<OrderFilter, 'from' | 'to' | 'number' | 'thirdPartyNumber'> & { from: string; to: string; number: string; thirdPartyNumber: string };
 export const EMPTY_ORDER_FILTER: OrderFilterDraft = { from: '', to: '', number: '', thirdPartyNumber: '' };
 
@@ -83,6 +86,12 @@ export function OrderFilters({ onSearch, byTenant, linked = false, payment = fal
         <FilterField label={t('order.list.deliveryState')}>
           <Choice value={draft.deliveryState} options={DELIVERY_STATES} label={(v) => t(`order.delivery.${v}`)} all={all}
             onChange={(deliveryState) => set({ deliveryState })} testId="order-filter-delivery" />
+        </FilterField>
+      )}
+      {!payment && !linked && (
+        <FilterField label={t('order.list.autoRefunded')}>
+          <Choice value={draft.autoRefunded === undefined ? undefined : draft.autoRefunded ? 'yes' : 'no'} options={YES_NO} label={(v) => t(`order.list.${v}`)} all={all}
+            onChange={(v) => set({ autoRefunded: v === undefined ? undefined : v === 'yes' })} testId="order-filter-auto-refunded" />
         </FilterField>
       )}
       {linked && (

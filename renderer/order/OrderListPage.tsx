@@ -94,9 +94,11 @@ export function OrderListScreen({ preset }: { preset: OrderListPreset }) {
       render: (o) => <Badge appearance="tint" color={o.paymentState === 'success' || o.paymentState === 'completed' ? 'success' : 'warning'}>{t(`order.payment.${o.paymentState}`)}</Badge>,
     },
     {
-      id: 'refund', header: t('order.list.refundState'), minWidth: 96, width: 110, cellTestId: 'order-refund',
+      id: 'refund', header: t('order.list.refundState'), minWidth: 96, width: 140, cellTestId: 'order-refund',
       render: (o) => o.refundState === 'none' ? <Text>{t('order.refund.none')}</Text>
-        : <Badge appearance="tint" color={o.refundState === 'failed' ? 'danger' : 'informative'}>{t(`order.refund.${o.refundState}`)}</Badge>,
+        : <Badge appearance="tint" color={o.refundState === 'failed' ? 'danger' : 'informative'} title={o.autoRefunded ? t('order.list.autoRefunded') : undefined}>
+          {t(`order.refund.${o.refundState}`)}{o.autoRefunded ? ` · ${t('order.outcome.autoRefund')}` : ''}
+        </Badge>,
     },
     ...(preset === 'scene' ? [
       { id: 'scene', header: t('order.list.scene'), render: (o: OrderItem) => <OverflowText text={o.sceneName ?? ''} />, minWidth: 110, width: 160 },

@@ -16,7 +16,8 @@ export function RefundRecords({ orderId }: { orderId: number }) {
   const columns = useMemo<Column<RefundItem>[]>(() => [
     { id: 'amount', header: t('refund.amount'), kind: 'money', value: (r) => r.amount, cellTestId: 'refund-record-amount' },
     { id: 'lines', header: t('refund.what'), render: (r) => <OverflowText text={r.lines.length ? r.lines.map((l) => l.name).join('、') : t('refund.wholeOrder')} />, minWidth: 120, grow: 1 },
-    { id: 'reason', header: t('refund.reason'), render: (r) => <OverflowText text={r.reason} />, minWidth: 120, grow: 1 },
+    // A refund of a failed vend says why the machine failed (and the note of whoever approved it, if any).
+    { id: 'reason', header: t('refund.reason'), render: (r) => <OverflowText text={r.failure ? [t('order.outcome.refundFor', { failure: t(`order.failure.${r.failure}`) }), r.reason].filter(Boolean).join(' · ') : r.reason} />, minWidth: 120, grow: 1, cellTestId: 'refund-record-reason' },
     { id: 'by', header: t('refund.requestedBy'), value: (r) => r.requestedBy || t('refund.platform'), minWidth: 96, width: 140 },
     {
       id: 'state', header: t('order.list.refundState'), minWidth: 88, width: 100, cellTestId: 'refund-record-state',

@@ -1,14 +1,15 @@
 /** Reading complaints as the console shows them, in the caller's scope. */
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import type { ComplaintDetail, ComplaintItem } from '../../shared/complaint/index.js';
-import { maskContact } from '../../shared/format.js';
+import { formatYuan, maskContact } from '../../shared/format.js';
 import type { PageQuery } from '../../shared/api/define.js';
 import type { Queryable } from '../db/index.js';
 import { BizError } from '../http/errors.js';
 import type { Scope } from '../scope.js';
 import { devices } from '../device/index.js';
-import { orders } from '../order/index.js';
+import { orderItems, orders } from '../order/index.js';
+import { refundLines, refunds } from '../refund/index.js';
 import { tenantInScope, tenants } from '../tenant/index.js';
 import { complaintProgress, complaints } from './schema.js';
 
@@ -49,8 +50,14 @@ export async function complaintDetail(db: Queryable, scope: Scope, id: number): 
   const [row] = await select(db).where(and(eq(complaints.id, id), scope.where(complaints.tenantId)));
   if (!row) throw new BizError(CODE.complaintNotFound);
   const progress = await db.select().from(complaintProgress).where(eq(complaintProgress.complaintId, id)).orderBy(asc(complaintProgress.createdAt), asc(complaintProgress.id));
-  return {
-    ...toItem(row),
-    progress: progress.map((p) => ({ id: p.id, role: p.role, action: p.action, actor: p.actor, content: p.content, at: p.createdAt.toISOString() })),
-  };
+  // The order's refunds of failed vends belong to the story too, whenever they happened: read from the refunds, by the platform (negative ids: not log lines).
+  const automatic = await db.select({ id: refunds.id, amount: refunds.amount, at: refunds.createdAt, by: refunds.requestedBy, names: sql<string>`coalesce(string_agg(${orderItems.name}, '、'), '')` })
+    .from(refunds).leftJoin(refundLines, eq(refundLines.refundId, refunds.id)).leftJoin(orderItems, eq(orderItems.id, refundLines.orderItemId))
+    .where(and(eq(refunds.orderId, row.orderId), isNotNull(refunds.failure))).groupBy(refunds.id);
+  // Made by the upstream itself (the platform), or approved on the review list by a merchant's user.
+  const entries = [
+    ...progress.map((p) => ({ id: p.id, role: p.role, action: p.action, actor: p.actor, content: p.content, at: p.createdAt.toISOString() })),
+    ...automatic.map((r) => ({ id: -r.id, role: r.by ? 'merchants' as const : 'platform' as const, action: 'autoRefunded' as const, actor: r.by, content: `${formatYuan(r.amount)} · ${r.names}`, at: r.at.toISOString() })),
+  ].sort((a, b) => a.at.localeCompare(b.at));
+  return { ...toItem(row), progress: entries };
 }

@@ -20,6 +20,9 @@ const LOW = sql`c.device_id = "devices"."id" and c.product_id is not null and c.
 /** The device's open alert episodes (spelled out: used inside subqueries). */
 const OPEN = sql`a.device_id = "devices"."id" and a.closed_at is null`;
 
+/** Channels that locked themselves after failed vends and are still locked (server/device/outcome.ts). */
+const SELF_LOCKED = sql`c.device_id = "devices"."id" and c.locked and c.self_locked_at is not null`;
+
 const PROBLEM_SQL: Readonly<Record<Problem, SQL>> = {
   offline: sql`("devices"."activated" and not "devices"."online")`,
   fault: sql`("devices"."fault_code" is not null)`,
@@ -29,6 +32,7 @@ const PROBLEM_SQL: Readonly<Record<Problem, SQL>> = {
   // Open episodes of the alert sweep (server/device/alerts.ts).
   quiet: sql`exists (select 1 from device_alerts a where ${OPEN} and a.kind = 'quiet')`,
   runningOut: sql`exists (select 1 from device_alerts a where ${OPEN} and a.kind = 'runningOut')`,
+  channelLocked: sql`exists (select 1 from device_channels c where ${SELF_LOCKED})`,
 };
 
 const problemCount = sql.join(PROBLEMS.map((p) => sql`(case when ${PROBLEM_SQL[p]} then 1 else 0 end)`), sql` + `);
@@ -50,6 +54,7 @@ export const careHandlers = defineHandlers({
       quietHours: sql<number | null>`(select a.hours from device_alerts a where ${OPEN} and a.kind = 'quiet')`,
       runningOutChannels: sql<number>`(select count(*)::int from device_alerts a where ${OPEN} and a.kind = 'runningOut')`,
       runningOutHours: sql<number | null>`(select min(a.hours) from device_alerts a where ${OPEN} and a.kind = 'runningOut')`,
+      lockedChannels: sql<number[]>`array(select c.number from device_channels c where ${SELF_LOCKED} order by c.number)`,
       ...Object.fromEntries(PROBLEMS.map((p) => [p, sql<boolean>`${PROBLEM_SQL[p]}`])) as Record<Problem, SQL<boolean>>,
     }).from(devices).leftJoin(points, eq(points.id, devices.pointId)).leftJoin(tenants, eq(tenants.id, devices.tenantId))
       .where(where).orderBy(desc(problemCount), asc(devices.serial)).limit(query.pageSize).offset((query.pageNum - 1) * query.pageSize);
@@ -60,6 +65,7 @@ export const careHandlers = defineHandlers({
         lowChannels: r.lowChannels, problems: PROBLEMS.filter((p) => r[p]),
         quietHours: r.quietHours === null ? null : Number(r.quietHours), runningOutChannels: r.runningOutChannels,
         runningOutHours: r.runningOutHours === null ? null : Number(r.runningOutHours),
+        lockedChannels: r.lockedChannels.map(Number),
         lastSeenAt: r.lastSeenAt?.toISOString() ?? null, serviceExpiry: r.serviceExpiry?.toISOString() ?? null,
       })),
       total: counted?.total ?? 0, pageNum: query.pageNum, pageSize: query.pageSize,

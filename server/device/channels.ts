@@ -60,6 +60,8 @@ export async function changeChannels(db: Queryable, scope: Scope, deviceId: numb
     const { productId, ...rest } = patch;
     const set = {
       ...rest,
+      // Unlocked by someone: a channel that had locked itself starts its run of failures again.
+      ...(patch.locked === false ? { failStreak: 0, selfLockedAt: null } : {}),
       // Emptying a channel takes its prices and stock with it.
       ...(productId === null ? { productId: null, price: null, customerStaffPrice: null, stock: 0 } : productId !== undefined ? { productId } : {}),
     };

@@ -83,6 +83,10 @@ export const deviceChannels = pgTable('device_channels', {
   productId: integer('product_id').references(() => products.id),
   price: integer('price'),
   customerStaffPrice: integer('customer_staff_price'),
+  /** Jams and motor failures in a row (a delivered item resets it); at the tenant's limit the channel locks itself (server/device/outcome.ts). */
+  failStreak: integer('fail_streak').notNull().default(0),
+  /** When it locked itself; cleared when someone unlocks it. */
+  selfLockedAt: timestamp('self_locked_at', { withTimezone: true }),
 }, (t) => [
   primaryKey({ columns: [t.deviceId, t.number] }),
   index('device_channels_product_idx').on(t.productId),

@@ -6,7 +6,7 @@
  */
 import { and, eq, gte, like, lte, sql, type SQL } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
-import { ORDER_LIST, type OrderDetail, type OrderFilter, type OrderItem, type OrderLine, type SubOrder } from '../../shared/order/index.js';
+import { deliveryOf, ORDER_LIST, type OrderDetail, type OrderFilter, type OrderItem, type OrderLine, type SubOrder } from '../../shared/order/index.js';
 import type { PageQuery } from '../../shared/api/define.js';
 import { maskContact } from '../../shared/format.js';
 import type { Queryable } from '../db/index.js';
@@ -46,6 +46,7 @@ const itemColumns = {
   deliveryEnd: orders.deliveryEnd,
   refundState: orders.refundState,
   customerStaff: orders.customerStaff,
+  autoRefunded: orders.autoRefunded,
   customerStaffName: orders.customerStaffName,
   customerStaffPhone: orders.customerStaffPhone,
   customerStaffCard: orders.customerStaffCard,
@@ -101,6 +102,8 @@ export async function orderWhere(db: Queryable, scope: Scope, f: OrderFilter): P
     f.thirdPartyNumber ? eq(orders.thirdPartyNumber, f.thirdPartyNumber) : undefined,
     f.kind ? eq(orders.kind, f.kind) : undefined,
     f.customerStaff !== undefined ? eq(orders.customerStaff, f.customerStaff) : undefined,
+    // Refunded automatically implies refunded: said so, the planner can walk the small index of refunded orders.
+    f.autoRefunded === true ? and(eq(orders.autoRefunded, true), sql`${orders.refundState} <> 'none'`) : f.autoRefunded === false ? eq(orders.autoRefunded, false) : undefined,
     f.paymentState ? eq(orders.paymentState, f.paymentState) : undefined,
     f.refundState ? eq(orders.refundState, f.refundState) : undefined,
     f.deliveryState ? eq(orders.deliveryState, f.deliveryState) : undefined,
@@ -147,7 +150,9 @@ export async function orderDetail(db: Queryable, scope: Scope, id: number): Prom
   const items = await db.select({
     id: orderItems.id, channel: orderItems.channel, deviceId: orderItems.deviceId, deviceName: orderItems.deviceName, productId: orderItems.productId, name: orderItems.name,
     unitPrice: orderItems.unitPrice, count: orderItems.count, state: orderItems.state, refundAmount: orderItems.refundAmount,
-  }).from(orderItems).where(eq(orderItems.orderId, id)).orderBy(orderItems.id);
+    outcome: orderItems.outcome, failure: orderItems.failure, outcomeAt: orderItems.outcomeAt,
+  }).from(orderItems).where(eq(orderItems.orderId, id)).orderBy(orderItems.id)
+    .then((rows) => rows.map((r) => ({ ...r, outcomeAt: r.outcomeAt ? r.outcomeAt.toISOString() : null })));
   return { ...toItem(row), paidAt: row.paidAt ? row.paidAt.toISOString() : null, items, subOrders: row.kind === 'scene' ? subOrdersOf(row.number, items) : [] };
 }
 
@@ -156,11 +161,9 @@ function subOrdersOf(number: string, items: readonly OrderLine[]): SubOrder[] {
   const groups = new Map<number, OrderLine[]>();
   for (const item of items) if (item.deviceId !== null) groups.set(item.deviceId, [...(groups.get(item.deviceId) ?? []), item]);
   return [...groups.entries()].map(([deviceId, lines], i) => {
-    const delivered = lines.filter((l) => l.state === 'deliverySuccess' || l.state === 'refundSuccess' || l.state === 'refundFailed').length;
-    const failed = lines.filter((l) => l.state === 'deliveryFailed').length;
-    const deliveryState = delivered === lines.length ? 'allDelivered' as const
-      : failed === lines.length ? 'allFailed' as const
-        : failed > 0 ? 'partial' as const : 'waiting' as const;
+    // A scene's items are served one device after the other: a part whose items are all unknown has not begun.
+    const { state } = deliveryOf(lines.map((l) => l.outcome ?? (l.state === 'deliveryFailed' ? 'failed' : l.state === 'normal' ? null : 'delivered')));
+    const deliveryState = state === 'delivering' && lines.every((l) => l.state === 'normal' && l.outcome === null) ? 'waiting' as const : state;
     return { number: `${number}-${i + 1}`, deviceId, deviceName: lines[0]!.deviceName ?? '', amount: lines.reduce((s, l) => s + l.unitPrice * l.count, 0), deliveryState, items: lines };
   });
 }

@@ -95,8 +95,9 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
         platform: sale.platform,
         paymentType: sale.paymentType,
         paymentState: 'success',
-        deliveryState: lines.length ? 'allDelivered' : 'notStarted',
-        deliveryEnd: 'complete',
+        // The machine dispenses after it is paid and says how that went (server/delivery): until then the goods are on their way.
+        deliveryState: lines.length ? 'delivering' : 'notStarted',
+        deliveryEnd: lines.length ? 'notEnded' : 'complete',
         customerStaff: holder !== undefined,
         ...(holder ? { customerStaffId: holder.id, customerStaffName: holder.name, customerStaffPhone: holder.phone, customerStaffCard: holder.cardId, customerName: holder.customerName } : {}),
         paidAt: sql`now()`,
@@ -106,7 +107,7 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
       if (lines.length) {
         await tx.insert(orderItems).values(lines.map((l) => ({
           orderId: order.id, tenantId: device.tenantId, channel: l.channel, productId: l.productId, name: l.name,
-          unitPrice: l.unitPrice, count: l.count, state: 'deliverySuccess' as const,
+          unitPrice: l.unitPrice, count: l.count, state: 'normal' as const,
         })));
       }
       await rollSale(tx, order.id);

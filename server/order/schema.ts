@@ -10,7 +10,7 @@
  */
 import { pgTable, pgEnum, pgSequence, integer, bigint, text, boolean, timestamp, index, uniqueIndex, check, jsonb, primaryKey } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
-import { DELIVERY_ENDS, DELIVERY_STATES, EXPORT_STATES, ITEM_STATES, ORDER_KINDS, PAY_PLATFORMS, PAY_TYPES, PAYMENT_STATES, REFUND_STATES, SCENE_ORDER_STATES, type ExportFilter } from '../../shared/order/index.js';
+import { DELIVERY_ENDS, DELIVERY_FAILURES, DELIVERY_STATES, ITEM_OUTCOMES, EXPORT_STATES, ITEM_STATES, ORDER_KINDS, PAY_PLATFORMS, PAY_TYPES, PAYMENT_STATES, REFUND_STATES, SCENE_ORDER_STATES, type ExportFilter } from '../../shared/order/index.js';
 import { createdAt } from '../db/columns.js';
 import { tenants } from '../tenant/schema.js';
 import { devices } from '../device/schema.js';
@@ -24,6 +24,8 @@ export const deliveryState = pgEnum('delivery_state', DELIVERY_STATES);
 export const deliveryEnd = pgEnum('delivery_end', DELIVERY_ENDS);
 export const refundState = pgEnum('refund_state', REFUND_STATES);
 export const itemState = pgEnum('order_item_state', ITEM_STATES);
+export const itemOutcome = pgEnum('item_outcome', ITEM_OUTCOMES);
+export const deliveryFailure = pgEnum('delivery_failure', DELIVERY_FAILURES);
 export const payPlatform = pgEnum('pay_platform', PAY_PLATFORMS);
 export const payType = pgEnum('pay_type', PAY_TYPES);
 export const sceneOrderState = pgEnum('scene_order_state', SCENE_ORDER_STATES);
@@ -57,6 +59,8 @@ export const orders = pgTable('orders', {
   deliveryState: deliveryState('delivery_state').notNull(),
   deliveryEnd: deliveryEnd('delivery_end').notNull(),
   refundState: refundState('refund_state').notNull().default('none'),
+  /** Something of it was refunded because the machine did not dispense it (server/delivery): the list's "automatically refunded" filter. */
+  autoRefunded: boolean('auto_refunded').notNull().default(false),
   /** Sold at the staff price. */
   customerStaff: boolean('customer_staff').notNull().default(false),
   /**
@@ -104,6 +108,8 @@ export const orders = pgTable('orders', {
     ...exceptional('unpaid', sql`${t.paymentState} <> 'success'`),
     ...exceptional('undelivered', sql`${t.deliveryState} not in ('allDelivered', 'notStarted')`),
     uniqueIndex('orders_device_sale_idx').on(t.deviceId, t.saleId),
+    // Paid sales still waiting for the machine's outcome, oldest first: the time-out sweep's queue (server/delivery/outcome.ts).
+    index('orders_delivery_open_idx').on(t.createdAt).where(sql`${t.deliveryEnd} = 'notEnded' and ${t.kind} = 'sale' and ${t.paymentState} = 'success'`),
     // Whatever races a refund: never more back than was received.
     check('orders_refund_within_received', sql`${t.refundAmount} between 0 and ${t.receivedAmount}`),
     check('orders_amounts_nonnegative', sql`${t.amount} >= 0 and ${t.originalAmount} >= 0 and ${t.receivedAmount} >= 0`),
@@ -125,6 +131,14 @@ export const orderItems = pgTable('order_items', {
   count: integer('count').notNull(),
   state: itemState('state').notNull(),
   refundAmount: integer('refund_amount').notNull().default(0),
+  /**
+   * What the machine said of it after the sale (null: not yet), why it
+   * failed, and when. Kept whatever the item's state becomes after: a failed
+   * item refunded shows `refundSuccess` and still its failure.
+   */
+  outcome: itemOutcome('outcome'),
+  failure: deliveryFailure('failure'),
+  outcomeAt: timestamp('outcome_at', { withTimezone: true }),
 }, (t) => [
   index('order_items_order_idx').on(t.orderId),
   index('order_items_product_idx').on(t.productId),

@@ -120,13 +120,19 @@ async function seedBatch(db: Queryable, n: number, { days, now }: SeedOptions): 
       case when payment_state = 'success' then created_at + interval '3 seconds' end, created_at
     from shaped order by created_at`);
   await db.execute(sql`
-    insert into order_items (order_id, tenant_id, channel, product_id, name, unit_price, count, state, refund_amount)
+    insert into order_items (order_id, tenant_id, channel, product_id, name, unit_price, count, state, refund_amount, outcome, failure, outcome_at)
     select i.order_id, i.tenant_id, i.channel, i.product_id, i.name, i.unit_price, i.count,
       case when o.payment_state <> 'success' then 'normal'
         when o.refund_state = 'full' or (o.refund_state = 'partial' and i.j = 1 and i.lines > 1) then 'refundSuccess'
         when o.delivery_state = 'allFailed' or (o.delivery_state = 'partial' and i.j = 1) then 'deliveryFailed'
         else 'deliverySuccess' end::order_item_state,
-      case when o.refund_state = 'full' or (o.refund_state = 'partial' and i.j = 1 and i.lines > 1) then i.unit_price * i.count else 0 end
+      case when o.refund_state = 'full' or (o.refund_state = 'partial' and i.j = 1 and i.lines > 1) then i.unit_price * i.count else 0 end,
+      -- What the machine reported a few seconds after the payment (server/delivery): the failed ones mostly jams.
+      case when o.payment_state <> 'success' then null
+        when o.delivery_state = 'allFailed' or (o.delivery_state = 'partial' and i.j = 1) then 'failed' else 'delivered' end::item_outcome,
+      case when o.payment_state = 'success' and (o.delivery_state = 'allFailed' or (o.delivery_state = 'partial' and i.j = 1))
+        then (array['jam', 'jam', 'motor', 'empty', 'door', 'timeout'])[1 + o.id % 6] end::delivery_failure,
+      case when o.payment_state = 'success' then o.created_at + interval '15 seconds' end
     from (select *, count(*) over (partition by order_id) as lines from seed_items) i join orders o on o.id = i.order_id`);
   // A partial refund gives back its first item, or half the amount of an order of one line (a payment box's too).
   await db.execute(sql`

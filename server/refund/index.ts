@@ -2,12 +2,12 @@
 import { defineServerDomain, periodic } from '../manifest.js';
 import { defineHandlers } from '../http/handlers.js';
 import { owningTenant } from '../tenant/index.js';
-import { orderRefunds, periodDaysOf, refundDeadline, requestRefund, settleDelayMs } from './refunds.js';
+import { orderRefunds, refundDeadline, refundSettingsOf, requestRefund, settleDelayMs } from './refunds.js';
 import { refunds, refundSettings } from './schema.js';
 import { settleDueRefunds } from './settle.js';
 
 export { refundLines, refunds, refundSettings } from './schema.js';
-export { requestRefund, type RefundRequest } from './refunds.js';
+export { refundSettingsOf, refundsOf, requestRefund, type RefundRequest } from './refunds.js';
 export { sandboxOutcome, settleDueRefunds, type Outcome } from './settle.js';
 
 export const refundServer = defineServerDomain({
@@ -19,13 +19,15 @@ export const refundServer = defineServerDomain({
     'refund.deadline': ({ params }, { db, scope }) => refundDeadline(db, scope, params.id),
     'refund.settings': async ({ body }, { db, scope, user }) => {
       const tenantId = await owningTenant(db, user, scope, body.tenantId);
-      return { tenantId, periodDays: await periodDaysOf(db, tenantId) };
+      return refundSettingsOf(db, tenantId);
     },
     'refund.saveSettings': async ({ body }, { db, scope, user }) => {
       const tenantId = await owningTenant(db, user, scope, body.tenantId);
-      await db.insert(refundSettings).values({ tenantId, periodDays: body.periodDays })
-        .onConflictDoUpdate({ target: refundSettings.tenantId, set: { periodDays: body.periodDays } });
-      return { tenantId, periodDays: body.periodDays };
+      // What is not given stays as it was (inherited from the first-level tenant or the default, until set).
+      const now = await refundSettingsOf(db, tenantId);
+      const set = { periodDays: body.periodDays, autoRefund: body.autoRefund ?? now.autoRefund, lockAfter: body.lockAfter ?? now.lockAfter };
+      await db.insert(refundSettings).values({ tenantId, ...set }).onConflictDoUpdate({ target: refundSettings.tenantId, set });
+      return { tenantId, ...set };
     },
   }),
   owns: { refund: { id: refunds.id, tenantId: refunds.tenantId, labels: [refunds.reason] } },

@@ -8,7 +8,8 @@
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
-import { REFUND_PERIOD, REFUND_SETTLE_MS, type RefundDeadline, type RefundInput, type RefundItem, type RefundRequestState } from '../../shared/refund/index.js';
+import { LOCK_AFTER, REFUND_PERIOD, REFUND_SETTLE_MS, type RefundDeadline, type RefundInput, type RefundItem, type RefundRequestState, type RefundSettings } from '../../shared/refund/index.js';
+import type { DeliveryFailure } from '../../shared/order/index.js';
 import type { OrderEvent } from '../../shared/order/index.js';
 import type { Db, Queryable, Tx } from '../db/index.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
@@ -24,13 +25,17 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** How long the sandbox provider takes to answer (REFUND_SETTLE_MS; a minute by default, as the spec's "1–2 minutes"). */
 export const settleDelayMs = (env: NodeJS.ProcessEnv = process.env): number => envInteger(env, 'REFUND_SETTLE_MS', 0, REFUND_SETTLE_MS);
 
-/** A tenant's refund period: its own setting, else its first-level tenant's, else the default. */
-export async function periodDaysOf(db: Queryable, tenantId: number): Promise<number> {
+/** A tenant's refund settings: its own, else its first-level tenant's, else the defaults. */
+export async function refundSettingsOf(db: Queryable, tenantId: number): Promise<RefundSettings> {
   const [tenant] = await db.select({ parentId: tenants.parentId }).from(tenants).where(eq(tenants.id, tenantId));
-  const rows = await db.select({ tenantId: refundSettings.tenantId, days: refundSettings.periodDays }).from(refundSettings)
+  const rows = await db.select().from(refundSettings)
     .where(inArray(refundSettings.tenantId, [tenantId, ...(tenant?.parentId ? [tenant.parentId] : [])]));
-  return (rows.find((r) => r.tenantId === tenantId) ?? rows[0])?.days ?? REFUND_PERIOD.defaultDays;
+  const row = rows.find((r) => r.tenantId === tenantId) ?? rows[0];
+  return { tenantId, periodDays: row?.periodDays ?? REFUND_PERIOD.defaultDays, autoRefund: row?.autoRefund ?? true, lockAfter: row?.lockAfter ?? LOCK_AFTER.default };
 }
+
+/** A tenant's refund period (refundSettingsOf). */
+export const periodDaysOf = async (db: Queryable, tenantId: number): Promise<number> => (await refundSettingsOf(db, tenantId)).periodDays;
 
 /** What an order's event says of a refund (shared/order/events.ts; shared by asking and settling). */
 export const orderNews = (orderId: number, state: RefundRequestState): OrderEvent => ({ kind: 'refund', orderId, state });
@@ -43,6 +48,8 @@ export interface RefundRequest {
   requestedBy: string;
   /** The console user asking (no notification of their own action). */
   actor?: number;
+  /** An automatic refund of an item the machine failed to dispense (server/delivery): why it failed. */
+  failure?: DeliveryFailure;
 }
 
 /** The end of an order's refund period: its payment (its creation when unpaid) plus the period. */
@@ -60,7 +67,7 @@ export async function refundDeadline(db: Queryable, scope: Scope, orderId: numbe
 }
 
 /** In a transaction of its own, or as part of the caller's (a complaint's refund and its log line commit together). */
-export async function requestRefund(db: Db | Tx, { scope, orderId, input, requestedBy, actor }: RefundRequest): Promise<RefundItem> {
+export async function requestRefund(db: Db | Tx, { scope, orderId, input, requestedBy, actor, failure }: RefundRequest): Promise<RefundItem> {
   const id = await (db as Db).transaction(async (tx) => {
     const [order] = await tx.select({
       id: orders.id, tenantId: orders.tenantId, paymentState: orders.paymentState, receivedAmount: orders.receivedAmount,
@@ -84,7 +91,7 @@ export async function requestRefund(db: Db | Tx, { scope, orderId, input, reques
     if (amount > order.receivedAmount - order.refundAmount) throw new BizError(CODE.refundOverPaid);
 
     const [created] = await tx.insert(refunds).values({
-      orderId: order.id, tenantId: order.tenantId, amount, reason: input.reason, requestedBy,
+      orderId: order.id, tenantId: order.tenantId, amount, reason: input.reason, requestedBy, failure: failure ?? null,
       settleAt: new Date(Date.now() + settleDelayMs()),
     }).returning({ id: refunds.id });
     if (lines.length) {
@@ -110,7 +117,7 @@ export async function refundsOf(db: Queryable, by: { orderId: number } | { ids: 
     .from(refundLines).innerJoin(orderItems, eq(orderItems.id, refundLines.orderItemId))
     .where(inArray(refundLines.refundId, rows.map((r) => r.id))).orderBy(orderItems.channel);
   return rows.map((r) => ({
-    id: r.id, orderId: r.orderId, amount: r.amount, reason: r.reason, state: r.state, requestedBy: r.requestedBy,
+    id: r.id, orderId: r.orderId, amount: r.amount, reason: r.reason, state: r.state, requestedBy: r.requestedBy, failure: r.failure,
     lines: lines.filter((l) => l.refundId === r.id).map(({ itemId, name, amount }) => ({ itemId, name, amount })),
     createdAt: r.createdAt.toISOString(), expectedAt: r.settleAt.toISOString(), settledAt: r.settledAt ? r.settledAt.toISOString() : null,
   }));

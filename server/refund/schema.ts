@@ -5,12 +5,12 @@
  * within what was received: no race can refund more than was paid. A failed
  * refund gives its amount back.
  */
-import { pgTable, pgEnum, integer, text, timestamp, index, check } from 'drizzle-orm/pg-core';
+import { pgTable, pgEnum, integer, text, timestamp, index, check, boolean } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { REFUND_REQUEST_STATES } from '../../shared/refund/index.js';
 import { createdAt } from '../db/columns.js';
 import { tenants } from '../tenant/schema.js';
-import { orderItems, orders } from '../order/schema.js';
+import { deliveryFailure, orderItems, orders } from '../order/schema.js';
 
 export const refundRequestState = pgEnum('refund_request_state', REFUND_REQUEST_STATES);
 
@@ -23,6 +23,8 @@ export const refunds = pgTable('refunds', {
   state: refundRequestState('state').notNull().default('pending'),
   /** Who asked (a console user's name, or the complaint's number): kept as text, as history. */
   requestedBy: text('requested_by').notNull(),
+  /** An automatic refund of an item the machine did not dispense (server/delivery): why it failed. Null for a refund someone asked for. */
+  failure: deliveryFailure('failure'),
   /** When the provider's result is due (the sandbox settles then); when it landed. */
   settleAt: timestamp('settle_at', { withTimezone: true }).notNull(),
   settledAt: timestamp('settled_at', { withTimezone: true }),
@@ -48,6 +50,11 @@ export const refundLines = pgTable('refund_lines', {
 export const refundSettings = pgTable('refund_settings', {
   tenantId: integer('tenant_id').primaryKey().references(() => tenants.id, { onDelete: 'cascade' }),
   periodDays: integer('period_days').notNull(),
+  /** Refund what a machine failed to dispense at once (else: the review list). */
+  autoRefund: boolean('auto_refund').notNull().default(true),
+  /** A channel locks itself after this many jams or motor failures in a row. */
+  lockAfter: integer('lock_after').notNull().default(3),
 }, (t) => [
   check('refund_settings_period', sql`${t.periodDays} between 1 and 365`),
+  check('refund_settings_lock_after', sql`${t.lockAfter} between 1 and 20`),
 ]);

@@ -56,7 +56,8 @@ async function settle(tx: Tx, refund: DueRefund, outcome: Outcome) {
       : refunded >= order.receivedAmount ? 'full' as const : 'partial' as const;
   await tx.update(orders).set({
     refundAmount: refunded, refundState: state,
-    ...(outcome === 'success' ? { refundReason: refund.reason } : {}),
+    // An automatic refund has no reason typed: the order's items say why (their failure).
+    ...(outcome === 'success' && refund.failure === null ? { refundReason: refund.reason } : {}),
   }).where(eq(orders.id, order.id));
   await publish(tx, 'order', refund.tenantId, orderNews(order.id, outcome));
 }

@@ -15,7 +15,8 @@ export type ComplaintState = (typeof COMPLAINT_STATES)[number];
 export const COMPLAINT_TYPES = ['notDelivered', 'wrongItem', 'quality', 'payment', 'other'] as const;
 /** Spec §3: the progress log's roles. */
 export const PROGRESS_ROLES = ['users', 'operations', 'merchants', 'platform'] as const;
-export const PROGRESS_ACTIONS = ['submitted', 'replied', 'refunded', 'closed'] as const;
+/** `autoRefunded`: the order's failed vend refunded, automatically or from the review list (read from the order's refunds, server/complaint/queries.ts). */
+export const PROGRESS_ACTIONS = ['submitted', 'replied', 'refunded', 'closed', 'autoRefunded'] as const;
 
 export const COMPLAINT_LIMITS = { description: 500, contact: 40, reply: 500 } as const;
 

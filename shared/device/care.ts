@@ -18,7 +18,8 @@ import { endpoint, isoTime, page, pageQuery, ref } from '../api/define.js';
 export const DEVICE_ALERTS = ['quiet', 'runningOut'] as const;
 export type DeviceAlertKind = (typeof DEVICE_ALERTS)[number];
 
-export const PROBLEMS = ['offline', 'fault', 'locked', 'lowStock', 'expiring', ...DEVICE_ALERTS] as const;
+/** `channelLocked`: channels that locked themselves after failed vends (server/device/outcome.ts). */
+export const PROBLEMS = ['offline', 'fault', 'locked', 'lowStock', 'expiring', ...DEVICE_ALERTS, 'channelLocked'] as const;
 export type Problem = (typeof PROBLEMS)[number];
 /** A service expiring within this many days counts as a problem. */
 export const EXPIRING_DAYS = 30;
@@ -41,6 +42,8 @@ export const exceptionItem = z.object({
   /** Open running-out episodes: how many channels, and the soonest one's hours left. */
   runningOutChannels: z.number().int(),
   runningOutHours: z.number().nullable(),
+  /** Channels that locked themselves after failed vends, by number. */
+  lockedChannels: z.array(z.number().int()),
 });
 export type ExceptionItem = z.infer<typeof exceptionItem>;
 

@@ -11,7 +11,7 @@ import { DEVICE_ALERTS } from './care.js';
 import type { Lang } from '../i18n/define.js';
 import { deviceEventTexts } from './texts-events.js';
 
-export const DEVICE_EVENTS = ['online', 'offline', 'fault', 'recovered', 'locked', 'unlocked', 'lowStock', 'replenished', 'salesNotice', 'sale', 'recycled', 'allocated', 'quiet', 'runningOut', 'alertCleared'] as const;
+export const DEVICE_EVENTS = ['online', 'offline', 'fault', 'recovered', 'locked', 'unlocked', 'lowStock', 'replenished', 'salesNotice', 'sale', 'recycled', 'allocated', 'quiet', 'runningOut', 'alertCleared', 'channelLocked'] as const;
 export type DeviceEventKind = (typeof DEVICE_EVENTS)[number];
 
 /** The switch that governs each event's notification; a sale only refreshes what is open. */
@@ -20,6 +20,8 @@ export const EVENT_SWITCH: Readonly<Record<DeviceEventKind, NotificationKind | n
   lowStock: 'warning', replenished: 'replenish', salesNotice: 'sales', sale: null, recycled: null, allocated: null,
   // The alerts' episodes (server/device/alerts.ts) open under the warning switch; their end only refreshes.
   quiet: 'warning', runningOut: 'warning', alertCleared: null,
+  // A channel that locked itself after failed vends is a fault of the machine's.
+  channelLocked: 'fault',
 };
 
 export const deviceEvent = z.object({
@@ -36,7 +38,7 @@ export const deviceEvent = z.object({
   /** fault: the machine's code and message. */
   code: z.string().optional(),
   message: z.string().optional(),
-  /** salesNotice: sales today. */
+  /** salesNotice: sales today; channelLocked: the failures in a row. */
   count: z.number().int().optional(),
   /** quiet: hours since its last sale; runningOut: hours until the channel is empty. */
   hours: z.number().optional(),

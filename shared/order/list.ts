@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { endpoint, instant, isoTime, pageQuery, ref, refParams, str } from '../api/define.js';
-import { DELIVERY_ENDS, DELIVERY_STATES, ITEM_STATES, ORDER_KINDS, PAY_PLATFORMS, PAY_TYPES, PAYMENT_STATES, REFUND_STATES, SCENE_ORDER_STATES } from './states.js';
+import { DELIVERY_ENDS, DELIVERY_FAILURES, DELIVERY_STATES, ITEM_OUTCOMES, ITEM_STATES, ORDER_KINDS, PAY_PLATFORMS, PAY_TYPES, PAYMENT_STATES, REFUND_STATES, SCENE_ORDER_STATES } from './states.js';
 
 export const ORDER_LIST = {
   /** Rows counted at most; also how deep a page may lie. */
@@ -32,6 +32,8 @@ export const orderFilter = z.object({
   kind: z.enum(ORDER_KINDS).optional(),
   /** Sold at the staff price (the staff order list). */
   customerStaff: z.boolean().optional(),
+  /** Something of it refunded automatically because a machine did not dispense it. */
+  autoRefunded: z.boolean().optional(),
   paymentState: z.enum(PAYMENT_STATES).optional(),
   refundState: z.enum(REFUND_STATES).optional(),
   deliveryState: z.enum(DELIVERY_STATES).optional(),
@@ -65,6 +67,7 @@ export const orderItem = z.object({
   deliveryState: z.enum(DELIVERY_STATES),
   deliveryEnd: z.enum(DELIVERY_ENDS),
   refundState: z.enum(REFUND_STATES),
+  autoRefunded: z.boolean(),
   customerStaff: z.boolean(),
   /** A staff order's buyer (spec §3 staff order), as when it was sold; null for other orders. */
   customerStaffName: z.string().nullable(),
@@ -96,6 +99,10 @@ export const orderLine = z.object({
   count: z.number().int(),
   state: z.enum(ITEM_STATES),
   refundAmount: z.number().int(),
+  /** What the machine said of it (null: not yet), why it failed, and when. */
+  outcome: z.enum(ITEM_OUTCOMES).nullable(),
+  failure: z.enum(DELIVERY_FAILURES).nullable(),
+  outcomeAt: isoTime.nullable(),
 });
 export type OrderLine = z.infer<typeof orderLine>;
 

@@ -16,3 +16,25 @@ export const PAY_TYPES = ['program', 'scan', 'face', 'app'] as const;
 export const ORDER_KINDS = ['sale', 'payment', 'scene'] as const;
 /** Spec §4 scene order (a linked order's): not started, in progress, forced interruption, ended. */
 export const SCENE_ORDER_STATES = ['notStarted', 'inProgress', 'interrupted', 'ended'] as const;
+/** What a machine says of one item after the sale (the vend outcomes issue): delivered, or failed. */
+export const ITEM_OUTCOMES = ['delivered', 'failed'] as const;
+export type ItemOutcome = (typeof ITEM_OUTCOMES)[number];
+/** Why a vend failed: the spiral jammed, the channel was empty, the motor, the pick-up door, or no answer in time. */
+export const DELIVERY_FAILURES = ['jam', 'empty', 'motor', 'door', 'timeout'] as const;
+export type DeliveryFailure = (typeof DELIVERY_FAILURES)[number];
+
+/**
+ * Spec §4 delivery status and delivery end from the items' outcomes (null:
+ * not reported yet): while any is missing the order is delivering and not
+ * ended, unless it timed out; then all delivered, all failed or partially
+ * delivered, ended complete when nothing failed and in error when something
+ * did. The order's row and a linked order's sub-orders are both read this way.
+ */
+export function deliveryOf(outcomes: readonly (ItemOutcome | null)[], timedOut = false): { state: (typeof DELIVERY_STATES)[number]; end: (typeof DELIVERY_ENDS)[number] } {
+  if (!outcomes.length) return { state: 'notStarted', end: 'complete' };
+  const delivered = outcomes.filter((o) => o === 'delivered').length;
+  const failed = outcomes.filter((o) => o === 'failed').length;
+  if (delivered + failed < outcomes.length) return { state: 'delivering', end: timedOut ? 'timeout' : 'notEnded' };
+  const state = failed === 0 ? 'allDelivered' as const : delivered === 0 ? 'allFailed' as const : 'partial' as const;
+  return { state, end: timedOut ? 'timeout' : failed ? 'error' : 'complete' };
+}

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { endpoint, id, isoTime, ref, refParams, text } from '../api/define.js';
+import { DELIVERY_FAILURES } from '../order/index.js';
 
 export const REFUND_REQUEST_STATES = ['pending', 'success', 'failed'] as const;
 export type RefundRequestState = (typeof REFUND_REQUEST_STATES)[number];
@@ -41,6 +42,8 @@ export const refundItem = z.object({
   lines: z.array(z.object({ itemId: z.number().int(), name: z.string(), amount: z.number().int() })),
   /** Who asked, by name (a user of the console, or the complaint it came from); empty for the platform (the system admin). */
   requestedBy: z.string(),
+  /** An automatic refund of an item the machine failed to dispense: why it failed (null: someone asked for it). */
+  failure: z.enum(DELIVERY_FAILURES).nullable(),
   createdAt: isoTime,
   /** When the provider's result is expected; when it landed. */
   expectedAt: isoTime,
@@ -52,7 +55,15 @@ export const refundSettings = z.object({
   tenantId: z.number().int(),
   /** Days after payment an order may be refunded. */
   periodDays: z.number().int(),
+  /** What a machine failed to dispense is refunded at once (else it waits on the review list). */
+  autoRefund: z.boolean(),
+  /** A channel locks itself after this many jams or motor failures in a row. */
+  lockAfter: z.number().int(),
 });
+export type RefundSettings = z.infer<typeof refundSettings>;
+
+/** A channel locks itself after this many jams or motor failures in a row, unless its tenant says otherwise (1–20). */
+export const LOCK_AFTER = { default: 3, min: 1, max: 20 } as const;
 
 /** Until when an order may be refunded: its payment plus its tenant's period. */
 export const refundDeadline = z.object({
@@ -95,7 +106,7 @@ export const refundApi = {
   'refund.settings': endpoint({
     method: 'POST',
     path: '/refund/settings',
-    summary: 'A tenant\'s refund period in days (default 30): the caller\'s own tenant, or one it names in its scope.',
+    summary: 'A tenant\'s refund period in days (default 30), whether failed vends are refunded automatically (default on) and after how many jams in a row a channel locks itself (default 3): the caller\'s own tenant, or one it names in its scope.',
     body: z.object({ tenantId: ref('tenant').optional() }),
     content: refundSettings,
     access: { auth: 'user', roles: ['admin', 'tenant'] },
@@ -103,11 +114,14 @@ export const refundApi = {
   'refund.saveSettings': endpoint({
     method: 'PUT',
     path: '/refund/settings',
-    summary: 'Set a tenant\'s refund period, 1–365 days (the caller\'s own tenant, or one it names in its scope; the system admin names one: 1402).',
+    summary: 'Set a tenant\'s refund period, 1–365 days, and optionally its automatic refund of failed vends and its channel lock count (1–20) (the caller\'s own tenant, or one it names in its scope; the system admin names one: 1402).',
     body: z.object({
       tenantId: ref('tenant').optional(),
       periodDays: z.number({ error: 'refund.validation.period' }).int({ message: 'refund.validation.period' })
         .min(REFUND_PERIOD.minDays, { message: 'refund.validation.period' }).max(REFUND_PERIOD.maxDays, { message: 'refund.validation.period' }),
+      autoRefund: z.boolean().optional(),
+      lockAfter: z.number({ error: 'refund.validation.lockAfter' }).int({ message: 'refund.validation.lockAfter' })
+        .min(LOCK_AFTER.min, { message: 'refund.validation.lockAfter' }).max(LOCK_AFTER.max, { message: 'refund.validation.lockAfter' }).optional(),
     }),
     content: refundSettings,
     access: { auth: 'user', roles: ['admin', 'tenant'] },

@@ -40,12 +40,12 @@ describe('order.sale', () => {
     const [order] = await t.db.select().from(orders).where(eq(orders.number, res.body.content.orderNumber));
     expect(order).toMatchObject({
       kind: 'sale', tenantId: t.ids.tenant('A'), rootTenantId: t.ids.tenant('A'), deviceName: '虹桥站饮料机 1 号', pointId: t.ids.point('hongqiao'),
-      platform: 'alipay', paymentType: 'face', paymentState: 'success', deliveryState: 'allDelivered', refundState: 'none', receivedAmount: res.body.content.amount,
+      platform: 'alipay', paymentType: 'face', paymentState: 'success', deliveryState: 'delivering', deliveryEnd: 'notEnded', refundState: 'none', receivedAmount: res.body.content.amount,
       thirdPartyNumber: expect.stringMatching(/^4200002026/),
     });
     expect(order!.title).toMatch(/×2、/);
     const items = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order!.id)).orderBy(orderItems.channel);
-    expect(items.map((i) => [i.channel, i.count, i.unitPrice, i.state])).toEqual([[3, 2, c3.price, 'deliverySuccess'], [4, 1, c4.price, 'deliverySuccess']]);
+    expect(items.map((i) => [i.channel, i.count, i.unitPrice, i.state])).toEqual([[3, 2, c3.price, 'normal'], [4, 1, c4.price, 'normal']]);
   });
 
   it('sells at the staff price to the holder of a staff card, and the order names the staff and the enterprise customer', async () => {

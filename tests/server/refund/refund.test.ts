@@ -5,7 +5,7 @@ import { CODE } from '../../../shared/domains.js';
 import { REFUND_PERIOD } from '../../../shared/refund/index.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { orderItems, orders } from '../../../server/order/index.js';
-import { refunds, settleDueRefunds } from '../../../server/refund/index.js';
+import { refunds, refundSettings, settleDueRefunds } from '../../../server/refund/index.js';
 import { roles } from '../../../server/staff/index.js';
 
 let t: TestApp;
@@ -162,9 +162,11 @@ describe('refund.list', () => {
 describe('refund.settings', () => {
   it('answers the default period, the tenant\'s own, or its first-level tenant\'s', async () => {
     const tenant11 = await t.signIn('tenant11');
-    expect(await t.ok('refund.settings', { body: {} }, tenant11)).toEqual({ tenantId: t.ids.tenant('A1'), periodDays: REFUND_PERIOD.defaultDays });
+    // The demo gives A1 settings of its own (failed vends refunded by hand): without them it inherits.
+    await t.db.delete(refundSettings).where(eq(refundSettings.tenantId, t.ids.tenant('A1')));
+    expect(await t.ok('refund.settings', { body: {} }, tenant11)).toEqual({ tenantId: t.ids.tenant('A1'), periodDays: REFUND_PERIOD.defaultDays, autoRefund: true, lockAfter: 3 });
     await t.ok('refund.saveSettings', { body: { periodDays: 45 } }, tenant1);
-    expect(await t.ok('refund.settings', { body: {} }, tenant11)).toEqual({ tenantId: t.ids.tenant('A1'), periodDays: 45 });
+    expect(await t.ok('refund.settings', { body: {} }, tenant11)).toMatchObject({ tenantId: t.ids.tenant('A1'), periodDays: 45 });
     await t.ok('refund.saveSettings', { body: { periodDays: REFUND_PERIOD.defaultDays } }, tenant1);
     expect((await t.call('refund.settings', { body: { tenantId: t.ids.tenant('B') } }, tenant1)).body.code).toBe(CODE.tenantNotFound);
   });
@@ -175,7 +177,7 @@ describe('refund.saveSettings', () => {
     expect((await t.call('refund.saveSettings', { body: { periodDays: 0 } }, tenant1)).body.content.fields).toEqual({ periodDays: 'refund.validation.period' });
     const admin = await t.signIn('admin');
     expect((await t.call('refund.saveSettings', { body: { periodDays: 10 } }, admin)).body.code).toBe(CODE.tenantRequired);
-    expect(await t.ok('refund.saveSettings', { body: { tenantId: t.ids.tenant('B'), periodDays: 10 } }, admin)).toEqual({ tenantId: t.ids.tenant('B'), periodDays: 10 });
+    expect(await t.ok('refund.saveSettings', { body: { tenantId: t.ids.tenant('B'), periodDays: 10 } }, admin)).toEqual({ tenantId: t.ids.tenant('B'), periodDays: 10, autoRefund: true, lockAfter: 3 });
   });
 });
 

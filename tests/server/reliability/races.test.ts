@@ -10,8 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE, type ApiOp } from '../../../shared/domains.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { devices } from '../../../server/device/index.js';
-import { deviceAllocations, deviceChannels } from '../../../server/device/schema.js';
-import { orders } from '../../../server/order/index.js';
+import { deviceAllocations, deviceChannels, deviceRateLimits } from '../../../server/device/schema.js';
+import { orderItems, orders } from '../../../server/order/index.js';
+import { deliveryReviews } from '../../../server/delivery/index.js';
 import { refunds } from '../../../server/refund/index.js';
 import { invoices, settleDueRenewals } from '../../../server/billing/index.js';
 import { scenes } from '../../../server/scene/index.js';
@@ -224,6 +225,55 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
     const [sum] = await t.db.select({ n: sql<number>`coalesce(sum(amount), 0)::int` }).from(refunds).where(eq(refunds.orderId, order!.id));
     expect(after!.refunded).toBe(sum!.n);
     expect(after!.refunded).toBeLessThanOrEqual(order!.received);
+  },
+
+  'delivery.outcome': async () => {
+    // A sale of three items; 50 reports (each item delivered or jammed, in turn) and 50 manual refunds of a fifth of it, all at once:
+    // each item's first outcome counts, a failed item is refunded once, and refunds never exceed what was received.
+    const serial = 'VM2026000106';
+    await t.db.update(devices).set({ online: true, locked: false, channelSalesLimit: 5, orderLimit: 10 }).where(eq(devices.serial, serial));
+    // 51 calls of one machine a round: its window of the device rate limit starts afresh, or the third round would meet 1203.
+    await t.db.delete(deviceRateLimits).where(eq(deviceRateLimits.deviceId, t.ids.device(serial)));
+    await t.db.update(deviceChannels).set({ stock: 50, enabled: true, locked: false, failStreak: 0, selfLockedAt: null })
+      .where(and(eq(deviceChannels.deviceId, t.ids.device(serial)), sql`${deviceChannels.number} in (31, 32, 33)`));
+    const saleId = `outcome-race-${++saleRounds}`;
+    const sold = (await t.call('order.sale', { body: { saleId, thirdPartyNumber: saleId, platform: 'wechat', paymentType: 'scan', items: [31, 32, 33].map((channel) => ({ channel, count: 1 })) } },
+      undefined, { authorization: deviceBasic(serial) })).body.content as { orderNumber: string; amount: number };
+    const [order] = await t.db.select({ id: orders.id }).from(orders).where(eq(orders.number, sold.orderNumber));
+    const each = Math.max(1, Math.floor(sold.amount / 5));
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 2 === 0
+      ? t.call('delivery.outcome', { body: { saleId, items: [{ channel: 31 + (i % 3), ...(i % 4 === 0 ? { outcome: 'failed' as const, failure: 'jam' as const } : { outcome: 'delivered' as const }) }] } }, undefined, { authorization: deviceBasic(serial) })
+      : t.call('refund.create', { params: { id: order!.id }, body: { reason: '竞争测试', amount: each } }, token))));
+    expectCleanAnswers(answers, [CODE.refundOverPaid]);
+    const items = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order!.id));
+    expect(items.every((i) => i.outcome !== null)).toBe(true);
+    const made = await t.db.select().from(refunds).where(eq(refunds.orderId, order!.id));
+    const automatic = made.filter((r) => r.failure !== null);
+    expect(automatic.length).toBeLessThanOrEqual(items.filter((i) => i.outcome === 'failed').length);
+    const [after] = await t.db.select({ refunded: orders.refundAmount, received: orders.receivedAmount }).from(orders).where(eq(orders.id, order!.id));
+    expect(after!.refunded).toBe(made.reduce((sum, r) => sum + r.amount, 0));
+    expect(after!.refunded).toBeLessThanOrEqual(after!.received);
+    for (const item of items) expect(item.refundAmount).toBeLessThanOrEqual(item.unitPrice * item.count);
+  },
+
+  'delivery.decide': async () => {
+    // A failed vend of tenant A1 (refunded by hand) decided N times at once, approving and dismissing in turn: one decision, the rest 946, one refund at most.
+    const serial = 'VM2026000201';
+    await t.db.update(devices).set({ online: true, locked: false }).where(eq(devices.serial, serial));
+    await t.db.update(deviceChannels).set({ stock: 50, enabled: true, locked: false, failStreak: 0, selfLockedAt: null })
+      .where(and(eq(deviceChannels.deviceId, t.ids.device(serial)), eq(deviceChannels.number, 1)));
+    const saleId = `review-race-${++saleRounds}`;
+    const sold = (await t.call('order.sale', { body: { saleId, thirdPartyNumber: saleId, platform: 'wechat', paymentType: 'scan', items: [{ channel: 1, count: 1 }] } },
+      undefined, { authorization: deviceBasic(serial) })).body.content as { orderNumber: string };
+    await t.call('delivery.outcome', { body: { saleId, items: [{ channel: 1, outcome: 'failed', failure: 'motor' }] } }, undefined, { authorization: deviceBasic(serial) });
+    const [order] = await t.db.select({ id: orders.id }).from(orders).where(eq(orders.number, sold.orderNumber));
+    const [review] = await t.db.select({ id: deliveryReviews.id }).from(deliveryReviews).where(eq(deliveryReviews.orderId, order!.id));
+    const answers = await Promise.all(Array.from({ length: N }, (_, i) => t.call('delivery.decide', {
+      params: { id: review!.id }, body: i % 2 === 0 ? { approve: true } : { approve: false, note: '竞争测试' },
+    }, token)));
+    expectCleanAnswers(answers, [CODE.reviewDecided]);
+    expect(answers.filter(succeeded)).toHaveLength(1);
+    expect((await t.db.select().from(refunds).where(eq(refunds.orderId, order!.id))).length).toBeLessThanOrEqual(1);
   },
 
   'billing.applyInvoice': async () => {

@@ -1,0 +1,88 @@
+/**
+ * The review list of failed vends (shared/delivery): read in the orders'
+ * scope, decided once under the review's row lock. Approving refunds each
+ * failed item what is left of it, through the refund path (the order's lock,
+ * 920 as the truth behind the sum); dismissing keeps the note.
+ */
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { CODE } from '../../shared/domains.js';
+import type { PageQuery } from '../../shared/api/define.js';
+import type { ReviewItem } from '../../shared/delivery/index.js';
+import type { Db, Queryable } from '../db/index.js';
+import { BizError } from '../http/errors.js';
+import { paged } from '../http/paged.js';
+import type { Scope } from '../scope.js';
+import { orderItems, orders, orderScope } from '../order/index.js';
+import { requestRefund } from '../refund/index.js';
+import { tenantInScope, tenants } from '../tenant/index.js';
+import { deliveryReviews as r } from './schema.js';
+
+const columns = {
+  id: r.id, orderId: r.orderId, orderNumber: orders.number, deviceName: orders.deviceName, tenantId: r.tenantId, tenantName: tenants.name,
+  receivedAmount: orders.receivedAmount, state: r.state, note: r.note, decidedBy: r.decidedBy, decidedAt: r.decidedAt, createdAt: r.createdAt,
+};
+
+const select = (db: Queryable) => db.select(columns).from(r).innerJoin(orders, eq(orders.id, r.orderId)).leftJoin(tenants, eq(tenants.id, r.tenantId));
+type Row = Awaited<ReturnType<typeof select>>[number];
+
+/** The failed items of some orders, each with what it cost and what is left to refund of it. */
+async function failedOf(db: Queryable, orderIds: readonly number[]) {
+  if (!orderIds.length) return [];
+  return db.select({
+    id: orderItems.id, orderId: orderItems.orderId, name: orderItems.name, channel: orderItems.channel, count: orderItems.count,
+    failure: orderItems.failure, value: sql<number>`${orderItems.unitPrice} * ${orderItems.count}`,
+    left: sql<number>`${orderItems.unitPrice} * ${orderItems.count} - ${orderItems.refundAmount}`,
+  }).from(orderItems).where(and(inArray(orderItems.orderId, [...orderIds]), eq(orderItems.outcome, 'failed'))).orderBy(orderItems.channel);
+}
+
+async function toItems(db: Queryable, rows: readonly Row[]): Promise<ReviewItem[]> {
+  const failed = await failedOf(db, rows.map((row) => row.orderId));
+  return rows.map((row) => {
+    const mine = failed.filter((f) => f.orderId === row.orderId);
+    return {
+      ...row, tenantName: row.tenantName ?? '',
+      amount: mine.reduce((sum, f) => sum + Number(f.value), 0),
+      failed: mine.map((f) => ({ name: f.name, channel: f.channel, count: f.count, failure: f.failure ?? 'timeout' })),
+      decidedAt: row.decidedAt?.toISOString() ?? null, createdAt: row.createdAt.toISOString(),
+    };
+  });
+}
+
+
+export async function reviewPage(db: Queryable, scope: Scope, query: PageQuery, filter: { state?: ReviewItem['state'] | undefined; tenantId?: number | undefined }) {
+  if (filter.tenantId !== undefined) await tenantInScope(db, scope, filter.tenantId);
+  const where = and(
+    orderScope(scope),
+    filter.state ? eq(r.state, filter.state) : undefined,
+    filter.tenantId !== undefined ? eq(r.tenantId, filter.tenantId) : undefined,
+  );
+  const page = await paged(query, select(db).where(where).orderBy(sql`${r.state} = 'pending' desc`, desc(r.createdAt), desc(r.id)),
+    db.select({ total: count() }).from(r).innerJoin(orders, eq(orders.id, r.orderId)).where(where), (row) => row);
+  return { ...page, list: await toItems(db, page.list) };
+}
+
+async function reviewOf(db: Queryable, scope: Scope, id: number): Promise<ReviewItem> {
+  const [row] = await select(db).where(and(eq(r.id, id), orderScope(scope)));
+  if (!row) throw new BizError(CODE.reviewNotFound);
+  return (await toItems(db, [row]))[0]!;
+}
+
+export async function decideReview(db: Db, scope: Scope, id: number, decision: { approve: boolean; note?: string | undefined }, by: { name: string; id: number }) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select({ id: r.id, orderId: r.orderId, state: r.state }).from(r).innerJoin(orders, eq(orders.id, r.orderId))
+      .where(and(eq(r.id, id), orderScope(scope))).for('update', { of: r });
+    if (!row) throw new BizError(CODE.reviewNotFound);
+    if (row.state !== 'pending') throw new BizError(CODE.reviewDecided);
+    if (decision.approve) {
+      const lines = (await failedOf(tx, [row.orderId])).filter((f) => Number(f.left) > 0).map((f) => ({ itemId: f.id, amount: Number(f.left), failure: f.failure }));
+      // One refund per item, as the automatic path makes them; 920 if a manual refund took the order meanwhile (the whole decision rolls back).
+      for (const l of lines) {
+        await requestRefund(tx, { scope, orderId: row.orderId, input: { reason: decision.note ?? '', items: [{ itemId: l.itemId, amount: l.amount }] }, requestedBy: by.name, actor: by.id, failure: l.failure ?? 'timeout' });
+      }
+    }
+    await tx.update(r).set({ state: decision.approve ? 'approved' : 'dismissed', note: decision.note ?? null, decidedBy: by.name, decidedAt: sql`now()` }).where(eq(r.id, id));
+  });
+  return reviewOf(db, scope, id);
+}
+
+export { reviewOf };
