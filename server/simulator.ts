@@ -39,6 +39,8 @@ export interface SimulatorStats {
   faults: number;
   silences: number;
   refills: number;
+  /** What the machines said they dispensed, by outcome (`delivered`, or the failure's reason; `silent`: no report, left to time out). */
+  outcomes: Record<string, number>;
   /** Sale round trips in ms, newest last (at most 2000 kept). */
   saleLatencies: number[];
   errors: number;
@@ -52,6 +54,8 @@ export interface Simulator {
 /** Sales per machine per simulated hour, by hour of the day (China time): a morning, a lunch and an evening peak. */
 const SALES_PER_HOUR = [0.3, 0.2, 0.1, 0.1, 0.2, 0.6, 2, 5, 7, 5, 4, 6, 8, 6, 4, 4, 5, 7, 8, 6, 4, 3, 1.5, 0.8];
 const FAULTS = [['E-11', '出货电机超时'], ['E-21', '制冷温度过高'], ['E-31', '纸币器故障'], ['E-42', '网络模块重启']] as const;
+/** What a vend comes to, weighted per thousand: as real fleets report them, a jam in fifty and the rest rarer. */
+const OUTCOMES = [['delivered', 955], ['jam', 20], ['empty', 10], ['motor', 5], ['door', 5], ['timeout', 3], ['silent', 2]] as const;
 /** Per simulated hour: a fault; per real hour: a silence long enough to be swept offline. */
 const FAULT_PER_HOUR = 0.02;
 const SILENCE_PER_HOUR = 0.3;
@@ -81,7 +85,7 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
   const tickMs = opts.tickMs ?? 5_000;
   const random = opts.random ?? Math.random;
   const log = opts.log ?? (() => {});
-  const stats: SimulatorStats = { heartbeats: 0, sales: 0, refused: {}, faults: 0, silences: 0, refills: 0, saleLatencies: [], errors: 0 };
+  const stats: SimulatorStats = { heartbeats: 0, sales: 0, refused: {}, faults: 0, silences: 0, refills: 0, outcomes: {}, saleLatencies: [], errors: 0 };
   const chosen = opts.serials ?? DEMO_DEVICES.filter((d) => d.online && d.activated && d.type !== 'smartLink').map((d) => d.serial);
   const machines: Machine[] = chosen.map((serial) => ({
     serial,
@@ -91,7 +95,7 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
     state: undefined, lastBeat: 0, silentUntil: 0, faultUntil: 0, sold: 0,
   }));
 
-  async function call(m: Machine, op: 'device.heartbeat' | 'device.stockReport' | 'device.fault' | 'device.recover' | 'order.sale', body: unknown) {
+  async function call(m: Machine, op: 'device.heartbeat' | 'device.stockReport' | 'device.fault' | 'device.recover' | 'order.sale' | 'delivery.outcome', body: unknown) {
     const res = await fetch(new URL(api[op].path, opts.url), {
       method: 'POST', headers: { authorization: m.auth, 'content-type': 'application/json' }, body: JSON.stringify(body),
       signal: AbortSignal.timeout(10_000),
@@ -132,12 +136,26 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
     if (stats.saleLatencies.length > 2000) stats.saleLatencies.shift();
     if (answer.code === 200) {
       stats.sales++;
-      if (channel) channel.stock--;
+      if (channel) {
+        channel.stock--;
+        await dispense(m, sale.saleId, channel);
+      }
     } else {
       stats.refused[answer.code] = (stats.refused[answer.code] ?? 0) + 1;
       // Out of step with the upstream (a refill, a lock, a sweep): ask it on the next tick.
       m.lastBeat = 0;
     }
+  }
+
+  /** The vend after the payment: most items come out; a spiral jams now and then, a channel the upstream thought full is empty, a motor or the door fails, or the machine never says (the upstream times it out). */
+  async function dispense(m: Machine, saleId: string, channel: MachineState['channels'][number]) {
+    const result = pick(random, OUTCOMES);
+    stats.outcomes[result] = (stats.outcomes[result] ?? 0) + 1;
+    if (result === 'silent') return;
+    if (result === 'empty') channel.stock = 0;
+    await call(m, 'delivery.outcome', { saleId, items: [result === 'delivered' ? { channel: channel.number, outcome: 'delivered' } : { channel: channel.number, outcome: 'failed', failure: result }] });
+    // A failure may have locked the channel: ask on the next tick.
+    if (result !== 'delivered') m.lastBeat = 0;
   }
 
   async function tick(m: Machine) {
