@@ -179,6 +179,10 @@ describe('delivery.reviews', () => {
   it('refunds nothing, puts the order on the review list when it ends, and a decision is taken once', async () => {
     const [setting] = await t.db.select().from(refundSettings).where(eq(refundSettings.tenantId, t.ids.tenant('A1')));
     expect(setting?.autoRefund).toBe(false);
+    // The demo's: A1's four latest sales failed a vend (server/delivery/demo.ts).
+    const demo = await t.ok('delivery.reviews', { query: { pageNum: 1, pageSize: 50 }, body: { state: 'pending', tenantId: t.ids.tenant('A1') } }, t.token.tenant1);
+    expect(demo.total).toBeGreaterThanOrEqual(4);
+    expect(demo.list.every((r) => r.failed.length > 0 && r.amount > 0)).toBe(true);
     const { saleId, order } = await sale(A1, [1, 2]);
     await report(A1, saleId, [{ channel: 1, outcome: 'failed', failure: 'jam' }]);
     expect(await refundsOf(order.id)).toHaveLength(0);
