@@ -13,6 +13,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { REVIEW_STATES, reviewDecision, type ReviewItem } from '../../shared/delivery/index.js';
 import { formatDateTime, formatRelative } from '../app/format.js';
+import { formatYuan } from '../../shared/format.js';
 import { zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
 import { useRelocalise } from '../app/useRelocalise.js';
@@ -29,6 +30,7 @@ const useStyles = makeStyles({
   intro: { color: tokens.colorNeutralForeground2, maxWidth: '72ch' },
   actions: { display: 'flex', flexWrap: 'nowrap', gap: tokens.spacingHorizontalXXS },
   dropdown: { minWidth: 0, width: '100%' },
+  filters: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   link: { minWidth: 'auto', paddingLeft: 0, paddingRight: 0, fontFamily: tokens.fontFamilyNumeric },
 });
 
@@ -84,11 +86,11 @@ export default function ReviewPage() {
     },
     { id: 'note', header: t('delivery.review.note'), minWidth: 100, width: 180, render: (r) => <OverflowText text={r.note ?? ''} /> },
     {
-      id: 'actions', pin: 'end', header: t('common.actions'), minWidth: 160, width: 200, shrinkLast: true,
+      id: 'actions', pin: 'end', header: t('common.actions'), minWidth: 150, width: 160, shrinkLast: true,
       render: (r) => (r.state !== 'pending' ? null : (
         <div className={styles.actions}>
           <ActionButton size="small" appearance="subtle" icon={<CheckmarkRegular />} opensDialog action={() => setApproving(r)} data-testid="review-approve">
-            {t('delivery.review.approve')}
+            {t('delivery.review.refund')}
           </ActionButton>
           <ActionButton size="small" appearance="subtle" icon={<DismissRegular />} opensDialog action={() => setDismissing(r)} data-testid="review-dismiss">
             {t('delivery.review.dismiss')}
@@ -107,22 +109,24 @@ export default function ReviewPage() {
         )}
       </div>
       <Body1 className={styles.intro}>{t('delivery.review.intro')}</Body1>
-      <FilterBar onSearch={apply} onReset={reset} searchTestId="review-search" resetTestId="review-reset">
-        <FilterField label={t('delivery.review.state')}>
-          <Choice className={styles.dropdown} value={draft.state} options={REVIEW_STATES} label={(s) => t(`delivery.review.states.${s}`)} all={t('common.all')}
-            onChange={(state) => setDraft((f) => ({ ...f, state }))} testId="review-filter-state" />
-        </FilterField>
-        {byTenant && (
-          <FilterField label={t('order.list.tenant')}>
-            <TenantDropdown value={draft.tenantId} onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))} placeholder={t('common.all')} clearLabel={t('common.all')}
-              testId="review-filter-tenant" />
+      <div className={styles.filters}>
+        <FilterBar onSearch={apply} onReset={reset} searchTestId="review-search" resetTestId="review-reset">
+          <FilterField label={t('delivery.review.state')}>
+            <Choice className={styles.dropdown} value={draft.state} options={REVIEW_STATES} label={(s) => t(`delivery.review.states.${s}`)} all={t('common.all')}
+              onChange={(state) => setDraft((f) => ({ ...f, state }))} testId="review-filter-state" />
           </FilterField>
-        )}
-      </FilterBar>
+          {byTenant && (
+            <FilterField label={t('order.list.tenant')}>
+              <TenantDropdown value={draft.tenantId} onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))} placeholder={t('common.all')} clearLabel={t('common.all')}
+                testId="review-filter-tenant" />
+            </FilterField>
+          )}
+        </FilterBar>
+      </div>
       <DataTable label={t('delivery.route.review')} columns={columns} {...table} rowKey={(r) => r.id} rowTestId="review-row" testId="review-table" />
       <Pager {...pager} testId="review-pager" />
       <ConfirmDialog open={approving !== null} title={t('delivery.review.approve')}
-        text={approving ? t('delivery.review.failedItem', { name: approving.orderNumber, count: approving.failed.length, failure: approving.failed.map((f) => f.name).join('、') }) : ''}
+        text={approving ? t('delivery.review.confirmApprove', { number: approving.orderNumber, amount: formatYuan(approving.amount) }) : ''}
         confirmLabel={t('delivery.review.approve')} onConfirm={approve} onCancel={() => setApproving(null)} />
       {dismissing && <DismissDialog review={dismissing} onClose={() => setDismissing(null)} />}
       {settingsOpen && settings.data && <RefundSettingsDialog current={settings.data} onClose={() => setSettingsOpen(false)} />}

@@ -9,6 +9,7 @@ import { PROBLEMS, type ExceptionItem, type Problem } from '../../shared/device/
 import { useOpMutation } from '../bridge.js';
 import { formatDateTime, formatRelative } from '../app/format.js';
 import { ActionButton, Choice, DataTable, FilterBar, FilterField, OverflowText, Pager, useListPage, type Column, useScreen } from '../kit/index.js';
+import { currentLang } from '../i18n/index.js';
 import { devSetPath } from './paths.js';
 import { PickListDialog } from './PickListDialog.js';
 
@@ -70,7 +71,7 @@ export function ExceptionsPanel() {
               d.faultCode && `${d.faultCode} ${d.faultMessage ?? ''}`.trim(),
               d.problems.includes('offline') && d.lastSeenAt && formatRelative(t, d.lastSeenAt),
               d.problems.includes('lowStock') && t('device.care.lowChannels', { count: d.lowChannels }),
-              d.lockedChannels.length > 0 && t('device.care.lockedChannels', { channels: d.lockedChannels.join('、') }),
+              d.lockedChannels.length > 0 && t('device.care.lockedChannels', { channels: new Intl.ListFormat(currentLang()).format(d.lockedChannels.map(String)) }),
               d.problems.includes('expiring') && d.serviceExpiry && t('device.care.expiresOn', { date: formatDateTime(d.serviceExpiry).slice(0, 10) }),
               d.quietHours !== null && t('device.care.quietFor', { hours: Math.round(d.quietHours) }),
               d.runningOutHours !== null && (d.runningOutHours === 0

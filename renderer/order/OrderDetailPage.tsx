@@ -97,7 +97,8 @@ function OrderFacts({ order: o }: { order: OrderDetail }) {
         { label: t('order.list.originalAmount'), value: formatYuan(o.originalAmount) },
         { label: t('order.list.receivedAmount'), value: formatYuan(o.receivedAmount), testId: 'order-detail-received' },
         { label: t('order.list.refundAmount'), value: formatYuan(o.refundAmount), testId: 'order-detail-refunded' },
-        { label: t('order.list.refundReason'), value: o.refundReason ?? '—' },
+        // A refund of a failed vend has no reason typed: the items say why.
+        { label: t('order.list.refundReason'), value: o.refundReason ?? (o.autoRefunded ? t('order.outcome.autoRefund') : '—') },
         { label: t('order.list.platform'), value: t(`order.platform.${o.platform}`) },
         { label: t('order.list.payType'), value: t(`order.payType.${o.paymentType}`) },
         { label: t('order.list.deliveryEnd'), value: t(`order.deliveryEnd.${o.deliveryEnd}`) },
