@@ -49,6 +49,8 @@ export default defineConfig({
       // The sandbox payment provider answers a refund in 3 s instead of a minute (server/refund/settle.ts).
       REFUND_SETTLE_MS: '3000',
       BILLING_SETTLE_MS: '2000',
+      // Sales the tests make and leave undelivered are not timed out and refunded under a later test's figures (tests/server/delivery times them out).
+      DELIVERY_TIMEOUT_MS: '3600000',
       VEND_RENDERER_DIR: process.env.VEND_RENDERER_DIR ?? '',
       VEND_TEST_LAUNCH_KEY: process.env.VEND_TEST_LAUNCH_KEY,
     },
