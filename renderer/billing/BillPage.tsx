@@ -12,7 +12,7 @@ import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { callOp } from '../bridge.js';
 import { saveFile } from '../app/save.js';
 import { currentLang } from '../i18n/index.js';
-import { ActionButton, filterBody, Choice, DataTable, FilterBar, FilterField, Pager, seesTenants, TenantDropdown, useListPage, useScreen, type Column, TextFilter } from '../kit/index.js';
+import { ActionButton, filterBody, Choice, DataTable, FilterBar, FilterField, Pager, seesTenants, TenantFilter, useListPage, useScreen, type Column, TextFilter } from '../kit/index.js';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -71,11 +71,7 @@ export default function BillPage() {
             <Choice className={styles.dropdown} value={draft.invoice} options={INVOICE_FILTERS} label={(s) => (s === 'none' ? t('billing.invoice.none') : t(`billing.invoice.states.${s}`))}
               all={t('common.all')} onChange={(invoice) => setDraft((f) => ({ ...f, invoice }))} testId="bill-filter-invoice" />
           </FilterField>
-          {byTenant && (
-            <FilterField label={t('billing.bills.tenant')}>
-              <TenantDropdown value={draft.tenantId} onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))} placeholder={t('common.all')} clearLabel={t('common.all')} testId="bill-filter-tenant" />
-            </FilterField>
-          )}
+          <TenantFilter label={t('billing.bills.tenant')} value={draft.tenantId} onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))} testId="bill-filter-tenant" />
         </FilterBar>
       </div>
       <div className={styles.tools}>

@@ -13,7 +13,7 @@ import { COMPLAINT_STATES, COMPLAINT_TYPES, type ComplaintItem } from '../../sha
 import { formatDateTime, formatRelative } from '../app/format.js';
 import { useUser } from '../app/session.js';
 import { useOpenWindow } from '../app/windows.js';
-import { ActionButton, Choice, DataTable, FilterBar, FilterField, OverflowText, Pager, seesTenants, TenantDropdown, useListPage, type Column, TextFilter } from '../kit/index.js';
+import { ActionButton, Choice, DataTable, FilterBar, FilterField, OverflowText, Pager, seesTenants, TenantFilter, useListPage, type Column, TextFilter } from '../kit/index.js';
 import { complaintDetailPath, STATE_COLOURS } from './paths.js';
 
 const useStyles = makeStyles({
@@ -76,12 +76,7 @@ export default function ComplaintListPage() {
             <Choice className={styles.dropdown} value={draft.type} options={COMPLAINT_TYPES} label={(s) => t(`complaint.types.${s}`)} all={t('common.all')}
               onChange={(type) => setDraft((f) => ({ ...f, type }))} testId="complaint-filter-type" />
           </FilterField>
-          {byTenant && (
-            <FilterField label={t('complaint.tenant')}>
-              <TenantDropdown value={draft.tenantId} onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))} placeholder={t('common.all')} clearLabel={t('common.all')}
-                testId="complaint-filter-tenant" />
-            </FilterField>
-          )}
+          <TenantFilter label={t('complaint.tenant')} value={draft.tenantId} onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))} testId="complaint-filter-tenant" />
         </FilterBar>
       </div>
       <DataTable label={t('complaint.title')} columns={columns} {...table} rowKey={(c) => c.id} onRowOpen={(c) => openWindow(complaintDetailPath(c.id))} rowTestId="complaint-row" testId="complaint-table" />

@@ -19,7 +19,7 @@ import { FormInput } from '../app/FormInput.js';
 import { useRelocalise } from '../app/useRelocalise.js';
 import { useOp, useOpMutation } from '../bridge.js';
 import {
-  ActionButton, Choice, ConfirmDialog, DataTable, FilterBar, FilterField, FormDialog, OverflowText, Pager, seesTenants, TenantDropdown, useDialogSave, useListPage, useScreen, type Column,
+  ActionButton, Choice, ConfirmDialog, DataTable, FilterBar, FilterField, FormDialog, OverflowText, Pager, seesTenants, TenantFilter, useDialogSave, useListPage, useScreen, type Column,
 } from '../kit/index.js';
 import { orderDetailPath } from '../order/index.js';
 import { RefundSettingsDialog } from '../refund/index.js';
@@ -115,12 +115,7 @@ export default function ReviewPage() {
             <Choice className={styles.dropdown} value={draft.state} options={REVIEW_STATES} label={(s) => t(`delivery.review.states.${s}`)} all={t('common.all')}
               onChange={(state) => setDraft((f) => ({ ...f, state }))} testId="review-filter-state" />
           </FilterField>
-          {byTenant && (
-            <FilterField label={t('order.list.tenant')}>
-              <TenantDropdown value={draft.tenantId} onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))} placeholder={t('common.all')} clearLabel={t('common.all')}
-                testId="review-filter-tenant" />
-            </FilterField>
-          )}
+          <TenantFilter label={t('order.list.tenant')} value={draft.tenantId} onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))} testId="review-filter-tenant" />
         </FilterBar>
       </div>
       <DataTable label={t('delivery.route.review')} columns={columns} {...table} rowKey={(r) => r.id} rowTestId="review-row" testId="review-table" />

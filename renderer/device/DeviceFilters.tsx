@@ -3,7 +3,7 @@ import { Input } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALLOCATION_STATES, DEVICE_TYPES, type DeviceFilter } from '../../shared/device/index.js';
-import { Choice, FilterBar, FilterField, TenantDropdown } from '../kit/index.js';
+import { Choice, FilterBar, FilterField, TenantFilter } from '../kit/index.js';
 
 export type DeviceFilterState = Omit<DeviceFilter, 'keyword'> & { keyword: string };
 export const EMPTY_DEVICE_FILTER: DeviceFilterState = { keyword: '' };
@@ -13,7 +13,7 @@ const toFlag = (v: 'yes' | 'no' | undefined) => (v === undefined ? undefined : v
 const fromFlag = (v: boolean | undefined) => (v === undefined ? undefined : v ? 'yes' as const : 'no' as const);
 
 /** `pool`: the device pool's filters (who holds the device: the pool or a tenant). */
-export function DeviceFilters({ onSearch, byTenant, pool = false }: { onSearch: (filter: DeviceFilterState) => void; byTenant: boolean; pool?: boolean }) {
+export function DeviceFilters({ onSearch, pool = false }: { onSearch: (filter: DeviceFilterState) => void; pool?: boolean }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<DeviceFilterState>(EMPTY_DEVICE_FILTER);
   const set = (patch: Partial<DeviceFilterState>) => setDraft((f) => ({ ...f, ...patch }));
@@ -35,11 +35,7 @@ export function DeviceFilters({ onSearch, byTenant, pool = false }: { onSearch: 
             onChange={(v) => set({ inPool: toFlag(v) })} testId="device-filter-inPool" />
         </FilterField>
       )}
-      {byTenant && (
-        <FilterField label={t('device.list.tenant')}>
-          <TenantDropdown value={draft.tenantId} onChange={(tenantId) => set({ tenantId })} placeholder={all} clearLabel={all} testId="device-filter-tenant" />
-        </FilterField>
-      )}
+      <TenantFilter label={t('device.list.tenant')} value={draft.tenantId} onChange={(tenantId) => set({ tenantId })} testId="device-filter-tenant" />
       <FilterField label={t('device.type')}>
         <Choice value={draft.type} options={DEVICE_TYPES} label={(v) => t(`device.types.${v}`)} all={all} onChange={(type) => set({ type })} testId="device-filter-type" />
       </FilterField>

@@ -128,7 +128,7 @@ function Fleet() {
     <>
       {/* In a row of its own: the filter bar grows along its row, not down the page. */}
       <div className={styles.head}>
-        <DeviceFilters byTenant={byTenant} onSearch={(f) => { search(f); selection.clear(); }} />
+        <DeviceFilters onSearch={(f) => { search(f); selection.clear(); }} />
       </div>
       <div className={styles.bulk} role="toolbar" aria-label={t('device.list.selected', { count: selection.ids.length })}>
         <Text data-testid="device-selected">{t('device.list.selected', { count: selection.ids.length })}</Text>

@@ -86,7 +86,7 @@ export default function DevicePoolPage() {
         <Button appearance="primary" icon={<AddRegular />} onClick={() => setRegistering(true)} data-testid="pool-register-open">{t('device.pool.register')}</Button>
       </div>
       <div className={styles.head}>
-        <DeviceFilters byTenant pool onSearch={(f) => { search(f); selection.clear(); }} />
+        <DeviceFilters pool onSearch={(f) => { search(f); selection.clear(); }} />
       </div>
       <div className={styles.bulk} role="toolbar" aria-label={t('device.list.selected', { count: selection.ids.length })}>
         <Text data-testid="pool-selected">{t('device.list.selected', { count: selection.ids.length })}</Text>

@@ -16,7 +16,9 @@ export { Pager, type PagerProps } from './Pager.js';
 export { pageCount, pageItems, PAGE_SIZES, parseJump, type PageItem } from './pages.js';
 export { RegionPicker, type RegionPickerHandle, type RegionPickerProps } from './RegionPicker.js';
 export { chooseIn, chosenOf, loadRegions, matching, regionColumns, regionValue, type RegionColumn, type RegionLevel } from './regions.js';
-export { seesTenants, TenantDropdown, TenantField, tenantChoice, useTenants, type TenantChoice, type TenantDropdownProps, type TenantFieldProps } from './tenants.js';
+export {
+  seesTenants, TenantDropdown, TenantField, TenantFilter, tenantChoice, useTenants, type TenantChoice, type TenantDropdownProps, type TenantFieldProps, type TenantFilterProps,
+} from './tenants.js';
 export { apportion, columnWidths, type ColumnLayout, type ColumnSize } from './sizing.js';
 export { useDialogSave, type DialogSave } from './useDialogSave.js';
 export { useGuardedAction, type GuardedAction } from './useGuardedAction.js';

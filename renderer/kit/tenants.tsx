@@ -4,10 +4,12 @@
  * dropdown of the tenants the user may act for (`tenant.list`).
  */
 import { Dropdown, Field, Option } from '@fluentui/react-components';
-import type { Ref } from 'react';
+import { useContext, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '../../shared/ipc.js';
 import { useOp } from '../bridge.js';
-import { useFilterShown } from './FilterBar.js';
+import { UserContext } from '../app/session.js';
+import { FilterField, useFilterShown } from './FilterBar.js';
 
 /**
  * Who chooses the tenant of a new row: the system admin must (the server
@@ -74,5 +76,28 @@ export function TenantField({ label, required, error, ...dropdown }: TenantField
     <Field label={label} required={required} validationMessage={error}>
       <TenantDropdown {...dropdown} />
     </Field>
+  );
+}
+
+export interface TenantFilterProps {
+  label: string;
+  value: number | undefined;
+  onChange: (tenantId: number | undefined) => void;
+  testId: string;
+}
+
+/**
+ * A filter bar's tenant field, "all" when cleared: shown only to a user who
+ * sees several tenants (the system admin, a first-level tenant), nothing for
+ * the rest.
+ */
+export function TenantFilter({ label, value, onChange, testId }: TenantFilterProps) {
+  const { t } = useTranslation();
+  const user = useContext(UserContext);
+  if (!user || !seesTenants(user)) return null;
+  return (
+    <FilterField label={label}>
+      <TenantDropdown value={value} onChange={onChange} placeholder={t('common.all')} clearLabel={t('common.all')} testId={testId} />
+    </FilterField>
   );
 }

@@ -9,7 +9,7 @@ import { Input } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DELIVERY_STATES, PAY_PLATFORMS, PAY_TYPES, PAYMENT_STATES, REFUND_STATES, SCENE_ORDER_STATES, type OrderFilter } from '../../shared/order/index.js';
-import { Choice, DateTimeInput, FilterBar, FilterField, parseDateText, TenantDropdown } from '../kit/index.js';
+import { Choice, DateTimeInput, FilterBar, FilterField, parseDateText, TenantFilter } from '../kit/index.js';
 import { businessInstant } from '../../shared/business-time.js';
 
 /** What the bar holds: the range as typed (kit DateTimeInput, `yyyy-mm-dd hh:mm:ss`), the rest as the API takes it. */
@@ -51,7 +51,7 @@ export function rangeProblems(from: string, to: string): { from?: 'dateField.inv
 
 /** `linked`: the linked-order list's filters (the scene state too). */
 /** `payment`: a payment box's orders, which deliver nothing (no delivery filter). */
-export function OrderFilters({ onSearch, byTenant, linked = false, payment = false }: { onSearch: (filter: OrderFilter) => void; byTenant: boolean; linked?: boolean; payment?: boolean }) {
+export function OrderFilters({ onSearch, linked = false, payment = false }: { onSearch: (filter: OrderFilter) => void; linked?: boolean; payment?: boolean }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<OrderFilterDraft>(EMPTY_ORDER_FILTER);
   const set = (patch: Partial<OrderFilterDraft>) => setDraft((f) => ({ ...f, ...patch }));
@@ -108,11 +108,7 @@ export function OrderFilters({ onSearch, byTenant, linked = false, payment = fal
         <Choice value={draft.paymentType} options={PAY_TYPES} label={(v) => t(`order.payType.${v}`)} all={all}
           onChange={(paymentType) => set({ paymentType })} testId="order-filter-paytype" />
       </FilterField>
-      {byTenant && (
-        <FilterField label={t('order.list.tenant')}>
-          <TenantDropdown value={draft.tenantId} onChange={(tenantId) => set({ tenantId })} placeholder={all} clearLabel={all} testId="order-filter-tenant" />
-        </FilterField>
-      )}
+      <TenantFilter label={t('order.list.tenant')} value={draft.tenantId} onChange={(tenantId) => set({ tenantId })} testId="order-filter-tenant" />
     </FilterBar>
   );
 }

@@ -143,7 +143,7 @@ export function OrderListScreen({ preset }: { preset: OrderListPreset }) {
       {dialog === 'export' && <ExportDialog filter={body} onClose={() => setDialog(null)} onQueued={() => setDialog('records')} />}
       {dialog === 'records' && <ExportRecordsDialog onClose={() => setDialog(null)} />}
       <div className={styles.head}>
-        <OrderFilters byTenant={byTenant} linked={preset === 'scene'} payment={preset === 'payment'} onSearch={(f) => { setFilter(f); setPaging((p) => ({ ...p, pageNum: 1 })); }} />
+        <OrderFilters linked={preset === 'scene'} payment={preset === 'payment'} onSearch={(f) => { setFilter(f); setPaging((p) => ({ ...p, pageNum: 1 })); }} />
       </div>
       {linkedText && (
         <div className={styles.chip}>

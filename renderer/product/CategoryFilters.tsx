@@ -2,12 +2,12 @@
 import { Input } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterBar, FilterField, TenantDropdown } from '../kit/index.js';
+import { FilterBar, FilterField, TenantFilter } from '../kit/index.js';
 
 export interface CategoryFilter { keyword: string; tenantId?: number | undefined }
 export const EMPTY_CATEGORY_FILTER: CategoryFilter = { keyword: '' };
 
-export function CategoryFilters({ onSearch, byTenant }: { onSearch: (filter: CategoryFilter) => void; byTenant: boolean }) {
+export function CategoryFilters({ onSearch }: { onSearch: (filter: CategoryFilter) => void }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<CategoryFilter>(EMPTY_CATEGORY_FILTER);
   const reset = () => {
@@ -21,12 +21,7 @@ export function CategoryFilters({ onSearch, byTenant }: { onSearch: (filter: Cat
         <Input value={draft.keyword} maxLength={20} placeholder={t('product.category.keywordPlaceholder')}
           onChange={(_, d) => setDraft((f) => ({ ...f, keyword: d.value }))} data-testid="category-filter-keyword" />
       </FilterField>
-      {byTenant && (
-        <FilterField label={t('product.category.tenant')}>
-          <TenantDropdown value={draft.tenantId} onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))}
-            placeholder={t('common.all')} clearLabel={t('common.all')} testId="category-filter-tenant" />
-        </FilterField>
-      )}
+      <TenantFilter label={t('product.category.tenant')} value={draft.tenantId} onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))} testId="category-filter-tenant" />
     </FilterBar>
   );
 }

@@ -46,7 +46,7 @@ export default function CategoryListPage() {
     <section className={styles.page} aria-labelledby="category-list-title">
       <Title3 as="h1" id="category-list-title">{t('product.route.classification')}</Title3>
       <div className={styles.head}>
-        <CategoryFilters byTenant={byTenant} onSearch={search} />
+        <CategoryFilters onSearch={search} />
         {/* The hidden settings pages that belong to the categories (spec §2). */}
         <Button appearance="secondary" icon={<BeakerRegular />} onClick={() => void navigate(INGREDIENTS)} data-testid="category-ingredients">
           {t('product.ingredient.open')}

@@ -7,7 +7,7 @@ import { CODE } from '../../shared/domains.js';
 import { INGREDIENT_LIMITS, INGREDIENT_TYPES, type IngredientItem, type IngredientType } from '../../shared/product/index.js';
 import { useUser } from '../app/session.js';
 import {
-  ActionButton, Choice, ConfirmDialog, DataTable, FilterBar, FilterField, Pager, seesTenants, TenantDropdown, useListPage, useRowDelete, type Column,
+  ActionButton, Choice, ConfirmDialog, DataTable, FilterBar, FilterField, Pager, seesTenants, TenantFilter, useListPage, useRowDelete, type Column,
 } from '../kit/index.js';
 import { IngredientFormDialog } from './IngredientFormDialog.js';
 
@@ -73,12 +73,7 @@ export default function IngredientListPage() {
             <Choice value={draft.type} options={INGREDIENT_TYPES} label={(type) => t(`product.ingredient.types.${type}`)} all={t('common.all')}
               onChange={(type) => setDraft((f) => ({ ...f, type }))} testId="ingredient-filter-type" />
           </FilterField>
-          {byTenant && (
-            <FilterField label={t('product.ingredient.tenant')}>
-              <TenantDropdown value={draft.tenantId} onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))}
-                placeholder={t('common.all')} clearLabel={t('common.all')} testId="ingredient-filter-tenant" />
-            </FilterField>
-          )}
+          <TenantFilter label={t('product.ingredient.tenant')} value={draft.tenantId} onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))} testId="ingredient-filter-tenant" />
         </FilterBar>
         {create('ingredient-create')}
       </div>

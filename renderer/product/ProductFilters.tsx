@@ -3,7 +3,7 @@ import { Dropdown, Input, Option } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_LIMITS } from '../../shared/product/index.js';
-import { FilterBar, FilterField, TenantDropdown, useFilterShown } from '../kit/index.js';
+import { FilterBar, FilterField, TenantFilter, useFilterShown } from '../kit/index.js';
 import { CategoryDropdown } from './CategoryDropdown.js';
 
 export interface ProductFilter {
@@ -33,7 +33,7 @@ function StateDropdown({ value, onChange, yes, no, all, testId }: {
   );
 }
 
-export function ProductFilters({ onSearch, byTenant }: { onSearch: (filter: ProductFilter) => void; byTenant: boolean }) {
+export function ProductFilters({ onSearch }: { onSearch: (filter: ProductFilter) => void }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<ProductFilter>(EMPTY_PRODUCT_FILTER);
   const set = (patch: Partial<ProductFilter>) => setDraft((f) => ({ ...f, ...patch }));
@@ -48,12 +48,7 @@ export function ProductFilters({ onSearch, byTenant }: { onSearch: (filter: Prod
         <Input value={draft.keyword} maxLength={PRODUCT_LIMITS.name} placeholder={t('product.product.keywordPlaceholder')}
           onChange={(_, d) => set({ keyword: d.value })} data-testid="product-filter-keyword" />
       </FilterField>
-      {byTenant && (
-        <FilterField label={t('product.product.tenant')}>
-          <TenantDropdown value={draft.tenantId} onChange={(tenantId) => set({ tenantId, categoryId: undefined })}
-            placeholder={t('common.all')} clearLabel={t('common.all')} testId="product-filter-tenant" />
-        </FilterField>
-      )}
+      <TenantFilter label={t('product.product.tenant')} value={draft.tenantId} onChange={(tenantId) => set({ tenantId, categoryId: undefined })} testId="product-filter-tenant" />
       <FilterField label={t('product.product.category')}>
         <CategoryDropdown tenantId={draft.tenantId} value={draft.categoryId} onChange={(categoryId) => set({ categoryId })}
           placeholder={t('common.all')} clearLabel={t('common.all')} testId="product-filter-category" />

@@ -84,7 +84,7 @@ export function ProductLibrary({ title, listOp, useChange, usePrice, onCreate, o
     <section className={styles.page} aria-labelledby="product-list-title">
       <Title3 as="h1" id="product-list-title">{t(title)}</Title3>
       <div className={styles.head}>
-        <ProductFilters byTenant={byTenant} onSearch={(f) => { search(f); selection.clear(); }} />
+        <ProductFilters onSearch={(f) => { search(f); selection.clear(); }} />
         {create('product-create')}
       </div>
       <div className={styles.bulk} role="toolbar" aria-label={t('product.product.selected', { count: selection.ids.length })}>

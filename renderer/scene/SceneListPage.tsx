@@ -11,7 +11,7 @@ import { callOp, useOpMutation } from '../bridge.js';
 import { formatDateTime } from '../app/format.js';
 import { useUser } from '../app/session.js';
 import {
-  ActionButton, Choice, ConfirmDialog, DataTable, FilterBar, FilterField, OverflowText, Pager, seesTenants, TenantDropdown, useListPage, type Column, useScreen, TextFilter,
+  ActionButton, Choice, ConfirmDialog, DataTable, FilterBar, FilterField, OverflowText, Pager, seesTenants, TenantFilter, useListPage, type Column, useScreen, TextFilter,
 } from '../kit/index.js';
 import { sceneDetailPath } from './paths.js';
 import { SceneFormDialog } from './SceneFormDialog.js';
@@ -97,12 +97,7 @@ export default function SceneListPage() {
             <Choice className={styles.dropdown} value={draft.status} options={SCENE_STATES} label={(s) => t(`scene.states.${s}`)} all={t('common.all')}
               onChange={(status) => setDraft((f) => ({ ...f, status }))} testId="scene-filter-status" />
           </FilterField>
-          {byTenant && (
-            <FilterField label={t('scene.tenant')}>
-              <TenantDropdown value={draft.tenantId} onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))} placeholder={t('common.all')} clearLabel={t('common.all')}
-                testId="scene-filter-tenant" />
-            </FilterField>
-          )}
+          <TenantFilter label={t('scene.tenant')} value={draft.tenantId} onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))} testId="scene-filter-tenant" />
         </FilterBar>
       </div>
       <DataTable label={t('scene.title')} columns={columns} {...table} rowKey={(s) => s.id} rowTestId="scene-row" testId="scene-table" />
