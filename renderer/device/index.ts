@@ -3,6 +3,9 @@ import { lazy } from 'react';
 import { defineScreens } from '../manifest.js';
 import { deviceLive } from './live.js';
 
+/** Shared with the screens that move devices (a point's binding, a distributor's devices). */
+export { DeviceTable, type DeviceTableProps } from './DeviceTable.js';
+
 export const deviceScreens = defineScreens({
   name: 'device',
   screens: {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PointItem } from '../../shared/point/index.js';
 import type { DeviceItem } from '../../shared/device/index.js';
 import { ActionButton } from '../kit/index.js';
-import { DeviceTable } from './DeviceTable.js';
+import { DeviceTable } from '../device/index.js';
 import { useBinding } from './useBinding.js';
 import { useSelection } from '../kit/index.js';
 
@@ -41,7 +41,8 @@ export function BoundDevices({ point, loading, canBind }: { point: PointItem & {
         )}
       </div>
       <DeviceTable label={t('point.binding.bound')} rows={point.devices} view={point.devices.length === 0 ? 'empty' : 'rows'} busy={loading}
-        selected={selection.selected} onSelect={selection.setSelected} rowTestId="bound-device-row" testId="bound-devices" selectable={canBind} />
+        selected={selection.selected} onSelect={selection.setSelected} rowTestId="bound-device-row" testId="bound-devices" selectable={canBind}
+        allLabel={t('point.binding.selectAll')} rowLabel={(d) => t('point.binding.selectRow', { name: d.serial })} />
     </section>
   );
 }

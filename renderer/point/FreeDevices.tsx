@@ -8,7 +8,7 @@ import type { PointItem } from '../../shared/point/index.js';
 import { useOp } from '../bridge.js';
 import { ActionButton, FilterBar, FilterField, listView, Pager, shownTotal } from '../kit/index.js';
 import { useListStyles } from './BoundDevices.js';
-import { DeviceTable } from './DeviceTable.js';
+import { DeviceTable } from '../device/index.js';
 import { useBinding } from './useBinding.js';
 import { useSelection } from '../kit/index.js';
 
@@ -54,7 +54,8 @@ export function FreeDevices({ point }: { point: PointItem }) {
         </div>
       </div>
       <DeviceTable label={t('point.binding.free')} rows={rows} view={view} busy={view === 'rows' && free.isFetching} onRetry={() => void free.refetch()}
-        selected={selection.selected} onSelect={selection.setSelected} rowTestId="free-device-row" testId="free-devices" selectable />
+        selected={selection.selected} onSelect={selection.setSelected} rowTestId="free-device-row" testId="free-devices" selectable
+        allLabel={t('point.binding.selectAll')} rowLabel={(d) => t('point.binding.selectRow', { name: d.serial })} />
       <Pager pageNum={paging.pageNum} pageSize={paging.pageSize} total={shownTotal(free)}
         onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })} testId="device-pager" />
     </section>

@@ -103,11 +103,7 @@ export function ProductLibrary({ title, listOp, useChange, usePrice, onCreate, o
         showTenant={byTenant}
         sort={sort}
         onSortChange={(next) => { setSort(next ?? DEFAULT_SORT); setPaging((p) => ({ ...p, pageNum: 1 })); }}
-        selected={selection.selected}
-        onSelect={selection.setSelected}
-        onEdit={onEdit}
-        onCustomInfo={onCustomInfo}
-        onState={onState}
+        actions={{ selected: selection.selected, onSelect: selection.setSelected, onEdit, onCustomInfo, onState }}
       />
       {pricing && (
         <PriceChangeDialog ids={pricing} change={(body) => price.mutateAsync({ body })}

@@ -13,10 +13,8 @@ const useStyles = makeStyles({
   action: { minWidth: 'auto', paddingLeft: tokens.spacingHorizontalXS, paddingRight: tokens.spacingHorizontalXS },
 });
 
-export interface ProductTableProps extends TableState<ProductItem> {
-  showTenant: boolean;
-  sort: Sort;
-  onSortChange: (sort: Sort | null) => void;
+/** What a user who may change the products gets: a selection and the row actions. */
+export interface ProductActions {
   selected: ReadonlySet<number>;
   onSelect: (next: ReadonlySet<number>) => void;
   onEdit: (product: ProductItem) => void;
@@ -26,8 +24,17 @@ export interface ProductTableProps extends TableState<ProductItem> {
   onState: (product: ProductItem, change: { onSale?: boolean; enabled?: boolean }) => Promise<void>;
 }
 
+export interface ProductTableProps extends TableState<ProductItem> {
+  showTenant: boolean;
+  sort: Sort;
+  onSortChange: (sort: Sort | null) => void;
+  /** None: read only (a distributor's products as its parent reads them). */
+  actions?: ProductActions | undefined;
+}
+
 export function ProductTable(props: ProductTableProps) {
-  const { showTenant, sort, onSortChange, selected, onSelect, onEdit, onCustomInfo, onState, ...state } = props;
+  const { showTenant, sort, onSortChange, actions, ...state } = props;
+  const { onEdit, onCustomInfo, onState } = actions ?? {};
   const { t } = useTranslation();
   const styles = useStyles();
 
@@ -55,7 +62,11 @@ export function ProductTable(props: ProductTableProps) {
     },
     ...(showTenant ? [{ id: 'tenantName', header: t('product.product.tenantName'), value: (p: ProductItem) => p.tenantName, minWidth: 88, width: 120 }] : []),
     { id: 'createdAt', header: t('product.product.createdAt'), kind: 'time', value: (p) => p.createdAt, sortable: true },
-    {
+    ...(onEdit && onState ? [rowActions(onEdit, onCustomInfo, onState)] : []),
+  ], [t, styles, showTenant, onEdit, onCustomInfo, onState]);
+
+  function rowActions(onEdit: ProductActions['onEdit'], onCustomInfo: ProductActions['onCustomInfo'], onState: ProductActions['onState']): Column<ProductItem> {
+    return {
       id: 'actions', pin: 'end', header: t('common.actions'), minWidth: 150, width: onCustomInfo ? 250 : 180, shrinkLast: true, cellTestId: 'product-actions',
       render: (p) => (
         <div className={styles.actions}>
@@ -77,8 +88,8 @@ export function ProductTable(props: ProductTableProps) {
           </ActionButton>
         </div>
       ),
-    },
-  ], [t, styles, showTenant, onEdit, onCustomInfo, onState]);
+    };
+  }
 
   return (
     <DataTable
@@ -88,7 +99,7 @@ export function ProductTable(props: ProductTableProps) {
       rowKey={(p) => p.id}
       sort={sort}
       onSortChange={onSortChange}
-      selection={{ selected, onChange: onSelect, rowLabel: (p) => t('product.product.selectRow', { name: p.name }), allLabel: t('product.product.selectAll') }}
+      selection={actions && { selected: actions.selected, onChange: actions.onSelect, rowLabel: (p) => t('product.product.selectRow', { name: p.name }), allLabel: t('product.product.selectAll') }}
       rowTestId="product-row"
       rowData={(p) => ({ 'data-product-id': p.id })}
       testId="product-table"

@@ -16,5 +16,7 @@ export const productScreens = defineScreens({
     AttributeDetails: lazy(() => import('./ModelAttributesPage.js')),
     ImageDetails: lazy(() => import('./ModelImagesPage.js')),
     EditNewGoods: lazy(() => import('./EditCustomInfoPage.js')),
+    // The tenant domain's route (a distributor's products); the screen is the product list's, read only.
+    ProductInformation: lazy(() => import('./ProductInformationPage.js')),
   },
 });

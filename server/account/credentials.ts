@@ -2,10 +2,10 @@
  * Password changes shared by the three calls of spec §6 (admin, tenant,
  * member): check an old password, set a new one, end the user's other sessions.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
-import type { Db } from '../db/index.js';
-import { users } from './schema.js';
+import type { Db, Queryable } from '../db/index.js';
+import { tokens, users } from './schema.js';
 import { BizError } from '../http/errors.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { revokeUserTokens } from './tokens.js';
@@ -27,4 +27,14 @@ export async function setPassword(db: Db, userId: number, password: string, keep
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
     await revokeUserTokens(tx, userId, keepTokenId);
   });
+}
+
+/** A distributor's account (the tenant domain creates distributors): the password hashed before the caller's transaction needs it. */
+export const newPasswordHash = (password: string): Promise<string> => hashPassword(password);
+
+/** Ends every session of the accounts of these tenants (a distributor disabled): the next request of each is refused, on every instance. */
+export async function revokeTenantTokens(db: Queryable, tenantIds: readonly number[]): Promise<void> {
+  if (!tenantIds.length) return;
+  await db.update(tokens).set({ revokedAt: new Date() })
+    .where(and(isNull(tokens.revokedAt), inArray(tokens.userId, db.select({ id: users.id }).from(users).where(inArray(users.tenantId, [...tenantIds])))));
 }

@@ -7,7 +7,8 @@ import { tokens, users } from './schema.js';
 import { BizError } from '../http/errors.js';
 import { defineHandlers } from '../http/handlers.js';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords.js';
-import { hashToken, issueToken } from './tokens.js';
+import { hashToken, issueToken, tenantDisabled } from './tokens.js';
+import { tenants } from '../tenant/schema.js';
 import { setPassword } from './credentials.js';
 import { userInfoOf } from './user-info.js';
 import { attemptKeys, DEFAULT_SIGN_IN_LIMIT, lockedUntil, recordFailure, recordSuccess, type SignInLimit } from './limits.js';
@@ -19,8 +20,8 @@ export const accountHandlers = defineHandlers({
     // A locked account or address is refused before any password work.
     const until = await lockedUntil(db, keys);
     if (until) throw tooManyAttempts(until);
-    const [user] = await db.select({ id: users.id, passwordHash: users.passwordHash, disabled: users.disabled })
-      .from(users).where(eq(users.username, body.username));
+    const [user] = await db.select({ id: users.id, passwordHash: users.passwordHash, disabled: users.disabled, tenantDisabled: tenantDisabled(tenants) })
+      .from(users).leftJoin(tenants, eq(tenants.id, users.tenantId)).where(eq(users.username, body.username));
     // Unknown user and wrong password get the same answer after the same work.
     const valid = await verifyPassword(body.password, user?.passwordHash ?? (await decoyHash()));
     if (!user || !valid) {
@@ -33,6 +34,7 @@ export const accountHandlers = defineHandlers({
       await db.update(users).set({ passwordHash: await hashPassword(body.password) }).where(eq(users.id, user.id));
     }
     if (user.disabled) throw new BizError(CODE.accountDisabled);
+    if (user.tenantDisabled) throw new BizError(CODE.tenantDisabled);
     const { token, expiresIn } = await issueToken(db, user.id);
     return { access_token: token, token_type: 'bearer' as const, expires_in: expiresIn };
   },

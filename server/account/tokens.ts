@@ -14,6 +14,10 @@ import { authUserColumns, toAuthUser, type AuthUser } from './principal.js';
 
 export const TOKEN_TTL_SECONDS = 12 * 60 * 60;
 
+/** The user's tenant, or its first-level tenant, is disabled (`t`: the tenants table joined on the user's tenant). */
+export const tenantDisabled = (t: typeof tenants) =>
+  sql<boolean>`(coalesce(${t.disabled}, false) or exists (select 1 from tenants p where p.id = ${t.parentId} and p.disabled))`;
+
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 export async function issueToken(db: Queryable, userId: number): Promise<{ token: string; expiresIn: number }> {
@@ -33,7 +37,7 @@ export interface Session {
 /** The session lookup of every request, built once per database: drizzle's prepared query (a named statement on PostgreSQL, planned once per connection). */
 const lookups = new WeakMap<object, ReturnType<typeof sessionLookup>>();
 const sessionLookup = (db: Queryable) => db
-  .select({ ...authUserColumns, tokenId: tokens.id, expiresAt: tokens.expiresAt, revokedAt: tokens.revokedAt })
+  .select({ ...authUserColumns, tokenId: tokens.id, expiresAt: tokens.expiresAt, revokedAt: tokens.revokedAt, tenantDisabled: tenantDisabled(tenants) })
   .from(tokens)
   .innerJoin(users, eq(users.id, tokens.userId))
   .leftJoin(tenants, eq(tenants.id, users.tenantId))
@@ -51,7 +55,9 @@ export async function verifyToken(db: Queryable, token: string | undefined): Pro
   if (!row || row.revokedAt) throw new BizError(CODE.tokenInvalid);
   if (row.expiresAt.getTime() <= Date.now()) throw new BizError(CODE.tokenExpired);
   if (row.disabled) throw new BizError(CODE.accountDisabled);
-  const { tokenId, expiresAt: _e, revokedAt: _r, ...user } = row;
+  // Disabling a distributor revokes its tokens; this catches a token issued while that was under way.
+  if (row.tenantDisabled) throw new BizError(CODE.tenantDisabled);
+  const { tokenId, expiresAt: _e, revokedAt: _r, tenantDisabled: _t, ...user } = row;
   return { tokenId, user: toAuthUser(user) };
 }
 

@@ -6,6 +6,8 @@ import { deviceHandlers } from './handlers.js';
 import { machineHandlers, sweepOffline } from './machine.js';
 import { poolHandlers } from './pool.js';
 import { careHandlers } from './care.js';
+import { handOver } from './handover.js';
+import { defineHandlers } from '../http/handlers.js';
 import { devices } from './schema.js';
 
 export { DEMO_DEVICES } from './demo.js';
@@ -30,7 +32,10 @@ function presenceFromEnv(env: NodeJS.ProcessEnv) {
 
 export const deviceServer = defineServerDomain({
   name: 'device',
-  handlers: { ...deviceHandlers, ...machineHandlers, ...poolHandlers, ...careHandlers },
+  handlers: {
+    ...deviceHandlers, ...machineHandlers, ...poolHandlers, ...careHandlers,
+    ...defineHandlers({ 'device.handOver': ({ body }, { db, user, scope }) => handOver(db, user, scope, body) }),
+  },
   demo: deviceDemo,
   background: (db) => {
     const { offlineAfterMs, sweepMs } = presenceFromEnv(process.env);

@@ -5,6 +5,7 @@ import { tenants } from './schema.js';
 import { BizError } from '../http/errors.js';
 import { defineHandlers } from '../http/handlers.js';
 import { checkOldPassword, setPassword } from '../account/index.js';
+import { createTenant, resetTenantPassword, saveMemberConfig, setTenantState, tenantDetail, tenantPage, updateTenant } from './people.js';
 
 const tenantColumns = { tenantId: tenants.id, name: tenants.name, contact: tenants.contact, parent: tenants.parentId };
 
@@ -26,4 +27,13 @@ export const tenantHandlers = defineHandlers({
     await checkOldPassword(db, user.id, body.oldPassword);
     await setPassword(db, user.id, body.password, tokenId);
   },
+
+  // Distributors (./people.ts).
+  'tenant.page': ({ query, body }, { db, user, scope }) => tenantPage(db, user, scope, query, body),
+  'tenant.detail': ({ params }, { db, user, scope }) => tenantDetail(db, user, scope, params.id),
+  'tenant.create': ({ body }, { db, user }) => createTenant(db, user, body),
+  'tenant.update': ({ params, body }, { db, user, scope }) => updateTenant(db, user, scope, params.id, body),
+  'tenant.setState': ({ body }, { db, user, scope }) => setTenantState(db, user, scope, body.ids, body.disabled),
+  'tenant.resetPassword': async ({ params, body }, { db, user, scope }) => { await resetTenantPassword(db, user, scope, params.id, body.password); },
+  'tenant.saveMemberConfig': ({ params, body }, { db, user, scope }) => saveMemberConfig(db, user, scope, params.id, body),
 });

@@ -10,6 +10,8 @@ export const deviceErrors = defineErrors({
   deviceNotInPool: err(1204, 409, '设备已分配，请先回收', '設備已分配，請先回收', 'The device has an owner; recycle it first'),
   deviceAlreadyPooled: err(1205, 409, '设备已在设备池中', '設備已在設備池中', 'The device is already in the pool'),
   deviceSerialTaken: err(1206, 409, '设备编号已存在', '設備編號已存在', 'A device with this serial number exists'),
+  // Device binding (shared/device/handover.ts), in the device/tenant/location family.
+  deviceOnPoint: err(1406, 409, '设备已绑定点位，请先解绑', '設備已綁定點位，請先解綁', 'The device is bound to a point: unbind it first'),
   deviceModelNotFound: err(1801, 404, '设备型号不存在', '設備型號不存在', 'Device model not found'),
   deviceModelTaken: err(1802, 409, '设备型号名称已存在', '設備型號名稱已存在', 'A device model with this name exists'),
 }, [

@@ -1,5 +1,6 @@
 /** The device domain (spec §3 Device, §2 /deviceList, /devicePool). */
 import { joinApis } from '../api/define.js';
+import { handOverApi } from './handover.js';
 import { defineDomain } from '../manifest.js';
 import { channelApi, deviceApi } from './api.js';
 import { activationApi, machineApi } from './machine.js';
@@ -14,8 +15,9 @@ export * from './machine.js';
 export * from './events.js';
 export * from './pool.js';
 export * from './care.js';
+export * from './handover.js';
 export { deviceErrors } from './errors.js';
 
 export const device = defineDomain({
-  name: 'device', api: joinApis(deviceApi, channelApi, machineApi, activationApi, poolApi, careApi), errors: deviceErrors, texts: deviceTexts, powers: ['2-1'], routes: deviceRoutes,
+  name: 'device', api: joinApis(deviceApi, channelApi, machineApi, activationApi, poolApi, careApi, handOverApi), errors: deviceErrors, texts: deviceTexts, powers: ['2-1'], routes: deviceRoutes,
 });

@@ -9,7 +9,8 @@ import { z } from 'zod';
 import { endpoint, id, isoTime, ref, refParams, str, text } from '../api/define.js';
 import { DEVICE_TYPES } from './api.js';
 
-export const ALLOCATION_ACTIONS = ['register', 'allocate', 'recycle'] as const;
+/** `handOver` / `takeBack`: between a first-level tenant and its second-level tenant (shared/device/handover.ts). */
+export const ALLOCATION_ACTIONS = ['register', 'allocate', 'recycle', 'handOver', 'takeBack'] as const;
 
 export const POOL_LIMITS = { serials: 100, serial: 32, modelName: 30, description: 200 } as const;
 

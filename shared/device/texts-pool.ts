@@ -32,7 +32,7 @@ const zhCN = {
   historyFailed: '记录加载失败',
   actor: '操作人',
   platform: '平台',
-  actions: { register: '登记入池', allocate: '分配给 {{tenant}}', recycle: '从 {{tenant}} 回收' },
+  actions: { register: '登记入池', allocate: '分配给 {{tenant}}', recycle: '从 {{tenant}} 回收', handOver: '交给 {{tenant}}', takeBack: '从 {{tenant}} 收回' },
 };
 
 export const devicePoolTexts = defineTexts(zhCN, {
@@ -67,7 +67,7 @@ export const devicePoolTexts = defineTexts(zhCN, {
     historyFailed: '記錄載入失敗',
     actor: '操作人',
     platform: '平台',
-    actions: { register: '登記入池', allocate: '分配給 {{tenant}}', recycle: '從 {{tenant}} 回收' },
+    actions: { register: '登記入池', allocate: '分配給 {{tenant}}', recycle: '從 {{tenant}} 回收', handOver: '交給 {{tenant}}', takeBack: '從 {{tenant}} 收回' },
   },
   en: {
     title: 'Device pool',
@@ -105,6 +105,6 @@ export const devicePoolTexts = defineTexts(zhCN, {
     historyFailed: 'The history could not be loaded',
     actor: 'By',
     platform: 'Platform',
-    actions: { register: 'Registered into the pool', allocate: 'Allocated to {{tenant}}', recycle: 'Recycled from {{tenant}}' },
+    actions: { register: 'Registered into the pool', allocate: 'Allocated to {{tenant}}', recycle: 'Recycled from {{tenant}}', handOver: 'Handed to {{tenant}}', takeBack: 'Taken back from {{tenant}}' },
   },
 });

@@ -16,7 +16,7 @@ const SCREENS = [
   '/productManagement/productList', '/productManagement/classification', '/productManagement/merchandise',
   '/productManagement/commodityInfor', '/productManagement/nweGoods',
   '/orderManagement/orderList', '/orderManagement/payTheBox', '/orderManagement/scenario',
-  '/orderManagement/staffOrderList', '/orderManagement/customerService', '/orderManagement/deliveryReview',
+  '/orderManagement/staffOrderList', '/orderManagement/customerService', '/orderManagement/deliveryReview', '/tenant/people',
 ];
 
 /** The screen has drawn its data: no spinner, no skeleton rows, no busy table. */

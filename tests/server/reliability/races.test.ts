@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE, type ApiOp } from '../../../shared/domains.js';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { devices } from '../../../server/device/index.js';
 import { deviceAllocations, deviceChannels, deviceRateLimits } from '../../../server/device/schema.js';
 import { orderItems, orders } from '../../../server/order/index.js';
@@ -18,6 +18,7 @@ import { invoices, settleDueRenewals } from '../../../server/billing/index.js';
 import { scenes } from '../../../server/scene/index.js';
 import { sceneDevices } from '../../../server/scene/schema.js';
 import { points } from '../../../server/point/index.js';
+import { tenants } from '../../../server/tenant/index.js';
 import { productCategories } from '../../../server/product/index.js';
 import { createTestApp, deviceBasic, type Answer, type TestApp } from '../helpers.js';
 import { defOf, OPS } from './support/schema.js';
@@ -76,6 +77,7 @@ const INVOICE = {
 
 let categories = 0;
 let saleRounds = 0;
+let tenantRounds = 0;
 let sceneRounds = 0;
 async function newCategory(parentId: number | null = null): Promise<number> {
   const n = ++categories;
@@ -274,6 +276,39 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
     expectCleanAnswers(answers, [CODE.reviewDecided]);
     expect(answers.filter(succeeded)).toHaveLength(1);
     expect((await t.db.select().from(refunds).where(eq(refunds.orderId, order!.id))).length).toBeLessThanOrEqual(1);
+  },
+
+  'tenant.create': async () => {
+    // One username asked for by N creations at once: one distributor and one account, the rest 1404.
+    const username = `race${++tenantRounds}${Date.now().toString(36)}`;
+    const answers = await Promise.all(Array.from({ length: N }, (_, i) => t.call('tenant.create', {
+      body: { name: `竞争分销商 ${i}`, username, password: 'Race@2026', contact: '13912340000' },
+    }, admin)));
+    expectCleanAnswers(answers, [CODE.usernameTaken]);
+    expect(answers.filter(succeeded)).toHaveLength(1);
+    const [made] = await t.db.select({ n: sql<number>`count(*)::int` }).from(tenants).where(sql`${tenants.name} like '竞争分销商 %' and exists (select 1 from users u where u.tenant_id = ${tenants.id} and u.username = ${username})`);
+    expect(made!.n).toBe(1);
+    // No distributor was left without its account.
+    const [orphans] = await t.db.select({ n: sql<number>`count(*)::int` }).from(tenants).where(sql`${tenants.name} like '竞争分销商 %' and not exists (select 1 from users u where u.tenant_id = ${tenants.id})`);
+    expect(orphans!.n).toBe(0);
+  },
+
+  'device.handOver': async () => {
+    // Two devices handed to tenant A1 and taken back, N times each at once: each device has one owner, its channels the same, one history line per move made.
+    const ids = [t.ids.device('VM2026000107'), t.ids.device('VM2026000108')];
+    const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(deviceAllocations).where(inArray(deviceAllocations.deviceId, ids));
+    const answers = await Promise.all(Array.from({ length: 2 * N }, (_, i) => t.call('device.handOver', {
+      body: { tenantId: t.ids.tenant('A1'), deviceIds: ids, back: i % 2 === 1 },
+    }, token)));
+    expectCleanAnswers(answers, [CODE.deviceNotFound]);
+    const owners = await t.db.select({ id: devices.id, tenantId: devices.tenantId }).from(devices).where(inArray(devices.id, ids));
+    expect(new Set(owners.map((o) => o.tenantId)).size).toBe(1);
+    const channels = await t.db.select({ tenantId: deviceChannels.tenantId }).from(deviceChannels).where(inArray(deviceChannels.deviceId, ids));
+    expect(channels.every((c) => c.tenantId === owners[0]!.tenantId)).toBe(true);
+    const after = await t.db.select({ n: sql<number>`count(*)::int` }).from(deviceAllocations).where(inArray(deviceAllocations.deviceId, ids));
+    expect(after[0]!.n - before[0]!.n).toBe(2 * answers.filter(succeeded).length);
+    // Back with their parent for the next round.
+    if (owners[0]!.tenantId !== t.ids.tenant('A')) await t.ok('device.handOver', { body: { tenantId: t.ids.tenant('A1'), deviceIds: ids, back: true } }, token);
   },
 
   'billing.applyInvoice': async () => {

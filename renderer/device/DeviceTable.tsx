@@ -1,4 +1,4 @@
-/** Devices with checkboxes (bound and free lists of the bind screen), drawn by the kit's DataTable. */
+/** Devices with checkboxes (a point's bound and free devices, a distributor's and its parent's), drawn by the kit's DataTable. */
 import { Badge } from '@fluentui/react-components';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,11 +16,14 @@ export interface DeviceTableProps {
   onSelect: (ids: ReadonlySet<number>) => void;
   rowTestId: string;
   testId: string;
-  /** Read-only without the right to bind (no checkboxes). */
+  /** Read-only without the right to move them (no checkboxes). */
   selectable: boolean;
+  /** The checkboxes' accessible names: of all on the page, of one row. */
+  allLabel: string;
+  rowLabel: (device: DeviceItem) => string;
 }
 
-export function DeviceTable({ label, rows, view, busy, onRetry, selected, onSelect, rowTestId, testId, selectable }: DeviceTableProps) {
+export function DeviceTable({ label, rows, view, busy, onRetry, selected, onSelect, rowTestId, testId, selectable, allLabel, rowLabel }: DeviceTableProps) {
   const { t } = useTranslation();
   const columns = useMemo<Column<DeviceItem>[]>(() => [
     { id: 'name', header: t('device.name'), value: (d) => d.name, minWidth: 112, width: 150, grow: 2 },
@@ -44,7 +47,7 @@ export function DeviceTable({ label, rows, view, busy, onRetry, selected, onSele
       busy={busy}
       {...(onRetry ? { onRetry } : {})}
       selection={selectable ? {
-        selected, onChange: onSelect, allLabel: t('point.binding.selectAll'), rowLabel: (d) => t('point.binding.selectRow', { name: d.serial }),
+        selected, onChange: onSelect, allLabel, rowLabel,
       } : undefined}
       rowTestId={rowTestId}
       rowData={(d) => ({ 'data-device-id': d.id })}

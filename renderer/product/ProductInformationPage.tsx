@@ -1,0 +1,56 @@
+/**
+ * /tenant/productInformation?tenantId= (spec §2, hidden under the distributor
+ * list): a distributor's products as its parent (or the system admin) reads
+ * them — the product list without its actions. The route is the tenant
+ * domain's; the screen is the product domain's, which knows products and
+ * asks for one tenant's.
+ */
+import { Body1, Button, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowLeftRegular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageProblem, PageSpinner } from '../app/pages.js';
+import { useOp } from '../bridge.js';
+import type { ProductSort } from '../../shared/product/index.js';
+import { DetailPage, FilterBar, filterBody, Pager, TextFilter, useListPage, useScreen, type Sort } from '../kit/index.js';
+import { ProductTable } from './ProductTable.js';
+
+const useStyles = makeStyles({ note: { color: tokens.colorNeutralForeground2 } });
+const DEFAULT_SORT: Sort = { id: 'createdAt', desc: true };
+const PEOPLE = '/tenant/people';
+
+export default function ProductInformationPage() {
+  const { t, navigate } = useScreen();
+  const [params] = useSearchParams();
+  const id = Number(params.get('tenantId'));
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const tenant = useOp('tenant.info', { body: { tenantId: valid ? id : 0 } }, { enabled: valid });
+  const back = <Button icon={<ArrowLeftRegular />} onClick={() => void navigate(PEOPLE)} data-testid="product-information-back">{t('common.back')}</Button>;
+  if (!valid || (tenant.isError && !tenant.isFetching)) return <PageProblem back={back} text={t('product.information.noTenant')} testId="product-information" />;
+  if (!tenant.data) return <PageSpinner />;
+  return (
+    <DetailPage id="product-information" title={t('product.information.title', { name: tenant.data.name })} back={back} wide titleTestId="product-information-title">
+      <Products tenantId={id} />
+    </DetailPage>
+  );
+}
+
+function Products({ tenantId }: { tenantId: number }) {
+  const { t } = useScreen();
+  const styles = useStyles();
+  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
+  const { draft, setDraft, apply, reset, table, pager, setPaging } = useListPage('product.page', {
+    empty: { keyword: '' },
+    body: (f) => ({ ...filterBody(f), tenantId, sort: sort.id as ProductSort, desc: sort.desc }),
+  });
+  return (
+    <>
+      <Body1 className={styles.note}>{t('product.information.readOnly')}</Body1>
+      <FilterBar onSearch={apply} onReset={reset} searchTestId="product-information-search" resetTestId="product-information-reset">
+        <TextFilter label={t('product.product.keyword')} value={draft.keyword} maxLength={50} onChange={(keyword) => setDraft({ keyword })} testId="product-information-keyword" />
+      </FilterBar>
+      <ProductTable {...table} showTenant={false} sort={sort} onSortChange={(next) => { setSort(next ?? DEFAULT_SORT); setPaging((p) => ({ ...p, pageNum: 1 })); }} />
+      <Pager {...pager} testId="product-information-pager" />
+    </>
+  );
+}

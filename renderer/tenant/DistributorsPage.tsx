@@ -1,0 +1,148 @@
+/**
+ * /tenant/people (spec §2 distributor list, code 7-1): the distributors the
+ * user manages — every tenant for the system admin, its second-level tenants
+ * for a first-level tenant — by keyword and state; create, edit, reset a
+ * password, the member config, and enable / disable one or a selection
+ * (disabling asks first: their users are signed out at once).
+ */
+import { Badge, Button, makeStyles, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Text, Title3, tokens } from '@fluentui/react-components';
+import { AddRegular, EditRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
+import { useMemo, useState } from 'react';
+import { TENANT_STATES, type TenantItem } from '../../shared/tenant/index.js';
+import { formatDateTime } from '../app/format.js';
+import { mayOpen } from '../app/session.js';
+import { callOp, useOpMutation } from '../bridge.js';
+import {
+  ActionButton, Choice, ConfirmDialog, DataTable, FilterBar, FilterField, OverflowText, Pager, TextFilter, useListPage, useScreen, useSelection, type Column,
+} from '../kit/index.js';
+import { CreateDistributorDialog, EditDistributorDialog, MemberConfigDialog, ResetPasswordDialog } from './DistributorDialogs.js';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  filters: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  bulk: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  actions: { display: 'flex', flexWrap: 'nowrap', gap: tokens.spacingHorizontalXXS },
+  dropdown: { minWidth: 0, width: '100%' },
+});
+
+interface Filter { keyword: string; state?: (typeof TENANT_STATES)[number] | undefined }
+const EMPTY: Filter = { keyword: '' };
+const stateOf = (d: TenantItem): (typeof TENANT_STATES)[number] => (d.disabled ? 'disabled' : 'enabled');
+type Dialog = { kind: 'create' } | { kind: 'edit' | 'reset' | 'member'; tenant: TenantItem };
+
+export default function DistributorsPage() {
+  const { t, notify, report, user, navigate } = useScreen();
+  const styles = useStyles();
+  const admin = user.roleKind === 'admin';
+  // Hands devices to a second-level distributor (7-3).
+  const moves = mayOpen(user, '7-3');
+  const { draft, setDraft, apply, reset, table, pager, rows } = useListPage('tenant.page', { empty: EMPTY });
+  const selection = useSelection(rows.map((r) => ({ id: r.tenantId })));
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [disabling, setDisabling] = useState<TenantItem[] | null>(null);
+  const [member, setMember] = useState<{ cardName: string; members: boolean; points: boolean } | null>(null);
+  const state = useOpMutation('tenant.setState', { invalidates: ['tenant.page', 'tenant.detail', 'tenant.list'] });
+  // A first-level tenant creates its second-level ones; a second-level tenant none.
+  const mayCreate = admin || (user.roleKind === 'tenant' && user.parentTenantId === null);
+
+  const change = async (ids: number[], disabled: boolean) => {
+    try {
+      const { changed } = await state.mutateAsync({ body: { ids, disabled } });
+      notify(t('tenant.people.changed', { count: changed }));
+      selection.clear();
+    } catch (error) {
+      report(error, { fallback: t('tenant.people.saveFailed') });
+    }
+  };
+  const openMember = async (tenant: TenantItem) => {
+    try {
+      const detail = await callOp('tenant.detail', { params: { id: tenant.tenantId } });
+      setMember(detail.memberConfig);
+      setDialog({ kind: 'member', tenant });
+    } catch (error) {
+      report(error);
+    }
+  };
+
+  const columns = useMemo<Column<TenantItem>[]>(() => [
+    { id: 'name', header: t('tenant.people.name'), minWidth: 140, width: 220, grow: 2, hideable: false, cellTestId: 'distributor-row-name', render: (d) => <OverflowText text={d.name} /> },
+    { id: 'username', header: t('tenant.people.username'), minWidth: 100, width: 130, value: (d) => d.username ?? '—', cellTestId: 'distributor-row-username' },
+    { id: 'contact', header: t('tenant.people.contact'), minWidth: 110, width: 130, value: (d) => d.contact },
+    ...(admin ? [{ id: 'parent', header: t('tenant.people.parent'), minWidth: 110, width: 180, render: (d: TenantItem) => <OverflowText text={d.parentName ?? '—'} /> }] : []),
+    { id: 'devices', header: t('tenant.people.devices'), kind: 'number', value: (d) => d.devices },
+    ...(admin ? [{ id: 'children', header: t('tenant.people.children'), kind: 'number' as const, value: (d: TenantItem) => d.children }] : []),
+    {
+      id: 'state', header: t('tenant.people.state'), minWidth: 80, width: 90, cellTestId: 'distributor-row-state',
+      render: (d) => <Badge appearance="tint" color={d.disabled ? 'danger' : 'success'}>{t(`tenant.people.states.${stateOf(d)}`)}</Badge>,
+    },
+    { id: 'createdAt', header: t('tenant.people.createdAt'), minWidth: 100, width: 160, value: (d) => formatDateTime(d.createdAt) },
+    {
+      id: 'actions', pin: 'end', header: t('common.actions'), minWidth: 150, width: 170, shrinkLast: true,
+      render: (d) => (
+        <div className={styles.actions}>
+          <ActionButton size="small" appearance="subtle" icon={<EditRegular />} opensDialog action={() => setDialog({ kind: 'edit', tenant: d })} data-testid="distributor-edit-open">
+            {t('tenant.people.edit')}
+          </ActionButton>
+          <ActionButton size="small" appearance="subtle" danger={!d.disabled} opensDialog={!d.disabled}
+            action={() => (d.disabled ? change([d.tenantId], false) : setDisabling([d]))} data-testid="distributor-toggle">
+            {t(d.disabled ? 'tenant.people.enable' : 'tenant.people.disable')}
+          </ActionButton>
+          <Menu>
+            <MenuTrigger disableButtonEnhancement>
+              <Button size="small" appearance="subtle" icon={<MoreHorizontalRegular />} aria-label={t('tenant.people.more')} title={t('tenant.people.more')} data-testid="distributor-more" />
+            </MenuTrigger>
+            <MenuPopover>
+              <MenuList>
+                <MenuItem onClick={() => setDialog({ kind: 'reset', tenant: d })} data-testid="distributor-reset-open">{t('tenant.people.resetPassword')}</MenuItem>
+                <MenuItem onClick={() => void openMember(d)} data-testid="distributor-member-open">{t('tenant.people.memberConfig')}</MenuItem>
+                <MenuItem onClick={() => void navigate(`/tenant/productInformation?tenantId=${d.tenantId}`)} data-testid="distributor-products-open">{t('tenant.people.products')}</MenuItem>
+                {d.parent !== null && moves && (
+                  <MenuItem onClick={() => void navigate(`/tenant/devBind?tenantId=${d.tenantId}`)} data-testid="distributor-devices-open">{t('tenant.devices.open')}</MenuItem>
+                )}
+              </MenuList>
+            </MenuPopover>
+          </Menu>
+        </div>
+      ),
+    },
+  ], [t, styles, admin, moves, navigate]);
+
+  const chosen = rows.filter((r) => selection.ids.includes(r.tenantId));
+  const none = chosen.length === 0;
+  return (
+    <section className={styles.page} aria-labelledby="distributors-title">
+      <div className={styles.head}>
+        <Title3 as="h1" id="distributors-title">{t('tenant.people.title')}</Title3>
+        {mayCreate && (
+          <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog({ kind: 'create' })} data-testid="distributor-create">{t('tenant.people.create')}</Button>
+        )}
+      </div>
+      <div className={styles.filters}>
+        <FilterBar onSearch={() => { apply(); selection.clear(); }} onReset={() => { reset(); selection.clear(); }} searchTestId="distributor-search" resetTestId="distributor-reset-filter">
+          <TextFilter label={t('tenant.people.keyword')} value={draft.keyword} maxLength={50} onChange={(keyword) => setDraft((f) => ({ ...f, keyword }))} testId="distributor-filter-keyword" />
+          <FilterField label={t('tenant.people.state')}>
+            <Choice className={styles.dropdown} value={draft.state} options={TENANT_STATES} label={(s) => t(`tenant.people.states.${s}`)} all={t('common.all')}
+              onChange={(state) => setDraft((f) => ({ ...f, state }))} testId="distributor-filter-state" />
+          </FilterField>
+        </FilterBar>
+      </div>
+      <div className={styles.bulk} role="toolbar" aria-label={t('tenant.people.selected', { count: chosen.length })}>
+        <Text data-testid="distributor-selected">{t('tenant.people.selected', { count: chosen.length })}</Text>
+        <ActionButton size="small" disabled={none} action={() => change(chosen.map((c) => c.tenantId), false)} data-testid="distributor-bulk-enable">{t('tenant.people.enableSelected')}</ActionButton>
+        <ActionButton size="small" disabled={none} danger opensDialog action={() => setDisabling(chosen)} data-testid="distributor-bulk-disable">{t('tenant.people.disableSelected')}</ActionButton>
+      </div>
+      <DataTable label={t('tenant.people.title')} columns={columns} {...table} rowKey={(d) => d.tenantId}
+        selection={{ selected: selection.selected, onChange: selection.setSelected, rowLabel: (d) => t('tenant.people.selectRow', { name: d.name }), allLabel: t('tenant.people.selectAll') }}
+        rowTestId="distributor-row" testId="distributor-table" />
+      <Pager {...pager} testId="distributor-pager" />
+      <ConfirmDialog open={disabling !== null} danger title={t('tenant.people.disable')}
+        text={disabling ? t('tenant.people.confirmDisable', { names: disabling.map((d) => d.name).join('、') }) : ''} confirmLabel={t('tenant.people.disable')}
+        onConfirm={async () => { if (disabling) await change(disabling.map((d) => d.tenantId), true); setDisabling(null); }} onCancel={() => setDisabling(null)} />
+      {dialog?.kind === 'create' && <CreateDistributorDialog onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'edit' && <EditDistributorDialog tenant={dialog.tenant} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'reset' && <ResetPasswordDialog tenant={dialog.tenant} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'member' && member && <MemberConfigDialog tenant={dialog.tenant} current={member} onClose={() => setDialog(null)} />}
+    </section>
+  );
+}

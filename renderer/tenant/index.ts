@@ -1,0 +1,11 @@
+/** The tenant domain's screens (spec §2 /tenant): the distributor list and a distributor's devices. */
+import { lazy } from 'react';
+import { defineScreens } from '../manifest.js';
+
+export const tenantScreens = defineScreens({
+  name: 'tenant',
+  screens: {
+    Distributors: lazy(() => import('./DistributorsPage.js')),
+    DistributorDevices: lazy(() => import('./DistributorDevicesPage.js')),
+  },
+});
