@@ -78,7 +78,7 @@ export default function DistributorsPage() {
     },
     { id: 'createdAt', header: t('tenant.people.createdAt'), minWidth: 100, width: 160, value: (d) => formatDateTime(d.createdAt) },
     {
-      id: 'actions', pin: 'end', header: t('common.actions'), minWidth: 150, width: 170, shrinkLast: true,
+      id: 'actions', pin: 'end', header: t('common.actions'), minWidth: 190, width: 210, shrinkLast: true,
       render: (d) => (
         <div className={styles.actions}>
           <ActionButton size="small" appearance="subtle" icon={<EditRegular />} opensDialog action={() => setDialog({ kind: 'edit', tenant: d })} data-testid="distributor-edit-open">
