@@ -7,6 +7,7 @@ import { DEMO_DEVICES, ensureDemoSecrets } from './device/index.js';
 import { startSimulator, type SimulatorOptions } from './simulator.js';
 import { buildApp, type BuildAppOptions } from './app.js';
 import { databaseStorage, diskStorage } from './storage/index.js';
+import { configureSecrets, startupKeys } from './payment/index.js';
 
 export interface StartOptions {
   /** 0 picks a free port. */
@@ -45,6 +46,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const host = opts.host ?? '127.0.0.1';
   const database = await openDatabase(opts.databaseUrl);
   try {
+    // Payment secrets' key ring (server/payment/secrets.ts): said loudly when it is not configured.
+    configureSecrets(await startupKeys(process.env, opts.databaseUrl, (line) => console.warn(`\n*** ${line}\n`)));
     const storage = opts.storageDir ? diskStorage(opts.storageDir) : databaseStorage(database.db);
     if (opts.demoData) await loadDemoData(database.db, storage);
     const app = await buildApp({

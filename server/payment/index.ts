@@ -1,0 +1,12 @@
+/** The payment domain on the upstream: each tenant's payment settings, secrets sealed at rest. It uses tenants, never the other way. */
+import { defineServerDomain } from '../manifest.js';
+import { paymentHandlers } from './handlers.js';
+
+export { paymentSecrets, paymentSettings } from './schema.js';
+export { configureSecrets, parseKeys, secretKeys, startupKeys, type SecretKey } from './secrets.js';
+export { rotateSecrets } from './settings.js';
+
+export const paymentServer = defineServerDomain({
+  name: 'payment',
+  handlers: paymentHandlers,
+});

@@ -1,0 +1,116 @@
+/**
+ * Reading and saving a tenant's payment settings. Answers are built from the
+ * plain document and the secrets' metadata only: no code path here opens a
+ * secret (opening is rotation's and, later, the payment calls' business).
+ */
+import { and, eq } from 'drizzle-orm';
+import { CERT_WARN_DAYS, SECRETS, type PaymentInput, type PaymentView, type SecretSection, type SecretView } from '../../shared/payment/index.js';
+import { CODE } from '../../shared/domains.js';
+import type { Db, Queryable } from '../db/index.js';
+import { BizError, RequestValidationError } from '../http/errors.js';
+import { checkAlipayKeys, readCertificate, readP12, type CertificateFacts } from './check.js';
+import { paymentSecrets, paymentSettings, type PlainSettings } from './schema.js';
+import { seal, secretKeys } from './secrets.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Which secrets each section needs before it is usable (spec §5: payment, mini-program and aggregate fields required). */
+const REQUIRED: { readonly [S in SecretSection]: readonly (typeof SECRETS)[S][number][] } = {
+  wechat: ['merchantKey', 'p12', 'publicSecret', 'miniSecret'],
+  alipay: ['privateKey'],
+  aggregate: ['activationCode', 'vendorKey'],
+  direct: ['apiV3Key', 'certificate'],
+};
+
+const NOT_SET: SecretView = { set: false, last4: null, setAt: null };
+const certificateView = (c: CertificateFacts | undefined) => (c ? { ...c, soon: Date.parse(c.notAfter) - Date.now() < CERT_WARN_DAYS * DAY_MS } : null);
+
+export async function paymentViewOf(db: Queryable, tenantId: number): Promise<PaymentView> {
+  const [row] = await db.select().from(paymentSettings).where(eq(paymentSettings.tenantId, tenantId));
+  const stored = await db.select({ section: paymentSecrets.section, field: paymentSecrets.field, last4: paymentSecrets.last4, setAt: paymentSecrets.setAt })
+    .from(paymentSecrets).where(eq(paymentSecrets.tenantId, tenantId));
+  const secretsOf = <S extends SecretSection>(section: S) => Object.fromEntries(SECRETS[section].map((field) => {
+    const s = stored.find((x) => x.section === section && x.field === field);
+    return [field, s ? { set: true, last4: s.last4, setAt: s.setAt.toISOString() } : NOT_SET];
+  })) as Record<(typeof SECRETS)[S][number], SecretView>;
+  const p: PlainSettings = row?.plain ?? {};
+  return {
+    tenantId,
+    wechat: p.wechat ? { ...p.wechat, secrets: secretsOf('wechat'), certificate: certificateView(p.certificates?.wechat) } : null,
+    alipay: p.alipay ? { ...p.alipay, secrets: secretsOf('alipay') } : null,
+    aggregate: p.aggregate ? { ...p.aggregate, secrets: secretsOf('aggregate') } : null,
+    wallet: p.wallet ?? null,
+    direct: p.direct ? { ...p.direct, secrets: secretsOf('direct'), certificate: certificateView(p.certificates?.direct) } : null,
+    updatedAt: row?.updatedAt.toISOString() ?? null,
+  };
+}
+
+/** The last four characters a masked secret shows (a file's: of its base64). */
+const last4 = (value: string) => value.slice(-4);
+
+export async function savePayment(db: Db, tenantId: number, input: PaymentInput): Promise<PaymentView> {
+  const [row] = await db.select().from(paymentSettings).where(eq(paymentSettings.tenantId, tenantId));
+  const stored = await db.select({ section: paymentSecrets.section, field: paymentSecrets.field }).from(paymentSecrets).where(eq(paymentSecrets.tenantId, tenantId));
+  const plain: PlainSettings = structuredClone(row?.plain ?? {});
+  const writes: { section: SecretSection; field: string; value: string }[] = [];
+  const fields: Record<string, string> = {};
+
+  for (const section of Object.keys(SECRETS) as SecretSection[]) {
+    const given = input[section] as Record<string, unknown> | undefined;
+    if (!given) continue;
+    for (const field of SECRETS[section]) {
+      const value = given[field];
+      if (typeof value === 'string') writes.push({ section, field, value });
+      else if ((REQUIRED[section] as readonly string[]).includes(field) && !stored.some((s) => s.section === section && s.field === field)) {
+        fields[`${section}.${field}`] = 'payment.validation.required';
+      }
+    }
+  }
+  // Wallet aggregate payment needs the bank wallet's merchant number (spec §5), given now or before.
+  if (input.aggregate?.wallet && !input.wallet && !plain.wallet) fields['wallet.merchantNumber'] = 'payment.validation.wallet';
+  if (Object.keys(fields).length) throw new RequestValidationError(fields);
+
+  const certificates = { ...plain.certificates };
+  if (input.wechat) {
+    const { merchantId, type, subMerchantId, publicAppId, miniAppId, p12 } = input.wechat;
+    if (p12 !== undefined) certificates.wechat = readP12(p12, merchantId);
+    plain.wechat = { type, merchantId, subMerchantId: subMerchantId ?? null, publicAppId, miniAppId };
+  }
+  if (input.alipay) {
+    checkAlipayKeys(input.alipay.privateKey, input.alipay.publicKey);
+    const { publicKey, lifeAppId, miniAppId } = input.alipay;
+    plain.alipay = { publicKey, lifeAppId, miniAppId };
+  }
+  if (input.aggregate) plain.aggregate = { appId: input.aggregate.appId, vendorSn: input.aggregate.vendorSn, wallet: input.aggregate.wallet };
+  if (input.wallet) plain.wallet = { merchantNumber: input.wallet.merchantNumber };
+  if (input.direct) {
+    if (input.direct.certificate !== undefined) certificates.direct = readCertificate(input.direct.certificate);
+    plain.direct = { merchantNumber: input.direct.merchantNumber };
+  }
+  plain.certificates = certificates;
+
+  const keys = writes.length ? secretKeys() : null;
+  if (writes.length && !keys) throw new BizError(CODE.secretsKeyMissing);
+  await db.transaction(async (tx) => {
+    await tx.insert(paymentSettings).values({ tenantId, plain }).onConflictDoUpdate({ target: paymentSettings.tenantId, set: { plain, updatedAt: new Date() } });
+    for (const w of writes) {
+      const sealed = seal(w.value, keys!);
+      const values = { tenantId, section: w.section, field: w.field, ...sealed, last4: last4(w.value), setAt: new Date() };
+      await tx.insert(paymentSecrets).values(values)
+        .onConflictDoUpdate({ target: [paymentSecrets.tenantId, paymentSecrets.section, paymentSecrets.field], set: { ...sealed, last4: values.last4, setAt: values.setAt } });
+    }
+  });
+  return paymentViewOf(db, tenantId);
+}
+
+/** Reseals every secret not sealed by the current key (the first of SECRETS_KEY); answers how many. */
+export async function rotateSecrets(db: Db, keys: NonNullable<ReturnType<typeof secretKeys>>): Promise<number> {
+  const { open } = await import('./secrets.js');
+  const current = keys[0]!.id;
+  const stale = (await db.select().from(paymentSecrets)).filter((s) => s.keyId !== current);
+  for (const s of stale) {
+    const resealed = seal(open(s, keys), keys);
+    await db.update(paymentSecrets).set(resealed)
+      .where(and(eq(paymentSecrets.tenantId, s.tenantId), eq(paymentSecrets.section, s.section), eq(paymentSecrets.field, s.field)));
+  }
+  return stale.length;
+}
