@@ -39,7 +39,7 @@ export interface SimulatorStats {
   faults: number;
   silences: number;
   refills: number;
-  /** What the machines said they dispensed, by outcome (`delivered`, or the failure's reason; `silent`: no report, left to time out). */
+  /** What the machines said they dispensed and the upstream took, by outcome (`delivered`, or the failure's reason; `silent`: no report, left to time out). */
   outcomes: Record<string, number>;
   /** Sale round trips in ms, newest last (at most 2000 kept). */
   saleLatencies: number[];
@@ -150,10 +150,15 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
   /** The vend after the payment: most items come out; a spiral jams now and then, a channel the upstream thought full is empty, a motor or the door fails, or the machine never says (the upstream times it out). */
   async function dispense(m: Machine, saleId: string, channel: MachineState['channels'][number]) {
     const result = pick(random, OUTCOMES);
-    stats.outcomes[result] = (stats.outcomes[result] ?? 0) + 1;
-    if (result === 'silent') return;
+    if (result === 'silent') {
+      stats.outcomes.silent = (stats.outcomes.silent ?? 0) + 1;
+      return;
+    }
     if (result === 'empty') channel.stock = 0;
-    await call(m, 'delivery.outcome', { saleId, items: [result === 'delivered' ? { channel: channel.number, outcome: 'delivered' } : { channel: channel.number, outcome: 'failed', failure: result }] });
+    const answer = await call(m, 'delivery.outcome', { saleId, items: [result === 'delivered' ? { channel: channel.number, outcome: 'delivered' } : { channel: channel.number, outcome: 'failed', failure: result }] });
+    // Counted when the upstream took it; a refusal (1203 past the machine's rate limit) is counted as the sales' are.
+    if (answer.code === 200) stats.outcomes[result] = (stats.outcomes[result] ?? 0) + 1;
+    else stats.refused[answer.code] = (stats.refused[answer.code] ?? 0) + 1;
     // A failure may have locked the channel: ask on the next tick.
     if (result !== 'delivered') m.lastBeat = 0;
   }

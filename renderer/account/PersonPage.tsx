@@ -16,6 +16,7 @@ import { asCallError } from '../app/errors.js';
 import { roleNameKey } from '../app/session.js';
 import { useImagePick } from '../file/index.js';
 import { ActionButton, useScreen } from '../kit/index.js';
+import { PaymentForm } from '../payment/index.js';
 import { PasswordDialog } from './PasswordDialog.js';
 
 const useStyles = makeStyles({
@@ -28,7 +29,7 @@ const useStyles = makeStyles({
 });
 
 export default function PersonPage() {
-  const { t } = useScreen();
+  const { t, user } = useScreen();
   const styles = useStyles();
   const profile = useOp('account.profile', {});
   const [changingPassword, setChangingPassword] = useState(false);
@@ -45,6 +46,13 @@ export default function PersonPage() {
         <>
           <Info profile={profile.data} />
           {profile.data.hasEntity && <Entity value={profile.data.entityType} />}
+          {/* Spec §2 /person: a tenant's own payment account (the same form the distributor list opens). */}
+          {user.roleKind === 'tenant' && (
+            <Card className={styles.card} data-testid="person-payment">
+              <Text weight="semibold">{t('payment.title')}</Text>
+              <PaymentForm />
+            </Card>
+          )}
           <Card className={styles.card}>
             <Text weight="semibold">{t('account.person.security')}</Text>
             <div className={styles.row}>

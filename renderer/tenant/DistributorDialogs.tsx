@@ -5,7 +5,7 @@
  * old), reset the password, and the member config. Checked with the
  * upstream's own schemas on submit, then as typed.
  */
-import { Field, Switch } from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Switch } from '@fluentui/react-components';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { memberConfig, tenantCreate, tenantUpdate, TENANT_LIMITS, type TenantItem } from '../../shared/tenant/index.js';
@@ -15,6 +15,7 @@ import { SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
 import { useRelocalise } from '../app/useRelocalise.js';
 import { FormDialog, TenantDropdown, useDialogSave, useScreen } from '../kit/index.js';
+import { PaymentForm } from '../payment/index.js';
 
 const LIMITS = { name: TENANT_LIMITS.name, cardName: TENANT_LIMITS.cardName };
 const REFRESH = ['tenant.page', 'tenant.detail', 'tenant.list'] as const;
@@ -108,5 +109,21 @@ export function MemberConfigDialog({ tenant, current, onClose }: { tenant: Tenan
       {toggle('members', t('tenant.people.members'))}
       {toggle('points', t('tenant.people.points'))}
     </FormDialog>
+  );
+}
+
+/** A distributor's payment settings (the admin's, or a first-level tenant's for its own): the payment form in a wide dialog; it saves itself. */
+export function PaymentDialog({ tenant, onClose }: { tenant: TenantItem; onClose: () => void }) {
+  const { t } = useScreen();
+  return (
+    <Dialog open modalType="modal" onOpenChange={(_, d) => { if (!d.open) onClose(); }}>
+      <DialogSurface style={{ maxWidth: 'min(960px, 96vw)' }} data-testid="distributor-payment">
+        <DialogBody>
+          <DialogTitle>{`${t('payment.title')} · ${tenant.name}`}</DialogTitle>
+          <DialogContent><PaymentForm tenantId={tenant.tenantId} /></DialogContent>
+          <DialogActions><Button onClick={onClose} data-testid="distributor-payment-close">{t('common.close')}</Button></DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
   );
 }

@@ -15,7 +15,7 @@ import { callOp, useOpMutation } from '../bridge.js';
 import {
   ActionButton, Choice, ConfirmDialog, DataTable, FilterBar, FilterField, OverflowText, Pager, TextFilter, useListPage, useScreen, useSelection, type Column,
 } from '../kit/index.js';
-import { CreateDistributorDialog, EditDistributorDialog, MemberConfigDialog, ResetPasswordDialog } from './DistributorDialogs.js';
+import { CreateDistributorDialog, EditDistributorDialog, MemberConfigDialog, PaymentDialog, ResetPasswordDialog } from './DistributorDialogs.js';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -29,7 +29,7 @@ const useStyles = makeStyles({
 interface Filter { keyword: string; state?: (typeof TENANT_STATES)[number] | undefined }
 const EMPTY: Filter = { keyword: '' };
 const stateOf = (d: TenantItem): (typeof TENANT_STATES)[number] => (d.disabled ? 'disabled' : 'enabled');
-type Dialog = { kind: 'create' } | { kind: 'edit' | 'reset' | 'member'; tenant: TenantItem };
+type Dialog = { kind: 'create' } | { kind: 'edit' | 'reset' | 'member' | 'payment'; tenant: TenantItem };
 
 export default function DistributorsPage() {
   const { t, notify, report, user, navigate } = useScreen();
@@ -96,6 +96,7 @@ export default function DistributorsPage() {
               <MenuList>
                 <MenuItem onClick={() => setDialog({ kind: 'reset', tenant: d })} data-testid="distributor-reset-open">{t('tenant.people.resetPassword')}</MenuItem>
                 <MenuItem onClick={() => void openMember(d)} data-testid="distributor-member-open">{t('tenant.people.memberConfig')}</MenuItem>
+                <MenuItem onClick={() => setDialog({ kind: 'payment', tenant: d })} data-testid="distributor-payment-open">{t('payment.title')}</MenuItem>
                 <MenuItem onClick={() => void navigate(`/tenant/productInformation?tenantId=${d.tenantId}`)} data-testid="distributor-products-open">{t('tenant.people.products')}</MenuItem>
                 {d.parent !== null && moves && (
                   <MenuItem onClick={() => void navigate(`/tenant/devBind?tenantId=${d.tenantId}`)} data-testid="distributor-devices-open">{t('tenant.devices.open')}</MenuItem>
@@ -143,6 +144,7 @@ export default function DistributorsPage() {
       {dialog?.kind === 'edit' && <EditDistributorDialog tenant={dialog.tenant} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'reset' && <ResetPasswordDialog tenant={dialog.tenant} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'member' && member && <MemberConfigDialog tenant={dialog.tenant} current={member} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'payment' && <PaymentDialog tenant={dialog.tenant} onClose={() => setDialog(null)} />}
     </section>
   );
 }
