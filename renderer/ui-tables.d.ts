@@ -11,6 +11,15 @@ declare module 'virtual:ui/languages' {
   export default names;
 }
 declare module 'virtual:ui/errors' {
-  const entries: import('../shared/errors/define.js').ErrorEntries;
+  /** The entries without their texts: what the policy decides by. */
+  const entries: {
+    errors: Readonly<Record<number, Omit<import('../shared/errors/define.js').ErrorEntry, 'texts'>>>;
+    families: readonly { from: number; to: number; entry: Omit<import('../shared/errors/define.js').ErrorEntry, 'texts'> }[];
+  };
   export default entries;
+}
+declare module 'virtual:ui/errors/*' {
+  /** One language's texts: of each code, and of each family (from, to, text). */
+  const texts: { codes: Readonly<Record<number, string>>; families: readonly (readonly [number, number, string])[] };
+  export default texts;
 }

@@ -8,7 +8,9 @@
  *   namespaces, loaded with the shell (renderer/i18n/index.ts);
  * - `virtual:ui/languages`: each language's name in its own language (the
  *   switcher lists them before their catalogues are loaded);
- * - `virtual:ui/errors`: the error codes' entries and families.
+ * - `virtual:ui/errors`: the error codes' and families' policies;
+ *   `virtual:ui/errors/<lang>`: their texts in one language (loaded with
+ *   that language's catalogue: the sign-in page carries one language's).
  *
  * Why: the catalogues and the error table are assembled in
  * shared/domains.ts, beside every domain's API table. Importing them from
@@ -44,7 +46,15 @@ const part = (lang: (typeof LANGS)[number], screens: boolean) =>
 /** Each module's data by its name after the prefix, made when the module is loaded. */
 const MODULES: ReadonlyMap<string, () => unknown> = new Map<string, () => unknown>([
   ['languages', () => Object.fromEntries(LANGS.map((l) => [l, catalogues[l].language[l]]))],
-  ['errors', () => ({ errors: ERRORS, families: FAMILIES })],
+  // The policies of every code for every page; their texts one language at a time, loaded with that language's catalogue (renderer/app/errors.ts).
+  ['errors', () => ({
+    errors: Object.fromEntries(Object.entries(ERRORS).map(([code, e]) => [code, { policy: e.policy, status: e.status }])),
+    families: FAMILIES.map((f) => ({ from: f.from, to: f.to, entry: { policy: f.entry.policy, status: f.entry.status } })),
+  })],
+  ...LANGS.map((lang): [string, () => unknown] => [`errors/${lang}`, () => ({
+    codes: Object.fromEntries(Object.entries(ERRORS).map(([code, e]) => [code, e.texts[lang]])),
+    families: FAMILIES.map((f) => [f.from, f.to, f.entry.texts[lang]]),
+  })]),
   ...LANGS.flatMap((lang): [string, () => unknown][] => [[`catalogue/${lang}`, () => part(lang, false)], [`catalogue/${lang}/screens`, () => part(lang, true)]]),
 ]);
 

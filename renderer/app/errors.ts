@@ -4,14 +4,39 @@
  * the current language. report.tsx executes it.
  */
 import entries from 'virtual:ui/errors';
-import { entryLookup, UNKNOWN } from '../../shared/errors/define.js';
+import { entryLookup, UNKNOWN, type ErrorEntries } from '../../shared/errors/define.js';
 import { createPolicy, type CallError, type Decision, type FailureContext, type Message, type RuleName } from '../../shared/errors/policy.js';
 import { type Lang } from '../../shared/i18n/define.js';
+import { loadWithLanguage } from '../i18n/index.js';
 
-// The catalogue's entries as data built into the bundle (scripts/ui-tables.ts), not shared/domains.ts with every API table.
-const knownEntry = entryLookup(entries);
-const errorEntry = (code: number) => knownEntry(code) ?? UNKNOWN;
+// The catalogue's policies as data built into the bundle (scripts/ui-tables.ts), not shared/domains.ts with every API
+// table; the policy reads no text, so the entries come without theirs.
+const knownEntry = entryLookup(entries as unknown as ErrorEntries);
 const { decide } = createPolicy(knownEntry);
+
+type TextTable = { codes: Readonly<Record<number, string>>; families: readonly (readonly [number, number, string])[] };
+const TEXTS: Readonly<Record<Lang, () => Promise<{ default: TextTable }>>> = {
+  'zh-CN': () => import('virtual:ui/errors/zh-CN'),
+  'zh-TW': () => import('virtual:ui/errors/zh-TW'),
+  en: () => import('virtual:ui/errors/en'),
+};
+const loaded: Partial<Record<Lang, TextTable>> = {};
+
+/** One language's error texts: loaded with that language's catalogue (renderer/i18n), so the shown language always has them. */
+export async function loadErrorTexts(lang: Lang): Promise<void> {
+  loaded[lang] ??= (await TEXTS[lang]()).default;
+}
+loadWithLanguage(loadErrorTexts);
+
+/** A code's text in `lang`: its own, its family's, else "try again later". */
+function codeText(code: number, lang: Lang): string {
+  const table = loaded[lang];
+  if (!table) {
+    void loadErrorTexts(lang);
+    return UNKNOWN.texts[lang];
+  }
+  return table.codes[code] ?? table.families.find(([from, to]) => code >= from && code <= to)?.[2] ?? UNKNOWN.texts[lang];
+}
 
 export interface ShownNotice { text: string; timeout: number }
 
@@ -44,7 +69,7 @@ export interface PresentOptions {
 export function messageText(message: Message, lang: Lang, uiText: (key: UiKey) => string, fallback?: string): string {
   switch (message.kind) {
     case 'code':
-      return errorEntry(message.code).texts[lang];
+      return codeText(message.code, lang);
     case 'server':
       return message.text;
     case 'fallback':

@@ -45,6 +45,12 @@ const SCREENS: Readonly<Record<Lang, Part>> = {
 
 export const i18n = i18next.createInstance();
 
+/** Language data other modules keep beside the catalogue (the error texts, renderer/app/errors.ts): loaded with it. */
+const companions: ((lang: Lang) => Promise<void>)[] = [];
+export function loadWithLanguage(load: (lang: Lang) => Promise<void>): void {
+  companions.push(load);
+}
+
 /** Set once the shell asks for the screens' texts: from then on every language is loaded whole. */
 let screensWanted = false;
 const screensLoaded = new Set<Lang>();
@@ -52,6 +58,7 @@ const screensLoaded = new Set<Lang>();
 /** Adds `lang`'s catalogue to i18next unless it is there (with the screens' part once the shell wants it). */
 async function load(lang: Lang): Promise<void> {
   if (!i18n.hasResourceBundle(lang, 'translation')) i18n.addResourceBundle(lang, 'translation', (await CATALOGUES[lang]()).default);
+  await Promise.all(companions.map((c) => c(lang)));
   if (screensWanted && !screensLoaded.has(lang)) {
     i18n.addResourceBundle(lang, 'translation', (await SCREENS[lang]()).default, true, true);
     screensLoaded.add(lang);
@@ -65,6 +72,7 @@ export async function loadScreenTexts(): Promise<void> {
 }
 
 export async function initI18n(lang: Lang = initialLanguage()): Promise<void> {
+  await Promise.all(companions.map((c) => c(lang)));
   await i18n.use(initReactI18next).init({
     resources: { [lang]: { translation: (await CATALOGUES[lang]()).default as Catalogue } },
     lng: lang,

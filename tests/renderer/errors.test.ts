@@ -1,10 +1,13 @@
 /** The renderer's reading of the policy decision: texts in the current language. */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorEntry } from '../../shared/domains.js';
 import { NOTIFY_LONG_MS, NOTIFY_MS } from '../../shared/errors/policy.js';
 import { UNKNOWN } from '../../shared/errors/define.js';
 import { catalogues } from '../../shared/domains.js';
-import { asCallError, messageText, present } from '../../renderer/app/errors.js';
+import { asCallError, loadErrorTexts, messageText, present } from '../../renderer/app/errors.js';
+
+// The page loads a language's error texts with its catalogue (renderer/i18n); here all three, once.
+beforeAll(() => Promise.all((['zh-CN', 'zh-TW', 'en'] as const).map(loadErrorTexts)));
 
 const en = catalogues.en;
 const uiText = (key: string) => {
