@@ -10,7 +10,8 @@ import { CODE } from '../../shared/domains.js';
 import type { PageQuery } from '../../shared/api/define.js';
 import type { MemberConfig, TenantItem } from '../../shared/tenant/index.js';
 import type { Db, Queryable } from '../db/index.js';
-import { BizError, RequestValidationError } from '../http/errors.js';
+import { BizError, RequestValidationError, uniqueAs } from '../http/errors.js';
+import { containsPattern } from '../db/sql.js';
 import { paged } from '../http/paged.js';
 import type { AuthUser } from '../http/principal.js';
 import type { Scope } from '../scope.js';
@@ -41,7 +42,7 @@ const toItem = (row: Awaited<ReturnType<typeof select>>[number]): TenantItem => 
 
 export async function tenantPage(db: Queryable, user: AuthUser, scope: Scope, query: PageQuery, filter: { keyword?: string | undefined; state?: 'enabled' | 'disabled' | undefined; parentId?: number | undefined }) {
   if (filter.parentId !== undefined) await tenantInScope(db, scope, filter.parentId);
-  const like = filter.keyword ? `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const like = filter.keyword ? containsPattern(filter.keyword) : undefined;
   const where = and(
     managed(user, scope),
     like ? or(ilike(tenants.name, like), ilike(tenants.contact, like),
@@ -66,10 +67,6 @@ export async function tenantDetail(db: Queryable, user: AuthUser, scope: Scope, 
   return { ...toItem(item!), memberConfig: { cardName: row.memberCardName, members: row.membersEnabled, points: row.pointsEnabled } };
 }
 
-const UNIQUE_VIOLATION = '23505';
-const isUniqueViolation = (err: unknown): boolean => (err as { code?: string; cause?: { code?: string } }).code === UNIQUE_VIOLATION
-  || (err as { cause?: { code?: string } }).cause?.code === UNIQUE_VIOLATION;
-
 export async function createTenant(db: Db, user: AuthUser, body: { name: string; username: string; password: string; contact: string; parentId?: number | undefined }) {
   let parentId: number | null;
   if (user.kind === 'admin') {
@@ -88,19 +85,14 @@ export async function createTenant(db: Db, user: AuthUser, body: { name: string;
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.username, body.username));
   if (taken) throw new BizError(CODE.usernameTaken);
   const passwordHash = await newPasswordHash(body.password);
-  try {
-    const id = await db.transaction(async (tx) => {
-      const [row] = await tx.insert(tenants).values({ name: body.name, contact: body.contact, parentId }).returning({ id: tenants.id });
-      await tx.insert(users).values({ username: body.username, passwordHash, name: body.name, kind: 'tenant', tenantId: row!.id, contact: body.contact });
-      return row!.id;
-    });
-    const [item] = await select(db).where(eq(tenants.id, id));
-    return toItem(item!);
-  } catch (err) {
-    // Two creations racing for one username: the unique index decides, the loser hears 1404.
-    if (isUniqueViolation(err)) throw new BizError(CODE.usernameTaken);
-    throw err;
-  }
+  // Two creations racing for one username: the unique index decides, the loser hears 1404.
+  const id = await uniqueAs(CODE.usernameTaken, () => db.transaction(async (tx) => {
+    const [row] = await tx.insert(tenants).values({ name: body.name, contact: body.contact, parentId }).returning({ id: tenants.id });
+    await tx.insert(users).values({ username: body.username, passwordHash, name: body.name, kind: 'tenant', tenantId: row!.id, contact: body.contact });
+    return row!.id;
+  }));
+  const [item] = await select(db).where(eq(tenants.id, id));
+  return toItem(item!);
 }
 
 export async function updateTenant(db: Db, user: AuthUser, scope: Scope, id: number, body: { name: string; contact?: string | undefined }) {
