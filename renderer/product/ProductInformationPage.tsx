@@ -10,6 +10,7 @@ import { ArrowLeftRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageProblem, PageSpinner } from '../app/pages.js';
+import { idOfQuery } from '../app/paths.js';
 import { useOp } from '../bridge.js';
 import type { ProductSort } from '../../shared/product/index.js';
 import { DetailPage, FilterBar, filterBody, Pager, TextFilter, useListPage, useScreen, type Sort } from '../kit/index.js';
@@ -22,11 +23,10 @@ const PEOPLE = '/tenant/people';
 export default function ProductInformationPage() {
   const { t, navigate } = useScreen();
   const [params] = useSearchParams();
-  const id = Number(params.get('tenantId'));
-  const valid = Number.isSafeInteger(id) && id > 0;
-  const tenant = useOp('tenant.info', { body: { tenantId: valid ? id : 0 } }, { enabled: valid });
+  const id = idOfQuery(params.get('tenantId'));
+  const tenant = useOp('tenant.info', { body: { tenantId: id ?? 0 } }, { enabled: id !== undefined });
   const back = <Button icon={<ArrowLeftRegular />} onClick={() => void navigate(PEOPLE)} data-testid="product-information-back">{t('common.back')}</Button>;
-  if (!valid || (tenant.isError && !tenant.isFetching)) return <PageProblem back={back} text={t('product.information.noTenant')} testId="product-information" />;
+  if (id === undefined || (tenant.isError && !tenant.isFetching)) return <PageProblem back={back} text={t('product.information.noTenant')} testId="product-information" />;
   if (!tenant.data) return <PageSpinner />;
   return (
     <DetailPage id="product-information" title={t('product.information.title', { name: tenant.data.name })} back={back} wide titleTestId="product-information-title">

@@ -15,6 +15,7 @@ import type { DeviceItem } from '../../shared/device/index.js';
 import type { TenantDetail } from '../../shared/tenant/index.js';
 import { refusedWith } from '../app/errors.js';
 import { PageProblem, PageSpinner } from '../app/pages.js';
+import { idOfQuery } from '../app/paths.js';
 import { callOp, useOp } from '../bridge.js';
 import { DeviceTable } from '../device/index.js';
 import { ActionButton, ConfirmDialog, DetailPage, FilterBar, FilterField, listView, Pager, shownTotal, useScreen, useSelection } from '../kit/index.js';
@@ -32,11 +33,10 @@ const PEOPLE = '/tenant/people';
 export default function DistributorDevicesPage() {
   const { t, navigate } = useScreen();
   const [params] = useSearchParams();
-  const id = Number(params.get('tenantId'));
-  const valid = Number.isSafeInteger(id) && id > 0;
-  const detail = useOp('tenant.detail', { params: { id: valid ? id : 0 } }, { enabled: valid });
+  const id = idOfQuery(params.get('tenantId'));
+  const detail = useOp('tenant.detail', { params: { id: id ?? 0 } }, { enabled: id !== undefined });
   const back = <Button icon={<ArrowLeftRegular />} onClick={() => void navigate(PEOPLE)} data-testid="devbind-back">{t('common.back')}</Button>;
-  if (!valid) return <PageProblem back={back} text={t('tenant.devices.noTenant')} testId="devbind" />;
+  if (id === undefined) return <PageProblem back={back} text={t('tenant.devices.noTenant')} testId="devbind" />;
   if (detail.isError && !detail.isFetching) {
     return refusedWith(detail.error, CODE.tenantNotFound)
       ? <PageProblem back={back} text={t('tenant.devices.noTenant')} testId="devbind" />
