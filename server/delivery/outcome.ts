@@ -21,7 +21,7 @@ import { BizError, RequestValidationError } from '../http/errors.js';
 import { publish } from '../http/events.js';
 import type { DeviceCaller } from '../http/principal.js';
 import { envInteger } from '../manifest.js';
-import { platformScope } from '../scope.js';
+import { platformScope, type Scope } from '../scope.js';
 import { applyChannelOutcomes, publishDeviceNews } from '../device/index.js';
 import { orderItems, orders } from '../order/index.js';
 import { refundSettingsOf, requestRefund } from '../refund/index.js';
@@ -31,7 +31,7 @@ import { deliveryReviews } from './schema.js';
 export const deliveryTimeoutMs = (env: NodeJS.ProcessEnv = process.env): number => envInteger(env, 'DELIVERY_TIMEOUT_MS', 1, DELIVERY_TIMEOUT_MS);
 
 const openOrder = {
-  id: orders.id, number: orders.number, tenantId: orders.tenantId, deviceId: orders.deviceId, deliveryEnd: orders.deliveryEnd,
+  id: orders.id, number: orders.number, tenantId: orders.tenantId, deviceId: orders.deviceId, deliveryState: orders.deliveryState, deliveryEnd: orders.deliveryEnd,
   receivedAmount: orders.receivedAmount, refundAmount: orders.refundAmount,
 };
 
@@ -39,13 +39,35 @@ const itemColumns = {
   id: orderItems.id, channel: orderItems.channel, name: orderItems.name, unitPrice: orderItems.unitPrice, count: orderItems.count,
   state: orderItems.state, refundAmount: orderItems.refundAmount, outcome: orderItems.outcome, failure: orderItems.failure,
 };
-const itemsOf = (tx: Tx, orderId: number) =>
+/** An order's items, locked (after the order's row: the order refunds take). */
+export const itemsOf = (tx: Tx, orderId: number) =>
   tx.select(itemColumns).from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.id).for('update');
 type Item = Awaited<ReturnType<typeof itemsOf>>[number];
 const lockOrders = (tx: Tx) => tx.select(openOrder).from(orders);
 type OpenOrder = Awaited<ReturnType<ReturnType<typeof lockOrders>['where']>>[number];
 
 interface Fresh { item: Item; outcome: ItemOutcome; failure: DeliveryFailure | null }
+
+/**
+ * Refunds each failed item what is left of it, within what is left of the
+ * order (`orderLeft`, read under the order's lock), one refund per item —
+ * the automatic path and an approved review alike. Answers whether any was made.
+ */
+export async function refundFailedItems(tx: Tx, orderId: number, orderLeft: number, items: readonly Item[], by: { scope: Scope; requestedBy: string; reason: string; actor?: number }) {
+  let refunded = false;
+  for (const item of items) {
+    const amount = Math.min(item.unitPrice * item.count - item.refundAmount, orderLeft);
+    // Already refunded by hand (or the order as a whole): nothing is left to give back for it.
+    if (amount <= 0) continue;
+    orderLeft -= amount;
+    await requestRefund(tx, {
+      scope: by.scope, orderId, input: { reason: by.reason, items: [{ itemId: item.id, amount }] }, requestedBy: by.requestedBy,
+      ...(by.actor !== undefined ? { actor: by.actor } : {}), failure: item.failure ?? 'timeout',
+    });
+    refunded = true;
+  }
+  return refunded;
+}
 
 /** Records fresh outcomes of an order's items and everything that follows from them. */
 async function record(tx: Tx, order: OpenOrder, items: Item[], fresh: readonly Fresh[], timedOut: boolean) {
@@ -60,20 +82,10 @@ async function record(tx: Tx, order: OpenOrder, items: Item[], fresh: readonly F
   const { state, end } = deliveryOf(items.map((i) => i.outcome), timedOut);
   await tx.update(orders).set({ deliveryState: state, deliveryEnd: end }).where(eq(orders.id, order.id));
 
-  const failed = fresh.filter((f) => f.outcome === 'failed');
-  let refunded = false;
-  if (failed.length && settings.autoRefund) {
-    let orderLeft = order.receivedAmount - order.refundAmount;
-    for (const { item, failure } of failed) {
-      const amount = Math.min(item.unitPrice * item.count - item.refundAmount, orderLeft);
-      // Already refunded by hand (or the order as a whole): nothing is left to give back for it.
-      if (amount <= 0) continue;
-      orderLeft -= amount;
-      await requestRefund(tx, { scope: platformScope, orderId: order.id, input: { reason: '', items: [{ itemId: item.id, amount }] }, requestedBy: '', failure: failure! });
-      refunded = true;
-    }
-    if (refunded) await tx.update(orders).set({ autoRefunded: true }).where(eq(orders.id, order.id));
-  }
+  const failed = fresh.filter((f) => f.outcome === 'failed').map((f) => f.item);
+  const refunded = settings.autoRefund && failed.length > 0
+    && await refundFailedItems(tx, order.id, order.receivedAmount - order.refundAmount, failed, { scope: platformScope, requestedBy: '', reason: '' });
+  if (refunded) await tx.update(orders).set({ autoRefunded: true }).where(eq(orders.id, order.id));
   if (!settings.autoRefund && end !== 'notEnded' && items.some((i) => i.outcome === 'failed')) {
     await tx.insert(deliveryReviews).values({ orderId: order.id, tenantId: order.tenantId }).onConflictDoNothing();
   }
@@ -95,8 +107,8 @@ export async function reportOutcome(db: Db, caller: DeviceCaller, input: Outcome
     const fresh = order.deliveryEnd !== 'notEnded' ? []
       : input.items.filter((i) => byChannel.get(i.channel)!.outcome === null)
         .map((i) => ({ item: byChannel.get(i.channel)!, outcome: i.outcome, failure: i.failure ?? null }));
-    const { state, end } = fresh.length ? await record(tx, order, items, fresh, false)
-      : await tx.select({ state: orders.deliveryState, end: orders.deliveryEnd }).from(orders).where(eq(orders.id, order.id)).then((r) => r[0]!);
+    // Nothing new: the order as it stands (read under its lock).
+    const { state, end } = fresh.length ? await record(tx, order, items, fresh, false) : { state: order.deliveryState, end: order.deliveryEnd };
     return { orderNumber: order.number, deliveryState: state, deliveryEnd: end, recorded: fresh.length };
   });
 }

@@ -13,8 +13,8 @@ import { BizError } from '../http/errors.js';
 import { paged } from '../http/paged.js';
 import type { Scope } from '../scope.js';
 import { orderItems, orders, orderScope } from '../order/index.js';
-import { requestRefund } from '../refund/index.js';
 import { tenantInScope, tenants } from '../tenant/index.js';
+import { itemsOf, refundFailedItems } from './outcome.js';
 import { deliveryReviews as r } from './schema.js';
 
 const columns = {
@@ -25,13 +25,12 @@ const columns = {
 const select = (db: Queryable) => db.select(columns).from(r).innerJoin(orders, eq(orders.id, r.orderId)).leftJoin(tenants, eq(tenants.id, r.tenantId));
 type Row = Awaited<ReturnType<typeof select>>[number];
 
-/** The failed items of some orders, each with what it cost and what is left to refund of it. */
+/** The failed items of some orders, each with what it cost. */
 async function failedOf(db: Queryable, orderIds: readonly number[]) {
   if (!orderIds.length) return [];
   return db.select({
     id: orderItems.id, orderId: orderItems.orderId, name: orderItems.name, channel: orderItems.channel, count: orderItems.count,
     failure: orderItems.failure, value: sql<number>`${orderItems.unitPrice} * ${orderItems.count}`,
-    left: sql<number>`${orderItems.unitPrice} * ${orderItems.count} - ${orderItems.refundAmount}`,
   }).from(orderItems).where(and(inArray(orderItems.orderId, [...orderIds]), eq(orderItems.outcome, 'failed'))).orderBy(orderItems.channel);
 }
 
@@ -47,7 +46,6 @@ async function toItems(db: Queryable, rows: readonly Row[]): Promise<ReviewItem[
     };
   });
 }
-
 
 export async function reviewPage(db: Queryable, scope: Scope, query: PageQuery, filter: { state?: ReviewItem['state'] | undefined; tenantId?: number | undefined }) {
   if (filter.tenantId !== undefined) await tenantInScope(db, scope, filter.tenantId);
@@ -74,15 +72,12 @@ export async function decideReview(db: Db, scope: Scope, id: number, decision: {
     if (!row) throw new BizError(CODE.reviewNotFound);
     if (row.state !== 'pending') throw new BizError(CODE.reviewDecided);
     if (decision.approve) {
-      const lines = (await failedOf(tx, [row.orderId])).filter((f) => Number(f.left) > 0).map((f) => ({ itemId: f.id, amount: Number(f.left), failure: f.failure }));
-      // One refund per item, as the automatic path makes them; 920 if a manual refund took the order meanwhile (the whole decision rolls back).
-      for (const l of lines) {
-        await requestRefund(tx, { scope, orderId: row.orderId, input: { reason: decision.note ?? '', items: [{ itemId: l.itemId, amount: l.amount }] }, requestedBy: by.name, actor: by.id, failure: l.failure ?? 'timeout' });
-      }
+      // The order's lock first, as every refund takes it; then the failed items refunded as the automatic path refunds them.
+      const [order] = await tx.select({ received: orders.receivedAmount, refunded: orders.refundAmount }).from(orders).where(eq(orders.id, row.orderId)).for('update');
+      const failed = (await itemsOf(tx, row.orderId)).filter((i) => i.outcome === 'failed');
+      await refundFailedItems(tx, row.orderId, order!.received - order!.refunded, failed, { scope, requestedBy: by.name, reason: decision.note ?? '', actor: by.id });
     }
     await tx.update(r).set({ state: decision.approve ? 'approved' : 'dismissed', note: decision.note ?? null, decidedBy: by.name, decidedAt: sql`now()` }).where(eq(r.id, id));
   });
   return reviewOf(db, scope, id);
 }
-
-export { reviewOf };

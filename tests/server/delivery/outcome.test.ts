@@ -211,6 +211,18 @@ describe('delivery.reviews', () => {
 });
 
 describe('delivery.decide', () => {
+  it('approves within what is left of the order: a manual refund of part of it first, the failed items share the rest', async () => {
+    const { saleId, order } = await sale(A1, [4, 5]);
+    await report(A1, saleId, [{ channel: 4, outcome: 'failed', failure: 'jam' }, { channel: 5, outcome: 'failed', failure: 'motor' }]);
+    const manual = order.receivedAmount - 1;
+    await t.ok('refund.create', { params: { id: order.id }, body: { reason: '顾客投诉，先行退款', amount: manual } }, t.token.tenant11);
+    const [review] = await t.db.select().from(deliveryReviews).where(eq(deliveryReviews.orderId, order.id));
+    expect(await t.ok('delivery.decide', { params: { id: review!.id }, body: { approve: true } }, t.token.tenant11)).toMatchObject({ state: 'approved' });
+    const made = await refundsOf(order.id);
+    expect(made.filter((r) => r.failure !== null).map((r) => r.amount)).toEqual([1]);
+    expect((await orderRow(order.id)).refundAmount).toBe(order.receivedAmount);
+  });
+
   it('dismisses with a note, refunding nothing', async () => {
     const { saleId, order } = await sale(A1, [3]);
     await report(A1, saleId, [{ channel: 3, outcome: 'failed', failure: 'door' }]);
