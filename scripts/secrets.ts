@@ -1,6 +1,7 @@
 /**
- * `npm run secrets -- --rotate`: reseals every payment secret under the
- * current key — the first of SECRETS_KEY — opening each with the key that
+ * `npm run secrets -- --rotate`: reseals every payment secret and callback
+ * signing secret under the current key — the first of SECRETS_KEY — opening
+ * each with the key that
  * sealed it (the older keys follow the current one in SECRETS_KEY). In the
  * upstream's database (DATABASE_URL, by default the demo's ./.data/upstream,
  * whose demo key file is used when SECRETS_KEY is not set; stop the upstream
@@ -10,6 +11,7 @@
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../server/db/index.js';
 import { rotateSecrets, startupKeys } from '../server/payment/index.js';
+import { rotateCallbackKeys } from '../server/callback/index.js';
 
 const { values } = parseArgs({ options: { rotate: { type: 'boolean' } } });
 if (!values.rotate) {
@@ -21,7 +23,7 @@ const keys = await startupKeys(process.env, url, (line) => console.warn(line));
 if (!keys) process.exit(1);
 const database = await openDatabase(url);
 try {
-  const resealed = await rotateSecrets(database.db, keys);
+  const resealed = await rotateSecrets(database.db, keys) + await rotateCallbackKeys(database.db, keys);
   console.log(`secrets: ${resealed} resealed under key ${keys[0]!.id}; 0 left under older keys`);
 } finally {
   await database.close();

@@ -5,7 +5,7 @@
  */
 import type { Db } from './db/index.js';
 import { databaseStorage, type FileStorage } from './storage/index.js';
-import { assembleHandlers, assembleOwners, loadDemo, type AppSettings } from './manifest.js';
+import { assembleHandlers, assembleOwners, envInteger, loadDemo, type AppSettings } from './manifest.js';
 import type { ApiOp } from '../shared/domains.js';
 import { accountServer, authenticator as userAuthenticator, hasAccounts } from './account/index.js';
 import type { Authenticator } from './http/principal.js';
@@ -24,8 +24,17 @@ import { dashboardServer } from './dashboard/index.js';
 import { billingServer } from './billing/index.js';
 import { deliveryServer } from './delivery/index.js';
 import { paymentServer } from './payment/index.js';
+import { callbackServer } from './callback/index.js';
+import { setEventSinks } from './http/events.js';
+import { startJobs, type JobKinds } from './jobs/index.js';
 
-export const SERVER_DOMAINS = [accountServer, tenantServer, staffServer, customerServer, deviceServer, pointServer, fileServer, productServer, orderServer, sceneServer, refundServer, complaintServer, dashboardServer, billingServer, deliveryServer, paymentServer] as const;
+export const SERVER_DOMAINS = [accountServer, tenantServer, staffServer, customerServer, deviceServer, pointServer, fileServer, productServer, orderServer, sceneServer, refundServer, complaintServer, dashboardServer, billingServer, deliveryServer, paymentServer, callbackServer] as const;
+
+// Every publish is heard by the domains that act on others' news (callbacks), in its transaction.
+setEventSinks(SERVER_DOMAINS.flatMap((d) => ('onEvent' in d && d.onEvent ? [d.onEvent] : [])));
+
+/** Every domain's kinds of deferred work (server/jobs). */
+export const jobKinds: JobKinds = Object.assign({}, ...SERVER_DOMAINS.map((d) => ('jobs' in d ? d.jobs : {})));
 
 /** Every operation's handler. */
 export const handlers = assembleHandlers(SERVER_DOMAINS);
@@ -51,6 +60,7 @@ export async function loadDemoData(db: Db, storage: FileStorage = databaseStorag
 /** Starts every domain's periodic work (server/manifest.ts `background`); the answer stops it all. */
 export function startBackground(db: Db, storage: FileStorage): () => Promise<void> {
   const stops = SERVER_DOMAINS.flatMap((d) => ('background' in d && d.background ? [d.background(db, storage)] : []));
+  stops.push(startJobs(db, storage, jobKinds, { concurrency: envInteger(process.env, 'JOBS_CONCURRENCY', 1, 8), pollMs: envInteger(process.env, 'JOBS_POLL_MS', 10, 500) }));
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
   };

@@ -10,6 +10,8 @@ import type { ApiOp } from '../shared/domains.js';
 import type { Db, Tx } from './db/index.js';
 import { databaseStorage, type FileStorage } from './storage/index.js';
 import type { Handlers } from './http/handlers.js';
+import type { EventSink } from './http/events.js';
+import type { JobKinds } from './jobs/index.js';
 
 /** Ids the demo loader hands from one domain's rows to the next: (domain, key) → id. */
 export interface DemoIds {
@@ -81,6 +83,14 @@ export interface ServerManifest {
    * upstream's file storage. Returns how to stop it.
    */
   background?: (db: Db, storage: FileStorage) => () => Promise<void>;
+  /** Kinds of deferred work this domain queues (server/jobs): every running upstream takes them. */
+  jobs?: JobKinds;
+  /**
+   * Hears every live event inside the transaction that publishes it
+   * (server/http/events.ts): a domain that must act on another's news (the
+   * callbacks) does so without that domain knowing of it.
+   */
+  onEvent?: EventSink;
 }
 
 export const defineServerDomain = <const M extends ServerManifest>(manifest: M): M => manifest;

@@ -25,8 +25,9 @@ import { dashboard } from './dashboard/index.js';
 import { billing } from './billing/index.js';
 import { delivery } from './delivery/index.js';
 import { payment } from './payment/index.js';
+import { callback } from './callback/index.js';
 
-export const DOMAINS = [account, tenant, staff, device, point, file, product, order, scene, refund, complaint, dashboard, billing, delivery, payment] as const;
+export const DOMAINS = [account, tenant, staff, device, point, file, product, order, scene, refund, complaint, dashboard, billing, delivery, payment, callback] as const;
 
 type Domain = (typeof DOMAINS)[number];
 type Intersect<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

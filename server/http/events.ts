@@ -19,8 +19,15 @@ const CHANNEL = 'vend_events';
 /** A comment line this often keeps proxies from closing a quiet stream, and re-checks the session. */
 export const PING_MS = 25_000;
 
-/** Announces an event at the commit of `db`'s transaction (or at once outside one). */
+/** A domain that hears every event within the publishing transaction (server/manifest.ts `onEvent`). */
+export type EventSink = (db: Queryable, topic: string, tenantId: number | null, data: object) => Promise<void>;
+let sinks: readonly EventSink[] = [];
+/** The domains' sinks (server/domains.ts sets them once). */
+export const setEventSinks = (all: readonly EventSink[]) => { sinks = all; };
+
+/** Announces an event at the commit of `db`'s transaction (or at once outside one); the sinks hear it in that transaction. */
 export async function publish(db: Queryable, topic: string, tenantId: number | null, data: object, actor?: number): Promise<void> {
+  for (const sink of sinks) await sink(db, topic, tenantId, data);
   await db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ topic, tenantId, ...(actor === undefined ? {} : { actor }), data })})`);
 }
 

@@ -3,7 +3,7 @@ import { defineServerDomain } from '../manifest.js';
 import { paymentHandlers } from './handlers.js';
 
 export { paymentSecrets, paymentSettings } from './schema.js';
-export { configureSecrets, parseKeys, secretKeys, startupKeys, type SecretKey } from './secrets.js';
+export { configureSecrets, open, parseKeys, seal, secretKeys, startupKeys, type Sealed, type SecretKey } from './secrets.js';
 export { rotateSecrets } from './settings.js';
 
 export const paymentServer = defineServerDomain({

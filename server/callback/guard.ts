@@ -1,0 +1,93 @@
+/**
+ * No server-side request forgery through a callback URL: https only, and
+ * every address the host resolves to must be public — checked when the URL is
+ * saved (a clear field error) and again at each call, after DNS, by
+ * request-filtering-agent on the socket itself (so a name re-pointed at
+ * 127.0.0.1 after the save is refused too). Redirects are never followed
+ * (node:http does not), answers are read up to a bound, calls time out.
+ *
+ * `CALLBACK_ALLOW_PRIVATE=1` lets loopback and private addresses through, and
+ * plain http with them — the tests' own receivers on 127.0.0.1 use it.
+ */
+import { lookup } from 'node:dns/promises';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import ipaddr from 'ipaddr.js';
+import { useAgent } from 'request-filtering-agent';
+
+export const allowPrivate = (env: NodeJS.ProcessEnv = process.env) => env.CALLBACK_ALLOW_PRIVATE === '1';
+
+/** Only `unicast` is a public address in ipaddr.js's ranges (loopback, private, link-local, carrier-grade NAT… are not). */
+const isPublic = (address: string) => {
+  try {
+    return ipaddr.process(address).range() === 'unicast';
+  } catch {
+    return false;
+  }
+};
+
+const DNS_TIMEOUT_MS = 3000;
+
+/** Why a callback URL is refused (an i18n key of the field), or null. */
+export async function urlProblem(value: string): Promise<string | null> {
+  const url = new URL(value);
+  const open = allowPrivate();
+  if (url.protocol !== 'https:' && !(open && url.protocol === 'http:')) return 'callback.validation.https';
+  if (open) return null;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  if (ipaddr.isValid(host)) addresses = [host];
+  else {
+    try {
+      const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('dns timeout')), DNS_TIMEOUT_MS).unref());
+      addresses = (await Promise.race([lookup(host, { all: true, verbatim: true }), timeout])).map((a) => a.address);
+    } catch {
+      return 'callback.validation.unresolvable';
+    }
+  }
+  return addresses.length && addresses.every(isPublic) ? null : 'callback.validation.private';
+}
+
+export interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** The body's first `maxBytes` bytes. */
+  body: Buffer;
+  latencyMs: number;
+}
+
+/**
+ * POSTs `body` and reads the answer's first `maxBytes`; rejects on a refused
+ * address (checked at connect, after DNS), a connection error or `timeoutMs`
+ * without the whole answer. A 3xx is an answer like any other: not followed.
+ */
+export function post(url: string, headers: Record<string, string>, body: string, opts: { timeoutMs: number; maxBytes: number }): Promise<Answer> {
+  const started = performance.now();
+  const request = url.startsWith('https:') ? httpsRequest : httpRequest;
+  return new Promise<Answer>((resolve, reject) => {
+    const req = request(url, {
+      method: 'POST',
+      agent: useAgent(url, { allowPrivateIPAddress: allowPrivate(), keepAlive: false }),
+      headers: { 'content-type': 'application/json', 'user-agent': 'VendConsole-Webhooks/1', ...headers, 'content-length': String(Buffer.byteLength(body)) },
+    }, (res) => {
+      const parts: Buffer[] = [];
+      let size = 0;
+      const done = () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts).subarray(0, opts.maxBytes), latencyMs: Math.round(performance.now() - started) });
+      res.on('data', (chunk: Buffer) => {
+        if (size < opts.maxBytes) parts.push(chunk);
+        size += chunk.length;
+        // Enough read: the rest is not wanted, and a receiver streaming forever must not hold the worker.
+        if (size >= opts.maxBytes) {
+          res.destroy();
+          done();
+        }
+      });
+      res.on('end', done);
+      res.on('error', reject);
+    });
+    const timer = setTimeout(() => req.destroy(new Error(`no answer within ${opts.timeoutMs} ms`)), opts.timeoutMs);
+    req.on('close', () => clearTimeout(timer));
+    req.on('error', reject);
+    req.end(body);
+  });
+}

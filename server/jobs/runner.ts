@@ -1,0 +1,162 @@
+/**
+ * The job runner every domain's deferred work shares (server/jobs/schema.ts).
+ * Hand-written rather than pg-boss (README "Jobs" says why, with figures):
+ * a claim is one UPDATE … FOR UPDATE SKIP LOCKED, which PGlite and
+ * PostgreSQL both carry, so any number of instances take jobs from one
+ * database and no job runs twice at once.
+ *
+ * - A running job beats its heart; one not heard of for `staleMs` lost its
+ *   instance and is taken again (at least once: a kind's `run` must be safe
+ *   to repeat).
+ * - A failed attempt asks its kind when to try again (`retryAfter`), or gives
+ *   up (`failed`).
+ * - A group (one tenant's endpoint) runs at most its kind's `groupLimit` jobs
+ *   at once across instances, so a dead endpoint holds that many workers,
+ *   never all of them.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db, Queryable } from '../db/index.js';
+import { rowsOf } from '../db/sql.js';
+import type { FileStorage } from '../storage/index.js';
+
+export interface JobContext {
+  db: Db;
+  storage: FileStorage;
+  /** 1 for the first attempt. */
+  attempt: number;
+  createdAt: Date;
+}
+
+export interface JobKind<P = Record<string, unknown>> {
+  /** One attempt; a throw is a failed attempt (its message is kept as the job's last error). */
+  run(payload: P, ctx: JobContext): Promise<void>;
+  /** Milliseconds until the next attempt after `attempt` failed, or null: give up. */
+  retryAfter(attempt: number, createdAt: Date): number | null;
+  /** Called once when the kind gives up. */
+  failed?(payload: P, error: string, ctx: JobContext): Promise<void>;
+  /** How many jobs of one group run at once, across instances (default: no limit). */
+  groupLimit?: number;
+}
+
+export type JobKinds = Readonly<Record<string, JobKind<never>>>;
+
+/** A running job not heard of for this long lost its instance: another takes it. */
+export const STALE_AFTER_MS = 60_000;
+
+/** Queues a job (inside the caller's transaction, so a rolled-back change queues nothing); answers its id. */
+export async function enqueue(db: Queryable, kind: string, payload: object, opts: { group?: string; runAt?: Date } = {}): Promise<number> {
+  const [row] = await rowsOf<{ id: number }>(db, sql`
+    insert into jobs (kind, group_key, payload, run_at)
+    values (${kind}, ${opts.group ?? ''}, ${JSON.stringify(payload)}::jsonb, ${(opts.runAt ?? new Date()).toISOString()}::timestamptz)
+    returning id`);
+  return Number(row!.id);
+}
+
+/** The advisory lock claims take turns under (any constant of the project's own). */
+const CLAIM_LOCK = 7_301_001;
+
+interface Claimed { id: number; kind: string; payload: Record<string, unknown>; attempts: number; createdAt: Date }
+
+/** Takes one due job of these kinds (or a stale running one) whose group has room; null when there is none. */
+async function claim(db: Db, kinds: JobKinds, staleMs: number): Promise<Claimed | null> {
+  const names = Object.keys(kinds);
+  const limits = names.map((k) => kinds[k]!.groupLimit ?? 1_000_000);
+  const stale = `${staleMs} milliseconds`;
+  // Claims take turns (a transaction-scoped advisory lock, a millisecond each): a group's count of running
+  // jobs is then exact, where two claims at once would each see room for one more.
+  const [row] = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`);
+    return rowsOf<Claimed>(tx, sql`
+    update jobs set state = 'running', attempts = attempts + 1, heartbeat_at = now()
+    where id = (
+      select j.id from jobs j
+      join unnest(${`{${names.join(',')}}`}::text[], ${`{${limits.join(',')}}`}::int[]) as k(kind, group_limit) on k.kind = j.kind
+      where ((j.state = 'queued' and j.run_at <= now()) or (j.state = 'running' and j.heartbeat_at < now() - ${stale}::interval))
+        and (j.group_key = '' or (
+          select count(*) from jobs r
+          where r.state = 'running' and r.group_key = j.group_key and r.heartbeat_at >= now() - ${stale}::interval
+        ) < k.group_limit)
+      order by j.run_at, j.id limit 1 for update of j skip locked
+    ) returning id, kind, payload, attempts, created_at as "createdAt"`);
+  });
+  if (!row) return null;
+  return { ...row, id: Number(row.id), createdAt: new Date(row.createdAt) };
+}
+
+async function runOne(db: Db, storage: FileStorage, kinds: JobKinds, job: Claimed, staleMs: number): Promise<void> {
+  const kind = kinds[job.kind] as unknown as JobKind;
+  const ctx: JobContext = { db, storage, attempt: job.attempts, createdAt: job.createdAt };
+  const beat = setInterval(() => {
+    db.execute(sql`update jobs set heartbeat_at = now() where id = ${job.id}`).catch(() => {});
+  }, Math.max(1000, staleMs / 4));
+  try {
+    await kind.run(job.payload, ctx);
+    await db.execute(sql`delete from jobs where id = ${job.id}`);
+  } catch (err) {
+    const error = String((err as Error)?.message ?? err).slice(0, 500);
+    const delay = kind.retryAfter(job.attempts, job.createdAt);
+    if (delay === null) {
+      await db.execute(sql`delete from jobs where id = ${job.id}`);
+      await kind.failed?.(job.payload, error, ctx);
+    } else {
+      await db.execute(sql`
+        update jobs set state = 'queued', run_at = now() + ${`${Math.max(0, Math.round(delay))} milliseconds`}::interval, last_error = ${error}, heartbeat_at = null
+        where id = ${job.id}`);
+    }
+  } finally {
+    clearInterval(beat);
+  }
+}
+
+export interface RunnerOptions {
+  /** Jobs run at once by this instance. */
+  concurrency?: number;
+  /** How often an idle worker looks for due jobs. */
+  pollMs?: number;
+  staleMs?: number;
+}
+
+/**
+ * Runs due jobs until none is left, `concurrency` at a time; answers how many
+ * were taken. Tests and benches drive the queue with it.
+ */
+export async function runDueJobs(db: Db, storage: FileStorage, kinds: JobKinds, opts: RunnerOptions = {}): Promise<number> {
+  const staleMs = opts.staleMs ?? STALE_AFTER_MS;
+  let taken = 0;
+  const worker = async () => {
+    for (let job = await claim(db, kinds, staleMs); job; job = await claim(db, kinds, staleMs)) {
+      taken++;
+      await runOne(db, storage, kinds, job, staleMs);
+    }
+  };
+  await Promise.all(Array.from({ length: opts.concurrency ?? 1 }, worker));
+  return taken;
+}
+
+/** Keeps `concurrency` workers taking jobs on this instance until stopped; the answer stops them (waiting for running jobs). */
+export function startJobs(db: Db, storage: FileStorage, kinds: JobKinds, opts: RunnerOptions = {}): () => Promise<void> {
+  if (!Object.keys(kinds).length) return async () => {};
+  const staleMs = opts.staleMs ?? STALE_AFTER_MS;
+  const pollMs = opts.pollMs ?? 500;
+  let stopped = false;
+  const worker = async () => {
+    while (!stopped) {
+      const job = await claim(db, kinds, staleMs).catch(() => null);
+      if (job) await runOne(db, storage, kinds, job, staleMs).catch(() => {});
+      else await new Promise((resolve) => setTimeout(resolve, pollMs).unref());
+    }
+  };
+  const workers = Array.from({ length: opts.concurrency ?? 4 }, worker);
+  return async () => {
+    stopped = true;
+    await Promise.all(workers);
+  };
+}
+
+/** Exponential back-off with ±20 % jitter: `base` · `factor`^(attempt−1), at most `cap`; null once `giveUpAfterMs` since the job was made has passed. */
+export function backoff(opts: { baseMs: number; factor: number; capMs: number; giveUpAfterMs: number }) {
+  return (attempt: number, createdAt: Date): number | null => {
+    const delay = Math.min(opts.capMs, opts.baseMs * opts.factor ** Math.max(0, attempt - 1)) * (0.8 + Math.random() * 0.4);
+    return Date.now() + delay - createdAt.getTime() > opts.giveUpAfterMs ? null : delay;
+  };
+}

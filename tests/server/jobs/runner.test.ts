@@ -1,0 +1,76 @@
+/**
+ * The job runner (server/jobs): two runners racing take each job once; a
+ * failed attempt waits as its kind says and a kind that gives up is told; a
+ * running job whose instance fell silent is taken again; a group runs no more
+ * than its limit at once.
+ */
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { backoff, enqueue, jobs, runDueJobs, type JobKind } from '../../../server/jobs/index.js';
+import { databaseStorage } from '../../../server/storage/index.js';
+import { createTestApp } from '../helpers.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('server/jobs', () => {
+  it('runs each job once under two racing runners, retries a failure after its wait, tells a kind that gives up', async () => {
+    const t = await createTestApp({ demoData: false });
+    try {
+      const storage = databaseStorage(t.db);
+      const ran: number[] = [];
+      const failed: string[] = [];
+      const kinds = {
+        ok: { retryAfter: () => null, run: async (p: { n: number }) => { ran.push(p.n); await sleep(2); } } satisfies JobKind<{ n: number }>,
+        flaky: {
+          retryAfter: (attempt) => (attempt < 2 ? 30 : null),
+          run: async () => { throw new Error('receiver down'); },
+          failed: async (_p, error) => { failed.push(error); },
+        } satisfies JobKind,
+      };
+      for (let n = 0; n < 40; n++) await enqueue(t.db, 'ok', { n });
+      await enqueue(t.db, 'flaky', {});
+      const taken = await Promise.all([runDueJobs(t.db, storage, kinds, { concurrency: 3 }), runDueJobs(t.db, storage, kinds, { concurrency: 3 })]);
+      expect(taken[0] + taken[1]).toBe(41);
+      expect(ran.sort((a, b) => a - b)).toEqual([...Array(40).keys()]);
+      const [waiting] = await t.db.select().from(jobs);
+      expect(waiting).toMatchObject({ kind: 'flaky', state: 'queued', attempts: 1, lastError: 'receiver down' });
+      expect(await runDueJobs(t.db, storage, kinds)).toBe(0);
+      await sleep(50);
+      expect(await runDueJobs(t.db, storage, kinds)).toBe(1);
+      expect(failed).toEqual(['receiver down']);
+      expect(await t.db.select().from(jobs)).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('takes a running job again once its instance fell silent; runs a group at most its limit at once', async () => {
+    const t = await createTestApp({ demoData: false });
+    try {
+      const storage = databaseStorage(t.db);
+      let running = 0;
+      let most = 0;
+      const kinds = {
+        slow: { groupLimit: 2, retryAfter: () => null, run: async () => { running++; most = Math.max(most, running); await sleep(20); running--; } } satisfies JobKind,
+      };
+      const lost = await enqueue(t.db, 'slow', {});
+      await t.db.execute(sql`update jobs set state = 'running', heartbeat_at = now() - interval '10 minutes' where id = ${lost}`);
+      for (let i = 0; i < 8; i++) await enqueue(t.db, 'slow', {}, { group: 'tenant:1' });
+      expect(await runDueJobs(t.db, storage, kinds, { concurrency: 6 })).toBe(9);
+      expect(most).toBeLessThanOrEqual(3);
+      expect(most).toBeGreaterThanOrEqual(2);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('backs off exponentially with jitter and gives up after its time', () => {
+    const wait = backoff({ baseMs: 1000, factor: 3, capMs: 20_000, giveUpAfterMs: 60_000 });
+    const now = new Date();
+    expect(wait(1, now)).toBeGreaterThanOrEqual(800);
+    expect(wait(1, now)).toBeLessThanOrEqual(1200);
+    expect(wait(3, now)).toBeGreaterThanOrEqual(7200);
+    expect(wait(9, now)).toBeLessThanOrEqual(24_000);
+    expect(wait(1, new Date(Date.now() - 61_000))).toBeNull();
+  });
+});
