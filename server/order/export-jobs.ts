@@ -1,6 +1,8 @@
 /**
- * The e-mail export (spec §9: more than 1000 orders go by e-mail): a job in
- * the database's queue (export_jobs), taken by one running upstream, which
+ * The e-mail export (spec §9: more than 1000 orders go by e-mail): a job of
+ * the upstream's one queue (server/jobs, kind `order.export`) beside its
+ * record in export_jobs (what the user's list shows), taken by one running
+ * upstream, which
  * streams the orders into an .xlsx (export.ts) and straight on into the
  * upstream's file storage (server/storage: a part at a time, hashed on the
  * way; no temporary file, never the whole file in memory), and mails a link
@@ -15,7 +17,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { CODE } from '../../shared/domains.js';
 import { EXPORT_LIMITS, orderTexts, type ExportFilter, type ExportJob } from '../../shared/order/index.js';
@@ -26,13 +28,13 @@ import { BizError } from '../http/errors.js';
 import type { FileStorage } from '../storage/index.js';
 import { findAuthUser, users } from '../account/index.js';
 import { scopeOf } from '../scope.js';
+import { enqueue, runDueJobs, STALE_AFTER_MS, type JobKind } from '../jobs/index.js';
 import { exportOrders } from './export.js';
 import { exportJobs } from './schema.js';
 
 const DAY_MS = 24 * 3600_000;
-/** A running job not heard of for this long lost its instance: another takes it. */
-export const STALE_AFTER_MS = 60_000;
 const MAX_ATTEMPTS = 3;
+export const EXPORT_JOB = 'order.export';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const hashOf = (key: string) => createHash('sha256').update(key).digest('hex');
@@ -43,28 +45,17 @@ export const toJob = (r: Row): ExportJob => ({
   createdAt: r.createdAt.toISOString(), finishedAt: r.finishedAt?.toISOString() ?? null, expiresAt: r.expiresAt?.toISOString() ?? null,
 });
 
-export async function queueExport(db: Queryable, userId: number, input: { filter: ExportFilter; email: string; lang: Lang }): Promise<ExportJob> {
-  const [row] = await db.insert(exportJobs).values({ userId, email: input.email, lang: input.lang, filter: input.filter }).returning();
-  return toJob(row!);
+export async function queueExport(db: Db, userId: number, input: { filter: ExportFilter; email: string; lang: Lang }): Promise<ExportJob> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(exportJobs).values({ userId, email: input.email, lang: input.lang, filter: input.filter }).returning();
+    await enqueue(tx, EXPORT_JOB, { exportId: row!.id });
+    return toJob(row!);
+  });
 }
 
 export async function exportsOf(db: Queryable, userId: number): Promise<ExportJob[]> {
   const rows = await db.select().from(exportJobs).where(eq(exportJobs.userId, userId)).orderBy(desc(exportJobs.createdAt), desc(exportJobs.id)).limit(50);
   return rows.map(toJob);
-}
-
-/** Takes the oldest queued job, or a running one whose instance went silent; null when there is none. */
-async function claim(db: Db, staleMs: number): Promise<Row | null> {
-  const [claimed] = await rowsOf<{ id: number }>(db, sql`
-    update export_jobs set state = 'running', attempts = attempts + 1, heartbeat_at = now()
-    where id = (
-      select id from export_jobs
-      where state = 'queued' or (state = 'running' and heartbeat_at < now() - ${`${staleMs} milliseconds`}::interval)
-      order by id limit 1 for update skip locked
-    ) returning id`);
-  if (!claimed) return null;
-  const [row] = await db.select().from(exportJobs).where(eq(exportJobs.id, claimed.id));
-  return row ?? null;
 }
 
 export interface MailOptions {
@@ -112,27 +103,36 @@ async function keepSheet(db: Db, storage: FileStorage, job: Row) {
   return { rows, fileId: file.id };
 }
 
-async function run(db: Db, storage: FileStorage, job: Row, mailOptions: MailOptions) {
-  const beat = setInterval(() => {
-    db.update(exportJobs).set({ heartbeatAt: sql`now()` }).where(eq(exportJobs.id, job.id)).catch(() => {});
-  }, Math.max(1000, STALE_AFTER_MS / 4));
-  try {
-    const { rows, fileId } = await keepSheet(db, storage, job);
-    const key = randomBytes(32).toString('hex');
-    const expiresAt = new Date(Date.now() + EXPORT_LIMITS.linkDays * DAY_MS);
-    await db.update(exportJobs).set({ state: 'done', rows, fileId, linkHash: hashOf(key), expiresAt, finishedAt: sql`now()`, error: null })
-      .where(eq(exportJobs.id, job.id));
-    // An earlier attempt kept its file, then failed to mail it: that file's link was never sent.
-    if (job.fileId && job.fileId !== fileId) await forgetUnnamed(db, storage, job.fileId);
-    await mail(mailOptions, job.email, job.lang as Lang, rows, `${mailOptions.linkBase}/order/export/file/${key}`, expiresAt);
-  } catch (err) {
-    const final = job.attempts >= MAX_ATTEMPTS;
-    await db.update(exportJobs).set({ state: final ? 'failed' : 'queued', error: String((err as Error).message ?? err).slice(0, 500), ...(final ? { finishedAt: sql`now()` } : {}) })
-      .where(eq(exportJobs.id, job.id));
-  } finally {
-    clearInterval(beat);
-  }
-}
+/**
+ * The job kind: writes and keeps the sheet, then mails its link. A failed
+ * attempt goes back to `queued` on the list and is tried again (three times
+ * in all, a minute apart at most); then it is `failed`.
+ */
+export const exportJob = (mailOptions: MailOptions = mailFromEnv()): JobKind<{ exportId: number }> => ({
+  retryAfter: (attempt) => (attempt < MAX_ATTEMPTS ? Math.min(60_000, 5000 * attempt) : null),
+  async run({ exportId }, { db, storage }) {
+    // A job taken again after its instance went silent may find its export finished already: nothing to do.
+    const [job] = await db.update(exportJobs).set({ state: 'running', attempts: sql`${exportJobs.attempts} + 1` })
+      .where(and(eq(exportJobs.id, exportId), inArray(exportJobs.state, ['queued', 'running']))).returning();
+    if (!job) return;
+    try {
+      const { rows, fileId } = await keepSheet(db, storage, job);
+      const key = randomBytes(32).toString('hex');
+      const expiresAt = new Date(Date.now() + EXPORT_LIMITS.linkDays * DAY_MS);
+      await db.update(exportJobs).set({ state: 'done', rows, fileId, linkHash: hashOf(key), expiresAt, finishedAt: sql`now()`, error: null })
+        .where(eq(exportJobs.id, job.id));
+      // An earlier attempt kept its file, then failed to mail it: that file's link was never sent.
+      if (job.fileId && job.fileId !== fileId) await forgetUnnamed(db, storage, job.fileId);
+      await mail(mailOptions, job.email, job.lang as Lang, rows, `${mailOptions.linkBase}/order/export/file/${key}`, expiresAt);
+    } catch (err) {
+      await db.update(exportJobs).set({ state: 'queued', error: String((err as Error).message ?? err).slice(0, 500) }).where(eq(exportJobs.id, job.id));
+      throw err;
+    }
+  },
+  async failed({ exportId }, _error, { db }) {
+    await db.update(exportJobs).set({ state: 'failed', finishedAt: sql`now()` }).where(eq(exportJobs.id, exportId));
+  },
+});
 
 /**
  * Forgets the files of links that expired: nobody can download them any more
@@ -156,15 +156,10 @@ async function forgetUnnamed(db: Db, storage: FileStorage, fileId: string) {
   if (!named) await storage.remove(fileId);
 }
 
-/** Runs queued jobs one after another until none is left, keeping the files in `storage`; answers how many were taken. */
+/** Forgets expired links' files, then runs the due export jobs until none is left (tests and the bench); answers how many were taken. */
 export async function runExportJobs(db: Db, storage: FileStorage, mailOptions: MailOptions = mailFromEnv(), staleMs = STALE_AFTER_MS): Promise<number> {
   await dropExpiredFiles(db, storage);
-  let taken = 0;
-  for (let job = await claim(db, staleMs); job; job = await claim(db, staleMs)) {
-    taken++;
-    await run(db, storage, job, mailOptions);
-  }
-  return taken;
+  return runDueJobs(db, storage, { [EXPORT_JOB]: exportJob(mailOptions) }, { staleMs });
 }
 
 /** The finished file a mailed link names, as it streams out of the storage, or 978. */

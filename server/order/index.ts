@@ -5,7 +5,7 @@ import { recordSale } from './sale.js';
 import { orderCount, orderDetail, orderPage, orderWhere } from './queries.js';
 import { orders } from './schema.js';
 import { orderDemo } from './demo.js';
-import { exportFile, exportsOf, queueExport, runExportJobs } from './export-jobs.js';
+import { dropExpiredFiles, EXPORT_JOB, exportFile, exportJob, exportsOf, queueExport } from './export-jobs.js';
 import { CODE } from '../../shared/domains.js';
 import { EXPORT_LIMITS } from '../../shared/order/index.js';
 import { BizError } from '../http/errors.js';
@@ -44,7 +44,8 @@ export const orderServer = defineServerDomain({
   // The mailed links' files are in the upstream's storage, where the jobs keep them.
   routeConfig: (settings) => ({ 'order.exportFile': { storage: settings.storage } }),
   demo: orderDemo,
-  // E-mail exports: every running upstream takes queued jobs (one instance each, server/order/export-jobs.ts).
-  background: (db, storage) => periodic(() => runExportJobs(db, storage), 2000),
+  // E-mail exports: jobs of the one queue (server/jobs), every running upstream taking them; expired links' files forgotten.
+  jobs: { [EXPORT_JOB]: exportJob() },
+  background: (db, storage) => periodic(() => dropExpiredFiles(db, storage), 60_000),
   owns: { order: { id: orders.id, tenantId: orders.tenantId, labels: [orders.number, orders.title] } },
 });

@@ -164,8 +164,6 @@ export const exportJobs = pgTable('export_jobs', {
   filter: jsonb('filter').$type<ExportFilter>().notNull(),
   state: exportState('state').notNull().default('queued'),
   attempts: integer('attempts').notNull().default(0),
-  /** Set while a job runs, renewed as it does: a stale beat means its instance is gone. */
-  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
   rows: integer('rows'),
   fileId: text('file_id'),
   linkHash: text('link_hash').unique(),

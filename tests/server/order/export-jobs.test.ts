@@ -12,6 +12,7 @@ import { CODE } from '../../../shared/domains.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { exportJobs } from '../../../server/order/index.js';
 import { dropExpiredFiles, runExportJobs } from '../../../server/order/export-jobs.js';
+import { jobs as queue } from '../../../server/jobs/index.js';
 import { databaseStorage } from '../../../server/storage/index.js';
 
 let t: TestApp;
@@ -95,7 +96,8 @@ describe('order.exportMail', () => {
   it('takes again a job whose upstream stopped while running it, and mails to the outbox without SMTP', async () => {
     const job = await t.ok('order.exportMail', { body: { filter: year, email: 'ops@huadong-vend.cn', lang: 'en' } }, tenant1);
     // An instance took it and died: running, its heartbeat long stale.
-    await t.db.update(exportJobs).set({ state: 'running', attempts: 1, heartbeatAt: sql`now() - interval '10 minutes'` }).where(eq(exportJobs.id, job.id));
+    await t.db.update(exportJobs).set({ state: 'running', attempts: 1 }).where(eq(exportJobs.id, job.id));
+    await t.db.update(queue).set({ state: 'running', attempts: 1, heartbeatAt: sql`now() - interval '10 minutes'` }).where(sql`${queue.payload}->>'exportId' = ${String(job.id)}`);
     expect(await runExportJobs(t.db, databaseStorage(t.db), { ...mailOptions(), smtpUrl: undefined })).toBe(1);
     const [row] = await t.db.select().from(exportJobs).where(eq(exportJobs.id, job.id));
     expect(row).toMatchObject({ state: 'done', attempts: 2 });
@@ -122,6 +124,8 @@ describe('expired links', () => {
     const [first, second] = jobs.map((j) => j.id) as [number, number];
     await t.db.update(exportJobs).set({ state: 'done', fileId, expiresAt: sql`now() - interval '1 minute'` }).where(eq(exportJobs.id, first));
     await t.db.update(exportJobs).set({ state: 'done', fileId, expiresAt: sql`now() + interval '1 day'` }).where(eq(exportJobs.id, second));
+    // Finished by hand here: their queued jobs go too.
+    await t.db.delete(queue);
     expect(await dropExpiredFiles(t.db, storage)).toBe(1);
     expect(await storage.get(fileId)).not.toBeNull();
     await t.db.update(exportJobs).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(exportJobs.id, second));
