@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import electron from 'vite-plugin-electron/simple';
 import { fileURLToPath } from 'node:url';
 import { uiTables } from './scripts/ui-tables.js';
+import { stripApiDocs } from './scripts/strip-api-docs.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -26,6 +27,7 @@ export default defineConfig(() => ({
   plugins: [
     react(),
     uiTables(),
+    stripApiDocs(),
     process.env.VEND_ELECTRON === '1'
       ? electron({
           main: {

@@ -3,8 +3,7 @@
  * name, account and role; the contact phone (a new one must differ from the
  * old); the avatar, uploaded through the file domain and shown at 80×80; the
  * entity type for a tenant's or enterprise customer's account; the password
- * dialog. The payment account settings come with the distributors' payment
- * settings (not a placeholder meanwhile: absent).
+ * dialog; for a tenant, its payment account and its device callbacks.
  */
 import { Avatar, Button, Card, Field, Input, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Radio, RadioGroup, Spinner, Text, Title3, tokens } from '@fluentui/react-components';
 import { ImageEditRegular, KeyRegular } from '@fluentui/react-icons';
@@ -17,6 +16,7 @@ import { roleNameKey } from '../app/session.js';
 import { useImagePick } from '../file/index.js';
 import { ActionButton, useScreen } from '../kit/index.js';
 import { PaymentForm } from '../payment/index.js';
+import { CallbackPanel } from '../callback/index.js';
 import { PasswordDialog } from './PasswordDialog.js';
 
 const useStyles = makeStyles({
@@ -51,6 +51,12 @@ export default function PersonPage() {
             <Card className={styles.card} data-testid="person-payment">
               <Text weight="semibold">{t('payment.title')}</Text>
               <PaymentForm />
+            </Card>
+          )}
+          {user.roleKind === 'tenant' && (
+            <Card className={styles.card} data-testid="person-callbacks">
+              <Text weight="semibold">{t('callback.title')}</Text>
+              <CallbackPanel />
             </Card>
           )}
           <Card className={styles.card}>

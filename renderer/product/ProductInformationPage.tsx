@@ -16,7 +16,11 @@ import type { ProductSort } from '../../shared/product/index.js';
 import { DetailPage, FilterBar, filterBody, Pager, TextFilter, useListPage, useScreen, type Sort } from '../kit/index.js';
 import { ProductTable } from './ProductTable.js';
 
-const useStyles = makeStyles({ note: { color: tokens.colorNeutralForeground2 } });
+const useStyles = makeStyles({
+  note: { color: tokens.colorNeutralForeground2 },
+  // The filter bar grows along a row (its basis is a width), as on every list page.
+  filters: { display: 'flex', alignItems: 'flex-end', flexWrap: 'wrap' },
+});
 const DEFAULT_SORT: Sort = { id: 'createdAt', desc: true };
 const PEOPLE = '/tenant/people';
 
@@ -30,12 +34,13 @@ export default function ProductInformationPage() {
   if (!tenant.data) return <PageSpinner />;
   return (
     <DetailPage id="product-information" title={t('product.information.title', { name: tenant.data.name })} back={back} wide titleTestId="product-information-title">
-      <Products tenantId={id} />
+      <TenantProducts tenantId={id} />
     </DetailPage>
   );
 }
 
-function Products({ tenantId }: { tenantId: number }) {
+/** A distributor's products, read only (also the distributor page's Products tab). */
+export function TenantProducts({ tenantId }: { tenantId: number }) {
   const { t } = useScreen();
   const styles = useStyles();
   const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
@@ -46,9 +51,11 @@ function Products({ tenantId }: { tenantId: number }) {
   return (
     <>
       <Body1 className={styles.note}>{t('product.information.readOnly')}</Body1>
-      <FilterBar onSearch={apply} onReset={reset} searchTestId="product-information-search" resetTestId="product-information-reset">
-        <TextFilter label={t('product.product.keyword')} value={draft.keyword} maxLength={50} onChange={(keyword) => setDraft({ keyword })} testId="product-information-keyword" />
-      </FilterBar>
+      <div className={styles.filters}>
+        <FilterBar onSearch={apply} onReset={reset} searchTestId="product-information-search" resetTestId="product-information-reset">
+          <TextFilter label={t('product.product.keyword')} value={draft.keyword} maxLength={50} onChange={(keyword) => setDraft({ keyword })} testId="product-information-keyword" />
+        </FilterBar>
+      </div>
       <ProductTable {...table} showTenant={false} sort={sort} onSortChange={(next) => { setSort(next ?? DEFAULT_SORT); setPaging((p) => ({ ...p, pageNum: 1 })); }} />
       <Pager {...pager} testId="product-information-pager" />
     </>

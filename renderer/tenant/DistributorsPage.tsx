@@ -3,7 +3,8 @@
  * user manages — every tenant for the system admin, its second-level tenants
  * for a first-level tenant — by keyword and state; create, edit, reset a
  * password, the member config, and enable / disable one or a selection
- * (disabling asks first: their users are signed out at once).
+ * (disabling asks first: their users are signed out at once). A name opens
+ * the distributor's page, with every setting in tabs.
  */
 import { Badge, Button, makeStyles, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Text, Title3, tokens } from '@fluentui/react-components';
 import { AddRegular, EditRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
@@ -24,7 +25,10 @@ const useStyles = makeStyles({
   bulk: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   actions: { display: 'flex', flexWrap: 'nowrap', gap: tokens.spacingHorizontalXXS },
   dropdown: { minWidth: 0, width: '100%' },
+  link: { minWidth: 0, maxWidth: '100%', paddingLeft: 0, paddingRight: 0, justifyContent: 'flex-start', fontWeight: tokens.fontWeightRegular },
 });
+/** A distributor's page (DistributorPage.tsx, a chunk of its own). */
+const DISTRIBUTOR = '/tenant/distributor?id=';
 
 interface Filter { keyword: string; state?: (typeof TENANT_STATES)[number] | undefined }
 const EMPTY: Filter = { keyword: '' };
@@ -66,7 +70,13 @@ export default function DistributorsPage() {
   };
 
   const columns = useMemo<Column<TenantItem>[]>(() => [
-    { id: 'name', header: t('tenant.people.name'), minWidth: 140, width: 220, grow: 2, hideable: false, cellTestId: 'distributor-row-name', render: (d) => <OverflowText text={d.name} /> },
+    { id: 'name', header: t('tenant.people.name'), minWidth: 140, width: 220, grow: 2, hideable: false, cellTestId: 'distributor-row-name',
+      render: (d) => (
+        <Button className={styles.link} appearance="transparent" onClick={() => void navigate(`${DISTRIBUTOR}${d.tenantId}`)} data-testid="distributor-open">
+          <OverflowText text={d.name} />
+        </Button>
+      ),
+    },
     { id: 'username', header: t('tenant.people.username'), minWidth: 100, width: 130, value: (d) => d.username ?? '—', cellTestId: 'distributor-row-username' },
     { id: 'contact', header: t('tenant.people.contact'), minWidth: 110, width: 130, value: (d) => d.contact },
     ...(admin ? [{ id: 'parent', header: t('tenant.people.parent'), minWidth: 110, width: 180, render: (d: TenantItem) => <OverflowText text={d.parentName ?? '—'} /> }] : []),
@@ -94,6 +104,7 @@ export default function DistributorsPage() {
             </MenuTrigger>
             <MenuPopover>
               <MenuList>
+                <MenuItem onClick={() => void navigate(`${DISTRIBUTOR}${d.tenantId}&tab=callbacks`)} data-testid="distributor-callbacks-open">{t('callback.title')}</MenuItem>
                 <MenuItem onClick={() => setDialog({ kind: 'reset', tenant: d })} data-testid="distributor-reset-open">{t('tenant.people.resetPassword')}</MenuItem>
                 <MenuItem onClick={() => void openMember(d)} data-testid="distributor-member-open">{t('tenant.people.memberConfig')}</MenuItem>
                 <MenuItem onClick={() => setDialog({ kind: 'payment', tenant: d })} data-testid="distributor-payment-open">{t('payment.title')}</MenuItem>

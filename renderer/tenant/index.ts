@@ -1,4 +1,4 @@
-/** The tenant domain's screens (spec §2 /tenant): the distributor list and a distributor's devices. */
+/** The tenant domain's screens (spec §2 /tenant): the distributor list, a distributor's page and its devices. */
 import { lazy } from 'react';
 import { defineScreens } from '../manifest.js';
 
@@ -7,5 +7,6 @@ export const tenantScreens = defineScreens({
   screens: {
     Distributors: lazy(() => import('./DistributorsPage.js')),
     DistributorDevices: lazy(() => import('./DistributorDevicesPage.js')),
+    Distributor: lazy(() => import('./DistributorPage.js')),
   },
 });

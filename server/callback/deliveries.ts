@@ -21,6 +21,7 @@ import { CODE } from '../../shared/domains.js';
 import type { PageQuery } from '../../shared/api/define.js';
 import type { Db, Queryable } from '../db/index.js';
 import { BizError } from '../http/errors.js';
+import { publish } from '../http/events.js';
 import { paged } from '../http/paged.js';
 import { backoff, enqueue, type JobKind } from '../jobs/index.js';
 import { envInteger } from '../manifest.js';
@@ -99,8 +100,11 @@ export const deliverJob: JobKind<{ deliveryId: number }> = {
     // Sent already (a stale job of an instance that went silent after the receiver took it), or gone.
     if (!d || d.state === 'delivered') return;
     const [s] = await db.select().from(callbackSettings).where(eq(callbackSettings.tenantId, d.tenantId));
-    const record = (patch: Partial<typeof callbackDeliveries.$inferInsert>) =>
-      db.update(callbackDeliveries).set({ attempts: sql`${callbackDeliveries.attempts} + 1`, lastAttemptAt: new Date(), ...patch }).where(eq(callbackDeliveries.id, d.id));
+    // Each attempt is recorded and announced (topic `callback`: the open delivery logs refresh).
+    const record = async (patch: Partial<typeof callbackDeliveries.$inferInsert>) => {
+      await db.update(callbackDeliveries).set({ attempts: sql`${callbackDeliveries.attempts} + 1`, lastAttemptAt: new Date(), ...patch }).where(eq(callbackDeliveries.id, d.id));
+      await publish(db, 'callback', d.tenantId, { kind: 'attempt', deliveryId: d.id });
+    };
     const fail = async (error: string, patch: Partial<typeof callbackDeliveries.$inferInsert> = {}) => {
       await record({ error, ...patch });
       throw new Error(error);
@@ -125,7 +129,8 @@ export const deliverJob: JobKind<{ deliveryId: number }> = {
     await record({ ...patch, state: 'delivered', error: null, jobId: null });
   },
   async failed({ deliveryId }, _error, { db }) {
-    await db.update(callbackDeliveries).set({ state: 'failed', jobId: null }).where(eq(callbackDeliveries.id, deliveryId));
+    const [row] = await db.update(callbackDeliveries).set({ state: 'failed', jobId: null }).where(eq(callbackDeliveries.id, deliveryId)).returning({ tenantId: callbackDeliveries.tenantId });
+    if (row) await publish(db, 'callback', row.tenantId, { kind: 'failed', deliveryId });
   },
 };
 

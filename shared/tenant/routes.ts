@@ -4,6 +4,8 @@ import { codes, detail, group, view } from '../routes/define.js';
 export const tenantRoutes = [
   group(90, '/tenant', { title: 'tenant.route.distribution', icon: 'tenant' }, [
     view('people', 'Distributors', 'tenant.route.distributors', codes('7-1')),
+    // Beyond the spec: one page per distributor with its settings in tabs (README "Distributors").
+    detail('distributor', 'Distributor', 'tenant.route.distributor', '/tenant/people', codes('7-1')),
     detail('productInformation', 'ProductInformation', 'tenant.route.productInformation', '/tenant/people'),
     detail('devBind', 'DistributorDevices', 'tenant.route.distributorDevices', '/tenant/people', codes('7-3')),
   ], { alwaysShow: true }),

@@ -7,6 +7,7 @@ const zhCN = {
     distributors: '分销商列表',
     productInformation: '商品信息',
     distributorDevices: '分销商设备',
+    distributor: '分销商详情',
   },
   people: {
     title: '分销商列表',
@@ -68,6 +69,16 @@ const zhCN = {
     firstLevel: '一级分销商没有上级，设备在设备池中分配',
     open: '设备',
   },
+  page: {
+    tabs: { info: '基本信息', payment: '支付设置', member: '会员配置', callbacks: '设备回调', products: '商品', devices: '设备' },
+    open: '详情',
+    on: '已开启',
+    off: '未开启',
+    none: '未设置',
+    editMember: '编辑会员配置',
+    devicesNote: '该分销商名下的设备（只读）',
+    moveDevices: '移交或收回设备',
+  },
   validation: {
     username: '账号为 4–32 位字母或数字',
     cardName: '会员卡名称最多 20 个字',
@@ -82,6 +93,7 @@ export const tenantTexts = defineTexts(zhCN, {
       distributors: '分銷商列表',
       productInformation: '商品資訊',
       distributorDevices: '分銷商設備',
+      distributor: '分銷商詳情',
     },
     people: {
       title: '分銷商列表',
@@ -143,6 +155,16 @@ export const tenantTexts = defineTexts(zhCN, {
       firstLevel: '一級分銷商沒有上級，設備在設備池中分配',
       open: '設備',
     },
+    page: {
+      tabs: { info: '基本資訊', payment: '支付設定', member: '會員設定', callbacks: '設備回呼', products: '商品', devices: '設備' },
+      open: '詳情',
+      on: '已開啟',
+      off: '未開啟',
+      none: '未設定',
+      editMember: '編輯會員設定',
+      devicesNote: '該分銷商名下的設備（唯讀）',
+      moveDevices: '移交或收回設備',
+    },
     validation: {
       username: '帳號為 4–32 位字母或數字',
       cardName: '會員卡名稱最多 20 個字',
@@ -155,6 +177,7 @@ export const tenantTexts = defineTexts(zhCN, {
       distributors: 'Distributors',
       productInformation: 'Product information',
       distributorDevices: 'Distributor devices',
+      distributor: 'Distributor',
     },
     people: {
       title: 'Distributors',
@@ -218,6 +241,16 @@ export const tenantTexts = defineTexts(zhCN, {
       noTenant: 'The distributor does not exist or is not yours to manage',
       firstLevel: 'A first-level distributor has no parent: its devices come from the device pool',
       open: 'Devices',
+    },
+    page: {
+      tabs: { info: 'Information', payment: 'Payment settings', member: 'Member config', callbacks: 'Callbacks', products: 'Products', devices: 'Devices' },
+      open: 'Details',
+      on: 'On',
+      off: 'Off',
+      none: 'Not set',
+      editMember: 'Edit member config',
+      devicesNote: 'The distributor\'s devices (read only)',
+      moveDevices: 'Hand over or take back devices',
     },
     validation: {
       username: 'The username is 4–32 letters or digits',

@@ -42,7 +42,7 @@ const CODE_SCREENS: Record<PowerCode, { menu: string[]; hidden: string[] }> = {
   '5-2': { menu: ['/productManagement/merchandise'], hidden: ['/productManagement/nweGoods', '/productManagement/editNweGoods'] },
   '6-1': { menu: ['/orderManagement/orderList', '/orderManagement/staffOrderList', '/orderManagement/deliveryReview'], hidden: ['/orderManagement/payTheBox', '/orderManagement/orderDetail'] },
   '6-3': { menu: ['/orderManagement/scenario', '/orderManagement/customerService'], hidden: ['/orderManagement/orderDetail', '/orderManagement/complaintDetail'] },
-  '7-1': { menu: ['/tenant/people'], hidden: [] },
+  '7-1': { menu: ['/tenant/people'], hidden: ['/tenant/distributor'] },
   '7-3': { menu: [], hidden: ['/tenant/devBind'] },
   '8-1': { menu: ['/costumeMent/costume'], hidden: ['/costumeMent/bindGroup'] },
   '8-2': { menu: ['/costumeMent/staffPage'], hidden: [] },
@@ -76,6 +76,8 @@ describe('the route table', () => {
       '/productManagement/imgFormat', '/productManagement/infoDetails', '/productManagement/ingredient',
       '/productManagement/nweGoods', '/productManagement/setProperty', '/sceneadmin/detailpage', '/tenant/devBind',
       '/tenant/productInformation', '/atManagement/addpeople',
+      // Beyond the spec: a distributor's page with its settings in tabs, opened from the list.
+      '/tenant/distributor',
     ].sort());
   });
 

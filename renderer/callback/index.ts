@@ -1,0 +1,13 @@
+/** The callback domain in the console: the settings and delivery log on /person and a distributor's page (no screen of its own), and its live events. */
+import { lazy } from 'react';
+import { defineScreens } from '../manifest.js';
+import { callbackLive } from './live.js';
+
+/** The settings and the log, loaded when first shown: this manifest is in the first bundle, the panel is not. */
+export const CallbackPanel = lazy(() => import('./CallbackPanel.js').then((m) => ({ default: m.CallbackPanel })));
+
+export const callbackScreens = defineScreens({
+  name: 'callback',
+  screens: {},
+  live: { callback: callbackLive },
+});
