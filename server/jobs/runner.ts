@@ -67,17 +67,22 @@ async function claim(db: Db, kinds: JobKinds, staleMs: number): Promise<Claimed 
   const [row] = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`);
     return rowsOf<Claimed>(tx, sql`
-    update jobs set state = 'running', attempts = attempts + 1, heartbeat_at = now()
-    where id = (
-      select j.id from jobs j
-      join unnest(${`{${names.join(',')}}`}::text[], ${`{${limits.join(',')}}`}::int[]) as k(kind, group_limit) on k.kind = j.kind
-      where ((j.state = 'queued' and j.run_at <= now()) or (j.state = 'running' and j.heartbeat_at < now() - ${stale}::interval))
-        and (j.group_key = '' or (
-          select count(*) from jobs r
-          where r.state = 'running' and r.group_key = j.group_key and r.heartbeat_at >= now() - ${stale}::interval
-        ) < k.group_limit)
-      order by j.run_at, j.id limit 1 for update of j skip locked
-    ) returning id, kind, payload, attempts, created_at as "createdAt"`);
+      with kinds as (
+        select * from unnest(${`{${names.join(',')}}`}::text[], ${`{${limits.join(',')}}`}::int[]) as k(kind, group_limit)
+      ), full_groups as (
+        -- Counted once per claim (not per candidate): the groups running as many jobs as their kind allows.
+        select r.kind, r.group_key from jobs r join kinds k on k.kind = r.kind
+        where r.state = 'running' and r.group_key <> '' and r.heartbeat_at >= now() - ${stale}::interval
+        group by r.kind, r.group_key, k.group_limit having count(*) >= k.group_limit
+      )
+      update jobs set state = 'running', attempts = attempts + 1, heartbeat_at = now()
+      where id = (
+        select j.id from jobs j
+        where j.kind in (select kind from kinds)
+          and ((j.state = 'queued' and j.run_at <= now()) or (j.state = 'running' and j.heartbeat_at < now() - ${stale}::interval))
+          and not exists (select 1 from full_groups f where f.kind = j.kind and f.group_key = j.group_key)
+        order by j.run_at, j.id limit 1 for update of j skip locked
+      ) returning id, kind, payload, attempts, created_at as "createdAt"`);
   });
   if (!row) return null;
   return { ...row, id: Number(row.id), createdAt: new Date(row.createdAt) };
