@@ -33,7 +33,9 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   'server/file/demo.ts': 'demo images are the product domain\'s (server/product/demo-images.ts)',
   'shared/product/api.ts': 'written in parts (category.ts, product.ts, ingredient.ts…) that index.ts joins with joinApis, which refuses an operation named twice',
   'server/product/handlers.ts': 'written in parts beside them (category-handlers.ts, product-handlers.ts…), joined in index.ts',
-  'shared/payment/routes.ts': 'no screen yet: the payment form comes to the distributor page and /person with the next slice of the distributors issue (35)',
+  'shared/payment/routes.ts': 'no screen of its own: the payment form is on a distributor\'s page and /person',
+  'shared/callback/routes.ts': 'no screen of its own: the callback settings and the delivery log are on a distributor\'s page and /person',
+  'server/callback/demo.ts': 'no demo callback address: the demo tenants have no systems of their own to call',
   'server/payment/demo.ts': 'no demo credentials: a demo holds no payment secrets, real or fake',
   'server/order/handlers.ts': 'its index.ts joins its handlers from queries.ts, sale.ts and export-jobs.ts',
 };
