@@ -10,7 +10,7 @@ import { readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, net, Notification, protocol, session, shell } from 'electron';
 import { CODE } from '../shared/domains.js';
-import { epochOf, type CallResult } from '../shared/ipc.js';
+import { epochOf, PICK_KINDS, type CallResult, type PickKind } from '../shared/ipc.js';
 import { FILE_CACHE_CONTROL, IMAGE_MAX_BYTES } from '../shared/file/index.js';
 import { deviceEvent, describeDeviceEvent, deviceEventTitle } from '../shared/device/index.js';
 import { DEFAULT_LANG, LANGS, type Lang } from '../shared/i18n/define.js';
@@ -81,6 +81,17 @@ async function pickImage(label: string): Promise<{ name: string; bytes: Buffer }
   // Past the limit: a stand-in of that length, refused by the core without reading the file.
   const bytes = size > IMAGE_MAX_BYTES ? Buffer.alloc(IMAGE_MAX_BYTES + 1) : await readFile(file);
   return { name: path.basename(file), bytes };
+}
+
+/** The native open dialog for one file of a kind (a p12, a sheet): read only when within the kind's size. */
+async function pickFile(kind: PickKind, label: string): Promise<{ name: string; bytes: Buffer | null } | null> {
+  const owner = BrowserWindow.getFocusedWindow();
+  const options = { properties: ['openFile' as const], filters: [{ name: label, extensions: [...PICK_KINDS[kind].extensions] }] };
+  const chosen = owner ? await dialog.showOpenDialog(owner, options) : await dialog.showOpenDialog(options);
+  const file = chosen.canceled ? undefined : chosen.filePaths[0];
+  if (!file) return null;
+  const { size } = await stat(file);
+  return { name: path.basename(file), bytes: size > PICK_KINDS[kind].maxBytes ? null : await readFile(file) };
 }
 
 /** The native save dialog; the file is written under a temporary name and renamed once complete, so a failure leaves no half file. */
@@ -238,6 +249,7 @@ function start(): void {
       version: app.getVersion(),
       windows: windowHost(),
       pickImage,
+      pickFile,
       saveFile,
       choosePath,
     });

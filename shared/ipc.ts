@@ -74,7 +74,25 @@ export const ipc = {
   'export.orders': local(liveExportInput, liveExportResult),
   'export.cancel': local(z.object({ job: liveExportInput.shape.job }), z.object({ cancelled: z.boolean() })),
   'file.pickImage': local(z.object({ label: z.string().max(60) }), z.object({ native: z.boolean(), file: fileItem.nullable() })),
+  /**
+   * Desktop: the native open dialog for one file of a kind (PICK_KINDS:
+   * its extensions and the most bytes main reads), read by main and handed
+   * over as base64, so the renderer never holds a path (`file` null when
+   * cancelled). Browser mode (`native: false`): the renderer uses its file
+   * input. A file over the kind's size is refused before it is read.
+   */
+  'file.pickFile': local(
+    z.object({ kind: z.enum(['certificate', 'sheet']), label: z.string().max(60) }),
+    z.object({ native: z.boolean(), file: z.object({ name: z.string(), data: z.string() }).nullable() }),
+  ),
 } as const;
+
+/** What `file.pickFile` offers per kind: a payment certificate (a p12, spec §5), a spreadsheet to import. */
+export const PICK_KINDS = {
+  certificate: { extensions: ['p12', 'pfx'], maxBytes: 16 * 1024, tooLarge: 'payment.validation.p12' },
+  sheet: { extensions: ['xlsx'], maxBytes: 10 * 1024 * 1024, tooLarge: 'validation.invalid' },
+} as const;
+export type PickKind = keyof typeof PICK_KINDS;
 
 export type Ipc = typeof ipc;
 export type IpcOp = keyof Ipc;

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { api, type ApiOp } from '../../shared/domains.js';
 import { type EndpointDef } from '../../shared/api/define.js';
 import { CODE } from '../../shared/domains.js';
-import { EPOCH_FREE, ipc, isIpcOp, SESSION_CHANGED, type CallResult, type IpcOp, type SessionUser } from '../../shared/ipc.js';
+import { EPOCH_FREE, ipc, isIpcOp, PICK_KINDS, SESSION_CHANGED, type CallResult, type IpcOp, type PickKind, type SessionUser } from '../../shared/ipc.js';
 import { createClient, type RequestInput, type UpstreamClient } from './client.js';
 import { fieldsOf, parseKeyed } from '../../shared/validation.js';
 import { fileId, IMAGE_MAX_BYTES } from '../../shared/file/index.js';
@@ -74,6 +74,8 @@ export interface CoreOptions {
   choosePath?: (name: string) => Promise<string | null>;
   /** The native open dialog (desktop only): one image file chosen, read by main, or null when cancelled. */
   pickImage?: (label: string) => Promise<{ name: string; bytes: Buffer } | null>;
+  /** The native open dialog (desktop only) for a kind of file (PICK_KINDS), read by main; `bytes` null when it is over the kind's size (not read); null when cancelled. */
+  pickFile?: (kind: PickKind, label: string) => Promise<{ name: string; bytes: Buffer | null } | null>;
 }
 
 export interface Core {
@@ -201,6 +203,14 @@ export function createCore(opts: CoreOptions): Core {
       });
     },
     'export.cancel': async ({ job }) => ok({ cancelled: exports.cancel(job) }),
+    'file.pickFile': async ({ kind, label }) => {
+      if (!opts.pickFile) return ok({ native: false, file: null });
+      const picked = await opts.pickFile(kind, label);
+      if (!picked) return ok({ native: true, file: null });
+      // Too large is the kind's field error (the file is not read past its size).
+      if (!picked.bytes || picked.bytes.length > PICK_KINDS[kind].maxBytes) return localError(CODE.badRequest, LOCAL.invalidInput, { file: PICK_KINDS[kind].tooLarge });
+      return ok({ native: true, file: { name: picked.name, data: picked.bytes.toString('base64') } });
+    },
     'file.pickImage': async ({ label }, _raw, from) => {
       if (!opts.pickImage) return ok({ native: false, file: null });
       const picked = await opts.pickImage(label);

@@ -3,8 +3,9 @@
  * "Payment settings" and /person's payment account): one card per provider,
  * set up on demand. Secrets are write-only: a set one shows its last four
  * characters and when it was set, with "Replace" to type a new one; an
- * empty secret is left out of the save, which keeps it. The p12 is read from
- * a chosen file as base64 (the upstream opens it with the merchant id). The
+ * empty secret is left out of the save, which keeps it. The p12 is chosen in
+ * the desktop's open dialog (main reads it) or the browser's file input and
+ * sent as base64 (the upstream opens it with the merchant id). The
  * upstream's schema checks on submit; its refusals land at their fields.
  */
 import { Button, Card, Checkbox, Field, Input, makeStyles, MessageBar, MessageBarBody, Radio, RadioGroup, Spinner, Text, Textarea, tokens } from '@fluentui/react-components';
@@ -186,11 +187,28 @@ function Loaded({ view, tenantId }: { view: PaymentView; tenantId: number | unde
 function Secret({ label, stored, value, onChange, error, file, testId }: {
   label: string; stored: SecretView | undefined; value: string; onChange: (value: string) => void; error: string | undefined; file: boolean; testId: string;
 }) {
-  const { t } = useScreen();
+  const { t, report } = useScreen();
   const styles = useStyles();
   const [replacing, setReplacing] = useState(!stored?.set);
   const [fileName, setFileName] = useState('');
   const picker = useRef<HTMLInputElement>(null);
+  const info = useOp('app.info', undefined, { staleTime: Infinity });
+  const native = useOpMutation('file.pickFile');
+  // The desktop's own open dialog (main reads the file); the browser's file input otherwise, clicked within the gesture.
+  const choose = async () => {
+    if (info.data?.mode !== 'desktop') {
+      picker.current?.click();
+      return;
+    }
+    try {
+      const { file: chosen } = await native.mutateAsync({ kind: 'certificate', label });
+      if (!chosen) return;
+      onChange(chosen.data);
+      setFileName(chosen.name);
+    } catch (e) {
+      report(e);
+    }
+  };
   const pick = async (chosen: File | undefined) => {
     if (!chosen) return;
     const bytes = new Uint8Array(await chosen.arrayBuffer());
@@ -209,7 +227,7 @@ function Secret({ label, stored, value, onChange, error, file, testId }: {
         ) : file ? (
           <>
             <input ref={picker} className={styles.hidden} type="file" tabIndex={-1} aria-hidden accept=".p12,.pfx,application/x-pkcs12" onChange={(e) => void pick(e.target.files?.[0])} data-testid={testId} />
-            <Button size="small" icon={<DocumentArrowUpRegular />} onClick={() => picker.current?.click()} data-testid={`${testId}-pick`}>{t('payment.pickFile')}</Button>
+            <Button size="small" icon={<DocumentArrowUpRegular />} onClick={() => void choose()} data-testid={`${testId}-pick`}>{t('payment.pickFile')}</Button>
             {fileName && <Text size={200}>{t('payment.fileChosen', { name: fileName })}</Text>}
           </>
         ) : (

@@ -14,6 +14,7 @@ import { memoryPrefs } from '../../electron/core/prefs.js';
 import { startHost, type Host } from '../../electron/host/index.js';
 import { CODE } from '../../shared/domains.js';
 import { IMAGE_MAX_BYTES } from '../../shared/file/index.js';
+import { PICK_KINDS } from '../../shared/ipc.js';
 import { IMAGES } from '../server/file/support.js';
 import { launchCookie } from './launch.js';
 import { DEMO_PASSWORD, startUpstream, type Upstream } from './support.js';
@@ -108,5 +109,30 @@ describe('file.pickImage', () => {
     expect(await desktop.call('file.pickImage', { label: 'Images' })).toEqual({ ok: true, content: { native: true, file: null } });
     picked = { name: 'huge.png', bytes: Buffer.alloc(IMAGE_MAX_BYTES + 1) };
     expect(await desktop.call('file.pickImage', { label: 'Images' })).toMatchObject({ ok: false, error: { source: 'local', code: CODE.fileTooLarge } });
+  });
+});
+
+describe('file.pickFile', () => {
+  it('says there is no native dialog in browser mode', async () => {
+    expect(await core.call('file.pickFile', { kind: 'certificate', label: 'p12' })).toEqual({ ok: true, content: { native: false, file: null } });
+  });
+
+  it('hands over the chosen certificate as base64, says when cancelled, and refuses one over its kind\'s size unread', async () => {
+    let asked: [string, string] | null = null;
+    let next: { name: string; bytes: Buffer | null } | null = null;
+    const desktop = createCore({
+      upstreamUrl: upstream.url, vault: memoryVault(), prefs: memoryPrefs(), mode: 'desktop', version: '1',
+      pickFile: async (kind, label) => { asked = [kind, label]; return next; },
+    });
+    next = { name: 'apiclient_cert.p12', bytes: Buffer.from([0x30, 0x82, 0x01, 0x02]) };
+    expect(await desktop.call('file.pickFile', { kind: 'certificate', label: '证书' })).toEqual({ ok: true, content: { native: true, file: { name: 'apiclient_cert.p12', data: 'MIIBAg==' } } });
+    expect(asked).toEqual(['certificate', '证书']);
+    next = null;
+    expect(await desktop.call('file.pickFile', { kind: 'certificate', label: '证书' })).toEqual({ ok: true, content: { native: true, file: null } });
+    next = { name: 'huge.p12', bytes: null };
+    expect(await desktop.call('file.pickFile', { kind: 'certificate', label: '证书' })).toMatchObject({ ok: false, error: { source: 'local', code: CODE.badRequest, fields: { file: 'payment.validation.p12' } } });
+    next = { name: 'big.p12', bytes: Buffer.alloc(PICK_KINDS.certificate.maxBytes + 1) };
+    expect(await desktop.call('file.pickFile', { kind: 'certificate', label: '证书' })).toMatchObject({ ok: false, error: { code: CODE.badRequest } });
+    desktop.close();
   });
 });
