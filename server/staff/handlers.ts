@@ -8,6 +8,7 @@ import { users } from '../account/schema.js';
 import { BizError } from '../http/errors.js';
 import { defineHandlers } from '../http/handlers.js';
 import { checkOldPassword, findAuthUser, setPassword } from '../account/index.js';
+import { createRole, deleteRole, roleOf, rolePage, updateRole } from './roles.js';
 
 const notFound = () => new BizError(CODE.notFound, 'Employee not found');
 
@@ -34,4 +35,10 @@ export const staffHandlers = defineHandlers({
     if (body.oldPassword !== undefined) await checkOldPassword(db, user.id, body.oldPassword);
     await setPassword(db, user.id, body.password, tokenId);
   },
+
+  'staff.roles': ({ query, body }, { db, scope }) => rolePage(db, scope, query, body),
+  'staff.role': ({ params }, { db, scope }) => roleOf(db, scope, params.id),
+  'staff.createRole': ({ body }, { db, user, scope }) => createRole(db, user, scope, body),
+  'staff.updateRole': ({ params, body }, { db, user, scope }) => updateRole(db, user, scope, params.id, body),
+  'staff.deleteRole': ({ params }, { db, user, scope }) => deleteRole(db, user, scope, params.id),
 });

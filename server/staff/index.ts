@@ -2,8 +2,14 @@
 import { defineServerDomain } from '../manifest.js';
 import { staffDemo } from './demo.js';
 import { staffHandlers } from './handlers.js';
+import { roles } from './schema.js';
 
 export { DEMO_ROLES, type RoleKey } from './demo.js';
 export { roles } from './schema.js';
 
-export const staffServer = defineServerDomain({ name: 'staff', handlers: staffHandlers, demo: staffDemo });
+export const staffServer = defineServerDomain({
+  name: 'staff',
+  handlers: staffHandlers,
+  demo: staffDemo,
+  owns: { role: { id: roles.id, tenantId: roles.tenantId, labels: [roles.name] } },
+});

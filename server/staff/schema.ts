@@ -1,6 +1,6 @@
 /** Custom roles of a tenant (spec §3 Role, §6): a named set of power codes held by members. */
 import { sql } from 'drizzle-orm';
-import { pgTable, integer, text, index } from 'drizzle-orm/pg-core';
+import { pgTable, integer, text, index, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from '../db/columns.js';
 import { tenants } from '../tenant/schema.js';
 
@@ -11,4 +11,8 @@ export const roles = pgTable('roles', {
   description: text('description').notNull().default(''),
   powers: text('powers').array().notNull().default(sql`'{}'::text[]`),
   createdAt: createdAt(),
-}, (t) => [index('roles_tenant_idx').on(t.tenantId)]);
+}, (t) => [
+  index('roles_tenant_idx').on(t.tenantId),
+  // A role's name is unique within its tenant (1522): the index decides a race.
+  uniqueIndex('roles_tenant_name_idx').on(t.tenantId, t.name),
+]);

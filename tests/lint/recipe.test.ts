@@ -22,7 +22,6 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   'shared/file/routes.ts': 'no screen: images are uploaded from other domains\' forms',
   'shared/refund/routes.ts': 'no screen: refunds are made and listed on an order\'s page',
   'shared/refund/errors.ts': 'its refusals are the order family\'s (spec §8 97x), in shared/order/errors.ts',
-  'shared/staff/errors.ts': 'no code of its own yet: the staff screens (issue 36) bring the §8 family',
   'shared/dashboard/errors.ts': 'a read-only domain: its only refusals are the common ones',
   'shared/customer': 'enterprise customers have no contract of their own yet: the enterprise issue (36) brings it',
   'server/dashboard/handlers.ts': 'its handlers are its read models: server/dashboard/queries.ts and alerts.ts',
