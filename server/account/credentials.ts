@@ -32,6 +32,12 @@ export async function setPassword(db: Db, userId: number, password: string, keep
 /** A distributor's account (the tenant domain creates distributors): the password hashed before the caller's transaction needs it. */
 export const newPasswordHash = (password: string): Promise<string> => hashPassword(password);
 
+/** Ends every session of these accounts (members disabled or deleted): the next request of each is refused, on every instance. */
+export async function endSessions(db: Queryable, userIds: readonly number[]): Promise<void> {
+  if (!userIds.length) return;
+  await db.update(tokens).set({ revokedAt: new Date() }).where(and(isNull(tokens.revokedAt), inArray(tokens.userId, [...userIds])));
+}
+
 /** Ends every session of the accounts of these tenants (a distributor disabled): the next request of each is refused, on every instance. */
 export async function revokeTenantTokens(db: Queryable, tenantIds: readonly number[]): Promise<void> {
   if (!tenantIds.length) return;

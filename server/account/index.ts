@@ -12,7 +12,7 @@ import { verifyToken } from './tokens.js';
 import { users } from './schema.js';
 
 export { CONSOLE_CLIENT } from './clients.js';
-export { checkOldPassword, newPasswordHash, revokeTenantTokens, setPassword } from './credentials.js';
+export { checkOldPassword, newPasswordHash, endSessions, revokeTenantTokens, setPassword } from './credentials.js';
 export { DEMO_PASSWORD, DEMO_USERS, hasAccounts } from './demo.js';
 export { DEFAULT_SIGN_IN_LIMIT, type SignInLimit } from './limits.js';
 export { findAuthUser } from './principal.js';

@@ -113,7 +113,8 @@ export const deviceAllocations = pgTable('device_allocations', {
   action: allocationAction('action').notNull(),
   /** allocate: the tenant it went to; recycle: the tenant it came from. */
   tenantId: integer('tenant_id').references(() => tenants.id),
-  actorId: integer('actor_id').references(() => users.id),
+  // A deleted member's moves stay in the history, without their actor.
+  actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('device_allocations_device_idx').on(t.deviceId, t.at)]);
 

@@ -9,6 +9,7 @@ import { BizError } from '../http/errors.js';
 import { defineHandlers } from '../http/handlers.js';
 import { checkOldPassword, findAuthUser, setPassword } from '../account/index.js';
 import { createRole, deleteRole, roleOf, rolePage, updateRole } from './roles.js';
+import { bindRole, bindStore, createMember, deleteMembers, memberPage, setMemberState, unbindStore, updateMember } from './members.js';
 
 const notFound = () => new BizError(CODE.notFound, 'Employee not found');
 
@@ -41,4 +42,13 @@ export const staffHandlers = defineHandlers({
   'staff.createRole': ({ body }, { db, user, scope }) => createRole(db, user, scope, body),
   'staff.updateRole': ({ params, body }, { db, user, scope }) => updateRole(db, user, scope, params.id, body),
   'staff.deleteRole': ({ params }, { db, user, scope }) => deleteRole(db, user, scope, params.id),
+
+  'staff.page': ({ query, body }, { db, scope }) => memberPage(db, scope, query, body),
+  'staff.create': ({ body }, { db, user, scope }) => createMember(db, user, scope, body),
+  'staff.update': ({ params, body }, { db, scope }) => updateMember(db, scope, params.id, body),
+  'staff.delete': ({ body }, { db, user, scope }) => deleteMembers(db, user, scope, body.ids),
+  'staff.setState': ({ body }, { db, user, scope }) => setMemberState(db, user, scope, body.ids, body.disabled),
+  'staff.bindRole': ({ params, body }, { db, user, scope }) => bindRole(db, user, scope, params.id, body.roleId),
+  'staff.bindStore': ({ params, body }, { db, scope }) => bindStore(db, scope, params.storeId, body),
+  'staff.unbindStore': ({ params, body }, { db, scope }) => unbindStore(db, scope, params.storeId, body),
 });

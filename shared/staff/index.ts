@@ -4,13 +4,15 @@ import { joinApis } from '../api/define.js';
 import { staffApi } from './api.js';
 import { staffErrors } from './errors.js';
 import { roleApi } from './roles.js';
+import { memberApi } from './members.js';
 import { staffRoutes } from './routes.js';
 import { staffTexts } from './texts.js';
 
 export * from './api.js';
 export * from './roles.js';
+export * from './members.js';
 export { staffErrors } from './errors.js';
 
 export const staff = defineDomain({
-  name: 'staff', api: joinApis(staffApi, roleApi), errors: staffErrors, texts: staffTexts, powers: ['4-1', '4-2'], routes: staffRoutes,
+  name: 'staff', api: joinApis(staffApi, roleApi, memberApi), errors: staffErrors, texts: staffTexts, powers: ['4-1', '4-2'], routes: staffRoutes,
 });

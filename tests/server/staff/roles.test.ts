@@ -15,7 +15,7 @@ import { suiteApp } from '../helpers.js';
 
 const t = suiteApp(['admin', 'tenant1', 'tenant11', 'tenant2', 'member1']);
 const page = (token: string, body: Record<string, unknown> = {}) => t.ok('staff.roles', { query: { pageNum: 1, pageSize: 50 }, body }, token);
-const role = (name: string, powers: string[] = ['1-1', '2-1'], description = '') => ({ name, description, powers }) as never;
+const role = (name: string, powers: string[] = ['1-1', '2-1'], description = '') => ({ name, description, powers }) as { name: string; description: string; powers: never[] };
 
 describe('staff.roles', () => {
   it('lists the roles in scope with their member counts, by name and tenant', async () => {
