@@ -46,6 +46,8 @@ export const roleItem = z.object({
 export type RoleItem = z.infer<typeof roleItem>;
 
 const access = { auth: 'user', roles: ['admin', 'tenant', 'member'], power: '4-2' } as const;
+/** The list is read by members' managers too (4-1): they bind roles. */
+const listAccess = { auth: 'user', roles: ['admin', 'tenant', 'member'], power: ['4-1', '4-2'] } as const;
 
 export const roleApi = {
   'staff.roles': endpoint({
@@ -55,7 +57,7 @@ export const roleApi = {
     query: pageQuery,
     body: z.object({ keyword: str().trim().max(30).optional(), tenantId: ref('tenant').optional() }),
     content: page(roleItem),
-    access,
+    access: listAccess,
   }),
   'staff.role': endpoint({
     method: 'GET',
