@@ -1,0 +1,66 @@
+/**
+ * Members and roles end to end: tenant1 makes a role holding the device list
+ * and the order list (the preview shows that menu while the codes are
+ * chosen), adds a member with it, and the member signs in to exactly those
+ * screens; disabled by tenant1, the member is refused at sign-in.
+ */
+import { expect, type Page } from '@playwright/test';
+import { catalogues, CODE, errorEntry } from '../../../shared/domains.js';
+import { notification, signIn, signOut, test, useLanguage } from '../support.js';
+
+const en = catalogues.en;
+const menuPaths = async (page: Page) => {
+  await expect(page.getByTestId('side-menu')).toBeVisible();
+  return page.getByTestId('side-menu').getByTestId('menu-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-path') ?? ''));
+};
+
+test('tenant1 makes a role with 2-1 and 6-1 and a member with it, who sees exactly those screens', async ({ page, baseURL }) => {
+  await useLanguage(page, baseURL, 'en');
+  await signIn(page, 'tenant1');
+  await page.goto('/atManagement/peopleadmin');
+  await page.getByTestId('role-create').click();
+  await expect(page).toHaveURL(/\/atManagement\/addpeople$/);
+  // Nothing chosen: refused at the fields.
+  await page.getByTestId('role-form-save').click();
+  await expect(page.getByText(en.staff.validation.powers)).toBeVisible();
+  await page.getByTestId('role-form-name').fill('巡店专员');
+  await page.getByTestId('role-form-description').fill('设备列表与订单列表');
+  await page.getByTestId('role-power-2-1').click();
+  await page.getByTestId('role-power-6-1').click();
+  const preview = page.getByTestId('role-preview');
+  await expect(preview.getByText(en.device.route.deviceList, { exact: true })).toBeVisible();
+  await expect(preview.getByText(en.route.orderList, { exact: true })).toBeVisible();
+  await expect(preview.getByText(en.point.route.pointList, { exact: true })).toHaveCount(0);
+  await page.getByTestId('role-form-save').click();
+  await expect(notification(page)).toContainText(en.staff.role.saved);
+  await expect(page.getByTestId('role-row').filter({ hasText: '巡店专员' }).getByTestId('role-members')).toHaveText('0');
+
+  await page.goto('/atManagement/staffManagement');
+  await page.getByTestId('member-create').click();
+  const form = page;
+  await form.getByTestId('member-name').fill('赵巡');
+  await form.getByTestId('member-phone').fill('13700001234');
+  await form.getByTestId('member-username').fill('zhaoxun');
+  await form.getByTestId('member-password').fill('Zx@2026patrol');
+  await form.getByTestId('member-role').click();
+  await page.getByRole('option', { name: '巡店专员' }).click();
+  await page.getByTestId('member-form-submit').click();
+  await expect(notification(page)).toContainText(en.staff.member.created);
+  const row = page.getByTestId('member-row').filter({ hasText: 'zhaoxun' });
+  await expect(row.getByTestId('member-row-role')).toHaveText('巡店专员');
+
+  await signOut(page);
+  await signIn(page, 'zhaoxun', 'Zx@2026patrol', { form: true });
+  expect((await menuPaths(page)).sort()).toEqual(['/deviceList/index', '/orderManagement/deliveryReview', '/orderManagement/orderList', '/orderManagement/staffOrderList'].sort());
+
+  await signOut(page);
+  await signIn(page, 'tenant1');
+  await page.goto('/atManagement/staffManagement');
+  const member = page.getByTestId('member-row').filter({ hasText: 'zhaoxun' });
+  await member.getByTestId('member-toggle').click();
+  await page.getByRole('button', { name: en.staff.member.disable }).last().click();
+  await expect(member.getByTestId('member-row-state')).toHaveText(en.staff.member.states.disabled);
+  await signOut(page);
+  await signIn(page, 'zhaoxun', 'Zx@2026patrol', { form: true });
+  await expect(page.getByTestId('login-error')).toContainText(errorEntry(CODE.accountDisabled).texts.en);
+});
