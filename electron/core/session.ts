@@ -149,7 +149,8 @@ export function createSession(client: UpstreamClient, vault: TokenVault): Sessio
       const tokenRes = await client.request('account.token', {
         body: { grant_type: 'password', username: form.username, password: form.password },
       });
-      if (!tokenRes.ok) return tokenRes;
+      // A member without any power code: the upstream refuses its token; the console says so as it always has.
+      if (!tokenRes.ok) return tokenRes.error.code === CODE.noPermissions ? localError(CODE.forbidden, LOCAL.noPermission) : tokenRes;
       const { access_token: token } = tokenRes.content as { access_token: string };
       await vault.set(token);
 

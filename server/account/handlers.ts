@@ -9,6 +9,7 @@ import { defineHandlers } from '../http/handlers.js';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import { hashToken, issueToken, tenantDisabled } from './tokens.js';
 import { tenants } from '../tenant/schema.js';
+import { roles } from '../staff/schema.js';
 import { setPassword } from './credentials.js';
 import { userInfoOf } from './user-info.js';
 import { attemptKeys, DEFAULT_SIGN_IN_LIMIT, lockedUntil, recordFailure, recordSuccess, type SignInLimit } from './limits.js';
@@ -20,8 +21,9 @@ export const accountHandlers = defineHandlers({
     // A locked account or address is refused before any password work.
     const until = await lockedUntil(db, keys);
     if (until) throw tooManyAttempts(until);
-    const [user] = await db.select({ id: users.id, passwordHash: users.passwordHash, disabled: users.disabled, tenantDisabled: tenantDisabled(tenants) })
-      .from(users).leftJoin(tenants, eq(tenants.id, users.tenantId)).where(eq(users.username, body.username));
+    const [user] = await db.select({
+      id: users.id, passwordHash: users.passwordHash, disabled: users.disabled, tenantDisabled: tenantDisabled(tenants), kind: users.kind, powers: roles.powers,
+    }).from(users).leftJoin(tenants, eq(tenants.id, users.tenantId)).leftJoin(roles, eq(roles.id, users.roleId)).where(eq(users.username, body.username));
     // Unknown user and wrong password get the same answer after the same work.
     const valid = await verifyPassword(body.password, user?.passwordHash ?? (await decoyHash()));
     if (!user || !valid) {
@@ -35,6 +37,8 @@ export const accountHandlers = defineHandlers({
     }
     if (user.disabled) throw new BizError(CODE.accountDisabled);
     if (user.tenantDisabled) throw new BizError(CODE.tenantDisabled);
+    // A member holding no power code has no screen: the upstream gives it no token (not only the console refusing it).
+    if (user.kind === 'member' && !user.powers?.length) throw new BizError(CODE.noPermissions);
     const { token, expiresIn } = await issueToken(db, user.id);
     return { access_token: token, token_type: 'bearer' as const, expires_in: expiresIn };
   },

@@ -57,6 +57,8 @@ export async function verifyToken(db: Queryable, token: string | undefined): Pro
   if (row.disabled) throw new BizError(CODE.accountDisabled);
   // Disabling a distributor revokes its tokens; this catches a token issued while that was under way.
   if (row.tenantDisabled) throw new BizError(CODE.tenantDisabled);
+  // Its role emptied (or unbound) since sign-in: the member's calls are refused, whatever each one's own rule.
+  if (row.kind === 'member' && !row.rolePowers?.length) throw new BizError(CODE.noPermissions);
   const { tokenId, expiresAt: _e, revokedAt: _r, tenantDisabled: _t, ...user } = row;
   return { tokenId, user: toAuthUser(user) };
 }

@@ -8,6 +8,7 @@ export const accountErrors = defineErrors({
   tokenInvalid: err(1503, 401, '令牌无效，请重新登录', '權杖無效，請重新登入', 'Token invalid; please log in again', 'relogin'),
   accountDisabled: err(1504, 403, '账号已停用', '帳號已停用', 'The account is disabled'),
   tooManyAttempts: err(1505, 429, '登录尝试过多，请稍后再试', '登入嘗試過多，請稍後再試', 'Too many sign-in attempts; try again later'),
+  noPermissions: err(1507, 403, '该账号没有任何权限，请联系管理员', '該帳號沒有任何權限，請聯絡管理員', 'This account holds no permissions: ask your administrator'),
   badClient: err(1506, 401, '客户端认证失败', '用戶端認證失敗', 'Client authentication failed'),
   wrongOldPassword: err(1514, 400, '原密码错误', '原密碼錯誤', 'The old password is wrong'),
 }, [

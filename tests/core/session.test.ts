@@ -53,13 +53,13 @@ describe('sign-in per role', () => {
     expect([...(user.allValue as string[])].sort()).toEqual(['1-1', '2-1', '3-1', 'member']);
   });
 
-  it('member2 (no roles, no powers) asks for employee info, then is refused locally with 403 and no session', async () => {
+  it('member2 (no roles, no powers) is refused its token by the upstream (1507), shown as the same 403, with no session', async () => {
     const { core, vault } = makeCore();
     const from = env.proxy.seen.length;
     const res = await signIn(core, 'member2');
     expect(res).toEqual({ ok: false, error: { source: 'local', code: 403, status: 0, message: 'insufficient permission' } });
     const urls = env.proxy.seen.slice(from).map((s) => s.url.split('?')[0]);
-    expect(urls).toEqual(['/oauth/token', '/user/info', '/employee/info', '/user/exit']);
+    expect(urls).toEqual(['/oauth/token']);
     expect(await vault.get()).toBeNull();
     expect(await core.call('session.current', {})).toEqual({ ok: true, content: null });
   });

@@ -6,7 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiInput } from '../../shared/domains.js';
 import { CODE } from '../../shared/domains.js';
-import { suiteApp, type Answer } from './helpers.js';
+import { DEMO_PASSWORD, suiteApp, type Answer } from './helpers.js';
+import { eq } from 'drizzle-orm';
+import { users } from '../../server/account/index.js';
+import { hashPassword } from '../../server/account/passwords.js';
+import { roles } from '../../server/staff/index.js';
 
 const t = suiteApp([]);
 
@@ -126,11 +130,21 @@ describe('roles and power codes', () => {
     expect((await t.ok('point.info', { params: { id: t.ids.point('xinjiekou') } }, member1)).deviceCount).toBe(0);
   });
 
-  it('refuses a member without a role every point and device endpoint', async () => {
-    const member2 = await t.signIn('member2');
-    expect((await t.call('point.page', { query: {}, body: {} }, member2)).status).toBe(403);
-    expect((await t.call('device.page', { query: {}, body: {} }, member2)).status).toBe(403);
-    expect((await pointCalls(t.ids.point('hongqiao'), 1).info(member2)).status).toBe(403);
+  it('refuses a member whose role was emptied after sign-in every call (1507), those without a power rule too', async () => {
+    const [role] = await t.db.insert(roles).values({ tenantId: t.ids.tenant('A'), name: '将清空的角色', powers: ['3-1'] }).returning({ id: roles.id });
+    await t.db.insert(users).values({ username: 'emptied', name: '空角色员工', kind: 'member', tenantId: t.ids.tenant('A'), roleId: role!.id, passwordHash: await hashPassword(DEMO_PASSWORD) });
+    const token = await t.signIn('emptied');
+    expect((await t.call('point.page', { query: {}, body: {} }, token)).body.code).toBe(200);
+    await t.db.update(roles).set({ powers: [] }).where(eq(roles.id, role!.id));
+    for (const res of [
+      await t.call('point.page', { query: {}, body: {} }, token),
+      await t.call('device.page', { query: {}, body: {} }, token),
+      await pointCalls(t.ids.point('hongqiao'), 1).info(token),
+      await t.call('tenant.list', { body: {} }, token),
+    ]) {
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe(CODE.noPermissions);
+    }
   });
 
   it('refuses the enterprise customer every point endpoint and the device list', async () => {

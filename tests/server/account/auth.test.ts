@@ -102,6 +102,16 @@ describe('account.exit', () => {
   });
 });
 
+describe('account.token (a member without powers)', () => {
+  it('gives a member holding no power code no token (1507), after the password was checked', async () => {
+    const refused = await t.call('account.token', { body: { grant_type: 'password', username: 'member2', password: DEMO_PASSWORD } as never });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe(CODE.noPermissions);
+    const wrong = await t.call('account.token', { body: { grant_type: 'password', username: 'member2', password: 'not-it' } as never });
+    expect(wrong.body.code).toBe(CODE.badRequest);
+  });
+});
+
 describe('account.info', () => {
   it.each([
     ['admin', [{ value: '0', name: 'system admin', systemRole: true, roleId: null }], [], false],
@@ -109,7 +119,6 @@ describe('account.info', () => {
     ['tenant11', [{ value: '1', name: 'second-level tenant', systemRole: true, roleId: null }], [], true],
     ['tenant2', [{ value: '1', name: 'first-level tenant', systemRole: true, roleId: null }], [], true],
     ['enterprise1', [{ value: '2', name: 'enterprise customer', systemRole: true, roleId: null }], [], true],
-    ['member2', [], [], true],
   ])('describes %s', async (username, roles, powers, hasTenant) => {
     const info = await t.ok('account.info', {}, await t.signIn(username));
     expect(info).toMatchObject({ platformType: 0, userId: t.ids.user(username), username, roles, powers });
