@@ -5,26 +5,14 @@
  * its own payment account on /person.
  */
 import { expect } from '@playwright/test';
-import forge from 'node-forge';
+import { p12 as p12Base64 } from '../../server/support/p12.js';
 import { catalogues } from '../../../shared/domains.js';
 import { notification, signIn, test, useLanguage } from '../support.js';
 
 const en = catalogues.en.payment;
 
-/** A p12 as WeChat Pay issues one, the merchant id its password. */
-function p12(password: string): Buffer {
-  const keys = forge.pki.rsa.generateKeyPair(1024);
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = keys.publicKey;
-  cert.serialNumber = '02';
-  cert.validity.notBefore = new Date();
-  cert.validity.notAfter = new Date(Date.now() + 200 * 86_400_000);
-  const attrs = [{ shortName: 'CN', value: `${password}_test` }, { shortName: 'O', value: 'Tenpay.com' }];
-  cert.setSubject(attrs);
-  cert.setIssuer(attrs);
-  cert.sign(keys.privateKey, forge.md.sha256.create());
-  return Buffer.from(forge.asn1.toDer(forge.pkcs12.toPkcs12Asn1(keys.privateKey, [cert], password, { algorithm: '3des' })).getBytes(), 'binary');
-}
+/** A p12 as WeChat Pay issues one, the merchant id its password, as the file's bytes. */
+const p12 = (password: string) => Buffer.from(p12Base64(password, `${password}_test`, 200), 'base64');
 
 test('the admin sets a distributor\'s WeChat Pay as a sub-merchant with a p12, and sees the secrets masked', async ({ page, baseURL }) => {
   await useLanguage(page, baseURL, 'en');

@@ -7,30 +7,14 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import forge from 'node-forge';
 import { CODE } from '../../../shared/domains.js';
 import { configureSecrets, paymentSecrets, parseKeys, rotateSecrets, secretKeys } from '../../../server/payment/index.js';
 import { open } from '../../../server/payment/secrets.js';
 import { suiteApp } from '../helpers.js';
+import { p12 } from '../support/p12.js';
 
 const t = suiteApp(['admin', 'tenant1', 'tenant11', 'tenant2', 'member1']);
 afterAll(() => configureSecrets(undefined as never));
-
-/** A p12 as WeChat Pay issues it: a certificate and its key, the merchant id as the password. */
-function p12(password: string, cn = '1600000001_微信支付商户', days = 365): string {
-  const keys = forge.pki.rsa.generateKeyPair(1024);
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = keys.publicKey;
-  cert.serialNumber = '01';
-  cert.validity.notBefore = new Date();
-  cert.validity.notAfter = new Date(Date.now() + days * 86_400_000);
-  const attrs = [{ shortName: 'CN', value: forge.util.encodeUtf8(cn) }, { shortName: 'O', value: 'Tenpay.com' }];
-  cert.setSubject(attrs);
-  cert.setIssuer(attrs);
-  cert.sign(keys.privateKey, forge.md.sha256.create());
-  const asn1 = forge.pkcs12.toPkcs12Asn1(keys.privateKey, [cert], password, { algorithm: '3des' });
-  return forge.util.encode64(forge.asn1.toDer(asn1).getBytes());
-}
 
 const WECHAT = { type: 'regular' as const, merchantId: '1600000001', publicAppId: 'wx8888888888888888', miniAppId: 'wx9999999999999999' };
 const SECRETS = { merchantKey: 'Mk2026SecretKeyForWechatPayABCD', publicSecret: 'PubSecret2026XYZW', miniSecret: 'MiniSecret2026QRST' };

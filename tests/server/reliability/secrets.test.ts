@@ -10,7 +10,6 @@
 import fc from 'fast-check';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import forge from 'node-forge';
 import { type ApiOp } from '../../../shared/domains.js';
 import { callbackDeliveries } from '../../../server/callback/index.js';
 import { createTestApp, type TestApp } from '../helpers.js';
@@ -18,6 +17,7 @@ import { caseOf, validInput } from './support/mutate.js';
 import { queryPairs, send, type WireAnswer } from './support/request.js';
 import { OPS } from './support/schema.js';
 import { players, type Player } from './support/world.js';
+import { p12 } from '../support/p12.js';
 
 const RUNS = Number(process.env.SECRET_WALK_RUNS ?? 1500);
 const SEED = 20_261_126;
@@ -25,20 +25,6 @@ const lines: string[] = [];
 let t: TestApp;
 let cast: Player[];
 const secrets: string[] = [];
-
-/** A p12 as WeChat Pay issues one, the merchant id its password, base64. */
-function p12(password: string): string {
-  const keys = forge.pki.rsa.generateKeyPair(1024);
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = keys.publicKey;
-  cert.serialNumber = '03';
-  cert.validity.notBefore = new Date();
-  cert.validity.notAfter = new Date(Date.now() + 300 * 86_400_000);
-  cert.setSubject([{ shortName: 'CN', value: `${password}_walk` }]);
-  cert.setIssuer([{ shortName: 'CN', value: `${password}_walk` }]);
-  cert.sign(keys.privateKey, forge.md.sha256.create());
-  return forge.util.encode64(forge.asn1.toDer(forge.pkcs12.toPkcs12Asn1(keys.privateKey, [cert], password, { algorithm: '3des' })).getBytes());
-}
 
 /** The pieces of a secret a leak would show: the whole, and every 12 characters of it. */
 const piecesOf = (secret: string) => [secret, ...Array.from({ length: Math.max(0, secret.length - 12) }, (_, i) => secret.slice(i, i + 12))];
