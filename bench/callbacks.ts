@@ -18,7 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { DEMO_PASSWORD } from '../server/account/index.js';
 import { startServer } from '../server/start.js';
-import { at, Budgets, signIn } from './support.js';
+import { at, Budgets, CLIENT, signIn } from './support.js';
 
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 1000);
 const RETRIED = 10;
@@ -100,7 +100,7 @@ try {
       const t0 = performance.now();
       const res = await fetch(`${server.url}/oauth/token`, {
         method: 'POST',
-        headers: { authorization: `Basic ${Buffer.from('vend-console:vend-console-secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { authorization: CLIENT, 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ grant_type: 'password', username, password: DEMO_PASSWORD }),
       });
       const body = await res.json() as { code?: number };

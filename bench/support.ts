@@ -1,7 +1,8 @@
 /** What the benches share: signing in to a running upstream, percentiles, and budgets that fail the run. */
 import { DEMO_PASSWORD } from '../server/account/index.js';
 
-const CLIENT = `Basic ${Buffer.from('vend-console:vend-console-secret').toString('base64')}`;
+/** The console's client credentials, as a sign-in sends them. */
+export const CLIENT = `Basic ${Buffer.from('vend-console:vend-console-secret').toString('base64')}`;
 
 /** A demo user's access token on the upstream at `url`. */
 export async function signIn(url: string, username: string): Promise<string> {

@@ -1,8 +1,9 @@
 /**
  * No server-side request forgery through a callback URL: https only, and
  * every address the host resolves to must be public — checked when the URL is
- * saved (a clear field error) and again at each call, after DNS, by
- * request-filtering-agent on the socket itself (so a name re-pointed at
+ * saved (a clear field error, one DNS lookup here) and again at each call,
+ * after the connection's own DNS lookup, by request-filtering-agent on the
+ * socket itself (so a name re-pointed at
  * 127.0.0.1 after the save is refused too). Redirects are never followed
  * (node:http does not), answers are read up to a bound, calls time out.
  *
@@ -28,12 +29,17 @@ const isPublic = (address: string) => {
 
 const DNS_TIMEOUT_MS = 3000;
 
-/** Why a callback URL is refused (an i18n key of the field), or null. */
+/** https, or (tests only) plain http under the switch: the i18n key of the refusal, or null. At a call, all that is checked before connecting: the agent checks the addresses. */
+export function schemeProblem(value: string): string | null {
+  const { protocol } = new URL(value);
+  return protocol === 'https:' || (allowPrivate() && protocol === 'http:') ? null : 'callback.validation.https';
+}
+
+/** Why a callback URL is refused at save (an i18n key of the field), or null: its scheme, then every address its host resolves to. */
 export async function urlProblem(value: string): Promise<string | null> {
+  const scheme = schemeProblem(value);
+  if (scheme || allowPrivate()) return scheme;
   const url = new URL(value);
-  const open = allowPrivate();
-  if (url.protocol !== 'https:' && !(open && url.protocol === 'http:')) return 'callback.validation.https';
-  if (open) return null;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: string[];
   if (ipaddr.isValid(host)) addresses = [host];

@@ -9,14 +9,13 @@
  */
 import { randomUUID, verify } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { Webhook } from 'standardwebhooks';
 import { CODE } from '../../shared/domains.js';
 import type { Queryable } from '../db/index.js';
 import { BizError } from '../http/errors.js';
 import type { DeviceCaller } from '../http/principal.js';
-import { post, urlProblem } from './guard.js';
+import { post, schemeProblem } from './guard.js';
 import { callbackSettings } from './schema.js';
-import { signingSecrets } from './settings.js';
+import { webhookHeaders } from './settings.js';
 import { timeoutMs } from './deliveries.js';
 
 const MAX_ANSWER = 64 * 1024;
@@ -25,13 +24,10 @@ export async function askTenant(db: Queryable, device: DeviceCaller, question: {
   if (device.tenantId === null) throw new BizError(CODE.callbackNotSet);
   const [s] = await db.select().from(callbackSettings).where(eq(callbackSettings.tenantId, device.tenantId));
   if (!s?.infoUrl || !s.publicKey) throw new BizError(CODE.callbackNotSet);
-  if (await urlProblem(s.infoUrl)) throw new BizError(CODE.infoRequestFailed);
-  const body = JSON.stringify({ type: 'info', timestamp: new Date().toISOString(), tenantId: device.tenantId, device: { serial: device.serial }, ...question });
-  const id = `msg_${randomUUID()}`;
+  if (schemeProblem(s.infoUrl)) throw new BizError(CODE.infoRequestFailed);
   const now = new Date();
-  const secrets = signingSecrets(s);
-  const headers: Record<string, string> = { 'webhook-id': id, 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)) };
-  if (secrets.length) headers['webhook-signature'] = secrets.map((secret) => new Webhook(secret).sign(id, now, body)).join(' ');
+  const body = JSON.stringify({ type: 'info', timestamp: now.toISOString(), tenantId: device.tenantId, device: { serial: device.serial }, ...question });
+  const headers = webhookHeaders(s, `msg_${randomUUID()}`, now, body);
   let answer;
   try {
     answer = await post(s.infoUrl, headers, body, { timeoutMs: timeoutMs(), maxBytes: MAX_ANSWER });

@@ -54,8 +54,11 @@ function rsa(make: () => KeyObject): KeyObject {
   return key;
 }
 
+/** An RSA public key read from PEM, or 1409 (the Alipay keys here, a tenant's callback key). */
+export const rsaPublicKey = (pem: string): KeyObject => rsa(() => createPublicKey(pem));
+
 export function checkAlipayKeys(privateKey: string | undefined, publicKey: string): void {
-  const pub = rsa(() => createPublicKey(asPem(publicKey, 'PUBLIC KEY')));
+  const pub = rsaPublicKey(asPem(publicKey, 'PUBLIC KEY'));
   if (privateKey === undefined) return;
   const priv = rsa(() => {
     try {

@@ -16,6 +16,8 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
+import { CODE } from '../../shared/domains.js';
+import { BizError } from '../http/errors.js';
 
 export interface SecretKey { id: string; key: Buffer }
 /** A sealed value as stored: the key's id, the IV, the tag and the ciphertext, base64. */
@@ -76,6 +78,16 @@ export function seal(plain: string, keys: SecretKey[]): Sealed {
   const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
   return { keyId: current.id, iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), data: data.toString('base64') };
 }
+
+/** Seals with the configured ring's current key, or refuses with 1407 when none is configured. */
+export function sealNow(plain: string): Sealed {
+  const keys = secretKeys();
+  if (!keys) throw new BizError(CODE.secretsKeyMissing);
+  return seal(plain, keys);
+}
+
+/** A value sealed by an older key, sealed again under the current one; null when it already is (rotation). */
+export const resealed = (sealed: Sealed, keys: SecretKey[]): Sealed | null => (sealed.keyId === keys[0]!.id ? null : seal(open(sealed, keys), keys));
 
 /** Opens a sealed value with the key it names; throws when that key is not in the ring or the value was tampered with. */
 export function open(sealed: Sealed, keys: SecretKey[]): string {

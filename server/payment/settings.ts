@@ -5,12 +5,11 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { CERT_WARN_DAYS, SECRETS, type PaymentInput, type PaymentView, type SecretSection, type SecretView } from '../../shared/payment/index.js';
-import { CODE } from '../../shared/domains.js';
 import type { Db, Queryable } from '../db/index.js';
-import { BizError, RequestValidationError } from '../http/errors.js';
+import { RequestValidationError } from '../http/errors.js';
 import { checkAlipayKeys, readCertificate, readP12, type CertificateFacts } from './check.js';
 import { paymentSecrets, paymentSettings, type PlainSettings } from './schema.js';
-import { seal, secretKeys } from './secrets.js';
+import { resealed, sealNow, type SecretKey } from './secrets.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Which secrets each section needs before it is usable (spec §5: payment, mini-program and aggregate fields required). */
@@ -88,12 +87,11 @@ export async function savePayment(db: Db, tenantId: number, input: PaymentInput)
   }
   plain.certificates = certificates;
 
-  const keys = writes.length ? secretKeys() : null;
-  if (writes.length && !keys) throw new BizError(CODE.secretsKeyMissing);
   await db.transaction(async (tx) => {
     await tx.insert(paymentSettings).values({ tenantId, plain }).onConflictDoUpdate({ target: paymentSettings.tenantId, set: { plain, updatedAt: new Date() } });
     for (const w of writes) {
-      const sealed = seal(w.value, keys!);
+      // 1407 when no key is configured: the transaction leaves nothing behind.
+      const sealed = sealNow(w.value);
       const values = { tenantId, section: w.section, field: w.field, ...sealed, last4: last4(w.value), setAt: new Date() };
       await tx.insert(paymentSecrets).values(values)
         .onConflictDoUpdate({ target: [paymentSecrets.tenantId, paymentSecrets.section, paymentSecrets.field], set: { ...sealed, last4: values.last4, setAt: values.setAt } });
@@ -103,14 +101,14 @@ export async function savePayment(db: Db, tenantId: number, input: PaymentInput)
 }
 
 /** Reseals every secret not sealed by the current key (the first of SECRETS_KEY); answers how many. */
-export async function rotateSecrets(db: Db, keys: NonNullable<ReturnType<typeof secretKeys>>): Promise<number> {
-  const { open } = await import('./secrets.js');
-  const current = keys[0]!.id;
-  const stale = (await db.select().from(paymentSecrets)).filter((s) => s.keyId !== current);
-  for (const s of stale) {
-    const resealed = seal(open(s, keys), keys);
-    await db.update(paymentSecrets).set(resealed)
+export async function rotateSecrets(db: Db, keys: SecretKey[]): Promise<number> {
+  let count = 0;
+  for (const s of await db.select().from(paymentSecrets)) {
+    const fresh = resealed(s, keys);
+    if (!fresh) continue;
+    count++;
+    await db.update(paymentSecrets).set(fresh)
       .where(and(eq(paymentSecrets.tenantId, s.tenantId), eq(paymentSecrets.section, s.section), eq(paymentSecrets.field, s.field)));
   }
-  return stale.length;
+  return count;
 }
