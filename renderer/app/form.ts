@@ -71,6 +71,10 @@ export function applyFieldErrors(
   }
 }
 
+/** A refusal's field issues (path → i18n key) as the texts a form shows at its fields (forms kept in plain state, not react-hook-form). */
+export const fieldMessages = (fields: Readonly<Record<string, string>>, t: TFunction): Record<string, string> =>
+  Object.fromEntries(Object.entries(fields).map(([path, key]) => [path, t(key as 'validation.invalid')]));
+
 /**
  * The upstream's field errors of one part of a body (`patch.warningValue`,
  * `filter.from`), named as the form names its own fields (`warningValue`,

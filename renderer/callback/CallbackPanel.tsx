@@ -10,6 +10,7 @@ import { Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, Dia
 import { ArrowRepeatAllRegular, CopyRegular, SendRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { CALLBACK_EVENTS, callbackInput, type CallbackEvent, type CallbackView } from '../../shared/callback/index.js';
+import { fieldMessages } from '../app/form.js';
 import { formatDateTime } from '../app/format.js';
 import { useOp, useOpMutation } from '../bridge.js';
 import { ActionButton, CheckGroup, ConfirmDialog, useScreen } from '../kit/index.js';
@@ -56,7 +57,7 @@ function Loaded({ view, tenantId, onSecret }: { view: CallbackView; tenantId: nu
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState(false);
   const set = (patch: Partial<Values>) => setValues((v) => ({ ...v, ...patch }));
-  const toFields = (fields: Record<string, string>) => setErrors(Object.fromEntries(Object.entries(fields).map(([path, key]) => [path, t(key as 'validation.invalid')])));
+  const toFields = (fields: Record<string, string>) => setErrors(fieldMessages(fields, t));
 
   const submit = async () => {
     const body = { ...owner, eventUrl: values.eventUrl.trim() || null, infoUrl: values.infoUrl.trim() || null, publicKey: values.publicKey.trim() || null, events: values.events };

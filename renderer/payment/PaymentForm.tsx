@@ -12,6 +12,7 @@ import { Button, Card, Checkbox, Field, Input, makeStyles, MessageBar, MessageBa
 import { useRef, useState, type ReactNode } from 'react';
 import { DocumentArrowUpRegular } from '@fluentui/react-icons';
 import { paymentInput, SECRETS, type PaymentView, type SecretSection, type SecretView } from '../../shared/payment/index.js';
+import { fieldMessages } from '../app/form.js';
 import { formatDateTime } from '../app/format.js';
 import { useOp, useOpMutation } from '../bridge.js';
 import { ActionButton, useScreen } from '../kit/index.js';
@@ -94,7 +95,7 @@ function Loaded({ view, tenantId }: { view: PaymentView; tenantId: number | unde
       await save.mutateAsync({ body: checked.data });
       notify(t('payment.saved'));
     } catch (error) {
-      report(error, { fallback: t('payment.saveFailed'), onFields: (fields) => setErrors(Object.fromEntries(Object.entries(fields).map(([path, key]) => [path, t(key as 'validation.invalid')]))) });
+      report(error, { fallback: t('payment.saveFailed'), onFields: (fields) => setErrors(fieldMessages(fields, t)) });
     }
   };
 

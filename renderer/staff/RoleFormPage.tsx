@@ -14,6 +14,7 @@ import { menuEntries, selectRoutes, type MenuEntry } from '../../shared/routes.j
 import type { PowerCode } from '../../shared/roles.js';
 import { POWER_CATEGORIES, powerKey, roleInput, ROLE_LIMITS, type PowerCategory, type RoleItem } from '../../shared/staff/index.js';
 import { refusedWith } from '../app/errors.js';
+import { fieldMessages } from '../app/form.js';
 import { PageProblem } from '../app/pages.js';
 import { idOfQuery } from '../app/paths.js';
 import { useOp, useOpMutation } from '../bridge.js';
@@ -85,7 +86,7 @@ function RoleForm({ role }: { role: RoleItem | undefined }) {
       notify(t('staff.role.saved'));
       await navigate(ROLES);
     } catch (error) {
-      report(error, { fallback: t('staff.role.saveFailed'), onFields: (fields) => setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, t(v as 'validation.invalid')]))) });
+      report(error, { fallback: t('staff.role.saveFailed'), onFields: (fields) => setErrors(fieldMessages(fields, t)) });
     }
   };
 

@@ -32,6 +32,9 @@ const useStyles = makeStyles({
 const TABS = ['info', 'payment', 'member', 'callbacks', 'products', 'devices'] as const;
 type TabName = (typeof TABS)[number];
 const PEOPLE = '/tenant/people';
+/** Read only: nothing is ever chosen. */
+const NONE: ReadonlySet<number> = new Set();
+const noLabel = () => '';
 
 export default function DistributorPage() {
   const { t } = useScreen();
@@ -117,8 +120,8 @@ function Devices({ tenant }: { tenant: TenantDetail }) {
           <Button onClick={() => void navigate(`/tenant/devBind?tenantId=${tenant.tenantId}`)} data-testid="distributor-page-devices-move">{t('tenant.page.moveDevices')}</Button>
         )}
       </div>
-      <DeviceTable label={t('tenant.page.tabs.devices')} {...table} selected={new Set()} onSelect={() => {}} selectable={false}
-        allLabel="" rowLabel={() => ''} rowTestId="distributor-device-row" testId="distributor-devices" />
+      <DeviceTable label={t('tenant.page.tabs.devices')} {...table} selected={NONE} onSelect={() => {}} selectable={false}
+        allLabel="" rowLabel={noLabel} rowTestId="distributor-device-row" testId="distributor-devices" />
       <Pager {...pager} testId="distributor-devices-pager" />
     </>
   );

@@ -52,8 +52,8 @@ export async function memberPage(db: Queryable, scope: Scope, query: PageQuery, 
   if (filter.pointId !== undefined) {
     const [point] = await db.select({ id: points.id }).from(points).where(and(eq(points.id, filter.pointId), scope.where(points.tenantId)));
     if (!point) throw new BizError(CODE.pointNotFound);
+    where.push(sql`exists (select 1 from ${storeStaff} s where s.user_id = ${users.id} and s.point_id = ${filter.pointId})`);
   }
-  if (filter.pointId !== undefined) where.push(sql`exists (select 1 from ${storeStaff} s where s.user_id = ${users.id} and s.point_id = ${filter.pointId})`);
   if (filter.tenantId !== undefined) {
     await tenantInScope(db, scope, filter.tenantId);
     where.push(eq(users.tenantId, filter.tenantId));
@@ -100,18 +100,19 @@ export async function updateMember(db: Db, scope: Scope, id: number, body: { nam
   return memberOf(db, scope, id);
 }
 
-/** The members named, locked, all in scope (1524) and none of them the caller (1523). */
+/** The members named, locked in id order, all in scope (1524) and none of them the caller (1523); answers them with their tenants. */
 async function lockMembers(tx: Queryable, user: AuthUser, scope: Scope, ids: readonly number[]) {
   const unique = [...new Set(ids)];
   if (unique.includes(user.id)) throw new BizError(CODE.powerNotHeld);
-  const found = await tx.select({ id: users.id }).from(users).where(and(inArray(users.id, unique), isMember(scope))).orderBy(users.id).for('update');
+  const found = await tx.select({ id: users.id, tenantId: users.tenantId }).from(users).where(and(inArray(users.id, unique), isMember(scope))).orderBy(users.id).for('update');
   if (found.length !== unique.length) throw new BizError(CODE.memberNotFound);
-  return unique;
+  return found.map((m) => ({ id: m.id, tenantId: m.tenantId! }));
 }
+const idsOf = (members: readonly { id: number }[]) => members.map((m) => m.id);
 
 export async function setMemberState(db: Db, user: AuthUser, scope: Scope, ids: readonly number[], disabled: boolean) {
   return db.transaction(async (tx) => {
-    const unique = await lockMembers(tx, user, scope, ids);
+    const unique = idsOf(await lockMembers(tx, user, scope, ids));
     const changed = await tx.update(users).set({ disabled }).where(and(inArray(users.id, unique), sql`${users.disabled} <> ${disabled}`)).returning({ id: users.id });
     if (disabled) await endSessions(tx, unique);
     return { changed: changed.length };
@@ -120,7 +121,7 @@ export async function setMemberState(db: Db, user: AuthUser, scope: Scope, ids: 
 
 export async function deleteMembers(db: Db, user: AuthUser, scope: Scope, ids: readonly number[]) {
   return db.transaction(async (tx) => {
-    const unique = await lockMembers(tx, user, scope, ids);
+    const unique = idsOf(await lockMembers(tx, user, scope, ids));
     await endSessions(tx, unique);
     // Their tokens, store places and export jobs go with them; device history keeps the moves without the actor.
     const gone = await tx.delete(users).where(inArray(users.id, unique)).returning({ id: users.id });
@@ -130,9 +131,8 @@ export async function deleteMembers(db: Db, user: AuthUser, scope: Scope, ids: r
 
 export async function bindRole(db: Db, user: AuthUser, scope: Scope, id: number, roleId: number | null): Promise<MemberItem> {
   await db.transaction(async (tx) => {
-    await lockMembers(tx, user, scope, [id]);
-    const [member] = await tx.select({ tenantId: users.tenantId }).from(users).where(eq(users.id, id));
-    if (roleId !== null) await bindable(tx, user, member!.tenantId!, roleId);
+    const [member] = await lockMembers(tx, user, scope, [id]);
+    if (roleId !== null) await bindable(tx, user, member!.tenantId, roleId);
     await tx.update(users).set({ roleId }).where(eq(users.id, id));
   });
   return memberOf(db, scope, id);
