@@ -28,6 +28,10 @@ async function settled(page: Page): Promise<void> {
       const timing = a.effect?.getComputedTiming();
       return a.playState === 'running' && timing?.iterations !== Infinity && Number(timing?.duration) <= 1_000;
     }).length), { timeout: 5_000 }).toBe(0);
+  // A list refreshing (a live event, a filter just changed) dims its old rows
+  // under its progress bar until the answer comes: a moment, not the page's
+  // contrast. The kit marks it with aria-busy.
+  await expect(page.locator('table[aria-busy="true"]')).toHaveCount(0, { timeout: 5_000 });
 }
 
 /** The part of the DOM `settled` reads (the tests are type-checked without the DOM library). */
