@@ -26,8 +26,9 @@ import { billing } from './billing/index.js';
 import { delivery } from './delivery/index.js';
 import { payment } from './payment/index.js';
 import { callback } from './callback/index.js';
+import { customer } from './customer/index.js';
 
-export const DOMAINS = [account, tenant, staff, device, point, file, product, order, scene, refund, complaint, dashboard, billing, delivery, payment, callback] as const;
+export const DOMAINS = [account, tenant, staff, device, point, file, product, order, scene, refund, complaint, dashboard, billing, delivery, payment, callback, customer] as const;
 
 type Domain = (typeof DOMAINS)[number];
 type Intersect<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -1,19 +1,22 @@
-/** Enterprise customers on the upstream (spec §3): today their staff, whose cards buy at the staff price (server/order/sale.ts). */
+/** Enterprise customers on the upstream (spec §3, §7 business service): customers, their points, prices and staff, whose cards buy at the staff price (server/order/sale.ts). */
 import { defineServerDomain } from '../manifest.js';
 import { customerDemo } from './demo.js';
-import { customers, customerStaff } from './schema.js';
+import { customerHandlers } from './handlers.js';
+import { customerPrices, customers, customerStaff } from './schema.js';
 
-export { customers, customerStaff } from './schema.js';
+export { customerPoints, customerPrices, customers, customerStaff } from './schema.js';
+export { customerPricesOf } from './bindings.js';
 export { DEMO_CUSTOMER_STAFF } from './demo.js';
 export { customerStaffByCard, type CardHolder } from './queries.js';
 
 export const customerServer = defineServerDomain({
   name: 'customer',
-  handlers: {},
+  handlers: customerHandlers,
   demo: customerDemo,
   // Another tenant never sees a customer's name nor its staff's names and phones (a staff order carries them).
   owns: {
     customer: { id: customers.id, tenantId: customers.tenantId, labels: [customers.name] },
     customerStaff: { id: customerStaff.id, tenantId: customerStaff.tenantId, labels: [customerStaff.name, customerStaff.phone] },
+    customerPrice: { id: customerPrices.id, tenantId: customerPrices.tenantId, labels: [] },
   },
 });

@@ -5,10 +5,12 @@
  * names its buyer, phone, card and customer; the enterprise screens
  * (/costumeMent) build on these tables.
  */
-import { pgTable, pgEnum, integer, text, boolean, index, uniqueIndex } from 'drizzle-orm/pg-core';
+import { pgTable, pgEnum, integer, text, boolean, index, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from '../db/columns.js';
 import { users } from '../account/schema.js';
 import { tenants } from '../tenant/schema.js';
+import { points } from '../point/schema.js';
+import { products } from '../product/schema.js';
 
 /** Spec §4: an enterprise customer is normal or disabled. */
 export const customerState = pgEnum('customer_state', ['normal', 'disabled']);
@@ -39,3 +41,23 @@ export const customerStaff = pgTable('customer_staff', {
   remark: text('remark'),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('customer_staff_card_idx').on(t.tenantId, t.cardId), index('customer_staff_customer_idx').on(t.customerId)]);
+
+/**
+ * The points where a customer's staff cards are honoured (spec §2 bindGroup):
+ * its tenant's and that tenant's second-level tenants'. None: its tenant's
+ * own machines, as before points could be bound.
+ */
+export const customerPoints = pgTable('customer_points', {
+  customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  pointId: integer('point_id').notNull().references(() => points.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.customerId, t.pointId] }), index('customer_points_point_idx').on(t.pointId)]);
+
+/** A customer's employee price of a product of its tenant, fen (it wins over the channel's staff price). */
+export const customerPrices = pgTable('customer_prices', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  /** The customer's tenant, kept so ownership is read from the row (the isolation suite's `owns`). */
+  tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  price: integer('price').notNull(),
+}, (t) => [uniqueIndex('customer_prices_product_idx').on(t.customerId, t.productId)]);

@@ -62,12 +62,18 @@ export interface SoldLine {
 }
 
 /**
+ * A staff buyer's prices: the customer's employee price of each product that
+ * has one (the order domain reads them); the channel's staff price otherwise.
+ */
+export type StaffPrices = (productIds: readonly number[]) => Promise<ReadonlyMap<number, number>>;
+
+/**
  * Takes `items` out of the device's channels, all or nothing (the caller's
  * transaction rolls back on a refusal): per channel at most the device's
  * limit (941), per order at most its limit (942); a switched-off or empty
  * channel 943, a locked one 903, too few left 940.
  */
-export async function takeStock(tx: Tx, device: SaleDevice, items: readonly { channel: number; count: number }[], customerStaff: boolean): Promise<SoldLine[]> {
+export async function takeStock(tx: Tx, device: SaleDevice, items: readonly { channel: number; count: number }[], staffPrices: StaffPrices | null): Promise<SoldLine[]> {
   const wanted = new Map<number, number>();
   for (const item of items) wanted.set(item.channel, (wanted.get(item.channel) ?? 0) + item.count);
   if ([...wanted.values()].some((n) => n > device.channelSalesLimit)) throw new BizError(CODE.channelSalesLimit);
@@ -78,6 +84,7 @@ export async function takeStock(tx: Tx, device: SaleDevice, items: readonly { ch
     name: products.name, listPrice: products.price,
   }).from(c).leftJoin(products, eq(products.id, c.productId))
     .where(and(eq(c.deviceId, device.id), inArray(c.number, numbers))).orderBy(asc(c.number));
+  const customerPrices = staffPrices ? await staffPrices(rows.flatMap((r) => (r.productId === null ? [] : [r.productId]))) : null;
   const lines: SoldLine[] = [];
   for (const number of numbers) {
     const row = rows.find((r) => r.number === number);
@@ -89,7 +96,7 @@ export async function takeStock(tx: Tx, device: SaleDevice, items: readonly { ch
     if (!taken) throw new BizError(CODE.insufficientStock);
     lines.push({
       channel: number, productId: row.productId, name: row.name, count, stockLeft: taken.stock,
-      unitPrice: (customerStaff ? row.customerStaffPrice : row.price) ?? 0, listPrice: row.listPrice ?? 0,
+      unitPrice: (customerPrices ? customerPrices.get(row.productId) ?? row.customerStaffPrice : row.price) ?? 0, listPrice: row.listPrice ?? 0,
     });
   }
   return lines;

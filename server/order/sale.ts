@@ -14,7 +14,7 @@ import type { DeviceCaller } from '../http/principal.js';
 import { deviceForSale, publishDeviceNews, takeStock, touchDevice, type DeviceNews, type SaleDevice, type SoldLine } from '../device/index.js';
 import type { Tx } from '../db/index.js';
 import { tenants } from '../tenant/schema.js';
-import { customerStaffByCard, type CardHolder } from '../customer/index.js';
+import { customerPricesOf, customerStaffByCard, type CardHolder } from '../customer/index.js';
 import { orderItems, orders } from './schema.js';
 import { publish } from '../http/events.js';
 import { rollSale } from './rollup.js';
@@ -71,10 +71,11 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
         if (!sale.items.length) throw new RequestValidationError({ items: 'validation.required' });
         if (sale.amount !== undefined) throw new RequestValidationError({ amount: 'validation.invalid' });
         if (sale.customerStaffCard !== undefined) {
-          holder = await customerStaffByCard(tx, device.tenantId, sale.customerStaffCard);
+          holder = await customerStaffByCard(tx, device.tenantId, device.pointId, sale.customerStaffCard);
           if (!holder) throw new BizError(CODE.customerStaffCardInvalid);
         }
-        lines = await takeStock(tx, device, sale.items, holder !== undefined);
+        const buyer = holder;
+        lines = await takeStock(tx, device, sale.items, buyer ? (ids) => customerPricesOf(tx, buyer.customerId, ids) : null);
         amount = lines.reduce((sum, l) => sum + l.unitPrice * l.count, 0);
       }
       const [owner] = await tx.select({ root: sql<number>`coalesce(${tenants.parentId}, ${tenants.id})` }).from(tenants).where(eq(tenants.id, device.tenantId));

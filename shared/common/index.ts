@@ -12,5 +12,5 @@ export { kitTexts } from './kitTexts.js';
 export { routeTexts } from './routeTexts.js';
 export { pendingRoutes } from './routes.js';
 
-/** Permission codes of the pending screens: 8-x enterprise customers. */
-export const pendingPowers: readonly PowerCode[] = ['8-1', '8-2'];
+/** Permission codes of the pending screens: none left (every code's screens have their domain). */
+export const pendingPowers: readonly PowerCode[] = [];

@@ -31,10 +31,6 @@ const zhCN = {
     groupDetail: '分组详情',
     addGroup: '新建分组',
     createActivity: '新建活动',
-    customerManagement: '企业客户',
-    customerAccounts: '企业账户',
-    bindPoints: '绑定点位',
-    customerStaff: '企业员工',
   },
 };
 
@@ -65,10 +61,6 @@ export const routeTexts = defineTexts(zhCN, {
       groupDetail: '分組詳情',
       addGroup: '新建分組',
       createActivity: '新建活動',
-      customerManagement: '企業客戶',
-      customerAccounts: '企業帳戶',
-      bindPoints: '綁定點位',
-      customerStaff: '企業員工',
     },
   },
   en: {
@@ -97,10 +89,6 @@ export const routeTexts = defineTexts(zhCN, {
       groupDetail: 'Group details',
       addGroup: 'Create group',
       createActivity: 'Create activity',
-      customerManagement: 'Enterprise customers',
-      customerAccounts: 'Enterprise accounts',
-      bindPoints: 'Bind points',
-      customerStaff: 'Enterprise staff',
     },
   },
 });

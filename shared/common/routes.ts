@@ -9,7 +9,7 @@
  * scenedeatil, GroupDetail for groudetale); only the paths keep the spec's
  * spelling.
  */
-import { codes, detail, group, view, type RouteGroupDecl } from '../routes/define.js';
+import { detail, group, view, type RouteGroupDecl } from '../routes/define.js';
 
 const members = group(70, '/memberCenter', { title: 'route.memberCenter', icon: 'member' }, [
   view('memberInfo', 'MemberInfo', 'route.memberInfo'),
@@ -26,11 +26,4 @@ const marketing = group(80, '/marketing', { title: 'route.marketing', icon: 'mar
   detail('create', 'CreateActivity', 'route.createActivity', '/marketing/scene'),
 ]);
 
-/** Spec: for enterprise-type users only /costumeMent, showing the enterprise staff page. */
-const customers = group(110, '/costumeMent', { title: 'route.customerManagement', icon: 'enterprise' }, [
-  view('costume', 'CustomerAccounts', 'route.customerAccounts', codes('8-1')),
-  detail('bindGroup', 'BindPoints', 'route.bindPoints', '/costumeMent/costume', codes('8-1')),
-  view('staffPage', 'CustomerStaff', 'route.customerStaff', { icon: 'staff', ...codes('8-2'), enterprise: true }),
-]);
-
-export const pendingRoutes: readonly RouteGroupDecl[] = [members, marketing, customers];
+export const pendingRoutes: readonly RouteGroupDecl[] = [members, marketing];

@@ -240,7 +240,7 @@ describe('menu', () => {
   it('shows the dashboard and the device pool as single items, groups as groups', () => {
     const entries = menuEntries(selectRoutes(admin), admin);
     // A lone child shown in its group's place has an icon (its own or the group's).
-    expect(menuEntries(selectRoutes(enterprise), enterprise)).toEqual([{ kind: 'item', path: '/costumeMent/staffPage', title: 'route.customerStaff', icon: 'staff' }]);
+    expect(menuEntries(selectRoutes(enterprise), enterprise)).toEqual([{ kind: 'item', path: '/costumeMent/staffPage', title: 'customer.route.customerStaff', icon: 'staff' }]);
     expect(entries[0]).toMatchObject({ kind: 'item', path: '/dashboard', title: 'route.dashboard', icon: 'dashboard' });
     expect(entries.find((e) => e.path === '/devicePool/index')).toMatchObject({ kind: 'item', title: 'device.route.devicePool' });
     const points = entries.find((e) => e.path === '/pointMent');
@@ -254,7 +254,7 @@ describe('menu', () => {
   it('lists the main menu in spec order', () => {
     expect(menuEntries(selectRoutes(tenant), tenant).map((e) => e.title)).toEqual([
       'route.dashboard', 'device.route.deviceManagement', 'point.route.pointManagement', 'staff.route.authority', 'product.route.productManagement',
-      'route.orderManagement', 'route.memberCenter', 'route.marketing', 'tenant.route.distribution', 'route.customerManagement',
+      'route.orderManagement', 'route.memberCenter', 'route.marketing', 'tenant.route.distribution', 'customer.route.customerManagement',
     ]);
   });
 
@@ -357,8 +357,8 @@ describe('breadcrumb', () => {
   it('prepends no dashboard for a set without one', () => {
     const set = selectRoutes(enterprise);
     expect(breadcrumbs(set, chainOf('/costumeMent/staffPage', set))).toEqual([
-      { title: 'route.customerManagement', to: '/costumeMent/staffPage' },
-      { title: 'route.customerStaff' },
+      { title: 'customer.route.customerManagement', to: '/costumeMent/staffPage' },
+      { title: 'customer.route.customerStaff' },
     ]);
   });
 });

@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from '../helpers.js';
 import { catalogued, fieldError, queryPairs, send, succeeded, type WireAnswer, type WireCase } from './support/request.js';
 import { defOf, jsonOf, OPS, ownedSlots, PARTS, unmarkedIds, type OwnedSlot, type Part } from './support/schema.js';
 import { minimalOf } from './support/valid.js';
-import { ownedRows, players, sees, type OwnedRow, type Player } from './support/world.js';
+import { oneCodeMembers, ownedRows, players, sees, type OwnedRow, type Player } from './support/world.js';
 
 /**
  * Integer ids the generator cannot place, with the reason. Asserted to be
@@ -40,12 +40,23 @@ const EXCLUDED: Partial<Record<ApiOp, string>> = {
 
 let t: TestApp;
 let cast: Player[];
+/** A member per power code holding it alone: every endpoint asks for its screen's code (issue 36). */
+let single: Player[];
 let rows: OwnedRow[];
 beforeAll(async () => {
   t = await createTestApp();
   cast = await players(t);
+  single = await oneCodeMembers(t);
   rows = await ownedRows(t);
 }, 120_000);
+
+/** The codes an operation asks a member for (none: every member passes its role check). */
+const powersOf = (op: ApiOp): readonly string[] => {
+  const access = defOf(op).access as { power?: string | readonly string[] };
+  return access.power === undefined ? [] : typeof access.power === 'string' ? [access.power] : access.power;
+};
+/** The matrix's players for an operation: the cast, and the one-code members whose code it asks for. */
+const playersOf = (op: ApiOp) => [...cast, ...single.filter((m) => powersOf(op).includes(m.powers[0]!))];
 afterAll(() => t.close());
 
 const covered = OPS.filter((op) => ownedSlots(op).length > 0);
@@ -132,7 +143,7 @@ describe('isolation matrix', () => {
 
   it.each(covered)('%s refuses other tenants\' ids and unknown ids, as every role', async (op) => {
     let calls = 0;
-    for (const player of cast) {
+    for (const player of playersOf(op)) {
       for (const slot of ownedSlots(op)) {
         for (const attack of attacks(player, slot)) {
           const input = structuredClone(baseInput(op, player));
@@ -153,18 +164,21 @@ describe('isolation matrix', () => {
   });
 
   it.each(OPS)('%s answers no role with another tenant\'s rows', async (op) => {
-    for (const player of cast) {
+    for (const player of [...cast, ...single]) {
       const answer = await send(t.app, wire(op, baseInput(op, player), player.token));
       expect(answer.status, `${op} as ${player.name}`).toBeLessThan(500);
       expectNoLeak(answer, player, `${op} as ${player.name}`);
     }
   });
 
-  const powered = OPS.filter((op) => 'power' in defOf(op).access && (defOf(op).access as { power?: unknown }).power !== undefined);
-  it.each(powered)('%s refuses the member without its code, even on its own tenant\'s rows', async (op) => {
-    const member = cast.find((p) => p.name === 'member without the code')!;
-    const answer = await send(t.app, wire(op, baseInput(op, member), member.token));
-    expect(answer.status).toBe(403);
-    expect(catalogued(answer)).toBe(true);
+  const powered = OPS.filter((op) => powersOf(op).length > 0);
+  it.each(powered)('%s refuses every member without its code, even on its own tenant\'s rows', async (op) => {
+    const without = single.filter((m) => !powersOf(op).includes(m.powers[0]!));
+    expect(without.length).toBeGreaterThan(0);
+    for (const member of without) {
+      const answer = await send(t.app, wire(op, baseInput(op, member), member.token));
+      expect(answer.status, `${op} as ${member.name}`).toBe(403);
+      expect(catalogued(answer)).toBe(true);
+    }
   });
 });

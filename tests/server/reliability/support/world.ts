@@ -5,7 +5,6 @@
  * (`owners`, server/domains.ts) and scope (server/scope.ts).
  */
 import { eq, sql } from 'drizzle-orm';
-import { api } from '../../../../shared/domains.js';
 import { POWER_CODES, type RoleKind } from '../../../../shared/roles.js';
 import { authenticator, owners } from '../../../../server/domains.js';
 import { users } from '../../../../server/account/index.js';
@@ -26,15 +25,6 @@ export interface Player {
   powers: readonly string[];
 }
 
-/** Power codes that no operation asks for today: the member "without the code" holds only those. */
-function unusedCodes(): string[] {
-  const asked = new Set<string>(Object.values(api).flatMap((def) => {
-    const power = 'power' in def.access ? def.access.power : undefined;
-    return power === undefined ? [] : typeof power === 'string' ? [power] : [...power];
-  }));
-  return POWER_CODES.filter((c) => !asked.has(c));
-}
-
 /** Adds a member of `tenantId` holding `powers` (a custom role of its own); returns its username. */
 export async function addMember(t: TestApp, username: string, tenantId: number, powers: readonly string[]): Promise<string> {
   const [role] = await t.db.insert(roles).values({ tenantId, name: `${username}角色`, powers: [...powers] }).returning({ id: roles.id });
@@ -42,26 +32,34 @@ export async function addMember(t: TestApp, username: string, tenantId: number, 
   return username;
 }
 
+async function playerOf(t: TestApp, name: string, username: string): Promise<Player> {
+  const token = await t.signIn(username);
+  const { user, scope } = await authenticator.principal(t.db, token);
+  return { name, kind: user.kind, token, tenantId: user.tenantId, scope, powers: user.powers };
+}
+
 /**
  * admin, the first-level tenant A, its second-level tenant, tenant B, A's
- * enterprise customer, A's member with every code, A's member with none that
- * any operation asks for, and the demo member holding a few.
+ * enterprise customer, A's member with every code, and the demo member
+ * holding a few.
  */
 export async function players(t: TestApp): Promise<Player[]> {
-  const tenantA = t.ids.tenant('A');
-  const withAll = await addMember(t, 'matrixall', tenantA, POWER_CODES);
-  const without = unusedCodes();
-  // A member needs one code to sign in at all (spec §2: no powers, no console).
-  const withNone = await addMember(t, 'matrixnone', tenantA, without.length ? without.slice(0, 1) : []);
+  const withAll = await addMember(t, 'matrixall', t.ids.tenant('A'), POWER_CODES);
   const cast: [string, string][] = [
     ['admin', 'admin'], ['tenant1', 'tenant1'], ['tenant11', 'tenant11'], ['tenant2', 'tenant2'],
-    ['enterprise1', 'enterprise1'], ['member with every code', withAll], ['member without the code', withNone], ['member1', 'member1'],
+    ['enterprise1', 'enterprise1'], ['member with every code', withAll], ['member1', 'member1'],
   ];
   const result: Player[] = [];
-  for (const [name, username] of cast) {
-    const token = await t.signIn(username);
-    const { user, scope } = await authenticator.principal(t.db, token);
-    result.push({ name, kind: user.kind, token, tenantId: user.tenantId, scope, powers: user.powers });
+  for (const [name, username] of cast) result.push(await playerOf(t, name, username));
+  return result;
+}
+
+/** One member of tenant A per power code, holding that code alone (`member holding 2-1`). */
+export async function oneCodeMembers(t: TestApp): Promise<Player[]> {
+  const result: Player[] = [];
+  for (const code of POWER_CODES) {
+    const username = await addMember(t, `matrix${code.replace('-', '')}`, t.ids.tenant('A'), [code]);
+    result.push(await playerOf(t, `member holding ${code}`, username));
   }
   return result;
 }
