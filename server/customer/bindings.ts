@@ -5,7 +5,7 @@
  * behalf); a point of any other tenant is refused (802), as a product not of
  * the customer's tenant is (803).
  */
-import { and, asc, count, eq, ilike, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import type { PageQuery } from '../../shared/api/define.js';
 import type { BoundPoint, StaffPriceItem } from '../../shared/customer/index.js';
@@ -26,6 +26,18 @@ export async function boundPoints(db: Queryable, user: AuthUser, scope: Scope, c
   return db.select({ id: points.id, name: points.name, tenantId: points.tenantId, tenantName: tenants.name, address: points.address })
     .from(customerPoints).innerJoin(points, eq(points.id, customerPoints.pointId)).innerJoin(tenants, eq(tenants.id, points.tenantId))
     .where(eq(customerPoints.customerId, customerId)).orderBy(asc(points.name), asc(points.id));
+}
+
+export async function pointChoices(db: Queryable, user: AuthUser, scope: Scope, customerId: number, keyword: string | undefined): Promise<BoundPoint[]> {
+  const customer = await customerTenant(db, user, scope, customerId);
+  return db.select({ id: points.id, name: points.name, tenantId: points.tenantId, tenantName: tenants.name, address: points.address })
+    .from(points).innerJoin(tenants, eq(tenants.id, points.tenantId))
+    .where(and(
+      scope.where(points.tenantId),
+      or(eq(points.tenantId, customer.tenantId), eq(tenants.parentId, customer.tenantId)),
+      keyword ? ilike(points.name, containsPattern(keyword)) : undefined,
+      sql`not exists (select 1 from ${customerPoints} b where b.customer_id = ${customerId} and b.point_id = ${points.id})`,
+    )).orderBy(asc(points.name), asc(points.id)).limit(500);
 }
 
 /** The points named, each in the caller's scope and of the customer's tenant or one of its second-level tenants. */

@@ -1,6 +1,6 @@
 /** Business service calls (spec §7): enterprise customers, their points and prices, their staff. */
 import { defineHandlers } from '../http/handlers.js';
-import { boundPoints, bindPoints, deleteStaffPrice, setStaffPrices, staffPrices, unbindPoints } from './bindings.js';
+import { boundPoints, bindPoints, deleteStaffPrice, pointChoices, setStaffPrices, staffPrices, unbindPoints } from './bindings.js';
 import { createCustomer, customerChoices, customerOf, customerOfUser, customerPage, setCustomerState, updateCustomer } from './customers.js';
 import { createCustomerStaff, customerStaffOf, customerStaffPage, deleteCustomerStaff, updateCustomerStaff } from './staff.js';
 
@@ -13,6 +13,7 @@ export const customerHandlers = defineHandlers({
   'customer.get': ({ params }, { db, user, scope }) => customerOfUser(db, user, scope, params.id),
   'customer.setState': ({ params, body }, { db, user, scope }) => setCustomerState(db, user, scope, params.id, body.state),
   'customer.points': ({ params }, { db, user, scope }) => boundPoints(db, user, scope, params.businessId),
+  'customer.pointChoices': ({ params, body }, { db, user, scope }) => pointChoices(db, user, scope, params.businessId, body.keyword),
   'customer.bindPoints': ({ params, body }, { db, user, scope }) => bindPoints(db, user, scope, params.businessId, body.pointIds),
   'customer.unbindPoints': ({ params, body }, { db, user, scope }) => unbindPoints(db, user, scope, params.businessId, body.pointIds),
   'customer.prices': ({ query, body }, { db, user, scope }) => staffPrices(db, user, scope, query, body),

@@ -144,6 +144,15 @@ export const customerApi = {
     content: z.array(boundPoint),
     access: manage,
   }),
+  'customer.pointChoices': endpoint({
+    method: 'POST',
+    path: '/customer/group/choices/:businessId',
+    summary: 'The points the customer may still be bound to (its tenant\'s and that tenant\'s second-level tenants\', in the caller\'s scope), by name; at most 500.',
+    params: businessId,
+    body: z.object({ keyword: str().trim().max(50).optional() }),
+    content: z.array(boundPoint),
+    access: manage,
+  }),
   'customer.bindPoints': endpoint({
     method: 'POST',
     path: '/customer/group/:businessId',

@@ -111,6 +111,18 @@ describe('customer.points', () => {
   });
 });
 
+describe('customer.pointChoices', () => {
+  it('offers the points of the customer\'s tenant and its second-level tenants not yet bound, by name', async () => {
+    const { body: { content: c } } = await create(t.token.tenant1);
+    await t.ok('customer.bindPoints', { params: { businessId: c.id }, body: { pointIds: [t.ids.point('hongqiao')] } }, t.token.tenant1);
+    const offered = (await t.ok('customer.pointChoices', { params: { businessId: c.id }, body: {} }, t.token.tenant1)).map((p) => p.id);
+    expect(offered).toEqual(expect.arrayContaining([t.ids.point('peoplesSquare'), t.ids.point('xinghai')]));
+    expect(offered).not.toContain(t.ids.point('hongqiao'));
+    expect(offered).not.toContain(t.ids.point('tianhe'));
+    expect((await t.ok('customer.pointChoices', { params: { businessId: c.id }, body: { keyword: '星海' } }, t.token.tenant1)).map((p) => p.name)).toEqual(['苏州星海广场']);
+  });
+});
+
 describe('customer.bindPoints', () => {
   it('binds its tenant\'s and its second-level tenants\' points at POST /customer/group/{businessId}; another tenant\'s point is 1410, a sibling\'s customer refuses the parent\'s point (802)', async () => {
     const { body: { content: c } } = await create(t.token.tenant1);

@@ -1,0 +1,107 @@
+/**
+ * /costumeMent/costume (spec §2 enterprise accounts, code 8-1): the
+ * enterprise customers of the user's tenants with their platform account,
+ * state, buy now and go, bound points and staff count, by keyword, state
+ * and tenant; create, edit, enable / disable (disabling asks first: the
+ * account is signed out and its staff cards stop), and the way to a
+ * customer's points and prices (bindGroup) and to its staff list.
+ */
+import { Badge, Button, makeStyles, Title3, tokens } from '@fluentui/react-components';
+import { AddRegular, EditRegular, LocationRegular, PeopleRegular } from '@fluentui/react-icons';
+import { useMemo, useState } from 'react';
+import { CUSTOMER_STATES, type CustomerItem, type CustomerState } from '../../shared/customer/index.js';
+import { mayOpen } from '../app/session.js';
+import { useOpMutation } from '../bridge.js';
+import {
+  ActionButton, Choice, ConfirmDialog, DataTable, FilterBar, FilterField, OverflowText, Pager, seesTenants, TenantFilter, TextFilter, useListPage, useScreen, type Column,
+} from '../kit/index.js';
+import { CreateCustomerDialog, EditCustomerDialog } from './AccountDialogs.js';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  filters: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  actions: { display: 'flex', flexWrap: 'nowrap', gap: tokens.spacingHorizontalXXS },
+  dropdown: { minWidth: 0, width: '100%' },
+});
+
+interface Filter { keyword: string; state?: CustomerState | undefined; tenantId?: number | undefined }
+const EMPTY: Filter = { keyword: '' };
+type Dialog = { kind: 'create' } | { kind: 'edit'; customer: CustomerItem };
+
+export default function AccountsPage() {
+  const { t, notify, report, user, navigate } = useScreen();
+  const styles = useStyles();
+  const byTenant = seesTenants(user);
+  const staffList = mayOpen(user, '8-2');
+  const { draft, setDraft, apply, reset, table, pager, refresh } = useListPage('customer.page', { empty: EMPTY });
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [disabling, setDisabling] = useState<CustomerItem | null>(null);
+  const setState = useOpMutation('customer.setState', { invalidates: ['customer.page', 'customer.info'] });
+
+  const change = async (customer: CustomerItem, state: CustomerState) => {
+    try {
+      await setState.mutateAsync({ params: { id: customer.id }, body: { state } });
+      notify(t('customer.account.changed'));
+    } catch (error) {
+      report(error);
+      await refresh();
+    }
+  };
+
+  const columns = useMemo<Column<CustomerItem>[]>(() => [
+    { id: 'name', header: t('customer.account.name'), minWidth: 140, width: 260, grow: 1, hideable: false, cellTestId: 'customer-row-name', render: (c) => <OverflowText text={c.name} /> },
+    { id: 'username', header: t('customer.account.username'), minWidth: 100, width: 130, cellTestId: 'customer-row-username', value: (c) => c.username ?? '' },
+    {
+      id: 'state', header: t('customer.account.state'), minWidth: 80, width: 90, cellTestId: 'customer-row-state',
+      render: (c) => <Badge appearance="tint" color={c.state === 'disabled' ? 'danger' : 'success'}>{t(`customer.account.states.${c.state}`)}</Badge>,
+    },
+    { id: 'buyNow', header: t('customer.account.buyNow'), minWidth: 90, width: 100, value: (c) => t(c.buyNow ? 'customer.account.buyNowOn' : 'customer.account.buyNowOff') },
+    { id: 'points', header: t('customer.account.points'), kind: 'number', minWidth: 80, width: 90, cellTestId: 'customer-row-points', value: (c) => c.points },
+    { id: 'staff', header: t('customer.account.staff'), kind: 'number', minWidth: 70, width: 80, value: (c) => c.staff },
+    ...(byTenant ? [{ id: 'tenant', header: t('customer.account.tenant'), minWidth: 100, width: 160, render: (c: CustomerItem) => <OverflowText text={c.tenantName} /> }] : []),
+    { id: 'createdAt', header: t('customer.account.createdAt'), kind: 'time', value: (c) => c.createdAt },
+    {
+      id: 'actions', pin: 'end', header: t('common.actions'), minWidth: 250, width: 270, shrinkLast: true,
+      render: (c) => (
+        <div className={styles.actions}>
+          <ActionButton size="small" appearance="subtle" icon={<EditRegular />} opensDialog action={() => setDialog({ kind: 'edit', customer: c })} data-testid="customer-edit-open">{t('customer.account.edit')}</ActionButton>
+          <ActionButton size="small" appearance="subtle" danger={c.state === 'normal'} opensDialog={c.state === 'normal'}
+            action={() => (c.state === 'disabled' ? change(c, 'normal') : setDisabling(c))} data-testid="customer-toggle">
+            {t(c.state === 'disabled' ? 'customer.account.enable' : 'customer.account.disable')}
+          </ActionButton>
+          <Button size="small" appearance="subtle" icon={<LocationRegular />} onClick={() => void navigate(`/costumeMent/bindGroup?id=${c.id}`)} data-testid="customer-open">{t('customer.account.open')}</Button>
+          {staffList && (
+            <Button size="small" appearance="subtle" icon={<PeopleRegular />} onClick={() => void navigate(`/costumeMent/staffPage?customerId=${c.id}`)} data-testid="customer-staff-open">{t('customer.account.staffList')}</Button>
+          )}
+        </div>
+      ),
+    },
+  ], [t, styles, byTenant, staffList, navigate]);
+
+  return (
+    <section className={styles.page} aria-labelledby="customers-title">
+      <div className={styles.head}>
+        <Title3 as="h1" id="customers-title">{t('customer.route.customerAccounts')}</Title3>
+        <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog({ kind: 'create' })} data-testid="customer-create">{t('customer.account.create')}</Button>
+      </div>
+      <div className={styles.filters}>
+        <FilterBar onSearch={apply} onReset={reset} searchTestId="customer-search" resetTestId="customer-reset">
+          <TextFilter label={t('customer.account.keyword')} value={draft.keyword} maxLength={50} onChange={(keyword) => setDraft((f) => ({ ...f, keyword }))} testId="customer-filter-keyword" />
+          <FilterField label={t('customer.account.state')}>
+            <Choice className={styles.dropdown} value={draft.state} options={CUSTOMER_STATES} label={(s) => t(`customer.account.states.${s}`)} all={t('common.all')}
+              onChange={(state) => setDraft((f) => ({ ...f, state }))} testId="customer-filter-state" />
+          </FilterField>
+          <TenantFilter label={t('customer.account.tenant')} value={draft.tenantId} onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))} testId="customer-filter-tenant" />
+        </FilterBar>
+      </div>
+      <DataTable label={t('customer.route.customerAccounts')} columns={columns} {...table} rowKey={(c) => c.id} rowTestId="customer-row" testId="customer-table"
+        onRowOpen={(c) => void navigate(`/costumeMent/bindGroup?id=${c.id}`)} />
+      <Pager {...pager} testId="customer-pager" />
+      <ConfirmDialog open={disabling !== null} danger title={t('customer.account.disable')} text={disabling ? t('customer.account.confirmDisable', { name: disabling.name }) : ''}
+        confirmLabel={t('customer.account.disable')} onConfirm={async () => { if (disabling) await change(disabling, 'disabled'); setDisabling(null); }} onCancel={() => setDisabling(null)} />
+      {dialog?.kind === 'create' && <CreateCustomerDialog onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'edit' && <EditCustomerDialog customer={dialog.customer} onClose={() => setDialog(null)} />}
+    </section>
+  );
+}
