@@ -1,5 +1,7 @@
 /** Business service calls (spec §7): enterprise customers, their points and prices, their staff. */
 import { defineHandlers } from '../http/handlers.js';
+import { storageIn } from '../storage/index.js';
+import { importOf, importReport, queueImport, staffTemplate } from './import.js';
 import { boundPoints, bindPoints, deleteStaffPrice, pointChoices, setStaffPrices, staffPrices, unbindPoints } from './bindings.js';
 import { createCustomer, customerChoices, customerOf, customerOfUser, customerPage, setCustomerState, updateCustomer } from './customers.js';
 import { createCustomerStaff, customerStaffOf, customerStaffPage, deleteCustomerStaff, updateCustomerStaff } from './staff.js';
@@ -25,4 +27,8 @@ export const customerHandlers = defineHandlers({
   'customer.staffCreate': ({ body }, { db, user, scope }) => createCustomerStaff(db, user, scope, body),
   'customer.staffUpdate': ({ params, body }, { db, user, scope }) => updateCustomerStaff(db, user, scope, params.id, body),
   'customer.staffDelete': ({ body }, { db, user, scope }) => deleteCustomerStaff(db, user, scope, body.ids),
+  'customer.staffImport': ({ query, body }, { db, user, scope, request }) => queueImport(db, storageIn(request.routeOptions.config), user, scope, { ...query, ...body }),
+  'customer.staffImportStatus': ({ params }, { db, user }) => importOf(db, user, params.id),
+  'customer.staffImportReport': ({ params }, { db, user, request }) => importReport(db, storageIn(request.routeOptions.config), user, params.id),
+  'customer.staffTemplate': ({ query }) => staffTemplate(query.lang),
 });
