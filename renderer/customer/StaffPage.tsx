@@ -2,11 +2,11 @@
  * /costumeMent/staffPage (spec §2 enterprise staff list, code 8-2; the
  * enterprise account's whole console): the staff of one customer or all the
  * user reaches — an enterprise account sees its own — by name, card or
- * phone; add one, edit, delete one or the selection. `?customerId=` (from
+ * phone; add one, import a sheet, edit, delete one or the selection. `?customerId=` (from
  * the accounts list) starts on that customer.
  */
 import { Button, makeStyles, Title3, tokens } from '@fluentui/react-components';
-import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import { AddRegular, ArrowUploadRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CODE } from '../../shared/domains.js';
@@ -18,6 +18,7 @@ import {
   ActionButton, ConfirmDialog, DataTable, FilterBar, FilterField, OverflowText, Pager, TextFilter, useListPage, useScreen, useSelection, type Column,
 } from '../kit/index.js';
 import { CustomerDropdown } from './CustomerDropdown.js';
+import { ImportDialog } from './ImportDialog.js';
 import { StaffDialog } from './StaffDialogs.js';
 
 const useStyles = makeStyles({
@@ -29,7 +30,7 @@ const useStyles = makeStyles({
 });
 
 interface Filter { keyword: string; customerId?: number | undefined }
-type Dialog = { kind: 'create' } | { kind: 'edit'; staff: CustomerStaffItem };
+type Dialog = { kind: 'create' | 'import' } | { kind: 'edit'; staff: CustomerStaffItem };
 
 export default function StaffPage() {
   const { t, notify, report, user } = useScreen();
@@ -83,6 +84,7 @@ export default function StaffPage() {
         <Title3 as="h1" id="customer-staff-title">{t('customer.route.customerStaff')}</Title3>
         <div className={styles.tools}>
           <Button icon={<DeleteRegular />} disabled={!chosen.length} onClick={() => setDeleting(chosen)} data-testid="customer-staff-delete-selected">{t('customer.staff.deleteSelected')}</Button>
+          <Button icon={<ArrowUploadRegular />} onClick={() => setDialog({ kind: 'import' })} data-testid="customer-staff-import">{t('customer.importing.open')}</Button>
           <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog({ kind: 'create' })} data-testid="customer-staff-create">{t('customer.staff.create')}</Button>
         </div>
       </div>
@@ -103,7 +105,8 @@ export default function StaffPage() {
       <ConfirmDialog open={deleting !== null} danger title={t('customer.staff.delete')}
         text={deleting?.length === 1 ? t('customer.staff.confirmDelete', { name: deleting[0]!.name }) : t('customer.staff.confirmDeleteMany', { count: deleting?.length ?? 0 })}
         confirmLabel={t('customer.staff.delete')} onConfirm={confirmDelete} onCancel={() => setDeleting(null)} />
-      {dialog && (
+      {dialog?.kind === 'import' && <ImportDialog chooseCustomer={!enterprise} customerId={filter.customerId} onClose={() => setDialog(null)} />}
+      {dialog && dialog.kind !== 'import' && (
         <StaffDialog staff={dialog.kind === 'edit' ? dialog.staff : undefined} chooseCustomer={!enterprise} customerId={filter.customerId} onClose={() => setDialog(null)} />
       )}
     </section>

@@ -64,7 +64,7 @@ describe('customer.staffImport', () => {
     expect((await staffOf('虹桥枢纽餐饮管理有限公司')).length).toBe(before + 9_995);
     const report = await t.ok('customer.staffImportReport', { params: { id: first.id } }, t.token.enterprise1);
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(Buffer.from(report.data, 'base64'));
+    await book.xlsx.load(Buffer.from(report.data, 'base64') as unknown as ArrayBuffer);
     const lines = book.worksheets[0]!.getSheetValues().slice(2).map((r) => (r as unknown[]).slice(1));
     // Sheet rows: the header is row 1.
     expect(lines.map((l) => l[0])).toEqual([12, 22, 32, 42]);
@@ -161,7 +161,7 @@ describe('customer.staffTemplate', () => {
     const template = await t.ok('customer.staffTemplate', { query: { lang: 'en' } }, t.token.enterprise1);
     expect(template.name).toBe('staff-import-template.xlsx');
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(Buffer.from(template.data, 'base64'));
+    await book.xlsx.load(Buffer.from(template.data, 'base64') as unknown as ArrayBuffer);
     const ws = book.worksheets[0]!;
     expect(ws.getRow(1).values).toEqual([undefined, 'Name (required)', 'Position', 'Card id (required)', 'Phone (required)', 'Remark']);
     ws.addRow(['Ada Wu', '', '56000001', '13962100005', '']);

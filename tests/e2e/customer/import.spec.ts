@@ -1,0 +1,68 @@
+/**
+ * Importing staff end to end (issue 36): enterprise1 imports a sheet with
+ * two bad rows all-or-nothing — nothing goes in, the report names the two
+ * rows —, then the good rows; the list shows them, and the template downloads.
+ */
+import { expect } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { readFile } from 'node:fs/promises';
+import { catalogues } from '../../../shared/domains.js';
+import { notification, signIn, test, useLanguage } from '../support.js';
+
+const en = catalogues.en;
+
+async function staffSheet(): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const ws = book.addWorksheet('Staff');
+  ws.addRow(['Name (required)', 'Position', 'Card id (required)', 'Phone (required)', 'Remark']);
+  ws.addRow(['韩梅', '收银员', '33000001', '13962100201', '']);
+  ws.addRow(['', '服务员', '33000002', '13962100202', '']);
+  ws.addRow(['刘洋', '厨师', '33000003', '13962100203', '早班']);
+  ws.addRow(['孙悦', '配送员', '33000004', '1396210', '']);
+  ws.addRow(['蒋琪', '店员', '33000005', '13962100205', '']);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+test('enterprise1 imports staff with two bad rows, reads the report, then imports the good rows', async ({ page, baseURL }) => {
+  await useLanguage(page, baseURL, 'en');
+  await signIn(page, 'enterprise1');
+  await expect(page).toHaveURL(/\/costumeMent\/staffPage$/);
+  await page.getByTestId('customer-staff-import').click();
+
+  // The template.
+  const templateDownload = page.waitForEvent('download');
+  await page.getByTestId('customer-import-template').click();
+  expect((await templateDownload).suggestedFilename()).toBe('staff-import-template.xlsx');
+  await expect(notification(page)).toHaveText(en.customer.importing.templateSaved);
+
+  // Nothing chosen: said at the field.
+  await page.getByTestId('customer-import-submit').click();
+  await expect(page.getByText(en.customer.importing.chooseFirst)).toBeVisible();
+  const sheet = { name: 'staff.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await staffSheet() };
+  await page.getByTestId('customer-import-mode-all').click();
+  await page.getByTestId('customer-import-file').setInputFiles(sheet);
+  await expect(page.getByTestId('customer-import-name')).toHaveText('staff.xlsx');
+  await page.getByTestId('customer-import-submit').click();
+  await expect(page.getByTestId('customer-import-summary')).toHaveText(en.customer.importing.noneWritten, { timeout: 20_000 });
+  await expect(page.getByTestId('customer-import-bad')).toHaveText(en.customer.importing.bad.replace('{{bad}}', '2'));
+
+  // The report: rows 3 and 5 with what is wrong.
+  const reportDownload = page.waitForEvent('download');
+  await page.getByTestId('customer-import-report').click();
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(await readFile((await (await reportDownload).path())!) as unknown as ArrayBuffer);
+  const lines = book.worksheets[0]!.getSheetValues().slice(2).map((r) => (r as unknown[]).slice(1));
+  expect(lines.map((l) => l[0])).toEqual([3, 5]);
+  expect(String(lines[1]![6])).toContain('Phone');
+
+  // Again, the good rows only.
+  await page.getByTestId('customer-import-submit').click();
+  await page.getByTestId('customer-import-mode-good').click();
+  await page.getByTestId('customer-import-file').setInputFiles(sheet);
+  await page.getByTestId('customer-import-submit').click();
+  await expect(page.getByTestId('customer-import-summary')).toHaveText(en.customer.importing.done.replace('{{inserted}}', '3').replace('{{updated}}', '0').replace('{{unchanged}}', '0'), { timeout: 20_000 });
+  await page.getByTestId('customer-import-cancel').click();
+  await page.getByTestId('customer-staff-filter-keyword').fill('3300000');
+  await page.getByTestId('customer-staff-search').click();
+  await expect(page.getByTestId('customer-staff-row-card')).toHaveText(['33000005', '33000003', '33000001']);
+});
