@@ -5,6 +5,7 @@
  * per-route settings. Its tables sit in `server/<domain>/schema.ts`, which
  * drizzle-kit finds by glob. server/domains.ts lists the manifests.
  */
+import type { SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ApiOp } from '../shared/domains.js';
 import type { Db, Tx } from './db/index.js';
@@ -66,6 +67,8 @@ export interface Owner {
   /** The owning tenant; for the tenant entity, its own id. Null: owned by no tenant (the system admin). */
   tenantId: PgColumn;
   labels: readonly PgColumn[];
+  /** The device a row is of (a device's own id, an order's device): a member with assigned devices sees only theirs. */
+  deviceId?: PgColumn | SQL;
 }
 
 export interface ServerManifest {

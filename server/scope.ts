@@ -8,7 +8,9 @@
  * - system admin: every tenant;
  * - first-level tenant: itself and its second-level tenants;
  * - second-level tenant: itself;
- * - member: its tenant (its power codes are checked per endpoint);
+ * - member: its tenant (its power codes are checked per endpoint) — and,
+ *   when devices are assigned to it, only those devices and what they did
+ *   (orders, refunds, complaints, channels, figures): `device(column)`;
  * - enterprise customer: the tenant that owns it, for its customer data (the
  *   role checks keep it away from points and devices).
  */
@@ -26,6 +28,8 @@ export interface ScopeOwner {
   tenantId: number | null;
   parentTenantId: number | null;
   childTenantIds?: readonly number[];
+  /** A member's assigned devices; absent or empty: all its tenant's. */
+  deviceIds?: readonly number[];
 }
 
 export interface Scope {
@@ -45,17 +49,33 @@ export interface Scope {
   has(tenantId: number): boolean;
   /** The condition restricting a `tenant_id` column to the visible tenants. */
   where(column: PgColumn): SQL;
+  /** The devices visible within those tenants: null for all of them, else a member's assigned ones. */
+  readonly devices: readonly number[] | null;
+  /** The condition restricting a device id column (a device's own id, an order's device) to the visible devices. */
+  device(column: PgColumn | SQL): SQL;
+  /** Whether a row of this device is visible (its tenant asked apart). */
+  hasDevice(deviceId: number | null): boolean;
+  /** Both at once, for rows of devices or of what they did: the row's tenant visible, and its device. */
+  whereDevice(tenantColumn: PgColumn, deviceColumn: PgColumn | SQL): SQL;
 }
 
-function makeScope(all: boolean, tenantIds: readonly number[], root: number | null = null, wholeTree = false): Scope {
+function makeScope(all: boolean, tenantIds: readonly number[], root: number | null = null, wholeTree = false, devices: readonly number[] | null = null): Scope {
   const visible = new Set(tenantIds);
+  const assigned = devices && new Set(devices);
+  const where = (column: PgColumn) => (all ? sql`true` : tenantIds.length ? inArray(column, [...tenantIds]) : sql`false`);
+  // One array parameter, whatever the number of devices: the statement's text stays the same.
+  const device = (column: PgColumn | SQL) => (devices === null ? sql`true` : sql`${column} = any(${`{${devices.join(',')}}`}::int[])`);
   return {
     all,
     tenantIds,
     root,
     wholeTree,
     has: (tenantId) => all || visible.has(tenantId),
-    where: (column) => (all ? sql`true` : tenantIds.length ? inArray(column, [...tenantIds]) : sql`false`),
+    where,
+    devices,
+    device,
+    hasDevice: (deviceId) => assigned === null || (deviceId !== null && assigned.has(deviceId)),
+    whereDevice: (tenantColumn, deviceColumn) => (devices === null ? where(tenantColumn) : sql`(${where(tenantColumn)} and ${device(deviceColumn)})`),
   };
 }
 
@@ -70,5 +90,6 @@ export function scopeOf(user: ScopeOwner): Scope {
     if (!user.childTenantIds) throw new Error('a first-level tenant\'s scope needs its second-level tenants, read with the user');
     return makeScope(false, [user.tenantId, ...user.childTenantIds], user.tenantId, true);
   }
-  return makeScope(false, [user.tenantId], user.parentTenantId ?? user.tenantId);
+  const devices = user.kind === 'member' && user.deviceIds?.length ? user.deviceIds : null;
+  return makeScope(false, [user.tenantId], user.parentTenantId ?? user.tenantId, false, devices);
 }

@@ -21,6 +21,8 @@ export const authUserColumns = {
   parentTenantId: tenants.parentId,
   // A first-level tenant's scope (server/scope.ts) in the same statement: its tenant's children. An alias, as the outer query already names `tenants`.
   childTenantIds: sql<number[] | null>`(select array_agg(c.id order by c.id) from tenants c where c.parent_id = ${users.tenantId} and ${users.kind} = 'tenant' and ${tenants.parentId} is null)`,
+  // A member's assigned devices (the staff domain's member_devices, named as a table: the account is read before any domain).
+  deviceIds: sql<number[] | null>`(select array_agg(md.device_id order by md.device_id) from member_devices md where md.user_id = ${users.id} and ${users.kind} = 'member')`,
   roleId: roles.id,
   roleName: roles.name,
   rolePowers: roles.powers,
@@ -28,15 +30,19 @@ export const authUserColumns = {
 };
 
 /** A row selected with `authUserColumns` (the joined columns are nullable). */
-export interface AuthUserRow extends Omit<AuthUser, 'powers' | 'childTenantIds'> {
+export interface AuthUserRow extends Omit<AuthUser, 'powers' | 'childTenantIds' | 'deviceIds'> {
   rolePowers: string[] | null;
   childTenantIds: number[] | null;
+  deviceIds: number[] | null;
 }
 
 export function toAuthUser(row: AuthUserRow): AuthUser {
-  const { rolePowers, childTenantIds, ...rest } = row;
+  const { rolePowers, childTenantIds, deviceIds, ...rest } = row;
   const firstLevel = row.kind === 'tenant' && row.tenantId !== null && row.parentTenantId === null;
-  return { ...rest, powers: row.kind === 'member' ? (rolePowers ?? []) : [], ...(firstLevel ? { childTenantIds: childTenantIds ?? [] } : {}) };
+  return {
+    ...rest, powers: row.kind === 'member' ? (rolePowers ?? []) : [], ...(firstLevel ? { childTenantIds: childTenantIds ?? [] } : {}),
+    ...(row.kind === 'member' && deviceIds?.length ? { deviceIds } : {}),
+  };
 }
 
 /** A user by an arbitrary condition on `users` (joined with its tenant and role). */

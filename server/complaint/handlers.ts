@@ -38,7 +38,7 @@ async function announce(tx: Tx, complaintId: number, kind: ComplaintEvent['kind'
 /** The complaint locked for a step, or 960 / 961. */
 async function lockOpen(tx: Tx, scope: Scope, id: number) {
   const [row] = await tx.select({ id: complaints.id, orderId: complaints.orderId, number: complaints.number, status: complaints.status })
-    .from(complaints).where(and(eq(complaints.id, id), scope.where(complaints.tenantId))).for('update');
+    .from(complaints).where(and(eq(complaints.id, id), scope.whereDevice(complaints.tenantId, complaints.deviceId))).for('update');
   if (!row) throw new BizError(CODE.complaintNotFound);
   if (row.status === 'completed') throw new BizError(CODE.complaintCompleted);
   return row;

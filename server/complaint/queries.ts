@@ -33,7 +33,7 @@ export async function complaintPage(db: Queryable, scope: Scope, query: PageQuer
   if (f.tenantId !== undefined) await tenantInScope(db, scope, f.tenantId);
   const prefix = f.number ? `${f.number.replace(/[\\%_]/g, '\\$&')}%` : undefined;
   const where: SQL | undefined = and(
-    scope.where(complaints.tenantId),
+    scope.whereDevice(complaints.tenantId, complaints.deviceId),
     f.status ? eq(complaints.status, f.status) : undefined,
     f.type ? eq(complaints.type, f.type) : undefined,
     prefix ? or(ilike(complaints.number, prefix), ilike(orders.number, prefix)) : undefined,
@@ -47,7 +47,7 @@ export async function complaintPage(db: Queryable, scope: Scope, query: PageQuer
 
 /** A complaint with its log, or 960 when it does not exist or lies outside the scope (the same answer). */
 export async function complaintDetail(db: Queryable, scope: Scope, id: number): Promise<ComplaintDetail> {
-  const [row] = await select(db).where(and(eq(complaints.id, id), scope.where(complaints.tenantId)));
+  const [row] = await select(db).where(and(eq(complaints.id, id), scope.whereDevice(complaints.tenantId, complaints.deviceId)));
   if (!row) throw new BizError(CODE.complaintNotFound);
   const progress = await db.select().from(complaintProgress).where(eq(complaintProgress.complaintId, id)).orderBy(asc(complaintProgress.createdAt), asc(complaintProgress.id));
   // The order's refunds of failed vends belong to the story too, whenever they happened: read from the refunds, by the platform (negative ids: not log lines).

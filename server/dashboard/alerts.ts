@@ -48,7 +48,7 @@ export async function dashboardAlerts(db: Queryable, scope: Scope, now = Date.no
   const hours = await rowsOf<HourRow>(db, sql`
     with week as (
       select ${r.deviceId} as device_id, ${r.bucket} as bucket, ${r.orders} as orders from ${r}
-      where ${scope.where(r.tenantId)} and ${r.grain} = 'hour' and ${r.productId} = 0 and ${r.bucket} >= ${since}::timestamp and ${r.orders} > 0
+      where ${scope.whereDevice(r.tenantId, r.deviceId)} and ${r.grain} = 'hour' and ${r.productId} = 0 and ${r.bucket} >= ${since}::timestamp and ${r.orders} > 0
     ), per as (
       select device_id, count(distinct date_trunc('day', bucket))::int as days, to_char(max(bucket), 'YYYY-MM-DD HH24:00') as last_sale from week group by 1
     )
@@ -83,14 +83,14 @@ export async function dashboardAlerts(db: Queryable, scope: Scope, now = Date.no
   const silent = await rowsOf<{ id: number; name: string; serial: string; point_name: string | null; last_seen_at: string | Date | null }>(db, sql`
     select ${devices.id} as id, ${devices.name} as name, ${devices.serial} as serial, pt.name as point_name, ${devices.lastSeenAt} as last_seen_at
     from ${devices} left join ${points} pt on pt.id = ${devices.pointId}
-    where ${scope.where(devices.tenantId)} and ${devices.activated} and not ${devices.online} and ${devices.allocation} <> 'recycled'
+    where ${scope.whereDevice(devices.tenantId, devices.id)} and ${devices.activated} and not ${devices.online} and ${devices.allocation} <> 'recycled'
     order by ${devices.lastSeenAt} asc nulls first limit ${rows}`);
 
   // Each stocked channel's share of its product's week on its device.
   const channels = await rowsOf<{ device_id: number; name: string; serial: string; point_name: string | null; channel: number; product_name: string; stock: number; per_day: number }>(db, sql`
     with sold as (
       select ${r.deviceId} as device_id, ${r.productId} as product_id, sum(${r.quantity})::float8 / ${WEEK} as per_day from ${r}
-      where ${scope.where(r.tenantId)} and ${r.grain} = 'day' and ${r.bucket} >= ${since}::timestamp and ${r.deviceId} > 0 and ${r.productId} > 0
+      where ${scope.whereDevice(r.tenantId, r.deviceId)} and ${r.grain} = 'day' and ${r.bucket} >= ${since}::timestamp and ${r.deviceId} > 0 and ${r.productId} > 0
       group by 1, 2
     ), shared as (
       select c.device_id, c.product_id, count(*)::int as n from ${deviceChannels} c where c.product_id is not null and c.enabled group by 1, 2
@@ -102,7 +102,7 @@ export async function dashboardAlerts(db: Queryable, scope: Scope, now = Date.no
       join ${devices} on ${devices.id} = c.device_id
       join ${products} p on p.id = c.product_id
       left join ${points} pt on pt.id = ${devices.pointId}
-    where ${devices.activated} and ${scope.where(devices.tenantId)} and c.stock * 24 <= s.per_day / sh.n * ${ALERT_LIMITS.forecastHours}
+    where ${devices.activated} and ${scope.whereDevice(devices.tenantId, devices.id)} and c.stock * 24 <= s.per_day / sh.n * ${ALERT_LIMITS.forecastHours}
     order by c.stock / (s.per_day / sh.n), c.device_id, c.number limit ${rows}`);
   const stockOut = channels.map((c) => ({
     deviceId: c.device_id, name: c.name, serial: c.serial, pointName: c.point_name, channel: c.channel, productName: c.product_name,

@@ -139,15 +139,17 @@ interface FigureRow extends Sums {
  * parallel workers, whose start costs it 5 ms — more than the work.
  */
 async function readFigures(db: Queryable, scope: Scope, from: string, to: string, grain: SeriesGrain): Promise<FigureRow[]> {
-  const mine = scope.where(r.tenantId);
+  const mine = scope.whereDevice(r.tenantId, r.deviceId);
+  // A member with assigned devices: the products' totals are summed from those devices' product rows (device 0 is every device's).
+  const byDevice = scope.devices !== null;
   const range = coverage(from, to);
   const s = seriesOf(from, to, grain);
   const sums = (sign: SQL) => sql`sum(${sign} * ${r.orders})::float8 as orders, sum(${sign} * ${r.quantity})::float8 as quantity,
     sum(${sign} * ${r.sales}::float8) as sales, sum(${sign} * ${r.refunds}::float8) as refunds`;
   return preparedRows<FigureRow>(db, sql`
     with ranked as materialized (
-      select ${r.deviceId} as device_id, ${r.productId} as product_id, ${sums(range.sign)} from ${r}
-      where ${mine} and ${range.where} and (${r.productId} = 0 or ${r.deviceId} = 0)
+      select ${byDevice ? sql`case when ${r.productId} > 0 then 0 else ${r.deviceId} end` : r.deviceId} as device_id, ${r.productId} as product_id, ${sums(range.sign)} from ${r}
+      where ${mine} and ${range.where} and ${byDevice ? sql`true` : sql`(${r.productId} = 0 or ${r.deviceId} = 0)`}
       group by 1, 2
     ), timed as materialized (
       select ${s.label} as bucket, ${sums(s.sign)} from ${r} where ${mine} and ${r.productId} = 0 and ${s.where} group by 1
@@ -207,14 +209,14 @@ export async function dashboardToday(db: Queryable, scope: Scope, now = Date.now
     select ${r.grain}::text as grain, to_char(${r.bucket}, 'YYYY-MM-DD HH24:00') as bucket,
       sum(${r.orders})::float8 as orders, 0::float8 as quantity, sum(${r.sales}::float8) as sales, sum(${r.refunds}::float8) as refunds
     from ${r}
-    where ${scope.where(r.tenantId)} and ${r.productId} = 0 and (
+    where ${scope.whereDevice(r.tenantId, r.deviceId)} and ${r.productId} = 0 and (
       (${r.grain} = 'year' and ${r.bucket} = ${at(`${day.slice(0, 4)}-01-01`)})
       or (${r.grain} = 'month' and ${r.bucket} = ${at(monthStart(day))})
       or (${r.grain} = 'hour' and ${r.bucket} >= ${at(day)} and ${r.bucket} < ${at(addDays(day, 1))}))
     group by 1, 2
     union all
     select case when ${devices.online} then 'online' else 'offline' end, '', count(*)::float8, 0, 0, 0
-    from ${devices} where ${scope.where(devices.tenantId)} and ${devices.activated} group by 1`);
+    from ${devices} where ${scope.whereDevice(devices.tenantId, devices.id)} and ${devices.activated} group by 1`);
   const strip = ({ quantity: _q, ...f }: typeof ZERO) => f;
   const sumOf = (grain: string) => rows.filter((x) => x.grain === grain).reduce((acc, x) => add(acc, figuresOf(x)), { ...ZERO });
   const hourly = new Map(rows.filter((x) => x.grain === 'hour').map((x) => [x.bucket, figuresOf(x)]));

@@ -1,4 +1,5 @@
 /** The delivery domain on the upstream: vend outcomes from the machines, automatic refunds of failed vends, the review list, the time-out sweep. It uses orders, refunds and devices, never the other way. */
+import { sql } from 'drizzle-orm';
 import { defineServerDomain, periodic } from '../manifest.js';
 import { deliveryDemo } from './demo.js';
 import { deliveryHandlers } from './handlers.js';
@@ -12,7 +13,7 @@ export const deliveryServer = defineServerDomain({
   name: 'delivery',
   handlers: deliveryHandlers,
   demo: deliveryDemo,
-  owns: { review: { id: deliveryReviews.id, tenantId: deliveryReviews.tenantId, labels: [] } },
+  owns: { review: { id: deliveryReviews.id, tenantId: deliveryReviews.tenantId, labels: [], deviceId: sql`(select o.device_id from orders o where o.id = ${deliveryReviews.orderId})` } },
   // Sales whose machine never answered are ended on every running upstream, each by one (SKIP LOCKED): a sixth of the time-out apart, between 250 ms and 30 s.
   background: (db) => periodic(() => endTimedOut(db), Math.min(30_000, Math.max(250, Math.floor(deliveryTimeoutMs() / 6)))),
 });

@@ -41,7 +41,7 @@ export const careHandlers = defineHandlers({
   'device.exceptions': async ({ query, body }, { db, scope }) => {
     await checkFilterIds(db, scope, body.pointId, body.tenantId);
     const where = and(
-      scope.where(devices.tenantId),
+      scope.whereDevice(devices.tenantId, devices.id),
       sql`${devices.allocation} <> 'recycled'`,
       body.problem ? PROBLEM_SQL[body.problem] : sql`(${sql.join(PROBLEMS.map((p) => PROBLEM_SQL[p]), sql` or `)})`,
       body.pointId !== undefined ? eq(devices.pointId, body.pointId) : undefined,
@@ -79,7 +79,7 @@ export const careHandlers = defineHandlers({
     }
     const chosen = body.deviceIds ? [...new Set(body.deviceIds)] : undefined;
     if (chosen) {
-      const found = await db.select({ id: devices.id }).from(devices).where(and(inArray(devices.id, chosen), scope.where(devices.tenantId)));
+      const found = await db.select({ id: devices.id }).from(devices).where(and(inArray(devices.id, chosen), scope.whereDevice(devices.tenantId, devices.id)));
       if (found.length !== chosen.length) throw new BizError(CODE.deviceNotFound);
     }
     const rows = await db.select({
@@ -89,7 +89,7 @@ export const careHandlers = defineHandlers({
     }).from(c).innerJoin(devices, eq(devices.id, c.deviceId)).innerJoin(products, eq(products.id, c.productId))
       .leftJoin(points, eq(points.id, devices.pointId))
       .where(and(
-        scope.where(devices.tenantId), eq(c.enabled, true), sql`${c.stock} <= ${devices.warningValue}`, sql`${c.stock} < ${devices.capacity}`,
+        scope.whereDevice(devices.tenantId, devices.id), eq(c.enabled, true), sql`${c.stock} <= ${devices.warningValue}`, sql`${c.stock} < ${devices.capacity}`,
         chosen ? inArray(devices.id, chosen) : undefined,
         body.pointId !== undefined ? eq(devices.pointId, body.pointId) : undefined,
       ))

@@ -18,7 +18,7 @@ import { publishDeviceEvent } from './events.js';
 /** The device in scope, locked when asked: its id, tenant and per-channel capacity; 1201 otherwise. */
 async function deviceOf(db: Queryable, scope: Scope, id: number, lock = false) {
   const query = db.select({ id: devices.id, tenantId: devices.tenantId, capacity: devices.capacity }).from(devices)
-    .where(and(eq(devices.id, id), scope.where(devices.tenantId)));
+    .where(and(eq(devices.id, id), scope.whereDevice(devices.tenantId, devices.id)));
   const [device] = lock ? await query.for('update') : await query;
   if (!device) throw new BizError(CODE.deviceNotFound);
   return device;

@@ -49,7 +49,7 @@ export async function issueSecret(db: Queryable, scope: Scope, id: number) {
   const secret = randomBytes(32).toString('base64url');
   const [row] = await db.update(devices)
     .set({ secretHash: secretHashOf(secret), activated: true, updatedAt: new Date() })
-    .where(and(eq(devices.id, id), scope.where(devices.tenantId)))
+    .where(and(eq(devices.id, id), scope.whereDevice(devices.tenantId, devices.id)))
     .returning({ serial: devices.serial, activatedAt: devices.updatedAt });
   if (!row) throw new BizError(CODE.deviceNotFound);
   return { serial: row.serial, secret, activatedAt: row.activatedAt.toISOString() };

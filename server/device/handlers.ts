@@ -22,7 +22,7 @@ export const deviceHandlers = defineHandlers({
     const { keyword, pointId, bound, tenantId } = body;
     await checkFilterIds(db, scope, pointId, tenantId);
     const where = and(
-      scope.where(devices.tenantId),
+      scope.whereDevice(devices.tenantId, devices.id),
       keyword ? or(ilike(devices.name, containsPattern(keyword)), ilike(devices.serial, containsPattern(keyword))) : undefined,
       pointId !== undefined ? eq(devices.pointId, pointId) : undefined,
       bound === true ? isNotNull(devices.pointId) : bound === false ? isNull(devices.pointId) : undefined,

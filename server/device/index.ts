@@ -42,5 +42,5 @@ export const deviceServer = defineServerDomain({
     // At once too: machines that fell silent while no upstream ran are offline from the start.
     return periodic(() => sweepOffline(db, offlineAfterMs), sweepMs, { immediately: true });
   },
-  owns: { device: { id: devices.id, tenantId: devices.tenantId, labels: [devices.name, devices.serial] } },
+  owns: { device: { id: devices.id, tenantId: devices.tenantId, labels: [devices.name, devices.serial], deviceId: devices.id } },
 });

@@ -48,7 +48,7 @@ export const toDeviceItem = (row: DeviceRow): DeviceItem => ({
 export async function deviceDetailInScope(db: Queryable, scope: Scope, id: number): Promise<DeviceDetail> {
   const [row] = await db.select({ ...deviceColumns, channelSalesLimit: devices.channelSalesLimit, orderLimit: devices.orderLimit, notifications: devices.notifications })
     .from(devices).leftJoin(tenants, eq(tenants.id, devices.tenantId)).leftJoin(points, eq(points.id, devices.pointId))
-    .where(and(eq(devices.id, id), scope.where(devices.tenantId)));
+    .where(and(eq(devices.id, id), scope.whereDevice(devices.tenantId, devices.id)));
   if (!row) throw new BizError(CODE.deviceNotFound);
   return { ...toDeviceItem(row), channelSalesLimit: row.channelSalesLimit, orderLimit: row.orderLimit, notifications: row.notifications };
 }
@@ -75,7 +75,7 @@ export async function checkFilterIds(db: Queryable, scope: Scope, pointId: numbe
 export async function lockDevices(tx: Tx, scope: Scope, ids: readonly number[]) {
   const unique = [...new Set(ids)];
   const rows = await tx.select({ id: devices.id, tenantId: devices.tenantId, capacity: devices.capacity }).from(devices)
-    .where(and(inArray(devices.id, unique), scope.where(devices.tenantId))).orderBy(devices.id).for('update');
+    .where(and(inArray(devices.id, unique), scope.whereDevice(devices.tenantId, devices.id))).orderBy(devices.id).for('update');
   if (rows.length !== unique.length) throw new BizError(CODE.deviceNotFound);
   return { unique, rows };
 }

@@ -21,6 +21,8 @@ export interface AuthUser {
    * every other kind of user.
    */
   childTenantIds?: readonly number[];
+  /** A member's assigned devices (sorted), read with the user; absent: all its tenant's (server/scope.ts). */
+  deviceIds?: readonly number[];
   roleId: number | null;
   roleName: string | null;
   /** Power codes of a member's custom role; empty for every other kind. */

@@ -22,11 +22,14 @@ import { orderItems, orders } from './schema.js';
  * The caller's orders: everything; a whole hierarchy by its root; or some of
  * a hierarchy's tenants, by root first (so the root's indexes serve it too).
  */
-export const orderScope = (scope: Scope): SQL | undefined =>
+export const orderScope = (scope: Scope): SQL | undefined => and(
   scope.all ? undefined
     : scope.root === null ? scope.where(orders.tenantId)
       : scope.wholeTree ? eq(orders.rootTenantId, scope.root)
-        : and(eq(orders.rootTenantId, scope.root), scope.where(orders.tenantId));
+        : and(eq(orders.rootTenantId, scope.root), scope.where(orders.tenantId)),
+  // A member with assigned devices: their orders only.
+  scope.devices === null ? undefined : scope.device(orders.deviceId),
+);
 
 const itemColumns = {
   id: orders.id,
@@ -84,7 +87,10 @@ async function checkFilterIds(db: Queryable, scope: Scope, f: OrderFilter) {
     const [row] = await db.select({ tenantId: table.tenantId }).from(table).where(eq(table.id, id));
     if (!row || row.tenantId === null || !scope.has(row.tenantId)) throw new BizError(code);
   };
-  if (f.deviceId !== undefined) await owned(devices, f.deviceId, CODE.deviceNotFound);
+  if (f.deviceId !== undefined) {
+    if (!scope.hasDevice(f.deviceId)) throw new BizError(CODE.deviceNotFound);
+    await owned(devices, f.deviceId, CODE.deviceNotFound);
+  }
   if (f.pointId !== undefined) await owned(points, f.pointId, CODE.pointNotFound);
   if (f.productId !== undefined) await owned(products, f.productId, CODE.productNotFound);
   if (f.tenantId !== undefined) await tenantInScope(db, scope, f.tenantId);

@@ -23,7 +23,7 @@ import { paged } from '../http/paged.js';
 async function lockDevices(tx: Queryable, scope: Scope, deviceIds: readonly number[]) {
   const ids = [...new Set(deviceIds)];
   const rows = await tx.select({ id: devices.id, tenantId: devices.tenantId, pointId: devices.pointId }).from(devices)
-    .where(and(inArray(devices.id, ids), scope.where(devices.tenantId))).for('update');
+    .where(and(inArray(devices.id, ids), scope.whereDevice(devices.tenantId, devices.id))).for('update');
   if (rows.length !== ids.length) throw new BizError(CODE.deviceNotFound);
   return rows;
 }
@@ -53,7 +53,7 @@ export const pointHandlers = defineHandlers({
 
   'point.info': async ({ params }, { db, scope }) => {
     const item = await pointItemInScope(db, scope, params.id);
-    const bound = await selectDevices(db).where(eq(devices.pointId, item.id)).orderBy(asc(devices.serial));
+    const bound = await selectDevices(db).where(and(eq(devices.pointId, item.id), scope.device(devices.id))).orderBy(asc(devices.serial));
     return { ...item, devices: bound.map(toDeviceItem) };
   },
 

@@ -1,4 +1,5 @@
 /** The refund domain on the upstream: refunds of orders through the sandbox payment provider, and each tenant's refund period. */
+import { sql } from 'drizzle-orm';
 import { defineServerDomain, periodic } from '../manifest.js';
 import { defineHandlers } from '../http/handlers.js';
 import { owningTenant } from '../tenant/index.js';
@@ -30,7 +31,7 @@ export const refundServer = defineServerDomain({
       return { tenantId, ...set };
     },
   }),
-  owns: { refund: { id: refunds.id, tenantId: refunds.tenantId, labels: [refunds.reason] } },
+  owns: { refund: { id: refunds.id, tenantId: refunds.tenantId, labels: [refunds.reason], deviceId: sql`(select o.device_id from orders o where o.id = ${refunds.orderId})` } },
   // The provider's answers land while the upstream runs: a sweep a quarter of the delay apart, between 100 ms and 1 s.
   background: (db) => {
     const every = Math.min(1000, Math.max(100, Math.floor(settleDelayMs() / 4)));

@@ -53,7 +53,7 @@ export const sceneHandlers = defineHandlers({
     }).from(devices)
       .leftJoin(sceneDevices, eq(sceneDevices.deviceId, devices.id))
       .leftJoin(scenes, and(eq(scenes.id, sceneDevices.sceneId), eq(scenes.tenantId, devices.tenantId)))
-      .where(and(eq(devices.tenantId, tenantId), body.keyword
+      .where(and(eq(devices.tenantId, tenantId), scope.device(devices.id), body.keyword
         ? or(ilike(devices.name, containsPattern(body.keyword)), ilike(devices.serial, containsPattern(body.keyword))) : undefined))
       .orderBy(asc(devices.serial)).limit(200);
   },

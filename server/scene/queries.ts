@@ -55,7 +55,7 @@ export async function bindDevices(tx: Tx, scope: Scope, sceneId: number, tenantI
   if (!deviceIds.length) throw new BizError(CODE.sceneNeedsDevices);
   if (new Set(deviceIds).size !== deviceIds.length) throw new BizError(CODE.sceneDuplicateDevice);
   const found = await tx.select({ id: devices.id }).from(devices)
-    .where(and(inArray(devices.id, [...deviceIds]), eq(devices.tenantId, tenantId), scope.where(devices.tenantId))).orderBy(devices.id).for('update');
+    .where(and(inArray(devices.id, [...deviceIds]), eq(devices.tenantId, tenantId), scope.whereDevice(devices.tenantId, devices.id))).orderBy(devices.id).for('update');
   if (found.length !== deviceIds.length) throw new BizError(CODE.deviceNotFound);
   const taken = await tx.select({ deviceId: sceneDevices.deviceId }).from(sceneDevices).innerJoin(scenes, eq(scenes.id, sceneDevices.sceneId))
     .where(and(inArray(sceneDevices.deviceId, [...deviceIds]), eq(scenes.tenantId, tenantId), ne(sceneDevices.sceneId, sceneId)));

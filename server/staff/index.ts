@@ -5,7 +5,7 @@ import { staffHandlers } from './handlers.js';
 import { roles } from './schema.js';
 
 export { DEMO_ROLES, type RoleKey } from './demo.js';
-export { roles } from './schema.js';
+export { memberDevices, roles } from './schema.js';
 
 export const staffServer = defineServerDomain({
   name: 'staff',

@@ -20,12 +20,15 @@ import type { AuthUser } from '../http/principal.js';
 import { points } from '../point/schema.js';
 import type { Scope } from '../scope.js';
 import { owningTenant, tenantInScope, tenants } from '../tenant/index.js';
-import { roles, storeStaff } from './schema.js';
+import { memberDevices, roles, storeStaff } from './schema.js';
+import { devices } from '../device/schema.js';
 
 const stores = sql<{ id: number; name: string }[]>`coalesce((
   select json_agg(json_build_object('id', p.id, 'name', p.name) order by p.name)
   from ${storeStaff} s join ${points} p on p.id = s.point_id where s.user_id = ${users.id}), '[]'::json)`;
+const assigned = sql<number>`(select count(*)::int from ${memberDevices} md where md.user_id = ${users.id})`;
 const columns = {
+  devices: assigned,
   id: users.id, tenantId: users.tenantId, tenantName: tenants.name, name: users.name, username: users.username, phone: users.contact,
   roleId: users.roleId, roleName: roles.name, powers: roles.powers, disabled: users.disabled, stores, createdAt: users.createdAt,
 };
@@ -166,4 +169,31 @@ export async function unbindStore(db: Db, scope: Scope, storeId: number, body: {
     const removed = await tx.delete(storeStaff).where(and(eq(storeStaff.pointId, point.id), inArray(storeStaff.userId, unique))).returning({ userId: storeStaff.userId });
     return { unbound: removed.length };
   });
+}
+
+export async function memberDevicesOf(db: Queryable, scope: Scope, id: number) {
+  await memberOf(db, scope, id);
+  return db.select({ id: devices.id, name: devices.name, serial: devices.serial, pointId: devices.pointId, pointName: points.name })
+    .from(memberDevices).innerJoin(devices, eq(devices.id, memberDevices.deviceId)).leftJoin(points, eq(points.id, devices.pointId))
+    .where(eq(memberDevices.userId, id)).orderBy(points.name, devices.name, devices.id);
+}
+
+/**
+ * Replaces a member's assigned devices: each of the member's tenant and seen
+ * by the caller (a member assigning, only within its own). The member's row
+ * is locked, so two saves take turns and the last one is the set.
+ */
+export async function assignDevices(db: Db, user: AuthUser, scope: Scope, id: number, deviceIds: readonly number[]): Promise<MemberItem> {
+  await db.transaction(async (tx) => {
+    const [member] = await lockMembers(tx, user, scope, [id]);
+    const unique = [...new Set(deviceIds)];
+    if (unique.length) {
+      const found = await tx.select({ id: devices.id }).from(devices)
+        .where(and(inArray(devices.id, unique), eq(devices.tenantId, member!.tenantId), scope.whereDevice(devices.tenantId, devices.id)));
+      if (found.length !== unique.length) throw new BizError(CODE.deviceNotFound);
+    }
+    await tx.delete(memberDevices).where(eq(memberDevices.userId, id));
+    if (unique.length) await tx.insert(memberDevices).values(unique.map((deviceId) => ({ userId: id, deviceId })));
+  });
+  return memberOf(db, scope, id);
 }

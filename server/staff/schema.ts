@@ -30,3 +30,17 @@ export const storeStaff = pgTable('store_staff', {
   userId: integer('user_id').notNull(),
   createdAt: createdAt(),
 }, (t) => [primaryKey({ columns: [t.pointId, t.userId] }), index('store_staff_user_idx').on(t.userId)]);
+
+/**
+ * Devices assigned to a member (issue 36): a member with any sees only those
+ * devices and what they did (server/scope.ts `device`); one with none sees
+ * its tenant's. Read with the user on every call, so a change applies from
+ * the member's next call. Both keys are declared in SQL (migration): the
+ * users table's schema imports this file for roles, and the devices' imports
+ * the users'.
+ */
+export const memberDevices = pgTable('member_devices', {
+  userId: integer('user_id').notNull(),
+  deviceId: integer('device_id').notNull(),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.userId, t.deviceId] }), index('member_devices_device_idx').on(t.deviceId)]);

@@ -11,7 +11,7 @@ import { endpoint, isoTime, page, pageQuery, phone, ref, refParam, refParams, st
 import { password } from '../account/index.js';
 import { powerCode } from '../roles.js';
 
-export const MEMBER_LIMITS = { name: 30, ids: 200 } as const;
+export const MEMBER_LIMITS = { name: 30, ids: 200, devices: 500 } as const;
 export const MEMBER_STATES = ['enabled', 'disabled'] as const;
 
 export const memberUsername = z.string({ error: 'staff.validation.username' }).trim()
@@ -46,9 +46,16 @@ export const memberItem = z.object({
   disabled: z.boolean(),
   /** The stores (points) it staffs. */
   stores: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** How many devices are assigned to it (none: it sees all its tenant's). */
+  devices: z.number().int(),
   createdAt: isoTime,
 });
 export type MemberItem = z.infer<typeof memberItem>;
+
+export const assignedDevice = z.object({
+  id: z.number().int(), name: z.string(), serial: z.string(), pointId: z.number().int().nullable(), pointName: z.string().nullable(),
+});
+export type AssignedDevice = z.infer<typeof assignedDevice>;
 
 export const memberFilter = z.object({
   keyword: str().trim().max(50).optional(),
@@ -112,6 +119,23 @@ export const memberApi = {
     summary: 'Bind a role of the member\'s tenant to it, or unbind (null); its next call follows. 1520 for a role not of that tenant; a member binds only roles within its own codes, and not its own (1523).',
     params: refParams('user'),
     body: z.object({ roleId: ref('role').nullable() }),
+    content: memberItem,
+    access,
+  }),
+  'staff.devices': endpoint({
+    method: 'GET',
+    path: '/employee/:id/devices',
+    summary: 'The devices assigned to a member, by point and name. None: the member sees every device of its tenant.',
+    params: refParams('user'),
+    content: z.array(assignedDevice),
+    access,
+  }),
+  'staff.assignDevices': endpoint({
+    method: 'PUT',
+    path: '/employee/:id/devices',
+    summary: 'Assign devices to a member, replacing its set (empty: none, it sees all its tenant\'s): devices of its tenant the caller sees (1201 otherwise). Its next call follows. A member does not assign its own (1523).',
+    params: refParams('user'),
+    body: z.object({ deviceIds: z.array(ref('device')).max(MEMBER_LIMITS.devices) }),
     content: memberItem,
     access,
   }),

@@ -10,7 +10,7 @@ import { authenticator, owners } from '../../../../server/domains.js';
 import { users } from '../../../../server/account/index.js';
 import { hashPassword } from '../../../../server/account/passwords.js';
 import { issueToken } from '../../../../server/account/tokens.js';
-import { roles } from '../../../../server/staff/index.js';
+import { memberDevices, roles } from '../../../../server/staff/index.js';
 import type { Scope } from '../../../../server/scope.js';
 import { DEMO_PASSWORD, type TestApp } from '../../helpers.js';
 
@@ -38,16 +38,23 @@ async function playerOf(t: TestApp, name: string, username: string): Promise<Pla
   return { name, kind: user.kind, token, tenantId: user.tenantId, scope, powers: user.powers };
 }
 
+/** The devices of tenant A the matrix's member with assigned devices is given: a point's two, of its ten. */
+export const ASSIGNED_SERIALS = ['VM2026000101', 'VM2026000102'] as const;
+
 /**
  * admin, the first-level tenant A, its second-level tenant, tenant B, A's
- * enterprise customer, A's member with every code, and the demo member
- * holding a few.
+ * enterprise customer, A's member with every code, A's member with every
+ * code and two assigned devices (it sees those and their orders only), and
+ * the demo member holding a few.
  */
 export async function players(t: TestApp): Promise<Player[]> {
   const withAll = await addMember(t, 'matrixall', t.ids.tenant('A'), POWER_CODES);
+  const withDevices = await addMember(t, 'matrixdevices', t.ids.tenant('A'), POWER_CODES);
+  const [member] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, withDevices));
+  await t.db.insert(memberDevices).values(ASSIGNED_SERIALS.map((serial) => ({ userId: member!.id, deviceId: t.ids.device(serial) })));
   const cast: [string, string][] = [
     ['admin', 'admin'], ['tenant1', 'tenant1'], ['tenant11', 'tenant11'], ['tenant2', 'tenant2'],
-    ['enterprise1', 'enterprise1'], ['member with every code', withAll], ['member1', 'member1'],
+    ['enterprise1', 'enterprise1'], ['member with every code', withAll], ['member with assigned devices', withDevices], ['member1', 'member1'],
   ];
   const result: Player[] = [];
   for (const [name, username] of cast) result.push(await playerOf(t, name, username));
@@ -68,6 +75,8 @@ export interface OwnedRow {
   entity: string;
   id: number;
   tenantId: number | null;
+  /** The device the row is of, where its entity has one (a device, an order, a complaint…). */
+  deviceId?: number | null;
   labels: string[];
 }
 
@@ -76,12 +85,13 @@ export async function ownedRows(t: TestApp): Promise<OwnedRow[]> {
   const rows: OwnedRow[] = [];
   for (const [entity, owner] of Object.entries(owners)) {
     const labels = Object.fromEntries(owner.labels.map((c, i) => [`l${i}`, c]));
-    const found = await t.db.select({ id: owner.id, tenantId: owner.tenantId, ...labels }).from(owner.id.table);
+    const found = await t.db.select({ id: owner.id, tenantId: owner.tenantId, ...(owner.deviceId ? { deviceId: owner.deviceId } : {}), ...labels }).from(owner.id.table);
     for (const r of found as Record<string, unknown>[]) {
       rows.push({
         entity,
         id: r.id as number,
         tenantId: (r.tenantId as number | null) ?? null,
+        ...(owner.deviceId ? { deviceId: (r.deviceId as number | null) ?? null } : {}),
         labels: owner.labels.map((_, i) => String(r[`l${i}`] ?? '')).filter((l) => l.length >= 2),
       });
     }
@@ -91,7 +101,8 @@ export async function ownedRows(t: TestApp): Promise<OwnedRow[]> {
 
 /** Whether `player` may see `row`: its scope holds the owner (no owner: the admin's alone). */
 export const sees = (player: Player, row: OwnedRow): boolean =>
-  player.scope.all || (row.tenantId !== null && player.scope.has(row.tenantId));
+  (player.scope.all || (row.tenantId !== null && player.scope.has(row.tenantId)))
+  && (row.deviceId === undefined || player.scope.hasDevice(row.deviceId));
 
 /** A fresh token of a user, without a sign-in (no password hashing, no sign-in limit). */
 export async function tokenOf(t: TestApp, username: string): Promise<string> {
