@@ -109,7 +109,7 @@ export function OrderListScreen({ preset }: { preset: OrderListPreset }) {
     ] : []),
     ...(preset === 'payment' ? [] : [{ id: 'delivery', header: t('order.list.deliveryState'), minWidth: 96, width: 110, value: (o: OrderItem) => t(`order.delivery.${o.deliveryState}`) }]),
     { id: 'platform', header: t('order.list.platform'), minWidth: 96, width: 136, value: (o) => `${t(`order.platform.${o.platform}`)} · ${t(`order.payType.${o.paymentType}`)}` },
-    ...(preset === 'scene' ? [] : [{ id: 'device', header: t('order.list.device'), render: (o: OrderItem) => <OverflowText text={o.pointName ? `${o.deviceName}（${o.pointName}）` : o.deviceName} />, minWidth: 120, width: 200, grow: 1 }]),
+    ...(preset === 'scene' ? [] : [{ id: 'device', header: t('order.list.device'), cellTestId: 'order-device', render: (o: OrderItem) => <OverflowText text={o.pointName ? `${o.deviceName}（${o.pointName}）` : o.deviceName} />, minWidth: 120, width: 200, grow: 1 }]),
     ...(byTenant ? [{ id: 'tenant', header: t('order.list.tenant'), value: (o: OrderItem) => o.tenantName, minWidth: 96, width: 150 }] : []),
     { id: 'createdAt', header: t('order.list.createdAt'), kind: 'time', value: (o) => o.createdAt, cellTestId: 'order-created' },
     {

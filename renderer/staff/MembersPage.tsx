@@ -1,8 +1,8 @@
 /**
  * /atManagement/staffManagement (spec §2 members, code 4-1): the members of
  * the user's tenants with their role, stores and state, by keyword, state
- * and tenant; create, edit, assign a role (it applies from the member's
- * next action), enable / disable (disabling asks first: the member is
+ * and tenant; create, edit, assign a role and devices (they apply from the
+ * member's next action), enable / disable (disabling asks first: the member is
  * signed out at once) and delete.
  */
 import { Badge, Button, makeStyles, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Title3, tokens } from '@fluentui/react-components';
@@ -16,6 +16,7 @@ import { useOpMutation } from '../bridge.js';
 import {
   ActionButton, Choice, ConfirmDialog, DataTable, FilterBar, FilterField, OverflowText, Pager, seesTenants, TenantFilter, TextFilter, useListPage, useScreen, type Column,
 } from '../kit/index.js';
+import { AssignDevicesDialog } from './AssignDevicesDialog.js';
 import { BindRoleDialog, CreateMemberDialog, EditMemberDialog } from './MemberDialogs.js';
 
 const useStyles = makeStyles({
@@ -28,7 +29,7 @@ const useStyles = makeStyles({
 
 interface Filter { keyword: string; state?: (typeof MEMBER_STATES)[number] | undefined; tenantId?: number | undefined }
 const EMPTY: Filter = { keyword: '' };
-type Dialog = { kind: 'create' } | { kind: 'edit' | 'role'; member: MemberItem };
+type Dialog = { kind: 'create' } | { kind: 'edit' | 'role' | 'devices'; member: MemberItem };
 
 export default function MembersPage() {
   const { t, notify, report, user } = useScreen();
@@ -69,6 +70,10 @@ export default function MembersPage() {
     { id: 'username', header: t('staff.member.username'), minWidth: 100, width: 130, cellTestId: 'member-row-username', value: (m) => m.username },
     { id: 'phone', header: t('staff.member.phone'), minWidth: 110, width: 130, value: (m) => m.phone ?? '' },
     { id: 'role', header: t('staff.member.role'), minWidth: 90, width: 130, cellTestId: 'member-row-role', render: (m) => <OverflowText text={m.roleName ?? t('staff.member.noRole')} /> },
+    {
+      id: 'devices', header: t('staff.member.devices'), minWidth: 70, width: 80, cellTestId: 'member-row-devices',
+      value: (m) => (m.devices ? String(m.devices) : t('staff.member.allDevices')),
+    },
     { id: 'stores', header: t('staff.member.stores'), minWidth: 90, width: 160, grow: 1, render: (m) => <OverflowText text={m.stores.map((s) => s.name).join('、')} /> },
     {
       id: 'state', header: t('staff.member.state'), minWidth: 80, width: 90, cellTestId: 'member-row-state',
@@ -91,6 +96,7 @@ export default function MembersPage() {
             <MenuPopover>
               <MenuList>
                 <MenuItem onClick={() => setDialog({ kind: 'role', member: m })} data-testid="member-role-open">{t('staff.member.bindRole')}</MenuItem>
+                <MenuItem onClick={() => setDialog({ kind: 'devices', member: m })} data-testid="member-devices-open">{t('staff.member.assignDevices')}</MenuItem>
                 <MenuItem onClick={() => setDeleting(m)} data-testid="member-delete">{t('staff.member.delete')}</MenuItem>
               </MenuList>
             </MenuPopover>
@@ -125,6 +131,7 @@ export default function MembersPage() {
       {dialog?.kind === 'create' && <CreateMemberDialog onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && <EditMemberDialog member={dialog.member} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'role' && <BindRoleDialog member={dialog.member} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'devices' && <AssignDevicesDialog member={dialog.member} onClose={() => setDialog(null)} />}
     </section>
   );
 }

@@ -197,3 +197,19 @@ export async function assignDevices(db: Db, user: AuthUser, scope: Scope, id: nu
   });
   return memberOf(db, scope, id);
 }
+
+export async function deviceChoices(db: Queryable, scope: Scope, id: number, filter: { keyword?: string | undefined; pointId?: number | undefined }) {
+  const member = await memberOf(db, scope, id);
+  if (filter.pointId !== undefined) {
+    const [point] = await db.select({ id: points.id }).from(points).where(and(eq(points.id, filter.pointId), scope.where(points.tenantId)));
+    if (!point) throw new BizError(CODE.pointNotFound);
+  }
+  const like = filter.keyword ? containsPattern(filter.keyword) : undefined;
+  return db.select({ id: devices.id, name: devices.name, serial: devices.serial, pointId: devices.pointId, pointName: points.name })
+    .from(devices).leftJoin(points, eq(points.id, devices.pointId))
+    .where(and(
+      eq(devices.tenantId, member.tenantId), scope.whereDevice(devices.tenantId, devices.id),
+      like ? or(sql`${devices.name} ilike ${like}`, sql`${devices.serial} ilike ${like}`) : undefined,
+      filter.pointId !== undefined ? eq(devices.pointId, filter.pointId) : undefined,
+    )).orderBy(points.name, devices.name, devices.id).limit(500);
+}

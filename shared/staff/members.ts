@@ -130,6 +130,15 @@ export const memberApi = {
     content: z.array(assignedDevice),
     access,
   }),
+  'staff.deviceChoices': endpoint({
+    method: 'POST',
+    path: '/employee/:id/devices/choices',
+    summary: 'The devices of the member\'s tenant the caller sees, to assign (by name or serial and point; at most 500, by point and name).',
+    params: refParams('user'),
+    body: z.object({ keyword: str().trim().max(50).optional(), pointId: ref('point').optional() }),
+    content: z.array(assignedDevice),
+    access,
+  }),
   'staff.assignDevices': endpoint({
     method: 'PUT',
     path: '/employee/:id/devices',

@@ -1,8 +1,9 @@
 /**
  * Members and roles end to end: tenant1 makes a role holding the device list
  * and the order list (the preview shows that menu while the codes are
- * chosen), adds a member with it, and the member signs in to exactly those
- * screens; disabled by tenant1, the member is refused at sign-in.
+ * chosen), adds a member with it and assigns it two devices, and the member
+ * signs in to exactly those screens, seeing those devices and their orders
+ * alone; disabled by tenant1, the member is refused at sign-in.
  */
 import { expect, type Page } from '@playwright/test';
 import { catalogues, CODE, errorEntry } from '../../../shared/domains.js';
@@ -48,10 +49,35 @@ test('tenant1 makes a role with 2-1 and 6-1 and a member with it, who sees exact
   await expect(notification(page)).toContainText(en.staff.member.created);
   const row = page.getByTestId('member-row').filter({ hasText: 'zhaoxun' });
   await expect(row.getByTestId('member-row-role')).toHaveText('巡店专员');
+  await expect(row.getByTestId('member-row-devices')).toHaveText(en.staff.member.allDevices);
+
+  // Two devices of the Hongqiao point, found by the point, moved across.
+  await row.getByTestId('member-more').click();
+  await page.getByTestId('member-devices-open').click();
+  await page.getByTestId('member-devices-point').click();
+  await page.getByRole('option', { name: '上海虹桥站 A 区' }).click();
+  const available = page.getByTestId('member-devices-available');
+  await expect(available.getByRole('checkbox')).toHaveCount(3);
+  await available.getByRole('checkbox', { name: /VM2026000101/ }).check();
+  await available.getByRole('checkbox', { name: /VM2026000102/ }).check();
+  await page.getByTestId('member-devices-add').click();
+  await expect(page.getByTestId('member-devices-count')).toHaveText(en.staff.member.assigned.replace('{{count}}', '2'));
+  await page.getByTestId('member-devices-submit').click();
+  await expect(notification(page)).toContainText(en.staff.member.devicesSaved);
+  await expect(row.getByTestId('member-row-devices')).toHaveText('2');
 
   await signOut(page);
   await signIn(page, 'zhaoxun', 'Zx@2026patrol', { form: true });
   expect((await menuPaths(page)).sort()).toEqual(['/deviceList/index', '/orderManagement/deliveryReview', '/orderManagement/orderList', '/orderManagement/staffOrderList'].sort());
+  // Only its two devices, and only their orders.
+  await page.goto('/deviceList/index');
+  await expect(page.getByTestId('device-row')).toHaveCount(2);
+  expect((await page.getByTestId('device-row').getByTestId('device-serial').allTextContents()).sort()).toEqual(['VM2026000101', 'VM2026000102']);
+  await page.goto('/orderManagement/orderList');
+  await expect(page.getByTestId('order-row').first()).toBeVisible();
+  const devicesShown = await page.getByTestId('order-row').getByTestId('order-device').allTextContents();
+  expect(devicesShown.length).toBeGreaterThan(0);
+  expect(devicesShown.filter((d) => !d.startsWith('虹桥站饮料机 1 号') && !d.startsWith('虹桥站零食机 2 号'))).toEqual([]);
 
   await signOut(page);
   await signIn(page, 'tenant1');

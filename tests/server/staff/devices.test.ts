@@ -66,3 +66,16 @@ describe('staff.devices', () => {
     expect((await t.call('staff.devices', { params: { id } }, t.token.tenant2)).body.code).toBe(CODE.memberNotFound);
   });
 });
+
+describe('staff.deviceChoices', () => {
+  it('offers the member\'s tenant\'s devices by keyword and point; another tenant\'s point is 1410', async () => {
+    const id = await idOf(await addMember(t, 'picker', t.ids.tenant('A'), ['2-1']));
+    const all = await t.ok('staff.deviceChoices', { params: { id }, body: {} }, t.token.tenant1);
+    expect(all.length).toBeGreaterThan(5);
+    expect(all.every((d) => d.serial.startsWith('VM20260001'))).toBe(true);
+    const atPoint = await t.ok('staff.deviceChoices', { params: { id }, body: { pointId: t.ids.point('hongqiao') } }, t.token.tenant1);
+    expect(atPoint.map((d) => d.serial).sort()).toEqual(['VM2026000101', 'VM2026000102', 'VM2026000103']);
+    expect((await t.ok('staff.deviceChoices', { params: { id }, body: { keyword: '000106' } }, t.token.tenant1)).map((d) => d.serial)).toEqual(['VM2026000106']);
+    expect((await t.call('staff.deviceChoices', { params: { id }, body: { pointId: t.ids.point('tianhe') } }, t.token.tenant1)).body.code).toBe(CODE.pointNotFound);
+  });
+});
