@@ -7,10 +7,12 @@
  */
 import { safeStorage } from 'electron';
 import Store from 'electron-store';
-import type { TokenVault } from './core/vault.js';
+import { deviceKey, type TokenVault } from './core/vault.js';
 
 interface VaultFile {
   token?: string;
+  /** Device tokens by account (lower case), encrypted like the token. */
+  devices?: Record<string, string>;
 }
 
 /** True when safeStorage really encrypts with an OS key. Call after app `ready`. */
@@ -23,6 +25,7 @@ export function safeStorageUsable(): boolean {
 export function safeStorageVault(store: Store<VaultFile> = new Store<VaultFile>({ name: 'session', clearInvalidConfig: true })): TokenVault {
   let memory: string | null = null;
   let loaded = false;
+  const devices = new Map<string, string>();
 
   return {
     async get() {
@@ -49,6 +52,25 @@ export function safeStorageVault(store: Store<VaultFile> = new Store<VaultFile>(
       memory = null;
       loaded = true;
       store.delete('token');
+    },
+    async deviceToken(username) {
+      const key = deviceKey(username);
+      if (devices.has(key)) return devices.get(key)!;
+      const stored = store.get('devices')?.[key];
+      if (!stored || !safeStorageUsable()) return null;
+      try {
+        const token = safeStorage.decryptString(Buffer.from(stored, 'base64'));
+        devices.set(key, token);
+        return token;
+      } catch {
+        return null;
+      }
+    },
+    async setDeviceToken(username, token) {
+      const key = deviceKey(username);
+      devices.set(key, token);
+      // Kept only where safeStorage protects it; otherwise for this run (the account's own lock then applies after a restart).
+      if (safeStorageUsable()) store.set('devices', { ...store.get('devices'), [key]: safeStorage.encryptString(token).toString('base64') });
     },
   };
 }

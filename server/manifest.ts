@@ -42,6 +42,8 @@ export interface SignInLimit {
   accountFailures: number;
   /** Failures one address may have, across all accounts, within the window before it is locked. */
   addressFailures: number;
+  /** Failures an install that signed in to the account before may have (its own count, instead of the account's). */
+  deviceFailures: number;
   windowMs: number;
   /** The first lock; each further lock in a row lasts twice as long, up to `maxLockMs`. */
   lockMs: number;

@@ -30,6 +30,8 @@ export const sessionUser = userInfo.extend({
    * still showing a previous user cannot read or write the new user's data.
    */
   epoch: z.string(),
+  /** With a sign-in only: wrong passwords given for the account since its last sign-in (the console tells the owner). */
+  failedSignIns: z.object({ count: z.number().int(), lastAt: z.string().nullable() }).optional(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

@@ -146,13 +146,17 @@ export function createSession(client: UpstreamClient, vault: TokenVault): Sessio
       await clear();
       // Signing in over a session ends it upstream too (in the background).
       if (previous) void revoke(previous);
+      // This install's device token for the account, when it signed in to it before (server/account/devices.ts).
+      const device = await vault.deviceToken(form.username);
       const tokenRes = await client.request('account.token', {
-        body: { grant_type: 'password', username: form.username, password: form.password },
+        body: { grant_type: 'password', username: form.username, password: form.password, ...(device ? { device_token: device } : {}) },
       });
       // A member without any power code: the upstream refuses its token; the console says so as it always has.
       if (!tokenRes.ok) return tokenRes.error.code === CODE.noPermissions ? localError(CODE.forbidden, LOCAL.noPermission) : tokenRes;
-      const { access_token: token } = tokenRes.content as { access_token: string };
+      const answer = tokenRes.content as { access_token: string; device_token?: string; failed_attempts?: number; last_failed_at?: string | null };
+      const token = answer.access_token;
       await vault.set(token);
+      if (answer.device_token) await vault.setDeviceToken(form.username, answer.device_token);
 
       const gen = generation;
       const built = await build(token);
@@ -168,7 +172,9 @@ export function createSession(client: UpstreamClient, vault: TokenVault): Sessio
         return fail(built.error);
       }
       cached = { ...built.content, epoch: epochOf(gen) };
-      return ok(cached);
+      // Told once, with this sign-in: the wrong passwords given for the account since the last.
+      const failed = answer.failed_attempts ?? 0;
+      return ok(failed > 0 ? { ...cached, failedSignIns: { count: failed, lastAt: answer.last_failed_at ?? null } } : cached);
     },
 
     current() {

@@ -17,6 +17,7 @@ import { FormInput } from '../app/FormInput.js';
 import { useRelocalise } from '../app/useRelocalise.js';
 import { LanguageSwitcher } from '../app/LanguageSwitcher.js';
 import { useReport } from '../app/report.js';
+import { useNotify } from '../app/notify.js';
 import { asCallError } from '../app/errors.js';
 import { signInSubmitted, startSession } from '../app/session.js';
 
@@ -48,6 +49,7 @@ export default function LoginPage() {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const report = useReport();
+  const notify = useNotify();
   const client = useQueryClient();
   const signIn = useOpMutation('session.signIn');
   /** The sign-in limits' wait (1505), in seconds under two minutes, else in whole minutes rounded up. */
@@ -85,7 +87,13 @@ export default function LoginPage() {
     setRefusal(null);
     signInSubmitted();
     try {
-      startSession(client, await signIn.mutateAsync(values));
+      const user = await signIn.mutateAsync(values);
+      startSession(client, user);
+      // The owner hears of the wrong passwords given for the account since its last sign-in (issue 36); the time in
+      // the browser's own words, as the shared formats would bring their rules into the sign-in page's script.
+      if (user.failedSignIns) {
+        notify(t('account.login.failedAttempts', { count: user.failedSignIns.count, time: user.failedSignIns.lastAt ? new Date(user.failedSignIns.lastAt).toLocaleString(i18n.language) : '' }), { intent: 'warning', timeout: 15_000 });
+      }
     } catch (error) {
       report(error, {
         context: 'signIn',

@@ -13,14 +13,21 @@ import { roles } from '../staff/schema.js';
 import { setPassword } from './credentials.js';
 import { userInfoOf } from './user-info.js';
 import { attemptKeys, DEFAULT_SIGN_IN_LIMIT, lockedUntil, recordFailure, recordSuccess, type SignInLimit } from './limits.js';
+import { countFailedSignIn, knownDevice, rememberDevice, takeFailedSignIns } from './devices.js';
 
 export const accountHandlers = defineHandlers({
   'account.token': async ({ body }, { db, request }) => {
     const limit = (request.routeOptions.config as { signInLimit?: SignInLimit }).signInLimit ?? DEFAULT_SIGN_IN_LIMIT;
-    const keys = attemptKeys(body.username, request.ip);
-    // A locked account or address is refused before any password work.
+    // An install that signed in to this account before counts its failures on its own (devices.ts).
+    const known = await knownDevice(db, body.username, body.device_token);
+    const keys = attemptKeys(body.username, request.ip, known);
+    // A locked account (or known install) or address is refused before any password work.
     const until = await lockedUntil(db, keys);
-    if (until) throw tooManyAttempts(until);
+    if (until) {
+      // Refused unread, and told to the owner all the same.
+      await countFailedSignIn(db, body.username);
+      throw tooManyAttempts(until);
+    }
     const [user] = await db.select({
       id: users.id, passwordHash: users.passwordHash, disabled: users.disabled, tenantDisabled: tenantDisabled(tenants), kind: users.kind, powers: roles.powers,
     }).from(users).leftJoin(tenants, eq(tenants.id, users.tenantId)).leftJoin(roles, eq(roles.id, users.roleId)).where(eq(users.username, body.username));
@@ -28,6 +35,7 @@ export const accountHandlers = defineHandlers({
     const valid = await verifyPassword(body.password, user?.passwordHash ?? (await decoyHash()));
     if (!user || !valid) {
       await recordFailure(db, keys, limit);
+      if (user) await countFailedSignIn(db, body.username);
       throw new BizError(CODE.badRequest, 'Wrong username or password');
     }
     await recordSuccess(db, keys);
@@ -40,7 +48,12 @@ export const accountHandlers = defineHandlers({
     // A member holding no power code has no screen: the upstream gives it no token (not only the console refusing it).
     if (user.kind === 'member' && !user.powers?.length) throw new BizError(CODE.noPermissions);
     const { token, expiresIn } = await issueToken(db, user.id);
-    return { access_token: token, token_type: 'bearer' as const, expires_in: expiresIn };
+    const deviceToken = await rememberDevice(db, user.id, known, body.device_token);
+    const failed = await takeFailedSignIns(db, user.id);
+    return {
+      access_token: token, token_type: 'bearer' as const, expires_in: expiresIn,
+      device_token: deviceToken, failed_attempts: failed.count, last_failed_at: failed.lastAt,
+    };
   },
 
   'account.info': async (_input, { user }) => userInfoOf(user),

@@ -1,6 +1,7 @@
 /**
  * Sign-in limits kept in the database (ARCHITECTURE §10), so N upstream
- * instances allow what one would, not N times as much. Two keys per attempt:
+ * instances allow what one would, not N times as much. Two keys per attempt
+ * (a known install's own key takes the account's place: devices.ts):
  *
  * - `account:<username>` counts failures from every address: a password
  *   spray through many addresses still locks the account. The lock is short
@@ -28,44 +29,63 @@ export type { SignInLimit };
 
 /**
  * Ten wrong passwords in fifteen minutes lock an account for one minute, then
- * two, four… at most fifteen; an address gets a hundred across accounts.
+ * two, four… at most fifteen; an address gets a hundred across accounts; a
+ * known install five of its own.
  */
 export const DEFAULT_SIGN_IN_LIMIT: SignInLimit = {
   accountFailures: 10,
   addressFailures: 100,
+  deviceFailures: 5,
   windowMs: 15 * 60_000,
   lockMs: 60_000,
   maxLockMs: 15 * 60_000,
 };
 
+/**
+ * The keys an attempt counts against: the address's always; the account's,
+ * or — from an install that signed in to the account before — that
+ * install's own (`device`), with its own smaller cap.
+ */
 export interface AttemptKeys {
   account: string;
   address: string;
+  /** `device:<known device id>`: set for a known install, whose failures leave the account's count alone. */
+  device?: string;
 }
 
 /** Usernames compare case-insensitively here, so `Admin` and `admin` share one count. */
-export const attemptKeys = (username: string, ip: string): AttemptKeys => ({
+export const attemptKeys = (username: string, ip: string, knownDevice?: number): AttemptKeys => ({
   account: `account:${username.toLowerCase()}`,
   address: `address:${ip}`,
+  ...(knownDevice !== undefined ? { device: `device:${knownDevice}` } : {}),
 });
 
-/** When the later of the keys' locks ends, or null when neither is locked. */
+/** The keys whose locks and counts apply: the install's instead of the account's when it is known. */
+const inUse = (keys: AttemptKeys) => [keys.device ?? keys.account, keys.address];
+
+/** When the later of the keys' locks ends, or null when none is locked. */
 export async function lockedUntil(db: Queryable, keys: AttemptKeys): Promise<Date | null> {
   const rows = await db.select({ until: signInLimits.lockedUntil }).from(signInLimits)
-    .where(sql`${inArray(signInLimits.key, [keys.account, keys.address])} and ${signInLimits.lockedUntil} > now()`);
+    .where(sql`${inArray(signInLimits.key, inUse(keys))} and ${signInLimits.lockedUntil} > now()`);
   const ends = rows.map((r) => r.until!.getTime());
   return ends.length ? new Date(Math.max(...ends)) : null;
 }
 
-/** Counts one failure against both keys, locking a key that reaches its cap. */
+/** Counts one failure against the keys in use, locking a key that reaches its cap. */
 export async function recordFailure(db: Queryable, keys: AttemptKeys, limit: SignInLimit): Promise<void> {
-  await countFailure(db, keys.account, limit.accountFailures, limit);
+  if (keys.device) await countFailure(db, keys.device, limit.deviceFailures, limit);
+  else await countFailure(db, keys.account, limit.accountFailures, limit);
   await countFailure(db, keys.address, limit.addressFailures, limit);
 }
 
-/** A successful sign-in forgets its account's failures and past locks (not its address's). */
+/**
+ * A successful sign-in forgets the failures and past locks of the key it
+ * counted against (not its address's): a known install's own — the
+ * account's stay, so the owner signing in does not open the account again
+ * to a stranger guessing from elsewhere — or the account's.
+ */
 export async function recordSuccess(db: Queryable, keys: AttemptKeys): Promise<void> {
-  await db.delete(signInLimits).where(eq(signInLimits.key, keys.account));
+  await db.delete(signInLimits).where(eq(signInLimits.key, keys.device ?? keys.account));
 }
 
 async function countFailure(db: Queryable, key: string, cap: number, limit: SignInLimit): Promise<void> {

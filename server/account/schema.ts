@@ -28,8 +28,26 @@ export const users = pgTable('users', {
   contact: text('contact'),
   avatar: text('avatar').references(() => files.id),
   entityType: entityType('entity_type'),
+  /** Wrong passwords given for the account since its last sign-in (shown to the owner then), and when the last was. */
+  failedSignIns: integer('failed_sign_ins').notNull().default(0),
+  lastFailedAt: timestamp('last_failed_at', { withTimezone: true }),
   createdAt: createdAt(),
 }, (t) => [index('users_tenant_idx').on(t.tenantId)]);
+
+/**
+ * Installs (a desktop, a browser) that signed in to an account: their device
+ * token, stored only as its sha256. A sign-in carrying it counts its
+ * failures against the install (`device:<id>`), not the account, so its
+ * owner gets in while a stranger keeps the account locked for unknown
+ * devices (OWASP "device cookies").
+ */
+export const knownDevices = pgTable('known_devices', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: createdAt(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('known_devices_user_idx').on(t.userId, t.lastUsedAt)]);
 
 /** Opaque bearer tokens, stored only as their sha256. */
 export const tokens = pgTable('tokens', {

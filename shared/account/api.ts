@@ -57,11 +57,18 @@ export const accountApi = {
   'account.token': endpoint({
     method: 'POST',
     path: '/oauth/token',
-    summary: 'Sign in with the password grant; client credentials by HTTP Basic.',
+    summary: 'Sign in with the password grant; client credentials by HTTP Basic. `device_token`: the one this install was given at a sign-in to this account before — its failures count against the install alone (a small limit of its own), so a stranger locking the account out cannot lock its owner out (OWASP device cookies). The answer gives the install its device token and the failed attempts on the account since its last sign-in.',
     form: true,
     raw: true,
-    body: z.object({ grant_type: z.literal('password'), username, password }),
-    content: z.object({ access_token: z.string(), token_type: z.literal('bearer'), expires_in: z.number().int() }),
+    body: z.object({ grant_type: z.literal('password'), username, password, device_token: z.string().max(128).regex(/^[A-Za-z0-9_-]*$/, { message: 'validation.invalid' }).optional() }),
+    content: z.object({
+      access_token: z.string(), token_type: z.literal('bearer'), expires_in: z.number().int(),
+      /** Send it with the next sign-in to this account from this install. */
+      device_token: z.string().optional(),
+      /** Wrong passwords given for the account since its last sign-in, and when the last was. */
+      failed_attempts: z.number().int().optional(),
+      last_failed_at: z.string().nullable().optional(),
+    }),
     access: { auth: 'client' },
     timeoutMs: 20_000,
   }),

@@ -157,8 +157,13 @@ export const phone = z.string().trim().regex(/^1[3-9]\d{9}$/, { message: 'valida
 
 /** ISO 8601 instant in the API; the UI shows `yyyy-mm-dd hh:mm:ss`. */
 export const isoTime = z.string();
-/** An instant a caller sends (a filter's bound): ISO 8601 with its offset, or a field error. */
-export const instant = z.iso.datetime({ offset: true, message: 'validation.invalid' });
+/**
+ * An instant a caller sends (a filter's bound): ISO 8601 with its offset,
+ * in the years 1970–9999, or a field error — PostgreSQL has no year 0, and
+ * no business record is older than the epoch.
+ */
+export const instant = z.iso.datetime({ offset: true, message: 'validation.invalid' })
+  .refine((v) => Number(v.slice(0, 4)) >= 1970, { message: 'validation.invalid' });
 
 export const empty = z.null().optional();
 

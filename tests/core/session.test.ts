@@ -79,6 +79,24 @@ describe('sign-in per role', () => {
   });
 });
 
+describe('a known install', () => {
+  it('keeps the device token the upstream gives, sends it at the next sign-in to that account, and passes on the failures since the last', async () => {
+    const { core, vault } = makeCore();
+    expect((await signIn(core, 'tenant11')).ok).toBe(true);
+    const device = await vault.deviceToken('TENANT11');
+    expect(device).toEqual(expect.any(String));
+    expect((await signIn(core, 'tenant11', 'Wrong@2026')).ok).toBe(false);
+    expect(await vault.deviceToken('tenant11')).toBe(device);
+    const from = env.proxy.seen.length;
+    const res = await signIn(core, 'tenant11');
+    expect(res).toMatchObject({ ok: true, content: { failedSignIns: { count: 1, lastAt: expect.any(String) } } });
+    const sent = env.proxy.seen.slice(from).find((r) => r.url.startsWith('/oauth/token'))!;
+    expect(new URLSearchParams(sent.body).get('device_token')).toBe(device);
+    // Told with the sign-in only: the session's user does not repeat it.
+    expect(core.session.user()).not.toHaveProperty('failedSignIns');
+  });
+});
+
 describe('failed sign-in', () => {
   it('wrong password: upstream 400, no token, no session', async () => {
     const { core, vault } = makeCore();

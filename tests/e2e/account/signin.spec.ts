@@ -63,3 +63,14 @@ test('too many failed sign-ins to one account are refused with the localised 150
   await expect(lines.last()).toHaveText(new RegExp(`^${catalogues.en.account.login.retryInSeconds.replace('{{n}}', '(5\\d|60)')}$`));
   await expect(page.getByTestId('login-username')).toHaveValue('intruder9');
 });
+
+test('the owner is told of the unsuccessful sign-ins to its account since its last', async ({ page, baseURL }) => {
+  await useLanguage(page, baseURL, 'en');
+  await signIn(page, 'tenant11', 'not-the-password', { form: true });
+  await expect(page.getByTestId('login-error')).toHaveText(catalogues.en.errorsUi.badCredentials);
+  await signIn(page, 'tenant11', undefined, { form: true });
+  const told = page.getByTestId('notify').filter({ hasText: catalogues.en.account.login.failedAttempts.split('{{count}}')[0]! });
+  await expect(told).toContainText(' 1 unsuccessful sign-in');
+  await expect(told).toHaveAttribute('data-intent', 'warning');
+  await signOut(page);
+});

@@ -14,7 +14,7 @@ describe('account.token', () => {
   it('issues an opaque bearer token for 12 hours and stores only its hash', async () => {
     const res = await t.call('account.token', signInBody('tenant1', DEMO_PASSWORD));
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ access_token: expect.any(String), token_type: 'bearer', expires_in: 43200 });
+    expect(res.body).toEqual({ access_token: expect.any(String), token_type: 'bearer', expires_in: 43200, device_token: expect.any(String), failed_attempts: 0, last_failed_at: null });
     expect(Buffer.from(res.body.access_token, 'base64url')).toHaveLength(32);
     const stored = await t.db.select().from(tokens).where(eq(tokens.tokenHash, hashToken(res.body.access_token)));
     expect(stored).toHaveLength(1);

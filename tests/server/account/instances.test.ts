@@ -12,7 +12,7 @@ import { buildApp } from '../../../server/app.js';
 import type { SignInLimit } from '../../../server/account/index.js';
 import { clientBasic, createTestApp, DEMO_PASSWORD, postgresUrl, type TestApp } from '../helpers.js';
 
-const LIMIT: SignInLimit = { accountFailures: 4, addressFailures: 6, windowMs: 60_000, lockMs: 60_000, maxLockMs: 180_000 };
+const LIMIT: SignInLimit = { accountFailures: 4, addressFailures: 6, deviceFailures: 2, windowMs: 60_000, lockMs: 60_000, maxLockMs: 180_000 };
 
 describe.skipIf(!postgresUrl)('two upstream instances on one PostgreSQL', () => {
   let first: TestApp;

@@ -10,7 +10,7 @@ import { signInLimits } from '../../../server/account/schema.js';
 import type { SignInLimit } from '../../../server/account/index.js';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers.js';
 
-const LIMIT: SignInLimit = { accountFailures: 3, addressFailures: 5, windowMs: 60_000, lockMs: 60_000, maxLockMs: 180_000 };
+const LIMIT: SignInLimit = { accountFailures: 3, addressFailures: 5, deviceFailures: 2, windowMs: 60_000, lockMs: 60_000, maxLockMs: 180_000 };
 
 const clientBasic = `Basic ${Buffer.from('vend-console:vend-console-secret').toString('base64')}`;
 
