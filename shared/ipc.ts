@@ -38,6 +38,12 @@ export type SessionUser = z.infer<typeof sessionUser>;
 export const ipc = {
   'session.signIn': local(signInForm, sessionUser),
   'session.current': local(none, sessionUser.nullable()),
+  /**
+   * A member's user read again from the upstream (its role may have changed
+   * while it is signed in): the same session, its powers as they are now.
+   * Other users are answered as they are, without a call.
+   */
+  'session.refresh': local(none, sessionUser.nullable()),
   'session.signOut': local(none, z.null()),
   'prefs.get': local(none, prefs),
   'prefs.set': local(prefs.partial(), prefs),

@@ -168,6 +168,7 @@ export function createCore(opts: CoreOptions): Core {
   } = {
     'session.signIn': (form) => session.signIn(form),
     'session.current': () => session.current(),
+    'session.refresh': () => session.refresh(),
     // Signing out closes every window (§4 "Logout clears everything"); the caller's goes to sign-in itself.
     'session.signOut': async (_none, _raw, from) => {
       const result = await session.signOut();

@@ -37,6 +37,8 @@ export interface Session {
   current(): Promise<CallResult<SessionUser | null>>;
   /** Revokes the token upstream (failure ignored) and clears the session. */
   signOut(): Promise<CallResult<null>>;
+  /** A member's user built again from its token (its role may have changed); others as cached. Same session, same epoch. */
+  refresh(): Promise<CallResult<SessionUser | null>>;
   /** The cached user, without any call. */
   user(): SessionUser | null;
   /**
@@ -175,6 +177,18 @@ export function createSession(client: UpstreamClient, vault: TokenVault): Sessio
       // Told once, with this sign-in: the wrong passwords given for the account since the last.
       const failed = answer.failed_attempts ?? 0;
       return ok(failed > 0 ? { ...cached, failedSignIns: { count: failed, lastAt: answer.last_failed_at ?? null } } : cached);
+    },
+
+    async refresh() {
+      const before = cached;
+      if (!before || before.roleKind !== 'member') return ok(before);
+      const gen = generation;
+      const token = await vault.get();
+      const built = token ? await build(token) : null;
+      // Signed out or in meanwhile, or the read failed: the session's own calls will say what became of it.
+      if (gen !== generation || !built?.ok || cached !== before) return ok(cached);
+      cached = { ...built.content, epoch: before.epoch };
+      return ok(cached);
     },
 
     current() {

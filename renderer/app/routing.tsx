@@ -8,7 +8,7 @@ import { Notifications } from './notify.js';
 import { LOGIN, loginPathFor, REDIRECT_PARAM, safeRedirect } from './paths.js';
 import { PageSpinner } from './pages.js';
 import { ErrorReporter } from './report.js';
-import { UserContext, useSession } from './session.js';
+import { UserContext, useFollowPowers, useSession } from './session.js';
 
 export interface RouteHandle { title?: RouteTitle }
 
@@ -53,6 +53,7 @@ export function Root() {
 export function RequireSession() {
   const { data: user, isPending } = useSession();
   const location = useLocation();
+  useFollowPowers(user);
   const hadUser = useRef(false);
   if (user) hadUser.current = true;
   if (isPending) return <PageSpinner />;

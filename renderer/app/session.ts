@@ -168,3 +168,25 @@ export function useSignOut() {
   const end = useEndSession();
   return useCallback(() => end({ revoke: true, to: '/' }), [end]);
 }
+
+/**
+ * A member's powers follow its role while it is signed in (issue 36): at each
+ * navigation main reads its user again (`session.refresh`, the same session),
+ * and a changed set of codes becomes the page's — the menu and the screens'
+ * guards follow. Other users' powers do not change under them.
+ */
+export function useFollowPowers(user: SessionUser | null | undefined): void {
+  const client = useQueryClient();
+  const { pathname } = useLocation();
+  const member = user?.roleKind === 'member';
+  const codes = user?.allValue.join(',');
+  useEffect(() => {
+    if (!member) return;
+    let live = true;
+    callOp('session.refresh', undefined).then((next) => {
+      if (live && next && next.allValue.join(',') !== codes) client.setQueryData(SESSION_KEY, next);
+    }, () => {});
+    return () => { live = false; };
+    // Asked again when the user goes elsewhere, not when the answer changes what it holds (`codes` is read, not watched).
+  }, [pathname, member]);
+}

@@ -97,6 +97,37 @@ describe('a known install', () => {
   });
 });
 
+describe('session.refresh', () => {
+  it('reads a member\'s codes again when its role changes while it is signed in, in the same session; others without a call', async () => {
+    const { core } = makeCore();
+    const member = (await signIn(core, 'member1')) as { ok: true; content: { allValue: string[]; epoch: string; roleId: number } };
+    expect([...member.content.allValue].sort()).toEqual(['1-1', '2-1', '3-1', 'member']);
+    // tenant1 gives member1's role the order list too, straight at the upstream.
+    const basic = `Basic ${Buffer.from('vend-console:vend-console-secret').toString('base64')}`;
+    const signed = await fetch(`${env.upstream.url}/oauth/token`, { method: 'POST', headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ grant_type: 'password', username: 'tenant1', password: DEMO_PASSWORD }) });
+    const token = (await signed.json() as { access_token: string }).access_token;
+    const call = async (method: string, path: string, body?: unknown) => (await fetch(`${env.upstream.url}${path}`, {
+      method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })).json() as Promise<{ content: { list: { id: number; name: string; description: string; powers: string[] }[] } }>;
+    const role = (await call('POST', '/role/page?pageNum=1&pageSize=50', {})).content.list.find((r) => r.name === '运营专员')!;
+    await call('PUT', `/role/${role.id}`, { name: role.name, description: role.description, powers: [...role.powers, '6-1'] });
+    const refreshed = await core.call('session.refresh', {});
+    expect(refreshed).toMatchObject({ ok: true, content: { epoch: member.content.epoch } });
+    expect([...(refreshed as { content: { allValue: string[] } }).content.allValue].sort()).toEqual(['1-1', '2-1', '3-1', '6-1', 'member']);
+    expect(core.session.user()?.allValue).toContain('6-1');
+    await call('PUT', `/role/${role.id}`, { name: role.name, description: role.description, powers: role.powers });
+
+    const { core: tenantCore } = makeCore();
+    await signIn(tenantCore, 'tenant1');
+    const before = env.proxy.seen.length;
+    expect((await tenantCore.call('session.refresh', {})).ok).toBe(true);
+    expect(env.proxy.seen.length).toBe(before);
+    // Signed out, their live event streams end with them.
+    await core.call('session.signOut', {});
+    await tenantCore.call('session.signOut', {});
+  });
+});
+
 describe('failed sign-in', () => {
   it('wrong password: upstream 400, no token, no session', async () => {
     const { core, vault } = makeCore();

@@ -90,3 +90,36 @@ test('tenant1 makes a role with 2-1 and 6-1 and a member with it, who sees exact
   await signIn(page, 'zhaoxun', 'Zx@2026patrol', { form: true });
   await expect(page.getByTestId('login-error')).toContainText(errorEntry(CODE.accountDisabled).texts.en);
 });
+
+test('a member\'s menu follows its role at its next navigation, without signing out', async ({ page, baseURL, playwright }) => {
+  await useLanguage(page, baseURL, 'en');
+  await signIn(page, 'member1');
+  expect(await menuPaths(page)).not.toContain('/orderManagement/orderList');
+  // tenant1 gives member1's role the order list, at the upstream (the console host holds one session: member1's).
+  const upstream = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_UPSTREAM_PORT ?? 8091}` });
+  try {
+    const signed = await upstream.post('/oauth/token', {
+      headers: { authorization: `Basic ${Buffer.from('vend-console:vend-console-secret').toString('base64')}` },
+      form: { grant_type: 'password', username: 'tenant1', password: 'Demo@2026' },
+    });
+    const headers = { authorization: `Bearer ${(await signed.json() as { access_token: string }).access_token}` };
+    const roles = await (await upstream.post('/role/page?pageNum=1&pageSize=50', { headers, data: {} })).json() as { content: { list: { id: number; name: string; description: string; powers: string[] }[] } };
+    const role = roles.content.list.find((r) => r.name === '运营专员')!;
+    const save = (powers: string[]) => upstream.put(`/role/${role.id}`, { headers, data: { name: role.name, description: role.description, powers } });
+    expect((await save([...role.powers, '6-1'])).ok()).toBe(true);
+    try {
+      // Another screen, by the menu: a navigation within the page, no reload.
+      const menu = page.getByTestId('side-menu');
+      await menu.locator('[data-testid="menu-group"][data-path="/pointMent"]').click();
+      await menu.locator('[data-testid="menu-item"][data-path="/pointMent/pointList"]').click();
+      await expect(page).toHaveURL(/\/pointMent\/pointList$/);
+      await expect.poll(() => menuPaths(page)).toContain('/orderManagement/orderList');
+      // The pointer off the menu item it clicked (its hover colours are a moment's).
+      await page.mouse.move(600, 400);
+    } finally {
+      await save(role.powers);
+    }
+  } finally {
+    await upstream.dispose();
+  }
+});
