@@ -67,6 +67,8 @@ const budgets = new Budgets();
 // Its periodic work is off: the bench runs the e-mail export's job itself, to time it.
 const server = await startServer({ port: 0, databaseUrl, demoData: true, background: false });
 try {
+  // Twenty more machines of tenant A (copies of its first, channels and all) for the member with assigned devices below.
+  const assigned = await cloneDevices(server.db, 'VM2026000101', 20);
   const started = performance.now();
   const made = await seedOrders(server.db, { count: ORDERS, days: 365, now: Date.now() });
   const seedSeconds = (performance.now() - started) / 1000;
@@ -90,7 +92,10 @@ try {
     { who: 'admin', label: 'system admin, paid, page 1', body: { ...range, paymentState: 'success' }, pageNum: 1 },
     { who: 'admin', label: 'system admin, paid, page 11', body: { ...range, paymentState: 'success' }, pageNum: 11 },
     { who: 'admin', label: 'system admin, unpaid, page 1', body: { ...range, paymentState: 'unpaid' }, pageNum: 1 },
+    { who: 'devicemember', label: 'member with 20 assigned devices, paid, page 1', body: { ...range, paymentState: 'success' }, pageNum: 1 },
+    { who: 'devicemember', label: 'member with 20 assigned devices, paid, page 11', body: { ...range, paymentState: 'success' }, pageNum: 11 },
   ] as const;
+  await addDeviceMember(server.db, 'devicemember', assigned);
   const tokens = new Map<string, string>();
   for (const s of scenarios) if (!tokens.has(s.who)) tokens.set(s.who, await signIn(server.url, s.who));
   const time = async (token: string, path: string, body: object, runs = RUNS) => {
@@ -189,3 +194,32 @@ try {
   await server.close();
 }
 budgets.finish(`order list at ${ORDERS} orders (${pgUrl ? 'PostgreSQL' : 'PGlite'})`);
+
+/** Copies a machine `n` times for its tenant, channels included: ids of the copies. */
+async function cloneDevices(db: typeof server.db, serial: string, n: number): Promise<number[]> {
+  const columnsOf = async (table: string, skip: string[]) => ((await db.execute(sql`select column_name as c from information_schema.columns
+    where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER' and identity_generation is null`)) as unknown as { rows: { c: string }[] }).rows
+    .map((r) => r.c).filter((c) => !skip.includes(c)).map((c) => `"${c}"`).join(', ');
+  const deviceColumns = await columnsOf('devices', ['id', 'serial', 'name', 'secret_hash']);
+  const channelColumns = await columnsOf('device_channels', ['device_id']);
+  const ids: number[] = [];
+  for (let i = 1; i <= n; i++) {
+    const made = await db.execute(sql.raw(`insert into devices ("serial", "name", ${deviceColumns})
+      select 'VMBENCH${String(i).padStart(4, '0')}', '压测饮料机 ${i} 号', ${deviceColumns} from devices where serial = '${serial}' returning id`)) as unknown as { rows: { id: number }[] };
+    const id = made.rows[0]!.id;
+    await db.execute(sql.raw(`insert into device_channels ("device_id", ${channelColumns})
+      select ${id}, ${channelColumns} from device_channels where device_id = (select id from devices where serial = '${serial}')`));
+    ids.push(id);
+  }
+  return ids;
+}
+
+/** A member of tenant A holding the order list, assigned these devices. */
+async function addDeviceMember(db: typeof server.db, username: string, deviceIds: readonly number[]) {
+  const { roles, memberDevices } = await import('../server/staff/index.js');
+  const { hashPassword } = await import('../server/account/passwords.js');
+  const [tenantA] = (await db.execute(sql`select tenant_id as id from users where username = 'tenant1'`) as unknown as { rows: { id: number }[] }).rows;
+  const [role] = await db.insert(roles).values({ tenantId: tenantA!.id, name: '压测店员', powers: ['6-1'] }).returning({ id: roles.id });
+  const [user] = await db.insert(users).values({ username, name: '压测店员', kind: 'member', tenantId: tenantA!.id, roleId: role!.id, passwordHash: await hashPassword(DEMO_PASSWORD) }).returning({ id: users.id });
+  await db.insert(memberDevices).values(deviceIds.map((deviceId) => ({ userId: user!.id, deviceId })));
+}
