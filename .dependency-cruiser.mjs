@@ -1,5 +1,6 @@
 /**
- * Import circles (issue 32), checked by dependency-cruiser as part of `npm run lint`.
+ * Import circles (issue 32) and the account domain's one-way dependencies (issue 36), checked by
+ * dependency-cruiser as part of `npm run lint`.
  * Type-only imports count: a circle of types still ties two modules together
  * (neither can be read, moved or tested alone), and ESLint's import rules skip them.
  * @type {import('dependency-cruiser').IConfiguration}
@@ -12,6 +13,13 @@ export default {
       comment: 'A module reaches itself again through its imports: cut the circle (move the shared piece down, or pass it in).',
       from: {},
       to: { circular: true },
+    },
+    {
+      name: 'account-builds-on-no-domain',
+      severity: 'error',
+      comment: 'The account domain owns passwords, sign-in and sessions; staff and tenant build on it, never the other way (issue 36). Read another domain\'s table by name (server/account/others.ts).',
+      from: { path: '^(server|shared|renderer)/account/' },
+      to: { path: '^(server|shared|renderer)/(staff|tenant|customer)/' },
     },
   ],
   options: {

@@ -2,6 +2,7 @@
 import { count } from 'drizzle-orm';
 import type { RoleKind } from '../../shared/roles.js';
 import type { Queryable } from '../db/index.js';
+import type { RoleKey, TenantKey } from '../demo-keys.js';
 import type { DemoData } from '../manifest.js';
 import { hashPassword } from './passwords.js';
 import { users } from './schema.js';
@@ -10,10 +11,10 @@ export const DEMO_PASSWORD = 'Demo@2026';
 
 /**
  * `tenant` and `role` are the keys of the tenant and staff domains' demo rows
- * (a wrong one fails the load). Plain strings: those domains build on this one
- * (passwords), so it does not import their key types.
+ * (server/demo-keys.ts: those domains build on this one, so the keys are
+ * not theirs to export).
  */
-export const DEMO_USERS: readonly { username: string; name: string; kind: RoleKind; tenant: string | null; role?: string; contact?: string; entityType?: 'enterprise' }[] = [
+export const DEMO_USERS: readonly { username: string; name: string; kind: RoleKind; tenant: TenantKey | null; role?: RoleKey; contact?: string; entityType?: 'enterprise' }[] = [
   { username: 'admin', name: '系统管理员', kind: 'admin', tenant: null },
   { username: 'tenant1', name: '华东智售科技有限公司', kind: 'tenant', tenant: 'A', contact: '13916200001', entityType: 'enterprise' },
   { username: 'tenant11', name: '苏州地铁零售有限公司', kind: 'tenant', tenant: 'A1', contact: '13862100011' },

@@ -5,8 +5,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../http/principal.js';
 import type { Queryable } from '../db/index.js';
-import { roles } from '../staff/schema.js';
-import { tenants } from '../tenant/schema.js';
+import { roles, tenants } from './others.js';
 import { users } from './schema.js';
 
 export type { AuthUser } from '../http/principal.js';

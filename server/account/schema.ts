@@ -1,8 +1,6 @@
 /** Accounts that sign in, and their tokens (ARCHITECTURE §6). */
 import { pgTable, pgEnum, integer, text, boolean, timestamp, index } from 'drizzle-orm/pg-core';
 import { createdAt } from '../db/columns.js';
-import { roles } from '../staff/schema.js';
-import { tenants } from '../tenant/schema.js';
 import { files } from '../file/schema.js';
 import { ENTITY_TYPES } from '../../shared/account/index.js';
 
@@ -21,8 +19,9 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash').notNull(),
   name: text('name').notNull(),
   kind: userKind('kind').notNull(),
-  tenantId: integer('tenant_id').references(() => tenants.id),
-  roleId: integer('role_id').references(() => roles.id, { onDelete: 'set null' }),
+  /** Keys to the tenant's and the staff domain's tables, declared in SQL: account builds on neither (others.ts). */
+  tenantId: integer('tenant_id'),
+  roleId: integer('role_id'),
   disabled: boolean('disabled').notNull().default(false),
   /** Spec §3 session user: the contact phone, the avatar (a file of the file domain), and (§2 /person) the entity type. */
   contact: text('contact'),

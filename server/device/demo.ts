@@ -1,7 +1,7 @@
 /** Demo devices: some bound to points, some free, of every type and state. */
 import type { ALLOCATION_STATES, DEVICE_TYPES } from '../../shared/device/index.js';
 import type { DemoData } from '../manifest.js';
-import type { TenantKey } from '../tenant/index.js';
+import type { TenantKey } from '../demo-keys.js';
 import { and, asc, eq, like } from 'drizzle-orm';
 import { productCategories, products } from '../product/schema.js';
 import { deviceAllocations, deviceChannels, deviceModels, devices } from './schema.js';

@@ -1,12 +1,12 @@
 /** Demo points at stations and malls of the three tenants. */
 import type { DemoData } from '../manifest.js';
-import type { TenantKey } from '../tenant/index.js';
+import type { PointKey, TenantKey } from '../demo-keys.js';
 import { areaOf } from './regions.js';
 import { points } from './schema.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type PointKey = 'hongqiao' | 'peoplesSquare' | 'hangzhouEast' | 'xinjiekou' | 'xinghai' | 'guangzhouSouth' | 'shenzhenNorth' | 'tianhe';
+export type { PointKey } from '../demo-keys.js';
 
 export const DEMO_POINTS: readonly { key: PointKey; tenant: TenantKey; name: string; areaCode: string; address: string; daysAgo: number }[] = [
   { key: 'hongqiao', tenant: 'A', name: '上海虹桥站 A 区', areaCode: '310112', address: '申虹路 1500 号虹桥火车站 B1 层 A 区', daysAgo: 120 },

@@ -4,7 +4,7 @@
  * products with drawn pictures (demo-products.ts, demo-images.ts).
  */
 import type { DemoData } from '../manifest.js';
-import type { TenantKey } from '../tenant/index.js';
+import type { TenantKey } from '../demo-keys.js';
 import { searchKey } from '../db/pinyin.js';
 import { grantFiles, storeFile } from '../file/index.js';
 import { drawProduct } from './demo-images.js';

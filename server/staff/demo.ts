@@ -1,10 +1,10 @@
 /** Demo custom roles: an operator of tenant A (dashboard, device list, point list), an order clerk of A (order list and staff orders only) and a cataloguer of B (dashboard, old product library). */
 import type { PowerCode } from '../../shared/roles.js';
 import type { DemoData } from '../manifest.js';
-import type { TenantKey } from '../tenant/index.js';
+import type { RoleKey, TenantKey } from '../demo-keys.js';
 import { roles } from './schema.js';
 
-export type RoleKey = 'operator' | 'orderClerk' | 'cataloguer';
+export type { RoleKey } from '../demo-keys.js';
 
 export const DEMO_ROLES: readonly { key: RoleKey; tenant: TenantKey; name: string; description: string; powers: readonly PowerCode[] }[] = [
   { key: 'operator', tenant: 'A', name: '运营专员', description: '首页、设备列表、点位列表', powers: ['1-1', '2-1', '3-1'] },

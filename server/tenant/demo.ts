@@ -1,8 +1,9 @@
 /** Demo distributors: two first-level tenants, one with a second-level tenant. */
 import type { DemoData } from '../manifest.js';
+import type { TenantKey } from '../demo-keys.js';
 import { tenants } from './schema.js';
 
-export type TenantKey = 'A' | 'A1' | 'B';
+export type { TenantKey } from '../demo-keys.js';
 
 export const DEMO_TENANTS: readonly { key: TenantKey; name: string; contact: string; parent: TenantKey | null }[] = [
   { key: 'A', name: '华东智售科技有限公司', contact: '13800138001', parent: null },
