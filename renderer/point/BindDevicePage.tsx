@@ -63,6 +63,8 @@ export default function BindDevicePage() {
           <dt className={styles.label}>{t('point.name')}</dt><dd className={styles.value} data-testid="bind-point-name">{point.name}</dd>
           <dt className={styles.label}>{t('point.area')}</dt><dd className={styles.value}>{point.area}</dd>
           <dt className={styles.label}>{t('point.address')}</dt><dd className={styles.value}>{point.address}</dd>
+          <dt className={styles.label}>{t('point.storeStaff')}</dt>
+          <dd className={styles.value} data-testid="bind-point-staff">{point.staff.length ? point.staff.map((m) => m.name).join('、') : t('point.noStoreStaff')}</dd>
         </dl>
       </Card>
       <BoundDevices point={point} loading={info.isFetching} canBind={canBind} />

@@ -16,6 +16,9 @@ const pointColumns = {
   areaCode: points.areaCode,
   address: points.address,
   deviceCount: sql<number>`(select count(*) from ${devices} where ${devices.pointId} = ${points.id})`.mapWith(Number),
+  // Its store staff: the staff domain's table (it builds on points, not the other way), read by name.
+  staff: sql<{ id: number; name: string }[]>`coalesce((select json_agg(json_build_object('id', u.id, 'name', u.name) order by u.name, u.id)
+    from store_staff s join users u on u.id = s.user_id where s.point_id = ${points.id}), '[]'::json)`,
   tenantId: points.tenantId,
   tenantName: tenants.name,
   createdAt: points.createdAt,

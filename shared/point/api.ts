@@ -22,6 +22,8 @@ export const pointItem = z.object({
   areaCode: z.string(),
   address: z.string(),
   deviceCount: z.number().int(),
+  /** Its store staff (spec §3 Employee: a store is a point), by name: the members bound to it. */
+  staff: z.array(z.object({ id: z.number().int(), name: z.string() })),
   tenantId: z.number().int(),
   tenantName: z.string(),
   createdAt: isoTime,

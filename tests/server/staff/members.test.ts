@@ -115,13 +115,15 @@ describe('staff.bindRole', () => {
 });
 
 describe('staff.bindStore', () => {
-  it('makes members a store\'s staff at PUT /store/bind/employee/{storeId}, shown on the member and by store', async () => {
+  it('makes members a store\'s staff at PUT /store/bind/employee/{storeId}, shown on the member, by store and on the point', async () => {
     const { body: { content: m } } = await create(t.token.tenant1);
     const [store] = await t.db.select({ id: points.id, name: points.name }).from(points).where(eq(points.tenantId, t.ids.tenant('A'))).limit(1);
     expect(await t.ok('staff.bindStore', { params: { storeId: store!.id }, body: { storeId: store!.id, employeeIds: [m.id] } }, t.token.tenant1)).toEqual({ bound: 1 });
     expect(await t.ok('staff.bindStore', { params: { storeId: store!.id }, body: { storeId: store!.id, employeeIds: [m.id] } }, t.token.tenant1)).toEqual({ bound: 0 });
     expect((await page(t.token.tenant1, { pointId: store!.id })).list.map((x) => x.id)).toEqual([m.id]);
     expect((await page(t.token.tenant1, { keyword: m.username })).list[0]!.stores).toEqual([{ id: store!.id, name: store!.name }]);
+    // And on the point.
+    expect((await t.ok('point.info', { params: { id: store!.id } }, t.token.tenant1)).staff).toEqual([{ id: m.id, name: m.name }]);
     const member3 = (await page(t.token.tenant2)).list[0]!;
     expect((await t.call('staff.bindStore', { params: { storeId: store!.id }, body: { storeId: store!.id, employeeIds: [member3.id] } }, t.token.admin)).body.code).toBe(CODE.storeMismatch);
     expect((await t.call('staff.bindStore', { params: { storeId: store!.id }, body: { storeId: store!.id, employeeIds: [m.id] } }, t.token.tenant2)).body.code).toBe(CODE.pointNotFound);
