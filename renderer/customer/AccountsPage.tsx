@@ -6,23 +6,21 @@
  * account is signed out and its staff cards stop), and the way to a
  * customer's points and prices (bindGroup) and to its staff list.
  */
-import { Badge, Button, makeStyles, Title3, tokens } from '@fluentui/react-components';
+import { Badge, Button, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, EditRegular, LocationRegular, PeopleRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { CUSTOMER_STATES, type CustomerItem, type CustomerState } from '../../shared/customer/index.js';
 import { mayOpen } from '../app/session.js';
 import { useOpMutation } from '../bridge.js';
 import {
-  ActionButton, Choice, ConfirmDialog, DataTable, FilterBar, FilterField, OverflowText, Pager, seesTenants, TenantFilter, TextFilter, useListPage, useScreen, type Column,
+  ActionButton, ChoiceFilter, ConfirmDialog, DataTable, FilterBar, ListHead, OverflowText, Pager, seesTenants, TenantFilter, TextFilter, useListPage, useScreen, type Column,
 } from '../kit/index.js';
 import { CreateCustomerDialog, EditCustomerDialog } from './AccountDialogs.js';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   filters: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   actions: { display: 'flex', flexWrap: 'nowrap', gap: tokens.spacingHorizontalXXS },
-  dropdown: { minWidth: 0, width: '100%' },
 });
 
 interface Filter { keyword: string; state?: CustomerState | undefined; tenantId?: number | undefined }
@@ -62,7 +60,7 @@ export default function AccountsPage() {
     ...(byTenant ? [{ id: 'tenant', header: t('customer.account.tenant'), minWidth: 100, width: 160, render: (c: CustomerItem) => <OverflowText text={c.tenantName} /> }] : []),
     { id: 'createdAt', header: t('customer.account.createdAt'), kind: 'time', value: (c) => c.createdAt },
     {
-      id: 'actions', pin: 'end', header: t('common.actions'), minWidth: 250, width: 270, shrinkLast: true,
+      id: 'actions', pin: 'end', header: t('common.actions'), minWidth: 220, width: 240, shrinkLast: true,
       render: (c) => (
         <div className={styles.actions}>
           <ActionButton size="small" appearance="subtle" icon={<EditRegular />} opensDialog action={() => setDialog({ kind: 'edit', customer: c })} data-testid="customer-edit-open">{t('customer.account.edit')}</ActionButton>
@@ -72,7 +70,8 @@ export default function AccountsPage() {
           </ActionButton>
           <Button size="small" appearance="subtle" icon={<LocationRegular />} onClick={() => void navigate(`/costumeMent/bindGroup?id=${c.id}`)} data-testid="customer-open">{t('customer.account.open')}</Button>
           {staffList && (
-            <Button size="small" appearance="subtle" icon={<PeopleRegular />} onClick={() => void navigate(`/costumeMent/staffPage?customerId=${c.id}`)} data-testid="customer-staff-open">{t('customer.account.staffList')}</Button>
+            <Button size="small" appearance="subtle" icon={<PeopleRegular />} aria-label={t('customer.account.staffList')} title={t('customer.account.staffList')}
+              onClick={() => void navigate(`/costumeMent/staffPage?customerId=${c.id}`)} data-testid="customer-staff-open" />
           )}
         </div>
       ),
@@ -81,17 +80,14 @@ export default function AccountsPage() {
 
   return (
     <section className={styles.page} aria-labelledby="customers-title">
-      <div className={styles.head}>
-        <Title3 as="h1" id="customers-title">{t('customer.route.customerAccounts')}</Title3>
+      <ListHead id="customers-title" title={t('customer.route.customerAccounts')}>
         <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog({ kind: 'create' })} data-testid="customer-create">{t('customer.account.create')}</Button>
-      </div>
+      </ListHead>
       <div className={styles.filters}>
         <FilterBar onSearch={apply} onReset={reset} searchTestId="customer-search" resetTestId="customer-reset">
           <TextFilter label={t('customer.account.keyword')} value={draft.keyword} maxLength={50} onChange={(keyword) => setDraft((f) => ({ ...f, keyword }))} testId="customer-filter-keyword" />
-          <FilterField label={t('customer.account.state')}>
-            <Choice className={styles.dropdown} value={draft.state} options={CUSTOMER_STATES} label={(s) => t(`customer.account.states.${s}`)} all={t('common.all')}
-              onChange={(state) => setDraft((f) => ({ ...f, state }))} testId="customer-filter-state" />
-          </FilterField>
+          <ChoiceFilter label={t('customer.account.state')} value={draft.state} options={CUSTOMER_STATES} optionLabel={(s) => t(`customer.account.states.${s}`)} all={t('common.all')}
+            onChange={(state) => setDraft((f) => ({ ...f, state }))} testId="customer-filter-state" />
           <TenantFilter label={t('customer.account.tenant')} value={draft.tenantId} onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))} testId="customer-filter-tenant" />
         </FilterBar>
       </div>

@@ -5,7 +5,7 @@
  * phone; add one, import a sheet, edit, delete one or the selection. `?customerId=` (from
  * the accounts list) starts on that customer.
  */
-import { Button, makeStyles, Title3, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, ArrowUploadRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -15,7 +15,7 @@ import { refusedWith } from '../app/errors.js';
 import { idOfQuery } from '../app/paths.js';
 import { useOpMutation } from '../bridge.js';
 import {
-  ActionButton, ConfirmDialog, DataTable, FilterBar, FilterField, OverflowText, Pager, TextFilter, useListPage, useScreen, useSelection, type Column,
+  ActionButton, ConfirmDialog, DataTable, FilterBar, FilterField, ListHead, OverflowText, Pager, TextFilter, useListPage, useScreen, useSelection, type Column,
 } from '../kit/index.js';
 import { CustomerDropdown } from './CustomerDropdown.js';
 import { ImportDialog } from './ImportDialog.js';
@@ -23,8 +23,6 @@ import { StaffDialog } from './StaffDialogs.js';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  tools: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   filters: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   actions: { display: 'flex', flexWrap: 'nowrap', gap: tokens.spacingHorizontalXXS },
 });
@@ -80,14 +78,13 @@ export default function StaffPage() {
   const chosen = rows.filter((r) => pick.selected.has(r.id));
   return (
     <section className={styles.page} aria-labelledby="customer-staff-title">
-      <div className={styles.head}>
-        <Title3 as="h1" id="customer-staff-title">{t('customer.route.customerStaff')}</Title3>
-        <div className={styles.tools}>
+      <ListHead id="customer-staff-title" title={t('customer.route.customerStaff')}>
+        <>
           <Button icon={<DeleteRegular />} disabled={!chosen.length} onClick={() => setDeleting(chosen)} data-testid="customer-staff-delete-selected">{t('customer.staff.deleteSelected')}</Button>
           <Button icon={<ArrowUploadRegular />} onClick={() => setDialog({ kind: 'import' })} data-testid="customer-staff-import">{t('customer.importing.open')}</Button>
           <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog({ kind: 'create' })} data-testid="customer-staff-create">{t('customer.staff.create')}</Button>
-        </div>
-      </div>
+        </>
+      </ListHead>
       <div className={styles.filters}>
         <FilterBar onSearch={apply} onReset={reset} searchTestId="customer-staff-search" resetTestId="customer-staff-reset">
           <TextFilter label={t('customer.staff.keyword')} value={draft.keyword} maxLength={50} onChange={(keyword) => setDraft((f) => ({ ...f, keyword }))} testId="customer-staff-filter-keyword" />

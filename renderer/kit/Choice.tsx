@@ -1,6 +1,8 @@
 /** A filter's choice of one of a few values, or all of them (`undefined`). */
-import { Dropdown, Option } from '@fluentui/react-components';
-import { useFilterShown } from './FilterBar.js';
+import { Dropdown, makeStyles, Option } from '@fluentui/react-components';
+import { FilterField, useFilterShown } from './FilterBar.js';
+
+const useStyles = makeStyles({ fill: { minWidth: 0, width: '100%' } });
 
 export interface ChoiceProps<T extends string> {
   value: T | undefined;
@@ -21,5 +23,27 @@ export function Choice<T extends string>({ value, options, label, all, onChange,
       <Option value="">{all}</Option>
       {options.map((o) => <Option key={o} value={o}>{label(o)}</Option>)}
     </Dropdown>
+  );
+}
+
+export interface ChoiceFilterProps<T extends string> {
+  /** The field's label in the filter bar. */
+  label: string;
+  value: T | undefined;
+  options: readonly T[];
+  /** An option's words. */
+  optionLabel: (value: T) => string;
+  all: string;
+  onChange: (value: T | undefined) => void;
+  testId: string;
+}
+
+/** A filter bar's field choosing one of a few values (a state, a kind) or all of them: the field and its choice as one. */
+export function ChoiceFilter<T extends string>({ label, optionLabel, ...choice }: ChoiceFilterProps<T>) {
+  const styles = useStyles();
+  return (
+    <FilterField label={label}>
+      <Choice {...choice} label={optionLabel} className={styles.fill} />
+    </FilterField>
   );
 }

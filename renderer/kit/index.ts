@@ -3,7 +3,8 @@ export { ActionButton, useDangerStyles, type ActionButtonProps } from './ActionB
 export { OverflowText } from './cells.js';
 export { alignOf, displayValue, KIND_SIZES, kindAlign, sizeOf, type CellKind, type Column, type Overflow, type Sort } from './columns.js';
 export { CheckGroup, type CheckGroupProps } from './CheckGroup.js';
-export { Choice, type ChoiceProps } from './Choice.js';
+export { Choice, ChoiceFilter, type ChoiceFilterProps, type ChoiceProps } from './Choice.js';
+export { ListHead } from './ListHead.js';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.js';
 export { DataTable, VIRTUALIZE_AFTER, type DataTableProps, type RowKey, type RowSelection } from './DataTable.js';
 export { FilterBar, FilterField, TextFilter, useFilterShown, type FilterBarProps, type FilterFieldProps, type TextFilterProps } from './FilterBar.js';

@@ -5,7 +5,7 @@
  * member's next action), enable / disable (disabling asks first: the member is
  * signed out at once) and delete.
  */
-import { Badge, Button, makeStyles, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Title3, tokens } from '@fluentui/react-components';
+import { Badge, Button, makeStyles, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, tokens } from '@fluentui/react-components';
 import { AddRegular, EditRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { CODE } from '../../shared/domains.js';
@@ -14,17 +14,15 @@ import { refusedWith } from '../app/errors.js';
 import { formatDateTime } from '../app/format.js';
 import { useOpMutation } from '../bridge.js';
 import {
-  ActionButton, Choice, ConfirmDialog, DataTable, FilterBar, FilterField, OverflowText, Pager, seesTenants, TenantFilter, TextFilter, useListPage, useScreen, type Column,
+  ActionButton, ChoiceFilter, ConfirmDialog, DataTable, FilterBar, ListHead, OverflowText, Pager, seesTenants, TenantFilter, TextFilter, useListPage, useScreen, type Column,
 } from '../kit/index.js';
 import { AssignDevicesDialog } from './AssignDevicesDialog.js';
 import { BindRoleDialog, CreateMemberDialog, EditMemberDialog } from './MemberDialogs.js';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   filters: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   actions: { display: 'flex', flexWrap: 'nowrap', gap: tokens.spacingHorizontalXXS },
-  dropdown: { minWidth: 0, width: '100%' },
 });
 
 interface Filter { keyword: string; state?: (typeof MEMBER_STATES)[number] | undefined; tenantId?: number | undefined }
@@ -108,17 +106,14 @@ export default function MembersPage() {
 
   return (
     <section className={styles.page} aria-labelledby="members-title">
-      <div className={styles.head}>
-        <Title3 as="h1" id="members-title">{t('staff.member.title')}</Title3>
+      <ListHead id="members-title" title={t('staff.member.title')}>
         <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog({ kind: 'create' })} data-testid="member-create">{t('staff.member.create')}</Button>
-      </div>
+      </ListHead>
       <div className={styles.filters}>
         <FilterBar onSearch={apply} onReset={reset} searchTestId="member-search" resetTestId="member-reset">
           <TextFilter label={t('staff.member.keyword')} value={draft.keyword} maxLength={50} onChange={(keyword) => setDraft((f) => ({ ...f, keyword }))} testId="member-filter-keyword" />
-          <FilterField label={t('staff.member.state')}>
-            <Choice className={styles.dropdown} value={draft.state} options={MEMBER_STATES} label={(s) => t(`staff.member.states.${s}`)} all={t('common.all')}
-              onChange={(state) => setDraft((f) => ({ ...f, state }))} testId="member-filter-state" />
-          </FilterField>
+          <ChoiceFilter label={t('staff.member.state')} value={draft.state} options={MEMBER_STATES} optionLabel={(s) => t(`staff.member.states.${s}`)} all={t('common.all')}
+            onChange={(state) => setDraft((f) => ({ ...f, state }))} testId="member-filter-state" />
           <TenantFilter label={t('staff.role.tenant')} value={draft.tenantId} onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))} testId="member-filter-tenant" />
         </FilterBar>
       </div>
