@@ -1,5 +1,6 @@
 /** Tenant service: info within scope, the tenants one may act for, the tenant password change. */
 import { describe, expect, it } from 'vitest';
+import { addMember } from '../reliability/support/world.js';
 import { CODE } from '../../../shared/domains.js';
 import { DEMO_PASSWORD, suiteApp } from '../helpers.js';
 
@@ -50,7 +51,12 @@ describe('tenant.list', () => {
     expect(await names('tenant1')).toEqual(['华东智售科技有限公司', '苏州地铁零售有限公司']);
     expect(await names('tenant11')).toEqual(['苏州地铁零售有限公司']);
     expect(await names('tenant2')).toEqual(['华南智慧零售有限公司']);
-    expect(await names('member1')).toEqual(['华东智售科技有限公司']);
+  });
+
+  it('asks a member for a distribution code: member1 (1-1, 2-1, 3-1) is refused, a member with 7-1 reads its tenant', async () => {
+    expect((await t.call('tenant.list', { body: {} }, await t.signIn('member1'))).body.code).toBe(CODE.forbidden);
+    const distributor = await t.signIn(await addMember(t, 'channelclerk', t.ids.tenant('A'), ['7-1']));
+    expect((await t.ok('tenant.list', { body: {} }, distributor)).map((x) => x.name)).toEqual(['华东智售科技有限公司']);
   });
 
   it('is refused to an enterprise customer', async () => {
