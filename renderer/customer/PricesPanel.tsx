@@ -53,7 +53,7 @@ export function PricesPanel({ customerId }: { customerId: number }) {
       return;
     }
     try {
-      await save.mutateAsync({ params: { customerId }, body: { prices: [{ productId: row.productId, price: checked.fen }] } });
+      await save.mutateAsync({ params: { id: customerId }, body: { prices: [{ productId: row.productId, price: checked.fen }] } });
       forget(row.productId);
       notify(t('customer.prices.saved'));
     } catch (error) {

@@ -19,7 +19,7 @@ export const customerHandlers = defineHandlers({
   'customer.bindPoints': ({ params, body }, { db, user, scope }) => bindPoints(db, user, scope, params.businessId, body.pointIds),
   'customer.unbindPoints': ({ params, body }, { db, user, scope }) => unbindPoints(db, user, scope, params.businessId, body.pointIds),
   'customer.prices': ({ query, body }, { db, user, scope }) => staffPrices(db, user, scope, query, body),
-  'customer.setPrice': ({ params, body }, { db, user, scope }) => setStaffPrices(db, user, scope, params.customerId, body.prices),
+  'customer.setPrice': ({ params, body }, { db, user, scope }) => setStaffPrices(db, user, scope, params.id, body.prices),
   'customer.deletePrice': ({ params }, { db, user, scope }) => deleteStaffPrice(db, user, scope, params.id),
 
   'customer.staffPage': ({ query, body }, { db, user, scope }) => customerStaffPage(db, user, scope, query, body),

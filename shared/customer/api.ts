@@ -182,9 +182,9 @@ export const customerApi = {
   }),
   'customer.setPrice': endpoint({
     method: 'POST',
-    path: '/employee/price/:customerId',
-    summary: 'Set the customer\'s employee price of products of its tenant (spec §5: the price is required where set), all or none; a product not of its tenant 803.',
-    params: z.object({ customerId: refParam('customer') }),
+    path: '/employee/price/:id',
+    summary: 'Set the customer\'s employee price of products of its tenant (spec §5: the price is required where set), all or none; a product not of its tenant 803. The path\'s id is the customer\'s (the spec\'s `{customerId}`; one name with `DELETE /employee/price/{id}`, the same path).',
+    params: refParams('customer'),
     body: z.object({
       prices: z.array(z.object({
         productId: ref('product'),

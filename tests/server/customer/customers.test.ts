@@ -149,7 +149,7 @@ describe('customer.prices', () => {
   it('lists its tenant\'s products with the retail and the employee price at POST /price/info/customer', async () => {
     const id = await hongqiaoCustomer();
     const product = await productOf('A');
-    await t.ok('customer.setPrice', { params: { customerId: id }, body: { prices: [{ productId: product.id, price: 150 }] } }, t.token.tenant1);
+    await t.ok('customer.setPrice', { params: { id }, body: { prices: [{ productId: product.id, price: 150 }] } }, t.token.tenant1);
     const all = await t.ok('customer.prices', { query: { pageNum: 1, pageSize: 200 }, body: { customerId: id } }, t.token.tenant1);
     expect(all.list.find((p) => p.productId === product.id)).toMatchObject({ retailPrice: product.price, price: 150, priceId: expect.any(Number) });
     expect(all.total).toBeGreaterThan(1);
@@ -163,13 +163,13 @@ describe('customer.setPrice', () => {
     const id = await hongqiaoCustomer();
     const mine = await productOf('A');
     const theirs = await productOf('B');
-    expect(await t.ok('customer.setPrice', { params: { customerId: id }, body: { prices: [{ productId: mine.id, price: 180 }] } }, t.token.tenant1)).toEqual({ saved: 1 });
-    const refused = await t.call('customer.setPrice', { params: { customerId: id }, body: { prices: [{ productId: mine.id } as never] } }, t.token.tenant1);
+    expect(await t.ok('customer.setPrice', { params: { id }, body: { prices: [{ productId: mine.id, price: 180 }] } }, t.token.tenant1)).toEqual({ saved: 1 });
+    const refused = await t.call('customer.setPrice', { params: { id }, body: { prices: [{ productId: mine.id } as never] } }, t.token.tenant1);
     expect(refused.body.content.fields).toEqual({ 'prices.0.price': 'customer.validation.priceRequired' });
-    expect((await t.call('customer.setPrice', { params: { customerId: id }, body: { prices: [{ productId: mine.id, price: 1.5 }] } }, t.token.tenant1)).body.content.fields).toEqual({ 'prices.0.price': 'customer.validation.price' });
-    expect((await t.call('customer.setPrice', { params: { customerId: id }, body: { prices: [{ productId: theirs.id, price: 100 }] } }, t.token.tenant1)).body.code).toBe(CODE.productNotFound);
+    expect((await t.call('customer.setPrice', { params: { id }, body: { prices: [{ productId: mine.id, price: 1.5 }] } }, t.token.tenant1)).body.content.fields).toEqual({ 'prices.0.price': 'customer.validation.price' });
+    expect((await t.call('customer.setPrice', { params: { id }, body: { prices: [{ productId: theirs.id, price: 100 }] } }, t.token.tenant1)).body.code).toBe(CODE.productNotFound);
     const { body: { content: a1 } } = await create(t.token.tenant1, { tenantId: t.ids.tenant('A1') });
-    expect((await t.call('customer.setPrice', { params: { customerId: a1.id }, body: { prices: [{ productId: mine.id, price: 100 }] } }, t.token.tenant1)).body.code).toBe(CODE.productNotCustomers);
+    expect((await t.call('customer.setPrice', { params: { id: a1.id }, body: { prices: [{ productId: mine.id, price: 100 }] } }, t.token.tenant1)).body.code).toBe(CODE.productNotCustomers);
   });
 });
 
@@ -177,7 +177,7 @@ describe('customer.deletePrice', () => {
   it('clears at DELETE /employee/price/{id}; another tenant hears 804', async () => {
     const id = await hongqiaoCustomer();
     const mine = await productOf('A');
-    await t.ok('customer.setPrice', { params: { customerId: id }, body: { prices: [{ productId: mine.id, price: 120 }] } }, t.token.tenant1);
+    await t.ok('customer.setPrice', { params: { id }, body: { prices: [{ productId: mine.id, price: 120 }] } }, t.token.tenant1);
     const row = (await t.ok('customer.prices', { query: { pageNum: 1, pageSize: 200 }, body: { customerId: id, onlySet: true } }, t.token.tenant1)).list.find((p) => p.productId === mine.id)!;
     expect((await t.call('customer.deletePrice', { params: { id: row.priceId! } }, t.token.tenant2)).body.code).toBe(CODE.staffPriceNotFound);
     expect(await t.ok('customer.deletePrice', { params: { id: row.priceId! } }, t.token.tenant1)).toEqual({ deleted: 1 });
@@ -188,6 +188,6 @@ describe('customer.deletePrice', () => {
     const clerk = await t.signIn(await addMember(t, 'bizclerk', t.ids.tenant('A'), ['8-1']));
     expect((await t.ok('customer.page', { query: { pageNum: 1, pageSize: 5 }, body: {} }, clerk)).total).toBeGreaterThan(0);
     const staffOnly = await t.signIn(await addMember(t, 'staffclerk', t.ids.tenant('A'), ['8-2']));
-    expect((await t.call('customer.setPrice', { params: { customerId: await hongqiaoCustomer() }, body: { prices: [{ productId: (await productOf('A')).id, price: 1 }] } }, staffOnly)).body.code).toBe(CODE.forbidden);
+    expect((await t.call('customer.setPrice', { params: { id: await hongqiaoCustomer() }, body: { prices: [{ productId: (await productOf('A')).id, price: 1 }] } }, staffOnly)).body.code).toBe(CODE.forbidden);
   });
 });

@@ -102,7 +102,7 @@ describe('a staff card at the machine', () => {
     expect((await sell('VM2026000106')).body.code).toBe(CODE.customerStaffCardInvalid);
     const c1 = await channelOf('VM2026000101', 1);
     expect((await sell('VM2026000101')).body.content.amount).toBe(c1.customerStaffPrice);
-    await t.ok('customer.setPrice', { params: { customerId: id }, body: { prices: [{ productId: c1.productId!, price: 1 }] } }, t.token.tenant1);
+    await t.ok('customer.setPrice', { params: { id }, body: { prices: [{ productId: c1.productId!, price: 1 }] } }, t.token.tenant1);
     expect((await sell('VM2026000101')).body.content.amount).toBe(1);
     await t.ok('customer.unbindPoints', { params: { businessId: id }, body: { pointIds: [t.ids.point('hongqiao'), t.ids.point('xinghai')] } }, t.token.tenant1);
   });
