@@ -8,7 +8,7 @@
  */
 import { Button, Field, makeStyles, MessageBar, MessageBarBody, ProgressBar, Radio, RadioGroup, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, DocumentArrowUpRegular } from '@fluentui/react-icons';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { errorEntry } from '../../shared/domains.js';
 import { IMPORT_LIMITS, IMPORT_MODES, type ImportMode, type StaffImport } from '../../shared/customer/index.js';
 import { PICK_KINDS } from '../../shared/ipc.js';
@@ -62,7 +62,11 @@ export function ImportDialog({ chooseCustomer, customerId: initial, onClose }: I
   });
   const current = importId !== null ? status.data : undefined;
   const finished = current !== undefined && FINISHED.has(current.state);
-  if (finished && current.state === 'done') void client.invalidateQueries({ queryKey: ['customer.staffPage'] });
+  // Once, when the import is done: the list behind the dialog shows what it wrote.
+  const done = current?.state === 'done' ? current.id : null;
+  useEffect(() => {
+    if (done !== null) void client.invalidateQueries({ queryKey: ['customer.staffPage'] });
+  }, [client, done]);
 
   const choose = async () => {
     setProblem(null);
