@@ -32,7 +32,8 @@ export interface GoodRow { row: number; input: CustomerStaffInput }
 export interface BadRow { row: number; cells: string[]; problems: Problem[] }
 export interface SheetRows { good: GoodRow[]; bad: BadRow[]; read: number }
 
-const isZip = (bytes: Buffer) => bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50;
+/** A zip's first bytes (an .xlsx is one): told at the upload, checked again before reading. */
+export const isZip = (bytes: Buffer) => bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50;
 
 async function checkParts(bytes: Buffer): Promise<void> {
   if (!isZip(bytes)) throw new SheetRefused(CODE.importNotXlsx);

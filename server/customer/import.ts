@@ -21,7 +21,7 @@ import { xlsxBytes } from '../http/xlsx.js';
 import { enqueue, type JobKind } from '../jobs/index.js';
 import type { Scope } from '../scope.js';
 import type { FileStorage } from '../storage/index.js';
-import { columnLabel, problemText, readStaffSheet, SheetRefused, type BadRow, type GoodRow } from './import-read.js';
+import { columnLabel, isZip, problemText, readStaffSheet, SheetRefused, type BadRow, type GoodRow } from './import-read.js';
 import { customerStaff, staffImports } from './schema.js';
 import { actingCustomer } from './staff.js';
 
@@ -34,7 +34,6 @@ const toImport = (r: Row): StaffImport => ({
   unchanged: r.unchanged, bad: r.bad, code: r.code, createdAt: r.createdAt.toISOString(), finishedAt: r.finishedAt?.toISOString() ?? null,
 });
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-const isZip = (bytes: Buffer) => bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50;
 
 export async function queueImport(db: Db, storage: FileStorage, user: AuthUser, scope: Scope, input: {
   customerId?: number | undefined; mode: ImportMode; lang: Lang; name: string; data: string;
