@@ -22,6 +22,8 @@ process.env.CONSOLE_PORT ??= '5187';
 const { startBrowserMode, startUpstream } = await import('../scripts/launch.js');
 
 const BUDGET_MS = 1000;
+/** Sign-in submitted → the signed-in shell (its side menu) on screen (issue 37). */
+const SHELL_BUDGET_MS = 600;
 const COLD = 3;
 const WARM = 4;
 const CHARTS = ['hours', 'series', 'byProduct', 'byDevice', 'byPoint'];
@@ -41,6 +43,7 @@ const WATCH = `(() => {
     const m = w.__marks;
     if (!start) return;
     if (m.landed === undefined && location.pathname === '/dashboard') m.landed = at();
+    if (m.shell === undefined && document.querySelector('[data-testid="side-menu"]')) m.shell = at();
     if (m.cards === undefined && (document.querySelector('[data-testid="card-today-value"]')?.textContent ?? '').includes('¥')) m.cards = at();
     if (m.charts === undefined && document.querySelectorAll(${JSON.stringify(CHARTS.map((id) => `[data-testid="${id}-chart"][data-drawn="true"]`).join(','))}).length === ${CHARTS.length}) {
       m.charts = at();
@@ -60,13 +63,16 @@ const launch = () => chromium.launch({
 try {
   const cold: number[] = [];
   const warm: number[] = [];
+  const shells: number[] = [];
   for (let b = 0; b < COLD; b++) {
     const browser = await launch();
     try {
       const page = await browser.newPage({ locale: 'zh-CN', viewport: { width: 1366, height: 900 } });
       await page.goto(host.launchUrl());
-      cold.push(await signInToCharts(page));
-      if (b === COLD - 1) for (let i = 0; i < WARM; i++) warm.push(await signInToCharts(page));
+      const first = await signInToCharts(page);
+      cold.push(first.charts);
+      shells.push(first.shell);
+      if (b === COLD - 1) for (let i = 0; i < WARM; i++) warm.push((await signInToCharts(page)).charts);
     } finally {
       await browser.close();
     }
@@ -74,25 +80,30 @@ try {
   const median = at([...cold].sort((a, b) => a - b), 0.5);
   console.log(`sign-in → dashboard drawn (browser mode, tenant1, demo data): a fresh browser's first ${cold.map((s) => s.toFixed(0)).join(' / ')} ms (median ${median.toFixed(0)}); then ${warm.map((s) => s.toFixed(0)).join(' / ')} ms (p50 ${at([...warm].sort((a, b) => a - b), 0.5).toFixed(0)})`);
   budgets.check('  first sign-in → dashboard drawn (median of fresh browsers)', median, BUDGET_MS, 'ms');
+  const shell = at([...shells].sort((a, b) => a - b), 0.5);
+  console.log(`sign-in → shell on screen (the sign-in page fetched the console while the user typed): ${shells.map((s) => s.toFixed(0)).join(' / ')} ms`);
+  budgets.check('  first sign-in → signed-in shell (median of fresh browsers)', shell, SHELL_BUDGET_MS, 'ms');
 } finally {
   await host.close();
   await upstream.close();
 }
 budgets.finish('dashboard in the browser');
 
-async function signInToCharts(page: Page): Promise<number> {
+async function signInToCharts(page: Page): Promise<{ charts: number; shell: number }> {
   await page.goto(new URL('/login', page.url()).href);
+  // A person takes a second or more to type: by then the page has fetched the console in the background.
+  await page.waitForLoadState('networkidle');
   await page.getByTestId('login-username').fill('tenant1');
   await page.getByTestId('login-password').fill('Demo@2026');
   await page.evaluate(WATCH);
   await page.getByTestId('login-submit').click();
   await page.waitForURL(/\/dashboard$/);
   for (const id of CHARTS) await page.locator(`[data-testid="${id}-chart"][data-drawn="true"]`).waitFor();
-  const marks = await page.evaluate('window.__marks') as { landed: number; cards: number; charts: number };
-  console.log(`  at /dashboard ${marks.landed.toFixed(0)} ms, cards ${marks.cards.toFixed(0)} ms, charts ${marks.charts.toFixed(0)} ms`);
+  const marks = await page.evaluate('window.__marks') as { landed: number; shell: number; cards: number; charts: number };
+  console.log(`  shell ${marks.shell.toFixed(0)} ms, at /dashboard ${marks.landed.toFixed(0)} ms, cards ${marks.cards.toFixed(0)} ms, charts ${marks.charts.toFixed(0)} ms`);
   const item = page.getByTestId('sign-out');
   if (!(await item.isVisible())) await page.getByTestId('profile-menu').click();
   await item.click();
   await page.waitForURL(/\/login/);
-  return marks.charts;
+  return { charts: marks.charts, shell: marks.shell };
 }

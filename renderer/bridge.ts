@@ -5,11 +5,8 @@
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import type { CallError } from '../shared/errors/policy.js';
-import { isSessionChanged, type BridgeEvent, type CallMeta, type CallResult, type Op, type OpInput, type OpOutput, type VendBridge } from '../shared/ipc.js';
-
-declare global {
-  interface Window { vend?: VendBridge }
-}
+import { isSessionChanged, type BridgeEvent, type Op, type OpInput, type OpOutput, type VendBridge } from '../shared/ipc.js';
+import { pickBridge } from './transport.js';
 
 /** What a failed call throws: a real Error (stack, instanceof) carrying the `CallError`. */
 export class OpError extends Error implements CallError {
@@ -41,62 +38,6 @@ declare module '@tanstack/react-query' {
     /** `silent`: the query's failure is not reported by the common error path. */
     queryMeta: { silent?: boolean };
   }
-}
-
-const NETWORK_ERROR: CallError = { source: 'network', code: 0, status: 0 };
-
-/**
- * Browser mode: POST /bridge/<op> with the session epoch. The host knows the
- * browser by its HttpOnly launch cookie (electron/host/launch.ts), which the
- * page never sees and fetch sends by itself (same origin).
- */
-export function httpBridge(fetchImpl: typeof fetch = fetch): VendBridge {
-  // One EventSource for the page, open while anyone listens; it reconnects by itself.
-  const listeners = new Set<(event: BridgeEvent) => void>();
-  let source: EventSource | undefined;
-  return {
-    subscribe(listener) {
-      listeners.add(listener);
-      if (!source && typeof EventSource !== 'undefined') {
-        source = new EventSource('/bridge/events');
-        source.onmessage = (message: MessageEvent<string>) => {
-          let event: BridgeEvent;
-          try {
-            event = JSON.parse(message.data) as BridgeEvent;
-          } catch {
-            return;
-          }
-          for (const l of listeners) l(event);
-        };
-      }
-      return () => {
-        listeners.delete(listener);
-        if (!listeners.size) {
-          source?.close();
-          source = undefined;
-        }
-      };
-    },
-    async call<K extends Op>(op: K, input: OpInput<K>, meta?: CallMeta): Promise<CallResult<OpOutput<K>>> {
-      try {
-        const headers: Record<string, string> = { 'content-type': 'application/json' };
-        if (meta?.epoch !== undefined) headers['x-vend-epoch'] = meta.epoch;
-        const res = await fetchImpl(`/bridge/${op}`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify(input ?? {}),
-        });
-        return (await res.json()) as CallResult<OpOutput<K>>;
-      } catch {
-        return { ok: false, error: NETWORK_ERROR };
-      }
-    },
-  };
-}
-
-function pickBridge(): VendBridge {
-  if (typeof window !== 'undefined' && window.vend) return window.vend;
-  return httpBridge();
 }
 
 let bridge: VendBridge | undefined;

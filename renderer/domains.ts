@@ -4,7 +4,7 @@
  * RENDERER_DOMAINS; a route whose name has no screen here shows the "not
  * available in this version" page.
  */
-import { assembleLive, assembleScreens, assembleSessionStarts, assembleSlots } from './manifest.js';
+import { assembleLive, assembleScreens, assembleSessionStarts, assembleSlots, assembleWarms } from './manifest.js';
 import { accountScreens } from './account/index.js';
 import { pointScreens } from './point/index.js';
 import { deviceScreens } from './device/index.js';
@@ -27,3 +27,4 @@ export const SCREENS = assembleScreens(RENDERER_DOMAINS);
 export const SLOTS = assembleSlots(RENDERER_DOMAINS);
 export const LIVE = assembleLive(RENDERER_DOMAINS);
 export const SESSION_STARTS = assembleSessionStarts(RENDERER_DOMAINS);
+export const SIGN_IN_WARMS = assembleWarms(RENDERER_DOMAINS);

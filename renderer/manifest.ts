@@ -59,6 +59,14 @@ export type LiveHandler = (data: unknown, lang: Lang) => { refresh: readonly str
  */
 export type SessionStart = (client: QueryClient, user: SessionUser, to: string) => void;
 
+/**
+ * Code a domain loads while a signed-out user types at sign-in (issue 37):
+ * the module of the screen the sign-in will likely continue to (`to`), no
+ * reads (there is no user yet), so that the shell and that screen draw as
+ * the sign-in answers instead of competing with their own loading.
+ */
+export type SignInWarm = (to: string) => void;
+
 export interface RendererManifest {
   name: string;
   screens: Readonly<Record<string, Screen>>;
@@ -66,11 +74,16 @@ export interface RendererManifest {
   /** Its live events' handlers, by topic (the domain's name). */
   live?: Readonly<Record<string, LiveHandler>>;
   sessionStart?: SessionStart;
+  warm?: SignInWarm;
 }
 
 /** Every domain's session start. */
 export const assembleSessionStarts = (domains: readonly RendererManifest[]): readonly SessionStart[] =>
   domains.flatMap((d) => (d.sessionStart ? [d.sessionStart] : []));
+
+/** Every domain's sign-in warm-up. */
+export const assembleWarms = (domains: readonly RendererManifest[]): readonly SignInWarm[] =>
+  domains.flatMap((d) => (d.warm ? [d.warm] : []));
 
 export const defineScreens = <const M extends RendererManifest>(manifest: M): M => manifest;
 

@@ -10,7 +10,8 @@ import { ThemedProvider } from '../shell/theme.js';
 import { reportQueryError } from './report.js';
 import { createRouter } from './router.js';
 import { SESSION_STARTS } from '../domains.js';
-import { setSessionStarts } from './session.js';
+import { adoptSession, setSessionStarts } from './session.js';
+import type { SessionUser } from '../../shared/ipc.js';
 
 setSessionStarts(SESSION_STARTS);
 
@@ -28,8 +29,15 @@ function createQueryClient() {
   });
 }
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** The session the entry found or signed in (renderer/main.tsx), and where its user goes. */
+export interface ConsoleStart { user: SessionUser; to: string }
+
+export function App({ start }: { start?: ConsoleStart }) {
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    if (start) adoptSession(client, start.user, start.to);
+    return client;
+  });
   const [router] = useState(createRouter);
   return (
     <I18nextProvider i18n={i18n}>

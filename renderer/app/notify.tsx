@@ -6,8 +6,9 @@
  * covered.
  */
 import { Toast, Toaster, ToastTitle, useToastController, type ToastIntent } from '@fluentui/react-components';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { NOTIFY_MS } from '../../shared/errors/policy.js';
+import { listenNotices } from './notices.js';
 
 const TOASTER_ID = 'vend-toaster';
 
@@ -15,6 +16,9 @@ const TOASTER_ID = 'vend-toaster';
 export const TOAST_OFFSET = { vertical: 92, horizontal: 16 } as const;
 
 export function Notifications() {
+  const notify = useNotify();
+  // After the toaster's own effects (a child's run first): what the sign-in page left to say shows now.
+  useEffect(() => listenNotices(({ text, intent, timeout }) => notify(text, { intent, ...(timeout === undefined ? {} : { timeout }) })), [notify]);
   return <Toaster toasterId={TOASTER_ID} position="top-end" offset={TOAST_OFFSET} limit={5} />;
 }
 

@@ -25,7 +25,7 @@ const lazyPage = (load: () => Promise<Module>) => async () => ({ Component: (awa
 const loadShell = lazyPage(async () => (await Promise.all([import('../shell/Shell.js'), loadScreenTexts()]))[0]);
 /**
  * The shell's chunks, for every signed-in user, loaded from the sign-in's
- * submit (LoginPage: session.ts `signInSubmitted`): while the upstream hashes the password (a third of a
+ * submit (SignInPage: session.ts `preloadShell`), and by the entry while the user types (renderer/main.tsx): while the upstream hashes the password (a third of a
  * second) instead of after it. Nothing of any screen: those wait for the
  * user and their permissions (the domains' session starts).
  */

@@ -74,14 +74,24 @@ export const setSessionStarts = (starts: readonly SessionStart[]) => {
 /** What the sign-in's submit starts loading: the shell's chunks (renderer/app/router.tsx). */
 let shellPreload = () => {};
 export const setShellPreload = (preload: () => void) => { shellPreload = preload; };
-export const signInSubmitted = () => shellPreload();
+/** The shell's chunks, loading from now on (the sign-in's submit; the entry, while the user types). */
+export const preloadShell = () => shellPreload();
 
 /** After sign-in: the new user, nothing cached from the previous one, and the domains' first loads for where the user goes next. */
 export function startSession(client: QueryClient, user: SessionUser) {
+  adoptSession(client, user, safeRedirect(new URLSearchParams(window.location.search).get(REDIRECT_PARAM)));
+}
+
+/**
+ * The page's session is `user`, going to `to`: the console mounted by the
+ * entry on a session it already asked main for (renderer/main.tsx), or a
+ * sign-in here.
+ */
+export function adoptSession(client: QueryClient, user: SessionUser, to: string) {
   setSessionEpoch(user.epoch);
   client.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
   client.setQueryData(SESSION_KEY, user);
-  runSessionStarts(client, user, safeRedirect(new URLSearchParams(window.location.search).get(REDIRECT_PARAM)));
+  runSessionStarts(client, user, to);
 }
 
 /** The domains' first loads for the page the user is going to (`to`). */

@@ -21,4 +21,10 @@ export const dashboardScreens = defineScreens({
     // echarts too: ChartPanel would start it only once the page's own chunk has arrived and run.
     void import('./EChart.js');
   },
+  // Most users land here: its code (echarts included) loads while the sign-in is typed.
+  warm: (to) => {
+    if (to !== '/' && to !== DASHBOARD_PATH) return;
+    void Dashboard.preload();
+    void import('./EChart.js');
+  },
 });

@@ -9,25 +9,9 @@ import { BRAND_SHADES, brandRamp, type BrandRamp, type BrandShade } from './ramp
 import { useIsDark } from './dark.js';
 import { usePrefs } from './prefs.js';
 import { DEFAULT_THEME, FONT_SCALE, scaleTypography, type FontSize } from './settings.js';
+import { PRESETS_DRAWN } from './presets.js';
 
-/**
- * Each preset as the theme draws it: its shade 80, darkened where white text
- * on it or it as text fell below 4.5:1 (ramp.ts `accessibleBrand`), and the
- * dark theme's brand text shade (`textShadeOn` over the dark backgrounds).
- * Worked out ahead, so that the sign-in page does not carry the search;
- * tests/renderer/theme.test.ts works them out again. A colour that is no
- * preset (only a hand-edited preference holds one) is drawn as given.
- */
-export const PRESETS_DRAWN: Readonly<Record<string, readonly [base: string, darkText: BrandShade]>> = {
-  '#409EFF': ['#0070CD', 110],
-  '#1890FF': ['#006DD9', 100],
-  '#304156': ['#304156', 120],
-  '#212121': ['#212121', 130],
-  '#11A983': ['#007E5A', 110],
-  '#13C2C2': ['#007B7D', 110],
-  '#6959CD': ['#6959CD', 110],
-  '#F5222D': ['#DF0016', 110],
-};
+export { PRESETS_DRAWN } from './presets.js';
 
 export function buildTheme(color: string, dark: boolean, size: FontSize): Theme {
   let drawn = PRESETS_DRAWN[color.toUpperCase()];

@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { endpoint, empty, phone, ref, refParam, text } from '../api/define.js';
 import { fileId } from '../file/index.js';
 import { roleEntry } from '../roles.js';
+import { PASSWORD_MAX, USERNAME_MAX, USERNAME_PATTERN } from './sign-in.js';
 
-/** Spec §5: letters and digits only. */
-export const username = z.string().trim().min(1, { message: 'validation.username' }).max(32, { message: 'validation.maxLength' })
-  .regex(/^[A-Za-z0-9]+$/, { message: 'validation.username' });
-/** No length or strength rule is shown by the spec; 64 bounds the hash input. */
-export const password = z.string().min(1, { message: 'validation.passwordRequired' }).max(64, { message: 'validation.maxLength' });
+/** Spec §5: letters and digits only (the limits in sign-in.ts, which the sign-in page checks without zod). */
+export const username = z.string().trim().min(1, { message: 'validation.username' }).max(USERNAME_MAX, { message: 'validation.maxLength' })
+  .regex(USERNAME_PATTERN, { message: 'validation.username' });
+export const password = z.string().min(1, { message: 'validation.passwordRequired' }).max(PASSWORD_MAX, { message: 'validation.maxLength' });
 
 export const signInForm = z.object({ username, password });
 export type SignInForm = z.infer<typeof signInForm>;

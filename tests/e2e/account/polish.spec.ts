@@ -87,7 +87,7 @@ test.describe('sign-in form', () => {
     await useLanguage(page, baseURL, 'en');
     await page.goto('/login');
     await expect(page.getByTestId('login-username')).toBeFocused();
-    const field = page.getByTestId('login-username').locator('xpath=ancestor::div[contains(@class, "fui-Field")][1]');
+    const field = page.getByTestId('login-username-field');
     // Leaving the empty field says nothing (the forms check on submit, then live).
     await page.getByTestId('login-password').focus();
     await expect(field).not.toContainText(en.validation.username);

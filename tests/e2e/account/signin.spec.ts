@@ -74,3 +74,24 @@ test('the owner is told of the unsuccessful sign-ins to its account since its la
   await expect(told).toHaveAttribute('data-intent', 'warning');
   await signOut(page);
 });
+
+test('the console loads while the user types: its shell is fetched before the sign-in is submitted, nothing of it after', async ({ page, baseURL }) => {
+  await useLanguage(page, baseURL, 'en');
+  const scripts: { at: number; body: Promise<string> }[] = [];
+  let submitted = Infinity;
+  page.on('response', (r) => {
+    if (r.url().endsWith('.js')) scripts.push({ at: Date.now(), body: r.text().catch(() => '') });
+  });
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill('tenant1');
+  await page.getByTestId('login-password').fill('Demo@2026');
+  // The shell's module draws the side menu: it is in one of the scripts already fetched.
+  const shellFetched = async () => (await Promise.all(scripts.map((s) => s.body))).some((body) => body.includes('side-menu'));
+  await expect.poll(shellFetched).toBe(true);
+  submitted = Date.now();
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('side-menu')).toBeVisible();
+  const after = await Promise.all(scripts.filter((s) => s.at >= submitted).map((s) => s.body));
+  expect(after.filter((body) => body.includes('side-menu'))).toEqual([]);
+  await signOut(page);
+});
