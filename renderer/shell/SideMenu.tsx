@@ -16,11 +16,12 @@ import { activeMenuPath, menuEntries, type MenuEntry } from '../../shared/routes
 import { useUser } from '../app/session.js';
 import { useShell } from './context.js';
 import { RouteIcon } from './icons.js';
+import { MENU_COLORS } from './menuColors.js';
 import { usePrefs } from './prefs.js';
 
 const useStyles = makeStyles({
   root: {
-    height: '100%', display: 'flex', flexDirection: 'column', backgroundColor: tokens.colorNeutralBackground3,
+    height: '100%', display: 'flex', flexDirection: 'column', backgroundColor: tokens[MENU_COLORS.rest[1]],
     borderRight: `1px solid ${tokens.colorNeutralStroke2}`,
   },
   logo: {
@@ -35,18 +36,18 @@ const useStyles = makeStyles({
   list: { listStyleType: 'none', margin: 0, padding: 0 },
   item: {
     display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minHeight: '44px', boxSizing: 'border-box',
-    paddingInline: tokens.spacingHorizontalL, color: tokens.colorNeutralForeground2, textDecorationLine: 'none',
+    paddingInline: tokens.spacingHorizontalL, color: tokens[MENU_COLORS.rest[0]], textDecorationLine: 'none',
     width: '100%', border: 'none', backgroundColor: 'transparent', cursor: 'pointer', textAlign: 'start',
     fontSize: tokens.fontSizeBase300, fontFamily: 'inherit', whiteSpace: 'nowrap', overflow: 'hidden',
-    ':hover': { backgroundColor: tokens.colorNeutralBackground3Hover, color: tokens.colorNeutralForeground1 },
+    ':hover': { backgroundColor: tokens[MENU_COLORS.hover[1]], color: tokens[MENU_COLORS.hover[0]] },
     ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' },
   },
-  nested: { paddingInlineStart: '40px', backgroundColor: tokens.colorNeutralBackground4 },
+  nested: { paddingInlineStart: '40px', backgroundColor: tokens[MENU_COLORS.nested[1]] },
   active: {
-    color: tokens.colorBrandForeground1, backgroundColor: tokens.colorBrandBackground2, fontWeight: tokens.fontWeightSemibold,
-    ':hover': { color: tokens.colorBrandForeground1, backgroundColor: tokens.colorBrandBackground2Hover },
+    color: tokens[MENU_COLORS.active[0]], backgroundColor: tokens[MENU_COLORS.active[1]], fontWeight: tokens.fontWeightSemibold,
+    ':hover': { color: tokens[MENU_COLORS.activeHover[0]], backgroundColor: tokens[MENU_COLORS.activeHover[1]] },
   },
-  groupActive: { color: tokens.colorBrandForeground1 },
+  groupActive: { color: tokens[MENU_COLORS.groupActive[0]], ':hover': { color: tokens[MENU_COLORS.groupActiveHover[0]] } },
   icon: { fontSize: '18px', flexShrink: 0 },
   label: { flexGrow: 1, overflow: 'hidden', textOverflow: 'ellipsis' },
   collapsedItem: { justifyContent: 'center', paddingInline: 0 },

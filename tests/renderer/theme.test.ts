@@ -9,6 +9,7 @@ import { createDarkTheme } from '@fluentui/react-components';
 import { accessibleBrand, AA_TEXT, brandRamp, contrast, textShadeOn } from '../../renderer/shell/ramp.js';
 import { THEME_PRESETS } from '../../renderer/shell/settings.js';
 import { buildTheme, PRESETS_DRAWN } from '../../renderer/shell/theme.js';
+import { MENU_COLORS } from '../../renderer/shell/menuColors.js';
 
 describe('theme contrast', () => {
   it.each(THEME_PRESETS.flatMap((c) => [[c, 'light'], [c, 'dark']] as const))('%s (%s) carries text at 4.5:1', (color, mode) => {
@@ -23,6 +24,13 @@ describe('theme contrast', () => {
       ['link', th.colorBrandForegroundLink, th.colorNeutralBackground1],
     ];
     for (const [what, fg, bg] of pairs) expect(contrast(fg, bg), `${what}: ${fg} on ${bg}`).toBeGreaterThanOrEqual(AA_TEXT);
+  });
+
+  it.each(THEME_PRESETS.flatMap((c) => [[c, 'light'], [c, 'dark']] as const))('%s (%s): the side menu reads at 4.5:1 in every state, hovered included', (color, mode) => {
+    const th = buildTheme(color, mode === 'dark', 'medium');
+    for (const [state, [text, background]] of Object.entries(MENU_COLORS)) {
+      expect(contrast(th[text], th[background]), `${state}: ${text} on ${background}`).toBeGreaterThanOrEqual(AA_TEXT);
+    }
   });
 
   it('draws each preset as ramp.ts works it out (the table is that search, done ahead)', () => {
