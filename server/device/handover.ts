@@ -6,7 +6,7 @@
  * The channels keep their products and prices: the second-level tenant sells
  * its parent's goods until someone changes them.
  */
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import type { Db } from '../db/index.js';
 import { BizError } from '../http/errors.js';
@@ -32,6 +32,9 @@ export async function handOver(db: Db, user: AuthUser, scope: Scope, input: { te
     await tx.update(devices).set({ pointId: null }).where(and(inArray(devices.id, unique), isNotNull(devices.pointId)));
     await tx.update(devices).set({ tenantId: to, updatedAt: new Date() }).where(inArray(devices.id, unique));
     await tx.update(deviceChannels).set({ tenantId: to }).where(inArray(deviceChannels.deviceId, unique));
+    // Members of the tenant it leaves lose it (the staff domain's member_devices, named as a table: staff builds on
+    // devices, never the other way); none of its new tenant's members had it.
+    await tx.execute(sql`delete from member_devices where device_id in (${sql.join(unique.map((id) => sql`${id}`), sql`, `)})`);
     await tx.insert(deviceAllocations).values(unique.map((id) => ({ deviceId: id, action: input.back ? 'takeBack' as const : 'handOver' as const, tenantId: child.id, actorId: user.id })));
     // Its new owner's open lists take it in (the parent hears its second-level tenant's events too).
     await publishDeviceEvents(tx, unique, 'allocated', {}, user.id);

@@ -10,6 +10,7 @@ import { CODE } from '../../../shared/domains.js';
 import { devices } from '../../../server/device/index.js';
 import { deviceChannels } from '../../../server/device/schema.js';
 import { suiteApp } from '../helpers.js';
+import { addMember } from '../reliability/support/world.js';
 
 const t = suiteApp(['admin', 'tenant1', 'tenant11', 'tenant2', 'member1']);
 const owner = async (serial: string) => (await t.db.select({ tenantId: devices.tenantId, pointId: devices.pointId }).from(devices).where(eq(devices.serial, serial)))[0]!;
@@ -32,6 +33,19 @@ describe('device.handOver', () => {
     expect((await t.call('device.handOver', { body: { tenantId: t.ids.tenant('A1'), deviceIds: ids, back: true } }, t.token.tenant1)).body.code).toBe(CODE.deviceNotFound);
     expect((await owner('VM2026000107')).tenantId).toBe(t.ids.tenant('A1'));
     await t.ok('device.handOver', { body: { tenantId: t.ids.tenant('A1'), deviceIds: [ids[0]!], back: true } }, t.token.tenant1);
+  });
+
+  it('drops the assignments of the members of the tenant a device leaves, and no other', async () => {
+    const member = await addMember(t, 'routeclerk', t.ids.tenant('A'), ['2-1']);
+    const id = (await t.ok('staff.page', { query: { pageNum: 1, pageSize: 5 }, body: { keyword: member } }, t.token.tenant1)).list[0]!.id;
+    const [moved, kept] = [t.ids.device('VM2026000107'), t.ids.device('VM2026000108')];
+    await t.ok('staff.assignDevices', { params: { id }, body: { deviceIds: [moved, kept] } }, t.token.tenant1);
+    await t.ok('device.handOver', { body: { tenantId: t.ids.tenant('A1'), deviceIds: [moved], back: false } }, t.token.tenant1);
+    expect((await t.ok('staff.devices', { params: { id } }, t.token.tenant1)).map((d) => d.id)).toEqual([kept]);
+    // Back with its parent, it is nobody's assignment until given again.
+    await t.ok('device.handOver', { body: { tenantId: t.ids.tenant('A1'), deviceIds: [moved], back: true } }, t.token.tenant1);
+    expect((await t.ok('staff.devices', { params: { id } }, t.token.tenant1)).map((d) => d.id)).toEqual([kept]);
+    await t.ok('staff.assignDevices', { params: { id }, body: { deviceIds: [] } }, t.token.tenant1);
   });
 
   it('refuses a device bound to a point (1406) unless asked to unbind it first', async () => {
