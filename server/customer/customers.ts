@@ -49,18 +49,18 @@ export async function customerPage(db: Queryable, user: AuthUser, scope: Scope, 
   return paged(query, select(db).where(where).orderBy(desc(customers.createdAt), desc(customers.id)), db.select({ total: count() }).from(customers).where(where), toItem);
 }
 
-/** A customer the caller reaches, or 801 (missing and out of reach alike). */
-export async function customerOf(db: Queryable, user: AuthUser, scope: Scope, id: number): Promise<CustomerItem> {
-  const [row] = await select(db).where(and(eq(customers.id, id), reach(user, scope)));
+/** The one customer a condition names among those the caller reaches, or 801 (missing and out of reach alike). */
+async function oneCustomer(db: Queryable, user: AuthUser, scope: Scope, which: SQL): Promise<CustomerItem> {
+  const [row] = await select(db).where(and(which, reach(user, scope)));
   if (!row) throw new BizError(CODE.customerNotFound);
   return toItem(row);
 }
 
-export async function customerOfUser(db: Queryable, user: AuthUser, scope: Scope, userId: number): Promise<CustomerItem> {
-  const [row] = await select(db).where(and(eq(customers.userId, userId), reach(user, scope)));
-  if (!row) throw new BizError(CODE.customerNotFound);
-  return toItem(row);
-}
+/** A customer by its id. */
+export const customerOf = (db: Queryable, user: AuthUser, scope: Scope, id: number) => oneCustomer(db, user, scope, eq(customers.id, id));
+
+/** The customer of an enterprise account (spec `/customer/get/{id}`). */
+export const customerOfUser = (db: Queryable, user: AuthUser, scope: Scope, userId: number) => oneCustomer(db, user, scope, eq(customers.userId, userId));
 
 export async function customerChoices(db: Queryable, user: AuthUser, scope: Scope, filter: { keyword?: string | undefined; tenantId?: number | undefined }) {
   if (filter.tenantId !== undefined) await tenantInScope(db, scope, filter.tenantId);
