@@ -11,6 +11,7 @@ import { notification, PASSWORD, signIn, signOut, useLanguage } from '../support
 
 const en = catalogues.en;
 const zh = catalogues['zh-CN'];
+const zhTW = catalogues['zh-TW'];
 
 test.describe.configure({ mode: 'serial' });
 
@@ -97,6 +98,28 @@ test.describe('sign-in form', () => {
     await page.getByTestId('language-zh-CN').click();
     await expect(field).toContainText(zh.validation.username);
     await expect(field).not.toContainText(en.validation.username);
+  });
+
+  test('the language menu works from the keyboard alone: opens on the current language, arrows move, Enter switches, Escape closes', async ({ page, baseURL }) => {
+    await useLanguage(page, baseURL, 'en');
+    await page.goto('/login');
+    const trigger = page.getByTestId('language-switcher');
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('language-en')).toBeFocused();
+    await expect(page.getByTestId('language-en')).toHaveAttribute('aria-checked', 'true');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    await expect(trigger).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Home');
+    await expect(page.getByTestId('language-zh-CN')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(trigger).toHaveText(zhTW.language['zh-TW']);
+    await expect(page.getByTestId('login-submit')).toHaveText(zhTW.account.login.submit);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-TW');
+    await expect(trigger).toBeFocused();
   });
 
   test('refuses a password of spaces only with "enter a valid password", without asking the upstream', async ({ page, baseURL }) => {
