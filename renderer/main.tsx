@@ -28,7 +28,7 @@ function whenIdle(run: () => void) {
 
 async function start() {
   const atSignIn = window.location.pathname === LOGIN;
-  if (!atSignIn) void loadConsole();
+  if (!atSignIn) void loadConsole().catch(() => {});
   const [session] = await Promise.all([rawCall('session.current', undefined), initI18n()]);
   // A bridge that does not answer (the browser-mode host gone): the sign-in page, whose sign-in then says so.
   const user = session.ok ? session.content : null;
@@ -42,12 +42,13 @@ async function start() {
   root.render(
     <StrictMode>
       <SignInPage
-        onSubmitted={() => void loadConsole()}
-        onSignedIn={(signedIn) => void loadConsole().then(({ mountConsole }) => mountConsole(root, { user: signedIn, to: wanted() }))}
+        onSubmitted={() => void loadConsole().catch(() => {})}
+        // Signed in but the console's chunks would not load (a build replaced meanwhile): the page loads afresh, on the session.
+        onSignedIn={(signedIn) => void loadConsole().then(({ mountConsole }) => mountConsole(root, { user: signedIn, to: wanted() }), () => window.location.assign(wanted()))}
       />
     </StrictMode>,
   );
-  whenIdle(() => void loadConsole().then(({ warmConsole }) => warmConsole(wanted())));
+  whenIdle(() => void loadConsole().then(({ warmConsole }) => warmConsole(wanted()), () => {}));
 }
 
 void start();
