@@ -18,7 +18,9 @@ import { asCallError, present } from '../app/errors.js';
 import { LanguageMenu } from '../app/LanguageMenu.js';
 import { noticeLater } from '../app/notices.js';
 import { currentLang } from '../i18n/index.js';
+import { useIsDark } from '../shell/dark.js';
 import { PRESETS_DRAWN } from '../shell/presets.js';
+import type { Appearance } from '../shell/settings.js';
 import { rawCall } from '../transport.js';
 import './signIn.css';
 
@@ -33,7 +35,7 @@ type Field = keyof SignInValues;
 type Issues = Partial<Record<Field, SignInIssue>>;
 
 /** The stored shell preferences' colour and appearance (renderer/shell/prefs.tsx), read leniently: the page looks like the console the user left. */
-function storedLook(): { brand: string; dark: boolean } {
+function storedLook(): { brand: string; appearance: Appearance } {
   let stored: { theme?: unknown; appearance?: unknown } = {};
   try {
     stored = JSON.parse(localStorage.getItem('vend.shell') ?? '{}') as typeof stored;
@@ -42,13 +44,14 @@ function storedLook(): { brand: string; dark: boolean } {
   }
   const preset = typeof stored.theme === 'string' ? PRESETS_DRAWN[stored.theme.toUpperCase()] : undefined;
   const appearance = stored.appearance === 'dark' || stored.appearance === 'light' ? stored.appearance : 'system';
-  const dark = appearance === 'dark' || (appearance === 'system' && window.matchMedia?.('(prefers-color-scheme: dark)').matches === true);
-  return { brand: (preset ?? PRESETS_DRAWN['#409EFF']!)[0], dark };
+  return { brand: (preset ?? PRESETS_DRAWN['#409EFF']!)[0], appearance };
 }
 
 export function SignInPage({ onSignedIn, onSubmitted }: SignInPageProps) {
   const { t, i18n } = useTranslation();
   const [look] = useState(storedLook);
+  // The OS's choice followed live, as the console does.
+  const dark = useIsDark(look.appearance);
   const [values, setValues] = useState<SignInValues>({ username: '', password: '' });
   const [issues, setIssues] = useState<Issues>({});
   /** Checked on submit, then live. */
@@ -146,7 +149,7 @@ export function SignInPage({ onSignedIn, onSubmitted }: SignInPageProps) {
   };
 
   return (
-    <div className="signin" data-appearance={look.dark ? 'dark' : 'light'} style={{ ['--signin-brand' as string]: look.brand }}>
+    <div className="signin" data-testid="signin-page" data-appearance={dark ? 'dark' : 'light'} style={{ ['--signin-brand' as string]: look.brand }}>
       <div className="signin-top">
         <LanguageMenu onSwitched={(lang) => setSwitched(i18n.getFixedT(lang)('language.switched'))} />
       </div>

@@ -122,6 +122,21 @@ test.describe('sign-in form', () => {
     await expect(trigger).toBeFocused();
   });
 
+  test('is drawn light or dark as the system says, followed live, unless the console was set to one', async ({ page, baseURL }) => {
+    await useLanguage(page, baseURL, 'en');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/login');
+    const signInPage = page.getByTestId('signin-page');
+    await expect(signInPage).toHaveAttribute('data-appearance', 'light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(signInPage).toHaveAttribute('data-appearance', 'dark');
+    // The console's stored choice wins over the system's.
+    await page.evaluate(() => localStorage.setItem('vend.shell', JSON.stringify({ appearance: 'light' })));
+    await page.reload();
+    await expect(signInPage).toHaveAttribute('data-appearance', 'light');
+    await page.evaluate(() => localStorage.removeItem('vend.shell'));
+  });
+
   test('refuses a password of spaces only with "enter a valid password", without asking the upstream', async ({ page, baseURL }) => {
     await useLanguage(page, baseURL, 'en');
     const signIns: string[] = [];
