@@ -19,7 +19,7 @@ import { LanguageMenu } from '../app/LanguageMenu.js';
 import { noticeLater } from '../app/notices.js';
 import { currentLang } from '../i18n/index.js';
 import { useIsDark } from '../shell/dark.js';
-import { PRESETS_DRAWN } from '../shell/presets.js';
+import { DEFAULT_THEME, PREFS_STORAGE_KEY, PRESETS_DRAWN } from '../shell/presets.js';
 import type { Appearance } from '../shell/settings.js';
 import { rawCall } from '../transport.js';
 import './signIn.css';
@@ -38,13 +38,13 @@ type Issues = Partial<Record<Field, SignInIssue>>;
 function storedLook(): { brand: string; appearance: Appearance } {
   let stored: { theme?: unknown; appearance?: unknown } = {};
   try {
-    stored = JSON.parse(localStorage.getItem('vend.shell') ?? '{}') as typeof stored;
+    stored = JSON.parse(localStorage.getItem(PREFS_STORAGE_KEY) ?? '{}') as typeof stored;
   } catch {
     // unreadable or unavailable: the defaults
   }
   const preset = typeof stored.theme === 'string' ? PRESETS_DRAWN[stored.theme.toUpperCase()] : undefined;
   const appearance = stored.appearance === 'dark' || stored.appearance === 'light' ? stored.appearance : 'system';
-  return { brand: (preset ?? PRESETS_DRAWN['#409EFF']!)[0], appearance };
+  return { brand: (preset ?? PRESETS_DRAWN[DEFAULT_THEME.toUpperCase()]!)[0], appearance };
 }
 
 export function SignInPage({ onSignedIn, onSubmitted }: SignInPageProps) {

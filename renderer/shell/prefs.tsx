@@ -11,9 +11,8 @@ import type { Lang } from '../../shared/i18n/define.js';
 import { callOp } from '../bridge.js';
 import { isLang } from '../i18n/detect.js';
 import { currentLang, i18n, setLanguage } from '../i18n/index.js';
+import { PREFS_STORAGE_KEY } from './presets.js';
 import { DEFAULT_PREFS, parseStoredPrefs, readShellPrefs, SHELL_PREF_KEYS, toPrefsPatch, type ShellPrefs } from './settings.js';
-
-export const PREFS_STORAGE_KEY = 'vend.shell';
 
 function loadLocal(): ShellPrefs {
   try {

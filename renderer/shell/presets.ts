@@ -1,5 +1,16 @@
-/** The theme presets as drawn, in a module of their own: the sign-in page reads them without Fluent (issue 37). */
+/**
+ * The theme presets, as chosen and as drawn, and where the shell keeps its
+ * preferences: in a module of their own, as the sign-in page reads them
+ * without Fluent or zod (issue 37).
+ */
 import type { BrandShade } from './ramp.js';
+
+/** Spec §2 theme presets; the first is the default. */
+export const THEME_PRESETS = ['#409EFF', '#1890ff', '#304156', '#212121', '#11a983', '#13c2c2', '#6959CD', '#f5222d'] as const;
+export const DEFAULT_THEME = THEME_PRESETS[0];
+
+/** The local-storage key of the shell's preferences (renderer/shell/prefs.tsx). */
+export const PREFS_STORAGE_KEY = 'vend.shell';
 
 /**
  * Each preset as the theme draws it: its shade 80, darkened where white text

@@ -3,6 +3,7 @@
  * functions: what is kept, its defaults, and how a stored value is read back.
  */
 import { prefs as prefsSchema, type FONT_SIZES, type Prefs } from '../../shared/ipc.js';
+import { DEFAULT_THEME } from './presets.js';
 
 /** Spec §9 layout figures. */
 export const SIDEBAR_WIDTH = 210;
@@ -16,9 +17,8 @@ export const SETTINGS_BUTTON_WIDTH = 36;
 /** Views kept alive at once (keep-alive's `max`); older ones are unmounted. */
 export const VIEW_CACHE_MAX = 10;
 
-/** Spec §2 theme presets; the first is the default. */
-export const THEME_PRESETS = ['#409EFF', '#1890ff', '#304156', '#212121', '#11a983', '#13c2c2', '#6959CD', '#f5222d'] as const;
-export const DEFAULT_THEME = THEME_PRESETS[0];
+/** Spec §2 theme presets, the first the default: presets.ts, which the sign-in page reads too. */
+export { DEFAULT_THEME, THEME_PRESETS } from './presets.js';
 
 /** Spec: mobile when the body width minus 1 is below 992 px. */
 export const isMobileWidth = (bodyWidth: number): boolean => bodyWidth - 1 < MOBILE_BREAKPOINT;
