@@ -5,8 +5,8 @@
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import type { CallError } from '../shared/errors/policy.js';
-import { isSessionChanged, type BridgeEvent, type Op, type OpInput, type OpOutput, type VendBridge } from '../shared/ipc.js';
-import { pickBridge } from './transport.js';
+import { isSessionChanged, type BridgeEvent, type Op, type OpInput, type OpOutput } from '../shared/ipc.js';
+import { pageBridge } from './transport.js';
 
 /** What a failed call throws: a real Error (stack, instanceof) carrying the `CallError`. */
 export class OpError extends Error implements CallError {
@@ -40,8 +40,6 @@ declare module '@tanstack/react-query' {
   }
 }
 
-let bridge: VendBridge | undefined;
-
 /**
  * The session this page shows (`SessionUser.epoch`), sent with every call so
  * that the core refuses the calls of a page left on a previous user. Set by
@@ -57,8 +55,7 @@ export const sessionEpoch = () => epoch;
 
 /** Hears the session's live events (through whichever bridge); returns the unsubscribe. */
 export function subscribeLive(listener: (event: BridgeEvent) => void): () => void {
-  bridge ??= pickBridge();
-  return bridge.subscribe(listener);
+  return pageBridge().subscribe(listener);
 }
 
 type ChangeListener = (op: Op) => void;
@@ -72,7 +69,7 @@ export function onSessionChanged(listener: ChangeListener): () => void {
 
 /** Calls an operation; resolves with its content or throws an `OpError`. */
 export async function callOp<K extends Op>(op: K, input: OpInput<K>): Promise<OpOutput<K>> {
-  bridge ??= pickBridge();
+  const bridge = pageBridge();
   const result = await (epoch === undefined ? bridge.call(op, input) : bridge.call(op, input, { epoch }));
   if (!result.ok) {
     // The page's session is gone: its watcher reloads the current one (the

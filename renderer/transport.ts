@@ -63,10 +63,13 @@ export function httpBridge(fetchImpl: typeof fetch = fetch): VendBridge {
   };
 }
 
-export function pickBridge(): VendBridge {
-  if (typeof window !== 'undefined' && window.vend) return window.vend;
-  return httpBridge();
+let bridge: VendBridge | undefined;
+
+/** The page's one bridge (browser mode: one event stream for the page, whoever listens). */
+export function pageBridge(): VendBridge {
+  bridge ??= typeof window !== 'undefined' && window.vend ? window.vend : httpBridge();
+  return bridge;
 }
 
 /** One call without the page's session epoch (the sign-in page has none yet). */
-export const rawCall = <K extends Op>(op: K, input: OpInput<K>): Promise<CallResult<OpOutput<K>>> => pickBridge().call(op, input);
+export const rawCall = <K extends Op>(op: K, input: OpInput<K>): Promise<CallResult<OpOutput<K>>> => pageBridge().call(op, input);
