@@ -10,7 +10,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SignInPage } from './account/SignInPage.js';
-import { LOGIN, loginPathFor, REDIRECT_PARAM, safeRedirect } from './app/paths.js';
+import { LOGIN, loginPathFor, wantedPath } from './app/paths.js';
 import { initI18n } from './i18n/index.js';
 import { rawCall } from './transport.js';
 import './styles.css';
@@ -18,7 +18,7 @@ import './styles.css';
 const loadConsole = () => import('./app/mount.js');
 const root = createRoot(document.getElementById('root')!);
 const address = () => window.location.pathname + window.location.search;
-const wanted = () => safeRedirect(new URLSearchParams(window.location.search).get(REDIRECT_PARAM));
+const wanted = () => wantedPath(window.location.search);
 
 /** The console's chunks once the page is idle (a browser without requestIdleCallback: after a moment). */
 function whenIdle(run: () => void) {

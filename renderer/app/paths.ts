@@ -11,6 +11,9 @@ export function safeRedirect(target: string | null | undefined): string {
   return target;
 }
 
+/** The local path a sign-in continues to: the address's `?redirect=`, if it is a safe one, else /. */
+export const wantedPath = (search: string): string => safeRedirect(new URLSearchParams(search).get(REDIRECT_PARAM));
+
 /** Where a visitor without a session is sent, remembering the wanted path. */
 export function loginPathFor(wanted: string): string {
   const target = safeRedirect(wanted);

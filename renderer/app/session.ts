@@ -6,7 +6,7 @@ import { ROLE_NAME, type PowerCode } from '../../shared/roles.js';
 import type { SessionUser } from '../../shared/ipc.js';
 import { callOp, opKey, setSessionEpoch, type OpError } from '../bridge.js';
 import type { SessionStart } from '../manifest.js';
-import { LOGIN, REDIRECT_PARAM, safeRedirect } from './paths.js';
+import { LOGIN, wantedPath } from './paths.js';
 
 export const SESSION_KEY = opKey('session.current', undefined);
 
@@ -79,7 +79,7 @@ export const preloadShell = () => shellPreload();
 
 /** After sign-in: the new user, nothing cached from the previous one, and the domains' first loads for where the user goes next. */
 export function startSession(client: QueryClient, user: SessionUser) {
-  adoptSession(client, user, safeRedirect(new URLSearchParams(window.location.search).get(REDIRECT_PARAM)));
+  adoptSession(client, user, wantedPath(window.location.search));
 }
 
 /**
