@@ -6,25 +6,30 @@ import { dashboardDeviceLive, dashboardLive } from './live.js';
 
 const Dashboard = preloadable(() => import('./DashboardPage.js'));
 
+/** Whether a sign-in going to `to` lands on the dashboard (spec §2 `/` → /dashboard). */
+const landsHere = (to: string) => to === '/' || to === DASHBOARD_PATH;
+
+/** The page's chunk, and echarts': ChartPanel would start it only once the page's own chunk has arrived and run. */
+function loadCode() {
+  void Dashboard.preload();
+  void import('./EChart.js');
+}
+
 export const dashboardScreens = defineScreens({
   name: 'dashboard',
   screens: { Dashboard },
   live: { order: dashboardLive, device: dashboardDeviceLive },
-  // Where a user with the dashboard lands (spec §2 `/` → /dashboard): its chunk, echarts' (ChartPanel starts
-  // it) and its two reads load beside the shell, not after the shell has drawn and redirected.
+  // Where a user with the dashboard lands: its chunk, echarts' and its two reads load beside the shell, not after
+  // the shell has drawn and redirected.
   sessionStart: (client, user, to) => {
-    if ((to !== '/' && to !== DASHBOARD_PATH) || !mayOpen(user, '1-1')) return;
+    if (!landsHere(to) || !mayOpen(user, '1-1')) return;
     // In this order: the browser fetches six files at a time, and the reads' small module must not queue behind the page's.
     // Not a static import: the first bundle would carry the range's calendar for it.
     void import('./prefetch.js').then((m) => m.prefetchDashboard(client));
-    void Dashboard.preload();
-    // echarts too: ChartPanel would start it only once the page's own chunk has arrived and run.
-    void import('./EChart.js');
+    loadCode();
   },
   // Most users land here: its code (echarts included) loads while the sign-in is typed.
   warm: (to) => {
-    if (to !== '/' && to !== DASHBOARD_PATH) return;
-    void Dashboard.preload();
-    void import('./EChart.js');
+    if (landsHere(to)) loadCode();
   },
 });
