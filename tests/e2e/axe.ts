@@ -47,11 +47,43 @@ interface BrowserDocument {
  * accessibility spec scans its screens without any.
  */
 export async function violations(page: Page, atTestEnd = false): Promise<string[]> {
-  await settled(page);
   let builder = new AxeBuilder({ page }).exclude('[data-tabster-dummy]');
   if (atTestEnd) builder = builder.exclude('[data-testid="notify"]');
-  const result = await builder.options({ resultTypes: ['violations'] }).analyze();
-  return result.violations
+  // axe reads the page for a second or so; a list that starts refreshing
+  // meanwhile (a live event) dims its rows under the scan, as CI once caught
+  // (grey text at 0.6 opacity). Such a scan read a moment, not the page: it is
+  // taken again once the page has settled, a few times at most.
+  for (let attempt = 1; ; attempt++) {
+    await settled(page);
+    await page.evaluate(watchBusy);
+    const result = await builder.options({ resultTypes: ['violations'] }).analyze();
+    const moved = await page.evaluate(() => (globalThis as unknown as BusyWatch).__vendBusySeen === true);
+    if (moved && attempt < 4) continue;
+    return enforced(result.violations);
+  }
+}
+
+/** In the page: note whether any element's aria-busy changes from now on. */
+function watchBusy(): void {
+  const scope = globalThis as unknown as BusyWatch;
+  scope.__vendBusySeen = false;
+  scope.__vendBusyObserver?.disconnect();
+  // Any change counts: by the time the observer hears of it the list may have
+  // answered already, its rows dimmed for part of the scan all the same.
+  scope.__vendBusyObserver = new scope.MutationObserver(() => { scope.__vendBusySeen = true; });
+  scope.__vendBusyObserver.observe(scope.document, { subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
+}
+
+/** The part of the page `watchBusy` uses (no DOM library in the tests' types). */
+interface BusyWatch {
+  __vendBusySeen?: boolean;
+  __vendBusyObserver?: { disconnect(): void; observe(target: unknown, options: object): void };
+  document: unknown;
+  MutationObserver: new (callback: () => void) => NonNullable<BusyWatch['__vendBusyObserver']>;
+}
+
+function enforced(found: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string[] {
+  return found
     .filter((v) => ENFORCED.has(v.impact ?? ''))
     .map((v) => `${v.id} (${v.impact}, ${v.nodes.length}): ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`).join(' | ')}`);
 }
