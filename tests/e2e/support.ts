@@ -130,6 +130,15 @@ export async function signOut(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/login/);
 }
 
+/**
+ * Waits until every list on the page shows its answer: a search keeps the old
+ * rows (dimmed, the table aria-busy) until the new page comes, and a row
+ * matched meanwhile may move under the mouse when it does (a hover lost).
+ */
+export async function listsAnswered(page: Page): Promise<void> {
+  await expect(page.locator('table[aria-busy="true"]')).toHaveCount(0);
+}
+
 /** The newest notification: at the top of the screen Fluent puts the newest toast first (its useToaster unshifts them). */
 export const notification = (page: Page) => page.getByTestId('notify').first();
 

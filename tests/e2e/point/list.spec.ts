@@ -7,7 +7,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { catalogues, errorEntry } from '../../../shared/domains.js';
-import { bridgeCall, notification, pickRegion, signIn, signOut, test, useLanguage } from '../support.js';
+import { bridgeCall, listsAnswered, notification, pickRegion, signIn, signOut, test, useLanguage } from '../support.js';
 
 const en = catalogues.en;
 const run = Date.now().toString(36);
@@ -33,6 +33,7 @@ async function openList(page: Page, baseURL: string | undefined) {
 async function filterByName(page: Page, name: string) {
   await page.getByTestId('point-filter-name').fill(name);
   await page.getByTestId('point-search').click();
+  await listsAnswered(page);
 }
 
 const rowOf = (page: Page, name: string) => page.getByTestId('point-row').filter({ hasText: name });

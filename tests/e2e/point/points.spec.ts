@@ -6,11 +6,29 @@
 import { expect } from '@playwright/test';
 import { test } from '../support.js';
 import { catalogues } from '../../../shared/domains.js';
-import { pickRegion, signIn, signOut, useLanguage } from '../support.js';
+import { bridgeCall, listsAnswered, PASSWORD, pickRegion, signIn, signOut, useLanguage } from '../support.js';
 
 const pointName = `E2E ${Date.now().toString(36)}`;
 
 test.describe.configure({ mode: 'serial' });
+
+/**
+ * A failed test skips the rest of this serial file, whose last test unbinds
+ * the device: undo its work through the bridge, so that no other suite finds
+ * tenant1's free device bound to a point (the distributors' one moves spares).
+ */
+test.afterEach(async ({ request }, testInfo) => {
+  if (testInfo.status === testInfo.expectedStatus) return;
+  expect((await bridgeCall(request, 'session.signIn', { username: 'tenant1', password: PASSWORD })).ok).toBe(true);
+  const found = await bridgeCall(request, 'point.page', { query: { pageNum: 1, pageSize: 20 }, body: { name: pointName } });
+  for (const { id } of (found.content as { list: Array<{ id: number }> }).list) {
+    const info = await bridgeCall(request, 'point.info', { params: { id } });
+    const deviceIds = (info.content as { devices: Array<{ id: number }> }).devices.map((d) => d.id);
+    if (deviceIds.length) expect((await bridgeCall(request, 'point.unbind', { params: { id }, body: { deviceIds } })).ok).toBe(true);
+    expect((await bridgeCall(request, 'point.delete', { params: { id } })).ok).toBe(true);
+  }
+  await bridgeCall(request, 'session.signOut', undefined);
+});
 
 test('tenant1 creates a point, binds a device and cannot delete it', async ({ page, baseURL }) => {
   await useLanguage(page, baseURL, 'en');
@@ -43,6 +61,7 @@ test('tenant1 creates a point, binds a device and cannot delete it', async ({ pa
   await page.getByTestId('back-to-points').click();
   await page.getByTestId('point-filter-name').fill(pointName);
   await page.getByTestId('point-search').click();
+  await listsAnswered(page);
   await expect(row).toHaveCount(1);
   // Spec §5: a point with bound devices cannot be deleted; the button says why instead of offering a refusal.
   const remove = row.getByTestId('point-delete');
