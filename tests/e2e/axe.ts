@@ -30,8 +30,18 @@ async function settled(page: Page): Promise<void> {
     }).length), { timeout: 5_000 }).toBe(0);
   // A list refreshing (a live event, a filter just changed) dims its old rows
   // under its progress bar until the answer comes: a moment, not the page's
-  // contrast. The kit marks it with aria-busy.
-  await expect(page.locator('table[aria-busy="true"]')).toHaveCount(0, { timeout: 5_000 });
+  // contrast.
+  await listsAnswered(page, 5_000);
+}
+
+/**
+ * Waits until every list on the page shows its answer: a refresh or a search
+ * keeps the old rows (dimmed, the kit's table aria-busy) until the new page
+ * comes, and a row matched meanwhile may move under the mouse when it does
+ * (a hover lost). `timeout`: expect's own unless given.
+ */
+export async function listsAnswered(page: Page, timeout?: number): Promise<void> {
+  await expect(page.locator('table[aria-busy="true"]')).toHaveCount(0, timeout === undefined ? {} : { timeout });
 }
 
 /** The part of the DOM `settled` reads (the tests are type-checked without the DOM library). */
@@ -47,7 +57,7 @@ interface BrowserDocument {
  * accessibility spec scans its screens without any.
  */
 export async function violations(page: Page, atTestEnd = false): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).exclude('[data-tabster-dummy]');
+  let builder = new AxeBuilder({ page }).exclude('[data-tabster-dummy]').options({ resultTypes: ['violations'] });
   if (atTestEnd) builder = builder.exclude('[data-testid="notify"]');
   // axe reads the page for a second or so; a list that starts refreshing
   // meanwhile (a live event) dims its rows under the scan, as CI once caught
@@ -56,7 +66,7 @@ export async function violations(page: Page, atTestEnd = false): Promise<string[
   for (let attempt = 1; ; attempt++) {
     await settled(page);
     await page.evaluate(watchBusy);
-    const result = await builder.options({ resultTypes: ['violations'] }).analyze();
+    const result = await builder.analyze();
     const moved = await page.evaluate(() => (globalThis as unknown as BusyWatch).__vendBusySeen === true);
     if (moved && attempt < 4) continue;
     return enforced(result.violations);

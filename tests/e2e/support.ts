@@ -6,6 +6,8 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from './axe.js';
 
+export { listsAnswered } from './axe.js';
+
 /** The header and route of the host's test-only launch minting (electron/host/index.ts MINT_PATH). */
 const MINT_KEY_HEADER = 'x-vend-launch-key';
 const MINT_PATH = '/launch/mint';
@@ -128,15 +130,6 @@ export async function signOut(page: Page): Promise<void> {
   if (!(await item.isVisible())) await page.getByTestId('profile-menu').click();
   await item.click();
   await expect(page).toHaveURL(/\/login/);
-}
-
-/**
- * Waits until every list on the page shows its answer: a search keeps the old
- * rows (dimmed, the table aria-busy) until the new page comes, and a row
- * matched meanwhile may move under the mouse when it does (a hover lost).
- */
-export async function listsAnswered(page: Page): Promise<void> {
-  await expect(page.locator('table[aria-busy="true"]')).toHaveCount(0);
 }
 
 /** The newest notification: at the top of the screen Fluent puts the newest toast first (its useToaster unshifts them). */

@@ -6,7 +6,7 @@
 import { expect } from '@playwright/test';
 import { test } from '../support.js';
 import { catalogues } from '../../../shared/domains.js';
-import { bridgeCall, listsAnswered, PASSWORD, pickRegion, signIn, signOut, useLanguage } from '../support.js';
+import { bridgeCall, listsAnswered, PASSWORD, pickRegion, resetHostSession, signIn, signOut, useLanguage } from '../support.js';
 
 const pointName = `E2E ${Date.now().toString(36)}`;
 
@@ -27,7 +27,7 @@ test.afterEach(async ({ request }, testInfo) => {
     if (deviceIds.length) expect((await bridgeCall(request, 'point.unbind', { params: { id }, body: { deviceIds } })).ok).toBe(true);
     expect((await bridgeCall(request, 'point.delete', { params: { id } })).ok).toBe(true);
   }
-  await bridgeCall(request, 'session.signOut', undefined);
+  await resetHostSession(request);
 });
 
 test('tenant1 creates a point, binds a device and cannot delete it', async ({ page, baseURL }) => {
