@@ -33,7 +33,9 @@ export function FormInput<T extends FieldValues>({ control, name, label, require
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <Field label={label} required={required} hint={hint} validationMessage={fieldState.error?.message ?? (reserveMessage ? ' ' : undefined)}
+        <Field label={label} required={required}
+          // The error that says what the hint says replaces it, not repeats it.
+          hint={fieldState.error?.message === hint ? undefined : hint} validationMessage={fieldState.error?.message ?? (reserveMessage ? ' ' : undefined)}
           validationState={fieldState.error ? 'error' : 'none'}>
           <Input
             {...input}

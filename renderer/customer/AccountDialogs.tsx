@@ -8,6 +8,7 @@ import { Field, Switch } from '@fluentui/react-components';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { customerCreate, customerUpdate, CUSTOMER_LIMITS, type CustomerItem } from '../../shared/customer/index.js';
+import { ACCOUNT_NAME_MAX } from '../../shared/account/index.js';
 import { useOpMutation } from '../bridge.js';
 import { SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
@@ -41,7 +42,7 @@ export function CreateCustomerDialog({ onClose }: { onClose: () => void }) {
         )} />
       )}
       <FormInput control={form.control} name="name" label={t('customer.account.name')} input={{ maxLength: CUSTOMER_LIMITS.name, 'data-testid': 'customer-name' }} />
-      <FormInput control={form.control} name="username" label={t('customer.account.username')} hint={t('customer.validation.username')} input={{ maxLength: 32, autoComplete: 'off', 'data-testid': 'customer-username' }} />
+      <FormInput control={form.control} name="username" label={t('customer.account.username')} hint={t('account.validation.accountName')} input={{ maxLength: ACCOUNT_NAME_MAX, autoComplete: 'off', 'data-testid': 'customer-username' }} />
       <FormInput control={form.control} name="password" label={t('customer.account.password')} input={{ type: 'password', autoComplete: 'new-password', 'data-testid': 'customer-password' }} />
       <Controller control={form.control} name="buyNow" render={({ field }) => <BuyNowSwitch value={field.value ?? false} onChange={field.onChange} />} />
     </FormDialog>

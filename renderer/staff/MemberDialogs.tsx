@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { memberCreate, memberUpdate, MEMBER_LIMITS, type MemberItem } from '../../shared/staff/index.js';
+import { ACCOUNT_NAME_MAX } from '../../shared/account/index.js';
 import { useOp, useOpMutation } from '../bridge.js';
 import { SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
@@ -63,7 +64,7 @@ export function CreateMemberDialog({ onClose }: { onClose: () => void }) {
       )}
       <FormInput control={form.control} name="name" label={t('staff.member.name')} input={{ maxLength: MEMBER_LIMITS.name, 'data-testid': 'member-name' }} />
       <FormInput control={form.control} name="phone" label={t('staff.member.phone')} input={{ inputMode: 'tel', maxLength: 11, 'data-testid': 'member-phone' }} />
-      <FormInput control={form.control} name="username" label={t('staff.member.username')} hint={t('staff.validation.username')} input={{ maxLength: 32, autoComplete: 'off', 'data-testid': 'member-username' }} />
+      <FormInput control={form.control} name="username" label={t('staff.member.username')} hint={t('account.validation.accountName')} input={{ maxLength: ACCOUNT_NAME_MAX, autoComplete: 'off', 'data-testid': 'member-username' }} />
       <FormInput control={form.control} name="password" label={t('staff.member.password')} input={{ type: 'password', autoComplete: 'new-password', 'data-testid': 'member-password' }} />
       {(!admin || tenantId !== undefined) && <RoleField tenantId={admin ? tenantId : undefined} value={roleId} onChange={setRoleId} testId="member-role" />}
     </FormDialog>

@@ -9,7 +9,7 @@ import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { memberConfig, tenantCreate, tenantUpdate, TENANT_LIMITS, type TenantItem } from '../../shared/tenant/index.js';
-import { password } from '../../shared/account/index.js';
+import { ACCOUNT_NAME_MAX, password } from '../../shared/account/index.js';
 import { useOpMutation } from '../bridge.js';
 import { SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
@@ -34,7 +34,7 @@ export function CreateDistributorDialog({ onClose }: { onClose: () => void }) {
     <FormDialog title={t('tenant.people.createTitle')} busy={submit.busy} dirty={form.formState.isDirty} onClose={onClose} onSubmit={(e) => void submit.run(e)} testId="distributor-form">
       <FormInput control={form.control} name="name" label={t('tenant.people.name')} input={{ maxLength: TENANT_LIMITS.name, 'data-testid': 'distributor-name' }} />
       <FormInput control={form.control} name="username" label={t('tenant.people.username')} hint={t('tenant.validation.username')}
-        input={{ maxLength: TENANT_LIMITS.username[1], autoComplete: 'off', 'data-testid': 'distributor-username' }} />
+        input={{ maxLength: ACCOUNT_NAME_MAX, autoComplete: 'off', 'data-testid': 'distributor-username' }} />
       <FormInput control={form.control} name="password" label={t('tenant.people.password')} input={{ type: 'password', autoComplete: 'new-password', 'data-testid': 'distributor-password' }} />
       <FormInput control={form.control} name="contact" label={t('tenant.people.contact')} input={{ inputMode: 'tel', maxLength: 11, 'data-testid': 'distributor-contact' }} />
       {user.roleKind === 'admin' && (

@@ -3,11 +3,19 @@ import { z } from 'zod';
 import { endpoint, empty, phone, ref, refParam, text } from '../api/define.js';
 import { fileId } from '../file/index.js';
 import { roleEntry } from '../roles.js';
-import { PASSWORD_MAX, USERNAME_MAX, USERNAME_PATTERN } from './sign-in.js';
+import { ACCOUNT_NAME_MAX, ACCOUNT_NAME_MIN, ACCOUNT_NAME_PATTERN } from './name.js';
+import { PASSWORD_MAX } from './sign-in.js';
 
-/** Spec §5: letters and digits only (the limits in sign-in.ts, which the sign-in page checks without zod). */
-export const username = z.string().trim().min(1, { message: 'validation.username' }).max(USERNAME_MAX, { message: 'validation.maxLength' })
-  .regex(USERNAME_PATTERN, { message: 'validation.username' });
+/**
+ * The account-name rule (name.ts) as a schema, refused with `message` whatever
+ * is wrong (`missing`: when the field is absent): every form that creates an
+ * account uses it.
+ */
+export const accountName = (message = 'account.validation.accountName', missing: string = message) => z.string({ error: missing }).trim()
+  .min(ACCOUNT_NAME_MIN, { message }).max(ACCOUNT_NAME_MAX, { message }).regex(ACCOUNT_NAME_PATTERN, { message });
+
+/** Sign-in's username: the same rule, with the sign-in page's text (spec §5 "enter a valid username"). */
+export const username = accountName('validation.username', 'validation.required');
 export const password = z.string().min(1, { message: 'validation.passwordRequired' }).max(PASSWORD_MAX, { message: 'validation.maxLength' });
 
 export const signInForm = z.object({ username, password });

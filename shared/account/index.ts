@@ -8,6 +8,7 @@ import { accountTexts } from './texts.js';
 export * from './api.js';
 export * from './password.js';
 export * from './sign-in.js';
+export * from './name.js';
 export { accountErrors } from './errors.js';
 
 export const account = defineDomain({

@@ -1,13 +1,12 @@
 /**
  * The sign-in form's rules without zod (spec §5 login texts): the sign-in
  * page loads before anything else, and zod would be a fifth of its script
- * (issue 37). `signInForm` (api.ts) is built on the same limits, and
+ * (issue 37). The username follows the one account-name rule (name.ts). `signInForm` (api.ts) is built on the same limits, and
  * tests/shared/account/sign-in.test.ts checks that both agree on any input.
  */
 
-/** Spec §5: letters and digits only. */
-export const USERNAME_PATTERN = /^[A-Za-z0-9]+$/;
-export const USERNAME_MAX = 32;
+import { isAccountName } from './name.js';
+
 /** No length or strength rule is shown by the spec; 64 bounds the hash input. */
 export const PASSWORD_MAX = 64;
 
@@ -20,7 +19,7 @@ export type SignInIssue = 'validation.username' | 'validation.password' | 'valid
 export function signInIssues({ username, password }: SignInValues): { username?: SignInIssue; password?: SignInIssue } {
   const name = username.trim();
   const issues: { username?: SignInIssue; password?: SignInIssue } = {};
-  if (name === '' || name.length > USERNAME_MAX || !USERNAME_PATTERN.test(name)) issues.username = 'validation.username';
+  if (!isAccountName(name)) issues.username = 'validation.username';
   if (password === '') issues.password = 'validation.passwordRequired';
   // A password of spaces only is no password, yet not an empty one.
   else if (password.length > PASSWORD_MAX || password.trim() === '') issues.password = 'validation.password';

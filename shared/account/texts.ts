@@ -59,6 +59,7 @@ const zhCN = {
     passwordHint: '修改密码后需要重新登录',
   },
   validation: {
+    accountName: '账号为 4–32 位字母、数字或下划线',
     samePhone: '新手机号不能与原手机号相同',
     entityType: '请选择主体类型',
   },
@@ -126,6 +127,7 @@ export const accountTexts = defineTexts(zhCN, {
       passwordHint: '修改密碼後需要重新登入',
     },
     validation: {
+      accountName: '帳號為 4–32 位字母、數字或底線',
       samePhone: '新手機號碼不能與原手機號碼相同',
       entityType: '請選擇主體類型',
     },
@@ -191,6 +193,7 @@ export const accountTexts = defineTexts(zhCN, {
       passwordHint: 'You sign in again after changing the password',
     },
     validation: {
+      accountName: '4–32 letters, digits or underscores',
       samePhone: 'The new phone must differ from the old one',
       entityType: 'Choose an entity type',
     },

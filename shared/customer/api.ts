@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { endpoint, isoTime, page, pageQuery, ref, refParam, refParams, str, text } from '../api/define.js';
-import { password } from '../account/index.js';
+import { accountName, password } from '../account/index.js';
 
 export const CUSTOMER_LIMITS = { name: 50, ids: 200, list: 500 } as const;
 export const CUSTOMER_STATES = ['normal', 'disabled'] as const;
@@ -16,13 +16,10 @@ export type CustomerState = (typeof CUSTOMER_STATES)[number];
 /** The highest employee price, in fen (¥99 999.99): a typo of a few digits is refused, not sold. */
 export const STAFF_PRICE_MAX_FEN = 9_999_999;
 
-export const customerUsername = z.string({ error: 'customer.validation.username' }).trim()
-  .regex(/^[A-Za-z0-9_]+$/, { message: 'customer.validation.username' }).min(4, { message: 'customer.validation.username' }).max(32, { message: 'customer.validation.username' });
-
 export const customerCreate = z.object({
   name: text(CUSTOMER_LIMITS.name),
   /** The platform account the enterprise signs in with (unique across accounts: 1404). */
-  username: customerUsername,
+  username: accountName(),
   /** Its initial password. */
   password,
   buyNow: z.boolean().default(false),

@@ -129,7 +129,6 @@ const zhCN = {
     cardHeld: '该卡号已被其他企业客户的员工使用',
   },
   validation: {
-    username: '账号为 4–32 位字母、数字或下划线',
     cardId: '卡号为 1–32 位字母、数字或连字符',
     position: '职位最多 30 个字',
     remark: '备注最多 200 个字',
@@ -269,7 +268,6 @@ export const customerTexts = defineTexts(zhCN, {
       cardHeld: '該卡號已被其他企業客戶的員工使用',
     },
     validation: {
-      username: '帳號為 4–32 位字母、數字或底線',
       cardId: '卡號為 1–32 位字母、數字或連字號',
       position: '職位最多 30 個字',
       remark: '備註最多 200 個字',
@@ -407,7 +405,6 @@ export const customerTexts = defineTexts(zhCN, {
       cardHeld: 'Another enterprise customer\'s staff member holds this card id',
     },
     validation: {
-      username: '4–32 letters, digits or underscores',
       cardId: '1–32 letters, digits or hyphens',
       position: 'At most 30 characters',
       remark: 'At most 200 characters',

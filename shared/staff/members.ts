@@ -8,20 +8,17 @@
  */
 import { z } from 'zod';
 import { endpoint, isoTime, page, pageQuery, phone, ref, refParam, refParams, str, text } from '../api/define.js';
-import { password } from '../account/index.js';
+import { accountName, password } from '../account/index.js';
 import { powerCode } from '../roles.js';
 
 export const MEMBER_LIMITS = { name: 30, ids: 200, devices: 500 } as const;
 export const MEMBER_STATES = ['enabled', 'disabled'] as const;
 
-export const memberUsername = z.string({ error: 'staff.validation.username' }).trim()
-  .regex(/^[A-Za-z0-9_]+$/, { message: 'staff.validation.username' }).min(4, { message: 'staff.validation.username' }).max(32, { message: 'staff.validation.username' });
-
 /** POST /employee/create is form-encoded (spec §7): every value a string, ids read as numbers. */
 export const memberCreate = z.object({
   name: text(MEMBER_LIMITS.name),
   phone,
-  username: memberUsername,
+  username: accountName(),
   password,
   roleId: refParam('role').optional(),
   tenantId: refParam('tenant').optional(),

@@ -102,7 +102,6 @@ const zhCN = {
     roleName: '请填写角色名称，最多 30 个字',
     description: '描述最多 200 个字',
     powers: '请至少选择一项权限',
-    username: '账号为 4–32 位字母、数字或下划线',
     samePhone: '新手机号不能与原手机号相同',
   },
 };
@@ -209,7 +208,6 @@ export const staffTexts = defineTexts(zhCN, {
       roleName: '請填寫角色名稱，最多 30 個字',
       description: '描述最多 200 個字',
       powers: '請至少選擇一項權限',
-      username: '帳號為 4–32 位字母、數字或底線',
       samePhone: '新手機號不能與原手機號相同',
     },
   },
@@ -314,7 +312,6 @@ export const staffTexts = defineTexts(zhCN, {
       roleName: 'Enter a role name of at most 30 characters',
       description: 'At most 200 characters',
       powers: 'Choose at least one permission',
-      username: '4–32 letters, digits or underscores',
       samePhone: 'The new phone must differ from the old one',
     },
   },

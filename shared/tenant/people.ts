@@ -10,15 +10,13 @@
  */
 import { z } from 'zod';
 import { endpoint, empty, isoTime, page, pageQuery, phone, ref, refParams, str, text } from '../api/define.js';
-import { password } from '../account/index.js';
+import { accountName, password, TENANT_ACCOUNT_NAME_PATTERN } from '../account/index.js';
 
-export const TENANT_LIMITS = { name: 50, username: [4, 32], cardName: 20, ids: 200 } as const;
+export const TENANT_LIMITS = { name: 50, cardName: 20, ids: 200 } as const;
 export const TENANT_STATES = ['enabled', 'disabled'] as const;
 
-/** Letters and digits only (spec §5), 4–32 of them. */
-export const tenantUsername = z.string({ error: 'tenant.validation.username' }).trim()
-  .regex(/^[A-Za-z0-9]+$/, { message: 'tenant.validation.username' })
-  .min(TENANT_LIMITS.username[0], { message: 'tenant.validation.username' }).max(TENANT_LIMITS.username[1], { message: 'tenant.validation.username' });
+/** The account-name rule narrowed by spec §5: letters and digits only, 4–32 of them. */
+export const tenantUsername = accountName('tenant.validation.username').regex(TENANT_ACCOUNT_NAME_PATTERN, { message: 'tenant.validation.username' });
 
 export const tenantItem = z.object({
   tenantId: z.number().int(),

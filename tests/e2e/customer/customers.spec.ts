@@ -16,8 +16,9 @@ test('tenant1 creates an enterprise customer, binds a point and sets a staff pri
   await page.goto('/costumeMent/costume');
   await page.getByTestId('customer-create').click();
   await page.getByTestId('customer-form-submit').click();
-  // The account's rule shows as its hint, and now as its error too.
-  await expect(page.getByText(en.customer.validation.username)).toHaveCount(2);
+  // The account's rule shows as its hint, and now as its error in the hint's place: once, not twice.
+  await expect(page.getByText(en.account.validation.accountName)).toHaveCount(1);
+  await expect(page.getByTestId('customer-username')).toHaveAttribute('aria-invalid', 'true');
   await page.getByTestId('customer-name').fill('苏州工业园区员工餐厅');
   await page.getByTestId('customer-username').fill('sipcanteen');
   await page.getByTestId('customer-password').fill('Sip@2026canteen');

@@ -50,7 +50,7 @@ describe('customer.create', () => {
 
   it('refuses a taken account (1404), missing fields, and asks the admin for the tenant (1402)', async () => {
     expect((await create(t.token.tenant1, { username: 'tenant2' })).body.code).toBe(CODE.usernameTaken);
-    expect((await create(t.token.tenant1, { name: '', username: 'a b', password: '' })).body.content.fields).toMatchObject({ name: expect.any(String), username: 'customer.validation.username', password: expect.any(String) });
+    expect((await create(t.token.tenant1, { name: '', username: 'a b', password: '' })).body.content.fields).toMatchObject({ name: expect.any(String), username: 'account.validation.accountName', password: expect.any(String) });
     expect((await create(t.token.admin)).body.code).toBe(CODE.tenantRequired);
     expect((await create(t.token.tenant1, { tenantId: t.ids.tenant('B') })).body.code).toBe(CODE.tenantNotFound);
     expect((await create(t.token.tenant1, { tenantId: t.ids.tenant('A1') })).body.content.tenantId).toBe(t.ids.tenant('A1'));

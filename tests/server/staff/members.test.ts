@@ -45,7 +45,7 @@ describe('staff.create', () => {
 
   it('refuses a taken account name (1404), a bad phone or name (fields), a role of another tenant (1520); the admin names the tenant (1402)', async () => {
     expect((await create(t.token.tenant1, { username: 'tenant2' })).body.code).toBe(CODE.usernameTaken);
-    expect((await create(t.token.tenant1, { phone: '12345', username: 'a b' })).body.content.fields).toMatchObject({ phone: 'validation.phone', username: 'staff.validation.username' });
+    expect((await create(t.token.tenant1, { phone: '12345', username: 'a b' })).body.content.fields).toMatchObject({ phone: 'validation.phone', username: 'account.validation.accountName' });
     expect((await create(t.token.tenant1, { roleId: String(await roleId('商品专员')) })).body.code).toBe(CODE.roleNotFound);
     expect((await create(t.token.admin)).body.code).toBe(CODE.tenantRequired);
     expect((await create(t.token.admin, { tenantId: String(t.ids.tenant('B')) })).body.content.tenantId).toBe(t.ids.tenant('B'));
