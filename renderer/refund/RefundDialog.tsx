@@ -13,7 +13,7 @@ import type { OrderDetail } from '../../shared/order/index.js';
 import { REFUND_LIMITS, type RefundInput } from '../../shared/refund/index.js';
 import { useOp, useOpMutation } from '../bridge.js';
 import { formatDateTime } from '../app/format.js';
-import { FormDialog, useGuardedAction, useScreen } from '../kit/index.js';
+import { CheckGroup, FormDialog, useGuardedAction, useScreen } from '../kit/index.js';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '600px', width: 'calc(100vw - 32px)' },
@@ -112,26 +112,25 @@ export function RefundDialog({ order, preselect = [], reason: initialReason = ''
           <Input value={amount} inputMode="decimal" onChange={(_, d) => setAmount(d.value)} data-testid="refund-amount" />
         </Field>
       ) : (
-        <Field label={t('refund.pickItems')} validationMessage={message('items')} validationState={errors.items ? 'error' : 'none'}>
-          <div className={styles.lines}>
-            {lines.map((l) => (
-              <div key={l.id} className={styles.line} data-testid="refund-line">
-                <Checkbox label={`${l.name} × ${l.count}（${t('refund.refundable', { amount: formatYuan(l.left) })}）`} disabled={l.left <= 0}
-                  checked={l.id in chosen} data-testid="refund-line-check"
-                  onChange={(_, d) => setChosen((c) => {
-                    const next = { ...c };
-                    if (d.checked) next[l.id] = yuanInput(l.left);
-                    else delete next[l.id];
-                    return next;
-                  })} />
-                <Field validationMessage={message(`item.${l.id}`)} validationState={errors[`item.${l.id}`] ? 'error' : 'none'}>
-                  <Input value={chosen[l.id] ?? ''} disabled={!(l.id in chosen)} inputMode="decimal" aria-label={t('refund.itemAmount', { name: l.name })}
-                    onChange={(_, d) => setChosen((c) => ({ ...c, [l.id]: d.value }))} data-testid="refund-line-amount" />
-                </Field>
-              </div>
-            ))}
-          </div>
-        </Field>
+        // A group, not a Field: a Field hands its one id to every checkbox inside it, so the second item's label ticked the first.
+        <CheckGroup label={t('refund.pickItems')} error={message('items')} className={styles.lines}>
+          {lines.map((l) => (
+            <div key={l.id} className={styles.line} data-testid="refund-line">
+              <Checkbox label={`${l.name} × ${l.count}（${t('refund.refundable', { amount: formatYuan(l.left) })}）`} disabled={l.left <= 0}
+                checked={l.id in chosen} data-testid="refund-line-check"
+                onChange={(_, d) => setChosen((c) => {
+                  const next = { ...c };
+                  if (d.checked) next[l.id] = yuanInput(l.left);
+                  else delete next[l.id];
+                  return next;
+                })} />
+              <Field validationMessage={message(`item.${l.id}`)} validationState={errors[`item.${l.id}`] ? 'error' : 'none'}>
+                <Input value={chosen[l.id] ?? ''} disabled={!(l.id in chosen)} inputMode="decimal" aria-label={t('refund.itemAmount', { name: l.name })}
+                  onChange={(_, d) => setChosen((c) => ({ ...c, [l.id]: d.value }))} data-testid="refund-line-amount" />
+              </Field>
+            </div>
+          ))}
+        </CheckGroup>
       )}
       <Field label={t('refund.reason')} required validationMessage={message('reason')} validationState={errors.reason ? 'error' : 'none'}>
         <Textarea value={reason} maxLength={REFUND_LIMITS.reason} placeholder={t('refund.reasonPlaceholder')} onChange={(_, d) => setReason(d.value)}

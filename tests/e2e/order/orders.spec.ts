@@ -193,6 +193,36 @@ test('at 400 px a refund by product keeps each amount box inside the dialog', as
   await page.getByTestId('refund-form-cancel').click();
 });
 
+test('a refund by product: clicking each product\'s own text ticks that product alone and fills its amount', async ({ page, baseURL }) => {
+  await openOrderList(page, baseURL, 'tenant1');
+  await listRefundable(page);
+  await visibleRows(page).filter({ hasText: '、' }).first().getByTestId('order-open').click();
+  await page.getByTestId('order-refund-open').click();
+  await page.getByTestId('refund-mode-items').click();
+  const checks = page.getByTestId('refund-line-check');
+  const amounts = page.getByTestId('refund-line-amount');
+  const count = await checks.count();
+  expect(count).toBeGreaterThan(1);
+  for (let i = 0; i < count; i++) {
+    // Its label, by its text: each checkbox is named by its own product, and the click reaches that one.
+    const label = page.getByTestId('refund-line').nth(i).locator('label').first();
+    const text = (await label.textContent())!;
+    await expect(page.getByRole('checkbox', { name: text, exact: true })).toHaveCount(1);
+    await label.click();
+    for (let j = 0; j < count; j++) {
+      const box = page.getByTestId('refund-line').nth(j).getByRole('checkbox');
+      if (j <= i) await expect(box).toBeChecked();
+      else await expect(box).not.toBeChecked();
+    }
+    await expect(amounts.nth(i)).not.toHaveValue('');
+    await expect(amounts.nth(i)).toBeEnabled();
+  }
+  // Ticked boxes are input: the dialog asks before throwing them away.
+  await page.keyboard.press('Escape');
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.getByTestId('refund-form-submit')).toHaveCount(0);
+});
+
 test('a window opened for an order that is not there says so on the page, and at most once beside it', async ({ page, baseURL, context }) => {
   await openOrderList(page, baseURL, 'tenant1');
   await expect(visibleRows(page).first()).toBeVisible();
