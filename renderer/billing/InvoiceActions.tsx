@@ -12,7 +12,7 @@ import { callOp, useOpMutation } from '../bridge.js';
 import { asCallError } from '../app/errors.js';
 import { saveFile } from '../app/save.js';
 import { currentLang } from '../i18n/index.js';
-import { ActionButton, ConfirmDialog, useScreen } from '../kit/index.js';
+import { ActionButton, ConfirmDialog, useCloseGuard, useScreen } from '../kit/index.js';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const STATE_COLOURS: Readonly<Record<InvoiceState, BadgeProps['color']>> = { applied: 'warning', issued: 'brand', mailed: 'success' };
@@ -66,6 +66,8 @@ export function InvoiceMarkDialogs({ action, onClose }: { action: InvoiceAction;
   const [problem, setProblem] = useState<string>();
   const mark = useOpMutation('billing.markInvoice', { invalidates: ['billing.bills', 'billing.invoices'] });
   const id = action?.bill.invoice?.id;
+  // A typed tracking number is not thrown away by a stray Escape or click beside the dialog.
+  const guard = useCloseGuard({ busy: mark.isPending, dirty: tracking.trim() !== '', onClose });
   const issue = async () => {
     try {
       await mark.mutateAsync({ params: { id: id! }, body: { state: 'issued' } });
@@ -90,7 +92,7 @@ export function InvoiceMarkDialogs({ action, onClose }: { action: InvoiceAction;
   return (
     <>
       <ConfirmDialog open={action?.kind === 'issue'} text={`${t('billing.invoice.markIssued')} · ${action?.bill.number ?? ''}`} onConfirm={issue} onCancel={onClose} />
-      <Dialog open={action?.kind === 'mail'} onOpenChange={(_, d) => { if (!d.open) onClose(); }}>
+      <Dialog open={action?.kind === 'mail'} onOpenChange={guard.onOpenChange}>
         <DialogSurface data-testid="bill-mail-dialog">
           <DialogBody>
             <DialogTitle>{t('billing.invoice.mailTitle', { number: action?.bill.number ?? '' })}</DialogTitle>
@@ -104,6 +106,7 @@ export function InvoiceMarkDialogs({ action, onClose }: { action: InvoiceAction;
               <ActionButton appearance="primary" action={mail} data-testid="bill-mail-save">{t('billing.invoice.markMailed')}</ActionButton>
             </DialogActions>
           </DialogBody>
+          {guard.question}
         </DialogSurface>
       </Dialog>
     </>

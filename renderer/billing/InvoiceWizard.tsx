@@ -8,7 +8,7 @@
  */
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, MessageBar, MessageBarBody, Spinner, Text, tokens } from '@fluentui/react-components';
 import { CheckmarkCircleRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { INVOICE_MAIL_DAYS, invoiceInfo, receiptInfo, type InvoiceInfo, type ReceiptInfo, type RenewalItem } from '../../shared/billing/index.js';
 import { formatYuan } from '../../shared/format.js';
@@ -16,7 +16,7 @@ import { useOp, useOpMutation } from '../bridge.js';
 import { applyFieldErrors, fieldsUnder, SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { asCallError } from '../app/errors.js';
 import { FormInput } from '../app/FormInput.js';
-import { ActionButton, useScreen } from '../kit/index.js';
+import { ActionButton, useCloseGuard, useScreen } from '../kit/index.js';
 
 const useStyles = makeStyles({
   steps: { display: 'flex', gap: tokens.spacingHorizontalS, margin: 0, padding: 0, listStyle: 'none', flexWrap: 'wrap' },
@@ -36,22 +36,28 @@ const EMPTY_RECEIPT: ReceiptInfo = { receiver: '', phone: '', address: '' };
 export function InvoiceWizard({ bill, onClose }: { bill: RenewalItem; onClose: () => void }) {
   const { t } = useScreen();
   const profile = useOp('billing.invoiceProfile', {});
+  // What was typed in the steps: Escape or a click beside the dialog asks before throwing it away.
+  const [state, setState] = useState({ dirty: false, busy: false });
+  const guard = useCloseGuard({ ...state, onClose });
   return (
-    <Dialog open onOpenChange={(_, d) => { if (!d.open) onClose(); }}>
+    <Dialog open onOpenChange={guard.onOpenChange}>
       <DialogSurface data-testid="invoice-wizard">
         <DialogBody>
           <DialogTitle>{t('billing.invoice.title', { number: bill.number })}</DialogTitle>
           {/* The remembered info is a convenience: unread, the steps start empty. */}
           {profile.data || profile.isError
-            ? <Steps bill={bill} invoice={profile.data?.invoice ?? EMPTY_INVOICE} receipt={profile.data?.receipt ?? EMPTY_RECEIPT} onClose={onClose} />
+            ? <Steps bill={bill} invoice={profile.data?.invoice ?? EMPTY_INVOICE} receipt={profile.data?.receipt ?? EMPTY_RECEIPT} onClose={onClose} onState={setState} />
             : <DialogContent><Spinner /></DialogContent>}
         </DialogBody>
+        {guard.question}
       </DialogSurface>
     </Dialog>
   );
 }
 
-function Steps({ bill, invoice, receipt, onClose }: { bill: RenewalItem; invoice: InvoiceInfo; receipt: ReceiptInfo; onClose: () => void }) {
+function Steps({ bill, invoice, receipt, onClose, onState }: {
+  bill: RenewalItem; invoice: InvoiceInfo; receipt: ReceiptInfo; onClose: () => void; onState: (state: { dirty: boolean; busy: boolean }) => void;
+}) {
   const { t } = useScreen();
   const styles = useStyles();
   const [step, setStep] = useState<Step>('invoice');
@@ -59,6 +65,9 @@ function Steps({ bill, invoice, receipt, onClose }: { bill: RenewalItem; invoice
   const invoiceForm = useForm({ resolver: zodI18nResolver(invoiceInfo, t), defaultValues: invoice, ...SUBMIT_THEN_LIVE });
   const receiptForm = useForm({ resolver: zodI18nResolver(receiptInfo, t), defaultValues: receipt, ...SUBMIT_THEN_LIVE });
   const apply = useOpMutation('billing.applyInvoice', { invalidates: ['billing.bills', 'billing.invoices', 'billing.invoiceProfile'] });
+  const dirty = step !== 'done' && (invoiceForm.formState.isDirty || receiptForm.formState.isDirty);
+  const busy = apply.isPending;
+  useEffect(() => onState({ dirty, busy }), [dirty, busy, onState]);
 
   const next = step === 'invoice' ? invoiceForm.handleSubmit(() => setStep('receipt'))
     : step === 'receipt' ? receiptForm.handleSubmit(() => setStep('confirm')) : undefined;

@@ -11,6 +11,8 @@ import { closeDecision, type OpenChange } from './dialog.js';
 
 export function useCloseGuard({ busy, dirty, onClose }: { busy: boolean; dirty: boolean; onClose: () => void }): {
   onOpenChange: (event: unknown, change: OpenChange) => void;
+  /** A dialog's own Close button (one that is not "Cancel"): asks over typed input as Escape does. */
+  requestClose: () => void;
   question: ReactNode;
 } {
   const { t } = useTranslation();
@@ -26,6 +28,7 @@ export function useCloseGuard({ busy, dirty, onClose }: { busy: boolean; dirty: 
       setAsking(true);
     }
   };
+  const requestClose = () => onOpenChange(null, { open: false, type: 'escapeKeyDown' });
   const keepEditing = () => {
     setAsking(false);
     requestAnimationFrame(() => was.current?.focus());
@@ -38,5 +41,5 @@ export function useCloseGuard({ busy, dirty, onClose }: { busy: boolean; dirty: 
         onClose();
       }} />
   );
-  return { onOpenChange, question };
+  return { onOpenChange, requestClose, question };
 }

@@ -5,16 +5,25 @@
  * characters and when it was set, with "Replace" to type a new one; an
  * empty secret is left out of the save, which keeps it. The p12 is chosen in
  * the desktop's open dialog (main reads it) or the browser's file input and
- * sent as base64 (the upstream opens it with the merchant id). The
- * upstream's schema checks on submit; its refusals land at their fields.
+ * sent as base64 (the upstream opens it with the merchant id). A save is
+ * checked here first by the upstream's own rules (its schema and
+ * `missingFields`), so every missing field shows at once; the upstream's
+ * refusals land at their fields, a certificate or key it cannot open (1408,
+ * 1409) at the field that carried it. Unsaved input is reported
+ * (`onDirtyChange`, and the language switch's registry), so a dialog around
+ * the form asks before throwing it away.
  */
 import { Button, Card, Checkbox, Field, Input, makeStyles, MessageBar, MessageBarBody, Radio, RadioGroup, Spinner, Text, Textarea, tokens } from '@fluentui/react-components';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { DocumentArrowUpRegular } from '@fluentui/react-icons';
-import { paymentInput, SECRETS, type PaymentView, type SecretSection, type SecretView } from '../../shared/payment/index.js';
+import { CODE, errorEntry } from '../../shared/domains.js';
+import { missingFields, paymentInput, REQUIRED_SECRETS, SECRETS, type PaymentInput, type PaymentView, type SecretSection, type SecretView } from '../../shared/payment/index.js';
+import { useDirtyForm } from '../app/dirty.js';
+import { refusedWith } from '../app/errors.js';
 import { fieldMessages } from '../app/form.js';
 import { formatDateTime } from '../app/format.js';
 import { useOp, useOpMutation } from '../bridge.js';
+import { currentLang } from '../i18n/index.js';
 import { ActionButton, useScreen } from '../kit/index.js';
 
 const useStyles = makeStyles({
@@ -26,6 +35,11 @@ const useStyles = makeStyles({
   input: { flexGrow: 1, minWidth: 0 },
   // The browser's own file button speaks the browser's language: a Fluent button opens it instead.
   hidden: { position: 'absolute', width: '1px', height: '1px', opacity: 0, pointerEvents: 'none' },
+  // The save stays in sight at the bottom of whatever scrolls the form (a dialog's body at 400 px was five screens long).
+  actions: {
+    position: 'sticky', bottom: 0, zIndex: 1, backgroundColor: tokens.colorNeutralBackground1,
+    paddingBlock: tokens.spacingVerticalS, borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
 });
 
 type Sections = 'wechat' | 'alipay' | 'aggregate' | 'wallet' | 'direct';
@@ -61,23 +75,45 @@ function bodyOf(values: Record<Sections, Values | null>, tenantId: number | unde
   return body;
 }
 const isSecret = (section: Sections, field: string) => section in SECRETS && (SECRETS[section as SecretSection] as readonly string[]).includes(field);
+/** What the stored settings say of a secret. */
+const storedSecret = (view: PaymentView, section: SecretSection, field: string): SecretView | undefined =>
+  (view[section]?.secrets as Record<string, SecretView> | undefined)?.[field];
+type Certificate = NonNullable<NonNullable<PaymentView['direct']>['certificate']>;
 
-export function PaymentForm({ tenantId }: { tenantId?: number | undefined }) {
+/** Where a refusal of what a save carried belongs: the certificate given (1408), the Alipay key given (1409). */
+function refusedField(error: unknown, body: PaymentInput): { field: string; code: number } | null {
+  if (refusedWith(error, CODE.certificateInvalid)) return { field: body.wechat?.p12 !== undefined ? 'wechat.p12' : 'direct.certificate', code: CODE.certificateInvalid };
+  if (refusedWith(error, CODE.keyInvalid)) return { field: body.alipay?.privateKey !== undefined ? 'alipay.privateKey' : 'alipay.publicKey', code: CODE.keyInvalid };
+  return null;
+}
+
+export function PaymentForm({ tenantId, onDirtyChange }: { tenantId?: number | undefined; onDirtyChange?: (dirty: boolean) => void }) {
   const { t } = useScreen();
   const settings = useOp('payment.settings', { body: tenantId === undefined ? {} : { tenantId } }, { staleTime: 0 });
   if (settings.isError) return <MessageBar intent="error"><MessageBarBody>{t('common.loadFailed')}</MessageBarBody></MessageBar>;
   if (!settings.data) return <Spinner />;
-  return <Loaded key={settings.data.updatedAt ?? 'new'} view={settings.data} tenantId={tenantId} />;
+  return <Loaded key={settings.data.updatedAt ?? 'new'} view={settings.data} tenantId={tenantId} onDirtyChange={onDirtyChange} />;
 }
 
-function Loaded({ view, tenantId }: { view: PaymentView; tenantId: number | undefined }) {
+function Loaded({ view, tenantId, onDirtyChange }: { view: PaymentView; tenantId: number | undefined; onDirtyChange: ((dirty: boolean) => void) | undefined }) {
   const { t, notify, report } = useScreen();
   const styles = useStyles();
   const save = useOpMutation('payment.save', { invalidates: ['payment.settings'] });
-  const [values, setValues] = useState(() => initial(view));
+  const [start] = useState(() => initial(view));
+  const [values, setValues] = useState(start);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (section: Sections, field: string, value: string | boolean) =>
+  // A save re-keys this form from the saved settings: clean again.
+  const dirty = useMemo(() => JSON.stringify(values) !== JSON.stringify(start), [values, start]);
+  useDirtyForm(dirty);
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
+  const set = (section: Sections, field: string, value: string | boolean) => {
     setValues((all) => ({ ...all, [section]: { ...all[section], [field]: value } }));
+    // A field's error goes once it is changed; the next save checks again.
+    setErrors((all) => {
+      const { [`${section}.${field}`]: _gone, ...rest } = all;
+      return rest;
+    });
+  };
   const setUp = (section: Sections) => setValues((all) => ({
     ...all, [section]: section === 'wechat' ? { type: 'regular', merchantId: '', subMerchantId: '', publicAppId: '', miniAppId: '' }
       : section === 'aggregate' ? { appId: '', vendorSn: '', wallet: false } : Object.fromEntries(PLAIN[section].map((f) => [f, ''])),
@@ -86,16 +122,21 @@ function Loaded({ view, tenantId }: { view: PaymentView; tenantId: number | unde
   const submit = async () => {
     const body = bodyOf(values, tenantId);
     const checked = paymentInput.safeParse(body);
-    if (!checked.success) {
-      setErrors(Object.fromEntries(checked.error.issues.map((i) => [i.path.join('.'), t(i.message as 'validation.invalid')])));
-      return;
-    }
-    setErrors({});
+    // Everything the save lacks at once: the schema's issues and the required secrets not yet set.
+    const missing = missingFields(body as PaymentInput, { secret: (section, field) => storedSecret(view, section, field)?.set === true, wallet: view.wallet !== null });
+    const issues: Record<string, string> = {
+      ...Object.fromEntries(Object.entries(missing).map(([k, key]) => [k, t(key as 'validation.invalid')])),
+      ...(checked.success ? {} : Object.fromEntries(checked.error.issues.map((i) => [i.path.join('.'), t(i.message as 'validation.invalid')]))),
+    };
+    setErrors(issues);
+    if (!checked.success || Object.keys(issues).length > 0) return;
     try {
       await save.mutateAsync({ body: checked.data });
       notify(t('payment.saved'));
     } catch (error) {
-      report(error, { fallback: t('payment.saveFailed'), onFields: (fields) => setErrors(fieldMessages(fields, t)) });
+      const refused = refusedField(error, checked.data);
+      if (refused) setErrors({ [refused.field]: errorEntry(refused.code).texts[currentLang()] });
+      else report(error, { fallback: t('payment.saveFailed'), onFields: (fields) => setErrors(fieldMessages(fields, t)) });
     }
   };
 
@@ -103,16 +144,21 @@ function Loaded({ view, tenantId }: { view: PaymentView; tenantId: number | unde
     const v = values[section]!;
     const props = { value: String(v[field] ?? ''), onChange: (_: unknown, d: { value: string }) => set(section, field, d.value), 'data-testid': `payment-${section}-${field}` };
     return (
-      <Field label={label} validationMessage={errors[`${section}.${field}`]}>
+      <Field label={label} required validationMessage={errors[`${section}.${field}`]}>
         {multiline ? <Textarea {...props} resize="vertical" /> : <Input {...props} />}
       </Field>
     );
   };
-  const secret = (section: SecretSection, field: string, label: string, file = false) => (
-    <Secret key={`${section}.${field}`} label={label} stored={(view[section]?.secrets as Record<string, SecretView> | undefined)?.[field]}
-      value={String(values[section]?.[field] ?? '')} onChange={(value) => set(section, field, value)} error={errors[`${section}.${field}`]} file={file}
-      testId={`payment-${section}-${field}`} />
-  );
+  const secret = (section: SecretSection, field: string, label: string, options: { file?: boolean; certificate?: Certificate | null | undefined } = {}) => {
+    const stored = storedSecret(view, section, field);
+    return (
+      <Secret key={`${section}.${field}`} label={label} stored={stored} certificate={options.certificate ?? null}
+        // Required until it is set once (spec §5; the upstream's missingFields).
+        required={(REQUIRED_SECRETS[section] as readonly string[]).includes(field) && stored?.set !== true}
+        value={String(values[section]?.[field] ?? '')} onChange={(value) => set(section, field, value)} error={errors[`${section}.${field}`]} file={options.file === true}
+        testId={`payment-${section}-${field}`} />
+    );
+  };
   const card = (section: Sections, body: () => ReactNode, extra?: ReactNode) => (
     <Card className={styles.card} data-testid={`payment-${section}`}>
       <div className={styles.head}>
@@ -123,9 +169,10 @@ function Loaded({ view, tenantId }: { view: PaymentView; tenantId: number | unde
       {values[section] && extra}
     </Card>
   );
-  const certificate = (c: PaymentView['direct'] extends infer D ? D extends { certificate: infer C } ? C : never : never) => c && (
-    <MessageBar intent={c.soon ? 'warning' : 'info'} data-testid="payment-certificate">
-      <MessageBarBody>{t(c.soon ? 'payment.certificateSoon' : 'payment.certificate', { subject: c.subject, date: formatDateTime(c.notAfter).slice(0, 10) })}</MessageBarBody>
+  // Whom a certificate names and until when shows at its field; an end within CERT_WARN_DAYS also under the card.
+  const certificate = (c: Certificate | null) => c?.soon && (
+    <MessageBar intent="warning" data-testid="payment-certificate">
+      <MessageBarBody>{t('payment.certificateSoon', { date: formatDateTime(c.notAfter).slice(0, 10) })}</MessageBarBody>
     </MessageBar>
   );
 
@@ -143,7 +190,7 @@ function Loaded({ view, tenantId }: { view: PaymentView; tenantId: number | unde
           {text('wechat', 'merchantId', t('payment.fields.merchantId'))}
           {values.wechat!.type === 'subMerchant' && text('wechat', 'subMerchantId', t('payment.fields.subMerchantId'))}
           {secret('wechat', 'merchantKey', t('payment.fields.merchantKey'))}
-          {secret('wechat', 'p12', t('payment.fields.p12'), true)}
+          {secret('wechat', 'p12', t('payment.fields.p12'), { file: true, certificate: view.wechat?.certificate })}
           {text('wechat', 'publicAppId', t('payment.fields.publicAppId'))}
           {secret('wechat', 'publicAesKey', t('payment.fields.publicAesKey'))}
           {secret('wechat', 'publicSecret', t('payment.fields.publicSecret'))}
@@ -174,19 +221,24 @@ function Loaded({ view, tenantId }: { view: PaymentView; tenantId: number | unde
         <>
           {text('direct', 'merchantNumber', t('payment.fields.merchantNumber'))}
           {secret('direct', 'apiV3Key', t('payment.fields.apiV3Key'))}
-          {secret('direct', 'certificate', t('payment.fields.certificateFile'))}
+          {secret('direct', 'certificate', t('payment.fields.certificateFile'), { certificate: view.direct?.certificate })}
         </>
       ), certificate(view.direct?.certificate ?? null))}
-      <div>
+      <div className={styles.actions}>
         <ActionButton appearance="primary" action={submit} data-testid="payment-save">{t('payment.save')}</ActionButton>
       </div>
     </div>
   );
 }
 
-/** A write-only secret: "set ····1234 (when)" with Replace, or a box to type it (or to choose the p12 file). */
-function Secret({ label, stored, value, onChange, error, file, testId }: {
-  label: string; stored: SecretView | undefined; value: string; onChange: (value: string) => void; error: string | undefined; file: boolean; testId: string;
+/**
+ * A write-only secret: "set ····1234 (when)" with Replace, or a box to type it
+ * (or to choose the p12 file). A certificate says whom it names and until
+ * when instead: the last four characters of a file's base64 mean nothing.
+ */
+function Secret({ label, stored, certificate, required, value, onChange, error, file, testId }: {
+  label: string; stored: SecretView | undefined; certificate: Certificate | null; required: boolean; value: string; onChange: (value: string) => void;
+  error: string | undefined; file: boolean; testId: string;
 }) {
   const { t, report } = useScreen();
   const styles = useStyles();
@@ -218,11 +270,13 @@ function Secret({ label, stored, value, onChange, error, file, testId }: {
     setFileName(chosen.name);
   };
   return (
-    <Field label={label} validationMessage={error}>
+    <Field label={label} required={required} validationMessage={error}>
       <div className={styles.secret}>
         {stored?.set && !replacing ? (
           <>
-            <Text data-testid={`${testId}-masked`}>{t('payment.setAt', { last4: stored.last4 ?? '', time: stored.setAt ? formatDateTime(stored.setAt) : '' })}</Text>
+            <Text data-testid={`${testId}-masked`}>{certificate
+              ? t('payment.certificateSet', { subject: certificate.subject, date: formatDateTime(certificate.notAfter).slice(0, 10), time: stored.setAt ? formatDateTime(stored.setAt) : '' })
+              : t('payment.setAt', { last4: stored.last4 ?? '', time: stored.setAt ? formatDateTime(stored.setAt) : '' })}</Text>
             <Button size="small" onClick={() => setReplacing(true)} data-testid={`${testId}-replace`}>{t('payment.replace')}</Button>
           </>
         ) : file ? (
@@ -232,7 +286,7 @@ function Secret({ label, stored, value, onChange, error, file, testId }: {
             {fileName && <Text size={200}>{t('payment.fileChosen', { name: fileName })}</Text>}
           </>
         ) : (
-          <Input className={styles.input} type="password" autoComplete="off" value={value} placeholder={stored?.set ? t('payment.keep') : t('payment.notSet')} onChange={(_, d) => onChange(d.value)} data-testid={testId} />
+          <Input className={styles.input} type="password" autoComplete="off" required={required} value={value} placeholder={stored?.set ? t('payment.keep') : t('payment.notSet')} onChange={(_, d) => onChange(d.value)} data-testid={testId} />
         )}
       </div>
     </Field>

@@ -6,6 +6,7 @@
  * upstream's own schemas on submit, then as typed.
  */
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Switch } from '@fluentui/react-components';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { memberConfig, tenantCreate, tenantUpdate, TENANT_LIMITS, type TenantItem } from '../../shared/tenant/index.js';
@@ -14,7 +15,7 @@ import { useOpMutation } from '../bridge.js';
 import { SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
 import { useRelocalise } from '../app/useRelocalise.js';
-import { FormDialog, TenantDropdown, useDialogSave, useScreen } from '../kit/index.js';
+import { FormDialog, TenantDropdown, useCloseGuard, useDialogSave, useScreen } from '../kit/index.js';
 import { PaymentForm } from '../payment/index.js';
 
 const LIMITS = { name: TENANT_LIMITS.name, cardName: TENANT_LIMITS.cardName };
@@ -112,17 +113,25 @@ export function MemberConfigDialog({ tenant, current, onClose }: { tenant: Tenan
   );
 }
 
-/** A distributor's payment settings (the admin's, or a first-level tenant's for its own): the payment form in a wide dialog; it saves itself. */
+/**
+ * A distributor's payment settings (the admin's, or a first-level tenant's
+ * for its own): the payment form in a wide dialog; it saves itself. Escape,
+ * a click beside it and Close ask before unsaved input is thrown away, as
+ * every form dialog does.
+ */
 export function PaymentDialog({ tenant, onClose }: { tenant: TenantItem; onClose: () => void }) {
   const { t } = useScreen();
+  const [dirty, setDirty] = useState(false);
+  const guard = useCloseGuard({ busy: false, dirty, onClose });
   return (
-    <Dialog open modalType="modal" onOpenChange={(_, d) => { if (!d.open) onClose(); }}>
+    <Dialog open modalType="modal" onOpenChange={guard.onOpenChange}>
       <DialogSurface style={{ maxWidth: 'min(960px, 96vw)' }} data-testid="distributor-payment">
         <DialogBody>
           <DialogTitle>{`${t('payment.title')} · ${tenant.name}`}</DialogTitle>
-          <DialogContent><PaymentForm tenantId={tenant.tenantId} /></DialogContent>
-          <DialogActions><Button onClick={onClose} data-testid="distributor-payment-close">{t('common.close')}</Button></DialogActions>
+          <DialogContent><PaymentForm tenantId={tenant.tenantId} onDirtyChange={setDirty} /></DialogContent>
+          <DialogActions><Button onClick={guard.requestClose} data-testid="distributor-payment-close">{t('common.close')}</Button></DialogActions>
         </DialogBody>
+        {guard.question}
       </DialogSurface>
     </Dialog>
   );

@@ -4,7 +4,7 @@
  * secret (opening is rotation's and, later, the payment calls' business).
  */
 import { and, eq } from 'drizzle-orm';
-import { CERT_WARN_DAYS, SECRETS, type PaymentInput, type PaymentView, type SecretSection, type SecretView } from '../../shared/payment/index.js';
+import { CERT_WARN_DAYS, missingFields, SECRETS, type PaymentInput, type PaymentView, type SecretSection, type SecretView } from '../../shared/payment/index.js';
 import type { Db, Queryable } from '../db/index.js';
 import { RequestValidationError } from '../http/errors.js';
 import { checkAlipayKeys, readCertificate, readP12, type CertificateFacts } from './check.js';
@@ -12,14 +12,6 @@ import { paymentSecrets, paymentSettings, type PlainSettings } from './schema.js
 import { resealed, sealNow, type SecretKey } from './secrets.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Which secrets each section needs before it is usable (spec §5: payment, mini-program and aggregate fields required). */
-const REQUIRED: { readonly [S in SecretSection]: readonly (typeof SECRETS)[S][number][] } = {
-  wechat: ['merchantKey', 'p12', 'publicSecret', 'miniSecret'],
-  alipay: ['privateKey'],
-  aggregate: ['activationCode', 'vendorKey'],
-  direct: ['apiV3Key', 'certificate'],
-};
-
 const NOT_SET: SecretView = { set: false, last4: null, setAt: null };
 const certificateView = (c: CertificateFacts | undefined) => (c ? { ...c, soon: Date.parse(c.notAfter) - Date.now() < CERT_WARN_DAYS * DAY_MS } : null);
 
@@ -51,21 +43,19 @@ export async function savePayment(db: Db, tenantId: number, input: PaymentInput)
   const stored = await db.select({ section: paymentSecrets.section, field: paymentSecrets.field }).from(paymentSecrets).where(eq(paymentSecrets.tenantId, tenantId));
   const plain: PlainSettings = structuredClone(row?.plain ?? {});
   const writes: { section: SecretSection; field: string; value: string }[] = [];
-  const fields: Record<string, string> = {};
 
   for (const section of Object.keys(SECRETS) as SecretSection[]) {
     const given = input[section] as Record<string, unknown> | undefined;
-    if (!given) continue;
     for (const field of SECRETS[section]) {
-      const value = given[field];
+      const value = given?.[field];
       if (typeof value === 'string') writes.push({ section, field, value });
-      else if ((REQUIRED[section] as readonly string[]).includes(field) && !stored.some((s) => s.section === section && s.field === field)) {
-        fields[`${section}.${field}`] = 'payment.validation.required';
-      }
     }
   }
-  // Wallet aggregate payment needs the bank wallet's merchant number (spec §5), given now or before.
-  if (input.aggregate?.wallet && !input.wallet && !plain.wallet) fields['wallet.merchantNumber'] = 'payment.validation.wallet';
+  const fields = missingFields(input, {
+    secret: (section, field) => stored.some((s) => s.section === section && s.field === field),
+    // The bank wallet's merchant number, given now or before.
+    wallet: Boolean(plain.wallet),
+  });
   if (Object.keys(fields).length) throw new RequestValidationError(fields);
 
   const certificates = { ...plain.certificates };

@@ -1,12 +1,14 @@
 /**
  * Payment settings end to end: the admin sets a distributor's WeChat Pay as a
  * sub-merchant with a p12 and its secrets, saves, and sees the secrets masked
- * to their last four and the certificate's subject and expiry; tenant1 finds
- * its own payment account on /person.
+ * to their last four and the certificate's subject and expiry; every missing
+ * field shows at once, marked required; a p12 that does not open is refused
+ * at its field; unsaved input is not lost to Escape or Close unasked; tenant1
+ * finds its own payment account on /person.
  */
 import { expect } from '@playwright/test';
 import { p12 as p12Base64 } from '../../server/support/p12.js';
-import { catalogues } from '../../../shared/domains.js';
+import { catalogues, CODE, errorEntry } from '../../../shared/domains.js';
 import { notification, signIn, test, useLanguage } from '../support.js';
 
 const en = catalogues.en.payment;
@@ -39,7 +41,9 @@ test('the admin sets a distributor\'s WeChat Pay as a sub-merchant with a p12, a
   await expect(notification(page).getByText(en.saved)).toBeVisible();
   await expect(dialog.getByTestId('payment-wechat-merchantKey-masked')).toContainText('····ABCD');
   await expect(dialog.getByTestId('payment-wechat-miniSecret-masked')).toContainText('····IJKL');
-  await expect(dialog.getByTestId('payment-certificate')).toContainText('CN=1600000009_test');
+  // A certificate says whom it names and until when, not the last four characters of a file.
+  await expect(dialog.getByTestId('payment-wechat-p12-masked')).toContainText('CN=1600000009_test');
+  await expect(dialog.getByTestId('payment-wechat-p12-masked')).not.toContainText('····');
   await expect(dialog.locator('input[type="password"]')).toHaveCount(1);
   await expect(dialog).not.toContainText('MerchantKey2026ABCD');
 });
@@ -50,4 +54,51 @@ test('tenant1 finds its own payment account on /person', async ({ page, baseURL 
   await page.goto('/person');
   await expect(page.getByTestId('person-payment')).toContainText(en.title);
   await expect(page.getByTestId('payment-wechat-setup')).toBeVisible();
+});
+
+test('payment settings: every missing field at once, a refused certificate at its field, and input kept from a stray close', async ({ page, baseURL }) => {
+  await useLanguage(page, baseURL, 'en');
+  await signIn(page, 'admin');
+  await page.goto('/tenant/people');
+  // Only refused saves here: the distributor's settings stay as they were.
+  const row = page.getByTestId('distributor-row').filter({ hasText: '苏州地铁零售有限公司' });
+  await row.getByTestId('distributor-more').click();
+  await page.getByTestId('distributor-payment-open').click();
+  const dialog = page.getByTestId('distributor-payment');
+  await dialog.getByTestId('payment-wechat-setup').click();
+  // Required fields say so before anything is typed.
+  const fieldOf = (testId: string) => dialog.locator('.fui-Field').filter({ has: page.getByTestId(testId) });
+  for (const field of ['merchantId', 'publicAppId', 'miniAppId', 'merchantKey', 'publicSecret', 'miniSecret']) {
+    await expect(fieldOf(`payment-wechat-${field}`).locator('.fui-Label__required')).toHaveCount(1);
+    await expect(dialog.getByTestId(`payment-wechat-${field}`)).toHaveJSProperty('required', true);
+  }
+  await expect(fieldOf('payment-wechat-p12-pick').locator('.fui-Label__required')).toHaveCount(1);
+  await expect(fieldOf('payment-wechat-publicAesKey').locator('.fui-Label__required')).toHaveCount(0);
+  await dialog.getByTestId('payment-wechat-merchantId').fill('1600000010');
+  // One save shows every field still missing: the plain ones and the secrets never set.
+  await dialog.getByTestId('payment-save').click();
+  await expect(dialog.getByText(en.validation.id)).toHaveCount(2);
+  await expect(dialog.getByText(en.validation.required)).toHaveCount(4);
+
+  // Unsaved input: Escape asks, and keeping it keeps it; Close asks too, and discarding closes.
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('confirm-dialog')).toContainText(catalogues.en.common.discardText);
+  await page.getByTestId('confirm-cancel').click();
+  await expect(dialog.getByTestId('payment-wechat-merchantId')).toHaveValue('1600000010');
+  await dialog.getByTestId('distributor-payment-close').click();
+  await expect(page.getByTestId('confirm-dialog')).toBeVisible();
+  await page.getByTestId('confirm-cancel').click();
+
+  // A p12 that does not open with the merchant id: refused at its field, with the code's text.
+  await dialog.getByTestId('payment-wechat-publicAppId').fill('wx3333333333333333');
+  await dialog.getByTestId('payment-wechat-miniAppId').fill('wx4444444444444444');
+  await dialog.getByTestId('payment-wechat-merchantKey').fill('MerchantKey2026MNOP');
+  await dialog.getByTestId('payment-wechat-publicSecret').fill('PublicSecret2026QRST');
+  await dialog.getByTestId('payment-wechat-miniSecret').fill('MiniSecret2026UVWX');
+  await dialog.getByTestId('payment-wechat-p12').setInputFiles({ name: 'other.p12', mimeType: 'application/x-pkcs12', buffer: p12('1699999999') });
+  await dialog.getByTestId('payment-save').click();
+  await expect(fieldOf('payment-wechat-p12-pick')).toContainText(errorEntry(CODE.certificateInvalid).texts.en);
+  await dialog.getByTestId('distributor-payment-close').click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(dialog).toHaveCount(0);
 });
