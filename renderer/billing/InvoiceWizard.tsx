@@ -6,7 +6,7 @@
  * days"). The info the tenant gave last is filled in. Each step's fields are
  * checked before the next, by the same schemas the upstream checks with.
  */
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, MessageBar, MessageBarBody, Spinner, Text, tokens } from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
 import { CheckmarkCircleRegular } from '@fluentui/react-icons';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -44,10 +44,13 @@ export function InvoiceWizard({ bill, onClose }: { bill: RenewalItem; onClose: (
       <DialogSurface data-testid="invoice-wizard">
         <DialogBody>
           <DialogTitle>{t('billing.invoice.title', { number: bill.number })}</DialogTitle>
-          {/* The remembered info is a convenience: unread, the steps start empty. */}
-          {profile.data || profile.isError
-            ? <Steps bill={bill} invoice={profile.data?.invoice ?? EMPTY_INVOICE} receipt={profile.data?.receipt ?? EMPTY_RECEIPT} onClose={onClose} onState={setState} />
-            : <DialogContent><Spinner /></DialogContent>}
+          {/*
+            The steps open at once, so the focus lands on the first field: a dialog opened on a spinner alone
+            focused its own surface, and Fluent's focus trap (tabster) then hid the whole dialog (aria-hidden)
+            and let Tab and Escape go to the page behind. The remembered info fills the fields when it comes,
+            leaving alone what was already typed; unread, they stay empty.
+          */}
+          <Steps bill={bill} invoice={profile.data?.invoice ?? undefined} receipt={profile.data?.receipt ?? undefined} onClose={onClose} onState={setState} />
         </DialogBody>
         {guard.question}
       </DialogSurface>
@@ -56,14 +59,15 @@ export function InvoiceWizard({ bill, onClose }: { bill: RenewalItem; onClose: (
 }
 
 function Steps({ bill, invoice, receipt, onClose, onState }: {
-  bill: RenewalItem; invoice: InvoiceInfo; receipt: ReceiptInfo; onClose: () => void; onState: (state: { dirty: boolean; busy: boolean }) => void;
+  bill: RenewalItem; invoice: InvoiceInfo | undefined; receipt: ReceiptInfo | undefined; onClose: () => void; onState: (state: { dirty: boolean; busy: boolean }) => void;
 }) {
   const { t } = useScreen();
   const styles = useStyles();
   const [step, setStep] = useState<Step>('invoice');
   const [failed, setFailed] = useState(false);
-  const invoiceForm = useForm({ resolver: zodI18nResolver(invoiceInfo, t), defaultValues: invoice, ...SUBMIT_THEN_LIVE });
-  const receiptForm = useForm({ resolver: zodI18nResolver(receiptInfo, t), defaultValues: receipt, ...SUBMIT_THEN_LIVE });
+  const remembered = { resetOptions: { keepDirtyValues: true }, ...SUBMIT_THEN_LIVE } as const;
+  const invoiceForm = useForm({ resolver: zodI18nResolver(invoiceInfo, t), defaultValues: EMPTY_INVOICE, values: invoice, ...remembered });
+  const receiptForm = useForm({ resolver: zodI18nResolver(receiptInfo, t), defaultValues: EMPTY_RECEIPT, values: receipt, ...remembered });
   const apply = useOpMutation('billing.applyInvoice', { invalidates: ['billing.bills', 'billing.invoices', 'billing.invoiceProfile'] });
   const dirty = step !== 'done' && (invoiceForm.formState.isDirty || receiptForm.formState.isDirty);
   const busy = apply.isPending;

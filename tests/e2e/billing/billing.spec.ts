@@ -99,6 +99,36 @@ test('the admin sees the fee to set and every tenant\'s bills, and pays nothing;
   await expect(page.getByTestId('renew-devices-row').first()).toBeVisible();
 });
 
+test('the invoice steps open with the focus in their first field: Tab stays in the dialog, Escape asks over typed input and closes untouched steps', async ({ page, baseURL }) => {
+  await useLanguage(page, baseURL, 'en');
+  await signIn(page, 'tenant1');
+  await page.goto('/bill');
+  // A fresh page: the remembered invoice info is not read yet when the dialog opens.
+  await page.getByTestId('bill-row').filter({ has: page.getByTestId('bill-apply') }).first().getByTestId('bill-apply').click();
+  const wizard = page.getByRole('dialog');
+  await expect(wizard).toBeVisible();
+  await expect(wizard).not.toHaveAttribute('aria-hidden', 'true');
+  await expect(page.getByTestId('invoice-company')).toBeFocused();
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[data-testid="invoice-wizard"]'))).toBe(true);
+  }
+  await page.getByTestId('invoice-company').fill('华东智售科技有限公司（测试）');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('confirm-dialog')).toContainText(catalogues.en.common.discardText);
+  await page.getByTestId('confirm-cancel').click();
+  await expect(page.getByTestId('invoice-company')).toHaveValue('华东智售科技有限公司（测试）');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.getByTestId('invoice-wizard')).toHaveCount(0);
+  // Untouched steps close on Escape without a question.
+  await page.getByTestId('bill-row').filter({ has: page.getByTestId('bill-apply') }).first().getByTestId('bill-apply').click();
+  await expect(page.getByTestId('invoice-company')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('invoice-wizard')).toHaveCount(0);
+  await expect(page.getByTestId('confirm-dialog')).toHaveCount(0);
+});
+
 test('tenant1 applies for a bill\'s invoice in four steps and saves its record; the admin marks it issued and mailed, and tenant1 sees the tracking number', async ({ page, baseURL }) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant1');
