@@ -25,7 +25,8 @@ import { CODE } from '../../shared/domains.js';
 import { asksOldPassword, passwordForm, type PasswordFormValues } from '../../shared/account/index.js';
 import { passwordRequest } from '../../shared/passwordRequest.js';
 import { callOp } from '../bridge.js';
-import { zodI18nResolver, type IssueLike } from '../app/form.js';
+import { applyFieldErrors, zodI18nResolver, type IssueLike } from '../app/form.js';
+import { withPasswordRule } from './passwordRule.js';
 import { FormInput } from '../app/FormInput.js';
 import { useScheduleEnd } from '../app/report.js';
 import { useRelocalise } from '../app/useRelocalise.js';
@@ -56,7 +57,7 @@ export function PasswordDialog({ open, onClose }: PasswordDialogProps) {
   const askOld = asksOldPassword(user.roleKind);
   const [schema] = useState(() => passwordForm(askOld));
   const form = useForm<PasswordFormValues, unknown, PasswordFormValues>({
-    resolver: zodI18nResolver(schema, t, passwordKey),
+    resolver: withPasswordRule(zodI18nResolver(schema, t, passwordKey), t, () => user.username),
     defaultValues: EMPTY,
     // Spec §5: the password fields are checked on blur; their error lines keep their room (`reserveMessage`).
     mode: 'onTouched',
@@ -81,7 +82,8 @@ export function PasswordDialog({ open, onClose }: PasswordDialogProps) {
       if (askOld && e.source === 'upstream' && e.code === CODE.wrongOldPassword) {
         form.setError('oldPassword', { type: 'server', message: errorEntry(CODE.wrongOldPassword).texts[currentLang()] }, { shouldFocus: true });
       } else {
-        report(error);
+        // The upstream's password rule (a field error) lands at its field.
+        report(error, { onFields: (fields) => applyFieldErrors(fields, form.setError, t) });
       }
       return;
     }
@@ -121,6 +123,7 @@ export function PasswordDialog({ open, onClose }: PasswordDialogProps) {
                 name="password"
                 reserveMessage
                 label={t('account.password.new')}
+                hint={t('account.validation.passwordRule')}
                 // A confirmation already given is checked again against the new value.
                 onBlur={() => {
                   if (form.getFieldState('confirm').isTouched) void form.trigger('confirm');

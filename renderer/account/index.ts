@@ -13,3 +13,6 @@ export const accountScreens = defineScreens({
     profileMenu: lazy(() => import('./ProfileMenu.js').then((m) => ({ default: m.ProfileMenu }))),
   },
 });
+
+/** The password rule beside a form's schema (every form that sets a password: distributors, members, enterprise accounts, the password dialog). */
+export { withPasswordRule } from './passwordRule.js';

@@ -12,6 +12,7 @@ import { ACCOUNT_NAME_MAX } from '../../shared/account/index.js';
 import { useOpMutation } from '../bridge.js';
 import { SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
+import { withPasswordRule } from '../account/index.js';
 import { useRelocalise } from '../app/useRelocalise.js';
 import { FormDialog, TenantField, tenantChoice, useDialogSave, useScreen } from '../kit/index.js';
 
@@ -26,7 +27,7 @@ export function CreateCustomerDialog({ onClose }: { onClose: () => void }) {
   const choice = tenantChoice(user, true);
   const schema = choice === 'required' ? customerCreate.extend({ tenantId: z.number({ error: 'validation.required' }) }) : customerCreate;
   const form = useForm<CreateValues>({
-    resolver: zodI18nResolver(schema, t), defaultValues: { name: '', username: '', password: '', buyNow: false }, ...SUBMIT_THEN_LIVE,
+    resolver: withPasswordRule(zodI18nResolver(schema, t), t, (v) => v.username), defaultValues: { name: '', username: '', password: '', buyNow: false }, ...SUBMIT_THEN_LIVE,
   });
   useRelocalise(form);
   const submit = useDialogSave(form, {
@@ -43,7 +44,7 @@ export function CreateCustomerDialog({ onClose }: { onClose: () => void }) {
       )}
       <FormInput control={form.control} name="name" label={t('customer.account.name')} input={{ maxLength: CUSTOMER_LIMITS.name, 'data-testid': 'customer-name' }} />
       <FormInput control={form.control} name="username" label={t('customer.account.username')} hint={t('account.validation.accountName')} input={{ maxLength: ACCOUNT_NAME_MAX, autoComplete: 'off', 'data-testid': 'customer-username' }} />
-      <FormInput control={form.control} name="password" label={t('customer.account.password')} input={{ type: 'password', autoComplete: 'new-password', 'data-testid': 'customer-password' }} />
+      <FormInput control={form.control} name="password" label={t('customer.account.password')} hint={t('account.validation.passwordRule')} input={{ type: 'password', autoComplete: 'new-password', 'data-testid': 'customer-password' }} />
       <Controller control={form.control} name="buyNow" render={({ field }) => <BuyNowSwitch value={field.value ?? false} onChange={field.onChange} />} />
     </FormDialog>
   );

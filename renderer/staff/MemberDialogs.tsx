@@ -13,6 +13,7 @@ import { ACCOUNT_NAME_MAX } from '../../shared/account/index.js';
 import { useOp, useOpMutation } from '../bridge.js';
 import { SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
+import { withPasswordRule } from '../account/index.js';
 import { useRelocalise } from '../app/useRelocalise.js';
 import { FormDialog, TenantField, useDialogSave, useScreen } from '../kit/index.js';
 
@@ -45,7 +46,7 @@ export function CreateMemberDialog({ onClose }: { onClose: () => void }) {
   const [roleId, setRoleId] = useState<number | null>(null);
   const admin = user.roleKind === 'admin';
   const form = useForm<CreateValues>({
-    resolver: zodI18nResolver(admin ? createSchema.extend({ tenantId: z.number({ error: 'validation.required' }) }) : createSchema, t),
+    resolver: withPasswordRule(zodI18nResolver(admin ? createSchema.extend({ tenantId: z.number({ error: 'validation.required' }) }) : createSchema, t), t, (v) => v.username),
     defaultValues: { name: '', phone: '', username: '', password: '' }, ...SUBMIT_THEN_LIVE,
   });
   useRelocalise(form);
@@ -65,7 +66,7 @@ export function CreateMemberDialog({ onClose }: { onClose: () => void }) {
       <FormInput control={form.control} name="name" label={t('staff.member.name')} input={{ maxLength: MEMBER_LIMITS.name, 'data-testid': 'member-name' }} />
       <FormInput control={form.control} name="phone" label={t('staff.member.phone')} input={{ inputMode: 'tel', maxLength: 11, 'data-testid': 'member-phone' }} />
       <FormInput control={form.control} name="username" label={t('staff.member.username')} hint={t('account.validation.accountName')} input={{ maxLength: ACCOUNT_NAME_MAX, autoComplete: 'off', 'data-testid': 'member-username' }} />
-      <FormInput control={form.control} name="password" label={t('staff.member.password')} input={{ type: 'password', autoComplete: 'new-password', 'data-testid': 'member-password' }} />
+      <FormInput control={form.control} name="password" label={t('staff.member.password')} hint={t('account.validation.passwordRule')} input={{ type: 'password', autoComplete: 'new-password', 'data-testid': 'member-password' }} />
       {(!admin || tenantId !== undefined) && <RoleField tenantId={admin ? tenantId : undefined} value={roleId} onChange={setRoleId} testId="member-role" />}
     </FormDialog>
   );

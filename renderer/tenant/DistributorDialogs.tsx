@@ -10,10 +10,11 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { memberConfig, tenantCreate, tenantUpdate, TENANT_LIMITS, type TenantItem } from '../../shared/tenant/index.js';
-import { ACCOUNT_NAME_MAX, password } from '../../shared/account/index.js';
+import { ACCOUNT_NAME_MAX, newPassword } from '../../shared/account/index.js';
 import { useOpMutation } from '../bridge.js';
 import { SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
+import { withPasswordRule } from '../account/index.js';
 import { useRelocalise } from '../app/useRelocalise.js';
 import { FormDialog, TenantDropdown, useCloseGuard, useDialogSave, useScreen } from '../kit/index.js';
 import { PaymentForm } from '../payment/index.js';
@@ -27,7 +28,7 @@ export function CreateDistributorDialog({ onClose }: { onClose: () => void }) {
   const { t, user } = useScreen();
   const create = useOpMutation('tenant.create', { invalidates: REFRESH });
   const form = useForm<CreateValues, unknown, CreateValues>({
-    resolver: zodI18nResolver(tenantCreate, t), defaultValues: { name: '', username: '', password: '', contact: '' }, ...SUBMIT_THEN_LIVE,
+    resolver: withPasswordRule(zodI18nResolver(tenantCreate, t), t, (v) => v.username), defaultValues: { name: '', username: '', password: '', contact: '' }, ...SUBMIT_THEN_LIVE,
   });
   useRelocalise(form);
   const submit = useDialogSave(form, { save: (body) => create.mutateAsync({ body }), saved: t('tenant.people.created'), failed: t('tenant.people.saveFailed'), limits: LIMITS, onClose });
@@ -36,7 +37,8 @@ export function CreateDistributorDialog({ onClose }: { onClose: () => void }) {
       <FormInput control={form.control} name="name" label={t('tenant.people.name')} input={{ maxLength: TENANT_LIMITS.name, 'data-testid': 'distributor-name' }} />
       <FormInput control={form.control} name="username" label={t('tenant.people.username')} hint={t('tenant.validation.username')}
         input={{ maxLength: ACCOUNT_NAME_MAX, autoComplete: 'off', 'data-testid': 'distributor-username' }} />
-      <FormInput control={form.control} name="password" label={t('tenant.people.password')} input={{ type: 'password', autoComplete: 'new-password', 'data-testid': 'distributor-password' }} />
+      <FormInput control={form.control} name="password" label={t('tenant.people.password')} hint={t('account.validation.passwordRule')}
+        input={{ type: 'password', autoComplete: 'new-password', 'data-testid': 'distributor-password' }} />
       <FormInput control={form.control} name="contact" label={t('tenant.people.contact')} input={{ inputMode: 'tel', maxLength: 11, 'data-testid': 'distributor-contact' }} />
       {user.roleKind === 'admin' && (
         <Controller control={form.control} name="parentId" render={({ field }) => (
@@ -71,12 +73,12 @@ export function EditDistributorDialog({ tenant, onClose }: { tenant: TenantItem;
   );
 }
 
-const resetSchema = z.object({ password });
+const resetSchema = z.object({ password: newPassword });
 
 export function ResetPasswordDialog({ tenant, onClose }: { tenant: TenantItem; onClose: () => void }) {
   const { t } = useScreen();
   const reset = useOpMutation('tenant.resetPassword', { invalidates: [] });
-  const form = useForm<{ password: string }>({ resolver: zodI18nResolver(resetSchema, t), defaultValues: { password: '' }, ...SUBMIT_THEN_LIVE });
+  const form = useForm<{ password: string }>({ resolver: withPasswordRule(zodI18nResolver(resetSchema, t), t, () => tenant.username ?? undefined), defaultValues: { password: '' }, ...SUBMIT_THEN_LIVE });
   useRelocalise(form);
   const submit = useDialogSave(form, {
     save: (v) => reset.mutateAsync({ params: { id: tenant.tenantId }, body: { password: v.password } }),
@@ -84,7 +86,8 @@ export function ResetPasswordDialog({ tenant, onClose }: { tenant: TenantItem; o
   });
   return (
     <FormDialog title={t('tenant.people.resetTitle', { name: tenant.name })} busy={submit.busy} dirty={form.formState.isDirty} onClose={onClose} onSubmit={(e) => void submit.run(e)} testId="distributor-reset">
-      <FormInput control={form.control} name="password" label={t('tenant.people.password')} input={{ type: 'password', autoComplete: 'new-password', 'data-testid': 'distributor-reset-password' }} />
+      <FormInput control={form.control} name="password" label={t('tenant.people.password')} hint={t('account.validation.passwordRule')}
+        input={{ type: 'password', autoComplete: 'new-password', 'data-testid': 'distributor-reset-password' }} />
     </FormDialog>
   );
 }

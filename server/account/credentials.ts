@@ -7,6 +7,7 @@ import { CODE } from '../../shared/domains.js';
 import type { Db, Queryable } from '../db/index.js';
 import { tokens, users } from './schema.js';
 import { BizError } from '../http/errors.js';
+import { checkNewPassword } from './common-passwords.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { revokeUserTokens } from './tokens.js';
 
@@ -17,11 +18,14 @@ export async function checkOldPassword(db: Db, userId: number, password: string)
 }
 
 /**
- * Sets a new password and revokes the user's sessions, except `keepTokenId`:
- * the session that made the change signs itself out afterwards (spec §5, the
+ * Sets a new password — one the password rule allows for this account, else
+ * a field error — and revokes the user's sessions, except `keepTokenId`: the
+ * session that made the change signs itself out afterwards (spec §5, the
  * user is logged out after success), so its token must still work for /user/exit.
  */
 export async function setPassword(db: Db, userId: number, password: string, keepTokenId?: number): Promise<void> {
+  const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
+  checkNewPassword(password, row?.username ?? '');
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
@@ -29,8 +33,15 @@ export async function setPassword(db: Db, userId: number, password: string, keep
   });
 }
 
-/** A distributor's account (the tenant domain creates distributors): the password hashed before the caller's transaction needs it. */
-export const newPasswordHash = (password: string): Promise<string> => hashPassword(password);
+/**
+ * A new account's password (distributors, members, enterprise accounts are
+ * created by their domains), checked by the password rule for its name and
+ * hashed before the caller's transaction needs it.
+ */
+export function newPasswordHash(password: string, username: string): Promise<string> {
+  checkNewPassword(password, username);
+  return hashPassword(password);
+}
 
 /** Ends every session of these accounts (members disabled or deleted): the next request of each is refused, on every instance. */
 export async function endSessions(db: Queryable, userIds: readonly number[]): Promise<void> {

@@ -77,7 +77,7 @@ export async function createCustomer(db: Db, user: AuthUser, scope: Scope, body:
   const tenantId = await owningTenant(db, user, scope, body.tenantId);
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.username, body.username));
   if (taken) throw new BizError(CODE.usernameTaken);
-  const passwordHash = await newPasswordHash(body.password);
+  const passwordHash = await newPasswordHash(body.password, body.username);
   // Two creations racing for one account name: the unique index decides, the loser hears 1404.
   const id = await uniqueAs(CODE.usernameTaken, () => db.transaction(async (tx) => {
     const [account] = await tx.insert(users).values({ username: body.username, passwordHash, name: body.name, kind: 'enterprise', tenantId }).returning({ id: users.id });

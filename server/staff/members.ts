@@ -84,7 +84,7 @@ export async function createMember(db: Db, user: AuthUser, scope: Scope, body: {
   const tenantId = await owningTenant(db, user, scope, body.tenantId);
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.username, body.username));
   if (taken) throw new BizError(CODE.usernameTaken);
-  const passwordHash = await newPasswordHash(body.password);
+  const passwordHash = await newPasswordHash(body.password, body.username);
   // Two creations racing for one account name: the unique index decides, the loser hears 1404.
   const id = await uniqueAs(CODE.usernameTaken, () => db.transaction(async (tx) => {
     if (body.roleId !== undefined) await bindable(tx, user, tenantId, body.roleId);

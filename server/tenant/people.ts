@@ -84,7 +84,7 @@ export async function createTenant(db: Db, user: AuthUser, body: { name: string;
   }
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.username, body.username));
   if (taken) throw new BizError(CODE.usernameTaken);
-  const passwordHash = await newPasswordHash(body.password);
+  const passwordHash = await newPasswordHash(body.password, body.username);
   // Two creations racing for one username: the unique index decides, the loser hears 1404.
   const id = await uniqueAs(CODE.usernameTaken, () => db.transaction(async (tx) => {
     const [row] = await tx.insert(tenants).values({ name: body.name, contact: body.contact, parentId }).returning({ id: tenants.id });

@@ -4,6 +4,7 @@ import { endpoint, empty, phone, ref, refParam, text } from '../api/define.js';
 import { fileId } from '../file/index.js';
 import { roleEntry } from '../roles.js';
 import { ACCOUNT_NAME_MAX, ACCOUNT_NAME_MIN, ACCOUNT_NAME_PATTERN } from './name.js';
+import { PASSWORD_MIN } from './password-rule.js';
 import { PASSWORD_MAX } from './sign-in.js';
 
 /**
@@ -17,6 +18,12 @@ export const accountName = (message = 'account.validation.accountName', missing:
 /** Sign-in's username: the same rule, with the sign-in page's text (spec §5 "enter a valid username"). */
 export const username = accountName('validation.username', 'validation.required');
 export const password = z.string().min(1, { message: 'validation.passwordRequired' }).max(PASSWORD_MAX, { message: 'validation.maxLength' });
+/**
+ * A password being set (created, changed, reset): the password rule's length
+ * here, where every runtime checks it; its name and common-list parts need
+ * the account and the list (password-rule.ts), checked beside the schema.
+ */
+export const newPassword = password.refine((p) => p === '' || p.length >= PASSWORD_MIN, { message: 'account.validation.passwordShort' });
 
 export const signInForm = z.object({ username, password });
 export type SignInForm = z.infer<typeof signInForm>;
@@ -100,7 +107,7 @@ export const accountApi = {
     path: '/user/password/:userId',
     summary: 'System admin sets a password (no old password, spec §5).',
     params: z.object({ userId: refParam('user') }),
-    body: z.object({ userId: ref('user'), password }),
+    body: z.object({ userId: ref('user'), password: newPassword }),
     content: empty,
     access: { auth: 'user', roles: ['admin'] },
   }),

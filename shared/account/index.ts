@@ -9,6 +9,7 @@ export * from './api.js';
 export * from './password.js';
 export * from './sign-in.js';
 export * from './name.js';
+export * from './password-rule.js';
 export { accountErrors } from './errors.js';
 
 export const account = defineDomain({

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { RoleKind } from '../roles.js';
+import { PASSWORD_MIN } from './password-rule.js';
 
 /** Messages are i18n keys of the `password` group (or `validation.*`). */
 const required = (key: string) => z.string().min(1, { message: key }).max(64, { message: 'validation.maxLength' });
@@ -17,8 +18,9 @@ export const asksOldPassword = (kind: RoleKind): boolean => kind === 'tenant';
 
 /**
  * The form: old password (required only when asked), new password
- * (required), confirmation (required, must match). No length or strength
- * rule is shown by the spec; 64 is the API's bound. The mismatch is checked
+ * (required, the password rule's length: password-rule.ts, whose name and
+ * common-list parts the dialog checks beside), confirmation (required, must
+ * match); 64 is the API's bound. The mismatch is checked
  * even while other fields are still empty, so a blurred confirmation says so
  * at once.
  */
@@ -26,7 +28,8 @@ export function passwordForm(askOld: boolean) {
   return z
     .object({
       oldPassword: askOld ? required('account.password.oldRequired') : z.string(),
-      password: required('account.password.newRequired'),
+      // Empty says "required" alone; the rule's length speaks once something is typed.
+      password: required('account.password.newRequired').refine((p) => p === '' || p.length >= PASSWORD_MIN, { message: 'account.validation.passwordShort' }),
       confirm: z.string().min(1, { message: 'account.password.confirmRequired' }),
     })
     .refine((v) => v.confirm === '' || v.confirm === v.password, {

@@ -60,6 +60,10 @@ const zhCN = {
   },
   validation: {
     accountName: '账号为 4–32 位字母、数字或下划线',
+    passwordRule: '至少 8 位，不能与账号相同，也不能是常见密码',
+    passwordShort: '密码至少 8 位',
+    passwordIsName: '密码不能与账号相同',
+    passwordCommon: '这个密码太常见，容易被猜到，请换一个',
     samePhone: '新手机号不能与原手机号相同',
     entityType: '请选择主体类型',
   },
@@ -128,6 +132,10 @@ export const accountTexts = defineTexts(zhCN, {
     },
     validation: {
       accountName: '帳號為 4–32 位字母、數字或底線',
+      passwordRule: '至少 8 位，不能與帳號相同，也不能是常見密碼',
+      passwordShort: '密碼至少 8 位',
+      passwordIsName: '密碼不能與帳號相同',
+      passwordCommon: '這個密碼太常見，容易被猜到，請換一個',
       samePhone: '新手機號碼不能與原手機號碼相同',
       entityType: '請選擇主體類型',
     },
@@ -194,6 +202,10 @@ export const accountTexts = defineTexts(zhCN, {
     },
     validation: {
       accountName: '4–32 letters, digits or underscores',
+      passwordRule: 'At least 8 characters, not the account name, not a common password',
+      passwordShort: 'The password needs at least 8 characters',
+      passwordIsName: 'The password cannot be the account name',
+      passwordCommon: 'This password is too common and easily guessed: choose another',
       samePhone: 'The new phone must differ from the old one',
       entityType: 'Choose an entity type',
     },

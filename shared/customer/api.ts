@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { endpoint, isoTime, page, pageQuery, ref, refParam, refParams, str, text } from '../api/define.js';
-import { accountName, password } from '../account/index.js';
+import { accountName, newPassword } from '../account/index.js';
 
 export const CUSTOMER_LIMITS = { name: 50, ids: 200, list: 500 } as const;
 export const CUSTOMER_STATES = ['normal', 'disabled'] as const;
@@ -21,7 +21,7 @@ export const customerCreate = z.object({
   /** The platform account the enterprise signs in with (unique across accounts: 1404). */
   username: accountName(),
   /** Its initial password. */
-  password,
+  password: newPassword,
   buyNow: z.boolean().default(false),
   /** The system admin names the tenant (1402); a first-level tenant may name its second-level ones. */
   tenantId: ref('tenant').optional(),

@@ -1,7 +1,7 @@
 /** Employee calls of the tenant service (spec §7) used by member sign-in and password change. */
 import { z } from 'zod';
 import { endpoint, empty, ref } from '../api/define.js';
-import { password } from '../account/index.js';
+import { newPassword, password } from '../account/index.js';
 
 export const employeeInfo = z.object({
   employeeId: z.number().int(),
@@ -27,7 +27,7 @@ export const staffApi = {
     method: 'POST',
     path: '/employee/update/password',
     summary: 'Member changes its password; the old one is not asked of members (spec §5).',
-    body: z.object({ oldPassword: password.optional(), password, employeeId: ref('user') }),
+    body: z.object({ oldPassword: password.optional(), password: newPassword, employeeId: ref('user') }),
     content: empty,
     access: { auth: 'user', roles: ['member'] },
   }),

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { endpoint, isoTime, page, pageQuery, phone, ref, refParam, refParams, str, text } from '../api/define.js';
-import { accountName, password } from '../account/index.js';
+import { accountName, newPassword } from '../account/index.js';
 import { powerCode } from '../roles.js';
 
 export const MEMBER_LIMITS = { name: 30, ids: 200, devices: 500 } as const;
@@ -19,7 +19,7 @@ export const memberCreate = z.object({
   name: text(MEMBER_LIMITS.name),
   phone,
   username: accountName(),
-  password,
+  password: newPassword,
   roleId: refParam('role').optional(),
   tenantId: refParam('tenant').optional(),
 }).meta({ examples: [{ name: '陈思远', phone: '13812345678', username: 'chensiyuan', password: 'Cs@2026ops' }] });

@@ -1,7 +1,7 @@
 /** Tenant service (spec §7): tenant info and the tenant password change. */
 import { z } from 'zod';
 import { endpoint, empty, ref } from '../api/define.js';
-import { password } from '../account/index.js';
+import { newPassword, password } from '../account/index.js';
 
 export const tenantInfo = z.object({
   tenantId: z.number().int(),
@@ -32,7 +32,7 @@ export const tenantApi = {
     method: 'POST',
     path: '/tenant/update/password',
     summary: 'Tenant changes its password; wrong old password is 1514.',
-    body: z.object({ oldPassword: password, password, tenantId: ref('tenant') }),
+    body: z.object({ oldPassword: password, password: newPassword, tenantId: ref('tenant') }),
     content: empty,
     access: { auth: 'user', roles: ['tenant'] },
   }),

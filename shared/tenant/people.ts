@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { endpoint, empty, isoTime, page, pageQuery, phone, ref, refParams, str, text } from '../api/define.js';
-import { accountName, password, TENANT_ACCOUNT_NAME_PATTERN } from '../account/index.js';
+import { accountName, newPassword, TENANT_ACCOUNT_NAME_PATTERN } from '../account/index.js';
 
 export const TENANT_LIMITS = { name: 50, cardName: 20, ids: 200 } as const;
 export const TENANT_STATES = ['enabled', 'disabled'] as const;
@@ -56,7 +56,7 @@ export const tenantFilter = z.object({
 export const tenantCreate = z.object({
   name: text(TENANT_LIMITS.name),
   username: tenantUsername,
-  password,
+  password: newPassword,
   contact: phone,
   /** The admin: under which first-level tenant (none: a first-level tenant). A first-level tenant's are always its own. */
   parentId: ref('tenant').optional(),
@@ -120,7 +120,7 @@ export const peopleApi = {
     path: '/tenant/:id/password',
     summary: 'Set a distributor\'s password (its account\'s sessions end).',
     params,
-    body: z.object({ password }),
+    body: z.object({ password: newPassword }),
     content: empty,
     access: manage,
   }),

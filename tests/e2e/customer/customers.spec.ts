@@ -21,6 +21,10 @@ test('tenant1 creates an enterprise customer, binds a point and sets a staff pri
   await expect(page.getByTestId('customer-username')).toHaveAttribute('aria-invalid', 'true');
   await page.getByTestId('customer-name').fill('苏州工业园区员工餐厅');
   await page.getByTestId('customer-username').fill('sipcanteen');
+  // The account's own name is no password, whatever its case.
+  await page.getByTestId('customer-password').fill('SIPCANTEEN');
+  await page.getByTestId('customer-form-submit').click();
+  await expect(page.getByText(en.account.validation.passwordIsName)).toBeVisible();
   await page.getByTestId('customer-password').fill('Sip@2026canteen');
   await page.getByTestId('customer-buy-now').click();
   await page.getByTestId('customer-form-submit').click();

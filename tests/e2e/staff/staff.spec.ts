@@ -42,7 +42,13 @@ test('tenant1 makes a role with 2-1 and 6-1 and a member with it, who sees exact
   await form.getByTestId('member-name').fill('赵巡');
   await form.getByTestId('member-phone').fill('13700001234');
   await form.getByTestId('member-username').fill('zhaoxun');
+  // The password rule, said before anything is sent: its hint, then a common password refused at its field.
+  await expect(page.getByText(en.account.validation.passwordRule)).toBeVisible();
+  await form.getByTestId('member-password').fill('qwertyuiop');
+  await page.getByTestId('member-form-submit').click();
+  await expect(page.getByText(en.account.validation.passwordCommon)).toBeVisible();
   await form.getByTestId('member-password').fill('Zx@2026patrol');
+  await expect(page.getByText(en.account.validation.passwordCommon)).toHaveCount(0);
   await form.getByTestId('member-role').click();
   await page.getByRole('option', { name: '巡店专员' }).click();
   await page.getByTestId('member-form-submit').click();

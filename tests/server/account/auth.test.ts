@@ -164,14 +164,14 @@ describe('account.adminPassword', () => {
 
   it('refuses a body userId other than the path one', async () => {
     const admin = await t.signIn('admin');
-    const res = await t.call('account.adminPassword', { params: { userId: t.ids.user('tenant1') }, body: { userId: t.ids.user('tenant2'), password: 'x' } }, admin);
+    const res = await t.call('account.adminPassword', { params: { userId: t.ids.user('tenant1') }, body: { userId: t.ids.user('tenant2'), password: 'Qz7@console2026' } }, admin);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(CODE.badRequest);
   });
 
   it('answers 404 for an unknown user', async () => {
     const admin = await t.signIn('admin');
-    const res = await t.call('account.adminPassword', { params: { userId: 99999 }, body: { userId: 99999, password: 'x' } }, admin);
+    const res = await t.call('account.adminPassword', { params: { userId: 99999 }, body: { userId: 99999, password: 'Qz7@console2026' } }, admin);
     expect(res.status).toBe(404);
     expect(res.body.code).toBe(CODE.notFound);
   });

@@ -63,7 +63,7 @@ describe('tenant.create', () => {
 
 describe('tenant.update', () => {
   it('changes name and phone; the same phone again is a field error; another\'s tenant is 1401', async () => {
-    const created = await t.ok('tenant.create', { body: { name: '常州零售', username: fresh(), password: 'Cz@2026', contact: '13912340001' } }, t.token.tenant1);
+    const created = await t.ok('tenant.create', { body: { name: '常州零售', username: fresh(), password: 'Cz@2026rail', contact: '13912340001' } }, t.token.tenant1);
     const changed = await t.ok('tenant.update', { params: { id: created.tenantId }, body: { name: '常州轨交零售', contact: '13912340002' } }, t.token.tenant1);
     expect(changed).toMatchObject({ name: '常州轨交零售', contact: '13912340002' });
     const same = await t.call('tenant.update', { params: { id: created.tenantId }, body: { name: '常州轨交零售', contact: '13912340002' } }, t.token.tenant1);

@@ -23,9 +23,15 @@ describe('password form', () => {
   });
 
   it('the confirmation must match, even while other fields are still empty', () => {
-    expect(issues(true, { oldPassword: '', password: 'abc', confirm: 'abd' })).toEqual({ oldPassword: 'account.password.oldRequired', confirm: 'account.password.mismatch' });
-    expect(issues(true, { oldPassword: 'o', password: 'abc', confirm: 'abc' })).toEqual({});
-    expect(issues(false, { oldPassword: '', password: 'abc', confirm: 'abc' })).toEqual({});
+    expect(issues(true, { oldPassword: '', password: 'Lz8#store', confirm: 'Lz8#stora' })).toEqual({ oldPassword: 'account.password.oldRequired', confirm: 'account.password.mismatch' });
+    expect(issues(true, { oldPassword: 'o', password: 'Lz8#store', confirm: 'Lz8#store' })).toEqual({});
+    expect(issues(false, { oldPassword: '', password: 'Lz8#store', confirm: 'Lz8#store' })).toEqual({});
+  });
+
+  it('asks 8 characters of a new password once one is typed (the password rule\'s length)', () => {
+    expect(issues(false, { oldPassword: '', password: 'abc', confirm: 'abc' })).toEqual({ password: 'account.validation.passwordShort' });
+    expect(issues(false, { oldPassword: '', password: 'abcdefg', confirm: 'abcdefg' })).toEqual({ password: 'account.validation.passwordShort' });
+    expect(issues(false, { oldPassword: '', password: 'abcdefgh', confirm: 'abcdefgh' })).toEqual({});
   });
 
   it('bounds the length at 64 (the API bound)', () => {
