@@ -35,9 +35,9 @@ export const ROLE_NAME = {
  * | 3-2  | bind / unbind devices to points (bindDevice) |
  * | 4-1  | members (staffManagement) |
  * | 4-2  | roles (peopleadmin) and add role (addpeople) |
- * | 5-1  | old product library (productList) and categories (classification) |
+ * | 5-1  | old product library (productList), categories (classification) with their attributes, image formats and ingredients, a distributor's products |
  * | 5-2  | new product library (merchandise) and create product (nweGoods) |
- * | 6-1  | order list and staff orders |
+ * | 6-1  | order list, staff orders and the failed-vend review |
  * | 6-3  | linked orders (scenario) and customer complaints (customerService) |
  * | 7-1  | distributor list (people) |
  * | 7-3  | distributor device binding (devBind) |

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { createContext, useCallback, useContext, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ROLE_NAME, type PowerCode } from '../../shared/roles.js';
+import { resolvePath, selectRoutes, type AppRoute } from '../../shared/routes.js';
 import type { SessionUser } from '../../shared/ipc.js';
 import { callOp, opKey, setSessionEpoch, type OpError } from '../bridge.js';
 import type { SessionStart } from '../manifest.js';
@@ -55,6 +56,14 @@ export function can(user: SessionUser, code: PowerCode): boolean {
 
 /** Whether a screen of this permission code opens (the enterprise set has none of the main screens). */
 export const mayOpen = (user: SessionUser, code: PowerCode) => user.roleKind !== 'enterprise' && can(user, code);
+
+const routesOf = new WeakMap<SessionUser, AppRoute[]>();
+/** Whether a screen's address (query and all) is in the user's route set: an action leading elsewhere is not offered. */
+export function mayOpenPath(user: SessionUser, path: string): boolean {
+  let routes = routesOf.get(user);
+  if (!routes) routesOf.set(user, (routes = selectRoutes(user)));
+  return resolvePath(routes, path.split('?')[0]!).kind === 'view';
+}
 
 /** A first-level (primary) tenant has no parent. */
 export const isPrimaryTenant = (user: SessionUser) => user.roleKind === 'tenant' && user.parentTenantId === null;

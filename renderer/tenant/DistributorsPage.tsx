@@ -11,7 +11,7 @@ import { AddRegular, EditRegular, MoreHorizontalRegular } from '@fluentui/react-
 import { useMemo, useState } from 'react';
 import { TENANT_STATES, type TenantItem } from '../../shared/tenant/index.js';
 import { formatDateTime } from '../app/format.js';
-import { mayOpen } from '../app/session.js';
+import { mayOpen, mayOpenPath } from '../app/session.js';
 import { callOp, useOpMutation } from '../bridge.js';
 import {
   ActionButton, Choice, ConfirmDialog, DataTable, FilterBar, FilterField, OverflowText, Pager, TextFilter, useListPage, useScreen, useSelection, type Column,
@@ -29,6 +29,7 @@ const useStyles = makeStyles({
 });
 /** A distributor's page (DistributorPage.tsx, a chunk of its own). */
 const DISTRIBUTOR = '/tenant/distributor?id=';
+const PRODUCTS = '/tenant/productInformation?tenantId=';
 
 interface Filter { keyword: string; state?: (typeof TENANT_STATES)[number] | undefined }
 const EMPTY: Filter = { keyword: '' };
@@ -41,6 +42,7 @@ export default function DistributorsPage() {
   const admin = user.roleKind === 'admin';
   // Hands devices to a second-level distributor (7-3).
   const moves = mayOpen(user, '7-3');
+  const products = mayOpenPath(user, PRODUCTS);
   const { draft, setDraft, apply, reset, table, pager, rows } = useListPage('tenant.page', { empty: EMPTY });
   const selection = useSelection(rows.map((r) => ({ id: r.tenantId })));
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -108,7 +110,9 @@ export default function DistributorsPage() {
                 <MenuItem onClick={() => setDialog({ kind: 'reset', tenant: d })} data-testid="distributor-reset-open">{t('tenant.people.resetPassword')}</MenuItem>
                 <MenuItem onClick={() => void openMember(d)} data-testid="distributor-member-open">{t('tenant.people.memberConfig')}</MenuItem>
                 <MenuItem onClick={() => setDialog({ kind: 'payment', tenant: d })} data-testid="distributor-payment-open">{t('payment.title')}</MenuItem>
-                <MenuItem onClick={() => void navigate(`/tenant/productInformation?tenantId=${d.tenantId}`)} data-testid="distributor-products-open">{t('tenant.people.products')}</MenuItem>
+                {products && (
+                  <MenuItem onClick={() => void navigate(`${PRODUCTS}${d.tenantId}`)} data-testid="distributor-products-open">{t('tenant.people.products')}</MenuItem>
+                )}
                 {d.parent !== null && moves && (
                   <MenuItem onClick={() => void navigate(`/tenant/devBind?tenantId=${d.tenantId}`)} data-testid="distributor-devices-open">{t('tenant.devices.open')}</MenuItem>
                 )}

@@ -1,7 +1,10 @@
 /**
  * Product screens (spec §2 /productManagement). Codes: 5-1 the old product
  * library and the categories, 5-2 the new library and creating a product;
- * commodityInfor (custom models) is the system admin's only. Route names are
+ * commodityInfor (custom models) is the system admin's only. The categories'
+ * own settings pages (attributes, image formats, ingredients) and a
+ * distributor's products open with 5-1, as their data's calls do: a member
+ * is never offered a button that leads to the no-permission page. Route names are
  * corrected English (NewGoods for nweGoods); paths keep the spec's spelling.
  */
 import { ADMIN_ONLY, codes, detail, group, view } from '../routes/define.js';
@@ -19,8 +22,8 @@ export const productRoutes = [
     detail('imgDetails', 'ImageDetails', 'product.route.imageDetails', CUSTOM_MODELS, { roles: ADMIN_ONLY }),
     detail('nweGoods', 'NewGoods', 'product.route.newGoods', '/productManagement/merchandise', { ...codes('5-2'), editTitle: 'product.route.editGoods' }),
     detail('editNweGoods', 'EditNewGoods', 'product.route.editNewGoods', '/productManagement/merchandise', codes('5-2')),
-    detail('setProperty', 'SetProperty', 'product.route.setProperty', CATEGORIES),
-    detail('imgFormat', 'ImageFormat', 'product.route.imageFormat', CATEGORIES),
-    detail('ingredient', 'Ingredient', 'product.route.ingredient', CATEGORIES),
+    detail('setProperty', 'SetProperty', 'product.route.setProperty', CATEGORIES, codes('5-1')),
+    detail('imgFormat', 'ImageFormat', 'product.route.imageFormat', CATEGORIES, codes('5-1')),
+    detail('ingredient', 'Ingredient', 'product.route.ingredient', CATEGORIES, codes('5-1')),
   ]),
 ];

@@ -38,7 +38,10 @@ const CODE_SCREENS: Record<PowerCode, { menu: string[]; hidden: string[] }> = {
   '3-2': { menu: [], hidden: ['/pointMent/bindDevice'] },
   '4-1': { menu: ['/atManagement/staffManagement'], hidden: [] },
   '4-2': { menu: ['/atManagement/peopleadmin'], hidden: ['/atManagement/addpeople'] },
-  '5-1': { menu: ['/productManagement/productList', '/productManagement/classification'], hidden: [] },
+  '5-1': {
+    menu: ['/productManagement/productList', '/productManagement/classification'],
+    hidden: ['/productManagement/setProperty', '/productManagement/imgFormat', '/productManagement/ingredient', '/tenant/productInformation'],
+  },
   '5-2': { menu: ['/productManagement/merchandise'], hidden: ['/productManagement/nweGoods', '/productManagement/editNweGoods'] },
   '6-1': { menu: ['/orderManagement/orderList', '/orderManagement/staffOrderList', '/orderManagement/deliveryReview'], hidden: ['/orderManagement/payTheBox', '/orderManagement/orderDetail'] },
   '6-3': { menu: ['/orderManagement/scenario', '/orderManagement/customerService'], hidden: ['/orderManagement/orderDetail', '/orderManagement/complaintDetail'] },
@@ -182,6 +185,28 @@ describe('route selection by role', () => {
         expect(viewPaths(selectRoutes(member(a, b))), `${a} + ${b}`).toEqual([...new Set(want)].sort());
       }
     }
+  });
+
+  it('opens every detail screen to whoever its list opens to: no action of a list leads to the no-permission page', () => {
+    const details = allViews(ROUTE_SETS.main).filter((v) => v.hidden && v.meta.activeMenu);
+    const users = [admin, tenant, ...POWER_CODES.map((c) => member(c)), member(...POWER_CODES)];
+    // Details that need a code of their own beyond their list's: the list offers them only to who holds it.
+    const gated: Record<string, string> = {
+      '/pointMent/bindDevice': '3-2: the point list offers binding only with it (e2e account/signin, member1)',
+      '/tenant/devBind': '7-3: the distributor list offers the device moves only with it',
+      '/tenant/productInformation': '5-1: the distributor list offers the products only where mayOpenPath says so',
+    };
+    for (const path of Object.keys(gated)) {
+      expect(allViews(ROUTE_SETS.staff).find((v) => v.path === path)?.meta.value, path).toBeDefined();
+    }
+    const missing: string[] = [];
+    for (const user of users) {
+      const mine = new Set(allViews(selectRoutes(user)).map((v) => v.path));
+      for (const d of details) {
+        if (gated[d.path] === undefined && mine.has(d.meta.activeMenu!) && !mine.has(d.path)) missing.push(`${user.allValue.join(',')}: ${d.path} from ${d.meta.activeMenu}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   it('keeps the demo operator (1-1, 2-1, 3-1) to dashboard, device list and point list', () => {

@@ -147,5 +147,11 @@ test('member3, holding 5-1 only, sees the old library but not the new', async ({
   await page.goto('/productManagement/merchandise');
   await expect(page.getByTestId('product-table')).toHaveCount(0);
   await expect(page.getByRole('link', { name: catalogues.en.product.route.merchandise })).toHaveCount(0);
+  // Every button of the categories leads to a screen it opens: attributes, image formats, ingredients.
+  for (const [button, heading] of [['category-attributes', /^Attributes of/], ['category-image-formats', /^Image formats of/], ['category-ingredients', /^Ingredients$/]] as const) {
+    await page.goto('/productManagement/classification');
+    await page.getByTestId(button).first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+  }
   await signOut(page);
 });
