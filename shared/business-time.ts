@@ -65,6 +65,15 @@ export function addDays(day: string, n: number): string {
 export const daysBetween = (from: string, to: string): number =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 
+/**
+ * Days left until a service ends, as a person counts them on the business
+ * calendar: the days from today's business day to the end's (on 2026-11-27
+ * an end on 2027-11-27 is 365 days away, 366 across a 29 February); 0 on the
+ * last day, negative once ended. Not the hours left divided by 24, which
+ * said 364 for a full year whenever the end's time of day was earlier than now.
+ */
+export const daysLeft = (end: number | Date, now: number | Date = Date.now()): number => daysBetween(businessDay(now), businessDay(end)) - 1;
+
 /** The first day of `day`'s month. */
 export const monthStart = (day: string): string => `${day.slice(0, 7)}-01`;
 

@@ -10,6 +10,7 @@ import { BILL_EXPORT_MAX, billingTexts, BILLING_LIMITS, BILLING_SETTLE_MS, DEFAU
 import { CODE } from '../../shared/domains.js';
 import type { PageQuery } from '../../shared/api/define.js';
 import { formatTime } from '../../shared/format.js';
+import { BUSINESS_TIME_ZONE, daysLeft } from '../../shared/business-time.js';
 import type { Lang } from '../../shared/i18n/define.js';
 import { xlsxBytes, type Cell } from '../http/xlsx.js';
 import type { Queryable, Tx } from '../db/index.js';
@@ -155,7 +156,9 @@ export interface FeeDeviceFilter { keyword?: string | undefined; soon?: boolean 
 export async function feeDevicePage(db: Queryable, scope: Scope, query: PageQuery, f: FeeDeviceFilter) {
   if (f.tenantId !== undefined) await tenantInScope(db, scope, f.tenantId);
   // A device never activated has no service to end: it is not among them, and comes last.
-  const soon = sql<boolean>`coalesce(${devices.serviceExpiry} < now() + ${`${BILLING_LIMITS.soonDays} days`}::interval, false)`;
+  // Ending within 30 days (30 left or fewer) as daysLeft counts them, on the business calendar: a badge and its "30 days" agree.
+  const businessDate = (at: SQL) => sql`(${at} at time zone ${BUSINESS_TIME_ZONE})::date`;
+  const soon = sql<boolean>`coalesce(${businessDate(sql`${devices.serviceExpiry}`)} <= ${businessDate(sql`now()`)} + ${BILLING_LIMITS.soonDays}::int, false)`;
   const where = and(
     scope.where(devices.tenantId),
     sql`${devices.tenantId} is not null`,
@@ -167,9 +170,8 @@ export async function feeDevicePage(db: Queryable, scope: Scope, query: PageQuer
   const rows = db.select({
     id: devices.id, name: devices.name, serial: devices.serial, tenantName: tenants.name, pointName: points.name,
     serviceExpiry: devices.serviceExpiry, soon,
-    daysLeft: sql<number | null>`floor(extract(epoch from (${devices.serviceExpiry} - now())) / 86400)::int`,
     renewals: sql<number>`(select count(*)::int from renewal_devices rd join renewals r on r.id = rd.renewal_id where rd.device_id = ${devices.id} and r.state = 'paid')`,
   }).from(devices).innerJoin(tenants, eq(tenants.id, devices.tenantId)).leftJoin(points, eq(points.id, devices.pointId)).where(where)
     .orderBy(desc(soon), sql`${devices.serviceExpiry} asc nulls last`, asc(devices.id));
-  return paged(query, rows, db.select({ total: count() }).from(devices).where(where), (r) => ({ ...r, serviceExpiry: iso(r.serviceExpiry) }));
+  return paged(query, rows, db.select({ total: count() }).from(devices).where(where), (r) => ({ ...r, serviceExpiry: iso(r.serviceExpiry), daysLeft: r.serviceExpiry ? daysLeft(r.serviceExpiry) : null }));
 }

@@ -1,7 +1,7 @@
 /** Spec §9 date display: `yyyy-mm-dd hh:mm:ss` in the business time zone, typed times read in it, and the relative time with its boundaries. */
 import { describe, expect, it } from 'vitest';
 import { formatTime, formatYuan, maskContact, parseYuan, relativeTime, toDate, yuanInput } from '../../shared/format.js';
-import { businessDateTime, businessInstant, businessOffsetMinutes, otherZoneThanBusiness } from '../../shared/business-time.js';
+import { businessDateTime, businessInstant, businessOffsetMinutes, daysLeft, otherZoneThanBusiness } from '../../shared/business-time.js';
 
 const S = 1000;
 const MIN = 60 * S;
@@ -72,6 +72,31 @@ describe('the business clock', () => {
     expect(inZone('UTC', () => otherZoneThanBusiness())).toBe(true);
     expect(inZone('Asia/Shanghai', () => otherZoneThanBusiness())).toBe(false);
     expect(inZone('Asia/Taipei', () => otherZoneThanBusiness())).toBe(false);
+  });
+});
+
+describe('daysLeft (a service\'s days left, on the business calendar)', () => {
+  const china = (wall: string) => businessInstant(wall)!;
+  it('counts calendar days in China time, whatever the time of day', () => {
+    // The issue's case: on 2026-11-27 an end on 2027-11-27 is a year away, not 364 days.
+    expect(daysLeft(china('2027-11-27 09:00'), china('2026-11-27 18:37'))).toBe(365);
+    expect(daysLeft(china('2027-11-27 23:59'), china('2026-11-27 00:00'))).toBe(365);
+    expect(daysLeft(china('2026-11-28 00:00'), china('2026-11-27 23:59'))).toBe(1);
+    expect(daysLeft(china('2026-11-27 00:01'), china('2026-11-27 23:59'))).toBe(0);
+    expect(daysLeft(china('2026-11-26 23:59'), china('2026-11-27 00:00'))).toBe(-1);
+  });
+
+  it('turns at China\'s midnight, not at the server\'s or UTC\'s', () => {
+    const end = china('2027-11-27 12:00');
+    // 23:59 and 00:01 China time are 15:59 and 16:01 UTC on the same UTC day.
+    expect(daysLeft(end, new Date('2026-11-26T15:59:00Z'))).toBe(366);
+    expect(daysLeft(end, new Date('2026-11-26T16:01:00Z'))).toBe(365);
+  });
+
+  it('counts 29 February in a leap year', () => {
+    expect(daysLeft(china('2028-11-27 09:00'), china('2027-11-27 09:00'))).toBe(366);
+    expect(daysLeft(china('2028-03-01 09:00'), china('2028-02-28 09:00'))).toBe(2);
+    expect(daysLeft(china('2027-03-01 09:00'), china('2027-02-28 09:00'))).toBe(1);
   });
 });
 

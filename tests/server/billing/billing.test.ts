@@ -119,7 +119,8 @@ describe('billing.devices', () => {
     const soon = page.list.filter((d) => d.soon);
     expect(soon.length).toBeGreaterThan(0);
     expect(page.list.slice(0, soon.length).every((d) => d.soon)).toBe(true);
-    expect(soon.every((d) => d.daysLeft !== null && d.daysLeft < 30)).toBe(true);
+    expect(soon.every((d) => d.daysLeft !== null && d.daysLeft <= 30)).toBe(true);
+    expect(page.list.filter((d) => !d.soon).every((d) => d.daysLeft === null || d.daysLeft > 30)).toBe(true);
     const later = page.list.slice(soon.length).map((d) => d.serviceExpiry);
     // Then by end date, a device never activated (no date) last.
     const dated = later.filter((e) => e !== null);
