@@ -26,6 +26,9 @@ const disabledSolid = {
 };
 const disabledSubtle = { color: tokens.colorNeutralForegroundDisabled, backgroundColor: 'transparent' };
 
+// A label never wraps inside itself ("编 辑" in a narrow actions column): the column makes room or scrolls.
+const useStyles = makeStyles({ root: { whiteSpace: 'nowrap', flexShrink: 0 } });
+
 export const useDangerStyles = makeStyles({
   solid: {
     backgroundColor: tokens.colorPaletteRedBackground3, color: tokens.colorNeutralForegroundOnBrand, ...shorthands.borderColor('transparent'),
@@ -69,6 +72,7 @@ export function ActionButton({ action, busy = false, disabledReason, danger = fa
   const report = useReport();
   const restoreTarget = useRestoreFocusTarget();
   const danged = useDangerStyles();
+  const styles = useStyles();
   const guarded = useGuardedAction(async () => {
     await action();
   });
@@ -81,7 +85,7 @@ export function ActionButton({ action, busy = false, disabledReason, danger = fa
       icon={working ? <Spinner size="extra-tiny" /> : icon}
       disabledFocusable={working || disabledReason !== undefined}
       aria-busy={working || undefined}
-      className={mergeClasses(danger && (appearance === 'primary' ? danged.solid : danged.subtle), className)}
+      className={mergeClasses(styles.root, danger && (appearance === 'primary' ? danged.solid : danged.subtle), className)}
       // A failure that escaped the action is a bug of ours: shown as the unknown error, never thrown away.
       onClick={() => void guarded.run().catch((error: unknown) => report(error))}
     />

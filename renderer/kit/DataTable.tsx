@@ -37,6 +37,7 @@ import {
 } from './columnPrefs.js';
 import { alignOf, sizeOf, type Column, type Sort } from './columns.js';
 import type { ListView } from './listState.js';
+import { widestPieces } from './headerWidth.js';
 import { columnWidths, type ColumnSize } from './sizing.js';
 import { EmptyState, ErrorState, SkeletonRows } from './TableStates.js';
 
@@ -47,6 +48,61 @@ export const VIRTUALIZE_AFTER = 100;
 const SELECT_SIZE: ColumnSize = { minWidth: 44, width: 44 };
 /** Room the columns menu's button takes in the last header cell (it has no column of its own: a table's minimum stays the columns'). */
 const MENU_ROOM = 32;
+/** Room a sortable header's arrow takes beside its text. */
+const SORT_ROOM = 24;
+
+/** A header's text with a break opportunity before each "（", where keep-all would otherwise allow none. */
+function withBreaks(label: string): ReactNode {
+  const parts = label.split(/(?=（)/);
+  return parts.length === 1 ? label : parts.map((p, i) => <span key={i}>{i > 0 && <wbr />}{p}</span>);
+}
+
+/**
+ * The row actions' least width: the widest row's buttons side by side (they
+ * never wrap: ActionButton), plus the cell's padding — measured on the rows
+ * drawn, so a longer label in English or a button only some rows have
+ * widens the column instead of being cut.
+ */
+function usePinnedMinimums(scrollRef: RefObject<HTMLDivElement | null>, rows: readonly unknown[]): Record<string, number> {
+  const [mins, setMins] = useState<Record<string, number>>({});
+  useLayoutEffect(() => {
+    const next: Record<string, number> = {};
+    for (const td of Array.from(scrollRef.current?.querySelectorAll<HTMLElement>('tbody td[data-pinned]') ?? [])) {
+      const content = td.firstElementChild;
+      if (!(content instanceof HTMLElement)) continue;
+      const style = getComputedStyle(td);
+      const width = Math.ceil(content.scrollWidth + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight)) + 2;
+      const id = td.dataset.pinned!;
+      next[id] = Math.max(next[id] ?? 0, width);
+    }
+    setMins((prev) => (Object.keys(next).length === Object.keys(prev).length && Object.entries(next).every(([k, v]) => prev[k] === v) ? prev : next));
+  }, [rows, scrollRef]);
+  return mins;
+}
+
+/**
+ * Each header's least width (headerWidth.ts): its widest word in the font
+ * the header cells have now (the font-size setting changes it), its cell's
+ * padding and `extra` room (sort arrow, columns menu). Measured again when
+ * the labels or the font change.
+ */
+function useHeaderMinimums(scrollRef: RefObject<HTMLDivElement | null>, labels: readonly string[], extra: readonly number[]): number[] {
+  const [mins, setMins] = useState<number[]>([]);
+  const key = `${labels.join('\u0000')}|${extra.join(',')}`;
+  useLayoutEffect(() => {
+    const th = scrollRef.current?.querySelector('thead th:last-child');
+    if (!th) return;
+    const style = getComputedStyle(th);
+    const widths = widestPieces(labels, `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`);
+    // The last header's padding holds the menu's room already (`extra`): the first's is the plain one.
+    const first = getComputedStyle(scrollRef.current!.querySelector('thead th')!);
+    const padding = parseFloat(first.paddingLeft) + parseFloat(first.paddingRight);
+    const next = widths.map((w, i) => w + padding + (extra[i] ?? 0) + 2);
+    setMins((prev) => (prev.length === next.length && prev.every((v, i) => v === next[i]) ? prev : next));
+    // `key` stands for the labels and the extra room: the effect reads this render's.
+  }, [key, scrollRef]);
+  return mins;
+}
 /**
  * The container's height limit: the rows scroll under a sticky header while
  * the filters and the pager stay on the screen (the top bar, tabs, title,
@@ -63,7 +119,8 @@ const useStyles = makeStyles({
   progress: { position: 'absolute', top: 0, left: 0, right: 0, zIndex: 3 },
   head: {
     position: 'sticky', top: 0, zIndex: 2, backgroundColor: tokens.colorNeutralBackground2,
-    fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere', whiteSpace: 'normal', verticalAlign: 'middle',
+    // Broken between words only (headerWidth.ts makes each column wide enough for its longest one).
+    fontWeight: tokens.fontWeightSemibold, wordBreak: 'keep-all', overflowWrap: 'normal', whiteSpace: 'normal', verticalAlign: 'middle',
     // The row's border scrolls away with the collapsed table borders: a line drawn by the cell sticks with it.
     '::after': {
       content: '""', position: 'absolute', left: 0, right: 0, bottom: 0, height: tokens.strokeWidthThin,
@@ -84,6 +141,8 @@ const useStyles = makeStyles({
   pinned: {
     position: 'sticky', right: 0, zIndex: 1, backgroundColor: tokens.colorNeutralBackground1,
     boxShadow: `-1px 0 0 ${tokens.colorNeutralStroke2}`,
+    // Row actions keep their labels whole (the column is measured to hold them: usePinnedMinimums).
+    '& button': { whiteSpace: 'nowrap', flexShrink: 0 },
   },
   menuRoom: { paddingRight: `${MENU_ROOM + 8}px` },
   menuSlot: { position: 'absolute', right: '8px', top: '50%', transform: 'translateY(-50%)' },
@@ -183,10 +242,18 @@ export function DataTable<Row extends RowData, K extends RowKey = RowKey>({
   const menu = columns.filter(canHide).length >= 2;
 
   const selectable = selection !== undefined;
+  const zone = useZoneNote();
+  const headMins = useHeaderMinimums(scrollRef, shown.map((c) => (c.kind === 'time' && zone ? zone.label(c.header) : c.header)),
+    shown.map((c, i) => (c.sortable && onSortChange ? SORT_ROOM : 0) + (menu && i === shown.length - 1 ? MENU_ROOM + 8 : 0)));
+  const actionMins = usePinnedMinimums(scrollRef, rows);
   const sizes = useMemo(() => [
     ...(selectable ? [SELECT_SIZE] : []),
-    ...shown.map((c) => sizeWithPrefs(sizeOf(c), drag?.id === c.id ? drag.width : prefs.widths[c.id])),
-  ], [shown, selectable, drag, prefs.widths]);
+    ...shown.map((c, i) => {
+      const size = sizeWithPrefs(sizeOf(c), drag?.id === c.id ? drag.width : prefs.widths[c.id]);
+      const least = Math.max(headMins[i] ?? 0, actionMins[c.id] ?? 0);
+      return least > size.minWidth ? { ...size, minWidth: least, width: Math.max(size.width ?? 0, least) } : size;
+    }),
+  ], [shown, selectable, drag, prefs.widths, headMins, actionMins]);
   const layout = useMemo(() => columnWidths(sizes, inner ?? 0), [sizes, inner]);
 
   const defs = useMemo<ColumnDef<typeof features, Row>[]>(
@@ -248,7 +315,8 @@ export function DataTable<Row extends RowData, K extends RowKey = RowKey>({
           </TableCell>
         )}
         {shown.map((c) => (
-          <TableCell key={c.id} className={mergeClasses(styles.cell, styles[alignOf(c)], c.pin === 'end' && styles.pinned)} data-testid={c.cellTestId}>
+          <TableCell key={c.id} className={mergeClasses(styles.cell, styles[alignOf(c)], c.pin === 'end' && styles.pinned)} data-testid={c.cellTestId}
+            data-pinned={c.pin === 'end' ? c.id : undefined}>
             <CellContent column={c} row={item} />
           </TableCell>
         ))}
@@ -274,7 +342,6 @@ export function DataTable<Row extends RowData, K extends RowKey = RowKey>({
 
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
   const headId = useId();
-  const zone = useZoneNote();
   return (
     <div className={styles.root}>
       {busy && <ProgressBar className={styles.progress} thickness="medium" aria-hidden />}
@@ -324,7 +391,7 @@ export function DataTable<Row extends RowData, K extends RowKey = RowKey>({
                         {handle}
                       </>
                     )}>
-                    <span id={`${headId}-${i}`}>{c.kind === 'time' && zone ? zone.label(c.header) : c.header}</span>
+                    <span id={`${headId}-${i}`}>{withBreaks(c.kind === 'time' && zone ? zone.label(c.header) : c.header)}</span>
                   </TableHeaderCell>
                 );
               })}

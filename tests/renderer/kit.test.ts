@@ -9,6 +9,7 @@ import { createGuard } from '../../renderer/kit/guard.js';
 import { listView, shownTotal, type ListQueryState } from '../../renderer/kit/listState.js';
 import { pageCount, pageItems, parseJump } from '../../renderer/kit/pages.js';
 import { apportion, columnWidths, type ColumnSize } from '../../renderer/kit/sizing.js';
+import { headerPieces } from '../../renderer/kit/headerWidth.js';
 
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 
@@ -290,5 +291,14 @@ describe('filterBody (a list filter as its request body)', () => {
     const { filterBody } = await import('../../renderer/kit/useListPage.js');
     expect(filterBody({ keyword: '  VM01 ', number: '   ', tenantId: undefined, status: null, enabled: false, count: 0 })).toEqual({ keyword: 'VM01', enabled: false, count: 0 });
     expect(filterBody({})).toEqual({});
+  });
+});
+
+describe('headerPieces (a header breaks between them only)', () => {
+  it('splits at spaces and before a parenthesis, never inside a word', () => {
+    expect(headerPieces('创建时间（北京时间）')).toEqual(['创建时间', '（北京时间）']);
+    expect(headerPieces('Created (China time)')).toEqual(['Created', '(China', 'time)']);
+    expect(headerPieces('场景订单状态')).toEqual(['场景订单状态']);
+    expect(headerPieces('Actions')).toEqual(['Actions']);
   });
 });
