@@ -9,6 +9,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { customerCreate, customerUpdate, CUSTOMER_LIMITS, type CustomerItem } from '../../shared/customer/index.js';
 import { ACCOUNT_NAME_MAX } from '../../shared/account/index.js';
+import { CODE } from '../../shared/domains.js';
 import { useOpMutation } from '../bridge.js';
 import { SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
@@ -33,6 +34,7 @@ export function CreateCustomerDialog({ onClose }: { onClose: () => void }) {
   const submit = useDialogSave(form, {
     save: (v) => create.mutateAsync({ body: { name: v.name, username: v.username, password: v.password, buyNow: v.buyNow ?? false, ...(v.tenantId === undefined ? {} : { tenantId: v.tenantId }) } }),
     saved: t('customer.account.created'), failed: t('customer.account.saveFailed'), limits: LIMITS, onClose,
+    fieldCodes: { [CODE.usernameTaken]: 'username' },
   });
   return (
     <FormDialog title={t('customer.account.createTitle')} busy={submit.busy} dirty={form.formState.isDirty} onClose={onClose} onSubmit={(e) => void submit.run(e)} testId="customer-form">

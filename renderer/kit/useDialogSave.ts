@@ -3,11 +3,14 @@
  * form's submit behind the guard (a double click saves once); on success the
  * success message and close; "this no longer exists" (the caller's code)
  * closes and lets the list refresh; any other refusal keeps what was typed
- * and shows it — field issues at their fields, with their limits.
+ * and shows it — field issues at their fields, with their limits, and a code
+ * about one field (a taken account name, 1404) at that field.
  */
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { errorEntry } from '../../shared/domains.js';
 import { refusedWith } from '../app/errors.js';
+import { currentLang } from '../i18n/index.js';
 import { applyFieldErrors } from '../app/form.js';
 import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
@@ -32,13 +35,15 @@ export interface DialogSave<V> {
    * looks which one is gone and keeps the dialog open for the other.
    */
   closesWhenGone?: () => Promise<boolean>;
+  /** Codes about one field, shown there with the code's text rather than as a notification: `{ [CODE.usernameTaken]: 'username' }`. */
+  fieldCodes?: Readonly<Record<number, string>>;
 }
 
 export function useDialogSave<V extends FieldValues>(form: UseFormReturn<V, unknown, V>, options: DialogSave<V>) {
   const { t } = useTranslation();
   const notify = useNotify();
   const report = useReport();
-  const { save, saved, failed, goneCode, limits, onClose, onGone, closesWhenGone } = options;
+  const { save, saved, failed, goneCode, limits, onClose, onGone, closesWhenGone, fieldCodes = {} } = options;
   const submit = useGuardedAction(form.handleSubmit(async (values) => {
     try {
       await save(values);
@@ -49,6 +54,11 @@ export function useDialogSave<V extends FieldValues>(form: UseFormReturn<V, unkn
         report(error);
         onGone?.();
         if (!closesWhenGone || await closesWhenGone()) onClose();
+        return;
+      }
+      const code = Object.keys(fieldCodes).map(Number).find((c) => refusedWith(error, c));
+      if (code !== undefined) {
+        form.setError(fieldCodes[code] as never, { type: 'server', message: errorEntry(code).texts[currentLang()] }, { shouldFocus: true });
         return;
       }
       report(error, { fallback: failed, onFields: (fields) => applyFieldErrors(fields, form.setError, t, limits) });

@@ -10,6 +10,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { memberCreate, memberUpdate, MEMBER_LIMITS, type MemberItem } from '../../shared/staff/index.js';
 import { ACCOUNT_NAME_MAX } from '../../shared/account/index.js';
+import { CODE } from '../../shared/domains.js';
 import { useOp, useOpMutation } from '../bridge.js';
 import { SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
@@ -54,6 +55,7 @@ export function CreateMemberDialog({ onClose }: { onClose: () => void }) {
   const submit = useDialogSave(form, {
     save: (v) => create.mutateAsync({ body: { name: v.name, phone: v.phone, username: v.username, password: v.password, ...(roleId === null ? {} : { roleId }), ...(v.tenantId === undefined ? {} : { tenantId: Number(v.tenantId) }) } }),
     saved: t('staff.member.created'), failed: t('staff.member.saveFailed'), limits: LIMITS, onClose,
+    fieldCodes: { [CODE.usernameTaken]: 'username' },
   });
   return (
     <FormDialog title={t('staff.member.createTitle')} busy={submit.busy} dirty={form.formState.isDirty} onClose={onClose} onSubmit={(e) => void submit.run(e)} testId="member-form">

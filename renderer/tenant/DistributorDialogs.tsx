@@ -11,6 +11,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { memberConfig, tenantCreate, tenantUpdate, TENANT_LIMITS, type TenantItem } from '../../shared/tenant/index.js';
 import { ACCOUNT_NAME_MAX, newPassword } from '../../shared/account/index.js';
+import { CODE } from '../../shared/domains.js';
 import { useOpMutation } from '../bridge.js';
 import { SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
@@ -31,7 +32,8 @@ export function CreateDistributorDialog({ onClose }: { onClose: () => void }) {
     resolver: withPasswordRule(zodI18nResolver(tenantCreate, t), t, (v) => v.username), defaultValues: { name: '', username: '', password: '', contact: '' }, ...SUBMIT_THEN_LIVE,
   });
   useRelocalise(form);
-  const submit = useDialogSave(form, { save: (body) => create.mutateAsync({ body }), saved: t('tenant.people.created'), failed: t('tenant.people.saveFailed'), limits: LIMITS, onClose });
+  const submit = useDialogSave(form, { save: (body) => create.mutateAsync({ body }), saved: t('tenant.people.created'), failed: t('tenant.people.saveFailed'), limits: LIMITS, onClose,
+    fieldCodes: { [CODE.usernameTaken]: 'username' } });
   return (
     <FormDialog title={t('tenant.people.createTitle')} busy={submit.busy} dirty={form.formState.isDirty} onClose={onClose} onSubmit={(e) => void submit.run(e)} testId="distributor-form">
       <FormInput control={form.control} name="name" label={t('tenant.people.name')} input={{ maxLength: TENANT_LIMITS.name, 'data-testid': 'distributor-name' }} />

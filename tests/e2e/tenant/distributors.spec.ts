@@ -24,7 +24,10 @@ test('the admin creates, edits, disables and enables a distributor', async ({ pa
   await page.getByTestId('distributor-password').fill('Wx@2026retail');
   await page.getByTestId('distributor-contact').fill('13912345678');
   await page.getByTestId('distributor-form-submit').click();
-  await expect(page.getByText(errorEntry(CODE.usernameTaken).texts.en).first()).toBeVisible();
+  // Taken: said at the username, not as a notification.
+  const usernameField = page.locator('.fui-Field').filter({ has: page.getByTestId('distributor-username') });
+  await expect(usernameField).toContainText(errorEntry(CODE.usernameTaken).texts.en);
+  await expect(page.getByTestId('distributor-username')).toBeFocused();
   const username = `wx${Date.now().toString(36)}`;
   await page.getByTestId('distributor-username').fill(username);
   await page.getByTestId('distributor-form-submit').click();
