@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CODE } from '../../shared/domains.js';
 import { COMPLAINT_LIMITS, type ComplaintDetail } from '../../shared/complaint/index.js';
-import { formatYuan } from '../../shared/format.js';
+import { formatYuan, maskContact } from '../../shared/format.js';
 import type { OrderDetail } from '../../shared/order/index.js';
 import { callOp, useOpMutation } from '../bridge.js';
 import { formatDateTime, formatRelative } from '../app/format.js';
@@ -63,7 +63,7 @@ export default function ComplaintDetailPage() {
           },
           { label: t('complaint.amount'), value: formatYuan(c.amount) },
           { label: t('complaint.type'), value: t(`complaint.types.${c.type}`) },
-          { label: t('complaint.contact'), value: c.contact },
+          { label: t('complaint.contact'), value: <Contact value={c.contact} /> },
           { label: t('complaint.device'), value: c.deviceName },
           { label: t('complaint.tenant'), value: c.tenantName },
           { label: t('complaint.createdAt'), value: formatDateTime(c.createdAt) },
@@ -162,5 +162,24 @@ function CloseDialog({ complaint: c, onClose }: { complaint: ComplaintDetail; on
         <Textarea value={note} maxLength={COMPLAINT_LIMITS.reply} onChange={(_, d) => setNote(d.value)} data-testid="complaint-close-note" />
       </Field>
     </FormDialog>
+  );
+}
+
+/**
+ * The customer's contact, masked as the list shows it until asked for: one
+ * rule on every screen (shared/format.ts maskContact); whoever handles the
+ * complaint reveals it with a click to call back.
+ */
+function Contact({ value }: { value: string }) {
+  const { t } = useScreen();
+  const [shown, setShown] = useState(false);
+  const masked = maskContact(value);
+  return (
+    <span data-testid="complaint-contact">
+      {shown ? value : masked}
+      {!shown && masked !== value && (
+        <> <Link onClick={() => setShown(true)} data-testid="complaint-contact-reveal">{t('complaint.revealContact')}</Link></>
+      )}
+    </span>
   );
 }

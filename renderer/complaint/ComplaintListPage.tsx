@@ -54,7 +54,7 @@ export default function ComplaintListPage() {
       render: (c) => (
         <div className={styles.actions}>
           <ActionButton className={styles.action} size="small" appearance="subtle" icon={<OpenRegular />} action={() => void navigate(complaintDetailPath(c.id))}
-            data-testid="complaint-open">{t('complaint.open')}</ActionButton>
+            data-testid="complaint-open">{t(c.status === 'completed' ? 'complaint.view' : 'complaint.open')}</ActionButton>
           <Button className={styles.action} size="small" appearance="subtle" icon={<WindowNewRegular />} aria-label={t('order.list.newWindow')} title={t('order.list.newWindow')}
             onClick={() => openWindow(complaintDetailPath(c.id))} data-testid="complaint-window" />
         </div>

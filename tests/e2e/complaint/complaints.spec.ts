@@ -31,7 +31,7 @@ test('a complaint filed at a machine arrives live, and tenant1 answers, refunds 
   }).then((r) => r.json()) as { content: { list: { number: string }[] } };
   const filed = await fetch(`${UPSTREAM}/device-api/v1/complaint`, {
     method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${SERIAL}:${demoSecret(SERIAL)}`).toString('base64')}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ orderNumber: orders.content.list[0]!.number, type: 'notDelivered', contact: '139****1234', description: '付款后没有出货，请退款' }),
+    body: JSON.stringify({ orderNumber: orders.content.list[0]!.number, type: 'notDelivered', contact: '13912341234', description: '付款后没有出货，请退款' }),
   }).then((r) => r.json()) as { content: { number: string } };
   const number = filed.content.number;
   await expect(page.getByText(en.events.created.replace('{{number}}', number).replace('{{device}}', '虹桥站饮料机 1 号')).first()).toBeVisible();
@@ -40,6 +40,10 @@ test('a complaint filed at a machine arrives live, and tenant1 answers, refunds 
 
   await row.getByTestId('complaint-open').click();
   await expect(page.getByTestId('complaint-entry')).toHaveCount(1);
+  // The contact is masked as in the list until the handler asks for it.
+  await expect(page.getByTestId('complaint-contact')).toContainText('139****1234');
+  await page.getByTestId('complaint-contact-reveal').click();
+  await expect(page.getByTestId('complaint-contact')).toHaveText('13912341234');
   // An empty reply is said at its field.
   await page.getByTestId('complaint-send').click();
   await expect(page.getByText(catalogues.en.validation.required)).toBeVisible();
@@ -60,6 +64,9 @@ test('a complaint filed at a machine arrives live, and tenant1 answers, refunds 
   await expect(page.getByTestId('complaint-detail-status')).toHaveText(en.states.completed);
   await expect(page.getByTestId('complaint-entry')).toHaveCount(4);
   await expect(page.getByTestId('complaint-send')).toHaveCount(0);
+  // Completed: the list offers to view it, no longer to handle it.
+  await page.goto('/orderManagement/customerService');
+  await expect(row.getByTestId('complaint-open')).toHaveText(en.view);
 });
 
 test('member4, holding 6-1 alone, sees the orders but neither complaints nor the information icon', async ({ page, baseURL }) => {
