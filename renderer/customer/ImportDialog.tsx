@@ -128,7 +128,8 @@ export function ImportDialog({ chooseCustomer, customerId: initial, onClose }: I
   const running = importId !== null && !finished;
   return (
     <FormDialog title={t('customer.importing.title')} busy={start.isPending || running} dirty={file !== null && importId === null} onClose={onClose} onSubmit={(e) => void run(e)}
-      submitLabel={finished ? t('customer.importing.again') : t('customer.importing.start')} cancelWhileBusy testId="customer-import">
+      submitLabel={finished ? t('customer.importing.again') : t('customer.importing.start')} cancelLabel={finished ? t('common.close') : undefined}
+      cancelWhileBusy testId="customer-import">
       {importId === null ? (
         <>
           <Text className={styles.note}>{t('customer.importing.hint')}</Text>

@@ -35,12 +35,14 @@ export interface FormDialogProps {
   fieldsClassName?: string;
   /** The submit button's label (default Confirm). */
   submitLabel?: string;
+  /** The other button's label (default Cancel): "Close" once there is nothing left to cancel (an import done). */
+  cancelLabel?: string | undefined;
   /** Cancel stays usable while busy: the screen's `onClose` stops the work (an export in progress). */
   cancelWhileBusy?: boolean;
   children: ReactNode;
 }
 
-export function FormDialog({ title, busy, dirty, onClose, onSubmit, testId, surfaceClassName, fieldsClassName, submitLabel, cancelWhileBusy = false, children }: FormDialogProps) {
+export function FormDialog({ title, busy, dirty, onClose, onSubmit, testId, surfaceClassName, fieldsClassName, submitLabel, cancelLabel, cancelWhileBusy = false, children }: FormDialogProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const guard = useCloseGuard({ busy, dirty, onClose });
@@ -52,7 +54,7 @@ export function FormDialog({ title, busy, dirty, onClose, onSubmit, testId, surf
             <DialogTitle>{title}</DialogTitle>
             <DialogContent className={mergeClasses(styles.fields, fieldsClassName)}>{children}</DialogContent>
             <DialogActions>
-              <Button type="button" appearance="secondary" onClick={onClose} disabledFocusable={busy && !cancelWhileBusy} data-testid={`${testId}-cancel`}>{t('common.cancel')}</Button>
+              <Button type="button" appearance="secondary" onClick={onClose} disabledFocusable={busy && !cancelWhileBusy} data-testid={`${testId}-cancel`}>{cancelLabel ?? t('common.cancel')}</Button>
               <Button type="submit" appearance="primary" disabledFocusable={busy} icon={busy ? <Spinner size="extra-tiny" /> : undefined}
                 data-testid={`${testId}-submit`}>{submitLabel ?? t('common.confirm')}</Button>
             </DialogActions>

@@ -247,7 +247,7 @@ export const commonTexts = defineTexts(zhCN, {
     app: {
       title: 'Vending Device Management System',
       shortTitle: 'Vend Console',
-      menuTitle: 'Back-office management',
+      menuTitle: 'Back office',
     },
     language: {
       label: 'Language',

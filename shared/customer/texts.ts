@@ -279,7 +279,7 @@ export const customerTexts = defineTexts(zhCN, {
   },
   en: {
     route: {
-      customerManagement: 'Enterprise customers',
+      customerManagement: 'Enterprises',
       customerAccounts: 'Enterprise accounts',
       bindPoints: 'Customer details',
       customerStaff: 'Enterprise staff',

@@ -68,7 +68,7 @@ export const dashboardTexts = defineTexts(zhCN, {
   en: {
     cards: {
       today: 'Sales today', month: 'Sales this month', year: 'Sales this year', todayOrders: 'Orders today',
-      devices: 'Devices online / offline', roles: 'My roles', refunds: 'Refunds {{amount}}', online: 'Online', offline: 'Offline',
+      devices: 'Online / offline', roles: 'My roles', refunds: 'Refunds {{amount}}', online: 'Online', offline: 'Offline',
     },
     range: {
       today: 'Today', yesterday: 'Yesterday', last7: 'Last 7 days', thisMonth: 'This month', custom: 'Custom',

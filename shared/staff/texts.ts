@@ -213,12 +213,12 @@ export const staffTexts = defineTexts(zhCN, {
   },
   en: {
     route: {
-      authority: 'Authority',
+      authority: 'Permissions',
       staffManagement: 'Members',
       roles: 'Roles',
       addRole: 'Add role',
     },
-    category: { dashboard: 'Dashboard', devices: 'Devices', points: 'Points', authority: 'Authority', products: 'Products', orders: 'Orders', distribution: 'Distribution', enterprise: 'Enterprise customers' },
+    category: { dashboard: 'Dashboard', devices: 'Devices', points: 'Points', authority: 'Permissions', products: 'Products', orders: 'Orders', distribution: 'Distribution', enterprise: 'Enterprise customers' },
     power: {
       p1_1: { name: 'Dashboard', description: 'The sales dashboard' },
       p2_1: { name: 'Device list', description: 'Read and set devices' },

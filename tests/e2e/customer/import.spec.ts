@@ -61,6 +61,8 @@ test('enterprise1 imports staff with two bad rows, reads the report, then import
   await page.getByTestId('customer-import-file').setInputFiles(sheet);
   await page.getByTestId('customer-import-submit').click();
   await expect(page.getByTestId('customer-import-summary')).toHaveText(en.customer.importing.done.replace('{{inserted}}', '3').replace('{{updated}}', '0').replace('{{unchanged}}', '0'), { timeout: 20_000 });
+  // Done: nothing left to cancel, the button closes.
+  await expect(page.getByTestId('customer-import-cancel')).toHaveText(catalogues.en.common.close);
   await page.getByTestId('customer-import-cancel').click();
   await page.getByTestId('customer-staff-filter-keyword').fill('3300000');
   await page.getByTestId('customer-staff-search').click();
