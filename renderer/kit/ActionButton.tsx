@@ -26,7 +26,7 @@ const disabledSolid = {
 };
 const disabledSubtle = { color: tokens.colorNeutralForegroundDisabled, backgroundColor: 'transparent' };
 
-// A label never wraps inside itself ("编 辑" in a narrow actions column): the column makes room or scrolls.
+// A label never wraps inside itself (the two characters of "edit" on two lines in a narrow actions column): the column makes room or scrolls.
 const useStyles = makeStyles({ root: { whiteSpace: 'nowrap', flexShrink: 0 } });
 
 export const useDangerStyles = makeStyles({

@@ -1,8 +1,9 @@
 /**
  * The narrowest a column may be for its header to show whole (issue 48: at
- * 1366 px "处理人" showed as "处" and "Actions" broke as "Actio ns"). Headers
- * break only between words — at spaces, and before a parenthesis
- * ("创建时间" / "（北京时间）") — never inside one, so a column is at least its
+ * 1366 px the delivery review's "handled by" showed its first character only
+ * and "Actions" broke as "Actio ns"). Headers break only between words — at
+ * spaces, and before a parenthesis ("Created" / "(China time)", and the same
+ * before a full-width one in Chinese) — never inside one, so a column is at least its
  * longest such piece, measured in the header's own font, plus the cell's
  * padding and the sort arrow or the columns menu beside it.
  */

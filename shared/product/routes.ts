@@ -7,7 +7,7 @@
  * is never offered a button that leads to the no-permission page. Route names are
  * corrected English (NewGoods for nweGoods); paths keep the spec's spelling.
  */
-import { ADMIN_ONLY, codes, detail, group, view } from '../routes/define.js';
+import { ADMIN_ONLY, codes, detail, group, into, view } from '../routes/define.js';
 
 const CATEGORIES = '/productManagement/classification';
 const CUSTOM_MODELS = '/productManagement/commodityInfor';
@@ -26,4 +26,8 @@ export const productRoutes = [
     detail('imgFormat', 'ImageFormat', 'product.route.imageFormat', CATEGORIES, codes('5-1')),
     detail('ingredient', 'Ingredient', 'product.route.ingredient', CATEGORIES, codes('5-1')),
   ]),
+  // A distributor's products (spec §2 /tenant productInformation), under the distributor list: their list is product.page, 5-1.
+  into('/tenant', [
+    detail('productInformation', 'ProductInformation', 'tenant.route.productInformation', '/tenant/people', codes('5-1')),
+  ], 'Distributor'),
 ];

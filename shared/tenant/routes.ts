@@ -6,8 +6,7 @@ export const tenantRoutes = [
     view('people', 'Distributors', 'tenant.route.distributors', codes('7-1')),
     // Beyond the spec: one page per distributor with its settings in tabs (README "Distributors").
     detail('distributor', 'Distributor', 'tenant.route.distributor', '/tenant/people', codes('7-1')),
-    // A distributor's products: their list needs 5-1 (product.page); the distributor list offers them to those who may open them.
-    detail('productInformation', 'ProductInformation', 'tenant.route.productInformation', '/tenant/people', codes('5-1')),
+    // productInformation (a distributor's products) is the product domain's screen, joined here (shared/product/routes.ts).
     detail('devBind', 'DistributorDevices', 'tenant.route.distributorDevices', '/tenant/people', codes('7-3')),
   ], { alwaysShow: true }),
 ];
