@@ -315,12 +315,12 @@ describe('local operations', () => {
 });
 
 describe('sign-in rules on answers the demo data does not give', () => {
-  const info = { userId: 5, username: 'emp', name: 'Emp', tenantId: null, parentTenantId: null, employeeId: null, roles: [], powers: [] };
+  const info = { userId: 5, username: 'emp1', name: 'Emp', tenantId: null, parentTenantId: null, employeeId: null, roles: [], powers: [] };
   const script = (userInfo: Record<string, unknown>, employeePowers: string[]) => (seen: { url: string }): Scripted => {
     if (seen.url.startsWith('/oauth/token')) return { status: 200, body: { access_token: 'T0K', token_type: 'bearer', expires_in: 60 } };
     if (seen.url.startsWith('/user/info')) return { status: 200, body: { code: 200, content: userInfo } };
     if (seen.url.startsWith('/employee/info')) {
-      return { status: 200, body: { code: 200, content: { employeeId: 9, userId: 5, username: 'emp', name: 'Emp', tenantId: 3, powers: employeePowers } } };
+      return { status: 200, body: { code: 200, content: { employeeId: 9, userId: 5, username: 'emp1', name: 'Emp', tenantId: 3, powers: employeePowers } } };
     }
     return { status: 200, body: { code: 200 } };
   };
@@ -333,7 +333,7 @@ describe('sign-in rules on answers the demo data does not give', () => {
     const server = await scriptedServer(script({ ...info, platformType: 0 }, ['3-1', '3-2']));
     try {
       const { core, vault } = coreOn(server.url);
-      const res = await signIn(core, 'emp');
+      const res = await signIn(core, 'emp1');
       expect(res).toEqual({
         ok: true,
         content: { ...info, platformType: 0, employeeId: 9, tenantId: 3, powers: ['3-1', '3-2'], roleKind: 'member', roleName: 'member', allValue: ['3-1', '3-2'], epoch: expect.any(String) },
@@ -351,7 +351,7 @@ describe('sign-in rules on answers the demo data does not give', () => {
     const server = await scriptedServer(script({ ...info, platformType: 1, roles: [{ value: '1', name: 'first-level tenant', systemRole: true, roleId: null }] }, []));
     try {
       const { core, vault } = coreOn(server.url);
-      const res = await signIn(core, 'emp');
+      const res = await signIn(core, 'emp1');
       expect(res).toEqual({ ok: false, error: { source: 'local', code: 1301, status: 0, message: 'login failed' } });
       expect(await vault.get()).toBeNull();
       expect(server.seen.some((s) => s.url.startsWith('/employee/info'))).toBe(false);
@@ -370,7 +370,7 @@ describe('sign-in rules on answers the demo data does not give', () => {
     );
     try {
       const { core, vault } = coreOn(server.url);
-      expect(await signIn(core, 'emp')).toEqual({ ok: false, error: { source: 'upstream', code: 503, status: 503, message: 'down' } });
+      expect(await signIn(core, 'emp1')).toEqual({ ok: false, error: { source: 'upstream', code: 503, status: 503, message: 'down' } });
       expect(await vault.get()).toBeNull();
     } finally {
       await server.close();
