@@ -16,6 +16,9 @@ import { Screen } from './screens.js';
 import { SETTINGS_BUTTON_WIDTH } from './settings.js';
 import type { CachedView } from './viewCache.js';
 
+/** The main content's id: the skip link (Shell.tsx) moves the focus there. */
+export const MAIN_ID = 'app-main';
+
 const useStyles = makeStyles({
   main: {
     flexGrow: 1, padding: tokens.spacingHorizontalL, minWidth: 0, position: 'relative',
@@ -75,7 +78,7 @@ export function AppMain({ page, cache }: { page: ShellPage; cache: readonly Cach
   if (current && !entries.some((e) => e.active)) entries.push({ route: current, location, active: true });
 
   return (
-    <main className={styles.main} data-testid="app-main">
+    <main className={styles.main} id={MAIN_ID} tabIndex={-1} data-testid="app-main">
       {entries.map((e) => (
         <div key={e.route.path} hidden={!e.active} data-view={e.route.name} data-active={e.active ? 'true' : 'false'}>
           <ViewHost route={e.route} location={e.location} />

@@ -14,7 +14,7 @@ import { useLocation, useNavigate, type Location } from 'react-router';
 import { affixViews, selectRoutes, titleAt, type AppRoute, type Resolution } from '../../shared/routes.js';
 import { usePageTitle } from '../app/routing.js';
 import { useUser } from '../app/session.js';
-import { AppMain } from './AppMain.js';
+import { AppMain, MAIN_ID } from './AppMain.js';
 import { ShellContext, type ShellState } from './context.js';
 import { Navbar } from './Navbar.js';
 import { pageOf, redirectPathFor } from './page.js';
@@ -29,6 +29,12 @@ import { dropViews, keepViews, touchView, type CachedView } from './viewCache.js
 
 const useStyles = makeStyles({
   wrapper: { position: 'relative', minHeight: '100vh', width: '100%' },
+  // The first stop of the keyboard: out of sight until focused, then over the top bar's corner.
+  skip: {
+    position: 'absolute', left: '8px', top: '-48px', zIndex: 2000, padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    backgroundColor: tokens.colorNeutralBackground1, color: tokens.colorBrandForeground1, borderRadius: tokens.borderRadiusMedium,
+    boxShadow: tokens.shadow16, ':focus': { top: '8px' },
+  },
   sidebar: {
     position: 'fixed', top: 0, bottom: 0, left: 0, zIndex: 1001, width: `${SIDEBAR_WIDTH}px`, overflow: 'hidden',
     transitionProperty: 'width, transform', transitionDuration: '0.28s',
@@ -183,6 +189,9 @@ export default function Shell() {
   return (
     <ShellContext.Provider value={state}>
       <div className={styles.wrapper} data-testid="shell" data-mobile={mobile ? 'true' : 'false'} data-sidebar={opened ? 'open' : 'closed'}>
+        {/* A link, not a hash: the router owns the address; the main content takes the focus, and Tab goes on from there. */}
+        <a href={`#${MAIN_ID}`} className={styles.skip} data-testid="skip-to-main"
+          onClick={(e) => { e.preventDefault(); document.getElementById(MAIN_ID)?.focus(); }}>{t('shell.skipToMain')}</a>
         {mobile && opened && <div className={styles.backdrop} onClick={() => sidebar.close(true)} data-testid="drawer-backdrop" />}
         <aside
           className={mergeClasses(

@@ -61,12 +61,20 @@ function RoleForm({ role }: { role: RoleItem | undefined }) {
   const [tenantId, setTenantId] = useState<number | undefined>(undefined);
   const [powers, setPowers] = useState<readonly PowerCode[]>(role?.powers ?? []);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // A field's error goes as soon as the field is changed (it stayed until the next save): the save checks it again.
+  const clear = (field: string) => setErrors((all) => {
+    if (!(field in all)) return all;
+    const { [field]: _gone, ...rest } = all;
+    return rest;
+  });
   const create = useOpMutation('staff.createRole', { invalidates: ['staff.roles'] });
   const update = useOpMutation('staff.updateRole', { invalidates: ['staff.roles', 'staff.role', 'staff.page'] });
   // A member grants only what it holds: the others are shown, not offered.
   const grantable = (code: PowerCode) => user.roleKind !== 'member' || user.allValue.includes(code);
-  const toggle = (codes: readonly PowerCode[], on: boolean) =>
+  const toggle = (codes: readonly PowerCode[], on: boolean) => {
     setPowers((all) => (on ? [...new Set([...all, ...codes.filter(grantable)])] : all.filter((c) => !codes.includes(c))));
+    clear('powers');
+  };
 
   const save = async () => {
     const body = { name, description, powers: [...powers] };
@@ -94,13 +102,13 @@ function RoleForm({ role }: { role: RoleItem | undefined }) {
     <div className={styles.layout}>
       <div className={styles.form}>
         <Field label={t('staff.role.name')} required validationMessage={errors.name}>
-          <Input value={name} maxLength={ROLE_LIMITS.name} onChange={(_, d) => setName(d.value)} data-testid="role-form-name" />
+          <Input value={name} maxLength={ROLE_LIMITS.name} onChange={(_, d) => { setName(d.value); clear('name'); }} data-testid="role-form-name" />
         </Field>
         <Field label={t('staff.role.description')} validationMessage={errors.description}>
-          <Textarea value={description} maxLength={ROLE_LIMITS.description} resize="vertical" onChange={(_, d) => setDescription(d.value)} data-testid="role-form-description" />
+          <Textarea value={description} maxLength={ROLE_LIMITS.description} resize="vertical" onChange={(_, d) => { setDescription(d.value); clear('description'); }} data-testid="role-form-description" />
         </Field>
         {role === undefined && user.roleKind === 'admin' && (
-          <TenantField label={t('staff.role.tenant')} required error={errors.tenantId} value={tenantId} onChange={setTenantId} placeholder={t('staff.role.tenant')} testId="role-form-tenant" />
+          <TenantField label={t('staff.role.tenant')} required error={errors.tenantId} value={tenantId} onChange={(id) => { setTenantId(id); clear('tenantId'); }} placeholder={t('staff.role.tenant')} testId="role-form-tenant" />
         )}
         <CheckGroup label={t('staff.role.powers')} required error={errors.powers} hint={t('staff.role.count', { count: powers.length })} testId="role-form-powers">
           {CATEGORIES.map((category) => {

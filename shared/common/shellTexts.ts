@@ -11,6 +11,7 @@ const zhCN = {
   },
   shell: {
     breadcrumb: '当前位置',
+    skipToMain: '跳到主要内容',
     refresh: '刷新',
     fullscreen: '全屏',
     exitFullscreen: '退出全屏',
@@ -66,6 +67,7 @@ export const shellTexts = defineTexts(zhCN, {
     },
     shell: {
       breadcrumb: '目前位置',
+      skipToMain: '跳到主要內容',
       refresh: '重新整理',
       fullscreen: '全螢幕',
       exitFullscreen: '離開全螢幕',
@@ -116,6 +118,7 @@ export const shellTexts = defineTexts(zhCN, {
     },
     shell: {
       breadcrumb: 'You are here',
+      skipToMain: 'Skip to main content',
       refresh: 'Refresh',
       fullscreen: 'Full screen',
       exitFullscreen: 'Exit full screen',

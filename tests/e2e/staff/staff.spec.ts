@@ -24,9 +24,13 @@ test('tenant1 makes a role with 2-1 and 6-1 and a member with it, who sees exact
   // Nothing chosen: refused at the fields.
   await page.getByTestId('role-form-save').click();
   await expect(page.getByText(en.staff.validation.powers)).toBeVisible();
+  await expect(page.getByText(en.staff.validation.roleName)).toBeVisible();
   await page.getByTestId('role-form-name').fill('巡店专员');
+  // Each error goes as its field is put right, before the next save.
+  await expect(page.getByText(en.staff.validation.roleName)).toHaveCount(0);
   await page.getByTestId('role-form-description').fill('设备列表与订单列表');
   await page.getByTestId('role-power-2-1').click();
+  await expect(page.getByText(en.staff.validation.powers)).toHaveCount(0);
   await page.getByTestId('role-power-6-1').click();
   const preview = page.getByTestId('role-preview');
   await expect(preview.getByText(en.device.route.deviceList, { exact: true })).toBeVisible();
