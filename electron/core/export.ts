@@ -17,7 +17,7 @@ import ExcelJS from 'exceljs';
 import { CODE } from '../../shared/domains.js';
 import type { ApiOp } from '../../shared/domains.js';
 import type { CallResult } from '../../shared/ipc.js';
-import { EXPORT_LIMITS, EXPORT_TOPIC, orderTexts, sheetHeader, sheetName, sheetRow, customerStaffSheet, type ExportProgress, type LiveExportInput, type LiveExportResult, type OrderRows } from '../../shared/order/index.js';
+import { EXPORT_LIMITS, EXPORT_TOPIC, orderTexts, sheetHeader, sheetName, sheetRow, customerStaffSheet, type ExportProgress, type LiveExportInput, type LiveExportResult, type OrderRows, SHEET_DATE_FORMAT, sheetDateValue, type SheetCell } from '../../shared/order/index.js';
 import type { LiveEvent } from '../../shared/api/events.js';
 import { LOCAL, localError, ok } from './result.js';
 
@@ -79,7 +79,7 @@ export function createLiveExports(): LiveExports {
     let rows = 0;
     const progress = () => deps.emit({ topic: EXPORT_TOPIC, tenantId: null, data: { job, done: rows, total } satisfies ExportProgress });
     try {
-      const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+      const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
       const sheet = book.addWorksheet(sheetName(lang));
       const customerStaff = customerStaffSheet(filter);
       sheet.addRow(sheetHeader(lang, customerStaff)).commit();
@@ -94,7 +94,7 @@ export function createLiveExports(): LiveExports {
           return page;
         }
         const { list } = page.content as OrderRows;
-        for (const order of list.slice(0, EXPORT_LIMITS.realTime - rows)) sheet.addRow(sheetRow(order, texts, customerStaff)).commit();
+        for (const order of list.slice(0, EXPORT_LIMITS.realTime - rows)) addOrderRow(sheet, sheetRow(order, texts, customerStaff));
         rows += Math.min(list.length, EXPORT_LIMITS.realTime - rows);
         progress();
         if (list.length < PAGE_SIZE) break;
@@ -127,3 +127,12 @@ export function createLiveExports(): LiveExports {
 const discard = async (partial: string | undefined) => {
   if (partial) await rm(partial, { force: true });
 };
+
+/** A row of cells, its date-times written as dates with the sheet's format (as the upstream's export writes them). */
+function addOrderRow(sheet: ExcelJS.Worksheet, cells: readonly SheetCell[]): void {
+  const row = sheet.addRow(cells.map((c) => (c !== null && typeof c === 'object' ? sheetDateValue(c) : c)));
+  cells.forEach((c, i) => {
+    if (c !== null && typeof c === 'object') row.getCell(i + 1).numFmt = SHEET_DATE_FORMAT;
+  });
+  row.commit();
+}

@@ -14,12 +14,19 @@
 import { Readable, Writable } from 'node:stream';
 import { ZipFile } from 'yazl';
 
-export type Cell = string | number | null;
+/** A date-time: a spreadsheet serial, shown with the STYLES date format (shared/order/sheet.ts `sheetDate`). */
+export type Cell = string | number | null | { excelDate: number };
 
 const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const PKG = 'http://schemas.openxmlformats.org/package/2006/relationships';
 const HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+
+/** The one cell style besides the default: date-times as `yyyy-mm-dd hh:mm:ss` (custom number format 164). */
+const STYLES = `<styleSheet xmlns="${NS}"><numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd hh:mm:ss"/></numFmts>`
+  + '<fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>'
+  + '<borders count="1"><border/></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>'
+  + '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs></styleSheet>';
 
 // Characters XML 1.0 cannot carry at all, and the ones it must escape (matching them is the point of these patterns).
 // eslint-disable-next-line no-control-regex
@@ -45,6 +52,7 @@ function rowXml(r: number, cells: readonly Cell[]): string {
     if (cell === null || cell === '' || cell === undefined) continue;
     const ref = (COLUMNS[i] ?? columnName(i)) + r;
     if (typeof cell === 'number') xml += `<c r="${ref}"><v>${cell}</v></c>`;
+    else if (typeof cell === 'object') xml += `<c r="${ref}" s="1"><v>${cell.excelDate}</v></c>`;
     // Spaces at either end are kept only when the cell says so.
     else if (cell.charCodeAt(0) === 32 || cell.charCodeAt(cell.length - 1) === 32) xml += `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(cell)}</t></is></c>`;
     else xml += `<c r="${ref}" t="inlineStr"><is><t>${escapeXml(cell)}</t></is></c>`;
@@ -74,10 +82,13 @@ export function writeXlsx(out: Writable, name: string, header: readonly string[]
   text('[Content_Types].xml', '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
     + '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>'
     + '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
-    + '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>');
+    + '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>'
+    + '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>');
   text('_rels/.rels', `<Relationships xmlns="${PKG}"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`);
   text('xl/workbook.xml', `<workbook xmlns="${NS}" xmlns:r="${REL}"><sheets><sheet name="${escapeXml(name)}" sheetId="1" r:id="rId1"/></sheets></workbook>`);
-  text('xl/_rels/workbook.xml.rels', `<Relationships xmlns="${PKG}"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`);
+  text('xl/_rels/workbook.xml.rels', `<Relationships xmlns="${PKG}"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/>`
+    + `<Relationship Id="rId2" Type="${REL}/styles" Target="styles.xml"/></Relationships>`);
+  text('xl/styles.xml', STYLES);
   const source = Readable.from(sheet(), { objectMode: false });
   // The fastest deflate: measured at a million rows, level 1 writes 175 000 rows/s against 134 000 at the
   // default level, for a file 13 % larger — the e-mail export's budget is its speed and memory, not the bytes.

@@ -13,6 +13,7 @@
  * ./.data/outbox), where it can be opened. EXPORT_LINK_BASE is the address
  * the link starts with (default http://127.0.0.1:8090, the upstream itself).
  */
+import { businessDateTime } from '../../shared/business-time.js';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -77,7 +78,7 @@ async function mail(options: MailOptions, to: string, lang: Lang, rows: number, 
     from: 'Vend Console <no-reply@vend.example>',
     to,
     subject: texts.mailSubject,
-    text: texts.mailBody.replace('{{rows}}', String(rows)).replace('{{link}}', link).replace('{{until}}', expiresAt.toISOString().slice(0, 16).replace('T', ' ')),
+    text: texts.mailBody.replace('{{rows}}', String(rows)).replace('{{link}}', link).replace('{{until}}', businessDateTime(expiresAt).slice(0, 16)),
   };
   if (options.smtpUrl) {
     await nodemailer.createTransport(options.smtpUrl).sendMail(message);

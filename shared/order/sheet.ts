@@ -3,7 +3,9 @@
  * the console writes up to 1000 orders itself (electron/core/export.ts) or
  * the upstream's job writes a million (server/order/export.ts), so the two
  * files read alike. Money in yuan (a sheet is read by people), times in China
- * time (the console's business time).
+ * time (the console's business time) as the spreadsheet's own date-times
+ * (`SheetDate`, shown `yyyy-mm-dd hh:mm:ss`), so a spreadsheet filters,
+ * sorts and groups them as dates — text could only be sorted.
  */
 import type { Lang } from '../i18n/define.js';
 import type { OrderItem } from './list.js';
@@ -17,9 +19,25 @@ export type SheetOrder = Pick<OrderItem, 'number' | 'thirdPartyNumber' | 'title'
 /** A sheet of staff orders (the filter asks for them) names each buyer too: staff, phone, card and enterprise customer. */
 export const customerStaffSheet = (filter: { customerStaff?: boolean | undefined }) => filter.customerStaff === true;
 
-export type SheetCell = string | number | null;
+/** A date-time cell: the China wall clock as a spreadsheet serial (days since 1899-12-30, the fraction the time of day). */
+export interface SheetDate { excelDate: number }
+export type SheetCell = string | number | null | SheetDate;
+/** How a spreadsheet shows a SheetDate. */
+export const SHEET_DATE_FORMAT = 'yyyy-mm-dd hh:mm:ss';
 
 const CHINA_MS = 8 * 3600_000;
+const DAY_MS = 86_400_000;
+/** Days from 1899-12-30 (the spreadsheet's day 0) to 1970-01-01. */
+const EPOCH_DAYS = 25_569;
+
+/** An instant as a SheetDate on China's wall clock, whole seconds. */
+export const sheetDate = (at: Date | string): SheetDate => {
+  const ms = (typeof at === 'string' ? Date.parse(at) : at.getTime()) + CHINA_MS;
+  return { excelDate: Math.floor(ms / 1000) / 86_400 + EPOCH_DAYS };
+};
+
+/** A SheetDate as the Date a spreadsheet library writes (the wall clock, read as UTC). */
+export const sheetDateValue = (d: SheetDate): Date => new Date(Math.round((d.excelDate - EPOCH_DAYS) * DAY_MS));
 
 /** `yyyy-mm-dd hh:mm:ss` in China time, without a formatter per row (a million rows). */
 export const chinaTime = (at: Date | string) => new Date((typeof at === 'string' ? Date.parse(at) : at.getTime()) + CHINA_MS).toISOString().slice(0, 19).replace('T', ' ');
@@ -36,7 +54,7 @@ export const sheetName = (lang: Lang) => orderTexts[lang].list.title;
 /** One order's cells in the header's order; `texts` is `orderTexts[lang]`, looked up once per export. */
 export const sheetRow = (o: SheetOrder, texts: (typeof orderTexts)[Lang], customerStaff = false): SheetCell[] => {
   const cells: SheetCell[] = [
-    o.number, o.thirdPartyNumber, o.title, chinaTime(o.createdAt), o.amount / 100, o.receivedAmount / 100, o.refundAmount / 100,
+    o.number, o.thirdPartyNumber, o.title, sheetDate(o.createdAt), o.amount / 100, o.receivedAmount / 100, o.refundAmount / 100,
     texts.platform[o.platform], texts.payType[o.paymentType], texts.payment[o.paymentState], texts.refund[o.refundState], texts.delivery[o.deliveryState],
     o.deviceName, o.pointName, o.tenantName,
   ];

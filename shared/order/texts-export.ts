@@ -3,7 +3,7 @@ import type { Shape } from '../i18n/define.js';
 
 const zhCN = {
   mailSubject: '订单导出已完成',
-  mailBody: '您好：\n\n您导出的 {{rows}} 条订单已生成，请在 {{until}}（协调世界时）前下载：\n{{link}}\n\n售货云控制台',
+  mailBody: '您好：\n\n您导出的 {{rows}} 条订单已生成，请在 {{until}}（北京时间）前下载：\n{{link}}\n\n售货云控制台',
   open: '导出',
   records: '导出记录',
   title: '导出订单',
@@ -37,7 +37,7 @@ const zhCN = {
 
 const zhTW: Shape<typeof zhCN> = {
   mailSubject: '訂單匯出已完成',
-  mailBody: '您好：\n\n您匯出的 {{rows}} 筆訂單已產生，請在 {{until}}（世界協調時間）前下載：\n{{link}}\n\n售貨雲控制台',
+  mailBody: '您好：\n\n您匯出的 {{rows}} 筆訂單已產生，請在 {{until}}（北京時間）前下載：\n{{link}}\n\n售貨雲控制台',
   open: '匯出',
   records: '匯出記錄',
   title: '匯出訂單',
@@ -71,7 +71,7 @@ const zhTW: Shape<typeof zhCN> = {
 
 const en: Shape<typeof zhCN> = {
   mailSubject: 'Your order export is ready',
-  mailBody: 'Hello,\n\nThe {{rows}} orders you exported are ready. Download them before {{until}} UTC:\n{{link}}\n\nVend Console',
+  mailBody: 'Hello,\n\nThe {{rows}} orders you exported are ready. Download them before {{until}} (China time):\n{{link}}\n\nVend Console',
   open: 'Export',
   records: 'Exports',
   title: 'Export orders',

@@ -86,7 +86,9 @@ describe('export.orders', () => {
     orders.forEach((o, i) => {
       const row = rows[i + 1]!;
       expect(row[0]).toBe(o.number);
-      expect(row[3]).toBe(chinaTime(o.createdAt));
+      // A date the spreadsheet can filter by, shown as China's wall clock.
+      expect(row[3]).toBeInstanceOf(Date);
+      expect((row[3] as Date).toISOString().slice(0, 19).replace('T', ' ')).toBe(chinaTime(o.createdAt));
       expect(row[5]).toBe(o.receivedAmount / 100);
       expect(row[14]).toBe(o.tenantName);
     });

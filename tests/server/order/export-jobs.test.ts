@@ -1,4 +1,5 @@
 /** The order export (spec §9, §8 977): the real-time check, and the e-mail job — queued, run once, mailed through a real SMTP server or to the outbox, downloaded by its link, taken again after a lost instance. */
+import { businessDateTime } from '../../../shared/business-time.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -76,6 +77,11 @@ describe('order.exportMail', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     expect(book.worksheets[0]!.rowCount).toBe(done!.rows! + 1);
+    // Times are the sheet's own dates, shown as China's wall clock; the mail gives the link's end in China time too.
+    const created = book.worksheets[0]!.getRow(2).getCell(4);
+    expect(created.value).toBeInstanceOf(Date);
+    expect(created.numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    expect(mails[0]!.replace(/=\r?\n/g, '')).toContain(businessDateTime(Date.parse(done!.expiresAt!)).slice(0, 16));
     // Any other key, or the link after it expired: 978.
     expect((await t.call('order.exportFile', { params: { token: '0'.repeat(64) } })).body.code).toBe(CODE.exportLinkInvalid);
     await t.db.update(exportJobs).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(exportJobs.id, job.id));

@@ -9,7 +9,7 @@ import { exportOrders } from '../../../server/order/export.js';
 import { writeXlsx } from '../../../server/http/xlsx.js';
 import { scopeOf } from '../../../server/scope.js';
 import { findAuthUser, users } from '../../../server/account/index.js';
-import { sheetHeader } from '../../../shared/order/index.js';
+import { chinaTime, sheetHeader } from '../../../shared/order/index.js';
 
 const t = suiteApp([]);
 
@@ -61,6 +61,8 @@ describe('exportOrders', () => {
     for (const [i, o] of expected.entries()) {
       const r = body[i]!;
       expect(r[0], `row ${i + 2}`).toBe(o.number);
+      // A date-time cell (filterable as a date), China's wall clock.
+      expect((r[3] as Date).toISOString().slice(0, 19).replace('T', ' ')).toBe(chinaTime(o.createdAt));
       expect(r[4]).toBe(o.amount / 100);
       expect(r[5]).toBe(o.receivedAmount / 100);
       expect(r[6]).toBe(o.refundAmount / 100);
