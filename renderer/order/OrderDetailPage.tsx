@@ -102,7 +102,8 @@ function OrderFacts({ order: o }: { order: OrderDetail }) {
         { label: t('order.list.platform'), value: t(`order.platform.${o.platform}`) },
         { label: t('order.list.payType'), value: t(`order.payType.${o.paymentType}`) },
         { label: t('order.list.deliveryEnd'), value: t(`order.deliveryEnd.${o.deliveryEnd}`) },
-        ...(o.kind === 'scene' ? [] : [{ label: t('order.list.device'), value: `${o.deviceName}（${o.deviceId}）` }]),
+        // The serial people read on the machine, not the row's id.
+        ...(o.kind === 'scene' ? [] : [{ label: t('order.list.device'), value: o.deviceSerial ? t('order.list.deviceWithSerial', { name: o.deviceName, serial: o.deviceSerial }) : o.deviceName }]),
         { label: t('order.list.point'), value: o.pointName ?? '—' },
         { label: t('order.list.tenant'), value: o.tenantName },
         { label: t('order.list.customerStaff'), value: t(o.customerStaff ? 'order.list.yes' : 'order.list.no') },

@@ -159,7 +159,11 @@ export async function orderDetail(db: Queryable, scope: Scope, id: number): Prom
     outcome: orderItems.outcome, failure: orderItems.failure, outcomeAt: orderItems.outcomeAt,
   }).from(orderItems).where(eq(orderItems.orderId, id)).orderBy(orderItems.id)
     .then((rows) => rows.map((r) => ({ ...r, outcomeAt: r.outcomeAt ? r.outcomeAt.toISOString() : null })));
-  return { ...toItem(row), paidAt: row.paidAt ? row.paidAt.toISOString() : null, items, subOrders: row.kind === 'scene' ? subOrdersOf(row.number, items) : [] };
+  const [device] = await db.select({ serial: devices.serial }).from(devices).where(eq(devices.id, row.deviceId));
+  return {
+    ...toItem(row), deviceSerial: device?.serial ?? null, paidAt: row.paidAt ? row.paidAt.toISOString() : null, items,
+    subOrders: row.kind === 'scene' ? subOrdersOf(row.number, items) : [],
+  };
 }
 
 /** A linked order's items by scene device, in the order the scene served them, each group's delivery from its items' states. */

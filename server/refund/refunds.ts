@@ -100,7 +100,12 @@ export async function requestRefund(db: Db | Tx, { scope, orderId, input, reques
         await tx.update(orderItems).set({ refundAmount: sql`${orderItems.refundAmount} + ${l.amount}` }).where(eq(orderItems.id, l.itemId));
       }
     }
-    await tx.update(orders).set({ refundAmount: sql`${orders.refundAmount} + ${amount}`, refundState: 'pending' }).where(eq(orders.id, order.id));
+    await tx.update(orders).set({
+      refundAmount: sql`${orders.refundAmount} + ${amount}`, refundState: 'pending',
+      // The order says why a refund was asked for from the moment it is (it said "—" until the provider answered);
+      // an automatic refund has no reason typed: the order's items say why.
+      ...(failure ? {} : { refundReason: input.reason }),
+    }).where(eq(orders.id, order.id));
     await publish(tx, 'order', order.tenantId, orderNews(order.id, 'pending'), actor);
     return created!.id;
   });

@@ -118,6 +118,8 @@ export const subOrder = z.object({
 export type SubOrder = z.infer<typeof subOrder>;
 
 export const orderDetail = orderItem.extend({
+  /** The number people read on the machine (VM2026000104), not its row id; null when the device is gone. */
+  deviceSerial: z.string().nullable(),
   refundReason: z.string().nullable(),
   paidAt: isoTime.nullable(),
   items: z.array(orderLine),

@@ -140,7 +140,10 @@ describe('linked orders', () => {
     expect(detail.subOrders.reduce((sum, s) => sum + s.amount, 0)).toBe(detail.amount);
     if (detail.sceneState === 'interrupted') expect(detail.subOrders.map((s) => s.deliveryState)).toContain('allFailed');
     // Other orders have none; another tenant sees none of these.
-    expect((await t.ok('order.info', { params: { id: (await list({ kind: 'sale' })).list[0]!.id } }, t.token.tenant1)).subOrders).toEqual([]);
+    const sale = await t.ok('order.info', { params: { id: (await list({ kind: 'sale' })).list[0]!.id } }, t.token.tenant1);
+    expect(sale.subOrders).toEqual([]);
+    // The device as people read it on the machine: its serial, not its row id.
+    expect(sale.deviceSerial).toMatch(/^VM\d{10}$/);
     const theirs = await list({ kind: 'scene' }, await t.signIn('tenant2'));
     expect(theirs.list.every((o) => o.tenantId === t.ids.tenant('B') && o.sceneName === '广州南站咖啡套餐')).toBe(true);
   });

@@ -45,7 +45,8 @@ describe('refund.create', () => {
     const half = Math.floor(o.received / 2);
     const asked = await t.ok('refund.create', { params: { id: o.id }, body: { reason: '顾客投诉', amount: half } }, tenant1);
     expect(asked).toMatchObject({ orderId: o.id, amount: half, state: 'pending', lines: [], requestedBy: '华东智售科技有限公司', settledAt: null });
-    expect(await orderRow(o.id)).toMatchObject({ refundAmount: half, refundState: 'pending' });
+    // The order says why from the moment the refund is asked for, not only once the provider answers.
+    expect(await orderRow(o.id)).toMatchObject({ refundAmount: half, refundState: 'pending', refundReason: '顾客投诉' });
     expect(await settleDueRefunds(t.db)).toBeGreaterThanOrEqual(1);
     expect(await orderRow(o.id)).toMatchObject({ refundAmount: half, refundState: 'partial', refundReason: '顾客投诉' });
     await t.ok('refund.create', { params: { id: o.id }, body: { reason: '全部退回', amount: o.received - half } }, tenant1);
