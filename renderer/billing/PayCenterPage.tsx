@@ -137,7 +137,7 @@ function RenewForm({ annualFee }: { annualFee: number }) {
       </div>
       <ConfirmDialog open={reading} title={t('billing.renew.agreementTitle')} text={t('billing.renew.agreementText')} confirmLabel={t('billing.renew.accept')}
         onConfirm={() => { setReading(false); setAgreed(true); }} onCancel={() => setReading(false)} />
-      {paying && <PayDialog renewal={paying} onClose={() => { setPaying(null); setSelected(new Set()); setAgreed(false); void page.refresh(); }} />}
+      {paying && <PayDialog renewal={paying} onPaid={() => void page.refresh()} onClose={() => { setPaying(null); setSelected(new Set()); setAgreed(false); void page.refresh(); }} />}
     </>
   );
 }

@@ -33,7 +33,7 @@ function useCountdown(until: string): { minutes: number; seconds: number } {
   return { minutes: Math.floor(left / 60), seconds: left % 60 };
 }
 
-export function PayDialog({ renewal, onClose }: { renewal: RenewalItem; onClose: () => void }) {
+export function PayDialog({ renewal, onClose, onPaid }: { renewal: RenewalItem; onClose: () => void; onPaid?: () => void }) {
   const { t, navigate } = useScreen();
   const styles = useStyles();
   const [qr, setQr] = useState<string>();
@@ -41,6 +41,12 @@ export function PayDialog({ renewal, onClose }: { renewal: RenewalItem; onClose:
     refetchInterval: (q) => (q.state.data && FINAL.has(q.state.data.state) ? false : 1500),
   });
   const current = state.data ?? { ...renewal, devices: [] };
+  // Paid: the list behind shows the new service ends at once, not only after "Done".
+  const paid = current.state === 'paid';
+  useEffect(() => {
+    if (paid) onPaid?.();
+    // Once, as it becomes paid.
+  }, [paid]);
   const left = useCountdown(renewal.expiresAt);
   useEffect(() => {
     void QRCode.toDataURL(renewal.payUrl, { width: 200, margin: 1 }).then(setQr);

@@ -45,6 +45,8 @@ test('tenant1 renews two devices for 12 months, sees their service end move and 
   expect(number).toMatch(/^RN\d{16}$/);
   await expect(dialog.getByTestId('pay-paid')).toBeVisible({ timeout: 15_000 });
   await expect(dialog.getByTestId('pay-device')).toHaveCount(2);
+  // The list behind the dialog already shows the new end, before "Done".
+  await expect(rowOf(page, 'renew-devices', SERIALS[0]!).getByTestId('fee-device-expiry')).not.toHaveText(before[0]!);
   await dialog.getByTestId('pay-bills').click();
 
   await expect(page).toHaveURL(/\/bill$/);
