@@ -6,7 +6,7 @@
  * third level. What the server refuses stays typed and is said at the node.
  */
 import {
-  Button, Card, Checkbox, Dropdown, Field, Input, makeStyles, MessageBar, MessageBarBody, mergeClasses, Option, Text, tokens, Tooltip,
+  Button, Card, Checkbox, Dropdown, Field, Input, makeStyles, MessageBar, MessageBarBody, mergeClasses, Option, Radio, RadioGroup, Text, tokens, Tooltip,
 } from '@fluentui/react-components';
 import { AddRegular, ArrowDownRegular, ArrowUpRegular, DeleteRegular, ReOrderDotsVerticalRegular, SaveRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
@@ -149,16 +149,22 @@ export function MenuEditor({ scene }: { scene: SceneDetail }) {
                     </Dropdown>
                   </Field>
                 </div>
-                <CheckGroup label={t('scene.detail.nodeDevices')} required error={error.deviceIds} className={styles.devices}>
+                {/* A single-device node offers one choice (radio buttons): ticking a second box silently unticked the first. */}
+                {node.match === 'single' ? (
+                  <Field label={t('scene.detail.nodeDevices')} required validationMessage={error.deviceIds} hint={t('scene.detail.singleHint')}>
+                    <RadioGroup className={styles.devices} value={node.deviceIds[0] === undefined ? '' : String(node.deviceIds[0])}
+                      onChange={(_, d) => patch(node.key, { deviceIds: [Number(d.value)] })}>
+                      {scene.devices.map((d) => <Radio key={d.id} value={String(d.id)} label={d.name} data-testid="menu-node-device" />)}
+                    </RadioGroup>
+                  </Field>
+                ) : (
+                  <CheckGroup label={t('scene.detail.nodeDevices')} required error={error.deviceIds} className={styles.devices}>
                     {scene.devices.map((d) => (
                       <Checkbox key={d.id} label={d.name} checked={node.deviceIds.includes(d.id)} data-testid="menu-node-device"
-                        onChange={(_, c) => patch(node.key, {
-                          deviceIds: c.checked
-                            ? (node.match === 'single' ? [d.id] : [...node.deviceIds, d.id])
-                            : node.deviceIds.filter((x) => x !== d.id),
-                        })} />
+                        onChange={(_, c) => patch(node.key, { deviceIds: c.checked ? [...node.deviceIds, d.id] : node.deviceIds.filter((x) => x !== d.id) })} />
                     ))}
-                </CheckGroup>
+                  </CheckGroup>
+                )}
               </Card>
               {childrenOf(nodes, node.key).length > 0 && renderLevel(node.key)}
             </li>

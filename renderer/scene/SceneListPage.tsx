@@ -47,6 +47,8 @@ export default function SceneListPage() {
       notify(t(kind === 'disable' ? 'scene.disabled' : kind === 'enable' ? 'scene.enabled' : 'scene.deleted'));
     } catch (error) {
       report(error, { fallback: t('scene.actionFailed') });
+      // A refusal says the row is not as shown (already disabled elsewhere, gone): the list reads it again.
+      void client.invalidateQueries({ queryKey: ['scene.page'] });
     }
   };
   const edit = async (scene: SceneItem) => {

@@ -34,7 +34,7 @@ test('tenant1 creates a scene, saves its menu tree, disables it, and a stale win
   await page.getByTestId('menu-add-root').click();
   const nodes = page.getByTestId('menu-node');
   await nodes.nth(0).getByTestId('menu-node-name').fill('咖啡');
-  await nodes.nth(0).getByRole('checkbox', { name: '人民广场咖啡机' }).check();
+  await nodes.nth(0).getByRole('radio', { name: '人民广场咖啡机' }).check();
   await nodes.nth(1).getByTestId('menu-node-name').fill('饮料');
   // Saving without images: said at the nodes, nothing lost.
   await page.getByTestId('menu-save').click();
@@ -44,15 +44,17 @@ test('tenant1 creates a scene, saves its menu tree, disables it, and a stale win
     await nodes.nth(i).getByTestId('menu-node-image-input').setInputFiles({ name: `n${i}.png`, mimeType: 'image/png', buffer: IMAGES['image/png'] });
   }
   // A device left out: the page says which, and so does the upstream (3504).
-  await nodes.nth(1).getByRole('checkbox', { name: '人民广场咖啡机' }).check();
+  await nodes.nth(1).getByRole('radio', { name: '人民广场咖啡机' }).check();
   await expect(page.getByTestId('menu-missing')).toContainText('人民广场饮料机');
   await page.getByTestId('menu-save').click();
   await expect(notification(page)).toHaveText(ERRORS[CODE.sceneMenuMissesDevice]!.texts.en);
-  await nodes.nth(1).getByRole('checkbox', { name: '人民广场饮料机' }).check();
+  // A single-device node takes one: choosing the other device replaces the first, as radio buttons say.
+  await nodes.nth(1).getByRole('radio', { name: '人民广场饮料机' }).check();
+  await expect(nodes.nth(1).getByRole('radio', { name: '人民广场咖啡机' })).not.toBeChecked();
   await expect(page.getByTestId('menu-missing')).toHaveCount(0);
   await nodes.nth(1).getByTestId('menu-node-add-child').click();
   await nodes.nth(2).getByTestId('menu-node-name').fill('冰饮');
-  await nodes.nth(2).getByRole('checkbox', { name: '人民广场饮料机' }).check();
+  await nodes.nth(2).getByRole('radio', { name: '人民广场饮料机' }).check();
   await nodes.nth(2).getByTestId('menu-node-image-input').setInputFiles({ name: 'n2.png', mimeType: 'image/png', buffer: IMAGES['image/png'] });
   // The keyboard's way to reorder: 饮料 (with its child) moves above 咖啡.
   await nodes.nth(1).getByTestId('menu-node-up').click();
@@ -74,6 +76,9 @@ test('tenant1 creates a scene, saves its menu tree, disables it, and a stale win
   await rowOf(other, '人民广场联动').getByTestId('scene-disable').click();
   await other.getByTestId('confirm-ok').click();
   await expect(notification(other)).toHaveText(ERRORS[CODE.sceneAlreadyDisabled]!.texts.en);
+  // …and its row reads the scene again: disabled, offering to enable it.
+  await expect(rowOf(other, '人民广场联动').getByTestId('scene-status')).toHaveText(en.states.disabled);
+  await expect(rowOf(other, '人民广场联动').getByTestId('scene-enable')).toBeVisible();
   await other.close();
   await signOut(page);
 });
