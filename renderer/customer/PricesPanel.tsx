@@ -72,16 +72,20 @@ export function PricesPanel({ customerId }: { customerId: number }) {
   };
 
   const columns = useMemo<Column<StaffPriceItem>[]>(() => [
-    { id: 'product', header: t('customer.prices.product'), minWidth: 140, width: 240, grow: 1, hideable: false, cellTestId: 'price-product', render: (r) => <OverflowText text={r.productName} /> },
+    { id: 'product', header: t('customer.prices.product'), minWidth: 140, width: 240, grow: 1, hideable: false, cellTestId: 'price-product', render: (r) => <OverflowText text={t('customer.prices.productWithNumber', { name: r.productName, number: r.productNumber })} /> },
     { id: 'retail', header: t('customer.prices.retail'), kind: 'money', value: (r) => r.retailPrice },
     {
       id: 'price', header: t('customer.prices.price'), minWidth: 200, width: 220,
       render: (r) => {
         const error = errors[r.productId];
         const value = typed[r.productId] ?? (r.price === null ? '' : yuanInput(r.price));
+        // Above the retail price is allowed (a premium product for staff is possible) but said: it is more often a typo.
+        const typedFen = parseYuan(value);
+        const above = !error && typedFen !== null && typedFen > r.retailPrice;
         return (
           <div className={styles.price}>
-            <Field validationMessage={error ? t(error) : undefined} validationState={error ? 'error' : 'none'}>
+            <Field validationMessage={error ? t(error) : above ? t('customer.prices.aboveRetail', { retail: formatYuan(r.retailPrice) }) : undefined}
+              validationState={error ? 'error' : above ? 'warning' : 'none'}>
               <Input className={styles.input} size="small" inputMode="decimal" value={value} placeholder={t('customer.prices.notSet')} aria-label={`${r.productName} ${t('customer.prices.price')}`}
                 onChange={(_, d) => { setTyped((x) => ({ ...x, [r.productId]: d.value })); if (error) setErrors(({ [r.productId]: _, ...rest }) => rest); }}
                 onKeyDown={(e) => { if (e.key === 'Enter') void commit(r); }} data-testid="price-input" />

@@ -78,7 +78,7 @@ export async function staffPrices(db: Queryable, user: AuthUser, scope: Scope, q
     filter.keyword ? ilike(products.name, containsPattern(filter.keyword)) : undefined,
     filter.onlySet ? isNotNull(customerPrices.id) : undefined,
   );
-  const rows = db.select({ productId: products.id, productName: products.name, retailPrice: products.price, priceId: customerPrices.id, price: customerPrices.price })
+  const rows = db.select({ productId: products.id, productName: products.name, productNumber: products.number, retailPrice: products.price, priceId: customerPrices.id, price: customerPrices.price })
     .from(products).leftJoin(customerPrices, price).where(where).orderBy(asc(products.name), asc(products.id));
   const total = db.select({ total: count() }).from(products).leftJoin(customerPrices, price).where(where);
   return paged(query, rows, total, (r): StaffPriceItem => r);

@@ -61,6 +61,8 @@ export type BoundPoint = z.infer<typeof boundPoint>;
 export const staffPriceItem = z.object({
   productId: z.number().int(),
   productName: z.string(),
+  /** The product's number: two products of one name are told apart by it. */
+  productNumber: z.string(),
   /** The product's suggested retail price, fen. */
   retailPrice: z.number().int(),
   /** The customer's employee price, fen; null when none is set (the channel's staff price applies). */

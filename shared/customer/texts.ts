@@ -67,6 +67,8 @@ const zhCN = {
     saved: '员工价已保存',
     removed: '员工价已清除',
     notSet: '未设置',
+    productWithNumber: '{{name}}（{{number}}）',
+    aboveRetail: '高于建议零售价 {{retail}}，请确认',
   },
   staff: {
     keyword: '姓名、卡号或手机号',
@@ -206,6 +208,8 @@ export const customerTexts = defineTexts(zhCN, {
       saved: '員工價已儲存',
       removed: '員工價已清除',
       notSet: '未設定',
+      productWithNumber: '{{name}}（{{number}}）',
+      aboveRetail: '高於建議零售價 {{retail}}，請確認',
     },
     staff: {
       keyword: '姓名、卡號或手機號',
@@ -343,6 +347,8 @@ export const customerTexts = defineTexts(zhCN, {
       saved: 'Staff price saved',
       removed: 'Staff price cleared',
       notSet: 'Not set',
+      productWithNumber: '{{name}} ({{number}})',
+      aboveRetail: 'Above the retail price of {{retail}}: please check',
     },
     staff: {
       keyword: 'Name, card id or phone',

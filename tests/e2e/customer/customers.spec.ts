@@ -47,6 +47,11 @@ test('tenant1 creates an enterprise customer, binds a point and sets a staff pri
   await page.getByTestId('customer-page-tab-prices').click();
   const price = page.getByTestId('price-row').first();
   const product = (await price.getByTestId('price-product').textContent())!;
+  // Named with its number, so two products of one name are told apart.
+  expect(product).toMatch(/\(.+\)$/);
+  // Above the retail price: said as a warning, still allowed.
+  await price.getByTestId('price-input').fill('99999');
+  await expect(price.getByText(en.customer.prices.aboveRetail.split(' {{')[0]!)).toBeVisible();
   await price.getByTestId('price-input').fill('1.234');
   await price.getByTestId('price-save').click();
   await expect(price.getByText(en.customer.validation.price)).toBeVisible();
