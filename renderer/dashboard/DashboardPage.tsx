@@ -87,7 +87,7 @@ export default function DashboardPage() {
       </div>
       <AlertsPanel />
       <ChartPanel id="hours" title={t('dashboard.charts.hours')} fileName={t('dashboard.charts.hours')} rows={panels.hours.rows} rowKey={(r) => r.bucket}
-        columns={panels.hours.columns} chart={panels.hours.chart} view={view(panels.hours.rows, today)} onRetry={() => void today.refetch()} />
+        columns={panels.hours.columns} chart={panels.hours.chart} view={view(panels.hours.empty ? [] : panels.hours.rows, today)} onRetry={() => void today.refetch()} />
       <section className={styles.section} aria-label={t('dashboard.range.label')}>
         <RangeBar period={period} onChange={setPeriod} />
         <div className={styles.totals} data-testid="range-totals">

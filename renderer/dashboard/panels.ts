@@ -78,7 +78,8 @@ export function useDashboardPanels(figures: DashboardFigures | undefined, today:
     const series = timeline(figures?.series ?? [], grain);
     return {
       series: { ...series, empty: !figures || figures.totals.orders === 0 && figures.totals.refunds === 0 },
-      hours: timeline(today?.hours ?? [], 'hour'),
+      // A day without a sale yet says so, as the trend does: an empty chart drew "¥0" six times and 0.2 orders.
+      hours: { ...timeline(today?.hours ?? [], 'hour'), empty: !today || today.today.orders === 0 && today.today.refunds === 0 },
       byProduct: ranking(named(figures?.byProduct, 'product'), 'product'),
       byDevice: ranking(named(figures?.byDevice, 'device'), 'device'),
       byPoint: ranking(named(figures?.byPoint, 'point'), 'point'),

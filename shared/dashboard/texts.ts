@@ -3,7 +3,8 @@ import { defineTexts } from '../i18n/define.js';
 
 const zhCN = {
   cards: {
-    today: '今日销售额', month: '本月销售额', year: '本年销售额', todayOrders: '今日订单数',
+    // The cards show what was kept (sales less refunds, the refunds as their note): named so, as the totals name it.
+    today: '今日实收净额', month: '本月实收净额', year: '本年实收净额', todayOrders: '今日订单数',
     devices: '设备在线 / 离线', roles: '我的角色', refunds: '退款 {{amount}}', online: '在线', offline: '离线',
   },
   range: {
@@ -36,7 +37,7 @@ const zhCN = {
 export const dashboardTexts = defineTexts(zhCN, {
   'zh-TW': {
     cards: {
-      today: '今日銷售額', month: '本月銷售額', year: '本年銷售額', todayOrders: '今日訂單數',
+      today: '今日實收淨額', month: '本月實收淨額', year: '本年實收淨額', todayOrders: '今日訂單數',
       devices: '設備在線 / 離線', roles: '我的角色', refunds: '退款 {{amount}}', online: '在線', offline: '離線',
     },
     range: {
@@ -67,7 +68,7 @@ export const dashboardTexts = defineTexts(zhCN, {
   },
   en: {
     cards: {
-      today: 'Sales today', month: 'Sales this month', year: 'Sales this year', todayOrders: 'Orders today',
+      today: 'Net sales today', month: 'Net sales this month', year: 'Net sales this year', todayOrders: 'Orders today',
       devices: 'Online / offline', roles: 'My roles', refunds: 'Refunds {{amount}}', online: 'Online', offline: 'Offline',
     },
     range: {
