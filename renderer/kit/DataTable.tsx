@@ -58,24 +58,34 @@ function withBreaks(label: string): ReactNode {
 }
 
 /**
- * The row actions' least width: the widest row's buttons side by side (they
- * never wrap: ActionButton), plus the cell's padding — measured on the rows
- * drawn, so a longer label in English or a button only some rows have
- * widens the column instead of being cut.
+ * The row actions' widths, measured on the rows drawn: at least their widest
+ * button (a label never wraps inside itself: ActionButton), ideally the
+ * widest row's buttons side by side — so a longer label in English or a
+ * button only some rows have widens the column instead of being cut, and a
+ * narrow window puts buttons on a second line rather than scroll.
  */
-function usePinnedMinimums(scrollRef: RefObject<HTMLDivElement | null>, rows: readonly unknown[]): Record<string, number> {
-  const [mins, setMins] = useState<Record<string, number>>({});
+function usePinnedMinimums(scrollRef: RefObject<HTMLDivElement | null>, rows: readonly unknown[]): Record<string, { min: number; ideal: number }> {
+  const [mins, setMins] = useState<Record<string, { min: number; ideal: number }>>({});
   useLayoutEffect(() => {
-    const next: Record<string, number> = {};
+    const next: Record<string, { min: number; ideal: number }> = {};
     for (const td of Array.from(scrollRef.current?.querySelectorAll<HTMLElement>('tbody td[data-pinned]') ?? [])) {
-      const content = td.firstElementChild;
-      if (!(content instanceof HTMLElement)) continue;
+      // The buttons' own widths side by side (they never shrink), not the cell's: a cell measured wide at 1366 px
+      // would otherwise keep the column that wide in a narrower window.
+      const only = td.children.length === 1 ? td.children[0]! : null;
+      const row = only && getComputedStyle(only).display.includes('flex') ? only : td;
+      const items = Array.from(row.children);
+      if (!items.length) continue;
+      const gap = row === td ? 0 : parseFloat(getComputedStyle(row).columnGap) || 0;
       const style = getComputedStyle(td);
-      const width = Math.ceil(content.scrollWidth + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight)) + 2;
+      const widths = items.map((el) => el.getBoundingClientRect().width);
+      const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + 2;
       const id = td.dataset.pinned!;
-      next[id] = Math.max(next[id] ?? 0, width);
+      const min = Math.ceil(Math.max(...widths) + padding);
+      const ideal = Math.ceil(widths.reduce((a, w) => a + w, 0) + gap * (items.length - 1) + padding);
+      next[id] = { min: Math.max(next[id]?.min ?? 0, min), ideal: Math.max(next[id]?.ideal ?? 0, ideal) };
     }
-    setMins((prev) => (Object.keys(next).length === Object.keys(prev).length && Object.entries(next).every(([k, v]) => prev[k] === v) ? prev : next));
+    setMins((prev) => (Object.keys(next).length === Object.keys(prev).length
+      && Object.entries(next).every(([k, v]) => prev[k]?.min === v.min && prev[k]?.ideal === v.ideal) ? prev : next));
   }, [rows, scrollRef]);
   return mins;
 }
@@ -141,8 +151,10 @@ const useStyles = makeStyles({
   pinned: {
     position: 'sticky', right: 0, zIndex: 1, backgroundColor: tokens.colorNeutralBackground1,
     boxShadow: `-1px 0 0 ${tokens.colorNeutralStroke2}`,
-    // Row actions keep their labels whole (the column is measured to hold them: usePinnedMinimums).
+    // Row actions keep their labels whole; short of room they go onto a second line between buttons, never
+    // inside one (the column is at least its widest button and, with room, all of them: usePinnedMinimums).
     '& button': { whiteSpace: 'nowrap', flexShrink: 0 },
+    '& > div': { flexWrap: 'wrap' },
   },
   menuRoom: { paddingRight: `${MENU_ROOM + 8}px` },
   menuSlot: { position: 'absolute', right: '8px', top: '50%', transform: 'translateY(-50%)' },
@@ -250,8 +262,10 @@ export function DataTable<Row extends RowData, K extends RowKey = RowKey>({
     ...(selectable ? [SELECT_SIZE] : []),
     ...shown.map((c, i) => {
       const size = sizeWithPrefs(sizeOf(c), drag?.id === c.id ? drag.width : prefs.widths[c.id]);
-      const least = Math.max(headMins[i] ?? 0, actionMins[c.id] ?? 0);
-      return least > size.minWidth ? { ...size, minWidth: least, width: Math.max(size.width ?? 0, least) } : size;
+      const actions = actionMins[c.id];
+      const least = Math.max(headMins[i] ?? 0, actions?.min ?? 0);
+      const ideal = Math.max(size.width ?? 0, least, actions?.ideal ?? 0);
+      return least > size.minWidth || ideal > (size.width ?? 0) ? { ...size, minWidth: Math.max(size.minWidth, least), width: ideal } : size;
     }),
   ], [shown, selectable, drag, prefs.widths, headMins, actionMins]);
   const layout = useMemo(() => columnWidths(sizes, inner ?? 0), [sizes, inner]);
