@@ -10,7 +10,6 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { COMPLAINT_STATES, COMPLAINT_TYPES, type ComplaintItem } from '../../shared/complaint/index.js';
-import { formatDateTime, formatRelative } from '../app/format.js';
 import { useUser } from '../app/session.js';
 import { useOpenWindow } from '../app/windows.js';
 import { ActionButton, Choice, DataTable, FilterBar, FilterField, OverflowText, Pager, seesTenants, TenantFilter, useListPage, type Column, TextFilter } from '../kit/index.js';
@@ -48,7 +47,7 @@ export default function ComplaintListPage() {
     { id: 'contact', header: t('complaint.contact'), minWidth: 110, width: 130, value: (c) => c.contact },
     { id: 'device', header: t('complaint.device'), render: (c) => <OverflowText text={c.deviceName} />, minWidth: 110, width: 160 },
     ...(byTenant ? [{ id: 'tenant', header: t('complaint.tenant'), value: (c: ComplaintItem) => c.tenantName, minWidth: 96, width: 150 }] : []),
-    { id: 'createdAt', header: t('complaint.createdAt'), minWidth: 100, width: 120, render: (c) => <span title={formatDateTime(c.createdAt)}>{formatRelative(t, c.createdAt)}</span> },
+    { id: 'createdAt', header: t('complaint.createdAt'), kind: 'time', value: (c) => c.createdAt },
     {
       id: 'actions', pin: 'end', header: t('common.actions'), minWidth: 110, width: 120, shrinkLast: true,
       render: (c) => (

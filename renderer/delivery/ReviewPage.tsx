@@ -12,7 +12,7 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { REVIEW_STATES, reviewDecision, type ReviewItem } from '../../shared/delivery/index.js';
-import { formatDateTime, formatRelative } from '../app/format.js';
+import { formatDateTime } from '../app/format.js';
 import { formatYuan } from '../../shared/format.js';
 import { zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
@@ -79,7 +79,7 @@ export default function ReviewPage() {
       render: (r) => <Badge appearance="tint" color={COLOURS[r.state]}>{t(`delivery.review.states.${r.state}`)}</Badge>,
     },
     ...(byTenant ? [{ id: 'tenant', header: t('order.list.tenant'), value: (r: ReviewItem) => r.tenantName, minWidth: 96, width: 150 }] : []),
-    { id: 'createdAt', header: t('order.list.createdAt'), minWidth: 100, width: 120, render: (r) => <span title={formatDateTime(r.createdAt)}>{formatRelative(t, r.createdAt)}</span> },
+    { id: 'createdAt', header: t('order.list.createdAt'), kind: 'time', value: (r) => r.createdAt },
     {
       id: 'decided', header: t('delivery.review.decided'), minWidth: 120, width: 170,
       render: (r) => (r.decidedAt ? <OverflowText text={`${r.decidedBy || t('refund.platform')} · ${formatDateTime(r.decidedAt)}`} /> : null),

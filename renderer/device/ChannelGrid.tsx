@@ -1,13 +1,13 @@
 /**
  * A device's channels on devSet (spec §3 Channel): number, product with its
  * picture, stock against the capacity (at or below the warning value marked),
- * price and staff price, switch and lock; a selection edited at once, and
+ * price and staff price, switch and lock (locked or unlocked on its row); a selection edited at once, and
  * refilling to capacity (all switched-on channels with a product, or the
  * selection). Built from the list kit; 60 channels stay one page.
  */
 import { Badge, Button, Card, makeStyles, Text, tokens } from '@fluentui/react-components';
-import { ArrowSyncRegular, EditRegular } from '@fluentui/react-icons';
-import { useMemo, useState } from 'react';
+import { ArrowSyncRegular, EditRegular, LockClosedRegular, LockOpenRegular } from '@fluentui/react-icons';
+import { useCallback, useMemo, useState } from 'react';
 import type { ChannelItem, DeviceDetail } from '../../shared/device/index.js';
 import { formatYuan } from '../../shared/format.js';
 import { useOp, useOpMutation } from '../bridge.js';
@@ -27,6 +27,15 @@ export function ChannelGrid({ device }: { device: DeviceDetail }) {
   const styles = useStyles();
   const list = useOp('device.channels', { params: { id: device.id } });
   const refill = useOpMutation('device.channelRefill', { invalidates: ['device.channels'] });
+  const update = useOpMutation('device.channelUpdate', { invalidates: ['device.channels'] });
+  const setLock = useCallback(async (number: number, locked: boolean) => {
+    try {
+      await update.mutateAsync({ params: { id: device.id }, body: { numbers: [number], patch: { locked } } });
+      notify(t(locked ? 'device.channel.lockedNow' : 'device.channel.unlockedNow', { number }));
+    } catch (error) {
+      report(error, { fallback: t('device.channel.saveFailed') });
+    }
+  }, [update.mutateAsync, device.id, notify, report, t]);
   const rows = list.data ?? NONE;
   const keyed = useMemo(() => rows.map((c) => ({ id: c.number })), [rows]);
   const selection = useSelection(keyed);
@@ -58,7 +67,18 @@ export function ChannelGrid({ device }: { device: DeviceDetail }) {
         </span>
       ),
     },
-  ], [t, styles, device.warningValue]);
+    {
+      // The lock is what people look for on the row itself; "Edit selected" still sets it for many at once.
+      id: 'actions', pin: 'end', header: t('common.actions'), minWidth: 72, width: 90, cellTestId: 'channel-actions',
+      render: (c) => (
+        <ActionButton size="small" appearance="subtle" icon={c.locked ? <LockOpenRegular /> : <LockClosedRegular />}
+          aria-label={t(c.locked ? 'device.channel.unlockRow' : 'device.channel.lockRow', { number: c.number })}
+          action={() => setLock(c.number, !c.locked)} data-testid="channel-lock">
+          {t(c.locked ? 'device.channel.unlock' : 'device.channel.lock')}
+        </ActionButton>
+      ),
+    },
+  ], [t, styles, device.warningValue, setLock]);
 
   const refillNow = async (numbers?: number[]) => {
     try {

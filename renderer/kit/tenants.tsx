@@ -3,7 +3,7 @@
  * tenant"), for every create form and tenant filter: who chooses, and the
  * dropdown of the tenants the user may act for (`tenant.list`).
  */
-import { Dropdown, Field, Option } from '@fluentui/react-components';
+import { Caption1, Dropdown, Field, Option, makeStyles, tokens } from '@fluentui/react-components';
 import { useContext, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '../../shared/ipc.js';
@@ -31,6 +31,23 @@ export const seesTenants = (user: SessionUser): boolean => tenantChoice(user, tr
 /** The tenants the user may act for, loaded when `enabled`. */
 export const useTenants = (enabled: boolean) => useOp('tenant.list', { body: {} }, { enabled, staleTime: 60_000 });
 
+/**
+ * Each first-level tenant followed by its second-level ones, so a list that
+ * mixes the two levels (the admin's) reads as the tree it is; a tenant whose
+ * parent is not in the list (a first-level tenant's own view) keeps its place.
+ */
+export function treeOrder<T extends { tenantId: number; parent: number | null }>(tenants: readonly T[]): T[] {
+  const ids = new Set(tenants.map((x) => x.tenantId));
+  const children = new Map<number, T[]>();
+  for (const x of tenants) if (x.parent !== null && ids.has(x.parent)) children.set(x.parent, [...(children.get(x.parent) ?? []), x]);
+  return tenants.filter((x) => x.parent === null || !ids.has(x.parent)).flatMap((x) => [x, ...(children.get(x.tenantId) ?? [])]);
+}
+
+const useStyles = makeStyles({
+  child: { paddingInlineStart: tokens.spacingHorizontalL, display: 'inline-flex', alignItems: 'baseline', gap: tokens.spacingHorizontalS },
+  level: { color: tokens.colorNeutralForeground3 },
+});
+
 export interface TenantDropdownProps {
   value: number | undefined;
   onChange: (tenantId: number | undefined) => void;
@@ -43,6 +60,8 @@ export interface TenantDropdownProps {
 }
 
 export function TenantDropdown({ value, onChange, onBlur, placeholder, clearLabel, testId, ref }: TenantDropdownProps) {
+  const { t } = useTranslation();
+  const styles = useStyles();
   const tenants = useTenants(true);
   const selected = tenants.data?.find((x) => x.tenantId === value);
   // Its number until the names load: a chip that counts what applies.
@@ -59,7 +78,11 @@ export function TenantDropdown({ value, onChange, onBlur, placeholder, clearLabe
       data-testid={testId}
     >
       {clearLabel !== undefined && <Option value="">{clearLabel}</Option>}
-      {(tenants.data ?? []).map((x) => <Option key={x.tenantId} value={String(x.tenantId)}>{x.name}</Option>)}
+      {treeOrder(tenants.data ?? []).map((x) => (
+        <Option key={x.tenantId} value={String(x.tenantId)} text={x.name}>
+          {x.parent === null ? x.name : <span className={styles.child}>{x.name}<Caption1 className={styles.level}>{t('common.secondLevel')}</Caption1></span>}
+        </Option>
+      ))}
     </Dropdown>
   );
 }

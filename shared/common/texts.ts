@@ -45,6 +45,7 @@ const zhCN = {
     businessTime: '北京时间',
     businessTimeNote: '时间均为北京时间（东八区），本机时钟为 {{offset}}',
     withZone: '{{label}}（{{zone}}）',
+    secondLevel: '二级',
   },
   /** The province / city / district picker (renderer/kit/RegionPicker.tsx). */
   region: {
@@ -169,6 +170,7 @@ export const commonTexts = defineTexts(zhCN, {
       businessTime: '北京時間',
       businessTimeNote: '時間均為北京時間（東八區），本機時鐘為 {{offset}}',
       withZone: '{{label}}（{{zone}}）',
+      secondLevel: '二級',
     },
     region: {
       province: '省份',
@@ -287,6 +289,7 @@ export const commonTexts = defineTexts(zhCN, {
       businessTime: 'China time',
       businessTimeNote: 'Times are China time (UTC+8); this computer\'s clock is at {{offset}}',
       withZone: '{{label}} ({{zone}})',
+      secondLevel: 'second-level',
     },
     region: {
       province: 'Province',

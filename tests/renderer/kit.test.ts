@@ -10,6 +10,7 @@ import { listView, shownTotal, type ListQueryState } from '../../renderer/kit/li
 import { pageCount, pageItems, parseJump } from '../../renderer/kit/pages.js';
 import { apportion, columnWidths, type ColumnSize } from '../../renderer/kit/sizing.js';
 import { headerPieces } from '../../renderer/kit/headerWidth.js';
+import { treeOrder } from '../../renderer/kit/tenants.js';
 
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 
@@ -300,5 +301,15 @@ describe('headerPieces (a header breaks between them only)', () => {
     expect(headerPieces('Created (China time)')).toEqual(['Created', '(China', 'time)']);
     expect(headerPieces('场景订单状态')).toEqual(['场景订单状态']);
     expect(headerPieces('Actions')).toEqual(['Actions']);
+  });
+});
+
+describe('treeOrder', () => {
+  const t = (tenantId: number, parent: number | null) => ({ tenantId, parent });
+  it('puts each second-level tenant right under its parent', () => {
+    expect(treeOrder([t(1, null), t(3, null), t(2, 1), t(4, 3), t(5, 1)]).map((x) => x.tenantId)).toEqual([1, 2, 5, 3, 4]);
+  });
+  it('keeps a tenant whose parent is not listed where it was', () => {
+    expect(treeOrder([t(2, 1), t(6, null)]).map((x) => x.tenantId)).toEqual([2, 6]);
   });
 });

@@ -105,6 +105,14 @@ test('tenant1 edits two channels\' prices and lock at once, and refills one', as
   await expect(channels.nth(0).getByTestId('channel-price')).toHaveText('¥5.00');
   await expect(channels.nth(1).getByTestId('channel-state')).toContainText(en.list.locked);
   await expect(channels.nth(2).getByTestId('channel-state')).not.toContainText(en.list.locked);
+  // The row's own lock action: channel 2 unlocked where it stands, channel 3 locked and unlocked again.
+  await channels.nth(1).getByRole('button', { name: ch.unlockRow.replace('{{number}}', '2') }).click();
+  await expect(notification(page)).toHaveText(ch.unlockedNow.replace('{{number}}', '2'));
+  await expect(channels.nth(1).getByTestId('channel-state')).not.toContainText(en.list.locked);
+  await channels.nth(2).getByRole('button', { name: ch.lockRow.replace('{{number}}', '3') }).click();
+  await expect(channels.nth(2).getByTestId('channel-state')).toContainText(en.list.locked);
+  await channels.nth(2).getByRole('button', { name: ch.unlockRow.replace('{{number}}', '3') }).click();
+  await expect(channels.nth(2).getByTestId('channel-state')).not.toContainText(en.list.locked);
 
   await page.getByRole('checkbox', { name: ch.selectRow.replace('{{number}}', '1'), exact: true }).check();
   await page.getByTestId('channel-refill-selected').click();

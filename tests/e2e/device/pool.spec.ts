@@ -56,6 +56,8 @@ test('the system admin registers two devices, allocates one to tenant2, who sees
   await page.getByTestId('pool-allocate-submit').click();
   await expect(page.getByText(catalogues.en.validation.required)).toBeVisible();
   await page.getByTestId('pool-allocate-tenant').click();
+  // The tenants read as their tree: the second-level one under its parent, its level said.
+  await expect(page.getByRole('option')).toHaveText(['华东智售科技有限公司', `苏州地铁零售有限公司${catalogues.en.common.secondLevel}`, '华南智慧零售有限公司']);
   await page.getByRole('option', { name: '华南智慧零售有限公司' }).click();
   await page.getByTestId('pool-allocate-submit').click();
   await expect(notification(page)).toHaveText('1 device allocated');
