@@ -25,14 +25,13 @@ import { CODE } from '../../shared/domains.js';
 import { asksOldPassword, passwordForm, type PasswordFormValues } from '../../shared/account/index.js';
 import { passwordRequest } from '../../shared/passwordRequest.js';
 import { callOp } from '../bridge.js';
+import { codeMessage } from '../app/errors.js';
 import { applyFieldErrors, zodI18nResolver, type IssueLike } from '../app/form.js';
 import { withPasswordRule } from './passwordRule.js';
 import { FormInput } from '../app/FormInput.js';
 import { useScheduleEnd } from '../app/report.js';
 import { useRelocalise } from '../app/useRelocalise.js';
-import { errorEntry } from '../../shared/domains.js';
 import { NOTIFY_MS } from '../../shared/errors/policy.js';
-import { currentLang } from '../i18n/index.js';
 import { useCloseGuard } from '../kit/useCloseGuard.js';
 import { useScreen } from '../kit/index.js';
 
@@ -80,7 +79,7 @@ export function PasswordDialog({ open, onClose }: PasswordDialogProps) {
       // (spec §8: the code's text as a notification).
       const e = error as { source?: string; code?: number };
       if (askOld && e.source === 'upstream' && e.code === CODE.wrongOldPassword) {
-        form.setError('oldPassword', { type: 'server', message: errorEntry(CODE.wrongOldPassword).texts[currentLang()] }, { shouldFocus: true });
+        form.setError('oldPassword', { type: 'server', message: codeMessage(CODE.wrongOldPassword) }, { shouldFocus: true });
       } else {
         // The upstream's password rule (a field error) lands at its field.
         report(error, { onFields: (fields) => applyFieldErrors(fields, form.setError, t) });

@@ -14,7 +14,7 @@ const commonPasswords = () =>
   (lookup ??= import('@zxcvbn-ts/language-common/dist/passwords.json.mjs').then((m) => commonLookup(m.default)));
 
 /** What the rule says of a password for `accountName`, or null. */
-export async function passwordRuleProblem(password: string, accountName: string | undefined): Promise<PasswordProblem | null> {
+async function passwordRuleProblem(password: string, accountName: string | undefined): Promise<PasswordProblem | null> {
   return passwordProblem(password, accountName, await commonPasswords());
 }
 
@@ -33,7 +33,7 @@ export function withPasswordRule<V extends FieldValues, C, O>(
     const result = await resolver(values, context, options);
     const password = (values as Record<string, unknown>)[field];
     if (typeof password !== 'string' || password === '' || (result.errors as Record<string, unknown>)[field]) return result;
-    const problem = await passwordRuleProblem(password, accountName(values)?.trim());
+    const problem = await passwordRuleProblem(password, accountName(values));
     if (!problem) return result;
     const errors = { ...result.errors, [field]: { type: 'passwordRule', message: t(problem) } } as FieldErrors<V>;
     return { values: {}, errors };

@@ -10,11 +10,10 @@ import { ArrowLeftRegular } from '@fluentui/react-icons';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { errorEntry, type ApiOp } from '../../shared/domains.js';
+import type { ApiOp } from '../../shared/domains.js';
 import type { OpInput, OpOutput } from '../../shared/ipc.js';
 import { useOp } from '../bridge.js';
-import { currentLang } from '../i18n/index.js';
-import { refusedWith } from './errors.js';
+import { codeMessage, refusedWith } from './errors.js';
 import { PageProblem, PageSpinner } from './pages.js';
 import { idOfQuery } from './paths.js';
 
@@ -52,7 +51,7 @@ export function useDetail<K extends InfoOp>(op: K, options: DetailOptions): Deta
   const problem = (text: string): Detail<K> => ({ gate: <PageProblem back={back} text={text} testId={options.testId} />, back });
   if (id === undefined) return problem(params.get('id') === null ? (options.noId ?? options.invalidId) : options.invalidId);
   if (info.isError && !info.isFetching) {
-    return problem(refusedWith(info.error, options.notFoundCode) ? errorEntry(options.notFoundCode).texts[currentLang()] : t('common.loadFailed'));
+    return problem(refusedWith(info.error, options.notFoundCode) ? codeMessage(options.notFoundCode) : t('common.loadFailed'));
   }
   if (info.data === undefined) return { gate: <PageSpinner />, back };
   return { gate: null, data: info.data as OpOutput<K>, back };

@@ -7,7 +7,7 @@ import entries from 'virtual:ui/errors';
 import { entryLookup, UNKNOWN, type ErrorEntries } from '../../shared/errors/define.js';
 import { createPolicy, type CallError, type Decision, type FailureContext, type Message, type RuleName } from '../../shared/errors/policy.js';
 import { type Lang } from '../../shared/i18n/define.js';
-import { loadWithLanguage } from '../i18n/index.js';
+import { currentLang, loadWithLanguage } from '../i18n/index.js';
 
 // The catalogue's policies as data built into the bundle (scripts/ui-tables.ts), not shared/domains.ts with every API
 // table; the policy reads no text, so the entries come without theirs.
@@ -107,6 +107,9 @@ export function asCallError(error: unknown): CallError {
   // A bug of ours: shown as the unknown error, never with its internals.
   return { source: 'local', code: 0, status: 0 };
 }
+
+/** A code's text in the shown language: a refusal said at its field, or a screen's "not found" in place of its content. */
+export const codeMessage = (code: number): string => codeText(code, currentLang());
 
 /** Whether a thrown error is the upstream's refusal with `code` (a screen refreshes on "not found", for one). */
 export function refusedWith(error: unknown, code: number): boolean {

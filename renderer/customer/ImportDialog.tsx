@@ -9,9 +9,9 @@
 import { Button, Field, makeStyles, MessageBar, MessageBarBody, ProgressBar, Radio, RadioGroup, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, DocumentArrowUpRegular } from '@fluentui/react-icons';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { errorEntry } from '../../shared/domains.js';
 import { IMPORT_LIMITS, IMPORT_MODES, type ImportMode, type StaffImport } from '../../shared/customer/index.js';
 import { PICK_KINDS } from '../../shared/ipc.js';
+import { codeMessage } from '../app/errors.js';
 import { saveFile } from '../app/save.js';
 import { useOp, useOpMutation } from '../bridge.js';
 import { currentLang } from '../i18n/index.js';
@@ -177,7 +177,7 @@ function Progress({ state, onReport }: { state: StaffImport | undefined; onRepor
   if (state.state === 'failed') {
     return (
       <MessageBar intent="error" data-testid="customer-import-failed">
-        <MessageBarBody>{state.code !== null ? errorEntry(state.code).texts[currentLang()] : t('customer.importing.failed')}</MessageBarBody>
+        <MessageBarBody>{state.code !== null ? codeMessage(state.code) : t('customer.importing.failed')}</MessageBarBody>
       </MessageBar>
     );
   }

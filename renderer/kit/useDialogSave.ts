@@ -8,9 +8,7 @@
  */
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { errorEntry } from '../../shared/domains.js';
-import { refusedWith } from '../app/errors.js';
-import { currentLang } from '../i18n/index.js';
+import { codeMessage, refusedWith } from '../app/errors.js';
 import { applyFieldErrors } from '../app/form.js';
 import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
@@ -58,7 +56,7 @@ export function useDialogSave<V extends FieldValues>(form: UseFormReturn<V, unkn
       }
       const code = Object.keys(fieldCodes).map(Number).find((c) => refusedWith(error, c));
       if (code !== undefined) {
-        form.setError(fieldCodes[code] as never, { type: 'server', message: errorEntry(code).texts[currentLang()] }, { shouldFocus: true });
+        form.setError(fieldCodes[code] as never, { type: 'server', message: codeMessage(code) }, { shouldFocus: true });
         return;
       }
       report(error, { fallback: failed, onFields: (fields) => applyFieldErrors(fields, form.setError, t, limits) });

@@ -16,14 +16,13 @@
 import { Button, Card, Checkbox, Field, Input, makeStyles, MessageBar, MessageBarBody, Radio, RadioGroup, Spinner, Text, Textarea, tokens } from '@fluentui/react-components';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { DocumentArrowUpRegular } from '@fluentui/react-icons';
-import { CODE, errorEntry } from '../../shared/domains.js';
+import { CODE } from '../../shared/domains.js';
 import { missingFields, paymentInput, REQUIRED_SECRETS, SECRETS, type PaymentInput, type PaymentView, type SecretSection, type SecretView } from '../../shared/payment/index.js';
 import { useDirtyForm } from '../app/dirty.js';
-import { refusedWith } from '../app/errors.js';
+import { codeMessage, refusedWith } from '../app/errors.js';
 import { fieldMessages } from '../app/form.js';
 import { formatDateTime } from '../app/format.js';
 import { useOp, useOpMutation } from '../bridge.js';
-import { currentLang } from '../i18n/index.js';
 import { ActionButton, useScreen } from '../kit/index.js';
 
 const useStyles = makeStyles({
@@ -135,7 +134,7 @@ function Loaded({ view, tenantId, onDirtyChange }: { view: PaymentView; tenantId
       notify(t('payment.saved'));
     } catch (error) {
       const refused = refusedField(error, checked.data);
-      if (refused) setErrors({ [refused.field]: errorEntry(refused.code).texts[currentLang()] });
+      if (refused) setErrors({ [refused.field]: codeMessage(refused.code) });
       else report(error, { fallback: t('payment.saveFailed'), onFields: (fields) => setErrors(fieldMessages(fields, t)) });
     }
   };

@@ -7,12 +7,12 @@
 import { Button, Card, makeStyles, Title3, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons';
 import { useSearchParams } from 'react-router';
-import { CODE, errorEntry } from '../../shared/domains.js';
+import { CODE } from '../../shared/domains.js';
 import { useOp } from '../bridge.js';
+import { codeMessage } from '../app/errors.js';
 import { PageProblem, PageSpinner } from '../app/pages.js';
 import { HOME } from '../app/paths.js';
 import { can } from '../app/session.js';
-import { currentLang } from '../i18n/index.js';
 import { BoundDevices } from './BoundDevices.js';
 import { FreeDevices } from './FreeDevices.js';
 import { isPointGone } from './gone.js';
@@ -47,7 +47,7 @@ export default function BindDevicePage() {
   if (id === undefined) return problem(t('point.binding.invalidId'), 'warning');
   if (info.isError && !info.isFetching) {
     return isPointGone(info.error)
-      ? problem(errorEntry(CODE.pointNotFound).texts[currentLang()], 'warning')
+      ? problem(codeMessage(CODE.pointNotFound), 'warning')
       : problem(t('common.loadFailed'), 'error', () => void info.refetch());
   }
   if (!point) return <PageSpinner />;

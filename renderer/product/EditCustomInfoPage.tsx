@@ -10,15 +10,14 @@ import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { CODE, errorEntry } from '../../shared/domains.js';
+import { CODE } from '../../shared/domains.js';
 import type { CustomInfoItem, CustomModelDetail, NewProductItem } from '../../shared/product/index.js';
 import { useOp, useOpMutation } from '../bridge.js';
-import { refusedWith } from '../app/errors.js';
+import { codeMessage, refusedWith } from '../app/errors.js';
 import { applyFieldErrors, SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { PageProblem, PageSpinner } from '../app/pages.js';
 import { idOfQuery } from '../app/paths.js';
 import { useRelocalise } from '../app/useRelocalise.js';
-import { currentLang } from '../i18n/index.js';
 import { useGuardedAction, useScreen } from '../kit/index.js';
 import { ImageUploader } from '../file/index.js';
 import { AttributeFields } from './AttributeFields.js';
@@ -48,7 +47,7 @@ export default function EditCustomInfoPage() {
   const problem = (text: string) => <PageProblem back={back} text={text} testId="custom-info" />;
   if (id === undefined) return problem(t('product.newProduct.invalidId'));
   const failed = [product, models, info].find((q) => q.isError && !q.isFetching);
-  if (failed) return problem(refusedWith(failed.error, CODE.productNotFound) ? errorEntry(CODE.productNotFound).texts[currentLang()] : t('common.loadFailed'));
+  if (failed) return problem(refusedWith(failed.error, CODE.productNotFound) ? codeMessage(CODE.productNotFound) : t('common.loadFailed'));
   if (!product.data || !models.data || !info.data) return <PageSpinner />;
 
   return (

@@ -14,17 +14,16 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { CODE, errorEntry } from '../../shared/domains.js';
+import { CODE } from '../../shared/domains.js';
 import { NEW_PRODUCT_LIMITS, PRODUCT_LIMITS, type AttributeItem, type NewProductItem } from '../../shared/product/index.js';
 import { useOp, useOpMutation } from '../bridge.js';
-import { refusedWith } from '../app/errors.js';
+import { codeMessage, refusedWith } from '../app/errors.js';
 import { applyFieldErrors, SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
 import { PageProblem, PageSpinner } from '../app/pages.js';
 import { idOfQuery } from '../app/paths.js';
 import { useRelocalise } from '../app/useRelocalise.js';
 import { useShell } from '../shell/context.js';
-import { currentLang } from '../i18n/index.js';
 import { DateTimeInput, TenantField, tenantChoice, useGuardedAction, useFormGrid, useScreen } from '../kit/index.js';
 import { ImageUploader } from '../file/index.js';
 import { AttributeFields } from './AttributeFields.js';
@@ -57,7 +56,7 @@ export default function NewGoodsPage() {
   if (raw !== null && id === undefined) return problem(t('product.newProduct.invalidId'));
   if (id !== undefined) {
     if (info.isError && !info.isFetching) {
-      return refusedWith(info.error, CODE.productNotFound) ? problem(errorEntry(CODE.productNotFound).texts[currentLang()]) : problem(t('common.loadFailed'));
+      return refusedWith(info.error, CODE.productNotFound) ? problem(codeMessage(CODE.productNotFound)) : problem(t('common.loadFailed'));
     }
     if (!info.data) return <PageSpinner />;
   }

@@ -10,11 +10,9 @@ import { ArrowLeftRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { errorEntry } from '../../shared/domains.js';
-import { refusedWith } from '../app/errors.js';
+import { codeMessage, refusedWith } from '../app/errors.js';
 import { PageProblem, PageSpinner } from '../app/pages.js';
 import { idOfQuery } from '../app/paths.js';
-import { currentLang } from '../i18n/index.js';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -56,7 +54,7 @@ export function OwnerScreen<T extends { name: string }>({ param, useOwner, goneC
   if (id === undefined) return problem(chooseFirst, 'warning');
   if (owner.isError && !owner.isFetching) {
     return refusedWith(owner.error, goneCode)
-      ? problem(errorEntry(goneCode).texts[currentLang()], 'warning')
+      ? problem(codeMessage(goneCode), 'warning')
       : problem(t('common.loadFailed'), 'error', () => void owner.refetch());
   }
   if (!owner.data) return <PageSpinner />;

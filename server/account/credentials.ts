@@ -23,13 +23,12 @@ export async function checkOldPassword(db: Db, userId: number, password: string)
  * session that made the change signs itself out afterwards (spec §5, the
  * user is logged out after success), so its token must still work for /user/exit.
  */
-export async function setPassword(db: Db, userId: number, password: string, keepTokenId?: number): Promise<void> {
-  const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
-  checkNewPassword(password, row?.username ?? '');
+export async function setPassword(db: Db, account: { id: number; username: string }, password: string, keepTokenId?: number): Promise<void> {
+  checkNewPassword(password, account.username);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
-    await revokeUserTokens(tx, userId, keepTokenId);
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, account.id));
+    await revokeUserTokens(tx, account.id, keepTokenId);
   });
 }
 

@@ -69,9 +69,9 @@ export const accountHandlers = defineHandlers({
 
   'account.adminPassword': async ({ params, body }, { db, user, tokenId }) => {
     if (body.userId !== params.userId) throw new BizError(CODE.badRequest, 'The userId of the path and of the body differ');
-    const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, params.userId));
+    const [target] = await db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, params.userId));
     if (!target) throw new BizError(CODE.notFound, 'User not found');
-    await setPassword(db, target.id, body.password, target.id === user.id ? tokenId : undefined);
+    await setPassword(db, target, body.password, target.id === user.id ? tokenId : undefined);
   },
 });
 

@@ -34,7 +34,7 @@ export const staffHandlers = defineHandlers({
     if (body.employeeId !== user.id) throw new BizError(CODE.forbidden, 'Only your own password can be changed');
     // Spec §5: members are not asked for the old password; when they give one it must be right.
     if (body.oldPassword !== undefined) await checkOldPassword(db, user.id, body.oldPassword);
-    await setPassword(db, user.id, body.password, tokenId);
+    await setPassword(db, user, body.password, tokenId);
   },
 
   'staff.roles': ({ query, body }, { db, scope }) => rolePage(db, scope, query, body),

@@ -25,7 +25,7 @@ export const tenantHandlers = defineHandlers({
   'tenant.password': async ({ body }, { db, user, tokenId }) => {
     if (body.tenantId !== user.tenantId) throw new BizError(CODE.forbidden, "Only the tenant's own password can be changed");
     await checkOldPassword(db, user.id, body.oldPassword);
-    await setPassword(db, user.id, body.password, tokenId);
+    await setPassword(db, user, body.password, tokenId);
   },
 
   // Distributors (./people.ts).

@@ -120,9 +120,9 @@ export async function setTenantState(db: Db, user: AuthUser, scope: Scope, ids: 
 
 export async function resetTenantPassword(db: Db, user: AuthUser, scope: Scope, id: number, password: string) {
   await managedTenant(db, user, scope, id);
-  const accounts = await db.select({ id: users.id }).from(users).where(and(eq(users.tenantId, id), eq(users.kind, 'tenant')));
+  const accounts = await db.select({ id: users.id, username: users.username }).from(users).where(and(eq(users.tenantId, id), eq(users.kind, 'tenant')));
   if (!accounts.length) throw new BizError(CODE.tenantNotFound);
-  for (const a of accounts) await setPassword(db, a.id, password);
+  for (const a of accounts) await setPassword(db, a, password);
 }
 
 export async function saveMemberConfig(db: Db, user: AuthUser, scope: Scope, id: number, config: MemberConfig): Promise<MemberConfig> {

@@ -1,0 +1,81 @@
+/**
+ * The data table's measurements (DataTable.tsx): its container's width, and
+ * what the DOM says the row actions and the header words need, read after layout. The
+ * measuring of text itself is pure and tested (headerWidth.ts).
+ */
+import { useLayoutEffect, useState, type RefObject } from 'react';
+import { widestPieces } from './headerWidth.js';
+
+/**
+ * The row actions' widths, measured on the rows drawn: at least their widest
+ * button (a label never wraps inside itself: ActionButton), ideally the
+ * widest row's buttons side by side — so a longer label in English or a
+ * button only some rows have widens the column instead of being cut, and a
+ * narrow window puts buttons on a second line rather than scroll.
+ */
+export function usePinnedMinimums(scrollRef: RefObject<HTMLDivElement | null>, rows: readonly unknown[]): Record<string, { min: number; ideal: number }> {
+  const [mins, setMins] = useState<Record<string, { min: number; ideal: number }>>({});
+  useLayoutEffect(() => {
+    const next: Record<string, { min: number; ideal: number }> = {};
+    for (const td of Array.from(scrollRef.current?.querySelectorAll<HTMLElement>('tbody td[data-pinned]') ?? [])) {
+      // The buttons' own widths side by side (they never shrink), not the cell's: a cell measured wide at 1366 px
+      // would otherwise keep the column that wide in a narrower window.
+      const only = td.children.length === 1 ? td.children[0]! : null;
+      const row = only && getComputedStyle(only).display.includes('flex') ? only : td;
+      const items = Array.from(row.children);
+      if (!items.length) continue;
+      const gap = row === td ? 0 : parseFloat(getComputedStyle(row).columnGap) || 0;
+      const style = getComputedStyle(td);
+      const widths = items.map((el) => el.getBoundingClientRect().width);
+      const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + 2;
+      const id = td.dataset.pinned!;
+      const min = Math.ceil(Math.max(...widths) + padding);
+      const ideal = Math.ceil(widths.reduce((a, w) => a + w, 0) + gap * (items.length - 1) + padding);
+      next[id] = { min: Math.max(next[id]?.min ?? 0, min), ideal: Math.max(next[id]?.ideal ?? 0, ideal) };
+    }
+    setMins((prev) => (Object.keys(next).length === Object.keys(prev).length
+      && Object.entries(next).every(([k, v]) => prev[k]?.min === v.min && prev[k]?.ideal === v.ideal) ? prev : next));
+  }, [rows, scrollRef]);
+  return mins;
+}
+
+/**
+ * Each header's least width (headerWidth.ts): its widest word in the font
+ * the header cells have now (the font-size setting changes it), its cell's
+ * padding and `extra` room (sort arrow, columns menu). Measured again when
+ * the labels or the font change.
+ */
+export function useHeaderMinimums(scrollRef: RefObject<HTMLDivElement | null>, labels: readonly string[], extra: readonly number[]): number[] {
+  const [mins, setMins] = useState<number[]>([]);
+  const key = `${labels.join('\u0000')}|${extra.join(',')}`;
+  useLayoutEffect(() => {
+    const th = scrollRef.current?.querySelector('thead th:last-child');
+    if (!th) return;
+    const style = getComputedStyle(th);
+    const widths = widestPieces(labels, `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`);
+    // The last header's padding holds the menu's room already (`extra`): the first's is the plain one.
+    const first = getComputedStyle(scrollRef.current!.querySelector('thead th')!);
+    const padding = parseFloat(first.paddingLeft) + parseFloat(first.paddingRight);
+    const next = widths.map((w, i) => w + padding + (extra[i] ?? 0) + 2);
+    setMins((prev) => (prev.length === next.length && prev.every((v, i) => v === next[i]) ? prev : next));
+    // `key` stands for the labels and the extra room: the effect reads this render's.
+  }, [key, scrollRef]);
+  return mins;
+}
+
+/** The container's inner width, kept while it is hidden (a cached tab), so the columns do not collapse and spring back. */
+export function useInnerWidth(ref: RefObject<HTMLElement | null>): number | undefined {
+  const [width, setWidth] = useState<number>();
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const update = () => {
+      if (el.clientWidth > 0) setWidth(el.clientWidth);
+    };
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
