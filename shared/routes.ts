@@ -248,13 +248,25 @@ export function fillParams(path: string, params: Readonly<Record<string, string 
 }
 
 /**
+ * A detail screen (hidden, with the list it belongs to as `activeMenu`) is
+ * shown under that list's own chain — "Categories / Attribute settings", not
+ * the group's first screen — when the user may open the list; else as matched.
+ */
+function underItsList(routes: readonly AppRoute[], chain: readonly AppRoute[]): readonly AppRoute[] {
+  const view = chain[chain.length - 1];
+  const list = view?.hidden && view.meta.activeMenu && view.meta.activeMenu !== view.path ? matchChain(routes, view.meta.activeMenu) : undefined;
+  return list && !list[list.length - 1]!.children ? [...list, view!] : chain;
+}
+
+/**
  * Spec breadcrumb: the matched routes that have a title; the dashboard first
  * unless the first match is the dashboard (and only when the user has one:
  * the enterprise set has none to go to); a group titled as its screen is
  * left out; plain text when marked no-redirect or last; route parameters
  * filled when followed.
  */
-export function breadcrumbs(routes: readonly AppRoute[], chain: readonly AppRoute[], params: Readonly<Record<string, string | undefined>> = {}, search = ''): Crumb[] {
+export function breadcrumbs(routes: readonly AppRoute[], matchedChain: readonly AppRoute[], params: Readonly<Record<string, string | undefined>> = {}, search = ''): Crumb[] {
+  const chain = underItsList(routes, matchedChain);
   // A group of one screen titled as the screen (the device pool) says it once, as the screen.
   const matched = chain.filter((r, i) => r.meta.title && r.meta.breadcrumb !== false && !(r.children && chain[i + 1]?.meta.title === r.meta.title));
   const first = matched[0];

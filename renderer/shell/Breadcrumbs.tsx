@@ -1,9 +1,11 @@
 /**
  * Spec breadcrumb: matched routes with a title, the dashboard first, plain text when no-redirect or last, separator '/'.
  * `lastOnly` (a narrow top bar): the page's own title alone, which must stay readable (issue 31).
+ * Short of room, the trail gives up its first parts whole (the dashboard, then the group) rather than cutting
+ * every part to two letters: the list a detail belongs to and the page's own title are the ones people follow.
  */
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { Fragment } from 'react';
+import { Fragment, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { titleText } from '../i18n/index.js';
 import { Link, useParams } from 'react-router';
@@ -15,10 +17,10 @@ const useStyles = makeStyles({
   link: { color: tokens.colorNeutralForeground1, fontWeight: tokens.fontWeightSemibold, textDecorationLine: 'none', ':hover': { color: tokens.colorBrandForeground1 } },
   text: { color: tokens.colorNeutralForeground3 },
   separator: { color: tokens.colorNeutralForeground4, flexShrink: 0 },
-  // Short of room the parts before the last give way first (each down to two characters and an ellipsis); the
-  // page's own title, last, shrinks only after them: at 400 px it is the part that must stay readable.
-  part: { minWidth: '2.5em', flexShrink: 1, overflow: 'hidden', textOverflow: 'ellipsis' },
-  last: { minWidth: 0, flexShrink: 0.001, overflow: 'hidden', textOverflow: 'ellipsis' },
+  // The parts before the last stay whole (the trail drops the first ones when they do not fit); the page's own
+  // title shrinks, with an ellipsis, only when it alone is left and still too long.
+  part: { flexShrink: 0 },
+  last: { minWidth: 0, flexShrink: 1, overflow: 'hidden', textOverflow: 'ellipsis' },
 });
 
 export function Breadcrumbs({ lastOnly = false }: { lastOnly?: boolean }) {
@@ -27,10 +29,20 @@ export function Breadcrumbs({ lastOnly = false }: { lastOnly?: boolean }) {
   const params = useParams();
   const { routes, resolution, location } = useShell();
   const all = resolution.kind === 'view' ? breadcrumbs(routes, resolution.chain, params, location.search) : [];
-  const crumbs = lastOnly ? all.slice(-1) : all;
+  const list = useRef<HTMLOListElement>(null);
+  const width = useWidth(list);
+  const [dropped, setDropped] = useState(0);
+  const trail = `${all.map((c) => titleText(t, c.title)).join('/')}|${width}`;
+  // A new trail or width starts whole again, then gives up first parts while the last one is cut.
+  useLayoutEffect(() => setDropped(0), [trail]);
+  useLayoutEffect(() => {
+    const last = list.current?.lastElementChild as HTMLElement | null;
+    if (last && last.scrollWidth > last.clientWidth + 1 && dropped < all.length - 1) setDropped(dropped + 1);
+  });
+  const crumbs = lastOnly ? all.slice(-1) : all.slice(dropped);
   return (
     <nav aria-label={t('shell.breadcrumb')} data-testid="breadcrumb">
-      <ol className={styles.list}>
+      <ol className={styles.list} ref={list}>
         {crumbs.map((c, i) => (
           <Fragment key={`${c.title}-${i}`}>
             {i > 0 && <li className={styles.separator} aria-hidden>/</li>}
@@ -44,4 +56,17 @@ export function Breadcrumbs({ lastOnly = false }: { lastOnly?: boolean }) {
       </ol>
     </nav>
   );
+}
+
+/** An element's width, followed as the window or the bar's other parts change it. */
+function useWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setWidth(Math.round(el.clientWidth)));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
 }

@@ -343,11 +343,30 @@ describe('breadcrumb', () => {
   });
 
   it('prepends the dashboard, links what is not last, leaves the last as text', () => {
+    expect(breadcrumbs(routes, chainOf('/pointMent/pointList'))).toEqual([
+      { title: 'route.dashboard', to: '/dashboard' },
+      { title: 'point.route.pointManagement', to: '/pointMent/pointList' },
+      { title: 'point.route.pointList' },
+    ]);
+  });
+
+  it('puts a detail screen under the list it belongs to, not its group\'s first screen', () => {
     expect(breadcrumbs(routes, chainOf('/pointMent/bindDevice'))).toEqual([
       { title: 'route.dashboard', to: '/dashboard' },
       { title: 'point.route.pointManagement', to: '/pointMent/pointList' },
+      { title: 'point.route.pointList', to: '/pointMent/pointList' },
       { title: 'point.route.bindDevice' },
     ]);
+    expect(breadcrumbs(routes, chainOf('/productManagement/setProperty')).map((c) => c.title)).toEqual(
+      ['route.dashboard', 'product.route.productManagement', 'product.route.classification', 'product.route.setProperty']);
+    expect(breadcrumbs(routes, chainOf('/sceneadmin/detailpage')).map((c) => c.title)).toEqual(
+      ['route.dashboard', 'route.deviceManagement', 'scene.route.sceneLinkage', 'scene.route.sceneDetail']);
+  });
+
+  it('keeps the matched chain of a detail whose list the user may not open', () => {
+    const list = routes.filter((r) => r.path !== '/pointMent');
+    const chain = chainOf('/pointMent/bindDevice');
+    expect(breadcrumbs(list, chain).map((c) => c.title)).toEqual(['route.dashboard', 'point.route.pointManagement', 'point.route.bindDevice']);
   });
 
   it('says a group titled as its one screen once (the device pool)', () => {
