@@ -38,14 +38,14 @@ export default function ComplaintListPage() {
     { id: 'number', header: t('complaint.number'), minWidth: 170, width: 180, value: (c) => c.number, cellTestId: 'complaint-number', hideable: false },
     { id: 'order', header: t('complaint.orderNumber'), minWidth: 180, width: 190, value: (c) => c.orderNumber },
     { id: 'amount', header: t('complaint.amount'), kind: 'money', value: (c) => c.amount },
-    { id: 'type', header: t('complaint.type'), minWidth: 96, width: 120, value: (c) => t(`complaint.types.${c.type}`) },
+    { id: 'type', fold: 2, header: t('complaint.type'), minWidth: 96, width: 120, value: (c) => t(`complaint.types.${c.type}`) },
     {
       id: 'status', header: t('complaint.status'), minWidth: 88, width: 100, cellTestId: 'complaint-status',
       render: (c) => <Badge appearance="tint" color={STATE_COLOURS[c.status]}>{t(`complaint.states.${c.status}`)}</Badge>,
     },
     { id: 'description', header: t('complaint.description'), render: (c) => <OverflowText text={c.description} />, minWidth: 140, width: 240, grow: 2 },
-    { id: 'contact', header: t('complaint.contact'), minWidth: 110, width: 130, value: (c) => c.contact },
-    { id: 'device', header: t('complaint.device'), render: (c) => <OverflowText text={c.deviceName} />, minWidth: 110, width: 160 },
+    { id: 'contact', fold: 1, header: t('complaint.contact'), minWidth: 110, width: 130, value: (c) => c.contact },
+    { id: 'device', fold: 3, header: t('complaint.device'), render: (c) => <OverflowText text={c.deviceName} />, minWidth: 110, width: 160 },
     ...(byTenant ? [{ id: 'tenant', header: t('complaint.tenant'), value: (c: ComplaintItem) => c.tenantName, minWidth: 96, width: 150 }] : []),
     { id: 'createdAt', header: t('complaint.createdAt'), kind: 'time', value: (c) => c.createdAt },
     {

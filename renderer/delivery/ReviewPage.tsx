@@ -67,13 +67,13 @@ export default function ReviewPage() {
       id: 'order', header: t('delivery.review.order'), minWidth: 180, width: 190, hideable: false, cellTestId: 'review-order',
       render: (r) => <Button className={styles.link} appearance="transparent" onClick={() => void navigate(orderDetailPath(r.orderId))}>{r.orderNumber}</Button>,
     },
-    { id: 'device', header: t('delivery.review.device'), minWidth: 110, width: 160, render: (r) => <OverflowText text={r.deviceName} /> },
+    { id: 'device', fold: 3, header: t('delivery.review.device'), minWidth: 110, width: 160, render: (r) => <OverflowText text={r.deviceName} /> },
     {
       id: 'failed', header: t('delivery.review.failed'), minWidth: 160, width: 240, grow: 2, cellTestId: 'review-failed',
       render: (r) => <OverflowText text={r.failed.map((f) => t('delivery.review.failedItem', { name: f.name, count: f.count, failure: t(`order.failure.${f.failure}`) })).join('、')} />,
     },
     { id: 'amount', header: t('delivery.review.amount'), kind: 'money', value: (r) => r.amount },
-    { id: 'received', header: t('delivery.review.received'), kind: 'money', value: (r) => r.receivedAmount },
+    { id: 'received', fold: 1, header: t('delivery.review.received'), kind: 'money', value: (r) => r.receivedAmount },
     {
       id: 'state', header: t('delivery.review.state'), minWidth: 88, width: 100, cellTestId: 'review-state',
       render: (r) => <Badge appearance="tint" color={COLOURS[r.state]}>{t(`delivery.review.states.${r.state}`)}</Badge>,
@@ -84,7 +84,7 @@ export default function ReviewPage() {
       id: 'decided', header: t('delivery.review.decided'), minWidth: 120, width: 170,
       render: (r) => (r.decidedAt ? <OverflowText text={`${r.decidedBy || t('refund.platform')} · ${formatDateTime(r.decidedAt)}`} /> : null),
     },
-    { id: 'note', header: t('delivery.review.note'), minWidth: 100, width: 180, render: (r) => <OverflowText text={r.note ?? ''} /> },
+    { id: 'note', fold: 2, header: t('delivery.review.note'), minWidth: 100, width: 180, render: (r) => <OverflowText text={r.note ?? ''} /> },
     {
       id: 'actions', pin: 'end', header: t('common.actions'), minWidth: 150, width: 160, shrinkLast: true,
       render: (r) => (r.state !== 'pending' ? null : (

@@ -80,8 +80,8 @@ function Fleet() {
   const columns = useMemo<Column<DeviceItem>[]>(() => [
     { id: 'name', header: t('device.name'), value: (d) => d.name, minWidth: 120, width: 180, grow: 2, cellTestId: 'device-name', hideable: false },
     { id: 'serial', header: t('device.serial'), value: (d) => d.serial, minWidth: 120, width: 140, cellTestId: 'device-serial' },
-    { id: 'type', header: t('device.type'), value: (d) => t(`device.types.${d.type}`), minWidth: 80, width: 110 },
-    { id: 'model', header: t('device.model'), value: (d) => d.model, minWidth: 80, width: 100 },
+    { id: 'type', fold: 1, header: t('device.type'), value: (d) => t(`device.types.${d.type}`), minWidth: 80, width: 110 },
+    { id: 'model', fold: 1, header: t('device.model'), value: (d) => d.model, minWidth: 80, width: 100 },
     { id: 'point', header: t('device.list.point'), render: (d) => <OverflowText text={d.pointName ?? '—'} />, minWidth: 96, width: 160, grow: 1 },
     ...(byTenant ? [{ id: 'tenant', header: t('device.list.tenant'), value: (d: DeviceItem) => d.tenantName ?? t('device.pool.inPool'), minWidth: 96, width: 160 }] : []),
     {
@@ -96,18 +96,18 @@ function Fleet() {
       ),
     },
     {
-      id: 'lastSeen', header: t('device.list.lastSeen'), minWidth: 96, width: 120,
+      id: 'lastSeen', fold: 3, header: t('device.list.lastSeen'), minWidth: 96, width: 120,
       render: (d) => <span title={d.lastSeenAt ? formatDateTime(d.lastSeenAt) : undefined}>{d.lastSeenAt ? formatRelative(t, d.lastSeenAt) : t('device.list.never')}</span>,
     },
     {
-      id: 'serviceExpiry', header: t('device.list.serviceExpiry'), minWidth: 100, width: 120,
+      id: 'serviceExpiry', fold: 4, header: t('device.list.serviceExpiry'), minWidth: 100, width: 120,
       render: (d) => {
         if (!d.serviceExpiry) return '—';
         const expired = Date.parse(d.serviceExpiry) < Date.now();
         return <span className={expired ? styles.expired : undefined}>{expired ? t('device.list.expired') : formatDateTime(d.serviceExpiry).slice(0, 10)}</span>;
       },
     },
-    { id: 'channels', header: t('device.list.channels'), kind: 'number', value: (d) => d.channelCount },
+    { id: 'channels', fold: 2, header: t('device.list.channels'), kind: 'number', value: (d) => d.channelCount },
     {
       id: 'actions', pin: 'end', header: t('common.actions'), minWidth: 150, width: 170, shrinkLast: true,
       render: (d) => (

@@ -92,12 +92,14 @@ interface ColumnsMenuProps<Row> {
   columns: readonly Column<Row>[];
   /** The columns drawn (columnPrefs.ts `visibleColumns`). */
   shown: readonly Column<Row>[];
+  /** Ids of the columns folded away for width: unticked, said so, shown anyway when ticked. */
+  folded?: readonly string[];
   onToggle: (id: string) => void;
   /** Set when anything differs from the screen's own columns. */
   onReset?: () => void;
 }
 
-export function ColumnsMenu<Row>({ columns, shown: drawn, onToggle, onReset }: ColumnsMenuProps<Row>) {
+export function ColumnsMenu<Row>({ columns, shown: drawn, folded = [], onToggle, onReset }: ColumnsMenuProps<Row>) {
   const { t } = useTranslation();
   const shown = drawn.map((c) => c.id);
   // The last column shown cannot be hidden: the menu says so by disabling it.
@@ -120,7 +122,8 @@ export function ColumnsMenu<Row>({ columns, shown: drawn, onToggle, onReset }: C
               const fixed = !canHide(c) || (lastShown && shown.includes(c.id));
               return (
                 <MenuItemCheckbox key={c.id} name="columns" value={c.id} disabled={fixed} data-testid="columns-menu-item" data-column={c.id}
-                  title={!canHide(c) ? t('table.keptColumn', { column: c.header }) : undefined}>
+                  title={!canHide(c) ? t('table.keptColumn', { column: c.header }) : undefined}
+                  secondaryContent={folded.includes(c.id) ? t('table.folded') : undefined}>
                   {c.header}
                 </MenuItemCheckbox>
               );

@@ -20,6 +20,8 @@
  *   them (the menu in the last header cell), remembered per screen
  *   (columnPrefs.ts); the row actions (`pin: 'end'`) stay in view at the
  *   right edge while the rest scrolls sideways, and cannot be hidden.
+ * - Short of width, columns marked `fold` give way (lowest first) before the
+ *   table scrolls sideways; the columns menu shows them anyway on request.
  */
 import { useZoneNote } from './zone.js';
 import {
@@ -33,12 +35,12 @@ import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { CellContent } from './cells.js';
 import { ColumnsMenu, ResizeHandle } from './ColumnControls.js';
 import {
-  canHide, loadColumnPrefs, NO_PREFS, saveColumnPrefs, sizeWithPrefs, toggleHidden, visibleColumns, withWidth, type ColumnPrefs,
+  canHide, changedPrefs, loadColumnPrefs, NO_PREFS, saveColumnPrefs, sizeWithPrefs, toggleHidden, visibleColumns, withWidth, type ColumnPrefs,
 } from './columnPrefs.js';
 import { alignOf, sizeOf, type Column, type Sort } from './columns.js';
 import type { ListView } from './listState.js';
 import { useHeaderMinimums, useInnerWidth, usePinnedMinimums } from './columnMeasure.js';
-import { columnWidths, type ColumnSize } from './sizing.js';
+import { columnWidths, foldColumns, type ColumnSize } from './sizing.js';
 import { EmptyState, ErrorState, SkeletonRows } from './TableStates.js';
 
 const features = tableFeatures({ rowSortingFeature });
@@ -177,24 +179,33 @@ export function DataTable<Row extends RowData, K extends RowKey = RowKey>({
   };
   // The width of the column being dragged, drawn live and kept on release.
   const [drag, setDrag] = useState<{ id: string; width: number } | null>(null);
-  const shown = useMemo(() => visibleColumns(columns, prefs), [columns, prefs]);
+  const visible = useMemo(() => visibleColumns(columns, prefs), [columns, prefs]);
   const menu = columns.filter(canHide).length >= 2;
 
   const selectable = selection !== undefined;
   const zone = useZoneNote();
-  const headMins = useHeaderMinimums(scrollRef, shown.map((c) => (c.kind === 'time' && zone ? zone.label(c.header) : c.header)),
-    shown.map((c, i) => (c.sortable && onSortChange ? SORT_ROOM : 0) + (menu && i === shown.length - 1 ? MENU_ROOM + 8 : 0)));
+  // Measured for every visible column, folded or not (the header words by canvas, not by the drawn cells), so
+  // folding reads the same minimums whatever it folded before.
+  const headMins = useHeaderMinimums(scrollRef, visible.map((c) => (c.kind === 'time' && zone ? zone.label(c.header) : c.header)),
+    visible.map((c, i) => (c.sortable && onSortChange ? SORT_ROOM : 0) + (menu && i === visible.length - 1 ? MENU_ROOM + 8 : 0)));
   const actionMins = usePinnedMinimums(scrollRef, rows);
+  const visibleSizes = useMemo(() => visible.map((c, i) => {
+    const size = sizeWithPrefs(sizeOf(c), drag?.id === c.id ? drag.width : prefs.widths[c.id]);
+    const actions = actionMins[c.id];
+    const least = Math.max(headMins[i] ?? 0, actions?.min ?? 0);
+    const ideal = Math.max(size.width ?? 0, least, actions?.ideal ?? 0);
+    return least > size.minWidth || ideal > (size.width ?? 0) ? { ...size, minWidth: Math.max(size.minWidth, least), width: ideal } : size;
+  }), [visible, drag, prefs.widths, headMins, actionMins]);
+  const folded = useMemo(
+    () => foldColumns(visible.map((c, i) => ({ id: c.id, minWidth: visibleSizes[i]!.minWidth, fold: c.fold })), inner ?? 0,
+      selectable ? SELECT_SIZE.minWidth : 0, prefs.unfolded),
+    [visible, visibleSizes, inner, selectable, prefs.unfolded],
+  );
+  const shown = useMemo(() => visible.filter((c) => !folded.includes(c.id)), [visible, folded]);
   const sizes = useMemo(() => [
     ...(selectable ? [SELECT_SIZE] : []),
-    ...shown.map((c, i) => {
-      const size = sizeWithPrefs(sizeOf(c), drag?.id === c.id ? drag.width : prefs.widths[c.id]);
-      const actions = actionMins[c.id];
-      const least = Math.max(headMins[i] ?? 0, actions?.min ?? 0);
-      const ideal = Math.max(size.width ?? 0, least, actions?.ideal ?? 0);
-      return least > size.minWidth || ideal > (size.width ?? 0) ? { ...size, minWidth: Math.max(size.minWidth, least), width: ideal } : size;
-    }),
-  ], [shown, selectable, drag, prefs.widths, headMins, actionMins]);
+    ...visibleSizes.filter((_, i) => !folded.includes(visible[i]!.id)),
+  ], [selectable, visibleSizes, visible, folded]);
   const layout = useMemo(() => columnWidths(sizes, inner ?? 0), [sizes, inner]);
 
   const defs = useMemo<ColumnDef<typeof features, Row>[]>(
@@ -326,8 +337,8 @@ export function DataTable<Row extends RowData, K extends RowKey = RowKey>({
                       <>
                         {/* Inside a sortable header: its clicks are the menu's, not the sort's. */}
                         <span className={styles.menuSlot} onClick={(e) => e.stopPropagation()}>
-                          <ColumnsMenu columns={columns} shown={shown} onToggle={(id) => changePrefs(toggleHidden(columns, prefs, id))}
-                            onReset={prefs.hidden.length > 0 || Object.keys(prefs.widths).length > 0 ? () => changePrefs(NO_PREFS) : undefined} />
+                          <ColumnsMenu columns={columns} shown={shown} folded={folded} onToggle={(id) => changePrefs(toggleHidden(columns, prefs, id, folded))}
+                            onReset={changedPrefs(prefs) ? () => changePrefs(NO_PREFS) : undefined} />
                         </span>
                         {handle}
                       </>

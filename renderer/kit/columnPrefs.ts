@@ -26,9 +26,11 @@ export interface ColumnPrefs {
   hidden: string[];
   /** Dragged widths, px, by column id. */
   widths: Record<string, number>;
+  /** Ids of columns shown though the table folds them away for width (columns.ts `fold`). */
+  unfolded: string[];
 }
 
-export const NO_PREFS: ColumnPrefs = Object.freeze({ hidden: [], widths: {} }) as ColumnPrefs;
+export const NO_PREFS: ColumnPrefs = Object.freeze({ hidden: [], widths: {}, unfolded: [] }) as ColumnPrefs;
 
 type Stored = Record<string, ColumnPrefs & { at?: number }>;
 
@@ -44,9 +46,10 @@ function readAll(): Stored {
 /** The prefs stored for `key`, cleaned: unknown shapes dropped, widths clamped to whole pixels in range. */
 export function cleanPrefs(raw: unknown): ColumnPrefs {
   if (!raw || typeof raw !== 'object') return NO_PREFS;
-  const { hidden, widths } = raw as Partial<Record<keyof ColumnPrefs, unknown>>;
-  const out: ColumnPrefs = { hidden: [], widths: {} };
+  const { hidden, widths, unfolded } = raw as Partial<Record<keyof ColumnPrefs, unknown>>;
+  const out: ColumnPrefs = { hidden: [], widths: {}, unfolded: [] };
   if (Array.isArray(hidden)) out.hidden = hidden.filter((h): h is string => typeof h === 'string');
+  if (Array.isArray(unfolded)) out.unfolded = unfolded.filter((h): h is string => typeof h === 'string');
   if (widths && typeof widths === 'object') {
     for (const [id, w] of Object.entries(widths)) if (typeof w === 'number' && Number.isFinite(w)) out.widths[id] = clampWidth(w);
   }
@@ -62,7 +65,7 @@ export function loadColumnPrefs(key: string): ColumnPrefs {
 export function saveColumnPrefs(key: string, prefs: ColumnPrefs): void {
   try {
     const all = readAll();
-    if (prefs.hidden.length === 0 && Object.keys(prefs.widths).length === 0) delete all[key];
+    if (!changedPrefs(prefs)) delete all[key];
     else all[key] = { ...prefs, at: Date.now() };
     const keys = Object.keys(all);
     if (keys.length > MAX_TABLES) {
@@ -73,6 +76,10 @@ export function saveColumnPrefs(key: string, prefs: ColumnPrefs): void {
     // storage may be disabled: the change lasts while the screen is open
   }
 }
+
+/** Whether anything differs from the screen's own columns. */
+export const changedPrefs = (prefs: ColumnPrefs): boolean =>
+  prefs.hidden.length > 0 || prefs.unfolded.length > 0 || Object.keys(prefs.widths).length > 0;
 
 /** Whether the user may hide the column: row actions never (they are the way to act on a row), nor a column marked so. */
 export const canHide = <Row>(c: Column<Row>): boolean => c.pin !== 'end' && c.hideable !== false;
@@ -93,13 +100,18 @@ export function sizeWithPrefs(size: ColumnSize, width: number | undefined): Colu
   return width === undefined ? size : { minWidth: width, width, grow: 0, shrinkLast: size.shrinkLast };
 }
 
-/** `prefs` with column `id` hidden or shown; refuses (returns `prefs`) to hide the last hideable column shown. */
-export function toggleHidden<Row>(columns: readonly Column<Row>[], prefs: ColumnPrefs, id: string): ColumnPrefs {
+/**
+ * `prefs` with column `id` hidden or shown; refuses (returns `prefs`) to hide
+ * the last hideable column shown. A column folded away for width (`folded`)
+ * is shown anyway; hiding one shown anyway forgets that.
+ */
+export function toggleHidden<Row>(columns: readonly Column<Row>[], prefs: ColumnPrefs, id: string, folded: readonly string[] = []): ColumnPrefs {
   if (prefs.hidden.includes(id)) return { ...prefs, hidden: prefs.hidden.filter((h) => h !== id) };
+  if (folded.includes(id)) return { ...prefs, unfolded: [...prefs.unfolded.filter((u) => u !== id), id] };
   const column = columns.find((c) => c.id === id);
   if (!column || !canHide(column)) return prefs;
-  const next = { ...prefs, hidden: [...prefs.hidden, id] };
-  return columns.some((c) => canHide(c) && !next.hidden.includes(c.id)) ? next : prefs;
+  const next = { ...prefs, hidden: [...prefs.hidden, id], unfolded: prefs.unfolded.filter((u) => u !== id) };
+  return columns.some((c) => canHide(c) && !next.hidden.includes(c.id) && !folded.includes(c.id)) ? next : prefs;
 }
 
 /** `prefs` with column `id` at `width` px (clamped), or back to its own size when `width` is undefined. */

@@ -48,6 +48,13 @@ export interface Column<Row> extends Partial<ColumnSize> {
   pin?: 'end';
   /** false: the user may not hide it (the column that names the row). Default true. */
   hideable?: boolean;
+  /**
+   * Short of width, the table folds columns away rather than scroll
+   * sideways: those with the lowest `fold` first (1 before 2), until the
+   * rest fit at their minimums. A folded column stays in the columns menu,
+   * where the user may show it anyway (remembered). None: never folded.
+   */
+  fold?: number;
 }
 
 /** A column's sort: by `id`, descending or not. */

@@ -85,3 +85,33 @@ export function columnWidths(columns: readonly ColumnSize[], available: number):
   }
   return { widths, total: widths.reduce((a, b) => a + b, 0) };
 }
+
+/** A column as folding sees it (columns.ts `fold`). */
+export interface FoldItem {
+  id: string;
+  minWidth: number;
+  fold?: number | undefined;
+}
+
+/**
+ * The ids of the columns to fold away so the rest fit `available` px at
+ * their minimums (`fixed` px of other columns beside them): lowest `fold`
+ * first, the rightmost first among equals, never one without a `fold` or in
+ * `keep` (shown anyway by the user). Nothing is folded when nothing must be,
+ * nor before the width is known (0).
+ */
+export function foldColumns(items: readonly FoldItem[], available: number, fixed = 0, keep: readonly string[] = []): string[] {
+  if (available <= 0) return [];
+  let total = fixed + items.reduce((a, c) => a + Math.max(0, Math.round(c.minWidth)), 0);
+  const candidates = items
+    .map((c, i) => ({ c, i }))
+    .filter(({ c }) => c.fold !== undefined && !keep.includes(c.id))
+    .sort((a, b) => a.c.fold! - b.c.fold! || b.i - a.i);
+  const folded: string[] = [];
+  for (const { c } of candidates) {
+    if (total <= available) break;
+    folded.push(c.id);
+    total -= Math.max(0, Math.round(c.minWidth));
+  }
+  return folded;
+}

@@ -83,11 +83,11 @@ export function OrderListScreen({ preset }: { preset: OrderListPreset }) {
     { id: 'title', header: t('order.list.orderTitle'), render: (o) => <OverflowText text={o.title} />, minWidth: 140, width: 220, grow: 2 },
     ...(preset === 'customerStaff' ? [
       { id: 'customerStaffName', header: t('order.list.customerStaffName'), minWidth: 80, width: 100, value: (o: OrderItem) => o.customerStaffName, cellTestId: 'order-customer-staff-name' },
-      { id: 'customerStaffPhone', header: t('order.list.customerStaffPhone'), minWidth: 110, width: 120, value: (o: OrderItem) => o.customerStaffPhone },
-      { id: 'customerStaffCard', header: t('order.list.customerStaffCard'), minWidth: 90, width: 100, value: (o: OrderItem) => o.customerStaffCard },
+      { id: 'customerStaffPhone', fold: 1, header: t('order.list.customerStaffPhone'), minWidth: 110, width: 120, value: (o: OrderItem) => o.customerStaffPhone },
+      { id: 'customerStaffCard', fold: 1, header: t('order.list.customerStaffCard'), minWidth: 90, width: 100, value: (o: OrderItem) => o.customerStaffCard },
       { id: 'customer', header: t('order.list.customer'), render: (o: OrderItem) => <OverflowText text={o.customerName ?? ''} />, minWidth: 120, width: 180 },
     ] : []),
-    { id: 'received', header: t('order.list.receivedAmount'), kind: 'money', value: (o) => o.receivedAmount },
+    { id: 'received', fold: 3, header: t('order.list.receivedAmount'), kind: 'money', value: (o) => o.receivedAmount },
     { id: 'refunded', header: t('order.list.refundAmount'), kind: 'money', value: (o) => o.refundAmount, cellTestId: 'order-refunded' },
     {
       id: 'payment', header: t('order.list.paymentState'), minWidth: 96, width: 110, cellTestId: 'order-payment',
@@ -107,10 +107,10 @@ export function OrderListScreen({ preset }: { preset: OrderListPreset }) {
         render: (o: OrderItem) => o.sceneState && <Badge appearance="tint" color={o.sceneState === 'interrupted' ? 'danger' : o.sceneState === 'ended' ? 'success' : 'informative'}>{t(`order.scene.${o.sceneState}`)}</Badge>,
       },
     ] : []),
-    ...(preset === 'payment' ? [] : [{ id: 'delivery', header: t('order.list.deliveryState'), minWidth: 96, width: 110, value: (o: OrderItem) => t(`order.delivery.${o.deliveryState}`) }]),
-    { id: 'platform', header: t('order.list.platform'), minWidth: 96, width: 136, value: (o) => `${t(`order.platform.${o.platform}`)} · ${t(`order.payType.${o.paymentType}`)}` },
+    ...(preset === 'payment' ? [] : [{ id: 'delivery', fold: 2, header: t('order.list.deliveryState'), minWidth: 96, width: 110, value: (o: OrderItem) => t(`order.delivery.${o.deliveryState}`) }]),
+    { id: 'platform', fold: 1, header: t('order.list.platform'), minWidth: 96, width: 136, value: (o) => `${t(`order.platform.${o.platform}`)} · ${t(`order.payType.${o.paymentType}`)}` },
     ...(preset === 'scene' ? [] : [{ id: 'device', header: t('order.list.device'), cellTestId: 'order-device', render: (o: OrderItem) => <OverflowText text={o.pointName ? `${o.deviceName}（${o.pointName}）` : o.deviceName} />, minWidth: 120, width: 200, grow: 1 }]),
-    ...(byTenant ? [{ id: 'tenant', header: t('order.list.tenant'), value: (o: OrderItem) => o.tenantName, minWidth: 96, width: 150 }] : []),
+    ...(byTenant ? [{ id: 'tenant', fold: 4, header: t('order.list.tenant'), value: (o: OrderItem) => o.tenantName, minWidth: 96, width: 150 }] : []),
     { id: 'createdAt', header: t('order.list.createdAt'), kind: 'time', value: (o) => o.createdAt, cellTestId: 'order-created' },
     {
       id: 'actions', pin: 'end', header: t('common.actions'), minWidth: 120, width: 130, shrinkLast: true,

@@ -45,11 +45,11 @@ export function ProductTable(props: ProductTableProps) {
     },
     { id: 'number', header: t('product.product.number'), value: (p) => p.number, sortable: true, minWidth: 96, width: 120, cellTestId: 'product-number' },
     { id: 'name', header: t('product.product.name'), value: (p) => p.name, sortable: true, minWidth: 200, width: 240, grow: 2, cellTestId: 'product-name', hideable: false },
-    { id: 'category', header: t('product.product.category'), value: (p) => p.categoryName, minWidth: 72, width: 96 },
+    { id: 'category', fold: 2, header: t('product.product.category'), value: (p) => p.categoryName, minWidth: 72, width: 96 },
     { id: 'model', header: t('product.product.model'), value: (p) => p.model, minWidth: 80, width: 110 },
     { id: 'price', header: t('product.product.priceShort'), kind: 'money', value: (p) => p.price, sortable: true, cellTestId: 'product-price' },
     {
-      id: 'tags', header: t('product.product.tags'), minWidth: 80, width: 110, overflow: 'wrap',
+      id: 'tags', fold: 1, header: t('product.product.tags'), minWidth: 80, width: 110, overflow: 'wrap',
       render: (p) => <span className={styles.tags}>{p.tags.map((tag) => <Badge key={tag} appearance="tint" size="small">{tag}</Badge>)}</span>,
     },
     {
@@ -61,7 +61,7 @@ export function ProductTable(props: ProductTableProps) {
       render: (p) => <Badge appearance="tint" color={p.enabled ? 'brand' : 'danger'}>{t(p.enabled ? 'product.product.statusEnabled' : 'product.product.statusDisabled')}</Badge>,
     },
     ...(showTenant ? [{ id: 'tenantName', header: t('product.product.tenantName'), value: (p: ProductItem) => p.tenantName, minWidth: 88, width: 120 }] : []),
-    { id: 'createdAt', header: t('product.product.createdAt'), kind: 'time', value: (p) => p.createdAt, sortable: true },
+    { id: 'createdAt', fold: 3, header: t('product.product.createdAt'), kind: 'time', value: (p) => p.createdAt, sortable: true },
     ...(onEdit && onState ? [rowActions(onEdit, onCustomInfo, onState)] : []),
   ], [t, styles, showTenant, onEdit, onCustomInfo, onState]);
 

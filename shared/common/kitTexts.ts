@@ -15,6 +15,7 @@ const zhCN = {
     resetColumns: '恢复默认列宽和列',
     resize: '调整“{{column}}”列宽',
     keptColumn: '“{{column}}”列始终显示',
+    folded: '宽度不足，已收起',
   },
   /** The kit's date and time fields (renderer/kit/DateTimeInput.tsx); `{0}` is the calendar's own placeholder. */
   dateField: {
@@ -53,6 +54,7 @@ export const kitTexts = defineTexts(zhCN, {
       resetColumns: '恢復預設欄寬與欄位',
       resize: '調整「{{column}}」欄寬',
       keptColumn: '「{{column}}」欄位始終顯示',
+      folded: '寬度不足，已收起',
     },
     dateField: {
       placeholder: '年-月-日 時:分:秒',
@@ -85,6 +87,7 @@ export const kitTexts = defineTexts(zhCN, {
       resetColumns: 'Restore the default columns and widths',
       resize: 'Resize the "{{column}}" column',
       keptColumn: 'The "{{column}}" column is always shown',
+      folded: 'Folded for width',
     },
     dateField: {
       placeholder: 'yyyy-mm-dd hh:mm:ss',

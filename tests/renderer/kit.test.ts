@@ -8,7 +8,7 @@ import { alignOf, displayValue, KIND_SIZES, kindAlign, sizeOf, type Column } fro
 import { createGuard } from '../../renderer/kit/guard.js';
 import { listView, shownTotal, type ListQueryState } from '../../renderer/kit/listState.js';
 import { pageCount, pageItems, parseJump } from '../../renderer/kit/pages.js';
-import { apportion, columnWidths, type ColumnSize } from '../../renderer/kit/sizing.js';
+import { apportion, columnWidths, foldColumns, type ColumnSize } from '../../renderer/kit/sizing.js';
 import { headerPieces } from '../../renderer/kit/headerWidth.js';
 import { treeOrder } from '../../renderer/kit/tenants.js';
 
@@ -311,5 +311,28 @@ describe('treeOrder', () => {
   });
   it('keeps a tenant whose parent is not listed where it was', () => {
     expect(treeOrder([t(2, 1), t(6, null)]).map((x) => x.tenantId)).toEqual([2, 6]);
+  });
+});
+
+describe('foldColumns', () => {
+  const items = [
+    { id: 'name', minWidth: 200 },
+    { id: 'serial', minWidth: 150, fold: 2 },
+    { id: 'tenant', minWidth: 150, fold: 1 },
+    { id: 'point', minWidth: 150, fold: 1 },
+    { id: 'actions', minWidth: 100 },
+  ];
+  it('folds nothing when everything fits, nor before the width is known', () => {
+    expect(foldColumns(items, 750)).toEqual([]);
+    expect(foldColumns(items, 0)).toEqual([]);
+  });
+  it('folds the lowest first, the rightmost first among equals, only as many as it must', () => {
+    expect(foldColumns(items, 749)).toEqual(['point']);
+    expect(foldColumns(items, 500)).toEqual(['point', 'tenant']);
+    expect(foldColumns(items, 440, 44)).toEqual(['point', 'tenant', 'serial']);
+  });
+  it('never folds a column without a fold, nor one shown anyway; gives up when folding cannot make it fit', () => {
+    expect(foldColumns(items, 100)).toEqual(['point', 'tenant', 'serial']);
+    expect(foldColumns(items, 600, 0, ['point'])).toEqual(['tenant']);
   });
 });
