@@ -47,8 +47,8 @@ export default function DevicePoolPage() {
   const columns = useMemo<Column<DeviceItem>[]>(() => [
     { id: 'serial', header: t('device.serial'), value: (d) => d.serial, minWidth: 120, width: 140, cellTestId: 'pool-serial', hideable: false },
     { id: 'name', header: t('device.name'), value: (d) => d.name, minWidth: 120, width: 180, grow: 2 },
-    { id: 'model', header: t('device.model'), value: (d) => d.model, minWidth: 80, width: 100 },
-    { id: 'type', header: t('device.type'), value: (d) => t(`device.types.${d.type}`), minWidth: 80, width: 110 },
+    { id: 'model', fold: 1, header: t('device.model'), value: (d) => d.model, minWidth: 80, width: 100 },
+    { id: 'type', fold: 2, header: t('device.type'), value: (d) => t(`device.types.${d.type}`), minWidth: 80, width: 110 },
     {
       id: 'holder', header: t('device.pool.holder'), minWidth: 110, width: 180, grow: 1, cellTestId: 'pool-holder',
       render: (d) => (d.tenantName ? <OverflowText text={d.tenantName} /> : <span className={styles.pool}>{t('device.pool.inPool')}</span>),
@@ -63,7 +63,7 @@ export default function DevicePoolPage() {
         </div>
       ),
     },
-    { id: 'point', header: t('device.list.point'), render: (d) => <OverflowText text={d.pointName ?? '—'} />, minWidth: 96, width: 150 },
+    { id: 'point', fold: 3, header: t('device.list.point'), render: (d) => <OverflowText text={d.pointName ?? '—'} />, minWidth: 96, width: 150 },
     {
       id: 'state', header: t('device.onlineState'), minWidth: 90, width: 110,
       render: (d) => <Badge appearance="filled" color={d.online ? 'success' : 'informative'}>{t(d.online ? 'device.online' : 'device.offline')}</Badge>,

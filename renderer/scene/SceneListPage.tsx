@@ -8,7 +8,6 @@ import { AddRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { SCENE_STATES, type SceneDetail, type SceneItem } from '../../shared/scene/index.js';
 import { callOp, useOpMutation } from '../bridge.js';
-import { formatDateTime } from '../app/format.js';
 import { useUser } from '../app/session.js';
 import {
   ActionButton, Choice, ConfirmDialog, DataTable, FilterBar, FilterField, OverflowText, Pager, seesTenants, TenantFilter, useListPage, type Column, useScreen, TextFilter,
@@ -70,7 +69,7 @@ export default function SceneListPage() {
       id: 'status', header: t('scene.status'), minWidth: 80, width: 100, cellTestId: 'scene-status',
       render: (s) => <Badge appearance="tint" color={s.status === 'normal' ? 'success' : 'informative'}>{t(`scene.states.${s.status}`)}</Badge>,
     },
-    { id: 'updatedAt', header: t('scene.updatedAt'), minWidth: 150, width: 170, value: (s) => formatDateTime(s.updatedAt) },
+    { id: 'updatedAt', header: t('scene.updatedAt'), kind: 'time', value: (s) => s.updatedAt },
     {
       id: 'actions', pin: 'end', header: t('common.actions'), minWidth: 200, width: 240, shrinkLast: true,
       render: (s) => (

@@ -11,7 +11,6 @@ import { useMemo, useState } from 'react';
 import { CODE } from '../../shared/domains.js';
 import { MEMBER_STATES, type MemberItem } from '../../shared/staff/index.js';
 import { refusedWith } from '../app/errors.js';
-import { formatDateTime } from '../app/format.js';
 import { useOpMutation } from '../bridge.js';
 import {
   ActionButton, ChoiceFilter, ConfirmDialog, DataTable, FilterBar, ListHead, OverflowText, Pager, seesTenants, TenantFilter, TextFilter, useListPage, useScreen, type Column,
@@ -78,7 +77,7 @@ export default function MembersPage() {
       render: (m) => <Badge appearance="tint" color={m.disabled ? 'danger' : 'success'}>{t(m.disabled ? 'staff.member.states.disabled' : 'staff.member.states.enabled')}</Badge>,
     },
     ...(byTenant ? [{ id: 'tenant', header: t('staff.role.tenant'), minWidth: 100, width: 160, render: (m: MemberItem) => <OverflowText text={m.tenantName} /> }] : []),
-    { id: 'createdAt', header: t('staff.member.createdAt'), minWidth: 150, width: 160, value: (m) => formatDateTime(m.createdAt) },
+    { id: 'createdAt', header: t('staff.member.createdAt'), kind: 'time', value: (m) => m.createdAt },
     {
       id: 'actions', pin: 'end', header: t('common.actions'), minWidth: 190, width: 200, shrinkLast: true,
       render: (m) => (

@@ -9,7 +9,6 @@ import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';
 import { CODE } from '../../shared/domains.js';
 import { powerKey, type RoleItem } from '../../shared/staff/index.js';
-import { formatDateTime } from '../app/format.js';
 import {
   ActionButton, ConfirmDialog, DataTable, FilterBar, OverflowText, Pager, seesTenants, TenantFilter, TextFilter, useListPage, useRowDelete, useScreen, type Column,
 } from '../kit/index.js';
@@ -48,7 +47,7 @@ export default function RolesPage() {
     { id: 'description', header: t('staff.role.description'), minWidth: 100, width: 200, grow: 1, render: (r) => <OverflowText text={r.description} /> },
     { id: 'members', header: t('staff.role.members'), kind: 'number', minWidth: 70, width: 80, cellTestId: 'role-members', value: (r) => r.members },
     ...(byTenant ? [{ id: 'tenant', header: t('staff.role.tenant'), minWidth: 100, width: 160, render: (r: RoleItem) => <OverflowText text={r.tenantName} /> }] : []),
-    { id: 'createdAt', header: t('staff.role.createdAt'), minWidth: 150, width: 160, value: (r) => formatDateTime(r.createdAt) },
+    { id: 'createdAt', header: t('staff.role.createdAt'), kind: 'time', value: (r) => r.createdAt },
     {
       id: 'actions', pin: 'end', header: t('common.actions'), minWidth: 150, width: 160, shrinkLast: true,
       render: (r) => (

@@ -10,7 +10,6 @@ import { Badge, Button, makeStyles, Menu, MenuItem, MenuList, MenuPopover, MenuT
 import { AddRegular, EditRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { TENANT_STATES, type TenantItem } from '../../shared/tenant/index.js';
-import { formatDateTime } from '../app/format.js';
 import { mayOpen, mayOpenPath } from '../app/session.js';
 import { callOp, useOpMutation } from '../bridge.js';
 import {
@@ -80,15 +79,15 @@ export default function DistributorsPage() {
       ),
     },
     { id: 'username', header: t('tenant.people.username'), minWidth: 100, width: 130, value: (d) => d.username ?? '—', cellTestId: 'distributor-row-username' },
-    { id: 'contact', header: t('tenant.people.contact'), minWidth: 110, width: 130, value: (d) => d.contact },
+    { id: 'contact', fold: 2, header: t('tenant.people.contact'), minWidth: 110, width: 130, value: (d) => d.contact },
     ...(admin ? [{ id: 'parent', header: t('tenant.people.parent'), minWidth: 110, width: 180, render: (d: TenantItem) => <OverflowText text={d.parentName ?? '—'} /> }] : []),
-    { id: 'devices', header: t('tenant.people.devices'), kind: 'number', value: (d) => d.devices },
-    ...(admin ? [{ id: 'children', header: t('tenant.people.children'), kind: 'number' as const, value: (d: TenantItem) => d.children }] : []),
+    { id: 'devices', fold: 3, header: t('tenant.people.devices'), kind: 'number', value: (d) => d.devices },
+    ...(admin ? [{ id: 'children', fold: 3, header: t('tenant.people.children'), kind: 'number' as const, value: (d: TenantItem) => d.children }] : []),
     {
       id: 'state', header: t('tenant.people.state'), minWidth: 80, width: 90, cellTestId: 'distributor-row-state',
       render: (d) => <Badge appearance="tint" color={d.disabled ? 'danger' : 'success'}>{t(`tenant.people.states.${stateOf(d)}`)}</Badge>,
     },
-    { id: 'createdAt', header: t('tenant.people.createdAt'), minWidth: 100, width: 160, value: (d) => formatDateTime(d.createdAt) },
+    { id: 'createdAt', fold: 1, header: t('tenant.people.createdAt'), kind: 'time', value: (d) => d.createdAt },
     {
       id: 'actions', pin: 'end', header: t('common.actions'), minWidth: 190, width: 210, shrinkLast: true,
       render: (d) => (
