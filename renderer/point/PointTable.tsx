@@ -36,9 +36,9 @@ export function PointTable({ canBind, onEdit, onBind, onDelete, ...state }: Poin
     },
     // Up to 100 characters, often without a space: wrap it rather than hide most of it.
     { id: 'address', header: t('point.address'), value: (p) => p.address, overflow: 'wrap', minWidth: 128, width: 220, grow: 3, cellTestId: 'point-address' },
-    { id: 'deviceCount', header: t('point.deviceCount'), kind: 'number', value: (p) => p.deviceCount },
+    { id: 'deviceCount', fold: 2, header: t('point.deviceCount'), kind: 'number', value: (p) => p.deviceCount },
     { id: 'tenantName', header: t('point.tenantName'), value: (p) => p.tenantName, minWidth: 80, width: 150, grow: 1 },
-    { id: 'createdAt', header: t('point.createdAt'), kind: 'time', value: (p) => p.createdAt },
+    { id: 'createdAt', fold: 1, header: t('point.createdAt'), kind: 'time', value: (p) => p.createdAt },
     {
       id: 'actions', pin: 'end',
       header: t('common.actions'),
