@@ -18,10 +18,25 @@ import { useAgent } from 'request-filtering-agent';
 
 export const allowPrivate = (env: NodeJS.ProcessEnv = process.env) => env.CALLBACK_ALLOW_PRIVATE === '1';
 
-/** Only `unicast` is a public address in ipaddr.js's ranges (loopback, private, link-local, carrier-grade NAT… are not). */
-const isPublic = (address: string) => {
+/**
+ * IPv6 blocks that carry an IPv4 address inside them, which a host or a
+ * gateway may route to that IPv4 address (::a9fe:a9fe reaching
+ * 169.254.169.254): the deprecated IPv4-compatible ::/96, which ipaddr.js
+ * labels `unicast`; NAT64's well-known and local-use prefixes; 6to4 and
+ * Teredo. (IPv4-mapped ::ffff:0:0/96 is unwrapped to its IPv4 address by
+ * `ipaddr.process` and judged as that.) Refused at save and at connect.
+ */
+export const EMBEDDED_IPV4 = ['::/96', '64:ff9b::/96', '64:ff9b:1::/48', '2002::/16', '2001::/32'] as const;
+const embedded = EMBEDDED_IPV4.map((cidr) => ipaddr.parseCIDR(cidr));
+
+/**
+ * Only `unicast` is a public address in ipaddr.js's ranges (loopback, private,
+ * link-local, carrier-grade NAT… are not), and none that embeds an IPv4 one.
+ */
+export const isPublic = (address: string) => {
   try {
-    return ipaddr.process(address).range() === 'unicast';
+    const ip = ipaddr.process(address);
+    return ip.range() === 'unicast' && !(ip.kind() === 'ipv6' && embedded.some((cidr) => ip.kind() === cidr[0].kind() && ip.match(cidr)));
   } catch {
     return false;
   }
@@ -73,7 +88,8 @@ export function post(url: string, headers: Record<string, string>, body: string,
   return new Promise<Answer>((resolve, reject) => {
     const req = request(url, {
       method: 'POST',
-      agent: useAgent(url, { allowPrivateIPAddress: allowPrivate(), keepAlive: false }),
+      // The agent judges by ipaddr.js's ranges like `isPublic`; the embedded-IPv4 blocks are denied to it by name.
+      agent: useAgent(url, { allowPrivateIPAddress: allowPrivate(), denyIPAddressList: allowPrivate() ? [] : [...EMBEDDED_IPV4], keepAlive: false }),
       headers: { 'content-type': 'application/json', 'user-agent': 'VendConsole-Webhooks/1', ...headers, 'content-length': String(Buffer.byteLength(body)) },
     }, (res) => {
       const parts: Buffer[] = [];

@@ -79,6 +79,16 @@ describe('callback.save', () => {
       ['https://[::1]/hook', 'callback.validation.private'],
       ['https://169.254.169.254/latest/meta-data', 'callback.validation.private'],
       ['https://localhost/hook', 'callback.validation.private'],
+      // IPv6 forms that embed an IPv4 address: IPv4-compatible, IPv4-mapped, NAT64 (well-known and local-use), 6to4, Teredo.
+      ['https://[::a9fe:a9fe]/', 'callback.validation.private'],
+      ['https://[::a00:1]/', 'callback.validation.private'],
+      ['https://[::7f00:1]/', 'callback.validation.private'],
+      ['https://[::5db8:d822]/', 'callback.validation.private'],
+      ['https://[::ffff:a9fe:a9fe]/', 'callback.validation.private'],
+      ['https://[64:ff9b::a9fe:a9fe]/', 'callback.validation.private'],
+      ['https://[64:ff9b:1::a00:1]/', 'callback.validation.private'],
+      ['https://[2002:a9fe:a9fe::1]/', 'callback.validation.private'],
+      ['https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/', 'callback.validation.private'],
     ];
     for (const [url, key] of cases) {
       const res = await t.call('callback.save', { body: { eventUrl: url, infoUrl: null, publicKey: null, events: [] } }, t.token.tenant2);
