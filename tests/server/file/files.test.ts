@@ -1,9 +1,10 @@
 /** Uploads (spec §5: JPG/GIF/PNG/BMP, at most 2 MB; §8 2201–2207): judged by content, stored by hash, served within scope. */
 import { describe, expect, it } from 'vitest';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { CODE } from '../../../shared/domains.js';
 import { IMAGE_MAX_BYTES } from '../../../shared/file/index.js';
 import { diskStorage } from '../../../server/storage/index.js';
@@ -42,6 +43,36 @@ describe('file.upload', () => {
     // Exactly 2 MB is allowed.
     const edge = Buffer.concat([IMAGES['image/png'], Buffer.alloc(IMAGE_MAX_BYTES - IMAGES['image/png'].length)]);
     expect((await upload(t.token.tenant1, 'edge.png', edge)).statusCode).toBe(200);
+  });
+
+  it('never keeps an oversized file: 80 uploads of 2.5 MB, split at the limit, over a real socket one after another and ten at a time, are all refused', async () => {
+    // Over a socket the body arrives in chunks, the timing in which @fastify/multipart has truncated at the limit without
+    // throwing (fastify/fastify-multipart#428, #542); inject hands it over whole.
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const big = Buffer.concat([IMAGES['image/png'], Buffer.alloc(IMAGE_MAX_BYTES / 4, 7), randomBytes(IMAGE_MAX_BYTES)]);
+    const send = async () => {
+      const { body, contentType } = multipart('file', 'big.png', big);
+      const res = await fetch(`${address}/file/upload`, {
+        method: 'POST', headers: { authorization: `Bearer ${t.token.tenant1}`, 'content-type': contentType }, body: new Uint8Array(body),
+      });
+      return ((await res.json()) as { code: number }).code;
+    };
+    // The file's bytes up to the limit in one chunk and the rest in the next: the limit is met between two chunks.
+    const split = async () => {
+      const { body, contentType } = multipart('file', 'big.png', big);
+      const cut = body.indexOf('\r\n\r\n') + 4 + IMAGE_MAX_BYTES;
+      const res = await t.app.inject({
+        method: 'POST', url: '/file/upload', headers: { authorization: `Bearer ${t.token.tenant1}`, 'content-type': contentType },
+        payload: Readable.from([body.subarray(0, cut), body.subarray(cut)]),
+      });
+      return (res.json() as { code: number }).code;
+    };
+    const codes: number[] = [];
+    for (let i = 0; i < 20; i++) codes.push(await split());
+    for (let i = 0; i < 20; i++) codes.push(await send());
+    for (let round = 0; round < 4; round++) codes.push(...await Promise.all(Array.from({ length: 10 }, send)));
+    expect(codes).toHaveLength(80);
+    expect(codes.filter((c) => c !== CODE.fileTooLarge)).toEqual([]);
   });
 
   it('refuses what is no multipart file part (2205), and anyone not signed in; a member without product codes uploads (its avatar)', async () => {
