@@ -3,25 +3,35 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * End to end in browser mode: the reference upstream on in-memory PGlite and
- * the console host, driven in Debian's Chromium. The host holds one session
- * (as the desktop app does), so tests run one at a time.
+ * the console host, driven in Debian's Chromium. A host holds one session (as
+ * the desktop app does), so each worker has a host and an upstream of its
+ * own — its own demo database — and runs its files one test at a time.
+ * One worker by default: on this two-core machine two workers (two
+ * Chromiums, two hosts, two upstreams) ran each test two to three times
+ * slower, the suite slower in all (load average 12). E2E_WORKERS=2 on a
+ * larger machine.
  */
-const consolePort = Number(process.env.E2E_CONSOLE_PORT ?? 5181);
-const upstreamPort = Number(process.env.E2E_UPSTREAM_PORT ?? 8091);
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 1);
+const firstConsolePort = Number(process.env.E2E_CONSOLE_PORT ?? 5181);
+const firstUpstreamPort = Number(process.env.E2E_UPSTREAM_PORT ?? 8091);
+/** This worker's slot (Playwright sets it in each worker before the worker reads this file; the runner has none). */
+const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+/** The upstream the worker's host talks to, for tests that drive the device-facing API or the upstream itself. */
+export const upstreamUrl = (): string => `http://127.0.0.1:${firstUpstreamPort + slot}`;
 /**
  * The key that lets the tests mint launch URLs (tests/e2e/support.ts): drawn
  * once per run, given only to the web server started below and to the
  * workers (which inherit the runner's environment; re-reading this file keeps
  * the value). A console started any other way has no minting route at all.
  */
-process.env.VEND_TEST_LAUNCH_KEY ??= randomBytes(32).toString('hex');
+const launchKey = (process.env.VEND_TEST_LAUNCH_KEY ??= randomBytes(32).toString('hex'));
 
 /** Where CI's JSON report goes, for scripts/test.ts to name the tests that passed only on their retry. */
 export const E2E_REPORT = 'playwright-report/e2e.json';
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  workers: 1,
+  workers: E2E_WORKERS,
   fullyParallel: false,
   // One stated retry on CI, reported by name at the end of `npm test` (scripts/test.ts); none locally, so a flaky
   // test fails where it can be fixed.
@@ -30,7 +40,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['json', { outputFile: E2E_REPORT }]] : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${consolePort}`,
+    baseURL: `http://127.0.0.1:${firstConsolePort + slot}`,
     locale: 'zh-CN',
     trace: 'retain-on-failure',
     launchOptions: {
@@ -39,14 +49,14 @@ export default defineConfig({
         '--disable-component-update', '--disable-sync'],
     },
   },
-  webServer: {
+  webServer: Array.from({ length: E2E_WORKERS }, (_, i) => ({
     command: 'tsx scripts/web.ts',
     // Without the launch cookie this answers the host's 403 refusal page, which Playwright counts as up.
-    url: `http://127.0.0.1:${consolePort}/login`,
+    url: `http://127.0.0.1:${firstConsolePort + i}/login`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
-      CONSOLE_PORT: String(consolePort), UPSTREAM_PORT: String(upstreamPort), DATABASE_URL: 'memory://', DEMO_DATA: '1',
+      CONSOLE_PORT: String(firstConsolePort + i), UPSTREAM_PORT: String(firstUpstreamPort + i), DATABASE_URL: 'memory://', DEMO_DATA: '1',
       // Tests drive machines themselves (tests/e2e/device); a simulator would move stock and presence under them.
       SIMULATE: '0',
       // A machine falls offline after 4 s of silence instead of 90: tests/e2e/device watches it happen.
@@ -60,7 +70,7 @@ export default defineConfig({
       CALLBACK_ALLOW_PRIVATE: '1',
       JOBS_POLL_MS: '200',
       VEND_RENDERER_DIR: process.env.VEND_RENDERER_DIR ?? '',
-      VEND_TEST_LAUNCH_KEY: process.env.VEND_TEST_LAUNCH_KEY,
+      VEND_TEST_LAUNCH_KEY: launchKey,
     },
-  },
+  })),
 });

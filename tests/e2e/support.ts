@@ -7,6 +7,8 @@ import { test as base, expect, type APIRequestContext, type Page } from '@playwr
 import { expectAccessible } from './axe.js';
 
 export { listsAnswered } from './axe.js';
+/** This worker's upstream (each worker has its own: playwright.config.ts). */
+export { upstreamUrl } from '../../playwright.config.js';
 
 /** The header and route of the host's test-only launch minting (electron/host/index.ts MINT_PATH). */
 const MINT_KEY_HEADER = 'x-vend-launch-key';
@@ -84,7 +86,7 @@ export const test = base.extend<{ signedOut: void; accessible: void }, { launchS
   }, { auto: true }],
 });
 
-/** The paths already checked with axe-core in this worker (one worker runs the suite). */
+/** The paths already checked with axe-core in this worker. */
 const checkedPaths = new Set<string>();
 
 export const PASSWORD = 'Demo@2026';

@@ -4,13 +4,13 @@
  * Texts come from the catalogues and shared/errors.ts, never written here.
  */
 import { expect, type Page } from '@playwright/test';
-import { test } from '../support.js';
+import { test, upstreamUrl } from '../support.js';
 import { errorEntry } from '../../../shared/domains.js';
 import { catalogues } from '../../../shared/domains.js';
 import { notification, PASSWORD, signIn, signOut, useLanguage } from '../support.js';
 
 const en = catalogues.en;
-const UPSTREAM = `http://127.0.0.1:${process.env.E2E_UPSTREAM_PORT ?? '8091'}`;
+const UPSTREAM = upstreamUrl();
 const CLIENT = Buffer.from('vend-console:vend-console-secret').toString('base64');
 const NEW_PASSWORD = 'Changed@2026';
 

@@ -13,10 +13,10 @@ import { expect } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { catalogues } from '../../../shared/domains.js';
 import { startSimulator } from '../../../server/simulator.js';
-import { signIn, test, useLanguage } from '../support.js';
+import { signIn, test, useLanguage, upstreamUrl } from '../support.js';
 
 const en = catalogues.en.callback;
-const upstream = `http://127.0.0.1:${process.env.E2E_UPSTREAM_PORT ?? 8091}`;
+const upstream = upstreamUrl();
 
 interface Got { headers: IncomingHttpHeaders; body: string }
 

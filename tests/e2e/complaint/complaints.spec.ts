@@ -3,10 +3,10 @@ import { expect } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
 import { DEMO_PASSWORD } from '../../../server/account/index.js';
 import { demoSecret } from '../../../server/device/index.js';
-import { notification, signIn, signOut, test, useLanguage } from '../support.js';
+import { notification, signIn, signOut, test, useLanguage, upstreamUrl } from '../support.js';
 
 const en = catalogues.en.complaint;
-const UPSTREAM = `http://127.0.0.1:${process.env.E2E_UPSTREAM_PORT ?? 8091}`;
+const UPSTREAM = upstreamUrl();
 const SERIAL = 'VM2026000101';
 
 /** The upstream as a caller of its own: a user's token. */

@@ -10,10 +10,10 @@ import ExcelJS from 'exceljs';
 import { catalogues } from '../../../shared/domains.js';
 import { addDays, businessDay } from '../../../shared/business-time.js';
 import { demoSecret } from '../../../server/device/credentials.js';
-import { signIn, signOut, test, useLanguage } from '../support.js';
+import { signIn, signOut, test, useLanguage, upstreamUrl } from '../support.js';
 
 const en = catalogues.en.dashboard;
-const upstream = `http://127.0.0.1:${process.env.E2E_UPSTREAM_PORT ?? 8091}`;
+const upstream = upstreamUrl();
 const basic = (serial: string) => `Basic ${Buffer.from(`${serial}:${demoSecret(serial)}`).toString('base64')}`;
 
 /** A machine of tenant A says it is there and sells one item of the first channel that has one. */

@@ -9,10 +9,10 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
 import type { MachineState } from '../../../shared/device/index.js';
 import { demoSecret } from '../../../server/device/credentials.js';
-import { notification, signIn, test, useLanguage } from '../support.js';
+import { notification, signIn, test, useLanguage, upstreamUrl } from '../support.js';
 
 const en = catalogues.en;
-const upstream = `http://127.0.0.1:${process.env.E2E_UPSTREAM_PORT ?? 8091}`;
+const upstream = upstreamUrl();
 const SERIAL = 'VM2026000102';
 const headers = { authorization: `Basic ${Buffer.from(`${SERIAL}:${demoSecret(SERIAL)}`).toString('base64')}` };
 

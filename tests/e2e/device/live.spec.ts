@@ -2,10 +2,10 @@
 import { expect, type Page } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
 import { demoSecret } from '../../../server/device/credentials.js';
-import { notification, signIn, signOut, test, useLanguage } from '../support.js';
+import { notification, signIn, signOut, test, useLanguage, upstreamUrl } from '../support.js';
 
 const en = catalogues.en.device;
-const upstream = `http://127.0.0.1:${process.env.E2E_UPSTREAM_PORT ?? 8091}`;
+const upstream = upstreamUrl();
 const rowOf = (page: Page, serial: string) =>
   page.getByTestId('device-row').filter({ has: page.getByTestId('device-serial').getByText(serial, { exact: true }) });
 

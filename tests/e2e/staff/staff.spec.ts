@@ -7,7 +7,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { catalogues, CODE, errorEntry } from '../../../shared/domains.js';
-import { notification, signIn, signOut, test, useLanguage } from '../support.js';
+import { notification, signIn, signOut, test, useLanguage, upstreamUrl } from '../support.js';
 
 const en = catalogues.en;
 const menuPaths = async (page: Page) => {
@@ -106,7 +106,7 @@ test('a member\'s menu follows its role at its next navigation, without signing 
   await signIn(page, 'member1');
   expect(await menuPaths(page)).not.toContain('/orderManagement/orderList');
   // tenant1 gives member1's role the order list, at the upstream (the console host holds one session: member1's).
-  const upstream = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_UPSTREAM_PORT ?? 8091}` });
+  const upstream = await playwright.request.newContext({ baseURL: upstreamUrl() });
   try {
     const signed = await upstream.post('/oauth/token', {
       headers: { authorization: `Basic ${Buffer.from('vend-console:vend-console-secret').toString('base64')}` },
