@@ -230,6 +230,8 @@ test('a window opened for an order that is not there says so on the page, and at
   const window = await context.newPage();
   await window.goto('/orderManagement/orderDetail?id=987654321');
   await expect(window.getByTestId('order-detail-problem')).toContainText(errorEntry(CODE.orderNotFound).texts.en);
+  // A fixed wait, on purpose: what is asserted is that no second notification comes (the page's other loads answer
+  // within it); no signal of the page marks "nothing more will be said".
   await window.waitForTimeout(1000);
   expect(await window.getByTestId('notify').count()).toBeLessThanOrEqual(1);
   await window.close();
