@@ -26,6 +26,13 @@ export const upstreamUrl = (): string => `http://127.0.0.1:${firstUpstreamPort +
  */
 const launchKey = (process.env.VEND_TEST_LAUNCH_KEY ??= randomBytes(32).toString('hex'));
 
+/** How the tests start Debian's Chromium (a test that needs another flag spreads these). */
+export const LAUNCH_OPTIONS = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync'],
+};
+
 /** Where CI's JSON report goes, for scripts/test.ts to name the tests that passed only on their retry. */
 export const E2E_REPORT = 'playwright-report/e2e.json';
 
@@ -43,11 +50,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${firstConsolePort + slot}`,
     locale: 'zh-CN',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-        '--disable-component-update', '--disable-sync'],
-    },
+    launchOptions: LAUNCH_OPTIONS,
   },
   webServer: Array.from({ length: E2E_WORKERS }, (_, i) => ({
     command: 'tsx scripts/web.ts',

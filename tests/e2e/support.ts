@@ -8,7 +8,7 @@ import { expectAccessible } from './axe.js';
 
 export { listsAnswered } from './axe.js';
 /** This worker's upstream (each worker has its own: playwright.config.ts). */
-export { upstreamUrl } from '../../playwright.config.js';
+export { LAUNCH_OPTIONS, upstreamUrl } from '../../playwright.config.js';
 
 /** The header and route of the host's test-only launch minting (electron/host/index.ts MINT_PATH). */
 const MINT_KEY_HEADER = 'x-vend-launch-key';
