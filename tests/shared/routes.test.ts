@@ -360,7 +360,7 @@ describe('breadcrumb', () => {
     expect(breadcrumbs(routes, chainOf('/productManagement/setProperty')).map((c) => c.title)).toEqual(
       ['route.dashboard', 'product.route.productManagement', 'product.route.classification', 'product.route.setProperty']);
     expect(breadcrumbs(routes, chainOf('/sceneadmin/detailpage')).map((c) => c.title)).toEqual(
-      ['route.dashboard', 'route.deviceManagement', 'scene.route.sceneLinkage', 'scene.route.sceneDetail']);
+      ['route.dashboard', 'device.route.deviceManagement', 'scene.route.sceneLinkage', 'scene.route.sceneDetail']);
   });
 
   it('keeps the matched chain of a detail whose list the user may not open', () => {
