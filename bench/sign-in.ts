@@ -9,15 +9,21 @@
 import { performance } from 'node:perf_hooks';
 import { startServer } from '../server/start.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../server/account/index.js';
-import { DEFAULT_PASSWORD_COST, hashPassword } from '../server/account/passwords.js';
+import { DEFAULT_PASSWORD_COST, HASHING_AT_ONCE, hashPassword } from '../server/account/passwords.js';
 
 const BUDGET = {
   /** Of 400 attempts over 40 accounts from one address, at least this many are refused. */
   sprayRefused: 250,
   /** One hash at today's cost on a 2-core machine. */
   hashMs: 1000,
-  /** p95 of a sign-in while twenty run at once (hashing is bounded to a few at a time by design). */
-  parallelP95Ms: 6000,
+  /**
+   * p95 of a sign-in while twenty run at once, as a multiple of the time
+   * twenty hashes take HASHING_AT_ONCE at a time (hashing is bounded so by
+   * design; the last of the twenty waits for the others' hashes): a ratio to
+   * the hash measured in the same run, so a slower or busier machine moves
+   * both. The absolute figure is printed beside it.
+   */
+  parallelP95PerQueuedHash: 2,
 };
 
 const quantile = (xs: number[], q: number) => {
@@ -85,7 +91,10 @@ try {
   const p50 = quantile(latencies, 0.5);
   const p95 = quantile(latencies, 0.95);
   console.log(`parallel: 20 sign-ins at once (×3): p50 ${p50.toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms`);
-  check(p95 <= BUDGET.parallelP95Ms, `parallel p95 ${p95.toFixed(0)} ms > ${BUDGET.parallelP95Ms} ms`);
+  const queued = (20 / HASHING_AT_ONCE) * hashMs;
+  console.log(`parallel: p95 ${(p95 / queued).toFixed(2)}× the ${queued.toFixed(0)} ms twenty hashes take ${HASHING_AT_ONCE} at a time (budget ≤ ${BUDGET.parallelP95PerQueuedHash}×)`);
+  check(p95 <= BUDGET.parallelP95PerQueuedHash * queued,
+    `parallel p95 ${p95.toFixed(0)} ms > ${BUDGET.parallelP95PerQueuedHash}× ${queued.toFixed(0)} ms (twenty hashes, ${HASHING_AT_ONCE} at a time)`);
 } finally {
   await server.close();
 }
