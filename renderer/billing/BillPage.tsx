@@ -39,13 +39,13 @@ export default function BillPage() {
     { id: 'number', header: t('billing.bills.number'), minWidth: 170, width: 190, value: (b) => b.number, cellTestId: 'bill-number', hideable: false },
     { id: 'service', header: t('billing.bills.service'), minWidth: 160, width: 230, grow: 2, value: (b) => t('billing.bills.serviceName', { count: b.deviceCount, months: b.months }) },
     { id: 'amount', header: t('billing.bills.amount'), kind: 'money', value: (b) => b.amount, cellTestId: 'bill-amount' },
-    { id: 'platform', header: t('billing.bills.platform'), minWidth: 80, width: 100, value: (b) => t(`billing.renew.platforms.${b.platform}`) },
+    { id: 'platform', fold: 1, header: t('billing.bills.platform'), minWidth: 80, width: 100, value: (b) => t(`billing.renew.platforms.${b.platform}`) },
     { id: 'date', header: t('billing.bills.date'), kind: 'time', value: (b) => b.paidAt ?? b.createdAt },
     {
       id: 'state', header: t('billing.bills.state'), minWidth: 88, width: 110, cellTestId: 'bill-state',
       render: (b) => <Badge appearance="tint" color={STATE_COLOURS[b.state]}>{t(`billing.bills.states.${b.state}`)}</Badge>,
     },
-    ...(byTenant ? [{ id: 'tenant', header: t('billing.bills.tenant'), value: (b: RenewalItem) => b.tenantName, minWidth: 96, width: 150 }] : []),
+    ...(byTenant ? [{ id: 'tenant', fold: 2, header: t('billing.bills.tenant'), value: (b: RenewalItem) => b.tenantName, minWidth: 96, width: 150 }] : []),
     { id: 'invoice', header: t('billing.invoice.column'), minWidth: 100, width: 170, render: (b) => <InvoiceCell bill={b} /> },
     {
       id: 'actions', pin: 'end', header: t('common.actions'), minWidth: 150, width: 260,
