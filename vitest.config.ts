@@ -2,8 +2,11 @@ import { defineConfig } from 'vitest/config';
 import { uiTables } from './scripts/ui-tables.js';
 
 /**
- * Unit and integration tests. Against a PostgreSQL server (DATABASE_URL set)
- * the server suites share one database, so files run one at a time.
+ * Unit and integration tests, two files at a time: Vitest's default on a
+ * two-core machine is one worker, and much of a server test's time is spent
+ * waiting (timers, sockets, a second process), which the other worker fills.
+ * Against a PostgreSQL server (DATABASE_URL set) each worker has a database of
+ * its own there (tests/server/helpers.ts).
  *
  * Two projects. The server suites share each worker's modules (`isolate:
  * false`): each file builds its own app and database through
@@ -13,7 +16,6 @@ import { uiTables } from './scripts/ui-tables.js';
  * does the one server file that mocks a module (hashing.test.ts: a mock
  * cannot reach a module another file has already loaded).
  */
-const sharedDatabase = /^postgres(ql)?:/.test(process.env.DATABASE_URL ?? '');
 const MOCKING_SERVER_FILES = ['tests/server/account/hashing.test.ts'];
 
 export default defineConfig({
@@ -24,7 +26,7 @@ export default defineConfig({
     setupFiles: ['tests/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    fileParallelism: !sharedDatabase,
+    maxWorkers: 2,
     projects: [
       { extends: true, test: { name: 'server', include: ['tests/server/**/*.test.ts'], exclude: MOCKING_SERVER_FILES, isolate: false } },
       { extends: true, test: { name: 'isolated', include: ['tests/**/*.test.ts'], exclude: ['tests/server/**', 'node_modules/**'] } },
