@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 /**
@@ -6,12 +7,12 @@ import { defineConfig } from '@playwright/test';
  * the console host, driven in Debian's Chromium. A host holds one session (as
  * the desktop app does), so each worker has a host and an upstream of its
  * own — its own demo database — and runs its files one test at a time.
- * One worker by default: on this two-core machine two workers (two
- * Chromiums, two hosts, two upstreams) ran each test two to three times
- * slower, the suite slower in all (load average 12). E2E_WORKERS=2 on a
- * larger machine.
+ * Two workers: a test spends a third of its time waiting (a refresh, a
+ * toast, the host), which the other fills; two took 42 % less time than one
+ * on this two-core machine. (With the trace's screencast on, Chromium drew
+ * frames all the time and two workers were slower than one: see `trace`.)
  */
-export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 1);
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 const firstConsolePort = Number(process.env.E2E_CONSOLE_PORT ?? 5181);
 const firstUpstreamPort = Number(process.env.E2E_UPSTREAM_PORT ?? 8091);
 /** This worker's slot (Playwright sets it in each worker before the worker reads this file; the runner has none). */
@@ -26,9 +27,15 @@ export const upstreamUrl = (): string => `http://127.0.0.1:${firstUpstreamPort +
  */
 const launchKey = (process.env.VEND_TEST_LAUNCH_KEY ??= randomBytes(32).toString('hex'));
 
-/** How the tests start Debian's Chromium (a test that needs another flag spreads these). */
+/**
+ * Debian's headless shell (the package chromium-headless-shell, which
+ * .ci/run installs) when there: the same engine without the browser's own
+ * window and UI, a sixth less CPU per test. Else Debian's Chromium.
+ */
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+/** How the tests start Chromium (a test that needs another flag spreads these). */
 export const LAUNCH_OPTIONS = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'),
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
     '--disable-component-update', '--disable-sync'],
 };
@@ -49,7 +56,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${firstConsolePort + slot}`,
     locale: 'zh-CN',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: every action with the page's DOM before and after. Without the screencast,
+    // which had Chromium draw and encode frames all through every test: a third of the suite's time.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: LAUNCH_OPTIONS,
   },
   webServer: Array.from({ length: E2E_WORKERS }, (_, i) => ({
