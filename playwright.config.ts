@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { sep } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 /**
@@ -40,11 +41,25 @@ export const LAUNCH_OPTIONS = {
     '--disable-component-update', '--disable-sync'],
 };
 
+/** Every end-to-end file, as Playwright orders them (by path). */
+export const e2eFiles = (): string[] =>
+  (readdirSync('tests/e2e', { recursive: true }) as string[]).filter((f) => f.endsWith('.spec.ts')).map((f) => f.split(sep).join('/')).sort();
+
+/**
+ * E2E_ORDER=reverse (scripts/e2e-order.ts): the files last first, one after
+ * another, each a project that depends on the one before — Playwright always
+ * runs the files of a project in path order, and has no other way to change it.
+ */
+const reversed = process.env.E2E_ORDER === 'reverse'
+  ? e2eFiles().reverse().map((file, i, all) => ({ name: file, testMatch: file, dependencies: i ? [all[i - 1]!] : [] }))
+  : undefined;
+
 /** Where CI's JSON report goes, for scripts/test.ts to name the tests that passed only on their retry. */
 export const E2E_REPORT = 'playwright-report/e2e.json';
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  ...(reversed ? { projects: reversed } : {}),
   workers: E2E_WORKERS,
   fullyParallel: false,
   // One stated retry on CI, reported by name at the end of `npm test` (scripts/test.ts); none locally, so a flaky
