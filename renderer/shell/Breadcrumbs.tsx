@@ -5,11 +5,12 @@
  * every part to two letters: the list a detail belongs to and the page's own title are the ones people follow.
  */
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { Fragment, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { Fragment, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { titleText } from '../i18n/index.js';
 import { Link, useParams } from 'react-router';
 import { breadcrumbs } from '../../shared/routes.js';
+import { useInnerWidth } from '../kit/columnMeasure.js';
 import { useShell } from './context.js';
 
 const useStyles = makeStyles({
@@ -30,7 +31,7 @@ export function Breadcrumbs({ lastOnly = false }: { lastOnly?: boolean }) {
   const { routes, resolution, location } = useShell();
   const all = resolution.kind === 'view' ? breadcrumbs(routes, resolution.chain, params, location.search) : [];
   const list = useRef<HTMLOListElement>(null);
-  const width = useWidth(list);
+  const width = useInnerWidth(list);
   const [dropped, setDropped] = useState(0);
   const trail = `${all.map((c) => titleText(t, c.title)).join('/')}|${width}`;
   // A new trail or width starts whole again, then gives up first parts while the last one is cut.
@@ -56,17 +57,4 @@ export function Breadcrumbs({ lastOnly = false }: { lastOnly?: boolean }) {
       </ol>
     </nav>
   );
-}
-
-/** An element's width, followed as the window or the bar's other parts change it. */
-function useWidth(ref: RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const observer = new ResizeObserver(() => setWidth(Math.round(el.clientWidth)));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [ref]);
-  return width;
 }
