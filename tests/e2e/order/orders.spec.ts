@@ -79,12 +79,19 @@ test('payment-box orders are payment only, and staff orders are sold at the staf
   await expect(page.getByTestId('order-detail-customer-staff-name')).toHaveText(buyer);
 });
 
-/** The order list, down to the paid orders nothing has been refunded of. */
+/**
+ * The order list, down to the paid orders nothing has been refunded of, every
+ * item delivered. Not a sale another file's machine made with a jam: its
+ * jammed item is refunded automatically (nothing left to refund of it) while
+ * the order itself counts as not refunded, and it is the newest in the list.
+ */
 async function listRefundable(page: Page) {
   await page.getByTestId('order-filter-refund').click();
   await page.getByRole('option', { name: en.refund.none, exact: true }).click();
   await page.getByTestId('order-filter-payment').click();
   await page.getByRole('option', { name: en.payment.success, exact: true }).click();
+  await page.getByTestId('order-filter-delivery').click();
+  await page.getByRole('option', { name: en.delivery.allDelivered, exact: true }).click();
   await page.getByTestId('order-search').click();
 }
 
