@@ -97,7 +97,13 @@ async function demoPglite(): Promise<Database> {
     // A clone of the old one may be under way: it goes once surely done.
     if (old) setTimeout(() => void old.ready.then((c) => c.close()).catch(() => {}), 30_000).unref();
   }
-  return pgliteDatabase(await (await pgliteTemplate!.ready).clone() as PGlite);
+  try {
+    return pgliteDatabase(await (await pgliteTemplate!.ready).clone() as PGlite);
+  } catch (err) {
+    // A template that failed to build is not copied for the next twenty seconds: the next app builds it again.
+    pgliteTemplate = undefined;
+    throw err;
+  }
 }
 
 let postgresTemplate: Template<void> | undefined;
