@@ -49,9 +49,11 @@ export const e2eFiles = (): string[] =>
  * E2E_ORDER=reverse (scripts/e2e-order.ts): the files last first, one after
  * another, each a project that depends on the one before — Playwright always
  * runs the files of a project in path order, and has no other way to change it.
+ * E2E_ORDER_FROM=<file>: the reversed run starts at that file (to go on after a failure was mended).
  */
+const reverseFrom = (files: string[]) => files.slice(Math.max(0, files.indexOf(process.env.E2E_ORDER_FROM ?? '')));
 const reversed = process.env.E2E_ORDER === 'reverse'
-  ? e2eFiles().reverse().map((file, i, all) => ({ name: file, testMatch: file, dependencies: i ? [all[i - 1]!] : [] }))
+  ? reverseFrom(e2eFiles().reverse()).map((file, i, all) => ({ name: file, testMatch: file, dependencies: i ? [all[i - 1]!] : [] }))
   : undefined;
 
 /** Where CI's JSON report goes, for scripts/test.ts to name the tests that passed only on their retry. */

@@ -3,6 +3,7 @@
  * depends on what another did or left (issue 49). Each file must pass:
  *
  *   npm run test:e2e:order -- reverse   the whole suite last file first, on one worker and one upstream
+ *   npm run test:e2e:order -- reverse point/list.spec.ts   the same, starting at that file (after a mend)
  *   npm run test:e2e:order -- alone     each file on its own, on a fresh upstream (two at a time)
  *   npm run test:e2e:order -- alone tests/e2e/point/list.spec.ts …   those files only
  *
@@ -14,7 +15,14 @@ import { e2eFiles } from '../playwright.config.js';
 const [mode = 'reverse', ...only] = process.argv.slice(2);
 
 if (mode === 'reverse') {
-  const run = spawnSync('playwright', ['test'], { stdio: 'inherit', shell: true, env: { ...process.env, E2E_ORDER: 'reverse', E2E_WORKERS: '1' } });
+  const from = only[0]?.replace(/^tests\/e2e\//, '');
+  if (from && !e2eFiles().includes(from)) {
+    console.error(`e2e-order: no end-to-end file ${from}`);
+    process.exit(2);
+  }
+  const run = spawnSync('playwright', ['test'], {
+    stdio: 'inherit', shell: true, env: { ...process.env, E2E_ORDER: 'reverse', E2E_WORKERS: '1', ...(from ? { E2E_ORDER_FROM: from } : {}) },
+  });
   process.exit(run.status ?? 1);
 }
 if (mode !== 'alone') {

@@ -105,7 +105,8 @@ test('the dialog checks on blur; a wrong old password shows 1514 once, on its fi
   await expect(page.getByTestId('password-old')).toHaveValue('Wrong@2026');
   await expect(page.getByTestId('password-new')).toHaveValue(NEW_PASSWORD);
   await expect(page.getByTestId('password-confirm')).toHaveValue(NEW_PASSWORD);
-  // Still signed in, past the reset delay: 1514 does not end the session.
+  // Still signed in, past the reset delay: 1514 does not end the session. A fixed wait, on purpose: what is asserted
+  // is that nothing happens once the 1 s token reset has passed, and no signal of the page marks that moment.
   await page.waitForTimeout(1500);
   await expect(page).not.toHaveURL(/\/login/);
 
@@ -123,7 +124,8 @@ test('member2 (no roles, no powers) is refused with the insufficient-permission 
   const refusal = page.getByTestId('login-error');
   await expect(refusal).toHaveText(en.errorsUi.noPermission);
   await expect(page.getByTestId('notify')).toHaveCount(0);
-  // After the 1 s token reset: still at sign-in, with what was typed.
+  // After the 1 s token reset: still at sign-in, with what was typed (a fixed wait, on purpose: nothing is to happen,
+  // and no signal of the page marks the reset's having passed).
   await page.waitForTimeout(1500);
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByTestId('login-username')).toHaveValue('member2');
