@@ -35,7 +35,7 @@ export interface SheetRows { good: GoodRow[]; bad: BadRow[]; read: number }
 /** A zip's first bytes (an .xlsx is one): told at the upload, checked again before reading. */
 export const isZip = (bytes: Buffer) => bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50;
 
-async function checkParts(bytes: Buffer): Promise<void> {
+async function checkParts(bytes: Buffer): Promise<unzipper.CentralDirectory> {
   if (!isZip(bytes)) throw new SheetRefused(CODE.importNotXlsx);
   let directory: unzipper.CentralDirectory;
   try {
@@ -45,6 +45,53 @@ async function checkParts(bytes: Buffer): Promise<void> {
   }
   if (!directory.files.some((f) => f.path === 'xl/workbook.xml')) throw new SheetRefused(CODE.importNotXlsx);
   if (directory.files.reduce((sum, f) => sum + f.uncompressedSize, 0) > MAX_INFLATED) throw new SheetRefused(CODE.importTooLarge);
+  return directory;
+}
+
+/** The streaming reader's own part parsers, which its single pass calls (exceljs 4.4 lib/stream/xlsx/workbook-reader.js). */
+interface ReaderParts {
+  model?: { sheets?: { rId: string }[] };
+  workbookRels?: { Id: string; Target: string }[];
+  _parseRels(entry: Readable): Promise<void>;
+  _parseWorkbook(entry: Readable): Promise<void>;
+  _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
+  _parseWorksheet(rows: AsyncIterable<unknown>, sheetNo: string): Generator<unknown>;
+  parse(): AsyncGenerator<unknown>;
+}
+
+/**
+ * exceljs's streaming reader, its parts read by the zip's central directory.
+ * Its own parse reads the zip in one pass (unzipper's Parse) and, on Node 18
+ * and later, now and then loses the last entry: with the books exceljs
+ * writes, xl/workbook.xml, stored after the sheet — the sheet then fails
+ * ("reading 'sheets'") and a good file was refused as no .xlsx, about one
+ * read in three hundred here (exceljs#3064; the upstream fix, #3065, is not
+ * in a release). The bytes are in memory already, and their directory was
+ * read to bound them: the workbook's parts are parsed first, in the order the
+ * sheet needs them, then the first sheet — still a row at a time.
+ */
+function sheetReader(directory: unzipper.CentralDirectory): ExcelJS.stream.xlsx.WorkbookReader {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
+    sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'ignore',
+  });
+  const parts = reader as unknown as ReaderParts;
+  const part = (path: string) => directory.files.find((f) => f.path === path)?.stream() as Readable | undefined;
+  parts.parse = async function* () {
+    const rels = part('xl/_rels/workbook.xml.rels');
+    if (rels) await parts._parseRels(rels);
+    const workbook = part('xl/workbook.xml');
+    if (workbook) await parts._parseWorkbook(workbook);
+    const strings = part('xl/sharedStrings.xml');
+    if (strings) yield* parts._parseSharedStrings(strings);
+    // The first tab, as the workbook lists them; else the lowest-numbered sheet.
+    const firstTab = parts.model?.sheets?.[0];
+    const target = firstTab && parts.workbookRels?.find((r) => r.Id === firstTab.rId)?.Target.replace(/^\/?(xl\/)?/, '');
+    const numbered = directory.files.map((f) => /^xl\/worksheets\/sheet(\d+)\.xml$/.exec(f.path)).filter((m) => m !== null)
+      .sort((a, b) => Number(a[1]) - Number(b[1]));
+    const sheet = numbered.find((m) => `worksheets/sheet${m[1]}.xml` === target) ?? numbered[0];
+    if (sheet) yield* parts._parseWorksheet(part(sheet[0])!, sheet[1]!);
+  };
+  return reader;
 }
 
 type CellValue = ExcelJS.CellValue;
@@ -71,10 +118,7 @@ const HEADERS = (['zh-CN', 'zh-TW', 'en'] as const).map((lang) => IMPORT_COLUMNS
 const isHeader = (cells: readonly string[]) => HEADERS.some((h) => h.every((label, i) => bare(cells[i] ?? '') === label));
 
 export async function readStaffSheet(bytes: Buffer, progress: (read: number) => Promise<void> | void = () => {}): Promise<SheetRows> {
-  await checkParts(bytes);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
-    sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'ignore',
-  });
+  const reader = sheetReader(await checkParts(bytes));
   const good: GoodRow[] = [];
   const bad: BadRow[] = [];
   const cards = new Map<string, number>();
