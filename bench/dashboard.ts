@@ -1,12 +1,15 @@
 /**
  * The dashboard at a million orders (issue 30's budgets), run by
  * bench/orders.ts on its seeded upstream: a first-level tenant's (tenant1)
- * dashboard for the last 365 days — `dashboard.figures` over HTTP — p95 ≤
- * 10 ms on PGlite, ≤ 5 ms on PostgreSQL, and at least 40× faster than the
- * same figures by a GROUP BY over the orders, items and refunds
- * (server/dashboard/baseline.ts), timed in the same run on the same database.
- * The two must also agree. `dashboard.today` (the cards, the same for any
- * period) has the same budget; the screen's two calls together are printed.
+ * dashboard for the last 365 days — `dashboard.figures` over HTTP — at least
+ * 40× faster than the same figures by a GROUP BY over the orders, items and
+ * refunds (server/dashboard/baseline.ts), timed in the same run on the same
+ * database; the two must also agree. Its p95 and that of `dashboard.today`
+ * (the cards, the same for any period) are budgeted as ratios to their own
+ * statements run bare (bench/bare.ts), the milliseconds printed beside: the
+ * absolute 5 ms (PostgreSQL) and 10 ms (PGlite) of issue 30 missed on a
+ * slower machine sharing its cores (issue 49). The screen's two calls
+ * together are printed.
  */
 import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
@@ -15,14 +18,21 @@ import { addDays, businessDay } from '../shared/business-time.js';
 import { baselineFigures } from '../server/dashboard/index.js';
 import { tenants } from '../server/tenant/schema.js';
 import { at, type Budgets, signIn } from './support.js';
+import { bare, statementsOf } from './bare.js';
 
 const RUNS = 200;
 const WARM_UP = 20;
 const BASELINE_RUNS = 5;
 const RATIO = 40;
+/**
+ * A dashboard call's p95 at most this many times the p95 of its statements run
+ * bare. Measured (50 000 orders): PostgreSQL 2.5× the year's figures, 3.1×
+ * today's cards; PGlite 1.5× and 1.9×.
+ */
+const BARE_RATIO = { postgres: 5, pglite: 4 };
 
 export async function benchDashboard(server: { url: string; db: Db }, budgets: Budgets, postgres: boolean): Promise<void> {
-  const budget = postgres ? 5 : 10;
+  const bareRatio = postgres ? BARE_RATIO.postgres : BARE_RATIO.pglite;
   const token = await signIn(server.url, 'tenant1');
   const to = businessDay();
   const range = { from: addDays(to, -364), to };
@@ -66,7 +76,9 @@ export async function benchDashboard(server: { url: string; db: Db }, budgets: B
   if (baseline!.totals.orders !== figures!.totals.orders || baseline!.totals.sales !== figures!.totals.sales || baseline!.totals.refunds !== figures!.totals.refunds) {
     throw new Error(`bench: the rollups disagree with the GROUP BY: ${JSON.stringify(figures!.totals)} vs ${JSON.stringify(baseline!.totals)}`);
   }
-  budgets.check('  dashboard of a year (dashboard.figures) p95', p95, budget, 'ms');
-  budgets.check('  dashboard.today p95', today.p95, budget, 'ms');
+  const yearBare = await bare(server.db, await statementsOf(server.db, () => call('POST', '/dashboard/figures', range)), RUNS, WARM_UP);
+  const todayBare = await bare(server.db, await statementsOf(server.db, () => call('GET', '/dashboard/today')), RUNS, WARM_UP);
+  budgets.check(`  dashboard of a year (dashboard.figures) p95 ${p95.toFixed(1)} ms ÷ its statements bare p95 ${yearBare.p95.toFixed(1)} ms`, p95 / yearBare.p95, bareRatio, '×');
+  budgets.check(`  dashboard.today p95 ${today.p95.toFixed(1)} ms ÷ its statements bare p95 ${todayBare.p95.toFixed(1)} ms`, today.p95 / todayBare.p95, bareRatio, '×');
   budgets.check('  GROUP BY p50 ÷ dashboard p95', groupBy / p95, RATIO, '×', false);
 }

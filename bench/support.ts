@@ -24,8 +24,9 @@ export class Budgets {
   /** Prints `label: figure unit (budget …)` and remembers a miss. `most`: the figure must stay at or below the budget; otherwise at or above. */
   check(label: string, figure: number, budget: number, unit: string, most = true): void {
     const ok = most ? figure <= budget : figure >= budget;
-    console.log(`${label}: ${figure.toFixed(unit === 'ms' ? 1 : 0)} ${unit} (budget ${most ? '≤' : '≥'} ${budget} ${unit})${ok ? '' : '  ← MISSED'}`);
-    if (!ok) this.missed.push(`${label} ${figure.toFixed(1)} ${unit}, budget ${budget}`);
+    const digits = unit === 'ms' ? 1 : unit === '×' ? 2 : 0;
+    console.log(`${label}: ${figure.toFixed(digits)} ${unit} (budget ${most ? '≤' : '≥'} ${budget} ${unit})${ok ? '' : '  ← MISSED'}`);
+    if (!ok) this.missed.push(`${label} ${figure.toFixed(digits)} ${unit}, budget ${budget}`);
   }
 
   finish(what: string): void {

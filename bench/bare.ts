@@ -1,0 +1,82 @@
+/**
+ * The raw work a request stands on, measured in the same run: a machine twice
+ * as slow (or sharing its cores) is slower at both, so a budget written as
+ * "the request takes at most k× its own statements run bare" holds on any
+ * machine, where "≤ 5 ms" held only on the one it was measured on.
+ *
+ * `statementsOf` catches the statements an in-process upstream sends to its
+ * database while it answers one request — at the driver, the drizzle
+ * database's own client (node-postgres pool or PGlite) — and `bare` runs
+ * exactly those calls again on that client, with the arguments they had (a
+ * named, prepared statement stays named), nothing around them: no HTTP, no
+ * handler, no drizzle. `cursorRead` reads a
+ * query's whole answer through a server-side cursor, the least an export of
+ * it can cost.
+ */
+import { performance } from 'node:perf_hooks';
+import type { Db } from '../server/db/index.js';
+import { at } from './support.js';
+
+/** One call of the driver's `query`: its arguments as they were, and the statement's text to print. */
+export interface Statement { text: string; args: unknown[] }
+
+/** The two drivers' query functions, as far as this file calls them. */
+interface Client {
+  query(query: string | { text: string }, params?: unknown[], options?: unknown): Promise<{ rows: unknown[] }>;
+}
+
+const clientOf = (db: Db): Client => (db as unknown as { $client: Client }).$client;
+
+/** The statements `db` sends while `run` runs (nothing else should use the database meanwhile). */
+export async function statementsOf(db: Db, run: () => Promise<unknown>): Promise<Statement[]> {
+  const client = clientOf(db);
+  const original = client.query;
+  const caught: Statement[] = [];
+  client.query = function (this: Client, ...args: Parameters<Client['query']>) {
+    const [query] = args;
+    caught.push({ text: typeof query === 'string' ? query : query.text, args });
+    return original.apply(this, args);
+  };
+  try {
+    await run();
+  } finally {
+    client.query = original;
+  }
+  if (!caught.length) throw new Error('bench: the request sent no statement to the database');
+  return caught;
+}
+
+/** p50/p95 in ms of running `statements` one after the other on `db`'s own client, after a warm-up. */
+export async function bare(db: Db, statements: readonly Statement[], runs = 200, warmUp = 20): Promise<{ p50: number; p95: number }> {
+  const client = clientOf(db);
+  const samples: number[] = [];
+  for (let i = -warmUp; i < runs; i++) {
+    const t0 = performance.now();
+    for (const s of statements) await client.query(...(s.args as Parameters<Client['query']>));
+    if (i >= 0) samples.push(performance.now() - t0);
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: at(samples, 0.5), p95: at(samples, 0.95) };
+}
+
+/** Rows per second of reading every row of `query` through a cursor, `batch` rows a fetch, in one transaction. */
+export async function cursorRead(db: Db, query: { sql: string; params: unknown[] }, batch = 1000): Promise<{ rows: number; rowsPerSecond: number }> {
+  const pool = clientOf(db) as Client & { connect?: () => Promise<Client & { release(): void }> };
+  // PostgreSQL: one connection of the pool for the transaction; PGlite: the one connection there is.
+  const conn = pool.connect ? await pool.connect() : pool;
+  let rows = 0;
+  const t0 = performance.now();
+  try {
+    await conn.query('begin');
+    await conn.query(`declare bench_read no scroll cursor for ${query.sql}`, query.params);
+    for (;;) {
+      const got = (await conn.query(`fetch ${batch} from bench_read`)).rows.length;
+      rows += got;
+      if (got < batch) break;
+    }
+    await conn.query('commit');
+  } finally {
+    (conn as { release?: () => void }).release?.();
+  }
+  return { rows, rowsPerSecond: rows / ((performance.now() - t0) / 1000) };
+}
