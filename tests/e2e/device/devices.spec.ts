@@ -1,7 +1,7 @@
 /** The device list end to end (spec §2 deviceList, §3 Device): filters, status badges, locking one and a selection. */
 import { expect, type Page } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
-import { notification, signIn, signOut, test, useLanguage } from '../support.js';
+import { bridgeCall, notification, PASSWORD, resetHostSession, signIn, signOut, test, useLanguage } from '../support.js';
 
 const en = catalogues.en.device;
 const rows = (page: Page) => page.getByTestId('device-row');
@@ -11,6 +11,22 @@ async function choose(page: Page, testId: string, option: string) {
   await page.getByTestId(testId).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
+
+/**
+ * The first test unlocks the demo's locked machine, VM2026000105, which the
+ * exceptions view expects locked (device/care.spec.ts), and locks VM2026000107
+ * on the way: wherever it stopped, the demo's locks are put back.
+ */
+test.afterEach(async ({ request }) => {
+  expect((await bridgeCall(request, 'session.signIn', { username: 'tenant1', password: PASSWORD })).ok).toBe(true);
+  for (const [serial, locked] of [['VM2026000105', true], ['VM2026000107', false]] as const) {
+    const found = await bridgeCall(request, 'device.page', { query: { pageNum: 1, pageSize: 20 }, body: { keyword: serial } });
+    const ids = (found.content as { list: Array<{ id: number; serial: string }> }).list.filter((d) => d.serial === serial).map((d) => d.id);
+    expect(ids).toHaveLength(1);
+    expect((await bridgeCall(request, 'device.lock', { body: { ids, locked } })).ok).toBe(true);
+  }
+  await resetHostSession(request);
+});
 
 test('tenant1 finds the locked device, locks another after confirming, and unlocks a selection', async ({ page, baseURL }) => {
   await useLanguage(page, baseURL, 'en');
