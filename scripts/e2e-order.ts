@@ -35,7 +35,8 @@ const LANES = 2;
 const queue = only.length ? [...only] : e2eFiles().map((f) => `tests/e2e/${f}`);
 const failed: string[] = [];
 const runFile = (file: string, lane: number) => new Promise<void>((resolve) => {
-  const child = spawn('playwright', ['test', file, '--reporter=line'], {
+  // Each lane its own output folder: Playwright empties its folder as a run starts, which took the other lane's traces away.
+  const child = spawn('playwright', ['test', file, '--reporter=line', `--output=test-results/lane-${lane}`], {
     stdio: ['ignore', 'pipe', 'pipe'], shell: true,
     env: { ...process.env, E2E_WORKERS: '1', E2E_CONSOLE_PORT: String(5381 + 10 * lane), E2E_UPSTREAM_PORT: String(8291 + 10 * lane) },
   });

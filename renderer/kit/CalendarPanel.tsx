@@ -42,7 +42,8 @@ function useCalendarText(): { strings: CalendarStrings; formatter: DateFormattin
     const formatter: DateFormatting = {
       formatDay: (d) => String(d.getDate()),
       formatYear: (d) => String(d.getFullYear()),
-      formatMonth: format({ month: 'long' }),
+      // What names a month button (its text is the short name): the same choice as `months` above.
+      formatMonth: (d) => strings.months[d.getMonth()]!,
       formatMonthDayYear: format({ year: 'numeric', month: 'long', day: 'numeric' }),
       formatMonthYear: format({ year: 'numeric', month: 'long' }),
     };

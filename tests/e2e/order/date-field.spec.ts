@@ -52,4 +52,6 @@ test('in Chinese the calendar names its months in Chinese and starts weeks on Mo
   const calendar = page.getByTestId('order-filter-from-calendar-panel');
   await expect(calendar).toContainText('2026年11月');
   await expect(calendar.getByRole('columnheader').first()).toHaveText('一');
+  // A month button is named by what it shows (axe's label-content-name-mismatch): "1月", not "一月".
+  await expect(calendar.getByRole('gridcell', { name: '1月', exact: true })).toHaveText('1月');
 });
