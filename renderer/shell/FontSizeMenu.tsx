@@ -11,8 +11,8 @@ import type { FontSize } from './settings.js';
 
 const isFontSize = (v: unknown): v is FontSize => typeof v === 'string' && (FONT_SIZES as readonly string[]).includes(v);
 
-/** The chosen size and the radio-menu handler that changes it. */
-function useFontSize() {
+/** The chosen size and the radio-menu handler that changes it (a menu holding `FontSizeItems` takes both). */
+export function useFontSize() {
   const { t } = useTranslation();
   const notify = useNotify();
   const { prefs, setPrefs } = usePrefs();
@@ -27,27 +27,29 @@ function useFontSize() {
   return { size: prefs.size, onChange };
 }
 
-/**
- * The font-size menu with the trigger of its place: an icon button in the
- * top bar, an item of the "more" menu when the bar is narrow.
- */
+/** The font-size menu of the top bar, with the trigger of its place. */
 export function FontSizeMenu({ trigger }: { trigger: (size: FontSize) => ReactElement }) {
-  const { t } = useTranslation();
   const { size, onChange } = useFontSize();
   return (
     <Menu checkedValues={{ size: [size] }} onCheckedValueChange={onChange}>
       <MenuTrigger disableButtonEnhancement>{trigger(size)}</MenuTrigger>
       <MenuPopover>
         <MenuList>
-          {FONT_SIZES.map((s) => (
-            <MenuItemRadio key={s} name="size" value={s} data-testid={`font-size-${s}`}>
-              {t(`settings.sizes.${s}`)}
-            </MenuItemRadio>
-          ))}
+          <FontSizeItems />
         </MenuList>
       </MenuPopover>
     </Menu>
   );
+}
+
+/** The sizes as radio items of the menu they stand in (its checked values are `useFontSize`'s). */
+export function FontSizeItems() {
+  const { t } = useTranslation();
+  return FONT_SIZES.map((s) => (
+    <MenuItemRadio key={s} name="size" value={s} data-testid={`font-size-${s}`}>
+      {t(`settings.sizes.${s}`)}
+    </MenuItemRadio>
+  ));
 }
 
 /** The top bar's icon button. */

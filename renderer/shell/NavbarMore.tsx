@@ -1,31 +1,31 @@
 /**
  * The top bar's "more" menu: what a narrow bar folds away (navbarLayout.ts)
- * stays one click off — the shortcuts, fullscreen and the font size.
+ * stays one click off — the shortcuts, fullscreen and the font size. The
+ * sizes are a group of this menu, not a submenu: at 400 px a submenu had no
+ * room beside it, and the way to it crossed the page, which closed it.
  */
-import { Menu, MenuButton, MenuItem, MenuList, MenuPopover, MenuTrigger, Tooltip } from '@fluentui/react-components';
 import {
-  FullScreenMaximizeRegular, FullScreenMinimizeRegular, MoreHorizontalRegular, TextFontSizeRegular,
+  Menu, MenuButton, MenuDivider, MenuGroup, MenuGroupHeader, MenuItem, MenuList, MenuPopover, MenuTrigger, Tooltip,
+} from '@fluentui/react-components';
+import {
+  FullScreenMaximizeRegular, FullScreenMinimizeRegular, MoreHorizontalRegular,
 } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { titleText } from '../i18n/index.js';
-import { FontSizeMenu } from './FontSizeMenu.js';
+import { FontSizeItems, useFontSize } from './FontSizeMenu.js';
 import { useFullscreen } from './fullscreen.js';
 import type { NavbarLayout } from './navbarLayout.js';
 import { useShortcuts } from './shortcuts.js';
-
-function FontSizeSubmenu() {
-  const { t } = useTranslation();
-  return <FontSizeMenu trigger={() => <MenuItem icon={<TextFontSizeRegular />} data-testid="more-font-size">{t('shell.fontSize')}</MenuItem>} />;
-}
 
 export function NavbarMore({ layout }: { layout: NavbarLayout }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const shortcuts = useShortcuts();
   const fullscreen = useFullscreen();
+  const fontSize = useFontSize();
   return (
-    <Menu positioning="below-end">
+    <Menu positioning="below-end" checkedValues={{ size: [fontSize.size] }} onCheckedValueChange={fontSize.onChange}>
       <MenuTrigger disableButtonEnhancement>
         <Tooltip content={t('shell.more')} relationship="label">
           <MenuButton appearance="subtle" icon={<MoreHorizontalRegular />} data-testid="navbar-more" />
@@ -45,7 +45,11 @@ export function NavbarMore({ layout }: { layout: NavbarLayout }) {
               >
                 {fullscreen.label}
               </MenuItem>
-              <FontSizeSubmenu />
+              <MenuDivider />
+              <MenuGroup data-testid="more-font-size">
+                <MenuGroupHeader>{t('shell.fontSize')}</MenuGroupHeader>
+                <FontSizeItems />
+              </MenuGroup>
             </>
           )}
         </MenuList>
