@@ -20,10 +20,14 @@ test('tenant1 exports a day of orders to a file that holds every order the list 
   // The list's count of that day.
   await page.getByTestId('order-filter-from').fill(from);
   await page.getByTestId('order-filter-to').fill(to);
+  // The count of the day's filter, as the list hears it: the pager's total read at once was still the whole list's
+  // (flaky on a clean-clone run: 958 read, 17 exported).
+  const counted = page.waitForResponse((r) => r.url().endsWith('/bridge/order.count')
+    && (r.request().postDataJSON() as { body?: { from?: string } }).body?.from !== undefined);
   await page.getByTestId('order-search').click();
-  await expect(page.getByTestId('order-pager-total')).toHaveText(/^Total \d+$/);
-  const total = Number((await page.getByTestId('order-pager-total').textContent())!.replace(/\D/g, ''));
+  const { total } = ((await (await counted).json()) as { content: { total: number } }).content;
   expect(total).toBeGreaterThan(0);
+  await expect(page.getByTestId('order-pager-total')).toHaveText(`Total ${total}`);
 
   await page.getByTestId('order-export-open').click();
   // The dialog starts from the list's range; without a start it refuses at the field.
