@@ -8,7 +8,7 @@
  * (the cards, the same for any period) are budgeted as ratios to their own
  * statements run bare (bench/bare.ts), the milliseconds printed beside: the
  * absolute 5 ms (PostgreSQL) and 10 ms (PGlite) of issue 30 missed on a
- * slower machine sharing its cores (issue 49). The screen's two calls
+ * slower machine sharing its cores. The screen's two calls
  * together are printed.
  */
 import { performance } from 'node:perf_hooks';

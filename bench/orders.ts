@@ -13,7 +13,7 @@
  * budgeted as a ratio to the same statements run bare on the same database
  * in the same run (bench/bare.ts), its milliseconds printed beside: issue 10's
  * absolute 5 ms (PostgreSQL) and 15 ms (PGlite) held on the machine they were
- * measured on and missed on a slower one sharing its cores (issue 49).
+ * measured on and missed on a slower one sharing its cores.
  *
  * Then the dashboard of a year (bench/dashboard.ts), a real-time export of close to 1000 orders as the console makes it
  * (electron/core/export.ts: checked, paged over HTTP, written into an .xlsx
