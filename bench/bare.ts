@@ -15,7 +15,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../server/db/index.js';
-import { at } from './support.js';
+import { percentiles } from './support.js';
 
 /** One call of the driver's `query`: its arguments as they were, and the statement's text to print. */
 export interface Statement { text: string; args: unknown[] }
@@ -49,14 +49,9 @@ export async function statementsOf(db: Db, run: () => Promise<unknown>): Promise
 /** p50/p95 in ms of running `statements` one after the other on `db`'s own client, after a warm-up. */
 export async function bare(db: Db, statements: readonly Statement[], runs = 200, warmUp = 20): Promise<{ p50: number; p95: number }> {
   const client = clientOf(db);
-  const samples: number[] = [];
-  for (let i = -warmUp; i < runs; i++) {
-    const t0 = performance.now();
+  return percentiles(async () => {
     for (const s of statements) await client.query(...(s.args as Parameters<Client['query']>));
-    if (i >= 0) samples.push(performance.now() - t0);
-  }
-  samples.sort((a, b) => a - b);
-  return { p50: at(samples, 0.5), p95: at(samples, 0.95) };
+  }, runs, warmUp);
 }
 
 /** Rows per second of reading every row of `query` through a cursor, `batch` rows a fetch, in one transaction. */

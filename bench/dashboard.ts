@@ -17,7 +17,7 @@ import type { Db } from '../server/db/index.js';
 import { addDays, businessDay } from '../shared/business-time.js';
 import { baselineFigures } from '../server/dashboard/index.js';
 import { tenants } from '../server/tenant/schema.js';
-import { at, type Budgets, signIn } from './support.js';
+import { at, type Budgets, percentiles, signIn } from './support.js';
 import { bare, statementsOf } from './bare.js';
 
 const RUNS = 200;
@@ -44,16 +44,7 @@ export async function benchDashboard(server: { url: string; db: Db }, budgets: B
     if (answer.code !== 200) throw new Error(`${path}: code ${answer.code}`);
     return answer.content;
   };
-  const time = async (run: () => Promise<unknown>) => {
-    const samples: number[] = [];
-    for (let i = -WARM_UP; i < RUNS; i++) {
-      const t0 = performance.now();
-      await run();
-      if (i >= 0) samples.push(performance.now() - t0);
-    }
-    samples.sort((a, b) => a - b);
-    return { p50: at(samples, 0.5), p95: at(samples, 0.95) };
-  };
+  const time = (run: () => Promise<unknown>) => percentiles(run, RUNS, WARM_UP);
   let figures: { totals: { orders: number; sales: number; refunds: number } } | undefined;
   const year = await time(async () => { figures = await call('POST', '/dashboard/figures', range) as typeof figures; });
   const today = await time(() => call('GET', '/dashboard/today'));

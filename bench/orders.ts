@@ -30,7 +30,7 @@ import { performance } from 'node:perf_hooks';
 import { startServer } from '../server/start.js';
 import { setPasswordCostForTests } from '../server/account/passwords.js';
 import { seedOrders } from '../server/order/index.js';
-import { at, Budgets, signIn } from './support.js';
+import { at, Budgets, percentiles, signIn } from './support.js';
 import { benchDashboard } from './dashboard.js';
 import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';
@@ -128,16 +128,9 @@ try {
     return answer.content;
   };
   const time = async (token: string, path: string, body: object, runs = RUNS) => {
-    const samples: number[] = [];
-    let content: { list?: unknown[]; total?: number; capped?: boolean } = {};
-    // The first calls warm the connection, the plan and the caches: measured are the calls after them.
-    for (let i = -WARM_UP; i < runs; i++) {
-      const t0 = performance.now();
-      content = await request(token, path, body);
-      if (i >= 0) samples.push(performance.now() - t0);
-    }
-    samples.sort((a, b) => a - b);
-    return { p50: at(samples, 0.5), p95: at(samples, 0.95), content };
+    let content: Awaited<ReturnType<typeof request>> = {};
+    const timed = await percentiles(async () => { content = await request(token, path, body); }, runs, WARM_UP);
+    return { ...timed, content };
   };
   /** The request timed, then its statements run bare: printed both, budgeted their ratio. */
   const timeAgainstBare = async (label: string, token: string, path: string, body: object, ratio: number) => {

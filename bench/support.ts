@@ -1,4 +1,5 @@
 /** What the benches share: signing in to a running upstream, percentiles, and budgets that fail the run. */
+import { performance } from 'node:perf_hooks';
 import { DEMO_PASSWORD } from '../server/account/index.js';
 
 /** The console's client credentials, as a sign-in sends them. */
@@ -16,6 +17,18 @@ export async function signIn(url: string, username: string): Promise<string> {
 
 /** The value below which `p` of the sorted samples lie. */
 export const at = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+
+/** p50 and p95 in ms of `runs` calls of `run`, one after another, after `warmUp` unmeasured ones (the connection, plans and caches warm). */
+export async function percentiles(run: () => Promise<unknown>, runs: number, warmUp: number): Promise<{ p50: number; p95: number }> {
+  const samples: number[] = [];
+  for (let i = -warmUp; i < runs; i++) {
+    const t0 = performance.now();
+    await run();
+    if (i >= 0) samples.push(performance.now() - t0);
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: at(samples, 0.5), p95: at(samples, 0.95) };
+}
 
 /** Collects missed budgets; `finish` prints them and sets the exit code. */
 export class Budgets {
