@@ -9,7 +9,7 @@ import {
   Button, Card, Checkbox, Dropdown, Field, Input, makeStyles, MessageBar, MessageBarBody, mergeClasses, Option, Radio, RadioGroup, Text, tokens, Tooltip,
 } from '@fluentui/react-components';
 import { AddRegular, ArrowDownRegular, ArrowUpRegular, DeleteRegular, ReOrderDotsVerticalRegular, SaveRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { FAILURE_HANDLINGS, NODE_MATCHES, NODE_TYPES, SCENE_LIMITS, type SceneDetail } from '../../shared/scene/index.js';
 import { useOpMutation } from '../bridge.js';
 import { ImageUploader } from '../file/index.js';
@@ -62,9 +62,14 @@ export function MenuEditor({ scene }: { scene: SceneDetail }) {
     deviceIds: scene.devices.length === 1 ? [scene.devices[0]!.id] : [],
   }));
 
+  // The nodes as they are now, for an answer that arrives after an upload finished meanwhile.
+  const current = useRef(nodes);
+  current.current = nodes;
+
   const submit = useGuardedAction(async () => {
+    const sent = nodes;
     try {
-      await save.mutateAsync({ params: { id: scene.id }, body: { nodes } });
+      await save.mutateAsync({ params: { id: scene.id }, body: { nodes: sent } });
       notify(t('scene.detail.saved'));
       setDirty(false);
       setErrors({});
@@ -75,8 +80,10 @@ export function MenuEditor({ scene }: { scene: SceneDetail }) {
           const found: NodeErrors = {};
           for (const [path, key] of Object.entries(fields)) {
             const [, index, field] = /^nodes\.(\d+)\.(\w+)/.exec(path) ?? [];
-            const node = nodes[Number(index)];
-            if (node && (field === 'name' || field === 'image' || field === 'deviceIds')) {
+            const node = sent[Number(index)];
+            // A field changed since it was sent (an image whose upload finished meanwhile) is not marked with what the answer said of the old value.
+            const now = current.current.find((n) => n.key === node?.key);
+            if (node && now && (field === 'name' || field === 'image' || field === 'deviceIds') && now[field] === node[field]) {
               found[node.key] = { ...found[node.key], [field]: t(key as 'validation.invalid', { max: SCENE_LIMITS.nodeName }) };
             }
           }
