@@ -1,5 +1,5 @@
 /**
- * Billing, measured (issue 33's figures): a real upstream on in-memory
+ * Billing, measured: a real upstream on in-memory
  * PGlite with the demo data and its background sweeps running, tenant1
  * renewing a device through the sandbox provider. Prints how long a renewal
  * takes from ordering to the device's new expiry (the provider's delay plus

@@ -1,5 +1,5 @@
 /**
- * Callbacks, measured (issue 35's figures): a real upstream on in-memory
+ * Callbacks, measured: a real upstream on in-memory
  * PGlite (BENCH_DATABASE_URL for PostgreSQL) with its job runner, and a
  * receiver on this machine.
  * - Deliveries per second: N test events queued through the API, each signed

@@ -1,5 +1,5 @@
 /**
- * Staff imports, measured (issue 36's budgets):
+ * Staff imports, measured:
  * - Read and validated: 50 000 rows of an .xlsx with 1 % bad ones through
  *   the upstream's own reader (server/customer/import-read.ts: exceljs's
  *   streaming reader, each row checked with the single add's schema), best

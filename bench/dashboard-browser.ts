@@ -1,5 +1,5 @@
 /**
- * Sign-in to a drawn dashboard in browser mode (issue 30's budget: ≤ 1.0 s),
+ * Sign-in to a drawn dashboard in browser mode (budget: ≤ 1.0 s),
  * on the demo data: the upstream on in-memory PGlite and the console host
  * started here, Debian's Chromium driven by Playwright. Timed from the click
  * on "sign in" until every chart of the dashboard has drawn (its box says
@@ -22,7 +22,7 @@ process.env.CONSOLE_PORT ??= '5187';
 const { startBrowserMode, startUpstream } = await import('../scripts/launch.js');
 
 const BUDGET_MS = 1000;
-/** Sign-in submitted → the signed-in shell (its side menu) on screen (issue 37). */
+/** Sign-in submitted → the signed-in shell (its side menu) on screen. */
 const SHELL_BUDGET_MS = 600;
 const COLD = 3;
 const WARM = 4;

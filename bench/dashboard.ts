@@ -1,5 +1,5 @@
 /**
- * The dashboard at a million orders (issue 30's budgets), run by
+ * The dashboard at a million orders, run by
  * bench/orders.ts on its seeded upstream: a first-level tenant's (tenant1)
  * dashboard for the last 365 days — `dashboard.figures` over HTTP — at least
  * 40× faster than the same figures by a GROUP BY over the orders, items and
@@ -7,7 +7,7 @@
  * database; the two must also agree. Its p95 and that of `dashboard.today`
  * (the cards, the same for any period) are budgeted as ratios to their own
  * statements run bare (bench/bare.ts), the milliseconds printed beside: the
- * absolute 5 ms (PostgreSQL) and 10 ms (PGlite) of issue 30 missed on a
+ * absolute 5 ms (PostgreSQL) and 10 ms (PGlite) missed on a
  * slower machine sharing its cores. The screen's two calls
  * together are printed.
  */

@@ -1,5 +1,5 @@
 /**
- * The device-facing API and live events, measured (issue 9's figures): a real
+ * The device-facing API and live events, measured: a real
  * upstream on in-memory PGlite with the demo fleet.
  * - Sale round trip: 400 sales through `POST /device-api/v1/sale`, one
  *   machine after another, as the simulator sends them (p50/p95).

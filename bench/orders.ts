@@ -1,5 +1,5 @@
 /**
- * The order list at a million orders (issue 10's budgets): a real upstream
+ * The order list at a million orders: a real upstream
  * whose database holds BENCH_ORDERS orders (default 1 000 000) over a year,
  * loaded in bulk by `seedOrders`, the list called over HTTP with a 30-day
  * range and a state filter — for a first-level tenant whose scope spans its
@@ -11,7 +11,7 @@
  * In-memory PGlite by default; with BENCH_DATABASE_URL=postgres://… the same
  * on PostgreSQL (the database there is emptied first). Each request's p95 is
  * budgeted as a ratio to the same statements run bare on the same database
- * in the same run (bench/bare.ts), its milliseconds printed beside: issue 10's
+ * in the same run (bench/bare.ts), its milliseconds printed beside:
  * absolute 5 ms (PostgreSQL) and 15 ms (PGlite) held on the machine they were
  * measured on and missed on a slower one sharing its cores.
  *
@@ -22,7 +22,7 @@
  * taken from the queue, written into an .xlsx kept in the file storage, the
  * link mailed to the outbox; at least a fixed share of the rows per second a
  * bare cursor reads the same rows at, in the same run — on PostgreSQL that
- * was ≥ 60 000 rows/s where issue 10 measured it; ≤ 150 MB: what the job adds to
+ * was ≥ 60 000 rows/s where it was first measured; ≤ 150 MB: what the job adds to
  * the process's memory — the process here is a benchmark under tsx, and on
  * PGlite holds the database).
  */
@@ -70,7 +70,7 @@ const BUDGET_EXPORT = {
   peakMb: 150,
 };
 const WARM_UP = 20;
-/** A real-time export of up to 1000 orders, from the call to the renamed file (issue 10). */
+/** A real-time export of up to 1000 orders, from the call to the renamed file. */
 const BUDGET_LIVE_EXPORT_MS = 1000;
 const LIVE_RUNS = 10;
 

@@ -1,5 +1,5 @@
 /**
- * What the desktop installer carries beside Electron itself (issue 37): the
+ * What the desktop installer carries beside Electron itself: the
  * files `electron-builder.yml` names, as a packaging build makes them (the
  * renderer, main and preload: VEND_ELECTRON=1 vite build), plus the
  * production dependency tree, which electron-builder copies into the app

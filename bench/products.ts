@@ -1,5 +1,5 @@
 /**
- * The product and category lists at the demo size, measured (issue 8's
+ * The product and category lists at the demo size, measured (the
  * "list latency"): a real upstream on in-memory PGlite with the demo
  * catalogue, the lists called over HTTP as tenant1 (a first-level tenant
  * whose scope spans its second-level tenant) with the filters a back office

@@ -1,5 +1,5 @@
 /**
- * Renderer entry (issue 37): the session and the language first, then either
+ * Renderer entry: the session and the language first, then either
  * the console or, signed out, the sign-in page — a small script of its own
  * (React, i18next, the sign-in's texts; `npm run bench:bundle` holds it under
  * 150 KB gzip). The console (renderer/app/mount.tsx: router, Fluent, the query

@@ -60,7 +60,7 @@ export type LiveHandler = (data: unknown, lang: Lang) => { refresh: readonly str
 export type SessionStart = (client: QueryClient, user: SessionUser, to: string) => void;
 
 /**
- * Code a domain loads while a signed-out user types at sign-in (issue 37):
+ * Code a domain loads while a signed-out user types at sign-in:
  * the module of the screen the sign-in will likely continue to (`to`), no
  * reads (there is no user yet), so that the shell and that screen draw as
  * the sign-in answers instead of competing with their own loading.

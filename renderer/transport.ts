@@ -2,7 +2,7 @@
  * How the renderer reaches the core, without the operation tables' schemas:
  * `window.vend` from the Electron preload when present, otherwise browser
  * mode's HTTP bridge. The sign-in page calls through this alone (it loads
- * before zod and the API table, issue 37); bridge.ts builds the typed calls,
+ * before zod and the API table); bridge.ts builds the typed calls,
  * hooks and session epoch on it.
  */
 import type { CallError } from '../shared/errors/policy.js';

@@ -1,6 +1,6 @@
 /**
  * The end-to-end files in other orders than Playwright's, to find a file that
- * depends on what another did or left (issue 49). Each file must pass:
+ * depends on what another did or left. Each file must pass:
  *
  *   npm run test:e2e:order -- reverse   the whole suite last file first, on one worker and one upstream
  *   npm run test:e2e:order -- reverse point/list.spec.ts   the same, starting at that file (after a mend)

@@ -1,6 +1,6 @@
 /**
  * `npm test`: every check in order, stopping at the first that fails, then a
- * table of how long each part took (issue 49: the whole CI run within 25
+ * table of how long each part took (the whole CI run within 25
  * minutes, so where the time goes is printed on every run) and, on CI, the
  * end-to-end tests that passed only on their one retry, by name.
  *

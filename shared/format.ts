@@ -109,7 +109,7 @@ export function isIsoDate(value: string): boolean {
 }
 
 /**
- * A customer's or staff member's phone as lists show it (issue 31: one rule
+ * A customer's or staff member's phone as lists show it (one rule
  * for every list; the detail a role opens to call them back shows it whole):
  * the first three and last four digits, the rest as four stars
  * (13812345021 → 138****5021), separators dropped. An e-mail keeps its first

@@ -311,7 +311,7 @@ export const ROUTE_SEARCH_OPTIONS: Readonly<RouteSearchOptions> = {
   minMatchCharLength: 1,
   keys: [
     { name: 'title', weight: 0.7 },
-    // Pinyin (beyond the spec, issue 8): `spzx` or `shangpin` finds 商品中心.
+    // Pinyin (beyond the spec): `spzx` or `shangpin` finds 商品中心.
     { name: 'pinyin', weight: 0.7 },
     { name: 'path', weight: 0.3 },
   ],

@@ -2,7 +2,7 @@
  * /login (spec §2, §4 login, §5 login texts), as the page a signed-out user
  * meets first: plain elements drawn with the console theme's colours
  * (signIn.css), React and i18next but no router, Fluent, zod or query cache,
- * so the page stays a small script (issue 37: `npm run bench:bundle`); the
+ * so the page stays a small script (`npm run bench:bundle`); the
  * console's chunks load in the background meanwhile (renderer/main.tsx).
  * The username has the focus on arrival. Fields are checked on submit, then
  * as they change. A refusal shows once, in a message bar inside the form,
@@ -108,7 +108,7 @@ export function SignInPage({ onSignedIn, onSubmitted }: SignInPageProps) {
     setBusy(false);
     if (result.ok) {
       const user = result.content;
-      // The owner hears of the wrong passwords given for the account since its last sign-in (issue 36), in the
+      // The owner hears of the wrong passwords given for the account since its last sign-in, in the
       // console's notifications; the time in the browser's own words, as the shared formats would bring their rules here.
       if (user.failedSignIns) {
         const time = user.failedSignIns.lastAt ? new Date(user.failedSignIns.lastAt).toLocaleString(i18n.language) : '';

@@ -1,7 +1,7 @@
 /**
  * The sign-in page's language menu (spec §2: each option in its own
- * language), of plain elements: the sign-in page loads without Fluent
- * (issue 37), and this is the shell's LanguageSwitcher without its Fluent
+ * language), of plain elements: the sign-in page loads without Fluent,
+ * and this is the shell's LanguageSwitcher without its Fluent
  * menu and unsaved-input question (nothing is unsaved before sign-in). A menu
  * button: Enter, Space or ↓ opens it on the current language, ↑ ↓ Home End
  * move, Escape or Tab closes it, focus back on the button.

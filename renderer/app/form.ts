@@ -84,7 +84,7 @@ export const fieldsUnder = (fields: Readonly<Record<string, string>>, part: stri
   Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.startsWith(`${part}.`) ? k.slice(part.length + 1) : k, v]));
 
 /**
- * How every form of the console checks its fields (issue 31): nothing on
+ * How every form of the console checks its fields: nothing on
  * leaving a field, everything on submit, then each field live as it is
  * corrected. An error appearing or vanishing on blur moved the buttons under
  * a pointer that was on its way to Save, and the click landed nowhere;

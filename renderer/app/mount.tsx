@@ -1,7 +1,7 @@
 /**
  * The console, loaded by the entry (renderer/main.tsx) behind a lazy boundary:
  * the providers, router, shell and screens, none of which the sign-in page
- * carries (issue 37).
+ * carries.
  */
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';

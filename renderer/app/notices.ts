@@ -1,6 +1,6 @@
 /**
  * Notifications asked for before the console's toaster is there: the sign-in
- * page (which loads without Fluent, issue 37) tells the owner of failed
+ * page (which loads without Fluent) tells the owner of failed
  * sign-ins, and the console that mounts next shows it. Held until
  * `Notifications` (notify.tsx) listens, then handed over at once.
  */

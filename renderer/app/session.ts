@@ -19,7 +19,7 @@ let started = false;
  * every later call. A page that opens on a session already there (a window
  * opened for an order, a reload) starts the domains' first loads for its own
  * address at once, as a sign-in does for where it goes: the order's module
- * and reads load beside the shell instead of after it (issue 31: the order's
+ * and reads load beside the shell instead of after it (the order's
  * window took 2.3 s).
  */
 async function fetchSession(client: QueryClient): Promise<SessionUser | null> {
@@ -189,7 +189,7 @@ export function useSignOut() {
 }
 
 /**
- * A member's powers follow its role while it is signed in (issue 36): at each
+ * A member's powers follow its role while it is signed in: at each
  * navigation main reads its user again (`session.refresh`, the same session),
  * and a changed set of codes becomes the page's — the menu and the screens'
  * guards follow. Other users' powers do not change under them.

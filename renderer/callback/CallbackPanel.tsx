@@ -1,5 +1,5 @@
 /**
- * A tenant's device callbacks (README "Callbacks"; /person for the tenant's
+ * A tenant's device callbacks (docs/domains/callback.md; /person for the tenant's
  * own, the distributor page's Callbacks tab for the admin and the parent):
  * the event URL and the events it hears, the info request URL and its public
  * key, the signing secret — shown once when made or rotated, masked after —,

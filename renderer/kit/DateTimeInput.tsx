@@ -1,5 +1,5 @@
 /**
- * The kit's date and time field (issue 31): one text box in the spec's
+ * The kit's date and time field: one text box in the spec's
  * `yyyy-mm-dd hh:mm:ss` (or `yyyy-mm-dd`), whatever the browser's or the
  * computer's format, with Fluent's calendar beside it in the console's
  * language, weeks from Monday. What is typed is tidied into that form when

@@ -16,7 +16,7 @@ import { ArrowResetRegular, FilterRegular, SearchRegular } from '@fluentui/react
 import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-// How a filter's control tells the folded bar what it shows (issue 31: "the active filters as
+// How a filter's control tells the folded bar what it shows ("the active filters as
 // chips"). Only the control knows the words for its value — a tenant's name, a state's label, the
 // region's names — so the kit's controls report them, and the enclosing `FilterField` hands them,
 // with its label, to the `FilterBar`. Outside a filter bar (a form) reporting does nothing.

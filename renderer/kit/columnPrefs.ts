@@ -1,5 +1,5 @@
 /**
- * What a user made of a list's columns (issue 31 "wide tables"): the widths
+ * What a user made of a list's columns: the widths
  * they dragged and the columns they hid, remembered per screen and table in
  * local storage, so the order list keeps its shape across tabs, restarts and
  * sign-ins on this computer. Pure but for the storage calls; unit-tested.

@@ -1,5 +1,5 @@
 /**
- * Typed dates and times (issue 31 "date and time fields"): what the kit's
+ * Typed dates and times: what the kit's
  * DateTimeInput accepts and what it writes back, the spec's
  * `yyyy-mm-dd hh:mm:ss` (or `yyyy-mm-dd` for a date). Pure; unit-tested.
  *

@@ -1,5 +1,5 @@
 /**
- * The form grid every form uses (issue 31): fields in as many columns as fit,
+ * The form grid every form uses: fields in as many columns as fit,
  * each at least its size (150–240 px by the fields' nature), all growing
  * alike, and never wider than the dialog at 400 px. Fluent's Dropdown,
  * Combobox and Input keep a minimum width of their own (the Dropdown 250

@@ -1,5 +1,5 @@
 /**
- * The narrowest a column may be for its header to show whole (issue 48: at
+ * The narrowest a column may be for its header to show whole (at
  * 1366 px the delivery review's "handled by" showed its first character only
  * and "Actions" broke as "Actio ns"). Headers break only between words — at
  * spaces, and before a parenthesis ("Created" / "(China time)", and the same

@@ -1,5 +1,5 @@
 /**
- * The opening every paged list screen shares (issue 32): the filter as typed
+ * The opening every paged list screen shares: the filter as typed
  * and as applied, the page asked for, the query of one page operation with
  * the previous page kept while the next loads, what the table and the pager
  * show, stepping back from a page that ran out of rows, and a refresh for a

@@ -1,8 +1,8 @@
 /**
  * What a screen or dialog takes from the app at its top — texts, the toast,
  * the error report, the signed-in user, navigation and the query cache — in
- * one call instead of a preamble of six hooks each copy of which drifts
- * (issue 32). Each is a context read (the router's navigate is the data
+ * one call instead of a preamble of six hooks each copy of which drifts.
+ * Each is a context read (the router's navigate is the data
  * router's stable one), so taking one a component does not use costs nothing.
  */
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * Saying which clock the times are on (issue 31): every time the console
+ * Saying which clock the times are on: every time the console
  * shows or takes is China time (shared/business-time.ts), and a computer set
  * to another zone would otherwise read "11:42" as its own. Where this
  * computer's clock differs, time columns and time fields say "China time",

@@ -1,6 +1,6 @@
 /**
  * Spec breadcrumb: matched routes with a title, the dashboard first, plain text when no-redirect or last, separator '/'.
- * `lastOnly` (a narrow top bar): the page's own title alone, which must stay readable (issue 31).
+ * `lastOnly` (a narrow top bar): the page's own title alone, which must stay readable.
  * Short of room, the trail gives up its first parts whole (the dashboard, then the group) rather than cutting
  * every part to two letters: the list a detail belongs to and the page's own title are the ones people follow.
  */

@@ -1,7 +1,7 @@
 /**
  * The theme presets, as chosen and as drawn, and where the shell keeps its
  * preferences: in a module of their own, as the sign-in page reads them
- * without Fluent or zod (issue 37).
+ * without Fluent or zod.
  */
 import type { BrandShade } from './ramp.js';
 

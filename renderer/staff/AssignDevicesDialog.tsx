@@ -1,5 +1,5 @@
 /**
- * Assigning devices to a member (issue 36): two lists — the member's
+ * Assigning devices to a member: two lists — the member's
  * tenant's devices still to assign, found by name or serial and by point,
  * and those assigned — with Add and Remove between them; saved as the
  * member's whole set (none: it sees every device of its tenant again).

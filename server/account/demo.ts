@@ -1,4 +1,4 @@
-/** Demo accounts, one per role (README "Demo accounts"); every password is DEMO_PASSWORD. */
+/** Demo accounts, one per role (README.md "Demo accounts"); every password is DEMO_PASSWORD. */
 import { count } from 'drizzle-orm';
 import type { RoleKind } from '../../shared/roles.js';
 import type { Queryable } from '../db/index.js';

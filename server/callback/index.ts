@@ -1,4 +1,4 @@
-/** The callback domain on the upstream (README "Callbacks"): signed deliveries of a tenant's device events, its delivery log, the info request. It uses tenants, orders and payment's key ring, never the other way. */
+/** The callback domain on the upstream (docs/domains/callback.md): signed deliveries of a tenant's device events, its delivery log, the info request. It uses tenants, orders and payment's key ring, never the other way. */
 import { defineServerDomain } from '../manifest.js';
 import { callbackDeliveries } from './schema.js';
 import { callbackHandlers } from './handlers.js';

@@ -2,7 +2,7 @@
  * Rows that carry a number unique within their owner — a tenant's products
  * and ingredients, a category's attributes and image formats, a model's
  * details, the platform's custom models (spec §5 "number already used"). One
- * shape for every create and update (issue 32): the number is looked up first,
+ * shape for every create and update: the number is looked up first,
  * for a clear refusal with the domain's code, and the write runs after; the
  * unique index stays the truth, so two writers racing for one number get that
  * same code, never a 500.

@@ -1,6 +1,6 @@
 /**
  * The published contract (`/openapi.json`) says how every operation refuses,
- * not only how it succeeds (issue 31): the refusal envelope `{ code, message,
+ * not only how it succeeds: the refusal envelope `{ code, message,
  * content? }` as each operation's 4XX and 5XX answer, added to the document
  * in one place from the API table's routes — never to the routes' response
  * schemas, which encode the answers sent. Plus where the API lives and under

@@ -1,6 +1,6 @@
 /**
  * The job runner every domain's deferred work shares (server/jobs/schema.ts).
- * Hand-written rather than pg-boss (README "Jobs" says why, with figures):
+ * Hand-written rather than pg-boss (docs/operations.md "Why not pg-boss" says why, with figures):
  * a claim is one UPDATE … FOR UPDATE SKIP LOCKED, which PGlite and
  * PostgreSQL both carry, so any number of instances take jobs from one
  * database and no job runs twice at once.

@@ -51,7 +51,7 @@ export const treeNodes = (db: Queryable, where: SQL | undefined): Promise<TreeNo
  * `order` (tree order) cut into whole trees: a category starts a new group
  * unless its parent is in the group before it. A page of the category list
  * is a number of these groups, so a parent's children are never on the next
- * page (issue 31: a tree is not paged by rows). A filtered list whose match
+ * page (a tree is not paged by rows). A filtered list whose match
  * lacks its parent starts a group of its own.
  */
 export function treeGroups(nodes: readonly TreeNode[], order: readonly number[]): number[][] {

@@ -32,7 +32,7 @@ export const storeStaff = pgTable('store_staff', {
 }, (t) => [primaryKey({ columns: [t.pointId, t.userId] }), index('store_staff_user_idx').on(t.userId)]);
 
 /**
- * Devices assigned to a member (issue 36): a member with any sees only those
+ * Devices assigned to a member: a member with any sees only those
  * devices and what they did (server/scope.ts `device`); one with none sees
  * its tenant's. Read with the user on every call, so a change applies from
  * the member's next call. Both keys are declared in SQL (migration): the

@@ -1,5 +1,5 @@
 /**
- * The password rule for every password set (issue 48: a distributor was
+ * The password rule for every password set (a distributor was
  * created with "abc"): at least PASSWORD_MIN characters, not the account's
  * own name, not among the commonest passwords. The spec shows no rule (§5 "No
  * length or strength rule shown"); a back office holding payment keys needs

@@ -1,7 +1,7 @@
 /**
  * The sign-in form's rules without zod (spec §5 login texts): the sign-in
- * page loads before anything else, and zod would be a fifth of its script
- * (issue 37). The username follows the one account-name rule (name.ts). `signInForm` (api.ts) is built on the same limits, and
+ * page loads before anything else, and zod would be a fifth of its script.
+ * The username follows the one account-name rule (name.ts). `signInForm` (api.ts) is built on the same limits, and
  * tests/shared/account/sign-in.test.ts checks that both agree on any input.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Device callbacks (beyond the spec, README "Callbacks"): a tenant's own
+ * Device callbacks (beyond the spec, docs/domains/callback.md): a tenant's own
  * systems hear its machines. Events are POSTed to the tenant's event URL as
  * Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`
  * over both and the body, with a per-tenant secret shown once), retried with

@@ -1,4 +1,4 @@
-/** The callback domain (README "Callbacks"): a tenant's own systems hear its machines, signed and retried. It uses tenants, never the other way. */
+/** The callback domain (docs/domains/callback.md): a tenant's own systems hear its machines, signed and retried. It uses tenants, never the other way. */
 import { defineDomain } from '../manifest.js';
 import { callbackApi } from './api.js';
 import { callbackErrors } from './errors.js';

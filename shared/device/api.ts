@@ -3,7 +3,7 @@
  * list filters on, a device's settings (sales-notice and warning values
  * required; single-channel sales limit 1–5, single-order limit 1–10; the
  * seven notification switches), and locking. Channels, the device pool and
- * the device-facing API follow (issue 9).
+ * the device-facing API follow.
  */
 import { z } from 'zod';
 import { endpoint, page, pageQuery, isoTime, ref, refParams, str, text } from '../api/define.js';

@@ -219,7 +219,7 @@ export function createPolicy(known: KnownEntry): ErrorPolicy {
     if (upstreamUnavailable(error)) return context === 'signIn' ? 'signInUnavailable' : 'httpOther';
 
     const body = !error.httpOnly;
-    // Bad input the upstream judged field by field is the user's to mend, not the end of the session (README: departures).
+    // Bad input the upstream judged field by field is the user's to mend, not the end of the session (docs/departures.md).
     if (body && error.code === CODE.badRequest && error.fields && Object.keys(error.fields).length > 0 && context !== 'signIn') return 'upstreamFields';
     if (context === 'signIn') {
       if (body && error.code === CODE.badRequest) return 'signInBadCredentials';

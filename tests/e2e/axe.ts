@@ -1,5 +1,5 @@
 /**
- * Accessibility as the end-to-end suite checks it (issue 31): axe-core on
+ * Accessibility as the end-to-end suite checks it: axe-core on
  * the page as it stands, failing on any serious or critical violation.
  * Moderate and minor findings (a landmark's name, a heading level) are
  * reported by axe but not enforced here.

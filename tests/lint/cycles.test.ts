@@ -1,5 +1,5 @@
 /**
- * Import circles are refused (issue 32): `npm run lint` runs dependency-cruiser
+ * Import circles are refused: `npm run lint` runs dependency-cruiser
  * with .dependency-cruiser.mjs. It must see a circle made of type-only imports
  * (ESLint's import rules skip those), and find none in the code as it is.
  */

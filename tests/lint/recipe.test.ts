@@ -1,5 +1,5 @@
 /**
- * The README's domain recipe ("How to add a domain") as a test (issue 32):
+ * The domain recipe (docs/adding-a-domain.md) as a test:
  * every domain carries the recipe's files in each layer it has, or stands in
  * the list of exceptions below with the reason. A new domain that departs
  * from the recipe, or an exception that is no longer one, fails here.

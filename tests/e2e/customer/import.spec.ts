@@ -1,5 +1,5 @@
 /**
- * Importing staff end to end (issue 36): enterprise1 imports a sheet with
+ * Importing staff end to end: enterprise1 imports a sheet with
  * two bad rows all-or-nothing — nothing goes in, the report names the two
  * rows —, then the good rows; the list shows them, and the template downloads.
  */

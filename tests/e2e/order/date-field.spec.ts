@@ -1,5 +1,5 @@
 /**
- * The kit's date and time field, on the order list's range (issue 31): the
+ * The kit's date and time field, on the order list's range: the
  * spec's yyyy-mm-dd hh:mm:ss whatever the browser's format, loose typing
  * tidied when the field is left, an impossible date refused at the field
  * before searching, and a calendar in the console's language that sets the

@@ -1,5 +1,5 @@
 /**
- * One business clock (issue 31): on a computer set to another zone than
+ * One business clock: on a computer set to another zone than
  * China's, the order list shows China time — the time its order numbers
  * carry — says so in its header and in the range filters, and a range typed
  * there is read as China time; where the computer is in China time, nothing

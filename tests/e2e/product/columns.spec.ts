@@ -1,5 +1,5 @@
 /**
- * Wide tables (issue 31), on the old product library: names get the room at
+ * Wide tables, on the old product library: names get the room at
  * 1366 px and the row actions stay in view; the user resizes a column with
  * the mouse or the keyboard and hides another, and the screen remembers both
  * after a reload until they are restored; short of width the columns marked

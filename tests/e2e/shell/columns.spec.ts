@@ -1,5 +1,5 @@
 /**
- * The lists at 1366 px, the width of the clerks' screens (issue 48), and at 1024 px: no
+ * The lists at 1366 px, the width of the clerks' screens, and at 1024 px: no
  * column header or cell is cut or broken inside a word (Chromium's word
  * segmenter tells Chinese words apart), no cell's text is clipped without an
  * ellipsis saying so, no button in a row wraps its label — for

@@ -1,5 +1,5 @@
 /**
- * The keyboard's way in (issue 48): the first Tab offers "skip to main
+ * The keyboard's way in: the first Tab offers "skip to main
  * content", which takes the focus past the menu, the top bar and the tabs
  * (28 Tabs to "Add member" before).
  */

@@ -70,7 +70,7 @@ test('a page whose session cookie is gone (the host restarted) shows the refusal
 test.describe('before its script has run', () => {
   test.use({ javaScriptEnabled: false });
 
-  // A window opened for an order used to stay blank until the whole console had loaded (issue 31): the page itself draws a placeholder.
+  // A window opened for an order used to stay blank until the whole console had loaded: the page itself draws a placeholder.
   test('a window draws the console\'s background and a spinner at once', async ({ page }) => {
     await page.goto('/orderManagement/orderDetail?id=1');
     await expect(page.locator('#root .boot')).toBeVisible();

@@ -152,7 +152,7 @@ test('notifications show near the top, below the top bar, over no button of the 
   const viewport = page.viewportSize()!;
   expect(toast.y).toBeGreaterThanOrEqual(header.y + header.height);
   expect(toast.y).toBeLessThan(viewport.height / 3);
-  // Not over the page's main button at the right of its title row (issue 48: "new distributor" hidden for seconds).
+  // Not over the page's main button at the right of its title row ("new distributor" hidden for seconds).
   const create = await box(page.getByTestId('point-create'));
   const apart = toast.x + toast.width <= create.x || create.x + create.width <= toast.x || toast.y + toast.height <= create.y || create.y + create.height <= toast.y;
   expect(apart, 'the toast lies over the page\'s create button').toBe(true);

@@ -1,5 +1,5 @@
 /**
- * A page that stays put (issue 48): opening a dialog over a page that scrolls
+ * A page that stays put: opening a dialog over a page that scrolls
  * does not shift it sideways as its scrollbar goes (renderer/styles.css).
  * Headless Chromium hides scrollbars (a Playwright default), and without a
  * scrollbar there is no shift to see: this file's browser shows them.

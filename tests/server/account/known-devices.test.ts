@@ -1,5 +1,5 @@
 /**
- * Nobody can lock the owner out (issue 36): an install that signed in to an
+ * Nobody can lock the owner out: an install that signed in to an
  * account before carries its device token, whose failures count against it
  * alone — a stranger's hundred wrong passwords from many addresses lock the
  * account for unknown devices (the admin's included), never for its owner's

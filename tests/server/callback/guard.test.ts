@@ -2,7 +2,7 @@
  * The callback guard's address rule (server/callback/guard.ts) on its own:
  * every IPv6 form that embeds an IPv4 address is refused when judged and at
  * connect (the delivery's agent), ordinary public addresses of both families
- * are not. Issue 49: ipaddr.js labels the IPv4-compatible ::/96 `unicast`.
+ * are not. ipaddr.js labels the IPv4-compatible ::/96 `unicast`.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isPublic, post } from '../../../server/callback/guard.js';

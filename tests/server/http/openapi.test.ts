@@ -1,5 +1,5 @@
 /**
- * The published contract (`/openapi.json`, issue 31) passes a standard
+ * The published contract (`/openapi.json`) passes a standard
  * OpenAPI linter — Redocly's recommended rules — with no error, and every
  * operation declares its refusals: the envelope as its 4XX and 5XX answers.
  */
@@ -10,7 +10,7 @@ import { suiteApp } from '../helpers.js';
 const t = suiteApp([]);
 
 describe('/openapi.json', () => {
-  it('has no error under Redocly\'s recommended rules, and only the warnings the README explains', async () => {
+  it('has no error under Redocly\'s recommended rules, and only the warnings docs/architecture.md explains', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/openapi.json' });
     const doc = res.json() as { paths: Record<string, Record<string, { parameters?: { name: string; in: string; schema?: { type?: string } }[] }>> };
     const config = await createConfig({ extends: ['recommended'] });

@@ -40,7 +40,7 @@ const EXCLUDED: Partial<Record<ApiOp, string>> = {
 
 let t: TestApp;
 let cast: Player[];
-/** A member per power code holding it alone: every endpoint asks for its screen's code (issue 36). */
+/** A member per power code holding it alone: every endpoint asks for its screen's code. */
 let single: Player[];
 let rows: OwnedRow[];
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * Devices assigned to a member (issue 36): the member then sees only those
+ * Devices assigned to a member: the member then sees only those
  * devices and what they did — orders, channels, dashboard figures — from
  * its next call; with none assigned it sees its tenant's. Assignments are
  * of the member's tenant, within what the caller sees, never one's own.
