@@ -27,18 +27,32 @@ const DOC_FILES = [join(ROOT, 'README.md'), ...walk(ROOT, (f) => f.endsWith('.md
 const SOURCE_DIRS = ['server', 'electron', 'shared', 'renderer', 'scripts', 'bench', 'tests', 'eslint'];
 const SOURCES = [
   ...SOURCE_DIRS.flatMap((d) => walk(join(ROOT, d), (f) => /\.(ts|tsx|mjs|js)$/.test(f))),
-  ...readdirSync(ROOT).filter((f) => /\.config\.(ts|mjs|js)$/.test(f)).map((f) => join(ROOT, f)),
+  ...readdirSync(ROOT)
+    .filter((f) => /\.config\.(ts|mjs|js)$/.test(f))
+    .map((f) => join(ROOT, f)),
 ];
 
 /** GitHub's heading anchors: lower case, punctuation dropped, spaces as hyphens. */
-const slug = (heading: string) => heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
-const anchorsOf = (markdown: string) => new Set(
-  markdown.replace(/```[\s\S]*?```/g, '').split('\n').filter((l) => /^#{1,6} /.test(l)).map((l) => slug(l.replace(/^#+ /, ''))),
-);
+const slug = (heading: string) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+const anchorsOf = (markdown: string) =>
+  new Set(
+    markdown
+      .replace(/```[\s\S]*?```/g, '')
+      .split('\n')
+      .filter((l) => /^#{1,6} /.test(l))
+      .map((l) => slug(l.replace(/^#+ /, ''))),
+  );
 
 describe('the docs', () => {
   it('find the pages the tree has', () => {
-    expect(DOC_FILES.map(rel)).toEqual(expect.arrayContaining(['README.md', 'docs/configuration.md', 'docs/requirements.md', 'bench/README.md']));
+    expect(DOC_FILES.map(rel)).toEqual(
+      expect.arrayContaining(['README.md', 'docs/configuration.md', 'docs/requirements.md', 'bench/README.md']),
+    );
   });
 
   it('link only to files and headings that exist', () => {
@@ -50,7 +64,8 @@ describe('the docs', () => {
         const [path, anchor] = target!.split('#');
         const to = path ? resolve(dirname(file), path) : file;
         if (!existsSync(to)) broken.push(`${rel(file)} → ${target}`);
-        else if (anchor && to.endsWith('.md') && !anchorsOf(readFileSync(to, 'utf8')).has(anchor)) broken.push(`${rel(file)} → ${target} (no such heading)`);
+        else if (anchor && to.endsWith('.md') && !anchorsOf(readFileSync(to, 'utf8')).has(anchor))
+          broken.push(`${rel(file)} → ${target} (no such heading)`);
       }
     }
     expect(broken).toEqual([]);
@@ -79,7 +94,11 @@ describe('the docs', () => {
     for (const list of ['shared/domains.ts', 'server/domains.ts', 'renderer/domains.ts']) {
       const text = readFileSync(join(ROOT, list), 'utf8');
       // The list's members, and the folder each is imported from.
-      const members = /DOMAINS = \[([^\]]+)\]/.exec(text)![1]!.split(',').map((m) => m.trim());
+      const members = /DOMAINS = \[([^\]]+)\]/
+        .exec(text)![1]!
+        .split(',')
+        .map((m) => m.trim())
+        .filter(Boolean);
       for (const member of members) {
         const from = new RegExp(`import \\{[^}]*\\b${member}\\b[^}]*\\} from '\\./([a-z]+)/index\\.js'`).exec(text);
         domains.add(from ? from[1]! : `${list}: ${member} imported from no domain folder`);
@@ -98,7 +117,9 @@ describe('the docs', () => {
   });
 
   it('leave code comments that give reasons, not issue numbers', () => {
-    const cited = SOURCES.filter((f) => !f.endsWith('docs.test.ts') && /\bissues? #?\d+/i.test(readFileSync(f, 'utf8'))).map(rel);
+    const cited = SOURCES.filter(
+      (f) => !f.endsWith('docs.test.ts') && /\bissues? #?\d+/i.test(readFileSync(f, 'utf8')),
+    ).map(rel);
     expect(cited).toEqual([]);
   });
 });
