@@ -10,14 +10,16 @@ export default {
     {
       name: 'no-circular',
       severity: 'error',
-      comment: 'A module reaches itself again through its imports: cut the circle (move the shared piece down, or pass it in).',
+      comment:
+        'A module reaches itself again through its imports: cut the circle (move the shared piece down, or pass it in).',
       from: {},
       to: { circular: true },
     },
     {
       name: 'account-builds-on-no-domain',
       severity: 'error',
-      comment: 'The account domain owns passwords, sign-in and sessions; staff and tenant build on it, never the other way (issue 36). Read another domain\'s table by name (server/account/others.ts).',
+      comment:
+        "The account domain owns passwords, sign-in and sessions; staff and tenant build on it, never the other way (issue 36). Read another domain's table by name (server/account/others.ts).",
       from: { path: '^(server|shared|renderer)/account/' },
       to: { path: '^(server|shared|renderer)/(staff|tenant|customer)/' },
     },

@@ -37,13 +37,23 @@ const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 /** How the tests start Chromium (a test that needs another flag spreads these). */
 export const LAUNCH_OPTIONS = {
   executablePath: process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'),
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 };
 
 /** Every end-to-end file, as Playwright orders them (by path). */
 export const e2eFiles = (): string[] =>
-  (readdirSync('tests/e2e', { recursive: true }) as string[]).filter((f) => f.endsWith('.spec.ts')).map((f) => f.split(sep).join('/')).sort();
+  (readdirSync('tests/e2e', { recursive: true }) as string[])
+    .filter((f) => f.endsWith('.spec.ts'))
+    .map((f) => f.split(sep).join('/'))
+    .sort();
 
 /**
  * E2E_ORDER=reverse (scripts/e2e-order.ts): the files last first, one after
@@ -52,9 +62,14 @@ export const e2eFiles = (): string[] =>
  * E2E_ORDER_FROM=<file>: the reversed run starts at that file (to go on after a failure was mended).
  */
 const reverseFrom = (files: string[]) => files.slice(Math.max(0, files.indexOf(process.env.E2E_ORDER_FROM ?? '')));
-const reversed = process.env.E2E_ORDER === 'reverse'
-  ? reverseFrom(e2eFiles().reverse()).map((file, i, all) => ({ name: file, testMatch: file, dependencies: i ? [all[i - 1]!] : [] }))
-  : undefined;
+const reversed =
+  process.env.E2E_ORDER === 'reverse'
+    ? reverseFrom(e2eFiles().reverse()).map((file, i, all) => ({
+        name: file,
+        testMatch: file,
+        dependencies: i ? [all[i - 1]!] : [],
+      }))
+    : undefined;
 
 /** Where CI's JSON report goes, for scripts/test.ts to name the tests that passed only on their retry. */
 export const E2E_REPORT = 'playwright-report/e2e.json';
@@ -85,7 +100,10 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
-      CONSOLE_PORT: String(firstConsolePort + i), UPSTREAM_PORT: String(firstUpstreamPort + i), DATABASE_URL: 'memory://', DEMO_DATA: '1',
+      CONSOLE_PORT: String(firstConsolePort + i),
+      UPSTREAM_PORT: String(firstUpstreamPort + i),
+      DATABASE_URL: 'memory://',
+      DEMO_DATA: '1',
       // Tests drive machines themselves (tests/e2e/device); a simulator would move stock and presence under them.
       SIMULATE: '0',
       // A machine falls offline after 4 s of silence instead of 90: tests/e2e/device watches it happen.

@@ -19,7 +19,9 @@ export default defineConfig(() => ({
   base: '/',
   publicDir: `${root}resources/public`,
   build: {
-    outDir: `${root}dist/renderer`, emptyOutDir: true, chunkSizeWarningLimit: 2000,
+    outDir: `${root}dist/renderer`,
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2000,
     // Chunks named by their hash alone: the entry's preload map names every chunk (130 of them), and
     // the sign-in page loads that map; module names there were 2 KB nobody reads.
     rolldownOptions: { output: { chunkFileNames: 'assets/[hash].js' } },
@@ -38,7 +40,9 @@ export default defineConfig(() => ({
             input: `${root}electron/preload.ts`,
             // A sandboxed preload cannot be an ES module (ARCHITECTURE §9): the
             // plugin builds it as CJS but names it .mjs under "type": "module".
-            vite: { build: { outDir: `${root}dist-electron`, rolldownOptions: { output: { entryFileNames: '[name].cjs' } } } },
+            vite: {
+              build: { outDir: `${root}dist-electron`, rolldownOptions: { output: { entryFileNames: '[name].cjs' } } },
+            },
           },
         })
       : null,

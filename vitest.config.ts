@@ -28,8 +28,14 @@ export default defineConfig({
     hookTimeout: 60_000,
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'server', include: ['tests/server/**/*.test.ts'], exclude: MOCKING_SERVER_FILES, isolate: false } },
-      { extends: true, test: { name: 'isolated', include: ['tests/**/*.test.ts'], exclude: ['tests/server/**', 'node_modules/**'] } },
+      {
+        extends: true,
+        test: { name: 'server', include: ['tests/server/**/*.test.ts'], exclude: MOCKING_SERVER_FILES, isolate: false },
+      },
+      {
+        extends: true,
+        test: { name: 'isolated', include: ['tests/**/*.test.ts'], exclude: ['tests/server/**', 'node_modules/**'] },
+      },
       { extends: true, test: { name: 'server-mocking', include: MOCKING_SERVER_FILES } },
     ],
   },

@@ -23,7 +23,9 @@ for (const [name, command] of BENCHES) {
   if (run.status !== 0) missed.push(name);
 }
 if (missed.length) {
-  console.error(`\nbench: budgets missed (or the bench failed) in ${missed.join(', ')}; each one's misses are printed above it`);
+  console.error(
+    `\nbench: budgets missed (or the bench failed) in ${missed.join(', ')}; each one's misses are printed above it`,
+  );
   process.exit(1);
 }
 console.log('\nbench: every budget met');

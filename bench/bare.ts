@@ -18,7 +18,10 @@ import type { Db } from '../server/db/index.js';
 import { percentiles } from './support.js';
 
 /** One call of the driver's `query`: its arguments as they were, and the statement's text to print. */
-export interface Statement { text: string; args: unknown[] }
+export interface Statement {
+  text: string;
+  args: unknown[];
+}
 
 /** The two drivers' query functions, as far as this file calls them. */
 interface Client {
@@ -47,15 +50,28 @@ export async function statementsOf(db: Db, run: () => Promise<unknown>): Promise
 }
 
 /** p50/p95 in ms of running `statements` one after the other on `db`'s own client, after a warm-up. */
-export async function bare(db: Db, statements: readonly Statement[], runs = 200, warmUp = 20): Promise<{ p50: number; p95: number }> {
+export async function bare(
+  db: Db,
+  statements: readonly Statement[],
+  runs = 200,
+  warmUp = 20,
+): Promise<{ p50: number; p95: number }> {
   const client = clientOf(db);
-  return percentiles(async () => {
-    for (const s of statements) await client.query(...(s.args as Parameters<Client['query']>));
-  }, runs, warmUp);
+  return percentiles(
+    async () => {
+      for (const s of statements) await client.query(...(s.args as Parameters<Client['query']>));
+    },
+    runs,
+    warmUp,
+  );
 }
 
 /** Rows per second of reading every row of `query` through a cursor, `batch` rows a fetch, in one transaction. */
-export async function cursorRead(db: Db, query: { sql: string; params: unknown[] }, batch = 1000): Promise<{ rows: number; rowsPerSecond: number }> {
+export async function cursorRead(
+  db: Db,
+  query: { sql: string; params: unknown[] },
+  batch = 1000,
+): Promise<{ rows: number; rowsPerSecond: number }> {
   const pool = clientOf(db) as Client & { connect?: () => Promise<Client & { release(): void }> };
   // PostgreSQL: one connection of the pool for the transaction; PGlite: the one connection there is.
   const conn = pool.connect ? await pool.connect() : pool;

@@ -26,10 +26,14 @@ const budgets = new Budgets();
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${server.url}${path}`, {
-    method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  const answer = await res.json() as { code: number; content: T };
+  const answer = (await res.json()) as { code: number; content: T };
   if (answer.code !== 200) throw new Error(`${method} ${path}: code ${answer.code}`);
   return answer.content;
 }
@@ -45,12 +49,21 @@ async function timed(work: () => Promise<unknown>): Promise<number[]> {
 }
 
 try {
-  const { list } = await call<{ list: { id: number; serial: string }[] }>('POST', '/billing/devices?pageNum=1&pageSize=5', {});
+  const { list } = await call<{ list: { id: number; serial: string }[] }>(
+    'POST',
+    '/billing/devices?pageNum=1&pageSize=5',
+    {},
+  );
   const settled: number[] = [];
   let paidId = 0;
   for (let i = 0; i < RENEWALS; i++) {
     const started = performance.now();
-    const renewal = await call<{ id: number }>('POST', '/billing/renewal', { deviceIds: [list[i % list.length]!.id], months: 12, platform: 'wechat', agreed: true });
+    const renewal = await call<{ id: number }>('POST', '/billing/renewal', {
+      deviceIds: [list[i % list.length]!.id],
+      months: 12,
+      platform: 'wechat',
+      agreed: true,
+    });
     for (;;) {
       const state = await call<{ state: string }>('GET', `/billing/renewal/${renewal.id}`);
       if (state.state === 'paid') break;
@@ -61,19 +74,30 @@ try {
     paidId = renewal.id;
   }
   settled.sort((a, b) => a - b);
-  console.log(`renewal ordered → expiry moved, ${RENEWALS} renewals, provider delay ${SETTLE_MS} ms: p50 ${at(settled, 0.5).toFixed(0)} ms`);
+  console.log(
+    `renewal ordered → expiry moved, ${RENEWALS} renewals, provider delay ${SETTLE_MS} ms: p50 ${at(settled, 0.5).toFixed(0)} ms`,
+  );
   budgets.check('renewal to settled expiry, worst', settled.at(-1)!, SETTLE_MS + 2 * SWEEP_MS, 'ms');
 
   const invoice = await call<{ id: number }>('POST', '/billing/invoice', {
     renewalId: paidId,
-    invoice: { company: '华东智售科技有限公司', phone: '021-62345678', taxCode: '91310112MA1GBH7Q2N', bankAccount: '6222021001012345678', bankName: '中国工商银行上海虹桥支行', address: '上海市闵行区申长路 988 号' },
+    invoice: {
+      company: '华东智售科技有限公司',
+      phone: '021-62345678',
+      taxCode: '91310112MA1GBH7Q2N',
+      bankAccount: '6222021001012345678',
+      bankName: '中国工商银行上海虹桥支行',
+      address: '上海市闵行区申长路 988 号',
+    },
     receipt: { receiver: '陈晓', phone: '13916201234', address: '上海市闵行区申长路 988 号 5 楼财务部' },
   });
   const record = await call<{ data: string }>('GET', `/billing/invoice/${invoice.id}/record?lang=zh-CN`);
   const bytes = Buffer.from(record.data, 'base64').length;
   const records = await timed(() => call('GET', `/billing/invoice/${invoice.id}/record?lang=zh-CN`));
   const pages = await timed(() => call('POST', '/billing/bills?pageNum=1&pageSize=20', {}));
-  console.log(`invoice record: ${bytes} bytes of xlsx; p50 ${at(records, 0.5).toFixed(1)} ms, p95 ${at(records, 0.95).toFixed(1)} ms (a page of bills: p95 ${at(pages, 0.95).toFixed(1)} ms)`);
+  console.log(
+    `invoice record: ${bytes} bytes of xlsx; p50 ${at(records, 0.5).toFixed(1)} ms, p95 ${at(records, 0.95).toFixed(1)} ms (a page of bills: p95 ${at(pages, 0.95).toFixed(1)} ms)`,
+  );
   budgets.check('invoice record p95 ÷ bill page p95', at(records, 0.95) / at(pages, 0.95), 4, '×');
   budgets.check('invoice record size', bytes / 1024, 16, 'KB');
 } finally {

@@ -58,10 +58,19 @@ const WATCH = `(() => {
 const budgets = new Budgets();
 const upstream = await startUpstream();
 const host = await startBrowserMode(upstream, 'bench');
-const launch = () => chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const launch = () =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
 try {
   const cold: number[] = [];
   const warm: number[] = [];
@@ -79,11 +88,24 @@ try {
       await browser.close();
     }
   }
-  const median = at([...cold].sort((a, b) => a - b), 0.5);
-  console.log(`sign-in → dashboard drawn (browser mode, tenant1, demo data): a fresh browser's first ${cold.map((s) => s.toFixed(0)).join(' / ')} ms (median ${median.toFixed(0)}); then ${warm.map((s) => s.toFixed(0)).join(' / ')} ms (p50 ${at([...warm].sort((a, b) => a - b), 0.5).toFixed(0)})`);
+  const median = at(
+    [...cold].sort((a, b) => a - b),
+    0.5,
+  );
+  console.log(
+    `sign-in → dashboard drawn (browser mode, tenant1, demo data): a fresh browser's first ${cold.map((s) => s.toFixed(0)).join(' / ')} ms (median ${median.toFixed(0)}); then ${warm.map((s) => s.toFixed(0)).join(' / ')} ms (p50 ${at(
+      [...warm].sort((a, b) => a - b),
+      0.5,
+    ).toFixed(0)})`,
+  );
   budgets.check('  first sign-in → dashboard drawn (median of fresh browsers)', median, BUDGET_MS, 'ms');
-  const shell = at([...shells].sort((a, b) => a - b), 0.5);
-  console.log(`sign-in → shell on screen (the sign-in page fetched the console while the user typed): ${shells.map((s) => s.toFixed(0)).join(' / ')} ms`);
+  const shell = at(
+    [...shells].sort((a, b) => a - b),
+    0.5,
+  );
+  console.log(
+    `sign-in → shell on screen (the sign-in page fetched the console while the user typed): ${shells.map((s) => s.toFixed(0)).join(' / ')} ms`,
+  );
   budgets.check('  first sign-in → signed-in shell (median of fresh browsers)', shell, SHELL_BUDGET_MS, 'ms');
 } finally {
   await host.close();
@@ -101,8 +123,15 @@ async function signInToCharts(page: Page): Promise<{ charts: number; shell: numb
   await page.getByTestId('login-submit').click();
   await page.waitForURL(/\/dashboard$/);
   for (const id of CHARTS) await page.locator(DONE(id)).first().waitFor();
-  const marks = await page.evaluate('window.__marks') as { landed: number; shell: number; cards: number; charts: number };
-  console.log(`  shell ${marks.shell.toFixed(0)} ms, at /dashboard ${marks.landed.toFixed(0)} ms, cards ${marks.cards.toFixed(0)} ms, charts ${marks.charts.toFixed(0)} ms`);
+  const marks = (await page.evaluate('window.__marks')) as {
+    landed: number;
+    shell: number;
+    cards: number;
+    charts: number;
+  };
+  console.log(
+    `  shell ${marks.shell.toFixed(0)} ms, at /dashboard ${marks.landed.toFixed(0)} ms, cards ${marks.cards.toFixed(0)} ms, charts ${marks.charts.toFixed(0)} ms`,
+  );
   const item = page.getByTestId('sign-out');
   if (!(await item.isVisible())) await page.getByTestId('profile-menu').click();
   await item.click();

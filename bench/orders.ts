@@ -78,7 +78,9 @@ setPasswordCostForTests({ N: 2 ** 12, r: 8, p: 1 });
 if (pgUrl) {
   const client = new pg.Client({ connectionString: pgUrl });
   await client.connect();
-  await client.query('DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
+  await client.query(
+    'DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;',
+  );
   await client.end();
 }
 
@@ -93,7 +95,9 @@ try {
   const started = performance.now();
   const made = await seedOrders(server.db, { count: ORDERS, days: 365, now: Date.now() });
   const seedSeconds = (performance.now() - started) / 1000;
-  console.log(`seed: ${made} orders in ${seedSeconds.toFixed(1)} s (${Math.round(made / seedSeconds)} orders/s) on ${pgUrl ? 'PostgreSQL' : 'PGlite'}`);
+  console.log(
+    `seed: ${made} orders in ${seedSeconds.toFixed(1)} s (${Math.round(made / seedSeconds)} orders/s) on ${pgUrl ? 'PostgreSQL' : 'PGlite'}`,
+  );
   // What autovacuum does to a table after a bulk load (statistics, visibility map) before anyone lists it.
   // Every table the load wrote (the refunds, the channels' stock… too), and on PostgreSQL a checkpoint: the timings
   // should not share a 2-core machine with autovacuum and the checkpointer working through the load's aftermath.
@@ -104,32 +108,83 @@ try {
   const from = new Date(to.getTime() - 30 * 24 * 3600_000);
   const range = { from: from.toISOString(), to: to.toISOString() };
   const scenarios = [
-    { who: 'tenant1', label: 'first-level tenant (spans its second-level), paid, page 1', body: { ...range, paymentState: 'success' }, pageNum: 1 },
-    { who: 'tenant1', label: 'first-level tenant, paid, page 11', body: { ...range, paymentState: 'success' }, pageNum: 11 },
-    { who: 'tenant1', label: 'first-level tenant, partly refunded, page 1', body: { ...range, refundState: 'partial' }, pageNum: 1 },
-    { who: 'tenant11', label: 'second-level tenant, paid, page 1', body: { ...range, paymentState: 'success' }, pageNum: 1 },
-    { who: 'tenant11', label: 'second-level tenant, paid, page 11', body: { ...range, paymentState: 'success' }, pageNum: 11 },
-    { who: 'tenant11', label: 'second-level tenant, delivery failed, page 1', body: { ...range, deliveryState: 'allFailed' }, pageNum: 1 },
+    {
+      who: 'tenant1',
+      label: 'first-level tenant (spans its second-level), paid, page 1',
+      body: { ...range, paymentState: 'success' },
+      pageNum: 1,
+    },
+    {
+      who: 'tenant1',
+      label: 'first-level tenant, paid, page 11',
+      body: { ...range, paymentState: 'success' },
+      pageNum: 11,
+    },
+    {
+      who: 'tenant1',
+      label: 'first-level tenant, partly refunded, page 1',
+      body: { ...range, refundState: 'partial' },
+      pageNum: 1,
+    },
+    {
+      who: 'tenant11',
+      label: 'second-level tenant, paid, page 1',
+      body: { ...range, paymentState: 'success' },
+      pageNum: 1,
+    },
+    {
+      who: 'tenant11',
+      label: 'second-level tenant, paid, page 11',
+      body: { ...range, paymentState: 'success' },
+      pageNum: 11,
+    },
+    {
+      who: 'tenant11',
+      label: 'second-level tenant, delivery failed, page 1',
+      body: { ...range, deliveryState: 'allFailed' },
+      pageNum: 1,
+    },
     { who: 'admin', label: 'system admin, paid, page 1', body: { ...range, paymentState: 'success' }, pageNum: 1 },
     { who: 'admin', label: 'system admin, paid, page 11', body: { ...range, paymentState: 'success' }, pageNum: 11 },
     { who: 'admin', label: 'system admin, unpaid, page 1', body: { ...range, paymentState: 'unpaid' }, pageNum: 1 },
-    { who: 'devicemember', label: 'member with 20 assigned devices, paid, page 1', body: { ...range, paymentState: 'success' }, pageNum: 1 },
-    { who: 'devicemember', label: 'member with 20 assigned devices, paid, page 11', body: { ...range, paymentState: 'success' }, pageNum: 11 },
+    {
+      who: 'devicemember',
+      label: 'member with 20 assigned devices, paid, page 1',
+      body: { ...range, paymentState: 'success' },
+      pageNum: 1,
+    },
+    {
+      who: 'devicemember',
+      label: 'member with 20 assigned devices, paid, page 11',
+      body: { ...range, paymentState: 'success' },
+      pageNum: 11,
+    },
   ] as const;
   await addDeviceMember(server.db, 'devicemember', assigned);
   const tokens = new Map<string, string>();
   for (const s of scenarios) if (!tokens.has(s.who)) tokens.set(s.who, await signIn(server.url, s.who));
   const request = async (token: string, path: string, body: object) => {
     const res = await fetch(`${server.url}${path}`, {
-      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
     });
-    const answer = await res.json() as { code: number; content: { list?: unknown[]; total?: number; capped?: boolean } };
+    const answer = (await res.json()) as {
+      code: number;
+      content: { list?: unknown[]; total?: number; capped?: boolean };
+    };
     if (answer.code !== 200) throw new Error(`${path}: code ${answer.code}`);
     return answer.content;
   };
   const time = async (token: string, path: string, body: object, runs = RUNS) => {
     let content: Awaited<ReturnType<typeof request>> = {};
-    const timed = await percentiles(async () => { content = await request(token, path, body); }, runs, WARM_UP);
+    const timed = await percentiles(
+      async () => {
+        content = await request(token, path, body);
+      },
+      runs,
+      WARM_UP,
+    );
     return { ...timed, content };
   };
   /** The request timed, then its statements run bare: printed both, budgeted their ratio. */
@@ -137,7 +192,12 @@ try {
     const timed = await time(token, path, body);
     const statements = await statementsOf(server.db, () => request(token, path, body));
     const raw = await bare(server.db, statements, RUNS, WARM_UP);
-    budgets.check(`  ${label} p95 ${timed.p95.toFixed(1)} ms ÷ its ${statements.length} statements bare p95 ${raw.p95.toFixed(1)} ms`, timed.p95 / raw.p95, ratio, '×');
+    budgets.check(
+      `  ${label} p95 ${timed.p95.toFixed(1)} ms ÷ its ${statements.length} statements bare p95 ${raw.p95.toFixed(1)} ms`,
+      timed.p95 / raw.p95,
+      ratio,
+      '×',
+    );
     return timed;
   };
   // One unmeasured pass over every scenario first: right after a bulk load of a million rows the process's code is
@@ -146,7 +206,13 @@ try {
   for (const s of scenarios) {
     const token = tokens.get(s.who)!;
     console.log(`order.page ${s.label}:`);
-    const page = await timeAgainstBare('page', token, `/order/page?pageNum=${s.pageNum}&pageSize=20`, s.body, BUDGET_P95_RATIO.page);
+    const page = await timeAgainstBare(
+      'page',
+      token,
+      `/order/page?pageNum=${s.pageNum}&pageSize=20`,
+      s.body,
+      BUDGET_P95_RATIO.page,
+    );
     console.log(`  ${page.content.list!.length} rows, p50 ${page.p50.toFixed(1)} ms`);
     if (s.pageNum !== 1) continue;
     // Counted once per filter (the console keeps it while paging).
@@ -160,10 +226,21 @@ try {
 
   // A real-time export as the desktop console makes it: the longest recent range of tenant1's orders that is still at most 1000.
   const liveFile = join(tmpdir(), `bench-live-${process.pid}.xlsx`);
-  const core = createCore({ upstreamUrl: server.url, vault: memoryVault(), prefs: memoryPrefs(), mode: 'desktop', version: 'bench', events: false, choosePath: async () => liveFile });
+  const core = createCore({
+    upstreamUrl: server.url,
+    vault: memoryVault(),
+    prefs: memoryPrefs(),
+    mode: 'desktop',
+    version: 'bench',
+    events: false,
+    choosePath: async () => liveFile,
+  });
   const signedIn = await core.call('session.signIn', { username: 'tenant1', password: DEMO_PASSWORD });
   if (!signedIn.ok) throw new Error('bench: sign-in through the core failed');
-  const liveRange = (hours: number) => ({ from: new Date(to.getTime() - hours * 3600_000).toISOString(), to: to.toISOString() });
+  const liveRange = (hours: number) => ({
+    from: new Date(to.getTime() - hours * 3600_000).toISOString(),
+    to: to.toISOString(),
+  });
   let [fits, over] = [0.5, 48];
   for (let i = 0; i < 12; i++) {
     const mid = (fits + over) / 2;
@@ -175,14 +252,22 @@ try {
   let liveRows = 0;
   for (let i = -1; i < LIVE_RUNS; i++) {
     const t0 = performance.now();
-    const result = await core.call('export.orders', { job: `bench-${i + 1}-${process.pid}`, filter: liveRange(fits), lang: 'zh-CN', name: 'orders.xlsx' });
-    if (!result.ok || !(result.content as { saved: boolean }).saved) throw new Error(`bench: live export failed ${JSON.stringify(result)}`);
+    const result = await core.call('export.orders', {
+      job: `bench-${i + 1}-${process.pid}`,
+      filter: liveRange(fits),
+      lang: 'zh-CN',
+      name: 'orders.xlsx',
+    });
+    if (!result.ok || !(result.content as { saved: boolean }).saved)
+      throw new Error(`bench: live export failed ${JSON.stringify(result)}`);
     if (i >= 0) liveSamples.push(performance.now() - t0);
     liveRows = (result.content as { rows: number }).rows;
   }
   await rm(liveFile, { force: true });
   liveSamples.sort((a, b) => a - b);
-  console.log(`real-time export: ${liveRows} orders (last ${fits.toFixed(1)} h of tenant1), p50 ${at(liveSamples, 0.5).toFixed(0)} ms`);
+  console.log(
+    `real-time export: ${liveRows} orders (last ${fits.toFixed(1)} h of tenant1), p50 ${at(liveSamples, 0.5).toFixed(0)} ms`,
+  );
   budgets.check('  real-time export, slowest of 10', liveSamples.at(-1)!, BUDGET_LIVE_EXPORT_MS, 'ms');
 
   // The e-mail export of the whole year, as a running upstream's job takes it: claimed, written, kept, mailed.
@@ -191,30 +276,49 @@ try {
   // would be the database's memory, not the job's: it keeps them on disk (STORAGE_DIR), as an upstream on a disk would.
   const storage = pgUrl ? databaseStorage(server.db) : diskStorage(join(work, 'files'));
   const [admin] = await server.db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
-  const year = { from: new Date(Date.now() - 366 * 24 * 3600_000).toISOString(), to: new Date(Date.now() + 3600_000).toISOString() };
+  const year = {
+    from: new Date(Date.now() - 366 * 24 * 3600_000).toISOString(),
+    to: new Date(Date.now() + 3600_000).toISOString(),
+  };
   // The raw work: every row of the same filter read through a cursor, bare, before the job reads them (no staff columns: the filter asks for none).
-  const raw = await cursorRead(server.db, exportSelect(server.db, await orderWhere(server.db, platformScope, year), false).toSQL());
+  const raw = await cursorRead(
+    server.db,
+    exportSelect(server.db, await orderWhere(server.db, platformScope, year), false).toSQL(),
+  );
   const job = await queueExport(server.db, admin!.id, { filter: year, email: 'caiwu@huadong-vend.cn', lang: 'zh-CN' });
   global.gc?.();
   const baseline = process.memoryUsage().rss;
   let peak = baseline;
-  const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
   const t0 = performance.now();
   const taken = await runExportJobs(server.db, storage, { outbox: join(work, 'outbox'), linkBase: 'http://127.0.0.1' });
   const seconds = (performance.now() - t0) / 1000;
   clearInterval(sampler);
   const [done] = await server.db.select().from(exportJobs).where(eq(exportJobs.id, job.id));
-  if (taken !== 1 || done?.state !== 'done' || !done.rows || !done.fileId) throw new Error(`bench: the export job did not finish: ${JSON.stringify(done)}`);
+  if (taken !== 1 || done?.state !== 'done' || !done.rows || !done.fileId)
+    throw new Error(`bench: the export job did not finish: ${JSON.stringify(done)}`);
   const exported = done.rows;
   let size = 0;
   for await (const part of (await storage.read(done.fileId))!) size += part.length;
   await rm(work, { recursive: true, force: true });
-  console.log(`e-mail export: ${exported} orders, ${(size / 1e6).toFixed(1)} MB of .xlsx kept and the link mailed, in ${seconds.toFixed(1)} s`);
+  console.log(
+    `e-mail export: ${exported} orders, ${(size / 1e6).toFixed(1)} MB of .xlsx kept and the link mailed, in ${seconds.toFixed(1)} s`,
+  );
   if (raw.rows !== exported) throw new Error(`bench: the cursor read ${raw.rows} rows, the export ${exported}`);
   const rate = exported / seconds;
-  budgets.check(`  export ${Math.round(rate)} rows/s ÷ a bare cursor's ${Math.round(raw.rowsPerSecond)} rows/s`, rate / raw.rowsPerSecond, BUDGET_EXPORT.shareOfCursor, '×', false);
+  budgets.check(
+    `  export ${Math.round(rate)} rows/s ÷ a bare cursor's ${Math.round(raw.rowsPerSecond)} rows/s`,
+    rate / raw.rowsPerSecond,
+    BUDGET_EXPORT.shareOfCursor,
+    '×',
+    false,
+  );
   // What the job adds to the process: the process itself here is a benchmark under tsx (and, on PGlite, the whole database).
-  console.log(`  process RSS before the export ${(baseline / 1e6).toFixed(0)} MB, at its peak ${(peak / 1e6).toFixed(0)} MB`);
+  console.log(
+    `  process RSS before the export ${(baseline / 1e6).toFixed(0)} MB, at its peak ${(peak / 1e6).toFixed(0)} MB`,
+  );
   budgets.check('  export memory (RSS growth)', (peak - baseline) / 1e6, BUDGET_EXPORT.peakMb, 'MB');
 } finally {
   await server.close();
@@ -223,18 +327,30 @@ budgets.finish(`order list at ${ORDERS} orders (${pgUrl ? 'PostgreSQL' : 'PGlite
 
 /** Copies a machine `n` times for its tenant, channels included: ids of the copies. */
 async function cloneDevices(db: typeof server.db, serial: string, n: number): Promise<number[]> {
-  const columnsOf = async (table: string, skip: string[]) => ((await db.execute(sql`select column_name as c from information_schema.columns
-    where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER' and identity_generation is null`)) as unknown as { rows: { c: string }[] }).rows
-    .map((r) => r.c).filter((c) => !skip.includes(c)).map((c) => `"${c}"`).join(', ');
+  const columnsOf = async (table: string, skip: string[]) =>
+    (
+      (await db.execute(sql`select column_name as c from information_schema.columns
+    where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER' and identity_generation is null`)) as unknown as {
+        rows: { c: string }[];
+      }
+    ).rows
+      .map((r) => r.c)
+      .filter((c) => !skip.includes(c))
+      .map((c) => `"${c}"`)
+      .join(', ');
   const deviceColumns = await columnsOf('devices', ['id', 'serial', 'name', 'secret_hash']);
   const channelColumns = await columnsOf('device_channels', ['device_id']);
   const ids: number[] = [];
   for (let i = 1; i <= n; i++) {
-    const made = await db.execute(sql.raw(`insert into devices ("serial", "name", ${deviceColumns})
-      select 'VMBENCH${String(i).padStart(4, '0')}', '压测饮料机 ${i} 号', ${deviceColumns} from devices where serial = '${serial}' returning id`)) as unknown as { rows: { id: number }[] };
+    const made = (await db.execute(
+      sql.raw(`insert into devices ("serial", "name", ${deviceColumns})
+      select 'VMBENCH${String(i).padStart(4, '0')}', '压测饮料机 ${i} 号', ${deviceColumns} from devices where serial = '${serial}' returning id`),
+    )) as unknown as { rows: { id: number }[] };
     const id = made.rows[0]!.id;
-    await db.execute(sql.raw(`insert into device_channels ("device_id", ${channelColumns})
-      select ${id}, ${channelColumns} from device_channels where device_id = (select id from devices where serial = '${serial}')`));
+    await db.execute(
+      sql.raw(`insert into device_channels ("device_id", ${channelColumns})
+      select ${id}, ${channelColumns} from device_channels where device_id = (select id from devices where serial = '${serial}')`),
+    );
     ids.push(id);
   }
   return ids;
@@ -244,8 +360,25 @@ async function cloneDevices(db: typeof server.db, serial: string, n: number): Pr
 async function addDeviceMember(db: typeof server.db, username: string, deviceIds: readonly number[]) {
   const { roles, memberDevices } = await import('../server/staff/index.js');
   const { hashPassword } = await import('../server/account/passwords.js');
-  const [tenantA] = (await db.execute(sql`select tenant_id as id from users where username = 'tenant1'`) as unknown as { rows: { id: number }[] }).rows;
-  const [role] = await db.insert(roles).values({ tenantId: tenantA!.id, name: '压测店员', powers: ['6-1'] }).returning({ id: roles.id });
-  const [user] = await db.insert(users).values({ username, name: '压测店员', kind: 'member', tenantId: tenantA!.id, roleId: role!.id, passwordHash: await hashPassword(DEMO_PASSWORD) }).returning({ id: users.id });
+  const [tenantA] = (
+    (await db.execute(sql`select tenant_id as id from users where username = 'tenant1'`)) as unknown as {
+      rows: { id: number }[];
+    }
+  ).rows;
+  const [role] = await db
+    .insert(roles)
+    .values({ tenantId: tenantA!.id, name: '压测店员', powers: ['6-1'] })
+    .returning({ id: roles.id });
+  const [user] = await db
+    .insert(users)
+    .values({
+      username,
+      name: '压测店员',
+      kind: 'member',
+      tenantId: tenantA!.id,
+      roleId: role!.id,
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+    })
+    .returning({ id: users.id });
   await db.insert(memberDevices).values(deviceIds.map((deviceId) => ({ userId: user!.id, deviceId })));
 }

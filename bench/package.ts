@@ -19,7 +19,10 @@ import { Budgets } from './support.js';
 const BUDGET_MB = 10;
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-interface Entry { name: string; bytes: number }
+interface Entry {
+  name: string;
+  bytes: number;
+}
 
 /** Every file under `dir`, summed (a production package as electron-builder copies it). */
 async function sizeOfTree(dir: string): Promise<number> {
@@ -33,7 +36,10 @@ async function sizeOfTree(dir: string): Promise<number> {
 /** The production dependency tree's package folders (npm's own answer: `npm ls --omit=dev --all --parseable`). */
 function productionPackages(): string[] {
   const out = execFileSync('npm', ['ls', '--omit=dev', '--all', '--parseable'], { cwd: root, encoding: 'utf8' });
-  return out.split('\n').map((line) => line.trim()).filter((line) => line && line !== root.replace(/\/$/, ''));
+  return out
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && line !== root.replace(/\/$/, ''));
 }
 
 process.env.VEND_ELECTRON = '1';
@@ -51,7 +57,8 @@ for (const pattern of config.files) {
     entries.push({ name: relative(root, path), bytes: info.size });
   }
 }
-for (const dir of productionPackages()) entries.push({ name: `${relative(root, dir)}/ (production dependency)`, bytes: await sizeOfTree(dir) });
+for (const dir of productionPackages())
+  entries.push({ name: `${relative(root, dir)}/ (production dependency)`, bytes: await sizeOfTree(dir) });
 
 entries.sort((a, b) => b.bytes - a.bytes);
 const mb = (bytes: number) => bytes / 1024 / 1024;
@@ -59,5 +66,5 @@ for (const e of entries.slice(0, 10)) console.log(`${mb(e.bytes).toFixed(2).padS
 const total = entries.reduce((sum, e) => sum + e.bytes, 0);
 console.log(`packaged beside Electron: ${entries.length} entries`);
 const budgets = new Budgets();
-budgets.check('  the app\'s files and production node_modules', mb(total), BUDGET_MB, 'MB');
+budgets.check("  the app's files and production node_modules", mb(total), BUDGET_MB, 'MB');
 budgets.finish('installer');

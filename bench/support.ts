@@ -8,18 +8,24 @@ export const CLIENT = `Basic ${Buffer.from('vend-console:vend-console-secret').t
 /** A demo user's access token on the upstream at `url`. */
 export async function signIn(url: string, username: string): Promise<string> {
   const res = await fetch(`${url}/oauth/token`, {
-    method: 'POST', headers: { authorization: CLIENT, 'content-type': 'application/x-www-form-urlencoded' },
+    method: 'POST',
+    headers: { authorization: CLIENT, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ grant_type: 'password', username, password: DEMO_PASSWORD }),
   });
-  const { access_token: token } = await res.json() as { access_token: string };
+  const { access_token: token } = (await res.json()) as { access_token: string };
   return token;
 }
 
 /** The value below which `p` of the sorted samples lie. */
-export const at = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+export const at = (sorted: readonly number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
 /** p50 and p95 in ms of `runs` calls of `run`, one after another, after `warmUp` unmeasured ones (the connection, plans and caches warm). */
-export async function percentiles(run: () => Promise<unknown>, runs: number, warmUp: number): Promise<{ p50: number; p95: number }> {
+export async function percentiles(
+  run: () => Promise<unknown>,
+  runs: number,
+  warmUp: number,
+): Promise<{ p50: number; p95: number }> {
   const samples: number[] = [];
   for (let i = -warmUp; i < runs; i++) {
     const t0 = performance.now();
@@ -38,7 +44,9 @@ export class Budgets {
   check(label: string, figure: number, budget: number, unit: string, most = true): void {
     const ok = most ? figure <= budget : figure >= budget;
     const digits = unit === 'ms' ? 1 : unit === '×' ? 2 : 0;
-    console.log(`${label}: ${figure.toFixed(digits)} ${unit} (budget ${most ? '≤' : '≥'} ${budget} ${unit})${ok ? '' : '  ← MISSED'}`);
+    console.log(
+      `${label}: ${figure.toFixed(digits)} ${unit} (budget ${most ? '≤' : '≥'} ${budget} ${unit})${ok ? '' : '  ← MISSED'}`,
+    );
     if (!ok) this.missed.push(`${label} ${figure.toFixed(digits)} ${unit}, budget ${budget}`);
   }
 

@@ -22,8 +22,19 @@ import { upstreamFromEnv } from './core/upstream.js';
 import { electronStorePrefs } from './prefs-store.js';
 import { safeStorageVault } from './vault-safe-storage.js';
 import {
-  APP_HOST, APP_ORIGIN, APP_SCHEME, appUrlOf, CALL_CHANNEL, EVENT_CHANNEL, externalHostsOf, navigationAllowed, permissionAllowed, SCHEME,
-  trustedSender, windowOpenDecision, windowOptions,
+  APP_HOST,
+  APP_ORIGIN,
+  APP_SCHEME,
+  appUrlOf,
+  CALL_CHANNEL,
+  EVENT_CHANNEL,
+  externalHostsOf,
+  navigationAllowed,
+  permissionAllowed,
+  SCHEME,
+  trustedSender,
+  windowOpenDecision,
+  windowOptions,
 } from './shell-policy.js';
 
 const appRoot = () => app.getAppPath();
@@ -48,7 +59,11 @@ function serveApp(core: Core): void {
     const url = new URL(request.url);
     if (url.host === APP_HOST && url.pathname.startsWith(FILES_PREFIX)) {
       const result = await core.file(url.pathname.slice(FILES_PREFIX.length));
-      if (!result.ok) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS } });
+      if (!result.ok)
+        return new Response('Not found', {
+          status: 404,
+          headers: { 'Content-Type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS },
+        });
       return new Response(Buffer.from(result.content.bytes), {
         status: 200,
         headers: { 'Content-Type': result.content.mime, 'Cache-Control': FILE_CACHE_CONTROL, ...SECURITY_HEADERS },
@@ -56,7 +71,10 @@ function serveApp(core: Core): void {
     }
     const answer = url.host === APP_HOST ? await resolveAsset(rendererDir(), url.pathname) : { kind: 'none' as const };
     if (answer.kind === 'none') {
-      return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS } });
+      return new Response('Not found', {
+        status: 404,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS },
+      });
     }
     const file = await net.fetch(pathToFileURL(answer.file).toString());
     const headers = new Headers(file.headers);
@@ -73,7 +91,10 @@ function serveApp(core: Core): void {
  */
 async function pickImage(label: string): Promise<{ name: string; bytes: Buffer } | null> {
   const owner = BrowserWindow.getFocusedWindow();
-  const options = { properties: ['openFile' as const], filters: [{ name: label, extensions: ['jpg', 'jpeg', 'gif', 'png', 'bmp'] }] };
+  const options = {
+    properties: ['openFile' as const],
+    filters: [{ name: label, extensions: ['jpg', 'jpeg', 'gif', 'png', 'bmp'] }],
+  };
   const chosen = owner ? await dialog.showOpenDialog(owner, options) : await dialog.showOpenDialog(options);
   const file = chosen.canceled ? undefined : chosen.filePaths[0];
   if (!file) return null;
@@ -86,7 +107,10 @@ async function pickImage(label: string): Promise<{ name: string; bytes: Buffer }
 /** The native open dialog for one file of a kind (a p12, a sheet): read only when within the kind's size. */
 async function pickFile(kind: PickKind, label: string): Promise<{ name: string; bytes: Buffer | null } | null> {
   const owner = BrowserWindow.getFocusedWindow();
-  const options = { properties: ['openFile' as const], filters: [{ name: label, extensions: [...PICK_KINDS[kind].extensions] }] };
+  const options = {
+    properties: ['openFile' as const],
+    filters: [{ name: label, extensions: [...PICK_KINDS[kind].extensions] }],
+  };
   const chosen = owner ? await dialog.showOpenDialog(owner, options) : await dialog.showOpenDialog(options);
   const file = chosen.canceled ? undefined : chosen.filePaths[0];
   if (!file) return null;
@@ -115,18 +139,21 @@ async function choosePath(name: string): Promise<string | null> {
 }
 
 function registerBridge(core: Core): void {
-  ipcMain.handle(CALL_CHANNEL, async (event, op: unknown, input: unknown, meta: unknown): Promise<CallResult<unknown>> => {
-    if (!trustedSender(event.senderFrame)) {
-      return { ok: false, error: { source: 'local', code: CODE.forbidden, status: 0, message: 'untrusted sender' } };
-    }
-    // The calling window, for windows.open and for closing the others at
-    // sign-out; the session its page believes current (a window left on a
-    // previous user is refused, as a browser tab is).
-    const caller = BrowserWindow.fromWebContents(event.sender);
-    const epoch = epochOf(meta);
-    const from: CallContext = { ...(caller ? { window: caller.id } : {}), ...(epoch === undefined ? {} : { epoch }) };
-    return core.call(typeof op === 'string' ? op : '', input, from);
-  });
+  ipcMain.handle(
+    CALL_CHANNEL,
+    async (event, op: unknown, input: unknown, meta: unknown): Promise<CallResult<unknown>> => {
+      if (!trustedSender(event.senderFrame)) {
+        return { ok: false, error: { source: 'local', code: CODE.forbidden, status: 0, message: 'untrusted sender' } };
+      }
+      // The calling window, for windows.open and for closing the others at
+      // sign-out; the session its page believes current (a window left on a
+      // previous user is refused, as a browser tab is).
+      const caller = BrowserWindow.fromWebContents(event.sender);
+      const epoch = epochOf(meta);
+      const from: CallContext = { ...(caller ? { window: caller.id } : {}), ...(epoch === undefined ? {} : { epoch }) };
+      return core.call(typeof op === 'string' ? op : '', input, from);
+    },
+  );
 }
 
 /**
@@ -176,8 +203,12 @@ function lockWebContents(externalHosts: ReadonlySet<string>): void {
 
 function lockPermissions(): void {
   const ses = session.defaultSession;
-  ses.setPermissionRequestHandler((contents, permission, callback) => callback(permissionAllowed(permission, contents.getURL())));
-  ses.setPermissionCheckHandler((_contents, permission, requestingOrigin) => permissionAllowed(permission, requestingOrigin));
+  ses.setPermissionRequestHandler((contents, permission, callback) =>
+    callback(permissionAllowed(permission, contents.getURL())),
+  );
+  ses.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
+    permissionAllowed(permission, requestingOrigin),
+  );
 }
 
 /**

@@ -7,7 +7,9 @@ interface PrefsFile {
   prefs?: Prefs;
 }
 
-export function electronStorePrefs(store: Store<PrefsFile> = new Store<PrefsFile>({ name: 'prefs', clearInvalidConfig: true })): PrefsStore {
+export function electronStorePrefs(
+  store: Store<PrefsFile> = new Store<PrefsFile>({ name: 'prefs', clearInvalidConfig: true }),
+): PrefsStore {
   return {
     get: async () => readPrefs(store.get('prefs')),
     set: async (patch) => {

@@ -17,7 +17,9 @@ const vend: VendBridge = {
   subscribe: (listener) => {
     const forward = (_event: unknown, live: Parameters<typeof listener>[0]) => listener(live);
     ipcRenderer.on(EVENT_CHANNEL, forward);
-    return () => { ipcRenderer.removeListener(EVENT_CHANNEL, forward); };
+    return () => {
+      ipcRenderer.removeListener(EVENT_CHANNEL, forward);
+    };
   },
 };
 

@@ -94,7 +94,8 @@ export function windowOptions(preload: string): BrowserWindowConstructorOptions 
 export const ALLOWED_PERMISSIONS: ReadonlySet<string> = new Set(['fullscreen', 'clipboard-sanitized-write']);
 
 /** The session's permission handlers: only the listed permissions, only for the console's own pages. */
-export const permissionAllowed = (permission: string, url: string): boolean => ALLOWED_PERMISSIONS.has(permission) && isAppUrl(url);
+export const permissionAllowed = (permission: string, url: string): boolean =>
+  ALLOWED_PERMISSIONS.has(permission) && isAppUrl(url);
 
 /** will-navigate / will-redirect / will-frame-navigate: a console window stays on the console. */
 export const navigationAllowed = (url: string): boolean => isAppUrl(url);
@@ -145,7 +146,10 @@ export function windowOpenDecision(url: string, hosts: ReadonlySet<string>): { a
 }
 
 /** The frame an IPC call came from, as much of it as the sender check needs. */
-export interface SenderFrame { url: string; parent: unknown }
+export interface SenderFrame {
+  url: string;
+  parent: unknown;
+}
 
 /** IPC sender check: only a console page's top frame, loaded from app://console/, may call. */
 export const trustedSender = (frame: SenderFrame | null | undefined): boolean =>

@@ -22,7 +22,9 @@ export function safeStorageUsable(): boolean {
   return true;
 }
 
-export function safeStorageVault(store: Store<VaultFile> = new Store<VaultFile>({ name: 'session', clearInvalidConfig: true })): TokenVault {
+export function safeStorageVault(
+  store: Store<VaultFile> = new Store<VaultFile>({ name: 'session', clearInvalidConfig: true }),
+): TokenVault {
   let memory: string | null = null;
   let loaded = false;
   const devices = new Map<string, string>();
@@ -70,7 +72,8 @@ export function safeStorageVault(store: Store<VaultFile> = new Store<VaultFile>(
       const key = deviceKey(username);
       devices.set(key, token);
       // Kept only where safeStorage protects it; otherwise for this run (the account's own lock then applies after a restart).
-      if (safeStorageUsable()) store.set('devices', { ...store.get('devices'), [key]: safeStorage.encryptString(token).toString('base64') });
+      if (safeStorageUsable())
+        store.set('devices', { ...store.get('devices'), [key]: safeStorage.encryptString(token).toString('base64') });
     },
   };
 }

@@ -28,13 +28,24 @@ const NOT_DOMAINS = {
   renderer: { app: 'M', shell: 'M', kit: 'M', i18n: 'C' },
 };
 /** Mechanism files at a layer's top level. */
-const MECHANISM_FILES = new Set(['shared/manifest.ts', 'shared/routes.ts', 'shared/bridge.ts', 'server/manifest.ts', 'server/scope.ts', 'renderer/manifest.ts']);
+const MECHANISM_FILES = new Set([
+  'shared/manifest.ts',
+  'shared/routes.ts',
+  'shared/bridge.ts',
+  'server/manifest.ts',
+  'server/scope.ts',
+  'renderer/manifest.ts',
+]);
 /** What a foreign domain may be imported through. */
 const PUBLIC_ENTRIES = new Set(['index', 'schema']);
 
 const folders = (layer) => {
   const dir = path.join(ROOT, layer);
-  return existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name) : [];
+  return existsSync(dir)
+    ? readdirSync(dir, { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name)
+    : [];
 };
 /** Every domain name: a folder of any layer that is neither mechanism nor common. */
 export const DOMAINS = new Set(LAYERS.flatMap((layer) => folders(layer).filter((f) => !(f in NOT_DOMAINS[layer]))));
@@ -44,11 +55,18 @@ function place(rel) {
   const parts = rel.split(/[\\/]/);
   const [layer, folder] = parts;
   if (!LAYERS.includes(layer)) return { layer: undefined };
-  const file = parts.join('/').replace(/\.(js|ts|tsx)$/, '.ts').replace(/\.ts$/, '');
+  const file = parts
+    .join('/')
+    .replace(/\.(js|ts|tsx)$/, '.ts')
+    .replace(/\.ts$/, '');
   if (MECHANISM_FILES.has(`${file}.ts`)) return { layer, mechanism: true };
   if (parts.length > 2 && NOT_DOMAINS[layer][folder] === 'M') return { layer, mechanism: true };
   if (parts.length > 2 && DOMAINS.has(folder) && !(folder in NOT_DOMAINS[layer])) {
-    return { layer, domain: folder, entry: parts.length === 3 ? path.basename(parts[2]).replace(/\.(js|ts|tsx)$/, '') : undefined };
+    return {
+      layer,
+      domain: folder,
+      entry: parts.length === 3 ? path.basename(parts[2]).replace(/\.(js|ts|tsx)$/, '') : undefined,
+    };
   }
   return { layer };
 }
@@ -57,9 +75,12 @@ function place(rel) {
 const rule = {
   meta: {
     type: 'problem',
-    docs: { description: 'Mechanism imports no domain; a domain imports another only through its index.ts (ARCHITECTURE §4).' },
+    docs: {
+      description: 'Mechanism imports no domain; a domain imports another only through its index.ts (ARCHITECTURE §4).',
+    },
     messages: {
-      mechanism: 'This mechanism file may not import the {{domain}} domain: take what it needs from the layer\'s list (domains.ts) or a slot.',
+      mechanism:
+        "This mechanism file may not import the {{domain}} domain: take what it needs from the layer's list (domains.ts) or a slot.",
       internals: 'Import the {{domain}} domain through its index.ts, not its internals ({{source}}).',
     },
     schema: [],

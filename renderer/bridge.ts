@@ -19,7 +19,10 @@ export class OpError extends Error implements CallError {
   /** The server's own message, if it sent one (`message` is never undefined on an Error). */
   readonly serverMessage?: string;
 
-  constructor(readonly op: Op, error: CallError) {
+  constructor(
+    readonly op: Op,
+    error: CallError,
+  ) {
     super(error.message ?? `${op} failed: ${error.source} ${error.code}`);
     this.name = 'OpError';
     this.source = error.source;
@@ -99,10 +102,17 @@ export function useOp<K extends Op>(op: K, input: OpInput<K>, options?: OpQueryO
  * `silent`: a refusal is not reported here — the page asks again and says it
  * once (a window opened for an order that is not there).
  */
-export function prefetchOp<K extends Op>(client: QueryClient, op: K, input: OpInput<K>, options: { staleTime?: number; silent?: boolean } = {}) {
+export function prefetchOp<K extends Op>(
+  client: QueryClient,
+  op: K,
+  input: OpInput<K>,
+  options: { staleTime?: number; silent?: boolean } = {},
+) {
   return client.prefetchQuery({
-    queryKey: opKey(op, input), queryFn: () => callOp(op, input),
-    ...(options.staleTime === undefined ? {} : { staleTime: options.staleTime }), ...(options.silent ? { meta: { silent: true } } : {}),
+    queryKey: opKey(op, input),
+    queryFn: () => callOp(op, input),
+    ...(options.staleTime === undefined ? {} : { staleTime: options.staleTime }),
+    ...(options.silent ? { meta: { silent: true } } : {}),
   });
 }
 

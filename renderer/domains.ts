@@ -21,7 +21,23 @@ import { callbackScreens } from './callback/index.js';
 import { staffScreens } from './staff/index.js';
 import { customerScreens } from './customer/index.js';
 
-export const RENDERER_DOMAINS = [accountScreens, pointScreens, fileScreens, productScreens, deviceScreens, sceneScreens, orderScreens, complaintScreens, dashboardScreens, billingScreens, deliveryScreens, tenantScreens, callbackScreens, staffScreens, customerScreens] as const;
+export const RENDERER_DOMAINS = [
+  accountScreens,
+  pointScreens,
+  fileScreens,
+  productScreens,
+  deviceScreens,
+  sceneScreens,
+  orderScreens,
+  complaintScreens,
+  dashboardScreens,
+  billingScreens,
+  deliveryScreens,
+  tenantScreens,
+  callbackScreens,
+  staffScreens,
+  customerScreens,
+] as const;
 
 export const SCREENS = assembleScreens(RENDERER_DOMAINS);
 export const SLOTS = assembleSlots(RENDERER_DOMAINS);

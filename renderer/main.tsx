@@ -38,17 +38,33 @@ async function start() {
     return;
   }
   // Signed out anywhere: sign-in, keeping the wanted page (/auth-redirect hands one over in its query).
-  if (!atSignIn) window.history.replaceState(null, '', loginPathFor(window.location.pathname === '/auth-redirect' ? wanted() : address()));
+  if (!atSignIn)
+    window.history.replaceState(
+      null,
+      '',
+      loginPathFor(window.location.pathname === '/auth-redirect' ? wanted() : address()),
+    );
   root.render(
     <StrictMode>
       <SignInPage
         onSubmitted={() => void loadConsole().catch(() => {})}
         // Signed in but the console's chunks would not load (a build replaced meanwhile): the page loads afresh, on the session.
-        onSignedIn={(signedIn) => void loadConsole().then(({ mountConsole }) => mountConsole(root, { user: signedIn, to: wanted() }), () => window.location.assign(wanted()))}
+        onSignedIn={(signedIn) =>
+          void loadConsole().then(
+            ({ mountConsole }) => mountConsole(root, { user: signedIn, to: wanted() }),
+            () => window.location.assign(wanted()),
+          )
+        }
       />
     </StrictMode>,
   );
-  whenIdle(() => void loadConsole().then(({ warmConsole }) => warmConsole(wanted()), () => {}));
+  whenIdle(
+    () =>
+      void loadConsole().then(
+        ({ warmConsole }) => warmConsole(wanted()),
+        () => {},
+      ),
+  );
 }
 
 void start();

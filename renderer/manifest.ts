@@ -108,7 +108,8 @@ export function assembleSlots(domains: readonly RendererManifest[]): Slots {
       slots[slot] = value;
     }
   }
-  for (const slot of ['signIn', 'profileMenu'] as const) if (!slots[slot]) throw new Error(`slots: no domain fills ${slot}`);
+  for (const slot of ['signIn', 'profileMenu'] as const)
+    if (!slots[slot]) throw new Error(`slots: no domain fills ${slot}`);
   return slots as Slots;
 }
 
@@ -122,15 +123,22 @@ export function assembleSlots(domains: readonly RendererManifest[]): Slots {
 export function assembleLive(domains: readonly RendererManifest[]): Readonly<Record<string, LiveHandler>> {
   const byTopic = new Map<string, LiveHandler[]>();
   for (const d of domains) {
-    for (const [topic, handler] of Object.entries(d.live ?? {})) byTopic.set(topic, [...(byTopic.get(topic) ?? []), handler]);
+    for (const [topic, handler] of Object.entries(d.live ?? {}))
+      byTopic.set(topic, [...(byTopic.get(topic) ?? []), handler]);
   }
   const all: Record<string, LiveHandler> = {};
   for (const [topic, handlers] of byTopic) {
-    all[topic] = handlers.length === 1 ? handlers[0]! : (data, lang) => {
-      const results = handlers.map((h) => h(data, lang));
-      const notice = results.find((r) => r.notice !== undefined)?.notice;
-      return { refresh: [...new Set(results.flatMap((r) => r.refresh))], ...(notice !== undefined ? { notice } : {}) };
-    };
+    all[topic] =
+      handlers.length === 1
+        ? handlers[0]!
+        : (data, lang) => {
+            const results = handlers.map((h) => h(data, lang));
+            const notice = results.find((r) => r.notice !== undefined)?.notice;
+            return {
+              refresh: [...new Set(results.flatMap((r) => r.refresh))],
+              ...(notice !== undefined ? { notice } : {}),
+            };
+          };
   }
   return all;
 }

@@ -9,7 +9,9 @@ import type { CallError } from '../shared/errors/policy.js';
 import type { BridgeEvent, CallMeta, CallResult, Op, OpInput, OpOutput, VendBridge } from '../shared/ipc.js';
 
 declare global {
-  interface Window { vend?: VendBridge }
+  interface Window {
+    vend?: VendBridge;
+  }
 }
 
 const NETWORK_ERROR: CallError = { source: 'network', code: 0, status: 0 };
@@ -72,4 +74,5 @@ export function pageBridge(): VendBridge {
 }
 
 /** One call without the page's session epoch (the sign-in page has none yet). */
-export const rawCall = <K extends Op>(op: K, input: OpInput<K>): Promise<CallResult<OpOutput<K>>> => pageBridge().call(op, input);
+export const rawCall = <K extends Op>(op: K, input: OpInput<K>): Promise<CallResult<OpOutput<K>>> =>
+  pageBridge().call(op, input);

@@ -14,7 +14,11 @@ declare module 'virtual:ui/errors' {
   /** The entries without their texts: what the policy decides by. */
   const entries: {
     errors: Readonly<Record<number, Omit<import('../shared/errors/define.js').ErrorEntry, 'texts'>>>;
-    families: readonly { from: number; to: number; entry: Omit<import('../shared/errors/define.js').ErrorEntry, 'texts'> }[];
+    families: readonly {
+      from: number;
+      to: number;
+      entry: Omit<import('../shared/errors/define.js').ErrorEntry, 'texts'>;
+    }[];
   };
   export default entries;
 }

@@ -21,7 +21,9 @@ if (mode === 'reverse') {
     process.exit(2);
   }
   const run = spawnSync('playwright', ['test'], {
-    stdio: 'inherit', shell: true, env: { ...process.env, E2E_ORDER: 'reverse', E2E_WORKERS: '1', ...(from ? { E2E_ORDER_FROM: from } : {}) },
+    stdio: 'inherit',
+    shell: true,
+    env: { ...process.env, E2E_ORDER: 'reverse', E2E_WORKERS: '1', ...(from ? { E2E_ORDER_FROM: from } : {}) },
   });
   process.exit(run.status ?? 1);
 }
@@ -34,26 +36,41 @@ if (mode !== 'alone') {
 const LANES = 2;
 const queue = only.length ? [...only] : e2eFiles().map((f) => `tests/e2e/${f}`);
 const failed: string[] = [];
-const runFile = (file: string, lane: number) => new Promise<void>((resolve) => {
-  // Each lane its own output folder: Playwright empties its folder as a run starts, which took the other lane's traces away.
-  const child = spawn('playwright', ['test', file, '--reporter=line', `--output=test-results/lane-${lane}`], {
-    stdio: ['ignore', 'pipe', 'pipe'], shell: true,
-    env: { ...process.env, E2E_WORKERS: '1', E2E_CONSOLE_PORT: String(5381 + 10 * lane), E2E_UPSTREAM_PORT: String(8291 + 10 * lane) },
+const runFile = (file: string, lane: number) =>
+  new Promise<void>((resolve) => {
+    // Each lane its own output folder: Playwright empties its folder as a run starts, which took the other lane's traces away.
+    const child = spawn('playwright', ['test', file, '--reporter=line', `--output=test-results/lane-${lane}`], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      shell: true,
+      env: {
+        ...process.env,
+        E2E_WORKERS: '1',
+        E2E_CONSOLE_PORT: String(5381 + 10 * lane),
+        E2E_UPSTREAM_PORT: String(8291 + 10 * lane),
+      },
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d;
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      out += d;
+    });
+    child.on('close', (code) => {
+      console.log(`${code === 0 ? 'ok    ' : 'FAILED'} ${file}`);
+      if (code !== 0) {
+        failed.push(file);
+        console.log(out);
+      }
+      resolve();
+    });
   });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => { out += d; });
-  child.stderr.on('data', (d: Buffer) => { out += d; });
-  child.on('close', (code) => {
-    console.log(`${code === 0 ? 'ok    ' : 'FAILED'} ${file}`);
-    if (code !== 0) {
-      failed.push(file);
-      console.log(out);
-    }
-    resolve();
-  });
-});
-await Promise.all(Array.from({ length: LANES }, async (_, lane) => {
-  for (let file = queue.shift(); file; file = queue.shift()) await runFile(file, lane);
-}));
-console.log(failed.length ? `\n${failed.length} file(s) failed alone:\n  ${failed.join('\n  ')}` : '\nevery file passed alone');
+await Promise.all(
+  Array.from({ length: LANES }, async (_, lane) => {
+    for (let file = queue.shift(); file; file = queue.shift()) await runFile(file, lane);
+  }),
+);
+console.log(
+  failed.length ? `\n${failed.length} file(s) failed alone:\n  ${failed.join('\n  ')}` : '\nevery file passed alone',
+);
 process.exit(failed.length ? 1 : 0);

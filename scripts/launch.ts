@@ -17,7 +17,10 @@ export const rendererDir = process.env.VEND_RENDERER_DIR || fileURLToPath(new UR
 
 const num = (v: string | undefined, fallback: number) => (v === undefined || v === '' ? fallback : Number(v));
 
-export interface Upstream { url: string; close(): Promise<void> }
+export interface Upstream {
+  url: string;
+  close(): Promise<void>;
+}
 
 export async function startUpstream(): Promise<Upstream> {
   if (process.env.VEND_UPSTREAM) {
@@ -44,7 +47,13 @@ export async function startUpstream(): Promise<Upstream> {
  * only) lets the test runner mint launch URLs itself.
  */
 export async function startBrowserMode(upstream: Upstream, version: string) {
-  const core = createCore({ upstreamUrl: upstream.url, vault: memoryVault(), prefs: memoryPrefs(), mode: 'browser', version });
+  const core = createCore({
+    upstreamUrl: upstream.url,
+    vault: memoryVault(),
+    prefs: memoryPrefs(),
+    mode: 'browser',
+    version,
+  });
   const mintKey = process.env.VEND_TEST_LAUNCH_KEY || undefined;
   return startHost({
     port: num(process.env.CONSOLE_PORT, 5180),

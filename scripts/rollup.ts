@@ -11,7 +11,9 @@ import { openDatabase } from '../server/db/index.js';
 import { rebuildRollups } from '../server/order/index.js';
 import { isIsoDate } from '../shared/format.js';
 
-const { values } = parseArgs({ options: { rebuild: { type: 'boolean' }, from: { type: 'string' }, to: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { rebuild: { type: 'boolean' }, from: { type: 'string' }, to: { type: 'string' } },
+});
 const bad = (d: string | undefined) => d !== undefined && !isIsoDate(d);
 if (!values.rebuild || bad(values.from) || bad(values.to) || (values.from && values.to && values.from > values.to)) {
   console.error('usage: npm run rollup -- --rebuild [--from YYYY-MM-DD] [--to YYYY-MM-DD]');
@@ -23,7 +25,9 @@ try {
   const started = performance.now();
   const done = await rebuildRollups(database.db, { from: values.from, to: values.to });
   const seconds = (performance.now() - started) / 1000;
-  console.log(`rollup: ${done.rows} rows rebuilt from ${done.from ?? 'the first order'} to ${done.to ?? 'now'} in ${seconds.toFixed(1)} s`);
+  console.log(
+    `rollup: ${done.rows} rows rebuilt from ${done.from ?? 'the first order'} to ${done.to ?? 'now'} in ${seconds.toFixed(1)} s`,
+  );
 } finally {
   await database.close();
 }

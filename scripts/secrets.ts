@@ -23,7 +23,7 @@ const keys = await startupKeys(process.env, url, (line) => console.warn(line));
 if (!keys) process.exit(1);
 const database = await openDatabase(url);
 try {
-  const resealed = await rotateSecrets(database.db, keys) + await rotateCallbackKeys(database.db, keys);
+  const resealed = (await rotateSecrets(database.db, keys)) + (await rotateCallbackKeys(database.db, keys));
   console.log(`secrets: ${resealed} resealed under key ${keys[0]!.id}; 0 left under older keys`);
 } finally {
   await database.close();

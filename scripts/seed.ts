@@ -11,7 +11,9 @@ import { openDatabase } from '../server/db/index.js';
 import { loadDemoData } from '../server/domains.js';
 import { seedOrders } from '../server/order/index.js';
 
-const { values } = parseArgs({ options: { orders: { type: 'string', default: '100000' }, days: { type: 'string', default: '365' } } });
+const { values } = parseArgs({
+  options: { orders: { type: 'string', default: '100000' }, days: { type: 'string', default: '365' } },
+});
 const count = Number(values.orders);
 const days = Number(values.days);
 if (!Number.isInteger(count) || count < 1 || !Number.isInteger(days) || days < 1) {
@@ -25,7 +27,9 @@ try {
   const started = performance.now();
   const made = await seedOrders(database.db, { count, days, now: Date.now() });
   const seconds = (performance.now() - started) / 1000;
-  console.log(`seed: ${made} orders over ${days} days in ${seconds.toFixed(1)} s (${Math.round(made / seconds)} orders/s) into ${url.replace(/\/\/[^@/]*@/, '//***@')}`);
+  console.log(
+    `seed: ${made} orders over ${days} days in ${seconds.toFixed(1)} s (${Math.round(made / seconds)} orders/s) into ${url.replace(/\/\/[^@/]*@/, '//***@')}`,
+  );
   if (made === 0) process.exitCode = 1;
 } finally {
   await database.close();

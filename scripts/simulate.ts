@@ -20,8 +20,10 @@ const sim = startSimulator({ url, speed, log: (line) => console.log(line) });
 console.log(`Simulating the demo machines against ${url} at ${speed}× (Ctrl+C stops)`);
 const report = () => {
   const { stats } = sim;
-  console.log(`heartbeats ${stats.heartbeats}, sales ${stats.sales}, refused ${JSON.stringify(stats.refused)}, faults ${stats.faults}, silences ${stats.silences}, refills ${stats.refills}, errors ${stats.errors}; `
-    + `sale round trip p50 ${percentile(stats.saleLatencies, 50).toFixed(1)} ms, p95 ${percentile(stats.saleLatencies, 95).toFixed(1)} ms`);
+  console.log(
+    `heartbeats ${stats.heartbeats}, sales ${stats.sales}, refused ${JSON.stringify(stats.refused)}, faults ${stats.faults}, silences ${stats.silences}, refills ${stats.refills}, errors ${stats.errors}; ` +
+      `sale round trip p50 ${percentile(stats.saleLatencies, 50).toFixed(1)} ms, p95 ${percentile(stats.saleLatencies, 95).toFixed(1)} ms`,
+  );
 };
 const timer = setInterval(report, 30_000);
 const stop = async () => {

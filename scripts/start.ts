@@ -13,7 +13,8 @@ import { closeOnSignal, startBrowserMode, startUpstream } from './launch.js';
 
 /** The Electron binary's path, fetching it once if missing; why not, when it cannot run. */
 function electronBinary(): { path: string } | { why: string } {
-  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return { why: 'no display' };
+  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY)
+    return { why: 'no display' };
   const dir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
   const located = () => {
     const pathFile = join(dir, 'path.txt');
@@ -44,6 +45,8 @@ if ('path' in electron) {
   closeOnSignal(async () => void child.kill(), upstream.close);
 } else {
   const host = await startBrowserMode(upstream, pkg.version);
-  console.log(`Electron cannot start here (${electron.why}); serving browser mode instead: ${host.launchUrl()}  (the address works once)`);
+  console.log(
+    `Electron cannot start here (${electron.why}); serving browser mode instead: ${host.launchUrl()}  (the address works once)`,
+  );
   closeOnSignal(host.close, upstream.close);
 }

@@ -13,7 +13,12 @@ import type { Plugin } from 'vite';
 const DOCS = new Set(['summary', 'contended']);
 /** A schema's OpenAPI examples (`.meta({ examples: [...] })`): emptied too. */
 const EXAMPLES = 'examples';
-interface Node { type: string; start: number; end: number; [key: string]: unknown }
+interface Node {
+  type: string;
+  start: number;
+  end: number;
+  [key: string]: unknown;
+}
 
 function walk(node: unknown, visit: (n: Node) => void): void {
   if (Array.isArray(node)) {
@@ -22,7 +27,8 @@ function walk(node: unknown, visit: (n: Node) => void): void {
   }
   if (!node || typeof node !== 'object' || typeof (node as Node).type !== 'string') return;
   visit(node as Node);
-  for (const [key, value] of Object.entries(node)) if (key !== 'type' && value && typeof value === 'object') walk(value, visit);
+  for (const [key, value] of Object.entries(node))
+    if (key !== 'type' && value && typeof value === 'object') walk(value, visit);
 }
 
 export function stripApiDocs(): Plugin {
@@ -38,7 +44,8 @@ export function stripApiDocs(): Plugin {
         const key = n.key as Node & { name?: string };
         const value = n.value as Node;
         if (key.type !== 'Identifier') return;
-        if (DOCS.has(key.name ?? '') && (value.type === 'Literal' || value.type === 'TemplateLiteral')) s.overwrite(value.start, value.end, '""');
+        if (DOCS.has(key.name ?? '') && (value.type === 'Literal' || value.type === 'TemplateLiteral'))
+          s.overwrite(value.start, value.end, '""');
         else if (key.name === EXAMPLES && value.type === 'ArrayExpression') s.overwrite(value.start, value.end, '[]');
       });
       return s.hasChanged() ? { code: s.toString(), map: s.generateMap({ hires: true }) } : null;

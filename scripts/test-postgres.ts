@@ -11,5 +11,9 @@ if (!url) {
 }
 // The schema fuzzer's ten thousand requests ran on PGlite already; here a
 // share of them checks the same on a real server (FUZZ_RUNS overrides).
-const run = spawnSync('vitest', ['run', 'tests/server'], { stdio: 'inherit', shell: true, env: { FUZZ_RUNS: '3000', ...process.env, DATABASE_URL: url } });
+const run = spawnSync('vitest', ['run', 'tests/server'], {
+  stdio: 'inherit',
+  shell: true,
+  env: { FUZZ_RUNS: '3000', ...process.env, DATABASE_URL: url },
+});
 process.exit(run.status ?? 1);

@@ -39,7 +39,8 @@ for (const [name, command] of STEPS) {
 
 const minutes = (s: number) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
 console.log('\nnpm test — time per part');
-for (const [name, seconds, state] of times) console.log(`  ${name.padEnd(30)} ${minutes(seconds).padStart(6)}  ${state}`);
+for (const [name, seconds, state] of times)
+  console.log(`  ${name.padEnd(30)} ${minutes(seconds).padStart(6)}  ${state}`);
 console.log(`  ${'total'.padEnd(30)} ${minutes(times.reduce((a, [, s]) => a + s, 0)).padStart(6)}`);
 
 if (existsSync(E2E_REPORT)) {

@@ -37,25 +37,45 @@ const PREFIX = 'virtual:ui/';
  * bench/bundle.ts).
  */
 export const SCREEN_NAMESPACES: ReadonlySet<string> = new Set([
-  ...DOMAINS.map((d) => d.name).filter((name) => name !== 'account'), ...KIT_NAMESPACES, ...SHELL_NAMESPACES, ...SCREEN_COMMON_NAMESPACES,
+  ...DOMAINS.map((d) => d.name).filter((name) => name !== 'account'),
+  ...KIT_NAMESPACES,
+  ...SHELL_NAMESPACES,
+  ...SCREEN_COMMON_NAMESPACES,
 ]);
 
 const part = (lang: (typeof LANGS)[number], screens: boolean) =>
-  Object.fromEntries(Object.entries(catalogues[lang]).filter(([namespace]) => SCREEN_NAMESPACES.has(namespace) === screens));
+  Object.fromEntries(
+    Object.entries(catalogues[lang]).filter(([namespace]) => SCREEN_NAMESPACES.has(namespace) === screens),
+  );
 
 /** Each module's data by its name after the prefix, made when the module is loaded. */
 const MODULES: ReadonlyMap<string, () => unknown> = new Map<string, () => unknown>([
   ['languages', () => Object.fromEntries(LANGS.map((l) => [l, catalogues[l].language[l]]))],
   // The policies of every code for every page; their texts one language at a time, loaded with that language's catalogue (renderer/app/errors.ts).
-  ['errors', () => ({
-    errors: Object.fromEntries(Object.entries(ERRORS).map(([code, e]) => [code, { policy: e.policy, status: e.status }])),
-    families: FAMILIES.map((f) => ({ from: f.from, to: f.to, entry: { policy: f.entry.policy, status: f.entry.status } })),
-  })],
-  ...LANGS.map((lang): [string, () => unknown] => [`errors/${lang}`, () => ({
-    codes: Object.fromEntries(Object.entries(ERRORS).map(([code, e]) => [code, e.texts[lang]])),
-    families: FAMILIES.map((f) => [f.from, f.to, f.entry.texts[lang]]),
-  })]),
-  ...LANGS.flatMap((lang): [string, () => unknown][] => [[`catalogue/${lang}`, () => part(lang, false)], [`catalogue/${lang}/screens`, () => part(lang, true)]]),
+  [
+    'errors',
+    () => ({
+      errors: Object.fromEntries(
+        Object.entries(ERRORS).map(([code, e]) => [code, { policy: e.policy, status: e.status }]),
+      ),
+      families: FAMILIES.map((f) => ({
+        from: f.from,
+        to: f.to,
+        entry: { policy: f.entry.policy, status: f.entry.status },
+      })),
+    }),
+  ],
+  ...LANGS.map((lang): [string, () => unknown] => [
+    `errors/${lang}`,
+    () => ({
+      codes: Object.fromEntries(Object.entries(ERRORS).map(([code, e]) => [code, e.texts[lang]])),
+      families: FAMILIES.map((f) => [f.from, f.to, f.entry.texts[lang]]),
+    }),
+  ]),
+  ...LANGS.flatMap((lang): [string, () => unknown][] => [
+    [`catalogue/${lang}`, () => part(lang, false)],
+    [`catalogue/${lang}/screens`, () => part(lang, true)],
+  ]),
 ]);
 
 export function uiTables(): Plugin {

@@ -79,13 +79,23 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
-      info: { title: 'Vend reference vending-cloud API', version: '0.1.0', description: 'Generated from the API table (shared/<domain>/api.ts, assembled in shared/domains.ts). Envelope { code, message?, content? }; code 200 is success, any other code is a refusal (the 4XX and 5XX answers).', license: LICENSE },
+      info: {
+        title: 'Vend reference vending-cloud API',
+        version: '0.1.0',
+        description:
+          'Generated from the API table (shared/<domain>/api.ts, assembled in shared/domains.ts). Envelope { code, message?, content? }; code 200 is success, any other code is a refusal (the 4XX and 5XX answers).',
+        license: LICENSE,
+      },
       servers: SERVERS,
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'access_token from POST /oauth/token' },
           client: { type: 'http', scheme: 'basic', description: 'OAuth client credentials' },
-          device: { type: 'http', scheme: 'basic', description: 'A device\'s serial number and the secret issued at its activation (the device-facing API)' },
+          device: {
+            type: 'http',
+            scheme: 'basic',
+            description: "A device's serial number and the secret issued at its activation (the device-facing API)",
+          },
         },
       },
     },
@@ -97,13 +107,23 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     auth: authenticator,
     handlers: { ...domainHandlers, ...opts.handlers },
     deviceLimit: opts.deviceLimit ?? DEFAULT_DEVICE_LIMIT,
-    routeConfig: routeConfig({ signInLimit: opts.signInLimit ?? DEFAULT_SIGN_IN_LIMIT, storage: opts.storage ?? databaseStorage(opts.db.db) }),
+    routeConfig: routeConfig({
+      signInLimit: opts.signInLimit ?? DEFAULT_SIGN_IN_LIMIT,
+      storage: opts.storage ?? databaseStorage(opts.db.db),
+    }),
   });
 
   // Live events for the console (server/http/events.ts); open streams end before the server closes.
   const hub = await startEventHub(opts.db);
-  registerEvents(app, { database: opts.db, auth: authenticator, hub, ...(opts.eventPingMs ? { pingMs: opts.eventPingMs } : {}) });
-  app.addHook('preClose', async () => { await hub.close(); });
+  registerEvents(app, {
+    database: opts.db,
+    auth: authenticator,
+    hub,
+    ...(opts.eventPingMs ? { pingMs: opts.eventPingMs } : {}),
+  });
+  app.addHook('preClose', async () => {
+    await hub.close();
+  });
 
   // Ready only while the database answers: a failing ping is a 503 (server/http/replies.ts).
   app.get('/health', { schema: { hide: true } }, async () => {

@@ -7,4 +7,12 @@
  */
 export type TenantKey = 'A' | 'A1' | 'B';
 export type RoleKey = 'operator' | 'orderClerk' | 'cataloguer';
-export type PointKey = 'hongqiao' | 'peoplesSquare' | 'hangzhouEast' | 'xinjiekou' | 'xinghai' | 'guangzhouSouth' | 'shenzhenNorth' | 'tianhe';
+export type PointKey =
+  | 'hongqiao'
+  | 'peoplesSquare'
+  | 'hangzhouEast'
+  | 'xinjiekou'
+  | 'xinghai'
+  | 'guangzhouSouth'
+  | 'shenzhenNorth'
+  | 'tianhe';

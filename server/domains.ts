@@ -28,7 +28,25 @@ import { callbackServer } from './callback/index.js';
 import { setEventSinks } from './http/events.js';
 import { startJobs, type JobKinds } from './jobs/index.js';
 
-export const SERVER_DOMAINS = [accountServer, tenantServer, staffServer, customerServer, deviceServer, pointServer, fileServer, productServer, orderServer, sceneServer, refundServer, complaintServer, dashboardServer, billingServer, deliveryServer, paymentServer, callbackServer] as const;
+export const SERVER_DOMAINS = [
+  accountServer,
+  tenantServer,
+  staffServer,
+  customerServer,
+  deviceServer,
+  pointServer,
+  fileServer,
+  productServer,
+  orderServer,
+  sceneServer,
+  refundServer,
+  complaintServer,
+  dashboardServer,
+  billingServer,
+  deliveryServer,
+  paymentServer,
+  callbackServer,
+] as const;
 
 // Every publish is heard by the domains that act on others' news (callbacks), in its transaction.
 setEventSinks(SERVER_DOMAINS.flatMap((d) => ('onEvent' in d && d.onEvent ? [d.onEvent] : [])));
@@ -60,7 +78,12 @@ export async function loadDemoData(db: Db, storage: FileStorage = databaseStorag
 /** Starts every domain's periodic work (server/manifest.ts `background`); the answer stops it all. */
 export function startBackground(db: Db, storage: FileStorage): () => Promise<void> {
   const stops = SERVER_DOMAINS.flatMap((d) => ('background' in d && d.background ? [d.background(db, storage)] : []));
-  stops.push(startJobs(db, storage, jobKinds, { concurrency: envInteger(process.env, 'JOBS_CONCURRENCY', 1, 8), pollMs: envInteger(process.env, 'JOBS_POLL_MS', 10, 500) }));
+  stops.push(
+    startJobs(db, storage, jobKinds, {
+      concurrency: envInteger(process.env, 'JOBS_CONCURRENCY', 1, 8),
+      pollMs: envInteger(process.env, 'JOBS_POLL_MS', 10, 500),
+    }),
+  );
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
   };

@@ -39,9 +39,14 @@ if (requestTimeoutMs !== undefined && !(Number.isInteger(requestTimeoutMs) && re
 
 // Without it every client behind a proxy shares the proxy's address, and so its sign-in limit.
 const trustProxyEnv = process.env.TRUST_PROXY?.trim();
-const trustProxy = !trustProxyEnv ? undefined
-  : trustProxyEnv === 'true' ? true
-    : trustProxyEnv.split(',').map((s) => s.trim()).filter(Boolean);
+const trustProxy = !trustProxyEnv
+  ? undefined
+  : trustProxyEnv === 'true'
+    ? true
+    : trustProxyEnv
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
 
 const server = await startServer({
   port,

@@ -106,12 +106,20 @@ export const defineServerDomain = <const M extends ServerManifest>(manifest: M):
  * (every step is safe to repeat and to race another instance's). With
  * `immediately`, once at the start too. Answers the stop.
  */
-export function periodic(step: () => Promise<unknown>, ms: number, opts: { immediately?: boolean } = {}): () => Promise<void> {
+export function periodic(
+  step: () => Promise<unknown>,
+  ms: number,
+  opts: { immediately?: boolean } = {},
+): () => Promise<void> {
   let running = false;
   const run = () => {
     if (running) return;
     running = true;
-    step().catch(() => {}).finally(() => { running = false; });
+    step()
+      .catch(() => {})
+      .finally(() => {
+        running = false;
+      });
   };
   if (opts.immediately) run();
   // Unref'd: the server's socket keeps a running upstream alive, not its chores.
@@ -174,7 +182,11 @@ export function demoOrder(domains: readonly ServerManifest[]): ServerManifest[] 
 }
 
 /** Loads every domain's demo data in one transaction, in dependency order. */
-export async function loadDemo(db: { transaction<T>(run: (tx: Tx) => Promise<T>): Promise<T> }, domains: readonly ServerManifest[], storage: FileStorage): Promise<void> {
+export async function loadDemo(
+  db: { transaction<T>(run: (tx: Tx) => Promise<T>): Promise<T> },
+  domains: readonly ServerManifest[],
+  storage: FileStorage,
+): Promise<void> {
   const order = demoOrder(domains);
   const now = Date.now();
   const map = new Map<string, number>();

@@ -59,12 +59,20 @@ export interface Scope {
   whereDevice(tenantColumn: PgColumn, deviceColumn: PgColumn | SQL): SQL;
 }
 
-function makeScope(all: boolean, tenantIds: readonly number[], root: number | null = null, wholeTree = false, devices: readonly number[] | null = null): Scope {
+function makeScope(
+  all: boolean,
+  tenantIds: readonly number[],
+  root: number | null = null,
+  wholeTree = false,
+  devices: readonly number[] | null = null,
+): Scope {
   const visible = new Set(tenantIds);
   const assigned = devices && new Set(devices);
-  const where = (column: PgColumn) => (all ? sql`true` : tenantIds.length ? inArray(column, [...tenantIds]) : sql`false`);
+  const where = (column: PgColumn) =>
+    all ? sql`true` : tenantIds.length ? inArray(column, [...tenantIds]) : sql`false`;
   // One array parameter, whatever the number of devices: the statement's text stays the same.
-  const device = (column: PgColumn | SQL) => (devices === null ? sql`true` : sql`${column} = any(${`{${devices.join(',')}}`}::int[])`);
+  const device = (column: PgColumn | SQL) =>
+    devices === null ? sql`true` : sql`${column} = any(${`{${devices.join(',')}}`}::int[])`;
   return {
     all,
     tenantIds,
@@ -75,7 +83,8 @@ function makeScope(all: boolean, tenantIds: readonly number[], root: number | nu
     devices,
     device,
     hasDevice: (deviceId) => assigned === null || (deviceId !== null && assigned.has(deviceId)),
-    whereDevice: (tenantColumn, deviceColumn) => (devices === null ? where(tenantColumn) : sql`(${where(tenantColumn)} and ${device(deviceColumn)})`),
+    whereDevice: (tenantColumn, deviceColumn) =>
+      devices === null ? where(tenantColumn) : sql`(${where(tenantColumn)} and ${device(deviceColumn)})`,
   };
 }
 
@@ -87,7 +96,8 @@ export function scopeOf(user: ScopeOwner): Scope {
   if (user.tenantId === null) return makeScope(false, []);
   if (user.kind === 'tenant' && user.parentTenantId === null) {
     // Without them the scope would silently miss the second-level tenants: a caller's mistake, not the user's.
-    if (!user.childTenantIds) throw new Error('a first-level tenant\'s scope needs its second-level tenants, read with the user');
+    if (!user.childTenantIds)
+      throw new Error("a first-level tenant's scope needs its second-level tenants, read with the user");
     return makeScope(false, [user.tenantId, ...user.childTenantIds], user.tenantId, true);
   }
   const devices = user.kind === 'member' && user.deviceIds?.length ? user.deviceIds : null;

@@ -53,9 +53,22 @@ export interface Simulator {
 
 /** Sales per machine per simulated hour, by hour of the day (China time): a morning, a lunch and an evening peak. */
 const SALES_PER_HOUR = [0.3, 0.2, 0.1, 0.1, 0.2, 0.6, 2, 5, 7, 5, 4, 6, 8, 6, 4, 4, 5, 7, 8, 6, 4, 3, 1.5, 0.8];
-const FAULTS = [['E-11', '出货电机超时'], ['E-21', '制冷温度过高'], ['E-31', '纸币器故障'], ['E-42', '网络模块重启']] as const;
+const FAULTS = [
+  ['E-11', '出货电机超时'],
+  ['E-21', '制冷温度过高'],
+  ['E-31', '纸币器故障'],
+  ['E-42', '网络模块重启'],
+] as const;
 /** What a vend comes to, weighted per thousand: as real fleets report them, a jam in fifty and the rest rarer. */
-const OUTCOMES = [['delivered', 955], ['jam', 20], ['empty', 10], ['motor', 5], ['door', 5], ['timeout', 3], ['silent', 2]] as const;
+const OUTCOMES = [
+  ['delivered', 955],
+  ['jam', 20],
+  ['empty', 10],
+  ['motor', 5],
+  ['door', 5],
+  ['timeout', 3],
+  ['silent', 2],
+] as const;
 /** Per simulated hour: a fault; per real hour: a silence long enough to be swept offline. */
 const FAULT_PER_HOUR = 0.02;
 const SILENCE_PER_HOUR = 0.3;
@@ -85,19 +98,42 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
   const tickMs = opts.tickMs ?? 5_000;
   const random = opts.random ?? Math.random;
   const log = opts.log ?? (() => {});
-  const stats: SimulatorStats = { heartbeats: 0, sales: 0, refused: {}, faults: 0, silences: 0, refills: 0, outcomes: {}, saleLatencies: [], errors: 0 };
-  const chosen = opts.serials ?? DEMO_DEVICES.filter((d) => d.online && d.activated && d.type !== 'smartLink').map((d) => d.serial);
+  const stats: SimulatorStats = {
+    heartbeats: 0,
+    sales: 0,
+    refused: {},
+    faults: 0,
+    silences: 0,
+    refills: 0,
+    outcomes: {},
+    saleLatencies: [],
+    errors: 0,
+  };
+  const chosen =
+    opts.serials ?? DEMO_DEVICES.filter((d) => d.online && d.activated && d.type !== 'smartLink').map((d) => d.serial);
   const machines: Machine[] = chosen.map((serial) => ({
     serial,
     auth: `Basic ${Buffer.from(`${serial}:${demoSecret(serial)}`).toString('base64')}`,
     payments: DEMO_DEVICES.find((d) => d.serial === serial)?.type === 'paymentBox',
-    customerStaffCards: DEMO_DEVICES.find((d) => d.serial === serial)?.tenant === 'A' ? DEMO_CUSTOMER_STAFF.map((s) => s.cardId) : [],
-    state: undefined, lastBeat: 0, silentUntil: 0, faultUntil: 0, sold: 0,
+    customerStaffCards:
+      DEMO_DEVICES.find((d) => d.serial === serial)?.tenant === 'A' ? DEMO_CUSTOMER_STAFF.map((s) => s.cardId) : [],
+    state: undefined,
+    lastBeat: 0,
+    silentUntil: 0,
+    faultUntil: 0,
+    sold: 0,
   }));
 
-  async function call(m: Machine, op: 'device.heartbeat' | 'device.stockReport' | 'device.fault' | 'device.recover' | 'order.sale' | 'delivery.outcome', body: unknown) {
+  async function call(
+    m: Machine,
+    op:
+      'device.heartbeat' | 'device.stockReport' | 'device.fault' | 'device.recover' | 'order.sale' | 'delivery.outcome',
+    body: unknown,
+  ) {
     const res = await fetch(new URL(api[op].path, opts.url), {
-      method: 'POST', headers: { authorization: m.auth, 'content-type': 'application/json' }, body: JSON.stringify(body),
+      method: 'POST',
+      headers: { authorization: m.auth, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
       signal: AbortSignal.timeout(10_000),
     });
     return (await res.json()) as { code: number; content?: unknown };
@@ -116,12 +152,27 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
     const state = m.state!;
     const sale: SaleInput = {
       saleId: `${m.serial}-${Date.now().toString(36)}-${++m.sold}`,
-      thirdPartyNumber: `${pick(random, [['42', 6], ['20', 4]] as const)}${Date.now()}${Math.floor(random() * 1e6).toString().padStart(6, '0')}`,
-      platform: pick(random, [['wechat', 60], ['alipay', 35], ['digitalRmb', 5]] as const),
-      paymentType: pick(random, [['scan', 60], ['program', 30], ['face', 8], ['app', 2]] as const),
+      thirdPartyNumber: `${pick(random, [
+        ['42', 6],
+        ['20', 4],
+      ] as const)}${Date.now()}${Math.floor(random() * 1e6)
+        .toString()
+        .padStart(6, '0')}`,
+      platform: pick(random, [
+        ['wechat', 60],
+        ['alipay', 35],
+        ['digitalRmb', 5],
+      ] as const),
+      paymentType: pick(random, [
+        ['scan', 60],
+        ['program', 30],
+        ['face', 8],
+        ['app', 2],
+      ] as const),
     };
     // One sale in twenty is a staff member's, card read, at the staff price.
-    if (!m.payments && m.customerStaffCards.length && random() < 0.05) sale.customerStaffCard = m.customerStaffCards[Math.floor(random() * m.customerStaffCards.length)]!;
+    if (!m.payments && m.customerStaffCards.length && random() < 0.05)
+      sale.customerStaffCard = m.customerStaffCards[Math.floor(random() * m.customerStaffCards.length)]!;
     let channel: MachineState['channels'][number] | undefined;
     if (m.payments) sale.amount = 100 * Math.ceil(random() * 50);
     else {
@@ -155,7 +206,14 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
       return;
     }
     if (result === 'empty') channel.stock = 0;
-    const answer = await call(m, 'delivery.outcome', { saleId, items: [result === 'delivered' ? { channel: channel.number, outcome: 'delivered' } : { channel: channel.number, outcome: 'failed', failure: result }] });
+    const answer = await call(m, 'delivery.outcome', {
+      saleId,
+      items: [
+        result === 'delivered'
+          ? { channel: channel.number, outcome: 'delivered' }
+          : { channel: channel.number, outcome: 'failed', failure: result },
+      ],
+    });
     // Counted when the upstream took it; a refusal (1203 past the machine's rate limit) is counted as the sales' are.
     if (answer.code === 200) stats.outcomes[result] = (stats.outcomes[result] ?? 0) + 1;
     else stats.refused[answer.code] = (stats.refused[answer.code] ?? 0) + 1;
@@ -187,8 +245,15 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
       return;
     }
     const selling = m.state.channels.filter((c) => c.productId !== null && c.enabled);
-    if (!m.payments && selling.length && selling.filter((c) => c.stock <= 1).length > selling.length / 2 && random() < 0.2 * simHours * 24) {
-      await call(m, 'device.stockReport', { channels: selling.map((c) => ({ number: c.number, stock: m.state!.capacity })) });
+    if (
+      !m.payments &&
+      selling.length &&
+      selling.filter((c) => c.stock <= 1).length > selling.length / 2 &&
+      random() < 0.2 * simHours * 24
+    ) {
+      await call(m, 'device.stockReport', {
+        channels: selling.map((c) => ({ number: c.number, stock: m.state!.capacity })),
+      });
       m.lastBeat = 0;
       stats.refills++;
       log(`${m.serial} restocked by hand`);
@@ -219,7 +284,7 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
   let stopping: Promise<void> | undefined;
   return {
     stats,
-    stop: () => (stopping ??= (running = false, stopped.abort(), Promise.all(loops).then(() => {}))),
+    stop: () => (stopping ??= ((running = false), stopped.abort(), Promise.all(loops).then(() => {}))),
   };
 }
 

@@ -70,19 +70,26 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     const url = `http://${urlHost}:${port}`;
     const stopBackground = opts.background === false ? async () => {} : startBackground(database.db, storage);
     // The simulator plays the demo machines: a demo database older than their secrets gets them first.
-    if (opts.simulate && opts.demoData) await ensureDemoSecrets(database.db, DEMO_DEVICES.map((d) => d.serial));
-    const simulator = opts.simulate ? startSimulator({ url, ...(opts.simulate === true ? {} : opts.simulate) }) : undefined;
+    if (opts.simulate && opts.demoData)
+      await ensureDemoSecrets(
+        database.db,
+        DEMO_DEVICES.map((d) => d.serial),
+      );
+    const simulator = opts.simulate
+      ? startSimulator({ url, ...(opts.simulate === true ? {} : opts.simulate) })
+      : undefined;
     let closing: Promise<void> | undefined;
     return {
       url,
       app,
       db: database.db,
-      close: () => (closing ??= (async () => {
-        await simulator?.stop();
-        await stopBackground();
-        await app.close();
-        await database.close();
-      })()),
+      close: () =>
+        (closing ??= (async () => {
+          await simulator?.stop();
+          await stopBackground();
+          await app.close();
+          await database.close();
+        })()),
     };
   } catch (err) {
     await database.close();

@@ -17,7 +17,10 @@ export const prefs = z.object({
   size: z.enum(FONT_SIZES).default('medium'),
   // Shell settings panel (spec §2); absent means the shell's default.
   /** Theme preset colour, `#rrggbb`. */
-  theme: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(),
+  theme: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .optional(),
   /** Light or dark; `system` (or absent) follows the OS. */
   appearance: z.enum(['system', 'light', 'dark']).optional(),
   fixedHeader: z.boolean().optional(),
@@ -31,7 +34,11 @@ export type Prefs = z.infer<typeof prefs>;
  * A route of the console: a local path (`/a/b?c#d`), never `//host` or a
  * backslash trick that a browser would read as another origin.
  */
-export const appPath = z.string().max(2048).startsWith('/').refine((p) => !p.startsWith('//') && !p.includes('\\'), { message: 'validation.invalid' });
+export const appPath = z
+  .string()
+  .max(2048)
+  .startsWith('/')
+  .refine((p) => !p.startsWith('//') && !p.includes('\\'), { message: 'validation.invalid' });
 
 /** A local operation: its input and output schemas, as the API table's endpoints have. */
 export const local = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });

@@ -9,11 +9,27 @@
 
 export const BUSINESS_TIME_ZONE = 'Asia/Shanghai';
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-const hourFormat = new Intl.DateTimeFormat('en-GB', { timeZone: BUSINESS_TIME_ZONE, hour: '2-digit', hourCycle: 'h23' });
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+const hourFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: BUSINESS_TIME_ZONE,
+  hour: '2-digit',
+  hourCycle: 'h23',
+});
 
 const wallFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+  timeZone: BUSINESS_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
 });
 
 /** An instant as the business time zone's wall clock, `YYYY-MM-DD hh:mm:ss` (spec §9's display format). */
@@ -72,7 +88,8 @@ export const daysBetween = (from: string, to: string): number =>
  * last day, negative once ended. Not the hours left divided by 24, which
  * said 364 for a full year whenever the end's time of day was earlier than now.
  */
-export const daysLeft = (end: number | Date, now: number | Date = Date.now()): number => daysBetween(businessDay(now), businessDay(end)) - 1;
+export const daysLeft = (end: number | Date, now: number | Date = Date.now()): number =>
+  daysBetween(businessDay(now), businessDay(end)) - 1;
 
 /** The first day of `day`'s month. */
 export const monthStart = (day: string): string => `${day.slice(0, 7)}-01`;

@@ -9,7 +9,15 @@ import { assembleErrors, type ErrorTable } from './errors/define.js';
 import { createPolicy } from './errors/policy.js';
 import { assembleTexts, type Lang } from './i18n/define.js';
 import { deriveRouteSets, joinRouteGroups, type RouteGroupDecl, type RouteJoinDecl } from './routes/define.js';
-import { commonErrors, commonTexts, kitTexts, pendingPowers, pendingRoutes, routeTexts, shellTexts } from './common/index.js';
+import {
+  commonErrors,
+  commonTexts,
+  kitTexts,
+  pendingPowers,
+  pendingRoutes,
+  routeTexts,
+  shellTexts,
+} from './common/index.js';
 import { account } from './account/index.js';
 import { tenant } from './tenant/index.js';
 import { staff } from './staff/index.js';
@@ -28,7 +36,25 @@ import { payment } from './payment/index.js';
 import { callback } from './callback/index.js';
 import { customer } from './customer/index.js';
 
-export const DOMAINS = [account, tenant, staff, device, point, file, product, order, scene, refund, complaint, dashboard, billing, delivery, payment, callback, customer] as const;
+export const DOMAINS = [
+  account,
+  tenant,
+  staff,
+  device,
+  point,
+  file,
+  product,
+  order,
+  scene,
+  refund,
+  complaint,
+  dashboard,
+  billing,
+  delivery,
+  payment,
+  callback,
+  customer,
+] as const;
 
 type Domain = (typeof DOMAINS)[number];
 type Intersect<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
@@ -45,26 +71,39 @@ export type ApiContent<K extends ApiOp> = ContentOf<Api[K]>;
 // --------------------------------------------------------------- errors
 
 type CodesOf<D> = D extends { errors: ErrorTable<infer N> } ? Record<N, number> : Record<never, number>;
-const catalogue = assembleErrors(commonErrors, ...DOMAINS.flatMap((d): ErrorTable[] => ('errors' in d ? [d.errors] : [])));
+const catalogue = assembleErrors(
+  commonErrors,
+  ...DOMAINS.flatMap((d): ErrorTable[] => ('errors' in d ? [d.errors] : [])),
+);
 
 /** Every named code: handlers and tests never write bare numbers. */
-export const CODE = { ok: SUCCESS, ...catalogue.CODE } as { ok: typeof SUCCESS } & typeof commonErrors.code & Intersect<CodesOf<Domain>>;
+export const CODE = { ok: SUCCESS, ...catalogue.CODE } as { ok: typeof SUCCESS } & typeof commonErrors.code &
+  Intersect<CodesOf<Domain>>;
 export const { ERRORS, FAMILIES, knownEntry, errorEntry, statusOf } = catalogue;
 /** Spec §8 response handling over this catalogue (shared/errors/policy.ts). */
 export const { decide, ruleOf } = createPolicy(knownEntry);
 
 // ------------------------------------------------------------- UI texts
 
-type CommonTexts = (typeof commonTexts)['zh-CN'] & (typeof shellTexts)['zh-CN'] & (typeof kitTexts)['zh-CN'] & (typeof routeTexts)['zh-CN'];
+type CommonTexts = (typeof commonTexts)['zh-CN'] &
+  (typeof shellTexts)['zh-CN'] &
+  (typeof kitTexts)['zh-CN'] &
+  (typeof routeTexts)['zh-CN'];
 type DomainTexts = { [D in Domain as D['name']]: D['texts']['zh-CN'] };
 /** The shape of every UI catalogue: common groups, and one namespace per domain. */
 export type Catalogue = CommonTexts & DomainTexts;
-export const catalogues = assembleTexts([commonTexts, shellTexts, kitTexts, routeTexts], Object.fromEntries(DOMAINS.map((d) => [d.name, d.texts]))) as unknown as Readonly<Record<Lang, Catalogue>>;
+export const catalogues = assembleTexts(
+  [commonTexts, shellTexts, kitTexts, routeTexts],
+  Object.fromEntries(DOMAINS.map((d) => [d.name, d.texts])),
+) as unknown as Readonly<Record<Lang, Catalogue>>;
 
 // --------------------------------------------------------------- routes
 
 /** Every route group: the domains' and those of screens no domain builds yet. */
-export const ROUTE_GROUPS: readonly RouteGroupDecl[] = joinRouteGroups([...pendingRoutes, ...DOMAINS.flatMap((d): readonly (RouteGroupDecl | RouteJoinDecl)[] => d.routes)]);
+export const ROUTE_GROUPS: readonly RouteGroupDecl[] = joinRouteGroups([
+  ...pendingRoutes,
+  ...DOMAINS.flatMap((d): readonly (RouteGroupDecl | RouteJoinDecl)[] => d.routes),
+]);
 /** The three route sets of spec §2, derived from the groups. */
 export const { main: MAIN_ROUTES, enterprise: ENTERPRISE_ROUTES, staff: STAFF_ROUTES } = deriveRouteSets(ROUTE_GROUPS);
 

@@ -24,7 +24,8 @@ const ZONELESS = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?$/;
 export function toDate(value: string | number | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;
   // A time without a zone is the business clock's (see above), not this computer's.
-  if (typeof value === 'string' && ZONELESS.test(value.trim())) return businessInstant(value.trim().replace(/\.\d+$/, ''));
+  if (typeof value === 'string' && ZONELESS.test(value.trim()))
+    return businessInstant(value.trim().replace(/\.\d+$/, ''));
   const d = value instanceof Date ? new Date(value.getTime()) : new Date(value);
   return Number.isNaN(d.getTime()) ? null : d;
 }

@@ -47,7 +47,10 @@ export const ipc = {
   'session.signOut': local(none, z.null()),
   'prefs.get': local(none, prefs),
   'prefs.set': local(prefs.partial(), prefs),
-  'app.info': local(none, z.object({ mode: z.enum(['desktop', 'browser']), version: z.string(), upstream: z.string() })),
+  'app.info': local(
+    none,
+    z.object({ mode: z.enum(['desktop', 'browser']), version: z.string(), upstream: z.string() }),
+  ),
   /**
    * Opens a console route in a window of its own. Desktop: a new window on
    * the same session (`opened: true`). Browser mode: the host cannot open
@@ -69,7 +72,14 @@ export const ipc = {
    * no such dialog (`native: false`): the renderer downloads the file itself.
    */
   'file.save': local(
-    z.object({ name: z.string().min(1).max(120).regex(/^[^\\/:*?"<>|]+$/), data: z.string().max(24 * 1024 * 1024) }),
+    z.object({
+      name: z
+        .string()
+        .min(1)
+        .max(120)
+        .regex(/^[^\\/:*?"<>|]+$/),
+      data: z.string().max(24 * 1024 * 1024),
+    }),
     z.object({ native: z.boolean(), saved: z.boolean() }),
   ),
   /**
@@ -81,7 +91,10 @@ export const ipc = {
    */
   'export.orders': local(liveExportInput, liveExportResult),
   'export.cancel': local(z.object({ job: liveExportInput.shape.job }), z.object({ cancelled: z.boolean() })),
-  'file.pickImage': local(z.object({ label: z.string().max(60) }), z.object({ native: z.boolean(), file: fileItem.nullable() })),
+  'file.pickImage': local(
+    z.object({ label: z.string().max(60) }),
+    z.object({ native: z.boolean(), file: fileItem.nullable() }),
+  ),
   /**
    * Desktop: the native open dialog for one file of a kind (PICK_KINDS:
    * its extensions and the most bytes main reads), read by main and handed
@@ -108,14 +121,25 @@ export type IpcOp = keyof Ipc;
 /** Every operation the renderer may call. */
 export type Op = ApiOp | IpcOp;
 export type OpInput<K extends Op> = K extends ApiOp ? ApiInput<K> : K extends IpcOp ? z.input<Ipc[K]['input']> : never;
-export type OpOutput<K extends Op> = K extends ApiOp ? ApiContent<K> : K extends IpcOp ? z.output<Ipc[K]['output']> : never;
+export type OpOutput<K extends Op> = K extends ApiOp
+  ? ApiContent<K>
+  : K extends IpcOp
+    ? z.output<Ipc[K]['output']>
+    : never;
 
 /**
  * Local operations a page may call whatever session it believes current:
  * the ones that tell it the session or start a new one, and the
  * machine-wide ones. Every other call carries the epoch and is checked.
  */
-export const EPOCH_FREE: ReadonlySet<IpcOp> = new Set<IpcOp>(['session.current', 'session.signIn', 'prefs.get', 'prefs.set', 'app.info', 'windows.open']);
+export const EPOCH_FREE: ReadonlySet<IpcOp> = new Set<IpcOp>([
+  'session.current',
+  'session.signIn',
+  'prefs.get',
+  'prefs.set',
+  'app.info',
+  'windows.open',
+]);
 
 /** `window.vend`: the one object the preload exposes, and the HTTP bridge mirrors. */
 export interface VendBridge {

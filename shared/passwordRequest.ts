@@ -22,14 +22,23 @@ export type PasswordRequest =
  * employeeId (no old password). `null` when the user has none: enterprise
  * customers (the spec names no call for them), or a record without the id.
  */
-export function passwordRequest(user: Pick<SessionUser, 'roleKind' | 'userId' | 'tenantId' | 'employeeId'>, values: PasswordFormValues): PasswordRequest | null {
+export function passwordRequest(
+  user: Pick<SessionUser, 'roleKind' | 'userId' | 'tenantId' | 'employeeId'>,
+  values: PasswordFormValues,
+): PasswordRequest | null {
   const password = passwordSchema.parse(values.password);
   switch (user.roleKind) {
     case 'admin':
-      return { op: 'account.adminPassword', input: { params: { userId: user.userId }, body: { userId: user.userId, password } } };
+      return {
+        op: 'account.adminPassword',
+        input: { params: { userId: user.userId }, body: { userId: user.userId, password } },
+      };
     case 'tenant':
       if (user.tenantId === null) return null;
-      return { op: 'tenant.password', input: { body: { oldPassword: values.oldPassword, password, tenantId: user.tenantId } } };
+      return {
+        op: 'tenant.password',
+        input: { body: { oldPassword: values.oldPassword, password, tenantId: user.tenantId } },
+      };
     case 'member':
       if (user.employeeId === null) return null;
       return { op: 'staff.password', input: { body: { password, employeeId: user.employeeId } } };
@@ -39,5 +48,6 @@ export function passwordRequest(user: Pick<SessionUser, 'roleKind' | 'userId' | 
 }
 
 /** Whether the user has a password call at all (the profile menu hides the item otherwise). */
-export const canChangePassword = (user: Pick<SessionUser, 'roleKind' | 'userId' | 'tenantId' | 'employeeId'>): boolean =>
-  passwordRequest(user, { oldPassword: 'x', password: 'x', confirm: 'x' }) !== null;
+export const canChangePassword = (
+  user: Pick<SessionUser, 'roleKind' | 'userId' | 'tenantId' | 'employeeId'>,
+): boolean => passwordRequest(user, { oldPassword: 'x', password: 'x', confirm: 'x' }) !== null;

@@ -25,7 +25,11 @@ export interface Region {
 
 /** A six-digit division code. */
 // The example (a district of Guangzhou) is what generated tests and the OpenAPI document use for a valid code.
-export const regionCode = z.string().trim().regex(/^\d{6}$/, { message: 'validation.region' }).meta({ examples: ['440106'] });
+export const regionCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, { message: 'validation.region' })
+  .meta({ examples: ['440106'] });
 
 /** The divisions from the top to `code` (province first), or undefined when the tree has no such code. */
 export function regionPath(tree: readonly Region[], code: string): Region[] | undefined {

@@ -45,7 +45,21 @@ export const ROLE_NAME = {
  * | 8-2  | enterprise staff list (staffPage) |
  */
 export const POWER_CODES = [
-  '1-1', '2-1', '2-9', '3-1', '3-2', '4-1', '4-2', '5-1', '5-2', '6-1', '6-3', '7-1', '7-3', '8-1', '8-2',
+  '1-1',
+  '2-1',
+  '2-9',
+  '3-1',
+  '3-2',
+  '4-1',
+  '4-2',
+  '5-1',
+  '5-2',
+  '6-1',
+  '6-3',
+  '7-1',
+  '7-3',
+  '8-1',
+  '8-2',
 ] as const;
 export type PowerCode = (typeof POWER_CODES)[number];
 export const powerCode = z.enum(POWER_CODES);

@@ -184,7 +184,8 @@ export function homePath(routes: readonly AppRoute[]): string | undefined {
 }
 
 /** Trailing slashes off (but `/` stays). */
-export const normalisePath = (path: string): string => (path.length > 1 ? path.replace(/\/+$/, '') || '/' : path || '/');
+export const normalisePath = (path: string): string =>
+  path.length > 1 ? path.replace(/\/+$/, '') || '/' : path || '/';
 
 export type Resolution =
   | { kind: 'view'; route: AppRoute; chain: AppRoute[] }
@@ -254,7 +255,10 @@ export function fillParams(path: string, params: Readonly<Record<string, string 
  */
 function underItsList(routes: readonly AppRoute[], chain: readonly AppRoute[]): readonly AppRoute[] {
   const view = chain[chain.length - 1];
-  const list = view?.hidden && view.meta.activeMenu && view.meta.activeMenu !== view.path ? matchChain(routes, view.meta.activeMenu) : undefined;
+  const list =
+    view?.hidden && view.meta.activeMenu && view.meta.activeMenu !== view.path
+      ? matchChain(routes, view.meta.activeMenu)
+      : undefined;
   return list && !list[list.length - 1]!.children ? [...list, view!] : chain;
 }
 
@@ -265,12 +269,23 @@ function underItsList(routes: readonly AppRoute[], chain: readonly AppRoute[]): 
  * left out; plain text when marked no-redirect or last; route parameters
  * filled when followed.
  */
-export function breadcrumbs(routes: readonly AppRoute[], matchedChain: readonly AppRoute[], params: Readonly<Record<string, string | undefined>> = {}, search = ''): Crumb[] {
+export function breadcrumbs(
+  routes: readonly AppRoute[],
+  matchedChain: readonly AppRoute[],
+  params: Readonly<Record<string, string | undefined>> = {},
+  search = '',
+): Crumb[] {
   const chain = underItsList(routes, matchedChain);
   // A group of one screen titled as the screen (the device pool) says it once, as the screen.
-  const matched = chain.filter((r, i) => r.meta.title && r.meta.breadcrumb !== false && !(r.children && chain[i + 1]?.meta.title === r.meta.title));
+  const matched = chain.filter(
+    (r, i) => r.meta.title && r.meta.breadcrumb !== false && !(r.children && chain[i + 1]?.meta.title === r.meta.title),
+  );
   const first = matched[0];
-  const items: { route?: AppRoute; title: RouteTitle; path: string }[] = matched.map((r) => ({ route: r, title: (r.children ? r.meta.title : titleAt(r, search))!, path: r.path }));
+  const items: { route?: AppRoute; title: RouteTitle; path: string }[] = matched.map((r) => ({
+    route: r,
+    title: (r.children ? r.meta.title : titleAt(r, search))!,
+    path: r.path,
+  }));
   const dashboard = allViews(routes).find((r) => r.name === DASHBOARD_NAME);
   if (dashboard && first?.name !== DASHBOARD_NAME) items.unshift({ title: 'route.dashboard', path: dashboard.path });
   return items.map((item, i) => {
@@ -326,7 +341,12 @@ export const searchQuery = (raw: string): string => raw.trim().slice(0, SEARCH_M
  * down), titles localised. A view titled like its group (the device pool)
  * says its title once, not "Device pool > Device pool".
  */
-export function searchEntries(routes: readonly AppRoute[], user: RouteUser, translate: (key: RouteTitle) => string, prefix: string[] = []): SearchEntry[] {
+export function searchEntries(
+  routes: readonly AppRoute[],
+  user: RouteUser,
+  translate: (key: RouteTitle) => string,
+  prefix: string[] = [],
+): SearchEntry[] {
   const out: SearchEntry[] = [];
   for (const route of routes) {
     if (!isMenuVisible(route, user)) continue;

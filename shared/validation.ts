@@ -29,7 +29,8 @@ export function messageKey(issue: z.core.$ZodRawIssue): string {
 }
 
 /** safeParse whose issues carry i18n keys (the schema's own, else messageKey's). */
-export const parseKeyed = <S extends z.ZodType>(schema: S, value: unknown) => schema.safeParse(value, { error: messageKey });
+export const parseKeyed = <S extends z.ZodType>(schema: S, value: unknown) =>
+  schema.safeParse(value, { error: messageKey });
 
 /**
  * Field issues as `path → i18n key`, the first issue per path. Paths are

@@ -92,7 +92,13 @@ export function classify(def: EndpointDef, status: number, data: unknown): CallR
   if (bodyCode === CODE.ok && !def.raw) return validated(record?.content);
   // No body code (or a raw answer): the HTTP status decides.
   if (!isSuccessStatus(status)) {
-    return fail({ source: 'upstream', code: status, status, httpOnly: true, ...(message !== undefined ? { message } : {}) });
+    return fail({
+      source: 'upstream',
+      code: status,
+      status,
+      httpOnly: true,
+      ...(message !== undefined ? { message } : {}),
+    });
   }
   return def.raw ? validated(data) : invalid();
 }
@@ -101,7 +107,12 @@ export function classify(def: EndpointDef, status: number, data: unknown): CallR
  * A binary answer (EndpointDef `binary`): the bytes with their type on
  * success; a refusal is the usual envelope, read from the bytes as JSON.
  */
-export function classifyBinary(def: EndpointDef, status: number, contentType: string, data: ArrayBuffer): CallResult<unknown> {
+export function classifyBinary(
+  def: EndpointDef,
+  status: number,
+  contentType: string,
+  data: ArrayBuffer,
+): CallResult<unknown> {
   const bytes = new Uint8Array(data);
   if (isSuccessStatus(status) && !contentType.startsWith('application/json')) {
     // Checked as a raw answer is: against the endpoint's content schema.
@@ -192,13 +203,19 @@ export function createClient(options: ClientOptions): UpstreamClient {
 
       try {
         const res = await http.request<unknown>(config);
-        if (def.binary) return classifyBinary(def, res.status, String(res.headers['content-type'] ?? ''), res.data as ArrayBuffer);
+        if (def.binary)
+          return classifyBinary(def, res.status, String(res.headers['content-type'] ?? ''), res.data as ArrayBuffer);
         return classify(def, res.status, res.data);
       } catch (err) {
         if (axios.isAxiosError(err)) {
           if (err.response) return classify(def, err.response.status, err.response.data);
           const timedOut = err.code === 'ETIMEDOUT' || err.code === 'ECONNABORTED';
-          return fail({ source: 'network', code: 0, status: 0, message: timedOut ? 'timeout' : (err.code ?? 'network error') });
+          return fail({
+            source: 'network',
+            code: 0,
+            status: 0,
+            message: timedOut ? 'timeout' : (err.code ?? 'network error'),
+          });
         }
         return localError(CODE.serverError, LOCAL.internal);
       }

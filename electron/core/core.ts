@@ -12,7 +12,17 @@ import type { z } from 'zod';
 import { api, type ApiOp } from '../../shared/domains.js';
 import { type EndpointDef } from '../../shared/api/define.js';
 import { CODE } from '../../shared/domains.js';
-import { EPOCH_FREE, ipc, isIpcOp, PICK_KINDS, SESSION_CHANGED, type CallResult, type IpcOp, type PickKind, type SessionUser } from '../../shared/ipc.js';
+import {
+  EPOCH_FREE,
+  ipc,
+  isIpcOp,
+  PICK_KINDS,
+  SESSION_CHANGED,
+  type CallResult,
+  type IpcOp,
+  type PickKind,
+  type SessionUser,
+} from '../../shared/ipc.js';
 import { createClient, type RequestInput, type UpstreamClient } from './client.js';
 import { fieldsOf, parseKeyed } from '../../shared/validation.js';
 import { fileId, IMAGE_MAX_BYTES } from '../../shared/file/index.js';
@@ -164,7 +174,11 @@ export function createCore(opts: CoreOptions): Core {
   const staleFor = (from: CallContext) => () => from.epoch !== undefined && from.epoch !== session.epoch();
 
   const local: {
-    [K in IpcOp]: (input: z.output<(typeof ipc)[K]['input']>, raw: unknown, from: CallContext) => Promise<CallResult<unknown>>;
+    [K in IpcOp]: (
+      input: z.output<(typeof ipc)[K]['input']>,
+      raw: unknown,
+      from: CallContext,
+    ) => Promise<CallResult<unknown>>;
   } = {
     'session.signIn': (form) => session.signIn(form),
     'session.current': () => session.current(),
@@ -179,11 +193,14 @@ export function createCore(opts: CoreOptions): Core {
     // The parsed patch carries the schema's defaults; only the keys sent are set.
     'prefs.set': async (patch, raw) => {
       const sent = (raw ?? {}) as Record<string, unknown>;
-      const only = Object.fromEntries(Object.entries(patch).filter(([k]) => Object.hasOwn(sent, k) && sent[k] !== undefined));
+      const only = Object.fromEntries(
+        Object.entries(patch).filter(([k]) => Object.hasOwn(sent, k) && sent[k] !== undefined),
+      );
       return ok(await opts.prefs.set(only));
     },
     'app.info': async () => ok({ mode: opts.mode, version: opts.version, upstream: client.baseUrl }),
-    'windows.open': async ({ path }, _raw, from) => ok({ opened: opts.windows ? await opts.windows.open(path, from) : false }),
+    'windows.open': async ({ path }, _raw, from) =>
+      ok({ opened: opts.windows ? await opts.windows.open(path, from) : false }),
     'file.save': async ({ name, data }) => {
       if (!opts.saveFile) return ok({ native: false, saved: false });
       return ok({ native: true, saved: await opts.saveFile(name, Buffer.from(data, 'base64')) });
@@ -209,7 +226,8 @@ export function createCore(opts: CoreOptions): Core {
       const picked = await opts.pickFile(kind, label);
       if (!picked) return ok({ native: true, file: null });
       // Too large is the kind's field error (the file is not read past its size).
-      if (!picked.bytes || picked.bytes.length > PICK_KINDS[kind].maxBytes) return localError(CODE.badRequest, LOCAL.invalidInput, { file: PICK_KINDS[kind].tooLarge });
+      if (!picked.bytes || picked.bytes.length > PICK_KINDS[kind].maxBytes)
+        return localError(CODE.badRequest, LOCAL.invalidInput, { file: PICK_KINDS[kind].tooLarge });
       return ok({ native: true, file: { name: picked.name, data: picked.bytes.toString('base64') } });
     },
     'file.pickImage': async ({ label }, _raw, from) => {
@@ -218,7 +236,11 @@ export function createCore(opts: CoreOptions): Core {
       if (!picked) return ok({ native: true, file: null });
       // Too large is said here, before 2 MB cross the network for a refusal.
       if (picked.bytes.length > IMAGE_MAX_BYTES) return localError(CODE.fileTooLarge, LOCAL.invalidInput);
-      const uploaded = await callApi('file.upload', { body: { name: picked.name, data: picked.bytes.toString('base64') } }, staleFor(from));
+      const uploaded = await callApi(
+        'file.upload',
+        { body: { name: picked.name, data: picked.bytes.toString('base64') } },
+        staleFor(from),
+      );
       return uploaded.ok ? ok({ native: true, file: uploaded.content }) : uploaded;
     },
   };

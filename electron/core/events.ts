@@ -55,7 +55,8 @@ export function createEventFeed(opts: FeedOptions): EventFeed {
   /** Waits `ms`, or less when the session changes (a new sign-in must not wait out a back-off meant for the old one). */
   const pause = async (ms: number, epoch: string) => {
     const until = Date.now() + ms;
-    while (!stopped && opts.session.epoch() === epoch && Date.now() < until) await sleep(Math.min(opts.watchMs ?? 1000, until - Date.now()));
+    while (!stopped && opts.session.epoch() === epoch && Date.now() < until)
+      await sleep(Math.min(opts.watchMs ?? 1000, until - Date.now()));
   };
 
   /** One stream for one session epoch; resolves when it ends (dropped, refused, or the session changed). */
@@ -67,7 +68,10 @@ export function createEventFeed(opts: FeedOptions): EventFeed {
     }, opts.watchMs ?? 1000);
     watch.unref();
     try {
-      const res = await fetchImpl(new URL(EVENTS_PATH, opts.baseUrl), { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, signal: abort.signal });
+      const res = await fetchImpl(new URL(EVENTS_PATH, opts.baseUrl), {
+        headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+        signal: abort.signal,
+      });
       if (!res.ok || !res.body) return res.status === 401 || res.status === 403 ? 'refused' : 'dropped';
       emit({ topic: 'feed', tenantId: 0, data: { state: 'connected' }, epoch });
       const parser = createParser({
@@ -135,7 +139,10 @@ export function createEventFeed(opts: FeedOptions): EventFeed {
     subscribe(listener) {
       listeners.add(listener);
       const told = state;
-      if (told) queueMicrotask(() => { if (listeners.has(listener)) listener(told); });
+      if (told)
+        queueMicrotask(() => {
+          if (listeners.has(listener)) listener(told);
+        });
       return () => listeners.delete(listener);
     },
     stop() {

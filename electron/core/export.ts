@@ -17,7 +17,22 @@ import ExcelJS from 'exceljs';
 import { CODE } from '../../shared/domains.js';
 import type { ApiOp } from '../../shared/domains.js';
 import type { CallResult } from '../../shared/ipc.js';
-import { EXPORT_LIMITS, EXPORT_TOPIC, orderTexts, sheetHeader, sheetName, sheetRow, customerStaffSheet, type ExportProgress, type LiveExportInput, type LiveExportResult, type OrderRows, SHEET_DATE_FORMAT, sheetDateValue, type SheetCell } from '../../shared/order/index.js';
+import {
+  EXPORT_LIMITS,
+  EXPORT_TOPIC,
+  orderTexts,
+  sheetHeader,
+  sheetName,
+  sheetRow,
+  customerStaffSheet,
+  type ExportProgress,
+  type LiveExportInput,
+  type LiveExportResult,
+  type OrderRows,
+  SHEET_DATE_FORMAT,
+  sheetDateValue,
+  type SheetCell,
+} from '../../shared/order/index.js';
 import type { LiveEvent } from '../../shared/api/events.js';
 import { LOCAL, localError, ok } from './result.js';
 
@@ -55,7 +70,11 @@ export function createLiveExports(): LiveExports {
     }
   }
 
-  async function write({ job, filter: asked, lang, name }: LiveExportInput, deps: LiveExportDeps, signal: AbortSignal): Promise<CallResult<LiveExportResult>> {
+  async function write(
+    { job, filter: asked, lang, name }: LiveExportInput,
+    deps: LiveExportDeps,
+    signal: AbortSignal,
+  ): Promise<CallResult<LiveExportResult>> {
     const native = deps.choosePath !== undefined;
     // Orders sold while the pages are read would shift them (newest first): the range ends now at the latest.
     const now = new Date().toISOString();
@@ -71,13 +90,16 @@ export function createLiveExports(): LiveExports {
 
     const partial = target === undefined ? undefined : `${target}.part`;
     const chunks: Buffer[] = [];
-    const out: Writable = partial ? createWriteStream(partial) : new PassThrough().on('data', (c: Buffer) => chunks.push(c));
+    const out: Writable = partial
+      ? createWriteStream(partial)
+      : new PassThrough().on('data', (c: Buffer) => chunks.push(c));
     // Written to the end, and in browser mode read to the end too (`finished` waits for both sides of the pass-through).
     const closed = finished(out);
     // A failed write is said by the writer's own promise too; this one must not go unheard then.
     closed.catch(() => {});
     let rows = 0;
-    const progress = () => deps.emit({ topic: EXPORT_TOPIC, tenantId: null, data: { job, done: rows, total } satisfies ExportProgress });
+    const progress = () =>
+      deps.emit({ topic: EXPORT_TOPIC, tenantId: null, data: { job, done: rows, total } satisfies ExportProgress });
     try {
       const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
       const sheet = book.addWorksheet(sheetName(lang));
@@ -94,7 +116,8 @@ export function createLiveExports(): LiveExports {
           return page;
         }
         const { list } = page.content as OrderRows;
-        for (const order of list.slice(0, EXPORT_LIMITS.realTime - rows)) addOrderRow(sheet, sheetRow(order, texts, customerStaff));
+        for (const order of list.slice(0, EXPORT_LIMITS.realTime - rows))
+          addOrderRow(sheet, sheetRow(order, texts, customerStaff));
         rows += Math.min(list.length, EXPORT_LIMITS.realTime - rows);
         progress();
         if (list.length < PAGE_SIZE) break;
@@ -104,7 +127,13 @@ export function createLiveExports(): LiveExports {
       await book.commit();
       await closed;
       if (partial && target) await rename(partial, target);
-      return ok({ native, saved: true, cancelled: false, rows, ...(partial ? {} : { data: Buffer.concat(chunks).toString('base64') }) });
+      return ok({
+        native,
+        saved: true,
+        cancelled: false,
+        rows,
+        ...(partial ? {} : { data: Buffer.concat(chunks).toString('base64') }),
+      });
     } catch (error) {
       out.destroy();
       await discard(partial);

@@ -1,5 +1,13 @@
 /** The main-process core: Electron-free, shared by the desktop shell and browser mode. */
-export { createCore, parseApiInput, SESSION_OWNED, type CallContext, type Core, type CoreOptions, type WindowHost } from './core.js';
+export {
+  createCore,
+  parseApiInput,
+  SESSION_OWNED,
+  type CallContext,
+  type Core,
+  type CoreOptions,
+  type WindowHost,
+} from './core.js';
 export {
   createClient,
   classify,

@@ -19,7 +19,12 @@ import type { TokenVault } from './vault.js';
 export const CONSOLE_PLATFORM_TYPE = 0;
 
 /** Body codes and HTTP status that mean the token is missing, expired or invalid (spec §4, §8). */
-const TOKEN_CODES: ReadonlySet<number> = new Set([CODE.unauthorized, CODE.tokenMissing, CODE.tokenExpired, CODE.tokenInvalid]);
+const TOKEN_CODES: ReadonlySet<number> = new Set([
+  CODE.unauthorized,
+  CODE.tokenMissing,
+  CODE.tokenExpired,
+  CODE.tokenInvalid,
+]);
 
 /**
  * True when an error says the upstream no longer accepts the token. An HTTP
@@ -151,11 +156,22 @@ export function createSession(client: UpstreamClient, vault: TokenVault): Sessio
       // This install's device token for the account, when it signed in to it before (server/account/devices.ts).
       const device = await vault.deviceToken(form.username);
       const tokenRes = await client.request('account.token', {
-        body: { grant_type: 'password', username: form.username, password: form.password, ...(device ? { device_token: device } : {}) },
+        body: {
+          grant_type: 'password',
+          username: form.username,
+          password: form.password,
+          ...(device ? { device_token: device } : {}),
+        },
       });
       // A member without any power code: the upstream refuses its token; the console says so as it always has.
-      if (!tokenRes.ok) return tokenRes.error.code === CODE.noPermissions ? localError(CODE.forbidden, LOCAL.noPermission) : tokenRes;
-      const answer = tokenRes.content as { access_token: string; device_token?: string; failed_attempts?: number; last_failed_at?: string | null };
+      if (!tokenRes.ok)
+        return tokenRes.error.code === CODE.noPermissions ? localError(CODE.forbidden, LOCAL.noPermission) : tokenRes;
+      const answer = tokenRes.content as {
+        access_token: string;
+        device_token?: string;
+        failed_attempts?: number;
+        last_failed_at?: string | null;
+      };
       const token = answer.access_token;
       await vault.set(token);
       if (answer.device_token) await vault.setDeviceToken(form.username, answer.device_token);
@@ -176,7 +192,9 @@ export function createSession(client: UpstreamClient, vault: TokenVault): Sessio
       cached = { ...built.content, epoch: epochOf(gen) };
       // Told once, with this sign-in: the wrong passwords given for the account since the last.
       const failed = answer.failed_attempts ?? 0;
-      return ok(failed > 0 ? { ...cached, failedSignIns: { count: failed, lastAt: answer.last_failed_at ?? null } } : cached);
+      return ok(
+        failed > 0 ? { ...cached, failedSignIns: { count: failed, lastAt: answer.last_failed_at ?? null } } : cached,
+      );
     },
 
     async refresh() {

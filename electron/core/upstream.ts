@@ -14,7 +14,10 @@ export type UpstreamChoice = { ok: true; url: string } | { ok: false; refusal: s
 
 /** Loopback names: 127.0.0.0/8, ::1 (also IPv4-mapped), localhost and *.localhost (RFC 6761). */
 export function isLoopbackHost(hostname: string): boolean {
-  const h = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  const h = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
   if (h === 'localhost' || h.endsWith('.localhost')) return true;
   if (h === '::1' || h === '0:0:0:0:0:0:0:1') return true;
   // WHATWG URL has already normalised IPv4 forms (0x7f.1, 2130706433) to dotted decimal.
@@ -36,7 +39,10 @@ export function chooseUpstream(raw: string | undefined, allowInsecure: boolean):
     return { ok: false, refusal: `Refusing upstream ${JSON.stringify(given)}: not a URL.` };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return { ok: false, refusal: `Refusing upstream ${url.origin === 'null' ? url.protocol : url.origin}: only https (or http on this machine) is supported.` };
+    return {
+      ok: false,
+      refusal: `Refusing upstream ${url.origin === 'null' ? url.protocol : url.origin}: only https (or http on this machine) is supported.`,
+    };
   }
   if (url.username || url.password) {
     // The URL is shown to the renderer (app.info) and in logs; credentials do not belong in it.

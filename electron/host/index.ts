@@ -32,7 +32,15 @@ import { FILE_CACHE_CONTROL } from '../../shared/file/index.js';
 import type { Core } from '../core/core.js';
 import { looksLikeFile } from '../core/assets.js';
 import { SECURITY_HEADERS } from '../core/security.js';
-import { cookieNameOf, cookieOf, createLaunchGate, LAUNCH_PARAM, LAUNCH_PATH, sessionCookie, throttle } from './launch.js';
+import {
+  cookieNameOf,
+  cookieOf,
+  createLaunchGate,
+  LAUNCH_PARAM,
+  LAUNCH_PATH,
+  sessionCookie,
+  throttle,
+} from './launch.js';
 
 export interface HostOptions {
   /** 0 picks a free port. */
@@ -183,7 +191,10 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     try {
       html = await readFile(indexFile, 'utf8');
     } catch {
-      return reply.code(404).type('text/plain; charset=utf-8').send('The renderer is not built (dist/renderer/index.html is missing).');
+      return reply
+        .code(404)
+        .type('text/plain; charset=utf-8')
+        .send('The renderer is not built (dist/renderer/index.html is missing).');
     }
     return reply.code(200).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
   };
@@ -197,7 +208,8 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     redirect: false,
     // Vite names every built asset by its content's hash: it never changes, so a browser need not ask again (no 304 round trip per chunk on every screen opened).
     setHeaders: (reply, file) => {
-      if (/[\\/]assets[\\/][^\\/]+-[\w-]{8}\.\w+$/.test(file)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      if (/[\\/]assets[\\/][^\\/]+-[\w-]{8}\.\w+$/.test(file))
+        reply.header('Cache-Control', 'public, max-age=31536000, immutable');
     },
   });
 
@@ -209,7 +221,8 @@ export async function startHost(opts: HostOptions): Promise<Host> {
   app.get(LAUNCH_PATH, { exposeHeadRoute: false }, async (req, reply) => {
     reply.header('Cache-Control', 'no-store');
     const cookie = gate.exchange((req.query as Record<string, unknown>)[LAUNCH_PARAM]);
-    if (cookie) return reply.code(303).header('Set-Cookie', sessionCookie(cookieName, cookie)).header('Location', '/').send();
+    if (cookie)
+      return reply.code(303).header('Set-Cookie', sessionCookie(cookieName, cookie)).header('Location', '/').send();
     // A second click on the same printed URL from a browser already in: nothing to refuse.
     if (admitted(req)) return reply.code(303).header('Location', '/').send();
     return refusePage(reply);
@@ -219,7 +232,8 @@ export async function startHost(opts: HostOptions): Promise<Host> {
   if (mintKey !== undefined) {
     app.post(MINT_PATH, async (req, reply) => {
       reply.header('Cache-Control', 'no-store');
-      if (!sameKey(req.headers[MINT_KEY_HEADER], mintKey)) return reply.code(403).send(refusal(CODE.forbidden, 'bad launch key'));
+      if (!sameKey(req.headers[MINT_KEY_HEADER], mintKey))
+        return reply.code(403).send(refusal(CODE.forbidden, 'bad launch key'));
       return reply.code(200).send({ url: launchUrl() });
     });
   }
@@ -227,14 +241,17 @@ export async function startHost(opts: HostOptions): Promise<Host> {
   const bridge = async (req: FastifyRequest, op: string, reply: FastifyReply) => {
     reply.header('Cache-Control', 'no-store');
     const from = req.headers.origin;
-    if (from !== undefined && !origins.has(from)) return reply.code(403).send(refusal(CODE.forbidden, 'foreign origin'));
+    if (from !== undefined && !origins.has(from))
+      return reply.code(403).send(refusal(CODE.forbidden, 'foreign origin'));
     const epoch = epochOf({ epoch: req.headers[EPOCH_HEADER] });
     const result = await opts.core.call(op, req.body, epoch === undefined ? {} : { epoch });
     return reply.code(200).send(result);
   };
   app.post<{ Params: { op: string } }>(`${BRIDGE_PREFIX}:op`, async (req, reply) => bridge(req, req.params.op, reply));
   // An image travels as base64 in the call: room for 2 MB of it (shared/file IMAGE_MAX_BYTES), on this operation only.
-  app.post(`${BRIDGE_PREFIX}file.upload`, { bodyLimit: UPLOAD_BODY_LIMIT }, async (req, reply) => bridge(req, 'file.upload', reply));
+  app.post(`${BRIDGE_PREFIX}file.upload`, { bodyLimit: UPLOAD_BODY_LIMIT }, async (req, reply) =>
+    bridge(req, 'file.upload', reply),
+  );
 
   // The core's live events, relayed to the page (same origin, the launch cookie: the onRequest gate applies).
   const streams = new Set<() => void>();
@@ -242,10 +259,18 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     reply.hijack();
     const res = reply.raw;
     // A hijacked answer skips the onSend hook: the security headers go on here.
-    res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store' });
+    res.writeHead(200, {
+      ...SECURITY_HEADERS,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+    });
     res.write(': connected\n\n');
-    const unsubscribe = opts.core.subscribe((event) => { res.write(`data: ${JSON.stringify(event)}\n\n`); });
-    const ping = setInterval(() => { res.write(': ping\n\n'); }, EVENT_PING_MS);
+    const unsubscribe = opts.core.subscribe((event) => {
+      res.write(`data: ${JSON.stringify(event)}\n\n`);
+    });
+    const ping = setInterval(() => {
+      res.write(': ping\n\n');
+    }, EVENT_PING_MS);
     const end = () => {
       if (!streams.delete(end)) return;
       clearInterval(ping);
@@ -261,10 +286,15 @@ export async function startHost(opts: HostOptions): Promise<Host> {
 
   // Images by URL (`<img src="/files/<id>">`, allowed by the CSP's img-src 'self'): the core fetches them with the session's token.
   app.get<{ Params: { id: string } }>('/files/:id', async (req, reply) => {
-    if (!admitted(req)) return reply.code(403).header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send('Forbidden');
+    if (!admitted(req))
+      return reply.code(403).header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send('Forbidden');
     const result = await opts.core.file(req.params.id);
-    if (!result.ok) return reply.code(404).header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send('Not found');
-    return reply.code(200).header('Cache-Control', FILE_CACHE_CONTROL).type(result.content.mime)
+    if (!result.ok)
+      return reply.code(404).header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send('Not found');
+    return reply
+      .code(200)
+      .header('Cache-Control', FILE_CACHE_CONTROL)
+      .type(result.content.mime)
       .send(Buffer.from(result.content.bytes));
   });
 
@@ -281,9 +311,16 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     if ((status === 403 || status === 404) && isPage(req)) return sendIndex(req, reply);
     // Files answer in plain text; CallResults are the bridge's alone.
     if (!isBridge(req) && (status === 403 || status === 404)) {
-      return reply.code(status).type('text/plain; charset=utf-8').send(status === 403 ? 'Forbidden' : 'Not found');
+      return reply
+        .code(status)
+        .type('text/plain; charset=utf-8')
+        .send(status === 403 ? 'Forbidden' : 'Not found');
     }
-    return reply.code(status).send(refusal(status === 500 ? CODE.serverError : CODE.badRequest, status === 500 ? 'host error' : 'bad request'));
+    return reply
+      .code(status)
+      .send(
+        refusal(status === 500 ? CODE.serverError : CODE.badRequest, status === 500 ? 'host error' : 'bad request'),
+      );
   });
 
   await app.listen({ port: opts.port, host: hostname });

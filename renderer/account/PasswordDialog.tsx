@@ -79,7 +79,11 @@ export function PasswordDialog({ open, onClose }: PasswordDialogProps) {
       // (spec §8: the code's text as a notification).
       const e = error as { source?: string; code?: number };
       if (askOld && e.source === 'upstream' && e.code === CODE.wrongOldPassword) {
-        form.setError('oldPassword', { type: 'server', message: codeMessage(CODE.wrongOldPassword) }, { shouldFocus: true });
+        form.setError(
+          'oldPassword',
+          { type: 'server', message: codeMessage(CODE.wrongOldPassword) },
+          { shouldFocus: true },
+        );
       } else {
         // The upstream's password rule (a field error) lands at its field.
         report(error, { onFields: (fields) => applyFieldErrors(fields, form.setError, t) });
@@ -114,7 +118,12 @@ export function PasswordDialog({ open, onClose }: PasswordDialogProps) {
                   onBlur={() => {
                     if (form.getFieldState('password').isTouched) void form.trigger('password');
                   }}
-                  input={{ type: 'password', autoComplete: 'current-password', placeholder: t('account.password.oldPlaceholder'), 'data-testid': 'password-old' }}
+                  input={{
+                    type: 'password',
+                    autoComplete: 'current-password',
+                    placeholder: t('account.password.oldPlaceholder'),
+                    'data-testid': 'password-old',
+                  }}
                 />
               )}
               <FormInput
@@ -127,14 +136,33 @@ export function PasswordDialog({ open, onClose }: PasswordDialogProps) {
                 onBlur={() => {
                   if (form.getFieldState('confirm').isTouched) void form.trigger('confirm');
                 }}
-                input={{ type: 'password', autoComplete: 'new-password', placeholder: t('account.password.newPlaceholder'), 'data-testid': 'password-new' }}
+                input={{
+                  type: 'password',
+                  autoComplete: 'new-password',
+                  placeholder: t('account.password.newPlaceholder'),
+                  'data-testid': 'password-new',
+                }}
               />
-              <FormInput control={form.control} name="confirm" label={t('account.password.confirm')} reserveMessage
-                input={{ type: 'password', autoComplete: 'new-password', placeholder: t('account.password.confirmPlaceholder'), 'data-testid': 'password-confirm' }} />
+              <FormInput
+                control={form.control}
+                name="confirm"
+                label={t('account.password.confirm')}
+                reserveMessage
+                input={{
+                  type: 'password',
+                  autoComplete: 'new-password',
+                  placeholder: t('account.password.confirmPlaceholder'),
+                  'data-testid': 'password-confirm',
+                }}
+              />
             </DialogContent>
             <DialogActions>
-              <Button appearance="secondary" onClick={close} disabled={busy} data-testid="password-cancel">{t('common.cancel')}</Button>
-              <Button appearance="primary" type="submit" disabled={busy} data-testid="password-submit">{t('account.password.submit')}</Button>
+              <Button appearance="secondary" onClick={close} disabled={busy} data-testid="password-cancel">
+                {t('common.cancel')}
+              </Button>
+              <Button appearance="primary" type="submit" disabled={busy} data-testid="password-submit">
+                {t('account.password.submit')}
+              </Button>
             </DialogActions>
           </DialogBody>
         </form>

@@ -5,7 +5,23 @@
  * entity type for a tenant's or enterprise customer's account; the password
  * dialog; for a tenant, its payment account and its device callbacks.
  */
-import { Avatar, Button, Card, Field, Input, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Radio, RadioGroup, Spinner, Text, Title3, tokens } from '@fluentui/react-components';
+import {
+  Avatar,
+  Button,
+  Card,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Radio,
+  RadioGroup,
+  Spinner,
+  Text,
+  Title3,
+  tokens,
+} from '@fluentui/react-components';
 import { ImageEditRegular, KeyRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { ENTITY_TYPES, type EntityType, type Profile } from '../../shared/account/index.js';
@@ -23,8 +39,20 @@ const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0, maxWidth: '720px' },
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   who: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalL, flexWrap: 'wrap' },
-  avatar: { width: '80px', height: '80px', borderRadius: tokens.borderRadiusCircular, objectFit: 'cover', backgroundColor: tokens.colorNeutralBackground3 },
-  facts: { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalXS, overflowWrap: 'anywhere' },
+  avatar: {
+    width: '80px',
+    height: '80px',
+    borderRadius: tokens.borderRadiusCircular,
+    objectFit: 'cover',
+    backgroundColor: tokens.colorNeutralBackground3,
+  },
+  facts: {
+    display: 'grid',
+    gridTemplateColumns: 'max-content 1fr',
+    columnGap: tokens.spacingHorizontalL,
+    rowGap: tokens.spacingVerticalXS,
+    overflowWrap: 'anywhere',
+  },
   row: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
 });
 
@@ -35,14 +63,20 @@ export default function PersonPage() {
   const [changingPassword, setChangingPassword] = useState(false);
   return (
     <section className={styles.page} aria-labelledby="person-title">
-      <Title3 as="h1" id="person-title">{t('account.route.person')}</Title3>
+      <Title3 as="h1" id="person-title">
+        {t('account.route.person')}
+      </Title3>
       {profile.isError && (
         <MessageBar intent="error" data-testid="person-failed">
           <MessageBarBody>{t('common.loadFailed')}</MessageBarBody>
-          <MessageBarActions><Button onClick={() => void profile.refetch()}>{t('common.retry')}</Button></MessageBarActions>
+          <MessageBarActions>
+            <Button onClick={() => void profile.refetch()}>{t('common.retry')}</Button>
+          </MessageBarActions>
         </MessageBar>
       )}
-      {!profile.data ? !profile.isError && <Spinner /> : (
+      {!profile.data ? (
+        !profile.isError && <Spinner />
+      ) : (
         <>
           <Info profile={profile.data} />
           {profile.data.hasEntity && <Entity value={profile.data.entityType} />}
@@ -62,7 +96,9 @@ export default function PersonPage() {
           <Card className={styles.card}>
             <Text weight="semibold">{t('account.person.security')}</Text>
             <div className={styles.row}>
-              <Button icon={<KeyRegular />} onClick={() => setChangingPassword(true)} data-testid="person-password">{t('account.profile.password')}</Button>
+              <Button icon={<KeyRegular />} onClick={() => setChangingPassword(true)} data-testid="person-password">
+                {t('account.profile.password')}
+              </Button>
               <Text size={200}>{t('account.person.passwordHint')}</Text>
             </div>
           </Card>
@@ -80,14 +116,23 @@ function Info({ profile }: { profile: Profile }) {
   const [contact, setContact] = useState(profile.contact ?? '');
   const [problem, setProblem] = useState<string>();
   const avatar = useImagePick((file) => {
-    void update.mutateAsync({ body: { avatar: file.id } }).then(() => notify(t('account.person.saved')), (e: unknown) => report(e));
+    void update.mutateAsync({ body: { avatar: file.id } }).then(
+      () => notify(t('account.person.saved')),
+      (e: unknown) => report(e),
+    );
   }, 'person-avatar');
   const role = roleNameKey(profile.roleName);
 
   const saveContact = async () => {
     const parsed = phone.safeParse(contact);
-    if (!parsed.success) { setProblem(t('validation.phone')); return; }
-    if (parsed.data === profile.contact) { setProblem(t('account.validation.samePhone')); return; }
+    if (!parsed.success) {
+      setProblem(t('validation.phone'));
+      return;
+    }
+    if (parsed.data === profile.contact) {
+      setProblem(t('account.validation.samePhone'));
+      return;
+    }
     try {
       await update.mutateAsync({ body: { contact: parsed.data } });
       setProblem(undefined);
@@ -103,24 +148,65 @@ function Info({ profile }: { profile: Profile }) {
     <Card className={styles.card}>
       <Text weight="semibold">{t('account.person.info')}</Text>
       <div className={styles.who}>
-        {profile.avatar
-          ? <img className={styles.avatar} src={`/files/${profile.avatar}`} width={80} height={80} alt={t('account.person.avatar')} data-testid="person-avatar" />
-          : <Avatar name={profile.name} size={72} aria-label={t('account.person.avatar')} data-testid="person-avatar-initials" />}
-        <Button icon={avatar.busy ? <Spinner size="tiny" /> : <ImageEditRegular />} disabled={avatar.busy} onClick={() => void avatar.choose()} data-testid="person-avatar-change">
+        {profile.avatar ? (
+          <img
+            className={styles.avatar}
+            src={`/files/${profile.avatar}`}
+            width={80}
+            height={80}
+            alt={t('account.person.avatar')}
+            data-testid="person-avatar"
+          />
+        ) : (
+          <Avatar
+            name={profile.name}
+            size={72}
+            aria-label={t('account.person.avatar')}
+            data-testid="person-avatar-initials"
+          />
+        )}
+        <Button
+          icon={avatar.busy ? <Spinner size="tiny" /> : <ImageEditRegular />}
+          disabled={avatar.busy}
+          onClick={() => void avatar.choose()}
+          data-testid="person-avatar-change"
+        >
           {t('account.person.changeAvatar')}
         </Button>
         {avatar.fileInput}
       </div>
       <div className={styles.facts}>
-        <Text>{t('account.person.name')}</Text><Text weight="semibold" data-testid="person-name">{profile.name}</Text>
-        <Text>{t('account.person.username')}</Text><Text weight="semibold">{profile.username}</Text>
-        <Text>{t('account.person.role')}</Text><Text weight="semibold" data-testid="person-role">{role ? t(role) : profile.roleName}</Text>
+        <Text>{t('account.person.name')}</Text>
+        <Text weight="semibold" data-testid="person-name">
+          {profile.name}
+        </Text>
+        <Text>{t('account.person.username')}</Text>
+        <Text weight="semibold">{profile.username}</Text>
+        <Text>{t('account.person.role')}</Text>
+        <Text weight="semibold" data-testid="person-role">
+          {role ? t(role) : profile.roleName}
+        </Text>
       </div>
       <div className={styles.row}>
-        <Field label={t('account.person.contact')} validationMessage={problem} hint={profile.contact ? undefined : t('account.person.contactNone')}>
-          <Input value={contact} maxLength={11} inputMode="tel" onChange={(_, d) => { setContact(d.value); setProblem(undefined); }} data-testid="person-contact" />
+        <Field
+          label={t('account.person.contact')}
+          validationMessage={problem}
+          hint={profile.contact ? undefined : t('account.person.contactNone')}
+        >
+          <Input
+            value={contact}
+            maxLength={11}
+            inputMode="tel"
+            onChange={(_, d) => {
+              setContact(d.value);
+              setProblem(undefined);
+            }}
+            data-testid="person-contact"
+          />
         </Field>
-        <ActionButton appearance="primary" action={saveContact} data-testid="person-contact-save">{t('account.person.save')}</ActionButton>
+        <ActionButton appearance="primary" action={saveContact} data-testid="person-contact-save">
+          {t('account.person.save')}
+        </ActionButton>
       </div>
     </Card>
   );
@@ -145,8 +231,14 @@ function Entity({ value }: { value: EntityType | null }) {
   return (
     <Card className={styles.card}>
       <Field label={t('account.person.entityType')}>
-        <RadioGroup value={shown ?? ''} onChange={(_, d) => void choose(d.value as EntityType)} data-testid="person-entity">
-          {ENTITY_TYPES.map((e) => <Radio key={e} value={e} label={t(`account.person.entityTypes.${e}`)} data-testid={`person-entity-${e}`} />)}
+        <RadioGroup
+          value={shown ?? ''}
+          onChange={(_, d) => void choose(d.value as EntityType)}
+          data-testid="person-entity"
+        >
+          {ENTITY_TYPES.map((e) => (
+            <Radio key={e} value={e} label={t(`account.person.entityTypes.${e}`)} data-testid={`person-entity-${e}`} />
+          ))}
         </RadioGroup>
       </Field>
     </Card>

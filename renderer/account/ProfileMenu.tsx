@@ -28,9 +28,14 @@ import { useScreen } from '../kit/index.js';
 
 const useStyles = makeStyles({
   who: {
-    display: 'flex', flexDirection: 'column', alignItems: 'flex-start', lineHeight: tokens.lineHeightBase200, textAlign: 'start',
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'flex-start',
+    lineHeight: tokens.lineHeightBase200,
+    textAlign: 'start',
     // A long tenant name must not push the top bar's other items off.
-    maxWidth: '160px', overflow: 'hidden',
+    maxWidth: '160px',
+    overflow: 'hidden',
   },
   line: { maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   role: { color: tokens.colorNeutralForeground3 },
@@ -56,15 +61,27 @@ export function ProfileMenu() {
         <MenuTrigger disableButtonEnhancement>
           <MenuButton
             appearance="subtle"
-            icon={<Avatar name={user.name} size={28} color="colorful" aria-hidden image={avatar ? { src: `/files/${avatar}` } : undefined} />}
+            icon={
+              <Avatar
+                name={user.name}
+                size={28}
+                color="colorful"
+                aria-hidden
+                image={avatar ? { src: `/files/${avatar}` } : undefined}
+              />
+            }
             // Shown, the name and role are its name (an aria-label would hide them from a screen reader); the avatar alone needs one.
             aria-label={labels ? undefined : t('account.profile.menu')}
             data-testid="profile-menu"
           >
             {labels ? (
               <span className={styles.who}>
-                <Text weight="semibold" size={300} className={styles.line} data-testid="user-name">{user.name}</Text>
-                <Text size={200} className={mergeClasses(styles.role, styles.line)} data-testid="user-role">{roleKey ? t(roleKey) : user.roleName}</Text>
+                <Text weight="semibold" size={300} className={styles.line} data-testid="user-name">
+                  {user.name}
+                </Text>
+                <Text size={200} className={mergeClasses(styles.role, styles.line)} data-testid="user-role">
+                  {roleKey ? t(roleKey) : user.roleName}
+                </Text>
               </span>
             ) : null}
           </MenuButton>

@@ -83,9 +83,10 @@ export function SignInPage({ onSignedIn, onSubmitted }: SignInPageProps) {
   };
 
   /** The sign-in limits' wait (1505), in seconds under two minutes, else in whole minutes rounded up. */
-  const waitText = (seconds: number) => seconds < 120
-    ? t('account.login.retryInSeconds', { n: seconds })
-    : t('account.login.retryInMinutes', { n: Math.ceil(seconds / 60) });
+  const waitText = (seconds: number) =>
+    seconds < 120
+      ? t('account.login.retryInSeconds', { n: seconds })
+      : t('account.login.retryInMinutes', { n: Math.ceil(seconds / 60) });
 
   // Success: the console takes the user to the wanted path or /. Failure: the
   // sign-in rows of the policy table (spec §8 "Sign-in client", §4: no roles →
@@ -112,22 +113,39 @@ export function SignInPage({ onSignedIn, onSubmitted }: SignInPageProps) {
       // console's notifications; the time in the browser's own words, as the shared formats would bring their rules here.
       if (user.failedSignIns) {
         const time = user.failedSignIns.lastAt ? new Date(user.failedSignIns.lastAt).toLocaleString(i18n.language) : '';
-        noticeLater({ text: t('account.login.failedAttempts', { count: user.failedSignIns.count, time }), intent: 'warning', timeout: 15_000 });
+        noticeLater({
+          text: t('account.login.failedAttempts', { count: user.failedSignIns.count, time }),
+          intent: 'warning',
+          timeout: 15_000,
+        });
       }
       onSignedIn(user);
       return;
     }
-    const shown = present(asCallError(result.error), { lang: currentLang(), uiText: (key) => t(key), context: 'signIn' });
+    const shown = present(asCallError(result.error), {
+      lang: currentLang(),
+      uiText: (key) => t(key),
+      context: 'signIn',
+    });
     if (shown.fields) {
       // The core's own refusal of the input, re-keyed as the form's own issues.
       setIssues({
         ...(shown.fields.username ? { username: 'validation.username' } : {}),
-        ...(shown.fields.password ? { password: shown.fields.password === 'validation.passwordRequired' ? 'validation.passwordRequired' : 'validation.password' } : {}),
+        ...(shown.fields.password
+          ? {
+              password:
+                shown.fields.password === 'validation.passwordRequired'
+                  ? 'validation.passwordRequired'
+                  : 'validation.password',
+            }
+          : {}),
       });
       return;
     }
     const wait = result.error.retryAfter;
-    setRefusal(wait === undefined ? shown.notices.map((n) => n.text) : [...shown.notices.map((n) => n.text), waitText(wait)]);
+    setRefusal(
+      wait === undefined ? shown.notices.map((n) => n.text) : [...shown.notices.map((n) => n.text), waitText(wait)],
+    );
     if (shown.rule !== 'signInBadCredentials') return;
     // A wrong password is not typed again on top of itself.
     setValues((v) => ({ ...v, password: '' }));
@@ -139,17 +157,35 @@ export function SignInPage({ onSignedIn, onSubmitted }: SignInPageProps) {
     return (
       <div className="signin-field" data-testid={`login-${name}-field`}>
         <label htmlFor={`login-${name}`}>{t(`account.login.${name}`)}</label>
-        <input ref={inputs[name]} id={`login-${name}`} name={name} type={type} autoComplete={autoComplete} value={values[name]}
-          placeholder={t(`account.login.${name}Placeholder`)} aria-invalid={issue ? true : undefined}
-          aria-describedby={issue ? `login-${name}-issue` : undefined} data-testid={`login-${name}`}
-          onChange={(event) => change(name, event.target.value)} />
-        {issue && <div id={`login-${name}-issue`} className="signin-issue" role="alert">{t(issue)}</div>}
+        <input
+          ref={inputs[name]}
+          id={`login-${name}`}
+          name={name}
+          type={type}
+          autoComplete={autoComplete}
+          value={values[name]}
+          placeholder={t(`account.login.${name}Placeholder`)}
+          aria-invalid={issue ? true : undefined}
+          aria-describedby={issue ? `login-${name}-issue` : undefined}
+          data-testid={`login-${name}`}
+          onChange={(event) => change(name, event.target.value)}
+        />
+        {issue && (
+          <div id={`login-${name}-issue`} className="signin-issue" role="alert">
+            {t(issue)}
+          </div>
+        )}
       </div>
     );
   };
 
   return (
-    <div className="signin" data-testid="signin-page" data-appearance={dark ? 'dark' : 'light'} style={{ ['--signin-brand' as string]: look.brand }}>
+    <div
+      className="signin"
+      data-testid="signin-page"
+      data-appearance={dark ? 'dark' : 'light'}
+      style={{ ['--signin-brand' as string]: look.brand }}
+    >
       <div className="signin-top">
         <LanguageMenu onSwitched={(lang) => setSwitched(i18n.getFixedT(lang)('language.switched'))} />
       </div>
@@ -161,16 +197,24 @@ export function SignInPage({ onSignedIn, onSubmitted }: SignInPageProps) {
           </div>
           {refusal && refusal.length > 0 && (
             <div className="signin-refusal" role="alert" data-testid="login-error">
-              {refusal.map((text) => <span key={text}>{text}</span>)}
+              {refusal.map((text) => (
+                <span key={text}>{text}</span>
+              ))}
             </div>
           )}
           {field('username', 'text', 'username')}
           {field('password', 'password', 'current-password')}
-          <button type="submit" className="signin-submit" disabled={busy} data-testid="login-submit">{t('account.login.submit')}</button>
+          <button type="submit" className="signin-submit" disabled={busy} data-testid="login-submit">
+            {t('account.login.submit')}
+          </button>
         </form>
       </main>
       <div className="signin-status" role="status">
-        {switched && <span data-testid="notify" data-intent="success">{switched}</span>}
+        {switched && (
+          <span data-testid="notify" data-intent="success">
+            {switched}
+          </span>
+        )}
       </div>
     </div>
   );

@@ -32,7 +32,8 @@ export function withPasswordRule<V extends FieldValues, C, O>(
   return async (values, context, options) => {
     const result = await resolver(values, context, options);
     const password = (values as Record<string, unknown>)[field];
-    if (typeof password !== 'string' || password === '' || (result.errors as Record<string, unknown>)[field]) return result;
+    if (typeof password !== 'string' || password === '' || (result.errors as Record<string, unknown>)[field])
+      return result;
     const problem = await passwordRuleProblem(password, accountName(values));
     if (!problem) return result;
     const errors = { ...result.errors, [field]: { type: 'passwordRule', message: t(problem) } } as FieldErrors<V>;

@@ -30,7 +30,10 @@ function createQueryClient() {
 }
 
 /** The session the entry found or signed in (renderer/main.tsx), and where its user goes. */
-export interface ConsoleStart { user: SessionUser; to: string }
+export interface ConsoleStart {
+  user: SessionUser;
+  to: string;
+}
 
 export function App({ start }: { start?: ConsoleStart }) {
   const [queryClient] = useState(() => {

@@ -25,7 +25,16 @@ export interface FormInputProps<T extends FieldValues> {
   input?: Omit<InputProps, 'value' | 'onChange' | 'onBlur' | 'name'> & { 'data-testid'?: string };
 }
 
-export function FormInput<T extends FieldValues>({ control, name, label, required = true, hint, reserveMessage = false, onBlur, input }: FormInputProps<T>) {
+export function FormInput<T extends FieldValues>({
+  control,
+  name,
+  label,
+  required = true,
+  hint,
+  reserveMessage = false,
+  onBlur,
+  input,
+}: FormInputProps<T>) {
   // Its form's unsaved input is registered (app/dirty.ts): a language switch asks before losing it.
   useDirtyForm(useFormState({ control }).isDirty);
   return (
@@ -33,10 +42,14 @@ export function FormInput<T extends FieldValues>({ control, name, label, require
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <Field label={label} required={required}
+        <Field
+          label={label}
+          required={required}
           // The error that says what the hint says replaces it, not repeats it.
-          hint={fieldState.error?.message === hint ? undefined : hint} validationMessage={fieldState.error?.message ?? (reserveMessage ? ' ' : undefined)}
-          validationState={fieldState.error ? 'error' : 'none'}>
+          hint={fieldState.error?.message === hint ? undefined : hint}
+          validationMessage={fieldState.error?.message ?? (reserveMessage ? ' ' : undefined)}
+          validationState={fieldState.error ? 'error' : 'none'}
+        >
           <Input
             {...input}
             ref={field.ref}

@@ -25,7 +25,8 @@ export function LanguageMenu({ onSwitched }: { onSwitched?: (lang: Lang) => void
     if (!open) return;
     items()[LANGS.indexOf(lang)]?.focus();
     const away = (event: PointerEvent) => {
-      if (!list.current?.contains(event.target as Node) && !trigger.current?.contains(event.target as Node)) setOpen(false);
+      if (!list.current?.contains(event.target as Node) && !trigger.current?.contains(event.target as Node))
+        setOpen(false);
     };
     document.addEventListener('pointerdown', away);
     return () => document.removeEventListener('pointerdown', away);
@@ -56,26 +57,54 @@ export function LanguageMenu({ onSwitched }: { onSwitched?: (lang: Lang) => void
 
   return (
     <div className="signin-lang">
-      <button ref={trigger} type="button" className="signin-lang-button" aria-haspopup="menu" aria-expanded={open}
-        aria-label={t('language.current', { name: t(`language.${lang}`) })} data-testid="language-switcher"
+      <button
+        ref={trigger}
+        type="button"
+        className="signin-lang-button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label={t('language.current', { name: t(`language.${lang}`) })}
+        data-testid="language-switcher"
         onClick={() => setOpen((o) => !o)}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown') {
             event.preventDefault();
             setOpen(true);
           }
-        }}>
-        <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.2">
-          <circle cx="10" cy="10" r="7.5" /><ellipse cx="10" cy="10" rx="3.2" ry="7.5" /><path d="M2.5 10h15M4 6h12M4 14h12" />
+        }}
+      >
+        <svg
+          viewBox="0 0 20 20"
+          width="20"
+          height="20"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.2"
+        >
+          <circle cx="10" cy="10" r="7.5" />
+          <ellipse cx="10" cy="10" rx="3.2" ry="7.5" />
+          <path d="M2.5 10h15M4 6h12M4 14h12" />
         </svg>
         {t(`language.${lang}`)}
       </button>
       {open && (
         <div ref={list} role="menu" className="signin-lang-menu" aria-label={t('language.label')} onKeyDown={onMenuKey}>
           {LANGS.map((l) => (
-            <button key={l} type="button" role="menuitemradio" aria-checked={l === lang} lang={l} tabIndex={-1}
-              data-testid={`language-${l}`} onClick={() => choose(l)}>
-              <span className="signin-lang-check" aria-hidden="true">{l === lang ? '✓' : ''}</span>{languageNames[l]}
+            <button
+              key={l}
+              type="button"
+              role="menuitemradio"
+              aria-checked={l === lang}
+              lang={l}
+              tabIndex={-1}
+              data-testid={`language-${l}`}
+              onClick={() => choose(l)}
+            >
+              <span className="signin-lang-check" aria-hidden="true">
+                {l === lang ? '✓' : ''}
+              </span>
+              {languageNames[l]}
             </button>
           ))}
         </div>

@@ -4,7 +4,15 @@
  * screen would be lost: then it asks first (spec §2 "a language-change
  * confirmation exists"); otherwise it switches at once and says so.
  */
-import { Menu, MenuButton, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, type MenuProps } from '@fluentui/react-components';
+import {
+  Menu,
+  MenuButton,
+  MenuItemRadio,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  type MenuProps,
+} from '@fluentui/react-components';
 import { LocalLanguageRegular } from '@fluentui/react-icons';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,7 +59,12 @@ export function LanguageSwitcher({ appearance = 'subtle', onChanged, compact = f
     <>
       <Menu checkedValues={{ language: [lang] }} onCheckedValueChange={onChange}>
         <MenuTrigger disableButtonEnhancement>
-          <MenuButton appearance={appearance} icon={<LocalLanguageRegular />} aria-label={compact ? t('language.label') : t('language.current', { name: t(`language.${lang}`) })} data-testid="language-switcher">
+          <MenuButton
+            appearance={appearance}
+            icon={<LocalLanguageRegular />}
+            aria-label={compact ? t('language.label') : t('language.current', { name: t(`language.${lang}`) })}
+            data-testid="language-switcher"
+          >
             {compact ? null : t(`language.${lang}`)}
           </MenuButton>
         </MenuTrigger>

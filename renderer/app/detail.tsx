@@ -36,8 +36,7 @@ export interface DetailOptions {
 
 /** `gate` is what the page shows instead of the record, until there is one. */
 export type Detail<K extends InfoOp> =
-  | { gate: ReactElement; data?: undefined; back: ReactElement }
-  | { gate: null; data: OpOutput<K>; back: ReactElement };
+  { gate: ReactElement; data?: undefined; back: ReactElement } | { gate: null; data: OpOutput<K>; back: ReactElement };
 
 export function useDetail<K extends InfoOp>(op: K, options: DetailOptions): Detail<K> {
   const { t } = useTranslation();
@@ -46,12 +45,24 @@ export function useDetail<K extends InfoOp>(op: K, options: DetailOptions): Deta
   const id = idOfQuery(params.get('id'));
   const info = useOp(op, { params: { id: id ?? 0 } } as OpInput<K>, { enabled: id !== undefined, staleTime: 0 });
   const back = (
-    <Button icon={<ArrowLeftRegular />} onClick={() => void navigate(options.backTo)} data-testid={`${options.testId}-back`}>{options.backLabel}</Button>
+    <Button
+      icon={<ArrowLeftRegular />}
+      onClick={() => void navigate(options.backTo)}
+      data-testid={`${options.testId}-back`}
+    >
+      {options.backLabel}
+    </Button>
   );
-  const problem = (text: string): Detail<K> => ({ gate: <PageProblem back={back} text={text} testId={options.testId} />, back });
-  if (id === undefined) return problem(params.get('id') === null ? (options.noId ?? options.invalidId) : options.invalidId);
+  const problem = (text: string): Detail<K> => ({
+    gate: <PageProblem back={back} text={text} testId={options.testId} />,
+    back,
+  });
+  if (id === undefined)
+    return problem(params.get('id') === null ? (options.noId ?? options.invalidId) : options.invalidId);
   if (info.isError && !info.isFetching) {
-    return problem(refusedWith(info.error, options.notFoundCode) ? codeMessage(options.notFoundCode) : t('common.loadFailed'));
+    return problem(
+      refusedWith(info.error, options.notFoundCode) ? codeMessage(options.notFoundCode) : t('common.loadFailed'),
+    );
   }
   if (info.data === undefined) return { gate: <PageSpinner />, back };
   return { gate: null, data: info.data as OpOutput<K>, back };

@@ -5,7 +5,14 @@
  */
 import entries from 'virtual:ui/errors';
 import { entryLookup, UNKNOWN, type ErrorEntries } from '../../shared/errors/define.js';
-import { createPolicy, type CallError, type Decision, type FailureContext, type Message, type RuleName } from '../../shared/errors/policy.js';
+import {
+  createPolicy,
+  type CallError,
+  type Decision,
+  type FailureContext,
+  type Message,
+  type RuleName,
+} from '../../shared/errors/policy.js';
 import { type Lang } from '../../shared/i18n/define.js';
 import { currentLang, loadWithLanguage } from '../i18n/index.js';
 
@@ -35,10 +42,15 @@ function codeText(code: number, lang: Lang): string {
     void loadErrorTexts(lang);
     return UNKNOWN.texts[lang];
   }
-  return table.codes[code] ?? table.families.find(([from, to]) => code >= from && code <= to)?.[2] ?? UNKNOWN.texts[lang];
+  return (
+    table.codes[code] ?? table.families.find(([from, to]) => code >= from && code <= to)?.[2] ?? UNKNOWN.texts[lang]
+  );
 }
 
-export interface ShownNotice { text: string; timeout: number }
+export interface ShownNotice {
+  text: string;
+  timeout: number;
+}
 
 export interface Presentation {
   rule: RuleName;
@@ -97,7 +109,8 @@ export function asCallError(error: unknown): CallError {
   if (error && typeof error === 'object' && 'source' in error && 'code' in error) {
     const e = error as CallError & { serverMessage?: string };
     const out: CallError = { source: e.source, code: e.code, status: e.status ?? 0 };
-    const message = e.serverMessage ?? (typeof e.message === 'string' && e.constructor === Object ? e.message : undefined);
+    const message =
+      e.serverMessage ?? (typeof e.message === 'string' && e.constructor === Object ? e.message : undefined);
     if (message) out.message = message;
     if (e.fields) out.fields = e.fields;
     if (typeof e.retryAfter === 'number') out.retryAfter = e.retryAfter;

@@ -20,7 +20,9 @@ export interface IssueLike {
 /** The i18n key and parameters for one issue; `keyFor` may re-key (e.g. the sign-in form's texts). */
 export function issueMessage(issue: IssueLike, keyFor?: (issue: IssueLike) => string | undefined) {
   // Common keys (`validation.*`) and a domain's own (`product.validation.*`); anything else is no key of ours.
-  const key = keyFor?.(issue) ?? (/^([a-z]+\.)?validation\.[A-Za-z]+$/.test(issue.message) ? issue.message : 'validation.invalid');
+  const key =
+    keyFor?.(issue) ??
+    (/^([a-z]+\.)?validation\.[A-Za-z]+$/.test(issue.message) ? issue.message : 'validation.invalid');
   const params: { max?: number; min?: number } = {};
   if (issue.maximum !== undefined) params.max = Number(issue.maximum);
   if (issue.minimum !== undefined) params.min = Number(issue.minimum);
@@ -28,7 +30,10 @@ export function issueMessage(issue: IssueLike, keyFor?: (issue: IssueLike) => st
 }
 
 /** Nests the first issue of each path into react-hook-form's error tree. */
-export function toFieldErrors<T extends FieldValues = FieldValues>(issues: readonly IssueLike[], message: (issue: IssueLike) => string): FieldErrors<T> {
+export function toFieldErrors<T extends FieldValues = FieldValues>(
+  issues: readonly IssueLike[],
+  message: (issue: IssueLike) => string,
+): FieldErrors<T> {
   const errors: Record<string, unknown> = {};
   for (const issue of issues) {
     const path = issue.path.map(String);
@@ -81,7 +86,9 @@ export const fieldMessages = (fields: Readonly<Record<string, string>>, t: TFunc
  * `from`); the others as they are.
  */
 export const fieldsUnder = (fields: Readonly<Record<string, string>>, part: string): Record<string, string> =>
-  Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.startsWith(`${part}.`) ? k.slice(part.length + 1) : k, v]));
+  Object.fromEntries(
+    Object.entries(fields).map(([k, v]) => [k.startsWith(`${part}.`) ? k.slice(part.length + 1) : k, v]),
+  );
 
 /**
  * How every form of the console checks its fields: nothing on

@@ -4,7 +4,11 @@
  * sign-ins, and the console that mounts next shows it. Held until
  * `Notifications` (notify.tsx) listens, then handed over at once.
  */
-export interface LaterNotice { text: string; intent: 'success' | 'warning' | 'error' | 'info'; timeout?: number }
+export interface LaterNotice {
+  text: string;
+  intent: 'success' | 'warning' | 'error' | 'info';
+  timeout?: number;
+}
 
 const waiting: LaterNotice[] = [];
 let listener: ((notice: LaterNotice) => void) | undefined;

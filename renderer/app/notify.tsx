@@ -19,11 +19,20 @@ export const TOAST_OFFSET = { vertical: 92, horizontal: 0 } as const;
 export function Notifications() {
   const notify = useNotify();
   // After the toaster's own effects (a child's run first): what the sign-in page left to say shows now.
-  useEffect(() => listenNotices(({ text, intent, timeout }) => notify(text, { intent, ...(timeout === undefined ? {} : { timeout }) })), [notify]);
+  useEffect(
+    () =>
+      listenNotices(({ text, intent, timeout }) =>
+        notify(text, { intent, ...(timeout === undefined ? {} : { timeout }) }),
+      ),
+    [notify],
+  );
   return <Toaster toasterId={TOASTER_ID} position="top" offset={TOAST_OFFSET} limit={5} />;
 }
 
-export interface NotifyOptions { intent?: ToastIntent; timeout?: number }
+export interface NotifyOptions {
+  intent?: ToastIntent;
+  timeout?: number;
+}
 
 /** `notify(text, { intent, timeout })`; success for 2 s unless told otherwise. */
 export function useNotify() {
@@ -32,7 +41,9 @@ export function useNotify() {
     (text: string, { intent = 'success', timeout = NOTIFY_MS }: NotifyOptions = {}) => {
       dispatchToast(
         <Toast>
-          <ToastTitle data-testid="notify" data-intent={intent}>{text}</ToastTitle>
+          <ToastTitle data-testid="notify" data-intent={intent}>
+            {text}
+          </ToastTitle>
         </Toast>,
         { intent, timeout },
       );

@@ -1,5 +1,15 @@
 /** Small whole-page states: loading, not found, a route that failed, a detail page that cannot show its subject. */
-import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, Text, Title1, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  makeStyles,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Spinner,
+  Text,
+  Title1,
+  tokens,
+} from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +17,13 @@ import { useNavigate } from 'react-router';
 
 const useStyles = makeStyles({
   center: {
-    minHeight: '60vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center',
-    gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalXXL,
+    minHeight: '60vh',
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: tokens.spacingVerticalL,
+    padding: tokens.spacingHorizontalXXL,
   },
   problem: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
@@ -16,7 +31,11 @@ const useStyles = makeStyles({
 
 export function PageSpinner() {
   const { t } = useTranslation();
-  return <div className={useStyles().center}><Spinner label={t('common.loading')} /></div>;
+  return (
+    <div className={useStyles().center}>
+      <Spinner label={t('common.loading')} />
+    </div>
+  );
 }
 
 export function NotFound() {
@@ -26,7 +45,9 @@ export function NotFound() {
     <div className={useStyles().center} data-testid="not-found">
       <Title1>{t('notFound.title')}</Title1>
       <Text>{t('notFound.text')}</Text>
-      <Button appearance="primary" onClick={() => navigate('/')} data-testid="back-home">{t('common.backHome')}</Button>
+      <Button appearance="primary" onClick={() => navigate('/')} data-testid="back-home">
+        {t('common.backHome')}
+      </Button>
     </div>
   );
 }
@@ -38,7 +59,9 @@ export function RouteFailure() {
     <div className={useStyles().center} data-testid="route-failure">
       <Title1>{t('failure.title')}</Title1>
       <Text>{t('failure.text')}</Text>
-      <Button appearance="primary" onClick={() => window.location.reload()}>{t('failure.reload')}</Button>
+      <Button appearance="primary" onClick={() => window.location.reload()}>
+        {t('failure.reload')}
+      </Button>
     </div>
   );
 }
@@ -51,7 +74,9 @@ export function NoPermission() {
     <div className={useStyles().center} data-testid="no-permission">
       <Title1>{t('noPermission.title')}</Title1>
       <Text>{t('noPermission.text')}</Text>
-      <Button appearance="primary" onClick={() => navigate('/')} data-testid="back-home">{t('common.backHome')}</Button>
+      <Button appearance="primary" onClick={() => navigate('/')} data-testid="back-home">
+        {t('common.backHome')}
+      </Button>
     </div>
   );
 }
@@ -61,8 +86,18 @@ export function NoPermission() {
  * gone or not ours) says so with the way back, instead of "try again later";
  * only a failed load offers a retry. Test ids: `<testId>-problem`, `<testId>-retry`.
  */
-export function PageProblem({ back, text, intent = 'warning', onRetry, testId }: {
-  back?: ReactNode; text: string; intent?: 'warning' | 'error'; onRetry?: (() => void) | undefined; testId: string;
+export function PageProblem({
+  back,
+  text,
+  intent = 'warning',
+  onRetry,
+  testId,
+}: {
+  back?: ReactNode;
+  text: string;
+  intent?: 'warning' | 'error';
+  onRetry?: (() => void) | undefined;
+  testId: string;
 }) {
   const { t } = useTranslation();
   const styles = useStyles();
@@ -73,7 +108,9 @@ export function PageProblem({ back, text, intent = 'warning', onRetry, testId }:
         <MessageBarBody>{text}</MessageBarBody>
         {onRetry && (
           <MessageBarActions>
-            <Button icon={<ArrowClockwiseRegular />} onClick={onRetry} data-testid={`${testId}-retry`}>{t('common.retry')}</Button>
+            <Button icon={<ArrowClockwiseRegular />} onClick={onRetry} data-testid={`${testId}-retry`}>
+              {t('common.retry')}
+            </Button>
           </MessageBarActions>
         )}
       </MessageBar>

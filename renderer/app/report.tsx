@@ -37,7 +37,10 @@ export type Report = (error: unknown, options?: ReportOptions) => void;
 /** Ends the session after `delayMs` (the password change: 2 s of success first). */
 export type ScheduleEnd = (delayMs: number) => void;
 
-interface Reporting { report: Report; scheduleEnd: ScheduleEnd }
+interface Reporting {
+  report: Report;
+  scheduleEnd: ScheduleEnd;
+}
 
 const ReportContext = createContext<Reporting>({ report: () => {}, scheduleEnd: () => {} });
 
@@ -79,7 +82,9 @@ export function ErrorReporter({ children }: { children: ReactNode }) {
       setTimeout(() => {
         const now = sessionUser();
         const newer = now !== null && now !== failed;
-        const done = newer ? Promise.resolve() : endSession({ revoke, to: atSignIn(here.current.pathname) ? null : '/' });
+        const done = newer
+          ? Promise.resolve()
+          : endSession({ revoke, to: atSignIn(here.current.pathname) ? null : '/' });
         void done.finally(() => {
           resetting.current = false;
         });

@@ -10,7 +10,9 @@ import { PageSpinner } from './pages.js';
 import { ErrorReporter } from './report.js';
 import { UserContext, useFollowPowers, useSession } from './session.js';
 
-export interface RouteHandle { title?: RouteTitle }
+export interface RouteHandle {
+  title?: RouteTitle;
+}
 
 /** Spec: page title = the route's title + ' - ' + the short title; the short title alone without one. */
 export function usePageTitle(title: string | undefined) {
@@ -31,7 +33,10 @@ function HandleTitle({ title }: { title: RouteTitle }) {
 
 function PageTitle() {
   const matches = useMatches();
-  const key = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.title).find(Boolean);
+  const key = [...matches]
+    .reverse()
+    .map((m) => (m.handle as RouteHandle | undefined)?.title)
+    .find(Boolean);
   return key ? <HandleTitle title={key} /> : null;
 }
 
@@ -58,7 +63,14 @@ export function RequireSession() {
   if (user) hadUser.current = true;
   if (isPending) return <PageSpinner />;
   // Keyed by location: a navigation racing this one (sign-out goes to /) must not leave us on a guarded path.
-  if (!user) return <Navigate key={location.key} to={hadUser.current ? LOGIN : loginPathFor(location.pathname + location.search)} replace />;
+  if (!user)
+    return (
+      <Navigate
+        key={location.key}
+        to={hadUser.current ? LOGIN : loginPathFor(location.pathname + location.search)}
+        replace
+      />
+    );
   // Keyed by the session: a page that takes on another user (sessionWatch.ts)
   // mounts its shell afresh, with none of the previous user's tabs and views.
   return (

@@ -33,7 +33,12 @@ async function fetchSession(client: QueryClient): Promise<SessionUser | null> {
 
 export const useSession = () => {
   const client = useQueryClient();
-  return useQuery<SessionUser | null, OpError>({ queryKey: SESSION_KEY, queryFn: () => fetchSession(client), staleTime: Infinity, gcTime: Infinity });
+  return useQuery<SessionUser | null, OpError>({
+    queryKey: SESSION_KEY,
+    queryFn: () => fetchSession(client),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
 };
 
 /**
@@ -82,7 +87,9 @@ export const setSessionStarts = (starts: readonly SessionStart[]) => {
 
 /** What the sign-in's submit starts loading: the shell's chunks (renderer/app/router.tsx). */
 let shellPreload = () => {};
-export const setShellPreload = (preload: () => void) => { shellPreload = preload; };
+export const setShellPreload = (preload: () => void) => {
+  shellPreload = preload;
+};
 /** The shell's chunks, loading from now on (the sign-in's submit; the entry, while the user types). */
 export const preloadShell = () => shellPreload();
 
@@ -202,10 +209,15 @@ export function useFollowPowers(user: SessionUser | null | undefined): void {
   useEffect(() => {
     if (!member) return;
     let live = true;
-    callOp('session.refresh', undefined).then((next) => {
-      if (live && next && next.allValue.join(',') !== codes) client.setQueryData(SESSION_KEY, next);
-    }, () => {});
-    return () => { live = false; };
+    callOp('session.refresh', undefined).then(
+      (next) => {
+        if (live && next && next.allValue.join(',') !== codes) client.setQueryData(SESSION_KEY, next);
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
     // Asked again when the user goes elsewhere, not when the answer changes what it holds (`codes` is read, not watched).
   }, [pathname, member]);
 }

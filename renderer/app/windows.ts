@@ -17,7 +17,10 @@ export async function openWindow(path: string): Promise<void> {
 /** `openWindow` with failures reported the common way (an invalid path is a local refusal). */
 export function useOpenWindow() {
   const report = useReport();
-  return useCallback((path: string) => {
-    openWindow(path).catch((error: unknown) => report(error));
-  }, [report]);
+  return useCallback(
+    (path: string) => {
+      openWindow(path).catch((error: unknown) => report(error));
+    },
+    [report],
+  );
 }

@@ -4,7 +4,25 @@
  * flagged; a device's renewal history; renewing a device or a selection
  * opens the payment centre with them chosen.
  */
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, Title3, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  makeStyles,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  Title3,
+  tokens,
+} from '@fluentui/react-components';
 import { HistoryRegular, PaymentRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import type { FeeDevice } from '../../shared/billing/index.js';
@@ -28,31 +46,75 @@ export default function CostManagementPage() {
   const [history, setHistory] = useState<FeeDevice | null>(null);
   // Only a tenant pays: the admin sees the dates (and sets the fee in the payment centre).
   const pays = user.roleKind === 'tenant';
-  const actions = useMemo(() => ({
-    header: t('common.actions'), width: pays ? 200 : 110,
-    render: (d: FeeDevice) => (
-      <div className={styles.actions}>
-        <Button size="small" appearance="subtle" icon={<HistoryRegular />} onClick={() => setHistory(d)} data-testid="fee-device-history">{t('billing.devices.history')}</Button>
-        {pays && <Button size="small" appearance="subtle" icon={<PaymentRegular />} onClick={() => void navigate(payCenterPath([d.id]))} data-testid="fee-device-renew">{t('billing.devices.renew')}</Button>}
-      </div>
-    ),
-  }), [t, styles, pays, navigate]);
+  const actions = useMemo(
+    () => ({
+      header: t('common.actions'),
+      width: pays ? 200 : 110,
+      render: (d: FeeDevice) => (
+        <div className={styles.actions}>
+          <Button
+            size="small"
+            appearance="subtle"
+            icon={<HistoryRegular />}
+            onClick={() => setHistory(d)}
+            data-testid="fee-device-history"
+          >
+            {t('billing.devices.history')}
+          </Button>
+          {pays && (
+            <Button
+              size="small"
+              appearance="subtle"
+              icon={<PaymentRegular />}
+              onClick={() => void navigate(payCenterPath([d.id]))}
+              data-testid="fee-device-renew"
+            >
+              {t('billing.devices.renew')}
+            </Button>
+          )}
+        </div>
+      ),
+    }),
+    [t, styles, pays, navigate],
+  );
 
   return (
     <section className={styles.page} aria-labelledby="cost-title">
-      <Title3 as="h1" id="cost-title">{t('route.costManagement')}</Title3>
+      <Title3 as="h1" id="cost-title">
+        {t('route.costManagement')}
+      </Title3>
       {pays && (
-        <div className={styles.bulk} role="toolbar" aria-label={t('billing.renew.selected', { count: selection.ids.length })}>
+        <div
+          className={styles.bulk}
+          role="toolbar"
+          aria-label={t('billing.renew.selected', { count: selection.ids.length })}
+        >
           <Text>{t('billing.renew.selected', { count: selection.ids.length })}</Text>
-          <ActionButton size="small" disabled={selection.ids.length === 0} action={() => navigate(payCenterPath(selection.ids))} data-testid="fee-renew-selected">
+          <ActionButton
+            size="small"
+            disabled={selection.ids.length === 0}
+            action={() => navigate(payCenterPath(selection.ids))}
+            data-testid="fee-renew-selected"
+          >
             {t('billing.devices.renewSelected')}
           </ActionButton>
         </div>
       )}
-      <FeeDeviceTable page={page} testId="fee-devices" actions={actions} selection={pays ? {
-        selected: selection.selected, onChange: selection.setSelected,
-        rowLabel: (d) => t('billing.renew.selectRow', { name: d.name }), allLabel: t('billing.renew.selectAll'),
-      } : undefined} />
+      <FeeDeviceTable
+        page={page}
+        testId="fee-devices"
+        actions={actions}
+        selection={
+          pays
+            ? {
+                selected: selection.selected,
+                onChange: selection.setSelected,
+                rowLabel: (d) => t('billing.renew.selectRow', { name: d.name }),
+                allLabel: t('billing.renew.selectAll'),
+              }
+            : undefined
+        }
+      />
       {history && <HistoryDialog device={history} onClose={() => setHistory(null)} />}
     </section>
   );
@@ -62,12 +124,19 @@ function HistoryDialog({ device, onClose }: { device: FeeDevice; onClose: () => 
   const { t } = useScreen();
   const renewals = useOp('billing.history', { params: { id: device.id } });
   return (
-    <Dialog open onOpenChange={(_, d) => { if (!d.open) onClose(); }}>
+    <Dialog
+      open
+      onOpenChange={(_, d) => {
+        if (!d.open) onClose();
+      }}
+    >
       <DialogSurface data-testid="fee-history">
         <DialogBody>
           <DialogTitle>{t('billing.devices.historyTitle', { name: device.name })}</DialogTitle>
           <DialogContent>
-            {renewals.data?.length === 0 && <Text data-testid="fee-history-empty">{t('billing.devices.historyEmpty')}</Text>}
+            {renewals.data?.length === 0 && (
+              <Text data-testid="fee-history-empty">{t('billing.devices.historyEmpty')}</Text>
+            )}
             {!!renewals.data?.length && (
               <Table size="small" aria-label={t('billing.devices.history')}>
                 <TableHeader>
@@ -94,7 +163,9 @@ function HistoryDialog({ device, onClose }: { device: FeeDevice; onClose: () => 
             )}
           </DialogContent>
           <DialogActions>
-            <Button appearance="primary" onClick={onClose}>{t('common.close')}</Button>
+            <Button appearance="primary" onClick={onClose}>
+              {t('common.close')}
+            </Button>
           </DialogActions>
         </DialogBody>
       </DialogSurface>

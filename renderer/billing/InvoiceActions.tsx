@@ -4,7 +4,20 @@
  * paid bill's invoice (InvoiceWizard) and saves the record; the system admin
  * marks it issued, then mailed with the tracking number.
  */
-import { Badge, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Text, type BadgeProps } from '@fluentui/react-components';
+import {
+  Badge,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  Text,
+  type BadgeProps,
+} from '@fluentui/react-components';
 import { ArrowDownloadRegular, DocumentAddRegular, MailRegular, ReceiptRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { invoiceMark, type InvoiceState, type RenewalItem } from '../../shared/billing/index.js';
@@ -15,14 +28,20 @@ import { currentLang } from '../i18n/index.js';
 import { ActionButton, ConfirmDialog, useCloseGuard, useScreen } from '../kit/index.js';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const STATE_COLOURS: Readonly<Record<InvoiceState, BadgeProps['color']>> = { applied: 'warning', issued: 'brand', mailed: 'success' };
+const STATE_COLOURS: Readonly<Record<InvoiceState, BadgeProps['color']>> = {
+  applied: 'warning',
+  issued: 'brand',
+  mailed: 'success',
+};
 
 export function InvoiceCell({ bill }: { bill: RenewalItem }) {
   const { t } = useScreen();
   if (!bill.invoice) return <Text size={200}>{bill.state === 'paid' ? t('billing.invoice.none') : '—'}</Text>;
   return (
     <span data-testid="bill-invoice">
-      <Badge appearance="tint" color={STATE_COLOURS[bill.invoice.state]}>{t(`billing.invoice.states.${bill.invoice.state}`)}</Badge>
+      <Badge appearance="tint" color={STATE_COLOURS[bill.invoice.state]}>
+        {t(`billing.invoice.states.${bill.invoice.state}`)}
+      </Badge>
       {bill.invoice.trackingNumber && <Text size={200}> {bill.invoice.trackingNumber}</Text>}
     </span>
   );
@@ -36,25 +55,62 @@ export function InvoiceButtons({ bill, onAction }: { bill: RenewalItem; onAction
   const invoice = bill.invoice;
   const save = async () => {
     try {
-      const record = await callOp('billing.invoiceRecord', { params: { id: invoice!.id }, query: { lang: currentLang() } });
+      const record = await callOp('billing.invoiceRecord', {
+        params: { id: invoice!.id },
+        query: { lang: currentLang() },
+      });
       await saveFile(record.name, XLSX_MIME, record.data);
     } catch (error) {
       report(error);
     }
   };
   if (user.roleKind === 'tenant' && bill.state === 'paid' && !invoice) {
-    return <Button size="small" appearance="subtle" icon={<DocumentAddRegular />} onClick={() => onAction({ kind: 'apply', bill })} data-testid="bill-apply">{t('billing.invoice.apply')}</Button>;
+    return (
+      <Button
+        size="small"
+        appearance="subtle"
+        icon={<DocumentAddRegular />}
+        onClick={() => onAction({ kind: 'apply', bill })}
+        data-testid="bill-apply"
+      >
+        {t('billing.invoice.apply')}
+      </Button>
+    );
   }
   if (!invoice) return null;
   return (
     <>
       {user.roleKind === 'admin' && invoice.state === 'applied' && (
-        <Button size="small" appearance="subtle" icon={<ReceiptRegular />} onClick={() => onAction({ kind: 'issue', bill })} data-testid="bill-issue">{t('billing.invoice.markIssued')}</Button>
+        <Button
+          size="small"
+          appearance="subtle"
+          icon={<ReceiptRegular />}
+          onClick={() => onAction({ kind: 'issue', bill })}
+          data-testid="bill-issue"
+        >
+          {t('billing.invoice.markIssued')}
+        </Button>
       )}
       {user.roleKind === 'admin' && invoice.state === 'issued' && (
-        <Button size="small" appearance="subtle" icon={<MailRegular />} onClick={() => onAction({ kind: 'mail', bill })} data-testid="bill-mail">{t('billing.invoice.markMailed')}</Button>
+        <Button
+          size="small"
+          appearance="subtle"
+          icon={<MailRegular />}
+          onClick={() => onAction({ kind: 'mail', bill })}
+          data-testid="bill-mail"
+        >
+          {t('billing.invoice.markMailed')}
+        </Button>
       )}
-      <ActionButton size="small" appearance="subtle" icon={<ArrowDownloadRegular />} action={save} data-testid="bill-record">{t('billing.invoice.record')}</ActionButton>
+      <ActionButton
+        size="small"
+        appearance="subtle"
+        icon={<ArrowDownloadRegular />}
+        action={save}
+        data-testid="bill-record"
+      >
+        {t('billing.invoice.record')}
+      </ActionButton>
     </>
   );
 }
@@ -78,7 +134,10 @@ export function InvoiceMarkDialogs({ action, onClose }: { action: InvoiceAction;
     onClose();
   };
   const mail = async () => {
-    if (!invoiceMark.safeParse({ state: 'mailed', trackingNumber: tracking }).success) { setProblem(t('billing.validation.tracking')); return; }
+    if (!invoiceMark.safeParse({ state: 'mailed', trackingNumber: tracking }).success) {
+      setProblem(t('billing.validation.tracking'));
+      return;
+    }
     try {
       await mark.mutateAsync({ params: { id: id! }, body: { state: 'mailed', trackingNumber: tracking.trim() } });
       notify(t('billing.invoice.marked'));
@@ -86,24 +145,42 @@ export function InvoiceMarkDialogs({ action, onClose }: { action: InvoiceAction;
     } catch (error) {
       const field = asCallError(error).fields?.trackingNumber;
       if (field) setProblem(t(field as 'billing.validation.tracking'));
-      else { report(error); onClose(); }
+      else {
+        report(error);
+        onClose();
+      }
     }
   };
   return (
     <>
-      <ConfirmDialog open={action?.kind === 'issue'} text={`${t('billing.invoice.markIssued')} · ${action?.bill.number ?? ''}`} onConfirm={issue} onCancel={onClose} />
+      <ConfirmDialog
+        open={action?.kind === 'issue'}
+        text={`${t('billing.invoice.markIssued')} · ${action?.bill.number ?? ''}`}
+        onConfirm={issue}
+        onCancel={onClose}
+      />
       <Dialog open={action?.kind === 'mail'} onOpenChange={guard.onOpenChange}>
         <DialogSurface data-testid="bill-mail-dialog">
           <DialogBody>
             <DialogTitle>{t('billing.invoice.mailTitle', { number: action?.bill.number ?? '' })}</DialogTitle>
             <DialogContent>
               <Field label={t('billing.invoice.tracking')} required validationMessage={problem}>
-                <Input value={tracking} maxLength={30} onChange={(_, d) => { setTracking(d.value); setProblem(undefined); }} data-testid="bill-tracking" />
+                <Input
+                  value={tracking}
+                  maxLength={30}
+                  onChange={(_, d) => {
+                    setTracking(d.value);
+                    setProblem(undefined);
+                  }}
+                  data-testid="bill-tracking"
+                />
               </Field>
             </DialogContent>
             <DialogActions>
               <Button onClick={onClose}>{t('common.cancel')}</Button>
-              <ActionButton appearance="primary" action={mail} data-testid="bill-mail-save">{t('billing.invoice.markMailed')}</ActionButton>
+              <ActionButton appearance="primary" action={mail} data-testid="bill-mail-save">
+                {t('billing.invoice.markMailed')}
+              </ActionButton>
             </DialogActions>
           </DialogBody>
           {guard.question}

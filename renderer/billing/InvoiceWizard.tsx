@@ -6,11 +6,31 @@
  * days"). The info the tenant gave last is filled in. Each step's fields are
  * checked before the next, by the same schemas the upstream checks with.
  */
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
 import { CheckmarkCircleRegular } from '@fluentui/react-icons';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { INVOICE_MAIL_DAYS, invoiceInfo, receiptInfo, type InvoiceInfo, type ReceiptInfo, type RenewalItem } from '../../shared/billing/index.js';
+import {
+  INVOICE_MAIL_DAYS,
+  invoiceInfo,
+  receiptInfo,
+  type InvoiceInfo,
+  type ReceiptInfo,
+  type RenewalItem,
+} from '../../shared/billing/index.js';
 import { formatYuan } from '../../shared/format.js';
 import { useOp, useOpMutation } from '../bridge.js';
 import { applyFieldErrors, fieldsUnder, SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
@@ -19,11 +39,38 @@ import { FormInput } from '../app/FormInput.js';
 import { ActionButton, useCloseGuard, useScreen } from '../kit/index.js';
 
 const useStyles = makeStyles({
-  steps: { display: 'flex', gap: tokens.spacingHorizontalS, margin: 0, padding: 0, listStyle: 'none', flexWrap: 'wrap' },
-  step: { color: tokens.colorNeutralForeground3, paddingBottom: tokens.spacingVerticalXXS, borderBottom: `${tokens.strokeWidthThick} solid transparent` },
-  current: { color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold, borderBottomColor: tokens.colorBrandStroke1 },
-  fields: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, marginTop: tokens.spacingVerticalM },
-  summary: { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalXS, marginTop: tokens.spacingVerticalM, overflowWrap: 'anywhere' },
+  steps: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalS,
+    margin: 0,
+    padding: 0,
+    listStyle: 'none',
+    flexWrap: 'wrap',
+  },
+  step: {
+    color: tokens.colorNeutralForeground3,
+    paddingBottom: tokens.spacingVerticalXXS,
+    borderBottom: `${tokens.strokeWidthThick} solid transparent`,
+  },
+  current: {
+    color: tokens.colorBrandForeground1,
+    fontWeight: tokens.fontWeightSemibold,
+    borderBottomColor: tokens.colorBrandStroke1,
+  },
+  fields: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    marginTop: tokens.spacingVerticalM,
+  },
+  summary: {
+    display: 'grid',
+    gridTemplateColumns: 'max-content 1fr',
+    columnGap: tokens.spacingHorizontalL,
+    rowGap: tokens.spacingVerticalXS,
+    marginTop: tokens.spacingVerticalM,
+    overflowWrap: 'anywhere',
+  },
   done: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, marginTop: tokens.spacingVerticalM },
   doneIcon: { fontSize: '32px', color: tokens.colorPaletteGreenForeground1 },
 });
@@ -50,7 +97,13 @@ export function InvoiceWizard({ bill, onClose }: { bill: RenewalItem; onClose: (
             and let Tab and Escape go to the page behind. The remembered info fills the fields when it comes,
             leaving alone what was already typed; unread, they stay empty.
           */}
-          <Steps bill={bill} invoice={profile.data?.invoice ?? undefined} receipt={profile.data?.receipt ?? undefined} onClose={onClose} onState={setState} />
+          <Steps
+            bill={bill}
+            invoice={profile.data?.invoice ?? undefined}
+            receipt={profile.data?.receipt ?? undefined}
+            onClose={onClose}
+            onState={setState}
+          />
         </DialogBody>
         {guard.question}
       </DialogSurface>
@@ -58,27 +111,55 @@ export function InvoiceWizard({ bill, onClose }: { bill: RenewalItem; onClose: (
   );
 }
 
-function Steps({ bill, invoice, receipt, onClose, onState }: {
-  bill: RenewalItem; invoice: InvoiceInfo | undefined; receipt: ReceiptInfo | undefined; onClose: () => void; onState: (state: { dirty: boolean; busy: boolean }) => void;
+function Steps({
+  bill,
+  invoice,
+  receipt,
+  onClose,
+  onState,
+}: {
+  bill: RenewalItem;
+  invoice: InvoiceInfo | undefined;
+  receipt: ReceiptInfo | undefined;
+  onClose: () => void;
+  onState: (state: { dirty: boolean; busy: boolean }) => void;
 }) {
   const { t } = useScreen();
   const styles = useStyles();
   const [step, setStep] = useState<Step>('invoice');
   const [failed, setFailed] = useState(false);
   const remembered = { resetOptions: { keepDirtyValues: true }, ...SUBMIT_THEN_LIVE } as const;
-  const invoiceForm = useForm({ resolver: zodI18nResolver(invoiceInfo, t), defaultValues: EMPTY_INVOICE, values: invoice, ...remembered });
-  const receiptForm = useForm({ resolver: zodI18nResolver(receiptInfo, t), defaultValues: EMPTY_RECEIPT, values: receipt, ...remembered });
-  const apply = useOpMutation('billing.applyInvoice', { invalidates: ['billing.bills', 'billing.invoices', 'billing.invoiceProfile'] });
+  const invoiceForm = useForm({
+    resolver: zodI18nResolver(invoiceInfo, t),
+    defaultValues: EMPTY_INVOICE,
+    values: invoice,
+    ...remembered,
+  });
+  const receiptForm = useForm({
+    resolver: zodI18nResolver(receiptInfo, t),
+    defaultValues: EMPTY_RECEIPT,
+    values: receipt,
+    ...remembered,
+  });
+  const apply = useOpMutation('billing.applyInvoice', {
+    invalidates: ['billing.bills', 'billing.invoices', 'billing.invoiceProfile'],
+  });
   const dirty = step !== 'done' && (invoiceForm.formState.isDirty || receiptForm.formState.isDirty);
   const busy = apply.isPending;
   useEffect(() => onState({ dirty, busy }), [dirty, busy, onState]);
 
-  const next = step === 'invoice' ? invoiceForm.handleSubmit(() => setStep('receipt'))
-    : step === 'receipt' ? receiptForm.handleSubmit(() => setStep('confirm')) : undefined;
+  const next =
+    step === 'invoice'
+      ? invoiceForm.handleSubmit(() => setStep('receipt'))
+      : step === 'receipt'
+        ? receiptForm.handleSubmit(() => setStep('confirm'))
+        : undefined;
   const submit = async () => {
     setFailed(false);
     try {
-      await apply.mutateAsync({ body: { renewalId: bill.id, invoice: invoiceForm.getValues(), receipt: receiptForm.getValues() } });
+      await apply.mutateAsync({
+        body: { renewalId: bill.id, invoice: invoiceForm.getValues(), receipt: receiptForm.getValues() },
+      });
       setStep('done');
     } catch (error) {
       setFailed(true);
@@ -97,35 +178,107 @@ function Steps({ bill, invoice, receipt, onClose, onState }: {
   };
   const i = invoiceForm.getValues();
   const r = receiptForm.getValues();
-  const line = (label: string, value: string) => [<Text key={`${label}-l`}>{label}</Text>, <Text key={`${label}-v`} weight="semibold">{value}</Text>];
+  const line = (label: string, value: string) => [
+    <Text key={`${label}-l`}>{label}</Text>,
+    <Text key={`${label}-v`} weight="semibold">
+      {value}
+    </Text>,
+  ];
 
   return (
     <>
       <DialogContent>
         <ol className={styles.steps} aria-label={t('billing.invoice.apply')}>
           {STEPS.map((s, n) => (
-            <li key={s} className={s === step ? `${styles.step} ${styles.current}` : styles.step} aria-current={s === step ? 'step' : undefined} data-testid={`invoice-step-${s}`}>
+            <li
+              key={s}
+              className={s === step ? `${styles.step} ${styles.current}` : styles.step}
+              aria-current={s === step ? 'step' : undefined}
+              data-testid={`invoice-step-${s}`}
+            >
               {n + 1}. {t(`billing.invoice.steps.${s}`)}
             </li>
           ))}
         </ol>
-        {failed && step !== 'done' && <MessageBar intent="error" data-testid="invoice-failed"><MessageBarBody>{t('billing.invoice.failed')}</MessageBarBody></MessageBar>}
+        {failed && step !== 'done' && (
+          <MessageBar intent="error" data-testid="invoice-failed">
+            <MessageBarBody>{t('billing.invoice.failed')}</MessageBarBody>
+          </MessageBar>
+        )}
         {step === 'invoice' && (
-          <form className={styles.fields} onSubmit={(e) => { e.preventDefault(); void next?.(); }}>
-            <FormInput control={invoiceForm.control} name="company" label={t('billing.invoice.company')} input={{ maxLength: 60, 'data-testid': 'invoice-company' }} />
-            <FormInput control={invoiceForm.control} name="phone" label={t('billing.invoice.phone')} input={{ maxLength: 13, inputMode: 'tel', 'data-testid': 'invoice-phone' }} />
-            <FormInput control={invoiceForm.control} name="taxCode" label={t('billing.invoice.taxCode')} hint={t('billing.invoice.taxCodeHint')} input={{ maxLength: 18, 'data-testid': 'invoice-tax-code' }} />
-            <FormInput control={invoiceForm.control} name="bankAccount" label={t('billing.invoice.bankAccount')} input={{ maxLength: 30, inputMode: 'numeric', 'data-testid': 'invoice-bank-account' }} />
-            <FormInput control={invoiceForm.control} name="bankName" label={t('billing.invoice.bankName')} input={{ maxLength: 40, 'data-testid': 'invoice-bank-name' }} />
-            <FormInput control={invoiceForm.control} name="address" label={t('billing.invoice.address')} input={{ maxLength: 100, 'data-testid': 'invoice-address' }} />
+          <form
+            className={styles.fields}
+            onSubmit={(e) => {
+              e.preventDefault();
+              void next?.();
+            }}
+          >
+            <FormInput
+              control={invoiceForm.control}
+              name="company"
+              label={t('billing.invoice.company')}
+              input={{ maxLength: 60, 'data-testid': 'invoice-company' }}
+            />
+            <FormInput
+              control={invoiceForm.control}
+              name="phone"
+              label={t('billing.invoice.phone')}
+              input={{ maxLength: 13, inputMode: 'tel', 'data-testid': 'invoice-phone' }}
+            />
+            <FormInput
+              control={invoiceForm.control}
+              name="taxCode"
+              label={t('billing.invoice.taxCode')}
+              hint={t('billing.invoice.taxCodeHint')}
+              input={{ maxLength: 18, 'data-testid': 'invoice-tax-code' }}
+            />
+            <FormInput
+              control={invoiceForm.control}
+              name="bankAccount"
+              label={t('billing.invoice.bankAccount')}
+              input={{ maxLength: 30, inputMode: 'numeric', 'data-testid': 'invoice-bank-account' }}
+            />
+            <FormInput
+              control={invoiceForm.control}
+              name="bankName"
+              label={t('billing.invoice.bankName')}
+              input={{ maxLength: 40, 'data-testid': 'invoice-bank-name' }}
+            />
+            <FormInput
+              control={invoiceForm.control}
+              name="address"
+              label={t('billing.invoice.address')}
+              input={{ maxLength: 100, 'data-testid': 'invoice-address' }}
+            />
             <button type="submit" hidden />
           </form>
         )}
         {step === 'receipt' && (
-          <form className={styles.fields} onSubmit={(e) => { e.preventDefault(); void next?.(); }}>
-            <FormInput control={receiptForm.control} name="receiver" label={t('billing.invoice.receiver')} input={{ maxLength: 20, 'data-testid': 'receipt-receiver' }} />
-            <FormInput control={receiptForm.control} name="phone" label={t('billing.invoice.receiverPhone')} input={{ maxLength: 11, inputMode: 'tel', 'data-testid': 'receipt-phone' }} />
-            <FormInput control={receiptForm.control} name="address" label={t('billing.invoice.receiverAddress')} input={{ maxLength: 100, 'data-testid': 'receipt-address' }} />
+          <form
+            className={styles.fields}
+            onSubmit={(e) => {
+              e.preventDefault();
+              void next?.();
+            }}
+          >
+            <FormInput
+              control={receiptForm.control}
+              name="receiver"
+              label={t('billing.invoice.receiver')}
+              input={{ maxLength: 20, 'data-testid': 'receipt-receiver' }}
+            />
+            <FormInput
+              control={receiptForm.control}
+              name="phone"
+              label={t('billing.invoice.receiverPhone')}
+              input={{ maxLength: 11, inputMode: 'tel', 'data-testid': 'receipt-phone' }}
+            />
+            <FormInput
+              control={receiptForm.control}
+              name="address"
+              label={t('billing.invoice.receiverAddress')}
+              input={{ maxLength: 100, 'data-testid': 'receipt-address' }}
+            />
             <button type="submit" hidden />
           </form>
         )}
@@ -152,12 +305,26 @@ function Steps({ bill, invoice, receipt, onClose, onState }: {
       </DialogContent>
       <DialogActions>
         {(step === 'receipt' || step === 'confirm') && (
-          <Button onClick={() => setStep(step === 'receipt' ? 'invoice' : 'receipt')} data-testid="invoice-back">{t('billing.invoice.back')}</Button>
+          <Button onClick={() => setStep(step === 'receipt' ? 'invoice' : 'receipt')} data-testid="invoice-back">
+            {t('billing.invoice.back')}
+          </Button>
         )}
         {step !== 'done' && <Button onClick={onClose}>{t('common.cancel')}</Button>}
-        {(step === 'invoice' || step === 'receipt') && <Button appearance="primary" onClick={() => void next?.()} data-testid="invoice-next">{t('billing.invoice.next')}</Button>}
-        {step === 'confirm' && <ActionButton appearance="primary" action={submit} data-testid="invoice-submit">{t('billing.invoice.submit')}</ActionButton>}
-        {step === 'done' && <Button appearance="primary" onClick={onClose} data-testid="invoice-close">{t('billing.pay.done')}</Button>}
+        {(step === 'invoice' || step === 'receipt') && (
+          <Button appearance="primary" onClick={() => void next?.()} data-testid="invoice-next">
+            {t('billing.invoice.next')}
+          </Button>
+        )}
+        {step === 'confirm' && (
+          <ActionButton appearance="primary" action={submit} data-testid="invoice-submit">
+            {t('billing.invoice.submit')}
+          </ActionButton>
+        )}
+        {step === 'done' && (
+          <Button appearance="primary" onClick={onClose} data-testid="invoice-close">
+            {t('billing.pay.done')}
+          </Button>
+        )}
       </DialogActions>
     </>
   );

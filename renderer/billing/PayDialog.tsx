@@ -4,7 +4,21 @@
  * paid, failed or expired; then what happened, and for a paid one each
  * device's new end date. The sandbox stands in for the provider, and says so.
  */
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, MessageBar, MessageBarBody, Spinner, Text, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import type { RenewalItem } from '../../shared/billing/index.js';
@@ -15,9 +29,19 @@ import { formatDate } from './FeeDeviceTable.js';
 import { BILL_PATH } from './paths.js';
 
 const useStyles = makeStyles({
-  body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, alignItems: 'center', textAlign: 'center' },
+  body: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    alignItems: 'center',
+    textAlign: 'center',
+  },
   qr: { width: '200px', height: '200px', imageRendering: 'pixelated' },
-  amount: { fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700, fontWeight: tokens.fontWeightSemibold },
+  amount: {
+    fontSize: tokens.fontSizeHero700,
+    lineHeight: tokens.lineHeightHero700,
+    fontWeight: tokens.fontWeightSemibold,
+  },
   lines: { margin: 0, paddingLeft: 0, listStyle: 'none', width: '100%', textAlign: 'start' },
 });
 
@@ -33,13 +57,25 @@ function useCountdown(until: string): { minutes: number; seconds: number } {
   return { minutes: Math.floor(left / 60), seconds: left % 60 };
 }
 
-export function PayDialog({ renewal, onClose, onPaid }: { renewal: RenewalItem; onClose: () => void; onPaid?: () => void }) {
+export function PayDialog({
+  renewal,
+  onClose,
+  onPaid,
+}: {
+  renewal: RenewalItem;
+  onClose: () => void;
+  onPaid?: () => void;
+}) {
   const { t, navigate } = useScreen();
   const styles = useStyles();
   const [qr, setQr] = useState<string>();
-  const state = useOp('billing.renewal', { params: { id: renewal.id } }, {
-    refetchInterval: (q) => (q.state.data && FINAL.has(q.state.data.state) ? false : 1500),
-  });
+  const state = useOp(
+    'billing.renewal',
+    { params: { id: renewal.id } },
+    {
+      refetchInterval: (q) => (q.state.data && FINAL.has(q.state.data.state) ? false : 1500),
+    },
+  );
   const current = state.data ?? { ...renewal, devices: [] };
   // Paid: the list behind shows the new service ends at once, not only after "Done".
   const paid = current.state === 'paid';
@@ -54,17 +90,33 @@ export function PayDialog({ renewal, onClose, onPaid }: { renewal: RenewalItem; 
   const platform = t(`billing.renew.platforms.${renewal.platform}`);
 
   return (
-    <Dialog open modalType="alert" onOpenChange={(_, d) => { if (!d.open) onClose(); }}>
+    <Dialog
+      open
+      modalType="alert"
+      onOpenChange={(_, d) => {
+        if (!d.open) onClose();
+      }}
+    >
       <DialogSurface data-testid="pay-dialog" aria-describedby="pay-state">
         <DialogBody>
           <DialogTitle>{t('billing.pay.title')}</DialogTitle>
           <DialogContent className={styles.body}>
-            <MessageBar intent="warning"><MessageBarBody>{t('billing.simulated')}</MessageBarBody></MessageBar>
-            <Text className={styles.amount} data-testid="pay-amount">{formatYuan(renewal.amount)}</Text>
-            <Text>{t('billing.pay.number')}: <span data-testid="pay-number">{renewal.number}</span></Text>
+            <MessageBar intent="warning">
+              <MessageBarBody>{t('billing.simulated')}</MessageBarBody>
+            </MessageBar>
+            <Text className={styles.amount} data-testid="pay-amount">
+              {formatYuan(renewal.amount)}
+            </Text>
+            <Text>
+              {t('billing.pay.number')}: <span data-testid="pay-number">{renewal.number}</span>
+            </Text>
             {current.state === 'pending' && (
               <>
-                {qr ? <img className={styles.qr} src={qr} alt={t('billing.pay.scan', { platform })} data-testid="pay-qr" /> : <Spinner />}
+                {qr ? (
+                  <img className={styles.qr} src={qr} alt={t('billing.pay.scan', { platform })} data-testid="pay-qr" />
+                ) : (
+                  <Spinner />
+                )}
                 <Text>{t('billing.pay.scan', { platform })}</Text>
                 <Text size={200}>{t('billing.pay.expiresIn', left)}</Text>
                 <Spinner size="tiny" label={t('billing.pay.waiting')} id="pay-state" />
@@ -72,21 +124,39 @@ export function PayDialog({ renewal, onClose, onPaid }: { renewal: RenewalItem; 
             )}
             {current.state === 'paid' && (
               <>
-                <MessageBar intent="success" id="pay-state" data-testid="pay-paid"><MessageBarBody>{t('billing.pay.paid')}</MessageBarBody></MessageBar>
+                <MessageBar intent="success" id="pay-state" data-testid="pay-paid">
+                  <MessageBarBody>{t('billing.pay.paid')}</MessageBarBody>
+                </MessageBar>
                 <ul className={styles.lines}>
                   {current.devices.map((d) => (
-                    <li key={d.deviceId} data-testid="pay-device">{d.name} · {t('billing.pay.newExpiry')} {formatDate(d.expiryAfter)}</li>
+                    <li key={d.deviceId} data-testid="pay-device">
+                      {d.name} · {t('billing.pay.newExpiry')} {formatDate(d.expiryAfter)}
+                    </li>
                   ))}
                 </ul>
               </>
             )}
             {(current.state === 'failed' || current.state === 'expired') && (
-              <MessageBar intent="error" id="pay-state" data-testid={`pay-${current.state}`}><MessageBarBody>{t(`billing.pay.${current.state}`)}</MessageBarBody></MessageBar>
+              <MessageBar intent="error" id="pay-state" data-testid={`pay-${current.state}`}>
+                <MessageBarBody>{t(`billing.pay.${current.state}`)}</MessageBarBody>
+              </MessageBar>
             )}
           </DialogContent>
           <DialogActions>
-            {current.state === 'paid' && <Button onClick={() => { onClose(); void navigate(BILL_PATH); }} data-testid="pay-bills">{t('billing.pay.toBills')}</Button>}
-            <Button appearance="primary" onClick={onClose} data-testid="pay-close">{t(current.state === 'pending' ? 'common.close' : 'billing.pay.done')}</Button>
+            {current.state === 'paid' && (
+              <Button
+                onClick={() => {
+                  onClose();
+                  void navigate(BILL_PATH);
+                }}
+                data-testid="pay-bills"
+              >
+                {t('billing.pay.toBills')}
+              </Button>
+            )}
+            <Button appearance="primary" onClick={onClose} data-testid="pay-close">
+              {t(current.state === 'pending' ? 'common.close' : 'billing.pay.done')}
+            </Button>
           </DialogActions>
         </DialogBody>
       </DialogSurface>

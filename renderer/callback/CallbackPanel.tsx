@@ -6,7 +6,25 @@
  * a test event, and the delivery log. Checked by the shared schema on submit
  * for comfort; the upstream checks where the addresses resolve.
  */
-import { Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, MessageBar, MessageBarBody, Spinner, Text, Textarea, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Text,
+  Textarea,
+  tokens,
+} from '@fluentui/react-components';
 import { ArrowRepeatAllRegular, CopyRegular, SendRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { CALLBACK_EVENTS, callbackInput, type CallbackEvent, type CallbackView } from '../../shared/callback/index.js';
@@ -18,7 +36,11 @@ import { DeliveryLog } from './DeliveryLog.js';
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 320px), 1fr))', gap: tokens.spacingHorizontalM },
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 320px), 1fr))',
+    gap: tokens.spacingHorizontalM,
+  },
   events: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalM },
   row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   secret: { fontFamily: tokens.fontFamilyMonospace, overflowWrap: 'anywhere' },
@@ -34,7 +56,12 @@ export function CallbackPanel({ tenantId }: { tenantId?: number | undefined }) {
   const settings = useOp('callback.settings', { body: tenantId === undefined ? {} : { tenantId } }, { staleTime: 0 });
   // Outside the form, which starts again from each save's answer: the secret outlives that.
   const [shown, setShown] = useState<string | null>(null);
-  if (settings.isError) return <MessageBar intent="error"><MessageBarBody>{t('common.loadFailed')}</MessageBarBody></MessageBar>;
+  if (settings.isError)
+    return (
+      <MessageBar intent="error">
+        <MessageBarBody>{t('common.loadFailed')}</MessageBarBody>
+      </MessageBar>
+    );
   if (!settings.data) return <Spinner />;
   return (
     <>
@@ -44,23 +71,47 @@ export function CallbackPanel({ tenantId }: { tenantId?: number | undefined }) {
   );
 }
 
-interface Values { eventUrl: string; infoUrl: string; publicKey: string; events: CallbackEvent[] }
+interface Values {
+  eventUrl: string;
+  infoUrl: string;
+  publicKey: string;
+  events: CallbackEvent[];
+}
 
-function Loaded({ view, tenantId, onSecret }: { view: CallbackView; tenantId: number | undefined; onSecret: (secret: string) => void }) {
+function Loaded({
+  view,
+  tenantId,
+  onSecret,
+}: {
+  view: CallbackView;
+  tenantId: number | undefined;
+  onSecret: (secret: string) => void;
+}) {
   const { t, notify, report } = useScreen();
   const styles = useStyles();
   const owner = tenantId === undefined ? {} : { tenantId };
   const save = useOpMutation('callback.save', { invalidates: ['callback.settings'] });
   const rotate = useOpMutation('callback.rotateSecret', { invalidates: ['callback.settings'] });
   const test = useOpMutation('callback.test', { invalidates: ['callback.deliveries'] });
-  const [values, setValues] = useState<Values>({ eventUrl: view.eventUrl ?? '', infoUrl: view.infoUrl ?? '', publicKey: view.publicKey ?? '', events: view.events });
+  const [values, setValues] = useState<Values>({
+    eventUrl: view.eventUrl ?? '',
+    infoUrl: view.infoUrl ?? '',
+    publicKey: view.publicKey ?? '',
+    events: view.events,
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState(false);
   const set = (patch: Partial<Values>) => setValues((v) => ({ ...v, ...patch }));
   const toFields = (fields: Record<string, string>) => setErrors(fieldMessages(fields, t));
 
   const submit = async () => {
-    const body = { ...owner, eventUrl: values.eventUrl.trim() || null, infoUrl: values.infoUrl.trim() || null, publicKey: values.publicKey.trim() || null, events: values.events };
+    const body = {
+      ...owner,
+      eventUrl: values.eventUrl.trim() || null,
+      infoUrl: values.infoUrl.trim() || null,
+      publicKey: values.publicKey.trim() || null,
+      events: values.events,
+    };
     const checked = callbackInput.safeParse(body);
     if (!checked.success) {
       toFields(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])));
@@ -91,47 +142,109 @@ function Loaded({ view, tenantId, onSecret }: { view: CallbackView; tenantId: nu
       report(error);
     }
   };
-  const toggle = (event: CallbackEvent, on: boolean) => set({ events: on ? [...values.events, event] : values.events.filter((e) => e !== event) });
+  const toggle = (event: CallbackEvent, on: boolean) =>
+    set({ events: on ? [...values.events, event] : values.events.filter((e) => e !== event) });
 
   return (
     <div className={styles.panel}>
       <Text size={200}>{t('callback.intro', { standard: STANDARD })}</Text>
       <div className={styles.grid}>
-        <Field label={t('callback.eventUrl')} hint={t('callback.eventUrlHint', { example: EXAMPLE })} validationMessage={errors.eventUrl}>
-          <Input type="url" value={values.eventUrl} placeholder={EXAMPLE} onChange={(_, d) => set({ eventUrl: d.value })} data-testid="callback-event-url" />
+        <Field
+          label={t('callback.eventUrl')}
+          hint={t('callback.eventUrlHint', { example: EXAMPLE })}
+          validationMessage={errors.eventUrl}
+        >
+          <Input
+            type="url"
+            value={values.eventUrl}
+            placeholder={EXAMPLE}
+            onChange={(_, d) => set({ eventUrl: d.value })}
+            data-testid="callback-event-url"
+          />
         </Field>
         <Field label={t('callback.infoUrl')} hint={t('callback.infoUrlHint')} validationMessage={errors.infoUrl}>
-          <Input type="url" value={values.infoUrl} onChange={(_, d) => set({ infoUrl: d.value })} data-testid="callback-info-url" />
+          <Input
+            type="url"
+            value={values.infoUrl}
+            onChange={(_, d) => set({ infoUrl: d.value })}
+            data-testid="callback-info-url"
+          />
         </Field>
       </div>
       <CheckGroup label={t('callback.events')} testId="callback-events">
         <div className={styles.events}>
           {CALLBACK_EVENTS.map((e) => (
-            <Checkbox key={e} label={t(`callback.event.${e}`)} checked={values.events.includes(e)} onChange={(_, d) => toggle(e, d.checked === true)} data-testid={`callback-event-${e}`} />
+            <Checkbox
+              key={e}
+              label={t(`callback.event.${e}`)}
+              checked={values.events.includes(e)}
+              onChange={(_, d) => toggle(e, d.checked === true)}
+              data-testid={`callback-event-${e}`}
+            />
           ))}
         </div>
       </CheckGroup>
-      <Field label={t('callback.publicKey', { format: KEY_FORMAT })} hint={t('callback.publicKeyHint')} validationMessage={errors.publicKey}>
-        <Textarea resize="vertical" value={values.publicKey} onChange={(_, d) => set({ publicKey: d.value })} placeholder="-----BEGIN PUBLIC KEY-----" data-testid="callback-public-key" />
+      <Field
+        label={t('callback.publicKey', { format: KEY_FORMAT })}
+        hint={t('callback.publicKeyHint')}
+        validationMessage={errors.publicKey}
+      >
+        <Textarea
+          resize="vertical"
+          value={values.publicKey}
+          onChange={(_, d) => set({ publicKey: d.value })}
+          placeholder="-----BEGIN PUBLIC KEY-----"
+          data-testid="callback-public-key"
+        />
       </Field>
       <Field label={t('callback.secret')}>
         <div className={styles.row}>
           {view.secret.set ? (
-            <Text data-testid="callback-secret-masked">{t('callback.secretSet', { last4: view.secret.last4 ?? '', time: view.secret.setAt ? formatDateTime(view.secret.setAt) : '' })}</Text>
-          ) : <Text className={styles.muted}>{t('callback.secretNotSet')}</Text>}
-          {view.secret.set && (
-            <Button size="small" icon={<ArrowRepeatAllRegular />} onClick={() => setConfirming(true)} data-testid="callback-rotate">{t('callback.rotate')}</Button>
+            <Text data-testid="callback-secret-masked">
+              {t('callback.secretSet', {
+                last4: view.secret.last4 ?? '',
+                time: view.secret.setAt ? formatDateTime(view.secret.setAt) : '',
+              })}
+            </Text>
+          ) : (
+            <Text className={styles.muted}>{t('callback.secretNotSet')}</Text>
           )}
-          {view.secret.previousUntil && <Text size={200} className={styles.muted}>{t('callback.previousUntil', { time: formatDateTime(view.secret.previousUntil) })}</Text>}
+          {view.secret.set && (
+            <Button
+              size="small"
+              icon={<ArrowRepeatAllRegular />}
+              onClick={() => setConfirming(true)}
+              data-testid="callback-rotate"
+            >
+              {t('callback.rotate')}
+            </Button>
+          )}
+          {view.secret.previousUntil && (
+            <Text size={200} className={styles.muted}>
+              {t('callback.previousUntil', { time: formatDateTime(view.secret.previousUntil) })}
+            </Text>
+          )}
         </div>
       </Field>
       <div className={styles.row}>
-        <ActionButton appearance="primary" action={submit} data-testid="callback-save">{t('callback.save')}</ActionButton>
-        {view.eventUrl && <ActionButton icon={<SendRegular />} action={sendTest} data-testid="callback-test">{t('callback.test')}</ActionButton>}
+        <ActionButton appearance="primary" action={submit} data-testid="callback-save">
+          {t('callback.save')}
+        </ActionButton>
+        {view.eventUrl && (
+          <ActionButton icon={<SendRegular />} action={sendTest} data-testid="callback-test">
+            {t('callback.test')}
+          </ActionButton>
+        )}
       </div>
       <DeliveryLog tenantId={tenantId} />
-      <ConfirmDialog open={confirming} title={t('callback.rotate')} text={t('callback.rotateConfirm')} confirmLabel={t('callback.rotate')}
-        onConfirm={doRotate} onCancel={() => setConfirming(false)} />
+      <ConfirmDialog
+        open={confirming}
+        title={t('callback.rotate')}
+        text={t('callback.rotateConfirm')}
+        confirmLabel={t('callback.rotate')}
+        onConfirm={doRotate}
+        onCancel={() => setConfirming(false)}
+      />
     </div>
   );
 }
@@ -141,7 +254,10 @@ function SecretDialog({ secret, onClose }: { secret: string; onClose: () => void
   const { t, notify } = useScreen();
   const styles = useStyles();
   const copy = async () => {
-    await navigator.clipboard.writeText(secret).then(() => notify(t('callback.copied')), () => {});
+    await navigator.clipboard.writeText(secret).then(
+      () => notify(t('callback.copied')),
+      () => {},
+    );
   };
   return (
     <Dialog open modalType="alert">
@@ -149,12 +265,20 @@ function SecretDialog({ secret, onClose }: { secret: string; onClose: () => void
         <DialogBody>
           <DialogTitle>{t('callback.secret')}</DialogTitle>
           <DialogContent className={styles.panel}>
-            <MessageBar intent="warning"><MessageBarBody>{t('callback.shownOnce')}</MessageBarBody></MessageBar>
-            <Text className={styles.secret} data-testid="callback-secret">{secret}</Text>
+            <MessageBar intent="warning">
+              <MessageBarBody>{t('callback.shownOnce')}</MessageBarBody>
+            </MessageBar>
+            <Text className={styles.secret} data-testid="callback-secret">
+              {secret}
+            </Text>
           </DialogContent>
           <DialogActions>
-            <Button icon={<CopyRegular />} onClick={() => void copy()}>{t('callback.copy')}</Button>
-            <Button appearance="primary" onClick={onClose} data-testid="callback-secret-close">{t('callback.close')}</Button>
+            <Button icon={<CopyRegular />} onClick={() => void copy()}>
+              {t('callback.copy')}
+            </Button>
+            <Button appearance="primary" onClick={onClose} data-testid="callback-secret-close">
+              {t('callback.close')}
+            </Button>
           </DialogActions>
         </DialogBody>
       </DialogSurface>

@@ -28,12 +28,33 @@ const useStyles = makeStyles({
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   timeline: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
   entry: {
-    position: 'relative', paddingLeft: '28px', paddingBottom: tokens.spacingVerticalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS,
+    position: 'relative',
+    paddingLeft: '28px',
+    paddingBottom: tokens.spacingVerticalL,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
     // The line joining the dots, down to the next entry.
-    '::before': { content: '""', position: 'absolute', left: '7px', top: '14px', bottom: 0, width: '2px', backgroundColor: tokens.colorNeutralStroke2 },
+    '::before': {
+      content: '""',
+      position: 'absolute',
+      left: '7px',
+      top: '14px',
+      bottom: 0,
+      width: '2px',
+      backgroundColor: tokens.colorNeutralStroke2,
+    },
     ':last-child::before': { display: 'none' },
   },
-  dot: { position: 'absolute', left: 0, top: '4px', width: '16px', height: '16px', borderRadius: '50%', backgroundColor: tokens.colorBrandBackground },
+  dot: {
+    position: 'absolute',
+    left: 0,
+    top: '4px',
+    width: '16px',
+    height: '16px',
+    borderRadius: '50%',
+    backgroundColor: tokens.colorBrandBackground,
+  },
   who: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   when: { color: tokens.colorNeutralForeground3 },
   content: { overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' },
@@ -45,42 +66,77 @@ export default function ComplaintDetailPage() {
   const styles = useStyles();
   const navigate = useNavigate();
   const openWindow = useOpenWindow();
-  const { gate, data: c, back } = useDetail('complaint.info', {
-    backTo: COMPLAINT_LIST_PATH, backLabel: t('complaint.back'), testId: 'complaint-detail', notFoundCode: CODE.complaintNotFound, invalidId: t('complaint.notFound'),
+  const {
+    gate,
+    data: c,
+    back,
+  } = useDetail('complaint.info', {
+    backTo: COMPLAINT_LIST_PATH,
+    backLabel: t('complaint.back'),
+    testId: 'complaint-detail',
+    notFoundCode: CODE.complaintNotFound,
+    invalidId: t('complaint.notFound'),
   });
   if (gate) return gate;
   return (
-    <DetailPage id="complaint-detail" title={`${t('complaint.detailTitle')} ${c.number}`} back={back} actions={(
-      <Button icon={<WindowNewRegular />} onClick={() => openWindow(complaintDetailPath(c.id))} data-testid="complaint-detail-window">{t('order.list.newWindow')}</Button>
-    )}>
+    <DetailPage
+      id="complaint-detail"
+      title={`${t('complaint.detailTitle')} ${c.number}`}
+      back={back}
+      actions={
+        <Button
+          icon={<WindowNewRegular />}
+          onClick={() => openWindow(complaintDetailPath(c.id))}
+          data-testid="complaint-detail-window"
+        >
+          {t('order.list.newWindow')}
+        </Button>
+      }
+    >
       <Card className={styles.card}>
-        <div><Badge appearance="filled" color={STATE_COLOURS[c.status]} data-testid="complaint-detail-status">{t(`complaint.states.${c.status}`)}</Badge></div>
-        <InfoList items={[
-          { label: t('complaint.number'), value: c.number },
-          {
-            label: t('complaint.orderNumber'),
-            value: <Link onClick={() => void navigate(orderDetailPath(c.orderId))} data-testid="complaint-order">{c.orderNumber}</Link>,
-          },
-          { label: t('complaint.amount'), value: formatYuan(c.amount) },
-          { label: t('complaint.type'), value: t(`complaint.types.${c.type}`) },
-          { label: t('complaint.contact'), value: <Contact value={c.contact} /> },
-          { label: t('complaint.device'), value: c.deviceName },
-          { label: t('complaint.tenant'), value: c.tenantName },
-          { label: t('complaint.createdAt'), value: formatDateTime(c.createdAt) },
-          { label: t('complaint.description'), value: c.description },
-        ]} />
+        <div>
+          <Badge appearance="filled" color={STATE_COLOURS[c.status]} data-testid="complaint-detail-status">
+            {t(`complaint.states.${c.status}`)}
+          </Badge>
+        </div>
+        <InfoList
+          items={[
+            { label: t('complaint.number'), value: c.number },
+            {
+              label: t('complaint.orderNumber'),
+              value: (
+                <Link onClick={() => void navigate(orderDetailPath(c.orderId))} data-testid="complaint-order">
+                  {c.orderNumber}
+                </Link>
+              ),
+            },
+            { label: t('complaint.amount'), value: formatYuan(c.amount) },
+            { label: t('complaint.type'), value: t(`complaint.types.${c.type}`) },
+            { label: t('complaint.contact'), value: <Contact value={c.contact} /> },
+            { label: t('complaint.device'), value: c.deviceName },
+            { label: t('complaint.tenant'), value: c.tenantName },
+            { label: t('complaint.createdAt'), value: formatDateTime(c.createdAt) },
+            { label: t('complaint.description'), value: c.description },
+          ]}
+        />
       </Card>
       <Card className={styles.card}>
-        <Text as="h2" weight="semibold" size={400}>{t('complaint.progress')}</Text>
+        <Text as="h2" weight="semibold" size={400}>
+          {t('complaint.progress')}
+        </Text>
         <ol className={styles.timeline} data-testid="complaint-progress">
           {c.progress.map((p) => (
             <li key={p.id} className={styles.entry} data-testid="complaint-entry">
               <span className={styles.dot} aria-hidden />
               <span className={styles.who}>
-                <Badge appearance="tint" color={p.role === 'users' ? 'warning' : 'brand'}>{t(`complaint.roles.${p.role}`)}</Badge>
+                <Badge appearance="tint" color={p.role === 'users' ? 'warning' : 'brand'}>
+                  {t(`complaint.roles.${p.role}`)}
+                </Badge>
                 <Text weight="semibold">{t(`complaint.actions.${p.action}`)}</Text>
                 {p.actor && <Text>{p.actor}</Text>}
-                <Text size={200} className={styles.when} title={formatDateTime(p.at)}>{formatRelative(t, p.at)}</Text>
+                <Text size={200} className={styles.when} title={formatDateTime(p.at)}>
+                  {formatRelative(t, p.at)}
+                </Text>
               </span>
               <Text className={styles.content}>{p.content}</Text>
             </li>
@@ -101,22 +157,37 @@ function Steps({ complaint: c }: { complaint: ComplaintDetail }) {
   const [order, setOrder] = useState<OrderDetail | null>(null);
   const [closing, setClosing] = useState(false);
   const send = useOpMutation('complaint.reply', { invalidates: ['complaint.info', 'complaint.page'] });
-  const refund = useOpMutation('complaint.refund', { invalidates: ['complaint.info', 'complaint.page', 'order.info', 'order.page', 'order.count', 'refund.list'] });
+  const refund = useOpMutation('complaint.refund', {
+    invalidates: ['complaint.info', 'complaint.page', 'order.info', 'order.page', 'order.count', 'refund.list'],
+  });
 
   const answer = useGuardedAction(async () => {
-    if (!reply.trim()) { setReplyError(t('validation.required')); return; }
+    if (!reply.trim()) {
+      setReplyError(t('validation.required'));
+      return;
+    }
     setReplyError(undefined);
     try {
       await send.mutateAsync({ params: { id: c.id }, body: { content: reply.trim() } });
       setReply('');
       notify(t('complaint.replied'));
     } catch (error) {
-      report(error, { fallback: t('complaint.submitFailed'), onFields: (f) => setReplyError(f.content ? t(f.content as 'validation.required', { max: COMPLAINT_LIMITS.reply }) : undefined) });
+      report(error, {
+        fallback: t('complaint.submitFailed'),
+        onFields: (f) =>
+          setReplyError(f.content ? t(f.content as 'validation.required', { max: COMPLAINT_LIMITS.reply }) : undefined),
+      });
     }
   });
   const startRefund = useGuardedAction(async () => {
     try {
-      setOrder(await client.fetchQuery({ queryKey: ['order.info', { params: { id: c.orderId } }], queryFn: () => callOp('order.info', { params: { id: c.orderId } }), staleTime: 0 }));
+      setOrder(
+        await client.fetchQuery({
+          queryKey: ['order.info', { params: { id: c.orderId } }],
+          queryFn: () => callOp('order.info', { params: { id: c.orderId } }),
+          staleTime: 0,
+        }),
+      );
     } catch (error) {
       report(error, { fallback: t('common.loadFailed') });
     }
@@ -124,17 +195,48 @@ function Steps({ complaint: c }: { complaint: ComplaintDetail }) {
 
   return (
     <Card className={styles.card}>
-      <Field label={t('complaint.reply')} validationMessage={replyError} validationState={replyError ? 'error' : 'none'}>
-        <Textarea value={reply} maxLength={COMPLAINT_LIMITS.reply} placeholder={t('complaint.replyPlaceholder')} onChange={(_, d) => setReply(d.value)} data-testid="complaint-reply" />
+      <Field
+        label={t('complaint.reply')}
+        validationMessage={replyError}
+        validationState={replyError ? 'error' : 'none'}
+      >
+        <Textarea
+          value={reply}
+          maxLength={COMPLAINT_LIMITS.reply}
+          placeholder={t('complaint.replyPlaceholder')}
+          onChange={(_, d) => setReply(d.value)}
+          data-testid="complaint-reply"
+        />
       </Field>
       <div className={styles.steps}>
-        <Button icon={<ArrowUndoRegular />} onClick={() => void startRefund.run()} disabledFocusable={startRefund.busy} data-testid="complaint-refund">{t('complaint.refund')}</Button>
-        <Button icon={<CheckmarkCircleRegular />} onClick={() => setClosing(true)} data-testid="complaint-close">{t('complaint.close')}</Button>
-        <Button appearance="primary" icon={<SendRegular />} onClick={() => void answer.run()} disabledFocusable={answer.busy} data-testid="complaint-send">{t('complaint.send')}</Button>
+        <Button
+          icon={<ArrowUndoRegular />}
+          onClick={() => void startRefund.run()}
+          disabledFocusable={startRefund.busy}
+          data-testid="complaint-refund"
+        >
+          {t('complaint.refund')}
+        </Button>
+        <Button icon={<CheckmarkCircleRegular />} onClick={() => setClosing(true)} data-testid="complaint-close">
+          {t('complaint.close')}
+        </Button>
+        <Button
+          appearance="primary"
+          icon={<SendRegular />}
+          onClick={() => void answer.run()}
+          disabledFocusable={answer.busy}
+          data-testid="complaint-send"
+        >
+          {t('complaint.send')}
+        </Button>
       </div>
       {order && (
-        <RefundDialog order={order} reason={c.description.slice(0, 100)} onClose={() => setOrder(null)}
-          submit={(input) => refund.mutateAsync({ params: { id: c.id }, body: input })} />
+        <RefundDialog
+          order={order}
+          reason={c.description.slice(0, 100)}
+          onClose={() => setOrder(null)}
+          submit={(input) => refund.mutateAsync({ params: { id: c.id }, body: input })}
+        />
       )}
       {closing && <CloseDialog complaint={c} onClose={() => setClosing(false)} />}
     </Card>
@@ -147,19 +249,43 @@ function CloseDialog({ complaint: c, onClose }: { complaint: ComplaintDetail; on
   const [error, setError] = useState<string>();
   const close = useOpMutation('complaint.close', { invalidates: ['complaint.info', 'complaint.page'] });
   const submit = useGuardedAction(async () => {
-    if (!note.trim()) { setError(t('validation.required')); return; }
+    if (!note.trim()) {
+      setError(t('validation.required'));
+      return;
+    }
     try {
       await close.mutateAsync({ params: { id: c.id }, body: { content: note.trim() } });
       notify(t('complaint.closed'));
       onClose();
     } catch (err) {
-      report(err, { fallback: t('complaint.submitFailed'), onFields: (f) => setError(f.content ? t(f.content as 'validation.required', { max: COMPLAINT_LIMITS.reply }) : undefined) });
+      report(err, {
+        fallback: t('complaint.submitFailed'),
+        onFields: (f) =>
+          setError(f.content ? t(f.content as 'validation.required', { max: COMPLAINT_LIMITS.reply }) : undefined),
+      });
     }
   });
   return (
-    <FormDialog title={t('complaint.closeTitle')} busy={submit.busy} dirty={note !== ''} onClose={onClose} onSubmit={() => void submit.run()} testId="complaint-close-form">
-      <Field label={t('complaint.closeNote')} required validationMessage={error} validationState={error ? 'error' : 'none'}>
-        <Textarea value={note} maxLength={COMPLAINT_LIMITS.reply} onChange={(_, d) => setNote(d.value)} data-testid="complaint-close-note" />
+    <FormDialog
+      title={t('complaint.closeTitle')}
+      busy={submit.busy}
+      dirty={note !== ''}
+      onClose={onClose}
+      onSubmit={() => void submit.run()}
+      testId="complaint-close-form"
+    >
+      <Field
+        label={t('complaint.closeNote')}
+        required
+        validationMessage={error}
+        validationState={error ? 'error' : 'none'}
+      >
+        <Textarea
+          value={note}
+          maxLength={COMPLAINT_LIMITS.reply}
+          onChange={(_, d) => setNote(d.value)}
+          data-testid="complaint-close-note"
+        />
       </Field>
     </FormDialog>
   );
@@ -178,7 +304,12 @@ function Contact({ value }: { value: string }) {
     <span data-testid="complaint-contact">
       {shown ? value : masked}
       {!shown && masked !== value && (
-        <> <Link onClick={() => setShown(true)} data-testid="complaint-contact-reveal">{t('complaint.revealContact')}</Link></>
+        <>
+          {' '}
+          <Link onClick={() => setShown(true)} data-testid="complaint-contact-reveal">
+            {t('complaint.revealContact')}
+          </Link>
+        </>
       )}
     </span>
   );

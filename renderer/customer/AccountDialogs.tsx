@@ -26,28 +26,84 @@ export function CreateCustomerDialog({ onClose }: { onClose: () => void }) {
   const { t, user } = useScreen();
   const create = useOpMutation('customer.create', { invalidates: REFRESH });
   const choice = tenantChoice(user, true);
-  const schema = choice === 'required' ? customerCreate.extend({ tenantId: z.number({ error: 'validation.required' }) }) : customerCreate;
+  const schema =
+    choice === 'required'
+      ? customerCreate.extend({ tenantId: z.number({ error: 'validation.required' }) })
+      : customerCreate;
   const form = useForm<CreateValues>({
-    resolver: withPasswordRule(zodI18nResolver(schema, t), t, (v) => v.username), defaultValues: { name: '', username: '', password: '', buyNow: false }, ...SUBMIT_THEN_LIVE,
+    resolver: withPasswordRule(zodI18nResolver(schema, t), t, (v) => v.username),
+    defaultValues: { name: '', username: '', password: '', buyNow: false },
+    ...SUBMIT_THEN_LIVE,
   });
   useRelocalise(form);
   const submit = useDialogSave(form, {
-    save: (v) => create.mutateAsync({ body: { name: v.name, username: v.username, password: v.password, buyNow: v.buyNow ?? false, ...(v.tenantId === undefined ? {} : { tenantId: v.tenantId }) } }),
-    saved: t('customer.account.created'), failed: t('customer.account.saveFailed'), limits: LIMITS, onClose,
+    save: (v) =>
+      create.mutateAsync({
+        body: {
+          name: v.name,
+          username: v.username,
+          password: v.password,
+          buyNow: v.buyNow ?? false,
+          ...(v.tenantId === undefined ? {} : { tenantId: v.tenantId }),
+        },
+      }),
+    saved: t('customer.account.created'),
+    failed: t('customer.account.saveFailed'),
+    limits: LIMITS,
+    onClose,
     fieldCodes: { [CODE.usernameTaken]: 'username' },
   });
   return (
-    <FormDialog title={t('customer.account.createTitle')} busy={submit.busy} dirty={form.formState.isDirty} onClose={onClose} onSubmit={(e) => void submit.run(e)} testId="customer-form">
+    <FormDialog
+      title={t('customer.account.createTitle')}
+      busy={submit.busy}
+      dirty={form.formState.isDirty}
+      onClose={onClose}
+      onSubmit={(e) => void submit.run(e)}
+      testId="customer-form"
+    >
       {choice !== 'none' && (
-        <Controller control={form.control} name="tenantId" render={({ field, fieldState }) => (
-          <TenantField label={t('customer.account.tenant')} required={choice === 'required'} error={fieldState.error?.message} value={field.value}
-            onChange={field.onChange} placeholder={t('customer.account.tenant')} testId="customer-tenant" />
-        )} />
+        <Controller
+          control={form.control}
+          name="tenantId"
+          render={({ field, fieldState }) => (
+            <TenantField
+              label={t('customer.account.tenant')}
+              required={choice === 'required'}
+              error={fieldState.error?.message}
+              value={field.value}
+              onChange={field.onChange}
+              placeholder={t('customer.account.tenant')}
+              testId="customer-tenant"
+            />
+          )}
+        />
       )}
-      <FormInput control={form.control} name="name" label={t('customer.account.name')} input={{ maxLength: CUSTOMER_LIMITS.name, 'data-testid': 'customer-name' }} />
-      <FormInput control={form.control} name="username" label={t('customer.account.username')} hint={t('account.validation.accountName')} input={{ maxLength: ACCOUNT_NAME_MAX, autoComplete: 'off', 'data-testid': 'customer-username' }} />
-      <FormInput control={form.control} name="password" label={t('customer.account.password')} hint={t('account.validation.passwordRule')} input={{ type: 'password', autoComplete: 'new-password', 'data-testid': 'customer-password' }} />
-      <Controller control={form.control} name="buyNow" render={({ field }) => <BuyNowSwitch value={field.value ?? false} onChange={field.onChange} />} />
+      <FormInput
+        control={form.control}
+        name="name"
+        label={t('customer.account.name')}
+        input={{ maxLength: CUSTOMER_LIMITS.name, 'data-testid': 'customer-name' }}
+      />
+      <FormInput
+        control={form.control}
+        name="username"
+        label={t('customer.account.username')}
+        hint={t('account.validation.accountName')}
+        input={{ maxLength: ACCOUNT_NAME_MAX, autoComplete: 'off', 'data-testid': 'customer-username' }}
+      />
+      <FormInput
+        control={form.control}
+        name="password"
+        label={t('customer.account.password')}
+        hint={t('account.validation.passwordRule')}
+        input={{ type: 'password', autoComplete: 'new-password', 'data-testid': 'customer-password' }}
+      />
+      <Controller
+        control={form.control}
+        name="buyNow"
+        render={({ field }) => <BuyNowSwitch value={field.value ?? false} onChange={field.onChange} />}
+      />
     </FormDialog>
   );
 }
@@ -56,7 +112,12 @@ function BuyNowSwitch({ value, onChange }: { value: boolean; onChange: (on: bool
   const { t } = useScreen();
   return (
     <Field label={t('customer.account.buyNow')}>
-      <Switch checked={value} onChange={(_, d) => onChange(d.checked)} label={t(value ? 'customer.account.buyNowOn' : 'customer.account.buyNowOff')} data-testid="customer-buy-now" />
+      <Switch
+        checked={value}
+        onChange={(_, d) => onChange(d.checked)}
+        label={t(value ? 'customer.account.buyNowOn' : 'customer.account.buyNowOff')}
+        data-testid="customer-buy-now"
+      />
     </Field>
   );
 }
@@ -66,16 +127,39 @@ type EditValues = z.input<typeof customerUpdate>;
 export function EditCustomerDialog({ customer, onClose }: { customer: CustomerItem; onClose: () => void }) {
   const { t } = useScreen();
   const update = useOpMutation('customer.update', { invalidates: REFRESH });
-  const form = useForm<EditValues>({ resolver: zodI18nResolver(customerUpdate, t), defaultValues: { name: customer.name, buyNow: customer.buyNow }, ...SUBMIT_THEN_LIVE });
+  const form = useForm<EditValues>({
+    resolver: zodI18nResolver(customerUpdate, t),
+    defaultValues: { name: customer.name, buyNow: customer.buyNow },
+    ...SUBMIT_THEN_LIVE,
+  });
   useRelocalise(form);
   const submit = useDialogSave(form, {
     save: (v) => update.mutateAsync({ params: { businessId: customer.id }, body: v }),
-    saved: t('customer.account.saved'), failed: t('customer.account.saveFailed'), limits: LIMITS, onClose,
+    saved: t('customer.account.saved'),
+    failed: t('customer.account.saveFailed'),
+    limits: LIMITS,
+    onClose,
   });
   return (
-    <FormDialog title={t('customer.account.editTitle')} busy={submit.busy} dirty={form.formState.isDirty} onClose={onClose} onSubmit={(e) => void submit.run(e)} testId="customer-edit">
-      <FormInput control={form.control} name="name" label={t('customer.account.name')} input={{ maxLength: CUSTOMER_LIMITS.name, 'data-testid': 'customer-edit-name' }} />
-      <Controller control={form.control} name="buyNow" render={({ field }) => <BuyNowSwitch value={field.value} onChange={field.onChange} />} />
+    <FormDialog
+      title={t('customer.account.editTitle')}
+      busy={submit.busy}
+      dirty={form.formState.isDirty}
+      onClose={onClose}
+      onSubmit={(e) => void submit.run(e)}
+      testId="customer-edit"
+    >
+      <FormInput
+        control={form.control}
+        name="name"
+        label={t('customer.account.name')}
+        input={{ maxLength: CUSTOMER_LIMITS.name, 'data-testid': 'customer-edit-name' }}
+      />
+      <Controller
+        control={form.control}
+        name="buyNow"
+        render={({ field }) => <BuyNowSwitch value={field.value} onChange={field.onChange} />}
+      />
     </FormDialog>
   );
 }

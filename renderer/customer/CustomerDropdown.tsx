@@ -16,13 +16,21 @@ export function CustomerDropdown({ value, onChange, placeholder, allLabel, testI
   const customers = useOp('customer.list', { body: {} }, { staleTime: 60_000 });
   const chosen = customers.data?.find((c) => c.id === value);
   // Inside a filter bar: its chip (its number until the names load).
-  useFilterShown(value === undefined ? undefined : chosen?.name ?? `#${value}`);
+  useFilterShown(value === undefined ? undefined : (chosen?.name ?? `#${value}`));
   return (
-    <Dropdown placeholder={placeholder} value={chosen?.name ?? (value === undefined && allLabel !== undefined ? allLabel : '')}
+    <Dropdown
+      placeholder={placeholder}
+      value={chosen?.name ?? (value === undefined && allLabel !== undefined ? allLabel : '')}
       selectedOptions={value === undefined ? (allLabel !== undefined ? [''] : []) : [String(value)]}
-      onOptionSelect={(_, d) => onChange(d.optionValue ? Number(d.optionValue) : undefined)} data-testid={testId}>
+      onOptionSelect={(_, d) => onChange(d.optionValue ? Number(d.optionValue) : undefined)}
+      data-testid={testId}
+    >
       {allLabel !== undefined && <Option value="">{allLabel}</Option>}
-      {(customers.data ?? []).map((c) => <Option key={c.id} value={String(c.id)}>{c.name}</Option>)}
+      {(customers.data ?? []).map((c) => (
+        <Option key={c.id} value={String(c.id)}>
+          {c.name}
+        </Option>
+      ))}
     </Dropdown>
   );
 }

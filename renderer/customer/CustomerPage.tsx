@@ -15,7 +15,13 @@ import { PricesPanel } from './PricesPanel.js';
 
 const useStyles = makeStyles({
   tabs: { overflowX: 'auto', flexShrink: 0 },
-  panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0, paddingTop: tokens.spacingVerticalS },
+  panel: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    minWidth: 0,
+    paddingTop: tokens.spacingVerticalS,
+  },
 });
 
 const TABS = ['points', 'prices'] as const;
@@ -26,22 +32,57 @@ export default function CustomerPage() {
   const styles = useStyles();
   const [params, setParams] = useSearchParams();
   const { gate, data, back } = useDetail('customer.info', {
-    backTo: '/costumeMent/costume', backLabel: t('common.back'), testId: 'customer-page', notFoundCode: CODE.customerNotFound, invalidId: t('customer.account.notFound'),
+    backTo: '/costumeMent/costume',
+    backLabel: t('common.back'),
+    testId: 'customer-page',
+    notFoundCode: CODE.customerNotFound,
+    invalidId: t('customer.account.notFound'),
   });
   if (gate) return gate;
   const tab: TabName = TABS.find((x) => x === params.get('tab')) ?? 'points';
-  const choose = (next: TabName) => setParams((p) => { p.set('tab', next); return p; }, { replace: true });
+  const choose = (next: TabName) =>
+    setParams(
+      (p) => {
+        p.set('tab', next);
+        return p;
+      },
+      { replace: true },
+    );
   return (
-    <DetailPage id="customer-page" title={data.name} back={back} wide titleTestId="customer-page-title"
-      actions={<Badge appearance="tint" color={data.state === 'disabled' ? 'danger' : 'success'}>{t(`customer.account.states.${data.state}`)}</Badge>}>
-      <InfoList items={[
-        { label: t('customer.account.username'), value: data.username ?? '' },
-        { label: t('customer.account.tenant'), value: data.tenantName },
-        { label: t('customer.account.buyNow'), value: t(data.buyNow ? 'customer.account.buyNowOn' : 'customer.account.buyNowOff') },
-        { label: t('customer.account.staff'), value: data.staff },
-      ]} />
-      <TabList className={styles.tabs} selectedValue={tab} onTabSelect={(_, d) => choose(d.value as TabName)} data-testid="customer-page-tabs">
-        {TABS.map((x) => <Tab key={x} value={x} data-testid={`customer-page-tab-${x}`}>{t(`customer.${x}.tab`)}</Tab>)}
+    <DetailPage
+      id="customer-page"
+      title={data.name}
+      back={back}
+      wide
+      titleTestId="customer-page-title"
+      actions={
+        <Badge appearance="tint" color={data.state === 'disabled' ? 'danger' : 'success'}>
+          {t(`customer.account.states.${data.state}`)}
+        </Badge>
+      }
+    >
+      <InfoList
+        items={[
+          { label: t('customer.account.username'), value: data.username ?? '' },
+          { label: t('customer.account.tenant'), value: data.tenantName },
+          {
+            label: t('customer.account.buyNow'),
+            value: t(data.buyNow ? 'customer.account.buyNowOn' : 'customer.account.buyNowOff'),
+          },
+          { label: t('customer.account.staff'), value: data.staff },
+        ]}
+      />
+      <TabList
+        className={styles.tabs}
+        selectedValue={tab}
+        onTabSelect={(_, d) => choose(d.value as TabName)}
+        data-testid="customer-page-tabs"
+      >
+        {TABS.map((x) => (
+          <Tab key={x} value={x} data-testid={`customer-page-tab-${x}`}>
+            {t(`customer.${x}.tab`)}
+          </Tab>
+        ))}
       </TabList>
       <div className={styles.panel} role="tabpanel" aria-label={t(`customer.${tab}.tab`)}>
         {tab === 'points' && <PointsPanel customerId={data.id} />}

@@ -6,7 +6,18 @@
  * is read by the upstream's job: its progress is asked for until it is done,
  * then the counts, and the report of the bad rows to save.
  */
-import { Button, Field, makeStyles, MessageBar, MessageBarBody, ProgressBar, Radio, RadioGroup, Text, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Field,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  ProgressBar,
+  Radio,
+  RadioGroup,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
 import { ArrowDownloadRegular, DocumentArrowUpRegular } from '@fluentui/react-icons';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { IMPORT_LIMITS, IMPORT_MODES, type ImportMode, type StaffImport } from '../../shared/customer/index.js';
@@ -56,10 +67,15 @@ export function ImportDialog({ chooseCustomer, customerId: initial, onClose }: I
   const start = useOpMutation('customer.staffImport');
   const template = useOpMutation('customer.staffTemplate');
   const reportSheet = useOpMutation('customer.staffImportReport');
-  const status = useOp('customer.staffImportStatus', { params: { id: importId ?? 0 } }, {
-    enabled: importId !== null, staleTime: 0,
-    refetchInterval: (q) => (q.state.data && FINISHED.has(q.state.data.state) ? false : 500),
-  });
+  const status = useOp(
+    'customer.staffImportStatus',
+    { params: { id: importId ?? 0 } },
+    {
+      enabled: importId !== null,
+      staleTime: 0,
+      refetchInterval: (q) => (q.state.data && FINISHED.has(q.state.data.state) ? false : 500),
+    },
+  );
   const current = importId !== null ? status.data : undefined;
   const finished = current !== undefined && FINISHED.has(current.state);
   // Once, when the import is done: the list behind the dialog shows what it wrote.
@@ -100,7 +116,10 @@ export function ImportDialog({ chooseCustomer, customerId: initial, onClose }: I
     if (chosenCustomerMissing()) return setProblem(t('customer.validation.customer'));
     if (!file) return setProblem(t('customer.importing.chooseFirst'));
     try {
-      const queued = await start.mutateAsync({ query: { mode, lang: currentLang(), ...(chooseCustomer && customerId !== undefined ? { customerId } : {}) }, body: file });
+      const queued = await start.mutateAsync({
+        query: { mode, lang: currentLang(), ...(chooseCustomer && customerId !== undefined ? { customerId } : {}) },
+        body: file,
+      });
       setImportId(queued.id);
     } catch (e) {
       report(e);
@@ -127,32 +146,79 @@ export function ImportDialog({ chooseCustomer, customerId: initial, onClose }: I
 
   const running = importId !== null && !finished;
   return (
-    <FormDialog title={t('customer.importing.title')} busy={start.isPending || running} dirty={file !== null && importId === null} onClose={onClose} onSubmit={(e) => void run(e)}
-      submitLabel={finished ? t('customer.importing.again') : t('customer.importing.start')} cancelLabel={finished ? t('common.close') : undefined}
-      cancelWhileBusy testId="customer-import">
+    <FormDialog
+      title={t('customer.importing.title')}
+      busy={start.isPending || running}
+      dirty={file !== null && importId === null}
+      onClose={onClose}
+      onSubmit={(e) => void run(e)}
+      submitLabel={finished ? t('customer.importing.again') : t('customer.importing.start')}
+      cancelLabel={finished ? t('common.close') : undefined}
+      cancelWhileBusy
+      testId="customer-import"
+    >
       {importId === null ? (
         <>
           <Text className={styles.note}>{t('customer.importing.hint')}</Text>
           {chooseCustomer && (
             <Field label={t('customer.staff.customer')} required>
-              <CustomerDropdown value={customerId} onChange={setCustomerId} placeholder={t('customer.staff.chooseCustomer')} testId="customer-import-customer" />
+              <CustomerDropdown
+                value={customerId}
+                onChange={setCustomerId}
+                placeholder={t('customer.staff.chooseCustomer')}
+                testId="customer-import-customer"
+              />
             </Field>
           )}
           <Field label={t('customer.importing.mode')}>
-            <RadioGroup value={mode} onChange={(_, d) => setMode(d.value as ImportMode)} data-testid="customer-import-mode">
-              {IMPORT_MODES.map((m) => <Radio key={m} value={m} label={t(`customer.importing.modes.${m}`)} data-testid={`customer-import-mode-${m}`} />)}
+            <RadioGroup
+              value={mode}
+              onChange={(_, d) => setMode(d.value as ImportMode)}
+              data-testid="customer-import-mode"
+            >
+              {IMPORT_MODES.map((m) => (
+                <Radio
+                  key={m}
+                  value={m}
+                  label={t(`customer.importing.modes.${m}`)}
+                  data-testid={`customer-import-mode-${m}`}
+                />
+              ))}
             </RadioGroup>
           </Field>
           <Field label={t('customer.importing.file')} required validationMessage={problem ?? undefined}>
             <div className={styles.file}>
-              <input ref={picker} className={styles.hidden} type="file" tabIndex={-1} aria-hidden accept={`.${PICK_KINDS.sheet.extensions.join(',.')},${XLSX}`}
-                onChange={(e) => void pick(e.target.files?.[0])} data-testid="customer-import-file" />
-              <Button icon={<DocumentArrowUpRegular />} onClick={() => void choose()} data-testid="customer-import-pick">{t('customer.importing.choose')}</Button>
-              <Text className={styles.name} data-testid="customer-import-name">{file?.name ?? t('customer.importing.noFile')}</Text>
+              <input
+                ref={picker}
+                className={styles.hidden}
+                type="file"
+                tabIndex={-1}
+                aria-hidden
+                accept={`.${PICK_KINDS.sheet.extensions.join(',.')},${XLSX}`}
+                onChange={(e) => void pick(e.target.files?.[0])}
+                data-testid="customer-import-file"
+              />
+              <Button
+                icon={<DocumentArrowUpRegular />}
+                onClick={() => void choose()}
+                data-testid="customer-import-pick"
+              >
+                {t('customer.importing.choose')}
+              </Button>
+              <Text className={styles.name} data-testid="customer-import-name">
+                {file?.name ?? t('customer.importing.noFile')}
+              </Text>
             </div>
           </Field>
           <div>
-            <Button appearance="subtle" icon={<ArrowDownloadRegular />} onClick={() => void saveTemplate()} data-testid="customer-import-template">{t('customer.importing.template')}</Button>
+            <Button
+              appearance="subtle"
+              icon={<ArrowDownloadRegular />}
+              onClick={() => void saveTemplate()}
+              data-testid="customer-import-template"
+            >
+              {t('customer.importing.template')}
+            </Button>
           </div>
         </>
       ) : (
@@ -166,8 +232,12 @@ function Progress({ state, onReport }: { state: StaffImport | undefined; onRepor
   const { t } = useScreen();
   const styles = useStyles();
   if (!state || state.state === 'queued' || state.state === 'reading' || state.state === 'writing') {
-    const words = !state || state.state === 'queued' ? t('customer.importing.queued')
-      : t(state.state === 'reading' ? 'customer.importing.reading' : 'customer.importing.writing', { read: state.read });
+    const words =
+      !state || state.state === 'queued'
+        ? t('customer.importing.queued')
+        : t(state.state === 'reading' ? 'customer.importing.reading' : 'customer.importing.writing', {
+            read: state.read,
+          });
     return (
       <Field validationMessage={words} validationState="none">
         <ProgressBar thickness="large" data-testid="customer-import-progress" />
@@ -177,7 +247,9 @@ function Progress({ state, onReport }: { state: StaffImport | undefined; onRepor
   if (state.state === 'failed') {
     return (
       <MessageBar intent="error" data-testid="customer-import-failed">
-        <MessageBarBody>{state.code !== null ? codeMessage(state.code) : t('customer.importing.failed')}</MessageBarBody>
+        <MessageBarBody>
+          {state.code !== null ? codeMessage(state.code) : t('customer.importing.failed')}
+        </MessageBarBody>
       </MessageBar>
     );
   }
@@ -186,13 +258,21 @@ function Progress({ state, onReport }: { state: StaffImport | undefined; onRepor
     <div className={styles.result} data-testid="customer-import-result">
       <MessageBar intent={state.bad ? 'warning' : 'success'}>
         <MessageBarBody data-testid="customer-import-summary">
-          {nothing ? t('customer.importing.noneWritten') : t('customer.importing.done', { inserted: state.inserted, updated: state.updated, unchanged: state.unchanged })}
+          {nothing
+            ? t('customer.importing.noneWritten')
+            : t('customer.importing.done', {
+                inserted: state.inserted,
+                updated: state.updated,
+                unchanged: state.unchanged,
+              })}
         </MessageBarBody>
       </MessageBar>
       {state.bad > 0 && (
         <div className={styles.file}>
           <Text data-testid="customer-import-bad">{t('customer.importing.bad', { bad: state.bad })}</Text>
-          <Button icon={<ArrowDownloadRegular />} onClick={onReport} data-testid="customer-import-report">{t('customer.importing.report')}</Button>
+          <Button icon={<ArrowDownloadRegular />} onClick={onReport} data-testid="customer-import-report">
+            {t('customer.importing.report')}
+          </Button>
         </div>
       )}
     </div>

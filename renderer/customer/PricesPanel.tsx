@@ -10,7 +10,16 @@ import { useMemo, useState } from 'react';
 import { STAFF_PRICE_MAX_FEN, type StaffPriceItem } from '../../shared/customer/index.js';
 import { formatYuan, parseYuan, yuanInput } from '../../shared/format.js';
 import { useOpMutation } from '../bridge.js';
-import { DataTable, FilterBar, OverflowText, Pager, TextFilter, useListPage, useScreen, type Column } from '../kit/index.js';
+import {
+  DataTable,
+  FilterBar,
+  OverflowText,
+  Pager,
+  TextFilter,
+  useListPage,
+  useScreen,
+  type Column,
+} from '../kit/index.js';
 
 const useStyles = makeStyles({
   filters: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
@@ -20,7 +29,10 @@ const useStyles = makeStyles({
   unset: { color: tokens.colorNeutralForeground2 },
 });
 
-interface Filter { keyword: string; onlySet: boolean }
+interface Filter {
+  keyword: string;
+  onlySet: boolean;
+}
 const EMPTY: Filter = { keyword: '', onlySet: false };
 
 /** The fen typed, or the message key that says what is wrong with it. */
@@ -35,7 +47,12 @@ export function PricesPanel({ customerId }: { customerId: number }) {
   const { t, notify, report } = useScreen();
   const styles = useStyles();
   const { draft, setDraft, apply, reset, table, pager } = useListPage('customer.prices', {
-    empty: EMPTY, body: (f) => ({ customerId, ...(f.keyword.trim() ? { keyword: f.keyword.trim() } : {}), ...(f.onlySet ? { onlySet: true } : {}) }),
+    empty: EMPTY,
+    body: (f) => ({
+      customerId,
+      ...(f.keyword.trim() ? { keyword: f.keyword.trim() } : {}),
+      ...(f.onlySet ? { onlySet: true } : {}),
+    }),
   });
   const [typed, setTyped] = useState<Record<number, string>>({});
   const [errors, setErrors] = useState<Record<number, PriceError>>({});
@@ -53,7 +70,10 @@ export function PricesPanel({ customerId }: { customerId: number }) {
       return;
     }
     try {
-      await save.mutateAsync({ params: { id: customerId }, body: { prices: [{ productId: row.productId, price: checked.fen }] } });
+      await save.mutateAsync({
+        params: { id: customerId },
+        body: { prices: [{ productId: row.productId, price: checked.fen }] },
+      });
       forget(row.productId);
       notify(t('customer.prices.saved'));
     } catch (error) {
@@ -71,51 +91,133 @@ export function PricesPanel({ customerId }: { customerId: number }) {
     }
   };
 
-  const columns = useMemo<Column<StaffPriceItem>[]>(() => [
-    { id: 'product', header: t('customer.prices.product'), minWidth: 140, width: 240, grow: 1, hideable: false, cellTestId: 'price-product', render: (r) => <OverflowText text={t('customer.prices.productWithNumber', { name: r.productName, number: r.productNumber })} /> },
-    { id: 'retail', header: t('customer.prices.retail'), kind: 'money', value: (r) => r.retailPrice },
-    {
-      id: 'price', header: t('customer.prices.price'), minWidth: 200, width: 220,
-      render: (r) => {
-        const error = errors[r.productId];
-        const value = typed[r.productId] ?? (r.price === null ? '' : yuanInput(r.price));
-        // Above the retail price is allowed (a premium product for staff is possible) but said: it is more often a typo.
-        const typedFen = parseYuan(value);
-        const above = !error && typedFen !== null && typedFen > r.retailPrice;
-        return (
-          <div className={styles.price}>
-            <Field validationMessage={error ? t(error) : above ? t('customer.prices.aboveRetail', { retail: formatYuan(r.retailPrice) }) : undefined}
-              validationState={error ? 'error' : above ? 'warning' : 'none'}>
-              <Input className={styles.input} size="small" inputMode="decimal" value={value} placeholder={t('customer.prices.notSet')} aria-label={`${r.productName} ${t('customer.prices.price')}`}
-                onChange={(_, d) => { setTyped((x) => ({ ...x, [r.productId]: d.value })); if (error) setErrors(({ [r.productId]: _, ...rest }) => rest); }}
-                onKeyDown={(e) => { if (e.key === 'Enter') void commit(r); }} data-testid="price-input" />
-            </Field>
-            {r.price !== null && typed[r.productId] === undefined && <Text size={200} className={styles.unset}>{formatYuan(r.price)}</Text>}
-          </div>
-        );
+  const columns = useMemo<Column<StaffPriceItem>[]>(
+    () => [
+      {
+        id: 'product',
+        header: t('customer.prices.product'),
+        minWidth: 140,
+        width: 240,
+        grow: 1,
+        hideable: false,
+        cellTestId: 'price-product',
+        render: (r) => (
+          <OverflowText
+            text={t('customer.prices.productWithNumber', { name: r.productName, number: r.productNumber })}
+          />
+        ),
       },
-    },
-    {
-      id: 'actions', pin: 'end', header: t('common.actions'), minWidth: 140, width: 150,
-      render: (r) => (
-        <>
-          <Button size="small" appearance="subtle" disabled={save.isPending} onClick={() => void commit(r)} data-testid="price-save">{t('customer.prices.save')}</Button>
-          <Button size="small" appearance="subtle" disabled={r.priceId === null || clear.isPending} onClick={() => void remove(r)} data-testid="price-remove">{t('customer.prices.remove')}</Button>
-        </>
-      ),
-    },
-  ], [t, styles, typed, errors, save.isPending, clear.isPending]);
+      { id: 'retail', header: t('customer.prices.retail'), kind: 'money', value: (r) => r.retailPrice },
+      {
+        id: 'price',
+        header: t('customer.prices.price'),
+        minWidth: 200,
+        width: 220,
+        render: (r) => {
+          const error = errors[r.productId];
+          const value = typed[r.productId] ?? (r.price === null ? '' : yuanInput(r.price));
+          // Above the retail price is allowed (a premium product for staff is possible) but said: it is more often a typo.
+          const typedFen = parseYuan(value);
+          const above = !error && typedFen !== null && typedFen > r.retailPrice;
+          return (
+            <div className={styles.price}>
+              <Field
+                validationMessage={
+                  error
+                    ? t(error)
+                    : above
+                      ? t('customer.prices.aboveRetail', { retail: formatYuan(r.retailPrice) })
+                      : undefined
+                }
+                validationState={error ? 'error' : above ? 'warning' : 'none'}
+              >
+                <Input
+                  className={styles.input}
+                  size="small"
+                  inputMode="decimal"
+                  value={value}
+                  placeholder={t('customer.prices.notSet')}
+                  aria-label={`${r.productName} ${t('customer.prices.price')}`}
+                  onChange={(_, d) => {
+                    setTyped((x) => ({ ...x, [r.productId]: d.value }));
+                    if (error) setErrors(({ [r.productId]: _, ...rest }) => rest);
+                  }}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') void commit(r);
+                  }}
+                  data-testid="price-input"
+                />
+              </Field>
+              {r.price !== null && typed[r.productId] === undefined && (
+                <Text size={200} className={styles.unset}>
+                  {formatYuan(r.price)}
+                </Text>
+              )}
+            </div>
+          );
+        },
+      },
+      {
+        id: 'actions',
+        pin: 'end',
+        header: t('common.actions'),
+        minWidth: 140,
+        width: 150,
+        render: (r) => (
+          <>
+            <Button
+              size="small"
+              appearance="subtle"
+              disabled={save.isPending}
+              onClick={() => void commit(r)}
+              data-testid="price-save"
+            >
+              {t('customer.prices.save')}
+            </Button>
+            <Button
+              size="small"
+              appearance="subtle"
+              disabled={r.priceId === null || clear.isPending}
+              onClick={() => void remove(r)}
+              data-testid="price-remove"
+            >
+              {t('customer.prices.remove')}
+            </Button>
+          </>
+        ),
+      },
+    ],
+    [t, styles, typed, errors, save.isPending, clear.isPending],
+  );
 
   return (
     <>
       <Text className={styles.note}>{t('customer.prices.hint')}</Text>
       <div className={styles.filters}>
         <FilterBar onSearch={apply} onReset={reset} searchTestId="price-search" resetTestId="price-reset">
-          <TextFilter label={t('customer.prices.keyword')} value={draft.keyword} maxLength={50} onChange={(keyword) => setDraft((f) => ({ ...f, keyword }))} testId="price-filter-keyword" />
-          <Checkbox label={t('customer.prices.onlySet')} checked={draft.onlySet} onChange={(_, d) => setDraft((f) => ({ ...f, onlySet: d.checked === true }))} data-testid="price-filter-set" />
+          <TextFilter
+            label={t('customer.prices.keyword')}
+            value={draft.keyword}
+            maxLength={50}
+            onChange={(keyword) => setDraft((f) => ({ ...f, keyword }))}
+            testId="price-filter-keyword"
+          />
+          <Checkbox
+            label={t('customer.prices.onlySet')}
+            checked={draft.onlySet}
+            onChange={(_, d) => setDraft((f) => ({ ...f, onlySet: d.checked === true }))}
+            data-testid="price-filter-set"
+          />
         </FilterBar>
       </div>
-      <DataTable label={t('customer.prices.tab')} columns={columns} {...table} rowKey={(r) => r.productId} rowTestId="price-row" testId="price-table" />
+      <DataTable
+        label={t('customer.prices.tab')}
+        columns={columns}
+        {...table}
+        rowKey={(r) => r.productId}
+        rowTestId="price-row"
+        testId="price-table"
+      />
       <Pager {...pager} testId="price-pager" />
     </>
   );

@@ -16,7 +16,11 @@ import { FormDialog, useDialogSave, useScreen } from '../kit/index.js';
 import { CustomerDropdown } from './CustomerDropdown.js';
 
 const REFRESH = ['customer.staffPage', 'customer.page', 'customer.info'] as const;
-const LIMITS = { name: CUSTOMER_STAFF_LIMITS.name, position: CUSTOMER_STAFF_LIMITS.position, remark: CUSTOMER_STAFF_LIMITS.remark };
+const LIMITS = {
+  name: CUSTOMER_STAFF_LIMITS.name,
+  position: CUSTOMER_STAFF_LIMITS.position,
+  remark: CUSTOMER_STAFF_LIMITS.remark,
+};
 const anyCustomer = customerStaffInput.extend({ customerId: z.number().optional() });
 const withCustomer = customerStaffInput.extend({ customerId: z.number({ error: 'customer.validation.customer' }) });
 type Values = z.input<typeof anyCustomer>;
@@ -38,7 +42,11 @@ export function StaffDialog({ staff, chooseCustomer, customerId, onClose }: Staf
   const form = useForm<Values>({
     resolver: zodI18nResolver(naming ? withCustomer : anyCustomer, t),
     defaultValues: {
-      name: staff?.name ?? '', position: staff?.position ?? '', cardId: staff?.cardId ?? '', phone: staff?.phone ?? '', remark: staff?.remark ?? '',
+      name: staff?.name ?? '',
+      position: staff?.position ?? '',
+      cardId: staff?.cardId ?? '',
+      phone: staff?.phone ?? '',
+      remark: staff?.remark ?? '',
       ...(customerId === undefined ? {} : { customerId }),
     },
     ...SUBMIT_THEN_LIVE,
@@ -46,28 +54,82 @@ export function StaffDialog({ staff, chooseCustomer, customerId, onClose }: Staf
   useRelocalise(form);
   const submit = useDialogSave(form, {
     save: (v) => {
-      const body = { name: v.name, position: v.position ?? '', cardId: v.cardId, phone: v.phone, remark: v.remark ?? '' };
+      const body = {
+        name: v.name,
+        position: v.position ?? '',
+        cardId: v.cardId,
+        phone: v.phone,
+        remark: v.remark ?? '',
+      };
       return staff
         ? update.mutateAsync({ params: { id: staff.id }, body })
-        : create.mutateAsync({ body: { ...body, ...(naming && v.customerId !== undefined ? { customerId: v.customerId } : {}) } });
+        : create.mutateAsync({
+            body: { ...body, ...(naming && v.customerId !== undefined ? { customerId: v.customerId } : {}) },
+          });
     },
-    saved: t(staff ? 'customer.staff.saved' : 'customer.staff.created'), failed: t('customer.staff.saveFailed'), limits: LIMITS, onClose,
+    saved: t(staff ? 'customer.staff.saved' : 'customer.staff.created'),
+    failed: t('customer.staff.saveFailed'),
+    limits: LIMITS,
+    onClose,
   });
   return (
-    <FormDialog title={t(staff ? 'customer.staff.editTitle' : 'customer.staff.createTitle')} busy={submit.busy} dirty={form.formState.isDirty}
-      onClose={onClose} onSubmit={(e) => void submit.run(e)} testId="customer-staff-form">
+    <FormDialog
+      title={t(staff ? 'customer.staff.editTitle' : 'customer.staff.createTitle')}
+      busy={submit.busy}
+      dirty={form.formState.isDirty}
+      onClose={onClose}
+      onSubmit={(e) => void submit.run(e)}
+      testId="customer-staff-form"
+    >
       {naming && (
-        <Controller control={form.control} name="customerId" render={({ field, fieldState }) => (
-          <Field label={t('customer.staff.customer')} required validationMessage={fieldState.error?.message}>
-            <CustomerDropdown value={field.value} onChange={field.onChange} placeholder={t('customer.staff.chooseCustomer')} testId="customer-staff-customer" />
-          </Field>
-        )} />
+        <Controller
+          control={form.control}
+          name="customerId"
+          render={({ field, fieldState }) => (
+            <Field label={t('customer.staff.customer')} required validationMessage={fieldState.error?.message}>
+              <CustomerDropdown
+                value={field.value}
+                onChange={field.onChange}
+                placeholder={t('customer.staff.chooseCustomer')}
+                testId="customer-staff-customer"
+              />
+            </Field>
+          )}
+        />
       )}
-      <FormInput control={form.control} name="name" label={t('customer.staff.name')} input={{ maxLength: CUSTOMER_STAFF_LIMITS.name, 'data-testid': 'customer-staff-name' }} />
-      <FormInput control={form.control} name="position" label={t('customer.staff.position')} required={false} input={{ maxLength: CUSTOMER_STAFF_LIMITS.position, 'data-testid': 'customer-staff-position' }} />
-      <FormInput control={form.control} name="cardId" label={t('customer.staff.cardId')} hint={t('customer.validation.cardId')} input={{ maxLength: CUSTOMER_STAFF_LIMITS.cardId, autoComplete: 'off', 'data-testid': 'customer-staff-card' }} />
-      <FormInput control={form.control} name="phone" label={t('customer.staff.phone')} input={{ inputMode: 'tel', maxLength: 11, 'data-testid': 'customer-staff-phone' }} />
-      <FormInput control={form.control} name="remark" label={t('customer.staff.remark')} required={false} input={{ maxLength: CUSTOMER_STAFF_LIMITS.remark, 'data-testid': 'customer-staff-remark' }} />
+      <FormInput
+        control={form.control}
+        name="name"
+        label={t('customer.staff.name')}
+        input={{ maxLength: CUSTOMER_STAFF_LIMITS.name, 'data-testid': 'customer-staff-name' }}
+      />
+      <FormInput
+        control={form.control}
+        name="position"
+        label={t('customer.staff.position')}
+        required={false}
+        input={{ maxLength: CUSTOMER_STAFF_LIMITS.position, 'data-testid': 'customer-staff-position' }}
+      />
+      <FormInput
+        control={form.control}
+        name="cardId"
+        label={t('customer.staff.cardId')}
+        hint={t('customer.validation.cardId')}
+        input={{ maxLength: CUSTOMER_STAFF_LIMITS.cardId, autoComplete: 'off', 'data-testid': 'customer-staff-card' }}
+      />
+      <FormInput
+        control={form.control}
+        name="phone"
+        label={t('customer.staff.phone')}
+        input={{ inputMode: 'tel', maxLength: 11, 'data-testid': 'customer-staff-phone' }}
+      />
+      <FormInput
+        control={form.control}
+        name="remark"
+        label={t('customer.staff.remark')}
+        required={false}
+        input={{ maxLength: CUSTOMER_STAFF_LIMITS.remark, 'data-testid': 'customer-staff-remark' }}
+      />
     </FormDialog>
   );
 }

@@ -15,7 +15,19 @@ import { refusedWith } from '../app/errors.js';
 import { idOfQuery } from '../app/paths.js';
 import { useOpMutation } from '../bridge.js';
 import {
-  ActionButton, ConfirmDialog, DataTable, FilterBar, FilterField, ListHead, OverflowText, Pager, TextFilter, useListPage, useScreen, useSelection, type Column,
+  ActionButton,
+  ConfirmDialog,
+  DataTable,
+  FilterBar,
+  FilterField,
+  ListHead,
+  OverflowText,
+  Pager,
+  TextFilter,
+  useListPage,
+  useScreen,
+  useSelection,
+  type Column,
 } from '../kit/index.js';
 import { CustomerDropdown } from './CustomerDropdown.js';
 import { ImportDialog } from './ImportDialog.js';
@@ -27,7 +39,10 @@ const useStyles = makeStyles({
   actions: { display: 'flex', flexWrap: 'nowrap', gap: tokens.spacingHorizontalXXS },
 });
 
-interface Filter { keyword: string; customerId?: number | undefined }
+interface Filter {
+  keyword: string;
+  customerId?: number | undefined;
+}
 type Dialog = { kind: 'create' | 'import' } | { kind: 'edit'; staff: CustomerStaffItem };
 
 export default function StaffPage() {
@@ -35,12 +50,19 @@ export default function StaffPage() {
   const styles = useStyles();
   const [params] = useSearchParams();
   const enterprise = user.roleKind === 'enterprise';
-  const [empty] = useState<Filter>(() => ({ keyword: '', customerId: enterprise ? undefined : idOfQuery(params.get('customerId')) }));
-  const { draft, setDraft, apply, reset, table, pager, rows, filter, refresh } = useListPage('customer.staffPage', { empty });
+  const [empty] = useState<Filter>(() => ({
+    keyword: '',
+    customerId: enterprise ? undefined : idOfQuery(params.get('customerId')),
+  }));
+  const { draft, setDraft, apply, reset, table, pager, rows, filter, refresh } = useListPage('customer.staffPage', {
+    empty,
+  });
   const pick = useSelection(rows);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [deleting, setDeleting] = useState<CustomerStaffItem[] | null>(null);
-  const remove = useOpMutation('customer.staffDelete', { invalidates: ['customer.staffPage', 'customer.page', 'customer.info'] });
+  const remove = useOpMutation('customer.staffDelete', {
+    invalidates: ['customer.staffPage', 'customer.page', 'customer.info'],
+  });
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -56,55 +78,178 @@ export default function StaffPage() {
     }
   };
 
-  const columns = useMemo<Column<CustomerStaffItem>[]>(() => [
-    { id: 'name', header: t('customer.staff.name'), minWidth: 90, width: 120, hideable: false, cellTestId: 'customer-staff-row-name', render: (s) => <OverflowText text={s.name} /> },
-    { id: 'position', header: t('customer.staff.position'), minWidth: 90, width: 120, value: (s) => s.position },
-    { id: 'cardId', header: t('customer.staff.cardId'), minWidth: 100, width: 130, cellTestId: 'customer-staff-row-card', value: (s) => s.cardId },
-    { id: 'phone', header: t('customer.staff.phone'), minWidth: 110, width: 130, value: (s) => s.phone },
-    { id: 'remark', header: t('customer.staff.remark'), minWidth: 100, width: 180, grow: 1, render: (s) => <OverflowText text={s.remark} /> },
-    ...(enterprise ? [] : [{ id: 'customer', header: t('customer.staff.customer'), minWidth: 120, width: 200, render: (s: CustomerStaffItem) => <OverflowText text={s.customerName} /> }]),
-    { id: 'createdAt', header: t('customer.staff.createdAt'), kind: 'time', value: (s) => s.createdAt },
-    {
-      id: 'actions', pin: 'end', header: t('common.actions'), minWidth: 150, width: 160, shrinkLast: true,
-      render: (s) => (
-        <div className={styles.actions}>
-          <ActionButton size="small" appearance="subtle" icon={<EditRegular />} opensDialog action={() => setDialog({ kind: 'edit', staff: s })} data-testid="customer-staff-edit">{t('customer.staff.edit')}</ActionButton>
-          <ActionButton size="small" appearance="subtle" danger opensDialog action={() => setDeleting([s])} data-testid="customer-staff-delete">{t('customer.staff.delete')}</ActionButton>
-        </div>
-      ),
-    },
-  ], [t, styles, enterprise]);
+  const columns = useMemo<Column<CustomerStaffItem>[]>(
+    () => [
+      {
+        id: 'name',
+        header: t('customer.staff.name'),
+        minWidth: 90,
+        width: 120,
+        hideable: false,
+        cellTestId: 'customer-staff-row-name',
+        render: (s) => <OverflowText text={s.name} />,
+      },
+      { id: 'position', header: t('customer.staff.position'), minWidth: 90, width: 120, value: (s) => s.position },
+      {
+        id: 'cardId',
+        header: t('customer.staff.cardId'),
+        minWidth: 100,
+        width: 130,
+        cellTestId: 'customer-staff-row-card',
+        value: (s) => s.cardId,
+      },
+      { id: 'phone', header: t('customer.staff.phone'), minWidth: 110, width: 130, value: (s) => s.phone },
+      {
+        id: 'remark',
+        header: t('customer.staff.remark'),
+        minWidth: 100,
+        width: 180,
+        grow: 1,
+        render: (s) => <OverflowText text={s.remark} />,
+      },
+      ...(enterprise
+        ? []
+        : [
+            {
+              id: 'customer',
+              header: t('customer.staff.customer'),
+              minWidth: 120,
+              width: 200,
+              render: (s: CustomerStaffItem) => <OverflowText text={s.customerName} />,
+            },
+          ]),
+      { id: 'createdAt', header: t('customer.staff.createdAt'), kind: 'time', value: (s) => s.createdAt },
+      {
+        id: 'actions',
+        pin: 'end',
+        header: t('common.actions'),
+        minWidth: 150,
+        width: 160,
+        shrinkLast: true,
+        render: (s) => (
+          <div className={styles.actions}>
+            <ActionButton
+              size="small"
+              appearance="subtle"
+              icon={<EditRegular />}
+              opensDialog
+              action={() => setDialog({ kind: 'edit', staff: s })}
+              data-testid="customer-staff-edit"
+            >
+              {t('customer.staff.edit')}
+            </ActionButton>
+            <ActionButton
+              size="small"
+              appearance="subtle"
+              danger
+              opensDialog
+              action={() => setDeleting([s])}
+              data-testid="customer-staff-delete"
+            >
+              {t('customer.staff.delete')}
+            </ActionButton>
+          </div>
+        ),
+      },
+    ],
+    [t, styles, enterprise],
+  );
 
   const chosen = rows.filter((r) => pick.selected.has(r.id));
   return (
     <section className={styles.page} aria-labelledby="customer-staff-title">
       <ListHead id="customer-staff-title" title={t('customer.route.customerStaff')}>
         <>
-          <Button icon={<DeleteRegular />} disabled={!chosen.length} onClick={() => setDeleting(chosen)} data-testid="customer-staff-delete-selected">{t('customer.staff.deleteSelected')}</Button>
-          <Button icon={<ArrowUploadRegular />} onClick={() => setDialog({ kind: 'import' })} data-testid="customer-staff-import">{t('customer.importing.open')}</Button>
-          <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog({ kind: 'create' })} data-testid="customer-staff-create">{t('customer.staff.create')}</Button>
+          <Button
+            icon={<DeleteRegular />}
+            disabled={!chosen.length}
+            onClick={() => setDeleting(chosen)}
+            data-testid="customer-staff-delete-selected"
+          >
+            {t('customer.staff.deleteSelected')}
+          </Button>
+          <Button
+            icon={<ArrowUploadRegular />}
+            onClick={() => setDialog({ kind: 'import' })}
+            data-testid="customer-staff-import"
+          >
+            {t('customer.importing.open')}
+          </Button>
+          <Button
+            appearance="primary"
+            icon={<AddRegular />}
+            onClick={() => setDialog({ kind: 'create' })}
+            data-testid="customer-staff-create"
+          >
+            {t('customer.staff.create')}
+          </Button>
         </>
       </ListHead>
       <div className={styles.filters}>
-        <FilterBar onSearch={apply} onReset={reset} searchTestId="customer-staff-search" resetTestId="customer-staff-reset">
-          <TextFilter label={t('customer.staff.keyword')} value={draft.keyword} maxLength={50} onChange={(keyword) => setDraft((f) => ({ ...f, keyword }))} testId="customer-staff-filter-keyword" />
+        <FilterBar
+          onSearch={apply}
+          onReset={reset}
+          searchTestId="customer-staff-search"
+          resetTestId="customer-staff-reset"
+        >
+          <TextFilter
+            label={t('customer.staff.keyword')}
+            value={draft.keyword}
+            maxLength={50}
+            onChange={(keyword) => setDraft((f) => ({ ...f, keyword }))}
+            testId="customer-staff-filter-keyword"
+          />
           {!enterprise && (
             <FilterField label={t('customer.staff.customer')}>
-              <CustomerDropdown value={draft.customerId} onChange={(customerId) => setDraft((f) => ({ ...f, customerId }))} placeholder={t('customer.staff.allCustomers')}
-                allLabel={t('customer.staff.allCustomers')} testId="customer-staff-filter-customer" />
+              <CustomerDropdown
+                value={draft.customerId}
+                onChange={(customerId) => setDraft((f) => ({ ...f, customerId }))}
+                placeholder={t('customer.staff.allCustomers')}
+                allLabel={t('customer.staff.allCustomers')}
+                testId="customer-staff-filter-customer"
+              />
             </FilterField>
           )}
         </FilterBar>
       </div>
-      <DataTable label={t('customer.route.customerStaff')} columns={columns} {...table} rowKey={(s) => s.id} rowTestId="customer-staff-row" testId="customer-staff-table"
-        selection={{ selected: pick.selected, onChange: pick.setSelected, rowLabel: (s) => s.name, allLabel: t('customer.route.customerStaff') }} />
+      <DataTable
+        label={t('customer.route.customerStaff')}
+        columns={columns}
+        {...table}
+        rowKey={(s) => s.id}
+        rowTestId="customer-staff-row"
+        testId="customer-staff-table"
+        selection={{
+          selected: pick.selected,
+          onChange: pick.setSelected,
+          rowLabel: (s) => s.name,
+          allLabel: t('customer.route.customerStaff'),
+        }}
+      />
       <Pager {...pager} testId="customer-staff-pager" />
-      <ConfirmDialog open={deleting !== null} danger title={t('customer.staff.delete')}
-        text={deleting?.length === 1 ? t('customer.staff.confirmDelete', { name: deleting[0]!.name }) : t('customer.staff.confirmDeleteMany', { count: deleting?.length ?? 0 })}
-        confirmLabel={t('customer.staff.delete')} onConfirm={confirmDelete} onCancel={() => setDeleting(null)} />
-      {dialog?.kind === 'import' && <ImportDialog chooseCustomer={!enterprise} customerId={filter.customerId} onClose={() => setDialog(null)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        danger
+        title={t('customer.staff.delete')}
+        text={
+          deleting?.length === 1
+            ? t('customer.staff.confirmDelete', { name: deleting[0]!.name })
+            : t('customer.staff.confirmDeleteMany', { count: deleting?.length ?? 0 })
+        }
+        confirmLabel={t('customer.staff.delete')}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+      {dialog?.kind === 'import' && (
+        <ImportDialog chooseCustomer={!enterprise} customerId={filter.customerId} onClose={() => setDialog(null)} />
+      )}
       {dialog && dialog.kind !== 'import' && (
-        <StaffDialog staff={dialog.kind === 'edit' ? dialog.staff : undefined} chooseCustomer={!enterprise} customerId={filter.customerId} onClose={() => setDialog(null)} />
+        <StaffDialog
+          staff={dialog.kind === 'edit' ? dialog.staff : undefined}
+          chooseCustomer={!enterprise}
+          customerId={filter.customerId}
+          onClose={() => setDialog(null)}
+        />
       )}
     </section>
   );

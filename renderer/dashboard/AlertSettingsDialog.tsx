@@ -27,10 +27,15 @@ const schema = z.object({ mode: z.enum(['history', 'hours']), hours: z.string() 
 
 export function AlertSettingsDialog({ current, onClose }: { current: AlertSettings; onClose: () => void }) {
   const { t } = useTranslation();
-  const save = useOpMutation('dashboard.saveAlertSettings', { invalidates: ['dashboard.alertSettings', 'dashboard.alerts'] });
+  const save = useOpMutation('dashboard.saveAlertSettings', {
+    invalidates: ['dashboard.alertSettings', 'dashboard.alerts'],
+  });
   const form = useForm<Values, unknown, Values>({
     resolver: zodI18nResolver(schema as z.ZodType<Values, Values>, t),
-    defaultValues: { mode: current.quietHours === null ? 'history' : 'hours', hours: current.quietHours === null ? '' : String(current.quietHours) },
+    defaultValues: {
+      mode: current.quietHours === null ? 'history' : 'hours',
+      hours: current.quietHours === null ? '' : String(current.quietHours),
+    },
   });
   useRelocalise(form);
   const mode = useWatch({ control: form.control, name: 'mode' });
@@ -41,19 +46,47 @@ export function AlertSettingsDialog({ current, onClose }: { current: AlertSettin
     onClose,
   });
   return (
-    <FormDialog title={t('dashboard.settings.title')} busy={submit.busy} dirty={form.formState.isDirty} onClose={onClose}
-      onSubmit={(e) => void submit.run(e)} submitLabel={t('dashboard.settings.save')} testId="alert-settings">
-      <Controller control={form.control} name="mode" render={({ field }) => (
-        <Field label={t('dashboard.settings.quiet')}>
-          <RadioGroup value={field.value} onChange={(_, d) => field.onChange(d.value)} data-testid="alert-settings-mode">
-            <Radio value="history" label={t('dashboard.settings.byHistory')} />
-            <Radio value="hours" label={t('dashboard.settings.byHours')} />
-          </RadioGroup>
-        </Field>
-      )} />
+    <FormDialog
+      title={t('dashboard.settings.title')}
+      busy={submit.busy}
+      dirty={form.formState.isDirty}
+      onClose={onClose}
+      onSubmit={(e) => void submit.run(e)}
+      submitLabel={t('dashboard.settings.save')}
+      testId="alert-settings"
+    >
+      <Controller
+        control={form.control}
+        name="mode"
+        render={({ field }) => (
+          <Field label={t('dashboard.settings.quiet')}>
+            <RadioGroup
+              value={field.value}
+              onChange={(_, d) => field.onChange(d.value)}
+              data-testid="alert-settings-mode"
+            >
+              <Radio value="history" label={t('dashboard.settings.byHistory')} />
+              <Radio value="hours" label={t('dashboard.settings.byHours')} />
+            </RadioGroup>
+          </Field>
+        )}
+      />
       {/* Always there, disabled by history: choosing a mode never moves the buttons. */}
-      <FormInput control={form.control} name="hours" label={t('dashboard.settings.hours')} required={mode === 'hours'} hint={t('dashboard.settings.hoursHint')}
-        input={{ type: 'number', min: 1, max: 168, step: 1, disabled: mode !== 'hours', 'data-testid': 'alert-settings-hours' }} />
+      <FormInput
+        control={form.control}
+        name="hours"
+        label={t('dashboard.settings.hours')}
+        required={mode === 'hours'}
+        hint={t('dashboard.settings.hoursHint')}
+        input={{
+          type: 'number',
+          min: 1,
+          max: 168,
+          step: 1,
+          disabled: mode !== 'hours',
+          'data-testid': 'alert-settings-hours',
+        }}
+      />
     </FormDialog>
   );
 }

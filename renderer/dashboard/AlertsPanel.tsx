@@ -38,48 +38,111 @@ export function AlertsPanel() {
   const [editing, setEditing] = useState(false);
 
   const columns = useMemo(() => {
-    const device = <R extends { name: string; serial: string }>(): Column<R> => ({ id: 'device', header: t('dashboard.alerts.device'), value: (r) => `${r.name} (${r.serial})`, grow: 2 });
-    const point = <R extends { pointName: string | null }>(): Column<R> => ({ id: 'point', header: t('dashboard.alerts.point'), value: (r) => r.pointName ?? '' });
-    const left = (hours: number) => (hours === 0 ? t('dashboard.alerts.soldOut') : t('dashboard.alerts.inHours', { hours }));
+    const device = <R extends { name: string; serial: string }>(): Column<R> => ({
+      id: 'device',
+      header: t('dashboard.alerts.device'),
+      value: (r) => `${r.name} (${r.serial})`,
+      grow: 2,
+    });
+    const point = <R extends { pointName: string | null }>(): Column<R> => ({
+      id: 'point',
+      header: t('dashboard.alerts.point'),
+      value: (r) => r.pointName ?? '',
+    });
+    const left = (hours: number) =>
+      hours === 0 ? t('dashboard.alerts.soldOut') : t('dashboard.alerts.inHours', { hours });
     return {
-      visits: [device(), point(), { id: 'channels', header: t('dashboard.alerts.channels'), kind: 'number', value: (r) => r.channels },
-        { id: 'hoursLeft', header: t('dashboard.alerts.hoursLeft'), value: (r) => left(r.hoursLeft) }] as Column<DashboardAlerts['visits'][number]>[],
-      stockOut: [device(), { id: 'channel', header: t('dashboard.alerts.channel'), kind: 'number', value: (r) => r.channel },
+      visits: [
+        device(),
+        point(),
+        { id: 'channels', header: t('dashboard.alerts.channels'), kind: 'number', value: (r) => r.channels },
+        { id: 'hoursLeft', header: t('dashboard.alerts.hoursLeft'), value: (r) => left(r.hoursLeft) },
+      ] as Column<DashboardAlerts['visits'][number]>[],
+      stockOut: [
+        device(),
+        { id: 'channel', header: t('dashboard.alerts.channel'), kind: 'number', value: (r) => r.channel },
         { id: 'product', header: t('dashboard.alerts.product'), value: (r) => r.productName },
         { id: 'stock', header: t('dashboard.alerts.stock'), kind: 'number', value: (r) => r.stock },
         { id: 'perDay', header: t('dashboard.alerts.perDay'), kind: 'number', value: (r) => r.perDay },
-        { id: 'hoursLeft', header: t('dashboard.alerts.hoursLeft'), value: (r) => left(r.hoursLeft) }] as Column<DashboardAlerts['stockOut'][number]>[],
-      quiet: [device(), point(), { id: 'lastSale', header: t('dashboard.alerts.lastSale'), kind: 'time', value: (r) => r.lastSaleAt },
+        { id: 'hoursLeft', header: t('dashboard.alerts.hoursLeft'), value: (r) => left(r.hoursLeft) },
+      ] as Column<DashboardAlerts['stockOut'][number]>[],
+      quiet: [
+        device(),
+        point(),
+        { id: 'lastSale', header: t('dashboard.alerts.lastSale'), kind: 'time', value: (r) => r.lastSaleAt },
         { id: 'perDay', header: t('dashboard.alerts.perDay'), kind: 'number', value: (r) => r.perDay },
-        { id: 'missed', header: t('dashboard.alerts.missed'), kind: 'number', value: (r) => r.missed }] as Column<DashboardAlerts['quiet'][number]>[],
-      silent: [device(), point(), { id: 'lastSeen', header: t('dashboard.alerts.lastSeen'), value: (r) => (r.lastSeenAt ? formatDateTime(r.lastSeenAt) : t('dashboard.alerts.never')) }] as Column<DashboardAlerts['silent'][number]>[],
+        { id: 'missed', header: t('dashboard.alerts.missed'), kind: 'number', value: (r) => r.missed },
+      ] as Column<DashboardAlerts['quiet'][number]>[],
+      silent: [
+        device(),
+        point(),
+        {
+          id: 'lastSeen',
+          header: t('dashboard.alerts.lastSeen'),
+          value: (r) => (r.lastSeenAt ? formatDateTime(r.lastSeenAt) : t('dashboard.alerts.never')),
+        },
+      ] as Column<DashboardAlerts['silent'][number]>[],
     };
   }, [t]);
 
   type Row = DashboardAlerts[Kind][number];
   const rows: readonly Row[] = alerts.data?.[kind] ?? NONE;
-  const view = listView<Row>({ isPending: alerts.isPending, isError: alerts.isError, isFetching: alerts.isFetching, data: alerts.data ? rows : undefined });
+  const view = listView<Row>({
+    isPending: alerts.isPending,
+    isError: alerts.isError,
+    isFetching: alerts.isFetching,
+    data: alerts.data ? rows : undefined,
+  });
   return (
     <Card className={styles.card} data-testid="alerts-panel">
       <div className={styles.head}>
-        <Text weight="semibold" className={styles.title}>{t('dashboard.alerts.title')}</Text>
-        <TabList className={styles.tabs} size="small" selectedValue={kind} onTabSelect={(_, d) => setKind(d.value as Kind)} aria-label={t('dashboard.alerts.title')}>
+        <Text weight="semibold" className={styles.title}>
+          {t('dashboard.alerts.title')}
+        </Text>
+        <TabList
+          className={styles.tabs}
+          size="small"
+          selectedValue={kind}
+          onTabSelect={(_, d) => setKind(d.value as Kind)}
+          aria-label={t('dashboard.alerts.title')}
+        >
           {KINDS.map((k) => (
             <Tab key={k} value={k} data-testid={`alerts-${k}`}>
-              {t(`dashboard.alerts.${k}`)} {alerts.data && alerts.data[k].length > 0 && <Badge size="small" appearance="tint" color={k === 'silent' || k === 'quiet' ? 'warning' : 'danger'}>{alerts.data[k].length}</Badge>}
+              {t(`dashboard.alerts.${k}`)}{' '}
+              {alerts.data && alerts.data[k].length > 0 && (
+                <Badge size="small" appearance="tint" color={k === 'silent' || k === 'quiet' ? 'warning' : 'danger'}>
+                  {alerts.data[k].length}
+                </Badge>
+              )}
             </Tab>
           ))}
         </TabList>
         {tenant && (
-          <Button size="small" appearance="subtle" icon={<SettingsRegular />} disabled={!settings.data} onClick={() => setEditing(true)} data-testid="alert-settings-open">
+          <Button
+            size="small"
+            appearance="subtle"
+            icon={<SettingsRegular />}
+            disabled={!settings.data}
+            onClick={() => setEditing(true)}
+            data-testid="alert-settings-open"
+          >
             {t('dashboard.settings.open')}
           </Button>
         )}
       </div>
       {editing && settings.data && <AlertSettingsDialog current={settings.data} onClose={() => setEditing(false)} />}
-      <DataTable label={t(`dashboard.alerts.${kind}`)} columns={columns[kind] as Column<Row>[]} rows={rows}
-        rowKey={(r) => ('channel' in r ? `${r.deviceId}-${r.channel}` : r.deviceId)} view={view} onRetry={() => void alerts.refetch()}
-        size="small" maxHeight="280px" testId="alerts-table" rowTestId="alert-row" />
+      <DataTable
+        label={t(`dashboard.alerts.${kind}`)}
+        columns={columns[kind] as Column<Row>[]}
+        rows={rows}
+        rowKey={(r) => ('channel' in r ? `${r.deviceId}-${r.channel}` : r.deviceId)}
+        view={view}
+        onRetry={() => void alerts.refetch()}
+        size="small"
+        maxHeight="280px"
+        testId="alerts-table"
+        rowTestId="alert-row"
+      />
     </Card>
   );
 }

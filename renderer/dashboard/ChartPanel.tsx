@@ -4,7 +4,17 @@
  * its rows exportable to an Excel sheet. The chart module (echarts) loads
  * lazily, after the page.
  */
-import { Button, Card, makeStyles, mergeClasses, Spinner, Tab, TabList, Text, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Card,
+  makeStyles,
+  mergeClasses,
+  Spinner,
+  Tab,
+  TabList,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
 import { ArrowDownloadRegular, ChartMultipleRegular, TableRegular } from '@fluentui/react-icons';
 import type { RowData } from '@tanstack/react-table';
 import { useEffect, useState } from 'react';
@@ -41,7 +51,13 @@ const useStyles = makeStyles({
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   title: { flexGrow: 1, minWidth: '8em' },
   body: { height: '300px', minWidth: 0, position: 'relative' },
-  centre: { height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center', color: tokens.colorNeutralForeground3 },
+  centre: {
+    height: '100%',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    color: tokens.colorNeutralForeground3,
+  },
 });
 
 export interface ChartPanelProps<Row extends RowData> {
@@ -62,7 +78,18 @@ export interface ChartPanelProps<Row extends RowData> {
 
 type Mode = 'chart' | 'table';
 
-export function ChartPanel<Row extends RowData>({ id, title, rows, rowKey, columns, chart, view, onRetry, fileName, wide = false }: ChartPanelProps<Row>) {
+export function ChartPanel<Row extends RowData>({
+  id,
+  title,
+  rows,
+  rowKey,
+  columns,
+  chart,
+  view,
+  onRetry,
+  fileName,
+  wide = false,
+}: ChartPanelProps<Row>) {
   const { t, notify, report } = useScreen();
   const EChart = useChart();
   const styles = useStyles();
@@ -73,11 +100,17 @@ export function ChartPanel<Row extends RowData>({ id, title, rows, rowKey, colum
       // Money as yuan numbers with two decimals: a sheet adds them up.
       const sheet = {
         name: title,
-        columns: columns.map((c) => ({ header: c.header, width: c.kind === 'money' || c.kind === 'number' ? 14 : 28, ...(c.kind === 'money' ? { format: '#,##0.00' } : {}) })),
-        rows: rows.map((row) => columns.map((c) => {
-          const value = c.value?.(row) ?? '';
-          return c.kind === 'money' && typeof value === 'number' ? value / 100 : value;
+        columns: columns.map((c) => ({
+          header: c.header,
+          width: c.kind === 'money' || c.kind === 'number' ? 14 : 28,
+          ...(c.kind === 'money' ? { format: '#,##0.00' } : {}),
         })),
+        rows: rows.map((row) =>
+          columns.map((c) => {
+            const value = c.value?.(row) ?? '';
+            return c.kind === 'money' && typeof value === 'number' ? value / 100 : value;
+          }),
+        ),
       };
       const data = await sheetsXlsx([sheet]);
       if (await saveFile(`${fileName}.xlsx`, XLSX_MIME, data)) notify(t('dashboard.charts.exported'));
@@ -89,30 +122,64 @@ export function ChartPanel<Row extends RowData>({ id, title, rows, rowKey, colum
   return (
     <Card className={mergeClasses(styles.card, (wide || mode === 'table') && styles.wide)} data-testid={`${id}-panel`}>
       <div className={styles.head}>
-        <Text weight="semibold" className={styles.title}>{title}</Text>
+        <Text weight="semibold" className={styles.title}>
+          {title}
+        </Text>
         <TabList size="small" selectedValue={mode} onTabSelect={(_, d) => setMode(d.value as Mode)} aria-label={title}>
-          <Tab value="chart" icon={<ChartMultipleRegular />} data-testid={`${id}-show-chart`}>{t('dashboard.charts.chart')}</Tab>
-          <Tab value="table" icon={<TableRegular />} data-testid={`${id}-show-table`}>{t('dashboard.charts.table')}</Tab>
+          <Tab value="chart" icon={<ChartMultipleRegular />} data-testid={`${id}-show-chart`}>
+            {t('dashboard.charts.chart')}
+          </Tab>
+          <Tab value="table" icon={<TableRegular />} data-testid={`${id}-show-table`}>
+            {t('dashboard.charts.table')}
+          </Tab>
         </TabList>
-        <Button size="small" appearance="subtle" icon={<ArrowDownloadRegular />} disabled={view !== 'rows' || exportSheet.busy}
-          onClick={exportSheet.run} data-testid={`${id}-export`}>{t('dashboard.charts.export')}</Button>
+        <Button
+          size="small"
+          appearance="subtle"
+          icon={<ArrowDownloadRegular />}
+          disabled={view !== 'rows' || exportSheet.busy}
+          onClick={exportSheet.run}
+          data-testid={`${id}-export`}
+        >
+          {t('dashboard.charts.export')}
+        </Button>
       </div>
       <div className={styles.body}>
         {mode === 'table' ? (
-          <DataTable label={title} columns={columns} rows={rows} rowKey={rowKey} view={view} onRetry={onRetry} size="small" maxHeight="300px" testId={`${id}-table`} />
+          <DataTable
+            label={title}
+            columns={columns}
+            rows={rows}
+            rowKey={rowKey}
+            view={view}
+            onRetry={onRetry}
+            size="small"
+            maxHeight="300px"
+            testId={`${id}-table`}
+          />
         ) : view === 'loading' ? (
-          <div className={styles.centre}><Spinner size="small" label={t('dashboard.charts.loading')} /></div>
+          <div className={styles.centre}>
+            <Spinner size="small" label={t('dashboard.charts.loading')} />
+          </div>
         ) : view === 'error' ? (
           <div className={styles.centre}>
             <Text>{t('dashboard.loadFailed')}</Text>
-            {onRetry && <Button appearance="transparent" onClick={onRetry}>{t('dashboard.retry')}</Button>}
+            {onRetry && (
+              <Button appearance="transparent" onClick={onRetry}>
+                {t('dashboard.retry')}
+              </Button>
+            )}
           </div>
         ) : view === 'empty' ? (
-          <div className={styles.centre} data-testid={`${id}-empty`}><Text>{t('dashboard.charts.empty')}</Text></div>
+          <div className={styles.centre} data-testid={`${id}-empty`}>
+            <Text>{t('dashboard.charts.empty')}</Text>
+          </div>
+        ) : EChart ? (
+          <EChart spec={chart} label={title} testId={`${id}-chart`} />
         ) : (
-          EChart
-            ? <EChart spec={chart} label={title} testId={`${id}-chart`} />
-            : <div className={styles.centre}><Spinner size="small" label={t('dashboard.charts.loading')} /></div>
+          <div className={styles.centre}>
+            <Spinner size="small" label={t('dashboard.charts.loading')} />
+          </div>
         )}
       </div>
     </Card>

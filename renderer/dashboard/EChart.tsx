@@ -24,9 +24,16 @@ const BOX = { width: '100%', height: '100%', minHeight: '240px' } as const;
 
 /** Series colours: the brand first, then Fluent's palette in an order that keeps neighbours apart. */
 const PALETTE = [
-  '--colorBrandBackground', '--colorPaletteDarkOrangeBorderActive', '--colorPaletteLightTealBorderActive', '--colorPaletteBerryBorderActive',
-  '--colorPaletteMarigoldBorderActive', '--colorPaletteGrapeBorderActive', '--colorPaletteGreenBorderActive', '--colorPaletteRedBorderActive',
-  '--colorPaletteSteelBorderActive', '--colorNeutralStrokeAccessible',
+  '--colorBrandBackground',
+  '--colorPaletteDarkOrangeBorderActive',
+  '--colorPaletteLightTealBorderActive',
+  '--colorPaletteBerryBorderActive',
+  '--colorPaletteMarigoldBorderActive',
+  '--colorPaletteGrapeBorderActive',
+  '--colorPaletteGreenBorderActive',
+  '--colorPaletteRedBorderActive',
+  '--colorPaletteSteelBorderActive',
+  '--colorNeutralStrokeAccessible',
 ];
 
 interface Look {
@@ -62,49 +69,85 @@ const axisYuan = (fen: number) => formatYuan(fen).replace(/\.\d\d$/, '');
 function optionOf(spec: ChartSpec, look: Look): echarts.EChartsCoreOption {
   const textStyle = { color: look.text, fontFamily: look.font, fontSize: look.size };
   const tooltip = {
-    trigger: spec.kind === 'pie' ? 'item' : 'axis', confine: true, backgroundColor: look.surface, borderColor: look.line, textStyle,
+    trigger: spec.kind === 'pie' ? 'item' : 'axis',
+    confine: true,
+    backgroundColor: look.surface,
+    borderColor: look.line,
+    textStyle,
   };
   const money = (i: number) => spec.series[i]?.money ?? false;
   const format = (value: number, i: number) => (money(i) ? formatYuan(value) : value.toLocaleString());
   if (spec.kind === 'pie') {
     const s = spec.series[0]!;
     return {
-      color: look.colors, textStyle,
-      tooltip: { ...tooltip, formatter: (p: { name: string; value: number; percent: number }) => `${p.name}<br/>${format(p.value, 0)} (${p.percent}%)` },
+      color: look.colors,
+      textStyle,
+      tooltip: {
+        ...tooltip,
+        formatter: (p: { name: string; value: number; percent: number }) =>
+          `${p.name}<br/>${format(p.value, 0)} (${p.percent}%)`,
+      },
       legend: { type: 'scroll', bottom: 0, textStyle, pageTextStyle: textStyle },
-      series: [{
-        type: 'pie', radius: ['38%', '68%'], center: ['50%', '44%'], avoidLabelOverlap: true,
-        label: { color: look.text, fontSize: look.size, formatter: '{b}' }, labelLine: { lineStyle: { color: look.line } },
-        itemStyle: { borderColor: look.surface, borderWidth: 1 },
-        data: spec.categories.map((name, i) => ({ name, value: s.values[i] })).filter((d) => (d.value ?? 0) > 0),
-      }],
+      series: [
+        {
+          type: 'pie',
+          radius: ['38%', '68%'],
+          center: ['50%', '44%'],
+          avoidLabelOverlap: true,
+          label: { color: look.text, fontSize: look.size, formatter: '{b}' },
+          labelLine: { lineStyle: { color: look.line } },
+          itemStyle: { borderColor: look.surface, borderWidth: 1 },
+          data: spec.categories.map((name, i) => ({ name, value: s.values[i] })).filter((d) => (d.value ?? 0) > 0),
+        },
+      ],
     };
   }
   const axisLabel = { color: look.muted, fontSize: look.size, fontFamily: look.font };
   // Long names are cut by characters here: echarts' own `overflow: 'truncate'` measures a label a character at a time
   // (its text measuring went from 40 to 30 ms of a cold dashboard's draw). The tooltip keeps the whole name.
   const categoryAxis = {
-    type: 'category', data: spec.categories, axisLabel: { ...axisLabel, hideOverlap: true, formatter: shorten }, axisLine: { lineStyle: { color: look.line } }, axisTick: { show: false },
+    type: 'category',
+    data: spec.categories,
+    axisLabel: { ...axisLabel, hideOverlap: true, formatter: shorten },
+    axisLine: { lineStyle: { color: look.line } },
+    axisTick: { show: false },
   };
-  const axes = [0, 1].filter((a) => spec.series.some((s) => (s.axis ?? 0) === a)).map((a) => ({
-    type: 'value', axisLabel: { ...axisLabel, formatter: (v: number) => (spec.series.find((s) => (s.axis ?? 0) === a)?.money ? axisYuan(v) : v.toLocaleString()) },
-    splitLine: { show: a === 0, lineStyle: { color: look.line } },
-  }));
+  const axes = [0, 1]
+    .filter((a) => spec.series.some((s) => (s.axis ?? 0) === a))
+    .map((a) => ({
+      type: 'value',
+      axisLabel: {
+        ...axisLabel,
+        formatter: (v: number) =>
+          spec.series.find((s) => (s.axis ?? 0) === a)?.money ? axisYuan(v) : v.toLocaleString(),
+      },
+      splitLine: { show: a === 0, lineStyle: { color: look.line } },
+    }));
   return {
-    color: look.colors, textStyle,
+    color: look.colors,
+    textStyle,
     tooltip: {
       ...tooltip,
-      formatter: (params: { seriesIndex: number; seriesName: string; value: number; marker: string; axisValueLabel: string }[]) =>
-        [params[0]?.axisValueLabel ?? '', ...params.map((p) => `${p.marker}${p.seriesName}: ${format(p.value, p.seriesIndex)}`)].join('<br/>'),
+      formatter: (
+        params: { seriesIndex: number; seriesName: string; value: number; marker: string; axisValueLabel: string }[],
+      ) =>
+        [
+          params[0]?.axisValueLabel ?? '',
+          ...params.map((p) => `${p.marker}${p.seriesName}: ${format(p.value, p.seriesIndex)}`),
+        ].join('<br/>'),
     },
     legend: spec.series.length > 1 ? { top: 0, textStyle } : undefined,
     grid: { left: 8, right: 16, top: spec.series.length > 1 ? 32 : 12, bottom: 8, containLabel: true },
     xAxis: spec.horizontal ? axes : categoryAxis,
     yAxis: spec.horizontal ? { ...categoryAxis, inverse: true } : axes,
     series: spec.series.map((s, i) => ({
-      name: s.name, type: s.type ?? (spec.kind === 'line' ? 'line' : 'bar'), data: s.values,
+      name: s.name,
+      type: s.type ?? (spec.kind === 'line' ? 'line' : 'bar'),
+      data: s.values,
       ...(spec.horizontal ? { xAxisIndex: s.axis ?? 0 } : { yAxisIndex: s.axis ?? 0 }),
-      ...(s.type === 'line' || (spec.kind === 'line' && !s.type) ? { smooth: true, symbolSize: 6, areaStyle: i === 0 ? { opacity: 0.08 } : undefined } : { barMaxWidth: 28 }),
+      ...(s.type === 'line' || (spec.kind === 'line' && !s.type)
+        ? { smooth: true, symbolSize: 6, areaStyle: i === 0 ? { opacity: 0.08 } : undefined }
+        : { barMaxWidth: 28 }),
     })),
   };
 }
@@ -122,7 +165,9 @@ export default function EChart({ spec, label, testId }: { spec: ChartSpec; label
     const instance = echarts.init(el, undefined, { renderer: 'canvas' });
     chart.current = instance;
     // Its box follows the layout (sidebar, window, a tab shown again): the chart follows its box.
-    const observer = new ResizeObserver(() => { if (el.clientWidth > 0) instance.resize(); });
+    const observer = new ResizeObserver(() => {
+      if (el.clientWidth > 0) instance.resize();
+    });
     observer.observe(el);
     return () => {
       observer.disconnect();

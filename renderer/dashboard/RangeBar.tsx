@@ -46,7 +46,9 @@ export function RangeBar({ period, onChange }: { period: Period; onChange: (p: P
     const tidy = (day: string) => parseDateText(day, 'date') ?? day;
     const parsed = dashboardRange.safeParse({ from: tidy(draft.from), to: tidy(draft.to) });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? 'from'), t(i.message as never)])));
+      setErrors(
+        Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? 'from'), t(i.message as never)])),
+      );
       return;
     }
     setErrors({});
@@ -55,18 +57,55 @@ export function RangeBar({ period, onChange }: { period: Period; onChange: (p: P
 
   return (
     <div className={styles.bar} role="group" aria-label={t('dashboard.range.label')}>
-      <TabList className={styles.tabs} selectedValue={period.shortcut} onTabSelect={(_, d) => pick(d.value as Shortcut)} aria-label={t('dashboard.range.label')}>
-        {SHORTCUTS.map((s) => <Tab key={s} value={s} data-testid={`range-${s}`}>{t(`dashboard.range.${s}`)}</Tab>)}
+      <TabList
+        className={styles.tabs}
+        selectedValue={period.shortcut}
+        onTabSelect={(_, d) => pick(d.value as Shortcut)}
+        aria-label={t('dashboard.range.label')}
+      >
+        {SHORTCUTS.map((s) => (
+          <Tab key={s} value={s} data-testid={`range-${s}`}>
+            {t(`dashboard.range.${s}`)}
+          </Tab>
+        ))}
       </TabList>
       {period.shortcut === 'custom' && (
-        <form className={styles.custom} onSubmit={(e) => { e.preventDefault(); apply(); }}>
-          <Field label={t('dashboard.range.from')} validationMessage={errors.from ?? ' '} validationState={errors.from ? 'error' : 'none'} className={styles.field}>
-            <DateTimeInput mode="date" value={draft.from} onChange={(from) => setDraft((d) => ({ ...d, from }))} testId="range-from" />
+        <form
+          className={styles.custom}
+          onSubmit={(e) => {
+            e.preventDefault();
+            apply();
+          }}
+        >
+          <Field
+            label={t('dashboard.range.from')}
+            validationMessage={errors.from ?? ' '}
+            validationState={errors.from ? 'error' : 'none'}
+            className={styles.field}
+          >
+            <DateTimeInput
+              mode="date"
+              value={draft.from}
+              onChange={(from) => setDraft((d) => ({ ...d, from }))}
+              testId="range-from"
+            />
           </Field>
-          <Field label={t('dashboard.range.to')} validationMessage={errors.to ?? ' '} validationState={errors.to ? 'error' : 'none'} className={styles.field}>
-            <DateTimeInput mode="date" value={draft.to} onChange={(to) => setDraft((d) => ({ ...d, to }))} testId="range-to" />
+          <Field
+            label={t('dashboard.range.to')}
+            validationMessage={errors.to ?? ' '}
+            validationState={errors.to ? 'error' : 'none'}
+            className={styles.field}
+          >
+            <DateTimeInput
+              mode="date"
+              value={draft.to}
+              onChange={(to) => setDraft((d) => ({ ...d, to }))}
+              testId="range-to"
+            />
           </Field>
-          <Button type="submit" appearance="primary" className={styles.apply} data-testid="range-apply">{t('dashboard.range.apply')}</Button>
+          <Button type="submit" appearance="primary" className={styles.apply} data-testid="range-apply">
+            {t('dashboard.range.apply')}
+          </Button>
         </form>
       )}
     </div>

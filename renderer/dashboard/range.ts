@@ -13,12 +13,17 @@ export type Shortcut = (typeof SHORTCUTS)[number];
 export function rangeOf(shortcut: Exclude<Shortcut, 'custom'>, now: number | Date = Date.now()): DashboardRange {
   const today = businessDay(now);
   switch (shortcut) {
-    case 'today': return { from: today, to: today };
-    case 'yesterday': return { from: addDays(today, -1), to: addDays(today, -1) };
-    case 'last7': return { from: addDays(today, -6), to: today };
-    case 'thisMonth': return { from: monthStart(today), to: today };
+    case 'today':
+      return { from: today, to: today };
+    case 'yesterday':
+      return { from: addDays(today, -1), to: addDays(today, -1) };
+    case 'last7':
+      return { from: addDays(today, -6), to: today };
+    case 'thisMonth':
+      return { from: monthStart(today), to: today };
   }
 }
 
 /** Whether a range has today in it: its figures move as machines sell. */
-export const includesToday = (range: DashboardRange, now: number | Date = Date.now()) => range.from <= businessDay(now) && businessDay(now) <= range.to;
+export const includesToday = (range: DashboardRange, now: number | Date = Date.now()) =>
+  range.from <= businessDay(now) && businessDay(now) <= range.to;

@@ -19,14 +19,34 @@ import { FormInput } from '../app/FormInput.js';
 import { useRelocalise } from '../app/useRelocalise.js';
 import { useOp, useOpMutation } from '../bridge.js';
 import {
-  ActionButton, Choice, ConfirmDialog, DataTable, FilterBar, FilterField, FormDialog, OverflowText, Pager, seesTenants, TenantFilter, useDialogSave, useListPage, useScreen, type Column,
+  ActionButton,
+  Choice,
+  ConfirmDialog,
+  DataTable,
+  FilterBar,
+  FilterField,
+  FormDialog,
+  OverflowText,
+  Pager,
+  seesTenants,
+  TenantFilter,
+  useDialogSave,
+  useListPage,
+  useScreen,
+  type Column,
 } from '../kit/index.js';
 import { orderDetailPath } from '../order/index.js';
 import { RefundSettingsDialog } from '../refund/index.js';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  head: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+    flexWrap: 'wrap',
+  },
   intro: { color: tokens.colorNeutralForeground2, maxWidth: '72ch' },
   actions: { display: 'flex', flexWrap: 'nowrap', gap: tokens.spacingHorizontalXXS },
   dropdown: { minWidth: 0, width: '100%' },
@@ -36,7 +56,10 @@ const useStyles = makeStyles({
 
 const COLOURS = { pending: 'warning', approved: 'success', dismissed: 'informative' } as const;
 
-interface Filter { state?: ReviewItem['state'] | undefined; tenantId?: number | undefined }
+interface Filter {
+  state?: ReviewItem['state'] | undefined;
+  tenantId?: number | undefined;
+}
 const EMPTY: Filter = {};
 
 export default function ReviewPage() {
@@ -48,7 +71,9 @@ export default function ReviewPage() {
   const [dismissing, setDismissing] = useState<ReviewItem | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const settings = useOp('refund.settings', { body: {} }, { enabled: user.roleKind === 'tenant' });
-  const decide = useOpMutation('delivery.decide', { invalidates: ['delivery.reviews', 'order.page', 'order.info', 'refund.list'] });
+  const decide = useOpMutation('delivery.decide', {
+    invalidates: ['delivery.reviews', 'order.page', 'order.info', 'refund.list'],
+  });
 
   const approve = async () => {
     const review = approving!;
@@ -62,74 +87,209 @@ export default function ReviewPage() {
     }
   };
 
-  const columns = useMemo<Column<ReviewItem>[]>(() => [
-    {
-      id: 'order', header: t('delivery.review.order'), minWidth: 180, width: 190, hideable: false, cellTestId: 'review-order',
-      render: (r) => <Button className={styles.link} appearance="transparent" onClick={() => void navigate(orderDetailPath(r.orderId))}>{r.orderNumber}</Button>,
-    },
-    { id: 'device', fold: 3, header: t('delivery.review.device'), minWidth: 110, width: 160, render: (r) => <OverflowText text={r.deviceName} /> },
-    {
-      id: 'failed', header: t('delivery.review.failed'), minWidth: 160, width: 240, grow: 2, cellTestId: 'review-failed',
-      render: (r) => <OverflowText text={r.failed.map((f) => t('delivery.review.failedItem', { name: f.name, count: f.count, failure: t(`order.failure.${f.failure}`) })).join('、')} />,
-    },
-    { id: 'amount', header: t('delivery.review.amount'), kind: 'money', value: (r) => r.amount },
-    { id: 'received', fold: 1, header: t('delivery.review.received'), kind: 'money', value: (r) => r.receivedAmount },
-    {
-      id: 'state', header: t('delivery.review.state'), minWidth: 88, width: 100, cellTestId: 'review-state',
-      render: (r) => <Badge appearance="tint" color={COLOURS[r.state]}>{t(`delivery.review.states.${r.state}`)}</Badge>,
-    },
-    ...(byTenant ? [{ id: 'tenant', header: t('order.list.tenant'), value: (r: ReviewItem) => r.tenantName, minWidth: 96, width: 150 }] : []),
-    { id: 'createdAt', header: t('order.list.createdAt'), kind: 'time', value: (r) => r.createdAt },
-    {
-      id: 'decided', header: t('delivery.review.decided'), minWidth: 120, width: 170,
-      render: (r) => (r.decidedAt ? <OverflowText text={`${r.decidedBy || t('refund.platform')} · ${formatDateTime(r.decidedAt)}`} /> : null),
-    },
-    { id: 'note', fold: 2, header: t('delivery.review.note'), minWidth: 100, width: 180, render: (r) => <OverflowText text={r.note ?? ''} /> },
-    {
-      id: 'actions', pin: 'end', header: t('common.actions'), minWidth: 150, width: 160, shrinkLast: true,
-      render: (r) => (r.state !== 'pending' ? null : (
-        <div className={styles.actions}>
-          <ActionButton size="small" appearance="subtle" icon={<CheckmarkRegular />} opensDialog action={() => setApproving(r)} data-testid="review-approve">
-            {t('delivery.review.refund')}
-          </ActionButton>
-          <ActionButton size="small" appearance="subtle" icon={<DismissRegular />} opensDialog action={() => setDismissing(r)} data-testid="review-dismiss">
-            {t('delivery.review.dismiss')}
-          </ActionButton>
-        </div>
-      )),
-    },
-  ], [t, styles, byTenant, navigate]);
+  const columns = useMemo<Column<ReviewItem>[]>(
+    () => [
+      {
+        id: 'order',
+        header: t('delivery.review.order'),
+        minWidth: 180,
+        width: 190,
+        hideable: false,
+        cellTestId: 'review-order',
+        render: (r) => (
+          <Button
+            className={styles.link}
+            appearance="transparent"
+            onClick={() => void navigate(orderDetailPath(r.orderId))}
+          >
+            {r.orderNumber}
+          </Button>
+        ),
+      },
+      {
+        id: 'device',
+        fold: 3,
+        header: t('delivery.review.device'),
+        minWidth: 110,
+        width: 160,
+        render: (r) => <OverflowText text={r.deviceName} />,
+      },
+      {
+        id: 'failed',
+        header: t('delivery.review.failed'),
+        minWidth: 160,
+        width: 240,
+        grow: 2,
+        cellTestId: 'review-failed',
+        render: (r) => (
+          <OverflowText
+            text={r.failed
+              .map((f) =>
+                t('delivery.review.failedItem', {
+                  name: f.name,
+                  count: f.count,
+                  failure: t(`order.failure.${f.failure}`),
+                }),
+              )
+              .join('、')}
+          />
+        ),
+      },
+      { id: 'amount', header: t('delivery.review.amount'), kind: 'money', value: (r) => r.amount },
+      { id: 'received', fold: 1, header: t('delivery.review.received'), kind: 'money', value: (r) => r.receivedAmount },
+      {
+        id: 'state',
+        header: t('delivery.review.state'),
+        minWidth: 88,
+        width: 100,
+        cellTestId: 'review-state',
+        render: (r) => (
+          <Badge appearance="tint" color={COLOURS[r.state]}>
+            {t(`delivery.review.states.${r.state}`)}
+          </Badge>
+        ),
+      },
+      ...(byTenant
+        ? [
+            {
+              id: 'tenant',
+              header: t('order.list.tenant'),
+              value: (r: ReviewItem) => r.tenantName,
+              minWidth: 96,
+              width: 150,
+            },
+          ]
+        : []),
+      { id: 'createdAt', header: t('order.list.createdAt'), kind: 'time', value: (r) => r.createdAt },
+      {
+        id: 'decided',
+        header: t('delivery.review.decided'),
+        minWidth: 120,
+        width: 170,
+        render: (r) =>
+          r.decidedAt ? (
+            <OverflowText text={`${r.decidedBy || t('refund.platform')} · ${formatDateTime(r.decidedAt)}`} />
+          ) : null,
+      },
+      {
+        id: 'note',
+        fold: 2,
+        header: t('delivery.review.note'),
+        minWidth: 100,
+        width: 180,
+        render: (r) => <OverflowText text={r.note ?? ''} />,
+      },
+      {
+        id: 'actions',
+        pin: 'end',
+        header: t('common.actions'),
+        minWidth: 150,
+        width: 160,
+        shrinkLast: true,
+        render: (r) =>
+          r.state !== 'pending' ? null : (
+            <div className={styles.actions}>
+              <ActionButton
+                size="small"
+                appearance="subtle"
+                icon={<CheckmarkRegular />}
+                opensDialog
+                action={() => setApproving(r)}
+                data-testid="review-approve"
+              >
+                {t('delivery.review.refund')}
+              </ActionButton>
+              <ActionButton
+                size="small"
+                appearance="subtle"
+                icon={<DismissRegular />}
+                opensDialog
+                action={() => setDismissing(r)}
+                data-testid="review-dismiss"
+              >
+                {t('delivery.review.dismiss')}
+              </ActionButton>
+            </div>
+          ),
+      },
+    ],
+    [t, styles, byTenant, navigate],
+  );
 
   return (
     <section className={styles.page} aria-labelledby="review-title">
       <div className={styles.head}>
-        <Title3 as="h1" id="review-title">{t('delivery.route.review')}</Title3>
+        <Title3 as="h1" id="review-title">
+          {t('delivery.route.review')}
+        </Title3>
         {user.roleKind === 'tenant' && (
-          <Button icon={<SettingsRegular />} disabled={!settings.data} onClick={() => setSettingsOpen(true)} data-testid="review-settings">{t('delivery.review.settings')}</Button>
+          <Button
+            icon={<SettingsRegular />}
+            disabled={!settings.data}
+            onClick={() => setSettingsOpen(true)}
+            data-testid="review-settings"
+          >
+            {t('delivery.review.settings')}
+          </Button>
         )}
       </div>
       <Body1 className={styles.intro}>{t('delivery.review.intro')}</Body1>
       <div className={styles.filters}>
         <FilterBar onSearch={apply} onReset={reset} searchTestId="review-search" resetTestId="review-reset">
           <FilterField label={t('delivery.review.state')}>
-            <Choice className={styles.dropdown} value={draft.state} options={REVIEW_STATES} label={(s) => t(`delivery.review.states.${s}`)} all={t('common.all')}
-              onChange={(state) => setDraft((f) => ({ ...f, state }))} testId="review-filter-state" />
+            <Choice
+              className={styles.dropdown}
+              value={draft.state}
+              options={REVIEW_STATES}
+              label={(s) => t(`delivery.review.states.${s}`)}
+              all={t('common.all')}
+              onChange={(state) => setDraft((f) => ({ ...f, state }))}
+              testId="review-filter-state"
+            />
           </FilterField>
-          <TenantFilter label={t('order.list.tenant')} value={draft.tenantId} onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))} testId="review-filter-tenant" />
+          <TenantFilter
+            label={t('order.list.tenant')}
+            value={draft.tenantId}
+            onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))}
+            testId="review-filter-tenant"
+          />
         </FilterBar>
       </div>
-      <DataTable label={t('delivery.route.review')} columns={columns} {...table} rowKey={(r) => r.id} rowTestId="review-row" testId="review-table" />
+      <DataTable
+        label={t('delivery.route.review')}
+        columns={columns}
+        {...table}
+        rowKey={(r) => r.id}
+        rowTestId="review-row"
+        testId="review-table"
+      />
       <Pager {...pager} testId="review-pager" />
-      <ConfirmDialog open={approving !== null} title={t('delivery.review.approve')}
-        text={approving ? t('delivery.review.confirmApprove', { number: approving.orderNumber, amount: formatYuan(approving.amount) }) : ''}
-        confirmLabel={t('delivery.review.approve')} onConfirm={approve} onCancel={() => setApproving(null)} />
+      <ConfirmDialog
+        open={approving !== null}
+        title={t('delivery.review.approve')}
+        text={
+          approving
+            ? t('delivery.review.confirmApprove', {
+                number: approving.orderNumber,
+                amount: formatYuan(approving.amount),
+              })
+            : ''
+        }
+        confirmLabel={t('delivery.review.approve')}
+        onConfirm={approve}
+        onCancel={() => setApproving(null)}
+      />
       {dismissing && <DismissDialog review={dismissing} onClose={() => setDismissing(null)} />}
-      {settingsOpen && settings.data && <RefundSettingsDialog current={settings.data} onClose={() => setSettingsOpen(false)} />}
+      {settingsOpen && settings.data && (
+        <RefundSettingsDialog current={settings.data} onClose={() => setSettingsOpen(false)} />
+      )}
     </section>
   );
 }
 
-const noteSchema = z.object({ note: reviewDecision.def.shape.note.unwrap().min(1, { message: 'delivery.validation.noteRequired' }) });
+const noteSchema = z.object({
+  note: reviewDecision.def.shape.note.unwrap().min(1, { message: 'delivery.validation.noteRequired' }),
+});
 
 function DismissDialog({ review, onClose }: { review: ReviewItem; onClose: () => void }) {
   const { t } = useScreen();
@@ -143,10 +303,22 @@ function DismissDialog({ review, onClose }: { review: ReviewItem; onClose: () =>
     onClose,
   });
   return (
-    <FormDialog title={t('delivery.review.dismissTitle')} busy={submit.busy} dirty={form.formState.isDirty} onClose={onClose}
-      onSubmit={(e) => void submit.run(e)} submitLabel={t('delivery.review.dismiss')} testId="review-dismiss-dialog">
+    <FormDialog
+      title={t('delivery.review.dismissTitle')}
+      busy={submit.busy}
+      dirty={form.formState.isDirty}
+      onClose={onClose}
+      onSubmit={(e) => void submit.run(e)}
+      submitLabel={t('delivery.review.dismiss')}
+      testId="review-dismiss-dialog"
+    >
       <Body1>{review.orderNumber}</Body1>
-      <FormInput control={form.control} name="note" label={t('delivery.review.note')} input={{ placeholder: t('delivery.review.notePlaceholder'), maxLength: 200, 'data-testid': 'review-note' }} />
+      <FormInput
+        control={form.control}
+        name="note"
+        label={t('delivery.review.note')}
+        input={{ placeholder: t('delivery.review.notePlaceholder'), maxLength: 200, 'data-testid': 'review-note' }}
+      />
     </FormDialog>
   );
 }

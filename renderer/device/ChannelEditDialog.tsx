@@ -21,7 +21,15 @@ const useStyles = makeStyles({
 type Flag = '' | 'true' | 'false';
 const EMPTY = 'empty';
 
-export function ChannelEditDialog({ deviceId, numbers, onClose }: { deviceId: number; numbers: number[]; onClose: (saved: boolean) => void }) {
+export function ChannelEditDialog({
+  deviceId,
+  numbers,
+  onClose,
+}: {
+  deviceId: number;
+  numbers: number[];
+  onClose: (saved: boolean) => void;
+}) {
   const { t, notify, report } = useScreen();
   const styles = useStyles();
   const formGrid = useFormGrid();
@@ -35,9 +43,13 @@ export function ChannelEditDialog({ deviceId, numbers, onClose }: { deviceId: nu
   const [locked, setLocked] = useState<Flag>('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   // The device's own picker: the device list's code is enough to stock a channel.
-  const found = useOp('device.productOptions', { params: { id: deviceId }, body: search.trim() ? { keyword: search.trim() } : {} }, { staleTime: 30_000 });
+  const found = useOp(
+    'device.productOptions',
+    { params: { id: deviceId }, body: search.trim() ? { keyword: search.trim() } : {} },
+    { staleTime: 30_000 },
+  );
 
-  const money = (typed: string) => (typed.trim() === '' ? undefined : parseYuan(typed) ?? NaN);
+  const money = (typed: string) => (typed.trim() === '' ? undefined : (parseYuan(typed) ?? NaN));
   const patch: ChannelPatch = {
     ...(product ? { productId: product.id } : {}),
     ...(money(price) !== undefined ? { price: money(price)! } : {}),
@@ -48,11 +60,15 @@ export function ChannelEditDialog({ deviceId, numbers, onClose }: { deviceId: nu
   };
   const local: Record<string, string> = {};
   if (Number.isNaN(patch.price)) local['patch.price'] = 'device.validation.price';
-  if (Number.isNaN(patch.customerStaffPrice)) local['patch.customerStaffPrice'] = 'device.validation.customerStaffPrice';
+  if (Number.isNaN(patch.customerStaffPrice))
+    local['patch.customerStaffPrice'] = 'device.validation.customerStaffPrice';
   if (Number.isNaN(patch.stock)) local['patch.stock'] = 'device.validation.stock';
 
   const submit = useGuardedAction(async () => {
-    if (Object.keys(local).length) { setErrors(local); return; }
+    if (Object.keys(local).length) {
+      setErrors(local);
+      return;
+    }
     try {
       await update.mutateAsync({ params: { id: deviceId }, body: { numbers, patch } });
       notify(t('device.channel.saved'));
@@ -63,41 +79,107 @@ export function ChannelEditDialog({ deviceId, numbers, onClose }: { deviceId: nu
   });
   const message = (key: string) => (errors[key] ? t(errors[key] as 'validation.invalid') : undefined);
   const flag = (value: Flag, set: (v: Flag) => void, on: string, off: string, testId: string) => (
-    <Dropdown className={styles.control} value={value === '' ? t('device.channel.unchanged') : value === 'true' ? on : off} selectedOptions={[value]}
-      onOptionSelect={(_, d) => set((d.optionValue ?? '') as Flag)} data-testid={testId}>
+    <Dropdown
+      className={styles.control}
+      value={value === '' ? t('device.channel.unchanged') : value === 'true' ? on : off}
+      selectedOptions={[value]}
+      onOptionSelect={(_, d) => set((d.optionValue ?? '') as Flag)}
+      data-testid={testId}
+    >
       <Option value="">{t('device.channel.unchanged')}</Option>
       <Option value="true">{on}</Option>
       <Option value="false">{off}</Option>
     </Dropdown>
   );
-  const dirty = product !== undefined || price !== '' || customerStaffPrice !== '' || stock !== '' || enabled !== '' || locked !== '';
+  const dirty =
+    product !== undefined ||
+    price !== '' ||
+    customerStaffPrice !== '' ||
+    stock !== '' ||
+    enabled !== '' ||
+    locked !== '';
 
   return (
-    <FormDialog title={t('device.channel.editTitle', { count: numbers.length })} busy={submit.busy} dirty={dirty} onClose={() => onClose(false)}
-      onSubmit={() => void submit.run()} testId="channel-form" surfaceClassName={styles.surface} fieldsClassName={formGrid.size200}>
-      <Field className={styles.wide} label={t('device.channel.product')} hint={t('device.channel.keepHint')} validationMessage={message('patch.productId')}>
-        <Combobox className={styles.control} freeform placeholder={t('device.channel.productPlaceholder')} value={product ? product.name : search}
-          selectedOptions={product ? [String(product.id ?? EMPTY)] : []} data-testid="channel-form-product"
-          onChange={(e) => { setProduct(undefined); setSearch(e.target.value); }}
+    <FormDialog
+      title={t('device.channel.editTitle', { count: numbers.length })}
+      busy={submit.busy}
+      dirty={dirty}
+      onClose={() => onClose(false)}
+      onSubmit={() => void submit.run()}
+      testId="channel-form"
+      surfaceClassName={styles.surface}
+      fieldsClassName={formGrid.size200}
+    >
+      <Field
+        className={styles.wide}
+        label={t('device.channel.product')}
+        hint={t('device.channel.keepHint')}
+        validationMessage={message('patch.productId')}
+      >
+        <Combobox
+          className={styles.control}
+          freeform
+          placeholder={t('device.channel.productPlaceholder')}
+          value={product ? product.name : search}
+          selectedOptions={product ? [String(product.id ?? EMPTY)] : []}
+          data-testid="channel-form-product"
+          onChange={(e) => {
+            setProduct(undefined);
+            setSearch(e.target.value);
+          }}
           onOptionSelect={(_, d) => {
             if (d.optionValue === EMPTY) setProduct({ id: null, name: t('device.channel.emptyChannel') });
             else if (d.optionValue) setProduct({ id: Number(d.optionValue), name: d.optionText ?? '' });
-          }}>
+          }}
+        >
           <Option value={EMPTY}>{t('device.channel.emptyChannel')}</Option>
-          {(found.data ?? []).map((p) => <Option key={p.id} value={String(p.id)} text={p.name}>{`${p.name}（${p.number}）`}</Option>)}
+          {(found.data ?? []).map((p) => (
+            <Option key={p.id} value={String(p.id)} text={p.name}>{`${p.name}（${p.number}）`}</Option>
+          ))}
         </Combobox>
       </Field>
-      <Field label={t('device.channel.price')} hint={t('device.channel.keepHint')} validationMessage={message('patch.price')}>
-        <Input value={price} inputMode="decimal" onChange={(_, d) => setPrice(d.value)} data-testid="channel-form-price" />
+      <Field
+        label={t('device.channel.price')}
+        hint={t('device.channel.keepHint')}
+        validationMessage={message('patch.price')}
+      >
+        <Input
+          value={price}
+          inputMode="decimal"
+          onChange={(_, d) => setPrice(d.value)}
+          data-testid="channel-form-price"
+        />
       </Field>
-      <Field label={t('device.channel.customerStaffPrice')} hint={t('device.channel.keepHint')} validationMessage={message('patch.customerStaffPrice')}>
-        <Input value={customerStaffPrice} inputMode="decimal" onChange={(_, d) => setCustomerStaffPrice(d.value)} data-testid="channel-form-customer-staff-price" />
+      <Field
+        label={t('device.channel.customerStaffPrice')}
+        hint={t('device.channel.keepHint')}
+        validationMessage={message('patch.customerStaffPrice')}
+      >
+        <Input
+          value={customerStaffPrice}
+          inputMode="decimal"
+          onChange={(_, d) => setCustomerStaffPrice(d.value)}
+          data-testid="channel-form-customer-staff-price"
+        />
       </Field>
-      <Field label={t('device.channel.stock')} hint={t('device.channel.keepHint')} validationMessage={message('patch.stock')}>
-        <Input value={stock} inputMode="numeric" onChange={(_, d) => setStock(d.value)} data-testid="channel-form-stock" />
+      <Field
+        label={t('device.channel.stock')}
+        hint={t('device.channel.keepHint')}
+        validationMessage={message('patch.stock')}
+      >
+        <Input
+          value={stock}
+          inputMode="numeric"
+          onChange={(_, d) => setStock(d.value)}
+          data-testid="channel-form-stock"
+        />
       </Field>
-      <Field label={t('device.channel.enabled')}>{flag(enabled, setEnabled, t('device.channel.on'), t('device.channel.off'), 'channel-form-enabled')}</Field>
-      <Field label={t('device.channel.locked')}>{flag(locked, setLocked, t('device.channel.yes'), t('device.channel.no'), 'channel-form-locked')}</Field>
+      <Field label={t('device.channel.enabled')}>
+        {flag(enabled, setEnabled, t('device.channel.on'), t('device.channel.off'), 'channel-form-enabled')}
+      </Field>
+      <Field label={t('device.channel.locked')}>
+        {flag(locked, setLocked, t('device.channel.yes'), t('device.channel.no'), 'channel-form-locked')}
+      </Field>
     </FormDialog>
   );
 }

@@ -10,41 +10,95 @@ export const EMPTY_DEVICE_FILTER: DeviceFilterState = { keyword: '' };
 
 const YES_NO = ['yes', 'no'] as const;
 const toFlag = (v: 'yes' | 'no' | undefined) => (v === undefined ? undefined : v === 'yes');
-const fromFlag = (v: boolean | undefined) => (v === undefined ? undefined : v ? 'yes' as const : 'no' as const);
+const fromFlag = (v: boolean | undefined) => (v === undefined ? undefined : v ? ('yes' as const) : ('no' as const));
 
 /** `pool`: the device pool's filters (who holds the device: the pool or a tenant). */
-export function DeviceFilters({ onSearch, pool = false }: { onSearch: (filter: DeviceFilterState) => void; pool?: boolean }) {
+export function DeviceFilters({
+  onSearch,
+  pool = false,
+}: {
+  onSearch: (filter: DeviceFilterState) => void;
+  pool?: boolean;
+}) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<DeviceFilterState>(EMPTY_DEVICE_FILTER);
   const set = (patch: Partial<DeviceFilterState>) => setDraft((f) => ({ ...f, ...patch }));
   const all = t('common.all');
   const flag = (key: 'online' | 'activated' | 'locked', yes: string, no: string) => (
-    <Choice value={fromFlag(draft[key])} options={YES_NO} label={(v) => (v === 'yes' ? yes : no)} all={all}
-      onChange={(v) => set({ [key]: toFlag(v) })} testId={`device-filter-${key}`} />
+    <Choice
+      value={fromFlag(draft[key])}
+      options={YES_NO}
+      label={(v) => (v === 'yes' ? yes : no)}
+      all={all}
+      onChange={(v) => set({ [key]: toFlag(v) })}
+      testId={`device-filter-${key}`}
+    />
   );
   return (
-    <FilterBar onSearch={() => onSearch({ ...draft, keyword: draft.keyword.trim() })} onReset={() => { setDraft(EMPTY_DEVICE_FILTER); onSearch(EMPTY_DEVICE_FILTER); }}
-      searchTestId="device-search" resetTestId="device-reset">
+    <FilterBar
+      onSearch={() => onSearch({ ...draft, keyword: draft.keyword.trim() })}
+      onReset={() => {
+        setDraft(EMPTY_DEVICE_FILTER);
+        onSearch(EMPTY_DEVICE_FILTER);
+      }}
+      searchTestId="device-search"
+      resetTestId="device-reset"
+    >
       <FilterField label={t('device.list.keyword')} shown={draft.keyword}>
-        <Input value={draft.keyword} maxLength={50} placeholder={t('device.list.keywordPlaceholder')} onChange={(_, d) => set({ keyword: d.value })}
-          data-testid="device-filter-keyword" />
+        <Input
+          value={draft.keyword}
+          maxLength={50}
+          placeholder={t('device.list.keywordPlaceholder')}
+          onChange={(_, d) => set({ keyword: d.value })}
+          data-testid="device-filter-keyword"
+        />
       </FilterField>
       {pool && (
         <FilterField label={t('device.pool.holder')}>
-          <Choice value={fromFlag(draft.inPool)} options={YES_NO} label={(v) => t(v === 'yes' ? 'device.pool.inPool' : 'device.pool.withTenant')} all={all}
-            onChange={(v) => set({ inPool: toFlag(v) })} testId="device-filter-inPool" />
+          <Choice
+            value={fromFlag(draft.inPool)}
+            options={YES_NO}
+            label={(v) => t(v === 'yes' ? 'device.pool.inPool' : 'device.pool.withTenant')}
+            all={all}
+            onChange={(v) => set({ inPool: toFlag(v) })}
+            testId="device-filter-inPool"
+          />
         </FilterField>
       )}
-      <TenantFilter label={t('device.list.tenant')} value={draft.tenantId} onChange={(tenantId) => set({ tenantId })} testId="device-filter-tenant" />
+      <TenantFilter
+        label={t('device.list.tenant')}
+        value={draft.tenantId}
+        onChange={(tenantId) => set({ tenantId })}
+        testId="device-filter-tenant"
+      />
       <FilterField label={t('device.type')}>
-        <Choice value={draft.type} options={DEVICE_TYPES} label={(v) => t(`device.types.${v}`)} all={all} onChange={(type) => set({ type })} testId="device-filter-type" />
+        <Choice
+          value={draft.type}
+          options={DEVICE_TYPES}
+          label={(v) => t(`device.types.${v}`)}
+          all={all}
+          onChange={(type) => set({ type })}
+          testId="device-filter-type"
+        />
       </FilterField>
-      <FilterField label={t('device.onlineState')}>{flag('online', t('device.online'), t('device.offline'))}</FilterField>
-      <FilterField label={t('device.activation')}>{flag('activated', t('device.activated'), t('device.notActivated'))}</FilterField>
-      <FilterField label={t('device.list.lock')}>{flag('locked', t('device.list.locked'), t('device.list.unlocked'))}</FilterField>
+      <FilterField label={t('device.onlineState')}>
+        {flag('online', t('device.online'), t('device.offline'))}
+      </FilterField>
+      <FilterField label={t('device.activation')}>
+        {flag('activated', t('device.activated'), t('device.notActivated'))}
+      </FilterField>
+      <FilterField label={t('device.list.lock')}>
+        {flag('locked', t('device.list.locked'), t('device.list.unlocked'))}
+      </FilterField>
       <FilterField label={t('device.list.allocation')}>
-        <Choice value={draft.allocation} options={ALLOCATION_STATES} label={(v) => t(`device.list.allocations.${v}`)} all={all}
-          onChange={(allocation) => set({ allocation })} testId="device-filter-allocation" />
+        <Choice
+          value={draft.allocation}
+          options={ALLOCATION_STATES}
+          label={(v) => t(`device.list.allocations.${v}`)}
+          all={all}
+          onChange={(allocation) => set({ allocation })}
+          testId="device-filter-allocation"
+        />
       </FilterField>
     </FilterBar>
   );

@@ -15,7 +15,18 @@ import { useOpMutation } from '../bridge.js';
 import { refusedWith } from '../app/errors.js';
 import { formatDateTime, formatRelative } from '../app/format.js';
 import { useUser } from '../app/session.js';
-import { ActionButton, ConfirmDialog, DataTable, OverflowText, Pager, seesTenants, useListPage, useSelection, type Column, useScreen } from '../kit/index.js';
+import {
+  ActionButton,
+  ConfirmDialog,
+  DataTable,
+  OverflowText,
+  Pager,
+  seesTenants,
+  useListPage,
+  useSelection,
+  type Column,
+  useScreen,
+} from '../kit/index.js';
 import { DeviceFilters, EMPTY_DEVICE_FILTER } from './DeviceFilters.js';
 import { devSetPath } from './paths.js';
 import { ExceptionsPanel } from './ExceptionsPanel.js';
@@ -43,11 +54,20 @@ export default function DeviceListPage() {
   const exceptions = params.get('view') === 'exceptions';
   return (
     <section className={styles.page} aria-labelledby="device-list-title">
-      <Title3 as="h1" id="device-list-title">{t('device.list.title')}</Title3>
-      <TabList selectedValue={exceptions ? 'exceptions' : 'devices'} data-testid="device-views"
-        onTabSelect={(_, d) => setParams(d.value === 'exceptions' ? { view: 'exceptions' } : {}, { replace: true })}>
-        <Tab value="devices" data-testid="device-view-devices">{t('device.care.tabs.devices')}</Tab>
-        <Tab value="exceptions" data-testid="device-view-exceptions">{t('device.care.tabs.exceptions')}</Tab>
+      <Title3 as="h1" id="device-list-title">
+        {t('device.list.title')}
+      </Title3>
+      <TabList
+        selectedValue={exceptions ? 'exceptions' : 'devices'}
+        data-testid="device-views"
+        onTabSelect={(_, d) => setParams(d.value === 'exceptions' ? { view: 'exceptions' } : {}, { replace: true })}
+      >
+        <Tab value="devices" data-testid="device-view-devices">
+          {t('device.care.tabs.devices')}
+        </Tab>
+        <Tab value="exceptions" data-testid="device-view-exceptions">
+          {t('device.care.tabs.exceptions')}
+        </Tab>
       </TabList>
       {exceptions ? <ExceptionsPanel /> : <Fleet />}
     </section>
@@ -77,85 +97,234 @@ function Fleet() {
     }
   };
 
-  const columns = useMemo<Column<DeviceItem>[]>(() => [
-    { id: 'name', header: t('device.name'), value: (d) => d.name, minWidth: 120, width: 180, grow: 2, cellTestId: 'device-name', hideable: false },
-    { id: 'serial', header: t('device.serial'), value: (d) => d.serial, minWidth: 120, width: 140, cellTestId: 'device-serial' },
-    { id: 'type', fold: 1, header: t('device.type'), value: (d) => t(`device.types.${d.type}`), minWidth: 80, width: 110 },
-    { id: 'model', fold: 1, header: t('device.model'), value: (d) => d.model, minWidth: 80, width: 100 },
-    { id: 'point', header: t('device.list.point'), render: (d) => <OverflowText text={d.pointName ?? '—'} />, minWidth: 96, width: 160, grow: 1 },
-    ...(byTenant ? [{ id: 'tenant', header: t('device.list.tenant'), value: (d: DeviceItem) => d.tenantName ?? t('device.pool.inPool'), minWidth: 96, width: 160 }] : []),
-    {
-      id: 'state', header: t('device.onlineState'), minWidth: 140, width: 180, cellTestId: 'device-state',
-      render: (d) => (
-        <div className={styles.badges}>
-          <Badge appearance="filled" color={d.online ? 'success' : 'informative'}>{t(d.online ? 'device.online' : 'device.offline')}</Badge>
-          {!d.activated && <Badge appearance="tint" color="warning">{t('device.notActivated')}</Badge>}
-          {d.locked && <Badge appearance="tint" color="danger" data-testid="device-locked">{t('device.list.locked')}</Badge>}
-          {d.allocation !== 'normal' && <Badge appearance="outline">{t(`device.list.allocations.${d.allocation}`)}</Badge>}
-        </div>
-      ),
-    },
-    {
-      id: 'lastSeen', fold: 3, header: t('device.list.lastSeen'), minWidth: 96, width: 120,
-      render: (d) => <span title={d.lastSeenAt ? formatDateTime(d.lastSeenAt) : undefined}>{d.lastSeenAt ? formatRelative(t, d.lastSeenAt) : t('device.list.never')}</span>,
-    },
-    {
-      id: 'serviceExpiry', fold: 4, header: t('device.list.serviceExpiry'), minWidth: 100, width: 120,
-      render: (d) => {
-        if (!d.serviceExpiry) return '—';
-        const expired = Date.parse(d.serviceExpiry) < Date.now();
-        return <span className={expired ? styles.expired : undefined}>{expired ? t('device.list.expired') : formatDateTime(d.serviceExpiry).slice(0, 10)}</span>;
+  const columns = useMemo<Column<DeviceItem>[]>(
+    () => [
+      {
+        id: 'name',
+        header: t('device.name'),
+        value: (d) => d.name,
+        minWidth: 120,
+        width: 180,
+        grow: 2,
+        cellTestId: 'device-name',
+        hideable: false,
       },
-    },
-    { id: 'channels', fold: 2, header: t('device.list.channels'), kind: 'number', value: (d) => d.channelCount },
-    {
-      id: 'actions', pin: 'end', header: t('common.actions'), minWidth: 150, width: 170, shrinkLast: true,
-      render: (d) => (
-        <div className={styles.actions}>
-          <ActionButton className={styles.action} size="small" appearance="subtle" icon={<SettingsRegular />} action={() => void navigate(devSetPath(d.id))}
-            data-testid="device-settings">{t('device.list.actions.settings')}</ActionButton>
-          <ActionButton className={styles.action} size="small" appearance="subtle" icon={d.locked ? <LockOpenRegular /> : <LockClosedRegular />}
-            danger={!d.locked} opensDialog={!d.locked} action={() => (d.locked ? change([d.id], false) : setLocking([d.id]))} data-testid="device-toggle-lock">
-            {t(d.locked ? 'device.list.actions.unlock' : 'device.list.actions.lock')}
-          </ActionButton>
-        </div>
-      ),
-    },
-  ], [t, styles, byTenant, navigate]);
+      {
+        id: 'serial',
+        header: t('device.serial'),
+        value: (d) => d.serial,
+        minWidth: 120,
+        width: 140,
+        cellTestId: 'device-serial',
+      },
+      {
+        id: 'type',
+        fold: 1,
+        header: t('device.type'),
+        value: (d) => t(`device.types.${d.type}`),
+        minWidth: 80,
+        width: 110,
+      },
+      { id: 'model', fold: 1, header: t('device.model'), value: (d) => d.model, minWidth: 80, width: 100 },
+      {
+        id: 'point',
+        header: t('device.list.point'),
+        render: (d) => <OverflowText text={d.pointName ?? '—'} />,
+        minWidth: 96,
+        width: 160,
+        grow: 1,
+      },
+      ...(byTenant
+        ? [
+            {
+              id: 'tenant',
+              header: t('device.list.tenant'),
+              value: (d: DeviceItem) => d.tenantName ?? t('device.pool.inPool'),
+              minWidth: 96,
+              width: 160,
+            },
+          ]
+        : []),
+      {
+        id: 'state',
+        header: t('device.onlineState'),
+        minWidth: 140,
+        width: 180,
+        cellTestId: 'device-state',
+        render: (d) => (
+          <div className={styles.badges}>
+            <Badge appearance="filled" color={d.online ? 'success' : 'informative'}>
+              {t(d.online ? 'device.online' : 'device.offline')}
+            </Badge>
+            {!d.activated && (
+              <Badge appearance="tint" color="warning">
+                {t('device.notActivated')}
+              </Badge>
+            )}
+            {d.locked && (
+              <Badge appearance="tint" color="danger" data-testid="device-locked">
+                {t('device.list.locked')}
+              </Badge>
+            )}
+            {d.allocation !== 'normal' && (
+              <Badge appearance="outline">{t(`device.list.allocations.${d.allocation}`)}</Badge>
+            )}
+          </div>
+        ),
+      },
+      {
+        id: 'lastSeen',
+        fold: 3,
+        header: t('device.list.lastSeen'),
+        minWidth: 96,
+        width: 120,
+        render: (d) => (
+          <span title={d.lastSeenAt ? formatDateTime(d.lastSeenAt) : undefined}>
+            {d.lastSeenAt ? formatRelative(t, d.lastSeenAt) : t('device.list.never')}
+          </span>
+        ),
+      },
+      {
+        id: 'serviceExpiry',
+        fold: 4,
+        header: t('device.list.serviceExpiry'),
+        minWidth: 100,
+        width: 120,
+        render: (d) => {
+          if (!d.serviceExpiry) return '—';
+          const expired = Date.parse(d.serviceExpiry) < Date.now();
+          return (
+            <span className={expired ? styles.expired : undefined}>
+              {expired ? t('device.list.expired') : formatDateTime(d.serviceExpiry).slice(0, 10)}
+            </span>
+          );
+        },
+      },
+      { id: 'channels', fold: 2, header: t('device.list.channels'), kind: 'number', value: (d) => d.channelCount },
+      {
+        id: 'actions',
+        pin: 'end',
+        header: t('common.actions'),
+        minWidth: 150,
+        width: 170,
+        shrinkLast: true,
+        render: (d) => (
+          <div className={styles.actions}>
+            <ActionButton
+              className={styles.action}
+              size="small"
+              appearance="subtle"
+              icon={<SettingsRegular />}
+              action={() => void navigate(devSetPath(d.id))}
+              data-testid="device-settings"
+            >
+              {t('device.list.actions.settings')}
+            </ActionButton>
+            <ActionButton
+              className={styles.action}
+              size="small"
+              appearance="subtle"
+              icon={d.locked ? <LockOpenRegular /> : <LockClosedRegular />}
+              danger={!d.locked}
+              opensDialog={!d.locked}
+              action={() => (d.locked ? change([d.id], false) : setLocking([d.id]))}
+              data-testid="device-toggle-lock"
+            >
+              {t(d.locked ? 'device.list.actions.unlock' : 'device.list.actions.lock')}
+            </ActionButton>
+          </div>
+        ),
+      },
+    ],
+    [t, styles, byTenant, navigate],
+  );
 
   const none = selection.ids.length === 0;
   return (
     <>
       {/* In a row of its own: the filter bar grows along its row, not down the page. */}
       <div className={styles.head}>
-        <DeviceFilters onSearch={(f) => { search(f); selection.clear(); }} />
+        <DeviceFilters
+          onSearch={(f) => {
+            search(f);
+            selection.clear();
+          }}
+        />
       </div>
-      <div className={styles.bulk} role="toolbar" aria-label={t('device.list.selected', { count: selection.ids.length })}>
+      <div
+        className={styles.bulk}
+        role="toolbar"
+        aria-label={t('device.list.selected', { count: selection.ids.length })}
+      >
         <Text data-testid="device-selected">{t('device.list.selected', { count: selection.ids.length })}</Text>
-        <ActionButton size="small" disabled={none} danger opensDialog action={() => setLocking(selection.ids)} data-testid="device-bulk-lock">
+        <ActionButton
+          size="small"
+          disabled={none}
+          danger
+          opensDialog
+          action={() => setLocking(selection.ids)}
+          data-testid="device-bulk-lock"
+        >
           {t('device.list.actions.lock')}
         </ActionButton>
-        <ActionButton size="small" disabled={none} action={() => change(selection.ids, false)} data-testid="device-bulk-unlock">
+        <ActionButton
+          size="small"
+          disabled={none}
+          action={() => change(selection.ids, false)}
+          data-testid="device-bulk-unlock"
+        >
           {t('device.list.actions.unlock')}
         </ActionButton>
-        <ActionButton size="small" disabled={none} opensDialog action={() => setSetting(selection.ids)} data-testid="device-bulk-settings-open">
+        <ActionButton
+          size="small"
+          disabled={none}
+          opensDialog
+          action={() => setSetting(selection.ids)}
+          data-testid="device-bulk-settings-open"
+        >
           {t('device.settings.bulk')}
         </ActionButton>
-        <ActionButton size="small" disabled={none} opensDialog action={() => setPicking(selection.ids)} data-testid="device-bulk-pick">
+        <ActionButton
+          size="small"
+          disabled={none}
+          opensDialog
+          action={() => setPicking(selection.ids)}
+          data-testid="device-bulk-pick"
+        >
           {t('device.care.pickList')}
         </ActionButton>
       </div>
-      <DataTable label={t('device.list.title')} columns={columns} {...table} rowKey={(d) => d.id} selection={{
-          selected: selection.selected, onChange: selection.setSelected,
-          rowLabel: (d) => t('device.list.selectRow', { name: d.name }), allLabel: t('device.list.selectAll'),
+      <DataTable
+        label={t('device.list.title')}
+        columns={columns}
+        {...table}
+        rowKey={(d) => d.id}
+        selection={{
+          selected: selection.selected,
+          onChange: selection.setSelected,
+          rowLabel: (d) => t('device.list.selectRow', { name: d.name }),
+          allLabel: t('device.list.selectAll'),
         }}
-        rowTestId="device-row" testId="device-table" />
+        rowTestId="device-row"
+        testId="device-table"
+      />
       <Pager {...pager} testId="device-pager" />
-      <ConfirmDialog open={locking !== null} danger title={t('device.list.lockConfirmTitle')} text={t('device.list.lockConfirm', { count: locking?.length ?? 0 })}
-        confirmLabel={t('device.list.actions.lock')} onConfirm={async () => { if (locking) await change(locking, true); setLocking(null); }}
-        onCancel={() => setLocking(null)} />
+      <ConfirmDialog
+        open={locking !== null}
+        danger
+        title={t('device.list.lockConfirmTitle')}
+        text={t('device.list.lockConfirm', { count: locking?.length ?? 0 })}
+        confirmLabel={t('device.list.actions.lock')}
+        onConfirm={async () => {
+          if (locking) await change(locking, true);
+          setLocking(null);
+        }}
+        onCancel={() => setLocking(null)}
+      />
       {picking && <PickListDialog deviceIds={picking} onClose={() => setPicking(null)} />}
-      {setting && <BulkSettingsDialog ids={setting} onClose={() => setSetting(null)} onDone={() => selection.clear()} />}
+      {setting && (
+        <BulkSettingsDialog ids={setting} onClose={() => setSetting(null)} onDone={() => selection.clear()} />
+      )}
     </>
   );
 }

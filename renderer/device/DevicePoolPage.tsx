@@ -9,14 +9,30 @@ import { AddRegular, HistoryRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import type { DeviceItem } from '../../shared/device/index.js';
 import { useOpMutation } from '../bridge.js';
-import { ActionButton, ConfirmDialog, DataTable, OverflowText, Pager, useListPage, useSelection, type Column, useScreen } from '../kit/index.js';
+import {
+  ActionButton,
+  ConfirmDialog,
+  DataTable,
+  OverflowText,
+  Pager,
+  useListPage,
+  useSelection,
+  type Column,
+  useScreen,
+} from '../kit/index.js';
 import { DeviceFilters, EMPTY_DEVICE_FILTER } from './DeviceFilters.js';
 import { AllocateDialog, HistoryDialog, RegisterDialog } from './PoolDialogs.js';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
   head: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  title: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  title: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+    flexWrap: 'wrap',
+  },
   bulk: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', minHeight: '32px' },
   badges: { display: 'flex', flexWrap: 'wrap', gap: '2px' },
   pool: { color: tokens.colorNeutralForeground3 },
@@ -31,7 +47,9 @@ export default function DevicePoolPage() {
   const [recycling, setRecycling] = useState<number[] | null>(null);
   const [history, setHistory] = useState<DeviceItem | null>(null);
 
-  const recycle = useOpMutation('device.recycle', { invalidates: ['device.page', 'device.models', 'device.allocations'] });
+  const recycle = useOpMutation('device.recycle', {
+    invalidates: ['device.page', 'device.models', 'device.allocations'],
+  });
   const selection = useSelection(rows);
 
   const doRecycle = async (ids: number[]) => {
@@ -44,71 +62,184 @@ export default function DevicePoolPage() {
     }
   };
 
-  const columns = useMemo<Column<DeviceItem>[]>(() => [
-    { id: 'serial', header: t('device.serial'), value: (d) => d.serial, minWidth: 120, width: 140, cellTestId: 'pool-serial', hideable: false },
-    { id: 'name', header: t('device.name'), value: (d) => d.name, minWidth: 120, width: 180, grow: 2 },
-    { id: 'model', fold: 1, header: t('device.model'), value: (d) => d.model, minWidth: 80, width: 100 },
-    { id: 'type', fold: 2, header: t('device.type'), value: (d) => t(`device.types.${d.type}`), minWidth: 80, width: 110 },
-    {
-      id: 'holder', header: t('device.pool.holder'), minWidth: 110, width: 180, grow: 1, cellTestId: 'pool-holder',
-      render: (d) => (d.tenantName ? <OverflowText text={d.tenantName} /> : <span className={styles.pool}>{t('device.pool.inPool')}</span>),
-    },
-    {
-      id: 'allocation', header: t('device.list.allocation'), minWidth: 96, width: 120, cellTestId: 'pool-allocation',
-      render: (d) => (
-        <div className={styles.badges}>
-          <Badge appearance={d.allocation === 'normal' ? 'outline' : 'tint'} color={d.allocation === 'recycled' ? 'danger' : 'brand'}>
-            {t(`device.list.allocations.${d.allocation}`)}
+  const columns = useMemo<Column<DeviceItem>[]>(
+    () => [
+      {
+        id: 'serial',
+        header: t('device.serial'),
+        value: (d) => d.serial,
+        minWidth: 120,
+        width: 140,
+        cellTestId: 'pool-serial',
+        hideable: false,
+      },
+      { id: 'name', header: t('device.name'), value: (d) => d.name, minWidth: 120, width: 180, grow: 2 },
+      { id: 'model', fold: 1, header: t('device.model'), value: (d) => d.model, minWidth: 80, width: 100 },
+      {
+        id: 'type',
+        fold: 2,
+        header: t('device.type'),
+        value: (d) => t(`device.types.${d.type}`),
+        minWidth: 80,
+        width: 110,
+      },
+      {
+        id: 'holder',
+        header: t('device.pool.holder'),
+        minWidth: 110,
+        width: 180,
+        grow: 1,
+        cellTestId: 'pool-holder',
+        render: (d) =>
+          d.tenantName ? (
+            <OverflowText text={d.tenantName} />
+          ) : (
+            <span className={styles.pool}>{t('device.pool.inPool')}</span>
+          ),
+      },
+      {
+        id: 'allocation',
+        header: t('device.list.allocation'),
+        minWidth: 96,
+        width: 120,
+        cellTestId: 'pool-allocation',
+        render: (d) => (
+          <div className={styles.badges}>
+            <Badge
+              appearance={d.allocation === 'normal' ? 'outline' : 'tint'}
+              color={d.allocation === 'recycled' ? 'danger' : 'brand'}
+            >
+              {t(`device.list.allocations.${d.allocation}`)}
+            </Badge>
+          </div>
+        ),
+      },
+      {
+        id: 'point',
+        fold: 3,
+        header: t('device.list.point'),
+        render: (d) => <OverflowText text={d.pointName ?? '—'} />,
+        minWidth: 96,
+        width: 150,
+      },
+      {
+        id: 'state',
+        header: t('device.onlineState'),
+        minWidth: 90,
+        width: 110,
+        render: (d) => (
+          <Badge appearance="filled" color={d.online ? 'success' : 'informative'}>
+            {t(d.online ? 'device.online' : 'device.offline')}
           </Badge>
-        </div>
-      ),
-    },
-    { id: 'point', fold: 3, header: t('device.list.point'), render: (d) => <OverflowText text={d.pointName ?? '—'} />, minWidth: 96, width: 150 },
-    {
-      id: 'state', header: t('device.onlineState'), minWidth: 90, width: 110,
-      render: (d) => <Badge appearance="filled" color={d.online ? 'success' : 'informative'}>{t(d.online ? 'device.online' : 'device.offline')}</Badge>,
-    },
-    {
-      id: 'actions', pin: 'end', header: t('common.actions'), minWidth: 90, width: 100, shrinkLast: true,
-      render: (d) => (
-        <ActionButton size="small" appearance="subtle" icon={<HistoryRegular />} opensDialog action={() => setHistory(d)} data-testid="pool-history-open">
-          {t('device.pool.history')}
-        </ActionButton>
-      ),
-    },
-  ], [t, styles]);
+        ),
+      },
+      {
+        id: 'actions',
+        pin: 'end',
+        header: t('common.actions'),
+        minWidth: 90,
+        width: 100,
+        shrinkLast: true,
+        render: (d) => (
+          <ActionButton
+            size="small"
+            appearance="subtle"
+            icon={<HistoryRegular />}
+            opensDialog
+            action={() => setHistory(d)}
+            data-testid="pool-history-open"
+          >
+            {t('device.pool.history')}
+          </ActionButton>
+        ),
+      },
+    ],
+    [t, styles],
+  );
 
   const none = selection.ids.length === 0;
   return (
     <section className={styles.page} aria-labelledby="device-pool-title">
       <div className={styles.title}>
-        <Title3 as="h1" id="device-pool-title">{t('device.pool.title')}</Title3>
-        <Button appearance="primary" icon={<AddRegular />} onClick={() => setRegistering(true)} data-testid="pool-register-open">{t('device.pool.register')}</Button>
+        <Title3 as="h1" id="device-pool-title">
+          {t('device.pool.title')}
+        </Title3>
+        <Button
+          appearance="primary"
+          icon={<AddRegular />}
+          onClick={() => setRegistering(true)}
+          data-testid="pool-register-open"
+        >
+          {t('device.pool.register')}
+        </Button>
       </div>
       <div className={styles.head}>
-        <DeviceFilters pool onSearch={(f) => { search(f); selection.clear(); }} />
+        <DeviceFilters
+          pool
+          onSearch={(f) => {
+            search(f);
+            selection.clear();
+          }}
+        />
       </div>
-      <div className={styles.bulk} role="toolbar" aria-label={t('device.list.selected', { count: selection.ids.length })}>
+      <div
+        className={styles.bulk}
+        role="toolbar"
+        aria-label={t('device.list.selected', { count: selection.ids.length })}
+      >
         <Text data-testid="pool-selected">{t('device.list.selected', { count: selection.ids.length })}</Text>
-        <ActionButton size="small" disabled={none} opensDialog action={() => setAllocating(selection.ids)} data-testid="pool-bulk-allocate">
+        <ActionButton
+          size="small"
+          disabled={none}
+          opensDialog
+          action={() => setAllocating(selection.ids)}
+          data-testid="pool-bulk-allocate"
+        >
           {t('device.pool.allocate')}
         </ActionButton>
-        <ActionButton size="small" disabled={none} danger opensDialog action={() => setRecycling(selection.ids)} data-testid="pool-bulk-recycle">
+        <ActionButton
+          size="small"
+          disabled={none}
+          danger
+          opensDialog
+          action={() => setRecycling(selection.ids)}
+          data-testid="pool-bulk-recycle"
+        >
           {t('device.pool.recycle')}
         </ActionButton>
       </div>
-      <DataTable label={t('device.pool.title')} columns={columns} {...table} rowKey={(d) => d.id} selection={{
-          selected: selection.selected, onChange: selection.setSelected,
-          rowLabel: (d) => t('device.list.selectRow', { name: d.name }), allLabel: t('device.list.selectAll'),
+      <DataTable
+        label={t('device.pool.title')}
+        columns={columns}
+        {...table}
+        rowKey={(d) => d.id}
+        selection={{
+          selected: selection.selected,
+          onChange: selection.setSelected,
+          rowLabel: (d) => t('device.list.selectRow', { name: d.name }),
+          allLabel: t('device.list.selectAll'),
         }}
-        rowTestId="pool-row" testId="pool-table" />
+        rowTestId="pool-row"
+        testId="pool-table"
+      />
       <Pager {...pager} testId="pool-pager" />
       {registering && <RegisterDialog onClose={() => setRegistering(false)} />}
-      {allocating && <AllocateDialog ids={allocating} onClose={() => setAllocating(null)} onDone={() => selection.clear()} />}
+      {allocating && (
+        <AllocateDialog ids={allocating} onClose={() => setAllocating(null)} onDone={() => selection.clear()} />
+      )}
       {history && <HistoryDialog device={history} onClose={() => setHistory(null)} />}
-      <ConfirmDialog open={recycling !== null} danger title={t('device.pool.recycleTitle')} text={t('device.pool.recycleConfirm', { count: recycling?.length ?? 0 })}
-        confirmLabel={t('device.pool.recycle')} onConfirm={async () => { if (recycling) await doRecycle(recycling); setRecycling(null); }}
-        onCancel={() => setRecycling(null)} />
+      <ConfirmDialog
+        open={recycling !== null}
+        danger
+        title={t('device.pool.recycleTitle')}
+        text={t('device.pool.recycleConfirm', { count: recycling?.length ?? 0 })}
+        confirmLabel={t('device.pool.recycle')}
+        onConfirm={async () => {
+          if (recycling) await doRecycle(recycling);
+          setRecycling(null);
+        }}
+        onCancel={() => setRecycling(null)}
+      />
     </section>
   );
 }

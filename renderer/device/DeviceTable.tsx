@@ -23,19 +23,56 @@ export interface DeviceTableProps {
   rowLabel: (device: DeviceItem) => string;
 }
 
-export function DeviceTable({ label, rows, view, busy, onRetry, selected, onSelect, rowTestId, testId, selectable, allLabel, rowLabel }: DeviceTableProps) {
+export function DeviceTable({
+  label,
+  rows,
+  view,
+  busy,
+  onRetry,
+  selected,
+  onSelect,
+  rowTestId,
+  testId,
+  selectable,
+  allLabel,
+  rowLabel,
+}: DeviceTableProps) {
   const { t } = useTranslation();
-  const columns = useMemo<Column<DeviceItem>[]>(() => [
-    { id: 'name', header: t('device.name'), value: (d) => d.name, minWidth: 112, width: 150, grow: 2 },
-    { id: 'serial', header: t('device.serial'), value: (d) => d.serial, minWidth: 112, width: 150, grow: 1, cellTestId: 'device-serial' },
-    { id: 'type', header: t('device.type'), value: (d) => t(`device.types.${d.type}`), minWidth: 88, width: 110 },
-    { id: 'model', header: t('device.model'), value: (d) => d.model, minWidth: 80, width: 110, grow: 1 },
-    {
-      id: 'online', header: t('device.onlineState'), minWidth: 80, width: 96,
-      render: (d) => <Badge appearance="tint" color={d.online ? 'success' : 'subtle'}>{t(d.online ? 'device.online' : 'device.offline')}</Badge>,
-    },
-    { id: 'activation', header: t('device.activation'), value: (d) => t(d.activated ? 'device.activated' : 'device.notActivated'), minWidth: 88, width: 110 },
-  ], [t]);
+  const columns = useMemo<Column<DeviceItem>[]>(
+    () => [
+      { id: 'name', header: t('device.name'), value: (d) => d.name, minWidth: 112, width: 150, grow: 2 },
+      {
+        id: 'serial',
+        header: t('device.serial'),
+        value: (d) => d.serial,
+        minWidth: 112,
+        width: 150,
+        grow: 1,
+        cellTestId: 'device-serial',
+      },
+      { id: 'type', header: t('device.type'), value: (d) => t(`device.types.${d.type}`), minWidth: 88, width: 110 },
+      { id: 'model', header: t('device.model'), value: (d) => d.model, minWidth: 80, width: 110, grow: 1 },
+      {
+        id: 'online',
+        header: t('device.onlineState'),
+        minWidth: 80,
+        width: 96,
+        render: (d) => (
+          <Badge appearance="tint" color={d.online ? 'success' : 'subtle'}>
+            {t(d.online ? 'device.online' : 'device.offline')}
+          </Badge>
+        ),
+      },
+      {
+        id: 'activation',
+        header: t('device.activation'),
+        value: (d) => t(d.activated ? 'device.activated' : 'device.notActivated'),
+        minWidth: 88,
+        width: 110,
+      },
+    ],
+    [t],
+  );
 
   return (
     <DataTable
@@ -46,9 +83,16 @@ export function DeviceTable({ label, rows, view, busy, onRetry, selected, onSele
       view={view}
       busy={busy}
       {...(onRetry ? { onRetry } : {})}
-      selection={selectable ? {
-        selected, onChange: onSelect, allLabel, rowLabel,
-      } : undefined}
+      selection={
+        selectable
+          ? {
+              selected,
+              onChange: onSelect,
+              allLabel,
+              rowLabel,
+            }
+          : undefined
+      }
       rowTestId={rowTestId}
       rowData={(d) => ({ 'data-device-id': d.id })}
       testId={testId}

@@ -8,7 +8,18 @@ import { useMemo, useState } from 'react';
 import { PROBLEMS, type ExceptionItem, type Problem } from '../../shared/device/index.js';
 import { useOpMutation } from '../bridge.js';
 import { formatDateTime, formatRelative } from '../app/format.js';
-import { ActionButton, Choice, DataTable, FilterBar, FilterField, OverflowText, Pager, useListPage, type Column, useScreen } from '../kit/index.js';
+import {
+  ActionButton,
+  Choice,
+  DataTable,
+  FilterBar,
+  FilterField,
+  OverflowText,
+  Pager,
+  useListPage,
+  type Column,
+  useScreen,
+} from '../kit/index.js';
 import { currentLang } from '../i18n/index.js';
 import { devSetPath } from './paths.js';
 import { PickListDialog } from './PickListDialog.js';
@@ -24,7 +35,14 @@ const useStyles = makeStyles({
 const EMPTY: { problem?: Problem | undefined } = {};
 
 const COLORS: Readonly<Record<Problem, 'danger' | 'warning' | 'informative' | 'important'>> = {
-  fault: 'danger', offline: 'informative', locked: 'important', lowStock: 'warning', expiring: 'warning', quiet: 'informative', runningOut: 'warning', channelLocked: 'danger',
+  fault: 'danger',
+  offline: 'informative',
+  locked: 'important',
+  lowStock: 'warning',
+  expiring: 'warning',
+  quiet: 'informative',
+  runningOut: 'warning',
+  channelLocked: 'danger',
 };
 
 /** The payment centre, where the service fee is renewed (spec §2 top-bar shortcut), with the device chosen (`?devices=`: renderer/billing/paths.ts; by path, since billing builds on devices and not back). */
@@ -50,66 +68,142 @@ export function ExceptionsPanel() {
   // Channels that locked themselves after failed vends: unlocked together, which starts their count of failures again.
   const unlockChannels = async (d: ExceptionItem) => {
     try {
-      await channels.mutateAsync({ params: { id: d.id }, body: { numbers: d.lockedChannels, patch: { locked: false } } });
+      await channels.mutateAsync({
+        params: { id: d.id },
+        body: { numbers: d.lockedChannels, patch: { locked: false } },
+      });
       notify(t('device.list.changed', { count: 1 }));
     } catch (error) {
       report(error, { fallback: t('device.list.changeFailed') });
     }
   };
 
-  const columns = useMemo<Column<ExceptionItem>[]>(() => [
-    { id: 'name', header: t('device.name'), render: (d) => <OverflowText text={d.name} />, minWidth: 120, width: 180, grow: 1, cellTestId: 'exception-name' },
-    { id: 'serial', header: t('device.serial'), value: (d) => d.serial, minWidth: 120, width: 140, cellTestId: 'exception-serial' },
-    { id: 'point', header: t('device.list.point'), render: (d) => <OverflowText text={d.pointName ?? '—'} />, minWidth: 96, width: 150 },
-    {
-      id: 'problems', header: t('device.care.problem'), minWidth: 200, width: 320, grow: 2, cellTestId: 'exception-problems',
-      render: (d) => (
-        <div className={styles.badges}>
-          {d.problems.map((p) => <Badge key={p} appearance="tint" color={COLORS[p]}>{t(`device.care.problems.${p}`)}</Badge>)}
-          <Text size={200} className={styles.detail}>
-            {[
-              d.faultCode && `${d.faultCode} ${d.faultMessage ?? ''}`.trim(),
-              d.problems.includes('offline') && d.lastSeenAt && formatRelative(t, d.lastSeenAt),
-              d.problems.includes('lowStock') && t('device.care.lowChannels', { count: d.lowChannels }),
-              d.lockedChannels.length > 0 && t('device.care.lockedChannels', { channels: new Intl.ListFormat(currentLang()).format(d.lockedChannels.map(String)) }),
-              d.problems.includes('expiring') && d.serviceExpiry && t('device.care.expiresOn', { date: formatDateTime(d.serviceExpiry).slice(0, 10) }),
-              d.quietHours !== null && t('device.care.quietFor', { hours: Math.round(d.quietHours) }),
-              d.runningOutHours !== null && (d.runningOutHours === 0
-                ? t('device.care.runningOutNow', { count: d.runningOutChannels })
-                : t('device.care.runningOutIn', { count: d.runningOutChannels, hours: Math.ceil(d.runningOutHours) })),
-            ].filter(Boolean).join(' · ')}
-          </Text>
-        </div>
-      ),
-    },
-    {
-      id: 'fix', pin: 'end', header: t('common.actions'), minWidth: 110, width: 130, shrinkLast: true,
-      // The action that fixes the worst problem: a lock is lifted here, low stock gets its pick list, a lapse is renewed, the rest is looked at.
-      render: (d) => {
-        const fix = (action: () => unknown, label: string, opensDialog = false) => (
-          <ActionButton size="small" appearance="subtle" opensDialog={opensDialog} action={action} data-testid="exception-fix">{label}</ActionButton>
-        );
-        if (d.problems.includes('locked')) return fix(() => unlock(d), t('device.care.fix.unlock'));
-        if (d.problems.includes('channelLocked')) return fix(() => unlockChannels(d), t('device.care.fix.unlockChannels'));
-        if (d.problems.includes('lowStock') && !d.problems.includes('fault')) return fix(() => setPicking([d.id]), t('device.care.fix.pick'), true);
-        if (d.problems.length === 1 && d.problems[0] === 'expiring') return fix(() => void navigate(`${RENEW_PATH}?devices=${d.id}`), t('device.care.fix.renew'));
-        return fix(() => void navigate(devSetPath(d.id)), t('device.care.fix.open'));
+  const columns = useMemo<Column<ExceptionItem>[]>(
+    () => [
+      {
+        id: 'name',
+        header: t('device.name'),
+        render: (d) => <OverflowText text={d.name} />,
+        minWidth: 120,
+        width: 180,
+        grow: 1,
+        cellTestId: 'exception-name',
       },
-    },
-  ], [t, styles, navigate]);
+      {
+        id: 'serial',
+        header: t('device.serial'),
+        value: (d) => d.serial,
+        minWidth: 120,
+        width: 140,
+        cellTestId: 'exception-serial',
+      },
+      {
+        id: 'point',
+        header: t('device.list.point'),
+        render: (d) => <OverflowText text={d.pointName ?? '—'} />,
+        minWidth: 96,
+        width: 150,
+      },
+      {
+        id: 'problems',
+        header: t('device.care.problem'),
+        minWidth: 200,
+        width: 320,
+        grow: 2,
+        cellTestId: 'exception-problems',
+        render: (d) => (
+          <div className={styles.badges}>
+            {d.problems.map((p) => (
+              <Badge key={p} appearance="tint" color={COLORS[p]}>
+                {t(`device.care.problems.${p}`)}
+              </Badge>
+            ))}
+            <Text size={200} className={styles.detail}>
+              {[
+                d.faultCode && `${d.faultCode} ${d.faultMessage ?? ''}`.trim(),
+                d.problems.includes('offline') && d.lastSeenAt && formatRelative(t, d.lastSeenAt),
+                d.problems.includes('lowStock') && t('device.care.lowChannels', { count: d.lowChannels }),
+                d.lockedChannels.length > 0 &&
+                  t('device.care.lockedChannels', {
+                    channels: new Intl.ListFormat(currentLang()).format(d.lockedChannels.map(String)),
+                  }),
+                d.problems.includes('expiring') &&
+                  d.serviceExpiry &&
+                  t('device.care.expiresOn', { date: formatDateTime(d.serviceExpiry).slice(0, 10) }),
+                d.quietHours !== null && t('device.care.quietFor', { hours: Math.round(d.quietHours) }),
+                d.runningOutHours !== null &&
+                  (d.runningOutHours === 0
+                    ? t('device.care.runningOutNow', { count: d.runningOutChannels })
+                    : t('device.care.runningOutIn', {
+                        count: d.runningOutChannels,
+                        hours: Math.ceil(d.runningOutHours),
+                      })),
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </Text>
+          </div>
+        ),
+      },
+      {
+        id: 'fix',
+        pin: 'end',
+        header: t('common.actions'),
+        minWidth: 110,
+        width: 130,
+        shrinkLast: true,
+        // The action that fixes the worst problem: a lock is lifted here, low stock gets its pick list, a lapse is renewed, the rest is looked at.
+        render: (d) => {
+          const fix = (action: () => unknown, label: string, opensDialog = false) => (
+            <ActionButton
+              size="small"
+              appearance="subtle"
+              opensDialog={opensDialog}
+              action={action}
+              data-testid="exception-fix"
+            >
+              {label}
+            </ActionButton>
+          );
+          if (d.problems.includes('locked')) return fix(() => unlock(d), t('device.care.fix.unlock'));
+          if (d.problems.includes('channelLocked'))
+            return fix(() => unlockChannels(d), t('device.care.fix.unlockChannels'));
+          if (d.problems.includes('lowStock') && !d.problems.includes('fault'))
+            return fix(() => setPicking([d.id]), t('device.care.fix.pick'), true);
+          if (d.problems.length === 1 && d.problems[0] === 'expiring')
+            return fix(() => void navigate(`${RENEW_PATH}?devices=${d.id}`), t('device.care.fix.renew'));
+          return fix(() => void navigate(devSetPath(d.id)), t('device.care.fix.open'));
+        },
+      },
+    ],
+    [t, styles, navigate],
+  );
 
   return (
     <div className={styles.panel}>
       <div className={styles.head}>
-        <FilterBar onSearch={apply} onReset={reset}
-          searchTestId="exception-search" resetTestId="exception-reset">
+        <FilterBar onSearch={apply} onReset={reset} searchTestId="exception-search" resetTestId="exception-reset">
           <FilterField label={t('device.care.problem')}>
-            <Choice className={styles.dropdown} value={draft.problem} options={PROBLEMS} label={(p) => t(`device.care.problems.${p}`)} all={t('common.all')}
-              onChange={(problem) => setDraft({ problem })} testId="exception-filter-problem" />
+            <Choice
+              className={styles.dropdown}
+              value={draft.problem}
+              options={PROBLEMS}
+              label={(p) => t(`device.care.problems.${p}`)}
+              all={t('common.all')}
+              onChange={(problem) => setDraft({ problem })}
+              testId="exception-filter-problem"
+            />
           </FilterField>
         </FilterBar>
       </div>
-      <DataTable label={t('device.care.tabs.exceptions')} columns={columns} {...table} rowKey={(d) => d.id} rowTestId="exception-row" testId="exception-table" />
+      <DataTable
+        label={t('device.care.tabs.exceptions')}
+        columns={columns}
+        {...table}
+        rowKey={(d) => d.id}
+        rowTestId="exception-row"
+        testId="exception-table"
+      />
       <Pager {...pager} testId="exception-pager" />
       {picking && <PickListDialog deviceIds={picking} onClose={() => setPicking(null)} />}
     </div>

@@ -5,7 +5,21 @@
  * native save dialog on the desktop, as a download in browser mode.
  */
 import {
-  Button, Card, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, MessageBar, MessageBarBody, Text, tokens,
+  Button,
+  Card,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Text,
+  tokens,
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular, CopyRegular, KeyRegular } from '@fluentui/react-icons';
 import QRCode from 'qrcode';
@@ -18,7 +32,12 @@ import { ConfirmDialog, useGuardedAction, useScreen } from '../kit/index.js';
 const useStyles = makeStyles({
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   row: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalL, flexWrap: 'wrap' },
-  preview: { width: '160px', height: '160px', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
+  preview: {
+    width: '160px',
+    height: '160px',
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+  },
   // The size box and its Save button on one line, the hint and any error under both: nothing moves the button.
   size: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   sizeInput: { width: '120px' },
@@ -47,8 +66,15 @@ export function MachineCard({ device }: { device: DeviceDetail }) {
   useEffect(() => {
     if (!qr.data) return;
     let live = true;
-    QRCode.toDataURL(qr.data.content, { width: 320, margin: 2 }).then((url) => { if (live) setPreview(url); }, () => {});
-    return () => { live = false; };
+    QRCode.toDataURL(qr.data.content, { width: 320, margin: 2 }).then(
+      (url) => {
+        if (live) setPreview(url);
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
   }, [qr.data]);
 
   const issue = useGuardedAction(async () => {
@@ -66,7 +92,8 @@ export function MachineCard({ device }: { device: DeviceDetail }) {
     if (size === undefined || !qr.data) return;
     try {
       const url = await QRCode.toDataURL(qr.data.content, { width: size, margin: 2 });
-      if (await saveFile(`${device.serial}-${size}px.png`, 'image/png', url.slice(url.indexOf(',') + 1))) notify(t('device.machine.qrSaved'));
+      if (await saveFile(`${device.serial}-${size}px.png`, 'image/png', url.slice(url.indexOf(',') + 1)))
+        notify(t('device.machine.qrSaved'));
     } catch (error) {
       report(error, { fallback: t('device.machine.qrFailed') });
     }
@@ -76,40 +103,108 @@ export function MachineCard({ device }: { device: DeviceDetail }) {
     <Card className={styles.card}>
       <Text weight="semibold">{t('device.machine.title')}</Text>
       <div className={styles.row}>
-        <Text data-testid="machine-state">{t(device.activated ? 'device.machine.activated' : 'device.machine.notActivated')}</Text>
-        <Button icon={<KeyRegular />} disabledFocusable={issue.busy} onClick={() => (device.activated ? setConfirming(true) : void issue.run())}
-          data-testid="machine-activate">{t(device.activated ? 'device.machine.reissue' : 'device.machine.activate')}</Button>
+        <Text data-testid="machine-state">
+          {t(device.activated ? 'device.machine.activated' : 'device.machine.notActivated')}
+        </Text>
+        <Button
+          icon={<KeyRegular />}
+          disabledFocusable={issue.busy}
+          onClick={() => (device.activated ? setConfirming(true) : void issue.run())}
+          data-testid="machine-activate"
+        >
+          {t(device.activated ? 'device.machine.reissue' : 'device.machine.activate')}
+        </Button>
       </div>
       <div className={styles.row}>
-        {preview && <img className={styles.preview} src={preview} alt={t('device.machine.qrAlt', { name: device.name })} data-testid="machine-qr" />}
-        <Field label={t('device.machine.qrSize')} hint={t('device.machine.qrSizeHint')} validationMessage={sizeError} validationState={sizeError ? 'error' : 'none'}>
+        {preview && (
+          <img
+            className={styles.preview}
+            src={preview}
+            alt={t('device.machine.qrAlt', { name: device.name })}
+            data-testid="machine-qr"
+          />
+        )}
+        <Field
+          label={t('device.machine.qrSize')}
+          hint={t('device.machine.qrSizeHint')}
+          validationMessage={sizeError}
+          validationState={sizeError ? 'error' : 'none'}
+        >
           {(field) => (
             <div className={styles.size}>
-              <Input {...field} className={styles.sizeInput} value={sizeText} inputMode="numeric" onChange={(_, d) => setSizeText(d.value)}
-                onKeyDown={(e) => { if (e.key === 'Enter') void save.run(); }} data-testid="machine-qr-size" />
-              <Button icon={<ArrowDownloadRegular />} disabledFocusable={save.busy || !qr.data} onClick={() => void save.run()} data-testid="machine-qr-save">
+              <Input
+                {...field}
+                className={styles.sizeInput}
+                value={sizeText}
+                inputMode="numeric"
+                onChange={(_, d) => setSizeText(d.value)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') void save.run();
+                }}
+                data-testid="machine-qr-size"
+              />
+              <Button
+                icon={<ArrowDownloadRegular />}
+                disabledFocusable={save.busy || !qr.data}
+                onClick={() => void save.run()}
+                data-testid="machine-qr-save"
+              >
                 {t('device.machine.qrSave')}
               </Button>
             </div>
           )}
         </Field>
       </div>
-      <ConfirmDialog open={confirming} danger title={t('device.machine.reissue')} text={t('device.machine.reissueConfirm')} confirmLabel={t('device.machine.reissue')}
-        onConfirm={async () => { setConfirming(false); await issue.run(); }} onCancel={() => setConfirming(false)} />
+      <ConfirmDialog
+        open={confirming}
+        danger
+        title={t('device.machine.reissue')}
+        text={t('device.machine.reissueConfirm')}
+        confirmLabel={t('device.machine.reissue')}
+        onConfirm={async () => {
+          setConfirming(false);
+          await issue.run();
+        }}
+        onCancel={() => setConfirming(false)}
+      />
       {issued && (
-        <Dialog open onOpenChange={(_, d) => { if (!d.open) setIssued(null); }}>
+        <Dialog
+          open
+          onOpenChange={(_, d) => {
+            if (!d.open) setIssued(null);
+          }}
+        >
           <DialogSurface aria-describedby={undefined}>
             <DialogBody>
               <DialogTitle>{t('device.machine.secretTitle')}</DialogTitle>
               <DialogContent>
-                <MessageBar intent="warning"><MessageBarBody>{t('device.machine.secretHint')}</MessageBarBody></MessageBar>
-                <p><Text weight="semibold">{t('device.machine.serial')}</Text> <span data-testid="machine-secret-serial">{issued.serial}</span></p>
-                <p className={styles.secret} data-testid="machine-secret">{issued.secret}</p>
+                <MessageBar intent="warning">
+                  <MessageBarBody>{t('device.machine.secretHint')}</MessageBarBody>
+                </MessageBar>
+                <p>
+                  <Text weight="semibold">{t('device.machine.serial')}</Text>{' '}
+                  <span data-testid="machine-secret-serial">{issued.serial}</span>
+                </p>
+                <p className={styles.secret} data-testid="machine-secret">
+                  {issued.secret}
+                </p>
               </DialogContent>
               <DialogActions>
-                <Button icon={<CopyRegular />} onClick={() => void navigator.clipboard?.writeText(issued.secret).then(() => notify(t('device.machine.copied')), () => {})}
-                  data-testid="machine-secret-copy">{t('device.machine.copy')}</Button>
-                <Button appearance="primary" onClick={() => setIssued(null)} data-testid="machine-secret-close">{t('common.close')}</Button>
+                <Button
+                  icon={<CopyRegular />}
+                  onClick={() =>
+                    void navigator.clipboard?.writeText(issued.secret).then(
+                      () => notify(t('device.machine.copied')),
+                      () => {},
+                    )
+                  }
+                  data-testid="machine-secret-copy"
+                >
+                  {t('device.machine.copy')}
+                </Button>
+                <Button appearance="primary" onClick={() => setIssued(null)} data-testid="machine-secret-close">
+                  {t('common.close')}
+                </Button>
               </DialogActions>
             </DialogBody>
           </DialogSurface>

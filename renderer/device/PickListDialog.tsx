@@ -5,8 +5,25 @@
  * download in browser mode) or printed.
  */
 import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStaticStyles, makeStyles, mergeClasses, Spinner, Table, TableBody, TableCell, TableHeader,
-  TableHeaderCell, TableRow, Text, tokens,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  makeStaticStyles,
+  makeStyles,
+  mergeClasses,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  tokens,
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular, PrintRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +43,13 @@ const usePrintStyles = makeStaticStyles(`@media print {
 
 const useStyles = makeStyles({
   surface: { maxWidth: 'min(960px, 96vw)' },
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxHeight: '65vh', overflowY: 'auto' },
+  content: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    maxHeight: '65vh',
+    overflowY: 'auto',
+  },
   point: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   muted: { color: tokens.colorNeutralForeground3 },
   number: { textAlign: 'end' },
@@ -45,13 +68,23 @@ export function PickListDialog({ deviceIds, onClose }: { deviceIds: readonly num
     try {
       const { pickListXlsx } = await import('./pickListXlsx.js');
       const texts = {
-        sheetByPoint: t('device.care.sheetByPoint'), sheetByProduct: t('device.care.sheetByProduct'), point: t('device.care.point'), address: t('device.care.address'),
-        device: t('device.care.device'), channel: t('device.care.channel'), product: t('device.care.product'), productNumber: t('device.care.productNumber'),
-        stock: t('device.care.stock'), capacity: t('device.care.capacity'), fill: t('device.care.fill'), noPoint: t('device.care.noPoint'),
+        sheetByPoint: t('device.care.sheetByPoint'),
+        sheetByProduct: t('device.care.sheetByProduct'),
+        point: t('device.care.point'),
+        address: t('device.care.address'),
+        device: t('device.care.device'),
+        channel: t('device.care.channel'),
+        product: t('device.care.product'),
+        productNumber: t('device.care.productNumber'),
+        stock: t('device.care.stock'),
+        capacity: t('device.care.capacity'),
+        fill: t('device.care.fill'),
+        noPoint: t('device.care.noPoint'),
       };
       const data = await pickListXlsx(list.data, texts);
       const name = `${t('device.care.pickTitle')}-${new Date().toISOString().slice(0, 10)}.xlsx`;
-      if (await saveFile(name, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', data)) notify(t('device.care.exported'));
+      if (await saveFile(name, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', data))
+        notify(t('device.care.exported'));
     } catch (error) {
       report(error, { fallback: t('device.care.exportFailed') });
     }
@@ -59,71 +92,102 @@ export function PickListDialog({ deviceIds, onClose }: { deviceIds: readonly num
 
   const data = list.data;
   return (
-    <Dialog open onOpenChange={(_, d) => { if (!d.open) onClose(); }}>
+    <Dialog
+      open
+      onOpenChange={(_, d) => {
+        if (!d.open) onClose();
+      }}
+    >
       <DialogSurface className={mergeClasses(styles.surface, 'vend-pick-surface')} aria-describedby={undefined}>
         <DialogBody>
           <DialogTitle>{t('device.care.pickTitle')}</DialogTitle>
           <DialogContent className={styles.content} data-testid="pick-list">
-            {list.isPending ? <Spinner size="small" />
-              : list.isError ? <Text>{t('device.care.pickFailed')}</Text>
-                : !data || !data.totalFill ? <Text data-testid="pick-empty">{t('device.care.pickEmpty')}</Text> : (
-                  <>
-                    <Text weight="semibold" data-testid="pick-total">{t('device.care.pickTotal', { count: data.totalFill })}</Text>
-                    <Text weight="semibold">{t('device.care.byPoint')}</Text>
-                    {data.points.map((p) => (
-                      <div key={p.pointId ?? 'none'} className={styles.point}>
-                        <Text>{p.pointName ?? t('device.care.noPoint')} <span className={styles.muted}>{p.address ?? ''}</span></Text>
-                        <Table size="small" aria-label={p.pointName ?? t('device.care.noPoint')}>
-                          <TableHeader>
-                            <TableRow>
-                              <TableHeaderCell>{t('device.care.device')}</TableHeaderCell>
-                              <TableHeaderCell>{t('device.care.channel')}</TableHeaderCell>
-                              <TableHeaderCell>{t('device.care.product')}</TableHeaderCell>
-                              <TableHeaderCell className={styles.number}>{t('device.care.stock')}</TableHeaderCell>
-                              <TableHeaderCell className={styles.number}>{t('device.care.fill')}</TableHeaderCell>
-                            </TableRow>
-                          </TableHeader>
-                          <TableBody>
-                            {p.devices.flatMap((d) => d.channels.map((c) => (
-                              <TableRow key={`${d.id}-${c.number}`} data-testid="pick-row">
-                                <TableCell>{d.name}</TableCell>
-                                <TableCell>{c.number}</TableCell>
-                                <TableCell>{c.productName}</TableCell>
-                                <TableCell className={styles.number}>{`${c.stock} / ${c.capacity}`}</TableCell>
-                                <TableCell className={styles.number}>{c.fill}</TableCell>
-                              </TableRow>
-                            )))}
-                          </TableBody>
-                        </Table>
-                      </div>
-                    ))}
-                    <Text weight="semibold">{t('device.care.byProduct')}</Text>
-                    <Table size="small" aria-label={t('device.care.byProduct')}>
+            {list.isPending ? (
+              <Spinner size="small" />
+            ) : list.isError ? (
+              <Text>{t('device.care.pickFailed')}</Text>
+            ) : !data || !data.totalFill ? (
+              <Text data-testid="pick-empty">{t('device.care.pickEmpty')}</Text>
+            ) : (
+              <>
+                <Text weight="semibold" data-testid="pick-total">
+                  {t('device.care.pickTotal', { count: data.totalFill })}
+                </Text>
+                <Text weight="semibold">{t('device.care.byPoint')}</Text>
+                {data.points.map((p) => (
+                  <div key={p.pointId ?? 'none'} className={styles.point}>
+                    <Text>
+                      {p.pointName ?? t('device.care.noPoint')} <span className={styles.muted}>{p.address ?? ''}</span>
+                    </Text>
+                    <Table size="small" aria-label={p.pointName ?? t('device.care.noPoint')}>
                       <TableHeader>
                         <TableRow>
-                          <TableHeaderCell>{t('device.care.productNumber')}</TableHeaderCell>
+                          <TableHeaderCell>{t('device.care.device')}</TableHeaderCell>
+                          <TableHeaderCell>{t('device.care.channel')}</TableHeaderCell>
                           <TableHeaderCell>{t('device.care.product')}</TableHeaderCell>
+                          <TableHeaderCell className={styles.number}>{t('device.care.stock')}</TableHeaderCell>
                           <TableHeaderCell className={styles.number}>{t('device.care.fill')}</TableHeaderCell>
                         </TableRow>
                       </TableHeader>
                       <TableBody>
-                        {data.products.map((p) => (
-                          <TableRow key={p.productId} data-testid="pick-product">
-                            <TableCell>{p.number}</TableCell>
-                            <TableCell>{p.name}</TableCell>
-                            <TableCell className={styles.number}>{p.fill}</TableCell>
-                          </TableRow>
-                        ))}
+                        {p.devices.flatMap((d) =>
+                          d.channels.map((c) => (
+                            <TableRow key={`${d.id}-${c.number}`} data-testid="pick-row">
+                              <TableCell>{d.name}</TableCell>
+                              <TableCell>{c.number}</TableCell>
+                              <TableCell>{c.productName}</TableCell>
+                              <TableCell className={styles.number}>{`${c.stock} / ${c.capacity}`}</TableCell>
+                              <TableCell className={styles.number}>{c.fill}</TableCell>
+                            </TableRow>
+                          )),
+                        )}
                       </TableBody>
                     </Table>
-                  </>
-                )}
+                  </div>
+                ))}
+                <Text weight="semibold">{t('device.care.byProduct')}</Text>
+                <Table size="small" aria-label={t('device.care.byProduct')}>
+                  <TableHeader>
+                    <TableRow>
+                      <TableHeaderCell>{t('device.care.productNumber')}</TableHeaderCell>
+                      <TableHeaderCell>{t('device.care.product')}</TableHeaderCell>
+                      <TableHeaderCell className={styles.number}>{t('device.care.fill')}</TableHeaderCell>
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {data.products.map((p) => (
+                      <TableRow key={p.productId} data-testid="pick-product">
+                        <TableCell>{p.number}</TableCell>
+                        <TableCell>{p.name}</TableCell>
+                        <TableCell className={styles.number}>{p.fill}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </>
+            )}
           </DialogContent>
           <DialogActions className="vend-pick-actions">
-            <Button icon={<PrintRegular />} disabled={!data?.totalFill} onClick={() => window.print()} data-testid="pick-print">{t('device.care.print')}</Button>
-            <Button icon={<ArrowDownloadRegular />} disabled={!data?.totalFill} disabledFocusable={exportXlsx.busy} onClick={() => void exportXlsx.run()}
-              data-testid="pick-export">{t('device.care.exportXlsx')}</Button>
-            <Button appearance="primary" onClick={onClose} data-testid="pick-close">{t('common.close')}</Button>
+            <Button
+              icon={<PrintRegular />}
+              disabled={!data?.totalFill}
+              onClick={() => window.print()}
+              data-testid="pick-print"
+            >
+              {t('device.care.print')}
+            </Button>
+            <Button
+              icon={<ArrowDownloadRegular />}
+              disabled={!data?.totalFill}
+              disabledFocusable={exportXlsx.busy}
+              onClick={() => void exportXlsx.run()}
+              data-testid="pick-export"
+            >
+              {t('device.care.exportXlsx')}
+            </Button>
+            <Button appearance="primary" onClick={onClose} data-testid="pick-close">
+              {t('common.close')}
+            </Button>
           </DialogActions>
         </DialogBody>
       </DialogSurface>

@@ -16,14 +16,29 @@ const useStyles = makeStyles({
   frame: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'flex-start' },
   tile: {
-    position: 'relative', width: '96px', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '2px',
-    border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, padding: '4px', cursor: 'grab',
+    position: 'relative',
+    width: '96px',
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    gap: '2px',
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    padding: '4px',
+    cursor: 'grab',
   },
   dragging: { opacity: 0.4 },
   image: { width: '80px', height: '80px', objectFit: 'contain', backgroundColor: tokens.colorNeutralBackground3 },
   main: {
-    position: 'absolute', top: '4px', left: '4px', fontSize: tokens.fontSizeBase100, paddingLeft: '4px', paddingRight: '4px',
-    backgroundColor: tokens.colorBrandBackground, color: tokens.colorNeutralForegroundOnBrand, borderRadius: tokens.borderRadiusSmall,
+    position: 'absolute',
+    top: '4px',
+    left: '4px',
+    fontSize: tokens.fontSizeBase100,
+    paddingLeft: '4px',
+    paddingRight: '4px',
+    backgroundColor: tokens.colorBrandBackground,
+    color: tokens.colorNeutralForegroundOnBrand,
+    borderRadius: tokens.borderRadiusSmall,
   },
   tools: { display: 'flex' },
   add: { width: '96px', height: '112px', flexDirection: 'column', gap: tokens.spacingVerticalXS },
@@ -67,35 +82,69 @@ export function ImageUploader({ value, onChange, max, alt, disabled = false, tes
     <div className={styles.frame} data-testid={testId}>
       <div className={styles.row}>
         {value.map((id, i) => (
-          <div key={id} className={mergeClasses(styles.tile, dragged === i && styles.dragging)} draggable={!disabled}
-            onDragStart={() => setDragged(i)} onDragEnd={() => setDragged(null)} onDragOver={(e) => e.preventDefault()} onDrop={(e) => drop(e, i)}
-            data-testid={`${testId}-tile`} data-file-id={id}>
+          <div
+            key={id}
+            className={mergeClasses(styles.tile, dragged === i && styles.dragging)}
+            draggable={!disabled}
+            onDragStart={() => setDragged(i)}
+            onDragEnd={() => setDragged(null)}
+            onDragOver={(e) => e.preventDefault()}
+            onDrop={(e) => drop(e, i)}
+            data-testid={`${testId}-tile`}
+            data-file-id={id}
+          >
             <img className={styles.image} src={`/files/${id}`} alt={`${alt} ${i + 1}`} draggable={false} />
             {i === 0 && <span className={styles.main}>{t('file.main')}</span>}
             <div className={styles.tools}>
               <Tooltip content={t('file.moveLeft')} relationship="label">
-                <Button size="small" appearance="subtle" icon={<ArrowLeftRegular />} disabled={disabled || i === 0} onClick={() => move(i, i - 1)}
-                  data-testid={`${testId}-left`} />
+                <Button
+                  size="small"
+                  appearance="subtle"
+                  icon={<ArrowLeftRegular />}
+                  disabled={disabled || i === 0}
+                  onClick={() => move(i, i - 1)}
+                  data-testid={`${testId}-left`}
+                />
               </Tooltip>
               <Tooltip content={t('file.remove')} relationship="label">
-                <Button size="small" appearance="subtle" icon={<DeleteRegular />} disabled={disabled} onClick={() => onChange(value.filter((x) => x !== id))}
-                  data-testid={`${testId}-remove`} />
+                <Button
+                  size="small"
+                  appearance="subtle"
+                  icon={<DeleteRegular />}
+                  disabled={disabled}
+                  onClick={() => onChange(value.filter((x) => x !== id))}
+                  data-testid={`${testId}-remove`}
+                />
               </Tooltip>
               <Tooltip content={t('file.moveRight')} relationship="label">
-                <Button size="small" appearance="subtle" icon={<ArrowRightRegular />} disabled={disabled || i === value.length - 1} onClick={() => move(i, i + 1)}
-                  data-testid={`${testId}-right`} />
+                <Button
+                  size="small"
+                  appearance="subtle"
+                  icon={<ArrowRightRegular />}
+                  disabled={disabled || i === value.length - 1}
+                  onClick={() => move(i, i + 1)}
+                  data-testid={`${testId}-right`}
+                />
               </Tooltip>
             </div>
           </div>
         ))}
         {value.length < max && (
-          <Button className={styles.add} appearance="outline" disabled={disabled || busy} onClick={() => void choose()}
-            icon={busy ? <Spinner size="tiny" /> : <ImageAddRegular />} data-testid={`${testId}-add`}>
+          <Button
+            className={styles.add}
+            appearance="outline"
+            disabled={disabled || busy}
+            onClick={() => void choose()}
+            icon={busy ? <Spinner size="tiny" /> : <ImageAddRegular />}
+            data-testid={`${testId}-add`}
+          >
             {busy ? t('file.uploading') : t('file.choose')}
           </Button>
         )}
       </div>
-      <Text size={200} className={styles.hint}>{t('file.hint', { formats: FORMATS, size: IMAGE_SIZE_TEXT })}</Text>
+      <Text size={200} className={styles.hint}>
+        {t('file.hint', { formats: FORMATS, size: IMAGE_SIZE_TEXT })}
+      </Text>
       {fileInput}
     </div>
   );

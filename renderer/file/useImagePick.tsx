@@ -64,6 +64,17 @@ export function useImagePick(added: (file: FileItem) => void, testId: string) {
     await run(async () => upload.mutateAsync({ body: { name: file.name, data: base64Of(await file.arrayBuffer()) } }));
   };
 
-  const fileInput = <input ref={input} className={styles.hidden} type="file" accept={IMAGE_ACCEPT} onChange={(e) => void picked(e)} data-testid={`${testId}-input`} tabIndex={-1} aria-hidden />;
+  const fileInput = (
+    <input
+      ref={input}
+      className={styles.hidden}
+      type="file"
+      accept={IMAGE_ACCEPT}
+      onChange={(e) => void picked(e)}
+      data-testid={`${testId}-input`}
+      tabIndex={-1}
+      aria-hidden
+    />
+  );
   return { busy, choose, fileInput };
 }

@@ -39,7 +39,11 @@ export function readCookie(cookies: string, name: string): string | undefined {
  * Cookie `language`, else the stored choice (cookies may not persist under a
  * custom protocol), else the first browser language we support, else zh-CN.
  */
-export function detectLanguage(cookie: string | undefined, stored: string | null | undefined, browser: readonly string[]): Lang {
+export function detectLanguage(
+  cookie: string | undefined,
+  stored: string | null | undefined,
+  browser: readonly string[],
+): Lang {
   if (isLang(cookie)) return cookie;
   if (isLang(stored)) return stored;
   for (const tag of browser) {

@@ -29,7 +29,11 @@ function storedLanguage(): string | null {
 }
 
 export const initialLanguage = (): Lang =>
-  detectLanguage(readCookie(document.cookie, LANGUAGE_COOKIE), storedLanguage(), navigator.languages ?? [navigator.language]);
+  detectLanguage(
+    readCookie(document.cookie, LANGUAGE_COOKIE),
+    storedLanguage(),
+    navigator.languages ?? [navigator.language],
+  );
 
 type Part = () => Promise<{ default: Partial<Catalogue> }>;
 const CATALOGUES: Readonly<Record<Lang, Part>> = {
@@ -57,7 +61,8 @@ const screensLoaded = new Set<Lang>();
 
 /** Adds `lang`'s catalogue to i18next unless it is there (with the screens' part once the shell wants it). */
 async function load(lang: Lang): Promise<void> {
-  if (!i18n.hasResourceBundle(lang, 'translation')) i18n.addResourceBundle(lang, 'translation', (await CATALOGUES[lang]()).default);
+  if (!i18n.hasResourceBundle(lang, 'translation'))
+    i18n.addResourceBundle(lang, 'translation', (await CATALOGUES[lang]()).default);
   await Promise.all(companions.map((c) => c(lang)));
   if (screensWanted && !screensLoaded.has(lang)) {
     i18n.addResourceBundle(lang, 'translation', (await SCREENS[lang]()).default, true, true);

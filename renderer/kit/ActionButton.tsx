@@ -9,7 +9,15 @@
  * <body>, outside any open dialog, and Escape then no longer reaches it.
  */
 import {
-  Button, makeStyles, mergeClasses, shorthands, Spinner, tokens, Tooltip, useRestoreFocusTarget, type ButtonProps,
+  Button,
+  makeStyles,
+  mergeClasses,
+  shorthands,
+  Spinner,
+  tokens,
+  Tooltip,
+  useRestoreFocusTarget,
+  type ButtonProps,
 } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { useReport } from '../app/report.js';
@@ -22,7 +30,9 @@ import { useGuardedAction } from './useGuardedAction.js';
  * ready to click).
  */
 const disabledSolid = {
-  backgroundColor: tokens.colorNeutralBackgroundDisabled, color: tokens.colorNeutralForegroundDisabled, ...shorthands.borderColor(tokens.colorNeutralStrokeDisabled),
+  backgroundColor: tokens.colorNeutralBackgroundDisabled,
+  color: tokens.colorNeutralForegroundDisabled,
+  ...shorthands.borderColor(tokens.colorNeutralStrokeDisabled),
 };
 const disabledSubtle = { color: tokens.colorNeutralForegroundDisabled, backgroundColor: 'transparent' };
 
@@ -31,9 +41,18 @@ const useStyles = makeStyles({ root: { whiteSpace: 'nowrap', flexShrink: 0 } });
 
 export const useDangerStyles = makeStyles({
   solid: {
-    backgroundColor: tokens.colorPaletteRedBackground3, color: tokens.colorNeutralForegroundOnBrand, ...shorthands.borderColor('transparent'),
-    ':hover': { backgroundColor: tokens.colorPaletteRedForeground1, color: tokens.colorNeutralForegroundOnBrand, ...shorthands.borderColor('transparent') },
-    ':hover:active': { backgroundColor: tokens.colorPaletteDarkRedBackground2, color: tokens.colorNeutralForegroundOnBrand },
+    backgroundColor: tokens.colorPaletteRedBackground3,
+    color: tokens.colorNeutralForegroundOnBrand,
+    ...shorthands.borderColor('transparent'),
+    ':hover': {
+      backgroundColor: tokens.colorPaletteRedForeground1,
+      color: tokens.colorNeutralForegroundOnBrand,
+      ...shorthands.borderColor('transparent'),
+    },
+    ':hover:active': {
+      backgroundColor: tokens.colorPaletteDarkRedBackground2,
+      color: tokens.colorNeutralForegroundOnBrand,
+    },
     '&[aria-disabled="true"], &:disabled': disabledSolid,
     '&[aria-disabled="true"]:hover, &:disabled:hover': disabledSolid,
   },
@@ -68,7 +87,17 @@ export interface ActionButtonProps {
   danger?: boolean;
 }
 
-export function ActionButton({ action, busy = false, disabledReason, danger = false, opensDialog = false, icon, className, appearance, ...rest }: ActionButtonProps) {
+export function ActionButton({
+  action,
+  busy = false,
+  disabledReason,
+  danger = false,
+  opensDialog = false,
+  icon,
+  className,
+  appearance,
+  ...rest
+}: ActionButtonProps) {
   const report = useReport();
   const restoreTarget = useRestoreFocusTarget();
   const danged = useDangerStyles();
@@ -85,10 +114,20 @@ export function ActionButton({ action, busy = false, disabledReason, danger = fa
       icon={working ? <Spinner size="extra-tiny" /> : icon}
       disabledFocusable={working || disabledReason !== undefined}
       aria-busy={working || undefined}
-      className={mergeClasses(styles.root, danger && (appearance === 'primary' ? danged.solid : danged.subtle), className)}
+      className={mergeClasses(
+        styles.root,
+        danger && (appearance === 'primary' ? danged.solid : danged.subtle),
+        className,
+      )}
       // A failure that escaped the action is a bug of ours: shown as the unknown error, never thrown away.
       onClick={() => void guarded.run().catch((error: unknown) => report(error))}
     />
   );
-  return disabledReason === undefined ? button : <Tooltip content={disabledReason} relationship="description">{button}</Tooltip>;
+  return disabledReason === undefined ? (
+    button
+  ) : (
+    <Tooltip content={disabledReason} relationship="description">
+      {button}
+    </Tooltip>
+  );
 }

@@ -32,12 +32,20 @@ function useCalendarText(): { strings: CalendarStrings; formatter: DateFormattin
     const strings: CalendarStrings = {
       // A month button shows the short name and is named by the long one: the long must contain what is shown
       // (Jan in January; Chinese's numeric short name is not in its long one, so it uses the short for both).
-      months: long.every((l, i) => l.includes(short[i]!)) ? long : short, shortMonths: short,
-      days: names({ weekday: 'long' }, days), shortDays: names({ weekday: 'narrow' }, days),
-      goToToday: t('dateField.goToToday'), prevMonthAriaLabel: t('dateField.prevMonth'), nextMonthAriaLabel: t('dateField.nextMonth'),
-      prevYearAriaLabel: t('dateField.prevYear'), nextYearAriaLabel: t('dateField.nextYear'),
-      prevYearRangeAriaLabel: t('dateField.prevYears'), nextYearRangeAriaLabel: t('dateField.nextYears'),
-      closeButtonAriaLabel: t('dateField.close'), selectedDateFormatString: t('dateField.selected'), todayDateFormatString: t('dateField.today'),
+      months: long.every((l, i) => l.includes(short[i]!)) ? long : short,
+      shortMonths: short,
+      days: names({ weekday: 'long' }, days),
+      shortDays: names({ weekday: 'narrow' }, days),
+      goToToday: t('dateField.goToToday'),
+      prevMonthAriaLabel: t('dateField.prevMonth'),
+      nextMonthAriaLabel: t('dateField.nextMonth'),
+      prevYearAriaLabel: t('dateField.prevYear'),
+      nextYearAriaLabel: t('dateField.nextYear'),
+      prevYearRangeAriaLabel: t('dateField.prevYears'),
+      nextYearRangeAriaLabel: t('dateField.nextYears'),
+      closeButtonAriaLabel: t('dateField.close'),
+      selectedDateFormatString: t('dateField.selected'),
+      todayDateFormatString: t('dateField.today'),
     };
     const formatter: DateFormatting = {
       formatDay: (d) => String(d.getDate()),
@@ -54,7 +62,15 @@ function useCalendarText(): { strings: CalendarStrings; formatter: DateFormattin
 export default function CalendarPanel({ value, onSelect }: { value: Date | undefined; onSelect: (day: Date) => void }) {
   const { strings, formatter } = useCalendarText();
   return (
-    <Calendar value={value} today={calendarDate(businessDay())} firstDayOfWeek={DayOfWeek.Monday} strings={strings} dateTimeFormatter={formatter}
-      showGoToToday highlightSelectedMonth onSelectDate={(day) => onSelect(day)} />
+    <Calendar
+      value={value}
+      today={calendarDate(businessDay())}
+      firstDayOfWeek={DayOfWeek.Monday}
+      strings={strings}
+      dateTimeFormatter={formatter}
+      showGoToToday
+      highlightSelectedMonth
+      onSelectDate={(day) => onSelect(day)}
+    />
   );
 }

@@ -18,10 +18,19 @@ export interface ChoiceProps<T extends string> {
 export function Choice<T extends string>({ value, options, label, all, onChange, testId, className }: ChoiceProps<T>) {
   useFilterShown(value === undefined ? undefined : label(value));
   return (
-    <Dropdown className={className} value={value === undefined ? all : label(value)} selectedOptions={[value ?? '']} data-testid={testId}
-      onOptionSelect={(_, d) => onChange((d.optionValue || undefined) as T | undefined)}>
+    <Dropdown
+      className={className}
+      value={value === undefined ? all : label(value)}
+      selectedOptions={[value ?? '']}
+      data-testid={testId}
+      onOptionSelect={(_, d) => onChange((d.optionValue || undefined) as T | undefined)}
+    >
       <Option value="">{all}</Option>
-      {options.map((o) => <Option key={o} value={o}>{label(o)}</Option>)}
+      {options.map((o) => (
+        <Option key={o} value={o}>
+          {label(o)}
+        </Option>
+      ))}
     </Dropdown>
   );
 }

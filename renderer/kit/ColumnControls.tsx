@@ -5,8 +5,20 @@
  * last header cell (show or hide columns, restore the defaults).
  */
 import {
-  makeStyles, Menu, MenuButton, MenuDivider, MenuGroup, MenuGroupHeader, MenuItem, MenuItemCheckbox, MenuList, MenuPopover, MenuTrigger,
-  mergeClasses, tokens, Tooltip,
+  makeStyles,
+  Menu,
+  MenuButton,
+  MenuDivider,
+  MenuGroup,
+  MenuGroupHeader,
+  MenuItem,
+  MenuItemCheckbox,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  mergeClasses,
+  tokens,
+  Tooltip,
 } from '@fluentui/react-components';
 import { ArrowResetRegular, TableSettingsRegular } from '@fluentui/react-icons';
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
@@ -17,9 +29,22 @@ import type { Column } from './columns.js';
 const useStyles = makeStyles({
   handle: {
     // Inside its own cell: a sticky header cell is a stacking context of its own, so the next one would paint over an overhang.
-    position: 'absolute', top: 0, bottom: 0, right: 0, width: '8px', zIndex: 1, cursor: 'col-resize', touchAction: 'none',
+    position: 'absolute',
+    top: 0,
+    bottom: 0,
+    right: 0,
+    width: '8px',
+    zIndex: 1,
+    cursor: 'col-resize',
+    touchAction: 'none',
     '::after': {
-      content: '""', position: 'absolute', top: '25%', bottom: '25%', right: 0, width: '2px', borderRadius: '1px',
+      content: '""',
+      position: 'absolute',
+      top: '25%',
+      bottom: '25%',
+      right: 0,
+      width: '2px',
+      borderRadius: '1px',
       backgroundColor: tokens.colorNeutralStroke1,
     },
     ':hover::after': { backgroundColor: tokens.colorBrandStroke1, top: 0, bottom: 0 },
@@ -78,11 +103,22 @@ export function ResizeHandle({ header, width, onResize, onCommit, onReset, dragg
   return (
     // A focusable separator is the ARIA pattern of a splitter: it has a value and takes arrow keys.
     <div
-      role="separator" aria-orientation="vertical" aria-label={t('table.resize', { column: header })}
-      aria-valuenow={width} tabIndex={0}
+      role="separator"
+      aria-orientation="vertical"
+      aria-label={t('table.resize', { column: header })}
+      aria-valuenow={width}
+      tabIndex={0}
       className={mergeClasses(styles.handle, dragging && styles.dragging)}
-      onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={onPointerUp} onPointerCancel={onPointerUp}
-      onClick={(e) => e.stopPropagation()} onDoubleClick={(e) => { e.stopPropagation(); onReset(); }} onKeyDown={onKeyDown}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={onPointerUp}
+      onClick={(e) => e.stopPropagation()}
+      onDoubleClick={(e) => {
+        e.stopPropagation();
+        onReset();
+      }}
+      onKeyDown={onKeyDown}
       data-testid="column-resize"
     />
   );
@@ -105,13 +141,23 @@ export function ColumnsMenu<Row>({ columns, shown: drawn, folded = [], onToggle,
   // The last column shown cannot be hidden: the menu says so by disabling it.
   const lastShown = drawn.filter(canHide).length === 1;
   return (
-    <Menu positioning={{ position: 'below', align: 'end', autoSize: true }} checkedValues={{ columns: shown }} onCheckedValueChange={(_, d) => {
-      const changed = columns.find((c) => shown.includes(c.id) !== d.checkedItems.includes(c.id));
-      if (changed) onToggle(changed.id);
-    }}>
+    <Menu
+      positioning={{ position: 'below', align: 'end', autoSize: true }}
+      checkedValues={{ columns: shown }}
+      onCheckedValueChange={(_, d) => {
+        const changed = columns.find((c) => shown.includes(c.id) !== d.checkedItems.includes(c.id));
+        if (changed) onToggle(changed.id);
+      }}
+    >
       <MenuTrigger disableButtonEnhancement>
         <Tooltip content={t('table.columns')} relationship="label">
-          <MenuButton size="small" appearance="subtle" icon={<TableSettingsRegular />} menuIcon={null} data-testid="columns-menu" />
+          <MenuButton
+            size="small"
+            appearance="subtle"
+            icon={<TableSettingsRegular />}
+            menuIcon={null}
+            data-testid="columns-menu"
+          />
         </Tooltip>
       </MenuTrigger>
       <MenuPopover>
@@ -121,9 +167,16 @@ export function ColumnsMenu<Row>({ columns, shown: drawn, folded = [], onToggle,
             {columns.map((c) => {
               const fixed = !canHide(c) || (lastShown && shown.includes(c.id));
               return (
-                <MenuItemCheckbox key={c.id} name="columns" value={c.id} disabled={fixed} data-testid="columns-menu-item" data-column={c.id}
+                <MenuItemCheckbox
+                  key={c.id}
+                  name="columns"
+                  value={c.id}
+                  disabled={fixed}
+                  data-testid="columns-menu-item"
+                  data-column={c.id}
                   title={!canHide(c) ? t('table.keptColumn', { column: c.header }) : undefined}
-                  secondaryContent={folded.includes(c.id) ? t('table.folded') : undefined}>
+                  secondaryContent={folded.includes(c.id) ? t('table.folded') : undefined}
+                >
                   {c.header}
                 </MenuItemCheckbox>
               );
@@ -132,7 +185,9 @@ export function ColumnsMenu<Row>({ columns, shown: drawn, folded = [], onToggle,
           {onReset && (
             <>
               <MenuDivider />
-              <MenuItem icon={<ArrowResetRegular />} onClick={onReset} data-testid="columns-reset">{t('table.resetColumns')}</MenuItem>
+              <MenuItem icon={<ArrowResetRegular />} onClick={onReset} data-testid="columns-reset">
+                {t('table.resetColumns')}
+              </MenuItem>
             </>
           )}
         </MenuList>

@@ -9,7 +9,13 @@
  * `useRestoreFocusTarget()` (the kit's row actions have it).
  */
 import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { ActionButton } from './ActionButton.js';
@@ -30,7 +36,16 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-export function ConfirmDialog({ open, title, text, confirmLabel, cancelLabel, danger = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  text,
+  confirmLabel,
+  cancelLabel,
+  danger = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
   // The dialog's own guard, so Escape and Cancel can tell the call is under way.
   const confirm = useGuardedAction(async () => {
@@ -44,8 +59,21 @@ export function ConfirmDialog({ open, title, text, confirmLabel, cancelLabel, da
           <DialogTitle>{title ?? t('common.confirmTitle')}</DialogTitle>
           <DialogContent>{text}</DialogContent>
           <DialogActions>
-            <Button appearance="secondary" onClick={onCancel} disabledFocusable={confirm.busy} data-testid="confirm-cancel">{cancelLabel ?? t('common.cancel')}</Button>
-            <ActionButton appearance="primary" danger={danger} action={confirm.run} busy={confirm.busy} data-testid="confirm-ok">
+            <Button
+              appearance="secondary"
+              onClick={onCancel}
+              disabledFocusable={confirm.busy}
+              data-testid="confirm-cancel"
+            >
+              {cancelLabel ?? t('common.cancel')}
+            </Button>
+            <ActionButton
+              appearance="primary"
+              danger={danger}
+              action={confirm.run}
+              busy={confirm.busy}
+              data-testid="confirm-ok"
+            >
               {confirmLabel ?? t('common.confirm')}
             </ActionButton>
           </DialogActions>

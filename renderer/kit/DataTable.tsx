@@ -25,17 +25,42 @@
  */
 import { useZoneNote } from './zone.js';
 import {
-  Checkbox, makeStyles, mergeClasses, ProgressBar, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens,
+  Checkbox,
+  makeStyles,
+  mergeClasses,
+  ProgressBar,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  tokens,
 } from '@fluentui/react-components';
 import {
-  rowSortingFeature, tableFeatures, useTable, type ColumnDef, type RowData, type SortingState, type Updater,
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type RowData,
+  type SortingState,
+  type Updater,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { CellContent } from './cells.js';
 import { ColumnsMenu, ResizeHandle } from './ColumnControls.js';
 import {
-  canHide, changedPrefs, loadColumnPrefs, NO_PREFS, saveColumnPrefs, sizeWithPrefs, toggleHidden, visibleColumns, withWidth, type ColumnPrefs,
+  canHide,
+  changedPrefs,
+  loadColumnPrefs,
+  NO_PREFS,
+  saveColumnPrefs,
+  sizeWithPrefs,
+  toggleHidden,
+  visibleColumns,
+  withWidth,
+  type ColumnPrefs,
 } from './columnPrefs.js';
 import { alignOf, sizeOf, type Column, type Sort } from './columns.js';
 import type { ListView } from './listState.js';
@@ -56,7 +81,14 @@ const SORT_ROOM = 24;
 /** A header's text with a break opportunity before each "（", where keep-all would otherwise allow none. */
 function withBreaks(label: string): ReactNode {
   const parts = label.split(/(?=（)/);
-  return parts.length === 1 ? label : parts.map((p, i) => <span key={i}>{i > 0 && <wbr />}{p}</span>);
+  return parts.length === 1
+    ? label
+    : parts.map((p, i) => (
+        <span key={i}>
+          {i > 0 && <wbr />}
+          {p}
+        </span>
+      ));
 }
 
 /**
@@ -69,24 +101,44 @@ export const DEFAULT_MAX_HEIGHT = 'max(320px, calc(100vh - 300px))';
 const useStyles = makeStyles({
   root: { position: 'relative', minWidth: 0 },
   scroller: {
-    overflow: 'auto', position: 'relative', backgroundColor: tokens.colorNeutralBackground1,
-    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium,
+    overflow: 'auto',
+    position: 'relative',
+    backgroundColor: tokens.colorNeutralBackground1,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
   },
   progress: { position: 'absolute', top: 0, left: 0, right: 0, zIndex: 3 },
   head: {
-    position: 'sticky', top: 0, zIndex: 2, backgroundColor: tokens.colorNeutralBackground2,
+    position: 'sticky',
+    top: 0,
+    zIndex: 2,
+    backgroundColor: tokens.colorNeutralBackground2,
     // Broken between words only (headerWidth.ts makes each column wide enough for its longest one).
-    fontWeight: tokens.fontWeightSemibold, wordBreak: 'keep-all', overflowWrap: 'normal', whiteSpace: 'normal', verticalAlign: 'middle',
+    fontWeight: tokens.fontWeightSemibold,
+    wordBreak: 'keep-all',
+    overflowWrap: 'normal',
+    whiteSpace: 'normal',
+    verticalAlign: 'middle',
     // The row's border scrolls away with the collapsed table borders: a line drawn by the cell sticks with it.
     '::after': {
-      content: '""', position: 'absolute', left: 0, right: 0, bottom: 0, height: tokens.strokeWidthThin,
+      content: '""',
+      position: 'absolute',
+      left: 0,
+      right: 0,
+      bottom: 0,
+      height: tokens.strokeWidthThin,
       backgroundColor: tokens.colorNeutralStroke2,
     },
   },
   // The header cells draw their own line (see `head`): the row's would double it.
   headRow: { borderBottomColor: 'transparent' },
   // Clipping is what keeps a cell's content out of its neighbours, whatever it holds.
-  cell: { overflow: 'hidden', paddingTop: tokens.spacingVerticalXS, paddingBottom: tokens.spacingVerticalXS, verticalAlign: 'middle' },
+  cell: {
+    overflow: 'hidden',
+    paddingTop: tokens.spacingVerticalXS,
+    paddingBottom: tokens.spacingVerticalXS,
+    verticalAlign: 'middle',
+  },
   start: { textAlign: 'start' },
   center: { textAlign: 'center' },
   end: { textAlign: 'end' },
@@ -95,7 +147,10 @@ const useStyles = makeStyles({
   stale: { opacity: 0.6 },
   // Kept at the right edge while the table scrolls sideways: the row actions.
   pinned: {
-    position: 'sticky', right: 0, zIndex: 1, backgroundColor: tokens.colorNeutralBackground1,
+    position: 'sticky',
+    right: 0,
+    zIndex: 1,
+    backgroundColor: tokens.colorNeutralBackground1,
     boxShadow: `-1px 0 0 ${tokens.colorNeutralStroke2}`,
     // Row actions keep their labels whole; short of room they go onto a second line between buttons, never
     // inside one (the column is at least its widest button and, with room, all of them: usePinnedMinimums).
@@ -163,15 +218,32 @@ export interface DataTableProps<Row, K extends RowKey = RowKey> {
 }
 
 export function DataTable<Row extends RowData, K extends RowKey = RowKey>({
-  label, columns, rows, rowKey, view, busy = false, onRetry, emptyAction, sort = null, onSortChange, selection,
-  rowTestId, rowData, onRowOpen, testId = 'data-table', maxHeight = DEFAULT_MAX_HEIGHT, skeletonRows = 5, size = 'medium', remember,
+  label,
+  columns,
+  rows,
+  rowKey,
+  view,
+  busy = false,
+  onRetry,
+  emptyAction,
+  sort = null,
+  onSortChange,
+  selection,
+  rowTestId,
+  rowData,
+  onRowOpen,
+  testId = 'data-table',
+  maxHeight = DEFAULT_MAX_HEIGHT,
+  skeletonRows = 5,
+  size = 'medium',
+  remember,
 }: DataTableProps<Row, K>) {
   const styles = useStyles();
   const scrollRef = useRef<HTMLDivElement>(null);
   const inner = useInnerWidth(scrollRef);
 
   // The path the screen opened at: a cached tab keeps its own key while another screen shows.
-  const [prefsKey] = useState(() => (remember === false ? null : remember ?? `${location.pathname}#${testId}`));
+  const [prefsKey] = useState(() => (remember === false ? null : (remember ?? `${location.pathname}#${testId}`)));
   const [prefs, setPrefs] = useState<ColumnPrefs>(() => (prefsKey ? loadColumnPrefs(prefsKey) : NO_PREFS));
   const changePrefs = (next: ColumnPrefs) => {
     setPrefs(next);
@@ -186,35 +258,52 @@ export function DataTable<Row extends RowData, K extends RowKey = RowKey>({
   const zone = useZoneNote();
   // Measured for every visible column, folded or not (the header words by canvas, not by the drawn cells), so
   // folding reads the same minimums whatever it folded before.
-  const headMins = useHeaderMinimums(scrollRef, visible.map((c) => (c.kind === 'time' && zone ? zone.label(c.header) : c.header)),
-    visible.map((c, i) => (c.sortable && onSortChange ? SORT_ROOM : 0) + (menu && i === visible.length - 1 ? MENU_ROOM + 8 : 0)));
+  const headMins = useHeaderMinimums(
+    scrollRef,
+    visible.map((c) => (c.kind === 'time' && zone ? zone.label(c.header) : c.header)),
+    visible.map(
+      (c, i) => (c.sortable && onSortChange ? SORT_ROOM : 0) + (menu && i === visible.length - 1 ? MENU_ROOM + 8 : 0),
+    ),
+  );
   const actionMins = usePinnedMinimums(scrollRef, rows);
-  const visibleSizes = useMemo(() => visible.map((c, i) => {
-    const size = sizeWithPrefs(sizeOf(c), drag?.id === c.id ? drag.width : prefs.widths[c.id]);
-    const actions = actionMins[c.id];
-    const least = Math.max(headMins[i] ?? 0, actions?.min ?? 0);
-    const ideal = Math.max(size.width ?? 0, least, actions?.ideal ?? 0);
-    return least > size.minWidth || ideal > (size.width ?? 0) ? { ...size, minWidth: Math.max(size.minWidth, least), width: ideal } : size;
-  }), [visible, drag, prefs.widths, headMins, actionMins]);
+  const visibleSizes = useMemo(
+    () =>
+      visible.map((c, i) => {
+        const size = sizeWithPrefs(sizeOf(c), drag?.id === c.id ? drag.width : prefs.widths[c.id]);
+        const actions = actionMins[c.id];
+        const least = Math.max(headMins[i] ?? 0, actions?.min ?? 0);
+        const ideal = Math.max(size.width ?? 0, least, actions?.ideal ?? 0);
+        return least > size.minWidth || ideal > (size.width ?? 0)
+          ? { ...size, minWidth: Math.max(size.minWidth, least), width: ideal }
+          : size;
+      }),
+    [visible, drag, prefs.widths, headMins, actionMins],
+  );
   const folded = useMemo(
-    () => foldColumns(visible.map((c, i) => ({ id: c.id, minWidth: visibleSizes[i]!.minWidth, fold: c.fold })), inner ?? 0,
-      selectable ? SELECT_SIZE.minWidth : 0, prefs.unfolded),
+    () =>
+      foldColumns(
+        visible.map((c, i) => ({ id: c.id, minWidth: visibleSizes[i]!.minWidth, fold: c.fold })),
+        inner ?? 0,
+        selectable ? SELECT_SIZE.minWidth : 0,
+        prefs.unfolded,
+      ),
     [visible, visibleSizes, inner, selectable, prefs.unfolded],
   );
   const shown = useMemo(() => visible.filter((c) => !folded.includes(c.id)), [visible, folded]);
-  const sizes = useMemo(() => [
-    ...(selectable ? [SELECT_SIZE] : []),
-    ...visibleSizes.filter((_, i) => !folded.includes(visible[i]!.id)),
-  ], [selectable, visibleSizes, visible, folded]);
+  const sizes = useMemo(
+    () => [...(selectable ? [SELECT_SIZE] : []), ...visibleSizes.filter((_, i) => !folded.includes(visible[i]!.id))],
+    [selectable, visibleSizes, visible, folded],
+  );
   const layout = useMemo(() => columnWidths(sizes, inner ?? 0), [sizes, inner]);
 
   const defs = useMemo<ColumnDef<typeof features, Row>[]>(
-    () => shown.map((c) => ({
-      id: c.id,
-      header: c.header,
-      accessorFn: (row: Row) => c.value?.(row) ?? null,
-      enableSorting: !!c.sortable && onSortChange !== undefined,
-    })),
+    () =>
+      shown.map((c) => ({
+        id: c.id,
+        header: c.header,
+        accessorFn: (row: Row) => c.value?.(row) ?? null,
+        enableSorting: !!c.sortable && onSortChange !== undefined,
+      })),
     [shown, onSortChange],
   );
   const sorting = useMemo<SortingState>(() => (sort ? [sort] : []), [sort]);
@@ -258,17 +347,37 @@ export function DataTable<Row extends RowData, K extends RowKey = RowKey>({
     const item = row.original;
     const key = rowKey(item);
     return (
-      <TableRow key={row.id} data-testid={rowTestId} data-index={index} ref={virtual ? virtualizer.measureElement : undefined}
-        className={busy ? styles.stale : undefined} {...rowData?.(item)}
-        onDoubleClick={onRowOpen ? (e) => { if (!(e.target as HTMLElement).closest('button, a, input')) onRowOpen(item); } : undefined}>
+      <TableRow
+        key={row.id}
+        data-testid={rowTestId}
+        data-index={index}
+        ref={virtual ? virtualizer.measureElement : undefined}
+        className={busy ? styles.stale : undefined}
+        {...rowData?.(item)}
+        onDoubleClick={
+          onRowOpen
+            ? (e) => {
+                if (!(e.target as HTMLElement).closest('button, a, input')) onRowOpen(item);
+              }
+            : undefined
+        }
+      >
         {selection && (
           <TableCell className={styles.cell}>
-            <Checkbox aria-label={selection.rowLabel(item)} checked={selection.selected.has(key)} onChange={() => toggle(key)} />
+            <Checkbox
+              aria-label={selection.rowLabel(item)}
+              checked={selection.selected.has(key)}
+              onChange={() => toggle(key)}
+            />
           </TableCell>
         )}
         {shown.map((c) => (
-          <TableCell key={c.id} className={mergeClasses(styles.cell, styles[alignOf(c)], c.pin === 'end' && styles.pinned)} data-testid={c.cellTestId}
-            data-pinned={c.pin === 'end' ? c.id : undefined}>
+          <TableCell
+            key={c.id}
+            className={mergeClasses(styles.cell, styles[alignOf(c)], c.pin === 'end' && styles.pinned)}
+            data-testid={c.cellTestId}
+            data-pinned={c.pin === 'end' ? c.id : undefined}
+          >
             <CellContent column={c} row={item} />
           </TableCell>
         ))}
@@ -297,19 +406,37 @@ export function DataTable<Row extends RowData, K extends RowKey = RowKey>({
   return (
     <div className={styles.root}>
       {busy && <ProgressBar className={styles.progress} thickness="medium" aria-hidden />}
-      <div ref={scrollRef} className={styles.scroller} style={{ maxHeight }} data-testid={`${testId}-scroller`}
-        role="region" aria-label={label} tabIndex={0}>
-        <Table aria-label={label} aria-busy={busy || view === 'loading'} size={size} style={{ width: layout.total }} data-testid={testId}>
+      <div
+        ref={scrollRef}
+        className={styles.scroller}
+        style={{ maxHeight }}
+        data-testid={`${testId}-scroller`}
+        role="region"
+        aria-label={label}
+        tabIndex={0}
+      >
+        <Table
+          aria-label={label}
+          aria-busy={busy || view === 'loading'}
+          size={size}
+          style={{ width: layout.total }}
+          data-testid={testId}
+        >
           <colgroup>
-            {layout.widths.map((w, i) => <col key={i} style={{ width: w }} />)}
+            {layout.widths.map((w, i) => (
+              <col key={i} style={{ width: w }} />
+            ))}
           </colgroup>
           <TableHeader>
             <TableRow className={styles.headRow}>
               {selection && (
                 <TableHeaderCell className={styles.head}>
-                  <Checkbox aria-label={selection.allLabel} disabled={view !== 'rows'}
+                  <Checkbox
+                    aria-label={selection.allLabel}
+                    disabled={view !== 'rows'}
                     checked={chosen > 0 && chosen === keys.length ? true : chosen > 0 ? 'mixed' : false}
-                    onChange={() => selection.onChange(chosen === keys.length ? new Set() : new Set(keys))} />
+                    onChange={() => selection.onChange(chosen === keys.length ? new Set() : new Set(keys))}
+                  />
                 </TableHeaderCell>
               )}
               {headers.map((h, i) => {
@@ -318,32 +445,66 @@ export function DataTable<Row extends RowData, K extends RowKey = RowKey>({
                 const align = alignOf(c);
                 const at = i + (selectable ? 1 : 0);
                 const last = menu && i === headers.length - 1;
-                const handle = c.pin === 'end' ? null : (
-                  <ResizeHandle header={c.header} width={layout.widths[at] ?? 0} dragging={drag?.id === c.id}
-                    onResize={(width) => setDrag({ id: c.id, width })}
-                    onCommit={(width) => { setDrag(null); changePrefs(withWidth(prefs, c.id, width)); }}
-                    onReset={() => { setDrag(null); changePrefs(withWidth(prefs, c.id, undefined)); }} />
-                );
+                const handle =
+                  c.pin === 'end' ? null : (
+                    <ResizeHandle
+                      header={c.header}
+                      width={layout.widths[at] ?? 0}
+                      dragging={drag?.id === c.id}
+                      onResize={(width) => setDrag({ id: c.id, width })}
+                      onCommit={(width) => {
+                        setDrag(null);
+                        changePrefs(withWidth(prefs, c.id, width));
+                      }}
+                      onReset={() => {
+                        setDrag(null);
+                        changePrefs(withWidth(prefs, c.id, undefined));
+                      }}
+                    />
+                  );
                 return (
-                  <TableHeaderCell key={h.id}
-                    className={mergeClasses(styles.head, align === 'end' && styles.headEnd, align === 'center' && styles.headCenter,
-                      c.pin === 'end' && styles.pinned, c.pin === 'end' && styles.headPinned, last && styles.menuRoom)}
-                    sortable={h.column.getCanSort()} sortDirection={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                    onClick={h.column.getToggleSortingHandler()} data-column={c.id} data-min-width={sizes[at]!.minWidth} data-width={layout.widths[at]}
+                  <TableHeaderCell
+                    key={h.id}
+                    className={mergeClasses(
+                      styles.head,
+                      align === 'end' && styles.headEnd,
+                      align === 'center' && styles.headCenter,
+                      c.pin === 'end' && styles.pinned,
+                      c.pin === 'end' && styles.headPinned,
+                      last && styles.menuRoom,
+                    )}
+                    sortable={h.column.getCanSort()}
+                    sortDirection={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                    onClick={h.column.getToggleSortingHandler()}
+                    data-column={c.id}
+                    data-min-width={sizes[at]!.minWidth}
+                    data-width={layout.widths[at]}
                     title={c.kind === 'time' && zone ? zone.long : undefined}
                     // Named by its text alone: the resize handle inside has a name of its own ("Resize …").
                     aria-labelledby={`${headId}-${i}`}
-                    aside={!last ? handle ?? undefined : (
-                      <>
-                        {/* Inside a sortable header: its clicks are the menu's, not the sort's. */}
-                        <span className={styles.menuSlot} onClick={(e) => e.stopPropagation()}>
-                          <ColumnsMenu columns={columns} shown={shown} folded={folded} onToggle={(id) => changePrefs(toggleHidden(columns, prefs, id, folded))}
-                            onReset={changedPrefs(prefs) ? () => changePrefs(NO_PREFS) : undefined} />
-                        </span>
-                        {handle}
-                      </>
-                    )}>
-                    <span id={`${headId}-${i}`}>{withBreaks(c.kind === 'time' && zone ? zone.label(c.header) : c.header)}</span>
+                    aside={
+                      !last ? (
+                        (handle ?? undefined)
+                      ) : (
+                        <>
+                          {/* Inside a sortable header: its clicks are the menu's, not the sort's. */}
+                          <span className={styles.menuSlot} onClick={(e) => e.stopPropagation()}>
+                            <ColumnsMenu
+                              columns={columns}
+                              shown={shown}
+                              folded={folded}
+                              onToggle={(id) => changePrefs(toggleHidden(columns, prefs, id, folded))}
+                              onReset={changedPrefs(prefs) ? () => changePrefs(NO_PREFS) : undefined}
+                            />
+                          </span>
+                          {handle}
+                        </>
+                      )
+                    }
+                  >
+                    <span id={`${headId}-${i}`}>
+                      {withBreaks(c.kind === 'time' && zone ? zone.label(c.header) : c.header)}
+                    </span>
                   </TableHeaderCell>
                 );
               })}

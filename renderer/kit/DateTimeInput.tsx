@@ -8,7 +8,15 @@
  * The calendar only ever sets the day: a time typed is kept. Its "today" is
  * the business clock's (China time), as every date the console shows.
  */
-import { Button, Input, makeStyles, Popover, PopoverSurface, PopoverTrigger, type InputProps } from '@fluentui/react-components';
+import {
+  Button,
+  Input,
+  makeStyles,
+  Popover,
+  PopoverSurface,
+  PopoverTrigger,
+  type InputProps,
+} from '@fluentui/react-components';
 import { CalendarRegular } from '@fluentui/react-icons';
 import { useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +31,10 @@ const useStyles = makeStyles({
   date: { minWidth: '150px' },
 });
 
-export interface DateTimeInputProps extends Pick<InputProps, 'id' | 'className' | 'disabled' | 'aria-invalid' | 'aria-describedby' | 'aria-labelledby'> {
+export interface DateTimeInputProps extends Pick<
+  InputProps,
+  'id' | 'className' | 'disabled' | 'aria-invalid' | 'aria-describedby' | 'aria-labelledby'
+> {
   /** The text shown: canonical once tidied, else as typed; '' for none. */
   value: string;
   onChange: (value: string) => void;
@@ -37,7 +48,18 @@ export interface DateTimeInputProps extends Pick<InputProps, 'id' | 'className' 
   ref?: Ref<HTMLInputElement>;
 }
 
-export function DateTimeInput({ value, onChange, mode = 'datetime', end = false, testId, className, disabled, ref, onBlur, ...aria }: DateTimeInputProps) {
+export function DateTimeInput({
+  value,
+  onChange,
+  mode = 'datetime',
+  end = false,
+  testId,
+  className,
+  disabled,
+  ref,
+  onBlur,
+  ...aria
+}: DateTimeInputProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const [open, setOpen] = useState(false);
@@ -57,24 +79,38 @@ export function DateTimeInput({ value, onChange, mode = 'datetime', end = false,
       disabled={disabled}
       placeholder={mode === 'date' ? t('dateField.placeholderDate') : t('dateField.placeholder')}
       onChange={(_, d) => onChange(d.value)}
-      onBlur={() => { tidy(); onBlur?.(); }}
-      onKeyDown={(e) => { if (e.key === 'Enter') tidy(); }}
+      onBlur={() => {
+        tidy();
+        onBlur?.();
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') tidy();
+      }}
       data-testid={testId}
-      contentAfter={(
+      contentAfter={
         // Inline: the calendar follows its button in the tab order (a portal would put it at the page's end).
         <Popover open={open} onOpenChange={(_, d) => setOpen(d.open)} positioning="below-end" inline>
           <PopoverTrigger disableButtonEnhancement>
-            <Button appearance="transparent" size="small" icon={<CalendarRegular />} disabled={disabled} aria-label={t('dateField.pick')}
-              data-testid={testId ? `${testId}-calendar` : undefined} />
+            <Button
+              appearance="transparent"
+              size="small"
+              icon={<CalendarRegular />}
+              disabled={disabled}
+              aria-label={t('dateField.pick')}
+              data-testid={testId ? `${testId}-calendar` : undefined}
+            />
           </PopoverTrigger>
           <PopoverSurface data-testid={testId ? `${testId}-calendar-panel` : undefined}>
-            <CalendarPanel value={picked} onSelect={(day) => {
-              onChange(withCalendarDay(value, day, mode, end));
-              setOpen(false);
-            }} />
+            <CalendarPanel
+              value={picked}
+              onSelect={(day) => {
+                onChange(withCalendarDay(value, day, mode, end));
+                setOpen(false);
+              }}
+            />
           </PopoverSurface>
         </Popover>
-      )}
+      }
     />
   );
 }

@@ -35,7 +35,9 @@ export function DetailPage({ id, title, back, actions, wide = false, titleTestId
     <section className={mergeClasses(styles.page, wide && styles.wide)} aria-labelledby={`${id}-title`}>
       <div className={styles.head}>
         {back}
-        <Title3 as="h1" id={`${id}-title`} className={styles.title} data-testid={titleTestId}>{title}</Title3>
+        <Title3 as="h1" id={`${id}-title`} className={styles.title} data-testid={titleTestId}>
+          {title}
+        </Title3>
         {actions}
       </div>
       {children}
@@ -44,7 +46,12 @@ export function DetailPage({ id, title, back, actions, wide = false, titleTestId
 }
 
 const useInfoStyles = makeStyles({
-  info: { margin: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}` },
+  info: {
+    margin: 0,
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
+    gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
+  },
   pair: { display: 'flex', flexDirection: 'column', gap: '2px', minWidth: 0 },
   label: { color: tokens.colorNeutralForeground3 },
   value: { margin: 0, overflowWrap: 'anywhere' },
@@ -64,7 +71,9 @@ export function InfoList({ items }: { items: readonly InfoItem[] }) {
       {items.map((item) => (
         <div key={item.label} className={styles.pair}>
           <dt className={styles.label}>{item.label}</dt>
-          <dd className={styles.value} data-testid={item.testId}>{item.value}</dd>
+          <dd className={styles.value} data-testid={item.testId}>
+            {item.value}
+          </dd>
         </div>
       ))}
     </dl>

@@ -13,7 +13,18 @@
 import { useZoneNote } from './zone.js';
 import { Button, Field, Input, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ArrowResetRegular, FilterRegular, SearchRegular } from '@fluentui/react-icons';
-import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 
 // How a filter's control tells the folded bar what it shows ("the active filters as
@@ -30,7 +41,9 @@ export const FilterShownContext = createContext<Report | undefined>(undefined);
 export function useFilterShown(text: string | undefined): void {
   const report = useContext(FilterShownContext);
   const shown = text?.trim() || undefined;
-  useEffect(() => { report?.(shown); }, [report, shown]);
+  useEffect(() => {
+    report?.(shown);
+  }, [report, shown]);
 }
 
 /** One active filter as the folded bar shows it. */
@@ -64,10 +77,26 @@ const folds = () => typeof matchMedia === 'function' && matchMedia(FOLD_QUERY).m
 const useStyles = makeStyles({
   // A size container has no content width of its own: the basis is what makes a neighbour (a create
   // button) wrap below it on a narrow screen instead of squeezing it.
-  frame: { containerType: 'inline-size', containerName: 'filters', minWidth: 0, flexGrow: 1, flexShrink: 1, flexBasis: '480px' },
-  form: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}` },
+  frame: {
+    containerType: 'inline-size',
+    containerName: 'filters',
+    minWidth: 0,
+    flexGrow: 1,
+    flexShrink: 1,
+    flexBasis: '480px',
+  },
+  form: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'flex-end',
+    gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+  },
   field: {
-    flexGrow: 1, flexShrink: 1, flexBasis: '200px', minWidth: 0, maxWidth: '280px',
+    flexGrow: 1,
+    flexShrink: 1,
+    flexBasis: '200px',
+    minWidth: 0,
+    maxWidth: '280px',
     // The field's own control only: a composite one (the region picker) sizes the controls inside it.
     '& > .fui-Input, & > .fui-Dropdown, & > .fui-Combobox, & > .fui-Select': { width: '100%', minWidth: 0 },
     [NARROW]: { flexBasis: '100%', maxWidth: 'none' },
@@ -110,11 +139,17 @@ export function FilterField({ label, children, wide = false, error, time = false
   const report = useCallback((text: string | undefined) => registry?.(id, label, text), [registry, id, label]);
   // Gone (a filter shown only to some) or renamed (another language): the old entry filters nothing.
   useEffect(() => () => report(undefined), [report]);
-  useEffect(() => { if (shown !== undefined) report(shown.trim() || undefined); }, [report, shown]);
+  useEffect(() => {
+    if (shown !== undefined) report(shown.trim() || undefined);
+  }, [report, shown]);
   return (
     // The zone in the label, the sentence on hover: a hint line would make the time fields taller than their row.
-    <Field label={note ? { children: zone.label(label), title: zone.long } : label}
-      className={mergeClasses(styles.field, wide && styles.wide)} validationMessage={error} validationState={error ? 'error' : 'none'}>
+    <Field
+      label={note ? { children: zone.label(label), title: zone.long } : label}
+      className={mergeClasses(styles.field, wide && styles.wide)}
+      validationMessage={error}
+      validationState={error ? 'error' : 'none'}
+    >
       <FilterShownContext value={report}>{children}</FilterShownContext>
     </Field>
   );
@@ -149,15 +184,24 @@ export function FilterBar({ children, onSearch, onReset, searchTestId, resetTest
   const [chips, setChips] = useState<FilterChip[]>([]);
   const searched = useRef(false);
   const live = useRef(true);
-  useEffect(() => { live.current = !searched.current || !shown; });
-  const take = useCallback(() => setChips((old) => {
-    const now = activeChips(fields.current);
-    return sameChips(old, now) ? old : now;
-  }), []);
-  const registry = useCallback<ChipRegistry>((id, label, text) => {
-    fields.current.set(id, { label, text });
-    if (live.current) take();
-  }, [take]);
+  useEffect(() => {
+    live.current = !searched.current || !shown;
+  });
+  const take = useCallback(
+    () =>
+      setChips((old) => {
+        const now = activeChips(fields.current);
+        return sameChips(old, now) ? old : now;
+      }),
+    [],
+  );
+  const registry = useCallback<ChipRegistry>(
+    (id, label, text) => {
+      fields.current.set(id, { label, text });
+      if (live.current) take();
+    },
+    [take],
+  );
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -177,17 +221,33 @@ export function FilterBar({ children, onSearch, onReset, searchTestId, resetTest
     <div className={styles.frame}>
       {narrow && (
         <div className={styles.bar}>
-          <Button icon={<FilterRegular />} aria-expanded={open} aria-controls={formId} onClick={() => setOpen((o) => !o)}
-            appearance={active > 0 ? 'primary' : 'secondary'} data-testid="filters-toggle">
+          <Button
+            icon={<FilterRegular />}
+            aria-expanded={open}
+            aria-controls={formId}
+            onClick={() => setOpen((o) => !o)}
+            appearance={active > 0 ? 'primary' : 'secondary'}
+            data-testid="filters-toggle"
+          >
             {active > 0 ? t('filterBar.filtersActive', { count: active }) : t('filterBar.filters')}
           </Button>
           {!open && active > 0 && (
             <div className={styles.bar} role="group" aria-label={t('filterBar.applied')} data-testid="filter-chips">
               {chips.map((chip) => (
                 // A chip opens the fields to change it: the search it belongs to is the form's.
-                <Button key={chip.id} size="small" shape="circular" className={styles.chip} aria-controls={formId} onClick={() => setOpen(true)}
-                  title={t('filterBar.chip', { label: chip.label, value: chip.text })} data-testid="filter-chip">
-                  <span className={styles.chipText}>{t('filterBar.chip', { label: chip.label, value: chip.text })}</span>
+                <Button
+                  key={chip.id}
+                  size="small"
+                  shape="circular"
+                  className={styles.chip}
+                  aria-controls={formId}
+                  onClick={() => setOpen(true)}
+                  title={t('filterBar.chip', { label: chip.label, value: chip.text })}
+                  data-testid="filter-chip"
+                >
+                  <span className={styles.chipText}>
+                    {t('filterBar.chip', { label: chip.label, value: chip.text })}
+                  </span>
                 </Button>
               ))}
             </div>
@@ -196,11 +256,21 @@ export function FilterBar({ children, onSearch, onReset, searchTestId, resetTest
       )}
       {/* Folded, not unmounted: what was typed stays. */}
       <ChipRegistryContext value={registry}>
-        <form id={formId} className={mergeClasses(styles.form, !shown && styles.folded)} onSubmit={submit} role="search" hidden={!shown}>
+        <form
+          id={formId}
+          className={mergeClasses(styles.form, !shown && styles.folded)}
+          onSubmit={submit}
+          role="search"
+          hidden={!shown}
+        >
           {children}
           <div className={styles.buttons}>
-            <Button type="submit" appearance="primary" icon={<SearchRegular />} data-testid={searchTestId}>{t('common.search')}</Button>
-            <Button type="button" icon={<ArrowResetRegular />} onClick={reset} data-testid={resetTestId}>{t('common.reset')}</Button>
+            <Button type="submit" appearance="primary" icon={<SearchRegular />} data-testid={searchTestId}>
+              {t('common.search')}
+            </Button>
+            <Button type="button" icon={<ArrowResetRegular />} onClick={reset} data-testid={resetTestId}>
+              {t('common.reset')}
+            </Button>
           </div>
         </form>
       </ChipRegistryContext>

@@ -8,7 +8,17 @@
  * once).
  */
 import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, mergeClasses, Spinner, tokens,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  makeStyles,
+  mergeClasses,
+  Spinner,
+  tokens,
 } from '@fluentui/react-components';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,21 +52,55 @@ export interface FormDialogProps {
   children: ReactNode;
 }
 
-export function FormDialog({ title, busy, dirty, onClose, onSubmit, testId, surfaceClassName, fieldsClassName, submitLabel, cancelLabel, cancelWhileBusy = false, children }: FormDialogProps) {
+export function FormDialog({
+  title,
+  busy,
+  dirty,
+  onClose,
+  onSubmit,
+  testId,
+  surfaceClassName,
+  fieldsClassName,
+  submitLabel,
+  cancelLabel,
+  cancelWhileBusy = false,
+  children,
+}: FormDialogProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const guard = useCloseGuard({ busy, dirty, onClose });
   return (
     <Dialog open onOpenChange={guard.onOpenChange}>
       <DialogSurface className={surfaceClassName} aria-describedby={undefined}>
-        <form onSubmit={(e) => { e.preventDefault(); onSubmit(e); }} noValidate>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            onSubmit(e);
+          }}
+          noValidate
+        >
           <DialogBody>
             <DialogTitle>{title}</DialogTitle>
             <DialogContent className={mergeClasses(styles.fields, fieldsClassName)}>{children}</DialogContent>
             <DialogActions>
-              <Button type="button" appearance="secondary" onClick={onClose} disabledFocusable={busy && !cancelWhileBusy} data-testid={`${testId}-cancel`}>{cancelLabel ?? t('common.cancel')}</Button>
-              <Button type="submit" appearance="primary" disabledFocusable={busy} icon={busy ? <Spinner size="extra-tiny" /> : undefined}
-                data-testid={`${testId}-submit`}>{submitLabel ?? t('common.confirm')}</Button>
+              <Button
+                type="button"
+                appearance="secondary"
+                onClick={onClose}
+                disabledFocusable={busy && !cancelWhileBusy}
+                data-testid={`${testId}-cancel`}
+              >
+                {cancelLabel ?? t('common.cancel')}
+              </Button>
+              <Button
+                type="submit"
+                appearance="primary"
+                disabledFocusable={busy}
+                icon={busy ? <Spinner size="extra-tiny" /> : undefined}
+                data-testid={`${testId}-submit`}
+              >
+                {submitLabel ?? t('common.confirm')}
+              </Button>
             </DialogActions>
           </DialogBody>
         </form>

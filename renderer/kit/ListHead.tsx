@@ -3,7 +3,13 @@ import { makeStyles, Title3, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 
 const useStyles = makeStyles({
-  head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  head: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+    flexWrap: 'wrap',
+  },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
 });
 
@@ -11,7 +17,9 @@ export function ListHead({ id, title, children }: { id: string; title: string; c
   const styles = useStyles();
   return (
     <div className={styles.head}>
-      <Title3 as="h1" id={id}>{title}</Title3>
+      <Title3 as="h1" id={id}>
+        {title}
+      </Title3>
       {children && <div className={styles.actions}>{children}</div>}
     </div>
   );

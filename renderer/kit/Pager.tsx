@@ -12,12 +12,26 @@ import { pageCount, pageItems, PAGE_SIZES, parseJump } from './pages.js';
 
 const useStyles = makeStyles({
   root: {
-    display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end',
-    columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalS, paddingBlock: tokens.spacingVerticalS, minHeight: '32px',
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    justifyContent: 'flex-end',
+    columnGap: tokens.spacingHorizontalM,
+    rowGap: tokens.spacingVerticalS,
+    paddingBlock: tokens.spacingVerticalS,
+    minHeight: '32px',
   },
   // Each group wraps as a whole: the page numbers never split from their arrows.
   group: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, flexWrap: 'nowrap' },
-  pages: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS, flexWrap: 'wrap', listStyle: 'none', margin: 0, padding: 0 },
+  pages: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXXS,
+    flexWrap: 'wrap',
+    listStyle: 'none',
+    margin: 0,
+    padding: 0,
+  },
   page: { minWidth: '32px', paddingInline: tokens.spacingHorizontalXS, fontVariantNumeric: 'tabular-nums' },
   current: { fontWeight: tokens.fontWeightSemibold },
   gap: { display: 'inline-flex', width: '32px', justifyContent: 'center', color: tokens.colorNeutralForeground3 },
@@ -48,7 +62,8 @@ export function Pager({ pageNum, pageSize, total, capped = false, onChange, tota
   const sizeLabel = useId();
   const [jump, setJump] = useState('');
 
-  if (total === undefined) return <nav className={styles.root} aria-label={t('pager.pages')} data-testid={testId} aria-busy />;
+  if (total === undefined)
+    return <nav className={styles.root} aria-label={t('pager.pages')} data-testid={testId} aria-busy />;
 
   const pages = pageCount(total, pageSize);
   const go = (page: number) => {
@@ -64,23 +79,37 @@ export function Pager({ pageNum, pageSize, total, capped = false, onChange, tota
 
   return (
     <nav className={styles.root} aria-label={t('pager.pages')} data-testid={testId}>
-      <Text data-testid={`${testId}-total`}>{totalText ? totalText(total) : t(capped ? 'pager.totalMore' : 'pager.total', { total })}</Text>
-      <span id={sizeLabel} hidden>{t('pager.pageSize')}</span>
+      <Text data-testid={`${testId}-total`}>
+        {totalText ? totalText(total) : t(capped ? 'pager.totalMore' : 'pager.total', { total })}
+      </Text>
+      <span id={sizeLabel} hidden>
+        {t('pager.pageSize')}
+      </span>
       <Dropdown
         className={styles.size}
         aria-labelledby={sizeLabel}
         value={t('pager.perPage', { size: pageSize })}
         selectedOptions={[String(pageSize)]}
-        onOptionSelect={(_, d) => d.optionValue && Number(d.optionValue) !== pageSize && onChange(1, Number(d.optionValue))}
+        onOptionSelect={(_, d) =>
+          d.optionValue && Number(d.optionValue) !== pageSize && onChange(1, Number(d.optionValue))
+        }
         data-testid={`${testId}-size`}
       >
         {PAGE_SIZES.map((s) => (
-          <Option key={s} value={String(s)}>{t('pager.perPage', { size: s })}</Option>
+          <Option key={s} value={String(s)}>
+            {t('pager.perPage', { size: s })}
+          </Option>
         ))}
       </Dropdown>
       <div className={styles.group}>
-        <Button appearance="subtle" icon={<ChevronLeftRegular />} aria-label={t('pager.prev')} disabled={pageNum <= 1}
-          onClick={() => go(pageNum - 1)} data-testid={`${testId}-prev`} />
+        <Button
+          appearance="subtle"
+          icon={<ChevronLeftRegular />}
+          aria-label={t('pager.prev')}
+          disabled={pageNum <= 1}
+          onClick={() => go(pageNum - 1)}
+          data-testid={`${testId}-prev`}
+        />
         <ul className={styles.pages}>
           {pageItems(pageNum, pages).map((item) => (
             <li key={item}>
@@ -96,18 +125,33 @@ export function Pager({ pageNum, pageSize, total, capped = false, onChange, tota
                   {item}
                 </Button>
               ) : (
-                <span className={styles.gap} role="img" aria-label={t('pager.morePages')}><MoreHorizontalRegular /></span>
+                <span className={styles.gap} role="img" aria-label={t('pager.morePages')}>
+                  <MoreHorizontalRegular />
+                </span>
               )}
             </li>
           ))}
         </ul>
-        <Button appearance="subtle" icon={<ChevronRightRegular />} aria-label={t('pager.next')} disabled={pageNum >= pages}
-          onClick={() => go(pageNum + 1)} data-testid={`${testId}-next`} />
+        <Button
+          appearance="subtle"
+          icon={<ChevronRightRegular />}
+          aria-label={t('pager.next')}
+          disabled={pageNum >= pages}
+          onClick={() => go(pageNum + 1)}
+          data-testid={`${testId}-next`}
+        />
       </div>
       <label className={styles.group}>
         {jumpBefore.trim() && <Text>{jumpBefore.trim()}</Text>}
-        <Input className={styles.jump} inputMode="numeric" value={jump} aria-label={t('pager.jumpLabel')}
-          onChange={(_, d) => setJump(d.value.replace(/\D/g, ''))} onKeyDown={onJump} data-testid={`${testId}-jump`} />
+        <Input
+          className={styles.jump}
+          inputMode="numeric"
+          value={jump}
+          aria-label={t('pager.jumpLabel')}
+          onChange={(_, d) => setJump(d.value.replace(/\D/g, ''))}
+          onKeyDown={onJump}
+          data-testid={`${testId}-jump`}
+        />
         {jumpAfter.trim() && <Text>{jumpAfter.trim()}</Text>}
       </label>
     </nav>

@@ -12,22 +12,42 @@
  * must not share its one control id).
  */
 import {
-  Button, Combobox, FieldContextProvider, makeStyles, Option, tokens, useFieldContext_unstable, useId,
+  Button,
+  Combobox,
+  FieldContextProvider,
+  makeStyles,
+  Option,
+  tokens,
+  useFieldContext_unstable,
+  useId,
 } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons';
 import { useEffect, useImperativeHandle, useRef, useState, type FocusEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Region } from '../../shared/regions.js';
 import { useFilterShown } from './FilterBar.js';
-import { chooseIn, chosenOf, loadRegions, matching, regionColumns, regionValue, type RegionColumn, type RegionLevel } from './regions.js';
+import {
+  chooseIn,
+  chosenOf,
+  loadRegions,
+  matching,
+  regionColumns,
+  regionValue,
+  type RegionColumn,
+  type RegionLevel,
+} from './regions.js';
 
 /** Narrower than three lists of ~8 characters: one list a line, rather than two on one line and one below. */
 const STACKED = '@container region (max-width: 399.98px)';
 
 const useStyles = makeStyles({
   group: {
-    display: 'flex', flexWrap: 'wrap', gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalS}`, minWidth: 0,
-    containerType: 'inline-size', containerName: 'region',
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalS}`,
+    minWidth: 0,
+    containerType: 'inline-size',
+    containerName: 'region',
   },
   // Fluent's 250 px minimum would put each list on a line of its own even in a wide dialog.
   box: { flexGrow: 1, flexShrink: 1, flexBasis: '120px', minWidth: 0, [STACKED]: { flexBasis: '100%' } },
@@ -65,7 +85,10 @@ function useRegions() {
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
-    loadRegions().then((tree) => live && setState({ tree }), () => live && setState({ failed: true }));
+    loadRegions().then(
+      (tree) => live && setState({ tree }),
+      () => live && setState({ failed: true }),
+    );
     return () => {
       live = false;
     };
@@ -79,10 +102,21 @@ function useRegions() {
 
 /** While the data loads: the picker's shape, every list disabled. */
 const WAITING: readonly RegionColumn[] = [
-  { level: 'province', options: [] }, { level: 'city', options: [] }, { level: 'district', options: [] },
+  { level: 'province', options: [] },
+  { level: 'city', options: [] },
+  { level: 'district', options: [] },
 ];
 
-export function RegionPicker({ value, onChange, leafOnly = false, onBlur, disabled = false, testId, ref, ...aria }: RegionPickerProps) {
+export function RegionPicker({
+  value,
+  onChange,
+  leafOnly = false,
+  onBlur,
+  disabled = false,
+  testId,
+  ref,
+  ...aria
+}: RegionPickerProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const field = useFieldContext_unstable();
@@ -132,8 +166,15 @@ export function RegionPicker({ value, onChange, leafOnly = false, onBlur, disabl
   };
 
   return (
-    <div role="group" aria-labelledby={field?.labelId} aria-label={field?.labelId ? undefined : aria['aria-label']}
-      aria-busy={!tree && !failed} className={styles.group} onBlur={leave} data-testid={testId}>
+    <div
+      role="group"
+      aria-labelledby={field?.labelId}
+      aria-label={field?.labelId ? undefined : aria['aria-label']}
+      aria-busy={!tree && !failed}
+      className={styles.group}
+      onBlur={leave}
+      data-testid={testId}
+    >
       <FieldContextProvider value={undefined}>
         {columns.map((column, index) => (
           <LevelBox
@@ -147,14 +188,21 @@ export function RegionPicker({ value, onChange, leafOnly = false, onBlur, disabl
             required={field?.required}
             invalid={invalid && (toChoose === 0 || (!column.selected && column.options.length > 0))}
             describedBy={field?.validationMessageId}
-            inputRef={(el) => { inputs.current[index] = el; }}
+            inputRef={(el) => {
+              inputs.current[index] = el;
+            }}
             onPick={(picked) => pick(index, picked)}
             testId={testId && `${testId}-${column.level}`}
           />
         ))}
       </FieldContextProvider>
       {failed && (
-        <Button appearance="subtle" icon={<ArrowClockwiseRegular />} onClick={retry} data-testid={testId && `${testId}-retry`}>
+        <Button
+          appearance="subtle"
+          icon={<ArrowClockwiseRegular />}
+          onClick={retry}
+          data-testid={testId && `${testId}-retry`}
+        >
           {t('common.retry')}
         </Button>
       )}
@@ -177,7 +225,19 @@ interface LevelBoxProps {
 }
 
 /** One level's list: shows the chosen name, or what is being typed with the names that hold it. */
-function LevelBox({ column, id, label, placeholder, disabled, required, invalid, describedBy, inputRef, onPick, testId }: LevelBoxProps) {
+function LevelBox({
+  column,
+  id,
+  label,
+  placeholder,
+  disabled,
+  required,
+  invalid,
+  describedBy,
+  inputRef,
+  onPick,
+  testId,
+}: LevelBoxProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   // What the user is typing; null when not typing, and the box shows the chosen name.
@@ -225,11 +285,17 @@ function LevelBox({ column, id, label, placeholder, disabled, required, invalid,
       }}
       data-testid={testId}
     >
-      {shown.length > 0 ? shown.map((r) => (
-        <Option key={r.c} value={r.c} text={r.n}>{r.n}</Option>
-      )) : (
+      {shown.length > 0 ? (
+        shown.map((r) => (
+          <Option key={r.c} value={r.c} text={r.n}>
+            {r.n}
+          </Option>
+        ))
+      ) : (
         // Fluent's own "no matches" row: announced, not selectable.
-        <Option key="none" aria-disabled="true" value="" text="">{t('region.noMatch')}</Option>
+        <Option key="none" aria-disabled="true" value="" text="">
+          {t('region.noMatch')}
+        </Option>
       )}
     </Combobox>
   );

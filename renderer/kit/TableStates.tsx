@@ -1,6 +1,13 @@
 /** What the DataTable shows instead of rows: skeleton rows while loading, "no data", a failed load with retry. */
 import {
-  Button, makeStyles, mergeClasses, SkeletonItem, TableCell, TableRow, Text, tokens,
+  Button,
+  makeStyles,
+  mergeClasses,
+  SkeletonItem,
+  TableCell,
+  TableRow,
+  Text,
+  tokens,
 } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, DocumentDismissRegular, ErrorCircleRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
@@ -9,9 +16,18 @@ import { useTranslation } from 'react-i18next';
 const useStyles = makeStyles({
   // Sticky on the left with the visible width: the message stays in view in a table scrolled sideways.
   box: {
-    position: 'sticky', left: 0, boxSizing: 'border-box', display: 'flex', flexDirection: 'column', alignItems: 'center',
-    justifyContent: 'center', gap: tokens.spacingVerticalS, minHeight: '160px', padding: tokens.spacingVerticalL,
-    color: tokens.colorNeutralForeground3, textAlign: 'center',
+    position: 'sticky',
+    left: 0,
+    boxSizing: 'border-box',
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: tokens.spacingVerticalS,
+    minHeight: '160px',
+    padding: tokens.spacingVerticalL,
+    color: tokens.colorNeutralForeground3,
+    textAlign: 'center',
   },
   icon: { fontSize: '32px' },
   error: { color: tokens.colorPaletteRedForeground1 },
@@ -24,7 +40,9 @@ export function SkeletonRows({ columns, count }: { columns: number; count: numbe
       {Array.from({ length: count }, (_, r) => (
         <TableRow key={r} aria-hidden data-testid="table-skeleton-row">
           {Array.from({ length: columns }, (_, c) => (
-            <TableCell key={c}><SkeletonItem size={16} /></TableCell>
+            <TableCell key={c}>
+              <SkeletonItem size={16} />
+            </TableCell>
           ))}
         </TableRow>
       ))}
@@ -32,7 +50,10 @@ export function SkeletonRows({ columns, count }: { columns: number; count: numbe
   );
 }
 
-interface BoxProps { width: number | undefined; testId: string }
+interface BoxProps {
+  width: number | undefined;
+  testId: string;
+}
 
 /** No rows: "no data", with the screen's create action where it has one. */
 export function EmptyState({ width, testId, action }: BoxProps & { action?: ReactNode }) {
@@ -56,7 +77,9 @@ export function ErrorState({ width, testId, onRetry }: BoxProps & { onRetry?: ((
       <ErrorCircleRegular className={mergeClasses(styles.icon, styles.error)} aria-hidden />
       <Text>{t('common.loadFailed')}</Text>
       {onRetry && (
-        <Button icon={<ArrowClockwiseRegular />} onClick={onRetry} data-testid={`${testId}-retry`}>{t('common.retry')}</Button>
+        <Button icon={<ArrowClockwiseRegular />} onClick={onRetry} data-testid={`${testId}-retry`}>
+          {t('common.retry')}
+        </Button>
       )}
     </div>
   );

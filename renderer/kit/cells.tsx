@@ -21,8 +21,15 @@ export function OverflowText({ text, className }: { text: string; className?: st
   };
   return (
     // The text itself is in the page for assistive technology: the tooltip only shows what is cut.
-    <Tooltip content={text} relationship="inaccessible" visible={visible} onVisibleChange={(_, d) => setVisible(d.visible && cut())}>
-      <span ref={ref} className={mergeClasses(styles.ellipsis, className)}>{text}</span>
+    <Tooltip
+      content={text}
+      relationship="inaccessible"
+      visible={visible}
+      onVisibleChange={(_, d) => setVisible(d.visible && cut())}
+    >
+      <span ref={ref} className={mergeClasses(styles.ellipsis, className)}>
+        {text}
+      </span>
     </Tooltip>
   );
 }

@@ -13,7 +13,10 @@ import { widestPieces } from './headerWidth.js';
  * button only some rows have widens the column instead of being cut, and a
  * narrow window puts buttons on a second line rather than scroll.
  */
-export function usePinnedMinimums(scrollRef: RefObject<HTMLDivElement | null>, rows: readonly unknown[]): Record<string, { min: number; ideal: number }> {
+export function usePinnedMinimums(
+  scrollRef: RefObject<HTMLDivElement | null>,
+  rows: readonly unknown[],
+): Record<string, { min: number; ideal: number }> {
   const [mins, setMins] = useState<Record<string, { min: number; ideal: number }>>({});
   useLayoutEffect(() => {
     const next: Record<string, { min: number; ideal: number }> = {};
@@ -33,8 +36,12 @@ export function usePinnedMinimums(scrollRef: RefObject<HTMLDivElement | null>, r
       const ideal = Math.ceil(widths.reduce((a, w) => a + w, 0) + gap * (items.length - 1) + padding);
       next[id] = { min: Math.max(next[id]?.min ?? 0, min), ideal: Math.max(next[id]?.ideal ?? 0, ideal) };
     }
-    setMins((prev) => (Object.keys(next).length === Object.keys(prev).length
-      && Object.entries(next).every(([k, v]) => prev[k]?.min === v.min && prev[k]?.ideal === v.ideal) ? prev : next));
+    setMins((prev) =>
+      Object.keys(next).length === Object.keys(prev).length &&
+      Object.entries(next).every(([k, v]) => prev[k]?.min === v.min && prev[k]?.ideal === v.ideal)
+        ? prev
+        : next,
+    );
   }, [rows, scrollRef]);
   return mins;
 }
@@ -45,7 +52,11 @@ export function usePinnedMinimums(scrollRef: RefObject<HTMLDivElement | null>, r
  * padding and `extra` room (sort arrow, columns menu). Measured again when
  * the labels or the font change.
  */
-export function useHeaderMinimums(scrollRef: RefObject<HTMLDivElement | null>, labels: readonly string[], extra: readonly number[]): number[] {
+export function useHeaderMinimums(
+  scrollRef: RefObject<HTMLDivElement | null>,
+  labels: readonly string[],
+  extra: readonly number[],
+): number[] {
   const [mins, setMins] = useState<number[]>([]);
   const key = `${labels.join('\u0000')}|${extra.join(',')}`;
   useLayoutEffect(() => {

@@ -51,7 +51,8 @@ export function cleanPrefs(raw: unknown): ColumnPrefs {
   if (Array.isArray(hidden)) out.hidden = hidden.filter((h): h is string => typeof h === 'string');
   if (Array.isArray(unfolded)) out.unfolded = unfolded.filter((h): h is string => typeof h === 'string');
   if (widths && typeof widths === 'object') {
-    for (const [id, w] of Object.entries(widths)) if (typeof w === 'number' && Number.isFinite(w)) out.widths[id] = clampWidth(w);
+    for (const [id, w] of Object.entries(widths))
+      if (typeof w === 'number' && Number.isFinite(w)) out.widths[id] = clampWidth(w);
   }
   return out;
 }
@@ -69,7 +70,8 @@ export function saveColumnPrefs(key: string, prefs: ColumnPrefs): void {
     else all[key] = { ...prefs, at: Date.now() };
     const keys = Object.keys(all);
     if (keys.length > MAX_TABLES) {
-      for (const old of keys.sort((a, b) => (all[a]!.at ?? 0) - (all[b]!.at ?? 0)).slice(0, keys.length - MAX_TABLES)) delete all[old];
+      for (const old of keys.sort((a, b) => (all[a]!.at ?? 0) - (all[b]!.at ?? 0)).slice(0, keys.length - MAX_TABLES))
+        delete all[old];
     }
     localStorage.setItem(COLUMN_PREFS_KEY, JSON.stringify(all));
   } catch {
@@ -105,7 +107,12 @@ export function sizeWithPrefs(size: ColumnSize, width: number | undefined): Colu
  * the last hideable column shown. A column folded away for width (`folded`)
  * is shown anyway; hiding one shown anyway forgets that.
  */
-export function toggleHidden<Row>(columns: readonly Column<Row>[], prefs: ColumnPrefs, id: string, folded: readonly string[] = []): ColumnPrefs {
+export function toggleHidden<Row>(
+  columns: readonly Column<Row>[],
+  prefs: ColumnPrefs,
+  id: string,
+  folded: readonly string[] = [],
+): ColumnPrefs {
   if (prefs.hidden.includes(id)) return { ...prefs, hidden: prefs.hidden.filter((h) => h !== id) };
   if (folded.includes(id)) return { ...prefs, unfolded: [...prefs.unfolded.filter((u) => u !== id), id] };
   const column = columns.find((c) => c.id === id);

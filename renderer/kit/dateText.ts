@@ -44,6 +44,7 @@ export function calendarDate(canonical: string): Date | undefined {
 export function withCalendarDay(current: string, day: Date, mode: DateTextMode, end = false): string {
   const date = `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
   if (mode === 'date') return date;
-  const time = /\d{2}:\d{2}:\d{2}$/.exec(parseDateText(current, 'datetime', end) ?? '')?.[0] ?? (end ? '23:59:59' : '00:00:00');
+  const time =
+    /\d{2}:\d{2}:\d{2}$/.exec(parseDateText(current, 'datetime', end) ?? '')?.[0] ?? (end ? '23:59:59' : '00:00:00');
   return `${date} ${time}`;
 }

@@ -4,7 +4,10 @@
  * click beside it or Escape asks first whether to throw it away (Cancel, the
  * user's own choice, closes at once).
  */
-export interface OpenChange { open: boolean; type: string }
+export interface OpenChange {
+  open: boolean;
+  type: string;
+}
 
 export type CloseDecision = 'close' | 'ask' | 'stay';
 

@@ -14,7 +14,10 @@ const grid = (min: number): GriffelStyle => ({
   gridTemplateColumns: `repeat(auto-fit, minmax(min(100%, ${min}px), 1fr))`,
   gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
   minWidth: '0',
-  '& .fui-Dropdown, & .fui-Combobox, & .fui-Select, & .fui-Input, & .fui-SpinButton': { minWidth: '0', maxWidth: '100%' },
+  '& .fui-Dropdown, & .fui-Combobox, & .fui-Select, & .fui-Input, & .fui-SpinButton': {
+    minWidth: '0',
+    maxWidth: '100%',
+  },
 });
 
 /** `size150` … `size240`: the grid whose columns are at least that wide. */

@@ -1,13 +1,31 @@
 /** The list-page kit (ARCHITECTURE §4): what every list screen is built from. */
 export { ActionButton, useDangerStyles, type ActionButtonProps } from './ActionButton.js';
 export { OverflowText } from './cells.js';
-export { alignOf, displayValue, KIND_SIZES, kindAlign, sizeOf, type CellKind, type Column, type Overflow, type Sort } from './columns.js';
+export {
+  alignOf,
+  displayValue,
+  KIND_SIZES,
+  kindAlign,
+  sizeOf,
+  type CellKind,
+  type Column,
+  type Overflow,
+  type Sort,
+} from './columns.js';
 export { CheckGroup, type CheckGroupProps } from './CheckGroup.js';
 export { Choice, ChoiceFilter, type ChoiceFilterProps, type ChoiceProps } from './Choice.js';
 export { ListHead } from './ListHead.js';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.js';
 export { DataTable, VIRTUALIZE_AFTER, type DataTableProps, type RowKey, type RowSelection } from './DataTable.js';
-export { FilterBar, FilterField, TextFilter, useFilterShown, type FilterBarProps, type FilterFieldProps, type TextFilterProps } from './FilterBar.js';
+export {
+  FilterBar,
+  FilterField,
+  TextFilter,
+  useFilterShown,
+  type FilterBarProps,
+  type FilterFieldProps,
+  type TextFilterProps,
+} from './FilterBar.js';
 export { closeDecision, type CloseDecision, type OpenChange } from './dialog.js';
 export { useCloseGuard } from './useCloseGuard.js';
 export { FormDialog, type FormDialogProps } from './FormDialog.js';
@@ -16,9 +34,27 @@ export { listView, shownTotal, type ListQueryState, type ListView } from './list
 export { Pager, type PagerProps } from './Pager.js';
 export { pageCount, pageItems, PAGE_SIZES, parseJump, type PageItem } from './pages.js';
 export { RegionPicker, type RegionPickerHandle, type RegionPickerProps } from './RegionPicker.js';
-export { chooseIn, chosenOf, loadRegions, matching, regionColumns, regionValue, type RegionColumn, type RegionLevel } from './regions.js';
 export {
-  seesTenants, TenantDropdown, TenantField, TenantFilter, tenantChoice, useTenants, type TenantChoice, type TenantDropdownProps, type TenantFieldProps, type TenantFilterProps,
+  chooseIn,
+  chosenOf,
+  loadRegions,
+  matching,
+  regionColumns,
+  regionValue,
+  type RegionColumn,
+  type RegionLevel,
+} from './regions.js';
+export {
+  seesTenants,
+  TenantDropdown,
+  TenantField,
+  TenantFilter,
+  tenantChoice,
+  useTenants,
+  type TenantChoice,
+  type TenantDropdownProps,
+  type TenantFieldProps,
+  type TenantFilterProps,
 } from './tenants.js';
 export { apportion, columnWidths, type ColumnLayout, type ColumnSize } from './sizing.js';
 export { useDialogSave, type DialogSave } from './useDialogSave.js';
@@ -30,7 +66,17 @@ export { useFormGrid } from './formGrid.js';
 export { DateTimeInput, type DateTimeInputProps } from './DateTimeInput.js';
 export { parseDateText, type DateTextMode } from './dateText.js';
 export {
-  filterBody, useListPage, useRowDelete, type DeleteOp, type ListPage, type ListPageOptions, type PageBody, type PageOp, type PageRow, type RowDeleteOptions, type TableState,
+  filterBody,
+  useListPage,
+  useRowDelete,
+  type DeleteOp,
+  type ListPage,
+  type ListPageOptions,
+  type PageBody,
+  type PageOp,
+  type PageRow,
+  type RowDeleteOptions,
+  type TableState,
 } from './useListPage.js';
 export { DetailPage, InfoList, type DetailPageProps, type InfoItem } from './DetailPage.js';
 export { useScreen } from './useScreen.js';

@@ -28,5 +28,9 @@ export function listView<T>(query: ListQueryState<T>): ListView {
 /** The total the pager may show: only that of a page that arrived (none while loading or failed). */
 export function shownTotal<T>(query: ListQueryState<T>): number | undefined {
   const view = listView(query);
-  return view === 'loading' || view === 'error' || !query.data ? undefined : 'list' in query.data ? query.data.total : query.data.length;
+  return view === 'loading' || view === 'error' || !query.data
+    ? undefined
+    : 'list' in query.data
+      ? query.data.total
+      : query.data.length;
 }

@@ -45,7 +45,12 @@ export function regionColumns(tree: readonly Region[], chosen: readonly Region[]
  * clearing it, with no code): the levels above stay, the levels below are
  * cleared, whatever was chosen there.
  */
-export function chooseIn(columns: readonly RegionColumn[], chosen: readonly Region[], index: number, code: string | undefined): Region[] {
+export function chooseIn(
+  columns: readonly RegionColumn[],
+  chosen: readonly Region[],
+  index: number,
+  code: string | undefined,
+): Region[] {
   const above = chosen.slice(0, index);
   const picked = code ? columns[index]?.options.find((r) => r.c === code) : undefined;
   return picked ? [...above, picked] : above;
@@ -62,7 +67,8 @@ export function regionValue(chosen: readonly Region[], leafOnly: boolean): strin
 }
 
 /** The chosen divisions for a code; none for no code or a code the data does not know. */
-export const chosenOf = (tree: readonly Region[], code: string | undefined): Region[] => (code ? regionPath(tree, code) ?? [] : []);
+export const chosenOf = (tree: readonly Region[], code: string | undefined): Region[] =>
+  code ? (regionPath(tree, code) ?? []) : [];
 
 /** The options whose name holds what was typed (trimmed); all of them for nothing typed. */
 export function matching(options: readonly Region[], query: string | null): readonly Region[] {
@@ -79,12 +85,14 @@ let regions: Promise<readonly Region[]> | undefined;
  * never load it. A failed load is forgotten, so that a retry fetches again.
  */
 export function loadRegions(): Promise<readonly Region[]> {
-  regions ??= fetch(regionsUrl).then(async (res) => {
-    if (!res.ok) throw new Error(`regions: HTTP ${res.status}`);
-    return withoutPlaceholders(await res.json() as readonly Region[]);
-  }).catch((error: unknown) => {
-    regions = undefined;
-    throw error;
-  });
+  regions ??= fetch(regionsUrl)
+    .then(async (res) => {
+      if (!res.ok) throw new Error(`regions: HTTP ${res.status}`);
+      return withoutPlaceholders((await res.json()) as readonly Region[]);
+    })
+    .catch((error: unknown) => {
+      regions = undefined;
+      throw error;
+    });
   return regions;
 }

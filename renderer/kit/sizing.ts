@@ -76,7 +76,10 @@ export function columnWidths(columns: readonly ColumnSize[], available: number):
     const first = slack.map((s, i) => (columns[i]!.shrinkLast ? 0 : s));
     const last = slack.map((s, i) => (columns[i]!.shrinkLast ? s : 0));
     const deficit = sumBase - room;
-    const early = Math.min(deficit, first.reduce((a, s) => a + s, 0));
+    const early = Math.min(
+      deficit,
+      first.reduce((a, s) => a + s, 0),
+    );
     const give1 = apportion(early, first);
     const give2 = apportion(deficit - early, last);
     widths = bases.map((b, i) => b - give1[i]! - give2[i]!);
@@ -100,7 +103,12 @@ export interface FoldItem {
  * `keep` (shown anyway by the user). Nothing is folded when nothing must be,
  * nor before the width is known (0).
  */
-export function foldColumns(items: readonly FoldItem[], available: number, fixed = 0, keep: readonly string[] = []): string[] {
+export function foldColumns(
+  items: readonly FoldItem[],
+  available: number,
+  fixed = 0,
+  keep: readonly string[] = [],
+): string[] {
   if (available <= 0) return [];
   let total = fixed + items.reduce((a, c) => a + Math.max(0, Math.round(c.minWidth)), 0);
   const candidates = items

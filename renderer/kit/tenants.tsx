@@ -39,12 +39,20 @@ export const useTenants = (enabled: boolean) => useOp('tenant.list', { body: {} 
 export function treeOrder<T extends { tenantId: number; parent: number | null }>(tenants: readonly T[]): T[] {
   const ids = new Set(tenants.map((x) => x.tenantId));
   const children = new Map<number, T[]>();
-  for (const x of tenants) if (x.parent !== null && ids.has(x.parent)) children.set(x.parent, [...(children.get(x.parent) ?? []), x]);
-  return tenants.filter((x) => x.parent === null || !ids.has(x.parent)).flatMap((x) => [x, ...(children.get(x.tenantId) ?? [])]);
+  for (const x of tenants)
+    if (x.parent !== null && ids.has(x.parent)) children.set(x.parent, [...(children.get(x.parent) ?? []), x]);
+  return tenants
+    .filter((x) => x.parent === null || !ids.has(x.parent))
+    .flatMap((x) => [x, ...(children.get(x.tenantId) ?? [])]);
 }
 
 const useStyles = makeStyles({
-  child: { paddingInlineStart: tokens.spacingHorizontalL, display: 'inline-flex', alignItems: 'baseline', gap: tokens.spacingHorizontalS },
+  child: {
+    paddingInlineStart: tokens.spacingHorizontalL,
+    display: 'inline-flex',
+    alignItems: 'baseline',
+    gap: tokens.spacingHorizontalS,
+  },
   level: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -65,7 +73,7 @@ export function TenantDropdown({ value, onChange, onBlur, placeholder, clearLabe
   const tenants = useTenants(true);
   const selected = tenants.data?.find((x) => x.tenantId === value);
   // Its number until the names load: a chip that counts what applies.
-  useFilterShown(value === undefined ? undefined : selected?.name ?? `#${value}`);
+  useFilterShown(value === undefined ? undefined : (selected?.name ?? `#${value}`));
   return (
     <Dropdown
       ref={ref}
@@ -80,7 +88,14 @@ export function TenantDropdown({ value, onChange, onBlur, placeholder, clearLabe
       {clearLabel !== undefined && <Option value="">{clearLabel}</Option>}
       {treeOrder(tenants.data ?? []).map((x) => (
         <Option key={x.tenantId} value={String(x.tenantId)} text={x.name}>
-          {x.parent === null ? x.name : <span className={styles.child}>{x.name}<Caption1 className={styles.level}>{t('common.secondLevel')}</Caption1></span>}
+          {x.parent === null ? (
+            x.name
+          ) : (
+            <span className={styles.child}>
+              {x.name}
+              <Caption1 className={styles.level}>{t('common.secondLevel')}</Caption1>
+            </span>
+          )}
         </Option>
       ))}
     </Dropdown>
@@ -120,7 +135,13 @@ export function TenantFilter({ label, value, onChange, testId }: TenantFilterPro
   if (!user || !seesTenants(user)) return null;
   return (
     <FilterField label={label}>
-      <TenantDropdown value={value} onChange={onChange} placeholder={t('common.all')} clearLabel={t('common.all')} testId={testId} />
+      <TenantDropdown
+        value={value}
+        onChange={onChange}
+        placeholder={t('common.all')}
+        clearLabel={t('common.all')}
+        testId={testId}
+      />
     </FilterField>
   );
 }

@@ -34,12 +34,19 @@ export function useCloseGuard({ busy, dirty, onClose }: { busy: boolean; dirty: 
     requestAnimationFrame(() => was.current?.focus());
   };
   const question = (
-    <ConfirmDialog open={asking} title={t('common.discardTitle')} text={t('common.discardText')} confirmLabel={t('common.discard')}
-      cancelLabel={t('common.keepEditing')} danger onCancel={keepEditing}
+    <ConfirmDialog
+      open={asking}
+      title={t('common.discardTitle')}
+      text={t('common.discardText')}
+      confirmLabel={t('common.discard')}
+      cancelLabel={t('common.keepEditing')}
+      danger
+      onCancel={keepEditing}
       onConfirm={() => {
         setAsking(false);
         onClose();
-      }} />
+      }}
+    />
   );
   return { onOpenChange, requestClose, question };
 }

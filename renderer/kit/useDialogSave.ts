@@ -42,25 +42,33 @@ export function useDialogSave<V extends FieldValues>(form: UseFormReturn<V, unkn
   const notify = useNotify();
   const report = useReport();
   const { save, saved, failed, goneCode, limits, onClose, onGone, closesWhenGone, fieldCodes = {} } = options;
-  const submit = useGuardedAction(form.handleSubmit(async (values) => {
-    try {
-      await save(values);
-      notify(saved);
-      onClose();
-    } catch (error) {
-      if (goneCode !== undefined && refusedWith(error, goneCode)) {
-        report(error);
-        onGone?.();
-        if (!closesWhenGone || await closesWhenGone()) onClose();
-        return;
+  const submit = useGuardedAction(
+    form.handleSubmit(async (values) => {
+      try {
+        await save(values);
+        notify(saved);
+        onClose();
+      } catch (error) {
+        if (goneCode !== undefined && refusedWith(error, goneCode)) {
+          report(error);
+          onGone?.();
+          if (!closesWhenGone || (await closesWhenGone())) onClose();
+          return;
+        }
+        const code = Object.keys(fieldCodes)
+          .map(Number)
+          .find((c) => refusedWith(error, c));
+        if (code !== undefined) {
+          form.setError(
+            fieldCodes[code] as never,
+            { type: 'server', message: codeMessage(code) },
+            { shouldFocus: true },
+          );
+          return;
+        }
+        report(error, { fallback: failed, onFields: (fields) => applyFieldErrors(fields, form.setError, t, limits) });
       }
-      const code = Object.keys(fieldCodes).map(Number).find((c) => refusedWith(error, c));
-      if (code !== undefined) {
-        form.setError(fieldCodes[code] as never, { type: 'server', message: codeMessage(code) }, { shouldFocus: true });
-        return;
-      }
-      report(error, { fallback: failed, onFields: (fields) => applyFieldErrors(fields, form.setError, t, limits) });
-    }
-  }));
+    }),
+  );
   return { run: submit.run, busy: submit.busy || form.formState.isSubmitting };
 }

@@ -18,7 +18,11 @@ import { useLastPage, type Paging } from './usePaging.js';
 
 /** The operations that answer one page of rows for a page number and size. */
 export type PageOp = {
-  [K in Op]: OpInput<K> extends { query?: { pageNum?: unknown; pageSize?: unknown } } ? OpOutput<K> extends { list: readonly unknown[]; total: number } ? K : never : never;
+  [K in Op]: OpInput<K> extends { query?: { pageNum?: unknown; pageSize?: unknown } }
+    ? OpOutput<K> extends { list: readonly unknown[]; total: number }
+      ? K
+      : never
+    : never;
 }[Op];
 
 /** A page operation's filter body. */
@@ -45,10 +49,12 @@ export interface TableState<T> {
  * not sent). `false` is a choice made ("disabled ones"), and is sent.
  */
 export function filterBody<F extends object>(filter: F): Partial<F> {
-  return Object.fromEntries(Object.entries(filter).flatMap(([k, v]: [string, unknown]) => {
-    const value = typeof v === 'string' ? v.trim() : v;
-    return value === undefined || value === null || value === '' ? [] : [[k, value]];
-  })) as Partial<F>;
+  return Object.fromEntries(
+    Object.entries(filter).flatMap(([k, v]: [string, unknown]) => {
+      const value = typeof v === 'string' ? v.trim() : v;
+      return value === undefined || value === null || value === '' ? [] : [[k, value]];
+    }),
+  ) as Partial<F>;
 }
 
 export interface ListPageOptions<K extends PageOp, F> {
@@ -83,10 +89,18 @@ export interface ListPage<K extends PageOp, F> {
   /** The `DataTable`'s part: the rows, what it shows, its busy bar and its retry. */
   table: TableState<PageRow<K>>;
   /** The `Pager`'s part. */
-  pager: { pageNum: number; pageSize: number; total: number | undefined; onChange: (pageNum: number, pageSize: number) => void };
+  pager: {
+    pageNum: number;
+    pageSize: number;
+    total: number | undefined;
+    onChange: (pageNum: number, pageSize: number) => void;
+  };
 }
 
-export function useListPage<K extends PageOp, F extends object>(op: K, { empty, body, pageSize = 20 }: ListPageOptions<K, F>): ListPage<K, F> {
+export function useListPage<K extends PageOp, F extends object>(
+  op: K,
+  { empty, body, pageSize = 20 }: ListPageOptions<K, F>,
+): ListPage<K, F> {
   const client = useQueryClient();
   const [draft, setDraft] = useState<F>(empty);
   const [filter, setFilter] = useState<F>(empty);
@@ -97,13 +111,31 @@ export function useListPage<K extends PageOp, F extends object>(op: K, { empty, 
   const view = listView(list as Parameters<typeof listView>[0]);
   const total = shownTotal(list as Parameters<typeof shownTotal>[0]);
   useLastPage(paging, setPaging, total, !list.isPlaceholderData);
-  const search = useCallback((next: F) => { setFilter(next); setPaging((p) => ({ ...p, pageNum: 1 })); }, []);
+  const search = useCallback((next: F) => {
+    setFilter(next);
+    setPaging((p) => ({ ...p, pageNum: 1 }));
+  }, []);
   const apply = () => search(draft);
-  const reset = useCallback(() => { setDraft(empty); search(empty); }, [empty, search]);
+  const reset = useCallback(() => {
+    setDraft(empty);
+    search(empty);
+  }, [empty, search]);
   const refresh = useCallback(() => client.invalidateQueries({ queryKey: [op] }), [client, op]);
-  const rows = ((list.data as { list?: readonly PageRow<K>[] } | undefined)?.list ?? NO_ROWS);
+  const rows = (list.data as { list?: readonly PageRow<K>[] } | undefined)?.list ?? NO_ROWS;
   return {
-    draft, setDraft, filter, search, apply, reset, paging, setPaging, list, rows, view, total, refresh,
+    draft,
+    setDraft,
+    filter,
+    search,
+    apply,
+    reset,
+    paging,
+    setPaging,
+    list,
+    rows,
+    view,
+    total,
+    refresh,
     table: { rows, view, busy: view === 'rows' && list.isFetching, onRetry: () => void list.refetch() },
     pager: { ...paging, total, onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }) },
   };
@@ -128,7 +160,10 @@ export interface RowDeleteOptions {
   refresh: () => Promise<unknown>;
 }
 
-export function useRowDelete<K extends DeleteOp, R extends { id: number }>(op: K, { invalidates, deleted, stale, refresh }: RowDeleteOptions) {
+export function useRowDelete<K extends DeleteOp, R extends { id: number }>(
+  op: K,
+  { invalidates, deleted, stale, refresh }: RowDeleteOptions,
+) {
   const notify = useNotify();
   const report = useReport();
   const remove = useOpMutation(op, { invalidates });

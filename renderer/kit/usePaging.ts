@@ -6,10 +6,18 @@
 import { useEffect, type Dispatch, type SetStateAction } from 'react';
 import { pageCount } from './pages.js';
 
-export interface Paging { pageNum: number; pageSize: number }
+export interface Paging {
+  pageNum: number;
+  pageSize: number;
+}
 
 /** `settled`: the total is the current query's, not a previous page's kept while the next loads. */
-export function useLastPage(paging: Paging, setPaging: Dispatch<SetStateAction<Paging>>, total: number | undefined, settled: boolean): void {
+export function useLastPage(
+  paging: Paging,
+  setPaging: Dispatch<SetStateAction<Paging>>,
+  total: number | undefined,
+  settled: boolean,
+): void {
   useEffect(() => {
     if (total === undefined || !settled) return;
     const last = pageCount(total, paging.pageSize);

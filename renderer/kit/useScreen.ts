@@ -19,7 +19,11 @@ export function useScreen() {
   const signedIn = useContext(UserContext);
   // Called in this order on every render, as hooks must be: each a context read.
   return {
-    t, notify: useNotify(), report: useReport(), navigate: useNavigate(), client: useQueryClient(),
+    t,
+    notify: useNotify(),
+    report: useReport(),
+    navigate: useNavigate(),
+    client: useQueryClient(),
     /** The signed-in user; read outside the session guard, it throws as useUser does. */
     get user(): SessionUser {
       if (!signedIn) throw new Error('useScreen().user outside the session guard');

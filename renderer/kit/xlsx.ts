@@ -28,7 +28,11 @@ export async function sheetsXlsx(sheets: readonly Sheet[]): Promise<string> {
   const book = new ExcelJS.Workbook();
   for (const s of sheets) {
     const sheet = book.addWorksheet(sheetName(s.name));
-    sheet.columns = s.columns.map((c) => ({ header: c.header, width: c.width ?? 16, ...(c.format ? { style: { numFmt: c.format } } : {}) }));
+    sheet.columns = s.columns.map((c) => ({
+      header: c.header,
+      width: c.width ?? 16,
+      ...(c.format ? { style: { numFmt: c.format } } : {}),
+    }));
     for (const row of s.rows) sheet.addRow([...row]);
     sheet.getRow(1).font = { bold: true };
   }

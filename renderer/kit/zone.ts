@@ -20,5 +20,9 @@ export function useZoneNote(): { short: string; long: string; label: (text: stri
   const { t } = useTranslation();
   if (!otherZoneThanBusiness()) return null;
   const short = t('common.businessTime');
-  return { short, long: t('common.businessTimeNote', { offset: computerOffset() }), label: (text) => t('common.withZone', { label: text, zone: short }) };
+  return {
+    short,
+    long: t('common.businessTimeNote', { offset: computerOffset() }),
+    label: (text) => t('common.withZone', { label: text, zone: short }),
+  };
 }

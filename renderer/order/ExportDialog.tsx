@@ -6,9 +6,25 @@
  * (977), the dialog asks for an address (required, valid) and queues an
  * e-mail export instead; its state shows in the export records.
  */
-import { Field, Input, makeStyles, MessageBar, MessageBarBody, ProgressBar, Text, tokens } from '@fluentui/react-components';
+import {
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  ProgressBar,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
 import { useEffect, useRef, useState } from 'react';
-import { EXPORT_LIMITS, EXPORT_TOPIC, exportMailInput, exportProgress, type ExportProgress, type OrderFilter } from '../../shared/order/index.js';
+import {
+  EXPORT_LIMITS,
+  EXPORT_TOPIC,
+  exportMailInput,
+  exportProgress,
+  type ExportProgress,
+  type OrderFilter,
+} from '../../shared/order/index.js';
 import type { Lang } from '../../shared/i18n/define.js';
 import { CODE } from '../../shared/domains.js';
 import { callOp, OpError, sessionEpoch, subscribeLive, useOpMutation } from '../bridge.js';
@@ -21,7 +37,11 @@ import { EMPTY_ORDER_FILTER, rangeProblems, toOrderFilter } from './OrderFilters
 
 const useStyles = makeStyles({
   surface: { maxWidth: '560px', width: 'calc(100vw - 32px)' },
-  range: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: tokens.spacingHorizontalM },
+  range: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',
+    gap: tokens.spacingHorizontalM,
+  },
   hint: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -55,11 +75,15 @@ export function ExportDialog({ filter, onClose, onQueued }: ExportDialogProps) {
   const job = useRef<string | null>(null);
 
   // The running export's progress, from main (topic `export`, this page's job only).
-  useEffect(() => subscribeLive((event) => {
-    if (event.topic !== EXPORT_TOPIC || event.epoch !== sessionEpoch()) return;
-    const parsed = exportProgress.safeParse(event.data);
-    if (parsed.success && parsed.data.job === job.current) setProgress(parsed.data);
-  }), []);
+  useEffect(
+    () =>
+      subscribeLive((event) => {
+        if (event.topic !== EXPORT_TOPIC || event.epoch !== sessionEpoch()) return;
+        const parsed = exportProgress.safeParse(event.data);
+        if (parsed.success && parsed.data.job === job.current) setProgress(parsed.data);
+      }),
+    [],
+  );
 
   const range = (): { from: string; to: string } | undefined => {
     const found: Record<string, string> = {};
@@ -70,7 +94,8 @@ export function ExportDialog({ filter, onClose, onQueued }: ExportDialogProps) {
     if (!to.trim()) found.to = 'order.validation.time';
     else if (problems.to) found.to = problems.to;
     // The upstream's own rule for the address, said here before sending.
-    if (phase === 'mail' && !exportMailInput.shape.email.safeParse(email.trim()).success) found.email = 'order.validation.email';
+    if (phase === 'mail' && !exportMailInput.shape.email.safeParse(email.trim()).success)
+      found.email = 'order.validation.email';
     setErrors(found);
     if (Object.keys(found).length) return undefined;
     // As the list's filter reads its range: the end typed is included to its end.
@@ -84,7 +109,12 @@ export function ExportDialog({ filter, onClose, onQueued }: ExportDialogProps) {
     setPhase('running');
     try {
       const name = `${t('order.exports.fileName', { from: compact(from), to: compact(to) })}.xlsx`;
-      const result = await callOp('export.orders', { job: job.current, filter: body, lang: currentLang() as Lang, name });
+      const result = await callOp('export.orders', {
+        job: job.current,
+        filter: body,
+        lang: currentLang() as Lang,
+        name,
+      });
       if (result.cancelled) notify(t('order.exports.cancelled'));
       else if (!result.saved) {
         setErrors({ from: 'order.exports.empty' });
@@ -130,33 +160,96 @@ export function ExportDialog({ filter, onClose, onQueued }: ExportDialogProps) {
   const running = phase === 'running';
 
   return (
-    <FormDialog title={t('order.exports.title')} busy={send.busy} dirty={email !== ''} onClose={close} onSubmit={() => void send.run()} testId="order-export"
-      surfaceClassName={styles.surface} cancelWhileBusy={running} submitLabel={phase === 'mail' ? t('order.exports.mailSubmit') : t('order.exports.submit')}>
-      <Text size={200} className={styles.hint}>{t('order.exports.hint', { days: EXPORT_LIMITS.linkDays })}</Text>
-      {zone && <Text size={200} className={styles.hint} data-testid="order-export-zone">{zone.long}</Text>}
+    <FormDialog
+      title={t('order.exports.title')}
+      busy={send.busy}
+      dirty={email !== ''}
+      onClose={close}
+      onSubmit={() => void send.run()}
+      testId="order-export"
+      surfaceClassName={styles.surface}
+      cancelWhileBusy={running}
+      submitLabel={phase === 'mail' ? t('order.exports.mailSubmit') : t('order.exports.submit')}
+    >
+      <Text size={200} className={styles.hint}>
+        {t('order.exports.hint', { days: EXPORT_LIMITS.linkDays })}
+      </Text>
+      {zone && (
+        <Text size={200} className={styles.hint} data-testid="order-export-zone">
+          {zone.long}
+        </Text>
+      )}
       <div className={styles.range}>
-        <Field label={t('order.list.from')} required validationMessage={message('from')} validationState={errors.from ? 'error' : 'none'}>
-          <DateTimeInput value={from} disabled={running} onChange={(v) => { setFrom(v); setPhase((p) => (p === 'mail' ? 'form' : p)); }}
-            testId="order-export-from" />
+        <Field
+          label={t('order.list.from')}
+          required
+          validationMessage={message('from')}
+          validationState={errors.from ? 'error' : 'none'}
+        >
+          <DateTimeInput
+            value={from}
+            disabled={running}
+            onChange={(v) => {
+              setFrom(v);
+              setPhase((p) => (p === 'mail' ? 'form' : p));
+            }}
+            testId="order-export-from"
+          />
         </Field>
-        <Field label={t('order.list.to')} required validationMessage={message('to')} validationState={errors.to ? 'error' : 'none'}>
-          <DateTimeInput value={to} end disabled={running} onChange={(v) => { setTo(v); setPhase((p) => (p === 'mail' ? 'form' : p)); }}
-            testId="order-export-to" />
+        <Field
+          label={t('order.list.to')}
+          required
+          validationMessage={message('to')}
+          validationState={errors.to ? 'error' : 'none'}
+        >
+          <DateTimeInput
+            value={to}
+            end
+            disabled={running}
+            onChange={(v) => {
+              setTo(v);
+              setPhase((p) => (p === 'mail' ? 'form' : p));
+            }}
+            testId="order-export-to"
+          />
         </Field>
       </div>
       {phase === 'mail' && (
         <>
-          <MessageBar intent="info" data-testid="order-export-too-many"><MessageBarBody>{t('order.exports.tooMany')}</MessageBarBody></MessageBar>
-          <Field label={t('order.exports.email')} required validationMessage={message('email')} validationState={errors.email ? 'error' : 'none'}>
-            <Input type="email" value={email} maxLength={254} placeholder={t('order.exports.emailPlaceholder')} onChange={(_, d) => setEmail(d.value)}
-              data-testid="order-export-email" />
+          <MessageBar intent="info" data-testid="order-export-too-many">
+            <MessageBarBody>{t('order.exports.tooMany')}</MessageBarBody>
+          </MessageBar>
+          <Field
+            label={t('order.exports.email')}
+            required
+            validationMessage={message('email')}
+            validationState={errors.email ? 'error' : 'none'}
+          >
+            <Input
+              type="email"
+              value={email}
+              maxLength={254}
+              placeholder={t('order.exports.emailPlaceholder')}
+              onChange={(_, d) => setEmail(d.value)}
+              data-testid="order-export-email"
+            />
           </Field>
         </>
       )}
       {running && (
-        <Field validationMessage={progress ? t('order.exports.progress', { done: progress.done, total: progress.total }) : t('order.exports.preparing')}
-          validationState="none" data-testid="order-export-progress">
-          <ProgressBar value={progress && progress.total > 0 ? progress.done / progress.total : undefined} thickness="large" />
+        <Field
+          validationMessage={
+            progress
+              ? t('order.exports.progress', { done: progress.done, total: progress.total })
+              : t('order.exports.preparing')
+          }
+          validationState="none"
+          data-testid="order-export-progress"
+        >
+          <ProgressBar
+            value={progress && progress.total > 0 ? progress.done / progress.total : undefined}
+            thickness="large"
+          />
         </Field>
       )}
     </FormDialog>

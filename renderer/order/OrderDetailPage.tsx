@@ -21,7 +21,8 @@ import { RefundDialog, RefundRecords } from '../refund/index.js';
 import { orderDetailPath, ORDER_LIST_PATH } from './paths.js';
 
 /** Paid, with something left to refund: the upstream decides the rest (period, pending refunds). */
-const refundable = (o: OrderDetail) => (o.paymentState === 'success' || o.paymentState === 'completed') && o.receivedAmount > o.refundAmount;
+const refundable = (o: OrderDetail) =>
+  (o.paymentState === 'success' || o.paymentState === 'completed') && o.receivedAmount > o.refundAmount;
 
 const useStyles = makeStyles({
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -40,29 +41,75 @@ export default function OrderDetailPage() {
   };
   const openWindow = useOpenWindow();
   const [refunding, setRefunding] = useState(false);
-  const { gate, data: o, back } = useDetail('order.info', {
-    backTo: ORDER_LIST_PATH, backLabel: t('order.list.back'), testId: 'order-detail', notFoundCode: CODE.orderNotFound, invalidId: t('order.list.notFound'),
+  const {
+    gate,
+    data: o,
+    back,
+  } = useDetail('order.info', {
+    backTo: ORDER_LIST_PATH,
+    backLabel: t('order.list.back'),
+    testId: 'order-detail',
+    notFoundCode: CODE.orderNotFound,
+    invalidId: t('order.list.notFound'),
   });
   // Until when it may be refunded: said beside the button, which a passed period disables (rather than refusing after the typing).
   const deadline = useOp('refund.deadline', { params: { id: o?.id ?? 0 } }, { enabled: o !== undefined });
   if (gate) return gate;
   return (
-    <DetailPage id="order-detail" wide title={`${t('order.list.detailTitle')} ${o.number}`} back={back} actions={<>
-      <Button icon={<WindowNewRegular />} onClick={() => openWindow(orderDetailPath(o.id))} data-testid="order-detail-window">{t('order.list.newWindow')}</Button>
-      {deadline.data && refundable(o) && (
-        <Text size={200} className={styles.note} data-testid="order-refund-deadline">
-          {t(deadline.data.passed ? 'refund.periodEnded' : 'refund.until', { date: formatDateTime(deadline.data.until) })}
-        </Text>
-      )}
-      <Button appearance="primary" icon={<ArrowUndoRegular />} disabled={!refundable(o) || deadline.data?.passed === true} onClick={() => setRefunding(true)} data-testid="order-refund-open">
-        {t('refund.refund')}
-      </Button>
-    </>}>
+    <DetailPage
+      id="order-detail"
+      wide
+      title={`${t('order.list.detailTitle')} ${o.number}`}
+      back={back}
+      actions={
+        <>
+          <Button
+            icon={<WindowNewRegular />}
+            onClick={() => openWindow(orderDetailPath(o.id))}
+            data-testid="order-detail-window"
+          >
+            {t('order.list.newWindow')}
+          </Button>
+          {deadline.data && refundable(o) && (
+            <Text size={200} className={styles.note} data-testid="order-refund-deadline">
+              {t(deadline.data.passed ? 'refund.periodEnded' : 'refund.until', {
+                date: formatDateTime(deadline.data.until),
+              })}
+            </Text>
+          )}
+          <Button
+            appearance="primary"
+            icon={<ArrowUndoRegular />}
+            disabled={!refundable(o) || deadline.data?.passed === true}
+            onClick={() => setRefunding(true)}
+            data-testid="order-refund-open"
+          >
+            {t('refund.refund')}
+          </Button>
+        </>
+      }
+    >
       <OrderFacts order={o} />
       {o.subOrders.length > 0
-        ? o.subOrders.map((sub) => <OrderLines key={sub.number} title={t('order.list.subOrderTitle', { number: sub.number, device: sub.deviceName })} lines={sub.items}
-          state={t(`order.delivery.${sub.deliveryState}`)} testId="order-sub" />)
-        : o.items.length > 0 && <OrderLines title={t('order.list.items')} lines={o.items} testId="order-lines" note={wholeNote(o)} waiting={o.deliveryEnd === 'notEnded'} auto={o.autoRefunded} />}
+        ? o.subOrders.map((sub) => (
+            <OrderLines
+              key={sub.number}
+              title={t('order.list.subOrderTitle', { number: sub.number, device: sub.deviceName })}
+              lines={sub.items}
+              state={t(`order.delivery.${sub.deliveryState}`)}
+              testId="order-sub"
+            />
+          ))
+        : o.items.length > 0 && (
+            <OrderLines
+              title={t('order.list.items')}
+              lines={o.items}
+              testId="order-lines"
+              note={wholeNote(o)}
+              waiting={o.deliveryEnd === 'notEnded'}
+              auto={o.autoRefunded}
+            />
+          )}
       <RefundRecords orderId={o.id} />
       {refunding && <RefundDialog order={o} onClose={() => setRefunding(false)} />}
     </DetailPage>
@@ -75,47 +122,89 @@ function OrderFacts({ order: o }: { order: OrderDetail }) {
   return (
     <Card className={styles.card}>
       <div className={styles.states}>
-        <Badge appearance="filled" color={o.paymentState === 'success' || o.paymentState === 'completed' ? 'success' : 'warning'} data-testid="order-detail-payment">
+        <Badge
+          appearance="filled"
+          color={o.paymentState === 'success' || o.paymentState === 'completed' ? 'success' : 'warning'}
+          data-testid="order-detail-payment"
+        >
           {t(`order.payment.${o.paymentState}`)}
         </Badge>
-        {o.kind !== 'payment' && <Badge appearance="tint" color="informative">{t(`order.delivery.${o.deliveryState}`)}</Badge>}
-        <Badge appearance="tint" color={o.refundState === 'failed' ? 'danger' : o.refundState === 'none' ? 'subtle' : 'informative'} data-testid="order-detail-refund">
+        {o.kind !== 'payment' && (
+          <Badge appearance="tint" color="informative">
+            {t(`order.delivery.${o.deliveryState}`)}
+          </Badge>
+        )}
+        <Badge
+          appearance="tint"
+          color={o.refundState === 'failed' ? 'danger' : o.refundState === 'none' ? 'subtle' : 'informative'}
+          data-testid="order-detail-refund"
+        >
           {t(`order.refund.${o.refundState}`)}
         </Badge>
       </div>
-      <InfoList items={[
-        { label: t('order.list.number'), value: o.number, testId: 'order-detail-number' },
-        { label: t('order.list.thirdPartyNumber'), value: o.thirdPartyNumber ?? '—' },
-        { label: t('order.list.kind'), value: t(`order.kind.${o.kind}`) },
-        ...(o.kind === 'scene' ? [
-          { label: t('order.list.linkageNumber'), value: o.linkageNumber ?? '—' },
-          { label: t('order.list.scene'), value: o.sceneName ?? '—' },
-          { label: t('order.list.sceneState'), value: o.sceneState ? t(`order.scene.${o.sceneState}`) : '—', testId: 'order-detail-scene-state' },
-        ] : []),
-        { label: t('order.list.orderTitle'), value: o.title },
-        { label: t('order.list.amount'), value: formatYuan(o.amount) },
-        { label: t('order.list.originalAmount'), value: formatYuan(o.originalAmount) },
-        { label: t('order.list.receivedAmount'), value: formatYuan(o.receivedAmount), testId: 'order-detail-received' },
-        { label: t('order.list.refundAmount'), value: formatYuan(o.refundAmount), testId: 'order-detail-refunded' },
-        // A refund of a failed vend has no reason typed: the items say why.
-        { label: t('order.list.refundReason'), value: o.refundReason ?? (o.autoRefunded ? t('order.outcome.autoRefund') : '—') },
-        { label: t('order.list.platform'), value: t(`order.platform.${o.platform}`) },
-        { label: t('order.list.payType'), value: t(`order.payType.${o.paymentType}`) },
-        { label: t('order.list.deliveryEnd'), value: t(`order.deliveryEnd.${o.deliveryEnd}`) },
-        // The serial people read on the machine, not the row's id.
-        ...(o.kind === 'scene' ? [] : [{ label: t('order.list.device'), value: o.deviceSerial ? t('order.list.deviceWithSerial', { name: o.deviceName, serial: o.deviceSerial }) : o.deviceName }]),
-        { label: t('order.list.point'), value: o.pointName ?? '—' },
-        { label: t('order.list.tenant'), value: o.tenantName },
-        { label: t('order.list.customerStaff'), value: t(o.customerStaff ? 'order.list.yes' : 'order.list.no') },
-        ...(o.customerStaffName !== null ? [
-          { label: t('order.list.customerStaffName'), value: o.customerStaffName, testId: 'order-detail-customer-staff-name' },
-          { label: t('order.list.customerStaffPhone'), value: o.customerStaffPhone ?? '—' },
-          { label: t('order.list.customerStaffCard'), value: o.customerStaffCard ?? '—' },
-          { label: t('order.list.customer'), value: o.customerName ?? '—' },
-        ] : []),
-        { label: t('order.list.createdAt'), value: formatDateTime(o.createdAt) },
-        { label: t('order.list.paidAt'), value: o.paidAt ? formatDateTime(o.paidAt) : '—' },
-      ]} />
+      <InfoList
+        items={[
+          { label: t('order.list.number'), value: o.number, testId: 'order-detail-number' },
+          { label: t('order.list.thirdPartyNumber'), value: o.thirdPartyNumber ?? '—' },
+          { label: t('order.list.kind'), value: t(`order.kind.${o.kind}`) },
+          ...(o.kind === 'scene'
+            ? [
+                { label: t('order.list.linkageNumber'), value: o.linkageNumber ?? '—' },
+                { label: t('order.list.scene'), value: o.sceneName ?? '—' },
+                {
+                  label: t('order.list.sceneState'),
+                  value: o.sceneState ? t(`order.scene.${o.sceneState}`) : '—',
+                  testId: 'order-detail-scene-state',
+                },
+              ]
+            : []),
+          { label: t('order.list.orderTitle'), value: o.title },
+          { label: t('order.list.amount'), value: formatYuan(o.amount) },
+          { label: t('order.list.originalAmount'), value: formatYuan(o.originalAmount) },
+          {
+            label: t('order.list.receivedAmount'),
+            value: formatYuan(o.receivedAmount),
+            testId: 'order-detail-received',
+          },
+          { label: t('order.list.refundAmount'), value: formatYuan(o.refundAmount), testId: 'order-detail-refunded' },
+          // A refund of a failed vend has no reason typed: the items say why.
+          {
+            label: t('order.list.refundReason'),
+            value: o.refundReason ?? (o.autoRefunded ? t('order.outcome.autoRefund') : '—'),
+          },
+          { label: t('order.list.platform'), value: t(`order.platform.${o.platform}`) },
+          { label: t('order.list.payType'), value: t(`order.payType.${o.paymentType}`) },
+          { label: t('order.list.deliveryEnd'), value: t(`order.deliveryEnd.${o.deliveryEnd}`) },
+          // The serial people read on the machine, not the row's id.
+          ...(o.kind === 'scene'
+            ? []
+            : [
+                {
+                  label: t('order.list.device'),
+                  value: o.deviceSerial
+                    ? t('order.list.deviceWithSerial', { name: o.deviceName, serial: o.deviceSerial })
+                    : o.deviceName,
+                },
+              ]),
+          { label: t('order.list.point'), value: o.pointName ?? '—' },
+          { label: t('order.list.tenant'), value: o.tenantName },
+          { label: t('order.list.customerStaff'), value: t(o.customerStaff ? 'order.list.yes' : 'order.list.no') },
+          ...(o.customerStaffName !== null
+            ? [
+                {
+                  label: t('order.list.customerStaffName'),
+                  value: o.customerStaffName,
+                  testId: 'order-detail-customer-staff-name',
+                },
+                { label: t('order.list.customerStaffPhone'), value: o.customerStaffPhone ?? '—' },
+                { label: t('order.list.customerStaffCard'), value: o.customerStaffCard ?? '—' },
+                { label: t('order.list.customer'), value: o.customerName ?? '—' },
+              ]
+            : []),
+          { label: t('order.list.createdAt'), value: formatDateTime(o.createdAt) },
+          { label: t('order.list.paidAt'), value: o.paidAt ? formatDateTime(o.paidAt) : '—' },
+        ]}
+      />
     </Card>
   );
 }
@@ -123,43 +212,115 @@ function OrderFacts({ order: o }: { order: OrderDetail }) {
 /** Items of the order, or of one sub-order of a linked order (with its delivery state). */
 /** `note`: a line under the table (what was refunded for the whole order, apart from the products). */
 /** `waiting`: the machine has not said yet what it dispensed; `auto`: failed items were refunded automatically. */
-function OrderLines({ title, lines, state, note, testId, waiting = false, auto = false }: {
-  title: string; lines: readonly OrderLine[]; state?: string; note?: string | undefined; testId: string; waiting?: boolean; auto?: boolean;
+function OrderLines({
+  title,
+  lines,
+  state,
+  note,
+  testId,
+  waiting = false,
+  auto = false,
+}: {
+  title: string;
+  lines: readonly OrderLine[];
+  state?: string;
+  note?: string | undefined;
+  testId: string;
+  waiting?: boolean;
+  auto?: boolean;
 }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const columns = useMemo<Column<OrderLine>[]>(() => [
-    { id: 'channel', header: t('order.list.channel'), kind: 'number', value: (l) => l.channel },
-    { id: 'name', header: t('order.list.itemName'), render: (l) => <OverflowText text={l.name} />, minWidth: 140, grow: 2 },
-    { id: 'unitPrice', header: t('order.list.unitPrice'), kind: 'money', value: (l) => l.unitPrice },
-    { id: 'count', header: t('order.list.count'), kind: 'number', value: (l) => l.count },
-    { id: 'subtotal', header: t('order.list.subtotal'), kind: 'money', value: (l) => l.unitPrice * l.count },
-    { id: 'refunded', header: t('order.list.itemRefunded'), kind: 'money', value: (l) => l.refundAmount, cellTestId: 'order-line-refunded' },
-    {
-      id: 'state', header: t('order.list.itemState'), minWidth: 96, width: 150, cellTestId: 'order-line-state',
-      render: (l) => (
-        <span className={styles.states}>
-          {t(`order.item.${l.state}`)}
-          {auto && l.outcome === 'failed' && l.refundAmount > 0 && <Badge appearance="tint" color="brand" size="small" data-testid="order-line-auto">{t('order.outcome.autoRefund')}</Badge>}
-        </span>
-      ),
-    },
-    // What the machine said of the item, why it failed, and when.
-    {
-      id: 'outcome', header: t('order.list.outcome'), minWidth: 120, width: 170, cellTestId: 'order-line-outcome',
-      render: (l) => <OverflowText text={l.outcome === null ? (waiting ? t('order.outcome.waiting') : '—')
-        : l.outcome === 'failed' ? t('order.outcome.failedAt', { failure: t(`order.failure.${l.failure ?? 'timeout'}`), time: l.outcomeAt ? formatDateTime(l.outcomeAt).slice(11) : '' })
-          : t('order.item.deliverySuccess')} />,
-    },
-  ], [t, styles, waiting, auto]);
+  const columns = useMemo<Column<OrderLine>[]>(
+    () => [
+      { id: 'channel', header: t('order.list.channel'), kind: 'number', value: (l) => l.channel },
+      {
+        id: 'name',
+        header: t('order.list.itemName'),
+        render: (l) => <OverflowText text={l.name} />,
+        minWidth: 140,
+        grow: 2,
+      },
+      { id: 'unitPrice', header: t('order.list.unitPrice'), kind: 'money', value: (l) => l.unitPrice },
+      { id: 'count', header: t('order.list.count'), kind: 'number', value: (l) => l.count },
+      { id: 'subtotal', header: t('order.list.subtotal'), kind: 'money', value: (l) => l.unitPrice * l.count },
+      {
+        id: 'refunded',
+        header: t('order.list.itemRefunded'),
+        kind: 'money',
+        value: (l) => l.refundAmount,
+        cellTestId: 'order-line-refunded',
+      },
+      {
+        id: 'state',
+        header: t('order.list.itemState'),
+        minWidth: 96,
+        width: 150,
+        cellTestId: 'order-line-state',
+        render: (l) => (
+          <span className={styles.states}>
+            {t(`order.item.${l.state}`)}
+            {auto && l.outcome === 'failed' && l.refundAmount > 0 && (
+              <Badge appearance="tint" color="brand" size="small" data-testid="order-line-auto">
+                {t('order.outcome.autoRefund')}
+              </Badge>
+            )}
+          </span>
+        ),
+      },
+      // What the machine said of the item, why it failed, and when.
+      {
+        id: 'outcome',
+        header: t('order.list.outcome'),
+        minWidth: 120,
+        width: 170,
+        cellTestId: 'order-line-outcome',
+        render: (l) => (
+          <OverflowText
+            text={
+              l.outcome === null
+                ? waiting
+                  ? t('order.outcome.waiting')
+                  : '—'
+                : l.outcome === 'failed'
+                  ? t('order.outcome.failedAt', {
+                      failure: t(`order.failure.${l.failure ?? 'timeout'}`),
+                      time: l.outcomeAt ? formatDateTime(l.outcomeAt).slice(11) : '',
+                    })
+                  : t('order.item.deliverySuccess')
+            }
+          />
+        ),
+      },
+    ],
+    [t, styles, waiting, auto],
+  );
   return (
     <Card className={styles.card}>
       <div className={styles.states}>
-        <Text as="h2" weight="semibold" size={400}>{title}</Text>
-        {state && <Badge appearance="tint" color="informative">{state}</Badge>}
+        <Text as="h2" weight="semibold" size={400}>
+          {title}
+        </Text>
+        {state && (
+          <Badge appearance="tint" color="informative">
+            {state}
+          </Badge>
+        )}
       </div>
-      <DataTable label={title} columns={columns} rows={lines} rowKey={(l) => l.id} view="rows" rowTestId="order-line" testId={testId} />
-      {note && <Text size={200} className={styles.note} data-testid="order-whole-refunded">{note}</Text>}
+      <DataTable
+        label={title}
+        columns={columns}
+        rows={lines}
+        rowKey={(l) => l.id}
+        view="rows"
+        rowTestId="order-line"
+        testId={testId}
+      />
+      {note && (
+        <Text size={200} className={styles.note} data-testid="order-whole-refunded">
+          {note}
+        </Text>
+      )}
     </Card>
   );
 }

@@ -8,7 +8,15 @@
 import { Input } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DELIVERY_STATES, PAY_PLATFORMS, PAY_TYPES, PAYMENT_STATES, REFUND_STATES, SCENE_ORDER_STATES, type OrderFilter } from '../../shared/order/index.js';
+import {
+  DELIVERY_STATES,
+  PAY_PLATFORMS,
+  PAY_TYPES,
+  PAYMENT_STATES,
+  REFUND_STATES,
+  SCENE_ORDER_STATES,
+  type OrderFilter,
+} from '../../shared/order/index.js';
 import { Choice, DateTimeInput, FilterBar, FilterField, parseDateText, TenantFilter } from '../kit/index.js';
 import { businessInstant } from '../../shared/business-time.js';
 
@@ -16,9 +24,13 @@ import { businessInstant } from '../../shared/business-time.js';
 /** A yes-or-no filter (refunded automatically) offered as a choice, "all" clearing it. */
 const YES_NO = ['yes', 'no'] as const;
 
-export type OrderFilterDraft = Omit<OrderFilter, 'from' | 'to' | 'number' | 'thirdPartyNumber'> & { from: string; to: string; number: string; thirdPartyNumber: string };
+export type OrderFilterDraft = Omit<OrderFilter, 'from' | 'to' | 'number' | 'thirdPartyNumber'> & {
+  from: string;
+  to: string;
+  number: string;
+  thirdPartyNumber: string;
+};
 export const EMPTY_ORDER_FILTER: OrderFilterDraft = { from: '', to: '', number: '', thirdPartyNumber: '' };
-
 
 /** The filter the API takes: empty texts left out, the business clock's times as instants. */
 export function toOrderFilter(draft: OrderFilterDraft): OrderFilter {
@@ -39,7 +51,10 @@ export function toOrderFilter(draft: OrderFilterDraft): OrderFilter {
  * is no date, or an end before the start. An empty end is no problem here
  * (the export dialog requires both ends itself).
  */
-export function rangeProblems(from: string, to: string): { from?: 'dateField.invalid'; to?: 'dateField.invalid' | 'order.validation.range' } {
+export function rangeProblems(
+  from: string,
+  to: string,
+): { from?: 'dateField.invalid'; to?: 'dateField.invalid' | 'order.validation.range' } {
   const start = parseDateText(from, 'datetime');
   const end = parseDateText(to, 'datetime', true);
   const problems: ReturnType<typeof rangeProblems> = {};
@@ -51,7 +66,15 @@ export function rangeProblems(from: string, to: string): { from?: 'dateField.inv
 
 /** `linked`: the linked-order list's filters (the scene state too). */
 /** `payment`: a payment box's orders, which deliver nothing (no delivery filter). */
-export function OrderFilters({ onSearch, linked = false, payment = false }: { onSearch: (filter: OrderFilter) => void; linked?: boolean; payment?: boolean }) {
+export function OrderFilters({
+  onSearch,
+  linked = false,
+  payment = false,
+}: {
+  onSearch: (filter: OrderFilter) => void;
+  linked?: boolean;
+  payment?: boolean;
+}) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<OrderFilterDraft>(EMPTY_ORDER_FILTER);
   const set = (patch: Partial<OrderFilterDraft>) => setDraft((f) => ({ ...f, ...patch }));
@@ -59,56 +82,127 @@ export function OrderFilters({ onSearch, linked = false, payment = false }: { on
   const range = rangeProblems(draft.from, draft.to);
   const badNumber = draft.number.trim() !== '' && !/^\d{1,20}$/.test(draft.number.trim());
   return (
-    <FilterBar onSearch={() => { if (!range.from && !range.to && !badNumber) onSearch(toOrderFilter(draft)); }}
-      onReset={() => { setDraft(EMPTY_ORDER_FILTER); onSearch({}); }} searchTestId="order-search" resetTestId="order-reset">
+    <FilterBar
+      onSearch={() => {
+        if (!range.from && !range.to && !badNumber) onSearch(toOrderFilter(draft));
+      }}
+      onReset={() => {
+        setDraft(EMPTY_ORDER_FILTER);
+        onSearch({});
+      }}
+      searchTestId="order-search"
+      resetTestId="order-reset"
+    >
       <FilterField label={t('order.list.from')} time error={range.from && t(range.from)}>
         <DateTimeInput value={draft.from} onChange={(from) => set({ from })} testId="order-filter-from" />
       </FilterField>
       <FilterField label={t('order.list.to')} time error={range.to && t(range.to)}>
         <DateTimeInput value={draft.to} end onChange={(to) => set({ to })} testId="order-filter-to" />
       </FilterField>
-      <FilterField label={t('order.list.number')} error={badNumber ? t('order.validation.number') : undefined} shown={draft.number}>
-        <Input value={draft.number} maxLength={20} inputMode="numeric" placeholder={t('order.list.numberPlaceholder')}
-          onChange={(_, d) => set({ number: d.value })} data-testid="order-filter-number" />
+      <FilterField
+        label={t('order.list.number')}
+        error={badNumber ? t('order.validation.number') : undefined}
+        shown={draft.number}
+      >
+        <Input
+          value={draft.number}
+          maxLength={20}
+          inputMode="numeric"
+          placeholder={t('order.list.numberPlaceholder')}
+          onChange={(_, d) => set({ number: d.value })}
+          data-testid="order-filter-number"
+        />
       </FilterField>
       <FilterField label={t('order.list.thirdPartyNumber')} shown={draft.thirdPartyNumber}>
-        <Input value={draft.thirdPartyNumber} maxLength={64} onChange={(_, d) => set({ thirdPartyNumber: d.value })} data-testid="order-filter-third" />
+        <Input
+          value={draft.thirdPartyNumber}
+          maxLength={64}
+          onChange={(_, d) => set({ thirdPartyNumber: d.value })}
+          data-testid="order-filter-third"
+        />
       </FilterField>
       <FilterField label={t('order.list.paymentState')}>
-        <Choice value={draft.paymentState} options={PAYMENT_STATES} label={(v) => t(`order.payment.${v}`)} all={all}
-          onChange={(paymentState) => set({ paymentState })} testId="order-filter-payment" />
+        <Choice
+          value={draft.paymentState}
+          options={PAYMENT_STATES}
+          label={(v) => t(`order.payment.${v}`)}
+          all={all}
+          onChange={(paymentState) => set({ paymentState })}
+          testId="order-filter-payment"
+        />
       </FilterField>
       <FilterField label={t('order.list.refundState')}>
-        <Choice value={draft.refundState} options={REFUND_STATES} label={(v) => t(`order.refund.${v}`)} all={all}
-          onChange={(refundState) => set({ refundState })} testId="order-filter-refund" />
+        <Choice
+          value={draft.refundState}
+          options={REFUND_STATES}
+          label={(v) => t(`order.refund.${v}`)}
+          all={all}
+          onChange={(refundState) => set({ refundState })}
+          testId="order-filter-refund"
+        />
       </FilterField>
       {!payment && (
         <FilterField label={t('order.list.deliveryState')}>
-          <Choice value={draft.deliveryState} options={DELIVERY_STATES} label={(v) => t(`order.delivery.${v}`)} all={all}
-            onChange={(deliveryState) => set({ deliveryState })} testId="order-filter-delivery" />
+          <Choice
+            value={draft.deliveryState}
+            options={DELIVERY_STATES}
+            label={(v) => t(`order.delivery.${v}`)}
+            all={all}
+            onChange={(deliveryState) => set({ deliveryState })}
+            testId="order-filter-delivery"
+          />
         </FilterField>
       )}
       {!payment && !linked && (
         <FilterField label={t('order.list.autoRefunded')}>
-          <Choice value={draft.autoRefunded === undefined ? undefined : draft.autoRefunded ? 'yes' : 'no'} options={YES_NO} label={(v) => t(`order.list.${v}`)} all={all}
-            onChange={(v) => set({ autoRefunded: v === undefined ? undefined : v === 'yes' })} testId="order-filter-auto-refunded" />
+          <Choice
+            value={draft.autoRefunded === undefined ? undefined : draft.autoRefunded ? 'yes' : 'no'}
+            options={YES_NO}
+            label={(v) => t(`order.list.${v}`)}
+            all={all}
+            onChange={(v) => set({ autoRefunded: v === undefined ? undefined : v === 'yes' })}
+            testId="order-filter-auto-refunded"
+          />
         </FilterField>
       )}
       {linked && (
         <FilterField label={t('order.list.sceneState')}>
-          <Choice value={draft.sceneState} options={SCENE_ORDER_STATES} label={(v) => t(`order.scene.${v}`)} all={all}
-            onChange={(sceneState) => set({ sceneState })} testId="order-filter-scene" />
+          <Choice
+            value={draft.sceneState}
+            options={SCENE_ORDER_STATES}
+            label={(v) => t(`order.scene.${v}`)}
+            all={all}
+            onChange={(sceneState) => set({ sceneState })}
+            testId="order-filter-scene"
+          />
         </FilterField>
       )}
       <FilterField label={t('order.list.platform')}>
-        <Choice value={draft.platform} options={PAY_PLATFORMS} label={(v) => t(`order.platform.${v}`)} all={all}
-          onChange={(platform) => set({ platform })} testId="order-filter-platform" />
+        <Choice
+          value={draft.platform}
+          options={PAY_PLATFORMS}
+          label={(v) => t(`order.platform.${v}`)}
+          all={all}
+          onChange={(platform) => set({ platform })}
+          testId="order-filter-platform"
+        />
       </FilterField>
       <FilterField label={t('order.list.payType')}>
-        <Choice value={draft.paymentType} options={PAY_TYPES} label={(v) => t(`order.payType.${v}`)} all={all}
-          onChange={(paymentType) => set({ paymentType })} testId="order-filter-paytype" />
+        <Choice
+          value={draft.paymentType}
+          options={PAY_TYPES}
+          label={(v) => t(`order.payType.${v}`)}
+          all={all}
+          onChange={(paymentType) => set({ paymentType })}
+          testId="order-filter-paytype"
+        />
       </FilterField>
-      <TenantFilter label={t('order.list.tenant')} value={draft.tenantId} onChange={(tenantId) => set({ tenantId })} testId="order-filter-tenant" />
+      <TenantFilter
+        label={t('order.list.tenant')}
+        value={draft.tenantId}
+        onChange={(tenantId) => set({ tenantId })}
+        testId="order-filter-tenant"
+      />
     </FilterBar>
   );
 }

@@ -8,7 +8,13 @@
  * or in a window of their own (double-click, or the row's button).
  */
 import { Badge, Button, makeStyles, Text, Title3, tokens } from '@fluentui/react-components';
-import { ArrowDownloadRegular, DismissRegular, HistoryRegular, OpenRegular, WindowNewRegular } from '@fluentui/react-icons';
+import {
+  ArrowDownloadRegular,
+  DismissRegular,
+  HistoryRegular,
+  OpenRegular,
+  WindowNewRegular,
+} from '@fluentui/react-icons';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +24,16 @@ import { useOp } from '../bridge.js';
 import { idOfQuery } from '../app/paths.js';
 import { useUser } from '../app/session.js';
 import { useOpenWindow } from '../app/windows.js';
-import { ActionButton, DataTable, listView, OverflowText, Pager, seesTenants, useLastPage, type Column } from '../kit/index.js';
+import {
+  ActionButton,
+  DataTable,
+  listView,
+  OverflowText,
+  Pager,
+  seesTenants,
+  useLastPage,
+  type Column,
+} from '../kit/index.js';
 import { OrderFilters } from './OrderFilters.js';
 import { ExportDialog } from './ExportDialog.js';
 import { ExportRecordsDialog } from './ExportRecordsDialog.js';
@@ -26,7 +41,13 @@ import { orderDetailPath, PAYMENT_BOX_PATH } from './paths.js';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  title: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  title: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+    flexWrap: 'wrap',
+  },
   tools: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   // A row: the filter bar's flex basis is a width (in a column it would be a height).
   head: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
@@ -38,7 +59,12 @@ const useStyles = makeStyles({
 
 export type OrderListPreset = 'sale' | 'payment' | 'customerStaff' | 'scene';
 
-const PRESETS: Readonly<Record<OrderListPreset, { title: `order.list.${'title' | 'paymentBoxTitle' | 'customerStaffTitle' | 'linkedTitle'}`; filter: OrderFilter }>> = {
+const PRESETS: Readonly<
+  Record<
+    OrderListPreset,
+    { title: `order.list.${'title' | 'paymentBoxTitle' | 'customerStaffTitle' | 'linkedTitle'}`; filter: OrderFilter }
+  >
+> = {
   sale: { title: 'order.list.title', filter: { kind: 'sale' } },
   payment: { title: 'order.list.paymentBoxTitle', filter: { kind: 'payment' } },
   customerStaff: { title: 'order.list.customerStaffTitle', filter: { kind: 'sale', customerStaff: true } },
@@ -55,7 +81,13 @@ function useLinkedFilter() {
   if (deviceId !== undefined) linked.deviceId = deviceId;
   if (pointId !== undefined) linked.pointId = pointId;
   if (productId !== undefined) linked.productId = productId;
-  const clear = () => setParams((p) => { p.delete('deviceId'); p.delete('pointId'); p.delete('productId'); return p; });
+  const clear = () =>
+    setParams((p) => {
+      p.delete('deviceId');
+      p.delete('pointId');
+      p.delete('productId');
+      return p;
+    });
   return { linked, clear };
 }
 
@@ -78,85 +110,320 @@ export function OrderListScreen({ preset }: { preset: OrderListPreset }) {
   useLastPage(paging, setPaging, total, !count.isPlaceholderData && !rows.isPlaceholderData);
   const open = (o: OrderItem) => void navigate(orderDetailPath(o.id));
 
-  const columns = useMemo<Column<OrderItem>[]>(() => [
-    { id: 'number', header: t('order.list.number'), minWidth: 180, width: 190, value: (o) => o.number, cellTestId: 'order-number', hideable: false },
-    { id: 'title', header: t('order.list.orderTitle'), render: (o) => <OverflowText text={o.title} />, minWidth: 140, width: 220, grow: 2 },
-    ...(preset === 'customerStaff' ? [
-      { id: 'customerStaffName', header: t('order.list.customerStaffName'), minWidth: 80, width: 100, value: (o: OrderItem) => o.customerStaffName, cellTestId: 'order-customer-staff-name' },
-      { id: 'customerStaffPhone', fold: 1, header: t('order.list.customerStaffPhone'), minWidth: 110, width: 120, value: (o: OrderItem) => o.customerStaffPhone },
-      { id: 'customerStaffCard', fold: 1, header: t('order.list.customerStaffCard'), minWidth: 90, width: 100, value: (o: OrderItem) => o.customerStaffCard },
-      { id: 'customer', header: t('order.list.customer'), render: (o: OrderItem) => <OverflowText text={o.customerName ?? ''} />, minWidth: 120, width: 180 },
-    ] : []),
-    { id: 'received', fold: 3, header: t('order.list.receivedAmount'), kind: 'money', value: (o) => o.receivedAmount },
-    { id: 'refunded', header: t('order.list.refundAmount'), kind: 'money', value: (o) => o.refundAmount, cellTestId: 'order-refunded' },
-    {
-      id: 'payment', header: t('order.list.paymentState'), minWidth: 96, width: 110, cellTestId: 'order-payment',
-      render: (o) => <Badge appearance="tint" color={o.paymentState === 'success' || o.paymentState === 'completed' ? 'success' : 'warning'}>{t(`order.payment.${o.paymentState}`)}</Badge>,
-    },
-    {
-      id: 'refund', header: t('order.list.refundState'), minWidth: 96, width: 140, cellTestId: 'order-refund',
-      render: (o) => o.refundState === 'none' ? <Text>{t('order.refund.none')}</Text>
-        : <Badge appearance="tint" color={o.refundState === 'failed' ? 'danger' : 'informative'} title={o.autoRefunded ? t('order.list.autoRefunded') : undefined}>
-          {t(`order.refund.${o.refundState}`)}{o.autoRefunded ? ` · ${t('order.outcome.autoRefund')}` : ''}
-        </Badge>,
-    },
-    ...(preset === 'scene' ? [
-      { id: 'scene', header: t('order.list.scene'), render: (o: OrderItem) => <OverflowText text={o.sceneName ?? ''} />, minWidth: 110, width: 160 },
+  const columns = useMemo<Column<OrderItem>[]>(
+    () => [
       {
-        id: 'sceneState', header: t('order.list.sceneState'), minWidth: 96, width: 110, cellTestId: 'order-scene-state',
-        render: (o: OrderItem) => o.sceneState && <Badge appearance="tint" color={o.sceneState === 'interrupted' ? 'danger' : o.sceneState === 'ended' ? 'success' : 'informative'}>{t(`order.scene.${o.sceneState}`)}</Badge>,
+        id: 'number',
+        header: t('order.list.number'),
+        minWidth: 180,
+        width: 190,
+        value: (o) => o.number,
+        cellTestId: 'order-number',
+        hideable: false,
       },
-    ] : []),
-    ...(preset === 'payment' ? [] : [{ id: 'delivery', fold: 2, header: t('order.list.deliveryState'), minWidth: 96, width: 110, value: (o: OrderItem) => t(`order.delivery.${o.deliveryState}`) }]),
-    { id: 'platform', fold: 1, header: t('order.list.platform'), minWidth: 96, width: 136, value: (o) => `${t(`order.platform.${o.platform}`)} · ${t(`order.payType.${o.paymentType}`)}` },
-    ...(preset === 'scene' ? [] : [{ id: 'device', header: t('order.list.device'), cellTestId: 'order-device', render: (o: OrderItem) => <OverflowText text={o.pointName ? `${o.deviceName}（${o.pointName}）` : o.deviceName} />, minWidth: 120, width: 200, grow: 1 }]),
-    ...(byTenant ? [{ id: 'tenant', fold: 4, header: t('order.list.tenant'), value: (o: OrderItem) => o.tenantName, minWidth: 96, width: 150 }] : []),
-    { id: 'createdAt', header: t('order.list.createdAt'), kind: 'time', value: (o) => o.createdAt, cellTestId: 'order-created' },
-    {
-      id: 'actions', pin: 'end', header: t('common.actions'), minWidth: 120, width: 130, shrinkLast: true,
-      render: (o) => (
-        <div className={styles.actions}>
-          <ActionButton className={styles.action} size="small" appearance="subtle" icon={<OpenRegular />} action={() => open(o)} data-testid="order-open">{t('order.list.detail')}</ActionButton>
-          <Button className={styles.action} size="small" appearance="subtle" icon={<WindowNewRegular />} aria-label={t('order.list.newWindow')} title={t('order.list.newWindow')}
-            onClick={() => openWindow(orderDetailPath(o.id))} data-testid="order-window" />
-        </div>
-      ),
-    },
-  ], [t, styles, byTenant, preset, openWindow]);
+      {
+        id: 'title',
+        header: t('order.list.orderTitle'),
+        render: (o) => <OverflowText text={o.title} />,
+        minWidth: 140,
+        width: 220,
+        grow: 2,
+      },
+      ...(preset === 'customerStaff'
+        ? [
+            {
+              id: 'customerStaffName',
+              header: t('order.list.customerStaffName'),
+              minWidth: 80,
+              width: 100,
+              value: (o: OrderItem) => o.customerStaffName,
+              cellTestId: 'order-customer-staff-name',
+            },
+            {
+              id: 'customerStaffPhone',
+              fold: 1,
+              header: t('order.list.customerStaffPhone'),
+              minWidth: 110,
+              width: 120,
+              value: (o: OrderItem) => o.customerStaffPhone,
+            },
+            {
+              id: 'customerStaffCard',
+              fold: 1,
+              header: t('order.list.customerStaffCard'),
+              minWidth: 90,
+              width: 100,
+              value: (o: OrderItem) => o.customerStaffCard,
+            },
+            {
+              id: 'customer',
+              header: t('order.list.customer'),
+              render: (o: OrderItem) => <OverflowText text={o.customerName ?? ''} />,
+              minWidth: 120,
+              width: 180,
+            },
+          ]
+        : []),
+      {
+        id: 'received',
+        fold: 3,
+        header: t('order.list.receivedAmount'),
+        kind: 'money',
+        value: (o) => o.receivedAmount,
+      },
+      {
+        id: 'refunded',
+        header: t('order.list.refundAmount'),
+        kind: 'money',
+        value: (o) => o.refundAmount,
+        cellTestId: 'order-refunded',
+      },
+      {
+        id: 'payment',
+        header: t('order.list.paymentState'),
+        minWidth: 96,
+        width: 110,
+        cellTestId: 'order-payment',
+        render: (o) => (
+          <Badge
+            appearance="tint"
+            color={o.paymentState === 'success' || o.paymentState === 'completed' ? 'success' : 'warning'}
+          >
+            {t(`order.payment.${o.paymentState}`)}
+          </Badge>
+        ),
+      },
+      {
+        id: 'refund',
+        header: t('order.list.refundState'),
+        minWidth: 96,
+        width: 140,
+        cellTestId: 'order-refund',
+        render: (o) =>
+          o.refundState === 'none' ? (
+            <Text>{t('order.refund.none')}</Text>
+          ) : (
+            <Badge
+              appearance="tint"
+              color={o.refundState === 'failed' ? 'danger' : 'informative'}
+              title={o.autoRefunded ? t('order.list.autoRefunded') : undefined}
+            >
+              {t(`order.refund.${o.refundState}`)}
+              {o.autoRefunded ? ` · ${t('order.outcome.autoRefund')}` : ''}
+            </Badge>
+          ),
+      },
+      ...(preset === 'scene'
+        ? [
+            {
+              id: 'scene',
+              header: t('order.list.scene'),
+              render: (o: OrderItem) => <OverflowText text={o.sceneName ?? ''} />,
+              minWidth: 110,
+              width: 160,
+            },
+            {
+              id: 'sceneState',
+              header: t('order.list.sceneState'),
+              minWidth: 96,
+              width: 110,
+              cellTestId: 'order-scene-state',
+              render: (o: OrderItem) =>
+                o.sceneState && (
+                  <Badge
+                    appearance="tint"
+                    color={
+                      o.sceneState === 'interrupted' ? 'danger' : o.sceneState === 'ended' ? 'success' : 'informative'
+                    }
+                  >
+                    {t(`order.scene.${o.sceneState}`)}
+                  </Badge>
+                ),
+            },
+          ]
+        : []),
+      ...(preset === 'payment'
+        ? []
+        : [
+            {
+              id: 'delivery',
+              fold: 2,
+              header: t('order.list.deliveryState'),
+              minWidth: 96,
+              width: 110,
+              value: (o: OrderItem) => t(`order.delivery.${o.deliveryState}`),
+            },
+          ]),
+      {
+        id: 'platform',
+        fold: 1,
+        header: t('order.list.platform'),
+        minWidth: 96,
+        width: 136,
+        value: (o) => `${t(`order.platform.${o.platform}`)} · ${t(`order.payType.${o.paymentType}`)}`,
+      },
+      ...(preset === 'scene'
+        ? []
+        : [
+            {
+              id: 'device',
+              header: t('order.list.device'),
+              cellTestId: 'order-device',
+              render: (o: OrderItem) => (
+                <OverflowText text={o.pointName ? `${o.deviceName}（${o.pointName}）` : o.deviceName} />
+              ),
+              minWidth: 120,
+              width: 200,
+              grow: 1,
+            },
+          ]),
+      ...(byTenant
+        ? [
+            {
+              id: 'tenant',
+              fold: 4,
+              header: t('order.list.tenant'),
+              value: (o: OrderItem) => o.tenantName,
+              minWidth: 96,
+              width: 150,
+            },
+          ]
+        : []),
+      {
+        id: 'createdAt',
+        header: t('order.list.createdAt'),
+        kind: 'time',
+        value: (o) => o.createdAt,
+        cellTestId: 'order-created',
+      },
+      {
+        id: 'actions',
+        pin: 'end',
+        header: t('common.actions'),
+        minWidth: 120,
+        width: 130,
+        shrinkLast: true,
+        render: (o) => (
+          <div className={styles.actions}>
+            <ActionButton
+              className={styles.action}
+              size="small"
+              appearance="subtle"
+              icon={<OpenRegular />}
+              action={() => open(o)}
+              data-testid="order-open"
+            >
+              {t('order.list.detail')}
+            </ActionButton>
+            <Button
+              className={styles.action}
+              size="small"
+              appearance="subtle"
+              icon={<WindowNewRegular />}
+              aria-label={t('order.list.newWindow')}
+              title={t('order.list.newWindow')}
+              onClick={() => openWindow(orderDetailPath(o.id))}
+              data-testid="order-window"
+            />
+          </div>
+        ),
+      },
+    ],
+    [t, styles, byTenant, preset, openWindow],
+  );
 
   const linkedText = [
     linked.deviceId !== undefined ? t('order.list.byDevice', { id: linked.deviceId }) : '',
     linked.pointId !== undefined ? t('order.list.byPoint', { id: linked.pointId }) : '',
     linked.productId !== undefined ? t('order.list.byProduct', { id: linked.productId }) : '',
-  ].filter(Boolean).join('、');
+  ]
+    .filter(Boolean)
+    .join('、');
 
   return (
     <section className={styles.page} aria-labelledby="order-list-title">
       <div className={styles.title}>
-        <Title3 as="h1" id="order-list-title">{t(PRESETS[preset].title)}</Title3>
+        <Title3 as="h1" id="order-list-title">
+          {t(PRESETS[preset].title)}
+        </Title3>
         <div className={styles.tools}>
-          {preset === 'sale' && <Button onClick={() => void navigate(PAYMENT_BOX_PATH)} data-testid="order-payment-box">{t('order.list.paymentBoxLink')}</Button>}
-          <Button icon={<HistoryRegular />} onClick={() => setDialog('records')} data-testid="order-export-records-open">{t('order.exports.records')}</Button>
-          <Button appearance="primary" icon={<ArrowDownloadRegular />} onClick={() => setDialog('export')} data-testid="order-export-open">{t('order.exports.open')}</Button>
+          {preset === 'sale' && (
+            <Button onClick={() => void navigate(PAYMENT_BOX_PATH)} data-testid="order-payment-box">
+              {t('order.list.paymentBoxLink')}
+            </Button>
+          )}
+          <Button
+            icon={<HistoryRegular />}
+            onClick={() => setDialog('records')}
+            data-testid="order-export-records-open"
+          >
+            {t('order.exports.records')}
+          </Button>
+          <Button
+            appearance="primary"
+            icon={<ArrowDownloadRegular />}
+            onClick={() => setDialog('export')}
+            data-testid="order-export-open"
+          >
+            {t('order.exports.open')}
+          </Button>
         </div>
       </div>
-      {dialog === 'export' && <ExportDialog filter={body} onClose={() => setDialog(null)} onQueued={() => setDialog('records')} />}
+      {dialog === 'export' && (
+        <ExportDialog filter={body} onClose={() => setDialog(null)} onQueued={() => setDialog('records')} />
+      )}
       {dialog === 'records' && <ExportRecordsDialog onClose={() => setDialog(null)} />}
       <div className={styles.head}>
-        <OrderFilters linked={preset === 'scene'} payment={preset === 'payment'} onSearch={(f) => { setFilter(f); setPaging((p) => ({ ...p, pageNum: 1 })); }} />
+        <OrderFilters
+          linked={preset === 'scene'}
+          payment={preset === 'payment'}
+          onSearch={(f) => {
+            setFilter(f);
+            setPaging((p) => ({ ...p, pageNum: 1 }));
+          }}
+        />
       </div>
       {linkedText && (
         <div className={styles.chip}>
           <Text>{t('order.list.filteredBy', { what: linkedText })}</Text>
-          <Button size="small" appearance="subtle" icon={<DismissRegular />} onClick={clear} data-testid="order-linked-clear">{t('order.list.clearFilter')}</Button>
+          <Button
+            size="small"
+            appearance="subtle"
+            icon={<DismissRegular />}
+            onClick={clear}
+            data-testid="order-linked-clear"
+          >
+            {t('order.list.clearFilter')}
+          </Button>
         </div>
       )}
-      <Text size={200} className={styles.hint}>{t('order.list.openHint')}</Text>
-      <DataTable label={t(PRESETS[preset].title)} columns={columns} rows={rows.data?.list ?? NONE} rowKey={(o) => o.id} view={view}
-        busy={view === 'rows' && rows.isFetching} onRetry={() => { void rows.refetch(); void count.refetch(); }}
-        onRowOpen={(o) => openWindow(orderDetailPath(o.id))} rowTestId="order-row" rowData={(o) => ({ 'data-order-id': o.id })} testId="order-table" />
-      <Pager pageNum={paging.pageNum} pageSize={paging.pageSize} total={total} capped={count.data?.capped ?? false}
-        onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })} testId="order-pager" />
+      <Text size={200} className={styles.hint}>
+        {t('order.list.openHint')}
+      </Text>
+      <DataTable
+        label={t(PRESETS[preset].title)}
+        columns={columns}
+        rows={rows.data?.list ?? NONE}
+        rowKey={(o) => o.id}
+        view={view}
+        busy={view === 'rows' && rows.isFetching}
+        onRetry={() => {
+          void rows.refetch();
+          void count.refetch();
+        }}
+        onRowOpen={(o) => openWindow(orderDetailPath(o.id))}
+        rowTestId="order-row"
+        rowData={(o) => ({ 'data-order-id': o.id })}
+        testId="order-table"
+      />
+      <Pager
+        pageNum={paging.pageNum}
+        pageSize={paging.pageSize}
+        total={total}
+        capped={count.data?.capped ?? false}
+        onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })}
+        testId="order-pager"
+      />
     </section>
   );
 }

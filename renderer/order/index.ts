@@ -22,7 +22,13 @@ export const orderScreens = defineScreens({
   sessionStart: (client, user, to) => {
     const at = new URL(to, 'http://console');
     const id = Number(at.searchParams.get('id'));
-    if (at.pathname !== ORDER_DETAIL_PATH || !Number.isSafeInteger(id) || id <= 0 || !(mayOpen(user, '6-1') || mayOpen(user, '6-3'))) return;
+    if (
+      at.pathname !== ORDER_DETAIL_PATH ||
+      !Number.isSafeInteger(id) ||
+      id <= 0 ||
+      !(mayOpen(user, '6-1') || mayOpen(user, '6-3'))
+    )
+      return;
     void OrderDetail.preload();
     void prefetchOp(client, 'order.info', { params: { id } }, { silent: true });
     void prefetchOp(client, 'refund.deadline', { params: { id } }, { silent: true });

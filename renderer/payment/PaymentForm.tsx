@@ -13,11 +13,35 @@
  * (`onDirtyChange`, and the language switch's registry), so a dialog around
  * the form asks before throwing it away.
  */
-import { Button, Card, Checkbox, Field, Input, makeStyles, MessageBar, MessageBarBody, Radio, RadioGroup, Spinner, Text, Textarea, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Card,
+  Checkbox,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Radio,
+  RadioGroup,
+  Spinner,
+  Text,
+  Textarea,
+  tokens,
+} from '@fluentui/react-components';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { DocumentArrowUpRegular } from '@fluentui/react-icons';
 import { CODE } from '../../shared/domains.js';
-import { missingFields, paymentInput, REQUIRED_SECRETS, SECRETS, type PaymentInput, type PaymentView, type SecretSection, type SecretView } from '../../shared/payment/index.js';
+import {
+  missingFields,
+  paymentInput,
+  REQUIRED_SECRETS,
+  SECRETS,
+  type PaymentInput,
+  type PaymentView,
+  type SecretSection,
+  type SecretView,
+} from '../../shared/payment/index.js';
 import { useDirtyForm } from '../app/dirty.js';
 import { codeMessage, refusedWith } from '../app/errors.js';
 import { fieldMessages } from '../app/form.js';
@@ -28,16 +52,30 @@ import { ActionButton, useScreen } from '../kit/index.js';
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 260px), 1fr))', gap: tokens.spacingHorizontalM },
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 260px), 1fr))',
+    gap: tokens.spacingHorizontalM,
+  },
   head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
-  secret: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minHeight: '32px', flexWrap: 'wrap' },
+  secret: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    minHeight: '32px',
+    flexWrap: 'wrap',
+  },
   input: { flexGrow: 1, minWidth: 0 },
   // The browser's own file button speaks the browser's language: a Fluent button opens it instead.
   hidden: { position: 'absolute', width: '1px', height: '1px', opacity: 0, pointerEvents: 'none' },
   // The save stays in sight at the bottom of whatever scrolls the form (a dialog's body at 400 px was five screens long).
   actions: {
-    position: 'sticky', bottom: 0, zIndex: 1, backgroundColor: tokens.colorNeutralBackground1,
-    paddingBlock: tokens.spacingVerticalS, borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    position: 'sticky',
+    bottom: 0,
+    zIndex: 1,
+    backgroundColor: tokens.colorNeutralBackground1,
+    paddingBlock: tokens.spacingVerticalS,
+    borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
 });
 
@@ -55,9 +93,23 @@ const PLAIN: Readonly<Record<Sections, readonly string[]>> = {
 /** The form's starting values from what is stored (secrets start empty: kept). */
 function initial(view: PaymentView): Record<Sections, Values | null> {
   return {
-    wechat: view.wechat && { type: view.wechat.type, merchantId: view.wechat.merchantId, subMerchantId: view.wechat.subMerchantId ?? '', publicAppId: view.wechat.publicAppId, miniAppId: view.wechat.miniAppId },
-    alipay: view.alipay && { publicKey: view.alipay.publicKey, lifeAppId: view.alipay.lifeAppId, miniAppId: view.alipay.miniAppId },
-    aggregate: view.aggregate && { appId: view.aggregate.appId, vendorSn: view.aggregate.vendorSn, wallet: view.aggregate.wallet },
+    wechat: view.wechat && {
+      type: view.wechat.type,
+      merchantId: view.wechat.merchantId,
+      subMerchantId: view.wechat.subMerchantId ?? '',
+      publicAppId: view.wechat.publicAppId,
+      miniAppId: view.wechat.miniAppId,
+    },
+    alipay: view.alipay && {
+      publicKey: view.alipay.publicKey,
+      lifeAppId: view.alipay.lifeAppId,
+      miniAppId: view.alipay.miniAppId,
+    },
+    aggregate: view.aggregate && {
+      appId: view.aggregate.appId,
+      vendorSn: view.aggregate.vendorSn,
+      wallet: view.aggregate.wallet,
+    },
     wallet: view.wallet && { merchantNumber: view.wallet.merchantNumber },
     direct: view.direct && { merchantNumber: view.direct.merchantNumber },
   };
@@ -69,11 +121,16 @@ function bodyOf(values: Record<Sections, Values | null>, tenantId: number | unde
   for (const section of SECTIONS) {
     const v = values[section];
     if (!v) continue;
-    body[section] = Object.fromEntries(Object.entries(v).filter(([k, x]) => !(typeof x === 'string' && x.trim() === '' && (k === 'subMerchantId' || isSecret(section, k)))));
+    body[section] = Object.fromEntries(
+      Object.entries(v).filter(
+        ([k, x]) => !(typeof x === 'string' && x.trim() === '' && (k === 'subMerchantId' || isSecret(section, k))),
+      ),
+    );
   }
   return body;
 }
-const isSecret = (section: Sections, field: string) => section in SECRETS && (SECRETS[section as SecretSection] as readonly string[]).includes(field);
+const isSecret = (section: Sections, field: string) =>
+  section in SECRETS && (SECRETS[section as SecretSection] as readonly string[]).includes(field);
 /** What the stored settings say of a secret. */
 const storedSecret = (view: PaymentView, section: SecretSection, field: string): SecretView | undefined =>
   (view[section]?.secrets as Record<string, SecretView> | undefined)?.[field];
@@ -81,20 +138,54 @@ type Certificate = NonNullable<NonNullable<PaymentView['direct']>['certificate']
 
 /** Where a refusal of what a save carried belongs: the certificate given (1408), the Alipay key given (1409). */
 function refusedField(error: unknown, body: PaymentInput): { field: string; code: number } | null {
-  if (refusedWith(error, CODE.certificateInvalid)) return { field: body.wechat?.p12 !== undefined ? 'wechat.p12' : 'direct.certificate', code: CODE.certificateInvalid };
-  if (refusedWith(error, CODE.keyInvalid)) return { field: body.alipay?.privateKey !== undefined ? 'alipay.privateKey' : 'alipay.publicKey', code: CODE.keyInvalid };
+  if (refusedWith(error, CODE.certificateInvalid))
+    return {
+      field: body.wechat?.p12 !== undefined ? 'wechat.p12' : 'direct.certificate',
+      code: CODE.certificateInvalid,
+    };
+  if (refusedWith(error, CODE.keyInvalid))
+    return {
+      field: body.alipay?.privateKey !== undefined ? 'alipay.privateKey' : 'alipay.publicKey',
+      code: CODE.keyInvalid,
+    };
   return null;
 }
 
-export function PaymentForm({ tenantId, onDirtyChange }: { tenantId?: number | undefined; onDirtyChange?: (dirty: boolean) => void }) {
+export function PaymentForm({
+  tenantId,
+  onDirtyChange,
+}: {
+  tenantId?: number | undefined;
+  onDirtyChange?: (dirty: boolean) => void;
+}) {
   const { t } = useScreen();
   const settings = useOp('payment.settings', { body: tenantId === undefined ? {} : { tenantId } }, { staleTime: 0 });
-  if (settings.isError) return <MessageBar intent="error"><MessageBarBody>{t('common.loadFailed')}</MessageBarBody></MessageBar>;
+  if (settings.isError)
+    return (
+      <MessageBar intent="error">
+        <MessageBarBody>{t('common.loadFailed')}</MessageBarBody>
+      </MessageBar>
+    );
   if (!settings.data) return <Spinner />;
-  return <Loaded key={settings.data.updatedAt ?? 'new'} view={settings.data} tenantId={tenantId} onDirtyChange={onDirtyChange} />;
+  return (
+    <Loaded
+      key={settings.data.updatedAt ?? 'new'}
+      view={settings.data}
+      tenantId={tenantId}
+      onDirtyChange={onDirtyChange}
+    />
+  );
 }
 
-function Loaded({ view, tenantId, onDirtyChange }: { view: PaymentView; tenantId: number | undefined; onDirtyChange: ((dirty: boolean) => void) | undefined }) {
+function Loaded({
+  view,
+  tenantId,
+  onDirtyChange,
+}: {
+  view: PaymentView;
+  tenantId: number | undefined;
+  onDirtyChange: ((dirty: boolean) => void) | undefined;
+}) {
   const { t, notify, report } = useScreen();
   const styles = useStyles();
   const save = useOpMutation('payment.save', { invalidates: ['payment.settings'] });
@@ -113,19 +204,32 @@ function Loaded({ view, tenantId, onDirtyChange }: { view: PaymentView; tenantId
       return rest;
     });
   };
-  const setUp = (section: Sections) => setValues((all) => ({
-    ...all, [section]: section === 'wechat' ? { type: 'regular', merchantId: '', subMerchantId: '', publicAppId: '', miniAppId: '' }
-      : section === 'aggregate' ? { appId: '', vendorSn: '', wallet: false } : Object.fromEntries(PLAIN[section].map((f) => [f, ''])),
-  }));
+  const setUp = (section: Sections) =>
+    setValues((all) => ({
+      ...all,
+      [section]:
+        section === 'wechat'
+          ? { type: 'regular', merchantId: '', subMerchantId: '', publicAppId: '', miniAppId: '' }
+          : section === 'aggregate'
+            ? { appId: '', vendorSn: '', wallet: false }
+            : Object.fromEntries(PLAIN[section].map((f) => [f, ''])),
+    }));
 
   const submit = async () => {
     const body = bodyOf(values, tenantId);
     const checked = paymentInput.safeParse(body);
     // Everything the save lacks at once: the schema's issues and the required secrets not yet set.
-    const missing = missingFields(body as PaymentInput, { secret: (section, field) => storedSecret(view, section, field)?.set === true, wallet: view.wallet !== null });
+    const missing = missingFields(body as PaymentInput, {
+      secret: (section, field) => storedSecret(view, section, field)?.set === true,
+      wallet: view.wallet !== null,
+    });
     const issues: Record<string, string> = {
       ...Object.fromEntries(Object.entries(missing).map(([k, key]) => [k, t(key as 'validation.invalid')])),
-      ...(checked.success ? {} : Object.fromEntries(checked.error.issues.map((i) => [i.path.join('.'), t(i.message as 'validation.invalid')]))),
+      ...(checked.success
+        ? {}
+        : Object.fromEntries(
+            checked.error.issues.map((i) => [i.path.join('.'), t(i.message as 'validation.invalid')]),
+          )),
     };
     setErrors(issues);
     if (!checked.success || Object.keys(issues).length > 0) return;
@@ -135,68 +239,103 @@ function Loaded({ view, tenantId, onDirtyChange }: { view: PaymentView; tenantId
     } catch (error) {
       const refused = refusedField(error, checked.data);
       if (refused) setErrors({ [refused.field]: codeMessage(refused.code) });
-      else report(error, { fallback: t('payment.saveFailed'), onFields: (fields) => setErrors(fieldMessages(fields, t)) });
+      else
+        report(error, { fallback: t('payment.saveFailed'), onFields: (fields) => setErrors(fieldMessages(fields, t)) });
     }
   };
 
   const text = (section: Sections, field: string, label: string, multiline = false) => {
     const v = values[section]!;
-    const props = { value: String(v[field] ?? ''), onChange: (_: unknown, d: { value: string }) => set(section, field, d.value), 'data-testid': `payment-${section}-${field}` };
+    const props = {
+      value: String(v[field] ?? ''),
+      onChange: (_: unknown, d: { value: string }) => set(section, field, d.value),
+      'data-testid': `payment-${section}-${field}`,
+    };
     return (
       <Field label={label} required validationMessage={errors[`${section}.${field}`]}>
         {multiline ? <Textarea {...props} resize="vertical" /> : <Input {...props} />}
       </Field>
     );
   };
-  const secret = (section: SecretSection, field: string, label: string, options: { file?: boolean; certificate?: Certificate | null | undefined } = {}) => {
+  const secret = (
+    section: SecretSection,
+    field: string,
+    label: string,
+    options: { file?: boolean; certificate?: Certificate | null | undefined } = {},
+  ) => {
     const stored = storedSecret(view, section, field);
     return (
-      <Secret key={`${section}.${field}`} label={label} stored={stored} certificate={options.certificate ?? null}
+      <Secret
+        key={`${section}.${field}`}
+        label={label}
+        stored={stored}
+        certificate={options.certificate ?? null}
         // Required until it is set once (spec §5; the upstream's missingFields).
         required={(REQUIRED_SECRETS[section] as readonly string[]).includes(field) && stored?.set !== true}
-        value={String(values[section]?.[field] ?? '')} onChange={(value) => set(section, field, value)} error={errors[`${section}.${field}`]} file={options.file === true}
-        testId={`payment-${section}-${field}`} />
+        value={String(values[section]?.[field] ?? '')}
+        onChange={(value) => set(section, field, value)}
+        error={errors[`${section}.${field}`]}
+        file={options.file === true}
+        testId={`payment-${section}-${field}`}
+      />
     );
   };
   const card = (section: Sections, body: () => ReactNode, extra?: ReactNode) => (
     <Card className={styles.card} data-testid={`payment-${section}`}>
       <div className={styles.head}>
         <Text weight="semibold">{t(`payment.sections.${section}`)}</Text>
-        {!values[section] && <Button size="small" onClick={() => setUp(section)} data-testid={`payment-${section}-setup`}>{t('payment.setUp')}</Button>}
+        {!values[section] && (
+          <Button size="small" onClick={() => setUp(section)} data-testid={`payment-${section}-setup`}>
+            {t('payment.setUp')}
+          </Button>
+        )}
       </div>
       {values[section] && <div className={styles.grid}>{body()}</div>}
       {values[section] && extra}
     </Card>
   );
   // Whom a certificate names and until when shows at its field; an end within CERT_WARN_DAYS also under the card.
-  const certificate = (c: Certificate | null) => c?.soon && (
-    <MessageBar intent="warning" data-testid="payment-certificate">
-      <MessageBarBody>{t('payment.certificateSoon', { date: formatDateTime(c.notAfter).slice(0, 10) })}</MessageBarBody>
-    </MessageBar>
-  );
+  const certificate = (c: Certificate | null) =>
+    c?.soon && (
+      <MessageBar intent="warning" data-testid="payment-certificate">
+        <MessageBarBody>
+          {t('payment.certificateSoon', { date: formatDateTime(c.notAfter).slice(0, 10) })}
+        </MessageBarBody>
+      </MessageBar>
+    );
 
   return (
     <div className={styles.form}>
       <Text size={200}>{t('payment.intro')}</Text>
-      {card('wechat', () => (
-        <>
-          <Field label={t('payment.fields.type')}>
-            <RadioGroup layout="horizontal" value={String(values.wechat!.type)} onChange={(_, d) => set('wechat', 'type', d.value)} data-testid="payment-wechat-type">
-              <Radio value="regular" label={t('payment.fields.types.regular')} />
-              <Radio value="subMerchant" label={t('payment.fields.types.subMerchant')} />
-            </RadioGroup>
-          </Field>
-          {text('wechat', 'merchantId', t('payment.fields.merchantId'))}
-          {values.wechat!.type === 'subMerchant' && text('wechat', 'subMerchantId', t('payment.fields.subMerchantId'))}
-          {secret('wechat', 'merchantKey', t('payment.fields.merchantKey'))}
-          {secret('wechat', 'p12', t('payment.fields.p12'), { file: true, certificate: view.wechat?.certificate })}
-          {text('wechat', 'publicAppId', t('payment.fields.publicAppId'))}
-          {secret('wechat', 'publicAesKey', t('payment.fields.publicAesKey'))}
-          {secret('wechat', 'publicSecret', t('payment.fields.publicSecret'))}
-          {text('wechat', 'miniAppId', t('payment.fields.miniAppId'))}
-          {secret('wechat', 'miniSecret', t('payment.fields.miniSecret'))}
-        </>
-      ), certificate(view.wechat?.certificate ?? null))}
+      {card(
+        'wechat',
+        () => (
+          <>
+            <Field label={t('payment.fields.type')}>
+              <RadioGroup
+                layout="horizontal"
+                value={String(values.wechat!.type)}
+                onChange={(_, d) => set('wechat', 'type', d.value)}
+                data-testid="payment-wechat-type"
+              >
+                <Radio value="regular" label={t('payment.fields.types.regular')} />
+                <Radio value="subMerchant" label={t('payment.fields.types.subMerchant')} />
+              </RadioGroup>
+            </Field>
+            {text('wechat', 'merchantId', t('payment.fields.merchantId'))}
+            {values.wechat!.type === 'subMerchant' &&
+              text('wechat', 'subMerchantId', t('payment.fields.subMerchantId'))}
+            {secret('wechat', 'merchantKey', t('payment.fields.merchantKey'))}
+            {secret('wechat', 'p12', t('payment.fields.p12'), { file: true, certificate: view.wechat?.certificate })}
+            {text('wechat', 'publicAppId', t('payment.fields.publicAppId'))}
+            {secret('wechat', 'publicAesKey', t('payment.fields.publicAesKey'))}
+            {secret('wechat', 'publicSecret', t('payment.fields.publicSecret'))}
+            {text('wechat', 'miniAppId', t('payment.fields.miniAppId'))}
+            {secret('wechat', 'miniSecret', t('payment.fields.miniSecret'))}
+          </>
+        ),
+        certificate(view.wechat?.certificate ?? null),
+      )}
       {card('alipay', () => (
         <>
           {secret('alipay', 'privateKey', t('payment.fields.privateKey'))}
@@ -211,20 +350,33 @@ function Loaded({ view, tenantId, onDirtyChange }: { view: PaymentView; tenantId
           {secret('aggregate', 'activationCode', t('payment.fields.activationCode'))}
           {secret('aggregate', 'vendorKey', t('payment.fields.vendorKey'))}
           {text('aggregate', 'vendorSn', t('payment.fields.vendorSn'))}
-          <Checkbox checked={values.aggregate!.wallet === true} onChange={(_, d) => set('aggregate', 'wallet', d.checked === true)} label={t('payment.fields.wallet')} data-testid="payment-aggregate-wallet" />
+          <Checkbox
+            checked={values.aggregate!.wallet === true}
+            onChange={(_, d) => set('aggregate', 'wallet', d.checked === true)}
+            label={t('payment.fields.wallet')}
+            data-testid="payment-aggregate-wallet"
+          />
         </>
       ))}
       {card('wallet', () => text('wallet', 'merchantNumber', t('payment.fields.merchantNumber')))}
       {errors['wallet.merchantNumber'] && !values.wallet && <Text role="alert">{errors['wallet.merchantNumber']}</Text>}
-      {card('direct', () => (
-        <>
-          {text('direct', 'merchantNumber', t('payment.fields.merchantNumber'))}
-          {secret('direct', 'apiV3Key', t('payment.fields.apiV3Key'))}
-          {secret('direct', 'certificate', t('payment.fields.certificateFile'), { certificate: view.direct?.certificate })}
-        </>
-      ), certificate(view.direct?.certificate ?? null))}
+      {card(
+        'direct',
+        () => (
+          <>
+            {text('direct', 'merchantNumber', t('payment.fields.merchantNumber'))}
+            {secret('direct', 'apiV3Key', t('payment.fields.apiV3Key'))}
+            {secret('direct', 'certificate', t('payment.fields.certificateFile'), {
+              certificate: view.direct?.certificate,
+            })}
+          </>
+        ),
+        certificate(view.direct?.certificate ?? null),
+      )}
       <div className={styles.actions}>
-        <ActionButton appearance="primary" action={submit} data-testid="payment-save">{t('payment.save')}</ActionButton>
+        <ActionButton appearance="primary" action={submit} data-testid="payment-save">
+          {t('payment.save')}
+        </ActionButton>
       </div>
     </div>
   );
@@ -235,9 +387,26 @@ function Loaded({ view, tenantId, onDirtyChange }: { view: PaymentView; tenantId
  * (or to choose the p12 file). A certificate says whom it names and until
  * when instead: the last four characters of a file's base64 mean nothing.
  */
-function Secret({ label, stored, certificate, required, value, onChange, error, file, testId }: {
-  label: string; stored: SecretView | undefined; certificate: Certificate | null; required: boolean; value: string; onChange: (value: string) => void;
-  error: string | undefined; file: boolean; testId: string;
+function Secret({
+  label,
+  stored,
+  certificate,
+  required,
+  value,
+  onChange,
+  error,
+  file,
+  testId,
+}: {
+  label: string;
+  stored: SecretView | undefined;
+  certificate: Certificate | null;
+  required: boolean;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  file: boolean;
+  testId: string;
 }) {
   const { t, report } = useScreen();
   const styles = useStyles();
@@ -273,19 +442,55 @@ function Secret({ label, stored, certificate, required, value, onChange, error, 
       <div className={styles.secret}>
         {stored?.set && !replacing ? (
           <>
-            <Text data-testid={`${testId}-masked`}>{certificate
-              ? t('payment.certificateSet', { subject: certificate.subject, date: formatDateTime(certificate.notAfter).slice(0, 10), time: stored.setAt ? formatDateTime(stored.setAt) : '' })
-              : t('payment.setAt', { last4: stored.last4 ?? '', time: stored.setAt ? formatDateTime(stored.setAt) : '' })}</Text>
-            <Button size="small" onClick={() => setReplacing(true)} data-testid={`${testId}-replace`}>{t('payment.replace')}</Button>
+            <Text data-testid={`${testId}-masked`}>
+              {certificate
+                ? t('payment.certificateSet', {
+                    subject: certificate.subject,
+                    date: formatDateTime(certificate.notAfter).slice(0, 10),
+                    time: stored.setAt ? formatDateTime(stored.setAt) : '',
+                  })
+                : t('payment.setAt', {
+                    last4: stored.last4 ?? '',
+                    time: stored.setAt ? formatDateTime(stored.setAt) : '',
+                  })}
+            </Text>
+            <Button size="small" onClick={() => setReplacing(true)} data-testid={`${testId}-replace`}>
+              {t('payment.replace')}
+            </Button>
           </>
         ) : file ? (
           <>
-            <input ref={picker} className={styles.hidden} type="file" tabIndex={-1} aria-hidden accept=".p12,.pfx,application/x-pkcs12" onChange={(e) => void pick(e.target.files?.[0])} data-testid={testId} />
-            <Button size="small" icon={<DocumentArrowUpRegular />} onClick={() => void choose()} data-testid={`${testId}-pick`}>{t('payment.pickFile')}</Button>
+            <input
+              ref={picker}
+              className={styles.hidden}
+              type="file"
+              tabIndex={-1}
+              aria-hidden
+              accept=".p12,.pfx,application/x-pkcs12"
+              onChange={(e) => void pick(e.target.files?.[0])}
+              data-testid={testId}
+            />
+            <Button
+              size="small"
+              icon={<DocumentArrowUpRegular />}
+              onClick={() => void choose()}
+              data-testid={`${testId}-pick`}
+            >
+              {t('payment.pickFile')}
+            </Button>
             {fileName && <Text size={200}>{t('payment.fileChosen', { name: fileName })}</Text>}
           </>
         ) : (
-          <Input className={styles.input} type="password" autoComplete="off" required={required} value={value} placeholder={stored?.set ? t('payment.keep') : t('payment.notSet')} onChange={(_, d) => onChange(d.value)} data-testid={testId} />
+          <Input
+            className={styles.input}
+            type="password"
+            autoComplete="off"
+            required={required}
+            value={value}
+            placeholder={stored?.set ? t('payment.keep') : t('payment.notSet')}
+            onChange={(_, d) => onChange(d.value)}
+            data-testid={testId}
+          />
         )}
       </div>
     </Field>

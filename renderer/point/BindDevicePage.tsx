@@ -22,7 +22,13 @@ import { useScreen } from '../kit/index.js';
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  info: { margin: 0, display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalXS },
+  info: {
+    margin: 0,
+    display: 'grid',
+    gridTemplateColumns: 'max-content minmax(0, 1fr)',
+    columnGap: tokens.spacingHorizontalL,
+    rowGap: tokens.spacingVerticalXS,
+  },
   label: { color: tokens.colorNeutralForeground3 },
   value: { margin: 0, overflowWrap: 'anywhere' },
 });
@@ -38,10 +44,13 @@ export default function BindDevicePage() {
   const canBind = can(user, '3-2');
 
   const back = (
-    <Button icon={<ArrowLeftRegular />} onClick={() => navigate(HOME)} data-testid="back-to-points">{t('common.back')}</Button>
+    <Button icon={<ArrowLeftRegular />} onClick={() => navigate(HOME)} data-testid="back-to-points">
+      {t('common.back')}
+    </Button>
   );
-  const problem = (text: string, intent: 'warning' | 'error' = 'warning', retry?: () => void) =>
-    <PageProblem back={back} text={text} intent={intent} onRetry={retry} testId="bind" />;
+  const problem = (text: string, intent: 'warning' | 'error' = 'warning', retry?: () => void) => (
+    <PageProblem back={back} text={text} intent={intent} onRetry={retry} testId="bind" />
+  );
 
   if (raw === null || raw === '') return problem(t('point.binding.noPoint'), 'warning');
   if (id === undefined) return problem(t('point.binding.invalidId'), 'warning');
@@ -56,15 +65,24 @@ export default function BindDevicePage() {
     <section className={styles.page} aria-labelledby="bind-title">
       <div className={styles.head}>
         {back}
-        <Title3 as="h1" id="bind-title">{t('point.route.bindDevice')}</Title3>
+        <Title3 as="h1" id="bind-title">
+          {t('point.route.bindDevice')}
+        </Title3>
       </div>
       <Card aria-label={t('point.binding.pointInfo')} data-testid="bind-point">
         <dl className={styles.info}>
-          <dt className={styles.label}>{t('point.name')}</dt><dd className={styles.value} data-testid="bind-point-name">{point.name}</dd>
-          <dt className={styles.label}>{t('point.area')}</dt><dd className={styles.value}>{point.area}</dd>
-          <dt className={styles.label}>{t('point.address')}</dt><dd className={styles.value}>{point.address}</dd>
+          <dt className={styles.label}>{t('point.name')}</dt>
+          <dd className={styles.value} data-testid="bind-point-name">
+            {point.name}
+          </dd>
+          <dt className={styles.label}>{t('point.area')}</dt>
+          <dd className={styles.value}>{point.area}</dd>
+          <dt className={styles.label}>{t('point.address')}</dt>
+          <dd className={styles.value}>{point.address}</dd>
           <dt className={styles.label}>{t('point.storeStaff')}</dt>
-          <dd className={styles.value} data-testid="bind-point-staff">{point.staff.length ? point.staff.map((m) => m.name).join('、') : t('point.noStoreStaff')}</dd>
+          <dd className={styles.value} data-testid="bind-point-staff">
+            {point.staff.length ? point.staff.map((m) => m.name).join('、') : t('point.noStoreStaff')}
+          </dd>
         </dl>
       </Card>
       <BoundDevices point={point} loading={info.isFetching} canBind={canBind} />

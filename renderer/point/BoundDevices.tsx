@@ -16,7 +16,15 @@ export const useListStyles = makeStyles({
   action: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'nowrap' },
 });
 
-export function BoundDevices({ point, loading, canBind }: { point: PointItem & { devices: DeviceItem[] }; loading: boolean; canBind: boolean }) {
+export function BoundDevices({
+  point,
+  loading,
+  canBind,
+}: {
+  point: PointItem & { devices: DeviceItem[] };
+  loading: boolean;
+  canBind: boolean;
+}) {
   const { t } = useTranslation();
   const styles = useListStyles();
   const unbind = useBinding('point.unbind', point.id);
@@ -29,20 +37,37 @@ export function BoundDevices({ point, loading, canBind }: { point: PointItem & {
   return (
     <section className={styles.block} aria-labelledby="bound-title">
       <div className={styles.bar}>
-        <Subtitle2 as="h2" id="bound-title">{t('point.binding.bound')}</Subtitle2>
+        <Subtitle2 as="h2" id="bound-title">
+          {t('point.binding.bound')}
+        </Subtitle2>
         <span className={styles.grow} />
         {canBind && (
           <div className={styles.action}>
             <Text>{t('point.binding.selected', { count: selection.ids.length })}</Text>
-            <ActionButton appearance="primary" disabled={selection.ids.length === 0} action={onUnbind} data-testid="device-unbind">
+            <ActionButton
+              appearance="primary"
+              disabled={selection.ids.length === 0}
+              action={onUnbind}
+              data-testid="device-unbind"
+            >
               {t('point.binding.unbind')}
             </ActionButton>
           </div>
         )}
       </div>
-      <DeviceTable label={t('point.binding.bound')} rows={point.devices} view={point.devices.length === 0 ? 'empty' : 'rows'} busy={loading}
-        selected={selection.selected} onSelect={selection.setSelected} rowTestId="bound-device-row" testId="bound-devices" selectable={canBind}
-        allLabel={t('point.binding.selectAll')} rowLabel={(d) => t('point.binding.selectRow', { name: d.serial })} />
+      <DeviceTable
+        label={t('point.binding.bound')}
+        rows={point.devices}
+        view={point.devices.length === 0 ? 'empty' : 'rows'}
+        busy={loading}
+        selected={selection.selected}
+        onSelect={selection.setSelected}
+        rowTestId="bound-device-row"
+        testId="bound-devices"
+        selectable={canBind}
+        allLabel={t('point.binding.selectAll')}
+        rowLabel={(d) => t('point.binding.selectRow', { name: d.serial })}
+      />
     </section>
   );
 }

@@ -38,26 +38,62 @@ export function FreeDevices({ point }: { point: PointItem }) {
 
   return (
     <section className={styles.block} aria-labelledby="free-title">
-      <Subtitle2 as="h2" id="free-title">{t('point.binding.free')}</Subtitle2>
+      <Subtitle2 as="h2" id="free-title">
+        {t('point.binding.free')}
+      </Subtitle2>
       <div className={styles.bar}>
-        <FilterBar onSearch={() => search(draft.trim())} onReset={() => { setDraft(''); search(''); }}
-          searchTestId="device-search" resetTestId="device-reset">
+        <FilterBar
+          onSearch={() => search(draft.trim())}
+          onReset={() => {
+            setDraft('');
+            search('');
+          }}
+          searchTestId="device-search"
+          resetTestId="device-reset"
+        >
           <FilterField label={t('point.binding.keyword')} shown={draft}>
-            <Input value={draft} maxLength={50} placeholder={t('point.binding.keywordPlaceholder')} onChange={(_, d) => setDraft(d.value)} data-testid="device-filter-keyword" />
+            <Input
+              value={draft}
+              maxLength={50}
+              placeholder={t('point.binding.keywordPlaceholder')}
+              onChange={(_, d) => setDraft(d.value)}
+              data-testid="device-filter-keyword"
+            />
           </FilterField>
         </FilterBar>
         <div className={styles.action}>
           <Text>{t('point.binding.selected', { count: selection.ids.length })}</Text>
-          <ActionButton appearance="primary" disabled={selection.ids.length === 0} action={onBind} data-testid="device-bind">
+          <ActionButton
+            appearance="primary"
+            disabled={selection.ids.length === 0}
+            action={onBind}
+            data-testid="device-bind"
+          >
             {t('point.binding.bind')}
           </ActionButton>
         </div>
       </div>
-      <DeviceTable label={t('point.binding.free')} rows={rows} view={view} busy={view === 'rows' && free.isFetching} onRetry={() => void free.refetch()}
-        selected={selection.selected} onSelect={selection.setSelected} rowTestId="free-device-row" testId="free-devices" selectable
-        allLabel={t('point.binding.selectAll')} rowLabel={(d) => t('point.binding.selectRow', { name: d.serial })} />
-      <Pager pageNum={paging.pageNum} pageSize={paging.pageSize} total={shownTotal(free)}
-        onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })} testId="device-pager" />
+      <DeviceTable
+        label={t('point.binding.free')}
+        rows={rows}
+        view={view}
+        busy={view === 'rows' && free.isFetching}
+        onRetry={() => void free.refetch()}
+        selected={selection.selected}
+        onSelect={selection.setSelected}
+        rowTestId="free-device-row"
+        testId="free-devices"
+        selectable
+        allLabel={t('point.binding.selectAll')}
+        rowLabel={(d) => t('point.binding.selectRow', { name: d.serial })}
+      />
+      <Pager
+        pageNum={paging.pageNum}
+        pageSize={paging.pageSize}
+        total={shownTotal(free)}
+        onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })}
+        testId="device-pager"
+      />
     </section>
   );
 }

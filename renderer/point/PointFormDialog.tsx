@@ -49,7 +49,9 @@ export function PointFormDialog({ point, onClose, onGone }: PointFormDialogProps
         await update.mutateAsync({ params: { id: point.id }, body: { name, areaCode, address } });
         notify(t('point.updated'));
       } else {
-        await create.mutateAsync({ body: { name, areaCode, address, ...(tenantId === undefined ? {} : { tenantId }) } });
+        await create.mutateAsync({
+          body: { name, areaCode, address, ...(tenantId === undefined ? {} : { tenantId }) },
+        });
         notify(t('point.created'));
       }
       onClose();
@@ -73,33 +75,63 @@ export function PointFormDialog({ point, onClose, onGone }: PointFormDialogProps
   // Read while rendering: react-hook-form only keeps up the parts of formState that the render reads.
   const dirty = form.formState.isDirty;
   return (
-    <FormDialog title={t(point ? 'point.editTitle' : 'point.createTitle')} busy={busy} dirty={dirty} onClose={onClose} onSubmit={(e) => void submit.run(e)} testId="point-form">
+    <FormDialog
+      title={t(point ? 'point.editTitle' : 'point.createTitle')}
+      busy={busy}
+      dirty={dirty}
+      onClose={onClose}
+      onSubmit={(e) => void submit.run(e)}
+      testId="point-form"
+    >
       {choice !== 'none' && (
         <Controller
           control={form.control}
           name="tenantId"
           render={({ field, fieldState }) => (
-            <TenantField ref={field.ref} label={t('point.tenant')} required={choice === 'required'} error={fieldState.error?.message}
-              placeholder={t('point.tenantPlaceholder')} value={field.value} onChange={field.onChange} onBlur={field.onBlur}
-              testId="point-form-tenant" />
+            <TenantField
+              ref={field.ref}
+              label={t('point.tenant')}
+              required={choice === 'required'}
+              error={fieldState.error?.message}
+              placeholder={t('point.tenantPlaceholder')}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              testId="point-form-tenant"
+            />
           )}
         />
       )}
-      <FormInput control={form.control} name="name" label={t('point.name')}
-        input={{ placeholder: t('point.namePlaceholder'), 'data-testid': 'point-form-name' }} />
+      <FormInput
+        control={form.control}
+        name="name"
+        label={t('point.name')}
+        input={{ placeholder: t('point.namePlaceholder'), 'data-testid': 'point-form-name' }}
+      />
       <Controller
         control={form.control}
         name="areaCode"
         render={({ field, fieldState }) => (
           <Field label={t('point.area')} required validationMessage={fieldState.error?.message}>
             {/* Until a district is chosen the picker gives no code: the form holds '' and says what is missing. */}
-            <RegionPicker ref={field.ref} leafOnly value={field.value || undefined} onChange={(code) => field.onChange(code ?? '')}
-              onBlur={field.onBlur} disabled={field.disabled} testId="point-form-area" />
+            <RegionPicker
+              ref={field.ref}
+              leafOnly
+              value={field.value || undefined}
+              onChange={(code) => field.onChange(code ?? '')}
+              onBlur={field.onBlur}
+              disabled={field.disabled}
+              testId="point-form-area"
+            />
           </Field>
         )}
       />
-      <FormInput control={form.control} name="address" label={t('point.address')}
-        input={{ placeholder: t('point.addressPlaceholder'), 'data-testid': 'point-form-address' }} />
+      <FormInput
+        control={form.control}
+        name="address"
+        label={t('point.address')}
+        input={{ placeholder: t('point.addressPlaceholder'), 'data-testid': 'point-form-address' }}
+      />
     </FormDialog>
   );
 }

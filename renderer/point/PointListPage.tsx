@@ -28,19 +28,32 @@ export default function PointListPage() {
   const [editing, setEditing] = useState<Editing>(null);
 
   // Gone meanwhile (1410) or given a device meanwhile (1411): show the list as it is now.
-  const remove = useRowDelete<'point.delete', PointItem>('point.delete', { invalidates: ['point.page'], deleted: t('point.deleted'), stale: [CODE.pointNotFound, CODE.pointHasDevices], refresh });
+  const remove = useRowDelete<'point.delete', PointItem>('point.delete', {
+    invalidates: ['point.page'],
+    deleted: t('point.deleted'),
+    stale: [CODE.pointNotFound, CODE.pointHasDevices],
+    refresh,
+  });
 
   const onEdit = useCallback((point: PointItem) => setEditing({ point }), []);
   const onBind = useCallback((point: PointItem) => void navigate(bindDevicePath(point.id)), [navigate]);
   const create = (testId: string) => (
-    <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing({})} data-testid={testId} {...restoreTarget}>
+    <Button
+      appearance="primary"
+      icon={<AddRegular />}
+      onClick={() => setEditing({})}
+      data-testid={testId}
+      {...restoreTarget}
+    >
       {t('point.create')}
     </Button>
   );
 
   return (
     <section className={styles.page} aria-labelledby="point-list-title">
-      <Title3 as="h1" id="point-list-title">{t('point.route.pointList')}</Title3>
+      <Title3 as="h1" id="point-list-title">
+        {t('point.route.pointList')}
+      </Title3>
       <div className={styles.head}>
         <PointFilters onSearch={search} />
         {create('point-create')}
@@ -54,7 +67,9 @@ export default function PointListPage() {
         onDelete={remove.ask}
       />
       <Pager {...pager} testId="point-pager" />
-      {editing && <PointFormDialog point={editing.point} onClose={() => setEditing(null)} onGone={() => void refresh()} />}
+      {editing && (
+        <PointFormDialog point={editing.point} onClose={() => setEditing(null)} onGone={() => void refresh()} />
+      )}
       <ConfirmDialog
         {...remove.dialog}
         danger

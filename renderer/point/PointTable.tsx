@@ -26,46 +26,105 @@ export function PointTable({ canBind, onEdit, onBind, onDelete, ...state }: Poin
   const { t } = useTranslation();
   const styles = useStyles();
 
-  const columns = useMemo<Column<PointItem>[]>(() => [
-    // The minimums add up to 744 px: the whole table fits beside the side menu on a 1024 px screen, scroll bars and all.
-    { id: 'name', header: t('point.name'), value: (p) => p.name, minWidth: 100, width: 180, grow: 2, cellTestId: 'point-name', hideable: false },
-    // Two or three division names (province, city, district): wrapped rather than cut, since the district is what tells points apart.
-    {
-      id: 'area', header: t('point.area'), render: (p) => <span className={styles.area}>{p.area}</span>, overflow: 'wrap',
-      minWidth: 80, width: 180, grow: 1, cellTestId: 'point-area',
-    },
-    // Up to 100 characters, often without a space: wrap it rather than hide most of it.
-    { id: 'address', header: t('point.address'), value: (p) => p.address, overflow: 'wrap', minWidth: 128, width: 220, grow: 3, cellTestId: 'point-address' },
-    { id: 'deviceCount', fold: 2, header: t('point.deviceCount'), kind: 'number', value: (p) => p.deviceCount },
-    { id: 'tenantName', header: t('point.tenantName'), value: (p) => p.tenantName, minWidth: 80, width: 150, grow: 1 },
-    { id: 'createdAt', fold: 1, header: t('point.createdAt'), kind: 'time', value: (p) => p.createdAt },
-    {
-      id: 'actions', pin: 'end',
-      header: t('common.actions'),
-      // Three buttons on one line when there is room; two lines at the minimum.
-      minWidth: canBind ? 180 : 120,
-      width: canBind ? 248 : 160,
-      shrinkLast: true,
-      cellTestId: 'point-actions',
-      render: (p) => (
-        <div className={styles.actions}>
-          <ActionButton className={styles.action} size="small" appearance="subtle" icon={<EditRegular />} opensDialog action={() => onEdit(p)} data-testid="point-edit">
-            {t('common.edit')}
-          </ActionButton>
-          {canBind && (
-            <ActionButton className={styles.action} size="small" appearance="subtle" icon={<LinkRegular />} action={() => onBind(p)} data-testid="point-bind">
-              {t('point.bind')}
+  const columns = useMemo<Column<PointItem>[]>(
+    () => [
+      // The minimums add up to 744 px: the whole table fits beside the side menu on a 1024 px screen, scroll bars and all.
+      {
+        id: 'name',
+        header: t('point.name'),
+        value: (p) => p.name,
+        minWidth: 100,
+        width: 180,
+        grow: 2,
+        cellTestId: 'point-name',
+        hideable: false,
+      },
+      // Two or three division names (province, city, district): wrapped rather than cut, since the district is what tells points apart.
+      {
+        id: 'area',
+        header: t('point.area'),
+        render: (p) => <span className={styles.area}>{p.area}</span>,
+        overflow: 'wrap',
+        minWidth: 80,
+        width: 180,
+        grow: 1,
+        cellTestId: 'point-area',
+      },
+      // Up to 100 characters, often without a space: wrap it rather than hide most of it.
+      {
+        id: 'address',
+        header: t('point.address'),
+        value: (p) => p.address,
+        overflow: 'wrap',
+        minWidth: 128,
+        width: 220,
+        grow: 3,
+        cellTestId: 'point-address',
+      },
+      { id: 'deviceCount', fold: 2, header: t('point.deviceCount'), kind: 'number', value: (p) => p.deviceCount },
+      {
+        id: 'tenantName',
+        header: t('point.tenantName'),
+        value: (p) => p.tenantName,
+        minWidth: 80,
+        width: 150,
+        grow: 1,
+      },
+      { id: 'createdAt', fold: 1, header: t('point.createdAt'), kind: 'time', value: (p) => p.createdAt },
+      {
+        id: 'actions',
+        pin: 'end',
+        header: t('common.actions'),
+        // Three buttons on one line when there is room; two lines at the minimum.
+        minWidth: canBind ? 180 : 120,
+        width: canBind ? 248 : 160,
+        shrinkLast: true,
+        cellTestId: 'point-actions',
+        render: (p) => (
+          <div className={styles.actions}>
+            <ActionButton
+              className={styles.action}
+              size="small"
+              appearance="subtle"
+              icon={<EditRegular />}
+              opensDialog
+              action={() => onEdit(p)}
+              data-testid="point-edit"
+            >
+              {t('common.edit')}
             </ActionButton>
-          )}
-          {/* Spec §5: a point with bound devices cannot be deleted; say why instead of offering a refusal. */}
-          <ActionButton className={styles.action} size="small" appearance="subtle" danger icon={<DeleteRegular />} opensDialog action={() => onDelete(p)}
-            disabledReason={p.deviceCount > 0 ? t('point.deleteHasDevices') : undefined} data-testid="point-delete">
-            {t('common.delete')}
-          </ActionButton>
-        </div>
-      ),
-    },
-  ], [t, styles.actions, styles.action, styles.area, canBind, onEdit, onBind, onDelete]);
+            {canBind && (
+              <ActionButton
+                className={styles.action}
+                size="small"
+                appearance="subtle"
+                icon={<LinkRegular />}
+                action={() => onBind(p)}
+                data-testid="point-bind"
+              >
+                {t('point.bind')}
+              </ActionButton>
+            )}
+            {/* Spec §5: a point with bound devices cannot be deleted; say why instead of offering a refusal. */}
+            <ActionButton
+              className={styles.action}
+              size="small"
+              appearance="subtle"
+              danger
+              icon={<DeleteRegular />}
+              opensDialog
+              action={() => onDelete(p)}
+              disabledReason={p.deviceCount > 0 ? t('point.deleteHasDevices') : undefined}
+              data-testid="point-delete"
+            >
+              {t('common.delete')}
+            </ActionButton>
+          </div>
+        ),
+      },
+    ],
+    [t, styles.actions, styles.action, styles.area, canBind, onEdit, onBind, onDelete],
+  );
 
   return (
     <DataTable

@@ -20,7 +20,11 @@ const tenantId = z.number({ error: 'validation.required' }).int().positive();
  * Without the data (its load failed) the server's check is the one left.
  */
 const areaCode = regionCode.refine(
-  (code) => loadRegions().then((tree) => isLeaf(tree, code), () => true),
+  (code) =>
+    loadRegions().then(
+      (tree) => isLeaf(tree, code),
+      () => true,
+    ),
   { message: 'validation.region' },
 );
 const dialogForm = pointForm.extend({ areaCode });

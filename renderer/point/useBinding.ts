@@ -27,7 +27,8 @@ export function useBinding(op: 'point.bind' | 'point.unbind', pointId: number) {
     } catch (error) {
       report(error, { fallback: t(TEXTS[op].failure) });
       // Deleted meanwhile: reload the point, so the screen says it no longer exists.
-      if (isPointGone(error)) await Promise.all(BINDING_QUERIES.map((q) => client.invalidateQueries({ queryKey: [q] })));
+      if (isPointGone(error))
+        await Promise.all(BINDING_QUERIES.map((q) => client.invalidateQueries({ queryKey: [q] })));
       return false;
     }
   };

@@ -14,11 +14,17 @@ import { attributeKey, type TypedValue } from './newGoodsSchema.js';
 import { DateTimeInput, useFormGrid } from '../kit/index.js';
 
 /** An attribute as a form draws it: a category's or a custom model's. */
-export type AttributeLike = Pick<AttributeItem, 'id' | 'groupName' | 'name' | 'number' | 'kind' | 'required' | 'rule' | 'unit'>;
+export type AttributeLike = Pick<
+  AttributeItem,
+  'id' | 'groupName' | 'name' | 'number' | 'kind' | 'required' | 'rule' | 'unit'
+>;
 
 const useStyles = makeStyles({
   group: {
-    border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, margin: 0, minWidth: 0,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    margin: 0,
+    minWidth: 0,
     padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM} ${tokens.spacingVerticalM}`,
   },
   legend: { padding: `0 ${tokens.spacingHorizontalXS}`, fontWeight: tokens.fontWeightSemibold },
@@ -28,7 +34,15 @@ const useStyles = makeStyles({
 });
 
 /** The form's values hold the attributes' typed values under `attributes.a<id>`. */
-export function AttributeFields<T extends FieldValues>({ attributes, control, disabled }: { attributes: readonly AttributeLike[]; control: Control<T>; disabled: boolean }) {
+export function AttributeFields<T extends FieldValues>({
+  attributes,
+  control,
+  disabled,
+}: {
+  attributes: readonly AttributeLike[];
+  control: Control<T>;
+  disabled: boolean;
+}) {
   const styles = useStyles();
   const formGrid = useFormGrid();
   const groups = new Map<string, AttributeLike[]>();
@@ -39,10 +53,22 @@ export function AttributeFields<T extends FieldValues>({ attributes, control, di
         <fieldset key={group} className={mergeClasses(styles.group, formGrid.size200)} data-testid="attribute-group">
           <legend className={styles.legend}>{group}</legend>
           {list.map((a) => (
-            <Controller key={a.id} control={control} name={`attributes.${attributeKey(a.id)}` as Path<T>} render={({ field, fieldState }) => (
-              <AttributeInput attribute={a} value={field.value} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref}
-                error={fieldState.error?.message} disabled={disabled} />
-            )} />
+            <Controller
+              key={a.id}
+              control={control}
+              name={`attributes.${attributeKey(a.id)}` as Path<T>}
+              render={({ field, fieldState }) => (
+                <AttributeInput
+                  attribute={a}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  error={fieldState.error?.message}
+                  disabled={disabled}
+                />
+              )}
+            />
           ))}
         </fieldset>
       ))}
@@ -67,48 +93,108 @@ function AttributeInput({ attribute: a, value, onChange, onBlur, inputRef, error
   const label = a.unit ? `${a.name}（${a.unit}）` : a.name;
   const testId = `attribute-input-${a.number}`;
   const field = (control: ReactNode, hint?: string) => (
-    <Field label={label} required={a.required} hint={hint} validationMessage={error}>{control}</Field>
+    <Field label={label} required={a.required} hint={hint} validationMessage={error}>
+      {control}
+    </Field>
   );
   switch (rule?.kind) {
     case 'single':
       return field(
-        <Dropdown ref={inputRef as never} className={className} value={typeof value === 'string' ? value : ''} selectedOptions={typeof value === 'string' ? [value] : []}
-          placeholder={t('product.newProduct.choose')} onBlur={onBlur} disabled={disabled} clearable={!a.required} data-testid={testId}
-          onOptionSelect={(_, d) => onChange(d.optionValue || undefined)}>
-          {rule.options.map((o) => <Option key={o} value={o}>{o}</Option>)}
+        <Dropdown
+          ref={inputRef as never}
+          className={className}
+          value={typeof value === 'string' ? value : ''}
+          selectedOptions={typeof value === 'string' ? [value] : []}
+          placeholder={t('product.newProduct.choose')}
+          onBlur={onBlur}
+          disabled={disabled}
+          clearable={!a.required}
+          data-testid={testId}
+          onOptionSelect={(_, d) => onChange(d.optionValue || undefined)}
+        >
+          {rule.options.map((o) => (
+            <Option key={o} value={o}>
+              {o}
+            </Option>
+          ))}
         </Dropdown>,
       );
     case 'multiple': {
       const chosen = Array.isArray(value) ? value : [];
       return field(
-        <Dropdown ref={inputRef as never} className={className} multiselect value={chosen.join('、')} selectedOptions={chosen} placeholder={t('product.newProduct.choose')}
-          onBlur={onBlur} disabled={disabled} data-testid={testId}
-          onOptionSelect={(_, d) => onChange(rule.options.filter((o) => d.selectedOptions.includes(o)))}>
-          {rule.options.map((o) => <Option key={o} value={o}>{o}</Option>)}
+        <Dropdown
+          ref={inputRef as never}
+          className={className}
+          multiselect
+          value={chosen.join('、')}
+          selectedOptions={chosen}
+          placeholder={t('product.newProduct.choose')}
+          onBlur={onBlur}
+          disabled={disabled}
+          data-testid={testId}
+          onOptionSelect={(_, d) => onChange(rule.options.filter((o) => d.selectedOptions.includes(o)))}
+        >
+          {rule.options.map((o) => (
+            <Option key={o} value={o}>
+              {o}
+            </Option>
+          ))}
         </Dropdown>,
       );
     }
     case 'range':
       return field(
-        <Input ref={inputRef as never} className={className} value={typeof value === 'string' ? value : ''} inputMode="decimal" placeholder={t('product.newProduct.rangeHint', rule)}
-          onChange={(_, d) => onChange(d.value)} onBlur={onBlur} disabled={disabled} data-testid={testId} />,
+        <Input
+          ref={inputRef as never}
+          className={className}
+          value={typeof value === 'string' ? value : ''}
+          inputMode="decimal"
+          placeholder={t('product.newProduct.rangeHint', rule)}
+          onChange={(_, d) => onChange(d.value)}
+          onBlur={onBlur}
+          disabled={disabled}
+          data-testid={testId}
+        />,
         t('product.newProduct.rangeHint', rule),
       );
     case 'date':
       return field(
-        <DateTimeInput ref={inputRef as never} className={className} mode="date" value={typeof value === 'string' ? value : ''}
-          onChange={(v) => onChange(v || undefined)} onBlur={onBlur} disabled={disabled} testId={testId} />,
+        <DateTimeInput
+          ref={inputRef as never}
+          className={className}
+          mode="date"
+          value={typeof value === 'string' ? value : ''}
+          onChange={(v) => onChange(v || undefined)}
+          onBlur={onBlur}
+          disabled={disabled}
+          testId={testId}
+        />,
         t('product.newProduct.rangeHint', { min: rule.start, max: rule.end }),
       );
     case 'boolean':
       return field(
-        <Switch ref={inputRef as never} checked={value === true} onChange={(_, d) => onChange(d.checked)} onBlur={onBlur} disabled={disabled} data-testid={testId} />,
+        <Switch
+          ref={inputRef as never}
+          checked={value === true}
+          onChange={(_, d) => onChange(d.checked)}
+          onBlur={onBlur}
+          disabled={disabled}
+          data-testid={testId}
+        />,
       );
     default:
       // Text, or a rule an older version saved that no longer parses: a text input, and the error says why nothing fits.
       return field(
-        <Input ref={inputRef as never} className={className} value={typeof value === 'string' ? value : ''} maxLength={rule?.kind === 'string' ? rule.maxLength : ATTRIBUTE_LIMITS.text}
-          onChange={(_, d) => onChange(d.value)} onBlur={onBlur} disabled={disabled} data-testid={testId} />,
+        <Input
+          ref={inputRef as never}
+          className={className}
+          value={typeof value === 'string' ? value : ''}
+          maxLength={rule?.kind === 'string' ? rule.maxLength : ATTRIBUTE_LIMITS.text}
+          onChange={(_, d) => onChange(d.value)}
+          onBlur={onBlur}
+          disabled={disabled}
+          data-testid={testId}
+        />,
       );
   }
 }

@@ -9,7 +9,13 @@ import { Combobox, Dropdown, Field, Option, Switch } from '@fluentui/react-compo
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
-import { ATTRIBUTE_KINDS, ATTRIBUTE_LIMITS, attributeForm, type AttributeForm, type AttributeKind } from '../../shared/product/index.js';
+import {
+  ATTRIBUTE_KINDS,
+  ATTRIBUTE_LIMITS,
+  attributeForm,
+  type AttributeForm,
+  type AttributeKind,
+} from '../../shared/product/index.js';
 import { SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
 import { useRelocalise } from '../app/useRelocalise.js';
@@ -32,13 +38,25 @@ export interface AttributeFormDialogProps {
   onGone?: () => void;
 }
 
-export function AttributeFormDialog({ attribute, onSave, goneCode, groups, onClose, onGone }: AttributeFormDialogProps) {
+export function AttributeFormDialog({
+  attribute,
+  onSave,
+  goneCode,
+  groups,
+  onClose,
+  onGone,
+}: AttributeFormDialogProps) {
   const { t } = useTranslation();
   const form = useForm<Values, unknown, Values>({
     resolver: zodI18nResolver(schema, t),
     defaultValues: {
-      groupName: attribute?.groupName ?? groups[0] ?? '', name: attribute?.name ?? '', number: attribute?.number ?? '', kind: attribute?.kind,
-      required: attribute?.required ?? true, rule: attribute?.rule ?? '', unit: attribute?.unit ?? '',
+      groupName: attribute?.groupName ?? groups[0] ?? '',
+      name: attribute?.name ?? '',
+      number: attribute?.number ?? '',
+      kind: attribute?.kind,
+      required: attribute?.required ?? true,
+      rule: attribute?.rule ?? '',
+      unit: attribute?.unit ?? '',
     },
     ...SUBMIT_THEN_LIVE,
   });
@@ -49,51 +67,124 @@ export function AttributeFormDialog({ attribute, onSave, goneCode, groups, onClo
     save: (values) => onSave({ ...values, kind: values.kind! }),
     saved: t(attribute ? 'product.attribute.updated' : 'product.attribute.created'),
     failed: t(attribute ? 'product.attribute.saveFailed' : 'product.attribute.createFailed'),
-    goneCode, limits: ATTRIBUTE_LIMITS, onClose, onGone,
+    goneCode,
+    limits: ATTRIBUTE_LIMITS,
+    onClose,
+    onGone,
   });
   const busy = submit.busy;
   return (
-    <FormDialog title={t(attribute ? 'product.attribute.editTitle' : 'product.attribute.createTitle')} busy={busy} dirty={form.formState.isDirty}
-      onClose={onClose} onSubmit={(e) => void submit.run(e)} testId="attribute-form">
-      <Controller control={form.control} name="groupName" render={({ field, fieldState }) => (
-        <Field label={t('product.attribute.groupName')} required validationMessage={fieldState.error?.message}>
-          <Combobox ref={field.ref} freeform value={field.value} selectedOptions={[field.value]} placeholder={t('product.attribute.groupPlaceholder')}
-            maxLength={ATTRIBUTE_LIMITS.group} onBlur={field.onBlur} data-testid="attribute-form-group"
-            onChange={(e) => field.onChange(e.target.value)} onOptionSelect={(_, d) => d.optionValue !== undefined && field.onChange(d.optionValue)}>
-            {groups.map((g) => <Option key={g} value={g}>{g}</Option>)}
-          </Combobox>
-        </Field>
-      )} />
-      <FormInput control={form.control} name="name" label={t('product.attribute.name')}
-        input={{ placeholder: t('product.attribute.namePlaceholder'), 'data-testid': 'attribute-form-name' }} />
-      <FormInput control={form.control} name="number" label={t('product.attribute.number')}
-        input={{ placeholder: t('product.category.numberPlaceholder'), 'data-testid': 'attribute-form-number' }} />
-      <Controller control={form.control} name="kind" render={({ field, fieldState }) => (
-        <Field label={t('product.attribute.kind')} required validationMessage={fieldState.error?.message}>
-          <Dropdown ref={field.ref} placeholder={t('product.attribute.kindPlaceholder')} value={field.value ? t(`product.attribute.kinds.${field.value}`) : ''}
-            selectedOptions={field.value ? [field.value] : []} onBlur={field.onBlur} data-testid="attribute-form-kind"
-            onOptionSelect={(_, d) => {
-              field.onChange(d.optionValue);
-              // A yes-or-no has no rule; another type reads the rule anew, so say at once whether it still parses.
-              if (d.optionValue === 'boolean') form.setValue('rule', '');
-              if (form.getFieldState('rule').isTouched || form.getValues('rule') !== '') void form.trigger('rule');
-            }}>
-            {ATTRIBUTE_KINDS.map((k) => <Option key={k} value={k}>{t(`product.attribute.kinds.${k}`)}</Option>)}
-          </Dropdown>
-        </Field>
-      )} />
-      <Controller control={form.control} name="required" render={({ field }) => (
-        <Switch ref={field.ref} label={t('product.attribute.required')} checked={field.value} onChange={(_, d) => field.onChange(d.checked)}
-          data-testid="attribute-form-required" />
-      )} />
-      <FormInput control={form.control} name="rule" label={t('product.attribute.rule')} required={kind !== 'boolean'}
+    <FormDialog
+      title={t(attribute ? 'product.attribute.editTitle' : 'product.attribute.createTitle')}
+      busy={busy}
+      dirty={form.formState.isDirty}
+      onClose={onClose}
+      onSubmit={(e) => void submit.run(e)}
+      testId="attribute-form"
+    >
+      <Controller
+        control={form.control}
+        name="groupName"
+        render={({ field, fieldState }) => (
+          <Field label={t('product.attribute.groupName')} required validationMessage={fieldState.error?.message}>
+            <Combobox
+              ref={field.ref}
+              freeform
+              value={field.value}
+              selectedOptions={[field.value]}
+              placeholder={t('product.attribute.groupPlaceholder')}
+              maxLength={ATTRIBUTE_LIMITS.group}
+              onBlur={field.onBlur}
+              data-testid="attribute-form-group"
+              onChange={(e) => field.onChange(e.target.value)}
+              onOptionSelect={(_, d) => d.optionValue !== undefined && field.onChange(d.optionValue)}
+            >
+              {groups.map((g) => (
+                <Option key={g} value={g}>
+                  {g}
+                </Option>
+              ))}
+            </Combobox>
+          </Field>
+        )}
+      />
+      <FormInput
+        control={form.control}
+        name="name"
+        label={t('product.attribute.name')}
+        input={{ placeholder: t('product.attribute.namePlaceholder'), 'data-testid': 'attribute-form-name' }}
+      />
+      <FormInput
+        control={form.control}
+        name="number"
+        label={t('product.attribute.number')}
+        input={{ placeholder: t('product.category.numberPlaceholder'), 'data-testid': 'attribute-form-number' }}
+      />
+      <Controller
+        control={form.control}
+        name="kind"
+        render={({ field, fieldState }) => (
+          <Field label={t('product.attribute.kind')} required validationMessage={fieldState.error?.message}>
+            <Dropdown
+              ref={field.ref}
+              placeholder={t('product.attribute.kindPlaceholder')}
+              value={field.value ? t(`product.attribute.kinds.${field.value}`) : ''}
+              selectedOptions={field.value ? [field.value] : []}
+              onBlur={field.onBlur}
+              data-testid="attribute-form-kind"
+              onOptionSelect={(_, d) => {
+                field.onChange(d.optionValue);
+                // A yes-or-no has no rule; another type reads the rule anew, so say at once whether it still parses.
+                if (d.optionValue === 'boolean') form.setValue('rule', '');
+                if (form.getFieldState('rule').isTouched || form.getValues('rule') !== '') void form.trigger('rule');
+              }}
+            >
+              {ATTRIBUTE_KINDS.map((k) => (
+                <Option key={k} value={k}>
+                  {t(`product.attribute.kinds.${k}`)}
+                </Option>
+              ))}
+            </Dropdown>
+          </Field>
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="required"
+        render={({ field }) => (
+          <Switch
+            ref={field.ref}
+            label={t('product.attribute.required')}
+            checked={field.value}
+            onChange={(_, d) => field.onChange(d.checked)}
+            data-testid="attribute-form-required"
+          />
+        )}
+      />
+      <FormInput
+        control={form.control}
+        name="rule"
+        label={t('product.attribute.rule')}
+        required={kind !== 'boolean'}
         hint={kind === 'single' || kind === 'multiple' ? t('product.attribute.ruleHint') : undefined}
         input={{
-          placeholder: t(`product.attribute.rulePlaceholders.${kind ?? 'string'}`), disabled: kind === 'boolean' || !kind,
-          maxLength: ATTRIBUTE_LIMITS.rule, 'data-testid': 'attribute-form-rule',
-        }} />
-      <FormInput control={form.control} name="unit" label={t('product.attribute.unit')} required={false}
-        input={{ placeholder: t('product.attribute.unitPlaceholder'), maxLength: ATTRIBUTE_LIMITS.unit, 'data-testid': 'attribute-form-unit' }} />
+          placeholder: t(`product.attribute.rulePlaceholders.${kind ?? 'string'}`),
+          disabled: kind === 'boolean' || !kind,
+          maxLength: ATTRIBUTE_LIMITS.rule,
+          'data-testid': 'attribute-form-rule',
+        }}
+      />
+      <FormInput
+        control={form.control}
+        name="unit"
+        label={t('product.attribute.unit')}
+        required={false}
+        input={{
+          placeholder: t('product.attribute.unitPlaceholder'),
+          maxLength: ATTRIBUTE_LIMITS.unit,
+          'data-testid': 'attribute-form-unit',
+        }}
+      />
     </FormDialog>
   );
 }

@@ -33,36 +33,76 @@ function Attributes({ category }: { category: CategoryItem }) {
   const create = useOpMutation('product.attributeCreate', { invalidates: ['product.attributeList'] });
   const update = useOpMutation('product.attributeUpdate', { invalidates: ['product.attributeList'] });
   const rows = useMemo(() => (list.data ? groupRows(list.data) : undefined), [list.data]);
-  const groups = useMemo(() => [...new Set((rows ?? []).filter((a) => a.categoryId === category.id).map((a) => a.groupName))], [rows, category.id]);
+  const groups = useMemo(
+    () => [...new Set((rows ?? []).filter((a) => a.categoryId === category.id).map((a) => a.groupName))],
+    [rows, category.id],
+  );
   // An upper category's attribute is edited on that category's page.
   const inherited = (a: AttributeItem) => (a.categoryId === category.id ? undefined : t('product.attribute.inherited'));
 
-  const columns = useMemo<Column<AttributeItem>[]>(() => [
-    ...attributeColumns<AttributeItem>(t),
-    {
-      id: 'source', header: t('product.attribute.source'), minWidth: 96, width: 140,
-      render: (a) => <OverflowText text={a.categoryId === category.id ? a.categoryName : `${a.categoryName}（${t('product.attribute.inherited')}）`} />,
-    },
-  ], [t, category.id]);
+  const columns = useMemo<Column<AttributeItem>[]>(
+    () => [
+      ...attributeColumns<AttributeItem>(t),
+      {
+        id: 'source',
+        header: t('product.attribute.source'),
+        minWidth: 96,
+        width: 140,
+        render: (a) => (
+          <OverflowText
+            text={
+              a.categoryId === category.id ? a.categoryName : `${a.categoryName}（${t('product.attribute.inherited')}）`
+            }
+          />
+        ),
+      },
+    ],
+    [t, category.id],
+  );
 
   return (
-    <DetailTable prefix="attribute" list={{ ...list, data: rows }} listKey="product.attributeList" columns={columns} canEdit={canEdit} lockedReason={inherited}
-      remove={(a) => remove.mutateAsync({ params: { id: a.id } })} goneCode={CODE.attributeNotFound}
+    <DetailTable
+      prefix="attribute"
+      list={{ ...list, data: rows }}
+      listKey="product.attributeList"
+      columns={columns}
+      canEdit={canEdit}
+      lockedReason={inherited}
+      remove={(a) => remove.mutateAsync({ params: { id: a.id } })}
+      goneCode={CODE.attributeNotFound}
       texts={{
-        list: t('product.attribute.list'), create: t('product.attribute.create'), deleted: t('product.attribute.deleted'),
-        deleteTitle: t('product.attribute.deleteTitle'), deleteConfirm: (name) => t('product.attribute.deleteConfirm', { name }),
+        list: t('product.attribute.list'),
+        create: t('product.attribute.create'),
+        deleted: t('product.attribute.deleted'),
+        deleteTitle: t('product.attribute.deleteTitle'),
+        deleteConfirm: (name) => t('product.attribute.deleteConfirm', { name }),
       }}
       dialog={(attribute, close, gone) => (
-        <AttributeFormDialog attribute={attribute} groups={groups} onClose={close} onGone={gone}
+        <AttributeFormDialog
+          attribute={attribute}
+          groups={groups}
+          onClose={close}
+          onGone={gone}
           goneCode={attribute ? CODE.attributeNotFound : CODE.categoryNotFound}
-          onSave={(body) => (attribute ? update.mutateAsync({ params: { id: attribute.id }, body }) : create.mutateAsync({ body: { ...body, categoryId: category.id } }))} />
-      )} />
+          onSave={(body) =>
+            attribute
+              ? update.mutateAsync({ params: { id: attribute.id }, body })
+              : create.mutateAsync({ body: { ...body, categoryId: category.id } })
+          }
+        />
+      )}
+    />
   );
 }
 
 /** Each category's attributes with their group together, groups in the order they first appear (as the product form shows them). */
 export function groupRows(list: readonly AttributeItem[]): AttributeItem[] {
   const order = new Map<string, number>();
-  for (const a of list) { const key = `${a.categoryId}:${a.groupName}`; if (!order.has(key)) order.set(key, order.size); }
-  return [...list].sort((x, y) => order.get(`${x.categoryId}:${x.groupName}`)! - order.get(`${y.categoryId}:${y.groupName}`)!);
+  for (const a of list) {
+    const key = `${a.categoryId}:${a.groupName}`;
+    if (!order.has(key)) order.set(key, order.size);
+  }
+  return [...list].sort(
+    (x, y) => order.get(`${x.categoryId}:${x.groupName}`)! - order.get(`${y.categoryId}:${y.groupName}`)!,
+  );
 }

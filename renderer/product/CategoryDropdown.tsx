@@ -18,13 +18,35 @@ export interface CategoryDropdownProps {
   ref?: Ref<HTMLButtonElement>;
 }
 
-export function CategoryDropdown({ tenantId, value, onChange, onBlur, placeholder, clearLabel, testId, disabled, ref }: CategoryDropdownProps) {
-  const options = useOp('product.categoryOptions', { body: tenantId === undefined ? {} : { tenantId } }, { staleTime: 30_000 });
+export function CategoryDropdown({
+  tenantId,
+  value,
+  onChange,
+  onBlur,
+  placeholder,
+  clearLabel,
+  testId,
+  disabled,
+  ref,
+}: CategoryDropdownProps) {
+  const options = useOp(
+    'product.categoryOptions',
+    { body: tenantId === undefined ? {} : { tenantId } },
+    { staleTime: 30_000 },
+  );
   const selected = options.data?.find((o) => o.id === value);
-  useFilterShown(value === undefined ? undefined : selected?.name ?? `#${value}`);
+  useFilterShown(value === undefined ? undefined : (selected?.name ?? `#${value}`));
   return (
-    <Dropdown ref={ref} placeholder={placeholder} value={selected?.name ?? ''} selectedOptions={value === undefined ? [] : [String(value)]}
-      onOptionSelect={(_, d) => onChange(d.optionValue ? Number(d.optionValue) : undefined)} onBlur={onBlur} disabled={disabled} data-testid={testId}>
+    <Dropdown
+      ref={ref}
+      placeholder={placeholder}
+      value={selected?.name ?? ''}
+      selectedOptions={value === undefined ? [] : [String(value)]}
+      onOptionSelect={(_, d) => onChange(d.optionValue ? Number(d.optionValue) : undefined)}
+      onBlur={onBlur}
+      disabled={disabled}
+      data-testid={testId}
+    >
       {clearLabel !== undefined && <Option value="">{clearLabel}</Option>}
       {(options.data ?? []).map((o) => (
         <Option key={o.id} value={String(o.id)} text={o.name}>{`${'\u3000'.repeat(o.depth)}${o.name}`}</Option>

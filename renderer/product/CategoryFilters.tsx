@@ -4,7 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterBar, FilterField, TenantFilter } from '../kit/index.js';
 
-export interface CategoryFilter { keyword: string; tenantId?: number | undefined }
+export interface CategoryFilter {
+  keyword: string;
+  tenantId?: number | undefined;
+}
 export const EMPTY_CATEGORY_FILTER: CategoryFilter = { keyword: '' };
 
 export function CategoryFilters({ onSearch }: { onSearch: (filter: CategoryFilter) => void }) {
@@ -15,13 +18,27 @@ export function CategoryFilters({ onSearch }: { onSearch: (filter: CategoryFilte
     onSearch(EMPTY_CATEGORY_FILTER);
   };
   return (
-    <FilterBar onSearch={() => onSearch({ ...draft, keyword: draft.keyword.trim() })} onReset={reset}
-      searchTestId="category-search" resetTestId="category-reset">
+    <FilterBar
+      onSearch={() => onSearch({ ...draft, keyword: draft.keyword.trim() })}
+      onReset={reset}
+      searchTestId="category-search"
+      resetTestId="category-reset"
+    >
       <FilterField label={t('product.category.keyword')} shown={draft.keyword}>
-        <Input value={draft.keyword} maxLength={20} placeholder={t('product.category.keywordPlaceholder')}
-          onChange={(_, d) => setDraft((f) => ({ ...f, keyword: d.value }))} data-testid="category-filter-keyword" />
+        <Input
+          value={draft.keyword}
+          maxLength={20}
+          placeholder={t('product.category.keywordPlaceholder')}
+          onChange={(_, d) => setDraft((f) => ({ ...f, keyword: d.value }))}
+          data-testid="category-filter-keyword"
+        />
       </FilterField>
-      <TenantFilter label={t('product.category.tenant')} value={draft.tenantId} onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))} testId="category-filter-tenant" />
+      <TenantFilter
+        label={t('product.category.tenant')}
+        value={draft.tenantId}
+        onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))}
+        testId="category-filter-tenant"
+      />
     </FilterBar>
   );
 }

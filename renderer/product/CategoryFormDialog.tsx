@@ -19,7 +19,6 @@ import { useRelocalise } from '../app/useRelocalise.js';
 import { FormDialog, TenantField, tenantChoice, useDialogSave } from '../kit/index.js';
 import { categoryDialogSchema, parentChoices, type CategoryDialogValues } from './categorySchema.js';
 
-
 /** The parent picker's value for "top level" (Fluent's options carry strings). */
 const TOP = 'top';
 
@@ -37,8 +36,12 @@ export function CategoryFormDialog({ category, parent, onClose, onGone }: Catego
   const user = useUser();
   // Under a given parent the tenant is the parent's: nothing to choose.
   const choice = tenantChoice(user, !category && !parent);
-  const create = useOpMutation('product.categoryCreate', { invalidates: ['product.categoryPage', 'product.categoryOptions'] });
-  const update = useOpMutation('product.categoryUpdate', { invalidates: ['product.categoryPage', 'product.categoryOptions', 'product.categoryInfo'] });
+  const create = useOpMutation('product.categoryCreate', {
+    invalidates: ['product.categoryPage', 'product.categoryOptions'],
+  });
+  const update = useOpMutation('product.categoryUpdate', {
+    invalidates: ['product.categoryPage', 'product.categoryOptions', 'product.categoryInfo'],
+  });
 
   const form = useForm<CategoryDialogValues, unknown, CategoryDialogValues>({
     resolver: zodI18nResolver(categoryDialogSchema(choice), t),
@@ -57,7 +60,11 @@ export function CategoryFormDialog({ category, parent, onClose, onGone }: Catego
   // The parents on offer are of the category's tenant: the chosen one, the row's, or the user's own.
   const chosenTenant = useWatch({ control: form.control, name: 'tenantId' });
   const tenantId = category?.tenantId ?? parent?.tenantId ?? chosenTenant ?? user.tenantId ?? undefined;
-  const options = useOp('product.categoryOptions', { body: tenantId === undefined ? {} : { tenantId } }, { enabled: tenantId !== undefined });
+  const options = useOp(
+    'product.categoryOptions',
+    { body: tenantId === undefined ? {} : { tenantId } },
+    { enabled: tenantId !== undefined },
+  );
   const choices = parentChoices(options.data ?? [], category);
 
   const submit = useDialogSave(form, {
@@ -68,10 +75,18 @@ export function CategoryFormDialog({ category, parent, onClose, onGone }: Catego
     },
     saved: t(category ? 'product.category.updated' : 'product.category.created'),
     failed: t(category ? 'product.category.saveFailed' : 'product.category.createFailed'),
-    goneCode: CODE.categoryNotFound, limits: CATEGORY_LIMITS, onClose, onGone,
+    goneCode: CODE.categoryNotFound,
+    limits: CATEGORY_LIMITS,
+    onClose,
+    onGone,
     // 1104 names the category itself or the parent chosen: only a category that is gone closes the dialog.
     closesWhenGone: async () => {
-      const itself = category ? await callOp('product.categoryInfo', { params: { id: category.id } }).then(() => false, () => true) : false;
+      const itself = category
+        ? await callOp('product.categoryInfo', { params: { id: category.id } }).then(
+            () => false,
+            () => true,
+          )
+        : false;
       if (!itself) form.setValue('parentId', null, { shouldDirty: true });
       return itself;
     },
@@ -79,17 +94,34 @@ export function CategoryFormDialog({ category, parent, onClose, onGone }: Catego
   const busy = submit.busy;
   const dirty = form.formState.isDirty;
   return (
-    <FormDialog title={t(category ? 'product.category.editTitle' : 'product.category.createTitle')} busy={busy} dirty={dirty} onClose={onClose} onSubmit={(e) => void submit.run(e)} testId="category-form">
+    <FormDialog
+      title={t(category ? 'product.category.editTitle' : 'product.category.createTitle')}
+      busy={busy}
+      dirty={dirty}
+      onClose={onClose}
+      onSubmit={(e) => void submit.run(e)}
+      testId="category-form"
+    >
       {choice !== 'none' && (
         <Controller
           control={form.control}
           name="tenantId"
           render={({ field, fieldState }) => (
-            <TenantField ref={field.ref} label={t('product.category.tenant')} required={choice === 'required'} error={fieldState.error?.message}
-              placeholder={t('product.category.tenantPlaceholder')} value={field.value}
+            <TenantField
+              ref={field.ref}
+              label={t('product.category.tenant')}
+              required={choice === 'required'}
+              error={fieldState.error?.message}
+              placeholder={t('product.category.tenantPlaceholder')}
+              value={field.value}
               // Another tenant's tree: the parent chosen in the last one means nothing there.
-              onChange={(id) => { field.onChange(id); form.setValue('parentId', null); }}
-              onBlur={field.onBlur} testId="category-form-tenant" />
+              onChange={(id) => {
+                field.onChange(id);
+                form.setValue('parentId', null);
+              }}
+              onBlur={field.onBlur}
+              testId="category-form-tenant"
+            />
           )}
         />
       )}
@@ -104,7 +136,9 @@ export function CategoryFormDialog({ category, parent, onClose, onGone }: Catego
                 ref={field.ref}
                 value={selected ? `${selected.name}（${selected.number}）` : t('product.category.topLevel')}
                 selectedOptions={[field.value === null ? TOP : String(field.value)]}
-                onOptionSelect={(_, d) => field.onChange(d.optionValue && d.optionValue !== TOP ? Number(d.optionValue) : null)}
+                onOptionSelect={(_, d) =>
+                  field.onChange(d.optionValue && d.optionValue !== TOP ? Number(d.optionValue) : null)
+                }
                 onBlur={field.onBlur}
                 data-testid="category-form-parent"
               >
@@ -119,14 +153,33 @@ export function CategoryFormDialog({ category, parent, onClose, onGone }: Catego
           );
         }}
       />
-      <FormInput control={form.control} name="name" label={t('product.category.name')}
-        input={{ placeholder: t('product.category.namePlaceholder'), 'data-testid': 'category-form-name' }} />
-      <FormInput control={form.control} name="number" label={t('product.category.number')}
-        input={{ placeholder: t('product.category.numberPlaceholder'), 'data-testid': 'category-form-number' }} />
-      <FormInput control={form.control} name="description" label={t('product.category.description')}
-        input={{ placeholder: t('product.category.descriptionPlaceholder'), 'data-testid': 'category-form-description' }} />
-      <FormInput control={form.control} name="remark" label={t('product.category.remark')}
-        input={{ placeholder: t('product.category.remarkPlaceholder'), 'data-testid': 'category-form-remark' }} />
+      <FormInput
+        control={form.control}
+        name="name"
+        label={t('product.category.name')}
+        input={{ placeholder: t('product.category.namePlaceholder'), 'data-testid': 'category-form-name' }}
+      />
+      <FormInput
+        control={form.control}
+        name="number"
+        label={t('product.category.number')}
+        input={{ placeholder: t('product.category.numberPlaceholder'), 'data-testid': 'category-form-number' }}
+      />
+      <FormInput
+        control={form.control}
+        name="description"
+        label={t('product.category.description')}
+        input={{
+          placeholder: t('product.category.descriptionPlaceholder'),
+          'data-testid': 'category-form-description',
+        }}
+      />
+      <FormInput
+        control={form.control}
+        name="remark"
+        label={t('product.category.remark')}
+        input={{ placeholder: t('product.category.remarkPlaceholder'), 'data-testid': 'category-form-remark' }}
+      />
     </FormDialog>
   );
 }

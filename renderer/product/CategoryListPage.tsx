@@ -32,23 +32,42 @@ export default function CategoryListPage() {
   const [editing, setEditing] = useState<Editing>(null);
 
   // Gone meanwhile, or given a subcategory or product meanwhile: show the list as it is now.
-  const remove = useRowDelete<'product.categoryDelete', CategoryItem>('product.categoryDelete', { invalidates: ['product.categoryPage', 'product.categoryOptions'], deleted: t('product.category.deleted'), stale: [CODE.categoryNotFound, CODE.categoryHasChildren, CODE.categoryHasProducts], refresh });
+  const remove = useRowDelete<'product.categoryDelete', CategoryItem>('product.categoryDelete', {
+    invalidates: ['product.categoryPage', 'product.categoryOptions'],
+    deleted: t('product.category.deleted'),
+    stale: [CODE.categoryNotFound, CODE.categoryHasChildren, CODE.categoryHasProducts],
+    refresh,
+  });
 
   const onCreateChild = useCallback((parent: CategoryItem) => setEditing({ parent }), []);
   const onEdit = useCallback((category: CategoryItem) => setEditing({ category }), []);
-  const create = (testId: string) => canEdit && (
-    <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing({})} data-testid={testId} {...restoreTarget}>
-      {t('product.category.create')}
-    </Button>
-  );
+  const create = (testId: string) =>
+    canEdit && (
+      <Button
+        appearance="primary"
+        icon={<AddRegular />}
+        onClick={() => setEditing({})}
+        data-testid={testId}
+        {...restoreTarget}
+      >
+        {t('product.category.create')}
+      </Button>
+    );
 
   return (
     <section className={styles.page} aria-labelledby="category-list-title">
-      <Title3 as="h1" id="category-list-title">{t('product.route.classification')}</Title3>
+      <Title3 as="h1" id="category-list-title">
+        {t('product.route.classification')}
+      </Title3>
       <div className={styles.head}>
         <CategoryFilters onSearch={search} />
         {/* The hidden settings pages that belong to the categories (spec §2). */}
-        <Button appearance="secondary" icon={<BeakerRegular />} onClick={() => void navigate(INGREDIENTS)} data-testid="category-ingredients">
+        <Button
+          appearance="secondary"
+          icon={<BeakerRegular />}
+          onClick={() => void navigate(INGREDIENTS)}
+          data-testid="category-ingredients"
+        >
           {t('product.ingredient.open')}
         </Button>
         {create('category-create')}
@@ -63,7 +82,14 @@ export default function CategoryListPage() {
         onDelete={remove.ask}
       />
       <Pager {...pager} totalText={(count) => t('product.category.treeTotal', { count })} testId="category-pager" />
-      {editing && <CategoryFormDialog category={editing.category} parent={editing.parent} onClose={() => setEditing(null)} onGone={() => void refresh()} />}
+      {editing && (
+        <CategoryFormDialog
+          category={editing.category}
+          parent={editing.parent}
+          onClose={() => setEditing(null)}
+          onGone={() => void refresh()}
+        />
+      )}
       <ConfirmDialog
         {...remove.dialog}
         danger

@@ -7,13 +7,30 @@ import { useOp } from '../bridge.js';
 import { OwnerScreen } from './OwnerScreen.js';
 import { CATEGORIES_PATH } from './paths.js';
 
-const useCategory = (id: number | undefined) => useOp('product.categoryInfo', { params: { id: id ?? 0 } }, { enabled: id !== undefined });
+const useCategory = (id: number | undefined) =>
+  useOp('product.categoryInfo', { params: { id: id ?? 0 } }, { enabled: id !== undefined });
 
-export function CategoryScreen({ title, testId, children }: { title: (name: string) => string; testId: string; children: (category: CategoryItem) => ReactNode }) {
+export function CategoryScreen({
+  title,
+  testId,
+  children,
+}: {
+  title: (name: string) => string;
+  testId: string;
+  children: (category: CategoryItem) => ReactNode;
+}) {
   const { t } = useTranslation();
   return (
-    <OwnerScreen param="categoryId" useOwner={useCategory} goneCode={CODE.categoryNotFound} chooseFirst={t('product.category.chooseFirst')}
-      backPath={CATEGORIES_PATH} backLabel={t('product.attribute.back')} title={title} testId={testId}>
+    <OwnerScreen
+      param="categoryId"
+      useOwner={useCategory}
+      goneCode={CODE.categoryNotFound}
+      chooseFirst={t('product.category.chooseFirst')}
+      backPath={CATEGORIES_PATH}
+      backLabel={t('product.attribute.back')}
+      title={title}
+      testId={testId}
+    >
       {children}
     </OwnerScreen>
   );

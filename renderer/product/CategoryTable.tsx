@@ -3,7 +3,13 @@
  * name indented by its level, so the tree reads down the first column.
  */
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { AddRegular, DeleteRegular, EditRegular, ImageMultipleRegular, TextBulletListSquareEditRegular } from '@fluentui/react-icons';
+import {
+  AddRegular,
+  DeleteRegular,
+  EditRegular,
+  ImageMultipleRegular,
+  TextBulletListSquareEditRegular,
+} from '@fluentui/react-icons';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -32,59 +38,147 @@ export function CategoryTable({ showTenant, canEdit, onCreateChild, onEdit, onDe
   const styles = useStyles();
   const navigate = useNavigate();
 
-  const columns = useMemo<Column<CategoryItem>[]>(() => [
-    {
-      id: 'name', header: t('product.category.name'), minWidth: 120, width: 200, grow: 2, cellTestId: 'category-name', hideable: false,
-      // One step of indent per level (at most three), so the tree reads down the column.
-      render: (c) => (
-        <span className={styles.name} style={{ paddingInlineStart: `${c.depth * 20}px` }}>
-          {c.depth > 0 && <span className={styles.branch} aria-hidden>└</span>}
-          <OverflowText text={c.name} />
-        </span>
-      ),
-    },
-    { id: 'number', header: t('product.category.number'), value: (c) => c.number, minWidth: 112, width: 160, grow: 1, cellTestId: 'category-number' },
-    { id: 'description', header: t('product.category.description'), value: (c) => c.description, overflow: 'wrap', minWidth: 120, width: 200, grow: 2 },
-    { id: 'remark', header: t('product.category.remark'), value: (c) => c.remark, minWidth: 80, width: 120, grow: 1 },
-    { id: 'childCount', header: t('product.category.childCount'), kind: 'number', value: (c) => c.childCount },
-    { id: 'productCount', header: t('product.category.productCount'), kind: 'number', value: (c) => c.productCount, cellTestId: 'category-products' },
-    ...(showTenant ? [{ id: 'tenantName', header: t('product.category.tenantName'), value: (c: CategoryItem) => c.tenantName, minWidth: 96, width: 160 }] : []),
-    { id: 'createdAt', header: t('product.category.createdAt'), kind: 'time', value: (c) => c.createdAt },
-    ...(canEdit ? [{
-      id: 'actions', pin: 'end' as const,
-      header: t('common.actions'),
-      minWidth: 220,
-      width: 420,
-      shrinkLast: true,
-      cellTestId: 'category-actions',
-      render: (c: CategoryItem) => (
-        <div className={styles.actions}>
-          {c.depth < CATEGORY_DEPTH - 1 && (
-            <ActionButton className={styles.action} size="small" appearance="subtle" icon={<AddRegular />} opensDialog
-              action={() => onCreateChild(c)} data-testid="category-create-child">
-              {t('product.category.createChild')}
-            </ActionButton>
-          )}
-          <ActionButton className={styles.action} size="small" appearance="subtle" icon={<TextBulletListSquareEditRegular />}
-            action={() => void navigate(setPropertyPath(c.id))} data-testid="category-attributes">
-            {t('product.attribute.open')}
-          </ActionButton>
-          <ActionButton className={styles.action} size="small" appearance="subtle" icon={<ImageMultipleRegular />}
-            action={() => void navigate(imgFormatPath(c.id))} data-testid="category-image-formats">
-            {t('product.imageFormat.open')}
-          </ActionButton>
-          <ActionButton className={styles.action} size="small" appearance="subtle" icon={<EditRegular />} opensDialog action={() => onEdit(c)} data-testid="category-edit">
-            {t('common.edit')}
-          </ActionButton>
-          {/* Spec §5: not with subcategories or products; say why instead of offering a refusal. */}
-          <ActionButton className={styles.action} size="small" appearance="subtle" danger icon={<DeleteRegular />} opensDialog action={() => onDelete(c)}
-            disabledReason={c.childCount > 0 || c.productCount > 0 ? t('product.category.deleteBlocked') : undefined} data-testid="category-delete">
-            {t('common.delete')}
-          </ActionButton>
-        </div>
-      ),
-    }] : []),
-  ], [t, styles, navigate, showTenant, canEdit, onCreateChild, onEdit, onDelete]);
+  const columns = useMemo<Column<CategoryItem>[]>(
+    () => [
+      {
+        id: 'name',
+        header: t('product.category.name'),
+        minWidth: 120,
+        width: 200,
+        grow: 2,
+        cellTestId: 'category-name',
+        hideable: false,
+        // One step of indent per level (at most three), so the tree reads down the column.
+        render: (c) => (
+          <span className={styles.name} style={{ paddingInlineStart: `${c.depth * 20}px` }}>
+            {c.depth > 0 && (
+              <span className={styles.branch} aria-hidden>
+                └
+              </span>
+            )}
+            <OverflowText text={c.name} />
+          </span>
+        ),
+      },
+      {
+        id: 'number',
+        header: t('product.category.number'),
+        value: (c) => c.number,
+        minWidth: 112,
+        width: 160,
+        grow: 1,
+        cellTestId: 'category-number',
+      },
+      {
+        id: 'description',
+        header: t('product.category.description'),
+        value: (c) => c.description,
+        overflow: 'wrap',
+        minWidth: 120,
+        width: 200,
+        grow: 2,
+      },
+      { id: 'remark', header: t('product.category.remark'), value: (c) => c.remark, minWidth: 80, width: 120, grow: 1 },
+      { id: 'childCount', header: t('product.category.childCount'), kind: 'number', value: (c) => c.childCount },
+      {
+        id: 'productCount',
+        header: t('product.category.productCount'),
+        kind: 'number',
+        value: (c) => c.productCount,
+        cellTestId: 'category-products',
+      },
+      ...(showTenant
+        ? [
+            {
+              id: 'tenantName',
+              header: t('product.category.tenantName'),
+              value: (c: CategoryItem) => c.tenantName,
+              minWidth: 96,
+              width: 160,
+            },
+          ]
+        : []),
+      { id: 'createdAt', header: t('product.category.createdAt'), kind: 'time', value: (c) => c.createdAt },
+      ...(canEdit
+        ? [
+            {
+              id: 'actions',
+              pin: 'end' as const,
+              header: t('common.actions'),
+              minWidth: 220,
+              width: 420,
+              shrinkLast: true,
+              cellTestId: 'category-actions',
+              render: (c: CategoryItem) => (
+                <div className={styles.actions}>
+                  {c.depth < CATEGORY_DEPTH - 1 && (
+                    <ActionButton
+                      className={styles.action}
+                      size="small"
+                      appearance="subtle"
+                      icon={<AddRegular />}
+                      opensDialog
+                      action={() => onCreateChild(c)}
+                      data-testid="category-create-child"
+                    >
+                      {t('product.category.createChild')}
+                    </ActionButton>
+                  )}
+                  <ActionButton
+                    className={styles.action}
+                    size="small"
+                    appearance="subtle"
+                    icon={<TextBulletListSquareEditRegular />}
+                    action={() => void navigate(setPropertyPath(c.id))}
+                    data-testid="category-attributes"
+                  >
+                    {t('product.attribute.open')}
+                  </ActionButton>
+                  <ActionButton
+                    className={styles.action}
+                    size="small"
+                    appearance="subtle"
+                    icon={<ImageMultipleRegular />}
+                    action={() => void navigate(imgFormatPath(c.id))}
+                    data-testid="category-image-formats"
+                  >
+                    {t('product.imageFormat.open')}
+                  </ActionButton>
+                  <ActionButton
+                    className={styles.action}
+                    size="small"
+                    appearance="subtle"
+                    icon={<EditRegular />}
+                    opensDialog
+                    action={() => onEdit(c)}
+                    data-testid="category-edit"
+                  >
+                    {t('common.edit')}
+                  </ActionButton>
+                  {/* Spec §5: not with subcategories or products; say why instead of offering a refusal. */}
+                  <ActionButton
+                    className={styles.action}
+                    size="small"
+                    appearance="subtle"
+                    danger
+                    icon={<DeleteRegular />}
+                    opensDialog
+                    action={() => onDelete(c)}
+                    disabledReason={
+                      c.childCount > 0 || c.productCount > 0 ? t('product.category.deleteBlocked') : undefined
+                    }
+                    data-testid="category-delete"
+                  >
+                    {t('common.delete')}
+                  </ActionButton>
+                </div>
+              ),
+            },
+          ]
+        : []),
+    ],
+    [t, styles, navigate, showTenant, canEdit, onCreateChild, onEdit, onDelete],
+  );
 
   return (
     <DataTable

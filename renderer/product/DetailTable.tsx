@@ -9,7 +9,15 @@ import { Button, makeStyles, tokens, useRestoreFocusTarget } from '@fluentui/rea
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { useMemo, useState, type ReactNode } from 'react';
 import { refusedWith } from '../app/errors.js';
-import { ActionButton, ConfirmDialog, DataTable, listView, type Column, type ListQueryState, useScreen } from '../kit/index.js';
+import {
+  ActionButton,
+  ConfirmDialog,
+  DataTable,
+  listView,
+  type Column,
+  type ListQueryState,
+  useScreen,
+} from '../kit/index.js';
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', justifyContent: 'flex-end' },
@@ -17,7 +25,13 @@ const useStyles = makeStyles({
   action: { minWidth: 'auto', paddingLeft: tokens.spacingHorizontalXS, paddingRight: tokens.spacingHorizontalXS },
 });
 
-export interface DetailTexts { list: string; create: string; deleted: string; deleteTitle: string; deleteConfirm: (name: string) => string }
+export interface DetailTexts {
+  list: string;
+  create: string;
+  deleted: string;
+  deleteTitle: string;
+  deleteConfirm: (name: string) => string;
+}
 
 export interface DetailTableProps<T extends { id: number; name: string }> {
   /** Test ids: `<prefix>-create`, `-row`, `-edit`, `-delete`, `-table`. */
@@ -36,7 +50,18 @@ export interface DetailTableProps<T extends { id: number; name: string }> {
   dialog: (row: T | undefined, close: () => void, gone: () => void) => ReactNode;
 }
 
-export function DetailTable<T extends { id: number; name: string }>({ prefix, texts, list, listKey, columns, canEdit, lockedReason, remove, goneCode, dialog }: DetailTableProps<T>) {
+export function DetailTable<T extends { id: number; name: string }>({
+  prefix,
+  texts,
+  list,
+  listKey,
+  columns,
+  canEdit,
+  lockedReason,
+  remove,
+  goneCode,
+  dialog,
+}: DetailTableProps<T>) {
   const { t, notify, report, client } = useScreen();
   const styles = useStyles();
   const restoreTarget = useRestoreFocusTarget();
@@ -57,33 +82,91 @@ export function DetailTable<T extends { id: number; name: string }>({ prefix, te
     }
   };
 
-  const all = useMemo<Column<T>[]>(() => [
-    ...columns,
-    ...(canEdit ? [{
-      id: 'actions', pin: 'end' as const, header: t('common.actions'), minWidth: 120, width: 160, shrinkLast: true,
-      render: (row: T) => (
-        <div className={styles.actions}>
-          <ActionButton className={styles.action} size="small" appearance="subtle" icon={<EditRegular />} opensDialog disabledReason={lockedReason?.(row)}
-            action={() => setEditing({ row })} data-testid={`${prefix}-edit`}>{t('common.edit')}</ActionButton>
-          <ActionButton className={styles.action} size="small" appearance="subtle" danger icon={<DeleteRegular />} opensDialog disabledReason={lockedReason?.(row)}
-            action={() => setDeleting(row)} data-testid={`${prefix}-delete`}>{t('common.delete')}</ActionButton>
-        </div>
-      ),
-    }] : []),
-  ], [columns, canEdit, lockedReason, prefix, styles, t]);
-
-  const create = (testId: string) => canEdit && (
-    <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing({})} data-testid={testId} {...restoreTarget}>{texts.create}</Button>
+  const all = useMemo<Column<T>[]>(
+    () => [
+      ...columns,
+      ...(canEdit
+        ? [
+            {
+              id: 'actions',
+              pin: 'end' as const,
+              header: t('common.actions'),
+              minWidth: 120,
+              width: 160,
+              shrinkLast: true,
+              render: (row: T) => (
+                <div className={styles.actions}>
+                  <ActionButton
+                    className={styles.action}
+                    size="small"
+                    appearance="subtle"
+                    icon={<EditRegular />}
+                    opensDialog
+                    disabledReason={lockedReason?.(row)}
+                    action={() => setEditing({ row })}
+                    data-testid={`${prefix}-edit`}
+                  >
+                    {t('common.edit')}
+                  </ActionButton>
+                  <ActionButton
+                    className={styles.action}
+                    size="small"
+                    appearance="subtle"
+                    danger
+                    icon={<DeleteRegular />}
+                    opensDialog
+                    disabledReason={lockedReason?.(row)}
+                    action={() => setDeleting(row)}
+                    data-testid={`${prefix}-delete`}
+                  >
+                    {t('common.delete')}
+                  </ActionButton>
+                </div>
+              ),
+            },
+          ]
+        : []),
+    ],
+    [columns, canEdit, lockedReason, prefix, styles, t],
   );
+
+  const create = (testId: string) =>
+    canEdit && (
+      <Button
+        appearance="primary"
+        icon={<AddRegular />}
+        onClick={() => setEditing({})}
+        data-testid={testId}
+        {...restoreTarget}
+      >
+        {texts.create}
+      </Button>
+    );
   return (
     <>
       <div className={styles.toolbar}>{create(`${prefix}-create`)}</div>
-      <DataTable label={texts.list} columns={all} rows={list.data ?? []} rowKey={(row) => row.id} view={listView(list)}
-        busy={list.isFetching && list.data !== undefined} onRetry={() => void list.refetch()} emptyAction={create(`${prefix}-empty-create`) || undefined}
-        rowTestId={`${prefix}-row`} testId={`${prefix}-table`} />
+      <DataTable
+        label={texts.list}
+        columns={all}
+        rows={list.data ?? []}
+        rowKey={(row) => row.id}
+        view={listView(list)}
+        busy={list.isFetching && list.data !== undefined}
+        onRetry={() => void list.refetch()}
+        emptyAction={create(`${prefix}-empty-create`) || undefined}
+        rowTestId={`${prefix}-row`}
+        testId={`${prefix}-table`}
+      />
       {editing && dialog(editing.row, () => setEditing(null), refresh)}
-      <ConfirmDialog open={deleting !== null} danger title={texts.deleteTitle} text={texts.deleteConfirm(deleting?.name ?? '')}
-        confirmLabel={t('common.delete')} onConfirm={confirmDelete} onCancel={() => setDeleting(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        danger
+        title={texts.deleteTitle}
+        text={texts.deleteConfirm(deleting?.name ?? '')}
+        confirmLabel={t('common.delete')}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
     </>
   );
 }

@@ -4,7 +4,18 @@
  * its attributes (drawn by their input types) and pictures, saved one model at
  * a time. A model left empty carries no information for the product.
  */
-import { Badge, Button, Card, CardHeader, Field, makeStyles, Spinner, Text, Title3, tokens } from '@fluentui/react-components';
+import {
+  Badge,
+  Button,
+  Card,
+  CardHeader,
+  Field,
+  makeStyles,
+  Spinner,
+  Text,
+  Title3,
+  tokens,
+} from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -21,7 +32,14 @@ import { useRelocalise } from '../app/useRelocalise.js';
 import { useGuardedAction, useScreen } from '../kit/index.js';
 import { ImageUploader } from '../file/index.js';
 import { AttributeFields } from './AttributeFields.js';
-import { customInfoBody, customInfoDefaults, customInfoSchema, formPath, imageKey, type CustomInfoValues } from './customInfoSchema.js';
+import {
+  customInfoBody,
+  customInfoDefaults,
+  customInfoSchema,
+  formPath,
+  imageKey,
+  type CustomInfoValues,
+} from './customInfoSchema.js';
 import { MERCHANDISE_PATH } from './paths.js';
 
 const useStyles = makeStyles({
@@ -29,7 +47,11 @@ const useStyles = makeStyles({
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   title: { overflowWrap: 'anywhere' },
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  images: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: tokens.spacingHorizontalL },
+  images: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+    gap: tokens.spacingHorizontalL,
+  },
   actions: { display: 'flex', justifyContent: 'flex-end' },
 });
 
@@ -43,34 +65,57 @@ export default function EditCustomInfoPage() {
   const models = useOp('product.customModels', {});
   const info = useOp('product.customInfo', { params: { id: id ?? 0 } }, { enabled: id !== undefined });
 
-  const back = <Button icon={<ArrowLeftRegular />} onClick={() => void navigate(MERCHANDISE_PATH)} data-testid="custom-info-back">{t('product.customModel.backToProducts')}</Button>;
+  const back = (
+    <Button icon={<ArrowLeftRegular />} onClick={() => void navigate(MERCHANDISE_PATH)} data-testid="custom-info-back">
+      {t('product.customModel.backToProducts')}
+    </Button>
+  );
   const problem = (text: string) => <PageProblem back={back} text={text} testId="custom-info" />;
   if (id === undefined) return problem(t('product.newProduct.invalidId'));
   const failed = [product, models, info].find((q) => q.isError && !q.isFetching);
-  if (failed) return problem(refusedWith(failed.error, CODE.productNotFound) ? codeMessage(CODE.productNotFound) : t('common.loadFailed'));
+  if (failed)
+    return problem(
+      refusedWith(failed.error, CODE.productNotFound) ? codeMessage(CODE.productNotFound) : t('common.loadFailed'),
+    );
   if (!product.data || !models.data || !info.data) return <PageSpinner />;
 
   return (
     <section className={styles.page} aria-labelledby="custom-info-title">
       <div className={styles.head}>
         {back}
-        <Title3 as="h1" id="custom-info-title" className={styles.title}>{t('product.customModel.infoTitle', { name: product.data.name })}</Title3>
+        <Title3 as="h1" id="custom-info-title" className={styles.title}>
+          {t('product.customModel.infoTitle', { name: product.data.name })}
+        </Title3>
       </div>
       {models.data.length === 0 && <Text>{t('product.customModel.noModels')}</Text>}
       {models.data.map((model) => (
-        <ModelInfo key={model.id} product={product.data!} model={model} saved={info.data!.find((i) => i.modelId === model.id)} />
+        <ModelInfo
+          key={model.id}
+          product={product.data!}
+          model={model}
+          saved={info.data!.find((i) => i.modelId === model.id)}
+        />
       ))}
     </section>
   );
 }
 
-function ModelInfo({ product, model, saved }: { product: NewProductItem; model: CustomModelDetail; saved: CustomInfoItem | undefined }) {
+function ModelInfo({
+  product,
+  model,
+  saved,
+}: {
+  product: NewProductItem;
+  model: CustomModelDetail;
+  saved: CustomInfoItem | undefined;
+}) {
   const { t, notify, report } = useScreen();
   const styles = useStyles();
   const save = useOpMutation('product.customInfoSave', { invalidates: ['product.customInfo'] });
   const schema = useMemo(() => customInfoSchema(model), [model]);
   const form = useForm<CustomInfoValues, unknown, CustomInfoValues>({
-    resolver: zodI18nResolver(schema, t), defaultValues: customInfoDefaults(model, saved),
+    resolver: zodI18nResolver(schema, t),
+    defaultValues: customInfoDefaults(model, saved),
     // Checked on save, then as corrected: a check on blur would grow the card and move Save from under the pointer.
     ...SUBMIT_THEN_LIVE,
   });
@@ -83,7 +128,12 @@ function ModelInfo({ product, model, saved }: { product: NewProductItem; model: 
     } catch (error) {
       report(error, {
         fallback: t('product.customModel.saveFailed'),
-        onFields: (fields) => applyFieldErrors(Object.fromEntries(Object.entries(fields).map(([path, key]) => [formPath(path), key])), form.setError, t),
+        onFields: (fields) =>
+          applyFieldErrors(
+            Object.fromEntries(Object.entries(fields).map(([path, key]) => [formPath(path), key])),
+            form.setError,
+            t,
+          ),
       });
     }
   });
@@ -93,26 +143,65 @@ function ModelInfo({ product, model, saved }: { product: NewProductItem; model: 
 
   return (
     <Card className={styles.card} data-testid="custom-info-model" data-model={model.number}>
-      <CardHeader header={<Text weight="semibold" size={400}>{`${model.name}（${model.number}）`}</Text>}
-        action={<Badge appearance="tint" color={saved ? 'success' : 'informative'}>{t(saved ? 'product.customModel.filled' : 'product.customModel.notFilled')}</Badge>} />
-      {nothing ? <Text>{t('product.customModel.nothingToFill')}</Text> : (
-        <form className={styles.card} noValidate onSubmit={(e) => { e.preventDefault(); void submit.run(e); }}>
-          {model.attributes.length > 0 && <AttributeFields attributes={model.attributes} control={form.control} disabled={busy} />}
+      <CardHeader
+        header={<Text weight="semibold" size={400}>{`${model.name}（${model.number}）`}</Text>}
+        action={
+          <Badge appearance="tint" color={saved ? 'success' : 'informative'}>
+            {t(saved ? 'product.customModel.filled' : 'product.customModel.notFilled')}
+          </Badge>
+        }
+      />
+      {nothing ? (
+        <Text>{t('product.customModel.nothingToFill')}</Text>
+      ) : (
+        <form
+          className={styles.card}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit.run(e);
+          }}
+        >
+          {model.attributes.length > 0 && (
+            <AttributeFields attributes={model.attributes} control={form.control} disabled={busy} />
+          )}
           {model.images.length > 0 && (
             <div className={styles.images}>
               {model.images.map((image) => (
-                <Controller key={image.id} control={form.control} name={`images.${imageKey(image.id)}`} render={({ field, fieldState }) => (
-                  <Field label={`${image.name}（${image.formatName}）`} required={image.required} validationMessage={fieldState.error?.message}>
-                    <ImageUploader value={field.value ?? []} onChange={field.onChange} max={1} alt={`${product.name} ${image.name}`} disabled={busy}
-                      testId={`custom-info-image-${image.number}`} />
-                  </Field>
-                )} />
+                <Controller
+                  key={image.id}
+                  control={form.control}
+                  name={`images.${imageKey(image.id)}`}
+                  render={({ field, fieldState }) => (
+                    <Field
+                      label={`${image.name}（${image.formatName}）`}
+                      required={image.required}
+                      validationMessage={fieldState.error?.message}
+                    >
+                      <ImageUploader
+                        value={field.value ?? []}
+                        onChange={field.onChange}
+                        max={1}
+                        alt={`${product.name} ${image.name}`}
+                        disabled={busy}
+                        testId={`custom-info-image-${image.number}`}
+                      />
+                    </Field>
+                  )}
+                />
               ))}
             </div>
           )}
           <div className={styles.actions}>
-            <Button type="submit" appearance="primary" disabledFocusable={busy} icon={busy ? <Spinner size="extra-tiny" /> : undefined}
-              data-testid="custom-info-save">{t('product.customModel.saveModel')}</Button>
+            <Button
+              type="submit"
+              appearance="primary"
+              disabledFocusable={busy}
+              icon={busy ? <Spinner size="extra-tiny" /> : undefined}
+              data-testid="custom-info-save"
+            >
+              {t('product.customModel.saveModel')}
+            </Button>
           </div>
         </form>
       )}

@@ -24,8 +24,11 @@ export function ImageFormatFormDialog({ format, onSave, goneCode, onClose, onGon
   const form = useForm<ImageFormatForm, unknown, ImageFormatForm>({
     resolver: zodI18nResolver(imageFormatForm, t),
     defaultValues: {
-      name: format?.name ?? '', number: format?.number ?? '', description: format?.description ?? '',
-      required: format?.required ?? true, formatName: format?.formatName ?? '',
+      name: format?.name ?? '',
+      number: format?.number ?? '',
+      description: format?.description ?? '',
+      required: format?.required ?? true,
+      formatName: format?.formatName ?? '',
     },
     ...SUBMIT_THEN_LIVE,
   });
@@ -35,24 +38,64 @@ export function ImageFormatFormDialog({ format, onSave, goneCode, onClose, onGon
     save: onSave,
     saved: t(format ? 'product.imageFormat.updated' : 'product.imageFormat.created'),
     failed: t(format ? 'product.imageFormat.saveFailed' : 'product.imageFormat.createFailed'),
-    goneCode, limits: IMAGE_FORMAT_LIMITS, onClose, onGone,
+    goneCode,
+    limits: IMAGE_FORMAT_LIMITS,
+    onClose,
+    onGone,
   });
   const busy = submit.busy;
   return (
-    <FormDialog title={t(format ? 'product.imageFormat.editTitle' : 'product.imageFormat.createTitle')} busy={busy} dirty={form.formState.isDirty}
-      onClose={onClose} onSubmit={(e) => void submit.run(e)} testId="image-format-form">
-      <FormInput control={form.control} name="name" label={t('product.imageFormat.name')}
-        input={{ placeholder: t('product.imageFormat.namePlaceholder'), 'data-testid': 'image-format-form-name' }} />
-      <FormInput control={form.control} name="number" label={t('product.imageFormat.number')}
-        input={{ placeholder: t('product.category.numberPlaceholder'), 'data-testid': 'image-format-form-number' }} />
-      <FormInput control={form.control} name="description" label={t('product.imageFormat.description')}
-        input={{ placeholder: t('product.imageFormat.descriptionPlaceholder'), 'data-testid': 'image-format-form-description' }} />
-      <FormInput control={form.control} name="formatName" label={t('product.imageFormat.formatName')}
-        input={{ placeholder: t('product.imageFormat.formatNamePlaceholder'), 'data-testid': 'image-format-form-format' }} />
-      <Controller control={form.control} name="required" render={({ field }) => (
-        <Switch ref={field.ref} label={t('product.imageFormat.required')} checked={field.value} onChange={(_, d) => field.onChange(d.checked)}
-          data-testid="image-format-form-required" />
-      )} />
+    <FormDialog
+      title={t(format ? 'product.imageFormat.editTitle' : 'product.imageFormat.createTitle')}
+      busy={busy}
+      dirty={form.formState.isDirty}
+      onClose={onClose}
+      onSubmit={(e) => void submit.run(e)}
+      testId="image-format-form"
+    >
+      <FormInput
+        control={form.control}
+        name="name"
+        label={t('product.imageFormat.name')}
+        input={{ placeholder: t('product.imageFormat.namePlaceholder'), 'data-testid': 'image-format-form-name' }}
+      />
+      <FormInput
+        control={form.control}
+        name="number"
+        label={t('product.imageFormat.number')}
+        input={{ placeholder: t('product.category.numberPlaceholder'), 'data-testid': 'image-format-form-number' }}
+      />
+      <FormInput
+        control={form.control}
+        name="description"
+        label={t('product.imageFormat.description')}
+        input={{
+          placeholder: t('product.imageFormat.descriptionPlaceholder'),
+          'data-testid': 'image-format-form-description',
+        }}
+      />
+      <FormInput
+        control={form.control}
+        name="formatName"
+        label={t('product.imageFormat.formatName')}
+        input={{
+          placeholder: t('product.imageFormat.formatNamePlaceholder'),
+          'data-testid': 'image-format-form-format',
+        }}
+      />
+      <Controller
+        control={form.control}
+        name="required"
+        render={({ field }) => (
+          <Switch
+            ref={field.ref}
+            label={t('product.imageFormat.required')}
+            checked={field.value}
+            onChange={(_, d) => field.onChange(d.checked)}
+            data-testid="image-format-form-required"
+          />
+        )}
+      />
     </FormDialog>
   );
 }

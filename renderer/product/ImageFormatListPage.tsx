@@ -32,15 +32,34 @@ function ImageFormats({ category }: { category: CategoryItem }) {
   const update = useOpMutation('product.imageFormatUpdate', { invalidates: ['product.imageFormatList'] });
   const columns = useMemo(() => imageFormatColumns<ImageFormatItem>(t), [t]);
   return (
-    <DetailTable prefix="image-format" list={list} listKey="product.imageFormatList" columns={columns} canEdit={canEdit}
-      remove={(f) => remove.mutateAsync({ params: { id: f.id } })} goneCode={CODE.imageFormatNotFound}
+    <DetailTable
+      prefix="image-format"
+      list={list}
+      listKey="product.imageFormatList"
+      columns={columns}
+      canEdit={canEdit}
+      remove={(f) => remove.mutateAsync({ params: { id: f.id } })}
+      goneCode={CODE.imageFormatNotFound}
       texts={{
-        list: t('product.imageFormat.list'), create: t('product.imageFormat.create'), deleted: t('product.imageFormat.deleted'),
-        deleteTitle: t('product.imageFormat.deleteTitle'), deleteConfirm: (name) => t('product.imageFormat.deleteConfirm', { name }),
+        list: t('product.imageFormat.list'),
+        create: t('product.imageFormat.create'),
+        deleted: t('product.imageFormat.deleted'),
+        deleteTitle: t('product.imageFormat.deleteTitle'),
+        deleteConfirm: (name) => t('product.imageFormat.deleteConfirm', { name }),
       }}
       dialog={(format, close, gone) => (
-        <ImageFormatFormDialog format={format} onClose={close} onGone={gone} goneCode={format ? CODE.imageFormatNotFound : CODE.categoryNotFound}
-          onSave={(body) => (format ? update.mutateAsync({ params: { id: format.id }, body }) : create.mutateAsync({ body: { ...body, categoryId: category.id } }))} />
-      )} />
+        <ImageFormatFormDialog
+          format={format}
+          onClose={close}
+          onGone={gone}
+          goneCode={format ? CODE.imageFormatNotFound : CODE.categoryNotFound}
+          onSave={(body) =>
+            format
+              ? update.mutateAsync({ params: { id: format.id }, body })
+              : create.mutateAsync({ body: { ...body, categoryId: category.id } })
+          }
+        />
+      )}
+    />
   );
 }

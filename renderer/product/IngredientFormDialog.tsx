@@ -9,7 +9,13 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { CODE } from '../../shared/domains.js';
 import {
-  INGREDIENT_LIMITS, INGREDIENT_TYPES, INGREDIENT_UNITS, ingredientForm, type IngredientItem, type IngredientType, type IngredientUnit,
+  INGREDIENT_LIMITS,
+  INGREDIENT_TYPES,
+  INGREDIENT_UNITS,
+  ingredientForm,
+  type IngredientItem,
+  type IngredientType,
+  type IngredientUnit,
 } from '../../shared/product/index.js';
 import { useOpMutation } from '../bridge.js';
 import { SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
@@ -18,8 +24,13 @@ import { useUser } from '../app/session.js';
 import { useRelocalise } from '../app/useRelocalise.js';
 import { FormDialog, TenantField, tenantChoice, useDialogSave, type TenantChoice } from '../kit/index.js';
 
-
-interface Values { number: string; name: string; type: IngredientType | undefined; unit: IngredientUnit | undefined; tenantId?: number | undefined }
+interface Values {
+  number: string;
+  name: string;
+  type: IngredientType | undefined;
+  unit: IngredientUnit | undefined;
+  tenantId?: number | undefined;
+}
 
 const tenantId = z.number({ error: 'validation.required' }).int().positive();
 const schemaFor = (choice: TenantChoice): z.ZodType<Values, Values> => {
@@ -28,7 +39,15 @@ const schemaFor = (choice: TenantChoice): z.ZodType<Values, Values> => {
   return ingredientForm as never;
 };
 
-export function IngredientFormDialog({ ingredient, onClose, onGone }: { ingredient?: IngredientItem | undefined; onClose: () => void; onGone?: () => void }) {
+export function IngredientFormDialog({
+  ingredient,
+  onClose,
+  onGone,
+}: {
+  ingredient?: IngredientItem | undefined;
+  onClose: () => void;
+  onGone?: () => void;
+}) {
   const { t } = useTranslation();
   const user = useUser();
   const choice = tenantChoice(user, !ingredient);
@@ -37,7 +56,10 @@ export function IngredientFormDialog({ ingredient, onClose, onGone }: { ingredie
   const form = useForm<Values, unknown, Values>({
     resolver: zodI18nResolver(schemaFor(choice), t),
     defaultValues: {
-      number: ingredient?.number ?? '', name: ingredient?.name ?? '', type: ingredient?.type, unit: ingredient?.unit,
+      number: ingredient?.number ?? '',
+      name: ingredient?.name ?? '',
+      type: ingredient?.type,
+      unit: ingredient?.unit,
       tenantId: choice === 'optional' ? (user.tenantId ?? undefined) : undefined,
     },
     ...SUBMIT_THEN_LIVE,
@@ -54,42 +76,104 @@ export function IngredientFormDialog({ ingredient, onClose, onGone }: { ingredie
     },
     saved: t(ingredient ? 'product.ingredient.updated' : 'product.ingredient.created'),
     failed: t(ingredient ? 'product.ingredient.saveFailed' : 'product.ingredient.createFailed'),
-    goneCode: ingredient ? CODE.ingredientNotFound : undefined, limits: INGREDIENT_LIMITS, onClose, onGone,
+    goneCode: ingredient ? CODE.ingredientNotFound : undefined,
+    limits: INGREDIENT_LIMITS,
+    onClose,
+    onGone,
   });
   const busy = submit.busy;
   const dirty = form.formState.isDirty;
   return (
-    <FormDialog title={t(ingredient ? 'product.ingredient.editTitle' : 'product.ingredient.createTitle')} busy={busy} dirty={dirty} onClose={onClose} onSubmit={(e) => void submit.run(e)} testId="ingredient-form">
+    <FormDialog
+      title={t(ingredient ? 'product.ingredient.editTitle' : 'product.ingredient.createTitle')}
+      busy={busy}
+      dirty={dirty}
+      onClose={onClose}
+      onSubmit={(e) => void submit.run(e)}
+      testId="ingredient-form"
+    >
       {choice !== 'none' && (
-        <Controller control={form.control} name="tenantId" render={({ field, fieldState }) => (
-          <TenantField ref={field.ref} label={t('product.ingredient.tenant')} required={choice === 'required'} error={fieldState.error?.message}
-            placeholder={t('product.ingredient.tenantPlaceholder')} value={field.value} onChange={field.onChange} onBlur={field.onBlur}
-            testId="ingredient-form-tenant" />
-        )} />
+        <Controller
+          control={form.control}
+          name="tenantId"
+          render={({ field, fieldState }) => (
+            <TenantField
+              ref={field.ref}
+              label={t('product.ingredient.tenant')}
+              required={choice === 'required'}
+              error={fieldState.error?.message}
+              placeholder={t('product.ingredient.tenantPlaceholder')}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              testId="ingredient-form-tenant"
+            />
+          )}
+        />
       )}
-      <FormInput control={form.control} name="number" label={t('product.ingredient.number')}
-        input={{ placeholder: t('product.category.numberPlaceholder'), 'data-testid': 'ingredient-form-number' }} />
-      <FormInput control={form.control} name="name" label={t('product.ingredient.name')}
-        input={{ placeholder: t('product.ingredient.namePlaceholder'), 'data-testid': 'ingredient-form-name' }} />
-      <Controller control={form.control} name="type" render={({ field, fieldState }) => (
-        <Field label={t('product.ingredient.type')} required validationMessage={fieldState.error?.message}>
-          <Dropdown ref={field.ref} placeholder={t('product.ingredient.typePlaceholder')} value={field.value ? t(`product.ingredient.types.${field.value}`) : ''}
-            selectedOptions={field.value ? [field.value] : []} onBlur={field.onBlur} data-testid="ingredient-form-type"
-            // Another type has other units: the one chosen for the last means nothing now.
-            onOptionSelect={(_, d) => { field.onChange(d.optionValue); form.setValue('unit', undefined); }}>
-            {INGREDIENT_TYPES.map((x) => <Option key={x} value={x}>{t(`product.ingredient.types.${x}`)}</Option>)}
-          </Dropdown>
-        </Field>
-      )} />
-      <Controller control={form.control} name="unit" render={({ field, fieldState }) => (
-        <Field label={t('product.ingredient.unit')} required validationMessage={fieldState.error?.message}>
-          <Dropdown ref={field.ref} placeholder={t('product.ingredient.unitPlaceholder')} value={field.value ? t(`product.ingredient.units.${field.value}`) : ''}
-            selectedOptions={field.value ? [field.value] : []} onBlur={field.onBlur} disabled={!type} data-testid="ingredient-form-unit"
-            onOptionSelect={(_, d) => field.onChange(d.optionValue)}>
-            {(type ? INGREDIENT_UNITS[type] : []).map((u) => <Option key={u} value={u}>{t(`product.ingredient.units.${u}`)}</Option>)}
-          </Dropdown>
-        </Field>
-      )} />
+      <FormInput
+        control={form.control}
+        name="number"
+        label={t('product.ingredient.number')}
+        input={{ placeholder: t('product.category.numberPlaceholder'), 'data-testid': 'ingredient-form-number' }}
+      />
+      <FormInput
+        control={form.control}
+        name="name"
+        label={t('product.ingredient.name')}
+        input={{ placeholder: t('product.ingredient.namePlaceholder'), 'data-testid': 'ingredient-form-name' }}
+      />
+      <Controller
+        control={form.control}
+        name="type"
+        render={({ field, fieldState }) => (
+          <Field label={t('product.ingredient.type')} required validationMessage={fieldState.error?.message}>
+            <Dropdown
+              ref={field.ref}
+              placeholder={t('product.ingredient.typePlaceholder')}
+              value={field.value ? t(`product.ingredient.types.${field.value}`) : ''}
+              selectedOptions={field.value ? [field.value] : []}
+              onBlur={field.onBlur}
+              data-testid="ingredient-form-type"
+              // Another type has other units: the one chosen for the last means nothing now.
+              onOptionSelect={(_, d) => {
+                field.onChange(d.optionValue);
+                form.setValue('unit', undefined);
+              }}
+            >
+              {INGREDIENT_TYPES.map((x) => (
+                <Option key={x} value={x}>
+                  {t(`product.ingredient.types.${x}`)}
+                </Option>
+              ))}
+            </Dropdown>
+          </Field>
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="unit"
+        render={({ field, fieldState }) => (
+          <Field label={t('product.ingredient.unit')} required validationMessage={fieldState.error?.message}>
+            <Dropdown
+              ref={field.ref}
+              placeholder={t('product.ingredient.unitPlaceholder')}
+              value={field.value ? t(`product.ingredient.units.${field.value}`) : ''}
+              selectedOptions={field.value ? [field.value] : []}
+              onBlur={field.onBlur}
+              disabled={!type}
+              data-testid="ingredient-form-unit"
+              onOptionSelect={(_, d) => field.onChange(d.optionValue)}
+            >
+              {(type ? INGREDIENT_UNITS[type] : []).map((u) => (
+                <Option key={u} value={u}>
+                  {t(`product.ingredient.units.${u}`)}
+                </Option>
+              ))}
+            </Dropdown>
+          </Field>
+        )}
+      />
     </FormDialog>
   );
 }

@@ -11,8 +11,14 @@ const usePrice = () => useOpMutation('product.newPrice', { invalidates: ['produc
 export default function MerchandisePage() {
   const navigate = useNavigate();
   return (
-    <ProductLibrary title="product.route.merchandise" listOp="product.newPage" useChange={useChange} usePrice={usePrice}
-      onCreate={() => void navigate(NEW_GOODS_PATH)} onEdit={(product) => void navigate(editGoodsPath(product.id))}
-      onCustomInfo={(product) => void navigate(editCustomInfoPath(product.id))} />
+    <ProductLibrary
+      title="product.route.merchandise"
+      listOp="product.newPage"
+      useChange={useChange}
+      usePrice={usePrice}
+      onCreate={() => void navigate(NEW_GOODS_PATH)}
+      onEdit={(product) => void navigate(editGoodsPath(product.id))}
+      onCustomInfo={(product) => void navigate(editCustomInfoPath(product.id))}
+    />
   );
 }

@@ -29,16 +29,35 @@ function ModelAttributes({ model }: { model: CustomModelDetail }) {
   const columns = useMemo(() => attributeColumns<CustomAttributeItem>(t), [t]);
   const groups = useMemo(() => [...new Set((list.data ?? []).map((a) => a.groupName))], [list.data]);
   return (
-    <DetailTable prefix="attribute" list={list} listKey="product.customAttributeList" columns={columns} canEdit
-      remove={(a) => remove.mutateAsync({ params: { id: a.id } })} goneCode={CODE.customDetailNotFound}
+    <DetailTable
+      prefix="attribute"
+      list={list}
+      listKey="product.customAttributeList"
+      columns={columns}
+      canEdit
+      remove={(a) => remove.mutateAsync({ params: { id: a.id } })}
+      goneCode={CODE.customDetailNotFound}
       texts={{
-        list: t('product.attribute.list'), create: t('product.attribute.create'), deleted: t('product.attribute.deleted'),
-        deleteTitle: t('product.attribute.deleteTitle'), deleteConfirm: (name) => t('product.attribute.deleteConfirm', { name }),
+        list: t('product.attribute.list'),
+        create: t('product.attribute.create'),
+        deleted: t('product.attribute.deleted'),
+        deleteTitle: t('product.attribute.deleteTitle'),
+        deleteConfirm: (name) => t('product.attribute.deleteConfirm', { name }),
       }}
       dialog={(attribute, close, gone) => (
-        <AttributeFormDialog attribute={attribute} groups={groups} onClose={close} onGone={gone}
+        <AttributeFormDialog
+          attribute={attribute}
+          groups={groups}
+          onClose={close}
+          onGone={gone}
           goneCode={attribute ? CODE.customDetailNotFound : CODE.customModelNotFound}
-          onSave={(body) => (attribute ? update.mutateAsync({ params: { id: attribute.id }, body }) : create.mutateAsync({ body: { ...body, modelId: model.id } }))} />
-      )} />
+          onSave={(body) =>
+            attribute
+              ? update.mutateAsync({ params: { id: attribute.id }, body })
+              : create.mutateAsync({ body: { ...body, modelId: model.id } })
+          }
+        />
+      )}
+    />
   );
 }

@@ -28,15 +28,34 @@ function ModelImages({ model }: { model: CustomModelDetail }) {
   const update = useOpMutation('product.customImageUpdate', { invalidates: INVALIDATES });
   const columns = useMemo(() => imageFormatColumns<CustomImageItem>(t), [t]);
   return (
-    <DetailTable prefix="image-format" list={list} listKey="product.customImageList" columns={columns} canEdit
-      remove={(i) => remove.mutateAsync({ params: { id: i.id } })} goneCode={CODE.customDetailNotFound}
+    <DetailTable
+      prefix="image-format"
+      list={list}
+      listKey="product.customImageList"
+      columns={columns}
+      canEdit
+      remove={(i) => remove.mutateAsync({ params: { id: i.id } })}
+      goneCode={CODE.customDetailNotFound}
       texts={{
-        list: t('product.imageFormat.list'), create: t('product.imageFormat.create'), deleted: t('product.imageFormat.deleted'),
-        deleteTitle: t('product.imageFormat.deleteTitle'), deleteConfirm: (name) => t('product.imageFormat.deleteConfirm', { name }),
+        list: t('product.imageFormat.list'),
+        create: t('product.imageFormat.create'),
+        deleted: t('product.imageFormat.deleted'),
+        deleteTitle: t('product.imageFormat.deleteTitle'),
+        deleteConfirm: (name) => t('product.imageFormat.deleteConfirm', { name }),
       }}
       dialog={(image, close, gone) => (
-        <ImageFormatFormDialog format={image} onClose={close} onGone={gone} goneCode={image ? CODE.customDetailNotFound : CODE.customModelNotFound}
-          onSave={(body) => (image ? update.mutateAsync({ params: { id: image.id }, body }) : create.mutateAsync({ body: { ...body, modelId: model.id } }))} />
-      )} />
+        <ImageFormatFormDialog
+          format={image}
+          onClose={close}
+          onGone={gone}
+          goneCode={image ? CODE.customDetailNotFound : CODE.customModelNotFound}
+          onSave={(body) =>
+            image
+              ? update.mutateAsync({ params: { id: image.id }, body })
+              : create.mutateAsync({ body: { ...body, modelId: model.id } })
+          }
+        />
+      )}
+    />
   );
 }

@@ -17,17 +17,35 @@ function useModel(id: number | undefined): OwnerLoad<CustomModelDetail> {
   const model = all.data?.find((m) => m.id === id);
   const missing = all.data !== undefined && !model;
   return {
-    data: model, isFetching: all.isFetching, refetch: all.refetch,
+    data: model,
+    isFetching: all.isFetching,
+    refetch: all.refetch,
     isError: all.isError || missing,
     error: missing ? { source: 'upstream', code: CODE.customModelNotFound, status: 404 } : all.error,
   };
 }
 
-export function ModelScreen({ title, testId, children }: { title: (name: string) => string; testId: string; children: (model: CustomModelDetail) => ReactNode }) {
+export function ModelScreen({
+  title,
+  testId,
+  children,
+}: {
+  title: (name: string) => string;
+  testId: string;
+  children: (model: CustomModelDetail) => ReactNode;
+}) {
   const { t } = useTranslation();
   return (
-    <OwnerScreen param="modelId" useOwner={useModel} goneCode={CODE.customModelNotFound} chooseFirst={t('product.customModel.chooseFirst')}
-      backPath={CUSTOM_MODELS_PATH} backLabel={t('product.customModel.back')} title={title} testId={testId}>
+    <OwnerScreen
+      param="modelId"
+      useOwner={useModel}
+      goneCode={CODE.customModelNotFound}
+      chooseFirst={t('product.customModel.chooseFirst')}
+      backPath={CUSTOM_MODELS_PATH}
+      backLabel={t('product.customModel.back')}
+      title={title}
+      testId={testId}
+    >
       {children}
     </OwnerScreen>
   );

@@ -15,7 +15,12 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { CODE } from '../../shared/domains.js';
-import { NEW_PRODUCT_LIMITS, PRODUCT_LIMITS, type AttributeItem, type NewProductItem } from '../../shared/product/index.js';
+import {
+  NEW_PRODUCT_LIMITS,
+  PRODUCT_LIMITS,
+  type AttributeItem,
+  type NewProductItem,
+} from '../../shared/product/index.js';
 import { useOp, useOpMutation } from '../bridge.js';
 import { codeMessage, refusedWith } from '../app/errors.js';
 import { applyFieldErrors, SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
@@ -40,8 +45,16 @@ const useStyles = makeStyles({
   wide: { gridColumn: '1 / -1' },
   // Held at the bottom of the view: an error appearing above (a blur's check) does not move Save from under the pointer.
   actions: {
-    position: 'sticky', bottom: 0, zIndex: 1, display: 'flex', gap: tokens.spacingHorizontalM, justifyContent: 'flex-end', flexWrap: 'wrap',
-    padding: `${tokens.spacingVerticalS} 0`, backgroundColor: tokens.colorNeutralBackground2, borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
+    position: 'sticky',
+    bottom: 0,
+    zIndex: 1,
+    display: 'flex',
+    gap: tokens.spacingHorizontalM,
+    justifyContent: 'flex-end',
+    flexWrap: 'wrap',
+    padding: `${tokens.spacingVerticalS} 0`,
+    backgroundColor: tokens.colorNeutralBackground2,
+    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
   },
 });
 
@@ -56,7 +69,9 @@ export default function NewGoodsPage() {
   if (raw !== null && id === undefined) return problem(t('product.newProduct.invalidId'));
   if (id !== undefined) {
     if (info.isError && !info.isFetching) {
-      return refusedWith(info.error, CODE.productNotFound) ? problem(codeMessage(CODE.productNotFound)) : problem(t('common.loadFailed'));
+      return refusedWith(info.error, CODE.productNotFound)
+        ? problem(codeMessage(CODE.productNotFound))
+        : problem(t('common.loadFailed'));
     }
     if (!info.data) return <PageSpinner />;
   }
@@ -70,7 +85,9 @@ function NewGoodsForm({ saved, onDone }: { saved: NewProductItem | undefined; on
   const formGrid = useFormGrid();
   const choice = tenantChoice(user, !saved);
   const create = useOpMutation('product.newCreate', { invalidates: ['product.newPage', 'product.categoryPage'] });
-  const update = useOpMutation('product.newUpdate', { invalidates: ['product.newPage', 'product.newInfo', 'product.categoryPage'] });
+  const update = useOpMutation('product.newUpdate', {
+    invalidates: ['product.newPage', 'product.newInfo', 'product.categoryPage'],
+  });
 
   // The schema knows the chosen category's attributes, which arrive after the form is made: the resolver reads the latest.
   const schema = useRef<z.ZodType<NewGoodsValues, NewGoodsValues>>(null);
@@ -79,9 +96,16 @@ function NewGoodsForm({ saved, onDone }: { saved: NewProductItem | undefined; on
     defaultValues: newGoodsDefaults(saved, choice === 'optional' ? (user.tenantId ?? undefined) : undefined),
     ...SUBMIT_THEN_LIVE,
   });
-  const [categoryId, chosenTenant, image, name] = useWatch({ control: form.control, name: ['categoryId', 'tenantId', 'image', 'name'] });
-  const attributeList = useOp('product.attributeList', { body: { categoryId: categoryId ?? 0 } }, { enabled: categoryId !== undefined });
-  const attributes: readonly AttributeItem[] = categoryId === undefined ? NONE : attributeList.data ?? NONE;
+  const [categoryId, chosenTenant, image, name] = useWatch({
+    control: form.control,
+    name: ['categoryId', 'tenantId', 'image', 'name'],
+  });
+  const attributeList = useOp(
+    'product.attributeList',
+    { body: { categoryId: categoryId ?? 0 } },
+    { enabled: categoryId !== undefined },
+  );
+  const attributes: readonly AttributeItem[] = categoryId === undefined ? NONE : (attributeList.data ?? NONE);
   schema.current = newGoodsSchema(choice, attributes, saved);
   useRelocalise(form);
   const tenantId = saved?.tenantId ?? chosenTenant ?? user.tenantId ?? undefined;
@@ -104,10 +128,15 @@ function NewGoodsForm({ saved, onDone }: { saved: NewProductItem | undefined; on
       report(error, {
         fallback: t(saved ? 'product.newProduct.saveFailed' : 'product.newProduct.createFailed'),
         // The server names attribute values by id; the form by `a<id>`.
-        onFields: (fields) => applyFieldErrors(
-          Object.fromEntries(Object.entries(fields).map(([path, key]) => [path.replace(/^attributes\.(\d+)$/, 'attributes.a$1'), key])),
-          form.setError, t, { ...PRODUCT_LIMITS, ...NEW_PRODUCT_LIMITS },
-        ),
+        onFields: (fields) =>
+          applyFieldErrors(
+            Object.fromEntries(
+              Object.entries(fields).map(([path, key]) => [path.replace(/^attributes\.(\d+)$/, 'attributes.a$1'), key]),
+            ),
+            form.setError,
+            t,
+            { ...PRODUCT_LIMITS, ...NEW_PRODUCT_LIMITS },
+          ),
       });
     }
   });
@@ -115,117 +144,271 @@ function NewGoodsForm({ saved, onDone }: { saved: NewProductItem | undefined; on
   const busy = submit.busy || form.formState.isSubmitting;
 
   const textarea = (fieldName: 'description' | 'englishDescription', max: number) => (
-    <Controller control={form.control} name={fieldName} render={({ field, fieldState }) => (
-      <Field label={t(`product.newProduct.${fieldName}`)} validationMessage={fieldState.error?.message}
-        hint={fieldName === 'englishDescription' && saved?.englishDescription ? t('product.newProduct.englishKept') : undefined}>
-        <Textarea ref={field.ref} value={field.value} onChange={field.onChange} onBlur={field.onBlur} maxLength={max} resize="vertical"
-          placeholder={t(`product.newProduct.${fieldName}Placeholder`)} data-testid={`new-goods-${fieldName}`} />
-      </Field>
-    )} />
+    <Controller
+      control={form.control}
+      name={fieldName}
+      render={({ field, fieldState }) => (
+        <Field
+          label={t(`product.newProduct.${fieldName}`)}
+          validationMessage={fieldState.error?.message}
+          hint={
+            fieldName === 'englishDescription' && saved?.englishDescription
+              ? t('product.newProduct.englishKept')
+              : undefined
+          }
+        >
+          <Textarea
+            ref={field.ref}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            maxLength={max}
+            resize="vertical"
+            placeholder={t(`product.newProduct.${fieldName}Placeholder`)}
+            data-testid={`new-goods-${fieldName}`}
+          />
+        </Field>
+      )}
+    />
   );
   const english = (fieldName: 'englishName' | 'englishBrief') => (
-    <FormInput control={form.control} name={fieldName} label={t(`product.newProduct.${fieldName}`)} required={false}
+    <FormInput
+      control={form.control}
+      name={fieldName}
+      label={t(`product.newProduct.${fieldName}`)}
+      required={false}
       hint={saved?.[fieldName] ? t('product.newProduct.englishKept') : undefined}
-      input={{ placeholder: t(`product.newProduct.${fieldName}Placeholder`), 'data-testid': `new-goods-${fieldName}` }} />
+      input={{ placeholder: t(`product.newProduct.${fieldName}Placeholder`), 'data-testid': `new-goods-${fieldName}` }}
+    />
   );
 
   return (
-    <form className={styles.page} aria-labelledby="new-goods-title" noValidate onSubmit={(e) => { e.preventDefault(); void submit.run(e); }}>
+    <form
+      className={styles.page}
+      aria-labelledby="new-goods-title"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit.run(e);
+      }}
+    >
       <div className={styles.head}>
-        <Button icon={<ArrowLeftRegular />} onClick={onDone} data-testid="new-goods-back">{t('product.newProduct.back')}</Button>
-        <Title3 as="h1" id="new-goods-title">{t(saved ? 'product.newProduct.editTitle' : 'product.newProduct.createTitle')}</Title3>
+        <Button icon={<ArrowLeftRegular />} onClick={onDone} data-testid="new-goods-back">
+          {t('product.newProduct.back')}
+        </Button>
+        <Title3 as="h1" id="new-goods-title">
+          {t(saved ? 'product.newProduct.editTitle' : 'product.newProduct.createTitle')}
+        </Title3>
       </div>
 
       <section className={styles.section} aria-label={t('product.newProduct.basics')}>
-        <Text as="h2" weight="semibold" size={400}>{t('product.newProduct.basics')}</Text>
+        <Text as="h2" weight="semibold" size={400}>
+          {t('product.newProduct.basics')}
+        </Text>
         <div className={formGrid.size240}>
           {choice !== 'none' && (
             <div className={styles.wide}>
-              <Controller control={form.control} name="tenantId" render={({ field, fieldState }) => (
-                <TenantField ref={field.ref} label={t('product.product.tenant')} required={choice === 'required'} error={fieldState.error?.message}
-                  placeholder={t('product.product.tenantPlaceholder')} value={field.value}
-                  onChange={(next) => {
-                    // Another tenant has other categories and ingredients: what was chosen for the last means nothing there.
-                    field.onChange(next);
-                    form.setValue('categoryId', undefined);
-                    form.setValue('attributes', {});
-                    form.setValue('recipe.items', [{ ingredientId: undefined, quantity: '' }]);
-                  }}
-                  onBlur={field.onBlur} testId="new-goods-tenant" />
-              )} />
+              <Controller
+                control={form.control}
+                name="tenantId"
+                render={({ field, fieldState }) => (
+                  <TenantField
+                    ref={field.ref}
+                    label={t('product.product.tenant')}
+                    required={choice === 'required'}
+                    error={fieldState.error?.message}
+                    placeholder={t('product.product.tenantPlaceholder')}
+                    value={field.value}
+                    onChange={(next) => {
+                      // Another tenant has other categories and ingredients: what was chosen for the last means nothing there.
+                      field.onChange(next);
+                      form.setValue('categoryId', undefined);
+                      form.setValue('attributes', {});
+                      form.setValue('recipe.items', [{ ingredientId: undefined, quantity: '' }]);
+                    }}
+                    onBlur={field.onBlur}
+                    testId="new-goods-tenant"
+                  />
+                )}
+              />
             </div>
           )}
           <div className={styles.wide}>
-            <Controller control={form.control} name="image" render={({ field, fieldState }) => (
-              <Field label={t('product.newProduct.image')} required validationMessage={fieldState.error?.message}>
-                <ImageUploader value={field.value} onChange={(ids) => { field.onChange(ids); void form.trigger('image'); }}
-                  max={1} alt={name || t('product.product.image')} disabled={busy} testId="new-goods-image" />
-              </Field>
-            )} />
+            <Controller
+              control={form.control}
+              name="image"
+              render={({ field, fieldState }) => (
+                <Field label={t('product.newProduct.image')} required validationMessage={fieldState.error?.message}>
+                  <ImageUploader
+                    value={field.value}
+                    onChange={(ids) => {
+                      field.onChange(ids);
+                      void form.trigger('image');
+                    }}
+                    max={1}
+                    alt={name || t('product.product.image')}
+                    disabled={busy}
+                    testId="new-goods-image"
+                  />
+                </Field>
+              )}
+            />
           </div>
-          <FormInput control={form.control} name="number" label={t('product.product.number')}
-            input={{ placeholder: t('product.product.numberPlaceholder'), 'data-testid': 'new-goods-number' }} />
-          <FormInput control={form.control} name="name" label={t('product.product.name')}
-            input={{ placeholder: t('product.product.namePlaceholder'), 'data-testid': 'new-goods-name' }} />
+          <FormInput
+            control={form.control}
+            name="number"
+            label={t('product.product.number')}
+            input={{ placeholder: t('product.product.numberPlaceholder'), 'data-testid': 'new-goods-number' }}
+          />
+          <FormInput
+            control={form.control}
+            name="name"
+            label={t('product.product.name')}
+            input={{ placeholder: t('product.product.namePlaceholder'), 'data-testid': 'new-goods-name' }}
+          />
           {english('englishName')}
-          <Controller control={form.control} name="categoryId" render={({ field, fieldState }) => (
-            <Field label={t('product.product.category')} required validationMessage={fieldState.error?.message}
-              hint={categoryLocked ? t('product.newProduct.categoryLocked') : undefined}>
-              <CategoryDropdown ref={field.ref} tenantId={tenantId} value={field.value} disabled={categoryLocked || busy}
-                // Another category has other attributes: what was filled in for the last one is refilled (spec §5).
-                onChange={(next) => { field.onChange(next); form.setValue('attributes', {}); }}
-                onBlur={field.onBlur} placeholder={t('product.product.categoryPlaceholder')} testId="new-goods-category" />
-            </Field>
-          )} />
-          <FormInput control={form.control} name="model" label={t('product.product.model')}
-            input={{ placeholder: t('product.product.modelPlaceholder'), 'data-testid': 'new-goods-model' }} />
-          <FormInput control={form.control} name="price" label={t('product.product.price')}
-            input={{ placeholder: t('product.product.pricePlaceholder'), inputMode: 'decimal', 'data-testid': 'new-goods-price' }} />
-          {(['startDate', 'endDate'] as const).map((name) => (
-            <Controller key={name} control={form.control} name={name} render={({ field, fieldState }) => (
-              <Field label={t(`product.newProduct.${name}`)} validationMessage={fieldState.error?.message} validationState={fieldState.error ? 'error' : 'none'}>
-                <DateTimeInput mode="date" ref={field.ref} value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} disabled={busy}
-                  testId={name === 'startDate' ? 'new-goods-start' : 'new-goods-end'} />
+          <Controller
+            control={form.control}
+            name="categoryId"
+            render={({ field, fieldState }) => (
+              <Field
+                label={t('product.product.category')}
+                required
+                validationMessage={fieldState.error?.message}
+                hint={categoryLocked ? t('product.newProduct.categoryLocked') : undefined}
+              >
+                <CategoryDropdown
+                  ref={field.ref}
+                  tenantId={tenantId}
+                  value={field.value}
+                  disabled={categoryLocked || busy}
+                  // Another category has other attributes: what was filled in for the last one is refilled (spec §5).
+                  onChange={(next) => {
+                    field.onChange(next);
+                    form.setValue('attributes', {});
+                  }}
+                  onBlur={field.onBlur}
+                  placeholder={t('product.product.categoryPlaceholder')}
+                  testId="new-goods-category"
+                />
               </Field>
-            )} />
+            )}
+          />
+          <FormInput
+            control={form.control}
+            name="model"
+            label={t('product.product.model')}
+            input={{ placeholder: t('product.product.modelPlaceholder'), 'data-testid': 'new-goods-model' }}
+          />
+          <FormInput
+            control={form.control}
+            name="price"
+            label={t('product.product.price')}
+            input={{
+              placeholder: t('product.product.pricePlaceholder'),
+              inputMode: 'decimal',
+              'data-testid': 'new-goods-price',
+            }}
+          />
+          {(['startDate', 'endDate'] as const).map((name) => (
+            <Controller
+              key={name}
+              control={form.control}
+              name={name}
+              render={({ field, fieldState }) => (
+                <Field
+                  label={t(`product.newProduct.${name}`)}
+                  validationMessage={fieldState.error?.message}
+                  validationState={fieldState.error ? 'error' : 'none'}
+                >
+                  <DateTimeInput
+                    mode="date"
+                    ref={field.ref}
+                    value={field.value ?? ''}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    disabled={busy}
+                    testId={name === 'startDate' ? 'new-goods-start' : 'new-goods-end'}
+                  />
+                </Field>
+              )}
+            />
           ))}
-          <Controller control={form.control} name="tags" render={({ field, fieldState }) => (
-            <Field label={t('product.product.tags')} validationMessage={fieldState.error?.message}>
-              <TagInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} placeholder={t('product.product.tagsPlaceholder')}
-                removeLabel={(tag) => `${t('common.delete')} ${tag}`} testId="new-goods-tags" />
-            </Field>
-          )} />
+          <Controller
+            control={form.control}
+            name="tags"
+            render={({ field, fieldState }) => (
+              <Field label={t('product.product.tags')} validationMessage={fieldState.error?.message}>
+                <TagInput
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  placeholder={t('product.product.tagsPlaceholder')}
+                  removeLabel={(tag) => `${t('common.delete')} ${tag}`}
+                  testId="new-goods-tags"
+                />
+              </Field>
+            )}
+          />
         </div>
       </section>
 
       <section className={styles.section} aria-label={t('product.newProduct.texts')}>
-        <Text as="h2" weight="semibold" size={400}>{t('product.newProduct.texts')}</Text>
+        <Text as="h2" weight="semibold" size={400}>
+          {t('product.newProduct.texts')}
+        </Text>
         <div className={formGrid.size240}>
-          <FormInput control={form.control} name="brief" label={t('product.product.brief')}
-            input={{ placeholder: t('product.product.briefPlaceholder'), 'data-testid': 'new-goods-brief' }} />
+          <FormInput
+            control={form.control}
+            name="brief"
+            label={t('product.product.brief')}
+            input={{ placeholder: t('product.product.briefPlaceholder'), 'data-testid': 'new-goods-brief' }}
+          />
           {english('englishBrief')}
           {textarea('description', NEW_PRODUCT_LIMITS.description)}
           {textarea('englishDescription', NEW_PRODUCT_LIMITS.englishDescription)}
         </div>
       </section>
 
-      <section className={styles.section} aria-label={t('product.newProduct.attributes')} data-testid="new-goods-attributes">
-        <Text as="h2" weight="semibold" size={400}>{t('product.newProduct.attributes')}</Text>
-        {categoryId === undefined ? <Text>{t('product.newProduct.noCategory')}</Text>
-          : attributeList.isPending ? <Spinner size="tiny" />
-          : attributes.length === 0 ? <Text>{t('product.newProduct.noAttributes')}</Text>
-          : <AttributeFields attributes={attributes} control={form.control} disabled={busy} />}
+      <section
+        className={styles.section}
+        aria-label={t('product.newProduct.attributes')}
+        data-testid="new-goods-attributes"
+      >
+        <Text as="h2" weight="semibold" size={400}>
+          {t('product.newProduct.attributes')}
+        </Text>
+        {categoryId === undefined ? (
+          <Text>{t('product.newProduct.noCategory')}</Text>
+        ) : attributeList.isPending ? (
+          <Spinner size="tiny" />
+        ) : attributes.length === 0 ? (
+          <Text>{t('product.newProduct.noAttributes')}</Text>
+        ) : (
+          <AttributeFields attributes={attributes} control={form.control} disabled={busy} />
+        )}
       </section>
 
       <section className={styles.section} aria-label={t('product.newProduct.recipe')} data-testid="new-goods-recipe">
-        <Text as="h2" weight="semibold" size={400}>{t('product.newProduct.recipe')}</Text>
+        <Text as="h2" weight="semibold" size={400}>
+          {t('product.newProduct.recipe')}
+        </Text>
         <RecipeFields control={form.control} tenantId={tenantId} disabled={busy} />
       </section>
 
       <div className={styles.actions}>
-        <Button type="button" onClick={onDone} disabledFocusable={busy} data-testid="new-goods-cancel">{t('common.cancel')}</Button>
-        <Button type="submit" appearance="primary" disabledFocusable={busy} icon={busy ? <Spinner size="extra-tiny" /> : undefined}
-          data-testid="new-goods-submit">{t('product.newProduct.save')}</Button>
+        <Button type="button" onClick={onDone} disabledFocusable={busy} data-testid="new-goods-cancel">
+          {t('common.cancel')}
+        </Button>
+        <Button
+          type="submit"
+          appearance="primary"
+          disabledFocusable={busy}
+          icon={busy ? <Spinner size="extra-tiny" /> : undefined}
+          data-testid="new-goods-submit"
+        >
+          {t('product.newProduct.save')}
+        </Button>
       </div>
     </form>
   );

@@ -21,7 +21,13 @@ const useStyles = makeStyles({
 });
 
 /** The owner's load as the frame reads it (a TanStack Query result). */
-export interface OwnerLoad<T> { data: T | undefined; isError: boolean; isFetching: boolean; error: unknown; refetch: () => unknown }
+export interface OwnerLoad<T> {
+  data: T | undefined;
+  isError: boolean;
+  isFetching: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
 
 export interface OwnerScreenProps<T extends { name: string }> {
   /** The query parameter naming the owner. */
@@ -39,7 +45,17 @@ export interface OwnerScreenProps<T extends { name: string }> {
   children: (owner: T) => ReactNode;
 }
 
-export function OwnerScreen<T extends { name: string }>({ param, useOwner, goneCode, chooseFirst, backPath, backLabel, title, testId, children }: OwnerScreenProps<T>) {
+export function OwnerScreen<T extends { name: string }>({
+  param,
+  useOwner,
+  goneCode,
+  chooseFirst,
+  backPath,
+  backLabel,
+  title,
+  testId,
+  children,
+}: OwnerScreenProps<T>) {
   const { t } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
@@ -47,9 +63,14 @@ export function OwnerScreen<T extends { name: string }>({ param, useOwner, goneC
   const id = idOfQuery(params.get(param));
   const owner = useOwner(id);
 
-  const back = <Button icon={<ArrowLeftRegular />} onClick={() => void navigate(backPath)} data-testid={`${testId}-back`}>{backLabel}</Button>;
-  const problem = (text: string, intent: 'warning' | 'error', retry?: () => void) =>
-    <PageProblem back={back} text={text} intent={intent} onRetry={retry} testId={testId} />;
+  const back = (
+    <Button icon={<ArrowLeftRegular />} onClick={() => void navigate(backPath)} data-testid={`${testId}-back`}>
+      {backLabel}
+    </Button>
+  );
+  const problem = (text: string, intent: 'warning' | 'error', retry?: () => void) => (
+    <PageProblem back={back} text={text} intent={intent} onRetry={retry} testId={testId} />
+  );
 
   if (id === undefined) return problem(chooseFirst, 'warning');
   if (owner.isError && !owner.isFetching) {
@@ -62,7 +83,9 @@ export function OwnerScreen<T extends { name: string }>({ param, useOwner, goneC
     <section className={styles.page} aria-labelledby={`${testId}-title`} data-testid={testId}>
       <div className={styles.head}>
         {back}
-        <Title3 as="h1" id={`${testId}-title`} className={styles.title}>{title(owner.data.name)}</Title3>
+        <Title3 as="h1" id={`${testId}-title`} className={styles.title}>
+          {title(owner.data.name)}
+        </Title3>
       </div>
       {children(owner.data)}
     </section>

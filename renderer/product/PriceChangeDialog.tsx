@@ -6,8 +6,22 @@
  * the change itself, all or nothing.
  */
 import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, MessageBar, MessageBarBody,
-  Radio, RadioGroup, Spinner, tokens,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Radio,
+  RadioGroup,
+  Spinner,
+  tokens,
 } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
 import { formatYuan, parseYuan } from '../../shared/format.js';
@@ -22,7 +36,12 @@ const useStyles = makeStyles({
 });
 
 type Item = PriceChangeResult['items'][number];
-export type PriceChange = (body: { ids: number[]; mode: PriceMode; value: number; preview: boolean }) => Promise<PriceChangeResult>;
+export type PriceChange = (body: {
+  ids: number[];
+  mode: PriceMode;
+  value: number;
+  preview: boolean;
+}) => Promise<PriceChangeResult>;
 
 /** The typed value as the API takes it: fen for a price or an amount (a sign allowed for an amount), a whole percent. */
 export function changeValue(mode: PriceMode, typed: string): number | null {
@@ -33,7 +52,15 @@ export function changeValue(mode: PriceMode, typed: string): number | null {
   return fen === null ? null : negative ? -fen : fen;
 }
 
-export function PriceChangeDialog({ ids, change, onClose }: { ids: number[]; change: PriceChange; onClose: (changed: boolean) => void }) {
+export function PriceChangeDialog({
+  ids,
+  change,
+  onClose,
+}: {
+  ids: number[];
+  change: PriceChange;
+  onClose: (changed: boolean) => void;
+}) {
   const { t, notify, report } = useScreen();
   const styles = useStyles();
   const [mode, setMode] = useState<PriceMode>('percent');
@@ -64,15 +91,23 @@ export function PriceChangeDialog({ ids, change, onClose }: { ids: number[]; cha
   });
   const busy = look.busy || apply.busy;
 
-  const columns = useMemo<Column<Item>[]>(() => [
-    { id: 'number', header: t('product.price.number'), value: (i) => i.number, minWidth: 96, width: 130 },
-    { id: 'name', header: t('product.price.name'), value: (i) => i.name, minWidth: 120, width: 200, grow: 1 },
-    { id: 'before', header: t('product.price.before'), kind: 'money', value: (i) => i.before },
-    {
-      id: 'after', header: t('product.price.after'), minWidth: 96, width: 110, cellTestId: 'price-after',
-      render: (i) => (i.valid ? formatYuan(i.after) : <span className={styles.invalid}>{t('product.price.invalid')}</span>),
-    },
-  ], [t, styles]);
+  const columns = useMemo<Column<Item>[]>(
+    () => [
+      { id: 'number', header: t('product.price.number'), value: (i) => i.number, minWidth: 96, width: 130 },
+      { id: 'name', header: t('product.price.name'), value: (i) => i.name, minWidth: 120, width: 200, grow: 1 },
+      { id: 'before', header: t('product.price.before'), kind: 'money', value: (i) => i.before },
+      {
+        id: 'after',
+        header: t('product.price.after'),
+        minWidth: 96,
+        width: 110,
+        cellTestId: 'price-after',
+        render: (i) =>
+          i.valid ? formatYuan(i.after) : <span className={styles.invalid}>{t('product.price.invalid')}</span>,
+      },
+    ],
+    [t, styles],
+  );
 
   const invalid = shown?.some((i) => !i.valid) ?? false;
   const guard = useCloseGuard({ busy, dirty: typed !== '', onClose: () => onClose(false) });
@@ -83,26 +118,77 @@ export function PriceChangeDialog({ ids, change, onClose }: { ids: number[]; cha
           <DialogTitle>{t('product.price.title', { count: ids.length })}</DialogTitle>
           <DialogContent className={styles.fields}>
             <Field label={t('product.price.mode')}>
-              <RadioGroup layout="horizontal" value={mode} onChange={(_, d) => setMode(d.value as PriceMode)} data-testid="price-mode">
-                {PRICE_MODES.map((m) => <Radio key={m} value={m} label={t(`product.price.modes.${m}`)} data-testid={`price-mode-${m}`} />)}
+              <RadioGroup
+                layout="horizontal"
+                value={mode}
+                onChange={(_, d) => setMode(d.value as PriceMode)}
+                data-testid="price-mode"
+              >
+                {PRICE_MODES.map((m) => (
+                  <Radio key={m} value={m} label={t(`product.price.modes.${m}`)} data-testid={`price-mode-${m}`} />
+                ))}
               </RadioGroup>
             </Field>
             <div className={styles.value}>
-              <Field label={t('product.price.value')} hint={t(`product.price.valueHints.${mode}`)} required
-                validationMessage={typed !== '' && value === null ? t('product.validation.priceChange') : undefined}>
-                <Input value={typed} inputMode="decimal" onChange={(_, d) => setTyped(d.value)} data-testid="price-value"
-                  onKeyDown={(e) => { if (e.key === 'Enter') void look.run(); }} />
+              <Field
+                label={t('product.price.value')}
+                hint={t(`product.price.valueHints.${mode}`)}
+                required
+                validationMessage={typed !== '' && value === null ? t('product.validation.priceChange') : undefined}
+              >
+                <Input
+                  value={typed}
+                  inputMode="decimal"
+                  onChange={(_, d) => setTyped(d.value)}
+                  data-testid="price-value"
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') void look.run();
+                  }}
+                />
               </Field>
-              <Button disabledFocusable={value === null || busy} onClick={() => void look.run()} data-testid="price-preview">{t('product.price.preview')}</Button>
+              <Button
+                disabledFocusable={value === null || busy}
+                onClick={() => void look.run()}
+                data-testid="price-preview"
+              >
+                {t('product.price.preview')}
+              </Button>
             </div>
-            {shown && <DataTable label={t('product.price.title', { count: ids.length })} columns={columns} rows={shown} rowKey={(i) => i.id} view="rows" rowTestId="price-row" />}
-            {shown && invalid && <MessageBar intent="error"><MessageBarBody>{t('product.validation.priceResult')}</MessageBarBody></MessageBar>}
+            {shown && (
+              <DataTable
+                label={t('product.price.title', { count: ids.length })}
+                columns={columns}
+                rows={shown}
+                rowKey={(i) => i.id}
+                view="rows"
+                rowTestId="price-row"
+              />
+            )}
+            {shown && invalid && (
+              <MessageBar intent="error">
+                <MessageBarBody>{t('product.validation.priceResult')}</MessageBarBody>
+              </MessageBar>
+            )}
           </DialogContent>
           <DialogActions>
-            <Button appearance="secondary" onClick={() => onClose(false)} disabledFocusable={busy} data-testid="price-cancel">{t('common.cancel')}</Button>
-            <Button appearance="primary" disabledFocusable={!shown || invalid || busy} onClick={() => void apply.run()}
-              icon={apply.busy ? <Spinner size="extra-tiny" /> : undefined} title={shown ? undefined : t('product.price.previewFirst')}
-              data-testid="price-apply">{t('product.price.apply')}</Button>
+            <Button
+              appearance="secondary"
+              onClick={() => onClose(false)}
+              disabledFocusable={busy}
+              data-testid="price-cancel"
+            >
+              {t('common.cancel')}
+            </Button>
+            <Button
+              appearance="primary"
+              disabledFocusable={!shown || invalid || busy}
+              onClick={() => void apply.run()}
+              icon={apply.busy ? <Spinner size="extra-tiny" /> : undefined}
+              title={shown ? undefined : t('product.price.previewFirst')}
+              data-testid="price-apply"
+            >
+              {t('product.price.apply')}
+            </Button>
           </DialogActions>
         </DialogBody>
         {guard.question}

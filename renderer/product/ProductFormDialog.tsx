@@ -40,7 +40,9 @@ export function ProductFormDialog({ product, onClose, onGone }: ProductFormDialo
   const user = useUser();
   const choice = tenantChoice(user, !product);
   const create = useOpMutation('product.create', { invalidates: ['product.page', 'product.categoryPage'] });
-  const update = useOpMutation('product.update', { invalidates: ['product.page', 'product.info', 'product.categoryPage'] });
+  const update = useOpMutation('product.update', {
+    invalidates: ['product.page', 'product.info', 'product.categoryPage'],
+  });
 
   const form = useForm<ProductDialogValues, unknown, ProductDialogValues>({
     resolver: zodI18nResolver(productDialogSchema(choice), t),
@@ -72,54 +74,138 @@ export function ProductFormDialog({ product, onClose, onGone }: ProductFormDialo
     },
     saved: t(product ? 'product.product.updated' : 'product.product.created'),
     failed: t(product ? 'product.product.saveFailed' : 'product.product.createFailed'),
-    goneCode: product ? CODE.productNotFound : undefined, limits: PRODUCT_LIMITS, onClose, onGone,
+    goneCode: product ? CODE.productNotFound : undefined,
+    limits: PRODUCT_LIMITS,
+    onClose,
+    onGone,
   });
   const busy = submit.busy;
   const dirty = form.formState.isDirty;
   return (
-    <FormDialog title={t(product ? 'product.product.editTitle' : 'product.product.createTitle')} busy={busy} dirty={dirty} onClose={onClose} onSubmit={(e) => void submit.run(e)} testId="product-form" surfaceClassName={styles.surface} fieldsClassName={formGrid.size220}>
+    <FormDialog
+      title={t(product ? 'product.product.editTitle' : 'product.product.createTitle')}
+      busy={busy}
+      dirty={dirty}
+      onClose={onClose}
+      onSubmit={(e) => void submit.run(e)}
+      testId="product-form"
+      surfaceClassName={styles.surface}
+      fieldsClassName={formGrid.size220}
+    >
       {choice !== 'none' && (
         <div className={styles.wide}>
-          <Controller control={form.control} name="tenantId" render={({ field, fieldState }) => (
-            <TenantField ref={field.ref} label={t('product.product.tenant')} required={choice === 'required'} error={fieldState.error?.message}
-              placeholder={t('product.product.tenantPlaceholder')} value={field.value}
-              // Another tenant's categories: the one chosen in the last means nothing there.
-              onChange={(id) => { field.onChange(id); form.setValue('categoryId', undefined); }}
-              onBlur={field.onBlur} testId="product-form-tenant" />
-          )} />
+          <Controller
+            control={form.control}
+            name="tenantId"
+            render={({ field, fieldState }) => (
+              <TenantField
+                ref={field.ref}
+                label={t('product.product.tenant')}
+                required={choice === 'required'}
+                error={fieldState.error?.message}
+                placeholder={t('product.product.tenantPlaceholder')}
+                value={field.value}
+                // Another tenant's categories: the one chosen in the last means nothing there.
+                onChange={(id) => {
+                  field.onChange(id);
+                  form.setValue('categoryId', undefined);
+                }}
+                onBlur={field.onBlur}
+                testId="product-form-tenant"
+              />
+            )}
+          />
         </div>
       )}
       <div className={styles.wide}>
-        <Controller control={form.control} name="images" render={({ field, fieldState }) => (
-          <Field label={t('product.product.images')} required validationMessage={fieldState.error?.message}>
-            <ImageUploader value={field.value} onChange={(ids) => { field.onChange(ids); void form.trigger('images'); }}
-              max={PRODUCT_LIMITS.images} alt={name || t('product.product.image')} disabled={busy} testId="product-form-images" />
-          </Field>
-        )} />
+        <Controller
+          control={form.control}
+          name="images"
+          render={({ field, fieldState }) => (
+            <Field label={t('product.product.images')} required validationMessage={fieldState.error?.message}>
+              <ImageUploader
+                value={field.value}
+                onChange={(ids) => {
+                  field.onChange(ids);
+                  void form.trigger('images');
+                }}
+                max={PRODUCT_LIMITS.images}
+                alt={name || t('product.product.image')}
+                disabled={busy}
+                testId="product-form-images"
+              />
+            </Field>
+          )}
+        />
       </div>
-      <FormInput control={form.control} name="number" label={t('product.product.number')}
-        input={{ placeholder: t('product.product.numberPlaceholder'), 'data-testid': 'product-form-number' }} />
-      <FormInput control={form.control} name="name" label={t('product.product.name')}
-        input={{ placeholder: t('product.product.namePlaceholder'), 'data-testid': 'product-form-name' }} />
-      <Controller control={form.control} name="categoryId" render={({ field, fieldState }) => (
-        <Field label={t('product.product.category')} required validationMessage={fieldState.error?.message}>
-          <CategoryDropdown ref={field.ref} tenantId={tenantId} value={field.value} onChange={field.onChange} onBlur={field.onBlur}
-            placeholder={t('product.product.categoryPlaceholder')} testId="product-form-category" />
-        </Field>
-      )} />
-      <FormInput control={form.control} name="model" label={t('product.product.model')}
-        input={{ placeholder: t('product.product.modelPlaceholder'), 'data-testid': 'product-form-model' }} />
-      <FormInput control={form.control} name="price" label={t('product.product.price')}
-        input={{ placeholder: t('product.product.pricePlaceholder'), inputMode: 'decimal', 'data-testid': 'product-form-price' }} />
-      <Controller control={form.control} name="tags" render={({ field, fieldState }) => (
-        <Field label={t('product.product.tags')} validationMessage={fieldState.error?.message}>
-          <TagInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} placeholder={t('product.product.tagsPlaceholder')}
-            removeLabel={(tag) => `${t('common.delete')} ${tag}`} testId="product-form-tags" />
-        </Field>
-      )} />
+      <FormInput
+        control={form.control}
+        name="number"
+        label={t('product.product.number')}
+        input={{ placeholder: t('product.product.numberPlaceholder'), 'data-testid': 'product-form-number' }}
+      />
+      <FormInput
+        control={form.control}
+        name="name"
+        label={t('product.product.name')}
+        input={{ placeholder: t('product.product.namePlaceholder'), 'data-testid': 'product-form-name' }}
+      />
+      <Controller
+        control={form.control}
+        name="categoryId"
+        render={({ field, fieldState }) => (
+          <Field label={t('product.product.category')} required validationMessage={fieldState.error?.message}>
+            <CategoryDropdown
+              ref={field.ref}
+              tenantId={tenantId}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              placeholder={t('product.product.categoryPlaceholder')}
+              testId="product-form-category"
+            />
+          </Field>
+        )}
+      />
+      <FormInput
+        control={form.control}
+        name="model"
+        label={t('product.product.model')}
+        input={{ placeholder: t('product.product.modelPlaceholder'), 'data-testid': 'product-form-model' }}
+      />
+      <FormInput
+        control={form.control}
+        name="price"
+        label={t('product.product.price')}
+        input={{
+          placeholder: t('product.product.pricePlaceholder'),
+          inputMode: 'decimal',
+          'data-testid': 'product-form-price',
+        }}
+      />
+      <Controller
+        control={form.control}
+        name="tags"
+        render={({ field, fieldState }) => (
+          <Field label={t('product.product.tags')} validationMessage={fieldState.error?.message}>
+            <TagInput
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              placeholder={t('product.product.tagsPlaceholder')}
+              removeLabel={(tag) => `${t('common.delete')} ${tag}`}
+              testId="product-form-tags"
+            />
+          </Field>
+        )}
+      />
       <div className={styles.wide}>
-        <FormInput control={form.control} name="brief" label={t('product.product.brief')}
-          input={{ placeholder: t('product.product.briefPlaceholder'), 'data-testid': 'product-form-brief' }} />
+        <FormInput
+          control={form.control}
+          name="brief"
+          label={t('product.product.brief')}
+          input={{ placeholder: t('product.product.briefPlaceholder'), 'data-testid': 'product-form-brief' }}
+        />
       </div>
     </FormDialog>
   );

@@ -13,7 +13,16 @@ import { PageProblem, PageSpinner } from '../app/pages.js';
 import { idOfQuery } from '../app/paths.js';
 import { useOp } from '../bridge.js';
 import type { ProductSort } from '../../shared/product/index.js';
-import { DetailPage, FilterBar, filterBody, Pager, TextFilter, useListPage, useScreen, type Sort } from '../kit/index.js';
+import {
+  DetailPage,
+  FilterBar,
+  filterBody,
+  Pager,
+  TextFilter,
+  useListPage,
+  useScreen,
+  type Sort,
+} from '../kit/index.js';
 import { ProductTable } from './ProductTable.js';
 
 const useStyles = makeStyles({
@@ -29,11 +38,22 @@ export default function ProductInformationPage() {
   const [params] = useSearchParams();
   const id = idOfQuery(params.get('tenantId'));
   const tenant = useOp('tenant.info', { body: { tenantId: id ?? 0 } }, { enabled: id !== undefined });
-  const back = <Button icon={<ArrowLeftRegular />} onClick={() => void navigate(PEOPLE)} data-testid="product-information-back">{t('common.back')}</Button>;
-  if (id === undefined || (tenant.isError && !tenant.isFetching)) return <PageProblem back={back} text={t('product.information.noTenant')} testId="product-information" />;
+  const back = (
+    <Button icon={<ArrowLeftRegular />} onClick={() => void navigate(PEOPLE)} data-testid="product-information-back">
+      {t('common.back')}
+    </Button>
+  );
+  if (id === undefined || (tenant.isError && !tenant.isFetching))
+    return <PageProblem back={back} text={t('product.information.noTenant')} testId="product-information" />;
   if (!tenant.data) return <PageSpinner />;
   return (
-    <DetailPage id="product-information" title={t('product.information.title', { name: tenant.data.name })} back={back} wide titleTestId="product-information-title">
+    <DetailPage
+      id="product-information"
+      title={t('product.information.title', { name: tenant.data.name })}
+      back={back}
+      wide
+      titleTestId="product-information-title"
+    >
       <TenantProducts tenantId={id} />
     </DetailPage>
   );
@@ -52,11 +72,30 @@ export function TenantProducts({ tenantId }: { tenantId: number }) {
     <>
       <Body1 className={styles.note}>{t('product.information.readOnly')}</Body1>
       <div className={styles.filters}>
-        <FilterBar onSearch={apply} onReset={reset} searchTestId="product-information-search" resetTestId="product-information-reset">
-          <TextFilter label={t('product.product.keyword')} value={draft.keyword} maxLength={50} onChange={(keyword) => setDraft({ keyword })} testId="product-information-keyword" />
+        <FilterBar
+          onSearch={apply}
+          onReset={reset}
+          searchTestId="product-information-search"
+          resetTestId="product-information-reset"
+        >
+          <TextFilter
+            label={t('product.product.keyword')}
+            value={draft.keyword}
+            maxLength={50}
+            onChange={(keyword) => setDraft({ keyword })}
+            testId="product-information-keyword"
+          />
         </FilterBar>
       </div>
-      <ProductTable {...table} showTenant={false} sort={sort} onSortChange={(next) => { setSort(next ?? DEFAULT_SORT); setPaging((p) => ({ ...p, pageNum: 1 })); }} />
+      <ProductTable
+        {...table}
+        showTenant={false}
+        sort={sort}
+        onSortChange={(next) => {
+          setSort(next ?? DEFAULT_SORT);
+          setPaging((p) => ({ ...p, pageNum: 1 }));
+        }}
+      />
       <Pager {...pager} testId="product-information-pager" />
     </>
   );

@@ -11,7 +11,16 @@ import { useCallback, useState } from 'react';
 import { CODE } from '../../shared/domains.js';
 import type { PriceChangeResult, ProductItem, ProductSort } from '../../shared/product/index.js';
 import { refusedWith } from '../app/errors.js';
-import { ActionButton, filterBody, Pager, seesTenants, useListPage, useSelection, type Sort, useScreen } from '../kit/index.js';
+import {
+  ActionButton,
+  filterBody,
+  Pager,
+  seesTenants,
+  useListPage,
+  useSelection,
+  type Sort,
+  useScreen,
+} from '../kit/index.js';
 import { EMPTY_PRODUCT_FILTER, ProductFilters } from './ProductFilters.js';
 import { PriceChangeDialog, type PriceChange } from './PriceChangeDialog.js';
 import { ProductTable } from './ProductTable.js';
@@ -40,7 +49,15 @@ export interface ProductLibraryProps {
   onCustomInfo?: (product: ProductItem) => void;
 }
 
-export function ProductLibrary({ title, listOp, useChange, usePrice, onCreate, onEdit, onCustomInfo }: ProductLibraryProps) {
+export function ProductLibrary({
+  title,
+  listOp,
+  useChange,
+  usePrice,
+  onCreate,
+  onEdit,
+  onCustomInfo,
+}: ProductLibraryProps) {
   const { t, notify, report, user } = useScreen();
   const styles = useStyles();
   const restoreTarget = useRestoreFocusTarget();
@@ -56,20 +73,28 @@ export function ProductLibrary({ title, listOp, useChange, usePrice, onCreate, o
   const [pricing, setPricing] = useState<number[] | null>(null);
   const selection = useSelection(table.rows);
 
-  const change = useCallback(async (ids: number[], patch: Change) => {
-    try {
-      const { changed } = await state.mutateAsync({ body: { ids, ...patch } });
-      notify(t('product.product.stateChanged', { count: changed }));
-      return true;
-    } catch (error) {
-      report(error, { fallback: t('product.product.stateFailed') });
-      // Gone or disabled meanwhile: show the list as it is now.
-      if (refusedWith(error, CODE.productNotFound) || refusedWith(error, CODE.productDisabled)) await refresh();
-      return false;
-    }
-  }, [state, notify, report, t, refresh]);
+  const change = useCallback(
+    async (ids: number[], patch: Change) => {
+      try {
+        const { changed } = await state.mutateAsync({ body: { ids, ...patch } });
+        notify(t('product.product.stateChanged', { count: changed }));
+        return true;
+      } catch (error) {
+        report(error, { fallback: t('product.product.stateFailed') });
+        // Gone or disabled meanwhile: show the list as it is now.
+        if (refusedWith(error, CODE.productNotFound) || refusedWith(error, CODE.productDisabled)) await refresh();
+        return false;
+      }
+    },
+    [state, notify, report, t, refresh],
+  );
 
-  const onState = useCallback(async (p: ProductItem, patch: Change) => { await change([p.id], patch); }, [change]);
+  const onState = useCallback(
+    async (p: ProductItem, patch: Change) => {
+      await change([p.id], patch);
+    },
+    [change],
+  );
   const bulk = async (patch: Change) => {
     if (await change(selection.ids, patch)) selection.clear();
   };
@@ -82,18 +107,60 @@ export function ProductLibrary({ title, listOp, useChange, usePrice, onCreate, o
 
   return (
     <section className={styles.page} aria-labelledby="product-list-title">
-      <Title3 as="h1" id="product-list-title">{t(title)}</Title3>
+      <Title3 as="h1" id="product-list-title">
+        {t(title)}
+      </Title3>
       <div className={styles.head}>
-        <ProductFilters onSearch={(f) => { search(f); selection.clear(); }} />
+        <ProductFilters
+          onSearch={(f) => {
+            search(f);
+            selection.clear();
+          }}
+        />
         {create('product-create')}
       </div>
-      <div className={styles.bulk} role="toolbar" aria-label={t('product.product.selected', { count: selection.ids.length })}>
+      <div
+        className={styles.bulk}
+        role="toolbar"
+        aria-label={t('product.product.selected', { count: selection.ids.length })}
+      >
         <Text data-testid="product-selected">{t('product.product.selected', { count: selection.ids.length })}</Text>
-        <ActionButton size="small" disabled={none} action={() => bulk({ onSale: true })} data-testid="product-bulk-on">{t('product.product.putOnSale')}</ActionButton>
-        <ActionButton size="small" disabled={none} action={() => bulk({ onSale: false })} data-testid="product-bulk-off">{t('product.product.takeOffSale')}</ActionButton>
-        <ActionButton size="small" disabled={none} action={() => bulk({ enabled: true })} data-testid="product-bulk-enable">{t('product.product.enable')}</ActionButton>
-        <ActionButton size="small" disabled={none} danger action={() => bulk({ enabled: false })} data-testid="product-bulk-disable">{t('product.product.disable')}</ActionButton>
-        <ActionButton size="small" disabled={none} icon={<MoneyRegular />} opensDialog action={() => setPricing(selection.ids)} data-testid="product-bulk-price">
+        <ActionButton size="small" disabled={none} action={() => bulk({ onSale: true })} data-testid="product-bulk-on">
+          {t('product.product.putOnSale')}
+        </ActionButton>
+        <ActionButton
+          size="small"
+          disabled={none}
+          action={() => bulk({ onSale: false })}
+          data-testid="product-bulk-off"
+        >
+          {t('product.product.takeOffSale')}
+        </ActionButton>
+        <ActionButton
+          size="small"
+          disabled={none}
+          action={() => bulk({ enabled: true })}
+          data-testid="product-bulk-enable"
+        >
+          {t('product.product.enable')}
+        </ActionButton>
+        <ActionButton
+          size="small"
+          disabled={none}
+          danger
+          action={() => bulk({ enabled: false })}
+          data-testid="product-bulk-disable"
+        >
+          {t('product.product.disable')}
+        </ActionButton>
+        <ActionButton
+          size="small"
+          disabled={none}
+          icon={<MoneyRegular />}
+          opensDialog
+          action={() => setPricing(selection.ids)}
+          data-testid="product-bulk-price"
+        >
           {t('product.price.open')}
         </ActionButton>
       </div>
@@ -102,12 +169,21 @@ export function ProductLibrary({ title, listOp, useChange, usePrice, onCreate, o
         emptyAction={create('product-empty-create')}
         showTenant={byTenant}
         sort={sort}
-        onSortChange={(next) => { setSort(next ?? DEFAULT_SORT); setPaging((p) => ({ ...p, pageNum: 1 })); }}
+        onSortChange={(next) => {
+          setSort(next ?? DEFAULT_SORT);
+          setPaging((p) => ({ ...p, pageNum: 1 }));
+        }}
         actions={{ selected: selection.selected, onSelect: selection.setSelected, onEdit, onCustomInfo, onState }}
       />
       {pricing && (
-        <PriceChangeDialog ids={pricing} change={(body) => price.mutateAsync({ body })}
-          onClose={(changed) => { setPricing(null); if (changed) selection.clear(); }} />
+        <PriceChangeDialog
+          ids={pricing}
+          change={(body) => price.mutateAsync({ body })}
+          onClose={(changed) => {
+            setPricing(null);
+            if (changed) selection.clear();
+          }}
+        />
       )}
       <Pager {...pager} testId="product-pager" />
     </section>

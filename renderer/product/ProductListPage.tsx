@@ -15,10 +15,21 @@ export default function ProductListPage() {
   const [editing, setEditing] = useState<{ product?: ProductItem } | null>(null);
   return (
     <>
-      <ProductLibrary title="product.route.productList" listOp="product.page" useChange={useChange} usePrice={usePrice}
-        onCreate={() => setEditing({})} onEdit={(product) => setEditing({ product })} />
-      {editing && <ProductFormDialog product={editing.product} onClose={() => setEditing(null)}
-        onGone={() => void client.invalidateQueries({ queryKey: ['product.page'] })} />}
+      <ProductLibrary
+        title="product.route.productList"
+        listOp="product.page"
+        useChange={useChange}
+        usePrice={usePrice}
+        onCreate={() => setEditing({})}
+        onEdit={(product) => setEditing({ product })}
+      />
+      {editing && (
+        <ProductFormDialog
+          product={editing.product}
+          onClose={() => setEditing(null)}
+          onGone={() => void client.invalidateQueries({ queryKey: ['product.page'] })}
+        />
+      )}
     </>
   );
 }

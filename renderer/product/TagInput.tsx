@@ -41,12 +41,24 @@ export function TagInput({ value, onChange, onBlur, placeholder, removeLabel, te
       {value.length > 0 && (
         <TagGroup onDismiss={(_, d) => onChange(value.filter((t) => t !== d.value))} data-testid={`${testId}-list`}>
           {value.map((tag) => (
-            <Tag key={tag} value={tag} dismissible dismissIcon={{ 'aria-label': removeLabel(tag) }} size="small">{tag}</Tag>
+            <Tag key={tag} value={tag} dismissible dismissIcon={{ 'aria-label': removeLabel(tag) }} size="small">
+              {tag}
+            </Tag>
           ))}
         </TagGroup>
       )}
-      <Input value={draft} maxLength={PRODUCT_LIMITS.tag} placeholder={placeholder} onChange={(_, d) => setDraft(d.value)}
-        onKeyDown={onKeyDown} onBlur={() => { commit(); onBlur?.(); }} data-testid={`${testId}-input`} />
+      <Input
+        value={draft}
+        maxLength={PRODUCT_LIMITS.tag}
+        placeholder={placeholder}
+        onChange={(_, d) => setDraft(d.value)}
+        onKeyDown={onKeyDown}
+        onBlur={() => {
+          commit();
+          onBlur?.();
+        }}
+        data-testid={`${testId}-input`}
+      />
     </div>
   );
 }

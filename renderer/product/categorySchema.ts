@@ -26,7 +26,10 @@ export function categoryDialogSchema(choice: TenantChoice): z.ZodType<CategoryDi
  * nor one under which its subtree would pass the last level (the server
  * refuses those with 1108; the picker does not offer them).
  */
-export function parentChoices(options: readonly CategoryOption[], editing?: { id: number; depth: number }): CategoryOption[] {
+export function parentChoices(
+  options: readonly CategoryOption[],
+  editing?: { id: number; depth: number },
+): CategoryOption[] {
   if (!editing) return options.filter((o) => o.depth < CATEGORY_DEPTH - 1);
   const below = new Set<number>([editing.id]);
   let height = 0;

@@ -6,7 +6,13 @@
  * required pictures too.
  */
 import { z } from 'zod';
-import { valueProblem, type AttributeValue, type CustomInfoForm, type CustomInfoItem, type CustomModelDetail } from '../../shared/product/index.js';
+import {
+  valueProblem,
+  type AttributeValue,
+  type CustomInfoForm,
+  type CustomInfoItem,
+  type CustomModelDetail,
+} from '../../shared/product/index.js';
 import { attributeKey, typedOf, valueOf, type TypedValue } from './newGoodsSchema.js';
 
 export interface CustomInfoValues {
@@ -19,20 +25,29 @@ export const imageKey = (id: number | string) => `i${id}`;
 export function customInfoDefaults(model: CustomModelDetail, saved: CustomInfoItem | undefined): CustomInfoValues {
   return {
     attributes: Object.fromEntries(model.attributes.map((a) => [attributeKey(a.id), typedOf(saved?.attributes[a.id])])),
-    images: Object.fromEntries(model.images.map((i) => [imageKey(i.id), saved?.images[i.id] ? [saved.images[i.id]!] : []])),
+    images: Object.fromEntries(
+      model.images.map((i) => [imageKey(i.id), saved?.images[i.id] ? [saved.images[i.id]!] : []]),
+    ),
   };
 }
 
 export function customInfoSchema(model: CustomModelDetail): z.ZodType<CustomInfoValues, CustomInfoValues> {
-  return z.object({ attributes: z.record(z.string(), z.any()), images: z.record(z.string(), z.array(z.string())) }).superRefine((v, ctx) => {
-    for (const a of model.attributes) {
-      const problem = valueProblem(a, valueOf(a, v.attributes[attributeKey(a.id)] as TypedValue));
-      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['attributes', attributeKey(a.id)] });
-    }
-    for (const i of model.images) {
-      if (i.required && !v.images[imageKey(i.id)]?.length) ctx.addIssue({ code: 'custom', message: 'product.validation.imageRequired', path: ['images', imageKey(i.id)] });
-    }
-  }) as never;
+  return z
+    .object({ attributes: z.record(z.string(), z.any()), images: z.record(z.string(), z.array(z.string())) })
+    .superRefine((v, ctx) => {
+      for (const a of model.attributes) {
+        const problem = valueProblem(a, valueOf(a, v.attributes[attributeKey(a.id)] as TypedValue));
+        if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['attributes', attributeKey(a.id)] });
+      }
+      for (const i of model.images) {
+        if (i.required && !v.images[imageKey(i.id)]?.length)
+          ctx.addIssue({
+            code: 'custom',
+            message: 'product.validation.imageRequired',
+            path: ['images', imageKey(i.id)],
+          });
+      }
+    }) as never;
 }
 
 export function customInfoBody(model: CustomModelDetail, v: CustomInfoValues): CustomInfoForm {
@@ -40,7 +55,12 @@ export function customInfoBody(model: CustomModelDetail, v: CustomInfoValues): C
   for (const a of model.attributes) {
     const value = valueOf(a, v.attributes[attributeKey(a.id)]);
     // A switch left off is no information: the model's information stays empty until something is said.
-    if (value !== undefined && !(Array.isArray(value) && value.length === 0) && !(a.kind === 'boolean' && value === false && !a.required)) attributes[a.id] = value;
+    if (
+      value !== undefined &&
+      !(Array.isArray(value) && value.length === 0) &&
+      !(a.kind === 'boolean' && value === false && !a.required)
+    )
+      attributes[a.id] = value;
   }
   const images: Record<string, string> = {};
   for (const i of model.images) {

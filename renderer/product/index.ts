@@ -3,7 +3,9 @@ import { lazy } from 'react';
 import { defineScreens } from '../manifest.js';
 
 /** A distributor's products, read only: the distributor page's tab (loaded with it, not with this manifest). */
-export const TenantProducts = lazy(() => import('./ProductInformationPage.js').then((m) => ({ default: m.TenantProducts })));
+export const TenantProducts = lazy(() =>
+  import('./ProductInformationPage.js').then((m) => ({ default: m.TenantProducts })),
+);
 
 export const productScreens = defineScreens({
   name: 'product',

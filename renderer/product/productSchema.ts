@@ -21,10 +21,13 @@ export interface ProductDialogValues {
   tenantId?: number | undefined;
 }
 
-const price = z.string().refine((v) => {
-  const fen = parseYuan(v);
-  return fen !== null && fen >= 1 && fen <= PRICE_MAX_FEN;
-}, { message: 'product.validation.price' });
+const price = z.string().refine(
+  (v) => {
+    const fen = parseYuan(v);
+    return fen !== null && fen >= 1 && fen <= PRICE_MAX_FEN;
+  },
+  { message: 'product.validation.price' },
+);
 const categoryId = z.number({ error: 'validation.required' }).int().positive();
 const tenantId = z.number({ error: 'validation.required' }).int().positive();
 const dialogForm = productForm.extend({ price, categoryId });

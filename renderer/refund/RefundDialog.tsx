@@ -6,7 +6,19 @@
  * submitted refund is pending: "check again in 1–2 minutes"; its result
  * lands live in every window showing the order.
  */
-import { Checkbox, Field, Input, makeStyles, MessageBar, MessageBarBody, Radio, RadioGroup, Text, Textarea, tokens } from '@fluentui/react-components';
+import {
+  Checkbox,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Radio,
+  RadioGroup,
+  Text,
+  Textarea,
+  tokens,
+} from '@fluentui/react-components';
 import { useState } from 'react';
 import { formatYuan, parseYuan, yuanInput } from '../../shared/format.js';
 import type { OrderDetail } from '../../shared/order/index.js';
@@ -18,7 +30,10 @@ import { CheckGroup, FormDialog, useGuardedAction, useScreen } from '../kit/inde
 const useStyles = makeStyles({
   surface: { maxWidth: '600px', width: 'calc(100vw - 32px)' },
   line: {
-    display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 140px', alignItems: 'center', gap: tokens.spacingHorizontalM,
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr) 140px',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
     // Fluent's input keeps a minimum width of its own: the column's, or it ran past the dialog's edge at 400 px.
     '& .fui-Input': { minWidth: 0, width: '100%' },
     // A narrow dialog: the amount under its product, the whole width.
@@ -41,17 +56,27 @@ export interface RefundDialogProps {
   submit?: (input: RefundInput) => Promise<unknown>;
 }
 
-export function RefundDialog({ order, preselect = [], reason: initialReason = '', onClose, submit: submitOther }: RefundDialogProps) {
+export function RefundDialog({
+  order,
+  preselect = [],
+  reason: initialReason = '',
+  onClose,
+  submit: submitOther,
+}: RefundDialogProps) {
   const { t, notify, report } = useScreen();
   const styles = useStyles();
   const deadline = useOp('refund.deadline', { params: { id: order.id } });
-  const create = useOpMutation('refund.create', { invalidates: ['refund.list', 'order.info', 'order.page', 'order.count'] });
+  const create = useOpMutation('refund.create', {
+    invalidates: ['refund.list', 'order.info', 'order.page', 'order.count'],
+  });
   const lines = order.items.map((i) => ({ ...i, left: i.unitPrice * i.count - i.refundAmount }));
   const orderLeft = order.receivedAmount - order.refundAmount;
   const [mode, setMode] = useState<Mode>(lines.length > 0 && preselect.length > 0 ? 'items' : 'whole');
   const [amount, setAmount] = useState(yuanInput(orderLeft));
   const [chosen, setChosen] = useState<Record<number, string>>(
-    Object.fromEntries(lines.filter((l) => preselect.includes(l.id) && l.left > 0).map((l) => [l.id, yuanInput(l.left)])),
+    Object.fromEntries(
+      lines.filter((l) => preselect.includes(l.id) && l.left > 0).map((l) => [l.id, yuanInput(l.left)]),
+    ),
   );
   const [reason, setReason] = useState(initialReason);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -64,9 +89,14 @@ export function RefundDialog({ order, preselect = [], reason: initialReason = ''
       const fen = parseYuan(amount);
       if (fen === null || fen <= 0) found.amount = 'refund.validation.amount';
       else if (fen > orderLeft) found.amount = 'refund.validation.overOrder';
-      return Object.keys(found).length ? { errors: found } : { input: { reason: reason.trim(), amount: fen! }, errors: {} };
+      return Object.keys(found).length
+        ? { errors: found }
+        : { input: { reason: reason.trim(), amount: fen! }, errors: {} };
     }
-    const items = Object.entries(chosen).map(([id, typed]) => ({ itemId: Number(id), amount: parseYuan(typed) ?? NaN }));
+    const items = Object.entries(chosen).map(([id, typed]) => ({
+      itemId: Number(id),
+      amount: parseYuan(typed) ?? NaN,
+    }));
     if (!items.length) found.items = 'refund.pickItems';
     for (const item of items) {
       const line = lines.find((l) => l.id === item.itemId)!;
@@ -89,52 +119,109 @@ export function RefundDialog({ order, preselect = [], reason: initialReason = ''
       report(error, { fallback: t('refund.failed'), onFields: setErrors });
     }
   });
-  const message = (key: string) => (errors[key] ? t(errors[key] as 'validation.invalid', { max: REFUND_LIMITS.reason }) : undefined);
+  const message = (key: string) =>
+    errors[key] ? t(errors[key] as 'validation.invalid', { max: REFUND_LIMITS.reason }) : undefined;
   const dirty = reason !== initialReason || Object.keys(chosen).length > 0 || amount !== yuanInput(orderLeft);
 
   return (
-    <FormDialog title={t('refund.title')} busy={send.busy} dirty={dirty} onClose={onClose} onSubmit={() => void send.run()} testId="refund-form"
-      surfaceClassName={styles.surface}>
-      <Text>{order.number} · {order.title}</Text>
+    <FormDialog
+      title={t('refund.title')}
+      busy={send.busy}
+      dirty={dirty}
+      onClose={onClose}
+      onSubmit={() => void send.run()}
+      testId="refund-form"
+      surfaceClassName={styles.surface}
+    >
+      <Text>
+        {order.number} · {order.title}
+      </Text>
       {/* The period first: past it, said before anything is typed (a complaint's refund opens this on any order). */}
-      {deadline.data && (deadline.data.passed
-        ? <MessageBar intent="warning" data-testid="refund-period-ended"><MessageBarBody>{t('refund.periodEnded', { date: formatDateTime(deadline.data.until) })}</MessageBarBody></MessageBar>
-        : <Text size={200} data-testid="refund-until">{t('refund.until', { date: formatDateTime(deadline.data.until) })}</Text>)}
+      {deadline.data &&
+        (deadline.data.passed ? (
+          <MessageBar intent="warning" data-testid="refund-period-ended">
+            <MessageBarBody>{t('refund.periodEnded', { date: formatDateTime(deadline.data.until) })}</MessageBarBody>
+          </MessageBar>
+        ) : (
+          <Text size={200} data-testid="refund-until">
+            {t('refund.until', { date: formatDateTime(deadline.data.until) })}
+          </Text>
+        ))}
       {lines.length > 0 && (
-        <RadioGroup layout="horizontal" value={mode} onChange={(_, d) => setMode(d.value as Mode)} aria-label={t('refund.title')}>
+        <RadioGroup
+          layout="horizontal"
+          value={mode}
+          onChange={(_, d) => setMode(d.value as Mode)}
+          aria-label={t('refund.title')}
+        >
           <Radio value="whole" label={t('refund.whole')} data-testid="refund-mode-whole" />
           <Radio value="items" label={t('refund.byItem')} data-testid="refund-mode-items" />
         </RadioGroup>
       )}
       {mode === 'whole' ? (
-        <Field label={t('refund.amount')} required hint={t('refund.refundable', { amount: formatYuan(orderLeft) })}
-          validationMessage={message('amount')} validationState={errors.amount ? 'error' : 'none'}>
-          <Input value={amount} inputMode="decimal" onChange={(_, d) => setAmount(d.value)} data-testid="refund-amount" />
+        <Field
+          label={t('refund.amount')}
+          required
+          hint={t('refund.refundable', { amount: formatYuan(orderLeft) })}
+          validationMessage={message('amount')}
+          validationState={errors.amount ? 'error' : 'none'}
+        >
+          <Input
+            value={amount}
+            inputMode="decimal"
+            onChange={(_, d) => setAmount(d.value)}
+            data-testid="refund-amount"
+          />
         </Field>
       ) : (
         // A group, not a Field: a Field hands its one id to every checkbox inside it, so the second item's label ticked the first.
         <CheckGroup label={t('refund.pickItems')} error={message('items')} className={styles.lines}>
           {lines.map((l) => (
             <div key={l.id} className={styles.line} data-testid="refund-line">
-              <Checkbox label={`${l.name} × ${l.count}（${t('refund.refundable', { amount: formatYuan(l.left) })}）`} disabled={l.left <= 0}
-                checked={l.id in chosen} data-testid="refund-line-check"
-                onChange={(_, d) => setChosen((c) => {
-                  const next = { ...c };
-                  if (d.checked) next[l.id] = yuanInput(l.left);
-                  else delete next[l.id];
-                  return next;
-                })} />
-              <Field validationMessage={message(`item.${l.id}`)} validationState={errors[`item.${l.id}`] ? 'error' : 'none'}>
-                <Input value={chosen[l.id] ?? ''} disabled={!(l.id in chosen)} inputMode="decimal" aria-label={t('refund.itemAmount', { name: l.name })}
-                  onChange={(_, d) => setChosen((c) => ({ ...c, [l.id]: d.value }))} data-testid="refund-line-amount" />
+              <Checkbox
+                label={`${l.name} × ${l.count}（${t('refund.refundable', { amount: formatYuan(l.left) })}）`}
+                disabled={l.left <= 0}
+                checked={l.id in chosen}
+                data-testid="refund-line-check"
+                onChange={(_, d) =>
+                  setChosen((c) => {
+                    const next = { ...c };
+                    if (d.checked) next[l.id] = yuanInput(l.left);
+                    else delete next[l.id];
+                    return next;
+                  })
+                }
+              />
+              <Field
+                validationMessage={message(`item.${l.id}`)}
+                validationState={errors[`item.${l.id}`] ? 'error' : 'none'}
+              >
+                <Input
+                  value={chosen[l.id] ?? ''}
+                  disabled={!(l.id in chosen)}
+                  inputMode="decimal"
+                  aria-label={t('refund.itemAmount', { name: l.name })}
+                  onChange={(_, d) => setChosen((c) => ({ ...c, [l.id]: d.value }))}
+                  data-testid="refund-line-amount"
+                />
               </Field>
             </div>
           ))}
         </CheckGroup>
       )}
-      <Field label={t('refund.reason')} required validationMessage={message('reason')} validationState={errors.reason ? 'error' : 'none'}>
-        <Textarea value={reason} maxLength={REFUND_LIMITS.reason} placeholder={t('refund.reasonPlaceholder')} onChange={(_, d) => setReason(d.value)}
-          data-testid="refund-reason" />
+      <Field
+        label={t('refund.reason')}
+        required
+        validationMessage={message('reason')}
+        validationState={errors.reason ? 'error' : 'none'}
+      >
+        <Textarea
+          value={reason}
+          maxLength={REFUND_LIMITS.reason}
+          placeholder={t('refund.reasonPlaceholder')}
+          onChange={(_, d) => setReason(d.value)}
+          data-testid="refund-reason"
+        />
       </Field>
     </FormDialog>
   );

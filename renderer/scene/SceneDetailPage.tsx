@@ -19,29 +19,59 @@ const useStyles = makeStyles({
 export default function SceneDetailPage() {
   const { t } = useTranslation();
   const styles = useStyles();
-  const { gate, data: scene, back } = useDetail('scene.info', {
-    backTo: SCENE_LIST_PATH, backLabel: t('scene.detail.back'), testId: 'scene-detail', notFoundCode: CODE.sceneNotFound,
-    invalidId: t('scene.detail.invalidId'), noId: t('scene.detail.noId'),
+  const {
+    gate,
+    data: scene,
+    back,
+  } = useDetail('scene.info', {
+    backTo: SCENE_LIST_PATH,
+    backLabel: t('scene.detail.back'),
+    testId: 'scene-detail',
+    notFoundCode: CODE.sceneNotFound,
+    invalidId: t('scene.detail.invalidId'),
+    noId: t('scene.detail.noId'),
   });
   if (gate) return gate;
   return (
-    <DetailPage id="scene-detail" title={scene.name} titleTestId="scene-detail-name" back={back} actions={(
-      <Badge appearance="tint" color={scene.status === 'normal' ? 'success' : 'informative'} data-testid="scene-detail-status">{t(`scene.states.${scene.status}`)}</Badge>
-    )}>
+    <DetailPage
+      id="scene-detail"
+      title={scene.name}
+      titleTestId="scene-detail-name"
+      back={back}
+      actions={
+        <Badge
+          appearance="tint"
+          color={scene.status === 'normal' ? 'success' : 'informative'}
+          data-testid="scene-detail-status"
+        >
+          {t(`scene.states.${scene.status}`)}
+        </Badge>
+      }
+    >
       <Card className={styles.card}>
         <Text weight="semibold">{t('scene.detail.info')}</Text>
-        <InfoList items={[
-          { label: t('scene.id'), value: String(scene.id) },
-          { label: t('scene.tenant'), value: scene.tenantName },
-          { label: t('scene.notes'), value: scene.notes },
-          { label: t('scene.description'), value: scene.description || '—' },
-          { label: t('scene.updatedAt'), value: formatDateTime(scene.updatedAt) },
-        ]} />
+        <InfoList
+          items={[
+            { label: t('scene.id'), value: String(scene.id) },
+            { label: t('scene.tenant'), value: scene.tenantName },
+            { label: t('scene.notes'), value: scene.notes },
+            { label: t('scene.description'), value: scene.description || '—' },
+            { label: t('scene.updatedAt'), value: formatDateTime(scene.updatedAt) },
+          ]}
+        />
         <Text weight="semibold">{t('scene.devices')}</Text>
         <div className={styles.devices} data-testid="scene-detail-devices">
-          {scene.devices.length ? scene.devices.map((d) => (
-            <Badge key={d.id} appearance="outline" color={d.online ? 'success' : 'informative'}>{`${d.name} · ${t(d.online ? 'device.online' : 'device.offline')}`}</Badge>
-          )) : <Text>{t('scene.noDevices')}</Text>}
+          {scene.devices.length ? (
+            scene.devices.map((d) => (
+              <Badge
+                key={d.id}
+                appearance="outline"
+                color={d.online ? 'success' : 'informative'}
+              >{`${d.name} · ${t(d.online ? 'device.online' : 'device.offline')}`}</Badge>
+            ))
+          ) : (
+            <Text>{t('scene.noDevices')}</Text>
+          )}
         </div>
       </Card>
       <Card className={styles.card}>

@@ -17,18 +17,35 @@ import { useRelocalise } from '../app/useRelocalise.js';
 import { CheckGroup, FormDialog, TenantField, tenantChoice, useDialogSave } from '../kit/index.js';
 
 const useStyles = makeStyles({
-  devices: { display: 'flex', flexDirection: 'column', maxHeight: '240px', overflowY: 'auto', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, padding: tokens.spacingHorizontalXS },
+  devices: {
+    display: 'flex',
+    flexDirection: 'column',
+    maxHeight: '240px',
+    overflowY: 'auto',
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    padding: tokens.spacingHorizontalXS,
+  },
   taken: { color: tokens.colorNeutralForeground3, marginLeft: tokens.spacingHorizontalXS },
 });
 
 type Values = { name: string; description: string; notes: string; deviceIds: number[]; tenantId?: number | undefined };
 
-const schemaFor = (tenantRequired: boolean) => sceneForm.extend({
-  deviceIds: z.array(z.number()).min(1, { message: 'scene.validation.devices' }),
-  tenantId: tenantRequired ? z.number({ error: 'validation.required' }) : z.number().optional(),
-}) as unknown as z.ZodType<Values, Values>;
+const schemaFor = (tenantRequired: boolean) =>
+  sceneForm.extend({
+    deviceIds: z.array(z.number()).min(1, { message: 'scene.validation.devices' }),
+    tenantId: tenantRequired ? z.number({ error: 'validation.required' }) : z.number().optional(),
+  }) as unknown as z.ZodType<Values, Values>;
 
-export function SceneFormDialog({ scene, onClose, onGone }: { scene?: SceneDetail | undefined; onClose: () => void; onGone: () => void }) {
+export function SceneFormDialog({
+  scene,
+  onClose,
+  onGone,
+}: {
+  scene?: SceneDetail | undefined;
+  onClose: () => void;
+  onGone: () => void;
+}) {
   const { t } = useTranslation();
   const styles = useStyles();
   const user = useUser();
@@ -38,7 +55,10 @@ export function SceneFormDialog({ scene, onClose, onGone }: { scene?: SceneDetai
   const form = useForm<Values, unknown, Values>({
     resolver: zodI18nResolver(schemaFor(choice === 'required'), t),
     defaultValues: {
-      name: scene?.name ?? '', description: scene?.description ?? '', notes: scene?.notes ?? '', deviceIds: scene?.devices.map((d) => d.id) ?? [],
+      name: scene?.name ?? '',
+      description: scene?.description ?? '',
+      notes: scene?.notes ?? '',
+      deviceIds: scene?.devices.map((d) => d.id) ?? [],
       tenantId: scene ? undefined : choice === 'optional' ? (user.tenantId ?? undefined) : undefined,
     },
     ...SUBMIT_THEN_LIVE,
@@ -46,45 +66,112 @@ export function SceneFormDialog({ scene, onClose, onGone }: { scene?: SceneDetai
   useRelocalise(form);
   const tenantId = useWatch({ control: form.control, name: 'tenantId' });
   const forTenant = scene?.tenantId ?? tenantId ?? user.tenantId ?? undefined;
-  const options = useOp('scene.deviceOptions', { body: forTenant === undefined ? {} : { tenantId: forTenant } }, { enabled: forTenant !== undefined });
+  const options = useOp(
+    'scene.deviceOptions',
+    { body: forTenant === undefined ? {} : { tenantId: forTenant } },
+    { enabled: forTenant !== undefined },
+  );
 
   const submit = useDialogSave(form, {
-    save: ({ tenantId: chosen, ...body }) => (scene
-      ? update.mutateAsync({ params: { id: scene.id }, body })
-      : create.mutateAsync({ body: { ...body, ...(chosen === undefined ? {} : { tenantId: chosen }) } })),
+    save: ({ tenantId: chosen, ...body }) =>
+      scene
+        ? update.mutateAsync({ params: { id: scene.id }, body })
+        : create.mutateAsync({ body: { ...body, ...(chosen === undefined ? {} : { tenantId: chosen }) } }),
     saved: t(scene ? 'scene.updated' : 'scene.created'),
     failed: t('scene.saveFailed'),
-    goneCode: scene ? CODE.sceneNotFound : undefined, limits: SCENE_LIMITS, onClose, onGone,
+    goneCode: scene ? CODE.sceneNotFound : undefined,
+    limits: SCENE_LIMITS,
+    onClose,
+    onGone,
   });
 
   return (
-    <FormDialog title={t(scene ? 'scene.editTitle' : 'scene.createTitle')} busy={submit.busy} dirty={form.formState.isDirty} onClose={onClose}
-      onSubmit={(e) => void submit.run(e)} testId="scene-form">
+    <FormDialog
+      title={t(scene ? 'scene.editTitle' : 'scene.createTitle')}
+      busy={submit.busy}
+      dirty={form.formState.isDirty}
+      onClose={onClose}
+      onSubmit={(e) => void submit.run(e)}
+      testId="scene-form"
+    >
       {choice !== 'none' && (
-        <Controller control={form.control} name="tenantId" render={({ field, fieldState }) => (
-          <TenantField ref={field.ref} label={t('scene.tenant')} required={choice === 'required'} error={fieldState.error?.message}
-            placeholder={t('device.pool.tenantPlaceholder')} value={field.value} onBlur={field.onBlur} testId="scene-form-tenant"
-            onChange={(id) => { field.onChange(id); form.setValue('deviceIds', []); }} />
-        )} />
+        <Controller
+          control={form.control}
+          name="tenantId"
+          render={({ field, fieldState }) => (
+            <TenantField
+              ref={field.ref}
+              label={t('scene.tenant')}
+              required={choice === 'required'}
+              error={fieldState.error?.message}
+              placeholder={t('device.pool.tenantPlaceholder')}
+              value={field.value}
+              onBlur={field.onBlur}
+              testId="scene-form-tenant"
+              onChange={(id) => {
+                field.onChange(id);
+                form.setValue('deviceIds', []);
+              }}
+            />
+          )}
+        />
       )}
-      <FormInput control={form.control} name="name" label={t('scene.name')} input={{ placeholder: t('scene.namePlaceholder'), 'data-testid': 'scene-form-name' }} />
-      <FormInput control={form.control} name="notes" label={t('scene.notes')} input={{ placeholder: t('scene.notesPlaceholder'), 'data-testid': 'scene-form-notes' }} />
-      <FormInput control={form.control} name="description" label={t('scene.description')} required={false} input={{ 'data-testid': 'scene-form-description' }} />
-      <Controller control={form.control} name="deviceIds" render={({ field, fieldState }) => (
-        <CheckGroup label={t('scene.devices')} required hint={t('scene.pickDevicesHint')} error={fieldState.error?.message} className={styles.devices}
-          testId="scene-form-devices">
-          <>
-            {(options.data ?? []).map((d) => {
-              const elsewhere = d.sceneId !== null && d.sceneId !== scene?.id;
-              return (
-                <Checkbox key={d.id} disabled={elsewhere} checked={field.value.includes(d.id)} data-testid="scene-form-device"
-                  label={<>{`${d.name} · ${d.serial}`}{elsewhere && <Text size={200} className={styles.taken}>{`(${d.sceneName})`}</Text>}</>}
-                  onChange={(_, c) => field.onChange(c.checked ? [...field.value, d.id] : field.value.filter((x) => x !== d.id))} />
-              );
-            })}
-          </>
-        </CheckGroup>
-      )} />
+      <FormInput
+        control={form.control}
+        name="name"
+        label={t('scene.name')}
+        input={{ placeholder: t('scene.namePlaceholder'), 'data-testid': 'scene-form-name' }}
+      />
+      <FormInput
+        control={form.control}
+        name="notes"
+        label={t('scene.notes')}
+        input={{ placeholder: t('scene.notesPlaceholder'), 'data-testid': 'scene-form-notes' }}
+      />
+      <FormInput
+        control={form.control}
+        name="description"
+        label={t('scene.description')}
+        required={false}
+        input={{ 'data-testid': 'scene-form-description' }}
+      />
+      <Controller
+        control={form.control}
+        name="deviceIds"
+        render={({ field, fieldState }) => (
+          <CheckGroup
+            label={t('scene.devices')}
+            required
+            hint={t('scene.pickDevicesHint')}
+            error={fieldState.error?.message}
+            className={styles.devices}
+            testId="scene-form-devices"
+          >
+            <>
+              {(options.data ?? []).map((d) => {
+                const elsewhere = d.sceneId !== null && d.sceneId !== scene?.id;
+                return (
+                  <Checkbox
+                    key={d.id}
+                    disabled={elsewhere}
+                    checked={field.value.includes(d.id)}
+                    data-testid="scene-form-device"
+                    label={
+                      <>
+                        {`${d.name} · ${d.serial}`}
+                        {elsewhere && <Text size={200} className={styles.taken}>{`(${d.sceneName})`}</Text>}
+                      </>
+                    }
+                    onChange={(_, c) =>
+                      field.onChange(c.checked ? [...field.value, d.id] : field.value.filter((x) => x !== d.id))
+                    }
+                  />
+                );
+              })}
+            </>
+          </CheckGroup>
+        )}
+      />
     </FormDialog>
   );
 }

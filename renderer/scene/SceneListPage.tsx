@@ -10,21 +10,44 @@ import { SCENE_STATES, type SceneDetail, type SceneItem } from '../../shared/sce
 import { callOp, useOpMutation } from '../bridge.js';
 import { useUser } from '../app/session.js';
 import {
-  ActionButton, Choice, ConfirmDialog, DataTable, FilterBar, FilterField, OverflowText, Pager, seesTenants, TenantFilter, useListPage, type Column, useScreen, TextFilter,
+  ActionButton,
+  Choice,
+  ConfirmDialog,
+  DataTable,
+  FilterBar,
+  FilterField,
+  OverflowText,
+  Pager,
+  seesTenants,
+  TenantFilter,
+  useListPage,
+  type Column,
+  useScreen,
+  TextFilter,
 } from '../kit/index.js';
 import { sceneDetailPath } from './paths.js';
 import { SceneFormDialog } from './SceneFormDialog.js';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  title: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  title: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+    flexWrap: 'wrap',
+  },
   head: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXXS },
   action: { minWidth: 'auto', paddingLeft: tokens.spacingHorizontalXS, paddingRight: tokens.spacingHorizontalXS },
   dropdown: { minWidth: 0, width: '100%' },
 });
 
-interface Filter { keyword: string; status?: SceneItem['status'] | undefined; tenantId?: number | undefined }
+interface Filter {
+  keyword: string;
+  status?: SceneItem['status'] | undefined;
+  tenantId?: number | undefined;
+}
 const EMPTY: Filter = { keyword: '' };
 
 export default function SceneListPage() {
@@ -52,65 +75,199 @@ export default function SceneListPage() {
   };
   const edit = async (scene: SceneItem) => {
     try {
-      setEditing(await client.fetchQuery({ queryKey: ['scene.info', { params: { id: scene.id } }], queryFn: () => callOp('scene.info', { params: { id: scene.id } }) }));
+      setEditing(
+        await client.fetchQuery({
+          queryKey: ['scene.info', { params: { id: scene.id } }],
+          queryFn: () => callOp('scene.info', { params: { id: scene.id } }),
+        }),
+      );
     } catch (error) {
       report(error, { fallback: t('common.loadFailed') });
     }
   };
 
-  const columns = useMemo<Column<SceneItem>[]>(() => [
-    { id: 'id', header: t('scene.id'), kind: 'number', value: (s) => s.id },
-    { id: 'name', header: t('scene.name'), render: (s) => <OverflowText text={s.name} />, minWidth: 120, width: 200, grow: 2, cellTestId: 'scene-name', hideable: false },
-    ...(byTenant ? [{ id: 'tenant', header: t('scene.tenant'), value: (s: SceneItem) => s.tenantName, minWidth: 96, width: 160 }] : []),
-    { id: 'devices', header: t('scene.deviceCount'), minWidth: 90, width: 130, value: (s) => t('scene.devicesCell', { count: s.deviceCount, online: s.onlineCount }) },
-    { id: 'nodes', header: t('scene.nodes'), kind: 'number', value: (s) => s.nodeCount },
-    { id: 'notes', header: t('scene.notes'), render: (s) => <OverflowText text={s.notes} />, minWidth: 96, width: 160, grow: 1 },
-    {
-      id: 'status', header: t('scene.status'), minWidth: 80, width: 100, cellTestId: 'scene-status',
-      render: (s) => <Badge appearance="tint" color={s.status === 'normal' ? 'success' : 'informative'}>{t(`scene.states.${s.status}`)}</Badge>,
-    },
-    { id: 'updatedAt', header: t('scene.updatedAt'), kind: 'time', value: (s) => s.updatedAt },
-    {
-      id: 'actions', pin: 'end', header: t('common.actions'), minWidth: 200, width: 240, shrinkLast: true,
-      render: (s) => (
-        <div className={styles.actions}>
-          <ActionButton className={styles.action} size="small" appearance="subtle" action={() => void navigate(sceneDetailPath(s.id))} data-testid="scene-open">{t('scene.open')}</ActionButton>
-          <ActionButton className={styles.action} size="small" appearance="subtle" opensDialog action={() => edit(s)} data-testid="scene-edit">{t('scene.edit')}</ActionButton>
-          {s.status === 'normal'
-            ? <ActionButton className={styles.action} size="small" appearance="subtle" danger opensDialog action={() => setConfirm({ kind: 'disable', scene: s })} data-testid="scene-disable">{t('scene.disable')}</ActionButton>
-            : <ActionButton className={styles.action} size="small" appearance="subtle" action={() => act('enable', s)} data-testid="scene-enable">{t('scene.enable')}</ActionButton>}
-          <ActionButton className={styles.action} size="small" appearance="subtle" danger opensDialog action={() => setConfirm({ kind: 'delete', scene: s })} data-testid="scene-delete">{t('scene.delete')}</ActionButton>
-        </div>
-      ),
-    },
-  ], [t, styles, byTenant, navigate]);
+  const columns = useMemo<Column<SceneItem>[]>(
+    () => [
+      { id: 'id', header: t('scene.id'), kind: 'number', value: (s) => s.id },
+      {
+        id: 'name',
+        header: t('scene.name'),
+        render: (s) => <OverflowText text={s.name} />,
+        minWidth: 120,
+        width: 200,
+        grow: 2,
+        cellTestId: 'scene-name',
+        hideable: false,
+      },
+      ...(byTenant
+        ? [{ id: 'tenant', header: t('scene.tenant'), value: (s: SceneItem) => s.tenantName, minWidth: 96, width: 160 }]
+        : []),
+      {
+        id: 'devices',
+        header: t('scene.deviceCount'),
+        minWidth: 90,
+        width: 130,
+        value: (s) => t('scene.devicesCell', { count: s.deviceCount, online: s.onlineCount }),
+      },
+      { id: 'nodes', header: t('scene.nodes'), kind: 'number', value: (s) => s.nodeCount },
+      {
+        id: 'notes',
+        header: t('scene.notes'),
+        render: (s) => <OverflowText text={s.notes} />,
+        minWidth: 96,
+        width: 160,
+        grow: 1,
+      },
+      {
+        id: 'status',
+        header: t('scene.status'),
+        minWidth: 80,
+        width: 100,
+        cellTestId: 'scene-status',
+        render: (s) => (
+          <Badge appearance="tint" color={s.status === 'normal' ? 'success' : 'informative'}>
+            {t(`scene.states.${s.status}`)}
+          </Badge>
+        ),
+      },
+      { id: 'updatedAt', header: t('scene.updatedAt'), kind: 'time', value: (s) => s.updatedAt },
+      {
+        id: 'actions',
+        pin: 'end',
+        header: t('common.actions'),
+        minWidth: 200,
+        width: 240,
+        shrinkLast: true,
+        render: (s) => (
+          <div className={styles.actions}>
+            <ActionButton
+              className={styles.action}
+              size="small"
+              appearance="subtle"
+              action={() => void navigate(sceneDetailPath(s.id))}
+              data-testid="scene-open"
+            >
+              {t('scene.open')}
+            </ActionButton>
+            <ActionButton
+              className={styles.action}
+              size="small"
+              appearance="subtle"
+              opensDialog
+              action={() => edit(s)}
+              data-testid="scene-edit"
+            >
+              {t('scene.edit')}
+            </ActionButton>
+            {s.status === 'normal' ? (
+              <ActionButton
+                className={styles.action}
+                size="small"
+                appearance="subtle"
+                danger
+                opensDialog
+                action={() => setConfirm({ kind: 'disable', scene: s })}
+                data-testid="scene-disable"
+              >
+                {t('scene.disable')}
+              </ActionButton>
+            ) : (
+              <ActionButton
+                className={styles.action}
+                size="small"
+                appearance="subtle"
+                action={() => act('enable', s)}
+                data-testid="scene-enable"
+              >
+                {t('scene.enable')}
+              </ActionButton>
+            )}
+            <ActionButton
+              className={styles.action}
+              size="small"
+              appearance="subtle"
+              danger
+              opensDialog
+              action={() => setConfirm({ kind: 'delete', scene: s })}
+              data-testid="scene-delete"
+            >
+              {t('scene.delete')}
+            </ActionButton>
+          </div>
+        ),
+      },
+    ],
+    [t, styles, byTenant, navigate],
+  );
 
   return (
     <section className={styles.page} aria-labelledby="scene-list-title">
       <div className={styles.title}>
-        <Title3 as="h1" id="scene-list-title">{t('scene.title')}</Title3>
-        <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')} data-testid="scene-create">{t('scene.create')}</Button>
+        <Title3 as="h1" id="scene-list-title">
+          {t('scene.title')}
+        </Title3>
+        <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')} data-testid="scene-create">
+          {t('scene.create')}
+        </Button>
       </div>
       <div className={styles.head}>
         <FilterBar onSearch={apply} onReset={reset} searchTestId="scene-search" resetTestId="scene-reset">
-          <TextFilter label={t('scene.keyword')} value={draft.keyword} maxLength={30} onChange={(keyword) => setDraft((f) => ({ ...f, keyword }))} testId="scene-filter-keyword" />
+          <TextFilter
+            label={t('scene.keyword')}
+            value={draft.keyword}
+            maxLength={30}
+            onChange={(keyword) => setDraft((f) => ({ ...f, keyword }))}
+            testId="scene-filter-keyword"
+          />
           <FilterField label={t('scene.status')}>
-            <Choice className={styles.dropdown} value={draft.status} options={SCENE_STATES} label={(s) => t(`scene.states.${s}`)} all={t('common.all')}
-              onChange={(status) => setDraft((f) => ({ ...f, status }))} testId="scene-filter-status" />
+            <Choice
+              className={styles.dropdown}
+              value={draft.status}
+              options={SCENE_STATES}
+              label={(s) => t(`scene.states.${s}`)}
+              all={t('common.all')}
+              onChange={(status) => setDraft((f) => ({ ...f, status }))}
+              testId="scene-filter-status"
+            />
           </FilterField>
-          <TenantFilter label={t('scene.tenant')} value={draft.tenantId} onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))} testId="scene-filter-tenant" />
+          <TenantFilter
+            label={t('scene.tenant')}
+            value={draft.tenantId}
+            onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))}
+            testId="scene-filter-tenant"
+          />
         </FilterBar>
       </div>
-      <DataTable label={t('scene.title')} columns={columns} {...table} rowKey={(s) => s.id} rowTestId="scene-row" testId="scene-table" />
+      <DataTable
+        label={t('scene.title')}
+        columns={columns}
+        {...table}
+        rowKey={(s) => s.id}
+        rowTestId="scene-row"
+        testId="scene-table"
+      />
       <Pager {...pager} testId="scene-pager" />
       {editing && (
-        <SceneFormDialog scene={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)}
-          onGone={() => void refresh()} />
+        <SceneFormDialog
+          scene={editing === 'new' ? undefined : editing}
+          onClose={() => setEditing(null)}
+          onGone={() => void refresh()}
+        />
       )}
-      <ConfirmDialog open={confirm !== null} danger title={t(confirm?.kind === 'delete' ? 'scene.delete' : 'scene.disable')}
-        text={t(confirm?.kind === 'delete' ? 'scene.deleteConfirm' : 'scene.disableConfirm', { name: confirm?.scene.name ?? '' })}
+      <ConfirmDialog
+        open={confirm !== null}
+        danger
+        title={t(confirm?.kind === 'delete' ? 'scene.delete' : 'scene.disable')}
+        text={t(confirm?.kind === 'delete' ? 'scene.deleteConfirm' : 'scene.disableConfirm', {
+          name: confirm?.scene.name ?? '',
+        })}
         confirmLabel={t(confirm?.kind === 'delete' ? 'scene.delete' : 'scene.disable')}
-        onConfirm={async () => { if (confirm) await act(confirm.kind, confirm.scene); setConfirm(null); }} onCancel={() => setConfirm(null)} />
+        onConfirm={async () => {
+          if (confirm) await act(confirm.kind, confirm.scene);
+          setConfirm(null);
+        }}
+        onCancel={() => setConfirm(null)}
+      />
     </section>
   );
 }

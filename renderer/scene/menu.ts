@@ -7,7 +7,8 @@ import { SCENE_LIMITS, type MenuNode } from '../../shared/scene/index.js';
 
 export type EditNode = MenuNode;
 
-export const childrenOf = (nodes: readonly EditNode[], parentKey: string | null) => nodes.filter((n) => n.parentKey === parentKey);
+export const childrenOf = (nodes: readonly EditNode[], parentKey: string | null) =>
+  nodes.filter((n) => n.parentKey === parentKey);
 
 /** 1 for a top-level node. */
 export function depthOf(nodes: readonly EditNode[], key: string): number {
@@ -29,7 +30,8 @@ function ordered(nodes: readonly EditNode[]): EditNode[] {
   return out;
 }
 
-export const canAddChild = (nodes: readonly EditNode[], key: string) => depthOf(nodes, key) < SCENE_LIMITS.depth && nodes.length < SCENE_LIMITS.nodes;
+export const canAddChild = (nodes: readonly EditNode[], key: string) =>
+  depthOf(nodes, key) < SCENE_LIMITS.depth && nodes.length < SCENE_LIMITS.nodes;
 
 export function addNode(nodes: readonly EditNode[], node: EditNode): EditNode[] {
   return ordered([...nodes, node]);
@@ -61,7 +63,11 @@ export function dropOn(nodes: readonly EditNode[], key: string, target: string):
   const node = nodes.find((n) => n.key === key);
   const over = nodes.find((n) => n.key === target);
   if (!node || !over || node.parentKey !== over.parentKey || key === target) return [...nodes];
-  return moveNode(nodes, key, childrenOf(nodes, node.parentKey).findIndex((n) => n.key === target));
+  return moveNode(
+    nodes,
+    key,
+    childrenOf(nodes, node.parentKey).findIndex((n) => n.key === target),
+  );
 }
 
 /** The scene's devices no node serves yet (spec §5: the menu must include every scene device). */

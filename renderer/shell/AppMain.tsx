@@ -21,7 +21,10 @@ export const MAIN_ID = 'app-main';
 
 const useStyles = makeStyles({
   main: {
-    flexGrow: 1, padding: tokens.spacingHorizontalL, minWidth: 0, position: 'relative',
+    flexGrow: 1,
+    padding: tokens.spacingHorizontalL,
+    minWidth: 0,
+    position: 'relative',
     // The settings button sits at the right edge (spec: 250 px from the top): it covers no row action.
     paddingRight: `calc(${SETTINGS_BUTTON_WIDTH}px + ${tokens.spacingHorizontalS})`,
   },

@@ -14,8 +14,23 @@ import { useInnerWidth } from '../kit/columnMeasure.js';
 import { useShell } from './context.js';
 
 const useStyles = makeStyles({
-  list: { display: 'flex', alignItems: 'center', flexWrap: 'nowrap', whiteSpace: 'nowrap', overflow: 'hidden', gap: tokens.spacingHorizontalS, listStyleType: 'none', margin: 0, padding: 0 },
-  link: { color: tokens.colorNeutralForeground1, fontWeight: tokens.fontWeightSemibold, textDecorationLine: 'none', ':hover': { color: tokens.colorBrandForeground1 } },
+  list: {
+    display: 'flex',
+    alignItems: 'center',
+    flexWrap: 'nowrap',
+    whiteSpace: 'nowrap',
+    overflow: 'hidden',
+    gap: tokens.spacingHorizontalS,
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+  },
+  link: {
+    color: tokens.colorNeutralForeground1,
+    fontWeight: tokens.fontWeightSemibold,
+    textDecorationLine: 'none',
+    ':hover': { color: tokens.colorBrandForeground1 },
+  },
   text: { color: tokens.colorNeutralForeground3 },
   separator: { color: tokens.colorNeutralForeground4, flexShrink: 0 },
   // The parts before the last stay whole (the trail drops the first ones when they do not fit); the page's own
@@ -46,11 +61,25 @@ export function Breadcrumbs({ lastOnly = false }: { lastOnly?: boolean }) {
       <ol className={styles.list} ref={list}>
         {crumbs.map((c, i) => (
           <Fragment key={`${c.title}-${i}`}>
-            {i > 0 && <li className={styles.separator} aria-hidden>/</li>}
-            <li data-testid="breadcrumb-item" className={i === crumbs.length - 1 ? styles.last : styles.part} title={titleText(t, c.title)}>
-              {c.to
-                ? <Link to={c.to} className={styles.link}>{titleText(t, c.title)}</Link>
-                : <span className={styles.text} aria-current={i === crumbs.length - 1 ? 'page' : undefined}>{titleText(t, c.title)}</span>}
+            {i > 0 && (
+              <li className={styles.separator} aria-hidden>
+                /
+              </li>
+            )}
+            <li
+              data-testid="breadcrumb-item"
+              className={i === crumbs.length - 1 ? styles.last : styles.part}
+              title={titleText(t, c.title)}
+            >
+              {c.to ? (
+                <Link to={c.to} className={styles.link}>
+                  {titleText(t, c.title)}
+                </Link>
+              ) : (
+                <span className={styles.text} aria-current={i === crumbs.length - 1 ? 'page' : undefined}>
+                  {titleText(t, c.title)}
+                </span>
+              )}
             </li>
           </Fragment>
         ))}

@@ -1,5 +1,14 @@
 /** Spec font size: default, medium, small, mini; the change refreshes the cached views and says so. */
-import { Menu, MenuButton, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, Tooltip, type MenuProps } from '@fluentui/react-components';
+import {
+  Menu,
+  MenuButton,
+  MenuItemRadio,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  Tooltip,
+  type MenuProps,
+} from '@fluentui/react-components';
 import { TextFontSizeRegular } from '@fluentui/react-icons';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +18,8 @@ import { useShell } from './context.js';
 import { usePrefs } from './prefs.js';
 import type { FontSize } from './settings.js';
 
-const isFontSize = (v: unknown): v is FontSize => typeof v === 'string' && (FONT_SIZES as readonly string[]).includes(v);
+const isFontSize = (v: unknown): v is FontSize =>
+  typeof v === 'string' && (FONT_SIZES as readonly string[]).includes(v);
 
 /** The chosen size and the radio-menu handler that changes it (a menu holding `FontSizeItems` takes both). */
 export function useFontSize() {
@@ -56,10 +66,12 @@ export function FontSizeItems() {
 export function FontSizeButton() {
   const { t } = useTranslation();
   return (
-    <FontSizeMenu trigger={(size) => (
-      <Tooltip content={t('shell.fontSize')} relationship="label">
-        <MenuButton appearance="subtle" icon={<TextFontSizeRegular />} data-testid="font-size" data-size={size} />
-      </Tooltip>
-    )} />
+    <FontSizeMenu
+      trigger={(size) => (
+        <Tooltip content={t('shell.fontSize')} relationship="label">
+          <MenuButton appearance="subtle" icon={<TextFontSizeRegular />} data-testid="font-size" data-size={size} />
+        </Tooltip>
+      )}
+    />
   );
 }

@@ -31,7 +31,12 @@ export function LiveEvents() {
     let connections = 0;
     let pending = new Set<string>();
     let timer: ReturnType<typeof setTimeout> | undefined;
-    callOp('app.info', undefined).then((info) => { desktop = info.mode === 'desktop'; }, () => {});
+    callOp('app.info', undefined).then(
+      (info) => {
+        desktop = info.mode === 'desktop';
+      },
+      () => {},
+    );
     const flush = () => {
       timer = undefined;
       const ops = pending;
@@ -53,7 +58,8 @@ export function LiveEvents() {
       for (const op of refresh) pending.add(op);
       timer ??= setTimeout(flush, REFRESH_MS);
       // What the user just did is no news to them.
-      const own = event.actor !== undefined && event.actor === client.getQueryData<SessionUser | null>(SESSION_KEY)?.userId;
+      const own =
+        event.actor !== undefined && event.actor === client.getQueryData<SessionUser | null>(SESSION_KEY)?.userId;
       if (notice && !desktop && !own) notifyRef.current(notice, { intent: 'info', timeout: NOTIFY_LONG_MS });
     });
     return () => {

@@ -7,7 +7,11 @@
  */
 import { Button, makeStyles, tokens, Tooltip } from '@fluentui/react-components';
 import {
-  ArrowClockwiseRegular, FullScreenMaximizeRegular, FullScreenMinimizeRegular, TextIndentDecreaseRegular, TextIndentIncreaseRegular,
+  ArrowClockwiseRegular,
+  FullScreenMaximizeRegular,
+  FullScreenMinimizeRegular,
+  TextIndentDecreaseRegular,
+  TextIndentIncreaseRegular,
 } from '@fluentui/react-icons';
 import { Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,14 +30,25 @@ import { useShortcuts, type ShortcutDef } from './shortcuts.js';
 
 const useStyles = makeStyles({
   bar: {
-    display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minHeight: '50px', boxSizing: 'border-box',
-    paddingInline: tokens.spacingHorizontalS, borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    minHeight: '50px',
+    boxSizing: 'border-box',
+    paddingInline: tokens.spacingHorizontalS,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
   },
   crumbs: { flexGrow: 1, flexShrink: 1, minWidth: 0, overflow: 'hidden' },
   right: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, flexShrink: 0 },
   shortcut: {
-    display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: '32px', height: '32px',
-    borderRadius: tokens.borderRadiusMedium, color: tokens.colorNeutralForeground2, fontSize: '20px',
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    width: '32px',
+    height: '32px',
+    borderRadius: tokens.borderRadiusMedium,
+    color: tokens.colorNeutralForeground2,
+    fontSize: '20px',
     ':hover': { backgroundColor: tokens.colorSubtleBackgroundHover, color: tokens.colorNeutralForeground1 },
   },
 });
@@ -43,7 +58,9 @@ function Shortcut({ to, title, icon: Icon, testId }: ShortcutDef) {
   const styles = useStyles();
   return (
     <Tooltip content={titleText(t, title)} relationship="label">
-      <Link to={to} className={styles.shortcut} data-testid={testId}><Icon aria-hidden /></Link>
+      <Link to={to} className={styles.shortcut} data-testid={testId}>
+        <Icon aria-hidden />
+      </Link>
     </Tooltip>
   );
 }
@@ -54,7 +71,9 @@ function Shortcuts() {
   const styles = useStyles();
   return (
     <nav className={styles.right} aria-label={t('shell.shortcuts')}>
-      {useShortcuts().map((s) => <Shortcut key={s.to} {...s} />)}
+      {useShortcuts().map((s) => (
+        <Shortcut key={s.to} {...s} />
+      ))}
     </nav>
   );
 }
@@ -64,7 +83,13 @@ function FullscreenButton() {
   const { full, toggle, label } = useFullscreen();
   return (
     <Tooltip content={label} relationship="label">
-      <Button appearance="subtle" icon={full ? <FullScreenMinimizeRegular /> : <FullScreenMaximizeRegular />} onClick={toggle} data-testid="fullscreen" aria-pressed={full} />
+      <Button
+        appearance="subtle"
+        icon={full ? <FullScreenMinimizeRegular /> : <FullScreenMaximizeRegular />}
+        onClick={toggle}
+        data-testid="fullscreen"
+        aria-pressed={full}
+      />
     </Tooltip>
   );
 }
@@ -89,13 +114,20 @@ export function Navbar() {
         />
       </Tooltip>
       {/* A narrow bar (no room for labels) shows the page's own title alone: the parts before it are in the menu. */}
-      <div className={styles.crumbs}><Breadcrumbs lastOnly={!layout.labels} /></div>
+      <div className={styles.crumbs}>
+        <Breadcrumbs lastOnly={!layout.labels} />
+      </div>
       <div className={styles.right}>
         <RouteSearch compact={layout.compactSearch} />
         {layout.shortcuts && <Shortcuts />}
         {layout.tools && <FullscreenButton />}
         <Tooltip content={t('shell.refresh')} relationship="label">
-          <Button appearance="subtle" icon={<ArrowClockwiseRegular />} onClick={() => refresh(fullPath)} data-testid="refresh" />
+          <Button
+            appearance="subtle"
+            icon={<ArrowClockwiseRegular />}
+            onClick={() => refresh(fullPath)}
+            data-testid="refresh"
+          />
         </Tooltip>
         {layout.tools && <FontSizeButton />}
         {hasOverflow(layout) && <NavbarMore layout={layout} />}

@@ -5,11 +5,18 @@
  * room beside it, and the way to it crossed the page, which closed it.
  */
 import {
-  Menu, MenuButton, MenuDivider, MenuGroup, MenuGroupHeader, MenuItem, MenuList, MenuPopover, MenuTrigger, Tooltip,
+  Menu,
+  MenuButton,
+  MenuDivider,
+  MenuGroup,
+  MenuGroupHeader,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  Tooltip,
 } from '@fluentui/react-components';
-import {
-  FullScreenMaximizeRegular, FullScreenMinimizeRegular, MoreHorizontalRegular,
-} from '@fluentui/react-icons';
+import { FullScreenMaximizeRegular, FullScreenMinimizeRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { titleText } from '../i18n/index.js';
@@ -33,9 +40,12 @@ export function NavbarMore({ layout }: { layout: NavbarLayout }) {
       </MenuTrigger>
       <MenuPopover>
         <MenuList>
-          {!layout.shortcuts && shortcuts.map(({ to, title, icon: Icon, testId }) => (
-            <MenuItem key={to} icon={<Icon />} onClick={() => void navigate(to)} data-testid={`more-${testId}`}>{titleText(t, title)}</MenuItem>
-          ))}
+          {!layout.shortcuts &&
+            shortcuts.map(({ to, title, icon: Icon, testId }) => (
+              <MenuItem key={to} icon={<Icon />} onClick={() => void navigate(to)} data-testid={`more-${testId}`}>
+                {titleText(t, title)}
+              </MenuItem>
+            ))}
           {!layout.tools && (
             <>
               <MenuItem

@@ -7,9 +7,16 @@ import type { RouteTitle } from '../../shared/routes.js';
 
 const useStyles = makeStyles({
   page: {
-    display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: tokens.spacingVerticalM,
-    minHeight: '40vh', padding: tokens.spacingHorizontalXXL, textAlign: 'center',
-    backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusMedium,
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: tokens.spacingVerticalM,
+    minHeight: '40vh',
+    padding: tokens.spacingHorizontalXXL,
+    textAlign: 'center',
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusMedium,
   },
   text: { color: tokens.colorNeutralForeground3 },
 });
@@ -20,8 +27,14 @@ export function Placeholder({ title }: { title: RouteTitle | undefined }) {
   const titleId = useId();
   return (
     <section className={styles.page} data-testid="placeholder" aria-labelledby={title ? titleId : undefined}>
-      {title && <Title3 as="h1" id={titleId}>{titleText(t, title)}</Title3>}
-      <Text className={styles.text} data-testid="placeholder-text">{t('placeholder.text')}</Text>
+      {title && (
+        <Title3 as="h1" id={titleId}>
+          {titleText(t, title)}
+        </Title3>
+      )}
+      <Text className={styles.text} data-testid="placeholder-text">
+        {t('placeholder.text')}
+      </Text>
     </section>
   );
 }

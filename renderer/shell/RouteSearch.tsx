@@ -5,7 +5,15 @@
  * opens the box; it folds away again when left empty, and Escape clears and
  * folds it at once. A query that finds nothing says so.
  */
-import { Button, Combobox, makeStyles, mergeClasses, Option, Tooltip, type ComboboxProps } from '@fluentui/react-components';
+import {
+  Button,
+  Combobox,
+  makeStyles,
+  mergeClasses,
+  Option,
+  Tooltip,
+  type ComboboxProps,
+} from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons';
 import Fuse from 'fuse.js';
 import { useMemo, useRef, useState } from 'react';
@@ -37,7 +45,11 @@ export function RouteSearch({ compact = false }: { compact?: boolean }) {
   const toggle = useRef<HTMLButtonElement>(null);
 
   const fuse = useMemo(
-    () => new Fuse<SearchEntry>(searchEntries(routes, user, (key) => titleText(t, key)), ROUTE_SEARCH_OPTIONS),
+    () =>
+      new Fuse<SearchEntry>(
+        searchEntries(routes, user, (key) => titleText(t, key)),
+        ROUTE_SEARCH_OPTIONS,
+      ),
     // `t` changes with the language: the index is rebuilt in the new one.
     [routes, user, t, i18n.language],
   );
@@ -67,7 +79,14 @@ export function RouteSearch({ compact = false }: { compact?: boolean }) {
   return (
     <div className={styles.root}>
       <Tooltip content={t('shell.search')} relationship="label">
-        <Button ref={toggle} appearance="subtle" icon={<SearchRegular />} aria-expanded={shown} onClick={() => (shown ? fold() : setShown(true))} data-testid="route-search-toggle" />
+        <Button
+          ref={toggle}
+          appearance="subtle"
+          icon={<SearchRegular />}
+          aria-expanded={shown}
+          onClick={() => (shown ? fold() : setShown(true))}
+          data-testid="route-search-toggle"
+        />
       </Tooltip>
       {shown && (
         <Combobox
@@ -94,13 +113,23 @@ export function RouteSearch({ compact = false }: { compact?: boolean }) {
           onOptionSelect={onSelect}
           data-testid="route-search"
         >
-          {results.length > 0 ? results.map((r) => (
-            <Option key={r.path} value={r.path} text={r.title.join(' > ')} data-testid="route-search-result" data-path={r.path}>
-              {r.title.join(' > ')}
-            </Option>
-          )) : (
+          {results.length > 0 ? (
+            results.map((r) => (
+              <Option
+                key={r.path}
+                value={r.path}
+                text={r.title.join(' > ')}
+                data-testid="route-search-result"
+                data-path={r.path}
+              >
+                {r.title.join(' > ')}
+              </Option>
+            ))
+          ) : (
             // Fluent's own "no matches" row: announced, not selectable (its empty value navigates nowhere).
-            <Option key="none" aria-disabled="true" value="" text="" data-testid="route-search-empty">{t('shell.searchEmpty')}</Option>
+            <Option key="none" aria-disabled="true" value="" text="" data-testid="route-search-empty">
+              {t('shell.searchEmpty')}
+            </Option>
           )}
         </Combobox>
       )}

@@ -4,33 +4,78 @@
  * tagsView, sidebarLogo and showSettings. It closes on a click outside it
  * unless showSettings ("keep this panel open") is on.
  */
-import { Button, Label, makeStyles, mergeClasses, Radio, RadioGroup, Switch, Text, tokens, Tooltip } from '@fluentui/react-components';
+import {
+  Button,
+  Label,
+  makeStyles,
+  mergeClasses,
+  Radio,
+  RadioGroup,
+  Switch,
+  Text,
+  tokens,
+  Tooltip,
+} from '@fluentui/react-components';
 import { CheckmarkRegular, DismissRegular, SettingsRegular } from '@fluentui/react-icons';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePrefs } from './prefs.js';
-import { SETTINGS_BUTTON_TOP, SETTINGS_BUTTON_WIDTH, THEME_PRESETS, type Appearance, type ShellPrefs } from './settings.js';
+import {
+  SETTINGS_BUTTON_TOP,
+  SETTINGS_BUTTON_WIDTH,
+  THEME_PRESETS,
+  type Appearance,
+  type ShellPrefs,
+} from './settings.js';
 
 const PANEL_WIDTH = 260;
 
 const useStyles = makeStyles({
   button: {
-    position: 'fixed', right: 0, top: `${SETTINGS_BUTTON_TOP}px`, zIndex: 1100,
-    minWidth: `${SETTINGS_BUTTON_WIDTH}px`, width: `${SETTINGS_BUTTON_WIDTH}px`, height: '44px', paddingInline: 0,
-    borderTopRightRadius: 0, borderBottomRightRadius: 0, borderTopLeftRadius: tokens.borderRadiusLarge, borderBottomLeftRadius: tokens.borderRadiusLarge,
+    position: 'fixed',
+    right: 0,
+    top: `${SETTINGS_BUTTON_TOP}px`,
+    zIndex: 1100,
+    minWidth: `${SETTINGS_BUTTON_WIDTH}px`,
+    width: `${SETTINGS_BUTTON_WIDTH}px`,
+    height: '44px',
+    paddingInline: 0,
+    borderTopRightRadius: 0,
+    borderBottomRightRadius: 0,
+    borderTopLeftRadius: tokens.borderRadiusLarge,
+    borderBottomLeftRadius: tokens.borderRadiusLarge,
   },
   buttonOpen: { right: `${PANEL_WIDTH}px` },
   panel: {
-    position: 'fixed', top: 0, right: 0, bottom: 0, zIndex: 1100, width: `${PANEL_WIDTH}px`, boxSizing: 'border-box',
-    padding: tokens.spacingHorizontalL, overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL,
-    backgroundColor: tokens.colorNeutralBackground1, boxShadow: tokens.shadow28,
+    position: 'fixed',
+    top: 0,
+    right: 0,
+    bottom: 0,
+    zIndex: 1100,
+    width: `${PANEL_WIDTH}px`,
+    boxSizing: 'border-box',
+    padding: tokens.spacingHorizontalL,
+    overflowY: 'auto',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow28,
   },
   head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between' },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   swatches: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
   swatch: {
-    width: '28px', height: '28px', padding: 0, display: 'inline-flex', alignItems: 'center', justifyContent: 'center',
-    border: `1px solid ${tokens.colorNeutralStroke1}`, borderRadius: tokens.borderRadiusMedium, cursor: 'pointer', color: '#fff',
+    width: '28px',
+    height: '28px',
+    padding: 0,
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    border: `1px solid ${tokens.colorNeutralStroke1}`,
+    borderRadius: tokens.borderRadiusMedium,
+    cursor: 'pointer',
+    color: '#fff',
     ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
   },
   row: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
@@ -75,9 +120,17 @@ export function SettingsPanel() {
         />
       </Tooltip>
       {open && (
-        <div ref={panel} className={styles.panel} role="dialog" aria-label={t('settings.title')} data-testid="settings-panel">
+        <div
+          ref={panel}
+          className={styles.panel}
+          role="dialog"
+          aria-label={t('settings.title')}
+          data-testid="settings-panel"
+        >
           <div className={styles.head}>
-            <Text as="h2" weight="semibold" size={400}>{t('settings.title')}</Text>
+            <Text as="h2" weight="semibold" size={400}>
+              {t('settings.title')}
+            </Text>
           </div>
           <div className={styles.section}>
             <Label id={themeLabel}>{t('settings.theme')}</Label>

@@ -31,13 +31,27 @@ const useStyles = makeStyles({
   wrapper: { position: 'relative', minHeight: '100vh', width: '100%' },
   // The first stop of the keyboard: out of sight until focused, then over the top bar's corner.
   skip: {
-    position: 'absolute', left: '8px', top: '-48px', zIndex: 2000, padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
-    backgroundColor: tokens.colorNeutralBackground1, color: tokens.colorBrandForeground1, borderRadius: tokens.borderRadiusMedium,
-    boxShadow: tokens.shadow16, ':focus': { top: '8px' },
+    position: 'absolute',
+    left: '8px',
+    top: '-48px',
+    zIndex: 2000,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    color: tokens.colorBrandForeground1,
+    borderRadius: tokens.borderRadiusMedium,
+    boxShadow: tokens.shadow16,
+    ':focus': { top: '8px' },
   },
   sidebar: {
-    position: 'fixed', top: 0, bottom: 0, left: 0, zIndex: 1001, width: `${SIDEBAR_WIDTH}px`, overflow: 'hidden',
-    transitionProperty: 'width, transform', transitionDuration: '0.28s',
+    position: 'fixed',
+    top: 0,
+    bottom: 0,
+    left: 0,
+    zIndex: 1001,
+    width: `${SIDEBAR_WIDTH}px`,
+    overflow: 'hidden',
+    transitionProperty: 'width, transform',
+    transitionDuration: '0.28s',
   },
   sidebarCollapsed: { width: `${SIDEBAR_COLLAPSED_WIDTH}px` },
   sidebarMobile: { width: `${Math.max(SIDEBAR_WIDTH, DRAWER_MIN_WIDTH)}px`, minWidth: `${DRAWER_MIN_WIDTH}px` },
@@ -45,8 +59,13 @@ const useStyles = makeStyles({
   noAnimation: { transitionDuration: '0s' },
   backdrop: { position: 'fixed', inset: 0, zIndex: 1000, backgroundColor: 'rgba(0, 0, 0, 0.3)' },
   main: {
-    marginLeft: `${SIDEBAR_WIDTH}px`, minHeight: '100vh', display: 'flex', flexDirection: 'column', minWidth: 0,
-    transitionProperty: 'margin-left', transitionDuration: '0.28s',
+    marginLeft: `${SIDEBAR_WIDTH}px`,
+    minHeight: '100vh',
+    display: 'flex',
+    flexDirection: 'column',
+    minWidth: 0,
+    transitionProperty: 'margin-left',
+    transitionDuration: '0.28s',
   },
   mainCollapsed: { marginLeft: `${SIDEBAR_COLLAPSED_WIDTH}px` },
   mainMobile: { marginLeft: 0 },
@@ -114,10 +133,13 @@ export default function Shell() {
   const { prefs } = usePrefs();
   const routes = useMemo(() => selectRoutes(user), [user]);
   const page = useMemo(() => pageOf(routes, location.pathname), [routes, location.pathname]);
-  const resolution: Resolution = page.kind === 'redirectPage' || page.kind === 'noPermission' ? { kind: 'forbidden' } : page;
+  const resolution: Resolution =
+    page.kind === 'redirectPage' || page.kind === 'noPermission' ? { kind: 'forbidden' } : page;
   const view = page.kind === 'view' ? page.route : undefined;
 
-  const [tabs, dispatch] = useReducer(tabsReducer, routes, (r) => affixViews(r).map((v) => toTab(v, { pathname: v.path, search: '' })));
+  const [tabs, dispatch] = useReducer(tabsReducer, routes, (r) =>
+    affixViews(r).map((v) => toTab(v, { pathname: v.path, search: '' })),
+  );
   const [cache, setCache] = useState<CachedView<Location>[]>([]);
   const sidebar = useSidebar(location.pathname);
 
@@ -131,18 +153,23 @@ export default function Shell() {
   }, [view, location]);
 
   // Page title: the route's title and the short title (the no-permission page's own).
-  const titleKey = (view && titleAt(view, location.search)) ?? (page.kind === 'noPermission' || page.kind === 'forbidden' ? 'route.noPermission' : undefined);
+  const titleKey =
+    (view && titleAt(view, location.search)) ??
+    (page.kind === 'noPermission' || page.kind === 'forbidden' ? 'route.noPermission' : undefined);
   usePageTitle(titleKey ? titleText(t, titleKey) : undefined);
 
   const tabsRef = useRef(tabs);
   tabsRef.current = tabs;
   const activePath = view?.path ?? location.pathname;
 
-  const refresh = useCallback((fullPath: string) => {
-    const path = fullPath.split(/[?#]/)[0] ?? fullPath;
-    setCache((c) => dropViews(c, [path]));
-    void navigate(redirectPathFor(fullPath), { replace: true });
-  }, [navigate]);
+  const refresh = useCallback(
+    (fullPath: string) => {
+      const path = fullPath.split(/[?#]/)[0] ?? fullPath;
+      setCache((c) => dropViews(c, [path]));
+      void navigate(redirectPathFor(fullPath), { replace: true });
+    },
+    [navigate],
+  );
 
   const currentFullPath = location.pathname + location.search + location.hash;
   const refreshAll = useCallback(() => {
@@ -150,49 +177,94 @@ export default function Shell() {
     void navigate(redirectPathFor(currentFullPath), { replace: true });
   }, [navigate, currentFullPath]);
 
-  const closeTab = useCallback((tab: TabView) => {
-    if (tab.meta.affix) return;
-    const next = tabsReducer(tabsRef.current, { type: 'close', path: tab.path });
-    dispatch({ type: 'reset', views: next });
-    setCache((c) => dropViews(c, [tab.path]));
-    const to = afterClose(next, activePath);
-    if (to) void navigate(to);
-  }, [activePath, navigate]);
+  const closeTab = useCallback(
+    (tab: TabView) => {
+      if (tab.meta.affix) return;
+      const next = tabsReducer(tabsRef.current, { type: 'close', path: tab.path });
+      dispatch({ type: 'reset', views: next });
+      setCache((c) => dropViews(c, [tab.path]));
+      const to = afterClose(next, activePath);
+      if (to) void navigate(to);
+    },
+    [activePath, navigate],
+  );
 
-  const leaveView = useCallback((to: string) => {
-    const next = tabsReducer(tabsRef.current, { type: 'close', path: activePath });
-    dispatch({ type: 'reset', views: next });
-    setCache((c) => dropViews(c, [activePath]));
-    void navigate(to);
-  }, [activePath, navigate]);
+  const leaveView = useCallback(
+    (to: string) => {
+      const next = tabsReducer(tabsRef.current, { type: 'close', path: activePath });
+      dispatch({ type: 'reset', views: next });
+      setCache((c) => dropViews(c, [activePath]));
+      void navigate(to);
+    },
+    [activePath, navigate],
+  );
 
-  const closeOthers = useCallback((tab: TabView) => {
-    const next = tabsReducer(tabsRef.current, { type: 'closeOthers', path: tab.path });
-    dispatch({ type: 'reset', views: next });
-    setCache((c) => keepViews(c, next.map((v) => v.path)));
-    if (tab.path !== activePath) void navigate(tab.fullPath);
-  }, [activePath, navigate]);
+  const closeOthers = useCallback(
+    (tab: TabView) => {
+      const next = tabsReducer(tabsRef.current, { type: 'closeOthers', path: tab.path });
+      dispatch({ type: 'reset', views: next });
+      setCache((c) =>
+        keepViews(
+          c,
+          next.map((v) => v.path),
+        ),
+      );
+      if (tab.path !== activePath) void navigate(tab.fullPath);
+    },
+    [activePath, navigate],
+  );
 
   const closeAll = useCallback(() => {
     const next = tabsReducer(tabsRef.current, { type: 'closeAll' });
     dispatch({ type: 'reset', views: next });
-    setCache((c) => keepViews(c, next.map((v) => v.path)));
+    setCache((c) =>
+      keepViews(
+        c,
+        next.map((v) => v.path),
+      ),
+    );
     const to = afterClose(next, activePath);
     if (to) void navigate(to);
   }, [activePath, navigate]);
 
   const state: ShellState = {
-    routes, resolution, location, tabs, refresh, refreshAll, closeTab, leaveView, closeOthers, closeAll, sidebar,
+    routes,
+    resolution,
+    location,
+    tabs,
+    refresh,
+    refreshAll,
+    closeTab,
+    leaveView,
+    closeOthers,
+    closeAll,
+    sidebar,
   };
 
   const { opened, mobile, withoutAnimation } = sidebar;
   return (
     <ShellContext.Provider value={state}>
-      <div className={styles.wrapper} data-testid="shell" data-mobile={mobile ? 'true' : 'false'} data-sidebar={opened ? 'open' : 'closed'}>
+      <div
+        className={styles.wrapper}
+        data-testid="shell"
+        data-mobile={mobile ? 'true' : 'false'}
+        data-sidebar={opened ? 'open' : 'closed'}
+      >
         {/* A link, not a hash: the router owns the address; the main content takes the focus, and Tab goes on from there. */}
-        <a href={`#${MAIN_ID}`} className={styles.skip} data-testid="skip-to-main"
-          onClick={(e) => { e.preventDefault(); document.getElementById(MAIN_ID)?.focus(); }}>{t('shell.skipToMain')}</a>
-        {mobile && opened && <div className={styles.backdrop} onClick={() => sidebar.close(true)} data-testid="drawer-backdrop" />}
+        <a
+          href={`#${MAIN_ID}`}
+          className={styles.skip}
+          data-testid="skip-to-main"
+          onClick={(e) => {
+            e.preventDefault();
+            document.getElementById(MAIN_ID)?.focus();
+          }}
+        >
+          {t('shell.skipToMain')}
+        </a>
+        {mobile && opened && (
+          <div className={styles.backdrop} onClick={() => sidebar.close(true)} data-testid="drawer-backdrop" />
+        )}
         <aside
           className={mergeClasses(
             styles.sidebar,
@@ -207,8 +279,13 @@ export default function Shell() {
         >
           <SideMenu collapsed={!mobile && !opened} />
         </aside>
-        <div className={mergeClasses(styles.main, !mobile && !opened && styles.mainCollapsed, mobile && styles.mainMobile)}>
-          <header className={mergeClasses(styles.header, prefs.fixedHeader && styles.fixedHeader)} data-testid="shell-header">
+        <div
+          className={mergeClasses(styles.main, !mobile && !opened && styles.mainCollapsed, mobile && styles.mainMobile)}
+        >
+          <header
+            className={mergeClasses(styles.header, prefs.fixedHeader && styles.fixedHeader)}
+            data-testid="shell-header"
+          >
             <Navbar />
             {prefs.tagsView && <TagsView />}
           </header>

@@ -5,7 +5,15 @@
  * icons, and a group's items open from its icon.
  */
 import {
-  makeStyles, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, mergeClasses, tokens, Tooltip,
+  makeStyles,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  mergeClasses,
+  tokens,
+  Tooltip,
 } from '@fluentui/react-components';
 import { ChevronDownRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { useEffect, useMemo, useState } from 'react';
@@ -21,33 +29,66 @@ import { usePrefs } from './prefs.js';
 
 const useStyles = makeStyles({
   root: {
-    height: '100%', display: 'flex', flexDirection: 'column', backgroundColor: tokens[MENU_COLORS.rest[1]],
+    height: '100%',
+    display: 'flex',
+    flexDirection: 'column',
+    backgroundColor: tokens[MENU_COLORS.rest[1]],
     borderRight: `1px solid ${tokens.colorNeutralStroke2}`,
   },
   logo: {
-    display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, height: '50px', flexShrink: 0,
-    paddingInline: tokens.spacingHorizontalM, textDecorationLine: 'none', color: tokens.colorNeutralForeground1,
-    overflow: 'hidden', whiteSpace: 'nowrap',
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    height: '50px',
+    flexShrink: 0,
+    paddingInline: tokens.spacingHorizontalM,
+    textDecorationLine: 'none',
+    color: tokens.colorNeutralForeground1,
+    overflow: 'hidden',
+    whiteSpace: 'nowrap',
   },
   logoCollapsed: { justifyContent: 'center', paddingInline: 0 },
   logoImg: { width: '28px', height: '28px', flexShrink: 0 },
-  logoTitle: { fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase300, overflow: 'hidden', textOverflow: 'ellipsis' },
+  logoTitle: {
+    fontWeight: tokens.fontWeightSemibold,
+    fontSize: tokens.fontSizeBase300,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+  },
   scroll: { flexGrow: 1, overflowY: 'auto', overflowX: 'hidden', paddingBlock: tokens.spacingVerticalXS },
   list: { listStyleType: 'none', margin: 0, padding: 0 },
   item: {
-    display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minHeight: '44px', boxSizing: 'border-box',
-    paddingInline: tokens.spacingHorizontalL, color: tokens[MENU_COLORS.rest[0]], textDecorationLine: 'none',
-    width: '100%', border: 'none', backgroundColor: 'transparent', cursor: 'pointer', textAlign: 'start',
-    fontSize: tokens.fontSizeBase300, fontFamily: 'inherit', whiteSpace: 'nowrap', overflow: 'hidden',
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    minHeight: '44px',
+    boxSizing: 'border-box',
+    paddingInline: tokens.spacingHorizontalL,
+    color: tokens[MENU_COLORS.rest[0]],
+    textDecorationLine: 'none',
+    width: '100%',
+    border: 'none',
+    backgroundColor: 'transparent',
+    cursor: 'pointer',
+    textAlign: 'start',
+    fontSize: tokens.fontSizeBase300,
+    fontFamily: 'inherit',
+    whiteSpace: 'nowrap',
+    overflow: 'hidden',
     ':hover': { backgroundColor: tokens[MENU_COLORS.hover[1]], color: tokens[MENU_COLORS.hover[0]] },
     ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' },
   },
   nested: { paddingInlineStart: '40px', backgroundColor: tokens[MENU_COLORS.nested[1]] },
   active: {
-    color: tokens[MENU_COLORS.active[0]], backgroundColor: tokens[MENU_COLORS.active[1]], fontWeight: tokens.fontWeightSemibold,
+    color: tokens[MENU_COLORS.active[0]],
+    backgroundColor: tokens[MENU_COLORS.active[1]],
+    fontWeight: tokens.fontWeightSemibold,
     ':hover': { color: tokens[MENU_COLORS.activeHover[0]], backgroundColor: tokens[MENU_COLORS.activeHover[1]] },
   },
-  groupActive: { color: tokens[MENU_COLORS.groupActive[0]], ':hover': { color: tokens[MENU_COLORS.groupActiveHover[0]] } },
+  groupActive: {
+    color: tokens[MENU_COLORS.groupActive[0]],
+    ':hover': { color: tokens[MENU_COLORS.groupActiveHover[0]] },
+  },
   icon: { fontSize: '18px', flexShrink: 0 },
   label: { flexGrow: 1, overflow: 'hidden', textOverflow: 'ellipsis' },
   collapsedItem: { justifyContent: 'center', paddingInline: 0 },
@@ -60,21 +101,45 @@ function Logo({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
   const styles = useStyles();
   return (
-    <Link to="/" className={mergeClasses(styles.logo, collapsed && styles.logoCollapsed)} aria-label={collapsed ? t('menu.home') : t('menu.homeWith', { title: t('app.menuTitle') })} data-testid="sidebar-logo">
+    <Link
+      to="/"
+      className={mergeClasses(styles.logo, collapsed && styles.logoCollapsed)}
+      aria-label={collapsed ? t('menu.home') : t('menu.homeWith', { title: t('app.menuTitle') })}
+      data-testid="sidebar-logo"
+    >
       <img src="/logo.svg" alt="" className={styles.logoImg} />
-      {!collapsed && <span className={styles.logoTitle} data-testid="menu-title">{t('app.menuTitle')}</span>}
+      {!collapsed && (
+        <span className={styles.logoTitle} data-testid="menu-title">
+          {t('app.menuTitle')}
+        </span>
+      )}
     </Link>
   );
 }
 
-function Item({ entry, active, nested, collapsed }: { entry: MenuEntry & { kind: 'item' }; active: boolean; nested: boolean; collapsed: boolean }) {
+function Item({
+  entry,
+  active,
+  nested,
+  collapsed,
+}: {
+  entry: MenuEntry & { kind: 'item' };
+  active: boolean;
+  nested: boolean;
+  collapsed: boolean;
+}) {
   const { t } = useTranslation();
   const styles = useStyles();
   const title = entry.title ? titleText(t, entry.title) : entry.path;
   const link = (
     <Link
       to={entry.path}
-      className={mergeClasses(styles.item, nested && !collapsed && styles.nested, active && styles.active, collapsed && styles.collapsedItem)}
+      className={mergeClasses(
+        styles.item,
+        nested && !collapsed && styles.nested,
+        active && styles.active,
+        collapsed && styles.collapsedItem,
+      )}
       aria-current={active ? 'page' : undefined}
       aria-label={collapsed ? title : undefined}
       data-testid="menu-item"
@@ -84,14 +149,27 @@ function Item({ entry, active, nested, collapsed }: { entry: MenuEntry & { kind:
       {!collapsed && <span className={styles.label}>{title}</span>}
     </Link>
   );
-  return collapsed ? <Tooltip content={title} relationship="description" positioning="after">{link}</Tooltip> : link;
+  return collapsed ? (
+    <Tooltip content={title} relationship="description" positioning="after">
+      {link}
+    </Tooltip>
+  ) : (
+    link
+  );
 }
 
-function CollapsedGroup({ entry, activePath }: { entry: MenuEntry & { kind: 'group' }; activePath: string | undefined }) {
+function CollapsedGroup({
+  entry,
+  activePath,
+}: {
+  entry: MenuEntry & { kind: 'group' };
+  activePath: string | undefined;
+}) {
   const { t } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
-  const leaves = (e: MenuEntry): (MenuEntry & { kind: 'item' })[] => (e.kind === 'item' ? [e] : e.children.flatMap(leaves));
+  const leaves = (e: MenuEntry): (MenuEntry & { kind: 'item' })[] =>
+    e.kind === 'item' ? [e] : e.children.flatMap(leaves);
   const title = entry.title ? titleText(t, entry.title) : entry.path;
   return (
     <Menu positioning="after-top">
@@ -109,7 +187,12 @@ function CollapsedGroup({ entry, activePath }: { entry: MenuEntry & { kind: 'gro
       <MenuPopover>
         <MenuList>
           {leaves(entry).map((leaf) => (
-            <MenuItem key={leaf.path} onClick={() => void navigate(leaf.path)} data-testid="menu-item" data-path={leaf.path}>
+            <MenuItem
+              key={leaf.path}
+              onClick={() => void navigate(leaf.path)}
+              data-testid="menu-item"
+              data-path={leaf.path}
+            >
               {leaf.title ? titleText(t, leaf.title) : leaf.path}
             </MenuItem>
           ))}
@@ -119,7 +202,15 @@ function CollapsedGroup({ entry, activePath }: { entry: MenuEntry & { kind: 'gro
   );
 }
 
-function Group({ entry, activePath, depth }: { entry: MenuEntry & { kind: 'group' }; activePath: string | undefined; depth: number }) {
+function Group({
+  entry,
+  activePath,
+  depth,
+}: {
+  entry: MenuEntry & { kind: 'group' };
+  activePath: string | undefined;
+  depth: number;
+}) {
   const { t } = useTranslation();
   const styles = useStyles();
   const holdsActive = contains(entry, activePath);
@@ -145,17 +236,38 @@ function Group({ entry, activePath, depth }: { entry: MenuEntry & { kind: 'group
         {open ? <ChevronDownRegular aria-hidden /> : <ChevronRightRegular aria-hidden />}
       </button>
       <ul className={styles.list} id={listId} hidden={!open}>
-        {entry.children.map((child) => <Entry key={child.path} entry={child} activePath={activePath} depth={depth + 1} collapsed={false} />)}
+        {entry.children.map((child) => (
+          <Entry key={child.path} entry={child} activePath={activePath} depth={depth + 1} collapsed={false} />
+        ))}
       </ul>
     </li>
   );
 }
 
-function Entry({ entry, activePath, depth, collapsed }: { entry: MenuEntry; activePath: string | undefined; depth: number; collapsed: boolean }) {
+function Entry({
+  entry,
+  activePath,
+  depth,
+  collapsed,
+}: {
+  entry: MenuEntry;
+  activePath: string | undefined;
+  depth: number;
+  collapsed: boolean;
+}) {
   if (entry.kind === 'item') {
-    return <li><Item entry={entry} active={entry.path === activePath} nested={depth > 0} collapsed={collapsed} /></li>;
+    return (
+      <li>
+        <Item entry={entry} active={entry.path === activePath} nested={depth > 0} collapsed={collapsed} />
+      </li>
+    );
   }
-  if (collapsed) return <li><CollapsedGroup entry={entry} activePath={activePath} /></li>;
+  if (collapsed)
+    return (
+      <li>
+        <CollapsedGroup entry={entry} activePath={activePath} />
+      </li>
+    );
   return <Group entry={entry} activePath={activePath} depth={depth} />;
 }
 
@@ -172,7 +284,9 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
       {prefs.sidebarLogo && <Logo collapsed={collapsed} />}
       <nav className={styles.scroll} aria-label={t('menu.navigation')} data-testid="side-menu">
         <ul className={styles.list}>
-          {entries.map((entry) => <Entry key={entry.path} entry={entry} activePath={activePath} depth={0} collapsed={collapsed} />)}
+          {entries.map((entry) => (
+            <Entry key={entry.path} entry={entry} activePath={activePath} depth={0} collapsed={collapsed} />
+          ))}
         </ul>
       </nav>
     </div>

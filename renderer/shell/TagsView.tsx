@@ -4,7 +4,16 @@
  * all and, beyond the spec, open in a new window. The strip scrolls sideways:
  * the active tab is brought into view, and the mouse wheel scrolls it.
  */
-import { makeStyles, Menu, MenuItem, MenuList, MenuPopover, mergeClasses, tokens, type PositioningVirtualElement } from '@fluentui/react-components';
+import {
+  makeStyles,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  mergeClasses,
+  tokens,
+  type PositioningVirtualElement,
+} from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,25 +27,52 @@ import { nextScroll, revealDelta, wheelDelta } from './tabScroll.js';
 
 const useStyles = makeStyles({
   bar: {
-    display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, height: '34px', boxSizing: 'border-box',
-    paddingInline: tokens.spacingHorizontalS, overflowX: 'auto', overflowY: 'hidden', whiteSpace: 'nowrap',
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    height: '34px',
+    boxSizing: 'border-box',
+    paddingInline: tokens.spacingHorizontalS,
+    overflowX: 'auto',
+    overflowY: 'hidden',
+    whiteSpace: 'nowrap',
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
   },
   tab: {
-    display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS, height: '26px', boxSizing: 'border-box',
-    paddingInline: tokens.spacingHorizontalS, border: `1px solid ${tokens.colorNeutralStroke1}`, borderRadius: tokens.borderRadiusSmall,
-    backgroundColor: tokens.colorNeutralBackground1, color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200,
-    cursor: 'pointer', flexShrink: 0,
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXXS,
+    height: '26px',
+    boxSizing: 'border-box',
+    paddingInline: tokens.spacingHorizontalS,
+    border: `1px solid ${tokens.colorNeutralStroke1}`,
+    borderRadius: tokens.borderRadiusSmall,
+    backgroundColor: tokens.colorNeutralBackground1,
+    color: tokens.colorNeutralForeground2,
+    fontSize: tokens.fontSizeBase200,
+    cursor: 'pointer',
+    flexShrink: 0,
     ':hover': { color: tokens.colorNeutralForeground1, backgroundColor: tokens.colorNeutralBackground1Hover },
   },
   active: {
-    backgroundColor: tokens.colorBrandBackground, color: tokens.colorNeutralForegroundOnBrand, border: `1px solid ${tokens.colorBrandBackground}`,
+    backgroundColor: tokens.colorBrandBackground,
+    color: tokens.colorNeutralForegroundOnBrand,
+    border: `1px solid ${tokens.colorBrandBackground}`,
     ':hover': { backgroundColor: tokens.colorBrandBackgroundHover, color: tokens.colorNeutralForegroundOnBrand },
   },
   label: { border: 'none', background: 'none', color: 'inherit', font: 'inherit', padding: 0, cursor: 'pointer' },
   close: {
-    display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: '16px', height: '16px', padding: 0,
-    border: 'none', borderRadius: tokens.borderRadiusCircular, background: 'none', color: 'inherit', cursor: 'pointer',
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    width: '16px',
+    height: '16px',
+    padding: 0,
+    border: 'none',
+    borderRadius: tokens.borderRadiusCircular,
+    background: 'none',
+    color: 'inherit',
+    cursor: 'pointer',
     ':hover': { backgroundColor: tokens.colorNeutralBackground1Pressed, color: tokens.colorNeutralForeground1 },
   },
   menu: { minWidth: `${TAB_MENU_WIDTH}px` },
@@ -111,11 +147,23 @@ export function TagsView() {
               data-active={active ? 'true' : 'false'}
               data-affix={tab.meta.affix ? 'true' : 'false'}
             >
-              <button type="button" aria-current={active ? 'page' : undefined} className={styles.label} onClick={() => void navigate(tab.fullPath)} data-testid="tab-label">
+              <button
+                type="button"
+                aria-current={active ? 'page' : undefined}
+                className={styles.label}
+                onClick={() => void navigate(tab.fullPath)}
+                data-testid="tab-label"
+              >
                 {title}
               </button>
               {!tab.meta.affix && (
-                <button type="button" className={styles.close} aria-label={t('shell.closeTab', { title })} onClick={() => closeTab(tab)} data-testid="tab-close">
+                <button
+                  type="button"
+                  className={styles.close}
+                  aria-label={t('shell.closeTab', { title })}
+                  onClick={() => closeTab(tab)}
+                  data-testid="tab-close"
+                >
                   <DismissRegular fontSize={12} aria-hidden />
                 </button>
               )}
@@ -123,14 +171,30 @@ export function TagsView() {
           );
         })}
       </nav>
-      <Menu open={menu !== null} onOpenChange={(_, d) => !d.open && setMenu(null)} positioning={{ target: menu?.target ?? null, position: 'below', align: 'start' }}>
+      <Menu
+        open={menu !== null}
+        onOpenChange={(_, d) => !d.open && setMenu(null)}
+        positioning={{ target: menu?.target ?? null, position: 'below', align: 'start' }}
+      >
         <MenuPopover className={styles.menu} data-testid="tab-menu">
           <MenuList>
-            <MenuItem onClick={act((tab) => refresh(tab.fullPath))} data-testid="tab-menu-refresh">{t('shell.tabRefresh')}</MenuItem>
-            {!menu?.tab.meta.affix && <MenuItem onClick={act(closeTab)} data-testid="tab-menu-close">{t('shell.tabClose')}</MenuItem>}
-            <MenuItem onClick={act(closeOthers)} data-testid="tab-menu-close-others">{t('shell.tabCloseOthers')}</MenuItem>
-            <MenuItem onClick={act(() => closeAll())} data-testid="tab-menu-close-all">{t('shell.tabCloseAll')}</MenuItem>
-            <MenuItem onClick={act((tab) => openWindow(tab.fullPath))} data-testid="tab-menu-new-window">{t('shell.tabNewWindow')}</MenuItem>
+            <MenuItem onClick={act((tab) => refresh(tab.fullPath))} data-testid="tab-menu-refresh">
+              {t('shell.tabRefresh')}
+            </MenuItem>
+            {!menu?.tab.meta.affix && (
+              <MenuItem onClick={act(closeTab)} data-testid="tab-menu-close">
+                {t('shell.tabClose')}
+              </MenuItem>
+            )}
+            <MenuItem onClick={act(closeOthers)} data-testid="tab-menu-close-others">
+              {t('shell.tabCloseOthers')}
+            </MenuItem>
+            <MenuItem onClick={act(() => closeAll())} data-testid="tab-menu-close-all">
+              {t('shell.tabCloseAll')}
+            </MenuItem>
+            <MenuItem onClick={act((tab) => openWindow(tab.fullPath))} data-testid="tab-menu-new-window">
+              {t('shell.tabNewWindow')}
+            </MenuItem>
           </MenuList>
         </MenuPopover>
       </Menu>

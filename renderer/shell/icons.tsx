@@ -1,7 +1,19 @@
 /** The renderer's icons for the route table's icon names. */
 import {
-  BoardRegular, BoxRegular, BuildingRegular, BuildingShopRegular, CircleSmallRegular, DatabaseRegular, LocationRegular,
-  MegaphoneRegular, PeopleCommunityRegular, PeopleRegular, PeopleTeamRegular, PersonRegular, PhoneDesktopRegular, ReceiptRegular,
+  BoardRegular,
+  BoxRegular,
+  BuildingRegular,
+  BuildingShopRegular,
+  CircleSmallRegular,
+  DatabaseRegular,
+  LocationRegular,
+  MegaphoneRegular,
+  PeopleCommunityRegular,
+  PeopleRegular,
+  PeopleTeamRegular,
+  PersonRegular,
+  PhoneDesktopRegular,
+  ReceiptRegular,
   type FluentIcon,
 } from '@fluentui/react-icons';
 import type { IconName } from '../../shared/routes.js';

@@ -4,9 +4,11 @@ import { resolvePath, type AppRoute, type Resolution } from '../../shared/routes
 
 /** The redirect route's prefix (spec /redirect/{path}: re-renders the path; refresh, language change). */
 export const REDIRECT_PREFIX = '/redirect';
-export const redirectPathFor = (fullPath: string) => `${REDIRECT_PREFIX}${fullPath.startsWith('/') ? fullPath : `/${fullPath}`}`;
+export const redirectPathFor = (fullPath: string) =>
+  `${REDIRECT_PREFIX}${fullPath.startsWith('/') ? fullPath : `/${fullPath}`}`;
 /** The address /redirect/{path} stands for. */
-export const redirectTarget = (pathname: string, search = '', hash = '') => `${pathname.slice(REDIRECT_PREFIX.length) || '/'}${search}${hash}`;
+export const redirectTarget = (pathname: string, search = '', hash = '') =>
+  `${pathname.slice(REDIRECT_PREFIX.length) || '/'}${search}${hash}`;
 
 /** The shell's own paths, which are not screens: /redirect/*, /401, /index.html. */
 export type ShellPage = Resolution | { kind: 'redirectPage' } | { kind: 'noPermission' };

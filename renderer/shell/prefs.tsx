@@ -12,7 +12,14 @@ import { callOp } from '../bridge.js';
 import { isLang } from '../i18n/detect.js';
 import { currentLang, i18n, setLanguage } from '../i18n/index.js';
 import { PREFS_STORAGE_KEY } from './presets.js';
-import { DEFAULT_PREFS, parseStoredPrefs, readShellPrefs, SHELL_PREF_KEYS, toPrefsPatch, type ShellPrefs } from './settings.js';
+import {
+  DEFAULT_PREFS,
+  parseStoredPrefs,
+  readShellPrefs,
+  SHELL_PREF_KEYS,
+  toPrefsPatch,
+  type ShellPrefs,
+} from './settings.js';
 
 function loadLocal(): ShellPrefs {
   try {
@@ -80,7 +87,9 @@ export function PrefsProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const setPrefs = useCallback((patch: Partial<ShellPrefs>) => {
-    const clean = Object.fromEntries(Object.entries(patch).filter(([k, v]) => SHELL_PREF_KEYS.includes(k as keyof ShellPrefs) && v !== undefined));
+    const clean = Object.fromEntries(
+      Object.entries(patch).filter(([k, v]) => SHELL_PREF_KEYS.includes(k as keyof ShellPrefs) && v !== undefined),
+    );
     setState((current) => {
       const next = readShellPrefs(clean, current);
       saveLocal(next);

@@ -6,7 +6,16 @@
 import type { BrandShade } from './ramp.js';
 
 /** Spec §2 theme presets; the first is the default. */
-export const THEME_PRESETS = ['#409EFF', '#1890ff', '#304156', '#212121', '#11a983', '#13c2c2', '#6959CD', '#f5222d'] as const;
+export const THEME_PRESETS = [
+  '#409EFF',
+  '#1890ff',
+  '#304156',
+  '#212121',
+  '#11a983',
+  '#13c2c2',
+  '#6959CD',
+  '#f5222d',
+] as const;
 export const DEFAULT_THEME = THEME_PRESETS[0];
 
 /** The local-storage key of the shell's preferences (renderer/shell/prefs.tsx). */

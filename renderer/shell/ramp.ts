@@ -10,7 +10,9 @@
 export type BrandShade = 10 | 20 | 30 | 40 | 50 | 60 | 70 | 80 | 90 | 100 | 110 | 120 | 130 | 140 | 150 | 160;
 export type BrandRamp = Record<BrandShade, string>;
 
-export const BRAND_SHADES: readonly BrandShade[] = [10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150, 160];
+export const BRAND_SHADES: readonly BrandShade[] = [
+  10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150, 160,
+];
 const BASE_SHADE = 80;
 /** How far the end shades go: 10 is 86 % of the way to black, 160 is 92 % of the way to white. */
 const DARKEST = 0.86;
@@ -27,7 +29,14 @@ export function parseHex(hex: string): Rgb {
 }
 
 export const toHex = ([r, g, b]: Rgb): string =>
-  `#${[r, g, b].map((c) => Math.round(Math.min(255, Math.max(0, c))).toString(16).padStart(2, '0')).join('').toUpperCase()}`;
+  `#${[r, g, b]
+    .map((c) =>
+      Math.round(Math.min(255, Math.max(0, c)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')
+    .toUpperCase()}`;
 
 const toLinear = (c: number) => {
   const s = c / 255;
@@ -58,7 +67,11 @@ function oklabToRgb([L, a, b]: Lab): Rgb {
   ];
 }
 
-const mix = (from: Lab, to: Lab, t: number): Lab => [from[0] + (to[0] - from[0]) * t, from[1] + (to[1] - from[1]) * t, from[2] + (to[2] - from[2]) * t];
+const mix = (from: Lab, to: Lab, t: number): Lab => [
+  from[0] + (to[0] - from[0]) * t,
+  from[1] + (to[1] - from[1]) * t,
+  from[2] + (to[2] - from[2]) * t,
+];
 const BLACK: Lab = [0, 0, 0];
 const WHITE: Lab = [1, 0, 0];
 
@@ -68,7 +81,8 @@ export function brandRamp(hex: string): BrandRamp {
   const ramp = {} as BrandRamp;
   for (const shade of BRAND_SHADES) {
     if (shade === BASE_SHADE) ramp[shade] = toHex(parseHex(hex));
-    else if (shade < BASE_SHADE) ramp[shade] = toHex(oklabToRgb(mix(base, BLACK, ((BASE_SHADE - shade) / 70) * DARKEST)));
+    else if (shade < BASE_SHADE)
+      ramp[shade] = toHex(oklabToRgb(mix(base, BLACK, ((BASE_SHADE - shade) / 70) * DARKEST)));
     else ramp[shade] = toHex(oklabToRgb(mix(base, WHITE, ((shade - BASE_SHADE) / 80) * LIGHTEST)));
   }
   return ramp;
@@ -107,7 +121,8 @@ export const LIGHTEST_TEXT_SURFACE = '#F5F5F5';
 export function accessibleBrand(hex: string): string {
   const lab = rgbToOklab(parseHex(hex));
   let out = toHex(parseHex(hex));
-  const passes = (c: string) => contrast(c, LIGHTEST_TEXT_SURFACE) >= AA_TEXT && contrast(c, brandRamp(c)[160]) >= AA_TEXT;
+  const passes = (c: string) =>
+    contrast(c, LIGHTEST_TEXT_SURFACE) >= AA_TEXT && contrast(c, brandRamp(c)[160]) >= AA_TEXT;
   for (let L = lab[0]; !passes(out) && L > 0; L -= 0.005) {
     out = toHex(oklabToRgb([L, lab[1], lab[2]]));
   }

@@ -83,7 +83,12 @@ export function parseStoredPrefs(text: string | null | undefined): ShellPrefs {
 export const toPrefsPatch = (patch: Partial<ShellPrefs>): Partial<Prefs> => ({ ...patch });
 
 /** Typography scale per font size: Fluent's ramp is the medium one (14 px body). */
-export const FONT_SCALE: Readonly<Record<FontSize, number>> = { default: 15 / 14, medium: 1, small: 13 / 14, mini: 12 / 14 };
+export const FONT_SCALE: Readonly<Record<FontSize, number>> = {
+  default: 15 / 14,
+  medium: 1,
+  small: 13 / 14,
+  mini: 12 / 14,
+};
 
 /** Scales every `fontSize*` and `lineHeight*` px token of a theme; the rest is kept. */
 export function scaleTypography<T extends Record<string, unknown>>(theme: T, factor: number): T {

@@ -5,7 +5,10 @@
  */
 
 /** A horizontal extent in the same coordinates (client pixels). */
-export interface Span { left: number; right: number }
+export interface Span {
+  left: number;
+  right: number;
+}
 
 /** Room left beside a tab brought into view, so its neighbour shows it is not the last. */
 export const REVEAL_MARGIN = 24;
@@ -24,7 +27,11 @@ export function revealDelta(view: Span, item: Span, margin = REVEAL_MARGIN): num
   return toEnd > 0 ? Math.min(toEnd, toStart) : 0;
 }
 
-export interface WheelLike { deltaX: number; deltaY: number; deltaMode: number }
+export interface WheelLike {
+  deltaX: number;
+  deltaY: number;
+  deltaMode: number;
+}
 
 /** The horizontal scroll a wheel turn asks of the strip: the vertical turn of a mouse wheel, none for a sideways gesture. */
 export function wheelDelta({ deltaX, deltaY, deltaMode }: WheelLike): number {

@@ -36,7 +36,9 @@ export function tabsReducer(views: readonly TabView[], action: TabAction): TabVi
       const current = views[i]!;
       if (current.fullPath === action.view.fullPath) return views as TabView[];
       // Same screen, other query: the tab follows to the latest address (and its title: creating, or editing one).
-      return views.map((v, j) => (j === i ? { ...v, fullPath: action.view.fullPath, query: action.view.query, title: action.view.title } : v));
+      return views.map((v, j) =>
+        j === i ? { ...v, fullPath: action.view.fullPath, query: action.view.query, title: action.view.title } : v,
+      );
     }
     case 'close':
       return views.filter((v) => isAffix(v) || v.path !== action.path);

@@ -3,7 +3,14 @@
  * (spec §2 theme presets), light or dark (the OS's unless chosen), the
  * typography scale of the chosen font size.
  */
-import { createDarkTheme, createLightTheme, FluentProvider, makeStyles, tokens, type Theme } from '@fluentui/react-components';
+import {
+  createDarkTheme,
+  createLightTheme,
+  FluentProvider,
+  makeStyles,
+  tokens,
+  type Theme,
+} from '@fluentui/react-components';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { BRAND_SHADES, brandRamp, type BrandRamp, type BrandShade } from './ramp.js';
 import { useIsDark } from './dark.js';
@@ -37,11 +44,23 @@ function darkBrandText(ramp: BrandRamp, shade: BrandShade): Partial<Theme> {
   const up = BRAND_SHADES[Math.min(BRAND_SHADES.indexOf(shade) + 1, BRAND_SHADES.length - 1)]!;
   const text = ramp[shade];
   return {
-    colorBrandForeground1: text, colorBrandForeground2: ramp[up], colorBrandForeground2Hover: ramp[up], colorBrandForeground2Pressed: text,
-    colorBrandForegroundLink: text, colorBrandForegroundLinkHover: ramp[up], colorBrandForegroundLinkPressed: text, colorBrandForegroundLinkSelected: text,
-    colorCompoundBrandForeground1: text, colorCompoundBrandForeground1Hover: ramp[up], colorCompoundBrandForeground1Pressed: text,
-    colorNeutralForeground2BrandHover: text, colorNeutralForeground2BrandPressed: text, colorNeutralForeground2BrandSelected: text,
-    colorNeutralForeground3BrandHover: text, colorNeutralForeground3BrandPressed: text, colorNeutralForeground3BrandSelected: text,
+    colorBrandForeground1: text,
+    colorBrandForeground2: ramp[up],
+    colorBrandForeground2Hover: ramp[up],
+    colorBrandForeground2Pressed: text,
+    colorBrandForegroundLink: text,
+    colorBrandForegroundLinkHover: ramp[up],
+    colorBrandForegroundLinkPressed: text,
+    colorBrandForegroundLinkSelected: text,
+    colorCompoundBrandForeground1: text,
+    colorCompoundBrandForeground1Hover: ramp[up],
+    colorCompoundBrandForeground1Pressed: text,
+    colorNeutralForeground2BrandHover: text,
+    colorNeutralForeground2BrandPressed: text,
+    colorNeutralForeground2BrandSelected: text,
+    colorNeutralForeground3BrandHover: text,
+    colorNeutralForeground3BrandPressed: text,
+    colorNeutralForeground3BrandSelected: text,
   };
 }
 

@@ -22,17 +22,39 @@ const REFRESH = ['staff.page', 'staff.roles'] as const;
 const LIMITS = { name: MEMBER_LIMITS.name };
 
 /** The roles a member of `tenantId` may hold (the caller's own tenant's when none is named). */
-function RoleField({ tenantId, value, onChange, testId }: { tenantId: number | undefined; value: number | null; onChange: (id: number | null) => void; testId: string }) {
+function RoleField({
+  tenantId,
+  value,
+  onChange,
+  testId,
+}: {
+  tenantId: number | undefined;
+  value: number | null;
+  onChange: (id: number | null) => void;
+  testId: string;
+}) {
   const { t } = useScreen();
-  const roles = useOp('staff.roles', { query: { pageNum: 1, pageSize: 200 }, body: tenantId === undefined ? {} : { tenantId } });
+  const roles = useOp('staff.roles', {
+    query: { pageNum: 1, pageSize: 200 },
+    body: tenantId === undefined ? {} : { tenantId },
+  });
   const list = roles.data?.list ?? [];
   const none = t('staff.member.noRole');
   const chosen = list.find((r) => r.id === value);
   return (
     <Field label={t('staff.member.role')}>
-      <Dropdown value={chosen?.name ?? none} selectedOptions={[String(value ?? '')]} onOptionSelect={(_, d) => onChange(d.optionValue ? Number(d.optionValue) : null)} data-testid={testId}>
+      <Dropdown
+        value={chosen?.name ?? none}
+        selectedOptions={[String(value ?? '')]}
+        onOptionSelect={(_, d) => onChange(d.optionValue ? Number(d.optionValue) : null)}
+        data-testid={testId}
+      >
         <Option value="">{none}</Option>
-        {list.map((r) => <Option key={r.id} value={String(r.id)}>{r.name}</Option>)}
+        {list.map((r) => (
+          <Option key={r.id} value={String(r.id)}>
+            {r.name}
+          </Option>
+        ))}
       </Dropdown>
     </Field>
   );
@@ -47,29 +69,95 @@ export function CreateMemberDialog({ onClose }: { onClose: () => void }) {
   const [roleId, setRoleId] = useState<number | null>(null);
   const admin = user.roleKind === 'admin';
   const form = useForm<CreateValues>({
-    resolver: withPasswordRule(zodI18nResolver(admin ? createSchema.extend({ tenantId: z.number({ error: 'validation.required' }) }) : createSchema, t), t, (v) => v.username),
-    defaultValues: { name: '', phone: '', username: '', password: '' }, ...SUBMIT_THEN_LIVE,
+    resolver: withPasswordRule(
+      zodI18nResolver(
+        admin ? createSchema.extend({ tenantId: z.number({ error: 'validation.required' }) }) : createSchema,
+        t,
+      ),
+      t,
+      (v) => v.username,
+    ),
+    defaultValues: { name: '', phone: '', username: '', password: '' },
+    ...SUBMIT_THEN_LIVE,
   });
   useRelocalise(form);
   const tenantId = form.watch('tenantId') as number | undefined;
   const submit = useDialogSave(form, {
-    save: (v) => create.mutateAsync({ body: { name: v.name, phone: v.phone, username: v.username, password: v.password, ...(roleId === null ? {} : { roleId }), ...(v.tenantId === undefined ? {} : { tenantId: Number(v.tenantId) }) } }),
-    saved: t('staff.member.created'), failed: t('staff.member.saveFailed'), limits: LIMITS, onClose,
+    save: (v) =>
+      create.mutateAsync({
+        body: {
+          name: v.name,
+          phone: v.phone,
+          username: v.username,
+          password: v.password,
+          ...(roleId === null ? {} : { roleId }),
+          ...(v.tenantId === undefined ? {} : { tenantId: Number(v.tenantId) }),
+        },
+      }),
+    saved: t('staff.member.created'),
+    failed: t('staff.member.saveFailed'),
+    limits: LIMITS,
+    onClose,
     fieldCodes: { [CODE.usernameTaken]: 'username' },
   });
   return (
-    <FormDialog title={t('staff.member.createTitle')} busy={submit.busy} dirty={form.formState.isDirty} onClose={onClose} onSubmit={(e) => void submit.run(e)} testId="member-form">
+    <FormDialog
+      title={t('staff.member.createTitle')}
+      busy={submit.busy}
+      dirty={form.formState.isDirty}
+      onClose={onClose}
+      onSubmit={(e) => void submit.run(e)}
+      testId="member-form"
+    >
       {admin && (
-        <Controller control={form.control} name="tenantId" render={({ field, fieldState }) => (
-          <TenantField label={t('staff.role.tenant')} required error={fieldState.error?.message} value={field.value as number | undefined}
-            onChange={(id) => { field.onChange(id); setRoleId(null); }} placeholder={t('staff.role.tenant')} testId="member-tenant" />
-        )} />
+        <Controller
+          control={form.control}
+          name="tenantId"
+          render={({ field, fieldState }) => (
+            <TenantField
+              label={t('staff.role.tenant')}
+              required
+              error={fieldState.error?.message}
+              value={field.value as number | undefined}
+              onChange={(id) => {
+                field.onChange(id);
+                setRoleId(null);
+              }}
+              placeholder={t('staff.role.tenant')}
+              testId="member-tenant"
+            />
+          )}
+        />
       )}
-      <FormInput control={form.control} name="name" label={t('staff.member.name')} input={{ maxLength: MEMBER_LIMITS.name, 'data-testid': 'member-name' }} />
-      <FormInput control={form.control} name="phone" label={t('staff.member.phone')} input={{ inputMode: 'tel', maxLength: 11, 'data-testid': 'member-phone' }} />
-      <FormInput control={form.control} name="username" label={t('staff.member.username')} hint={t('account.validation.accountName')} input={{ maxLength: ACCOUNT_NAME_MAX, autoComplete: 'off', 'data-testid': 'member-username' }} />
-      <FormInput control={form.control} name="password" label={t('staff.member.password')} hint={t('account.validation.passwordRule')} input={{ type: 'password', autoComplete: 'new-password', 'data-testid': 'member-password' }} />
-      {(!admin || tenantId !== undefined) && <RoleField tenantId={admin ? tenantId : undefined} value={roleId} onChange={setRoleId} testId="member-role" />}
+      <FormInput
+        control={form.control}
+        name="name"
+        label={t('staff.member.name')}
+        input={{ maxLength: MEMBER_LIMITS.name, 'data-testid': 'member-name' }}
+      />
+      <FormInput
+        control={form.control}
+        name="phone"
+        label={t('staff.member.phone')}
+        input={{ inputMode: 'tel', maxLength: 11, 'data-testid': 'member-phone' }}
+      />
+      <FormInput
+        control={form.control}
+        name="username"
+        label={t('staff.member.username')}
+        hint={t('account.validation.accountName')}
+        input={{ maxLength: ACCOUNT_NAME_MAX, autoComplete: 'off', 'data-testid': 'member-username' }}
+      />
+      <FormInput
+        control={form.control}
+        name="password"
+        label={t('staff.member.password')}
+        hint={t('account.validation.passwordRule')}
+        input={{ type: 'password', autoComplete: 'new-password', 'data-testid': 'member-password' }}
+      />
+      {(!admin || tenantId !== undefined) && (
+        <RoleField tenantId={admin ? tenantId : undefined} value={roleId} onChange={setRoleId} testId="member-role" />
+      )}
     </FormDialog>
   );
 }
@@ -80,16 +168,44 @@ const editSchema = z.object({ name: memberUpdate.shape.name, phone: memberUpdate
 export function EditMemberDialog({ member, onClose }: { member: MemberItem; onClose: () => void }) {
   const { t } = useScreen();
   const update = useOpMutation('staff.update', { invalidates: REFRESH });
-  const form = useForm<EditValues>({ resolver: zodI18nResolver(editSchema, t), defaultValues: { name: member.name, phone: member.phone ?? '' }, ...SUBMIT_THEN_LIVE });
+  const form = useForm<EditValues>({
+    resolver: zodI18nResolver(editSchema, t),
+    defaultValues: { name: member.name, phone: member.phone ?? '' },
+    ...SUBMIT_THEN_LIVE,
+  });
   useRelocalise(form);
   const submit = useDialogSave(form, {
-    save: (v) => update.mutateAsync({ params: { id: member.id }, body: { name: v.name, ...(v.phone.trim() !== member.phone ? { phone: v.phone } : {}) } }),
-    saved: t('staff.member.saved'), failed: t('staff.member.saveFailed'), limits: LIMITS, onClose,
+    save: (v) =>
+      update.mutateAsync({
+        params: { id: member.id },
+        body: { name: v.name, ...(v.phone.trim() !== member.phone ? { phone: v.phone } : {}) },
+      }),
+    saved: t('staff.member.saved'),
+    failed: t('staff.member.saveFailed'),
+    limits: LIMITS,
+    onClose,
   });
   return (
-    <FormDialog title={t('staff.member.editTitle')} busy={submit.busy} dirty={form.formState.isDirty} onClose={onClose} onSubmit={(e) => void submit.run(e)} testId="member-edit">
-      <FormInput control={form.control} name="name" label={t('staff.member.name')} input={{ maxLength: MEMBER_LIMITS.name, 'data-testid': 'member-edit-name' }} />
-      <FormInput control={form.control} name="phone" label={t('staff.member.phone')} input={{ inputMode: 'tel', maxLength: 11, 'data-testid': 'member-edit-phone' }} />
+    <FormDialog
+      title={t('staff.member.editTitle')}
+      busy={submit.busy}
+      dirty={form.formState.isDirty}
+      onClose={onClose}
+      onSubmit={(e) => void submit.run(e)}
+      testId="member-edit"
+    >
+      <FormInput
+        control={form.control}
+        name="name"
+        label={t('staff.member.name')}
+        input={{ maxLength: MEMBER_LIMITS.name, 'data-testid': 'member-edit-name' }}
+      />
+      <FormInput
+        control={form.control}
+        name="phone"
+        label={t('staff.member.phone')}
+        input={{ inputMode: 'tel', maxLength: 11, 'data-testid': 'member-edit-phone' }}
+      />
     </FormDialog>
   );
 }
@@ -101,10 +217,19 @@ export function BindRoleDialog({ member, onClose }: { member: MemberItem; onClos
   const form = useForm<Record<string, never>>({ defaultValues: {} });
   const submit = useDialogSave(form, {
     save: () => bind.mutateAsync({ params: { id: member.id }, body: { roleId } }),
-    saved: t('staff.member.roleBound'), failed: t('staff.member.saveFailed'), onClose,
+    saved: t('staff.member.roleBound'),
+    failed: t('staff.member.saveFailed'),
+    onClose,
   });
   return (
-    <FormDialog title={t('staff.member.bindRoleTitle', { name: member.name })} busy={submit.busy} dirty={roleId !== member.roleId} onClose={onClose} onSubmit={(e) => void submit.run(e)} testId="member-bind-role">
+    <FormDialog
+      title={t('staff.member.bindRoleTitle', { name: member.name })}
+      busy={submit.busy}
+      dirty={roleId !== member.roleId}
+      onClose={onClose}
+      onSubmit={(e) => void submit.run(e)}
+      testId="member-bind-role"
+    >
       <RoleField tenantId={member.tenantId} value={roleId} onChange={setRoleId} testId="member-bind-role-choice" />
     </FormDialog>
   );

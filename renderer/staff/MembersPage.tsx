@@ -5,7 +5,17 @@
  * member's next action), enable / disable (disabling asks first: the member is
  * signed out at once) and delete.
  */
-import { Badge, Button, makeStyles, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, tokens } from '@fluentui/react-components';
+import {
+  Badge,
+  Button,
+  makeStyles,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  tokens,
+} from '@fluentui/react-components';
 import { AddRegular, EditRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { CODE } from '../../shared/domains.js';
@@ -13,7 +23,20 @@ import { MEMBER_STATES, type MemberItem } from '../../shared/staff/index.js';
 import { refusedWith } from '../app/errors.js';
 import { useOpMutation } from '../bridge.js';
 import {
-  ActionButton, ChoiceFilter, ConfirmDialog, DataTable, FilterBar, ListHead, OverflowText, Pager, seesTenants, TenantFilter, TextFilter, useListPage, useScreen, type Column,
+  ActionButton,
+  ChoiceFilter,
+  ConfirmDialog,
+  DataTable,
+  FilterBar,
+  ListHead,
+  OverflowText,
+  Pager,
+  seesTenants,
+  TenantFilter,
+  TextFilter,
+  useListPage,
+  useScreen,
+  type Column,
 } from '../kit/index.js';
 import { AssignDevicesDialog } from './AssignDevicesDialog.js';
 import { BindRoleDialog, CreateMemberDialog, EditMemberDialog } from './MemberDialogs.js';
@@ -24,7 +47,11 @@ const useStyles = makeStyles({
   actions: { display: 'flex', flexWrap: 'nowrap', gap: tokens.spacingHorizontalXXS },
 });
 
-interface Filter { keyword: string; state?: (typeof MEMBER_STATES)[number] | undefined; tenantId?: number | undefined }
+interface Filter {
+  keyword: string;
+  state?: (typeof MEMBER_STATES)[number] | undefined;
+  tenantId?: number | undefined;
+}
 const EMPTY: Filter = { keyword: '' };
 type Dialog = { kind: 'create' } | { kind: 'edit' | 'role' | 'devices'; member: MemberItem };
 
@@ -62,66 +89,203 @@ export default function MembersPage() {
     }
   };
 
-  const columns = useMemo<Column<MemberItem>[]>(() => [
-    { id: 'name', header: t('staff.member.name'), minWidth: 90, width: 120, hideable: false, cellTestId: 'member-row-name', render: (m) => <OverflowText text={m.name} /> },
-    { id: 'username', header: t('staff.member.username'), minWidth: 100, width: 130, cellTestId: 'member-row-username', value: (m) => m.username },
-    { id: 'phone', header: t('staff.member.phone'), minWidth: 110, width: 130, value: (m) => m.phone ?? '' },
-    { id: 'role', header: t('staff.member.role'), minWidth: 90, width: 130, cellTestId: 'member-row-role', render: (m) => <OverflowText text={m.roleName ?? t('staff.member.noRole')} /> },
-    {
-      id: 'devices', header: t('staff.member.devices'), minWidth: 70, width: 80, cellTestId: 'member-row-devices',
-      value: (m) => (m.devices ? String(m.devices) : t('staff.member.allDevices')),
-    },
-    { id: 'stores', header: t('staff.member.stores'), minWidth: 90, width: 160, grow: 1, render: (m) => <OverflowText text={m.stores.map((s) => s.name).join('、')} /> },
-    {
-      id: 'state', header: t('staff.member.state'), minWidth: 80, width: 90, cellTestId: 'member-row-state',
-      render: (m) => <Badge appearance="tint" color={m.disabled ? 'danger' : 'success'}>{t(m.disabled ? 'staff.member.states.disabled' : 'staff.member.states.enabled')}</Badge>,
-    },
-    ...(byTenant ? [{ id: 'tenant', header: t('staff.role.tenant'), minWidth: 100, width: 160, render: (m: MemberItem) => <OverflowText text={m.tenantName} /> }] : []),
-    { id: 'createdAt', header: t('staff.member.createdAt'), kind: 'time', value: (m) => m.createdAt },
-    {
-      id: 'actions', pin: 'end', header: t('common.actions'), minWidth: 190, width: 200, shrinkLast: true,
-      render: (m) => (
-        <div className={styles.actions}>
-          <ActionButton size="small" appearance="subtle" icon={<EditRegular />} opensDialog action={() => setDialog({ kind: 'edit', member: m })} data-testid="member-edit-open">{t('staff.member.edit')}</ActionButton>
-          <ActionButton size="small" appearance="subtle" danger={!m.disabled} opensDialog={!m.disabled} action={() => (m.disabled ? change(m, false) : setDisabling(m))} data-testid="member-toggle">
-            {t(m.disabled ? 'staff.member.enable' : 'staff.member.disable')}
-          </ActionButton>
-          <Menu>
-            <MenuTrigger disableButtonEnhancement>
-              <Button size="small" appearance="subtle" icon={<MoreHorizontalRegular />} aria-label={t('staff.member.more')} title={t('staff.member.more')} data-testid="member-more" />
-            </MenuTrigger>
-            <MenuPopover>
-              <MenuList>
-                <MenuItem onClick={() => setDialog({ kind: 'role', member: m })} data-testid="member-role-open">{t('staff.member.bindRole')}</MenuItem>
-                <MenuItem onClick={() => setDialog({ kind: 'devices', member: m })} data-testid="member-devices-open">{t('staff.member.assignDevices')}</MenuItem>
-                <MenuItem onClick={() => setDeleting(m)} data-testid="member-delete">{t('staff.member.delete')}</MenuItem>
-              </MenuList>
-            </MenuPopover>
-          </Menu>
-        </div>
-      ),
-    },
-  ], [t, styles, byTenant]);
+  const columns = useMemo<Column<MemberItem>[]>(
+    () => [
+      {
+        id: 'name',
+        header: t('staff.member.name'),
+        minWidth: 90,
+        width: 120,
+        hideable: false,
+        cellTestId: 'member-row-name',
+        render: (m) => <OverflowText text={m.name} />,
+      },
+      {
+        id: 'username',
+        header: t('staff.member.username'),
+        minWidth: 100,
+        width: 130,
+        cellTestId: 'member-row-username',
+        value: (m) => m.username,
+      },
+      { id: 'phone', header: t('staff.member.phone'), minWidth: 110, width: 130, value: (m) => m.phone ?? '' },
+      {
+        id: 'role',
+        header: t('staff.member.role'),
+        minWidth: 90,
+        width: 130,
+        cellTestId: 'member-row-role',
+        render: (m) => <OverflowText text={m.roleName ?? t('staff.member.noRole')} />,
+      },
+      {
+        id: 'devices',
+        header: t('staff.member.devices'),
+        minWidth: 70,
+        width: 80,
+        cellTestId: 'member-row-devices',
+        value: (m) => (m.devices ? String(m.devices) : t('staff.member.allDevices')),
+      },
+      {
+        id: 'stores',
+        header: t('staff.member.stores'),
+        minWidth: 90,
+        width: 160,
+        grow: 1,
+        render: (m) => <OverflowText text={m.stores.map((s) => s.name).join('、')} />,
+      },
+      {
+        id: 'state',
+        header: t('staff.member.state'),
+        minWidth: 80,
+        width: 90,
+        cellTestId: 'member-row-state',
+        render: (m) => (
+          <Badge appearance="tint" color={m.disabled ? 'danger' : 'success'}>
+            {t(m.disabled ? 'staff.member.states.disabled' : 'staff.member.states.enabled')}
+          </Badge>
+        ),
+      },
+      ...(byTenant
+        ? [
+            {
+              id: 'tenant',
+              header: t('staff.role.tenant'),
+              minWidth: 100,
+              width: 160,
+              render: (m: MemberItem) => <OverflowText text={m.tenantName} />,
+            },
+          ]
+        : []),
+      { id: 'createdAt', header: t('staff.member.createdAt'), kind: 'time', value: (m) => m.createdAt },
+      {
+        id: 'actions',
+        pin: 'end',
+        header: t('common.actions'),
+        minWidth: 190,
+        width: 200,
+        shrinkLast: true,
+        render: (m) => (
+          <div className={styles.actions}>
+            <ActionButton
+              size="small"
+              appearance="subtle"
+              icon={<EditRegular />}
+              opensDialog
+              action={() => setDialog({ kind: 'edit', member: m })}
+              data-testid="member-edit-open"
+            >
+              {t('staff.member.edit')}
+            </ActionButton>
+            <ActionButton
+              size="small"
+              appearance="subtle"
+              danger={!m.disabled}
+              opensDialog={!m.disabled}
+              action={() => (m.disabled ? change(m, false) : setDisabling(m))}
+              data-testid="member-toggle"
+            >
+              {t(m.disabled ? 'staff.member.enable' : 'staff.member.disable')}
+            </ActionButton>
+            <Menu>
+              <MenuTrigger disableButtonEnhancement>
+                <Button
+                  size="small"
+                  appearance="subtle"
+                  icon={<MoreHorizontalRegular />}
+                  aria-label={t('staff.member.more')}
+                  title={t('staff.member.more')}
+                  data-testid="member-more"
+                />
+              </MenuTrigger>
+              <MenuPopover>
+                <MenuList>
+                  <MenuItem onClick={() => setDialog({ kind: 'role', member: m })} data-testid="member-role-open">
+                    {t('staff.member.bindRole')}
+                  </MenuItem>
+                  <MenuItem onClick={() => setDialog({ kind: 'devices', member: m })} data-testid="member-devices-open">
+                    {t('staff.member.assignDevices')}
+                  </MenuItem>
+                  <MenuItem onClick={() => setDeleting(m)} data-testid="member-delete">
+                    {t('staff.member.delete')}
+                  </MenuItem>
+                </MenuList>
+              </MenuPopover>
+            </Menu>
+          </div>
+        ),
+      },
+    ],
+    [t, styles, byTenant],
+  );
 
   return (
     <section className={styles.page} aria-labelledby="members-title">
       <ListHead id="members-title" title={t('staff.member.title')}>
-        <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog({ kind: 'create' })} data-testid="member-create">{t('staff.member.create')}</Button>
+        <Button
+          appearance="primary"
+          icon={<AddRegular />}
+          onClick={() => setDialog({ kind: 'create' })}
+          data-testid="member-create"
+        >
+          {t('staff.member.create')}
+        </Button>
       </ListHead>
       <div className={styles.filters}>
         <FilterBar onSearch={apply} onReset={reset} searchTestId="member-search" resetTestId="member-reset">
-          <TextFilter label={t('staff.member.keyword')} value={draft.keyword} maxLength={50} onChange={(keyword) => setDraft((f) => ({ ...f, keyword }))} testId="member-filter-keyword" />
-          <ChoiceFilter label={t('staff.member.state')} value={draft.state} options={MEMBER_STATES} optionLabel={(s) => t(`staff.member.states.${s}`)} all={t('common.all')}
-            onChange={(state) => setDraft((f) => ({ ...f, state }))} testId="member-filter-state" />
-          <TenantFilter label={t('staff.role.tenant')} value={draft.tenantId} onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))} testId="member-filter-tenant" />
+          <TextFilter
+            label={t('staff.member.keyword')}
+            value={draft.keyword}
+            maxLength={50}
+            onChange={(keyword) => setDraft((f) => ({ ...f, keyword }))}
+            testId="member-filter-keyword"
+          />
+          <ChoiceFilter
+            label={t('staff.member.state')}
+            value={draft.state}
+            options={MEMBER_STATES}
+            optionLabel={(s) => t(`staff.member.states.${s}`)}
+            all={t('common.all')}
+            onChange={(state) => setDraft((f) => ({ ...f, state }))}
+            testId="member-filter-state"
+          />
+          <TenantFilter
+            label={t('staff.role.tenant')}
+            value={draft.tenantId}
+            onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))}
+            testId="member-filter-tenant"
+          />
         </FilterBar>
       </div>
-      <DataTable label={t('staff.member.title')} columns={columns} {...table} rowKey={(m) => m.id} rowTestId="member-row" testId="member-table" />
+      <DataTable
+        label={t('staff.member.title')}
+        columns={columns}
+        {...table}
+        rowKey={(m) => m.id}
+        rowTestId="member-row"
+        testId="member-table"
+      />
       <Pager {...pager} testId="member-pager" />
-      <ConfirmDialog open={disabling !== null} danger title={t('staff.member.disable')} text={disabling ? t('staff.member.confirmDisable', { name: disabling.name }) : ''}
-        confirmLabel={t('staff.member.disable')} onConfirm={async () => { if (disabling) await change(disabling, true); setDisabling(null); }} onCancel={() => setDisabling(null)} />
-      <ConfirmDialog open={deleting !== null} danger title={t('staff.member.delete')} text={t('staff.member.confirmDelete', { name: deleting?.name ?? '' })}
-        confirmLabel={t('staff.member.delete')} onConfirm={confirmDelete} onCancel={() => setDeleting(null)} />
+      <ConfirmDialog
+        open={disabling !== null}
+        danger
+        title={t('staff.member.disable')}
+        text={disabling ? t('staff.member.confirmDisable', { name: disabling.name }) : ''}
+        confirmLabel={t('staff.member.disable')}
+        onConfirm={async () => {
+          if (disabling) await change(disabling, true);
+          setDisabling(null);
+        }}
+        onCancel={() => setDisabling(null)}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        danger
+        title={t('staff.member.delete')}
+        text={t('staff.member.confirmDelete', { name: deleting?.name ?? '' })}
+        confirmLabel={t('staff.member.delete')}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
       {dialog?.kind === 'create' && <CreateMemberDialog onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && <EditMemberDialog member={dialog.member} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'role' && <BindRoleDialog member={dialog.member} onClose={() => setDialog(null)} />}

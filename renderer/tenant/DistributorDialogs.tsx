@@ -5,7 +5,17 @@
  * old), reset the password, and the member config. Checked with the
  * upstream's own schemas on submit, then as typed.
  */
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Switch } from '@fluentui/react-components';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Switch,
+} from '@fluentui/react-components';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -29,25 +39,70 @@ export function CreateDistributorDialog({ onClose }: { onClose: () => void }) {
   const { t, user } = useScreen();
   const create = useOpMutation('tenant.create', { invalidates: REFRESH });
   const form = useForm<CreateValues, unknown, CreateValues>({
-    resolver: withPasswordRule(zodI18nResolver(tenantCreate, t), t, (v) => v.username), defaultValues: { name: '', username: '', password: '', contact: '' }, ...SUBMIT_THEN_LIVE,
+    resolver: withPasswordRule(zodI18nResolver(tenantCreate, t), t, (v) => v.username),
+    defaultValues: { name: '', username: '', password: '', contact: '' },
+    ...SUBMIT_THEN_LIVE,
   });
   useRelocalise(form);
-  const submit = useDialogSave(form, { save: (body) => create.mutateAsync({ body }), saved: t('tenant.people.created'), failed: t('tenant.people.saveFailed'), limits: LIMITS, onClose,
-    fieldCodes: { [CODE.usernameTaken]: 'username' } });
+  const submit = useDialogSave(form, {
+    save: (body) => create.mutateAsync({ body }),
+    saved: t('tenant.people.created'),
+    failed: t('tenant.people.saveFailed'),
+    limits: LIMITS,
+    onClose,
+    fieldCodes: { [CODE.usernameTaken]: 'username' },
+  });
   return (
-    <FormDialog title={t('tenant.people.createTitle')} busy={submit.busy} dirty={form.formState.isDirty} onClose={onClose} onSubmit={(e) => void submit.run(e)} testId="distributor-form">
-      <FormInput control={form.control} name="name" label={t('tenant.people.name')} input={{ maxLength: TENANT_LIMITS.name, 'data-testid': 'distributor-name' }} />
-      <FormInput control={form.control} name="username" label={t('tenant.people.username')} hint={t('tenant.validation.username')}
-        input={{ maxLength: ACCOUNT_NAME_MAX, autoComplete: 'off', 'data-testid': 'distributor-username' }} />
-      <FormInput control={form.control} name="password" label={t('tenant.people.password')} hint={t('account.validation.passwordRule')}
-        input={{ type: 'password', autoComplete: 'new-password', 'data-testid': 'distributor-password' }} />
-      <FormInput control={form.control} name="contact" label={t('tenant.people.contact')} input={{ inputMode: 'tel', maxLength: 11, 'data-testid': 'distributor-contact' }} />
+    <FormDialog
+      title={t('tenant.people.createTitle')}
+      busy={submit.busy}
+      dirty={form.formState.isDirty}
+      onClose={onClose}
+      onSubmit={(e) => void submit.run(e)}
+      testId="distributor-form"
+    >
+      <FormInput
+        control={form.control}
+        name="name"
+        label={t('tenant.people.name')}
+        input={{ maxLength: TENANT_LIMITS.name, 'data-testid': 'distributor-name' }}
+      />
+      <FormInput
+        control={form.control}
+        name="username"
+        label={t('tenant.people.username')}
+        hint={t('tenant.validation.username')}
+        input={{ maxLength: ACCOUNT_NAME_MAX, autoComplete: 'off', 'data-testid': 'distributor-username' }}
+      />
+      <FormInput
+        control={form.control}
+        name="password"
+        label={t('tenant.people.password')}
+        hint={t('account.validation.passwordRule')}
+        input={{ type: 'password', autoComplete: 'new-password', 'data-testid': 'distributor-password' }}
+      />
+      <FormInput
+        control={form.control}
+        name="contact"
+        label={t('tenant.people.contact')}
+        input={{ inputMode: 'tel', maxLength: 11, 'data-testid': 'distributor-contact' }}
+      />
       {user.roleKind === 'admin' && (
-        <Controller control={form.control} name="parentId" render={({ field }) => (
-          <Field label={t('tenant.people.parent')}>
-            <TenantDropdown value={field.value} onChange={field.onChange} placeholder={t('tenant.people.parentNone')} clearLabel={t('tenant.people.parentNone')} testId="distributor-parent" />
-          </Field>
-        )} />
+        <Controller
+          control={form.control}
+          name="parentId"
+          render={({ field }) => (
+            <Field label={t('tenant.people.parent')}>
+              <TenantDropdown
+                value={field.value}
+                onChange={field.onChange}
+                placeholder={t('tenant.people.parentNone')}
+                clearLabel={t('tenant.people.parentNone')}
+                testId="distributor-parent"
+              />
+            </Field>
+          )}
+        />
       )}
     </FormDialog>
   );
@@ -60,17 +115,44 @@ export function EditDistributorDialog({ tenant, onClose }: { tenant: TenantItem;
   const { t } = useScreen();
   const update = useOpMutation('tenant.update', { invalidates: REFRESH });
   const form = useForm<EditValues, unknown, EditValues>({
-    resolver: zodI18nResolver(editSchema, t), defaultValues: { name: tenant.name, contact: tenant.contact }, ...SUBMIT_THEN_LIVE,
+    resolver: zodI18nResolver(editSchema, t),
+    defaultValues: { name: tenant.name, contact: tenant.contact },
+    ...SUBMIT_THEN_LIVE,
   });
   useRelocalise(form);
   const submit = useDialogSave(form, {
-    save: (v) => update.mutateAsync({ params: { id: tenant.tenantId }, body: { name: v.name, ...(v.contact.trim() !== tenant.contact ? { contact: v.contact } : {}) } }),
-    saved: t('tenant.people.saved'), failed: t('tenant.people.saveFailed'), goneCode: undefined, limits: LIMITS, onClose,
+    save: (v) =>
+      update.mutateAsync({
+        params: { id: tenant.tenantId },
+        body: { name: v.name, ...(v.contact.trim() !== tenant.contact ? { contact: v.contact } : {}) },
+      }),
+    saved: t('tenant.people.saved'),
+    failed: t('tenant.people.saveFailed'),
+    goneCode: undefined,
+    limits: LIMITS,
+    onClose,
   });
   return (
-    <FormDialog title={t('tenant.people.editTitle')} busy={submit.busy} dirty={form.formState.isDirty} onClose={onClose} onSubmit={(e) => void submit.run(e)} testId="distributor-edit">
-      <FormInput control={form.control} name="name" label={t('tenant.people.name')} input={{ maxLength: TENANT_LIMITS.name, 'data-testid': 'distributor-edit-name' }} />
-      <FormInput control={form.control} name="contact" label={t('tenant.people.contact')} input={{ inputMode: 'tel', maxLength: 11, 'data-testid': 'distributor-edit-contact' }} />
+    <FormDialog
+      title={t('tenant.people.editTitle')}
+      busy={submit.busy}
+      dirty={form.formState.isDirty}
+      onClose={onClose}
+      onSubmit={(e) => void submit.run(e)}
+      testId="distributor-edit"
+    >
+      <FormInput
+        control={form.control}
+        name="name"
+        label={t('tenant.people.name')}
+        input={{ maxLength: TENANT_LIMITS.name, 'data-testid': 'distributor-edit-name' }}
+      />
+      <FormInput
+        control={form.control}
+        name="contact"
+        label={t('tenant.people.contact')}
+        input={{ inputMode: 'tel', maxLength: 11, 'data-testid': 'distributor-edit-contact' }}
+      />
     </FormDialog>
   );
 }
@@ -80,38 +162,94 @@ const resetSchema = z.object({ password: newPassword });
 export function ResetPasswordDialog({ tenant, onClose }: { tenant: TenantItem; onClose: () => void }) {
   const { t } = useScreen();
   const reset = useOpMutation('tenant.resetPassword', { invalidates: [] });
-  const form = useForm<{ password: string }>({ resolver: withPasswordRule(zodI18nResolver(resetSchema, t), t, () => tenant.username ?? undefined), defaultValues: { password: '' }, ...SUBMIT_THEN_LIVE });
+  const form = useForm<{ password: string }>({
+    resolver: withPasswordRule(zodI18nResolver(resetSchema, t), t, () => tenant.username ?? undefined),
+    defaultValues: { password: '' },
+    ...SUBMIT_THEN_LIVE,
+  });
   useRelocalise(form);
   const submit = useDialogSave(form, {
     save: (v) => reset.mutateAsync({ params: { id: tenant.tenantId }, body: { password: v.password } }),
-    saved: t('tenant.people.passwordReset'), failed: t('tenant.people.saveFailed'), onClose,
+    saved: t('tenant.people.passwordReset'),
+    failed: t('tenant.people.saveFailed'),
+    onClose,
   });
   return (
-    <FormDialog title={t('tenant.people.resetTitle', { name: tenant.name })} busy={submit.busy} dirty={form.formState.isDirty} onClose={onClose} onSubmit={(e) => void submit.run(e)} testId="distributor-reset">
-      <FormInput control={form.control} name="password" label={t('tenant.people.password')} hint={t('account.validation.passwordRule')}
-        input={{ type: 'password', autoComplete: 'new-password', 'data-testid': 'distributor-reset-password' }} />
+    <FormDialog
+      title={t('tenant.people.resetTitle', { name: tenant.name })}
+      busy={submit.busy}
+      dirty={form.formState.isDirty}
+      onClose={onClose}
+      onSubmit={(e) => void submit.run(e)}
+      testId="distributor-reset"
+    >
+      <FormInput
+        control={form.control}
+        name="password"
+        label={t('tenant.people.password')}
+        hint={t('account.validation.passwordRule')}
+        input={{ type: 'password', autoComplete: 'new-password', 'data-testid': 'distributor-reset-password' }}
+      />
     </FormDialog>
   );
 }
 
 type MemberValues = z.infer<typeof memberConfig>;
 
-export function MemberConfigDialog({ tenant, current, onClose }: { tenant: TenantItem; current: MemberValues; onClose: () => void }) {
+export function MemberConfigDialog({
+  tenant,
+  current,
+  onClose,
+}: {
+  tenant: TenantItem;
+  current: MemberValues;
+  onClose: () => void;
+}) {
   const { t } = useScreen();
   const save = useOpMutation('tenant.saveMemberConfig', { invalidates: ['tenant.detail'] });
-  const form = useForm<MemberValues, unknown, MemberValues>({ resolver: zodI18nResolver(memberConfig, t), defaultValues: current, ...SUBMIT_THEN_LIVE });
+  const form = useForm<MemberValues, unknown, MemberValues>({
+    resolver: zodI18nResolver(memberConfig, t),
+    defaultValues: current,
+    ...SUBMIT_THEN_LIVE,
+  });
   useRelocalise(form);
   const submit = useDialogSave(form, {
-    save: (body) => save.mutateAsync({ params: { id: tenant.tenantId }, body }), saved: t('tenant.people.memberSaved'), failed: t('tenant.people.saveFailed'), limits: LIMITS, onClose,
+    save: (body) => save.mutateAsync({ params: { id: tenant.tenantId }, body }),
+    saved: t('tenant.people.memberSaved'),
+    failed: t('tenant.people.saveFailed'),
+    limits: LIMITS,
+    onClose,
   });
   const toggle = (name: 'members' | 'points', label: string) => (
-    <Controller control={form.control} name={name} render={({ field }) => (
-      <Switch checked={field.value} onChange={(_, d) => field.onChange(d.checked)} label={label} data-testid={`distributor-${name}`} />
-    )} />
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <Switch
+          checked={field.value}
+          onChange={(_, d) => field.onChange(d.checked)}
+          label={label}
+          data-testid={`distributor-${name}`}
+        />
+      )}
+    />
   );
   return (
-    <FormDialog title={t('tenant.people.memberTitle', { name: tenant.name })} busy={submit.busy} dirty={form.formState.isDirty} onClose={onClose} onSubmit={(e) => void submit.run(e)} testId="distributor-member">
-      <FormInput control={form.control} name="cardName" label={t('tenant.people.cardName')} required={false} input={{ maxLength: TENANT_LIMITS.cardName, 'data-testid': 'distributor-card-name' }} />
+    <FormDialog
+      title={t('tenant.people.memberTitle', { name: tenant.name })}
+      busy={submit.busy}
+      dirty={form.formState.isDirty}
+      onClose={onClose}
+      onSubmit={(e) => void submit.run(e)}
+      testId="distributor-member"
+    >
+      <FormInput
+        control={form.control}
+        name="cardName"
+        label={t('tenant.people.cardName')}
+        required={false}
+        input={{ maxLength: TENANT_LIMITS.cardName, 'data-testid': 'distributor-card-name' }}
+      />
       {toggle('members', t('tenant.people.members'))}
       {toggle('points', t('tenant.people.points'))}
     </FormDialog>
@@ -133,8 +271,14 @@ export function PaymentDialog({ tenant, onClose }: { tenant: TenantItem; onClose
       <DialogSurface style={{ maxWidth: 'min(960px, 96vw)' }} data-testid="distributor-payment">
         <DialogBody>
           <DialogTitle>{`${t('payment.title')} · ${tenant.name}`}</DialogTitle>
-          <DialogContent><PaymentForm tenantId={tenant.tenantId} onDirtyChange={setDirty} /></DialogContent>
-          <DialogActions><Button onClick={guard.requestClose} data-testid="distributor-payment-close">{t('common.close')}</Button></DialogActions>
+          <DialogContent>
+            <PaymentForm tenantId={tenant.tenantId} onDirtyChange={setDirty} />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={guard.requestClose} data-testid="distributor-payment-close">
+              {t('common.close')}
+            </Button>
+          </DialogActions>
         </DialogBody>
         {guard.question}
       </DialogSurface>

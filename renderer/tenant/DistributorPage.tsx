@@ -24,7 +24,13 @@ import { EditDistributorDialog, MemberConfigDialog, ResetPasswordDialog } from '
 
 const useStyles = makeStyles({
   tabs: { overflowX: 'auto', flexShrink: 0 },
-  panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0, paddingTop: tokens.spacingVerticalS },
+  panel: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    minWidth: 0,
+    paddingTop: tokens.spacingVerticalS,
+  },
   row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   note: { color: tokens.colorNeutralForeground2 },
 });
@@ -41,16 +47,46 @@ export default function DistributorPage() {
   const styles = useStyles();
   const [params, setParams] = useSearchParams();
   const { gate, data, back } = useDetail('tenant.detail', {
-    backTo: PEOPLE, backLabel: t('common.back'), testId: 'distributor', notFoundCode: CODE.tenantNotFound, invalidId: t('tenant.devices.noTenant'),
+    backTo: PEOPLE,
+    backLabel: t('common.back'),
+    testId: 'distributor',
+    notFoundCode: CODE.tenantNotFound,
+    invalidId: t('tenant.devices.noTenant'),
   });
   if (gate) return gate;
   const tab: TabName = TABS.find((x) => x === params.get('tab')) ?? 'info';
-  const choose = (next: TabName) => setParams((p) => { p.set('tab', next); return p; }, { replace: true });
+  const choose = (next: TabName) =>
+    setParams(
+      (p) => {
+        p.set('tab', next);
+        return p;
+      },
+      { replace: true },
+    );
   return (
-    <DetailPage id="distributor" title={data.name} back={back} wide titleTestId="distributor-title"
-      actions={<Badge appearance="tint" color={data.disabled ? 'danger' : 'success'}>{t(data.disabled ? 'tenant.people.states.disabled' : 'tenant.people.states.enabled')}</Badge>}>
-      <TabList className={styles.tabs} selectedValue={tab} onTabSelect={(_, d) => choose(d.value as TabName)} data-testid="distributor-tabs">
-        {TABS.map((x) => <Tab key={x} value={x} data-testid={`distributor-tab-${x}`}>{t(`tenant.page.tabs.${x}`)}</Tab>)}
+    <DetailPage
+      id="distributor"
+      title={data.name}
+      back={back}
+      wide
+      titleTestId="distributor-title"
+      actions={
+        <Badge appearance="tint" color={data.disabled ? 'danger' : 'success'}>
+          {t(data.disabled ? 'tenant.people.states.disabled' : 'tenant.people.states.enabled')}
+        </Badge>
+      }
+    >
+      <TabList
+        className={styles.tabs}
+        selectedValue={tab}
+        onTabSelect={(_, d) => choose(d.value as TabName)}
+        data-testid="distributor-tabs"
+      >
+        {TABS.map((x) => (
+          <Tab key={x} value={x} data-testid={`distributor-tab-${x}`}>
+            {t(`tenant.page.tabs.${x}`)}
+          </Tab>
+        ))}
       </TabList>
       <div className={styles.panel} role="tabpanel" aria-label={t(`tenant.page.tabs.${tab}`)}>
         {tab === 'info' && <Information tenant={data} />}
@@ -70,18 +106,24 @@ function Information({ tenant }: { tenant: TenantDetail }) {
   const [dialog, setDialog] = useState<'edit' | 'reset' | null>(null);
   return (
     <>
-      <InfoList items={[
-        { label: t('tenant.people.name'), value: tenant.name },
-        { label: t('tenant.people.username'), value: tenant.username ?? '', testId: 'distributor-username' },
-        { label: t('tenant.people.contact'), value: tenant.contact },
-        { label: t('tenant.people.parent'), value: tenant.parentName ?? t('tenant.people.parentNone') },
-        { label: t('tenant.people.devices'), value: tenant.devices },
-        { label: t('tenant.people.children'), value: tenant.children },
-        { label: t('tenant.people.createdAt'), value: formatDateTime(tenant.createdAt) },
-      ]} />
+      <InfoList
+        items={[
+          { label: t('tenant.people.name'), value: tenant.name },
+          { label: t('tenant.people.username'), value: tenant.username ?? '', testId: 'distributor-username' },
+          { label: t('tenant.people.contact'), value: tenant.contact },
+          { label: t('tenant.people.parent'), value: tenant.parentName ?? t('tenant.people.parentNone') },
+          { label: t('tenant.people.devices'), value: tenant.devices },
+          { label: t('tenant.people.children'), value: tenant.children },
+          { label: t('tenant.people.createdAt'), value: formatDateTime(tenant.createdAt) },
+        ]}
+      />
       <div className={styles.row}>
-        <Button icon={<EditRegular />} onClick={() => setDialog('edit')} data-testid="distributor-page-edit">{t('tenant.people.edit')}</Button>
-        <Button icon={<KeyResetRegular />} onClick={() => setDialog('reset')} data-testid="distributor-page-reset">{t('tenant.people.resetPassword')}</Button>
+        <Button icon={<EditRegular />} onClick={() => setDialog('edit')} data-testid="distributor-page-edit">
+          {t('tenant.people.edit')}
+        </Button>
+        <Button icon={<KeyResetRegular />} onClick={() => setDialog('reset')} data-testid="distributor-page-reset">
+          {t('tenant.people.resetPassword')}
+        </Button>
       </div>
       {dialog === 'edit' && <EditDistributorDialog tenant={tenant} onClose={() => setDialog(null)} />}
       {dialog === 'reset' && <ResetPasswordDialog tenant={tenant} onClose={() => setDialog(null)} />}
@@ -95,13 +137,21 @@ function Member({ tenant }: { tenant: TenantDetail }) {
   const m = tenant.memberConfig;
   return (
     <>
-      <InfoList items={[
-        { label: t('tenant.people.cardName'), value: m.cardName || t('tenant.page.none'), testId: 'distributor-card-name' },
-        { label: t('tenant.people.members'), value: t(m.members ? 'tenant.page.on' : 'tenant.page.off') },
-        { label: t('tenant.people.points'), value: t(m.points ? 'tenant.page.on' : 'tenant.page.off') },
-      ]} />
+      <InfoList
+        items={[
+          {
+            label: t('tenant.people.cardName'),
+            value: m.cardName || t('tenant.page.none'),
+            testId: 'distributor-card-name',
+          },
+          { label: t('tenant.people.members'), value: t(m.members ? 'tenant.page.on' : 'tenant.page.off') },
+          { label: t('tenant.people.points'), value: t(m.points ? 'tenant.page.on' : 'tenant.page.off') },
+        ]}
+      />
       <div>
-        <Button icon={<EditRegular />} onClick={() => setEditing(true)} data-testid="distributor-page-member">{t('tenant.page.editMember')}</Button>
+        <Button icon={<EditRegular />} onClick={() => setEditing(true)} data-testid="distributor-page-member">
+          {t('tenant.page.editMember')}
+        </Button>
       </div>
       {editing && <MemberConfigDialog tenant={tenant} current={m} onClose={() => setEditing(false)} />}
     </>
@@ -117,11 +167,25 @@ function Devices({ tenant }: { tenant: TenantDetail }) {
       <div className={styles.row}>
         <Text className={styles.note}>{t('tenant.page.devicesNote')}</Text>
         {tenant.parent !== null && mayOpen(user, '7-3') && (
-          <Button onClick={() => void navigate(`/tenant/devBind?tenantId=${tenant.tenantId}`)} data-testid="distributor-page-devices-move">{t('tenant.page.moveDevices')}</Button>
+          <Button
+            onClick={() => void navigate(`/tenant/devBind?tenantId=${tenant.tenantId}`)}
+            data-testid="distributor-page-devices-move"
+          >
+            {t('tenant.page.moveDevices')}
+          </Button>
         )}
       </div>
-      <DeviceTable label={t('tenant.page.tabs.devices')} {...table} selected={NONE} onSelect={() => {}} selectable={false}
-        allLabel="" rowLabel={noLabel} rowTestId="distributor-device-row" testId="distributor-devices" />
+      <DeviceTable
+        label={t('tenant.page.tabs.devices')}
+        {...table}
+        selected={NONE}
+        onSelect={() => {}}
+        selectable={false}
+        allLabel=""
+        rowLabel={noLabel}
+        rowTestId="distributor-device-row"
+        testId="distributor-devices"
+      />
       <Pager {...pager} testId="distributor-devices-pager" />
     </>
   );

@@ -6,31 +6,77 @@
  * (disabling asks first: their users are signed out at once). A name opens
  * the distributor's page, with every setting in tabs.
  */
-import { Badge, Button, makeStyles, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Text, Title3, tokens } from '@fluentui/react-components';
+import {
+  Badge,
+  Button,
+  makeStyles,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  Text,
+  Title3,
+  tokens,
+} from '@fluentui/react-components';
 import { AddRegular, EditRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { TENANT_STATES, type TenantItem } from '../../shared/tenant/index.js';
 import { mayOpen, mayOpenPath } from '../app/session.js';
 import { callOp, useOpMutation } from '../bridge.js';
 import {
-  ActionButton, Choice, ConfirmDialog, DataTable, FilterBar, FilterField, OverflowText, Pager, TextFilter, useListPage, useScreen, useSelection, type Column,
+  ActionButton,
+  Choice,
+  ConfirmDialog,
+  DataTable,
+  FilterBar,
+  FilterField,
+  OverflowText,
+  Pager,
+  TextFilter,
+  useListPage,
+  useScreen,
+  useSelection,
+  type Column,
 } from '../kit/index.js';
-import { CreateDistributorDialog, EditDistributorDialog, MemberConfigDialog, PaymentDialog, ResetPasswordDialog } from './DistributorDialogs.js';
+import {
+  CreateDistributorDialog,
+  EditDistributorDialog,
+  MemberConfigDialog,
+  PaymentDialog,
+  ResetPasswordDialog,
+} from './DistributorDialogs.js';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  head: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+    flexWrap: 'wrap',
+  },
   filters: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   bulk: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   actions: { display: 'flex', flexWrap: 'nowrap', gap: tokens.spacingHorizontalXXS },
   dropdown: { minWidth: 0, width: '100%' },
-  link: { minWidth: 0, maxWidth: '100%', paddingLeft: 0, paddingRight: 0, justifyContent: 'flex-start', fontWeight: tokens.fontWeightRegular },
+  link: {
+    minWidth: 0,
+    maxWidth: '100%',
+    paddingLeft: 0,
+    paddingRight: 0,
+    justifyContent: 'flex-start',
+    fontWeight: tokens.fontWeightRegular,
+  },
 });
 /** A distributor's page (DistributorPage.tsx, a chunk of its own). */
 const DISTRIBUTOR = '/tenant/distributor?id=';
 const PRODUCTS = '/tenant/productInformation?tenantId=';
 
-interface Filter { keyword: string; state?: (typeof TENANT_STATES)[number] | undefined }
+interface Filter {
+  keyword: string;
+  state?: (typeof TENANT_STATES)[number] | undefined;
+}
 const EMPTY: Filter = { keyword: '' };
 const stateOf = (d: TenantItem): (typeof TENANT_STATES)[number] => (d.disabled ? 'disabled' : 'enabled');
 type Dialog = { kind: 'create' } | { kind: 'edit' | 'reset' | 'member' | 'payment'; tenant: TenantItem };
@@ -70,94 +116,283 @@ export default function DistributorsPage() {
     }
   };
 
-  const columns = useMemo<Column<TenantItem>[]>(() => [
-    { id: 'name', header: t('tenant.people.name'), minWidth: 140, width: 220, grow: 2, hideable: false, cellTestId: 'distributor-row-name',
-      render: (d) => (
-        <Button className={styles.link} appearance="transparent" onClick={() => void navigate(`${DISTRIBUTOR}${d.tenantId}`)} data-testid="distributor-open">
-          <OverflowText text={d.name} />
-        </Button>
-      ),
-    },
-    { id: 'username', header: t('tenant.people.username'), minWidth: 100, width: 130, value: (d) => d.username ?? '—', cellTestId: 'distributor-row-username' },
-    { id: 'contact', fold: 2, header: t('tenant.people.contact'), minWidth: 110, width: 130, value: (d) => d.contact },
-    ...(admin ? [{ id: 'parent', header: t('tenant.people.parent'), minWidth: 110, width: 180, render: (d: TenantItem) => <OverflowText text={d.parentName ?? '—'} /> }] : []),
-    { id: 'devices', fold: 3, header: t('tenant.people.devices'), kind: 'number', value: (d) => d.devices },
-    ...(admin ? [{ id: 'children', fold: 3, header: t('tenant.people.children'), kind: 'number' as const, value: (d: TenantItem) => d.children }] : []),
-    {
-      id: 'state', header: t('tenant.people.state'), minWidth: 80, width: 90, cellTestId: 'distributor-row-state',
-      render: (d) => <Badge appearance="tint" color={d.disabled ? 'danger' : 'success'}>{t(`tenant.people.states.${stateOf(d)}`)}</Badge>,
-    },
-    { id: 'createdAt', fold: 1, header: t('tenant.people.createdAt'), kind: 'time', value: (d) => d.createdAt },
-    {
-      id: 'actions', pin: 'end', header: t('common.actions'), minWidth: 190, width: 210, shrinkLast: true,
-      render: (d) => (
-        <div className={styles.actions}>
-          <ActionButton size="small" appearance="subtle" icon={<EditRegular />} opensDialog action={() => setDialog({ kind: 'edit', tenant: d })} data-testid="distributor-edit-open">
-            {t('tenant.people.edit')}
-          </ActionButton>
-          <ActionButton size="small" appearance="subtle" danger={!d.disabled} opensDialog={!d.disabled}
-            action={() => (d.disabled ? change([d.tenantId], false) : setDisabling([d]))} data-testid="distributor-toggle">
-            {t(d.disabled ? 'tenant.people.enable' : 'tenant.people.disable')}
-          </ActionButton>
-          <Menu>
-            <MenuTrigger disableButtonEnhancement>
-              <Button size="small" appearance="subtle" icon={<MoreHorizontalRegular />} aria-label={t('tenant.people.more')} title={t('tenant.people.more')} data-testid="distributor-more" />
-            </MenuTrigger>
-            <MenuPopover>
-              <MenuList>
-                <MenuItem onClick={() => void navigate(`${DISTRIBUTOR}${d.tenantId}&tab=callbacks`)} data-testid="distributor-callbacks-open">{t('callback.title')}</MenuItem>
-                <MenuItem onClick={() => setDialog({ kind: 'reset', tenant: d })} data-testid="distributor-reset-open">{t('tenant.people.resetPassword')}</MenuItem>
-                <MenuItem onClick={() => void openMember(d)} data-testid="distributor-member-open">{t('tenant.people.memberConfig')}</MenuItem>
-                <MenuItem onClick={() => setDialog({ kind: 'payment', tenant: d })} data-testid="distributor-payment-open">{t('payment.title')}</MenuItem>
-                {products && (
-                  <MenuItem onClick={() => void navigate(`${PRODUCTS}${d.tenantId}`)} data-testid="distributor-products-open">{t('tenant.people.products')}</MenuItem>
-                )}
-                {d.parent !== null && moves && (
-                  <MenuItem onClick={() => void navigate(`/tenant/devBind?tenantId=${d.tenantId}`)} data-testid="distributor-devices-open">{t('tenant.devices.open')}</MenuItem>
-                )}
-              </MenuList>
-            </MenuPopover>
-          </Menu>
-        </div>
-      ),
-    },
-  ], [t, styles, admin, moves, navigate]);
+  const columns = useMemo<Column<TenantItem>[]>(
+    () => [
+      {
+        id: 'name',
+        header: t('tenant.people.name'),
+        minWidth: 140,
+        width: 220,
+        grow: 2,
+        hideable: false,
+        cellTestId: 'distributor-row-name',
+        render: (d) => (
+          <Button
+            className={styles.link}
+            appearance="transparent"
+            onClick={() => void navigate(`${DISTRIBUTOR}${d.tenantId}`)}
+            data-testid="distributor-open"
+          >
+            <OverflowText text={d.name} />
+          </Button>
+        ),
+      },
+      {
+        id: 'username',
+        header: t('tenant.people.username'),
+        minWidth: 100,
+        width: 130,
+        value: (d) => d.username ?? '—',
+        cellTestId: 'distributor-row-username',
+      },
+      {
+        id: 'contact',
+        fold: 2,
+        header: t('tenant.people.contact'),
+        minWidth: 110,
+        width: 130,
+        value: (d) => d.contact,
+      },
+      ...(admin
+        ? [
+            {
+              id: 'parent',
+              header: t('tenant.people.parent'),
+              minWidth: 110,
+              width: 180,
+              render: (d: TenantItem) => <OverflowText text={d.parentName ?? '—'} />,
+            },
+          ]
+        : []),
+      { id: 'devices', fold: 3, header: t('tenant.people.devices'), kind: 'number', value: (d) => d.devices },
+      ...(admin
+        ? [
+            {
+              id: 'children',
+              fold: 3,
+              header: t('tenant.people.children'),
+              kind: 'number' as const,
+              value: (d: TenantItem) => d.children,
+            },
+          ]
+        : []),
+      {
+        id: 'state',
+        header: t('tenant.people.state'),
+        minWidth: 80,
+        width: 90,
+        cellTestId: 'distributor-row-state',
+        render: (d) => (
+          <Badge appearance="tint" color={d.disabled ? 'danger' : 'success'}>
+            {t(`tenant.people.states.${stateOf(d)}`)}
+          </Badge>
+        ),
+      },
+      { id: 'createdAt', fold: 1, header: t('tenant.people.createdAt'), kind: 'time', value: (d) => d.createdAt },
+      {
+        id: 'actions',
+        pin: 'end',
+        header: t('common.actions'),
+        minWidth: 190,
+        width: 210,
+        shrinkLast: true,
+        render: (d) => (
+          <div className={styles.actions}>
+            <ActionButton
+              size="small"
+              appearance="subtle"
+              icon={<EditRegular />}
+              opensDialog
+              action={() => setDialog({ kind: 'edit', tenant: d })}
+              data-testid="distributor-edit-open"
+            >
+              {t('tenant.people.edit')}
+            </ActionButton>
+            <ActionButton
+              size="small"
+              appearance="subtle"
+              danger={!d.disabled}
+              opensDialog={!d.disabled}
+              action={() => (d.disabled ? change([d.tenantId], false) : setDisabling([d]))}
+              data-testid="distributor-toggle"
+            >
+              {t(d.disabled ? 'tenant.people.enable' : 'tenant.people.disable')}
+            </ActionButton>
+            <Menu>
+              <MenuTrigger disableButtonEnhancement>
+                <Button
+                  size="small"
+                  appearance="subtle"
+                  icon={<MoreHorizontalRegular />}
+                  aria-label={t('tenant.people.more')}
+                  title={t('tenant.people.more')}
+                  data-testid="distributor-more"
+                />
+              </MenuTrigger>
+              <MenuPopover>
+                <MenuList>
+                  <MenuItem
+                    onClick={() => void navigate(`${DISTRIBUTOR}${d.tenantId}&tab=callbacks`)}
+                    data-testid="distributor-callbacks-open"
+                  >
+                    {t('callback.title')}
+                  </MenuItem>
+                  <MenuItem
+                    onClick={() => setDialog({ kind: 'reset', tenant: d })}
+                    data-testid="distributor-reset-open"
+                  >
+                    {t('tenant.people.resetPassword')}
+                  </MenuItem>
+                  <MenuItem onClick={() => void openMember(d)} data-testid="distributor-member-open">
+                    {t('tenant.people.memberConfig')}
+                  </MenuItem>
+                  <MenuItem
+                    onClick={() => setDialog({ kind: 'payment', tenant: d })}
+                    data-testid="distributor-payment-open"
+                  >
+                    {t('payment.title')}
+                  </MenuItem>
+                  {products && (
+                    <MenuItem
+                      onClick={() => void navigate(`${PRODUCTS}${d.tenantId}`)}
+                      data-testid="distributor-products-open"
+                    >
+                      {t('tenant.people.products')}
+                    </MenuItem>
+                  )}
+                  {d.parent !== null && moves && (
+                    <MenuItem
+                      onClick={() => void navigate(`/tenant/devBind?tenantId=${d.tenantId}`)}
+                      data-testid="distributor-devices-open"
+                    >
+                      {t('tenant.devices.open')}
+                    </MenuItem>
+                  )}
+                </MenuList>
+              </MenuPopover>
+            </Menu>
+          </div>
+        ),
+      },
+    ],
+    [t, styles, admin, moves, navigate],
+  );
 
   const chosen = rows.filter((r) => selection.ids.includes(r.tenantId));
   const none = chosen.length === 0;
   return (
     <section className={styles.page} aria-labelledby="distributors-title">
       <div className={styles.head}>
-        <Title3 as="h1" id="distributors-title">{t('tenant.people.title')}</Title3>
+        <Title3 as="h1" id="distributors-title">
+          {t('tenant.people.title')}
+        </Title3>
         {mayCreate && (
-          <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog({ kind: 'create' })} data-testid="distributor-create">{t('tenant.people.create')}</Button>
+          <Button
+            appearance="primary"
+            icon={<AddRegular />}
+            onClick={() => setDialog({ kind: 'create' })}
+            data-testid="distributor-create"
+          >
+            {t('tenant.people.create')}
+          </Button>
         )}
       </div>
       <div className={styles.filters}>
-        <FilterBar onSearch={() => { apply(); selection.clear(); }} onReset={() => { reset(); selection.clear(); }} searchTestId="distributor-search" resetTestId="distributor-reset-filter">
-          <TextFilter label={t('tenant.people.keyword')} value={draft.keyword} maxLength={50} onChange={(keyword) => setDraft((f) => ({ ...f, keyword }))} testId="distributor-filter-keyword" />
+        <FilterBar
+          onSearch={() => {
+            apply();
+            selection.clear();
+          }}
+          onReset={() => {
+            reset();
+            selection.clear();
+          }}
+          searchTestId="distributor-search"
+          resetTestId="distributor-reset-filter"
+        >
+          <TextFilter
+            label={t('tenant.people.keyword')}
+            value={draft.keyword}
+            maxLength={50}
+            onChange={(keyword) => setDraft((f) => ({ ...f, keyword }))}
+            testId="distributor-filter-keyword"
+          />
           <FilterField label={t('tenant.people.state')}>
-            <Choice className={styles.dropdown} value={draft.state} options={TENANT_STATES} label={(s) => t(`tenant.people.states.${s}`)} all={t('common.all')}
-              onChange={(state) => setDraft((f) => ({ ...f, state }))} testId="distributor-filter-state" />
+            <Choice
+              className={styles.dropdown}
+              value={draft.state}
+              options={TENANT_STATES}
+              label={(s) => t(`tenant.people.states.${s}`)}
+              all={t('common.all')}
+              onChange={(state) => setDraft((f) => ({ ...f, state }))}
+              testId="distributor-filter-state"
+            />
           </FilterField>
         </FilterBar>
       </div>
       <div className={styles.bulk} role="toolbar" aria-label={t('tenant.people.selected', { count: chosen.length })}>
         <Text data-testid="distributor-selected">{t('tenant.people.selected', { count: chosen.length })}</Text>
-        <ActionButton size="small" disabled={none} action={() => change(chosen.map((c) => c.tenantId), false)} data-testid="distributor-bulk-enable">{t('tenant.people.enableSelected')}</ActionButton>
-        <ActionButton size="small" disabled={none} danger opensDialog action={() => setDisabling(chosen)} data-testid="distributor-bulk-disable">{t('tenant.people.disableSelected')}</ActionButton>
+        <ActionButton
+          size="small"
+          disabled={none}
+          action={() =>
+            change(
+              chosen.map((c) => c.tenantId),
+              false,
+            )
+          }
+          data-testid="distributor-bulk-enable"
+        >
+          {t('tenant.people.enableSelected')}
+        </ActionButton>
+        <ActionButton
+          size="small"
+          disabled={none}
+          danger
+          opensDialog
+          action={() => setDisabling(chosen)}
+          data-testid="distributor-bulk-disable"
+        >
+          {t('tenant.people.disableSelected')}
+        </ActionButton>
       </div>
-      <DataTable label={t('tenant.people.title')} columns={columns} {...table} rowKey={(d) => d.tenantId}
-        selection={{ selected: selection.selected, onChange: selection.setSelected, rowLabel: (d) => t('tenant.people.selectRow', { name: d.name }), allLabel: t('tenant.people.selectAll') }}
-        rowTestId="distributor-row" testId="distributor-table" />
+      <DataTable
+        label={t('tenant.people.title')}
+        columns={columns}
+        {...table}
+        rowKey={(d) => d.tenantId}
+        selection={{
+          selected: selection.selected,
+          onChange: selection.setSelected,
+          rowLabel: (d) => t('tenant.people.selectRow', { name: d.name }),
+          allLabel: t('tenant.people.selectAll'),
+        }}
+        rowTestId="distributor-row"
+        testId="distributor-table"
+      />
       <Pager {...pager} testId="distributor-pager" />
-      <ConfirmDialog open={disabling !== null} danger title={t('tenant.people.disable')}
-        text={disabling ? t('tenant.people.confirmDisable', { names: disabling.map((d) => d.name).join('、') }) : ''} confirmLabel={t('tenant.people.disable')}
-        onConfirm={async () => { if (disabling) await change(disabling.map((d) => d.tenantId), true); setDisabling(null); }} onCancel={() => setDisabling(null)} />
+      <ConfirmDialog
+        open={disabling !== null}
+        danger
+        title={t('tenant.people.disable')}
+        text={disabling ? t('tenant.people.confirmDisable', { names: disabling.map((d) => d.name).join('、') }) : ''}
+        confirmLabel={t('tenant.people.disable')}
+        onConfirm={async () => {
+          if (disabling)
+            await change(
+              disabling.map((d) => d.tenantId),
+              true,
+            );
+          setDisabling(null);
+        }}
+        onCancel={() => setDisabling(null)}
+      />
       {dialog?.kind === 'create' && <CreateDistributorDialog onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && <EditDistributorDialog tenant={dialog.tenant} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'reset' && <ResetPasswordDialog tenant={dialog.tenant} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'member' && member && <MemberConfigDialog tenant={dialog.tenant} current={member} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'member' && member && (
+        <MemberConfigDialog tenant={dialog.tenant} current={member} onClose={() => setDialog(null)} />
+      )}
       {dialog?.kind === 'payment' && <PaymentDialog tenant={dialog.tenant} onClose={() => setDialog(null)} />}
     </section>
   );

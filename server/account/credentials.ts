@@ -23,7 +23,12 @@ export async function checkOldPassword(db: Db, userId: number, password: string)
  * session that made the change signs itself out afterwards (spec §5, the
  * user is logged out after success), so its token must still work for /user/exit.
  */
-export async function setPassword(db: Db, account: { id: number; username: string }, password: string, keepTokenId?: number): Promise<void> {
+export async function setPassword(
+  db: Db,
+  account: { id: number; username: string },
+  password: string,
+  keepTokenId?: number,
+): Promise<void> {
   checkNewPassword(password, account.username);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
@@ -45,12 +50,28 @@ export function newPasswordHash(password: string, username: string): Promise<str
 /** Ends every session of these accounts (members disabled or deleted): the next request of each is refused, on every instance. */
 export async function endSessions(db: Queryable, userIds: readonly number[]): Promise<void> {
   if (!userIds.length) return;
-  await db.update(tokens).set({ revokedAt: new Date() }).where(and(isNull(tokens.revokedAt), inArray(tokens.userId, [...userIds])));
+  await db
+    .update(tokens)
+    .set({ revokedAt: new Date() })
+    .where(and(isNull(tokens.revokedAt), inArray(tokens.userId, [...userIds])));
 }
 
 /** Ends every session of the accounts of these tenants (a distributor disabled): the next request of each is refused, on every instance. */
 export async function revokeTenantTokens(db: Queryable, tenantIds: readonly number[]): Promise<void> {
   if (!tenantIds.length) return;
-  await db.update(tokens).set({ revokedAt: new Date() })
-    .where(and(isNull(tokens.revokedAt), inArray(tokens.userId, db.select({ id: users.id }).from(users).where(inArray(users.tenantId, [...tenantIds])))));
+  await db
+    .update(tokens)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        isNull(tokens.revokedAt),
+        inArray(
+          tokens.userId,
+          db
+            .select({ id: users.id })
+            .from(users)
+            .where(inArray(users.tenantId, [...tenantIds])),
+        ),
+      ),
+    );
 }

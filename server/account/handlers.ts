@@ -11,7 +11,14 @@ import { hashToken, issueToken, tenantDisabled } from './tokens.js';
 import { roles, tenants } from './others.js';
 import { setPassword } from './credentials.js';
 import { userInfoOf } from './user-info.js';
-import { attemptKeys, DEFAULT_SIGN_IN_LIMIT, lockedUntil, recordFailure, recordSuccess, type SignInLimit } from './limits.js';
+import {
+  attemptKeys,
+  DEFAULT_SIGN_IN_LIMIT,
+  lockedUntil,
+  recordFailure,
+  recordSuccess,
+  type SignInLimit,
+} from './limits.js';
 import { countFailedSignIn, knownDevice, rememberDevice, takeFailedSignIns } from './devices.js';
 
 export const accountHandlers = defineHandlers({
@@ -27,9 +34,19 @@ export const accountHandlers = defineHandlers({
       await countFailedSignIn(db, body.username);
       throw tooManyAttempts(until);
     }
-    const [user] = await db.select({
-      id: users.id, passwordHash: users.passwordHash, disabled: users.disabled, tenantDisabled: tenantDisabled(tenants), kind: users.kind, powers: roles.powers,
-    }).from(users).leftJoin(tenants, eq(tenants.id, users.tenantId)).leftJoin(roles, eq(roles.id, users.roleId)).where(eq(users.username, body.username));
+    const [user] = await db
+      .select({
+        id: users.id,
+        passwordHash: users.passwordHash,
+        disabled: users.disabled,
+        tenantDisabled: tenantDisabled(tenants),
+        kind: users.kind,
+        powers: roles.powers,
+      })
+      .from(users)
+      .leftJoin(tenants, eq(tenants.id, users.tenantId))
+      .leftJoin(roles, eq(roles.id, users.roleId))
+      .where(eq(users.username, body.username));
     // Unknown user and wrong password get the same answer after the same work.
     const valid = await verifyPassword(body.password, user?.passwordHash ?? (await decoyHash()));
     if (!user || !valid) {
@@ -40,7 +57,10 @@ export const accountHandlers = defineHandlers({
     await recordSuccess(db, keys);
     // A hash made at an older, lower cost is replaced now that the password is at hand.
     if (needsRehash(user.passwordHash)) {
-      await db.update(users).set({ passwordHash: await hashPassword(body.password) }).where(eq(users.id, user.id));
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(body.password) })
+        .where(eq(users.id, user.id));
     }
     if (user.disabled) throw new BizError(CODE.accountDisabled);
     if (user.tenantDisabled) throw new BizError(CODE.tenantDisabled);
@@ -50,8 +70,12 @@ export const accountHandlers = defineHandlers({
     const deviceToken = await rememberDevice(db, user.id, known, body.device_token);
     const failed = await takeFailedSignIns(db, user.id);
     return {
-      access_token: token, token_type: 'bearer' as const, expires_in: expiresIn,
-      device_token: deviceToken, failed_attempts: failed.count, last_failed_at: failed.lastAt,
+      access_token: token,
+      token_type: 'bearer' as const,
+      expires_in: expiresIn,
+      device_token: deviceToken,
+      failed_attempts: failed.count,
+      last_failed_at: failed.lastAt,
     };
   },
 
@@ -60,16 +84,25 @@ export const accountHandlers = defineHandlers({
   'account.updateProfile': ({ body }, { db, scope, user }) => updateProfile(db, scope, user, body),
 
   'account.exit': async ({ query }, { db, user }) => {
-    const [token] = await db.select({ id: tokens.id, userId: tokens.userId }).from(tokens)
+    const [token] = await db
+      .select({ id: tokens.id, userId: tokens.userId })
+      .from(tokens)
       .where(eq(tokens.tokenHash, hashToken(query.token)));
     // Someone else's token and no token at all answer alike.
     if (!token || token.userId !== user.id) throw new BizError(CODE.forbidden, 'Only your own token can be revoked');
-    await db.update(tokens).set({ revokedAt: new Date() }).where(and(eq(tokens.id, token.id), isNull(tokens.revokedAt)));
+    await db
+      .update(tokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(tokens.id, token.id), isNull(tokens.revokedAt)));
   },
 
   'account.adminPassword': async ({ params, body }, { db, user, tokenId }) => {
-    if (body.userId !== params.userId) throw new BizError(CODE.badRequest, 'The userId of the path and of the body differ');
-    const [target] = await db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, params.userId));
+    if (body.userId !== params.userId)
+      throw new BizError(CODE.badRequest, 'The userId of the path and of the body differ');
+    const [target] = await db
+      .select({ id: users.id, username: users.username })
+      .from(users)
+      .where(eq(users.id, params.userId));
     if (!target) throw new BizError(CODE.notFound, 'User not found');
     await setPassword(db, target, body.password, target.id === user.id ? tokenId : undefined);
   },
@@ -77,7 +110,9 @@ export const accountHandlers = defineHandlers({
 
 /** 1505 with the wait in whole seconds, rounded up. */
 const tooManyAttempts = (until: Date) =>
-  new BizError(CODE.tooManyAttempts, undefined, undefined, { retryAfter: Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000)) });
+  new BizError(CODE.tooManyAttempts, undefined, undefined, {
+    retryAfter: Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000)),
+  });
 
 /**
  * The sign-in limits reach the handler through its route config, where the

@@ -26,7 +26,6 @@ import { signInLimits } from './schema.js';
 
 export type { SignInLimit };
 
-
 /**
  * Ten wrong passwords in fifteen minutes lock an account for one minute, then
  * two, four… at most fifteen; an address gets a hundred across accounts; a
@@ -65,7 +64,9 @@ const inUse = (keys: AttemptKeys) => [keys.device ?? keys.account, keys.address]
 
 /** When the later of the keys' locks ends, or null when none is locked. */
 export async function lockedUntil(db: Queryable, keys: AttemptKeys): Promise<Date | null> {
-  const rows = await db.select({ until: signInLimits.lockedUntil }).from(signInLimits)
+  const rows = await db
+    .select({ until: signInLimits.lockedUntil })
+    .from(signInLimits)
     .where(sql`${inArray(signInLimits.key, inUse(keys))} and ${signInLimits.lockedUntil} > now()`);
   const ends = rows.map((r) => r.until!.getTime());
   return ends.length ? new Date(Math.max(...ends)) : null;
@@ -94,20 +95,26 @@ async function countFailure(db: Queryable, key: string, cap: number, limit: Sign
   // A window that has run out starts again at one; lock-outs are forgotten once
   // a whole window has passed since the last lock ended. Failures that were
   // already under way when a racing one locked the key do not count.
-  await db.insert(t).values({ key, failures: 1 }).onConflictDoUpdate({
-    target: t.key,
-    set: {
-      failures: sql`case when ${t.lockedUntil} > now() then ${t.failures}
+  await db
+    .insert(t)
+    .values({ key, failures: 1 })
+    .onConflictDoUpdate({
+      target: t.key,
+      set: {
+        failures: sql`case when ${t.lockedUntil} > now() then ${t.failures}
         when ${t.windowStartedAt} < now() - ${window}::interval then 1 else ${t.failures} + 1 end`,
-      lockouts: sql`case when ${t.lockedUntil} < now() - ${window}::interval then 0 else ${t.lockouts} end`,
-      windowStartedAt: sql`case when ${t.windowStartedAt} < now() - ${window}::interval then now() else ${t.windowStartedAt} end`,
-    },
-  });
+        lockouts: sql`case when ${t.lockedUntil} < now() - ${window}::interval then 0 else ${t.lockouts} end`,
+        windowStartedAt: sql`case when ${t.windowStartedAt} < now() - ${window}::interval then now() else ${t.windowStartedAt} end`,
+      },
+    });
   // Row-locked and re-checked: of racing failures past the cap, one locks and the rest find the count reset.
-  await db.update(t).set({
-    lockedUntil: sql`now() + least(${limit.lockMs}::float8 * power(2, ${t.lockouts}), ${limit.maxLockMs}::float8) * interval '1 millisecond'`,
-    lockouts: sql`${t.lockouts} + 1`,
-    failures: 0,
-    windowStartedAt: sql`now()`,
-  }).where(sql`${t.key} = ${key} and ${t.failures} >= ${cap}`);
+  await db
+    .update(t)
+    .set({
+      lockedUntil: sql`now() + least(${limit.lockMs}::float8 * power(2, ${t.lockouts}), ${limit.maxLockMs}::float8) * interval '1 millisecond'`,
+      lockouts: sql`${t.lockouts} + 1`,
+      failures: 0,
+      windowStartedAt: sql`now()`,
+    })
+    .where(sql`${t.key} = ${key} and ${t.failures} >= ${cap}`);
 }

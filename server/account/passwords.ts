@@ -15,7 +15,11 @@ import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } 
 import pLimit from 'p-limit';
 
 const KEY_LENGTH = 32;
-export interface PasswordCost { N: number; r: number; p: number }
+export interface PasswordCost {
+  N: number;
+  r: number;
+  p: number;
+}
 /** Today's cost: what new hashes are made with, and below which a stored hash is re-hashed. */
 export const DEFAULT_PASSWORD_COST: PasswordCost = { N: 2 ** 17, r: 8, p: 1 };
 let cost: PasswordCost = DEFAULT_PASSWORD_COST;
@@ -37,8 +41,14 @@ export function setPasswordCostForTests(next: PasswordCost): void {
 }
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
-  hashing(() => new Promise<Buffer>((resolve, reject) =>
-    scryptCb(password.normalize('NFKC'), salt, keylen, { ...options, maxmem: MAX_MEMORY }, (err, key) => (err ? reject(err) : resolve(key)))));
+  hashing(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scryptCb(password.normalize('NFKC'), salt, keylen, { ...options, maxmem: MAX_MEMORY }, (err, key) =>
+          err ? reject(err) : resolve(key),
+        ),
+      ),
+  );
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);

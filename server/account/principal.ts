@@ -19,9 +19,13 @@ export const authUserColumns = {
   tenantId: users.tenantId,
   parentTenantId: tenants.parentId,
   // A first-level tenant's scope (server/scope.ts) in the same statement: its tenant's children. An alias, as the outer query already names `tenants`.
-  childTenantIds: sql<number[] | null>`(select array_agg(c.id order by c.id) from tenants c where c.parent_id = ${users.tenantId} and ${users.kind} = 'tenant' and ${tenants.parentId} is null)`,
+  childTenantIds: sql<
+    number[] | null
+  >`(select array_agg(c.id order by c.id) from tenants c where c.parent_id = ${users.tenantId} and ${users.kind} = 'tenant' and ${tenants.parentId} is null)`,
   // A member's assigned devices (the staff domain's member_devices, named as a table: the account is read before any domain).
-  deviceIds: sql<number[] | null>`(select array_agg(md.device_id order by md.device_id) from member_devices md where md.user_id = ${users.id} and ${users.kind} = 'member')`,
+  deviceIds: sql<
+    number[] | null
+  >`(select array_agg(md.device_id order by md.device_id) from member_devices md where md.user_id = ${users.id} and ${users.kind} = 'member')`,
   roleId: roles.id,
   roleName: roles.name,
   rolePowers: roles.powers,
@@ -39,7 +43,9 @@ export function toAuthUser(row: AuthUserRow): AuthUser {
   const { rolePowers, childTenantIds, deviceIds, ...rest } = row;
   const firstLevel = row.kind === 'tenant' && row.tenantId !== null && row.parentTenantId === null;
   return {
-    ...rest, powers: row.kind === 'member' ? (rolePowers ?? []) : [], ...(firstLevel ? { childTenantIds: childTenantIds ?? [] } : {}),
+    ...rest,
+    powers: row.kind === 'member' ? (rolePowers ?? []) : [],
+    ...(firstLevel ? { childTenantIds: childTenantIds ?? [] } : {}),
     ...(row.kind === 'member' && deviceIds?.length ? { deviceIds } : {}),
   };
 }

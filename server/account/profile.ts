@@ -21,15 +21,30 @@ import { roleEntriesOf } from './user-info.js';
 const hasEntity = (user: AuthUser) => user.kind === 'tenant' || user.kind === 'enterprise';
 
 export async function profileOf(db: Queryable, user: AuthUser): Promise<Profile> {
-  const [row] = await db.select({ name: users.name, username: users.username, contact: users.contact, avatar: users.avatar, entityType: users.entityType })
-    .from(users).where(eq(users.id, user.id));
+  const [row] = await db
+    .select({
+      name: users.name,
+      username: users.username,
+      contact: users.contact,
+      avatar: users.avatar,
+      entityType: users.entityType,
+    })
+    .from(users)
+    .where(eq(users.id, user.id));
   return { ...row!, roleName: roleEntriesOf(user)[0]?.name ?? ROLE_NAME.member, hasEntity: hasEntity(user) };
 }
 
-export async function updateProfile(db: Queryable, scope: Scope, user: AuthUser, body: ApiInput<'account.updateProfile'>['body']): Promise<Profile> {
+export async function updateProfile(
+  db: Queryable,
+  scope: Scope,
+  user: AuthUser,
+  body: ApiInput<'account.updateProfile'>['body'],
+): Promise<Profile> {
   const [current] = await db.select({ contact: users.contact }).from(users).where(eq(users.id, user.id));
-  if (body.contact !== undefined && body.contact === current?.contact) throw new RequestValidationError({ contact: 'account.validation.samePhone' });
-  if (body.entityType !== undefined && !hasEntity(user)) throw new RequestValidationError({ entityType: 'account.validation.entityType' });
+  if (body.contact !== undefined && body.contact === current?.contact)
+    throw new RequestValidationError({ contact: 'account.validation.samePhone' });
+  if (body.entityType !== undefined && !hasEntity(user))
+    throw new RequestValidationError({ entityType: 'account.validation.entityType' });
   if (body.avatar && (await unheldFiles(db, scope, [body.avatar])).length) throw new BizError(CODE.fileNotFound);
   const set = {
     ...(body.name !== undefined ? { name: body.name } : {}),

@@ -13,25 +13,29 @@ export const entityType = pgEnum('entity_type', ENTITY_TYPES);
  * `tenant_id` is null for the system admin only; for an enterprise customer
  * it is the tenant that owns the customer.
  */
-export const users = pgTable('users', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  username: text('username').notNull().unique(),
-  passwordHash: text('password_hash').notNull(),
-  name: text('name').notNull(),
-  kind: userKind('kind').notNull(),
-  /** Keys to the tenant's and the staff domain's tables, declared in SQL: account builds on neither (others.ts). */
-  tenantId: integer('tenant_id'),
-  roleId: integer('role_id'),
-  disabled: boolean('disabled').notNull().default(false),
-  /** Spec §3 session user: the contact phone, the avatar (a file of the file domain), and (§2 /person) the entity type. */
-  contact: text('contact'),
-  avatar: text('avatar').references(() => files.id),
-  entityType: entityType('entity_type'),
-  /** Wrong passwords given for the account since its last sign-in (shown to the owner then), and when the last was. */
-  failedSignIns: integer('failed_sign_ins').notNull().default(0),
-  lastFailedAt: timestamp('last_failed_at', { withTimezone: true }),
-  createdAt: createdAt(),
-}, (t) => [index('users_tenant_idx').on(t.tenantId)]);
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    username: text('username').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull(),
+    kind: userKind('kind').notNull(),
+    /** Keys to the tenant's and the staff domain's tables, declared in SQL: account builds on neither (others.ts). */
+    tenantId: integer('tenant_id'),
+    roleId: integer('role_id'),
+    disabled: boolean('disabled').notNull().default(false),
+    /** Spec §3 session user: the contact phone, the avatar (a file of the file domain), and (§2 /person) the entity type. */
+    contact: text('contact'),
+    avatar: text('avatar').references(() => files.id),
+    entityType: entityType('entity_type'),
+    /** Wrong passwords given for the account since its last sign-in (shown to the owner then), and when the last was. */
+    failedSignIns: integer('failed_sign_ins').notNull().default(0),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('users_tenant_idx').on(t.tenantId)],
+);
 
 /**
  * Installs (a desktop, a browser) that signed in to an account: their device
@@ -40,23 +44,35 @@ export const users = pgTable('users', {
  * owner gets in while a stranger keeps the account locked for unknown
  * devices (OWASP "device cookies").
  */
-export const knownDevices = pgTable('known_devices', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  tokenHash: text('token_hash').notNull().unique(),
-  createdAt: createdAt(),
-  lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('known_devices_user_idx').on(t.userId, t.lastUsedAt)]);
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('known_devices_user_idx').on(t.userId, t.lastUsedAt)],
+);
 
 /** Opaque bearer tokens, stored only as their sha256. */
-export const tokens = pgTable('tokens', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  tokenHash: text('token_hash').notNull().unique(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
-  createdAt: createdAt(),
-}, (t) => [index('tokens_user_idx').on(t.userId)]);
+export const tokens = pgTable(
+  'tokens',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('tokens_user_idx').on(t.userId)],
+);
 
 /**
  * Failed sign-ins counted in the database, so every upstream instance sees

@@ -23,8 +23,14 @@ export async function issueToken(db: Queryable, userId: number): Promise<{ token
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
   // Sweep this user's dead tokens on the way, so the table stays small without a job.
-  await db.delete(tokens).where(and(eq(tokens.userId, userId), or(lt(tokens.expiresAt, new Date(now)), lt(tokens.revokedAt, new Date(now)))));
-  await db.insert(tokens).values({ userId, tokenHash: hashToken(token), expiresAt: new Date(now + TOKEN_TTL_SECONDS * 1000) });
+  await db
+    .delete(tokens)
+    .where(
+      and(eq(tokens.userId, userId), or(lt(tokens.expiresAt, new Date(now)), lt(tokens.revokedAt, new Date(now)))),
+    );
+  await db
+    .insert(tokens)
+    .values({ userId, tokenHash: hashToken(token), expiresAt: new Date(now + TOKEN_TTL_SECONDS * 1000) });
   return { token, expiresIn: TOKEN_TTL_SECONDS };
 }
 
@@ -35,15 +41,22 @@ export interface Session {
 
 /** The session lookup of every request, built once per database: drizzle's prepared query (a named statement on PostgreSQL, planned once per connection). */
 const lookups = new WeakMap<object, ReturnType<typeof sessionLookup>>();
-const sessionLookup = (db: Queryable) => db
-  .select({ ...authUserColumns, tokenId: tokens.id, expiresAt: tokens.expiresAt, revokedAt: tokens.revokedAt, tenantDisabled: tenantDisabled(tenants) })
-  .from(tokens)
-  .innerJoin(users, eq(users.id, tokens.userId))
-  .leftJoin(tenants, eq(tenants.id, users.tenantId))
-  .leftJoin(roles, eq(roles.id, users.roleId))
-  .where(eq(tokens.tokenHash, sql.placeholder('hash')))
-  .limit(1)
-  .prepare('session_of_token');
+const sessionLookup = (db: Queryable) =>
+  db
+    .select({
+      ...authUserColumns,
+      tokenId: tokens.id,
+      expiresAt: tokens.expiresAt,
+      revokedAt: tokens.revokedAt,
+      tenantDisabled: tenantDisabled(tenants),
+    })
+    .from(tokens)
+    .innerJoin(users, eq(users.id, tokens.userId))
+    .leftJoin(tenants, eq(tenants.id, users.tenantId))
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .where(eq(tokens.tokenHash, sql.placeholder('hash')))
+    .limit(1)
+    .prepare('session_of_token');
 
 /** The session a bearer token stands for; refuses with 1501/1502/1503 (or 1504 for a disabled account). */
 export async function verifyToken(db: Queryable, token: string | undefined): Promise<Session> {
@@ -66,5 +79,8 @@ export async function verifyToken(db: Queryable, token: string | undefined): Pro
 export async function revokeUserTokens(db: Queryable, userId: number, keepTokenId?: number): Promise<void> {
   const conditions = [eq(tokens.userId, userId), isNull(tokens.revokedAt)];
   if (keepTokenId !== undefined) conditions.push(ne(tokens.id, keepTokenId));
-  await db.update(tokens).set({ revokedAt: new Date() }).where(and(...conditions));
+  await db
+    .update(tokens)
+    .set({ revokedAt: new Date() })
+    .where(and(...conditions));
 }

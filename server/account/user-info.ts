@@ -11,17 +11,28 @@ export function roleEntriesOf(user: AuthUser): RoleEntry[] {
     case 'admin':
       return [{ value: ROLE_VALUE.admin, name: ROLE_NAME.admin, systemRole: true, roleId: null }];
     case 'tenant':
-      return [{
-        value: ROLE_VALUE.tenant,
-        name: user.parentTenantId === null ? ROLE_NAME.primaryTenant : ROLE_NAME.secondaryTenant,
-        systemRole: true,
-        roleId: null,
-      }];
+      return [
+        {
+          value: ROLE_VALUE.tenant,
+          name: user.parentTenantId === null ? ROLE_NAME.primaryTenant : ROLE_NAME.secondaryTenant,
+          systemRole: true,
+          roleId: null,
+        },
+      ];
     case 'enterprise':
       return [{ value: ROLE_VALUE.enterprise, name: ROLE_NAME.enterprise, systemRole: true, roleId: null }];
     case 'member':
       // A member without a custom role has no roles: the console then falls back to employee info.
-      return user.roleId === null ? [] : [{ value: ROLE_VALUE.member, name: user.roleName ?? ROLE_NAME.member, systemRole: false, roleId: user.roleId }];
+      return user.roleId === null
+        ? []
+        : [
+            {
+              value: ROLE_VALUE.member,
+              name: user.roleName ?? ROLE_NAME.member,
+              systemRole: false,
+              roleId: user.roleId,
+            },
+          ];
   }
 }
 

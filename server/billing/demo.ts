@@ -12,8 +12,22 @@ import { renewalDevices, renewals } from './schema.js';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Keys of the tenant, account and device domains' demo rows, as strings (they are checked when the demo loads). */
-const DEMO_RENEWALS: readonly { tenant: string; account: string; daysAgo: number; months: 6 | 12 | 24 | 36; platform: 'wechat' | 'alipay'; serials: readonly string[] }[] = [
-  { tenant: 'A', account: 'tenant1', daysAgo: 340, months: 12, platform: 'wechat', serials: ['VM2026000101', 'VM2026000102', 'VM2026000103'] },
+const DEMO_RENEWALS: readonly {
+  tenant: string;
+  account: string;
+  daysAgo: number;
+  months: 6 | 12 | 24 | 36;
+  platform: 'wechat' | 'alipay';
+  serials: readonly string[];
+}[] = [
+  {
+    tenant: 'A',
+    account: 'tenant1',
+    daysAgo: 340,
+    months: 12,
+    platform: 'wechat',
+    serials: ['VM2026000101', 'VM2026000102', 'VM2026000103'],
+  },
   { tenant: 'A', account: 'tenant1', daysAgo: 200, months: 6, platform: 'alipay', serials: ['VM2026000106'] },
   { tenant: 'A', account: 'tenant1', daysAgo: 35, months: 12, platform: 'wechat', serials: ['VM2026000107'] },
 ];
@@ -26,17 +40,36 @@ export const billingDemo: DemoData = {
     for (const r of DEMO_RENEWALS) {
       const at = new Date(now - r.daysAgo * DAY_MS);
       const paidAt = new Date(at.getTime() + 40_000);
-      const [row] = await tx.insert(renewals).values({
-        number: `demo-${r.daysAgo}`, tenantId: ids.get('tenant', r.tenant), createdBy: ids.get('account', r.account), months: r.months,
-        annualFee: DEFAULT_ANNUAL_FEE, deviceCount: r.serials.length, amount: renewalAmount(DEFAULT_ANNUAL_FEE, r.months, r.serials.length),
-        platform: r.platform, state: 'paid', expiresAt: new Date(at.getTime() + 15 * 60_000), paidAt, createdAt: at,
-      }).returning({ id: renewals.id });
+      const [row] = await tx
+        .insert(renewals)
+        .values({
+          number: `demo-${r.daysAgo}`,
+          tenantId: ids.get('tenant', r.tenant),
+          createdBy: ids.get('account', r.account),
+          months: r.months,
+          annualFee: DEFAULT_ANNUAL_FEE,
+          deviceCount: r.serials.length,
+          amount: renewalAmount(DEFAULT_ANNUAL_FEE, r.months, r.serials.length),
+          platform: r.platform,
+          state: 'paid',
+          expiresAt: new Date(at.getTime() + 15 * 60_000),
+          paidAt,
+          createdAt: at,
+        })
+        .returning({ id: renewals.id });
       const { id } = row!;
-      await tx.update(renewals).set({ number: `RN${day(at)}${String(id).padStart(8, '0')}` }).where(eq(renewals.id, id));
-      await tx.insert(renewalDevices).values(r.serials.map((serial) => ({
-        renewalId: id, deviceId: ids.get('device', serial),
-        expiryBefore: new Date(paidAt.getTime() + 5 * DAY_MS), expiryAfter: new Date(paidAt.getTime() + 5 * DAY_MS + r.months * 30.4 * DAY_MS),
-      })));
+      await tx
+        .update(renewals)
+        .set({ number: `RN${day(at)}${String(id).padStart(8, '0')}` })
+        .where(eq(renewals.id, id));
+      await tx.insert(renewalDevices).values(
+        r.serials.map((serial) => ({
+          renewalId: id,
+          deviceId: ids.get('device', serial),
+          expiryBefore: new Date(paidAt.getTime() + 5 * DAY_MS),
+          expiryAfter: new Date(paidAt.getTime() + 5 * DAY_MS + r.months * 30.4 * DAY_MS),
+        })),
+      );
     }
   },
 };

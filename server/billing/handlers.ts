@@ -4,7 +4,16 @@ import { CODE } from '../../shared/domains.js';
 import { defineHandlers } from '../http/handlers.js';
 import type { AuthUser } from '../http/principal.js';
 import { applyInvoice, invoicePage, invoiceProfileOf, invoiceRecord, markInvoice } from './invoices.js';
-import { billPage, exportBills, deviceHistory, feeDevicePage, feeSettingsOf, orderRenewal, renewalInScope, setAnnualFee } from './renewals.js';
+import {
+  billPage,
+  exportBills,
+  deviceHistory,
+  feeDevicePage,
+  feeSettingsOf,
+  orderRenewal,
+  renewalInScope,
+  setAnnualFee,
+} from './renewals.js';
 
 /** The tenant that pays (or applies): the caller's own. */
 function payerOf(user: AuthUser): { tenantId: number; userId: number } {

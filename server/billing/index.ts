@@ -18,5 +18,6 @@ export const billingServer = defineServerDomain({
     invoice: { id: invoices.id, tenantId: invoices.tenantId, labels: [invoices.trackingNumber] },
   },
   // The provider's answers land while the upstream runs: a sweep a quarter of the delay apart, between 100 ms and 1 s.
-  background: (db) => periodic(() => settleDueRenewals(db), Math.min(1000, Math.max(100, Math.floor(settleDelayMs() / 4)))),
+  background: (db) =>
+    periodic(() => settleDueRenewals(db), Math.min(1000, Math.max(100, Math.floor(settleDelayMs() / 4)))),
 });

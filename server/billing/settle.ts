@@ -22,14 +22,26 @@ export const sandboxPayment = (env: NodeJS.ProcessEnv = process.env): PaymentOut
   env.BILLING_SANDBOX === 'fail' ? 'failed' : env.BILLING_SANDBOX === 'unpaid' ? 'unpaid' : 'paid';
 
 /** Settles the renewals due by now, up to `batch`, and expires the unpaid ones past their time; answers how many moved. */
-export async function settleDueRenewals(db: Db, decide: (renewal: DueRenewal) => PaymentOutcome = () => sandboxPayment(), batch = 50): Promise<number> {
+export async function settleDueRenewals(
+  db: Db,
+  decide: (renewal: DueRenewal) => PaymentOutcome = () => sandboxPayment(),
+  batch = 50,
+): Promise<number> {
   return db.transaction(async (tx) => {
-    const due = await tx.select().from(renewals).where(and(eq(renewals.state, 'pending'), lte(renewals.settleAt, sql`now()`)))
-      .orderBy(renewals.settleAt).limit(batch).for('update', { skipLocked: true });
+    const due = await tx
+      .select()
+      .from(renewals)
+      .where(and(eq(renewals.state, 'pending'), lte(renewals.settleAt, sql`now()`)))
+      .orderBy(renewals.settleAt)
+      .limit(batch)
+      .for('update', { skipLocked: true });
     let moved = 0;
     for (const renewal of due) moved += (await settleRenewal(tx, renewal.id, decide(renewal))) ? 1 : 0;
-    const expired = await tx.update(renewals).set({ state: 'expired', settleAt: null })
-      .where(and(eq(renewals.state, 'pending'), lte(renewals.expiresAt, sql`now()`))).returning({ id: renewals.id });
+    const expired = await tx
+      .update(renewals)
+      .set({ state: 'expired', settleAt: null })
+      .where(and(eq(renewals.state, 'pending'), lte(renewals.expiresAt, sql`now()`)))
+      .returning({ id: renewals.id });
     return moved + expired.length;
   });
 }
@@ -42,20 +54,39 @@ export async function settleDueRenewals(db: Db, decide: (renewal: DueRenewal) =>
 export async function settleRenewal(tx: Tx | Queryable, id: number, outcome: PaymentOutcome): Promise<boolean> {
   if (outcome === 'unpaid') {
     // The payer never pays: nothing more is due until the payment expires.
-    await tx.update(renewals).set({ settleAt: null }).where(and(eq(renewals.id, id), eq(renewals.state, 'pending')));
+    await tx
+      .update(renewals)
+      .set({ settleAt: null })
+      .where(and(eq(renewals.id, id), eq(renewals.state, 'pending')));
     return false;
   }
-  const [renewal] = await tx.update(renewals).set({ state: outcome, settleAt: null, ...(outcome === 'paid' ? { paidAt: sql`now()` } : {}) })
-    .where(and(eq(renewals.id, id), eq(renewals.state, 'pending'))).returning({ id: renewals.id, months: renewals.months });
+  const [renewal] = await tx
+    .update(renewals)
+    .set({ state: outcome, settleAt: null, ...(outcome === 'paid' ? { paidAt: sql`now()` } : {}) })
+    .where(and(eq(renewals.id, id), eq(renewals.state, 'pending')))
+    .returning({ id: renewals.id, months: renewals.months });
   if (!renewal || outcome !== 'paid') return renewal !== undefined;
-  const lines = await tx.select({ deviceId: renewalDevices.deviceId }).from(renewalDevices).where(eq(renewalDevices.renewalId, id));
+  const lines = await tx
+    .select({ deviceId: renewalDevices.deviceId })
+    .from(renewalDevices)
+    .where(eq(renewalDevices.renewalId, id));
   for (const { deviceId } of lines) {
-    const [before] = await tx.select({ expiry: devices.serviceExpiry }).from(devices).where(eq(devices.id, deviceId)).for('update');
-    const [after] = await tx.update(devices).set({
-      serviceExpiry: sql`((greatest(coalesce(${devices.serviceExpiry}, now()), now()) at time zone 'Asia/Shanghai') + ${`${renewal.months} months`}::interval) at time zone 'Asia/Shanghai'`,
-      updatedAt: sql`now()`,
-    }).where(eq(devices.id, deviceId)).returning({ expiry: devices.serviceExpiry });
-    await tx.update(renewalDevices).set({ expiryBefore: before?.expiry ?? null, expiryAfter: after?.expiry ?? null })
+    const [before] = await tx
+      .select({ expiry: devices.serviceExpiry })
+      .from(devices)
+      .where(eq(devices.id, deviceId))
+      .for('update');
+    const [after] = await tx
+      .update(devices)
+      .set({
+        serviceExpiry: sql`((greatest(coalesce(${devices.serviceExpiry}, now()), now()) at time zone 'Asia/Shanghai') + ${`${renewal.months} months`}::interval) at time zone 'Asia/Shanghai'`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(devices.id, deviceId))
+      .returning({ expiry: devices.serviceExpiry });
+    await tx
+      .update(renewalDevices)
+      .set({ expiryBefore: before?.expiry ?? null, expiryAfter: after?.expiry ?? null })
       .where(and(eq(renewalDevices.renewalId, id), eq(renewalDevices.deviceId, deviceId)));
   }
   return true;

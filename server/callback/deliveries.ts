@@ -15,7 +15,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import { CALLBACK_LIMITS, type CallbackEvent, type DeliveryItem, type DeliveryType } from '../../shared/callback/index.js';
+import {
+  CALLBACK_LIMITS,
+  type CallbackEvent,
+  type DeliveryItem,
+  type DeliveryType,
+} from '../../shared/callback/index.js';
 import { CODE } from '../../shared/domains.js';
 import type { PageQuery } from '../../shared/api/define.js';
 import type { Db, Queryable } from '../db/index.js';
@@ -49,42 +54,68 @@ function typeOf(topic: string, data: Record<string, unknown>): CallbackEvent | n
 }
 
 /** What the body says of an event: the device's facts as they are, an order's number and amounts read once. */
-async function dataOf(db: Queryable, type: CallbackEvent, data: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function dataOf(
+  db: Queryable,
+  type: CallbackEvent,
+  data: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   const { notify: _notify, kind: _kind, ...rest } = data;
   if (type !== 'sale' && type !== 'refund') return rest;
-  const [order] = await db.select({ number: orders.number, amount: orders.amount, refundAmount: orders.refundAmount, deviceId: orders.deviceId })
-    .from(orders).where(eq(orders.id, Number(data.orderId)));
+  const [order] = await db
+    .select({
+      number: orders.number,
+      amount: orders.amount,
+      refundAmount: orders.refundAmount,
+      deviceId: orders.deviceId,
+    })
+    .from(orders)
+    .where(eq(orders.id, Number(data.orderId)));
   return { ...rest, ...(order ?? {}) };
 }
 
 /** Queues a delivery of `body` to a tenant (within the caller's transaction). */
-async function queueDelivery(db: Queryable, tenantId: number, type: DeliveryType, body: string, messageId = `msg_${randomUUID()}`) {
+async function queueDelivery(
+  db: Queryable,
+  tenantId: number,
+  type: DeliveryType,
+  body: string,
+  messageId = `msg_${randomUUID()}`,
+) {
   const [row] = await db.insert(callbackDeliveries).values({ tenantId, messageId, type, body }).returning();
   const jobId = await enqueue(db, DELIVER, { deliveryId: row!.id }, { group: groupOf(tenantId) });
   await db.update(callbackDeliveries).set({ jobId }).where(eq(callbackDeliveries.id, row!.id));
   return { ...row!, jobId };
 }
 
-const bodyOf = (type: DeliveryType, tenantId: number, at: string, data: Record<string, unknown>) => JSON.stringify({ type, timestamp: at, tenantId, data });
+const bodyOf = (type: DeliveryType, tenantId: number, at: string, data: Record<string, unknown>) =>
+  JSON.stringify({ type, timestamp: at, tenantId, data });
 
 /** The live-event sink (server/http/events.ts): a chosen event of a tenant with an event URL becomes a delivery. */
 export async function onEvent(db: Queryable, topic: string, tenantId: number | null, data: unknown): Promise<void> {
   if (tenantId === null || typeof data !== 'object' || data === null) return;
   const type = typeOf(topic, data as Record<string, unknown>);
   if (!type) return;
-  const [settings] = await db.select({ eventUrl: callbackSettings.eventUrl, events: callbackSettings.events })
-    .from(callbackSettings).where(eq(callbackSettings.tenantId, tenantId));
+  const [settings] = await db
+    .select({ eventUrl: callbackSettings.eventUrl, events: callbackSettings.events })
+    .from(callbackSettings)
+    .where(eq(callbackSettings.tenantId, tenantId));
   if (!settings?.eventUrl || !settings.events.includes(type)) return;
   const at = typeof (data as { at?: unknown }).at === 'string' ? (data as { at: string }).at : new Date().toISOString();
-  await queueDelivery(db, tenantId, type, bodyOf(type, tenantId, at, await dataOf(db, type, data as Record<string, unknown>)));
+  await queueDelivery(
+    db,
+    tenantId,
+    type,
+    bodyOf(type, tenantId, at, await dataOf(db, type, data as Record<string, unknown>)),
+  );
 }
 
-const retry = (env = process.env) => backoff({
-  baseMs: envInteger(env, 'CALLBACK_RETRY_BASE_MS', 1, 10_000),
-  factor: 3,
-  capMs: 6 * 3600_000,
-  giveUpAfterMs: CALLBACK_LIMITS.retryHours * 3600_000,
-});
+const retry = (env = process.env) =>
+  backoff({
+    baseMs: envInteger(env, 'CALLBACK_RETRY_BASE_MS', 1, 10_000),
+    factor: 3,
+    capMs: 6 * 3600_000,
+    giveUpAfterMs: CALLBACK_LIMITS.retryHours * 3600_000,
+  });
 
 /** A receiver's time to answer (CALLBACK_TIMEOUT_MS: the tests shorten it). */
 export const timeoutMs = (env = process.env) => envInteger(env, 'CALLBACK_TIMEOUT_MS', 100, CALLBACK_LIMITS.timeoutMs);
@@ -101,7 +132,10 @@ export const deliverJob: JobKind<{ deliveryId: number }> = {
     const [s] = await db.select().from(callbackSettings).where(eq(callbackSettings.tenantId, d.tenantId));
     // Each attempt is recorded and announced (topic `callback`: the open delivery logs refresh).
     const record = async (patch: Partial<typeof callbackDeliveries.$inferInsert>) => {
-      await db.update(callbackDeliveries).set({ attempts: sql`${callbackDeliveries.attempts} + 1`, lastAttemptAt: new Date(), ...patch }).where(eq(callbackDeliveries.id, d.id));
+      await db
+        .update(callbackDeliveries)
+        .set({ attempts: sql`${callbackDeliveries.attempts} + 1`, lastAttemptAt: new Date(), ...patch })
+        .where(eq(callbackDeliveries.id, d.id));
       await publish(db, 'callback', d.tenantId, { kind: 'attempt', deliveryId: d.id });
     };
     const fail = async (error: string, patch: Partial<typeof callbackDeliveries.$inferInsert> = {}) => {
@@ -116,7 +150,10 @@ export const deliverJob: JobKind<{ deliveryId: number }> = {
     let answer;
     try {
       // The addresses are checked on the socket, after its DNS lookup (guard.ts).
-      answer = await post(s.eventUrl, headers, d.body, { timeoutMs: timeoutMs(), maxBytes: CALLBACK_LIMITS.answer * 4 });
+      answer = await post(s.eventUrl, headers, d.body, {
+        timeoutMs: timeoutMs(),
+        maxBytes: CALLBACK_LIMITS.answer * 4,
+      });
     } catch (err) {
       return fail(cut(String((err as Error).message ?? err)), { statusCode: null, latencyMs: null, answer: null });
     }
@@ -125,28 +162,56 @@ export const deliverJob: JobKind<{ deliveryId: number }> = {
     await record({ ...patch, state: 'delivered', error: null, jobId: null });
   },
   async failed({ deliveryId }, _error, { db }) {
-    const [row] = await db.update(callbackDeliveries).set({ state: 'failed', jobId: null }).where(eq(callbackDeliveries.id, deliveryId)).returning({ tenantId: callbackDeliveries.tenantId });
+    const [row] = await db
+      .update(callbackDeliveries)
+      .set({ state: 'failed', jobId: null })
+      .where(eq(callbackDeliveries.id, deliveryId))
+      .returning({ tenantId: callbackDeliveries.tenantId });
     if (row) await publish(db, 'callback', row.tenantId, { kind: 'failed', deliveryId });
   },
 };
 
 const { body: _body, ...listed } = getTableColumns(callbackDeliveries);
 /** The log's rows without their bodies, with the next try (the waiting job's run time). */
-const selectItems = (db: Queryable) => db.select({ ...listed, nextAt: jobs.runAt }).from(callbackDeliveries).leftJoin(jobs, eq(jobs.id, callbackDeliveries.jobId));
+const selectItems = (db: Queryable) =>
+  db
+    .select({ ...listed, nextAt: jobs.runAt })
+    .from(callbackDeliveries)
+    .leftJoin(jobs, eq(jobs.id, callbackDeliveries.jobId));
 type ItemRow = Omit<typeof callbackDeliveries.$inferSelect, 'body'> & { nextAt: Date | null };
 
 const toItem = (r: ItemRow): DeliveryItem => ({
-  id: r.id, messageId: r.messageId, type: r.type, state: r.state, attempts: r.attempts, statusCode: r.statusCode, latencyMs: r.latencyMs,
-  answer: r.answer, error: r.error, createdAt: r.createdAt.toISOString(), lastAttemptAt: r.lastAttemptAt?.toISOString() ?? null,
-  nextAt: r.state === 'pending' ? r.nextAt?.toISOString() ?? null : null,
+  id: r.id,
+  messageId: r.messageId,
+  type: r.type,
+  state: r.state,
+  attempts: r.attempts,
+  statusCode: r.statusCode,
+  latencyMs: r.latencyMs,
+  answer: r.answer,
+  error: r.error,
+  createdAt: r.createdAt.toISOString(),
+  lastAttemptAt: r.lastAttemptAt?.toISOString() ?? null,
+  nextAt: r.state === 'pending' ? (r.nextAt?.toISOString() ?? null) : null,
 });
 
-export async function deliveryPage(db: Queryable, tenantId: number, query: PageQuery, filter: { state?: DeliveryItem['state'] | undefined; type?: DeliveryType | undefined }) {
+export async function deliveryPage(
+  db: Queryable,
+  tenantId: number,
+  query: PageQuery,
+  filter: { state?: DeliveryItem['state'] | undefined; type?: DeliveryType | undefined },
+) {
   const where: SQL[] = [eq(callbackDeliveries.tenantId, tenantId)];
   if (filter.state) where.push(eq(callbackDeliveries.state, filter.state));
   if (filter.type) where.push(eq(callbackDeliveries.type, filter.type));
-  const rows = selectItems(db).where(and(...where)).orderBy(desc(callbackDeliveries.id)).$dynamic();
-  const count = db.select({ total: sql<number>`count(*)::int` }).from(callbackDeliveries).where(and(...where));
+  const rows = selectItems(db)
+    .where(and(...where))
+    .orderBy(desc(callbackDeliveries.id))
+    .$dynamic();
+  const count = db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(callbackDeliveries)
+    .where(and(...where));
   return paged(query, rows, count, toItem);
 }
 
@@ -156,14 +221,24 @@ async function itemOf(db: Queryable, id: number): Promise<DeliveryItem> {
 }
 
 async function eventUrlOf(db: Queryable, tenantId: number) {
-  const [s] = await db.select({ eventUrl: callbackSettings.eventUrl }).from(callbackSettings).where(eq(callbackSettings.tenantId, tenantId));
+  const [s] = await db
+    .select({ eventUrl: callbackSettings.eventUrl })
+    .from(callbackSettings)
+    .where(eq(callbackSettings.tenantId, tenantId));
   if (!s?.eventUrl) throw new BizError(CODE.callbackNotSet);
 }
 
 /** A test event, queued now like any delivery. */
 export async function sendTest(db: Db, tenantId: number): Promise<DeliveryItem> {
   await eventUrlOf(db, tenantId);
-  const row = await db.transaction((tx) => queueDelivery(tx, tenantId, 'test', bodyOf('test', tenantId, new Date().toISOString(), { message: 'Vend Console test event' })));
+  const row = await db.transaction((tx) =>
+    queueDelivery(
+      tx,
+      tenantId,
+      'test',
+      bodyOf('test', tenantId, new Date().toISOString(), { message: 'Vend Console test event' }),
+    ),
+  );
   return itemOf(db, row.id);
 }
 
@@ -175,7 +250,10 @@ export async function resend(db: Db, tenantIds: (id: number) => boolean, id: num
     await eventUrlOf(tx, d.tenantId);
     if (d.jobId) await tx.delete(jobs).where(eq(jobs.id, d.jobId));
     const jobId = await enqueue(tx, DELIVER, { deliveryId: d.id }, { group: groupOf(d.tenantId) });
-    await tx.update(callbackDeliveries).set({ state: 'pending', error: null, jobId }).where(eq(callbackDeliveries.id, d.id));
+    await tx
+      .update(callbackDeliveries)
+      .set({ state: 'pending', error: null, jobId })
+      .where(eq(callbackDeliveries.id, d.id));
     return itemOf(tx, d.id);
   });
 }

@@ -36,7 +36,10 @@ const embedded = EMBEDDED_IPV4.map((cidr) => ipaddr.parseCIDR(cidr));
 export const isPublic = (address: string) => {
   try {
     const ip = ipaddr.process(address);
-    return ip.range() === 'unicast' && !(ip.kind() === 'ipv6' && embedded.some((cidr) => ip.kind() === cidr[0].kind() && ip.match(cidr)));
+    return (
+      ip.range() === 'unicast' &&
+      !(ip.kind() === 'ipv6' && embedded.some((cidr) => ip.kind() === cidr[0].kind() && ip.match(cidr)))
+    );
   } catch {
     return false;
   }
@@ -60,7 +63,9 @@ export async function urlProblem(value: string): Promise<string | null> {
   if (ipaddr.isValid(host)) addresses = [host];
   else {
     try {
-      const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('dns timeout')), DNS_TIMEOUT_MS).unref());
+      const timeout = new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error('dns timeout')), DNS_TIMEOUT_MS).unref(),
+      );
       addresses = (await Promise.race([lookup(host, { all: true, verbatim: true }), timeout])).map((a) => a.address);
     } catch {
       return 'callback.validation.unresolvable';
@@ -82,31 +87,55 @@ export interface Answer {
  * address (checked at connect, after DNS), a connection error or `timeoutMs`
  * without the whole answer. A 3xx is an answer like any other: not followed.
  */
-export function post(url: string, headers: Record<string, string>, body: string, opts: { timeoutMs: number; maxBytes: number }): Promise<Answer> {
+export function post(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  opts: { timeoutMs: number; maxBytes: number },
+): Promise<Answer> {
   const started = performance.now();
   const request = url.startsWith('https:') ? httpsRequest : httpRequest;
   return new Promise<Answer>((resolve, reject) => {
-    const req = request(url, {
-      method: 'POST',
-      // The agent judges by ipaddr.js's ranges like `isPublic`; the embedded-IPv4 blocks are denied to it by name.
-      agent: useAgent(url, { allowPrivateIPAddress: allowPrivate(), denyIPAddressList: allowPrivate() ? [] : [...EMBEDDED_IPV4], keepAlive: false }),
-      headers: { 'content-type': 'application/json', 'user-agent': 'VendConsole-Webhooks/1', ...headers, 'content-length': String(Buffer.byteLength(body)) },
-    }, (res) => {
-      const parts: Buffer[] = [];
-      let size = 0;
-      const done = () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts).subarray(0, opts.maxBytes), latencyMs: Math.round(performance.now() - started) });
-      res.on('data', (chunk: Buffer) => {
-        if (size < opts.maxBytes) parts.push(chunk);
-        size += chunk.length;
-        // Enough read: the rest is not wanted, and a receiver streaming forever must not hold the worker.
-        if (size >= opts.maxBytes) {
-          res.destroy();
-          done();
-        }
-      });
-      res.on('end', done);
-      res.on('error', reject);
-    });
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        // The agent judges by ipaddr.js's ranges like `isPublic`; the embedded-IPv4 blocks are denied to it by name.
+        agent: useAgent(url, {
+          allowPrivateIPAddress: allowPrivate(),
+          denyIPAddressList: allowPrivate() ? [] : [...EMBEDDED_IPV4],
+          keepAlive: false,
+        }),
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'VendConsole-Webhooks/1',
+          ...headers,
+          'content-length': String(Buffer.byteLength(body)),
+        },
+      },
+      (res) => {
+        const parts: Buffer[] = [];
+        let size = 0;
+        const done = () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(parts).subarray(0, opts.maxBytes),
+            latencyMs: Math.round(performance.now() - started),
+          });
+        res.on('data', (chunk: Buffer) => {
+          if (size < opts.maxBytes) parts.push(chunk);
+          size += chunk.length;
+          // Enough read: the rest is not wanted, and a receiver streaming forever must not hold the worker.
+          if (size >= opts.maxBytes) {
+            res.destroy();
+            done();
+          }
+        });
+        res.on('end', done);
+        res.on('error', reject);
+      },
+    );
     const timer = setTimeout(() => req.destroy(new Error(`no answer within ${opts.timeoutMs} ms`)), opts.timeoutMs);
     req.on('close', () => clearTimeout(timer));
     req.on('error', reject);

@@ -6,13 +6,16 @@ import { askTenant } from './info.js';
 import { callbackViewOf, rotateSecret, saveCallback } from './settings.js';
 
 export const callbackHandlers = defineHandlers({
-  'callback.settings': async ({ body }, { db, scope, user }) => callbackViewOf(db, await owningTenant(db, user, scope, body.tenantId)),
+  'callback.settings': async ({ body }, { db, scope, user }) =>
+    callbackViewOf(db, await owningTenant(db, user, scope, body.tenantId)),
   'callback.save': async ({ body }, { db, scope, user }) => {
     const { tenantId: requested, ...settings } = body;
     return saveCallback(db, await owningTenant(db, user, scope, requested), settings);
   },
-  'callback.rotateSecret': async ({ body }, { db, scope, user }) => rotateSecret(db, await owningTenant(db, user, scope, body.tenantId)),
-  'callback.test': async ({ body }, { db, scope, user }) => sendTest(db, await owningTenant(db, user, scope, body.tenantId)),
+  'callback.rotateSecret': async ({ body }, { db, scope, user }) =>
+    rotateSecret(db, await owningTenant(db, user, scope, body.tenantId)),
+  'callback.test': async ({ body }, { db, scope, user }) =>
+    sendTest(db, await owningTenant(db, user, scope, body.tenantId)),
   'callback.deliveries': async ({ query, body }, { db, scope, user }) => {
     const { tenantId: requested, ...filter } = body;
     return deliveryPage(db, await owningTenant(db, user, scope, requested), query, filter);

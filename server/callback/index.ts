@@ -12,5 +12,11 @@ export const callbackServer = defineServerDomain({
   handlers: callbackHandlers,
   onEvent,
   jobs: { [DELIVER]: deliverJob },
-  owns: { callbackDelivery: { id: callbackDeliveries.id, tenantId: callbackDeliveries.tenantId, labels: [callbackDeliveries.messageId] } },
+  owns: {
+    callbackDelivery: {
+      id: callbackDeliveries.id,
+      tenantId: callbackDeliveries.tenantId,
+      labels: [callbackDeliveries.messageId],
+    },
+  },
 });

@@ -20,13 +20,23 @@ import { timeoutMs } from './deliveries.js';
 
 const MAX_ANSWER = 64 * 1024;
 
-export async function askTenant(db: Queryable, device: DeviceCaller, question: { question: string; value: string }): Promise<{ answer: unknown }> {
+export async function askTenant(
+  db: Queryable,
+  device: DeviceCaller,
+  question: { question: string; value: string },
+): Promise<{ answer: unknown }> {
   if (device.tenantId === null) throw new BizError(CODE.callbackNotSet);
   const [s] = await db.select().from(callbackSettings).where(eq(callbackSettings.tenantId, device.tenantId));
   if (!s?.infoUrl || !s.publicKey) throw new BizError(CODE.callbackNotSet);
   if (schemeProblem(s.infoUrl)) throw new BizError(CODE.infoRequestFailed);
   const now = new Date();
-  const body = JSON.stringify({ type: 'info', timestamp: now.toISOString(), tenantId: device.tenantId, device: { serial: device.serial }, ...question });
+  const body = JSON.stringify({
+    type: 'info',
+    timestamp: now.toISOString(),
+    tenantId: device.tenantId,
+    device: { serial: device.serial },
+    ...question,
+  });
   const headers = webhookHeaders(s, `msg_${randomUUID()}`, now, body);
   let answer;
   try {
@@ -38,7 +48,8 @@ export async function askTenant(db: Queryable, device: DeviceCaller, question: {
   const signature = answer.headers['x-vend-signature'];
   let good: boolean;
   try {
-    good = typeof signature === 'string' && verify('sha256', answer.body, s.publicKey, Buffer.from(signature, 'base64'));
+    good =
+      typeof signature === 'string' && verify('sha256', answer.body, s.publicKey, Buffer.from(signature, 'base64'));
   } catch {
     good = false;
   }

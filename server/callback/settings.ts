@@ -26,7 +26,10 @@ const viewOf = (tenantId: number, row: Row | undefined): CallbackView => ({
     set: Boolean(row?.secret),
     last4: row?.secretLast4 ?? null,
     setAt: row?.secretSetAt?.toISOString() ?? null,
-    previousUntil: row?.previous && row.previousUntil && row.previousUntil.getTime() > Date.now() ? row.previousUntil.toISOString() : null,
+    previousUntil:
+      row?.previous && row.previousUntil && row.previousUntil.getTime() > Date.now()
+        ? row.previousUntil.toISOString()
+        : null,
   },
   updatedAt: row?.updatedAt.toISOString() ?? null,
 });
@@ -40,10 +43,19 @@ export async function callbackViewOf(db: Queryable, tenantId: number): Promise<C
 const makeSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
 
 /** The Standard Webhooks headers of a message; `webhook-signature` carries one signature per secret that signs now, and is absent without one. */
-export function webhookHeaders(row: Pick<Row, 'secret' | 'previous' | 'previousUntil'>, id: string, at: Date, body: string): Record<string, string> {
-  const headers: Record<string, string> = { 'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)) };
+export function webhookHeaders(
+  row: Pick<Row, 'secret' | 'previous' | 'previousUntil'>,
+  id: string,
+  at: Date,
+  body: string,
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    'webhook-id': id,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+  };
   const secrets = signingSecrets(row);
-  if (secrets.length) headers['webhook-signature'] = secrets.map((secret) => new Webhook(secret).sign(id, at, body)).join(' ');
+  if (secrets.length)
+    headers['webhook-signature'] = secrets.map((secret) => new Webhook(secret).sign(id, at, body)).join(' ');
   return headers;
 }
 
@@ -56,7 +68,11 @@ function signingSecrets(row: Pick<Row, 'secret' | 'previous' | 'previousUntil'>)
   return all;
 }
 
-export async function saveCallback(db: Db, tenantId: number, input: Omit<CallbackInput, 'tenantId'>): Promise<{ secret?: string; settings: CallbackView }> {
+export async function saveCallback(
+  db: Db,
+  tenantId: number,
+  input: Omit<CallbackInput, 'tenantId'>,
+): Promise<{ secret?: string; settings: CallbackView }> {
   const fields: Record<string, string> = {};
   for (const name of ['eventUrl', 'infoUrl'] as const) {
     const value = input[name];
@@ -70,10 +86,17 @@ export async function saveCallback(db: Db, tenantId: number, input: Omit<Callbac
   // The first event URL makes the secret; it is answered this once.
   const secret = input.eventUrl && !row?.secret ? makeSecret() : undefined;
   const values = {
-    eventUrl: input.eventUrl || null, infoUrl: input.infoUrl || null, publicKey, events: [...new Set(input.events)], updatedAt: new Date(),
+    eventUrl: input.eventUrl || null,
+    infoUrl: input.infoUrl || null,
+    publicKey,
+    events: [...new Set(input.events)],
+    updatedAt: new Date(),
     ...(secret ? { secret: sealNow(secret), secretLast4: secret.slice(-4), secretSetAt: new Date() } : {}),
   };
-  await db.insert(callbackSettings).values({ tenantId, ...values }).onConflictDoUpdate({ target: callbackSettings.tenantId, set: values });
+  await db
+    .insert(callbackSettings)
+    .values({ tenantId, ...values })
+    .onConflictDoUpdate({ target: callbackSettings.tenantId, set: values });
   return { ...(secret ? { secret } : {}), settings: await callbackViewOf(db, tenantId) };
 }
 
@@ -83,10 +106,16 @@ export async function rotateSecret(db: Db, tenantId: number): Promise<{ secret: 
     const [row] = await tx.select().from(callbackSettings).where(eq(callbackSettings.tenantId, tenantId)).for('update');
     if (!row?.eventUrl) throw new BizError(CODE.callbackNotSet);
     const secret = makeSecret();
-    await tx.update(callbackSettings).set({
-      secret: sealNow(secret), secretLast4: secret.slice(-4), secretSetAt: new Date(),
-      previous: row.secret, previousUntil: row.secret ? new Date(Date.now() + CALLBACK_LIMITS.overlapHours * 3600_000) : null,
-    }).where(eq(callbackSettings.tenantId, tenantId));
+    await tx
+      .update(callbackSettings)
+      .set({
+        secret: sealNow(secret),
+        secretLast4: secret.slice(-4),
+        secretSetAt: new Date(),
+        previous: row.secret,
+        previousUntil: row.secret ? new Date(Date.now() + CALLBACK_LIMITS.overlapHours * 3600_000) : null,
+      })
+      .where(eq(callbackSettings.tenantId, tenantId));
     return { secret, settings: await callbackViewOf(tx, tenantId) };
   });
 }

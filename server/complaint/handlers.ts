@@ -25,43 +25,89 @@ import { complaintDetail, complaintPage } from './queries.js';
  * platform's staff are not the tenant's to know); a tenant and its members
  * as the merchant, by name.
  */
-const roleOf = (user: AuthUser) => (user.kind === 'admin' ? 'platform' as const : 'merchants' as const);
+const roleOf = (user: AuthUser) => (user.kind === 'admin' ? ('platform' as const) : ('merchants' as const));
 const actorOf = (user: AuthUser) => (user.kind === 'admin' ? '' : user.name);
 
 async function announce(tx: Tx, complaintId: number, kind: ComplaintEvent['kind'], actor?: number) {
-  const [row] = await tx.select({ number: complaints.number, tenantId: complaints.tenantId, deviceName: devices.name, notifications: devices.notifications })
-    .from(complaints).innerJoin(devices, eq(devices.id, complaints.deviceId)).where(eq(complaints.id, complaintId));
-  const event: ComplaintEvent = { kind, complaintId, number: row!.number, deviceName: row!.deviceName, notify: kind === 'created' && row!.notifications.complaint };
+  const [row] = await tx
+    .select({
+      number: complaints.number,
+      tenantId: complaints.tenantId,
+      deviceName: devices.name,
+      notifications: devices.notifications,
+    })
+    .from(complaints)
+    .innerJoin(devices, eq(devices.id, complaints.deviceId))
+    .where(eq(complaints.id, complaintId));
+  const event: ComplaintEvent = {
+    kind,
+    complaintId,
+    number: row!.number,
+    deviceName: row!.deviceName,
+    notify: kind === 'created' && row!.notifications.complaint,
+  };
   await publish(tx, 'complaint', row!.tenantId, event, actor);
 }
 
 /** The complaint locked for a step, or 960 / 961. */
 async function lockOpen(tx: Tx, scope: Scope, id: number) {
-  const [row] = await tx.select({ id: complaints.id, orderId: complaints.orderId, number: complaints.number, status: complaints.status })
-    .from(complaints).where(and(eq(complaints.id, id), scope.whereDevice(complaints.tenantId, complaints.deviceId))).for('update');
+  const [row] = await tx
+    .select({ id: complaints.id, orderId: complaints.orderId, number: complaints.number, status: complaints.status })
+    .from(complaints)
+    .where(and(eq(complaints.id, id), scope.whereDevice(complaints.tenantId, complaints.deviceId)))
+    .for('update');
   if (!row) throw new BizError(CODE.complaintNotFound);
   if (row.status === 'completed') throw new BizError(CODE.complaintCompleted);
   return row;
 }
 
-async function step(tx: Tx, id: number, user: AuthUser, action: 'replied' | 'refunded' | 'closed', content: string, status: ComplaintState) {
-  await tx.insert(complaintProgress).values({ complaintId: id, role: roleOf(user), action, actor: actorOf(user), content });
-  await tx.update(complaints).set({ status, updatedAt: sql`now()` }).where(eq(complaints.id, id));
+async function step(
+  tx: Tx,
+  id: number,
+  user: AuthUser,
+  action: 'replied' | 'refunded' | 'closed',
+  content: string,
+  status: ComplaintState,
+) {
+  await tx
+    .insert(complaintProgress)
+    .values({ complaintId: id, role: roleOf(user), action, actor: actorOf(user), content });
+  await tx
+    .update(complaints)
+    .set({ status, updatedAt: sql`now()` })
+    .where(eq(complaints.id, id));
   await announce(tx, id, 'updated', user.id);
 }
 
 export const complaintHandlers = defineHandlers({
-  'complaint.submit': async ({ body }, { db, device }) => db.transaction(async (tx) => {
-    const [order] = await tx.select({ id: orders.id, tenantId: orders.tenantId }).from(orders)
-      .where(and(eq(orders.number, body.orderNumber), eq(orders.deviceId, device.id)));
-    if (!order) throw new BizError(CODE.orderNotFound);
-    const [made] = await tx.insert(complaints).values({
-      tenantId: order.tenantId, orderId: order.id, deviceId: device.id, type: body.type, contact: body.contact, description: body.description,
-    }).returning({ id: complaints.id, number: complaints.number });
-    await tx.insert(complaintProgress).values({ complaintId: made!.id, role: 'users', action: 'submitted', actor: body.contact, content: body.description });
-    await announce(tx, made!.id, 'created');
-    return { number: made!.number };
-  }),
+  'complaint.submit': async ({ body }, { db, device }) =>
+    db.transaction(async (tx) => {
+      const [order] = await tx
+        .select({ id: orders.id, tenantId: orders.tenantId })
+        .from(orders)
+        .where(and(eq(orders.number, body.orderNumber), eq(orders.deviceId, device.id)));
+      if (!order) throw new BizError(CODE.orderNotFound);
+      const [made] = await tx
+        .insert(complaints)
+        .values({
+          tenantId: order.tenantId,
+          orderId: order.id,
+          deviceId: device.id,
+          type: body.type,
+          contact: body.contact,
+          description: body.description,
+        })
+        .returning({ id: complaints.id, number: complaints.number });
+      await tx.insert(complaintProgress).values({
+        complaintId: made!.id,
+        role: 'users',
+        action: 'submitted',
+        actor: body.contact,
+        content: body.description,
+      });
+      await announce(tx, made!.id, 'created');
+      return { number: made!.number };
+    }),
 
   'complaint.page': ({ query, body }, { db, scope }) => complaintPage(db, scope, query, body),
   'complaint.info': ({ params }, { db, scope }) => complaintDetail(db, scope, params.id),
@@ -74,12 +120,19 @@ export const complaintHandlers = defineHandlers({
     return complaintDetail(db, scope, params.id);
   },
 
-  'complaint.refund': ({ params, body }, { db, scope, user }) => db.transaction(async (tx) => {
-    const c = await lockOpen(tx, scope, params.id);
-    const refund = await requestRefund(tx, { scope, orderId: c.orderId, input: body, requestedBy: user.kind === 'admin' ? c.number : `${user.name}（${c.number}）`, actor: user.id });
-    await step(tx, c.id, user, 'refunded', `${formatYuan(refund.amount)} · ${body.reason}`, 'inProgress');
-    return refund;
-  }),
+  'complaint.refund': ({ params, body }, { db, scope, user }) =>
+    db.transaction(async (tx) => {
+      const c = await lockOpen(tx, scope, params.id);
+      const refund = await requestRefund(tx, {
+        scope,
+        orderId: c.orderId,
+        input: body,
+        requestedBy: user.kind === 'admin' ? c.number : `${user.name}（${c.number}）`,
+        actor: user.id,
+      });
+      await step(tx, c.id, user, 'refunded', `${formatYuan(refund.amount)} · ${body.reason}`, 'inProgress');
+      return refund;
+    }),
 
   'complaint.close': async ({ params, body }, { db, scope, user }) => {
     await db.transaction(async (tx) => {

@@ -10,5 +10,12 @@ export const complaintServer = defineServerDomain({
   name: 'complaint',
   handlers: complaintHandlers,
   demo: complaintDemo,
-  owns: { complaint: { id: complaints.id, tenantId: complaints.tenantId, labels: [complaints.number, complaints.description], deviceId: complaints.deviceId } },
+  owns: {
+    complaint: {
+      id: complaints.id,
+      tenantId: complaints.tenantId,
+      labels: [complaints.number, complaints.description],
+      deviceId: complaints.deviceId,
+    },
+  },
 });

@@ -14,31 +14,51 @@ export const progressAction = pgEnum('progress_action', PROGRESS_ACTIONS);
 
 export const complaintNumbers = pgSequence('complaint_number_seq');
 
-export const complaints = pgTable('complaints', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  /** TS, the China-time minute and a running number. */
-  number: text('number').notNull().unique()
-    .default(sql`'TS' || to_char(now() at time zone 'Asia/Shanghai', 'YYYYMMDDHH24MI') || to_char(nextval('complaint_number_seq') % 10000, 'FM0000')`),
-  tenantId: integer('tenant_id').notNull().references(() => tenants.id),
-  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-  deviceId: integer('device_id').notNull().references(() => devices.id),
-  type: complaintType('type').notNull(),
-  status: complaintState('status').notNull().default('pending'),
-  contact: text('contact').notNull(),
-  description: text('description').notNull(),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  index('complaints_tenant_time_idx').on(t.tenantId, t.createdAt.desc()),
-  index('complaints_order_idx').on(t.orderId),
-]);
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    /** TS, the China-time minute and a running number. */
+    number: text('number')
+      .notNull()
+      .unique()
+      .default(
+        sql`'TS' || to_char(now() at time zone 'Asia/Shanghai', 'YYYYMMDDHH24MI') || to_char(nextval('complaint_number_seq') % 10000, 'FM0000')`,
+      ),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id),
+    type: complaintType('type').notNull(),
+    status: complaintState('status').notNull().default('pending'),
+    contact: text('contact').notNull(),
+    description: text('description').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('complaints_tenant_time_idx').on(t.tenantId, t.createdAt.desc()),
+    index('complaints_order_idx').on(t.orderId),
+  ],
+);
 
-export const complaintProgress = pgTable('complaint_progress', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  complaintId: integer('complaint_id').notNull().references(() => complaints.id, { onDelete: 'cascade' }),
-  role: progressRole('role').notNull(),
-  action: progressAction('action').notNull(),
-  actor: text('actor').notNull(),
-  content: text('content').notNull(),
-  createdAt: createdAt(),
-}, (t) => [index('complaint_progress_complaint_idx').on(t.complaintId)]);
+export const complaintProgress = pgTable(
+  'complaint_progress',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    complaintId: integer('complaint_id')
+      .notNull()
+      .references(() => complaints.id, { onDelete: 'cascade' }),
+    role: progressRole('role').notNull(),
+    action: progressAction('action').notNull(),
+    actor: text('actor').notNull(),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('complaint_progress_complaint_idx').on(t.complaintId)],
+);

@@ -21,13 +21,24 @@ import { owningTenant, tenantInScope, tenants } from '../tenant/index.js';
 import { customerPoints, customers, customerStaff } from './schema.js';
 
 const columns = {
-  id: customers.id, tenantId: customers.tenantId, tenantName: tenants.name, name: customers.name, userId: customers.userId, username: users.username,
-  state: customers.state, buyNow: customers.buyNow, createdAt: customers.createdAt,
+  id: customers.id,
+  tenantId: customers.tenantId,
+  tenantName: tenants.name,
+  name: customers.name,
+  userId: customers.userId,
+  username: users.username,
+  state: customers.state,
+  buyNow: customers.buyNow,
+  createdAt: customers.createdAt,
   points: sql<number>`(select count(*)::int from ${customerPoints} cp where cp.customer_id = ${customers.id})`,
   staff: sql<number>`(select count(*)::int from ${customerStaff} cs where cs.customer_id = ${customers.id})`,
 };
-const select = (db: Queryable) => db.select(columns).from(customers)
-  .innerJoin(tenants, eq(tenants.id, customers.tenantId)).leftJoin(users, eq(users.id, customers.userId));
+const select = (db: Queryable) =>
+  db
+    .select(columns)
+    .from(customers)
+    .innerJoin(tenants, eq(tenants.id, customers.tenantId))
+    .leftJoin(users, eq(users.id, customers.userId));
 type Row = Awaited<ReturnType<ReturnType<typeof select>['where']>>[number];
 const toItem = (r: Row): CustomerItem => ({ ...r, createdAt: r.createdAt.toISOString() });
 
@@ -35,18 +46,36 @@ const toItem = (r: Row): CustomerItem => ({ ...r, createdAt: r.createdAt.toISOSt
 export const reach = (user: AuthUser, scope: Scope): SQL =>
   user.kind === 'enterprise' ? eq(customers.userId, user.id) : scope.where(customers.tenantId);
 
-export async function customerPage(db: Queryable, user: AuthUser, scope: Scope, query: PageQuery, filter: {
-  keyword?: string | undefined; state?: CustomerState | undefined; tenantId?: number | undefined;
-}) {
+export async function customerPage(
+  db: Queryable,
+  user: AuthUser,
+  scope: Scope,
+  query: PageQuery,
+  filter: {
+    keyword?: string | undefined;
+    state?: CustomerState | undefined;
+    tenantId?: number | undefined;
+  },
+) {
   if (filter.tenantId !== undefined) await tenantInScope(db, scope, filter.tenantId);
   const like = filter.keyword ? containsPattern(filter.keyword) : undefined;
   const where = and(
     reach(user, scope),
-    like ? or(ilike(customers.name, like), sql`exists (select 1 from ${users} u where u.id = ${customers.userId} and u.username ilike ${like})`) : undefined,
+    like
+      ? or(
+          ilike(customers.name, like),
+          sql`exists (select 1 from ${users} u where u.id = ${customers.userId} and u.username ilike ${like})`,
+        )
+      : undefined,
     filter.state ? eq(customers.state, filter.state) : undefined,
     filter.tenantId !== undefined ? eq(customers.tenantId, filter.tenantId) : undefined,
   );
-  return paged(query, select(db).where(where).orderBy(desc(customers.createdAt), desc(customers.id)), db.select({ total: count() }).from(customers).where(where), toItem);
+  return paged(
+    query,
+    select(db).where(where).orderBy(desc(customers.createdAt), desc(customers.id)),
+    db.select({ total: count() }).from(customers).where(where),
+    toItem,
+  );
 }
 
 /** The one customer a condition names among those the caller reaches, or 801 (missing and out of reach alike). */
@@ -57,37 +86,74 @@ async function oneCustomer(db: Queryable, user: AuthUser, scope: Scope, which: S
 }
 
 /** A customer by its id. */
-export const customerOf = (db: Queryable, user: AuthUser, scope: Scope, id: number) => oneCustomer(db, user, scope, eq(customers.id, id));
+export const customerOf = (db: Queryable, user: AuthUser, scope: Scope, id: number) =>
+  oneCustomer(db, user, scope, eq(customers.id, id));
 
 /** The customer of an enterprise account (spec `/customer/get/{id}`). */
-export const customerOfUser = (db: Queryable, user: AuthUser, scope: Scope, userId: number) => oneCustomer(db, user, scope, eq(customers.userId, userId));
+export const customerOfUser = (db: Queryable, user: AuthUser, scope: Scope, userId: number) =>
+  oneCustomer(db, user, scope, eq(customers.userId, userId));
 
-export async function customerChoices(db: Queryable, user: AuthUser, scope: Scope, filter: { keyword?: string | undefined; tenantId?: number | undefined }) {
+export async function customerChoices(
+  db: Queryable,
+  user: AuthUser,
+  scope: Scope,
+  filter: { keyword?: string | undefined; tenantId?: number | undefined },
+) {
   if (filter.tenantId !== undefined) await tenantInScope(db, scope, filter.tenantId);
-  return db.select({ id: customers.id, name: customers.name, tenantId: customers.tenantId }).from(customers).where(and(
-    reach(user, scope),
-    filter.keyword ? ilike(customers.name, containsPattern(filter.keyword)) : undefined,
-    filter.tenantId !== undefined ? eq(customers.tenantId, filter.tenantId) : undefined,
-  )).orderBy(customers.name, customers.id).limit(500);
+  return db
+    .select({ id: customers.id, name: customers.name, tenantId: customers.tenantId })
+    .from(customers)
+    .where(
+      and(
+        reach(user, scope),
+        filter.keyword ? ilike(customers.name, containsPattern(filter.keyword)) : undefined,
+        filter.tenantId !== undefined ? eq(customers.tenantId, filter.tenantId) : undefined,
+      ),
+    )
+    .orderBy(customers.name, customers.id)
+    .limit(500);
 }
 
-export async function createCustomer(db: Db, user: AuthUser, scope: Scope, body: {
-  name: string; username: string; password: string; buyNow: boolean; tenantId?: number | undefined;
-}): Promise<CustomerItem> {
+export async function createCustomer(
+  db: Db,
+  user: AuthUser,
+  scope: Scope,
+  body: {
+    name: string;
+    username: string;
+    password: string;
+    buyNow: boolean;
+    tenantId?: number | undefined;
+  },
+): Promise<CustomerItem> {
   const tenantId = await owningTenant(db, user, scope, body.tenantId);
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.username, body.username));
   if (taken) throw new BizError(CODE.usernameTaken);
   const passwordHash = await newPasswordHash(body.password, body.username);
   // Two creations racing for one account name: the unique index decides, the loser hears 1404.
-  const id = await uniqueAs(CODE.usernameTaken, () => db.transaction(async (tx) => {
-    const [account] = await tx.insert(users).values({ username: body.username, passwordHash, name: body.name, kind: 'enterprise', tenantId }).returning({ id: users.id });
-    const [row] = await tx.insert(customers).values({ tenantId, userId: account!.id, name: body.name, buyNow: body.buyNow }).returning({ id: customers.id });
-    return row!.id;
-  }));
+  const id = await uniqueAs(CODE.usernameTaken, () =>
+    db.transaction(async (tx) => {
+      const [account] = await tx
+        .insert(users)
+        .values({ username: body.username, passwordHash, name: body.name, kind: 'enterprise', tenantId })
+        .returning({ id: users.id });
+      const [row] = await tx
+        .insert(customers)
+        .values({ tenantId, userId: account!.id, name: body.name, buyNow: body.buyNow })
+        .returning({ id: customers.id });
+      return row!.id;
+    }),
+  );
   return customerOf(db, user, scope, id);
 }
 
-export async function updateCustomer(db: Db, user: AuthUser, scope: Scope, id: number, body: { name: string; buyNow: boolean }): Promise<CustomerItem> {
+export async function updateCustomer(
+  db: Db,
+  user: AuthUser,
+  scope: Scope,
+  id: number,
+  body: { name: string; buyNow: boolean },
+): Promise<CustomerItem> {
   const current = await customerOf(db, user, scope, id);
   await db.transaction(async (tx) => {
     await tx.update(customers).set({ name: body.name, buyNow: body.buyNow }).where(eq(customers.id, id));
@@ -97,13 +163,26 @@ export async function updateCustomer(db: Db, user: AuthUser, scope: Scope, id: n
   return customerOf(db, user, scope, id);
 }
 
-export async function setCustomerState(db: Db, user: AuthUser, scope: Scope, id: number, state: CustomerState): Promise<CustomerItem> {
+export async function setCustomerState(
+  db: Db,
+  user: AuthUser,
+  scope: Scope,
+  id: number,
+  state: CustomerState,
+): Promise<CustomerItem> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.select({ userId: customers.userId }).from(customers).where(and(eq(customers.id, id), reach(user, scope))).for('update');
+    const [row] = await tx
+      .select({ userId: customers.userId })
+      .from(customers)
+      .where(and(eq(customers.id, id), reach(user, scope)))
+      .for('update');
     if (!row) throw new BizError(CODE.customerNotFound);
     await tx.update(customers).set({ state }).where(eq(customers.id, id));
     if (row.userId !== null) {
-      await tx.update(users).set({ disabled: state === 'disabled' }).where(eq(users.id, row.userId));
+      await tx
+        .update(users)
+        .set({ disabled: state === 'disabled' })
+        .where(eq(users.id, row.userId));
       if (state === 'disabled') await endSessions(tx, [row.userId]);
     }
   });
@@ -111,8 +190,17 @@ export async function setCustomerState(db: Db, user: AuthUser, scope: Scope, id:
 }
 
 /** The customer's tenant, for the rows bound to it (points, prices, staff). */
-export async function customerTenant(db: Queryable, user: AuthUser, scope: Scope, id: number, lock = false): Promise<{ id: number; tenantId: number }> {
-  const query = db.select({ id: customers.id, tenantId: customers.tenantId }).from(customers).where(and(eq(customers.id, id), reach(user, scope)));
+export async function customerTenant(
+  db: Queryable,
+  user: AuthUser,
+  scope: Scope,
+  id: number,
+  lock = false,
+): Promise<{ id: number; tenantId: number }> {
+  const query = db
+    .select({ id: customers.id, tenantId: customers.tenantId })
+    .from(customers)
+    .where(and(eq(customers.id, id), reach(user, scope)));
   const [row] = lock ? await query.for('share') : await query;
   if (!row) throw new BizError(CODE.customerNotFound);
   return row;

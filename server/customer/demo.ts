@@ -17,10 +17,18 @@ export const customerDemo: DemoData = {
   after: ['tenant', 'account'],
   async load({ tx, ids }) {
     const tenantId = ids.get('tenant', 'A');
-    const [customer] = await tx.insert(customers).values({
-      tenantId, userId: ids.get('account', 'enterprise1'), name: '虹桥枢纽餐饮管理有限公司', buyNow: true,
-    }).returning({ id: customers.id });
+    const [customer] = await tx
+      .insert(customers)
+      .values({
+        tenantId,
+        userId: ids.get('account', 'enterprise1'),
+        name: '虹桥枢纽餐饮管理有限公司',
+        buyNow: true,
+      })
+      .returning({ id: customers.id });
     ids.set('customer', 'hongqiao', customer!.id);
-    await tx.insert(customerStaff).values(DEMO_CUSTOMER_STAFF.map((s) => ({ ...s, customerId: customer!.id, tenantId })));
+    await tx
+      .insert(customerStaff)
+      .values(DEMO_CUSTOMER_STAFF.map((s) => ({ ...s, customerId: customer!.id, tenantId })));
   },
 };

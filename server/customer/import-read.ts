@@ -12,7 +12,13 @@ import ExcelJS from 'exceljs';
 import unzipper from 'unzipper';
 import { CODE } from '../../shared/domains.js';
 import { catalogues } from '../../shared/domains.js';
-import { customerStaffInput, IMPORT_COLUMNS, IMPORT_LIMITS, type CustomerStaffInput, type ImportColumn } from '../../shared/customer/index.js';
+import {
+  customerStaffInput,
+  IMPORT_COLUMNS,
+  IMPORT_LIMITS,
+  type CustomerStaffInput,
+  type ImportColumn,
+} from '../../shared/customer/index.js';
 import type { Lang } from '../../shared/i18n/define.js';
 
 /** What the parts of a sheet of IMPORT_LIMITS.maxRows rows inflate to at most, with room: a zip claiming more is a bomb, not staff. */
@@ -27,10 +33,25 @@ export class SheetRefused extends Error {
 }
 
 /** A problem of a row: a message key of the catalogues, with its values. */
-export interface Problem { key: string; field?: ImportColumn; values?: Record<string, string | number> }
-export interface GoodRow { row: number; input: CustomerStaffInput }
-export interface BadRow { row: number; cells: string[]; problems: Problem[] }
-export interface SheetRows { good: GoodRow[]; bad: BadRow[]; read: number }
+export interface Problem {
+  key: string;
+  field?: ImportColumn;
+  values?: Record<string, string | number>;
+}
+export interface GoodRow {
+  row: number;
+  input: CustomerStaffInput;
+}
+export interface BadRow {
+  row: number;
+  cells: string[];
+  problems: Problem[];
+}
+export interface SheetRows {
+  good: GoodRow[];
+  bad: BadRow[];
+  read: number;
+}
 
 /** A zip's first bytes (an .xlsx is one): told at the upload, checked again before reading. */
 export const isZip = (bytes: Buffer) => bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50;
@@ -44,7 +65,8 @@ async function checkParts(bytes: Buffer): Promise<unzipper.CentralDirectory> {
     throw new SheetRefused(CODE.importNotXlsx);
   }
   if (!directory.files.some((f) => f.path === 'xl/workbook.xml')) throw new SheetRefused(CODE.importNotXlsx);
-  if (directory.files.reduce((sum, f) => sum + f.uncompressedSize, 0) > MAX_INFLATED) throw new SheetRefused(CODE.importTooLarge);
+  if (directory.files.reduce((sum, f) => sum + f.uncompressedSize, 0) > MAX_INFLATED)
+    throw new SheetRefused(CODE.importTooLarge);
   return directory;
 }
 
@@ -72,7 +94,11 @@ interface ReaderParts {
  */
 function sheetReader(directory: unzipper.CentralDirectory): ExcelJS.stream.xlsx.WorkbookReader {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
-    sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'ignore',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore',
   });
   const parts = reader as unknown as ReaderParts;
   const part = (path: string) => directory.files.find((f) => f.path === path)?.stream() as Readable | undefined;
@@ -85,8 +111,11 @@ function sheetReader(directory: unzipper.CentralDirectory): ExcelJS.stream.xlsx.
     if (strings) yield* parts._parseSharedStrings(strings);
     // The first tab, as the workbook lists them; else the lowest-numbered sheet.
     const firstTab = parts.model?.sheets?.[0];
-    const target = firstTab && parts.workbookRels?.find((r) => r.Id === firstTab.rId)?.Target.replace(/^\/?(xl\/)?/, '');
-    const numbered = directory.files.map((f) => /^xl\/worksheets\/sheet(\d+)\.xml$/.exec(f.path)).filter((m) => m !== null)
+    const target =
+      firstTab && parts.workbookRels?.find((r) => r.Id === firstTab.rId)?.Target.replace(/^\/?(xl\/)?/, '');
+    const numbered = directory.files
+      .map((f) => /^xl\/worksheets\/sheet(\d+)\.xml$/.exec(f.path))
+      .filter((m) => m !== null)
       .sort((a, b) => Number(a[1]) - Number(b[1]));
     const sheet = numbered.find((m) => `worksheets/sheet${m[1]}.xml` === target) ?? numbered[0];
     if (sheet) yield* parts._parseWorksheet(part(sheet[0])!, sheet[1]!);
@@ -104,20 +133,34 @@ function textOf(v: CellValue): string {
   if (typeof v === 'number') return String(v);
   if (typeof v === 'boolean') return String(v);
   if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if ('richText' in v) return v.richText.map((r) => r.text).join('').trim();
+  if ('richText' in v)
+    return v.richText
+      .map((r) => r.text)
+      .join('')
+      .trim();
   if ('text' in v && typeof v.text === 'string') return v.text.trim();
   return '';
 }
 
 /** A header cell reduced to compare: no required mark, no spaces, lower case. */
-const bare = (text: string) => text.replace(/[*＊]|（[^）]*）|\([^)]*\)/g, '').replace(/\s+/g, '').toLowerCase();
+const bare = (text: string) =>
+  text
+    .replace(/[*＊]|（[^）]*）|\([^)]*\)/g, '')
+    .replace(/\s+/g, '')
+    .toLowerCase();
 
 /** The template's column names in every language: a header row in any of them is the template's. */
 export const columnLabel = (lang: Lang, column: ImportColumn) => catalogues[lang].customer.staff[column];
-const HEADERS = (['zh-CN', 'zh-TW', 'en'] as const).map((lang) => IMPORT_COLUMNS.map((c) => bare(columnLabel(lang, c))));
-const isHeader = (cells: readonly string[]) => HEADERS.some((h) => h.every((label, i) => bare(cells[i] ?? '') === label));
+const HEADERS = (['zh-CN', 'zh-TW', 'en'] as const).map((lang) =>
+  IMPORT_COLUMNS.map((c) => bare(columnLabel(lang, c))),
+);
+const isHeader = (cells: readonly string[]) =>
+  HEADERS.some((h) => h.every((label, i) => bare(cells[i] ?? '') === label));
 
-export async function readStaffSheet(bytes: Buffer, progress: (read: number) => Promise<void> | void = () => {}): Promise<SheetRows> {
+export async function readStaffSheet(
+  bytes: Buffer,
+  progress: (read: number) => Promise<void> | void = () => {},
+): Promise<SheetRows> {
   const reader = sheetReader(await checkParts(bytes));
   const good: GoodRow[] = [];
   const bad: BadRow[] = [];
@@ -155,9 +198,12 @@ export async function readStaffSheet(bytes: Buffer, progress: (read: number) => 
 function check(row: number, cells: string[], cards: Map<string, number>, good: GoodRow[], bad: BadRow[]) {
   const [name, position, cardId, phone, remark] = cells as [string, string, string, string, string];
   const parsed = customerStaffInput.safeParse({ name, position, cardId, phone, remark });
-  const problems: Problem[] = parsed.success ? [] : parsed.error.issues.map((i) => ({ key: i.message, field: i.path[0] as ImportColumn }));
+  const problems: Problem[] = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => ({ key: i.message, field: i.path[0] as ImportColumn }));
   const first = cards.get(cardId);
-  if (cardId && first !== undefined) problems.push({ key: 'customer.sheet.cardInFile', field: 'cardId', values: { row: first } });
+  if (cardId && first !== undefined)
+    problems.push({ key: 'customer.sheet.cardInFile', field: 'cardId', values: { row: first } });
   else if (cardId) cards.set(cardId, row);
   if (problems.length || !parsed.success) bad.push({ row, cells, problems });
   else good.push({ row, input: parsed.data });
@@ -167,6 +213,8 @@ function check(row: number, cells: string[], cards: Map<string, number>, good: G
 export function problemText(lang: Lang, problem: Problem): string {
   let text: unknown = catalogues[lang];
   for (const part of problem.key.split('.')) text = (text as Record<string, unknown> | undefined)?.[part];
-  const words = (typeof text === 'string' ? text : problem.key).replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(problem.values?.[name] ?? ''));
+  const words = (typeof text === 'string' ? text : problem.key).replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) =>
+    String(problem.values?.[name] ?? ''),
+  );
   return problem.field ? `${columnLabel(lang, problem.field)}: ${words}` : words;
 }

@@ -21,7 +21,15 @@ import { xlsxBytes } from '../http/xlsx.js';
 import { enqueue, type JobKind } from '../jobs/index.js';
 import type { Scope } from '../scope.js';
 import type { FileStorage } from '../storage/index.js';
-import { columnLabel, isZip, problemText, readStaffSheet, SheetRefused, type BadRow, type GoodRow } from './import-read.js';
+import {
+  columnLabel,
+  isZip,
+  problemText,
+  readStaffSheet,
+  SheetRefused,
+  type BadRow,
+  type GoodRow,
+} from './import-read.js';
 import { customerStaff, staffImports } from './schema.js';
 import { actingCustomer } from './staff.js';
 
@@ -30,14 +38,35 @@ const BATCH = 1_000;
 
 type Row = typeof staffImports.$inferSelect;
 const toImport = (r: Row): StaffImport => ({
-  id: r.id, customerId: r.customerId, fileName: r.fileName, mode: r.mode, state: r.state, read: r.read, inserted: r.inserted, updated: r.updated,
-  unchanged: r.unchanged, bad: r.bad, code: r.code, createdAt: r.createdAt.toISOString(), finishedAt: r.finishedAt?.toISOString() ?? null,
+  id: r.id,
+  customerId: r.customerId,
+  fileName: r.fileName,
+  mode: r.mode,
+  state: r.state,
+  read: r.read,
+  inserted: r.inserted,
+  updated: r.updated,
+  unchanged: r.unchanged,
+  bad: r.bad,
+  code: r.code,
+  createdAt: r.createdAt.toISOString(),
+  finishedAt: r.finishedAt?.toISOString() ?? null,
 });
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-export async function queueImport(db: Db, storage: FileStorage, user: AuthUser, scope: Scope, input: {
-  customerId?: number | undefined; mode: ImportMode; lang: Lang; name: string; data: string;
-}): Promise<StaffImport> {
+export async function queueImport(
+  db: Db,
+  storage: FileStorage,
+  user: AuthUser,
+  scope: Scope,
+  input: {
+    customerId?: number | undefined;
+    mode: ImportMode;
+    lang: Lang;
+    name: string;
+    data: string;
+  },
+): Promise<StaffImport> {
   const customer = await actingCustomer(db, user, scope, input.customerId);
   const bytes = Buffer.from(input.data, 'base64');
   // What is plainly no .xlsx is told at once; the rest when the job reads it.
@@ -45,16 +74,28 @@ export async function queueImport(db: Db, storage: FileStorage, user: AuthUser, 
   const fileId = sha256(bytes);
   await storage.put(fileId, bytes);
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(staffImports).values({
-      customerId: customer.id, tenantId: customer.tenantId, userId: user.id, lang: input.lang, mode: input.mode, fileName: input.name, fileId,
-    }).returning();
+    const [row] = await tx
+      .insert(staffImports)
+      .values({
+        customerId: customer.id,
+        tenantId: customer.tenantId,
+        userId: user.id,
+        lang: input.lang,
+        mode: input.mode,
+        fileName: input.name,
+        fileId,
+      })
+      .returning();
     await enqueue(tx, IMPORT_JOB, { importId: row!.id });
     return toImport(row!);
   });
 }
 
 async function ownImport(db: Queryable, user: AuthUser, id: number): Promise<Row> {
-  const [row] = await db.select().from(staffImports).where(and(eq(staffImports.id, id), eq(staffImports.userId, user.id)));
+  const [row] = await db
+    .select()
+    .from(staffImports)
+    .where(and(eq(staffImports.id, id), eq(staffImports.userId, user.id)));
   if (!row) throw new BizError(CODE.importNotFound);
   return row;
 }
@@ -75,34 +116,72 @@ export async function staffTemplate(lang: Lang) {
   return { name: `${texts.file}.xlsx`, data: (await xlsxBytes(texts.name, header, [])).toString('base64') };
 }
 
-interface Held { id: number; customerId: number; name: string; position: string | null; phone: string; remark: string | null }
+interface Held {
+  id: number;
+  customerId: number;
+  name: string;
+  position: string | null;
+  phone: string;
+  remark: string | null;
+}
 
 /** Who already holds the good rows' cards in the tenant, a batch of cards at a time. */
 async function holders(db: Queryable, tenantId: number, good: readonly GoodRow[]): Promise<Map<string, Held>> {
   const held = new Map<string, Held>();
   for (let i = 0; i < good.length; i += BATCH) {
     const cards = good.slice(i, i + BATCH).map((g) => g.input.cardId);
-    const rows = await db.select({ id: customerStaff.id, customerId: customerStaff.customerId, cardId: customerStaff.cardId, name: customerStaff.name, position: customerStaff.position, phone: customerStaff.phone, remark: customerStaff.remark })
-      .from(customerStaff).where(and(eq(customerStaff.tenantId, tenantId), inArray(customerStaff.cardId, cards)));
+    const rows = await db
+      .select({
+        id: customerStaff.id,
+        customerId: customerStaff.customerId,
+        cardId: customerStaff.cardId,
+        name: customerStaff.name,
+        position: customerStaff.position,
+        phone: customerStaff.phone,
+        remark: customerStaff.remark,
+      })
+      .from(customerStaff)
+      .where(and(eq(customerStaff.tenantId, tenantId), inArray(customerStaff.cardId, cards)));
     for (const r of rows) held.set(r.cardId, r);
   }
   return held;
 }
 
-const same = (held: Held, g: GoodRow) => held.name === g.input.name && (held.position ?? '') === (g.input.position ?? '') && held.phone === g.input.phone && (held.remark ?? '') === (g.input.remark ?? '');
-const valuesOf = (g: GoodRow) => ({ name: g.input.name, position: g.input.position || null, cardId: g.input.cardId, phone: g.input.phone, remark: g.input.remark || null });
+const same = (held: Held, g: GoodRow) =>
+  held.name === g.input.name &&
+  (held.position ?? '') === (g.input.position ?? '') &&
+  held.phone === g.input.phone &&
+  (held.remark ?? '') === (g.input.remark ?? '');
+const valuesOf = (g: GoodRow) => ({
+  name: g.input.name,
+  position: g.input.position || null,
+  cardId: g.input.cardId,
+  phone: g.input.phone,
+  remark: g.input.remark || null,
+});
 
 async function write(tx: Tx, job: Row, fresh: readonly GoodRow[], changed: readonly { id: number; row: GoodRow }[]) {
   let inserted = 0;
   for (let i = 0; i < fresh.length; i += BATCH) {
     // A card taken meanwhile by a single add is left to its holder (counted unchanged, not a failure of the whole file).
-    const rows = await tx.insert(customerStaff).values(fresh.slice(i, i + BATCH).map((g) => ({ ...valuesOf(g), customerId: job.customerId, tenantId: job.tenantId })))
-      .onConflictDoNothing().returning({ id: customerStaff.id });
+    const rows = await tx
+      .insert(customerStaff)
+      .values(
+        fresh.slice(i, i + BATCH).map((g) => ({ ...valuesOf(g), customerId: job.customerId, tenantId: job.tenantId })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: customerStaff.id });
     inserted += rows.length;
   }
   for (let i = 0; i < changed.length; i += BATCH) {
     const part = changed.slice(i, i + BATCH);
-    const values = sql.join(part.map(({ id, row }) => { const v = valuesOf(row); return sql`(${id}::int, ${v.name}, ${v.position}, ${v.phone}, ${v.remark})`; }), sql`, `);
+    const values = sql.join(
+      part.map(({ id, row }) => {
+        const v = valuesOf(row);
+        return sql`(${id}::int, ${v.name}, ${v.position}, ${v.phone}, ${v.remark})`;
+      }),
+      sql`, `,
+    );
     await tx.execute(sql`update ${customerStaff} s set name = v.name, position = v.position, phone = v.phone, remark = v.remark
       from (values ${values}) as v(id, name, position, phone, remark) where s.id = v.id`);
   }
@@ -122,17 +201,29 @@ async function keepReport(storage: FileStorage, lang: Lang, bad: readonly BadRow
 
 export async function runImport(db: Db, storage: FileStorage, importId: number): Promise<void> {
   // Taken again after its instance went silent, a finished import has nothing left to do.
-  const [job] = await db.update(staffImports).set({ state: 'reading' })
-    .where(and(eq(staffImports.id, importId), inArray(staffImports.state, ['queued', 'reading', 'writing']))).returning();
+  const [job] = await db
+    .update(staffImports)
+    .set({ state: 'reading' })
+    .where(and(eq(staffImports.id, importId), inArray(staffImports.state, ['queued', 'reading', 'writing'])))
+    .returning();
   if (!job) return;
   const bytes = job.fileId ? await storage.get(job.fileId) : null;
   let sheet;
   try {
     if (!bytes) throw new SheetRefused(CODE.importNotXlsx);
-    sheet = await readStaffSheet(bytes, (read) => db.update(staffImports).set({ read }).where(eq(staffImports.id, job.id)).then(() => {}));
+    sheet = await readStaffSheet(bytes, (read) =>
+      db
+        .update(staffImports)
+        .set({ read })
+        .where(eq(staffImports.id, job.id))
+        .then(() => {}),
+    );
   } catch (err) {
     if (!(err instanceof SheetRefused)) throw err;
-    await db.update(staffImports).set({ state: 'failed', code: err.code, fileId: null, finishedAt: sql`now()` }).where(eq(staffImports.id, job.id));
+    await db
+      .update(staffImports)
+      .set({ state: 'failed', code: err.code, fileId: null, finishedAt: sql`now()` })
+      .where(eq(staffImports.id, job.id));
     await forgetUpload(db, storage, job);
     return;
   }
@@ -144,7 +235,12 @@ export async function runImport(db: Db, storage: FileStorage, importId: number):
   for (const g of sheet.good) {
     const h = held.get(g.input.cardId);
     if (!h) fresh.push(g);
-    else if (h.customerId !== job.customerId) bad.push({ row: g.row, cells: IMPORT_COLUMNS.map((c) => g.input[c] ?? ''), problems: [{ key: 'customer.sheet.cardHeld', field: 'cardId' }] });
+    else if (h.customerId !== job.customerId)
+      bad.push({
+        row: g.row,
+        cells: IMPORT_COLUMNS.map((c) => g.input[c] ?? ''),
+        problems: [{ key: 'customer.sheet.cardHeld', field: 'cardId' }],
+      });
     else if (same(h, g)) unchanged++;
     else changed.push({ id: h.id, row: g });
   }
@@ -154,10 +250,20 @@ export async function runImport(db: Db, storage: FileStorage, importId: number):
   await db.update(staffImports).set({ state: 'writing', read: sheet.read }).where(eq(staffImports.id, job.id));
   await db.transaction(async (tx) => {
     const done = writes ? await write(tx, job, fresh, changed) : { inserted: 0, conflicted: 0 };
-    await tx.update(staffImports).set({
-      state: 'done', read: sheet.read, inserted: done.inserted, updated: writes ? changed.length : 0, unchanged: writes ? unchanged + done.conflicted : 0,
-      bad: bad.length, reportId, fileId: null, finishedAt: sql`now()`,
-    }).where(eq(staffImports.id, job.id));
+    await tx
+      .update(staffImports)
+      .set({
+        state: 'done',
+        read: sheet.read,
+        inserted: done.inserted,
+        updated: writes ? changed.length : 0,
+        unchanged: writes ? unchanged + done.conflicted : 0,
+        bad: bad.length,
+        reportId,
+        fileId: null,
+        finishedAt: sql`now()`,
+      })
+      .where(eq(staffImports.id, job.id));
   });
   await forgetUpload(db, storage, job);
 }
@@ -165,7 +271,9 @@ export async function runImport(db: Db, storage: FileStorage, importId: number):
 /** The upload, once read, unless another import of the same bytes still waits for it. */
 async function forgetUpload(db: Db, storage: FileStorage, job: Row) {
   if (!job.fileId) return;
-  const [other] = await db.select({ id: staffImports.id }).from(staffImports)
+  const [other] = await db
+    .select({ id: staffImports.id })
+    .from(staffImports)
     .where(and(eq(staffImports.fileId, job.fileId), inArray(staffImports.state, ['queued', 'reading', 'writing'])));
   if (!other) await storage.remove(job.fileId);
 }
@@ -175,6 +283,9 @@ export const importJob: JobKind<{ importId: number }> = {
   retryAfter: (attempt) => (attempt < 2 ? 5_000 : null),
   run: ({ importId }, { db, storage }) => runImport(db, storage, importId),
   async failed({ importId }, _error, { db }) {
-    await db.update(staffImports).set({ state: 'failed', finishedAt: sql`now()` }).where(eq(staffImports.id, importId));
+    await db
+      .update(staffImports)
+      .set({ state: 'failed', finishedAt: sql`now()` })
+      .where(eq(staffImports.id, importId));
   },
 };

@@ -14,14 +14,21 @@ export const customerServer = defineServerDomain({
   name: 'customer',
   handlers: customerHandlers,
   // The uploads and the reports are in the upstream's storage.
-  routeConfig: (settings) => ({ 'customer.staffImport': { storage: settings.storage }, 'customer.staffImportReport': { storage: settings.storage } }),
+  routeConfig: (settings) => ({
+    'customer.staffImport': { storage: settings.storage },
+    'customer.staffImportReport': { storage: settings.storage },
+  }),
   // Staff sheets are read and written by a job of the one queue (server/jobs).
   jobs: { [IMPORT_JOB]: importJob },
   demo: customerDemo,
   // Another tenant never sees a customer's name nor its staff's names and phones (a staff order carries them).
   owns: {
     customer: { id: customers.id, tenantId: customers.tenantId, labels: [customers.name] },
-    customerStaff: { id: customerStaff.id, tenantId: customerStaff.tenantId, labels: [customerStaff.name, customerStaff.phone] },
+    customerStaff: {
+      id: customerStaff.id,
+      tenantId: customerStaff.tenantId,
+      labels: [customerStaff.name, customerStaff.phone],
+    },
     customerPrice: { id: customerPrices.id, tenantId: customerPrices.tenantId, labels: [] },
     staffImport: { id: staffImports.id, tenantId: staffImports.tenantId, labels: [] },
   },

@@ -35,17 +35,34 @@ export const HOUR_MS = 3_600_000;
 const CHINA_OFFSET_MS = 8 * HOUR_MS;
 const WEEK = 7;
 
-interface HourRow { device_id: number; name: string; serial: string; point_name: string | null; quiet_hours: number | null; hour: number; orders: number; days: number; last_sale: string | null }
+interface HourRow {
+  device_id: number;
+  name: string;
+  serial: string;
+  point_name: string | null;
+  quiet_hours: number | null;
+  hour: number;
+  orders: number;
+  days: number;
+  last_sale: string | null;
+}
 
 /** The instant of a business-zone hour bucket (`YYYY-MM-DD HH:00`). */
 const instantOf = (bucket: string) => new Date(`${bucket.replace(' ', 'T')}:00+08:00`);
 
 /** `rows`: the length of each list; null, all of them (the sweep). */
-export async function dashboardAlerts(db: Queryable, scope: Scope, now = Date.now(), rows: number | null = ALERT_LIMITS.rows): Promise<DashboardAlerts> {
+export async function dashboardAlerts(
+  db: Queryable,
+  scope: Scope,
+  now = Date.now(),
+  rows: number | null = ALERT_LIMITS.rows,
+): Promise<DashboardAlerts> {
   const today = businessDay(now);
   const since = `${addDays(today, -WEEK)} 00:00:00`;
   // Each device's sales by hour of the day over the week, the days it sold on and its last sale.
-  const hours = await rowsOf<HourRow>(db, sql`
+  const hours = await rowsOf<HourRow>(
+    db,
+    sql`
     with week as (
       select ${r.deviceId} as device_id, ${r.bucket} as bucket, ${r.orders} as orders from ${r}
       where ${scope.whereDevice(r.tenantId, r.deviceId)} and ${r.grain} = 'hour' and ${r.productId} = 0 and ${r.bucket} >= ${since}::timestamp and ${r.orders} > 0
@@ -56,7 +73,8 @@ export async function dashboardAlerts(db: Queryable, scope: Scope, now = Date.no
     from week w join per on per.device_id = w.device_id join ${devices} d on d.id = w.device_id left join ${points} pt on pt.id = d.point_id
       left join ${alertSettings} st on st.tenant_id = d.tenant_id
     where per.days >= ${ALERT_LIMITS.usualDays} and d.activated and d.online
-    group by 1, 2, 3, 4, 5, 6, 8, 9`);
+    group by 1, 2, 3, 4, 5, 6, 8, 9`,
+  );
   const byDevice = new Map<number, { row: HourRow; profile: number[] }>();
   for (const h of hours) {
     const entry = byDevice.get(h.device_id) ?? { row: h, profile: Array<number>(24).fill(0) };
@@ -73,21 +91,46 @@ export async function dashboardAlerts(db: Queryable, scope: Scope, now = Date.no
     const since = instantOf(row.last_sale!).getTime();
     if (row.quiet_hours === null ? missed >= ALERT_LIMITS.missedSales : now - since >= row.quiet_hours * HOUR_MS) {
       quiet.push({
-        deviceId: row.device_id, name: row.name, serial: row.serial, pointName: row.point_name,
-        lastSaleAt: new Date(since).toISOString(), perDay: Math.round(profile.reduce((a, b) => a + b, 0) * 10) / 10, missed: Math.round(missed * 10) / 10,
+        deviceId: row.device_id,
+        name: row.name,
+        serial: row.serial,
+        pointName: row.point_name,
+        lastSaleAt: new Date(since).toISOString(),
+        perDay: Math.round(profile.reduce((a, b) => a + b, 0) * 10) / 10,
+        missed: Math.round(missed * 10) / 10,
       });
     }
   }
   quiet.sort((a, b) => b.missed - a.missed);
 
-  const silent = await rowsOf<{ id: number; name: string; serial: string; point_name: string | null; last_seen_at: string | Date | null }>(db, sql`
+  const silent = await rowsOf<{
+    id: number;
+    name: string;
+    serial: string;
+    point_name: string | null;
+    last_seen_at: string | Date | null;
+  }>(
+    db,
+    sql`
     select ${devices.id} as id, ${devices.name} as name, ${devices.serial} as serial, pt.name as point_name, ${devices.lastSeenAt} as last_seen_at
     from ${devices} left join ${points} pt on pt.id = ${devices.pointId}
     where ${scope.whereDevice(devices.tenantId, devices.id)} and ${devices.activated} and not ${devices.online} and ${devices.allocation} <> 'recycled'
-    order by ${devices.lastSeenAt} asc nulls first limit ${rows}`);
+    order by ${devices.lastSeenAt} asc nulls first limit ${rows}`,
+  );
 
   // Each stocked channel's share of its product's week on its device.
-  const channels = await rowsOf<{ device_id: number; name: string; serial: string; point_name: string | null; channel: number; product_name: string; stock: number; per_day: number }>(db, sql`
+  const channels = await rowsOf<{
+    device_id: number;
+    name: string;
+    serial: string;
+    point_name: string | null;
+    channel: number;
+    product_name: string;
+    stock: number;
+    per_day: number;
+  }>(
+    db,
+    sql`
     with sold as (
       select ${r.deviceId} as device_id, ${r.productId} as product_id, sum(${r.quantity})::float8 / ${WEEK} as per_day from ${r}
       where ${scope.whereDevice(r.tenantId, r.deviceId)} and ${r.grain} = 'day' and ${r.bucket} >= ${since}::timestamp and ${r.deviceId} > 0 and ${r.productId} > 0
@@ -103,20 +146,42 @@ export async function dashboardAlerts(db: Queryable, scope: Scope, now = Date.no
       join ${products} p on p.id = c.product_id
       left join ${points} pt on pt.id = ${devices.pointId}
     where ${devices.activated} and ${scope.whereDevice(devices.tenantId, devices.id)} and c.stock * 24 <= s.per_day / sh.n * ${ALERT_LIMITS.forecastHours}
-    order by c.stock / (s.per_day / sh.n), c.device_id, c.number limit ${rows}`);
+    order by c.stock / (s.per_day / sh.n), c.device_id, c.number limit ${rows}`,
+  );
   const stockOut = channels.map((c) => ({
-    deviceId: c.device_id, name: c.name, serial: c.serial, pointName: c.point_name, channel: c.channel, productName: c.product_name,
-    stock: c.stock, perDay: Math.round(c.per_day * 10) / 10, hoursLeft: Math.round((c.stock / c.per_day) * 24 * 10) / 10,
+    deviceId: c.device_id,
+    name: c.name,
+    serial: c.serial,
+    pointName: c.point_name,
+    channel: c.channel,
+    productName: c.product_name,
+    stock: c.stock,
+    perDay: Math.round(c.per_day * 10) / 10,
+    hoursLeft: Math.round((c.stock / c.per_day) * 24 * 10) / 10,
   }));
   const visits = new Map<number, DashboardAlerts['visits'][number]>();
   for (const c of stockOut) {
     const v = visits.get(c.deviceId);
     if (v) v.channels += 1;
-    else visits.set(c.deviceId, { deviceId: c.deviceId, name: c.name, serial: c.serial, pointName: c.pointName, channels: 1, hoursLeft: c.hoursLeft });
+    else
+      visits.set(c.deviceId, {
+        deviceId: c.deviceId,
+        name: c.name,
+        serial: c.serial,
+        pointName: c.pointName,
+        channels: 1,
+        hoursLeft: c.hoursLeft,
+      });
   }
   return {
     quiet: rows === null ? quiet : quiet.slice(0, rows),
-    silent: silent.map((d) => ({ deviceId: d.id, name: d.name, serial: d.serial, pointName: d.point_name, lastSeenAt: d.last_seen_at === null ? null : new Date(d.last_seen_at).toISOString() })),
+    silent: silent.map((d) => ({
+      deviceId: d.id,
+      name: d.name,
+      serial: d.serial,
+      pointName: d.point_name,
+      lastSeenAt: d.last_seen_at === null ? null : new Date(d.last_seen_at).toISOString(),
+    })),
     stockOut,
     visits: [...visits.values()].sort((a, b) => a.hoursLeft - b.hoursLeft || b.channels - a.channels),
   };

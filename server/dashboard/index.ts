@@ -19,12 +19,20 @@ export const dashboardServer = defineServerDomain({
     'dashboard.alerts': (_input, { db, scope }) => dashboardAlerts(db, scope),
     // The caller's own tenant (a member's, its tenant's): the setting is not inherited.
     'dashboard.alertSettings': async (_input, { db, user }) => {
-      const [row] = user.tenantId === null ? [] : await db.select({ quietHours: alertSettings.quietHours }).from(alertSettings).where(eq(alertSettings.tenantId, user.tenantId));
+      const [row] =
+        user.tenantId === null
+          ? []
+          : await db
+              .select({ quietHours: alertSettings.quietHours })
+              .from(alertSettings)
+              .where(eq(alertSettings.tenantId, user.tenantId));
       return { quietHours: row?.quietHours ?? null };
     },
     'dashboard.saveAlertSettings': async ({ body }, { db, user }) => {
       const tenantId = user.tenantId!;
-      await db.insert(alertSettings).values({ tenantId, quietHours: body.quietHours })
+      await db
+        .insert(alertSettings)
+        .values({ tenantId, quietHours: body.quietHours })
         .onConflictDoUpdate({ target: alertSettings.tenantId, set: { quietHours: body.quietHours } });
       return { quietHours: body.quietHours };
     },

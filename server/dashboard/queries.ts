@@ -8,7 +8,15 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { addDays, businessDay, daysBetween, monthStart, nextMonth, nextYear } from '../../shared/business-time.js';
-import { DASHBOARD_LIMITS, type DashboardFigures, type DashboardRange, type DashboardToday, type Figures, type RankedRow, type SeriesGrain } from '../../shared/dashboard/index.js';
+import {
+  DASHBOARD_LIMITS,
+  type DashboardFigures,
+  type DashboardRange,
+  type DashboardToday,
+  type Figures,
+  type RankedRow,
+  type SeriesGrain,
+} from '../../shared/dashboard/index.js';
 import type { Queryable } from '../db/index.js';
 import { preparedRows } from '../db/prepared.js';
 import type { Scope } from '../scope.js';
@@ -25,14 +33,21 @@ const figuresOf = (s: Sums): Figures & { quantity: number } => {
   return { orders: Number(s.orders), quantity: Number(s.quantity), sales, refunds, net: sales - refunds };
 };
 const add = (a: Figures & { quantity: number }, b: Figures & { quantity: number }) => ({
-  orders: a.orders + b.orders, quantity: a.quantity + b.quantity, sales: a.sales + b.sales, refunds: a.refunds + b.refunds, net: a.net + b.net,
+  orders: a.orders + b.orders,
+  quantity: a.quantity + b.quantity,
+  sales: a.sales + b.sales,
+  refunds: a.refunds + b.refunds,
+  net: a.net + b.net,
 });
 const ZERO = { orders: 0, quantity: 0, sales: 0, refunds: 0, net: 0 };
 
 const at = (day: string) => sql`${`${day} 00:00:00`}::timestamp`;
 
 /** The rows a range sums: which, and the sign each counts with (-1 for days taken back off a month). */
-export interface Coverage { where: SQL; sign: SQL }
+export interface Coverage {
+  where: SQL;
+  sign: SQL;
+}
 
 /**
  * The rollup rows covering the days from…to, as few as can be: year rows for
@@ -44,11 +59,16 @@ export interface Coverage { where: SQL; sign: SQL }
  * their rows too. `years: false` stops at months (a series by month: a
  * month's days taken off carry its label too).
  */
-export function coverage(from: string, to: string, { today = businessDay(), years = true }: { today?: string; years?: boolean } = {}): Coverage {
+export function coverage(
+  from: string,
+  to: string,
+  { today = businessDay(), years = true }: { today?: string; years?: boolean } = {},
+): Coverage {
   const plus: SQL[] = [];
   const minus: SQL[] = [];
   const end = to >= today ? nextYear(to) : addDays(to, 1);
-  const rows = (grain: 'year' | 'month' | 'day', a: string, b: string) => sql`(${r.grain} = ${sql.raw(`'${grain}'`)} and ${r.bucket} >= ${at(a)} and ${r.bucket} < ${at(b)})`;
+  const rows = (grain: 'year' | 'month' | 'day', a: string, b: string) =>
+    sql`(${r.grain} = ${sql.raw(`'${grain}'`)} and ${r.bucket} >= ${at(a)} and ${r.bucket} < ${at(b)})`;
   const wholeYear = (day: string) => years && day.endsWith('-01-01') && nextYear(day) <= end;
   let cursor = from;
   while (cursor < end) {
@@ -88,7 +108,9 @@ export function coverage(from: string, to: string, { today = businessDay(), year
 function rank(rows: RankedRow[], limit: number): RankedRow[] {
   rows.sort((a, b) => b.net - a.net || b.sales - a.sales || (a.id ?? 0) - (b.id ?? 0));
   if (rows.length <= limit) return rows;
-  const rest = rows.slice(limit).reduce((acc, x) => ({ ...acc, ...add(acc, x) }), { id: null, name: '', detail: '', ...ZERO } as RankedRow);
+  const rest = rows
+    .slice(limit)
+    .reduce((acc, x) => ({ ...acc, ...add(acc, x) }), { id: null, name: '', detail: '', ...ZERO } as RankedRow);
   return [...rows.slice(0, limit), { ...rest, name: 'others' }];
 }
 
@@ -109,10 +131,18 @@ function buckets(grain: SeriesGrain, from: string, to: string): string[] {
 /** Which rows a series sums, and its buckets' labels. */
 function seriesOf(from: string, to: string, grain: SeriesGrain): Coverage & { label: SQL } {
   if (grain === 'hour') {
-    return { where: sql`${r.grain} = 'hour' and ${r.bucket} >= ${at(from)} and ${r.bucket} < ${at(addDays(from, 1))}`, sign: sql`1`, label: sql`to_char(${r.bucket}, 'YYYY-MM-DD HH24:00')` };
+    return {
+      where: sql`${r.grain} = 'hour' and ${r.bucket} >= ${at(from)} and ${r.bucket} < ${at(addDays(from, 1))}`,
+      sign: sql`1`,
+      label: sql`to_char(${r.bucket}, 'YYYY-MM-DD HH24:00')`,
+    };
   }
   if (grain === 'day') {
-    return { where: sql`${r.grain} = 'day' and ${r.bucket} >= ${at(from)} and ${r.bucket} < ${at(addDays(to, 1))}`, sign: sql`1`, label: sql`to_char(${r.bucket}, 'YYYY-MM-DD')` };
+    return {
+      where: sql`${r.grain} = 'day' and ${r.bucket} >= ${at(from)} and ${r.bucket} < ${at(addDays(to, 1))}`,
+      sign: sql`1`,
+      label: sql`to_char(${r.bucket}, 'YYYY-MM-DD')`,
+    };
   }
   return { ...coverage(from, to, { years: false }), label: sql`to_char(${r.bucket}, 'YYYY-MM')` };
 }
@@ -138,15 +168,25 @@ interface FigureRow extends Sums {
  * The parts are MATERIALIZED: otherwise PostgreSQL runs the union with
  * parallel workers, whose start costs it 5 ms — more than the work.
  */
-async function readFigures(db: Queryable, scope: Scope, from: string, to: string, grain: SeriesGrain): Promise<FigureRow[]> {
+async function readFigures(
+  db: Queryable,
+  scope: Scope,
+  from: string,
+  to: string,
+  grain: SeriesGrain,
+): Promise<FigureRow[]> {
   const mine = scope.whereDevice(r.tenantId, r.deviceId);
   // A member with assigned devices: the products' totals are summed from those devices' product rows (device 0 is every device's).
   const byDevice = scope.devices !== null;
   const range = coverage(from, to);
   const s = seriesOf(from, to, grain);
-  const sums = (sign: SQL) => sql`sum(${sign} * ${r.orders})::float8 as orders, sum(${sign} * ${r.quantity})::float8 as quantity,
+  const sums = (
+    sign: SQL,
+  ) => sql`sum(${sign} * ${r.orders})::float8 as orders, sum(${sign} * ${r.quantity})::float8 as quantity,
     sum(${sign} * ${r.sales}::float8) as sales, sum(${sign} * ${r.refunds}::float8) as refunds`;
-  return preparedRows<FigureRow>(db, sql`
+  return preparedRows<FigureRow>(
+    db,
+    sql`
     with ranked as materialized (
       select ${byDevice ? sql`case when ${r.productId} > 0 then 0 else ${r.deviceId} end` : r.deviceId} as device_id, ${r.productId} as product_id, ${sums(range.sign)} from ${r}
       where ${mine} and ${range.where} and ${byDevice ? sql`true` : sql`(${r.productId} = 0 or ${r.deviceId} = 0)`}
@@ -162,10 +202,15 @@ async function readFigures(db: Queryable, scope: Scope, from: string, to: string
       left join ${products} p on x.device_id = 0 and p.id = x.product_id
       left join ${productCategories} c on c.id = p.category_id
     union all
-    select 'series', null, null, bucket, orders, quantity, sales, refunds, null, null, null, null, null from timed`);
+    select 'series', null, null, bucket, orders, quantity, sales, refunds, null, null, null, null, null from timed`,
+  );
 }
 
-export async function dashboardFigures(db: Queryable, scope: Scope, { from, to }: DashboardRange): Promise<DashboardFigures> {
+export async function dashboardFigures(
+  db: Queryable,
+  scope: Scope,
+  { from, to }: DashboardRange,
+): Promise<DashboardFigures> {
   const grain = seriesGrain(from, to);
   const all = await readFigures(db, scope, from, to, grain);
   const timed = new Map(all.filter((x) => x.part === 'series').map((x) => [x.bucket!, figuresOf(x)]));
@@ -185,17 +230,36 @@ export async function dashboardFigures(db: Queryable, scope: Scope, { from, to }
     const productId = row.product_id!;
     const deviceId = row.device_id!;
     if (productId > 0) {
-      into(byProduct, productId, () => ({ id: productId, name: row.name ?? `#${productId}`, detail: row.category ?? '' }), f);
+      into(
+        byProduct,
+        productId,
+        () => ({ id: productId, name: row.name ?? `#${productId}`, detail: row.category ?? '' }),
+        f,
+      );
       continue;
     }
     totals = add(totals, f);
-    into(byDevice, deviceId, () => ({ id: deviceId, name: row.name ?? `#${deviceId}`, detail: row.point_name ?? '' }), f);
-    into(byPoint, row.point_id, () => ({ id: row.point_id, name: row.point_name ?? 'noPoint', detail: row.address ?? '' }), f);
+    into(
+      byDevice,
+      deviceId,
+      () => ({ id: deviceId, name: row.name ?? `#${deviceId}`, detail: row.point_name ?? '' }),
+      f,
+    );
+    into(
+      byPoint,
+      row.point_id,
+      () => ({ id: row.point_id, name: row.point_name ?? 'noPoint', detail: row.address ?? '' }),
+      f,
+    );
   }
   // Items sold are on the products' rows (the devices' order rows carry none).
   totals.quantity = [...byProduct.values()].reduce((n, p) => n + p.quantity, 0);
   return {
-    from, to, totals, grain, series,
+    from,
+    to,
+    totals,
+    grain,
+    series,
     byProduct: rank([...byProduct.values()], DASHBOARD_LIMITS.ranking),
     byDevice: rank([...byDevice.values()], DASHBOARD_LIMITS.ranking),
     byPoint: rank([...byPoint.values()], DASHBOARD_LIMITS.ranking),
@@ -205,7 +269,9 @@ export async function dashboardFigures(db: Queryable, scope: Scope, { from, to }
 export async function dashboardToday(db: Queryable, scope: Scope, now = Date.now()): Promise<DashboardToday> {
   const day = businessDay(now);
   // The year's row, this month's and today's hours, and the devices online and offline: one statement.
-  const rows = await preparedRows<Sums & { grain: string; bucket: string }>(db, sql`
+  const rows = await preparedRows<Sums & { grain: string; bucket: string }>(
+    db,
+    sql`
     select ${r.grain}::text as grain, to_char(${r.bucket}, 'YYYY-MM-DD HH24:00') as bucket,
       sum(${r.orders})::float8 as orders, 0::float8 as quantity, sum(${r.sales}::float8) as sales, sum(${r.refunds}::float8) as refunds
     from ${r}
@@ -216,14 +282,18 @@ export async function dashboardToday(db: Queryable, scope: Scope, now = Date.now
     group by 1, 2
     union all
     select case when ${devices.online} then 'online' else 'offline' end, '', count(*)::float8, 0, 0, 0
-    from ${devices} where ${scope.whereDevice(devices.tenantId, devices.id)} and ${devices.activated} group by 1`);
+    from ${devices} where ${scope.whereDevice(devices.tenantId, devices.id)} and ${devices.activated} group by 1`,
+  );
   const strip = ({ quantity: _q, ...f }: typeof ZERO) => f;
-  const sumOf = (grain: string) => rows.filter((x) => x.grain === grain).reduce((acc, x) => add(acc, figuresOf(x)), { ...ZERO });
+  const sumOf = (grain: string) =>
+    rows.filter((x) => x.grain === grain).reduce((acc, x) => add(acc, figuresOf(x)), { ...ZERO });
   const hourly = new Map(rows.filter((x) => x.grain === 'hour').map((x) => [x.bucket, figuresOf(x)]));
   const count = (state: string) => Number(rows.find((x) => x.grain === state)?.orders ?? 0);
   return {
     day,
-    today: strip(sumOf('hour')), month: strip(sumOf('month')), year: strip(sumOf('year')),
+    today: strip(sumOf('hour')),
+    month: strip(sumOf('month')),
+    year: strip(sumOf('year')),
     hours: buckets('hour', day, day).map((bucket) => ({ bucket, ...strip(hourly.get(bucket) ?? ZERO) })),
     devices: { online: count('online'), offline: count('offline') },
   };

@@ -15,12 +15,24 @@ export const ALERT_SWEEP_MS = 60_000;
 export async function readAlerts(db: Queryable, now: number): Promise<AlertNow[]> {
   const alerts = await dashboardAlerts(db, platformScope, now, null);
   return [
-    ...alerts.quiet.map((q): AlertNow => ({ deviceId: q.deviceId, kind: 'quiet', channel: 0, hours: Math.round(((now - Date.parse(q.lastSaleAt)) / HOUR_MS) * 10) / 10 })),
-    ...alerts.stockOut.map((s): AlertNow => ({ deviceId: s.deviceId, kind: 'runningOut', channel: s.channel, hours: s.hoursLeft, stock: s.stock })),
+    ...alerts.quiet.map((q): AlertNow => ({
+      deviceId: q.deviceId,
+      kind: 'quiet',
+      channel: 0,
+      hours: Math.round(((now - Date.parse(q.lastSaleAt)) / HOUR_MS) * 10) / 10,
+    })),
+    ...alerts.stockOut.map((s): AlertNow => ({
+      deviceId: s.deviceId,
+      kind: 'runningOut',
+      channel: s.channel,
+      hours: s.hoursLeft,
+      stock: s.stock,
+    })),
   ];
 }
 
-export const sweepAlerts = (db: Db, now: () => number = Date.now) => sweepDeviceAlerts(db, (tx) => readAlerts(tx, now()));
+export const sweepAlerts = (db: Db, now: () => number = Date.now) =>
+  sweepDeviceAlerts(db, (tx) => readAlerts(tx, now()));
 
 /** ALERT_SWEEP_MS shortens the minute (the end-to-end suite). */
 export const alertSweepMs = (env: NodeJS.ProcessEnv): number => envInteger(env, 'ALERT_SWEEP_MS', 250, ALERT_SWEEP_MS);

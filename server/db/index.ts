@@ -19,7 +19,11 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 /** The drizzle database every handler uses, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle; it accepts the same queries as `Db`. */
-export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>;
+export type Tx = PgTransaction<
+  PgQueryResultHKT,
+  Record<string, never>,
+  ExtractTablesWithRelations<Record<string, never>>
+>;
 /** Either: what query helpers accept so they run inside or outside a transaction. */
 export type Queryable = Db | Tx;
 
@@ -74,10 +78,14 @@ export async function pgliteDatabase(client: PGlite): Promise<Database> {
     return {
       db: db as unknown as Db,
       kind: 'pglite',
-      ping: async () => { await client.query('select 1'); },
+      ping: async () => {
+        await client.query('select 1');
+      },
       listen: async (channel, onPayload) => {
         const stop = await client.listen(channel, onPayload);
-        return async () => { if (!client.closed) await stop(); };
+        return async () => {
+          if (!client.closed) await stop();
+        };
       },
       close: () => client.close(),
     };
@@ -110,7 +118,9 @@ async function openPostgres(url: string): Promise<Database> {
     return {
       db: db as unknown as Db,
       kind: 'pg',
-      ping: async () => { await pool.query('select 1'); },
+      ping: async () => {
+        await pool.query('select 1');
+      },
       listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
       close: () => pool.end(),
     };
@@ -126,13 +136,19 @@ async function openPostgres(url: string): Promise<Database> {
  * 30 s; notifications sent while it was down are lost, which live events
  * accept (the lists they refresh are read again on reconnect by the console).
  */
-async function listenPostgres(url: string, channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let stopped = false;
   let delay = 500;
   let retry: NodeJS.Timeout | undefined;
   const again = () => {
-    retry = setTimeout(() => { connect(false).catch(() => {}); }, delay);
+    retry = setTimeout(() => {
+      connect(false).catch(() => {});
+    }, delay);
     delay = Math.min(delay * 2, 30_000);
   };
   /** The first connection's failure is the caller's; later ones try again. */

@@ -8,7 +8,15 @@
 
 /** Socket errors on the way to the server (node:net, DNS). */
 const NETWORK_CODES: ReadonlySet<string> = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
 ]);
 
 /**
@@ -31,7 +39,8 @@ const MESSAGES = [
 
 const isConnectionError = (e: object): boolean => {
   const code = (e as { code?: unknown }).code;
-  if (typeof code === 'string' && (NETWORK_CODES.has(code) || SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)))
+    return true;
   const message = (e as { message?: unknown }).message;
   return typeof message === 'string' && MESSAGES.some((re) => re.test(message));
 };

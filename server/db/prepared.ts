@@ -61,7 +61,9 @@ export async function preparedRows<T>(db: Queryable, query: SQL): Promise<T[]> {
     return (await client.query<T & pg.QueryResultRow>({ name, text, values: params as unknown[] })).rows;
   }
   if (client instanceof PGlite) {
-    const { sql: text, params } = dialect.sqlToQuery(sql`select coalesce(json_agg(q), '[]')::text as rows from (${query}) q`);
+    const { sql: text, params } = dialect.sqlToQuery(
+      sql`select coalesce(json_agg(q), '[]')::text as rows from (${query}) q`,
+    );
     const name = named(text);
     if (!name) return rowsOf<T>(db, query);
     const literals = params.map(literal);
@@ -71,11 +73,17 @@ export async function preparedRows<T>(db: Queryable, query: SQL): Promise<T[]> {
     let prepared = session.get(name);
     if (!prepared) {
       // A statement whose parameters' types cannot be inferred stays unprepared.
-      prepared = client.exec(`prepare ${name} as ${text}`).then(() => true, () => false);
+      prepared = client.exec(`prepare ${name} as ${text}`).then(
+        () => true,
+        () => false,
+      );
       session.set(name, prepared);
     }
     if (!(await prepared)) return rowsOf<T>(db, query);
-    return parsed<T>((await client.query<Answer>(literals.length ? `execute ${name}(${literals.join(', ')})` : `execute ${name}`)).rows);
+    return parsed<T>(
+      (await client.query<Answer>(literals.length ? `execute ${name}(${literals.join(', ')})` : `execute ${name}`))
+        .rows,
+    );
   }
   return rowsOf<T>(db, query);
 }

@@ -4,7 +4,7 @@ import type { Queryable } from './index.js';
 
 /** The rows of a raw statement, whichever driver ran it (both answer `{ rows }`; drizzle types the result per driver). */
 export async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
-  return (await db.execute(query) as unknown as { rows: T[] }).rows;
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /** A LIKE/ILIKE pattern matching `text` anywhere, with the user's % and _ taken literally. */
@@ -12,7 +12,11 @@ export const containsPattern = (text: string): string => `%${text.replace(/[\\%_
 
 /** The PostgreSQL error code of a failed query, whichever driver (drizzle wraps the driver's error as `cause`). */
 export function pgErrorCode(err: unknown): string | undefined {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e: unknown = err, depth = 0;
+    e && typeof e === 'object' && depth < 4;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
   }

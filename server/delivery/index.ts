@@ -13,7 +13,15 @@ export const deliveryServer = defineServerDomain({
   name: 'delivery',
   handlers: deliveryHandlers,
   demo: deliveryDemo,
-  owns: { review: { id: deliveryReviews.id, tenantId: deliveryReviews.tenantId, labels: [], deviceId: sql`(select o.device_id from orders o where o.id = ${deliveryReviews.orderId})` } },
+  owns: {
+    review: {
+      id: deliveryReviews.id,
+      tenantId: deliveryReviews.tenantId,
+      labels: [],
+      deviceId: sql`(select o.device_id from orders o where o.id = ${deliveryReviews.orderId})`,
+    },
+  },
   // Sales whose machine never answered are ended on every running upstream, each by one (SKIP LOCKED): a sixth of the time-out apart, between 250 ms and 30 s.
-  background: (db) => periodic(() => endTimedOut(db), Math.min(30_000, Math.max(250, Math.floor(deliveryTimeoutMs() / 6)))),
+  background: (db) =>
+    periodic(() => endTimedOut(db), Math.min(30_000, Math.max(250, Math.floor(deliveryTimeoutMs() / 6)))),
 });

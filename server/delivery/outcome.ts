@@ -28,16 +28,30 @@ import { refundSettingsOf, requestRefund } from '../refund/index.js';
 import { deliveryReviews } from './schema.js';
 
 /** How long a sale may wait for its outcome (DELIVERY_TIMEOUT_MS; three minutes by default). */
-export const deliveryTimeoutMs = (env: NodeJS.ProcessEnv = process.env): number => envInteger(env, 'DELIVERY_TIMEOUT_MS', 1, DELIVERY_TIMEOUT_MS);
+export const deliveryTimeoutMs = (env: NodeJS.ProcessEnv = process.env): number =>
+  envInteger(env, 'DELIVERY_TIMEOUT_MS', 1, DELIVERY_TIMEOUT_MS);
 
 const openOrder = {
-  id: orders.id, number: orders.number, tenantId: orders.tenantId, deviceId: orders.deviceId, deliveryState: orders.deliveryState, deliveryEnd: orders.deliveryEnd,
-  receivedAmount: orders.receivedAmount, refundAmount: orders.refundAmount,
+  id: orders.id,
+  number: orders.number,
+  tenantId: orders.tenantId,
+  deviceId: orders.deviceId,
+  deliveryState: orders.deliveryState,
+  deliveryEnd: orders.deliveryEnd,
+  receivedAmount: orders.receivedAmount,
+  refundAmount: orders.refundAmount,
 };
 
 const itemColumns = {
-  id: orderItems.id, channel: orderItems.channel, name: orderItems.name, unitPrice: orderItems.unitPrice, count: orderItems.count,
-  state: orderItems.state, refundAmount: orderItems.refundAmount, outcome: orderItems.outcome, failure: orderItems.failure,
+  id: orderItems.id,
+  channel: orderItems.channel,
+  name: orderItems.name,
+  unitPrice: orderItems.unitPrice,
+  count: orderItems.count,
+  state: orderItems.state,
+  refundAmount: orderItems.refundAmount,
+  outcome: orderItems.outcome,
+  failure: orderItems.failure,
 };
 /** An order's items, locked (after the order's row: the order refunds take). */
 export const itemsOf = (tx: Tx, orderId: number) =>
@@ -46,14 +60,24 @@ type Item = Awaited<ReturnType<typeof itemsOf>>[number];
 const lockOrders = (tx: Tx) => tx.select(openOrder).from(orders);
 type OpenOrder = Awaited<ReturnType<ReturnType<typeof lockOrders>['where']>>[number];
 
-interface Fresh { item: Item; outcome: ItemOutcome; failure: DeliveryFailure | null }
+interface Fresh {
+  item: Item;
+  outcome: ItemOutcome;
+  failure: DeliveryFailure | null;
+}
 
 /**
  * Refunds each failed item what is left of it, within what is left of the
  * order (`orderLeft`, read under the order's lock), one refund per item —
  * the automatic path and an approved review alike. Answers whether any was made.
  */
-export async function refundFailedItems(tx: Tx, orderId: number, orderLeft: number, items: readonly Item[], by: { scope: Scope; requestedBy: string; reason: string; actor?: number }) {
+export async function refundFailedItems(
+  tx: Tx,
+  orderId: number,
+  orderLeft: number,
+  items: readonly Item[],
+  by: { scope: Scope; requestedBy: string; reason: string; actor?: number },
+) {
   let refunded = false;
   for (const item of items) {
     const amount = Math.min(item.unitPrice * item.count - item.refundAmount, orderLeft);
@@ -61,8 +85,12 @@ export async function refundFailedItems(tx: Tx, orderId: number, orderLeft: numb
     if (amount <= 0) continue;
     orderLeft -= amount;
     await requestRefund(tx, {
-      scope: by.scope, orderId, input: { reason: by.reason, items: [{ itemId: item.id, amount }] }, requestedBy: by.requestedBy,
-      ...(by.actor !== undefined ? { actor: by.actor } : {}), failure: item.failure ?? 'timeout',
+      scope: by.scope,
+      orderId,
+      input: { reason: by.reason, items: [{ itemId: item.id, amount }] },
+      requestedBy: by.requestedBy,
+      ...(by.actor !== undefined ? { actor: by.actor } : {}),
+      failure: item.failure ?? 'timeout',
     });
     refunded = true;
   }
@@ -73,24 +101,52 @@ export async function refundFailedItems(tx: Tx, orderId: number, orderLeft: numb
 async function record(tx: Tx, order: OpenOrder, items: Item[], fresh: readonly Fresh[], timedOut: boolean) {
   for (const f of fresh) {
     // An item refunded by hand before its outcome keeps its refund's state; its outcome is still recorded.
-    const state = f.item.state === 'normal' ? (f.outcome === 'delivered' ? 'deliverySuccess' as const : 'deliveryFailed' as const) : f.item.state;
-    await tx.update(orderItems).set({ outcome: f.outcome, failure: f.failure, outcomeAt: sql`now()`, state }).where(eq(orderItems.id, f.item.id));
+    const state =
+      f.item.state === 'normal'
+        ? f.outcome === 'delivered'
+          ? ('deliverySuccess' as const)
+          : ('deliveryFailed' as const)
+        : f.item.state;
+    await tx
+      .update(orderItems)
+      .set({ outcome: f.outcome, failure: f.failure, outcomeAt: sql`now()`, state })
+      .where(eq(orderItems.id, f.item.id));
     Object.assign(f.item, { outcome: f.outcome, failure: f.failure, state });
   }
   const settings = await refundSettingsOf(tx, order.tenantId);
-  const news = await applyChannelOutcomes(tx, order.deviceId, fresh.map((f) => ({ channel: f.item.channel, outcome: f.outcome, failure: f.failure })), settings.lockAfter);
-  const { state, end } = deliveryOf(items.map((i) => i.outcome), timedOut);
+  const news = await applyChannelOutcomes(
+    tx,
+    order.deviceId,
+    fresh.map((f) => ({ channel: f.item.channel, outcome: f.outcome, failure: f.failure })),
+    settings.lockAfter,
+  );
+  const { state, end } = deliveryOf(
+    items.map((i) => i.outcome),
+    timedOut,
+  );
   await tx.update(orders).set({ deliveryState: state, deliveryEnd: end }).where(eq(orders.id, order.id));
 
   const failed = fresh.filter((f) => f.outcome === 'failed').map((f) => f.item);
-  const refunded = settings.autoRefund && failed.length > 0
-    && await refundFailedItems(tx, order.id, order.receivedAmount - order.refundAmount, failed, { scope: platformScope, requestedBy: '', reason: '' });
+  const refunded =
+    settings.autoRefund &&
+    failed.length > 0 &&
+    (await refundFailedItems(tx, order.id, order.receivedAmount - order.refundAmount, failed, {
+      scope: platformScope,
+      requestedBy: '',
+      reason: '',
+    }));
   if (refunded) await tx.update(orders).set({ autoRefunded: true }).where(eq(orders.id, order.id));
   if (!settings.autoRefund && end !== 'notEnded' && items.some((i) => i.outcome === 'failed')) {
     await tx.insert(deliveryReviews).values({ orderId: order.id, tenantId: order.tenantId }).onConflictDoNothing();
   }
   await publishDeviceNews(tx, news);
-  if (fresh.length) await publish(tx, 'order', order.tenantId, { kind: 'delivery', orderId: order.id, state, autoRefund: refunded } satisfies OrderEvent);
+  if (fresh.length)
+    await publish(tx, 'order', order.tenantId, {
+      kind: 'delivery',
+      orderId: order.id,
+      state,
+      autoRefund: refunded,
+    } satisfies OrderEvent);
   return { state, end };
 }
 
@@ -98,17 +154,30 @@ async function record(tx: Tx, order: OpenOrder, items: Item[], fresh: readonly F
 export async function reportOutcome(db: Db, caller: DeviceCaller, input: OutcomeInput) {
   return db.transaction(async (tx) => {
     const [order] = await lockOrders(tx)
-      .where(and(eq(orders.deviceId, caller.id), eq(orders.saleId, input.saleId), eq(orders.kind, 'sale'), eq(orders.paymentState, 'success'))).for('update');
+      .where(
+        and(
+          eq(orders.deviceId, caller.id),
+          eq(orders.saleId, input.saleId),
+          eq(orders.kind, 'sale'),
+          eq(orders.paymentState, 'success'),
+        ),
+      )
+      .for('update');
     if (!order) throw new BizError(CODE.orderNotFound);
     const items = await itemsOf(tx, order.id);
     const byChannel = new Map(items.map((i) => [i.channel, i]));
     const stray = input.items.findIndex((i) => !byChannel.has(i.channel));
     if (stray >= 0) throw new RequestValidationError({ [`items.${stray}.channel`]: 'delivery.validation.channel' });
-    const fresh = order.deliveryEnd !== 'notEnded' ? []
-      : input.items.filter((i) => byChannel.get(i.channel)!.outcome === null)
-        .map((i) => ({ item: byChannel.get(i.channel)!, outcome: i.outcome, failure: i.failure ?? null }));
+    const fresh =
+      order.deliveryEnd !== 'notEnded'
+        ? []
+        : input.items
+            .filter((i) => byChannel.get(i.channel)!.outcome === null)
+            .map((i) => ({ item: byChannel.get(i.channel)!, outcome: i.outcome, failure: i.failure ?? null }));
     // Nothing new: the order as it stands (read under its lock).
-    const { state, end } = fresh.length ? await record(tx, order, items, fresh, false) : { state: order.deliveryState, end: order.deliveryEnd };
+    const { state, end } = fresh.length
+      ? await record(tx, order, items, fresh, false)
+      : { state: order.deliveryState, end: order.deliveryEnd };
     return { orderNumber: order.number, deliveryState: state, deliveryEnd: end, recorded: fresh.length };
   });
 }
@@ -122,11 +191,28 @@ export async function reportOutcome(db: Db, caller: DeviceCaller, input: Outcome
 export async function endTimedOut(db: Db, timeoutMs = deliveryTimeoutMs(), batch = 50): Promise<number> {
   return db.transaction(async (tx) => {
     const due = await lockOrders(tx)
-      .where(and(eq(orders.deliveryEnd, 'notEnded'), eq(orders.kind, 'sale'), eq(orders.paymentState, 'success'), lt(orders.createdAt, sql`now() - make_interval(secs => ${timeoutMs / 1000})`)))
-      .orderBy(orders.createdAt).limit(batch).for('update', { skipLocked: true });
+      .where(
+        and(
+          eq(orders.deliveryEnd, 'notEnded'),
+          eq(orders.kind, 'sale'),
+          eq(orders.paymentState, 'success'),
+          lt(orders.createdAt, sql`now() - make_interval(secs => ${timeoutMs / 1000})`),
+        ),
+      )
+      .orderBy(orders.createdAt)
+      .limit(batch)
+      .for('update', { skipLocked: true });
     for (const order of due) {
       const items = await itemsOf(tx, order.id);
-      await record(tx, order, items, items.filter((i) => i.outcome === null).map((item) => ({ item, outcome: 'failed' as const, failure: 'timeout' as const })), true);
+      await record(
+        tx,
+        order,
+        items,
+        items
+          .filter((i) => i.outcome === null)
+          .map((item) => ({ item, outcome: 'failed' as const, failure: 'timeout' as const })),
+        true,
+      );
     }
     return due.length;
   });

@@ -13,16 +13,23 @@ import { orders } from '../order/schema.js';
 
 export const reviewState = pgEnum('delivery_review_state', REVIEW_STATES);
 
-export const deliveryReviews = pgTable('delivery_reviews', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  orderId: integer('order_id').notNull().unique().references(() => orders.id, { onDelete: 'cascade' }),
-  tenantId: integer('tenant_id').notNull().references(() => tenants.id),
-  state: reviewState('state').notNull().default('pending'),
-  note: text('note'),
-  /** Who decided, by name, as history (empty: the platform). */
-  decidedBy: text('decided_by'),
-  decidedAt: timestamp('decided_at', { withTimezone: true }),
-  createdAt: createdAt(),
-}, (t) => [
-  index('delivery_reviews_tenant_idx').on(t.tenantId, t.createdAt.desc()),
-]);
+export const deliveryReviews = pgTable(
+  'delivery_reviews',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    state: reviewState('state').notNull().default('pending'),
+    note: text('note'),
+    /** Who decided, by name, as history (empty: the platform). */
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('delivery_reviews_tenant_idx').on(t.tenantId, t.createdAt.desc())],
+);

@@ -35,7 +35,10 @@ const PROBLEM_SQL: Readonly<Record<Problem, SQL>> = {
   channelLocked: sql`exists (select 1 from device_channels c where ${SELF_LOCKED})`,
 };
 
-const problemCount = sql.join(PROBLEMS.map((p) => sql`(case when ${PROBLEM_SQL[p]} then 1 else 0 end)`), sql` + `);
+const problemCount = sql.join(
+  PROBLEMS.map((p) => sql`(case when ${PROBLEM_SQL[p]} then 1 else 0 end)`),
+  sql` + `,
+);
 
 export const careHandlers = defineHandlers({
   'device.exceptions': async ({ query, body }, { db, scope }) => {
@@ -43,68 +46,149 @@ export const careHandlers = defineHandlers({
     const where = and(
       scope.whereDevice(devices.tenantId, devices.id),
       sql`${devices.allocation} <> 'recycled'`,
-      body.problem ? PROBLEM_SQL[body.problem] : sql`(${sql.join(PROBLEMS.map((p) => PROBLEM_SQL[p]), sql` or `)})`,
+      body.problem
+        ? PROBLEM_SQL[body.problem]
+        : sql`(${sql.join(
+            PROBLEMS.map((p) => PROBLEM_SQL[p]),
+            sql` or `,
+          )})`,
       body.pointId !== undefined ? eq(devices.pointId, body.pointId) : undefined,
       body.tenantId !== undefined ? eq(devices.tenantId, body.tenantId) : undefined,
     );
-    const rows = await db.select({
-      id: devices.id, name: devices.name, serial: devices.serial, pointName: points.name, tenantName: tenants.name,
-      lastSeenAt: devices.lastSeenAt, faultCode: devices.faultCode, faultMessage: devices.faultMessage, serviceExpiry: devices.serviceExpiry,
-      lowChannels: sql<number>`(select count(*)::int from device_channels c where ${LOW})`,
-      quietHours: sql<number | null>`(select a.hours from device_alerts a where ${OPEN} and a.kind = 'quiet')`,
-      runningOutChannels: sql<number>`(select count(*)::int from device_alerts a where ${OPEN} and a.kind = 'runningOut')`,
-      runningOutHours: sql<number | null>`(select min(a.hours) from device_alerts a where ${OPEN} and a.kind = 'runningOut')`,
-      lockedChannels: sql<number[]>`array(select c.number from device_channels c where ${SELF_LOCKED} order by c.number)`,
-      ...Object.fromEntries(PROBLEMS.map((p) => [p, sql<boolean>`${PROBLEM_SQL[p]}`])) as Record<Problem, SQL<boolean>>,
-    }).from(devices).leftJoin(points, eq(points.id, devices.pointId)).leftJoin(tenants, eq(tenants.id, devices.tenantId))
-      .where(where).orderBy(desc(problemCount), asc(devices.serial)).limit(query.pageSize).offset((query.pageNum - 1) * query.pageSize);
+    const rows = await db
+      .select({
+        id: devices.id,
+        name: devices.name,
+        serial: devices.serial,
+        pointName: points.name,
+        tenantName: tenants.name,
+        lastSeenAt: devices.lastSeenAt,
+        faultCode: devices.faultCode,
+        faultMessage: devices.faultMessage,
+        serviceExpiry: devices.serviceExpiry,
+        lowChannels: sql<number>`(select count(*)::int from device_channels c where ${LOW})`,
+        quietHours: sql<number | null>`(select a.hours from device_alerts a where ${OPEN} and a.kind = 'quiet')`,
+        runningOutChannels: sql<number>`(select count(*)::int from device_alerts a where ${OPEN} and a.kind = 'runningOut')`,
+        runningOutHours: sql<
+          number | null
+        >`(select min(a.hours) from device_alerts a where ${OPEN} and a.kind = 'runningOut')`,
+        lockedChannels: sql<
+          number[]
+        >`array(select c.number from device_channels c where ${SELF_LOCKED} order by c.number)`,
+        ...(Object.fromEntries(PROBLEMS.map((p) => [p, sql<boolean>`${PROBLEM_SQL[p]}`])) as Record<
+          Problem,
+          SQL<boolean>
+        >),
+      })
+      .from(devices)
+      .leftJoin(points, eq(points.id, devices.pointId))
+      .leftJoin(tenants, eq(tenants.id, devices.tenantId))
+      .where(where)
+      .orderBy(desc(problemCount), asc(devices.serial))
+      .limit(query.pageSize)
+      .offset((query.pageNum - 1) * query.pageSize);
     const [counted] = await db.select({ total: count() }).from(devices).where(where);
     return {
       list: rows.map((r) => ({
-        id: r.id, name: r.name, serial: r.serial, pointName: r.pointName, tenantName: r.tenantName, faultCode: r.faultCode, faultMessage: r.faultMessage,
-        lowChannels: r.lowChannels, problems: PROBLEMS.filter((p) => r[p]),
-        quietHours: r.quietHours === null ? null : Number(r.quietHours), runningOutChannels: r.runningOutChannels,
+        id: r.id,
+        name: r.name,
+        serial: r.serial,
+        pointName: r.pointName,
+        tenantName: r.tenantName,
+        faultCode: r.faultCode,
+        faultMessage: r.faultMessage,
+        lowChannels: r.lowChannels,
+        problems: PROBLEMS.filter((p) => r[p]),
+        quietHours: r.quietHours === null ? null : Number(r.quietHours),
+        runningOutChannels: r.runningOutChannels,
         runningOutHours: r.runningOutHours === null ? null : Number(r.runningOutHours),
         lockedChannels: r.lockedChannels.map(Number),
-        lastSeenAt: r.lastSeenAt?.toISOString() ?? null, serviceExpiry: r.serviceExpiry?.toISOString() ?? null,
+        lastSeenAt: r.lastSeenAt?.toISOString() ?? null,
+        serviceExpiry: r.serviceExpiry?.toISOString() ?? null,
       })),
-      total: counted?.total ?? 0, pageNum: query.pageNum, pageSize: query.pageSize,
+      total: counted?.total ?? 0,
+      pageNum: query.pageNum,
+      pageSize: query.pageSize,
     };
   },
 
   'device.pickList': async ({ body }, { db, scope }) => {
     if (body.pointId !== undefined) {
-      const [point] = await db.select({ id: points.id }).from(points).where(and(eq(points.id, body.pointId), scope.where(points.tenantId)));
+      const [point] = await db
+        .select({ id: points.id })
+        .from(points)
+        .where(and(eq(points.id, body.pointId), scope.where(points.tenantId)));
       if (!point) throw new BizError(CODE.pointNotFound);
     }
     const chosen = body.deviceIds ? [...new Set(body.deviceIds)] : undefined;
     if (chosen) {
-      const found = await db.select({ id: devices.id }).from(devices).where(and(inArray(devices.id, chosen), scope.whereDevice(devices.tenantId, devices.id)));
+      const found = await db
+        .select({ id: devices.id })
+        .from(devices)
+        .where(and(inArray(devices.id, chosen), scope.whereDevice(devices.tenantId, devices.id)));
       if (found.length !== chosen.length) throw new BizError(CODE.deviceNotFound);
     }
-    const rows = await db.select({
-      deviceId: devices.id, deviceName: devices.name, serial: devices.serial, capacity: devices.capacity,
-      pointId: points.id, pointName: points.name, address: points.address, areaCode: points.areaCode,
-      number: c.number, stock: c.stock, productId: products.id, productName: products.name, productNumber: products.number,
-    }).from(c).innerJoin(devices, eq(devices.id, c.deviceId)).innerJoin(products, eq(products.id, c.productId))
+    const rows = await db
+      .select({
+        deviceId: devices.id,
+        deviceName: devices.name,
+        serial: devices.serial,
+        capacity: devices.capacity,
+        pointId: points.id,
+        pointName: points.name,
+        address: points.address,
+        areaCode: points.areaCode,
+        number: c.number,
+        stock: c.stock,
+        productId: products.id,
+        productName: products.name,
+        productNumber: products.number,
+      })
+      .from(c)
+      .innerJoin(devices, eq(devices.id, c.deviceId))
+      .innerJoin(products, eq(products.id, c.productId))
       .leftJoin(points, eq(points.id, devices.pointId))
-      .where(and(
-        scope.whereDevice(devices.tenantId, devices.id), eq(c.enabled, true), sql`${c.stock} <= ${devices.warningValue}`, sql`${c.stock} < ${devices.capacity}`,
-        chosen ? inArray(devices.id, chosen) : undefined,
-        body.pointId !== undefined ? eq(devices.pointId, body.pointId) : undefined,
-      ))
+      .where(
+        and(
+          scope.whereDevice(devices.tenantId, devices.id),
+          eq(c.enabled, true),
+          sql`${c.stock} <= ${devices.warningValue}`,
+          sql`${c.stock} < ${devices.capacity}`,
+          chosen ? inArray(devices.id, chosen) : undefined,
+          body.pointId !== undefined ? eq(devices.pointId, body.pointId) : undefined,
+        ),
+      )
       // Route order: by region, then address (neighbours follow each other); devices by serial, channels by number.
-      .orderBy(sql`${points.areaCode} nulls last`, sql`${points.address} nulls last`, asc(devices.serial), asc(c.number));
+      .orderBy(
+        sql`${points.areaCode} nulls last`,
+        sql`${points.address} nulls last`,
+        asc(devices.serial),
+        asc(c.number),
+      );
     const list: PickList = { points: [], products: [], totalFill: 0 };
     const byProduct = new Map<number, PickList['products'][number]>();
     for (const r of rows) {
       const fill = r.capacity - r.stock;
       let point = list.points.at(-1);
-      if (!point || point.pointId !== r.pointId) list.points.push(point = { pointId: r.pointId, pointName: r.pointName, address: r.address, devices: [] });
+      if (!point || point.pointId !== r.pointId)
+        list.points.push((point = { pointId: r.pointId, pointName: r.pointName, address: r.address, devices: [] }));
       let device = point.devices.at(-1);
-      if (!device || device.id !== r.deviceId) point.devices.push(device = { id: r.deviceId, name: r.deviceName, serial: r.serial, channels: [] });
-      device.channels.push({ number: r.number, productId: r.productId, productName: r.productName, stock: r.stock, capacity: r.capacity, fill });
-      const product = byProduct.get(r.productId) ?? { productId: r.productId, number: r.productNumber, name: r.productName, fill: 0 };
+      if (!device || device.id !== r.deviceId)
+        point.devices.push((device = { id: r.deviceId, name: r.deviceName, serial: r.serial, channels: [] }));
+      device.channels.push({
+        number: r.number,
+        productId: r.productId,
+        productName: r.productName,
+        stock: r.stock,
+        capacity: r.capacity,
+        fill,
+      });
+      const product = byProduct.get(r.productId) ?? {
+        productId: r.productId,
+        number: r.productNumber,
+        name: r.productName,
+        fill: 0,
+      };
       product.fill += fill;
       byProduct.set(r.productId, product);
       list.totalFill += fill;

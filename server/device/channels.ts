@@ -17,7 +17,9 @@ import { publishDeviceEvent } from './events.js';
 
 /** The device in scope, locked when asked: its id, tenant and per-channel capacity; 1201 otherwise. */
 async function deviceOf(db: Queryable, scope: Scope, id: number, lock = false) {
-  const query = db.select({ id: devices.id, tenantId: devices.tenantId, capacity: devices.capacity }).from(devices)
+  const query = db
+    .select({ id: devices.id, tenantId: devices.tenantId, capacity: devices.capacity })
+    .from(devices)
     .where(and(eq(devices.id, id), scope.whereDevice(devices.tenantId, devices.id)));
   const [device] = lock ? await query.for('update') : await query;
   if (!device) throw new BizError(CODE.deviceNotFound);
@@ -26,35 +28,62 @@ async function deviceOf(db: Queryable, scope: Scope, id: number, lock = false) {
 
 export async function channelsOf(db: Queryable, scope: Scope, deviceId: number): Promise<ChannelItem[]> {
   const device = await deviceOf(db, scope, deviceId);
-  const rows = await db.select({
-    number: c.number, stock: c.stock, enabled: c.enabled, locked: c.locked, productId: c.productId, productName: products.name,
-    productImage: sql<string | null>`(select ${productImages.fileId} from ${productImages} where ${productImages.productId} = ${c.productId} and ${productImages.position} = 0)`,
-    price: c.price, customerStaffPrice: c.customerStaffPrice,
-  }).from(c).leftJoin(products, eq(products.id, c.productId)).where(eq(c.deviceId, device.id)).orderBy(asc(c.number));
+  const rows = await db
+    .select({
+      number: c.number,
+      stock: c.stock,
+      enabled: c.enabled,
+      locked: c.locked,
+      productId: c.productId,
+      productName: products.name,
+      productImage: sql<
+        string | null
+      >`(select ${productImages.fileId} from ${productImages} where ${productImages.productId} = ${c.productId} and ${productImages.position} = 0)`,
+      price: c.price,
+      customerStaffPrice: c.customerStaffPrice,
+    })
+    .from(c)
+    .leftJoin(products, eq(products.id, c.productId))
+    .where(eq(c.deviceId, device.id))
+    .orderBy(asc(c.number));
   return rows.map((r) => ({ ...r, capacity: device.capacity }));
 }
 
-export async function changeChannels(db: Queryable, scope: Scope, deviceId: number, numbers: number[], patch: ChannelPatch, actor: number): Promise<ChannelItem[]> {
+export async function changeChannels(
+  db: Queryable,
+  scope: Scope,
+  deviceId: number,
+  numbers: number[],
+  patch: ChannelPatch,
+  actor: number,
+): Promise<ChannelItem[]> {
   await db.transaction(async (tx) => {
     const device = await deviceOf(tx, scope, deviceId, true);
     const unique = [...new Set(numbers)];
-    const rows = await tx.select({ number: c.number, productId: c.productId, price: c.price, customerStaffPrice: c.customerStaffPrice }).from(c)
+    const rows = await tx
+      .select({ number: c.number, productId: c.productId, price: c.price, customerStaffPrice: c.customerStaffPrice })
+      .from(c)
       .where(and(eq(c.deviceId, device.id), inArray(c.number, unique)));
     if (rows.length !== unique.length) throw new RequestValidationError({ numbers: 'device.validation.channel' });
     if (patch.productId) {
       // A device in the pool has no owner, so no product of its owner either.
       if (device.tenantId === null) throw new BizError(CODE.productNotFound);
-      const [product] = await tx.select({ id: products.id }).from(products).where(and(eq(products.id, patch.productId), eq(products.tenantId, device.tenantId)));
+      const [product] = await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(and(eq(products.id, patch.productId), eq(products.tenantId, device.tenantId)));
       if (!product) throw new BizError(CODE.productNotFound);
     }
-    if (patch.stock !== undefined && patch.stock > device.capacity) throw new RequestValidationError({ 'patch.stock': 'device.validation.stockCapacity' });
+    if (patch.stock !== undefined && patch.stock > device.capacity)
+      throw new RequestValidationError({ 'patch.stock': 'device.validation.stockCapacity' });
     // After the change every channel with a product has both prices.
     const fields: Record<string, string> = {};
     for (const row of rows) {
       const productId = patch.productId === undefined ? row.productId : patch.productId;
       if (productId === null) continue;
       if ((patch.price ?? row.price) === null) fields['patch.price'] = 'device.validation.price';
-      if ((patch.customerStaffPrice ?? row.customerStaffPrice) === null) fields['patch.customerStaffPrice'] = 'device.validation.customerStaffPrice';
+      if ((patch.customerStaffPrice ?? row.customerStaffPrice) === null)
+        fields['patch.customerStaffPrice'] = 'device.validation.customerStaffPrice';
     }
     if (Object.keys(fields).length) throw new RequestValidationError(fields);
     const { productId, ...rest } = patch;
@@ -63,23 +92,50 @@ export async function changeChannels(db: Queryable, scope: Scope, deviceId: numb
       // Unlocked by someone: a channel that had locked itself starts its run of failures again.
       ...(patch.locked === false ? { failStreak: 0, selfLockedAt: null } : {}),
       // Emptying a channel takes its prices and stock with it.
-      ...(productId === null ? { productId: null, price: null, customerStaffPrice: null, stock: 0 } : productId !== undefined ? { productId } : {}),
+      ...(productId === null
+        ? { productId: null, price: null, customerStaffPrice: null, stock: 0 }
+        : productId !== undefined
+          ? { productId }
+          : {}),
     };
     // An empty change changes nothing (and an UPDATE without a column is no statement).
-    if (Object.keys(set).length) await tx.update(c).set(set).where(and(eq(c.deviceId, device.id), inArray(c.number, unique)));
+    if (Object.keys(set).length)
+      await tx
+        .update(c)
+        .set(set)
+        .where(and(eq(c.deviceId, device.id), inArray(c.number, unique)));
     // Channels locked or unlocked are the lock switch's news too: one event for the selection, naming the channel when it is one.
-    if (patch.locked !== undefined) await publishDeviceEvent(tx, device.id, patch.locked ? 'locked' : 'unlocked', unique.length === 1 ? { channel: unique[0]! } : {}, actor);
+    if (patch.locked !== undefined)
+      await publishDeviceEvent(
+        tx,
+        device.id,
+        patch.locked ? 'locked' : 'unlocked',
+        unique.length === 1 ? { channel: unique[0]! } : {},
+        actor,
+      );
   });
   return channelsOf(db, scope, deviceId);
 }
 
-export async function refillChannels(db: Queryable, scope: Scope, deviceId: number, numbers: number[] | undefined, actor: number): Promise<ChannelItem[]> {
+export async function refillChannels(
+  db: Queryable,
+  scope: Scope,
+  deviceId: number,
+  numbers: number[] | undefined,
+  actor: number,
+): Promise<ChannelItem[]> {
   await db.transaction(async (tx) => {
     const device = await deviceOf(tx, scope, deviceId, true);
-    await tx.update(c).set({ stock: device.capacity }).where(and(
-      eq(c.deviceId, device.id), isNotNull(c.productId),
-      numbers ? inArray(c.number, [...new Set(numbers)]) : eq(c.enabled, true),
-    ));
+    await tx
+      .update(c)
+      .set({ stock: device.capacity })
+      .where(
+        and(
+          eq(c.deviceId, device.id),
+          isNotNull(c.productId),
+          numbers ? inArray(c.number, [...new Set(numbers)]) : eq(c.enabled, true),
+        ),
+      );
     await publishDeviceEvent(tx, device.id, 'replenished', {}, actor);
   });
   return channelsOf(db, scope, deviceId);
@@ -89,8 +145,17 @@ export async function refillChannels(db: Queryable, scope: Scope, deviceId: numb
 export async function productOptions(db: Queryable, scope: Scope, deviceId: number, keyword: string | undefined) {
   const device = await deviceOf(db, scope, deviceId);
   if (device.tenantId === null) return [];
-  return db.select({ id: products.id, number: products.number, name: products.name, price: products.price }).from(products)
-    .where(and(eq(products.tenantId, device.tenantId), eq(products.library, 'old'), eq(products.enabled, true),
-      keyword ? ilike(products.search, searchPattern(keyword)) : undefined))
-    .orderBy(asc(products.number)).limit(20);
+  return db
+    .select({ id: products.id, number: products.number, name: products.name, price: products.price })
+    .from(products)
+    .where(
+      and(
+        eq(products.tenantId, device.tenantId),
+        eq(products.library, 'old'),
+        eq(products.enabled, true),
+        keyword ? ilike(products.search, searchPattern(keyword)) : undefined,
+      ),
+    )
+    .orderBy(asc(products.number))
+    .limit(20);
 }

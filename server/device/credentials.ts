@@ -26,7 +26,8 @@ const digest = (secret: string) => createHash('sha256').update(secret, 'utf8').d
  * simulator (a separate process, possibly) can sign as them without a copy of
  * anything: demo data only. A real device gets a random secret at activation.
  */
-export const demoSecret = (serial: string) => createHmac('sha256', 'vend-demo-device').update(serial).digest('base64url');
+export const demoSecret = (serial: string) =>
+  createHmac('sha256', 'vend-demo-device').update(serial).digest('base64url');
 
 export const secretHashOf = (secret: string) => digest(secret).toString('hex');
 
@@ -36,10 +37,15 @@ export const secretHashOf = (secret: string) => digest(secret).toString('hex');
  * sign as them. Only the demo's serials, only where no secret was ever issued.
  */
 export async function ensureDemoSecrets(db: Db, serials: readonly string[]): Promise<number> {
-  const missing = await db.select({ serial: devices.serial }).from(devices)
+  const missing = await db
+    .select({ serial: devices.serial })
+    .from(devices)
     .where(and(inArray(devices.serial, [...serials]), isNull(devices.secretHash), eq(devices.activated, true)));
   for (const { serial } of missing) {
-    await db.update(devices).set({ secretHash: secretHashOf(demoSecret(serial)) }).where(and(eq(devices.serial, serial), isNull(devices.secretHash)));
+    await db
+      .update(devices)
+      .set({ secretHash: secretHashOf(demoSecret(serial)) })
+      .where(and(eq(devices.serial, serial), isNull(devices.secretHash)));
   }
   return missing.length;
 }
@@ -47,7 +53,8 @@ export async function ensureDemoSecrets(db: Db, serials: readonly string[]): Pro
 /** Activates a device in scope (or replaces its secret): the new secret, to be shown once. */
 export async function issueSecret(db: Queryable, scope: Scope, id: number) {
   const secret = randomBytes(32).toString('base64url');
-  const [row] = await db.update(devices)
+  const [row] = await db
+    .update(devices)
     .set({ secretHash: secretHashOf(secret), activated: true, updatedAt: new Date() })
     .where(and(eq(devices.id, id), scope.whereDevice(devices.tenantId, devices.id)))
     .returning({ serial: devices.serial, activatedAt: devices.updatedAt });
@@ -65,11 +72,17 @@ function basic(authorization: string | undefined): { serial: string; secret: str
 }
 
 /** The machine of a request's credentials within its rate limit; 1202 for bad credentials, 1203 past the limit. */
-export async function deviceCaller(db: Db, authorization: string | undefined, limit: DeviceRateLimit): Promise<DeviceCaller> {
+export async function deviceCaller(
+  db: Db,
+  authorization: string | undefined,
+  limit: DeviceRateLimit,
+): Promise<DeviceCaller> {
   const credentials = basic(authorization);
   if (!credentials || credentials.serial.length > 64) throw new BizError(CODE.deviceCredentials);
-  const [device] = await db.select({ id: devices.id, tenantId: devices.tenantId, serial: devices.serial, secretHash: devices.secretHash })
-    .from(devices).where(eq(devices.serial, credentials.serial));
+  const [device] = await db
+    .select({ id: devices.id, tenantId: devices.tenantId, serial: devices.serial, secretHash: devices.secretHash })
+    .from(devices)
+    .where(eq(devices.serial, credentials.serial));
   const expected = device?.secretHash ? Buffer.from(device.secretHash, 'hex') : undefined;
   if (!device || !expected || expected.length !== 32 || !timingSafeEqual(expected, digest(credentials.secret))) {
     throw new BizError(CODE.deviceCredentials);
@@ -82,13 +95,17 @@ export async function deviceCaller(db: Db, authorization: string | undefined, li
 async function countRequest(db: Db, deviceId: number, limit: DeviceRateLimit) {
   const t = deviceRateLimits;
   const expired = sql`${t.windowStart} <= now() - make_interval(secs => ${limit.windowMs / 1000}::double precision)`;
-  const [row] = await db.insert(t).values({ deviceId }).onConflictDoUpdate({
-    target: t.deviceId,
-    set: {
-      requests: sql`case when ${expired} then 1 else ${t.requests} + 1 end`,
-      windowStart: sql`case when ${expired} then now() else ${t.windowStart} end`,
-    },
-  }).returning({ requests: t.requests, windowStart: t.windowStart });
+  const [row] = await db
+    .insert(t)
+    .values({ deviceId })
+    .onConflictDoUpdate({
+      target: t.deviceId,
+      set: {
+        requests: sql`case when ${expired} then 1 else ${t.requests} + 1 end`,
+        windowStart: sql`case when ${expired} then now() else ${t.windowStart} end`,
+      },
+    })
+    .returning({ requests: t.requests, windowStart: t.windowStart });
   if (row && row.requests > limit.requests) {
     const retryAfter = Math.max(1, Math.ceil((row.windowStart.getTime() + limit.windowMs - Date.now()) / 1000));
     throw new BizError(CODE.deviceTooManyRequests, undefined, undefined, { retryAfter });

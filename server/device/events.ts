@@ -23,22 +23,53 @@ export interface DeviceNews {
 /** Announces each event (at the commit of `db`'s transaction); `actor`: the console user who caused them. */
 export async function publishDeviceNews(db: Queryable, news: readonly DeviceNews[], actor?: number): Promise<void> {
   if (!news.length) return;
-  const rows = await db.select({ id: devices.id, tenantId: devices.tenantId, serial: devices.serial, name: devices.name, notifications: devices.notifications })
-    .from(devices).where(inArray(devices.id, [...new Set(news.map((n) => n.id))]));
+  const rows = await db
+    .select({
+      id: devices.id,
+      tenantId: devices.tenantId,
+      serial: devices.serial,
+      name: devices.name,
+      notifications: devices.notifications,
+    })
+    .from(devices)
+    .where(inArray(devices.id, [...new Set(news.map((n) => n.id))]));
   const byId = new Map(rows.map((d) => [d.id, d]));
   const at = new Date().toISOString();
   for (const { id, kind, extra } of news) {
     const d = byId.get(id);
     if (!d) continue;
     const knob = EVENT_SWITCH[kind];
-    const event: DeviceEvent = { kind, deviceId: d.id, serial: d.serial, name: d.name, at, notify: knob !== null && d.notifications[knob] === true, ...extra };
+    const event: DeviceEvent = {
+      kind,
+      deviceId: d.id,
+      serial: d.serial,
+      name: d.name,
+      at,
+      notify: knob !== null && d.notifications[knob] === true,
+      ...extra,
+    };
     await publish(db, 'device', d.tenantId, event, actor);
   }
 }
 
 /** Announces `kind` for each device. */
-export const publishDeviceEvents = (db: Queryable, ids: readonly number[], kind: DeviceEventKind, extra: Extra = {}, actor?: number) =>
-  publishDeviceNews(db, ids.map((id) => ({ id, kind, extra })), actor);
+export const publishDeviceEvents = (
+  db: Queryable,
+  ids: readonly number[],
+  kind: DeviceEventKind,
+  extra: Extra = {},
+  actor?: number,
+) =>
+  publishDeviceNews(
+    db,
+    ids.map((id) => ({ id, kind, extra })),
+    actor,
+  );
 
-export const publishDeviceEvent = (db: Queryable, id: number, kind: DeviceEventKind, extra: Extra = {}, actor?: number) =>
-  publishDeviceEvents(db, [id], kind, extra, actor);
+export const publishDeviceEvent = (
+  db: Queryable,
+  id: number,
+  kind: DeviceEventKind,
+  extra: Extra = {},
+  actor?: number,
+) => publishDeviceEvents(db, [id], kind, extra, actor);

@@ -23,7 +23,9 @@ export const deviceHandlers = defineHandlers({
     await checkFilterIds(db, scope, pointId, tenantId);
     const where = and(
       scope.whereDevice(devices.tenantId, devices.id),
-      keyword ? or(ilike(devices.name, containsPattern(keyword)), ilike(devices.serial, containsPattern(keyword))) : undefined,
+      keyword
+        ? or(ilike(devices.name, containsPattern(keyword)), ilike(devices.serial, containsPattern(keyword)))
+        : undefined,
       pointId !== undefined ? eq(devices.pointId, pointId) : undefined,
       bound === true ? isNotNull(devices.pointId) : bound === false ? isNull(devices.pointId) : undefined,
       tenantId !== undefined ? eq(devices.tenantId, tenantId) : undefined,
@@ -38,7 +40,12 @@ export const deviceHandlers = defineHandlers({
       // By the end of that day, in China time (the console's business day).
       body.expiresBy ? lte(devices.serviceExpiry, new Date(`${body.expiresBy}T23:59:59.999+08:00`)) : undefined,
     );
-    return paged(query, selectDevices(db).where(where).orderBy(asc(devices.serial)), db.select({ total: count() }).from(devices).where(where), toDeviceItem);
+    return paged(
+      query,
+      selectDevices(db).where(where).orderBy(asc(devices.serial)),
+      db.select({ total: count() }).from(devices).where(where),
+      toDeviceItem,
+    );
   },
 
   'device.info': ({ params }, { db, scope }) => deviceDetailInScope(db, scope, params.id),
@@ -46,14 +53,20 @@ export const deviceHandlers = defineHandlers({
   'device.settings': async ({ params, body }, { db, scope }) => {
     const current = await deviceDetailInScope(db, scope, params.id);
     // A warning below what a channel can hold: at or above it, every channel would warn when full.
-    if (body.warningValue >= Math.max(current.capacity, 1)) throw new RequestValidationError({ warningValue: 'device.validation.warningCapacity' });
-    await db.update(devices).set({ ...body, updatedAt: new Date() }).where(eq(devices.id, current.id));
+    if (body.warningValue >= Math.max(current.capacity, 1))
+      throw new RequestValidationError({ warningValue: 'device.validation.warningCapacity' });
+    await db
+      .update(devices)
+      .set({ ...body, updatedAt: new Date() })
+      .where(eq(devices.id, current.id));
     return deviceDetailInScope(db, scope, current.id);
   },
 
   'device.channels': ({ params }, { db, scope }) => channelsOf(db, scope, params.id),
-  'device.channelUpdate': ({ params, body }, { db, scope, user }) => changeChannels(db, scope, params.id, body.numbers, body.patch, user.id),
-  'device.channelRefill': ({ params, body }, { db, scope, user }) => refillChannels(db, scope, params.id, body.numbers, user.id),
+  'device.channelUpdate': ({ params, body }, { db, scope, user }) =>
+    changeChannels(db, scope, params.id, body.numbers, body.patch, user.id),
+  'device.channelRefill': ({ params, body }, { db, scope, user }) =>
+    refillChannels(db, scope, params.id, body.numbers, user.id),
   'device.productOptions': ({ params, body }, { db, scope }) => productOptions(db, scope, params.id, body.keyword),
 
   'device.activate': ({ params }, { db, scope }) => issueSecret(db, scope, params.id),
@@ -63,27 +76,44 @@ export const deviceHandlers = defineHandlers({
     return { serial: device.serial, content: `${qrBase()}/${encodeURIComponent(device.serial)}` };
   },
 
-  'device.settingsBulk': async ({ body }, { db, scope }) => db.transaction(async (tx) => {
-    const { unique, rows } = await lockDevices(tx, scope, body.ids);
-    const { notifications, ...values } = body.patch;
-    // As one device's settings: a warning below what a channel holds (devices without channels warn of nothing).
-    if (values.warningValue !== undefined && rows.some((d) => d.capacity > 0 && values.warningValue! >= d.capacity)) {
-      throw new RequestValidationError({ 'patch.warningValue': 'device.validation.warningCapacity' });
-    }
-    const set = {
-      ...values,
-      ...(notifications && Object.keys(notifications).length ? { notifications: sql`${devices.notifications} || ${JSON.stringify(notifications)}::jsonb` } : {}),
-    };
-    // Nothing given, nothing to write (an UPDATE without a column is no statement).
-    if (Object.keys(set).length) await tx.update(devices).set({ ...set, updatedAt: new Date() }).where(inArray(devices.id, unique));
-    return { changed: Object.keys(set).length ? rows.length : 0 };
-  }),
+  'device.settingsBulk': async ({ body }, { db, scope }) =>
+    db.transaction(async (tx) => {
+      const { unique, rows } = await lockDevices(tx, scope, body.ids);
+      const { notifications, ...values } = body.patch;
+      // As one device's settings: a warning below what a channel holds (devices without channels warn of nothing).
+      if (values.warningValue !== undefined && rows.some((d) => d.capacity > 0 && values.warningValue! >= d.capacity)) {
+        throw new RequestValidationError({ 'patch.warningValue': 'device.validation.warningCapacity' });
+      }
+      const set = {
+        ...values,
+        ...(notifications && Object.keys(notifications).length
+          ? { notifications: sql`${devices.notifications} || ${JSON.stringify(notifications)}::jsonb` }
+          : {}),
+      };
+      // Nothing given, nothing to write (an UPDATE without a column is no statement).
+      if (Object.keys(set).length)
+        await tx
+          .update(devices)
+          .set({ ...set, updatedAt: new Date() })
+          .where(inArray(devices.id, unique));
+      return { changed: Object.keys(set).length ? rows.length : 0 };
+    }),
 
-  'device.lock': async ({ body }, { db, scope, user }) => db.transaction(async (tx) => {
-    const { unique, rows } = await lockDevices(tx, scope, body.ids);
-    const changed = await tx.update(devices).set({ locked: body.locked, updatedAt: new Date() })
-      .where(and(inArray(devices.id, unique), eq(devices.locked, !body.locked))).returning({ id: devices.id });
-    await publishDeviceEvents(tx, changed.map((d) => d.id), body.locked ? 'locked' : 'unlocked', {}, user.id);
-    return { changed: rows.length };
-  }),
+  'device.lock': async ({ body }, { db, scope, user }) =>
+    db.transaction(async (tx) => {
+      const { unique, rows } = await lockDevices(tx, scope, body.ids);
+      const changed = await tx
+        .update(devices)
+        .set({ locked: body.locked, updatedAt: new Date() })
+        .where(and(inArray(devices.id, unique), eq(devices.locked, !body.locked)))
+        .returning({ id: devices.id });
+      await publishDeviceEvents(
+        tx,
+        changed.map((d) => d.id),
+        body.locked ? 'locked' : 'unlocked',
+        {},
+        user.id,
+      );
+      return { changed: rows.length };
+    }),
 });

@@ -33,7 +33,10 @@ function presenceFromEnv(env: NodeJS.ProcessEnv) {
 export const deviceServer = defineServerDomain({
   name: 'device',
   handlers: {
-    ...deviceHandlers, ...machineHandlers, ...poolHandlers, ...careHandlers,
+    ...deviceHandlers,
+    ...machineHandlers,
+    ...poolHandlers,
+    ...careHandlers,
     ...defineHandlers({ 'device.handOver': ({ body }, { db, user, scope }) => handOver(db, user, scope, body) }),
   },
   demo: deviceDemo,
@@ -42,5 +45,12 @@ export const deviceServer = defineServerDomain({
     // At once too: machines that fell silent while no upstream ran are offline from the start.
     return periodic(() => sweepOffline(db, offlineAfterMs), sweepMs, { immediately: true });
   },
-  owns: { device: { id: devices.id, tenantId: devices.tenantId, labels: [devices.name, devices.serial], deviceId: devices.id } },
+  owns: {
+    device: {
+      id: devices.id,
+      tenantId: devices.tenantId,
+      labels: [devices.name, devices.serial],
+      deviceId: devices.id,
+    },
+  },
 });

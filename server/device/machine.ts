@@ -15,8 +15,10 @@ import { touchDevice } from './stock.js';
 
 /** A recycled machine has no owner to report to any more (905). */
 async function liveDevice(db: Queryable, id: number) {
-  const [device] = await db.select({ allocation: devices.allocation, locked: devices.locked, capacity: devices.capacity })
-    .from(devices).where(eq(devices.id, id));
+  const [device] = await db
+    .select({ allocation: devices.allocation, locked: devices.locked, capacity: devices.capacity })
+    .from(devices)
+    .where(eq(devices.id, id));
   if (!device) throw new BizError(CODE.deviceCredentials);
   if (device.allocation === 'recycled') throw new BizError(CODE.deviceRecycled);
   return device;
@@ -27,20 +29,37 @@ async function liveDevice(db: Queryable, id: number) {
  * announced once: one conditional update, so of several instances sweeping
  * at once each device is taken (and announced) by one.
  */
-export async function sweepOffline(db: Db, offlineAfterMs: number = PRESENCE.offlineAfterMs): Promise<{ id: number; tenantId: number | null }[]> {
+export async function sweepOffline(
+  db: Db,
+  offlineAfterMs: number = PRESENCE.offlineAfterMs,
+): Promise<{ id: number; tenantId: number | null }[]> {
   return db.transaction(async (tx) => {
-    const gone = await tx.update(devices).set({ online: false })
-      .where(and(eq(devices.online, true), lt(devices.lastSeenAt, sql`now() - make_interval(secs => ${offlineAfterMs / 1000}::double precision)`)))
+    const gone = await tx
+      .update(devices)
+      .set({ online: false })
+      .where(
+        and(
+          eq(devices.online, true),
+          lt(devices.lastSeenAt, sql`now() - make_interval(secs => ${offlineAfterMs / 1000}::double precision)`),
+        ),
+      )
       .returning({ id: devices.id, tenantId: devices.tenantId });
-    await publishDeviceEvents(tx, gone.map((d) => d.id), 'offline');
+    await publishDeviceEvents(
+      tx,
+      gone.map((d) => d.id),
+      'offline',
+    );
     return gone;
   });
 }
 
 /** Seen now; online again (announced) if it was not. */
 async function seen(db: Queryable, id: number): Promise<void> {
-  const back = await db.update(devices).set({ online: true, lastSeenAt: sql`now()` })
-    .where(and(eq(devices.id, id), eq(devices.online, false))).returning({ id: devices.id });
+  const back = await db
+    .update(devices)
+    .set({ online: true, lastSeenAt: sql`now()` })
+    .where(and(eq(devices.id, id), eq(devices.online, false)))
+    .returning({ id: devices.id });
   if (back.length) await publishDeviceEvent(db, id, 'online');
   else await touchDevice(db, id);
 }
@@ -49,41 +68,71 @@ export const machineHandlers = defineHandlers({
   'device.heartbeat': async (_input, { db, device: caller }) => {
     const device = await liveDevice(db, caller.id);
     await db.transaction((tx) => seen(tx, caller.id));
-    const channels = await db.select({ number: c.number, stock: c.stock, enabled: c.enabled, locked: c.locked, productId: c.productId, price: c.price, customerStaffPrice: c.customerStaffPrice })
-      .from(c).where(eq(c.deviceId, caller.id)).orderBy(asc(c.number));
+    const channels = await db
+      .select({
+        number: c.number,
+        stock: c.stock,
+        enabled: c.enabled,
+        locked: c.locked,
+        productId: c.productId,
+        price: c.price,
+        customerStaffPrice: c.customerStaffPrice,
+      })
+      .from(c)
+      .where(eq(c.deviceId, caller.id))
+      .orderBy(asc(c.number));
     return { serverTime: new Date().toISOString(), locked: device.locked, capacity: device.capacity, channels };
   },
 
-  'device.stockReport': async ({ body }, { db, device: caller }) => db.transaction(async (tx) => {
-    const device = await liveDevice(tx, caller.id);
-    const numbers = [...new Set(body.channels.map((ch) => ch.number))];
-    const known = await tx.select({ number: c.number }).from(c).where(and(eq(c.deviceId, caller.id), inArray(c.number, numbers)));
-    if (known.length !== numbers.length) throw new RequestValidationError({ channels: 'device.validation.channel' });
-    const over = body.channels.findIndex((ch) => ch.stock > device.capacity);
-    if (over >= 0) throw new RequestValidationError({ [`channels.${over}.stock`]: 'device.validation.stockCapacity' });
-    for (const ch of body.channels) {
-      await tx.update(c).set({ stock: ch.stock }).where(and(eq(c.deviceId, caller.id), eq(c.number, ch.number)));
-    }
-    await seen(tx, caller.id);
-    await publishDeviceEvent(tx, caller.id, 'replenished');
-    return { changed: numbers.length };
-  }),
+  'device.stockReport': async ({ body }, { db, device: caller }) =>
+    db.transaction(async (tx) => {
+      const device = await liveDevice(tx, caller.id);
+      const numbers = [...new Set(body.channels.map((ch) => ch.number))];
+      const known = await tx
+        .select({ number: c.number })
+        .from(c)
+        .where(and(eq(c.deviceId, caller.id), inArray(c.number, numbers)));
+      if (known.length !== numbers.length) throw new RequestValidationError({ channels: 'device.validation.channel' });
+      const over = body.channels.findIndex((ch) => ch.stock > device.capacity);
+      if (over >= 0)
+        throw new RequestValidationError({ [`channels.${over}.stock`]: 'device.validation.stockCapacity' });
+      for (const ch of body.channels) {
+        await tx
+          .update(c)
+          .set({ stock: ch.stock })
+          .where(and(eq(c.deviceId, caller.id), eq(c.number, ch.number)));
+      }
+      await seen(tx, caller.id);
+      await publishDeviceEvent(tx, caller.id, 'replenished');
+      return { changed: numbers.length };
+    }),
 
-  'device.fault': async ({ body }, { db, device: caller }) => db.transaction(async (tx) => {
-    await liveDevice(tx, caller.id);
-    await seen(tx, caller.id);
-    const [row] = await tx.update(devices).set({ faultCode: body.code, faultMessage: body.message ?? null, faultAt: sql`now()` })
-      .where(eq(devices.id, caller.id)).returning({ faultAt: devices.faultAt });
-    await publishDeviceEvent(tx, caller.id, 'fault', { code: body.code, ...(body.message ? { message: body.message } : {}) });
-    return { faultAt: row!.faultAt!.toISOString() };
-  }),
+  'device.fault': async ({ body }, { db, device: caller }) =>
+    db.transaction(async (tx) => {
+      await liveDevice(tx, caller.id);
+      await seen(tx, caller.id);
+      const [row] = await tx
+        .update(devices)
+        .set({ faultCode: body.code, faultMessage: body.message ?? null, faultAt: sql`now()` })
+        .where(eq(devices.id, caller.id))
+        .returning({ faultAt: devices.faultAt });
+      await publishDeviceEvent(tx, caller.id, 'fault', {
+        code: body.code,
+        ...(body.message ? { message: body.message } : {}),
+      });
+      return { faultAt: row!.faultAt!.toISOString() };
+    }),
 
-  'device.recover': async (_input, { db, device: caller }) => db.transaction(async (tx) => {
-    await liveDevice(tx, caller.id);
-    await seen(tx, caller.id);
-    const cleared = await tx.update(devices).set({ faultCode: null, faultMessage: null, faultAt: null })
-      .where(and(eq(devices.id, caller.id), isNotNull(devices.faultCode))).returning({ id: devices.id });
-    if (cleared.length) await publishDeviceEvent(tx, caller.id, 'recovered');
-    return { recovered: cleared.length > 0 };
-  }),
+  'device.recover': async (_input, { db, device: caller }) =>
+    db.transaction(async (tx) => {
+      await liveDevice(tx, caller.id);
+      await seen(tx, caller.id);
+      const cleared = await tx
+        .update(devices)
+        .set({ faultCode: null, faultMessage: null, faultAt: null })
+        .where(and(eq(devices.id, caller.id), isNotNull(devices.faultCode)))
+        .returning({ id: devices.id });
+      if (cleared.length) await publishDeviceEvent(tx, caller.id, 'recovered');
+      return { recovered: cleared.length > 0 };
+    }),
 });

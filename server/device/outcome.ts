@@ -24,22 +24,39 @@ export interface ChannelOutcome {
 }
 
 /** Applies outcomes of one device's channels (in channel order, so that two reports never wait on each other in a circle); answers the events to announce. */
-export async function applyChannelOutcomes(tx: Tx, deviceId: number, outcomes: readonly ChannelOutcome[], lockAfter: number): Promise<DeviceNews[]> {
+export async function applyChannelOutcomes(
+  tx: Tx,
+  deviceId: number,
+  outcomes: readonly ChannelOutcome[],
+  lockAfter: number,
+): Promise<DeviceNews[]> {
   const news: DeviceNews[] = [];
   for (const o of [...outcomes].sort((a, b) => a.channel - b.channel)) {
     const where = and(eq(c.deviceId, deviceId), eq(c.number, o.channel));
     if (o.outcome === 'delivered') {
-      await tx.update(c).set({ failStreak: 0 }).where(and(where, sql`${c.failStreak} <> 0`));
+      await tx
+        .update(c)
+        .set({ failStreak: 0 })
+        .where(and(where, sql`${c.failStreak} <> 0`));
     } else if (o.failure === 'empty') {
       await tx.update(c).set({ stock: 0 }).where(where);
     } else if (o.failure === 'jam' || o.failure === 'motor') {
       // Locks at the limit, once: an already locked channel keeps its lock's time and says nothing again.
-      const [row] = await tx.update(c).set({
-        failStreak: sql`${c.failStreak} + 1`,
-        locked: sql`${c.locked} or ${c.failStreak} + 1 >= ${lockAfter}`,
-        selfLockedAt: sql`case when not ${c.locked} and ${c.failStreak} + 1 >= ${lockAfter} then now() else ${c.selfLockedAt} end`,
-      }).where(where).returning({ streak: c.failStreak, selfLockedAt: c.selfLockedAt, justLocked: sql<boolean>`${c.selfLockedAt} = now()` });
-      if (row?.justLocked) news.push({ id: deviceId, kind: 'channelLocked', extra: { channel: o.channel, count: row.streak } });
+      const [row] = await tx
+        .update(c)
+        .set({
+          failStreak: sql`${c.failStreak} + 1`,
+          locked: sql`${c.locked} or ${c.failStreak} + 1 >= ${lockAfter}`,
+          selfLockedAt: sql`case when not ${c.locked} and ${c.failStreak} + 1 >= ${lockAfter} then now() else ${c.selfLockedAt} end`,
+        })
+        .where(where)
+        .returning({
+          streak: c.failStreak,
+          selfLockedAt: c.selfLockedAt,
+          justLocked: sql<boolean>`${c.selfLockedAt} = now()`,
+        });
+      if (row?.justLocked)
+        news.push({ id: deviceId, kind: 'channelLocked', extra: { channel: o.channel, count: row.streak } });
     }
   }
   return news;

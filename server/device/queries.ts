@@ -34,7 +34,11 @@ const deviceColumns = {
 
 /** `select … from devices left join tenants, points` (a pool device has no tenant); add where/order/limit. */
 export const selectDevices = (db: Queryable) =>
-  db.select(deviceColumns).from(devices).leftJoin(tenants, eq(tenants.id, devices.tenantId)).leftJoin(points, eq(points.id, devices.pointId));
+  db
+    .select(deviceColumns)
+    .from(devices)
+    .leftJoin(tenants, eq(tenants.id, devices.tenantId))
+    .leftJoin(points, eq(points.id, devices.pointId));
 
 type DeviceRow = Awaited<ReturnType<typeof selectDevices>>[number];
 
@@ -46,11 +50,24 @@ export const toDeviceItem = (row: DeviceRow): DeviceItem => ({
 
 /** One device with its settings, or 1201 when it does not exist or lies outside the scope (the same answer). */
 export async function deviceDetailInScope(db: Queryable, scope: Scope, id: number): Promise<DeviceDetail> {
-  const [row] = await db.select({ ...deviceColumns, channelSalesLimit: devices.channelSalesLimit, orderLimit: devices.orderLimit, notifications: devices.notifications })
-    .from(devices).leftJoin(tenants, eq(tenants.id, devices.tenantId)).leftJoin(points, eq(points.id, devices.pointId))
+  const [row] = await db
+    .select({
+      ...deviceColumns,
+      channelSalesLimit: devices.channelSalesLimit,
+      orderLimit: devices.orderLimit,
+      notifications: devices.notifications,
+    })
+    .from(devices)
+    .leftJoin(tenants, eq(tenants.id, devices.tenantId))
+    .leftJoin(points, eq(points.id, devices.pointId))
     .where(and(eq(devices.id, id), scope.whereDevice(devices.tenantId, devices.id)));
   if (!row) throw new BizError(CODE.deviceNotFound);
-  return { ...toDeviceItem(row), channelSalesLimit: row.channelSalesLimit, orderLimit: row.orderLimit, notifications: row.notifications };
+  return {
+    ...toDeviceItem(row),
+    channelSalesLimit: row.channelSalesLimit,
+    orderLimit: row.orderLimit,
+    notifications: row.notifications,
+  };
 }
 
 /**
@@ -59,9 +76,17 @@ export async function deviceDetailInScope(db: Queryable, scope: Scope, id: numbe
  * would tell a prober nothing less, but a refusal keeps one rule for every id
  * a request names (tests/server/reliability/isolation.test.ts).
  */
-export async function checkFilterIds(db: Queryable, scope: Scope, pointId: number | undefined, tenantId: number | undefined) {
+export async function checkFilterIds(
+  db: Queryable,
+  scope: Scope,
+  pointId: number | undefined,
+  tenantId: number | undefined,
+) {
   if (pointId !== undefined) {
-    const [point] = await db.select({ id: points.id }).from(points).where(and(eq(points.id, pointId), scope.where(points.tenantId)));
+    const [point] = await db
+      .select({ id: points.id })
+      .from(points)
+      .where(and(eq(points.id, pointId), scope.where(points.tenantId)));
     if (!point) throw new BizError(CODE.pointNotFound);
   }
   if (tenantId !== undefined) await tenantInScope(db, scope, tenantId);
@@ -74,8 +99,12 @@ export async function checkFilterIds(db: Queryable, scope: Scope, pointId: numbe
  */
 export async function lockDevices(tx: Tx, scope: Scope, ids: readonly number[]) {
   const unique = [...new Set(ids)];
-  const rows = await tx.select({ id: devices.id, tenantId: devices.tenantId, capacity: devices.capacity }).from(devices)
-    .where(and(inArray(devices.id, unique), scope.whereDevice(devices.tenantId, devices.id))).orderBy(devices.id).for('update');
+  const rows = await tx
+    .select({ id: devices.id, tenantId: devices.tenantId, capacity: devices.capacity })
+    .from(devices)
+    .where(and(inArray(devices.id, unique), scope.whereDevice(devices.tenantId, devices.id)))
+    .orderBy(devices.id)
+    .for('update');
   if (rows.length !== unique.length) throw new BizError(CODE.deviceNotFound);
   return { unique, rows };
 }

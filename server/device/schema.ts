@@ -1,7 +1,27 @@
 /** Devices (spec §3 Device). */
-import { pgTable, pgEnum, integer, text, boolean, timestamp, index, uniqueIndex, foreignKey, jsonb, check, doublePrecision } from 'drizzle-orm/pg-core';
+import {
+  pgTable,
+  pgEnum,
+  integer,
+  text,
+  boolean,
+  timestamp,
+  index,
+  uniqueIndex,
+  foreignKey,
+  jsonb,
+  check,
+  doublePrecision,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { ALLOCATION_ACTIONS, ALLOCATION_STATES, DEVICE_ALERTS, DEVICE_TYPES, NOTIFICATIONS, type NotificationKind } from '../../shared/device/index.js';
+import {
+  ALLOCATION_ACTIONS,
+  ALLOCATION_STATES,
+  DEVICE_ALERTS,
+  DEVICE_TYPES,
+  NOTIFICATIONS,
+  type NotificationKind,
+} from '../../shared/device/index.js';
 import { users } from '../account/schema.js';
 import { createdAt } from '../db/columns.js';
 import { points } from '../point/schema.js';
@@ -14,109 +34,137 @@ export const allocationState = pgEnum('allocation_state', ALLOCATION_STATES);
 export const allocationAction = pgEnum('allocation_action', ALLOCATION_ACTIONS);
 
 /** Device models (spec §3 Device model; the platform's, no tenant's): what a registered device of the model gets. */
-export const deviceModels = pgTable('device_models', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  name: text('name').notNull().unique(),
-  type: deviceType('type').notNull(),
-  channelCount: integer('channel_count').notNull(),
-  /** Items one channel holds. */
-  capacity: integer('capacity').notNull(),
-  description: text('description').notNull().default(''),
-  createdAt: createdAt(),
-}, (t) => [
-  check('device_models_channels', sql`${t.channelCount} between 0 and 999 and ${t.capacity} between 0 and 9999`),
-]);
+export const deviceModels = pgTable(
+  'device_models',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    name: text('name').notNull().unique(),
+    type: deviceType('type').notNull(),
+    channelCount: integer('channel_count').notNull(),
+    /** Items one channel holds. */
+    capacity: integer('capacity').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('device_models_channels', sql`${t.channelCount} between 0 and 999 and ${t.capacity} between 0 and 9999`),
+  ],
+);
 
-export const devices = pgTable('devices', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  /** The owner; null while the device is in the platform's pool (registered, or recycled): no tenant sees it then. */
-  tenantId: integer('tenant_id').references(() => tenants.id),
-  pointId: integer('point_id'),
-  name: text('name').notNull(),
-  serial: text('serial').notNull().unique(),
-  type: deviceType('type').notNull(),
-  model: text('model').notNull(),
-  allocation: allocationState('allocation').notNull().default('normal'),
-  online: boolean('online').notNull().default(false),
-  activated: boolean('activated').notNull().default(false),
-  serviceExpiry: timestamp('service_expiry', { withTimezone: true }),
-  channelCount: integer('channel_count').notNull().default(0),
-  capacity: integer('capacity').notNull().default(10),
-  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
-  locked: boolean('locked').notNull().default(false),
-  authorised: boolean('authorised').notNull().default(false),
-  salesNotice: integer('sales_notice').notNull().default(100),
-  warningValue: integer('warning_value').notNull().default(2),
-  channelSalesLimit: integer('channel_sales_limit').notNull().default(1),
-  orderLimit: integer('order_limit').notNull().default(5),
-  /** The seven switches (spec §3): which events raise a notification for this device. */
-  notifications: jsonb('notifications').$type<Record<NotificationKind, boolean>>().notNull()
-    .default(Object.fromEntries(NOTIFICATIONS.map((k) => [k, true])) as Record<NotificationKind, boolean>),
-  /** SHA-256 of the secret issued at activation (server/device/credentials.ts); null: never activated. */
-  secretHash: text('secret_hash'),
-  /** A fault the machine reported and has not yet recovered from. */
-  faultCode: text('fault_code'),
-  faultMessage: text('fault_message'),
-  faultAt: timestamp('fault_at', { withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  index('devices_tenant_idx').on(t.tenantId),
-  index('devices_point_idx').on(t.pointId),
-  // The database itself refuses a device on another tenant's point (1413) and
-  // deleting a point that still has devices (1411): handlers check first for
-  // the right error code, the key guards against races.
-  foreignKey({ name: 'devices_point_same_tenant_fk', columns: [t.pointId, t.tenantId], foreignColumns: [points.id, points.tenantId] }),
-  check('devices_channel_sales_limit', sql`${t.channelSalesLimit} between 1 and 5`),
-  check('devices_order_limit', sql`${t.orderLimit} between 1 and 10`),
-]);
+export const devices = pgTable(
+  'devices',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    /** The owner; null while the device is in the platform's pool (registered, or recycled): no tenant sees it then. */
+    tenantId: integer('tenant_id').references(() => tenants.id),
+    pointId: integer('point_id'),
+    name: text('name').notNull(),
+    serial: text('serial').notNull().unique(),
+    type: deviceType('type').notNull(),
+    model: text('model').notNull(),
+    allocation: allocationState('allocation').notNull().default('normal'),
+    online: boolean('online').notNull().default(false),
+    activated: boolean('activated').notNull().default(false),
+    serviceExpiry: timestamp('service_expiry', { withTimezone: true }),
+    channelCount: integer('channel_count').notNull().default(0),
+    capacity: integer('capacity').notNull().default(10),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    locked: boolean('locked').notNull().default(false),
+    authorised: boolean('authorised').notNull().default(false),
+    salesNotice: integer('sales_notice').notNull().default(100),
+    warningValue: integer('warning_value').notNull().default(2),
+    channelSalesLimit: integer('channel_sales_limit').notNull().default(1),
+    orderLimit: integer('order_limit').notNull().default(5),
+    /** The seven switches (spec §3): which events raise a notification for this device. */
+    notifications: jsonb('notifications')
+      .$type<Record<NotificationKind, boolean>>()
+      .notNull()
+      .default(Object.fromEntries(NOTIFICATIONS.map((k) => [k, true])) as Record<NotificationKind, boolean>),
+    /** SHA-256 of the secret issued at activation (server/device/credentials.ts); null: never activated. */
+    secretHash: text('secret_hash'),
+    /** A fault the machine reported and has not yet recovered from. */
+    faultCode: text('fault_code'),
+    faultMessage: text('fault_message'),
+    faultAt: timestamp('fault_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('devices_tenant_idx').on(t.tenantId),
+    index('devices_point_idx').on(t.pointId),
+    // The database itself refuses a device on another tenant's point (1413) and
+    // deleting a point that still has devices (1411): handlers check first for
+    // the right error code, the key guards against races.
+    foreignKey({
+      name: 'devices_point_same_tenant_fk',
+      columns: [t.pointId, t.tenantId],
+      foreignColumns: [points.id, points.tenantId],
+    }),
+    check('devices_channel_sales_limit', sql`${t.channelSalesLimit} between 1 and 5`),
+    check('devices_order_limit', sql`${t.orderLimit} between 1 and 10`),
+  ],
+);
 
 /** A device's channels (spec §3 Channel): stock within the device's capacity; a product of the device's tenant with its price and staff price. */
-export const deviceChannels = pgTable('device_channels', {
-  deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
-  number: integer('number').notNull(),
-  /** The device's owner (null in the pool, when the channel holds nothing). */
-  tenantId: integer('tenant_id').references(() => tenants.id),
-  stock: integer('stock').notNull().default(0),
-  enabled: boolean('enabled').notNull().default(true),
-  locked: boolean('locked').notNull().default(false),
-  productId: integer('product_id').references(() => products.id),
-  price: integer('price'),
-  customerStaffPrice: integer('customer_staff_price'),
-  /** Jams and motor failures in a row (a delivered item resets it); at the tenant's limit the channel locks itself (server/device/outcome.ts). */
-  failStreak: integer('fail_streak').notNull().default(0),
-  /** When it locked itself; cleared when someone unlocks it. */
-  selfLockedAt: timestamp('self_locked_at', { withTimezone: true }),
-}, (t) => [
-  primaryKey({ columns: [t.deviceId, t.number] }),
-  index('device_channels_product_idx').on(t.productId),
-  index('device_channels_tenant_idx').on(t.tenantId),
-  // Stock never below zero, whatever races a sale; a product always with both prices.
-  check('device_channels_stock_nonnegative', sql`${t.stock} >= 0`),
-  check('device_channels_priced', sql`${t.productId} is null or (${t.price} > 0 and ${t.customerStaffPrice} > 0)`),
-]);
+export const deviceChannels = pgTable(
+  'device_channels',
+  {
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    /** The device's owner (null in the pool, when the channel holds nothing). */
+    tenantId: integer('tenant_id').references(() => tenants.id),
+    stock: integer('stock').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    locked: boolean('locked').notNull().default(false),
+    productId: integer('product_id').references(() => products.id),
+    price: integer('price'),
+    customerStaffPrice: integer('customer_staff_price'),
+    /** Jams and motor failures in a row (a delivered item resets it); at the tenant's limit the channel locks itself (server/device/outcome.ts). */
+    failStreak: integer('fail_streak').notNull().default(0),
+    /** When it locked itself; cleared when someone unlocks it. */
+    selfLockedAt: timestamp('self_locked_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deviceId, t.number] }),
+    index('device_channels_product_idx').on(t.productId),
+    index('device_channels_tenant_idx').on(t.tenantId),
+    // Stock never below zero, whatever races a sale; a product always with both prices.
+    check('device_channels_stock_nonnegative', sql`${t.stock} >= 0`),
+    check('device_channels_priced', sql`${t.productId} is null or (${t.price} > 0 and ${t.customerStaffPrice} > 0)`),
+  ],
+);
 
 /**
  * Requests of each machine in its current window on the device-facing API
  * (in the database, so every upstream instance counts the same requests).
  */
 export const deviceRateLimits = pgTable('device_rate_limits', {
-  deviceId: integer('device_id').primaryKey().references(() => devices.id, { onDelete: 'cascade' }),
+  deviceId: integer('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
   requests: integer('requests').notNull().default(1),
 });
 
 /** What happened to a device in the pool, newest last: registered, allocated to a tenant, recycled. */
-export const deviceAllocations = pgTable('device_allocations', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
-  action: allocationAction('action').notNull(),
-  /** allocate: the tenant it went to; recycle: the tenant it came from. */
-  tenantId: integer('tenant_id').references(() => tenants.id),
-  // A deleted member's moves stay in the history, without their actor.
-  actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
-  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('device_allocations_device_idx').on(t.deviceId, t.at)]);
+export const deviceAllocations = pgTable(
+  'device_allocations',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    action: allocationAction('action').notNull(),
+    /** allocate: the tenant it went to; recycle: the tenant it came from. */
+    tenantId: integer('tenant_id').references(() => tenants.id),
+    // A deleted member's moves stay in the history, without their actor.
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('device_allocations_device_idx').on(t.deviceId, t.at)],
+);
 
 export const deviceAlertKind = pgEnum('device_alert_kind', DEVICE_ALERTS);
 
@@ -127,17 +175,25 @@ export const deviceAlertKind = pgEnum('device_alert_kind', DEVICE_ALERTS);
  * channel (the partial unique index): that is what makes an alert raised once
  * per episode, whichever instance sweeps.
  */
-export const deviceAlerts = pgTable('device_alerts', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
-  kind: deviceAlertKind('kind').notNull(),
-  /** runningOut: the channel's number; quiet: 0. */
-  channel: integer('channel').notNull().default(0),
-  /** quiet: hours since the last sale; runningOut: hours until empty — as of the latest sweep. */
-  hours: doublePrecision('hours').notNull(),
-  openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
-  closedAt: timestamp('closed_at', { withTimezone: true }),
-}, (t) => [
-  uniqueIndex('device_alerts_open_idx').on(t.deviceId, t.kind, t.channel).where(sql`${t.closedAt} is null`),
-  index('device_alerts_device_idx').on(t.deviceId, t.openedAt),
-]);
+export const deviceAlerts = pgTable(
+  'device_alerts',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    kind: deviceAlertKind('kind').notNull(),
+    /** runningOut: the channel's number; quiet: 0. */
+    channel: integer('channel').notNull().default(0),
+    /** quiet: hours since the last sale; runningOut: hours until empty — as of the latest sweep. */
+    hours: doublePrecision('hours').notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('device_alerts_open_idx')
+      .on(t.deviceId, t.kind, t.channel)
+      .where(sql`${t.closedAt} is null`),
+    index('device_alerts_device_idx').on(t.deviceId, t.openedAt),
+  ],
+);

@@ -33,11 +33,25 @@ export interface SaleDevice {
  * would deadlock: each sale goes on to update the row it shares.)
  */
 export async function deviceForSale(tx: Tx, id: number): Promise<SaleDevice> {
-  const [d] = await tx.select({
-    id: devices.id, tenantId: devices.tenantId, type: devices.type, name: devices.name, pointId: devices.pointId,
-    channelSalesLimit: devices.channelSalesLimit, orderLimit: devices.orderLimit, warningValue: devices.warningValue, salesNotice: devices.salesNotice,
-    allocation: devices.allocation, activated: devices.activated, online: devices.online, locked: devices.locked,
-  }).from(devices).where(eq(devices.id, id)).for('update');
+  const [d] = await tx
+    .select({
+      id: devices.id,
+      tenantId: devices.tenantId,
+      type: devices.type,
+      name: devices.name,
+      pointId: devices.pointId,
+      channelSalesLimit: devices.channelSalesLimit,
+      orderLimit: devices.orderLimit,
+      warningValue: devices.warningValue,
+      salesNotice: devices.salesNotice,
+      allocation: devices.allocation,
+      activated: devices.activated,
+      online: devices.online,
+      locked: devices.locked,
+    })
+    .from(devices)
+    .where(eq(devices.id, id))
+    .for('update');
   if (!d) throw new BizError(CODE.deviceCredentials);
   if (d.allocation === 'recycled') throw new BizError(CODE.deviceRecycled);
   // In the pool without an owner (registered, never allocated): not in service yet.
@@ -73,34 +87,64 @@ export type StaffPrices = (productIds: readonly number[]) => Promise<ReadonlyMap
  * limit (941), per order at most its limit (942); a switched-off or empty
  * channel 943, a locked one 903, too few left 940.
  */
-export async function takeStock(tx: Tx, device: SaleDevice, items: readonly { channel: number; count: number }[], staffPrices: StaffPrices | null): Promise<SoldLine[]> {
+export async function takeStock(
+  tx: Tx,
+  device: SaleDevice,
+  items: readonly { channel: number; count: number }[],
+  staffPrices: StaffPrices | null,
+): Promise<SoldLine[]> {
   const wanted = new Map<number, number>();
   for (const item of items) wanted.set(item.channel, (wanted.get(item.channel) ?? 0) + item.count);
   if ([...wanted.values()].some((n) => n > device.channelSalesLimit)) throw new BizError(CODE.channelSalesLimit);
   if ([...wanted.values()].reduce((a, b) => a + b, 0) > device.orderLimit) throw new BizError(CODE.orderItemsLimit);
   const numbers = [...wanted.keys()].sort((a, b) => a - b);
-  const rows = await tx.select({
-    number: c.number, enabled: c.enabled, locked: c.locked, productId: c.productId, price: c.price, customerStaffPrice: c.customerStaffPrice,
-    name: products.name, listPrice: products.price,
-  }).from(c).leftJoin(products, eq(products.id, c.productId))
-    .where(and(eq(c.deviceId, device.id), inArray(c.number, numbers))).orderBy(asc(c.number));
-  const customerPrices = staffPrices ? await staffPrices(rows.flatMap((r) => (r.productId === null ? [] : [r.productId]))) : null;
+  const rows = await tx
+    .select({
+      number: c.number,
+      enabled: c.enabled,
+      locked: c.locked,
+      productId: c.productId,
+      price: c.price,
+      customerStaffPrice: c.customerStaffPrice,
+      name: products.name,
+      listPrice: products.price,
+    })
+    .from(c)
+    .leftJoin(products, eq(products.id, c.productId))
+    .where(and(eq(c.deviceId, device.id), inArray(c.number, numbers)))
+    .orderBy(asc(c.number));
+  const customerPrices = staffPrices
+    ? await staffPrices(rows.flatMap((r) => (r.productId === null ? [] : [r.productId])))
+    : null;
   const lines: SoldLine[] = [];
   for (const number of numbers) {
     const row = rows.find((r) => r.number === number);
-    if (!row || !row.enabled || row.productId === null || row.name === null) throw new BizError(CODE.channelUnavailable);
+    if (!row || !row.enabled || row.productId === null || row.name === null)
+      throw new BizError(CODE.channelUnavailable);
     if (row.locked) throw new BizError(CODE.deviceLocked);
     const count = wanted.get(number)!;
-    const [taken] = await tx.update(c).set({ stock: sql`${c.stock} - ${count}` })
-      .where(and(eq(c.deviceId, device.id), eq(c.number, number), gte(c.stock, count))).returning({ stock: c.stock });
+    const [taken] = await tx
+      .update(c)
+      .set({ stock: sql`${c.stock} - ${count}` })
+      .where(and(eq(c.deviceId, device.id), eq(c.number, number), gte(c.stock, count)))
+      .returning({ stock: c.stock });
     if (!taken) throw new BizError(CODE.insufficientStock);
     lines.push({
-      channel: number, productId: row.productId, name: row.name, count, stockLeft: taken.stock,
-      unitPrice: (customerPrices ? customerPrices.get(row.productId) ?? row.customerStaffPrice : row.price) ?? 0, listPrice: row.listPrice ?? 0,
+      channel: number,
+      productId: row.productId,
+      name: row.name,
+      count,
+      stockLeft: taken.stock,
+      unitPrice: (customerPrices ? (customerPrices.get(row.productId) ?? row.customerStaffPrice) : row.price) ?? 0,
+      listPrice: row.listPrice ?? 0,
     });
   }
   return lines;
 }
 
 /** A machine that just did something is alive. */
-export const touchDevice = (db: Queryable, id: number) => db.update(devices).set({ lastSeenAt: sql`now()` }).where(eq(devices.id, id));
+export const touchDevice = (db: Queryable, id: number) =>
+  db
+    .update(devices)
+    .set({ lastSeenAt: sql`now()` })
+    .where(eq(devices.id, id));

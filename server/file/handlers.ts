@@ -17,7 +17,8 @@ import type { Scope } from '../scope.js';
 import { fileGrants, files } from './schema.js';
 import { storageIn, type FileStorage } from '../storage/index.js';
 
-const isImageType = (mime: string | undefined): mime is ImageType => (IMAGE_TYPES as readonly string[]).includes(mime ?? '');
+const isImageType = (mime: string | undefined): mime is ImageType =>
+  (IMAGE_TYPES as readonly string[]).includes(mime ?? '');
 
 /**
  * Stores bytes whose type is known good under the SHA-256 of their content
@@ -34,7 +35,10 @@ export async function storeFile(db: Queryable, storage: FileStorage, bytes: Buff
 /** Grants files to a tenant (an upload, or a product saved with them); granting twice is one grant. */
 export async function grantFiles(db: Queryable, ids: readonly string[], tenantId: number): Promise<void> {
   if (!ids.length) return;
-  await db.insert(fileGrants).values(ids.map((fileId) => ({ fileId, tenantId }))).onConflictDoNothing();
+  await db
+    .insert(fileGrants)
+    .values(ids.map((fileId) => ({ fileId, tenantId })))
+    .onConflictDoNothing();
 }
 
 /**
@@ -47,7 +51,10 @@ export async function unheldFiles(db: Queryable, scope: Scope, ids: readonly str
   if (!wanted.length) return [];
   const rows = scope.all
     ? await db.select({ id: files.id }).from(files).where(inArray(files.id, wanted))
-    : await db.selectDistinct({ id: fileGrants.fileId }).from(fileGrants).where(and(inArray(fileGrants.fileId, wanted), scope.where(fileGrants.tenantId)));
+    : await db
+        .selectDistinct({ id: fileGrants.fileId })
+        .from(fileGrants)
+        .where(and(inArray(fileGrants.fileId, wanted), scope.where(fileGrants.tenantId)));
   const held = new Set(rows.map((r) => r.id));
   return wanted.filter((id) => !held.has(id));
 }
@@ -70,6 +77,9 @@ export const fileHandlers = defineHandlers({
     const bytes = await storageIn(request.routeOptions.config).get(params.id);
     if (!row || !bytes || !isImageType(row.mime)) throw new BizError(CODE.fileNotFound);
     reply.header('cache-control', FILE_CACHE_CONTROL);
-    return { mime: row.mime, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) as Uint8Array<ArrayBuffer> };
+    return {
+      mime: row.mime,
+      bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) as Uint8Array<ArrayBuffer>,
+    };
   },
 });

@@ -5,10 +5,12 @@ import { fileHandlers } from './handlers.js';
 export { grantFiles, storeFile, unheldFiles } from './handlers.js';
 export { files, fileGrants } from './schema.js';
 
-
 export const fileServer = defineServerDomain({
   name: 'file',
   handlers: fileHandlers,
   // The storage reaches the handlers through their route config, where the app's settings put it.
-  routeConfig: (settings) => ({ 'file.upload': { storage: settings.storage }, 'file.content': { storage: settings.storage } }),
+  routeConfig: (settings) => ({
+    'file.upload': { storage: settings.storage },
+    'file.content': { storage: settings.storage },
+  }),
 });

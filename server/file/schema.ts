@@ -16,8 +16,16 @@ export const files = pgTable('files', {
   createdAt: createdAt(),
 });
 
-export const fileGrants = pgTable('file_grants', {
-  fileId: text('file_id').notNull().references(() => files.id),
-  tenantId: integer('tenant_id').notNull().references(() => tenants.id),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.fileId, t.tenantId] })]);
+export const fileGrants = pgTable(
+  'file_grants',
+  {
+    fileId: text('file_id')
+      .notNull()
+      .references(() => files.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.tenantId] })],
+);

@@ -20,7 +20,13 @@ const bearer = (request: FastifyRequest): string | undefined =>
   /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
 
 /** Resolves the caller of a request, or refuses it; undefined when the endpoint needs no caller. */
-export async function checkAccess(db: Db, auth: Authenticator, access: Access, request: FastifyRequest, deviceLimit: DeviceRateLimit): Promise<Principal | DeviceCaller | undefined> {
+export async function checkAccess(
+  db: Db,
+  auth: Authenticator,
+  access: Access,
+  request: FastifyRequest,
+  deviceLimit: DeviceRateLimit,
+): Promise<Principal | DeviceCaller | undefined> {
   if (access.auth === 'none') return undefined;
   if (access.auth === 'device') return auth.device(db, request.headers.authorization, deviceLimit);
   if (access.auth === 'client') {

@@ -23,12 +23,22 @@ export const PING_MS = 25_000;
 export type EventSink = (db: Queryable, topic: string, tenantId: number | null, data: object) => Promise<void>;
 let sinks: readonly EventSink[] = [];
 /** The domains' sinks (server/domains.ts sets them once). */
-export const setEventSinks = (all: readonly EventSink[]) => { sinks = all; };
+export const setEventSinks = (all: readonly EventSink[]) => {
+  sinks = all;
+};
 
 /** Announces an event at the commit of `db`'s transaction (or at once outside one); the sinks hear it in that transaction. */
-export async function publish(db: Queryable, topic: string, tenantId: number | null, data: object, actor?: number): Promise<void> {
+export async function publish(
+  db: Queryable,
+  topic: string,
+  tenantId: number | null,
+  data: object,
+  actor?: number,
+): Promise<void> {
   for (const sink of sinks) await sink(db, topic, tenantId, data);
-  await db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ topic, tenantId, ...(actor === undefined ? {} : { actor }), data })})`);
+  await db.execute(
+    sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ topic, tenantId, ...(actor === undefined ? {} : { actor }), data })})`,
+  );
 }
 
 interface Subscriber {
@@ -64,7 +74,9 @@ export async function startEventHub(database: Database): Promise<EventHub> {
       subscribers.add(subscriber);
       return () => subscribers.delete(subscriber);
     },
-    get heard() { return heard; },
+    get heard() {
+      return heard;
+    },
     async close() {
       for (const s of subscribers) s.end();
       subscribers.clear();
@@ -74,14 +86,27 @@ export async function startEventHub(database: Database): Promise<EventHub> {
 }
 
 /** `GET /events`: the caller's scope's live events as server-sent events. */
-export function registerEvents(app: FastifyInstance, { database, auth, hub, pingMs = PING_MS }: { database: Database; auth: Authenticator; hub: EventHub; pingMs?: number }): void {
+export function registerEvents(
+  app: FastifyInstance,
+  {
+    database,
+    auth,
+    hub,
+    pingMs = PING_MS,
+  }: { database: Database; auth: Authenticator; hub: EventHub; pingMs?: number },
+): void {
   app.get(EVENTS_PATH, { schema: { hide: true } }, async (request, reply) => {
     const access = { auth: 'user' } as const;
     const principal = await checkAccess(database.db, auth, access, request, { requests: 0, windowMs: 0 });
     if (!principal || !('scope' in principal)) return;
     reply.hijack();
     const res = reply.raw;
-    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
     res.write(': connected\n\n');
     let open = true;
     const end = () => {
@@ -93,11 +118,16 @@ export function registerEvents(app: FastifyInstance, { database, auth, hub, ping
     };
     const unsubscribe = hub.subscribe({
       scope: principal.scope,
-      send: (event) => { res.write(`event: ${event.topic}\ndata: ${JSON.stringify(event)}\n\n`); },
+      send: (event) => {
+        res.write(`event: ${event.topic}\ndata: ${JSON.stringify(event)}\n\n`);
+      },
       end,
     });
     const ping = setInterval(() => {
-      checkAccess(database.db, auth, access, request, { requests: 0, windowMs: 0 }).then(() => res.write(': ping\n\n'), end);
+      checkAccess(database.db, auth, access, request, { requests: 0, windowMs: 0 }).then(
+        () => res.write(': ping\n\n'),
+        end,
+      );
     }, pingMs);
     res.on('close', end);
   });

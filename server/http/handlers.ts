@@ -12,7 +12,9 @@ import type { Db } from '../db/index.js';
 import type { AuthUser, DeviceCaller } from './principal.js';
 import type { Scope } from '../scope.js';
 
-type Parsed<E, K extends 'params' | 'query' | 'body'> = E extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
+type Parsed<E, K extends 'params' | 'query' | 'body'> = E extends { [P in K]: infer S extends z.ZodType }
+  ? z.output<S>
+  : undefined;
 
 export interface HandlerInput<E> {
   params: Parsed<E, 'params'>;
@@ -22,7 +24,9 @@ export interface HandlerInput<E> {
 
 /** The answer's content; an endpoint whose content may be absent lets its handler return nothing. */
 export type HandlerOutput<E> = E extends { content: infer S extends z.ZodType }
-  ? undefined extends z.output<S> ? z.output<S> | void : z.output<S>
+  ? undefined extends z.output<S>
+    ? z.output<S> | void
+    : z.output<S>
   : never;
 
 export interface RequestContext {
@@ -44,12 +48,20 @@ export interface DeviceContext extends RequestContext {
   device: DeviceCaller;
 }
 
-export type ContextOf<E> = E extends { access: { auth: 'user' } } ? UserContext : E extends { access: { auth: 'device' } } ? DeviceContext : RequestContext;
+export type ContextOf<E> = E extends { access: { auth: 'user' } }
+  ? UserContext
+  : E extends { access: { auth: 'device' } }
+    ? DeviceContext
+    : RequestContext;
 
-export type Handler<K extends ApiOp> = (input: HandlerInput<Api[K]>, ctx: ContextOf<Api[K]>) => Promise<HandlerOutput<Api[K]>>;
+export type Handler<K extends ApiOp> = (
+  input: HandlerInput<Api[K]>,
+  ctx: ContextOf<Api[K]>,
+) => Promise<HandlerOutput<Api[K]>>;
 
 /** Every operation of the table with its handler; registration refuses to start without all of them. */
 export type Handlers = { [K in ApiOp]: Handler<K> };
 
 /** Types a domain's handler map from the operation names used as its keys. */
-export const defineHandlers = <K extends ApiOp>(handlers: { [P in K]: Handler<P> }): { [P in K]: Handler<P> } => handlers;
+export const defineHandlers = <K extends ApiOp>(handlers: { [P in K]: Handler<P> }): { [P in K]: Handler<P> } =>
+  handlers;

@@ -17,7 +17,9 @@
 import type { FastifyRequest } from 'fastify';
 
 /** Where log lines go: one JSON line per write (pino's destination shape). */
-export interface LogStream { write(line: string): void }
+export interface LogStream {
+  write(line: string): void;
+}
 
 export interface LogOptions {
   /** Default `LOG_LEVEL`, else `warn`. */
@@ -34,25 +36,46 @@ export const REDACTED = '[redacted]';
 export function redactUrl(url: string): string {
   const at = url.indexOf('?');
   if (at < 0) return url;
-  const query = url.slice(at + 1).split('&').map((pair) => {
-    const eq = pair.indexOf('=');
-    const name = eq < 0 ? pair : pair.slice(0, eq);
-    let decoded = name;
-    try { decoded = decodeURIComponent(name.replace(/\+/g, ' ')); } catch { /* an undecodable name is logged as sent */ }
-    return eq >= 0 && SECRET_PARAMS.has(decoded.toLowerCase()) ? `${name}=${REDACTED}` : pair;
-  });
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq < 0 ? pair : pair.slice(0, eq);
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+      } catch {
+        /* an undecodable name is logged as sent */
+      }
+      return eq >= 0 && SECRET_PARAMS.has(decoded.toLowerCase()) ? `${name}=${REDACTED}` : pair;
+    });
   return `${url.slice(0, at)}?${query.join('&')}`;
 }
 
 const PASSWORD_FIELDS = ['password', 'oldPassword', 'newPassword', 'passwordHash', 'secret'];
 const REDACT_PATHS = [
-  'req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]',
-  'headers.authorization', 'headers.cookie',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
   ...PASSWORD_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`]),
 ];
 
-interface DriverError { code?: unknown; severity?: unknown; table?: unknown; column?: unknown; constraint?: unknown; routine?: unknown }
-interface QueryError extends Error { query: string; params: unknown; cause?: unknown }
+interface DriverError {
+  code?: unknown;
+  severity?: unknown;
+  table?: unknown;
+  column?: unknown;
+  constraint?: unknown;
+  routine?: unknown;
+}
+interface QueryError extends Error {
+  query: string;
+  params: unknown;
+  cause?: unknown;
+}
 
 const isQueryError = (e: unknown): e is QueryError =>
   e instanceof Error && typeof (e as Partial<QueryError>).query === 'string' && 'params' in e;
@@ -69,7 +92,12 @@ function driverFacts(cause: unknown): Record<string, unknown> | undefined {
 }
 
 /** An error as logged (the shape Fastify's logger types ask of an `err` serializer). */
-export interface LoggedError { [key: string]: unknown; type: string; message: string; stack: string }
+export interface LoggedError {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+}
 
 /** Errors as logged: a failed query without its parameters or the driver's quoted values. */
 export function serializeError(error: unknown): LoggedError {
@@ -83,7 +111,8 @@ export function serializeError(error: unknown): LoggedError {
   const out: LoggedError = { type: error.name, message: error.message, stack: error.stack ?? '' };
   const code = (error as { code?: unknown }).code;
   if (code !== undefined) out.code = code;
-  if (error.cause !== undefined) out.cause = error.cause instanceof Error ? serializeError(error.cause) : driverFacts(error.cause);
+  if (error.cause !== undefined)
+    out.cause = error.cause instanceof Error ? serializeError(error.cause) : driverFacts(error.cause);
   return out;
 }
 

@@ -40,19 +40,27 @@ export interface Numbered {
 export function numbered(spec: NumberedSpec): Numbered {
   const check = async (db: Queryable, { within, number, except }: NumberedWrite) => {
     // Without its owner the lookup would search every owner's rows: a mistake in the caller, not the user's.
-    if (spec.within && within === undefined) throw new Error('a number unique within an owner is checked without the owner');
-    const [taken] = await db.select({ id: spec.id }).from(spec.table).where(and(
-      spec.within && within !== undefined ? eq(spec.within, within) : undefined,
-      eq(spec.number, number),
-      except === undefined ? undefined : ne(spec.id, except),
-    )).limit(1);
+    if (spec.within && within === undefined)
+      throw new Error('a number unique within an owner is checked without the owner');
+    const [taken] = await db
+      .select({ id: spec.id })
+      .from(spec.table)
+      .where(
+        and(
+          spec.within && within !== undefined ? eq(spec.within, within) : undefined,
+          eq(spec.number, number),
+          except === undefined ? undefined : ne(spec.id, except),
+        ),
+      )
+      .limit(1);
     if (taken) throw new BizError(spec.taken);
   };
   return {
     check,
-    write: (db, number, write) => uniqueAs(spec.taken, async () => {
-      await check(db, number);
-      return write();
-    }),
+    write: (db, number, write) =>
+      uniqueAs(spec.taken, async () => {
+        await check(db, number);
+        return write();
+      }),
   };
 }

@@ -6,9 +6,16 @@
  */
 import type { PageQuery } from '../../shared/api/define.js';
 
-interface Pageable<R> { limit(limit: number): { offset(offset: number): PromiseLike<R[]> } }
+interface Pageable<R> {
+  limit(limit: number): { offset(offset: number): PromiseLike<R[]> };
+}
 
-export async function paged<R, T>(query: PageQuery, rows: Pageable<R>, counted: PromiseLike<readonly { total: number }[]>, toItem: (row: R) => T) {
+export async function paged<R, T>(
+  query: PageQuery,
+  rows: Pageable<R>,
+  counted: PromiseLike<readonly { total: number }[]>,
+  toItem: (row: R) => T,
+) {
   const page = await rows.limit(query.pageSize).offset((query.pageNum - 1) * query.pageSize);
   const [count] = await counted;
   return { list: page.map(toItem), total: count?.total ?? 0, pageNum: query.pageNum, pageSize: query.pageSize };

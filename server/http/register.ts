@@ -31,22 +31,47 @@ type AnyHandler = (input: { params: unknown; query: unknown; body: unknown }, ct
 export const apiOps = Object.keys(api) as ApiOp[];
 
 /** The operations of the table that have no handler in `handlers`. */
-export const missingHandlers = (handlers: Partial<Handlers>): ApiOp[] => apiOps.filter((op) => typeof handlers[op] !== 'function');
+export const missingHandlers = (handlers: Partial<Handlers>): ApiOp[] =>
+  apiOps.filter((op) => typeof handlers[op] !== 'function');
 
-export function registerApi(app: FastifyInstance, { db, auth, handlers, routeConfig = {}, deviceLimit }: RegisterOptions): void {
+export function registerApi(
+  app: FastifyInstance,
+  { db, auth, handlers, routeConfig = {}, deviceLimit }: RegisterOptions,
+): void {
   const missing = missingHandlers(handlers);
   if (missing.length) throw new Error(`API operations without a handler: ${missing.join(', ')}`);
   for (const op of apiOps) {
-    registerEndpoint(app, { db, auth, deviceLimit }, op, api[op], handlers[op] as unknown as AnyHandler, routeConfig[op]);
+    registerEndpoint(
+      app,
+      { db, auth, deviceLimit },
+      op,
+      api[op],
+      handlers[op] as unknown as AnyHandler,
+      routeConfig[op],
+    );
   }
 }
 
 type Checks = Pick<RegisterOptions, 'db' | 'auth' | 'deviceLimit'>;
 
-function registerEndpoint(app: FastifyInstance, { db, auth, deviceLimit }: Checks, op: ApiOp, def: EndpointDef, handler: AnyHandler, config?: Record<string, unknown>) {
+function registerEndpoint(
+  app: FastifyInstance,
+  { db, auth, deviceLimit }: Checks,
+  op: ApiOp,
+  def: EndpointDef,
+  handler: AnyHandler,
+  config?: Record<string, unknown>,
+) {
   // Callers live beside the request rather than on it: no global type augmentation of Fastify.
   const callers = new WeakMap<object, Principal | DeviceCaller>();
-  const security = def.access.auth === 'user' ? [{ bearer: [] }] : def.access.auth === 'client' ? [{ client: [] }] : def.access.auth === 'device' ? [{ device: [] }] : [];
+  const security =
+    def.access.auth === 'user'
+      ? [{ bearer: [] }]
+      : def.access.auth === 'client'
+        ? [{ client: [] }]
+        : def.access.auth === 'device'
+          ? [{ device: [] }]
+          : [];
 
   app.route({
     method: def.method,
@@ -79,15 +104,21 @@ function registerEndpoint(app: FastifyInstance, { db, auth, deviceLimit }: Check
     },
     handler: async (request, reply) => {
       const caller = callers.get(request);
-      const ctx = !caller ? { db, request, reply }
-        : 'user' in caller ? { db, request, reply, user: caller.user, scope: caller.scope, tokenId: caller.tokenId }
+      const ctx = !caller
+        ? { db, request, reply }
+        : 'user' in caller
+          ? { db, request, reply, user: caller.user, scope: caller.scope, tokenId: caller.tokenId }
           : { db, request, reply, device: caller };
       const content = await handler({ params: request.params, query: request.query, body: request.body }, ctx);
       if (def.binary) {
         const { mime, bytes } = content as { mime: string; bytes: Uint8Array | AsyncIterable<Uint8Array> };
         void reply.type(mime).header('x-content-type-options', 'nosniff');
         // Streamed bytes go out as they are read, with the socket's back-pressure (shared/api/define.ts binaryBytes).
-        return reply.send(bytes instanceof Uint8Array ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : Readable.from(bytes));
+        return reply.send(
+          bytes instanceof Uint8Array
+            ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+            : Readable.from(bytes),
+        );
       }
       return def.raw ? content : { code: SUCCESS, content };
     },

@@ -33,13 +33,22 @@ export const frameworkErrors = (error: FastifyError, _request: FastifyRequest, r
 export function clientErrors(error: Error & { code?: string }, socket: Duplex): void {
   // A reset connection has gone; nothing can be said to it.
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, message] = error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request headers too large']
-    : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request time-out']
-      : [400, 'Malformed request'];
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request headers too large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request time-out']
+        : [400, 'Malformed request'];
   if (socket.writable) {
     const body = JSON.stringify({ code: CODE.badRequest, message });
-    const headers = Object.entries({ ...BASELINE_HEADERS, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' })
-      .map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    const headers = Object.entries({
+      ...BASELINE_HEADERS,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      connection: 'close',
+    })
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
     socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headers}\r\n${body}`);
   }
   socket.destroy(error);
@@ -48,12 +57,17 @@ export function clientErrors(error: Error & { code?: string }, socket: Duplex): 
 export function installReplies(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof RequestValidationError) {
-      return reply.status(400).send({ code: CODE.badRequest, message: error.message, content: { fields: error.fields } });
+      return reply
+        .status(400)
+        .send({ code: CODE.badRequest, message: error.message, content: { fields: error.fields } });
     }
     if (error instanceof BizError) {
-      if (error.retryAfter === undefined) return reply.status(error.statusCode).send({ code: error.code, message: error.message });
+      if (error.retryAfter === undefined)
+        return reply.status(error.statusCode).send({ code: error.code, message: error.message });
       // The header for HTTP clients, the content for the console, which shows the wait.
-      return reply.status(error.statusCode).header('retry-after', String(error.retryAfter))
+      return reply
+        .status(error.statusCode)
+        .header('retry-after', String(error.retryAfter))
         .send({ code: error.code, message: error.message, content: { retryAfter: error.retryAfter } });
     }
     if (isDatabaseUnavailable(error)) {
@@ -64,14 +78,17 @@ export function installReplies(app: FastifyInstance): void {
     }
     const status = 'statusCode' in error ? error.statusCode : undefined;
     if (status !== undefined && status >= 400 && status < 500) {
-      return reply.status(status).send({ code: status === 404 ? CODE.notFound : CODE.badRequest, message: error.message });
+      return reply
+        .status(status)
+        .send({ code: status === 404 ? CODE.notFound : CODE.badRequest, message: error.message });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({ code: CODE.serverError, message: 'Server error' });
   });
 
   app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ code: CODE.notFound, message: `No route ${request.method} ${request.url.split('?')[0]}` }));
+    reply.status(404).send({ code: CODE.notFound, message: `No route ${request.method} ${request.url.split('?')[0]}` }),
+  );
 }
 
 /** The driver's code or message of the innermost error, for the log line. */

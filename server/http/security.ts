@@ -12,7 +12,10 @@ import cors from '@fastify/cors';
 
 /** Turns `CORS_ORIGINS` (comma separated) into a list of origins; throws on anything that is not one. */
 export function parseOrigins(text: string | undefined): string[] {
-  const origins = (text ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const origins = (text ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const origin of origins) {
     let parsed: URL | undefined;
     try {

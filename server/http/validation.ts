@@ -9,9 +9,11 @@ import type { z } from 'zod';
 import { fieldsOf, parseKeyed } from '../../shared/validation.js';
 import { RequestValidationError } from './errors.js';
 
-export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => (data) => {
-  const result = parseKeyed(schema, data);
-  if (result.success) return { value: result.data };
-  // A refused root (no body at all, a non-object query) is named by its part.
-  return { error: new RequestValidationError(fieldsOf(result.error, httpPart ?? 'body')) };
-};
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema, httpPart }) =>
+  (data) => {
+    const result = parseKeyed(schema, data);
+    if (result.success) return { value: result.data };
+    // A refused root (no body at all, a non-object query) is named by its part.
+    return { error: new RequestValidationError(fieldsOf(result.error, httpPart ?? 'body')) };
+  };

@@ -23,10 +23,11 @@ const PKG = 'http://schemas.openxmlformats.org/package/2006/relationships';
 const HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
 /** The one cell style besides the default: date-times as `yyyy-mm-dd hh:mm:ss` (custom number format 164). */
-const STYLES = `<styleSheet xmlns="${NS}"><numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd hh:mm:ss"/></numFmts>`
-  + '<fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>'
-  + '<borders count="1"><border/></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>'
-  + '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs></styleSheet>';
+const STYLES =
+  `<styleSheet xmlns="${NS}"><numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd hh:mm:ss"/></numFmts>` +
+  '<fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
+  '<borders count="1"><border/></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
+  '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs></styleSheet>';
 
 // Characters XML 1.0 cannot carry at all, and the ones it must escape (matching them is the point of these patterns).
 // eslint-disable-next-line no-control-regex
@@ -35,12 +36,16 @@ const UNSAFE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff&<>"]/;
 const UNCARRIED = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 
 /** Most cells need no escaping: one test, and the text as it is (a million rows, fifteen cells each). */
-const escapeXml = (text: string) => (!UNSAFE.test(text) ? text : text
-  .replace(UNCARRIED, '')
-  .replace(/[&<>"]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;')));
+const escapeXml = (text: string) =>
+  !UNSAFE.test(text)
+    ? text
+    : text
+        .replace(UNCARRIED, '')
+        .replace(/[&<>"]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;'));
 
 /** A, B, … Z, AA, AB…: a cell's column in its reference (readers want `r="B7"`). */
-const columnName = (i: number): string => (i < 26 ? String.fromCharCode(65 + i) : columnName(Math.floor(i / 26) - 1) + String.fromCharCode(65 + (i % 26)));
+const columnName = (i: number): string =>
+  i < 26 ? String.fromCharCode(65 + i) : columnName(Math.floor(i / 26) - 1) + String.fromCharCode(65 + (i % 26));
 const COLUMNS = Array.from({ length: 64 }, (_, i) => columnName(i));
 
 function rowXml(r: number, cells: readonly Cell[]): string {
@@ -54,7 +59,8 @@ function rowXml(r: number, cells: readonly Cell[]): string {
     if (typeof cell === 'number') xml += `<c r="${ref}"><v>${cell}</v></c>`;
     else if (typeof cell === 'object') xml += `<c r="${ref}" s="1"><v>${cell.excelDate}</v></c>`;
     // Spaces at either end are kept only when the cell says so.
-    else if (cell.charCodeAt(0) === 32 || cell.charCodeAt(cell.length - 1) === 32) xml += `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(cell)}</t></is></c>`;
+    else if (cell.charCodeAt(0) === 32 || cell.charCodeAt(cell.length - 1) === 32)
+      xml += `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(cell)}</t></is></c>`;
     else xml += `<c r="${ref}" t="inlineStr"><is><t>${escapeXml(cell)}</t></is></c>`;
   }
   return `${xml}</row>`;
@@ -65,7 +71,13 @@ function rowXml(r: number, cells: readonly Cell[]): string {
  * into `out`; resolves with the number of rows (header aside) once `out`
  * has everything. `signal` stops it: the output is then incomplete.
  */
-export function writeXlsx(out: Writable, name: string, header: readonly string[], batches: AsyncIterable<readonly (readonly Cell[])[]>, signal?: AbortSignal): Promise<number> {
+export function writeXlsx(
+  out: Writable,
+  name: string,
+  header: readonly string[],
+  batches: AsyncIterable<readonly (readonly Cell[])[]>,
+  signal?: AbortSignal,
+): Promise<number> {
   let rows = 0;
   async function* sheet() {
     yield `${HEAD}<worksheet xmlns="${NS}"><sheetData>${rowXml(1, header)}`;
@@ -79,15 +91,27 @@ export function writeXlsx(out: Writable, name: string, header: readonly string[]
   }
   const zip = new ZipFile();
   const text = (path: string, xml: string) => zip.addBuffer(Buffer.from(HEAD + xml), path);
-  text('[Content_Types].xml', '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
-    + '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>'
-    + '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
-    + '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>'
-    + '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>');
-  text('_rels/.rels', `<Relationships xmlns="${PKG}"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`);
-  text('xl/workbook.xml', `<workbook xmlns="${NS}" xmlns:r="${REL}"><sheets><sheet name="${escapeXml(name)}" sheetId="1" r:id="rId1"/></sheets></workbook>`);
-  text('xl/_rels/workbook.xml.rels', `<Relationships xmlns="${PKG}"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/>`
-    + `<Relationship Id="rId2" Type="${REL}/styles" Target="styles.xml"/></Relationships>`);
+  text(
+    '[Content_Types].xml',
+    '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>' +
+      '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+      '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
+      '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>',
+  );
+  text(
+    '_rels/.rels',
+    `<Relationships xmlns="${PKG}"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+  );
+  text(
+    'xl/workbook.xml',
+    `<workbook xmlns="${NS}" xmlns:r="${REL}"><sheets><sheet name="${escapeXml(name)}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+  );
+  text(
+    'xl/_rels/workbook.xml.rels',
+    `<Relationships xmlns="${PKG}"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/>` +
+      `<Relationship Id="rId2" Type="${REL}/styles" Target="styles.xml"/></Relationships>`,
+  );
   text('xl/styles.xml', STYLES);
   const source = Readable.from(sheet(), { objectMode: false });
   // The fastest deflate: measured at a million rows, level 1 writes 175 000 rows/s against 134 000 at the
@@ -103,9 +127,25 @@ export function writeXlsx(out: Writable, name: string, header: readonly string[]
 }
 
 /** A small sheet (an invoice record, a tenant's bills) as the bytes of an .xlsx, in memory. */
-export async function xlsxBytes(name: string, header: readonly string[], rows: readonly (readonly Cell[])[]): Promise<Buffer> {
+export async function xlsxBytes(
+  name: string,
+  header: readonly string[],
+  rows: readonly (readonly Cell[])[],
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  const out = new Writable({ write(chunk: Buffer, _encoding, done) { chunks.push(chunk); done(); } });
-  await writeXlsx(out, name, header, (async function* () { yield rows; })());
+  const out = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk);
+      done();
+    },
+  });
+  await writeXlsx(
+    out,
+    name,
+    header,
+    (async function* () {
+      yield rows;
+    })(),
+  );
   return Buffer.concat(chunks);
 }

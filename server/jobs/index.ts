@@ -1,3 +1,13 @@
 /** The job queue every domain's deferred work shares (server/jobs/runner.ts). */
 export { jobs } from './schema.js';
-export { backoff, enqueue, runDueJobs, startJobs, STALE_AFTER_MS, type JobContext, type JobKind, type JobKinds, type RunnerOptions } from './runner.js';
+export {
+  backoff,
+  enqueue,
+  runDueJobs,
+  startJobs,
+  STALE_AFTER_MS,
+  type JobContext,
+  type JobKind,
+  type JobKinds,
+  type RunnerOptions,
+} from './runner.js';

@@ -44,18 +44,32 @@ export type JobKinds = Readonly<Record<string, JobKind<never>>>;
 export const STALE_AFTER_MS = 60_000;
 
 /** Queues a job (inside the caller's transaction, so a rolled-back change queues nothing); answers its id. */
-export async function enqueue(db: Queryable, kind: string, payload: object, opts: { group?: string; runAt?: Date } = {}): Promise<number> {
-  const [row] = await rowsOf<{ id: number }>(db, sql`
+export async function enqueue(
+  db: Queryable,
+  kind: string,
+  payload: object,
+  opts: { group?: string; runAt?: Date } = {},
+): Promise<number> {
+  const [row] = await rowsOf<{ id: number }>(
+    db,
+    sql`
     insert into jobs (kind, group_key, payload, run_at)
     values (${kind}, ${opts.group ?? ''}, ${JSON.stringify(payload)}::jsonb, ${(opts.runAt ?? new Date()).toISOString()}::timestamptz)
-    returning id`);
+    returning id`,
+  );
   return Number(row!.id);
 }
 
 /** The advisory lock claims take turns under (any constant of the project's own). */
 const CLAIM_LOCK = 7_301_001;
 
-interface Claimed { id: number; kind: string; payload: Record<string, unknown>; attempts: number; createdAt: Date }
+interface Claimed {
+  id: number;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  createdAt: Date;
+}
 
 /** Takes one due job of these kinds (or a stale running one) whose group has room; null when there is none. */
 async function claim(db: Db, kinds: JobKinds, staleMs: number): Promise<Claimed | null> {
@@ -66,7 +80,9 @@ async function claim(db: Db, kinds: JobKinds, staleMs: number): Promise<Claimed 
   // jobs is then exact, where two claims at once would each see room for one more.
   const [row] = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`);
-    return rowsOf<Claimed>(tx, sql`
+    return rowsOf<Claimed>(
+      tx,
+      sql`
       with kinds as (
         select * from unnest(${`{${names.join(',')}}`}::text[], ${`{${limits.join(',')}}`}::int[]) as k(kind, group_limit)
       ), full_groups as (
@@ -82,7 +98,8 @@ async function claim(db: Db, kinds: JobKinds, staleMs: number): Promise<Claimed 
           and ((j.state = 'queued' and j.run_at <= now()) or (j.state = 'running' and j.heartbeat_at < now() - ${stale}::interval))
           and not exists (select 1 from full_groups f where f.kind = j.kind and f.group_key = j.group_key)
         order by j.run_at, j.id limit 1 for update of j skip locked
-      ) returning id, kind, payload, attempts, created_at as "createdAt"`);
+      ) returning id, kind, payload, attempts, created_at as "createdAt"`,
+    );
   });
   if (!row) return null;
   return { ...row, id: Number(row.id), createdAt: new Date(row.createdAt) };
@@ -91,9 +108,12 @@ async function claim(db: Db, kinds: JobKinds, staleMs: number): Promise<Claimed 
 async function runOne(db: Db, storage: FileStorage, kinds: JobKinds, job: Claimed, staleMs: number): Promise<void> {
   const kind = kinds[job.kind] as unknown as JobKind;
   const ctx: JobContext = { db, storage, attempt: job.attempts, createdAt: job.createdAt };
-  const beat = setInterval(() => {
-    db.execute(sql`update jobs set heartbeat_at = now() where id = ${job.id}`).catch(() => {});
-  }, Math.max(1000, staleMs / 4));
+  const beat = setInterval(
+    () => {
+      db.execute(sql`update jobs set heartbeat_at = now() where id = ${job.id}`).catch(() => {});
+    },
+    Math.max(1000, staleMs / 4),
+  );
   try {
     await kind.run(job.payload, ctx);
     await db.execute(sql`delete from jobs where id = ${job.id}`);
@@ -125,7 +145,12 @@ export interface RunnerOptions {
  * Runs due jobs until none is left, `concurrency` at a time; answers how many
  * were taken. Tests and benches drive the queue with it.
  */
-export async function runDueJobs(db: Db, storage: FileStorage, kinds: JobKinds, opts: RunnerOptions = {}): Promise<number> {
+export async function runDueJobs(
+  db: Db,
+  storage: FileStorage,
+  kinds: JobKinds,
+  opts: RunnerOptions = {},
+): Promise<number> {
   const staleMs = opts.staleMs ?? STALE_AFTER_MS;
   let taken = 0;
   const worker = async () => {
@@ -139,7 +164,12 @@ export async function runDueJobs(db: Db, storage: FileStorage, kinds: JobKinds, 
 }
 
 /** Keeps `concurrency` workers taking jobs on this instance until stopped; the answer stops them (waiting for running jobs). */
-export function startJobs(db: Db, storage: FileStorage, kinds: JobKinds, opts: RunnerOptions = {}): () => Promise<void> {
+export function startJobs(
+  db: Db,
+  storage: FileStorage,
+  kinds: JobKinds,
+  opts: RunnerOptions = {},
+): () => Promise<void> {
   if (!Object.keys(kinds).length) return async () => {};
   const staleMs = opts.staleMs ?? STALE_AFTER_MS;
   const pollMs = opts.pollMs ?? 500;
@@ -161,7 +191,8 @@ export function startJobs(db: Db, storage: FileStorage, kinds: JobKinds, opts: R
 /** Exponential back-off with ±20 % jitter: `base` · `factor`^(attempt−1), at most `cap`; null once `giveUpAfterMs` since the job was made has passed. */
 export function backoff(opts: { baseMs: number; factor: number; capMs: number; giveUpAfterMs: number }) {
   return (attempt: number, createdAt: Date): number | null => {
-    const delay = Math.min(opts.capMs, opts.baseMs * opts.factor ** Math.max(0, attempt - 1)) * (0.8 + Math.random() * 0.4);
+    const delay =
+      Math.min(opts.capMs, opts.baseMs * opts.factor ** Math.max(0, attempt - 1)) * (0.8 + Math.random() * 0.4);
     return Date.now() + delay - createdAt.getTime() > opts.giveUpAfterMs ? null : delay;
   };
 }

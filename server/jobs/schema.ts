@@ -8,20 +8,30 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-export const jobs = pgTable('jobs', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  /** Which domain's work (`callback.deliver`, `order.export`). */
-  kind: text('kind').notNull(),
-  /** Jobs of one group (one tenant's endpoint) run only a few at a time, across instances; '' is no group. */
-  groupKey: text('group_key').notNull().default(''),
-  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-  state: text('state', { enum: ['queued', 'running'] }).notNull().default('queued'),
-  attempts: integer('attempts').notNull().default(0),
-  runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
-  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
-  lastError: text('last_error'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  index('jobs_due_idx').on(t.runAt, t.id).where(sql`state = 'queued'`),
-  index('jobs_running_idx').on(t.groupKey, t.heartbeatAt).where(sql`state = 'running'`),
-]);
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Which domain's work (`callback.deliver`, `order.export`). */
+    kind: text('kind').notNull(),
+    /** Jobs of one group (one tenant's endpoint) run only a few at a time, across instances; '' is no group. */
+    groupKey: text('group_key').notNull().default(''),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    state: text('state', { enum: ['queued', 'running'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('jobs_due_idx')
+      .on(t.runAt, t.id)
+      .where(sql`state = 'queued'`),
+    index('jobs_running_idx')
+      .on(t.groupKey, t.heartbeatAt)
+      .where(sql`state = 'running'`),
+  ],
+);

@@ -42,20 +42,39 @@ const hashOf = (key: string) => createHash('sha256').update(key).digest('hex');
 
 type Row = typeof exportJobs.$inferSelect;
 export const toJob = (r: Row): ExportJob => ({
-  id: r.id, state: r.state, email: r.email, from: r.filter.from, to: r.filter.to, rows: r.rows,
-  createdAt: r.createdAt.toISOString(), finishedAt: r.finishedAt?.toISOString() ?? null, expiresAt: r.expiresAt?.toISOString() ?? null,
+  id: r.id,
+  state: r.state,
+  email: r.email,
+  from: r.filter.from,
+  to: r.filter.to,
+  rows: r.rows,
+  createdAt: r.createdAt.toISOString(),
+  finishedAt: r.finishedAt?.toISOString() ?? null,
+  expiresAt: r.expiresAt?.toISOString() ?? null,
 });
 
-export async function queueExport(db: Db, userId: number, input: { filter: ExportFilter; email: string; lang: Lang }): Promise<ExportJob> {
+export async function queueExport(
+  db: Db,
+  userId: number,
+  input: { filter: ExportFilter; email: string; lang: Lang },
+): Promise<ExportJob> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(exportJobs).values({ userId, email: input.email, lang: input.lang, filter: input.filter }).returning();
+    const [row] = await tx
+      .insert(exportJobs)
+      .values({ userId, email: input.email, lang: input.lang, filter: input.filter })
+      .returning();
     await enqueue(tx, EXPORT_JOB, { exportId: row!.id });
     return toJob(row!);
   });
 }
 
 export async function exportsOf(db: Queryable, userId: number): Promise<ExportJob[]> {
-  const rows = await db.select().from(exportJobs).where(eq(exportJobs.userId, userId)).orderBy(desc(exportJobs.createdAt), desc(exportJobs.id)).limit(50);
+  const rows = await db
+    .select()
+    .from(exportJobs)
+    .where(eq(exportJobs.userId, userId))
+    .orderBy(desc(exportJobs.createdAt), desc(exportJobs.id))
+    .limit(50);
   return rows.map(toJob);
 }
 
@@ -78,7 +97,10 @@ async function mail(options: MailOptions, to: string, lang: Lang, rows: number, 
     from: 'Vend Console <no-reply@vend.example>',
     to,
     subject: texts.mailSubject,
-    text: texts.mailBody.replace('{{rows}}', String(rows)).replace('{{link}}', link).replace('{{until}}', businessDateTime(expiresAt).slice(0, 16)),
+    text: texts.mailBody
+      .replace('{{rows}}', String(rows))
+      .replace('{{link}}', link)
+      .replace('{{until}}', businessDateTime(expiresAt).slice(0, 16)),
   };
   if (options.smtpUrl) {
     await nodemailer.createTransport(options.smtpUrl).sendMail(message);
@@ -86,7 +108,10 @@ async function mail(options: MailOptions, to: string, lang: Lang, rows: number, 
   }
   const eml = await nodemailer.createTransport({ streamTransport: true, buffer: true }).sendMail(message);
   await mkdir(options.outbox, { recursive: true });
-  await writeFile(join(options.outbox, `export-${Date.now()}-${randomBytes(3).toString('hex')}.eml`), eml.message as Buffer);
+  await writeFile(
+    join(options.outbox, `export-${Date.now()}-${randomBytes(3).toString('hex')}.eml`),
+    eml.message as Buffer,
+  );
 }
 
 /** The job's orders as an .xlsx into the storage: the sheet is written and kept at once, each side waiting for the other. */
@@ -96,7 +121,10 @@ async function keepSheet(db: Db, storage: FileStorage, job: Row) {
   if (!user || user.disabled) throw new Error('the account that asked is disabled or gone');
   const sheet = new PassThrough();
   // A failure on either side ends the other: the writer stops, and the storage keeps nothing.
-  const stop = (err: unknown) => { sheet.destroy(err as Error); throw err; };
+  const stop = (err: unknown) => {
+    sheet.destroy(err as Error);
+    throw err;
+  };
   const [rows, file] = await Promise.all([
     exportOrders(db, scopeOf(user), job.filter, job.lang as Lang, sheet).catch(stop),
     storage.putStream(sheet).catch(stop),
@@ -113,25 +141,43 @@ export const exportJob = (mailOptions: MailOptions = mailFromEnv()): JobKind<{ e
   retryAfter: (attempt) => (attempt < MAX_ATTEMPTS ? Math.min(60_000, 5000 * attempt) : null),
   async run({ exportId }, { db, storage }) {
     // A job taken again after its instance went silent may find its export finished already: nothing to do.
-    const [job] = await db.update(exportJobs).set({ state: 'running', attempts: sql`${exportJobs.attempts} + 1` })
-      .where(and(eq(exportJobs.id, exportId), inArray(exportJobs.state, ['queued', 'running']))).returning();
+    const [job] = await db
+      .update(exportJobs)
+      .set({ state: 'running', attempts: sql`${exportJobs.attempts} + 1` })
+      .where(and(eq(exportJobs.id, exportId), inArray(exportJobs.state, ['queued', 'running'])))
+      .returning();
     if (!job) return;
     try {
       const { rows, fileId } = await keepSheet(db, storage, job);
       const key = randomBytes(32).toString('hex');
       const expiresAt = new Date(Date.now() + EXPORT_LIMITS.linkDays * DAY_MS);
-      await db.update(exportJobs).set({ state: 'done', rows, fileId, linkHash: hashOf(key), expiresAt, finishedAt: sql`now()`, error: null })
+      await db
+        .update(exportJobs)
+        .set({ state: 'done', rows, fileId, linkHash: hashOf(key), expiresAt, finishedAt: sql`now()`, error: null })
         .where(eq(exportJobs.id, job.id));
       // An earlier attempt kept its file, then failed to mail it: that file's link was never sent.
       if (job.fileId && job.fileId !== fileId) await forgetUnnamed(db, storage, job.fileId);
-      await mail(mailOptions, job.email, job.lang as Lang, rows, `${mailOptions.linkBase}/order/export/file/${key}`, expiresAt);
+      await mail(
+        mailOptions,
+        job.email,
+        job.lang as Lang,
+        rows,
+        `${mailOptions.linkBase}/order/export/file/${key}`,
+        expiresAt,
+      );
     } catch (err) {
-      await db.update(exportJobs).set({ state: 'queued', error: String((err as Error).message ?? err).slice(0, 500) }).where(eq(exportJobs.id, job.id));
+      await db
+        .update(exportJobs)
+        .set({ state: 'queued', error: String((err as Error).message ?? err).slice(0, 500) })
+        .where(eq(exportJobs.id, job.id));
       throw err;
     }
   },
   async failed({ exportId }, _error, { db }) {
-    await db.update(exportJobs).set({ state: 'failed', finishedAt: sql`now()` }).where(eq(exportJobs.id, exportId));
+    await db
+      .update(exportJobs)
+      .set({ state: 'failed', finishedAt: sql`now()` })
+      .where(eq(exportJobs.id, exportId));
   },
 });
 
@@ -142,10 +188,13 @@ export const exportJob = (mailOptions: MailOptions = mailFromEnv()): JobKind<{ e
  * taken once (SKIP LOCKED).
  */
 export async function dropExpiredFiles(db: Db, storage: FileStorage): Promise<number> {
-  const taken = await rowsOf<{ fileId: string }>(db, sql`
+  const taken = await rowsOf<{ fileId: string }>(
+    db,
+    sql`
     update export_jobs j set file_id = null
     from (select id, file_id from export_jobs where file_id is not null and expires_at < now() for update skip locked) old
-    where j.id = old.id returning old.file_id as "fileId"`);
+    where j.id = old.id returning old.file_id as "fileId"`,
+  );
   const files = new Set(taken.map((r) => r.fileId));
   for (const fileId of files) await forgetUnnamed(db, storage, fileId);
   return files.size;
@@ -158,16 +207,24 @@ async function forgetUnnamed(db: Db, storage: FileStorage, fileId: string) {
 }
 
 /** Forgets expired links' files, then runs the due export jobs until none is left (tests and the bench); answers how many were taken. */
-export async function runExportJobs(db: Db, storage: FileStorage, mailOptions: MailOptions = mailFromEnv(), staleMs = STALE_AFTER_MS): Promise<number> {
+export async function runExportJobs(
+  db: Db,
+  storage: FileStorage,
+  mailOptions: MailOptions = mailFromEnv(),
+  staleMs = STALE_AFTER_MS,
+): Promise<number> {
   await dropExpiredFiles(db, storage);
   return runDueJobs(db, storage, { [EXPORT_JOB]: exportJob(mailOptions) }, { staleMs });
 }
 
 /** The finished file a mailed link names, as it streams out of the storage, or 978. */
 export async function exportFile(db: Queryable, storage: FileStorage, key: string) {
-  const [job] = await db.select({ fileId: exportJobs.fileId, expiresAt: exportJobs.expiresAt, id: exportJobs.id })
-    .from(exportJobs).where(and(eq(exportJobs.linkHash, hashOf(key)), eq(exportJobs.state, 'done')));
-  if (!job?.fileId || !job.expiresAt || job.expiresAt.getTime() < Date.now()) throw new BizError(CODE.exportLinkInvalid);
+  const [job] = await db
+    .select({ fileId: exportJobs.fileId, expiresAt: exportJobs.expiresAt, id: exportJobs.id })
+    .from(exportJobs)
+    .where(and(eq(exportJobs.linkHash, hashOf(key)), eq(exportJobs.state, 'done')));
+  if (!job?.fileId || !job.expiresAt || job.expiresAt.getTime() < Date.now())
+    throw new BizError(CODE.exportLinkInvalid);
   const bytes = await storage.read(job.fileId);
   if (!bytes) throw new BizError(CODE.exportLinkInvalid);
   return { id: job.id, mime: XLSX, bytes };

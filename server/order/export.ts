@@ -8,7 +8,14 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Writable } from 'node:stream';
 import type { Lang } from '../../shared/i18n/define.js';
-import { orderTexts, sheetHeader, sheetName, sheetRow, customerStaffSheet, type OrderFilter } from '../../shared/order/index.js';
+import {
+  orderTexts,
+  sheetHeader,
+  sheetName,
+  sheetRow,
+  customerStaffSheet,
+  type OrderFilter,
+} from '../../shared/order/index.js';
 import type { Queryable } from '../db/index.js';
 import type { Scope } from '../scope.js';
 import { points } from '../point/index.js';
@@ -31,20 +38,62 @@ const BATCH = 1000;
  */
 export function exportSelect(db: Queryable, where: SQL | undefined, customerStaff: boolean) {
   // Named as the list's items, so the sheet's row function takes them as they come.
-  return db.select({
-    id: orders.id, number: orders.number, thirdPartyNumber: orders.thirdPartyNumber, title: orders.title, createdAt: orders.createdAt, at: sql<string>`${orders.createdAt}::text`,
-    amount: orders.amount, receivedAmount: orders.receivedAmount, refundAmount: orders.refundAmount, platform: orders.platform, paymentType: orders.paymentType,
-    paymentState: orders.paymentState, refundState: orders.refundState, deliveryState: orders.deliveryState, deviceName: orders.deviceName, pointName: points.name, tenantName: tenants.name,
-    ...(customerStaff ? { customerStaffName: orders.customerStaffName, customerStaffPhone: orders.customerStaffPhone, customerStaffCard: orders.customerStaffCard, customerName: orders.customerName } : {}),
-  }).from(orders).innerJoin(tenants, eq(tenants.id, orders.tenantId)).leftJoin(points, eq(points.id, orders.pointId))
-    .where(where).orderBy(sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc nulls last`);
+  return db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      thirdPartyNumber: orders.thirdPartyNumber,
+      title: orders.title,
+      createdAt: orders.createdAt,
+      at: sql<string>`${orders.createdAt}::text`,
+      amount: orders.amount,
+      receivedAmount: orders.receivedAmount,
+      refundAmount: orders.refundAmount,
+      platform: orders.platform,
+      paymentType: orders.paymentType,
+      paymentState: orders.paymentState,
+      refundState: orders.refundState,
+      deliveryState: orders.deliveryState,
+      deviceName: orders.deviceName,
+      pointName: points.name,
+      tenantName: tenants.name,
+      ...(customerStaff
+        ? {
+            customerStaffName: orders.customerStaffName,
+            customerStaffPhone: orders.customerStaffPhone,
+            customerStaffCard: orders.customerStaffCard,
+            customerName: orders.customerName,
+          }
+        : {}),
+    })
+    .from(orders)
+    .innerJoin(tenants, eq(tenants.id, orders.tenantId))
+    .leftJoin(points, eq(points.id, orders.pointId))
+    .where(where)
+    .orderBy(sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc nulls last`);
 }
 
 /** The filter's orders, newest first, a batch at a time, as cells in the header's order (shared/order/sheet.ts). */
-export async function* exportRows(db: Queryable, where: SQL | undefined, lang: Lang, customerStaff: boolean, signal?: AbortSignal, batch = BATCH): AsyncGenerator<Cell[][]> {
+export async function* exportRows(
+  db: Queryable,
+  where: SQL | undefined,
+  lang: Lang,
+  customerStaff: boolean,
+  signal?: AbortSignal,
+  batch = BATCH,
+): AsyncGenerator<Cell[][]> {
   const texts = orderTexts[lang];
-  const batchAfter = (after: { at: string; id: number } | undefined) => Promise.resolve(exportSelect(db,
-    and(where, after ? sql`(${orders.createdAt}, ${orders.id}) < (${after.at}::timestamptz, ${after.id})` : undefined), customerStaff).limit(batch));
+  const batchAfter = (after: { at: string; id: number } | undefined) =>
+    Promise.resolve(
+      exportSelect(
+        db,
+        and(
+          where,
+          after ? sql`(${orders.createdAt}, ${orders.id}) < (${after.at}::timestamptz, ${after.id})` : undefined,
+        ),
+        customerStaff,
+      ).limit(batch),
+    );
   let next = batchAfter(undefined);
   for (;;) {
     signal?.throwIfAborted();
@@ -65,8 +114,22 @@ export async function* exportRows(db: Queryable, where: SQL | undefined, lang: L
 }
 
 /** Writes the filter's orders in scope as an .xlsx into `out`; resolves with the number of rows. */
-export async function exportOrders(db: Queryable, scope: Scope, filter: OrderFilter, lang: Lang, out: Writable, signal?: AbortSignal, batch = BATCH): Promise<number> {
+export async function exportOrders(
+  db: Queryable,
+  scope: Scope,
+  filter: OrderFilter,
+  lang: Lang,
+  out: Writable,
+  signal?: AbortSignal,
+  batch = BATCH,
+): Promise<number> {
   const where = await orderWhere(db, scope, filter);
   const customerStaff = customerStaffSheet(filter);
-  return writeXlsx(out, sheetName(lang), sheetHeader(lang, customerStaff), exportRows(db, where, lang, customerStaff, signal, batch), signal);
+  return writeXlsx(
+    out,
+    sheetName(lang),
+    sheetHeader(lang, customerStaff),
+    exportRows(db, where, lang, customerStaff, signal, batch),
+    signal,
+  );
 }

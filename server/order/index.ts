@@ -47,5 +47,12 @@ export const orderServer = defineServerDomain({
   // E-mail exports: jobs of the one queue (server/jobs), every running upstream taking them; expired links' files forgotten.
   jobs: { [EXPORT_JOB]: exportJob() },
   background: (db, storage) => periodic(() => dropExpiredFiles(db, storage), 60_000),
-  owns: { order: { id: orders.id, tenantId: orders.tenantId, labels: [orders.number, orders.title], deviceId: orders.deviceId } },
+  owns: {
+    order: {
+      id: orders.id,
+      tenantId: orders.tenantId,
+      labels: [orders.number, orders.title],
+      deviceId: orders.deviceId,
+    },
+  },
 });

@@ -6,7 +6,15 @@
  */
 import { and, eq, gte, like, lte, sql, type SQL } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
-import { deliveryOf, ORDER_LIST, type OrderDetail, type OrderFilter, type OrderItem, type OrderLine, type SubOrder } from '../../shared/order/index.js';
+import {
+  deliveryOf,
+  ORDER_LIST,
+  type OrderDetail,
+  type OrderFilter,
+  type OrderItem,
+  type OrderLine,
+  type SubOrder,
+} from '../../shared/order/index.js';
 import type { PageQuery } from '../../shared/api/define.js';
 import { maskContact } from '../../shared/format.js';
 import type { Queryable } from '../db/index.js';
@@ -22,14 +30,18 @@ import { orderItems, orders } from './schema.js';
  * The caller's orders: everything; a whole hierarchy by its root; or some of
  * a hierarchy's tenants, by root first (so the root's indexes serve it too).
  */
-export const orderScope = (scope: Scope): SQL | undefined => and(
-  scope.all ? undefined
-    : scope.root === null ? scope.where(orders.tenantId)
-      : scope.wholeTree ? eq(orders.rootTenantId, scope.root)
-        : and(eq(orders.rootTenantId, scope.root), scope.where(orders.tenantId)),
-  // A member with assigned devices: their orders only.
-  scope.devices === null ? undefined : scope.device(orders.deviceId),
-);
+export const orderScope = (scope: Scope): SQL | undefined =>
+  and(
+    scope.all
+      ? undefined
+      : scope.root === null
+        ? scope.where(orders.tenantId)
+        : scope.wholeTree
+          ? eq(orders.rootTenantId, scope.root)
+          : and(eq(orders.rootTenantId, scope.root), scope.where(orders.tenantId)),
+    // A member with assigned devices: their orders only.
+    scope.devices === null ? undefined : scope.device(orders.deviceId),
+  );
 
 const itemColumns = {
   id: orders.id,
@@ -67,7 +79,9 @@ const itemColumns = {
 
 /** Two more columns than a list row needs: one select serves the list and the detail. */
 const selectOrders = (db: Queryable) =>
-  db.select({ ...itemColumns, refundReason: orders.refundReason, paidAt: orders.paidAt }).from(orders)
+  db
+    .select({ ...itemColumns, refundReason: orders.refundReason, paidAt: orders.paidAt })
+    .from(orders)
     .innerJoin(tenants, eq(tenants.id, orders.tenantId))
     .leftJoin(points, eq(points.id, orders.pointId));
 
@@ -104,12 +118,20 @@ export async function orderWhere(db: Queryable, scope: Scope, f: OrderFilter): P
     orderScope(scope),
     f.from ? gte(orders.createdAt, new Date(f.from)) : undefined,
     f.to ? lte(orders.createdAt, new Date(f.to)) : undefined,
-    number ? (number.length === ORDER_LIST.numberLength ? eq(orders.number, number) : like(orders.number, `${number}%`)) : undefined,
+    number
+      ? number.length === ORDER_LIST.numberLength
+        ? eq(orders.number, number)
+        : like(orders.number, `${number}%`)
+      : undefined,
     f.thirdPartyNumber ? eq(orders.thirdPartyNumber, f.thirdPartyNumber) : undefined,
     f.kind ? eq(orders.kind, f.kind) : undefined,
     f.customerStaff !== undefined ? eq(orders.customerStaff, f.customerStaff) : undefined,
     // Refunded automatically implies refunded: said so, the planner can walk the small index of refunded orders.
-    f.autoRefunded === true ? and(eq(orders.autoRefunded, true), sql`${orders.refundState} <> 'none'`) : f.autoRefunded === false ? eq(orders.autoRefunded, false) : undefined,
+    f.autoRefunded === true
+      ? and(eq(orders.autoRefunded, true), sql`${orders.refundState} <> 'none'`)
+      : f.autoRefunded === false
+        ? eq(orders.autoRefunded, false)
+        : undefined,
     f.paymentState ? eq(orders.paymentState, f.paymentState) : undefined,
     f.refundState ? eq(orders.refundState, f.refundState) : undefined,
     f.deliveryState ? eq(orders.deliveryState, f.deliveryState) : undefined,
@@ -130,9 +152,19 @@ export async function orderPage(db: Queryable, scope: Scope, query: PageQuery, f
   const offset = (query.pageNum - 1) * query.pageSize;
   if (offset >= ORDER_LIST.countCap) throw new RequestValidationError({ pageNum: 'order.validation.deepPage' });
   const where = await orderWhere(db, scope, filter);
-  const rows = await selectOrders(db).where(where).orderBy(...NEWEST_FIRST).limit(query.pageSize).offset(offset);
+  const rows = await selectOrders(db)
+    .where(where)
+    .orderBy(...NEWEST_FIRST)
+    .limit(query.pageSize)
+    .offset(offset);
   // A list masks the staff member's phone (shared/format.ts maskContact); the order's detail shows it whole.
-  return { list: rows.map(({ refundReason: _r, paidAt: _p, ...row }) => toItem({ ...row, customerStaffPhone: maskContact(row.customerStaffPhone) })), pageNum: query.pageNum, pageSize: query.pageSize };
+  return {
+    list: rows.map(({ refundReason: _r, paidAt: _p, ...row }) =>
+      toItem({ ...row, customerStaffPhone: maskContact(row.customerStaffPhone) }),
+    ),
+    pageNum: query.pageNum,
+    pageSize: query.pageSize,
+  };
 }
 
 /**
@@ -143,7 +175,13 @@ export async function orderPage(db: Queryable, scope: Scope, query: PageQuery, f
 export async function orderCount(db: Queryable, scope: Scope, filter: OrderFilter) {
   const where = await orderWhere(db, scope, filter);
   // In the list's order: the planner walks the same index and stops at the cap (a bitmap scan would read the whole range first).
-  const matching = db.select({ one: sql`1` }).from(orders).where(where).orderBy(...NEWEST_FIRST).limit(ORDER_LIST.countCap + 1).as('matching');
+  const matching = db
+    .select({ one: sql`1` })
+    .from(orders)
+    .where(where)
+    .orderBy(...NEWEST_FIRST)
+    .limit(ORDER_LIST.countCap + 1)
+    .as('matching');
   const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(matching);
   const n = counted?.n ?? 0;
   return { total: Math.min(n, ORDER_LIST.countCap), capped: n > ORDER_LIST.countCap };
@@ -153,15 +191,32 @@ export async function orderCount(db: Queryable, scope: Scope, filter: OrderFilte
 export async function orderDetail(db: Queryable, scope: Scope, id: number): Promise<OrderDetail> {
   const [row] = await selectOrders(db).where(and(eq(orders.id, id), orderScope(scope)));
   if (!row) throw new BizError(CODE.orderNotFound);
-  const items = await db.select({
-    id: orderItems.id, channel: orderItems.channel, deviceId: orderItems.deviceId, deviceName: orderItems.deviceName, productId: orderItems.productId, name: orderItems.name,
-    unitPrice: orderItems.unitPrice, count: orderItems.count, state: orderItems.state, refundAmount: orderItems.refundAmount,
-    outcome: orderItems.outcome, failure: orderItems.failure, outcomeAt: orderItems.outcomeAt,
-  }).from(orderItems).where(eq(orderItems.orderId, id)).orderBy(orderItems.id)
+  const items = await db
+    .select({
+      id: orderItems.id,
+      channel: orderItems.channel,
+      deviceId: orderItems.deviceId,
+      deviceName: orderItems.deviceName,
+      productId: orderItems.productId,
+      name: orderItems.name,
+      unitPrice: orderItems.unitPrice,
+      count: orderItems.count,
+      state: orderItems.state,
+      refundAmount: orderItems.refundAmount,
+      outcome: orderItems.outcome,
+      failure: orderItems.failure,
+      outcomeAt: orderItems.outcomeAt,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, id))
+    .orderBy(orderItems.id)
     .then((rows) => rows.map((r) => ({ ...r, outcomeAt: r.outcomeAt ? r.outcomeAt.toISOString() : null })));
   const [device] = await db.select({ serial: devices.serial }).from(devices).where(eq(devices.id, row.deviceId));
   return {
-    ...toItem(row), deviceSerial: device?.serial ?? null, paidAt: row.paidAt ? row.paidAt.toISOString() : null, items,
+    ...toItem(row),
+    deviceSerial: device?.serial ?? null,
+    paidAt: row.paidAt ? row.paidAt.toISOString() : null,
+    items,
     subOrders: row.kind === 'scene' ? subOrdersOf(row.number, items) : [],
   };
 }
@@ -169,11 +224,26 @@ export async function orderDetail(db: Queryable, scope: Scope, id: number): Prom
 /** A linked order's items by scene device, in the order the scene served them, each group's delivery from its items' states. */
 function subOrdersOf(number: string, items: readonly OrderLine[]): SubOrder[] {
   const groups = new Map<number, OrderLine[]>();
-  for (const item of items) if (item.deviceId !== null) groups.set(item.deviceId, [...(groups.get(item.deviceId) ?? []), item]);
+  for (const item of items)
+    if (item.deviceId !== null) groups.set(item.deviceId, [...(groups.get(item.deviceId) ?? []), item]);
   return [...groups.entries()].map(([deviceId, lines], i) => {
     // A scene's items are served one device after the other: a part whose items are all unknown has not begun.
-    const { state } = deliveryOf(lines.map((l) => l.outcome ?? (l.state === 'deliveryFailed' ? 'failed' : l.state === 'normal' ? null : 'delivered')));
-    const deliveryState = state === 'delivering' && lines.every((l) => l.state === 'normal' && l.outcome === null) ? 'waiting' as const : state;
-    return { number: `${number}-${i + 1}`, deviceId, deviceName: lines[0]!.deviceName ?? '', amount: lines.reduce((s, l) => s + l.unitPrice * l.count, 0), deliveryState, items: lines };
+    const { state } = deliveryOf(
+      lines.map(
+        (l) => l.outcome ?? (l.state === 'deliveryFailed' ? 'failed' : l.state === 'normal' ? null : 'delivered'),
+      ),
+    );
+    const deliveryState =
+      state === 'delivering' && lines.every((l) => l.state === 'normal' && l.outcome === null)
+        ? ('waiting' as const)
+        : state;
+    return {
+      number: `${number}-${i + 1}`,
+      deviceId,
+      deviceName: lines[0]!.deviceName ?? '',
+      amount: lines.reduce((s, l) => s + l.unitPrice * l.count, 0),
+      deliveryState,
+      items: lines,
+    };
   });
 }

@@ -111,20 +111,28 @@ export interface RebuildRange {
  * waits for the rebuild (at most a few seconds a year) rather than add to a
  * row the rebuild then overwrites.
  */
-export async function rebuildRollups(db: Db, range: RebuildRange = {}): Promise<{ from: string | null; to: string | null; rows: number }> {
+export async function rebuildRollups(
+  db: Db,
+  range: RebuildRange = {},
+): Promise<{ from: string | null; to: string | null; rows: number }> {
   const from = range.from ? monthStart(range.from) : null;
   // The day after the last month's end.
   const to = range.to ? nextMonth(range.to) : null;
   return db.transaction(async (tx) => {
     await tx.execute(sql`lock table sales_rollups in exclusive mode`);
-    const bucketIn = (a: string | null, b: string | null) => sql.join([
-      a ? sql`bucket >= ${a}::timestamp` : sql`true`,
-      b ? sql`bucket < ${b}::timestamp` : sql`true`,
-    ], sql` and `);
-    const instantIn = (column: SQL) => sql.join([
-      from ? sql`${column} >= (${from}::timestamp at time zone ${TZ})` : sql`true`,
-      to ? sql`${column} < (${to}::timestamp at time zone ${TZ})` : sql`true`,
-    ], sql` and `);
+    const bucketIn = (a: string | null, b: string | null) =>
+      sql.join(
+        [a ? sql`bucket >= ${a}::timestamp` : sql`true`, b ? sql`bucket < ${b}::timestamp` : sql`true`],
+        sql` and `,
+      );
+    const instantIn = (column: SQL) =>
+      sql.join(
+        [
+          from ? sql`${column} >= (${from}::timestamp at time zone ${TZ})` : sql`true`,
+          to ? sql`${column} < (${to}::timestamp at time zone ${TZ})` : sql`true`,
+        ],
+        sql` and `,
+      );
     await tx.execute(sql`delete from sales_rollups where grain <> 'year' and ${bucketIn(from, to)}`);
     await rollInto(tx, salesOf(instantIn(sql`o.created_at`)));
     await rollInto(tx, refundsOf(instantIn(sql`r.settled_at`)));
@@ -135,7 +143,10 @@ export async function rebuildRollups(db: Db, range: RebuildRange = {}): Promise<
       insert into sales_rollups (tenant_id, grain, bucket, device_id, product_id, orders, quantity, sales, refunds)
       select tenant_id, 'year'::rollup_grain, date_trunc('year', bucket), device_id, product_id, sum(orders), sum(quantity), sum(sales), sum(refunds)
       from sales_rollups where grain = 'month' and ${years} group by 1, 2, 3, 4, 5`);
-    const [counted] = await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from sales_rollups where ${bucketIn(from, to)}`);
+    const [counted] = await rowsOf<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from sales_rollups where ${bucketIn(from, to)}`,
+    );
     return { from, to: to && addDays(to, -1), rows: counted!.n };
   });
 }

@@ -11,7 +11,15 @@ import type { SaleInput } from '../../shared/order/index.js';
 import type { Db } from '../db/index.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
 import type { DeviceCaller } from '../http/principal.js';
-import { deviceForSale, publishDeviceNews, takeStock, touchDevice, type DeviceNews, type SaleDevice, type SoldLine } from '../device/index.js';
+import {
+  deviceForSale,
+  publishDeviceNews,
+  takeStock,
+  touchDevice,
+  type DeviceNews,
+  type SaleDevice,
+  type SoldLine,
+} from '../device/index.js';
 import type { Tx } from '../db/index.js';
 import { tenants } from '../tenant/schema.js';
 import { customerPricesOf, customerStaffByCard, type CardHolder } from '../customer/index.js';
@@ -28,8 +36,10 @@ class AlreadyRecorded extends Error {}
 const TITLE_MAX = 60;
 
 async function recorded(db: Db, deviceId: number, saleId: string) {
-  const [row] = await db.select({ orderNumber: orders.number, amount: orders.amount, createdAt: orders.createdAt })
-    .from(orders).where(and(eq(orders.deviceId, deviceId), eq(orders.saleId, saleId)));
+  const [row] = await db
+    .select({ orderNumber: orders.number, amount: orders.amount, createdAt: orders.createdAt })
+    .from(orders)
+    .where(and(eq(orders.deviceId, deviceId), eq(orders.saleId, saleId)));
   return row && { ...row, createdAt: row.createdAt.toISOString(), created: false };
 }
 
@@ -46,9 +56,17 @@ async function announce(tx: Tx, device: SaleDevice, lines: readonly SoldLine[]) 
     }
   }
   if (device.salesNotice > 0) {
-    const [today] = await tx.select({ n: sql<number>`count(*)::int` }).from(orders).where(and(eq(orders.deviceId, device.id),
-      sql`${orders.createdAt} >= date_trunc('day', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai'`));
-    if (today!.n % device.salesNotice === 0) news.push({ id: device.id, kind: 'salesNotice', extra: { count: today!.n } });
+    const [today] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.deviceId, device.id),
+          sql`${orders.createdAt} >= date_trunc('day', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai'`,
+        ),
+      );
+    if (today!.n % device.salesNotice === 0)
+      news.push({ id: device.id, kind: 'salesNotice', extra: { count: today!.n } });
   }
   await publishDeviceNews(tx, news);
 }
@@ -65,7 +83,8 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
       if (device.type === 'paymentBox') {
         // A payment box only takes money (spec §2 payTheBox: payment orders), at no staff price.
         if (sale.items.length || sale.amount === undefined) throw new BizError(CODE.paymentBoxSale);
-        if (sale.customerStaffCard !== undefined) throw new RequestValidationError({ customerStaffCard: 'validation.invalid' });
+        if (sale.customerStaffCard !== undefined)
+          throw new RequestValidationError({ customerStaffCard: 'validation.invalid' });
         amount = sale.amount;
       } else {
         if (!sale.items.length) throw new RequestValidationError({ items: 'validation.required' });
@@ -75,48 +94,82 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
           if (!holder) throw new BizError(CODE.customerStaffCardInvalid);
         }
         const buyer = holder;
-        lines = await takeStock(tx, device, sale.items, buyer ? (ids) => customerPricesOf(tx, buyer.customerId, ids) : null);
+        lines = await takeStock(
+          tx,
+          device,
+          sale.items,
+          buyer ? (ids) => customerPricesOf(tx, buyer.customerId, ids) : null,
+        );
         amount = lines.reduce((sum, l) => sum + l.unitPrice * l.count, 0);
       }
-      const [owner] = await tx.select({ root: sql<number>`coalesce(${tenants.parentId}, ${tenants.id})` }).from(tenants).where(eq(tenants.id, device.tenantId));
-      const title = lines.length ? lines.map((l) => (l.count > 1 ? `${l.name}×${l.count}` : l.name)).join('、') : device.name;
-      const [order] = await tx.insert(orders).values({
-        thirdPartyNumber: sale.thirdPartyNumber,
-        tenantId: device.tenantId,
-        rootTenantId: owner!.root,
-        kind: device.type === 'paymentBox' ? 'payment' : 'sale',
-        deviceId: device.id,
-        deviceName: device.name,
-        pointId: device.pointId,
-        saleId: sale.saleId,
-        title: title.length > TITLE_MAX ? `${title.slice(0, TITLE_MAX - 1)}…` : title,
-        amount,
-        originalAmount: lines.length ? lines.reduce((sum, l) => sum + l.listPrice * l.count, 0) : amount,
-        receivedAmount: amount,
-        platform: sale.platform,
-        paymentType: sale.paymentType,
-        paymentState: 'success',
-        // The machine dispenses after it is paid and says how that went (server/delivery): until then the goods are on their way.
-        deliveryState: lines.length ? 'delivering' : 'notStarted',
-        deliveryEnd: lines.length ? 'notEnded' : 'complete',
-        customerStaff: holder !== undefined,
-        ...(holder ? { customerStaffId: holder.id, customerStaffName: holder.name, customerStaffPhone: holder.phone, customerStaffCard: holder.cardId, customerName: holder.customerName } : {}),
-        paidAt: sql`now()`,
-      }).onConflictDoNothing({ target: [orders.deviceId, orders.saleId] })
+      const [owner] = await tx
+        .select({ root: sql<number>`coalesce(${tenants.parentId}, ${tenants.id})` })
+        .from(tenants)
+        .where(eq(tenants.id, device.tenantId));
+      const title = lines.length
+        ? lines.map((l) => (l.count > 1 ? `${l.name}×${l.count}` : l.name)).join('、')
+        : device.name;
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          thirdPartyNumber: sale.thirdPartyNumber,
+          tenantId: device.tenantId,
+          rootTenantId: owner!.root,
+          kind: device.type === 'paymentBox' ? 'payment' : 'sale',
+          deviceId: device.id,
+          deviceName: device.name,
+          pointId: device.pointId,
+          saleId: sale.saleId,
+          title: title.length > TITLE_MAX ? `${title.slice(0, TITLE_MAX - 1)}…` : title,
+          amount,
+          originalAmount: lines.length ? lines.reduce((sum, l) => sum + l.listPrice * l.count, 0) : amount,
+          receivedAmount: amount,
+          platform: sale.platform,
+          paymentType: sale.paymentType,
+          paymentState: 'success',
+          // The machine dispenses after it is paid and says how that went (server/delivery): until then the goods are on their way.
+          deliveryState: lines.length ? 'delivering' : 'notStarted',
+          deliveryEnd: lines.length ? 'notEnded' : 'complete',
+          customerStaff: holder !== undefined,
+          ...(holder
+            ? {
+                customerStaffId: holder.id,
+                customerStaffName: holder.name,
+                customerStaffPhone: holder.phone,
+                customerStaffCard: holder.cardId,
+                customerName: holder.customerName,
+              }
+            : {}),
+          paidAt: sql`now()`,
+        })
+        .onConflictDoNothing({ target: [orders.deviceId, orders.saleId] })
         .returning({ id: orders.id, orderNumber: orders.number, amount: orders.amount, createdAt: orders.createdAt });
       if (!order) throw new AlreadyRecorded();
       if (lines.length) {
-        await tx.insert(orderItems).values(lines.map((l) => ({
-          orderId: order.id, tenantId: device.tenantId, channel: l.channel, productId: l.productId, name: l.name,
-          unitPrice: l.unitPrice, count: l.count, state: 'normal' as const,
-        })));
+        await tx.insert(orderItems).values(
+          lines.map((l) => ({
+            orderId: order.id,
+            tenantId: device.tenantId,
+            channel: l.channel,
+            productId: l.productId,
+            name: l.name,
+            unitPrice: l.unitPrice,
+            count: l.count,
+            state: 'normal' as const,
+          })),
+        );
       }
       await rollSale(tx, order.id);
       await touchDevice(tx, device.id);
       await announce(tx, device, lines);
       // Open order lists show it (shared/order/events.ts).
       await publish(tx, 'order', device.tenantId, { kind: 'created', orderId: order.id } satisfies OrderEvent);
-      return { orderNumber: order.orderNumber, amount: order.amount, createdAt: order.createdAt.toISOString(), created: true };
+      return {
+        orderNumber: order.orderNumber,
+        amount: order.amount,
+        createdAt: order.createdAt.toISOString(),
+        created: true,
+      };
     });
   } catch (err) {
     if (err instanceof AlreadyRecorded) return (await recorded(db, caller.id, sale.saleId))!;

@@ -12,7 +12,10 @@ import { affectedRows, drawnAt, notInFuture, orderNumber, resumeOrderIds } from 
 import { rollOrders } from './rollup.js';
 import { rowsOf } from '../db/sql.js';
 
-export async function seedLinkedOrders(db: Queryable, { count, days, now }: { count: number; days: number; now: number }): Promise<number> {
+export async function seedLinkedOrders(
+  db: Queryable,
+  { count, days, now }: { count: number; days: number; now: number },
+): Promise<number> {
   const until = new Date(now).toISOString();
   await db.execute(sql`drop table if exists seed_linked, seed_linked_items`);
   await db.execute(sql`
@@ -73,7 +76,10 @@ export async function seedLinkedOrders(db: Queryable, { count, days, now }: { co
       case when o.scene_state = 'interrupted' and i.j = i.devices then 'deliveryFailed'
         when o.scene_state = 'inProgress' and i.j > 1 then 'normal' else 'deliverySuccess' end::order_item_state
     from seed_linked_items i join orders o on o.id = i.order_id`);
-  const [ids] = await rowsOf<{ first: number | null; last: number | null }>(db, sql`select min(id)::int as first, max(id)::int as last from seed_linked`);
+  const [ids] = await rowsOf<{ first: number | null; last: number | null }>(
+    db,
+    sql`select min(id)::int as first, max(id)::int as last from seed_linked`,
+  );
   const { first, last } = ids!;
   if (first !== null && last !== null) await rollOrders(db, first, last);
   await db.execute(sql`drop table seed_linked, seed_linked_items`);

@@ -139,7 +139,10 @@ async function seedBatch(db: Queryable, n: number, { days, now }: SeedOptions): 
     update orders o set refund_amount = coalesce(nullif((select sum(refund_amount) from order_items i where i.order_id = o.id), 0), o.received_amount / 2)
     where o.id in (select id from seed_orders) and o.refund_state = 'partial'`);
   // The batch's ids are one run (max(id) + 1…): ranges let the indexes find its rows among the million before it.
-  const [ids] = await rowsOf<{ first: number; last: number }>(db, sql`select coalesce(min(id), 0)::int as first, coalesce(max(id), -1)::int as last from seed_orders`);
+  const [ids] = await rowsOf<{ first: number; last: number }>(
+    db,
+    sql`select coalesce(min(id), 0)::int as first, coalesce(max(id), -1)::int as last from seed_orders`,
+  );
   const { first, last } = ids!;
   // Each refund as the provider settled it, 20 minutes after the sale (on its day: the shop is shut after 22:00),
   // with the products it gave money back for; asked by the tenant.

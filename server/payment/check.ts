@@ -10,7 +10,10 @@ import forge from 'node-forge';
 import { CODE } from '../../shared/domains.js';
 import { BizError } from '../http/errors.js';
 
-export interface CertificateFacts { subject: string; notAfter: string }
+export interface CertificateFacts {
+  subject: string;
+  notAfter: string;
+}
 
 /** The certificate inside a base64 p12 opened with `password`; 1408 when it is not one or does not open. */
 export function readP12(base64: string, password: string): CertificateFacts {
@@ -22,8 +25,16 @@ export function readP12(base64: string, password: string): CertificateFacts {
     const cert = bags.find((b) => b.cert)?.cert;
     if (!cert) throw new Error('no certificate in the p12');
     // forge keeps UTF-8 values as byte strings (a WeChat certificate's organisation is Chinese).
-    const text = (v: unknown) => { try { return forge.util.decodeUtf8(String(v)); } catch { return String(v); } };
-    const subject = cert.subject.attributes.map((a: forge.pki.CertificateField) => `${a.shortName ?? a.name}=${text(a.value)}`).join(', ');
+    const text = (v: unknown) => {
+      try {
+        return forge.util.decodeUtf8(String(v));
+      } catch {
+        return String(v);
+      }
+    };
+    const subject = cert.subject.attributes
+      .map((a: forge.pki.CertificateField) => `${a.shortName ?? a.name}=${text(a.value)}`)
+      .join(', ');
     return { subject, notAfter: cert.validity.notAfter.toISOString() };
   } catch {
     throw new BizError(CODE.certificateInvalid);
@@ -41,7 +52,10 @@ export function readCertificate(pem: string): CertificateFacts {
 }
 
 /** Alipay's consoles hand out keys as bare base64 as often as PEM. */
-const asPem = (text: string, label: string) => (text.includes('-----BEGIN') ? text : `-----BEGIN ${label}-----\n${text.replace(/\s+/g, '')}\n-----END ${label}-----\n`);
+const asPem = (text: string, label: string) =>
+  text.includes('-----BEGIN')
+    ? text
+    : `-----BEGIN ${label}-----\n${text.replace(/\s+/g, '')}\n-----END ${label}-----\n`;
 
 function rsa(make: () => KeyObject): KeyObject {
   let key: KeyObject;

@@ -4,7 +4,8 @@ import { owningTenant } from '../tenant/index.js';
 import { paymentViewOf, savePayment } from './settings.js';
 
 export const paymentHandlers = defineHandlers({
-  'payment.settings': async ({ body }, { db, scope, user }) => paymentViewOf(db, await owningTenant(db, user, scope, body.tenantId)),
+  'payment.settings': async ({ body }, { db, scope, user }) =>
+    paymentViewOf(db, await owningTenant(db, user, scope, body.tenantId)),
   'payment.save': async ({ body }, { db, scope, user }) => {
     const { tenantId: requested, ...settings } = body;
     return savePayment(db, await owningTenant(db, user, scope, requested), settings);

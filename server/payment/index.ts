@@ -3,7 +3,17 @@ import { defineServerDomain } from '../manifest.js';
 import { paymentHandlers } from './handlers.js';
 
 export { paymentSecrets, paymentSettings } from './schema.js';
-export { configureSecrets, open, parseKeys, resealed, sealNow, secretKeys, startupKeys, type Sealed, type SecretKey } from './secrets.js';
+export {
+  configureSecrets,
+  open,
+  parseKeys,
+  resealed,
+  sealNow,
+  secretKeys,
+  startupKeys,
+  type Sealed,
+  type SecretKey,
+} from './secrets.js';
 export { rotateSecrets } from './settings.js';
 export { rsaPublicKey } from './check.js';
 

@@ -9,7 +9,13 @@ import { pgTable, integer, text, timestamp, jsonb, primaryKey, index } from 'dri
 import { tenants } from '../tenant/schema.js';
 
 export interface PlainSettings {
-  wechat?: { type: 'regular' | 'subMerchant'; merchantId: string; subMerchantId: string | null; publicAppId: string; miniAppId: string };
+  wechat?: {
+    type: 'regular' | 'subMerchant';
+    merchantId: string;
+    subMerchantId: string | null;
+    publicAppId: string;
+    miniAppId: string;
+  };
   alipay?: { publicKey: string; lifeAppId: string; miniAppId: string };
   aggregate?: { appId: string; vendorSn: string; wallet: boolean };
   wallet?: { merchantNumber: string };
@@ -19,23 +25,28 @@ export interface PlainSettings {
 }
 
 export const paymentSettings = pgTable('payment_settings', {
-  tenantId: integer('tenant_id').primaryKey().references(() => tenants.id, { onDelete: 'cascade' }),
+  tenantId: integer('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
   plain: jsonb('plain').$type<PlainSettings>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const paymentSecrets = pgTable('payment_secrets', {
-  tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-  section: text('section').notNull(),
-  field: text('field').notNull(),
-  /** Which key sealed it (a rotation reseals the others); IV, tag and ciphertext, base64. */
-  keyId: text('key_id').notNull(),
-  iv: text('iv').notNull(),
-  tag: text('tag').notNull(),
-  data: text('data').notNull(),
-  last4: text('last4').notNull(),
-  setAt: timestamp('set_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  primaryKey({ columns: [t.tenantId, t.section, t.field] }),
-  index('payment_secrets_key_idx').on(t.keyId),
-]);
+export const paymentSecrets = pgTable(
+  'payment_secrets',
+  {
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    section: text('section').notNull(),
+    field: text('field').notNull(),
+    /** Which key sealed it (a rotation reseals the others); IV, tag and ciphertext, base64. */
+    keyId: text('key_id').notNull(),
+    iv: text('iv').notNull(),
+    tag: text('tag').notNull(),
+    data: text('data').notNull(),
+    last4: text('last4').notNull(),
+    setAt: timestamp('set_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.section, t.field] }), index('payment_secrets_key_idx').on(t.keyId)],
+);

@@ -19,19 +19,32 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { CODE } from '../../shared/domains.js';
 import { BizError } from '../http/errors.js';
 
-export interface SecretKey { id: string; key: Buffer }
+export interface SecretKey {
+  id: string;
+  key: Buffer;
+}
 /** A sealed value as stored: the key's id, the IV, the tag and the ciphertext, base64. */
-export interface Sealed { keyId: string; iv: string; tag: string; data: string }
+export interface Sealed {
+  keyId: string;
+  iv: string;
+  tag: string;
+  data: string;
+}
 
 const keyId = (key: Buffer) => createHash('sha256').update(key).digest('hex').slice(0, 12);
 
 /** Parses SECRETS_KEY: every key 32 bytes of base64, the first the current one. */
 export function parseKeys(text: string): SecretKey[] {
-  return text.split(',').map((part) => part.trim()).filter(Boolean).map((part) => {
-    const key = Buffer.from(part, 'base64');
-    if (key.length !== 32) throw new Error('SECRETS_KEY: each key must be 32 bytes of base64 (openssl rand -base64 32)');
-    return { id: keyId(key), key };
-  });
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const key = Buffer.from(part, 'base64');
+      if (key.length !== 32)
+        throw new Error('SECRETS_KEY: each key must be 32 bytes of base64 (openssl rand -base64 32)');
+      return { id: keyId(key), key };
+    });
 }
 
 let ring: SecretKey[] | null | undefined;
@@ -45,7 +58,9 @@ export function configureSecrets(keys: SecretKey[] | null): void {
 export function secretKeys(): SecretKey[] | null {
   if (ring === undefined) {
     const fromEnv = process.env.SECRETS_KEY;
-    ring = fromEnv ? parseKeys(fromEnv) : [{ id: '', key: randomBytes(32) }].map(({ key }) => ({ id: keyId(key), key }));
+    ring = fromEnv
+      ? parseKeys(fromEnv)
+      : [{ id: '', key: randomBytes(32) }].map(({ key }) => ({ id: keyId(key), key }));
   }
   return ring;
 }
@@ -55,10 +70,16 @@ export function secretKeys(): SecretKey[] | null {
  * database in a folder a key file beside it (made once), else for
  * `memory://` a key of this process; on PostgreSQL, null.
  */
-export async function startupKeys(env: NodeJS.ProcessEnv, databaseUrl: string, warn: (line: string) => void): Promise<SecretKey[] | null> {
+export async function startupKeys(
+  env: NodeJS.ProcessEnv,
+  databaseUrl: string,
+  warn: (line: string) => void,
+): Promise<SecretKey[] | null> {
   if (env.SECRETS_KEY) return parseKeys(env.SECRETS_KEY);
   if (/^postgres(ql)?:\/\//i.test(databaseUrl)) {
-    warn('SECRETS_KEY is not set: payment secrets cannot be stored (1407). Set it to the same key on every upstream (openssl rand -base64 32).');
+    warn(
+      'SECRETS_KEY is not set: payment secrets cannot be stored (1407). Set it to the same key on every upstream (openssl rand -base64 32).',
+    );
     return null;
   }
   if (databaseUrl.startsWith('memory://')) {
@@ -67,7 +88,9 @@ export async function startupKeys(env: NodeJS.ProcessEnv, databaseUrl: string, w
   }
   const file = `${databaseUrl.replace(/^file:\/\//, '').replace(/\/+$/, '')}.secrets-key`;
   if (!existsSync(file)) await writeFile(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
-  warn(`SECRETS_KEY is not set: payment secrets are sealed with the demo key in ${file}. Anyone with that file and the database can read them — set SECRETS_KEY for real use.`);
+  warn(
+    `SECRETS_KEY is not set: payment secrets are sealed with the demo key in ${file}. Anyone with that file and the database can read them — set SECRETS_KEY for real use.`,
+  );
   return parseKeys((await readFile(file, 'utf8')).trim());
 }
 
@@ -76,7 +99,12 @@ export function seal(plain: string, keys: SecretKey[]): Sealed {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', current.key, iv);
   const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return { keyId: current.id, iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), data: data.toString('base64') };
+  return {
+    keyId: current.id,
+    iv: iv.toString('base64'),
+    tag: cipher.getAuthTag().toString('base64'),
+    data: data.toString('base64'),
+  };
 }
 
 /** Seals with the configured ring's current key, or refuses with 1407 when none is configured. */
@@ -87,7 +115,8 @@ export function sealNow(plain: string): Sealed {
 }
 
 /** A value sealed by an older key, sealed again under the current one; null when it already is (rotation). */
-export const resealed = (sealed: Sealed, keys: SecretKey[]): Sealed | null => (sealed.keyId === keys[0]!.id ? null : seal(open(sealed, keys), keys));
+export const resealed = (sealed: Sealed, keys: SecretKey[]): Sealed | null =>
+  sealed.keyId === keys[0]!.id ? null : seal(open(sealed, keys), keys);
 
 /** Opens a sealed value with the key it names; throws when that key is not in the ring or the value was tampered with. */
 export function open(sealed: Sealed, keys: SecretKey[]): string {

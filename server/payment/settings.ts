@@ -4,7 +4,15 @@
  * secret (opening is rotation's and, later, the payment calls' business).
  */
 import { and, eq } from 'drizzle-orm';
-import { CERT_WARN_DAYS, missingFields, SECRETS, type PaymentInput, type PaymentView, type SecretSection, type SecretView } from '../../shared/payment/index.js';
+import {
+  CERT_WARN_DAYS,
+  missingFields,
+  SECRETS,
+  type PaymentInput,
+  type PaymentView,
+  type SecretSection,
+  type SecretView,
+} from '../../shared/payment/index.js';
 import type { Db, Queryable } from '../db/index.js';
 import { RequestValidationError } from '../http/errors.js';
 import { checkAlipayKeys, readCertificate, readP12, type CertificateFacts } from './check.js';
@@ -13,24 +21,39 @@ import { resealed, sealNow, type SecretKey } from './secrets.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NOT_SET: SecretView = { set: false, last4: null, setAt: null };
-const certificateView = (c: CertificateFacts | undefined) => (c ? { ...c, soon: Date.parse(c.notAfter) - Date.now() < CERT_WARN_DAYS * DAY_MS } : null);
+const certificateView = (c: CertificateFacts | undefined) =>
+  c ? { ...c, soon: Date.parse(c.notAfter) - Date.now() < CERT_WARN_DAYS * DAY_MS } : null;
 
 export async function paymentViewOf(db: Queryable, tenantId: number): Promise<PaymentView> {
   const [row] = await db.select().from(paymentSettings).where(eq(paymentSettings.tenantId, tenantId));
-  const stored = await db.select({ section: paymentSecrets.section, field: paymentSecrets.field, last4: paymentSecrets.last4, setAt: paymentSecrets.setAt })
-    .from(paymentSecrets).where(eq(paymentSecrets.tenantId, tenantId));
-  const secretsOf = <S extends SecretSection>(section: S) => Object.fromEntries(SECRETS[section].map((field) => {
-    const s = stored.find((x) => x.section === section && x.field === field);
-    return [field, s ? { set: true, last4: s.last4, setAt: s.setAt.toISOString() } : NOT_SET];
-  })) as Record<(typeof SECRETS)[S][number], SecretView>;
+  const stored = await db
+    .select({
+      section: paymentSecrets.section,
+      field: paymentSecrets.field,
+      last4: paymentSecrets.last4,
+      setAt: paymentSecrets.setAt,
+    })
+    .from(paymentSecrets)
+    .where(eq(paymentSecrets.tenantId, tenantId));
+  const secretsOf = <S extends SecretSection>(section: S) =>
+    Object.fromEntries(
+      SECRETS[section].map((field) => {
+        const s = stored.find((x) => x.section === section && x.field === field);
+        return [field, s ? { set: true, last4: s.last4, setAt: s.setAt.toISOString() } : NOT_SET];
+      }),
+    ) as Record<(typeof SECRETS)[S][number], SecretView>;
   const p: PlainSettings = row?.plain ?? {};
   return {
     tenantId,
-    wechat: p.wechat ? { ...p.wechat, secrets: secretsOf('wechat'), certificate: certificateView(p.certificates?.wechat) } : null,
+    wechat: p.wechat
+      ? { ...p.wechat, secrets: secretsOf('wechat'), certificate: certificateView(p.certificates?.wechat) }
+      : null,
     alipay: p.alipay ? { ...p.alipay, secrets: secretsOf('alipay') } : null,
     aggregate: p.aggregate ? { ...p.aggregate, secrets: secretsOf('aggregate') } : null,
     wallet: p.wallet ?? null,
-    direct: p.direct ? { ...p.direct, secrets: secretsOf('direct'), certificate: certificateView(p.certificates?.direct) } : null,
+    direct: p.direct
+      ? { ...p.direct, secrets: secretsOf('direct'), certificate: certificateView(p.certificates?.direct) }
+      : null,
     updatedAt: row?.updatedAt.toISOString() ?? null,
   };
 }
@@ -40,7 +63,10 @@ const last4 = (value: string) => value.slice(-4);
 
 export async function savePayment(db: Db, tenantId: number, input: PaymentInput): Promise<PaymentView> {
   const [row] = await db.select().from(paymentSettings).where(eq(paymentSettings.tenantId, tenantId));
-  const stored = await db.select({ section: paymentSecrets.section, field: paymentSecrets.field }).from(paymentSecrets).where(eq(paymentSecrets.tenantId, tenantId));
+  const stored = await db
+    .select({ section: paymentSecrets.section, field: paymentSecrets.field })
+    .from(paymentSecrets)
+    .where(eq(paymentSecrets.tenantId, tenantId));
   const plain: PlainSettings = structuredClone(row?.plain ?? {});
   const writes: { section: SecretSection; field: string; value: string }[] = [];
 
@@ -69,7 +95,12 @@ export async function savePayment(db: Db, tenantId: number, input: PaymentInput)
     const { publicKey, lifeAppId, miniAppId } = input.alipay;
     plain.alipay = { publicKey, lifeAppId, miniAppId };
   }
-  if (input.aggregate) plain.aggregate = { appId: input.aggregate.appId, vendorSn: input.aggregate.vendorSn, wallet: input.aggregate.wallet };
+  if (input.aggregate)
+    plain.aggregate = {
+      appId: input.aggregate.appId,
+      vendorSn: input.aggregate.vendorSn,
+      wallet: input.aggregate.wallet,
+    };
   if (input.wallet) plain.wallet = { merchantNumber: input.wallet.merchantNumber };
   if (input.direct) {
     if (input.direct.certificate !== undefined) certificates.direct = readCertificate(input.direct.certificate);
@@ -78,13 +109,28 @@ export async function savePayment(db: Db, tenantId: number, input: PaymentInput)
   plain.certificates = certificates;
 
   await db.transaction(async (tx) => {
-    await tx.insert(paymentSettings).values({ tenantId, plain }).onConflictDoUpdate({ target: paymentSettings.tenantId, set: { plain, updatedAt: new Date() } });
+    await tx
+      .insert(paymentSettings)
+      .values({ tenantId, plain })
+      .onConflictDoUpdate({ target: paymentSettings.tenantId, set: { plain, updatedAt: new Date() } });
     for (const w of writes) {
       // 1407 when no key is configured: the transaction leaves nothing behind.
       const sealed = sealNow(w.value);
-      const values = { tenantId, section: w.section, field: w.field, ...sealed, last4: last4(w.value), setAt: new Date() };
-      await tx.insert(paymentSecrets).values(values)
-        .onConflictDoUpdate({ target: [paymentSecrets.tenantId, paymentSecrets.section, paymentSecrets.field], set: { ...sealed, last4: values.last4, setAt: values.setAt } });
+      const values = {
+        tenantId,
+        section: w.section,
+        field: w.field,
+        ...sealed,
+        last4: last4(w.value),
+        setAt: new Date(),
+      };
+      await tx
+        .insert(paymentSecrets)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [paymentSecrets.tenantId, paymentSecrets.section, paymentSecrets.field],
+          set: { ...sealed, last4: values.last4, setAt: values.setAt },
+        });
     }
   });
   return paymentViewOf(db, tenantId);
@@ -97,8 +143,16 @@ export async function rotateSecrets(db: Db, keys: SecretKey[]): Promise<number> 
     const fresh = resealed(s, keys);
     if (!fresh) continue;
     count++;
-    await db.update(paymentSecrets).set(fresh)
-      .where(and(eq(paymentSecrets.tenantId, s.tenantId), eq(paymentSecrets.section, s.section), eq(paymentSecrets.field, s.field)));
+    await db
+      .update(paymentSecrets)
+      .set(fresh)
+      .where(
+        and(
+          eq(paymentSecrets.tenantId, s.tenantId),
+          eq(paymentSecrets.section, s.section),
+          eq(paymentSecrets.field, s.field),
+        ),
+      );
   }
   return count;
 }

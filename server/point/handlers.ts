@@ -22,8 +22,11 @@ import { paged } from '../http/paged.js';
 /** The devices named in a bind/unbind request, locked; 1201 if any is unknown or out of scope. */
 async function lockDevices(tx: Queryable, scope: Scope, deviceIds: readonly number[]) {
   const ids = [...new Set(deviceIds)];
-  const rows = await tx.select({ id: devices.id, tenantId: devices.tenantId, pointId: devices.pointId }).from(devices)
-    .where(and(inArray(devices.id, ids), scope.whereDevice(devices.tenantId, devices.id))).for('update');
+  const rows = await tx
+    .select({ id: devices.id, tenantId: devices.tenantId, pointId: devices.pointId })
+    .from(devices)
+    .where(and(inArray(devices.id, ids), scope.whereDevice(devices.tenantId, devices.id)))
+    .for('update');
   if (rows.length !== ids.length) throw new BizError(CODE.deviceNotFound);
   return rows;
 }
@@ -47,26 +50,38 @@ export const pointHandlers = defineHandlers({
       // Any level: the district codes inside a province or city share its prefix (shared/point/regions.ts).
       body.areaCode ? like(points.areaCode, `${prefixOf(body.areaCode)}%`) : undefined,
     );
-    return paged(query, selectPoints(db).where(where).orderBy(desc(points.createdAt), desc(points.id)),
-      db.select({ total: count() }).from(points).where(where), toPointItem);
+    return paged(
+      query,
+      selectPoints(db).where(where).orderBy(desc(points.createdAt), desc(points.id)),
+      db.select({ total: count() }).from(points).where(where),
+      toPointItem,
+    );
   },
 
   'point.info': async ({ params }, { db, scope }) => {
     const item = await pointItemInScope(db, scope, params.id);
-    const bound = await selectDevices(db).where(and(eq(devices.pointId, item.id), scope.device(devices.id))).orderBy(asc(devices.serial));
+    const bound = await selectDevices(db)
+      .where(and(eq(devices.pointId, item.id), scope.device(devices.id)))
+      .orderBy(asc(devices.serial));
     return { ...item, devices: bound.map(toDeviceItem) };
   },
 
   'point.create': async ({ body }, { db, user, scope }) => {
     const { tenantId: requested, ...form } = body;
     const tenantId = await owningTenant(db, user, scope, requested);
-    const [created] = await db.insert(points).values({ ...withArea(form), tenantId }).returning({ id: points.id });
+    const [created] = await db
+      .insert(points)
+      .values({ ...withArea(form), tenantId })
+      .returning({ id: points.id });
     return pointItemInScope(db, scope, created!.id);
   },
 
   'point.update': async ({ params, body }, { db, scope }) => {
-    const [updated] = await db.update(points).set({ ...withArea(body), updatedAt: new Date() })
-      .where(and(eq(points.id, params.id), scope.where(points.tenantId))).returning({ id: points.id });
+    const [updated] = await db
+      .update(points)
+      .set({ ...withArea(body), updatedAt: new Date() })
+      .where(and(eq(points.id, params.id), scope.where(points.tenantId)))
+      .returning({ id: points.id });
     if (!updated) throw new BizError(CODE.pointNotFound);
     return pointItemInScope(db, scope, updated.id);
   },
@@ -93,7 +108,15 @@ export const pointHandlers = defineHandlers({
       const rows = await lockDevices(tx, scope, body.deviceIds);
       if (rows.some((d) => d.tenantId !== point.tenantId)) throw new BizError(CODE.deviceOtherTenant);
       if (rows.some((d) => d.pointId !== null && d.pointId !== point.id)) throw new BizError(CODE.deviceBoundElsewhere);
-      await tx.update(devices).set({ pointId: point.id }).where(inArray(devices.id, rows.map((d) => d.id)));
+      await tx
+        .update(devices)
+        .set({ pointId: point.id })
+        .where(
+          inArray(
+            devices.id,
+            rows.map((d) => d.id),
+          ),
+        );
     });
   },
 
@@ -102,7 +125,15 @@ export const pointHandlers = defineHandlers({
       const point = await lockPointInScope(tx, scope, params.id);
       const rows = await lockDevices(tx, scope, body.deviceIds);
       if (rows.some((d) => d.pointId !== point.id)) throw new BizError(CODE.deviceNotOnPoint);
-      await tx.update(devices).set({ pointId: null }).where(inArray(devices.id, rows.map((d) => d.id)));
+      await tx
+        .update(devices)
+        .set({ pointId: null })
+        .where(
+          inArray(
+            devices.id,
+            rows.map((d) => d.id),
+          ),
+        );
     });
   },
 });

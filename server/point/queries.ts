@@ -17,7 +17,9 @@ const pointColumns = {
   address: points.address,
   deviceCount: sql<number>`(select count(*) from ${devices} where ${devices.pointId} = ${points.id})`.mapWith(Number),
   // Its store staff: the staff domain's table (it builds on points, not the other way), read by name.
-  staff: sql<{ id: number; name: string }[]>`coalesce((select json_agg(json_build_object('id', u.id, 'name', u.name) order by u.name, u.id)
+  staff: sql<
+    { id: number; name: string }[]
+  >`coalesce((select json_agg(json_build_object('id', u.id, 'name', u.name) order by u.name, u.id)
     from store_staff s join users u on u.id = s.user_id where s.point_id = ${points.id}), '[]'::json)`,
   tenantId: points.tenantId,
   tenantName: tenants.name,
@@ -43,9 +45,16 @@ export async function pointItemInScope(db: Queryable, scope: Scope, id: number):
  * Locks the point row for the rest of the transaction (binding, unbinding and
  * deleting the same point then happen one after another), or refuses with 1410.
  */
-export async function lockPointInScope(tx: Queryable, scope: Scope, id: number): Promise<{ id: number; tenantId: number }> {
-  const [row] = await tx.select({ id: points.id, tenantId: points.tenantId }).from(points)
-    .where(and(eq(points.id, id), scope.where(points.tenantId))).for('update');
+export async function lockPointInScope(
+  tx: Queryable,
+  scope: Scope,
+  id: number,
+): Promise<{ id: number; tenantId: number }> {
+  const [row] = await tx
+    .select({ id: points.id, tenantId: points.tenantId })
+    .from(points)
+    .where(and(eq(points.id, id), scope.where(points.tenantId)))
+    .for('update');
   if (!row) throw new BizError(CODE.pointNotFound);
   return row;
 }

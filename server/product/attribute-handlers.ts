@@ -22,7 +22,10 @@ export const attributeHandlers = defineHandlers({
     const { categoryId, ...form } = body;
     const tenantId = await categoryTenantInScope(db, scope, categoryId);
     const id = await attributeNumbers.write(db, { within: categoryId, number: form.number }, async () => {
-      const [created] = await db.insert(productAttributes).values({ ...form, categoryId, tenantId }).returning({ id: productAttributes.id });
+      const [created] = await db
+        .insert(productAttributes)
+        .values({ ...form, categoryId, tenantId })
+        .returning({ id: productAttributes.id });
       return created!.id;
     });
     return attributeInScope(db, scope, id);
@@ -30,15 +33,24 @@ export const attributeHandlers = defineHandlers({
 
   'product.attributeUpdate': async ({ params, body }, { db, scope }) => {
     const current = await attributeInScope(db, scope, params.id);
-    await attributeNumbers.write(db, { within: current.categoryId, number: body.number, except: current.id }, async () => {
-      await db.update(productAttributes).set({ ...body, updatedAt: new Date() }).where(eq(productAttributes.id, current.id));
-    });
+    await attributeNumbers.write(
+      db,
+      { within: current.categoryId, number: body.number, except: current.id },
+      async () => {
+        await db
+          .update(productAttributes)
+          .set({ ...body, updatedAt: new Date() })
+          .where(eq(productAttributes.id, current.id));
+      },
+    );
     return attributeInScope(db, scope, current.id);
   },
 
   'product.attributeDelete': async ({ params }, { db, scope }) => {
-    const [deleted] = await db.delete(productAttributes)
-      .where(and(eq(productAttributes.id, params.id), scope.where(productAttributes.tenantId))).returning({ id: productAttributes.id });
+    const [deleted] = await db
+      .delete(productAttributes)
+      .where(and(eq(productAttributes.id, params.id), scope.where(productAttributes.tenantId)))
+      .returning({ id: productAttributes.id });
     if (!deleted) throw new BizError(CODE.attributeNotFound);
   },
 });

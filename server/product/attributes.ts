@@ -10,10 +10,24 @@ import type { Scope } from '../scope.js';
 import { productAttributes as a, productCategories as c } from './schema.js';
 
 const selectAttributes = (db: Queryable) =>
-  db.select({
-    id: a.id, categoryId: a.categoryId, categoryName: c.name, tenantId: a.tenantId, groupName: a.groupName, name: a.name, number: a.number,
-    kind: a.kind, required: a.required, rule: a.rule, unit: a.unit, createdAt: a.createdAt, depth: c.depth,
-  }).from(a).innerJoin(c, eq(c.id, a.categoryId));
+  db
+    .select({
+      id: a.id,
+      categoryId: a.categoryId,
+      categoryName: c.name,
+      tenantId: a.tenantId,
+      groupName: a.groupName,
+      name: a.name,
+      number: a.number,
+      kind: a.kind,
+      required: a.required,
+      rule: a.rule,
+      unit: a.unit,
+      createdAt: a.createdAt,
+      depth: c.depth,
+    })
+    .from(a)
+    .innerJoin(c, eq(c.id, a.categoryId));
 
 type Row = Awaited<ReturnType<typeof selectAttributes>>[number];
 const toItem = ({ depth: _, ...row }: Row): AttributeItem => ({ ...row, createdAt: row.createdAt.toISOString() });
@@ -25,18 +39,29 @@ const grandparent = alias(c, 'grandparent');
  * The category and those above it, top first; 1104 when it is not in scope.
  * Three levels at most (CATEGORY_DEPTH), so two joins say it without recursion.
  */
-export async function categoryLine(db: Queryable, scope: Scope, id: number): Promise<{ ids: number[]; tenantId: number }> {
-  const [row] = await db.select({ id: c.id, tenantId: c.tenantId, parentId: parent.id, grandparentId: grandparent.id }).from(c)
-    .leftJoin(parent, eq(parent.id, c.parentId)).leftJoin(grandparent, eq(grandparent.id, parent.parentId))
+export async function categoryLine(
+  db: Queryable,
+  scope: Scope,
+  id: number,
+): Promise<{ ids: number[]; tenantId: number }> {
+  const [row] = await db
+    .select({ id: c.id, tenantId: c.tenantId, parentId: parent.id, grandparentId: grandparent.id })
+    .from(c)
+    .leftJoin(parent, eq(parent.id, c.parentId))
+    .leftJoin(grandparent, eq(grandparent.id, parent.parentId))
     .where(and(eq(c.id, id), scope.where(c.tenantId)));
   if (!row) throw new BizError(CODE.categoryNotFound);
-  return { ids: [row.grandparentId, row.parentId, row.id].filter((x): x is number => x !== null), tenantId: row.tenantId };
+  return {
+    ids: [row.grandparentId, row.parentId, row.id].filter((x): x is number => x !== null),
+    tenantId: row.tenantId,
+  };
 }
 
 /** The attributes of these categories: the upper categories' first, then in the order they were added (the form groups them by their first). */
 export async function attributesOf(db: Queryable, categoryIds: readonly number[]): Promise<AttributeItem[]> {
   if (!categoryIds.length) return [];
-  const rows = await selectAttributes(db).where(inArray(a.categoryId, [...categoryIds]))
+  const rows = await selectAttributes(db)
+    .where(inArray(a.categoryId, [...categoryIds]))
     .orderBy(asc(c.depth), asc(a.id));
   return rows.map(toItem);
 }
@@ -50,4 +75,10 @@ export async function attributeInScope(db: Queryable, scope: Scope, id: number):
 
 /** 2804 when the category has an attribute of this number (another than `except`). */
 /** An attribute's number is unique within its category. */
-export const attributeNumbers = numbered({ table: a, id: a.id, number: a.number, within: a.categoryId, taken: CODE.attributeNumberTaken });
+export const attributeNumbers = numbered({
+  table: a,
+  id: a.id,
+  number: a.number,
+  within: a.categoryId,
+  taken: CODE.attributeNumberTaken,
+});

@@ -34,18 +34,29 @@ const categoryColumns = {
 };
 
 const selectCategories = (db: Queryable) =>
-  db.select(categoryColumns).from(c)
+  db
+    .select(categoryColumns)
+    .from(c)
     .innerJoin(tenants, eq(tenants.id, c.tenantId))
     .leftJoin(parent, eq(parent.id, c.parentId));
 
 type CategoryRow = Awaited<ReturnType<typeof selectCategories>>[number];
 const toItem = (row: CategoryRow): CategoryItem => ({ ...row, createdAt: row.createdAt.toISOString() });
 
-export interface TreeNode { id: number; parentId: number | null; number: string; depth: number; tenantId: number }
+export interface TreeNode {
+  id: number;
+  parentId: number | null;
+  number: string;
+  depth: number;
+  tenantId: number;
+}
 
 /** (id, parent, number, depth) of every category the condition selects. */
 export const treeNodes = (db: Queryable, where: SQL | undefined): Promise<TreeNode[]> =>
-  db.select({ id: c.id, parentId: c.parentId, number: c.number, depth: c.depth, tenantId: c.tenantId }).from(c).where(where);
+  db
+    .select({ id: c.id, parentId: c.parentId, number: c.number, depth: c.depth, tenantId: c.tenantId })
+    .from(c)
+    .where(where);
 
 /**
  * `order` (tree order) cut into whole trees: a category starts a new group
@@ -78,7 +89,8 @@ export function treeOrder(nodes: readonly TreeNode[]): number[] {
     const key = n.parentId !== null && present.has(n.parentId) ? n.parentId : null;
     children.set(key, [...(children.get(key) ?? []), n]);
   }
-  const bySibling = (a: TreeNode, b: TreeNode) => a.tenantId - b.tenantId || a.number.localeCompare(b.number) || a.id - b.id;
+  const bySibling = (a: TreeNode, b: TreeNode) =>
+    a.tenantId - b.tenantId || a.number.localeCompare(b.number) || a.id - b.id;
   const out: number[] = [];
   const visit = (key: number | null) => {
     for (const n of (children.get(key) ?? []).sort(bySibling)) {
@@ -95,7 +107,9 @@ export function descendantsOf(nodes: readonly TreeNode[], id: number): Set<numbe
   const below = new Set<number>();
   let frontier = [id];
   while (frontier.length) {
-    const next = nodes.filter((n) => n.parentId !== null && frontier.includes(n.parentId) && !below.has(n.id)).map((n) => n.id);
+    const next = nodes
+      .filter((n) => n.parentId !== null && frontier.includes(n.parentId) && !below.has(n.id))
+      .map((n) => n.id);
     next.forEach((n) => below.add(n));
     frontier = next;
   }
@@ -119,7 +133,10 @@ export async function categoryItemInScope(db: Queryable, scope: Scope, id: numbe
 
 /** The tenant of a category within the scope; 1104 when it does not exist or lies outside it (the same answer). */
 export async function categoryTenantInScope(db: Queryable, scope: Scope, id: number): Promise<number> {
-  const [row] = await db.select({ tenantId: c.tenantId }).from(c).where(and(eq(c.id, id), scope.where(c.tenantId)));
+  const [row] = await db
+    .select({ tenantId: c.tenantId })
+    .from(c)
+    .where(and(eq(c.id, id), scope.where(c.tenantId)));
   if (!row) throw new BizError(CODE.categoryNotFound);
   return row.tenantId;
 }

@@ -18,7 +18,16 @@ import { defineHandlers } from '../http/handlers.js';
 import type { Scope } from '../scope.js';
 import { owningTenant } from '../tenant/index.js';
 import { productCategories as c, products } from './schema.js';
-import { categoryItemInScope, categoryItems, categoryTenantInScope, descendantsOf, treeGroups, treeNodes, treeOrder, type TreeNode } from './categories.js';
+import {
+  categoryItemInScope,
+  categoryItems,
+  categoryTenantInScope,
+  descendantsOf,
+  treeGroups,
+  treeNodes,
+  treeOrder,
+  type TreeNode,
+} from './categories.js';
 
 /**
  * Locks every category of the tenant, in id order: creates, moves and deletes
@@ -26,8 +35,12 @@ import { categoryItemInScope, categoryItems, categoryTenantInScope, descendantsO
  * this one lock first).
  */
 const lockTree = (tx: Queryable, tenantId: number): Promise<TreeNode[]> =>
-  tx.select({ id: c.id, parentId: c.parentId, number: c.number, depth: c.depth, tenantId: c.tenantId }).from(c)
-    .where(eq(c.tenantId, tenantId)).orderBy(c.id).for('update');
+  tx
+    .select({ id: c.id, parentId: c.parentId, number: c.number, depth: c.depth, tenantId: c.tenantId })
+    .from(c)
+    .where(eq(c.tenantId, tenantId))
+    .orderBy(c.id)
+    .for('update');
 
 /** The category's locked tree and its node in it; 1104 when it is missing or out of scope. */
 async function lockTreeOf(tx: Queryable, scope: Scope, id: number): Promise<{ tree: TreeNode[]; node: TreeNode }> {
@@ -42,12 +55,21 @@ async function lockTreeOf(tx: Queryable, scope: Scope, id: number): Promise<{ tr
 async function parentIn(tx: Queryable, scope: Scope, tree: readonly TreeNode[], parentId: number): Promise<TreeNode> {
   const node = tree.find((n) => n.id === parentId);
   if (node) return node;
-  const [elsewhere] = await tx.select({ id: c.id }).from(c).where(and(eq(c.id, parentId), scope.where(c.tenantId)));
+  const [elsewhere] = await tx
+    .select({ id: c.id })
+    .from(c)
+    .where(and(eq(c.id, parentId), scope.where(c.tenantId)));
   throw new BizError(elsewhere ? CODE.categoryParentInvalid : CODE.categoryNotFound);
 }
 
 /** A category's number is unique within its tenant's tree. */
-const categoryNumbers = numbered({ table: c, id: c.id, number: c.number, within: c.tenantId, taken: CODE.categoryNumberTaken });
+const categoryNumbers = numbered({
+  table: c,
+  id: c.id,
+  number: c.number,
+  within: c.tenantId,
+  taken: CODE.categoryNumberTaken,
+});
 
 export const categoryHandlers = defineHandlers({
   'product.categoryPage': async ({ query, body }, { db, user, scope }) => {
@@ -57,7 +79,10 @@ export const categoryHandlers = defineHandlers({
     let order = treeOrder(nodes);
     if (body.keyword) {
       const pattern = searchPattern(body.keyword);
-      const matching = await db.select({ id: c.id }).from(c).where(and(where, ilike(c.search, pattern)));
+      const matching = await db
+        .select({ id: c.id })
+        .from(c)
+        .where(and(where, ilike(c.search, pattern)));
       const hit = new Set(matching.map((m) => m.id));
       order = order.filter((id) => hit.has(id));
     }
@@ -87,45 +112,57 @@ export const categoryHandlers = defineHandlers({
   'product.categoryCreate': async ({ body }, { db, user, scope }) => {
     const { tenantId: requested, parentId, ...form } = body;
     const tenantId = await owningTenant(db, user, scope, requested);
-    const id = await uniqueAs(CODE.categoryNumberTaken, () => db.transaction(async (tx) => {
-      const tree = await lockTree(tx, tenantId);
-      let depth = 0;
-      if (parentId !== null) {
-        depth = (await parentIn(tx, scope, tree, parentId)).depth + 1;
-        if (depth >= CATEGORY_DEPTH) throw new BizError(CODE.categoryParentInvalid);
-      }
-      await categoryNumbers.check(tx, { within: tenantId, number: form.number });
-      const [created] = await tx.insert(c).values({ ...form, parentId, depth, tenantId, search: searchKey(form.name, form.number) })
-        .returning({ id: c.id });
-      return created!.id;
-    }));
+    const id = await uniqueAs(CODE.categoryNumberTaken, () =>
+      db.transaction(async (tx) => {
+        const tree = await lockTree(tx, tenantId);
+        let depth = 0;
+        if (parentId !== null) {
+          depth = (await parentIn(tx, scope, tree, parentId)).depth + 1;
+          if (depth >= CATEGORY_DEPTH) throw new BizError(CODE.categoryParentInvalid);
+        }
+        await categoryNumbers.check(tx, { within: tenantId, number: form.number });
+        const [created] = await tx
+          .insert(c)
+          .values({ ...form, parentId, depth, tenantId, search: searchKey(form.name, form.number) })
+          .returning({ id: c.id });
+        return created!.id;
+      }),
+    );
     return categoryItemInScope(db, scope, id);
   },
 
   'product.categoryUpdate': async ({ params, body }, { db, scope }) => {
-    await uniqueAs(CODE.categoryNumberTaken, () => db.transaction(async (tx) => {
-      const { tree, node } = await lockTreeOf(tx, scope, params.id);
-      await categoryNumbers.check(tx, { within: node.tenantId, number: body.number, except: node.id });
-      const values = { ...body, search: searchKey(body.name, body.number), updatedAt: new Date() };
-      if (body.parentId === node.parentId) {
-        await tx.update(c).set(values).where(eq(c.id, node.id));
-        return;
-      }
-      // A move: not under itself or its own subtree, and its deepest descendant stays within the limit.
-      const below = descendantsOf(tree, node.id);
-      let depth = 0;
-      if (body.parentId !== null) {
-        if (body.parentId === node.id || below.has(body.parentId)) throw new BizError(CODE.categoryParentInvalid);
-        depth = (await parentIn(tx, scope, tree, body.parentId)).depth + 1;
-      }
-      const shift = depth - node.depth;
-      const deepest = Math.max(depth, ...tree.filter((n) => below.has(n.id)).map((n) => n.depth + shift));
-      if (deepest >= CATEGORY_DEPTH) throw new BizError(CODE.categoryParentInvalid);
-      await tx.update(c).set({ ...values, depth }).where(eq(c.id, node.id));
-      for (const n of tree.filter((t) => below.has(t.id))) {
-        await tx.update(c).set({ depth: n.depth + shift }).where(eq(c.id, n.id));
-      }
-    }));
+    await uniqueAs(CODE.categoryNumberTaken, () =>
+      db.transaction(async (tx) => {
+        const { tree, node } = await lockTreeOf(tx, scope, params.id);
+        await categoryNumbers.check(tx, { within: node.tenantId, number: body.number, except: node.id });
+        const values = { ...body, search: searchKey(body.name, body.number), updatedAt: new Date() };
+        if (body.parentId === node.parentId) {
+          await tx.update(c).set(values).where(eq(c.id, node.id));
+          return;
+        }
+        // A move: not under itself or its own subtree, and its deepest descendant stays within the limit.
+        const below = descendantsOf(tree, node.id);
+        let depth = 0;
+        if (body.parentId !== null) {
+          if (body.parentId === node.id || below.has(body.parentId)) throw new BizError(CODE.categoryParentInvalid);
+          depth = (await parentIn(tx, scope, tree, body.parentId)).depth + 1;
+        }
+        const shift = depth - node.depth;
+        const deepest = Math.max(depth, ...tree.filter((n) => below.has(n.id)).map((n) => n.depth + shift));
+        if (deepest >= CATEGORY_DEPTH) throw new BizError(CODE.categoryParentInvalid);
+        await tx
+          .update(c)
+          .set({ ...values, depth })
+          .where(eq(c.id, node.id));
+        for (const n of tree.filter((t) => below.has(t.id))) {
+          await tx
+            .update(c)
+            .set({ depth: n.depth + shift })
+            .where(eq(c.id, n.id));
+        }
+      }),
+    );
     return categoryItemInScope(db, scope, params.id);
   },
 
@@ -135,7 +172,11 @@ export const categoryHandlers = defineHandlers({
         const { node } = await lockTreeOf(tx, scope, params.id);
         const [child] = await tx.select({ id: c.id }).from(c).where(eq(c.parentId, node.id)).limit(1);
         if (child) throw new BizError(CODE.categoryHasChildren);
-        const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.categoryId, node.id)).limit(1);
+        const [product] = await tx
+          .select({ id: products.id })
+          .from(products)
+          .where(eq(products.categoryId, node.id))
+          .limit(1);
         if (product) throw new BizError(CODE.categoryHasProducts);
         await tx.delete(c).where(inArray(c.id, [node.id]));
       });

@@ -12,17 +12,29 @@ import { containsPattern, FOREIGN_KEY_VIOLATION, pgErrorCode } from '../db/sql.j
 import { BizError } from '../http/errors.js';
 import { numbered } from '../http/numbered.js';
 import { defineHandlers } from '../http/handlers.js';
-import { customModelAttributes as ma, customModelImages as mi, customModels as m, productCustomInfo } from './schema.js';
+import {
+  customModelAttributes as ma,
+  customModelImages as mi,
+  customModels as m,
+  productCustomInfo,
+} from './schema.js';
 import { customInfoOf, modelAttributes, modelImages, saveCustomInfo, stamp } from './custom-info.js';
 import { paged } from '../http/paged.js';
 
 const modelColumns = {
-  id: m.id, name: m.name, number: m.number, description: m.description, createdAt: m.createdAt,
+  id: m.id,
+  name: m.name,
+  number: m.number,
+  description: m.description,
+  createdAt: m.createdAt,
   // Spelled out: in a one-table select drizzle leaves columns unqualified, and a bare "id" would mean the subquery's own.
   attributeCount: sql<number>`(select count(*)::int from custom_model_attributes a where a.model_id = custom_models.id)`,
   imageCount: sql<number>`(select count(*)::int from custom_model_images i where i.model_id = custom_models.id)`,
 };
-const toModel = (row: { createdAt: Date } & Omit<CustomModelItem, 'createdAt'>): CustomModelItem => ({ ...row, createdAt: row.createdAt.toISOString() });
+const toModel = (row: { createdAt: Date } & Omit<CustomModelItem, 'createdAt'>): CustomModelItem => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+});
 
 async function model(db: Queryable, id: number): Promise<CustomModelItem> {
   const [row] = await db.select(modelColumns).from(m).where(eq(m.id, id));
@@ -33,7 +45,13 @@ async function model(db: Queryable, id: number): Promise<CustomModelItem> {
 /** A model's number is unique on the platform (2810); a detail's within its model (2812). */
 const modelNumbers = numbered({ table: m, id: m.id, number: m.number, taken: CODE.customModelNumberTaken });
 const detailNumbers = {
-  attribute: numbered({ table: ma, id: ma.id, number: ma.number, within: ma.modelId, taken: CODE.customDetailNumberTaken }),
+  attribute: numbered({
+    table: ma,
+    id: ma.id,
+    number: ma.number,
+    within: ma.modelId,
+    taken: CODE.customDetailNumberTaken,
+  }),
   image: numbered({ table: mi, id: mi.id, number: mi.number, within: mi.modelId, taken: CODE.customDetailNumberTaken }),
 };
 
@@ -50,23 +68,41 @@ async function deleteDetail(db: Queryable, table: typeof ma | typeof mi, id: num
 
 export const customModelHandlers = defineHandlers({
   'product.customModelPage': async ({ query, body }, { db }) => {
-    const where = body.keyword ? or(ilike(m.name, containsPattern(body.keyword)), ilike(m.number, containsPattern(body.keyword))) : undefined;
-    return paged(query, db.select(modelColumns).from(m).where(where).orderBy(asc(m.number)), db.select({ total: count() }).from(m).where(where), toModel);
+    const where = body.keyword
+      ? or(ilike(m.name, containsPattern(body.keyword)), ilike(m.number, containsPattern(body.keyword)))
+      : undefined;
+    return paged(
+      query,
+      db.select(modelColumns).from(m).where(where).orderBy(asc(m.number)),
+      db.select({ total: count() }).from(m).where(where),
+      toModel,
+    );
   },
   'product.customModelCreate': async ({ body }, { db }) => {
-    const id = await modelNumbers.write(db, { number: body.number }, async () => (await db.insert(m).values(body).returning({ id: m.id }))[0]!.id);
+    const id = await modelNumbers.write(
+      db,
+      { number: body.number },
+      async () => (await db.insert(m).values(body).returning({ id: m.id }))[0]!.id,
+    );
     return model(db, id);
   },
   'product.customModelUpdate': async ({ params, body }, { db }) => {
     await model(db, params.id);
     await modelNumbers.write(db, { number: body.number, except: params.id }, async () => {
-      await db.update(m).set({ ...body, updatedAt: new Date() }).where(eq(m.id, params.id));
+      await db
+        .update(m)
+        .set({ ...body, updatedAt: new Date() })
+        .where(eq(m.id, params.id));
     });
     return model(db, params.id);
   },
   'product.customModelDelete': async ({ params }, { db }) => {
     await model(db, params.id);
-    const [used] = await db.select({ productId: productCustomInfo.productId }).from(productCustomInfo).where(eq(productCustomInfo.modelId, params.id)).limit(1);
+    const [used] = await db
+      .select({ productId: productCustomInfo.productId })
+      .from(productCustomInfo)
+      .where(eq(productCustomInfo.modelId, params.id))
+      .limit(1);
     if (used) throw new BizError(CODE.customModelInUse);
     try {
       await db.delete(m).where(eq(m.id, params.id));
@@ -77,10 +113,17 @@ export const customModelHandlers = defineHandlers({
     }
   },
 
-  'product.customAttributeList': async ({ body }, { db }) => { await model(db, body.modelId); return modelAttributes(db, body.modelId); },
+  'product.customAttributeList': async ({ body }, { db }) => {
+    await model(db, body.modelId);
+    return modelAttributes(db, body.modelId);
+  },
   'product.customAttributeCreate': async ({ body }, { db }) => {
     await model(db, body.modelId);
-    const id = await detailNumbers.attribute.write(db, { within: body.modelId, number: body.number }, async () => (await db.insert(ma).values(body).returning({ id: ma.id }))[0]!.id);
+    const id = await detailNumbers.attribute.write(
+      db,
+      { within: body.modelId, number: body.number },
+      async () => (await db.insert(ma).values(body).returning({ id: ma.id }))[0]!.id,
+    );
     return stamp((await db.select().from(ma).where(eq(ma.id, id)))[0]!);
   },
   'product.customAttributeUpdate': async ({ params, body }, { db }) => {
@@ -92,10 +135,17 @@ export const customModelHandlers = defineHandlers({
   },
   'product.customAttributeDelete': async ({ params }, { db }) => deleteDetail(db, ma, params.id),
 
-  'product.customImageList': async ({ body }, { db }) => { await model(db, body.modelId); return modelImages(db, body.modelId); },
+  'product.customImageList': async ({ body }, { db }) => {
+    await model(db, body.modelId);
+    return modelImages(db, body.modelId);
+  },
   'product.customImageCreate': async ({ body }, { db }) => {
     await model(db, body.modelId);
-    const id = await detailNumbers.image.write(db, { within: body.modelId, number: body.number }, async () => (await db.insert(mi).values(body).returning({ id: mi.id }))[0]!.id);
+    const id = await detailNumbers.image.write(
+      db,
+      { within: body.modelId, number: body.number },
+      async () => (await db.insert(mi).values(body).returning({ id: mi.id }))[0]!.id,
+    );
     return stamp((await db.select().from(mi).where(eq(mi.id, id)))[0]!);
   },
   'product.customImageUpdate': async ({ params, body }, { db }) => {
@@ -109,8 +159,15 @@ export const customModelHandlers = defineHandlers({
 
   'product.customModels': async (_input, { db }) => {
     const rows = await db.select(modelColumns).from(m).orderBy(asc(m.number));
-    return Promise.all(rows.map(async (row) => ({ ...toModel(row), attributes: await modelAttributes(db, row.id), images: await modelImages(db, row.id) })));
+    return Promise.all(
+      rows.map(async (row) => ({
+        ...toModel(row),
+        attributes: await modelAttributes(db, row.id),
+        images: await modelImages(db, row.id),
+      })),
+    );
   },
   'product.customInfo': ({ params }, { db, scope }) => customInfoOf(db, scope, params.id),
-  'product.customInfoSave': ({ params, body }, { db, scope }) => saveCustomInfo(db, scope, params.id, params.modelId, body),
+  'product.customInfoSave': ({ params, body }, { db, scope }) =>
+    saveCustomInfo(db, scope, params.id, params.modelId, body),
 });

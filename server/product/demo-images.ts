@@ -25,11 +25,16 @@ function chunk(type: string, data: Buffer): Buffer {
 function inside(shape: Shape, x: number, y: number): boolean {
   const cx = x - SIZE / 2;
   switch (shape) {
-    case 'bottle': return (Math.abs(cx) <= 6 && y >= 12 && y < 28) || (Math.abs(cx) <= 16 && y >= 28 && y <= 86);
-    case 'can': return Math.abs(cx) <= 18 && y >= 20 && y <= 82;
-    case 'cup': return y >= 30 && y <= 84 && Math.abs(cx) <= 22 - (y - 30) / 8;
-    case 'box': return Math.abs(cx) <= 28 && y >= 26 && y <= 74;
-    case 'bag': return Math.abs(cx) <= 26 - Math.abs(y - 52) / 6 && y >= 18 && y <= 86;
+    case 'bottle':
+      return (Math.abs(cx) <= 6 && y >= 12 && y < 28) || (Math.abs(cx) <= 16 && y >= 28 && y <= 86);
+    case 'can':
+      return Math.abs(cx) <= 18 && y >= 20 && y <= 82;
+    case 'cup':
+      return y >= 30 && y <= 84 && Math.abs(cx) <= 22 - (y - 30) / 8;
+    case 'box':
+      return Math.abs(cx) <= 28 && y >= 26 && y <= 74;
+    case 'bag':
+      return Math.abs(cx) <= 26 - Math.abs(y - 52) / 6 && y >= 18 && y <= 86;
   }
 }
 

@@ -15,12 +15,26 @@ import { categoryTenantInScope } from './categories.js';
 import { productCategories as c, productImageFormats as f } from './schema.js';
 
 const selectFormats = (db: Queryable) =>
-  db.select({
-    id: f.id, categoryId: f.categoryId, categoryName: c.name, tenantId: f.tenantId, name: f.name, number: f.number,
-    description: f.description, required: f.required, formatName: f.formatName, createdAt: f.createdAt,
-  }).from(f).innerJoin(c, eq(c.id, f.categoryId));
+  db
+    .select({
+      id: f.id,
+      categoryId: f.categoryId,
+      categoryName: c.name,
+      tenantId: f.tenantId,
+      name: f.name,
+      number: f.number,
+      description: f.description,
+      required: f.required,
+      formatName: f.formatName,
+      createdAt: f.createdAt,
+    })
+    .from(f)
+    .innerJoin(c, eq(c.id, f.categoryId));
 
-const toItem = (row: Awaited<ReturnType<typeof selectFormats>>[number]): ImageFormatItem => ({ ...row, createdAt: row.createdAt.toISOString() });
+const toItem = (row: Awaited<ReturnType<typeof selectFormats>>[number]): ImageFormatItem => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+});
 
 async function formatInScope(db: Queryable, scope: Scope, id: number): Promise<ImageFormatItem> {
   const [row] = await selectFormats(db).where(and(eq(f.id, id), scope.where(f.tenantId)));
@@ -28,7 +42,13 @@ async function formatInScope(db: Queryable, scope: Scope, id: number): Promise<I
   return toItem(row);
 }
 
-const numbers = numbered({ table: f, id: f.id, number: f.number, within: f.categoryId, taken: CODE.imageFormatNumberTaken });
+const numbers = numbered({
+  table: f,
+  id: f.id,
+  number: f.number,
+  within: f.categoryId,
+  taken: CODE.imageFormatNumberTaken,
+});
 
 export const imageFormatHandlers = defineHandlers({
   'product.imageFormatList': async ({ body }, { db, scope }) => {
@@ -40,7 +60,10 @@ export const imageFormatHandlers = defineHandlers({
     const { categoryId, ...form } = body;
     const tenantId = await categoryTenantInScope(db, scope, categoryId);
     const id = await numbers.write(db, { within: categoryId, number: form.number }, async () => {
-      const [created] = await db.insert(f).values({ ...form, categoryId, tenantId }).returning({ id: f.id });
+      const [created] = await db
+        .insert(f)
+        .values({ ...form, categoryId, tenantId })
+        .returning({ id: f.id });
       return created!.id;
     });
     return formatInScope(db, scope, id);
@@ -49,13 +72,19 @@ export const imageFormatHandlers = defineHandlers({
   'product.imageFormatUpdate': async ({ params, body }, { db, scope }) => {
     const current = await formatInScope(db, scope, params.id);
     await numbers.write(db, { within: current.categoryId, number: body.number, except: current.id }, async () => {
-      await db.update(f).set({ ...body, updatedAt: new Date() }).where(eq(f.id, current.id));
+      await db
+        .update(f)
+        .set({ ...body, updatedAt: new Date() })
+        .where(eq(f.id, current.id));
     });
     return formatInScope(db, scope, current.id);
   },
 
   'product.imageFormatDelete': async ({ params }, { db, scope }) => {
-    const [deleted] = await db.delete(f).where(and(eq(f.id, params.id), scope.where(f.tenantId))).returning({ id: f.id });
+    const [deleted] = await db
+      .delete(f)
+      .where(and(eq(f.id, params.id), scope.where(f.tenantId)))
+      .returning({ id: f.id });
     if (!deleted) throw new BizError(CODE.imageFormatNotFound);
   },
 });

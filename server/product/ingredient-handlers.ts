@@ -18,10 +18,19 @@ import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../db/sql.js';
 import { paged } from '../http/paged.js';
 
 const selectIngredients = (db: Queryable) =>
-  db.select({
-    id: ingredients.id, number: ingredients.number, name: ingredients.name, type: ingredients.type, unit: ingredients.unit,
-    tenantId: ingredients.tenantId, tenantName: tenants.name, createdAt: ingredients.createdAt,
-  }).from(ingredients).innerJoin(tenants, eq(tenants.id, ingredients.tenantId));
+  db
+    .select({
+      id: ingredients.id,
+      number: ingredients.number,
+      name: ingredients.name,
+      type: ingredients.type,
+      unit: ingredients.unit,
+      tenantId: ingredients.tenantId,
+      tenantName: tenants.name,
+      createdAt: ingredients.createdAt,
+    })
+    .from(ingredients)
+    .innerJoin(tenants, eq(tenants.id, ingredients.tenantId));
 
 type Row = Awaited<ReturnType<typeof selectIngredients>>[number];
 const toItem = (row: Row): IngredientItem => ({ ...row, createdAt: row.createdAt.toISOString() });
@@ -32,7 +41,13 @@ async function itemInScope(db: Queryable, scope: Scope, id: number): Promise<Ing
   return toItem(row);
 }
 
-const numbers = numbered({ table: ingredients, id: ingredients.id, number: ingredients.number, within: ingredients.tenantId, taken: CODE.ingredientNumberTaken });
+const numbers = numbered({
+  table: ingredients,
+  id: ingredients.id,
+  number: ingredients.number,
+  within: ingredients.tenantId,
+  taken: CODE.ingredientNumberTaken,
+});
 
 export const ingredientHandlers = defineHandlers({
   'product.ingredientPage': async ({ query, body }, { db, user, scope }) => {
@@ -43,15 +58,22 @@ export const ingredientHandlers = defineHandlers({
       body.type ? eq(ingredients.type, body.type) : undefined,
       body.keyword ? ilike(ingredients.search, searchPattern(body.keyword)) : undefined,
     );
-    return paged(query, selectIngredients(db).where(where).orderBy(asc(ingredients.tenantId), asc(ingredients.number)),
-      db.select({ total: count() }).from(ingredients).where(where), toItem);
+    return paged(
+      query,
+      selectIngredients(db).where(where).orderBy(asc(ingredients.tenantId), asc(ingredients.number)),
+      db.select({ total: count() }).from(ingredients).where(where),
+      toItem,
+    );
   },
 
   'product.ingredientCreate': async ({ body }, { db, user, scope }) => {
     const { tenantId: requested, ...form } = body;
     const tenantId = await owningTenant(db, user, scope, requested);
     const id = await numbers.write(db, { within: tenantId, number: form.number }, async () => {
-      const [created] = await db.insert(ingredients).values({ ...form, tenantId, search: searchKey(form.name, form.number) }).returning({ id: ingredients.id });
+      const [created] = await db
+        .insert(ingredients)
+        .values({ ...form, tenantId, search: searchKey(form.name, form.number) })
+        .returning({ id: ingredients.id });
       return created!.id;
     });
     return itemInScope(db, scope, id);
@@ -60,14 +82,21 @@ export const ingredientHandlers = defineHandlers({
   'product.ingredientUpdate': async ({ params, body }, { db, scope }) => {
     const current = await itemInScope(db, scope, params.id);
     await numbers.write(db, { within: current.tenantId, number: body.number, except: current.id }, async () => {
-      await db.update(ingredients).set({ ...body, search: searchKey(body.name, body.number), updatedAt: new Date() }).where(eq(ingredients.id, current.id));
+      await db
+        .update(ingredients)
+        .set({ ...body, search: searchKey(body.name, body.number), updatedAt: new Date() })
+        .where(eq(ingredients.id, current.id));
     });
     return itemInScope(db, scope, params.id);
   },
 
   'product.ingredientDelete': async ({ params }, { db, scope }) => {
     const current = await itemInScope(db, scope, params.id);
-    const [used] = await db.select({ productId: productRecipeItems.productId }).from(productRecipeItems).where(eq(productRecipeItems.ingredientId, current.id)).limit(1);
+    const [used] = await db
+      .select({ productId: productRecipeItems.productId })
+      .from(productRecipeItems)
+      .where(eq(productRecipeItems.ingredientId, current.id))
+      .limit(1);
     if (used) throw new BizError(CODE.ingredientInUse);
     try {
       await db.delete(ingredients).where(eq(ingredients.id, current.id));

@@ -8,7 +8,13 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
-import { ENGLISH_FIELDS, isEmptyValue, valueProblem, type AttributeValue, type RecipeForm } from '../../shared/product/index.js';
+import {
+  ENGLISH_FIELDS,
+  isEmptyValue,
+  valueProblem,
+  type AttributeValue,
+  type RecipeForm,
+} from '../../shared/product/index.js';
 import type { Queryable } from '../db/index.js';
 import { searchKey } from '../db/pinyin.js';
 import { BizError, RequestValidationError, uniqueAs } from '../http/errors.js';
@@ -17,7 +23,18 @@ import type { Scope } from '../scope.js';
 import { grantFiles } from '../file/index.js';
 import { owningTenant } from '../tenant/index.js';
 import { attributesOf, categoryLine } from './attributes.js';
-import { changePrices, changeState, checkCategory, checkImages, libraryPage, lockProduct, newItemInScope, newRows, productNumbers, setImages } from './products.js';
+import {
+  changePrices,
+  changeState,
+  checkCategory,
+  checkImages,
+  libraryPage,
+  lockProduct,
+  newItemInScope,
+  newRows,
+  productNumbers,
+  setImages,
+} from './products.js';
 import { ingredients, productImages, productRecipeItems, productRecipes, products } from './schema.js';
 
 /**
@@ -27,11 +44,17 @@ import { ingredients, productImages, productRecipeItems, productRecipes, product
  * the category does not have is refused: after a category change the form
  * fills in the new category's.
  */
-async function checkedAttributes(db: Queryable, scope: Scope, categoryId: number, values: Record<string, AttributeValue>) {
+async function checkedAttributes(
+  db: Queryable,
+  scope: Scope,
+  categoryId: number,
+  values: Record<string, AttributeValue>,
+) {
   const attributes = await attributesOf(db, (await categoryLine(db, scope, categoryId)).ids);
   const known = new Set(attributes.map((a) => String(a.id)));
   const fields: Record<string, string> = {};
-  for (const key of Object.keys(values)) if (!known.has(key)) fields[`attributes.${key}`] = 'product.validation.attrUnknown';
+  for (const key of Object.keys(values))
+    if (!known.has(key)) fields[`attributes.${key}`] = 'product.validation.attrUnknown';
   const kept: Record<string, AttributeValue> = {};
   for (const attribute of attributes) {
     const value = values[attribute.id];
@@ -48,16 +71,21 @@ async function setRecipe(tx: Queryable, productId: number, tenantId: number, rec
   await tx.delete(productRecipes).where(eq(productRecipes.productId, productId));
   if (!recipe) return;
   const ids = recipe.items.map((i) => i.ingredientId);
-  const found = await tx.select({ id: ingredients.id }).from(ingredients).where(and(inArray(ingredients.id, ids), eq(ingredients.tenantId, tenantId)));
+  const found = await tx
+    .select({ id: ingredients.id })
+    .from(ingredients)
+    .where(and(inArray(ingredients.id, ids), eq(ingredients.tenantId, tenantId)));
   if (found.length !== new Set(ids).size) throw new BizError(CODE.ingredientNotFound);
   await tx.insert(productRecipes).values({ productId, number: recipe.number, name: recipe.name });
   await tx.insert(productRecipeItems).values(recipe.items.map((item, position) => ({ productId, position, ...item })));
 }
 
-const searchOf = (form: { name: string; number: string; englishName: string }) => searchKey(form.name, form.number, form.englishName);
+const searchOf = (form: { name: string; number: string; englishName: string }) =>
+  searchKey(form.name, form.number, form.englishName);
 
 export const newProductHandlers = defineHandlers({
-  'product.newPage': ({ query, body }, { db, user, scope }) => libraryPage(db, user, scope, 'new', query, body, newRows(db)),
+  'product.newPage': ({ query, body }, { db, user, scope }) =>
+    libraryPage(db, user, scope, 'new', query, body, newRows(db)),
 
   'product.newInfo': ({ params }, { db, scope }) => newItemInScope(db, scope, params.id),
 
@@ -67,38 +95,52 @@ export const newProductHandlers = defineHandlers({
     await checkCategory(db, scope, form.categoryId, tenantId);
     await checkImages(db, scope, [image]);
     const values = await checkedAttributes(db, scope, form.categoryId, attributes);
-    const id = await uniqueAs(CODE.productNumberTaken, () => db.transaction(async (tx) => {
-      await productNumbers.check(tx, { within: tenantId, number: form.number });
-      const [created] = await tx.insert(products).values({ ...form, attributes: values, tenantId, library: 'new', search: searchOf(form) })
-        .returning({ id: products.id });
-      await setImages(tx, created!.id, [image]);
-      await setRecipe(tx, created!.id, tenantId, recipe);
-      await grantFiles(tx, [image], tenantId);
-      return created!.id;
-    }));
+    const id = await uniqueAs(CODE.productNumberTaken, () =>
+      db.transaction(async (tx) => {
+        await productNumbers.check(tx, { within: tenantId, number: form.number });
+        const [created] = await tx
+          .insert(products)
+          .values({ ...form, attributes: values, tenantId, library: 'new', search: searchOf(form) })
+          .returning({ id: products.id });
+        await setImages(tx, created!.id, [image]);
+        await setRecipe(tx, created!.id, tenantId, recipe);
+        await grantFiles(tx, [image], tenantId);
+        return created!.id;
+      }),
+    );
     return newItemInScope(db, scope, id);
   },
 
   'product.newUpdate': async ({ params, body }, { db, scope }) => {
     const { image, attributes, recipe, ...form } = body;
-    await uniqueAs(CODE.productNumberTaken, () => db.transaction(async (tx) => {
-      const product = await lockProduct(tx, scope, 'new', params.id);
-      const cleared = ENGLISH_FIELDS.filter((f) => product[f] !== '' && form[f] === '');
-      if (cleared.length) throw new RequestValidationError(Object.fromEntries(cleared.map((f) => [f, 'product.validation.englishCleared'])));
-      await checkCategory(tx, scope, form.categoryId, product.tenantId);
-      if (form.categoryId !== product.categoryId) {
-        const [current] = await tx.select({ fileId: productImages.fileId }).from(productImages)
-          .where(and(eq(productImages.productId, product.id), eq(productImages.position, 0)));
-        if (current?.fileId === image) throw new BizError(CODE.categoryChangeNeedsNewImage);
-      }
-      await checkImages(tx, scope, [image]);
-      const values = await checkedAttributes(tx, scope, form.categoryId, attributes);
-      await productNumbers.check(tx, { within: product.tenantId, number: form.number, except: product.id });
-      await tx.update(products).set({ ...form, attributes: values, search: searchOf(form), updatedAt: new Date() }).where(eq(products.id, product.id));
-      await setImages(tx, product.id, [image]);
-      await setRecipe(tx, product.id, product.tenantId, recipe);
-      await grantFiles(tx, [image], product.tenantId);
-    }));
+    await uniqueAs(CODE.productNumberTaken, () =>
+      db.transaction(async (tx) => {
+        const product = await lockProduct(tx, scope, 'new', params.id);
+        const cleared = ENGLISH_FIELDS.filter((f) => product[f] !== '' && form[f] === '');
+        if (cleared.length)
+          throw new RequestValidationError(
+            Object.fromEntries(cleared.map((f) => [f, 'product.validation.englishCleared'])),
+          );
+        await checkCategory(tx, scope, form.categoryId, product.tenantId);
+        if (form.categoryId !== product.categoryId) {
+          const [current] = await tx
+            .select({ fileId: productImages.fileId })
+            .from(productImages)
+            .where(and(eq(productImages.productId, product.id), eq(productImages.position, 0)));
+          if (current?.fileId === image) throw new BizError(CODE.categoryChangeNeedsNewImage);
+        }
+        await checkImages(tx, scope, [image]);
+        const values = await checkedAttributes(tx, scope, form.categoryId, attributes);
+        await productNumbers.check(tx, { within: product.tenantId, number: form.number, except: product.id });
+        await tx
+          .update(products)
+          .set({ ...form, attributes: values, search: searchOf(form), updatedAt: new Date() })
+          .where(eq(products.id, product.id));
+        await setImages(tx, product.id, [image]);
+        await setRecipe(tx, product.id, product.tenantId, recipe);
+        await grantFiles(tx, [image], product.tenantId);
+      }),
+    );
     return newItemInScope(db, scope, params.id);
   },
 

@@ -5,7 +5,16 @@
  */
 import { and, arrayContains, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
-import { changedPrice, validPrice, type NewProductItem, type PriceMode, type PriceChangeResult, type ProductItem, type ProductSort, type RecipeItem } from '../../shared/product/index.js';
+import {
+  changedPrice,
+  validPrice,
+  type NewProductItem,
+  type PriceMode,
+  type PriceChangeResult,
+  type ProductItem,
+  type ProductSort,
+  type RecipeItem,
+} from '../../shared/product/index.js';
 import type { Queryable } from '../db/index.js';
 import { searchPattern } from '../db/pinyin.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
@@ -15,7 +24,14 @@ import type { Scope } from '../scope.js';
 import { unheldFiles } from '../file/index.js';
 import { owningTenant, tenants } from '../tenant/index.js';
 import { categoryTenantInScope, descendantsOf, treeNodes } from './categories.js';
-import { ingredients, productCategories, productImages, productRecipeItems as ri, productRecipes as r, products } from './schema.js';
+import {
+  ingredients,
+  productCategories,
+  productImages,
+  productRecipeItems as ri,
+  productRecipes as r,
+  products,
+} from './schema.js';
 
 export type Library = 'old' | 'new';
 
@@ -36,7 +52,9 @@ const productColumns = {
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
   // In their order: the first is the main image.
-  images: sql<string[]>`coalesce((select array_agg(${productImages.fileId} order by ${productImages.position}) from ${productImages} where ${productImages.productId} = ${products.id}), '{}')`,
+  images: sql<
+    string[]
+  >`coalesce((select array_agg(${productImages.fileId} order by ${productImages.position}) from ${productImages} where ${productImages.productId} = ${products.id}), '{}')`,
 };
 const newColumns = {
   ...productColumns,
@@ -56,16 +74,23 @@ const newColumns = {
 
 /** `select … from products join categories, tenants`; add where/order/limit. */
 export const selectProducts = (db: Queryable) =>
-  db.select(productColumns).from(products)
+  db
+    .select(productColumns)
+    .from(products)
     .innerJoin(productCategories, eq(productCategories.id, products.categoryId))
     .innerJoin(tenants, eq(tenants.id, products.tenantId));
 const selectNewProducts = (db: Queryable) =>
-  db.select(newColumns).from(products)
+  db
+    .select(newColumns)
+    .from(products)
     .innerJoin(productCategories, eq(productCategories.id, products.categoryId))
     .innerJoin(tenants, eq(tenants.id, products.tenantId));
 
-const times = <R extends { createdAt: Date; updatedAt: Date }>(row: R) =>
-  ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
+const times = <R extends { createdAt: Date; updatedAt: Date }>(row: R) => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
 export const toProductItem = (row: Awaited<ReturnType<typeof selectProducts>>[number]): ProductItem => times(row);
 const toNewItem = (row: Awaited<ReturnType<typeof selectNewProducts>>[number]): NewProductItem => times(row);
 
@@ -93,7 +118,8 @@ export async function setImages(tx: Queryable, productId: number, fileIds: reado
 
 /** The category of a form: in scope (else 1104) and of the product's tenant (else 1111). */
 export async function checkCategory(db: Queryable, scope: Scope, categoryId: number, tenantId: number): Promise<void> {
-  if ((await categoryTenantInScope(db, scope, categoryId)) !== tenantId) throw new BizError(CODE.productCategoryInvalid);
+  if ((await categoryTenantInScope(db, scope, categoryId)) !== tenantId)
+    throw new BizError(CODE.productCategoryInvalid);
 }
 
 /** 2204 unless the scope holds every one of these files. */
@@ -103,23 +129,49 @@ export async function checkImages(db: Queryable, scope: Scope, images: readonly 
 
 /** The product locked for an edit: its tenant, category and main image; 1101 when it is not in the library and scope. */
 export async function lockProduct(tx: Queryable, scope: Scope, library: Library, id: number) {
-  const [product] = await tx.select({
-    id: products.id, tenantId: products.tenantId, categoryId: products.categoryId,
-    englishName: products.englishName, englishBrief: products.englishBrief, englishDescription: products.englishDescription,
-  }).from(products).where(inLibrary(scope, library, id)).for('update');
+  const [product] = await tx
+    .select({
+      id: products.id,
+      tenantId: products.tenantId,
+      categoryId: products.categoryId,
+      englishName: products.englishName,
+      englishBrief: products.englishBrief,
+      englishDescription: products.englishDescription,
+    })
+    .from(products)
+    .where(inLibrary(scope, library, id))
+    .for('update');
   if (!product) throw new BizError(CODE.productNotFound);
   return product;
 }
 
 /** 1103 when the tenant has another product with this number. */
 /** A product's number is unique within its tenant, across both libraries. */
-export const productNumbers = numbered({ table: products, id: products.id, number: products.number, within: products.tenantId, taken: CODE.productNumberTaken });
+export const productNumbers = numbered({
+  table: products,
+  id: products.id,
+  number: products.number,
+  within: products.tenantId,
+  taken: CODE.productNumberTaken,
+});
 
-const SORT_COLUMNS = { number: products.number, name: products.name, price: products.price, createdAt: products.createdAt } as const satisfies Record<ProductSort, unknown>;
+const SORT_COLUMNS = {
+  number: products.number,
+  name: products.name,
+  price: products.price,
+  createdAt: products.createdAt,
+} as const satisfies Record<ProductSort, unknown>;
 
 export interface ProductFilter {
-  keyword?: string | undefined; categoryId?: number | undefined; onSale?: boolean | undefined; enabled?: boolean | undefined;
-  tag?: string | undefined; model?: string | undefined; tenantId?: number | undefined; sort: ProductSort; desc: boolean;
+  keyword?: string | undefined;
+  categoryId?: number | undefined;
+  onSale?: boolean | undefined;
+  enabled?: boolean | undefined;
+  tag?: string | undefined;
+  model?: string | undefined;
+  tenantId?: number | undefined;
+  sort: ProductSort;
+  desc: boolean;
 }
 
 /** The category and every category under it, in scope; 1104 when the category is not. */
@@ -130,7 +182,12 @@ async function categoryAndBelow(db: Queryable, scope: Scope, categoryId: number)
 
 /** One page of a library: the filter as a condition, the rows through the library's item shape. */
 export async function libraryPage<T>(
-  db: Queryable, user: AuthUser, scope: Scope, library: Library, paging: { pageNum: number; pageSize: number }, body: ProductFilter,
+  db: Queryable,
+  user: AuthUser,
+  scope: Scope,
+  library: Library,
+  paging: { pageNum: number; pageSize: number },
+  body: ProductFilter,
   read: (where: SQL | undefined, order: SQL[], limit: number, offset: number) => Promise<T[]>,
 ) {
   if (body.tenantId !== undefined) await owningTenant(db, user, scope, body.tenantId);
@@ -153,26 +210,55 @@ export async function libraryPage<T>(
 }
 
 export const oldRows = (db: Queryable) => async (where: SQL | undefined, order: SQL[], limit: number, offset: number) =>
-  (await selectProducts(db).where(where).orderBy(...order).limit(limit).offset(offset)).map(toProductItem);
+  (
+    await selectProducts(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset)
+  ).map(toProductItem);
 export const newRows = (db: Queryable) => async (where: SQL | undefined, order: SQL[], limit: number, offset: number) =>
-  (await selectNewProducts(db).where(where).orderBy(...order).limit(limit).offset(offset)).map(toNewItem);
+  (
+    await selectNewProducts(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset)
+  ).map(toNewItem);
 
 /** Puts a selection of one library on or off sale, enables or disables it, all or none. */
-export async function changeState(db: Queryable, scope: Scope, library: Library, body: { ids: number[]; onSale?: boolean | undefined; enabled?: boolean | undefined }) {
+export async function changeState(
+  db: Queryable,
+  scope: Scope,
+  library: Library,
+  body: { ids: number[]; onSale?: boolean | undefined; enabled?: boolean | undefined },
+) {
   return db.transaction(async (tx) => {
     const unique = [...new Set(body.ids)];
-    const rows = await tx.select({ id: products.id, enabled: products.enabled }).from(products)
-      .where(and(inArray(products.id, unique), eq(products.library, library), scope.where(products.tenantId))).orderBy(products.id).for('update');
+    const rows = await tx
+      .select({ id: products.id, enabled: products.enabled })
+      .from(products)
+      .where(and(inArray(products.id, unique), eq(products.library, library), scope.where(products.tenantId)))
+      .orderBy(products.id)
+      .for('update');
     if (rows.length !== unique.length) throw new BizError(CODE.productNotFound);
     // Disabling takes a product off sale; a product disabled after this change cannot go on sale.
     const enabledAfter = (r: { enabled: boolean }) => body.enabled ?? r.enabled;
     if (body.onSale === true && rows.some((r) => !enabledAfter(r))) throw new BizError(CODE.productDisabled);
     const onSale = body.enabled === false ? false : body.onSale;
-    await tx.update(products).set({
-      ...(onSale !== undefined ? { onSale } : {}),
-      ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
-      updatedAt: new Date(),
-    }).where(inArray(products.id, rows.map((r) => r.id)));
+    await tx
+      .update(products)
+      .set({
+        ...(onSale !== undefined ? { onSale } : {}),
+        ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
+        updatedAt: new Date(),
+      })
+      .where(
+        inArray(
+          products.id,
+          rows.map((r) => r.id),
+        ),
+      );
     return { changed: rows.length };
   });
 }
@@ -182,12 +268,20 @@ export async function changeState(db: Queryable, scope: Scope, library: Library,
  * order, each new price from its current one; a preview writes nothing and is
  * rolled back; otherwise all prices are written, or none when any is invalid.
  */
-export async function changePrices(db: Queryable, scope: Scope, library: Library,
-  body: { ids: number[]; mode: PriceMode; value: number; preview: boolean }): Promise<PriceChangeResult> {
+export async function changePrices(
+  db: Queryable,
+  scope: Scope,
+  library: Library,
+  body: { ids: number[]; mode: PriceMode; value: number; preview: boolean },
+): Promise<PriceChangeResult> {
   return db.transaction(async (tx) => {
     const unique = [...new Set(body.ids)];
-    const rows = await tx.select({ id: products.id, number: products.number, name: products.name, before: products.price }).from(products)
-      .where(and(inArray(products.id, unique), eq(products.library, library), scope.where(products.tenantId))).orderBy(products.id).for('update');
+    const rows = await tx
+      .select({ id: products.id, number: products.number, name: products.name, before: products.price })
+      .from(products)
+      .where(and(inArray(products.id, unique), eq(products.library, library), scope.where(products.tenantId)))
+      .orderBy(products.id)
+      .for('update');
     if (rows.length !== unique.length) throw new BizError(CODE.productNotFound);
     const items = rows.map((r) => {
       const after = changedPrice(r.before, body.mode, body.value);

@@ -15,7 +15,14 @@ export const refundServer = defineServerDomain({
   name: 'refund',
   handlers: defineHandlers({
     // The system admin asks as the platform, named by its role alone (as in a complaint's progress): its staff are not the tenant's to know.
-    'refund.create': ({ params, body }, { db, scope, user }) => requestRefund(db, { scope, orderId: params.id, input: body, requestedBy: user.kind === 'admin' ? '' : user.name, actor: user.id }),
+    'refund.create': ({ params, body }, { db, scope, user }) =>
+      requestRefund(db, {
+        scope,
+        orderId: params.id,
+        input: body,
+        requestedBy: user.kind === 'admin' ? '' : user.name,
+        actor: user.id,
+      }),
     'refund.list': ({ params }, { db, scope }) => orderRefunds(db, scope, params.id),
     'refund.deadline': ({ params }, { db, scope }) => refundDeadline(db, scope, params.id),
     'refund.settings': async ({ body }, { db, scope, user }) => {
@@ -26,12 +33,26 @@ export const refundServer = defineServerDomain({
       const tenantId = await owningTenant(db, user, scope, body.tenantId);
       // What is not given stays as it was (inherited from the first-level tenant or the default, until set).
       const now = await refundSettingsOf(db, tenantId);
-      const set = { periodDays: body.periodDays, autoRefund: body.autoRefund ?? now.autoRefund, lockAfter: body.lockAfter ?? now.lockAfter };
-      await db.insert(refundSettings).values({ tenantId, ...set }).onConflictDoUpdate({ target: refundSettings.tenantId, set });
+      const set = {
+        periodDays: body.periodDays,
+        autoRefund: body.autoRefund ?? now.autoRefund,
+        lockAfter: body.lockAfter ?? now.lockAfter,
+      };
+      await db
+        .insert(refundSettings)
+        .values({ tenantId, ...set })
+        .onConflictDoUpdate({ target: refundSettings.tenantId, set });
       return { tenantId, ...set };
     },
   }),
-  owns: { refund: { id: refunds.id, tenantId: refunds.tenantId, labels: [refunds.reason], deviceId: sql`(select o.device_id from orders o where o.id = ${refunds.orderId})` } },
+  owns: {
+    refund: {
+      id: refunds.id,
+      tenantId: refunds.tenantId,
+      labels: [refunds.reason],
+      deviceId: sql`(select o.device_id from orders o where o.id = ${refunds.orderId})`,
+    },
+  },
   // The provider's answers land while the upstream runs: a sweep a quarter of the delay apart, between 100 ms and 1 s.
   background: (db) => {
     const every = Math.min(1000, Math.max(100, Math.floor(settleDelayMs() / 4)));

@@ -8,7 +8,16 @@
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
-import { LOCK_AFTER, REFUND_PERIOD, REFUND_SETTLE_MS, type RefundDeadline, type RefundInput, type RefundItem, type RefundRequestState, type RefundSettings } from '../../shared/refund/index.js';
+import {
+  LOCK_AFTER,
+  REFUND_PERIOD,
+  REFUND_SETTLE_MS,
+  type RefundDeadline,
+  type RefundInput,
+  type RefundItem,
+  type RefundRequestState,
+  type RefundSettings,
+} from '../../shared/refund/index.js';
 import type { DeliveryFailure } from '../../shared/order/index.js';
 import type { OrderEvent } from '../../shared/order/index.js';
 import type { Db, Queryable, Tx } from '../db/index.js';
@@ -23,22 +32,35 @@ import { refundLines, refunds, refundSettings } from './schema.js';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** How long the sandbox provider takes to answer (REFUND_SETTLE_MS; a minute by default, as the spec's "1–2 minutes"). */
-export const settleDelayMs = (env: NodeJS.ProcessEnv = process.env): number => envInteger(env, 'REFUND_SETTLE_MS', 0, REFUND_SETTLE_MS);
+export const settleDelayMs = (env: NodeJS.ProcessEnv = process.env): number =>
+  envInteger(env, 'REFUND_SETTLE_MS', 0, REFUND_SETTLE_MS);
 
 /** A tenant's refund settings: its own, else its first-level tenant's, else the defaults. */
 export async function refundSettingsOf(db: Queryable, tenantId: number): Promise<RefundSettings> {
   const [tenant] = await db.select({ parentId: tenants.parentId }).from(tenants).where(eq(tenants.id, tenantId));
-  const rows = await db.select().from(refundSettings)
+  const rows = await db
+    .select()
+    .from(refundSettings)
     .where(inArray(refundSettings.tenantId, [tenantId, ...(tenant?.parentId ? [tenant.parentId] : [])]));
   const row = rows.find((r) => r.tenantId === tenantId) ?? rows[0];
-  return { tenantId, periodDays: row?.periodDays ?? REFUND_PERIOD.defaultDays, autoRefund: row?.autoRefund ?? true, lockAfter: row?.lockAfter ?? LOCK_AFTER.default };
+  return {
+    tenantId,
+    periodDays: row?.periodDays ?? REFUND_PERIOD.defaultDays,
+    autoRefund: row?.autoRefund ?? true,
+    lockAfter: row?.lockAfter ?? LOCK_AFTER.default,
+  };
 }
 
 /** A tenant's refund period (refundSettingsOf). */
-export const periodDaysOf = async (db: Queryable, tenantId: number): Promise<number> => (await refundSettingsOf(db, tenantId)).periodDays;
+export const periodDaysOf = async (db: Queryable, tenantId: number): Promise<number> =>
+  (await refundSettingsOf(db, tenantId)).periodDays;
 
 /** What an order's event says of a refund (shared/order/events.ts; shared by asking and settling). */
-export const orderNews = (orderId: number, state: RefundRequestState): OrderEvent => ({ kind: 'refund', orderId, state });
+export const orderNews = (orderId: number, state: RefundRequestState): OrderEvent => ({
+  kind: 'refund',
+  orderId,
+  state,
+});
 
 export interface RefundRequest {
   scope: Scope;
@@ -53,35 +75,63 @@ export interface RefundRequest {
 }
 
 /** The end of an order's refund period: its payment (its creation when unpaid) plus the period. */
-function deadlineOf(order: { paidAt: Date | null; createdAt: Date }, periodDays: number, now = Date.now()): RefundDeadline {
+function deadlineOf(
+  order: { paidAt: Date | null; createdAt: Date },
+  periodDays: number,
+  now = Date.now(),
+): RefundDeadline {
   const until = (order.paidAt ?? order.createdAt).getTime() + periodDays * DAY_MS;
   return { periodDays, until: new Date(until).toISOString(), passed: now > until };
 }
 
 /** refund.deadline: the same rule refund.create refuses by (982), asked before anything is typed. */
 export async function refundDeadline(db: Queryable, scope: Scope, orderId: number): Promise<RefundDeadline> {
-  const [order] = await db.select({ tenantId: orders.tenantId, paidAt: orders.paidAt, createdAt: orders.createdAt })
-    .from(orders).where(and(eq(orders.id, orderId), orderScope(scope)));
+  const [order] = await db
+    .select({ tenantId: orders.tenantId, paidAt: orders.paidAt, createdAt: orders.createdAt })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), orderScope(scope)));
   if (!order) throw new BizError(CODE.orderNotFound);
   return deadlineOf(order, await periodDaysOf(db, order.tenantId));
 }
 
 /** In a transaction of its own, or as part of the caller's (a complaint's refund and its log line commit together). */
-export async function requestRefund(db: Db | Tx, { scope, orderId, input, requestedBy, actor, failure }: RefundRequest): Promise<RefundItem> {
+export async function requestRefund(
+  db: Db | Tx,
+  { scope, orderId, input, requestedBy, actor, failure }: RefundRequest,
+): Promise<RefundItem> {
   const id = await (db as Db).transaction(async (tx) => {
-    const [order] = await tx.select({
-      id: orders.id, tenantId: orders.tenantId, paymentState: orders.paymentState, receivedAmount: orders.receivedAmount,
-      refundAmount: orders.refundAmount, paidAt: orders.paidAt, createdAt: orders.createdAt,
-    }).from(orders).where(and(eq(orders.id, orderId), orderScope(scope))).for('update');
+    const [order] = await tx
+      .select({
+        id: orders.id,
+        tenantId: orders.tenantId,
+        paymentState: orders.paymentState,
+        receivedAmount: orders.receivedAmount,
+        refundAmount: orders.refundAmount,
+        paidAt: orders.paidAt,
+        createdAt: orders.createdAt,
+      })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), orderScope(scope)))
+      .for('update');
     if (!order) throw new BizError(CODE.orderNotFound);
-    if ((order.paymentState !== 'success' && order.paymentState !== 'completed') || order.receivedAmount === 0) throw new BizError(CODE.refundUnpaid);
+    if ((order.paymentState !== 'success' && order.paymentState !== 'completed') || order.receivedAmount === 0)
+      throw new BizError(CODE.refundUnpaid);
     if (deadlineOf(order, await periodDaysOf(tx, order.tenantId)).passed) throw new BizError(CODE.refundPeriodPassed);
 
     let lines: { itemId: number; amount: number }[] = [];
     if (input.items) {
       const ids = input.items.map((i) => i.itemId);
-      const items = await tx.select({ id: orderItems.id, unitPrice: orderItems.unitPrice, count: orderItems.count, refundAmount: orderItems.refundAmount })
-        .from(orderItems).where(and(eq(orderItems.orderId, order.id), inArray(orderItems.id, ids))).orderBy(orderItems.id).for('update');
+      const items = await tx
+        .select({
+          id: orderItems.id,
+          unitPrice: orderItems.unitPrice,
+          count: orderItems.count,
+          refundAmount: orderItems.refundAmount,
+        })
+        .from(orderItems)
+        .where(and(eq(orderItems.orderId, order.id), inArray(orderItems.id, ids)))
+        .orderBy(orderItems.id)
+        .for('update');
       if (items.length !== ids.length) throw new RequestValidationError({ items: 'validation.invalid' });
       const left = new Map(items.map((i) => [i.id, i.unitPrice * i.count - i.refundAmount]));
       if (input.items.some((i) => i.amount > left.get(i.itemId)!)) throw new BizError(CODE.refundOverPaid);
@@ -90,22 +140,39 @@ export async function requestRefund(db: Db | Tx, { scope, orderId, input, reques
     const amount = input.amount ?? lines.reduce((sum, l) => sum + l.amount, 0);
     if (amount > order.receivedAmount - order.refundAmount) throw new BizError(CODE.refundOverPaid);
 
-    const [created] = await tx.insert(refunds).values({
-      orderId: order.id, tenantId: order.tenantId, amount, reason: input.reason, requestedBy, failure: failure ?? null,
-      settleAt: new Date(Date.now() + settleDelayMs()),
-    }).returning({ id: refunds.id });
+    const [created] = await tx
+      .insert(refunds)
+      .values({
+        orderId: order.id,
+        tenantId: order.tenantId,
+        amount,
+        reason: input.reason,
+        requestedBy,
+        failure: failure ?? null,
+        settleAt: new Date(Date.now() + settleDelayMs()),
+      })
+      .returning({ id: refunds.id });
     if (lines.length) {
-      await tx.insert(refundLines).values(lines.map((l) => ({ refundId: created!.id, orderItemId: l.itemId, amount: l.amount })));
+      await tx
+        .insert(refundLines)
+        .values(lines.map((l) => ({ refundId: created!.id, orderItemId: l.itemId, amount: l.amount })));
       for (const l of lines) {
-        await tx.update(orderItems).set({ refundAmount: sql`${orderItems.refundAmount} + ${l.amount}` }).where(eq(orderItems.id, l.itemId));
+        await tx
+          .update(orderItems)
+          .set({ refundAmount: sql`${orderItems.refundAmount} + ${l.amount}` })
+          .where(eq(orderItems.id, l.itemId));
       }
     }
-    await tx.update(orders).set({
-      refundAmount: sql`${orders.refundAmount} + ${amount}`, refundState: 'pending',
-      // The order says why a refund was asked for from the moment it is (it said "—" until the provider answered);
-      // an automatic refund has no reason typed: the order's items say why.
-      ...(failure ? {} : { refundReason: input.reason }),
-    }).where(eq(orders.id, order.id));
+    await tx
+      .update(orders)
+      .set({
+        refundAmount: sql`${orders.refundAmount} + ${amount}`,
+        refundState: 'pending',
+        // The order says why a refund was asked for from the moment it is (it said "—" until the provider answered);
+        // an automatic refund has no reason typed: the order's items say why.
+        ...(failure ? {} : { refundReason: input.reason }),
+      })
+      .where(eq(orders.id, order.id));
     await publish(tx, 'order', order.tenantId, orderNews(order.id, 'pending'), actor);
     return created!.id;
   });
@@ -115,22 +182,49 @@ export async function requestRefund(db: Db | Tx, { scope, orderId, input, reques
 
 /** Refunds as the API shows them: of one order (newest first), or by id. */
 export async function refundsOf(db: Queryable, by: { orderId: number } | { ids: number[] }): Promise<RefundItem[]> {
-  const rows = await db.select().from(refunds)
-    .where('orderId' in by ? eq(refunds.orderId, by.orderId) : inArray(refunds.id, by.ids)).orderBy(desc(refunds.createdAt), desc(refunds.id));
+  const rows = await db
+    .select()
+    .from(refunds)
+    .where('orderId' in by ? eq(refunds.orderId, by.orderId) : inArray(refunds.id, by.ids))
+    .orderBy(desc(refunds.createdAt), desc(refunds.id));
   if (!rows.length) return [];
-  const lines = await db.select({ refundId: refundLines.refundId, itemId: refundLines.orderItemId, name: orderItems.name, amount: refundLines.amount })
-    .from(refundLines).innerJoin(orderItems, eq(orderItems.id, refundLines.orderItemId))
-    .where(inArray(refundLines.refundId, rows.map((r) => r.id))).orderBy(orderItems.channel);
+  const lines = await db
+    .select({
+      refundId: refundLines.refundId,
+      itemId: refundLines.orderItemId,
+      name: orderItems.name,
+      amount: refundLines.amount,
+    })
+    .from(refundLines)
+    .innerJoin(orderItems, eq(orderItems.id, refundLines.orderItemId))
+    .where(
+      inArray(
+        refundLines.refundId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(orderItems.channel);
   return rows.map((r) => ({
-    id: r.id, orderId: r.orderId, amount: r.amount, reason: r.reason, state: r.state, requestedBy: r.requestedBy, failure: r.failure,
+    id: r.id,
+    orderId: r.orderId,
+    amount: r.amount,
+    reason: r.reason,
+    state: r.state,
+    requestedBy: r.requestedBy,
+    failure: r.failure,
     lines: lines.filter((l) => l.refundId === r.id).map(({ itemId, name, amount }) => ({ itemId, name, amount })),
-    createdAt: r.createdAt.toISOString(), expectedAt: r.settleAt.toISOString(), settledAt: r.settledAt ? r.settledAt.toISOString() : null,
+    createdAt: r.createdAt.toISOString(),
+    expectedAt: r.settleAt.toISOString(),
+    settledAt: r.settledAt ? r.settledAt.toISOString() : null,
   }));
 }
 
 /** An order's refunds, or 901 when the order is not in scope. */
 export async function orderRefunds(db: Queryable, scope: Scope, orderId: number): Promise<RefundItem[]> {
-  const [order] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, orderId), orderScope(scope)));
+  const [order] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), orderScope(scope)));
   if (!order) throw new BizError(CODE.orderNotFound);
   return refundsOf(db, { orderId });
 }

@@ -23,41 +23,83 @@ export const sandboxOutcome = (refund: Pick<DueRefund, 'reason'>, env: NodeJS.Pr
   env.REFUND_SANDBOX === 'fail' || refund.reason.includes('#fail') ? 'failed' : 'success';
 
 /** Settles the refunds due by now, up to `batch` of them; answers how many. */
-export async function settleDueRefunds(db: Db, decide: (refund: DueRefund) => Outcome = (r) => sandboxOutcome(r), batch = 50): Promise<number> {
+export async function settleDueRefunds(
+  db: Db,
+  decide: (refund: DueRefund) => Outcome = (r) => sandboxOutcome(r),
+  batch = 50,
+): Promise<number> {
   return db.transaction(async (tx) => {
-    const due = await tx.select().from(refunds).where(and(eq(refunds.state, 'pending'), lte(refunds.settleAt, sql`now()`)))
-      .orderBy(refunds.settleAt).limit(batch).for('update', { skipLocked: true });
+    const due = await tx
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.state, 'pending'), lte(refunds.settleAt, sql`now()`)))
+      .orderBy(refunds.settleAt)
+      .limit(batch)
+      .for('update', { skipLocked: true });
     for (const refund of due) await settle(tx, refund, decide(refund));
     return due.length;
   });
 }
 
 async function settle(tx: Tx, refund: DueRefund, outcome: Outcome) {
-  const [order] = await tx.select({ id: orders.id, receivedAmount: orders.receivedAmount, refundAmount: orders.refundAmount })
-    .from(orders).where(eq(orders.id, refund.orderId)).for('update');
+  const [order] = await tx
+    .select({ id: orders.id, receivedAmount: orders.receivedAmount, refundAmount: orders.refundAmount })
+    .from(orders)
+    .where(eq(orders.id, refund.orderId))
+    .for('update');
   if (!order) return;
-  const lines = await tx.select({ itemId: refundLines.orderItemId, amount: refundLines.amount }).from(refundLines).where(eq(refundLines.refundId, refund.id));
-  await tx.update(refunds).set({ state: outcome, settledAt: sql`now()` }).where(eq(refunds.id, refund.id));
+  const lines = await tx
+    .select({ itemId: refundLines.orderItemId, amount: refundLines.amount })
+    .from(refundLines)
+    .where(eq(refundLines.refundId, refund.id));
+  await tx
+    .update(refunds)
+    .set({ state: outcome, settledAt: sql`now()` })
+    .where(eq(refunds.id, refund.id));
   let refunded = order.refundAmount;
   if (outcome === 'failed') {
     // The reservation goes back: the money was never returned.
     refunded -= refund.amount;
     for (const l of lines) {
-      await tx.update(orderItems).set({ refundAmount: sql`${orderItems.refundAmount} - ${l.amount}`, state: 'refundFailed' }).where(eq(orderItems.id, l.itemId));
+      await tx
+        .update(orderItems)
+        .set({ refundAmount: sql`${orderItems.refundAmount} - ${l.amount}`, state: 'refundFailed' })
+        .where(eq(orderItems.id, l.itemId));
     }
   } else {
-    if (lines.length) await tx.update(orderItems).set({ state: 'refundSuccess' }).where(inArray(orderItems.id, lines.map((l) => l.itemId)));
+    if (lines.length)
+      await tx
+        .update(orderItems)
+        .set({ state: 'refundSuccess' })
+        .where(
+          inArray(
+            orderItems.id,
+            lines.map((l) => l.itemId),
+          ),
+        );
     // The money went back today: today's figures drop (server/order/rollup.ts).
     await rollRefund(tx, refund.id);
   }
-  const [others] = await tx.select({ n: sql<number>`count(*)::int` }).from(refunds).where(and(eq(refunds.orderId, order.id), eq(refunds.state, 'pending')));
-  const state = others!.n > 0 ? 'pending' as const
-    : outcome === 'failed' ? 'failed' as const
-      : refunded >= order.receivedAmount ? 'full' as const : 'partial' as const;
-  await tx.update(orders).set({
-    refundAmount: refunded, refundState: state,
-    // An automatic refund has no reason typed: the order's items say why (their failure).
-    ...(outcome === 'success' && refund.failure === null ? { refundReason: refund.reason } : {}),
-  }).where(eq(orders.id, order.id));
+  const [others] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, order.id), eq(refunds.state, 'pending')));
+  const state =
+    others!.n > 0
+      ? ('pending' as const)
+      : outcome === 'failed'
+        ? ('failed' as const)
+        : refunded >= order.receivedAmount
+          ? ('full' as const)
+          : ('partial' as const);
+  await tx
+    .update(orders)
+    .set({
+      refundAmount: refunded,
+      refundState: state,
+      // An automatic refund has no reason typed: the order's items say why (their failure).
+      ...(outcome === 'success' && refund.failure === null ? { refundReason: refund.reason } : {}),
+    })
+    .where(eq(orders.id, order.id));
   await publish(tx, 'order', refund.tenantId, orderNews(order.id, outcome));
 }

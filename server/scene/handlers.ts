@@ -20,7 +20,13 @@ import { bindDevices, checkMenu, lockScene, pruneMenu, sceneInScope, selectScene
 import { paged } from '../http/paged.js';
 
 /** Puts a scene in `status`; one already there is refused with `already` (spec §4: disabling a disabled scene is an error). */
-async function setStatus(db: Db, scope: Scope, id: number, status: SceneItem['status'], already: number): Promise<SceneItem> {
+async function setStatus(
+  db: Db,
+  scope: Scope,
+  id: number,
+  status: SceneItem['status'],
+  already: number,
+): Promise<SceneItem> {
   await db.transaction(async (tx) => {
     const scene = await lockScene(tx, scope, id);
     if (scene.status === status) throw new BizError(already);
@@ -39,29 +45,54 @@ export const sceneHandlers = defineHandlers({
       body.status ? eq(scenes.status, body.status) : undefined,
       body.tenantId !== undefined ? eq(scenes.tenantId, body.tenantId) : undefined,
     );
-    return paged(query, selectScenes(db).where(where).orderBy(desc(scenes.createdAt), desc(scenes.id)),
-      db.select({ total: count() }).from(scenes).where(where), toSceneItem);
+    return paged(
+      query,
+      selectScenes(db).where(where).orderBy(desc(scenes.createdAt), desc(scenes.id)),
+      db.select({ total: count() }).from(scenes).where(where),
+      toSceneItem,
+    );
   },
 
   'scene.info': ({ params }, { db, scope }) => sceneInScope(db, scope, params.id),
 
   'scene.deviceOptions': async ({ body }, { db, scope, user }) => {
     const tenantId = await owningTenant(db, user, scope, body.tenantId);
-    return db.select({
-      id: devices.id, name: devices.name, serial: devices.serial, online: devices.online, type: devices.type,
-      sceneId: scenes.id, sceneName: scenes.name,
-    }).from(devices)
+    return db
+      .select({
+        id: devices.id,
+        name: devices.name,
+        serial: devices.serial,
+        online: devices.online,
+        type: devices.type,
+        sceneId: scenes.id,
+        sceneName: scenes.name,
+      })
+      .from(devices)
       .leftJoin(sceneDevices, eq(sceneDevices.deviceId, devices.id))
       .leftJoin(scenes, and(eq(scenes.id, sceneDevices.sceneId), eq(scenes.tenantId, devices.tenantId)))
-      .where(and(eq(devices.tenantId, tenantId), scope.device(devices.id), body.keyword
-        ? or(ilike(devices.name, containsPattern(body.keyword)), ilike(devices.serial, containsPattern(body.keyword))) : undefined))
-      .orderBy(asc(devices.serial)).limit(200);
+      .where(
+        and(
+          eq(devices.tenantId, tenantId),
+          scope.device(devices.id),
+          body.keyword
+            ? or(
+                ilike(devices.name, containsPattern(body.keyword)),
+                ilike(devices.serial, containsPattern(body.keyword)),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(asc(devices.serial))
+      .limit(200);
   },
 
   'scene.create': async ({ body }, { db, scope, user }) => {
     const id = await db.transaction(async (tx) => {
       const tenantId = await owningTenant(tx, user, scope, body.tenantId);
-      const [row] = await tx.insert(scenes).values({ tenantId, name: body.name, description: body.description, notes: body.notes }).returning({ id: scenes.id });
+      const [row] = await tx
+        .insert(scenes)
+        .values({ tenantId, name: body.name, description: body.description, notes: body.notes })
+        .returning({ id: scenes.id });
       await bindDevices(tx, scope, row!.id, tenantId, body.deviceIds);
       return row!.id;
     });
@@ -72,9 +103,16 @@ export const sceneHandlers = defineHandlers({
     await db.transaction(async (tx) => {
       const scene = await lockScene(tx, scope, params.id);
       await bindDevices(tx, scope, scene.id, scene.tenantId, body.deviceIds);
-      await tx.update(scenes).set({
-        name: body.name, description: body.description, notes: body.notes, menu: pruneMenu(scene.menu, body.deviceIds), updatedAt: new Date(),
-      }).where(eq(scenes.id, scene.id));
+      await tx
+        .update(scenes)
+        .set({
+          name: body.name,
+          description: body.description,
+          notes: body.notes,
+          menu: pruneMenu(scene.menu, body.deviceIds),
+          updatedAt: new Date(),
+        })
+        .where(eq(scenes.id, scene.id));
     });
     return sceneInScope(db, scope, params.id);
   },
@@ -85,18 +123,29 @@ export const sceneHandlers = defineHandlers({
       const current = (await sceneInScope(tx, scope, scene.id)).devices.map((d) => d.id);
       const menu = checkMenu(body.nodes, current);
       // Images the caller could not see are not theirs to show (2204).
-      if ((await unheldFiles(tx, scope, menu.map((n) => n.image!))).length) throw new BizError(CODE.fileNotFound);
+      if (
+        (
+          await unheldFiles(
+            tx,
+            scope,
+            menu.map((n) => n.image!),
+          )
+        ).length
+      )
+        throw new BizError(CODE.fileNotFound);
       await tx.update(scenes).set({ menu, updatedAt: new Date() }).where(eq(scenes.id, scene.id));
     });
     return sceneInScope(db, scope, params.id);
   },
 
-  'scene.disable': ({ params }, { db, scope }) => setStatus(db, scope, params.id, 'disabled', CODE.sceneAlreadyDisabled),
+  'scene.disable': ({ params }, { db, scope }) =>
+    setStatus(db, scope, params.id, 'disabled', CODE.sceneAlreadyDisabled),
   'scene.enable': ({ params }, { db, scope }) => setStatus(db, scope, params.id, 'normal', CODE.sceneAlreadyEnabled),
 
-  'scene.delete': async ({ params }, { db, scope }) => db.transaction(async (tx) => {
-    const scene = await lockScene(tx, scope, params.id);
-    await tx.delete(scenes).where(eq(scenes.id, scene.id));
-    return { id: scene.id };
-  }),
+  'scene.delete': async ({ params }, { db, scope }) =>
+    db.transaction(async (tx) => {
+      const scene = await lockScene(tx, scope, params.id);
+      await tx.delete(scenes).where(eq(scenes.id, scene.id));
+      return { id: scene.id };
+    }),
 });

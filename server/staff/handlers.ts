@@ -9,7 +9,19 @@ import { BizError } from '../http/errors.js';
 import { defineHandlers } from '../http/handlers.js';
 import { checkOldPassword, findAuthUser, setPassword } from '../account/index.js';
 import { createRole, deleteRole, roleOf, rolePage, updateRole } from './roles.js';
-import { assignDevices, deviceChoices, bindRole, bindStore, createMember, deleteMembers, memberDevicesOf, memberPage, setMemberState, unbindStore, updateMember } from './members.js';
+import {
+  assignDevices,
+  deviceChoices,
+  bindRole,
+  bindStore,
+  createMember,
+  deleteMembers,
+  memberDevicesOf,
+  memberPage,
+  setMemberState,
+  unbindStore,
+  updateMember,
+} from './members.js';
 
 const notFound = () => new BizError(CODE.notFound, 'Employee not found');
 
@@ -51,7 +63,8 @@ export const staffHandlers = defineHandlers({
   'staff.bindRole': ({ params, body }, { db, user, scope }) => bindRole(db, user, scope, params.id, body.roleId),
   'staff.devices': ({ params }, { db, scope }) => memberDevicesOf(db, scope, params.id),
   'staff.deviceChoices': ({ params, body }, { db, scope }) => deviceChoices(db, scope, params.id, body),
-  'staff.assignDevices': ({ params, body }, { db, user, scope }) => assignDevices(db, user, scope, params.id, body.deviceIds),
+  'staff.assignDevices': ({ params, body }, { db, user, scope }) =>
+    assignDevices(db, user, scope, params.id, body.deviceIds),
   'staff.bindStore': ({ params, body }, { db, scope }) => bindStore(db, scope, params.storeId, body),
   'staff.unbindStore': ({ params, body }, { db, scope }) => unbindStore(db, scope, params.storeId, body),
 });

@@ -29,40 +29,90 @@ const stores = sql<{ id: number; name: string }[]>`coalesce((
 const assigned = sql<number>`(select count(*)::int from ${memberDevices} md where md.user_id = ${users.id})`;
 const columns = {
   devices: assigned,
-  id: users.id, tenantId: users.tenantId, tenantName: tenants.name, name: users.name, username: users.username, phone: users.contact,
-  roleId: users.roleId, roleName: roles.name, powers: roles.powers, disabled: users.disabled, stores, createdAt: users.createdAt,
+  id: users.id,
+  tenantId: users.tenantId,
+  tenantName: tenants.name,
+  name: users.name,
+  username: users.username,
+  phone: users.contact,
+  roleId: users.roleId,
+  roleName: roles.name,
+  powers: roles.powers,
+  disabled: users.disabled,
+  stores,
+  createdAt: users.createdAt,
 };
-const selectMembers = (db: Queryable) => db.select(columns).from(users)
-  .innerJoin(tenants, eq(tenants.id, users.tenantId)).leftJoin(roles, eq(roles.id, users.roleId));
+const selectMembers = (db: Queryable) =>
+  db
+    .select(columns)
+    .from(users)
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .leftJoin(roles, eq(roles.id, users.roleId));
 type Row = Awaited<ReturnType<ReturnType<typeof selectMembers>['where']>>[number];
-const toItem = (r: Row): MemberItem => ({ ...r, tenantId: r.tenantId!, powers: (r.powers ?? []) as PowerCode[], stores: r.stores, createdAt: r.createdAt.toISOString() });
+const toItem = (r: Row): MemberItem => ({
+  ...r,
+  tenantId: r.tenantId!,
+  powers: (r.powers ?? []) as PowerCode[],
+  stores: r.stores,
+  createdAt: r.createdAt.toISOString(),
+});
 const isMember = (scope: Scope) => and(eq(users.kind, 'member'), scope.where(users.tenantId));
 
-export async function memberPage(db: Queryable, scope: Scope, query: PageQuery, filter: {
-  keyword?: string | undefined; state?: 'enabled' | 'disabled' | undefined; roleId?: number | undefined; pointId?: number | undefined; tenantId?: number | undefined;
-}) {
+export async function memberPage(
+  db: Queryable,
+  scope: Scope,
+  query: PageQuery,
+  filter: {
+    keyword?: string | undefined;
+    state?: 'enabled' | 'disabled' | undefined;
+    roleId?: number | undefined;
+    pointId?: number | undefined;
+    tenantId?: number | undefined;
+  },
+) {
   const where: (SQL | undefined)[] = [isMember(scope)];
   if (filter.keyword) {
     const like = containsPattern(filter.keyword);
-    where.push(or(sql`${users.name} ilike ${like}`, sql`${users.username} ilike ${like}`, sql`${users.contact} ilike ${like}`));
+    where.push(
+      or(sql`${users.name} ilike ${like}`, sql`${users.username} ilike ${like}`, sql`${users.contact} ilike ${like}`),
+    );
   }
   if (filter.state) where.push(eq(users.disabled, filter.state === 'disabled'));
   if (filter.roleId !== undefined) {
-    const [role] = await db.select({ id: roles.id }).from(roles).where(and(eq(roles.id, filter.roleId), scope.where(roles.tenantId)));
+    const [role] = await db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(eq(roles.id, filter.roleId), scope.where(roles.tenantId)));
     if (!role) throw new BizError(CODE.roleNotFound);
     where.push(eq(users.roleId, filter.roleId));
   }
   if (filter.pointId !== undefined) {
-    const [point] = await db.select({ id: points.id }).from(points).where(and(eq(points.id, filter.pointId), scope.where(points.tenantId)));
+    const [point] = await db
+      .select({ id: points.id })
+      .from(points)
+      .where(and(eq(points.id, filter.pointId), scope.where(points.tenantId)));
     if (!point) throw new BizError(CODE.pointNotFound);
-    where.push(sql`exists (select 1 from ${storeStaff} s where s.user_id = ${users.id} and s.point_id = ${filter.pointId})`);
+    where.push(
+      sql`exists (select 1 from ${storeStaff} s where s.user_id = ${users.id} and s.point_id = ${filter.pointId})`,
+    );
   }
   if (filter.tenantId !== undefined) {
     await tenantInScope(db, scope, filter.tenantId);
     where.push(eq(users.tenantId, filter.tenantId));
   }
-  const rows = selectMembers(db).where(and(...where)).orderBy(desc(users.createdAt), desc(users.id)).$dynamic();
-  return paged(query, rows, db.select({ total: count() }).from(users).where(and(...where)), toItem);
+  const rows = selectMembers(db)
+    .where(and(...where))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .$dynamic();
+  return paged(
+    query,
+    rows,
+    db
+      .select({ total: count() })
+      .from(users)
+      .where(and(...where)),
+    toItem,
+  );
 }
 
 export async function memberOf(db: Queryable, scope: Scope, id: number): Promise<MemberItem> {
@@ -73,33 +123,68 @@ export async function memberOf(db: Queryable, scope: Scope, id: number): Promise
 
 /** A role of the tenant, which a managing member may hand out only when it holds all its codes. */
 async function bindable(db: Queryable, user: AuthUser, tenantId: number, roleId: number) {
-  const [role] = await db.select({ powers: roles.powers }).from(roles).where(and(eq(roles.id, roleId), eq(roles.tenantId, tenantId))).for('share');
+  const [role] = await db
+    .select({ powers: roles.powers })
+    .from(roles)
+    .where(and(eq(roles.id, roleId), eq(roles.tenantId, tenantId)))
+    .for('share');
   if (!role) throw new BizError(CODE.roleNotFound);
-  if (user.kind === 'member' && (roleId === user.roleId || role.powers.some((p) => !user.powers.includes(p)))) throw new BizError(CODE.powerNotHeld);
+  if (user.kind === 'member' && (roleId === user.roleId || role.powers.some((p) => !user.powers.includes(p))))
+    throw new BizError(CODE.powerNotHeld);
 }
 
-export async function createMember(db: Db, user: AuthUser, scope: Scope, body: {
-  name: string; phone: string; username: string; password: string; roleId?: number | undefined; tenantId?: number | undefined;
-}): Promise<MemberItem> {
+export async function createMember(
+  db: Db,
+  user: AuthUser,
+  scope: Scope,
+  body: {
+    name: string;
+    phone: string;
+    username: string;
+    password: string;
+    roleId?: number | undefined;
+    tenantId?: number | undefined;
+  },
+): Promise<MemberItem> {
   const tenantId = await owningTenant(db, user, scope, body.tenantId);
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.username, body.username));
   if (taken) throw new BizError(CODE.usernameTaken);
   const passwordHash = await newPasswordHash(body.password, body.username);
   // Two creations racing for one account name: the unique index decides, the loser hears 1404.
-  const id = await uniqueAs(CODE.usernameTaken, () => db.transaction(async (tx) => {
-    if (body.roleId !== undefined) await bindable(tx, user, tenantId, body.roleId);
-    const [row] = await tx.insert(users).values({
-      username: body.username, passwordHash, name: body.name, kind: 'member', tenantId, contact: body.phone, roleId: body.roleId ?? null,
-    }).returning({ id: users.id });
-    return row!.id;
-  }));
+  const id = await uniqueAs(CODE.usernameTaken, () =>
+    db.transaction(async (tx) => {
+      if (body.roleId !== undefined) await bindable(tx, user, tenantId, body.roleId);
+      const [row] = await tx
+        .insert(users)
+        .values({
+          username: body.username,
+          passwordHash,
+          name: body.name,
+          kind: 'member',
+          tenantId,
+          contact: body.phone,
+          roleId: body.roleId ?? null,
+        })
+        .returning({ id: users.id });
+      return row!.id;
+    }),
+  );
   return memberOf(db, scope, id);
 }
 
-export async function updateMember(db: Db, scope: Scope, id: number, body: { name: string; phone?: string | undefined }): Promise<MemberItem> {
+export async function updateMember(
+  db: Db,
+  scope: Scope,
+  id: number,
+  body: { name: string; phone?: string | undefined },
+): Promise<MemberItem> {
   const current = await memberOf(db, scope, id);
-  if (body.phone !== undefined && body.phone === current.phone) throw new RequestValidationError({ phone: 'staff.validation.samePhone' });
-  await db.update(users).set({ name: body.name, ...(body.phone !== undefined ? { contact: body.phone } : {}) }).where(eq(users.id, id));
+  if (body.phone !== undefined && body.phone === current.phone)
+    throw new RequestValidationError({ phone: 'staff.validation.samePhone' });
+  await db
+    .update(users)
+    .set({ name: body.name, ...(body.phone !== undefined ? { contact: body.phone } : {}) })
+    .where(eq(users.id, id));
   return memberOf(db, scope, id);
 }
 
@@ -107,7 +192,12 @@ export async function updateMember(db: Db, scope: Scope, id: number, body: { nam
 async function lockMembers(tx: Queryable, user: AuthUser, scope: Scope, ids: readonly number[]) {
   const unique = [...new Set(ids)];
   if (unique.includes(user.id)) throw new BizError(CODE.powerNotHeld);
-  const found = await tx.select({ id: users.id, tenantId: users.tenantId }).from(users).where(and(inArray(users.id, unique), isMember(scope))).orderBy(users.id).for('update');
+  const found = await tx
+    .select({ id: users.id, tenantId: users.tenantId })
+    .from(users)
+    .where(and(inArray(users.id, unique), isMember(scope)))
+    .orderBy(users.id)
+    .for('update');
   if (found.length !== unique.length) throw new BizError(CODE.memberNotFound);
   return found.map((m) => ({ id: m.id, tenantId: m.tenantId! }));
 }
@@ -116,7 +206,11 @@ const idsOf = (members: readonly { id: number }[]) => members.map((m) => m.id);
 export async function setMemberState(db: Db, user: AuthUser, scope: Scope, ids: readonly number[], disabled: boolean) {
   return db.transaction(async (tx) => {
     const unique = idsOf(await lockMembers(tx, user, scope, ids));
-    const changed = await tx.update(users).set({ disabled }).where(and(inArray(users.id, unique), sql`${users.disabled} <> ${disabled}`)).returning({ id: users.id });
+    const changed = await tx
+      .update(users)
+      .set({ disabled })
+      .where(and(inArray(users.id, unique), sql`${users.disabled} <> ${disabled}`))
+      .returning({ id: users.id });
     if (disabled) await endSessions(tx, unique);
     return { changed: changed.length };
   });
@@ -132,7 +226,13 @@ export async function deleteMembers(db: Db, user: AuthUser, scope: Scope, ids: r
   });
 }
 
-export async function bindRole(db: Db, user: AuthUser, scope: Scope, id: number, roleId: number | null): Promise<MemberItem> {
+export async function bindRole(
+  db: Db,
+  user: AuthUser,
+  scope: Scope,
+  id: number,
+  roleId: number | null,
+): Promise<MemberItem> {
   await db.transaction(async (tx) => {
     const [member] = await lockMembers(tx, user, scope, [id]);
     if (roleId !== null) await bindable(tx, user, member!.tenantId, roleId);
@@ -142,40 +242,77 @@ export async function bindRole(db: Db, user: AuthUser, scope: Scope, id: number,
 }
 
 /** The store, a point in scope (1410) whose tenant is every member's (1525); the body names the path's store (spec §7 sends it twice). */
-async function storeFor(tx: Queryable, scope: Scope, storeId: number, body: { storeId: number; employeeIds: readonly number[] }) {
-  const named = await tx.select({ id: points.id, tenantId: points.tenantId }).from(points)
+async function storeFor(
+  tx: Queryable,
+  scope: Scope,
+  storeId: number,
+  body: { storeId: number; employeeIds: readonly number[] },
+) {
+  const named = await tx
+    .select({ id: points.id, tenantId: points.tenantId })
+    .from(points)
     .where(and(inArray(points.id, [storeId, body.storeId]), scope.where(points.tenantId)));
   const point = named.find((p) => p.id === storeId);
   if (!point || !named.some((p) => p.id === body.storeId)) throw new BizError(CODE.pointNotFound);
   if (body.storeId !== storeId) throw new RequestValidationError({ storeId: 'validation.invalid' });
   const unique = [...new Set(body.employeeIds)];
-  const found = await tx.select({ id: users.id, tenantId: users.tenantId }).from(users).where(and(inArray(users.id, unique), isMember(scope)));
+  const found = await tx
+    .select({ id: users.id, tenantId: users.tenantId })
+    .from(users)
+    .where(and(inArray(users.id, unique), isMember(scope)));
   if (found.length !== unique.length) throw new BizError(CODE.memberNotFound);
   if (found.some((m) => m.tenantId !== point.tenantId)) throw new BizError(CODE.storeMismatch);
   return { point, unique };
 }
 
-export async function bindStore(db: Db, scope: Scope, storeId: number, body: { storeId: number; employeeIds: readonly number[] }) {
+export async function bindStore(
+  db: Db,
+  scope: Scope,
+  storeId: number,
+  body: { storeId: number; employeeIds: readonly number[] },
+) {
   return db.transaction(async (tx) => {
     const { point, unique } = await storeFor(tx, scope, storeId, body);
-    const added = await tx.insert(storeStaff).values(unique.map((userId) => ({ pointId: point.id, userId }))).onConflictDoNothing().returning({ userId: storeStaff.userId });
+    const added = await tx
+      .insert(storeStaff)
+      .values(unique.map((userId) => ({ pointId: point.id, userId })))
+      .onConflictDoNothing()
+      .returning({ userId: storeStaff.userId });
     return { bound: added.length };
   });
 }
 
-export async function unbindStore(db: Db, scope: Scope, storeId: number, body: { storeId: number; employeeIds: readonly number[] }) {
+export async function unbindStore(
+  db: Db,
+  scope: Scope,
+  storeId: number,
+  body: { storeId: number; employeeIds: readonly number[] },
+) {
   return db.transaction(async (tx) => {
     const { point, unique } = await storeFor(tx, scope, storeId, body);
-    const removed = await tx.delete(storeStaff).where(and(eq(storeStaff.pointId, point.id), inArray(storeStaff.userId, unique))).returning({ userId: storeStaff.userId });
+    const removed = await tx
+      .delete(storeStaff)
+      .where(and(eq(storeStaff.pointId, point.id), inArray(storeStaff.userId, unique)))
+      .returning({ userId: storeStaff.userId });
     return { unbound: removed.length };
   });
 }
 
 export async function memberDevicesOf(db: Queryable, scope: Scope, id: number) {
   await memberOf(db, scope, id);
-  return db.select({ id: devices.id, name: devices.name, serial: devices.serial, pointId: devices.pointId, pointName: points.name })
-    .from(memberDevices).innerJoin(devices, eq(devices.id, memberDevices.deviceId)).leftJoin(points, eq(points.id, devices.pointId))
-    .where(eq(memberDevices.userId, id)).orderBy(points.name, devices.name, devices.id);
+  return db
+    .select({
+      id: devices.id,
+      name: devices.name,
+      serial: devices.serial,
+      pointId: devices.pointId,
+      pointName: points.name,
+    })
+    .from(memberDevices)
+    .innerJoin(devices, eq(devices.id, memberDevices.deviceId))
+    .leftJoin(points, eq(points.id, devices.pointId))
+    .where(eq(memberDevices.userId, id))
+    .orderBy(points.name, devices.name, devices.id);
 }
 
 /**
@@ -183,13 +320,27 @@ export async function memberDevicesOf(db: Queryable, scope: Scope, id: number) {
  * by the caller (a member assigning, only within its own). The member's row
  * is locked, so two saves take turns and the last one is the set.
  */
-export async function assignDevices(db: Db, user: AuthUser, scope: Scope, id: number, deviceIds: readonly number[]): Promise<MemberItem> {
+export async function assignDevices(
+  db: Db,
+  user: AuthUser,
+  scope: Scope,
+  id: number,
+  deviceIds: readonly number[],
+): Promise<MemberItem> {
   await db.transaction(async (tx) => {
     const [member] = await lockMembers(tx, user, scope, [id]);
     const unique = [...new Set(deviceIds)];
     if (unique.length) {
-      const found = await tx.select({ id: devices.id }).from(devices)
-        .where(and(inArray(devices.id, unique), eq(devices.tenantId, member!.tenantId), scope.whereDevice(devices.tenantId, devices.id)));
+      const found = await tx
+        .select({ id: devices.id })
+        .from(devices)
+        .where(
+          and(
+            inArray(devices.id, unique),
+            eq(devices.tenantId, member!.tenantId),
+            scope.whereDevice(devices.tenantId, devices.id),
+          ),
+        );
       if (found.length !== unique.length) throw new BizError(CODE.deviceNotFound);
     }
     await tx.delete(memberDevices).where(eq(memberDevices.userId, id));
@@ -198,18 +349,39 @@ export async function assignDevices(db: Db, user: AuthUser, scope: Scope, id: nu
   return memberOf(db, scope, id);
 }
 
-export async function deviceChoices(db: Queryable, scope: Scope, id: number, filter: { keyword?: string | undefined; pointId?: number | undefined }) {
+export async function deviceChoices(
+  db: Queryable,
+  scope: Scope,
+  id: number,
+  filter: { keyword?: string | undefined; pointId?: number | undefined },
+) {
   const member = await memberOf(db, scope, id);
   if (filter.pointId !== undefined) {
-    const [point] = await db.select({ id: points.id }).from(points).where(and(eq(points.id, filter.pointId), scope.where(points.tenantId)));
+    const [point] = await db
+      .select({ id: points.id })
+      .from(points)
+      .where(and(eq(points.id, filter.pointId), scope.where(points.tenantId)));
     if (!point) throw new BizError(CODE.pointNotFound);
   }
   const like = filter.keyword ? containsPattern(filter.keyword) : undefined;
-  return db.select({ id: devices.id, name: devices.name, serial: devices.serial, pointId: devices.pointId, pointName: points.name })
-    .from(devices).leftJoin(points, eq(points.id, devices.pointId))
-    .where(and(
-      eq(devices.tenantId, member.tenantId), scope.whereDevice(devices.tenantId, devices.id),
-      like ? or(sql`${devices.name} ilike ${like}`, sql`${devices.serial} ilike ${like}`) : undefined,
-      filter.pointId !== undefined ? eq(devices.pointId, filter.pointId) : undefined,
-    )).orderBy(points.name, devices.name, devices.id).limit(500);
+  return db
+    .select({
+      id: devices.id,
+      name: devices.name,
+      serial: devices.serial,
+      pointId: devices.pointId,
+      pointName: points.name,
+    })
+    .from(devices)
+    .leftJoin(points, eq(points.id, devices.pointId))
+    .where(
+      and(
+        eq(devices.tenantId, member.tenantId),
+        scope.whereDevice(devices.tenantId, devices.id),
+        like ? or(sql`${devices.name} ilike ${like}`, sql`${devices.serial} ilike ${like}`) : undefined,
+        filter.pointId !== undefined ? eq(devices.pointId, filter.pointId) : undefined,
+      ),
+    )
+    .orderBy(points.name, devices.name, devices.id)
+    .limit(500);
 }

@@ -22,23 +22,46 @@ import { roles } from './schema.js';
 
 const memberCount = sql<number>`(select count(*)::int from ${users} where ${users.roleId} = ${roles.id})`;
 const columns = {
-  id: roles.id, tenantId: roles.tenantId, tenantName: tenants.name, name: roles.name, description: roles.description,
-  powers: roles.powers, members: memberCount, createdAt: roles.createdAt,
+  id: roles.id,
+  tenantId: roles.tenantId,
+  tenantName: tenants.name,
+  name: roles.name,
+  description: roles.description,
+  powers: roles.powers,
+  members: memberCount,
+  createdAt: roles.createdAt,
 };
-const selectRoles = (db: Queryable) => db.select(columns).from(roles).innerJoin(tenants, eq(tenants.id, roles.tenantId));
+const selectRoles = (db: Queryable) =>
+  db.select(columns).from(roles).innerJoin(tenants, eq(tenants.id, roles.tenantId));
 type Row = Awaited<ReturnType<ReturnType<typeof selectRoles>['where']>>[number];
 // The column holds only codes the schema let through.
 const toItem = (r: Row): RoleItem => ({ ...r, powers: r.powers as PowerCode[], createdAt: r.createdAt.toISOString() });
 
-export async function rolePage(db: Queryable, scope: Scope, query: PageQuery, filter: { keyword?: string | undefined; tenantId?: number | undefined }) {
+export async function rolePage(
+  db: Queryable,
+  scope: Scope,
+  query: PageQuery,
+  filter: { keyword?: string | undefined; tenantId?: number | undefined },
+) {
   const where: SQL[] = [scope.where(roles.tenantId)];
   if (filter.keyword) where.push(sql`${roles.name} ilike ${containsPattern(filter.keyword)}`);
   if (filter.tenantId !== undefined) {
     await tenantInScope(db, scope, filter.tenantId);
     where.push(eq(roles.tenantId, filter.tenantId));
   }
-  const rows = selectRoles(db).where(and(...where)).orderBy(desc(roles.createdAt), desc(roles.id)).$dynamic();
-  return paged(query, rows, db.select({ total: count() }).from(roles).where(and(...where)), toItem);
+  const rows = selectRoles(db)
+    .where(and(...where))
+    .orderBy(desc(roles.createdAt), desc(roles.id))
+    .$dynamic();
+  return paged(
+    query,
+    rows,
+    db
+      .select({ total: count() })
+      .from(roles)
+      .where(and(...where)),
+    toItem,
+  );
 }
 
 export async function roleOf(db: Queryable, scope: Scope, id: number): Promise<RoleItem> {
@@ -55,22 +78,50 @@ function checkGrant(user: AuthUser, input: RoleInput, roleId?: number) {
 }
 
 async function nameFree(db: Queryable, tenantId: number, name: string, except?: number) {
-  const [taken] = await db.select({ id: roles.id }).from(roles)
-    .where(and(eq(roles.tenantId, tenantId), eq(roles.name, name), except === undefined ? undefined : sql`${roles.id} <> ${except}`));
+  const [taken] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(
+      and(
+        eq(roles.tenantId, tenantId),
+        eq(roles.name, name),
+        except === undefined ? undefined : sql`${roles.id} <> ${except}`,
+      ),
+    );
   if (taken) throw new BizError(CODE.roleNameTaken);
 }
 
-const valuesOf = (input: RoleInput) => ({ name: input.name, description: input.description, powers: [...new Set(input.powers)] });
+const valuesOf = (input: RoleInput) => ({
+  name: input.name,
+  description: input.description,
+  powers: [...new Set(input.powers)],
+});
 
-export async function createRole(db: Db, user: AuthUser, scope: Scope, input: RoleInput & { tenantId?: number | undefined }): Promise<RoleItem> {
+export async function createRole(
+  db: Db,
+  user: AuthUser,
+  scope: Scope,
+  input: RoleInput & { tenantId?: number | undefined },
+): Promise<RoleItem> {
   checkGrant(user, input);
   const tenantId = await owningTenant(db, user, scope, input.tenantId);
   await nameFree(db, tenantId, input.name);
-  const [row] = await uniqueAs(CODE.roleNameTaken, () => db.insert(roles).values({ tenantId, ...valuesOf(input) }).returning({ id: roles.id }));
+  const [row] = await uniqueAs(CODE.roleNameTaken, () =>
+    db
+      .insert(roles)
+      .values({ tenantId, ...valuesOf(input) })
+      .returning({ id: roles.id }),
+  );
   return roleOf(db, scope, row!.id);
 }
 
-export async function updateRole(db: Db, user: AuthUser, scope: Scope, id: number, input: RoleInput): Promise<RoleItem> {
+export async function updateRole(
+  db: Db,
+  user: AuthUser,
+  scope: Scope,
+  id: number,
+  input: RoleInput,
+): Promise<RoleItem> {
   const current = await roleOf(db, scope, id);
   checkGrant(user, input, id);
   await nameFree(db, current.tenantId, input.name, id);
@@ -80,7 +131,11 @@ export async function updateRole(db: Db, user: AuthUser, scope: Scope, id: numbe
 
 export async function deleteRole(db: Db, user: AuthUser, scope: Scope, id: number): Promise<{ deleted: boolean }> {
   return db.transaction(async (tx) => {
-    const [role] = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.id, id), scope.where(roles.tenantId))).for('update');
+    const [role] = await tx
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(eq(roles.id, id), scope.where(roles.tenantId)))
+      .for('update');
     if (!role) throw new BizError(CODE.roleNotFound);
     if (user.kind === 'member' && user.roleId === id) throw new BizError(CODE.powerNotHeld);
     // A member bound meanwhile waits for this lock in its own bind (which reads the role for update): no member is left holding a deleted role.

@@ -52,7 +52,8 @@ const UPLOAD = 'upload-';
 /** An upload older than this was cut off (its instance stopped): the next upload removes it. */
 const UPLOAD_ABANDONED_MS = 24 * 3600_000;
 
-const asBuffer = (chunk: Uint8Array) => (Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+const asBuffer = (chunk: Uint8Array) =>
+  Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
 
 /** What both storages learn of a stream as it passes: the hash that names it and its size. */
 function tally() {
@@ -74,13 +75,19 @@ export function databaseStorage(db: Queryable): FileStorage {
       await db.insert(fileBytes).values({ id, part: 0, bytes }).onConflictDoNothing();
     },
     async get(id) {
-      const rows = await db.select({ bytes: fileBytes.bytes }).from(fileBytes).where(eq(fileBytes.id, id)).orderBy(asc(fileBytes.part));
+      const rows = await db
+        .select({ bytes: fileBytes.bytes })
+        .from(fileBytes)
+        .where(eq(fileBytes.id, id))
+        .orderBy(asc(fileBytes.part));
       return rows.length === 0 ? null : rows.length === 1 ? rows[0]!.bytes : Buffer.concat(rows.map((r) => r.bytes));
     },
     async putStream(source) {
       // The time leads the temporary id (13 digits until the year 2286), so abandoned uploads compare as older.
       const upload = `${UPLOAD}${Date.now()}-${randomBytes(6).toString('hex')}`;
-      await db.delete(fileBytes).where(and(like(fileBytes.id, `${UPLOAD}%`), lt(fileBytes.id, `${UPLOAD}${Date.now() - UPLOAD_ABANDONED_MS}`)));
+      await db
+        .delete(fileBytes)
+        .where(and(like(fileBytes.id, `${UPLOAD}%`), lt(fileBytes.id, `${UPLOAD}${Date.now() - UPLOAD_ABANDONED_MS}`)));
       const seen = tally();
       let part = 0;
       let held: Buffer[] = [];
@@ -112,16 +119,26 @@ export function databaseStorage(db: Queryable): FileStorage {
         }
         return file;
       } catch (err) {
-        await db.delete(fileBytes).where(eq(fileBytes.id, upload)).catch(() => {});
+        await db
+          .delete(fileBytes)
+          .where(eq(fileBytes.id, upload))
+          .catch(() => {});
         throw err;
       }
     },
     async read(id) {
-      const parts = await db.select({ part: fileBytes.part }).from(fileBytes).where(eq(fileBytes.id, id)).orderBy(asc(fileBytes.part));
+      const parts = await db
+        .select({ part: fileBytes.part })
+        .from(fileBytes)
+        .where(eq(fileBytes.id, id))
+        .orderBy(asc(fileBytes.part));
       if (parts.length === 0) return null;
       return (async function* () {
         for (const { part } of parts) {
-          const [row] = await db.select({ bytes: fileBytes.bytes }).from(fileBytes).where(and(eq(fileBytes.id, id), eq(fileBytes.part, part)));
+          const [row] = await db
+            .select({ bytes: fileBytes.bytes })
+            .from(fileBytes)
+            .where(and(eq(fileBytes.id, id), eq(fileBytes.part, part)));
           if (!row) throw new Error(`file ${id} lost its part ${part} while being read`);
           yield row.bytes;
         }
@@ -145,7 +162,10 @@ export function diskStorage(dir: string): FileStorage {
       if (!/^upload\.[0-9a-f]{12}\.tmp$/.test(name)) continue;
       const path = join(dir, name);
       // Gone meanwhile (another instance swept it, or its stream just ended): nothing to do.
-      const modified = await stat(path).then((s) => s.mtimeMs, () => Infinity);
+      const modified = await stat(path).then(
+        (s) => s.mtimeMs,
+        () => Infinity,
+      );
       if (modified < before) await rm(path, { force: true });
     }
   };
@@ -173,13 +193,17 @@ export function diskStorage(dir: string): FileStorage {
       const seen = tally();
       try {
         // The pipeline carries the back-pressure and ends (or destroys) every side.
-        await pipeline(source, async function* (chunks: AsyncIterable<Uint8Array>) {
-          for await (const chunk of chunks) {
-            const bytes = asBuffer(chunk);
-            seen.add(bytes);
-            yield bytes;
-          }
-        }, createWriteStream(temp));
+        await pipeline(
+          source,
+          async function* (chunks: AsyncIterable<Uint8Array>) {
+            for await (const chunk of chunks) {
+              const bytes = asBuffer(chunk);
+              seen.add(bytes);
+              yield bytes;
+            }
+          },
+          createWriteStream(temp),
+        );
         const file = seen.file();
         await mkdir(join(dir, file.id.slice(0, 2)), { recursive: true });
         await rename(temp, pathOf(file.id));

@@ -11,8 +11,12 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (v) => Buffer.from(v),
 });
 
-export const fileBytes = pgTable('file_bytes', {
-  id: text('id').notNull(),
-  part: integer('part').notNull().default(0),
-  bytes: bytea('bytes').notNull(),
-}, (t) => [primaryKey({ columns: [t.id, t.part] })]);
+export const fileBytes = pgTable(
+  'file_bytes',
+  {
+    id: text('id').notNull(),
+    part: integer('part').notNull().default(0),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.id, t.part] })],
+);

@@ -15,9 +15,14 @@ export const tenantDemo: DemoData = {
   after: [],
   async load({ tx, ids }) {
     for (const t of DEMO_TENANTS) {
-      const [row] = await tx.insert(tenants).values({
-        name: t.name, contact: t.contact, parentId: t.parent ? ids.get('tenant', t.parent) : null,
-      }).returning({ id: tenants.id });
+      const [row] = await tx
+        .insert(tenants)
+        .values({
+          name: t.name,
+          contact: t.contact,
+          parentId: t.parent ? ids.get('tenant', t.parent) : null,
+        })
+        .returning({ id: tenants.id });
       ids.set('tenant', t.key, row!.id);
     }
   },

@@ -5,7 +5,15 @@ import { tenants } from './schema.js';
 import { BizError } from '../http/errors.js';
 import { defineHandlers } from '../http/handlers.js';
 import { checkOldPassword, setPassword } from '../account/index.js';
-import { createTenant, resetTenantPassword, saveMemberConfig, setTenantState, tenantDetail, tenantPage, updateTenant } from './people.js';
+import {
+  createTenant,
+  resetTenantPassword,
+  saveMemberConfig,
+  setTenantState,
+  tenantDetail,
+  tenantPage,
+  updateTenant,
+} from './people.js';
 
 const tenantColumns = { tenantId: tenants.id, name: tenants.name, contact: tenants.contact, parent: tenants.parentId };
 
@@ -23,7 +31,8 @@ export const tenantHandlers = defineHandlers({
     db.select(tenantColumns).from(tenants).where(scope.where(tenants.id)).orderBy(asc(tenants.id)),
 
   'tenant.password': async ({ body }, { db, user, tokenId }) => {
-    if (body.tenantId !== user.tenantId) throw new BizError(CODE.forbidden, "Only the tenant's own password can be changed");
+    if (body.tenantId !== user.tenantId)
+      throw new BizError(CODE.forbidden, "Only the tenant's own password can be changed");
     await checkOldPassword(db, user.id, body.oldPassword);
     await setPassword(db, user, body.password, tokenId);
   },
@@ -34,6 +43,9 @@ export const tenantHandlers = defineHandlers({
   'tenant.create': ({ body }, { db, user }) => createTenant(db, user, body),
   'tenant.update': ({ params, body }, { db, user, scope }) => updateTenant(db, user, scope, params.id, body),
   'tenant.setState': ({ body }, { db, user, scope }) => setTenantState(db, user, scope, body.ids, body.disabled),
-  'tenant.resetPassword': async ({ params, body }, { db, user, scope }) => { await resetTenantPassword(db, user, scope, params.id, body.password); },
-  'tenant.saveMemberConfig': ({ params, body }, { db, user, scope }) => saveMemberConfig(db, user, scope, params.id, body),
+  'tenant.resetPassword': async ({ params, body }, { db, user, scope }) => {
+    await resetTenantPassword(db, user, scope, params.id, body.password);
+  },
+  'tenant.saveMemberConfig': ({ params, body }, { db, user, scope }) =>
+    saveMemberConfig(db, user, scope, params.id, body),
 });

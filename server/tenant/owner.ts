@@ -12,7 +12,12 @@ import type { AuthUser } from '../http/principal.js';
 import type { Scope } from '../scope.js';
 import { tenants } from './schema.js';
 
-export async function owningTenant(db: Queryable, user: AuthUser, scope: Scope, requested: number | undefined): Promise<number> {
+export async function owningTenant(
+  db: Queryable,
+  user: AuthUser,
+  scope: Scope,
+  requested: number | undefined,
+): Promise<number> {
   const tenantId = requested ?? user.tenantId;
   if (tenantId === null) throw new BizError(CODE.tenantRequired);
   await tenantInScope(db, scope, tenantId);

@@ -27,36 +27,76 @@ const parent = alias(tenants, 'parent');
  * tenant, manages none until members get their tenant's span.
  */
 export const managed = (user: AuthUser, scope: Scope): SQL | undefined =>
-  user.kind === 'admin' ? undefined : user.tenantId === null ? sql`false` : and(eq(tenants.parentId, user.tenantId), scope.where(tenants.id));
+  user.kind === 'admin'
+    ? undefined
+    : user.tenantId === null
+      ? sql`false`
+      : and(eq(tenants.parentId, user.tenantId), scope.where(tenants.id));
 
 const columns = {
-  tenantId: tenants.id, name: tenants.name, contact: tenants.contact, parent: tenants.parentId, parentName: parent.name, disabled: tenants.disabled, createdAt: tenants.createdAt,
+  tenantId: tenants.id,
+  name: tenants.name,
+  contact: tenants.contact,
+  parent: tenants.parentId,
+  parentName: parent.name,
+  disabled: tenants.disabled,
+  createdAt: tenants.createdAt,
   // The distributor's own account (created with it); by subquery so a tenant without one still lists.
-  username: sql<string | null>`(select u.username from users u where u.tenant_id = ${tenants.id} and u.kind = 'tenant' order by u.id limit 1)`,
+  username: sql<
+    string | null
+  >`(select u.username from users u where u.tenant_id = ${tenants.id} and u.kind = 'tenant' order by u.id limit 1)`,
   // Counted by the tables' names: the device domain builds on tenants, not the other way.
   devices: sql<number>`(select count(*)::int from devices d where d.tenant_id = ${tenants.id})`,
   children: sql<number>`(select count(*)::int from tenants c where c.parent_id = ${tenants.id})`,
 };
 const select = (db: Queryable) => db.select(columns).from(tenants).leftJoin(parent, eq(parent.id, tenants.parentId));
-const toItem = (row: Awaited<ReturnType<typeof select>>[number]): TenantItem => ({ ...row, createdAt: row.createdAt.toISOString() });
+const toItem = (row: Awaited<ReturnType<typeof select>>[number]): TenantItem => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+});
 
-export async function tenantPage(db: Queryable, user: AuthUser, scope: Scope, query: PageQuery, filter: { keyword?: string | undefined; state?: 'enabled' | 'disabled' | undefined; parentId?: number | undefined }) {
+export async function tenantPage(
+  db: Queryable,
+  user: AuthUser,
+  scope: Scope,
+  query: PageQuery,
+  filter: { keyword?: string | undefined; state?: 'enabled' | 'disabled' | undefined; parentId?: number | undefined },
+) {
   if (filter.parentId !== undefined) await tenantInScope(db, scope, filter.parentId);
   const like = filter.keyword ? containsPattern(filter.keyword) : undefined;
   const where = and(
     managed(user, scope),
-    like ? or(ilike(tenants.name, like), ilike(tenants.contact, like),
-      sql`exists (select 1 from users u where u.tenant_id = ${tenants.id} and u.kind = 'tenant' and u.username ilike ${like})`) : undefined,
+    like
+      ? or(
+          ilike(tenants.name, like),
+          ilike(tenants.contact, like),
+          sql`exists (select 1 from users u where u.tenant_id = ${tenants.id} and u.kind = 'tenant' and u.username ilike ${like})`,
+        )
+      : undefined,
     filter.state ? eq(tenants.disabled, filter.state === 'disabled') : undefined,
     filter.parentId !== undefined ? eq(tenants.parentId, filter.parentId) : undefined,
   );
-  return paged(query, select(db).where(where).orderBy(desc(tenants.createdAt), desc(tenants.id)), db.select({ total: count() }).from(tenants).where(where), toItem);
+  return paged(
+    query,
+    select(db).where(where).orderBy(desc(tenants.createdAt), desc(tenants.id)),
+    db.select({ total: count() }).from(tenants).where(where),
+    toItem,
+  );
 }
 
 /** A tenant the user manages, or 1401 (out of reach and missing answer alike). */
 async function managedTenant(db: Queryable, user: AuthUser, scope: Scope, id: number) {
-  const [row] = await db.select({ id: tenants.id, contact: tenants.contact, parentId: tenants.parentId, memberCardName: tenants.memberCardName, membersEnabled: tenants.membersEnabled, pointsEnabled: tenants.pointsEnabled })
-    .from(tenants).where(and(eq(tenants.id, id), managed(user, scope)));
+  const [row] = await db
+    .select({
+      id: tenants.id,
+      contact: tenants.contact,
+      parentId: tenants.parentId,
+      memberCardName: tenants.memberCardName,
+      membersEnabled: tenants.membersEnabled,
+      pointsEnabled: tenants.pointsEnabled,
+    })
+    .from(tenants)
+    .where(and(eq(tenants.id, id), managed(user, scope)));
   if (!row) throw new BizError(CODE.tenantNotFound);
   return row;
 }
@@ -64,10 +104,17 @@ async function managedTenant(db: Queryable, user: AuthUser, scope: Scope, id: nu
 export async function tenantDetail(db: Queryable, user: AuthUser, scope: Scope, id: number) {
   const row = await managedTenant(db, user, scope, id);
   const [item] = await select(db).where(eq(tenants.id, id));
-  return { ...toItem(item!), memberConfig: { cardName: row.memberCardName, members: row.membersEnabled, points: row.pointsEnabled } };
+  return {
+    ...toItem(item!),
+    memberConfig: { cardName: row.memberCardName, members: row.membersEnabled, points: row.pointsEnabled },
+  };
 }
 
-export async function createTenant(db: Db, user: AuthUser, body: { name: string; username: string; password: string; contact: string; parentId?: number | undefined }) {
+export async function createTenant(
+  db: Db,
+  user: AuthUser,
+  body: { name: string; username: string; password: string; contact: string; parentId?: number | undefined },
+) {
   let parentId: number | null;
   if (user.kind === 'admin') {
     parentId = body.parentId ?? null;
@@ -86,19 +133,41 @@ export async function createTenant(db: Db, user: AuthUser, body: { name: string;
   if (taken) throw new BizError(CODE.usernameTaken);
   const passwordHash = await newPasswordHash(body.password, body.username);
   // Two creations racing for one username: the unique index decides, the loser hears 1404.
-  const id = await uniqueAs(CODE.usernameTaken, () => db.transaction(async (tx) => {
-    const [row] = await tx.insert(tenants).values({ name: body.name, contact: body.contact, parentId }).returning({ id: tenants.id });
-    await tx.insert(users).values({ username: body.username, passwordHash, name: body.name, kind: 'tenant', tenantId: row!.id, contact: body.contact });
-    return row!.id;
-  }));
+  const id = await uniqueAs(CODE.usernameTaken, () =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(tenants)
+        .values({ name: body.name, contact: body.contact, parentId })
+        .returning({ id: tenants.id });
+      await tx.insert(users).values({
+        username: body.username,
+        passwordHash,
+        name: body.name,
+        kind: 'tenant',
+        tenantId: row!.id,
+        contact: body.contact,
+      });
+      return row!.id;
+    }),
+  );
   const [item] = await select(db).where(eq(tenants.id, id));
   return toItem(item!);
 }
 
-export async function updateTenant(db: Db, user: AuthUser, scope: Scope, id: number, body: { name: string; contact?: string | undefined }) {
+export async function updateTenant(
+  db: Db,
+  user: AuthUser,
+  scope: Scope,
+  id: number,
+  body: { name: string; contact?: string | undefined },
+) {
   const row = await managedTenant(db, user, scope, id);
-  if (body.contact !== undefined && body.contact === row.contact) throw new RequestValidationError({ contact: 'tenant.validation.samePhone' });
-  await db.update(tenants).set({ name: body.name, ...(body.contact !== undefined ? { contact: body.contact } : {}) }).where(eq(tenants.id, id));
+  if (body.contact !== undefined && body.contact === row.contact)
+    throw new RequestValidationError({ contact: 'tenant.validation.samePhone' });
+  await db
+    .update(tenants)
+    .set({ name: body.name, ...(body.contact !== undefined ? { contact: body.contact } : {}) })
+    .where(eq(tenants.id, id));
   const [item] = await select(db).where(eq(tenants.id, id));
   return toItem(item!);
 }
@@ -106,9 +175,17 @@ export async function updateTenant(db: Db, user: AuthUser, scope: Scope, id: num
 export async function setTenantState(db: Db, user: AuthUser, scope: Scope, ids: readonly number[], disabled: boolean) {
   const unique = [...new Set(ids)];
   return db.transaction(async (tx) => {
-    const found = await tx.select({ id: tenants.id }).from(tenants).where(and(inArray(tenants.id, unique), managed(user, scope))).for('update');
+    const found = await tx
+      .select({ id: tenants.id })
+      .from(tenants)
+      .where(and(inArray(tenants.id, unique), managed(user, scope)))
+      .for('update');
     if (found.length !== unique.length) throw new BizError(CODE.tenantNotFound);
-    const changed = await tx.update(tenants).set({ disabled }).where(and(inArray(tenants.id, unique), sql`${tenants.disabled} <> ${disabled}`)).returning({ id: tenants.id });
+    const changed = await tx
+      .update(tenants)
+      .set({ disabled })
+      .where(and(inArray(tenants.id, unique), sql`${tenants.disabled} <> ${disabled}`))
+      .returning({ id: tenants.id });
     if (disabled) {
       // Signed out now, on every instance: their tokens and their second-level tenants' (whose sign-in the parent's state refuses too).
       const children = await tx.select({ id: tenants.id }).from(tenants).where(inArray(tenants.parentId, unique));
@@ -120,13 +197,25 @@ export async function setTenantState(db: Db, user: AuthUser, scope: Scope, ids: 
 
 export async function resetTenantPassword(db: Db, user: AuthUser, scope: Scope, id: number, password: string) {
   await managedTenant(db, user, scope, id);
-  const accounts = await db.select({ id: users.id, username: users.username }).from(users).where(and(eq(users.tenantId, id), eq(users.kind, 'tenant')));
+  const accounts = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(and(eq(users.tenantId, id), eq(users.kind, 'tenant')));
   if (!accounts.length) throw new BizError(CODE.tenantNotFound);
   for (const a of accounts) await setPassword(db, a, password);
 }
 
-export async function saveMemberConfig(db: Db, user: AuthUser, scope: Scope, id: number, config: MemberConfig): Promise<MemberConfig> {
+export async function saveMemberConfig(
+  db: Db,
+  user: AuthUser,
+  scope: Scope,
+  id: number,
+  config: MemberConfig,
+): Promise<MemberConfig> {
   await managedTenant(db, user, scope, id);
-  await db.update(tenants).set({ memberCardName: config.cardName, membersEnabled: config.members, pointsEnabled: config.points }).where(eq(tenants.id, id));
+  await db
+    .update(tenants)
+    .set({ memberCardName: config.cardName, membersEnabled: config.members, pointsEnabled: config.points })
+    .where(eq(tenants.id, id));
   return config;
 }

@@ -12,12 +12,20 @@ import { PASSWORD_MAX } from './sign-in.js';
  * is wrong (`missing`: when the field is absent): every form that creates an
  * account uses it.
  */
-export const accountName = (message = 'account.validation.accountName', missing: string = message) => z.string({ error: missing }).trim()
-  .min(ACCOUNT_NAME_MIN, { message }).max(ACCOUNT_NAME_MAX, { message }).regex(ACCOUNT_NAME_PATTERN, { message });
+export const accountName = (message = 'account.validation.accountName', missing: string = message) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .min(ACCOUNT_NAME_MIN, { message })
+    .max(ACCOUNT_NAME_MAX, { message })
+    .regex(ACCOUNT_NAME_PATTERN, { message });
 
 /** Sign-in's username: the same rule, with the sign-in page's text (spec §5 "enter a valid username"). */
 export const username = accountName('validation.username', 'validation.required');
-export const password = z.string().min(1, { message: 'validation.passwordRequired' }).max(PASSWORD_MAX, { message: 'validation.maxLength' });
+export const password = z
+  .string()
+  .min(1, { message: 'validation.passwordRequired' })
+  .max(PASSWORD_MAX, { message: 'validation.maxLength' });
 /**
  * A password being set (created, changed, reset): the password rule's length
  * here, where every runtime checks it; its name and common-list parts need
@@ -61,24 +69,38 @@ export const profile = z.object({
 });
 export type Profile = z.infer<typeof profile>;
 
-export const profileInput = z.object({
-  name: text(30).optional(),
-  /** A new phone must differ from the old (spec §5): a field error otherwise. */
-  contact: phone.optional(),
-  avatar: fileId.nullable().optional(),
-  entityType: z.enum(ENTITY_TYPES, { error: 'account.validation.entityType' }).optional(),
-}).meta({ examples: [{ contact: '13916200001', entityType: 'enterprise' }] });
+export const profileInput = z
+  .object({
+    name: text(30).optional(),
+    /** A new phone must differ from the old (spec §5): a field error otherwise. */
+    contact: phone.optional(),
+    avatar: fileId.nullable().optional(),
+    entityType: z.enum(ENTITY_TYPES, { error: 'account.validation.entityType' }).optional(),
+  })
+  .meta({ examples: [{ contact: '13916200001', entityType: 'enterprise' }] });
 
 export const accountApi = {
   'account.token': endpoint({
     method: 'POST',
     path: '/oauth/token',
-    summary: 'Sign in with the password grant; client credentials by HTTP Basic. `device_token`: the one this install was given at a sign-in to this account before — its failures count against the install alone (a small limit of its own), so a stranger locking the account out cannot lock its owner out (OWASP device cookies). The answer gives the install its device token and the failed attempts on the account since its last sign-in.',
+    summary:
+      'Sign in with the password grant; client credentials by HTTP Basic. `device_token`: the one this install was given at a sign-in to this account before — its failures count against the install alone (a small limit of its own), so a stranger locking the account out cannot lock its owner out (OWASP device cookies). The answer gives the install its device token and the failed attempts on the account since its last sign-in.',
     form: true,
     raw: true,
-    body: z.object({ grant_type: z.literal('password'), username, password, device_token: z.string().max(128).regex(/^[A-Za-z0-9_-]*$/, { message: 'validation.invalid' }).optional() }),
+    body: z.object({
+      grant_type: z.literal('password'),
+      username,
+      password,
+      device_token: z
+        .string()
+        .max(128)
+        .regex(/^[A-Za-z0-9_-]*$/, { message: 'validation.invalid' })
+        .optional(),
+    }),
     content: z.object({
-      access_token: z.string(), token_type: z.literal('bearer'), expires_in: z.number().int(),
+      access_token: z.string(),
+      token_type: z.literal('bearer'),
+      expires_in: z.number().int(),
       /** Send it with the next sign-in to this account from this install. */
       device_token: z.string().optional(),
       /** Wrong passwords given for the account since its last sign-in, and when the last was. */
@@ -115,14 +137,15 @@ export const accountApi = {
   'account.profile': endpoint({
     method: 'GET',
     path: '/user/profile',
-    summary: 'The signed-in user\'s account page: name, account, role, contact, avatar, entity type.',
+    summary: "The signed-in user's account page: name, account, role, contact, avatar, entity type.",
     content: profile,
     access: { auth: 'user' },
   }),
   'account.updateProfile': endpoint({
     method: 'PUT',
     path: '/user/profile',
-    summary: 'Change one\'s own name, contact (a new phone differs from the old: field error), avatar (an uploaded image the caller\'s scope holds, 2204 otherwise) or entity type (a tenant\'s or enterprise customer\'s account only).',
+    summary:
+      "Change one's own name, contact (a new phone differs from the old: field error), avatar (an uploaded image the caller's scope holds, 2204 otherwise) or entity type (a tenant's or enterprise customer's account only).",
     body: profileInput,
     content: profile,
     access: { auth: 'user' },

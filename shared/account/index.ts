@@ -13,5 +13,10 @@ export * from './password-rule.js';
 export { accountErrors } from './errors.js';
 
 export const account = defineDomain({
-  name: 'account', api: accountApi, errors: accountErrors, texts: accountTexts, powers: [], routes: accountRoutes,
+  name: 'account',
+  api: accountApi,
+  errors: accountErrors,
+  texts: accountTexts,
+  powers: [],
+  routes: accountRoutes,
 });

@@ -16,7 +16,8 @@
 export const PASSWORD_MIN = 8;
 export const PASSWORD_RULE_MAX = 64;
 
-export type PasswordProblem = 'account.validation.passwordShort' | 'account.validation.passwordIsName' | 'account.validation.passwordCommon';
+export type PasswordProblem =
+  'account.validation.passwordShort' | 'account.validation.passwordIsName' | 'account.validation.passwordCommon';
 
 /** A password compared as people type it: case and surrounding spaces do not make it another. */
 const plain = (s: string) => s.trim().toLowerCase();
@@ -26,7 +27,11 @@ const plain = (s: string) => s.trim().toLowerCase();
  * is for (none: the name is not known yet); `isCommon`: the lookup in the
  * common list, given by each runtime.
  */
-export function passwordProblem(password: string, accountName: string | undefined, isCommon: (lowercased: string) => boolean): PasswordProblem | null {
+export function passwordProblem(
+  password: string,
+  accountName: string | undefined,
+  isCommon: (lowercased: string) => boolean,
+): PasswordProblem | null {
   if (password.length < PASSWORD_MIN) return 'account.validation.passwordShort';
   const p = plain(password);
   if (accountName && p === plain(accountName)) return 'account.validation.passwordIsName';

@@ -25,30 +25,34 @@ export const asksOldPassword = (kind: RoleKind): boolean => kind === 'tenant';
  * at once.
  */
 export function passwordForm(askOld: boolean) {
-  return z
-    .object({
-      oldPassword: askOld ? required('account.password.oldRequired') : z.string(),
-      // Empty says "required" alone; the rule's length speaks once something is typed.
-      password: required('account.password.newRequired').refine((p) => p === '' || p.length >= PASSWORD_MIN, { message: 'account.validation.passwordShort' }),
-      confirm: z.string().min(1, { message: 'account.password.confirmRequired' }),
-    })
-    .refine((v) => v.confirm === '' || v.confirm === v.password, {
-      path: ['confirm'],
-      message: 'account.password.mismatch',
-      when: (payload) => {
-        const v = payload.value as { password?: unknown; confirm?: unknown } | null | undefined;
-        return typeof v?.password === 'string' && typeof v.confirm === 'string';
-      },
-    })
-    // §5 "new … must differ from old": a change to the same password changes
-    // nothing yet signs the user out. Only where the old one is asked.
-    .refine((v) => !askOld || v.oldPassword === '' || v.password !== v.oldPassword, {
-      path: ['password'],
-      message: 'account.password.sameAsOld',
-      when: (payload) => {
-        const v = payload.value as { password?: unknown; oldPassword?: unknown } | null | undefined;
-        return typeof v?.password === 'string' && typeof v.oldPassword === 'string';
-      },
-    });
+  return (
+    z
+      .object({
+        oldPassword: askOld ? required('account.password.oldRequired') : z.string(),
+        // Empty says "required" alone; the rule's length speaks once something is typed.
+        password: required('account.password.newRequired').refine((p) => p === '' || p.length >= PASSWORD_MIN, {
+          message: 'account.validation.passwordShort',
+        }),
+        confirm: z.string().min(1, { message: 'account.password.confirmRequired' }),
+      })
+      .refine((v) => v.confirm === '' || v.confirm === v.password, {
+        path: ['confirm'],
+        message: 'account.password.mismatch',
+        when: (payload) => {
+          const v = payload.value as { password?: unknown; confirm?: unknown } | null | undefined;
+          return typeof v?.password === 'string' && typeof v.confirm === 'string';
+        },
+      })
+      // §5 "new … must differ from old": a change to the same password changes
+      // nothing yet signs the user out. Only where the old one is asked.
+      .refine((v) => !askOld || v.oldPassword === '' || v.password !== v.oldPassword, {
+        path: ['password'],
+        message: 'account.password.sameAsOld',
+        when: (payload) => {
+          const v = payload.value as { password?: unknown; oldPassword?: unknown } | null | undefined;
+          return typeof v?.password === 'string' && typeof v.oldPassword === 'string';
+        },
+      })
+  );
 }
 export type PasswordFormValues = z.input<ReturnType<typeof passwordForm>>;

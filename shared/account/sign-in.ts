@@ -10,7 +10,10 @@ import { isAccountName } from './name.js';
 /** No length or strength rule is shown by the spec; 64 bounds the hash input. */
 export const PASSWORD_MAX = 64;
 
-export interface SignInValues { username: string; password: string }
+export interface SignInValues {
+  username: string;
+  password: string;
+}
 
 /** The texts the sign-in page shows for its fields: any bad username is "enter a valid username", a bad non-empty password "enter a valid password". */
 export type SignInIssue = 'validation.username' | 'validation.password' | 'validation.passwordRequired';

@@ -11,7 +11,8 @@ const zhCN = {
     submit: '登录',
     retryInSeconds: '请在 {{n}} 秒后重试',
     retryInMinutes: '请在 {{n}} 分钟后重试',
-    failedAttempts: '自上次登录以来，该账号有 {{count}} 次登录未成功（最近一次 {{time}}）。如果不是您本人，请修改密码。',
+    failedAttempts:
+      '自上次登录以来，该账号有 {{count}} 次登录未成功（最近一次 {{time}}）。如果不是您本人，请修改密码。',
   },
   profile: {
     menu: '账号菜单',
@@ -83,7 +84,8 @@ export const accountTexts = defineTexts(zhCN, {
       submit: '登入',
       retryInSeconds: '請在 {{n}} 秒後重試',
       retryInMinutes: '請在 {{n}} 分鐘後重試',
-      failedAttempts: '自上次登入以來，該帳號有 {{count}} 次登入未成功（最近一次 {{time}}）。如果不是您本人，請修改密碼。',
+      failedAttempts:
+        '自上次登入以來，該帳號有 {{count}} 次登入未成功（最近一次 {{time}}）。如果不是您本人，請修改密碼。',
     },
     profile: {
       menu: '帳號選單',
@@ -153,7 +155,8 @@ export const accountTexts = defineTexts(zhCN, {
       submit: 'Sign in',
       retryInSeconds: 'Try again in {{n}} s',
       retryInMinutes: 'Try again in {{n}} min',
-      failedAttempts: 'Since your last sign-in there were {{count}} unsuccessful sign-ins to this account (the last at {{time}}). If they were not you, change your password.',
+      failedAttempts:
+        'Since your last sign-in there were {{count}} unsuccessful sign-ins to this account (the last at {{time}}). If they were not you, change your password.',
     },
     profile: {
       menu: 'Account menu',
@@ -194,7 +197,12 @@ export const accountTexts = defineTexts(zhCN, {
       avatar: 'Avatar',
       changeAvatar: 'Change avatar',
       entityType: 'Entity type',
-      entityTypes: { individual: 'Individual business', enterprise: 'Enterprise', government: 'Government or public institution', other: 'Other organisation' },
+      entityTypes: {
+        individual: 'Individual business',
+        enterprise: 'Enterprise',
+        government: 'Government or public institution',
+        other: 'Other organisation',
+      },
       save: 'Save',
       saved: 'Saved',
       security: 'Security',

@@ -153,7 +153,10 @@ export const text = (max: number) =>
   str().trim().min(1, { message: 'validation.required' }).max(max, { message: 'validation.maxLength' });
 
 /** Mainland mobile numbers (spec §5 "phone numbers must be valid"). */
-export const phone = z.string().trim().regex(/^1[3-9]\d{9}$/, { message: 'validation.phone' });
+export const phone = z
+  .string()
+  .trim()
+  .regex(/^1[3-9]\d{9}$/, { message: 'validation.phone' });
 
 /** ISO 8601 instant in the API; the UI shows `yyyy-mm-dd hh:mm:ss`. */
 export const isoTime = z.string();
@@ -162,12 +165,15 @@ export const isoTime = z.string();
  * in the years 1970–9999, or a field error — PostgreSQL has no year 0, and
  * no business record is older than the epoch.
  */
-export const instant = z.iso.datetime({ offset: true, message: 'validation.invalid' })
+export const instant = z.iso
+  .datetime({ offset: true, message: 'validation.invalid' })
   .refine((v) => Number(v.slice(0, 4)) >= 1970, { message: 'validation.invalid' });
 
 export const empty = z.null().optional();
 
-type Joined<T extends readonly object[]> = T extends readonly [infer H, ...infer R extends readonly object[]] ? H & Joined<R> : unknown;
+type Joined<T extends readonly object[]> = T extends readonly [infer H, ...infer R extends readonly object[]]
+  ? H & Joined<R>
+  : unknown;
 
 /**
  * One domain's endpoint table from the parts it is written in (a product's
@@ -191,12 +197,15 @@ export function joinApis<const T extends readonly Readonly<Record<string, Endpoi
  * twice, or outside its domain's `<name>.` prefix, stops the start (a spread
  * would let the second silently win).
  */
-export function assembleApi(domains: readonly { name: string; api: Readonly<Record<string, EndpointDef>> }[]): Record<string, EndpointDef> {
+export function assembleApi(
+  domains: readonly { name: string; api: Readonly<Record<string, EndpointDef>> }[],
+): Record<string, EndpointDef> {
   const table: Record<string, EndpointDef> = {};
   const routes = new Set<string>();
   for (const { name, api } of domains) {
     for (const [op, def] of Object.entries(api)) {
-      if (!op.startsWith(`${name}.`)) throw new Error(`API table: the operation ${op} of the ${name} domain must be named ${name}.<verb>`);
+      if (!op.startsWith(`${name}.`))
+        throw new Error(`API table: the operation ${op} of the ${name} domain must be named ${name}.<verb>`);
       if (Object.hasOwn(table, op)) throw new Error(`API table: the operation ${op} is defined twice`);
       const route = `${def.method} ${def.path.replace(/:\w+/g, ':')}`;
       if (routes.has(route)) throw new Error(`API table: ${def.method} ${def.path} is defined twice`);

@@ -46,17 +46,28 @@ export const feeSettings = z.object({
 });
 
 export const feeInput = z.object({
-  annualFee: z.number({ error: 'billing.validation.fee' }).int({ message: 'billing.validation.fee' })
-    .min(1, { message: 'billing.validation.fee' }).max(BILLING_LIMITS.fee, { message: 'billing.validation.fee' }),
+  annualFee: z
+    .number({ error: 'billing.validation.fee' })
+    .int({ message: 'billing.validation.fee' })
+    .min(1, { message: 'billing.validation.fee' })
+    .max(BILLING_LIMITS.fee, { message: 'billing.validation.fee' }),
 });
 
-export const renewalInput = z.object({
-  deviceIds: z.array(ref('device')).min(1, { message: 'billing.validation.devices' }).max(BILLING_LIMITS.devices, { message: 'billing.validation.devices' }),
-  months: z.union([z.literal(6), z.literal(12), z.literal(24), z.literal(36)], { error: 'billing.validation.plan' }),
-  platform: z.enum(RENEWAL_PLATFORMS, { error: 'billing.validation.platform' }),
-  /** The service agreement accepted (spec §2: required). */
-  agreed: z.literal(true, { error: 'billing.validation.agreement' }),
-}).refine((r) => new Set(r.deviceIds).size === r.deviceIds.length, { message: 'billing.validation.deviceTwice', path: ['deviceIds'] })
+export const renewalInput = z
+  .object({
+    deviceIds: z
+      .array(ref('device'))
+      .min(1, { message: 'billing.validation.devices' })
+      .max(BILLING_LIMITS.devices, { message: 'billing.validation.devices' }),
+    months: z.union([z.literal(6), z.literal(12), z.literal(24), z.literal(36)], { error: 'billing.validation.plan' }),
+    platform: z.enum(RENEWAL_PLATFORMS, { error: 'billing.validation.platform' }),
+    /** The service agreement accepted (spec §2: required). */
+    agreed: z.literal(true, { error: 'billing.validation.agreement' }),
+  })
+  .refine((r) => new Set(r.deviceIds).size === r.deviceIds.length, {
+    message: 'billing.validation.deviceTwice',
+    path: ['deviceIds'],
+  })
   .meta({ examples: [{ deviceIds: [1], months: 12, platform: 'wechat', agreed: true }] });
 export type RenewalInput = z.infer<typeof renewalInput>;
 
@@ -85,7 +96,9 @@ export const renewalItem = z.object({
   /** What the provider's QR code carries; the console draws it. */
   payUrl: z.string(),
   /** Its invoice application, once applied for (a bill is invoiced once). */
-  invoice: z.object({ id: z.number().int(), state: z.enum(INVOICE_STATES), trackingNumber: z.string().nullable() }).nullable(),
+  invoice: z
+    .object({ id: z.number().int(), state: z.enum(INVOICE_STATES), trackingNumber: z.string().nullable() })
+    .nullable(),
   /** True while the sandbox provider stands in for the real one (spec: "simulated success"). */
   simulated: z.boolean(),
   createdAt: isoTime,
@@ -146,7 +159,8 @@ export const billingApi = {
   'billing.setFee': endpoint({
     method: 'PUT',
     path: '/billing/fee',
-    summary: 'The system admin sets the annual service fee per device (fen); renewals ordered before keep the fee they were ordered at.',
+    summary:
+      'The system admin sets the annual service fee per device (fen); renewals ordered before keep the fee they were ordered at.',
     body: feeInput,
     content: feeSettings,
     access: adminOnly,
@@ -154,7 +168,8 @@ export const billingApi = {
   'billing.devices': endpoint({
     method: 'POST',
     path: '/billing/devices',
-    summary: 'Service fee management: the caller\'s devices with their service expiry and days left, those ending within 30 days (or ended) first, then by expiry.',
+    summary:
+      "Service fee management: the caller's devices with their service expiry and days left, those ending within 30 days (or ended) first, then by expiry.",
     query: pageQuery,
     body: feeDeviceFilter,
     content: page(feeDevice),
@@ -163,7 +178,7 @@ export const billingApi = {
   'billing.history': endpoint({
     method: 'GET',
     path: '/billing/device/:id/renewals',
-    summary: 'A device\'s renewal history, newest first: each paid renewal with the expiry before and after.',
+    summary: "A device's renewal history, newest first: each paid renewal with the expiry before and after.",
     params: refParams('device'),
     content: z.array(renewalItem.extend({ expiryBefore: isoTime.nullable(), expiryAfter: isoTime.nullable() })),
     access: payer,
@@ -171,7 +186,8 @@ export const billingApi = {
   'billing.renew': endpoint({
     method: 'POST',
     path: '/billing/renewal',
-    summary: 'Order the renewal of devices for a plan: the provider\'s payment (QR code) for their total at today\'s fee. A device not the caller\'s, or in the pool, is refused as missing (1201); the payment expires unpaid after 15 minutes.',
+    summary:
+      "Order the renewal of devices for a plan: the provider's payment (QR code) for their total at today's fee. A device not the caller's, or in the pool, is refused as missing (1201); the payment expires unpaid after 15 minutes.",
     body: renewalInput,
     content: renewalItem.extend({ devices: z.array(renewalDevice) }),
     access: tenantOnly,
@@ -179,7 +195,8 @@ export const billingApi = {
   'billing.renewal': endpoint({
     method: 'GET',
     path: '/billing/renewal/:id',
-    summary: 'One renewal with its devices and its payment\'s state (the console asks until it is paid, failed or expired).',
+    summary:
+      "One renewal with its devices and its payment's state (the console asks until it is paid, failed or expired).",
     params: refParams('renewal'),
     content: renewalItem.extend({ devices: z.array(renewalDevice) }),
     access: payer,
@@ -187,7 +204,8 @@ export const billingApi = {
   'billing.bills': endpoint({
     method: 'POST',
     path: '/billing/bills',
-    summary: 'Bills (spec §3: payment order number, service name, amount, platform, date, state), newest first, by number, platform, state, time and tenant.',
+    summary:
+      'Bills (spec §3: payment order number, service name, amount, platform, date, state), newest first, by number, platform, state, time and tenant.',
     query: pageQuery,
     body: billFilter,
     content: page(renewalItem),
@@ -196,7 +214,8 @@ export const billingApi = {
   'billing.exportBills': endpoint({
     method: 'POST',
     path: '/billing/bills/export',
-    summary: 'The bills of the filter as an xlsx (in the caller\'s language), newest first, at most 10 000 rows: number, service, amount, platform, date, state, invoice, tenant.',
+    summary:
+      "The bills of the filter as an xlsx (in the caller's language), newest first, at most 10 000 rows: number, service, amount, platform, date, state, invoice, tenant.",
     query: z.object({ lang: z.enum(['zh-CN', 'zh-TW', 'en']).default('zh-CN') }),
     body: billFilter,
     content: z.object({ name: z.string(), data: z.string(), rows: z.number().int() }),

@@ -12,4 +12,11 @@ export * from './invoice.js';
 export { billingErrors } from './errors.js';
 export { billingTexts } from './texts.js';
 
-export const billing = defineDomain({ name: 'billing', api: joinApis(billingApi, invoiceApi), errors: billingErrors, texts: billingTexts, powers: [], routes: billingRoutes });
+export const billing = defineDomain({
+  name: 'billing',
+  api: joinApis(billingApi, invoiceApi),
+  errors: billingErrors,
+  texts: billingTexts,
+  powers: [],
+  routes: billingRoutes,
+});

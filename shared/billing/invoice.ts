@@ -11,7 +11,15 @@ import { endpoint, isoTime, page, pageQuery, phone, ref, refParams, str, text } 
 
 export const INVOICE_STATES = ['applied', 'issued', 'mailed'] as const;
 export type InvoiceState = (typeof INVOICE_STATES)[number];
-export const INVOICE_LIMITS = { company: 60, taxCode: 18, bankAccount: 30, bankName: 40, address: 100, receiver: 20, tracking: 30 } as const;
+export const INVOICE_LIMITS = {
+  company: 60,
+  taxCode: 18,
+  bankAccount: 30,
+  bankName: 40,
+  address: 100,
+  receiver: 20,
+  tracking: 30,
+} as const;
 /** Spec §9: invoices are mailed within this many working days. */
 export const INVOICE_MAIL_DAYS = 10;
 
@@ -30,13 +38,19 @@ export function isCreditCode(code: string): boolean {
 }
 
 /** A company's phone: a mobile or a landline with its area code (021-62345678). */
-const companyPhone = z.string().trim().regex(/^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8})$/, { message: 'billing.validation.companyPhone' });
+const companyPhone = z
+  .string()
+  .trim()
+  .regex(/^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8})$/, { message: 'billing.validation.companyPhone' });
 
 export const invoiceInfo = z.object({
   company: text(INVOICE_LIMITS.company),
   phone: companyPhone,
   taxCode: z.string().trim().toUpperCase().refine(isCreditCode, { message: 'billing.validation.taxCode' }),
-  bankAccount: z.string().trim().regex(/^\d{8,30}$/, { message: 'billing.validation.bankAccount' }),
+  bankAccount: z
+    .string()
+    .trim()
+    .regex(/^\d{8,30}$/, { message: 'billing.validation.bankAccount' }),
   bankName: text(INVOICE_LIMITS.bankName),
   address: text(INVOICE_LIMITS.address),
 });
@@ -49,15 +63,28 @@ export const receiptInfo = z.object({
 });
 export type ReceiptInfo = z.infer<typeof receiptInfo>;
 
-export const invoiceInput = z.object({
-  renewalId: ref('renewal'),
-  invoice: invoiceInfo,
-  receipt: receiptInfo,
-}).meta({ examples: [{
-  renewalId: 1,
-  invoice: { company: '华东智售科技有限公司', phone: '021-62345678', taxCode: '91310112MA1GBH7Q2N', bankAccount: '6222021001012345678', bankName: '中国工商银行上海虹桥支行', address: '上海市闵行区申长路 988 号' },
-  receipt: { receiver: '陈晓', phone: '13916201234', address: '上海市闵行区申长路 988 号 5 楼财务部' },
-}] });
+export const invoiceInput = z
+  .object({
+    renewalId: ref('renewal'),
+    invoice: invoiceInfo,
+    receipt: receiptInfo,
+  })
+  .meta({
+    examples: [
+      {
+        renewalId: 1,
+        invoice: {
+          company: '华东智售科技有限公司',
+          phone: '021-62345678',
+          taxCode: '91310112MA1GBH7Q2N',
+          bankAccount: '6222021001012345678',
+          bankName: '中国工商银行上海虹桥支行',
+          address: '上海市闵行区申长路 988 号',
+        },
+        receipt: { receiver: '陈晓', phone: '13916201234', address: '上海市闵行区申长路 988 号 5 楼财务部' },
+      },
+    ],
+  });
 
 export const invoiceItem = z.object({
   id: z.number().int(),
@@ -78,12 +105,26 @@ export type InvoiceItem = z.infer<typeof invoiceItem>;
 
 export const invoiceProfile = z.object({ invoice: invoiceInfo.nullable(), receipt: receiptInfo.nullable() });
 
-export const invoiceMark = z.discriminatedUnion('state', [
-  z.object({ state: z.literal('issued') }),
-  z.object({ state: z.literal('mailed'), trackingNumber: z.string().trim().regex(/^[A-Za-z0-9]{6,30}$/, { message: 'billing.validation.tracking' }) }),
-], { error: 'validation.invalid' });
+export const invoiceMark = z.discriminatedUnion(
+  'state',
+  [
+    z.object({ state: z.literal('issued') }),
+    z.object({
+      state: z.literal('mailed'),
+      trackingNumber: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9]{6,30}$/, { message: 'billing.validation.tracking' }),
+    }),
+  ],
+  { error: 'validation.invalid' },
+);
 
-const invoiceFilter = z.object({ state: z.enum(INVOICE_STATES).optional(), number: str().trim().max(32).optional(), tenantId: ref('tenant').optional() });
+const invoiceFilter = z.object({
+  state: z.enum(INVOICE_STATES).optional(),
+  number: str().trim().max(32).optional(),
+  tenantId: ref('tenant').optional(),
+});
 
 const payer = { auth: 'user', roles: ['admin', 'tenant'] } as const;
 
@@ -91,14 +132,16 @@ export const invoiceApi = {
   'billing.invoiceProfile': endpoint({
     method: 'GET',
     path: '/billing/invoice/profile',
-    summary: 'The invoice and receipt info the caller\'s tenant gave last (null before its first application), offered again.',
+    summary:
+      "The invoice and receipt info the caller's tenant gave last (null before its first application), offered again.",
     content: invoiceProfile,
     access: { auth: 'user', roles: ['tenant'] },
   }),
   'billing.applyInvoice': endpoint({
     method: 'POST',
     path: '/billing/invoice',
-    summary: 'Apply for the invoice of a paid bill: invoice info (the tax code a unified social credit code) and receipt info, remembered for next time. A bill not paid is refused (986), a bill invoiced already too (987).',
+    summary:
+      'Apply for the invoice of a paid bill: invoice info (the tax code a unified social credit code) and receipt info, remembered for next time. A bill not paid is refused (986), a bill invoiced already too (987).',
     body: invoiceInput,
     content: invoiceItem,
     access: { auth: 'user', roles: ['tenant'] },
@@ -107,7 +150,8 @@ export const invoiceApi = {
   'billing.invoices': endpoint({
     method: 'POST',
     path: '/billing/invoices',
-    summary: 'Invoice applications, newest first, by state, bill number and tenant: a tenant its own and its second-level tenants\', the system admin every one.',
+    summary:
+      "Invoice applications, newest first, by state, bill number and tenant: a tenant its own and its second-level tenants', the system admin every one.",
     query: pageQuery,
     body: invoiceFilter,
     content: page(invoiceItem),
@@ -116,7 +160,8 @@ export const invoiceApi = {
   'billing.markInvoice': endpoint({
     method: 'PUT',
     path: '/billing/invoice/:id',
-    summary: 'The system admin marks an application issued, then mailed with the courier\'s tracking number; any other order is refused (988).',
+    summary:
+      "The system admin marks an application issued, then mailed with the courier's tracking number; any other order is refused (988).",
     params: refParams('invoice'),
     body: invoiceMark,
     content: invoiceItem,
@@ -126,7 +171,8 @@ export const invoiceApi = {
   'billing.invoiceRecord': endpoint({
     method: 'GET',
     path: '/billing/invoice/:id/record',
-    summary: 'The application as a file to keep (xlsx, in the caller\'s language): the bill, the invoice and receipt info, the state and tracking number.',
+    summary:
+      "The application as a file to keep (xlsx, in the caller's language): the bill, the invoice and receipt info, the state and tracking number.",
     params: refParams('invoice'),
     query: z.object({ lang: z.enum(['zh-CN', 'zh-TW', 'en']).default('zh-CN') }),
     content: z.object({ name: z.string(), data: z.string() }),

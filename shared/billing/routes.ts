@@ -2,9 +2,13 @@
 import { into, view } from '../routes/define.js';
 
 export const billingRoutes = [
-  into('/', [
-    view('payCenter', 'PayCenter', 'route.payCenter', {}, true),
-    view('costManagement', 'CostManagement', 'route.costManagement', {}, true),
-    view('bill', 'Bill', 'route.bill', { noCache: true }, true),
-  ], 'Dashboard'),
+  into(
+    '/',
+    [
+      view('payCenter', 'PayCenter', 'route.payCenter', {}, true),
+      view('costManagement', 'CostManagement', 'route.costManagement', {}, true),
+      view('bill', 'Bill', 'route.bill', { noCache: true }, true),
+    ],
+    'Dashboard',
+  ),
 ];

@@ -11,7 +11,16 @@ import { z } from 'zod';
 import { endpoint, isoTime, page, pageQuery, ref, refParams, str } from '../api/define.js';
 
 /** The events a tenant may receive (and `test`, sent from the settings). */
-export const CALLBACK_EVENTS = ['sale', 'refund', 'complaint', 'fault', 'recovered', 'online', 'offline', 'lowStock'] as const;
+export const CALLBACK_EVENTS = [
+  'sale',
+  'refund',
+  'complaint',
+  'fault',
+  'recovered',
+  'online',
+  'offline',
+  'lowStock',
+] as const;
 export type CallbackEvent = (typeof CALLBACK_EVENTS)[number];
 export const DELIVERY_TYPES = [...CALLBACK_EVENTS, 'test'] as const;
 export type DeliveryType = (typeof DELIVERY_TYPES)[number];
@@ -32,18 +41,26 @@ export const CALLBACK_LIMITS = {
 } as const;
 
 /** An absolute URL; https (the upstream also checks where it resolves to). */
-const url = str().trim().max(CALLBACK_LIMITS.url, { message: 'callback.validation.url' })
+const url = str()
+  .trim()
+  .max(CALLBACK_LIMITS.url, { message: 'callback.validation.url' })
   .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), { message: 'callback.validation.url' });
 
-export const callbackInput = z.object({
-  tenantId: ref('tenant').optional(),
-  /** Null or absent: no deliveries. */
-  eventUrl: url.nullable(),
-  infoUrl: url.nullable(),
-  /** The RSA public key (PEM) the info answers are signed against. */
-  publicKey: str().trim().max(CALLBACK_LIMITS.publicKey, { message: 'callback.validation.publicKey' }).nullable(),
-  events: z.array(z.enum(CALLBACK_EVENTS)).max(CALLBACK_EVENTS.length),
-}).meta({ examples: [{ eventUrl: 'https://erp.example.com/vend/events', infoUrl: null, publicKey: null, events: ['sale', 'fault'] }] });
+export const callbackInput = z
+  .object({
+    tenantId: ref('tenant').optional(),
+    /** Null or absent: no deliveries. */
+    eventUrl: url.nullable(),
+    infoUrl: url.nullable(),
+    /** The RSA public key (PEM) the info answers are signed against. */
+    publicKey: str().trim().max(CALLBACK_LIMITS.publicKey, { message: 'callback.validation.publicKey' }).nullable(),
+    events: z.array(z.enum(CALLBACK_EVENTS)).max(CALLBACK_EVENTS.length),
+  })
+  .meta({
+    examples: [
+      { eventUrl: 'https://erp.example.com/vend/events', infoUrl: null, publicKey: null, events: ['sale', 'fault'] },
+    ],
+  });
 export type CallbackInput = z.infer<typeof callbackInput>;
 
 export const callbackView = z.object({
@@ -53,7 +70,12 @@ export const callbackView = z.object({
   publicKey: z.string().nullable(),
   events: z.array(z.enum(CALLBACK_EVENTS)),
   /** The signing secret: never its value after it was shown once. */
-  secret: z.object({ set: z.boolean(), last4: z.string().nullable(), setAt: isoTime.nullable(), previousUntil: isoTime.nullable() }),
+  secret: z.object({
+    set: z.boolean(),
+    last4: z.string().nullable(),
+    setAt: isoTime.nullable(),
+    previousUntil: isoTime.nullable(),
+  }),
   updatedAt: isoTime.nullable(),
 });
 export type CallbackView = z.infer<typeof callbackView>;
@@ -98,7 +120,8 @@ export const callbackApi = {
   'callback.settings': endpoint({
     method: 'POST',
     path: '/callback/settings',
-    summary: 'A tenant\'s callback settings (its own, or one the caller manages): the event and info URLs, the events chosen, the public key, and of the signing secret only whether it is set, its last four characters and until when the previous one still signs.',
+    summary:
+      "A tenant's callback settings (its own, or one the caller manages): the event and info URLs, the events chosen, the public key, and of the signing secret only whether it is set, its last four characters and until when the previous one still signs.",
     body: tenantBody,
     content: callbackView,
     access,
@@ -106,7 +129,8 @@ export const callbackApi = {
   'callback.save': endpoint({
     method: 'PUT',
     path: '/callback/settings',
-    summary: 'Save the callback settings. URLs must be https and resolve to public addresses (field errors; checked again at each delivery); the public key must parse as RSA (1409). The first event URL makes the signing secret, answered this once.',
+    summary:
+      'Save the callback settings. URLs must be https and resolve to public addresses (field errors; checked again at each delivery); the public key must parse as RSA (1409). The first event URL makes the signing secret, answered this once.',
     body: callbackInput,
     content: newSecret.partial({ secret: true }),
     access,
@@ -114,7 +138,8 @@ export const callbackApi = {
   'callback.rotateSecret': endpoint({
     method: 'POST',
     path: '/callback/secret',
-    summary: 'A new signing secret, answered this once; the previous one keeps signing beside it for 24 hours (both signatures are sent), so the receiver can switch without losing an event.',
+    summary:
+      'A new signing secret, answered this once; the previous one keeps signing beside it for 24 hours (both signatures are sent), so the receiver can switch without losing an event.',
     body: tenantBody,
     content: newSecret,
     access,
@@ -122,7 +147,8 @@ export const callbackApi = {
   'callback.test': endpoint({
     method: 'POST',
     path: '/callback/test',
-    summary: 'Send a test event to the event URL now (a delivery in the log like any other). 1415 when no event URL is set.',
+    summary:
+      'Send a test event to the event URL now (a delivery in the log like any other). 1415 when no event URL is set.',
     body: tenantBody,
     content: deliveryItem,
     access,
@@ -130,7 +156,8 @@ export const callbackApi = {
   'callback.deliveries': endpoint({
     method: 'POST',
     path: '/callback/deliveries',
-    summary: 'A tenant\'s delivery log, newest first: event, attempts, status code, latency, the receiver\'s answer cut short; by state and event.',
+    summary:
+      "A tenant's delivery log, newest first: event, attempts, status code, latency, the receiver's answer cut short; by state and event.",
     query: pageQuery,
     body: deliveryFilter,
     content: page(deliveryItem),
@@ -139,7 +166,8 @@ export const callbackApi = {
   'callback.resend': endpoint({
     method: 'POST',
     path: '/callback/delivery/:id/resend',
-    summary: 'Send a delivery again now, with the same webhook-id (a receiver that had it de-duplicates it). 1415 when no event URL is set.',
+    summary:
+      'Send a delivery again now, with the same webhook-id (a receiver that had it de-duplicates it). 1415 when no event URL is set.',
     params: refParams('callbackDelivery'),
     content: deliveryItem,
     access,
@@ -147,7 +175,8 @@ export const callbackApi = {
   'callback.info': endpoint({
     method: 'POST',
     path: '/device-api/v1/info',
-    summary: 'A machine asks for its tenant\'s answer (a member by code, a card): the platform POSTs the question, signed as a webhook, to the tenant\'s info URL and answers what comes back when its `x-vend-signature` (RSA-SHA256 of the body, base64) verifies with the tenant\'s public key. 1415 without an info URL or key, 1416 on a time-out or a failed call, 1417 on a bad signature.',
+    summary:
+      "A machine asks for its tenant's answer (a member by code, a card): the platform POSTs the question, signed as a webhook, to the tenant's info URL and answers what comes back when its `x-vend-signature` (RSA-SHA256 of the body, base64) verifies with the tenant's public key. 1415 without an info URL or key, 1416 on a time-out or a failed call, 1417 on a bad signature.",
     body: infoQuestion,
     content: z.object({ answer: z.unknown() }),
     access: { auth: 'device' },

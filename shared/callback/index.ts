@@ -7,4 +7,11 @@ import { callbackTexts } from './texts.js';
 export * from './api.js';
 export { callbackErrors } from './errors.js';
 
-export const callback = defineDomain({ name: 'callback', api: callbackApi, errors: callbackErrors, texts: callbackTexts, powers: [], routes: [] });
+export const callback = defineDomain({
+  name: 'callback',
+  api: callbackApi,
+  errors: callbackErrors,
+  texts: callbackTexts,
+  powers: [],
+  routes: [],
+});

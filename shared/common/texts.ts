@@ -123,7 +123,11 @@ const zhCN = {
 };
 
 /** Its groups that only screens behind the shell use (the kit's region picker and pager, the shell's placeholder page): the sign-in page's catalogue leaves them out (scripts/ui-tables.ts). */
-export const SCREEN_COMMON_NAMESPACES = ['region', 'pager', 'placeholder'] as const satisfies readonly (keyof typeof zhCN)[];
+export const SCREEN_COMMON_NAMESPACES = [
+  'region',
+  'pager',
+  'placeholder',
+] as const satisfies readonly (keyof typeof zhCN)[];
 
 export const commonTexts = defineTexts(zhCN, {
   'zh-TW': {
@@ -287,7 +291,7 @@ export const commonTexts = defineTexts(zhCN, {
       discard: 'Discard',
       keepEditing: 'Keep editing',
       businessTime: 'China time',
-      businessTimeNote: 'Times are China time (UTC+8); this computer\'s clock is at {{offset}}',
+      businessTimeNote: "Times are China time (UTC+8); this computer's clock is at {{offset}}",
       withZone: '{{label}} ({{zone}})',
       secondLevel: 'second-level',
     },

@@ -64,7 +64,10 @@ export const complaintFilter = z.object({
 
 /** What a customer files at the machine (its screen's "complain" button). */
 export const complaintSubmission = z.object({
-  orderNumber: z.string().trim().regex(/^\d{20}$/, { message: 'validation.invalid' }),
+  orderNumber: z
+    .string()
+    .trim()
+    .regex(/^\d{20}$/, { message: 'validation.invalid' }),
   type: z.enum(COMPLAINT_TYPES),
   contact: text(COMPLAINT_LIMITS.contact),
   description: text(COMPLAINT_LIMITS.description),
@@ -77,7 +80,8 @@ export const complaintApi = {
   'complaint.submit': endpoint({
     method: 'POST',
     path: '/device-api/v1/complaint',
-    summary: 'A customer files a complaint about an order this machine sold, at its screen: pending, with the first line of its progress log (role users). 901 when the machine sold no such order.',
+    summary:
+      'A customer files a complaint about an order this machine sold, at its screen: pending, with the first line of its progress log (role users). 901 when the machine sold no such order.',
     body: complaintSubmission,
     content: z.object({ number: z.string() }),
     access: { auth: 'device' },
@@ -85,7 +89,8 @@ export const complaintApi = {
   'complaint.page': endpoint({
     method: 'POST',
     path: '/complaint/page',
-    summary: 'Complaints visible to the caller, newest first, by status, type, number (the complaint\'s or its order\'s, whole or its first characters) and tenant.',
+    summary:
+      "Complaints visible to the caller, newest first, by status, type, number (the complaint's or its order's, whole or its first characters) and tenant.",
     query: pageQuery,
     body: complaintFilter,
     content: page(complaintItem),
@@ -102,7 +107,8 @@ export const complaintApi = {
   'complaint.reply': endpoint({
     method: 'POST',
     path: '/complaint/:id/reply',
-    summary: 'The merchant answers: a line of the log (role merchants, or platform for the system admin); a pending complaint is in progress from then on. 961 once it is completed.',
+    summary:
+      'The merchant answers: a line of the log (role merchants, or platform for the system admin); a pending complaint is in progress from then on. 961 once it is completed.',
     params,
     body: z.object({ content: text(COMPLAINT_LIMITS.reply) }),
     content: complaintDetail,
@@ -111,7 +117,8 @@ export const complaintApi = {
   'complaint.refund': endpoint({
     method: 'POST',
     path: '/complaint/:id/refund',
-    summary: 'Refund the complained-about order from the complaint (the refund rules and codes of `refund.create`); logged, and in progress from then on. 961 once it is completed.',
+    summary:
+      'Refund the complained-about order from the complaint (the refund rules and codes of `refund.create`); logged, and in progress from then on. 961 once it is completed.',
     params,
     body: refundInput,
     content: refundItem,

@@ -9,4 +9,11 @@ export * from './api.js';
 export * from './events.js';
 export { complaintErrors } from './errors.js';
 
-export const complaint = defineDomain({ name: 'complaint', api: complaintApi, errors: complaintErrors, texts: complaintTexts, powers: [], routes: complaintRoutes });
+export const complaint = defineDomain({
+  name: 'complaint',
+  api: complaintApi,
+  errors: complaintErrors,
+  texts: complaintTexts,
+  powers: [],
+  routes: complaintRoutes,
+});

@@ -7,8 +7,18 @@
 import { codes, detail, into, view } from '../routes/define.js';
 
 export const complaintRoutes = [
-  into('/orderManagement', [
-    view('customerService', 'CustomerService', 'route.customerService', codes('6-3')),
-    detail('complaintDetail', 'ComplaintDetail', 'complaint.route.complaintDetail', '/orderManagement/customerService', codes('6-3')),
-  ], 'StaffOrderList'),
+  into(
+    '/orderManagement',
+    [
+      view('customerService', 'CustomerService', 'route.customerService', codes('6-3')),
+      detail(
+        'complaintDetail',
+        'ComplaintDetail',
+        'complaint.route.complaintDetail',
+        '/orderManagement/customerService',
+        codes('6-3'),
+      ),
+    ],
+    'StaffOrderList',
+  ),
 ];

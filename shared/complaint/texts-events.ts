@@ -6,7 +6,10 @@
  */
 import { defineTexts } from '../i18n/define.js';
 
-export const complaintEventTexts = defineTexts({ created: '新投诉 {{number}}（{{device}}）' }, {
-  'zh-TW': { created: '新投訴 {{number}}（{{device}}）' },
-  en: { created: 'New complaint {{number}} ({{device}})' },
-});
+export const complaintEventTexts = defineTexts(
+  { created: '新投诉 {{number}}（{{device}}）' },
+  {
+    'zh-TW': { created: '新投訴 {{number}}（{{device}}）' },
+    en: { created: 'New complaint {{number}} ({{device}})' },
+  },
+);

@@ -16,16 +16,22 @@ export type CustomerState = (typeof CUSTOMER_STATES)[number];
 /** The highest employee price, in fen (¥99 999.99): a typo of a few digits is refused, not sold. */
 export const STAFF_PRICE_MAX_FEN = 9_999_999;
 
-export const customerCreate = z.object({
-  name: text(CUSTOMER_LIMITS.name),
-  /** The platform account the enterprise signs in with (unique across accounts: 1404). */
-  username: accountName(),
-  /** Its initial password. */
-  password: newPassword,
-  buyNow: z.boolean().default(false),
-  /** The system admin names the tenant (1402); a first-level tenant may name its second-level ones. */
-  tenantId: ref('tenant').optional(),
-}).meta({ examples: [{ name: '浦东软件园食堂管理有限公司', username: 'pdsoftpark', password: 'Pd@2026canteen', buyNow: false }] });
+export const customerCreate = z
+  .object({
+    name: text(CUSTOMER_LIMITS.name),
+    /** The platform account the enterprise signs in with (unique across accounts: 1404). */
+    username: accountName(),
+    /** Its initial password. */
+    password: newPassword,
+    buyNow: z.boolean().default(false),
+    /** The system admin names the tenant (1402); a first-level tenant may name its second-level ones. */
+    tenantId: ref('tenant').optional(),
+  })
+  .meta({
+    examples: [
+      { name: '浦东软件园食堂管理有限公司', username: 'pdsoftpark', password: 'Pd@2026canteen', buyNow: false },
+    ],
+  });
 
 export const customerUpdate = z.object({
   name: text(CUSTOMER_LIMITS.name),
@@ -55,7 +61,13 @@ export const customerFilter = z.object({
   tenantId: ref('tenant').optional(),
 });
 
-export const boundPoint = z.object({ id: z.number().int(), name: z.string(), tenantId: z.number().int(), tenantName: z.string(), address: z.string() });
+export const boundPoint = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  tenantId: z.number().int(),
+  tenantName: z.string(),
+  address: z.string(),
+});
 export type BoundPoint = z.infer<typeof boundPoint>;
 
 export const staffPriceItem = z.object({
@@ -79,7 +91,8 @@ export const customerApi = {
   'customer.page': endpoint({
     method: 'POST',
     path: '/customer/page',
-    summary: 'The enterprise customers of the caller\'s tenants (every tenant\'s for the system admin) by name or account, state and tenant, newest first.',
+    summary:
+      "The enterprise customers of the caller's tenants (every tenant's for the system admin) by name or account, state and tenant, newest first.",
     query: pageQuery,
     body: customerFilter,
     content: page(customerItem),
@@ -96,7 +109,8 @@ export const customerApi = {
   'customer.list': endpoint({
     method: 'POST',
     path: '/customer/list',
-    summary: 'The customers to choose from (their ids and names, by name, at most 500): a staff list\'s or a staff order\'s filter. An enterprise account hears its own.',
+    summary:
+      "The customers to choose from (their ids and names, by name, at most 500): a staff list's or a staff order's filter. An enterprise account hears its own.",
     body: z.object({ keyword: str().trim().max(50).optional(), tenantId: ref('tenant').optional() }),
     content: z.array(z.object({ id: z.number().int(), name: z.string(), tenantId: z.number().int() })),
     access: { auth: 'user', roles: ['admin', 'tenant', 'member', 'enterprise'], power: ['8-1', '8-2', '6-1'] },
@@ -104,7 +118,8 @@ export const customerApi = {
   'customer.create': endpoint({
     method: 'POST',
     path: '/customer',
-    summary: 'Create an enterprise customer and its platform account: name, account (letters, digits or _, 4–32, unique across accounts: 1404), initial password, buy now and go.',
+    summary:
+      'Create an enterprise customer and its platform account: name, account (letters, digits or _, 4–32, unique across accounts: 1404), initial password, buy now and go.',
     body: customerCreate,
     content: customerItem,
     access: manage,
@@ -112,7 +127,7 @@ export const customerApi = {
   'customer.update': endpoint({
     method: 'PUT',
     path: '/customer/:businessId',
-    summary: 'Edit a customer\'s name and buy-now-and-go flag (its account name stays). 801 when not in scope.',
+    summary: "Edit a customer's name and buy-now-and-go flag (its account name stays). 801 when not in scope.",
     params: businessId,
     body: customerUpdate,
     content: customerItem,
@@ -121,7 +136,8 @@ export const customerApi = {
   'customer.get': endpoint({
     method: 'GET',
     path: '/customer/get/:id',
-    summary: 'The enterprise customer (the business) of a platform account, by its user id: an enterprise account reads its own, a tenant its customers\'. 801 otherwise.',
+    summary:
+      "The enterprise customer (the business) of a platform account, by its user id: an enterprise account reads its own, a tenant its customers'. 801 otherwise.",
     params: refParams('user'),
     content: customerItem,
     access: { auth: 'user', roles: ['admin', 'tenant', 'member', 'enterprise'], power: ['8-1', '8-2'] },
@@ -129,7 +145,8 @@ export const customerApi = {
   'customer.setState': endpoint({
     method: 'PUT',
     path: '/customer/state/:id',
-    summary: 'Set a customer normal or disabled. A disabled customer\'s account is signed out and refused at sign-in, and its staff cards are refused at the machine (945).',
+    summary:
+      "Set a customer normal or disabled. A disabled customer's account is signed out and refused at sign-in, and its staff cards are refused at the machine (945).",
     params: refParams('customer'),
     body: z.object({ state: z.enum(CUSTOMER_STATES) }),
     content: customerItem,
@@ -138,7 +155,8 @@ export const customerApi = {
   'customer.points': endpoint({
     method: 'GET',
     path: '/customer/group/list/:businessId',
-    summary: 'The points that honour the customer\'s staff cards (bindGroup). None bound: the cards are honoured at its tenant\'s own machines.',
+    summary:
+      "The points that honour the customer's staff cards (bindGroup). None bound: the cards are honoured at its tenant's own machines.",
     params: businessId,
     content: z.array(boundPoint),
     access: manage,
@@ -146,7 +164,8 @@ export const customerApi = {
   'customer.pointChoices': endpoint({
     method: 'POST',
     path: '/customer/group/choices/:businessId',
-    summary: 'The points the customer may still be bound to (its tenant\'s and that tenant\'s second-level tenants\', in the caller\'s scope), by name; at most 500.',
+    summary:
+      "The points the customer may still be bound to (its tenant's and that tenant's second-level tenants', in the caller's scope), by name; at most 500.",
     params: businessId,
     body: z.object({ keyword: str().trim().max(50).optional() }),
     content: z.array(boundPoint),
@@ -155,7 +174,8 @@ export const customerApi = {
   'customer.bindPoints': endpoint({
     method: 'POST',
     path: '/customer/group/:businessId',
-    summary: 'Bind points to the customer, all or none: its tenant\'s and that tenant\'s second-level tenants\' points (802 for another\'s). Bound ones stay as they are.',
+    summary:
+      "Bind points to the customer, all or none: its tenant's and that tenant's second-level tenants' points (802 for another's). Bound ones stay as they are.",
     params: businessId,
     body: z.object({ pointIds }),
     content: z.object({ bound: z.number().int() }),
@@ -173,22 +193,37 @@ export const customerApi = {
   'customer.prices': endpoint({
     method: 'POST',
     path: '/price/info/customer',
-    summary: 'The products of the customer\'s tenant with their retail price and the customer\'s employee price where set, by name.',
+    summary:
+      "The products of the customer's tenant with their retail price and the customer's employee price where set, by name.",
     query: pageQuery,
-    body: z.object({ customerId: ref('customer'), keyword: str().trim().max(50).optional(), onlySet: z.boolean().optional() }),
+    body: z.object({
+      customerId: ref('customer'),
+      keyword: str().trim().max(50).optional(),
+      onlySet: z.boolean().optional(),
+    }),
     content: page(staffPriceItem),
     access: manage,
   }),
   'customer.setPrice': endpoint({
     method: 'POST',
     path: '/employee/price/:id',
-    summary: 'Set the customer\'s employee price of products of its tenant (spec §5: the price is required where set), all or none; a product not of its tenant 803. The path\'s id is the customer\'s (the spec\'s `{customerId}`; one name with `DELETE /employee/price/{id}`, the same path).',
+    summary:
+      "Set the customer's employee price of products of its tenant (spec §5: the price is required where set), all or none; a product not of its tenant 803. The path's id is the customer's (the spec's `{customerId}`; one name with `DELETE /employee/price/{id}`, the same path).",
     params: refParams('customer'),
     body: z.object({
-      prices: z.array(z.object({
-        productId: ref('product'),
-        price: z.number({ error: 'customer.validation.priceRequired' }).int({ message: 'customer.validation.price' }).min(0, { message: 'customer.validation.price' }).max(STAFF_PRICE_MAX_FEN, { message: 'customer.validation.price' }),
-      })).min(1).max(CUSTOMER_LIMITS.ids),
+      prices: z
+        .array(
+          z.object({
+            productId: ref('product'),
+            price: z
+              .number({ error: 'customer.validation.priceRequired' })
+              .int({ message: 'customer.validation.price' })
+              .min(0, { message: 'customer.validation.price' })
+              .max(STAFF_PRICE_MAX_FEN, { message: 'customer.validation.price' }),
+          }),
+        )
+        .min(1)
+        .max(CUSTOMER_LIMITS.ids),
     }),
     content: z.object({ saved: z.number().int() }),
     access: manage,
@@ -196,7 +231,8 @@ export const customerApi = {
   'customer.deletePrice': endpoint({
     method: 'DELETE',
     path: '/employee/price/:id',
-    summary: 'Remove one employee price: the channel\'s staff price applies again. 804 when it is not there or not in scope.',
+    summary:
+      "Remove one employee price: the channel's staff price applies again. 804 when it is not there or not in scope.",
     params: refParams('customerPrice'),
     content: z.object({ deleted: z.number().int() }),
     access: manage,

@@ -54,11 +54,15 @@ export const customerImportApi = {
   'customer.staffImport': endpoint({
     method: 'POST',
     path: '/customer/staff/import',
-    summary: 'Upload an .xlsx of staff (multipart, one part `file`, at most 10 MB: 810) for a customer (an enterprise account: itself), `all` or nothing or the `good` rows; answers the import, which a job reads and writes. Not an .xlsx: 808.',
+    summary:
+      'Upload an .xlsx of staff (multipart, one part `file`, at most 10 MB: 810) for a customer (an enterprise account: itself), `all` or nothing or the `good` rows; answers the import, which a job reads and writes. Not an .xlsx: 808.',
     query: z.object({ customerId: refParam('customer').optional(), mode: z.enum(IMPORT_MODES), lang }),
     body: z.object({
       name: str().trim().min(1, { message: 'validation.required' }).max(255, { message: 'validation.maxLength' }),
-      data: z.string().max(BASE64_MAX, { message: 'customer.validation.fileTooLarge' }).regex(/^[A-Za-z0-9+/]*={0,2}$/, { message: 'validation.invalid' }),
+      data: z
+        .string()
+        .max(BASE64_MAX, { message: 'customer.validation.fileTooLarge' })
+        .regex(/^[A-Za-z0-9+/]*={0,2}$/, { message: 'validation.invalid' }),
     }),
     upload: { maxBytes: IMPORT_LIMITS.maxBytes, tooLarge: 810, malformed: 808 },
     content: staffImport,
@@ -68,7 +72,7 @@ export const customerImportApi = {
   'customer.staffImportStatus': endpoint({
     method: 'GET',
     path: '/customer/staff/import/:id',
-    summary: 'An import the caller made: its state and counts (read is the progress). 814 for another\'s.',
+    summary: "An import the caller made: its state and counts (read is the progress). 814 for another's.",
     params: refParams('staffImport'),
     content: staffImport,
     access,
@@ -76,7 +80,8 @@ export const customerImportApi = {
   'customer.staffImportReport': endpoint({
     method: 'GET',
     path: '/customer/staff/import/:id/report',
-    summary: 'The bad rows of a finished import as an .xlsx: the row\'s number, its values and what is wrong, in the import\'s language. 814 for another\'s or one without bad rows.',
+    summary:
+      "The bad rows of a finished import as an .xlsx: the row's number, its values and what is wrong, in the import's language. 814 for another's or one without bad rows.",
     params: refParams('staffImport'),
     content: sheetFile,
     access,
@@ -84,7 +89,7 @@ export const customerImportApi = {
   'customer.staffTemplate': endpoint({
     method: 'GET',
     path: '/customer/staff/template',
-    summary: 'The .xlsx to fill in: the columns\' names in the language asked for, the required ones marked.',
+    summary: "The .xlsx to fill in: the columns' names in the language asked for, the required ones marked.",
     query: z.object({ lang }),
     content: sheetFile,
     access,

@@ -14,5 +14,10 @@ export * from './imports.js';
 export { customerErrors } from './errors.js';
 
 export const customer = defineDomain({
-  name: 'customer', api: joinApis(customerApi, customerStaffApi, customerImportApi), errors: customerErrors, texts: customerTexts, powers: ['8-1', '8-2'], routes: customerRoutes,
+  name: 'customer',
+  api: joinApis(customerApi, customerStaffApi, customerImportApi),
+  errors: customerErrors,
+  texts: customerTexts,
+  powers: ['8-1', '8-2'],
+  routes: customerRoutes,
 });

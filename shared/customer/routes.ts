@@ -5,6 +5,10 @@ export const customerRoutes = [
   group(110, '/costumeMent', { title: 'customer.route.customerManagement', icon: 'enterprise' }, [
     view('costume', 'CustomerAccounts', 'customer.route.customerAccounts', codes('8-1')),
     detail('bindGroup', 'BindPoints', 'customer.route.bindPoints', '/costumeMent/costume', codes('8-1')),
-    view('staffPage', 'CustomerStaff', 'customer.route.customerStaff', { icon: 'staff', ...codes('8-2'), enterprise: true }),
+    view('staffPage', 'CustomerStaff', 'customer.route.customerStaff', {
+      icon: 'staff',
+      ...codes('8-2'),
+      enterprise: true,
+    }),
   ]),
 ];

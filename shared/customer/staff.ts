@@ -10,15 +10,19 @@ import { endpoint, isoTime, page, pageQuery, phone, ref, refParams, str, text } 
 export const CUSTOMER_STAFF_LIMITS = { name: 30, position: 30, cardId: 32, remark: 200, ids: 500 } as const;
 
 const optionalText = (max: number, message: string) => str().trim().max(max, { message }).optional();
-export const cardId = str().trim().regex(/^[A-Za-z0-9-]{1,32}$/, { message: 'customer.validation.cardId' });
+export const cardId = str()
+  .trim()
+  .regex(/^[A-Za-z0-9-]{1,32}$/, { message: 'customer.validation.cardId' });
 
-export const customerStaffInput = z.object({
-  name: text(CUSTOMER_STAFF_LIMITS.name),
-  position: optionalText(CUSTOMER_STAFF_LIMITS.position, 'customer.validation.position'),
-  cardId,
-  phone,
-  remark: optionalText(CUSTOMER_STAFF_LIMITS.remark, 'customer.validation.remark'),
-}).meta({ examples: [{ name: '陈晓燕', position: '店长', cardId: '31000901', phone: '13916200901', remark: '早班' }] });
+export const customerStaffInput = z
+  .object({
+    name: text(CUSTOMER_STAFF_LIMITS.name),
+    position: optionalText(CUSTOMER_STAFF_LIMITS.position, 'customer.validation.position'),
+    cardId,
+    phone,
+    remark: optionalText(CUSTOMER_STAFF_LIMITS.remark, 'customer.validation.remark'),
+  })
+  .meta({ examples: [{ name: '陈晓燕', position: '店长', cardId: '31000901', phone: '13916200901', remark: '早班' }] });
 export type CustomerStaffInput = z.infer<typeof customerStaffInput>;
 
 export const customerStaffItem = z.object({
@@ -40,7 +44,8 @@ export const customerStaffApi = {
   'customer.staffPage': endpoint({
     method: 'POST',
     path: '/customer/staff/page',
-    summary: 'Enterprise staff by name, card id or phone, of one customer or all the caller\'s (an enterprise account: its own), newest first.',
+    summary:
+      "Enterprise staff by name, card id or phone, of one customer or all the caller's (an enterprise account: its own), newest first.",
     query: pageQuery,
     body: z.object({ customerId: ref('customer').optional(), keyword: str().trim().max(50).optional() }),
     content: page(customerStaffItem),
@@ -49,7 +54,7 @@ export const customerStaffApi = {
   'customer.staff': endpoint({
     method: 'GET',
     path: '/employee/:id',
-    summary: 'One enterprise staff member (spec §7, with the employee fetch\'s 60 s time-out). 805 when not in scope.',
+    summary: "One enterprise staff member (spec §7, with the employee fetch's 60 s time-out). 805 when not in scope.",
     params: refParams('customerStaff'),
     content: customerStaffItem,
     access,
@@ -58,7 +63,8 @@ export const customerStaffApi = {
   'customer.staffCreate': endpoint({
     method: 'POST',
     path: '/customer/staff',
-    summary: 'Add one staff member to a customer (an enterprise account: to itself); a card id held within the tenant\'s customers 806.',
+    summary:
+      "Add one staff member to a customer (an enterprise account: to itself); a card id held within the tenant's customers 806.",
     body: customerStaffInput.extend({ customerId: ref('customer').optional() }),
     content: customerStaffItem,
     access,
@@ -75,7 +81,8 @@ export const customerStaffApi = {
   'customer.staffDelete': endpoint({
     method: 'POST',
     path: '/customer/staff/delete',
-    summary: 'Delete staff members, all or none (805 when one is not in scope). Their past staff orders keep their names.',
+    summary:
+      'Delete staff members, all or none (805 when one is not in scope). Their past staff orders keep their names.',
     body: z.object({ ids: z.array(ref('customerStaff')).min(1).max(CUSTOMER_STAFF_LIMITS.ids) }),
     content: z.object({ deleted: z.number().int() }),
     access,

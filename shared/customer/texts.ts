@@ -310,7 +310,8 @@ export const customerTexts = defineTexts(zhCN, {
       staffList: 'Staff',
       enable: 'Enable',
       disable: 'Disable',
-      confirmDisable: 'Disabling {{name}} signs its account out at once, and its staff cards stop working at the machines. Disable it?',
+      confirmDisable:
+        'Disabling {{name}} signs its account out at once, and its staff cards stop working at the machines. Disable it?',
       created: 'Enterprise customer created',
       saved: 'Enterprise customer saved',
       saveFailed: 'Not saved',
@@ -319,7 +320,7 @@ export const customerTexts = defineTexts(zhCN, {
     },
     points: {
       tab: 'Bound points',
-      hint: 'Staff cards work only at the bound points; with none bound, at the tenant\'s own machines.',
+      hint: "Staff cards work only at the bound points; with none bound, at the tenant's own machines.",
       bound: 'Bound points',
       available: 'Points to bind',
       name: 'Point',
@@ -336,7 +337,7 @@ export const customerTexts = defineTexts(zhCN, {
     },
     prices: {
       tab: 'Staff prices',
-      hint: 'Set this enterprise\'s staff their own product prices; products without one sell at the channel\'s staff price.',
+      hint: "Set this enterprise's staff their own product prices; products without one sell at the channel's staff price.",
       product: 'Product',
       retail: 'Retail price',
       price: 'Staff price (¥)',
@@ -391,7 +392,8 @@ export const customerTexts = defineTexts(zhCN, {
       writing: 'Writing {{read}} rows…',
       done: 'Imported: {{inserted}} added, {{updated}} updated, {{unchanged}} unchanged',
       bad: '{{bad}} row(s) with problems',
-      noneWritten: 'Rows with problems kept the whole file out: correct them and import again, or choose "Only the correct rows"',
+      noneWritten:
+        'Rows with problems kept the whole file out: correct them and import again, or choose "Only the correct rows"',
       report: 'Download the problem report',
       again: 'Import another file',
       failed: 'Import failed',
@@ -408,7 +410,7 @@ export const customerTexts = defineTexts(zhCN, {
       problems: 'Problems',
       required: ' (required)',
       cardInFile: 'The same card id as row {{row}}',
-      cardHeld: 'Another enterprise customer\'s staff member holds this card id',
+      cardHeld: "Another enterprise customer's staff member holds this card id",
     },
     validation: {
       cardId: '1–32 letters, digits or hyphens',

@@ -21,9 +21,13 @@ export const DASHBOARD_LIMITS = {
 
 const day = str().refine(isIsoDate, { message: 'validation.invalid' });
 
-export const dashboardRange = z.object({ from: day, to: day })
+export const dashboardRange = z
+  .object({ from: day, to: day })
   .refine((r) => r.from <= r.to, { message: 'dashboard.validation.range', path: ['to'] })
-  .refine((r) => r.from > r.to || daysBetween(r.from, r.to) <= DASHBOARD_LIMITS.rangeDays, { message: 'dashboard.validation.tooLong', path: ['from'] });
+  .refine((r) => r.from > r.to || daysBetween(r.from, r.to) <= DASHBOARD_LIMITS.rangeDays, {
+    message: 'dashboard.validation.tooLong',
+    path: ['from'],
+  });
 export type DashboardRange = z.infer<typeof dashboardRange>;
 
 const fen = z.number().int();
@@ -86,7 +90,12 @@ export const ALERT_LIMITS = {
   rows: 100,
 } as const;
 
-const alertDevice = z.object({ deviceId: z.number().int(), name: z.string(), serial: z.string(), pointName: z.string().nullable() });
+const alertDevice = z.object({
+  deviceId: z.number().int(),
+  name: z.string(),
+  serial: z.string(),
+  pointName: z.string().nullable(),
+});
 
 export const dashboardAlerts = z.object({
   /** Devices that usually sell and have sold nothing for longer than their own history expects, longest first. */
@@ -94,7 +103,15 @@ export const dashboardAlerts = z.object({
   /** Activated devices without a heartbeat (offline), longest silent first. */
   silent: z.array(alertDevice.extend({ lastSeenAt: z.string().nullable() })),
   /** Channels forecast to run empty within 48 hours at their last 7 days' sales rate, soonest first (0: empty already). */
-  stockOut: z.array(alertDevice.extend({ channel: z.number().int(), productName: z.string(), stock: z.number().int(), perDay: z.number(), hoursLeft: z.number() })),
+  stockOut: z.array(
+    alertDevice.extend({
+      channel: z.number().int(),
+      productName: z.string(),
+      stock: z.number().int(),
+      perDay: z.number(),
+      hoursLeft: z.number(),
+    }),
+  ),
   /** The devices to visit first: those forecast channels by device, soonest first. */
   visits: z.array(alertDevice.extend({ channels: z.number().int(), hoursLeft: z.number() })),
 });
@@ -103,7 +120,12 @@ export type DashboardAlerts = z.infer<typeof dashboardAlerts>;
 /** How a tenant's alerts judge its devices. */
 export const alertSettings = z.object({
   /** Quiet after this many hours without a sale; null: by each device's own hours of the day. */
-  quietHours: z.number().int({ message: 'dashboard.validation.quietHours' }).min(1, { message: 'dashboard.validation.quietHours' }).max(168, { message: 'dashboard.validation.quietHours' }).nullable(),
+  quietHours: z
+    .number()
+    .int({ message: 'dashboard.validation.quietHours' })
+    .min(1, { message: 'dashboard.validation.quietHours' })
+    .max(168, { message: 'dashboard.validation.quietHours' })
+    .nullable(),
 });
 export type AlertSettings = z.infer<typeof alertSettings>;
 
@@ -114,7 +136,8 @@ export const dashboardApi = {
   'dashboard.figures': endpoint({
     method: 'POST',
     path: '/dashboard/figures',
-    summary: 'Sales of a range of business days in the caller\'s scope: totals, a series (by hour for one day, by day up to 62 days, by month beyond), and rankings by product, device and point (the first 50, the rest as one row). From the sales rollups; refunds count on the day they settled.',
+    summary:
+      "Sales of a range of business days in the caller's scope: totals, a series (by hour for one day, by day up to 62 days, by month beyond), and rankings by product, device and point (the first 50, the rest as one row). From the sales rollups; refunds count on the day they settled.",
     body: dashboardRange,
     content: dashboardFigures,
     access: dashboardRead,
@@ -122,28 +145,32 @@ export const dashboardApi = {
   'dashboard.today': endpoint({
     method: 'GET',
     path: '/dashboard/today',
-    summary: 'Today\'s, this month\'s and this year\'s sales in the caller\'s scope, today by hour, and its devices online and offline: the part of the dashboard that moves as machines sell.',
+    summary:
+      "Today's, this month's and this year's sales in the caller's scope, today by hour, and its devices online and offline: the part of the dashboard that moves as machines sell.",
     content: dashboardToday,
     access: dashboardRead,
   }),
   'dashboard.alerts': endpoint({
     method: 'GET',
     path: '/dashboard/alerts',
-    summary: 'What needs someone now, from the sales rollups and the devices, in the caller\'s scope: devices that usually sell and have gone quiet (by their own hours of the day over the last 7 days), devices without a heartbeat, and a stock-out forecast per channel at the last 7 days\' rate with the devices to visit first.',
+    summary:
+      "What needs someone now, from the sales rollups and the devices, in the caller's scope: devices that usually sell and have gone quiet (by their own hours of the day over the last 7 days), devices without a heartbeat, and a stock-out forecast per channel at the last 7 days' rate with the devices to visit first.",
     content: dashboardAlerts,
     access: dashboardRead,
   }),
   'dashboard.alertSettings': endpoint({
     method: 'GET',
     path: '/dashboard/alert-settings',
-    summary: 'How the caller\'s tenant\'s alerts call a device quiet: after a number of hours without a sale, or (null) by each device\'s own hours of the day.',
+    summary:
+      "How the caller's tenant's alerts call a device quiet: after a number of hours without a sale, or (null) by each device's own hours of the day.",
     content: alertSettings,
     access: { auth: 'user', roles: ['tenant', 'member'], power: '1-1' },
   }),
   'dashboard.saveAlertSettings': endpoint({
     method: 'PUT',
     path: '/dashboard/alert-settings',
-    summary: 'Sets how the caller\'s tenant\'s alerts call a device quiet (1 to 168 hours, or null for each device\'s own hours); its second-level tenants keep their own.',
+    summary:
+      "Sets how the caller's tenant's alerts call a device quiet (1 to 168 hours, or null for each device's own hours); its second-level tenants keep their own.",
     body: alertSettings.meta({ examples: [{ quietHours: 6 }] }),
     content: alertSettings,
     access: { auth: 'user', roles: ['tenant'] },

@@ -7,5 +7,9 @@ import { dashboardTexts } from './texts.js';
 export * from './api.js';
 
 export const dashboard = defineDomain({
-  name: 'dashboard', api: dashboardApi, texts: dashboardTexts, powers: ['1-1'], routes: dashboardRoutes,
+  name: 'dashboard',
+  api: dashboardApi,
+  texts: dashboardTexts,
+  powers: ['1-1'],
+  routes: dashboardRoutes,
 });

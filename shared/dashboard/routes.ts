@@ -8,7 +8,11 @@ import { codes, group, view } from '../routes/define.js';
 import { DASHBOARD_PATH } from './path.js';
 
 export const dashboardRoutes = [
-  group(0, '/', {}, [
-    view('dashboard', 'Dashboard', 'route.dashboard', { icon: 'dashboard', affix: true, ...codes('1-1') }),
-  ], { redirect: DASHBOARD_PATH }),
+  group(
+    0,
+    '/',
+    {},
+    [view('dashboard', 'Dashboard', 'route.dashboard', { icon: 'dashboard', affix: true, ...codes('1-1') })],
+    { redirect: DASHBOARD_PATH },
+  ),
 ];

@@ -8,4 +8,11 @@ import { deliveryTexts } from './texts.js';
 export * from './api.js';
 export { deliveryErrors } from './errors.js';
 
-export const delivery = defineDomain({ name: 'delivery', api: deliveryApi, errors: deliveryErrors, texts: deliveryTexts, powers: [], routes: deliveryRoutes });
+export const delivery = defineDomain({
+  name: 'delivery',
+  api: deliveryApi,
+  errors: deliveryErrors,
+  texts: deliveryTexts,
+  powers: [],
+  routes: deliveryRoutes,
+});

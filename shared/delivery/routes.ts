@@ -2,7 +2,9 @@
 import { codes, into, view } from '../routes/define.js';
 
 export const deliveryRoutes = [
-  into('/orderManagement', [
-    view('deliveryReview', 'DeliveryReview', 'delivery.route.review', codes('6-1')),
-  ], 'StaffOrderList'),
+  into(
+    '/orderManagement',
+    [view('deliveryReview', 'DeliveryReview', 'delivery.route.review', codes('6-1'))],
+    'StaffOrderList',
+  ),
 ];

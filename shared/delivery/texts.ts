@@ -68,7 +68,8 @@ export const deliveryTexts = defineTexts(zhCN, {
   en: {
     route: { review: 'Failed vends' },
     review: {
-      intro: 'With automatic refunds off, orders a machine could not dispense wait here: approve to refund what was not dispensed, or dismiss with a note.',
+      intro:
+        'With automatic refunds off, orders a machine could not dispense wait here: approve to refund what was not dispensed, or dismiss with a note.',
       state: 'State',
       states: { pending: 'To review', approved: 'Refunded', dismissed: 'Dismissed' },
       order: 'Order number',

@@ -47,7 +47,9 @@ export const deviceItem = z.object({
 });
 export type DeviceItem = z.infer<typeof deviceItem>;
 
-const notifications = z.object(Object.fromEntries(NOTIFICATIONS.map((k) => [k, z.boolean()])) as Record<NotificationKind, z.ZodBoolean>);
+const notifications = z.object(
+  Object.fromEntries(NOTIFICATIONS.map((k) => [k, z.boolean()])) as Record<NotificationKind, z.ZodBoolean>,
+);
 
 export const deviceDetail = deviceItem.extend({
   channelSalesLimit: z.number().int(),
@@ -63,7 +65,11 @@ export const deviceSettingsForm = z.object({
   name: text(DEVICE_LIMITS.name),
   salesNotice: count(0, DEVICE_LIMITS.notice, 'device.validation.notice'),
   warningValue: count(0, DEVICE_LIMITS.notice, 'device.validation.warning'),
-  channelSalesLimit: count(DEVICE_LIMITS.channelSales[0], DEVICE_LIMITS.channelSales[1], 'device.validation.channelSales'),
+  channelSalesLimit: count(
+    DEVICE_LIMITS.channelSales[0],
+    DEVICE_LIMITS.channelSales[1],
+    'device.validation.channelSales',
+  ),
   orderLimit: count(DEVICE_LIMITS.orderItems[0], DEVICE_LIMITS.orderItems[1], 'device.validation.orderItems'),
   notifications,
 });
@@ -107,7 +113,8 @@ export const deviceApi = {
   'device.page': endpoint({
     method: 'POST',
     path: '/device/page',
-    summary: 'Devices visible to the caller by serial, filtered by keyword (name or serial), point, bound state, tenant, type, model, allocation, online, activation, lock, sub-merchant authorisation and service expiry.',
+    summary:
+      'Devices visible to the caller by serial, filtered by keyword (name or serial), point, bound state, tenant, type, model, allocation, online, activation, lock, sub-merchant authorisation and service expiry.',
     // The device list (2-1) and the point's bind screen (3-2) both list devices.
     query: pageQuery,
     body: deviceFilter,
@@ -125,7 +132,8 @@ export const deviceApi = {
   'device.settings': endpoint({
     method: 'PUT',
     path: '/device/:id/settings',
-    summary: 'Rename a device and set its notice and warning values, sales limits and notification switches; the warning value is within a channel\'s capacity (field error).',
+    summary:
+      "Rename a device and set its notice and warning values, sales limits and notification switches; the warning value is within a channel's capacity (field error).",
     params,
     body: deviceSettingsForm,
     content: deviceDetail,
@@ -134,7 +142,8 @@ export const deviceApi = {
   'device.settingsBulk': endpoint({
     method: 'PUT',
     path: '/device/settings',
-    summary: 'Set the notice and warning values, sales limits and notification switches of a selection, all or none (1201 when any is not in scope; the warning value below every chosen device\'s channel capacity: field error).',
+    summary:
+      "Set the notice and warning values, sales limits and notification switches of a selection, all or none (1201 when any is not in scope; the warning value below every chosen device's channel capacity: field error).",
     body: z.object({ ids: z.array(ref('device')).min(1).max(200), patch: deviceSettingsPatch }),
     content: z.object({ changed: z.number().int() }),
     access: listAccess,
@@ -142,7 +151,8 @@ export const deviceApi = {
   'device.lock': endpoint({
     method: 'PUT',
     path: '/device/lock',
-    summary: 'Lock or unlock devices, all or none (1201 when any is not in scope): a locked device sells nothing (903).',
+    summary:
+      'Lock or unlock devices, all or none (1201 when any is not in scope): a locked device sells nothing (903).',
     body: z.object({ ids: z.array(ref('device')).min(1).max(200), locked: z.boolean() }),
     content: z.object({ changed: z.number().int() }),
     access: listAccess,
@@ -164,7 +174,8 @@ export const channelItem = z.object({
 });
 export type ChannelItem = z.infer<typeof channelItem>;
 
-const fen = (message: string) => z.number({ error: message }).int({ message }).min(1, { message }).max(99_999_999, { message });
+const fen = (message: string) =>
+  z.number({ error: message }).int({ message }).min(1, { message }).max(99_999_999, { message });
 
 /**
  * A change to a selection of channels, all or none: what is given is set on
@@ -175,7 +186,12 @@ export const channelPatch = z.object({
   productId: ref('product').nullable().optional(),
   price: fen('device.validation.price').optional(),
   customerStaffPrice: fen('device.validation.customerStaffPrice').optional(),
-  stock: z.number({ error: 'device.validation.stock' }).int({ message: 'device.validation.stock' }).min(0, { message: 'device.validation.stock' }).max(9999, { message: 'device.validation.stock' }).optional(),
+  stock: z
+    .number({ error: 'device.validation.stock' })
+    .int({ message: 'device.validation.stock' })
+    .min(0, { message: 'device.validation.stock' })
+    .max(9999, { message: 'device.validation.stock' })
+    .optional(),
   enabled: z.boolean().optional(),
   locked: z.boolean().optional(),
 });
@@ -187,7 +203,7 @@ export const channelApi = {
   'device.channels': endpoint({
     method: 'GET',
     path: '/device/:id/channels',
-    summary: 'A device\'s channels by number, with their products and prices (1201 when the device is not in scope).',
+    summary: "A device's channels by number, with their products and prices (1201 when the device is not in scope).",
     params,
     content: z.array(channelItem),
     access: listAccess,
@@ -195,7 +211,8 @@ export const channelApi = {
   'device.channelUpdate': endpoint({
     method: 'PUT',
     path: '/device/:id/channels',
-    summary: 'Change a selection of channels, all or none: product (of the device\'s tenant, 1101), price and staff price (both required with a product: field errors), stock within the capacity, switch, lock.',
+    summary:
+      "Change a selection of channels, all or none: product (of the device's tenant, 1101), price and staff price (both required with a product: field errors), stock within the capacity, switch, lock.",
     params,
     body: z.object({ numbers: channelNumbers, patch: channelPatch }),
     content: z.array(channelItem),
@@ -204,7 +221,8 @@ export const channelApi = {
   'device.productOptions': endpoint({
     method: 'POST',
     path: '/device/:id/products',
-    summary: 'Up to 20 enabled products of the device\'s tenant (old library) a channel can carry, found by name, pinyin or number: the channel editor\'s picker, with the device list\'s code.',
+    summary:
+      "Up to 20 enabled products of the device's tenant (old library) a channel can carry, found by name, pinyin or number: the channel editor's picker, with the device list's code.",
     params,
     body: z.object({ keyword: str().trim().max(40).optional() }),
     content: z.array(z.object({ id: z.number().int(), number: z.string(), name: z.string(), price: z.number().int() })),

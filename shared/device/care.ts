@@ -19,7 +19,15 @@ export const DEVICE_ALERTS = ['quiet', 'runningOut'] as const;
 export type DeviceAlertKind = (typeof DEVICE_ALERTS)[number];
 
 /** `channelLocked`: channels that locked themselves after failed vends (server/device/outcome.ts). */
-export const PROBLEMS = ['offline', 'fault', 'locked', 'lowStock', 'expiring', ...DEVICE_ALERTS, 'channelLocked'] as const;
+export const PROBLEMS = [
+  'offline',
+  'fault',
+  'locked',
+  'lowStock',
+  'expiring',
+  ...DEVICE_ALERTS,
+  'channelLocked',
+] as const;
 export type Problem = (typeof PROBLEMS)[number];
 /** A service expiring within this many days counts as a problem. */
 export const EXPIRING_DAYS = 30;
@@ -58,13 +66,19 @@ export const pickChannel = z.object({
 });
 
 export const pickList = z.object({
-  points: z.array(z.object({
-    pointId: z.number().int().nullable(),
-    pointName: z.string().nullable(),
-    address: z.string().nullable(),
-    devices: z.array(z.object({ id: z.number().int(), name: z.string(), serial: z.string(), channels: z.array(pickChannel) })),
-  })),
-  products: z.array(z.object({ productId: z.number().int(), number: z.string(), name: z.string(), fill: z.number().int() })),
+  points: z.array(
+    z.object({
+      pointId: z.number().int().nullable(),
+      pointName: z.string().nullable(),
+      address: z.string().nullable(),
+      devices: z.array(
+        z.object({ id: z.number().int(), name: z.string(), serial: z.string(), channels: z.array(pickChannel) }),
+      ),
+    }),
+  ),
+  products: z.array(
+    z.object({ productId: z.number().int(), number: z.string(), name: z.string(), fill: z.number().int() }),
+  ),
   totalFill: z.number().int(),
 });
 export type PickList = z.infer<typeof pickList>;
@@ -75,18 +89,28 @@ export const careApi = {
   'device.exceptions': endpoint({
     method: 'POST',
     path: '/device/exceptions',
-    summary: 'Devices in scope that need someone (offline, faulted, locked, low on stock, service expiring within 30 days or expired, gone quiet, a channel forecast to run out within 48 hours), worst first; by one problem, point or tenant.',
+    summary:
+      'Devices in scope that need someone (offline, faulted, locked, low on stock, service expiring within 30 days or expired, gone quiet, a channel forecast to run out within 48 hours), worst first; by one problem, point or tenant.',
     query: pageQuery,
-    body: z.object({ problem: z.enum(PROBLEMS).optional(), pointId: ref('point').optional(), tenantId: ref('tenant').optional() }),
+    body: z.object({
+      problem: z.enum(PROBLEMS).optional(),
+      pointId: ref('point').optional(),
+      tenantId: ref('tenant').optional(),
+    }),
     content: page(exceptionItem),
     access,
   }),
   'device.pickList': endpoint({
     method: 'POST',
     path: '/device/pick-list',
-    summary: 'What to bring to fill the low channels (at or below the warning value) of the devices named, of a point, or of the devices named at that point: by point in route order, totalled by product.',
-    body: z.object({ deviceIds: z.array(ref('device')).min(1).max(200).optional(), pointId: ref('point').optional() })
-      .refine((b) => b.deviceIds !== undefined || b.pointId !== undefined, { message: 'device.validation.pickScope', path: ['deviceIds'] })
+    summary:
+      'What to bring to fill the low channels (at or below the warning value) of the devices named, of a point, or of the devices named at that point: by point in route order, totalled by product.',
+    body: z
+      .object({ deviceIds: z.array(ref('device')).min(1).max(200).optional(), pointId: ref('point').optional() })
+      .refine((b) => b.deviceIds !== undefined || b.pointId !== undefined, {
+        message: 'device.validation.pickScope',
+        path: ['deviceIds'],
+      })
       .meta({ examples: [{ pointId: 1 }] }),
     content: pickList,
     access,

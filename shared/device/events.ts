@@ -11,15 +11,44 @@ import { DEVICE_ALERTS } from './care.js';
 import type { Lang } from '../i18n/define.js';
 import { deviceEventTexts } from './texts-events.js';
 
-export const DEVICE_EVENTS = ['online', 'offline', 'fault', 'recovered', 'locked', 'unlocked', 'lowStock', 'replenished', 'salesNotice', 'sale', 'recycled', 'allocated', 'quiet', 'runningOut', 'alertCleared', 'channelLocked'] as const;
+export const DEVICE_EVENTS = [
+  'online',
+  'offline',
+  'fault',
+  'recovered',
+  'locked',
+  'unlocked',
+  'lowStock',
+  'replenished',
+  'salesNotice',
+  'sale',
+  'recycled',
+  'allocated',
+  'quiet',
+  'runningOut',
+  'alertCleared',
+  'channelLocked',
+] as const;
 export type DeviceEventKind = (typeof DEVICE_EVENTS)[number];
 
 /** The switch that governs each event's notification; a sale only refreshes what is open. */
 export const EVENT_SWITCH: Readonly<Record<DeviceEventKind, NotificationKind | null>> = {
-  online: 'online', offline: 'online', fault: 'fault', recovered: 'fault', locked: 'lock', unlocked: 'lock',
-  lowStock: 'warning', replenished: 'replenish', salesNotice: 'sales', sale: null, recycled: null, allocated: null,
+  online: 'online',
+  offline: 'online',
+  fault: 'fault',
+  recovered: 'fault',
+  locked: 'lock',
+  unlocked: 'lock',
+  lowStock: 'warning',
+  replenished: 'replenish',
+  salesNotice: 'sales',
+  sale: null,
+  recycled: null,
+  allocated: null,
   // The alerts' episodes (server/device/alerts.ts) open under the warning switch; their end only refreshes.
-  quiet: 'warning', runningOut: 'warning', alertCleared: null,
+  quiet: 'warning',
+  runningOut: 'warning',
+  alertCleared: null,
   // A channel that locked itself after failed vends is a fault of the machine's.
   channelLocked: 'fault',
 };
@@ -57,8 +86,13 @@ export function describeDeviceEvent(event: DeviceEvent, lang: Lang): string {
   // A singular where the language has one (i18next's `_one`, spelled out here).
   const template = (event.count === 1 ? texts[`${event.kind}_one`] : undefined) ?? deviceEventTexts[lang][event.kind];
   const values: Record<string, string> = {
-    name: event.name, channel: String(event.channel ?? ''), stock: String(event.stock ?? ''),
-    code: event.code ?? '', message: event.message ?? '', count: String(event.count ?? ''), hours: String(event.hours ?? ''),
+    name: event.name,
+    channel: String(event.channel ?? ''),
+    stock: String(event.stock ?? ''),
+    code: event.code ?? '',
+    message: event.message ?? '',
+    count: String(event.count ?? ''),
+    hours: String(event.hours ?? ''),
   };
   return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '').trim();
 }

@@ -19,5 +19,10 @@ export * from './handover.js';
 export { deviceErrors } from './errors.js';
 
 export const device = defineDomain({
-  name: 'device', api: joinApis(deviceApi, channelApi, machineApi, activationApi, poolApi, careApi, handOverApi), errors: deviceErrors, texts: deviceTexts, powers: ['2-1'], routes: deviceRoutes,
+  name: 'device',
+  api: joinApis(deviceApi, channelApi, machineApi, activationApi, poolApi, careApi, handOverApi),
+  errors: deviceErrors,
+  texts: deviceTexts,
+  powers: ['2-1'],
+  routes: deviceRoutes,
 });

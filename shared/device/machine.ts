@@ -20,15 +20,17 @@ export const machineState = z.object({
   /** Items one channel holds. */
   capacity: z.number().int(),
   /** What the upstream counts in each channel (sales taken, the console's refills). */
-  channels: z.array(z.object({
-    number: z.number().int(),
-    stock: z.number().int(),
-    enabled: z.boolean(),
-    locked: z.boolean(),
-    productId: z.number().int().nullable(),
-    price: z.number().int().nullable(),
-    customerStaffPrice: z.number().int().nullable(),
-  })),
+  channels: z.array(
+    z.object({
+      number: z.number().int(),
+      stock: z.number().int(),
+      enabled: z.boolean(),
+      locked: z.boolean(),
+      productId: z.number().int().nullable(),
+      price: z.number().int().nullable(),
+      customerStaffPrice: z.number().int().nullable(),
+    }),
+  ),
 });
 export type MachineState = z.infer<typeof machineState>;
 
@@ -36,7 +38,8 @@ export const machineApi = {
   'device.heartbeat': endpoint({
     method: 'POST',
     path: '/device-api/v1/heartbeat',
-    summary: 'A machine is alive: it is online from now until it falls silent for 90 s. Answers its lock state and channels (905 for a recycled device).',
+    summary:
+      'A machine is alive: it is online from now until it falls silent for 90 s. Answers its lock state and channels (905 for a recycled device).',
     body: z.object({}).strict(),
     content: machineState,
     access: machine,
@@ -44,9 +47,13 @@ export const machineApi = {
   'device.stockReport': endpoint({
     method: 'POST',
     path: '/device-api/v1/stock',
-    summary: 'A machine counted its channels (after a refill by hand): the stock of each channel named, within the capacity (field error), all or none.',
+    summary:
+      'A machine counted its channels (after a refill by hand): the stock of each channel named, within the capacity (field error), all or none.',
     body: z.object({
-      channels: z.array(z.object({ number: z.number().int().min(1).max(999), stock: z.number().int().min(0).max(9999) })).min(1).max(999),
+      channels: z
+        .array(z.object({ number: z.number().int().min(1).max(999), stock: z.number().int().min(0).max(9999) }))
+        .min(1)
+        .max(999),
     }),
     content: z.object({ changed: z.number().int() }),
     access: machine,
@@ -62,7 +69,7 @@ export const machineApi = {
   'device.recover': endpoint({
     method: 'POST',
     path: '/device-api/v1/recovery',
-    summary: 'A machine\'s fault is cleared.',
+    summary: "A machine's fault is cleared.",
     body: z.object({}).strict(),
     content: z.object({ recovered: z.boolean() }),
     access: machine,
@@ -77,7 +84,8 @@ export const activationApi = {
   'device.qrcode': endpoint({
     method: 'GET',
     path: '/device/:id/qrcode',
-    summary: 'What a device\'s QR code says: the address a customer\'s phone opens to buy from it (the upstream\'s QR_BASE_URL and the serial).',
+    summary:
+      "What a device's QR code says: the address a customer's phone opens to buy from it (the upstream's QR_BASE_URL and the serial).",
     params: refParams('device'),
     content: z.object({ serial: z.string(), content: z.string() }),
     access: { auth: 'user', roles: ['admin', 'tenant', 'member'], power: '2-1' },
@@ -85,7 +93,8 @@ export const activationApi = {
   'device.activate': endpoint({
     method: 'POST',
     path: '/device/:id/activate',
-    summary: 'Activate a device, or replace its secret: the new secret is answered once and stored hashed; the old one stops working at once.',
+    summary:
+      'Activate a device, or replace its secret: the new secret is answered once and stored hashed; the old one stops working at once.',
     params: refParams('device'),
     content: z.object({ serial: z.string(), secret: z.string(), activatedAt: isoTime }),
     access: { auth: 'user', roles: ['admin', 'tenant', 'member'], power: '2-1' },

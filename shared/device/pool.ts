@@ -27,13 +27,19 @@ export const deviceModel = z.object({
 export type DeviceModel = z.infer<typeof deviceModel>;
 
 /** Serial numbers as printed on a chassis: letters, digits and dashes. */
-const serial = str().trim().min(1, { message: 'validation.required' }).max(POOL_LIMITS.serial, { message: 'validation.maxLength' })
+const serial = str()
+  .trim()
+  .min(1, { message: 'validation.required' })
+  .max(POOL_LIMITS.serial, { message: 'validation.maxLength' })
   .regex(/^[A-Za-z0-9-]+$/, { message: 'device.validation.serial' });
 
 export const registerForm = z.object({
   /** Model ids are the platform's (no tenant owns one): a plain id. */
   modelId: id,
-  serials: z.array(serial).min(1, { message: 'validation.required' }).max(POOL_LIMITS.serials, { message: 'device.validation.tooManySerials' }),
+  serials: z
+    .array(serial)
+    .min(1, { message: 'validation.required' })
+    .max(POOL_LIMITS.serials, { message: 'device.validation.tooManySerials' }),
 });
 export type RegisterForm = z.infer<typeof registerForm>;
 
@@ -52,7 +58,8 @@ export const poolApi = {
   'device.models': endpoint({
     method: 'GET',
     path: '/device/models',
-    summary: 'The platform\'s device models with their channel count, per-channel capacity and how many devices each has.',
+    summary:
+      "The platform's device models with their channel count, per-channel capacity and how many devices each has.",
     content: z.array(deviceModel),
     access: admin,
   }),
@@ -63,8 +70,16 @@ export const poolApi = {
     body: z.object({
       name: text(POOL_LIMITS.modelName),
       type: z.enum(DEVICE_TYPES),
-      channelCount: z.number({ error: 'device.validation.channelCount' }).int({ message: 'device.validation.channelCount' }).min(0, { message: 'device.validation.channelCount' }).max(999, { message: 'device.validation.channelCount' }),
-      capacity: z.number({ error: 'device.validation.capacity' }).int({ message: 'device.validation.capacity' }).min(0, { message: 'device.validation.capacity' }).max(9999, { message: 'device.validation.capacity' }),
+      channelCount: z
+        .number({ error: 'device.validation.channelCount' })
+        .int({ message: 'device.validation.channelCount' })
+        .min(0, { message: 'device.validation.channelCount' })
+        .max(999, { message: 'device.validation.channelCount' }),
+      capacity: z
+        .number({ error: 'device.validation.capacity' })
+        .int({ message: 'device.validation.capacity' })
+        .min(0, { message: 'device.validation.capacity' })
+        .max(9999, { message: 'device.validation.capacity' }),
       description: str().trim().max(POOL_LIMITS.description).default(''),
     }),
     content: deviceModel,
@@ -73,7 +88,8 @@ export const poolApi = {
   'device.register': endpoint({
     method: 'POST',
     path: '/device/pool/register',
-    summary: 'New devices of a model into the pool (no tenant), with the model\'s channels and capacity; all or none (a serial already known: 1206; no such model: 1801).',
+    summary:
+      "New devices of a model into the pool (no tenant), with the model's channels and capacity; all or none (a serial already known: 1206; no such model: 1801).",
     body: registerForm,
     content: z.object({ created: z.number().int() }),
     access: admin,
@@ -90,7 +106,8 @@ export const poolApi = {
   'device.recycle': endpoint({
     method: 'PUT',
     path: '/device/pool/recycle',
-    summary: 'Recycle devices into the pool, all or none (one already in the pool: 1205): they leave their point and their tenant, their channels are emptied, and a machine\'s sales are refused (905).',
+    summary:
+      "Recycle devices into the pool, all or none (one already in the pool: 1205): they leave their point and their tenant, their channels are emptied, and a machine's sales are refused (905).",
     body: z.object({ ids }),
     content: z.object({ changed: z.number().int() }),
     access: admin,
@@ -98,7 +115,7 @@ export const poolApi = {
   'device.allocations': endpoint({
     method: 'GET',
     path: '/device/:id/allocations',
-    summary: 'A device\'s history in the pool, oldest first.',
+    summary: "A device's history in the pool, oldest first.",
     params: refParams('device'),
     content: z.array(allocationEntry),
     access: admin,

@@ -2,10 +2,16 @@
 import { ADMIN_ONLY, codes, detail, group, view } from '../routes/define.js';
 
 export const deviceRoutes = [
-  group(10, '/deviceList', { title: 'device.route.deviceManagement', icon: 'device' }, [
-    view('index', 'DeviceList', 'device.route.deviceList', codes('2-1')),
-    detail('devSet', 'DeviceSettings', 'device.route.deviceSettings', '/deviceList/index', codes('2-1')),
-  ], { alwaysShow: true }),
+  group(
+    10,
+    '/deviceList',
+    { title: 'device.route.deviceManagement', icon: 'device' },
+    [
+      view('index', 'DeviceList', 'device.route.deviceList', codes('2-1')),
+      detail('devSet', 'DeviceSettings', 'device.route.deviceSettings', '/deviceList/index', codes('2-1')),
+    ],
+    { alwaysShow: true },
+  ),
   // Spec: system admin only; the path /devicePool/index mirrors /deviceList/index.
   group(100, '/devicePool', { title: 'device.route.devicePool', icon: 'pool', roles: ADMIN_ONLY }, [
     view('index', 'DevicePool', 'device.route.devicePool', { icon: 'pool', roles: ADMIN_ONLY }),

@@ -38,7 +38,6 @@ const zhCN = {
   none: '该设备没有货道',
 };
 
-
 const zhTW: Shape<typeof zhCN> = {
   title: '貨道',
   number: '貨道號',

@@ -29,7 +29,6 @@ const zhCN = {
   no: '否',
 };
 
-
 const zhTW: Shape<typeof zhCN> = {
   title: '設備列表',
   keyword: '名稱或編號',

@@ -32,7 +32,13 @@ const zhCN = {
   historyFailed: '记录加载失败',
   actor: '操作人',
   platform: '平台',
-  actions: { register: '登记入池', allocate: '分配给 {{tenant}}', recycle: '从 {{tenant}} 回收', handOver: '交给 {{tenant}}', takeBack: '从 {{tenant}} 收回' },
+  actions: {
+    register: '登记入池',
+    allocate: '分配给 {{tenant}}',
+    recycle: '从 {{tenant}} 回收',
+    handOver: '交给 {{tenant}}',
+    takeBack: '从 {{tenant}} 收回',
+  },
 };
 
 export const devicePoolTexts = defineTexts(zhCN, {
@@ -67,7 +73,13 @@ export const devicePoolTexts = defineTexts(zhCN, {
     historyFailed: '記錄載入失敗',
     actor: '操作人',
     platform: '平台',
-    actions: { register: '登記入池', allocate: '分配給 {{tenant}}', recycle: '從 {{tenant}} 回收', handOver: '交給 {{tenant}}', takeBack: '從 {{tenant}} 收回' },
+    actions: {
+      register: '登記入池',
+      allocate: '分配給 {{tenant}}',
+      recycle: '從 {{tenant}} 回收',
+      handOver: '交給 {{tenant}}',
+      takeBack: '從 {{tenant}} 收回',
+    },
   },
   en: {
     title: 'Device pool',
@@ -94,8 +106,10 @@ export const devicePoolTexts = defineTexts(zhCN, {
     allocateFailed: 'Allocation failed',
     recycle: 'Recycle',
     recycleTitle: 'Recycle devices',
-    recycleConfirm: 'Recycled, these {{count}} devices leave their point and their tenant, their channels are emptied and they stop selling. Recycle them?',
-    recycleConfirm_one: 'Recycled, this device leaves its point and its tenant, its channels are emptied and it stops selling. Recycle it?',
+    recycleConfirm:
+      'Recycled, these {{count}} devices leave their point and their tenant, their channels are emptied and they stop selling. Recycle them?',
+    recycleConfirm_one:
+      'Recycled, this device leaves its point and its tenant, its channels are emptied and it stops selling. Recycle it?',
     recycled: '{{count}} devices recycled',
     recycled_one: '{{count}} device recycled',
     recycleFailed: 'Recycling failed',
@@ -105,6 +119,12 @@ export const devicePoolTexts = defineTexts(zhCN, {
     historyFailed: 'The history could not be loaded',
     actor: 'By',
     platform: 'Platform',
-    actions: { register: 'Registered into the pool', allocate: 'Allocated to {{tenant}}', recycle: 'Recycled from {{tenant}}', handOver: 'Handed to {{tenant}}', takeBack: 'Taken back from {{tenant}}' },
+    actions: {
+      register: 'Registered into the pool',
+      allocate: 'Allocated to {{tenant}}',
+      recycle: 'Recycled from {{tenant}}',
+      handOver: 'Handed to {{tenant}}',
+      takeBack: 'Taken back from {{tenant}}',
+    },
   },
 });

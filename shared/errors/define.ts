@@ -32,10 +32,16 @@ export interface ErrorEntry {
 }
 
 /** A code with its own text. */
-export interface ErrorDef extends ErrorEntry { code: number }
+export interface ErrorDef extends ErrorEntry {
+  code: number;
+}
 
 /** A §8 family: a code of the range without a text of its own shows the family's. */
-export interface ErrorFamily { from: number; to: number; entry: ErrorEntry }
+export interface ErrorFamily {
+  from: number;
+  to: number;
+  entry: ErrorEntry;
+}
 
 /** A business refusal is a conflict with the current state unless its entry says otherwise. */
 export const CONFLICT = 409;
@@ -43,11 +49,20 @@ export const CONFLICT = 409;
 export const texts = (zhCN: string, zhTW: string, en: string): ErrorTexts => ({ 'zh-CN': zhCN, 'zh-TW': zhTW, en });
 
 /** `err(code, status, zh-CN, zh-TW, en, policy = 'notify')`. */
-export const err = (code: number, status: number, zhCN: string, zhTW: string, en: string, policy: Policy = 'notify'): ErrorDef =>
-  ({ code, status, policy, texts: texts(zhCN, zhTW, en) });
+export const err = (
+  code: number,
+  status: number,
+  zhCN: string,
+  zhTW: string,
+  en: string,
+  policy: Policy = 'notify',
+): ErrorDef => ({ code, status, policy, texts: texts(zhCN, zhTW, en) });
 
-export const family = (from: number, to: number, zhCN: string, zhTW: string, en: string): ErrorFamily =>
-  ({ from, to, entry: { status: CONFLICT, policy: 'notify', texts: texts(zhCN, zhTW, en) } });
+export const family = (from: number, to: number, zhCN: string, zhTW: string, en: string): ErrorFamily => ({
+  from,
+  to,
+  entry: { status: CONFLICT, policy: 'notify', texts: texts(zhCN, zhTW, en) },
+});
 
 /** One domain's (or the common) catalogue: named codes, and the families it owns. */
 export interface ErrorTable<N extends string = string> {
@@ -57,13 +72,23 @@ export interface ErrorTable<N extends string = string> {
   readonly families: readonly ErrorFamily[];
 }
 
-export function defineErrors<const T extends Record<string, ErrorDef>>(named: T, families: readonly ErrorFamily[] = []): ErrorTable<keyof T & string> {
-  const code = Object.fromEntries(Object.entries(named).map(([name, def]) => [name, def.code])) as Record<keyof T & string, number>;
+export function defineErrors<const T extends Record<string, ErrorDef>>(
+  named: T,
+  families: readonly ErrorFamily[] = [],
+): ErrorTable<keyof T & string> {
+  const code = Object.fromEntries(Object.entries(named).map(([name, def]) => [name, def.code])) as Record<
+    keyof T & string,
+    number
+  >;
   return { code, defs: Object.values(named), families };
 }
 
 /** Spec §8 "unknown: try again later". */
-export const UNKNOWN: ErrorEntry = { status: 500, policy: 'notify', texts: texts('请稍后再试', '請稍後再試', 'Please try again later') };
+export const UNKNOWN: ErrorEntry = {
+  status: 500,
+  policy: 'notify',
+  texts: texts('请稍后再试', '請稍後再試', 'Please try again later'),
+};
 
 export interface ErrorCatalogue<C> {
   /** Every named code of every table. */
@@ -91,8 +116,10 @@ export interface ErrorEntries {
 }
 
 /** The entry of a code with a text of its own or of its family. */
-export const entryLookup = ({ errors, families }: ErrorEntries) => (code: number): ErrorEntry | undefined =>
-  errors[code] ?? families.find((f) => code >= f.from && code <= f.to)?.entry;
+export const entryLookup =
+  ({ errors, families }: ErrorEntries) =>
+  (code: number): ErrorEntry | undefined =>
+    errors[code] ?? families.find((f) => code >= f.from && code <= f.to)?.entry;
 
 /**
  * Joins the tables. A code, a code name or a family range defined twice stops
@@ -109,14 +136,16 @@ export function assembleErrors<const T extends readonly ErrorTable[]>(...tables:
     }
     for (const { code, ...entry } of table.defs) {
       if (Object.hasOwn(ERRORS, code)) throw new Error(`error catalogue: the code ${code} is defined twice`);
-      for (const lang of LANGS) if (!entry.texts[lang]?.trim()) throw new Error(`error catalogue: ${code} has no ${lang} text`);
+      for (const lang of LANGS)
+        if (!entry.texts[lang]?.trim()) throw new Error(`error catalogue: ${code} has no ${lang} text`);
       ERRORS[code] = entry;
     }
     families.push(...table.families);
   }
   families.sort((a, b) => a.from - b.from);
   for (let i = 1; i < families.length; i++) {
-    if (families[i]!.from <= families[i - 1]!.to) throw new Error(`error catalogue: the families from ${families[i - 1]!.from} and ${families[i]!.from} overlap`);
+    if (families[i]!.from <= families[i - 1]!.to)
+      throw new Error(`error catalogue: the families from ${families[i - 1]!.from} and ${families[i]!.from} overlap`);
   }
   const knownEntry = entryLookup({ errors: ERRORS, families });
   return {

@@ -65,7 +65,8 @@ export const LOCAL = {
  * the console tries again later and keeps the session (see `ruleOf`, and the
  * core's session, which keeps a stored token through it).
  */
-export const upstreamUnavailable = (error: CallError): boolean => error.source === 'upstream' && error.status === CODE.unavailable;
+export const upstreamUnavailable = (error: CallError): boolean =>
+  error.source === 'upstream' && error.status === CODE.unavailable;
 
 /** Where a failure happened: any call, or the sign-in (spec §8 "Sign-in client"). */
 export type FailureContext = 'call' | 'signIn';
@@ -81,7 +82,8 @@ export type FailureContext = 'call' | 'signIn';
  * - a UI catalogue key (always applies).
  */
 export type TextSource = 'code' | 'relogin' | 'server' | 'fallback' | 'error' | 'tryLater' | UiMessageKey;
-export type UiMessageKey = 'errorsUi.noPermission' | 'errorsUi.profileFailed' | 'errorsUi.badCredentials' | 'errorsUi.loginFailed';
+export type UiMessageKey =
+  'errorsUi.noPermission' | 'errorsUi.profileFailed' | 'errorsUi.badCredentials' | 'errorsUi.loginFailed';
 
 export interface NoticeRule {
   text: readonly TextSource[];
@@ -105,7 +107,11 @@ export interface Rule {
   back: boolean;
 }
 
-const row = (spec: string, notices: readonly NoticeRule[], flags: Partial<Pick<Rule, 'reset' | 'revoke' | 'back'>> = {}): Rule => ({
+const row = (
+  spec: string,
+  notices: readonly NoticeRule[],
+  flags: Partial<Pick<Rule, 'reset' | 'revoke' | 'back'>> = {},
+): Rule => ({
   spec,
   notices,
   reset: flags.reset ?? false,
@@ -125,36 +131,83 @@ export const RULES = {
   network: row('network failure or time-out: "try again later"', [notice(['tryLater'], NOTIFY_LONG_MS)]),
 
   // --- body code (checked even on HTTP 200/202) ---
-  bodyReset: row('body 400/403/404/502/503: localised, else server message, else "Error"; after 1 s clear the token and go to the root',
-    [notice(['code', 'server', 'error'])], { reset: true }),
-  bodyForbidden: row('body 403 (same as bodyReset, shown 5 s: a permission error)', [notice(['code', 'server', 'error'], NOTIFY_LONG_MS)], { reset: true }),
-  bodyRelogin: row('body 401 (and token codes 1501-1503): re-login message, same reset', [notice(['relogin'])], { reset: true }),
+  bodyReset: row(
+    'body 400/403/404/502/503: localised, else server message, else "Error"; after 1 s clear the token and go to the root',
+    [notice(['code', 'server', 'error'])],
+    { reset: true },
+  ),
+  bodyForbidden: row(
+    'body 403 (same as bodyReset, shown 5 s: a permission error)',
+    [notice(['code', 'server', 'error'], NOTIFY_LONG_MS)],
+    { reset: true },
+  ),
+  bodyRelogin: row('body 401 (and token codes 1501-1503): re-login message, same reset', [notice(['relogin'])], {
+    reset: true,
+  }),
   bodyNotify: row('body 1301 and every other code with a text: notification only', [notice(['code'])]),
-  bodyUnknown: row('a code without a text: the screen\'s text, else server message, else "try again later" (5 s: unknown)',
-    [notice(['fallback', 'server', 'tryLater'], NOTIFY_LONG_MS)]),
+  bodyUnknown: row(
+    'a code without a text: the screen\'s text, else server message, else "try again later" (5 s: unknown)',
+    [notice(['fallback', 'server', 'tryLater'], NOTIFY_LONG_MS)],
+  ),
   bodySilent: row('body 1102: silent', []),
 
   // --- HTTP status without a body code ---
-  httpForbidden: row('HTTP 403: insufficient permission for 5 s, back one page', [notice(['errorsUi.noPermission'], NOTIFY_LONG_MS)], { back: true }),
+  httpForbidden: row(
+    'HTTP 403: insufficient permission for 5 s, back one page',
+    [notice(['errorsUi.noPermission'], NOTIFY_LONG_MS)],
+    { back: true },
+  ),
   httpUnauthorized: row('HTTP 401: re-login message and reset', [notice(['relogin'])], { reset: true }),
-  httpOther: row('other HTTP errors, HTTP 503 whatever its body code among them (the upstream is briefly unavailable, e.g. its database restarts): "try again later"; the session stays',
-    [notice(['tryLater'], NOTIFY_LONG_MS)]),
+  httpOther: row(
+    'other HTTP errors, HTTP 503 whatever its body code among them (the upstream is briefly unavailable, e.g. its database restarts): "try again later"; the session stays',
+    [notice(['tryLater'], NOTIFY_LONG_MS)],
+  ),
 
   // --- sign-in client (main has already cleared the token) ---
-  signInBadCredentials: row('sign-in, body 400: check password or account; reset', [notice(['errorsUi.badCredentials'])], { reset: true, revoke: false }),
-  signInServer: row('sign-in, body 403/404/502/503/1301: server message; reset', [notice(['server', 'code', 'error'])], { reset: true, revoke: false }),
-  signInUnavailable: row('sign-in, HTTP 503 (whatever its body code): server message, profile retrieval failed, stored login cleared',
-    [notice(['server', 'code', 'tryLater']), notice(['errorsUi.profileFailed'])], { reset: true, revoke: false }),
-  signInNoPermission: row('sign-in, no roles and no powers: insufficient permission (error, 5 s); token reset after 1 s',
-    [notice(['errorsUi.noPermission'], NOTIFY_LONG_MS)], { reset: true, revoke: false }),
-  signInFailed: row('sign-in refused by the console (platformType not 0): login failed; token cleared', [notice(['errorsUi.loginFailed'])], { reset: true, revoke: false }),
+  signInBadCredentials: row(
+    'sign-in, body 400: check password or account; reset',
+    [notice(['errorsUi.badCredentials'])],
+    { reset: true, revoke: false },
+  ),
+  signInServer: row(
+    'sign-in, body 403/404/502/503/1301: server message; reset',
+    [notice(['server', 'code', 'error'])],
+    { reset: true, revoke: false },
+  ),
+  signInUnavailable: row(
+    'sign-in, HTTP 503 (whatever its body code): server message, profile retrieval failed, stored login cleared',
+    [notice(['server', 'code', 'tryLater']), notice(['errorsUi.profileFailed'])],
+    { reset: true, revoke: false },
+  ),
+  signInNoPermission: row(
+    'sign-in, no roles and no powers: insufficient permission (error, 5 s); token reset after 1 s',
+    [notice(['errorsUi.noPermission'], NOTIFY_LONG_MS)],
+    { reset: true, revoke: false },
+  ),
+  signInFailed: row(
+    'sign-in refused by the console (platformType not 0): login failed; token cleared',
+    [notice(['errorsUi.loginFailed'])],
+    { reset: true, revoke: false },
+  ),
 
   // --- the console's own refusals: never a reset by code ---
   localFields: row('local input refusal: field issues on the form, no notification', []),
-  upstreamFields: row('body 400 with field issues the upstream alone can judge (a value against its category\'s rules, a warning against the capacity): on the form, no notification, the session kept', []),
-  localSessionChanged: row('the page\'s session changed in another window (a stale epoch): nothing here; the session watcher reloads the page as the current user', []),
-  localNoSession: row('no session in main (ended elsewhere): re-login message, back to sign-in', [notice(['relogin'])], { reset: true, revoke: false }),
-  localOther: row('other local refusal: its code text, else the screen\'s, else "try again later"', [notice(['code', 'fallback', 'tryLater'], NOTIFY_LONG_MS)]),
+  upstreamFields: row(
+    "body 400 with field issues the upstream alone can judge (a value against its category's rules, a warning against the capacity): on the form, no notification, the session kept",
+    [],
+  ),
+  localSessionChanged: row(
+    "the page's session changed in another window (a stale epoch): nothing here; the session watcher reloads the page as the current user",
+    [],
+  ),
+  localNoSession: row(
+    'no session in main (ended elsewhere): re-login message, back to sign-in',
+    [notice(['relogin'])],
+    { reset: true, revoke: false },
+  ),
+  localOther: row('other local refusal: its code text, else the screen\'s, else "try again later"', [
+    notice(['code', 'fallback', 'tryLater'], NOTIFY_LONG_MS),
+  ]),
 } as const satisfies Record<string, Rule>;
 
 export type RuleName = keyof typeof RULES;
@@ -166,7 +219,10 @@ export type Message =
   | { kind: 'fallback' }
   | { kind: 'key'; key: UiMessageKey | 'errorsUi.error' | 'common.tryLater' };
 
-export interface Notice { message: Message; timeout: number }
+export interface Notice {
+  message: Message;
+  timeout: number;
+}
 
 /** What the console does about one failure. */
 export interface Decision {
@@ -180,7 +236,13 @@ export interface Decision {
 }
 
 /** Body codes the sign-in client answers with the server's message (spec §8). */
-const SIGN_IN_SERVER_CODES: ReadonlySet<number> = new Set([CODE.forbidden, CODE.notFound, CODE.serverError, CODE.unavailable, CODE.operationFailed]);
+const SIGN_IN_SERVER_CODES: ReadonlySet<number> = new Set([
+  CODE.forbidden,
+  CODE.notFound,
+  CODE.serverError,
+  CODE.unavailable,
+  CODE.operationFailed,
+]);
 
 export interface DecideOptions {
   context?: FailureContext;
@@ -220,7 +282,14 @@ export function createPolicy(known: KnownEntry): ErrorPolicy {
 
     const body = !error.httpOnly;
     // Bad input the upstream judged field by field is the user's to mend, not the end of the session (docs/departures.md).
-    if (body && error.code === CODE.badRequest && error.fields && Object.keys(error.fields).length > 0 && context !== 'signIn') return 'upstreamFields';
+    if (
+      body &&
+      error.code === CODE.badRequest &&
+      error.fields &&
+      Object.keys(error.fields).length > 0 &&
+      context !== 'signIn'
+    )
+      return 'upstreamFields';
     if (context === 'signIn') {
       if (body && error.code === CODE.badRequest) return 'signInBadCredentials';
       if (body && SIGN_IN_SERVER_CODES.has(error.code)) return 'signInServer';
@@ -260,7 +329,11 @@ export function createPolicy(known: KnownEntry): ErrorPolicy {
           if (known(error.code)) return { kind: 'code', code: error.code };
           break;
         case 'relogin':
-          return { kind: 'code', code: known(error.code)?.policy === 'relogin' && error.source === 'upstream' ? error.code : CODE.unauthorized };
+          return {
+            kind: 'code',
+            code:
+              known(error.code)?.policy === 'relogin' && error.source === 'upstream' ? error.code : CODE.unauthorized,
+          };
         case 'server':
           if (error.source === 'upstream' && !blank(error.message)) return { kind: 'server', text: error.message };
           break;

@@ -22,7 +22,10 @@ export const IMAGE_ACCEPT = '.jpg,.jpeg,.gif,.png,.bmp,image/jpeg,image/gif,imag
 export const FILE_CACHE_CONTROL = 'private, max-age=31536000, immutable';
 
 /** A file's id: the lower-case hex SHA-256 of its bytes. */
-export const fileId = z.string().length(64, { message: 'validation.invalid' }).regex(/^[0-9a-f]{64}$/, { message: 'validation.invalid' });
+export const fileId = z
+  .string()
+  .length(64, { message: 'validation.invalid' })
+  .regex(/^[0-9a-f]{64}$/, { message: 'validation.invalid' });
 
 export const fileItem = z.object({
   id: fileId,
@@ -37,8 +40,15 @@ const BASE64_MAX = Math.ceil(IMAGE_MAX_BYTES / 3) * 4;
 export const uploadBody = z.object({
   /** The file's own name (shown, never trusted: the content decides the type). */
   name: str().trim().min(1, { message: 'validation.required' }).max(255, { message: 'validation.maxLength' }),
-  data: z.string().max(BASE64_MAX, { message: 'file.validation.tooLarge' }).regex(/^[A-Za-z0-9+/]*={0,2}$/, { message: 'validation.invalid' })
-    .refine((b64) => Math.floor((b64.length * 3) / 4) - (b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0) <= IMAGE_MAX_BYTES, { message: 'file.validation.tooLarge' }),
+  data: z
+    .string()
+    .max(BASE64_MAX, { message: 'file.validation.tooLarge' })
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, { message: 'validation.invalid' })
+    .refine(
+      (b64) =>
+        Math.floor((b64.length * 3) / 4) - (b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0) <= IMAGE_MAX_BYTES,
+      { message: 'file.validation.tooLarge' },
+    ),
 });
 
 /**
@@ -53,7 +63,8 @@ export const fileApi = {
   'file.upload': endpoint({
     method: 'POST',
     path: '/file/upload',
-    summary: 'Upload one image (JPG, GIF, PNG or BMP by its content, at most 2 MB): 2201 not an image of those kinds, 2202 too large, 2203 empty.',
+    summary:
+      'Upload one image (JPG, GIF, PNG or BMP by its content, at most 2 MB): 2201 not an image of those kinds, 2202 too large, 2203 empty.',
     body: uploadBody,
     // 2202 and 2205 (shared/file/errors.ts); the API layer cannot import the catalogue it is part of.
     upload: { maxBytes: IMAGE_MAX_BYTES, tooLarge: 2202, malformed: 2205 },
@@ -64,7 +75,7 @@ export const fileApi = {
   'file.content': endpoint({
     method: 'GET',
     path: '/file/:id',
-    summary: 'The bytes of a file the caller\'s scope holds, with its content type; 2204 otherwise.',
+    summary: "The bytes of a file the caller's scope holds, with its content type; 2204 otherwise.",
     params: z.object({ id: fileId }),
     content: z.object({ mime: z.enum(IMAGE_TYPES), bytes: z.instanceof(Uint8Array) }),
     binary: true,

@@ -7,4 +7,11 @@ import { fileTexts } from './texts.js';
 export * from './api.js';
 export { fileErrors } from './errors.js';
 
-export const file = defineDomain({ name: 'file', api: fileApi, errors: fileErrors, texts: fileTexts, powers: [], routes: [] });
+export const file = defineDomain({
+  name: 'file',
+  api: fileApi,
+  errors: fileErrors,
+  texts: fileTexts,
+  powers: [],
+  routes: [],
+});

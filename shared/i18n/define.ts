@@ -17,15 +17,18 @@ export const DEFAULT_LANG: Lang = 'zh-CN';
  * `x` its singular `x_one`: i18next picks it when `count` is 1 and `x` for
  * any other count (Chinese has one form).
  */
-export type Shape<T> = { readonly [K in keyof T]: T[K] extends string ? string : Shape<T[K]> }
-  & { readonly [K in keyof T as T[K] extends string ? `${K & string}_one` : never]?: string };
+export type Shape<T> = { readonly [K in keyof T]: T[K] extends string ? string : Shape<T[K]> } & {
+  readonly [K in keyof T as T[K] extends string ? `${K & string}_one` : never]?: string;
+};
 
 /** A set of texts in the three languages. */
 export type LangTexts<T> = { readonly 'zh-CN': T; readonly 'zh-TW': Shape<T>; readonly en: Shape<T> };
 
 /** Declares texts: zh-CN as written, the other two checked against its shape. */
-export const defineTexts = <T extends object>(zhCN: T, others: { 'zh-TW': Shape<T>; en: Shape<T> }): LangTexts<T> =>
-  ({ 'zh-CN': zhCN, ...others });
+export const defineTexts = <T extends object>(zhCN: T, others: { 'zh-TW': Shape<T>; en: Shape<T> }): LangTexts<T> => ({
+  'zh-CN': zhCN,
+  ...others,
+});
 
 /**
  * One catalogue per language: the common texts' groups at the top level, each
@@ -33,7 +36,10 @@ export const defineTexts = <T extends object>(zhCN: T, others: { 'zh-TW': Shape<
  * common sets with the same group, stop the start (a spread would let the
  * second silently win).
  */
-export function assembleTexts(common: readonly LangTexts<object>[], domains: Readonly<Record<string, LangTexts<object>>>): Record<Lang, Record<string, unknown>> {
+export function assembleTexts(
+  common: readonly LangTexts<object>[],
+  domains: Readonly<Record<string, LangTexts<object>>>,
+): Record<Lang, Record<string, unknown>> {
   const out = {} as Record<Lang, Record<string, unknown>>;
   for (const lang of LANGS) {
     const catalogue: Record<string, unknown> = {};

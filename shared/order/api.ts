@@ -28,7 +28,10 @@ export const saleInput = z.object({
    */
   customerStaffCard: str().trim().min(1).max(SALE_LIMITS.customerStaffCard).optional(),
   /** What was vended, per channel; a payment box sends none and an amount instead. */
-  items: z.array(z.object({ channel: z.number().int().min(1).max(999), count: z.number().int().min(1).max(10) })).max(SALE_LIMITS.items).default([]),
+  items: z
+    .array(z.object({ channel: z.number().int().min(1).max(999), count: z.number().int().min(1).max(10) }))
+    .max(SALE_LIMITS.items)
+    .default([]),
   amount: fen.optional(),
 });
 export type SaleInput = z.input<typeof saleInput>;
@@ -45,7 +48,8 @@ export const orderApi = {
   'order.sale': endpoint({
     method: 'POST',
     path: '/device-api/v1/sale',
-    summary: 'A machine sold: creates the order with its items at the channels\' prices and takes the stock, all or nothing. Refused on an offline (902), locked (903), not activated (904) or recycled (905) device, a locked channel (903), a switched-off or empty channel (943), beyond stock (940) or the device\'s per-channel (941) and per-order (942) limits; a payment box pays an amount and sells no items (944); a staff card no staff of the tenant\'s enterprise customers holds, or of a disabled customer (945).',
+    summary:
+      "A machine sold: creates the order with its items at the channels' prices and takes the stock, all or nothing. Refused on an offline (902), locked (903), not activated (904) or recycled (905) device, a locked channel (903), a switched-off or empty channel (943), beyond stock (940) or the device's per-channel (941) and per-order (942) limits; a payment box pays an amount and sells no items (944); a staff card no staff of the tenant's enterprise customers holds, or of a disabled customer (945).",
     body: saleInput,
     content: saleAnswer,
     access: { auth: 'device' },

@@ -11,6 +11,11 @@ export const orderEvent = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('created'), orderId: z.number().int() }),
   z.object({ kind: z.literal('refund'), orderId: z.number().int(), state: z.enum(['pending', 'success', 'failed']) }),
   // The machine said what it dispensed, or the sale timed out (server/delivery): its delivery state now, and whether failed items were refunded automatically.
-  z.object({ kind: z.literal('delivery'), orderId: z.number().int(), state: z.enum(DELIVERY_STATES), autoRefund: z.boolean() }),
+  z.object({
+    kind: z.literal('delivery'),
+    orderId: z.number().int(),
+    state: z.enum(DELIVERY_STATES),
+    autoRefund: z.boolean(),
+  }),
 ]);
 export type OrderEvent = z.infer<typeof orderEvent>;

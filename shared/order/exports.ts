@@ -21,28 +21,64 @@ export const EXPORT_STATES = ['queued', 'running', 'done', 'failed'] as const;
 const instant = z.iso.datetime({ offset: true, message: 'order.validation.time' });
 
 /** The list's filter with the time range required (spec §9). */
-export const exportFilter = orderFilter.safeExtend({ from: instant, to: instant })
-  .meta({ examples: [{ from: '2026-11-23T00:00:00+08:00', to: '2026-11-23T23:59:59+08:00' }, { from: '2026-11-01T00:00:00+08:00', to: '2026-11-24T23:59:59+08:00', refundState: 'partial' }] });
+export const exportFilter = orderFilter.safeExtend({ from: instant, to: instant }).meta({
+  examples: [
+    { from: '2026-11-23T00:00:00+08:00', to: '2026-11-23T23:59:59+08:00' },
+    { from: '2026-11-01T00:00:00+08:00', to: '2026-11-24T23:59:59+08:00', refundState: 'partial' },
+  ],
+});
 export type ExportFilter = z.infer<typeof exportFilter>;
 
-export const exportMailInput = z.object({
-  filter: exportFilter,
-  email: z.email({ message: 'order.validation.email' }).max(254, { message: 'order.validation.email' }).meta({ examples: ['caiwu@huadong-vend.cn'] }),
-  /** The language of the sheet's headings and states, and of the e-mail. */
-  lang: z.enum(LANGS),
-}).meta({ examples: [{ filter: { from: '2026-01-01T00:00:00+08:00', to: '2026-11-24T23:59:59+08:00' }, email: 'caiwu@huadong-vend.cn', lang: 'zh-CN' }] });
+export const exportMailInput = z
+  .object({
+    filter: exportFilter,
+    email: z
+      .email({ message: 'order.validation.email' })
+      .max(254, { message: 'order.validation.email' })
+      .meta({ examples: ['caiwu@huadong-vend.cn'] }),
+    /** The language of the sheet's headings and states, and of the e-mail. */
+    lang: z.enum(LANGS),
+  })
+  .meta({
+    examples: [
+      {
+        filter: { from: '2026-01-01T00:00:00+08:00', to: '2026-11-24T23:59:59+08:00' },
+        email: 'caiwu@huadong-vend.cn',
+        lang: 'zh-CN',
+      },
+    ],
+  });
 
 /**
  * A real-time export the console writes itself (the local operation
  * `export.orders`, shared/ipc.ts): `job` is the page's own name for it, for
  * its progress events and its cancel; `name` the file's suggested name.
  */
-export const liveExportInput = z.object({
-  job: z.string().min(8).max(64).regex(/^[A-Za-z0-9-]+$/, { message: 'validation.invalid' }),
-  filter: exportFilter,
-  lang: z.enum(LANGS),
-  name: z.string().min(1).max(120).regex(/^[^\\/:*?"<>|]+\.xlsx$/, { message: 'validation.invalid' }),
-}).meta({ examples: [{ job: 'e2b4c1d0-4a7f', filter: { from: '2026-11-23T00:00:00+08:00', to: '2026-11-23T23:59:59+08:00' }, lang: 'zh-CN', name: 'orders-20261123.xlsx' }] });
+export const liveExportInput = z
+  .object({
+    job: z
+      .string()
+      .min(8)
+      .max(64)
+      .regex(/^[A-Za-z0-9-]+$/, { message: 'validation.invalid' }),
+    filter: exportFilter,
+    lang: z.enum(LANGS),
+    name: z
+      .string()
+      .min(1)
+      .max(120)
+      .regex(/^[^\\/:*?"<>|]+\.xlsx$/, { message: 'validation.invalid' }),
+  })
+  .meta({
+    examples: [
+      {
+        job: 'e2b4c1d0-4a7f',
+        filter: { from: '2026-11-23T00:00:00+08:00', to: '2026-11-23T23:59:59+08:00' },
+        lang: 'zh-CN',
+        name: 'orders-20261123.xlsx',
+      },
+    ],
+  });
 export type LiveExportInput = z.infer<typeof liveExportInput>;
 
 export const liveExportResult = z.object({
@@ -81,7 +117,8 @@ export const exportApi = {
   'order.exportCheck': endpoint({
     method: 'POST',
     path: '/order/export/check',
-    summary: 'Whether a filter (time range required) may be exported in real time: its count when at most 1000 orders match; 977 beyond (export by e-mail instead).',
+    summary:
+      'Whether a filter (time range required) may be exported in real time: its count when at most 1000 orders match; 977 beyond (export by e-mail instead).',
     body: exportFilter,
     content: z.object({ total: z.number().int() }),
     access: orderAccess,
@@ -89,7 +126,8 @@ export const exportApi = {
   'order.exportMail': endpoint({
     method: 'POST',
     path: '/order/export/mail',
-    summary: 'Queue an export of a filter (time range required) to be mailed as a download link to an address (required, valid). A durable job: it survives a restart of the upstream and runs on one instance.',
+    summary:
+      'Queue an export of a filter (time range required) to be mailed as a download link to an address (required, valid). A durable job: it survives a restart of the upstream and runs on one instance.',
     body: exportMailInput,
     content: exportJob,
     access: orderAccess,
@@ -97,7 +135,7 @@ export const exportApi = {
   'order.exports': endpoint({
     method: 'POST',
     path: '/order/exports',
-    summary: 'The caller\'s own export jobs, newest first (the last 50), with their state.',
+    summary: "The caller's own export jobs, newest first (the last 50), with their state.",
     body: z.object({}),
     content: z.array(exportJob),
     access: orderAccess,
@@ -105,8 +143,14 @@ export const exportApi = {
   'order.exportFile': endpoint({
     method: 'GET',
     path: '/order/export/file/:token',
-    summary: 'The .xlsx of a finished export, for the link mailed (the link is the key; 978 once it has expired or for any other).',
-    params: z.object({ token: z.string().length(64, { message: 'validation.invalid' }).regex(/^[0-9a-f]{64}$/, { message: 'validation.invalid' }) }),
+    summary:
+      'The .xlsx of a finished export, for the link mailed (the link is the key; 978 once it has expired or for any other).',
+    params: z.object({
+      token: z
+        .string()
+        .length(64, { message: 'validation.invalid' })
+        .regex(/^[0-9a-f]{64}$/, { message: 'validation.invalid' }),
+    }),
     content: z.object({ mime: z.string(), bytes: binaryBytes }),
     binary: true,
     access: { auth: 'none' },

@@ -18,5 +18,10 @@ export { orderErrors } from './errors.js';
 export { orderTexts } from './texts.js';
 
 export const order = defineDomain({
-  name: 'order', api: joinApis(orderApi, orderListApi, exportApi), errors: orderErrors, texts: orderTexts, powers: ['6-1', '6-3'], routes: orderRoutes,
+  name: 'order',
+  api: joinApis(orderApi, orderListApi, exportApi),
+  errors: orderErrors,
+  texts: orderTexts,
+  powers: ['6-1', '6-3'],
+  routes: orderRoutes,
 });

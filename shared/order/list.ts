@@ -10,7 +10,19 @@
  */
 import { z } from 'zod';
 import { endpoint, instant, isoTime, pageQuery, ref, refParams, str } from '../api/define.js';
-import { DELIVERY_ENDS, DELIVERY_FAILURES, DELIVERY_STATES, ITEM_OUTCOMES, ITEM_STATES, ORDER_KINDS, PAY_PLATFORMS, PAY_TYPES, PAYMENT_STATES, REFUND_STATES, SCENE_ORDER_STATES } from './states.js';
+import {
+  DELIVERY_ENDS,
+  DELIVERY_FAILURES,
+  DELIVERY_STATES,
+  ITEM_OUTCOMES,
+  ITEM_STATES,
+  ORDER_KINDS,
+  PAY_PLATFORMS,
+  PAY_TYPES,
+  PAYMENT_STATES,
+  REFUND_STATES,
+  SCENE_ORDER_STATES,
+} from './states.js';
 
 export const ORDER_LIST = {
   /** Rows counted at most; also how deep a page may lie. */
@@ -22,31 +34,42 @@ export const ORDER_LIST = {
 
 /** An instant with its offset, as the time-range pickers send it. */
 
-export const orderFilter = z.object({
-  /** Created at or after / before this instant. */
-  from: instant.optional(),
-  to: instant.optional(),
-  /** A whole order number, or its first digits (a day: 8, a minute: 12). */
-  number: z.string().trim().regex(/^\d{1,20}$/, { message: 'order.validation.number' }).optional(),
-  thirdPartyNumber: str().trim().min(1).max(ORDER_LIST.thirdPartyNumber).optional(),
-  kind: z.enum(ORDER_KINDS).optional(),
-  /** Sold at the staff price (the staff order list). */
-  customerStaff: z.boolean().optional(),
-  /** Something of it refunded automatically because a machine did not dispense it. */
-  autoRefunded: z.boolean().optional(),
-  paymentState: z.enum(PAYMENT_STATES).optional(),
-  refundState: z.enum(REFUND_STATES).optional(),
-  deliveryState: z.enum(DELIVERY_STATES).optional(),
-  /** A linked order's scene state. */
-  sceneState: z.enum(SCENE_ORDER_STATES).optional(),
-  platform: z.enum(PAY_PLATFORMS).optional(),
-  paymentType: z.enum(PAY_TYPES).optional(),
-  deviceId: ref('device').optional(),
-  pointId: ref('point').optional(),
-  productId: ref('product').optional(),
-  tenantId: ref('tenant').optional(),
-}).refine((f) => !f.from || !f.to || f.from <= f.to || Date.parse(f.from) <= Date.parse(f.to), { message: 'order.validation.range', path: ['to'] })
-  .meta({ examples: [{ from: '2026-11-01T00:00:00+08:00', to: '2026-11-24T23:59:59+08:00', paymentState: 'success' }] });
+export const orderFilter = z
+  .object({
+    /** Created at or after / before this instant. */
+    from: instant.optional(),
+    to: instant.optional(),
+    /** A whole order number, or its first digits (a day: 8, a minute: 12). */
+    number: z
+      .string()
+      .trim()
+      .regex(/^\d{1,20}$/, { message: 'order.validation.number' })
+      .optional(),
+    thirdPartyNumber: str().trim().min(1).max(ORDER_LIST.thirdPartyNumber).optional(),
+    kind: z.enum(ORDER_KINDS).optional(),
+    /** Sold at the staff price (the staff order list). */
+    customerStaff: z.boolean().optional(),
+    /** Something of it refunded automatically because a machine did not dispense it. */
+    autoRefunded: z.boolean().optional(),
+    paymentState: z.enum(PAYMENT_STATES).optional(),
+    refundState: z.enum(REFUND_STATES).optional(),
+    deliveryState: z.enum(DELIVERY_STATES).optional(),
+    /** A linked order's scene state. */
+    sceneState: z.enum(SCENE_ORDER_STATES).optional(),
+    platform: z.enum(PAY_PLATFORMS).optional(),
+    paymentType: z.enum(PAY_TYPES).optional(),
+    deviceId: ref('device').optional(),
+    pointId: ref('point').optional(),
+    productId: ref('product').optional(),
+    tenantId: ref('tenant').optional(),
+  })
+  .refine((f) => !f.from || !f.to || f.from <= f.to || Date.parse(f.from) <= Date.parse(f.to), {
+    message: 'order.validation.range',
+    path: ['to'],
+  })
+  .meta({
+    examples: [{ from: '2026-11-01T00:00:00+08:00', to: '2026-11-24T23:59:59+08:00', paymentState: 'success' }],
+  });
 export type OrderFilter = z.infer<typeof orderFilter>;
 
 export const orderItem = z.object({
@@ -146,7 +169,8 @@ export const orderListApi = {
   'order.page': endpoint({
     method: 'POST',
     path: '/order/page',
-    summary: 'A page of the orders visible to the caller, newest first, by time range, number (whole or its first digits), third-party number, kind, staff price, payment / refund / delivery / scene state, platform, payment type, device, point, product and tenant; within the first 10 000 rows (field error deeper). `order.count` counts the same filter.',
+    summary:
+      'A page of the orders visible to the caller, newest first, by time range, number (whole or its first digits), third-party number, kind, staff price, payment / refund / delivery / scene state, platform, payment type, device, point, product and tenant; within the first 10 000 rows (field error deeper). `order.count` counts the same filter.',
     query: pageQuery,
     body: orderFilter,
     content: orderRows,
@@ -163,7 +187,8 @@ export const orderListApi = {
   'order.info': endpoint({
     method: 'GET',
     path: '/order/info/:id',
-    summary: 'One order with its items (name, unit price, count, per-product state and refund) and, for a linked order, its sub-orders per scene device, or 901 when it does not exist or lies outside the scope (the same answer).',
+    summary:
+      'One order with its items (name, unit price, count, per-product state and refund) and, for a linked order, its sub-orders per scene device, or 901 when it does not exist or lies outside the scope (the same answer).',
     params: refParams('order'),
     content: orderDetail,
     access: orderAccess,

@@ -12,15 +12,33 @@ import type { OrderItem } from './list.js';
 import { orderTexts } from './texts.js';
 
 /** What a row needs of an order: the list's item, or the export job's narrower row with a `Date` (and the buyer's columns for staff orders). */
-export type SheetOrder = Pick<OrderItem, 'number' | 'thirdPartyNumber' | 'title' | 'amount' | 'receivedAmount' | 'refundAmount' | 'platform' | 'paymentType'
-  | 'paymentState' | 'refundState' | 'deliveryState' | 'deviceName' | 'pointName' | 'tenantName'> & { createdAt: Date | string }
-  & Partial<Pick<OrderItem, 'customerStaffName' | 'customerStaffPhone' | 'customerStaffCard' | 'customerName'>>;
+export type SheetOrder = Pick<
+  OrderItem,
+  | 'number'
+  | 'thirdPartyNumber'
+  | 'title'
+  | 'amount'
+  | 'receivedAmount'
+  | 'refundAmount'
+  | 'platform'
+  | 'paymentType'
+  | 'paymentState'
+  | 'refundState'
+  | 'deliveryState'
+  | 'deviceName'
+  | 'pointName'
+  | 'tenantName'
+> & { createdAt: Date | string } & Partial<
+    Pick<OrderItem, 'customerStaffName' | 'customerStaffPhone' | 'customerStaffCard' | 'customerName'>
+  >;
 
 /** A sheet of staff orders (the filter asks for them) names each buyer too: staff, phone, card and enterprise customer. */
 export const customerStaffSheet = (filter: { customerStaff?: boolean | undefined }) => filter.customerStaff === true;
 
 /** A date-time cell: the China wall clock as a spreadsheet serial (days since 1899-12-30, the fraction the time of day). */
-export interface SheetDate { excelDate: number }
+export interface SheetDate {
+  excelDate: number;
+}
 export type SheetCell = string | number | null | SheetDate;
 /** How a spreadsheet shows a SheetDate. */
 export const SHEET_DATE_FORMAT = 'yyyy-mm-dd hh:mm:ss';
@@ -40,12 +58,32 @@ export const sheetDate = (at: Date | string): SheetDate => {
 export const sheetDateValue = (d: SheetDate): Date => new Date(Math.round((d.excelDate - EPOCH_DAYS) * DAY_MS));
 
 /** `yyyy-mm-dd hh:mm:ss` in China time, without a formatter per row (a million rows). */
-export const chinaTime = (at: Date | string) => new Date((typeof at === 'string' ? Date.parse(at) : at.getTime()) + CHINA_MS).toISOString().slice(0, 19).replace('T', ' ');
+export const chinaTime = (at: Date | string) =>
+  new Date((typeof at === 'string' ? Date.parse(at) : at.getTime()) + CHINA_MS)
+    .toISOString()
+    .slice(0, 19)
+    .replace('T', ' ');
 
 export function sheetHeader(lang: Lang, customerStaff = false): string[] {
   const l = orderTexts[lang].list;
-  return [l.number, l.thirdPartyNumber, l.orderTitle, l.createdAt, l.amount, l.receivedAmount, l.refundAmount, l.platform, l.payType,
-    l.paymentState, l.refundState, l.deliveryState, l.device, l.point, l.tenant, ...(customerStaff ? [l.customerStaffName, l.customerStaffPhone, l.customerStaffCard, l.customer] : [])];
+  return [
+    l.number,
+    l.thirdPartyNumber,
+    l.orderTitle,
+    l.createdAt,
+    l.amount,
+    l.receivedAmount,
+    l.refundAmount,
+    l.platform,
+    l.payType,
+    l.paymentState,
+    l.refundState,
+    l.deliveryState,
+    l.device,
+    l.point,
+    l.tenant,
+    ...(customerStaff ? [l.customerStaffName, l.customerStaffPhone, l.customerStaffCard, l.customer] : []),
+  ];
 }
 
 /** The sheet's name in a language. */
@@ -54,10 +92,28 @@ export const sheetName = (lang: Lang) => orderTexts[lang].list.title;
 /** One order's cells in the header's order; `texts` is `orderTexts[lang]`, looked up once per export. */
 export const sheetRow = (o: SheetOrder, texts: (typeof orderTexts)[Lang], customerStaff = false): SheetCell[] => {
   const cells: SheetCell[] = [
-    o.number, o.thirdPartyNumber, o.title, sheetDate(o.createdAt), o.amount / 100, o.receivedAmount / 100, o.refundAmount / 100,
-    texts.platform[o.platform], texts.payType[o.paymentType], texts.payment[o.paymentState], texts.refund[o.refundState], texts.delivery[o.deliveryState],
-    o.deviceName, o.pointName, o.tenantName,
+    o.number,
+    o.thirdPartyNumber,
+    o.title,
+    sheetDate(o.createdAt),
+    o.amount / 100,
+    o.receivedAmount / 100,
+    o.refundAmount / 100,
+    texts.platform[o.platform],
+    texts.payType[o.paymentType],
+    texts.payment[o.paymentState],
+    texts.refund[o.refundState],
+    texts.delivery[o.deliveryState],
+    o.deviceName,
+    o.pointName,
+    o.tenantName,
   ];
-  if (customerStaff) cells.push(o.customerStaffName ?? null, o.customerStaffPhone ?? null, o.customerStaffCard ?? null, o.customerName ?? null);
+  if (customerStaff)
+    cells.push(
+      o.customerStaffName ?? null,
+      o.customerStaffPhone ?? null,
+      o.customerStaffCard ?? null,
+      o.customerName ?? null,
+    );
   return cells;
 };

@@ -1,8 +1,25 @@
 /** The states and kinds of an order (spec §3, §4): shared by the rows, the filters and the texts. */
 /** Spec §4 payment status (pre-created … payment success; also unpaid, order completed). */
-export const PAYMENT_STATES = ['preCreated', 'submitFailed', 'submitted', 'timeout', 'success', 'unpaid', 'completed'] as const;
+export const PAYMENT_STATES = [
+  'preCreated',
+  'submitFailed',
+  'submitted',
+  'timeout',
+  'success',
+  'unpaid',
+  'completed',
+] as const;
 /** Spec §4 delivery status. */
-export const DELIVERY_STATES = ['waiting', 'delivering', 'allFailed', 'partial', 'allDelivered', 'preparing', 'notMade', 'notStarted'] as const;
+export const DELIVERY_STATES = [
+  'waiting',
+  'delivering',
+  'allFailed',
+  'partial',
+  'allDelivered',
+  'preparing',
+  'notMade',
+  'notStarted',
+] as const;
 /** Spec §4 delivery end. */
 export const DELIVERY_ENDS = ['timeout', 'complete', 'error', 'notEnded'] as const;
 /** Spec §4 refund status, and `pending` (beyond the spec: a refund asked for whose result has not landed). */
@@ -30,11 +47,15 @@ export type DeliveryFailure = (typeof DELIVERY_FAILURES)[number];
  * delivered, ended complete when nothing failed and in error when something
  * did. The order's row and a linked order's sub-orders are both read this way.
  */
-export function deliveryOf(outcomes: readonly (ItemOutcome | null)[], timedOut = false): { state: (typeof DELIVERY_STATES)[number]; end: (typeof DELIVERY_ENDS)[number] } {
+export function deliveryOf(
+  outcomes: readonly (ItemOutcome | null)[],
+  timedOut = false,
+): { state: (typeof DELIVERY_STATES)[number]; end: (typeof DELIVERY_ENDS)[number] } {
   if (!outcomes.length) return { state: 'notStarted', end: 'complete' };
   const delivered = outcomes.filter((o) => o === 'delivered').length;
   const failed = outcomes.filter((o) => o === 'failed').length;
   if (delivered + failed < outcomes.length) return { state: 'delivering', end: timedOut ? 'timeout' : 'notEnded' };
-  const state = failed === 0 ? 'allDelivered' as const : delivered === 0 ? 'allFailed' as const : 'partial' as const;
+  const state =
+    failed === 0 ? ('allDelivered' as const) : delivered === 0 ? ('allFailed' as const) : ('partial' as const);
   return { state, end: timedOut ? 'timeout' : failed ? 'error' : 'complete' };
 }

@@ -71,12 +71,14 @@ const zhTW: Shape<typeof zhCN> = {
 
 const en: Shape<typeof zhCN> = {
   mailSubject: 'Your order export is ready',
-  mailBody: 'Hello,\n\nThe {{rows}} orders you exported are ready. Download them before {{until}} (China time):\n{{link}}\n\nVend Console',
+  mailBody:
+    'Hello,\n\nThe {{rows}} orders you exported are ready. Download them before {{until}} (China time):\n{{link}}\n\nVend Console',
   open: 'Export',
   records: 'Exports',
   title: 'Export orders',
-  hint: 'Exports the orders of the list\'s current filter. Up to 1000 orders are saved at once; more are written to a file whose download link is mailed to you (valid for {{days}} days).',
-  tooMany: 'More than 1000 orders match this time range: too many to save at once. Give an address and the download link is mailed when the file is ready.',
+  hint: "Exports the orders of the list's current filter. Up to 1000 orders are saved at once; more are written to a file whose download link is mailed to you (valid for {{days}} days).",
+  tooMany:
+    'More than 1000 orders match this time range: too many to save at once. Give an address and the download link is mailed when the file is ready.',
   email: 'E-mail address',
   emailPlaceholder: 'e.g. accounts@example.com',
   submit: 'Export',

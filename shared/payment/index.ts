@@ -7,4 +7,11 @@ import { paymentTexts } from './texts.js';
 export * from './api.js';
 export { paymentErrors } from './errors.js';
 
-export const payment = defineDomain({ name: 'payment', api: paymentApi, errors: paymentErrors, texts: paymentTexts, powers: [], routes: [] });
+export const payment = defineDomain({
+  name: 'payment',
+  api: paymentApi,
+  errors: paymentErrors,
+  texts: paymentTexts,
+  powers: [],
+  routes: [],
+});

@@ -49,7 +49,8 @@ export const pointApi = {
   'point.page': endpoint({
     method: 'POST',
     path: '/point/page',
-    summary: 'Points visible to the caller, filtered by name and by an area of any level (province, city, district code).',
+    summary:
+      'Points visible to the caller, filtered by name and by an area of any level (province, city, district code).',
     query: pageQuery,
     body: pointFilter,
     content: page(pointItem),

@@ -9,5 +9,10 @@ export * from './api.js';
 export { pointErrors } from './errors.js';
 
 export const point = defineDomain({
-  name: 'point', api: pointApi, errors: pointErrors, texts: pointTexts, powers: ['3-1', '3-2'], routes: pointRoutes,
+  name: 'point',
+  api: pointApi,
+  errors: pointErrors,
+  texts: pointTexts,
+  powers: ['3-1', '3-2'],
+  routes: pointRoutes,
 });

@@ -15,7 +15,16 @@ import { z } from 'zod';
 import { empty, endpoint, isoTime, ref, refParams, str, text } from '../api/define.js';
 import { isIsoDate } from '../format.js';
 
-export const ATTRIBUTE_LIMITS = { group: 20, name: 20, number: 20, unit: 10, rule: 200, options: 10, option: 10, text: 100 } as const;
+export const ATTRIBUTE_LIMITS = {
+  group: 20,
+  name: 20,
+  number: 20,
+  unit: 10,
+  rule: 200,
+  options: 10,
+  option: 10,
+  text: 100,
+} as const;
 export const ATTRIBUTE_KINDS = ['string', 'single', 'multiple', 'range', 'date', 'boolean'] as const;
 export type AttributeKind = (typeof ATTRIBUTE_KINDS)[number];
 
@@ -46,8 +55,11 @@ export function parseRule(kind: AttributeKind, typed: string): AttributeRule | n
     case 'single':
     case 'multiple': {
       const options = rule.split(OPTION_SEPARATOR).filter((o) => o !== '');
-      const fits = options.length >= 1 && options.length <= ATTRIBUTE_LIMITS.options
-        && options.every((o) => [...o].length <= ATTRIBUTE_LIMITS.option) && new Set(options).size === options.length;
+      const fits =
+        options.length >= 1 &&
+        options.length <= ATTRIBUTE_LIMITS.options &&
+        options.every((o) => [...o].length <= ATTRIBUTE_LIMITS.option) &&
+        new Set(options).size === options.length;
       return fits ? { kind, options } : null;
     }
     case 'range': {
@@ -69,7 +81,10 @@ export function parseRule(kind: AttributeKind, typed: string): AttributeRule | n
 export function ruleProblem(kind: AttributeKind, typed: string): string | null {
   if (parseRule(kind, typed)) return null;
   if (kind === 'single' || kind === 'multiple') {
-    const options = typed.trim().split(OPTION_SEPARATOR).filter((o) => o !== '');
+    const options = typed
+      .trim()
+      .split(OPTION_SEPARATOR)
+      .filter((o) => o !== '');
     if (options.length > ATTRIBUTE_LIMITS.options) return 'product.validation.tooManyOptions';
     if (options.some((o) => [...o].length > ATTRIBUTE_LIMITS.option)) return 'product.validation.optionTooLong';
     if (options.length > 0 && new Set(options).size !== options.length) return 'product.validation.optionRepeat';
@@ -98,7 +113,15 @@ export const ruleFits = <F extends { kind: AttributeKind; rule: string }>(schema
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['rule'] });
   });
 
-export const ATTRIBUTE_EXAMPLE = { groupName: '规格', name: '容量', number: 'VOLUME', kind: 'range', required: true, rule: '100~2000', unit: '毫升' } as const;
+export const ATTRIBUTE_EXAMPLE = {
+  groupName: '规格',
+  name: '容量',
+  number: 'VOLUME',
+  kind: 'range',
+  required: true,
+  rule: '100~2000',
+  unit: '毫升',
+} as const;
 // The generated suites start from the example: a generated rule rarely parses.
 export const attributeForm = ruleFits(attributeFields).meta({ examples: [ATTRIBUTE_EXAMPLE] });
 export type AttributeForm = z.infer<typeof attributeForm>;
@@ -121,7 +144,8 @@ export const attributeApi = {
   'product.attributeList': endpoint({
     method: 'POST',
     path: '/attribute/list',
-    summary: 'The attributes a product of this category fills in: those of the categories above it first, then its own, each in the order added.',
+    summary:
+      'The attributes a product of this category fills in: those of the categories above it first, then its own, each in the order added.',
     body: z.object({ categoryId: ref('category') }),
     content: z.array(attributeItem),
     access: readAccess,
@@ -129,8 +153,11 @@ export const attributeApi = {
   'product.attributeCreate': endpoint({
     method: 'POST',
     path: '/attribute',
-    summary: 'Add an attribute to a category; its number is unique within the category (2804); its rule parses for its input type.',
-    body: ruleFits(attributeFields.extend({ categoryId: ref('category') })).meta({ examples: [{ ...ATTRIBUTE_EXAMPLE, categoryId: 1 }] }),
+    summary:
+      'Add an attribute to a category; its number is unique within the category (2804); its rule parses for its input type.',
+    body: ruleFits(attributeFields.extend({ categoryId: ref('category') })).meta({
+      examples: [{ ...ATTRIBUTE_EXAMPLE, categoryId: 1 }],
+    }),
     content: attributeItem,
     access: writeAccess,
   }),
@@ -154,7 +181,12 @@ export const attributeApi = {
 } as const;
 
 /** A product's value for an attribute, by its input type. */
-export const attributeValue = z.union([str().max(ATTRIBUTE_LIMITS.text), z.array(str().max(ATTRIBUTE_LIMITS.option)).max(ATTRIBUTE_LIMITS.options), z.number(), z.boolean()]);
+export const attributeValue = z.union([
+  str().max(ATTRIBUTE_LIMITS.text),
+  z.array(str().max(ATTRIBUTE_LIMITS.option)).max(ATTRIBUTE_LIMITS.options),
+  z.number(),
+  z.boolean(),
+]);
 export type AttributeValue = z.infer<typeof attributeValue>;
 
 export const isEmptyValue = (value: AttributeValue | undefined): boolean =>
@@ -165,7 +197,10 @@ export const isEmptyValue = (value: AttributeValue | undefined): boolean =>
  * does. Shared so the form says it as the user types and the server says it
  * again as the truth.
  */
-export function valueProblem(attribute: Pick<AttributeItem, 'kind' | 'rule' | 'required'>, value: AttributeValue | undefined): string | null {
+export function valueProblem(
+  attribute: Pick<AttributeItem, 'kind' | 'rule' | 'required'>,
+  value: AttributeValue | undefined,
+): string | null {
   if (isEmptyValue(value)) return attribute.required ? 'validation.required' : null;
   const rule = parseRule(attribute.kind, attribute.rule);
   // A rule that no longer parses was saved by an older version: nothing can fit it until it is mended.
@@ -176,11 +211,19 @@ export function valueProblem(attribute: Pick<AttributeItem, 'kind' | 'rule' | 'r
     case 'single':
       return typeof value === 'string' && rule.options.includes(value) ? null : 'product.validation.attrOption';
     case 'multiple':
-      return Array.isArray(value) && value.every((v) => rule.options.includes(v)) && new Set(value).size === value.length ? null : 'product.validation.attrOption';
+      return Array.isArray(value) &&
+        value.every((v) => rule.options.includes(v)) &&
+        new Set(value).size === value.length
+        ? null
+        : 'product.validation.attrOption';
     case 'range':
-      return typeof value === 'number' && Number.isFinite(value) && value >= rule.min && value <= rule.max ? null : 'product.validation.attrRange';
+      return typeof value === 'number' && Number.isFinite(value) && value >= rule.min && value <= rule.max
+        ? null
+        : 'product.validation.attrRange';
     case 'date':
-      return typeof value === 'string' && isIsoDate(value) && value >= rule.start && value <= rule.end ? null : 'product.validation.attrDate';
+      return typeof value === 'string' && isIsoDate(value) && value >= rule.start && value <= rule.end
+        ? null
+        : 'product.validation.attrDate';
     case 'boolean':
       return typeof value === 'boolean' ? null : 'validation.invalid';
   }

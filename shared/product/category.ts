@@ -40,7 +40,14 @@ export const categoryItem = z.object({
 export type CategoryItem = z.infer<typeof categoryItem>;
 
 /** A category as pickers offer it (the parent select, the product form). */
-export const categoryOption = categoryItem.pick({ id: true, name: true, number: true, parentId: true, depth: true, tenantId: true });
+export const categoryOption = categoryItem.pick({
+  id: true,
+  name: true,
+  number: true,
+  parentId: true,
+  depth: true,
+  tenantId: true,
+});
 export type CategoryOption = z.infer<typeof categoryOption>;
 
 export const categoryFilter = z.object({
@@ -57,7 +64,8 @@ export const categoryApi = {
   'product.categoryPage': endpoint({
     method: 'POST',
     path: '/category/page',
-    summary: 'Categories visible to the caller in tree order (each after its parent), filtered by name, pinyin or number, and tenant.',
+    summary:
+      'Categories visible to the caller in tree order (each after its parent), filtered by name, pinyin or number, and tenant.',
     query: pageQuery,
     body: categoryFilter,
     content: page(categoryItem),
@@ -66,7 +74,7 @@ export const categoryApi = {
   'product.categoryOptions': endpoint({
     method: 'POST',
     path: '/category/list',
-    summary: 'Every category of one tenant (the caller\'s own unless named) in tree order, for pickers.',
+    summary: "Every category of one tenant (the caller's own unless named) in tree order, for pickers.",
     body: z.object({ tenantId: ref('tenant').optional() }),
     content: z.array(categoryOption),
     access: categoryAccess,
@@ -82,7 +90,8 @@ export const categoryApi = {
   'product.categoryCreate': endpoint({
     method: 'POST',
     path: '/category',
-    summary: 'Create a category; a system admin names the tenant (1402); the number is unique per tenant (1105); the parent is of the same tenant and leaves room for one more level (1108).',
+    summary:
+      'Create a category; a system admin names the tenant (1402); the number is unique per tenant (1105); the parent is of the same tenant and leaves room for one more level (1108).',
     body: categoryForm.extend({ tenantId: ref('tenant').optional() }),
     content: categoryItem,
     access: { ...categoryAccess, power: '5-1' },

@@ -23,5 +23,10 @@ export * from './custom-model.js';
 export { productErrors } from './errors.js';
 
 export const product = defineDomain({
-  name: 'product', api: joinApis(categoryApi, productApi, ingredientApi, attributeApi, newProductApi, imageFormatApi, customModelApi), errors: productErrors, texts: productTexts, powers: ['5-1', '5-2'], routes: productRoutes,
+  name: 'product',
+  api: joinApis(categoryApi, productApi, ingredientApi, attributeApi, newProductApi, imageFormatApi, customModelApi),
+  errors: productErrors,
+  texts: productTexts,
+  powers: ['5-1', '5-2'],
+  routes: productRoutes,
 });

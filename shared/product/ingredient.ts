@@ -10,7 +10,10 @@ import { empty, endpoint, isoTime, page, pageQuery, ref, refParams, str, text } 
 export const INGREDIENT_LIMITS = { number: 20, name: 20 } as const;
 export const INGREDIENT_TYPES = ['solid', 'liquid'] as const;
 export type IngredientType = (typeof INGREDIENT_TYPES)[number];
-export const INGREDIENT_UNITS = { solid: ['g', 'kg', 'piece'], liquid: ['ml', 'l'] } as const satisfies Record<IngredientType, readonly string[]>;
+export const INGREDIENT_UNITS = { solid: ['g', 'kg', 'piece'], liquid: ['ml', 'l'] } as const satisfies Record<
+  IngredientType,
+  readonly string[]
+>;
 export const ALL_UNITS = ['g', 'kg', 'piece', 'ml', 'l'] as const;
 export type IngredientUnit = (typeof ALL_UNITS)[number];
 
@@ -22,7 +25,10 @@ const ingredientFields = z.object({
 });
 /** A liquid is not weighed in grams, nor a solid poured in litres. */
 const unitFits = <F extends { type: IngredientType; unit: IngredientUnit }>(schema: z.ZodType<F>) =>
-  schema.refine((f) => (INGREDIENT_UNITS[f.type] as readonly string[]).includes(f.unit), { message: 'product.validation.unit', path: ['unit'] });
+  schema.refine((f) => (INGREDIENT_UNITS[f.type] as readonly string[]).includes(f.unit), {
+    message: 'product.validation.unit',
+    path: ['unit'],
+  });
 
 export const ingredientForm = unitFits(ingredientFields);
 export type IngredientForm = z.infer<typeof ingredientForm>;
@@ -54,7 +60,8 @@ export const ingredientApi = {
   'product.ingredientPage': endpoint({
     method: 'POST',
     path: '/ingredient/page',
-    summary: 'Ingredients visible to the caller, by number, filtered by keyword (name, pinyin, number), type and tenant.',
+    summary:
+      'Ingredients visible to the caller, by number, filtered by keyword (name, pinyin, number), type and tenant.',
     query: pageQuery,
     body: ingredientFilter,
     content: page(ingredientItem),
@@ -63,7 +70,8 @@ export const ingredientApi = {
   'product.ingredientCreate': endpoint({
     method: 'POST',
     path: '/ingredient',
-    summary: 'Create an ingredient; a system admin names the tenant (1402); the number is unique per tenant (2802); the unit fits the type.',
+    summary:
+      'Create an ingredient; a system admin names the tenant (1402); the number is unique per tenant (2802); the unit fits the type.',
     body: unitFits(ingredientFields.extend({ tenantId: ref('tenant').optional() })),
     content: ingredientItem,
     access: ingredientAccess,

@@ -11,9 +11,23 @@ import { fileId } from '../file/index.js';
 import { isIsoDate } from '../format.js';
 import { attributeValue } from './attribute.js';
 import { recipeForm, recipeItem } from './recipe.js';
-import { PRICE_MAX_FEN, priceChangeBody, priceChangeResult, PRODUCT_LIMITS, productFilter, productItem, productStateBody, productTags } from './product.js';
+import {
+  PRICE_MAX_FEN,
+  priceChangeBody,
+  priceChangeResult,
+  PRODUCT_LIMITS,
+  productFilter,
+  productItem,
+  productStateBody,
+  productTags,
+} from './product.js';
 
-export const NEW_PRODUCT_LIMITS = { englishName: 80, englishBrief: 200, description: 500, englishDescription: 1000 } as const;
+export const NEW_PRODUCT_LIMITS = {
+  englishName: 80,
+  englishBrief: 200,
+  description: 500,
+  englishDescription: 1000,
+} as const;
 /** The English texts: once set, they are edited, never emptied (spec §5). */
 export const ENGLISH_FIELDS = ['englishName', 'englishBrief', 'englishDescription'] as const;
 
@@ -31,8 +45,11 @@ export const newProductFields = z.object({
   englishDescription: str().trim().max(NEW_PRODUCT_LIMITS.englishDescription, { message: 'validation.maxLength' }),
   categoryId: ref('category'),
   model: text(PRODUCT_LIMITS.model),
-  price: z.number({ error: 'product.validation.price' }).int({ message: 'product.validation.price' })
-    .min(1, { message: 'product.validation.price' }).max(PRICE_MAX_FEN, { message: 'product.validation.price' }),
+  price: z
+    .number({ error: 'product.validation.price' })
+    .int({ message: 'product.validation.price' })
+    .min(1, { message: 'product.validation.price' })
+    .max(PRICE_MAX_FEN, { message: 'product.validation.price' }),
   tags: productTags,
   /** When the product may be sold: both optional, the end not before the start. */
   startDate: isoDate.nullable(),
@@ -44,11 +61,28 @@ export const newProductFields = z.object({
 });
 
 const datesInOrder = <F extends { startDate: string | null; endDate: string | null }>(schema: z.ZodType<F>) =>
-  schema.refine((f) => !f.startDate || !f.endDate || f.startDate <= f.endDate, { message: 'product.validation.endBeforeStart', path: ['endDate'] });
+  schema.refine((f) => !f.startDate || !f.endDate || f.startDate <= f.endDate, {
+    message: 'product.validation.endBeforeStart',
+    path: ['endDate'],
+  });
 
 const EXAMPLE = {
-  image: 'a'.repeat(64), number: 'N-COLA-01', name: '可口可乐', englishName: 'Coca-Cola', brief: '经典碳酸饮料', englishBrief: 'Classic cola',
-  description: '', englishDescription: '', categoryId: 1, model: 'VM-S600', price: 350, tags: [], startDate: null, endDate: null, attributes: {}, recipe: null,
+  image: 'a'.repeat(64),
+  number: 'N-COLA-01',
+  name: '可口可乐',
+  englishName: 'Coca-Cola',
+  brief: '经典碳酸饮料',
+  englishBrief: 'Classic cola',
+  description: '',
+  englishDescription: '',
+  categoryId: 1,
+  model: 'VM-S600',
+  price: 350,
+  tags: [],
+  startDate: null,
+  endDate: null,
+  attributes: {},
+  recipe: null,
 };
 
 export const newProductForm = datesInOrder(newProductFields).meta({ examples: [EXAMPLE] });
@@ -74,7 +108,8 @@ export const newProductApi = {
   'product.newPage': endpoint({
     method: 'POST',
     path: '/merchandise/page',
-    summary: 'Products of the new library visible to the caller, filtered and sorted as the old library\'s; the keyword also finds English names.',
+    summary:
+      "Products of the new library visible to the caller, filtered and sorted as the old library's; the keyword also finds English names.",
     query: pageQuery,
     body: productFilter,
     content: page(newProductItem),
@@ -91,7 +126,8 @@ export const newProductApi = {
   'product.newCreate': endpoint({
     method: 'POST',
     path: '/merchandise',
-    summary: 'Create a product of the new library, off sale; a system admin names the tenant (1402); the number is unique per tenant (1103); the attribute values fit the category\'s rules (field errors).',
+    summary:
+      "Create a product of the new library, off sale; a system admin names the tenant (1402); the number is unique per tenant (1103); the attribute values fit the category's rules (field errors).",
     body: datesInOrder(newProductFields.extend({ tenantId: ref('tenant').optional() })).meta({ examples: [EXAMPLE] }),
     content: newProductItem,
     access: newAccess,
@@ -99,7 +135,8 @@ export const newProductApi = {
   'product.newUpdate': endpoint({
     method: 'PUT',
     path: '/merchandise/:id',
-    summary: 'Edit a product of the new library: English texts once set are not emptied (field errors); a new category needs a new image (2805) and values for its attributes.',
+    summary:
+      'Edit a product of the new library: English texts once set are not emptied (field errors); a new category needs a new image (2805) and values for its attributes.',
     params,
     body: newProductForm,
     content: newProductItem,
@@ -108,7 +145,7 @@ export const newProductApi = {
   'product.newPrice': endpoint({
     method: 'PUT',
     path: '/merchandise/price',
-    summary: 'Preview or apply a price change over a selection of the new library, all or none, as the old library\'s.',
+    summary: "Preview or apply a price change over a selection of the new library, all or none, as the old library's.",
     body: priceChangeBody,
     content: priceChangeResult,
     access: newAccess,
@@ -116,7 +153,8 @@ export const newProductApi = {
   'product.newState': endpoint({
     method: 'PUT',
     path: '/merchandise/state',
-    summary: 'Put new-library products on or off sale, enable or disable them, all or none, as the old library\'s state change (1109).',
+    summary:
+      "Put new-library products on or off sale, enable or disable them, all or none, as the old library's state change (1109).",
     body: productStateBody,
     content: z.object({ changed: z.number().int() }),
     access: newAccess,

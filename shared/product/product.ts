@@ -11,13 +11,17 @@ export const PRODUCT_LIMITS = { number: 20, name: 40, brief: 100, model: 30, tag
 /** A price up to ¥999,999.99: a vending price past that is a slip. */
 export const PRICE_MAX_FEN = 99_999_999;
 
-export const productTags = z.array(text(PRODUCT_LIMITS.tag))
+export const productTags = z
+  .array(text(PRODUCT_LIMITS.tag))
   .max(PRODUCT_LIMITS.tags, { message: 'validation.maxItems' })
   .refine((tags) => new Set(tags).size === tags.length, { message: 'product.validation.tagsRepeat' });
 
 export const productForm = z.object({
   /** 1–3 images, the first is the main one (shown in lists). */
-  images: z.array(fileId).min(1, { message: 'product.validation.imageRequired' }).max(PRODUCT_LIMITS.images, { message: 'validation.maxItems' })
+  images: z
+    .array(fileId)
+    .min(1, { message: 'product.validation.imageRequired' })
+    .max(PRODUCT_LIMITS.images, { message: 'validation.maxItems' })
     .refine((ids) => new Set(ids).size === ids.length, { message: 'validation.invalid' }),
   number: text(PRODUCT_LIMITS.number).regex(/^[A-Za-z0-9_-]+$/, { message: 'validation.code' }),
   name: text(PRODUCT_LIMITS.name),
@@ -26,8 +30,11 @@ export const productForm = z.object({
   /** The device model the product is made for (VM-S600, a coffee machine…). */
   model: text(PRODUCT_LIMITS.model),
   /** Suggested retail price in fen. */
-  price: z.number({ error: 'product.validation.price' }).int({ message: 'product.validation.price' })
-    .min(1, { message: 'product.validation.price' }).max(PRICE_MAX_FEN, { message: 'product.validation.price' }),
+  price: z
+    .number({ error: 'product.validation.price' })
+    .int({ message: 'product.validation.price' })
+    .min(1, { message: 'product.validation.price' })
+    .max(PRICE_MAX_FEN, { message: 'product.validation.price' }),
   tags: productTags,
 });
 export type ProductForm = z.infer<typeof productForm>;
@@ -72,8 +79,12 @@ export const productFilter = z.object({
 export const productIds = z.array(ref('product')).min(1).max(200);
 
 /** On or off sale, enabled or disabled, for a selection. */
-export const productStateBody = z.object({ ids: productIds, onSale: z.boolean().optional(), enabled: z.boolean().optional() })
-  .refine((b) => b.onSale !== undefined || b.enabled !== undefined, { message: 'validation.required', path: ['onSale'] })
+export const productStateBody = z
+  .object({ ids: productIds, onSale: z.boolean().optional(), enabled: z.boolean().optional() })
+  .refine((b) => b.onSale !== undefined || b.enabled !== undefined, {
+    message: 'validation.required',
+    path: ['onSale'],
+  })
   // The generated suites start from this: a change of nothing is refused for its shape.
   .meta({ examples: [{ ids: [1], onSale: true }] });
 
@@ -87,19 +98,36 @@ export type PriceMode = (typeof PRICE_MODES)[number];
  * of it is written in one transaction, or nothing when any result is no valid
  * price.
  */
-export const priceChangeBody = z.object({
-  ids: productIds,
-  mode: z.enum(PRICE_MODES, { error: 'validation.required' }),
-  value: z.number({ error: 'product.validation.priceChange' }).int({ message: 'product.validation.priceChange' })
-    .min(-PRICE_MAX_FEN, { message: 'product.validation.priceChange' }).max(PRICE_MAX_FEN, { message: 'product.validation.priceChange' }),
-  preview: z.boolean(),
-}).refine((b) => b.mode !== 'percent' || (b.value >= -90 && b.value <= 900), { message: 'product.validation.priceChange', path: ['value'] })
+export const priceChangeBody = z
+  .object({
+    ids: productIds,
+    mode: z.enum(PRICE_MODES, { error: 'validation.required' }),
+    value: z
+      .number({ error: 'product.validation.priceChange' })
+      .int({ message: 'product.validation.priceChange' })
+      .min(-PRICE_MAX_FEN, { message: 'product.validation.priceChange' })
+      .max(PRICE_MAX_FEN, { message: 'product.validation.priceChange' }),
+    preview: z.boolean(),
+  })
+  .refine((b) => b.mode !== 'percent' || (b.value >= -90 && b.value <= 900), {
+    message: 'product.validation.priceChange',
+    path: ['value'],
+  })
   .refine((b) => b.mode !== 'set' || b.value >= 1, { message: 'product.validation.priceChange', path: ['value'] })
   .meta({ examples: [{ ids: [1], mode: 'percent', value: 10, preview: true }] });
 
 export const priceChangeResult = z.object({
   changed: z.number().int(),
-  items: z.array(z.object({ id: z.number().int(), number: z.string(), name: z.string(), before: z.number().int(), after: z.number().int(), valid: z.boolean() })),
+  items: z.array(
+    z.object({
+      id: z.number().int(),
+      number: z.string(),
+      name: z.string(),
+      before: z.number().int(),
+      after: z.number().int(),
+      valid: z.boolean(),
+    }),
+  ),
 });
 export type PriceChangeResult = z.infer<typeof priceChangeResult>;
 
@@ -107,7 +135,7 @@ export type PriceChangeResult = z.infer<typeof priceChangeResult>;
 export function changedPrice(before: number, mode: PriceMode, value: number): number {
   if (mode === 'set') return value;
   if (mode === 'add') return before + value;
-  return Math.round(before * (100 + value) / 100);
+  return Math.round((before * (100 + value)) / 100);
 }
 export const validPrice = (fen: number): boolean => Number.isInteger(fen) && fen >= 1 && fen <= PRICE_MAX_FEN;
 
@@ -119,7 +147,8 @@ export const productApi = {
   'product.page': endpoint({
     method: 'POST',
     path: '/product/page',
-    summary: 'Products of the old library visible to the caller: filters by keyword (name, pinyin, number), category with its subcategories, sale and enabled state, tag, model and tenant; sorted by number, name, price or creation.',
+    summary:
+      'Products of the old library visible to the caller: filters by keyword (name, pinyin, number), category with its subcategories, sale and enabled state, tag, model and tenant; sorted by number, name, price or creation.',
     query: pageQuery,
     body: productFilter,
     content: page(productItem),
@@ -136,7 +165,8 @@ export const productApi = {
   'product.create': endpoint({
     method: 'POST',
     path: '/product',
-    summary: 'Create a product, off sale; a system admin names the tenant (1402); the number is unique per tenant (1103); the category is the tenant\'s (1111); the images are ones the caller uploaded (2204).',
+    summary:
+      "Create a product, off sale; a system admin names the tenant (1402); the number is unique per tenant (1103); the category is the tenant's (1111); the images are ones the caller uploaded (2204).",
     body: productForm.extend({ tenantId: ref('tenant').optional() }),
     content: productItem,
     access: productAccess,
@@ -153,7 +183,8 @@ export const productApi = {
   'product.price': endpoint({
     method: 'PUT',
     path: '/product/price',
-    summary: 'Preview or apply a price change over a selection of the old library, all or none: 400 with a field error when any result is no valid price.',
+    summary:
+      'Preview or apply a price change over a selection of the old library, all or none: 400 with a field error when any result is no valid price.',
     body: priceChangeBody,
     content: priceChangeResult,
     access: productAccess,
@@ -161,7 +192,8 @@ export const productApi = {
   'product.state': endpoint({
     method: 'PUT',
     path: '/product/state',
-    summary: 'Put products on or off sale, enable or disable them, all or none: a disabled product is off sale, and is not put on sale (1109).',
+    summary:
+      'Put products on or off sale, enable or disable them, all or none: a disabled product is off sale, and is not put on sale (1109).',
     body: productStateBody,
     content: z.object({ changed: z.number().int() }),
     access: productAccess,

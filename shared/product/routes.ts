@@ -20,14 +20,33 @@ export const productRoutes = [
     view('commodityInfor', 'CustomInfo', 'product.route.customInfo', { roles: ADMIN_ONLY }),
     detail('infoDetails', 'AttributeDetails', 'product.route.attributeDetails', CUSTOM_MODELS, { roles: ADMIN_ONLY }),
     detail('imgDetails', 'ImageDetails', 'product.route.imageDetails', CUSTOM_MODELS, { roles: ADMIN_ONLY }),
-    detail('nweGoods', 'NewGoods', 'product.route.newGoods', '/productManagement/merchandise', { ...codes('5-2'), editTitle: 'product.route.editGoods' }),
-    detail('editNweGoods', 'EditNewGoods', 'product.route.editNewGoods', '/productManagement/merchandise', codes('5-2')),
+    detail('nweGoods', 'NewGoods', 'product.route.newGoods', '/productManagement/merchandise', {
+      ...codes('5-2'),
+      editTitle: 'product.route.editGoods',
+    }),
+    detail(
+      'editNweGoods',
+      'EditNewGoods',
+      'product.route.editNewGoods',
+      '/productManagement/merchandise',
+      codes('5-2'),
+    ),
     detail('setProperty', 'SetProperty', 'product.route.setProperty', CATEGORIES, codes('5-1')),
     detail('imgFormat', 'ImageFormat', 'product.route.imageFormat', CATEGORIES, codes('5-1')),
     detail('ingredient', 'Ingredient', 'product.route.ingredient', CATEGORIES, codes('5-1')),
   ]),
   // A distributor's products (spec §2 /tenant productInformation), under the distributor list: their list is product.page, 5-1.
-  into('/tenant', [
-    detail('productInformation', 'ProductInformation', 'tenant.route.productInformation', '/tenant/people', codes('5-1')),
-  ], 'Distributor'),
+  into(
+    '/tenant',
+    [
+      detail(
+        'productInformation',
+        'ProductInformation',
+        'tenant.route.productInformation',
+        '/tenant/people',
+        codes('5-1'),
+      ),
+    ],
+    'Distributor',
+  ),
 ];

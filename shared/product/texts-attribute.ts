@@ -43,7 +43,6 @@ const zhCN = {
   back: '返回分类管理',
 };
 
-
 const zhTW: Shape<typeof zhCN> = {
   list: '屬性列表',
   title: '「{{name}}」的屬性',
@@ -93,7 +92,14 @@ const en: Shape<typeof zhCN> = {
   name: 'Name',
   number: 'Number',
   kind: 'Input type',
-  kinds: { string: 'Text', single: 'Single choice', multiple: 'Multiple choice', range: 'Number range', date: 'Date', boolean: 'Yes/no' },
+  kinds: {
+    string: 'Text',
+    single: 'Single choice',
+    multiple: 'Multiple choice',
+    range: 'Number range',
+    date: 'Date',
+    boolean: 'Yes/no',
+  },
   required: 'Required',
   requiredYes: 'Required',
   requiredNo: 'Optional',

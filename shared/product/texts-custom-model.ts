@@ -40,7 +40,6 @@ const zhCN = {
   notFilled: '未填写',
 };
 
-
 const zhTW: Shape<typeof zhCN> = {
   list: '定制機型列表',
   name: '機型名稱',

@@ -27,7 +27,6 @@ const zhCN = {
   open: '图片格式',
 };
 
-
 const zhTW: Shape<typeof zhCN> = {
   list: '圖片格式列表',
   title: '「{{name}}」的圖片格式',

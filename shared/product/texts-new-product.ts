@@ -43,7 +43,6 @@ const zhCN = {
   noIngredients: '该租户还没有原料，请先在原料设置中添加',
 };
 
-
 const zhTW: Shape<typeof zhCN> = {
   image: '商品主圖（1 張）',
   englishName: '英文名稱',

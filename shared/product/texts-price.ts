@@ -20,7 +20,6 @@ const zhCN = {
   failed: '改价失败',
 };
 
-
 const zhTW: Shape<typeof zhCN> = {
   open: '批量改價',
   title: '批量修改價格（{{count}} 個商品）',

@@ -65,7 +65,11 @@ const zhCN = {
   imageFormat: imageFormatTexts['zh-CN'],
   customModel: customModelTexts['zh-CN'],
   price: priceTexts['zh-CN'],
-  information: { title: '{{name}} 的商品', noTenant: '分销商不存在或不在您的管理范围内', readOnly: '只读：商品由该分销商自己维护' },
+  information: {
+    title: '{{name}} 的商品',
+    noTenant: '分销商不存在或不在您的管理范围内',
+    readOnly: '只读：商品由该分销商自己维护',
+  },
   validation: {
     unit: '计量单位与原料类型不符',
     tagsRepeat: '标签不能重复',
@@ -163,7 +167,11 @@ export const productTexts = defineTexts(zhCN, {
     imageFormat: imageFormatTexts['zh-TW'],
     customModel: customModelTexts['zh-TW'],
     price: priceTexts['zh-TW'],
-    information: { title: '{{name}} 的商品', noTenant: '分銷商不存在或不在您的管理範圍內', readOnly: '唯讀：商品由該分銷商自己維護' },
+    information: {
+      title: '{{name}} 的商品',
+      noTenant: '分銷商不存在或不在您的管理範圍內',
+      readOnly: '唯讀：商品由該分銷商自己維護',
+    },
     validation: {
       unit: '計量單位與原料類型不符',
       tagsRepeat: '標籤不能重複',
@@ -260,7 +268,11 @@ export const productTexts = defineTexts(zhCN, {
     imageFormat: imageFormatTexts.en,
     customModel: customModelTexts.en,
     price: priceTexts.en,
-    information: { title: 'Products of {{name}}', noTenant: 'The distributor does not exist or is not yours to manage', readOnly: 'Read only: the distributor keeps its own products' },
+    information: {
+      title: 'Products of {{name}}',
+      noTenant: 'The distributor does not exist or is not yours to manage',
+      readOnly: 'Read only: the distributor keeps its own products',
+    },
     validation: {
       unit: 'The unit does not fit the type',
       tagsRepeat: 'Tags must not repeat',

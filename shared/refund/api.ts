@@ -18,18 +18,38 @@ export const REFUND_SETTLE_MS = 60_000;
 export const REFUND_PERIOD = { defaultDays: 30, minDays: 1, maxDays: 365 } as const;
 export const REFUND_LIMITS = { reason: 100 } as const;
 
-const fen = z.number({ error: 'refund.validation.amount' }).int({ message: 'refund.validation.amount' })
-  .min(1, { message: 'refund.validation.amount' }).max(99_999_999, { message: 'refund.validation.amount' });
+const fen = z
+  .number({ error: 'refund.validation.amount' })
+  .int({ message: 'refund.validation.amount' })
+  .min(1, { message: 'refund.validation.amount' })
+  .max(99_999_999, { message: 'refund.validation.amount' });
 
-export const refundInput = z.object({
-  reason: text(REFUND_LIMITS.reason),
-  /** The whole order: how much of it. */
-  amount: fen.optional(),
-  /** Some of its products: how much of each (the refund is their sum). */
-  items: z.array(z.object({ itemId: id, amount: fen })).min(1).max(10).optional(),
-}).refine((r) => (r.amount === undefined) !== (r.items === undefined), { message: 'refund.validation.mode', path: ['amount'] })
-  .refine((r) => !r.items || new Set(r.items.map((i) => i.itemId)).size === r.items.length, { message: 'refund.validation.itemTwice', path: ['items'] })
-  .meta({ examples: [{ reason: '商品未出货', amount: 350 }, { reason: '可乐未出货', items: [{ itemId: 1, amount: 300 }] }] });
+export const refundInput = z
+  .object({
+    reason: text(REFUND_LIMITS.reason),
+    /** The whole order: how much of it. */
+    amount: fen.optional(),
+    /** Some of its products: how much of each (the refund is their sum). */
+    items: z
+      .array(z.object({ itemId: id, amount: fen }))
+      .min(1)
+      .max(10)
+      .optional(),
+  })
+  .refine((r) => (r.amount === undefined) !== (r.items === undefined), {
+    message: 'refund.validation.mode',
+    path: ['amount'],
+  })
+  .refine((r) => !r.items || new Set(r.items.map((i) => i.itemId)).size === r.items.length, {
+    message: 'refund.validation.itemTwice',
+    path: ['items'],
+  })
+  .meta({
+    examples: [
+      { reason: '商品未出货', amount: 350 },
+      { reason: '可乐未出货', items: [{ itemId: 1, amount: 300 }] },
+    ],
+  });
 export type RefundInput = z.infer<typeof refundInput>;
 
 export const refundItem = z.object({
@@ -80,7 +100,8 @@ export const refundApi = {
   'refund.create': endpoint({
     method: 'POST',
     path: '/order/:id/refund',
-    summary: 'Ask the payment provider to refund an order, wholly (an amount) or some of its products (an amount each), with a reason. Refused on an unpaid order (926), past the tenant\'s refund period (982), and over what was paid less what is already refunded or pending, for the order or a product (920). Pending until the provider\'s result lands (about a minute: check again in 1–2 minutes).',
+    summary:
+      "Ask the payment provider to refund an order, wholly (an amount) or some of its products (an amount each), with a reason. Refused on an unpaid order (926), past the tenant's refund period (982), and over what was paid less what is already refunded or pending, for the order or a product (920). Pending until the provider's result lands (about a minute: check again in 1–2 minutes).",
     params: refParams('order'),
     body: refundInput,
     content: refundItem,
@@ -90,7 +111,8 @@ export const refundApi = {
   'refund.list': endpoint({
     method: 'GET',
     path: '/order/:id/refunds',
-    summary: 'An order\'s refunds, newest first, with their products, state and times (901 when the order is not in scope).',
+    summary:
+      "An order's refunds, newest first, with their products, state and times (901 when the order is not in scope).",
     params: refParams('order'),
     content: z.array(refundItem),
     access: refundAccess,
@@ -98,7 +120,8 @@ export const refundApi = {
   'refund.deadline': endpoint({
     method: 'GET',
     path: '/order/:id/refund-deadline',
-    summary: 'Until when an order may be refunded (its payment plus its tenant\'s refund period), and whether that is past: the console says so before a refund is typed (901 when the order is not in scope).',
+    summary:
+      "Until when an order may be refunded (its payment plus its tenant's refund period), and whether that is past: the console says so before a refund is typed (901 when the order is not in scope).",
     params: refParams('order'),
     content: refundDeadline,
     access: refundAccess,
@@ -106,7 +129,8 @@ export const refundApi = {
   'refund.settings': endpoint({
     method: 'POST',
     path: '/refund/settings',
-    summary: 'A tenant\'s refund period in days (default 30), whether failed vends are refunded automatically (default on) and after how many jams in a row a channel locks itself (default 3): the caller\'s own tenant, or one it names in its scope.',
+    summary:
+      "A tenant's refund period in days (default 30), whether failed vends are refunded automatically (default on) and after how many jams in a row a channel locks itself (default 3): the caller's own tenant, or one it names in its scope.",
     body: z.object({ tenantId: ref('tenant').optional() }),
     content: refundSettings,
     access: { auth: 'user', roles: ['admin', 'tenant'] },
@@ -114,14 +138,22 @@ export const refundApi = {
   'refund.saveSettings': endpoint({
     method: 'PUT',
     path: '/refund/settings',
-    summary: 'Set a tenant\'s refund period, 1–365 days, and optionally its automatic refund of failed vends and its channel lock count (1–20) (the caller\'s own tenant, or one it names in its scope; the system admin names one: 1402).',
+    summary:
+      "Set a tenant's refund period, 1–365 days, and optionally its automatic refund of failed vends and its channel lock count (1–20) (the caller's own tenant, or one it names in its scope; the system admin names one: 1402).",
     body: z.object({
       tenantId: ref('tenant').optional(),
-      periodDays: z.number({ error: 'refund.validation.period' }).int({ message: 'refund.validation.period' })
-        .min(REFUND_PERIOD.minDays, { message: 'refund.validation.period' }).max(REFUND_PERIOD.maxDays, { message: 'refund.validation.period' }),
+      periodDays: z
+        .number({ error: 'refund.validation.period' })
+        .int({ message: 'refund.validation.period' })
+        .min(REFUND_PERIOD.minDays, { message: 'refund.validation.period' })
+        .max(REFUND_PERIOD.maxDays, { message: 'refund.validation.period' }),
       autoRefund: z.boolean().optional(),
-      lockAfter: z.number({ error: 'refund.validation.lockAfter' }).int({ message: 'refund.validation.lockAfter' })
-        .min(LOCK_AFTER.min, { message: 'refund.validation.lockAfter' }).max(LOCK_AFTER.max, { message: 'refund.validation.lockAfter' }).optional(),
+      lockAfter: z
+        .number({ error: 'refund.validation.lockAfter' })
+        .int({ message: 'refund.validation.lockAfter' })
+        .min(LOCK_AFTER.min, { message: 'refund.validation.lockAfter' })
+        .max(LOCK_AFTER.max, { message: 'refund.validation.lockAfter' })
+        .optional(),
     }),
     content: refundSettings,
     access: { auth: 'user', roles: ['admin', 'tenant'] },

@@ -22,38 +22,67 @@ export interface RouteDecl extends Omit<RouteDef, 'children'> {
 }
 
 /** A top-level group with its place in the menu (smaller first). */
-export interface RouteGroupDecl extends RouteDecl { order: number }
+export interface RouteGroupDecl extends RouteDecl {
+  order: number;
+}
 
 export const ADMIN_ONLY = [ROLE_VALUE.admin] as const;
 
 type ViewOptions = Omit<RouteMeta, 'title'> & { enterprise?: true; everySet?: true };
 
 /** A screen. */
-export function view(path: string, name: string, title: RouteTitle, options: ViewOptions = {}, hidden = false): RouteDecl {
+export function view(
+  path: string,
+  name: string,
+  title: RouteTitle,
+  options: ViewOptions = {},
+  hidden = false,
+): RouteDecl {
   const { enterprise, everySet, ...meta } = options;
   return {
-    path, name, meta: { title, ...meta },
-    ...(hidden ? { hidden } : {}), ...(enterprise ? { enterprise } : {}), ...(everySet ? { everySet } : {}),
+    path,
+    name,
+    meta: { title, ...meta },
+    ...(hidden ? { hidden } : {}),
+    ...(enterprise ? { enterprise } : {}),
+    ...(everySet ? { everySet } : {}),
   };
 }
 
 /** A hidden screen reached from another one, which stays marked in the menu. */
-export const detail = (path: string, name: string, title: RouteTitle, activeMenu: string, options: Omit<ViewOptions, 'activeMenu'> = {}): RouteDecl =>
-  view(path, name, title, { noCache: true, activeMenu, ...options }, true);
+export const detail = (
+  path: string,
+  name: string,
+  title: RouteTitle,
+  activeMenu: string,
+  options: Omit<ViewOptions, 'activeMenu'> = {},
+): RouteDecl => view(path, name, title, { noCache: true, activeMenu, ...options }, true);
 
 /** A menu group at `order` in the menu. */
-export const group = (order: number, path: string, meta: RouteMeta, children: readonly RouteDecl[], extra: Partial<RouteDef> = {}): RouteGroupDecl =>
-  ({ order, path, meta, children, ...extra });
+export const group = (
+  order: number,
+  path: string,
+  meta: RouteMeta,
+  children: readonly RouteDecl[],
+  extra: Partial<RouteDef> = {},
+): RouteGroupDecl => ({ order, path, meta, children, ...extra });
 
 /**
  * Screens a domain adds to another domain's menu group (scene linkage in the
  * device group, complaints in the order group: spec §2 menus are not cut along
  * the code's domains). They go after the screen named `after`, or last.
  */
-export interface RouteJoinDecl { into: string; after?: string; children: readonly RouteDecl[] }
+export interface RouteJoinDecl {
+  into: string;
+  after?: string;
+  children: readonly RouteDecl[];
+}
 
-export const into = (groupPath: string, children: readonly RouteDecl[], after?: string): RouteJoinDecl =>
-  ({ into: groupPath, children, ...(after !== undefined ? { after } : {}) });
+export const into = (groupPath: string, children: readonly RouteDecl[], after?: string): RouteJoinDecl => ({
+  into: groupPath,
+  children,
+  ...(after !== undefined ? { after } : {}),
+});
 
 export const isJoin = (d: RouteGroupDecl | RouteJoinDecl): d is RouteJoinDecl => 'into' in d;
 
@@ -61,7 +90,8 @@ export const isJoin = (d: RouteGroupDecl | RouteJoinDecl): d is RouteJoinDecl =>
 export function joinRouteGroups(decls: readonly (RouteGroupDecl | RouteJoinDecl)[]): RouteGroupDecl[] {
   const groups = decls.filter((d): d is RouteGroupDecl => !isJoin(d));
   for (const join of decls.filter(isJoin)) {
-    if (!groups.some((g) => g.path === join.into)) throw new Error(`routes: screens join ${join.into}, which no domain declares`);
+    if (!groups.some((g) => g.path === join.into))
+      throw new Error(`routes: screens join ${join.into}, which no domain declares`);
   }
   return groups.map((g) => {
     const joins = decls.filter((d): d is RouteJoinDecl => isJoin(d) && d.into === g.path);
@@ -99,12 +129,18 @@ function toDef(d: RouteDecl, keep: (r: RouteDecl) => boolean, meta: (m: RouteMet
 }
 
 const withoutValue = ({ value: _v, ...meta }: RouteMeta): RouteMeta => meta;
-const inMemberSet = (r: RouteDecl): boolean => r.everySet === true || r.meta?.value !== undefined || (r.children ?? []).some(inMemberSet);
-const inEnterpriseSet = (r: RouteDecl): boolean => r.everySet === true || r.enterprise === true || (r.children ?? []).some(inEnterpriseSet);
+const inMemberSet = (r: RouteDecl): boolean =>
+  r.everySet === true || r.meta?.value !== undefined || (r.children ?? []).some(inMemberSet);
+const inEnterpriseSet = (r: RouteDecl): boolean =>
+  r.everySet === true || r.enterprise === true || (r.children ?? []).some(inEnterpriseSet);
 const hasViews = (d: RouteDef) => !d.children || d.children.length > 0;
 
 /** The three sets of spec §2, as written tables (paths relative; see resolveRoutes). */
-export function deriveRouteSets(groups: readonly RouteGroupDecl[]): { main: RouteDef[]; enterprise: RouteDef[]; staff: RouteDef[] } {
+export function deriveRouteSets(groups: readonly RouteGroupDecl[]): {
+  main: RouteDef[];
+  enterprise: RouteDef[];
+  staff: RouteDef[];
+} {
   const seen = new Set<string>();
   for (const g of groups) {
     if (seen.has(g.path)) throw new Error(`routes: the group ${g.path} is declared twice`);
@@ -112,11 +148,13 @@ export function deriveRouteSets(groups: readonly RouteGroupDecl[]): { main: Rout
   }
   const ordered = [...groups].sort((a, b) => a.order - b.order).map(({ order: _o, ...g }) => g);
   const main = ordered.map((g) => toDef(g, () => true, withoutValue));
-  const staff = ordered.filter(inMemberSet)
+  const staff = ordered
+    .filter(inMemberSet)
     .map((g) => toDef(g, inMemberSet, (m) => m))
     .filter(hasViews)
     .map((d) => (d.children && d.path !== '/' ? { ...d, alwaysShow: true } : d));
-  const enterprise = ordered.filter(inEnterpriseSet)
+  const enterprise = ordered
+    .filter(inEnterpriseSet)
     .map((g) => toDef(g, inEnterpriseSet, withoutValue))
     .filter(hasViews)
     .map(({ alwaysShow: _a, ...d }) => (d.children ? { ...d, redirect: joinPath(d.path, d.children[0]!.path) } : d));

@@ -10,8 +10,19 @@ export type RouteTitle = `route.${string}` | `${string}.route.${string}`;
 
 /** Icon names the renderer maps to its icon set (shared/ holds no UI library). */
 export const ICON_NAMES = [
-  'dashboard', 'device', 'location', 'account', 'team', 'product', 'order', 'member', 'marketing', 'tenant',
-  'pool', 'enterprise', 'staff',
+  'dashboard',
+  'device',
+  'location',
+  'account',
+  'team',
+  'product',
+  'order',
+  'member',
+  'marketing',
+  'tenant',
+  'pool',
+  'enterprise',
+  'staff',
 ] as const;
 export type IconName = (typeof ICON_NAMES)[number];
 

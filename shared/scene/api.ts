@@ -19,10 +19,19 @@ export const NODE_MATCHES = ['single', 'multiple'] as const;
 /** What happens when a node's device fails to deliver: refund the whole order, refund this choice, or carry on without it. */
 export const FAILURE_HANDLINGS = ['refundAll', 'refundNode', 'skip'] as const;
 
-export const SCENE_LIMITS = { name: 30, description: 200, notes: 200, nodeName: 20, devices: 50, nodes: 100, depth: 3 } as const;
+export const SCENE_LIMITS = {
+  name: 30,
+  description: 200,
+  notes: 200,
+  nodeName: 20,
+  devices: 50,
+  nodes: 100,
+  depth: 3,
+} as const;
 
 /** Spec §5: renaming to nothing says "content cannot be empty". */
-const required = (max: number) => str().trim().min(1, { message: 'scene.validation.empty' }).max(max, { message: 'validation.maxLength' });
+const required = (max: number) =>
+  str().trim().min(1, { message: 'scene.validation.empty' }).max(max, { message: 'validation.maxLength' });
 
 export const sceneForm = z.object({
   name: required(SCENE_LIMITS.name),
@@ -43,7 +52,10 @@ export const menuNodeInput = z.object({
   parentKey: z.string().trim().min(1).max(36).nullable(),
   name: required(SCENE_LIMITS.nodeName),
   /** Spec §5: the menu image is required (an uploaded image, as products' are). */
-  image: fileId.nullable().refine((v) => v !== null, { message: 'scene.validation.image' }).meta({ examples: ['0'.repeat(64)] }),
+  image: fileId
+    .nullable()
+    .refine((v) => v !== null, { message: 'scene.validation.image' })
+    .meta({ examples: ['0'.repeat(64)] }),
   type: z.enum(NODE_TYPES),
   match: z.enum(NODE_MATCHES),
   failure: z.enum(FAILURE_HANDLINGS),
@@ -80,7 +92,13 @@ export const sceneItem = z.object({
 });
 export type SceneItem = z.infer<typeof sceneItem>;
 
-export const sceneDevice = z.object({ id: z.number().int(), name: z.string(), serial: z.string(), online: z.boolean(), type: z.string() });
+export const sceneDevice = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  serial: z.string(),
+  online: z.boolean(),
+  type: z.string(),
+});
 
 export const sceneDetail = sceneItem.extend({
   devices: z.array(sceneDevice),
@@ -110,7 +128,8 @@ export const sceneApi = {
   'scene.deviceOptions': endpoint({
     method: 'POST',
     path: '/scene/devices',
-    summary: 'The devices a scene of the tenant may bind (the caller\'s own tenant unless named; 1401 out of scope), by name or serial, with the scene each serves now.',
+    summary:
+      "The devices a scene of the tenant may bind (the caller's own tenant unless named; 1401 out of scope), by name or serial, with the scene each serves now.",
     body: z.object({ tenantId: ref('tenant').optional(), keyword: str().trim().max(40).optional() }),
     content: z.array(sceneDevice.extend({ sceneId: z.number().int().nullable(), sceneName: z.string().nullable() })),
     access,
@@ -126,7 +145,8 @@ export const sceneApi = {
   'scene.create': endpoint({
     method: 'POST',
     path: '/scene',
-    summary: 'A scene of one tenant\'s devices: it must bind devices (3502), each once (3503), none in another scene (3509), all the tenant\'s (1201).',
+    summary:
+      "A scene of one tenant's devices: it must bind devices (3502), each once (3503), none in another scene (3509), all the tenant's (1201).",
     body: sceneCreateForm,
     content: sceneDetail,
     access,
@@ -135,7 +155,8 @@ export const sceneApi = {
   'scene.update': endpoint({
     method: 'PUT',
     path: '/scene/:id',
-    summary: 'Rename a scene, change its notes and devices (the same rules as creating it); its menu keeps only nodes whose devices stay.',
+    summary:
+      'Rename a scene, change its notes and devices (the same rules as creating it); its menu keeps only nodes whose devices stay.',
     params,
     body: sceneForm,
     content: sceneDetail,
@@ -144,9 +165,12 @@ export const sceneApi = {
   'scene.menuSave': endpoint({
     method: 'PUT',
     path: '/scene/:id/menu',
-    summary: 'Replace a scene\'s menu tree: at most 3 levels and 100 nodes, parents first; each node named, with an image and its devices (one for single match); only the scene\'s devices (3507), every one of them somewhere in the menu (3504).',
+    summary:
+      "Replace a scene's menu tree: at most 3 levels and 100 nodes, parents first; each node named, with an image and its devices (one for single match); only the scene's devices (3507), every one of them somewhere in the menu (3504).",
     params,
-    body: z.object({ nodes: z.array(menuNodeInput).min(1, { message: 'scene.validation.menuEmpty' }).max(SCENE_LIMITS.nodes) }),
+    body: z.object({
+      nodes: z.array(menuNodeInput).min(1, { message: 'scene.validation.menuEmpty' }).max(SCENE_LIMITS.nodes),
+    }),
     content: sceneDetail,
     access,
   }),

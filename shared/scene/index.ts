@@ -8,4 +8,11 @@ import { sceneTexts } from './texts.js';
 export * from './api.js';
 export { sceneErrors } from './errors.js';
 
-export const scene = defineDomain({ name: 'scene', api: sceneApi, errors: sceneErrors, texts: sceneTexts, powers: ['2-9'], routes: sceneRoutes });
+export const scene = defineDomain({
+  name: 'scene',
+  api: sceneApi,
+  errors: sceneErrors,
+  texts: sceneTexts,
+  powers: ['2-9'],
+  routes: sceneRoutes,
+});

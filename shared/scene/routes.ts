@@ -2,8 +2,12 @@
 import { codes, detail, into, view } from '../routes/define.js';
 
 export const sceneRoutes = [
-  into('/deviceList', [
-    view('/sceneadmin', 'SceneLinkage', 'scene.route.sceneLinkage', codes('2-9')),
-    detail('/sceneadmin/detailpage', 'SceneDetail', 'scene.route.sceneDetail', '/sceneadmin', codes('2-9')),
-  ], 'DeviceList'),
+  into(
+    '/deviceList',
+    [
+      view('/sceneadmin', 'SceneLinkage', 'scene.route.sceneLinkage', codes('2-9')),
+      detail('/sceneadmin/detailpage', 'SceneDetail', 'scene.route.sceneDetail', '/sceneadmin', codes('2-9')),
+    ],
+    'DeviceList',
+  ),
 ];

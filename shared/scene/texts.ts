@@ -195,7 +195,7 @@ export const sceneTexts = defineTexts(zhCN, {
     disableConfirm: 'Disable the scene "{{name}}"? Customers can no longer buy through it.',
     actionFailed: 'The action failed',
     pickDevices: 'Choose devices',
-    pickDevicesHint: 'One tenant\'s devices, each in one scene at most',
+    pickDevicesHint: "One tenant's devices, each in one scene at most",
     noDevices: 'No devices bound yet',
     detail: {
       title: 'Scene details',
@@ -222,7 +222,8 @@ export const sceneTexts = defineTexts(zhCN, {
       failure: 'On failure',
       failures: { refundAll: 'Refund the order', refundNode: 'Refund this choice', skip: 'Skip and go on' },
       nodeDevices: 'Serving devices',
-      missing: 'Devices not in the menu yet: {{names}}. Put them in a several-device node, or each in a single-device node of its own',
+      missing:
+        'Devices not in the menu yet: {{names}}. Put them in a several-device node, or each in a single-device node of its own',
       singleHint: 'A single-device node takes one device; for several, set its match to several devices',
       back: 'Back to scenes',
       notFound: 'The scene does not exist or is not yours to see',

@@ -14,5 +14,10 @@ export * from './members.js';
 export { staffErrors } from './errors.js';
 
 export const staff = defineDomain({
-  name: 'staff', api: joinApis(staffApi, roleApi, memberApi), errors: staffErrors, texts: staffTexts, powers: ['4-1', '4-2'], routes: staffRoutes,
+  name: 'staff',
+  api: joinApis(staffApi, roleApi, memberApi),
+  errors: staffErrors,
+  texts: staffTexts,
+  powers: ['4-1', '4-2'],
+  routes: staffRoutes,
 });

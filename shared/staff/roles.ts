@@ -26,7 +26,10 @@ export const powerKey = (code: PowerCode) => `p${code.replace('-', '_')}` as `p$
 export const ROLE_LIMITS = { name: 30, description: 200 } as const;
 
 export const roleInput = z.object({
-  name: str().trim().min(1, { message: 'staff.validation.roleName' }).max(ROLE_LIMITS.name, { message: 'staff.validation.roleName' }),
+  name: str()
+    .trim()
+    .min(1, { message: 'staff.validation.roleName' })
+    .max(ROLE_LIMITS.name, { message: 'staff.validation.roleName' }),
   description: str().trim().max(ROLE_LIMITS.description, { message: 'staff.validation.description' }),
   powers: z.array(powerCode).min(1, { message: 'staff.validation.powers' }).max(32),
 });
@@ -53,7 +56,8 @@ export const roleApi = {
   'staff.roles': endpoint({
     method: 'POST',
     path: '/role/page',
-    summary: 'The roles of the caller\'s tenants (every tenant\'s for the system admin), by name and tenant, newest first, with how many members hold each.',
+    summary:
+      "The roles of the caller's tenants (every tenant's for the system admin), by name and tenant, newest first, with how many members hold each.",
     query: pageQuery,
     body: z.object({ keyword: str().trim().max(30).optional(), tenantId: ref('tenant').optional() }),
     content: page(roleItem),
@@ -70,7 +74,8 @@ export const roleApi = {
   'staff.createRole': endpoint({
     method: 'POST',
     path: '/role',
-    summary: 'Create a role of the caller\'s tenant (the system admin names one: 1402): a name unique within the tenant (1522), a description, at least one power code. A member grants only codes it holds (1523).',
+    summary:
+      "Create a role of the caller's tenant (the system admin names one: 1402): a name unique within the tenant (1522), a description, at least one power code. A member grants only codes it holds (1523).",
     body: roleInput.extend({ tenantId: ref('tenant').optional() }),
     content: roleItem,
     access,
@@ -78,7 +83,8 @@ export const roleApi = {
   'staff.updateRole': endpoint({
     method: 'PUT',
     path: '/role/:id',
-    summary: 'Edit a role; its members\' next calls follow the new codes (no sign-out). 1520 not in scope, 1522 name taken, 1523 a code the member does not hold or its own role.',
+    summary:
+      "Edit a role; its members' next calls follow the new codes (no sign-out). 1520 not in scope, 1522 name taken, 1523 a code the member does not hold or its own role.",
     params: refParams('role'),
     body: roleInput,
     content: roleItem,

@@ -23,7 +23,8 @@ export const tenantApi = {
   'tenant.list': endpoint({
     method: 'POST',
     path: '/tenant/list',
-    summary: 'Tenants the caller may act for: all (admin), itself and its second-level tenants, or itself. A member\'s screens never offer a tenant to choose: it reads them only with the distribution screens\' codes (7-1, 7-3).',
+    summary:
+      "Tenants the caller may act for: all (admin), itself and its second-level tenants, or itself. A member's screens never offer a tenant to choose: it reads them only with the distribution screens' codes (7-1, 7-3).",
     body: z.object({}).optional(),
     content: z.array(tenantInfo),
     access: { auth: 'user', roles: ['admin', 'tenant', 'member'], power: ['7-1', '7-3'] },

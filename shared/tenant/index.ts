@@ -12,5 +12,10 @@ export * from './people.js';
 export { tenantErrors } from './errors.js';
 
 export const tenant = defineDomain({
-  name: 'tenant', api: joinApis(tenantApi, peopleApi), errors: tenantErrors, texts: tenantTexts, powers: ['7-1', '7-3'], routes: tenantRoutes,
+  name: 'tenant',
+  api: joinApis(tenantApi, peopleApi),
+  errors: tenantErrors,
+  texts: tenantTexts,
+  powers: ['7-1', '7-3'],
+  routes: tenantRoutes,
 });

@@ -16,7 +16,9 @@ export const TENANT_LIMITS = { name: 50, cardName: 20, ids: 200 } as const;
 export const TENANT_STATES = ['enabled', 'disabled'] as const;
 
 /** The account-name rule narrowed by spec §5: letters and digits only, 4–32 of them. */
-export const tenantUsername = accountName('tenant.validation.username').regex(TENANT_ACCOUNT_NAME_PATTERN, { message: 'tenant.validation.username' });
+export const tenantUsername = accountName('tenant.validation.username').regex(TENANT_ACCOUNT_NAME_PATTERN, {
+  message: 'tenant.validation.username',
+});
 
 export const tenantItem = z.object({
   tenantId: z.number().int(),
@@ -53,14 +55,20 @@ export const tenantFilter = z.object({
   parentId: ref('tenant').optional(),
 });
 
-export const tenantCreate = z.object({
-  name: text(TENANT_LIMITS.name),
-  username: tenantUsername,
-  password: newPassword,
-  contact: phone,
-  /** The admin: under which first-level tenant (none: a first-level tenant). A first-level tenant's are always its own. */
-  parentId: ref('tenant').optional(),
-}).meta({ examples: [{ name: '无锡城铁零售有限公司', username: 'wxmetro', password: 'Wx@2026retail', contact: '13912345678' }] });
+export const tenantCreate = z
+  .object({
+    name: text(TENANT_LIMITS.name),
+    username: tenantUsername,
+    password: newPassword,
+    contact: phone,
+    /** The admin: under which first-level tenant (none: a first-level tenant). A first-level tenant's are always its own. */
+    parentId: ref('tenant').optional(),
+  })
+  .meta({
+    examples: [
+      { name: '无锡城铁零售有限公司', username: 'wxmetro', password: 'Wx@2026retail', contact: '13912345678' },
+    ],
+  });
 
 export const tenantUpdate = z.object({
   name: text(TENANT_LIMITS.name),
@@ -75,7 +83,8 @@ export const peopleApi = {
   'tenant.page': endpoint({
     method: 'POST',
     path: '/tenant/page',
-    summary: 'Distributors the caller manages, newest first: every tenant (admin) or a first-level tenant\'s second-level tenants; by keyword (name, account, phone), state and, for the admin, parent.',
+    summary:
+      "Distributors the caller manages, newest first: every tenant (admin) or a first-level tenant's second-level tenants; by keyword (name, account, phone), state and, for the admin, parent.",
     query: pageQuery,
     body: tenantFilter,
     content: page(tenantItem),
@@ -92,7 +101,8 @@ export const peopleApi = {
   'tenant.create': endpoint({
     method: 'POST',
     path: '/tenant',
-    summary: 'Create a distributor and its account: the admin a first-level tenant (or a second-level one under `parentId`), a first-level tenant its own second-level tenant. Username letters and digits, unique (1404); a second-level tenant creates none (403); a parent that is itself second-level is refused (1405).',
+    summary:
+      'Create a distributor and its account: the admin a first-level tenant (or a second-level one under `parentId`), a first-level tenant its own second-level tenant. Username letters and digits, unique (1404); a second-level tenant creates none (403); a parent that is itself second-level is refused (1405).',
     body: tenantCreate,
     content: tenantItem,
     access: { auth: 'user', roles: ['admin', 'tenant'] },
@@ -101,7 +111,7 @@ export const peopleApi = {
   'tenant.update': endpoint({
     method: 'PUT',
     path: '/tenant/:id',
-    summary: 'Change a distributor\'s name and contact phone (a new phone differs from the old: field error).',
+    summary: "Change a distributor's name and contact phone (a new phone differs from the old: field error).",
     params,
     body: tenantUpdate,
     content: tenantItem,
@@ -110,7 +120,8 @@ export const peopleApi = {
   'tenant.setState': endpoint({
     method: 'PUT',
     path: '/tenant/state',
-    summary: 'Enable or disable distributors, all or none (1401 when one is not the caller\'s to manage; nobody disables its own tenant). A disabled tenant\'s users — and its second-level tenants\' — are signed out at once and refused at sign-in (1403); its machines keep selling.',
+    summary:
+      "Enable or disable distributors, all or none (1401 when one is not the caller's to manage; nobody disables its own tenant). A disabled tenant's users — and its second-level tenants' — are signed out at once and refused at sign-in (1403); its machines keep selling.",
     body: z.object({ ids: z.array(ref('tenant')).min(1).max(TENANT_LIMITS.ids), disabled: z.boolean() }),
     content: z.object({ changed: z.number().int() }),
     access: manage,
@@ -118,7 +129,7 @@ export const peopleApi = {
   'tenant.resetPassword': endpoint({
     method: 'PUT',
     path: '/tenant/:id/password',
-    summary: 'Set a distributor\'s password (its account\'s sessions end).',
+    summary: "Set a distributor's password (its account's sessions end).",
     params,
     body: z.object({ password: newPassword }),
     content: empty,
@@ -127,7 +138,7 @@ export const peopleApi = {
   'tenant.saveMemberConfig': endpoint({
     method: 'PUT',
     path: '/tenant/:id/member-config',
-    summary: 'A distributor\'s member config: card name, member switch, points switch.',
+    summary: "A distributor's member config: card name, member switch, points switch.",
     params,
     body: memberConfig,
     content: memberConfig,

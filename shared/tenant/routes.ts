@@ -2,11 +2,17 @@
 import { codes, detail, group, view } from '../routes/define.js';
 
 export const tenantRoutes = [
-  group(90, '/tenant', { title: 'tenant.route.distribution', icon: 'tenant' }, [
-    view('people', 'Distributors', 'tenant.route.distributors', codes('7-1')),
-    // Beyond the spec: one page per distributor with its settings in tabs (docs/domains/tenant.md).
-    detail('distributor', 'Distributor', 'tenant.route.distributor', '/tenant/people', codes('7-1')),
-    // productInformation (a distributor's products) is the product domain's screen, joined here (shared/product/routes.ts).
-    detail('devBind', 'DistributorDevices', 'tenant.route.distributorDevices', '/tenant/people', codes('7-3')),
-  ], { alwaysShow: true }),
+  group(
+    90,
+    '/tenant',
+    { title: 'tenant.route.distribution', icon: 'tenant' },
+    [
+      view('people', 'Distributors', 'tenant.route.distributors', codes('7-1')),
+      // Beyond the spec: one page per distributor with its settings in tabs (docs/domains/tenant.md).
+      detail('distributor', 'Distributor', 'tenant.route.distributor', '/tenant/people', codes('7-1')),
+      // productInformation (a distributor's products) is the product domain's screen, joined here (shared/product/routes.ts).
+      detail('devBind', 'DistributorDevices', 'tenant.route.distributorDevices', '/tenant/people', codes('7-3')),
+    ],
+    { alwaysShow: true },
+  ),
 ];

@@ -13,7 +13,15 @@ import {
   INVALID_ANSWER,
   timeoutOf,
 } from '../../electron/core/client.js';
-import { deadAddress, DEMO_PASSWORD, scriptedServer, silentServer, startUpstream, type Recorder, type Upstream } from './support.js';
+import {
+  deadAddress,
+  DEMO_PASSWORD,
+  scriptedServer,
+  silentServer,
+  startUpstream,
+  type Recorder,
+  type Upstream,
+} from './support.js';
 
 describe('time-outs per endpoint', () => {
   it('resolves the spec §9 values: 20 s sign-in, 60 s employee info, 10 s otherwise', () => {
@@ -37,8 +45,10 @@ describe('requests as sent', () => {
   let server: Recorder;
   beforeAll(async () => {
     server = await scriptedServer((seen) => {
-      if (seen.url.startsWith('/oauth/token')) return { status: 200, body: { access_token: 'T', token_type: 'bearer', expires_in: 60 } };
-      if (seen.url.startsWith('/point/page')) return { status: 200, body: { code: 200, content: { list: [], total: 0, pageNum: 2, pageSize: 5 } } };
+      if (seen.url.startsWith('/oauth/token'))
+        return { status: 200, body: { access_token: 'T', token_type: 'bearer', expires_in: 60 } };
+      if (seen.url.startsWith('/point/page'))
+        return { status: 200, body: { code: 200, content: { list: [], total: 0, pageNum: 2, pageSize: 5 } } };
       return { status: 200, body: { code: 200, content: null } };
     });
   });
@@ -46,12 +56,20 @@ describe('requests as sent', () => {
 
   it('form-encodes a form body and sends the client credentials by HTTP Basic, without a bearer', async () => {
     const client = createClient({ baseUrl: server.url });
-    const res = await client.request('account.token', { body: { grant_type: 'password', username: 'admin', password: 'a b&c' } }, 'SHOULD-NOT-BE-SENT');
+    const res = await client.request(
+      'account.token',
+      { body: { grant_type: 'password', username: 'admin', password: 'a b&c' } },
+      'SHOULD-NOT-BE-SENT',
+    );
     expect(res).toEqual({ ok: true, content: { access_token: 'T', token_type: 'bearer', expires_in: 60 } });
     const got = server.seen.at(-1)!;
     expect(got.method).toBe('POST');
     expect(got.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
-    expect(Object.fromEntries(new URLSearchParams(got.body))).toEqual({ grant_type: 'password', username: 'admin', password: 'a b&c' });
+    expect(Object.fromEntries(new URLSearchParams(got.body))).toEqual({
+      grant_type: 'password',
+      username: 'admin',
+      password: 'a b&c',
+    });
     const basic = Buffer.from(`${DEFAULT_CLIENT_ID}:${DEFAULT_CLIENT_SECRET}`).toString('base64');
     expect(got.headers.authorization).toBe(`Basic ${basic}`);
   });
@@ -64,7 +82,11 @@ describe('requests as sent', () => {
 
   it('sends JSON bodies, the query and the bearer token', async () => {
     const client = createClient({ baseUrl: server.url });
-    const res = await client.request('point.page', { query: { pageNum: 2, pageSize: 5 }, body: { name: 'Mall' } }, 'tok-1');
+    const res = await client.request(
+      'point.page',
+      { query: { pageNum: 2, pageSize: 5 }, body: { name: 'Mall' } },
+      'tok-1',
+    );
     expect(res.ok).toBe(true);
     const got = server.seen.at(-1)!;
     expect(got.method).toBe('POST');
@@ -97,11 +119,22 @@ describe('answer classification (spec §8)', () => {
   });
   afterAll(() => server.close());
 
-  const info = { platformType: 0, userId: 1, username: 'u', name: 'U', tenantId: null, parentTenantId: null, employeeId: null, roles: [], powers: [] };
+  const info = {
+    platformType: 0,
+    userId: 1,
+    username: 'u',
+    name: 'U',
+    tenantId: null,
+    parentTenantId: null,
+    employeeId: null,
+    roles: [],
+    powers: [],
+  };
   const run = async (answer: typeof next, op: 'account.info' | 'account.token' | 'point.delete' = 'account.info') => {
     next = answer;
     const client = createClient({ baseUrl: server.url });
-    if (op === 'account.token') return client.request(op, { body: { grant_type: 'password', username: 'a', password: 'b' } });
+    if (op === 'account.token')
+      return client.request(op, { body: { grant_type: 'password', username: 'a', password: 'b' } });
     if (op === 'point.delete') return client.request(op, { params: { id: 1 } }, 't');
     return client.request(op, {}, 't');
   };
@@ -125,7 +158,10 @@ describe('answer classification (spec §8)', () => {
 
   it('passes the wait on from content.retryAfter, and drops one that is not a sane number of seconds', async () => {
     const res = await run({ status: 429, body: { code: 1505, message: 'slow down', content: { retryAfter: 60 } } });
-    expect(res).toEqual({ ok: false, error: { source: 'upstream', code: 1505, status: 429, message: 'slow down', retryAfter: 60 } });
+    expect(res).toEqual({
+      ok: false,
+      error: { source: 'upstream', code: 1505, status: 429, message: 'slow down', retryAfter: 60 },
+    });
     for (const retryAfter of [-1, 1.5, '60', 10 ** 9]) {
       const odd = await run({ status: 429, body: { code: 1505, content: { retryAfter } } });
       expect(odd).toEqual({ ok: false, error: { source: 'upstream', code: 1505, status: 429 } });
@@ -133,8 +169,14 @@ describe('answer classification (spec §8)', () => {
   });
 
   it('passes field keys on from content.fields', async () => {
-    const res = await run({ status: 400, body: { code: 400, message: 'bad', content: { fields: { name: 'validation.required' } } } });
-    expect(res).toEqual({ ok: false, error: { source: 'upstream', code: 400, status: 400, message: 'bad', fields: { name: 'validation.required' } } });
+    const res = await run({
+      status: 400,
+      body: { code: 400, message: 'bad', content: { fields: { name: 'validation.required' } } },
+    });
+    expect(res).toEqual({
+      ok: false,
+      error: { source: 'upstream', code: 400, status: 400, message: 'bad', fields: { name: 'validation.required' } },
+    });
   });
 
   it('answers 502 "invalid answer" when the content does not match its schema', async () => {
@@ -143,7 +185,10 @@ describe('answer classification (spec §8)', () => {
       error: { source: 'upstream', code: 502, status: 200, message: INVALID_ANSWER },
     });
     // Success without any envelope is no answer either.
-    expect(await run({ status: 200, body: info })).toMatchObject({ ok: false, error: { code: 502, message: INVALID_ANSWER } });
+    expect(await run({ status: 200, body: info })).toMatchObject({
+      ok: false,
+      error: { code: 502, message: INVALID_ANSWER },
+    });
   });
 
   it('uses the HTTP status as code when the body has none, and marks it HTTP-only', async () => {
@@ -156,7 +201,10 @@ describe('answer classification (spec §8)', () => {
   it('validates a raw answer as a whole and still reads an enveloped error from it', async () => {
     const token = { access_token: 'abc', token_type: 'bearer', expires_in: 5 };
     expect(await run({ status: 200, body: token }, 'account.token')).toEqual({ ok: true, content: token });
-    expect(await run({ status: 200, body: { access_token: 'abc' } }, 'account.token')).toMatchObject({ ok: false, error: { code: 502 } });
+    expect(await run({ status: 200, body: { access_token: 'abc' } }, 'account.token')).toMatchObject({
+      ok: false,
+      error: { code: 502 },
+    });
     expect(await run({ status: 400, body: { code: 400, message: 'bad credentials' } }, 'account.token')).toEqual({
       ok: false,
       error: { source: 'upstream', code: 400, status: 400, message: 'bad credentials' },
@@ -195,7 +243,9 @@ describe('against the reference upstream', () => {
 
   it('signs in with the password grant and reads the user with the token', async () => {
     const client = createClient({ baseUrl: upstream.url });
-    const token = await client.request('account.token', { body: { grant_type: 'password', username: 'admin', password: DEMO_PASSWORD } });
+    const token = await client.request('account.token', {
+      body: { grant_type: 'password', username: 'admin', password: DEMO_PASSWORD },
+    });
     expect(token.ok).toBe(true);
     const access = (token as { content: { access_token: string } }).content.access_token;
     const info = await client.request('account.info', {}, access);
@@ -204,13 +254,17 @@ describe('against the reference upstream', () => {
 
   it('classifies a wrong password as upstream 400', async () => {
     const client = createClient({ baseUrl: upstream.url });
-    const res = await client.request('account.token', { body: { grant_type: 'password', username: 'tenant2', password: 'Wrong@2026' } });
+    const res = await client.request('account.token', {
+      body: { grant_type: 'password', username: 'tenant2', password: 'Wrong@2026' },
+    });
     expect(res).toMatchObject({ ok: false, error: { source: 'upstream', code: 400 } });
   });
 
   it('is refused with the client secret of another client', async () => {
     const client = createClient({ baseUrl: upstream.url, clientSecret: 'not-the-secret' });
-    const res = await client.request('account.token', { body: { grant_type: 'password', username: 'admin', password: DEMO_PASSWORD } });
+    const res = await client.request('account.token', {
+      body: { grant_type: 'password', username: 'admin', password: DEMO_PASSWORD },
+    });
     expect(res).toMatchObject({ ok: false, error: { source: 'upstream', code: 1506 } });
   });
 

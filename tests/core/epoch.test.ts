@@ -19,8 +19,12 @@ import { DEMO_PASSWORD, upstreamBehindProxy } from './support.js';
 
 const env = upstreamBehindProxy();
 
-const makeCore = () => createCore({ upstreamUrl: env.proxy.url, vault: memoryVault(), prefs: memoryPrefs(), mode: 'browser', version: '0' });
-const REFUSED = { ok: false, error: { source: 'local', code: SESSION_CHANGED.code, status: 0, message: SESSION_CHANGED.message } };
+const makeCore = () =>
+  createCore({ upstreamUrl: env.proxy.url, vault: memoryVault(), prefs: memoryPrefs(), mode: 'browser', version: '0' });
+const REFUSED = {
+  ok: false,
+  error: { source: 'local', code: SESSION_CHANGED.code, status: 0, message: SESSION_CHANGED.message },
+};
 const POINTS = { query: { pageNum: 1, pageSize: 5 }, body: {} };
 
 async function signedIn(core: Core, username: string): Promise<SessionUser> {
@@ -32,7 +36,7 @@ async function signedIn(core: Core, username: string): Promise<SessionUser> {
 const userOf = (res: CallResult<unknown>) => (res.ok ? (res.content as SessionUser | null) : undefined);
 
 describe('the epoch of a session', () => {
-  it('comes with the user from signIn and current, and is the core\'s current one', async () => {
+  it("comes with the user from signIn and current, and is the core's current one", async () => {
     const core = makeCore();
     const user = await signedIn(core, 'tenant1');
     expect(user.epoch).toEqual(expect.any(String));
@@ -63,7 +67,11 @@ describe('a page of a previous session', () => {
 
     const b = await signedIn(core, 'tenant2');
     const before = env.proxy.seen.length;
-    for (const [op, input] of [['point.page', POINTS], ['point.create', { body: { name: 'X', areaCode: '310112', address: 'Z' } }], ['session.signOut', {}]] as const) {
+    for (const [op, input] of [
+      ['point.page', POINTS],
+      ['point.create', { body: { name: 'X', areaCode: '310112', address: 'Z' } }],
+      ['session.signOut', {}],
+    ] as const) {
       expect(await core.call(op, input, { epoch: a.epoch }), op).toEqual(REFUSED);
     }
     expect(env.proxy.seen.length).toBe(before);
@@ -83,14 +91,20 @@ describe('a page of a previous session', () => {
     expect(await core.call('session.current', {}, { epoch: a.epoch })).toEqual({ ok: true, content: null });
   });
 
-  it('may still call what is not a session\'s: app info, preferences, sign-in', async () => {
+  it("may still call what is not a session's: app info, preferences, sign-in", async () => {
     const core = makeCore();
     const stale = (await signedIn(core, 'tenant1')).epoch;
     await signedIn(core, 'tenant2');
     expect(await core.call('app.info', {}, { epoch: stale })).toMatchObject({ ok: true });
-    expect(await core.call('prefs.set', { size: 'small' }, { epoch: stale })).toMatchObject({ ok: true, content: { size: 'small' } });
+    expect(await core.call('prefs.set', { size: 'small' }, { epoch: stale })).toMatchObject({
+      ok: true,
+      content: { size: 'small' },
+    });
     expect(await core.call('prefs.get', {}, { epoch: stale })).toMatchObject({ ok: true });
-    expect(userOf(await core.call('session.signIn', { username: 'tenant11', password: DEMO_PASSWORD }, { epoch: stale }))?.username).toBe('tenant11');
+    expect(
+      userOf(await core.call('session.signIn', { username: 'tenant11', password: DEMO_PASSWORD }, { epoch: stale }))
+        ?.username,
+    ).toBe('tenant11');
   });
 
   it('a call without an epoch (a page that knows no session yet, the desktop before this change) is not checked', async () => {
@@ -100,7 +114,7 @@ describe('a page of a previous session', () => {
     expect(await core.call('point.page', POINTS)).toMatchObject({ ok: true });
   });
 
-  it('a sign-in that lands while a stale page\'s call reads the token is caught before the upstream', async () => {
+  it("a sign-in that lands while a stale page's call reads the token is caught before the upstream", async () => {
     const vault = memoryVault();
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => {
@@ -118,7 +132,13 @@ describe('a page of a previous session', () => {
         return vault.get();
       },
     };
-    const core = createCore({ upstreamUrl: env.proxy.url, vault: slowVault, prefs: memoryPrefs(), mode: 'browser', version: '0' });
+    const core = createCore({
+      upstreamUrl: env.proxy.url,
+      vault: slowVault,
+      prefs: memoryPrefs(),
+      mode: 'browser',
+      version: '0',
+    });
     const a = await signedIn(core, 'tenant1');
     held = true;
     const call = core.call('point.page', POINTS, { epoch: a.epoch });
@@ -130,13 +150,18 @@ describe('a page of a previous session', () => {
     expect(env.proxy.seen.filter((s) => s.url.startsWith('/point/page')).length).toBe(before);
   });
 
-  it('the revoked token of the page\'s own session still answers with the spec\'s 1503, not a change of session', async () => {
+  it("the revoked token of the page's own session still answers with the spec's 1503, not a change of session", async () => {
     const vault = memoryVault();
     const core = createCore({ upstreamUrl: env.proxy.url, vault, prefs: memoryPrefs(), mode: 'browser', version: '0' });
     const a = await signedIn(core, 'tenant1');
     const token = (await vault.get())!;
-    await fetch(`${env.upstream.url}/user/exit?token=${encodeURIComponent(token)}`, { headers: { authorization: `Bearer ${token}` } });
-    expect(await core.call('point.page', POINTS, { epoch: a.epoch })).toMatchObject({ ok: false, error: { source: 'upstream', code: 1503 } });
+    await fetch(`${env.upstream.url}/user/exit?token=${encodeURIComponent(token)}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(await core.call('point.page', POINTS, { epoch: a.epoch })).toMatchObject({
+      ok: false,
+      error: { source: 'upstream', code: 1503 },
+    });
     // The session ended with it: the next call of that page is refused as stale.
     expect(core.session.epoch()).not.toBe(a.epoch);
     expect(await core.call('point.page', POINTS, { epoch: a.epoch })).toEqual(REFUSED);
@@ -146,10 +171,21 @@ describe('a page of a previous session', () => {
 describe('the bridges carry the epoch', () => {
   it('epochOf takes a plausible string from the untrusted meta argument only', () => {
     expect(epochOf({ epoch: 'abc.1' })).toBe('abc.1');
-    for (const meta of [undefined, null, 'abc', 3, {}, { epoch: 3 }, { epoch: '' }, { epoch: 'x'.repeat(129) }, { epoch: ['a'] }]) expect(epochOf(meta)).toBeUndefined();
+    for (const meta of [
+      undefined,
+      null,
+      'abc',
+      3,
+      {},
+      { epoch: 3 },
+      { epoch: '' },
+      { epoch: 'x'.repeat(129) },
+      { epoch: ['a'] },
+    ])
+      expect(epochOf(meta)).toBeUndefined();
   });
 
-  it('isSessionChanged recognises the core\'s refusal only', () => {
+  it("isSessionChanged recognises the core's refusal only", () => {
     expect(isSessionChanged(REFUSED.error as never)).toBe(true);
     expect(isSessionChanged({ source: 'upstream', message: SESSION_CHANGED.message })).toBe(false);
     expect(isSessionChanged({ source: 'local', message: 'not signed in' })).toBe(false);
@@ -164,7 +200,11 @@ describe('the bridges carry the epoch', () => {
     const bridge = async (op: string, input: unknown, epoch?: string) => {
       const res = await fetch(`${host.url}/bridge/${op}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', cookie, ...(epoch === undefined ? {} : { [EPOCH_HEADER]: epoch }) },
+        headers: {
+          'content-type': 'application/json',
+          cookie,
+          ...(epoch === undefined ? {} : { [EPOCH_HEADER]: epoch }),
+        },
         body: JSON.stringify(input),
       });
       expect(res.status).toBe(200);

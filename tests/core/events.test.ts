@@ -22,7 +22,13 @@ let host: Host;
 const heard: BridgeEvent[] = [];
 beforeAll(async () => {
   upstream = await startUpstream();
-  core = createCore({ upstreamUrl: upstream.url, vault: memoryVault(), prefs: memoryPrefs(), mode: 'browser', version: '1' });
+  core = createCore({
+    upstreamUrl: upstream.url,
+    vault: memoryVault(),
+    prefs: memoryPrefs(),
+    mode: 'browser',
+    version: '1',
+  });
   core.subscribe((e) => heard.push(e));
   host = await startHost({ port: 0, core, rendererDir: '.' });
 });
@@ -32,24 +38,34 @@ afterAll(async () => {
   await upstream.close();
 });
 
-const beat = (serial: string) => fetch(`${upstream.url}/device-api/v1/heartbeat`, {
-  method: 'POST', headers: { authorization: deviceBasic(serial), 'content-type': 'application/json' }, body: '{}',
-});
+const beat = (serial: string) =>
+  fetch(`${upstream.url}/device-api/v1/heartbeat`, {
+    method: 'POST',
+    headers: { authorization: deviceBasic(serial), 'content-type': 'application/json' },
+    body: '{}',
+  });
 const lock = (id: number, locked: boolean) => core.call('device.lock', { body: { ids: [id], locked } });
 const waitFor = async <T>(find: () => T | undefined, ms = 5000): Promise<T> => {
   const until = Date.now() + ms;
   for (;;) {
     const found = find();
     if (found !== undefined) return found;
-    if (Date.now() > until) throw new Error(`not heard within ${ms} ms: ${JSON.stringify(heard.map((e) => [e.topic, e.data]))}`);
+    if (Date.now() > until)
+      throw new Error(`not heard within ${ms} ms: ${JSON.stringify(heard.map((e) => [e.topic, e.data]))}`);
     await new Promise((r) => setTimeout(r, 25));
   }
 };
 const deviceEvent = (kind: DeviceEvent['kind'], serial: string, epoch?: string) => () =>
-  heard.find((e) => e.topic === 'device' && (e.data as DeviceEvent).kind === kind && (e.data as DeviceEvent).serial === serial && (epoch === undefined || e.epoch === epoch));
+  heard.find(
+    (e) =>
+      e.topic === 'device' &&
+      (e.data as DeviceEvent).kind === kind &&
+      (e.data as DeviceEvent).serial === serial &&
+      (epoch === undefined || e.epoch === epoch),
+  );
 
-describe('the core\'s event feed', () => {
-  it('connects once signed in and hands the session\'s events on, stamped with its epoch', async () => {
+describe("the core's event feed", () => {
+  it("connects once signed in and hands the session's events on, stamped with its epoch", async () => {
     const signedIn = await core.call('session.signIn', { username: 'tenant1', password: DEMO_PASSWORD });
     expect(signedIn.ok).toBe(true);
     const epoch = core.session.epoch();
@@ -85,7 +101,9 @@ describe('the core\'s event feed', () => {
     await core.call('session.signOut', undefined);
     await core.call('session.signIn', { username: 'tenant2', password: DEMO_PASSWORD });
     const epoch = core.session.epoch();
-    await waitFor(() => heard.find((e) => e.topic === 'feed' && e.epoch === epoch && (e.data as { state: string }).state === 'connected'));
+    await waitFor(() =>
+      heard.find((e) => e.topic === 'feed' && e.epoch === epoch && (e.data as { state: string }).state === 'connected'),
+    );
     // Tenant A's machine (VM2026000107 is offline in the demo): its coming online is not tenant B's news.
     await beat('VM2026000107');
     await beat('VM2026000304');
@@ -103,13 +121,20 @@ describe('createEventFeed', () => {
     // A stream that ends at once, three times over.
     const fakeFetch = (async () => {
       calls.push(Date.now() - started);
-      return new Response(new ReadableStream({ start: (c) => c.close() }), { status: 200, headers: { 'content-type': 'text/event-stream' } });
+      return new Response(new ReadableStream({ start: (c) => c.close() }), {
+        status: 200,
+        headers: { 'content-type': 'text/event-stream' },
+      });
     }) as typeof fetch;
     const events: BridgeEvent[] = [];
     let token: string | null = 'secret-token';
     const feed = createEventFeed({
-      baseUrl: 'http://127.0.0.1:1', session: { token: async () => token, epoch: () => (token ? 'e1' : 'e2') },
-      fetchImpl: fakeFetch, minDelayMs: 40, maxDelayMs: 160, watchMs: 10,
+      baseUrl: 'http://127.0.0.1:1',
+      session: { token: async () => token, epoch: () => (token ? 'e1' : 'e2') },
+      fetchImpl: fakeFetch,
+      minDelayMs: 40,
+      maxDelayMs: 160,
+      watchMs: 10,
     });
     feed.subscribe((e) => events.push(e));
     await new Promise((r) => setTimeout(r, 500));
@@ -135,7 +160,12 @@ describe('createEventFeed', () => {
       return new Response(new ReadableStream({ start: (c) => c.close() }), { status: 200 });
     }) as typeof fetch;
     const feed = createEventFeed({
-      baseUrl: 'http://127.0.0.1:1', session: { token: async () => 'token', epoch: () => epoch }, fetchImpl: fakeFetch, minDelayMs: 10_000, maxDelayMs: 10_000, watchMs: 10,
+      baseUrl: 'http://127.0.0.1:1',
+      session: { token: async () => 'token', epoch: () => epoch },
+      fetchImpl: fakeFetch,
+      minDelayMs: 10_000,
+      maxDelayMs: 10_000,
+      watchMs: 10,
     });
     await new Promise((r) => setTimeout(r, 100));
     // The old session's stream dropped and it waits 10 s; a sign-in now connects within moments.
@@ -156,7 +186,12 @@ describe('createEventFeed', () => {
       if (auth === 'Bearer refused') return new Response('{}', { status: 401 });
       return new Response(new ReadableStream({ start() {} }), { status: 200 });
     }) as typeof fetch;
-    const feed = createEventFeed({ baseUrl: 'http://127.0.0.1:1', session: { token: async () => token, epoch: () => epoch }, fetchImpl: fakeFetch, watchMs: 10 });
+    const feed = createEventFeed({
+      baseUrl: 'http://127.0.0.1:1',
+      session: { token: async () => token, epoch: () => epoch },
+      fetchImpl: fakeFetch,
+      watchMs: 10,
+    });
     await new Promise((r) => setTimeout(r, 50));
     // A sign-in: the epoch first, the token a moment later.
     epoch = 'e2';

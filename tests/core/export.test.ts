@@ -24,7 +24,10 @@ let chosen: string | null = null;
 let browser: Core;
 let desktop: Core;
 /** A month of the first-level tenant's orders: some hundreds (several pages), under 1000. */
-const month = { from: new Date(Date.now() - 30 * 86_400_000).toISOString(), to: new Date(Date.now() + 3_600_000).toISOString() };
+const month = {
+  from: new Date(Date.now() - 30 * 86_400_000).toISOString(),
+  to: new Date(Date.now() + 3_600_000).toISOString(),
+};
 
 const signedIn = async (core: Core, username: string) => {
   expect((await core.call('session.signIn', { username, password: DEMO_PASSWORD })).ok).toBe(true);
@@ -34,11 +37,29 @@ const signedIn = async (core: Core, username: string) => {
 beforeAll(async () => {
   upstream = await startUpstream();
   dir = await mkdtemp(path.join(tmpdir(), 'vend-export-'));
-  browser = await signedIn(createCore({ upstreamUrl: upstream.url, vault: memoryVault(), prefs: memoryPrefs(), mode: 'browser', version: '1', events: false }), 'tenant1');
-  desktop = await signedIn(createCore({
-    upstreamUrl: upstream.url, vault: memoryVault(), prefs: memoryPrefs(), mode: 'desktop', version: '1', events: false,
-    choosePath: async () => chosen,
-  }), 'tenant1');
+  browser = await signedIn(
+    createCore({
+      upstreamUrl: upstream.url,
+      vault: memoryVault(),
+      prefs: memoryPrefs(),
+      mode: 'browser',
+      version: '1',
+      events: false,
+    }),
+    'tenant1',
+  );
+  desktop = await signedIn(
+    createCore({
+      upstreamUrl: upstream.url,
+      vault: memoryVault(),
+      prefs: memoryPrefs(),
+      mode: 'desktop',
+      version: '1',
+      events: false,
+      choosePath: async () => chosen,
+    }),
+    'tenant1',
+  );
 }, 60_000);
 afterAll(async () => {
   await upstream.close();
@@ -66,9 +87,11 @@ async function sheetRows(file: ExcelJS.Workbook): Promise<unknown[][]> {
 }
 
 describe('export.orders', () => {
-  it('writes the filter\'s orders as the list shows them, with progress up to the last row (browser mode: the bytes)', async () => {
+  it("writes the filter's orders as the list shows them, with progress up to the last row (browser mode: the bytes)", async () => {
     const heard: ExportProgress[] = [];
-    const stop = browser.subscribe((e: BridgeEvent) => { if (e.topic === EXPORT_TOPIC) heard.push(e.data as ExportProgress); });
+    const stop = browser.subscribe((e: BridgeEvent) => {
+      if (e.topic === EXPORT_TOPIC) heard.push(e.data as ExportProgress);
+    });
     const id = job();
     const result = await browser.call('export.orders', { job: id, filter: month, lang: 'zh-CN', name: 'orders.xlsx' });
     stop();
@@ -97,15 +120,22 @@ describe('export.orders', () => {
     expect(heard.map((p) => p.done)).toEqual([...heard.map((p) => p.done)].sort((a, b) => a - b));
   });
 
-  it('adds the buyer\'s columns to a sheet of staff orders', async () => {
-    const result = await browser.call('export.orders', { job: job(), filter: { ...month, kind: 'sale', customerStaff: true }, lang: 'zh-CN', name: 'staff.xlsx' });
+  it("adds the buyer's columns to a sheet of staff orders", async () => {
+    const result = await browser.call('export.orders', {
+      job: job(),
+      filter: { ...month, kind: 'sale', customerStaff: true },
+      lang: 'zh-CN',
+      name: 'staff.xlsx',
+    });
     const content = (result as { content: { rows: number; data: string } }).content;
     expect(content.rows).toBeGreaterThan(0);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(Buffer.from(content.data, 'base64') as unknown as ArrayBuffer);
     const rows = await sheetRows(book);
     expect(rows[0]).toEqual(sheetHeader('zh-CN', true));
-    expect(rows.slice(1).every((r) => r[18] === '虹桥枢纽餐饮管理有限公司' && /^3100010\d$/.test(String(r[17])))).toBe(true);
+    expect(rows.slice(1).every((r) => r[18] === '虹桥枢纽餐饮管理有限公司' && /^3100010\d$/.test(String(r[17])))).toBe(
+      true,
+    );
   });
 
   it('writes into the file chosen on the desktop, renamed from its temporary name when complete', async () => {
@@ -133,7 +163,8 @@ describe('export.orders', () => {
     let answer: unknown;
     const stop = desktop.subscribe((e) => {
       const p = e.data as ExportProgress;
-      if (e.topic === EXPORT_TOPIC && p.job === id && p.done > 0 && answer === undefined) answer = desktop.call('export.cancel', { job: id });
+      if (e.topic === EXPORT_TOPIC && p.job === id && p.done > 0 && answer === undefined)
+        answer = desktop.call('export.cancel', { job: id });
     });
     const result = await desktop.call('export.orders', { job: id, filter: month, lang: 'zh-CN', name: 'orders.xlsx' });
     stop();
@@ -152,10 +183,18 @@ describe('export.orders', () => {
   });
 
   it('refuses more than 1000 orders with 977 (e-mail instead), before any dialog', async () => {
-    const admin = await signedIn(createCore({
-      upstreamUrl: upstream.url, vault: memoryVault(), prefs: memoryPrefs(), mode: 'desktop', version: '1', events: false,
-      choosePath: () => Promise.reject(new Error('no dialog expected')),
-    }), 'admin');
+    const admin = await signedIn(
+      createCore({
+        upstreamUrl: upstream.url,
+        vault: memoryVault(),
+        prefs: memoryPrefs(),
+        mode: 'desktop',
+        version: '1',
+        events: false,
+        choosePath: () => Promise.reject(new Error('no dialog expected')),
+      }),
+      'admin',
+    );
     const year = { from: new Date(Date.now() - 365 * 86_400_000).toISOString(), to: new Date().toISOString() };
     const result = await admin.call('export.orders', { job: job(), filter: year, lang: 'zh-CN', name: 'orders.xlsx' });
     expect(result).toMatchObject({ ok: false, error: { source: 'upstream', code: CODE.exportTooLarge } });
@@ -164,6 +203,10 @@ describe('export.orders', () => {
   it('requires the start and end time and a file name ending in .xlsx', async () => {
     const result = await browser.call('export.orders', { job: job(), filter: {}, lang: 'zh-CN', name: 'orders.csv' });
     expect(result).toMatchObject({ ok: false, error: { source: 'local', code: CODE.badRequest } });
-    expect(Object.keys((result as { error: { fields: Record<string, string> } }).error.fields).sort()).toEqual(['filter.from', 'filter.to', 'name']);
+    expect(Object.keys((result as { error: { fields: Record<string, string> } }).error.fields).sort()).toEqual([
+      'filter.from',
+      'filter.to',
+      'name',
+    ]);
   });
 });

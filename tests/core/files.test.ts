@@ -28,7 +28,13 @@ let picked: { name: string; bytes: Buffer } | null = null;
 
 beforeAll(async () => {
   upstream = await startUpstream();
-  core = createCore({ upstreamUrl: upstream.url, vault: memoryVault(), prefs: memoryPrefs(), mode: 'browser', version: '1' });
+  core = createCore({
+    upstreamUrl: upstream.url,
+    vault: memoryVault(),
+    prefs: memoryPrefs(),
+    mode: 'browser',
+    version: '1',
+  });
   dir = await mkdtemp(path.join(tmpdir(), 'vend-files-host-'));
   await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>x</title>');
   host = await startHost({ port: 0, core, rendererDir: dir });
@@ -51,12 +57,12 @@ const uploadThroughBridge = (bytes: Buffer, name = 'a.png'): Promise<any> =>
   }).then((r) => r.json());
 
 describe('uploading through the bridge', () => {
-  it('sends the bytes as the upstream\'s multipart part and answers the file', async () => {
+  it("sends the bytes as the upstream's multipart part and answers the file", async () => {
     const result = await uploadThroughBridge(IMAGES['image/png']);
     expect(result).toMatchObject({ ok: true, content: { mime: 'image/png', size: IMAGES['image/png'].length } });
   });
 
-  it('carries a 2 MB image (more than the bridge\'s usual body limit) and refuses a larger one with 2202', async () => {
+  it("carries a 2 MB image (more than the bridge's usual body limit) and refuses a larger one with 2202", async () => {
     const edge = Buffer.concat([IMAGES['image/png'], Buffer.alloc(IMAGE_MAX_BYTES - IMAGES['image/png'].length)]);
     expect((await uploadThroughBridge(edge)).ok).toBe(true);
     const over = await uploadThroughBridge(Buffer.concat([edge, Buffer.alloc(1)]));
@@ -64,7 +70,7 @@ describe('uploading through the bridge', () => {
     expect(over.error.fields).toEqual({ data: 'file.validation.tooLarge' });
   });
 
-  it('passes the upstream\'s refusal of a disguised script (2201)', async () => {
+  it("passes the upstream's refusal of a disguised script (2201)", async () => {
     const result = await uploadThroughBridge(Buffer.from('<?php system($_GET["c"]); ?>'), 'x.png');
     expect(result).toMatchObject({ ok: false, error: { source: 'upstream', code: CODE.fileTypeRefused } });
   });
@@ -92,47 +98,88 @@ describe('showing images', () => {
 
 describe('file.pickImage', () => {
   it('says there is no native dialog in browser mode', async () => {
-    expect(await core.call('file.pickImage', { label: '图片' })).toEqual({ ok: true, content: { native: false, file: null } });
+    expect(await core.call('file.pickImage', { label: '图片' })).toEqual({
+      ok: true,
+      content: { native: false, file: null },
+    });
   });
 
   it('uploads what the desktop dialog picked, says when it was cancelled, and refuses past 2 MB before sending', async () => {
     let label = '';
     const desktop = createCore({
-      upstreamUrl: upstream.url, vault: memoryVault(), prefs: memoryPrefs(), mode: 'desktop', version: '1',
-      pickImage: async (l) => { label = l; return picked; },
+      upstreamUrl: upstream.url,
+      vault: memoryVault(),
+      prefs: memoryPrefs(),
+      mode: 'desktop',
+      version: '1',
+      pickImage: async (l) => {
+        label = l;
+        return picked;
+      },
     });
     await desktop.call('session.signIn', { username: 'tenant2', password: DEMO_PASSWORD });
     picked = { name: 'cola.bmp', bytes: IMAGES['image/bmp'] };
-    expect(await desktop.call('file.pickImage', { label: 'Images' })).toMatchObject({ ok: true, content: { native: true, file: { mime: 'image/bmp' } } });
+    expect(await desktop.call('file.pickImage', { label: 'Images' })).toMatchObject({
+      ok: true,
+      content: { native: true, file: { mime: 'image/bmp' } },
+    });
     expect(label).toBe('Images');
     picked = null;
-    expect(await desktop.call('file.pickImage', { label: 'Images' })).toEqual({ ok: true, content: { native: true, file: null } });
+    expect(await desktop.call('file.pickImage', { label: 'Images' })).toEqual({
+      ok: true,
+      content: { native: true, file: null },
+    });
     picked = { name: 'huge.png', bytes: Buffer.alloc(IMAGE_MAX_BYTES + 1) };
-    expect(await desktop.call('file.pickImage', { label: 'Images' })).toMatchObject({ ok: false, error: { source: 'local', code: CODE.fileTooLarge } });
+    expect(await desktop.call('file.pickImage', { label: 'Images' })).toMatchObject({
+      ok: false,
+      error: { source: 'local', code: CODE.fileTooLarge },
+    });
   });
 });
 
 describe('file.pickFile', () => {
   it('says there is no native dialog in browser mode', async () => {
-    expect(await core.call('file.pickFile', { kind: 'certificate', label: 'p12' })).toEqual({ ok: true, content: { native: false, file: null } });
+    expect(await core.call('file.pickFile', { kind: 'certificate', label: 'p12' })).toEqual({
+      ok: true,
+      content: { native: false, file: null },
+    });
   });
 
-  it('hands over the chosen certificate as base64, says when cancelled, and refuses one over its kind\'s size unread', async () => {
+  it("hands over the chosen certificate as base64, says when cancelled, and refuses one over its kind's size unread", async () => {
     let asked: [string, string] | null = null;
     let next: { name: string; bytes: Buffer | null } | null = null;
     const desktop = createCore({
-      upstreamUrl: upstream.url, vault: memoryVault(), prefs: memoryPrefs(), mode: 'desktop', version: '1',
-      pickFile: async (kind, label) => { asked = [kind, label]; return next; },
+      upstreamUrl: upstream.url,
+      vault: memoryVault(),
+      prefs: memoryPrefs(),
+      mode: 'desktop',
+      version: '1',
+      pickFile: async (kind, label) => {
+        asked = [kind, label];
+        return next;
+      },
     });
     next = { name: 'apiclient_cert.p12', bytes: Buffer.from([0x30, 0x82, 0x01, 0x02]) };
-    expect(await desktop.call('file.pickFile', { kind: 'certificate', label: '证书' })).toEqual({ ok: true, content: { native: true, file: { name: 'apiclient_cert.p12', data: 'MIIBAg==' } } });
+    expect(await desktop.call('file.pickFile', { kind: 'certificate', label: '证书' })).toEqual({
+      ok: true,
+      content: { native: true, file: { name: 'apiclient_cert.p12', data: 'MIIBAg==' } },
+    });
     expect(asked).toEqual(['certificate', '证书']);
     next = null;
-    expect(await desktop.call('file.pickFile', { kind: 'certificate', label: '证书' })).toEqual({ ok: true, content: { native: true, file: null } });
+    expect(await desktop.call('file.pickFile', { kind: 'certificate', label: '证书' })).toEqual({
+      ok: true,
+      content: { native: true, file: null },
+    });
     next = { name: 'huge.p12', bytes: null };
-    expect(await desktop.call('file.pickFile', { kind: 'certificate', label: '证书' })).toMatchObject({ ok: false, error: { source: 'local', code: CODE.badRequest, fields: { file: 'payment.validation.p12' } } });
+    expect(await desktop.call('file.pickFile', { kind: 'certificate', label: '证书' })).toMatchObject({
+      ok: false,
+      error: { source: 'local', code: CODE.badRequest, fields: { file: 'payment.validation.p12' } },
+    });
     next = { name: 'big.p12', bytes: Buffer.alloc(PICK_KINDS.certificate.maxBytes + 1) };
-    expect(await desktop.call('file.pickFile', { kind: 'certificate', label: '证书' })).toMatchObject({ ok: false, error: { code: CODE.badRequest } });
+    expect(await desktop.call('file.pickFile', { kind: 'certificate', label: '证书' })).toMatchObject({
+      ok: false,
+      error: { code: CODE.badRequest },
+    });
     desktop.close();
   });
 });

@@ -47,7 +47,13 @@ function schemasAccept(op: ApiOp, input: unknown): boolean {
   });
 }
 
-const setIn = (root: Record<string, unknown>, part: string, key: string | undefined, value: unknown, remove: boolean) => {
+const setIn = (
+  root: Record<string, unknown>,
+  part: string,
+  key: string | undefined,
+  value: unknown,
+  remove: boolean,
+) => {
   const copy = structuredClone(root);
   if (key === undefined) {
     if (remove) delete copy[part];
@@ -62,86 +68,167 @@ const setIn = (root: Record<string, unknown>, part: string, key: string | undefi
 };
 
 /** A valid input with one mutation: a field or part replaced or removed, an unknown key, or not an object at all. */
-const apiCase = fc.constantFrom(...API_OPS).chain((op) => fc.tuple(
-  fc.constant(op),
-  validInput(op) as fc.Arbitrary<Record<string, unknown>>,
-  fc.constantFrom('replace', 'remove', 'extra', 'whole'),
-  fc.constantFrom(...PARTS, 'extra'),
-  fc.option(fc.constantFrom('id', 'name', 'deviceIds', 'tenantId', 'pageNum', 'pageSize', 'password', 'userId', 'keyword', '__proto__'), { nil: undefined }),
-  weird,
-).map(([o, input, how, part, key, value]) => ({
-  op: o,
-  input: how === 'whole' ? value : setIn(input, part, how === 'extra' ? 'unexpected' : key, value, how === 'remove'),
-})));
+const apiCase = fc.constantFrom(...API_OPS).chain((op) =>
+  fc
+    .tuple(
+      fc.constant(op),
+      validInput(op) as fc.Arbitrary<Record<string, unknown>>,
+      fc.constantFrom('replace', 'remove', 'extra', 'whole'),
+      fc.constantFrom(...PARTS, 'extra'),
+      fc.option(
+        fc.constantFrom(
+          'id',
+          'name',
+          'deviceIds',
+          'tenantId',
+          'pageNum',
+          'pageSize',
+          'password',
+          'userId',
+          'keyword',
+          '__proto__',
+        ),
+        { nil: undefined },
+      ),
+      weird,
+    )
+    .map(([o, input, how, part, key, value]) => ({
+      op: o,
+      input:
+        how === 'whole' ? value : setIn(input, part, how === 'extra' ? 'unexpected' : key, value, how === 'remove'),
+    })),
+);
 
 describe('the bridge refuses bad input locally', () => {
   it(`${RUNS} generated API calls: a local refusal for every input the schemas refuse, and no upstream request for it`, async () => {
-    const core = createCore({ upstreamUrl: env.proxy.url, vault: memoryVault(), prefs: memoryPrefs(), mode: 'browser', version: '0' });
+    const core = createCore({
+      upstreamUrl: env.proxy.url,
+      vault: memoryVault(),
+      prefs: memoryPrefs(),
+      mode: 'browser',
+      version: '0',
+    });
     const signedIn = await core.call('session.signIn', { username: 'admin', password: DEMO_PASSWORD });
     expect(signedIn.ok).toBe(true);
     let refused = 0;
     let passed = 0;
-    await fc.assert(fc.asyncProperty(apiCase, async ({ op, input }) => {
-      const before = env.proxy.seen.length;
-      const result = await core.call(op, input);
-      if (schemasAccept(op, input)) {
-        passed++;
-        return;
-      }
-      refused++;
-      expect(env.proxy.seen.length, `${op} reached the upstream with ${JSON.stringify(input)?.slice(0, 200)}`).toBe(before);
-      expect(result.ok).toBe(false);
-      if (!result.ok) expect(result.error).toMatchObject({ source: 'local', code: CODE.badRequest, status: 0 });
-    }), { numRuns: RUNS, seed: SEED, endOnFailure: true });
-    console.log(`bridge fuzz: ${RUNS} calls over ${API_OPS.length} operations; ${refused} refused locally with no upstream request, ${passed} valid`);
+    await fc.assert(
+      fc.asyncProperty(apiCase, async ({ op, input }) => {
+        const before = env.proxy.seen.length;
+        const result = await core.call(op, input);
+        if (schemasAccept(op, input)) {
+          passed++;
+          return;
+        }
+        refused++;
+        expect(env.proxy.seen.length, `${op} reached the upstream with ${JSON.stringify(input)?.slice(0, 200)}`).toBe(
+          before,
+        );
+        expect(result.ok).toBe(false);
+        if (!result.ok) expect(result.error).toMatchObject({ source: 'local', code: CODE.badRequest, status: 0 });
+      }),
+      { numRuns: RUNS, seed: SEED, endOnFailure: true },
+    );
+    console.log(
+      `bridge fuzz: ${RUNS} calls over ${API_OPS.length} operations; ${refused} refused locally with no upstream request, ${passed} valid`,
+    );
     expect(refused).toBeGreaterThan(RUNS / 2);
   }, 300_000);
 
   it('refuses bad input of the local operations and of the session-owned ones without a request', async () => {
-    const core = createCore({ upstreamUrl: env.proxy.url, vault: memoryVault(), prefs: memoryPrefs(), mode: 'browser', version: '0' });
+    const core = createCore({
+      upstreamUrl: env.proxy.url,
+      vault: memoryVault(),
+      prefs: memoryPrefs(),
+      mode: 'browser',
+      version: '0',
+    });
     const before = env.proxy.seen.length;
-    await fc.assert(fc.asyncProperty(fc.constantFrom(...LOCAL_OPS, ...SESSION_OWNED, ...NOT_CALLABLE, 'no.such', '__proto__', 'constructor'), weird, async (op, input) => {
-      const result = await core.call(op, input);
-      // JSON bridges send null for "no input": the core reads it as undefined.
-      if (isIpcOp(op) && (ipc[op].input as z.ZodType).safeParse(input ?? undefined).success) return;
-      expect(result.ok, `${op} ${JSON.stringify(input)?.slice(0, 100)}`).toBe(false);
-      if (!result.ok) expect(result.error.source).toBe('local');
-    }), { numRuns: 500, seed: SEED, endOnFailure: true });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...LOCAL_OPS, ...SESSION_OWNED, ...NOT_CALLABLE, 'no.such', '__proto__', 'constructor'),
+        weird,
+        async (op, input) => {
+          const result = await core.call(op, input);
+          // JSON bridges send null for "no input": the core reads it as undefined.
+          if (isIpcOp(op) && (ipc[op].input as z.ZodType).safeParse(input ?? undefined).success) return;
+          expect(result.ok, `${op} ${JSON.stringify(input)?.slice(0, 100)}`).toBe(false);
+          if (!result.ok) expect(result.error.source).toBe('local');
+        },
+      ),
+      { numRuns: 500, seed: SEED, endOnFailure: true },
+    );
     // Only well-formed sign-ins may have gone upstream.
     expect(env.proxy.seen.slice(before).every((s) => s.url.startsWith('/oauth/token'))).toBe(true);
   }, 120_000);
 
   it('answers raw garbage on the browser-mode bridge with a local refusal and no upstream request', async () => {
-    const core = createCore({ upstreamUrl: env.proxy.url, vault: memoryVault(), prefs: memoryPrefs(), mode: 'browser', version: '0' });
+    const core = createCore({
+      upstreamUrl: env.proxy.url,
+      vault: memoryVault(),
+      prefs: memoryPrefs(),
+      mode: 'browser',
+      version: '0',
+    });
     const host = await startHost({ port: 0, core, rendererDir: '/nonexistent' });
     try {
       const cookie = await launchCookie(host);
-      const signedIn = await (await fetch(`${host.url}/bridge/session.signIn`, {
-        method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ username: 'tenant1', password: DEMO_PASSWORD }),
-      })).json() as { ok: boolean };
+      const signedIn = (await (
+        await fetch(`${host.url}/bridge/session.signIn`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie },
+          body: JSON.stringify({ username: 'tenant1', password: DEMO_PASSWORD }),
+        })
+      ).json()) as { ok: boolean };
       expect(signedIn.ok).toBe(true);
       const before = env.proxy.seen.length;
       const raw = fc.oneof(
-        fc.constantFrom('{"a":', 'null', '[]', '"x"', '{'.repeat(5000), '[1,2]', '\u0000', 'x'.repeat(1 << 20), '{"params":{"id":"%ff"}}', '{"body":{"name":"a\\u0000b"}}'),
+        fc.constantFrom(
+          '{"a":',
+          'null',
+          '[]',
+          '"x"',
+          '{'.repeat(5000),
+          '[1,2]',
+          '\u0000',
+          'x'.repeat(1 << 20),
+          '{"params":{"id":"%ff"}}',
+          '{"body":{"name":"a\\u0000b"}}',
+        ),
         weird.map((v) => JSON.stringify(v) ?? 'undefined'),
       );
-      await fc.assert(fc.asyncProperty(fc.constantFrom(...API_OPS), raw, fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded'), async (op, body, type) => {
-        let input: unknown;
-        try {
-          input = JSON.parse(body);
-        } catch {
-          input = Symbol('not JSON');
-        }
-        if (typeof input !== 'symbol' && type === 'application/json' && schemasAccept(op, input)) return;
-        const res = await fetch(`${host.url}/bridge/${op}`, { method: 'POST', headers: { 'content-type': type, cookie }, body });
-        expect(res.status, `${op} ${body.slice(0, 80)}`).toBeLessThan(500);
-        const answer = await res.json() as { ok: boolean; error: { source: string } };
-        expect(answer.ok).toBe(false);
-        expect(answer.error.source).toBe('local');
-      }), { numRuns: 400, seed: SEED, endOnFailure: true });
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...API_OPS),
+          raw,
+          fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded'),
+          async (op, body, type) => {
+            let input: unknown;
+            try {
+              input = JSON.parse(body);
+            } catch {
+              input = Symbol('not JSON');
+            }
+            if (typeof input !== 'symbol' && type === 'application/json' && schemasAccept(op, input)) return;
+            const res = await fetch(`${host.url}/bridge/${op}`, {
+              method: 'POST',
+              headers: { 'content-type': type, cookie },
+              body,
+            });
+            expect(res.status, `${op} ${body.slice(0, 80)}`).toBeLessThan(500);
+            const answer = (await res.json()) as { ok: boolean; error: { source: string } };
+            expect(answer.ok).toBe(false);
+            expect(answer.error.source).toBe('local');
+          },
+        ),
+        { numRuns: 400, seed: SEED, endOnFailure: true },
+      );
       // The session's live-event stream may open at any moment after the sign-in (the feed looks every second): it is no garbage.
       const after = env.proxy.seen.slice(before).filter((s) => !s.url.startsWith(EVENTS_PATH));
-      expect(after.map((s) => s.url), 'garbage reached the upstream').toEqual([]);
+      expect(
+        after.map((s) => s.url),
+        'garbage reached the upstream',
+      ).toEqual([]);
     } finally {
       await host.close();
     }

@@ -17,7 +17,8 @@ import { startHost, type Host } from '../../electron/host/index.js';
 import { launchCookie } from './launch.js';
 import { DEMO_PASSWORD, startUpstream, type Upstream } from './support.js';
 
-const INDEX = '<!doctype html><html><head><title>Vend</title></head><body><div id="root"></div><script type="module" src="./assets/app.js"></script></body></html>';
+const INDEX =
+  '<!doctype html><html><head><title>Vend</title></head><body><div id="root"></div><script type="module" src="./assets/app.js"></script></body></html>';
 
 let dir: string;
 let upstream: Upstream;
@@ -32,7 +33,13 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'assets', 'app.js'), 'console.log("app");');
   await writeFile(path.join(dir, 'assets', 'chunk-13-DaEiLf_M.js'), 'export {};');
   upstream = await startUpstream();
-  const core = createCore({ upstreamUrl: upstream.url, vault: memoryVault(), prefs: memoryPrefs(), mode: 'browser', version: '1.2.3' });
+  const core = createCore({
+    upstreamUrl: upstream.url,
+    vault: memoryVault(),
+    prefs: memoryPrefs(),
+    mode: 'browser',
+    version: '1.2.3',
+  });
   host = await startHost({ port: 0, core, rendererDir: dir });
   cookie = await launchCookie(host);
 });
@@ -50,7 +57,8 @@ const bridge = (op: string, input: unknown, headers: Record<string, string> = {}
   });
 
 /** A GET as a browser with the session (fetch keeps no cookies of its own). */
-const get = (urlPath: string, headers: Record<string, string> = {}) => fetch(host.url + urlPath, { headers: { cookie, ...headers } });
+const get = (urlPath: string, headers: Record<string, string> = {}) =>
+  fetch(host.url + urlPath, { headers: { cookie, ...headers } });
 
 /** The test's index.html, as served to a browser with the session. */
 const isIndex = (html: string) => html === INDEX;
@@ -84,8 +92,18 @@ describe('launch URL and session cookie', () => {
     }
   });
 
-  it('no cookie, a wrong one or another host\'s: every bridge call is refused with a text the page shows, and does not run', async () => {
-    const other = await startHost({ port: 0, core: createCore({ upstreamUrl: upstream.url, vault: memoryVault(), prefs: memoryPrefs(), mode: 'browser', version: '0' }), rendererDir: dir });
+  it("no cookie, a wrong one or another host's: every bridge call is refused with a text the page shows, and does not run", async () => {
+    const other = await startHost({
+      port: 0,
+      core: createCore({
+        upstreamUrl: upstream.url,
+        vault: memoryVault(),
+        prefs: memoryPrefs(),
+        mode: 'browser',
+        version: '0',
+      }),
+      rendererDir: dir,
+    });
     const otherCookie = await launchCookie(other);
     await other.close();
     const forged = cookie.replace(/=.*$/, `=${'A'.repeat(43)}`);
@@ -94,14 +112,21 @@ describe('launch URL and session cookie', () => {
       expect(res.status, jar).toBe(403);
       expect(res.headers.get('cache-control')).toBe('no-store');
       const body = (await res.json()) as { error: { code: number } };
-      expect(body).toEqual({ ok: false, error: { source: 'local', code: CODE.consoleNotLaunched, status: 0, message: 'not launched' } });
+      expect(body).toEqual({
+        ok: false,
+        error: { source: 'local', code: CODE.consoleNotLaunched, status: 0, message: 'not launched' },
+      });
       // The renderer shows a code's catalogue text (shared/errors/policy.ts localOther).
       expect(ERRORS[body.error.code]?.texts.en).toMatch(/launch address/);
     }
     // Nothing signed in: the refused sign-ins never reached the core.
     expect(await (await bridge('session.current', undefined)).json()).toEqual({ ok: true, content: null });
     // Refused before the body is read: a malformed body gets the same refusal, not a 400.
-    const malformed = await fetch(`${host.url}/bridge/app.info`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":' });
+    const malformed = await fetch(`${host.url}/bridge/app.info`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"a":',
+    });
     expect(malformed.status).toBe(403);
     expect((await fetch(`${host.url}/bridge/app.info`)).status).toBe(403);
   });
@@ -135,7 +160,14 @@ describe('launch URL and session cookie', () => {
 
   it('refuses tokens it never minted, malformed or repeated', async () => {
     const minted = new URL(host.launchUrl()).searchParams.get('t')!;
-    for (const query of ['', '?t=', `?t=${'A'.repeat(43)}`, `?t=${minted}x`, `?t=${minted}&t=${minted}`, `?T=${minted}`]) {
+    for (const query of [
+      '',
+      '?t=',
+      `?t=${'A'.repeat(43)}`,
+      `?t=${minted}x`,
+      `?t=${minted}&t=${minted}`,
+      `?T=${minted}`,
+    ]) {
       const res = await openLaunch(`${host.url}/launch${query}`);
       expect(res.status, query).toBe(403);
       expect(res.headers.get('set-cookie'), query).toBeNull();
@@ -157,8 +189,16 @@ describe('launch URL and session cookie', () => {
   it('prints a fresh launch URL when a browser without a session knocks, at most once per interval', async () => {
     const printed: string[] = [];
     const other = await startHost({
-      port: 0, rendererDir: dir, onLaunchWanted: (url) => printed.push(url),
-      core: createCore({ upstreamUrl: upstream.url, vault: memoryVault(), prefs: memoryPrefs(), mode: 'browser', version: '0' }),
+      port: 0,
+      rendererDir: dir,
+      onLaunchWanted: (url) => printed.push(url),
+      core: createCore({
+        upstreamUrl: upstream.url,
+        vault: memoryVault(),
+        prefs: memoryPrefs(),
+        mode: 'browser',
+        version: '0',
+      }),
     });
     try {
       await fetch(`${other.url}/`);
@@ -174,12 +214,21 @@ describe('launch URL and session cookie', () => {
   it('mints launch URLs over HTTP only for the test key it was started with', async () => {
     expect((await fetch(`${host.url}/launch/mint`, { method: 'POST' })).status).toBe(404);
     const key = 'k'.repeat(40);
-    const core = createCore({ upstreamUrl: upstream.url, vault: memoryVault(), prefs: memoryPrefs(), mode: 'browser', version: '0' });
+    const core = createCore({
+      upstreamUrl: upstream.url,
+      vault: memoryVault(),
+      prefs: memoryPrefs(),
+      mode: 'browser',
+      version: '0',
+    });
     await expect(startHost({ port: 0, core, rendererDir: dir, mintKey: 'short' })).rejects.toThrow(/at least 32/);
     const other = await startHost({ port: 0, core, rendererDir: dir, mintKey: key });
     try {
       for (const wrong of [undefined, '', key.slice(1), `${key}k`, 'x'.repeat(40)]) {
-        const res = await fetch(`${other.url}/launch/mint`, { method: 'POST', headers: wrong === undefined ? {} : { 'x-vend-launch-key': wrong } });
+        const res = await fetch(`${other.url}/launch/mint`, {
+          method: 'POST',
+          headers: wrong === undefined ? {} : { 'x-vend-launch-key': wrong },
+        });
         expect(res.status, String(wrong)).toBe(403);
       }
       const res = await fetch(`${other.url}/launch/mint`, { method: 'POST', headers: { 'x-vend-launch-key': key } });
@@ -296,7 +345,10 @@ describe('bridge', () => {
     const res = await bridge('app.info', {});
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(await res.json()).toEqual({ ok: true, content: { mode: 'browser', version: '1.2.3', upstream: upstream.url } });
+    expect(await res.json()).toEqual({
+      ok: true,
+      content: { mode: 'browser', version: '1.2.3', upstream: upstream.url },
+    });
   });
 
   it('takes an empty body as no input', async () => {
@@ -319,7 +371,10 @@ describe('bridge', () => {
     expect(unknown.status).toBe(200);
     expect(await unknown.json()).toMatchObject({ ok: false, error: { source: 'local', code: 404 } });
     const invalid = await bridge('session.signIn', { username: '', password: '' });
-    expect(await invalid.json()).toMatchObject({ ok: false, error: { source: 'local', code: 400, fields: { username: expect.any(String) } } });
+    expect(await invalid.json()).toMatchObject({
+      ok: false,
+      error: { source: 'local', code: 400, fields: { username: expect.any(String) } },
+    });
   });
 
   it('answers 400 for a body that is not JSON', async () => {

@@ -1,6 +1,13 @@
 /** The launch gate's rules (electron/host/launch.ts) with a clock of our own; the HTTP side is in host.test.ts. */
 import { describe, expect, it } from 'vitest';
-import { cookieOf, createLaunchGate, LAUNCH_TTL_MS, MAX_PENDING, MAX_SESSIONS, throttle } from '../../electron/host/launch.js';
+import {
+  cookieOf,
+  createLaunchGate,
+  LAUNCH_TTL_MS,
+  MAX_PENDING,
+  MAX_SESSIONS,
+  throttle,
+} from '../../electron/host/launch.js';
 
 const clock = () => {
   let t = 1_000_000;
@@ -33,7 +40,8 @@ describe('launch gate', () => {
     const cookie = gate.exchange(gate.mint())!;
     expect(cookie).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(gate.admits(cookie)).toBe(true);
-    for (const other of [undefined, '', 'x', `${cookie}x`, cookie.slice(1), gate.mint(), 42, [cookie]]) expect(gate.admits(other)).toBe(false);
+    for (const other of [undefined, '', 'x', `${cookie}x`, cookie.slice(1), gate.mint(), 42, [cookie]])
+      expect(gate.admits(other)).toBe(false);
     // A launch token is not a cookie, nor a cookie a launch token.
     expect(gate.exchange(cookie)).toBeUndefined();
   });

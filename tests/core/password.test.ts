@@ -23,7 +23,10 @@ afterAll(async () => {
 
 const NEW_PASSWORD = 'Changed@2026';
 
-async function signedIn(username: string, password = DEMO_PASSWORD): Promise<{ core: Core; vault: TokenVault; user: SessionUser }> {
+async function signedIn(
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<{ core: Core; vault: TokenVault; user: SessionUser }> {
   const vault = memoryVault();
   const core = createCore({ upstreamUrl: upstream.url, vault, prefs: memoryPrefs(), mode: 'browser', version: '1' });
   const res = await core.call('session.signIn', { username, password });
@@ -42,7 +45,10 @@ const pointPage = (core: Core) => core.call('point.page', { query: { pageNum: 1,
 describe('password change per role', () => {
   it('tenant: a wrong old password is 1514 and keeps the session', async () => {
     const { core, vault, user } = await signedIn('tenant11');
-    expect(await change(core, user, 'Wrong@2026', NEW_PASSWORD)).toMatchObject({ ok: false, error: { source: 'upstream', code: 1514 } });
+    expect(await change(core, user, 'Wrong@2026', NEW_PASSWORD)).toMatchObject({
+      ok: false,
+      error: { source: 'upstream', code: 1514 },
+    });
     expect(await vault.get()).toBeTruthy();
     expect((await pointPage(core)).ok).toBe(true);
   });
@@ -57,7 +63,9 @@ describe('password change per role', () => {
     expect(await pointPage(other.core)).toMatchObject({ ok: false, error: { source: 'upstream', code: 1503 } });
     expect(await other.vault.get()).toBeNull();
     // The old password no longer works; the new one does; then back to the demo one.
-    expect(await (await signedIn('tenant11', NEW_PASSWORD)).core.call('session.current', {})).toMatchObject({ ok: true });
+    expect(await (await signedIn('tenant11', NEW_PASSWORD)).core.call('session.current', {})).toMatchObject({
+      ok: true,
+    });
     await expect(signedIn('tenant11')).rejects.toThrow(/"code":400/);
     const again = await signedIn('tenant11', NEW_PASSWORD);
     expect(await change(again.core, again.user, NEW_PASSWORD, DEMO_PASSWORD)).toEqual({ ok: true, content: undefined });
@@ -81,9 +89,15 @@ describe('password change per role', () => {
 
   it("another role's call is refused by the upstream", async () => {
     const { core, user } = await signedIn('tenant1');
-    expect(await core.call('staff.password', { body: { password: NEW_PASSWORD, employeeId: user.userId } })).toMatchObject({ ok: false, error: { source: 'upstream', code: 403, status: 403 } });
-    expect(await core.call('account.adminPassword', { params: { userId: user.userId }, body: { userId: user.userId, password: NEW_PASSWORD } }))
-      .toMatchObject({ ok: false, error: { source: 'upstream', code: 403 } });
+    expect(
+      await core.call('staff.password', { body: { password: NEW_PASSWORD, employeeId: user.userId } }),
+    ).toMatchObject({ ok: false, error: { source: 'upstream', code: 403, status: 403 } });
+    expect(
+      await core.call('account.adminPassword', {
+        params: { userId: user.userId },
+        body: { userId: user.userId, password: NEW_PASSWORD },
+      }),
+    ).toMatchObject({ ok: false, error: { source: 'upstream', code: 403 } });
   });
 });
 

@@ -16,7 +16,8 @@ export interface Upstream {
   close(): Promise<void>;
 }
 
-export const startUpstream = (): Promise<Upstream> => startServer({ port: 0, databaseUrl: 'memory://', demoData: true });
+export const startUpstream = (): Promise<Upstream> =>
+  startServer({ port: 0, databaseUrl: 'memory://', demoData: true });
 
 export interface Seen {
   method: string;
@@ -59,7 +60,9 @@ export async function recordingProxy(target: string): Promise<Recorder> {
     const upstream = await fetch(new URL(req.url ?? '/', target), {
       method: req.method ?? 'GET',
       headers: Object.fromEntries(
-        Object.entries(req.headers).filter(([k, v]) => typeof v === 'string' && !['host', 'connection', 'content-length'].includes(k)),
+        Object.entries(req.headers).filter(
+          ([k, v]) => typeof v === 'string' && !['host', 'connection', 'content-length'].includes(k),
+        ),
       ) as Record<string, string>,
       ...(body && req.method !== 'GET' && req.method !== 'HEAD' ? { body } : {}),
     });
@@ -126,4 +129,3 @@ export function upstreamBehindProxy(): { readonly upstream: Upstream; readonly p
   });
   return env;
 }
-

@@ -25,10 +25,16 @@ let outage: (() => unknown) | null = null;
 const DRIVER_LOST = () => new Error('Connection terminated unexpectedly');
 
 type AnyHandler = (input: unknown, ctx: unknown) => Promise<unknown>;
-const failing = (ops: ApiOp[]): Partial<Handlers> => Object.fromEntries(ops.map((op) => [op, (async (input: unknown, ctx: unknown) => {
-  if (outage) throw outage();
-  return (handlers[op] as unknown as AnyHandler)(input, ctx);
-}) as never]));
+const failing = (ops: ApiOp[]): Partial<Handlers> =>
+  Object.fromEntries(
+    ops.map((op) => [
+      op,
+      (async (input: unknown, ctx: unknown) => {
+        if (outage) throw outage();
+        return (handlers[op] as unknown as AnyHandler)(input, ctx);
+      }) as never,
+    ]),
+  );
 
 let database: Database;
 let app: FastifyInstance;
@@ -45,7 +51,8 @@ afterAll(async () => {
   await database.close();
 });
 
-const makeCore = (vault: TokenVault) => createCore({ upstreamUrl: url, vault, prefs: memoryPrefs(), mode: 'browser', version: '1' });
+const makeCore = (vault: TokenVault) =>
+  createCore({ upstreamUrl: url, vault, prefs: memoryPrefs(), mode: 'browser', version: '1' });
 const page = (core: Core) => core.call('point.page', { query: { pageNum: 1, pageSize: 5 }, body: {} });
 const errorOf = (res: unknown) => (res as { ok: false; error: CallError }).error;
 
@@ -56,13 +63,23 @@ describe('HTTP 503 during a call', () => {
     outage = null;
     vault = memoryVault();
     core = makeCore(vault);
-    expect(await core.call('session.signIn', { username: 'tenant1', password: DEMO_PASSWORD })).toMatchObject({ ok: true });
+    expect(await core.call('session.signIn', { username: 'tenant1', password: DEMO_PASSWORD })).toMatchObject({
+      ok: true,
+    });
   });
 
   const cases: [string, () => unknown, number][] = [
-    ['the database is away (the upstream\'s own code)', DRIVER_LOST, CODE.databaseUnavailable],
-    ['body 503 "service unavailable" (spec §8 would reset on the body code)', () => new BizError(CODE.unavailable), CODE.unavailable],
-    ['a token code on HTTP 503 (the upstream could not check the token)', () => new BizError(CODE.tokenInvalid, undefined, 503), CODE.tokenInvalid],
+    ["the database is away (the upstream's own code)", DRIVER_LOST, CODE.databaseUnavailable],
+    [
+      'body 503 "service unavailable" (spec §8 would reset on the body code)',
+      () => new BizError(CODE.unavailable),
+      CODE.unavailable,
+    ],
+    [
+      'a token code on HTTP 503 (the upstream could not check the token)',
+      () => new BizError(CODE.tokenInvalid, undefined, 503),
+      CODE.tokenInvalid,
+    ],
   ];
   for (const [what, error, code] of cases) {
     it(`${what}: try again later, and the session stays`, async () => {
@@ -91,7 +108,10 @@ describe('HTTP 503 while a restarted console restores its session', () => {
     outage = DRIVER_LOST;
     const vault = memoryVault(stored);
     const restarted = makeCore(vault);
-    expect(await restarted.call('session.current', {})).toMatchObject({ ok: false, error: { source: 'upstream', status: 503, code: CODE.databaseUnavailable } });
+    expect(await restarted.call('session.current', {})).toMatchObject({
+      ok: false,
+      error: { source: 'upstream', status: 503, code: CODE.databaseUnavailable },
+    });
     expect(await vault.get()).toBe(stored);
 
     outage = null;

@@ -30,7 +30,11 @@ describe('vault and prefs ports', () => {
   });
 
   it('readPrefs keeps the valid keys of damaged stored preferences', () => {
-    expect(readPrefs({ sidebar: 7, size: 'mini', language: 'zh-TW', junk: 1 })).toEqual({ sidebar: 1, size: 'mini', language: 'zh-TW' });
+    expect(readPrefs({ sidebar: 7, size: 'mini', language: 'zh-TW', junk: 1 })).toEqual({
+      sidebar: 1,
+      size: 'mini',
+      language: 'zh-TW',
+    });
     expect(readPrefs('garbage')).toEqual({ sidebar: 1, size: 'medium' });
     expect(mergePrefs({ sidebar: 0 }, { language: 'en' })).toEqual({ sidebar: 0, size: 'medium', language: 'en' });
   });
@@ -50,9 +54,15 @@ describe('parseApiInput', () => {
       ok: false,
       fields: { name: 'validation.required', areaCode: 'validation.required', address: 'validation.required' },
     });
-    expect(parseApiInput('account.info', { body: {} })).toEqual({ ok: false, fields: { body: 'validation.unknownField' } });
+    expect(parseApiInput('account.info', { body: {} })).toEqual({
+      ok: false,
+      fields: { body: 'validation.unknownField' },
+    });
     expect(parseApiInput('point.info', null)).toEqual({ ok: false, fields: { input: 'validation.invalid' } });
-    expect(parseApiInput('staff.info', { body: { userId: 'x' } })).toEqual({ ok: false, fields: { userId: 'validation.invalid' } });
+    expect(parseApiInput('staff.info', { body: { userId: 'x' } })).toEqual({
+      ok: false,
+      fields: { userId: 'validation.invalid' },
+    });
   });
 
   it('keeps the session-owned operations out of reach', () => {
@@ -89,10 +99,16 @@ describe('resolveAsset (the app:// protocol)', () => {
   });
 
   it('serves files, index.html for routes, nothing for missing files', async () => {
-    expect(await resolveAsset(dir, '/assets/a%20b.js')).toEqual({ kind: 'file', file: path.join(dir, 'assets', 'a b.js') });
+    expect(await resolveAsset(dir, '/assets/a%20b.js')).toEqual({
+      kind: 'file',
+      file: path.join(dir, 'assets', 'a b.js'),
+    });
     expect(await resolveAsset(dir, '/')).toEqual({ kind: 'index', file: path.join(dir, 'index.html') });
     expect(await resolveAsset(dir, '/index.html')).toEqual({ kind: 'index', file: path.join(dir, 'index.html') });
-    expect(await resolveAsset(dir, '/pointMent/pointList')).toEqual({ kind: 'index', file: path.join(dir, 'index.html') });
+    expect(await resolveAsset(dir, '/pointMent/pointList')).toEqual({
+      kind: 'index',
+      file: path.join(dir, 'index.html'),
+    });
     expect(await resolveAsset(dir, '/assets/missing.js')).toEqual({ kind: 'none' });
     expect(await resolveAsset(dir, '/assets')).toEqual({ kind: 'index', file: path.join(dir, 'index.html') });
   });

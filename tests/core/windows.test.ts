@@ -34,40 +34,73 @@ function recordingHost(answer = true) {
 }
 
 const coreWith = (windows?: WindowHost) =>
-  createCore({ upstreamUrl: upstream.url, vault: memoryVault(), prefs: memoryPrefs(), mode: windows ? 'desktop' : 'browser', version: '1', ...(windows ? { windows } : {}) });
+  createCore({
+    upstreamUrl: upstream.url,
+    vault: memoryVault(),
+    prefs: memoryPrefs(),
+    mode: windows ? 'desktop' : 'browser',
+    version: '1',
+    ...(windows ? { windows } : {}),
+  });
 
 describe('windows.open', () => {
   it('browser mode: no window host, so opened is false and the renderer opens the window', async () => {
     const core = coreWith();
-    expect(await core.call('windows.open', { path: '/orderManagement/orderList' })).toEqual({ ok: true, content: { opened: false } });
+    expect(await core.call('windows.open', { path: '/orderManagement/orderList' })).toEqual({
+      ok: true,
+      content: { opened: false },
+    });
   });
 
   it('desktop: the window host opens the path for the calling window', async () => {
     const rec = recordingHost();
     const core = coreWith(rec.host);
-    expect(await core.call('windows.open', { path: '/pointMent/pointList?x=1#y' }, { window: 3 })).toEqual({ ok: true, content: { opened: true } });
+    expect(await core.call('windows.open', { path: '/pointMent/pointList?x=1#y' }, { window: 3 })).toEqual({
+      ok: true,
+      content: { opened: true },
+    });
     expect(rec.opened).toEqual([{ path: '/pointMent/pointList?x=1#y', from: { window: 3 } }]);
   });
 
   it('passes on a window the host could not open', async () => {
     const rec = recordingHost(false);
-    expect(await coreWith(rec.host).call('windows.open', { path: '/' })).toEqual({ ok: true, content: { opened: false } });
+    expect(await coreWith(rec.host).call('windows.open', { path: '/' })).toEqual({
+      ok: true,
+      content: { opened: false },
+    });
     expect(rec.opened).toEqual([{ path: '/', from: {} }]);
   });
 
   it('refuses anything but a local path, before any window host sees it', async () => {
     const rec = recordingHost();
     const core = coreWith(rec.host);
-    for (const path of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'person', '', 'javascript:alert(1)', `/${'a'.repeat(2048)}`]) {
-      expect(await core.call('windows.open', { path }), path).toMatchObject({ ok: false, error: { source: 'local', code: 400, fields: { path: expect.any(String) } } });
+    for (const path of [
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      'person',
+      '',
+      'javascript:alert(1)',
+      `/${'a'.repeat(2048)}`,
+    ]) {
+      expect(await core.call('windows.open', { path }), path).toMatchObject({
+        ok: false,
+        error: { source: 'local', code: 400, fields: { path: expect.any(String) } },
+      });
     }
-    expect(await core.call('windows.open', {})).toMatchObject({ ok: false, error: { source: 'local', code: 400, fields: { path: 'validation.required' } } });
+    expect(await core.call('windows.open', {})).toMatchObject({
+      ok: false,
+      error: { source: 'local', code: 400, fields: { path: 'validation.required' } },
+    });
     expect(rec.opened).toEqual([]);
   });
 
   it('needs no session: a route opened while signed out shows sign-in there', async () => {
     const rec = recordingHost();
-    expect(await coreWith(rec.host).call('windows.open', { path: '/login' })).toEqual({ ok: true, content: { opened: true } });
+    expect(await coreWith(rec.host).call('windows.open', { path: '/login' })).toEqual({
+      ok: true,
+      content: { opened: true },
+    });
   });
 });
 
@@ -75,7 +108,9 @@ describe('sign-out closes every window', () => {
   it('tells the window host which window signed out, after the session is gone', async () => {
     const rec = recordingHost();
     const core = coreWith(rec.host);
-    expect((await core.call('session.signIn', { username: 'tenant1', password: DEMO_PASSWORD }, { window: 1 })).ok).toBe(true);
+    expect(
+      (await core.call('session.signIn', { username: 'tenant1', password: DEMO_PASSWORD }, { window: 1 })).ok,
+    ).toBe(true);
     expect(rec.signedOut).toEqual([]);
     expect(await core.call('session.signOut', {}, { window: 2 })).toEqual({ ok: true, content: null });
     expect(rec.signedOut).toEqual([{ window: 2 }]);

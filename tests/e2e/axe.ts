@@ -23,11 +23,19 @@ const ENFORCED = new Set(['serious', 'critical']);
  * (an animation as long as the toast stays, seconds) are no transitions.
  */
 async function settled(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(() => (globalThis as unknown as BrowserDocument).document.getAnimations()
-    .filter((a) => {
-      const timing = a.effect?.getComputedTiming();
-      return a.playState === 'running' && timing?.iterations !== Infinity && Number(timing?.duration) <= 1_000;
-    }).length), { timeout: 5_000 }).toBe(0);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            (globalThis as unknown as BrowserDocument).document.getAnimations().filter((a) => {
+              const timing = a.effect?.getComputedTiming();
+              return a.playState === 'running' && timing?.iterations !== Infinity && Number(timing?.duration) <= 1_000;
+            }).length,
+        ),
+      { timeout: 5_000 },
+    )
+    .toBe(0);
   // A list refreshing (a live event, a filter just changed) dims its old rows
   // under its progress bar until the answer comes: a moment, not the page's
   // contrast.
@@ -46,7 +54,12 @@ export async function listsAnswered(page: Page, timeout?: number): Promise<void>
 
 /** The part of the DOM `settled` reads (the tests are type-checked without the DOM library). */
 interface BrowserDocument {
-  document: { getAnimations(): Array<{ playState: string; effect: { getComputedTiming(): { iterations?: number; duration?: number | string } } | null }> };
+  document: {
+    getAnimations(): Array<{
+      playState: string;
+      effect: { getComputedTiming(): { iterations?: number; duration?: number | string } } | null;
+    }>;
+  };
 }
 
 /**
@@ -80,7 +93,9 @@ function watchBusy(): void {
   scope.__vendBusyObserver?.disconnect();
   // Any change counts: by the time the observer hears of it the list may have
   // answered already, its rows dimmed for part of the scan all the same.
-  scope.__vendBusyObserver = new scope.MutationObserver(() => { scope.__vendBusySeen = true; });
+  scope.__vendBusyObserver = new scope.MutationObserver(() => {
+    scope.__vendBusySeen = true;
+  });
   scope.__vendBusyObserver.observe(scope.document, { subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
 }
 
@@ -95,7 +110,13 @@ interface BusyWatch {
 function enforced(found: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string[] {
   return found
     .filter((v) => ENFORCED.has(v.impact ?? ''))
-    .map((v) => `${v.id} (${v.impact}, ${v.nodes.length}): ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}, ${v.nodes.length}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`)
+          .join(' | ')}`,
+    );
 }
 
 /** Fails the test when the page has a serious or critical violation; `where` names the state in the message. */

@@ -36,9 +36,16 @@ export async function mintLaunchUrl(request: APIRequestContext): Promise<string>
  * (another window of the same session): `request` must carry the session
  * cookie, as the test's `request` and `page.request` do. Answers the raw CallResult.
  */
-export async function bridgeCall(request: APIRequestContext, op: string, input: unknown): Promise<{ ok: boolean; content?: unknown; error?: unknown }> {
+export async function bridgeCall(
+  request: APIRequestContext,
+  op: string,
+  input: unknown,
+): Promise<{ ok: boolean; content?: unknown; error?: unknown }> {
   // `data: ''` would be sent JSON-encoded (`""`), which the core refuses as input: send "no input" as {}.
-  const res = await request.post(`/bridge/${op}`, { headers: { 'content-type': 'application/json' }, data: input ?? {} });
+  const res = await request.post(`/bridge/${op}`, {
+    headers: { 'content-type': 'application/json' },
+    data: input ?? {},
+  });
   expect(res.status()).toBe(200);
   return (await res.json()) as { ok: boolean; content?: unknown; error?: unknown };
 }
@@ -59,31 +66,49 @@ export async function resetHostSession(request: APIRequestContext): Promise<void
  * option). Every test starts signed out.
  */
 export const test = base.extend<{ signedOut: void; accessible: void }, { launchState: StorageState }>({
-  launchState: [async ({ playwright }, use, workerInfo) => {
-    const api = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL, storageState: { cookies: [], origins: [] } });
-    const res = await api.get(await mintLaunchUrl(api), { maxRedirects: 0 });
-    expect(res.status()).toBe(303);
-    const state = await api.storageState();
-    await api.dispose();
-    await use(state);
-  }, { scope: 'worker' }],
+  launchState: [
+    async ({ playwright }, use, workerInfo) => {
+      const api = await playwright.request.newContext({
+        baseURL: workerInfo.project.use.baseURL,
+        storageState: { cookies: [], origins: [] },
+      });
+      const res = await api.get(await mintLaunchUrl(api), { maxRedirects: 0 });
+      expect(res.status()).toBe(303);
+      const state = await api.storageState();
+      await api.dispose();
+      await use(state);
+    },
+    { scope: 'worker' },
+  ],
   storageState: async ({ launchState }, use) => use(launchState),
-  signedOut: [async ({ request }, use) => {
-    await resetHostSession(request);
-    await use();
-  }, { auto: true }],
+  signedOut: [
+    async ({ request }, use) => {
+      await resetHostSession(request);
+      await use();
+    },
+    { auto: true },
+  ],
   // Every screen a test leaves its page on is checked with axe-core, once per
   // path and run (tests/e2e/axe.ts); tests/e2e/shell/accessibility.spec.ts
   // visits the rest, and dialogs, narrow windows and the dark theme.
-  accessible: [async ({ page, javaScriptEnabled }, use, testInfo) => {
-    await use();
-    // axe runs as a script in the page: not in one that has them disabled.
-    if (testInfo.status !== 'passed' || testInfo.expectedStatus !== 'passed' || page.isClosed() || javaScriptEnabled === false) return;
-    const url = new URL(page.url());
-    if (!url.protocol.startsWith('http') || checkedPaths.has(url.pathname)) return;
-    checkedPaths.add(url.pathname);
-    await expectAccessible(page, `the page "${testInfo.title}" ends on`, true);
-  }, { auto: true }],
+  accessible: [
+    async ({ page, javaScriptEnabled }, use, testInfo) => {
+      await use();
+      // axe runs as a script in the page: not in one that has them disabled.
+      if (
+        testInfo.status !== 'passed' ||
+        testInfo.expectedStatus !== 'passed' ||
+        page.isClosed() ||
+        javaScriptEnabled === false
+      )
+        return;
+      const url = new URL(page.url());
+      if (!url.protocol.startsWith('http') || checkedPaths.has(url.pathname)) return;
+      checkedPaths.add(url.pathname);
+      await expectAccessible(page, `the page "${testInfo.title}" ends on`, true);
+    },
+    { auto: true },
+  ],
 });
 
 /** The paths already checked with axe-core in this worker. */
@@ -92,7 +117,11 @@ const checkedPaths = new Set<string>();
 export const PASSWORD = 'Demo@2026';
 
 /** Chooses the console language the way a returning user has it: the `language` cookie. */
-export async function useLanguage(page: Page, baseURL: string | undefined, language: 'en' | 'zh-CN' | 'zh-TW'): Promise<void> {
+export async function useLanguage(
+  page: Page,
+  baseURL: string | undefined,
+  language: 'en' | 'zh-CN' | 'zh-TW',
+): Promise<void> {
   const { hostname } = new URL(baseURL ?? 'http://127.0.0.1');
   await page.context().addCookies([{ name: 'language', value: language, domain: hostname, path: '/' }]);
 }
@@ -109,7 +138,7 @@ export async function useLanguage(page: Page, baseURL: string | undefined, langu
 export async function signIn(page: Page, username: string, password = PASSWORD, { form = false } = {}): Promise<void> {
   if (password === PASSWORD && !form) {
     const res = await page.request.post('/bridge/session.signIn', { data: { username, password } });
-    const answer = await res.json() as { ok: boolean; error?: unknown };
+    const answer = (await res.json()) as { ok: boolean; error?: unknown };
     expect(answer.ok, `sign-in of ${username}: ${JSON.stringify(answer.error)}`).toBe(true);
     await page.goto('/');
     await expect(page).not.toHaveURL(/\/login/);
@@ -122,7 +151,7 @@ export async function signIn(page: Page, username: string, password = PASSWORD, 
   // Polled from here: the console's CSP refuses the string a waitForFunction would evaluate.
   await expect(async () => {
     const left = !new URL(page.url()).pathname.startsWith('/login');
-    expect(left || await page.getByTestId('login-error').isVisible()).toBe(true);
+    expect(left || (await page.getByTestId('login-error').isVisible())).toBe(true);
   }).toPass();
 }
 
@@ -138,7 +167,11 @@ export async function signOut(page: Page): Promise<void> {
 export const notification = (page: Page) => page.getByTestId('notify').first();
 
 /** A choice in a region picker (renderer/kit/RegionPicker.tsx), by name; a municipality has no city. */
-export interface RegionChoice { province: string; city?: string; district?: string }
+export interface RegionChoice {
+  province: string;
+  city?: string;
+  district?: string;
+}
 
 /** Chooses in a region picker level by level, as a user does with the mouse: open each list, click the name. */
 export async function pickRegion(page: Page, testId: string, choice: RegionChoice): Promise<void> {

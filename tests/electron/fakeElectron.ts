@@ -33,8 +33,14 @@ const store = globalThis as unknown as Record<string, Recorded | undefined>;
 
 export function recorded(): Recorded {
   store[KEY] ??= {
-    schemes: [], sandboxEnabled: false, exitCodes: [], appListeners: new Map(), protocolHandlers: new Map(),
-    ipcHandlers: new Map(), windows: [], openedExternally: [],
+    schemes: [],
+    sandboxEnabled: false,
+    exitCodes: [],
+    appListeners: new Map(),
+    protocolHandlers: new Map(),
+    ipcHandlers: new Map(),
+    windows: [],
+    openedExternally: [],
   };
   return store[KEY];
 }

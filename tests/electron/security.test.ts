@@ -10,8 +10,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CSP, SECURITY_HEADERS } from '../../electron/core/security.js';
 import {
-  APP_ORIGIN, APP_SCHEME, CALL_CHANNEL, externalAllowed, externalHostsOf, navigationAllowed, permissionAllowed, trustedSender,
-  webPreferences, windowOpenDecision, windowOptions,
+  APP_ORIGIN,
+  APP_SCHEME,
+  CALL_CHANNEL,
+  externalAllowed,
+  externalHostsOf,
+  navigationAllowed,
+  permissionAllowed,
+  trustedSender,
+  webPreferences,
+  windowOpenDecision,
+  windowOptions,
 } from '../../electron/shell-policy.js';
 import { fakeContents, recorded, resetRecorded, type Recorded } from './fakeElectron.js';
 
@@ -56,14 +65,18 @@ afterAll(() => resetRecorded());
 /** A web contents as Electron hands it to main's `web-contents-created` listener. */
 function lockedContents(from: Recorded) {
   const contents = fakeContents();
-  for (const listener of from.appListeners.get('web-contents-created') ?? []) (listener as (e: unknown, c: unknown) => void)({}, contents);
+  for (const listener of from.appListeners.get('web-contents-created') ?? [])
+    (listener as (e: unknown, c: unknown) => void)({}, contents);
   return contents;
 }
 
 /** Fires a navigation event; true when the shell prevented it. */
 function prevented(contents: ReturnType<typeof fakeContents>, event: string, url: string): boolean {
   let stopped = false;
-  (contents.listeners.get(event) as ((e: unknown) => void) | undefined)?.({ url, preventDefault: () => void (stopped = true) });
+  (contents.listeners.get(event) as ((e: unknown) => void) | undefined)?.({
+    url,
+    preventDefault: () => void (stopped = true),
+  });
   return stopped;
 }
 
@@ -81,10 +94,15 @@ function fuses(): Record<string, boolean> {
 }
 
 const call = (frame: unknown, op: string) =>
-  (shell.ipcHandlers.get(CALL_CHANNEL) as (e: unknown, op: string, input: unknown, meta: unknown) => Promise<unknown>)({ senderFrame: frame, sender: {} }, op, {}, undefined);
+  (shell.ipcHandlers.get(CALL_CHANNEL) as (e: unknown, op: string, input: unknown, meta: unknown) => Promise<unknown>)(
+    { senderFrame: frame, sender: {} },
+    op,
+    {},
+    undefined,
+  );
 
 describe('Electron security checklist', () => {
-  it('main starts one window with the policy\'s options (the rest of this file reads what main really did)', () => {
+  it("main starts one window with the policy's options (the rest of this file reads what main really did)", () => {
     expect(shell.exitCodes).toEqual([]);
     expect(shell.windows).toHaveLength(1);
     const { webPreferences: used, ...rest } = shell.windows[0]!.options as { webPreferences: { preload: string } };
@@ -101,7 +119,11 @@ describe('Electron security checklist', () => {
   });
 
   it('2. no Node.js integration for remote content (page, frames, workers)', () => {
-    expect(prefs).toMatchObject({ nodeIntegration: false, nodeIntegrationInSubFrames: false, nodeIntegrationInWorker: false });
+    expect(prefs).toMatchObject({
+      nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
+      nodeIntegrationInWorker: false,
+    });
   });
 
   it('3. context isolation', () => {
@@ -116,13 +138,28 @@ describe('Electron security checklist', () => {
   it('5. session permission handlers: deny by default, two harmless permissions for the console only', () => {
     const ask = (permission: string, url: string) => {
       let answer: boolean | undefined;
-      (shell.permissionRequest as (c: unknown, p: string, cb: (ok: boolean) => void) => void)({ getURL: () => url }, permission, (ok) => (answer = ok));
+      (shell.permissionRequest as (c: unknown, p: string, cb: (ok: boolean) => void) => void)(
+        { getURL: () => url },
+        permission,
+        (ok) => (answer = ok),
+      );
       return answer;
     };
-    const check = (permission: string, origin: string) => (shell.permissionCheck as (c: unknown, p: string, o: string) => boolean)(null, permission, origin);
+    const check = (permission: string, origin: string) =>
+      (shell.permissionCheck as (c: unknown, p: string, o: string) => boolean)(null, permission, origin);
     expect(ask('fullscreen', `${APP_ORIGIN}/pointMent/pointList`)).toBe(true);
     expect(check('clipboard-sanitized-write', APP_ORIGIN)).toBe(true);
-    for (const p of ['media', 'geolocation', 'notifications', 'openExternal', 'clipboard-read', 'midiSysex', 'hid', 'serial', 'usb']) {
+    for (const p of [
+      'media',
+      'geolocation',
+      'notifications',
+      'openExternal',
+      'clipboard-read',
+      'midiSysex',
+      'hid',
+      'serial',
+      'usb',
+    ]) {
       expect(ask(p, `${APP_ORIGIN}/`), p).toBe(false);
       expect(check(p, APP_ORIGIN), p).toBe(false);
     }
@@ -136,7 +173,14 @@ describe('Electron security checklist', () => {
   });
 
   it('7. a content security policy on every answer of the app protocol, with form-action', async () => {
-    for (const directive of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'none'"]) {
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+      "form-action 'none'",
+    ]) {
       expect(CSP.split('; '), directive).toContain(directive);
     }
     expect(CSP).not.toMatch(/script-src[^;]*(unsafe|data:|blob:)/);
@@ -165,7 +209,13 @@ describe('Electron security checklist', () => {
   it('12. navigation is limited to the console (navigate, frame navigate, redirect)', () => {
     const contents = lockedContents(shell);
     for (const event of ['will-navigate', 'will-frame-navigate', 'will-redirect']) {
-      for (const url of ['https://evil.example/', 'http://127.0.0.1:8090/', 'file:///etc/passwd', 'app://other/', 'javascript:alert(1)']) {
+      for (const url of [
+        'https://evil.example/',
+        'http://127.0.0.1:8090/',
+        'file:///etc/passwd',
+        'app://other/',
+        'javascript:alert(1)',
+      ]) {
         expect(prevented(contents, event, url), `${event} ${url}`).toBe(true);
       }
       expect(prevented(contents, event, `${APP_ORIGIN}/login`), event).toBe(false);
@@ -185,15 +235,27 @@ describe('Electron security checklist', () => {
   it('14. shell.openExternal only for https URLs of allow-listed hosts', async () => {
     const hosts = new Set(['cloud.example.com']);
     expect(externalAllowed('https://cloud.example.com/files/a.pdf', hosts)).toBe(true);
-    for (const url of ['http://cloud.example.com/', 'https://evil.example/', 'https://cloud.example.com.evil.example/', 'https://sub.cloud.example.com/',
-      'https://cloud.example.com@evil.example/', 'https://user:pw@cloud.example.com/', 'file://cloud.example.com/x', 'smb://cloud.example.com/x',
-      'javascript:alert(1)', 'not a url']) {
+    for (const url of [
+      'http://cloud.example.com/',
+      'https://evil.example/',
+      'https://cloud.example.com.evil.example/',
+      'https://sub.cloud.example.com/',
+      'https://cloud.example.com@evil.example/',
+      'https://user:pw@cloud.example.com/',
+      'file://cloud.example.com/x',
+      'smb://cloud.example.com/x',
+      'javascript:alert(1)',
+      'not a url',
+    ]) {
       expect(externalAllowed(url, hosts), url).toBe(false);
     }
     expect(externalAllowed('https://CLOUD.example.com/', hosts)).toBe(true);
     expect([...externalHostsOf('https://cloud.example.com:8443/api')]).toEqual(['cloud.example.com']);
     expect([...externalHostsOf('http://127.0.0.1:8090')]).toEqual([]);
-    expect(windowOpenDecision('https://cloud.example.com/a', hosts)).toEqual({ action: 'deny', external: 'https://cloud.example.com/a' });
+    expect(windowOpenDecision('https://cloud.example.com/a', hosts)).toEqual({
+      action: 'deny',
+      external: 'https://cloud.example.com/a',
+    });
     // Through main, on an https upstream: its host opens in the OS browser, nothing else does.
     const onHttps = await startMain({ VEND_UPSTREAM: 'https://cloud.example.com/api' });
     const contents = lockedContents(onHttps);
@@ -203,19 +265,35 @@ describe('Electron security checklist', () => {
   });
 
   it('15. a current Electron: the installed one is the declared major, and not older than 45', () => {
-    const declared = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies.electron!;
-    const installed = (JSON.parse(readFileSync(join(root, 'node_modules', 'electron', 'package.json'), 'utf8')) as { version: string }).version;
+    const declared = (
+      JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }
+    ).devDependencies.electron!;
+    const installed = (
+      JSON.parse(readFileSync(join(root, 'node_modules', 'electron', 'package.json'), 'utf8')) as { version: string }
+    ).version;
     const major = (v: string) => Number(/(\d+)/.exec(v)![1]);
     expect(declared).toMatch(/^\^/);
     expect(major(installed)).toBe(major(declared));
     expect(major(installed)).toBeGreaterThanOrEqual(45);
   });
 
-  it('16. IPC senders are validated: only the console\'s own top frame', async () => {
-    expect(await call({ url: `${APP_ORIGIN}/login`, parent: null }, 'app.info')).toMatchObject({ ok: true, content: { mode: 'desktop' } });
-    for (const frame of [null, undefined, { url: 'https://evil.example/', parent: null }, { url: `${APP_ORIGIN}/`, parent: {} }, { url: 'app://other/', parent: null },
-      { url: 'file:///app/index.html', parent: null }]) {
-      expect(await call(frame, 'app.info'), JSON.stringify(frame)).toMatchObject({ ok: false, error: { code: 403, message: 'untrusted sender' } });
+  it("16. IPC senders are validated: only the console's own top frame", async () => {
+    expect(await call({ url: `${APP_ORIGIN}/login`, parent: null }, 'app.info')).toMatchObject({
+      ok: true,
+      content: { mode: 'desktop' },
+    });
+    for (const frame of [
+      null,
+      undefined,
+      { url: 'https://evil.example/', parent: null },
+      { url: `${APP_ORIGIN}/`, parent: {} },
+      { url: 'app://other/', parent: null },
+      { url: 'file:///app/index.html', parent: null },
+    ]) {
+      expect(await call(frame, 'app.info'), JSON.stringify(frame)).toMatchObject({
+        ok: false,
+        error: { code: 403, message: 'untrusted sender' },
+      });
       expect(trustedSender(frame as never)).toBe(false);
     }
     // The preload calls on the same channel main listens on.
@@ -250,7 +328,9 @@ describe('main refuses a plain-http upstream on another host', () => {
       expect(refused.exitCodes).toEqual([1]);
       expect(refused.windows).toEqual([]);
       expect(errors).toHaveBeenCalledTimes(1);
-      expect(String(errors.mock.calls[0]![0])).toMatch(/^Refusing plain-http upstream http:\/\/10\.0\.0\.5:8090: use https, or set VEND_ALLOW_INSECURE_UPSTREAM=1/);
+      expect(String(errors.mock.calls[0]![0])).toMatch(
+        /^Refusing plain-http upstream http:\/\/10\.0\.0\.5:8090: use https, or set VEND_ALLOW_INSECURE_UPSTREAM=1/,
+      );
       const allowed = await startMain({ VEND_UPSTREAM: 'http://10.0.0.5:8090', VEND_ALLOW_INSECURE_UPSTREAM: '1' });
       expect(allowed.exitCodes).toEqual([]);
       expect(allowed.windows).toHaveLength(1);

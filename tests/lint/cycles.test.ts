@@ -10,16 +10,22 @@ import { cruise, type IConfiguration } from 'dependency-cruiser';
 import { describe, expect, it } from 'vitest';
 
 // A plain .mjs config (dependency-cruiser reads it too): imported by its address, typed here.
-const { default: config } = await import(new URL('../../.dependency-cruiser.mjs', import.meta.url).href) as { default: Required<Pick<IConfiguration, 'forbidden' | 'options'>> };
+const { default: config } = (await import(new URL('../../.dependency-cruiser.mjs', import.meta.url).href)) as {
+  default: Required<Pick<IConfiguration, 'forbidden' | 'options'>>;
+};
 
 const circles = async (paths: string[]) => {
-  const { output } = await cruise(paths, { ...config.options, validate: true, ruleSet: { forbidden: config.forbidden } });
+  const { output } = await cruise(paths, {
+    ...config.options,
+    validate: true,
+    ruleSet: { forbidden: config.forbidden },
+  });
   if (typeof output === 'string') throw new Error('expected a cruise result');
   return output.summary.violations.filter((v) => v.rule.name === 'no-circular').length;
 };
 
 describe('import circles', () => {
-  it('refuses two modules that import each other\'s types', async () => {
+  it("refuses two modules that import each other's types", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'vend-cycle-'));
     try {
       await writeFile(join(dir, 'a.ts'), "import type { B } from './b.js';\nexport type A = { b?: B };\n");

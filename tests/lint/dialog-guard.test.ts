@@ -19,15 +19,16 @@ const files = readdirSync(renderer, { recursive: true, withFileTypes: true })
 const FORMLESS: Readonly<Record<string, { count: number; why: string }>> = {
   'kit/ConfirmDialog.tsx': { count: 1, why: 'a question with two answers' },
   'order/ExportRecordsDialog.tsx': { count: 1, why: 'the list of e-mailed exports' },
-  'billing/CostManagementPage.tsx': { count: 1, why: 'a device\'s renewal history' },
-  'billing/PayDialog.tsx': { count: 1, why: 'the payment\'s QR code and its outcome' },
+  'billing/CostManagementPage.tsx': { count: 1, why: "a device's renewal history" },
+  'billing/PayDialog.tsx': { count: 1, why: "the payment's QR code and its outcome" },
   'callback/CallbackPanel.tsx': { count: 1, why: 'the signing secret, shown once' },
-  'device/MachineCard.tsx': { count: 1, why: 'a machine\'s new secret, shown once' },
+  'device/MachineCard.tsx': { count: 1, why: "a machine's new secret, shown once" },
   'device/PickListDialog.tsx': { count: 1, why: 'the pick list to print or export' },
-  'device/PoolDialogs.tsx': { count: 1, why: 'a device\'s allocation history' },
+  'device/PoolDialogs.tsx': { count: 1, why: "a device's allocation history" },
 };
 /** What a user types or chooses into. */
-const FIELD = /<(Input|Textarea|FormInput|Checkbox|Dropdown|Combobox|RadioGroup|SpinButton|Switch|DateTimeInput|PaymentForm|Field)\b/;
+const FIELD =
+  /<(Input|Textarea|FormInput|Checkbox|Dropdown|Combobox|RadioGroup|SpinButton|Switch|DateTimeInput|PaymentForm|Field)\b/;
 
 /** Each `<Dialog …>…</Dialog>` of a file's text: its opening tag's props and its whole text. */
 function dialogsOf(text: string): { props: string; body: string }[] {

@@ -63,7 +63,7 @@ describe('domain boundaries (ARCHITECTURE §4)', () => {
     ['shared/point/x.ts', "import { deviceItem } from '../device/api.js';\nexport default deviceItem;\n"],
     ['renderer/point/x.ts', "import { LoginPage } from '../account/LoginPage.js';\nexport default LoginPage;\n"],
     ['server/staff/x.ts', "export { setPassword } from '../account/credentials.js';\n"],
-  ])('refuses a domain (%s) reaching into another domain\'s internals', async (file, code) => {
+  ])("refuses a domain (%s) reaching into another domain's internals", async (file, code) => {
     expect(await boundary(file, code)).toEqual([expect.stringMatching(/through its index\.ts/)]);
   });
 
@@ -75,8 +75,7 @@ describe('domain boundaries (ARCHITECTURE §4)', () => {
     ['shared/api/x.ts', "import { COMMON_CODE } from '../common/index.js';\nexport default COMMON_CODE;\n"],
     ['renderer/shell/x.ts', "import { SCREENS } from '../domains.js';\nexport default SCREENS;\n"],
     ['server/http/x.ts', "import { api } from '../../shared/domains.js';\nexport default api;\n"],
-  ])('allows %s its own files, another domain\'s index (or schema) and the lists', async (file, code) => {
+  ])("allows %s its own files, another domain's index (or schema) and the lists", async (file, code) => {
     expect(await boundary(file, code)).toEqual([]);
   });
 });
-

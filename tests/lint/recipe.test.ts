@@ -8,7 +8,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 // The lint rule's list of domains (every folder that is not mechanism or common): one definition of "a domain".
-const { DOMAINS: LINTED } = await import(new URL('../../eslint/domain-boundaries.js', import.meta.url).href) as { DOMAINS: ReadonlySet<string> };
+const { DOMAINS: LINTED } = (await import(new URL('../../eslint/domain-boundaries.js', import.meta.url).href)) as {
+  DOMAINS: ReadonlySet<string>;
+};
 
 const RECIPE = {
   shared: ['index.ts', 'api.ts', 'errors.ts', 'texts.ts', 'routes.ts'],
@@ -19,25 +21,31 @@ type Layer = keyof typeof RECIPE;
 
 /** `layer/domain/file`: why that domain has no such file. */
 const EXCEPTIONS: Readonly<Record<string, string>> = {
-  'shared/file/routes.ts': 'no screen: images are uploaded from other domains\' forms',
-  'shared/refund/routes.ts': 'no screen: refunds are made and listed on an order\'s page',
-  'shared/refund/errors.ts': 'its refusals are the order family\'s (spec §8 97x), in shared/order/errors.ts',
+  'shared/file/routes.ts': "no screen: images are uploaded from other domains' forms",
+  'shared/refund/routes.ts': "no screen: refunds are made and listed on an order's page",
+  'shared/refund/errors.ts': "its refusals are the order family's (spec §8 97x), in shared/order/errors.ts",
   'shared/dashboard/errors.ts': 'a read-only domain: its only refusals are the common ones',
   'server/dashboard/handlers.ts': 'its handlers are its read models: server/dashboard/queries.ts and alerts.ts',
   'server/dashboard/demo.ts': 'its rollups are filled from the order seed (server/order/rollup.ts)',
   'server/refund/handlers.ts': 'server/refund/refunds.ts holds its handlers beside the settlement',
   'server/refund/demo.ts': 'demo refunds are part of the order seed',
-  'server/file/demo.ts': 'demo images are the product domain\'s (server/product/demo-images.ts)',
-  'shared/product/api.ts': 'written in parts (category.ts, product.ts, ingredient.ts…) that index.ts joins with joinApis, which refuses an operation named twice',
-  'server/product/handlers.ts': 'written in parts beside them (category-handlers.ts, product-handlers.ts…), joined in index.ts',
-  'shared/payment/routes.ts': 'no screen of its own: the payment form is on a distributor\'s page and /person',
-  'shared/callback/routes.ts': 'no screen of its own: the callback settings and the delivery log are on a distributor\'s page and /person',
+  'server/file/demo.ts': "demo images are the product domain's (server/product/demo-images.ts)",
+  'shared/product/api.ts':
+    'written in parts (category.ts, product.ts, ingredient.ts…) that index.ts joins with joinApis, which refuses an operation named twice',
+  'server/product/handlers.ts':
+    'written in parts beside them (category-handlers.ts, product-handlers.ts…), joined in index.ts',
+  'shared/payment/routes.ts': "no screen of its own: the payment form is on a distributor's page and /person",
+  'shared/callback/routes.ts':
+    "no screen of its own: the callback settings and the delivery log are on a distributor's page and /person",
   'server/callback/demo.ts': 'no demo callback address: the demo tenants have no systems of their own to call',
   'server/payment/demo.ts': 'no demo credentials: a demo holds no payment secrets, real or fake',
   'server/order/handlers.ts': 'its index.ts joins its handlers from queries.ts, sale.ts and export-jobs.ts',
 };
 
-const folders = (layer: Layer) => readdirSync(layer, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+const folders = (layer: Layer) =>
+  readdirSync(layer, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name);
 
 describe('the domain recipe', () => {
   const domains = [...LINTED].sort();
@@ -57,7 +65,7 @@ describe('the domain recipe', () => {
     }
   }
 
-  it('gives every domain the recipe\'s files, or a stated exception', () => {
+  it("gives every domain the recipe's files, or a stated exception", () => {
     expect(missing).toEqual([]);
   });
 
@@ -67,6 +75,7 @@ describe('the domain recipe', () => {
   });
 
   it('knows every domain folder of every layer', () => {
-    for (const layer of Object.keys(RECIPE) as Layer[]) for (const folder of folders(layer)) if (LINTED.has(folder)) expect(domains).toContain(folder);
+    for (const layer of Object.keys(RECIPE) as Layer[])
+      for (const folder of folders(layer)) if (LINTED.has(folder)) expect(domains).toContain(folder);
   });
 });

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { CategoryOption } from '../../shared/product/index.js';
 import { parentChoices } from '../../renderer/product/categorySchema.js';
 
-const o = (id: number, parentId: number | null, depth: number): CategoryOption => ({ id, parentId, depth, name: `c${id}`, number: `N${id}`, tenantId: 1 });
+const o = (id: number, parentId: number | null, depth: number): CategoryOption => ({
+  id,
+  parentId,
+  depth,
+  name: `c${id}`,
+  number: `N${id}`,
+  tenantId: 1,
+});
 // 1 › 2 › 3, 4 (top, no children), 5 › 6
 const tree = [o(1, null, 0), o(2, 1, 1), o(3, 2, 2), o(4, null, 0), o(5, null, 0), o(6, 5, 1)];
 const ids = (list: CategoryOption[]) => list.map((c) => c.id);

@@ -4,8 +4,18 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  changedPrefs, cleanPrefs, COLUMN_PREFS_KEY, loadColumnPrefs, NO_PREFS, RESIZE_CEILING, RESIZE_FLOOR, saveColumnPrefs, sizeWithPrefs, toggleHidden,
-  visibleColumns, withWidth,
+  changedPrefs,
+  cleanPrefs,
+  COLUMN_PREFS_KEY,
+  loadColumnPrefs,
+  NO_PREFS,
+  RESIZE_CEILING,
+  RESIZE_FLOOR,
+  saveColumnPrefs,
+  sizeWithPrefs,
+  toggleHidden,
+  visibleColumns,
+  withWidth,
 } from '../../renderer/kit/columnPrefs.js';
 import type { Column } from '../../renderer/kit/columns.js';
 
@@ -28,15 +38,27 @@ describe('hiding columns', () => {
   });
 
   it('keeps the last hideable column shown', () => {
-    const two: Column<Row>[] = [{ id: 'a', header: 'A' }, { id: 'b', header: 'B' }, { id: 'x', header: 'X', pin: 'end' }];
+    const two: Column<Row>[] = [
+      { id: 'a', header: 'A' },
+      { id: 'b', header: 'B' },
+      { id: 'x', header: 'X', pin: 'end' },
+    ];
     const one = toggleHidden(two, NO_PREFS, 'a');
     expect(toggleHidden(two, one, 'b')).toBe(one);
     // Stored prefs hiding every column (an older screen's) draw them all.
-    expect(visibleColumns(two, { hidden: ['a', 'b'], widths: {}, unfolded: [] }).map((c) => c.id)).toEqual(['a', 'b', 'x']);
+    expect(visibleColumns(two, { hidden: ['a', 'b'], widths: {}, unfolded: [] }).map((c) => c.id)).toEqual([
+      'a',
+      'b',
+      'x',
+    ]);
   });
 
   it('ignores stored ids the table does not have, or may not hide', () => {
-    expect(visibleColumns(columns, { hidden: ['gone', 'actions', 'name', 'state'], widths: {}, unfolded: [] }).map((c) => c.id)).toEqual(['name', 'code', 'actions']);
+    expect(
+      visibleColumns(columns, { hidden: ['gone', 'actions', 'name', 'state'], widths: {}, unfolded: [] }).map(
+        (c) => c.id,
+      ),
+    ).toEqual(['name', 'code', 'actions']);
   });
 });
 
@@ -53,7 +75,11 @@ describe('folded columns', () => {
   });
 
   it('remembers what was shown anyway', () => {
-    expect(cleanPrefs({ hidden: [], widths: {}, unfolded: ['state', 4] })).toEqual({ hidden: [], widths: {}, unfolded: ['state'] });
+    expect(cleanPrefs({ hidden: [], widths: {}, unfolded: ['state', 4] })).toEqual({
+      hidden: [],
+      widths: {},
+      unfolded: ['state'],
+    });
   });
 });
 
@@ -63,14 +89,20 @@ describe('widths', () => {
     expect(withWidth(NO_PREFS, 'name', 3).widths).toEqual({ name: RESIZE_FLOOR });
     expect(withWidth(NO_PREFS, 'name', 5000).widths).toEqual({ name: RESIZE_CEILING });
     expect(withWidth({ hidden: [], widths: { name: 200 }, unfolded: [] }, 'name', undefined).widths).toEqual({});
-    expect(sizeWithPrefs({ minWidth: 96, grow: 1 }, 240)).toEqual({ minWidth: 240, width: 240, grow: 0, shrinkLast: undefined });
+    expect(sizeWithPrefs({ minWidth: 96, grow: 1 }, 240)).toEqual({
+      minWidth: 240,
+      width: 240,
+      grow: 0,
+      shrinkLast: undefined,
+    });
     expect(sizeWithPrefs({ minWidth: 96, grow: 1 }, undefined)).toEqual({ minWidth: 96, grow: 1 });
   });
 
   it('reads stored prefs defensively', () => {
     expect(cleanPrefs(null)).toEqual(NO_PREFS);
-    expect(cleanPrefs({ hidden: ['a', 3, null], widths: { a: 120, b: 'wide', c: Number.NaN, d: 2 }, unfolded: [] }))
-      .toEqual({ hidden: ['a'], widths: { a: 120, d: RESIZE_FLOOR }, unfolded: [] });
+    expect(
+      cleanPrefs({ hidden: ['a', 3, null], widths: { a: 120, b: 'wide', c: Number.NaN, d: 2 }, unfolded: [] }),
+    ).toEqual({ hidden: ['a'], widths: { a: 120, d: RESIZE_FLOOR }, unfolded: [] });
   });
 });
 

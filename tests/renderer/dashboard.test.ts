@@ -11,7 +11,7 @@ import { businessDay } from '../../shared/business-time.js';
 describe('dashboard shortcuts', () => {
   // 2026-11-30 20:30 UTC is already 1 December in China: the business day, not the computer's.
   const lateUtc = Date.parse('2026-11-30T20:30:00Z');
-  it('name business days whatever the computer\'s zone', () => {
+  it("name business days whatever the computer's zone", () => {
     expect(businessDay(lateUtc)).toBe('2026-12-01');
     expect(rangeOf('today', lateUtc)).toEqual({ from: '2026-12-01', to: '2026-12-01' });
     expect(rangeOf('yesterday', lateUtc)).toEqual({ from: '2026-11-30', to: '2026-11-30' });
@@ -30,21 +30,42 @@ describe('dashboard shortcuts', () => {
 });
 
 describe('dashboard live', () => {
-  it('re-reads today\'s figures on a sale and a settled refund, nothing on a refund asked or failed', () => {
-    expect(dashboardLive({ kind: 'created', orderId: 1 }, 'zh-CN')).toEqual({ refresh: ['dashboard.today', 'dashboard.alerts'] });
-    expect(dashboardLive({ kind: 'refund', orderId: 1, state: 'success' }, 'zh-CN')).toEqual({ refresh: ['dashboard.today', 'dashboard.alerts'] });
+  it("re-reads today's figures on a sale and a settled refund, nothing on a refund asked or failed", () => {
+    expect(dashboardLive({ kind: 'created', orderId: 1 }, 'zh-CN')).toEqual({
+      refresh: ['dashboard.today', 'dashboard.alerts'],
+    });
+    expect(dashboardLive({ kind: 'refund', orderId: 1, state: 'success' }, 'zh-CN')).toEqual({
+      refresh: ['dashboard.today', 'dashboard.alerts'],
+    });
     expect(dashboardLive({ kind: 'refund', orderId: 1, state: 'pending' }, 'zh-CN')).toEqual({ refresh: [] });
     expect(dashboardLive({ kind: 'refund', orderId: 1, state: 'failed' }, 'zh-CN')).toEqual({ refresh: [] });
     expect(dashboardLive({ nonsense: true }, 'zh-CN')).toEqual({ refresh: [] });
     // The orders' lists and the dashboard both follow a sale.
-    expect(LIVE.order!({ kind: 'created', orderId: 1 }, 'zh-CN').refresh).toEqual(['order.page', 'order.count', 'dashboard.today', 'dashboard.alerts']);
+    expect(LIVE.order!({ kind: 'created', orderId: 1 }, 'zh-CN').refresh).toEqual([
+      'order.page',
+      'order.count',
+      'dashboard.today',
+      'dashboard.alerts',
+    ]);
   });
 });
 
 describe('dashboard session start', () => {
   const user = (over: Partial<SessionUser>): SessionUser => ({
-    platformType: 0, userId: 1, username: 'u', name: 'U', tenantId: 5, parentTenantId: null, employeeId: null,
-    roles: [], powers: [], roleKind: 'tenant', roleName: 'first-level tenant', allValue: ['1'], epoch: 'run.1', ...over,
+    platformType: 0,
+    userId: 1,
+    username: 'u',
+    name: 'U',
+    tenantId: 5,
+    parentTenantId: null,
+    employeeId: null,
+    roles: [],
+    powers: [],
+    roleKind: 'tenant',
+    roleName: 'first-level tenant',
+    allValue: ['1'],
+    epoch: 'run.1',
+    ...over,
   });
   const started = async (who: SessionUser, to: string) => {
     // Loaded ahead: under a full parallel run its first import could outlast the wait below.
@@ -53,12 +74,19 @@ describe('dashboard session start', () => {
     for (const start of SESSION_STARTS) start(client, who, to);
     // The reads start once the small prefetch module has loaded.
     await new Promise((resolve) => setTimeout(resolve, 50));
-    return client.getQueryCache().findAll().map((q) => q.queryKey[0]).sort();
+    return client
+      .getQueryCache()
+      .findAll()
+      .map((q) => q.queryKey[0])
+      .sort();
   };
 
-  it('starts the dashboard\'s two reads at sign-in for a user landing on it, and nothing for one going elsewhere or without 1-1', async () => {
+  it("starts the dashboard's two reads at sign-in for a user landing on it, and nothing for one going elsewhere or without 1-1", async () => {
     expect(await started(user({}), '/')).toEqual(['dashboard.figures', 'dashboard.today']);
-    expect(await started(user({ roleKind: 'member', allValue: ['1-1'] }), '/dashboard')).toEqual(['dashboard.figures', 'dashboard.today']);
+    expect(await started(user({ roleKind: 'member', allValue: ['1-1'] }), '/dashboard')).toEqual([
+      'dashboard.figures',
+      'dashboard.today',
+    ]);
     expect(await started(user({}), '/orderManagement/orderList')).toEqual([]);
     expect(await started(user({ roleKind: 'member', allValue: ['6-1'] }), '/')).toEqual([]);
     expect(await started(user({ roleKind: 'enterprise' }), '/')).toEqual([]);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { calendarDate, parseDateText, withCalendarDay } from '../../renderer/kit/dateText.js';
 
 describe('typed dates and times', () => {
-  it('writes the spec\'s yyyy-mm-dd hh:mm:ss from what a clerk types', () => {
+  it("writes the spec's yyyy-mm-dd hh:mm:ss from what a clerk types", () => {
     expect(parseDateText('2026-11-05 08:30:15', 'datetime')).toBe('2026-11-05 08:30:15');
     expect(parseDateText('2026/11/5 8:30', 'datetime')).toBe('2026-11-05 08:30:00');
     expect(parseDateText('2026-11-05T08:30', 'datetime')).toBe('2026-11-05 08:30:00');
@@ -11,14 +11,23 @@ describe('typed dates and times', () => {
     expect(parseDateText('2026-11-05', 'date')).toBe('2026-11-05');
   });
 
-  it('fills a range\'s end to the end of the day or minute typed', () => {
+  it("fills a range's end to the end of the day or minute typed", () => {
     expect(parseDateText('2026-11-05', 'datetime', true)).toBe('2026-11-05 23:59:59');
     expect(parseDateText('2026-11-05 08:30', 'datetime', true)).toBe('2026-11-05 08:30:59');
     expect(parseDateText('2026-11-05 08:30:10', 'datetime', true)).toBe('2026-11-05 08:30:10');
   });
 
   it('refuses what is no date: impossible days, hours, other shapes', () => {
-    for (const bad of ['2026-02-29', '2026-13-01', '2026-04-31', '2026-11-05 24:00', '2026-11-05 08:60', '11/05/2026', 'today', '']) {
+    for (const bad of [
+      '2026-02-29',
+      '2026-13-01',
+      '2026-04-31',
+      '2026-11-05 24:00',
+      '2026-11-05 08:60',
+      '11/05/2026',
+      'today',
+      '',
+    ]) {
       expect(parseDateText(bad, 'datetime'), bad).toBeNull();
     }
     expect(parseDateText('2028-02-29', 'date')).toBe('2028-02-29');

@@ -18,29 +18,49 @@ const uiText = (key: string) => {
 describe('presenting a failed call (spec §8)', () => {
   it('shows "try again later" for the network, long', () => {
     expect(present({ source: 'network', code: 0, status: 0 }, { lang: 'en', uiText })).toMatchObject({
-      rule: 'network', notices: [{ text: en.common.tryLater, timeout: NOTIFY_LONG_MS }], reset: false, back: false,
+      rule: 'network',
+      notices: [{ text: en.common.tryLater, timeout: NOTIFY_LONG_MS }],
+      reset: false,
+      back: false,
     });
   });
 
   it('uses the code text in the current language, and its policy', () => {
-    expect(present({ source: 'upstream', code: 1411, status: 409 }, { lang: 'zh-TW', uiText }))
-      .toMatchObject({ notices: [{ text: errorEntry(1411).texts['zh-TW'], timeout: NOTIFY_MS }], reset: false });
-    expect(present({ source: 'upstream', code: 401, status: 200, message: 'x' }, { lang: 'en', uiText }))
-      .toMatchObject({ notices: [{ text: errorEntry(401).texts.en, timeout: NOTIFY_MS }], reset: true, revoke: true });
+    expect(present({ source: 'upstream', code: 1411, status: 409 }, { lang: 'zh-TW', uiText })).toMatchObject({
+      notices: [{ text: errorEntry(1411).texts['zh-TW'], timeout: NOTIFY_MS }],
+      reset: false,
+    });
+    expect(present({ source: 'upstream', code: 401, status: 200, message: 'x' }, { lang: 'en', uiText })).toMatchObject(
+      { notices: [{ text: errorEntry(401).texts.en, timeout: NOTIFY_MS }], reset: true, revoke: true },
+    );
     expect(present({ source: 'upstream', code: 502, status: 200 }, { lang: 'en' }).reset).toBe(true);
   });
 
   it('HTTP 403: insufficient permission, 5 s, back one page', () => {
-    expect(present({ source: 'upstream', code: 403, status: 403 }, { lang: 'en', uiText }))
-      .toMatchObject({ notices: [{ text: en.errorsUi.noPermission, timeout: NOTIFY_LONG_MS }], back: true, reset: false });
+    expect(present({ source: 'upstream', code: 403, status: 403 }, { lang: 'en', uiText })).toMatchObject({
+      notices: [{ text: en.errorsUi.noPermission, timeout: NOTIFY_LONG_MS }],
+      back: true,
+      reset: false,
+    });
   });
 
   it('falls back to the screen text, then the server message, then try again later', () => {
-    expect(present({ source: 'upstream', code: 7777, status: 200, message: 'srv' }, { lang: 'en', uiText, fallback: 'Binding failed' }).notices[0]!.text).toBe('Binding failed');
-    expect(present({ source: 'upstream', code: 7777, status: 200, message: 'srv' }, { lang: 'en', uiText }).notices).toEqual([{ text: 'srv', timeout: NOTIFY_LONG_MS }]);
-    expect(present({ source: 'upstream', code: 7777, status: 200, message: '  ' }, { lang: 'en', uiText }).notices[0]!.text).toBe(en.common.tryLater);
+    expect(
+      present(
+        { source: 'upstream', code: 7777, status: 200, message: 'srv' },
+        { lang: 'en', uiText, fallback: 'Binding failed' },
+      ).notices[0]!.text,
+    ).toBe('Binding failed');
+    expect(
+      present({ source: 'upstream', code: 7777, status: 200, message: 'srv' }, { lang: 'en', uiText }).notices,
+    ).toEqual([{ text: 'srv', timeout: NOTIFY_LONG_MS }]);
+    expect(
+      present({ source: 'upstream', code: 7777, status: 200, message: '  ' }, { lang: 'en', uiText }).notices[0]!.text,
+    ).toBe(en.common.tryLater);
     // Without UI texts (tests, early start) "try again later" is the catalogue's.
-    expect(present({ source: 'upstream', code: 7777, status: 200 }, { lang: 'en' }).notices[0]!.text).toBe(UNKNOWN.texts.en);
+    expect(present({ source: 'upstream', code: 7777, status: 200 }, { lang: 'en' }).notices[0]!.text).toBe(
+      UNKNOWN.texts.en,
+    );
   });
 
   it('says nothing for silent codes', () => {
@@ -49,15 +69,31 @@ describe('presenting a failed call (spec §8)', () => {
 
   it('never resets on a local refusal, and hands its fields to the form', () => {
     expect(present({ source: 'local', code: 401, status: 0 }, { lang: 'en' }).reset).toBe(false);
-    expect(present({ source: 'local', code: 400, status: 0, fields: { name: 'validation.required' } }, { lang: 'en' }))
-      .toEqual({ rule: 'localFields', fields: { name: 'validation.required' }, notices: [], reset: false, revoke: false, back: false });
+    expect(
+      present({ source: 'local', code: 400, status: 0, fields: { name: 'validation.required' } }, { lang: 'en' }),
+    ).toEqual({
+      rule: 'localFields',
+      fields: { name: 'validation.required' },
+      notices: [],
+      reset: false,
+      revoke: false,
+      back: false,
+    });
   });
 
   it('sign-in: a bad password says check account or password; HTTP 503 adds the profile failure', () => {
-    expect(present({ source: 'upstream', code: 400, status: 400, message: 'Wrong username or password' }, { lang: 'en', uiText, context: 'signIn' }).notices)
-      .toEqual([{ text: en.errorsUi.badCredentials, timeout: NOTIFY_MS }]);
-    expect(present({ source: 'upstream', code: 503, status: 503, httpOnly: true }, { lang: 'en', uiText, context: 'signIn' }).notices.map((n) => n.text))
-      .toEqual([errorEntry(503).texts.en, en.errorsUi.profileFailed]);
+    expect(
+      present(
+        { source: 'upstream', code: 400, status: 400, message: 'Wrong username or password' },
+        { lang: 'en', uiText, context: 'signIn' },
+      ).notices,
+    ).toEqual([{ text: en.errorsUi.badCredentials, timeout: NOTIFY_MS }]);
+    expect(
+      present(
+        { source: 'upstream', code: 503, status: 503, httpOnly: true },
+        { lang: 'en', uiText, context: 'signIn' },
+      ).notices.map((n) => n.text),
+    ).toEqual([errorEntry(503).texts.en, en.errorsUi.profileFailed]);
   });
 
   it('resolves every kind of message', () => {
@@ -69,8 +105,18 @@ describe('presenting a failed call (spec §8)', () => {
   });
 
   it('reads what was thrown', () => {
-    expect(asCallError({ source: 'upstream', code: 1411, status: 200, message: 'm' })).toEqual({ source: 'upstream', code: 1411, status: 200, message: 'm' });
-    expect(asCallError({ source: 'upstream', code: 503, status: 503, httpOnly: true })).toEqual({ source: 'upstream', code: 503, status: 503, httpOnly: true });
+    expect(asCallError({ source: 'upstream', code: 1411, status: 200, message: 'm' })).toEqual({
+      source: 'upstream',
+      code: 1411,
+      status: 200,
+      message: 'm',
+    });
+    expect(asCallError({ source: 'upstream', code: 503, status: 503, httpOnly: true })).toEqual({
+      source: 'upstream',
+      code: 503,
+      status: 503,
+      httpOnly: true,
+    });
     expect(asCallError(new TypeError('boom'))).toEqual({ source: 'local', code: 0, status: 0 });
   });
 });

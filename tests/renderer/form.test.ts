@@ -14,14 +14,30 @@ const t = ((key: string, params?: { max?: number }) =>
 const opts = { fields: {}, shouldUseNativeValidation: false };
 
 const user = (over: Partial<SessionUser>): SessionUser => ({
-  platformType: 0, userId: 1, username: 'u', name: 'U', tenantId: 5, parentTenantId: null, employeeId: null,
-  roles: [], powers: [], roleKind: 'tenant', roleName: 'first-level tenant', allValue: ['1'], epoch: 'run.1', ...over,
+  platformType: 0,
+  userId: 1,
+  username: 'u',
+  name: 'U',
+  tenantId: 5,
+  parentTenantId: null,
+  employeeId: null,
+  roles: [],
+  powers: [],
+  roleKind: 'tenant',
+  roleName: 'first-level tenant',
+  allValue: ['1'],
+  epoch: 'run.1',
+  ...over,
 });
 
 describe('zod → react-hook-form resolver', () => {
   it('turns issues into localised messages with their limits', async () => {
     const resolve = zodI18nResolver(pointDialogSchema('none'), t);
-    const result = await resolve({ name: '', areaCode: '310112', address: 'x'.repeat(POINT_LIMITS.address + 1) }, undefined, opts);
+    const result = await resolve(
+      { name: '', areaCode: '310112', address: 'x'.repeat(POINT_LIMITS.address + 1) },
+      undefined,
+      opts,
+    );
     expect(result.values).toEqual({});
     expect(result.errors.name?.message).toBe('validation.required');
     expect(result.errors.address?.message).toBe(`validation.maxLength {"max":${POINT_LIMITS.address}}`);
@@ -34,7 +50,9 @@ describe('zod → react-hook-form resolver', () => {
     expect(result).toEqual({ values: { name: 'A', areaCode: '440106', address: 'C' }, errors: {} });
   });
 
-  beforeAll(() => { serveRegionsFromDisk(); });
+  beforeAll(() => {
+    serveRegionsFromDisk();
+  });
 
   it('takes only a division without subdivisions of the data as the area, before the server would refuse it', async () => {
     const resolve = zodI18nResolver(pointDialogSchema('none'), t);
@@ -50,7 +68,9 @@ describe('zod → react-hook-form resolver', () => {
   });
 
   it('lets a form re-key issues (sign-in texts)', async () => {
-    const resolve = zodI18nResolver(signInForm, t, (i) => (i.path[0] === 'password' && i.message !== 'validation.passwordRequired' ? 'validation.password' : undefined));
+    const resolve = zodI18nResolver(signInForm, t, (i) =>
+      i.path[0] === 'password' && i.message !== 'validation.passwordRequired' ? 'validation.password' : undefined,
+    );
     const empty = await resolve({ username: '', password: '' }, undefined, opts);
     expect(empty.errors.username?.message).toBe('validation.username');
     expect(empty.errors.password?.message).toBe('validation.passwordRequired');
@@ -84,13 +104,28 @@ describe('issue messages', () => {
     expect(key('validation.required')).toBe('validation.required');
     expect(key('product.validation.tagsRepeat')).toBe('product.validation.tagsRepeat');
     expect(key('file.validation.tooLarge')).toBe('file.validation.tooLarge');
-    for (const other of ['Expected string, received number', 'product.name', 'a.b.validation.c', '']) expect(key(other), other).toBe('validation.invalid');
+    for (const other of ['Expected string, received number', 'product.name', 'a.b.validation.c', ''])
+      expect(key(other), other).toBe('validation.invalid');
   });
 });
 
 describe('fieldsUnder', () => {
   it('names the fields of one part of a body as the form does, and leaves the others as they are', () => {
-    expect(fieldsUnder({ 'filter.from': 'order.validation.time', 'filter.to': 'order.validation.range', email: 'order.validation.email', filterX: 'validation.invalid' }, 'filter'))
-      .toEqual({ from: 'order.validation.time', to: 'order.validation.range', email: 'order.validation.email', filterX: 'validation.invalid' });
+    expect(
+      fieldsUnder(
+        {
+          'filter.from': 'order.validation.time',
+          'filter.to': 'order.validation.range',
+          email: 'order.validation.email',
+          filterX: 'validation.invalid',
+        },
+        'filter',
+      ),
+    ).toEqual({
+      from: 'order.validation.time',
+      to: 'order.validation.range',
+      email: 'order.validation.email',
+      filterX: 'validation.invalid',
+    });
   });
 });

@@ -91,7 +91,7 @@ describe('columnWidths', () => {
 describe('columns by kind', () => {
   const col = (c: Partial<Column<unknown>>): Column<unknown> => ({ id: 'x', header: 'X', ...c });
 
-  it('takes its kind\'s size unless it says otherwise', () => {
+  it("takes its kind's size unless it says otherwise", () => {
     expect(sizeOf(col({ kind: 'money' }))).toEqual({ ...KIND_SIZES.money, grow: undefined, shrinkLast: undefined });
     expect(sizeOf(col({ kind: 'time', minWidth: 120 })).minWidth).toBe(120);
     expect(sizeOf(col({})).grow).toBe(1);
@@ -106,7 +106,7 @@ describe('columns by kind', () => {
     expect(alignOf(col({ kind: 'money', align: 'center' }))).toBe('center');
   });
 
-  it('shows money (integer fen) as yuan, times in the spec\'s format, nothing as nothing', () => {
+  it("shows money (integer fen) as yuan, times in the spec's format, nothing as nothing", () => {
     expect(displayValue('money', 123456789)).toBe('¥1,234,567.89');
     expect(displayValue('money', -1230)).toBe('-¥12.30');
     expect(displayValue('time', '2026-03-15T08:09:10')).toBe('2026-03-15 08:09:10');
@@ -215,7 +215,11 @@ describe('createGuard', () => {
 
 describe('listView', () => {
   const state = (s: Partial<ListQueryState<number>>): ListQueryState<number> => ({
-    isPending: false, isError: false, isFetching: false, data: undefined, ...s,
+    isPending: false,
+    isError: false,
+    isFetching: false,
+    data: undefined,
+    ...s,
   });
   const page = (list: number[], total = list.length) => ({ list, total });
 
@@ -245,7 +249,7 @@ describe('listView', () => {
     expect(shownTotal(state({ data: [1, 2, 3] }))).toBe(3);
   });
 
-  it('is empty or rows with the page\'s total once it arrived', () => {
+  it("is empty or rows with the page's total once it arrived", () => {
     expect(listView(state({ data: page([]) }))).toBe('empty');
     expect(shownTotal(state({ data: page([]) }))).toBe(0);
     expect(listView(state({ data: page([1, 2], 42) }))).toBe('rows');
@@ -272,7 +276,7 @@ describe('closeDecision (form dialogs)', () => {
   });
 });
 
-describe('activeChips (the folded filter bar\'s chips)', () => {
+describe("activeChips (the folded filter bar's chips)", () => {
   it('keeps the fields that show a value, in the order they were first seen', async () => {
     const { activeChips } = await import('../../renderer/kit/FilterBar.js');
     const fields = new Map<string, { label: string; text: string | undefined }>([
@@ -281,7 +285,11 @@ describe('activeChips (the folded filter bar\'s chips)', () => {
       ['c', { label: 'Tenant', text: 'Huadong' }],
     ]);
     fields.set('a', { label: 'Keyword', text: 'VM01' });
-    expect(activeChips(fields).map((c) => `${c.label}=${c.text}`)).toEqual(['Keyword=VM01', 'Status=Paid', 'Tenant=Huadong']);
+    expect(activeChips(fields).map((c) => `${c.label}=${c.text}`)).toEqual([
+      'Keyword=VM01',
+      'Status=Paid',
+      'Tenant=Huadong',
+    ]);
     fields.set('b', { label: 'Status', text: undefined });
     expect(activeChips(fields).map((c) => c.id)).toEqual(['a', 'c']);
   });
@@ -290,7 +298,9 @@ describe('activeChips (the folded filter bar\'s chips)', () => {
 describe('filterBody (a list filter as its request body)', () => {
   it('sends what filters something, texts trimmed; false and 0 are choices made', async () => {
     const { filterBody } = await import('../../renderer/kit/useListPage.js');
-    expect(filterBody({ keyword: '  VM01 ', number: '   ', tenantId: undefined, status: null, enabled: false, count: 0 })).toEqual({ keyword: 'VM01', enabled: false, count: 0 });
+    expect(
+      filterBody({ keyword: '  VM01 ', number: '   ', tenantId: undefined, status: null, enabled: false, count: 0 }),
+    ).toEqual({ keyword: 'VM01', enabled: false, count: 0 });
     expect(filterBody({})).toEqual({});
   });
 });
@@ -307,7 +317,9 @@ describe('headerPieces (a header breaks between them only)', () => {
 describe('treeOrder', () => {
   const t = (tenantId: number, parent: number | null) => ({ tenantId, parent });
   it('puts each second-level tenant right under its parent', () => {
-    expect(treeOrder([t(1, null), t(3, null), t(2, 1), t(4, 3), t(5, 1)]).map((x) => x.tenantId)).toEqual([1, 2, 5, 3, 4]);
+    expect(treeOrder([t(1, null), t(3, null), t(2, 1), t(4, 3), t(5, 1)]).map((x) => x.tenantId)).toEqual([
+      1, 2, 5, 3, 4,
+    ]);
   });
   it('keeps a tenant whose parent is not listed where it was', () => {
     expect(treeOrder([t(2, 1), t(6, null)]).map((x) => x.tenantId)).toEqual([2, 6]);

@@ -12,7 +12,12 @@ describe('navbar layout', () => {
   });
 
   it('keeps search, fullscreen and font size at 1024 px beside the open sidebar, folding only the shortcuts', () => {
-    expect(navbarLayout(1024 - SIDEBAR_WIDTH)).toEqual({ shortcuts: false, labels: true, tools: true, compactSearch: false });
+    expect(navbarLayout(1024 - SIDEBAR_WIDTH)).toEqual({
+      shortcuts: false,
+      labels: true,
+      tools: true,
+      compactSearch: false,
+    });
   });
 
   it('does not fold at the mobile breakpoint itself', () => {
@@ -22,9 +27,24 @@ describe('navbar layout', () => {
   it('folds progressively, largest first: shortcuts, then labels, then fullscreen and font size', () => {
     const steps = [NAVBAR_WIDTH_FOR.shortcuts, NAVBAR_WIDTH_FOR.labels, NAVBAR_WIDTH_FOR.tools];
     expect([...steps].sort((a, b) => b - a)).toEqual(steps);
-    expect(navbarLayout(NAVBAR_WIDTH_FOR.shortcuts - 1)).toEqual({ shortcuts: false, labels: true, tools: true, compactSearch: false });
-    expect(navbarLayout(NAVBAR_WIDTH_FOR.labels - 1)).toEqual({ shortcuts: false, labels: false, tools: true, compactSearch: true });
-    expect(navbarLayout(NAVBAR_WIDTH_FOR.tools - 1)).toEqual({ shortcuts: false, labels: false, tools: false, compactSearch: true });
+    expect(navbarLayout(NAVBAR_WIDTH_FOR.shortcuts - 1)).toEqual({
+      shortcuts: false,
+      labels: true,
+      tools: true,
+      compactSearch: false,
+    });
+    expect(navbarLayout(NAVBAR_WIDTH_FOR.labels - 1)).toEqual({
+      shortcuts: false,
+      labels: false,
+      tools: true,
+      compactSearch: true,
+    });
+    expect(navbarLayout(NAVBAR_WIDTH_FOR.tools - 1)).toEqual({
+      shortcuts: false,
+      labels: false,
+      tools: false,
+      compactSearch: true,
+    });
   });
 
   it('puts what folds in the "more" menu rather than dropping it (400 px: a phone)', () => {

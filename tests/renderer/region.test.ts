@@ -6,7 +6,15 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serveRegionsFromDisk } from './regions-fetch.js';
-import { chooseIn, chosenOf, loadRegions, matching, regionColumns, regionValue, type RegionColumn } from '../../renderer/kit/regions.js';
+import {
+  chooseIn,
+  chosenOf,
+  loadRegions,
+  matching,
+  regionColumns,
+  regionValue,
+  type RegionColumn,
+} from '../../renderer/kit/regions.js';
 import type { Region } from '../../shared/regions.js';
 
 let tree: readonly Region[];
@@ -16,7 +24,8 @@ beforeAll(async () => {
   tree = await loadRegions();
 });
 
-const shape = (columns: readonly RegionColumn[]) => columns.map((c) => `${c.level}:${c.options.length > 0 ? (c.selected ?? '-') : 'off'}`);
+const shape = (columns: readonly RegionColumn[]) =>
+  columns.map((c) => `${c.level}:${c.options.length > 0 ? (c.selected ?? '-') : 'off'}`);
 const names = (chosen: readonly Region[]) => chosen.map((r) => r.n);
 
 describe('the division data', () => {
@@ -40,10 +49,14 @@ describe('regionColumns', () => {
     const columns = regionColumns(tree, gz);
     expect(shape(columns)).toEqual(['province:440000', 'city:440100', 'district:-']);
     expect(columns[2]!.options.map((r) => r.n)).toContain('天河区');
-    expect(shape(regionColumns(tree, chosenOf(tree, '440106')))).toEqual(['province:440000', 'city:440100', 'district:440106']);
+    expect(shape(regionColumns(tree, chosenOf(tree, '440106')))).toEqual([
+      'province:440000',
+      'city:440100',
+      'district:440106',
+    ]);
   });
 
-  it('offers a municipality\'s districts right after it, with no third list', () => {
+  it("offers a municipality's districts right after it, with no third list", () => {
     const sh = regionColumns(tree, chosenOf(tree, '310000'));
     expect(shape(sh)).toEqual(['province:310000', 'district:-']);
     expect(sh[1]!.options.map((r) => r.n)).toEqual(expect.arrayContaining(['闵行区', '黄浦区']));

@@ -1,14 +1,31 @@
 /** The menu tree editor's operations (renderer/scene/menu.ts): the flat list stays parents-first in sibling order. */
 import { describe, expect, it } from 'vitest';
-import { addNode, canAddChild, depthOf, dropOn, missingDevices, moveNode, removeNode, type EditNode } from '../../renderer/scene/menu.js';
+import {
+  addNode,
+  canAddChild,
+  depthOf,
+  dropOn,
+  missingDevices,
+  moveNode,
+  removeNode,
+  type EditNode,
+} from '../../renderer/scene/menu.js';
 
-const n = (key: string, parentKey: string | null, deviceIds: number[] = [1]): EditNode =>
-  ({ key, parentKey, name: key, image: null, type: 'required', match: 'single', failure: 'skip', deviceIds });
+const n = (key: string, parentKey: string | null, deviceIds: number[] = [1]): EditNode => ({
+  key,
+  parentKey,
+  name: key,
+  image: null,
+  type: 'required',
+  match: 'single',
+  failure: 'skip',
+  deviceIds,
+});
 const keys = (nodes: readonly EditNode[]) => nodes.map((x) => x.key);
 const tree = [n('a', null), n('a1', 'a'), n('a2', 'a'), n('b', null, [2]), n('b1', 'b', [2])];
 
 describe('menu tree', () => {
-  it('adds a child after its parent\'s last descendant, and knows depths', () => {
+  it("adds a child after its parent's last descendant, and knows depths", () => {
     expect(keys(addNode(tree, n('a3', 'a')))).toEqual(['a', 'a1', 'a2', 'a3', 'b', 'b1']);
     expect(keys(addNode(tree, n('c', null)))).toEqual(['a', 'a1', 'a2', 'b', 'b1', 'c']);
     const deep = addNode(addNode(tree, n('a11', 'a1')), n('a111', 'a11'));

@@ -9,24 +9,37 @@ import { selectRoutes } from '../../shared/routes.js';
 import { pageOf, redirectPathFor, redirectTarget } from '../../renderer/shell/page.js';
 import { BRAND_SHADES, brandRamp, luminance, parseHex, toHex } from '../../renderer/shell/ramp.js';
 import {
-  DEFAULT_PREFS, DEFAULT_THEME, DRAWER_MIN_WIDTH, FONT_SCALE, isMobileWidth, parseStoredPrefs, readShellPrefs, scaleTypography,
-  SETTINGS_BUTTON_TOP, SIDEBAR_WIDTH, TAB_MENU_WIDTH, THEME_PRESETS,
+  DEFAULT_PREFS,
+  DEFAULT_THEME,
+  DRAWER_MIN_WIDTH,
+  FONT_SCALE,
+  isMobileWidth,
+  parseStoredPrefs,
+  readShellPrefs,
+  scaleTypography,
+  SETTINGS_BUTTON_TOP,
+  SIDEBAR_WIDTH,
+  TAB_MENU_WIDTH,
+  THEME_PRESETS,
 } from '../../renderer/shell/settings.js';
 import { afterClose, queryOf, tabsReducer, type TabView } from '../../renderer/shell/tabs.js';
 import { dropViews, keepViews, touchView } from '../../renderer/shell/viewCache.js';
 
 describe('brand ramp', () => {
-  it.each(THEME_PRESETS.map((c) => [c]))('makes 16 shades of %s with the preset as shade 80, dark to light', (color) => {
-    const ramp = brandRamp(color);
-    expect(Object.keys(ramp).map(Number)).toEqual([...BRAND_SHADES]);
-    expect(ramp[80]).toBe(color.toUpperCase());
-    for (const shade of Object.values(ramp)) expect(shade).toMatch(/^#[0-9A-F]{6}$/);
-    const lum = BRAND_SHADES.map((s) => luminance(ramp[s]));
-    for (let i = 1; i < lum.length; i++) expect(lum[i]!, `shade ${BRAND_SHADES[i]}`).toBeGreaterThan(lum[i - 1]!);
-    // The ends are near black and near white.
-    expect(lum[0]).toBeLessThan(0.03);
-    expect(lum[lum.length - 1]).toBeGreaterThan(0.75);
-  });
+  it.each(THEME_PRESETS.map((c) => [c]))(
+    'makes 16 shades of %s with the preset as shade 80, dark to light',
+    (color) => {
+      const ramp = brandRamp(color);
+      expect(Object.keys(ramp).map(Number)).toEqual([...BRAND_SHADES]);
+      expect(ramp[80]).toBe(color.toUpperCase());
+      for (const shade of Object.values(ramp)) expect(shade).toMatch(/^#[0-9A-F]{6}$/);
+      const lum = BRAND_SHADES.map((s) => luminance(ramp[s]));
+      for (let i = 1; i < lum.length; i++) expect(lum[i]!, `shade ${BRAND_SHADES[i]}`).toBeGreaterThan(lum[i - 1]!);
+      // The ends are near black and near white.
+      expect(lum[0]).toBeLessThan(0.03);
+      expect(lum[lum.length - 1]).toBeGreaterThan(0.75);
+    },
+  );
 
   it('keeps the hue of the preset (the blue ramp stays blue)', () => {
     const ramp = brandRamp('#409EFF');
@@ -52,7 +65,16 @@ describe('shell settings', () => {
     expect(DRAWER_MIN_WIDTH).toBe(300);
     expect(TAB_MENU_WIDTH).toBe(105);
     expect(SETTINGS_BUTTON_TOP).toBe(250);
-    expect(THEME_PRESETS).toEqual(['#409EFF', '#1890ff', '#304156', '#212121', '#11a983', '#13c2c2', '#6959CD', '#f5222d']);
+    expect(THEME_PRESETS).toEqual([
+      '#409EFF',
+      '#1890ff',
+      '#304156',
+      '#212121',
+      '#11a983',
+      '#13c2c2',
+      '#6959CD',
+      '#f5222d',
+    ]);
     expect(DEFAULT_THEME).toBe('#409EFF');
     expect(DEFAULT_PREFS.size).toBe('medium');
     expect(DEFAULT_PREFS.sidebar).toBe(1);
@@ -68,17 +90,37 @@ describe('shell settings', () => {
   it('reads stored preferences key by key, keeping the valid ones', () => {
     expect(parseStoredPrefs(null)).toEqual(DEFAULT_PREFS);
     expect(parseStoredPrefs('not json')).toEqual(DEFAULT_PREFS);
-    expect(parseStoredPrefs(JSON.stringify({ sidebar: 0, size: 'mini', theme: '#11a983', appearance: 'dark', tagsView: false })))
-      .toEqual({ ...DEFAULT_PREFS, sidebar: 0, size: 'mini', theme: '#11a983', appearance: 'dark', tagsView: false });
-    expect(parseStoredPrefs(JSON.stringify({ sidebar: 2, size: 'huge', theme: 'red', fixedHeader: 'yes', showSettings: true })))
-      .toEqual({ ...DEFAULT_PREFS, showSettings: true });
-    expect(readShellPrefs({ language: 'en', sidebar: 0 }, { ...DEFAULT_PREFS, size: 'small' })).toEqual({ ...DEFAULT_PREFS, size: 'small', sidebar: 0 });
+    expect(
+      parseStoredPrefs(
+        JSON.stringify({ sidebar: 0, size: 'mini', theme: '#11a983', appearance: 'dark', tagsView: false }),
+      ),
+    ).toEqual({ ...DEFAULT_PREFS, sidebar: 0, size: 'mini', theme: '#11a983', appearance: 'dark', tagsView: false });
+    expect(
+      parseStoredPrefs(
+        JSON.stringify({ sidebar: 2, size: 'huge', theme: 'red', fixedHeader: 'yes', showSettings: true }),
+      ),
+    ).toEqual({ ...DEFAULT_PREFS, showSettings: true });
+    expect(readShellPrefs({ language: 'en', sidebar: 0 }, { ...DEFAULT_PREFS, size: 'small' })).toEqual({
+      ...DEFAULT_PREFS,
+      size: 'small',
+      sidebar: 0,
+    });
   });
 
   it('scales the typography tokens by font size, medium being Fluent’s own', () => {
-    const theme = { fontSizeBase300: '14px', lineHeightBase300: '20px', fontFamilyBase: 'Segoe UI', colorBrandBackground: '#000', spacingHorizontalM: '12px' };
+    const theme = {
+      fontSizeBase300: '14px',
+      lineHeightBase300: '20px',
+      fontFamilyBase: 'Segoe UI',
+      colorBrandBackground: '#000',
+      spacingHorizontalM: '12px',
+    };
     expect(scaleTypography(theme, FONT_SCALE.medium)).toBe(theme);
-    expect(scaleTypography(theme, FONT_SCALE.mini)).toEqual({ ...theme, fontSizeBase300: '12px', lineHeightBase300: '17px' });
+    expect(scaleTypography(theme, FONT_SCALE.mini)).toEqual({
+      ...theme,
+      fontSizeBase300: '12px',
+      lineHeightBase300: '17px',
+    });
     expect(scaleTypography(theme, FONT_SCALE.default).fontSizeBase300).toBe('15px');
     expect(scaleTypography(theme, FONT_SCALE.small).fontSizeBase300).toBe('13px');
     expect(FONT_SCALE.default).toBeGreaterThan(FONT_SCALE.medium);
@@ -87,7 +129,13 @@ describe('shell settings', () => {
 });
 
 const tab = (path: string, extra: Partial<TabView> = {}): TabView => ({
-  path, fullPath: path, name: path, meta: {}, query: {}, title: 'point.route.pointList', ...extra,
+  path,
+  fullPath: path,
+  name: path,
+  meta: {},
+  query: {},
+  title: 'point.route.pointList',
+  ...extra,
 });
 const dashboard = tab('/dashboard', { meta: { affix: true }, title: 'route.dashboard' });
 
@@ -103,7 +151,11 @@ describe('tabs', () => {
 
   it('never closes the pinned dashboard', () => {
     const views = [dashboard, tab('/a'), tab('/b')];
-    expect(tabsReducer(views, { type: 'close', path: '/dashboard' }).map((v) => v.path)).toEqual(['/dashboard', '/a', '/b']);
+    expect(tabsReducer(views, { type: 'close', path: '/dashboard' }).map((v) => v.path)).toEqual([
+      '/dashboard',
+      '/a',
+      '/b',
+    ]);
     expect(tabsReducer(views, { type: 'close', path: '/a' }).map((v) => v.path)).toEqual(['/dashboard', '/b']);
     expect(tabsReducer(views, { type: 'closeOthers', path: '/b' }).map((v) => v.path)).toEqual(['/dashboard', '/b']);
     expect(tabsReducer(views, { type: 'closeAll' }).map((v) => v.path)).toEqual(['/dashboard']);
@@ -135,7 +187,10 @@ describe('view cache', () => {
   });
 
   it('drops refreshed and closed views', () => {
-    const cache = ['/a', '/b', '/c'].reduce((c, p) => touchView(c, at(p), 10), [] as ReturnType<typeof touchView<{ pathname: string }>>);
+    const cache = ['/a', '/b', '/c'].reduce(
+      (c, p) => touchView(c, at(p), 10),
+      [] as ReturnType<typeof touchView<{ pathname: string }>>,
+    );
     expect(dropViews(cache, ['/b']).map((c) => c.path)).toEqual(['/a', '/c']);
     expect(keepViews(cache, ['/c', '/x']).map((c) => c.path)).toEqual(['/c']);
   });
@@ -161,7 +216,8 @@ describe('shell paths', () => {
   });
 
   it('takes /redirect to another site for an unknown page (then /404), never a way out', () => {
-    for (const p of ['/redirect//evil.com', '/redirect//evil.com/x', '/redirect/\\evil.com', '/redirect/a\\b']) expect(pageOf(tenant, p), p).toEqual({ kind: 'unknown' });
+    for (const p of ['/redirect//evil.com', '/redirect//evil.com/x', '/redirect/\\evil.com', '/redirect/a\\b'])
+      expect(pageOf(tenant, p), p).toEqual({ kind: 'unknown' });
     expect(pageOf(tenant, '/redirect/pointMent/pointList')).toEqual({ kind: 'redirectPage' });
   });
 });

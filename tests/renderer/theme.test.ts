@@ -12,7 +12,15 @@ import { buildTheme, PRESETS_DRAWN } from '../../renderer/shell/theme.js';
 import { MENU_COLORS } from '../../renderer/shell/menuColors.js';
 
 describe('theme contrast', () => {
-  it.each(THEME_PRESETS.flatMap((c) => [[c, 'light'], [c, 'dark']] as const))('%s (%s) carries text at 4.5:1', (color, mode) => {
+  it.each(
+    THEME_PRESETS.flatMap(
+      (c) =>
+        [
+          [c, 'light'],
+          [c, 'dark'],
+        ] as const,
+    ),
+  )('%s (%s) carries text at 4.5:1', (color, mode) => {
     const th = buildTheme(color, mode === 'dark', 'medium');
     const pairs: Array<[string, string, string]> = [
       ['on brand', th.colorNeutralForegroundOnBrand, th.colorBrandBackground],
@@ -23,10 +31,19 @@ describe('theme contrast', () => {
       ['brand text on its tint', th.colorBrandForeground1, th.colorBrandBackground2],
       ['link', th.colorBrandForegroundLink, th.colorNeutralBackground1],
     ];
-    for (const [what, fg, bg] of pairs) expect(contrast(fg, bg), `${what}: ${fg} on ${bg}`).toBeGreaterThanOrEqual(AA_TEXT);
+    for (const [what, fg, bg] of pairs)
+      expect(contrast(fg, bg), `${what}: ${fg} on ${bg}`).toBeGreaterThanOrEqual(AA_TEXT);
   });
 
-  it.each(THEME_PRESETS.flatMap((c) => [[c, 'light'], [c, 'dark']] as const))('%s (%s): the side menu reads at 4.5:1 in every state, hovered included', (color, mode) => {
+  it.each(
+    THEME_PRESETS.flatMap(
+      (c) =>
+        [
+          [c, 'light'],
+          [c, 'dark'],
+        ] as const,
+    ),
+  )('%s (%s): the side menu reads at 4.5:1 in every state, hovered included', (color, mode) => {
     const th = buildTheme(color, mode === 'dark', 'medium');
     for (const [state, [text, background]] of Object.entries(MENU_COLORS)) {
       expect(contrast(th[text], th[background]), `${state}: ${text} on ${background}`).toBeGreaterThanOrEqual(AA_TEXT);
@@ -39,7 +56,12 @@ describe('theme contrast', () => {
       const base = accessibleBrand(preset);
       const ramp = brandRamp(base);
       const dark = createDarkTheme(ramp);
-      const surfaces = [dark.colorNeutralBackground1, dark.colorNeutralBackground2, dark.colorNeutralBackground3, dark.colorBrandBackground2];
+      const surfaces = [
+        dark.colorNeutralBackground1,
+        dark.colorNeutralBackground2,
+        dark.colorNeutralBackground3,
+        dark.colorBrandBackground2,
+      ];
       expect(PRESETS_DRAWN[preset.toUpperCase()], preset).toEqual([base, textShadeOn(ramp, surfaces, 100)]);
     }
   });

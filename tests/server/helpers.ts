@@ -49,7 +49,8 @@ export async function demoIds(db: Db): Promise<DemoIds> {
     if (!row) throw new Error(`demo row not found: ${what}`);
     return row.id;
   };
-  const nameOf = <K extends string>(list: readonly { key: K; name: string }[], key: K) => list.find((x) => x.key === key)!.name;
+  const nameOf = <K extends string>(list: readonly { key: K; name: string }[], key: K) =>
+    list.find((x) => x.key === key)!.name;
   return {
     tenant: (key) => find(t, (r) => r.name === nameOf(DEMO_TENANTS, key), `tenant ${key}`),
     point: (key) => find(p, (r) => r.name === nameOf(DEMO_POINTS, key), `point ${key}`),
@@ -80,8 +81,13 @@ export const postgresUrl = serverUrl && databaseUrl(serverUrl, workerDatabase);
  */
 const TEMPLATE_FRESH_MS = 20_000;
 const chinaDay = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
-interface Template<T> { builtAt: number; day: string; ready: Promise<T> }
-const fresh = (t: Template<unknown> | undefined): boolean => !!t && Date.now() - t.builtAt < TEMPLATE_FRESH_MS && t.day === chinaDay();
+interface Template<T> {
+  builtAt: number;
+  day: string;
+  ready: Promise<T>;
+}
+const fresh = (t: Template<unknown> | undefined): boolean =>
+  !!t && Date.now() - t.builtAt < TEMPLATE_FRESH_MS && t.day === chinaDay();
 const template = <T>(ready: Promise<T>): Template<T> => ({ builtAt: Date.now(), day: chinaDay(), ready });
 
 let pgliteTemplate: Template<PGlite> | undefined;
@@ -89,16 +95,18 @@ let pgliteTemplate: Template<PGlite> | undefined;
 async function demoPglite(): Promise<Database> {
   if (!fresh(pgliteTemplate)) {
     const old = pgliteTemplate;
-    pgliteTemplate = template((async () => {
-      const client = await PGlite.create();
-      await loadDemoData((await pgliteDatabase(client)).db);
-      return client;
-    })());
+    pgliteTemplate = template(
+      (async () => {
+        const client = await PGlite.create();
+        await loadDemoData((await pgliteDatabase(client)).db);
+        return client;
+      })(),
+    );
     // A clone of the old one may be under way: it goes once surely done.
     if (old) setTimeout(() => void old.ready.then((c) => c.close()).catch(() => {}), 30_000).unref();
   }
   try {
-    return pgliteDatabase(await (await pgliteTemplate!.ready).clone() as PGlite);
+    return pgliteDatabase((await (await pgliteTemplate!.ready).clone()) as PGlite);
   } catch (err) {
     // A template that failed to build is not copied for the next twenty seconds: the next app builds it again.
     pgliteTemplate = undefined;
@@ -113,20 +121,24 @@ async function freshPostgres(server: string, demo: boolean): Promise<void> {
   await admin.connect();
   try {
     if (demo && !fresh(postgresTemplate)) {
-      postgresTemplate = template((async () => {
-        await admin.query(`DROP DATABASE IF EXISTS ${templateDatabase} WITH (FORCE)`);
-        await admin.query(`CREATE DATABASE ${templateDatabase}`);
-        const database = await openDatabase(databaseUrl(server, templateDatabase));
-        try {
-          await loadDemoData(database.db);
-        } finally {
-          await database.close();
-        }
-      })());
+      postgresTemplate = template(
+        (async () => {
+          await admin.query(`DROP DATABASE IF EXISTS ${templateDatabase} WITH (FORCE)`);
+          await admin.query(`CREATE DATABASE ${templateDatabase}`);
+          const database = await openDatabase(databaseUrl(server, templateDatabase));
+          try {
+            await loadDemoData(database.db);
+          } finally {
+            await database.close();
+          }
+        })(),
+      );
     }
     if (demo) await postgresTemplate!.ready;
     await admin.query(`DROP DATABASE IF EXISTS ${workerDatabase} WITH (FORCE)`);
-    await admin.query(demo ? `CREATE DATABASE ${workerDatabase} TEMPLATE ${templateDatabase}` : `CREATE DATABASE ${workerDatabase}`);
+    await admin.query(
+      demo ? `CREATE DATABASE ${workerDatabase} TEMPLATE ${templateDatabase}` : `CREATE DATABASE ${workerDatabase}`,
+    );
   } catch (err) {
     if (demo) postgresTemplate = undefined;
     throw err;
@@ -176,18 +188,26 @@ export async function resetPostgres(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query('DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
+    await client.query(
+      'DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;',
+    );
   } finally {
     await client.end();
   }
 }
 
-export async function createTestApp(options: Omit<BuildAppOptions, 'db'> & { demoData?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: Omit<BuildAppOptions, 'db'> & { demoData?: boolean } = {},
+): Promise<TestApp> {
   const { demoData = true, ...appOptions } = options;
   // Demo files go to the database's own storage in the templates: an app with another storage loads its own.
   const copy = demoData && !appOptions.storage;
   if (serverUrl) await freshPostgres(serverUrl, copy);
-  const database = serverUrl ? await openDatabase(postgresUrl!) : copy ? await demoPglite() : await openDatabase('memory://');
+  const database = serverUrl
+    ? await openDatabase(postgresUrl!)
+    : copy
+      ? await demoPglite()
+      : await openDatabase('memory://');
   let app: FastifyInstance;
   try {
     if (demoData && !copy) await loadDemoData(database.db, appOptions.storage);
@@ -198,19 +218,35 @@ export async function createTestApp(options: Omit<BuildAppOptions, 'db'> & { dem
   }
   const ids = await demoIds(database.db);
 
-  async function call<K extends ApiOp>(op: K, input: ApiInput<K>, token?: string, opts: CallOptions = {}): Promise<Answer> {
+  async function call<K extends ApiOp>(
+    op: K,
+    input: ApiInput<K>,
+    token?: string,
+    opts: CallOptions = {},
+  ): Promise<Answer> {
     const def: EndpointDef = api[op];
-    const { params, query, body } = input as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+    const { params, query, body } = input as {
+      params?: Record<string, unknown>;
+      query?: Record<string, unknown>;
+      body?: unknown;
+    };
     const headers: Record<string, string> = {};
-    const auth = opts.authorization !== undefined ? opts.authorization
-      : def.access.auth === 'client' ? clientBasic()
-      : token !== undefined ? `Bearer ${token}` : null;
+    const auth =
+      opts.authorization !== undefined
+        ? opts.authorization
+        : def.access.auth === 'client'
+          ? clientBasic()
+          : token !== undefined
+            ? `Bearer ${token}`
+            : null;
     if (auth !== null) headers.authorization = auth;
     let payload: string | undefined;
     if (body !== undefined) {
       if (def.form) {
         headers['content-type'] = 'application/x-www-form-urlencoded';
-        payload = new URLSearchParams(Object.entries(body as Record<string, unknown>).map(([k, v]): [string, string] => [k, String(v)])).toString();
+        payload = new URLSearchParams(
+          Object.entries(body as Record<string, unknown>).map(([k, v]): [string, string] => [k, String(v)]),
+        ).toString();
       } else {
         headers['content-type'] = 'application/json';
         payload = JSON.stringify(body);
@@ -245,7 +281,8 @@ export async function createTestApp(options: Omit<BuildAppOptions, 'db'> & { dem
     },
     async signIn(username, password = DEMO_PASSWORD) {
       const res = await call('account.token', { body: { grant_type: 'password', username, password } });
-      if (res.status !== 200) throw new Error(`sign-in of ${username} failed: HTTP ${res.status} ${JSON.stringify(res.body)}`);
+      if (res.status !== 200)
+        throw new Error(`sign-in of ${username} failed: HTTP ${res.status} ${JSON.stringify(res.body)}`);
       return res.body.access_token as string;
     },
   };
@@ -260,13 +297,18 @@ export type SuiteApp<U extends string> = TestApp & { token: Readonly<Record<U, s
  * called, so the file writes `const t = suiteApp(['tenant1'])` at its top and
  * `t.ok(op, input, t.token.tenant1)` in its tests.
  */
-export function suiteApp<const U extends string>(users: readonly U[], options: Parameters<typeof createTestApp>[0] = {}): SuiteApp<U> {
+export function suiteApp<const U extends string>(
+  users: readonly U[],
+  options: Parameters<typeof createTestApp>[0] = {},
+): SuiteApp<U> {
   let built: TestApp | undefined;
   const token = {} as Record<U, string>;
   beforeAll(async () => {
     built = await createTestApp(options);
     const signed = await Promise.all(users.map((user) => built!.signIn(user)));
-    users.forEach((user, i) => { token[user] = signed[i]!; });
+    users.forEach((user, i) => {
+      token[user] = signed[i]!;
+    });
   });
   afterAll(() => built?.close());
   const app = (): TestApp => {
@@ -274,14 +316,23 @@ export function suiteApp<const U extends string>(users: readonly U[], options: P
     return built;
   };
   return {
-    get app() { return app().app; },
-    get database() { return app().database; },
-    get db() { return app().db; },
-    get ids() { return app().ids; },
+    get app() {
+      return app().app;
+    },
+    get database() {
+      return app().database;
+    },
+    get db() {
+      return app().db;
+    },
+    get ids() {
+      return app().ids;
+    },
     close: () => app().close(),
     signIn: (username, password) => app().signIn(username, password),
     // Forwarded as they come: spelling out the generic parameters over the whole API table is beyond the compiler's patience.
-    call: ((op: ApiOp, input: never, tok?: string, options?: CallOptions) => app().call(op, input, tok, options)) as unknown as TestApp['call'],
+    call: ((op: ApiOp, input: never, tok?: string, options?: CallOptions) =>
+      app().call(op, input, tok, options)) as unknown as TestApp['call'],
     ok: ((op: ApiOp, input: never, tok?: string) => app().ok(op, input, tok)) as unknown as TestApp['ok'],
     token,
   };

@@ -14,7 +14,9 @@ describe('API registration', () => {
     t = await createTestApp({
       handlers: {
         // Provokes a bug so the 500 path can be observed.
-        'tenant.list': async () => { throw new Error('boom'); },
+        'tenant.list': async () => {
+          throw new Error('boom');
+        },
         // Answers something the content schema refuses.
         'tenant.info': async () => ({ tenantId: 'not a number' }) as never,
       },
@@ -36,7 +38,9 @@ describe('API registration', () => {
 
   it('refuses to start when an operation has no handler, naming it', () => {
     const { 'point.bind': _omitted, ...rest } = handlers;
-    expect(() => registerApi(Fastify(), { db: t.db, auth: authenticator, handlers: rest, deviceLimit: DEFAULT_DEVICE_LIMIT })).toThrow(/point\.bind/);
+    expect(() =>
+      registerApi(Fastify(), { db: t.db, auth: authenticator, handlers: rest, deviceLimit: DEFAULT_DEVICE_LIMIT }),
+    ).toThrow(/point\.bind/);
   });
 
   it('answers /health', async () => {
@@ -82,7 +86,9 @@ describe('API registration', () => {
   it('answers malformed JSON with 400 and body code 400, not 500', async () => {
     const token = await t.signIn('tenant1');
     const res = await t.app.inject({
-      method: 'POST', url: '/point/page', payload: '{"name":',
+      method: 'POST',
+      url: '/point/page',
+      payload: '{"name":',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     });
     expect(res.statusCode).toBe(400);
@@ -93,7 +99,10 @@ describe('API registration', () => {
     const token = await t.signIn('tenant1');
     const res = await t.call('point.page', { query: { pageNum: 0, pageSize: 1000 }, body: {} }, token);
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 400, content: { fields: { pageNum: 'validation.min', pageSize: 'validation.max' } } });
+    expect(res.body).toMatchObject({
+      code: 400,
+      content: { fields: { pageNum: 'validation.min', pageSize: 'validation.max' } },
+    });
   });
 
   it('refuses a bad path parameter with 400, before any lookup', async () => {

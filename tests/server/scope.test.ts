@@ -41,7 +41,9 @@ describe("another tenant's point", () => {
     }
     const after = await t.ok('point.info', { params: { id: t.ids.point('hongqiao') } }, await t.signIn('tenant1'));
     expect(after).toMatchObject({ name: '上海虹桥站 A 区', deviceCount: 3 });
-    expect((await t.ok('device.page', { query: {}, body: { keyword: 'VM2026000305' } }, tenant2)).list[0]!.pointId).toBeNull();
+    expect(
+      (await t.ok('device.page', { query: {}, body: { keyword: 'VM2026000305' } }, tenant2)).list[0]!.pointId,
+    ).toBeNull();
   });
 
   it('is never listed, whatever the filter', async () => {
@@ -52,7 +54,11 @@ describe("another tenant's point", () => {
   });
 
   it("cannot receive a point created for another tenant's id (1401)", async () => {
-    const res = await t.call('point.create', { body: { ...form, tenantId: t.ids.tenant('A') } }, await t.signIn('tenant2'));
+    const res = await t.call(
+      'point.create',
+      { body: { ...form, tenantId: t.ids.tenant('A') } },
+      await t.signIn('tenant2'),
+    );
     expect(res.status).toBe(404);
     expect(res.body.code).toBe(CODE.tenantNotFound);
   });
@@ -65,14 +71,19 @@ describe("another tenant's point", () => {
     expect(all).toHaveLength(6);
     expect(all.every((s) => s.startsWith('VM20260003'))).toBe(true);
     // Naming another tenant's tenant or point as a filter is refused outright (1401, 1410), not answered empty.
-    const asked = async (body: ApiInput<'device.page'>['body']) => (await t.call('device.page', { query: { pageSize: 200 }, body }, tenant2)).body;
+    const asked = async (body: ApiInput<'device.page'>['body']) =>
+      (await t.call('device.page', { query: { pageSize: 200 }, body }, tenant2)).body;
     expect((await asked({ tenantId: t.ids.tenant('A') })).code).toBe(CODE.tenantNotFound);
     expect((await asked({ pointId: t.ids.point('hongqiao') })).code).toBe(CODE.pointNotFound);
     expect(await serials({ keyword: 'VM2026000101' })).toEqual([]);
   });
 
   it("cannot have the other tenant's device bound to its own point (1201)", async () => {
-    const res = await t.call('point.bind', { params: { id: t.ids.point('tianhe') }, body: { deviceIds: [t.ids.device('VM2026000107')] } }, await t.signIn('tenant2'));
+    const res = await t.call(
+      'point.bind',
+      { params: { id: t.ids.point('tianhe') }, body: { deviceIds: [t.ids.device('VM2026000107')] } },
+      await t.signIn('tenant2'),
+    );
     expect(res.status).toBe(404);
     expect(res.body.code).toBe(CODE.deviceNotFound);
   });
@@ -101,7 +112,11 @@ describe('first- and second-level tenants', () => {
     const info = await t.ok('point.info', { params: { id: xinghai } }, tenant1);
     expect(info).toMatchObject({ tenantName: '苏州地铁零售有限公司', deviceCount: 2 });
     await t.ok('point.bind', { params: { id: xinghai }, body: { deviceIds: [t.ids.device('VM2026000203')] } }, tenant1);
-    await t.ok('point.unbind', { params: { id: xinghai }, body: { deviceIds: [t.ids.device('VM2026000203')] } }, tenant1);
+    await t.ok(
+      'point.unbind',
+      { params: { id: xinghai }, body: { deviceIds: [t.ids.device('VM2026000203')] } },
+      tenant1,
+    );
   });
 
   it('shows every point to the system admin', async () => {
@@ -113,7 +128,9 @@ describe('roles and power codes', () => {
   it('lets member1 (3-1) list and read points and (2-1) list devices of its tenant only', async () => {
     const member1 = await t.signIn('member1');
     const ids = await listed(member1);
-    expect(ids.sort()).toEqual(['hongqiao', 'peoplesSquare', 'hangzhouEast', 'xinjiekou'].map((k) => t.ids.point(k as never)).sort());
+    expect(ids.sort()).toEqual(
+      ['hongqiao', 'peoplesSquare', 'hangzhouEast', 'xinjiekou'].map((k) => t.ids.point(k as never)).sort(),
+    );
     expect((await t.ok('point.info', { params: { id: t.ids.point('hongqiao') } }, member1)).deviceCount).toBe(3);
     const devices = (await t.ok('device.page', { query: {}, body: {} }, member1)).list;
     expect(devices).toHaveLength(10);
@@ -131,8 +148,18 @@ describe('roles and power codes', () => {
   });
 
   it('refuses a member whose role was emptied after sign-in every call (1507), those without a power rule too', async () => {
-    const [role] = await t.db.insert(roles).values({ tenantId: t.ids.tenant('A'), name: '将清空的角色', powers: ['3-1'] }).returning({ id: roles.id });
-    await t.db.insert(users).values({ username: 'emptied', name: '空角色员工', kind: 'member', tenantId: t.ids.tenant('A'), roleId: role!.id, passwordHash: await hashPassword(DEMO_PASSWORD) });
+    const [role] = await t.db
+      .insert(roles)
+      .values({ tenantId: t.ids.tenant('A'), name: '将清空的角色', powers: ['3-1'] })
+      .returning({ id: roles.id });
+    await t.db.insert(users).values({
+      username: 'emptied',
+      name: '空角色员工',
+      kind: 'member',
+      tenantId: t.ids.tenant('A'),
+      roleId: role!.id,
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+    });
     const token = await t.signIn('emptied');
     expect((await t.call('point.page', { query: {}, body: {} }, token)).body.code).toBe(200);
     await t.db.update(roles).set({ powers: [] }).where(eq(roles.id, role!.id));

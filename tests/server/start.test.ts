@@ -17,7 +17,9 @@ const signIn = async (url: string, username: string) => {
 
 describe('startServer', () => {
   const dirs: string[] = [];
-  afterAll(async () => { await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))); });
+  afterAll(async () => {
+    await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+  });
 
   it('listens on a free port of 127.0.0.1 and serves the API over HTTP', async () => {
     const server = await startServer({ port: 0, databaseUrl: 'memory://', demoData: true });
@@ -52,7 +54,9 @@ describe('startServer', () => {
       const info = await fetch(`${second.url}/user/info`, { headers: { authorization: `Bearer ${token}` } });
       expect(((await info.json()) as { code: number }).code).toBe(200);
       const list = await fetch(`${second.url}/tenant/list`, {
-        method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}',
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: '{}',
       });
       expect(((await list.json()) as { content: unknown[] }).content).toHaveLength(3);
     } finally {

@@ -48,7 +48,11 @@ describe('API table', () => {
     const r = pointForm.safeParse({ name: '  ', areaCode: '3101', address: 'x'.repeat(101) });
     expect(r.success).toBe(false);
     const messages = Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
-    expect(messages).toEqual({ name: 'validation.required', areaCode: 'validation.region', address: 'validation.maxLength' });
+    expect(messages).toEqual({
+      name: 'validation.required',
+      areaCode: 'validation.region',
+      address: 'validation.maxLength',
+    });
   });
 });
 

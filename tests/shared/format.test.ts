@@ -1,7 +1,21 @@
 /** Spec §9 date display: `yyyy-mm-dd hh:mm:ss` in the business time zone, typed times read in it, and the relative time with its boundaries. */
 import { describe, expect, it } from 'vitest';
-import { formatTime, formatYuan, maskContact, parseYuan, relativeTime, toDate, yuanInput } from '../../shared/format.js';
-import { businessDateTime, businessInstant, businessOffsetMinutes, daysLeft, otherZoneThanBusiness } from '../../shared/business-time.js';
+import {
+  formatTime,
+  formatYuan,
+  maskContact,
+  parseYuan,
+  relativeTime,
+  toDate,
+  yuanInput,
+} from '../../shared/format.js';
+import {
+  businessDateTime,
+  businessInstant,
+  businessOffsetMinutes,
+  daysLeft,
+  otherZoneThanBusiness,
+} from '../../shared/business-time.js';
 
 const S = 1000;
 const MIN = 60 * S;
@@ -20,7 +34,7 @@ function inZone<T>(zone: string, body: () => T): T {
 }
 
 describe('formatTime', () => {
-  it('shows an instant as China time, zero-padded, whatever the computer\'s zone', () => {
+  it("shows an instant as China time, zero-padded, whatever the computer's zone", () => {
     for (const zone of ['UTC', 'Asia/Shanghai', 'America/New_York', 'Europe/Berlin']) {
       inZone(zone, () => {
         expect(formatTime('2026-01-01T19:04:05Z')).toBe('2026-01-02 03:04:05');
@@ -55,7 +69,7 @@ describe('formatTime', () => {
 });
 
 describe('the business clock', () => {
-  it('reads a typed wall-clock time as China time, whatever the computer\'s zone', () => {
+  it("reads a typed wall-clock time as China time, whatever the computer's zone", () => {
     for (const zone of ['UTC', 'Asia/Shanghai', 'America/Los_Angeles']) {
       inZone(zone, () => {
         expect(businessInstant('2026-11-25T00:00')?.toISOString()).toBe('2026-11-24T16:00:00.000Z');
@@ -68,14 +82,14 @@ describe('the business clock', () => {
     expect(businessInstant('')).toBeNull();
   });
 
-  it('tells when the computer shows another zone than the business\'s', () => {
+  it("tells when the computer shows another zone than the business's", () => {
     expect(inZone('UTC', () => otherZoneThanBusiness())).toBe(true);
     expect(inZone('Asia/Shanghai', () => otherZoneThanBusiness())).toBe(false);
     expect(inZone('Asia/Taipei', () => otherZoneThanBusiness())).toBe(false);
   });
 });
 
-describe('daysLeft (a service\'s days left, on the business calendar)', () => {
+describe("daysLeft (a service's days left, on the business calendar)", () => {
   const china = (wall: string) => businessInstant(wall)!;
   it('counts calendar days in China time, whatever the time of day', () => {
     // The issue's case: on 2026-11-27 an end on 2027-11-27 is a year away, not 364 days.
@@ -86,7 +100,7 @@ describe('daysLeft (a service\'s days left, on the business calendar)', () => {
     expect(daysLeft(china('2026-11-26 23:59'), china('2026-11-27 00:00'))).toBe(-1);
   });
 
-  it('turns at China\'s midnight, not at the server\'s or UTC\'s', () => {
+  it("turns at China's midnight, not at the server's or UTC's", () => {
     const end = china('2027-11-27 12:00');
     // 23:59 and 00:01 China time are 15:59 and 16:01 UTC on the same UTC day.
     expect(daysLeft(end, new Date('2026-11-26T15:59:00Z'))).toBe(366);
@@ -137,7 +151,10 @@ describe('relativeTime', () => {
   });
 
   it('accepts ISO strings, epoch ms and a Date for `now`', () => {
-    expect(relativeTime(new Date(now - 5 * MIN).toISOString(), new Date(now))).toEqual({ key: 'time.minutesAgo', params: { n: 5 } });
+    expect(relativeTime(new Date(now - 5 * MIN).toISOString(), new Date(now))).toEqual({
+      key: 'time.minutesAgo',
+      params: { n: 5 },
+    });
     expect(relativeTime(now - 2 * H, now)).toEqual({ key: 'time.hoursAgo', params: { n: 2 } });
   });
 
@@ -199,7 +216,8 @@ describe('parseYuan', () => {
   });
 
   it('gives null for what is no amount of at most two decimals', () => {
-    for (const text of ['', 'abc', '3.555', '-1', '1e3', '3.', '.5', '1,29', '１２']) expect(parseYuan(text), text).toBeNull();
+    for (const text of ['', 'abc', '3.555', '-1', '1e3', '3.', '.5', '1,29', '１２'])
+      expect(parseYuan(text), text).toBeNull();
   });
 });
 
@@ -212,7 +230,7 @@ describe('maskContact (lists mask a phone, details show it whole)', () => {
     expect(maskContact(null)).toBeNull();
   });
 
-  it('keeps an e-mail\'s first letter and domain, and shows anything else as given', () => {
+  it("keeps an e-mail's first letter and domain, and shows anything else as given", () => {
     expect(maskContact('zhang.wei@example.com')).toBe('z***@example.com');
     expect(maskContact('wxid_abc')).toBe('wxid_abc');
     expect(maskContact('8021')).toBe('8021');

@@ -57,7 +57,10 @@ describe('UI catalogues', () => {
 
       it('uses the same interpolation variables as zh-CN (a singular, some of them)', () => {
         for (const [key, text] of flat) {
-          if (key.endsWith('_one')) expect(variables(reference.get(key.slice(0, -4)) as string), key).toEqual(expect.arrayContaining(variables(text as string)));
+          if (key.endsWith('_one'))
+            expect(variables(reference.get(key.slice(0, -4)) as string), key).toEqual(
+              expect.arrayContaining(variables(text as string)),
+            );
           else expect(variables(text as string), key).toEqual(variables(reference.get(key) as string));
         }
       });
@@ -71,7 +74,9 @@ describe('UI catalogues', () => {
   }
 
   it('gives English a singular wherever a count is followed by a plural noun', () => {
-    const missing = [...flatten(catalogues.en)].filter(([key, text]) => /\{\{count\}\} (\w+ )?\w+s\b/.test(text as string) && !flatten(catalogues.en).has(`${key}_one`));
+    const missing = [...flatten(catalogues.en)].filter(
+      ([key, text]) => /\{\{count\}\} (\w+ )?\w+s\b/.test(text as string) && !flatten(catalogues.en).has(`${key}_one`),
+    );
     expect(missing.map(([key]) => key)).toEqual([]);
   });
 
@@ -79,7 +84,8 @@ describe('UI catalogues', () => {
     const missing: string[] = [];
     for (const file of sources(path.join(root, 'renderer'), /\.tsx?$/)) {
       const text = readFileSync(file, 'utf8');
-      for (const m of text.matchAll(/\bt\(\s*'([\w.-]+)'/g)) if (!reference.has(m[1]!)) missing.push(`${path.relative(root, file)}: ${m[1]}`);
+      for (const m of text.matchAll(/\bt\(\s*'([\w.-]+)'/g))
+        if (!reference.has(m[1]!)) missing.push(`${path.relative(root, file)}: ${m[1]}`);
       for (const m of text.matchAll(/\bt\([^)]*?\?\s*'([\w.-]+)'\s*:\s*'([\w.-]+)'/g)) {
         for (const key of [m[1]!, m[2]!]) if (!reference.has(key)) missing.push(`${path.relative(root, file)}: ${key}`);
       }
@@ -90,7 +96,8 @@ describe('UI catalogues', () => {
   it('has every validation key the shared schemas use', () => {
     const missing: string[] = [];
     for (const file of sources(path.join(root, 'shared'), /\.ts$/)) {
-      for (const m of readFileSync(file, 'utf8').matchAll(/'(validation\.\w+)'/g)) if (!reference.has(m[1]!)) missing.push(`${path.relative(root, file)}: ${m[1]}`);
+      for (const m of readFileSync(file, 'utf8').matchAll(/'(validation\.\w+)'/g))
+        if (!reference.has(m[1]!)) missing.push(`${path.relative(root, file)}: ${m[1]}`);
     }
     expect(missing).toEqual([]);
   });
@@ -113,8 +120,9 @@ describe('UI catalogues', () => {
 });
 
 describe('titles', () => {
-  it('name the payment boxes\' orders the same in the tab and on the page, in every language', () => {
-    for (const lang of LANGS) expect(catalogues[lang].route.paymentBoxOrders, lang).toBe(catalogues[lang].order.list.paymentBoxTitle);
+  it("name the payment boxes' orders the same in the tab and on the page, in every language", () => {
+    for (const lang of LANGS)
+      expect(catalogues[lang].route.paymentBoxOrders, lang).toBe(catalogues[lang].order.list.paymentBoxTitle);
   });
 });
 
@@ -122,16 +130,30 @@ describe('counted texts', () => {
   it('read in the singular in English for one, in the plural otherwise, and the same in Chinese', async () => {
     const i18next = (await import('i18next')).default;
     const i18n = i18next.createInstance();
-    await i18n.init({ resources: Object.fromEntries(LANGS.map((l) => [l, { translation: catalogues[l] }])), lng: 'en', fallbackLng: false, interpolation: { escapeValue: false } });
+    await i18n.init({
+      resources: Object.fromEntries(LANGS.map((l) => [l, { translation: catalogues[l] }])),
+      lng: 'en',
+      fallbackLng: false,
+      interpolation: { escapeValue: false },
+    });
     expect(i18n.t('device.list.changed', { count: 1 })).toBe('Updated 1 device');
     expect(i18n.t('device.list.changed', { count: 2 })).toBe('Updated 2 devices');
     expect(i18n.t('device.list.changed', { count: 0 })).toBe('Updated 0 devices');
-    expect(i18n.t('device.list.changed', { count: 1, lng: 'zh-CN' })).toBe(catalogues['zh-CN'].device.list.changed.replace('{{count}}', '1'));
+    expect(i18n.t('device.list.changed', { count: 1, lng: 'zh-CN' })).toBe(
+      catalogues['zh-CN'].device.list.changed.replace('{{count}}', '1'),
+    );
   });
 
-  it('in a device event\'s notification too (main has no i18next)', async () => {
+  it("in a device event's notification too (main has no i18next)", async () => {
     const { describeDeviceEvent } = await import('../../shared/device/events.js');
-    const event = { kind: 'salesNotice', deviceId: 1, serial: 'VM1', name: '虹桥站饮料机 1 号', at: new Date().toISOString(), notify: true } as const;
+    const event = {
+      kind: 'salesNotice',
+      deviceId: 1,
+      serial: 'VM1',
+      name: '虹桥站饮料机 1 号',
+      at: new Date().toISOString(),
+      notify: true,
+    } as const;
     expect(describeDeviceEvent({ ...event, count: 1 }, 'en')).toBe('虹桥站饮料机 1 号 made 1 sale today');
     expect(describeDeviceEvent({ ...event, count: 5 }, 'en')).toBe('虹桥站饮料机 1 号 made 5 sales today');
     expect(describeDeviceEvent({ ...event, count: 1 }, 'zh-CN')).toBe('虹桥站饮料机 1 号 今日已售 1 单');

@@ -5,12 +5,37 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CODE, decide, ERRORS, FAMILIES, ruleOf } from '../../shared/domains.js';
-import { LOCAL, NO_SESSION, NOTIFY_LONG_MS, NOTIFY_MS, RESET_DELAY_MS, RULES, type CallError, type Decision, type FailureContext } from '../../shared/errors/policy.js';
+import {
+  LOCAL,
+  NO_SESSION,
+  NOTIFY_LONG_MS,
+  NOTIFY_MS,
+  RESET_DELAY_MS,
+  RULES,
+  type CallError,
+  type Decision,
+  type FailureContext,
+} from '../../shared/errors/policy.js';
 
-const body = (code: number, status = 200, message?: string): CallError => ({ source: 'upstream', code, status, ...(message ? { message } : {}) });
-const http = (status: number, message?: string): CallError => ({ source: 'upstream', code: status, status, httpOnly: true, ...(message ? { message } : {}) });
+const body = (code: number, status = 200, message?: string): CallError => ({
+  source: 'upstream',
+  code,
+  status,
+  ...(message ? { message } : {}),
+});
+const http = (status: number, message?: string): CallError => ({
+  source: 'upstream',
+  code: status,
+  status,
+  httpOnly: true,
+  ...(message ? { message } : {}),
+});
 const local = (code: number, message?: string, fields?: Record<string, string>): CallError => ({
-  source: 'local', code, status: 0, ...(message ? { message } : {}), ...(fields ? { fields } : {}),
+  source: 'local',
+  code,
+  status: 0,
+  ...(message ? { message } : {}),
+  ...(fields ? { fields } : {}),
 });
 const network: CallError = { source: 'network', code: 0, status: 0, message: 'timeout' };
 
@@ -20,7 +45,21 @@ const CONTEXTS: readonly FailureContext[] = ['call', 'signIn'];
 const ALL_CODES = [
   ...Object.keys(ERRORS).map(Number),
   ...FAMILIES.flatMap((f) => [f.from, Math.floor((f.from + f.to) / 2), f.to]),
-  0, 1, 200, 402, 405, 409, 429, 500, 504, 999, 1100, 1112, 1300, 1303, 9999,
+  0,
+  1,
+  200,
+  402,
+  405,
+  409,
+  429,
+  500,
+  504,
+  999,
+  1100,
+  1112,
+  1300,
+  1303,
+  9999,
 ];
 const HTTP_STATUSES = [400, 401, 402, 403, 404, 405, 409, 429, 500, 502, 503, 504];
 
@@ -45,14 +84,20 @@ describe('body codes (checked even on HTTP 200/202)', () => {
       it(`body ${code} on HTTP ${status}: localised message, then reset after 1 s (token revoked)`, () => {
         const d = decide(body(code, status, 'server words'));
         expect(d).toMatchObject({ reset: true, revoke: true, back: false });
-        expect(d.notices).toEqual([{ message: { kind: 'code', code }, timeout: code === 403 ? NOTIFY_LONG_MS : NOTIFY_MS }]);
+        expect(d.notices).toEqual([
+          { message: { kind: 'code', code }, timeout: code === 403 ? NOTIFY_LONG_MS : NOTIFY_MS },
+        ]);
       });
     }
   }
 
   it('401: the re-login message, same reset', () => {
     expect(decide(body(401, 200, 'x'))).toEqual<Decision>({
-      rule: 'bodyRelogin', notices: [{ message: { kind: 'code', code: 401 }, timeout: NOTIFY_MS }], reset: true, revoke: true, back: false,
+      rule: 'bodyRelogin',
+      notices: [{ message: { kind: 'code', code: 401 }, timeout: NOTIFY_MS }],
+      reset: true,
+      revoke: true,
+      back: false,
     });
   });
 
@@ -69,12 +114,22 @@ describe('body codes (checked even on HTTP 200/202)', () => {
 
   it('1301: a notification only', () => {
     expect(decide(body(1301, 200, 'srv'))).toEqual<Decision>({
-      rule: 'bodyNotify', notices: [{ message: { kind: 'code', code: 1301 }, timeout: NOTIFY_MS }], reset: false, revoke: false, back: false,
+      rule: 'bodyNotify',
+      notices: [{ message: { kind: 'code', code: 1301 }, timeout: NOTIFY_MS }],
+      reset: false,
+      revoke: false,
+      back: false,
     });
   });
 
   it('1102: silent', () => {
-    expect(decide(body(1102))).toEqual<Decision>({ rule: 'bodySilent', notices: [], reset: false, revoke: false, back: false });
+    expect(decide(body(1102))).toEqual<Decision>({
+      rule: 'bodySilent',
+      notices: [],
+      reset: false,
+      revoke: false,
+      back: false,
+    });
   });
 
   it('other codes with a text (own or family): that text, 2 s, no reset', () => {
@@ -87,9 +142,15 @@ describe('body codes (checked even on HTTP 200/202)', () => {
   });
 
   it('a code without a text: the screen text, else the server message, else "try again later"; 5 s (unknown)', () => {
-    expect(decide(body(7777, 409, 'srv'), { hasFallback: true }).notices).toEqual([{ message: { kind: 'fallback' }, timeout: NOTIFY_LONG_MS }]);
-    expect(decide(body(7777, 409, 'srv')).notices).toEqual([{ message: { kind: 'server', text: 'srv' }, timeout: NOTIFY_LONG_MS }]);
-    expect(decide(body(7777, 409, '   ')).notices).toEqual([{ message: { kind: 'key', key: 'common.tryLater' }, timeout: NOTIFY_LONG_MS }]);
+    expect(decide(body(7777, 409, 'srv'), { hasFallback: true }).notices).toEqual([
+      { message: { kind: 'fallback' }, timeout: NOTIFY_LONG_MS },
+    ]);
+    expect(decide(body(7777, 409, 'srv')).notices).toEqual([
+      { message: { kind: 'server', text: 'srv' }, timeout: NOTIFY_LONG_MS },
+    ]);
+    expect(decide(body(7777, 409, '   ')).notices).toEqual([
+      { message: { kind: 'key', key: 'common.tryLater' }, timeout: NOTIFY_LONG_MS },
+    ]);
     expect(decide(body(7777)).rule).toBe('bodyUnknown');
   });
 
@@ -101,8 +162,11 @@ describe('body codes (checked even on HTTP 200/202)', () => {
 describe('HTTP status (no body code)', () => {
   it('403: insufficient permission for 5 s and back one page', () => {
     expect(decide(http(403))).toEqual<Decision>({
-      rule: 'httpForbidden', notices: [{ message: { kind: 'key', key: 'errorsUi.noPermission' }, timeout: NOTIFY_LONG_MS }],
-      reset: false, revoke: false, back: true,
+      rule: 'httpForbidden',
+      notices: [{ message: { kind: 'key', key: 'errorsUi.noPermission' }, timeout: NOTIFY_LONG_MS }],
+      reset: false,
+      revoke: false,
+      back: true,
     });
   });
 
@@ -114,14 +178,22 @@ describe('HTTP status (no body code)', () => {
 
   it('401: re-login and reset', () => {
     expect(decide(http(401))).toEqual<Decision>({
-      rule: 'httpUnauthorized', notices: [{ message: { kind: 'code', code: 401 }, timeout: NOTIFY_MS }], reset: true, revoke: true, back: false,
+      rule: 'httpUnauthorized',
+      notices: [{ message: { kind: 'code', code: 401 }, timeout: NOTIFY_MS }],
+      reset: true,
+      revoke: true,
+      back: false,
     });
   });
 
   it('every other HTTP error: "try again later", 5 s, nothing else', () => {
     for (const status of HTTP_STATUSES.filter((s) => s !== 401 && s !== 403)) {
       expect(decide(http(status, 'gateway words'))).toEqual<Decision>({
-        rule: 'httpOther', notices: [{ message: { kind: 'key', key: 'common.tryLater' }, timeout: NOTIFY_LONG_MS }], reset: false, revoke: false, back: false,
+        rule: 'httpOther',
+        notices: [{ message: { kind: 'key', key: 'common.tryLater' }, timeout: NOTIFY_LONG_MS }],
+        reset: false,
+        revoke: false,
+        back: false,
       });
     }
   });
@@ -132,7 +204,11 @@ describe('HTTP 503: the upstream briefly unavailable (its database restarting)',
     for (const code of ALL_CODES) {
       for (const e of [body(code, 503, 'The database is unavailable'), body(code, 503)]) {
         expect(decide(e), String(code)).toEqual<Decision>({
-          rule: 'httpOther', notices: [{ message: { kind: 'key', key: 'common.tryLater' }, timeout: NOTIFY_LONG_MS }], reset: false, revoke: false, back: false,
+          rule: 'httpOther',
+          notices: [{ message: { kind: 'key', key: 'common.tryLater' }, timeout: NOTIFY_LONG_MS }],
+          reset: false,
+          revoke: false,
+          back: false,
         });
       }
     }
@@ -141,14 +217,22 @@ describe('HTTP 503: the upstream briefly unavailable (its database restarting)',
 
   it('is the unavailable row at sign-in whatever the body code (main has already dropped the token)', () => {
     for (const code of [CODE.databaseUnavailable, CODE.unavailable, 400, 1501, 7777]) {
-      expect(decide(body(code, 503, 'down'), { context: 'signIn' })).toMatchObject({ rule: 'signInUnavailable', reset: true, revoke: false });
+      expect(decide(body(code, 503, 'down'), { context: 'signIn' })).toMatchObject({
+        rule: 'signInUnavailable',
+        reset: true,
+        revoke: false,
+      });
     }
   });
 
   it('its own code, databaseUnavailable, is a notification even where no HTTP status is read', () => {
     expect(CODE.databaseUnavailable).toBe(1302);
     expect(ERRORS[CODE.databaseUnavailable]).toMatchObject({ status: 503, policy: 'notify' });
-    expect(decide(body(CODE.databaseUnavailable, 200))).toMatchObject({ rule: 'bodyNotify', reset: false, revoke: false });
+    expect(decide(body(CODE.databaseUnavailable, 200))).toMatchObject({
+      rule: 'bodyNotify',
+      reset: false,
+      revoke: false,
+    });
   });
 });
 
@@ -156,7 +240,11 @@ describe('network', () => {
   it('"try again later", 5 s, never a reset, in both contexts', () => {
     for (const context of CONTEXTS) {
       expect(decide(network, { context })).toEqual<Decision>({
-        rule: 'network', notices: [{ message: { kind: 'key', key: 'common.tryLater' }, timeout: NOTIFY_LONG_MS }], reset: false, revoke: false, back: false,
+        rule: 'network',
+        notices: [{ message: { kind: 'key', key: 'common.tryLater' }, timeout: NOTIFY_LONG_MS }],
+        reset: false,
+        revoke: false,
+        back: false,
       });
     }
   });
@@ -167,7 +255,11 @@ describe('sign-in client', () => {
 
   it('body 400: check password or account, and reset (main already dropped the token: no revoke)', () => {
     expect(signIn(body(400, 400, 'Wrong username or password'))).toEqual<Decision>({
-      rule: 'signInBadCredentials', notices: [{ message: { kind: 'key', key: 'errorsUi.badCredentials' }, timeout: NOTIFY_MS }], reset: true, revoke: false, back: false,
+      rule: 'signInBadCredentials',
+      notices: [{ message: { kind: 'key', key: 'errorsUi.badCredentials' }, timeout: NOTIFY_MS }],
+      reset: true,
+      revoke: false,
+      back: false,
     });
   });
 
@@ -197,12 +289,21 @@ describe('sign-in client', () => {
 
   it('no roles and no powers: insufficient permission (error, 5 s), token reset after 1 s', () => {
     expect(signIn(local(403, LOCAL.noPermission))).toEqual<Decision>({
-      rule: 'signInNoPermission', notices: [{ message: { kind: 'key', key: 'errorsUi.noPermission' }, timeout: NOTIFY_LONG_MS }], reset: true, revoke: false, back: false,
+      rule: 'signInNoPermission',
+      notices: [{ message: { kind: 'key', key: 'errorsUi.noPermission' }, timeout: NOTIFY_LONG_MS }],
+      reset: true,
+      revoke: false,
+      back: false,
     });
   });
 
   it('platform type other than 0: login failed, token cleared', () => {
-    expect(signIn(local(1301, LOCAL.loginFailed))).toMatchObject({ rule: 'signInFailed', notices: [{ message: { kind: 'key', key: 'errorsUi.loginFailed' } }], reset: true, revoke: false });
+    expect(signIn(local(1301, LOCAL.loginFailed))).toMatchObject({
+      rule: 'signInFailed',
+      notices: [{ message: { kind: 'key', key: 'errorsUi.loginFailed' } }],
+      reset: true,
+      revoke: false,
+    });
   });
 
   it('other sign-in answers follow the general rules', () => {
@@ -224,7 +325,12 @@ describe('field issues judged by the upstream', () => {
   it('go to the form and keep the session (a body 400 without fields still resets, as §8 says)', () => {
     const refused: CallError = { ...body(400, 400), fields: { warningValue: 'device.validation.warningCapacity' } };
     expect(decide(refused)).toEqual<Decision>({
-      rule: 'upstreamFields', notices: [], reset: false, revoke: false, back: false, fields: { warningValue: 'device.validation.warningCapacity' },
+      rule: 'upstreamFields',
+      notices: [],
+      reset: false,
+      revoke: false,
+      back: false,
+      fields: { warningValue: 'device.validation.warningCapacity' },
     });
     expect(decide(body(400, 400)).rule).toBe('bodyReset');
     expect(decide({ ...body(1105, 409), fields: { number: 'x' } }).rule).not.toBe('upstreamFields');
@@ -234,7 +340,12 @@ describe('field issues judged by the upstream', () => {
 describe('local refusals never reset by code', () => {
   it('field issues go to the form, with nothing else', () => {
     expect(decide(local(400, LOCAL.invalidInput, { name: 'validation.required' }))).toEqual<Decision>({
-      rule: 'localFields', notices: [], reset: false, revoke: false, back: false, fields: { name: 'validation.required' },
+      rule: 'localFields',
+      notices: [],
+      reset: false,
+      revoke: false,
+      back: false,
+      fields: { name: 'validation.required' },
     });
   });
 
@@ -254,7 +365,11 @@ describe('local refusals never reset by code', () => {
 
   it('no session in main (ended elsewhere): re-login message and back to sign-in, without asking main to sign out', () => {
     expect(decide(local(NO_SESSION, LOCAL.noSession))).toEqual<Decision>({
-      rule: 'localNoSession', notices: [{ message: { kind: 'code', code: CODE.unauthorized }, timeout: NOTIFY_MS }], reset: true, revoke: false, back: false,
+      rule: 'localNoSession',
+      notices: [{ message: { kind: 'code', code: CODE.unauthorized }, timeout: NOTIFY_MS }],
+      reset: true,
+      revoke: false,
+      back: false,
     });
   });
 });
@@ -273,7 +388,16 @@ describe('exhaustively', () => {
   it('every decision is well-formed in every context, source and status', () => {
     const errors: CallError[] = [
       network,
-      ...ALL_CODES.flatMap((c) => [body(c), body(c, 409, 'm'), body(c, 400), body(c, 401), body(c, 403), body(c, 503), local(c), local(c, LOCAL.noPermission)]),
+      ...ALL_CODES.flatMap((c) => [
+        body(c),
+        body(c, 409, 'm'),
+        body(c, 400),
+        body(c, 401),
+        body(c, 403),
+        body(c, 503),
+        local(c),
+        local(c, LOCAL.noPermission),
+      ]),
       ...HTTP_STATUSES.map((s) => http(s)),
       { ...body(400, 400), fields: { name: 'validation.required' } },
     ];
@@ -285,15 +409,25 @@ describe('exhaustively', () => {
           const where = `${context} ${JSON.stringify(e)}`;
           expect(ruleOf(e, context), where).toBe(d.rule);
           expect(d.notices.length, where).toBe(rule.notices.length);
-          expect({ reset: d.reset, revoke: d.revoke, back: d.back }, where).toEqual({ reset: rule.reset, revoke: rule.revoke, back: rule.back });
+          expect({ reset: d.reset, revoke: d.revoke, back: d.back }, where).toEqual({
+            reset: rule.reset,
+            revoke: rule.revoke,
+            back: rule.back,
+          });
           for (const n of d.notices) {
             expect([NOTIFY_MS, NOTIFY_LONG_MS], where).toContain(n.timeout);
-            if (n.message.kind === 'code') expect(ERRORS[n.message.code] ?? FAMILIES.find((f) => n.message.kind === 'code' && n.message.code >= f.from && n.message.code <= f.to), where).toBeDefined();
+            if (n.message.kind === 'code')
+              expect(
+                ERRORS[n.message.code] ??
+                  FAMILIES.find((f) => n.message.kind === 'code' && n.message.code >= f.from && n.message.code <= f.to),
+                where,
+              ).toBeDefined();
             if (n.message.kind === 'fallback') expect(hasFallback, where).toBe(true);
             if (n.message.kind === 'server') expect(e.source, where).toBe('upstream');
           }
           // A local refusal resets only by a session rule, never by its code.
-          if (e.source === 'local' && d.reset) expect(['signInNoPermission', 'signInFailed', 'localNoSession'], where).toContain(d.rule);
+          if (e.source === 'local' && d.reset)
+            expect(['signInNoPermission', 'signInFailed', 'localNoSession'], where).toContain(d.rule);
           // A sign-in rule is only ever chosen at sign-in.
           if (d.rule.startsWith('signIn')) expect(context, where).toBe('signIn');
         }
@@ -304,11 +438,26 @@ describe('exhaustively', () => {
   it('every rule of the table is reachable', () => {
     const seen = new Set<string>();
     const samples: [CallError, FailureContext][] = [
-      [network, 'call'], [body(400), 'call'], [body(403), 'call'], [body(401), 'call'], [body(1301), 'call'], [body(7777), 'call'],
-      [body(1102), 'call'], [http(403), 'call'], [http(401), 'call'], [http(500), 'call'], [body(400, 400), 'signIn'],
-      [body(404, 404), 'signIn'], [http(503), 'signIn'], [local(403, LOCAL.noPermission), 'signIn'], [local(1301, LOCAL.loginFailed), 'signIn'],
-      [local(400, LOCAL.invalidInput, { a: 'validation.required' }), 'call'], [{ ...body(400, 400), fields: { a: 'validation.required' } }, 'call'],
-      [local(NO_SESSION, LOCAL.noSession), 'call'], [local(NO_SESSION, LOCAL.sessionChanged), 'call'], [local(0), 'call'],
+      [network, 'call'],
+      [body(400), 'call'],
+      [body(403), 'call'],
+      [body(401), 'call'],
+      [body(1301), 'call'],
+      [body(7777), 'call'],
+      [body(1102), 'call'],
+      [http(403), 'call'],
+      [http(401), 'call'],
+      [http(500), 'call'],
+      [body(400, 400), 'signIn'],
+      [body(404, 404), 'signIn'],
+      [http(503), 'signIn'],
+      [local(403, LOCAL.noPermission), 'signIn'],
+      [local(1301, LOCAL.loginFailed), 'signIn'],
+      [local(400, LOCAL.invalidInput, { a: 'validation.required' }), 'call'],
+      [{ ...body(400, 400), fields: { a: 'validation.required' } }, 'call'],
+      [local(NO_SESSION, LOCAL.noSession), 'call'],
+      [local(NO_SESSION, LOCAL.sessionChanged), 'call'],
+      [local(0), 'call'],
     ];
     for (const [e, context] of samples) seen.add(decide(e, { context }).rule);
     expect([...seen].sort()).toEqual(Object.keys(RULES).sort());

@@ -11,7 +11,7 @@ describe('regions', () => {
     expect(regionPath(REGIONS, '999999')).toBeUndefined();
   });
 
-  it('takes only a division without subdivisions as a point\'s area', () => {
+  it("takes only a division without subdivisions as a point's area", () => {
     expect(isLeaf(REGIONS, '440106')).toBe(true);
     expect(isLeaf(REGIONS, '440100')).toBe(false);
     expect(isLeaf(REGIONS, '440000')).toBe(false);
@@ -19,11 +19,12 @@ describe('regions', () => {
     expect(areaOf('440100')).toBeUndefined();
   });
 
-  it('leaves out the data\'s 市辖区 placeholders: no address lies in one', () => {
+  it("leaves out the data's 市辖区 placeholders: no address lies in one", () => {
     expect(regionPath(REGIONS, '130101')).toBeUndefined();
     expect(areaOf('130101')).toBeUndefined();
     expect(regionPath(REGIONS, '130102')?.map((r) => r.n)).toEqual(['河北省', '石家庄市', '长安区']);
-    const names = (rs: readonly { n: string; d?: readonly unknown[] }[]): string[] => rs.flatMap((r) => [r.n, ...names((r.d ?? []) as never)]);
+    const names = (rs: readonly { n: string; d?: readonly unknown[] }[]): string[] =>
+      rs.flatMap((r) => [r.n, ...names((r.d ?? []) as never)]);
     expect(names(REGIONS)).not.toContain('市辖区');
   });
 
@@ -31,7 +32,12 @@ describe('regions', () => {
     expect(prefixOf('440000')).toBe('44');
     expect(prefixOf('440100')).toBe('4401');
     expect(prefixOf('440106')).toBe('440106');
-    expect(areaName([{ c: '1', n: 'a' }, { c: '2', n: 'b' }])).toBe('a b');
+    expect(
+      areaName([
+        { c: '1', n: 'a' },
+        { c: '2', n: 'b' },
+      ]),
+    ).toBe('a b');
   });
 
   it('accepts six digits only as a code', () => {

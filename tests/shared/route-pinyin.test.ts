@@ -13,8 +13,11 @@ describe('route pinyin', () => {
 
   it('lets the route search find a Chinese title by its initials and its full pinyin', () => {
     expect(ROUTE_PINYIN['商品中心']).toBe('spzx shangpinzhongxin');
-    const entries: SearchEntry[] = ['商品中心', '分类管理', '新版商品库', '订单管理'].map((title, i) =>
-      ({ title: [title], pinyin: [ROUTE_PINYIN[title] ?? ''], path: `/p${i}` }));
+    const entries: SearchEntry[] = ['商品中心', '分类管理', '新版商品库', '订单管理'].map((title, i) => ({
+      title: [title],
+      pinyin: [ROUTE_PINYIN[title] ?? ''],
+      path: `/p${i}`,
+    }));
     const fuse = new Fuse(entries, ROUTE_SEARCH_OPTIONS);
     expect(fuse.search('flgl')[0]?.item.title).toEqual(['分类管理']);
     expect(fuse.search('dingdan')[0]?.item.title).toEqual(['订单管理']);

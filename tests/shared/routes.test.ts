@@ -9,21 +9,44 @@ import { describe, expect, it } from 'vitest';
 import { catalogues } from '../../shared/domains.js';
 import { POWER_CODES, ROLE_VALUE, type PowerCode } from '../../shared/roles.js';
 import {
-  activeMenuPath, affixViews, allViews, breadcrumbs, fillParams, firstView, hasAny, homePath, matchChain, menuEntries,
-  NAVBAR_RULES, resolvePath, ROUTE_SEARCH_OPTIONS, ROUTE_SETS, SEARCH_MAX_LENGTH, searchEntries, searchQuery, selectRoutes,
-  type AppRoute, type MenuEntry, type RouteTitle, type RouteUser,
+  activeMenuPath,
+  affixViews,
+  allViews,
+  breadcrumbs,
+  fillParams,
+  firstView,
+  hasAny,
+  homePath,
+  matchChain,
+  menuEntries,
+  NAVBAR_RULES,
+  resolvePath,
+  ROUTE_SEARCH_OPTIONS,
+  ROUTE_SETS,
+  SEARCH_MAX_LENGTH,
+  searchEntries,
+  searchQuery,
+  selectRoutes,
+  type AppRoute,
+  type MenuEntry,
+  type RouteTitle,
+  type RouteUser,
 } from '../../shared/routes.js';
 
 /** The text at a dotted key of a catalogue (route titles are keys of several namespaces). */
 const textAt = (catalogue: object, key: string): string | undefined =>
-  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue) as string | undefined;
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue) as
+    string | undefined;
 
 const admin: RouteUser = { roleKind: 'admin', allValue: [ROLE_VALUE.admin] };
 const tenant: RouteUser = { roleKind: 'tenant', allValue: [ROLE_VALUE.tenant] };
 const enterprise: RouteUser = { roleKind: 'enterprise', allValue: [ROLE_VALUE.enterprise] };
 const member = (...codes: string[]): RouteUser => ({ roleKind: 'member', allValue: [ROLE_VALUE.member, ...codes] });
 
-const viewPaths = (routes: readonly AppRoute[]) => allViews(routes).map((r) => r.path).sort();
+const viewPaths = (routes: readonly AppRoute[]) =>
+  allViews(routes)
+    .map((r) => r.path)
+    .sort();
 /** The paths the menu links to (items, at any depth). */
 const menuPaths = (entries: readonly MenuEntry[]): string[] =>
   entries.flatMap((e) => (e.kind === 'item' ? [e.path] : menuPaths(e.children)));
@@ -40,11 +63,25 @@ const CODE_SCREENS: Record<PowerCode, { menu: string[]; hidden: string[] }> = {
   '4-2': { menu: ['/atManagement/peopleadmin'], hidden: ['/atManagement/addpeople'] },
   '5-1': {
     menu: ['/productManagement/productList', '/productManagement/classification'],
-    hidden: ['/productManagement/setProperty', '/productManagement/imgFormat', '/productManagement/ingredient', '/tenant/productInformation'],
+    hidden: [
+      '/productManagement/setProperty',
+      '/productManagement/imgFormat',
+      '/productManagement/ingredient',
+      '/tenant/productInformation',
+    ],
   },
-  '5-2': { menu: ['/productManagement/merchandise'], hidden: ['/productManagement/nweGoods', '/productManagement/editNweGoods'] },
-  '6-1': { menu: ['/orderManagement/orderList', '/orderManagement/staffOrderList', '/orderManagement/deliveryReview'], hidden: ['/orderManagement/payTheBox', '/orderManagement/orderDetail'] },
-  '6-3': { menu: ['/orderManagement/scenario', '/orderManagement/customerService'], hidden: ['/orderManagement/orderDetail', '/orderManagement/complaintDetail'] },
+  '5-2': {
+    menu: ['/productManagement/merchandise'],
+    hidden: ['/productManagement/nweGoods', '/productManagement/editNweGoods'],
+  },
+  '6-1': {
+    menu: ['/orderManagement/orderList', '/orderManagement/staffOrderList', '/orderManagement/deliveryReview'],
+    hidden: ['/orderManagement/payTheBox', '/orderManagement/orderDetail'],
+  },
+  '6-3': {
+    menu: ['/orderManagement/scenario', '/orderManagement/customerService'],
+    hidden: ['/orderManagement/orderDetail', '/orderManagement/complaintDetail'],
+  },
   '7-1': { menu: ['/tenant/people'], hidden: ['/tenant/distributor'] },
   '7-3': { menu: [], hidden: ['/tenant/devBind'] },
   '8-1': { menu: ['/costumeMent/costume'], hidden: ['/costumeMent/bindGroup'] },
@@ -56,32 +93,94 @@ describe('the route table', () => {
   it('has every screen of spec §2 in the main set', () => {
     const paths = viewPaths(ROUTE_SETS.main);
     for (const p of [
-      '/dashboard', '/payCenter', '/costManagement', '/bill', '/deviceList/index', '/sceneadmin', '/sceneadmin/detailpage',
-      '/deviceList/devSet', '/pointMent/pointList', '/pointMent/bindDevice', '/person', '/atManagement/staffManagement',
-      '/atManagement/peopleadmin', '/atManagement/addpeople', '/productManagement/productList', '/productManagement/classification',
-      '/productManagement/merchandise', '/productManagement/commodityInfor', '/productManagement/infoDetails',
-      '/productManagement/imgDetails', '/productManagement/nweGoods', '/productManagement/editNweGoods',
-      '/productManagement/setProperty', '/productManagement/imgFormat', '/productManagement/ingredient',
-      '/orderManagement/orderList', '/orderManagement/scenario', '/orderManagement/payTheBox', '/orderManagement/staffOrderList', '/orderManagement/deliveryReview',
-      '/orderManagement/customerService', '/memberCenter/memberInfo', '/memberCenter/thirdPartyMember', '/marketing/scene',
-      '/marketing/group', '/marketing/adddiscount', '/marketing/scenedeatil', '/marketing/groudetale', '/marketing/addgroup',
-      '/marketing/create', '/tenant/people', '/tenant/productInformation', '/tenant/devBind', '/devicePool/index',
-      '/costumeMent/costume', '/costumeMent/bindGroup', '/costumeMent/staffPage',
-    ]) expect(paths, p).toContain(p);
+      '/dashboard',
+      '/payCenter',
+      '/costManagement',
+      '/bill',
+      '/deviceList/index',
+      '/sceneadmin',
+      '/sceneadmin/detailpage',
+      '/deviceList/devSet',
+      '/pointMent/pointList',
+      '/pointMent/bindDevice',
+      '/person',
+      '/atManagement/staffManagement',
+      '/atManagement/peopleadmin',
+      '/atManagement/addpeople',
+      '/productManagement/productList',
+      '/productManagement/classification',
+      '/productManagement/merchandise',
+      '/productManagement/commodityInfor',
+      '/productManagement/infoDetails',
+      '/productManagement/imgDetails',
+      '/productManagement/nweGoods',
+      '/productManagement/editNweGoods',
+      '/productManagement/setProperty',
+      '/productManagement/imgFormat',
+      '/productManagement/ingredient',
+      '/orderManagement/orderList',
+      '/orderManagement/scenario',
+      '/orderManagement/payTheBox',
+      '/orderManagement/staffOrderList',
+      '/orderManagement/deliveryReview',
+      '/orderManagement/customerService',
+      '/memberCenter/memberInfo',
+      '/memberCenter/thirdPartyMember',
+      '/marketing/scene',
+      '/marketing/group',
+      '/marketing/adddiscount',
+      '/marketing/scenedeatil',
+      '/marketing/groudetale',
+      '/marketing/addgroup',
+      '/marketing/create',
+      '/tenant/people',
+      '/tenant/productInformation',
+      '/tenant/devBind',
+      '/devicePool/index',
+      '/costumeMent/costume',
+      '/costumeMent/bindGroup',
+      '/costumeMent/staffPage',
+    ])
+      expect(paths, p).toContain(p);
   });
 
   it('hides exactly the screens the spec marks hidden', () => {
-    const hidden = allViews(ROUTE_SETS.main).filter((r) => r.hidden).map((r) => r.path).sort();
-    expect(hidden).toEqual([
-      '/bill', '/costManagement', '/costumeMent/bindGroup', '/deviceList/devSet', '/marketing/adddiscount', '/marketing/addgroup',
-      '/marketing/create', '/marketing/groudetale', '/marketing/scenedeatil', '/orderManagement/complaintDetail', '/orderManagement/orderDetail', '/orderManagement/payTheBox', '/payCenter',
-      '/person', '/pointMent/bindDevice', '/productManagement/editNweGoods', '/productManagement/imgDetails',
-      '/productManagement/imgFormat', '/productManagement/infoDetails', '/productManagement/ingredient',
-      '/productManagement/nweGoods', '/productManagement/setProperty', '/sceneadmin/detailpage', '/tenant/devBind',
-      '/tenant/productInformation', '/atManagement/addpeople',
-      // Beyond the spec: a distributor's page with its settings in tabs, opened from the list.
-      '/tenant/distributor',
-    ].sort());
+    const hidden = allViews(ROUTE_SETS.main)
+      .filter((r) => r.hidden)
+      .map((r) => r.path)
+      .sort();
+    expect(hidden).toEqual(
+      [
+        '/bill',
+        '/costManagement',
+        '/costumeMent/bindGroup',
+        '/deviceList/devSet',
+        '/marketing/adddiscount',
+        '/marketing/addgroup',
+        '/marketing/create',
+        '/marketing/groudetale',
+        '/marketing/scenedeatil',
+        '/orderManagement/complaintDetail',
+        '/orderManagement/orderDetail',
+        '/orderManagement/payTheBox',
+        '/payCenter',
+        '/person',
+        '/pointMent/bindDevice',
+        '/productManagement/editNweGoods',
+        '/productManagement/imgDetails',
+        '/productManagement/imgFormat',
+        '/productManagement/infoDetails',
+        '/productManagement/ingredient',
+        '/productManagement/nweGoods',
+        '/productManagement/setProperty',
+        '/sceneadmin/detailpage',
+        '/tenant/devBind',
+        '/tenant/productInformation',
+        '/atManagement/addpeople',
+        // Beyond the spec: a distributor's page with its settings in tabs, opened from the list.
+        '/tenant/distributor',
+      ].sort(),
+    );
   });
 
   it('gives every view a unique name, a title and a unique path in each set', () => {
@@ -92,18 +191,24 @@ describe('the route table', () => {
       for (const v of views) {
         expect(v.name, v.path).toBeTruthy();
         expect(v.meta.title, v.path).toMatch(/^(\w+\.)?route\.\w+$/);
-        for (const lang of LANGS) expect(textAt(catalogues[lang], v.meta.title!), `${lang} ${v.meta.title}`).toEqual(expect.any(String));
+        for (const lang of LANGS)
+          expect(textAt(catalogues[lang], v.meta.title!), `${lang} ${v.meta.title}`).toEqual(expect.any(String));
       }
     }
   });
 
   it('points every activeMenu at a visible view of the same set', () => {
     for (const set of Object.values(ROUTE_SETS)) {
-      const visible = new Set(allViews(set).filter((v) => !v.hidden).map((v) => v.path));
+      const visible = new Set(
+        allViews(set)
+          .filter((v) => !v.hidden)
+          .map((v) => v.path),
+      );
       for (const v of allViews(set)) if (v.meta.activeMenu) expect(visible.has(v.meta.activeMenu), v.path).toBe(true);
-      for (const v of allViews(set)) if (v.hidden && v.path !== '/person' && !['/payCenter', '/costManagement', '/bill'].includes(v.path)) {
-        expect(v.meta.activeMenu, v.path).toBeTruthy();
-      }
+      for (const v of allViews(set))
+        if (v.hidden && v.path !== '/person' && !['/payCenter', '/costManagement', '/bill'].includes(v.path)) {
+          expect(v.meta.activeMenu, v.path).toBeTruthy();
+        }
     }
   });
 
@@ -116,7 +221,8 @@ describe('the route table', () => {
     const used = new Set(allViews(ROUTE_SETS.staff).flatMap((v) => v.meta.value ?? []));
     expect([...used].sort()).toEqual([...POWER_CODES].sort());
     // Every member view but account info needs a code.
-    for (const v of allViews(ROUTE_SETS.staff)) if (v.path !== '/person') expect(v.meta.value?.length, v.path).toBeGreaterThan(0);
+    for (const v of allViews(ROUTE_SETS.staff))
+      if (v.path !== '/person') expect(v.meta.value?.length, v.path).toBeGreaterThan(0);
   });
 });
 
@@ -130,7 +236,12 @@ describe('route selection by role', () => {
 
   it('gives tenants the main set without commodityInfor (with its details) and devicePool', () => {
     const paths = viewPaths(selectRoutes(tenant));
-    for (const adminOnly of ['/productManagement/commodityInfor', '/productManagement/infoDetails', '/productManagement/imgDetails', '/devicePool/index']) {
+    for (const adminOnly of [
+      '/productManagement/commodityInfor',
+      '/productManagement/infoDetails',
+      '/productManagement/imgDetails',
+      '/devicePool/index',
+    ]) {
       expect(paths).not.toContain(adminOnly);
     }
     expect(paths.length).toBe(viewPaths(ROUTE_SETS.main).length - 4);
@@ -146,7 +257,9 @@ describe('route selection by role', () => {
   });
 
   it('ignores power values for admin and tenants', () => {
-    expect(viewPaths(selectRoutes({ roleKind: 'tenant', allValue: ['1', '1-1'] }))).toEqual(viewPaths(selectRoutes(tenant)));
+    expect(viewPaths(selectRoutes({ roleKind: 'tenant', allValue: ['1', '1-1'] }))).toEqual(
+      viewPaths(selectRoutes(tenant)),
+    );
   });
 
   describe.each(POWER_CODES.map((c) => [c] as const))('a member holding only %s', (code) => {
@@ -174,14 +287,24 @@ describe('route selection by role', () => {
     const user = member(...POWER_CODES);
     const all = Object.values(CODE_SCREENS).flatMap((s) => [...s.menu, ...s.hidden]);
     expect(viewPaths(selectRoutes(user))).toEqual([...new Set([...all, ...ALWAYS])].sort());
-    expect(menuOf(user).sort()).toEqual(Object.values(CODE_SCREENS).flatMap((s) => s.menu).sort());
+    expect(menuOf(user).sort()).toEqual(
+      Object.values(CODE_SCREENS)
+        .flatMap((s) => s.menu)
+        .sort(),
+    );
   });
 
   it('combines codes: each pair of codes has the union of both screens', () => {
     for (const a of POWER_CODES) {
       for (const b of POWER_CODES) {
         if (a >= b) continue;
-        const want = [...CODE_SCREENS[a].menu, ...CODE_SCREENS[a].hidden, ...CODE_SCREENS[b].menu, ...CODE_SCREENS[b].hidden, ...ALWAYS];
+        const want = [
+          ...CODE_SCREENS[a].menu,
+          ...CODE_SCREENS[a].hidden,
+          ...CODE_SCREENS[b].menu,
+          ...CODE_SCREENS[b].hidden,
+          ...ALWAYS,
+        ];
         expect(viewPaths(selectRoutes(member(a, b))), `${a} + ${b}`).toEqual([...new Set(want)].sort());
       }
     }
@@ -203,7 +326,8 @@ describe('route selection by role', () => {
     for (const user of users) {
       const mine = new Set(allViews(selectRoutes(user)).map((v) => v.path));
       for (const d of details) {
-        if (gated[d.path] === undefined && mine.has(d.meta.activeMenu!) && !mine.has(d.path)) missing.push(`${user.allValue.join(',')}: ${d.path} from ${d.meta.activeMenu}`);
+        if (gated[d.path] === undefined && mine.has(d.meta.activeMenu!) && !mine.has(d.path))
+          missing.push(`${user.allValue.join(',')}: ${d.path} from ${d.meta.activeMenu}`);
       }
     }
     expect(missing).toEqual([]);
@@ -265,9 +389,14 @@ describe('menu', () => {
   it('shows the dashboard and the device pool as single items, groups as groups', () => {
     const entries = menuEntries(selectRoutes(admin), admin);
     // A lone child shown in its group's place has an icon (its own or the group's).
-    expect(menuEntries(selectRoutes(enterprise), enterprise)).toEqual([{ kind: 'item', path: '/costumeMent/staffPage', title: 'customer.route.customerStaff', icon: 'staff' }]);
+    expect(menuEntries(selectRoutes(enterprise), enterprise)).toEqual([
+      { kind: 'item', path: '/costumeMent/staffPage', title: 'customer.route.customerStaff', icon: 'staff' },
+    ]);
     expect(entries[0]).toMatchObject({ kind: 'item', path: '/dashboard', title: 'route.dashboard', icon: 'dashboard' });
-    expect(entries.find((e) => e.path === '/devicePool/index')).toMatchObject({ kind: 'item', title: 'device.route.devicePool' });
+    expect(entries.find((e) => e.path === '/devicePool/index')).toMatchObject({
+      kind: 'item',
+      title: 'device.route.devicePool',
+    });
     const points = entries.find((e) => e.path === '/pointMent');
     expect(points).toMatchObject({ kind: 'group', title: 'point.route.pointManagement' });
     // Hidden routes never show.
@@ -278,17 +407,29 @@ describe('menu', () => {
 
   it('lists the main menu in spec order', () => {
     expect(menuEntries(selectRoutes(tenant), tenant).map((e) => e.title)).toEqual([
-      'route.dashboard', 'device.route.deviceManagement', 'point.route.pointManagement', 'staff.route.authority', 'product.route.productManagement',
-      'route.orderManagement', 'route.memberCenter', 'route.marketing', 'tenant.route.distribution', 'customer.route.customerManagement',
+      'route.dashboard',
+      'device.route.deviceManagement',
+      'point.route.pointManagement',
+      'staff.route.authority',
+      'product.route.productManagement',
+      'route.orderManagement',
+      'route.memberCenter',
+      'route.marketing',
+      'tenant.route.distribution',
+      'customer.route.customerManagement',
     ]);
   });
 
   it('gives a forced-root group its own path in the menu', () => {
     const user = member('3-1');
     expect(menuEntries(selectRoutes(user), user)).toEqual([
-      { kind: 'group', path: '/pointMent', title: 'point.route.pointManagement', icon: 'location', children: [
-        { kind: 'item', path: '/pointMent/pointList', title: 'point.route.pointList', icon: undefined },
-      ] },
+      {
+        kind: 'group',
+        path: '/pointMent',
+        title: 'point.route.pointManagement',
+        icon: 'location',
+        children: [{ kind: 'item', path: '/pointMent/pointList', title: 'point.route.pointList', icon: undefined }],
+      },
     ]);
   });
 
@@ -325,7 +466,12 @@ describe('resolving a path', () => {
 
   it('finds the first visible view before any hidden one', () => {
     expect(firstView(routes)?.path).toBe('/dashboard');
-    expect(firstView([{ path: '/a', meta: {}, children: [{ path: '/a/x', meta: {}, hidden: true }] }, { path: '/b', meta: {} }])?.path).toBe('/b');
+    expect(
+      firstView([
+        { path: '/a', meta: {}, children: [{ path: '/a/x', meta: {}, hidden: true }] },
+        { path: '/b', meta: {} },
+      ])?.path,
+    ).toBe('/b');
     expect(firstView([{ path: '/a', meta: {}, hidden: true }])?.path).toBe('/a');
   });
 });
@@ -350,23 +496,35 @@ describe('breadcrumb', () => {
     ]);
   });
 
-  it('puts a detail screen under the list it belongs to, not its group\'s first screen', () => {
+  it("puts a detail screen under the list it belongs to, not its group's first screen", () => {
     expect(breadcrumbs(routes, chainOf('/pointMent/bindDevice'))).toEqual([
       { title: 'route.dashboard', to: '/dashboard' },
       { title: 'point.route.pointManagement', to: '/pointMent/pointList' },
       { title: 'point.route.pointList', to: '/pointMent/pointList' },
       { title: 'point.route.bindDevice' },
     ]);
-    expect(breadcrumbs(routes, chainOf('/productManagement/setProperty')).map((c) => c.title)).toEqual(
-      ['route.dashboard', 'product.route.productManagement', 'product.route.classification', 'product.route.setProperty']);
-    expect(breadcrumbs(routes, chainOf('/sceneadmin/detailpage')).map((c) => c.title)).toEqual(
-      ['route.dashboard', 'device.route.deviceManagement', 'scene.route.sceneLinkage', 'scene.route.sceneDetail']);
+    expect(breadcrumbs(routes, chainOf('/productManagement/setProperty')).map((c) => c.title)).toEqual([
+      'route.dashboard',
+      'product.route.productManagement',
+      'product.route.classification',
+      'product.route.setProperty',
+    ]);
+    expect(breadcrumbs(routes, chainOf('/sceneadmin/detailpage')).map((c) => c.title)).toEqual([
+      'route.dashboard',
+      'device.route.deviceManagement',
+      'scene.route.sceneLinkage',
+      'scene.route.sceneDetail',
+    ]);
   });
 
   it('keeps the matched chain of a detail whose list the user may not open', () => {
     const list = routes.filter((r) => r.path !== '/pointMent');
     const chain = chainOf('/pointMent/bindDevice');
-    expect(breadcrumbs(list, chain).map((c) => c.title)).toEqual(['route.dashboard', 'point.route.pointManagement', 'point.route.bindDevice']);
+    expect(breadcrumbs(list, chain).map((c) => c.title)).toEqual([
+      'route.dashboard',
+      'point.route.pointManagement',
+      'point.route.bindDevice',
+    ]);
   });
 
   it('says a group titled as its one screen once (the device pool)', () => {
@@ -374,11 +532,17 @@ describe('breadcrumb', () => {
       { path: '/devicePool', meta: { title: 'device.route.devicePool' }, children: [] },
       { path: '/devicePool/index', name: 'DevicePool', meta: { title: 'device.route.devicePool' } },
     ];
-    expect(breadcrumbs(routes, chain)).toEqual([{ title: 'route.dashboard', to: '/dashboard' }, { title: 'device.route.devicePool' }]);
+    expect(breadcrumbs(routes, chain)).toEqual([
+      { title: 'route.dashboard', to: '/dashboard' },
+      { title: 'device.route.devicePool' },
+    ]);
   });
 
   it('skips matches without a title (the / root of hidden children)', () => {
-    expect(breadcrumbs(routes, chainOf('/payCenter'))).toEqual([{ title: 'route.dashboard', to: '/dashboard' }, { title: 'route.payCenter' }]);
+    expect(breadcrumbs(routes, chainOf('/payCenter'))).toEqual([
+      { title: 'route.dashboard', to: '/dashboard' },
+      { title: 'route.payCenter' },
+    ]);
   });
 
   it('keeps a no-redirect entry as text', () => {
@@ -386,7 +550,11 @@ describe('breadcrumb', () => {
       { path: '/g', meta: { title: 'point.route.pointManagement', noRedirect: true }, children: [] },
       { path: '/g/:id', name: 'X', meta: { title: 'point.route.bindDevice' } },
     ];
-    expect(breadcrumbs(routes, chain)).toEqual([{ title: 'route.dashboard', to: '/dashboard' }, { title: 'point.route.pointManagement' }, { title: 'point.route.bindDevice' }]);
+    expect(breadcrumbs(routes, chain)).toEqual([
+      { title: 'route.dashboard', to: '/dashboard' },
+      { title: 'point.route.pointManagement' },
+      { title: 'point.route.bindDevice' },
+    ]);
   });
 
   it('fills route parameters when followed', () => {
@@ -412,10 +580,18 @@ describe('route search', () => {
 
   it('indexes the visible menu views with localised titles and paths', () => {
     const entries = searchEntries(selectRoutes(tenant), tenant, t('en'));
-    expect(entries).toContainEqual({ title: [catalogues.en.point.route.pointManagement, catalogues.en.point.route.pointList], pinyin: ['', ''], path: '/pointMent/pointList' });
+    expect(entries).toContainEqual({
+      title: [catalogues.en.point.route.pointManagement, catalogues.en.point.route.pointList],
+      pinyin: ['', ''],
+      path: '/pointMent/pointList',
+    });
     expect(entries).toContainEqual({ title: [catalogues.en.route.dashboard], pinyin: [''], path: '/dashboard' });
     // In Chinese each title brings its pinyin.
-    expect(searchEntries(selectRoutes(tenant), tenant, t('zh-CN'))).toContainEqual({ title: ['首页'], pinyin: ['sy shouye'], path: '/dashboard' });
+    expect(searchEntries(selectRoutes(tenant), tenant, t('zh-CN'))).toContainEqual({
+      title: ['首页'],
+      pinyin: ['sy shouye'],
+      path: '/dashboard',
+    });
     expect(entries.map((e) => e.path)).not.toContain('/pointMent/bindDevice');
     expect(entries.map((e) => e.path)).not.toContain('/devicePool/index');
     expect(searchEntries(selectRoutes(admin), admin, t('en')).map((e) => e.path)).toContain('/devicePool/index');
@@ -423,12 +599,20 @@ describe('route search', () => {
 
   it('indexes only what a member may open', () => {
     const user = member('1-1', '2-1', '3-1');
-    expect(searchEntries(selectRoutes(user), user, t('zh-CN')).map((e) => e.path)).toEqual(['/dashboard', '/deviceList/index', '/pointMent/pointList']);
+    expect(searchEntries(selectRoutes(user), user, t('zh-CN')).map((e) => e.path)).toEqual([
+      '/dashboard',
+      '/deviceList/index',
+      '/pointMent/pointList',
+    ]);
   });
 
   it('uses the spec weights and threshold, and finds by title and by path', () => {
     expect(ROUTE_SEARCH_OPTIONS.threshold).toBe(0.4);
-    expect(ROUTE_SEARCH_OPTIONS.keys).toEqual([{ name: 'title', weight: 0.7 }, { name: 'pinyin', weight: 0.7 }, { name: 'path', weight: 0.3 }]);
+    expect(ROUTE_SEARCH_OPTIONS.keys).toEqual([
+      { name: 'title', weight: 0.7 },
+      { name: 'pinyin', weight: 0.7 },
+      { name: 'path', weight: 0.3 },
+    ]);
     const fuse = new Fuse(searchEntries(selectRoutes(tenant), tenant, t('en')), ROUTE_SEARCH_OPTIONS);
     expect(fuse.search(searchQuery('Point list'))[0]?.item.path).toBe('/pointMent/pointList');
     expect(fuse.search(searchQuery('staffOrder'))[0]?.item.path).toBe('/orderManagement/staffOrderList');

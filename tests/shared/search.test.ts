@@ -8,10 +8,19 @@ import { describe, expect, it } from 'vitest';
 import { catalogues } from '../../shared/domains.js';
 import type { Lang } from '../../shared/i18n/define.js';
 import { ROLE_VALUE } from '../../shared/roles.js';
-import { ROUTE_SEARCH_OPTIONS, searchEntries, selectRoutes, type AppRoute, type RouteTitle, type RouteUser } from '../../shared/routes.js';
+import {
+  ROUTE_SEARCH_OPTIONS,
+  searchEntries,
+  selectRoutes,
+  type AppRoute,
+  type RouteTitle,
+  type RouteUser,
+} from '../../shared/routes.js';
 
 const textAt = (catalogue: object, key: string): string =>
-  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue) as string;
+  key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue) as string;
 const translate = (lang: Lang) => (key: RouteTitle) => textAt(catalogues[lang], key);
 
 const admin: RouteUser = { roleKind: 'admin', allValue: [ROLE_VALUE.admin] };
@@ -20,7 +29,9 @@ const tenant: RouteUser = { roleKind: 'tenant', allValue: [ROLE_VALUE.tenant] };
 describe('search entries', () => {
   for (const lang of ['en', 'zh-CN', 'zh-TW'] as const) {
     it(`the device pool is titled once (${lang})`, () => {
-      const pool = searchEntries(selectRoutes(admin), admin, translate(lang)).find((e) => e.path === '/devicePool/index');
+      const pool = searchEntries(selectRoutes(admin), admin, translate(lang)).find(
+        (e) => e.path === '/devicePool/index',
+      );
       expect(pool?.title).toEqual([catalogues[lang].device.route.devicePool]);
     });
   }
@@ -33,8 +44,10 @@ describe('search entries', () => {
     }
   });
 
-  it('keeps a group\'s title before a child titled otherwise', () => {
-    const points = searchEntries(selectRoutes(tenant), tenant, translate('en')).find((e) => e.path === '/pointMent/pointList');
+  it("keeps a group's title before a child titled otherwise", () => {
+    const points = searchEntries(selectRoutes(tenant), tenant, translate('en')).find(
+      (e) => e.path === '/pointMent/pointList',
+    );
     expect(points?.title.length).toBe(2);
   });
 
@@ -43,11 +56,14 @@ describe('search entries', () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
 
-  it('dedupes by text, not by key: a child with its own key but the group\'s words', () => {
-    const routes: AppRoute[] = [{
-      path: '/g', meta: { title: 'route.dashboard' as RouteTitle },
-      children: [{ path: '/g/a', name: 'A', meta: { title: 'route.notFound' as RouteTitle } }],
-    }];
+  it("dedupes by text, not by key: a child with its own key but the group's words", () => {
+    const routes: AppRoute[] = [
+      {
+        path: '/g',
+        meta: { title: 'route.dashboard' as RouteTitle },
+        children: [{ path: '/g/a', name: 'A', meta: { title: 'route.notFound' as RouteTitle } }],
+      },
+    ];
     const same = searchEntries(routes, admin, () => 'Same');
     expect(same).toEqual([{ title: ['Same'], pinyin: [''], path: '/g/a' }]);
   });
@@ -55,7 +71,11 @@ describe('search entries', () => {
   it('finds the device pool first by its title, with one result for it', () => {
     const fuse = new Fuse(searchEntries(selectRoutes(admin), admin, translate('en')), ROUTE_SEARCH_OPTIONS);
     const found = fuse.search('Device pool');
-    expect(found[0]?.item).toEqual({ title: [catalogues.en.device.route.devicePool], pinyin: [''], path: '/devicePool/index' });
+    expect(found[0]?.item).toEqual({
+      title: [catalogues.en.device.route.devicePool],
+      pinyin: [''],
+      path: '/devicePool/index',
+    });
     expect(found.filter((r) => r.item.path === '/devicePool/index')).toHaveLength(1);
   });
 });

@@ -10,11 +10,15 @@ const loadModule = (name: string): Record<string, unknown> => {
   const load = plugin.load as (id: string) => string | undefined;
   const id = hook(`virtual:ui/${name}`);
   if (!id) throw new Error(`no module ${name}`);
-  return JSON.parse(load(id)!.replace(/^export default /, '').replace(/;$/, '')) as Record<string, unknown>;
+  return JSON.parse(
+    load(id)!
+      .replace(/^export default /, '')
+      .replace(/;$/, ''),
+  ) as Record<string, unknown>;
 };
 
 describe('the UI catalogue modules', () => {
-  it('leave the screens\' namespaces out of the part before sign-in and give the whole catalogue together', () => {
+  it("leave the screens' namespaces out of the part before sign-in and give the whole catalogue together", () => {
     expect(SCREEN_NAMESPACES.has('device')).toBe(true);
     expect(SCREEN_NAMESPACES.has('account')).toBe(false);
     expect(SCREEN_NAMESPACES.has('dateField')).toBe(true);

@@ -10,7 +10,10 @@ import { signIn, test, useLanguage } from '../support.js';
 
 const en = catalogues.en.account;
 
-test('tenant1 changes its contact, entity type and avatar on the account page; its second-level tenant sees its own', async ({ page, baseURL }) => {
+test('tenant1 changes its contact, entity type and avatar on the account page; its second-level tenant sees its own', async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant1');
   await page.getByTestId('profile-menu').click();
@@ -29,7 +32,9 @@ test('tenant1 changes its contact, entity type and avatar on the account page; i
   await page.getByTestId('person-entity-government').check();
   await expect(page.getByText(en.person.saved).first()).toBeVisible();
   await expect(page.getByTestId('person-avatar-initials')).toBeVisible();
-  await page.getByTestId('person-avatar-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: IMAGES['image/png'] });
+  await page
+    .getByTestId('person-avatar-input')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: IMAGES['image/png'] });
   await expect(page.getByTestId('person-avatar')).toBeVisible();
   await expect(page.getByTestId('person-avatar')).toHaveAttribute('width', '80');
 

@@ -20,10 +20,15 @@ async function signInToShell(page: Page, username: string) {
   await expect(page.getByTestId('profile-menu')).toBeVisible();
 }
 
-const pointNames = (page: Page) => page.getByTestId('point-row').evaluateAll((rows) => rows.map((r) => r.querySelector('td')?.textContent ?? ''));
+const pointNames = (page: Page) =>
+  page.getByTestId('point-row').evaluateAll((rows) => rows.map((r) => r.querySelector('td')?.textContent ?? ''));
 
 test.describe('a tab left on a previous user', () => {
-  test('takes on the user signed in from another tab at its next action, and never shows the old user with the new data', async ({ page, context, baseURL }) => {
+  test('takes on the user signed in from another tab at its next action, and never shows the old user with the new data', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await useLanguage(page, baseURL, 'en');
     await signInToShell(page, 'tenant1');
     const tenant1 = await page.getByTestId('user-name').textContent();
@@ -84,7 +89,10 @@ test.describe('sign-in form', () => {
     await expect(page.getByTestId('login-username')).toBeFocused();
   });
 
-  test('says nothing on leaving a field; re-words the errors of a refused sign-in when the language changes', async ({ page, baseURL }) => {
+  test('says nothing on leaving a field; re-words the errors of a refused sign-in when the language changes', async ({
+    page,
+    baseURL,
+  }) => {
     await useLanguage(page, baseURL, 'en');
     await page.goto('/login');
     await expect(page.getByTestId('login-username')).toBeFocused();
@@ -100,7 +108,10 @@ test.describe('sign-in form', () => {
     await expect(field).not.toContainText(en.validation.username);
   });
 
-  test('the language menu works from the keyboard alone: opens on the current language, arrows move, Enter switches, Escape closes', async ({ page, baseURL }) => {
+  test('the language menu works from the keyboard alone: opens on the current language, arrows move, Enter switches, Escape closes', async ({
+    page,
+    baseURL,
+  }) => {
     await useLanguage(page, baseURL, 'en');
     await page.goto('/login');
     const trigger = page.getByTestId('language-switcher');
@@ -122,7 +133,10 @@ test.describe('sign-in form', () => {
     await expect(trigger).toBeFocused();
   });
 
-  test('is drawn light or dark as the system says, followed live, unless the console was set to one', async ({ page, baseURL }) => {
+  test('is drawn light or dark as the system says, followed live, unless the console was set to one', async ({
+    page,
+    baseURL,
+  }) => {
     await useLanguage(page, baseURL, 'en');
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto('/login');
@@ -137,7 +151,10 @@ test.describe('sign-in form', () => {
     await page.evaluate(() => localStorage.removeItem('vend.shell'));
   });
 
-  test('refuses a password of spaces only with "enter a valid password", without asking the upstream', async ({ page, baseURL }) => {
+  test('refuses a password of spaces only with "enter a valid password", without asking the upstream', async ({
+    page,
+    baseURL,
+  }) => {
     await useLanguage(page, baseURL, 'en');
     const signIns: string[] = [];
     page.on('request', (r) => {
@@ -152,7 +169,10 @@ test.describe('sign-in form', () => {
     expect(signIns).toEqual([]);
   });
 
-  test('a wrong password shows once, in the form, and is cleared with the focus back on it', async ({ page, baseURL }) => {
+  test('a wrong password shows once, in the form, and is cleared with the focus back on it', async ({
+    page,
+    baseURL,
+  }) => {
     await useLanguage(page, baseURL, 'en');
     await signIn(page, 'tenant1', 'Wrong@2026');
     const refusal = page.getByTestId('login-error');
@@ -179,7 +199,10 @@ test.describe('password dialog', () => {
     await expect(page.getByTestId('password-new')).toBeVisible();
   }
 
-  test('refuses a new password equal to the old one, once and on the field, without calling', async ({ page, baseURL }) => {
+  test('refuses a new password equal to the old one, once and on the field, without calling', async ({
+    page,
+    baseURL,
+  }) => {
     await useLanguage(page, baseURL, 'en');
     await signInToShell(page, 'tenant11');
     const calls: string[] = [];
@@ -202,7 +225,10 @@ test.describe('password dialog', () => {
     await signOut(page);
   });
 
-  test('a click beside the dialog asks before throwing what was typed away; kept, then Cancel discards it', async ({ page, baseURL }) => {
+  test('a click beside the dialog asks before throwing what was typed away; kept, then Cancel discards it', async ({
+    page,
+    baseURL,
+  }) => {
     await useLanguage(page, baseURL, 'en');
     await signInToShell(page, 'tenant11');
     await openPasswordDialog(page);

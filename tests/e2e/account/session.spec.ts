@@ -84,7 +84,9 @@ test('a tenant changes its password, is signed out, and signs in with the new on
   await signOut(page);
 });
 
-test('the dialog checks on blur; a wrong old password shows 1514 once, on its field, and keeps what was typed', async ({ page }) => {
+test('the dialog checks on blur; a wrong old password shows 1514 once, on its field, and keeps what was typed', async ({
+  page,
+}) => {
   await signInToShell(page, 'tenant11');
   await openPasswordDialog(page);
 
@@ -118,7 +120,9 @@ test('the dialog checks on blur; a wrong old password shows 1514 once, on its fi
   await signOut(page);
 });
 
-test('member2 (no roles, no powers) is refused with the insufficient-permission message and stays at sign-in', async ({ page }) => {
+test('member2 (no roles, no powers) is refused with the insufficient-permission message and stays at sign-in', async ({
+  page,
+}) => {
   await signIn(page, 'member2', PASSWORD, { form: true });
   // In the form's message bar (the sign-in page shows its refusals there, not as notifications).
   const refusal = page.getByTestId('login-error');
@@ -135,12 +139,16 @@ test('member2 (no roles, no powers) is refused with the insufficient-permission 
   await expect(page).toHaveURL(/\/login/);
 });
 
-test('a token revoked on the server sends the next action back to sign-in with the re-login message', async ({ page }) => {
+test('a token revoked on the server sends the next action back to sign-in with the re-login message', async ({
+  page,
+}) => {
   await signInToShell(page, 'tenant1');
 
   // The admin resets tenant1's password at the upstream: every tenant1 token is revoked.
   const own = await upstreamToken('tenant1');
-  const info = (await (await fetch(`${UPSTREAM}/user/info`, { headers: { authorization: `Bearer ${own}` } })).json()) as { content: { userId: number } };
+  const info = (await (
+    await fetch(`${UPSTREAM}/user/info`, { headers: { authorization: `Bearer ${own}` } })
+  ).json()) as { content: { userId: number } };
   const userId = info.content.userId;
   const admin = await upstreamToken('admin');
   const put = await fetch(`${UPSTREAM}/user/password/${userId}`, {
@@ -174,10 +182,13 @@ test('sign-out from the profile menu clears the session and goes to sign-in', as
   await expect(page.getByTestId('profile-menu')).toHaveCount(0);
 });
 
-test('browser mode: windows.open answers opened:false (the page opens a browser window itself) and refuses foreign paths', async ({ page }) => {
+test('browser mode: windows.open answers opened:false (the page opens a browser window itself) and refuses foreign paths', async ({
+  page,
+}) => {
   await page.goto('/login');
   // page.request shares the page's cookies, the launch session among them.
-  const call = async (path: string) => (await page.request.post('/bridge/windows.open', { data: { path } })).json() as Promise<unknown>;
+  const call = async (path: string) =>
+    (await page.request.post('/bridge/windows.open', { data: { path } })).json() as Promise<unknown>;
   expect(await call('/pointMent/pointList')).toEqual({ ok: true, content: { opened: false } });
   expect(await call('//evil.example/')).toMatchObject({ ok: false, error: { source: 'local', code: 400 } });
 });

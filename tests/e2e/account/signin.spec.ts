@@ -43,7 +43,10 @@ test('member1 lists points but is not offered binding', async ({ page, baseURL }
   await signOut(page);
 });
 
-test('too many failed sign-ins to one account are refused with the localised 1505 and the wait', async ({ page, baseURL }) => {
+test('too many failed sign-ins to one account are refused with the localised 1505 and the wait', async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'en');
   // An account of its own (one that does not exist counts too), so no other test meets the lock.
   await page.goto('/login');
@@ -60,7 +63,9 @@ test('too many failed sign-ins to one account are refused with the localised 150
   const lines = refusal.locator('span');
   await expect(lines).toHaveCount(2);
   await expect(lines.first()).toHaveText(ERRORS[CODE.tooManyAttempts]!.texts.en);
-  await expect(lines.last()).toHaveText(new RegExp(`^${catalogues.en.account.login.retryInSeconds.replace('{{n}}', '(5\\d|60)')}$`));
+  await expect(lines.last()).toHaveText(
+    new RegExp(`^${catalogues.en.account.login.retryInSeconds.replace('{{n}}', '(5\\d|60)')}$`),
+  );
   await expect(page.getByTestId('login-username')).toHaveValue('intruder9');
 });
 
@@ -69,13 +74,18 @@ test('the owner is told of the unsuccessful sign-ins to its account since its la
   await signIn(page, 'tenant11', 'not-the-password', { form: true });
   await expect(page.getByTestId('login-error')).toHaveText(catalogues.en.errorsUi.badCredentials);
   await signIn(page, 'tenant11', undefined, { form: true });
-  const told = page.getByTestId('notify').filter({ hasText: catalogues.en.account.login.failedAttempts.split('{{count}}')[0]! });
+  const told = page
+    .getByTestId('notify')
+    .filter({ hasText: catalogues.en.account.login.failedAttempts.split('{{count}}')[0]! });
   await expect(told).toContainText(' 1 unsuccessful sign-in');
   await expect(told).toHaveAttribute('data-intent', 'warning');
   await signOut(page);
 });
 
-test('the console loads while the user types: its shell is fetched before the sign-in is submitted, nothing of it after', async ({ page, baseURL }) => {
+test('the console loads while the user types: its shell is fetched before the sign-in is submitted, nothing of it after', async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'en');
   const scripts: { at: number; body: Promise<string> }[] = [];
   let submitted = Infinity;
@@ -86,7 +96,8 @@ test('the console loads while the user types: its shell is fetched before the si
   await page.getByTestId('login-username').fill('tenant1');
   await page.getByTestId('login-password').fill('Demo@2026');
   // The shell's module draws the side menu: it is in one of the scripts already fetched.
-  const shellFetched = async () => (await Promise.all(scripts.map((s) => s.body))).some((body) => body.includes('side-menu'));
+  const shellFetched = async () =>
+    (await Promise.all(scripts.map((s) => s.body))).some((body) => body.includes('side-menu'));
   await expect.poll(shellFetched).toBe(true);
   submitted = Date.now();
   await page.getByTestId('login-submit').click();

@@ -11,9 +11,15 @@ import { signIn, test, useLanguage } from '../support.js';
 const en = catalogues.en.billing;
 const SERIALS = ['VM2026000103', 'VM2026000109'];
 
-const rowOf = (page: Page, testId: string, serial: string) => page.getByTestId(`${testId}-row`).filter({ has: page.getByTestId('fee-device-serial').getByText(serial, { exact: true }) });
+const rowOf = (page: Page, testId: string, serial: string) =>
+  page
+    .getByTestId(`${testId}-row`)
+    .filter({ has: page.getByTestId('fee-device-serial').getByText(serial, { exact: true }) });
 
-test('tenant1 renews two devices for 12 months, sees their service end move and the bill appear', async ({ page, baseURL }) => {
+test('tenant1 renews two devices for 12 months, sees their service end move and the bill appear', async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant1');
   await page.getByTestId('shortcut-payCenter').click();
@@ -67,7 +73,10 @@ test('tenant1 renews two devices for 12 months, sees their service end move and 
   await expect(page.getByTestId('fee-history-row').filter({ hasText: number })).toHaveCount(1);
 });
 
-test('devices ending within 30 days come first on the service fee screen, and renewing one opens the payment centre with it chosen', async ({ page, baseURL }) => {
+test('devices ending within 30 days come first on the service fee screen, and renewing one opens the payment centre with it chosen', async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant1');
   await page.goto('/costManagement');
@@ -81,7 +90,10 @@ test('devices ending within 30 days come first on the service fee screen, and re
   await expect(rowOf(page, 'renew-devices', serial).getByRole('checkbox')).toBeChecked();
 });
 
-test('the admin sees the fee to set and every tenant\'s bills, and pays nothing; a second-level tenant sees its own bills', async ({ page, baseURL }) => {
+test("the admin sees the fee to set and every tenant's bills, and pays nothing; a second-level tenant sees its own bills", async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'admin');
   await page.goto('/payCenter');
@@ -101,12 +113,20 @@ test('the admin sees the fee to set and every tenant\'s bills, and pays nothing;
   await expect(page.getByTestId('renew-devices-row').first()).toBeVisible();
 });
 
-test('the invoice steps open with the focus in their first field: Tab stays in the dialog, Escape asks over typed input and closes untouched steps', async ({ page, baseURL }) => {
+test('the invoice steps open with the focus in their first field: Tab stays in the dialog, Escape asks over typed input and closes untouched steps', async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant1');
   await page.goto('/bill');
   // A fresh page: the remembered invoice info is not read yet when the dialog opens.
-  await page.getByTestId('bill-row').filter({ has: page.getByTestId('bill-apply') }).first().getByTestId('bill-apply').click();
+  await page
+    .getByTestId('bill-row')
+    .filter({ has: page.getByTestId('bill-apply') })
+    .first()
+    .getByTestId('bill-apply')
+    .click();
   const wizard = page.getByRole('dialog');
   await expect(wizard).toBeVisible();
   await expect(wizard).not.toHaveAttribute('aria-hidden', 'true');
@@ -124,18 +144,29 @@ test('the invoice steps open with the focus in their first field: Tab stays in t
   await page.getByTestId('confirm-ok').click();
   await expect(page.getByTestId('invoice-wizard')).toHaveCount(0);
   // Untouched steps close on Escape without a question.
-  await page.getByTestId('bill-row').filter({ has: page.getByTestId('bill-apply') }).first().getByTestId('bill-apply').click();
+  await page
+    .getByTestId('bill-row')
+    .filter({ has: page.getByTestId('bill-apply') })
+    .first()
+    .getByTestId('bill-apply')
+    .click();
   await expect(page.getByTestId('invoice-company')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('invoice-wizard')).toHaveCount(0);
   await expect(page.getByTestId('confirm-dialog')).toHaveCount(0);
 });
 
-test('tenant1 applies for a bill\'s invoice in four steps and saves its record; the admin marks it issued and mailed, and tenant1 sees the tracking number', async ({ page, baseURL }) => {
+test("tenant1 applies for a bill's invoice in four steps and saves its record; the admin marks it issued and mailed, and tenant1 sees the tracking number", async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant1');
   await page.goto('/bill');
-  const bill = page.getByTestId('bill-row').filter({ has: page.getByTestId('bill-apply') }).first();
+  const bill = page
+    .getByTestId('bill-row')
+    .filter({ has: page.getByTestId('bill-apply') })
+    .first();
   const number = (await bill.getByTestId('bill-number').textContent())!;
   await bill.getByTestId('bill-apply').click();
 
@@ -183,5 +214,7 @@ test('tenant1 applies for a bill\'s invoice in four steps and saves its record; 
 
   await signIn(page, 'tenant1');
   await page.goto('/bill');
-  await expect(page.getByTestId('bill-row').filter({ hasText: number }).getByTestId('bill-invoice')).toHaveText(`${en.invoice.states.mailed} SF1234567890`);
+  await expect(page.getByTestId('bill-row').filter({ hasText: number }).getByTestId('bill-invoice')).toHaveText(
+    `${en.invoice.states.mailed} SF1234567890`,
+  );
 });

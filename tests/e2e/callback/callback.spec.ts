@@ -18,13 +18,21 @@ import { signIn, test, useLanguage, upstreamUrl } from '../support.js';
 const en = catalogues.en.callback;
 const upstream = upstreamUrl();
 
-interface Got { headers: IncomingHttpHeaders; body: string }
+interface Got {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
 
-test('tenant2 sets its event URL and sees signed deliveries in the log as the simulator sells', async ({ page, baseURL }) => {
+test('tenant2 sets its event URL and sees signed deliveries in the log as the simulator sells', async ({
+  page,
+  baseURL,
+}) => {
   const got: Got[] = [];
   const receiver = createServer((req, res) => {
     let body = '';
-    req.on('data', (c: Buffer) => { body += c.toString('utf8'); });
+    req.on('data', (c: Buffer) => {
+      body += c.toString('utf8');
+    });
     req.on('end', () => {
       got.push({ headers: req.headers, body });
       res.writeHead(200).end('received');
@@ -49,15 +57,26 @@ test('tenant2 sets its event URL and sees signed deliveries in the log as the si
     await expect(card.getByTestId('callback-secret-masked')).toContainText(`····${secret.slice(-4)}`);
     await expect(page.getByText(secret)).toHaveCount(0);
 
-    const simulator = startSimulator({ url: upstream, serials: ['VM2026000301'], speed: 20_000, tickMs: 50, clock: () => new Date('2026-11-24T04:30:00Z') });
+    const simulator = startSimulator({
+      url: upstream,
+      serials: ['VM2026000301'],
+      speed: 20_000,
+      tickMs: 50,
+      clock: () => new Date('2026-11-24T04:30:00Z'),
+    });
     try {
-      await expect.poll(() => got.filter((g) => JSON.parse(g.body).type === 'sale').length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+      await expect
+        .poll(() => got.filter((g) => JSON.parse(g.body).type === 'sale').length, { timeout: 20_000 })
+        .toBeGreaterThanOrEqual(2);
     } finally {
       await simulator.stop();
     }
     for (const g of got) {
       expect(() => new Webhook(secret).verify(g.body, g.headers as Record<string, string>)).not.toThrow();
-      expect(JSON.parse(g.body)).toMatchObject({ type: 'sale', data: { number: expect.any(String), amount: expect.any(Number) } });
+      expect(JSON.parse(g.body)).toMatchObject({
+        type: 'sale',
+        data: { number: expect.any(String), amount: expect.any(Number) },
+      });
     }
     // The log follows live: each attempt refreshes it.
     const sales = card.getByTestId('delivery-row').filter({ hasText: en.event.sale });
@@ -68,7 +87,9 @@ test('tenant2 sets its event URL and sees signed deliveries in the log as the si
     await card.getByTestId('callback-test').click();
     // Any of the toasts: the machine, silent since the simulator stopped, may announce it went offline meanwhile.
     await expect(page.getByTestId('notify').filter({ hasText: en.testSent })).toHaveCount(1);
-    await expect(card.getByTestId('delivery-row').filter({ hasText: en.event.test }).getByTestId('delivery-state')).toHaveText(en.state.delivered);
+    await expect(
+      card.getByTestId('delivery-row').filter({ hasText: en.event.test }).getByTestId('delivery-state'),
+    ).toHaveText(en.state.delivered);
 
     // Cleared: the machine's sales reach nobody any more.
     await card.getByTestId('callback-event-url').fill('');
@@ -80,11 +101,18 @@ test('tenant2 sets its event URL and sees signed deliveries in the log as the si
   }
 });
 
-test('the admin opens a distributor\'s page: information, devices and callbacks in tabs; an address that is not one is refused at its field', async ({ page, baseURL }) => {
+test("the admin opens a distributor's page: information, devices and callbacks in tabs; an address that is not one is refused at its field", async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'admin');
   await page.goto('/tenant/people');
-  await page.getByTestId('distributor-row').filter({ hasText: '华南智慧零售有限公司' }).getByTestId('distributor-open').click();
+  await page
+    .getByTestId('distributor-row')
+    .filter({ hasText: '华南智慧零售有限公司' })
+    .getByTestId('distributor-open')
+    .click();
   await expect(page.getByTestId('distributor-title')).toHaveText('华南智慧零售有限公司');
   await expect(page.getByTestId('distributor-username')).toHaveText('tenant2');
   await page.getByTestId('distributor-tab-devices').click();

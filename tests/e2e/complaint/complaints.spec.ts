@@ -12,30 +12,51 @@ const SERIAL = 'VM2026000101';
 /** The upstream as a caller of its own: a user's token. */
 async function token(username: string) {
   const res = await fetch(`${UPSTREAM}/oauth/token`, {
-    method: 'POST', headers: { authorization: `Basic ${Buffer.from('vend-console:vend-console-secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from('vend-console:vend-console-secret').toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: new URLSearchParams({ grant_type: 'password', username, password: DEMO_PASSWORD }),
   });
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
-test('a complaint filed at a machine arrives live, and tenant1 answers, refunds and completes it', async ({ page, baseURL }) => {
+test('a complaint filed at a machine arrives live, and tenant1 answers, refunds and completes it', async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant1');
   await page.goto('/orderManagement/customerService');
   await expect(page.getByTestId('complaint-row').first()).toBeVisible();
 
   // A customer at the machine complains about its latest paid order.
-  const orders = await fetch(`${UPSTREAM}/order/page?pageNum=1&pageSize=1`, {
-    method: 'POST', headers: { authorization: `Bearer ${await token('tenant1')}`, 'content-type': 'application/json' },
+  const orders = (await fetch(`${UPSTREAM}/order/page?pageNum=1&pageSize=1`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await token('tenant1')}`, 'content-type': 'application/json' },
     body: JSON.stringify({ deviceId: await deviceId(), paymentState: 'success', refundState: 'none' }),
-  }).then((r) => r.json()) as { content: { list: { number: string }[] } };
-  const filed = await fetch(`${UPSTREAM}/device-api/v1/complaint`, {
-    method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${SERIAL}:${demoSecret(SERIAL)}`).toString('base64')}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ orderNumber: orders.content.list[0]!.number, type: 'notDelivered', contact: '13912341234', description: '付款后没有出货，请退款' }),
-  }).then((r) => r.json()) as { content: { number: string } };
+  }).then((r) => r.json())) as { content: { list: { number: string }[] } };
+  const filed = (await fetch(`${UPSTREAM}/device-api/v1/complaint`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${SERIAL}:${demoSecret(SERIAL)}`).toString('base64')}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({
+      orderNumber: orders.content.list[0]!.number,
+      type: 'notDelivered',
+      contact: '13912341234',
+      description: '付款后没有出货，请退款',
+    }),
+  }).then((r) => r.json())) as { content: { number: string } };
   const number = filed.content.number;
-  await expect(page.getByText(en.events.created.replace('{{number}}', number).replace('{{device}}', '虹桥站饮料机 1 号')).first()).toBeVisible();
-  const row = page.getByTestId('complaint-row').filter({ has: page.getByTestId('complaint-number').getByText(number, { exact: true }) });
+  await expect(
+    page.getByText(en.events.created.replace('{{number}}', number).replace('{{device}}', '虹桥站饮料机 1 号')).first(),
+  ).toBeVisible();
+  const row = page
+    .getByTestId('complaint-row')
+    .filter({ has: page.getByTestId('complaint-number').getByText(number, { exact: true }) });
   await expect(row.getByTestId('complaint-status')).toHaveText(en.states.pending);
 
   await row.getByTestId('complaint-open').click();
@@ -69,7 +90,10 @@ test('a complaint filed at a machine arrives live, and tenant1 answers, refunds 
   await expect(row.getByTestId('complaint-open')).toHaveText(en.view);
 });
 
-test('member4, holding 6-1 alone, sees the orders but neither complaints nor the information icon', async ({ page, baseURL }) => {
+test('member4, holding 6-1 alone, sees the orders but neither complaints nor the information icon', async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'member4');
   await page.goto('/orderManagement/orderList');
@@ -82,8 +106,10 @@ test('member4, holding 6-1 alone, sees the orders but neither complaints nor the
 });
 
 async function deviceId() {
-  const res = await fetch(`${UPSTREAM}/device/page?pageNum=1&pageSize=5`, {
-    method: 'POST', headers: { authorization: `Bearer ${await token('tenant1')}`, 'content-type': 'application/json' }, body: JSON.stringify({ keyword: SERIAL }),
-  }).then((r) => r.json()) as { content: { list: { id: number }[] } };
+  const res = (await fetch(`${UPSTREAM}/device/page?pageNum=1&pageSize=5`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await token('tenant1')}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ keyword: SERIAL }),
+  }).then((r) => r.json())) as { content: { list: { id: number }[] } };
   return res.content.list[0]!.id;
 }

@@ -10,7 +10,10 @@ import { notification, signIn, signOut, test, useLanguage } from '../support.js'
 
 const en = catalogues.en;
 
-test('tenant1 creates an enterprise customer, binds a point and sets a staff price; the enterprise adds its staff', async ({ page, baseURL }) => {
+test('tenant1 creates an enterprise customer, binds a point and sets a staff price; the enterprise adds its staff', async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant1');
   await page.goto('/costumeMent/costume');
@@ -59,7 +62,9 @@ test('tenant1 creates an enterprise customer, binds a point and sets a staff pri
   await price.getByTestId('price-input').press('Enter');
   await expect(notification(page)).toHaveText(en.customer.prices.saved);
   await page.reload();
-  await expect(page.getByTestId('price-row').filter({ hasText: product }).first().getByTestId('price-input')).toHaveValue('2.50');
+  await expect(
+    page.getByTestId('price-row').filter({ hasText: product }).first().getByTestId('price-input'),
+  ).toHaveValue('2.50');
   await signOut(page);
 
   // The enterprise signs in to its staff page alone.

@@ -23,7 +23,10 @@ async function staffSheet(): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-test('enterprise1 imports staff with two bad rows, reads the report, then imports the good rows', async ({ page, baseURL }) => {
+test('enterprise1 imports staff with two bad rows, reads the report, then imports the good rows', async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'enterprise1');
   await expect(page).toHaveURL(/\/costumeMent\/staffPage$/);
@@ -38,20 +41,28 @@ test('enterprise1 imports staff with two bad rows, reads the report, then import
   // Nothing chosen: said at the field.
   await page.getByTestId('customer-import-submit').click();
   await expect(page.getByText(en.customer.importing.chooseFirst)).toBeVisible();
-  const sheet = { name: 'staff.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await staffSheet() };
+  const sheet = {
+    name: 'staff.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: await staffSheet(),
+  };
   await page.getByTestId('customer-import-mode-all').click();
   await page.getByTestId('customer-import-file').setInputFiles(sheet);
   await expect(page.getByTestId('customer-import-name')).toHaveText('staff.xlsx');
   await page.getByTestId('customer-import-submit').click();
-  await expect(page.getByTestId('customer-import-summary')).toHaveText(en.customer.importing.noneWritten, { timeout: 20_000 });
+  await expect(page.getByTestId('customer-import-summary')).toHaveText(en.customer.importing.noneWritten, {
+    timeout: 20_000,
+  });
   await expect(page.getByTestId('customer-import-bad')).toHaveText(en.customer.importing.bad.replace('{{bad}}', '2'));
 
   // The report: rows 3 and 5 with what is wrong.
   const reportDownload = page.waitForEvent('download');
   await page.getByTestId('customer-import-report').click();
   const book = new ExcelJS.Workbook();
-  await book.xlsx.load(await readFile((await (await reportDownload).path())!) as unknown as ArrayBuffer);
-  const lines = book.worksheets[0]!.getSheetValues().slice(2).map((r) => (r as unknown[]).slice(1));
+  await book.xlsx.load((await readFile((await (await reportDownload).path())!)) as unknown as ArrayBuffer);
+  const lines = book.worksheets[0]!.getSheetValues()
+    .slice(2)
+    .map((r) => (r as unknown[]).slice(1));
   expect(lines.map((l) => l[0])).toEqual([3, 5]);
   expect(String(lines[1]![6])).toContain('Phone');
 
@@ -60,7 +71,10 @@ test('enterprise1 imports staff with two bad rows, reads the report, then import
   await page.getByTestId('customer-import-mode-good').click();
   await page.getByTestId('customer-import-file').setInputFiles(sheet);
   await page.getByTestId('customer-import-submit').click();
-  await expect(page.getByTestId('customer-import-summary')).toHaveText(en.customer.importing.done.replace('{{inserted}}', '3').replace('{{updated}}', '0').replace('{{unchanged}}', '0'), { timeout: 20_000 });
+  await expect(page.getByTestId('customer-import-summary')).toHaveText(
+    en.customer.importing.done.replace('{{inserted}}', '3').replace('{{updated}}', '0').replace('{{unchanged}}', '0'),
+    { timeout: 20_000 },
+  );
   // Done: nothing left to cancel, the button closes.
   await expect(page.getByTestId('customer-import-cancel')).toHaveText(catalogues.en.common.close);
   await page.getByTestId('customer-import-cancel').click();

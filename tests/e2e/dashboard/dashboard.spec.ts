@@ -18,14 +18,23 @@ const basic = (serial: string) => `Basic ${Buffer.from(`${serial}:${demoSecret(s
 
 /** A machine of tenant A says it is there and sells one item of the first channel that has one. */
 async function sellOne(request: APIRequestContext, serial: string): Promise<number> {
-  const beat = await request.post(`${upstream}/device-api/v1/heartbeat`, { headers: { authorization: basic(serial) }, data: {} });
+  const beat = await request.post(`${upstream}/device-api/v1/heartbeat`, {
+    headers: { authorization: basic(serial) },
+    data: {},
+  });
   expect(beat.status()).toBe(200);
   for (let channel = 1; channel <= 30; channel++) {
     const res = await request.post(`${upstream}/device-api/v1/sale`, {
       headers: { authorization: basic(serial) },
-      data: { saleId: `e2e-dash-${Date.now()}-${channel}`, thirdPartyNumber: `4200${Date.now()}`, platform: 'wechat', paymentType: 'scan', items: [{ channel, count: 1 }] },
+      data: {
+        saleId: `e2e-dash-${Date.now()}-${channel}`,
+        thirdPartyNumber: `4200${Date.now()}`,
+        platform: 'wechat',
+        paymentType: 'scan',
+        items: [{ channel, count: 1 }],
+      },
     });
-    const body = await res.json() as { code: number; content: { amount: number } };
+    const body = (await res.json()) as { code: number; content: { amount: number } };
     if (body.code === 200) return body.content.amount;
   }
   throw new Error(`${serial} sold nothing`);
@@ -34,7 +43,11 @@ async function sellOne(request: APIRequestContext, serial: string): Promise<numb
 const drawn = (page: Page, id: string) => expect(page.getByTestId(`${id}-chart`)).toHaveAttribute('data-drawn', 'true');
 const figure = async (page: Page, id: string) => (await page.getByTestId(`${id}-value`).textContent()) ?? '';
 
-test('tenant1 lands on the dashboard: charts for the last 7 days, a custom range, the table view, and today moving with a sale', async ({ page, baseURL, request }) => {
+test('tenant1 lands on the dashboard: charts for the last 7 days, a custom range, the table view, and today moving with a sale', async ({
+  page,
+  baseURL,
+  request,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant1');
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -92,7 +105,10 @@ test('tenant1 lands on the dashboard: charts for the last 7 days, a custom range
   await signOut(page);
 });
 
-test('member1 (1-1) sees its tenant\'s dashboard; the system admin the whole platform\'s devices', async ({ page, baseURL }) => {
+test("member1 (1-1) sees its tenant's dashboard; the system admin the whole platform's devices", async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'zh-CN');
   await signIn(page, 'member1');
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -104,12 +120,22 @@ test('member1 (1-1) sees its tenant\'s dashboard; the system admin the whole pla
   await signIn(page, 'admin');
   await expect(page).toHaveURL(/\/dashboard$/);
   await drawn(page, 'byDevice');
-  const count = (text: string) => text.split('/').map((n) => Number(n.trim())).reduce((a, b) => a + b, 0);
-  await expect(async () => expect(count(await figure(page, 'card-devices'))).toBeGreaterThan(count(memberDevices))).toPass();
+  const count = (text: string) =>
+    text
+      .split('/')
+      .map((n) => Number(n.trim()))
+      .reduce((a, b) => a + b, 0);
+  await expect(async () =>
+    expect(count(await figure(page, 'card-devices'))).toBeGreaterThan(count(memberDevices)),
+  ).toPass();
   await signOut(page);
 });
 
-test('a demo machine that falls silent appears among the offline devices without a reload', async ({ page, baseURL, request }) => {
+test('a demo machine that falls silent appears among the offline devices without a reload', async ({
+  page,
+  baseURL,
+  request,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant1');
   await page.getByTestId('alerts-silent').click();
@@ -117,7 +143,10 @@ test('a demo machine that falls silent appears among the offline devices without
   const serial = 'VM2026000102';
   const row = page.getByTestId('alert-row').filter({ hasText: serial });
   // It beats: online, not listed.
-  const beat = await request.post(`${upstream}/device-api/v1/heartbeat`, { headers: { authorization: basic(serial) }, data: {} });
+  const beat = await request.post(`${upstream}/device-api/v1/heartbeat`, {
+    headers: { authorization: basic(serial) },
+    data: {},
+  });
   expect(beat.status()).toBe(200);
   await expect(row).toHaveCount(0);
   // Silent for the test upstream's 4 s: the sweep takes it offline, the device event re-reads the alerts.
@@ -126,7 +155,10 @@ test('a demo machine that falls silent appears among the offline devices without
   await signOut(page);
 });
 
-test('tenant1 sets when its devices count as quiet: a wrong number refused at its field, fixed and saved with one click; member1 has no such setting', async ({ page, baseURL }) => {
+test('tenant1 sets when its devices count as quiet: a wrong number refused at its field, fixed and saved with one click; member1 has no such setting', async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant1');
   await page.getByTestId('alert-settings-open').click();

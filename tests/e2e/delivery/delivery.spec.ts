@@ -26,10 +26,25 @@ async function beat(request: APIRequestContext): Promise<MachineState> {
 async function jam(request: APIRequestContext, channel: number, delivered = false): Promise<string> {
   await beat(request);
   const saleId = `e2e-vend-${Date.now()}-${channel}`;
-  const sale = await request.post(`${upstream}/device-api/v1/sale`, { headers, data: { saleId, thirdPartyNumber: `4200${Date.now()}`, platform: 'wechat', paymentType: 'scan', items: [{ channel, count: 1 }] } });
+  const sale = await request.post(`${upstream}/device-api/v1/sale`, {
+    headers,
+    data: {
+      saleId,
+      thirdPartyNumber: `4200${Date.now()}`,
+      platform: 'wechat',
+      paymentType: 'scan',
+      items: [{ channel, count: 1 }],
+    },
+  });
   const sold = (await sale.json()) as { code: number; content: { orderNumber: string } };
   expect(sold.code).toBe(200);
-  const outcome = await request.post(`${upstream}/device-api/v1/outcome`, { headers, data: { saleId, items: [delivered ? { channel, outcome: 'delivered' } : { channel, outcome: 'failed', failure: 'jam' }] } });
+  const outcome = await request.post(`${upstream}/device-api/v1/outcome`, {
+    headers,
+    data: {
+      saleId,
+      items: [delivered ? { channel, outcome: 'delivered' } : { channel, outcome: 'failed', failure: 'jam' }],
+    },
+  });
   expect(((await outcome.json()) as { code: number }).code).toBe(200);
   return sold.content.orderNumber;
 }
@@ -59,7 +74,9 @@ test('a jam shows in the order as a failed vend, refunded automatically', async 
   const line = page.getByTestId('order-line').first();
   await expect(line.getByTestId('order-line-outcome')).toContainText(en.order.failure.jam);
   // The refund was asked at once and settles by itself (the sandbox answers in 3 s here); the page follows live.
-  await expect(page.getByTestId('refund-record-reason')).toHaveText(en.order.outcome.refundFor.replace('{{failure}}', en.order.failure.jam));
+  await expect(page.getByTestId('refund-record-reason')).toHaveText(
+    en.order.outcome.refundFor.replace('{{failure}}', en.order.failure.jam),
+  );
   await expect(page.getByTestId('refund-record-state')).toHaveText(en.refund.states.success, { timeout: 15_000 });
   await expect(line.getByTestId('order-line-state')).toContainText(en.order.item.refundSuccess);
   await expect(line.getByTestId('order-line-auto')).toHaveText(en.order.outcome.autoRefund);
@@ -70,10 +87,16 @@ test('a jam shows in the order as a failed vend, refunded automatically', async 
   await page.getByTestId('order-filter-auto-refunded').click();
   await page.getByRole('option', { name: en.order.list.yes, exact: true }).click();
   await page.getByTestId('order-search').click();
-  await expect(page.getByTestId('order-row').first().getByTestId('order-refund')).toContainText(en.order.outcome.autoRefund);
+  await expect(page.getByTestId('order-row').first().getByTestId('order-refund')).toContainText(
+    en.order.outcome.autoRefund,
+  );
 });
 
-test('three jams in a row lock the channel; the exceptions view shows it and unlocks it', async ({ page, baseURL, request }) => {
+test('three jams in a row lock the channel; the exceptions view shows it and unlocks it', async ({
+  page,
+  baseURL,
+  request,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant1');
   const channel = await channelWith(request, 4);
@@ -86,8 +109,12 @@ test('three jams in a row lock the channel; the exceptions view shows it and unl
   await page.getByTestId('exception-filter-problem').click();
   await page.getByRole('option', { name: en.device.care.problems.channelLocked, exact: true }).click();
   await page.getByTestId('exception-search').click();
-  const row = page.getByTestId('exception-row').filter({ has: page.getByTestId('exception-serial').getByText(SERIAL, { exact: true }) });
-  await expect(row.getByTestId('exception-problems')).toContainText(en.device.care.lockedChannels.replace('{{channels}}', String(channel)));
+  const row = page
+    .getByTestId('exception-row')
+    .filter({ has: page.getByTestId('exception-serial').getByText(SERIAL, { exact: true }) });
+  await expect(row.getByTestId('exception-problems')).toContainText(
+    en.device.care.lockedChannels.replace('{{channels}}', String(channel)),
+  );
   await expect(row.getByTestId('exception-fix')).toHaveText(en.device.care.fix.unlockChannels);
   await row.getByTestId('exception-fix').click();
   await expect(notification(page)).toBeVisible();
@@ -95,7 +122,7 @@ test('three jams in a row lock the channel; the exceptions view shows it and unl
   expect((await beat(request)).channels.find((c) => c.number === channel)?.locked).toBe(false);
 });
 
-test('tenant1 decides its second-level tenant\'s failed vends on the review list', async ({ page, baseURL }) => {
+test("tenant1 decides its second-level tenant's failed vends on the review list", async ({ page, baseURL }) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant1');
   await page.goto('/orderManagement/deliveryReview');
@@ -126,5 +153,7 @@ test('tenant1 decides its second-level tenant\'s failed vends on the review list
   await page.getByTestId('review-filter-state').click();
   await page.getByRole('option', { name: en.delivery.review.states.approved, exact: true }).click();
   await page.getByTestId('review-search').click();
-  await expect(rows.filter({ hasText: first }).getByTestId('review-state')).toHaveText(en.delivery.review.states.approved);
+  await expect(rows.filter({ hasText: first }).getByTestId('review-state')).toHaveText(
+    en.delivery.review.states.approved,
+  );
 });

@@ -5,7 +5,9 @@ import { signIn, signOut, test, useLanguage, notification } from '../support.js'
 
 const en = catalogues.en.device;
 const rowOf = (page: Page, serial: string) =>
-  page.getByTestId('exception-row').filter({ has: page.getByTestId('exception-serial').getByText(serial, { exact: true }) });
+  page
+    .getByTestId('exception-row')
+    .filter({ has: page.getByTestId('exception-serial').getByText(serial, { exact: true }) });
 
 test('tenant1 reads the exceptions, each with its fix, and exports a pick list to Excel', async ({ page, baseURL }) => {
   await useLanguage(page, baseURL, 'en');
@@ -21,8 +23,12 @@ test('tenant1 reads the exceptions, each with its fix, and exports a pick list t
   await page.getByTestId('exception-filter-problem').click();
   await page.getByRole('option', { name: en.care.problems.runningOut, exact: true }).click();
   await page.getByTestId('exception-search').click();
-  await expect(page.getByTestId('exception-row').first().getByTestId('exception-problems')).toContainText(en.care.problems.runningOut);
-  await expect(page.getByTestId('exception-row').first().getByTestId('exception-problems')).toContainText(/running out|empty within/);
+  await expect(page.getByTestId('exception-row').first().getByTestId('exception-problems')).toContainText(
+    en.care.problems.runningOut,
+  );
+  await expect(page.getByTestId('exception-row').first().getByTestId('exception-problems')).toContainText(
+    /running out|empty within/,
+  );
 
   await page.getByTestId('exception-filter-problem').click();
   await page.getByRole('option', { name: en.care.problems.lowStock, exact: true }).click();

@@ -1,11 +1,21 @@
 /** The device list end to end (spec §2 deviceList, §3 Device): filters, status badges, locking one and a selection. */
 import { expect, type Page } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
-import { bridgeCall, notification, PASSWORD, resetHostSession, signIn, signOut, test, useLanguage } from '../support.js';
+import {
+  bridgeCall,
+  notification,
+  PASSWORD,
+  resetHostSession,
+  signIn,
+  signOut,
+  test,
+  useLanguage,
+} from '../support.js';
 
 const en = catalogues.en.device;
 const rows = (page: Page) => page.getByTestId('device-row');
-const rowOf = (page: Page, serial: string) => rows(page).filter({ has: page.getByTestId('device-serial').getByText(serial, { exact: true }) });
+const rowOf = (page: Page, serial: string) =>
+  rows(page).filter({ has: page.getByTestId('device-serial').getByText(serial, { exact: true }) });
 
 async function choose(page: Page, testId: string, option: string) {
   await page.getByTestId(testId).click();
@@ -19,16 +29,27 @@ async function choose(page: Page, testId: string, option: string) {
  */
 test.afterEach(async ({ request }) => {
   expect((await bridgeCall(request, 'session.signIn', { username: 'tenant1', password: PASSWORD })).ok).toBe(true);
-  for (const [serial, locked] of [['VM2026000105', true], ['VM2026000107', false]] as const) {
-    const found = await bridgeCall(request, 'device.page', { query: { pageNum: 1, pageSize: 20 }, body: { keyword: serial } });
-    const ids = (found.content as { list: Array<{ id: number; serial: string }> }).list.filter((d) => d.serial === serial).map((d) => d.id);
+  for (const [serial, locked] of [
+    ['VM2026000105', true],
+    ['VM2026000107', false],
+  ] as const) {
+    const found = await bridgeCall(request, 'device.page', {
+      query: { pageNum: 1, pageSize: 20 },
+      body: { keyword: serial },
+    });
+    const ids = (found.content as { list: Array<{ id: number; serial: string }> }).list
+      .filter((d) => d.serial === serial)
+      .map((d) => d.id);
     expect(ids).toHaveLength(1);
     expect((await bridgeCall(request, 'device.lock', { body: { ids, locked } })).ok).toBe(true);
   }
   await resetHostSession(request);
 });
 
-test('tenant1 finds the locked device, locks another after confirming, and unlocks a selection', async ({ page, baseURL }) => {
+test('tenant1 finds the locked device, locks another after confirming, and unlocks a selection', async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant1');
   await page.goto('/deviceList/index');
@@ -64,7 +85,10 @@ test('tenant1 finds the locked device, locks another after confirming, and unloc
   await signOut(page);
 });
 
-test('tenant1 opens a device\'s settings, is refused limits out of range, and saves its switches', async ({ page, baseURL }) => {
+test("tenant1 opens a device's settings, is refused limits out of range, and saves its switches", async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant1');
   await page.goto('/deviceList/index');
@@ -95,7 +119,7 @@ test('tenant1 opens a device\'s settings, is refused limits out of range, and sa
   await signOut(page);
 });
 
-test('tenant1 edits two channels\' prices and lock at once, and refills one', async ({ page, baseURL }) => {
+test("tenant1 edits two channels' prices and lock at once, and refills one", async ({ page, baseURL }) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant1');
   await page.goto('/deviceList/index');
@@ -122,12 +146,21 @@ test('tenant1 edits two channels\' prices and lock at once, and refills one', as
   await expect(channels.nth(1).getByTestId('channel-state')).toContainText(en.list.locked);
   await expect(channels.nth(2).getByTestId('channel-state')).not.toContainText(en.list.locked);
   // The row's own lock action: channel 2 unlocked where it stands, channel 3 locked and unlocked again.
-  await channels.nth(1).getByRole('button', { name: ch.unlockRow.replace('{{number}}', '2') }).click();
+  await channels
+    .nth(1)
+    .getByRole('button', { name: ch.unlockRow.replace('{{number}}', '2') })
+    .click();
   await expect(notification(page)).toHaveText(ch.unlockedNow.replace('{{number}}', '2'));
   await expect(channels.nth(1).getByTestId('channel-state')).not.toContainText(en.list.locked);
-  await channels.nth(2).getByRole('button', { name: ch.lockRow.replace('{{number}}', '3') }).click();
+  await channels
+    .nth(2)
+    .getByRole('button', { name: ch.lockRow.replace('{{number}}', '3') })
+    .click();
   await expect(channels.nth(2).getByTestId('channel-state')).toContainText(en.list.locked);
-  await channels.nth(2).getByRole('button', { name: ch.unlockRow.replace('{{number}}', '3') }).click();
+  await channels
+    .nth(2)
+    .getByRole('button', { name: ch.unlockRow.replace('{{number}}', '3') })
+    .click();
   await expect(channels.nth(2).getByTestId('channel-state')).not.toContainText(en.list.locked);
 
   await page.getByRole('checkbox', { name: ch.selectRow.replace('{{number}}', '1'), exact: true }).check();
@@ -137,7 +170,10 @@ test('tenant1 edits two channels\' prices and lock at once, and refills one', as
   await signOut(page);
 });
 
-test('tenant1 activates a device, sees its secret once, and downloads its QR code at a chosen size', async ({ page, baseURL }) => {
+test('tenant1 activates a device, sees its secret once, and downloads its QR code at a chosen size', async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant1');
   await page.goto('/deviceList/index');
@@ -157,7 +193,10 @@ test('tenant1 activates a device, sees its secret once, and downloads its QR cod
   await page.getByTestId('machine-qr-size').fill('1200');
   // Fixed, the error goes as the size is typed; the box and its button share one line, error or not.
   await expect(page.getByText(en.machine.qrSizeInvalid)).toHaveCount(0);
-  const [sizeBox, saveBox] = [(await page.getByTestId('machine-qr-size').boundingBox())!, (await page.getByTestId('machine-qr-save').boundingBox())!];
+  const [sizeBox, saveBox] = [
+    (await page.getByTestId('machine-qr-size').boundingBox())!,
+    (await page.getByTestId('machine-qr-save').boundingBox())!,
+  ];
   expect(Math.abs(sizeBox.y + sizeBox.height / 2 - (saveBox.y + saveBox.height / 2))).toBeLessThan(2);
   const download = page.waitForEvent('download');
   await page.getByTestId('machine-qr-save').click();
@@ -171,7 +210,10 @@ test('tenant1 activates a device, sees its secret once, and downloads its QR cod
   await signOut(page);
 });
 
-test('tenant1 sets the order limit and a switch of two devices at once, refused out of range first', async ({ page, baseURL }) => {
+test('tenant1 sets the order limit and a switch of two devices at once, refused out of range first', async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant1');
   await page.goto('/deviceList/index');
@@ -193,7 +235,10 @@ test('tenant1 sets the order limit and a switch of two devices at once, refused 
   await signOut(page);
 });
 
-test('at 400 px the filters fold behind "Filters (n)": the first rows show on the first screen, a search folds them again and counts what applies', async ({ page, baseURL }) => {
+test('at 400 px the filters fold behind "Filters (n)": the first rows show on the first screen, a search folds them again and counts what applies', async ({
+  page,
+  baseURL,
+}) => {
   await page.setViewportSize({ width: 400, height: 760 });
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant1');
@@ -217,8 +262,12 @@ test('at 400 px the filters fold behind "Filters (n)": the first rows show on th
   await expect(page.getByTestId('device-filter-keyword')).toBeHidden();
   await expect(toggle).toHaveText(catalogues.en.filterBar.filtersActive.replace('{{count}}', '2'));
   // What applies shows as chips in the fields' order, in the words of their controls.
-  const chip = (label: string, value: string) => catalogues.en.filterBar.chip.replace('{{label}}', label).replace('{{value}}', value);
-  await expect(page.getByTestId('filter-chip')).toHaveText([chip(en.list.keyword, 'VM2026000107'), chip(en.activation, en.activated)]);
+  const chip = (label: string, value: string) =>
+    catalogues.en.filterBar.chip.replace('{{label}}', label).replace('{{value}}', value);
+  await expect(page.getByTestId('filter-chip')).toHaveText([
+    chip(en.list.keyword, 'VM2026000107'),
+    chip(en.activation, en.activated),
+  ]);
   // A chip unfolds the fields, where what was typed is still there; Reset clears it, the count and the chips.
   await page.getByTestId('filter-chip').first().click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');

@@ -9,7 +9,11 @@ const upstream = upstreamUrl();
 const rowOf = (page: Page, serial: string) =>
   page.getByTestId('device-row').filter({ has: page.getByTestId('device-serial').getByText(serial, { exact: true }) });
 
-test('tenant1 sees a machine come online and go offline live, with a notification each time', async ({ page, baseURL, request }) => {
+test('tenant1 sees a machine come online and go offline live, with a notification each time', async ({
+  page,
+  baseURL,
+  request,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant1');
   await page.goto('/deviceList/index');
@@ -22,7 +26,8 @@ test('tenant1 sees a machine come online and go offline live, with a notificatio
 
   const serial = 'VM2026000108';
   const beat = await request.post(`${upstream}/device-api/v1/heartbeat`, {
-    headers: { authorization: `Basic ${Buffer.from(`${serial}:${demoSecret(serial)}`).toString('base64')}` }, data: {},
+    headers: { authorization: `Basic ${Buffer.from(`${serial}:${demoSecret(serial)}`).toString('base64')}` },
+    data: {},
   });
   expect(beat.status()).toBe(200);
   // No reload: the event refreshes the list, and the device's switch raises a notice.

@@ -4,7 +4,8 @@ import { catalogues } from '../../../shared/domains.js';
 import { notification, signIn, signOut, test, useLanguage } from '../support.js';
 
 const en = catalogues.en.device;
-const rowOf = (page: Page, serial: string) => page.getByTestId('pool-row').filter({ has: page.getByTestId('pool-serial').getByText(serial, { exact: true }) });
+const rowOf = (page: Page, serial: string) =>
+  page.getByTestId('pool-row').filter({ has: page.getByTestId('pool-serial').getByText(serial, { exact: true }) });
 const count = (text: string, n: number) => text.replace('{{count}}', String(n));
 
 async function filterPool(page: Page, keyword: string) {
@@ -12,7 +13,10 @@ async function filterPool(page: Page, keyword: string) {
   await page.getByTestId('device-search').click();
 }
 
-test('the system admin registers two devices, allocates one to tenant2, who sees it, then recycles it', async ({ page, baseURL }) => {
+test('the system admin registers two devices, allocates one to tenant2, who sees it, then recycles it', async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'admin');
   await page.goto('/devicePool/index');
@@ -57,7 +61,11 @@ test('the system admin registers two devices, allocates one to tenant2, who sees
   await expect(page.getByText(catalogues.en.validation.required)).toBeVisible();
   await page.getByTestId('pool-allocate-tenant').click();
   // The tenants read as their tree: the second-level one under its parent, its level said.
-  await expect(page.getByRole('option')).toHaveText(['华东智售科技有限公司', `苏州地铁零售有限公司${catalogues.en.common.secondLevel}`, '华南智慧零售有限公司']);
+  await expect(page.getByRole('option')).toHaveText([
+    '华东智售科技有限公司',
+    `苏州地铁零售有限公司${catalogues.en.common.secondLevel}`,
+    '华南智慧零售有限公司',
+  ]);
   await page.getByRole('option', { name: '华南智慧零售有限公司' }).click();
   await page.getByTestId('pool-allocate-submit').click();
   await expect(notification(page)).toHaveText('1 device allocated');
@@ -86,7 +94,9 @@ test('the system admin registers two devices, allocates one to tenant2, who sees
   await expect(rowOf(page, 'VM2026000931').getByTestId('pool-holder')).toHaveText(en.pool.inPool);
   await rowOf(page, 'VM2026000931').getByTestId('pool-history-open').click();
   await expect(page.getByTestId('pool-history-entry')).toHaveCount(3);
-  await expect(page.getByTestId('pool-history-entry').nth(1)).toContainText(en.pool.actions.allocate.replace('{{tenant}}', '华南智慧零售有限公司'));
+  await expect(page.getByTestId('pool-history-entry').nth(1)).toContainText(
+    en.pool.actions.allocate.replace('{{tenant}}', '华南智慧零售有限公司'),
+  );
   await page.getByTestId('pool-history-close').click();
   await signOut(page);
 });

@@ -9,9 +9,13 @@ import { openOrderList, visibleRows } from './list.js';
 const en = catalogues.en.order;
 
 /** `yyyy-mm-dd hh:mm` of a day and minute, as a clerk types it (the console reads it as China time and tidies it to hh:mm:ss). */
-const local = (d: Date, hm: string) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')} ${hm}`;
+const local = (d: Date, hm: string) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')} ${hm}`;
 
-test('tenant1 exports a day of orders to a file that holds every order the list shows for that day', async ({ page, baseURL }) => {
+test('tenant1 exports a day of orders to a file that holds every order the list shows for that day', async ({
+  page,
+  baseURL,
+}) => {
   await openOrderList(page, baseURL, 'tenant1');
   const yesterday = new Date(Date.now() - 86_400_000);
   const from = local(yesterday, '00:00');
@@ -22,8 +26,11 @@ test('tenant1 exports a day of orders to a file that holds every order the list 
   await page.getByTestId('order-filter-to').fill(to);
   // The count of the day's filter, as the list hears it: the pager's total read at once was still the whole list's
   // (flaky on a clean-clone run: 958 read, 17 exported).
-  const counted = page.waitForResponse((r) => r.url().endsWith('/bridge/order.count')
-    && (r.request().postDataJSON() as { body?: { from?: string } }).body?.from !== undefined);
+  const counted = page.waitForResponse(
+    (r) =>
+      r.url().endsWith('/bridge/order.count') &&
+      (r.request().postDataJSON() as { body?: { from?: string } }).body?.from !== undefined,
+  );
   await page.getByTestId('order-search').click();
   const { total } = ((await (await counted).json()) as { content: { total: number } }).content;
   expect(total).toBeGreaterThan(0);
@@ -54,7 +61,10 @@ test('tenant1 exports a day of orders to a file that holds every order the list 
   expect(sheet.getRow(2).getCell(1).value).toBe(first);
 });
 
-test('more than 1000 orders go by e-mail to a valid address, and the export records follow the job to sent', async ({ page, baseURL }) => {
+test('more than 1000 orders go by e-mail to a valid address, and the export records follow the job to sent', async ({
+  page,
+  baseURL,
+}) => {
   await openOrderList(page, baseURL, 'admin');
   await page.getByTestId('order-export-open').click();
   await page.getByTestId('order-export-from').fill(local(new Date(Date.now() - 95 * 86_400_000), '00:00'));

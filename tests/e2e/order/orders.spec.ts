@@ -6,7 +6,11 @@ import { openOrderList, visibleRows } from './list.js';
 
 const en = catalogues.en.order;
 
-test('tenant1 filters the orders, opens one with its items, and opens another in a window of its own', async ({ page, baseURL, context }) => {
+test('tenant1 filters the orders, opens one with its items, and opens another in a window of its own', async ({
+  page,
+  baseURL,
+  context,
+}) => {
   await openOrderList(page, baseURL, 'tenant1');
   const rows = page.getByTestId('order-row');
   await expect(rows.first()).toBeVisible();
@@ -95,7 +99,11 @@ async function listRefundable(page: Page) {
   await page.getByTestId('order-search').click();
 }
 
-test('tenant1 refunds one product of an order and sees the refund land, in the page and in another window', async ({ page, baseURL, context }) => {
+test('tenant1 refunds one product of an order and sees the refund land, in the page and in another window', async ({
+  page,
+  baseURL,
+  context,
+}) => {
   const refundTexts = catalogues.en.refund;
   await openOrderList(page, baseURL, 'tenant1');
   // An order of several products, paid and not refunded.
@@ -135,7 +143,10 @@ test('tenant1 refunds one product of an order and sees the refund land, in the p
   await other.close();
 });
 
-test('linked orders show their scene and state, and one opens with a sub-order per scene device', async ({ page, baseURL }) => {
+test('linked orders show their scene and state, and one opens with a sub-order per scene device', async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant1');
   await page.goto('/orderManagement/scenario');
@@ -150,19 +161,31 @@ test('linked orders show their scene and state, and one opens with a sub-order p
   await expect(page.getByTestId('order-sub').first()).toBeVisible();
 });
 
-test('an order past its refund period says so beside a Refund button that is not offered', async ({ page, baseURL, request }) => {
+test('an order past its refund period says so beside a Refund button that is not offered', async ({
+  page,
+  baseURL,
+  request,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant1');
   // A paid order of two months ago (the demo's period is 30 days).
   const to = new Date(Date.now() - 60 * 86_400_000).toISOString();
-  const answer = await bridgeCall(request, 'order.page', { query: { pageNum: 1, pageSize: 1 }, body: { to, paymentState: 'success', refundState: 'none' } });
+  const answer = await bridgeCall(request, 'order.page', {
+    query: { pageNum: 1, pageSize: 1 },
+    body: { to, paymentState: 'success', refundState: 'none' },
+  });
   const old = (answer.content as { list: { id: number }[] }).list[0]!;
   await page.goto(`/orderManagement/orderDetail?id=${old.id}`);
-  await expect(page.getByTestId('order-refund-deadline')).toContainText(catalogues.en.refund.periodEnded.split(' {{date}}')[0]!);
+  await expect(page.getByTestId('order-refund-deadline')).toContainText(
+    catalogues.en.refund.periodEnded.split(' {{date}}')[0]!,
+  );
   await expect(page.getByTestId('order-refund-open')).toBeDisabled();
 });
 
-test('a whole-order refund is shown apart from the products\' refunds, and its record says what it was for', async ({ page, baseURL }) => {
+test("a whole-order refund is shown apart from the products' refunds, and its record says what it was for", async ({
+  page,
+  baseURL,
+}) => {
   const refundTexts = catalogues.en.refund;
   await openOrderList(page, baseURL, 'tenant1');
   await listRefundable(page);
@@ -176,8 +199,12 @@ test('a whole-order refund is shown apart from the products\' refunds, and its r
   await page.getByTestId('refund-amount').fill('0.01');
   await page.getByTestId('refund-form-submit').click();
   await expect(notification(page)).toHaveText(refundTexts.submitted);
-  await expect(page.getByTestId('order-whole-refunded')).toHaveText(en.list.wholeRefunded.replace('{{amount}}', '¥0.01'));
-  await expect(page.getByTestId('refund-records').getByRole('columnheader', { name: refundTexts.what, exact: true })).toBeVisible();
+  await expect(page.getByTestId('order-whole-refunded')).toHaveText(
+    en.list.wholeRefunded.replace('{{amount}}', '¥0.01'),
+  );
+  await expect(
+    page.getByTestId('refund-records').getByRole('columnheader', { name: refundTexts.what, exact: true }),
+  ).toBeVisible();
   await expect(page.getByTestId('refund-records').getByText(refundTexts.wholeOrder)).toBeVisible();
 });
 
@@ -200,7 +227,10 @@ test('at 400 px a refund by product keeps each amount box inside the dialog', as
   await page.getByTestId('refund-form-cancel').click();
 });
 
-test('a refund by product: clicking each product\'s own text ticks that product alone and fills its amount', async ({ page, baseURL }) => {
+test("a refund by product: clicking each product's own text ticks that product alone and fills its amount", async ({
+  page,
+  baseURL,
+}) => {
   await openOrderList(page, baseURL, 'tenant1');
   await listRefundable(page);
   await visibleRows(page).filter({ hasText: '、' }).first().getByTestId('order-open').click();
@@ -230,7 +260,11 @@ test('a refund by product: clicking each product\'s own text ticks that product 
   await expect(page.getByTestId('refund-form-submit')).toHaveCount(0);
 });
 
-test('a window opened for an order that is not there says so on the page, and at most once beside it', async ({ page, baseURL, context }) => {
+test('a window opened for an order that is not there says so on the page, and at most once beside it', async ({
+  page,
+  baseURL,
+  context,
+}) => {
   await openOrderList(page, baseURL, 'tenant1');
   await expect(visibleRows(page).first()).toBeVisible();
   // Another window of the session, opening on the order's address (its first loads start with the session: renderer/order/index.ts).

@@ -12,12 +12,16 @@ import { openOrderList, visibleRows } from './list.js';
 
 const en = catalogues.en;
 /** `yyyy-mm-dd hh:mm` of an order number's first twelve digits (its China-time minute). */
-const minuteOf = (n: string) => `${n.slice(0, 4)}-${n.slice(4, 6)}-${n.slice(6, 8)} ${n.slice(8, 10)}:${n.slice(10, 12)}`;
+const minuteOf = (n: string) =>
+  `${n.slice(0, 4)}-${n.slice(4, 6)}-${n.slice(6, 8)} ${n.slice(8, 10)}:${n.slice(10, 12)}`;
 
 test.describe('on a computer set to UTC', () => {
   test.use({ timezoneId: 'UTC' });
 
-  test('order times are the China time of their numbers, the list says so, and a typed range is China time', async ({ page, baseURL }) => {
+  test('order times are the China time of their numbers, the list says so, and a typed range is China time', async ({
+    page,
+    baseURL,
+  }) => {
     await openOrderList(page, baseURL, 'tenant1');
     await expect(visibleRows(page).first()).toBeVisible();
     for (let i = 0; i < 3; i++) {
@@ -26,7 +30,9 @@ test.describe('on a computer set to UTC', () => {
       await expect(row.getByTestId('order-created')).toHaveText(new RegExp(`^${minuteOf(number)}:\\d\\d$`));
     }
     const label = en.common.withZone.replace('{{zone}}', en.common.businessTime);
-    await expect(page.locator('th[data-column="createdAt"]')).toHaveText(label.replace('{{label}}', en.order.list.createdAt));
+    await expect(page.locator('th[data-column="createdAt"]')).toHaveText(
+      label.replace('{{label}}', en.order.list.createdAt),
+    );
     await expect(page.getByText(label.replace('{{label}}', en.order.list.from), { exact: true })).toBeVisible();
 
     // The newest order's own minute, typed as the range: that order is in it, read as China time.
@@ -39,8 +45,13 @@ test.describe('on a computer set to UTC', () => {
     // Read together once the answer is in: the list before it holds that order too, and more rows (a row taken from
     // it was gone when checked, on CI).
     await listsAnswered(page);
-    await expect.poll(async () => (await visibleRows(page).getByTestId('order-created').allTextContents())
-      .filter((text) => !text.startsWith(minute.replace('T', ' ')))).toEqual([]);
+    await expect
+      .poll(async () =>
+        (await visibleRows(page).getByTestId('order-created').allTextContents()).filter(
+          (text) => !text.startsWith(minute.replace('T', ' ')),
+        ),
+      )
+      .toEqual([]);
   });
 });
 

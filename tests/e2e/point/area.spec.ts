@@ -24,7 +24,10 @@ async function openList(page: Page, baseURL: string | undefined) {
 const rowOf = (page: Page, name: string) => page.getByTestId('point-row').filter({ hasText: name });
 const areaError = (page: Page) => page.getByRole('dialog').getByText(en.validation.region);
 
-test('a point is created in 广东省 / 广州市 / 天河区 and listed by those names; short of a district the form says what is missing', async ({ page, baseURL }) => {
+test('a point is created in 广东省 / 广州市 / 天河区 and listed by those names; short of a district the form says what is missing', async ({
+  page,
+  baseURL,
+}) => {
   await openList(page, baseURL);
   await page.getByTestId('point-create').click();
   await page.getByTestId('point-form-name').fill(pointName);
@@ -52,7 +55,7 @@ test('a point is created in 广东省 / 广州市 / 天河区 and listed by thos
   await expect(row.getByTestId('point-area')).toHaveText('广东省 广州市 天河区');
 });
 
-test('editing starts from the point\'s area; a municipality (上海市) takes two choices', async ({ page, baseURL }) => {
+test("editing starts from the point's area; a municipality (上海市) takes two choices", async ({ page, baseURL }) => {
   await openList(page, baseURL);
   await page.getByTestId('point-filter-name').fill(pointName);
   await page.getByTestId('point-search').click();
@@ -84,15 +87,17 @@ test('editing starts from the point\'s area; a municipality (上海市) takes tw
  * so the list before the answer cannot pass half the check).
  */
 async function expectListed(page: Page, area: RegExp, has: readonly string[], not: readonly string[]) {
-  await expect.poll(async () => {
-    const names = await page.getByTestId('point-name').allTextContents();
-    const areas = await page.getByTestId('point-area').allTextContents();
-    return {
-      missing: has.filter((n) => !names.includes(n)),
-      unexpected: not.filter((n) => names.includes(n)),
-      outside: areas.filter((a) => !area.test(a)),
-    };
-  }).toEqual({ missing: [], unexpected: [], outside: [] });
+  await expect
+    .poll(async () => {
+      const names = await page.getByTestId('point-name').allTextContents();
+      const areas = await page.getByTestId('point-area').allTextContents();
+      return {
+        missing: has.filter((n) => !names.includes(n)),
+        unexpected: not.filter((n) => names.includes(n)),
+        outside: areas.filter((a) => !area.test(a)),
+      };
+    })
+    .toEqual({ missing: [], unexpected: [], outside: [] });
 }
 
 test('the list filters by a province, a city or a district, and Reset clears the choice', async ({ page, baseURL }) => {
@@ -127,7 +132,10 @@ test('the list filters by a province, a city or a district, and Reset clears the
   await expectListed(page, /./, [], []);
 });
 
-test('the picker is usable from the keyboard: type to narrow a list, Enter to choose, empty the box to clear', async ({ page, baseURL }) => {
+test('the picker is usable from the keyboard: type to narrow a list, Enter to choose, empty the box to clear', async ({
+  page,
+  baseURL,
+}) => {
   await openList(page, baseURL);
   const group = page.getByRole('search').getByRole('group', { name: en.point.area });
   const province = group.getByRole('combobox', { name: en.region.province });
@@ -183,12 +191,17 @@ test('the division data is a file of its own, fetched when a picker first needs 
   expect(scripts.filter(isRegions)).toHaveLength(1);
 });
 
-test('while the division data loads the lists wait and say so; a failed load offers a retry that loads it', async ({ page, baseURL }) => {
+test('while the division data loads the lists wait and say so; a failed load offers a retry that loads it', async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant1');
   await expect(page).toHaveURL(/\/dashboard/);
   let release!: () => void;
-  const held = new Promise<void>((resolve) => { release = resolve; });
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route(/level\.min[^/]*\.json$/, async (route) => {
     await held;
     await route.abort();
@@ -197,7 +210,10 @@ test('while the division data loads the lists wait and say so; a failed load off
   const province = page.getByTestId('point-filter-area-province');
   await expect(province).toHaveAttribute('placeholder', en.region.loading);
   await expect(province).toBeDisabled();
-  await expect(page.getByRole('search').getByRole('group', { name: en.point.area })).toHaveAttribute('aria-busy', 'true');
+  await expect(page.getByRole('search').getByRole('group', { name: en.point.area })).toHaveAttribute(
+    'aria-busy',
+    'true',
+  );
 
   release();
   await expect(province).toHaveAttribute('placeholder', en.region.loadFailed);

@@ -38,7 +38,10 @@ async function filterByName(page: Page, name: string) {
 
 const rowOf = (page: Page, name: string) => page.getByTestId('point-row').filter({ hasText: name });
 
-test('a 100-character address stays in its cell at 1366, 1024 and 400 px; below its minimum width the table scrolls sideways', async ({ page, baseURL }) => {
+test('a 100-character address stays in its cell at 1366, 1024 and 400 px; below its minimum width the table scrolls sideways', async ({
+  page,
+  baseURL,
+}) => {
   await openList(page, baseURL);
   const name = `Long ${run}`;
   await createPoint(page, name, LONG_ADDRESS);
@@ -49,20 +52,39 @@ test('a 100-character address stays in its cell at 1366, 1024 and 400 px; below 
 
   for (const width of [1366, 1024, 400]) {
     await page.setViewportSize({ width, height: 800 });
-    await scroller.evaluate((e) => { e.scrollLeft = 0; });
+    await scroller.evaluate((e) => {
+      e.scrollLeft = 0;
+    });
     // The columns were sized for this width: the table is as wide as its container, or as its minimums.
-    await expect.poll(() => scroller.evaluate((e) => {
-      const mins = [...e.querySelectorAll('th')].reduce((a, th) => a + Number(th.getAttribute('data-min-width')), 0);
-      return e.querySelector('table')!.offsetWidth - Math.max(e.clientWidth, mins);
-    })).toBe(0);
+    await expect
+      .poll(() =>
+        scroller.evaluate((e) => {
+          const mins = [...e.querySelectorAll('th')].reduce(
+            (a, th) => a + Number(th.getAttribute('data-min-width')),
+            0,
+          );
+          return e.querySelector('table')!.offsetWidth - Math.max(e.clientWidth, mins);
+        }),
+      )
+      .toBe(0);
 
     // Every column keeps at least its minimum width.
-    const heads = await page.getByTestId('point-table').locator('th').evaluateAll((ths) =>
-      ths.map((th) => ({ id: th.getAttribute('data-column'), width: th.getBoundingClientRect().width, min: Number(th.getAttribute('data-min-width')) })));
+    const heads = await page
+      .getByTestId('point-table')
+      .locator('th')
+      .evaluateAll((ths) =>
+        ths.map((th) => ({
+          id: th.getAttribute('data-column'),
+          width: th.getBoundingClientRect().width,
+          min: Number(th.getAttribute('data-min-width')),
+        })),
+      );
     for (const h of heads) expect(h.width, `${h.id} at ${width} px`).toBeGreaterThanOrEqual(h.min - 0.5);
 
     // The address wraps inside its own cell: its text ends before the actions cell starts.
-    await scroller.evaluate((e) => { e.scrollLeft = e.scrollWidth; });
+    await scroller.evaluate((e) => {
+      e.scrollLeft = e.scrollWidth;
+    });
     const address = row.getByTestId('point-address');
     const actions = row.getByTestId('point-actions');
     const text = await address.evaluate((td) => {
@@ -76,7 +98,9 @@ test('a 100-character address stays in its cell at 1366, 1024 and 400 px; below 
     expect(text.right, `address text at ${width} px`).toBeLessThanOrEqual(text.cellRight + 0.5);
     expect(addressBox.x + addressBox.width, `address cell at ${width} px`).toBeLessThanOrEqual(actionsBox.x + 0.5);
     // No cell's content runs past its cell.
-    const overflowing = await row.locator('td').evaluateAll((tds) => tds.filter((td) => td.scrollWidth > td.clientWidth + 1).length);
+    const overflowing = await row
+      .locator('td')
+      .evaluateAll((tds) => tds.filter((td) => td.scrollWidth > td.clientWidth + 1).length);
     expect(overflowing, `cells overflowing at ${width} px`).toBe(0);
 
     // The page never scrolls sideways: only the table's own container does, and only below its minimum width.
@@ -87,7 +111,9 @@ test('a 100-character address stays in its cell at 1366, 1024 and 400 px; below 
   }
 
   // At 400 px the actions are reached by scrolling the table: they come into view inside the container.
-  await scroller.evaluate((e) => { e.scrollLeft = e.scrollWidth; });
+  await scroller.evaluate((e) => {
+    e.scrollLeft = e.scrollWidth;
+  });
   const box = (await scroller.boundingBox())!;
   const del = (await row.getByTestId('point-delete').boundingBox())!;
   expect(del.x).toBeGreaterThanOrEqual(box.x);
@@ -108,7 +134,9 @@ test('the header stays in view while the rows scroll under it', async ({ page, b
   expect(scrollHeight).toBeGreaterThan(clientHeight);
   const top = (await scroller.boundingBox())!.y;
   const rowBefore = (await firstRow.boundingBox())!.y;
-  await scroller.evaluate((e) => { e.scrollTop = 200; });
+  await scroller.evaluate((e) => {
+    e.scrollTop = 200;
+  });
   await expect.poll(async () => (await firstRow.boundingBox())!.y).toBeLessThan(rowBefore - 150);
   const head = (await header.boundingBox())!;
   expect(Math.abs(head.y - top)).toBeLessThanOrEqual(2);
@@ -120,9 +148,14 @@ test('the header stays in view while the rows scroll under it', async ({ page, b
   expect(hit).toBe(true);
 });
 
-test('a failed load says so and offers a retry, never "total 0"; the retry loads the page', async ({ page, baseURL }) => {
+test('a failed load says so and offers a retry, never "total 0"; the retry loads the page', async ({
+  page,
+  baseURL,
+}) => {
   await openList(page, baseURL);
-  await page.route('**/bridge/point.page', (route) => route.fulfill({ json: { ok: false, error: { source: 'network', code: 0, status: 0 } } }));
+  await page.route('**/bridge/point.page', (route) =>
+    route.fulfill({ json: { ok: false, error: { source: 'network', code: 0, status: 0 } } }),
+  );
   await page.goto('/pointMent/pointList');
   await expect(page.getByTestId('point-table-error')).toContainText(en.common.loadFailed);
   await expect(page.getByTestId('point-row')).toHaveCount(0);
@@ -136,10 +169,15 @@ test('a failed load says so and offers a retry, never "total 0"; the retry loads
   await expect(page.getByTestId('point-pager-total')).toHaveText(/^Total \d+$/);
 });
 
-test('while the first page is on its way the table shows skeleton rows and the pager claims no total', async ({ page, baseURL }) => {
+test('while the first page is on its way the table shows skeleton rows and the pager claims no total', async ({
+  page,
+  baseURL,
+}) => {
   await openList(page, baseURL);
   let release!: () => void;
-  const held = new Promise<void>((resolve) => { release = resolve; });
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route('**/bridge/point.page', async (route) => {
     await held;
     await route.continue();
@@ -192,7 +230,10 @@ test('the pager goes by page number, page size and "go to page"', async ({ page,
   await expect(page.getByTestId('point-pager-page-2')).toHaveAttribute('aria-current', 'page');
 });
 
-test('a double click on Bind binds once and says so once; a double click on Unbind unbinds once, with no refusal', async ({ page, baseURL }) => {
+test('a double click on Bind binds once and says so once; a double click on Unbind unbinds once, with no refusal', async ({
+  page,
+  baseURL,
+}) => {
   await openList(page, baseURL);
   const { id } = await createPoint(page, `Bind ${run}`);
   const calls = { bind: 0, unbind: 0 };
@@ -236,7 +277,10 @@ test('deleting a point another session already deleted says so and refreshes the
   await expect(page.getByTestId('point-table-empty')).toBeVisible();
 });
 
-test('focus returns to the row\'s delete button when the confirmation is cancelled or escaped', async ({ page, baseURL }) => {
+test("focus returns to the row's delete button when the confirmation is cancelled or escaped", async ({
+  page,
+  baseURL,
+}) => {
   await openList(page, baseURL);
   const name = `Focus ${run}`;
   await createPoint(page, name);
@@ -258,11 +302,16 @@ test('focus returns to the row\'s delete button when the confirmation is cancell
   await expect(rowOf(page, name)).toHaveCount(1);
 });
 
-test('Escape after a refused save asks before throwing the choice away: kept, then discarded, and focus returns to the row', async ({ page, baseURL }) => {
+test('Escape after a refused save asks before throwing the choice away: kept, then discarded, and focus returns to the row', async ({
+  page,
+  baseURL,
+}) => {
   await openList(page, baseURL);
   const name = `Escape ${run}`;
   await createPoint(page, name);
-  await page.route('**/bridge/point.update', (route) => route.fulfill({ json: { ok: false, error: { source: 'upstream', code: 1301, status: 200 } } }));
+  await page.route('**/bridge/point.update', (route) =>
+    route.fulfill({ json: { ok: false, error: { source: 'upstream', code: 1301, status: 200 } } }),
+  );
   await page.goto('/pointMent/pointList');
   await filterByName(page, name);
   const edit = rowOf(page, name).getByTestId('point-edit');
@@ -286,7 +335,10 @@ test('Escape after a refused save asks before throwing the choice away: kept, th
   await expect(edit).toBeFocused();
 });
 
-test('a stray click beside the point dialog keeps what was typed; an untouched dialog closes on it', async ({ page, baseURL }) => {
+test('a stray click beside the point dialog keeps what was typed; an untouched dialog closes on it', async ({
+  page,
+  baseURL,
+}) => {
   await openList(page, baseURL);
   await page.goto('/pointMent/pointList');
   await page.getByTestId('point-create').click();
@@ -305,7 +357,10 @@ test('a stray click beside the point dialog keeps what was typed; an untouched d
 
 test('delete is not offered for a point with devices, and says why', async ({ page, baseURL }) => {
   await openList(page, baseURL);
-  const { list } = await call<{ list: { name: string; deviceCount: number }[] }>(page, 'point.page', { query: { pageNum: 1, pageSize: 100 }, body: {} });
+  const { list } = await call<{ list: { name: string; deviceCount: number }[] }>(page, 'point.page', {
+    query: { pageNum: 1, pageSize: 100 },
+    body: {},
+  });
   const withDevices = list.find((p) => p.deviceCount > 0);
   expect(withDevices, 'a demo point of tenant1 with devices').toBeDefined();
   await page.goto('/pointMent/pointList');
@@ -324,11 +379,17 @@ test('delete is not offered for a point with devices, and says why', async ({ pa
   await expect(rowOf(page, name).getByTestId('point-delete')).toBeEnabled();
 });
 
-test('the bind screen says what is wrong with its address: no id, an invalid id, a point that is not there or not ours', async ({ page, baseURL }) => {
+test('the bind screen says what is wrong with its address: no id, an invalid id, a point that is not there or not ours', async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant2');
   await expect(page).toHaveURL(/\/dashboard/);
-  const { list } = await call<{ list: { id: number }[] }>(page, 'point.page', { query: { pageNum: 1, pageSize: 1 }, body: {} });
+  const { list } = await call<{ list: { id: number }[] }>(page, 'point.page', {
+    query: { pageNum: 1, pageSize: 1 },
+    body: {},
+  });
   const foreign = list[0]!.id;
   await signOut(page);
   await openList(page, baseURL);

@@ -6,7 +6,16 @@
 import { expect } from '@playwright/test';
 import { test } from '../support.js';
 import { catalogues } from '../../../shared/domains.js';
-import { bridgeCall, listsAnswered, PASSWORD, pickRegion, resetHostSession, signIn, signOut, useLanguage } from '../support.js';
+import {
+  bridgeCall,
+  listsAnswered,
+  PASSWORD,
+  pickRegion,
+  resetHostSession,
+  signIn,
+  signOut,
+  useLanguage,
+} from '../support.js';
 
 const pointName = `E2E ${Date.now().toString(36)}`;
 
@@ -20,11 +29,15 @@ test.describe.configure({ mode: 'serial' });
 test.afterEach(async ({ request }, testInfo) => {
   if (testInfo.status === testInfo.expectedStatus) return;
   expect((await bridgeCall(request, 'session.signIn', { username: 'tenant1', password: PASSWORD })).ok).toBe(true);
-  const found = await bridgeCall(request, 'point.page', { query: { pageNum: 1, pageSize: 20 }, body: { name: pointName } });
+  const found = await bridgeCall(request, 'point.page', {
+    query: { pageNum: 1, pageSize: 20 },
+    body: { name: pointName },
+  });
   for (const { id } of (found.content as { list: Array<{ id: number }> }).list) {
     const info = await bridgeCall(request, 'point.info', { params: { id } });
     const deviceIds = (info.content as { devices: Array<{ id: number }> }).devices.map((d) => d.id);
-    if (deviceIds.length) expect((await bridgeCall(request, 'point.unbind', { params: { id }, body: { deviceIds } })).ok).toBe(true);
+    if (deviceIds.length)
+      expect((await bridgeCall(request, 'point.unbind', { params: { id }, body: { deviceIds } })).ok).toBe(true);
     expect((await bridgeCall(request, 'point.delete', { params: { id } })).ok).toBe(true);
   }
   await resetHostSession(request);

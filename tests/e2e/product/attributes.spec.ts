@@ -5,11 +5,17 @@ import { notification, signIn, test, useLanguage } from '../support.js';
 
 const en = catalogues.en;
 const rows = (page: Page) => page.getByTestId('attribute-row');
-const rowOf = (page: Page, name: string) => rows(page).filter({ has: page.getByTestId('attribute-name').getByText(name, { exact: true }) });
+const rowOf = (page: Page, name: string) =>
+  rows(page).filter({ has: page.getByTestId('attribute-name').getByText(name, { exact: true }) });
 const categoryRow = (page: Page, number: string) =>
-  page.getByTestId('category-row').filter({ has: page.getByTestId('category-number').getByText(number, { exact: true }) });
+  page
+    .getByTestId('category-row')
+    .filter({ has: page.getByTestId('category-number').getByText(number, { exact: true }) });
 
-test('tenant2 opens a subcategory\'s attributes from the categories, adds one with a checked rule, edits and deletes it', async ({ page, baseURL }) => {
+test("tenant2 opens a subcategory's attributes from the categories, adds one with a checked rule, edits and deletes it", async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant2');
   await page.goto('/productManagement/classification');
@@ -62,7 +68,10 @@ test('tenant2 opens a subcategory\'s attributes from the categories, adds one wi
   await expect(rows(page)).toHaveCount(3);
 });
 
-test('a subcategory shows its parent\'s attributes, edited only there; a wrong address says so', async ({ page, baseURL }) => {
+test("a subcategory shows its parent's attributes, edited only there; a wrong address says so", async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant2');
   await page.goto('/productManagement/classification');

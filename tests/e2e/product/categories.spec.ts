@@ -5,7 +5,8 @@ import { notification, signIn, signOut, test, useLanguage } from '../support.js'
 
 const en = catalogues.en;
 const rows = (page: Page) => page.getByTestId('category-row');
-const rowOf = (page: Page, number: string) => rows(page).filter({ has: page.getByTestId('category-number').getByText(number, { exact: true }) });
+const rowOf = (page: Page, number: string) =>
+  rows(page).filter({ has: page.getByTestId('category-number').getByText(number, { exact: true }) });
 
 async function openCategories(page: Page) {
   await page.goto('/productManagement/classification');
@@ -17,7 +18,10 @@ async function search(page: Page, keyword: string) {
   await page.getByTestId('category-search').click();
 }
 
-test('tenant2 sees its tree in order, finds a category by pinyin initials, and creates, edits and deletes a subcategory', async ({ page, baseURL }) => {
+test('tenant2 sees its tree in order, finds a category by pinyin initials, and creates, edits and deletes a subcategory', async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant2');
   await openCategories(page);
@@ -68,7 +72,10 @@ test('tenant2 sees its tree in order, finds a category by pinyin initials, and c
   await signOut(page);
 });
 
-test('the form says what is wrong before sending: required fields, an 11-character name, a number with spaces', async ({ page, baseURL }) => {
+test('the form says what is wrong before sending: required fields, an 11-character name, a number with spaces', async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant2');
   await openCategories(page);
@@ -84,7 +91,10 @@ test('the form says what is wrong before sending: required fields, an 11-charact
   await signOut(page);
 });
 
-test('the system admin chooses the tenant before creating, and sees every tenant\'s categories', async ({ page, baseURL }) => {
+test("the system admin chooses the tenant before creating, and sees every tenant's categories", async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'zh-CN');
   await signIn(page, 'admin');
   await openCategories(page);

@@ -74,7 +74,10 @@ test('a column is resized and another hidden, remembered after a reload, then re
   await expect(header(page, 'model')).toHaveCount(1);
 });
 
-test('short of width, the columns marked to fold give way instead of the table scrolling; the menu shows one anyway, remembered', async ({ page, baseURL }) => {
+test('short of width, the columns marked to fold give way instead of the table scrolling; the menu shows one anyway, remembered', async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await page.setViewportSize({ width: 1366, height: 800 });
   await signIn(page, 'tenant1');

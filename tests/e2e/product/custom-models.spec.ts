@@ -6,7 +6,9 @@ import { notification, signIn, signOut, test, useLanguage } from '../support.js'
 
 const en = catalogues.en.product;
 const modelRow = (page: Page, number: string) =>
-  page.getByTestId('custom-model-row').filter({ has: page.getByTestId('custom-model-number').getByText(number, { exact: true }) });
+  page
+    .getByTestId('custom-model-row')
+    .filter({ has: page.getByTestId('custom-model-number').getByText(number, { exact: true }) });
 
 async function choose(page: Page, testId: string, option: string) {
   await page.getByTestId(testId).click();
@@ -61,7 +63,10 @@ test('a tenant is not offered the custom models', async ({ page, baseURL }) => {
   await signOut(page);
 });
 
-test('tenant2 fills in a coffee\'s information for the fridge model, its picture required', async ({ page, baseURL }) => {
+test("tenant2 fills in a coffee's information for the fridge model, its picture required", async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant2');
   await page.goto('/productManagement/merchandise');
@@ -81,7 +86,9 @@ test('tenant2 fills in a coffee\'s information for the fridge model, its picture
   await expect(fridge.getByText(catalogues.en.product.validation.attrRange, { exact: true })).toBeVisible();
   await expect(fridge.getByText(catalogues.en.product.validation.imageRequired, { exact: true })).toBeVisible();
   await fridge.getByTestId('attribute-input-LAYER').fill('3');
-  await fridge.getByTestId('custom-info-image-DOOR-input').setInputFiles({ name: 'door.png', mimeType: 'image/png', buffer: IMAGES['image/png'] });
+  await fridge
+    .getByTestId('custom-info-image-DOOR-input')
+    .setInputFiles({ name: 'door.png', mimeType: 'image/png', buffer: IMAGES['image/png'] });
   await expect(fridge.getByTestId('custom-info-image-DOOR').locator('img')).toHaveCount(1);
   await fridge.getByTestId('custom-info-save').click();
   await expect(notification(page)).toHaveText(en.customModel.saved);

@@ -6,7 +6,9 @@ import { notification, signIn, signOut, test, useLanguage } from '../support.js'
 const en = catalogues.en.product.imageFormat;
 const rows = (page: Page) => page.getByTestId('image-format-row');
 const categoryRow = (page: Page, number: string) =>
-  page.getByTestId('category-row').filter({ has: page.getByTestId('category-number').getByText(number, { exact: true }) });
+  page
+    .getByTestId('category-row')
+    .filter({ has: page.getByTestId('category-number').getByText(number, { exact: true }) });
 
 test('tenant2 adds an image format to a category, edits and deletes it', async ({ page, baseURL }) => {
   await useLanguage(page, baseURL, 'en');

@@ -5,14 +5,19 @@ import { notification, signIn, signOut, test, useLanguage } from '../support.js'
 
 const en = catalogues.en.product.ingredient;
 const rowOf = (page: Page, number: string) =>
-  page.getByTestId('ingredient-row').filter({ has: page.getByTestId('ingredient-number').getByText(number, { exact: true }) });
+  page
+    .getByTestId('ingredient-row')
+    .filter({ has: page.getByTestId('ingredient-number').getByText(number, { exact: true }) });
 
 async function choose(page: Page, testId: string, name: string) {
   await page.getByTestId(testId).click();
   await page.getByRole('option', { name, exact: true }).click();
 }
 
-test('tenant2 reaches the ingredients from the categories, adds one with a unit of its type, edits and deletes it', async ({ page, baseURL }) => {
+test('tenant2 reaches the ingredients from the categories, adds one with a unit of its type, edits and deletes it', async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant2');
   await page.goto('/productManagement/classification');

@@ -10,16 +10,22 @@ import { notification, signIn, signOut, test, useLanguage } from '../support.js'
 
 const en = catalogues.en.product;
 const rows = (page: Page) => page.getByTestId('product-row');
-const rowOf = (page: Page, number: string) => rows(page).filter({ has: page.getByTestId('product-number').getByText(number, { exact: true }) });
+const rowOf = (page: Page, number: string) =>
+  rows(page).filter({ has: page.getByTestId('product-number').getByText(number, { exact: true }) });
 const categoryRow = (page: Page, number: string) =>
-  page.getByTestId('category-row').filter({ has: page.getByTestId('category-number').getByText(number, { exact: true }) });
+  page
+    .getByTestId('category-row')
+    .filter({ has: page.getByTestId('category-number').getByText(number, { exact: true }) });
 
 async function choose(page: Page, testId: string, option: string) {
   await page.getByTestId(testId).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-test('tenant1 sets up a category with attributes and creates a new-library product filled in by them', async ({ page, baseURL }) => {
+test('tenant1 sets up a category with attributes and creates a new-library product filled in by them', async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant1');
 
@@ -33,7 +39,10 @@ test('tenant1 sets up a category with attributes and creates a new-library produ
   await page.getByTestId('category-form-submit').click();
   await expect(notification(page)).toHaveText(en.category.created);
   await categoryRow(page, 'ENERGY').getByTestId('category-attributes').click();
-  for (const [name, number, kind, rule] of [['容量', 'VOL', en.attribute.kinds.range, '100~1000'], ['口味', 'TASTE', en.attribute.kinds.single, '原味,无糖']] as const) {
+  for (const [name, number, kind, rule] of [
+    ['容量', 'VOL', en.attribute.kinds.range, '100~1000'],
+    ['口味', 'TASTE', en.attribute.kinds.single, '原味,无糖'],
+  ] as const) {
     await page.getByTestId('attribute-create').click();
     await page.getByTestId('attribute-form-group').fill('规格');
     await page.getByTestId('attribute-form-name').fill(name);
@@ -49,7 +58,9 @@ test('tenant1 sets up a category with attributes and creates a new-library produ
   await expect(rows(page).first()).toBeVisible();
   await page.getByTestId('product-create').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.newProduct.createTitle);
-  await page.getByTestId('new-goods-image-input').setInputFiles({ name: 'redbull.png', mimeType: 'image/png', buffer: IMAGES['image/png'] });
+  await page
+    .getByTestId('new-goods-image-input')
+    .setInputFiles({ name: 'redbull.png', mimeType: 'image/png', buffer: IMAGES['image/png'] });
   await expect(page.getByTestId('new-goods-image').locator('img')).toHaveCount(1);
   await page.getByTestId('new-goods-number').fill('N-REDBULL');
   await page.getByTestId('new-goods-name').fill('红牛维生素功能饮料');
@@ -64,7 +75,9 @@ test('tenant1 sets up a category with attributes and creates a new-library produ
   await page.getByTestId('new-goods-submit').click();
   // Out of its range, and a required choice missing: said at the inputs, nothing sent.
   await expect(page.getByText(catalogues.en.product.validation.attrRange, { exact: true })).toBeVisible();
-  await expect(page.getByTestId('new-goods-attributes').getByText(catalogues.en.validation.required, { exact: true })).toBeVisible();
+  await expect(
+    page.getByTestId('new-goods-attributes').getByText(catalogues.en.validation.required, { exact: true }),
+  ).toBeVisible();
   await page.getByTestId('attribute-input-VOL').fill('250');
   await choose(page, 'attribute-input-TASTE', '无糖');
   await page.getByTestId('new-goods-submit').dblclick();
@@ -104,7 +117,10 @@ test('tenant1 sets up a category with attributes and creates a new-library produ
   await signOut(page);
 });
 
-test('tenant2 changes a coffee\'s recipe: the quantities are checked, saved and shown again', async ({ page, baseURL }) => {
+test("tenant2 changes a coffee's recipe: the quantities are checked, saved and shown again", async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant2');
   await page.goto('/productManagement/merchandise');
@@ -148,7 +164,11 @@ test('member3, holding 5-1 only, sees the old library but not the new', async ({
   await expect(page.getByTestId('product-table')).toHaveCount(0);
   await expect(page.getByRole('link', { name: catalogues.en.product.route.merchandise })).toHaveCount(0);
   // Every button of the categories leads to a screen it opens: attributes, image formats, ingredients.
-  for (const [button, heading] of [['category-attributes', /^Attributes of/], ['category-image-formats', /^Image formats of/], ['category-ingredients', /^Ingredients$/]] as const) {
+  for (const [button, heading] of [
+    ['category-attributes', /^Attributes of/],
+    ['category-image-formats', /^Image formats of/],
+    ['category-ingredients', /^Ingredients$/],
+  ] as const) {
     await page.goto('/productManagement/classification');
     await page.getByTestId(button).first().click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);

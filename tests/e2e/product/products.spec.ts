@@ -6,7 +6,8 @@ import { notification, signIn, signOut, test, useLanguage } from '../support.js'
 
 const en = catalogues.en.product.product;
 const rows = (page: Page) => page.getByTestId('product-row');
-const rowOf = (page: Page, number: string) => rows(page).filter({ has: page.getByTestId('product-number').getByText(number, { exact: true }) });
+const rowOf = (page: Page, number: string) =>
+  rows(page).filter({ has: page.getByTestId('product-number').getByText(number, { exact: true }) });
 
 async function openProducts(page: Page) {
   await page.goto('/productManagement/productList');
@@ -21,7 +22,10 @@ async function search(page: Page, keyword: string) {
 const chooseImage = (page: Page, name: string, buffer: Buffer) =>
   page.getByTestId('product-form-images-input').setInputFiles({ name, mimeType: 'image/png', buffer });
 
-test('tenant2 creates a product with an image, finds it by pinyin initials, and puts it on and off sale', async ({ page, baseURL }) => {
+test('tenant2 creates a product with an image, finds it by pinyin initials, and puts it on and off sale', async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant2');
   await openProducts(page);
@@ -67,7 +71,9 @@ test('tenant2 creates a product with an image, finds it by pinyin initials, and 
   await expect(row.getByTestId('product-sale')).toHaveText(en.statusOffSale);
   await expect(row.locator('img')).toHaveAttribute('src', `/files/${second}`);
   // The picture loads through the console's own route.
-  await expect.poll(() => row.locator('img').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => row.locator('img').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+    .toBeGreaterThan(0);
 
   await row.getByTestId('product-toggle-sale').click();
   await expect(row.getByTestId('product-sale')).toHaveText(en.statusOnSale);
@@ -131,12 +137,17 @@ test('a bulk price change is previewed, then applied to the whole selection', as
   await page.getByTestId('price-apply').click();
   await expect(notification(page)).toHaveText(price.changed.replace('{{count}}', '3'));
   const yuan = (text: string) => Math.round(Number(text.replace(/[¥,]/g, '')) * 100);
-  await expect.poll(async () => (await page.getByTestId('product-price').allTextContents()).map(yuan)).toEqual(before.map((p) => yuan(p) - 50));
+  await expect
+    .poll(async () => (await page.getByTestId('product-price').allTextContents()).map(yuan))
+    .toEqual(before.map((p) => yuan(p) - 50));
   await signOut(page);
 });
 
 for (const width of [400, 560]) {
-  test(`at ${width} px every control of a form grid stays inside its column (the kit's grid, not Fluent's 250 px minimum)`, async ({ page, baseURL }) => {
+  test(`at ${width} px every control of a form grid stays inside its column (the kit's grid, not Fluent's 250 px minimum)`, async ({
+    page,
+    baseURL,
+  }) => {
     await page.setViewportSize({ width, height: 800 });
     await useLanguage(page, baseURL, 'en');
     await signIn(page, 'tenant2');
@@ -148,7 +159,10 @@ for (const width of [400, 560]) {
       for (const control of root.querySelectorAll('.fui-Dropdown, .fui-Combobox, .fui-Input, .fui-Select')) {
         const field = control.closest('.fui-Field') ?? control.parentElement!;
         const [c, f] = [control.getBoundingClientRect(), field.getBoundingClientRect()];
-        if (c.width > 0 && (c.right > f.right + 1 || c.left < f.left - 1)) out.push(`${control.className.split(' ')[0]} ${Math.round(c.left)}–${Math.round(c.right)} in ${Math.round(f.left)}–${Math.round(f.right)}`);
+        if (c.width > 0 && (c.right > f.right + 1 || c.left < f.left - 1))
+          out.push(
+            `${control.className.split(' ')[0]} ${Math.round(c.left)}–${Math.round(c.right)} in ${Math.round(f.left)}–${Math.round(f.right)}`,
+          );
       }
       return out;
     });

@@ -2,22 +2,41 @@
 import { expect, type Page } from '@playwright/test';
 import { catalogues, ERRORS, CODE } from '../../../shared/domains.js';
 import { IMAGES } from '../../server/file/support.js';
-import { bridgeCall, notification, PASSWORD, resetHostSession, signIn, signOut, test, useLanguage } from '../support.js';
+import {
+  bridgeCall,
+  notification,
+  PASSWORD,
+  resetHostSession,
+  signIn,
+  signOut,
+  test,
+  useLanguage,
+} from '../support.js';
 
 const en = catalogues.en.scene;
-const rowOf = (page: Page, name: string) => page.getByTestId('scene-row').filter({ has: page.getByTestId('scene-name').getByText(name, { exact: true }) });
+const rowOf = (page: Page, name: string) =>
+  page.getByTestId('scene-row').filter({ has: page.getByTestId('scene-name').getByText(name, { exact: true }) });
 
 /** The test's scene holds two demo devices, which no other scene may take: wherever a try stopped, the scene goes, so a retry can create it again. */
 test.afterEach(async ({ request }) => {
   expect((await bridgeCall(request, 'session.signIn', { username: 'tenant1', password: PASSWORD })).ok).toBe(true);
-  const found = await bridgeCall(request, 'scene.page', { query: { pageNum: 1, pageSize: 20 }, body: { keyword: '人民广场联动' } });
-  for (const scene of (found.content as { list: Array<{ id: number; name: string }> }).list.filter((s) => s.name === '人民广场联动')) {
+  const found = await bridgeCall(request, 'scene.page', {
+    query: { pageNum: 1, pageSize: 20 },
+    body: { keyword: '人民广场联动' },
+  });
+  for (const scene of (found.content as { list: Array<{ id: number; name: string }> }).list.filter(
+    (s) => s.name === '人民广场联动',
+  )) {
     expect((await bridgeCall(request, 'scene.delete', { params: { id: scene.id } })).ok).toBe(true);
   }
   await resetHostSession(request);
 });
 
-test('tenant1 creates a scene, saves its menu tree, disables it, and a stale window is told it is already disabled', async ({ page, baseURL, context }) => {
+test('tenant1 creates a scene, saves its menu tree, disables it, and a stale window is told it is already disabled', async ({
+  page,
+  baseURL,
+  context,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant1');
   await page.goto('/sceneadmin');
@@ -51,7 +70,10 @@ test('tenant1 creates a scene, saves its menu tree, disables it, and a stale win
   await expect(page.getByText(en.validation.image).first()).toBeVisible();
   await expect(nodes.nth(0).getByTestId('menu-node-name')).toHaveValue('咖啡');
   for (const i of [0, 1]) {
-    await nodes.nth(i).getByTestId('menu-node-image-input').setInputFiles({ name: `n${i}.png`, mimeType: 'image/png', buffer: IMAGES['image/png'] });
+    await nodes
+      .nth(i)
+      .getByTestId('menu-node-image-input')
+      .setInputFiles({ name: `n${i}.png`, mimeType: 'image/png', buffer: IMAGES['image/png'] });
     // The upload ends when its tile shows; a save before it would send the node without its image.
     await expect(nodes.nth(i).getByTestId('menu-node-image-tile')).toHaveCount(1);
   }
@@ -67,7 +89,10 @@ test('tenant1 creates a scene, saves its menu tree, disables it, and a stale win
   await nodes.nth(1).getByTestId('menu-node-add-child').click();
   await nodes.nth(2).getByTestId('menu-node-name').fill('冰饮');
   await nodes.nth(2).getByRole('radio', { name: '人民广场饮料机' }).check();
-  await nodes.nth(2).getByTestId('menu-node-image-input').setInputFiles({ name: 'n2.png', mimeType: 'image/png', buffer: IMAGES['image/png'] });
+  await nodes
+    .nth(2)
+    .getByTestId('menu-node-image-input')
+    .setInputFiles({ name: 'n2.png', mimeType: 'image/png', buffer: IMAGES['image/png'] });
   await expect(nodes.nth(2).getByTestId('menu-node-image-tile')).toHaveCount(1);
   // The keyboard's way to reorder: 饮料 (with its child) moves above 咖啡.
   await nodes.nth(1).getByTestId('menu-node-up').click();
@@ -75,7 +100,11 @@ test('tenant1 creates a scene, saves its menu tree, disables it, and a stale win
   await expect(notification(page)).toHaveText(en.detail.saved);
   await page.reload();
   await expect(page.getByTestId('menu-node-name')).toHaveCount(3);
-  expect(await page.getByTestId('menu-node-name').evaluateAll((inputs) => inputs.map((i) => (i as unknown as { value: string }).value))).toEqual(['饮料', '冰饮', '咖啡']);
+  expect(
+    await page
+      .getByTestId('menu-node-name')
+      .evaluateAll((inputs) => inputs.map((i) => (i as unknown as { value: string }).value)),
+  ).toEqual(['饮料', '冰饮', '咖啡']);
 
   // Two windows on the list; the first disables the scene, the stale second tries again and is told.
   await page.goto('/sceneadmin');

@@ -12,17 +12,31 @@ import { signIn, test, useLanguage } from '../support.js';
 test.describe.configure({ mode: 'serial' });
 
 const SCREENS = [
-  '/dashboard', '/deviceList/index', '/sceneadmin', '/devicePool/index', '/pointMent/pointList',
-  '/productManagement/productList', '/productManagement/classification', '/productManagement/merchandise',
-  '/productManagement/commodityInfor', '/productManagement/nweGoods',
-  '/orderManagement/orderList', '/orderManagement/payTheBox', '/orderManagement/scenario',
-  '/orderManagement/staffOrderList', '/orderManagement/customerService', '/orderManagement/deliveryReview', '/tenant/people',
+  '/dashboard',
+  '/deviceList/index',
+  '/sceneadmin',
+  '/devicePool/index',
+  '/pointMent/pointList',
+  '/productManagement/productList',
+  '/productManagement/classification',
+  '/productManagement/merchandise',
+  '/productManagement/commodityInfor',
+  '/productManagement/nweGoods',
+  '/orderManagement/orderList',
+  '/orderManagement/payTheBox',
+  '/orderManagement/scenario',
+  '/orderManagement/staffOrderList',
+  '/orderManagement/customerService',
+  '/orderManagement/deliveryReview',
+  '/tenant/people',
 ];
 
 /** The screen has drawn its data: no spinner, no skeleton rows, no busy table. */
 async function drawn(page: Page): Promise<void> {
   await expect(page.getByTestId('tabs')).toBeVisible();
-  await expect(page.locator('[aria-busy="true"], [data-testid="table-skeleton-row"], .fui-Spinner')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('[aria-busy="true"], [data-testid="table-skeleton-row"], .fui-Spinner')).toHaveCount(0, {
+    timeout: 15_000,
+  });
 }
 
 test('the sign-in page, in zh-CN and in English, also with a refusal shown', async ({ page, baseURL }) => {
@@ -63,7 +77,7 @@ test('a form dialog and a confirmation, as a distributor, in English', async ({ 
   await page.getByTestId('point-form-name').fill('Lobby B');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('confirm-dialog')).toBeVisible();
-  await expectAccessible(page, 'the close guard\'s confirmation');
+  await expectAccessible(page, "the close guard's confirmation");
   await page.getByTestId('confirm-ok').click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.goto('/productManagement/merchandise');

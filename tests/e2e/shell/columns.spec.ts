@@ -13,13 +13,35 @@ import { expect, type Page } from '@playwright/test';
 import { signIn, test, useLanguage } from '../support.js';
 
 const ADMIN_LISTS = [
-  '/deviceList/index', '/sceneadmin', '/devicePool/index', '/pointMent/pointList',
-  '/productManagement/productList', '/productManagement/classification', '/productManagement/merchandise', '/productManagement/commodityInfor',
-  '/orderManagement/orderList', '/orderManagement/payTheBox', '/orderManagement/scenario', '/orderManagement/staffOrderList',
-  '/orderManagement/customerService', '/orderManagement/deliveryReview', '/tenant/people',
-  '/atManagement/staffManagement', '/atManagement/peopleadmin', '/costumeMent/costume', '/bill', '/costManagement',
+  '/deviceList/index',
+  '/sceneadmin',
+  '/devicePool/index',
+  '/pointMent/pointList',
+  '/productManagement/productList',
+  '/productManagement/classification',
+  '/productManagement/merchandise',
+  '/productManagement/commodityInfor',
+  '/orderManagement/orderList',
+  '/orderManagement/payTheBox',
+  '/orderManagement/scenario',
+  '/orderManagement/staffOrderList',
+  '/orderManagement/customerService',
+  '/orderManagement/deliveryReview',
+  '/tenant/people',
+  '/atManagement/staffManagement',
+  '/atManagement/peopleadmin',
+  '/costumeMent/costume',
+  '/bill',
+  '/costManagement',
 ];
-const TENANT_LISTS = ['/deviceList/index', '/orderManagement/orderList', '/orderManagement/deliveryReview', '/costumeMent/costume', '/costumeMent/staffPage', '/payCenter'];
+const TENANT_LISTS = [
+  '/deviceList/index',
+  '/orderManagement/orderList',
+  '/orderManagement/deliveryReview',
+  '/costumeMent/costume',
+  '/costumeMent/staffPage',
+  '/payCenter',
+];
 
 /**
  * Each table wider than its container at this width, with how much wider.
@@ -42,12 +64,16 @@ async function cuts(page: Page): Promise<string[]> {
 async function drawn(page: Page): Promise<void> {
   await expect(page.getByTestId('tabs')).toBeVisible();
   await expect(page.locator('table').first()).toBeVisible();
-  await expect(page.locator('[aria-busy="true"], [data-testid="table-skeleton-row"], .fui-Spinner')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('[aria-busy="true"], [data-testid="table-skeleton-row"], .fui-Spinner')).toHaveCount(0, {
+    timeout: 15_000,
+  });
 }
 
 // Each role in the language whose labels run longer on its lists (English headers and buttons, Chinese addresses), and the admin's first ten in Chinese.
 const RUNS = [
-  ['admin', ADMIN_LISTS, 'en', 1366], ['tenant1', TENANT_LISTS, 'zh-CN', 1366], ['admin', ADMIN_LISTS.slice(0, 10), 'zh-CN', 1366],
+  ['admin', ADMIN_LISTS, 'en', 1366],
+  ['tenant1', TENANT_LISTS, 'zh-CN', 1366],
+  ['admin', ADMIN_LISTS.slice(0, 10), 'zh-CN', 1366],
   ['admin', ADMIN_LISTS, 'en', 1024],
 ] as const;
 
@@ -62,8 +88,8 @@ for (const [who, lists, language, width] of RUNS) {
       await page.goto(path);
       await drawn(page);
       // At 1024 px a table may scroll sideways under its pinned actions; nothing in it may be cut.
-      const sideways = width < 1366 || MAY_SCROLL.includes(path) ? [] : await page.evaluate(SIDEWAYS) as string[];
-      for (const p of [...await cuts(page), ...sideways]) problems.push(`${path}: ${p}`);
+      const sideways = width < 1366 || MAY_SCROLL.includes(path) ? [] : ((await page.evaluate(SIDEWAYS)) as string[]);
+      for (const p of [...(await cuts(page)), ...sideways]) problems.push(`${path}: ${p}`);
     }
     expect(problems).toEqual([]);
   });

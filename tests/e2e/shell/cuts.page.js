@@ -27,7 +27,11 @@ globalThis.__vendCuts = () => {
     const range = document.createRange();
     range.selectNodeContents(node);
     // One rect per line box (inline boxes of one line share their top).
-    return new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+    return new Set(
+      Array.from(range.getClientRects())
+        .filter((r) => r.width > 0)
+        .map((r) => Math.round(r.top)),
+    ).size;
   };
   const clippedBy = (text, cell) => {
     const range = document.createRange();
@@ -42,7 +46,9 @@ globalThis.__vendCuts = () => {
     return r.right > box.right + 1 || r.left < box.left - 1;
   };
   const texts = (root) => {
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, { acceptNode: (n) => (n.textContent?.trim() ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT) });
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
+      acceptNode: (n) => (n.textContent?.trim() ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT),
+    });
     const found = [];
     for (let n = walker.nextNode(); n; n = walker.nextNode()) found.push(n);
     return found;
@@ -55,7 +61,9 @@ globalThis.__vendCuts = () => {
         if (clippedBy(t, th)) out.push(`header "${t.textContent}" is cut`);
       }
     }
-    for (const td of Array.from(table.querySelectorAll('tbody tr')).slice(0, 12).flatMap((tr) => Array.from(tr.querySelectorAll('td')))) {
+    for (const td of Array.from(table.querySelectorAll('tbody tr'))
+      .slice(0, 12)
+      .flatMap((tr) => Array.from(tr.querySelectorAll('td')))) {
       for (const t of texts(td)) {
         // A long address may wrap as Chinese text does; cut, it may not be.
         if (clippedBy(t, td)) out.push(`cell "${t.textContent}" is cut without an ellipsis`);

@@ -22,7 +22,10 @@ test('the first Tab offers the skip link, which takes the focus to the main cont
   await expect(page.getByTestId('app-main')).toBeFocused();
   // From there the page's own controls come first, the menu's no more.
   let tabs = 0;
-  while (!(await page.getByTestId('member-create').evaluate((el) => el === el.ownerDocument.activeElement)) && tabs < 15) {
+  while (
+    !(await page.getByTestId('member-create').evaluate((el) => el === el.ownerDocument.activeElement)) &&
+    tabs < 15
+  ) {
     await page.keyboard.press('Tab');
     tabs++;
   }

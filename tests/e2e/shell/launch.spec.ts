@@ -9,9 +9,13 @@ import { CODE, errorEntry } from '../../../shared/domains.js';
 import { mintLaunchUrl, notification, signIn, test, useLanguage } from '../support.js';
 
 /** A browser context without any session cookie (the suite's contexts all have one). */
-const stranger = (browser: Browser, baseURL: string | undefined) => browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+const stranger = (browser: Browser, baseURL: string | undefined) =>
+  browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
 
-test('a browser without the launch cookie gets the refusal, not the console, and cannot call the bridge', async ({ browser, baseURL }) => {
+test('a browser without the launch cookie gets the refusal, not the console, and cannot call the bridge', async ({
+  browser,
+  baseURL,
+}) => {
   const context = await stranger(browser, baseURL);
   try {
     const page = await context.newPage();
@@ -28,7 +32,11 @@ test('a browser without the launch cookie gets the refusal, not the console, and
   }
 });
 
-test('a launch URL lets one browser in, once, with an HttpOnly SameSite=Strict cookie', async ({ browser, baseURL, request }) => {
+test('a launch URL lets one browser in, once, with an HttpOnly SameSite=Strict cookie', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   const url = await mintLaunchUrl(request);
   const first = await stranger(browser, baseURL);
   const second = await stranger(browser, baseURL);
@@ -55,7 +63,10 @@ test('a launch URL lets one browser in, once, with an HttpOnly SameSite=Strict c
   }
 });
 
-test('a page whose session cookie is gone (the host restarted) shows the refusal\'s text when it calls', async ({ page, baseURL }) => {
+test("a page whose session cookie is gone (the host restarted) shows the refusal's text when it calls", async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant1');
   await expect(page).toHaveURL(/\/dashboard/);
@@ -71,7 +82,7 @@ test.describe('before its script has run', () => {
   test.use({ javaScriptEnabled: false });
 
   // A window opened for an order used to stay blank until the whole console had loaded: the page itself draws a placeholder.
-  test('a window draws the console\'s background and a spinner at once', async ({ page }) => {
+  test("a window draws the console's background and a spinner at once", async ({ page }) => {
     await page.goto('/orderManagement/orderDetail?id=1');
     await expect(page.locator('#root .boot')).toBeVisible();
     await expect(page.locator('html')).toHaveCSS('background-color', 'rgb(250, 250, 250)');

@@ -29,13 +29,15 @@ async function signInToShell(page: Page, username: string) {
 /** Every screen of the admin's menu with the group that holds it. */
 const adminScreens = (): { path: string; group?: string }[] =>
   menuEntries(selectRoutes(admin), admin).flatMap((e: MenuEntry) =>
-    e.kind === 'item' ? [{ path: e.path }] : e.children.map((c) => ({ path: c.path, group: e.path })));
+    e.kind === 'item' ? [{ path: e.path }] : e.children.map((c) => ({ path: c.path, group: e.path })),
+  );
 
 /** Opens a screen from the side menu (as a user does: the address bar would reload the app and its tabs). */
 async function openFromMenu(page: Page, path: string, group?: string) {
   const menu = page.getByTestId('side-menu');
   const item = menu.locator(`[data-testid="menu-item"][data-path="${path}"]`);
-  if (group && !(await item.isVisible())) await menu.locator(`[data-testid="menu-group"][data-path="${group}"]`).click();
+  if (group && !(await item.isVisible()))
+    await menu.locator(`[data-testid="menu-group"][data-path="${group}"]`).click();
   await item.click();
   await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
 }
@@ -93,7 +95,9 @@ test.describe('the top bar folds by its width, not at the mobile breakpoint', ()
     await signOut(page);
   });
 
-  test('400 px: fullscreen and font size move to "more", where they still work; nothing overflows', async ({ page }) => {
+  test('400 px: fullscreen and font size move to "more", where they still work; nothing overflows', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 400, height: 700 });
     await signInToShell(page, 'tenant1');
     const bar = page.getByTestId('navbar');
@@ -104,7 +108,10 @@ test.describe('the top bar folds by its width, not at the mobile breakpoint', ()
     await page.getByTestId('navbar-more').click();
     await expect(page.getByTestId('more-fullscreen')).toBeVisible();
     // The sizes are in the menu itself, checked as chosen (no submenu to reach across the page).
-    await expect(page.getByTestId('more-font-size').getByTestId('font-size-medium')).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByTestId('more-font-size').getByTestId('font-size-medium')).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
     await page.getByTestId('font-size-small').click();
     await expect(notification(page)).toHaveText(en.settings.sizeChanged);
     await page.getByTestId('navbar-more').click();
@@ -113,7 +120,9 @@ test.describe('the top bar folds by its width, not at the mobile breakpoint', ()
     await signOut(page);
   });
 
-  test('400 px: the breadcrumb keeps the page\'s own title, whole, and gives up the parts before it', async ({ page }) => {
+  test("400 px: the breadcrumb keeps the page's own title, whole, and gives up the parts before it", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 400, height: 700 });
     await signInToShell(page, 'tenant1');
     await page.goto('/productManagement/productList');
@@ -135,13 +144,16 @@ test.describe('the top bar folds by its width, not at the mobile breakpoint', ()
     const items = page.getByTestId('breadcrumb-item');
     await expect(items.last()).toHaveText(en.device.route.deviceSettings);
     await expect(items.nth(-2)).toHaveText(en.device.route.deviceList);
-    for (const item of await items.all()) expect(await item.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    for (const item of await items.all())
+      expect(await item.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await items.nth(-2).getByRole('link').click();
     await expect(page).toHaveURL(/\/deviceList\/index$/);
   });
 });
 
-test('notifications show near the top, below the top bar, over no button of the page; the settings button covers no content', async ({ page }) => {
+test('notifications show near the top, below the top bar, over no button of the page; the settings button covers no content', async ({
+  page,
+}) => {
   await signInToShell(page, 'tenant1');
   await page.goto('/pointMent/pointList');
   await expect(page.getByTestId('point-row').first()).toBeVisible();
@@ -154,8 +166,12 @@ test('notifications show near the top, below the top bar, over no button of the 
   expect(toast.y).toBeLessThan(viewport.height / 3);
   // Not over the page's main button at the right of its title row ("new distributor" hidden for seconds).
   const create = await box(page.getByTestId('point-create'));
-  const apart = toast.x + toast.width <= create.x || create.x + create.width <= toast.x || toast.y + toast.height <= create.y || create.y + create.height <= toast.y;
-  expect(apart, 'the toast lies over the page\'s create button').toBe(true);
+  const apart =
+    toast.x + toast.width <= create.x ||
+    create.x + create.width <= toast.x ||
+    toast.y + toast.height <= create.y ||
+    create.y + create.height <= toast.y;
+  expect(apart, "the toast lies over the page's create button").toBe(true);
 
   // Nothing of the page (the row actions at the right edge least of all) lies under the button.
   const button = await box(page.getByTestId('settings-button'));
@@ -166,7 +182,9 @@ test('notifications show near the top, below the top bar, over no button of the 
   await signOut(page);
 });
 
-test('the route search: Escape clears and closes, no result says so, the device pool is named once', async ({ page }) => {
+test('the route search: Escape clears and closes, no result says so, the device pool is named once', async ({
+  page,
+}) => {
   await signInToShell(page, 'admin');
   const search = page.getByTestId('route-search');
   await page.getByTestId('route-search-toggle').click();
@@ -230,7 +248,10 @@ test.describe('switching language over unsaved input', () => {
 });
 
 test.describe('the router', () => {
-  test('/redirect//evil.com is our 404 page, loaded or navigated to, never a way out or raw JSON', async ({ page, baseURL }) => {
+  test('/redirect//evil.com is our 404 page, loaded or navigated to, never a way out or raw JSON', async ({
+    page,
+    baseURL,
+  }) => {
     await signInToShell(page, 'tenant1');
     await page.goto('/redirect//evil.com');
     await expect(page.getByTestId('not-found')).toBeVisible();

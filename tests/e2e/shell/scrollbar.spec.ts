@@ -16,7 +16,11 @@ test('opening a dialog keeps the page where it was', async ({ page }) => {
   const button = page.getByTestId('order-export-open');
   await expect(page.getByTestId('order-row').first()).toBeVisible();
   // A page taller than the window, whose scrollbar takes room: it has room to lose.
-  expect(await page.evaluate('document.documentElement.scrollHeight > window.innerHeight && document.documentElement.clientWidth < window.innerWidth')).toBe(true);
+  expect(
+    await page.evaluate(
+      'document.documentElement.scrollHeight > window.innerHeight && document.documentElement.clientWidth < window.innerWidth',
+    ),
+  ).toBe(true);
   const before = (await button.boundingBox())!;
   await button.click();
   await expect(page.getByRole('dialog')).toBeVisible();

@@ -18,10 +18,14 @@ test.describe.configure({ mode: 'serial' });
 /** The paths the side menu links to, in order. */
 async function menuPaths(page: Page): Promise<string[]> {
   await expect(page.getByTestId('side-menu')).toBeVisible();
-  return page.getByTestId('side-menu').getByTestId('menu-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-path') ?? ''));
+  return page
+    .getByTestId('side-menu')
+    .getByTestId('menu-item')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-path') ?? ''));
 }
 
-const tabPaths = (page: Page) => page.getByTestId('tab').evaluateAll((els) => els.map((e) => e.getAttribute('data-path') ?? ''));
+const tabPaths = (page: Page) =>
+  page.getByTestId('tab').evaluateAll((els) => els.map((e) => e.getAttribute('data-path') ?? ''));
 
 /** The shown (active) view's placeholder. */
 const placeholder = (page: Page) => page.locator('[data-active="true"]').getByTestId('placeholder');
@@ -29,12 +33,14 @@ const placeholder = (page: Page) => page.locator('[data-active="true"]').getByTe
 /** Opens a screen from the side menu, opening its group first when needed. */
 async function openFromMenu(page: Page, path: string, group?: string) {
   const item = page.getByTestId('side-menu').locator(`[data-testid="menu-item"][data-path="${path}"]`);
-  if (group && !(await item.isVisible())) await page.getByTestId('side-menu').locator(`[data-testid="menu-group"][data-path="${group}"]`).click();
+  if (group && !(await item.isVisible()))
+    await page.getByTestId('side-menu').locator(`[data-testid="menu-group"][data-path="${group}"]`).click();
   await item.click();
   await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
 }
 
-const flat = (entries: readonly MenuEntry[]): string[] => entries.flatMap((e) => (e.kind === 'item' ? [e.path] : flat(e.children)));
+const flat = (entries: readonly MenuEntry[]): string[] =>
+  entries.flatMap((e) => (e.kind === 'item' ? [e.path] : flat(e.children)));
 const expectedMenu = (user: RouteUser) => flat(menuEntries(selectRoutes(user), user));
 
 test.beforeEach(async ({ page, baseURL }) => {
@@ -113,7 +119,9 @@ test('a signed-out deep link goes to sign-in, then to the wanted screen', async 
   await expect(page.getByRole('heading', { name: en.complaint.title })).toBeVisible();
   await expect(page).toHaveTitle(`${en.route.customerService} - ${en.app.shortTitle}`);
   // Breadcrumb: dashboard / group / screen.
-  await expect(page.getByTestId('breadcrumb')).toHaveText([en.route.dashboard, en.route.orderManagement, en.route.customerService].join('/'));
+  await expect(page.getByTestId('breadcrumb')).toHaveText(
+    [en.route.dashboard, en.route.orderManagement, en.route.customerService].join('/'),
+  );
   await signOut(page);
   // Signing out goes back to plain sign-in; a session and /login goes on to /.
   await expect(page).toHaveURL(/\/login$/);
@@ -130,7 +138,9 @@ test('tabs open, keep their views, refresh, close, close others and close all', 
   await openFromMenu(page, '/orderManagement/orderList', '/orderManagement');
   await openFromMenu(page, '/orderManagement/customerService', '/orderManagement');
   // The tab follows the address a render later: polled.
-  await expect.poll(() => tabPaths(page)).toEqual(['/dashboard', '/pointMent/pointList', '/orderManagement/orderList', '/orderManagement/customerService']);
+  await expect
+    .poll(() => tabPaths(page))
+    .toEqual(['/dashboard', '/pointMent/pointList', '/orderManagement/orderList', '/orderManagement/customerService']);
 
   // A cached view keeps what was typed; refresh re-mounts it.
   await page.locator('[data-testid="tab"][data-path="/pointMent/pointList"]').getByTestId('tab-label').click();
@@ -149,7 +159,11 @@ test('tabs open, keep their views, refresh, close, close others and close all', 
   // Closing the active tab goes to the last remaining one.
   await page.locator('[data-testid="tab"][data-path="/pointMent/pointList"]').getByTestId('tab-close').click();
   await expect(page).toHaveURL(/\/orderManagement\/customerService$/);
-  expect(await tabPaths(page)).toEqual(['/dashboard', '/orderManagement/orderList', '/orderManagement/customerService']);
+  expect(await tabPaths(page)).toEqual([
+    '/dashboard',
+    '/orderManagement/orderList',
+    '/orderManagement/customerService',
+  ]);
 
   // Close others keeps the dashboard and the chosen tab, and shows it.
   await page.locator('[data-testid="tab"][data-path="/orderManagement/orderList"]').click({ button: 'right' });
@@ -179,7 +193,10 @@ test('the route search finds a screen by title and by path, and picking navigate
   await expect(search).toHaveCount(0);
   await page.getByTestId('route-search-toggle').click();
   await search.fill('staffOrder');
-  await expect(page.getByTestId('route-search-result').first()).toHaveAttribute('data-path', '/orderManagement/staffOrderList');
+  await expect(page.getByTestId('route-search-result').first()).toHaveAttribute(
+    'data-path',
+    '/orderManagement/staffOrderList',
+  );
   await page.getByTestId('route-search-result').first().click();
   await expect(page).toHaveURL(/\/orderManagement\/staffOrderList$/);
   // Screens the user may not open are not found.
@@ -190,7 +207,10 @@ test('the route search finds a screen by title and by path, and picking navigate
   await signOut(page);
 });
 
-test('switching to English and to Traditional Chinese changes the menu and persists across a reload', async ({ page, baseURL }) => {
+test('switching to English and to Traditional Chinese changes the menu and persists across a reload', async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'zh-CN');
   await signIn(page, 'tenant1');
   const points = page.getByTestId('side-menu').locator('[data-testid="menu-group"][data-path="/pointMent"]');

@@ -12,10 +12,16 @@ import { notification, signIn, signOut, test, useLanguage, upstreamUrl } from '.
 const en = catalogues.en;
 const menuPaths = async (page: Page) => {
   await expect(page.getByTestId('side-menu')).toBeVisible();
-  return page.getByTestId('side-menu').getByTestId('menu-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-path') ?? ''));
+  return page
+    .getByTestId('side-menu')
+    .getByTestId('menu-item')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-path') ?? ''));
 };
 
-test('tenant1 makes a role with 2-1 and 6-1 and a member with it, who sees exactly those screens', async ({ page, baseURL }) => {
+test('tenant1 makes a role with 2-1 and 6-1 and a member with it, who sees exactly those screens', async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant1');
   await page.goto('/atManagement/peopleadmin');
@@ -38,7 +44,9 @@ test('tenant1 makes a role with 2-1 and 6-1 and a member with it, who sees exact
   await expect(preview.getByText(en.point.route.pointList, { exact: true })).toHaveCount(0);
   await page.getByTestId('role-form-save').click();
   await expect(notification(page)).toContainText(en.staff.role.saved);
-  await expect(page.getByTestId('role-row').filter({ hasText: '巡店专员' }).getByTestId('role-members')).toHaveText('0');
+  await expect(page.getByTestId('role-row').filter({ hasText: '巡店专员' }).getByTestId('role-members')).toHaveText(
+    '0',
+  );
 
   await page.goto('/atManagement/staffManagement');
   await page.getByTestId('member-create').click();
@@ -78,16 +86,28 @@ test('tenant1 makes a role with 2-1 and 6-1 and a member with it, who sees exact
 
   await signOut(page);
   await signIn(page, 'zhaoxun', 'Zx@2026patrol', { form: true });
-  expect((await menuPaths(page)).sort()).toEqual(['/deviceList/index', '/orderManagement/deliveryReview', '/orderManagement/orderList', '/orderManagement/staffOrderList'].sort());
+  expect((await menuPaths(page)).sort()).toEqual(
+    [
+      '/deviceList/index',
+      '/orderManagement/deliveryReview',
+      '/orderManagement/orderList',
+      '/orderManagement/staffOrderList',
+    ].sort(),
+  );
   // Only its two devices, and only their orders.
   await page.goto('/deviceList/index');
   await expect(page.getByTestId('device-row')).toHaveCount(2);
-  expect((await page.getByTestId('device-row').getByTestId('device-serial').allTextContents()).sort()).toEqual(['VM2026000101', 'VM2026000102']);
+  expect((await page.getByTestId('device-row').getByTestId('device-serial').allTextContents()).sort()).toEqual([
+    'VM2026000101',
+    'VM2026000102',
+  ]);
   await page.goto('/orderManagement/orderList');
   await expect(page.getByTestId('order-row').first()).toBeVisible();
   const devicesShown = await page.getByTestId('order-row').getByTestId('order-device').allTextContents();
   expect(devicesShown.length).toBeGreaterThan(0);
-  expect(devicesShown.filter((d) => !d.startsWith('虹桥站饮料机 1 号') && !d.startsWith('虹桥站零食机 2 号'))).toEqual([]);
+  expect(devicesShown.filter((d) => !d.startsWith('虹桥站饮料机 1 号') && !d.startsWith('虹桥站零食机 2 号'))).toEqual(
+    [],
+  );
 
   await signOut(page);
   await signIn(page, 'tenant1');
@@ -101,7 +121,11 @@ test('tenant1 makes a role with 2-1 and 6-1 and a member with it, who sees exact
   await expect(page.getByTestId('login-error')).toContainText(errorEntry(CODE.accountDisabled).texts.en);
 });
 
-test('a member\'s menu follows its role at its next navigation, without signing out', async ({ page, baseURL, playwright }) => {
+test("a member's menu follows its role at its next navigation, without signing out", async ({
+  page,
+  baseURL,
+  playwright,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'member1');
   expect(await menuPaths(page)).not.toContain('/orderManagement/orderList');
@@ -112,10 +136,13 @@ test('a member\'s menu follows its role at its next navigation, without signing 
       headers: { authorization: `Basic ${Buffer.from('vend-console:vend-console-secret').toString('base64')}` },
       form: { grant_type: 'password', username: 'tenant1', password: 'Demo@2026' },
     });
-    const headers = { authorization: `Bearer ${(await signed.json() as { access_token: string }).access_token}` };
-    const roles = await (await upstream.post('/role/page?pageNum=1&pageSize=50', { headers, data: {} })).json() as { content: { list: { id: number; name: string; description: string; powers: string[] }[] } };
+    const headers = { authorization: `Bearer ${((await signed.json()) as { access_token: string }).access_token}` };
+    const roles = (await (await upstream.post('/role/page?pageNum=1&pageSize=50', { headers, data: {} })).json()) as {
+      content: { list: { id: number; name: string; description: string; powers: string[] }[] };
+    };
     const role = roles.content.list.find((r) => r.name === '运营专员')!;
-    const save = (powers: string[]) => upstream.put(`/role/${role.id}`, { headers, data: { name: role.name, description: role.description, powers } });
+    const save = (powers: string[]) =>
+      upstream.put(`/role/${role.id}`, { headers, data: { name: role.name, description: role.description, powers } });
     expect((await save([...role.powers, '6-1'])).ok()).toBe(true);
     try {
       // Another screen, by the menu: a navigation within the page, no reload.

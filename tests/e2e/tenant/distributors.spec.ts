@@ -9,7 +9,10 @@ import { catalogues, CODE, errorEntry } from '../../../shared/domains.js';
 import { notification, signIn, test, useLanguage } from '../support.js';
 
 const en = catalogues.en.tenant;
-const rowOf = (page: Page, name: string) => page.getByTestId('distributor-row').filter({ has: page.getByTestId('distributor-row-name').getByText(name, { exact: true }) });
+const rowOf = (page: Page, name: string) =>
+  page
+    .getByTestId('distributor-row')
+    .filter({ has: page.getByTestId('distributor-row-name').getByText(name, { exact: true }) });
 
 test('the admin creates, edits, disables and enables a distributor', async ({ page, baseURL }) => {
   await useLanguage(page, baseURL, 'en');
@@ -48,7 +51,10 @@ test('the admin creates, edits, disables and enables a distributor', async ({ pa
   await expect(row.getByTestId('distributor-row-state')).toHaveText(en.people.states.enabled);
 });
 
-test('tenant1 reads its second-level distributor\'s products, hands it two devices and takes them back', async ({ page, baseURL }) => {
+test("tenant1 reads its second-level distributor's products, hands it two devices and takes them back", async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'tenant1');
   await page.goto('/tenant/people');
@@ -56,14 +62,18 @@ test('tenant1 reads its second-level distributor\'s products, hands it two devic
   // Its products, read only.
   await row.getByTestId('distributor-more').click();
   await page.getByTestId('distributor-products-open').click();
-  await expect(page.getByTestId('product-information-title')).toHaveText(catalogues.en.product.information.title.replace('{{name}}', '苏州地铁零售有限公司'));
+  await expect(page.getByTestId('product-information-title')).toHaveText(
+    catalogues.en.product.information.title.replace('{{name}}', '苏州地铁零售有限公司'),
+  );
   await expect(page.getByTestId('product-row').first()).toBeVisible();
   await expect(page.getByTestId('product-edit')).toHaveCount(0);
   await page.getByTestId('product-information-back').click();
 
   await row.getByTestId('distributor-more').click();
   await page.getByTestId('distributor-devices-open').click();
-  await expect(page.getByTestId('devbind-title')).toHaveText(en.devices.title.replace('{{name}}', '苏州地铁零售有限公司'));
+  await expect(page.getByTestId('devbind-title')).toHaveText(
+    en.devices.title.replace('{{name}}', '苏州地铁零售有限公司'),
+  );
 
   const parent = page.getByTestId('devbind-parent');
   const child = page.getByTestId('devbind-child');

@@ -16,7 +16,10 @@ const en = catalogues.en.payment;
 /** A p12 as WeChat Pay issues one, the merchant id its password, as the file's bytes. */
 const p12 = (password: string) => Buffer.from(p12Base64(password, `${password}_test`, 200), 'base64');
 
-test('the admin sets a distributor\'s WeChat Pay as a sub-merchant with a p12, and sees the secrets masked', async ({ page, baseURL }) => {
+test("the admin sets a distributor's WeChat Pay as a sub-merchant with a p12, and sees the secrets masked", async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'admin');
   await page.goto('/tenant/people');
@@ -36,7 +39,9 @@ test('the admin sets a distributor\'s WeChat Pay as a sub-merchant with a p12, a
   await dialog.getByTestId('payment-wechat-merchantKey').fill('MerchantKey2026ABCD');
   await dialog.getByTestId('payment-wechat-publicSecret').fill('PublicSecret2026EFGH');
   await dialog.getByTestId('payment-wechat-miniSecret').fill('MiniSecret2026IJKL');
-  await dialog.getByTestId('payment-wechat-p12').setInputFiles({ name: 'apiclient_cert.p12', mimeType: 'application/x-pkcs12', buffer: p12('1600000009') });
+  await dialog
+    .getByTestId('payment-wechat-p12')
+    .setInputFiles({ name: 'apiclient_cert.p12', mimeType: 'application/x-pkcs12', buffer: p12('1600000009') });
   await dialog.getByTestId('payment-save').click();
   await expect(notification(page).getByText(en.saved)).toBeVisible();
   await expect(dialog.getByTestId('payment-wechat-merchantKey-masked')).toContainText('····ABCD');
@@ -56,7 +61,10 @@ test('tenant1 finds its own payment account on /person', async ({ page, baseURL 
   await expect(page.getByTestId('payment-wechat-setup')).toBeVisible();
 });
 
-test('payment settings: every missing field at once, a refused certificate at its field, and input kept from a stray close', async ({ page, baseURL }) => {
+test('payment settings: every missing field at once, a refused certificate at its field, and input kept from a stray close', async ({
+  page,
+  baseURL,
+}) => {
   await useLanguage(page, baseURL, 'en');
   await signIn(page, 'admin');
   await page.goto('/tenant/people');
@@ -95,7 +103,9 @@ test('payment settings: every missing field at once, a refused certificate at it
   await dialog.getByTestId('payment-wechat-merchantKey').fill('MerchantKey2026MNOP');
   await dialog.getByTestId('payment-wechat-publicSecret').fill('PublicSecret2026QRST');
   await dialog.getByTestId('payment-wechat-miniSecret').fill('MiniSecret2026UVWX');
-  await dialog.getByTestId('payment-wechat-p12').setInputFiles({ name: 'other.p12', mimeType: 'application/x-pkcs12', buffer: p12('1699999999') });
+  await dialog
+    .getByTestId('payment-wechat-p12')
+    .setInputFiles({ name: 'other.p12', mimeType: 'application/x-pkcs12', buffer: p12('1699999999') });
   await dialog.getByTestId('payment-save').click();
   await expect(fieldOf('payment-wechat-p12-pick')).toContainText(errorEntry(CODE.certificateInvalid).texts.en);
   await dialog.getByTestId('distributor-payment-close').click();

@@ -21,46 +21,94 @@ const widest = (underscore: boolean) => {
 
 describe('the account-name rule', () => {
   it('accepts and refuses the same names at sign-in as isAccountName', () => {
-    for (const name of ['xunjian_01', 'abcd', 'a'.repeat(32), '_a_b', 'abc', 'a'.repeat(33), 'ab-cd', 'ab cd', '巡检01', '']) {
+    for (const name of [
+      'xunjian_01',
+      'abcd',
+      'a'.repeat(32),
+      '_a_b',
+      'abc',
+      'a'.repeat(33),
+      'ab-cd',
+      'ab cd',
+      '巡检01',
+      '',
+    ]) {
       expect(signInIssues({ username: name, password: 'x' }).username === undefined, name).toBe(isAccountName(name));
     }
   });
 
   it('a first-level and a second-level distributor, letters and digits only (spec §5), sign in', async () => {
-    for (const [token, who] of [[t.token.admin, 'admin'], [t.token.tenant1, 'tenant1']] as const) {
+    for (const [token, who] of [
+      [t.token.admin, 'admin'],
+      [t.token.tenant1, 'tenant1'],
+    ] as const) {
       const username = widest(false);
       expect(username).toHaveLength(ACCOUNT_NAME_MAX);
-      const made = await t.call('tenant.create', { body: { name: `巡检分销 ${who}`, username, password: PASSWORD, contact: '13912345678' } }, token);
+      const made = await t.call(
+        'tenant.create',
+        { body: { name: `巡检分销 ${who}`, username, password: PASSWORD, contact: '13912345678' } },
+        token,
+      );
       expect(made.body.code, who).toBe(200);
       expect(await t.signIn(username, PASSWORD)).toEqual(expect.any(String));
     }
-    const under = await t.call('tenant.create', { body: { name: '下划线分销', username: 'xun_jian_01', password: PASSWORD, contact: '13912345678' } }, t.token.admin);
+    const under = await t.call(
+      'tenant.create',
+      { body: { name: '下划线分销', username: 'xun_jian_01', password: PASSWORD, contact: '13912345678' } },
+      t.token.admin,
+    );
     expect(under.body.content.fields).toEqual({ username: 'tenant.validation.username' });
   });
 
   it('a member with underscores in its name signs in', async () => {
     const [role] = await t.db.select({ id: roles.id }).from(roles).where(eq(roles.name, '订单专员'));
     for (const username of [widest(true), 'xunjian_01']) {
-      const made = await t.call('staff.create', { body: { name: '巡检员', phone: '13812345678', username, password: PASSWORD, roleId: String(role!.id) } as never }, t.token.tenant1);
+      const made = await t.call(
+        'staff.create',
+        {
+          body: {
+            name: '巡检员',
+            phone: '13812345678',
+            username,
+            password: PASSWORD,
+            roleId: String(role!.id),
+          } as never,
+        },
+        t.token.tenant1,
+      );
       expect(made.body.code, username).toBe(200);
       expect(await t.signIn(username, PASSWORD)).toEqual(expect.any(String));
     }
   });
 
-  it('an enterprise customer\'s platform account with underscores signs in', async () => {
+  it("an enterprise customer's platform account with underscores signs in", async () => {
     const username = widest(true);
-    const made = await t.call('customer.create', { body: { name: '浦东软件园食堂', username, password: PASSWORD, buyNow: false } }, t.token.tenant1);
+    const made = await t.call(
+      'customer.create',
+      { body: { name: '浦东软件园食堂', username, password: PASSWORD, buyNow: false } },
+      t.token.tenant1,
+    );
     expect(made.body.code).toBe(200);
     expect(await t.signIn(username, PASSWORD)).toEqual(expect.any(String));
   });
 
-  it('refuses what the rule refuses in each create form, with the rule\'s text', async () => {
+  it("refuses what the rule refuses in each create form, with the rule's text", async () => {
     for (const username of ['abc', 'a'.repeat(33), 'ab-cd', '巡检01']) {
-      const member = await t.call('staff.create', { body: { name: '巡检员', phone: '13812345678', username, password: PASSWORD } as never }, t.token.tenant1);
+      const member = await t.call(
+        'staff.create',
+        { body: { name: '巡检员', phone: '13812345678', username, password: PASSWORD } as never },
+        t.token.tenant1,
+      );
       expect(member.body.content.fields, username).toMatchObject({ username: 'account.validation.accountName' });
-      const customer = await t.call('customer.create', { body: { name: '食堂', username, password: PASSWORD, buyNow: false } }, t.token.tenant1);
+      const customer = await t.call(
+        'customer.create',
+        { body: { name: '食堂', username, password: PASSWORD, buyNow: false } },
+        t.token.tenant1,
+      );
       expect(customer.body.content.fields, username).toMatchObject({ username: 'account.validation.accountName' });
-      const signIn = await t.call('account.token', { body: { grant_type: 'password', username, password: PASSWORD } as never });
+      const signIn = await t.call('account.token', {
+        body: { grant_type: 'password', username, password: PASSWORD } as never,
+      });
       expect(signIn.body.content.fields, username).toMatchObject({ username: 'validation.username' });
     }
   });

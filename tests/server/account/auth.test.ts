@@ -8,15 +8,27 @@ import { clientBasic, DEMO_PASSWORD, suiteApp } from '../helpers.js';
 
 const t = suiteApp([]);
 
-const signInBody = (username: string, password: string) => ({ body: { grant_type: 'password' as const, username, password } });
+const signInBody = (username: string, password: string) => ({
+  body: { grant_type: 'password' as const, username, password },
+});
 
 describe('account.token', () => {
   it('issues an opaque bearer token for 12 hours and stores only its hash', async () => {
     const res = await t.call('account.token', signInBody('tenant1', DEMO_PASSWORD));
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ access_token: expect.any(String), token_type: 'bearer', expires_in: 43200, device_token: expect.any(String), failed_attempts: 0, last_failed_at: null });
+    expect(res.body).toEqual({
+      access_token: expect.any(String),
+      token_type: 'bearer',
+      expires_in: 43200,
+      device_token: expect.any(String),
+      failed_attempts: 0,
+      last_failed_at: null,
+    });
     expect(Buffer.from(res.body.access_token, 'base64url')).toHaveLength(32);
-    const stored = await t.db.select().from(tokens).where(eq(tokens.tokenHash, hashToken(res.body.access_token)));
+    const stored = await t.db
+      .select()
+      .from(tokens)
+      .where(eq(tokens.tokenHash, hashToken(res.body.access_token)));
     expect(stored).toHaveLength(1);
     const all = await t.db.select({ h: tokens.tokenHash }).from(tokens);
     expect(all.map((r) => r.h)).not.toContain(res.body.access_token);
@@ -32,7 +44,11 @@ describe('account.token', () => {
   });
 
   it('refuses a wrong or missing client with HTTP 401 and body code 1506', async () => {
-    for (const authorization of [clientBasic('vend-console', 'wrong'), clientBasic('other', 'vend-console-secret'), null]) {
+    for (const authorization of [
+      clientBasic('vend-console', 'wrong'),
+      clientBasic('other', 'vend-console-secret'),
+      null,
+    ]) {
       const res = await t.call('account.token', signInBody('tenant1', DEMO_PASSWORD), undefined, { authorization });
       expect(res.status).toBe(401);
       expect(res.body.code).toBe(CODE.badClient);
@@ -42,14 +58,22 @@ describe('account.token', () => {
   it('refuses missing or malformed form fields with their keys', async () => {
     const missing = await t.call('account.token', { body: { grant_type: 'password' } as never });
     expect(missing.status).toBe(400);
-    expect(missing.body).toMatchObject({ code: 400, content: { fields: { username: 'validation.required', password: 'validation.required' } } });
+    expect(missing.body).toMatchObject({
+      code: 400,
+      content: { fields: { username: 'validation.required', password: 'validation.required' } },
+    });
     const malformed = await t.call('account.token', signInBody('tenant 1!', ''));
     expect(malformed.status).toBe(400);
-    expect(malformed.body.content.fields).toEqual({ username: 'validation.username', password: 'validation.passwordRequired' });
+    expect(malformed.body.content.fields).toEqual({
+      username: 'validation.username',
+      password: 'validation.passwordRequired',
+    });
   });
 
   it('refuses another grant type', async () => {
-    const res = await t.call('account.token', { body: { grant_type: 'client_credentials', username: 'tenant1', password: DEMO_PASSWORD } as never });
+    const res = await t.call('account.token', {
+      body: { grant_type: 'client_credentials', username: 'tenant1', password: DEMO_PASSWORD } as never,
+    });
     expect(res.status).toBe(400);
     expect(res.body.content.fields).toEqual({ grant_type: 'validation.invalid' });
   });
@@ -71,12 +95,14 @@ describe('bearer tokens', () => {
   it('refuses an expired token: HTTP 401, body 1502', async () => {
     const token = await t.signIn('tenant2');
     expect((await t.call('account.info', {}, token)).status).toBe(200);
-    await t.db.update(tokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(tokens.tokenHash, hashToken(token)));
+    await t.db
+      .update(tokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(tokens.tokenHash, hashToken(token)));
     const res = await t.call('account.info', {}, token);
     expect(res.status).toBe(401);
     expect(res.body.code).toBe(CODE.tokenExpired);
   });
-
 });
 
 describe('account.exit', () => {
@@ -104,10 +130,14 @@ describe('account.exit', () => {
 
 describe('account.token (a member without powers)', () => {
   it('gives a member holding no power code no token (1507), after the password was checked', async () => {
-    const refused = await t.call('account.token', { body: { grant_type: 'password', username: 'member2', password: DEMO_PASSWORD } as never });
+    const refused = await t.call('account.token', {
+      body: { grant_type: 'password', username: 'member2', password: DEMO_PASSWORD } as never,
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe(CODE.noPermissions);
-    const wrong = await t.call('account.token', { body: { grant_type: 'password', username: 'member2', password: 'not-it' } as never });
+    const wrong = await t.call('account.token', {
+      body: { grant_type: 'password', username: 'member2', password: 'not-it' } as never,
+    });
     expect(wrong.body.code).toBe(CODE.badRequest);
   });
 });
@@ -145,7 +175,11 @@ describe('account.adminPassword', () => {
     const admin = await t.signIn('admin');
     const oldSession = await t.signIn('enterprise1');
     const userId = t.ids.user('enterprise1');
-    const res = await t.call('account.adminPassword', { params: { userId }, body: { userId, password: 'New@2026' } }, admin);
+    const res = await t.call(
+      'account.adminPassword',
+      { params: { userId }, body: { userId, password: 'New@2026' } },
+      admin,
+    );
     expect(res.status).toBe(200);
     expect(res.body.code).toBe(200);
     expect((await t.call('account.info', {}, oldSession)).body.code).toBe(CODE.tokenInvalid);
@@ -164,14 +198,25 @@ describe('account.adminPassword', () => {
 
   it('refuses a body userId other than the path one', async () => {
     const admin = await t.signIn('admin');
-    const res = await t.call('account.adminPassword', { params: { userId: t.ids.user('tenant1') }, body: { userId: t.ids.user('tenant2'), password: 'Qz7@console2026' } }, admin);
+    const res = await t.call(
+      'account.adminPassword',
+      {
+        params: { userId: t.ids.user('tenant1') },
+        body: { userId: t.ids.user('tenant2'), password: 'Qz7@console2026' },
+      },
+      admin,
+    );
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(CODE.badRequest);
   });
 
   it('answers 404 for an unknown user', async () => {
     const admin = await t.signIn('admin');
-    const res = await t.call('account.adminPassword', { params: { userId: 99999 }, body: { userId: 99999, password: 'Qz7@console2026' } }, admin);
+    const res = await t.call(
+      'account.adminPassword',
+      { params: { userId: 99999 }, body: { userId: 99999, password: 'Qz7@console2026' } },
+      admin,
+    );
     expect(res.status).toBe(404);
     expect(res.body.code).toBe(CODE.notFound);
   });
@@ -179,7 +224,11 @@ describe('account.adminPassword', () => {
   it('is refused to anyone but the system admin (403)', async () => {
     const userId = t.ids.user('tenant11');
     for (const who of ['tenant1', 'member1', 'enterprise1']) {
-      const res = await t.call('account.adminPassword', { params: { userId }, body: { userId, password: 'Hacked@1' } }, await t.signIn(who));
+      const res = await t.call(
+        'account.adminPassword',
+        { params: { userId }, body: { userId, password: 'Hacked@1' } },
+        await t.signIn(who),
+      );
       expect(res.status, who).toBe(403);
       expect(res.body.code).toBe(CODE.forbidden);
     }

@@ -12,7 +12,14 @@ import { buildApp } from '../../../server/app.js';
 import type { SignInLimit } from '../../../server/account/index.js';
 import { clientBasic, createTestApp, DEMO_PASSWORD, postgresUrl, type TestApp } from '../helpers.js';
 
-const LIMIT: SignInLimit = { accountFailures: 4, addressFailures: 6, deviceFailures: 2, windowMs: 60_000, lockMs: 60_000, maxLockMs: 180_000 };
+const LIMIT: SignInLimit = {
+  accountFailures: 4,
+  addressFailures: 6,
+  deviceFailures: 2,
+  windowMs: 60_000,
+  lockMs: 60_000,
+  maxLockMs: 180_000,
+};
 
 describe.skipIf(!postgresUrl)('two upstream instances on one PostgreSQL', () => {
   let first: TestApp;
@@ -32,14 +39,17 @@ describe.skipIf(!postgresUrl)('two upstream instances on one PostgreSQL', () => 
 
   const attempt = (app: FastifyInstance, username: string, password: string, remoteAddress: string) =>
     app.inject({
-      method: 'POST', url: '/oauth/token', remoteAddress,
+      method: 'POST',
+      url: '/oauth/token',
+      remoteAddress,
       headers: { authorization: clientBasic(), 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ grant_type: 'password', username, password }).toString(),
     });
 
-  it('adds up an account\'s failures split between them into one limit', async () => {
+  it("adds up an account's failures split between them into one limit", async () => {
     const apps = [first.app, second, first.app, second];
-    for (const [i, app] of apps.entries()) expect((await attempt(app, 'tenant2', 'wrong', `10.20.0.${i}`)).statusCode).toBe(400);
+    for (const [i, app] of apps.entries())
+      expect((await attempt(app, 'tenant2', 'wrong', `10.20.0.${i}`)).statusCode).toBe(400);
     // Each instance saw two failures, half the limit; together they reached it.
     for (const app of [first.app, second]) {
       const res = await attempt(app, 'tenant2', DEMO_PASSWORD, '10.20.1.1');
@@ -48,7 +58,7 @@ describe.skipIf(!postgresUrl)('two upstream instances on one PostgreSQL', () => 
     }
   });
 
-  it('adds up an address\'s spray split between them into one limit', async () => {
+  it("adds up an address's spray split between them into one limit", async () => {
     const names = ['admin', 'tenant1', 'tenant11', 'member1', 'enterprise1', 'nobody'];
     for (const [i, name] of names.entries()) {
       expect((await attempt(i % 2 ? second : first.app, name, 'wrong', '10.21.0.1')).statusCode).toBe(400);

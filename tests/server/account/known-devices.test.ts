@@ -12,25 +12,51 @@ import { signInLimits } from '../../../server/account/schema.js';
 import type { SignInLimit } from '../../../server/account/index.js';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers.js';
 
-const LIMIT: SignInLimit = { accountFailures: 10, addressFailures: 100, deviceFailures: 5, windowMs: 15 * 60_000, lockMs: 60_000, maxLockMs: 15 * 60_000 };
+const LIMIT: SignInLimit = {
+  accountFailures: 10,
+  addressFailures: 100,
+  deviceFailures: 5,
+  windowMs: 15 * 60_000,
+  lockMs: 60_000,
+  maxLockMs: 15 * 60_000,
+};
 const clientBasic = `Basic ${Buffer.from('vend-console:vend-console-secret').toString('base64')}`;
 
 describe('account.token: known devices', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp({ signInLimit: LIMIT }); });
+  beforeAll(async () => {
+    t = await createTestApp({ signInLimit: LIMIT });
+  });
   afterAll(() => t.close());
-  beforeEach(async () => { await t.db.delete(signInLimits); });
+  beforeEach(async () => {
+    await t.db.delete(signInLimits);
+  });
 
   const attempt = async (username: string, password: string, remoteAddress: string, deviceToken?: string) => {
     const res = await t.app.inject({
-      method: 'POST', url: '/oauth/token', remoteAddress,
+      method: 'POST',
+      url: '/oauth/token',
+      remoteAddress,
       headers: { authorization: clientBasic, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ grant_type: 'password', username, password, ...(deviceToken ? { device_token: deviceToken } : {}) }).toString(),
+      payload: new URLSearchParams({
+        grant_type: 'password',
+        username,
+        password,
+        ...(deviceToken ? { device_token: deviceToken } : {}),
+      }).toString(),
     });
-    return { status: res.statusCode, body: res.json() as { code?: number; device_token?: string; failed_attempts?: number; last_failed_at?: string | null } };
+    return {
+      status: res.statusCode,
+      body: res.json() as {
+        code?: number;
+        device_token?: string;
+        failed_attempts?: number;
+        last_failed_at?: string | null;
+      },
+    };
   };
 
-  it('lets the owner in on its known device through a stranger\'s 100 wrong tries from many addresses; a new device is slowed', async () => {
+  it("lets the owner in on its known device through a stranger's 100 wrong tries from many addresses; a new device is slowed", async () => {
     const first = await attempt('admin', DEMO_PASSWORD, '192.168.1.20');
     expect(first.status).toBe(200);
     const device = first.body.device_token!;
@@ -55,9 +81,10 @@ describe('account.token: known devices', () => {
     expect((await attempt('admin', DEMO_PASSWORD, '203.0.9.9')).status).toBe(429);
   });
 
-  it('gives a known device its own small limit, and honours no other account\'s token', async () => {
+  it("gives a known device its own small limit, and honours no other account's token", async () => {
     const device = (await attempt('tenant1', DEMO_PASSWORD, '10.20.0.1')).body.device_token!;
-    for (let i = 0; i < LIMIT.deviceFailures; i++) expect((await attempt('tenant1', 'wrong', '10.20.0.1', device)).status).toBe(400);
+    for (let i = 0; i < LIMIT.deviceFailures; i++)
+      expect((await attempt('tenant1', 'wrong', '10.20.0.1', device)).status).toBe(400);
     expect((await attempt('tenant1', DEMO_PASSWORD, '10.20.0.1', device)).status).toBe(429);
     // Its failures did not count against the account: another device still gets in.
     const other = await attempt('tenant1', DEMO_PASSWORD, '10.20.0.2');

@@ -44,11 +44,27 @@ describe('every password set follows the rule', () => {
     for (const token of [t.token.admin, t.token.tenant1]) {
       const username = fresh();
       for (const [password, key] of bad(username)) {
-        refused(await t.call('tenant.create', { body: { name: '常州轨交零售', username, password, contact: '13912340001' } }, token), key, password);
+        refused(
+          await t.call(
+            'tenant.create',
+            { body: { name: '常州轨交零售', username, password, contact: '13912340001' } },
+            token,
+          ),
+          key,
+          password,
+        );
       }
-      const made = await t.ok('tenant.create', { body: { name: '常州轨交零售', username, password: GOOD, contact: '13912340001' } }, token);
+      const made = await t.ok(
+        'tenant.create',
+        { body: { name: '常州轨交零售', username, password: GOOD, contact: '13912340001' } },
+        token,
+      );
       for (const [password, key] of bad(username)) {
-        refused(await t.call('tenant.resetPassword', { params: { id: made.tenantId }, body: { password } }, token), key, password);
+        refused(
+          await t.call('tenant.resetPassword', { params: { id: made.tenantId }, body: { password } }, token),
+          key,
+          password,
+        );
       }
       await t.signIn(username, GOOD);
     }
@@ -58,26 +74,74 @@ describe('every password set follows the rule', () => {
     const [role] = await t.db.select({ id: roles.id }).from(roles).where(eq(roles.name, '订单专员'));
     const member = fresh();
     for (const [password, key] of bad(member)) {
-      refused(await t.call('staff.create', { body: { name: '巡检员', phone: '13812345678', username: member, password, roleId: String(role!.id) } as never }, t.token.tenant1), key, password);
+      refused(
+        await t.call(
+          'staff.create',
+          {
+            body: {
+              name: '巡检员',
+              phone: '13812345678',
+              username: member,
+              password,
+              roleId: String(role!.id),
+            } as never,
+          },
+          t.token.tenant1,
+        ),
+        key,
+        password,
+      );
     }
     const customer = fresh();
     for (const [password, key] of bad(customer)) {
-      refused(await t.call('customer.create', { body: { name: '浦东软件园食堂', username: customer, password, buyNow: false } }, t.token.tenant1), key, password);
+      refused(
+        await t.call(
+          'customer.create',
+          { body: { name: '浦东软件园食堂', username: customer, password, buyNow: false } },
+          t.token.tenant1,
+        ),
+        key,
+        password,
+      );
     }
   });
 
-  it('the three password changes: the admin\'s, a tenant\'s, a member\'s', async () => {
+  it("the three password changes: the admin's, a tenant's, a member's", async () => {
     const admin = await t.signIn('admin');
     for (const [password, key] of bad('tenant2')) {
-      refused(await t.call('account.adminPassword', { params: { userId: t.ids.user('tenant2') }, body: { userId: t.ids.user('tenant2'), password } }, admin), key, password);
+      refused(
+        await t.call(
+          'account.adminPassword',
+          { params: { userId: t.ids.user('tenant2') }, body: { userId: t.ids.user('tenant2'), password } },
+          admin,
+        ),
+        key,
+        password,
+      );
     }
     const tenant = await t.signIn('tenant11');
     for (const [password, key] of bad('tenant11')) {
-      refused(await t.call('tenant.password', { body: { oldPassword: DEMO_PASSWORD, password, tenantId: t.ids.tenant('A1') } }, tenant), key, password);
+      refused(
+        await t.call(
+          'tenant.password',
+          { body: { oldPassword: DEMO_PASSWORD, password, tenantId: t.ids.tenant('A1') } },
+          tenant,
+        ),
+        key,
+        password,
+      );
     }
     const member = await t.signIn('member4');
     for (const [password, key] of bad('member4')) {
-      refused(await t.call('staff.password', { body: { oldPassword: DEMO_PASSWORD, password, employeeId: t.ids.user('member4') } }, member), key, password);
+      refused(
+        await t.call(
+          'staff.password',
+          { body: { oldPassword: DEMO_PASSWORD, password, employeeId: t.ids.user('member4') } },
+          member,
+        ),
+        key,
+        password,
+      );
     }
     // Refused changes change nothing: the demo passwords, set before the rule, still sign in.
     for (const who of ['tenant2', 'tenant11', 'member4']) await t.signIn(who, DEMO_PASSWORD);

@@ -2,7 +2,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes, scryptSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { DEFAULT_PASSWORD_COST, hashPassword, needsRehash, setPasswordCostForTests, verifyPassword } from '../../../server/account/passwords.js';
+import {
+  DEFAULT_PASSWORD_COST,
+  hashPassword,
+  needsRehash,
+  setPasswordCostForTests,
+  verifyPassword,
+} from '../../../server/account/passwords.js';
 import { users } from '../../../server/account/index.js';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers.js';
 
@@ -40,14 +46,19 @@ describe('password hashes', () => {
 
 describe('account.token re-hashes an old hash', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
   afterAll(() => t.close());
 
   const hashOf = async (username: string) =>
     (await t.db.select({ h: users.passwordHash }).from(users).where(eq(users.username, username)))[0]!.h;
 
   it('on the next successful sign-in, and only then', async () => {
-    await t.db.update(users).set({ passwordHash: oldHash(DEMO_PASSWORD) }).where(eq(users.username, 'tenant2'));
+    await t.db
+      .update(users)
+      .set({ passwordHash: oldHash(DEMO_PASSWORD) })
+      .where(eq(users.username, 'tenant2'));
     const before = await hashOf('tenant2');
     await expect(t.signIn('tenant2', 'wrong')).rejects.toThrow();
     expect(await hashOf('tenant2')).toBe(before);

@@ -10,26 +10,45 @@ import { signInLimits } from '../../../server/account/schema.js';
 import type { SignInLimit } from '../../../server/account/index.js';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers.js';
 
-const LIMIT: SignInLimit = { accountFailures: 3, addressFailures: 5, deviceFailures: 2, windowMs: 60_000, lockMs: 60_000, maxLockMs: 180_000 };
+const LIMIT: SignInLimit = {
+  accountFailures: 3,
+  addressFailures: 5,
+  deviceFailures: 2,
+  windowMs: 60_000,
+  lockMs: 60_000,
+  maxLockMs: 180_000,
+};
 
 const clientBasic = `Basic ${Buffer.from('vend-console:vend-console-secret').toString('base64')}`;
 
 describe('account.token: sign-in limits', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp({ signInLimit: LIMIT }); });
+  beforeAll(async () => {
+    t = await createTestApp({ signInLimit: LIMIT });
+  });
   afterAll(() => t.close());
-  beforeEach(async () => { await t.db.delete(signInLimits); });
+  beforeEach(async () => {
+    await t.db.delete(signInLimits);
+  });
 
-  const attempt = (username: string, password: string, remoteAddress = '10.0.0.1', headers: Record<string, string> = {}) =>
+  const attempt = (
+    username: string,
+    password: string,
+    remoteAddress = '10.0.0.1',
+    headers: Record<string, string> = {},
+  ) =>
     t.app.inject({
-      method: 'POST', url: '/oauth/token', remoteAddress,
+      method: 'POST',
+      url: '/oauth/token',
+      remoteAddress,
       headers: { authorization: clientBasic, 'content-type': 'application/x-www-form-urlencoded', ...headers },
       payload: new URLSearchParams({ grant_type: 'password', username, password }).toString(),
     });
   const lockOf = async (key: string) => (await t.db.select().from(signInLimits).where(eq(signInLimits.key, key)))[0];
 
   it('locks an account after its failures from many addresses, with 429 and body 1505 even for the right password', async () => {
-    for (let i = 0; i < LIMIT.accountFailures; i++) expect((await attempt('tenant2', 'wrong', `10.1.0.${i}`)).statusCode).toBe(400);
+    for (let i = 0; i < LIMIT.accountFailures; i++)
+      expect((await attempt('tenant2', 'wrong', `10.1.0.${i}`)).statusCode).toBe(400);
     const over = await attempt('tenant2', DEMO_PASSWORD, '10.9.9.9');
     expect(over.statusCode).toBe(429);
     expect(over.json().code).toBe(CODE.tooManyAttempts);
@@ -54,11 +73,12 @@ describe('account.token: sign-in limits', () => {
     expect((await attempt('enterprise1', DEMO_PASSWORD, '10.3.0.2')).statusCode).toBe(200);
   });
 
-  it('forgets an account\'s failures after a successful sign-in', async () => {
+  it("forgets an account's failures after a successful sign-in", async () => {
     for (let i = 0; i < LIMIT.accountFailures - 1; i++) await attempt('tenant1', 'wrong');
     expect((await attempt('tenant1', DEMO_PASSWORD)).statusCode).toBe(200);
     expect(await lockOf('account:tenant1')).toBeUndefined();
-    for (let i = 0; i < LIMIT.accountFailures - 1; i++) expect((await attempt('tenant1', 'wrong', '10.4.0.1')).statusCode).toBe(400);
+    for (let i = 0; i < LIMIT.accountFailures - 1; i++)
+      expect((await attempt('tenant1', 'wrong', '10.4.0.1')).statusCode).toBe(400);
   });
 
   it('doubles each lock in a row up to the bound, and counts nothing while locked', async () => {
@@ -66,7 +86,11 @@ describe('account.token: sign-in limits', () => {
       const row = (await lockOf('account:member1'))!;
       return row.lockedUntil!.getTime() - Date.now();
     };
-    const expire = () => t.db.update(signInLimits).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(signInLimits.key, 'account:member1'));
+    const expire = () =>
+      t.db
+        .update(signInLimits)
+        .set({ lockedUntil: sql`now() - interval '1 second'` })
+        .where(eq(signInLimits.key, 'account:member1'));
     const lengths: number[] = [];
     for (let round = 0; round < 4; round++) {
       for (let i = 0; i < LIMIT.accountFailures; i++) await attempt('member1', 'wrong', `10.5.${round}.${i}`);
@@ -92,19 +116,29 @@ describe('account.token: sign-in limits', () => {
       await attempt(`nobody${i}`, 'wrong', '10.7.0.1', { 'x-forwarded-for': `203.0.113.${i}` });
     }
     // Five different forwarded addresses, one real one: the real one is locked.
-    expect((await attempt('tenant1', DEMO_PASSWORD, '10.7.0.1', { 'x-forwarded-for': '203.0.113.200' })).statusCode).toBe(429);
+    expect(
+      (await attempt('tenant1', DEMO_PASSWORD, '10.7.0.1', { 'x-forwarded-for': '203.0.113.200' })).statusCode,
+    ).toBe(429);
   });
 });
 
 describe('account.token: sign-in limits behind a trusted proxy', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp({ signInLimit: LIMIT, trustProxy: ['10.8.0.1'] }); });
+  beforeAll(async () => {
+    t = await createTestApp({ signInLimit: LIMIT, trustProxy: ['10.8.0.1'] });
+  });
   afterAll(() => t.close());
 
   const attempt = (username: string, password: string, forwardedFor: string) =>
     t.app.inject({
-      method: 'POST', url: '/oauth/token', remoteAddress: '10.8.0.1',
-      headers: { authorization: clientBasic, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': forwardedFor },
+      method: 'POST',
+      url: '/oauth/token',
+      remoteAddress: '10.8.0.1',
+      headers: {
+        authorization: clientBasic,
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': forwardedFor,
+      },
       payload: new URLSearchParams({ grant_type: 'password', username, password }).toString(),
     });
 

@@ -34,8 +34,14 @@ beforeAll(async () => {
   process.env.CALLBACK_RETRY_BASE_MS = '50';
   receiver = await startReceiver();
   for (const serial of [A, B]) {
-    await t.db.update(devices).set({ online: true, locked: false, channelSalesLimit: 5, orderLimit: 10 }).where(eq(devices.serial, serial));
-    await t.db.update(deviceChannels).set({ stock: 50, enabled: true, locked: false }).where(eq(deviceChannels.deviceId, t.ids.device(serial)));
+    await t.db
+      .update(devices)
+      .set({ online: true, locked: false, channelSalesLimit: 5, orderLimit: 10 })
+      .where(eq(devices.serial, serial));
+    await t.db
+      .update(deviceChannels)
+      .set({ stock: 50, enabled: true, locked: false })
+      .where(eq(deviceChannels.deviceId, t.ids.device(serial)));
   }
 });
 afterAll(async () => {
@@ -53,18 +59,55 @@ afterEach(async () => {
 const run = (concurrency = 2) => runDueJobs(t.db, databaseStorage(t.db), jobKinds, { concurrency });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function sale(serial: string) {
-  const res = await t.call('order.sale', { body: { saleId: `CB${++saleNo}`, thirdPartyNumber: `4200CB${saleNo}`, platform: 'wechat', paymentType: 'scan', items: [{ channel: 1, count: 1 }] } }, undefined, { authorization: deviceBasic(serial) });
+  const res = await t.call(
+    'order.sale',
+    {
+      body: {
+        saleId: `CB${++saleNo}`,
+        thirdPartyNumber: `4200CB${saleNo}`,
+        platform: 'wechat',
+        paymentType: 'scan',
+        items: [{ channel: 1, count: 1 }],
+      },
+    },
+    undefined,
+    { authorization: deviceBasic(serial) },
+  );
   if (res.body.code !== 200) throw new Error(JSON.stringify(res.body));
   return res.body.content as { orderNumber: string; amount: number };
 }
-const fault = (serial: string) => t.call('device.fault', { body: { code: 'E42', message: '出货口卡住' } }, undefined, { authorization: deviceBasic(serial) });
-const setUp = (token: string, body: Partial<{ eventUrl: string | null; events: string[]; infoUrl: string | null; publicKey: string | null }> = {}) =>
-  t.ok('callback.save', { body: { eventUrl: `${receiver.url}/events`, infoUrl: null, publicKey: null, events: ['sale', 'fault'], ...body } as never }, token);
-const log = async (token: string) => (await t.ok('callback.deliveries', { query: { pageNum: 1, pageSize: 50 }, body: {} }, token)).list;
+const fault = (serial: string) =>
+  t.call('device.fault', { body: { code: 'E42', message: '出货口卡住' } }, undefined, {
+    authorization: deviceBasic(serial),
+  });
+const setUp = (
+  token: string,
+  body: Partial<{ eventUrl: string | null; events: string[]; infoUrl: string | null; publicKey: string | null }> = {},
+) =>
+  t.ok(
+    'callback.save',
+    {
+      body: {
+        eventUrl: `${receiver.url}/events`,
+        infoUrl: null,
+        publicKey: null,
+        events: ['sale', 'fault'],
+        ...body,
+      } as never,
+    },
+    token,
+  );
+const log = async (token: string) =>
+  (await t.ok('callback.deliveries', { query: { pageNum: 1, pageSize: 50 }, body: {} }, token)).list;
 
 describe('callback.settings', () => {
   it('reads a tenant without settings as empty, its secret not set', async () => {
-    expect(await t.ok('callback.settings', { body: {} }, t.token.tenant11)).toMatchObject({ eventUrl: null, infoUrl: null, events: [], secret: { set: false, last4: null } });
+    expect(await t.ok('callback.settings', { body: {} }, t.token.tenant11)).toMatchObject({
+      eventUrl: null,
+      infoUrl: null,
+      events: [],
+      secret: { set: false, last4: null },
+    });
   });
 });
 
@@ -91,14 +134,26 @@ describe('callback.save', () => {
       ['https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/', 'callback.validation.private'],
     ];
     for (const [url, key] of cases) {
-      const res = await t.call('callback.save', { body: { eventUrl: url, infoUrl: null, publicKey: null, events: [] } }, t.token.tenant2);
+      const res = await t.call(
+        'callback.save',
+        { body: { eventUrl: url, infoUrl: null, publicKey: null, events: [] } },
+        t.token.tenant2,
+      );
       expect(res.status, url).toBe(400);
       expect(res.body.content.fields, url).toEqual({ eventUrl: key });
     }
-    const bad = await t.call('callback.save', { body: { eventUrl: 'ftp://x', infoUrl: 'https://10.1.2.3/info', publicKey: null, events: [] } }, t.token.tenant2);
+    const bad = await t.call(
+      'callback.save',
+      { body: { eventUrl: 'ftp://x', infoUrl: 'https://10.1.2.3/info', publicKey: null, events: [] } },
+      t.token.tenant2,
+    );
     expect(bad.body.content.fields).toMatchObject({ eventUrl: 'callback.validation.url' });
     // A public address by its number needs no DNS here.
-    const ok = await t.ok('callback.save', { body: { eventUrl: 'https://93.184.216.34/hook', infoUrl: null, publicKey: null, events: ['sale'] } }, t.token.tenant2);
+    const ok = await t.ok(
+      'callback.save',
+      { body: { eventUrl: 'https://93.184.216.34/hook', infoUrl: null, publicKey: null, events: ['sale'] } },
+      t.token.tenant2,
+    );
     expect(ok.settings.eventUrl).toBe('https://93.184.216.34/hook');
   });
 
@@ -110,16 +165,33 @@ describe('callback.save', () => {
     expect(second.secret).toBeUndefined();
     const read = JSON.stringify(await t.ok('callback.settings', { body: {} }, t.token.tenant1));
     expect(read).not.toContain(first.secret!.slice(6, 30));
-    const [row] = await t.db.select().from(callbackSettings).where(eq(callbackSettings.tenantId, t.ids.tenant('A')));
+    const [row] = await t.db
+      .select()
+      .from(callbackSettings)
+      .where(eq(callbackSettings.tenantId, t.ids.tenant('A')));
     expect(JSON.stringify(row)).not.toContain(first.secret!.slice(6, 30));
   });
 
   it('takes an RSA public key and refuses one that does not parse (1409); the admin names a tenant (1402), in scope (1401)', async () => {
-    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 1024, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+    const { publicKey } = generateKeyPairSync('rsa', {
+      modulusLength: 1024,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
     expect((await setUp(t.token.tenant1, { publicKey })).settings.publicKey).toBe(publicKey.trim());
-    expect((await t.call('callback.save', { body: { eventUrl: null, infoUrl: null, publicKey: 'not a key', events: [] } }, t.token.tenant1)).body.code).toBe(CODE.keyInvalid);
+    expect(
+      (
+        await t.call(
+          'callback.save',
+          { body: { eventUrl: null, infoUrl: null, publicKey: 'not a key', events: [] } },
+          t.token.tenant1,
+        )
+      ).body.code,
+    ).toBe(CODE.keyInvalid);
     expect((await t.call('callback.settings', { body: {} }, t.token.admin)).body.code).toBe(CODE.tenantRequired);
-    expect((await t.call('callback.settings', { body: { tenantId: t.ids.tenant('B') } }, t.token.tenant1)).body.code).toBe(CODE.tenantNotFound);
+    expect(
+      (await t.call('callback.settings', { body: { tenantId: t.ids.tenant('B') } }, t.token.tenant1)).body.code,
+    ).toBe(CODE.tenantNotFound);
     const admin = await t.ok('callback.settings', { body: { tenantId: t.ids.tenant('A') } }, t.token.admin);
     expect(admin.eventUrl).toBe(`${receiver.url}/events`);
   });
@@ -142,7 +214,10 @@ describe('callback.deliveries', () => {
       expect(String(r.headers['webhook-signature']).split(' ')).toHaveLength(2);
     }
     const saleBody = JSON.parse(got.find((r) => JSON.parse(r.body).type === 'sale')!.body);
-    expect(saleBody).toMatchObject({ tenantId: t.ids.tenant('A'), data: { orderId: expect.any(Number), number: sold.orderNumber, amount: sold.amount } });
+    expect(saleBody).toMatchObject({
+      tenantId: t.ids.tenant('A'),
+      data: { orderId: expect.any(Number), number: sold.orderNumber, amount: sold.amount },
+    });
     const faultBody = JSON.parse(got.find((r) => JSON.parse(r.body).type === 'fault')!.body);
     expect(faultBody.data).toMatchObject({ serial: A, code: 'E42', message: '出货口卡住' });
     expect(faultBody.data.notify).toBeUndefined();
@@ -160,12 +235,24 @@ describe('callback.deliveries', () => {
     await fault(A);
     await run();
     let [row] = await log(t.token.tenant1);
-    expect(row).toMatchObject({ type: 'fault', state: 'pending', attempts: 1, statusCode: 500, answer: 'down for maintenance', error: 'HTTP 500' });
+    expect(row).toMatchObject({
+      type: 'fault',
+      state: 'pending',
+      attempts: 1,
+      statusCode: 500,
+      answer: 'down for maintenance',
+      error: 'HTTP 500',
+    });
     expect(Date.parse(row!.nextAt!)).toBeGreaterThan(Date.now() - 1000);
     await sleep(80);
     await run();
     [row] = await log(t.token.tenant1);
-    expect(row).toMatchObject({ state: 'pending', attempts: 2, statusCode: null, error: expect.stringContaining('no answer within 400 ms') });
+    expect(row).toMatchObject({
+      state: 'pending',
+      attempts: 2,
+      statusCode: null,
+      error: expect.stringContaining('no answer within 400 ms'),
+    });
     await sleep(250);
     await run();
     [row] = await log(t.token.tenant1);
@@ -185,23 +272,29 @@ describe('callback.deliveries', () => {
     expect(row).toMatchObject({ state: 'pending', statusCode: 302, error: 'HTTP 302' });
     expect(receiver.received.some((r) => r.path === '/elsewhere')).toBe(false);
     // A day later it fails for good.
-    await t.db.update(callbackDeliveries).set({ createdAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(callbackDeliveries.id, row!.id));
+    await t.db
+      .update(callbackDeliveries)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(callbackDeliveries.id, row!.id));
     await t.db.update(jobs).set({ createdAt: new Date(Date.now() - 25 * 3600_000), runAt: new Date() });
     receiver.answers.push({ status: 503 });
     await run();
     expect((await log(t.token.tenant1))[0]).toMatchObject({ id: row!.id, state: 'failed', attempts: 2, nextAt: null });
   });
 
-  it('checks the address again at each delivery: a loopback URL saved under the tests\' switch is refused once it is off', async () => {
+  it("checks the address again at each delivery: a loopback URL saved under the tests' switch is refused once it is off", async () => {
     await fault(A);
     delete process.env.CALLBACK_ALLOW_PRIVATE;
     const before = receiver.received.length;
     await run();
     expect(receiver.received.length).toBe(before);
-    expect((await log(t.token.tenant1))[0]).toMatchObject({ state: 'pending', error: expect.stringContaining('address refused') });
+    expect((await log(t.token.tenant1))[0]).toMatchObject({
+      state: 'pending',
+      error: expect.stringContaining('address refused'),
+    });
   });
 
-  it('one tenant\'s dead endpoint does not hold another\'s deliveries', async () => {
+  it("one tenant's dead endpoint does not hold another's deliveries", async () => {
     const b = await startReceiver();
     try {
       receiver.otherwise = () => 'hang';
@@ -211,9 +304,12 @@ describe('callback.deliveries', () => {
       for (let i = 0; i < 6; i++) await fault(A);
       await fault(B);
       const started = Date.now();
-      await Promise.all([run(4), (async () => {
-        while (!b.received.length && Date.now() - started < 5000) await sleep(10);
-      })()]);
+      await Promise.all([
+        run(4),
+        (async () => {
+          while (!b.received.length && Date.now() - started < 5000) await sleep(10);
+        })(),
+      ]);
       // B's one delivery went out while A's six were still waiting on their time-outs (two at a time).
       expect(b.received).toHaveLength(1);
       expect(b.received[0]!.at - started).toBeLessThan(400);
@@ -224,14 +320,22 @@ describe('callback.deliveries', () => {
     }
   });
 
-  it('lists only the caller\'s tenant\'s deliveries, by state and event', async () => {
+  it("lists only the caller's tenant's deliveries, by state and event", async () => {
     const mine = await log(t.token.tenant1);
     expect(mine.length).toBeGreaterThan(0);
     const theirs = await log(t.token.tenant2);
     expect(theirs.every((r) => !mine.some((m) => m.id === r.id))).toBe(true);
-    const failed = await t.ok('callback.deliveries', { query: { pageNum: 1, pageSize: 50 }, body: { state: 'failed' } }, t.token.tenant1);
+    const failed = await t.ok(
+      'callback.deliveries',
+      { query: { pageNum: 1, pageSize: 50 }, body: { state: 'failed' } },
+      t.token.tenant1,
+    );
     expect(failed.list.every((r) => r.state === 'failed')).toBe(true);
-    const sales = await t.ok('callback.deliveries', { query: { pageNum: 1, pageSize: 50 }, body: { type: 'sale' } }, t.token.tenant1);
+    const sales = await t.ok(
+      'callback.deliveries',
+      { query: { pageNum: 1, pageSize: 50 }, body: { type: 'sale' } },
+      t.token.tenant1,
+    );
     expect(sales.list.length).toBeGreaterThan(0);
     expect(sales.list.every((r) => r.type === 'sale')).toBe(true);
   });
@@ -248,15 +352,20 @@ describe('callback.test', () => {
 });
 
 describe('callback.resend', () => {
-  it('sends a delivery again with the same webhook-id; another tenant\'s is not found (1418)', async () => {
+  it("sends a delivery again with the same webhook-id; another tenant's is not found (1418)", async () => {
     const [done] = (await log(t.token.tenant1)).filter((r) => r.state === 'delivered');
     const before = receiver.received.length;
     const again = await t.ok('callback.resend', { params: { id: done!.id } }, t.token.tenant1);
     expect(again).toMatchObject({ id: done!.id, state: 'pending' });
     await run();
     expect(receiver.received.slice(before).map((r) => r.headers['webhook-id'])).toEqual([done!.messageId]);
-    expect((await log(t.token.tenant1)).find((r) => r.id === done!.id)).toMatchObject({ state: 'delivered', attempts: done!.attempts + 1 });
-    expect((await t.call('callback.resend', { params: { id: done!.id } }, t.token.tenant2)).body.code).toBe(CODE.deliveryNotFound);
+    expect((await log(t.token.tenant1)).find((r) => r.id === done!.id)).toMatchObject({
+      state: 'delivered',
+      attempts: done!.attempts + 1,
+    });
+    expect((await t.call('callback.resend', { params: { id: done!.id } }, t.token.tenant2)).body.code).toBe(
+      CODE.deliveryNotFound,
+    );
   });
 });
 
@@ -269,9 +378,13 @@ describe('callback.rotateSecret', () => {
     await t.ok('callback.test', { body: {} }, t.token.tenant1);
     await run();
     const [got] = receiver.received.slice(before);
-    for (const secret of [first.secret, second.secret]) expect(() => new Webhook(secret).verify(got!.body, got!.headers as Record<string, string>)).not.toThrow();
+    for (const secret of [first.secret, second.secret])
+      expect(() => new Webhook(secret).verify(got!.body, got!.headers as Record<string, string>)).not.toThrow();
     // The overlap over: the previous secret no longer verifies.
-    await t.db.update(callbackSettings).set({ previousUntil: new Date(Date.now() - 1000) }).where(eq(callbackSettings.tenantId, t.ids.tenant('A')));
+    await t.db
+      .update(callbackSettings)
+      .set({ previousUntil: new Date(Date.now() - 1000) })
+      .where(eq(callbackSettings.tenantId, t.ids.tenant('A')));
     await t.ok('callback.test', { body: {} }, t.token.tenant1);
     await run();
     const last = receiver.received.at(-1)!;
@@ -285,17 +398,40 @@ describe('callback.rotateSecret', () => {
     configureSecrets([next]);
     await t.ok('callback.test', { body: {} }, t.token.tenant1);
     await run();
-    expect(() => new Webhook(second.secret).verify(receiver.received.at(-1)!.body, receiver.received.at(-1)!.headers as Record<string, string>)).not.toThrow();
+    expect(() =>
+      new Webhook(second.secret).verify(
+        receiver.received.at(-1)!.body,
+        receiver.received.at(-1)!.headers as Record<string, string>,
+      ),
+    ).not.toThrow();
   });
 });
 
 describe('callback.info', () => {
-  const pair = generateKeyPairSync('rsa', { modulusLength: 1024, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
-  const other = generateKeyPairSync('rsa', { modulusLength: 1024, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
-  const ask = (serial = A) => t.call('callback.info', { body: { question: 'member', value: 'M0001' } }, undefined, { authorization: deviceBasic(serial) });
-  const signed = (body: string, key = pair.privateKey) => ({ status: 200, body, headers: { 'content-type': 'application/json', 'x-vend-signature': sign('sha256', Buffer.from(body), key).toString('base64') } });
+  const pair = generateKeyPairSync('rsa', {
+    modulusLength: 1024,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  const other = generateKeyPairSync('rsa', {
+    modulusLength: 1024,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  const ask = (serial = A) =>
+    t.call('callback.info', { body: { question: 'member', value: 'M0001' } }, undefined, {
+      authorization: deviceBasic(serial),
+    });
+  const signed = (body: string, key = pair.privateKey) => ({
+    status: 200,
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'x-vend-signature': sign('sha256', Buffer.from(body), key).toString('base64'),
+    },
+  });
 
-  it('answers what the tenant\'s system signed; refuses a bad signature (1417), a time-out (1416) and a tenant without an info URL (1415)', async () => {
+  it("answers what the tenant's system signed; refuses a bad signature (1417), a time-out (1416) and a tenant without an info URL (1415)", async () => {
     expect((await ask()).body.code).toBe(CODE.callbackNotSet);
     await setUp(t.token.tenant1, { infoUrl: `${receiver.url}/info`, publicKey: pair.publicKey });
     const answer = JSON.stringify({ member: { name: '张三', level: 'gold' } });
@@ -320,7 +456,10 @@ describe('callback.info', () => {
 
 describe('delivery rows', () => {
   it('keep the body as first signed, never a secret', async () => {
-    const rows = await t.db.select().from(callbackDeliveries).where(and(eq(callbackDeliveries.tenantId, t.ids.tenant('A'))));
+    const rows = await t.db
+      .select()
+      .from(callbackDeliveries)
+      .where(and(eq(callbackDeliveries.tenantId, t.ids.tenant('A'))));
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => !r.body.includes('whsec_'))).toBe(true);
   });

@@ -2,7 +2,12 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface Received { path: string; headers: IncomingHttpHeaders; body: string; at: number }
+export interface Received {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  at: number;
+}
 /** How to answer one request: a status (and body), a redirect, or never. */
 export type Reply = { status: number; body?: string; headers?: Record<string, string> } | 'hang';
 
@@ -18,12 +23,23 @@ export interface Receiver {
 
 export async function startReceiver(): Promise<Receiver> {
   const hanging = new Set<ServerResponse>();
-  const receiver: Receiver = { url: '', received: [], answers: [], otherwise: () => ({ status: 200, body: 'ok' }), close: async () => {} };
+  const receiver: Receiver = {
+    url: '',
+    received: [],
+    answers: [],
+    otherwise: () => ({ status: 200, body: 'ok' }),
+    close: async () => {},
+  };
   const server = createServer((req, res) => {
     const parts: Buffer[] = [];
     req.on('data', (c: Buffer) => parts.push(c));
     req.on('end', () => {
-      const got = { path: req.url ?? '/', headers: req.headers, body: Buffer.concat(parts).toString('utf8'), at: Date.now() };
+      const got = {
+        path: req.url ?? '/',
+        headers: req.headers,
+        body: Buffer.concat(parts).toString('utf8'),
+        at: Date.now(),
+      };
       receiver.received.push(got);
       const reply = receiver.answers.shift() ?? receiver.otherwise(got);
       if (reply === 'hang') {
@@ -36,10 +52,11 @@ export async function startReceiver(): Promise<Receiver> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  receiver.close = () => new Promise<void>((resolve) => {
-    for (const res of hanging) res.destroy();
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
+  receiver.close = () =>
+    new Promise<void>((resolve) => {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   return receiver;
 }

@@ -23,31 +23,59 @@ afterAll(() => t.close());
 const SERIAL = 'VM2026000101';
 /** A paid order machine VM2026000101 sold, not complained about yet. */
 async function soldOrder(skip = 0) {
-  const [o] = await t.db.select({ id: orders.id, number: orders.number, received: orders.receivedAmount }).from(orders)
-    .where(and(eq(orders.deviceId, t.ids.device(SERIAL)), eq(orders.paymentState, 'success'), eq(orders.refundState, 'none'),
-      sql`${orders.paidAt} > now() - interval '20 days'`, sql`not exists (select 1 from complaints c where c.order_id = ${orders.id})`))
-    .orderBy(desc(orders.id)).offset(skip).limit(1);
+  const [o] = await t.db
+    .select({ id: orders.id, number: orders.number, received: orders.receivedAmount })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.deviceId, t.ids.device(SERIAL)),
+        eq(orders.paymentState, 'success'),
+        eq(orders.refundState, 'none'),
+        sql`${orders.paidAt} > now() - interval '20 days'`,
+        sql`not exists (select 1 from complaints c where c.order_id = ${orders.id})`,
+      ),
+    )
+    .orderBy(desc(orders.id))
+    .offset(skip)
+    .limit(1);
   return o!;
 }
-const file = (orderNumber: string, serial = SERIAL) => t.call('complaint.submit', {
-  body: { orderNumber, type: 'notDelivered', contact: '13800000000', description: '付款后没有出货' },
-}, undefined, { authorization: deviceBasic(serial) });
-const idOf = async (number: string) => (await t.ok('complaint.page', { query: {}, body: { number } }, tenant1)).list[0]!.id;
+const file = (orderNumber: string, serial = SERIAL) =>
+  t.call(
+    'complaint.submit',
+    {
+      body: { orderNumber, type: 'notDelivered', contact: '13800000000', description: '付款后没有出货' },
+    },
+    undefined,
+    { authorization: deviceBasic(serial) },
+  );
+const idOf = async (number: string) =>
+  (await t.ok('complaint.page', { query: {}, body: { number } }, tenant1)).list[0]!.id;
 
 describe('complaint.submit', () => {
-  it('files a pending complaint about an order the machine sold, logged as the customer\'s, and tells the console live', async () => {
+  it("files a pending complaint about an order the machine sold, logged as the customer's, and tells the console live", async () => {
     const events = await openEvents(url, tenant1);
     const o = await soldOrder();
     const answer = await file(o.number);
     expect(answer.body.content.number).toMatch(/^TS\d{16}$/);
     const detail = await t.ok('complaint.info', { params: { id: await idOf(answer.body.content.number) } }, tenant1);
-    expect(detail).toMatchObject({ status: 'pending', orderNumber: o.number, amount: o.received, type: 'notDelivered', deviceName: '虹桥站饮料机 1 号' });
-    expect(detail.progress.map((p) => [p.role, p.action, p.actor, p.content])).toEqual([['users', 'submitted', '13800000000', '付款后没有出货']]);
+    expect(detail).toMatchObject({
+      status: 'pending',
+      orderNumber: o.number,
+      amount: o.received,
+      type: 'notDelivered',
+      deviceName: '虹桥站饮料机 1 号',
+    });
+    expect(detail.progress.map((p) => [p.role, p.action, p.actor, p.content])).toEqual([
+      ['users', 'submitted', '13800000000', '付款后没有出货'],
+    ]);
     // The list masks the customer's phone; the detail, where the complaint is answered, shows it whole.
     expect(detail.contact).toBe('13800000000');
-    const listed = (await t.ok('complaint.page', { query: {}, body: { number: answer.body.content.number } }, tenant1)).list[0]!;
+    const listed = (await t.ok('complaint.page', { query: {}, body: { number: answer.body.content.number } }, tenant1))
+      .list[0]!;
     expect(listed.contact).toBe('138****0000');
-    await expect.poll(() => events.events.filter((e) => e.topic === 'complaint').map((e) => e.data), { timeout: 5000 })
+    await expect
+      .poll(() => events.events.filter((e) => e.topic === 'complaint').map((e) => e.data), { timeout: 5000 })
       .toContainEqual(expect.objectContaining({ kind: 'created', number: answer.body.content.number, notify: true }));
     events.close();
     // Another machine did not sell it.
@@ -57,17 +85,28 @@ describe('complaint.submit', () => {
 });
 
 describe('complaint.reply', () => {
-  it('moves a pending complaint in progress with the merchant\'s line; a completed one refuses (961)', async () => {
+  it("moves a pending complaint in progress with the merchant's line; a completed one refuses (961)", async () => {
     const number = (await file((await soldOrder()).number)).body.content.number;
     const id = await idOf(number);
     const replied = await t.ok('complaint.reply', { params: { id }, body: { content: '已安排补货员检查' } }, tenant1);
     expect(replied.status).toBe('inProgress');
-    expect(replied.progress.at(-1)).toMatchObject({ role: 'merchants', action: 'replied', actor: '华东智售科技有限公司', content: '已安排补货员检查' });
+    expect(replied.progress.at(-1)).toMatchObject({
+      role: 'merchants',
+      action: 'replied',
+      actor: '华东智售科技有限公司',
+      content: '已安排补货员检查',
+    });
     const admin = await t.signIn('admin');
-    expect((await t.ok('complaint.reply', { params: { id }, body: { content: '平台已介入' } }, admin)).progress.at(-1)).toMatchObject({ role: 'platform' });
+    expect(
+      (await t.ok('complaint.reply', { params: { id }, body: { content: '平台已介入' } }, admin)).progress.at(-1),
+    ).toMatchObject({ role: 'platform' });
     await t.ok('complaint.close', { params: { id }, body: { content: '已处理' } }, tenant1);
-    expect((await t.call('complaint.reply', { params: { id }, body: { content: '再回复' } }, tenant1)).body.code).toBe(CODE.complaintCompleted);
-    expect((await t.call('complaint.reply', { params: { id }, body: { content: '' } }, tenant1)).body.content.fields).toEqual({ content: 'validation.required' });
+    expect((await t.call('complaint.reply', { params: { id }, body: { content: '再回复' } }, tenant1)).body.code).toBe(
+      CODE.complaintCompleted,
+    );
+    expect(
+      (await t.call('complaint.reply', { params: { id }, body: { content: '' } }, tenant1)).body.content.fields,
+    ).toEqual({ content: 'validation.required' });
   });
 });
 
@@ -75,7 +114,11 @@ describe('complaint.refund', () => {
   it('refunds the order from the complaint under the refund rules, logged with the complaint together', async () => {
     const o = await soldOrder();
     const id = await idOf((await file(o.number)).body.content.number);
-    const refund = await t.ok('complaint.refund', { params: { id }, body: { reason: '未出货退款', amount: o.received } }, tenant1);
+    const refund = await t.ok(
+      'complaint.refund',
+      { params: { id }, body: { reason: '未出货退款', amount: o.received } },
+      tenant1,
+    );
     expect(refund).toMatchObject({ orderId: o.id, amount: o.received, state: 'pending' });
     expect(refund.requestedBy).toContain('TS');
     const detail = await t.ok('complaint.info', { params: { id } }, tenant1);
@@ -83,9 +126,16 @@ describe('complaint.refund', () => {
     expect(detail.progress.at(-1)).toMatchObject({ action: 'refunded', role: 'merchants' });
     expect(detail.progress.at(-1)!.content).toContain('未出货退款');
     // Over what was paid: refused, and nothing logged.
-    expect((await t.call('complaint.refund', { params: { id }, body: { reason: '再退', amount: 1 } }, tenant1)).body.code).toBe(CODE.refundOverPaid);
+    expect(
+      (await t.call('complaint.refund', { params: { id }, body: { reason: '再退', amount: 1 } }, tenant1)).body.code,
+    ).toBe(CODE.refundOverPaid);
     expect((await t.ok('complaint.info', { params: { id } }, tenant1)).progress).toHaveLength(detail.progress.length);
-    expect(await t.db.select({ n: sql<number>`count(*)::int` }).from(refunds).where(eq(refunds.orderId, o.id))).toEqual([{ n: 1 }]);
+    expect(
+      await t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(refunds)
+        .where(eq(refunds.orderId, o.id)),
+    ).toEqual([{ n: 1 }]);
   });
 });
 
@@ -95,12 +145,14 @@ describe('complaint.close', () => {
     const closed = await t.ok('complaint.close', { params: { id }, body: { content: '顾客已确认' } }, tenant1);
     expect(closed.status).toBe('completed');
     expect(closed.progress.map((p) => p.action)).toEqual(['submitted', 'closed']);
-    expect((await t.call('complaint.close', { params: { id }, body: { content: '再完结' } }, tenant1)).body.code).toBe(CODE.complaintCompleted);
+    expect((await t.call('complaint.close', { params: { id }, body: { content: '再完结' } }, tenant1)).body.code).toBe(
+      CODE.complaintCompleted,
+    );
   });
 });
 
 describe('complaint.page', () => {
-  it('lists the caller\'s complaints newest first by status, type and number; another tenant\'s unseen (960)', async () => {
+  it("lists the caller's complaints newest first by status, type and number; another tenant's unseen (960)", async () => {
     const all = await t.ok('complaint.page', { query: {}, body: {} }, tenant1);
     expect(all.total).toBeGreaterThanOrEqual(4);
     expect(all.list.every((c) => c.tenantName.length > 0)).toBe(true);
@@ -111,12 +163,19 @@ describe('complaint.page', () => {
     const tenant2 = await t.signIn('tenant2');
     const theirs = await t.ok('complaint.page', { query: {}, body: {} }, tenant2);
     expect(theirs.list.every((c) => c.tenantId === t.ids.tenant('B'))).toBe(true);
-    expect((await t.call('complaint.info', { params: { id: all.list[0]!.id } }, tenant2)).body.code).toBe(CODE.complaintNotFound);
-    expect((await t.call('complaint.page', { query: {}, body: { tenantId: t.ids.tenant('A') } }, tenant2)).body.code).toBe(CODE.tenantNotFound);
+    expect((await t.call('complaint.info', { params: { id: all.list[0]!.id } }, tenant2)).body.code).toBe(
+      CODE.complaintNotFound,
+    );
+    expect(
+      (await t.call('complaint.page', { query: {}, body: { tenantId: t.ids.tenant('A') } }, tenant2)).body.code,
+    ).toBe(CODE.tenantNotFound);
   });
 
   it('is for 6-3: a member with 6-1 alone sees orders but not complaints', async () => {
-    await t.db.update(roles).set({ powers: sql`array_append(${roles.powers}, '6-1')` }).where(eq(roles.name, '运营专员'));
+    await t.db
+      .update(roles)
+      .set({ powers: sql`array_append(${roles.powers}, '6-1')` })
+      .where(eq(roles.name, '运营专员'));
     const member = await t.signIn('member1');
     expect((await t.call('order.page', { query: {}, body: {} }, member)).body.code).toBe(CODE.ok);
     expect((await t.call('complaint.page', { query: {}, body: {} }, member)).body.code).toBe(CODE.forbidden);
@@ -124,7 +183,7 @@ describe('complaint.page', () => {
 });
 
 describe('complaint.info', () => {
-  it('shows the demo\'s progress logs in order, roles and all', async () => {
+  it("shows the demo's progress logs in order, roles and all", async () => {
     const done = (await t.ok('complaint.page', { query: {}, body: { status: 'completed' } }, tenant1)).list;
     const detail = await t.ok('complaint.info', { params: { id: done.at(-1)!.id } }, tenant1);
     const times = detail.progress.map((p) => p.at);

@@ -14,14 +14,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const alerts = async (who: string) => (await t.ok('dashboard.alerts', {}, token[who]));
+const alerts = async (who: string) => await t.ok('dashboard.alerts', {}, token[who]);
 const SERIAL = 'VM2026000101';
 
-const sellsHourlyUntil = (deviceId: number, tenantId: number, hoursAgo: number) => hourly(t.db, deviceId, tenantId, hoursAgo);
+const sellsHourlyUntil = (deviceId: number, tenantId: number, hoursAgo: number) =>
+  hourly(t.db, deviceId, tenantId, hoursAgo);
 
 describe('dashboard.alerts', () => {
   it('calls a device that usually sells every hour quiet after five silent hours, not after one', async () => {
-    const [d] = await t.db.select({ id: devices.id, tenantId: devices.tenantId }).from(devices).where(eq(devices.serial, SERIAL));
+    const [d] = await t.db
+      .select({ id: devices.id, tenantId: devices.tenantId })
+      .from(devices)
+      .where(eq(devices.serial, SERIAL));
     await sellsHourlyUntil(d!.id, d!.tenantId!, 5);
     const quiet = (await alerts('tenant1')).quiet.find((q) => q.serial === SERIAL);
     expect(quiet).toMatchObject({ name: '虹桥站饮料机 1 号', pointName: expect.any(String) });
@@ -37,7 +41,10 @@ describe('dashboard.alerts', () => {
   });
 
   it('lists activated devices without a heartbeat, and drops one that beats again', async () => {
-    await t.db.update(devices).set({ online: false, lastSeenAt: new Date(Date.now() - 3_600_000) }).where(eq(devices.serial, SERIAL));
+    await t.db
+      .update(devices)
+      .set({ online: false, lastSeenAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(devices.serial, SERIAL));
     const silent = (await alerts('tenant1')).silent;
     expect(silent.find((s) => s.serial === SERIAL)).toMatchObject({ lastSeenAt: expect.any(String) });
     expect(silent.every((s) => s.serial.length > 0)).toBe(true);
@@ -46,17 +53,47 @@ describe('dashboard.alerts', () => {
     expect((await alerts('member1')).silent.some((s) => s.serial === SERIAL)).toBe(false);
   });
 
-  it('forecasts a channel empty in its hours at the week\'s rate, soonest first, and orders the visits by it', async () => {
-    const [d] = await t.db.select({ id: devices.id, tenantId: devices.tenantId }).from(devices).where(eq(devices.serial, SERIAL));
-    const [c] = await t.db.select().from(deviceChannels).where(and(eq(deviceChannels.deviceId, d!.id), sql`${deviceChannels.productId} is not null`, eq(deviceChannels.enabled, true))).orderBy(deviceChannels.number).limit(1);
-    const same = (await t.db.select().from(deviceChannels).where(and(eq(deviceChannels.deviceId, d!.id), eq(deviceChannels.productId, c!.productId!), eq(deviceChannels.enabled, true)))).length;
+  it("forecasts a channel empty in its hours at the week's rate, soonest first, and orders the visits by it", async () => {
+    const [d] = await t.db
+      .select({ id: devices.id, tenantId: devices.tenantId })
+      .from(devices)
+      .where(eq(devices.serial, SERIAL));
+    const [c] = await t.db
+      .select()
+      .from(deviceChannels)
+      .where(
+        and(
+          eq(deviceChannels.deviceId, d!.id),
+          sql`${deviceChannels.productId} is not null`,
+          eq(deviceChannels.enabled, true),
+        ),
+      )
+      .orderBy(deviceChannels.number)
+      .limit(1);
+    const same = (
+      await t.db
+        .select()
+        .from(deviceChannels)
+        .where(
+          and(
+            eq(deviceChannels.deviceId, d!.id),
+            eq(deviceChannels.productId, c!.productId!),
+            eq(deviceChannels.enabled, true),
+          ),
+        )
+    ).length;
     // Its product sold 14 a day on this device all week; the channel holds 1.
-    await t.db.execute(sql`delete from sales_rollups where device_id = ${d!.id} and product_id = ${c!.productId} and grain = 'day'`);
+    await t.db.execute(
+      sql`delete from sales_rollups where device_id = ${d!.id} and product_id = ${c!.productId} and grain = 'day'`,
+    );
     await t.db.execute(sql`
       insert into sales_rollups (tenant_id, grain, bucket, device_id, product_id, orders, quantity, sales, refunds)
       select ${d!.tenantId}, 'day', g, ${d!.id}, ${c!.productId}, 0, 14, 4200, 0
       from generate_series(date_trunc('day', now() at time zone 'Asia/Shanghai') - interval '6 days', date_trunc('day', now() at time zone 'Asia/Shanghai'), interval '1 day') g`);
-    await t.db.update(deviceChannels).set({ stock: 1 }).where(and(eq(deviceChannels.deviceId, d!.id), eq(deviceChannels.number, c!.number)));
+    await t.db
+      .update(deviceChannels)
+      .set({ stock: 1 })
+      .where(and(eq(deviceChannels.deviceId, d!.id), eq(deviceChannels.number, c!.number)));
     const a = await alerts('tenant1');
     const forecast = a.stockOut.find((s) => s.serial === SERIAL && s.channel === c!.number);
     expect(forecast).toMatchObject({ stock: 1, perDay: Math.round((14 / same) * 10) / 10 });
@@ -67,7 +104,12 @@ describe('dashboard.alerts', () => {
     expect(a.visits.map((v) => v.hoursLeft)).toEqual([...a.visits.map((v) => v.hoursLeft)].sort((x, y) => x - y));
     expect((await alerts('tenant2')).stockOut.some((s) => s.serial === SERIAL)).toBe(false);
     // Refilled: forecast only while it would still run out within 48 hours.
-    await t.db.update(deviceChannels).set({ stock: 10 }).where(and(eq(deviceChannels.deviceId, d!.id), eq(deviceChannels.number, c!.number)));
-    expect((await alerts('tenant1')).stockOut.some((s) => s.serial === SERIAL && s.channel === c!.number)).toBe(10 * 24 <= (14 / same) * 48);
+    await t.db
+      .update(deviceChannels)
+      .set({ stock: 10 })
+      .where(and(eq(deviceChannels.deviceId, d!.id), eq(deviceChannels.number, c!.number)));
+    expect((await alerts('tenant1')).stockOut.some((s) => s.serial === SERIAL && s.channel === c!.number)).toBe(
+      10 * 24 <= (14 / same) * 48,
+    );
   });
 });

@@ -29,7 +29,10 @@ beforeAll(async () => {
   const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
   for (const u of ['tenant1', 'tenant2', 'member1']) token[u] = await t.signIn(u);
   [stream, other] = [await openEvents(url, token.tenant1), await openEvents(url, token.tenant2)];
-  const [d] = await t.db.select({ id: devices.id, tenantId: devices.tenantId }).from(devices).where(eq(devices.serial, SERIAL));
+  const [d] = await t.db
+    .select({ id: devices.id, tenantId: devices.tenantId })
+    .from(devices)
+    .where(eq(devices.serial, SERIAL));
   device = { id: d!.id, tenantId: d!.tenantId! };
   await t.db.update(devices).set({ online: true, lastSeenAt: new Date() }).where(eq(devices.id, device.id));
 });
@@ -41,7 +44,10 @@ afterAll(async () => {
 
 const data = (e: LiveEvent) => e.data as DeviceEvent;
 const about = (kind: DeviceEvent['kind'], channel?: number) => (e: LiveEvent) =>
-  e.topic === 'device' && data(e).serial === SERIAL && data(e).kind === kind && (channel === undefined || data(e).channel === channel);
+  e.topic === 'device' &&
+  data(e).serial === SERIAL &&
+  data(e).kind === kind &&
+  (channel === undefined || data(e).channel === channel);
 /** Every event published before this call has been heard once it returns. */
 let marks = 0;
 async function settled(s: EventStream, tenantId = device.tenantId) {
@@ -54,10 +60,17 @@ const heard = async (kind: DeviceEvent['kind'], channel?: number, from = 0) => {
   await settled(stream);
   return stream.events.slice(from).filter(about(kind, channel)).length;
 };
-const open = (kind: 'quiet' | 'runningOut') => t.db.select().from(deviceAlerts)
-  .where(and(eq(deviceAlerts.deviceId, device.id), eq(deviceAlerts.kind, kind), sql`${deviceAlerts.closedAt} is null`));
+const open = (kind: 'quiet' | 'runningOut') =>
+  t.db
+    .select()
+    .from(deviceAlerts)
+    .where(
+      and(eq(deviceAlerts.deviceId, device.id), eq(deviceAlerts.kind, kind), sql`${deviceAlerts.closedAt} is null`),
+    );
 const exceptions = async (problem: 'quiet' | 'runningOut') =>
-  (await t.ok('device.exceptions', { query: { pageNum: 1, pageSize: 100 }, body: { problem } }, token.tenant1)).list.find((d) => d.serial === SERIAL);
+  (
+    await t.ok('device.exceptions', { query: { pageNum: 1, pageSize: 100 }, body: { problem } }, token.tenant1)
+  ).list.find((d) => d.serial === SERIAL);
 
 describe('the alert sweep', () => {
   it('raises a quiet device once, keeps its hours current, lists it in the exceptions, and clears it when it sells', async () => {
@@ -71,7 +84,10 @@ describe('the alert sweep', () => {
     await sweepAlerts(t.db);
     expect(await heard('quiet')).toBe(1);
     expect(await open('quiet')).toHaveLength(1);
-    expect(await exceptions('quiet')).toMatchObject({ problems: expect.arrayContaining(['quiet']), quietHours: expect.any(Number) });
+    expect(await exceptions('quiet')).toMatchObject({
+      problems: expect.arrayContaining(['quiet']),
+      quietHours: expect.any(Number),
+    });
     // Another tenant hears nothing of it.
     await settled(other, t.ids.tenant('B'));
     expect(other.events.some(about('quiet'))).toBe(false);
@@ -86,57 +102,104 @@ describe('the alert sweep', () => {
     await sellsHourlyUntil(t.db, device.id, device.tenantId, 6);
     await sweepAlerts(t.db);
     expect(await heard('quiet')).toBe(2);
-    expect(await t.db.select().from(deviceAlerts).where(and(eq(deviceAlerts.deviceId, device.id), eq(deviceAlerts.kind, 'quiet')))).toHaveLength(2);
+    expect(
+      await t.db
+        .select()
+        .from(deviceAlerts)
+        .where(and(eq(deviceAlerts.deviceId, device.id), eq(deviceAlerts.kind, 'quiet'))),
+    ).toHaveLength(2);
     await sellsHourlyUntil(t.db, device.id, device.tenantId, 0);
     await sweepAlerts(t.db);
   });
 
   it('announces a running-out channel with its stock, without a notification where the warning switch is off, and clears it when refilled', async () => {
-    const [c] = await t.db.select().from(deviceChannels)
-      .where(and(eq(deviceChannels.deviceId, device.id), sql`${deviceChannels.productId} is not null`, eq(deviceChannels.enabled, true))).orderBy(deviceChannels.number).limit(1);
+    const [c] = await t.db
+      .select()
+      .from(deviceChannels)
+      .where(
+        and(
+          eq(deviceChannels.deviceId, device.id),
+          sql`${deviceChannels.productId} is not null`,
+          eq(deviceChannels.enabled, true),
+        ),
+      )
+      .orderBy(deviceChannels.number)
+      .limit(1);
     // Two a day for each of the device's channels of its product: a channel holding up to 4 runs out within 48 hours.
-    const same = (await t.db.select().from(deviceChannels).where(and(eq(deviceChannels.deviceId, device.id), eq(deviceChannels.productId, c!.productId!), eq(deviceChannels.enabled, true)))).length;
-    await t.db.execute(sql`delete from sales_rollups where device_id = ${device.id} and product_id = ${c!.productId} and grain = 'day'`);
+    const same = (
+      await t.db
+        .select()
+        .from(deviceChannels)
+        .where(
+          and(
+            eq(deviceChannels.deviceId, device.id),
+            eq(deviceChannels.productId, c!.productId!),
+            eq(deviceChannels.enabled, true),
+          ),
+        )
+    ).length;
+    await t.db.execute(
+      sql`delete from sales_rollups where device_id = ${device.id} and product_id = ${c!.productId} and grain = 'day'`,
+    );
     await t.db.execute(sql`
       insert into sales_rollups (tenant_id, grain, bucket, device_id, product_id, orders, quantity, sales, refunds)
       select ${device.tenantId}, 'day', g, ${device.id}, ${c!.productId}, 0, ${2 * same}, ${600 * same}, 0
       from generate_series(date_trunc('day', now() at time zone 'Asia/Shanghai') - interval '6 days', date_trunc('day', now() at time zone 'Asia/Shanghai'), interval '1 day') g`);
     // Full first, so no episode of this channel is open.
-    const [{ capacity }] = await t.db.select({ capacity: devices.capacity }).from(devices).where(eq(devices.id, device.id)) as [{ capacity: number }];
-    const stock = (n: number) => t.db.update(deviceChannels).set({ stock: n }).where(and(eq(deviceChannels.deviceId, device.id), eq(deviceChannels.number, c!.number)));
+    const [{ capacity }] = (await t.db
+      .select({ capacity: devices.capacity })
+      .from(devices)
+      .where(eq(devices.id, device.id))) as [{ capacity: number }];
+    const stock = (n: number) =>
+      t.db
+        .update(deviceChannels)
+        .set({ stock: n })
+        .where(and(eq(deviceChannels.deviceId, device.id), eq(deviceChannels.number, c!.number)));
     await stock(capacity);
     await sweepAlerts(t.db);
     await settled(stream);
     const from = stream.events.length;
-    const fresh = (match: (e: LiveEvent) => boolean) => stream.next((e) => match(e) && stream.events.indexOf(e) >= from);
+    const fresh = (match: (e: LiveEvent) => boolean) =>
+      stream.next((e) => match(e) && stream.events.indexOf(e) >= from);
     await stock(1);
-    await t.db.update(devices).set({ notifications: sql`${devices.notifications} || '{"warning": false}'::jsonb` }).where(eq(devices.id, device.id));
+    await t.db
+      .update(devices)
+      .set({ notifications: sql`${devices.notifications} || '{"warning": false}'::jsonb` })
+      .where(eq(devices.id, device.id));
     await sweepAlerts(t.db);
     const event = data(await fresh(about('runningOut', c!.number)));
     expect(event).toMatchObject({ stock: 1, notify: false });
     expect(event.hours).toBeLessThan(48);
     await sweepAlerts(t.db);
     expect(await heard('runningOut', c!.number, from)).toBe(1);
-    expect(await exceptions('runningOut')).toMatchObject({ runningOutChannels: expect.any(Number), runningOutHours: expect.any(Number) });
+    expect(await exceptions('runningOut')).toMatchObject({
+      runningOutChannels: expect.any(Number),
+      runningOutHours: expect.any(Number),
+    });
 
     await stock(capacity);
-    await t.db.update(devices).set({ notifications: sql`${devices.notifications} || '{"warning": true}'::jsonb` }).where(eq(devices.id, device.id));
+    await t.db
+      .update(devices)
+      .set({ notifications: sql`${devices.notifications} || '{"warning": true}'::jsonb` })
+      .where(eq(devices.id, device.id));
     await sweepAlerts(t.db);
     expect(data(await fresh(about('alertCleared', c!.number)))).toMatchObject({ alert: 'runningOut' });
     expect((await open('runningOut')).some((a) => a.channel === c!.number)).toBe(false);
   });
-
 });
 
-describe('dashboard.alertSettings: the tenant\'s own quiet threshold', () => {
-  it('calls a device quiet after the tenant\'s own number of hours instead of its history, when the tenant set one', async () => {
+describe("dashboard.alertSettings: the tenant's own quiet threshold", () => {
+  it("calls a device quiet after the tenant's own number of hours instead of its history, when the tenant set one", async () => {
     expect(await t.ok('dashboard.alertSettings', {}, token.tenant1)).toEqual({ quietHours: null });
     // Three hours without a sale: under three sales missed by its history, so not quiet…
     await sellsHourlyUntil(t.db, device.id, device.tenantId, 3);
-    const quiet = async () => (await t.ok('dashboard.alerts', {}, token.tenant1)).quiet.some((q) => q.serial === SERIAL);
+    const quiet = async () =>
+      (await t.ok('dashboard.alerts', {}, token.tenant1)).quiet.some((q) => q.serial === SERIAL);
     expect(await quiet()).toBe(false);
     // …but quiet after two hours by the tenant's rule, for its members too, and the sweep raises it.
-    expect(await t.ok('dashboard.saveAlertSettings', { body: { quietHours: 2 } }, token.tenant1)).toEqual({ quietHours: 2 });
+    expect(await t.ok('dashboard.saveAlertSettings', { body: { quietHours: 2 } }, token.tenant1)).toEqual({
+      quietHours: 2,
+    });
     expect(await t.ok('dashboard.alertSettings', {}, token.member1)).toEqual({ quietHours: 2 });
     expect(await quiet()).toBe(true);
     await sweepAlerts(t.db);
@@ -150,7 +213,6 @@ describe('dashboard.alertSettings: the tenant\'s own quiet threshold', () => {
     // Another tenant's setting is its own.
     expect(await t.ok('dashboard.alertSettings', {}, token.tenant2)).toEqual({ quietHours: null });
   });
-
 });
 
 describe('dashboard.saveAlertSettings', () => {
@@ -159,7 +221,9 @@ describe('dashboard.saveAlertSettings', () => {
       const res = await t.call('dashboard.saveAlertSettings', { body: { quietHours } }, token.tenant1);
       expect(res.body.content?.fields, String(quietHours)).toEqual({ quietHours: 'dashboard.validation.quietHours' });
     }
-    expect((await t.call('dashboard.saveAlertSettings', { body: { quietHours: 4 } }, token.member1)).body.code).toBe(CODE.forbidden);
+    expect((await t.call('dashboard.saveAlertSettings', { body: { quietHours: 4 } }, token.member1)).body.code).toBe(
+      CODE.forbidden,
+    );
     expect(await t.ok('dashboard.alertSettings', {}, token.tenant1)).toEqual({ quietHours: null });
   });
 });

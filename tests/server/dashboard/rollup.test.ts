@@ -25,15 +25,33 @@ beforeAll(async () => {
   t = await createTestApp({ deviceLimit: { requests: 1_000_000, windowMs: 60_000 } });
   admin = await t.signIn('admin');
   await seedOrders(t.db, { count: 10_000, days: 60, now: Date.now(), seed: 0.42 });
-  const rows = await t.db.select({ id: devices.id, serial: devices.serial }).from(devices)
-    .where(and(eq(devices.activated, true), eq(devices.type, 'selling'), sql`${devices.tenantId} is not null`, sql`${devices.allocation} <> 'recycled'`));
+  const rows = await t.db
+    .select({ id: devices.id, serial: devices.serial })
+    .from(devices)
+    .where(
+      and(
+        eq(devices.activated, true),
+        eq(devices.type, 'selling'),
+        sql`${devices.tenantId} is not null`,
+        sql`${devices.allocation} <> 'recycled'`,
+      ),
+    );
   machines = [];
   for (const d of rows) {
-    const chans = await t.db.select({ number: deviceChannels.number }).from(deviceChannels)
-      .where(and(eq(deviceChannels.deviceId, d.id), sql`${deviceChannels.productId} is not null`)).orderBy(deviceChannels.number);
+    const chans = await t.db
+      .select({ number: deviceChannels.number })
+      .from(deviceChannels)
+      .where(and(eq(deviceChannels.deviceId, d.id), sql`${deviceChannels.productId} is not null`))
+      .orderBy(deviceChannels.number);
     if (!chans.length) continue;
-    await t.db.update(deviceChannels).set({ stock: 100_000, enabled: true, locked: false }).where(eq(deviceChannels.deviceId, d.id));
-    await t.db.update(devices).set({ orderLimit: 10, channelSalesLimit: 5, online: true, locked: false, lastSeenAt: new Date() }).where(eq(devices.id, d.id));
+    await t.db
+      .update(deviceChannels)
+      .set({ stock: 100_000, enabled: true, locked: false })
+      .where(eq(deviceChannels.deviceId, d.id));
+    await t.db
+      .update(devices)
+      .set({ orderLimit: 10, channelSalesLimit: 5, online: true, locked: false, lastSeenAt: new Date() })
+      .where(eq(devices.id, d.id));
     machines.push({ serial: d.serial, channels: chans.map((c) => c.number) });
   }
 });
@@ -44,11 +62,25 @@ afterAll(async () => {
 
 let saleNo = 0;
 async function sell(serial: string, items: { channel: number; count: number }[]) {
-  const res = await t.call('order.sale', {
-    body: { saleId: `R${++saleNo}`, thirdPartyNumber: `4200009${saleNo}`, platform: 'wechat', paymentType: 'scan', items },
-  }, undefined, { authorization: deviceBasic(serial) });
+  const res = await t.call(
+    'order.sale',
+    {
+      body: {
+        saleId: `R${++saleNo}`,
+        thirdPartyNumber: `4200009${saleNo}`,
+        platform: 'wechat',
+        paymentType: 'scan',
+        items,
+      },
+    },
+    undefined,
+    { authorization: deviceBasic(serial) },
+  );
   expect(res.body, JSON.stringify([items, res.body])).toMatchObject({ code: CODE.ok });
-  const [row] = await t.db.select({ id: orders.id, received: orders.receivedAmount }).from(orders).where(eq(orders.number, res.body.content.orderNumber));
+  const [row] = await t.db
+    .select({ id: orders.id, received: orders.receivedAmount })
+    .from(orders)
+    .where(eq(orders.number, res.body.content.orderNumber));
   return row!;
 }
 
@@ -62,44 +94,76 @@ type Step =
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({
-    kind: fc.constant('sale' as const), machine: fc.nat(1000),
-    lines: fc.uniqueArray(fc.record({ channel: fc.nat(40), count: fc.integer({ min: 1, max: 3 }) }), { minLength: 1, maxLength: 3, selector: (l) => l.channel }),
+    kind: fc.constant('sale' as const),
+    machine: fc.nat(1000),
+    lines: fc.uniqueArray(fc.record({ channel: fc.nat(40), count: fc.integer({ min: 1, max: 3 }) }), {
+      minLength: 1,
+      maxLength: 3,
+      selector: (l) => l.channel,
+    }),
   }),
-  fc.record({ kind: fc.constant('refund' as const), order: fc.nat(1000), share: fc.double({ min: 0.01, max: 1, noNaN: true }), byItem: fc.boolean(), fail: fc.boolean() }),
+  fc.record({
+    kind: fc.constant('refund' as const),
+    order: fc.nat(1000),
+    share: fc.double({ min: 0.01, max: 1, noNaN: true }),
+    byItem: fc.boolean(),
+    fail: fc.boolean(),
+  }),
 );
 
 describe('sales rollups', () => {
   it('equal the sums over orders and refunds after the seed and a random mix of sales and refunds, settled or failed', async () => {
     await expectExact();
     const sold: { id: number; received: number }[] = [];
-    await fc.assert(fc.asyncProperty(fc.array(step, { minLength: 5, maxLength: 25 }), async (steps) => {
-      for (const s of steps) {
-        if (s.kind === 'sale') {
-          const m = machines[s.machine % machines.length]!;
-          const seen = new Set<number>();
-          const lines = s.lines.map((l) => ({ channel: m.channels[l.channel % m.channels.length]!, count: l.count })).filter((l) => !seen.has(l.channel) && seen.add(l.channel));
-          sold.push(await sell(m.serial, lines));
-        } else if (sold.length) {
-          const o = sold[s.order % sold.length]!;
-          const [row] = await t.db.select({ refunded: orders.refundAmount }).from(orders).where(eq(orders.id, o.id));
-          const left = o.received - row!.refunded;
-          if (left <= 0) continue;
-          const amount = Math.max(1, Math.floor(left * s.share));
-          const reason = s.fail ? '测试 #fail' : '未出货';
-          let body: object = { reason, amount };
-          if (s.byItem) {
-            const items = await t.db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(orderItems.id);
-            const item = items.find((i) => i.unitPrice * i.count - i.refundAmount > 0);
-            if (item) body = { reason, items: [{ itemId: item.id, amount: Math.max(1, Math.floor(Math.min(left, item.unitPrice * item.count - item.refundAmount) * s.share)) }] };
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 5, maxLength: 25 }), async (steps) => {
+        for (const s of steps) {
+          if (s.kind === 'sale') {
+            const m = machines[s.machine % machines.length]!;
+            const seen = new Set<number>();
+            const lines = s.lines
+              .map((l) => ({ channel: m.channels[l.channel % m.channels.length]!, count: l.count }))
+              .filter((l) => !seen.has(l.channel) && seen.add(l.channel));
+            sold.push(await sell(m.serial, lines));
+          } else if (sold.length) {
+            const o = sold[s.order % sold.length]!;
+            const [row] = await t.db.select({ refunded: orders.refundAmount }).from(orders).where(eq(orders.id, o.id));
+            const left = o.received - row!.refunded;
+            if (left <= 0) continue;
+            const amount = Math.max(1, Math.floor(left * s.share));
+            const reason = s.fail ? '测试 #fail' : '未出货';
+            let body: object = { reason, amount };
+            if (s.byItem) {
+              const items = await t.db
+                .select()
+                .from(orderItems)
+                .where(eq(orderItems.orderId, o.id))
+                .orderBy(orderItems.id);
+              const item = items.find((i) => i.unitPrice * i.count - i.refundAmount > 0);
+              if (item)
+                body = {
+                  reason,
+                  items: [
+                    {
+                      itemId: item.id,
+                      amount: Math.max(
+                        1,
+                        Math.floor(Math.min(left, item.unitPrice * item.count - item.refundAmount) * s.share),
+                      ),
+                    },
+                  ],
+                };
+            }
+            const res = await t.call('refund.create', { params: { id: o.id }, body: body as never }, admin);
+            expect(res.body, JSON.stringify([body, res.body])).toMatchObject({ code: CODE.ok });
+            if (s.share > 0.5) await settleDueRefunds(t.db);
           }
-          const res = await t.call('refund.create', { params: { id: o.id }, body: body as never }, admin);
-          expect(res.body, JSON.stringify([body, res.body])).toMatchObject({ code: CODE.ok });
-          if (s.share > 0.5) await settleDueRefunds(t.db);
         }
-      }
-      await settleDueRefunds(t.db);
-      await expectExact();
-    }), { numRuns: 4, endOnFailure: true });
+        await settleDueRefunds(t.db);
+        await expectExact();
+      }),
+      { numRuns: 4, endOnFailure: true },
+    );
   }, 180_000);
 
   it('the rebuild gives the same rows, whole or by a range of days, however often it runs', async () => {
@@ -107,7 +171,9 @@ describe('sales rollups', () => {
     const today = new Date().toISOString().slice(0, 10);
     await rebuildRollups(t.db);
     expect(differences(before, await actualRollups(t.db))).toEqual([]);
-    const lost = await t.db.execute(sql`update sales_rollups set sales = sales + 999, orders = orders + 1 where (grain = 'day' and bucket >= now() - interval '20 days') or (grain = 'year' and bucket >= now() - interval '1 year')`);
+    const lost = await t.db.execute(
+      sql`update sales_rollups set sales = sales + 999, orders = orders + 1 where (grain = 'day' and bucket >= now() - interval '20 days') or (grain = 'year' and bucket >= now() - interval '1 year')`,
+    );
     expect(lost).toBeTruthy();
     const from = new Date(Date.now() - 25 * 86_400_000).toISOString().slice(0, 10);
     const twice = await rebuildRollups(t.db, { from, to: today });
@@ -119,20 +185,42 @@ describe('sales rollups', () => {
   it('keeps every one of concurrent sales of one device', async () => {
     const m = machines[0]!;
     const [device] = await t.db.select({ id: devices.id }).from(devices).where(eq(devices.serial, m.serial));
-    const ordersNow = async () => Number((await t.db.execute(sql`select coalesce(sum(orders), 0)::int as n from sales_rollups
-      where device_id = ${device!.id} and grain = 'month' and product_id = 0`) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+    const ordersNow = async () =>
+      Number(
+        (
+          (await t.db.execute(sql`select coalesce(sum(orders), 0)::int as n from sales_rollups
+      where device_id = ${device!.id} and grain = 'month' and product_id = 0`)) as unknown as { rows: { n: number }[] }
+        ).rows[0]!.n,
+      );
     const before = await ordersNow();
     await Promise.all(Array.from({ length: 12 }, () => sell(m.serial, [{ channel: m.channels[0]!, count: 1 }])));
     expect(await ordersNow()).toBe(before + 12);
     await expectExact();
   });
 
-  it('counts a refund on the day it settled, not the order\'s day', async () => {
-    const [old] = await t.db.select({ id: orders.id, received: orders.receivedAmount, tenantId: orders.tenantId }).from(orders)
-      .where(and(eq(orders.rootTenantId, t.ids.tenant('A')), eq(orders.paymentState, 'success'), eq(orders.refundState, 'none'),
-        sql`${orders.createdAt} < now() - interval '3 days'`, sql`${orders.createdAt} > now() - interval '6 days'`)).limit(1);
-    const todayRefunds = async () => Number((await t.db.execute(sql`select coalesce(sum(refunds), 0)::bigint as n from sales_rollups
-      where grain = 'day' and product_id = 0 and bucket = date_trunc('day', now() at time zone 'Asia/Shanghai')`) as unknown as { rows: { n: string }[] }).rows[0]!.n);
+  it("counts a refund on the day it settled, not the order's day", async () => {
+    const [old] = await t.db
+      .select({ id: orders.id, received: orders.receivedAmount, tenantId: orders.tenantId })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.rootTenantId, t.ids.tenant('A')),
+          eq(orders.paymentState, 'success'),
+          eq(orders.refundState, 'none'),
+          sql`${orders.createdAt} < now() - interval '3 days'`,
+          sql`${orders.createdAt} > now() - interval '6 days'`,
+        ),
+      )
+      .limit(1);
+    const todayRefunds = async () =>
+      Number(
+        (
+          (await t.db.execute(sql`select coalesce(sum(refunds), 0)::bigint as n from sales_rollups
+      where grain = 'day' and product_id = 0 and bucket = date_trunc('day', now() at time zone 'Asia/Shanghai')`)) as unknown as {
+            rows: { n: string }[];
+          }
+        ).rows[0]!.n,
+      );
     const before = await todayRefunds();
     await t.ok('refund.create', { params: { id: old!.id }, body: { reason: '顾客投诉', amount: 100 } }, admin);
     expect(await todayRefunds()).toBe(before);

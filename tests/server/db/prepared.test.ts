@@ -18,8 +18,22 @@ const tenantsLike = (pattern: string, limit: number) => sql`
 
 describe('preparedRows', () => {
   it('answers what the ordinary statement answers, numbers as numbers', async () => {
-    const ordinary = await rowsOf<{ id: number; name: string; pattern: string; tenfold: number; half: number; later: boolean }>(t.db, tenantsLike('%', 3));
-    const prepared = await preparedRows<{ id: number; name: string; pattern: string; tenfold: number; half: number; later: boolean }>(t.db, tenantsLike('%', 3));
+    const ordinary = await rowsOf<{
+      id: number;
+      name: string;
+      pattern: string;
+      tenfold: number;
+      half: number;
+      later: boolean;
+    }>(t.db, tenantsLike('%', 3));
+    const prepared = await preparedRows<{
+      id: number;
+      name: string;
+      pattern: string;
+      tenfold: number;
+      half: number;
+      later: boolean;
+    }>(t.db, tenantsLike('%', 3));
     expect(ordinary.length).toBe(3);
     expect(prepared).toEqual(ordinary);
     expect(typeof prepared[0]!.half).toBe('number');
@@ -29,7 +43,10 @@ describe('preparedRows', () => {
   it('plans a text once per session, whatever its values', async () => {
     const marker = sql`select ${'planned-once'}::text as marker, ${7}::int as n`;
     for (let i = 0; i < 3; i++) expect(await preparedRows(t.db, marker)).toEqual([{ marker: 'planned-once', n: 7 }]);
-    const [held] = await rowsOf<{ n: number }>(t.db, sql`select count(*)::int as n from pg_prepared_statements where statement like '%as marker%'`);
+    const [held] = await rowsOf<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from pg_prepared_statements where statement like '%as marker%'`,
+    );
     expect(held!.n).toBe(1);
   });
 

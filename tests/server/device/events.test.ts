@@ -33,7 +33,8 @@ const open = async (token: string | undefined, base = url) => {
   return s;
 };
 const device = (e: LiveEvent) => e.data as DeviceEvent;
-const about = (serial: string, kind: DeviceEvent['kind']) => (e: LiveEvent) => e.topic === 'device' && device(e).serial === serial && device(e).kind === kind;
+const about = (serial: string, kind: DeviceEvent['kind']) => (e: LiveEvent) =>
+  e.topic === 'device' && device(e).serial === serial && device(e).kind === kind;
 const machine = (op: 'device.heartbeat' | 'order.sale' | 'device.fault', body: object, serial: string) =>
   t.call(op, { body } as never, undefined, { authorization: deviceBasic(serial) });
 
@@ -45,19 +46,37 @@ describe('device events', () => {
   });
 
   it('tells each scope of its own machines coming online, faulting and going offline, with the switch deciding the notification', async () => {
-    const [a, a1, b] = [await open(tenant1), await open(await t.signIn('tenant11')), await open(await t.signIn('tenant2'))];
+    const [a, a1, b] = [
+      await open(tenant1),
+      await open(await t.signIn('tenant11')),
+      await open(await t.signIn('tenant2')),
+    ];
     await t.db.update(devices).set({ online: false }).where(eq(devices.serial, 'VM2026000107'));
-    await t.db.update(devices).set({ online: false, notifications: sql`${devices.notifications} || '{"online": false}'::jsonb` }).where(eq(devices.serial, 'VM2026000203'));
+    await t.db
+      .update(devices)
+      .set({ online: false, notifications: sql`${devices.notifications} || '{"online": false}'::jsonb` })
+      .where(eq(devices.serial, 'VM2026000203'));
     await machine('device.heartbeat', {}, 'VM2026000107');
     await machine('device.heartbeat', {}, 'VM2026000203');
     const online = device(await a.next(about('VM2026000107', 'online')));
-    expect(online).toMatchObject({ deviceId: t.ids.device('VM2026000107'), name: '备用饮料机 A-1', notify: true, at: expect.any(String) });
+    expect(online).toMatchObject({
+      deviceId: t.ids.device('VM2026000107'),
+      name: '备用饮料机 A-1',
+      notify: true,
+      at: expect.any(String),
+    });
     // A1's machine: its own tenant and the first-level tenant above hear it, its switch off.
     expect(device(await a1.next(about('VM2026000203', 'online'))).notify).toBe(false);
     await a.next(about('VM2026000203', 'online'));
     await machine('device.fault', { code: 'E-21', message: '制冷温度过高' }, 'VM2026000107');
-    expect(device(await a.next(about('VM2026000107', 'fault')))).toMatchObject({ code: 'E-21', message: '制冷温度过高' });
-    await t.db.update(devices).set({ lastSeenAt: sql`now() - interval '2 minutes'` }).where(eq(devices.serial, 'VM2026000107'));
+    expect(device(await a.next(about('VM2026000107', 'fault')))).toMatchObject({
+      code: 'E-21',
+      message: '制冷温度过高',
+    });
+    await t.db
+      .update(devices)
+      .set({ lastSeenAt: sql`now() - interval '2 minutes'` })
+      .where(eq(devices.serial, 'VM2026000107'));
     await sweepOffline(t.db);
     await a.next(about('VM2026000107', 'offline'));
     // Another heartbeat of an online machine is no news.
@@ -75,15 +94,39 @@ describe('device events', () => {
     await a.next(about(serial, 'locked'));
     await t.ok('device.lock', { body: { ids: [t.ids.device(serial)], locked: false } }, tenant1);
     await a.next(about(serial, 'unlocked'));
-    await t.db.update(devices).set({ online: true, warningValue: 2, salesNotice: 3, channelSalesLimit: 2 }).where(eq(devices.serial, serial));
-    await t.db.update(deviceChannels).set({ stock: 3, enabled: true, locked: false })
+    await t.db
+      .update(devices)
+      .set({ online: true, warningValue: 2, salesNotice: 3, channelSalesLimit: 2 })
+      .where(eq(devices.serial, serial));
+    await t.db
+      .update(deviceChannels)
+      .set({ stock: 3, enabled: true, locked: false })
       .where(and(eq(deviceChannels.deviceId, t.ids.device(serial)), eq(deviceChannels.number, 11)));
-    const sale = (saleId: string, count: number) => machine('order.sale', { saleId, thirdPartyNumber: saleId, platform: 'wechat', paymentType: 'scan', items: [{ channel: 11, count }] }, serial);
+    const sale = (saleId: string, count: number) =>
+      machine(
+        'order.sale',
+        { saleId, thirdPartyNumber: saleId, platform: 'wechat', paymentType: 'scan', items: [{ channel: 11, count }] },
+        serial,
+      );
     expect((await sale('ev-1', 1)).body.code).toBe(CODE.ok);
     expect(device(await a.next(about(serial, 'lowStock')))).toMatchObject({ channel: 11, stock: 2, notify: true });
     expect((await sale('ev-2', 2)).body.code).toBe(CODE.ok);
     expect((await sale('ev-3', 1)).body.code).toBe(CODE.insufficientStock);
-    expect((await machine('order.sale', { saleId: 'ev-4', thirdPartyNumber: 'x', platform: 'wechat', paymentType: 'scan', items: [{ channel: 12, count: 1 }] }, serial)).body.code).toBe(CODE.ok);
+    expect(
+      (
+        await machine(
+          'order.sale',
+          {
+            saleId: 'ev-4',
+            thirdPartyNumber: 'x',
+            platform: 'wechat',
+            paymentType: 'scan',
+            items: [{ channel: 12, count: 1 }],
+          },
+          serial,
+        )
+      ).body.code,
+    ).toBe(CODE.ok);
     expect(device(await a.next(about(serial, 'salesNotice')))).toMatchObject({ count: 3 });
     await new Promise((r) => setTimeout(r, 200));
     // Three sales made, one refused: three sale events; the warning only when a channel crossed it.
@@ -100,7 +143,7 @@ describe('device events', () => {
 });
 
 describe.runIf(postgresUrl)('device events across two upstream instances', () => {
-  it('delivers every event published on one instance to the other\'s subscribers', async () => {
+  it("delivers every event published on one instance to the other's subscribers", async () => {
     const database = await openDatabase(postgresUrl!);
     const second = await buildApp({ db: database });
     try {
@@ -111,7 +154,8 @@ describe.runIf(postgresUrl)('device events across two upstream instances', () =>
       await s.next(about('VM2026000108', 'online'));
       const N = 2000;
       const started = performance.now();
-      for (let i = 0; i < N; i++) await publish(t.db, 'device', t.ids.tenant('A'), { kind: 'sale', serial: `burst-${i}` });
+      for (let i = 0; i < N; i++)
+        await publish(t.db, 'device', t.ids.tenant('A'), { kind: 'sale', serial: `burst-${i}` });
       await s.next((e) => (e.data as { serial: string }).serial === `burst-${N - 1}`, 30_000);
       const seconds = (performance.now() - started) / 1000;
       expect(s.events.filter((e) => (e.data as { serial: string }).serial.startsWith('burst-'))).toHaveLength(N);

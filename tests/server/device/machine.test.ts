@@ -23,11 +23,13 @@ describe('device.activate', () => {
     expect(row.secretHash).not.toContain(first.secret);
     expect((await machine('device.heartbeat', {}, 'VM2026000110', first.secret)).body.code).toBe(CODE.ok);
     const second = await t.ok('device.activate', { params: { id: t.ids.device('VM2026000110') } }, t.token.tenant1);
-    expect((await machine('device.heartbeat', {}, 'VM2026000110', first.secret)).body.code).toBe(CODE.deviceCredentials);
+    expect((await machine('device.heartbeat', {}, 'VM2026000110', first.secret)).body.code).toBe(
+      CODE.deviceCredentials,
+    );
     expect((await machine('device.heartbeat', {}, 'VM2026000110', second.secret)).body.code).toBe(CODE.ok);
   });
 
-  it('refuses another tenant\'s device like a missing one', async () => {
+  it("refuses another tenant's device like a missing one", async () => {
     const tenant2 = await t.signIn('tenant2');
     const res = await t.call('device.activate', { params: { id: t.ids.device('VM2026000101') } }, tenant2);
     expect(res.body.code).toBe(CODE.deviceNotFound);
@@ -36,19 +38,35 @@ describe('device.activate', () => {
 });
 
 describe('device.qrcode', () => {
-  it('says what the device\'s QR code holds: the purchase address with its serial, within scope', async () => {
-    expect(await t.ok('device.qrcode', { params: { id: t.ids.device('VM2026000101') } }, t.token.tenant1))
-      .toEqual({ serial: 'VM2026000101', content: 'https://m.vend.example/d/VM2026000101' });
-    expect((await t.call('device.qrcode', { params: { id: t.ids.device('VM2026000301') } }, t.token.tenant1)).body.code).toBe(CODE.deviceNotFound);
+  it("says what the device's QR code holds: the purchase address with its serial, within scope", async () => {
+    expect(await t.ok('device.qrcode', { params: { id: t.ids.device('VM2026000101') } }, t.token.tenant1)).toEqual({
+      serial: 'VM2026000101',
+      content: 'https://m.vend.example/d/VM2026000101',
+    });
+    expect(
+      (await t.call('device.qrcode', { params: { id: t.ids.device('VM2026000301') } }, t.token.tenant1)).body.code,
+    ).toBe(CODE.deviceNotFound);
   });
 });
 
 describe('device.heartbeat', () => {
-  it('refuses missing, malformed and wrong credentials, another device\'s secret and a console client (1202, HTTP 401)', async () => {
-    const heartbeat = (authorization: string | null) => t.call('device.heartbeat', { body: {} }, undefined, { authorization });
-    for (const authorization of [null, 'Basic', 'Basic !!', deviceBasic('VM2026000101', 'wrong'), deviceBasic('VM2026000101', 'x'.repeat(43)),
-      deviceBasic('VM2026000102', (await t.ok('device.activate', { params: { id: t.ids.device('VM2026000108') } }, t.token.tenant1)).secret),
-      deviceBasic('VM9999999999'), clientBasic(), `Bearer ${t.token.tenant1}`]) {
+  it("refuses missing, malformed and wrong credentials, another device's secret and a console client (1202, HTTP 401)", async () => {
+    const heartbeat = (authorization: string | null) =>
+      t.call('device.heartbeat', { body: {} }, undefined, { authorization });
+    for (const authorization of [
+      null,
+      'Basic',
+      'Basic !!',
+      deviceBasic('VM2026000101', 'wrong'),
+      deviceBasic('VM2026000101', 'x'.repeat(43)),
+      deviceBasic(
+        'VM2026000102',
+        (await t.ok('device.activate', { params: { id: t.ids.device('VM2026000108') } }, t.token.tenant1)).secret,
+      ),
+      deviceBasic('VM9999999999'),
+      clientBasic(),
+      `Bearer ${t.token.tenant1}`,
+    ]) {
       const res = await heartbeat(authorization);
       expect(res.status, String(authorization)).toBe(401);
       expect(res.body.code).toBe(CODE.deviceCredentials);
@@ -56,17 +74,28 @@ describe('device.heartbeat', () => {
   });
 
   it('brings an offline machine online, answers its lock state and channels, and a silent one goes offline again', async () => {
-    await t.db.update(devices).set({ online: false, lastSeenAt: new Date(Date.now() - 3600_000) }).where(eq(devices.serial, 'VM2026000107'));
+    await t.db
+      .update(devices)
+      .set({ online: false, lastSeenAt: new Date(Date.now() - 3600_000) })
+      .where(eq(devices.serial, 'VM2026000107'));
     const res = await machine('device.heartbeat', {}, 'VM2026000107');
     expect(res.body.content.locked).toBe(false);
     expect(res.body.content.channels).toHaveLength(60);
-    expect(res.body.content.channels[0]).toMatchObject({ number: 1, enabled: true, locked: false, price: expect.any(Number) });
+    expect(res.body.content.channels[0]).toMatchObject({
+      number: 1,
+      enabled: true,
+      locked: false,
+      price: expect.any(Number),
+    });
     const row = await deviceRow('VM2026000107');
     expect(row.online).toBe(true);
     expect(Date.now() - row.lastSeenAt!.getTime()).toBeLessThan(10_000);
     expect((await machine('device.heartbeat', {}, 'VM2026000105')).body.content.locked).toBe(true);
 
-    await t.db.update(devices).set({ lastSeenAt: sql`now() - interval '91 seconds'` }).where(eq(devices.serial, 'VM2026000107'));
+    await t.db
+      .update(devices)
+      .set({ lastSeenAt: sql`now() - interval '91 seconds'` })
+      .where(eq(devices.serial, 'VM2026000107'));
     const swept = await sweepOffline(t.db);
     expect(swept.map((d) => d.id)).toContain(t.ids.device('VM2026000107'));
     expect(swept.map((d) => d.id)).not.toContain(t.ids.device('VM2026000101'));
@@ -83,16 +112,50 @@ describe('device.heartbeat', () => {
 
 describe('device.stockReport', () => {
   const stockOf = async (serial: string, number: number) =>
-    (await t.db.select({ stock: deviceChannels.stock }).from(deviceChannels)
-      .where(sql`${deviceChannels.deviceId} = ${t.ids.device(serial)} and ${deviceChannels.number} = ${number}`))[0]!.stock;
+    (
+      await t.db
+        .select({ stock: deviceChannels.stock })
+        .from(deviceChannels)
+        .where(sql`${deviceChannels.deviceId} = ${t.ids.device(serial)} and ${deviceChannels.number} = ${number}`)
+    )[0]!.stock;
 
   it('sets the stock of the channels named, within the capacity, all or none', async () => {
-    const ok = await machine('device.stockReport', { channels: [{ number: 1, stock: 8 }, { number: 2, stock: 0 }] }, 'VM2026000101');
+    const ok = await machine(
+      'device.stockReport',
+      {
+        channels: [
+          { number: 1, stock: 8 },
+          { number: 2, stock: 0 },
+        ],
+      },
+      'VM2026000101',
+    );
     expect(ok.body.content).toEqual({ changed: 2 });
     expect([await stockOf('VM2026000101', 1), await stockOf('VM2026000101', 2)]).toEqual([8, 0]);
-    const over = await machine('device.stockReport', { channels: [{ number: 1, stock: 3 }, { number: 2, stock: 9 }] }, 'VM2026000101');
-    expect(over.body).toMatchObject({ code: CODE.badRequest, content: { fields: { 'channels.1.stock': 'device.validation.stockCapacity' } } });
-    const unknown = await machine('device.stockReport', { channels: [{ number: 1, stock: 3 }, { number: 61, stock: 1 }] }, 'VM2026000101');
+    const over = await machine(
+      'device.stockReport',
+      {
+        channels: [
+          { number: 1, stock: 3 },
+          { number: 2, stock: 9 },
+        ],
+      },
+      'VM2026000101',
+    );
+    expect(over.body).toMatchObject({
+      code: CODE.badRequest,
+      content: { fields: { 'channels.1.stock': 'device.validation.stockCapacity' } },
+    });
+    const unknown = await machine(
+      'device.stockReport',
+      {
+        channels: [
+          { number: 1, stock: 3 },
+          { number: 61, stock: 1 },
+        ],
+      },
+      'VM2026000101',
+    );
     expect(unknown.body.content.fields).toEqual({ channels: 'device.validation.channel' });
     expect(await stockOf('VM2026000101', 1)).toBe(8);
   });
@@ -116,10 +179,11 @@ describe('device.recover', () => {
 });
 
 describe('device rate limit', () => {
-  it('answers 1203 with Retry-After past a machine\'s requests per window, and counts each machine apart', async () => {
+  it("answers 1203 with Retry-After past a machine's requests per window, and counts each machine apart", async () => {
     const limited = await createTestApp({ deviceLimit: { requests: 3, windowMs: 60_000 } });
     try {
-      const beat = (serial: string) => limited.call('device.heartbeat', { body: {} }, undefined, { authorization: deviceBasic(serial) });
+      const beat = (serial: string) =>
+        limited.call('device.heartbeat', { body: {} }, undefined, { authorization: deviceBasic(serial) });
       for (let i = 0; i < 3; i++) expect((await beat('VM2026000101')).body.code).toBe(CODE.ok);
       const refused = await beat('VM2026000101');
       expect(refused).toMatchObject({ status: 429, body: { code: CODE.deviceTooManyRequests } });

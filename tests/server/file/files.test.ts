@@ -15,9 +15,15 @@ const t = suiteApp(['tenant1']);
 
 const upload = (token: string, name: string, bytes: Buffer, field = 'file') => {
   const { body, contentType } = multipart(field, name, bytes);
-  return t.app.inject({ method: 'POST', url: '/file/upload', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, payload: body });
+  return t.app.inject({
+    method: 'POST',
+    url: '/file/upload',
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+    payload: body,
+  });
 };
-const content = (token: string, id: string) => t.app.inject({ method: 'GET', url: `/file/${id}`, headers: { authorization: `Bearer ${token}` } });
+const content = (token: string, id: string) =>
+  t.app.inject({ method: 'GET', url: `/file/${id}`, headers: { authorization: `Bearer ${token}` } });
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 describe('file.upload', () => {
@@ -33,7 +39,11 @@ describe('file.upload', () => {
     const script = await upload(t.token.tenant1, 'cat.png', Buffer.from('#!/bin/sh\nrm -rf / # not a picture\n'));
     expect(script.statusCode).toBe(415);
     expect(script.json().code).toBe(CODE.fileTypeRefused);
-    const svg = await upload(t.token.tenant1, 'logo.png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'));
+    const svg = await upload(
+      t.token.tenant1,
+      'logo.png',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    );
     expect(svg.json().code).toBe(CODE.fileTypeRefused);
     expect((await upload(t.token.tenant1, 'empty.png', Buffer.alloc(0))).json().code).toBe(CODE.fileEmpty);
     const big = Buffer.concat([IMAGES['image/png'], Buffer.alloc(IMAGE_MAX_BYTES)]);
@@ -49,11 +59,17 @@ describe('file.upload', () => {
     // Over a socket the body arrives in chunks, the timing in which @fastify/multipart has truncated at the limit without
     // throwing (fastify/fastify-multipart#428, #542); inject hands it over whole.
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const big = Buffer.concat([IMAGES['image/png'], Buffer.alloc(IMAGE_MAX_BYTES / 4, 7), randomBytes(IMAGE_MAX_BYTES)]);
+    const big = Buffer.concat([
+      IMAGES['image/png'],
+      Buffer.alloc(IMAGE_MAX_BYTES / 4, 7),
+      randomBytes(IMAGE_MAX_BYTES),
+    ]);
     const send = async () => {
       const { body, contentType } = multipart('file', 'big.png', big);
       const res = await fetch(`${address}/file/upload`, {
-        method: 'POST', headers: { authorization: `Bearer ${t.token.tenant1}`, 'content-type': contentType }, body: new Uint8Array(body),
+        method: 'POST',
+        headers: { authorization: `Bearer ${t.token.tenant1}`, 'content-type': contentType },
+        body: new Uint8Array(body),
       });
       return ((await res.json()) as { code: number }).code;
     };
@@ -62,7 +78,9 @@ describe('file.upload', () => {
       const { body, contentType } = multipart('file', 'big.png', big);
       const cut = body.indexOf('\r\n\r\n') + 4 + IMAGE_MAX_BYTES;
       const res = await t.app.inject({
-        method: 'POST', url: '/file/upload', headers: { authorization: `Bearer ${t.token.tenant1}`, 'content-type': contentType },
+        method: 'POST',
+        url: '/file/upload',
+        headers: { authorization: `Bearer ${t.token.tenant1}`, 'content-type': contentType },
         payload: Readable.from([body.subarray(0, cut), body.subarray(cut)]),
       });
       return (res.json() as { code: number }).code;
@@ -70,23 +88,39 @@ describe('file.upload', () => {
     const codes: number[] = [];
     for (let i = 0; i < 20; i++) codes.push(await split());
     for (let i = 0; i < 20; i++) codes.push(await send());
-    for (let round = 0; round < 4; round++) codes.push(...await Promise.all(Array.from({ length: 10 }, send)));
+    for (let round = 0; round < 4; round++) codes.push(...(await Promise.all(Array.from({ length: 10 }, send))));
     expect(codes).toHaveLength(80);
     expect(codes.filter((c) => c !== CODE.fileTooLarge)).toEqual([]);
   });
 
   it('refuses what is no multipart file part (2205), and anyone not signed in; a member without product codes uploads (its avatar)', async () => {
-    const json = await t.app.inject({ method: 'POST', url: '/file/upload', headers: { authorization: `Bearer ${t.token.tenant1}`, 'content-type': 'application/json' }, payload: '{"name":"a.png","data":"AAAA"}' });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/file/upload',
+      headers: { authorization: `Bearer ${t.token.tenant1}`, 'content-type': 'application/json' },
+      payload: '{"name":"a.png","data":"AAAA"}',
+    });
     expect(json.json().code).toBe(CODE.uploadMalformed);
-    expect((await upload(t.token.tenant1, 'a.png', IMAGES['image/png'], 'picture')).json().code).toBe(CODE.uploadMalformed);
+    expect((await upload(t.token.tenant1, 'a.png', IMAGES['image/png'], 'picture')).json().code).toBe(
+      CODE.uploadMalformed,
+    );
     expect((await upload(await t.signIn('member1'), 'a.png', IMAGES['image/png'])).statusCode).toBe(200);
     const { body, contentType } = multipart('file', 'a.png', IMAGES['image/png']);
-    expect((await t.app.inject({ method: 'POST', url: '/file/upload', headers: { 'content-type': contentType }, payload: body })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/file/upload',
+          headers: { 'content-type': contentType },
+          payload: body,
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });
 
 describe('file.content', () => {
-  it('serves the bytes with their type, nosniff and a long private cache, to the uploader\'s scope only', async () => {
+  it("serves the bytes with their type, nosniff and a long private cache, to the uploader's scope only", async () => {
     const bytes = IMAGES['image/gif'];
     const id = (await upload(t.token.tenant1, 'x.gif', bytes)).json().content.id as string;
     const res = await content(t.token.tenant1, id);
@@ -115,11 +149,21 @@ describe('file storage on disk', () => {
       const token = await disk.signIn('tenant2');
       const bytes = IMAGES['image/bmp'];
       const { body, contentType } = multipart('file', 'a.bmp', bytes);
-      const send = () => disk.app.inject({ method: 'POST', url: '/file/upload', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, payload: body });
+      const send = () =>
+        disk.app.inject({
+          method: 'POST',
+          url: '/file/upload',
+          headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+          payload: body,
+        });
       const id = (await send()).json().content.id as string;
       await send();
       expect(await readdir(join(dir, id.slice(0, 2)))).toEqual([id]);
-      const res = await disk.app.inject({ method: 'GET', url: `/file/${id}`, headers: { authorization: `Bearer ${token}` } });
+      const res = await disk.app.inject({
+        method: 'GET',
+        url: `/file/${id}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(Buffer.compare(res.rawPayload, bytes)).toBe(0);
     } finally {
       await disk.close();

@@ -14,10 +14,18 @@ function raw(port: number, request: string | Buffer): Promise<string> {
   return new Promise((resolve, reject) => {
     let received = '';
     const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
-    socket.on('data', (d) => { received += d.toString('utf8'); });
+    socket.on('data', (d) => {
+      received += d.toString('utf8');
+    });
     socket.on('error', () => {});
-    const giveUp = setTimeout(() => { socket.destroy(); reject(new Error(`no close; got ${received}`)); }, 8000);
-    socket.on('close', () => { clearTimeout(giveUp); resolve(received); });
+    const giveUp = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no close; got ${received}`));
+    }, 8000);
+    socket.on('close', () => {
+      clearTimeout(giveUp);
+      resolve(received);
+    });
   });
 }
 
@@ -25,11 +33,13 @@ function raw(port: number, request: string | Buffer): Promise<string> {
 function parse(answer: string) {
   const [head, body = ''] = answer.split('\r\n\r\n');
   const [statusLine, ...lines] = head!.split('\r\n');
-  const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+  const headers = Object.fromEntries(
+    lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+  );
   return { status: Number(statusLine!.split(' ')[1]), headers, body: JSON.parse(body) as unknown };
 }
 
-describe('the HTTP parser\'s refusals', () => {
+describe("the HTTP parser's refusals", () => {
   let t: TestApp;
   let port: number;
   beforeAll(async () => {

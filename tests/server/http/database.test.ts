@@ -20,22 +20,42 @@ import { clientBasic, createTestApp, DEMO_PASSWORD, postgresUrl, resetPostgres, 
 
 const coded = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 /** How drizzle hands a driver error on. */
-const wrapped = (cause: unknown) => Object.assign(new Error('Failed query: select "id" from "users" where "token" = $1\nparams: secret'), { cause });
+const wrapped = (cause: unknown) =>
+  Object.assign(new Error('Failed query: select "id" from "users" where "token" = $1\nparams: secret'), { cause });
 
 describe('what counts as the database being unreachable', () => {
   it('recognises connection loss and refusal, however wrapped', () => {
     for (const e of [
-      coded('ECONNREFUSED'), coded('ECONNRESET'), coded('ETIMEDOUT'), coded('57P01'), coded('57P02'), coded('57P03'), coded('08006'), coded('08001'), coded('53300'),
-      new Error('Connection terminated unexpectedly'), new Error('Connection terminated'), new Error('timeout exceeded when trying to connect'),
+      coded('ECONNREFUSED'),
+      coded('ECONNRESET'),
+      coded('ETIMEDOUT'),
+      coded('57P01'),
+      coded('57P02'),
+      coded('57P03'),
+      coded('08006'),
+      coded('08001'),
+      coded('53300'),
+      new Error('Connection terminated unexpectedly'),
+      new Error('Connection terminated'),
+      new Error('timeout exceeded when trying to connect'),
       new Error('Client has encountered a connection error and is not queryable'),
       wrapped(coded('57P01', 'terminating connection due to administrator command')),
       wrapped(wrapped(new Error('Connection terminated unexpectedly'))),
       new AggregateError([coded('ECONNREFUSED'), coded('ECONNREFUSED')], ''),
-    ]) expect(isDatabaseUnavailable(e), String((e as { code?: string }).code ?? e.message)).toBe(true);
+    ])
+      expect(isDatabaseUnavailable(e), String((e as { code?: string }).code ?? e.message)).toBe(true);
   });
 
   it('leaves query bugs and data errors alone', () => {
-    for (const e of [new Error('boom'), coded('23505', 'duplicate key'), coded('42P01', 'relation does not exist'), wrapped(coded('22P02')), null, 'ECONNREFUSED', { code: 42 }]) {
+    for (const e of [
+      new Error('boom'),
+      coded('23505', 'duplicate key'),
+      coded('42P01', 'relation does not exist'),
+      wrapped(coded('22P02')),
+      null,
+      'ECONNREFUSED',
+      { code: 42 },
+    ]) {
       expect(isDatabaseUnavailable(e), JSON.stringify(e)).toBe(false);
     }
   });
@@ -46,14 +66,18 @@ describe('answers while the database is unreachable', () => {
   beforeAll(async () => {
     t = await createTestApp({
       handlers: {
-        'tenant.list': async () => { throw wrapped(coded('57P01', 'terminating connection due to administrator command')); },
-        'tenant.info': async () => { throw wrapped(coded('42P01', 'relation "x" does not exist')); },
+        'tenant.list': async () => {
+          throw wrapped(coded('57P01', 'terminating connection due to administrator command'));
+        },
+        'tenant.info': async () => {
+          throw wrapped(coded('42P01', 'relation "x" does not exist'));
+        },
       },
     });
   });
   afterAll(() => t.close());
 
-  it('is HTTP 503 with a catalogue code that has its three texts, and nothing of the driver\'s error', async () => {
+  it("is HTTP 503 with a catalogue code that has its three texts, and nothing of the driver's error", async () => {
     const res = await t.call('tenant.list', { body: {} }, await t.signIn('admin'));
     expect(res.status).toBe(503);
     expect(res.body).toEqual({ code: CODE.databaseUnavailable, message: ERRORS[CODE.databaseUnavailable]!.texts.en });
@@ -116,23 +140,30 @@ describe.skipIf(!postgresUrl)('PostgreSQL restarts and drops connections', () =>
 
   const inject = (method: 'GET' | 'POST', url: string, body?: unknown, auth: string | null = `Bearer ${token}`) =>
     app.inject({
-      method, url,
-      headers: { ...(auth ? { authorization: auth } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      method,
+      url,
+      headers: {
+        ...(auth ? { authorization: auth } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
       ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
     });
-  const signIn = () => app.inject({
-    method: 'POST', url: '/oauth/token',
-    headers: { authorization: clientBasic(), 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ grant_type: 'password', username: 'tenant1', password: DEMO_PASSWORD }).toString(),
-  });
+  const signIn = () =>
+    app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      headers: { authorization: clientBasic(), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ grant_type: 'password', username: 'tenant1', password: DEMO_PASSWORD }).toString(),
+    });
   /** A read, a write, an authenticated call's token lookup, sign-in and health: what a console does. */
-  const traffic = () => Promise.all([
-    inject('GET', '/health', undefined, null),
-    inject('POST', '/point/page?pageNum=1&pageSize=5', {}),
-    inject('GET', '/user/info'),
-    inject('POST', '/point', { name: `Point ${++created}`, areaCode: '310112', address: 'x' }),
-    signIn(),
-  ]);
+  const traffic = () =>
+    Promise.all([
+      inject('GET', '/health', undefined, null),
+      inject('POST', '/point/page?pageNum=1&pageSize=5', {}),
+      inject('GET', '/user/info'),
+      inject('POST', '/point', { name: `Point ${++created}`, areaCode: '310112', address: 'x' }),
+      signIn(),
+    ]);
   /** Polls until /health is ready again. */
   const recovered = async (withinMs: number) => {
     const until = Date.now() + withinMs;
@@ -185,7 +216,10 @@ describe.skipIf(!postgresUrl)('PostgreSQL restarts and drops connections', () =>
     const admin = new pg.Client({ connectionString: postgresUrl });
     await admin.connect();
     try {
-      const terminate = () => admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [APPLICATION]);
+      const terminate = () =>
+        admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [
+          APPLICATION,
+        ]);
       // Several idle pooled connections first.
       await Promise.all(Array.from({ length: 6 }, () => traffic()));
       const killed = await terminate();

@@ -17,7 +17,13 @@ describe('security headers', () => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await createTestApp({ handlers: { 'tenant.list': async () => { throw new Error('boom'); } } });
+    t = await createTestApp({
+      handlers: {
+        'tenant.list': async () => {
+          throw new Error('boom');
+        },
+      },
+    });
     token = await t.signIn('tenant1');
   });
   afterAll(() => t.close());
@@ -38,17 +44,27 @@ describe('security headers', () => {
       success: await t.call('point.page', { query: {}, body: {} }, token),
       refusal: await t.call('point.info', { params: { id: 2 ** 31 - 1 } }, token),
       unauthenticated: await t.call('point.page', { query: {}, body: {} }),
-      bug: await t.call('tenant.list', { body: {} }, (await t.signIn('admin'))),
+      bug: await t.call('tenant.list', { body: {} }, await t.signIn('admin')),
     };
-    expect([answers.success.status, answers.refusal.status, answers.unauthenticated.status, answers.bug.status]).toEqual([200, 404, 401, 500]);
+    expect([
+      answers.success.status,
+      answers.refusal.status,
+      answers.unauthenticated.status,
+      answers.bug.status,
+    ]).toEqual([200, 404, 401, 500]);
     for (const [where, res] of Object.entries(answers)) expectHardened(res.headers, where);
-    for (const url of ['/health', '/openapi.json', '/nowhere']) expectHardened((await t.app.inject({ method: 'GET', url })).headers, url);
+    for (const url of ['/health', '/openapi.json', '/nowhere'])
+      expectHardened((await t.app.inject({ method: 'GET', url })).headers, url);
   });
 
   it('sends the essential ones on a URL the router refuses before any hook runs', async () => {
     const res = await t.app.inject({ method: 'DELETE', url: '/point/%ff' });
     expect(res.statusCode).toBe(400);
-    expect(res.headers).toMatchObject({ 'content-security-policy': CSP, 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY' });
+    expect(res.headers).toMatchObject({
+      'content-security-policy': CSP,
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+    });
   });
 
   it('keeps /openapi.json a working JSON document', async () => {
@@ -58,9 +74,10 @@ describe('security headers', () => {
     expect(res.json().paths['/point/page']).toBeDefined();
   });
 
-  it('answers a browser\'s preflight from any origin without CORS headers', async () => {
+  it("answers a browser's preflight from any origin without CORS headers", async () => {
     const res = await t.app.inject({
-      method: 'OPTIONS', url: '/point/page',
+      method: 'OPTIONS',
+      url: '/point/page',
       headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
     });
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
@@ -75,16 +92,25 @@ describe('CORS when configured', () => {
   });
   afterAll(() => t.close());
 
-  it('allows exactly the configured origins, bearer tokens and the API\'s methods', async () => {
+  it("allows exactly the configured origins, bearer tokens and the API's methods", async () => {
     const preflight = await t.app.inject({
-      method: 'OPTIONS', url: '/point/page',
-      headers: { origin: 'https://ops.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      method: 'OPTIONS',
+      url: '/point/page',
+      headers: {
+        origin: 'https://ops.example.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
     });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('https://ops.example.com');
     expect(String(preflight.headers['access-control-allow-headers'])).toMatch(/authorization/);
     expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
-    const other = await t.app.inject({ method: 'GET', url: '/health', headers: { origin: 'https://ops.example.com.evil.example' } });
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/health',
+      headers: { origin: 'https://ops.example.com.evil.example' },
+    });
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
     const same = await t.app.inject({ method: 'GET', url: '/health', headers: { origin: 'https://ops.example.com' } });
     expect(same.headers['access-control-allow-origin']).toBe('https://ops.example.com');
@@ -93,7 +119,10 @@ describe('CORS when configured', () => {
   it('reads CORS_ORIGINS as a comma-separated list of exact origins', () => {
     expect(parseOrigins(undefined)).toEqual([]);
     expect(parseOrigins(' ')).toEqual([]);
-    expect(parseOrigins('https://a.example, http://127.0.0.1:5180')).toEqual(['https://a.example', 'http://127.0.0.1:5180']);
+    expect(parseOrigins('https://a.example, http://127.0.0.1:5180')).toEqual([
+      'https://a.example',
+      'http://127.0.0.1:5180',
+    ]);
     for (const bad of ['*', 'https://a.example/', 'https://a.example/path', 'a.example', 'ftp://a.example']) {
       expect(() => parseOrigins(bad), bad).toThrow(/CORS_ORIGINS/);
     }
@@ -123,7 +152,9 @@ describe('body limits', () => {
   it('refuses a JSON body over the limit with 413 in the envelope, before access or validation', async () => {
     for (const headers of [{ authorization: `Bearer ${token}` }, {}]) {
       const res = await t.app.inject({
-        method: 'POST', url: '/point/page', payload: padded(DEFAULT_BODY_LIMIT),
+        method: 'POST',
+        url: '/point/page',
+        payload: padded(DEFAULT_BODY_LIMIT),
         headers: { ...headers, 'content-type': 'application/json' },
       });
       // Without a token the access check answers first (onRequest runs before the body is read).
@@ -138,7 +169,9 @@ describe('body limits', () => {
 
   it('still takes a body just under the limit', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/point/page', payload: padded(DEFAULT_BODY_LIMIT - 100),
+      method: 'POST',
+      url: '/point/page',
+      payload: padded(DEFAULT_BODY_LIMIT - 100),
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     });
     expect(res.statusCode).toBe(200);
@@ -147,12 +180,22 @@ describe('body limits', () => {
 
   it('limits form bodies (sign-in) and unknown routes the same way', async () => {
     const form = await t.app.inject({
-      method: 'POST', url: '/oauth/token', payload: `grant_type=password&username=a&password=${'a'.repeat(DEFAULT_BODY_LIMIT)}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from('vend-console:vend-console-secret').toString('base64')}` },
+      method: 'POST',
+      url: '/oauth/token',
+      payload: `grant_type=password&username=a&password=${'a'.repeat(DEFAULT_BODY_LIMIT)}`,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from('vend-console:vend-console-secret').toString('base64')}`,
+      },
     });
     expect(form.statusCode).toBe(413);
     expect(form.json().code).toBe(CODE.badRequest);
-    const unknown = await t.app.inject({ method: 'POST', url: '/nowhere', payload: padded(DEFAULT_BODY_LIMIT), headers: { 'content-type': 'application/json' } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/nowhere',
+      payload: padded(DEFAULT_BODY_LIMIT),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(unknown.statusCode).toBe(413);
   });
 });
@@ -165,10 +208,16 @@ describe('no stack traces in any answer', () => {
     const bug = new Error(secret);
     t = await createTestApp({
       handlers: {
-        'tenant.list': async () => { throw bug; },
+        'tenant.list': async () => {
+          throw bug;
+        },
         // A thrown non-Error, and an error that claims a 4xx status with internals in its message.
-        'tenant.info': async () => { throw { stack: secret }; },
-        'point.page': async () => { throw Object.assign(new TypeError("Cannot read properties of undefined (reading 'id')"), { stack: secret }); },
+        'tenant.info': async () => {
+          throw { stack: secret };
+        },
+        'point.page': async () => {
+          throw Object.assign(new TypeError("Cannot read properties of undefined (reading 'id')"), { stack: secret });
+        },
       },
     });
     admin = await t.signIn('admin');
@@ -176,9 +225,15 @@ describe('no stack traces in any answer', () => {
   afterAll(() => t.close());
 
   it('answers a thrown bug with HTTP 500, body code 502 and nothing of the error', async () => {
-    for (const [op, input] of [['tenant.list', { body: {} }], ['tenant.info', { body: {} }], ['point.page', { query: {}, body: {} }]] as const) {
+    for (const [op, input] of [
+      ['tenant.list', { body: {} }],
+      ['tenant.info', { body: {} }],
+      ['point.page', { query: {}, body: {} }],
+    ] as const) {
       const res = await t.app.inject({
-        method: api[op].method, url: api[op].path, payload: JSON.stringify(input.body),
+        method: api[op].method,
+        url: api[op].path,
+        payload: JSON.stringify(input.body),
         headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
       });
       expect(res.statusCode, op).toBe(500);
@@ -196,7 +251,10 @@ describe('request time-out settings', () => {
       expect(http.headersTimeout).toBeLessThanOrEqual(ms);
       expect(http.connectionsCheckingInterval).toBeLessThanOrEqual(Math.max(50, ms / 10));
     }
-    expect(serverTimeouts()).toEqual({ requestTimeout: 30_000, http: { headersTimeout: 10_000, connectionsCheckingInterval: 1000 } });
+    expect(serverTimeouts()).toEqual({
+      requestTimeout: 30_000,
+      http: { headersTimeout: 10_000, connectionsCheckingInterval: 1000 },
+    });
     expect(() => serverTimeouts(0)).toThrow();
   });
 });

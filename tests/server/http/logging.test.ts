@@ -19,10 +19,20 @@ describe('the log at debug level', () => {
   const logged = () => lines.join('');
   beforeAll(async () => {
     t = await createTestApp({
-      logger: { level: 'debug', stream: { write: (line) => { lines.push(line); } } },
+      logger: {
+        level: 'debug',
+        stream: {
+          write: (line) => {
+            lines.push(line);
+          },
+        },
+      },
       handlers: {
         // A query that fails in the database with a secret among its parameters.
-        'tenant.list': async (_input, { db }) => { await db.execute(sql`select ${PARAMETER}::int as n`); return []; },
+        'tenant.list': async (_input, { db }) => {
+          await db.execute(sql`select ${PARAMETER}::int as n`);
+          return [];
+        },
       },
     });
   });
@@ -30,14 +40,25 @@ describe('the log at debug level', () => {
 
   it('holds no token, password, hash, client secret or query parameter', async () => {
     const token = await t.signIn('tenant1');
-    const info = await t.app.inject({ method: 'GET', url: '/user/info', headers: { authorization: `Bearer ${token}`, cookie: `session=${token}` } });
+    const info = await t.app.inject({
+      method: 'GET',
+      url: '/user/info',
+      headers: { authorization: `Bearer ${token}`, cookie: `session=${token}` },
+    });
     expect(info.statusCode).toBe(200);
-    const exit = await t.app.inject({ method: 'GET', url: `/user/exit?token=${encodeURIComponent(token)}`, headers: { authorization: `Bearer ${token}` } });
+    const exit = await t.app.inject({
+      method: 'GET',
+      url: `/user/exit?token=${encodeURIComponent(token)}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(exit.statusCode).toBe(200);
     const admin = await t.signIn('admin');
     const failed = await t.call('tenant.list', { body: {} }, admin);
     expect(failed.status).toBe(500);
-    const [{ hash }] = await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.username, 'tenant1')) as [{ hash: string }];
+    const [{ hash }] = (await t.db
+      .select({ hash: users.passwordHash })
+      .from(users)
+      .where(eq(users.username, 'tenant1'))) as [{ hash: string }];
 
     const log = logged();
     // What should be there is: the requests (with the token's value cut), and the failed query's SQL and SQLSTATE.

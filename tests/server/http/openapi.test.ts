@@ -10,18 +10,27 @@ import { suiteApp } from '../helpers.js';
 const t = suiteApp([]);
 
 describe('/openapi.json', () => {
-  it('has no error under Redocly\'s recommended rules, and only the warnings docs/architecture.md explains', async () => {
+  it("has no error under Redocly's recommended rules, and only the warnings docs/architecture.md explains", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/openapi.json' });
-    const doc = res.json() as { paths: Record<string, Record<string, { parameters?: { name: string; in: string; schema?: { type?: string } }[] }>> };
+    const doc = res.json() as {
+      paths: Record<
+        string,
+        Record<string, { parameters?: { name: string; in: string; schema?: { type?: string } }[] }>
+      >;
+    };
     const config = await createConfig({ extends: ['recommended'] });
     const problems = await lintFromString({ source: res.body, config });
-    const errors = problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
+    const errors = problems
+      .filter((p) => p.severity === 'error')
+      .map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
     expect(errors).toEqual([]);
     // No public licence has a URL to give; `/order/info/{id}` and `/order/{id}/refund` are told apart by `{id}` being an integer.
     const warnings = problems.filter((p) => p.severity === 'warn');
     expect(new Set(warnings.map((p) => p.ruleId))).toEqual(new Set(['info-license-strict', 'no-ambiguous-paths']));
-    const integer = (path: string, name: string) => Object.values(doc.paths[path]!).every((op) =>
-      op.parameters?.some((q) => q.in === 'path' && q.name === name && q.schema?.type === 'integer'));
+    const integer = (path: string, name: string) =>
+      Object.values(doc.paths[path]!).every((op) =>
+        op.parameters?.some((q) => q.in === 'path' && q.name === name && q.schema?.type === 'integer'),
+      );
     for (const w of warnings.filter((p) => p.ruleId === 'no-ambiguous-paths')) {
       const [a, b] = [...w.message.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
       const [sa, sb] = [a!.split('/'), b!.split('/')];
@@ -35,9 +44,22 @@ describe('/openapi.json', () => {
     }
   }, 60_000);
 
-  it('declares every operation\'s refusals, where it is served and its licence', async () => {
+  it("declares every operation's refusals, where it is served and its licence", async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
-      servers: unknown[]; info: { license?: { name: string } }; paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: { properties: Record<string, unknown> } }> }> }>>;
+      servers: unknown[];
+      info: { license?: { name: string } };
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            responses: Record<
+              string,
+              { content?: Record<string, { schema: { properties: Record<string, unknown> } }> }
+            >;
+          }
+        >
+      >;
     };
     expect(doc.servers.length).toBeGreaterThan(0);
     expect(doc.info.license?.name).toBeTruthy();

@@ -28,7 +28,9 @@ function slowClient(port: number, talk: (socket: net.Socket) => void, waitMs = 6
     const started = Date.now();
     let received = '';
     const socket = net.connect(port, '127.0.0.1', () => talk(socket));
-    socket.on('data', (d) => { received += d.toString('latin1'); });
+    socket.on('data', (d) => {
+      received += d.toString('latin1');
+    });
     socket.on('error', () => {});
     const giveUp = setTimeout(() => {
       socket.destroy();
@@ -41,7 +43,8 @@ function slowClient(port: number, talk: (socket: net.Socket) => void, waitMs = 6
   });
 }
 
-const HEAD = 'POST /point/page HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n';
+const HEAD =
+  'POST /point/page HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n';
 
 describe('request time-outs on a listening upstream', () => {
   let t: TestApp;
@@ -63,7 +66,9 @@ describe('request time-outs on a listening upstream', () => {
   });
 
   it('closes a connection whose headers never end', async () => {
-    const { closedAfter } = await slowClient(port, (s) => s.write('POST /point/page HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: '));
+    const { closedAfter } = await slowClient(port, (s) =>
+      s.write('POST /point/page HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: '),
+    );
     expect(closedAfter).toBeDefined();
     expect(closedAfter!).toBeLessThan(CLOSED_WITHIN_MS);
   });
@@ -71,7 +76,9 @@ describe('request time-outs on a listening upstream', () => {
   it('closes a connection that trickles its body a byte at a time (the time-out is for the whole request)', async () => {
     const { closedAfter } = await slowClient(port, (s) => {
       s.write(HEAD);
-      const timer = setInterval(() => { if (s.writable) s.write(' '); }, 100);
+      const timer = setInterval(() => {
+        if (s.writable) s.write(' ');
+      }, 100);
       s.on('close', () => clearInterval(timer));
     });
     expect(closedAfter).toBeDefined();

@@ -20,16 +20,29 @@ describe('server/jobs', () => {
       const ran: number[] = [];
       const failed: string[] = [];
       const kinds = {
-        ok: { retryAfter: () => null, run: async (p: { n: number }) => { ran.push(p.n); await sleep(2); } } satisfies JobKind<{ n: number }>,
+        ok: {
+          retryAfter: () => null,
+          run: async (p: { n: number }) => {
+            ran.push(p.n);
+            await sleep(2);
+          },
+        } satisfies JobKind<{ n: number }>,
         flaky: {
           retryAfter: (attempt) => (attempt < 2 ? 30 : null),
-          run: async () => { throw new Error('receiver down'); },
-          failed: async (_p, error) => { failed.push(error); },
+          run: async () => {
+            throw new Error('receiver down');
+          },
+          failed: async (_p, error) => {
+            failed.push(error);
+          },
         } satisfies JobKind,
       };
       for (let n = 0; n < 40; n++) await enqueue(t.db, 'ok', { n });
       await enqueue(t.db, 'flaky', {});
-      const taken = await Promise.all([runDueJobs(t.db, storage, kinds, { concurrency: 3 }), runDueJobs(t.db, storage, kinds, { concurrency: 3 })]);
+      const taken = await Promise.all([
+        runDueJobs(t.db, storage, kinds, { concurrency: 3 }),
+        runDueJobs(t.db, storage, kinds, { concurrency: 3 }),
+      ]);
       expect(taken[0] + taken[1]).toBe(41);
       expect(ran.sort((a, b) => a - b)).toEqual([...Array(40).keys()]);
       const [waiting] = await t.db.select().from(jobs);
@@ -51,10 +64,21 @@ describe('server/jobs', () => {
       let running = 0;
       let most = 0;
       const kinds = {
-        slow: { groupLimit: 2, retryAfter: () => null, run: async () => { running++; most = Math.max(most, running); await sleep(20); running--; } } satisfies JobKind,
+        slow: {
+          groupLimit: 2,
+          retryAfter: () => null,
+          run: async () => {
+            running++;
+            most = Math.max(most, running);
+            await sleep(20);
+            running--;
+          },
+        } satisfies JobKind,
       };
       const lost = await enqueue(t.db, 'slow', {});
-      await t.db.execute(sql`update jobs set state = 'running', heartbeat_at = now() - interval '10 minutes' where id = ${lost}`);
+      await t.db.execute(
+        sql`update jobs set state = 'running', heartbeat_at = now() - interval '10 minutes' where id = ${lost}`,
+      );
       for (let i = 0; i < 8; i++) await enqueue(t.db, 'slow', {}, { group: 'tenant:1' });
       expect(await runDueJobs(t.db, storage, kinds, { concurrency: 6 })).toBe(9);
       expect(most).toBeLessThanOrEqual(3);

@@ -27,11 +27,17 @@ beforeAll(async () => {
   t = await createTestApp();
   tenant1 = await t.signIn('tenant1');
   smtp = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'],
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
     onData(stream, _session, done) {
       let text = '';
-      stream.on('data', (c: Buffer) => { text += c.toString('utf8'); });
-      stream.on('end', () => { mails.push(text); done(); });
+      stream.on('data', (c: Buffer) => {
+        text += c.toString('utf8');
+      });
+      stream.on('end', () => {
+        mails.push(text);
+        done();
+      });
     },
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
@@ -47,23 +53,37 @@ afterAll(async () => {
 const year = { from: new Date(Date.now() - 365 * 24 * 3600_000).toISOString(), to: new Date().toISOString() };
 const mailOptions = () => ({ smtpUrl: `smtp://127.0.0.1:${smtpPort}`, outbox, linkBase: 'http://vend.test' });
 /** The link's key in a mail (quoted-printable may wrap it). */
-const keyIn = (mail: string) => /\/order\/export\/file\/([0-9a-f=\r\n]{64,})/.exec(mail)![1]!.replace(/=\r?\n/g, '').slice(0, 64);
+const keyIn = (mail: string) =>
+  /\/order\/export\/file\/([0-9a-f=\r\n]{64,})/
+    .exec(mail)![1]!
+    .replace(/=\r?\n/g, '')
+    .slice(0, 64);
 
 describe('order.exportCheck', () => {
   it('answers the count up to 1000 and refuses more with 977; the time range is required', async () => {
     const day = { from: new Date(Date.now() - 24 * 3600_000).toISOString(), to: new Date().toISOString() };
     expect((await t.ok('order.exportCheck', { body: day }, tenant1)).total).toBeLessThanOrEqual(1000);
     expect((await t.call('order.exportCheck', { body: year }, tenant1)).body.code).toBe(CODE.exportTooLarge);
-    expect((await t.call('order.exportCheck', { body: {} as never }, tenant1)).body.content.fields).toEqual({ from: 'order.validation.time', to: 'order.validation.time' });
+    expect((await t.call('order.exportCheck', { body: {} as never }, tenant1)).body.content.fields).toEqual({
+      from: 'order.validation.time',
+      to: 'order.validation.time',
+    });
   });
 });
 
 describe('order.exportMail', () => {
   it('queues a job that one run writes, mails through SMTP, and whose link downloads the .xlsx', async () => {
-    const job = await t.ok('order.exportMail', { body: { filter: year, email: 'caiwu@huadong-vend.cn', lang: 'zh-CN' } }, tenant1);
+    const job = await t.ok(
+      'order.exportMail',
+      { body: { filter: year, email: 'caiwu@huadong-vend.cn', lang: 'zh-CN' } },
+      tenant1,
+    );
     expect(job).toMatchObject({ state: 'queued', email: 'caiwu@huadong-vend.cn', rows: null });
     // Two sweeps at once: the job is taken by one.
-    const taken = await Promise.all([runExportJobs(t.db, databaseStorage(t.db), mailOptions()), runExportJobs(t.db, databaseStorage(t.db), mailOptions())]);
+    const taken = await Promise.all([
+      runExportJobs(t.db, databaseStorage(t.db), mailOptions()),
+      runExportJobs(t.db, databaseStorage(t.db), mailOptions()),
+    ]);
     expect(taken[0] + taken[1]).toBe(1);
     const [done] = await t.ok('order.exports', { body: {} }, tenant1);
     expect(done).toMatchObject({ id: job.id, state: 'done' });
@@ -83,27 +103,55 @@ describe('order.exportMail', () => {
     expect(created.numFmt).toBe('yyyy-mm-dd hh:mm:ss');
     expect(mails[0]!.replace(/=\r?\n/g, '')).toContain(businessDateTime(Date.parse(done!.expiresAt!)).slice(0, 16));
     // Any other key, or the link after it expired: 978.
-    expect((await t.call('order.exportFile', { params: { token: '0'.repeat(64) } })).body.code).toBe(CODE.exportLinkInvalid);
-    await t.db.update(exportJobs).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(exportJobs.id, job.id));
+    expect((await t.call('order.exportFile', { params: { token: '0'.repeat(64) } })).body.code).toBe(
+      CODE.exportLinkInvalid,
+    );
+    await t.db
+      .update(exportJobs)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(exportJobs.id, job.id));
     expect((await t.call('order.exportFile', { params: { token: key } })).body.code).toBe(CODE.exportLinkInvalid);
     // The next round forgets the expired link's file.
-    const [{ fileId }] = await t.db.select({ fileId: exportJobs.fileId }).from(exportJobs).where(eq(exportJobs.id, job.id)) as [{ fileId: string }];
+    const [{ fileId }] = (await t.db
+      .select({ fileId: exportJobs.fileId })
+      .from(exportJobs)
+      .where(eq(exportJobs.id, job.id))) as [{ fileId: string }];
     expect(await databaseStorage(t.db).get(fileId)).not.toBeNull();
     expect(await runExportJobs(t.db, databaseStorage(t.db), mailOptions())).toBe(0);
     expect(await databaseStorage(t.db).get(fileId)).toBeNull();
-    expect((await t.db.select({ fileId: exportJobs.fileId }).from(exportJobs).where(eq(exportJobs.id, job.id)))[0]!.fileId).toBeNull();
+    expect(
+      (await t.db.select({ fileId: exportJobs.fileId }).from(exportJobs).where(eq(exportJobs.id, job.id)))[0]!.fileId,
+    ).toBeNull();
   });
 
   it('requires a valid address, and refuses a filter naming ids out of scope', async () => {
-    expect((await t.call('order.exportMail', { body: { filter: year, email: 'not-mail', lang: 'en' } }, tenant1)).body.content.fields).toEqual({ email: 'order.validation.email' });
-    expect((await t.call('order.exportMail', { body: { filter: { ...year, tenantId: t.ids.tenant('B') }, email: 'a@b.cn', lang: 'en' } }, tenant1)).body.code).toBe(CODE.tenantNotFound);
+    expect(
+      (await t.call('order.exportMail', { body: { filter: year, email: 'not-mail', lang: 'en' } }, tenant1)).body
+        .content.fields,
+    ).toEqual({ email: 'order.validation.email' });
+    expect(
+      (
+        await t.call(
+          'order.exportMail',
+          { body: { filter: { ...year, tenantId: t.ids.tenant('B') }, email: 'a@b.cn', lang: 'en' } },
+          tenant1,
+        )
+      ).body.code,
+    ).toBe(CODE.tenantNotFound);
   });
 
   it('takes again a job whose upstream stopped while running it, and mails to the outbox without SMTP', async () => {
-    const job = await t.ok('order.exportMail', { body: { filter: year, email: 'ops@huadong-vend.cn', lang: 'en' } }, tenant1);
+    const job = await t.ok(
+      'order.exportMail',
+      { body: { filter: year, email: 'ops@huadong-vend.cn', lang: 'en' } },
+      tenant1,
+    );
     // An instance took it and died: running, its heartbeat long stale.
     await t.db.update(exportJobs).set({ state: 'running', attempts: 1 }).where(eq(exportJobs.id, job.id));
-    await t.db.update(queue).set({ state: 'running', attempts: 1, heartbeatAt: sql`now() - interval '10 minutes'` }).where(sql`${queue.payload}->>'exportId' = ${String(job.id)}`);
+    await t.db
+      .update(queue)
+      .set({ state: 'running', attempts: 1, heartbeatAt: sql`now() - interval '10 minutes'` })
+      .where(sql`${queue.payload}->>'exportId' = ${String(job.id)}`);
     expect(await runExportJobs(t.db, databaseStorage(t.db), { ...mailOptions(), smtpUrl: undefined })).toBe(1);
     const [row] = await t.db.select().from(exportJobs).where(eq(exportJobs.id, job.id));
     expect(row).toMatchObject({ state: 'done', attempts: 2 });
@@ -126,15 +174,25 @@ describe('expired links', () => {
     const storage = databaseStorage(t.db);
     const fileId = await keptFile('the same sheet, kept by two jobs');
     const jobs = [];
-    for (const email of ['a@huadong-vend.cn', 'b@huadong-vend.cn']) jobs.push(await t.ok('order.exportMail', { body: { filter: year, email, lang: 'zh-CN' } }, tenant1));
+    for (const email of ['a@huadong-vend.cn', 'b@huadong-vend.cn'])
+      jobs.push(await t.ok('order.exportMail', { body: { filter: year, email, lang: 'zh-CN' } }, tenant1));
     const [first, second] = jobs.map((j) => j.id) as [number, number];
-    await t.db.update(exportJobs).set({ state: 'done', fileId, expiresAt: sql`now() - interval '1 minute'` }).where(eq(exportJobs.id, first));
-    await t.db.update(exportJobs).set({ state: 'done', fileId, expiresAt: sql`now() + interval '1 day'` }).where(eq(exportJobs.id, second));
+    await t.db
+      .update(exportJobs)
+      .set({ state: 'done', fileId, expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(exportJobs.id, first));
+    await t.db
+      .update(exportJobs)
+      .set({ state: 'done', fileId, expiresAt: sql`now() + interval '1 day'` })
+      .where(eq(exportJobs.id, second));
     // Finished by hand here: their queued jobs go too.
     await t.db.delete(queue);
     expect(await dropExpiredFiles(t.db, storage)).toBe(1);
     expect(await storage.get(fileId)).not.toBeNull();
-    await t.db.update(exportJobs).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(exportJobs.id, second));
+    await t.db
+      .update(exportJobs)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(exportJobs.id, second));
     expect(await dropExpiredFiles(t.db, storage)).toBe(1);
     expect(await storage.get(fileId)).toBeNull();
     expect(await dropExpiredFiles(t.db, storage)).toBe(0);
@@ -145,8 +203,15 @@ describe('a job retried after its mail failed', () => {
   it('forgets the file its earlier attempt kept and never sent', async () => {
     const storage = databaseStorage(t.db);
     const earlierId = await keptFile('the sheet of an attempt whose mail failed');
-    const job = await t.ok('order.exportMail', { body: { filter: year, email: 'retry@huadong-vend.cn', lang: 'zh-CN' } }, tenant1);
-    await t.db.update(exportJobs).set({ state: 'queued', attempts: 1, fileId: earlierId, error: 'the mail server refused' }).where(eq(exportJobs.id, job.id));
+    const job = await t.ok(
+      'order.exportMail',
+      { body: { filter: year, email: 'retry@huadong-vend.cn', lang: 'zh-CN' } },
+      tenant1,
+    );
+    await t.db
+      .update(exportJobs)
+      .set({ state: 'queued', attempts: 1, fileId: earlierId, error: 'the mail server refused' })
+      .where(eq(exportJobs.id, job.id));
     expect(await runExportJobs(t.db, storage, { ...mailOptions(), smtpUrl: undefined })).toBe(1);
     const [row] = await t.db.select().from(exportJobs).where(eq(exportJobs.id, job.id));
     expect(row).toMatchObject({ state: 'done', attempts: 2 });
@@ -157,7 +222,7 @@ describe('a job retried after its mail failed', () => {
 });
 
 describe('order.exports', () => {
-  it('lists only the caller\'s own jobs', async () => {
+  it("lists only the caller's own jobs", async () => {
     expect(await t.ok('order.exports', { body: {} }, await t.signIn('tenant11'))).toEqual([]);
     expect((await t.ok('order.exports', { body: {} }, tenant1)).length).toBeGreaterThanOrEqual(2);
   });
@@ -165,6 +230,8 @@ describe('order.exports', () => {
 
 describe('order.exportFile', () => {
   it('refuses a key that is not one', async () => {
-    expect((await t.call('order.exportFile', { params: { token: 'zz' } })).body.content.fields).toEqual({ token: 'validation.invalid' });
+    expect((await t.call('order.exportFile', { params: { token: 'zz' } })).body.content.fields).toEqual({
+      token: 'validation.invalid',
+    });
   });
 });

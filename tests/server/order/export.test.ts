@@ -32,24 +32,40 @@ async function readBack(bytes: Buffer) {
 
 describe('writeXlsx', () => {
   it('writes text, numbers, empty cells and characters XML must escape', async () => {
-    const { rows, bytes } = await toBuffer((out) => writeXlsx(out, '订单 <1>', ['a', 'b', 'c'], (async function* () {
-      yield [['x & y <z>', 1.5, null], ['中文"引号"', 0, 'tab\there']];
-    })()));
+    const { rows, bytes } = await toBuffer((out) =>
+      writeXlsx(
+        out,
+        '订单 <1>',
+        ['a', 'b', 'c'],
+        (async function* () {
+          yield [
+            ['x & y <z>', 1.5, null],
+            ['中文"引号"', 0, 'tab\there'],
+          ];
+        })(),
+      ),
+    );
     expect(rows).toBe(2);
     const back = await readBack(bytes);
     expect(back.name).toBe('订单 <1>');
-    expect(back.rows).toEqual([['a', 'b', 'c'], ['x & y <z>', 1.5], ['中文"引号"', 0, 'tab\there']]);
+    expect(back.rows).toEqual([
+      ['a', 'b', 'c'],
+      ['x & y <z>', 1.5],
+      ['中文"引号"', 0, 'tab\there'],
+    ]);
   });
 });
 
 describe('exportOrders', () => {
-  it('writes a tenant\'s orders of a time range, newest first, every cell as the orders say', async () => {
+  it("writes a tenant's orders of a time range, newest first, every cell as the orders say", async () => {
     const user = (await findAuthUser(t.db, eq(users.id, t.ids.user('tenant1'))))!;
     const scope = scopeOf(user);
     const from = new Date(Date.now() - 20 * 24 * 3600_000);
     const filter = { from: from.toISOString(), to: new Date().toISOString() };
     const { rows, bytes } = await toBuffer((out) => exportOrders(t.db, scope, filter, 'zh-CN', out));
-    const expected = await t.db.select().from(orders)
+    const expected = await t.db
+      .select()
+      .from(orders)
       .where(and(eq(orders.rootTenantId, t.ids.tenant('A')), gte(orders.createdAt, from)))
       .orderBy(desc(orders.createdAt), desc(orders.id));
     expect(rows).toBe(expected.length);
@@ -73,9 +89,17 @@ describe('exportOrders', () => {
   it('carries tabs, line breaks, backslashes and quotes in text, and empty cells, as they are', async () => {
     const user = (await findAuthUser(t.db, eq(users.id, t.ids.user('tenant1'))))!;
     const scope = scopeOf(user);
-    const [one] = await t.db.select().from(orders).where(eq(orders.rootTenantId, t.ids.tenant('A'))).orderBy(desc(orders.createdAt), desc(orders.id)).limit(1);
+    const [one] = await t.db
+      .select()
+      .from(orders)
+      .where(eq(orders.rootTenantId, t.ids.tenant('A')))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(1);
     const title = 'a\tb\\c\nd "e" <f> & \\N';
-    await t.db.update(orders).set({ title, deviceName: '\\N', thirdPartyNumber: null, pointId: null }).where(eq(orders.id, one!.id));
+    await t.db
+      .update(orders)
+      .set({ title, deviceName: '\\N', thirdPartyNumber: null, pointId: null })
+      .where(eq(orders.id, one!.id));
     const { bytes } = await toBuffer((out) => exportOrders(t.db, scope, { number: one!.number }, 'zh-CN', out));
     const [, row] = (await readBack(bytes)).rows;
     expect(row![0]).toBe(one!.number);
@@ -88,14 +112,21 @@ describe('exportOrders', () => {
   it('names each buyer of staff orders: staff, phone, card and enterprise customer, in four more columns', async () => {
     const user = (await findAuthUser(t.db, eq(users.id, t.ids.user('tenant1'))))!;
     const scope = scopeOf(user);
-    const { rows, bytes } = await toBuffer((out) => exportOrders(t.db, scope, { kind: 'sale', customerStaff: true }, 'en', out));
+    const { rows, bytes } = await toBuffer((out) =>
+      exportOrders(t.db, scope, { kind: 'sale', customerStaff: true }, 'en', out),
+    );
     const back = await readBack(bytes);
     expect(back.rows[0]).toEqual(sheetHeader('en', true));
     expect(back.rows[0]!.slice(-4)).toEqual(['Staff member', 'Phone', 'Card number', 'Enterprise customer']);
     expect(rows).toBeGreaterThan(0);
-    const expected = await t.db.select().from(orders).where(and(eq(orders.rootTenantId, t.ids.tenant('A')), eq(orders.customerStaff, true), eq(orders.kind, 'sale')))
+    const expected = await t.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.rootTenantId, t.ids.tenant('A')), eq(orders.customerStaff, true), eq(orders.kind, 'sale')))
       .orderBy(desc(orders.createdAt), desc(orders.id));
-    expect(back.rows.slice(1).map((r) => r.slice(15))).toEqual(expected.map((o) => [o.customerStaffName, o.customerStaffPhone, o.customerStaffCard, o.customerName]));
+    expect(back.rows.slice(1).map((r) => r.slice(15))).toEqual(
+      expected.map((o) => [o.customerStaffName, o.customerStaffPhone, o.customerStaffCard, o.customerName]),
+    );
   });
 
   it('reads past a batch without skipping or repeating an order', async () => {

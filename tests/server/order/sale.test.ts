@@ -16,36 +16,81 @@ afterAll(() => t.close());
 
 let saleNo = 0;
 type Sale = ApiInput<'order.sale'>['body'];
-const sell = (serial: string, sale: Partial<Sale> = {}) => t.call('order.sale', {
-  body: { saleId: `S${++saleNo}`, thirdPartyNumber: `4200002026${saleNo}`, platform: 'wechat', paymentType: 'scan', items: [{ channel: 1, count: 1 }], ...sale },
-}, undefined, { authorization: deviceBasic(serial) });
-const channel = (serial: string, number: number) => and(eq(deviceChannels.deviceId, t.ids.device(serial)), eq(deviceChannels.number, number));
+const sell = (serial: string, sale: Partial<Sale> = {}) =>
+  t.call(
+    'order.sale',
+    {
+      body: {
+        saleId: `S${++saleNo}`,
+        thirdPartyNumber: `4200002026${saleNo}`,
+        platform: 'wechat',
+        paymentType: 'scan',
+        items: [{ channel: 1, count: 1 }],
+        ...sale,
+      },
+    },
+    undefined,
+    { authorization: deviceBasic(serial) },
+  );
+const channel = (serial: string, number: number) =>
+  and(eq(deviceChannels.deviceId, t.ids.device(serial)), eq(deviceChannels.number, number));
 const setChannel = (serial: string, number: number, patch: Partial<typeof deviceChannels.$inferInsert>) =>
   t.db.update(deviceChannels).set(patch).where(channel(serial, number));
-const channelRow = async (serial: string, number: number) => (await t.db.select().from(deviceChannels).where(channel(serial, number)))[0]!;
-const setDevice = (serial: string, patch: Partial<typeof devices.$inferInsert>) => t.db.update(devices).set(patch).where(eq(devices.serial, serial));
+const channelRow = async (serial: string, number: number) =>
+  (await t.db.select().from(deviceChannels).where(channel(serial, number)))[0]!;
+const setDevice = (serial: string, patch: Partial<typeof devices.$inferInsert>) =>
+  t.db.update(devices).set(patch).where(eq(devices.serial, serial));
 
 describe('order.sale', () => {
-  it('records the order with its items at the channels\' prices and takes the stock', async () => {
+  it("records the order with its items at the channels' prices and takes the stock", async () => {
     await setDevice('VM2026000101', { channelSalesLimit: 3, orderLimit: 5 });
     await setChannel('VM2026000101', 3, { stock: 5 });
     await setChannel('VM2026000101', 4, { stock: 5 });
     const c3 = await channelRow('VM2026000101', 3);
     const c4 = await channelRow('VM2026000101', 4);
-    const res = await sell('VM2026000101', { saleId: 'first', items: [{ channel: 3, count: 2 }, { channel: 4, count: 1 }], platform: 'alipay', paymentType: 'face' });
+    const res = await sell('VM2026000101', {
+      saleId: 'first',
+      items: [
+        { channel: 3, count: 2 },
+        { channel: 4, count: 1 },
+      ],
+      platform: 'alipay',
+      paymentType: 'face',
+    });
     expect(res.body.code).toBe(CODE.ok);
-    expect(res.body.content).toMatchObject({ created: true, amount: c3.price! * 2 + c4.price!, orderNumber: expect.stringMatching(/^\d{20}$/) });
+    expect(res.body.content).toMatchObject({
+      created: true,
+      amount: c3.price! * 2 + c4.price!,
+      orderNumber: expect.stringMatching(/^\d{20}$/),
+    });
     expect((await channelRow('VM2026000101', 3)).stock).toBe(3);
     expect((await channelRow('VM2026000101', 4)).stock).toBe(4);
     const [order] = await t.db.select().from(orders).where(eq(orders.number, res.body.content.orderNumber));
     expect(order).toMatchObject({
-      kind: 'sale', tenantId: t.ids.tenant('A'), rootTenantId: t.ids.tenant('A'), deviceName: '虹桥站饮料机 1 号', pointId: t.ids.point('hongqiao'),
-      platform: 'alipay', paymentType: 'face', paymentState: 'success', deliveryState: 'delivering', deliveryEnd: 'notEnded', refundState: 'none', receivedAmount: res.body.content.amount,
+      kind: 'sale',
+      tenantId: t.ids.tenant('A'),
+      rootTenantId: t.ids.tenant('A'),
+      deviceName: '虹桥站饮料机 1 号',
+      pointId: t.ids.point('hongqiao'),
+      platform: 'alipay',
+      paymentType: 'face',
+      paymentState: 'success',
+      deliveryState: 'delivering',
+      deliveryEnd: 'notEnded',
+      refundState: 'none',
+      receivedAmount: res.body.content.amount,
       thirdPartyNumber: expect.stringMatching(/^4200002026/),
     });
     expect(order!.title).toMatch(/×2、/);
-    const items = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order!.id)).orderBy(orderItems.channel);
-    expect(items.map((i) => [i.channel, i.count, i.unitPrice, i.state])).toEqual([[3, 2, c3.price, 'normal'], [4, 1, c4.price, 'normal']]);
+    const items = await t.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order!.id))
+      .orderBy(orderItems.channel);
+    expect(items.map((i) => [i.channel, i.count, i.unitPrice, i.state])).toEqual([
+      [3, 2, c3.price, 'normal'],
+      [4, 1, c4.price, 'normal'],
+    ]);
   });
 
   it('sells at the staff price to the holder of a staff card, and the order names the staff and the enterprise customer', async () => {
@@ -54,11 +99,17 @@ describe('order.sale', () => {
     const res = await sell('VM2026000101', { customerStaffCard: '31000103', items: [{ channel: 1, count: 1 }] });
     expect(res.body.content.amount).toBe(c1.customerStaffPrice);
     const [order] = await t.db.select().from(orders).where(eq(orders.number, res.body.content.orderNumber));
-    expect(order).toMatchObject({ customerStaff: true, customerStaffName: '李静', customerStaffPhone: '13916200103', customerStaffCard: '31000103', customerName: '虹桥枢纽餐饮管理有限公司' });
+    expect(order).toMatchObject({
+      customerStaff: true,
+      customerStaffName: '李静',
+      customerStaffPhone: '13916200103',
+      customerStaffCard: '31000103',
+      customerName: '虹桥枢纽餐饮管理有限公司',
+    });
     expect(order!.customerStaffId).toBeTypeOf('number');
   });
 
-  it('refuses a card no staff of the machine\'s tenant holds, or of a disabled customer (945), taking no stock', async () => {
+  it("refuses a card no staff of the machine's tenant holds, or of a disabled customer (945), taking no stock", async () => {
     await setChannel('VM2026000101', 2, { stock: 3 });
     const refused = async (serial: string, customerStaffCard: string, channel: number) => {
       const res = await sell(serial, { customerStaffCard, items: [{ channel, count: 1 }] });
@@ -80,11 +131,16 @@ describe('order.sale', () => {
     expect(box.body.code).toBe(CODE.badRequest);
   });
 
-  it('files a second-level tenant\'s order under its first-level tenant', async () => {
+  it("files a second-level tenant's order under its first-level tenant", async () => {
     await setChannel('VM2026000201', 1, { stock: 3 });
     const res = await sell('VM2026000201', { items: [{ channel: 1, count: 1 }] });
     const [order] = await t.db.select().from(orders).where(eq(orders.number, res.body.content.orderNumber));
-    expect(order).toMatchObject({ tenantId: t.ids.tenant('A1'), rootTenantId: t.ids.tenant('A'), customerStaff: false, customerStaffName: null });
+    expect(order).toMatchObject({
+      tenantId: t.ids.tenant('A1'),
+      rootTenantId: t.ids.tenant('A'),
+      customerStaff: false,
+      customerStaffName: null,
+    });
   });
 
   it('answers a retried sale id with the order already made, taking no stock twice', async () => {
@@ -120,7 +176,7 @@ describe('order.sale', () => {
     await setDevice('VM2026000106', { allocation: 'normal' });
   });
 
-  it('refuses a locked channel (903), a switched-off or empty one (943), too little stock (940) and the device\'s limits (941, 942), taking nothing', async () => {
+  it("refuses a locked channel (903), a switched-off or empty one (943), too little stock (940) and the device's limits (941, 942), taking nothing", async () => {
     const serial = 'VM2026000106';
     await setDevice(serial, { channelSalesLimit: 2, orderLimit: 3 });
     for (const n of [1, 2, 3, 4]) await setChannel(serial, n, { stock: 5, enabled: true, locked: false });
@@ -129,16 +185,61 @@ describe('order.sale', () => {
     await setChannel(serial, 4, { productId: null, price: null, customerStaffPrice: null, stock: 0 });
     const count = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0]!.n;
     const before = await count();
-    expect((await sell(serial, { items: [{ channel: 1, count: 1 }, { channel: 2, count: 1 }] })).body.code).toBe(CODE.deviceLocked);
+    expect(
+      (
+        await sell(serial, {
+          items: [
+            { channel: 1, count: 1 },
+            { channel: 2, count: 1 },
+          ],
+        })
+      ).body.code,
+    ).toBe(CODE.deviceLocked);
     expect((await sell(serial, { items: [{ channel: 3, count: 1 }] })).body.code).toBe(CODE.channelUnavailable);
     expect((await sell(serial, { items: [{ channel: 4, count: 1 }] })).body.code).toBe(CODE.channelUnavailable);
     expect((await sell(serial, { items: [{ channel: 61, count: 1 }] })).body.code).toBe(CODE.channelUnavailable);
-    expect((await sell(serial, { items: [{ channel: 1, count: 2 }, { channel: 1, count: 1 }] })).body.code).toBe(CODE.channelSalesLimit);
+    expect(
+      (
+        await sell(serial, {
+          items: [
+            { channel: 1, count: 2 },
+            { channel: 1, count: 1 },
+          ],
+        })
+      ).body.code,
+    ).toBe(CODE.channelSalesLimit);
     await setChannel(serial, 2, { locked: false });
-    expect((await sell(serial, { items: [{ channel: 1, count: 2 }, { channel: 2, count: 2 }] })).body.code).toBe(CODE.orderItemsLimit);
+    expect(
+      (
+        await sell(serial, {
+          items: [
+            { channel: 1, count: 2 },
+            { channel: 2, count: 2 },
+          ],
+        })
+      ).body.code,
+    ).toBe(CODE.orderItemsLimit);
     await setChannel(serial, 2, { stock: 1 });
-    expect((await sell(serial, { items: [{ channel: 1, count: 2 }, { channel: 2, count: 1 }] })).body.code).toBe(CODE.ok);
-    expect((await sell(serial, { items: [{ channel: 1, count: 1 }, { channel: 2, count: 1 }] })).body.code).toBe(CODE.insufficientStock);
+    expect(
+      (
+        await sell(serial, {
+          items: [
+            { channel: 1, count: 2 },
+            { channel: 2, count: 1 },
+          ],
+        })
+      ).body.code,
+    ).toBe(CODE.ok);
+    expect(
+      (
+        await sell(serial, {
+          items: [
+            { channel: 1, count: 1 },
+            { channel: 2, count: 1 },
+          ],
+        })
+      ).body.code,
+    ).toBe(CODE.insufficientStock);
     // The refused sale took nothing from channel 1 either.
     expect((await channelRow(serial, 1)).stock).toBe(3);
     expect(await count()).toBe(before + 1);
@@ -148,13 +249,17 @@ describe('order.sale', () => {
     const serial = 'VM2026000301';
     await setDevice(serial, { channelSalesLimit: 1 });
     await setChannel(serial, 7, { stock: 10, enabled: true, locked: false });
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => sell(serial, { saleId: `race-${i}`, items: [{ channel: 7, count: 1 }] })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => sell(serial, { saleId: `race-${i}`, items: [{ channel: 7, count: 1 }] })),
+    );
     const codes = answers.map((a) => a.body.code);
     expect(codes.filter((c) => c === CODE.ok)).toHaveLength(10);
     expect(codes.filter((c) => c === CODE.insufficientStock)).toHaveLength(40);
     expect((await channelRow(serial, 7)).stock).toBe(0);
-    const [{ n }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(orders)
-      .where(and(eq(orders.deviceId, t.ids.device(serial)), sql`${orders.saleId} like 'race-%'`)) as [{ n: number }];
+    const [{ n }] = (await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(and(eq(orders.deviceId, t.ids.device(serial)), sql`${orders.saleId} like 'race-%'`))) as [{ n: number }];
     expect(n).toBe(10);
   });
 });

@@ -8,7 +8,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { CODE } from '../../../shared/domains.js';
-import { configureSecrets, paymentSecrets, parseKeys, rotateSecrets, secretKeys } from '../../../server/payment/index.js';
+import {
+  configureSecrets,
+  paymentSecrets,
+  parseKeys,
+  rotateSecrets,
+  secretKeys,
+} from '../../../server/payment/index.js';
 import { open } from '../../../server/payment/secrets.js';
 import { suiteApp } from '../helpers.js';
 import { p12 } from '../support/p12.js';
@@ -16,17 +22,41 @@ import { p12 } from '../support/p12.js';
 const t = suiteApp(['admin', 'tenant1', 'tenant11', 'tenant2', 'member1']);
 afterAll(() => configureSecrets(undefined as never));
 
-const WECHAT = { type: 'regular' as const, merchantId: '1600000001', publicAppId: 'wx8888888888888888', miniAppId: 'wx9999999999999999' };
-const SECRETS = { merchantKey: 'Mk2026SecretKeyForWechatPayABCD', publicSecret: 'PubSecret2026XYZW', miniSecret: 'MiniSecret2026QRST' };
-const rsaPair = () => generateKeyPairSync('rsa', { modulusLength: 1024, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+const WECHAT = {
+  type: 'regular' as const,
+  merchantId: '1600000001',
+  publicAppId: 'wx8888888888888888',
+  miniAppId: 'wx9999999999999999',
+};
+const SECRETS = {
+  merchantKey: 'Mk2026SecretKeyForWechatPayABCD',
+  publicSecret: 'PubSecret2026XYZW',
+  miniSecret: 'MiniSecret2026QRST',
+};
+const rsaPair = () =>
+  generateKeyPairSync('rsa', {
+    modulusLength: 1024,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
 
 describe('payment.save', () => {
   it('keeps WeChat secrets write-only: masked in the answer, sealed in the database, kept when left out', async () => {
     const cert = p12(WECHAT.merchantId);
-    const saved = await t.ok('payment.save', { body: { wechat: { ...WECHAT, ...SECRETS, p12: cert } } }, t.token.tenant1);
+    const saved = await t.ok(
+      'payment.save',
+      { body: { wechat: { ...WECHAT, ...SECRETS, p12: cert } } },
+      t.token.tenant1,
+    );
     expect(saved.wechat).toMatchObject({
       merchantId: '1600000001',
-      secrets: { merchantKey: { set: true, last4: 'ABCD' }, publicSecret: { set: true, last4: 'XYZW' }, miniSecret: { set: true, last4: 'QRST' }, p12: { set: true }, publicAesKey: { set: false } },
+      secrets: {
+        merchantKey: { set: true, last4: 'ABCD' },
+        publicSecret: { set: true, last4: 'XYZW' },
+        miniSecret: { set: true, last4: 'QRST' },
+        p12: { set: true },
+        publicAesKey: { set: false },
+      },
       certificate: { subject: expect.stringContaining('CN=1600000001_微信支付商户'), soon: false },
     });
     const answer = JSON.stringify(await t.call('payment.settings', { body: {} }, t.token.tenant1));
@@ -37,54 +67,151 @@ describe('payment.save', () => {
     expect(open(row, secretKeys()!)).toBe(SECRETS.merchantKey);
 
     // A save without the secrets keeps them, and their times.
-    const again = await t.ok('payment.save', { body: { wechat: { ...WECHAT, miniAppId: 'wx7777777777777777' } } }, t.token.tenant1);
-    expect(again.wechat).toMatchObject({ miniAppId: 'wx7777777777777777', secrets: { merchantKey: { set: true, last4: 'ABCD', setAt: saved.wechat!.secrets.merchantKey.setAt } } });
+    const again = await t.ok(
+      'payment.save',
+      { body: { wechat: { ...WECHAT, miniAppId: 'wx7777777777777777' } } },
+      t.token.tenant1,
+    );
+    expect(again.wechat).toMatchObject({
+      miniAppId: 'wx7777777777777777',
+      secrets: { merchantKey: { set: true, last4: 'ABCD', setAt: saved.wechat!.secrets.merchantKey.setAt } },
+    });
   });
 
-  it('requires a section\'s secrets when first set, a sub-merchant id for a sub-merchant, and the wallet number for wallet aggregate payment', async () => {
+  it("requires a section's secrets when first set, a sub-merchant id for a sub-merchant, and the wallet number for wallet aggregate payment", async () => {
     const first = await t.call('payment.save', { body: { wechat: WECHAT } }, t.token.tenant2);
     expect(first.body.content.fields).toEqual({
-      'wechat.merchantKey': 'payment.validation.required', 'wechat.p12': 'payment.validation.required',
-      'wechat.publicSecret': 'payment.validation.required', 'wechat.miniSecret': 'payment.validation.required',
+      'wechat.merchantKey': 'payment.validation.required',
+      'wechat.p12': 'payment.validation.required',
+      'wechat.publicSecret': 'payment.validation.required',
+      'wechat.miniSecret': 'payment.validation.required',
     });
     const sub = await t.call('payment.save', { body: { wechat: { ...WECHAT, type: 'subMerchant' } } }, t.token.tenant2);
     expect(sub.body.content.fields).toMatchObject({ 'wechat.subMerchantId': 'payment.validation.subMerchantId' });
-    const wallet = await t.call('payment.save', { body: { aggregate: { appId: 'agg-01', vendorSn: 'SN-01', wallet: true, activationCode: 'ACT-2026', vendorKey: 'VK-2026' } } }, t.token.tenant2);
+    const wallet = await t.call(
+      'payment.save',
+      {
+        body: {
+          aggregate: {
+            appId: 'agg-01',
+            vendorSn: 'SN-01',
+            wallet: true,
+            activationCode: 'ACT-2026',
+            vendorKey: 'VK-2026',
+          },
+        },
+      },
+      t.token.tenant2,
+    );
     expect(wallet.body.content.fields).toEqual({ 'wallet.merchantNumber': 'payment.validation.wallet' });
-    const ok = await t.ok('payment.save', { body: { aggregate: { appId: 'agg-01', vendorSn: 'SN-01', wallet: true, activationCode: 'ACT-2026', vendorKey: 'VK-2026' }, wallet: { merchantNumber: '8888' } } }, t.token.tenant2);
-    expect(ok).toMatchObject({ aggregate: { wallet: true, secrets: { vendorKey: { last4: '2026' } } }, wallet: { merchantNumber: '8888' } });
+    const ok = await t.ok(
+      'payment.save',
+      {
+        body: {
+          aggregate: {
+            appId: 'agg-01',
+            vendorSn: 'SN-01',
+            wallet: true,
+            activationCode: 'ACT-2026',
+            vendorKey: 'VK-2026',
+          },
+          wallet: { merchantNumber: '8888' },
+        },
+      },
+      t.token.tenant2,
+    );
+    expect(ok).toMatchObject({
+      aggregate: { wallet: true, secrets: { vendorKey: { last4: '2026' } } },
+      wallet: { merchantNumber: '8888' },
+    });
   });
 
   it('refuses a p12 that is a text file or opens with another password (1408), and a certificate that is no PEM', async () => {
     const text = Buffer.from('merchant certificate, honestly').toString('base64');
-    expect((await t.call('payment.save', { body: { wechat: { ...WECHAT, ...SECRETS, p12: text } } }, t.token.tenant11)).body.code).toBe(CODE.certificateInvalid);
-    expect((await t.call('payment.save', { body: { wechat: { ...WECHAT, ...SECRETS, p12: p12('another-password') } } }, t.token.tenant11)).body.code).toBe(CODE.certificateInvalid);
-    expect((await t.call('payment.save', { body: { direct: { merchantNumber: 'D-01', apiV3Key: 'v3key', certificate: 'not a certificate' } } }, t.token.tenant11)).body.code).toBe(CODE.certificateInvalid);
+    expect(
+      (await t.call('payment.save', { body: { wechat: { ...WECHAT, ...SECRETS, p12: text } } }, t.token.tenant11)).body
+        .code,
+    ).toBe(CODE.certificateInvalid);
+    expect(
+      (
+        await t.call(
+          'payment.save',
+          { body: { wechat: { ...WECHAT, ...SECRETS, p12: p12('another-password') } } },
+          t.token.tenant11,
+        )
+      ).body.code,
+    ).toBe(CODE.certificateInvalid);
+    expect(
+      (
+        await t.call(
+          'payment.save',
+          { body: { direct: { merchantNumber: 'D-01', apiV3Key: 'v3key', certificate: 'not a certificate' } } },
+          t.token.tenant11,
+        )
+      ).body.code,
+    ).toBe(CODE.certificateInvalid);
   });
 
   it('checks Alipay keys as RSA keys, and a public key against its private key (1409)', async () => {
     const [a, b] = [rsaPair(), rsaPair()];
     const alipay = { lifeAppId: '2021000000000001', miniAppId: '2021000000000002' };
-    expect((await t.call('payment.save', { body: { alipay: { ...alipay, privateKey: 'garbage', publicKey: a.publicKey } } }, t.token.tenant11)).body.code).toBe(CODE.keyInvalid);
-    expect((await t.call('payment.save', { body: { alipay: { ...alipay, privateKey: a.privateKey, publicKey: b.publicKey } } }, t.token.tenant11)).body.code).toBe(CODE.keyInvalid);
-    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256', publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
-    expect((await t.call('payment.save', { body: { alipay: { ...alipay, privateKey: ec.privateKey, publicKey: ec.publicKey } } }, t.token.tenant11)).body.code).toBe(CODE.keyInvalid);
+    expect(
+      (
+        await t.call(
+          'payment.save',
+          { body: { alipay: { ...alipay, privateKey: 'garbage', publicKey: a.publicKey } } },
+          t.token.tenant11,
+        )
+      ).body.code,
+    ).toBe(CODE.keyInvalid);
+    expect(
+      (
+        await t.call(
+          'payment.save',
+          { body: { alipay: { ...alipay, privateKey: a.privateKey, publicKey: b.publicKey } } },
+          t.token.tenant11,
+        )
+      ).body.code,
+    ).toBe(CODE.keyInvalid);
+    const ec = generateKeyPairSync('ec', {
+      namedCurve: 'P-256',
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
+    expect(
+      (
+        await t.call(
+          'payment.save',
+          { body: { alipay: { ...alipay, privateKey: ec.privateKey, publicKey: ec.publicKey } } },
+          t.token.tenant11,
+        )
+      ).body.code,
+    ).toBe(CODE.keyInvalid);
     // Bare base64, as Alipay's console hands keys out, is read too.
     const bare = (pem: string) => pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
-    const saved = await t.ok('payment.save', { body: { alipay: { ...alipay, privateKey: bare(a.privateKey), publicKey: bare(a.publicKey) } } }, t.token.tenant11);
+    const saved = await t.ok(
+      'payment.save',
+      { body: { alipay: { ...alipay, privateKey: bare(a.privateKey), publicKey: bare(a.publicKey) } } },
+      t.token.tenant11,
+    );
     expect(saved.alipay!.secrets.privateKey.set).toBe(true);
   });
-
 });
 
 describe('payment.settings', () => {
-  it('answers only within scope: the admin names a tenant (1402), another tenant\'s is 1401, a member none', async () => {
+  it("answers only within scope: the admin names a tenant (1402), another tenant's is 1401, a member none", async () => {
     expect((await t.call('payment.settings', { body: {} }, t.token.admin)).body.code).toBe(CODE.tenantRequired);
-    expect((await t.ok('payment.settings', { body: { tenantId: t.ids.tenant('A') } }, t.token.admin)).wechat?.merchantId).toBe('1600000001');
-    expect((await t.call('payment.settings', { body: { tenantId: t.ids.tenant('A') } }, t.token.tenant2)).body.code).toBe(CODE.tenantNotFound);
+    expect(
+      (await t.ok('payment.settings', { body: { tenantId: t.ids.tenant('A') } }, t.token.admin)).wechat?.merchantId,
+    ).toBe('1600000001');
+    expect(
+      (await t.call('payment.settings', { body: { tenantId: t.ids.tenant('A') } }, t.token.tenant2)).body.code,
+    ).toBe(CODE.tenantNotFound);
     expect((await t.call('payment.settings', { body: {} }, t.token.member1)).body.code).toBe(CODE.forbidden);
     // A first-level tenant reads its second-level tenant's.
-    expect((await t.ok('payment.settings', { body: { tenantId: t.ids.tenant('A1') } }, t.token.tenant1)).tenantId).toBe(t.ids.tenant('A1'));
+    expect((await t.ok('payment.settings', { body: { tenantId: t.ids.tenant('A1') } }, t.token.tenant1)).tenantId).toBe(
+      t.ids.tenant('A1'),
+    );
   });
 });
 

@@ -17,7 +17,8 @@ afterAll(() => t.close());
 const form = (name: string) => ({ name, areaCode: '310115', address: '世纪大道 100 号' });
 const createPoint = async (name: string, token = tenant1, tenantId?: number) =>
   t.ok('point.create', { body: { ...form(name), ...(tenantId && { tenantId }) } }, token);
-const deviceCount = async (id: number, token = tenant1) => (await t.ok('point.info', { params: { id } }, token)).deviceCount;
+const deviceCount = async (id: number, token = tenant1) =>
+  (await t.ok('point.info', { params: { id } }, token)).deviceCount;
 
 describe('point.page', () => {
   it('lists the visible points newest first with device count and tenant name', async () => {
@@ -32,12 +33,15 @@ describe('point.page', () => {
   it('filters by name (case-insensitive, contains) and by an area of any level', async () => {
     const byName = await t.ok('point.page', { query: {}, body: { name: '虹桥' } }, tenant1);
     expect(byName.list.map((p) => p.name)).toEqual(['上海虹桥站 A 区']);
-    const names = async (areaCode: string) => (await t.ok('point.page', { query: {}, body: { areaCode } }, tenant1)).list.map((p) => p.name).sort();
+    const names = async (areaCode: string) =>
+      (await t.ok('point.page', { query: {}, body: { areaCode } }, tenant1)).list.map((p) => p.name).sort();
     expect(await names('320000')).toEqual(['南京新街口德基广场', '苏州星海广场'].sort());
     expect(await names('320500')).toEqual(['苏州星海广场']);
     expect(await names('310112')).toEqual(['上海虹桥站 A 区']);
     expect(await names('440000')).toEqual([]);
-    expect((await t.call('point.page', { query: {}, body: { areaCode: '44%' } }, tenant1)).body.content.fields).toEqual({ areaCode: 'validation.region' });
+    expect((await t.call('point.page', { query: {}, body: { areaCode: '44%' } }, tenant1)).body.content.fields).toEqual(
+      { areaCode: 'validation.region' },
+    );
     const caseless = await t.ok('point.page', { query: {}, body: { name: 'a 区' } }, tenant1);
     expect(caseless.total).toBe(1);
     const literal = await t.ok('point.page', { query: {}, body: { name: '%' } }, tenant1);
@@ -52,7 +56,6 @@ describe('point.page', () => {
     expect(first.total).toBeGreaterThanOrEqual(8);
     expect(second.list[0]!.id).not.toBe(first.list[0]!.id);
   });
-
 });
 
 describe('point.info', () => {
@@ -60,7 +63,15 @@ describe('point.info', () => {
     const info = await t.ok('point.info', { params: { id: t.ids.point('hongqiao') } }, tenant1);
     expect(info).toMatchObject({ name: '上海虹桥站 A 区', deviceCount: 3, tenantName: '华东智售科技有限公司' });
     expect(info.devices.map((d) => d.serial)).toEqual(['VM2026000101', 'VM2026000102', 'VM2026000103']);
-    expect(info.devices[0]).toMatchObject({ pointId: info.id, pointName: info.name, type: 'selling', model: 'VM-S600', online: true, activated: true, channelCount: 60 });
+    expect(info.devices[0]).toMatchObject({
+      pointId: info.id,
+      pointName: info.name,
+      type: 'selling',
+      model: 'VM-S600',
+      online: true,
+      activated: true,
+      channelCount: 60,
+    });
   });
 
   it('answers an unknown point with 404 / 1410', async () => {
@@ -73,7 +84,12 @@ describe('point.info', () => {
 describe('point.create', () => {
   it("creates a point in the tenant's own tenant", async () => {
     const p = await createPoint('陆家嘴中心');
-    expect(p).toMatchObject({ ...form('陆家嘴中心'), deviceCount: 0, tenantId: t.ids.tenant('A'), tenantName: '华东智售科技有限公司' });
+    expect(p).toMatchObject({
+      ...form('陆家嘴中心'),
+      deviceCount: 0,
+      tenantId: t.ids.tenant('A'),
+      tenantName: '华东智售科技有限公司',
+    });
     expect((await t.ok('point.page', { query: {}, body: {} }, tenant1)).list[0]!.id).toBe(p.id);
   });
 
@@ -89,41 +105,71 @@ describe('point.create', () => {
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(CODE.tenantRequired);
     expect((await createPoint('管理员点位', admin, t.ids.tenant('B'))).tenantName).toBe('华南智慧零售有限公司');
-    expect((await t.call('point.create', { body: { ...form('不存在租户'), tenantId: 99999 } }, admin)).body.code).toBe(CODE.tenantNotFound);
+    expect((await t.call('point.create', { body: { ...form('不存在租户'), tenantId: 99999 } }, admin)).body.code).toBe(
+      CODE.tenantNotFound,
+    );
   });
 
   it('refuses missing, blank and too long fields with their keys', async () => {
     const missing = await t.call('point.create', { body: {} as never }, tenant1);
     expect(missing.status).toBe(400);
-    expect(missing.body).toMatchObject({ code: 400, content: { fields: { name: 'validation.required', areaCode: 'validation.required', address: 'validation.required' } } });
-    const blank = await t.call('point.create', { body: { name: '   ', areaCode: '310115', address: 'x'.repeat(POINT_LIMITS.address + 1) } }, tenant1);
+    expect(missing.body).toMatchObject({
+      code: 400,
+      content: {
+        fields: { name: 'validation.required', areaCode: 'validation.required', address: 'validation.required' },
+      },
+    });
+    const blank = await t.call(
+      'point.create',
+      { body: { name: '   ', areaCode: '310115', address: 'x'.repeat(POINT_LIMITS.address + 1) } },
+      tenant1,
+    );
     expect(blank.body.content.fields).toEqual({ name: 'validation.required', address: 'validation.maxLength' });
   });
 
   it('names the area from its district code, and refuses a code that is no district', async () => {
-    const p = await t.ok('point.create', { body: { name: '天河点位', areaCode: '440106', address: '天河路 1 号' } }, tenant1);
+    const p = await t.ok(
+      'point.create',
+      { body: { name: '天河点位', areaCode: '440106', address: '天河路 1 号' } },
+      tenant1,
+    );
     expect(p).toMatchObject({ areaCode: '440106', area: '广东省 广州市 天河区' });
     // A municipality's district sits right under it.
-    expect(await t.ok('point.create', { body: { name: '闵行点位', areaCode: '310112', address: '申虹路 1 号' } }, tenant1)).toMatchObject({ area: '上海市 闵行区' });
+    expect(
+      await t.ok('point.create', { body: { name: '闵行点位', areaCode: '310112', address: '申虹路 1 号' } }, tenant1),
+    ).toMatchObject({ area: '上海市 闵行区' });
     for (const areaCode of ['440100', '440000', '999999', '12345x']) {
       const res = await t.call('point.create', { body: { name: '错区', areaCode, address: 'x' } }, tenant1);
       expect(res.status, areaCode).toBe(400);
       expect(res.body.content.fields, areaCode).toEqual({ areaCode: 'validation.region' });
     }
   });
-
 });
 
 describe('point.update', () => {
   it('trims and updates a point', async () => {
     const p = await createPoint('临时点位');
-    const updated = await t.ok('point.update', { params: { id: p.id }, body: { name: '  正式点位 ', areaCode: '310104', address: '漕溪北路 1 号' } }, tenant1);
-    expect(updated).toMatchObject({ id: p.id, name: '正式点位', area: '上海市 徐汇区', areaCode: '310104', address: '漕溪北路 1 号' });
+    const updated = await t.ok(
+      'point.update',
+      { params: { id: p.id }, body: { name: '  正式点位 ', areaCode: '310104', address: '漕溪北路 1 号' } },
+      tenant1,
+    );
+    expect(updated).toMatchObject({
+      id: p.id,
+      name: '正式点位',
+      area: '上海市 徐汇区',
+      areaCode: '310104',
+      address: '漕溪北路 1 号',
+    });
     expect((await t.ok('point.info', { params: { id: p.id } }, tenant1)).name).toBe('正式点位');
   });
 
   it('validates updates too', async () => {
-    const res = await t.call('point.update', { params: { id: t.ids.point('hongqiao') }, body: { name: '', areaCode: '310104', address: 'y' } }, tenant1);
+    const res = await t.call(
+      'point.update',
+      { params: { id: t.ids.point('hongqiao') }, body: { name: '', areaCode: '310104', address: 'y' } },
+      tenant1,
+    );
     expect(res.status).toBe(400);
     expect(res.body.content.fields).toEqual({ name: 'validation.required' });
   });
@@ -148,7 +194,9 @@ describe('point.bind', () => {
   it('binds free devices and unbinds them again', async () => {
     const p = await createPoint('绑定测试点');
     const ids = [t.ids.device('VM2026000107'), t.ids.device('VM2026000108')];
-    expect((await t.call('point.bind', { params: { id: p.id }, body: { deviceIds: ids } }, tenant1)).body).toEqual({ code: 200 });
+    expect((await t.call('point.bind', { params: { id: p.id }, body: { deviceIds: ids } }, tenant1)).body).toEqual({
+      code: 200,
+    });
     expect(await deviceCount(p.id)).toBe(2);
     // Binding again to the same point changes nothing.
     await t.ok('point.bind', { params: { id: p.id }, body: { deviceIds: [ids[0]!] } }, tenant1);
@@ -159,7 +207,11 @@ describe('point.bind', () => {
 
   it('refuses a device bound to another point (1412), binding none of the request', async () => {
     const p = await createPoint('冲突测试点');
-    const res = await t.call('point.bind', { params: { id: p.id }, body: { deviceIds: [t.ids.device('VM2026000109'), t.ids.device('VM2026000101')] } }, tenant1);
+    const res = await t.call(
+      'point.bind',
+      { params: { id: p.id }, body: { deviceIds: [t.ids.device('VM2026000109'), t.ids.device('VM2026000101')] } },
+      tenant1,
+    );
     expect(res.status).toBe(409);
     expect(res.body.code).toBe(CODE.deviceBoundElsewhere);
     expect(await deviceCount(p.id)).toBe(0);
@@ -168,7 +220,11 @@ describe('point.bind', () => {
 
   it("refuses a device of another tenant than the point's (1413)", async () => {
     // tenant1 sees tenant11's free device, but it cannot stand on tenant A's point.
-    const res = await t.call('point.bind', { params: { id: t.ids.point('xinjiekou') }, body: { deviceIds: [t.ids.device('VM2026000203')] } }, tenant1);
+    const res = await t.call(
+      'point.bind',
+      { params: { id: t.ids.point('xinjiekou') }, body: { deviceIds: [t.ids.device('VM2026000203')] } },
+      tenant1,
+    );
     expect(res.status).toBe(409);
     expect(res.body.code).toBe(CODE.deviceOtherTenant);
     expect(await deviceCount(t.ids.point('xinjiekou'))).toBe(0);
@@ -177,32 +233,44 @@ describe('point.bind', () => {
   it('refuses unknown and out-of-scope devices alike (1201)', async () => {
     const point = t.ids.point('xinjiekou');
     const unknown = await t.call('point.bind', { params: { id: point }, body: { deviceIds: [99999] } }, tenant1);
-    const foreign = await t.call('point.bind', { params: { id: point }, body: { deviceIds: [t.ids.device('VM2026000304')] } }, tenant1);
+    const foreign = await t.call(
+      'point.bind',
+      { params: { id: point }, body: { deviceIds: [t.ids.device('VM2026000304')] } },
+      tenant1,
+    );
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe(CODE.deviceNotFound);
     expect(foreign.body).toEqual(unknown.body);
   });
-
 });
 
 describe('point.unbind', () => {
   it('refuses to unbind a device that is not on this point (1414), unbinding none', async () => {
     const hongqiao = t.ids.point('hongqiao');
-    const res = await t.call('point.unbind', { params: { id: hongqiao }, body: { deviceIds: [t.ids.device('VM2026000101'), t.ids.device('VM2026000104')] } }, tenant1);
+    const res = await t.call(
+      'point.unbind',
+      { params: { id: hongqiao }, body: { deviceIds: [t.ids.device('VM2026000101'), t.ids.device('VM2026000104')] } },
+      tenant1,
+    );
     expect(res.status).toBe(409);
     expect(res.body.code).toBe(CODE.deviceNotOnPoint);
     expect(await deviceCount(hongqiao)).toBe(3);
-    const free = await t.call('point.unbind', { params: { id: hongqiao }, body: { deviceIds: [t.ids.device('VM2026000110')] } }, tenant1);
+    const free = await t.call(
+      'point.unbind',
+      { params: { id: hongqiao }, body: { deviceIds: [t.ids.device('VM2026000110')] } },
+      tenant1,
+    );
     expect(free.body.code).toBe(CODE.deviceNotOnPoint);
   });
-
 });
 
 describe('point.bind: races and the system admin', () => {
   it('binds a device to one point only when two requests race for it', async () => {
     const [p1, p2] = [await createPoint('竞争点位 1'), await createPoint('竞争点位 2')];
     const deviceIds = [t.ids.device('VM2026000110')];
-    const answers = await Promise.all([p1, p2].map((p) => t.call('point.bind', { params: { id: p.id }, body: { deviceIds } }, tenant1)));
+    const answers = await Promise.all(
+      [p1, p2].map((p) => t.call('point.bind', { params: { id: p.id }, body: { deviceIds } }, tenant1)),
+    );
     expect(answers.map((a) => a.body.code as number).sort((a, b) => a - b)).toEqual([200, CODE.deviceBoundElsewhere]);
     expect((await deviceCount(p1.id)) + (await deviceCount(p2.id))).toBe(1);
     const winner = answers[0]!.body.code === 200 ? p1 : p2;
@@ -210,7 +278,11 @@ describe('point.bind: races and the system admin', () => {
   });
 
   it('requires at least one device id', async () => {
-    const res = await t.call('point.bind', { params: { id: t.ids.point('xinjiekou') }, body: { deviceIds: [] } }, tenant1);
+    const res = await t.call(
+      'point.bind',
+      { params: { id: t.ids.point('xinjiekou') }, body: { deviceIds: [] } },
+      tenant1,
+    );
     expect(res.status).toBe(400);
     expect(res.body.content.fields).toEqual({ deviceIds: 'validation.required' });
   });

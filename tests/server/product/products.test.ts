@@ -16,8 +16,15 @@ const categoryOf = (tenant: 'A' | 'A1' | 'B', number: string) => sharedCategoryO
 
 let made = 0;
 const form = async (over: Record<string, unknown> = {}) => ({
-  images: [image], number: `P-${++made}`, name: `测试商品${made}`, brief: '测试用', categoryId: await categoryOf('B', 'DRINK-SODA'),
-  model: 'VM-S600', price: 350, tags: ['新品'], ...over,
+  images: [image],
+  number: `P-${++made}`,
+  name: `测试商品${made}`,
+  brief: '测试用',
+  categoryId: await categoryOf('B', 'DRINK-SODA'),
+  model: 'VM-S600',
+  price: 350,
+  tags: ['新品'],
+  ...over,
 });
 const page = (token: string, body: Record<string, unknown> = {}, query: Record<string, number> = { pageSize: 200 }) =>
   t.ok('product.page', { query, body }, token);
@@ -31,13 +38,23 @@ describe('product.page', () => {
     expect(b.list[0]!.images).toHaveLength(1);
     expect(b.list[0]!.images[0]).toMatch(/^[0-9a-f]{64}$/);
     // A first-level tenant sees its second-level tenant's products too.
-    expect(new Set((await page(t.token.tenant1)).list.map((p) => p.tenantName))).toEqual(new Set(['华东智售科技有限公司', '苏州地铁零售有限公司']));
+    expect(new Set((await page(t.token.tenant1)).list.map((p) => p.tenantName))).toEqual(
+      new Set(['华东智售科技有限公司', '苏州地铁零售有限公司']),
+    );
   });
 
   it('finds by name, pinyin, initials and number; filters by category with its subcategories, state, tag, model', async () => {
-    const names = async (body: Record<string, unknown>) => (await page(t.token.tenant2, body)).list.map((p) => p.name).sort();
+    const names = async (body: Record<string, unknown>) =>
+      (await page(t.token.tenant2, body)).list.map((p) => p.name).sort();
     expect(await names({ keyword: 'kkkl' })).toEqual(['可口可乐 1.25L', '可口可乐 330ml', '可口可乐 500ml']);
-    expect(await names({ keyword: 'kele' })).toEqual(['可口可乐 1.25L', '可口可乐 330ml', '可口可乐 500ml', '百事可乐 1.25L', '百事可乐 330ml', '百事可乐 500ml']);
+    expect(await names({ keyword: 'kele' })).toEqual([
+      '可口可乐 1.25L',
+      '可口可乐 330ml',
+      '可口可乐 500ml',
+      '百事可乐 1.25L',
+      '百事可乐 330ml',
+      '百事可乐 500ml',
+    ]);
     expect(await names({ keyword: 'cola-02' })).toEqual(['可口可乐 500ml']);
     expect((await page(t.token.tenant2, { categoryId: await categoryOf('B', 'DRINK') })).total).toBe(44);
     expect((await page(t.token.tenant2, { categoryId: await categoryOf('B', 'DRINK-JUICE') })).total).toBe(9);
@@ -46,7 +63,9 @@ describe('product.page', () => {
     expect(off.list.every((p) => !p.onSale)).toBe(true);
     expect((await page(t.token.tenant2, { enabled: false })).list.every((p) => !p.enabled && !p.onSale)).toBe(true);
     expect((await page(t.token.tenant2, { tag: '无糖' })).list.every((p) => p.tags.includes('无糖'))).toBe(true);
-    expect((await page(t.token.tenant2, { model: 'cm-200' })).list.every((p) => p.model.startsWith('CM-200'))).toBe(true);
+    expect((await page(t.token.tenant2, { model: 'cm-200' })).list.every((p) => p.model.startsWith('CM-200'))).toBe(
+      true,
+    );
   });
 
   it('sorts by price, name and number either way', async () => {
@@ -56,43 +75,98 @@ describe('product.page', () => {
     expect(numbers).toEqual([...numbers].sort().reverse());
   });
 
-  it('refuses another tenant\'s category (1104) or tenant (1401) as a filter', async () => {
-    expect((await t.call('product.page', { query: {}, body: { categoryId: await categoryOf('A', 'DRINK') } }, t.token.tenant2)).body.code).toBe(CODE.categoryNotFound);
-    expect((await t.call('product.page', { query: {}, body: { tenantId: t.ids.tenant('A') } }, t.token.tenant2)).body.code).toBe(CODE.tenantNotFound);
+  it("refuses another tenant's category (1104) or tenant (1401) as a filter", async () => {
+    expect(
+      (
+        await t.call(
+          'product.page',
+          { query: {}, body: { categoryId: await categoryOf('A', 'DRINK') } },
+          t.token.tenant2,
+        )
+      ).body.code,
+    ).toBe(CODE.categoryNotFound);
+    expect(
+      (await t.call('product.page', { query: {}, body: { tenantId: t.ids.tenant('A') } }, t.token.tenant2)).body.code,
+    ).toBe(CODE.tenantNotFound);
   });
 });
 
 describe('product.create', () => {
   it('creates a product off sale with its images in order, found by its pinyin', async () => {
     const second = await upload(t.token.tenant2, IMAGES['image/gif']);
-    const created = await t.ok('product.create', { body: await form({ name: '冰峰橙味汽水', images: [second, image], tags: ['西安', '老字号'] }) }, t.token.tenant2);
-    expect(created).toMatchObject({ name: '冰峰橙味汽水', images: [second, image], onSale: false, enabled: true, price: 350, categoryName: '碳酸饮料', tags: ['西安', '老字号'] });
+    const created = await t.ok(
+      'product.create',
+      { body: await form({ name: '冰峰橙味汽水', images: [second, image], tags: ['西安', '老字号'] }) },
+      t.token.tenant2,
+    );
+    expect(created).toMatchObject({
+      name: '冰峰橙味汽水',
+      images: [second, image],
+      onSale: false,
+      enabled: true,
+      price: 350,
+      categoryName: '碳酸饮料',
+      tags: ['西安', '老字号'],
+    });
     expect((await page(t.token.tenant2, { keyword: 'bfcw' })).list.map((p) => p.id)).toEqual([created.id]);
   });
 
   it('refuses a missing image, a fourth image, repeated tags and an invalid price as field errors', async () => {
-    const fields = async (over: Record<string, unknown>) => (await t.call('product.create', { body: await form(over) as never }, t.token.tenant2)).body.content?.fields;
+    const fields = async (over: Record<string, unknown>) =>
+      (await t.call('product.create', { body: (await form(over)) as never }, t.token.tenant2)).body.content?.fields;
     expect(await fields({ images: [] })).toEqual({ images: 'product.validation.imageRequired' });
     expect(await fields({ images: [image, image, image, image] })).toEqual({ images: 'validation.maxItems' });
     expect(await fields({ tags: ['冰镇', '冰镇'] })).toEqual({ tags: 'product.validation.tagsRepeat' });
-    for (const price of [0, -1, 1.5, 100_000_000]) expect(await fields({ price }), String(price)).toEqual({ price: 'product.validation.price' });
+    for (const price of [0, -1, 1.5, 100_000_000])
+      expect(await fields({ price }), String(price)).toEqual({ price: 'product.validation.price' });
     expect(await fields({ name: '' })).toEqual({ name: 'validation.required' });
   });
 
-  it('refuses a taken number (1103), another tenant\'s category (1111 in scope, 1104 outside), an image it cannot see (2204)', async () => {
-    expect((await t.call('product.create', { body: await form({ number: 'COLA-01' }) }, t.token.tenant2)).body.code).toBe(CODE.productNumberTaken);
-    expect((await t.call('product.create', { body: await form({ categoryId: await categoryOf('A', 'DRINK-SODA') }) }, t.token.tenant2)).body.code).toBe(CODE.categoryNotFound);
+  it("refuses a taken number (1103), another tenant's category (1111 in scope, 1104 outside), an image it cannot see (2204)", async () => {
+    expect(
+      (await t.call('product.create', { body: await form({ number: 'COLA-01' }) }, t.token.tenant2)).body.code,
+    ).toBe(CODE.productNumberTaken);
+    expect(
+      (
+        await t.call(
+          'product.create',
+          { body: await form({ categoryId: await categoryOf('A', 'DRINK-SODA') }) },
+          t.token.tenant2,
+        )
+      ).body.code,
+    ).toBe(CODE.categoryNotFound);
     const own = await upload(t.token.tenant1, IMAGES['image/jpeg']);
-    expect((await t.call('product.create', { body: await form({ images: [own], categoryId: await categoryOf('A1', 'DRINK-SODA') }) }, t.token.tenant1)).body.code).toBe(CODE.productCategoryInvalid);
-    expect((await t.call('product.create', { body: await form({ images: [own] }) }, t.token.tenant2)).body.code).toBe(CODE.fileNotFound);
+    expect(
+      (
+        await t.call(
+          'product.create',
+          { body: await form({ images: [own], categoryId: await categoryOf('A1', 'DRINK-SODA') }) },
+          t.token.tenant1,
+        )
+      ).body.code,
+    ).toBe(CODE.productCategoryInvalid);
+    expect((await t.call('product.create', { body: await form({ images: [own] }) }, t.token.tenant2)).body.code).toBe(
+      CODE.fileNotFound,
+    );
   });
 
-  it('makes the t.token.admin name the tenant (1402); the image the t.token.admin uploaded becomes the tenant\'s to see', async () => {
+  it("makes the t.token.admin name the tenant (1402); the image the t.token.admin uploaded becomes the tenant's to see", async () => {
     const adminImage = await upload(t.token.admin, IMAGES['image/bmp']);
-    expect((await t.call('product.create', { body: await form({ images: [adminImage] }) }, t.token.admin)).body.code).toBe(CODE.tenantRequired);
-    const seen = () => t.app.inject({ method: 'GET', url: `/file/${adminImage}`, headers: { authorization: `Bearer ${t.token.tenant2}` } });
+    expect(
+      (await t.call('product.create', { body: await form({ images: [adminImage] }) }, t.token.admin)).body.code,
+    ).toBe(CODE.tenantRequired);
+    const seen = () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/file/${adminImage}`,
+        headers: { authorization: `Bearer ${t.token.tenant2}` },
+      });
     expect((await seen()).statusCode).toBe(404);
-    await t.ok('product.create', { body: { ...(await form({ images: [adminImage] })), tenantId: t.ids.tenant('B') } }, t.token.admin);
+    await t.ok(
+      'product.create',
+      { body: { ...(await form({ images: [adminImage] })), tenantId: t.ids.tenant('B') } },
+      t.token.admin,
+    );
     expect((await seen()).statusCode).toBe(200);
   });
 
@@ -102,10 +176,12 @@ describe('product.create', () => {
 });
 
 describe('product.info', () => {
-  it('gives one product of the scope, and 1101 for another tenant\'s', async () => {
+  it("gives one product of the scope, and 1101 for another tenant's", async () => {
     const created = await t.ok('product.create', { body: await form() }, t.token.tenant2);
     expect((await t.ok('product.info', { params: { id: created.id } }, t.token.tenant2)).number).toBe(created.number);
-    expect((await t.call('product.info', { params: { id: created.id } }, t.token.tenant1)).body.code).toBe(CODE.productNotFound);
+    expect((await t.call('product.info', { params: { id: created.id } }, t.token.tenant1)).body.code).toBe(
+      CODE.productNotFound,
+    );
   });
 });
 
@@ -113,32 +189,66 @@ describe('product.update', () => {
   it('edits the fields and images, keeping the number unique', async () => {
     const created = await t.ok('product.create', { body: await form() }, t.token.tenant2);
     const gif = await upload(t.token.tenant2, IMAGES['image/gif']);
-    const edited = await t.ok('product.update', { params: { id: created.id }, body: await form({ number: created.number, name: '改名商品', price: 1990, images: [gif] }) }, t.token.tenant2);
+    const edited = await t.ok(
+      'product.update',
+      {
+        params: { id: created.id },
+        body: await form({ number: created.number, name: '改名商品', price: 1990, images: [gif] }),
+      },
+      t.token.tenant2,
+    );
     expect(edited).toMatchObject({ name: '改名商品', price: 1990, images: [gif] });
-    expect((await t.call('product.update', { params: { id: created.id }, body: await form({ number: 'COLA-01' }) }, t.token.tenant2)).body.code).toBe(CODE.productNumberTaken);
-    expect((await t.call('product.update', { params: { id: created.id }, body: await form() }, t.token.tenant1)).body.code).toBe(CODE.productNotFound);
+    expect(
+      (
+        await t.call(
+          'product.update',
+          { params: { id: created.id }, body: await form({ number: 'COLA-01' }) },
+          t.token.tenant2,
+        )
+      ).body.code,
+    ).toBe(CODE.productNumberTaken);
+    expect(
+      (await t.call('product.update', { params: { id: created.id }, body: await form() }, t.token.tenant1)).body.code,
+    ).toBe(CODE.productNotFound);
   });
 });
 
 describe('product.state', () => {
   it('puts several on and off sale at once, takes a disabled one off sale, and refuses to put it on sale (1109)', async () => {
-    const [a, b] = [await t.ok('product.create', { body: await form() }, t.token.tenant2), await t.ok('product.create', { body: await form() }, t.token.tenant2)];
-    expect(await t.ok('product.state', { body: { ids: [a.id, b.id], onSale: true } }, t.token.tenant2)).toEqual({ changed: 2 });
+    const [a, b] = [
+      await t.ok('product.create', { body: await form() }, t.token.tenant2),
+      await t.ok('product.create', { body: await form() }, t.token.tenant2),
+    ];
+    expect(await t.ok('product.state', { body: { ids: [a.id, b.id], onSale: true } }, t.token.tenant2)).toEqual({
+      changed: 2,
+    });
     expect((await t.ok('product.info', { params: { id: a.id } }, t.token.tenant2)).onSale).toBe(true);
     await t.ok('product.state', { body: { ids: [a.id], enabled: false } }, t.token.tenant2);
-    expect(await t.ok('product.info', { params: { id: a.id } }, t.token.tenant2)).toMatchObject({ enabled: false, onSale: false });
-    expect((await t.call('product.state', { body: { ids: [a.id, b.id], onSale: true } }, t.token.tenant2)).body.code).toBe(CODE.productDisabled);
+    expect(await t.ok('product.info', { params: { id: a.id } }, t.token.tenant2)).toMatchObject({
+      enabled: false,
+      onSale: false,
+    });
+    expect(
+      (await t.call('product.state', { body: { ids: [a.id, b.id], onSale: true } }, t.token.tenant2)).body.code,
+    ).toBe(CODE.productDisabled);
     // All or nothing: b kept its state.
     expect((await t.ok('product.info', { params: { id: b.id } }, t.token.tenant2)).onSale).toBe(true);
     await t.ok('product.state', { body: { ids: [a.id], enabled: true, onSale: true } }, t.token.tenant2);
-    expect(await t.ok('product.info', { params: { id: a.id } }, t.token.tenant2)).toMatchObject({ enabled: true, onSale: true });
+    expect(await t.ok('product.info', { params: { id: a.id } }, t.token.tenant2)).toMatchObject({
+      enabled: true,
+      onSale: true,
+    });
   });
 
-  it('refuses another tenant\'s product in the selection (1101) and a change of nothing', async () => {
+  it("refuses another tenant's product in the selection (1101) and a change of nothing", async () => {
     const own = await t.ok('product.create', { body: await form() }, t.token.tenant2);
     const foreign = (await page(t.token.tenant1, {}, { pageSize: 1 })).list[0]!.id;
-    expect((await t.call('product.state', { body: { ids: [own.id, foreign], onSale: true } }, t.token.tenant2)).body.code).toBe(CODE.productNotFound);
-    expect((await t.call('product.state', { body: { ids: [own.id] } }, t.token.tenant2)).body.content.fields).toEqual({ onSale: 'validation.required' });
+    expect(
+      (await t.call('product.state', { body: { ids: [own.id, foreign], onSale: true } }, t.token.tenant2)).body.code,
+    ).toBe(CODE.productNotFound);
+    expect((await t.call('product.state', { body: { ids: [own.id] } }, t.token.tenant2)).body.content.fields).toEqual({
+      onSale: 'validation.required',
+    });
   });
 });
 
@@ -147,19 +257,43 @@ describe('product.price', () => {
     const cola = (await page(t.token.tenant2, { keyword: 'kkkl', sort: 'price', desc: false })).list;
     const ids = cola.map((p) => p.id);
     const before = cola.map((p) => p.price);
-    const preview = await t.ok('product.price', { body: { ids, mode: 'percent', value: 10, preview: true } }, t.token.tenant2);
+    const preview = await t.ok(
+      'product.price',
+      { body: { ids, mode: 'percent', value: 10, preview: true } },
+      t.token.tenant2,
+    );
     expect(preview.changed).toBe(0);
     expect(preview.items.map((i) => i.after)).toEqual(before.map((p) => Math.round(p * 1.1)));
-    expect((await page(t.token.tenant2, { keyword: 'kkkl', sort: 'price', desc: false })).list.map((p) => p.price)).toEqual(before);
+    expect(
+      (await page(t.token.tenant2, { keyword: 'kkkl', sort: 'price', desc: false })).list.map((p) => p.price),
+    ).toEqual(before);
 
-    const applied = await t.ok('product.price', { body: { ids, mode: 'add', value: -50, preview: false } }, t.token.tenant2);
+    const applied = await t.ok(
+      'product.price',
+      { body: { ids, mode: 'add', value: -50, preview: false } },
+      t.token.tenant2,
+    );
     expect(applied.changed).toBe(3);
-    expect((await page(t.token.tenant2, { keyword: 'kkkl', sort: 'price', desc: false })).list.map((p) => p.price)).toEqual(before.map((p) => p - 50));
+    expect(
+      (await page(t.token.tenant2, { keyword: 'kkkl', sort: 'price', desc: false })).list.map((p) => p.price),
+    ).toEqual(before.map((p) => p - 50));
 
-    const tooLow = await t.call('product.price', { body: { ids, mode: 'add', value: -100_000, preview: false } }, t.token.tenant2);
+    const tooLow = await t.call(
+      'product.price',
+      { body: { ids, mode: 'add', value: -100_000, preview: false } },
+      t.token.tenant2,
+    );
     expect(tooLow.body.content.fields).toEqual({ value: 'product.validation.priceResult' });
-    expect((await page(t.token.tenant2, { keyword: 'kkkl', sort: 'price', desc: false })).list.map((p) => p.price)).toEqual(before.map((p) => p - 50));
-    expect((await t.call('product.price', { body: { ids, mode: 'percent', value: -95, preview: true } }, t.token.tenant2)).body.content.fields).toEqual({ value: 'product.validation.priceChange' });
-    expect((await t.call('product.price', { body: { ids, mode: 'set', value: 300, preview: false } }, t.token.tenant1)).body.code).toBe(CODE.productNotFound);
+    expect(
+      (await page(t.token.tenant2, { keyword: 'kkkl', sort: 'price', desc: false })).list.map((p) => p.price),
+    ).toEqual(before.map((p) => p - 50));
+    expect(
+      (await t.call('product.price', { body: { ids, mode: 'percent', value: -95, preview: true } }, t.token.tenant2))
+        .body.content.fields,
+    ).toEqual({ value: 'product.validation.priceChange' });
+    expect(
+      (await t.call('product.price', { body: { ids, mode: 'set', value: 300, preview: false } }, t.token.tenant1)).body
+        .code,
+    ).toBe(CODE.productNotFound);
   });
 });

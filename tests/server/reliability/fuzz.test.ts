@@ -29,7 +29,13 @@ const callerOf = (op: ApiOp): string => {
   const access = defOf(op).access;
   if (access.auth !== 'user') return '';
   const roles = access.roles ?? ['admin'];
-  return roles.includes('admin') ? 'admin' : roles.includes('tenant') ? 'tenant1' : roles.includes('member') ? 'fuzzmember' : 'enterprise1';
+  return roles.includes('admin')
+    ? 'admin'
+    : roles.includes('tenant')
+      ? 'tenant1'
+      : roles.includes('member')
+        ? 'fuzzmember'
+        : 'enterprise1';
 };
 const tokens = new Map<string, string>();
 const TOKEN_REFUSALS = new Set<unknown>([CODE.tokenMissing, CODE.tokenExpired, CODE.tokenInvalid]);
@@ -63,7 +69,10 @@ async function run(c: WireCase): Promise<{ answer: WireAnswer; changed: boolean 
   }
   if (answer.body?.code === CODE.deviceCredentials && defOf(c.op).access.auth === 'device') {
     // A generated device.activate gave the fuzz machine a new secret: restore its demo one.
-    await t.db.update(devices).set({ secretHash: secretHashOf(demoSecret(FUZZ_MACHINE)) }).where(eq(devices.serial, FUZZ_MACHINE));
+    await t.db
+      .update(devices)
+      .set({ secretHash: secretHashOf(demoSecret(FUZZ_MACHINE)) })
+      .where(eq(devices.serial, FUZZ_MACHINE));
     before = await writes();
     answer = await send(t.app, c);
   }
@@ -80,15 +89,23 @@ async function run(c: WireCase): Promise<{ answer: WireAnswer; changed: boolean 
 describe('schema fuzzing', () => {
   it(`${RUNS} generated requests: no 5xx, catalogue refusals, nothing written by a refusal`, async () => {
     const anyCase = fc.constantFrom(...OPS).chain(caseOf);
-    await fc.assert(fc.asyncProperty(anyCase, async (c) => {
-      const { answer, changed } = await run(c);
-      const what = `${c.op} → HTTP ${answer.status} ${answer.text.slice(0, 300)}`;
-      expect(answer.status, what).toBeLessThan(500);
-      if (!succeeded(answer, c.op)) expect(catalogued(answer), `not a catalogue refusal: ${what}`).toBe(true);
-      expect(changed, `a refused call changed the database: ${what}`).toBe(false);
-    }), { numRuns: RUNS, seed: SEED, endOnFailure: true });
-    const codes = [...stats.byCode].sort((a, b) => b[1] - a[1]).map(([code, n]) => `${String(code)}×${n}`).join(' ');
-    console.log(`fuzz: ${stats.requests} requests over ${OPS.length} operations (seed ${SEED}); accepted ${stats.accepted}, refused ${stats.refused}, HTTP 5xx ${stats.fiveHundreds}; codes ${codes}`);
+    await fc.assert(
+      fc.asyncProperty(anyCase, async (c) => {
+        const { answer, changed } = await run(c);
+        const what = `${c.op} → HTTP ${answer.status} ${answer.text.slice(0, 300)}`;
+        expect(answer.status, what).toBeLessThan(500);
+        if (!succeeded(answer, c.op)) expect(catalogued(answer), `not a catalogue refusal: ${what}`).toBe(true);
+        expect(changed, `a refused call changed the database: ${what}`).toBe(false);
+      }),
+      { numRuns: RUNS, seed: SEED, endOnFailure: true },
+    );
+    const codes = [...stats.byCode]
+      .sort((a, b) => b[1] - a[1])
+      .map(([code, n]) => `${String(code)}×${n}`)
+      .join(' ');
+    console.log(
+      `fuzz: ${stats.requests} requests over ${OPS.length} operations (seed ${SEED}); accepted ${stats.accepted}, refused ${stats.refused}, HTTP 5xx ${stats.fiveHundreds}; codes ${codes}`,
+    );
     expect(stats.fiveHundreds).toBe(0);
     // The generator must reach past validation too, or it only tests the schemas.
     expect(stats.accepted).toBeGreaterThan(RUNS / 50);

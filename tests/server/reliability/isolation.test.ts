@@ -13,7 +13,15 @@ import { ID_MAX } from '../../../shared/api/define.js';
 import { type ApiOp } from '../../../shared/domains.js';
 import { owners } from '../../../server/domains.js';
 import { createTestApp, type TestApp } from '../helpers.js';
-import { catalogued, fieldError, queryPairs, send, succeeded, type WireAnswer, type WireCase } from './support/request.js';
+import {
+  catalogued,
+  fieldError,
+  queryPairs,
+  send,
+  succeeded,
+  type WireAnswer,
+  type WireCase,
+} from './support/request.js';
 import { defOf, jsonOf, OPS, ownedSlots, PARTS, unmarkedIds, type OwnedSlot, type Part } from './support/schema.js';
 import { minimalOf } from './support/valid.js';
 import { oneCodeMembers, ownedRows, players, sees, type OwnedRow, type Player } from './support/world.js';
@@ -22,9 +30,11 @@ import { oneCodeMembers, ownedRows, players, sees, type OwnedRow, type Player } 
  * Integer ids the generator cannot place, with the reason. Asserted to be
  * exactly the unmarked ids of the table, so it cannot grow silently.
  */
-const PLATFORM_OWNED = 'custom models and their attributes and images belong to the platform, no tenant (plain ids); only the system admin writes them';
+const PLATFORM_OWNED =
+  'custom models and their attributes and images belong to the platform, no tenant (plain ids); only the system admin writes them';
 const EXCLUDED: Partial<Record<ApiOp, string>> = {
-  'device.register': 'device models are the platform\'s, no tenant\'s (a plain id); only the system admin registers devices',
+  'device.register':
+    "device models are the platform's, no tenant's (a plain id); only the system admin registers devices",
   'product.customAttributeCreate': PLATFORM_OWNED,
   'product.customAttributeDelete': PLATFORM_OWNED,
   'product.customAttributeList': PLATFORM_OWNED,
@@ -71,8 +81,8 @@ function setAt(target: Record<string, unknown>, path: readonly string[], value: 
 
 /** A row of `entity` the player sees, its own tenant's first. */
 const ownRow = (player: Player, entity: string) =>
-  rows.find((r) => r.entity === entity && r.tenantId !== null && r.tenantId === player.tenantId)
-  ?? rows.find((r) => r.entity === entity && sees(player, r));
+  rows.find((r) => r.entity === entity && r.tenantId !== null && r.tenantId === player.tenantId) ??
+  rows.find((r) => r.entity === entity && sees(player, r));
 
 /** The smallest valid input, every required owned id set to one of the player's own rows. */
 function baseInput(op: ApiOp, player: Player): Input {
@@ -107,7 +117,9 @@ function foreignLabels(player: Player): string[] {
   let labels = foreignLabelsOf.get(player);
   if (!labels) {
     const own = rows.filter((r) => sees(player, r)).flatMap((r) => r.labels);
-    labels = [...new Set(rows.filter((r) => !sees(player, r)).flatMap((r) => r.labels))].filter((l) => !own.some((o) => o.includes(l)));
+    labels = [...new Set(rows.filter((r) => !sees(player, r)).flatMap((r) => r.labels))].filter(
+      (l) => !own.some((o) => o.includes(l)),
+    );
     foreignLabelsOf.set(player, labels);
   }
   return labels;
@@ -135,13 +147,16 @@ function attacks(player: Player, slot: OwnedSlot): { label: string; value: unkno
 describe('isolation matrix', () => {
   it('knows whose rows every marked id names, and every id-like field is marked or excused', () => {
     const entities = new Set(OPS.flatMap((op) => ownedSlots(op).map((s) => s.entity)));
-    expect([...entities].filter((e) => !(e in owners)), 'entities without an owner in server/<domain>/index.ts').toEqual([]);
+    expect(
+      [...entities].filter((e) => !(e in owners)),
+      'entities without an owner in server/<domain>/index.ts',
+    ).toEqual([]);
     const unmarked = OPS.filter((op) => unmarkedIds(op).length > 0);
     expect(unmarked.sort()).toEqual(Object.keys(EXCLUDED).sort());
     expect(covered.length).toBeGreaterThan(0);
   });
 
-  it.each(covered)('%s refuses other tenants\' ids and unknown ids, as every role', async (op) => {
+  it.each(covered)("%s refuses other tenants' ids and unknown ids, as every role", async (op) => {
     let calls = 0;
     for (const player of playersOf(op)) {
       for (const slot of ownedSlots(op)) {
@@ -154,7 +169,10 @@ describe('isolation matrix', () => {
           const what = `${op} as ${player.name}, ${slot.part}.${slot.path.join('.')} = ${attack.label}`;
           expect(succeeded(answer, op), `${what}: accepted (${answer.text.slice(0, 200)})`).toBe(false);
           expect(catalogued(answer), `${what}: not a catalogue code (${answer.text.slice(0, 200)})`).toBe(true);
-          expect(fieldError(answer), `${what}: refused for its shape, so the rows were never judged (${answer.text.slice(0, 200)})`).toBe(false);
+          expect(
+            fieldError(answer),
+            `${what}: refused for its shape, so the rows were never judged (${answer.text.slice(0, 200)})`,
+          ).toBe(false);
           expect(answer.status, what).toBeLessThan(500);
           expectNoLeak(answer, player, what);
         }
@@ -163,7 +181,7 @@ describe('isolation matrix', () => {
     expect(calls).toBeGreaterThan(0);
   });
 
-  it.each(OPS)('%s answers no role with another tenant\'s rows', async (op) => {
+  it.each(OPS)("%s answers no role with another tenant's rows", async (op) => {
     for (const player of [...cast, ...single]) {
       const answer = await send(t.app, wire(op, baseInput(op, player), player.token));
       expect(answer.status, `${op} as ${player.name}`).toBeLessThan(500);
@@ -172,7 +190,7 @@ describe('isolation matrix', () => {
   });
 
   const powered = OPS.filter((op) => powersOf(op).length > 0);
-  it.each(powered)('%s refuses every member without its code, even on its own tenant\'s rows', async (op) => {
+  it.each(powered)("%s refuses every member without its code, even on its own tenant's rows", async (op) => {
     const without = single.filter((m) => !powersOf(op).includes(m.powers[0]!));
     expect(without.length).toBeGreaterThan(0);
     for (const member of without) {

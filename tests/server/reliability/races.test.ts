@@ -45,16 +45,27 @@ function expectCleanAnswers(answers: Answer[], allowed: readonly number[]): void
 }
 
 async function newPoint(name: string): Promise<number> {
-  const created = await t.ok('point.create', { body: { name, areaCode: '310112', address: '闵行区测试路 1 号' } }, token);
+  const created = await t.ok(
+    'point.create',
+    { body: { name, areaCode: '310112', address: '闵行区测试路 1 号' } },
+    token,
+  );
   return created.id;
 }
 
 /** A new free device of tenant A (the demo has few, each scenario round takes one). */
 let made = 0;
 async function freeDevice(): Promise<number> {
-  const [row] = await t.db.insert(devices).values({
-    tenantId: t.ids.tenant('A'), name: `竞争测试机 ${++made}`, serial: `RACE${String(made).padStart(8, '0')}`, type: 'selling', model: 'VM-S600',
-  }).returning({ id: devices.id });
+  const [row] = await t.db
+    .insert(devices)
+    .values({
+      tenantId: t.ids.tenant('A'),
+      name: `竞争测试机 ${++made}`,
+      serial: `RACE${String(made).padStart(8, '0')}`,
+      type: 'selling',
+      model: 'VM-S600',
+    })
+    .returning({ id: devices.id });
   return row!.id;
 }
 
@@ -62,7 +73,11 @@ async function freeDevice(): Promise<number> {
 async function paidBill(): Promise<number> {
   process.env.BILLING_SETTLE_MS = '0';
   try {
-    const renewal = await t.ok('billing.renew', { body: { deviceIds: [await freeDevice()], months: 12, platform: 'wechat', agreed: true } }, token);
+    const renewal = await t.ok(
+      'billing.renew',
+      { body: { deviceIds: [await freeDevice()], months: 12, platform: 'wechat', agreed: true } },
+      token,
+    );
     await settleDueRenewals(t.db);
     return renewal.id;
   } finally {
@@ -71,7 +86,14 @@ async function paidBill(): Promise<number> {
 }
 
 const INVOICE = {
-  invoice: { company: '华东智售科技有限公司', phone: '021-62345678', taxCode: '91310112MA1GBH7Q2N', bankAccount: '6222021001012345678', bankName: '中国工商银行上海虹桥支行', address: '上海市闵行区申长路 988 号' },
+  invoice: {
+    company: '华东智售科技有限公司',
+    phone: '021-62345678',
+    taxCode: '91310112MA1GBH7Q2N',
+    bankAccount: '6222021001012345678',
+    bankName: '中国工商银行上海虹桥支行',
+    address: '上海市闵行区申长路 988 号',
+  },
   receipt: { receiver: '陈晓', phone: '13916201234', address: '上海市闵行区申长路 988 号 5 楼财务部' },
 };
 
@@ -81,14 +103,20 @@ let tenantRounds = 0;
 let sceneRounds = 0;
 async function newCategory(parentId: number | null = null): Promise<number> {
   const n = ++categories;
-  const created = await t.ok('product.categoryCreate', { body: { name: `竞争分类${n}`, number: `RACE-${n}`, description: '竞争测试', remark: '无', parentId } }, token);
+  const created = await t.ok(
+    'product.categoryCreate',
+    { body: { name: `竞争分类${n}`, number: `RACE-${n}`, description: '竞争测试', remark: '无', parentId } },
+    token,
+  );
   return created.id;
 }
 
 /** Tenant A's tree, read back: every parent exists, no cycle, and each depth is the row's real place in the tree. */
 async function expectSoundTree(): Promise<void> {
-  const rows = await t.db.select({ id: productCategories.id, parentId: productCategories.parentId, depth: productCategories.depth })
-    .from(productCategories).where(eq(productCategories.tenantId, t.ids.tenant('A')));
+  const rows = await t.db
+    .select({ id: productCategories.id, parentId: productCategories.parentId, depth: productCategories.depth })
+    .from(productCategories)
+    .where(eq(productCategories.tenantId, t.ids.tenant('A')));
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const row of rows) {
     let level = 0;
@@ -109,7 +137,9 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
     // One free device, N points of its tenant, all binding it at once: one wins.
     const device = await freeDevice();
     const targets = await Promise.all(Array.from({ length: N }, (_, i) => newPoint(`抢绑点位${i}`)));
-    const answers = await Promise.all(targets.map((id) => t.call('point.bind', { params: { id }, body: { deviceIds: [device] } }, token)));
+    const answers = await Promise.all(
+      targets.map((id) => t.call('point.bind', { params: { id }, body: { deviceIds: [device] } }, token)),
+    );
     expectCleanAnswers(answers, [CODE.deviceBoundElsewhere]);
     const winners = targets.filter((_, i) => succeeded(answers[i]!));
     expect(winners).toHaveLength(1);
@@ -121,9 +151,11 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
     const device = await freeDevice();
     const [p1, p2] = [await newPoint('解绑点位甲'), await newPoint('解绑点位乙')];
     await t.ok('point.bind', { params: { id: p1 }, body: { deviceIds: [device] } }, token);
-    const calls = Array.from({ length: N }, (_, i) => i % 2 === 0
-      ? t.call('point.unbind', { params: { id: p1 }, body: { deviceIds: [device] } }, token)
-      : t.call('point.bind', { params: { id: p2 }, body: { deviceIds: [device] } }, token));
+    const calls = Array.from({ length: N }, (_, i) =>
+      i % 2 === 0
+        ? t.call('point.unbind', { params: { id: p1 }, body: { deviceIds: [device] } }, token)
+        : t.call('point.bind', { params: { id: p2 }, body: { deviceIds: [device] } }, token),
+    );
     const answers = await Promise.all(calls);
     expectCleanAnswers(answers, [CODE.deviceNotOnPoint, CODE.deviceBoundElsewhere]);
     const unbinds = answers.filter((a, i) => i % 2 === 0 && succeeded(a)).length;
@@ -139,9 +171,11 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
     // An empty point deleted N times while its tenant binds a device to it N times.
     const device = await freeDevice();
     const target = await newPoint('删除竞争点位');
-    const calls = Array.from({ length: 2 * N }, (_, i) => i % 2 === 0
-      ? t.call('point.delete', { params: { id: target } }, token)
-      : t.call('point.bind', { params: { id: target }, body: { deviceIds: [device] } }, token));
+    const calls = Array.from({ length: 2 * N }, (_, i) =>
+      i % 2 === 0
+        ? t.call('point.delete', { params: { id: target } }, token)
+        : t.call('point.bind', { params: { id: target }, body: { deviceIds: [device] } }, token),
+    );
     const answers = await Promise.all(calls);
     expectCleanAnswers(answers, [CODE.pointNotFound, CODE.pointHasDevices]);
     const deleted = answers.filter((a, i) => i % 2 === 0 && succeeded(a)).length;
@@ -161,16 +195,29 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
 
   'device.allocate': async () => {
     // One pool device allocated to N tenants' worth of calls at once (alternating A and B): one owner, one allocation in its history.
-    const [row] = await t.db.insert(devices).values({ tenantId: null, name: `池中测试机 ${++made}`, serial: `POOL${String(made).padStart(8, '0')}`, type: 'selling', model: 'VM-S600' })
+    const [row] = await t.db
+      .insert(devices)
+      .values({
+        tenantId: null,
+        name: `池中测试机 ${++made}`,
+        serial: `POOL${String(made).padStart(8, '0')}`,
+        type: 'selling',
+        model: 'VM-S600',
+      })
       .returning({ id: devices.id });
     const targets = Array.from({ length: N }, (_, i) => t.ids.tenant(i % 2 === 0 ? 'A' : 'B'));
-    const answers = await Promise.all(targets.map((tenantId) => t.call('device.allocate', { body: { ids: [row!.id], tenantId } }, admin)));
+    const answers = await Promise.all(
+      targets.map((tenantId) => t.call('device.allocate', { body: { ids: [row!.id], tenantId } }, admin)),
+    );
     expectCleanAnswers(answers, [CODE.deviceNotInPool]);
     const winners = targets.filter((_, i) => succeeded(answers[i]!));
     expect(winners).toHaveLength(1);
     const [owned] = await t.db.select({ tenantId: devices.tenantId }).from(devices).where(eq(devices.id, row!.id));
     expect(owned!.tenantId).toBe(winners[0]);
-    const entries = await t.db.select({ tenantId: deviceAllocations.tenantId }).from(deviceAllocations).where(eq(deviceAllocations.deviceId, row!.id));
+    const entries = await t.db
+      .select({ tenantId: deviceAllocations.tenantId })
+      .from(deviceAllocations)
+      .where(eq(deviceAllocations.deviceId, row!.id));
     expect(entries).toEqual([{ tenantId: winners[0] }]);
   },
 
@@ -178,15 +225,29 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
     // One free device of tenant A, N scenes created with it at once: one takes it, the rest are told it is taken.
     const device = await freeDevice();
     const round = ++sceneRounds;
-    const answers = await Promise.all(Array.from({ length: N }, (_, i) => t.call('scene.create', {
-      body: { name: `抢占场景${round}-${i}`, notes: '竞争测试', deviceIds: [device] },
-    }, token)));
+    const answers = await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        t.call(
+          'scene.create',
+          {
+            body: { name: `抢占场景${round}-${i}`, notes: '竞争测试', deviceIds: [device] },
+          },
+          token,
+        ),
+      ),
+    );
     expectCleanAnswers(answers, [CODE.sceneDeviceTaken]);
     expect(answers.filter(succeeded)).toHaveLength(1);
-    const holders = await t.db.select({ sceneId: sceneDevices.sceneId }).from(sceneDevices).where(eq(sceneDevices.deviceId, device));
+    const holders = await t.db
+      .select({ sceneId: sceneDevices.sceneId })
+      .from(sceneDevices)
+      .where(eq(sceneDevices.deviceId, device));
     expect(holders).toHaveLength(1);
     // The refused creations left no scene behind.
-    const made = await t.db.select({ id: scenes.id }).from(scenes).where(sql`${scenes.name} like ${`抢占场景${round}-%`}`);
+    const made = await t.db
+      .select({ id: scenes.id })
+      .from(scenes)
+      .where(sql`${scenes.name} like ${`抢占场景${round}-%`}`);
     expect(made).toEqual([{ id: holders[0]!.sceneId }]);
   },
 
@@ -195,14 +256,34 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
     const serial = 'VM2026000106';
     const where = and(eq(deviceChannels.deviceId, t.ids.device(serial)), eq(deviceChannels.number, 9));
     const stock = Math.max(1, N / 2);
-    await t.db.update(devices).set({ online: true, locked: false, channelSalesLimit: 1 }).where(eq(devices.serial, serial));
+    await t.db
+      .update(devices)
+      .set({ online: true, locked: false, channelSalesLimit: 1 })
+      .where(eq(devices.serial, serial));
     await t.db.update(deviceChannels).set({ stock, enabled: true, locked: false }).where(where);
     const round = ++saleRounds;
-    const answers = await Promise.all(Array.from({ length: 2 * N }, (_, i) => t.call('order.sale', {
-      body: { saleId: `race-${round}-${i % N}`, thirdPartyNumber: `T${i}`, platform: 'wechat', paymentType: 'scan', items: [{ channel: 9, count: 1 }] },
-    }, undefined, { authorization: deviceBasic(serial) })));
+    const answers = await Promise.all(
+      Array.from({ length: 2 * N }, (_, i) =>
+        t.call(
+          'order.sale',
+          {
+            body: {
+              saleId: `race-${round}-${i % N}`,
+              thirdPartyNumber: `T${i}`,
+              platform: 'wechat',
+              paymentType: 'scan',
+              items: [{ channel: 9, count: 1 }],
+            },
+          },
+          undefined,
+          { authorization: deviceBasic(serial) },
+        ),
+      ),
+    );
     expectCleanAnswers(answers, [CODE.insufficientStock]);
-    const made = await t.db.select({ saleId: orders.saleId }).from(orders)
+    const made = await t.db
+      .select({ saleId: orders.saleId })
+      .from(orders)
       .where(and(eq(orders.deviceId, t.ids.device(serial)), sql`${orders.saleId} like ${`race-${round}-%`}`));
     expect(new Set(made.map((o) => o.saleId)).size).toBe(made.length);
     expect(made.length).toBeLessThanOrEqual(stock);
@@ -215,16 +296,33 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
 
   'refund.create': async () => {
     // A paid order of tenant A refunded N times at once, a third of it each: at most three succeed, the rest are 920, and what is reserved never exceeds what was paid.
-    const [order] = await t.db.select({ id: orders.id, received: orders.receivedAmount }).from(orders)
-      .where(and(eq(orders.rootTenantId, t.ids.tenant('A')), eq(orders.paymentState, 'success'), eq(orders.refundState, 'none'), sql`${orders.receivedAmount} >= 3`,
-        sql`${orders.paidAt} > now() - interval '20 days'`, sql`not exists (select 1 from refunds r where r.order_id = ${orders.id})`))
+    const [order] = await t.db
+      .select({ id: orders.id, received: orders.receivedAmount })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.rootTenantId, t.ids.tenant('A')),
+          eq(orders.paymentState, 'success'),
+          eq(orders.refundState, 'none'),
+          sql`${orders.receivedAmount} >= 3`,
+          sql`${orders.paidAt} > now() - interval '20 days'`,
+          sql`not exists (select 1 from refunds r where r.order_id = ${orders.id})`,
+        ),
+      )
       .limit(1);
     const each = Math.floor(order!.received / 3);
-    const answers = await Promise.all(Array.from({ length: N }, () => t.call('refund.create', { params: { id: order!.id }, body: { reason: '竞争测试', amount: each } }, token)));
+    const answers = await Promise.all(
+      Array.from({ length: N }, () =>
+        t.call('refund.create', { params: { id: order!.id }, body: { reason: '竞争测试', amount: each } }, token),
+      ),
+    );
     expectCleanAnswers(answers, [CODE.refundOverPaid]);
     expect(answers.filter(succeeded).length).toBe(Math.min(N, 3));
     const [after] = await t.db.select({ refunded: orders.refundAmount }).from(orders).where(eq(orders.id, order!.id));
-    const [sum] = await t.db.select({ n: sql<number>`coalesce(sum(amount), 0)::int` }).from(refunds).where(eq(refunds.orderId, order!.id));
+    const [sum] = await t.db
+      .select({ n: sql<number>`coalesce(sum(amount), 0)::int` })
+      .from(refunds)
+      .where(eq(refunds.orderId, order!.id));
     expect(after!.refunded).toBe(sum!.n);
     expect(after!.refunded).toBeLessThanOrEqual(order!.received);
   },
@@ -233,26 +331,69 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
     // A sale of three items; 50 reports (each item delivered or jammed, in turn) and 50 manual refunds of a fifth of it, all at once:
     // each item's first outcome counts, a failed item is refunded once, and refunds never exceed what was received.
     const serial = 'VM2026000106';
-    await t.db.update(devices).set({ online: true, locked: false, channelSalesLimit: 5, orderLimit: 10 }).where(eq(devices.serial, serial));
+    await t.db
+      .update(devices)
+      .set({ online: true, locked: false, channelSalesLimit: 5, orderLimit: 10 })
+      .where(eq(devices.serial, serial));
     // 51 calls of one machine a round: its window of the device rate limit starts afresh, or the third round would meet 1203.
     await t.db.delete(deviceRateLimits).where(eq(deviceRateLimits.deviceId, t.ids.device(serial)));
-    await t.db.update(deviceChannels).set({ stock: 50, enabled: true, locked: false, failStreak: 0, selfLockedAt: null })
+    await t.db
+      .update(deviceChannels)
+      .set({ stock: 50, enabled: true, locked: false, failStreak: 0, selfLockedAt: null })
       .where(and(eq(deviceChannels.deviceId, t.ids.device(serial)), sql`${deviceChannels.number} in (31, 32, 33)`));
     const saleId = `outcome-race-${++saleRounds}`;
-    const sold = (await t.call('order.sale', { body: { saleId, thirdPartyNumber: saleId, platform: 'wechat', paymentType: 'scan', items: [31, 32, 33].map((channel) => ({ channel, count: 1 })) } },
-      undefined, { authorization: deviceBasic(serial) })).body.content as { orderNumber: string; amount: number };
+    const sold = (
+      await t.call(
+        'order.sale',
+        {
+          body: {
+            saleId,
+            thirdPartyNumber: saleId,
+            platform: 'wechat',
+            paymentType: 'scan',
+            items: [31, 32, 33].map((channel) => ({ channel, count: 1 })),
+          },
+        },
+        undefined,
+        { authorization: deviceBasic(serial) },
+      )
+    ).body.content as { orderNumber: string; amount: number };
     const [order] = await t.db.select({ id: orders.id }).from(orders).where(eq(orders.number, sold.orderNumber));
     const each = Math.max(1, Math.floor(sold.amount / 5));
-    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 2 === 0
-      ? t.call('delivery.outcome', { body: { saleId, items: [{ channel: 31 + (i % 3), ...(i % 4 === 0 ? { outcome: 'failed' as const, failure: 'jam' as const } : { outcome: 'delivered' as const }) }] } }, undefined, { authorization: deviceBasic(serial) })
-      : t.call('refund.create', { params: { id: order!.id }, body: { reason: '竞争测试', amount: each } }, token))));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        i % 2 === 0
+          ? t.call(
+              'delivery.outcome',
+              {
+                body: {
+                  saleId,
+                  items: [
+                    {
+                      channel: 31 + (i % 3),
+                      ...(i % 4 === 0
+                        ? { outcome: 'failed' as const, failure: 'jam' as const }
+                        : { outcome: 'delivered' as const }),
+                    },
+                  ],
+                },
+              },
+              undefined,
+              { authorization: deviceBasic(serial) },
+            )
+          : t.call('refund.create', { params: { id: order!.id }, body: { reason: '竞争测试', amount: each } }, token),
+      ),
+    );
     expectCleanAnswers(answers, [CODE.refundOverPaid]);
     const items = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order!.id));
     expect(items.every((i) => i.outcome !== null)).toBe(true);
     const made = await t.db.select().from(refunds).where(eq(refunds.orderId, order!.id));
     const automatic = made.filter((r) => r.failure !== null);
     expect(automatic.length).toBeLessThanOrEqual(items.filter((i) => i.outcome === 'failed').length);
-    const [after] = await t.db.select({ refunded: orders.refundAmount, received: orders.receivedAmount }).from(orders).where(eq(orders.id, order!.id));
+    const [after] = await t.db
+      .select({ refunded: orders.refundAmount, received: orders.receivedAmount })
+      .from(orders)
+      .where(eq(orders.id, order!.id));
     expect(after!.refunded).toBe(made.reduce((sum, r) => sum + r.amount, 0));
     expect(after!.refunded).toBeLessThanOrEqual(after!.received);
     for (const item of items) expect(item.refundAmount).toBeLessThanOrEqual(item.unitPrice * item.count);
@@ -262,17 +403,50 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
     // A failed vend of tenant A1 (refunded by hand) decided N times at once, approving and dismissing in turn: one decision, the rest 946, one refund at most.
     const serial = 'VM2026000201';
     await t.db.update(devices).set({ online: true, locked: false }).where(eq(devices.serial, serial));
-    await t.db.update(deviceChannels).set({ stock: 50, enabled: true, locked: false, failStreak: 0, selfLockedAt: null })
+    await t.db
+      .update(deviceChannels)
+      .set({ stock: 50, enabled: true, locked: false, failStreak: 0, selfLockedAt: null })
       .where(and(eq(deviceChannels.deviceId, t.ids.device(serial)), eq(deviceChannels.number, 1)));
     const saleId = `review-race-${++saleRounds}`;
-    const sold = (await t.call('order.sale', { body: { saleId, thirdPartyNumber: saleId, platform: 'wechat', paymentType: 'scan', items: [{ channel: 1, count: 1 }] } },
-      undefined, { authorization: deviceBasic(serial) })).body.content as { orderNumber: string };
-    await t.call('delivery.outcome', { body: { saleId, items: [{ channel: 1, outcome: 'failed', failure: 'motor' }] } }, undefined, { authorization: deviceBasic(serial) });
+    const sold = (
+      await t.call(
+        'order.sale',
+        {
+          body: {
+            saleId,
+            thirdPartyNumber: saleId,
+            platform: 'wechat',
+            paymentType: 'scan',
+            items: [{ channel: 1, count: 1 }],
+          },
+        },
+        undefined,
+        { authorization: deviceBasic(serial) },
+      )
+    ).body.content as { orderNumber: string };
+    await t.call(
+      'delivery.outcome',
+      { body: { saleId, items: [{ channel: 1, outcome: 'failed', failure: 'motor' }] } },
+      undefined,
+      { authorization: deviceBasic(serial) },
+    );
     const [order] = await t.db.select({ id: orders.id }).from(orders).where(eq(orders.number, sold.orderNumber));
-    const [review] = await t.db.select({ id: deliveryReviews.id }).from(deliveryReviews).where(eq(deliveryReviews.orderId, order!.id));
-    const answers = await Promise.all(Array.from({ length: N }, (_, i) => t.call('delivery.decide', {
-      params: { id: review!.id }, body: i % 2 === 0 ? { approve: true } : { approve: false, note: '竞争测试' },
-    }, token)));
+    const [review] = await t.db
+      .select({ id: deliveryReviews.id })
+      .from(deliveryReviews)
+      .where(eq(deliveryReviews.orderId, order!.id));
+    const answers = await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        t.call(
+          'delivery.decide',
+          {
+            params: { id: review!.id },
+            body: i % 2 === 0 ? { approve: true } : { approve: false, note: '竞争测试' },
+          },
+          token,
+        ),
+      ),
+    );
     expectCleanAnswers(answers, [CODE.reviewDecided]);
     expect(answers.filter(succeeded)).toHaveLength(1);
     expect((await t.db.select().from(refunds).where(eq(refunds.orderId, order!.id))).length).toBeLessThanOrEqual(1);
@@ -281,51 +455,106 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
   'tenant.create': async () => {
     // One username asked for by N creations at once: one distributor and one account, the rest 1404.
     const username = `race${++tenantRounds}${Date.now().toString(36)}`;
-    const answers = await Promise.all(Array.from({ length: N }, (_, i) => t.call('tenant.create', {
-      body: { name: `竞争分销商 ${i}`, username, password: 'Race@2026', contact: '13912340000' },
-    }, admin)));
+    const answers = await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        t.call(
+          'tenant.create',
+          {
+            body: { name: `竞争分销商 ${i}`, username, password: 'Race@2026', contact: '13912340000' },
+          },
+          admin,
+        ),
+      ),
+    );
     expectCleanAnswers(answers, [CODE.usernameTaken]);
     expect(answers.filter(succeeded)).toHaveLength(1);
-    const [made] = await t.db.select({ n: sql<number>`count(*)::int` }).from(tenants).where(sql`${tenants.name} like '竞争分销商 %' and exists (select 1 from users u where u.tenant_id = ${tenants.id} and u.username = ${username})`);
+    const [made] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(tenants)
+      .where(
+        sql`${tenants.name} like '竞争分销商 %' and exists (select 1 from users u where u.tenant_id = ${tenants.id} and u.username = ${username})`,
+      );
     expect(made!.n).toBe(1);
     // No distributor was left without its account.
-    const [orphans] = await t.db.select({ n: sql<number>`count(*)::int` }).from(tenants).where(sql`${tenants.name} like '竞争分销商 %' and not exists (select 1 from users u where u.tenant_id = ${tenants.id})`);
+    const [orphans] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(tenants)
+      .where(
+        sql`${tenants.name} like '竞争分销商 %' and not exists (select 1 from users u where u.tenant_id = ${tenants.id})`,
+      );
     expect(orphans!.n).toBe(0);
   },
 
   'device.handOver': async () => {
     // Two devices handed to tenant A1 and taken back, N times each at once: each device has one owner, its channels the same, one history line per move made.
     const ids = [t.ids.device('VM2026000107'), t.ids.device('VM2026000108')];
-    const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(deviceAllocations).where(inArray(deviceAllocations.deviceId, ids));
-    const answers = await Promise.all(Array.from({ length: 2 * N }, (_, i) => t.call('device.handOver', {
-      body: { tenantId: t.ids.tenant('A1'), deviceIds: ids, back: i % 2 === 1 },
-    }, token)));
+    const before = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(deviceAllocations)
+      .where(inArray(deviceAllocations.deviceId, ids));
+    const answers = await Promise.all(
+      Array.from({ length: 2 * N }, (_, i) =>
+        t.call(
+          'device.handOver',
+          {
+            body: { tenantId: t.ids.tenant('A1'), deviceIds: ids, back: i % 2 === 1 },
+          },
+          token,
+        ),
+      ),
+    );
     expectCleanAnswers(answers, [CODE.deviceNotFound]);
-    const owners = await t.db.select({ id: devices.id, tenantId: devices.tenantId }).from(devices).where(inArray(devices.id, ids));
+    const owners = await t.db
+      .select({ id: devices.id, tenantId: devices.tenantId })
+      .from(devices)
+      .where(inArray(devices.id, ids));
     expect(new Set(owners.map((o) => o.tenantId)).size).toBe(1);
-    const channels = await t.db.select({ tenantId: deviceChannels.tenantId }).from(deviceChannels).where(inArray(deviceChannels.deviceId, ids));
+    const channels = await t.db
+      .select({ tenantId: deviceChannels.tenantId })
+      .from(deviceChannels)
+      .where(inArray(deviceChannels.deviceId, ids));
     expect(channels.every((c) => c.tenantId === owners[0]!.tenantId)).toBe(true);
-    const after = await t.db.select({ n: sql<number>`count(*)::int` }).from(deviceAllocations).where(inArray(deviceAllocations.deviceId, ids));
+    const after = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(deviceAllocations)
+      .where(inArray(deviceAllocations.deviceId, ids));
     expect(after[0]!.n - before[0]!.n).toBe(2 * answers.filter(succeeded).length);
     // Back with their parent for the next round.
-    if (owners[0]!.tenantId !== t.ids.tenant('A')) await t.ok('device.handOver', { body: { tenantId: t.ids.tenant('A1'), deviceIds: ids, back: true } }, token);
+    if (owners[0]!.tenantId !== t.ids.tenant('A'))
+      await t.ok('device.handOver', { body: { tenantId: t.ids.tenant('A1'), deviceIds: ids, back: true } }, token);
   },
 
   'billing.applyInvoice': async () => {
     // One paid bill, its invoice applied for N times at once: one application, the rest told 987.
     const renewalId = await paidBill();
-    const answers = await Promise.all(Array.from({ length: N }, () => t.call('billing.applyInvoice', { body: { renewalId, ...INVOICE } }, token)));
+    const answers = await Promise.all(
+      Array.from({ length: N }, () => t.call('billing.applyInvoice', { body: { renewalId, ...INVOICE } }, token)),
+    );
     expectCleanAnswers(answers, [CODE.billInvoiced]);
     expect(answers.filter(succeeded)).toHaveLength(1);
-    expect(await t.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.renewalId, renewalId))).toHaveLength(1);
+    expect(await t.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.renewalId, renewalId))).toHaveLength(
+      1,
+    );
   },
 
   'billing.markInvoice': async () => {
     // An application marked issued and mailed N times each, at once: each step taken once, mailed only after issued.
     const applied = await t.ok('billing.applyInvoice', { body: { renewalId: await paidBill(), ...INVOICE } }, token);
-    const answers = await Promise.all(Array.from({ length: 2 * N }, (_, i) => t.call('billing.markInvoice', {
-      params: { id: applied.id }, body: i % 2 === 0 ? { state: 'issued' } : { state: 'mailed', trackingNumber: `SF${String(i).padStart(10, '0')}` },
-    }, admin)));
+    const answers = await Promise.all(
+      Array.from({ length: 2 * N }, (_, i) =>
+        t.call(
+          'billing.markInvoice',
+          {
+            params: { id: applied.id },
+            body:
+              i % 2 === 0
+                ? { state: 'issued' }
+                : { state: 'mailed', trackingNumber: `SF${String(i).padStart(10, '0')}` },
+          },
+          admin,
+        ),
+      ),
+    );
     expectCleanAnswers(answers, [CODE.invoiceState]);
     expect(answers.filter((a, i) => i % 2 === 0 && succeeded(a))).toHaveLength(1);
     const mailed = answers.filter((a, i) => i % 2 === 1 && succeeded(a)).length;
@@ -341,7 +570,11 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
     const calls = Array.from({ length: 2 * N }, (_, i) => {
       if (i % 2 === 0) return t.call('product.categoryDelete', { params: { id: target } }, token);
       const n = ++categories;
-      return t.call('product.categoryCreate', { body: { name: `子分类${n}`, number: `RACE-${n}`, description: '竞争测试', remark: '无', parentId: target } }, token);
+      return t.call(
+        'product.categoryCreate',
+        { body: { name: `子分类${n}`, number: `RACE-${n}`, description: '竞争测试', remark: '无', parentId: target } },
+        token,
+      );
     });
     const answers = await Promise.all(calls);
     expectCleanAnswers(answers, [CODE.categoryNotFound, CODE.categoryHasChildren]);
@@ -349,7 +582,10 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
     const children = answers.filter((a, i) => i % 2 === 1 && succeeded(a)).length;
     expect(deleted).toBeLessThanOrEqual(1);
     // Deleted only while it had no child; kept, it has every child created.
-    const under = await t.db.select({ id: productCategories.id }).from(productCategories).where(eq(productCategories.parentId, target));
+    const under = await t.db
+      .select({ id: productCategories.id })
+      .from(productCategories)
+      .where(eq(productCategories.parentId, target));
     expect(under).toHaveLength(children);
     if (deleted === 1) expect(children).toBe(0);
     await expectSoundTree();
@@ -362,10 +598,18 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
     await newCategory(q);
     const info = async (id: number) => t.ok('product.categoryInfo', { params: { id } }, token);
     const [pi, qi] = [await info(p), await info(q)];
-    const move = (item: typeof pi, parentId: number) => t.call('product.categoryUpdate', {
-      params: { id: item.id }, body: { name: item.name, number: item.number, description: item.description, remark: item.remark, parentId },
-    }, token);
-    const answers = await Promise.all(Array.from({ length: 2 * N }, (_, i) => (i % 2 === 0 ? move(pi, q) : move(qi, p))));
+    const move = (item: typeof pi, parentId: number) =>
+      t.call(
+        'product.categoryUpdate',
+        {
+          params: { id: item.id },
+          body: { name: item.name, number: item.number, description: item.description, remark: item.remark, parentId },
+        },
+        token,
+      );
+    const answers = await Promise.all(
+      Array.from({ length: 2 * N }, (_, i) => (i % 2 === 0 ? move(pi, q) : move(qi, p))),
+    );
     expectCleanAnswers(answers, [CODE.categoryParentInvalid]);
     await expectSoundTree();
   },
@@ -377,7 +621,11 @@ describe('races on contended operations', () => {
     expect(Object.keys(SCENARIOS).sort()).toEqual([...contended].sort());
   });
 
-  it.each(Object.keys(SCENARIOS) as ApiOp[])(`%s keeps its invariant under ${N} parallel conflicting calls, three rounds`, async (op) => {
-    for (let round = 0; round < 3; round++) await SCENARIOS[op]!();
-  }, 120_000);
+  it.each(Object.keys(SCENARIOS) as ApiOp[])(
+    `%s keeps its invariant under ${N} parallel conflicting calls, three rounds`,
+    async (op) => {
+      for (let round = 0; round < 3; round++) await SCENARIOS[op]!();
+    },
+    120_000,
+  );
 });

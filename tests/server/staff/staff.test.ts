@@ -6,10 +6,17 @@ import { DEMO_PASSWORD, suiteApp } from '../helpers.js';
 const t = suiteApp([]);
 
 describe('staff.info', () => {
-  it("gives a member its own record, employee id being its user id", async () => {
+  it('gives a member its own record, employee id being its user id', async () => {
     const userId = t.ids.user('member1');
     const info = await t.ok('staff.info', { body: { userId } }, await t.signIn('member1'));
-    expect(info).toEqual({ employeeId: userId, userId, username: 'member1', name: '李明', tenantId: t.ids.tenant('A'), powers: expect.any(Array) });
+    expect(info).toEqual({
+      employeeId: userId,
+      userId,
+      username: 'member1',
+      name: '李明',
+      tenantId: t.ids.tenant('A'),
+      powers: expect.any(Array),
+    });
     expect(info.powers.sort()).toEqual(['1-1', '2-1', '3-1']);
   });
 
@@ -29,7 +36,9 @@ describe('staff.info', () => {
     expect((await t.ok('staff.info', { body: { userId } }, await t.signIn('admin'))).username).toBe('member1');
     expect((await t.ok('staff.info', { body: { userId } }, await t.signIn('tenant1'))).username).toBe('member1');
     for (const who of ['tenant2', 'tenant11', 'enterprise1']) {
-      expect((await t.call('staff.info', { body: { userId } }, await t.signIn(who))).body.code, who).toBe(CODE.notFound);
+      expect((await t.call('staff.info', { body: { userId } }, await t.signIn(who))).body.code, who).toBe(
+        CODE.notFound,
+      );
     }
   });
 
@@ -42,7 +51,11 @@ describe('staff.info', () => {
 describe('staff.password', () => {
   it('refuses a wrong old password when one is given (1514)', async () => {
     const token = await t.signIn('member4');
-    const res = await t.call('staff.password', { body: { oldPassword: 'wrong', password: 'Next@2026', employeeId: t.ids.user('member4') } }, token);
+    const res = await t.call(
+      'staff.password',
+      { body: { oldPassword: 'wrong', password: 'Next@2026', employeeId: t.ids.user('member4') } },
+      token,
+    );
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(CODE.wrongOldPassword);
   });
@@ -56,14 +69,22 @@ describe('staff.password', () => {
   });
 
   it("refuses changing another employee's password", async () => {
-    const res = await t.call('staff.password', { body: { password: 'Hacked@1', employeeId: t.ids.user('member4') } }, await t.signIn('member1'));
+    const res = await t.call(
+      'staff.password',
+      { body: { password: 'Hacked@1', employeeId: t.ids.user('member4') } },
+      await t.signIn('member1'),
+    );
     expect(res.status).toBe(403);
     expect(res.body.code).toBe(CODE.forbidden);
     await t.signIn('member4', DEMO_PASSWORD);
   });
 
   it('is refused to non-members (403)', async () => {
-    const res = await t.call('staff.password', { body: { password: 'Next@2026', employeeId: t.ids.user('tenant1') } }, await t.signIn('tenant1'));
+    const res = await t.call(
+      'staff.password',
+      { body: { password: 'Next@2026', employeeId: t.ids.user('tenant1') } },
+      await t.signIn('tenant1'),
+    );
     expect(res.status).toBe(403);
   });
 });

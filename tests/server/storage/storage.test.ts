@@ -36,7 +36,10 @@ const collect = async (parts: AsyncIterable<Buffer>) => {
 };
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-const storages: [string, () => FileStorage][] = [['database', () => databaseStorage(t.db)], ['disk', () => diskStorage(dir)]];
+const storages: [string, () => FileStorage][] = [
+  ['database', () => databaseStorage(t.db)],
+  ['disk', () => diskStorage(dir)],
+];
 
 describe.each(storages)('%s storage', (_kind, storage) => {
   it('keeps a stream under the SHA-256 of its bytes and gives them back, whole and in parts', async () => {
@@ -62,9 +65,14 @@ describe.each(storages)('%s storage', (_kind, storage) => {
 
   it('keeps nothing of a stream that fails, and answers its failure', async () => {
     const bytes = randomBytes(3_000_000);
-    await expect(storage().putStream(chunks(bytes, new Error('the writer stopped')))).rejects.toThrow('the writer stopped');
+    await expect(storage().putStream(chunks(bytes, new Error('the writer stopped')))).rejects.toThrow(
+      'the writer stopped',
+    );
     expect(await storage().get(sha(bytes))).toBeNull();
-    const uploads = await t.db.select({ n: sql<number>`count(*)::int` }).from(fileBytes).where(like(fileBytes.id, 'upload-%'));
+    const uploads = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(fileBytes)
+      .where(like(fileBytes.id, 'upload-%'));
     expect(uploads[0]!.n).toBe(0);
     expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
@@ -77,7 +85,10 @@ describe('database storage', () => {
     expect((await databaseStorage(t.db).get(sha(bytes)))!.equals(bytes)).toBe(true);
     const old = `upload-${Date.now() - 25 * 3600_000}-000000000000`;
     const recent = `upload-${Date.now() - 3600_000}-000000000000`;
-    await t.db.insert(fileBytes).values([{ id: old, part: 0, bytes }, { id: recent, part: 0, bytes }]);
+    await t.db.insert(fileBytes).values([
+      { id: old, part: 0, bytes },
+      { id: recent, part: 0, bytes },
+    ]);
     await databaseStorage(t.db).putStream(chunks(randomBytes(10)));
     const left = await t.db.select({ id: fileBytes.id }).from(fileBytes).where(like(fileBytes.id, 'upload-%'));
     expect(left.map((r) => r.id)).toEqual([recent]);

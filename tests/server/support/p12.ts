@@ -8,7 +8,10 @@ export function p12(password: string, cn = '1600000001_微信支付商户', days
   cert.serialNumber = '01';
   cert.validity.notBefore = new Date();
   cert.validity.notAfter = new Date(Date.now() + days * 86_400_000);
-  const attrs = [{ shortName: 'CN', value: forge.util.encodeUtf8(cn) }, { shortName: 'O', value: 'Tenpay.com' }];
+  const attrs = [
+    { shortName: 'CN', value: forge.util.encodeUtf8(cn) },
+    { shortName: 'O', value: 'Tenpay.com' },
+  ];
   cert.setSubject(attrs);
   cert.setIssuer(attrs);
   cert.sign(keys.privateKey, forge.md.sha256.create());

@@ -9,7 +9,12 @@ const t = suiteApp([]);
 describe('tenant.info', () => {
   it("answers the caller's own tenant by default", async () => {
     const info = await t.ok('tenant.info', { body: {} }, await t.signIn('tenant11'));
-    expect(info).toEqual({ tenantId: t.ids.tenant('A1'), name: '苏州地铁零售有限公司', contact: '13800138011', parent: t.ids.tenant('A') });
+    expect(info).toEqual({
+      tenantId: t.ids.tenant('A1'),
+      name: '苏州地铁零售有限公司',
+      contact: '13800138011',
+      parent: t.ids.tenant('A'),
+    });
   });
 
   it('gives a member and an enterprise customer their tenant', async () => {
@@ -33,18 +38,23 @@ describe('tenant.info', () => {
     expect(missing.status).toBe(other.status);
     expect(missing.body).toEqual(other.body);
     // Nor may a second-level tenant read its parent.
-    expect((await t.call('tenant.info', { body: { tenantId: t.ids.tenant('A') } }, await t.signIn('tenant11'))).body.code).toBe(CODE.tenantNotFound);
+    expect(
+      (await t.call('tenant.info', { body: { tenantId: t.ids.tenant('A') } }, await t.signIn('tenant11'))).body.code,
+    ).toBe(CODE.tenantNotFound);
   });
 
   it('has no own tenant for the system admin (1401) but reads any by id', async () => {
     const admin = await t.signIn('admin');
     expect((await t.call('tenant.info', { body: {} }, admin)).body.code).toBe(CODE.tenantNotFound);
-    expect((await t.ok('tenant.info', { body: { tenantId: t.ids.tenant('B') } }, admin)).name).toBe('华南智慧零售有限公司');
+    expect((await t.ok('tenant.info', { body: { tenantId: t.ids.tenant('B') } }, admin)).name).toBe(
+      '华南智慧零售有限公司',
+    );
   });
 });
 
 describe('tenant.list', () => {
-  const names = async (who: string) => (await t.ok('tenant.list', { body: {} }, await t.signIn(who))).map((x) => x.name);
+  const names = async (who: string) =>
+    (await t.ok('tenant.list', { body: {} }, await t.signIn(who))).map((x) => x.name);
 
   it('lists what each role may act for', async () => {
     expect(await names('admin')).toEqual(['华东智售科技有限公司', '苏州地铁零售有限公司', '华南智慧零售有限公司']);
@@ -69,7 +79,11 @@ describe('tenant.list', () => {
 describe('tenant.password', () => {
   it('refuses a wrong old password with 1514 and keeps the password', async () => {
     const token = await t.signIn('tenant2');
-    const res = await t.call('tenant.password', { body: { oldPassword: 'wrong', password: 'Next@2026', tenantId: t.ids.tenant('B') } }, token);
+    const res = await t.call(
+      'tenant.password',
+      { body: { oldPassword: 'wrong', password: 'Next@2026', tenantId: t.ids.tenant('B') } },
+      token,
+    );
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(CODE.wrongOldPassword);
     await t.signIn('tenant2', DEMO_PASSWORD);
@@ -77,7 +91,11 @@ describe('tenant.password', () => {
 
   it("refuses another tenant's id", async () => {
     const token = await t.signIn('tenant1');
-    const res = await t.call('tenant.password', { body: { oldPassword: DEMO_PASSWORD, password: 'Next@2026', tenantId: t.ids.tenant('A1') } }, token);
+    const res = await t.call(
+      'tenant.password',
+      { body: { oldPassword: DEMO_PASSWORD, password: 'Next@2026', tenantId: t.ids.tenant('A1') } },
+      token,
+    );
     expect(res.status).toBe(403);
     expect(res.body.code).toBe(CODE.forbidden);
     await t.signIn('tenant11', DEMO_PASSWORD);
@@ -86,10 +104,20 @@ describe('tenant.password', () => {
   it('changes the password: the new one signs in, the old one no longer does', async () => {
     const token = await t.signIn('tenant11');
     const elsewhere = await t.signIn('tenant11');
-    const res = await t.call('tenant.password', { body: { oldPassword: DEMO_PASSWORD, password: 'Next@2026', tenantId: t.ids.tenant('A1') } }, token);
+    const res = await t.call(
+      'tenant.password',
+      { body: { oldPassword: DEMO_PASSWORD, password: 'Next@2026', tenantId: t.ids.tenant('A1') } },
+      token,
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ code: 200 });
-    expect((await t.call('account.token', { body: { grant_type: 'password', username: 'tenant11', password: DEMO_PASSWORD } })).status).toBe(400);
+    expect(
+      (
+        await t.call('account.token', {
+          body: { grant_type: 'password', username: 'tenant11', password: DEMO_PASSWORD },
+        })
+      ).status,
+    ).toBe(400);
     const fresh = await t.signIn('tenant11', 'Next@2026');
     expect((await t.ok('account.info', {}, fresh)).username).toBe('tenant11');
     // Other sessions end; the one that changed it may still sign out.
@@ -99,13 +127,21 @@ describe('tenant.password', () => {
 
   it('is refused to other roles (403)', async () => {
     for (const who of ['admin', 'member1']) {
-      const res = await t.call('tenant.password', { body: { oldPassword: DEMO_PASSWORD, password: 'Next@2026', tenantId: t.ids.tenant('A') } }, await t.signIn(who));
+      const res = await t.call(
+        'tenant.password',
+        { body: { oldPassword: DEMO_PASSWORD, password: 'Next@2026', tenantId: t.ids.tenant('A') } },
+        await t.signIn(who),
+      );
       expect(res.status, who).toBe(403);
     }
   });
 
   it('requires the old password (schema)', async () => {
-    const res = await t.call('tenant.password', { body: { password: 'Next@2026', tenantId: t.ids.tenant('B') } as never }, await t.signIn('tenant2'));
+    const res = await t.call(
+      'tenant.password',
+      { body: { password: 'Next@2026', tenantId: t.ids.tenant('B') } as never },
+      await t.signIn('tenant2'),
+    );
     expect(res.status).toBe(400);
     expect(res.body.content.fields).toEqual({ oldPassword: 'validation.required' });
   });

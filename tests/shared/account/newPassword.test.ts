@@ -10,7 +10,9 @@ const issues = (askOld: boolean, values: Record<string, unknown>) => {
 
 describe('a new password equal to the old one', () => {
   it('is refused on the new password, with its own text', () => {
-    expect(issues(true, { oldPassword: 'Same@2026', password: 'Same@2026', confirm: 'Same@2026' })).toEqual({ password: 'account.password.sameAsOld' });
+    expect(issues(true, { oldPassword: 'Same@2026', password: 'Same@2026', confirm: 'Same@2026' })).toEqual({
+      password: 'account.password.sameAsOld',
+    });
   });
 
   it('is told apart from a different one, case and spaces included', () => {
@@ -19,9 +21,12 @@ describe('a new password equal to the old one', () => {
   });
 
   it('says nothing while either is still empty (their own required texts speak)', () => {
-    expect(issues(true, { oldPassword: '', password: 'Same@2026', confirm: 'Same@2026' })).toEqual({ oldPassword: 'account.password.oldRequired' });
+    expect(issues(true, { oldPassword: '', password: 'Same@2026', confirm: 'Same@2026' })).toEqual({
+      oldPassword: 'account.password.oldRequired',
+    });
     expect(issues(true, { oldPassword: 'Same@2026', password: '', confirm: '' })).toEqual({
-      password: 'account.password.newRequired', confirm: 'account.password.confirmRequired',
+      password: 'account.password.newRequired',
+      confirm: 'account.password.confirmRequired',
     });
   });
 

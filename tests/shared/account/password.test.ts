@@ -17,30 +17,45 @@ describe('password form', () => {
 
   it('requires old (when asked), new and confirmation', () => {
     expect(issues(true, { oldPassword: '', password: '', confirm: '' })).toEqual({
-      oldPassword: 'account.password.oldRequired', password: 'account.password.newRequired', confirm: 'account.password.confirmRequired',
+      oldPassword: 'account.password.oldRequired',
+      password: 'account.password.newRequired',
+      confirm: 'account.password.confirmRequired',
     });
-    expect(issues(false, { oldPassword: '', password: '', confirm: '' })).toEqual({ password: 'account.password.newRequired', confirm: 'account.password.confirmRequired' });
+    expect(issues(false, { oldPassword: '', password: '', confirm: '' })).toEqual({
+      password: 'account.password.newRequired',
+      confirm: 'account.password.confirmRequired',
+    });
   });
 
   it('the confirmation must match, even while other fields are still empty', () => {
-    expect(issues(true, { oldPassword: '', password: 'Lz8#store', confirm: 'Lz8#stora' })).toEqual({ oldPassword: 'account.password.oldRequired', confirm: 'account.password.mismatch' });
+    expect(issues(true, { oldPassword: '', password: 'Lz8#store', confirm: 'Lz8#stora' })).toEqual({
+      oldPassword: 'account.password.oldRequired',
+      confirm: 'account.password.mismatch',
+    });
     expect(issues(true, { oldPassword: 'o', password: 'Lz8#store', confirm: 'Lz8#store' })).toEqual({});
     expect(issues(false, { oldPassword: '', password: 'Lz8#store', confirm: 'Lz8#store' })).toEqual({});
   });
 
-  it('asks 8 characters of a new password once one is typed (the password rule\'s length)', () => {
-    expect(issues(false, { oldPassword: '', password: 'abc', confirm: 'abc' })).toEqual({ password: 'account.validation.passwordShort' });
-    expect(issues(false, { oldPassword: '', password: 'abcdefg', confirm: 'abcdefg' })).toEqual({ password: 'account.validation.passwordShort' });
+  it("asks 8 characters of a new password once one is typed (the password rule's length)", () => {
+    expect(issues(false, { oldPassword: '', password: 'abc', confirm: 'abc' })).toEqual({
+      password: 'account.validation.passwordShort',
+    });
+    expect(issues(false, { oldPassword: '', password: 'abcdefg', confirm: 'abcdefg' })).toEqual({
+      password: 'account.validation.passwordShort',
+    });
     expect(issues(false, { oldPassword: '', password: 'abcdefgh', confirm: 'abcdefgh' })).toEqual({});
   });
 
   it('bounds the length at 64 (the API bound)', () => {
-    expect(issues(false, { oldPassword: '', password: 'x'.repeat(65), confirm: 'x'.repeat(65) })).toEqual({ password: 'validation.maxLength' });
+    expect(issues(false, { oldPassword: '', password: 'x'.repeat(65), confirm: 'x'.repeat(65) })).toEqual({
+      password: 'validation.maxLength',
+    });
   });
 
   it('has its texts in every catalogue', () => {
     for (const c of Object.values(catalogues)) {
-      for (const key of ['oldRequired', 'newRequired', 'confirmRequired', 'mismatch', 'success'] as const) expect(c.account.password[key]).toBeTruthy();
+      for (const key of ['oldRequired', 'newRequired', 'confirmRequired', 'mismatch', 'success'] as const)
+        expect(c.account.password[key]).toBeTruthy();
     }
   });
 });
@@ -50,19 +65,22 @@ describe('the call per role', () => {
 
   it('system admin: PUT /user/password/{own userId}, no old password', () => {
     expect(passwordRequest({ roleKind: 'admin', userId: 1, tenantId: null, employeeId: null }, values)).toEqual({
-      op: 'account.adminPassword', input: { params: { userId: 1 }, body: { userId: 1, password: 'New@2' } },
+      op: 'account.adminPassword',
+      input: { params: { userId: 1 }, body: { userId: 1, password: 'New@2' } },
     });
   });
 
   it('tenant: /tenant/update/password with its tenantId and the old password', () => {
     expect(passwordRequest({ roleKind: 'tenant', userId: 4, tenantId: 7, employeeId: null }, values)).toEqual({
-      op: 'tenant.password', input: { body: { oldPassword: 'Old@1', password: 'New@2', tenantId: 7 } },
+      op: 'tenant.password',
+      input: { body: { oldPassword: 'Old@1', password: 'New@2', tenantId: 7 } },
     });
   });
 
   it('member: /employee/update/password with its employeeId, no old password', () => {
     expect(passwordRequest({ roleKind: 'member', userId: 9, tenantId: 7, employeeId: 9 }, values)).toEqual({
-      op: 'staff.password', input: { body: { password: 'New@2', employeeId: 9 } },
+      op: 'staff.password',
+      input: { body: { password: 'New@2', employeeId: 9 } },
     });
   });
 

@@ -43,11 +43,13 @@ export function encode(v: string): string {
   try {
     return encodeURIComponent(v);
   } catch {
-    return Array.from(v, (ch) => (/^[\ud800-\udfff]$/.test(ch) ? (ch < '\udc00' ? '%ED%A0%80' : '%ED%B0%80') : encodeURIComponent(ch))).join('');
+    return Array.from(v, (ch) =>
+      /^[\ud800-\udfff]$/.test(ch) ? (ch < '\udc00' ? '%ED%A0%80' : '%ED%B0%80') : encodeURIComponent(ch),
+    ).join('');
   }
 }
 
-const encodeSegment = (v: unknown) => encode(typeof v === 'string' ? v : JSON.stringify(v) ?? 'undefined');
+const encodeSegment = (v: unknown) => encode(typeof v === 'string' ? v : (JSON.stringify(v) ?? 'undefined'));
 
 /** Query pairs of a value object; arrays repeat their key. */
 export function queryPairs(query: unknown): [string, string][] {
@@ -55,7 +57,8 @@ export function queryPairs(query: unknown): [string, string][] {
   // Objects go as JSON (String() of a null-prototype object throws).
   const text = (x: unknown) => (typeof x === 'object' && x !== null ? JSON.stringify(x) : String(x));
   return Object.entries(query).flatMap(([k, v]): [string, string][] =>
-    Array.isArray(v) ? v.map((x): [string, string] => [k, text(x)]) : [[k, text(v)]]);
+    Array.isArray(v) ? v.map((x): [string, string] => [k, text(x)]) : [[k, text(v)]],
+  );
 }
 
 /** Form encoding of any value: objects flatten one level, the rest is its string. */
@@ -67,7 +70,8 @@ const formOf = (body: unknown) =>
 export async function send(app: FastifyInstance, c: WireCase): Promise<WireAnswer> {
   const def = defOf(c.op);
   const url = def.path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) =>
-    c.rawParams ? String(c.params?.[name] ?? '') : encodeSegment(c.params?.[name] ?? ''));
+    c.rawParams ? String(c.params?.[name] ?? '') : encodeSegment(c.params?.[name] ?? ''),
+  );
   const qs = c.query?.length ? `?${c.query.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&')}` : '';
   const headers: Record<string, string> = {};
   if (def.access.auth === 'client') headers.authorization = clientBasic();
@@ -77,7 +81,12 @@ export async function send(app: FastifyInstance, c: WireCase): Promise<WireAnswe
   let payload: string | undefined;
   if (c.rawBody !== undefined || c.body !== undefined) {
     const encoding = c.encoding ?? (def.form ? 'form' : 'json');
-    headers['content-type'] = encoding === 'json' ? 'application/json' : encoding === 'form' ? 'application/x-www-form-urlencoded' : 'text/plain';
+    headers['content-type'] =
+      encoding === 'json'
+        ? 'application/json'
+        : encoding === 'form'
+          ? 'application/x-www-form-urlencoded'
+          : 'text/plain';
     payload = c.rawBody ?? (encoding === 'json' ? JSON.stringify(c.body) : formOf(c.body));
   }
   const res = await app.inject({ method: def.method, url: url + qs, headers, payload });

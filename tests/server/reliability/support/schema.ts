@@ -72,7 +72,12 @@ const nonNull = (json: Json): Json => {
   return real.length === 1 ? nonNull(real[0]!) : json;
 };
 
-function walk(json: Json, visit: (json: Json, path: string[], required: boolean) => void, path: string[] = [], required = true): void {
+function walk(
+  json: Json,
+  visit: (json: Json, path: string[], required: boolean) => void,
+  path: string[] = [],
+  required = true,
+): void {
   const node = nonNull(json);
   visit(node, path, required);
   for (const [key, child] of Object.entries(node.properties ?? {})) {

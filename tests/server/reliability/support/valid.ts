@@ -22,8 +22,8 @@ const nonNull = (json: Json): Json => {
 const SAFE = Number.MAX_SAFE_INTEGER;
 
 function intBounds(json: Json): { min: number; max: number } {
-  const min = json.exclusiveMinimum !== undefined ? json.exclusiveMinimum + 1 : json.minimum ?? -1000;
-  const max = json.exclusiveMaximum !== undefined ? json.exclusiveMaximum - 1 : json.maximum ?? 1000;
+  const min = json.exclusiveMinimum !== undefined ? json.exclusiveMinimum + 1 : (json.minimum ?? -1000);
+  const max = json.exclusiveMaximum !== undefined ? json.exclusiveMaximum - 1 : (json.maximum ?? 1000);
   return { min: Math.max(min, -SAFE), max: Math.min(max, SAFE) };
 }
 
@@ -34,10 +34,15 @@ function validString(json: Json): Arbitrary<string> {
   const max = Math.max(min, Math.min(json.maxLength ?? 40, 200));
   const base = json.pattern
     ? fc.stringMatching(new RegExp(json.pattern))
-    : fc.string({ unit: fc.oneof(fc.constantFrom(...'点位设备华东上海浦东abcXYZ019-_ '), fc.integer({ min: 1, max: 0x2fff }).map((c) => String.fromCodePoint(c))), minLength: min, maxLength: max });
-  return base
-    .map((s) => s.replaceAll('\u0000', '').trim())
-    .filter((s) => s.length >= min && s.length <= max);
+    : fc.string({
+        unit: fc.oneof(
+          fc.constantFrom(...'点位设备华东上海浦东abcXYZ019-_ '),
+          fc.integer({ min: 1, max: 0x2fff }).map((c) => String.fromCodePoint(c)),
+        ),
+        minLength: min,
+        maxLength: max,
+      });
+  return base.map((s) => s.replaceAll('\u0000', '').trim()).filter((s) => s.length >= min && s.length <= max);
 }
 
 /** Any valid value of `json`. */
@@ -53,7 +58,10 @@ export function arbitraryOf(json: Json): Arbitrary<unknown> {
     }
     case 'array': {
       const min = node.minItems ?? 0;
-      return fc.array(arbitraryOf(node.items ?? {}), { minLength: min, maxLength: Math.max(min, Math.min(node.maxItems ?? 4, 4)) });
+      return fc.array(arbitraryOf(node.items ?? {}), {
+        minLength: min,
+        maxLength: Math.max(min, Math.min(node.maxItems ?? 4, 4)),
+      });
     }
     case 'string':
       return validString(node);
@@ -78,7 +86,9 @@ export function minimalOf(json: Json): unknown {
   if (node.examples?.length) return node.examples[0];
   switch (node.type) {
     case 'object':
-      return Object.fromEntries((node.required ?? []).filter((k) => node.properties?.[k]).map((k) => [k, minimalOf(node.properties![k]!)]));
+      return Object.fromEntries(
+        (node.required ?? []).filter((k) => node.properties?.[k]).map((k) => [k, minimalOf(node.properties![k]!)]),
+      );
     case 'array':
       return Array.from({ length: Math.max(node.minItems ?? 0, 1) }, () => minimalOf(node.items ?? {}));
     case 'string':

@@ -26,9 +26,24 @@ export interface Player {
 }
 
 /** Adds a member of `tenantId` holding `powers` (a custom role of its own); returns its username. */
-export async function addMember(t: TestApp, username: string, tenantId: number, powers: readonly string[]): Promise<string> {
-  const [role] = await t.db.insert(roles).values({ tenantId, name: `${username}角色`, powers: [...powers] }).returning({ id: roles.id });
-  await t.db.insert(users).values({ username, name: `${username}员工`, kind: 'member', tenantId, roleId: role!.id, passwordHash: await hashPassword(DEMO_PASSWORD) });
+export async function addMember(
+  t: TestApp,
+  username: string,
+  tenantId: number,
+  powers: readonly string[],
+): Promise<string> {
+  const [role] = await t.db
+    .insert(roles)
+    .values({ tenantId, name: `${username}角色`, powers: [...powers] })
+    .returning({ id: roles.id });
+  await t.db.insert(users).values({
+    username,
+    name: `${username}员工`,
+    kind: 'member',
+    tenantId,
+    roleId: role!.id,
+    passwordHash: await hashPassword(DEMO_PASSWORD),
+  });
   return username;
 }
 
@@ -51,10 +66,18 @@ export async function players(t: TestApp): Promise<Player[]> {
   const withAll = await addMember(t, 'matrixall', t.ids.tenant('A'), POWER_CODES);
   const withDevices = await addMember(t, 'matrixdevices', t.ids.tenant('A'), POWER_CODES);
   const [member] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, withDevices));
-  await t.db.insert(memberDevices).values(ASSIGNED_SERIALS.map((serial) => ({ userId: member!.id, deviceId: t.ids.device(serial) })));
+  await t.db
+    .insert(memberDevices)
+    .values(ASSIGNED_SERIALS.map((serial) => ({ userId: member!.id, deviceId: t.ids.device(serial) })));
   const cast: [string, string][] = [
-    ['admin', 'admin'], ['tenant1', 'tenant1'], ['tenant11', 'tenant11'], ['tenant2', 'tenant2'],
-    ['enterprise1', 'enterprise1'], ['member with every code', withAll], ['member with assigned devices', withDevices], ['member1', 'member1'],
+    ['admin', 'admin'],
+    ['tenant1', 'tenant1'],
+    ['tenant11', 'tenant11'],
+    ['tenant2', 'tenant2'],
+    ['enterprise1', 'enterprise1'],
+    ['member with every code', withAll],
+    ['member with assigned devices', withDevices],
+    ['member1', 'member1'],
   ];
   const result: Player[] = [];
   for (const [name, username] of cast) result.push(await playerOf(t, name, username));
@@ -85,7 +108,14 @@ export async function ownedRows(t: TestApp): Promise<OwnedRow[]> {
   const rows: OwnedRow[] = [];
   for (const [entity, owner] of Object.entries(owners)) {
     const labels = Object.fromEntries(owner.labels.map((c, i) => [`l${i}`, c]));
-    const found = await t.db.select({ id: owner.id, tenantId: owner.tenantId, ...(owner.deviceId ? { deviceId: owner.deviceId } : {}), ...labels }).from(owner.id.table);
+    const found = await t.db
+      .select({
+        id: owner.id,
+        tenantId: owner.tenantId,
+        ...(owner.deviceId ? { deviceId: owner.deviceId } : {}),
+        ...labels,
+      })
+      .from(owner.id.table);
     for (const r of found as Record<string, unknown>[]) {
       rows.push({
         entity,
@@ -101,8 +131,8 @@ export async function ownedRows(t: TestApp): Promise<OwnedRow[]> {
 
 /** Whether `player` may see `row`: its scope holds the owner (no owner: the admin's alone). */
 export const sees = (player: Player, row: OwnedRow): boolean =>
-  (player.scope.all || (row.tenantId !== null && player.scope.has(row.tenantId)))
-  && (row.deviceId === undefined || player.scope.hasDevice(row.deviceId));
+  (player.scope.all || (row.tenantId !== null && player.scope.has(row.tenantId))) &&
+  (row.deviceId === undefined || player.scope.hasDevice(row.deviceId));
 
 /** A fresh token of a user, without a sign-in (no password hashing, no sign-in limit). */
 export async function tokenOf(t: TestApp, username: string): Promise<string> {
@@ -120,14 +150,22 @@ export async function tokenOf(t: TestApp, username: string): Promise<string> {
 export async function watchWrites(t: TestApp): Promise<() => Promise<number>> {
   await t.db.execute(sql`create table if not exists zz_writes (n bigint not null)`);
   await t.db.execute(sql`insert into zz_writes select 0 where not exists (select 1 from zz_writes)`);
-  await t.db.execute(sql.raw(`create or replace function zz_count_write() returns trigger language plpgsql as $$
-    begin update zz_writes set n = n + 1; return null; end $$`));
-  const tables = rowsOf<{ name: string }>(await t.db.execute(sql`
+  await t.db.execute(
+    sql.raw(`create or replace function zz_count_write() returns trigger language plpgsql as $$
+    begin update zz_writes set n = n + 1; return null; end $$`),
+  );
+  const tables = rowsOf<{ name: string }>(
+    await t.db.execute(sql`
     select table_name as name from information_schema.tables
-    where table_schema = 'public' and table_type = 'BASE TABLE' and table_name !~ '(sign_in|attempt|limit|^zz_)' order by 1`));
+    where table_schema = 'public' and table_type = 'BASE TABLE' and table_name !~ '(sign_in|attempt|limit|^zz_)' order by 1`),
+  );
   for (const { name } of tables) {
     // Per row: an UPDATE … WHERE that matched nothing wrote nothing.
-    await t.db.execute(sql.raw(`create trigger zz_count after insert or update or delete on "${name}" for each row execute function zz_count_write()`));
+    await t.db.execute(
+      sql.raw(
+        `create trigger zz_count after insert or update or delete on "${name}" for each row execute function zz_count_write()`,
+      ),
+    );
   }
   return async () => Number(rowsOf<{ n: string }>(await t.db.execute(sql`select n from zz_writes`))[0]!.n);
 }
