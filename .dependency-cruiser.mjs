@@ -1,5 +1,5 @@
 /**
- * Import circles (issue 32) and the account domain's one-way dependencies (issue 36), checked by
+ * Import circles and the account domain's one-way dependencies, checked by
  * dependency-cruiser as part of `npm run lint`.
  * Type-only imports count: a circle of types still ties two modules together
  * (neither can be read, moved or tested alone), and ESLint's import rules skip them.
@@ -19,7 +19,7 @@ export default {
       name: 'account-builds-on-no-domain',
       severity: 'error',
       comment:
-        "The account domain owns passwords, sign-in and sessions; staff and tenant build on it, never the other way (issue 36). Read another domain's table by name (server/account/others.ts).",
+        "The account domain owns passwords, sign-in and sessions; staff and tenant build on it, never the other way. The user's tenant, role and devices are mechanism tables (server/identity/schema.ts).",
       from: { path: '^(server|shared|renderer)/account/' },
       to: { path: '^(server|shared|renderer)/(staff|tenant|customer)/' },
     },

@@ -16,9 +16,9 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../server/db/index.js';
 import { addDays, businessDay } from '../shared/business-time.js';
 import { baselineFigures } from '../server/dashboard/index.js';
-import { tenants } from '../server/tenant/schema.js';
 import { at, type Budgets, percentiles, signIn } from './support.js';
 import { bare, statementsOf } from './bare.js';
+import { tenants } from '../server/identity/schema.js';
 
 const RUNS = 200;
 const WARM_UP = 20;

@@ -358,7 +358,7 @@ async function cloneDevices(db: typeof server.db, serial: string, n: number): Pr
 
 /** A member of tenant A holding the order list, assigned these devices. */
 async function addDeviceMember(db: typeof server.db, username: string, deviceIds: readonly number[]) {
-  const { roles, memberDevices } = await import('../server/staff/index.js');
+  const { memberDevices, roles } = await import('../server/identity/schema.js');
   const { hashPassword } = await import('../server/account/passwords.js');
   const [tenantA] = (
     (await db.execute(sql`select tenant_id as id from users where username = 'tenant1'`)) as unknown as {

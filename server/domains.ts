@@ -27,6 +27,7 @@ import { paymentServer } from './payment/index.js';
 import { callbackServer } from './callback/index.js';
 import { setEventSinks } from './http/events.js';
 import { startJobs, type JobKinds } from './jobs/index.js';
+import { setProvisions } from './db/provided.js';
 
 export const SERVER_DOMAINS = [
   accountServer,
@@ -50,6 +51,9 @@ export const SERVER_DOMAINS = [
 
 // Every publish is heard by the domains that act on others' news (callbacks), in its transaction.
 setEventSinks(SERVER_DOMAINS.flatMap((d) => ('onEvent' in d && d.onEvent ? [d.onEvent] : [])));
+
+// What each domain tells of a lower one's rows, met before any statement is built.
+setProvisions(SERVER_DOMAINS.flatMap((d) => ('provides' in d && d.provides ? [d.provides] : [])));
 
 /** Every domain's kinds of deferred work (server/jobs). */
 export const jobKinds: JobKinds = Object.assign({}, ...SERVER_DOMAINS.map((d) => ('jobs' in d ? d.jobs : {})));

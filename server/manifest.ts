@@ -13,6 +13,7 @@ import { databaseStorage, type FileStorage } from './storage/index.js';
 import type { Handlers } from './http/handlers.js';
 import type { EventSink } from './http/events.js';
 import type { JobKinds } from './jobs/index.js';
+import type { Provisions } from './db/provided.js';
 
 /** Ids the demo loader hands from one domain's rows to the next: (domain, key) → id. */
 export interface DemoIds {
@@ -96,6 +97,8 @@ export interface ServerManifest {
    * callbacks) does so without that domain knowing of it.
    */
   onEvent?: EventSink;
+  /** What this domain tells of a lower domain's rows (server/db/provided.ts): a point's store staff, a tenant's devices. */
+  provides?: Partial<Provisions>;
 }
 
 export const defineServerDomain = <const M extends ServerManifest>(manifest: M): M => manifest;

@@ -8,7 +8,6 @@ import { BizError } from '../http/errors.js';
 import { defineHandlers } from '../http/handlers.js';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import { hashToken, issueToken, tenantDisabled } from './tokens.js';
-import { roles, tenants } from './others.js';
 import { setPassword } from './credentials.js';
 import { userInfoOf } from './user-info.js';
 import {
@@ -20,6 +19,7 @@ import {
   type SignInLimit,
 } from './limits.js';
 import { countFailedSignIn, knownDevice, rememberDevice, takeFailedSignIns } from './devices.js';
+import { roles, tenants } from '../identity/schema.js';
 
 export const accountHandlers = defineHandlers({
   'account.token': async ({ body }, { db, request }) => {

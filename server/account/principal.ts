@@ -5,8 +5,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../http/principal.js';
 import type { Queryable } from '../db/index.js';
-import { roles, tenants } from './others.js';
 import { users } from './schema.js';
+import { memberDevices, roles, tenants } from '../identity/schema.js';
 
 export type { AuthUser } from '../http/principal.js';
 
@@ -22,10 +22,10 @@ export const authUserColumns = {
   childTenantIds: sql<
     number[] | null
   >`(select array_agg(c.id order by c.id) from tenants c where c.parent_id = ${users.tenantId} and ${users.kind} = 'tenant' and ${tenants.parentId} is null)`,
-  // A member's assigned devices (the staff domain's member_devices, named as a table: the account is read before any domain).
+  // A member's assigned devices.
   deviceIds: sql<
     number[] | null
-  >`(select array_agg(md.device_id order by md.device_id) from member_devices md where md.user_id = ${users.id} and ${users.kind} = 'member')`,
+  >`(select array_agg(${memberDevices.deviceId} order by ${memberDevices.deviceId}) from ${memberDevices} where ${memberDevices.userId} = ${users.id} and ${users.kind} = 'member')`,
   roleId: roles.id,
   roleName: roles.name,
   rolePowers: roles.powers,

@@ -21,7 +21,7 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     name: text('name').notNull(),
     kind: userKind('kind').notNull(),
-    /** Keys to the tenant's and the staff domain's tables, declared in SQL: account builds on neither (others.ts). */
+    /** Keys to the tenants and roles (server/identity/schema.ts), declared in SQL in the migrations that made them. */
     tenantId: integer('tenant_id'),
     roleId: integer('role_id'),
     disabled: boolean('disabled').notNull().default(false),

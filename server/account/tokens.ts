@@ -6,10 +6,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import type { Queryable } from '../db/index.js';
-import { roles, tenants } from './others.js';
 import { tokens, users } from './schema.js';
 import { BizError } from '../http/errors.js';
 import { authUserColumns, toAuthUser, type AuthUser } from './principal.js';
+import { roles, tenants } from '../identity/schema.js';
 
 export const TOKEN_TTL_SECONDS = 12 * 60 * 60;
 

@@ -17,9 +17,10 @@ import { containsPattern, pgErrorCode, UNIQUE_VIOLATION } from '../db/sql.js';
 import { BizError } from '../http/errors.js';
 import { xlsxBytes } from '../http/xlsx.js';
 import type { Scope } from '../scope.js';
-import { tenants, tenantInScope } from '../tenant/index.js';
+import { tenantInScope } from '../tenant/index.js';
 import { invoiceProfiles, invoices, renewals } from './schema.js';
 import { paged } from '../http/paged.js';
+import { tenants } from '../identity/schema.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

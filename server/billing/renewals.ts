@@ -31,9 +31,10 @@ import { envInteger } from '../manifest.js';
 import type { Scope } from '../scope.js';
 import { devices } from '../device/index.js';
 import { points } from '../point/index.js';
-import { tenants, tenantInScope } from '../tenant/index.js';
+import { tenantInScope } from '../tenant/index.js';
 import { billingSettings, invoices, renewalDevices, renewals } from './schema.js';
 import { paged } from '../http/paged.js';
+import { tenants } from '../identity/schema.js';
 
 /** How long the sandbox provider takes to say paid (BILLING_SETTLE_MS; 5 s by default: the time to scan and pay). */
 export const settleDelayMs = (env: NodeJS.ProcessEnv = process.env): number =>

@@ -17,8 +17,8 @@ import {
 } from '../../shared/billing/index.js';
 import { createdAt } from '../db/columns.js';
 import { devices } from '../device/schema.js';
-import { tenants } from '../tenant/schema.js';
 import { users } from '../account/schema.js';
+import { tenants } from '../identity/schema.js';
 
 /** The platform's fee: one row (id 1), absent until the admin first sets it (DEFAULT_ANNUAL_FEE meanwhile). */
 export const billingSettings = pgTable(

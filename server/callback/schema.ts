@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { CallbackDeliveryState, CallbackEvent, DeliveryType } from '../../shared/callback/index.js';
 import type { Sealed } from '../payment/index.js';
-import { tenants } from '../tenant/schema.js';
+import { tenants } from '../identity/schema.js';
 
 export const callbackSettings = pgTable('callback_settings', {
   tenantId: integer('tenant_id')

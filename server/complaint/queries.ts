@@ -10,8 +10,9 @@ import type { Scope } from '../scope.js';
 import { devices } from '../device/index.js';
 import { orderItems, orders } from '../order/index.js';
 import { refundLines, refunds } from '../refund/index.js';
-import { tenantInScope, tenants } from '../tenant/index.js';
+import { tenantInScope } from '../tenant/index.js';
 import { complaintProgress, complaints } from './schema.js';
+import { tenants } from '../identity/schema.js';
 
 const columns = {
   id: complaints.id,

@@ -3,9 +3,9 @@ import { pgTable, pgEnum, pgSequence, integer, text, timestamp, index } from 'dr
 import { sql } from 'drizzle-orm';
 import { COMPLAINT_STATES, COMPLAINT_TYPES, PROGRESS_ACTIONS, PROGRESS_ROLES } from '../../shared/complaint/index.js';
 import { createdAt } from '../db/columns.js';
-import { tenants } from '../tenant/schema.js';
 import { devices } from '../device/schema.js';
 import { orders } from '../order/schema.js';
+import { tenants } from '../identity/schema.js';
 
 export const complaintState = pgEnum('complaint_state', COMPLAINT_STATES);
 export const complaintType = pgEnum('complaint_type', COMPLAINT_TYPES);

@@ -17,9 +17,9 @@ import type { AuthUser } from '../http/principal.js';
 import { points } from '../point/schema.js';
 import { products } from '../product/schema.js';
 import type { Scope } from '../scope.js';
-import { tenants } from '../tenant/index.js';
 import { customerTenant, reach } from './customers.js';
 import { customerPoints, customerPrices, customers } from './schema.js';
+import { tenants } from '../identity/schema.js';
 
 export async function boundPoints(
   db: Queryable,

@@ -17,8 +17,9 @@ import { BizError, uniqueAs } from '../http/errors.js';
 import { paged } from '../http/paged.js';
 import type { AuthUser } from '../http/principal.js';
 import type { Scope } from '../scope.js';
-import { owningTenant, tenantInScope, tenants } from '../tenant/index.js';
+import { owningTenant, tenantInScope } from '../tenant/index.js';
 import { customerPoints, customers, customerStaff } from './schema.js';
+import { tenants } from '../identity/schema.js';
 
 const columns = {
   id: customers.id,

@@ -1,8 +1,8 @@
 /** A staff card as a machine reads it. */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/index.js';
-import { tenants } from '../tenant/index.js';
 import { customerPoints, customers, customerStaff } from './schema.js';
+import { tenants } from '../identity/schema.js';
 
 export interface CardHolder {
   id: number;

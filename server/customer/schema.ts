@@ -18,9 +18,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt } from '../db/columns.js';
 import { users } from '../account/schema.js';
-import { tenants } from '../tenant/schema.js';
 import { points } from '../point/schema.js';
 import { products } from '../product/schema.js';
+import { tenants } from '../identity/schema.js';
 
 /** Spec §4: an enterprise customer is normal or disabled. */
 export const customerState = pgEnum('customer_state', ['normal', 'disabled']);

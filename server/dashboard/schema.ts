@@ -1,7 +1,7 @@
 /** The dashboard's own settings per tenant (beyond the spec): how its alerts judge its devices. */
 import { pgTable, integer, check } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { tenants } from '../tenant/schema.js';
+import { tenants } from '../identity/schema.js';
 
 export const alertSettings = pgTable(
   'alert_settings',

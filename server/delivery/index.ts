@@ -1,6 +1,7 @@
 /** The delivery domain on the upstream: vend outcomes from the machines, automatic refunds of failed vends, the review list, the time-out sweep. It uses orders, refunds and devices, never the other way. */
 import { sql } from 'drizzle-orm';
 import { defineServerDomain, periodic } from '../manifest.js';
+import { orders } from '../order/schema.js';
 import { deliveryDemo } from './demo.js';
 import { deliveryHandlers } from './handlers.js';
 import { deliveryTimeoutMs, endTimedOut } from './outcome.js';
@@ -18,7 +19,7 @@ export const deliveryServer = defineServerDomain({
       id: deliveryReviews.id,
       tenantId: deliveryReviews.tenantId,
       labels: [],
-      deviceId: sql`(select o.device_id from orders o where o.id = ${deliveryReviews.orderId})`,
+      deviceId: sql`(select ${orders.deviceId} from ${orders} where ${orders.id} = ${deliveryReviews.orderId})`,
     },
   },
   // Sales whose machine never answered are ended on every running upstream, each by one (SKIP LOCKED): a sixth of the time-out apart, between 250 ms and 30 s.

@@ -13,9 +13,10 @@ import { BizError } from '../http/errors.js';
 import { paged } from '../http/paged.js';
 import type { Scope } from '../scope.js';
 import { orderItems, orders, orderScope } from '../order/index.js';
-import { tenantInScope, tenants } from '../tenant/index.js';
+import { tenantInScope } from '../tenant/index.js';
 import { itemsOf, refundFailedItems } from './outcome.js';
 import { deliveryReviews as r } from './schema.js';
+import { tenants } from '../identity/schema.js';
 
 const columns = {
   id: r.id,

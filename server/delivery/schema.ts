@@ -8,8 +8,8 @@
 import { pgTable, pgEnum, integer, text, timestamp, index } from 'drizzle-orm/pg-core';
 import { REVIEW_STATES } from '../../shared/delivery/index.js';
 import { createdAt } from '../db/columns.js';
-import { tenants } from '../tenant/schema.js';
 import { orders } from '../order/schema.js';
+import { tenants } from '../identity/schema.js';
 
 export const reviewState = pgEnum('delivery_review_state', REVIEW_STATES);
 

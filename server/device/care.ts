@@ -10,9 +10,9 @@ import { BizError } from '../http/errors.js';
 import { defineHandlers } from '../http/handlers.js';
 import { points } from '../point/schema.js';
 import { products } from '../product/schema.js';
-import { tenants } from '../tenant/schema.js';
 import { deviceChannels as c, devices } from './schema.js';
 import { checkFilterIds } from './queries.js';
+import { tenants } from '../identity/schema.js';
 
 /** Channels of a device with a product, switched on, at or below its warning value (spelled out: used inside subqueries). */
 const LOW = sql`c.device_id = "devices"."id" and c.product_id is not null and c.enabled and c.stock <= "devices"."warning_value"`;

@@ -6,15 +6,15 @@
  * The channels keep their products and prices: the second-level tenant sells
  * its parent's goods until someone changes them.
  */
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import type { Db } from '../db/index.js';
 import { BizError } from '../http/errors.js';
 import type { AuthUser } from '../http/principal.js';
 import type { Scope } from '../scope.js';
-import { tenants } from '../tenant/schema.js';
 import { publishDeviceEvents } from './events.js';
 import { deviceAllocations, deviceChannels, devices } from './schema.js';
+import { memberDevices, tenants } from '../identity/schema.js';
 
 export async function handOver(
   db: Db,
@@ -53,14 +53,8 @@ export async function handOver(
       .where(and(inArray(devices.id, unique), isNotNull(devices.pointId)));
     await tx.update(devices).set({ tenantId: to, updatedAt: new Date() }).where(inArray(devices.id, unique));
     await tx.update(deviceChannels).set({ tenantId: to }).where(inArray(deviceChannels.deviceId, unique));
-    // Members of the tenant it leaves lose it (the staff domain's member_devices, named as a table: staff builds on
-    // devices, never the other way); none of its new tenant's members had it.
-    await tx.execute(
-      sql`delete from member_devices where device_id in (${sql.join(
-        unique.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    );
+    // Members of the tenant it leaves lose it; none of its new tenant's members had it.
+    await tx.delete(memberDevices).where(inArray(memberDevices.deviceId, unique));
     await tx.insert(deviceAllocations).values(
       unique.map((id) => ({
         deviceId: id,

@@ -1,4 +1,5 @@
 /** The device domain on the upstream: the device list (the devices issue grows it). */
+import { sql } from 'drizzle-orm';
 import { PRESENCE } from '../../shared/device/index.js';
 import { defineServerDomain, envInteger, periodic } from '../manifest.js';
 import { deviceDemo } from './demo.js';
@@ -52,5 +53,10 @@ export const deviceServer = defineServerDomain({
       labels: [devices.name, devices.serial],
       deviceId: devices.id,
     },
+  },
+  provides: {
+    // A distributor's device count, for the distributor list (tenants are below devices).
+    tenantDevices: (tenantId) =>
+      sql<number>`(select count(*)::int from ${devices} where ${devices.tenantId} = ${tenantId})`,
   },
 });

@@ -10,10 +10,10 @@ import { CODE } from '../../shared/domains.js';
 import { users } from '../account/schema.js';
 import { BizError, RequestValidationError, uniqueAs } from '../http/errors.js';
 import { defineHandlers } from '../http/handlers.js';
-import { tenants } from '../tenant/schema.js';
 import { deviceAllocations, deviceChannels, deviceModels, devices } from './schema.js';
 import { publishDeviceEvents } from './events.js';
 import { lockDevices } from './queries.js';
+import { tenants } from '../identity/schema.js';
 
 const modelColumns = {
   id: deviceModels.id,

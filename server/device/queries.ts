@@ -7,7 +7,8 @@ import { BizError } from '../http/errors.js';
 import type { Scope } from '../scope.js';
 import { devices } from './schema.js';
 import { points } from '../point/schema.js';
-import { tenantInScope, tenants } from '../tenant/index.js';
+import { tenantInScope } from '../tenant/index.js';
+import { tenants } from '../identity/schema.js';
 
 const deviceColumns = {
   id: devices.id,

@@ -25,9 +25,9 @@ import {
 import { users } from '../account/schema.js';
 import { createdAt } from '../db/columns.js';
 import { points } from '../point/schema.js';
-import { tenants } from '../tenant/schema.js';
 import { products } from '../product/schema.js';
 import { primaryKey } from 'drizzle-orm/pg-core';
+import { tenants } from '../identity/schema.js';
 
 export const deviceType = pgEnum('device_type', DEVICE_TYPES);
 export const allocationState = pgEnum('allocation_state', ALLOCATION_STATES);

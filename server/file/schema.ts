@@ -7,7 +7,7 @@
  */
 import { pgTable, integer, text, timestamp, primaryKey } from 'drizzle-orm/pg-core';
 import { createdAt } from '../db/columns.js';
-import { tenants } from '../tenant/schema.js';
+import { tenants } from '../identity/schema.js';
 
 export const files = pgTable('files', {
   id: text('id').primaryKey(),

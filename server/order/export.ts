@@ -19,10 +19,10 @@ import {
 import type { Queryable } from '../db/index.js';
 import type { Scope } from '../scope.js';
 import { points } from '../point/index.js';
-import { tenants } from '../tenant/index.js';
 import { orderWhere } from './queries.js';
 import { orders } from './schema.js';
 import { writeXlsx, type Cell } from '../http/xlsx.js';
+import { tenants } from '../identity/schema.js';
 
 /**
  * Rows per query while exporting. Measured on PostgreSQL at a million rows:

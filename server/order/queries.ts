@@ -23,8 +23,9 @@ import type { Scope } from '../scope.js';
 import { devices } from '../device/index.js';
 import { points } from '../point/index.js';
 import { products } from '../product/index.js';
-import { tenantInScope, tenants } from '../tenant/index.js';
+import { tenantInScope } from '../tenant/index.js';
 import { orderItems, orders } from './schema.js';
+import { tenants } from '../identity/schema.js';
 
 /**
  * The caller's orders: everything; a whole hierarchy by its root; or some of

@@ -12,8 +12,9 @@
  *
  * One piece of SQL does every case — the sale, the settlement, the seed's
  * batches and the rebuild — from a filter over the orders or the refunds, so
- * the four cannot disagree. It reads `refunds` and `refund_lines` by name:
- * the refund domain builds on the orders, so the orders may not import it.
+ * the four cannot disagree. It reads the refund domain's tables, typed,
+ * through its schema.ts alone: the refund domain builds on the orders, so
+ * nothing else of it may be imported here.
  *
  * Upserts add (`orders + excluded.orders`): two sales of one device at the
  * same moment each add their own, as PostgreSQL locks the row for the second
@@ -24,6 +25,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { BUSINESS_TIME_ZONE, addDays, monthStart, nextMonth, nextYear } from '../../shared/business-time.js';
 import type { Db, Queryable } from '../db/index.js';
 import { rowsOf } from '../db/sql.js';
+import { refundLines, refunds } from '../refund/schema.js';
 
 const TZ = BUSINESS_TIME_ZONE;
 
@@ -42,10 +44,10 @@ const salesOf = (where: SQL) => sql`
 /** Successful refunds matching `where` (over `r`, joined to their order `o`), on the day they settled. */
 const refundsOf = (where: SQL) => sql`
   select o.tenant_id, r.settled_at as at, o.device_id, 0 as product_id, 0 as orders, 0 as quantity, 0::bigint as sales, r.amount::bigint as refunds
-  from refunds r join orders o on o.id = r.order_id where ${where} and r.state = 'success'
+  from ${refunds} r join orders o on o.id = r.order_id where ${where} and r.state = 'success'
   union all
   select o.tenant_id, r.settled_at, o.device_id, i.product_id, 0, 0, 0, l.amount::bigint
-  from refunds r join orders o on o.id = r.order_id join refund_lines l on l.refund_id = r.id join order_items i on i.id = l.order_item_id
+  from ${refunds} r join orders o on o.id = r.order_id join ${refundLines} l on l.refund_id = r.id join order_items i on i.id = l.order_item_id
   where ${where} and r.state = 'success' and i.product_id is not null`;
 
 /**

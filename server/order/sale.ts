@@ -21,12 +21,12 @@ import {
   type SoldLine,
 } from '../device/index.js';
 import type { Tx } from '../db/index.js';
-import { tenants } from '../tenant/schema.js';
 import { customerPricesOf, customerStaffByCard, type CardHolder } from '../customer/index.js';
 import { orderItems, orders } from './schema.js';
 import { publish } from '../http/events.js';
 import { rollSale } from './rollup.js';
 import type { OrderEvent } from '../../shared/order/index.js';
+import { tenants } from '../identity/schema.js';
 
 type Sale = Required<Pick<SaleInput, 'items'>> & Omit<SaleInput, 'items'>;
 

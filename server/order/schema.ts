@@ -40,11 +40,11 @@ import {
   type ExportFilter,
 } from '../../shared/order/index.js';
 import { createdAt } from '../db/columns.js';
-import { tenants } from '../tenant/schema.js';
 import { devices } from '../device/schema.js';
 import { products } from '../product/schema.js';
 import { users } from '../account/schema.js';
 import { customerStaff } from '../customer/schema.js';
+import { tenants } from '../identity/schema.js';
 
 export const orderKind = pgEnum('order_kind', ORDER_KINDS);
 export const paymentState = pgEnum('payment_state', PAYMENT_STATES);

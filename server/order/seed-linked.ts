@@ -11,6 +11,9 @@ import type { Queryable } from '../db/index.js';
 import { affectedRows, drawnAt, notInFuture, orderNumber, resumeOrderIds } from './seed-sql.js';
 import { rollOrders } from './rollup.js';
 import { rowsOf } from '../db/sql.js';
+import { sceneDevices, scenes } from '../scene/schema.js';
+import { products } from '../product/schema.js';
+import { deviceChannels, devices } from '../device/schema.js';
 
 export async function seedLinkedOrders(
   db: Queryable,
@@ -22,10 +25,10 @@ export async function seedLinkedOrders(
     create temp table seed_linked as
     with sc as (
       select s.id, s.name, s.tenant_id, coalesce(t.parent_id, t.id) as root,
-        array(select sd.device_id from scene_devices sd join devices d on d.id = sd.device_id
-          where sd.scene_id = s.id and d.activated and exists (select 1 from device_channels c where c.device_id = d.id and c.product_id is not null)
+        array(select sd.device_id from ${sceneDevices} sd join ${devices} d on d.id = sd.device_id
+          where sd.scene_id = s.id and d.activated and exists (select 1 from ${deviceChannels} c where c.device_id = d.id and c.product_id is not null)
           order by sd.device_id) as devs
-      from scenes s join tenants t on t.id = s.tenant_id
+      from ${scenes} s join tenants t on t.id = s.tenant_id
     ), usable as (select *, (row_number() over (order by id) - 1)::int as k from sc where cardinality(devs) >= 2),
     counted as (select count(*)::int as c from usable),
     picked as (
@@ -43,12 +46,12 @@ export async function seedLinkedOrders(
       ch.product_id, pr.name, ch.price as unit_price, pr.price as list_price
     from seed_linked o
     cross join lateral generate_subscripts(o.devs, 1) j
-    join devices d on d.id = o.devs[j]
+    join ${devices} d on d.id = o.devs[j]
     cross join lateral (
-      select c.number, c.product_id, c.price from device_channels c
+      select c.number, c.product_id, c.price from ${deviceChannels} c
       where c.device_id = d.id and c.product_id is not null order by md5(o.id::text || '-' || c.number) limit 1
     ) ch
-    join products pr on pr.id = ch.product_id`);
+    join ${products} pr on pr.id = ch.product_id`);
   const inserted = await db.execute(sql`
     with totals as (
       select order_id, sum(unit_price)::int as amount, sum(list_price)::int as original, string_agg(name, '、' order by j) as title
@@ -69,7 +72,7 @@ export async function seedLinkedOrders(
       case s.scene when 'ended' then 'complete' when 'interrupted' then 'error' else 'notEnded' end::delivery_end,
       false, s.created_at + interval '3 seconds', s.created_at,
       'LD' || to_char(s.created_at at time zone 'Asia/Shanghai', 'YYYYMMDD') || lpad(s.id::text, 8, '0'), s.scene_id, s.scene_name, s.scene::scene_order_state
-    from shaped s join devices d on d.id = s.devs[1] order by s.created_at`);
+    from shaped s join ${devices} d on d.id = s.devs[1] order by s.created_at`);
   await db.execute(sql`
     insert into order_items (order_id, tenant_id, channel, device_id, device_name, product_id, name, unit_price, count, state)
     select i.order_id, i.tenant_id, i.channel, i.device_id, i.device_name, i.product_id, i.name, i.unit_price, 1,

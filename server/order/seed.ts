@@ -15,6 +15,10 @@ import type { Queryable } from '../db/index.js';
 import { affectedRows, drawnAt, notInFuture, orderNumber, resumeOrderIds } from './seed-sql.js';
 import { rollOrders } from './rollup.js';
 import { rowsOf } from '../db/sql.js';
+import { refundLines, refunds } from '../refund/schema.js';
+import { products } from '../product/schema.js';
+import { deviceChannels, devices } from '../device/schema.js';
+import { customerStaff, customers } from '../customer/schema.js';
 
 export interface SeedOptions {
   /** Orders to create. */
@@ -52,13 +56,13 @@ async function seedBatch(db: Queryable, n: number, { days, now }: SeedOptions): 
     create temp table seed_orders as
     with dev as (
       select d.id, d.tenant_id, coalesce(t.parent_id, t.id) as root, d.name, d.point_id, d.type,
-        array(select c.number from device_channels c where c.device_id = d.id and c.product_id is not null order by c.number) as chans,
+        array(select c.number from ${deviceChannels} c where c.device_id = d.id and c.product_id is not null order by c.number) as chans,
         -- The staff of the tenant's enterprise customers, who buy here with their cards.
-        array(select s.id from customer_staff s join customers cu on cu.id = s.customer_id where s.tenant_id = d.tenant_id and cu.state = 'normal' order by s.id) as customer_staff_ids,
+        array(select s.id from ${customerStaff} s join ${customers} cu on cu.id = s.customer_id where s.tenant_id = d.tenant_id and cu.state = 'normal' order by s.id) as customer_staff_ids,
         (row_number() over (order by d.id) - 1)::int as k
-      from devices d join tenants t on t.id = d.tenant_id
+      from ${devices} d join tenants t on t.id = d.tenant_id
       where d.activated and d.tenant_id is not null and (d.type = 'paymentBox'
-        or exists (select 1 from device_channels c where c.device_id = d.id and c.product_id is not null))
+        or exists (select 1 from ${deviceChannels} c where c.device_id = d.id and c.product_id is not null))
     ), counted as (select count(*)::int as c from dev),
     picked as (
       select (select coalesce(max(id), 0) from orders) + g as id, floor(random() * counted.c)::int as k,
@@ -80,9 +84,9 @@ async function seedBatch(db: Queryable, n: number, { days, now }: SeedOptions): 
       1 + (j = 1 and o.r3 > 0.8)::int as count, j
     from seed_orders o
     cross join lateral generate_series(1, least(cardinality(o.chans), 1 + floor(o.r2 * 2.6)::int)) j
-    join device_channels c on c.device_id = o.device_id
+    join ${deviceChannels} c on c.device_id = o.device_id
       and c.number = o.chans[1 + (floor(o.r2 * 997)::int + (j - 1) * 7) % cardinality(o.chans)]
-    join products pr on pr.id = c.product_id
+    join ${products} pr on pr.id = c.product_id
     where o.type = 'selling'`);
   const inserted = await db.execute(sql`
     with totals as (
@@ -96,7 +100,7 @@ async function seedBatch(db: Queryable, n: number, { days, now }: SeedOptions): 
         case when o.payment_state <> 'success' then 'none' when o.fate > 0.99 then 'full' when o.fate > 0.975 then 'partial' else 'none' end as refund,
         cs.name as customer_staff_name, cs.phone as customer_staff_phone, cs.card_id as customer_staff_card, cu.name as customer_name
       from seed_orders o left join totals t on t.order_id = o.id
-        left join customer_staff cs on cs.id = o.customer_staff_id left join customers cu on cu.id = cs.customer_id
+        left join ${customerStaff} cs on cs.id = o.customer_staff_id left join ${customers} cu on cu.id = cs.customer_id
     )
     insert into orders (id, number, third_party_number, tenant_id, root_tenant_id, kind, device_id, device_name, point_id, sale_id, title,
       amount, original_amount, received_amount, refund_amount, refund_reason, platform, payment_type, payment_state, delivery_state, delivery_end,
@@ -147,14 +151,14 @@ async function seedBatch(db: Queryable, n: number, { days, now }: SeedOptions): 
   // Each refund as the provider settled it, 20 minutes after the sale (on its day: the shop is shut after 22:00),
   // with the products it gave money back for; asked by the tenant.
   await db.execute(sql`
-    insert into refunds (order_id, tenant_id, amount, reason, state, requested_by, settle_at, settled_at, created_at)
+    insert into ${refunds} (order_id, tenant_id, amount, reason, state, requested_by, settle_at, settled_at, created_at)
     select o.id, o.tenant_id, o.refund_amount, o.refund_reason, 'success', t.name, s.at, s.at, s.at - interval '1 minute'
     from orders o join tenants t on t.id = o.tenant_id
     cross join lateral (select least(o.created_at + interval '20 minutes', ${until}::timestamptz) as at) s
     where o.id between ${first} and ${last} and o.refund_state in ('partial', 'full') and o.refund_amount > 0`);
   await db.execute(sql`
-    insert into refund_lines (refund_id, order_item_id, amount)
-    select r.id, i.id, i.refund_amount from refunds r join order_items i on i.order_id = r.order_id
+    insert into ${refundLines} (refund_id, order_item_id, amount)
+    select r.id, i.id, i.refund_amount from ${refunds} r join order_items i on i.order_id = r.order_id
     where r.order_id between ${first} and ${last} and i.refund_amount > 0`);
   await rollOrders(db, first, last);
   await db.execute(sql`drop table seed_orders, seed_items`);

@@ -6,7 +6,7 @@
  * instead of it.
  */
 import { pgTable, integer, text, timestamp, jsonb, primaryKey, index } from 'drizzle-orm/pg-core';
-import { tenants } from '../tenant/schema.js';
+import { tenants } from '../identity/schema.js';
 
 export interface PlainSettings {
   wechat?: {

@@ -5,30 +5,29 @@ import { CODE } from '../../shared/domains.js';
 import type { Queryable } from '../db/index.js';
 import { devices } from '../device/schema.js';
 import { points } from './schema.js';
-import { tenants } from '../tenant/schema.js';
 import { BizError } from '../http/errors.js';
 import type { Scope } from '../scope.js';
+import { tenants } from '../identity/schema.js';
+import { need } from '../db/provided.js';
 
-const pointColumns = {
+/** Built per statement: the store staff come from the staff domain, known once the domains are assembled. */
+const pointColumns = () => ({
   id: points.id,
   name: points.name,
   area: points.area,
   areaCode: points.areaCode,
   address: points.address,
   deviceCount: sql<number>`(select count(*) from ${devices} where ${devices.pointId} = ${points.id})`.mapWith(Number),
-  // Its store staff: the staff domain's table (it builds on points, not the other way), read by name.
-  staff: sql<
-    { id: number; name: string }[]
-  >`coalesce((select json_agg(json_build_object('id', u.id, 'name', u.name) order by u.name, u.id)
-    from store_staff s join users u on u.id = s.user_id where s.point_id = ${points.id}), '[]'::json)`,
+  // Its store staff, as the staff domain (which builds on points) tells it.
+  staff: need('pointStaff')(points.id),
   tenantId: points.tenantId,
   tenantName: tenants.name,
   createdAt: points.createdAt,
-};
+});
 
 /** `select … from points join tenants`; add where/order/limit. */
 export const selectPoints = (db: Queryable) =>
-  db.select(pointColumns).from(points).innerJoin(tenants, eq(tenants.id, points.tenantId));
+  db.select(pointColumns()).from(points).innerJoin(tenants, eq(tenants.id, points.tenantId));
 
 type PointRow = Awaited<ReturnType<typeof selectPoints>>[number];
 

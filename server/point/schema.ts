@@ -1,7 +1,7 @@
 /** Points (locations) where devices stand (spec §3 Point). */
 import { pgTable, integer, text, timestamp, index, unique } from 'drizzle-orm/pg-core';
 import { createdAt } from '../db/columns.js';
-import { tenants } from '../tenant/schema.js';
+import { tenants } from '../identity/schema.js';
 
 export const points = pgTable(
   'points',

@@ -12,8 +12,8 @@ import type { CategoryItem } from '../../shared/product/index.js';
 import type { Queryable } from '../db/index.js';
 import { BizError } from '../http/errors.js';
 import type { Scope } from '../scope.js';
-import { tenants } from '../tenant/index.js';
 import { productCategories as c, products } from './schema.js';
+import { tenants } from '../identity/schema.js';
 
 const parent = alias(c, 'parent');
 

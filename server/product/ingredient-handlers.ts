@@ -12,10 +12,11 @@ import { BizError } from '../http/errors.js';
 import { numbered } from '../http/numbered.js';
 import { defineHandlers } from '../http/handlers.js';
 import type { Scope } from '../scope.js';
-import { owningTenant, tenants } from '../tenant/index.js';
+import { owningTenant } from '../tenant/index.js';
 import { ingredients, productRecipeItems } from './schema.js';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../db/sql.js';
 import { paged } from '../http/paged.js';
+import { tenants } from '../identity/schema.js';
 
 const selectIngredients = (db: Queryable) =>
   db

@@ -22,7 +22,7 @@ import { numbered } from '../http/numbered.js';
 import type { AuthUser } from '../http/principal.js';
 import type { Scope } from '../scope.js';
 import { unheldFiles } from '../file/index.js';
-import { owningTenant, tenants } from '../tenant/index.js';
+import { owningTenant } from '../tenant/index.js';
 import { categoryTenantInScope, descendantsOf, treeNodes } from './categories.js';
 import {
   ingredients,
@@ -32,6 +32,7 @@ import {
   productRecipes as r,
   products,
 } from './schema.js';
+import { tenants } from '../identity/schema.js';
 
 export type Library = 'old' | 'new';
 

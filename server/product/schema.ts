@@ -17,9 +17,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt } from '../db/columns.js';
-import { tenants } from '../tenant/schema.js';
 import { files } from '../file/schema.js';
 import { ALL_UNITS, ATTRIBUTE_KINDS, INGREDIENT_TYPES, type AttributeValue } from '../../shared/product/index.js';
+import { tenants } from '../identity/schema.js';
 
 export const productCategories = pgTable(
   'product_categories',

@@ -1,6 +1,7 @@
 /** The refund domain on the upstream: refunds of orders through the sandbox payment provider, and each tenant's refund period. */
 import { sql } from 'drizzle-orm';
 import { defineServerDomain, periodic } from '../manifest.js';
+import { orders } from '../order/schema.js';
 import { defineHandlers } from '../http/handlers.js';
 import { owningTenant } from '../tenant/index.js';
 import { orderRefunds, refundDeadline, refundSettingsOf, requestRefund, settleDelayMs } from './refunds.js';
@@ -50,7 +51,7 @@ export const refundServer = defineServerDomain({
       id: refunds.id,
       tenantId: refunds.tenantId,
       labels: [refunds.reason],
-      deviceId: sql`(select o.device_id from orders o where o.id = ${refunds.orderId})`,
+      deviceId: sql`(select ${orders.deviceId} from ${orders} where ${orders.id} = ${refunds.orderId})`,
     },
   },
   // The provider's answers land while the upstream runs: a sweep a quarter of the delay apart, between 100 ms and 1 s.

@@ -26,8 +26,8 @@ import { publish } from '../http/events.js';
 import type { Scope } from '../scope.js';
 import { envInteger } from '../manifest.js';
 import { orderItems, orders, orderScope } from '../order/index.js';
-import { tenants } from '../tenant/index.js';
 import { refundLines, refunds, refundSettings } from './schema.js';
+import { tenants } from '../identity/schema.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

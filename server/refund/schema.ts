@@ -9,8 +9,8 @@ import { pgTable, pgEnum, integer, text, timestamp, index, check, boolean } from
 import { sql } from 'drizzle-orm';
 import { REFUND_REQUEST_STATES } from '../../shared/refund/index.js';
 import { createdAt } from '../db/columns.js';
-import { tenants } from '../tenant/schema.js';
 import { deliveryFailure, orderItems, orders } from '../order/schema.js';
+import { tenants } from '../identity/schema.js';
 
 export const refundRequestState = pgEnum('refund_request_state', REFUND_REQUEST_STATES);
 

@@ -12,11 +12,11 @@ import type { Queryable, Tx } from '../db/index.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
 import type { Scope } from '../scope.js';
 import { devices } from '../device/index.js';
-import { tenants } from '../tenant/schema.js';
 import { sceneDevices, scenes } from './schema.js';
+import { tenants } from '../identity/schema.js';
 
 /** The scene's devices that are still its tenant's (a recycled one drops out). */
-const ownDevices = sql`(select d.id, d.online from scene_devices sd join devices d on d.id = sd.device_id where sd.scene_id = scenes.id and d.tenant_id = scenes.tenant_id)`;
+const ownDevices = sql`(select d.id, d.online from scene_devices sd join ${devices} d on d.id = sd.device_id where sd.scene_id = scenes.id and d.tenant_id = scenes.tenant_id)`;
 
 const columns = {
   id: scenes.id,

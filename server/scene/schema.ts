@@ -2,8 +2,8 @@
 import { pgTable, pgEnum, integer, text, timestamp, index, jsonb, primaryKey } from 'drizzle-orm/pg-core';
 import { SCENE_STATES, type MenuNode } from '../../shared/scene/index.js';
 import { createdAt } from '../db/columns.js';
-import { tenants } from '../tenant/schema.js';
 import { devices } from '../device/schema.js';
+import { tenants } from '../identity/schema.js';
 
 export const sceneState = pgEnum('scene_state', SCENE_STATES);
 

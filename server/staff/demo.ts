@@ -2,7 +2,7 @@
 import type { PowerCode } from '../../shared/roles.js';
 import type { DemoData } from '../manifest.js';
 import type { RoleKey, TenantKey } from '../demo-keys.js';
-import { roles } from './schema.js';
+import { roles } from '../identity/schema.js';
 
 export type { RoleKey } from '../demo-keys.js';
 

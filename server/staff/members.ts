@@ -19,9 +19,11 @@ import { paged } from '../http/paged.js';
 import type { AuthUser } from '../http/principal.js';
 import { points } from '../point/schema.js';
 import type { Scope } from '../scope.js';
-import { owningTenant, tenantInScope, tenants } from '../tenant/index.js';
-import { memberDevices, roles, storeStaff } from './schema.js';
+import { owningTenant, tenantInScope } from '../tenant/index.js';
+import { storeStaff } from './schema.js';
+import { memberDevices } from '../identity/schema.js';
 import { devices } from '../device/schema.js';
+import { roles, tenants } from '../identity/schema.js';
 
 const stores = sql<{ id: number; name: string }[]>`coalesce((
   select json_agg(json_build_object('id', p.id, 'name', p.name) order by p.name)

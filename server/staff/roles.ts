@@ -17,8 +17,8 @@ import { BizError, uniqueAs } from '../http/errors.js';
 import { paged } from '../http/paged.js';
 import type { AuthUser } from '../http/principal.js';
 import type { Scope } from '../scope.js';
-import { owningTenant, tenantInScope, tenants } from '../tenant/index.js';
-import { roles } from './schema.js';
+import { owningTenant, tenantInScope } from '../tenant/index.js';
+import { roles, tenants } from '../identity/schema.js';
 
 const memberCount = sql<number>`(select count(*)::int from ${users} where ${users.roleId} = ${roles.id})`;
 const columns = {

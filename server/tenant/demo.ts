@@ -1,7 +1,7 @@
 /** Demo distributors: two first-level tenants, one with a second-level tenant. */
 import type { DemoData } from '../manifest.js';
 import type { TenantKey } from '../demo-keys.js';
-import { tenants } from './schema.js';
+import { tenants } from '../identity/schema.js';
 
 export type { TenantKey } from '../demo-keys.js';
 

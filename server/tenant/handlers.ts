@@ -1,7 +1,6 @@
 /** Tenant service (spec §7): tenant info, the tenants a caller may act for, tenant password. */
 import { asc, eq } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
-import { tenants } from './schema.js';
 import { BizError } from '../http/errors.js';
 import { defineHandlers } from '../http/handlers.js';
 import { checkOldPassword, setPassword } from '../account/index.js';
@@ -14,6 +13,7 @@ import {
   tenantPage,
   updateTenant,
 } from './people.js';
+import { tenants } from '../identity/schema.js';
 
 const tenantColumns = { tenantId: tenants.id, name: tenants.name, contact: tenants.contact, parent: tenants.parentId };
 

@@ -2,10 +2,9 @@
 import { defineServerDomain } from '../manifest.js';
 import { tenantDemo } from './demo.js';
 import { tenantHandlers } from './handlers.js';
-import { tenants } from './schema.js';
+import { tenants } from '../identity/schema.js';
 
 export { DEMO_TENANTS, type TenantKey } from './demo.js';
-export { tenants } from './schema.js';
 export { owningTenant, tenantInScope } from './owner.js';
 
 export const tenantServer = defineServerDomain({

@@ -10,7 +10,7 @@ import type { Queryable } from '../db/index.js';
 import { BizError } from '../http/errors.js';
 import type { AuthUser } from '../http/principal.js';
 import type { Scope } from '../scope.js';
-import { tenants } from './schema.js';
+import { tenants } from '../identity/schema.js';
 
 export async function owningTenant(
   db: Queryable,

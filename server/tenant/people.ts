@@ -17,7 +17,8 @@ import type { AuthUser } from '../http/principal.js';
 import type { Scope } from '../scope.js';
 import { tenantInScope } from './owner.js';
 import { newPasswordHash, revokeTenantTokens, setPassword, users } from '../account/index.js';
-import { tenants } from './schema.js';
+import { tenants } from '../identity/schema.js';
+import { need } from '../db/provided.js';
 
 const parent = alias(tenants, 'parent');
 
@@ -33,7 +34,8 @@ export const managed = (user: AuthUser, scope: Scope): SQL | undefined =>
       ? sql`false`
       : and(eq(tenants.parentId, user.tenantId), scope.where(tenants.id));
 
-const columns = {
+/** Built per statement: the device count comes from the device domain, known once the domains are assembled. */
+const columns = () => ({
   tenantId: tenants.id,
   name: tenants.name,
   contact: tenants.contact,
@@ -44,12 +46,12 @@ const columns = {
   // The distributor's own account (created with it); by subquery so a tenant without one still lists.
   username: sql<
     string | null
-  >`(select u.username from users u where u.tenant_id = ${tenants.id} and u.kind = 'tenant' order by u.id limit 1)`,
-  // Counted by the tables' names: the device domain builds on tenants, not the other way.
-  devices: sql<number>`(select count(*)::int from devices d where d.tenant_id = ${tenants.id})`,
+  >`(select ${users.username} from ${users} where ${users.tenantId} = ${tenants.id} and ${users.kind} = 'tenant' order by ${users.id} limit 1)`,
+  // As the device domain (which builds on tenants) counts them.
+  devices: need('tenantDevices')(tenants.id),
   children: sql<number>`(select count(*)::int from tenants c where c.parent_id = ${tenants.id})`,
-};
-const select = (db: Queryable) => db.select(columns).from(tenants).leftJoin(parent, eq(parent.id, tenants.parentId));
+});
+const select = (db: Queryable) => db.select(columns()).from(tenants).leftJoin(parent, eq(parent.id, tenants.parentId));
 const toItem = (row: Awaited<ReturnType<typeof select>>[number]): TenantItem => ({
   ...row,
   createdAt: row.createdAt.toISOString(),
@@ -70,7 +72,7 @@ export async function tenantPage(
       ? or(
           ilike(tenants.name, like),
           ilike(tenants.contact, like),
-          sql`exists (select 1 from users u where u.tenant_id = ${tenants.id} and u.kind = 'tenant' and u.username ilike ${like})`,
+          sql`exists (select 1 from ${users} where ${users.tenantId} = ${tenants.id} and ${users.kind} = 'tenant' and ${users.username} ilike ${like})`,
         )
       : undefined,
     filter.state ? eq(tenants.disabled, filter.state === 'disabled') : undefined,

@@ -23,9 +23,10 @@ import { openDatabase, pgliteDatabase, type Database, type Db } from '../../serv
 import { buildApp, type BuildAppOptions } from '../../server/app.js';
 import { loadDemoData } from '../../server/domains.js';
 import { CONSOLE_CLIENT, DEMO_PASSWORD, users } from '../../server/account/index.js';
-import { DEMO_TENANTS, tenants, type TenantKey } from '../../server/tenant/index.js';
+import { DEMO_TENANTS, type TenantKey } from '../../server/tenant/index.js';
 import { DEMO_POINTS, points, type PointKey } from '../../server/point/index.js';
 import { demoSecret, devices } from '../../server/device/index.js';
+import { tenants } from '../../server/identity/schema.js';
 
 export { DEMO_PASSWORD };
 

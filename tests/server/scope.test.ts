@@ -10,7 +10,7 @@ import { DEMO_PASSWORD, suiteApp, type Answer } from './helpers.js';
 import { eq } from 'drizzle-orm';
 import { users } from '../../server/account/index.js';
 import { hashPassword } from '../../server/account/passwords.js';
-import { roles } from '../../server/staff/index.js';
+import { roles } from '../../server/identity/schema.js';
 
 const t = suiteApp([]);
 

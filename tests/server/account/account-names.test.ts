@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ACCOUNT_NAME_MAX, isAccountName, signInIssues } from '../../../shared/account/index.js';
-import { roles } from '../../../server/staff/index.js';
 import { suiteApp } from '../helpers.js';
+import { roles } from '../../../server/identity/schema.js';
 
 const t = suiteApp(['admin', 'tenant1']);
 const PASSWORD = 'Qz7@console2026';

@@ -8,8 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { commonLookup, passwordProblem } from '../../../shared/account/index.js';
-import { roles } from '../../../server/staff/index.js';
 import { DEMO_PASSWORD, suiteApp, type Answer } from '../helpers.js';
+import { roles } from '../../../server/identity/schema.js';
 
 const t = suiteApp(['admin', 'tenant1']);
 const GOOD = 'Zz8#console';

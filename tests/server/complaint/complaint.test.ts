@@ -6,8 +6,8 @@ import { createTestApp, deviceBasic, type TestApp } from '../helpers.js';
 import { openEvents } from '../support/events.js';
 import { orders } from '../../../server/order/index.js';
 import { refunds } from '../../../server/refund/index.js';
-import { roles } from '../../../server/staff/index.js';
 import type { AddressInfo } from 'node:net';
+import { roles } from '../../../server/identity/schema.js';
 
 let t: TestApp;
 let tenant1: string;

@@ -6,9 +6,9 @@ import { addDays, businessDay } from '../../../shared/business-time.js';
 import { createTestApp, deviceBasic, type TestApp } from '../helpers.js';
 import { devices } from '../../../server/device/index.js';
 import { deviceChannels } from '../../../server/device/schema.js';
-import { tenants } from '../../../server/tenant/schema.js';
 import { baselineFigures, coverage } from '../../../server/dashboard/index.js';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { tenants } from '../../../server/identity/schema.js';
 
 let t: TestApp;
 const token: Record<string, string> = {};

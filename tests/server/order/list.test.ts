@@ -5,7 +5,7 @@ import { CODE } from '../../../shared/domains.js';
 import { ORDER_LIST, type OrderFilter } from '../../../shared/order/index.js';
 import { suiteApp } from '../helpers.js';
 import { orderItems, orders, seedOrders } from '../../../server/order/index.js';
-import { roles } from '../../../server/staff/index.js';
+import { roles } from '../../../server/identity/schema.js';
 
 const t = suiteApp(['tenant1']);
 

@@ -6,7 +6,7 @@ import { REFUND_PERIOD } from '../../../shared/refund/index.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { orderItems, orders } from '../../../server/order/index.js';
 import { refunds, refundSettings, settleDueRefunds } from '../../../server/refund/index.js';
-import { roles } from '../../../server/staff/index.js';
+import { roles } from '../../../server/identity/schema.js';
 
 let t: TestApp;
 let tenant1: string;

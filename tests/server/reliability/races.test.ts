@@ -18,10 +18,10 @@ import { invoices, settleDueRenewals } from '../../../server/billing/index.js';
 import { scenes } from '../../../server/scene/index.js';
 import { sceneDevices } from '../../../server/scene/schema.js';
 import { points } from '../../../server/point/index.js';
-import { tenants } from '../../../server/tenant/index.js';
 import { productCategories } from '../../../server/product/index.js';
 import { createTestApp, deviceBasic, type Answer, type TestApp } from '../helpers.js';
 import { defOf, OPS } from './support/schema.js';
+import { tenants } from '../../../server/identity/schema.js';
 
 const N = Number(process.env.RACE_PARALLEL ?? 8);
 

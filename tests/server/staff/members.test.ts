@@ -9,10 +9,10 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CODE } from '../../../shared/domains.js';
-import { roles } from '../../../server/staff/index.js';
 import { points } from '../../../server/point/schema.js';
 import { addMember } from '../reliability/support/world.js';
 import { suiteApp } from '../helpers.js';
+import { roles } from '../../../server/identity/schema.js';
 
 const t = suiteApp(['admin', 'tenant1', 'tenant2']);
 const page = (token: string, body: Record<string, unknown> = {}) =>

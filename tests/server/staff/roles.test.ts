@@ -9,9 +9,9 @@ import { eq } from 'drizzle-orm';
 import { CODE } from '../../../shared/domains.js';
 import { POWER_CODES } from '../../../shared/roles.js';
 import { users } from '../../../server/account/index.js';
-import { roles } from '../../../server/staff/index.js';
 import { addMember } from '../reliability/support/world.js';
 import { suiteApp } from '../helpers.js';
+import { roles } from '../../../server/identity/schema.js';
 
 const t = suiteApp(['admin', 'tenant1', 'tenant11', 'tenant2', 'member1']);
 const page = (token: string, body: Record<string, unknown> = {}) =>

@@ -10,9 +10,9 @@ import { authenticator, owners } from '../../../../server/domains.js';
 import { users } from '../../../../server/account/index.js';
 import { hashPassword } from '../../../../server/account/passwords.js';
 import { issueToken } from '../../../../server/account/tokens.js';
-import { memberDevices, roles } from '../../../../server/staff/index.js';
 import type { Scope } from '../../../../server/scope.js';
 import { DEMO_PASSWORD, type TestApp } from '../../helpers.js';
+import { memberDevices, roles } from '../../../../server/identity/schema.js';
 
 export interface Player {
   /** What the matrix calls it: `tenant1`, `member without the code`… */

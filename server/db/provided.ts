@@ -1,0 +1,42 @@
+/**
+ * What a domain shows of its rows that a domain built on it knows: a point
+ * lists its store staff, whom the staff domain keeps; a distributor lists
+ * its device count, which the device domain keeps. The lower domain may not
+ * import the higher one (the one-way rule), and reading the higher one's
+ * table by its name in a string would compile after a rename and fail at run
+ * time. So the lower domain names the need here, typed; the higher domain
+ * provides it in its manifest (`provides`), with its own typed tables; the
+ * assembly (server/domains.ts) fills it in before any request. Like the
+ * event sinks (server/http/events.ts), it is code, the same in every
+ * instance, not state two instances must agree on.
+ */
+import type { SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+
+export interface Provisions {
+  /** A point's store staff: a JSON array of `{ id, name }`, by name then id (the staff domain). */
+  pointStaff: (pointId: PgColumn) => SQL<{ id: number; name: string }[]>;
+  /** How many devices a tenant holds (the device domain). */
+  tenantDevices: (tenantId: PgColumn) => SQL<number>;
+}
+
+let provided: Partial<Provisions> = {};
+
+/** The assembly's one call: every domain's provisions, each need met once. */
+export function setProvisions(all: readonly Partial<Provisions>[]): void {
+  const next: Partial<Provisions> = {};
+  for (const one of all) {
+    for (const key of Object.keys(one) as (keyof Provisions)[]) {
+      if (next[key]) throw new Error(`provided twice: ${key}`);
+      Object.assign(next, { [key]: one[key] });
+    }
+  }
+  provided = next;
+}
+
+/** The SQL that meets a need; called when a statement is built, after the assembly. */
+export function need<K extends keyof Provisions>(key: K): Provisions[K] {
+  const found = provided[key];
+  if (!found) throw new Error(`nothing provides ${key}: is the domain that keeps it in server/domains.ts?`);
+  return found;
+}
