@@ -20,6 +20,8 @@ import { tenantScreens } from './tenant/index.js';
 import { callbackScreens } from './callback/index.js';
 import { staffScreens } from './staff/index.js';
 import { customerScreens } from './customer/index.js';
+import { paymentScreens } from './payment/index.js';
+import { refundScreens } from './refund/index.js';
 
 export const RENDERER_DOMAINS = [
   accountScreens,
@@ -37,6 +39,8 @@ export const RENDERER_DOMAINS = [
   callbackScreens,
   staffScreens,
   customerScreens,
+  paymentScreens,
+  refundScreens,
 ] as const;
 
 export const SCREENS = assembleScreens(RENDERER_DOMAINS);

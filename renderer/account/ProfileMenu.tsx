@@ -25,6 +25,7 @@ import { roleNameKey, useSignOut } from '../app/session.js';
 import { useNavbarLabels } from '../shell/navbarLayout.js';
 import { PasswordDialog } from './PasswordDialog.js';
 import { useScreen } from '../kit/index.js';
+import { PERSON_PATH } from './paths.js';
 
 const useStyles = makeStyles({
   who: {
@@ -40,9 +41,6 @@ const useStyles = makeStyles({
   line: { maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   role: { color: tokens.colorNeutralForeground3 },
 });
-
-/** Account info route (spec §2 top-bar shortcut). */
-export const PERSON_PATH = '/person';
 
 export function ProfileMenu() {
   const { t, user, navigate } = useScreen();

@@ -29,6 +29,7 @@ import {
   type Column,
 } from '../kit/index.js';
 import { CreateCustomerDialog, EditCustomerDialog } from './AccountDialogs.js';
+import { bindGroupPath, staffPagePath } from './paths.js';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -165,7 +166,7 @@ export default function AccountsPage() {
               size="small"
               appearance="subtle"
               icon={<LocationRegular />}
-              onClick={() => void navigate(`/costumeMent/bindGroup?id=${c.id}`)}
+              onClick={() => void navigate(bindGroupPath(c.id))}
               data-testid="customer-open"
             >
               {t('customer.account.open')}
@@ -177,7 +178,7 @@ export default function AccountsPage() {
                 icon={<PeopleRegular />}
                 aria-label={t('customer.account.staffList')}
                 title={t('customer.account.staffList')}
-                onClick={() => void navigate(`/costumeMent/staffPage?customerId=${c.id}`)}
+                onClick={() => void navigate(staffPagePath(c.id))}
                 data-testid="customer-staff-open"
               />
             )}
@@ -233,7 +234,7 @@ export default function AccountsPage() {
         rowKey={(c) => c.id}
         rowTestId="customer-row"
         testId="customer-table"
-        onRowOpen={(c) => void navigate(`/costumeMent/bindGroup?id=${c.id}`)}
+        onRowOpen={(c) => void navigate(bindGroupPath(c.id))}
       />
       <Pager {...pager} testId="customer-pager" />
       <ConfirmDialog

@@ -12,6 +12,7 @@ import { useDetail } from '../app/detail.js';
 import { DetailPage, InfoList, useScreen } from '../kit/index.js';
 import { PointsPanel } from './PointsPanel.js';
 import { PricesPanel } from './PricesPanel.js';
+import { CUSTOMERS_PATH } from './paths.js';
 
 const useStyles = makeStyles({
   tabs: { overflowX: 'auto', flexShrink: 0 },
@@ -32,7 +33,7 @@ export default function CustomerPage() {
   const styles = useStyles();
   const [params, setParams] = useSearchParams();
   const { gate, data, back } = useDetail('customer.info', {
-    backTo: '/costumeMent/costume',
+    backTo: CUSTOMERS_PATH,
     backLabel: t('common.back'),
     testId: 'customer-page',
     notFoundCode: CODE.customerNotFound,

@@ -285,13 +285,21 @@ export interface TextFilterProps {
   onChange: (value: string) => void;
   testId: string;
   wide?: boolean;
+  /** What to type, shown while the box is empty. */
+  placeholder?: string;
 }
 
 /** A text box of a filter bar (a name, a number): its field, with what it holds as the folded bar's chip. */
-export function TextFilter({ label, value, maxLength, onChange, testId, wide }: TextFilterProps) {
+export function TextFilter({ label, value, maxLength, onChange, testId, wide, placeholder }: TextFilterProps) {
   return (
     <FilterField label={label} shown={value} {...(wide ? { wide } : {})}>
-      <Input value={value} maxLength={maxLength} onChange={(_, d) => onChange(d.value)} data-testid={testId} />
+      <Input
+        value={value}
+        maxLength={maxLength}
+        onChange={(_, d) => onChange(d.value)}
+        data-testid={testId}
+        {...(placeholder ? { placeholder } : {})}
+      />
     </FilterField>
   );
 }

@@ -24,7 +24,7 @@ export default function PointListPage() {
   const styles = useStyles();
   const restoreTarget = useRestoreFocusTarget();
 
-  const { search, refresh, table, pager } = useListPage('point.page', { empty: EMPTY_FILTER });
+  const { draft, setDraft, apply, reset, refresh, table, pager } = useListPage('point.page', { empty: EMPTY_FILTER });
   const [editing, setEditing] = useState<Editing>(null);
 
   // Gone meanwhile (1410) or given a device meanwhile (1411): show the list as it is now.
@@ -55,7 +55,7 @@ export default function PointListPage() {
         {t('point.route.pointList')}
       </Title3>
       <div className={styles.head}>
-        <PointFilters onSearch={search} />
+        <PointFilters draft={draft} setDraft={setDraft} apply={apply} reset={reset} />
         {create('point-create')}
       </div>
       <PointTable

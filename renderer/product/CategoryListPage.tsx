@@ -9,8 +9,7 @@ import { ConfirmDialog, Pager, seesTenants, useListPage, useRowDelete, useScreen
 import { CategoryFilters, EMPTY_CATEGORY_FILTER } from './CategoryFilters.js';
 import { CategoryFormDialog } from './CategoryFormDialog.js';
 import { CategoryTable } from './CategoryTable.js';
-
-const INGREDIENTS = '/productManagement/ingredient';
+import { INGREDIENTS_PATH } from './paths.js';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -65,7 +64,7 @@ export default function CategoryListPage() {
         <Button
           appearance="secondary"
           icon={<BeakerRegular />}
-          onClick={() => void navigate(INGREDIENTS)}
+          onClick={() => void navigate(INGREDIENTS_PATH)}
           data-testid="category-ingredients"
         >
           {t('product.ingredient.open')}

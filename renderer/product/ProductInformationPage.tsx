@@ -24,6 +24,7 @@ import {
   type Sort,
 } from '../kit/index.js';
 import { ProductTable } from './ProductTable.js';
+import { DISTRIBUTORS_PATH } from './paths.js';
 
 const useStyles = makeStyles({
   note: { color: tokens.colorNeutralForeground2 },
@@ -31,15 +32,17 @@ const useStyles = makeStyles({
   filters: { display: 'flex', alignItems: 'flex-end', flexWrap: 'wrap' },
 });
 const DEFAULT_SORT: Sort = { id: 'createdAt', desc: true };
-const PEOPLE = '/tenant/people';
-
 export default function ProductInformationPage() {
   const { t, navigate } = useScreen();
   const [params] = useSearchParams();
   const id = idOfQuery(params.get('tenantId'));
   const tenant = useOp('tenant.info', { body: { tenantId: id ?? 0 } }, { enabled: id !== undefined });
   const back = (
-    <Button icon={<ArrowLeftRegular />} onClick={() => void navigate(PEOPLE)} data-testid="product-information-back">
+    <Button
+      icon={<ArrowLeftRegular />}
+      onClick={() => void navigate(DISTRIBUTORS_PATH)}
+      data-testid="product-information-back"
+    >
       {t('common.back')}
     </Button>
   );

@@ -9,3 +9,6 @@ export const CUSTOM_MODELS_PATH = '/productManagement/commodityInfor';
 export const infoDetailsPath = (modelId: number) => `/productManagement/infoDetails?modelId=${modelId}`;
 export const imgDetailsPath = (modelId: number) => `/productManagement/imgDetails?modelId=${modelId}`;
 export const editCustomInfoPath = (productId: number) => `/productManagement/editNweGoods?id=${productId}`;
+export const INGREDIENTS_PATH = '/productManagement/ingredient';
+/** The distributor list (the tenant domain's), where a distributor's products page goes back to. */
+export const DISTRIBUTORS_PATH = '/tenant/people';

@@ -38,6 +38,7 @@ import { idOfQuery } from '../app/paths.js';
 import { useOp, useOpMutation } from '../bridge.js';
 import { titleText } from '../i18n/index.js';
 import { ActionButton, CheckGroup, DetailPage, TenantField, useScreen } from '../kit/index.js';
+import { ROLES_PATH } from './paths.js';
 
 const useStyles = makeStyles({
   layout: {
@@ -71,7 +72,6 @@ const useStyles = makeStyles({
   },
 });
 
-const ROLES = '/atManagement/peopleadmin';
 const CATEGORIES = Object.keys(POWER_CATEGORIES) as PowerCategory[];
 
 export default function RoleFormPage() {
@@ -81,7 +81,7 @@ export default function RoleFormPage() {
   const id = idOfQuery(raw);
   const role = useOp('staff.role', { params: { id: id ?? 0 } }, { enabled: id !== undefined, staleTime: 0 });
   const back = (
-    <Button icon={<ArrowLeftRegular />} onClick={() => void navigate(ROLES)} data-testid="role-form-back">
+    <Button icon={<ArrowLeftRegular />} onClick={() => void navigate(ROLES_PATH)} data-testid="role-form-back">
       {t('common.back')}
     </Button>
   );
@@ -156,7 +156,7 @@ function RoleForm({ role }: { role: RoleItem | undefined }) {
       if (role) await update.mutateAsync({ params: { id: role.id }, body: checked.data });
       else await create.mutateAsync({ body: { ...checked.data, ...(tenantId === undefined ? {} : { tenantId }) } });
       notify(t('staff.role.saved'));
-      await navigate(ROLES);
+      await navigate(ROLES_PATH);
     } catch (error) {
       report(error, {
         fallback: t('staff.role.saveFailed'),

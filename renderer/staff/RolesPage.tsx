@@ -24,6 +24,7 @@ import {
   useScreen,
   type Column,
 } from '../kit/index.js';
+import { ADD_ROLE_PATH } from './paths.js';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -45,7 +46,6 @@ const useStyles = makeStyles({
   },
 });
 
-const ADD = '/atManagement/addpeople';
 interface Filter {
   keyword: string;
   tenantId?: number | undefined;
@@ -134,7 +134,7 @@ export default function RolesPage() {
               size="small"
               appearance="subtle"
               icon={<EditRegular />}
-              action={() => navigate(`${ADD}?id=${r.id}`)}
+              action={() => navigate(`${ADD_ROLE_PATH}?id=${r.id}`)}
               data-testid="role-edit"
             >
               {t('staff.role.edit')}
@@ -163,7 +163,12 @@ export default function RolesPage() {
         <Title3 as="h1" id="roles-title">
           {t('staff.role.title')}
         </Title3>
-        <Button appearance="primary" icon={<AddRegular />} onClick={() => void navigate(ADD)} data-testid="role-create">
+        <Button
+          appearance="primary"
+          icon={<AddRegular />}
+          onClick={() => void navigate(ADD_ROLE_PATH)}
+          data-testid="role-create"
+        >
           {t('staff.role.create')}
         </Button>
       </div>

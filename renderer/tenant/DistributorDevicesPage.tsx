@@ -30,6 +30,7 @@ import {
   useScreen,
   useSelection,
 } from '../kit/index.js';
+import { DISTRIBUTORS_PATH } from './paths.js';
 
 const useStyles = makeStyles({
   sides: {
@@ -50,15 +51,13 @@ const useStyles = makeStyles({
 });
 
 const NO_DEVICES: readonly DeviceItem[] = [];
-const PEOPLE = '/tenant/people';
-
 export default function DistributorDevicesPage() {
   const { t, navigate } = useScreen();
   const [params] = useSearchParams();
   const id = idOfQuery(params.get('tenantId'));
   const detail = useOp('tenant.detail', { params: { id: id ?? 0 } }, { enabled: id !== undefined });
   const back = (
-    <Button icon={<ArrowLeftRegular />} onClick={() => void navigate(PEOPLE)} data-testid="devbind-back">
+    <Button icon={<ArrowLeftRegular />} onClick={() => void navigate(DISTRIBUTORS_PATH)} data-testid="devbind-back">
       {t('common.back')}
     </Button>
   );

@@ -21,6 +21,7 @@ import { DetailPage, InfoList, Pager, useListPage, useScreen } from '../kit/inde
 import { PaymentForm } from '../payment/index.js';
 import { TenantProducts } from '../product/index.js';
 import { EditDistributorDialog, MemberConfigDialog, ResetPasswordDialog } from './DistributorDialogs.js';
+import { DISTRIBUTORS_PATH, distributorDevicesPath } from './paths.js';
 
 const useStyles = makeStyles({
   tabs: { overflowX: 'auto', flexShrink: 0 },
@@ -37,7 +38,6 @@ const useStyles = makeStyles({
 
 const TABS = ['info', 'payment', 'member', 'callbacks', 'products', 'devices'] as const;
 type TabName = (typeof TABS)[number];
-const PEOPLE = '/tenant/people';
 /** Read only: nothing is ever chosen. */
 const NONE: ReadonlySet<number> = new Set();
 const noLabel = () => '';
@@ -47,7 +47,7 @@ export default function DistributorPage() {
   const styles = useStyles();
   const [params, setParams] = useSearchParams();
   const { gate, data, back } = useDetail('tenant.detail', {
-    backTo: PEOPLE,
+    backTo: DISTRIBUTORS_PATH,
     backLabel: t('common.back'),
     testId: 'distributor',
     notFoundCode: CODE.tenantNotFound,
@@ -168,7 +168,7 @@ function Devices({ tenant }: { tenant: TenantDetail }) {
         <Text className={styles.note}>{t('tenant.page.devicesNote')}</Text>
         {tenant.parent !== null && mayOpen(user, '7-3') && (
           <Button
-            onClick={() => void navigate(`/tenant/devBind?tenantId=${tenant.tenantId}`)}
+            onClick={() => void navigate(distributorDevicesPath(tenant.tenantId))}
             data-testid="distributor-page-devices-move"
           >
             {t('tenant.page.moveDevices')}

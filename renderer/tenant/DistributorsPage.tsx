@@ -46,6 +46,12 @@ import {
   PaymentDialog,
   ResetPasswordDialog,
 } from './DistributorDialogs.js';
+import {
+  DISTRIBUTOR_PRODUCTS_PATH,
+  distributorDevicesPath,
+  distributorPath,
+  distributorProductsPath,
+} from './paths.js';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -69,9 +75,6 @@ const useStyles = makeStyles({
     fontWeight: tokens.fontWeightRegular,
   },
 });
-/** A distributor's page (DistributorPage.tsx, a chunk of its own). */
-const DISTRIBUTOR = '/tenant/distributor?id=';
-const PRODUCTS = '/tenant/productInformation?tenantId=';
 
 interface Filter {
   keyword: string;
@@ -87,7 +90,7 @@ export default function DistributorsPage() {
   const admin = user.roleKind === 'admin';
   // Hands devices to a second-level distributor (7-3).
   const moves = mayOpen(user, '7-3');
-  const products = mayOpenPath(user, PRODUCTS);
+  const products = mayOpenPath(user, DISTRIBUTOR_PRODUCTS_PATH);
   const { draft, setDraft, apply, reset, table, pager, rows } = useListPage('tenant.page', { empty: EMPTY });
   const selection = useSelection(rows.map((r) => ({ id: r.tenantId })));
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -130,7 +133,7 @@ export default function DistributorsPage() {
           <Button
             className={styles.link}
             appearance="transparent"
-            onClick={() => void navigate(`${DISTRIBUTOR}${d.tenantId}`)}
+            onClick={() => void navigate(distributorPath(d.tenantId))}
             data-testid="distributor-open"
           >
             <OverflowText text={d.name} />
@@ -232,7 +235,7 @@ export default function DistributorsPage() {
               <MenuPopover>
                 <MenuList>
                   <MenuItem
-                    onClick={() => void navigate(`${DISTRIBUTOR}${d.tenantId}&tab=callbacks`)}
+                    onClick={() => void navigate(distributorPath(d.tenantId, 'callbacks'))}
                     data-testid="distributor-callbacks-open"
                   >
                     {t('callback.title')}
@@ -254,7 +257,7 @@ export default function DistributorsPage() {
                   </MenuItem>
                   {products && (
                     <MenuItem
-                      onClick={() => void navigate(`${PRODUCTS}${d.tenantId}`)}
+                      onClick={() => void navigate(distributorProductsPath(d.tenantId))}
                       data-testid="distributor-products-open"
                     >
                       {t('tenant.people.products')}
@@ -262,7 +265,7 @@ export default function DistributorsPage() {
                   )}
                   {d.parent !== null && moves && (
                     <MenuItem
-                      onClick={() => void navigate(`/tenant/devBind?tenantId=${d.tenantId}`)}
+                      onClick={() => void navigate(distributorDevicesPath(d.tenantId))}
                       data-testid="distributor-devices-open"
                     >
                       {t('tenant.devices.open')}

@@ -7,7 +7,8 @@ import { defineServerDomain } from '../manifest.js';
 import { scopeOf } from '../scope.js';
 import { isKnownClient } from './clients.js';
 import { accountDemo } from './demo.js';
-import { accountHandlers, accountRouteConfig } from './handlers.js';
+import { accountHandlers } from './handlers.js';
+import { accountRouteConfig } from './sign-in.js';
 import { verifyToken } from './tokens.js';
 import { users } from './schema.js';
 

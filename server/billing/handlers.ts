@@ -1,8 +1,6 @@
 /** Billing operations (spec §2 payCenter, costManagement, bill): the fee, renewals, bills and the devices' service dates. */
-import { BizError } from '../http/errors.js';
-import { CODE } from '../../shared/domains.js';
 import { defineHandlers } from '../http/handlers.js';
-import type { AuthUser } from '../http/principal.js';
+import { payerOf } from './payer.js';
 import { applyInvoice, invoicePage, invoiceProfileOf, invoiceRecord, markInvoice } from './invoices.js';
 import {
   billPage,
@@ -14,12 +12,6 @@ import {
   renewalInScope,
   setAnnualFee,
 } from './renewals.js';
-
-/** The tenant that pays (or applies): the caller's own. */
-function payerOf(user: AuthUser): { tenantId: number; userId: number } {
-  if (user.tenantId === null) throw new BizError(CODE.tenantRequired);
-  return { tenantId: user.tenantId, userId: user.id };
-}
 
 export const billingHandlers = defineHandlers({
   'billing.fee': (_input, { db }) => feeSettingsOf(db),

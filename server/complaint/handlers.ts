@@ -1,144 +1,15 @@
-/**
- * Complaints through their states (spec §4 pending → in progress →
- * completed). Each step locks the complaint's row, so a reply and a close
- * racing each other take turns and nothing is written to a completed one
- * (961). A refund from a complaint and its log line commit together.
- */
-import { and, eq, sql } from 'drizzle-orm';
-import { CODE } from '../../shared/domains.js';
-import type { ComplaintEvent, ComplaintState } from '../../shared/complaint/index.js';
-import { formatYuan } from '../../shared/format.js';
-import type { Tx } from '../db/index.js';
-import { BizError } from '../http/errors.js';
-import { publish } from '../http/events.js';
+/** Complaints (spec §2 customerService, §4): each operation, and the feature file that does it. */
 import { defineHandlers } from '../http/handlers.js';
-import type { AuthUser } from '../http/principal.js';
-import type { Scope } from '../scope.js';
-import { devices } from '../device/index.js';
-import { orders } from '../order/index.js';
-import { requestRefund } from '../refund/index.js';
-import { complaintProgress, complaints } from './schema.js';
 import { complaintDetail, complaintPage } from './queries.js';
-
-/**
- * The system admin answers as the platform, named by its role alone (the
- * platform's staff are not the tenant's to know); a tenant and its members
- * as the merchant, by name.
- */
-const roleOf = (user: AuthUser) => (user.kind === 'admin' ? ('platform' as const) : ('merchants' as const));
-const actorOf = (user: AuthUser) => (user.kind === 'admin' ? '' : user.name);
-
-async function announce(tx: Tx, complaintId: number, kind: ComplaintEvent['kind'], actor?: number) {
-  const [row] = await tx
-    .select({
-      number: complaints.number,
-      tenantId: complaints.tenantId,
-      deviceName: devices.name,
-      notifications: devices.notifications,
-    })
-    .from(complaints)
-    .innerJoin(devices, eq(devices.id, complaints.deviceId))
-    .where(eq(complaints.id, complaintId));
-  const event: ComplaintEvent = {
-    kind,
-    complaintId,
-    number: row!.number,
-    deviceName: row!.deviceName,
-    notify: kind === 'created' && row!.notifications.complaint,
-  };
-  await publish(tx, 'complaint', row!.tenantId, event, actor);
-}
-
-/** The complaint locked for a step, or 960 / 961. */
-async function lockOpen(tx: Tx, scope: Scope, id: number) {
-  const [row] = await tx
-    .select({ id: complaints.id, orderId: complaints.orderId, number: complaints.number, status: complaints.status })
-    .from(complaints)
-    .where(and(eq(complaints.id, id), scope.whereDevice(complaints.tenantId, complaints.deviceId)))
-    .for('update');
-  if (!row) throw new BizError(CODE.complaintNotFound);
-  if (row.status === 'completed') throw new BizError(CODE.complaintCompleted);
-  return row;
-}
-
-async function step(
-  tx: Tx,
-  id: number,
-  user: AuthUser,
-  action: 'replied' | 'refunded' | 'closed',
-  content: string,
-  status: ComplaintState,
-) {
-  await tx
-    .insert(complaintProgress)
-    .values({ complaintId: id, role: roleOf(user), action, actor: actorOf(user), content });
-  await tx
-    .update(complaints)
-    .set({ status, updatedAt: sql`now()` })
-    .where(eq(complaints.id, id));
-  await announce(tx, id, 'updated', user.id);
-}
+import { closeComplaint, refundComplaint, replyToComplaint, submitComplaint } from './steps.js';
 
 export const complaintHandlers = defineHandlers({
-  'complaint.submit': async ({ body }, { db, device }) =>
-    db.transaction(async (tx) => {
-      const [order] = await tx
-        .select({ id: orders.id, tenantId: orders.tenantId })
-        .from(orders)
-        .where(and(eq(orders.number, body.orderNumber), eq(orders.deviceId, device.id)));
-      if (!order) throw new BizError(CODE.orderNotFound);
-      const [made] = await tx
-        .insert(complaints)
-        .values({
-          tenantId: order.tenantId,
-          orderId: order.id,
-          deviceId: device.id,
-          type: body.type,
-          contact: body.contact,
-          description: body.description,
-        })
-        .returning({ id: complaints.id, number: complaints.number });
-      await tx.insert(complaintProgress).values({
-        complaintId: made!.id,
-        role: 'users',
-        action: 'submitted',
-        actor: body.contact,
-        content: body.description,
-      });
-      await announce(tx, made!.id, 'created');
-      return { number: made!.number };
-    }),
-
+  'complaint.submit': ({ body }, { db, device }) => submitComplaint(db, device, body),
   'complaint.page': ({ query, body }, { db, scope }) => complaintPage(db, scope, query, body),
   'complaint.info': ({ params }, { db, scope }) => complaintDetail(db, scope, params.id),
-
-  'complaint.reply': async ({ params, body }, { db, scope, user }) => {
-    await db.transaction(async (tx) => {
-      const c = await lockOpen(tx, scope, params.id);
-      await step(tx, c.id, user, 'replied', body.content, 'inProgress');
-    });
-    return complaintDetail(db, scope, params.id);
-  },
-
-  'complaint.refund': ({ params, body }, { db, scope, user }) =>
-    db.transaction(async (tx) => {
-      const c = await lockOpen(tx, scope, params.id);
-      const refund = await requestRefund(tx, {
-        scope,
-        orderId: c.orderId,
-        input: body,
-        requestedBy: user.kind === 'admin' ? c.number : `${user.name}（${c.number}）`,
-        actor: user.id,
-      });
-      await step(tx, c.id, user, 'refunded', `${formatYuan(refund.amount)} · ${body.reason}`, 'inProgress');
-      return refund;
-    }),
-
-  'complaint.close': async ({ params, body }, { db, scope, user }) => {
-    await db.transaction(async (tx) => {
-      const c = await lockOpen(tx, scope, params.id);
-      await step(tx, c.id, user, 'closed', body.content, 'completed');
-    });
-    return complaintDetail(db, scope, params.id);
-  },
+  'complaint.reply': ({ params, body }, { db, scope, user }) =>
+    replyToComplaint(db, scope, user, params.id, body.content),
+  'complaint.refund': ({ params, body }, { db, scope, user }) => refundComplaint(db, scope, user, params.id, body),
+  'complaint.close': ({ params, body }, { db, scope, user }) =>
+    closeComplaint(db, scope, user, params.id, body.content),
 });

@@ -1,119 +1,22 @@
-/**
- * Devices (spec §2 deviceList, devSet): the list with every filter, a device's
- * settings, locking. Every lookup goes through the caller's scope: another
- * tenant's device answers like a missing one (1201).
- */
-import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import { devices } from './schema.js';
-import { containsPattern } from '../db/sql.js';
-import { RequestValidationError } from '../http/errors.js';
+/** Devices (spec §2 deviceList, devSet): each operation, and the feature file that does it. */
 import { defineHandlers } from '../http/handlers.js';
-import { checkFilterIds, deviceDetailInScope, lockDevices, selectDevices, toDeviceItem } from './queries.js';
 import { changeChannels, channelsOf, productOptions, refillChannels } from './channels.js';
 import { issueSecret } from './credentials.js';
-import { publishDeviceEvents } from './events.js';
-import { paged } from '../http/paged.js';
-
-/** Where a scanned device QR code leads (QR_BASE_URL): the purchase page of the mini program or H5 site in front of this upstream. */
-const qrBase = () => (process.env.QR_BASE_URL?.trim() || 'https://m.vend.example/d').replace(/\/+$/, '');
+import { deviceDetailInScope } from './queries.js';
+import { deviceQrCode, devicePage, lockDevicesTo, saveDeviceSettings, saveSettingsBulk } from './devices.js';
 
 export const deviceHandlers = defineHandlers({
-  'device.page': async ({ query, body }, { db, scope }) => {
-    const { keyword, pointId, bound, tenantId } = body;
-    await checkFilterIds(db, scope, pointId, tenantId);
-    const where = and(
-      scope.whereDevice(devices.tenantId, devices.id),
-      keyword
-        ? or(ilike(devices.name, containsPattern(keyword)), ilike(devices.serial, containsPattern(keyword)))
-        : undefined,
-      pointId !== undefined ? eq(devices.pointId, pointId) : undefined,
-      bound === true ? isNotNull(devices.pointId) : bound === false ? isNull(devices.pointId) : undefined,
-      tenantId !== undefined ? eq(devices.tenantId, tenantId) : undefined,
-      body.type ? eq(devices.type, body.type) : undefined,
-      body.model ? ilike(devices.model, containsPattern(body.model)) : undefined,
-      body.allocation ? eq(devices.allocation, body.allocation) : undefined,
-      body.online !== undefined ? eq(devices.online, body.online) : undefined,
-      body.activated !== undefined ? eq(devices.activated, body.activated) : undefined,
-      body.locked !== undefined ? eq(devices.locked, body.locked) : undefined,
-      body.authorised !== undefined ? eq(devices.authorised, body.authorised) : undefined,
-      body.inPool === true ? isNull(devices.tenantId) : body.inPool === false ? isNotNull(devices.tenantId) : undefined,
-      // By the end of that day, in China time (the console's business day).
-      body.expiresBy ? lte(devices.serviceExpiry, new Date(`${body.expiresBy}T23:59:59.999+08:00`)) : undefined,
-    );
-    return paged(
-      query,
-      selectDevices(db).where(where).orderBy(asc(devices.serial)),
-      db.select({ total: count() }).from(devices).where(where),
-      toDeviceItem,
-    );
-  },
-
+  'device.page': ({ query, body }, { db, scope }) => devicePage(db, scope, query, body),
   'device.info': ({ params }, { db, scope }) => deviceDetailInScope(db, scope, params.id),
-
-  'device.settings': async ({ params, body }, { db, scope }) => {
-    const current = await deviceDetailInScope(db, scope, params.id);
-    // A warning below what a channel can hold: at or above it, every channel would warn when full.
-    if (body.warningValue >= Math.max(current.capacity, 1))
-      throw new RequestValidationError({ warningValue: 'device.validation.warningCapacity' });
-    await db
-      .update(devices)
-      .set({ ...body, updatedAt: new Date() })
-      .where(eq(devices.id, current.id));
-    return deviceDetailInScope(db, scope, current.id);
-  },
-
+  'device.settings': ({ params, body }, { db, scope }) => saveDeviceSettings(db, scope, params.id, body),
   'device.channels': ({ params }, { db, scope }) => channelsOf(db, scope, params.id),
   'device.channelUpdate': ({ params, body }, { db, scope, user }) =>
     changeChannels(db, scope, params.id, body.numbers, body.patch, user.id),
   'device.channelRefill': ({ params, body }, { db, scope, user }) =>
     refillChannels(db, scope, params.id, body.numbers, user.id),
   'device.productOptions': ({ params, body }, { db, scope }) => productOptions(db, scope, params.id, body.keyword),
-
   'device.activate': ({ params }, { db, scope }) => issueSecret(db, scope, params.id),
-
-  'device.qrcode': async ({ params }, { db, scope }) => {
-    const device = await deviceDetailInScope(db, scope, params.id);
-    return { serial: device.serial, content: `${qrBase()}/${encodeURIComponent(device.serial)}` };
-  },
-
-  'device.settingsBulk': async ({ body }, { db, scope }) =>
-    db.transaction(async (tx) => {
-      const { unique, rows } = await lockDevices(tx, scope, body.ids);
-      const { notifications, ...values } = body.patch;
-      // As one device's settings: a warning below what a channel holds (devices without channels warn of nothing).
-      if (values.warningValue !== undefined && rows.some((d) => d.capacity > 0 && values.warningValue! >= d.capacity)) {
-        throw new RequestValidationError({ 'patch.warningValue': 'device.validation.warningCapacity' });
-      }
-      const set = {
-        ...values,
-        ...(notifications && Object.keys(notifications).length
-          ? { notifications: sql`${devices.notifications} || ${JSON.stringify(notifications)}::jsonb` }
-          : {}),
-      };
-      // Nothing given, nothing to write (an UPDATE without a column is no statement).
-      if (Object.keys(set).length)
-        await tx
-          .update(devices)
-          .set({ ...set, updatedAt: new Date() })
-          .where(inArray(devices.id, unique));
-      return { changed: Object.keys(set).length ? rows.length : 0 };
-    }),
-
-  'device.lock': async ({ body }, { db, scope, user }) =>
-    db.transaction(async (tx) => {
-      const { unique, rows } = await lockDevices(tx, scope, body.ids);
-      const changed = await tx
-        .update(devices)
-        .set({ locked: body.locked, updatedAt: new Date() })
-        .where(and(inArray(devices.id, unique), eq(devices.locked, !body.locked)))
-        .returning({ id: devices.id });
-      await publishDeviceEvents(
-        tx,
-        changed.map((d) => d.id),
-        body.locked ? 'locked' : 'unlocked',
-        {},
-        user.id,
-      );
-      return { changed: rows.length };
-    }),
+  'device.qrcode': ({ params }, { db, scope }) => deviceQrCode(db, scope, params.id),
+  'device.settingsBulk': ({ body }, { db, scope }) => saveSettingsBulk(db, scope, body),
+  'device.lock': ({ body }, { db, scope, user }) => lockDevicesTo(db, scope, user.id, body),
 });

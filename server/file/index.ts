@@ -2,7 +2,7 @@
 import { defineServerDomain } from '../manifest.js';
 import { fileHandlers } from './handlers.js';
 
-export { grantFiles, storeFile, unheldFiles } from './handlers.js';
+export { grantFiles, storeFile, unheldFiles } from './files.js';
 export { files, fileGrants } from './schema.js';
 
 export const fileServer = defineServerDomain({

@@ -1,13 +1,6 @@
-/**
- * Employee calls of the tenant service (spec §7). A tenant's employees are
- * its member accounts, so a member's employee id is its user id.
- */
-import { and, eq } from 'drizzle-orm';
-import { CODE } from '../../shared/domains.js';
-import { users } from '../account/schema.js';
-import { BizError } from '../http/errors.js';
+/** Staff (spec §2 atManagement, §7 employee calls): each operation, and the feature file that does it. */
 import { defineHandlers } from '../http/handlers.js';
-import { checkOldPassword, findAuthUser, setPassword } from '../account/index.js';
+import { changeEmployeePassword, employeeInfo } from './employee.js';
 import { createRole, deleteRole, roleOf, rolePage, updateRole } from './roles.js';
 import {
   assignDevices,
@@ -23,31 +16,9 @@ import {
   updateMember,
 } from './members.js';
 
-const notFound = () => new BizError(CODE.notFound, 'Employee not found');
-
 export const staffHandlers = defineHandlers({
-  'staff.info': async ({ body }, { db, user, scope }) => {
-    // A member reads its own record; the system admin and tenants read their employees.
-    const mayRead = user.kind === 'member' ? body.userId === user.id : user.kind === 'admin' || user.kind === 'tenant';
-    if (!mayRead) throw notFound();
-    const employee = await findAuthUser(db, and(eq(users.id, body.userId), eq(users.kind, 'member'))!);
-    if (!employee || employee.tenantId === null || !scope.has(employee.tenantId)) throw notFound();
-    return {
-      employeeId: employee.id,
-      userId: employee.id,
-      username: employee.username,
-      name: employee.name,
-      tenantId: employee.tenantId,
-      powers: employee.powers,
-    };
-  },
-
-  'staff.password': async ({ body }, { db, user, tokenId }) => {
-    if (body.employeeId !== user.id) throw new BizError(CODE.forbidden, 'Only your own password can be changed');
-    // Spec §5: members are not asked for the old password; when they give one it must be right.
-    if (body.oldPassword !== undefined) await checkOldPassword(db, user.id, body.oldPassword);
-    await setPassword(db, user, body.password, tokenId);
-  },
+  'staff.info': ({ body }, { db, user, scope }) => employeeInfo(db, user, scope, body.userId),
+  'staff.password': ({ body }, { db, user, tokenId }) => changeEmployeePassword(db, user, tokenId, body),
 
   'staff.roles': ({ query, body }, { db, scope }) => rolePage(db, scope, query, body),
   'staff.role': ({ params }, { db, scope }) => roleOf(db, scope, params.id),

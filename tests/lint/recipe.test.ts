@@ -4,7 +4,7 @@
  * the list of exceptions below with the reason. A new domain that departs
  * from the recipe, or an exception that is no longer one, fails here.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 // The lint rule's list of domains (every folder that is not mechanism or common): one definition of "a domain".
@@ -79,5 +79,64 @@ describe('the domain recipe', () => {
   it('knows every domain folder of every layer', () => {
     for (const layer of Object.keys(RECIPE) as Layer[])
       for (const folder of folders(layer)) if (LINTED.has(folder)) expect(domains).toContain(folder);
+  });
+});
+
+/** The handlers files not yet in the recipe's shape, and why: each is to be moved, as point's was. */
+const HANDLERS_NOT_YET: Readonly<Record<string, string>> = {
+  'server/product/attribute-handlers.ts': 'not yet moved: its writes are still inline',
+  'server/product/category-handlers.ts': 'not yet moved: its writes are still inline',
+  'server/product/custom-model-handlers.ts': 'not yet moved: its writes are still inline',
+  'server/product/image-format-handlers.ts': 'not yet moved: its writes are still inline',
+  'server/product/ingredient-handlers.ts': 'not yet moved: its writes are still inline',
+  'server/product/new-product-handlers.ts': 'not yet moved: its writes are still inline',
+  'server/product/product-handlers.ts': 'not yet moved: its writes are still inline',
+};
+
+const read = (path: string) => readFileSync(path, 'utf8');
+const sources = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(`${dir}/${e.name}`) : /\.tsx?$/.test(e.name) ? [`${dir}/${e.name}`] : [],
+  );
+
+describe("the recipe's shapes", () => {
+  const serverDomains = [...LINTED].filter((d) => existsSync(`server/${d}`)).sort();
+
+  it('keeps a handlers file to the table of operations: the work is in the feature files it names', () => {
+    const handlerFiles = serverDomains.flatMap((d) =>
+      readdirSync(`server/${d}`)
+        .filter((f) => f === 'handlers.ts' || f.endsWith('-handlers.ts'))
+        .map((f) => `server/${d}/${f}`),
+    );
+    const inline = handlerFiles.filter((path) =>
+      /from 'drizzle-orm'|\.(select|insert|update|delete|transaction)\(|\bfunction\b/.test(read(path)),
+    );
+    expect(inline.filter((path) => !(path in HANDLERS_NOT_YET))).toEqual([]);
+    expect(Object.keys(HANDLERS_NOT_YET).filter((path) => !inline.includes(path))).toEqual([]);
+  });
+
+  it('gives every renderer domain a manifest that declares its screens, listed in renderer/domains.ts', () => {
+    const list = read('renderer/domains.ts');
+    for (const domain of [...LINTED].filter((d) => existsSync(`renderer/${d}/index.ts`))) {
+      const manifest = read(`renderer/${domain}/index.ts`);
+      expect(manifest, domain).toMatch(new RegExp(`export const (\\w+) = defineScreens\\(\\{\\s*name: '${domain}'`));
+      const name = /export const (\w+) = defineScreens/.exec(manifest)![1]!;
+      expect(list, domain).toMatch(new RegExp(`\\b${name}\\b`));
+    }
+  });
+
+  it("names a route's address only in the domain's paths.ts and the route groups", () => {
+    const tops = new Set<string>();
+    for (const file of [...sources('shared').filter((f) => f.endsWith('routes.ts'))]) {
+      for (const [, top] of read(file).matchAll(/['`](\/[A-Za-z]+)[/'`?]/g)) tops.add(top!);
+    }
+    expect(tops.has('/pointMent')).toBe(true);
+    const literal = /['`](\/[A-Za-z]+)(?:[/?][^'`]*)?['`$]/g;
+    const found = [...LINTED]
+      .filter((d) => existsSync(`renderer/${d}`))
+      .flatMap((d) => sources(`renderer/${d}`))
+      .filter((f) => !f.endsWith('/paths.ts'))
+      .flatMap((f) => [...read(f).matchAll(literal)].filter((m) => tops.has(m[1]!)).map((m) => `${f}: ${m[0]}`));
+    expect(found).toEqual([]);
   });
 });

@@ -1,0 +1,3 @@
+/** Addresses of the staff screens (pure). */
+export const ROLES_PATH = '/atManagement/peopleadmin';
+export const ADD_ROLE_PATH = '/atManagement/addpeople';
