@@ -119,7 +119,7 @@ export default function BillPage() {
             {
               id: 'tenant',
               fold: 2,
-              header: t('billing.bills.tenant'),
+              header: t('common.tenant'),
               value: (b: RenewalItem) => b.tenantName,
               minWidth: 96,
               width: 150,
@@ -197,7 +197,7 @@ export default function BillPage() {
             />
           </FilterField>
           <TenantFilter
-            label={t('billing.bills.tenant')}
+            label={t('common.tenant')}
             value={draft.tenantId}
             onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))}
             testId="bill-filter-tenant"

@@ -97,7 +97,7 @@ export function FeeDeviceTable({ page, selection, actions, testId }: Props) {
         ? [
             {
               id: 'tenant',
-              header: t('billing.devices.tenant'),
+              header: t('common.tenant'),
               value: (d: FeeDevice) => d.tenantName,
               minWidth: 96,
               width: 150,

@@ -97,7 +97,7 @@ export function InvoiceWizard({ bill, onClose }: { bill: RenewalItem; onClose: (
             and let Tab and Escape go to the page behind. The remembered info fills the fields when it comes,
             leaving alone what was already typed; unread, they stay empty.
           */}
-          <Steps
+          <WizardSteps
             bill={bill}
             invoice={profile.data?.invoice ?? undefined}
             receipt={profile.data?.receipt ?? undefined}
@@ -111,7 +111,7 @@ export function InvoiceWizard({ bill, onClose }: { bill: RenewalItem; onClose: (
   );
 }
 
-function Steps({
+function WizardSteps({
   bill,
   invoice,
   receipt,

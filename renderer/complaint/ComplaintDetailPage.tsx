@@ -114,7 +114,7 @@ export default function ComplaintDetailPage() {
             { label: t('complaint.type'), value: t(`complaint.types.${c.type}`) },
             { label: t('complaint.contact'), value: <Contact value={c.contact} /> },
             { label: t('complaint.device'), value: c.deviceName },
-            { label: t('complaint.tenant'), value: c.tenantName },
+            { label: t('common.tenant'), value: c.tenantName },
             { label: t('complaint.createdAt'), value: formatDateTime(c.createdAt) },
             { label: t('complaint.description'), value: c.description },
           ]}
@@ -143,13 +143,13 @@ export default function ComplaintDetailPage() {
           ))}
         </ol>
       </Card>
-      {c.status !== 'completed' && <Steps complaint={c} />}
+      {c.status !== 'completed' && <MerchantActions complaint={c} />}
     </DetailPage>
   );
 }
 
 /** Reply, refund, complete: the merchant's steps on an open complaint. */
-function Steps({ complaint: c }: { complaint: ComplaintDetail }) {
+function MerchantActions({ complaint: c }: { complaint: ComplaintDetail }) {
   const { t, notify, report, client } = useScreen();
   const styles = useStyles();
   const [reply, setReply] = useState('');

@@ -106,7 +106,7 @@ export default function ComplaintListPage() {
         ? [
             {
               id: 'tenant',
-              header: t('complaint.tenant'),
+              header: t('common.tenant'),
               value: (c: ComplaintItem) => c.tenantName,
               minWidth: 96,
               width: 150,
@@ -187,7 +187,7 @@ export default function ComplaintListPage() {
             />
           </FilterField>
           <TenantFilter
-            label={t('complaint.tenant')}
+            label={t('common.tenant')}
             value={draft.tenantId}
             onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))}
             testId="complaint-filter-tenant"

@@ -68,12 +68,12 @@ export function CreateCustomerDialog({ onClose }: { onClose: () => void }) {
           name="tenantId"
           render={({ field, fieldState }) => (
             <TenantField
-              label={t('customer.account.tenant')}
+              label={t('common.tenant')}
               required={choice === 'required'}
               error={fieldState.error?.message}
               value={field.value}
               onChange={field.onChange}
-              placeholder={t('customer.account.tenant')}
+              placeholder={t('common.tenant')}
               testId="customer-tenant"
             />
           )}

@@ -125,7 +125,7 @@ export default function AccountsPage() {
         ? [
             {
               id: 'tenant',
-              header: t('customer.account.tenant'),
+              header: t('common.tenant'),
               minWidth: 100,
               width: 160,
               render: (c: CustomerItem) => <OverflowText text={c.tenantName} />,
@@ -220,7 +220,7 @@ export default function AccountsPage() {
             testId="customer-filter-state"
           />
           <TenantFilter
-            label={t('customer.account.tenant')}
+            label={t('common.tenant')}
             value={draft.tenantId}
             onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))}
             testId="customer-filter-tenant"

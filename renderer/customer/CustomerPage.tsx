@@ -65,7 +65,7 @@ export default function CustomerPage() {
       <InfoList
         items={[
           { label: t('customer.account.username'), value: data.username ?? '' },
-          { label: t('customer.account.tenant'), value: data.tenantName },
+          { label: t('common.tenant'), value: data.tenantName },
           {
             label: t('customer.account.buyNow'),
             value: t(data.buyNow ? 'customer.account.buyNowOn' : 'customer.account.buyNowOff'),

@@ -87,7 +87,7 @@ export function PointsPanel({ customerId }: { customerId: number }) {
       },
       {
         id: 'tenant',
-        header: t('customer.points.tenant'),
+        header: t('common.tenant'),
         minWidth: 100,
         width: 160,
         render: (p) => <OverflowText text={p.tenantName} />,

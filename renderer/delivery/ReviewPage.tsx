@@ -153,7 +153,7 @@ export default function ReviewPage() {
         ? [
             {
               id: 'tenant',
-              header: t('order.list.tenant'),
+              header: t('common.tenant'),
               value: (r: ReviewItem) => r.tenantName,
               minWidth: 96,
               width: 150,
@@ -248,7 +248,7 @@ export default function ReviewPage() {
             />
           </FilterField>
           <TenantFilter
-            label={t('order.list.tenant')}
+            label={t('common.tenant')}
             value={draft.tenantId}
             onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))}
             testId="review-filter-tenant"

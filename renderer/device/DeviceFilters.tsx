@@ -66,7 +66,7 @@ export function DeviceFilters({
         </FilterField>
       )}
       <TenantFilter
-        label={t('device.list.tenant')}
+        label={t('common.tenant')}
         value={draft.tenantId}
         onChange={(tenantId) => set({ tenantId })}
         testId="device-filter-tenant"

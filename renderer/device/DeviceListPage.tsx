@@ -138,7 +138,7 @@ function Fleet() {
         ? [
             {
               id: 'tenant',
-              header: t('device.list.tenant'),
+              header: t('common.tenant'),
               value: (d: DeviceItem) => d.tenantName ?? t('device.pool.inPool'),
               minWidth: 96,
               width: 160,

@@ -95,7 +95,7 @@ function DeviceInfo({ device: d }: { device: DeviceDetail }) {
           { label: t('device.serial'), value: d.serial, testId: 'device-info-serial' },
           { label: t('device.type'), value: t(`device.types.${d.type}`) },
           { label: t('device.model'), value: d.model },
-          { label: t('device.list.tenant'), value: d.tenantName ?? t('device.pool.inPool') },
+          { label: t('common.tenant'), value: d.tenantName ?? t('device.pool.inPool') },
           { label: t('device.list.point'), value: d.pointName ?? '—' },
           {
             label: t('device.onlineState'),

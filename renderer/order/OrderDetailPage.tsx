@@ -187,7 +187,7 @@ function OrderFacts({ order: o }: { order: OrderDetail }) {
                 },
               ]),
           { label: t('order.list.point'), value: o.pointName ?? '—' },
-          { label: t('order.list.tenant'), value: o.tenantName },
+          { label: t('common.tenant'), value: o.tenantName },
           { label: t('order.list.customerStaff'), value: t(o.customerStaff ? 'order.list.yes' : 'order.list.no') },
           ...(o.customerStaffName !== null
             ? [

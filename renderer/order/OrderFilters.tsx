@@ -198,7 +198,7 @@ export function OrderFilters({
         />
       </FilterField>
       <TenantFilter
-        label={t('order.list.tenant')}
+        label={t('common.tenant')}
         value={draft.tenantId}
         onChange={(tenantId) => set({ tenantId })}
         testId="order-filter-tenant"

@@ -282,7 +282,7 @@ export function OrderListScreen({ preset }: { preset: OrderListPreset }) {
             {
               id: 'tenant',
               fold: 4,
-              header: t('order.list.tenant'),
+              header: t('common.tenant'),
               value: (o: OrderItem) => o.tenantName,
               minWidth: 96,
               width: 150,

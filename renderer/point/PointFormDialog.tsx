@@ -90,7 +90,7 @@ export function PointFormDialog({ point, onClose, onGone }: PointFormDialogProps
           render={({ field, fieldState }) => (
             <TenantField
               ref={field.ref}
-              label={t('point.tenant')}
+              label={t('common.tenant')}
               required={choice === 'required'}
               error={fieldState.error?.message}
               placeholder={t('point.tenantPlaceholder')}

@@ -1,8 +1,9 @@
 /**
- * Refusals the point screens answer by refreshing: "this point no longer
- * exists" (1410: another session deleted it, or it never was one of ours) and
- * "it has devices" (1411: one was bound meanwhile). The rows then show the
- * list as it is now instead of staying to be refused again.
+ * "This point no longer exists" (1410: another session deleted it, or it
+ * never was one of ours): the point's dialog and binding screen answer it by
+ * reading the point again, so the screen says it is gone instead of staying
+ * to be refused again. "It has devices" (1411) is the list's: its row delete
+ * names both codes as stale (PointListPage.tsx).
  */
 import { CODE } from '../../shared/domains.js';
 import { refusedWith } from '../app/errors.js';

@@ -34,7 +34,7 @@ export function CategoryFilters({ onSearch }: { onSearch: (filter: CategoryFilte
         />
       </FilterField>
       <TenantFilter
-        label={t('product.category.tenant')}
+        label={t('common.tenant')}
         value={draft.tenantId}
         onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))}
         testId="category-filter-tenant"

@@ -109,7 +109,7 @@ export function CategoryFormDialog({ category, parent, onClose, onGone }: Catego
           render={({ field, fieldState }) => (
             <TenantField
               ref={field.ref}
-              label={t('product.category.tenant')}
+              label={t('common.tenant')}
               required={choice === 'required'}
               error={fieldState.error?.message}
               placeholder={t('product.category.tenantPlaceholder')}

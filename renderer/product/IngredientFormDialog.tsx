@@ -99,7 +99,7 @@ export function IngredientFormDialog({
           render={({ field, fieldState }) => (
             <TenantField
               ref={field.ref}
-              label={t('product.ingredient.tenant')}
+              label={t('common.tenant')}
               required={choice === 'required'}
               error={fieldState.error?.message}
               placeholder={t('product.ingredient.tenantPlaceholder')}

@@ -186,7 +186,7 @@ export default function IngredientListPage() {
             />
           </FilterField>
           <TenantFilter
-            label={t('product.ingredient.tenant')}
+            label={t('common.tenant')}
             value={draft.tenantId}
             onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))}
             testId="ingredient-filter-tenant"

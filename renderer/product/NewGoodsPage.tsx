@@ -214,7 +214,7 @@ function NewGoodsForm({ saved, onDone }: { saved: NewProductItem | undefined; on
                 render={({ field, fieldState }) => (
                   <TenantField
                     ref={field.ref}
-                    label={t('product.product.tenant')}
+                    label={t('common.tenant')}
                     required={choice === 'required'}
                     error={fieldState.error?.message}
                     placeholder={t('product.product.tenantPlaceholder')}

@@ -76,7 +76,7 @@ export function ProductFilters({ onSearch }: { onSearch: (filter: ProductFilter)
         />
       </FilterField>
       <TenantFilter
-        label={t('product.product.tenant')}
+        label={t('common.tenant')}
         value={draft.tenantId}
         onChange={(tenantId) => set({ tenantId, categoryId: undefined })}
         testId="product-filter-tenant"

@@ -100,7 +100,7 @@ export function ProductFormDialog({ product, onClose, onGone }: ProductFormDialo
             render={({ field, fieldState }) => (
               <TenantField
                 ref={field.ref}
-                label={t('product.product.tenant')}
+                label={t('common.tenant')}
                 required={choice === 'required'}
                 error={fieldState.error?.message}
                 placeholder={t('product.product.tenantPlaceholder')}

@@ -53,7 +53,7 @@ export default function SceneDetailPage() {
         <InfoList
           items={[
             { label: t('scene.id'), value: String(scene.id) },
-            { label: t('scene.tenant'), value: scene.tenantName },
+            { label: t('common.tenant'), value: scene.tenantName },
             { label: t('scene.notes'), value: scene.notes },
             { label: t('scene.description'), value: scene.description || '—' },
             { label: t('scene.updatedAt'), value: formatDateTime(scene.updatedAt) },

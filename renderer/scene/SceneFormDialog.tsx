@@ -101,7 +101,7 @@ export function SceneFormDialog({
           render={({ field, fieldState }) => (
             <TenantField
               ref={field.ref}
-              label={t('scene.tenant')}
+              label={t('common.tenant')}
               required={choice === 'required'}
               error={fieldState.error?.message}
               placeholder={t('device.pool.tenantPlaceholder')}

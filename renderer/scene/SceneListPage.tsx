@@ -100,7 +100,15 @@ export default function SceneListPage() {
         hideable: false,
       },
       ...(byTenant
-        ? [{ id: 'tenant', header: t('scene.tenant'), value: (s: SceneItem) => s.tenantName, minWidth: 96, width: 160 }]
+        ? [
+            {
+              id: 'tenant',
+              header: t('common.tenant'),
+              value: (s: SceneItem) => s.tenantName,
+              minWidth: 96,
+              width: 160,
+            },
+          ]
         : []),
       {
         id: 'devices',
@@ -231,7 +239,7 @@ export default function SceneListPage() {
             />
           </FilterField>
           <TenantFilter
-            label={t('scene.tenant')}
+            label={t('common.tenant')}
             value={draft.tenantId}
             onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))}
             testId="scene-filter-tenant"

@@ -115,7 +115,7 @@ export function CreateMemberDialog({ onClose }: { onClose: () => void }) {
           name="tenantId"
           render={({ field, fieldState }) => (
             <TenantField
-              label={t('staff.role.tenant')}
+              label={t('common.tenant')}
               required
               error={fieldState.error?.message}
               value={field.value as number | undefined}
@@ -123,7 +123,7 @@ export function CreateMemberDialog({ onClose }: { onClose: () => void }) {
                 field.onChange(id);
                 setRoleId(null);
               }}
-              placeholder={t('staff.role.tenant')}
+              placeholder={t('common.tenant')}
               testId="member-tenant"
             />
           )}

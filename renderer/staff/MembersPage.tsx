@@ -149,7 +149,7 @@ export default function MembersPage() {
         ? [
             {
               id: 'tenant',
-              header: t('staff.role.tenant'),
+              header: t('common.tenant'),
               minWidth: 100,
               width: 160,
               render: (m: MemberItem) => <OverflowText text={m.tenantName} />,
@@ -249,7 +249,7 @@ export default function MembersPage() {
             testId="member-filter-state"
           />
           <TenantFilter
-            label={t('staff.role.tenant')}
+            label={t('common.tenant')}
             value={draft.tenantId}
             onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))}
             testId="member-filter-tenant"

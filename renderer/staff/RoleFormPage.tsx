@@ -193,7 +193,7 @@ function RoleForm({ role }: { role: RoleItem | undefined }) {
         </Field>
         {role === undefined && user.roleKind === 'admin' && (
           <TenantField
-            label={t('staff.role.tenant')}
+            label={t('common.tenant')}
             required
             error={errors.tenantId}
             value={tenantId}
@@ -201,7 +201,7 @@ function RoleForm({ role }: { role: RoleItem | undefined }) {
               setTenantId(id);
               clear('tenantId');
             }}
-            placeholder={t('staff.role.tenant')}
+            placeholder={t('common.tenant')}
             testId="role-form-tenant"
           />
         )}

@@ -113,7 +113,7 @@ export default function RolesPage() {
         ? [
             {
               id: 'tenant',
-              header: t('staff.role.tenant'),
+              header: t('common.tenant'),
               minWidth: 100,
               width: 160,
               render: (r: RoleItem) => <OverflowText text={r.tenantName} />,
@@ -182,7 +182,7 @@ export default function RolesPage() {
             testId="role-filter-keyword"
           />
           <TenantFilter
-            label={t('staff.role.tenant')}
+            label={t('common.tenant')}
             value={draft.tenantId}
             onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))}
             testId="role-filter-tenant"

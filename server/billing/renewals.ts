@@ -35,6 +35,7 @@ import { tenantInScope } from '../tenant/index.js';
 import { billingSettings, invoices, renewalDevices, renewals } from './schema.js';
 import { paged } from '../http/paged.js';
 import { tenants } from '../identity/schema.js';
+import { commonTexts } from '../../shared/common/index.js';
 
 /** How long the sandbox provider takes to say paid (BILLING_SETTLE_MS; 5 s by default: the time to scan and pay). */
 export const settleDelayMs = (env: NodeJS.ProcessEnv = process.env): number =>
@@ -227,7 +228,7 @@ export async function exportBills(db: Queryable, scope: Scope, f: BillFilter, la
     l.bills.date,
     l.bills.state,
     l.invoice.column,
-    l.bills.tenant,
+    commonTexts[lang].common.tenant,
   ];
   const bytes = await xlsxBytes(l.bills.sheet, header, cells);
   return {

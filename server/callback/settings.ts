@@ -10,7 +10,7 @@ import { CALLBACK_LIMITS, type CallbackInput, type CallbackView } from '../../sh
 import { CODE } from '../../shared/domains.js';
 import type { Db, Queryable } from '../db/index.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
-import { open, resealed, rsaPublicKey, sealNow, secretKeys, type SecretKey } from '../payment/index.js';
+import { unseal, resealed, rsaPublicKey, sealNow, secretKeys, type SecretKey } from '../payment/index.js';
 import { urlProblem } from './guard.js';
 import { callbackSettings } from './schema.js';
 
@@ -63,8 +63,9 @@ export function webhookHeaders(
 function signingSecrets(row: Pick<Row, 'secret' | 'previous' | 'previousUntil'>): string[] {
   const keys = secretKeys();
   if (!keys || !row.secret) return [];
-  const all = [open(row.secret, keys)];
-  if (row.previous && row.previousUntil && row.previousUntil.getTime() > Date.now()) all.push(open(row.previous, keys));
+  const all = [unseal(row.secret, keys)];
+  if (row.previous && row.previousUntil && row.previousUntil.getTime() > Date.now())
+    all.push(unseal(row.previous, keys));
   return all;
 }
 

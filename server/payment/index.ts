@@ -5,7 +5,7 @@ import { paymentHandlers } from './handlers.js';
 export { paymentSecrets, paymentSettings } from './schema.js';
 export {
   configureSecrets,
-  open,
+  unseal,
   parseKeys,
   resealed,
   sealNow,

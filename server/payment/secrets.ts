@@ -116,10 +116,10 @@ export function sealNow(plain: string): Sealed {
 
 /** A value sealed by an older key, sealed again under the current one; null when it already is (rotation). */
 export const resealed = (sealed: Sealed, keys: SecretKey[]): Sealed | null =>
-  sealed.keyId === keys[0]!.id ? null : seal(open(sealed, keys), keys);
+  sealed.keyId === keys[0]!.id ? null : seal(unseal(sealed, keys), keys);
 
-/** Opens a sealed value with the key it names; throws when that key is not in the ring or the value was tampered with. */
-export function open(sealed: Sealed, keys: SecretKey[]): string {
+/** Unseals a value with the key it names; throws when that key is not in the ring or the value was tampered with. */
+export function unseal(sealed: Sealed, keys: SecretKey[]): string {
   const key = keys.find((k) => k.id === sealed.keyId);
   if (!key) throw new Error(`secrets: no key ${sealed.keyId} in SECRETS_KEY`);
   const decipher = createDecipheriv('aes-256-gcm', key.key, Buffer.from(sealed.iv, 'base64'));

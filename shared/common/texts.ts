@@ -18,6 +18,8 @@ const zhCN = {
     switchAnyway: '切换语言',
   },
   common: {
+    /** The tenant a row belongs to, as every list, form and filter names it. */
+    tenant: '所属租户',
     search: '搜索',
     reset: '重置',
     create: '新增',
@@ -147,6 +149,7 @@ export const commonTexts = defineTexts(zhCN, {
       switchAnyway: '切換語言',
     },
     common: {
+      tenant: '所屬租戶',
       search: '搜尋',
       reset: '重設',
       create: '新增',
@@ -266,6 +269,7 @@ export const commonTexts = defineTexts(zhCN, {
       switchAnyway: 'Switch language',
     },
     common: {
+      tenant: 'Tenant',
       search: 'Search',
       reset: 'Reset',
       create: 'Add',

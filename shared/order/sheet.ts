@@ -10,6 +10,7 @@
 import type { Lang } from '../i18n/define.js';
 import type { OrderItem } from './list.js';
 import { orderTexts } from './texts.js';
+import { commonTexts } from '../common/index.js';
 
 /** What a row needs of an order: the list's item, or the export job's narrower row with a `Date` (and the buyer's columns for staff orders). */
 export type SheetOrder = Pick<
@@ -81,7 +82,7 @@ export function sheetHeader(lang: Lang, customerStaff = false): string[] {
     l.deliveryState,
     l.device,
     l.point,
-    l.tenant,
+    commonTexts[lang].common.tenant,
     ...(customerStaff ? [l.customerStaffName, l.customerStaffPhone, l.customerStaffCard, l.customer] : []),
   ];
 }

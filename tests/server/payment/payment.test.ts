@@ -15,7 +15,7 @@ import {
   rotateSecrets,
   secretKeys,
 } from '../../../server/payment/index.js';
-import { open } from '../../../server/payment/secrets.js';
+import { unseal } from '../../../server/payment/secrets.js';
 import { suiteApp } from '../helpers.js';
 import { p12 } from '../support/p12.js';
 
@@ -64,7 +64,7 @@ describe('payment.save', () => {
     const rows = await t.db.select().from(paymentSecrets);
     expect(JSON.stringify(rows)).not.toContain(SECRETS.merchantKey);
     const row = rows.find((r) => r.tenantId === t.ids.tenant('A') && r.field === 'merchantKey')!;
-    expect(open(row, secretKeys()!)).toBe(SECRETS.merchantKey);
+    expect(unseal(row, secretKeys()!)).toBe(SECRETS.merchantKey);
 
     // A save without the secrets keeps them, and their times.
     const again = await t.ok(
@@ -225,8 +225,8 @@ describe('secrets rotation', () => {
     const rows = await t.db.select().from(paymentSecrets);
     expect(new Set(rows.map((r) => r.keyId))).toEqual(new Set([fresh.id]));
     const row = rows.find((r) => r.tenantId === t.ids.tenant('A') && r.field === 'merchantKey')!;
-    expect(open(row, [fresh])).toBe(SECRETS.merchantKey);
-    expect(() => open(row, old)).toThrow();
+    expect(unseal(row, [fresh])).toBe(SECRETS.merchantKey);
+    expect(() => unseal(row, old)).toThrow();
     expect(await rotateSecrets(t.db, ring)).toBe(0);
     configureSecrets(ring);
   });
