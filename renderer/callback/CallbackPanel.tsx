@@ -31,7 +31,7 @@ import { CALLBACK_EVENTS, callbackInput, type CallbackEvent, type CallbackView }
 import { fieldMessages } from '../app/form.js';
 import { formatDateTime } from '../app/format.js';
 import { useOp, useOpMutation } from '../bridge.js';
-import { ActionButton, CheckGroup, ConfirmDialog, useScreen } from '../kit/index.js';
+import { ActionButton, CheckGroup, ConfirmDialog, forTenant, useScreen } from '../kit/index.js';
 import { DeliveryLog } from './DeliveryLog.js';
 
 const useStyles = makeStyles({
@@ -53,7 +53,7 @@ const KEY_FORMAT = 'RSA PEM';
 
 export function CallbackPanel({ tenantId }: { tenantId?: number | undefined }) {
   const { t } = useScreen();
-  const settings = useOp('callback.settings', { body: tenantId === undefined ? {} : { tenantId } }, { staleTime: 0 });
+  const settings = useOp('callback.settings', { body: forTenant(tenantId) }, { staleTime: 0 });
   // Outside the form, which starts again from each save's answer: the secret outlives that.
   const [shown, setShown] = useState<string | null>(null);
   if (settings.isError)
@@ -89,7 +89,7 @@ function Loaded({
 }) {
   const { t, notify, report } = useScreen();
   const styles = useStyles();
-  const owner = tenantId === undefined ? {} : { tenantId };
+  const owner = forTenant(tenantId);
   const save = useOpMutation('callback.save', { invalidates: ['callback.settings'] });
   const rotate = useOpMutation('callback.rotateSecret', { invalidates: ['callback.settings'] });
   const test = useOpMutation('callback.test', { invalidates: ['callback.deliveries'] });

@@ -13,15 +13,16 @@ import { useOpMutation } from '../bridge.js';
 import {
   ActionButton,
   Choice,
+  type Column,
   DataTable,
   FilterBar,
-  FilterField,
   filterBody,
+  FilterField,
+  forTenant,
   OverflowText,
   Pager,
   useListPage,
   useScreen,
-  type Column,
 } from '../kit/index.js';
 
 const useStyles = makeStyles({
@@ -52,7 +53,7 @@ export function DeliveryLog({ tenantId }: { tenantId?: number | undefined }) {
   const styles = useStyles();
   const { draft, setDraft, apply, reset, table, pager, refresh } = useListPage('callback.deliveries', {
     empty: EMPTY,
-    body: (f) => ({ ...filterBody(f), ...(tenantId === undefined ? {} : { tenantId }) }),
+    body: (f) => ({ ...filterBody(f), ...forTenant(tenantId) }),
   });
   const resend = useOpMutation('callback.resend', { invalidates: ['callback.deliveries'] });
 

@@ -15,7 +15,7 @@ import { SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
 import { withPasswordRule } from '../account/index.js';
 import { useRelocalise } from '../app/useRelocalise.js';
-import { FormDialog, TenantField, tenantChoice, useDialogSave, useScreen } from '../kit/index.js';
+import { FormDialog, forTenant, tenantChoice, TenantField, useDialogSave, useScreen } from '../kit/index.js';
 
 const REFRESH = ['customer.page', 'customer.list', 'customer.info'] as const;
 const LIMITS = { name: CUSTOMER_LIMITS.name };
@@ -44,7 +44,7 @@ export function CreateCustomerDialog({ onClose }: { onClose: () => void }) {
           username: v.username,
           password: v.password,
           buyNow: v.buyNow ?? false,
-          ...(v.tenantId === undefined ? {} : { tenantId: v.tenantId }),
+          ...forTenant(v.tenantId),
         },
       }),
     saved: t('customer.account.created'),

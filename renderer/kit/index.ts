@@ -45,6 +45,7 @@ export {
   type RegionLevel,
 } from './regions.js';
 export {
+  forTenant,
   seesTenants,
   TenantDropdown,
   TenantField,

@@ -28,6 +28,14 @@ export function tenantChoice(user: SessionUser, creating: boolean): TenantChoice
 /** Whether the user sees more than one tenant's rows, so a list can filter by tenant. */
 export const seesTenants = (user: SessionUser): boolean => tenantChoice(user, true) !== 'none';
 
+/**
+ * The `tenantId` of a request body, when one was chosen: the system admin
+ * (and a first-level tenant, for its second-level ones) names it; a user who
+ * names none acts for its own tenant, so the key is left out, not sent empty.
+ */
+export const forTenant = (tenantId: number | undefined): { tenantId?: number } =>
+  tenantId === undefined ? {} : { tenantId };
+
 /** The tenants the user may act for, loaded when `enabled`. */
 export const useTenants = (enabled: boolean) => useOp('tenant.list', { body: {} }, { enabled, staleTime: 60_000 });
 

@@ -47,7 +47,7 @@ import { codeMessage, refusedWith } from '../app/errors.js';
 import { fieldMessages } from '../app/form.js';
 import { formatDateTime } from '../app/format.js';
 import { useOp, useOpMutation } from '../bridge.js';
-import { ActionButton, useScreen } from '../kit/index.js';
+import { ActionButton, forTenant, useScreen } from '../kit/index.js';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -117,7 +117,7 @@ function initial(view: PaymentView): Record<Sections, Values | null> {
 
 /** The body of a save: the sections set up, their plain fields, and only the secrets typed. */
 function bodyOf(values: Record<Sections, Values | null>, tenantId: number | undefined): Record<string, unknown> {
-  const body: Record<string, unknown> = tenantId === undefined ? {} : { tenantId };
+  const body: Record<string, unknown> = forTenant(tenantId);
   for (const section of SECTIONS) {
     const v = values[section];
     if (!v) continue;
@@ -159,7 +159,7 @@ export function PaymentForm({
   onDirtyChange?: (dirty: boolean) => void;
 }) {
   const { t } = useScreen();
-  const settings = useOp('payment.settings', { body: tenantId === undefined ? {} : { tenantId } }, { staleTime: 0 });
+  const settings = useOp('payment.settings', { body: forTenant(tenantId) }, { staleTime: 0 });
   if (settings.isError)
     return (
       <MessageBar intent="error">

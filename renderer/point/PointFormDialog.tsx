@@ -12,7 +12,15 @@ import { useOpMutation } from '../bridge.js';
 import { applyFieldErrors, SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
 import { useRelocalise } from '../app/useRelocalise.js';
-import { FormDialog, RegionPicker, TenantField, tenantChoice, useGuardedAction, useScreen } from '../kit/index.js';
+import {
+  FormDialog,
+  forTenant,
+  RegionPicker,
+  tenantChoice,
+  TenantField,
+  useGuardedAction,
+  useScreen,
+} from '../kit/index.js';
 import { isPointGone } from './gone.js';
 import { pointDialogSchema, type PointDialogValues } from './pointSchema.js';
 
@@ -50,7 +58,7 @@ export function PointFormDialog({ point, onClose, onGone }: PointFormDialogProps
         notify(t('point.updated'));
       } else {
         await create.mutateAsync({
-          body: { name, areaCode, address, ...(tenantId === undefined ? {} : { tenantId }) },
+          body: { name, areaCode, address, ...forTenant(tenantId) },
         });
         notify(t('point.created'));
       }

@@ -2,7 +2,7 @@
 import { Dropdown, Option } from '@fluentui/react-components';
 import type { Ref } from 'react';
 import { useOp } from '../bridge.js';
-import { useFilterShown } from '../kit/index.js';
+import { forTenant, useFilterShown } from '../kit/index.js';
 
 export interface CategoryDropdownProps {
   /** Whose tree; none for the user's own. */
@@ -29,11 +29,7 @@ export function CategoryDropdown({
   disabled,
   ref,
 }: CategoryDropdownProps) {
-  const options = useOp(
-    'product.categoryOptions',
-    { body: tenantId === undefined ? {} : { tenantId } },
-    { staleTime: 30_000 },
-  );
+  const options = useOp('product.categoryOptions', { body: forTenant(tenantId) }, { staleTime: 30_000 });
   const selected = options.data?.find((o) => o.id === value);
   useFilterShown(value === undefined ? undefined : (selected?.name ?? `#${value}`));
   return (

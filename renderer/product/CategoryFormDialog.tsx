@@ -16,7 +16,7 @@ import { SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
 import { useUser } from '../app/session.js';
 import { useRelocalise } from '../app/useRelocalise.js';
-import { FormDialog, TenantField, tenantChoice, useDialogSave } from '../kit/index.js';
+import { FormDialog, forTenant, tenantChoice, TenantField, useDialogSave } from '../kit/index.js';
 import { categoryDialogSchema, parentChoices, type CategoryDialogValues } from './categorySchema.js';
 
 /** The parent picker's value for "top level" (Fluent's options carry strings). */
@@ -60,18 +60,14 @@ export function CategoryFormDialog({ category, parent, onClose, onGone }: Catego
   // The parents on offer are of the category's tenant: the chosen one, the row's, or the user's own.
   const chosenTenant = useWatch({ control: form.control, name: 'tenantId' });
   const tenantId = category?.tenantId ?? parent?.tenantId ?? chosenTenant ?? user.tenantId ?? undefined;
-  const options = useOp(
-    'product.categoryOptions',
-    { body: tenantId === undefined ? {} : { tenantId } },
-    { enabled: tenantId !== undefined },
-  );
+  const options = useOp('product.categoryOptions', { body: forTenant(tenantId) }, { enabled: tenantId !== undefined });
   const choices = parentChoices(options.data ?? [], category);
 
   const submit = useDialogSave(form, {
     save: ({ tenantId: requested, ...values }) => {
       if (category) return update.mutateAsync({ params: { id: category.id }, body: values });
       const owner = parent?.tenantId ?? requested;
-      return create.mutateAsync({ body: { ...values, ...(owner === undefined ? {} : { tenantId: owner }) } });
+      return create.mutateAsync({ body: { ...values, ...forTenant(owner) } });
     },
     saved: t(category ? 'product.category.updated' : 'product.category.created'),
     failed: t(category ? 'product.category.saveFailed' : 'product.category.createFailed'),

@@ -22,7 +22,7 @@ import { SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
 import { useUser } from '../app/session.js';
 import { useRelocalise } from '../app/useRelocalise.js';
-import { FormDialog, TenantField, tenantChoice, useDialogSave, type TenantChoice } from '../kit/index.js';
+import { FormDialog, forTenant, tenantChoice, type TenantChoice, TenantField, useDialogSave } from '../kit/index.js';
 
 interface Values {
   number: string;
@@ -72,7 +72,7 @@ export function IngredientFormDialog({
       const body = { ...values, type: values.type!, unit: values.unit! };
       return ingredient
         ? update.mutateAsync({ params: { id: ingredient.id }, body })
-        : create.mutateAsync({ body: { ...body, ...(requested === undefined ? {} : { tenantId: requested }) } });
+        : create.mutateAsync({ body: { ...body, ...forTenant(requested) } });
     },
     saved: t(ingredient ? 'product.ingredient.updated' : 'product.ingredient.created'),
     failed: t(ingredient ? 'product.ingredient.saveFailed' : 'product.ingredient.createFailed'),

@@ -29,7 +29,15 @@ import { PageProblem, PageSpinner } from '../app/pages.js';
 import { idOfQuery } from '../app/paths.js';
 import { useRelocalise } from '../app/useRelocalise.js';
 import { useShell } from '../shell/context.js';
-import { DateTimeInput, TenantField, tenantChoice, useGuardedAction, useFormGrid, useScreen } from '../kit/index.js';
+import {
+  DateTimeInput,
+  forTenant,
+  tenantChoice,
+  TenantField,
+  useFormGrid,
+  useGuardedAction,
+  useScreen,
+} from '../kit/index.js';
 import { ImageUploader } from '../file/index.js';
 import { AttributeFields } from './AttributeFields.js';
 import { CategoryDropdown } from './CategoryDropdown.js';
@@ -119,7 +127,7 @@ function NewGoodsForm({ saved, onDone }: { saved: NewProductItem | undefined; on
         await update.mutateAsync({ params: { id: saved.id }, body });
         notify(t('product.newProduct.updated'));
       } else {
-        await create.mutateAsync({ body: { ...body, ...(requested === undefined ? {} : { tenantId: requested }) } });
+        await create.mutateAsync({ body: { ...body, ...forTenant(requested) } });
         notify(t('product.newProduct.created'));
       }
       form.reset(form.getValues());

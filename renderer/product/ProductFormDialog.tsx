@@ -16,7 +16,7 @@ import { SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
 import { useUser } from '../app/session.js';
 import { useRelocalise } from '../app/useRelocalise.js';
-import { FormDialog, TenantField, tenantChoice, useDialogSave, useFormGrid } from '../kit/index.js';
+import { FormDialog, forTenant, tenantChoice, TenantField, useDialogSave, useFormGrid } from '../kit/index.js';
 import { ImageUploader } from '../file/index.js';
 import { CategoryDropdown } from './CategoryDropdown.js';
 import { productDialogSchema, yuanText, type ProductDialogValues } from './productSchema.js';
@@ -70,7 +70,7 @@ export function ProductFormDialog({ product, onClose, onGone }: ProductFormDialo
       const body = { ...values, categoryId: categoryId!, price: parseYuan(price)! };
       return product
         ? update.mutateAsync({ params: { id: product.id }, body })
-        : create.mutateAsync({ body: { ...body, ...(requested === undefined ? {} : { tenantId: requested }) } });
+        : create.mutateAsync({ body: { ...body, ...forTenant(requested) } });
     },
     saved: t(product ? 'product.product.updated' : 'product.product.created'),
     failed: t(product ? 'product.product.saveFailed' : 'product.product.createFailed'),

@@ -4,7 +4,7 @@
  * then a number, a name and rows of an ingredient of the product's tenant with
  * its quantity in the ingredient's unit.
  */
-import { useFormGrid } from '../kit/index.js';
+import { forTenant, useFormGrid } from '../kit/index.js';
 import { Button, Dropdown, Field, Input, makeStyles, Option, Switch, Text, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { Controller, useFieldArray, useWatch, type Control } from 'react-hook-form';
@@ -44,7 +44,7 @@ export function RecipeFields({
   // A tenant has a handful of ingredients: one page holds them all.
   const ingredients = useOp(
     'product.ingredientPage',
-    { query: { pageNum: 1, pageSize: 100 }, body: tenantId === undefined ? {} : { tenantId } },
+    { query: { pageNum: 1, pageSize: 100 }, body: forTenant(tenantId) },
     { enabled: enabled && tenantId !== undefined, staleTime: 30_000 },
   );
   const list = ingredients.data?.list ?? [];

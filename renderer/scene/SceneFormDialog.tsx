@@ -14,7 +14,7 @@ import { SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
 import { useUser } from '../app/session.js';
 import { useRelocalise } from '../app/useRelocalise.js';
-import { CheckGroup, FormDialog, TenantField, tenantChoice, useDialogSave } from '../kit/index.js';
+import { CheckGroup, FormDialog, forTenant, TenantField, tenantChoice, useDialogSave } from '../kit/index.js';
 
 const useStyles = makeStyles({
   devices: {
@@ -65,18 +65,14 @@ export function SceneFormDialog({
   });
   useRelocalise(form);
   const tenantId = useWatch({ control: form.control, name: 'tenantId' });
-  const forTenant = scene?.tenantId ?? tenantId ?? user.tenantId ?? undefined;
-  const options = useOp(
-    'scene.deviceOptions',
-    { body: forTenant === undefined ? {} : { tenantId: forTenant } },
-    { enabled: forTenant !== undefined },
-  );
+  const ownerId = scene?.tenantId ?? tenantId ?? user.tenantId ?? undefined;
+  const options = useOp('scene.deviceOptions', { body: forTenant(ownerId) }, { enabled: ownerId !== undefined });
 
   const submit = useDialogSave(form, {
     save: ({ tenantId: chosen, ...body }) =>
       scene
         ? update.mutateAsync({ params: { id: scene.id }, body })
-        : create.mutateAsync({ body: { ...body, ...(chosen === undefined ? {} : { tenantId: chosen }) } }),
+        : create.mutateAsync({ body: { ...body, ...forTenant(chosen) } }),
     saved: t(scene ? 'scene.updated' : 'scene.created'),
     failed: t('scene.saveFailed'),
     goneCode: scene ? CODE.sceneNotFound : undefined,

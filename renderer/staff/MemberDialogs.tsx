@@ -16,7 +16,7 @@ import { SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
 import { withPasswordRule } from '../account/index.js';
 import { useRelocalise } from '../app/useRelocalise.js';
-import { FormDialog, TenantField, useDialogSave, useScreen } from '../kit/index.js';
+import { FormDialog, forTenant, TenantField, useDialogSave, useScreen } from '../kit/index.js';
 
 const REFRESH = ['staff.page', 'staff.roles'] as const;
 const LIMITS = { name: MEMBER_LIMITS.name };
@@ -36,7 +36,7 @@ function RoleField({
   const { t } = useScreen();
   const roles = useOp('staff.roles', {
     query: { pageNum: 1, pageSize: 200 },
-    body: tenantId === undefined ? {} : { tenantId },
+    body: forTenant(tenantId),
   });
   const list = roles.data?.list ?? [];
   const none = t('staff.member.noRole');

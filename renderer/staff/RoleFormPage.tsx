@@ -37,7 +37,7 @@ import { PageProblem } from '../app/pages.js';
 import { idOfQuery } from '../app/paths.js';
 import { useOp, useOpMutation } from '../bridge.js';
 import { titleText } from '../i18n/index.js';
-import { ActionButton, CheckGroup, DetailPage, TenantField, useScreen } from '../kit/index.js';
+import { ActionButton, CheckGroup, DetailPage, forTenant, TenantField, useScreen } from '../kit/index.js';
 import { ROLES_PATH } from './paths.js';
 
 const useStyles = makeStyles({
@@ -154,7 +154,7 @@ function RoleForm({ role }: { role: RoleItem | undefined }) {
     setErrors({});
     try {
       if (role) await update.mutateAsync({ params: { id: role.id }, body: checked.data });
-      else await create.mutateAsync({ body: { ...checked.data, ...(tenantId === undefined ? {} : { tenantId }) } });
+      else await create.mutateAsync({ body: { ...checked.data, ...forTenant(tenantId) } });
       notify(t('staff.role.saved'));
       await navigate(ROLES_PATH);
     } catch (error) {

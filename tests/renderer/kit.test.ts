@@ -10,7 +10,7 @@ import { listView, shownTotal, type ListQueryState } from '../../renderer/kit/li
 import { pageCount, pageItems, parseJump } from '../../renderer/kit/pages.js';
 import { apportion, columnWidths, foldColumns, type ColumnSize } from '../../renderer/kit/sizing.js';
 import { headerPieces } from '../../renderer/kit/headerWidth.js';
-import { treeOrder } from '../../renderer/kit/tenants.js';
+import { forTenant, treeOrder } from '../../renderer/kit/tenants.js';
 
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 
@@ -346,5 +346,14 @@ describe('foldColumns', () => {
   it('never folds a column without a fold, nor one shown anyway; gives up when folding cannot make it fit', () => {
     expect(foldColumns(items, 100)).toEqual(['point', 'tenant', 'serial']);
     expect(foldColumns(items, 600, 0, ['point'])).toEqual(['tenant']);
+  });
+});
+
+describe('forTenant', () => {
+  it('names the tenant chosen, and leaves the key out when none was', () => {
+    expect(forTenant(7)).toEqual({ tenantId: 7 });
+    expect(forTenant(undefined)).toEqual({});
+    expect('tenantId' in forTenant(undefined)).toBe(false);
+    expect({ name: 'x', ...forTenant(0) }).toEqual({ name: 'x', tenantId: 0 });
   });
 });
