@@ -8,17 +8,6 @@
  * else through the common error path; the dialog stays open with what was
  * typed.
  */
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { CODE } from '../../shared/domains.js';
@@ -32,12 +21,7 @@ import { FormInput } from '../app/FormInput.js';
 import { useScheduleEnd } from '../app/report.js';
 import { useRelocalise } from '../app/useRelocalise.js';
 import { NOTIFY_MS } from '../../shared/errors/policy.js';
-import { useCloseGuard } from '../kit/useCloseGuard.js';
-import { useScreen } from '../kit/index.js';
-
-const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-});
+import { FormDialog, useScreen } from '../kit/index.js';
 
 /** The form's own messages are keys of the `password` group. */
 const passwordKey = (issue: IssueLike) => (issue.message.startsWith('account.password.') ? issue.message : undefined);
@@ -49,9 +33,13 @@ export interface PasswordDialogProps {
   onClose: () => void;
 }
 
+/** Mounted while open: a dialog opened again starts empty. */
 export function PasswordDialog({ open, onClose }: PasswordDialogProps) {
+  return open ? <PasswordFormDialog onClose={onClose} /> : null;
+}
+
+function PasswordFormDialog({ onClose }: { onClose: () => void }) {
   const { t, notify, report, user } = useScreen();
-  const styles = useStyles();
   const scheduleEnd = useScheduleEnd();
   const askOld = asksOldPassword(user.roleKind);
   const [schema] = useState(() => passwordForm(askOld));
@@ -62,11 +50,6 @@ export function PasswordDialog({ open, onClose }: PasswordDialogProps) {
     mode: 'onTouched',
   });
   useRelocalise(form);
-
-  const close = () => {
-    form.reset(EMPTY);
-    onClose();
-  };
 
   const onSubmit = form.handleSubmit(async (values) => {
     const request = passwordRequest(user, values);
@@ -91,83 +74,72 @@ export function PasswordDialog({ open, onClose }: PasswordDialogProps) {
       return;
     }
     notify(t('account.password.success'), { intent: 'success', timeout: NOTIFY_MS });
-    form.reset(EMPTY);
     onClose();
     // Spec §4/§5: signed out after success; the notification shows its 2 s first.
     scheduleEnd(NOTIFY_MS);
   });
 
-  const busy = form.formState.isSubmitting;
   // Read while rendering: react-hook-form only keeps up the parts of formState that the render reads.
+  const busy = form.formState.isSubmitting;
   const dirty = form.formState.isDirty;
-  const guard = useCloseGuard({ busy, dirty, onClose: close });
   return (
-    <Dialog open={open} onOpenChange={guard.onOpenChange} modalType="modal">
-      <DialogSurface aria-describedby={undefined}>
-        <form onSubmit={onSubmit} noValidate data-testid="password-dialog">
-          <DialogBody>
-            <DialogTitle>{t('account.password.title')}</DialogTitle>
-            <DialogContent className={styles.form}>
-              {askOld && (
-                <FormInput
-                  control={form.control}
-                  name="oldPassword"
-                  reserveMessage
-                  label={t('account.password.old')}
-                  // A new password already given is checked again: it must differ from the old one.
-                  onBlur={() => {
-                    if (form.getFieldState('password').isTouched) void form.trigger('password');
-                  }}
-                  input={{
-                    type: 'password',
-                    autoComplete: 'current-password',
-                    placeholder: t('account.password.oldPlaceholder'),
-                    'data-testid': 'password-old',
-                  }}
-                />
-              )}
-              <FormInput
-                control={form.control}
-                name="password"
-                reserveMessage
-                label={t('account.password.new')}
-                hint={t('account.validation.passwordRule')}
-                // A confirmation already given is checked again against the new value.
-                onBlur={() => {
-                  if (form.getFieldState('confirm').isTouched) void form.trigger('confirm');
-                }}
-                input={{
-                  type: 'password',
-                  autoComplete: 'new-password',
-                  placeholder: t('account.password.newPlaceholder'),
-                  'data-testid': 'password-new',
-                }}
-              />
-              <FormInput
-                control={form.control}
-                name="confirm"
-                label={t('account.password.confirm')}
-                reserveMessage
-                input={{
-                  type: 'password',
-                  autoComplete: 'new-password',
-                  placeholder: t('account.password.confirmPlaceholder'),
-                  'data-testid': 'password-confirm',
-                }}
-              />
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={close} disabled={busy} data-testid="password-cancel">
-                {t('common.cancel')}
-              </Button>
-              <Button appearance="primary" type="submit" disabled={busy} data-testid="password-submit">
-                {t('account.password.submit')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-        {guard.question}
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={t('account.password.title')}
+      busy={busy}
+      dirty={dirty}
+      onClose={onClose}
+      onSubmit={(event) => void onSubmit(event)}
+      testId="password"
+      formTestId="password-dialog"
+      submitLabel={t('account.password.submit')}
+    >
+      {askOld && (
+        <FormInput
+          control={form.control}
+          name="oldPassword"
+          reserveMessage
+          label={t('account.password.old')}
+          // A new password already given is checked again: it must differ from the old one.
+          onBlur={() => {
+            if (form.getFieldState('password').isTouched) void form.trigger('password');
+          }}
+          input={{
+            type: 'password',
+            autoComplete: 'current-password',
+            placeholder: t('account.password.oldPlaceholder'),
+            'data-testid': 'password-old',
+          }}
+        />
+      )}
+      <FormInput
+        control={form.control}
+        name="password"
+        reserveMessage
+        label={t('account.password.new')}
+        hint={t('account.validation.passwordRule')}
+        // A confirmation already given is checked again against the new value.
+        onBlur={() => {
+          if (form.getFieldState('confirm').isTouched) void form.trigger('confirm');
+        }}
+        input={{
+          type: 'password',
+          autoComplete: 'new-password',
+          placeholder: t('account.password.newPlaceholder'),
+          'data-testid': 'password-new',
+        }}
+      />
+      <FormInput
+        control={form.control}
+        name="confirm"
+        label={t('account.password.confirm')}
+        reserveMessage
+        input={{
+          type: 'password',
+          autoComplete: 'new-password',
+          placeholder: t('account.password.confirmPlaceholder'),
+          'data-testid': 'password-confirm',
+        }}
+      />
+    </FormDialog>
   );
 }

@@ -49,6 +49,8 @@ export interface FormDialogProps {
   cancelLabel?: string | undefined;
   /** Cancel stays usable while busy: the screen's `onClose` stops the work (an export in progress). */
   cancelWhileBusy?: boolean;
+  /** A test id for the form itself, where a test looks for the dialog as a whole. */
+  formTestId?: string;
   children: ReactNode;
 }
 
@@ -64,6 +66,7 @@ export function FormDialog({
   submitLabel,
   cancelLabel,
   cancelWhileBusy = false,
+  formTestId,
   children,
 }: FormDialogProps) {
   const { t } = useTranslation();
@@ -78,6 +81,7 @@ export function FormDialog({
             onSubmit(e);
           }}
           noValidate
+          {...(formTestId ? { 'data-testid': formTestId } : {})}
         >
           <DialogBody>
             <DialogTitle>{title}</DialogTitle>
