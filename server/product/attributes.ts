@@ -1,5 +1,7 @@
 /** Reading a category's attributes (spec §3 Attribute) as the API shows them, within the caller's scope. */
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Api } from '../../shared/domains.js';
+import type { HandlerInput } from '../http/handlers.js';
 import { alias } from 'drizzle-orm/pg-core';
 import { CODE } from '../../shared/domains.js';
 import type { AttributeItem } from '../../shared/product/index.js';
@@ -7,7 +9,8 @@ import type { Queryable } from '../db/index.js';
 import { BizError } from '../http/errors.js';
 import { numbered } from '../http/numbered.js';
 import type { Scope } from '../scope.js';
-import { productAttributes as a, productCategories as c } from './schema.js';
+import { productAttributes as a, productAttributes, productCategories as c } from './schema.js';
+import { categoryTenantInScope } from './categories.js';
 
 const selectAttributes = (db: Queryable) =>
   db
@@ -82,3 +85,55 @@ export const attributeNumbers = numbered({
   within: a.categoryId,
   taken: CODE.attributeNumberTaken,
 });
+
+/** A category's attributes with those it inherits from its parents. */
+export async function attributeList(db: Queryable, scope: Scope, categoryId: number) {
+  const line = await categoryLine(db, scope, categoryId);
+  return attributesOf(db, line.ids);
+}
+
+export async function createAttribute(
+  db: Queryable,
+  scope: Scope,
+  body: HandlerInput<Api['product.attributeCreate']>['body'],
+) {
+  const { categoryId, ...form } = body;
+  const tenantId = await categoryTenantInScope(db, scope, categoryId);
+  const id = await attributeNumbers.write(db, { within: categoryId, number: form.number }, async () => {
+    const [created] = await db
+      .insert(productAttributes)
+      .values({ ...form, categoryId, tenantId })
+      .returning({ id: productAttributes.id });
+    return created!.id;
+  });
+  return attributeInScope(db, scope, id);
+}
+
+export async function updateAttribute(
+  db: Queryable,
+  scope: Scope,
+  id: number,
+  body: HandlerInput<Api['product.attributeUpdate']>['body'],
+) {
+  const current = await attributeInScope(db, scope, id);
+  await attributeNumbers.write(
+    db,
+    { within: current.categoryId, number: body.number, except: current.id },
+    async () => {
+      await db
+        .update(productAttributes)
+        .set({ ...body, updatedAt: new Date() })
+        .where(eq(productAttributes.id, current.id));
+    },
+  );
+  return attributeInScope(db, scope, current.id);
+}
+
+/** 2803 when it is missing or another tenant's. */
+export async function deleteAttribute(db: Queryable, scope: Scope, id: number) {
+  const [deleted] = await db
+    .delete(productAttributes)
+    .where(and(eq(productAttributes.id, id), scope.where(productAttributes.tenantId)))
+    .returning({ id: productAttributes.id });
+  if (!deleted) throw new BizError(CODE.attributeNotFound);
+}
