@@ -7,7 +7,7 @@
  * provider refuses (settle.ts).
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { CODE } from '../../shared/domains.js';
+import { CODE, type Api } from '../../shared/domains.js';
 import {
   LOCK_AFTER,
   REFUND_PERIOD,
@@ -24,6 +24,9 @@ import type { Db, Queryable, Tx } from '../db/index.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
 import { publish } from '../http/events.js';
 import type { Scope } from '../scope.js';
+import type { HandlerInput } from '../http/handlers.js';
+import type { AuthUser } from '../http/principal.js';
+import { owningTenant } from '../tenant/index.js';
 import { envInteger } from '../manifest.js';
 import { orderItems, orders, orderScope } from '../order/index.js';
 import { refundLines, refunds, refundSettings } from './schema.js';
@@ -227,4 +230,30 @@ export async function orderRefunds(db: Queryable, scope: Scope, orderId: number)
     .where(and(eq(orders.id, orderId), orderScope(scope)));
   if (!order) throw new BizError(CODE.orderNotFound);
   return refundsOf(db, { orderId });
+}
+
+/** A tenant's refund settings (its own, or one the caller manages): the period, and automatic refunds of failed vends. */
+export async function refundSettingsFor(db: Db, user: AuthUser, scope: Scope, tenantId: number | undefined) {
+  return refundSettingsOf(db, await owningTenant(db, user, scope, tenantId));
+}
+
+/** What is not given stays as it was (inherited from the first-level tenant or the default, until set). */
+export async function saveRefundSettings(
+  db: Db,
+  user: AuthUser,
+  scope: Scope,
+  body: HandlerInput<Api['refund.saveSettings']>['body'],
+) {
+  const tenantId = await owningTenant(db, user, scope, body.tenantId);
+  const now = await refundSettingsOf(db, tenantId);
+  const set = {
+    periodDays: body.periodDays,
+    autoRefund: body.autoRefund ?? now.autoRefund,
+    lockAfter: body.lockAfter ?? now.lockAfter,
+  };
+  await db
+    .insert(refundSettings)
+    .values({ tenantId, ...set })
+    .onConflictDoUpdate({ target: refundSettings.tenantId, set });
+  return { tenantId, ...set };
 }

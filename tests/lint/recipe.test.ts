@@ -25,9 +25,7 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   'shared/refund/routes.ts': "no screen: refunds are made and listed on an order's page",
   'shared/refund/errors.ts': "its refusals are the order family's (spec §8 97x), in shared/order/errors.ts",
   'shared/dashboard/errors.ts': 'a read-only domain: its only refusals are the common ones',
-  'server/dashboard/handlers.ts': 'its handlers are its read models: server/dashboard/queries.ts and alerts.ts',
   'server/dashboard/demo.ts': 'its rollups are filled from the order seed (server/order/rollup.ts)',
-  'server/refund/handlers.ts': 'server/refund/refunds.ts holds its handlers beside the settlement',
   'server/refund/demo.ts': 'demo refunds are part of the order seed',
   'server/file/demo.ts': "demo images are the product domain's (server/product/demo-images.ts)",
   'shared/product/api.ts':
@@ -41,7 +39,6 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   'server/payment/demo.ts': 'no demo credentials: a demo holds no payment secrets, real or fake',
   'server/tenant/schema.ts':
     'its table, tenants, is mechanism (server/identity/schema.ts): every domain reads it, the account domain first',
-  'server/order/handlers.ts': 'its index.ts joins its handlers from queries.ts, sale.ts and export-jobs.ts',
 };
 
 const folders = (layer: Layer) =>
