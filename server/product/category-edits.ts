@@ -120,10 +120,6 @@ export async function categoryOptions(
   });
 }
 
-export async function categoryInfo(db: Db, scope: Scope, params: HandlerInput<Api['product.categoryInfo']>['params']) {
-  return categoryItemInScope(db, scope, params.id);
-}
-
 export async function categoryCreate(
   db: Db,
   user: AuthUser,
@@ -154,12 +150,12 @@ export async function categoryCreate(
 export async function categoryUpdate(
   db: Db,
   scope: Scope,
-  params: HandlerInput<Api['product.categoryUpdate']>['params'],
+  id: number,
   body: HandlerInput<Api['product.categoryUpdate']>['body'],
 ) {
   await uniqueAs(CODE.categoryNumberTaken, () =>
     db.transaction(async (tx) => {
-      const { tree, node } = await lockTreeOf(tx, scope, params.id);
+      const { tree, node } = await lockTreeOf(tx, scope, id);
       await categoryNumbers.check(tx, { within: node.tenantId, number: body.number, except: node.id });
       const values = { ...body, search: searchKey(body.name, body.number), updatedAt: new Date() };
       if (body.parentId === node.parentId) {
@@ -188,17 +184,13 @@ export async function categoryUpdate(
       }
     }),
   );
-  return categoryItemInScope(db, scope, params.id);
+  return categoryItemInScope(db, scope, id);
 }
 
-export async function categoryDelete(
-  db: Db,
-  scope: Scope,
-  params: HandlerInput<Api['product.categoryDelete']>['params'],
-) {
+export async function categoryDelete(db: Db, scope: Scope, id: number) {
   try {
     await db.transaction(async (tx) => {
-      const { node } = await lockTreeOf(tx, scope, params.id);
+      const { node } = await lockTreeOf(tx, scope, id);
       const [child] = await tx.select({ id: c.id }).from(c).where(eq(c.parentId, node.id)).limit(1);
       if (child) throw new BizError(CODE.categoryHasChildren);
       const [product] = await tx

@@ -17,12 +17,11 @@ import {
   customModels as m,
   productCustomInfo,
 } from './schema.js';
-import { customInfoOf, modelAttributes, modelImages, saveCustomInfo, stamp } from './custom-info.js';
+import { modelAttributes, modelImages, stamp } from './custom-info.js';
 import { paged } from '../http/paged.js';
 import type { Api } from '../../shared/domains.js';
 import type { HandlerInput } from '../http/handlers.js';
 import type { Db } from '../db/index.js';
-import type { Scope } from '../scope.js';
 
 const modelColumns = {
   id: m.id,
@@ -96,29 +95,29 @@ export async function customModelCreate(db: Db, body: HandlerInput<Api['product.
 
 export async function customModelUpdate(
   db: Db,
-  params: HandlerInput<Api['product.customModelUpdate']>['params'],
+  id: number,
   body: HandlerInput<Api['product.customModelUpdate']>['body'],
 ) {
-  await model(db, params.id);
-  await modelNumbers.write(db, { number: body.number, except: params.id }, async () => {
+  await model(db, id);
+  await modelNumbers.write(db, { number: body.number, except: id }, async () => {
     await db
       .update(m)
       .set({ ...body, updatedAt: new Date() })
-      .where(eq(m.id, params.id));
+      .where(eq(m.id, id));
   });
-  return model(db, params.id);
+  return model(db, id);
 }
 
-export async function customModelDelete(db: Db, params: HandlerInput<Api['product.customModelDelete']>['params']) {
-  await model(db, params.id);
+export async function customModelDelete(db: Db, id: number) {
+  await model(db, id);
   const [used] = await db
     .select({ productId: productCustomInfo.productId })
     .from(productCustomInfo)
-    .where(eq(productCustomInfo.modelId, params.id))
+    .where(eq(productCustomInfo.modelId, id))
     .limit(1);
   if (used) throw new BizError(CODE.customModelInUse);
   try {
-    await db.delete(m).where(eq(m.id, params.id));
+    await db.delete(m).where(eq(m.id, id));
   } catch (err) {
     // A product's information that arrived meanwhile holds the model by its key.
     if (pgErrorCode(err) === FOREIGN_KEY_VIOLATION) throw new BizError(CODE.customModelInUse);
@@ -143,21 +142,18 @@ export async function customAttributeCreate(db: Db, body: HandlerInput<Api['prod
 
 export async function customAttributeUpdate(
   db: Db,
-  params: HandlerInput<Api['product.customAttributeUpdate']>['params'],
+  id: number,
   body: HandlerInput<Api['product.customAttributeUpdate']>['body'],
 ) {
-  const modelId = await detailModel(db, ma, params.id);
-  await detailNumbers.attribute.write(db, { within: modelId, number: body.number, except: params.id }, async () => {
-    await db.update(ma).set(body).where(eq(ma.id, params.id));
+  const modelId = await detailModel(db, ma, id);
+  await detailNumbers.attribute.write(db, { within: modelId, number: body.number, except: id }, async () => {
+    await db.update(ma).set(body).where(eq(ma.id, id));
   });
-  return stamp((await db.select().from(ma).where(eq(ma.id, params.id)))[0]!);
+  return stamp((await db.select().from(ma).where(eq(ma.id, id)))[0]!);
 }
 
-export async function customAttributeDelete(
-  db: Db,
-  params: HandlerInput<Api['product.customAttributeDelete']>['params'],
-) {
-  return deleteDetail(db, ma, params.id);
+export async function customAttributeDelete(db: Db, id: number) {
+  return deleteDetail(db, ma, id);
 }
 
 export async function customImageList(db: Db, body: HandlerInput<Api['product.customImageList']>['body']) {
@@ -177,18 +173,18 @@ export async function customImageCreate(db: Db, body: HandlerInput<Api['product.
 
 export async function customImageUpdate(
   db: Db,
-  params: HandlerInput<Api['product.customImageUpdate']>['params'],
+  id: number,
   body: HandlerInput<Api['product.customImageUpdate']>['body'],
 ) {
-  const modelId = await detailModel(db, mi, params.id);
-  await detailNumbers.image.write(db, { within: modelId, number: body.number, except: params.id }, async () => {
-    await db.update(mi).set(body).where(eq(mi.id, params.id));
+  const modelId = await detailModel(db, mi, id);
+  await detailNumbers.image.write(db, { within: modelId, number: body.number, except: id }, async () => {
+    await db.update(mi).set(body).where(eq(mi.id, id));
   });
-  return stamp((await db.select().from(mi).where(eq(mi.id, params.id)))[0]!);
+  return stamp((await db.select().from(mi).where(eq(mi.id, id)))[0]!);
 }
 
-export async function customImageDelete(db: Db, params: HandlerInput<Api['product.customImageDelete']>['params']) {
-  return deleteDetail(db, mi, params.id);
+export async function customImageDelete(db: Db, id: number) {
+  return deleteDetail(db, mi, id);
 }
 
 export async function customModels(db: Db) {
@@ -200,17 +196,4 @@ export async function customModels(db: Db) {
       images: await modelImages(db, row.id),
     })),
   );
-}
-
-export async function customInfo(db: Db, scope: Scope, params: HandlerInput<Api['product.customInfo']>['params']) {
-  return customInfoOf(db, scope, params.id);
-}
-
-export async function customInfoSave(
-  db: Db,
-  scope: Scope,
-  params: HandlerInput<Api['product.customInfoSave']>['params'],
-  body: HandlerInput<Api['product.customInfoSave']>['body'],
-) {
-  return saveCustomInfo(db, scope, params.id, params.modelId, body);
 }

@@ -5,6 +5,6 @@ import { ingredientCreate, ingredientDelete, ingredientPage, ingredientUpdate } 
 export const ingredientHandlers = defineHandlers({
   'product.ingredientPage': ({ query, body }, { db, user, scope }) => ingredientPage(db, user, scope, query, body),
   'product.ingredientCreate': ({ body }, { db, user, scope }) => ingredientCreate(db, user, scope, body),
-  'product.ingredientUpdate': ({ params, body }, { db, scope }) => ingredientUpdate(db, scope, params, body),
-  'product.ingredientDelete': ({ params }, { db, scope }) => ingredientDelete(db, scope, params),
+  'product.ingredientUpdate': ({ params, body }, { db, scope }) => ingredientUpdate(db, scope, params.id, body),
+  'product.ingredientDelete': ({ params }, { db, scope }) => ingredientDelete(db, scope, params.id),
 });

@@ -96,25 +96,21 @@ export async function ingredientCreate(
 export async function ingredientUpdate(
   db: Db,
   scope: Scope,
-  params: HandlerInput<Api['product.ingredientUpdate']>['params'],
+  id: number,
   body: HandlerInput<Api['product.ingredientUpdate']>['body'],
 ) {
-  const current = await itemInScope(db, scope, params.id);
+  const current = await itemInScope(db, scope, id);
   await numbers.write(db, { within: current.tenantId, number: body.number, except: current.id }, async () => {
     await db
       .update(ingredients)
       .set({ ...body, search: searchKey(body.name, body.number), updatedAt: new Date() })
       .where(eq(ingredients.id, current.id));
   });
-  return itemInScope(db, scope, params.id);
+  return itemInScope(db, scope, id);
 }
 
-export async function ingredientDelete(
-  db: Db,
-  scope: Scope,
-  params: HandlerInput<Api['product.ingredientDelete']>['params'],
-) {
-  const current = await itemInScope(db, scope, params.id);
+export async function ingredientDelete(db: Db, scope: Scope, id: number) {
+  const current = await itemInScope(db, scope, id);
   const [used] = await db
     .select({ productId: productRecipeItems.productId })
     .from(productRecipeItems)

@@ -22,18 +22,7 @@ import type { Scope } from '../scope.js';
 import { grantFiles } from '../file/index.js';
 import { owningTenant } from '../tenant/index.js';
 import { attributesOf, categoryLine } from './attributes.js';
-import {
-  changePrices,
-  changeState,
-  checkCategory,
-  checkImages,
-  libraryPage,
-  lockProduct,
-  newItemInScope,
-  newRows,
-  productNumbers,
-  setImages,
-} from './products.js';
+import { checkCategory, checkImages, lockProduct, newItemInScope, productNumbers, setImages } from './products.js';
 import { ingredients, productImages, productRecipeItems, productRecipes, products } from './schema.js';
 import type { Api } from '../../shared/domains.js';
 import type { HandlerInput } from '../http/handlers.js';
@@ -86,20 +75,6 @@ async function setRecipe(tx: Queryable, productId: number, tenantId: number, rec
 const searchOf = (form: { name: string; number: string; englishName: string }) =>
   searchKey(form.name, form.number, form.englishName);
 
-export async function newProductPage(
-  db: Db,
-  user: AuthUser,
-  scope: Scope,
-  query: HandlerInput<Api['product.newPage']>['query'],
-  body: HandlerInput<Api['product.newPage']>['body'],
-) {
-  return libraryPage(db, user, scope, 'new', query, body, newRows(db));
-}
-
-export async function newProductInfo(db: Db, scope: Scope, params: HandlerInput<Api['product.newInfo']>['params']) {
-  return newItemInScope(db, scope, params.id);
-}
-
 export async function createNewProduct(
   db: Db,
   user: AuthUser,
@@ -130,13 +105,13 @@ export async function createNewProduct(
 export async function updateNewProduct(
   db: Db,
   scope: Scope,
-  params: HandlerInput<Api['product.newUpdate']>['params'],
+  id: number,
   body: HandlerInput<Api['product.newUpdate']>['body'],
 ) {
   const { image, attributes, recipe, ...form } = body;
   await uniqueAs(CODE.productNumberTaken, () =>
     db.transaction(async (tx) => {
-      const product = await lockProduct(tx, scope, 'new', params.id);
+      const product = await lockProduct(tx, scope, 'new', id);
       const cleared = ENGLISH_FIELDS.filter((f) => product[f] !== '' && form[f] === '');
       if (cleared.length)
         throw new RequestValidationError(
@@ -162,13 +137,5 @@ export async function updateNewProduct(
       await grantFiles(tx, [image], product.tenantId);
     }),
   );
-  return newItemInScope(db, scope, params.id);
-}
-
-export async function newProductPrices(db: Db, scope: Scope, body: HandlerInput<Api['product.newPrice']>['body']) {
-  return changePrices(db, scope, 'new', body);
-}
-
-export async function newProductState(db: Db, scope: Scope, body: HandlerInput<Api['product.newState']>['body']) {
-  return changeState(db, scope, 'new', body);
+  return newItemInScope(db, scope, id);
 }

@@ -11,38 +11,13 @@ import { searchKey } from '../db/pinyin.js';
 import { uniqueAs } from '../http/errors.js';
 import { grantFiles } from '../file/index.js';
 import { owningTenant } from '../tenant/index.js';
-import {
-  changePrices,
-  changeState,
-  checkCategory,
-  checkImages,
-  libraryPage,
-  lockProduct,
-  oldRows,
-  productItemInScope,
-  productNumbers,
-  setImages,
-} from './products.js';
+import { checkCategory, checkImages, lockProduct, productItemInScope, productNumbers, setImages } from './products.js';
 import { products } from './schema.js';
 import type { Api } from '../../shared/domains.js';
 import type { HandlerInput } from '../http/handlers.js';
 import type { Db } from '../db/index.js';
 import type { Scope } from '../scope.js';
 import type { AuthUser } from '../http/principal.js';
-
-export async function productPage(
-  db: Db,
-  user: AuthUser,
-  scope: Scope,
-  query: HandlerInput<Api['product.page']>['query'],
-  body: HandlerInput<Api['product.page']>['body'],
-) {
-  return libraryPage(db, user, scope, 'old', query, body, oldRows(db));
-}
-
-export async function productInfo(db: Db, scope: Scope, params: HandlerInput<Api['product.info']>['params']) {
-  return productItemInScope(db, scope, params.id);
-}
 
 export async function createProduct(
   db: Db,
@@ -72,13 +47,13 @@ export async function createProduct(
 export async function updateProduct(
   db: Db,
   scope: Scope,
-  params: HandlerInput<Api['product.update']>['params'],
+  id: number,
   body: HandlerInput<Api['product.update']>['body'],
 ) {
   const { images, ...form } = body;
   await uniqueAs(CODE.productNumberTaken, () =>
     db.transaction(async (tx) => {
-      const product = await lockProduct(tx, scope, 'old', params.id);
+      const product = await lockProduct(tx, scope, 'old', id);
       await checkCategory(tx, scope, form.categoryId, product.tenantId);
       await checkImages(tx, scope, images);
       await productNumbers.check(tx, { within: product.tenantId, number: form.number, except: product.id });
@@ -90,13 +65,5 @@ export async function updateProduct(
       await grantFiles(tx, images, product.tenantId);
     }),
   );
-  return productItemInScope(db, scope, params.id);
-}
-
-export async function productPrices(db: Db, scope: Scope, body: HandlerInput<Api['product.price']>['body']) {
-  return changePrices(db, scope, 'old', body);
-}
-
-export async function productState(db: Db, scope: Scope, body: HandlerInput<Api['product.state']>['body']) {
-  return changeState(db, scope, 'old', body);
+  return productItemInScope(db, scope, id);
 }
