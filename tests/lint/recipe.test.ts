@@ -84,9 +84,9 @@ const HANDLERS_NOT_YET: Readonly<Record<string, string>> = {};
 
 const read = (path: string) => readFileSync(path, 'utf8');
 const sources = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? sources(`${dir}/${e.name}`) : /\.tsx?$/.test(e.name) ? [`${dir}/${e.name}`] : [],
-  );
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((f) => f.isFile() && /\.tsx?$/.test(f.name))
+    .map((f) => `${f.parentPath}/${f.name}`);
 
 describe("the recipe's shapes", () => {
   const serverDomains = [...LINTED].filter((d) => existsSync(`server/${d}`)).sort();

@@ -6,37 +6,22 @@
  * of the mechanism (server/identity, jobs, storage) are everyone's and may be
  * named; a domain's own tables too.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const MECHANISM = new Set(['http', 'db', 'storage', 'jobs', 'identity']);
-
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory()
-      ? name === 'migrations'
-        ? []
-        : files(path)
-      : path.endsWith('.ts')
-        ? [path]
-        : [];
-  });
-}
+// The lint rule's list of domains (every folder that is not mechanism or common): one definition of "a domain".
+const { DOMAINS } = (await import(new URL('../../eslint/domain-boundaries.js', import.meta.url).href)) as {
+  DOMAINS: ReadonlySet<string>;
+};
 
 /** Every table by its SQL name, with the folder whose schema.ts declares it. */
 const owners = new Map<string, string>();
-for (const folder of readdirSync('server')) {
-  const schema = join('server', folder, 'schema.ts');
-  if (!statSync(join('server', folder)).isDirectory()) continue;
-  let text: string;
-  try {
-    text = readFileSync(schema, 'utf8');
-  } catch {
-    continue;
-  }
-  for (const [, table] of text.matchAll(/pgTable\(\s*'([a-z_]+)'/g)) owners.set(table!, folder);
+for (const entry of readdirSync('server', { withFileTypes: true })) {
+  const schema = join('server', entry.name, 'schema.ts');
+  if (!entry.isDirectory() || !existsSync(schema)) continue;
+  for (const [, table] of readFileSync(schema, 'utf8').matchAll(/pgTable\(\s*'([a-z_]+)'/g))
+    owners.set(table!, entry.name);
 }
 
 /** `from x`, `join x`, `update x`, `into x` inside template literals, where x is another domain's table. */
@@ -45,7 +30,7 @@ export function rawReads(folder: string, source: string): string[] {
   for (const [literal] of source.matchAll(/`[^`]*`/g)) {
     for (const [, , table] of literal.matchAll(/\b(from|join|update|into)\s+([a-z_]+)\b/gi)) {
       const owner = owners.get(table!);
-      if (owner && owner !== folder && !MECHANISM.has(owner)) found.push(`${table} (${owner})`);
+      if (owner && owner !== folder && DOMAINS.has(owner)) found.push(`${table} (${owner})`);
     }
   }
   return found;
@@ -68,11 +53,16 @@ describe("another domain's tables", () => {
   });
 
   it('are never read by their name in a string', () => {
-    const found = files('server').flatMap((path) => {
-      const parts = path.split(/[\\/]/);
-      if (parts.length < 3 || MECHANISM.has(parts[1]!)) return [];
-      return rawReads(parts[1]!, readFileSync(path, 'utf8')).map((read) => `${path}: ${read}`);
-    });
+    const found = [...DOMAINS]
+      .filter((domain) => existsSync(join('server', domain)))
+      .flatMap((domain) =>
+        readdirSync(join('server', domain), { recursive: true, withFileTypes: true })
+          .filter((f) => f.isFile() && f.name.endsWith('.ts'))
+          .map((f) => join(f.parentPath, f.name)),
+      )
+      .flatMap((path) =>
+        rawReads(path.split(/[\\/]/)[1]!, readFileSync(path, 'utf8')).map((read) => `${path}: ${read}`),
+      );
     expect(found).toEqual([]);
   });
 });
