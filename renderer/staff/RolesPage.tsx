@@ -24,7 +24,7 @@ import {
   useScreen,
   type Column,
 } from '../kit/index.js';
-import { ADD_ROLE_PATH } from './paths.js';
+import { ADD_ROLE_PATH, editRolePath } from './paths.js';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -134,7 +134,7 @@ export default function RolesPage() {
               size="small"
               appearance="subtle"
               icon={<EditRegular />}
-              action={() => navigate(`${ADD_ROLE_PATH}?id=${r.id}`)}
+              action={() => navigate(editRolePath(r.id))}
               data-testid="role-edit"
             >
               {t('staff.role.edit')}
