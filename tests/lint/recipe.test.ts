@@ -41,6 +41,14 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
     'its table, tenants, is mechanism (server/identity/schema.ts): every domain reads it, the account domain first',
 };
 
+/** Domain test files that build an app beside suiteApp's, and why. */
+const OWN_APP: Readonly<Record<string, string>> = {
+  'tests/server/account/instances.test.ts':
+    'a second upstream instance on the same database, built as a second process would build it',
+  'tests/server/device/events.test.ts':
+    "a second upstream instance, to show one instance's events reach the other's subscribers",
+};
+
 const folders = (layer: Layer) =>
   readdirSync(layer, { withFileTypes: true })
     .filter((e) => e.isDirectory())
@@ -127,5 +135,16 @@ describe("the recipe's shapes", () => {
       .filter((f) => !f.endsWith('/paths.ts'))
       .flatMap((f) => [...read(f).matchAll(literal)].filter((m) => tops.has(m[1]!)).map((m) => `${f}: ${m[0]}`));
     expect(found).toEqual([]);
+  });
+
+  it("builds a domain's server tests on the recipe's helper, suiteApp, not an app of their own", () => {
+    const files = serverDomains
+      .filter((d) => existsSync(`tests/server/${d}`))
+      .flatMap((d) => sources(`tests/server/${d}`))
+      .filter((f) => f.endsWith('.test.ts'));
+    expect(files.length).toBeGreaterThan(40);
+    const ownApp = files.filter((f) => /\bcreateTestApp\(|\bbuildApp\(/.test(read(f)) && !(f in OWN_APP));
+    expect(ownApp).toEqual([]);
+    expect(Object.keys(OWN_APP).filter((f) => !/\bbuildApp\(/.test(read(f)))).toEqual([]);
   });
 });

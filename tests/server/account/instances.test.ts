@@ -10,7 +10,7 @@ import { CODE } from '../../../shared/domains.js';
 import { openDatabase, type Database } from '../../../server/db/index.js';
 import { buildApp } from '../../../server/app.js';
 import type { SignInLimit } from '../../../server/account/index.js';
-import { clientBasic, createTestApp, DEMO_PASSWORD, postgresUrl, type TestApp } from '../helpers.js';
+import { clientBasic, DEMO_PASSWORD, postgresUrl, suiteApp } from '../helpers.js';
 
 const LIMIT: SignInLimit = {
   accountFailures: 4,
@@ -22,11 +22,10 @@ const LIMIT: SignInLimit = {
 };
 
 describe.skipIf(!postgresUrl)('two upstream instances on one PostgreSQL', () => {
-  let first: TestApp;
+  const first = suiteApp([], { signInLimit: LIMIT });
   let secondDb: Database;
   let second: FastifyInstance;
   beforeAll(async () => {
-    first = await createTestApp({ signInLimit: LIMIT });
     // The second instance: its own pool and its own app on the same database, as a second process would have.
     secondDb = await openDatabase(postgresUrl!);
     second = await buildApp({ db: secondDb, signInLimit: LIMIT });
@@ -34,7 +33,6 @@ describe.skipIf(!postgresUrl)('two upstream instances on one PostgreSQL', () => 
   afterAll(async () => {
     await second?.close();
     await secondDb?.close();
-    await first?.close();
   });
 
   const attempt = (app: FastifyInstance, username: string, password: string, remoteAddress: string) =>

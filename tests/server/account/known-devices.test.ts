@@ -6,11 +6,11 @@
  * known one; a new device is still slowed; the known install has its own
  * small limit; and the owner is told of the failures at the next sign-in.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { CODE } from '../../../shared/domains.js';
 import { signInLimits } from '../../../server/account/schema.js';
 import type { SignInLimit } from '../../../server/account/index.js';
-import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers.js';
+import { suiteApp, DEMO_PASSWORD } from '../helpers.js';
 
 const LIMIT: SignInLimit = {
   accountFailures: 10,
@@ -23,11 +23,7 @@ const LIMIT: SignInLimit = {
 const clientBasic = `Basic ${Buffer.from('vend-console:vend-console-secret').toString('base64')}`;
 
 describe('account.token: known devices', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ signInLimit: LIMIT });
-  });
-  afterAll(() => t.close());
+  const t = suiteApp([], { signInLimit: LIMIT });
   beforeEach(async () => {
     await t.db.delete(signInLimits);
   });

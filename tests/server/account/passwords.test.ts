@@ -1,5 +1,5 @@
 /** Password hashing at today's scrypt cost, and re-hashing older hashes on sign-in. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomBytes, scryptSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
@@ -10,7 +10,7 @@ import {
   verifyPassword,
 } from '../../../server/account/passwords.js';
 import { users } from '../../../server/account/index.js';
-import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers.js';
+import { suiteApp, DEMO_PASSWORD } from '../helpers.js';
 
 // This file proves today's cost, not the test cost of tests/setup.ts.
 setPasswordCostForTests(DEFAULT_PASSWORD_COST);
@@ -45,11 +45,7 @@ describe('password hashes', () => {
 });
 
 describe('account.token re-hashes an old hash', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = suiteApp([]);
 
   const hashOf = async (username: string) =>
     (await t.db.select({ h: users.passwordHash }).from(users).where(eq(users.username, username)))[0]!.h;

@@ -3,12 +3,12 @@
  * addresses, per address across accounts, kept in the database, with a
  * bounded lock-out that escalates.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { CODE } from '../../../shared/domains.js';
 import { signInLimits } from '../../../server/account/schema.js';
 import type { SignInLimit } from '../../../server/account/index.js';
-import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers.js';
+import { suiteApp, DEMO_PASSWORD } from '../helpers.js';
 
 const LIMIT: SignInLimit = {
   accountFailures: 3,
@@ -22,11 +22,7 @@ const LIMIT: SignInLimit = {
 const clientBasic = `Basic ${Buffer.from('vend-console:vend-console-secret').toString('base64')}`;
 
 describe('account.token: sign-in limits', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ signInLimit: LIMIT });
-  });
-  afterAll(() => t.close());
+  const t = suiteApp([], { signInLimit: LIMIT });
   beforeEach(async () => {
     await t.db.delete(signInLimits);
   });
@@ -123,11 +119,7 @@ describe('account.token: sign-in limits', () => {
 });
 
 describe('account.token: sign-in limits behind a trusted proxy', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ signInLimit: LIMIT, trustProxy: ['10.8.0.1'] });
-  });
-  afterAll(() => t.close());
+  const t = suiteApp([], { signInLimit: LIMIT, trustProxy: ['10.8.0.1'] });
 
   const attempt = (username: string, password: string, forwardedFor: string) =>
     t.app.inject({

@@ -1,18 +1,13 @@
 /** dashboard.alerts: quiet devices by their own hours, silent devices, the stock-out forecast and the visit order, each in the caller's scope. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers.js';
+import { suiteApp } from '../helpers.js';
 import { devices } from '../../../server/device/index.js';
 import { deviceChannels } from '../../../server/device/schema.js';
 import { sellsHourlyUntil as hourly } from './hourly.js';
 
-let t: TestApp;
-const token: Record<string, string> = {};
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const u of ['tenant1', 'tenant2', 'member1']) token[u] = await t.signIn(u);
-});
-afterAll(() => t.close());
+const t = suiteApp(['tenant1', 'tenant2', 'member1']);
+const token: Record<string, string> = t.token;
 
 const alerts = async (who: string) => await t.ok('dashboard.alerts', {}, token[who]);
 const SERIAL = 'VM2026000101';

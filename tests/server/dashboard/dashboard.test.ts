@@ -1,23 +1,17 @@
 /** The dashboard's endpoints: the rollups' figures agree with a GROUP BY over the orders, in each caller's scope; today moves with a sale. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { CODE } from '../../../shared/domains.js';
 import { addDays, businessDay } from '../../../shared/business-time.js';
-import { createTestApp, deviceBasic, type TestApp } from '../helpers.js';
+import { suiteApp, deviceBasic } from '../helpers.js';
 import { devices } from '../../../server/device/index.js';
 import { deviceChannels } from '../../../server/device/schema.js';
 import { baselineFigures, coverage } from '../../../server/dashboard/index.js';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { tenants } from '../../../server/identity/schema.js';
 
-let t: TestApp;
-const token: Record<string, string> = {};
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const u of ['admin', 'tenant1', 'tenant11', 'tenant2', 'member1', 'member4', 'enterprise1'])
-    token[u] = await t.signIn(u);
-});
-afterAll(() => t.close());
+const t = suiteApp(['admin', 'tenant1', 'tenant11', 'tenant2', 'member1', 'member4', 'enterprise1']);
+const token: Record<string, string> = t.token;
 
 const today = businessDay();
 const figures = (from: string, to: string, who: string) =>

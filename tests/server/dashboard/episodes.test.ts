@@ -10,7 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { CODE } from '../../../shared/domains.js';
 import type { DeviceEvent } from '../../../shared/device/index.js';
 import type { LiveEvent } from '../../../shared/api/events.js';
-import { createTestApp, type TestApp } from '../helpers.js';
+import { suiteApp } from '../helpers.js';
 import { deviceAlerts, devices } from '../../../server/device/index.js';
 import { deviceChannels } from '../../../server/device/schema.js';
 import { sweepAlerts } from '../../../server/dashboard/index.js';
@@ -19,15 +19,13 @@ import { openEvents, type EventStream } from '../support/events.js';
 import { sellsHourlyUntil } from './hourly.js';
 
 const SERIAL = 'VM2026000101';
-let t: TestApp;
+const t = suiteApp(['tenant1', 'tenant2', 'member1']);
 let stream: EventStream;
 let other: EventStream;
-const token: Record<string, string> = {};
+const token: Record<string, string> = t.token;
 let device: { id: number; tenantId: number };
 beforeAll(async () => {
-  t = await createTestApp();
   const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  for (const u of ['tenant1', 'tenant2', 'member1']) token[u] = await t.signIn(u);
   [stream, other] = [await openEvents(url, token.tenant1), await openEvents(url, token.tenant2)];
   const [d] = await t.db
     .select({ id: devices.id, tenantId: devices.tenantId })
@@ -39,7 +37,6 @@ beforeAll(async () => {
 afterAll(async () => {
   stream.close();
   other.close();
-  await t.close();
 });
 
 const data = (e: LiveEvent) => e.data as DeviceEvent;

@@ -8,22 +8,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { and, eq, sql } from 'drizzle-orm';
 import { CODE } from '../../../shared/domains.js';
-import { createTestApp, deviceBasic, type TestApp } from '../helpers.js';
+import { suiteApp, deviceBasic } from '../helpers.js';
 import { devices } from '../../../server/device/index.js';
 import { deviceChannels } from '../../../server/device/schema.js';
 import { orderItems, orders, rebuildRollups, seedOrders } from '../../../server/order/index.js';
 import { settleDueRefunds } from '../../../server/refund/index.js';
 import { actualRollups, differences, expectedRollups } from './truth.js';
 
-let t: TestApp;
-let admin: string;
+const t = suiteApp(['admin'], { deviceLimit: { requests: 1_000_000, windowMs: 60_000 } });
 /** Selling machines with stocked channels, refilled so that the mix never runs dry. */
 let machines: { serial: string; channels: number[] }[];
 
 beforeAll(async () => {
   process.env.REFUND_SETTLE_MS = '0';
-  t = await createTestApp({ deviceLimit: { requests: 1_000_000, windowMs: 60_000 } });
-  admin = await t.signIn('admin');
   await seedOrders(t.db, { count: 10_000, days: 60, now: Date.now(), seed: 0.42 });
   const rows = await t.db
     .select({ id: devices.id, serial: devices.serial })
@@ -57,7 +54,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   delete process.env.REFUND_SETTLE_MS;
-  await t.close();
 });
 
 let saleNo = 0;
@@ -154,7 +150,7 @@ describe('sales rollups', () => {
                   ],
                 };
             }
-            const res = await t.call('refund.create', { params: { id: o.id }, body: body as never }, admin);
+            const res = await t.call('refund.create', { params: { id: o.id }, body: body as never }, t.token.admin);
             expect(res.body, JSON.stringify([body, res.body])).toMatchObject({ code: CODE.ok });
             if (s.share > 0.5) await settleDueRefunds(t.db);
           }
@@ -222,7 +218,7 @@ describe('sales rollups', () => {
         ).rows[0]!.n,
       );
     const before = await todayRefunds();
-    await t.ok('refund.create', { params: { id: old!.id }, body: { reason: '顾客投诉', amount: 100 } }, admin);
+    await t.ok('refund.create', { params: { id: old!.id }, body: { reason: '顾客投诉', amount: 100 } }, t.token.admin);
     expect(await todayRefunds()).toBe(before);
     await settleDueRefunds(t.db);
     expect(await todayRefunds()).toBe(before + 100);

@@ -12,20 +12,17 @@ import type { OrderEvent } from '../../../shared/order/index.js';
 import { devices } from '../../../server/device/index.js';
 import { deviceChannels } from '../../../server/device/schema.js';
 import { publish } from '../../../server/http/events.js';
-import { createTestApp, deviceBasic, type TestApp } from '../helpers.js';
+import { suiteApp, deviceBasic } from '../helpers.js';
 import { openEvents, type EventStream } from '../support/events.js';
 
 const SERIAL = 'VM2026000106';
-let t: TestApp;
+const t = suiteApp(['tenant1']);
 let stream: EventStream;
-let token: string;
 let saleNo = 0;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  token = await t.signIn('tenant1');
-  stream = await openEvents(url, token);
+  stream = await openEvents(url, t.token.tenant1);
   await t.db
     .update(devices)
     .set({ online: true, locked: false, channelSalesLimit: 5 })
@@ -33,7 +30,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   stream.close();
-  await t.close();
 });
 
 let marks = 0;
@@ -130,9 +126,9 @@ describe('complaint.info', () => {
     const page = await t.ok(
       'complaint.page',
       { query: { pageNum: 1, pageSize: 10 }, body: { number: filed.body.content.number } },
-      token,
+      t.token.tenant1,
     );
-    const detail = await t.ok('complaint.info', { params: { id: page.list[0]!.id } }, token);
+    const detail = await t.ok('complaint.info', { params: { id: page.list[0]!.id } }, t.token.tenant1);
     expect(detail.progress.map((p) => [p.role, p.action])).toEqual([
       ['platform', 'autoRefunded'],
       ['users', 'submitted'],

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { CODE } from '../../../shared/domains.js';
 import type { DeviceEvent } from '../../../shared/device/index.js';
 import type { LiveEvent } from '../../../shared/api/events.js';
-import { createTestApp, deviceBasic, postgresUrl, type TestApp } from '../helpers.js';
+import { suiteApp, deviceBasic, postgresUrl } from '../helpers.js';
 import { devices } from '../../../server/device/index.js';
 import { deviceChannels } from '../../../server/device/schema.js';
 import { sweepOffline } from '../../../server/device/machine.js';
@@ -13,18 +13,14 @@ import { buildApp } from '../../../server/app.js';
 import { publish } from '../../../server/http/events.js';
 import { openEvents, type EventStream } from '../support/events.js';
 
-let t: TestApp;
+const t = suiteApp(['tenant1'], { eventPingMs: 300 });
 let url: string;
-let tenant1: string;
 const streams: EventStream[] = [];
 beforeAll(async () => {
-  t = await createTestApp({ eventPingMs: 300 });
   url = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  tenant1 = await t.signIn('tenant1');
 });
 afterAll(async () => {
   for (const s of streams) s.close();
-  await t.close();
 });
 
 const open = async (token: string | undefined, base = url) => {
@@ -47,7 +43,7 @@ describe('device events', () => {
 
   it('tells each scope of its own machines coming online, faulting and going offline, with the switch deciding the notification', async () => {
     const [a, a1, b] = [
-      await open(tenant1),
+      await open(t.token.tenant1),
       await open(await t.signIn('tenant11')),
       await open(await t.signIn('tenant2')),
     ];
@@ -88,11 +84,11 @@ describe('device events', () => {
   });
 
   it('announces locks from the console, sales, low stock at the warning value and the sales notice, and nothing for a refused sale', async () => {
-    const a = await open(tenant1);
+    const a = await open(t.token.tenant1);
     const serial = 'VM2026000106';
-    await t.ok('device.lock', { body: { ids: [t.ids.device(serial)], locked: true } }, tenant1);
+    await t.ok('device.lock', { body: { ids: [t.ids.device(serial)], locked: true } }, t.token.tenant1);
     await a.next(about(serial, 'locked'));
-    await t.ok('device.lock', { body: { ids: [t.ids.device(serial)], locked: false } }, tenant1);
+    await t.ok('device.lock', { body: { ids: [t.ids.device(serial)], locked: false } }, t.token.tenant1);
     await a.next(about(serial, 'unlocked'));
     await t.db
       .update(devices)
@@ -148,7 +144,7 @@ describe.runIf(postgresUrl)('device events across two upstream instances', () =>
     const second = await buildApp({ db: database });
     try {
       const secondUrl = await second.listen({ port: 0, host: '127.0.0.1' });
-      const s = await open(tenant1, secondUrl);
+      const s = await open(t.token.tenant1, secondUrl);
       await t.db.update(devices).set({ online: false }).where(eq(devices.serial, 'VM2026000108'));
       await machine('device.heartbeat', {}, 'VM2026000108');
       await s.next(about('VM2026000108', 'online'));

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { CODE, type ApiInput, type ApiOp } from '../../../shared/domains.js';
-import { clientBasic, createTestApp, deviceBasic, suiteApp } from '../helpers.js';
+import { clientBasic, deviceBasic, suiteApp } from '../helpers.js';
 import { devices } from '../../../server/device/index.js';
 import { deviceChannels } from '../../../server/device/schema.js';
 import { sweepOffline } from '../../../server/device/machine.js';
@@ -179,18 +179,14 @@ describe('device.recover', () => {
 });
 
 describe('device rate limit', () => {
+  const limited = suiteApp([], { deviceLimit: { requests: 3, windowMs: 60_000 } });
   it("answers 1203 with Retry-After past a machine's requests per window, and counts each machine apart", async () => {
-    const limited = await createTestApp({ deviceLimit: { requests: 3, windowMs: 60_000 } });
-    try {
-      const beat = (serial: string) =>
-        limited.call('device.heartbeat', { body: {} }, undefined, { authorization: deviceBasic(serial) });
-      for (let i = 0; i < 3; i++) expect((await beat('VM2026000101')).body.code).toBe(CODE.ok);
-      const refused = await beat('VM2026000101');
-      expect(refused).toMatchObject({ status: 429, body: { code: CODE.deviceTooManyRequests } });
-      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-      expect((await beat('VM2026000102')).body.code).toBe(CODE.ok);
-    } finally {
-      await limited.close();
-    }
+    const beat = (serial: string) =>
+      limited.call('device.heartbeat', { body: {} }, undefined, { authorization: deviceBasic(serial) });
+    for (let i = 0; i < 3; i++) expect((await beat('VM2026000101')).body.code).toBe(CODE.ok);
+    const refused = await beat('VM2026000101');
+    expect(refused).toMatchObject({ status: 429, body: { code: CODE.deviceTooManyRequests } });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await beat('VM2026000102')).body.code).toBe(CODE.ok);
   });
 });

@@ -1,41 +1,33 @@
-/** The device pool (spec §2 /devicePool, system admin; §3 allocation status): models, registering, allocating, recycling, history. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+/** The device pool (spec §2 /devicePool, system t.token.admin; §3 allocation status): models, registering, allocating, recycling, history. */
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CODE } from '../../../shared/domains.js';
-import { createTestApp, deviceBasic, type TestApp } from '../helpers.js';
+import { suiteApp, deviceBasic } from '../helpers.js';
 import { devices } from '../../../server/device/index.js';
 import { deviceChannels } from '../../../server/device/schema.js';
 
-let t: TestApp;
-let admin: string;
-let tenant2: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn('admin');
-  tenant2 = await t.signIn('tenant2');
-});
-afterAll(() => t.close());
+const t = suiteApp(['admin', 'tenant2']);
 
 const serialsOf = async (token: string, body: object = {}) =>
   (await t.ok('device.page', { query: { pageSize: 200 }, body }, token)).list.map((d) => d.serial);
 const idOf = async (serial: string) =>
   (await t.db.select({ id: devices.id }).from(devices).where(eq(devices.serial, serial)))[0]!.id;
 const history = async (serial: string) =>
-  (await t.ok('device.allocations', { params: { id: await idOf(serial) } }, admin)).map((h) => [
+  (await t.ok('device.allocations', { params: { id: await idOf(serial) } }, t.token.admin)).map((h) => [
     h.action,
     h.tenantName,
   ]);
 
 describe('device.models', () => {
-  it("lists the platform's models with their channels, capacity and devices, to the system admin only", async () => {
-    const models = await t.ok('device.models', {}, admin);
+  it("lists the platform's models with their channels, capacity and devices, to the system t.token.admin only", async () => {
+    const models = await t.ok('device.models', {}, t.token.admin);
     expect(models.find((m) => m.name === 'VM-S600')).toMatchObject({
       type: 'selling',
       channelCount: 60,
       capacity: 8,
       devices: 11,
     });
-    expect((await t.call('device.models', {}, tenant2)).body.code).toBe(CODE.forbidden);
+    expect((await t.call('device.models', {}, t.token.tenant2)).body.code).toBe(CODE.forbidden);
   });
 });
 
@@ -44,7 +36,7 @@ describe('device.modelCreate', () => {
     const made = await t.ok(
       'device.modelCreate',
       { body: { name: 'VM-F300', type: 'selling', channelCount: 30, capacity: 6, description: '智能冰柜' } },
-      admin,
+      t.token.admin,
     );
     expect(made).toMatchObject({ name: 'VM-F300', channelCount: 30, devices: 0 });
     expect(
@@ -52,14 +44,14 @@ describe('device.modelCreate', () => {
         await t.call(
           'device.modelCreate',
           { body: { name: 'VM-F300', type: 'selling', channelCount: 1, capacity: 1 } },
-          admin,
+          t.token.admin,
         )
       ).body.code,
     ).toBe(CODE.deviceModelTaken);
     const bad = await t.call(
       'device.modelCreate',
       { body: { name: 'X', type: 'selling', channelCount: 1000, capacity: -1 } },
-      admin,
+      t.token.admin,
     );
     expect(bad.body.content.fields).toEqual({
       channelCount: 'device.validation.channelCount',
@@ -70,9 +62,13 @@ describe('device.modelCreate', () => {
 
 describe('device.register', () => {
   it('registers devices of a model into the pool with their channels, unseen by every tenant', async () => {
-    const [model] = (await t.ok('device.models', {}, admin)).filter((m) => m.name === 'VM-S800');
+    const [model] = (await t.ok('device.models', {}, t.token.admin)).filter((m) => m.name === 'VM-S800');
     expect(
-      await t.ok('device.register', { body: { modelId: model!.id, serials: ['vm2026000911', 'VM2026000912'] } }, admin),
+      await t.ok(
+        'device.register',
+        { body: { modelId: model!.id, serials: ['vm2026000911', 'VM2026000912'] } },
+        t.token.admin,
+      ),
     ).toEqual({ created: 2 });
     const [row] = await t.db.select().from(devices).where(eq(devices.serial, 'VM2026000911'));
     expect(row).toMatchObject({
@@ -84,7 +80,7 @@ describe('device.register', () => {
       activated: false,
     });
     expect(await t.db.select().from(deviceChannels).where(eq(deviceChannels.deviceId, row!.id))).toHaveLength(48);
-    expect(await serialsOf(admin, { inPool: true })).toEqual([
+    expect(await serialsOf(t.token.admin, { inPool: true })).toEqual([
       'VM2026000901',
       'VM2026000902',
       'VM2026000903',
@@ -97,26 +93,28 @@ describe('device.register', () => {
   });
 
   it('registers all or none: a known serial (1206), a serial twice, an unknown model (1801)', async () => {
-    const [model] = await t.ok('device.models', {}, admin);
+    const [model] = await t.ok('device.models', {}, t.token.admin);
     const known = await t.call(
       'device.register',
       { body: { modelId: model!.id, serials: ['VM2026000921', 'VM2026000101'] } },
-      admin,
+      t.token.admin,
     );
     expect(known.body.code).toBe(CODE.deviceSerialTaken);
     const twice = await t.call(
       'device.register',
       { body: { modelId: model!.id, serials: ['VM2026000921', 'vm2026000921'] } },
-      admin,
+      t.token.admin,
     );
     expect(twice.body.content.fields).toEqual({ 'serials.1': 'device.validation.serialRepeated' });
     expect(
-      (await t.call('device.register', { body: { modelId: 99999, serials: ['VM2026000921'] } }, admin)).body.code,
+      (await t.call('device.register', { body: { modelId: 99999, serials: ['VM2026000921'] } }, t.token.admin)).body
+        .code,
     ).toBe(CODE.deviceModelNotFound);
     expect(
-      (await t.call('device.register', { body: { modelId: model!.id, serials: ['VM 1'] } }, admin)).body.content.fields,
+      (await t.call('device.register', { body: { modelId: model!.id, serials: ['VM 1'] } }, t.token.admin)).body.content
+        .fields,
     ).toEqual({ 'serials.0': 'device.validation.serial' });
-    expect(await serialsOf(admin, { keyword: 'VM2026000921' })).toEqual([]);
+    expect(await serialsOf(t.token.admin, { keyword: 'VM2026000921' })).toEqual([]);
   });
 });
 
@@ -126,10 +124,10 @@ describe('device.allocate', () => {
       await t.ok(
         'device.allocate',
         { body: { ids: [t.ids.device('VM2026000901')], tenantId: t.ids.tenant('B') } },
-        admin,
+        t.token.admin,
       ),
     ).toEqual({ changed: 1 });
-    expect(await serialsOf(tenant2, { keyword: 'VM2026000901' })).toEqual(['VM2026000901']);
+    expect(await serialsOf(t.token.tenant2, { keyword: 'VM2026000901' })).toEqual(['VM2026000901']);
     const [row] = await t.db.select().from(devices).where(eq(devices.serial, 'VM2026000901'));
     expect(row).toMatchObject({ tenantId: t.ids.tenant('B'), allocation: 'allocated' });
     expect(await history('VM2026000901')).toEqual([
@@ -139,21 +137,26 @@ describe('device.allocate', () => {
     const again = await t.call(
       'device.allocate',
       { body: { ids: [t.ids.device('VM2026000902'), t.ids.device('VM2026000901')], tenantId: t.ids.tenant('A') } },
-      admin,
+      t.token.admin,
     );
     expect(again.body.code).toBe(CODE.deviceNotInPool);
     // All or none: the pool device named with it stays in the pool.
-    expect(await serialsOf(admin, { inPool: true, keyword: 'VM2026000902' })).toEqual(['VM2026000902']);
+    expect(await serialsOf(t.token.admin, { inPool: true, keyword: 'VM2026000902' })).toEqual(['VM2026000902']);
     expect(
-      (await t.call('device.allocate', { body: { ids: [t.ids.device('VM2026000902')], tenantId: 99999 } }, admin)).body
-        .code,
+      (
+        await t.call(
+          'device.allocate',
+          { body: { ids: [t.ids.device('VM2026000902')], tenantId: 99999 } },
+          t.token.admin,
+        )
+      ).body.code,
     ).toBe(CODE.tenantNotFound);
     expect(
       (
         await t.call(
           'device.allocate',
           { body: { ids: [t.ids.device('VM2026000902')], tenantId: t.ids.tenant('B') } },
-          tenant2,
+          t.token.tenant2,
         )
       ).body.code,
     ).toBe(CODE.forbidden);
@@ -163,8 +166,8 @@ describe('device.allocate', () => {
 describe('device.recycle', () => {
   it("takes devices back into the pool: off their point and their tenant's lists, channels emptied, sales refused (905)", async () => {
     const id = t.ids.device('VM2026000301');
-    expect(await t.ok('device.recycle', { body: { ids: [id] } }, admin)).toEqual({ changed: 1 });
-    expect(await serialsOf(tenant2, { keyword: 'VM2026000301' })).toEqual([]);
+    expect(await t.ok('device.recycle', { body: { ids: [id] } }, t.token.admin)).toEqual({ changed: 1 });
+    expect(await serialsOf(t.token.tenant2, { keyword: 'VM2026000301' })).toEqual([]);
     const [row] = await t.db.select().from(devices).where(eq(devices.id, id));
     expect(row).toMatchObject({ tenantId: null, pointId: null, allocation: 'recycled' });
     const channels = await t.db.select().from(deviceChannels).where(eq(deviceChannels.deviceId, id));
@@ -185,9 +188,11 @@ describe('device.recycle', () => {
     );
     expect(sale.body.code).toBe(CODE.deviceRecycled);
     expect((await history('VM2026000301')).at(-1)).toEqual(['recycle', '华南智慧零售有限公司']);
-    expect((await t.call('device.recycle', { body: { ids: [id] } }, admin)).body.code).toBe(CODE.deviceAlreadyPooled);
+    expect((await t.call('device.recycle', { body: { ids: [id] } }, t.token.admin)).body.code).toBe(
+      CODE.deviceAlreadyPooled,
+    );
     // Back out of the pool to another tenant, with a clean sheet.
-    await t.ok('device.allocate', { body: { ids: [id], tenantId: t.ids.tenant('A') } }, admin);
+    await t.ok('device.allocate', { body: { ids: [id], tenantId: t.ids.tenant('A') } }, t.token.admin);
     expect(await serialsOf(await t.signIn('tenant1'), { keyword: 'VM2026000301' })).toEqual(['VM2026000301']);
   });
 });
@@ -195,7 +200,7 @@ describe('device.recycle', () => {
 describe('device.allocations', () => {
   it("is the system admin's alone", async () => {
     expect(
-      (await t.call('device.allocations', { params: { id: t.ids.device('VM2026000302') } }, tenant2)).body.code,
+      (await t.call('device.allocations', { params: { id: t.ids.device('VM2026000302') } }, t.token.tenant2)).body.code,
     ).toBe(CODE.forbidden);
     expect(await history('VM2026000903')).toEqual([
       ['register', null],

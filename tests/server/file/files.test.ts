@@ -1,14 +1,15 @@
 /** Uploads (spec §5: JPG/GIF/PNG/BMP, at most 2 MB; §8 2201–2207): judged by content, stored by hash, served within scope. */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtempSync } from 'node:fs';
+import { readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { CODE } from '../../../shared/domains.js';
 import { IMAGE_MAX_BYTES } from '../../../shared/file/index.js';
 import { diskStorage } from '../../../server/storage/index.js';
-import { createTestApp, suiteApp } from '../helpers.js';
+import { suiteApp } from '../helpers.js';
 import { IMAGES, multipart } from './support.js';
 
 const t = suiteApp(['tenant1']);
@@ -142,32 +143,27 @@ describe('file.content', () => {
 });
 
 describe('file storage on disk', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'vend-files-'));
+  const disk = suiteApp(['tenant2'], { storage: diskStorage(dir) });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
   it('writes each content once under its hash, and serves it back', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'vend-files-'));
-    const disk = await createTestApp({ storage: diskStorage(dir) });
-    try {
-      const token = await disk.signIn('tenant2');
-      const bytes = IMAGES['image/bmp'];
-      const { body, contentType } = multipart('file', 'a.bmp', bytes);
-      const send = () =>
-        disk.app.inject({
-          method: 'POST',
-          url: '/file/upload',
-          headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
-          payload: body,
-        });
-      const id = (await send()).json().content.id as string;
-      await send();
-      expect(await readdir(join(dir, id.slice(0, 2)))).toEqual([id]);
-      const res = await disk.app.inject({
-        method: 'GET',
-        url: `/file/${id}`,
-        headers: { authorization: `Bearer ${token}` },
+    const bytes = IMAGES['image/bmp'];
+    const { body, contentType } = multipart('file', 'a.bmp', bytes);
+    const send = () =>
+      disk.app.inject({
+        method: 'POST',
+        url: '/file/upload',
+        headers: { authorization: `Bearer ${disk.token.tenant2}`, 'content-type': contentType },
+        payload: body,
       });
-      expect(Buffer.compare(res.rawPayload, bytes)).toBe(0);
-    } finally {
-      await disk.close();
-      await rm(dir, { recursive: true, force: true });
-    }
+    const id = (await send()).json().content.id as string;
+    await send();
+    expect(await readdir(join(dir, id.slice(0, 2)))).toEqual([id]);
+    const res = await disk.app.inject({
+      method: 'GET',
+      url: `/file/${id}`,
+      headers: { authorization: `Bearer ${disk.token.tenant2}` },
+    });
+    expect(Buffer.compare(res.rawPayload, bytes)).toBe(0);
   });
 });

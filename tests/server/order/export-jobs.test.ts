@@ -10,22 +10,19 @@ import ExcelJS from 'exceljs';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { CODE } from '../../../shared/domains.js';
-import { createTestApp, type TestApp } from '../helpers.js';
+import { suiteApp } from '../helpers.js';
 import { exportJobs } from '../../../server/order/index.js';
 import { dropExpiredFiles, runExportJobs } from '../../../server/order/export-jobs.js';
 import { jobs as queue } from '../../../server/jobs/index.js';
 import { databaseStorage } from '../../../server/storage/index.js';
 
-let t: TestApp;
-let tenant1: string;
+const t = suiteApp(['tenant1']);
 let smtp: SMTPServer;
 let smtpPort: number;
 const mails: string[] = [];
 let outbox: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  tenant1 = await t.signIn('tenant1');
   smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -47,7 +44,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
   await rm(outbox, { recursive: true, force: true });
-  await t.close();
 });
 
 const year = { from: new Date(Date.now() - 365 * 24 * 3600_000).toISOString(), to: new Date().toISOString() };
@@ -62,9 +58,9 @@ const keyIn = (mail: string) =>
 describe('order.exportCheck', () => {
   it('answers the count up to 1000 and refuses more with 977; the time range is required', async () => {
     const day = { from: new Date(Date.now() - 24 * 3600_000).toISOString(), to: new Date().toISOString() };
-    expect((await t.ok('order.exportCheck', { body: day }, tenant1)).total).toBeLessThanOrEqual(1000);
-    expect((await t.call('order.exportCheck', { body: year }, tenant1)).body.code).toBe(CODE.exportTooLarge);
-    expect((await t.call('order.exportCheck', { body: {} as never }, tenant1)).body.content.fields).toEqual({
+    expect((await t.ok('order.exportCheck', { body: day }, t.token.tenant1)).total).toBeLessThanOrEqual(1000);
+    expect((await t.call('order.exportCheck', { body: year }, t.token.tenant1)).body.code).toBe(CODE.exportTooLarge);
+    expect((await t.call('order.exportCheck', { body: {} as never }, t.token.tenant1)).body.content.fields).toEqual({
       from: 'order.validation.time',
       to: 'order.validation.time',
     });
@@ -76,7 +72,7 @@ describe('order.exportMail', () => {
     const job = await t.ok(
       'order.exportMail',
       { body: { filter: year, email: 'caiwu@huadong-vend.cn', lang: 'zh-CN' } },
-      tenant1,
+      t.token.tenant1,
     );
     expect(job).toMatchObject({ state: 'queued', email: 'caiwu@huadong-vend.cn', rows: null });
     // Two sweeps at once: the job is taken by one.
@@ -85,7 +81,7 @@ describe('order.exportMail', () => {
       runExportJobs(t.db, databaseStorage(t.db), mailOptions()),
     ]);
     expect(taken[0] + taken[1]).toBe(1);
-    const [done] = await t.ok('order.exports', { body: {} }, tenant1);
+    const [done] = await t.ok('order.exports', { body: {} }, t.token.tenant1);
     expect(done).toMatchObject({ id: job.id, state: 'done' });
     expect(done!.rows).toBeGreaterThan(1000);
     expect(mails).toHaveLength(1);
@@ -126,15 +122,15 @@ describe('order.exportMail', () => {
 
   it('requires a valid address, and refuses a filter naming ids out of scope', async () => {
     expect(
-      (await t.call('order.exportMail', { body: { filter: year, email: 'not-mail', lang: 'en' } }, tenant1)).body
-        .content.fields,
+      (await t.call('order.exportMail', { body: { filter: year, email: 'not-mail', lang: 'en' } }, t.token.tenant1))
+        .body.content.fields,
     ).toEqual({ email: 'order.validation.email' });
     expect(
       (
         await t.call(
           'order.exportMail',
           { body: { filter: { ...year, tenantId: t.ids.tenant('B') }, email: 'a@b.cn', lang: 'en' } },
-          tenant1,
+          t.token.tenant1,
         )
       ).body.code,
     ).toBe(CODE.tenantNotFound);
@@ -144,7 +140,7 @@ describe('order.exportMail', () => {
     const job = await t.ok(
       'order.exportMail',
       { body: { filter: year, email: 'ops@huadong-vend.cn', lang: 'en' } },
-      tenant1,
+      t.token.tenant1,
     );
     // An instance took it and died: running, its heartbeat long stale.
     await t.db.update(exportJobs).set({ state: 'running', attempts: 1 }).where(eq(exportJobs.id, job.id));
@@ -175,7 +171,7 @@ describe('expired links', () => {
     const fileId = await keptFile('the same sheet, kept by two jobs');
     const jobs = [];
     for (const email of ['a@huadong-vend.cn', 'b@huadong-vend.cn'])
-      jobs.push(await t.ok('order.exportMail', { body: { filter: year, email, lang: 'zh-CN' } }, tenant1));
+      jobs.push(await t.ok('order.exportMail', { body: { filter: year, email, lang: 'zh-CN' } }, t.token.tenant1));
     const [first, second] = jobs.map((j) => j.id) as [number, number];
     await t.db
       .update(exportJobs)
@@ -206,7 +202,7 @@ describe('a job retried after its mail failed', () => {
     const job = await t.ok(
       'order.exportMail',
       { body: { filter: year, email: 'retry@huadong-vend.cn', lang: 'zh-CN' } },
-      tenant1,
+      t.token.tenant1,
     );
     await t.db
       .update(exportJobs)
@@ -224,7 +220,7 @@ describe('a job retried after its mail failed', () => {
 describe('order.exports', () => {
   it("lists only the caller's own jobs", async () => {
     expect(await t.ok('order.exports', { body: {} }, await t.signIn('tenant11'))).toEqual([]);
-    expect((await t.ok('order.exports', { body: {} }, tenant1)).length).toBeGreaterThanOrEqual(2);
+    expect((await t.ok('order.exports', { body: {} }, t.token.tenant1)).length).toBeGreaterThanOrEqual(2);
   });
 });
 

@@ -1,18 +1,14 @@
 /** A machine's sale (order.sale): the order with its items and the stock in one transaction; every refusal 902–905, 940–944; retries and races. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { CODE, type ApiInput } from '../../../shared/domains.js';
-import { createTestApp, deviceBasic, type TestApp } from '../helpers.js';
+import { suiteApp, deviceBasic } from '../helpers.js';
 import { devices } from '../../../server/device/index.js';
 import { deviceChannels } from '../../../server/device/schema.js';
 import { orderItems, orders } from '../../../server/order/index.js';
 import { customers } from '../../../server/customer/index.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = suiteApp([]);
 
 let saleNo = 0;
 type Sale = ApiInput<'order.sale'>['body'];

@@ -3,22 +3,18 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { CODE } from '../../../shared/domains.js';
 import { REFUND_PERIOD } from '../../../shared/refund/index.js';
-import { createTestApp, type TestApp } from '../helpers.js';
+import { suiteApp } from '../helpers.js';
 import { orderItems, orders } from '../../../server/order/index.js';
 import { refunds, refundSettings, settleDueRefunds } from '../../../server/refund/index.js';
 import { roles } from '../../../server/identity/schema.js';
 
-let t: TestApp;
-let tenant1: string;
+const t = suiteApp(['tenant1']);
 beforeAll(async () => {
   // The sandbox answers at once here: a test settles when it sweeps.
   process.env.REFUND_SETTLE_MS = '0';
-  t = await createTestApp();
-  tenant1 = await t.signIn('tenant1');
 });
 afterAll(async () => {
   delete process.env.REFUND_SETTLE_MS;
-  await t.close();
 });
 
 const used = new Set<number>();
@@ -45,7 +41,7 @@ async function paidOrder(lines = 1, own = false) {
   return { ...row, items };
 }
 const orderRow = async (id: number) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
-const refund = (id: number, body: object, token = tenant1) =>
+const refund = (id: number, body: object, token = t.token.tenant1) =>
   t.call('refund.create', { params: { id }, body: body as never }, token);
 
 beforeEach(() => {
@@ -59,7 +55,7 @@ describe('refund.create', () => {
     const asked = await t.ok(
       'refund.create',
       { params: { id: o.id }, body: { reason: '顾客投诉', amount: half } },
-      tenant1,
+      t.token.tenant1,
     );
     expect(asked).toMatchObject({
       orderId: o.id,
@@ -84,11 +80,11 @@ describe('refund.create', () => {
     await t.ok(
       'refund.create',
       { params: { id: o.id }, body: { reason: '全部退回', amount: o.received - half } },
-      tenant1,
+      t.token.tenant1,
     );
     await settleDueRefunds(t.db);
     expect(await orderRow(o.id)).toMatchObject({ refundAmount: o.received, refundState: 'full' });
-    const list = await t.ok('refund.list', { params: { id: o.id } }, tenant1);
+    const list = await t.ok('refund.list', { params: { id: o.id } }, t.token.tenant1);
     expect(list.map((r) => [r.amount, r.state])).toEqual([
       [o.received - half, 'success'],
       [half, 'success'],
@@ -108,7 +104,7 @@ describe('refund.create', () => {
     const asked = await t.ok(
       'refund.create',
       { params: { id: o.id }, body: { reason: '未出货', items: [{ itemId: first!.id, amount: line }] } },
-      tenant1,
+      t.token.tenant1,
     );
     expect(asked.lines).toEqual([{ itemId: first!.id, name: first!.name, amount: line }]);
     expect(asked.amount).toBe(line);
@@ -133,21 +129,21 @@ describe('refund.create', () => {
     await t.ok(
       'refund.create',
       { params: { id: o.id }, body: { reason: '测试 #fail', items: [{ itemId: first!.id, amount: 100 }] } },
-      tenant1,
+      t.token.tenant1,
     );
     await settleDueRefunds(t.db);
     expect(await orderRow(o.id)).toMatchObject({ refundAmount: 0, refundState: 'failed' });
     const [item] = await t.db.select().from(orderItems).where(eq(orderItems.id, first!.id));
     expect(item).toMatchObject({ refundAmount: 0, state: 'refundFailed' });
     process.env.REFUND_SANDBOX = 'fail';
-    await t.ok('refund.create', { params: { id: o.id }, body: { reason: '再试', amount: 50 } }, tenant1);
+    await t.ok('refund.create', { params: { id: o.id }, body: { reason: '再试', amount: 50 } }, t.token.tenant1);
     await settleDueRefunds(t.db);
-    expect((await t.ok('refund.list', { params: { id: o.id } }, tenant1)).map((r) => r.state)).toEqual([
+    expect((await t.ok('refund.list', { params: { id: o.id } }, t.token.tenant1)).map((r) => r.state)).toEqual([
       'failed',
       'failed',
     ]);
     delete process.env.REFUND_SANDBOX;
-    await t.ok('refund.create', { params: { id: o.id }, body: { reason: '第三次', amount: 50 } }, tenant1);
+    await t.ok('refund.create', { params: { id: o.id }, body: { reason: '第三次', amount: 50 } }, t.token.tenant1);
     await settleDueRefunds(t.db);
     expect(await orderRow(o.id)).toMatchObject({ refundAmount: 50, refundState: 'partial' });
   });
@@ -166,12 +162,12 @@ describe('refund.create', () => {
       .where(eq(orders.id, old.id));
     expect((await refund(old.id, { reason: '过期', amount: 1 })).body.code).toBe(CODE.refundPeriodPassed);
     // A longer period set by the tenant lets it through.
-    await t.ok('refund.saveSettings', { body: { tenantId: t.ids.tenant('A'), periodDays: 60 } }, tenant1);
+    await t.ok('refund.saveSettings', { body: { tenantId: t.ids.tenant('A'), periodDays: 60 } }, t.token.tenant1);
     expect((await refund(old.id, { reason: '延长期限后', amount: 1 })).body.code).toBe(CODE.ok);
     await t.ok(
       'refund.saveSettings',
       { body: { tenantId: t.ids.tenant('A'), periodDays: REFUND_PERIOD.defaultDays } },
-      tenant1,
+      t.token.tenant1,
     );
     const o = await paidOrder();
     expect((await refund(o.id, { reason: '', amount: 1 })).body.content.fields).toEqual({
@@ -243,14 +239,14 @@ describe('refund.create', () => {
 describe('refund.list', () => {
   it("lists an order's refunds newest first (empty when none)", async () => {
     const o = await paidOrder();
-    expect(await t.ok('refund.list', { params: { id: o.id } }, tenant1)).toEqual([]);
+    expect(await t.ok('refund.list', { params: { id: o.id } }, t.token.tenant1)).toEqual([]);
   });
 
   it("names who asked: a tenant's user by name, the system admin as the platform (by role alone, no name)", async () => {
     const o = await paidOrder();
     expect((await refund(o.id, { amount: 1, reason: '顾客投诉' })).body.code).toBe(200);
     expect((await refund(o.id, { amount: 1, reason: '平台核实后退款' }, await t.signIn('admin'))).body.code).toBe(200);
-    const [byAdmin, byTenant] = await t.ok('refund.list', { params: { id: o.id } }, tenant1);
+    const [byAdmin, byTenant] = await t.ok('refund.list', { params: { id: o.id } }, t.token.tenant1);
     expect(byTenant!.requestedBy).toBe('华东智售科技有限公司');
     expect(byAdmin!.requestedBy).toBe('');
   });
@@ -267,21 +263,23 @@ describe('refund.settings', () => {
       autoRefund: true,
       lockAfter: 3,
     });
-    await t.ok('refund.saveSettings', { body: { periodDays: 45 } }, tenant1);
+    await t.ok('refund.saveSettings', { body: { periodDays: 45 } }, t.token.tenant1);
     expect(await t.ok('refund.settings', { body: {} }, tenant11)).toMatchObject({
       tenantId: t.ids.tenant('A1'),
       periodDays: 45,
     });
-    await t.ok('refund.saveSettings', { body: { periodDays: REFUND_PERIOD.defaultDays } }, tenant1);
-    expect((await t.call('refund.settings', { body: { tenantId: t.ids.tenant('B') } }, tenant1)).body.code).toBe(
-      CODE.tenantNotFound,
-    );
+    await t.ok('refund.saveSettings', { body: { periodDays: REFUND_PERIOD.defaultDays } }, t.token.tenant1);
+    expect(
+      (await t.call('refund.settings', { body: { tenantId: t.ids.tenant('B') } }, t.token.tenant1)).body.code,
+    ).toBe(CODE.tenantNotFound);
   });
 });
 
 describe('refund.saveSettings', () => {
   it('keeps the period within 1–365 days; the admin names a tenant', async () => {
-    expect((await t.call('refund.saveSettings', { body: { periodDays: 0 } }, tenant1)).body.content.fields).toEqual({
+    expect(
+      (await t.call('refund.saveSettings', { body: { periodDays: 0 } }, t.token.tenant1)).body.content.fields,
+    ).toEqual({
       periodDays: 'refund.validation.period',
     });
     const admin = await t.signIn('admin');
@@ -304,16 +302,16 @@ describe('refund.deadline', () => {
     const [{ paidAt }] = (await t.db.select({ paidAt: orders.paidAt }).from(orders).where(eq(orders.id, o.id))) as [
       { paidAt: Date },
     ];
-    const open = await t.ok('refund.deadline', { params: { id: o.id } }, tenant1);
+    const open = await t.ok('refund.deadline', { params: { id: o.id } }, t.token.tenant1);
     expect(open).toEqual({
       periodDays: REFUND_PERIOD.defaultDays,
       until: new Date(paidAt.getTime() + REFUND_PERIOD.defaultDays * 86_400_000).toISOString(),
       passed: false,
     });
     // A period shorter than ten days: past, and refund.create agrees.
-    await t.ok('refund.saveSettings', { body: { tenantId: t.ids.tenant('A'), periodDays: 7 } }, tenant1);
+    await t.ok('refund.saveSettings', { body: { tenantId: t.ids.tenant('A'), periodDays: 7 } }, t.token.tenant1);
     try {
-      expect(await t.ok('refund.deadline', { params: { id: o.id } }, tenant1)).toEqual({
+      expect(await t.ok('refund.deadline', { params: { id: o.id } }, t.token.tenant1)).toEqual({
         periodDays: 7,
         until: new Date(paidAt.getTime() + 7 * 86_400_000).toISOString(),
         passed: true,
@@ -323,7 +321,7 @@ describe('refund.deadline', () => {
       await t.ok(
         'refund.saveSettings',
         { body: { tenantId: t.ids.tenant('A'), periodDays: REFUND_PERIOD.defaultDays } },
-        tenant1,
+        t.token.tenant1,
       );
     }
     expect((await t.call('refund.deadline', { params: { id: o.id } }, await t.signIn('tenant2'))).body.code).toBe(

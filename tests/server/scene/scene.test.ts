@@ -1,22 +1,18 @@
 /** Scene linkage (spec §2 /sceneadmin, §3 Scene and menu node, §4 normal/disabled, §5 rules, §8 3501–3525). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CODE, type ApiInput } from '../../../shared/domains.js';
-import { createTestApp, type TestApp } from '../helpers.js';
+import { suiteApp } from '../helpers.js';
 import { uploadImage } from '../product/support.js';
 import { IMAGES } from '../file/support.js';
 
-let t: TestApp;
-let tenant1: string;
+const t = suiteApp(['tenant1']);
 let image: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  tenant1 = await t.signIn('tenant1');
-  image = await uploadImage(t, tenant1, IMAGES['image/png']);
+  image = await uploadImage(t, t.token.tenant1, IMAGES['image/png']);
 });
-afterAll(() => t.close());
 
 const d = (serial: string) => t.ids.device(serial);
-const sceneNamed = async (name: string, token = tenant1) =>
+const sceneNamed = async (name: string, token = t.token.tenant1) =>
   (await t.ok('scene.page', { query: {}, body: { keyword: name } }, token)).list[0]!;
 type Nodes = ApiInput<'scene.menuSave'>['body']['nodes'];
 const node = (
@@ -38,7 +34,7 @@ const node = (
 
 describe('scene.page', () => {
   it("lists the caller's scenes with device counts and status, another tenant's unseen", async () => {
-    const page = await t.ok('scene.page', { query: {}, body: {} }, tenant1);
+    const page = await t.ok('scene.page', { query: {}, body: {} }, t.token.tenant1);
     expect(page.list.map((s) => [s.name, s.deviceCount, s.onlineCount, s.nodeCount, s.status])).toEqual([
       ['虹桥站早餐组合', 2, 2, 3, 'normal'],
     ]);
@@ -56,20 +52,20 @@ describe('scene.page', () => {
 
 describe('scene.deviceOptions', () => {
   it("offers the tenant's devices with the scene each serves; a foreign tenant is refused", async () => {
-    const options = await t.ok('scene.deviceOptions', { body: { keyword: 'VM20260001' } }, tenant1);
+    const options = await t.ok('scene.deviceOptions', { body: { keyword: 'VM20260001' } }, t.token.tenant1);
     expect(options.find((o) => o.serial === 'VM2026000101')).toMatchObject({ sceneName: '虹桥站早餐组合' });
     expect(options.find((o) => o.serial === 'VM2026000104')).toMatchObject({ sceneId: null });
     expect(options.map((o) => o.serial)).not.toContain('VM2026000201');
-    expect((await t.call('scene.deviceOptions', { body: { tenantId: t.ids.tenant('B') } }, tenant1)).body.code).toBe(
-      CODE.tenantNotFound,
-    );
+    expect(
+      (await t.call('scene.deviceOptions', { body: { tenantId: t.ids.tenant('B') } }, t.token.tenant1)).body.code,
+    ).toBe(CODE.tenantNotFound);
   });
 });
 
 describe('scene.info', () => {
   it("shows the devices in order and the menu tree; another tenant's scene is missing (3501)", async () => {
     const scene = await sceneNamed('虹桥站早餐组合');
-    const info = await t.ok('scene.info', { params: { id: scene.id } }, tenant1);
+    const info = await t.ok('scene.info', { params: { id: scene.id } }, t.token.tenant1);
     expect(info.devices.map((x) => x.serial)).toEqual(['VM2026000101', 'VM2026000102']);
     expect(info.menu.map((n) => [n.key, n.parentKey, n.name])).toEqual([
       ['drinks', null, '饮品'],
@@ -85,35 +81,50 @@ describe('scene.info', () => {
 describe('scene.create', () => {
   it("creates a scene of the tenant's devices; refuses none (3502), twice (3503), taken (3509), foreign (1201), empty fields", async () => {
     const base = { name: '人民广场咖啡饮料', description: '', notes: '试运行' };
-    expect((await t.call('scene.create', { body: { ...base, deviceIds: [] } }, tenant1)).body.code).toBe(
+    expect((await t.call('scene.create', { body: { ...base, deviceIds: [] } }, t.token.tenant1)).body.code).toBe(
       CODE.sceneNeedsDevices,
     );
     expect(
-      (await t.call('scene.create', { body: { ...base, deviceIds: [d('VM2026000104'), d('VM2026000104')] } }, tenant1))
-        .body.code,
+      (
+        await t.call(
+          'scene.create',
+          { body: { ...base, deviceIds: [d('VM2026000104'), d('VM2026000104')] } },
+          t.token.tenant1,
+        )
+      ).body.code,
     ).toBe(CODE.sceneDuplicateDevice);
     expect(
-      (await t.call('scene.create', { body: { ...base, deviceIds: [d('VM2026000104'), d('VM2026000101')] } }, tenant1))
-        .body.code,
+      (
+        await t.call(
+          'scene.create',
+          { body: { ...base, deviceIds: [d('VM2026000104'), d('VM2026000101')] } },
+          t.token.tenant1,
+        )
+      ).body.code,
     ).toBe(CODE.sceneDeviceTaken);
     expect(
-      (await t.call('scene.create', { body: { ...base, deviceIds: [d('VM2026000104'), d('VM2026000301')] } }, tenant1))
-        .body.code,
+      (
+        await t.call(
+          'scene.create',
+          { body: { ...base, deviceIds: [d('VM2026000104'), d('VM2026000301')] } },
+          t.token.tenant1,
+        )
+      ).body.code,
     ).toBe(CODE.deviceNotFound);
     const empty = await t.call(
       'scene.create',
       { body: { name: ' ', notes: '', deviceIds: [d('VM2026000104')] } },
-      tenant1,
+      t.token.tenant1,
     );
     expect(empty.body.content.fields).toEqual({ name: 'scene.validation.empty', notes: 'scene.validation.empty' });
     // A device of A1 in a scene of A: not the scene tenant's device.
     expect(
-      (await t.call('scene.create', { body: { ...base, deviceIds: [d('VM2026000201')] } }, tenant1)).body.code,
+      (await t.call('scene.create', { body: { ...base, deviceIds: [d('VM2026000201')] } }, t.token.tenant1)).body.code,
     ).toBe(CODE.deviceNotFound);
     const made = await t.ok(
       'scene.create',
       { body: { ...base, deviceIds: [d('VM2026000105'), d('VM2026000104')] } },
-      tenant1,
+      t.token.tenant1,
     );
     expect(made).toMatchObject({
       name: '人民广场咖啡饮料',
@@ -146,7 +157,7 @@ describe('scene.update', () => {
     const empty = await t.call(
       'scene.update',
       { params: { id: scene.id }, body: { name: '', notes: '早高峰主推', deviceIds: [d('VM2026000101')] } },
-      tenant1,
+      t.token.tenant1,
     );
     expect(empty.body.content.fields).toEqual({ name: 'scene.validation.empty' });
     const updated = await t.ok(
@@ -155,7 +166,7 @@ describe('scene.update', () => {
         params: { id: scene.id },
         body: { name: '虹桥站早餐套餐', notes: '早高峰主推', deviceIds: [d('VM2026000101'), d('VM2026000106')] },
       },
-      tenant1,
+      t.token.tenant1,
     );
     expect(updated.devices.map((x) => x.serial)).toEqual(['VM2026000101', 'VM2026000106']);
     expect(updated.menu.find((n) => n.key === 'snacks')!.deviceIds).toEqual([]);
@@ -166,7 +177,7 @@ describe('scene.menuSave', () => {
   it('saves a tree covering every device; refuses a missing device (3504), a foreign one (3507), a bad tree (3508), missing fields', async () => {
     const scene = await sceneNamed('虹桥站早餐套餐');
     const id = scene.id;
-    const save = (nodes: Nodes) => t.call('scene.menuSave', { params: { id }, body: { nodes } }, tenant1);
+    const save = (nodes: Nodes) => t.call('scene.menuSave', { params: { id }, body: { nodes } }, t.token.tenant1);
     expect((await save([node('a', null, [d('VM2026000101')])])).body.code).toBe(CODE.sceneMenuMissesDevice);
     expect(
       (
@@ -212,7 +223,7 @@ describe('scene.menuSave', () => {
           ],
         },
       },
-      tenant1,
+      t.token.tenant1,
     );
     expect(saved.menu.map((n) => n.name)).toEqual(['小食', '饮品', '冷饮']);
     expect(saved.nodeCount).toBe(3);
@@ -230,8 +241,8 @@ describe('scene.menuSave', () => {
 describe('scene.disable', () => {
   it('deactivates a scene, and refuses to deactivate it again (3505)', async () => {
     const scene = await sceneNamed('虹桥站早餐套餐');
-    expect((await t.ok('scene.disable', { params: { id: scene.id } }, tenant1)).status).toBe('disabled');
-    expect((await t.call('scene.disable', { params: { id: scene.id } }, tenant1)).body.code).toBe(
+    expect((await t.ok('scene.disable', { params: { id: scene.id } }, t.token.tenant1)).status).toBe('disabled');
+    expect((await t.call('scene.disable', { params: { id: scene.id } }, t.token.tenant1)).body.code).toBe(
       CODE.sceneAlreadyDisabled,
     );
   });
@@ -240,8 +251,8 @@ describe('scene.disable', () => {
 describe('scene.enable', () => {
   it('puts a disabled scene back in service, and refuses one in service (3506)', async () => {
     const scene = await sceneNamed('虹桥站早餐套餐');
-    expect((await t.ok('scene.enable', { params: { id: scene.id } }, tenant1)).status).toBe('normal');
-    expect((await t.call('scene.enable', { params: { id: scene.id } }, tenant1)).body.code).toBe(
+    expect((await t.ok('scene.enable', { params: { id: scene.id } }, t.token.tenant1)).status).toBe('normal');
+    expect((await t.call('scene.enable', { params: { id: scene.id } }, t.token.tenant1)).body.code).toBe(
       CODE.sceneAlreadyEnabled,
     );
   });
@@ -250,11 +261,18 @@ describe('scene.enable', () => {
 describe('scene.delete', () => {
   it('deletes a scene and frees its devices', async () => {
     const scene = await sceneNamed('人民广场咖啡饮料');
-    expect(await t.ok('scene.delete', { params: { id: scene.id } }, tenant1)).toEqual({ id: scene.id });
-    expect((await t.call('scene.info', { params: { id: scene.id } }, tenant1)).body.code).toBe(CODE.sceneNotFound);
+    expect(await t.ok('scene.delete', { params: { id: scene.id } }, t.token.tenant1)).toEqual({ id: scene.id });
+    expect((await t.call('scene.info', { params: { id: scene.id } }, t.token.tenant1)).body.code).toBe(
+      CODE.sceneNotFound,
+    );
     expect(
-      (await t.ok('scene.create', { body: { name: '复用设备', notes: '无', deviceIds: [d('VM2026000104')] } }, tenant1))
-        .deviceCount,
+      (
+        await t.ok(
+          'scene.create',
+          { body: { name: '复用设备', notes: '无', deviceIds: [d('VM2026000104')] } },
+          t.token.tenant1,
+        )
+      ).deviceCount,
     ).toBe(1);
   });
 });
