@@ -3,7 +3,7 @@
  * number, service, amount, platform, date, state — newest first, by number,
  * platform, state and tenant; each paid bill's invoice (InvoiceActions.tsx).
  */
-import { Badge, makeStyles, Title3, tokens, type BadgeProps } from '@fluentui/react-components';
+import { Badge, makeStyles, type BadgeProps } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
 import {
   INVOICE_STATES,
@@ -22,24 +22,22 @@ import { currentLang } from '../i18n/index.js';
 import {
   ActionButton,
   filterBody,
-  Choice,
   DataTable,
   FilterBar,
-  FilterField,
   Pager,
   seesTenants,
   TenantFilter,
   useListPage,
   useScreen,
+  tenantColumn,
   type Column,
   TextFilter,
+  RowActions,
+  ListPage,
+  ChoiceFilter,
 } from '../kit/index.js';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  head: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  dropdown: { minWidth: 0, width: '100%' },
-  actions: { display: 'flex', flexWrap: 'nowrap', gap: tokens.spacingHorizontalXXS },
   tools: { display: 'flex', justifyContent: 'flex-end' },
 });
 
@@ -65,7 +63,7 @@ export default function BillPage() {
   const { t, user, notify, report } = useScreen();
   const styles = useStyles();
   const byTenant = seesTenants(user);
-  const { draft, setDraft, apply, reset, filter, table, pager } = useListPage('billing.bills', { empty: EMPTY });
+  const { field, apply, reset, filter, table, pager } = useListPage('billing.bills', { empty: EMPTY });
   const [action, setAction] = useState<InvoiceAction>(null);
   const columns = useMemo<Column<RenewalItem>[]>(
     () => [
@@ -114,18 +112,7 @@ export default function BillPage() {
           </Badge>
         ),
       },
-      ...(byTenant
-        ? [
-            {
-              id: 'tenant',
-              fold: 2,
-              header: t('common.tenant'),
-              value: (b: RenewalItem) => b.tenantName,
-              minWidth: 96,
-              width: 150,
-            },
-          ]
-        : []),
+      ...tenantColumn<RenewalItem>(byTenant, t('common.tenant'), { fold: 2 }),
       {
         id: 'invoice',
         header: t('billing.invoice.column'),
@@ -140,9 +127,9 @@ export default function BillPage() {
         minWidth: 150,
         width: 260,
         render: (b) => (
-          <div className={styles.actions}>
+          <RowActions>
             <InvoiceButtons bill={b} onAction={setAction} />
-          </div>
+          </RowActions>
         ),
       },
     ],
@@ -150,60 +137,42 @@ export default function BillPage() {
   );
 
   return (
-    <section className={styles.page} aria-labelledby="bill-title">
-      <Title3 as="h1" id="bill-title">
-        {t('route.bill')}
-      </Title3>
-      <div className={styles.head}>
+    <ListPage
+      id="bill-title"
+      title={t('route.bill')}
+      filters={
         <FilterBar onSearch={apply} onReset={reset} searchTestId="bill-search" resetTestId="bill-reset">
           <TextFilter
             label={t('billing.bills.number')}
-            value={draft.number}
+            {...field('number')}
             maxLength={32}
-            onChange={(number) => setDraft((f) => ({ ...f, number }))}
             testId="bill-filter-number"
           />
-          <FilterField label={t('billing.bills.platform')}>
-            <Choice
-              className={styles.dropdown}
-              value={draft.platform}
-              options={RENEWAL_PLATFORMS}
-              label={(p) => t(`billing.renew.platforms.${p}`)}
-              all={t('common.all')}
-              onChange={(platform) => setDraft((f) => ({ ...f, platform }))}
-              testId="bill-filter-platform"
-            />
-          </FilterField>
-          <FilterField label={t('billing.bills.state')}>
-            <Choice
-              className={styles.dropdown}
-              value={draft.state}
-              options={RENEWAL_STATES}
-              label={(s) => t(`billing.bills.states.${s}`)}
-              all={t('common.all')}
-              onChange={(state) => setDraft((f) => ({ ...f, state }))}
-              testId="bill-filter-state"
-            />
-          </FilterField>
-          <FilterField label={t('billing.invoice.column')}>
-            <Choice
-              className={styles.dropdown}
-              value={draft.invoice}
-              options={INVOICE_FILTERS}
-              label={(s) => (s === 'none' ? t('billing.invoice.none') : t(`billing.invoice.states.${s}`))}
-              all={t('common.all')}
-              onChange={(invoice) => setDraft((f) => ({ ...f, invoice }))}
-              testId="bill-filter-invoice"
-            />
-          </FilterField>
-          <TenantFilter
-            label={t('common.tenant')}
-            value={draft.tenantId}
-            onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))}
-            testId="bill-filter-tenant"
+          <ChoiceFilter
+            label={t('billing.bills.platform')}
+            {...field('platform')}
+            options={RENEWAL_PLATFORMS}
+            optionLabel={(p) => t(`billing.renew.platforms.${p}`)}
+            testId="bill-filter-platform"
           />
+          <ChoiceFilter
+            label={t('billing.bills.state')}
+            {...field('state')}
+            options={RENEWAL_STATES}
+            optionLabel={(s) => t(`billing.bills.states.${s}`)}
+            testId="bill-filter-state"
+          />
+          <ChoiceFilter
+            label={t('billing.invoice.column')}
+            {...field('invoice')}
+            options={INVOICE_FILTERS}
+            optionLabel={(s) => (s === 'none' ? t('billing.invoice.none') : t(`billing.invoice.states.${s}`))}
+            testId="bill-filter-invoice"
+          />
+          <TenantFilter label={t('common.tenant')} {...field('tenantId')} testId="bill-filter-tenant" />
         </FilterBar>
-      </div>
+      }
+    >
       <div className={styles.tools}>
         <ActionButton
           icon={<ArrowDownloadRegular />}
@@ -239,6 +208,6 @@ export default function BillPage() {
         action={action}
         onClose={() => setAction(null)}
       />
-    </section>
+    </ListPage>
   );
 }

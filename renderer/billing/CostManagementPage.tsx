@@ -12,7 +12,6 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  makeStyles,
   Table,
   TableBody,
   TableCell,
@@ -20,27 +19,18 @@ import {
   TableHeaderCell,
   TableRow,
   Text,
-  Title3,
-  tokens,
 } from '@fluentui/react-components';
 import { HistoryRegular, PaymentRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import type { FeeDevice } from '../../shared/billing/index.js';
 import { formatYuan } from '../../shared/format.js';
 import { useOp } from '../bridge.js';
-import { ActionButton, useListPage, useScreen, useSelection } from '../kit/index.js';
+import { useListPage, useScreen, useSelection, RowActions, ListPage, BulkAction, BulkBar } from '../kit/index.js';
 import { EMPTY_FEE_FILTER, FeeDeviceTable, formatDate } from './FeeDeviceTable.js';
 import { payCenterPath } from './paths.js';
 
-const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  bulk: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  actions: { display: 'flex', flexWrap: 'nowrap', gap: tokens.spacingHorizontalXXS },
-});
-
 export default function CostManagementPage() {
   const { t, user, navigate } = useScreen();
-  const styles = useStyles();
   const page = useListPage('billing.devices', { empty: EMPTY_FEE_FILTER });
   const selection = useSelection(page.rows);
   const [history, setHistory] = useState<FeeDevice | null>(null);
@@ -51,7 +41,7 @@ export default function CostManagementPage() {
       header: t('common.actions'),
       width: pays ? 200 : 110,
       render: (d: FeeDevice) => (
-        <div className={styles.actions}>
+        <RowActions>
           <Button
             size="small"
             appearance="subtle"
@@ -72,33 +62,24 @@ export default function CostManagementPage() {
               {t('billing.devices.renew')}
             </Button>
           )}
-        </div>
+        </RowActions>
       ),
     }),
-    [t, styles, pays, navigate],
+    [t, pays, navigate],
   );
 
   return (
-    <section className={styles.page} aria-labelledby="cost-title">
-      <Title3 as="h1" id="cost-title">
-        {t('route.costManagement')}
-      </Title3>
+    <ListPage id="cost-title" title={t('route.costManagement')}>
       {pays && (
-        <div
-          className={styles.bulk}
-          role="toolbar"
-          aria-label={t('billing.renew.selected', { count: selection.ids.length })}
-        >
-          <Text>{t('billing.renew.selected', { count: selection.ids.length })}</Text>
-          <ActionButton
-            size="small"
+        <BulkBar label={t('billing.renew.selected', { count: selection.ids.length })}>
+          <BulkAction
             disabled={selection.ids.length === 0}
             action={() => navigate(payCenterPath(selection.ids))}
-            data-testid="fee-renew-selected"
+            testId="fee-renew-selected"
           >
             {t('billing.devices.renewSelected')}
-          </ActionButton>
-        </div>
+          </BulkAction>
+        </BulkBar>
       )}
       <FeeDeviceTable
         page={page}
@@ -116,7 +97,7 @@ export default function CostManagementPage() {
         }
       />
       {history && <HistoryDialog device={history} onClose={() => setHistory(null)} />}
-    </section>
+    </ListPage>
   );
 }
 

@@ -18,8 +18,9 @@ import {
   Pager,
   seesTenants,
   TextFilter,
+  tenantColumn,
   type Column,
-  type ListPage,
+  type ListPageState,
   type RowSelection,
   useScreen,
 } from '../kit/index.js';
@@ -56,7 +57,7 @@ export function DaysLeft({ device }: { device: FeeDevice }) {
 }
 
 interface Props {
-  page: ListPage<'billing.devices', FeeDeviceFilter>;
+  page: ListPageState<'billing.devices', FeeDeviceFilter>;
   selection?: RowSelection<FeeDevice, number>;
   /** The row's actions column, where the screen has one. */
   actions?: { header: string; width: number; render: (d: FeeDevice) => ReactNode };
@@ -67,7 +68,7 @@ export function FeeDeviceTable({ page, selection, actions, testId }: Props) {
   const { t, user } = useScreen();
   const styles = useStyles();
   const byTenant = seesTenants(user);
-  const { draft, setDraft, apply, reset, table, pager } = page;
+  const { draft, setDraft, field, apply, reset, table, pager } = page;
   const columns = useMemo<Column<FeeDevice>[]>(
     () => [
       {
@@ -93,17 +94,7 @@ export function FeeDeviceTable({ page, selection, actions, testId }: Props) {
         minWidth: 100,
         width: 160,
       },
-      ...(byTenant
-        ? [
-            {
-              id: 'tenant',
-              header: t('common.tenant'),
-              value: (d: FeeDevice) => d.tenantName,
-              minWidth: 96,
-              width: 150,
-            },
-          ]
-        : []),
+      ...tenantColumn<FeeDevice>(byTenant, t('common.tenant')),
       {
         id: 'expiry',
         header: t('billing.devices.expiry'),
@@ -149,9 +140,8 @@ export function FeeDeviceTable({ page, selection, actions, testId }: Props) {
         <FilterBar onSearch={apply} onReset={reset} searchTestId={`${testId}-search`} resetTestId={`${testId}-reset`}>
           <TextFilter
             label={t('billing.renew.keyword')}
-            value={draft.keyword}
+            {...field('keyword')}
             maxLength={32}
-            onChange={(keyword) => setDraft((f) => ({ ...f, keyword }))}
             testId={`${testId}-keyword`}
           />
           <FilterField label={t('billing.renew.soonOnly')} shown={draft.soon ? t('billing.renew.soonOnly') : undefined}>

@@ -25,7 +25,7 @@ import { callOp, useOpMutation } from '../bridge.js';
 import { asCallError } from '../app/errors.js';
 import { saveFile } from '../app/save.js';
 import { currentLang } from '../i18n/index.js';
-import { ActionButton, ConfirmDialog, useCloseGuard, useScreen } from '../kit/index.js';
+import { ActionButton, ConfirmDialog, useCloseGuard, useScreen, RowAction } from '../kit/index.js';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const STATE_COLOURS: Readonly<Record<InvoiceState, BadgeProps['color']>> = {
@@ -102,15 +102,9 @@ export function InvoiceButtons({ bill, onAction }: { bill: RenewalItem; onAction
           {t('billing.invoice.markMailed')}
         </Button>
       )}
-      <ActionButton
-        size="small"
-        appearance="subtle"
-        icon={<ArrowDownloadRegular />}
-        action={save}
-        data-testid="bill-record"
-      >
+      <RowAction icon={<ArrowDownloadRegular />} action={save} testId="bill-record">
         {t('billing.invoice.record')}
-      </ActionButton>
+      </RowAction>
     </>
   );
 }

@@ -12,17 +12,17 @@ import { formatDateTime } from '../app/format.js';
 import { useOpMutation } from '../bridge.js';
 import {
   ActionButton,
-  Choice,
   type Column,
   DataTable,
   FilterBar,
   filterBody,
-  FilterField,
   forTenant,
   OverflowText,
   Pager,
   useListPage,
   useScreen,
+  RowAction,
+  ChoiceFilter,
 } from '../kit/index.js';
 
 const useStyles = makeStyles({
@@ -36,7 +36,6 @@ const useStyles = makeStyles({
   },
   // The filter bar grows along a row, as on every list page.
   filters: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  dropdown: { minWidth: 0, width: '100%' },
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -51,7 +50,7 @@ const EMPTY: Filter = {};
 export function DeliveryLog({ tenantId }: { tenantId?: number | undefined }) {
   const { t, notify, report } = useScreen();
   const styles = useStyles();
-  const { draft, setDraft, apply, reset, table, pager, refresh } = useListPage('callback.deliveries', {
+  const { field, apply, reset, table, pager, refresh } = useListPage('callback.deliveries', {
     empty: EMPTY,
     body: (f) => ({ ...filterBody(f), ...forTenant(tenantId) }),
   });
@@ -140,11 +139,9 @@ export function DeliveryLog({ tenantId }: { tenantId?: number | undefined }) {
         width: 130,
         shrinkLast: true,
         render: (r) => (
-          <ActionButton
-            size="small"
-            appearance="subtle"
+          <RowAction
             icon={<SendRegular />}
-            data-testid="delivery-resend"
+            testId="delivery-resend"
             action={async () => {
               try {
                 await resend.mutateAsync({ params: { id: r.id } });
@@ -156,7 +153,7 @@ export function DeliveryLog({ tenantId }: { tenantId?: number | undefined }) {
             }}
           >
             {t('callback.resend')}
-          </ActionButton>
+          </RowAction>
         ),
       },
     ],
@@ -175,28 +172,20 @@ export function DeliveryLog({ tenantId }: { tenantId?: number | undefined }) {
       </div>
       <div className={styles.filters}>
         <FilterBar onSearch={apply} onReset={reset} searchTestId="delivery-search" resetTestId="delivery-reset">
-          <FilterField label={t('callback.filterState')}>
-            <Choice
-              className={styles.dropdown}
-              value={draft.state}
-              options={DELIVERY_STATES}
-              label={(s) => t(`callback.state.${s}`)}
-              all={t('common.all')}
-              onChange={(state) => setDraft((f) => ({ ...f, state }))}
-              testId="delivery-filter-state"
-            />
-          </FilterField>
-          <FilterField label={t('callback.filterEvent')}>
-            <Choice
-              className={styles.dropdown}
-              value={draft.type}
-              options={DELIVERY_TYPES}
-              label={(s) => t(`callback.event.${s}`)}
-              all={t('common.all')}
-              onChange={(type) => setDraft((f) => ({ ...f, type }))}
-              testId="delivery-filter-type"
-            />
-          </FilterField>
+          <ChoiceFilter
+            label={t('callback.filterState')}
+            {...field('state')}
+            options={DELIVERY_STATES}
+            optionLabel={(s) => t(`callback.state.${s}`)}
+            testId="delivery-filter-state"
+          />
+          <ChoiceFilter
+            label={t('callback.filterEvent')}
+            {...field('type')}
+            options={DELIVERY_TYPES}
+            optionLabel={(s) => t(`callback.event.${s}`)}
+            testId="delivery-filter-type"
+          />
         </FilterBar>
       </div>
       <DataTable

@@ -4,7 +4,7 @@
  * status, type, number and tenant; each opens to be handled, here or in a
  * window of its own (double-click). New ones arrive live.
  */
-import { Badge, Button, makeStyles, Title3, tokens } from '@fluentui/react-components';
+import { Badge, Button, makeStyles, tokens } from '@fluentui/react-components';
 import { OpenRegular, WindowNewRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,27 +13,25 @@ import { COMPLAINT_STATES, COMPLAINT_TYPES, type ComplaintItem } from '../../sha
 import { useUser } from '../app/session.js';
 import { useOpenWindow } from '../app/windows.js';
 import {
-  ActionButton,
-  Choice,
   DataTable,
   FilterBar,
-  FilterField,
   OverflowText,
   Pager,
   seesTenants,
   TenantFilter,
   useListPage,
+  tenantColumn,
   type Column,
   TextFilter,
+  RowAction,
+  RowActions,
+  ListPage,
+  ChoiceFilter,
 } from '../kit/index.js';
 import { complaintDetailPath, STATE_COLOURS } from './paths.js';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  head: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  actions: { display: 'flex', flexWrap: 'nowrap', gap: tokens.spacingHorizontalXXS },
   action: { minWidth: 'auto', paddingLeft: tokens.spacingHorizontalXS, paddingRight: tokens.spacingHorizontalXS },
-  dropdown: { minWidth: 0, width: '100%' },
 });
 
 interface Filter {
@@ -50,7 +48,7 @@ export default function ComplaintListPage() {
   const navigate = useNavigate();
   const openWindow = useOpenWindow();
   const byTenant = seesTenants(useUser());
-  const { draft, setDraft, apply, reset, table, pager } = useListPage('complaint.page', { empty: EMPTY });
+  const { field, apply, reset, table, pager } = useListPage('complaint.page', { empty: EMPTY });
 
   const columns = useMemo<Column<ComplaintItem>[]>(
     () => [
@@ -102,17 +100,7 @@ export default function ComplaintListPage() {
         minWidth: 110,
         width: 160,
       },
-      ...(byTenant
-        ? [
-            {
-              id: 'tenant',
-              header: t('common.tenant'),
-              value: (c: ComplaintItem) => c.tenantName,
-              minWidth: 96,
-              width: 150,
-            },
-          ]
-        : []),
+      ...tenantColumn<ComplaintItem>(byTenant, t('common.tenant')),
       { id: 'createdAt', header: t('complaint.createdAt'), kind: 'time', value: (c) => c.createdAt },
       {
         id: 'actions',
@@ -122,17 +110,14 @@ export default function ComplaintListPage() {
         width: 120,
         shrinkLast: true,
         render: (c) => (
-          <div className={styles.actions}>
-            <ActionButton
-              className={styles.action}
-              size="small"
-              appearance="subtle"
+          <RowActions compact>
+            <RowAction
               icon={<OpenRegular />}
               action={() => void navigate(complaintDetailPath(c.id))}
-              data-testid="complaint-open"
+              testId="complaint-open"
             >
               {t(c.status === 'completed' ? 'complaint.view' : 'complaint.open')}
-            </ActionButton>
+            </RowAction>
             <Button
               className={styles.action}
               size="small"
@@ -143,7 +128,7 @@ export default function ComplaintListPage() {
               onClick={() => openWindow(complaintDetailPath(c.id))}
               data-testid="complaint-window"
             />
-          </div>
+          </RowActions>
         ),
       },
     ],
@@ -151,49 +136,35 @@ export default function ComplaintListPage() {
   );
 
   return (
-    <section className={styles.page} aria-labelledby="complaint-list-title">
-      <Title3 as="h1" id="complaint-list-title">
-        {t('complaint.title')}
-      </Title3>
-      <div className={styles.head}>
+    <ListPage
+      id="complaint-list-title"
+      title={t('complaint.title')}
+      filters={
         <FilterBar onSearch={apply} onReset={reset} searchTestId="complaint-search" resetTestId="complaint-reset">
           <TextFilter
             label={t('complaint.numberFilter')}
-            value={draft.number}
+            {...field('number')}
             maxLength={24}
-            onChange={(number) => setDraft((f) => ({ ...f, number }))}
             testId="complaint-filter-number"
           />
-          <FilterField label={t('complaint.status')}>
-            <Choice
-              className={styles.dropdown}
-              value={draft.status}
-              options={COMPLAINT_STATES}
-              label={(s) => t(`complaint.states.${s}`)}
-              all={t('common.all')}
-              onChange={(status) => setDraft((f) => ({ ...f, status }))}
-              testId="complaint-filter-status"
-            />
-          </FilterField>
-          <FilterField label={t('complaint.type')}>
-            <Choice
-              className={styles.dropdown}
-              value={draft.type}
-              options={COMPLAINT_TYPES}
-              label={(s) => t(`complaint.types.${s}`)}
-              all={t('common.all')}
-              onChange={(type) => setDraft((f) => ({ ...f, type }))}
-              testId="complaint-filter-type"
-            />
-          </FilterField>
-          <TenantFilter
-            label={t('common.tenant')}
-            value={draft.tenantId}
-            onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))}
-            testId="complaint-filter-tenant"
+          <ChoiceFilter
+            label={t('complaint.status')}
+            {...field('status')}
+            options={COMPLAINT_STATES}
+            optionLabel={(s) => t(`complaint.states.${s}`)}
+            testId="complaint-filter-status"
           />
+          <ChoiceFilter
+            label={t('complaint.type')}
+            {...field('type')}
+            options={COMPLAINT_TYPES}
+            optionLabel={(s) => t(`complaint.types.${s}`)}
+            testId="complaint-filter-type"
+          />
+          <TenantFilter label={t('common.tenant')} {...field('tenantId')} testId="complaint-filter-tenant" />
         </FilterBar>
-      </div>
+      }
+    >
       <DataTable
         label={t('complaint.title')}
         columns={columns}
@@ -204,6 +175,6 @@ export default function ComplaintListPage() {
         testId="complaint-table"
       />
       <Pager {...pager} testId="complaint-pager" />
-    </section>
+    </ListPage>
   );
 }

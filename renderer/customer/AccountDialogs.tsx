@@ -5,17 +5,16 @@
  * name stays). Checked with the upstream's own schemas on submit, then as typed.
  */
 import { Field, Switch } from '@fluentui/react-components';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { customerCreate, customerUpdate, CUSTOMER_LIMITS, type CustomerItem } from '../../shared/customer/index.js';
-import { ACCOUNT_NAME_MAX } from '../../shared/account/index.js';
 import { CODE } from '../../shared/domains.js';
 import { useOpMutation } from '../bridge.js';
-import { SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
+import { zodI18nResolver } from '../app/form.js';
+import { useConsoleForm } from '../app/useConsoleForm.js';
 import { FormInput } from '../app/FormInput.js';
-import { withPasswordRule } from '../account/index.js';
-import { useRelocalise } from '../app/useRelocalise.js';
-import { FormDialog, forTenant, tenantChoice, TenantField, useDialogSave, useScreen } from '../kit/index.js';
+import { AccountNameInput, NewPasswordInput, withPasswordRule } from '../account/index.js';
+import { FormDialog, forTenant, tenantChoice, useDialogSave, useScreen, FormTenantField } from '../kit/index.js';
 
 const REFRESH = ['customer.page', 'customer.list', 'customer.info'] as const;
 const LIMITS = { name: CUSTOMER_LIMITS.name };
@@ -30,12 +29,10 @@ export function CreateCustomerDialog({ onClose }: { onClose: () => void }) {
     choice === 'required'
       ? customerCreate.extend({ tenantId: z.number({ error: 'validation.required' }) })
       : customerCreate;
-  const form = useForm<CreateValues>({
+  const form = useConsoleForm<CreateValues>({
     resolver: withPasswordRule(zodI18nResolver(schema, t), t, (v) => v.username),
     defaultValues: { name: '', username: '', password: '', buyNow: false },
-    ...SUBMIT_THEN_LIVE,
   });
-  useRelocalise(form);
   const submit = useDialogSave(form, {
     save: (v) =>
       create.mutateAsync({
@@ -54,51 +51,21 @@ export function CreateCustomerDialog({ onClose }: { onClose: () => void }) {
     fieldCodes: { [CODE.usernameTaken]: 'username' },
   });
   return (
-    <FormDialog
-      title={t('customer.account.createTitle')}
-      busy={submit.busy}
-      dirty={form.formState.isDirty}
-      onClose={onClose}
-      onSubmit={(e) => void submit.run(e)}
-      testId="customer-form"
-    >
-      {choice !== 'none' && (
-        <Controller
-          control={form.control}
-          name="tenantId"
-          render={({ field, fieldState }) => (
-            <TenantField
-              label={t('common.tenant')}
-              required={choice === 'required'}
-              error={fieldState.error?.message}
-              value={field.value}
-              onChange={field.onChange}
-              placeholder={t('common.tenant')}
-              testId="customer-tenant"
-            />
-          )}
-        />
-      )}
+    <FormDialog title={t('customer.account.createTitle')} {...submit.dialog} testId="customer-form">
+      <FormTenantField
+        control={form.control}
+        choice={choice}
+        placeholder={t('common.tenant')}
+        testId="customer-tenant"
+      />
       <FormInput
         control={form.control}
         name="name"
         label={t('customer.account.name')}
         input={{ maxLength: CUSTOMER_LIMITS.name, 'data-testid': 'customer-name' }}
       />
-      <FormInput
-        control={form.control}
-        name="username"
-        label={t('customer.account.username')}
-        hint={t('account.validation.accountName')}
-        input={{ maxLength: ACCOUNT_NAME_MAX, autoComplete: 'off', 'data-testid': 'customer-username' }}
-      />
-      <FormInput
-        control={form.control}
-        name="password"
-        label={t('customer.account.password')}
-        hint={t('account.validation.passwordRule')}
-        input={{ type: 'password', autoComplete: 'new-password', 'data-testid': 'customer-password' }}
-      />
+      <AccountNameInput control={form.control} label={t('customer.account.username')} testId="customer-username" />
+      <NewPasswordInput control={form.control} label={t('customer.account.password')} testId="customer-password" />
       <Controller
         control={form.control}
         name="buyNow"
@@ -127,12 +94,10 @@ type EditValues = z.input<typeof customerUpdate>;
 export function EditCustomerDialog({ customer, onClose }: { customer: CustomerItem; onClose: () => void }) {
   const { t } = useScreen();
   const update = useOpMutation('customer.update', { invalidates: REFRESH });
-  const form = useForm<EditValues>({
+  const form = useConsoleForm<EditValues>({
     resolver: zodI18nResolver(customerUpdate, t),
     defaultValues: { name: customer.name, buyNow: customer.buyNow },
-    ...SUBMIT_THEN_LIVE,
   });
-  useRelocalise(form);
   const submit = useDialogSave(form, {
     save: (v) => update.mutateAsync({ params: { businessId: customer.id }, body: v }),
     saved: t('customer.account.saved'),
@@ -141,14 +106,7 @@ export function EditCustomerDialog({ customer, onClose }: { customer: CustomerIt
     onClose,
   });
   return (
-    <FormDialog
-      title={t('customer.account.editTitle')}
-      busy={submit.busy}
-      dirty={form.formState.isDirty}
-      onClose={onClose}
-      onSubmit={(e) => void submit.run(e)}
-      testId="customer-edit"
-    >
+    <FormDialog title={t('customer.account.editTitle')} {...submit.dialog} testId="customer-edit">
       <FormInput
         control={form.control}
         name="name"

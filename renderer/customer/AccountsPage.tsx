@@ -6,19 +6,17 @@
  * account is signed out and its staff cards stop), and the way to a
  * customer's points and prices (bindGroup) and to its staff list.
  */
-import { Badge, Button, makeStyles, tokens } from '@fluentui/react-components';
-import { AddRegular, EditRegular, LocationRegular, PeopleRegular } from '@fluentui/react-icons';
+import { Badge, Button } from '@fluentui/react-components';
+import { EditRegular, LocationRegular, PeopleRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { CUSTOMER_STATES, type CustomerItem, type CustomerState } from '../../shared/customer/index.js';
 import { mayOpen } from '../app/session.js';
 import { useOpMutation } from '../bridge.js';
 import {
-  ActionButton,
   ChoiceFilter,
   ConfirmDialog,
   DataTable,
   FilterBar,
-  ListHead,
   OverflowText,
   Pager,
   seesTenants,
@@ -27,15 +25,13 @@ import {
   useListPage,
   useScreen,
   type Column,
+  RowAction,
+  RowActions,
+  ListPage,
+  CreateButton,
 } from '../kit/index.js';
 import { CreateCustomerDialog, EditCustomerDialog } from './AccountDialogs.js';
 import { bindGroupPath, staffPagePath } from './paths.js';
-
-const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  filters: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  actions: { display: 'flex', flexWrap: 'nowrap', gap: tokens.spacingHorizontalXXS },
-});
 
 interface Filter {
   keyword: string;
@@ -47,10 +43,9 @@ type Dialog = { kind: 'create' } | { kind: 'edit'; customer: CustomerItem };
 
 export default function AccountsPage() {
   const { t, notify, report, user, navigate } = useScreen();
-  const styles = useStyles();
   const byTenant = seesTenants(user);
   const staffList = mayOpen(user, '8-2');
-  const { draft, setDraft, apply, reset, table, pager, refresh } = useListPage('customer.page', { empty: EMPTY });
+  const { field, apply, reset, table, pager, refresh } = useListPage('customer.page', { empty: EMPTY });
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [disabling, setDisabling] = useState<CustomerItem | null>(null);
   const setState = useOpMutation('customer.setState', { invalidates: ['customer.page', 'customer.info'] });
@@ -141,27 +136,23 @@ export default function AccountsPage() {
         width: 240,
         shrinkLast: true,
         render: (c) => (
-          <div className={styles.actions}>
-            <ActionButton
-              size="small"
-              appearance="subtle"
+          <RowActions>
+            <RowAction
               icon={<EditRegular />}
               opensDialog
               action={() => setDialog({ kind: 'edit', customer: c })}
-              data-testid="customer-edit-open"
+              testId="customer-edit-open"
             >
               {t('customer.account.edit')}
-            </ActionButton>
-            <ActionButton
-              size="small"
-              appearance="subtle"
+            </RowAction>
+            <RowAction
               danger={c.state === 'normal'}
               opensDialog={c.state === 'normal'}
               action={() => (c.state === 'disabled' ? change(c, 'normal') : setDisabling(c))}
-              data-testid="customer-toggle"
+              testId="customer-toggle"
             >
               {t(c.state === 'disabled' ? 'customer.account.enable' : 'customer.account.disable')}
-            </ActionButton>
+            </RowAction>
             <Button
               size="small"
               appearance="subtle"
@@ -182,51 +173,42 @@ export default function AccountsPage() {
                 data-testid="customer-staff-open"
               />
             )}
-          </div>
+          </RowActions>
         ),
       },
     ],
-    [t, styles, byTenant, staffList, navigate],
+    [t, byTenant, staffList, navigate],
   );
 
   return (
-    <section className={styles.page} aria-labelledby="customers-title">
-      <ListHead id="customers-title" title={t('customer.route.customerAccounts')}>
-        <Button
-          appearance="primary"
-          icon={<AddRegular />}
-          onClick={() => setDialog({ kind: 'create' })}
-          data-testid="customer-create"
-        >
+    <ListPage
+      id="customers-title"
+      title={t('customer.route.customerAccounts')}
+      actions={
+        <CreateButton onClick={() => setDialog({ kind: 'create' })} testId="customer-create">
           {t('customer.account.create')}
-        </Button>
-      </ListHead>
-      <div className={styles.filters}>
+        </CreateButton>
+      }
+      filters={
         <FilterBar onSearch={apply} onReset={reset} searchTestId="customer-search" resetTestId="customer-reset">
           <TextFilter
             label={t('customer.account.keyword')}
-            value={draft.keyword}
+            {...field('keyword')}
             maxLength={50}
-            onChange={(keyword) => setDraft((f) => ({ ...f, keyword }))}
             testId="customer-filter-keyword"
           />
           <ChoiceFilter
             label={t('customer.account.state')}
-            value={draft.state}
+            {...field('state')}
             options={CUSTOMER_STATES}
             optionLabel={(s) => t(`customer.account.states.${s}`)}
             all={t('common.all')}
-            onChange={(state) => setDraft((f) => ({ ...f, state }))}
             testId="customer-filter-state"
           />
-          <TenantFilter
-            label={t('common.tenant')}
-            value={draft.tenantId}
-            onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))}
-            testId="customer-filter-tenant"
-          />
+          <TenantFilter label={t('common.tenant')} {...field('tenantId')} testId="customer-filter-tenant" />
         </FilterBar>
-      </div>
+      }
+    >
       <DataTable
         label={t('customer.route.customerAccounts')}
         columns={columns}
@@ -251,6 +233,6 @@ export default function AccountsPage() {
       />
       {dialog?.kind === 'create' && <CreateCustomerDialog onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && <EditCustomerDialog customer={dialog.customer} onClose={() => setDialog(null)} />}
-    </section>
+    </ListPage>
   );
 }

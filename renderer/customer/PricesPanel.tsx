@@ -46,7 +46,7 @@ function staffPriceOf(typed: string): { fen: number } | { error: PriceError } {
 export function PricesPanel({ customerId }: { customerId: number }) {
   const { t, notify, report } = useScreen();
   const styles = useStyles();
-  const { draft, setDraft, apply, reset, table, pager } = useListPage('customer.prices', {
+  const { draft, setDraft, field, apply, reset, table, pager } = useListPage('customer.prices', {
     empty: EMPTY,
     body: (f) => ({
       customerId,
@@ -197,9 +197,8 @@ export function PricesPanel({ customerId }: { customerId: number }) {
         <FilterBar onSearch={apply} onReset={reset} searchTestId="price-search" resetTestId="price-reset">
           <TextFilter
             label={t('customer.prices.keyword')}
-            value={draft.keyword}
+            {...field('keyword')}
             maxLength={50}
-            onChange={(keyword) => setDraft((f) => ({ ...f, keyword }))}
             testId="price-filter-keyword"
           />
           <Checkbox

@@ -5,13 +5,13 @@
  * own schema on submit, then as typed.
  */
 import { Field } from '@fluentui/react-components';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { customerStaffInput, CUSTOMER_STAFF_LIMITS, type CustomerStaffItem } from '../../shared/customer/index.js';
 import { useOpMutation } from '../bridge.js';
-import { SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
+import { zodI18nResolver } from '../app/form.js';
+import { useConsoleForm } from '../app/useConsoleForm.js';
 import { FormInput } from '../app/FormInput.js';
-import { useRelocalise } from '../app/useRelocalise.js';
 import { FormDialog, useDialogSave, useScreen } from '../kit/index.js';
 import { CustomerDropdown } from './CustomerDropdown.js';
 
@@ -39,7 +39,7 @@ export function StaffDialog({ staff, chooseCustomer, customerId, onClose }: Staf
   const create = useOpMutation('customer.staffCreate', { invalidates: REFRESH });
   const update = useOpMutation('customer.staffUpdate', { invalidates: REFRESH });
   const naming = chooseCustomer && !staff;
-  const form = useForm<Values>({
+  const form = useConsoleForm<Values>({
     resolver: zodI18nResolver(naming ? withCustomer : anyCustomer, t),
     defaultValues: {
       name: staff?.name ?? '',
@@ -49,9 +49,7 @@ export function StaffDialog({ staff, chooseCustomer, customerId, onClose }: Staf
       remark: staff?.remark ?? '',
       ...(customerId === undefined ? {} : { customerId }),
     },
-    ...SUBMIT_THEN_LIVE,
   });
-  useRelocalise(form);
   const submit = useDialogSave(form, {
     save: (v) => {
       const body = {
@@ -75,10 +73,7 @@ export function StaffDialog({ staff, chooseCustomer, customerId, onClose }: Staf
   return (
     <FormDialog
       title={t(staff ? 'customer.staff.editTitle' : 'customer.staff.createTitle')}
-      busy={submit.busy}
-      dirty={form.formState.isDirty}
-      onClose={onClose}
-      onSubmit={(e) => void submit.run(e)}
+      {...submit.dialog}
       testId="customer-staff-form"
     >
       {naming && (

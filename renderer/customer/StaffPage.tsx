@@ -5,8 +5,8 @@
  * phone; add one, import a sheet, edit, delete one or the selection. `?customerId=` (from
  * the accounts list) starts on that customer.
  */
-import { Button, makeStyles, tokens } from '@fluentui/react-components';
-import { AddRegular, ArrowUploadRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import { Button } from '@fluentui/react-components';
+import { ArrowUploadRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CODE } from '../../shared/domains.js';
@@ -15,12 +15,10 @@ import { refusedWith } from '../app/errors.js';
 import { idOfQuery } from '../app/paths.js';
 import { useOpMutation } from '../bridge.js';
 import {
-  ActionButton,
   ConfirmDialog,
   DataTable,
   FilterBar,
   FilterField,
-  ListHead,
   OverflowText,
   Pager,
   TextFilter,
@@ -28,16 +26,14 @@ import {
   useScreen,
   useSelection,
   type Column,
+  RowAction,
+  RowActions,
+  ListPage,
+  CreateButton,
 } from '../kit/index.js';
 import { CustomerDropdown } from './CustomerDropdown.js';
 import { ImportDialog } from './ImportDialog.js';
 import { StaffDialog } from './StaffDialogs.js';
-
-const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  filters: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  actions: { display: 'flex', flexWrap: 'nowrap', gap: tokens.spacingHorizontalXXS },
-});
 
 interface Filter {
   keyword: string;
@@ -47,14 +43,13 @@ type Dialog = { kind: 'create' | 'import' } | { kind: 'edit'; staff: CustomerSta
 
 export default function StaffPage() {
   const { t, notify, report, user } = useScreen();
-  const styles = useStyles();
   const [params] = useSearchParams();
   const enterprise = user.roleKind === 'enterprise';
   const [empty] = useState<Filter>(() => ({
     keyword: '',
     customerId: enterprise ? undefined : idOfQuery(params.get('customerId')),
   }));
-  const { draft, setDraft, apply, reset, table, pager, rows, filter, refresh } = useListPage('customer.staffPage', {
+  const { field, apply, reset, table, pager, rows, filter, refresh } = useListPage('customer.staffPage', {
     empty,
   });
   const pick = useSelection(rows);
@@ -127,38 +122,31 @@ export default function StaffPage() {
         width: 160,
         shrinkLast: true,
         render: (s) => (
-          <div className={styles.actions}>
-            <ActionButton
-              size="small"
-              appearance="subtle"
+          <RowActions>
+            <RowAction
               icon={<EditRegular />}
               opensDialog
               action={() => setDialog({ kind: 'edit', staff: s })}
-              data-testid="customer-staff-edit"
+              testId="customer-staff-edit"
             >
               {t('customer.staff.edit')}
-            </ActionButton>
-            <ActionButton
-              size="small"
-              appearance="subtle"
-              danger
-              opensDialog
-              action={() => setDeleting([s])}
-              data-testid="customer-staff-delete"
-            >
+            </RowAction>
+            <RowAction danger opensDialog action={() => setDeleting([s])} testId="customer-staff-delete">
               {t('customer.staff.delete')}
-            </ActionButton>
-          </div>
+            </RowAction>
+          </RowActions>
         ),
       },
     ],
-    [t, styles, enterprise],
+    [t, enterprise],
   );
 
   const chosen = rows.filter((r) => pick.selected.has(r.id));
   return (
-    <section className={styles.page} aria-labelledby="customer-staff-title">
-      <ListHead id="customer-staff-title" title={t('customer.route.customerStaff')}>
+    <ListPage
+      id="customer-staff-title"
+      title={t('customer.route.customerStaff')}
+      actions={
         <>
           <Button
             icon={<DeleteRegular />}
@@ -175,17 +163,12 @@ export default function StaffPage() {
           >
             {t('customer.importing.open')}
           </Button>
-          <Button
-            appearance="primary"
-            icon={<AddRegular />}
-            onClick={() => setDialog({ kind: 'create' })}
-            data-testid="customer-staff-create"
-          >
+          <CreateButton onClick={() => setDialog({ kind: 'create' })} testId="customer-staff-create">
             {t('customer.staff.create')}
-          </Button>
+          </CreateButton>
         </>
-      </ListHead>
-      <div className={styles.filters}>
+      }
+      filters={
         <FilterBar
           onSearch={apply}
           onReset={reset}
@@ -194,16 +177,14 @@ export default function StaffPage() {
         >
           <TextFilter
             label={t('customer.staff.keyword')}
-            value={draft.keyword}
+            {...field('keyword')}
             maxLength={50}
-            onChange={(keyword) => setDraft((f) => ({ ...f, keyword }))}
             testId="customer-staff-filter-keyword"
           />
           {!enterprise && (
             <FilterField label={t('customer.staff.customer')}>
               <CustomerDropdown
-                value={draft.customerId}
-                onChange={(customerId) => setDraft((f) => ({ ...f, customerId }))}
+                {...field('customerId')}
                 placeholder={t('customer.staff.allCustomers')}
                 allLabel={t('customer.staff.allCustomers')}
                 testId="customer-staff-filter-customer"
@@ -211,7 +192,8 @@ export default function StaffPage() {
             </FilterField>
           )}
         </FilterBar>
-      </div>
+      }
+    >
       <DataTable
         label={t('customer.route.customerStaff')}
         columns={columns}
@@ -251,6 +233,6 @@ export default function StaffPage() {
           onClose={() => setDialog(null)}
         />
       )}
-    </section>
+    </ListPage>
   );
 }

@@ -48,10 +48,7 @@ export function AlertSettingsDialog({ current, onClose }: { current: AlertSettin
   return (
     <FormDialog
       title={t('dashboard.settings.title')}
-      busy={submit.busy}
-      dirty={form.formState.isDirty}
-      onClose={onClose}
-      onSubmit={(e) => void submit.run(e)}
+      {...submit.dialog}
       submitLabel={t('dashboard.settings.save')}
       testId="alert-settings"
     >

@@ -6,7 +6,7 @@
  * here ("Refund and vend settings"). Live: a failed vend ending or a refund
  * landing refreshes the list.
  */
-import { Badge, Body1, Button, makeStyles, Title3, tokens } from '@fluentui/react-components';
+import { Badge, Body1, Button, makeStyles, tokens } from '@fluentui/react-components';
 import { CheckmarkRegular, DismissRegular, SettingsRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -19,12 +19,9 @@ import { FormInput } from '../app/FormInput.js';
 import { useRelocalise } from '../app/useRelocalise.js';
 import { useOp, useOpMutation } from '../bridge.js';
 import {
-  ActionButton,
-  Choice,
   ConfirmDialog,
   DataTable,
   FilterBar,
-  FilterField,
   FormDialog,
   OverflowText,
   Pager,
@@ -33,23 +30,18 @@ import {
   useDialogSave,
   useListPage,
   useScreen,
+  tenantColumn,
   type Column,
+  RowAction,
+  RowActions,
+  ListPage,
+  ChoiceFilter,
 } from '../kit/index.js';
 import { orderDetailPath } from '../order/index.js';
 import { RefundSettingsDialog } from '../refund/index.js';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  head: {
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'space-between',
-    gap: tokens.spacingHorizontalM,
-    flexWrap: 'wrap',
-  },
   intro: { color: tokens.colorNeutralForeground2, maxWidth: '72ch' },
-  actions: { display: 'flex', flexWrap: 'nowrap', gap: tokens.spacingHorizontalXXS },
-  dropdown: { minWidth: 0, width: '100%' },
   filters: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   link: { minWidth: 'auto', paddingLeft: 0, paddingRight: 0, fontFamily: tokens.fontFamilyNumeric },
 });
@@ -66,7 +58,7 @@ export default function ReviewPage() {
   const { t, notify, report, navigate, user } = useScreen();
   const styles = useStyles();
   const byTenant = seesTenants(user);
-  const { draft, setDraft, apply, reset, table, pager, refresh } = useListPage('delivery.reviews', { empty: EMPTY });
+  const { field, apply, reset, table, pager, refresh } = useListPage('delivery.reviews', { empty: EMPTY });
   const [approving, setApproving] = useState<ReviewItem | null>(null);
   const [dismissing, setDismissing] = useState<ReviewItem | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -149,17 +141,7 @@ export default function ReviewPage() {
           </Badge>
         ),
       },
-      ...(byTenant
-        ? [
-            {
-              id: 'tenant',
-              header: t('common.tenant'),
-              value: (r: ReviewItem) => r.tenantName,
-              minWidth: 96,
-              width: 150,
-            },
-          ]
-        : []),
+      ...tenantColumn<ReviewItem>(byTenant, t('common.tenant')),
       { id: 'createdAt', header: t('order.list.createdAt'), kind: 'time', value: (r) => r.createdAt },
       {
         id: 'decided',
@@ -188,28 +170,14 @@ export default function ReviewPage() {
         shrinkLast: true,
         render: (r) =>
           r.state !== 'pending' ? null : (
-            <div className={styles.actions}>
-              <ActionButton
-                size="small"
-                appearance="subtle"
-                icon={<CheckmarkRegular />}
-                opensDialog
-                action={() => setApproving(r)}
-                data-testid="review-approve"
-              >
+            <RowActions>
+              <RowAction icon={<CheckmarkRegular />} opensDialog action={() => setApproving(r)} testId="review-approve">
                 {t('delivery.review.refund')}
-              </ActionButton>
-              <ActionButton
-                size="small"
-                appearance="subtle"
-                icon={<DismissRegular />}
-                opensDialog
-                action={() => setDismissing(r)}
-                data-testid="review-dismiss"
-              >
+              </RowAction>
+              <RowAction icon={<DismissRegular />} opensDialog action={() => setDismissing(r)} testId="review-dismiss">
                 {t('delivery.review.dismiss')}
-              </ActionButton>
-            </div>
+              </RowAction>
+            </RowActions>
           ),
       },
     ],
@@ -217,12 +185,11 @@ export default function ReviewPage() {
   );
 
   return (
-    <section className={styles.page} aria-labelledby="review-title">
-      <div className={styles.head}>
-        <Title3 as="h1" id="review-title">
-          {t('delivery.route.review')}
-        </Title3>
-        {user.roleKind === 'tenant' && (
+    <ListPage
+      id="review-title"
+      title={t('delivery.route.review')}
+      actions={
+        user.roleKind === 'tenant' && (
           <Button
             icon={<SettingsRegular />}
             disabled={!settings.data}
@@ -231,28 +198,20 @@ export default function ReviewPage() {
           >
             {t('delivery.review.settings')}
           </Button>
-        )}
-      </div>
+        )
+      }
+    >
       <Body1 className={styles.intro}>{t('delivery.review.intro')}</Body1>
       <div className={styles.filters}>
         <FilterBar onSearch={apply} onReset={reset} searchTestId="review-search" resetTestId="review-reset">
-          <FilterField label={t('delivery.review.state')}>
-            <Choice
-              className={styles.dropdown}
-              value={draft.state}
-              options={REVIEW_STATES}
-              label={(s) => t(`delivery.review.states.${s}`)}
-              all={t('common.all')}
-              onChange={(state) => setDraft((f) => ({ ...f, state }))}
-              testId="review-filter-state"
-            />
-          </FilterField>
-          <TenantFilter
-            label={t('common.tenant')}
-            value={draft.tenantId}
-            onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))}
-            testId="review-filter-tenant"
+          <ChoiceFilter
+            label={t('delivery.review.state')}
+            {...field('state')}
+            options={REVIEW_STATES}
+            optionLabel={(s) => t(`delivery.review.states.${s}`)}
+            testId="review-filter-state"
           />
+          <TenantFilter label={t('common.tenant')} {...field('tenantId')} testId="review-filter-tenant" />
         </FilterBar>
       </div>
       <DataTable
@@ -283,7 +242,7 @@ export default function ReviewPage() {
       {settingsOpen && settings.data && (
         <RefundSettingsDialog current={settings.data} onClose={() => setSettingsOpen(false)} />
       )}
-    </section>
+    </ListPage>
   );
 }
 
@@ -305,10 +264,7 @@ function DismissDialog({ review, onClose }: { review: ReviewItem; onClose: () =>
   return (
     <FormDialog
       title={t('delivery.review.dismissTitle')}
-      busy={submit.busy}
-      dirty={form.formState.isDirty}
-      onClose={onClose}
-      onSubmit={(e) => void submit.run(e)}
+      {...submit.dialog}
       submitLabel={t('delivery.review.dismiss')}
       testId="review-dismiss-dialog"
     >

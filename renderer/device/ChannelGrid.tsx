@@ -11,7 +11,16 @@ import { useCallback, useMemo, useState } from 'react';
 import type { ChannelItem, DeviceDetail } from '../../shared/device/index.js';
 import { formatYuan } from '../../shared/format.js';
 import { useOp, useOpMutation } from '../bridge.js';
-import { ActionButton, DataTable, listView, OverflowText, useSelection, type Column, useScreen } from '../kit/index.js';
+import {
+  ActionButton,
+  DataTable,
+  listView,
+  OverflowText,
+  useSelection,
+  type Column,
+  useScreen,
+  RowAction,
+} from '../kit/index.js';
 import { ChannelEditDialog } from './ChannelEditDialog.js';
 
 const useStyles = makeStyles({
@@ -134,16 +143,14 @@ export function ChannelGrid({ device }: { device: DeviceDetail }) {
         width: 90,
         cellTestId: 'channel-actions',
         render: (c) => (
-          <ActionButton
-            size="small"
-            appearance="subtle"
+          <RowAction
             icon={c.locked ? <LockOpenRegular /> : <LockClosedRegular />}
             aria-label={t(c.locked ? 'device.channel.unlockRow' : 'device.channel.lockRow', { number: c.number })}
             action={() => setLock(c.number, !c.locked)}
-            data-testid="channel-lock"
+            testId="channel-lock"
           >
             {t(c.locked ? 'device.channel.unlock' : 'device.channel.lock')}
-          </ActionButton>
+          </RowAction>
         ),
       },
     ],

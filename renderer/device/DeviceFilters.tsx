@@ -3,7 +3,7 @@ import { Input } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALLOCATION_STATES, DEVICE_TYPES, type DeviceFilter } from '../../shared/device/index.js';
-import { Choice, FilterBar, FilterField, TenantFilter } from '../kit/index.js';
+import { Choice, FilterBar, FilterField, TenantFilter, ChoiceFilter } from '../kit/index.js';
 
 export type DeviceFilterState = Omit<DeviceFilter, 'keyword'> & { keyword: string };
 export const EMPTY_DEVICE_FILTER: DeviceFilterState = { keyword: '' };
@@ -54,16 +54,14 @@ export function DeviceFilters({
         />
       </FilterField>
       {pool && (
-        <FilterField label={t('device.pool.holder')}>
-          <Choice
-            value={fromFlag(draft.inPool)}
-            options={YES_NO}
-            label={(v) => t(v === 'yes' ? 'device.pool.inPool' : 'device.pool.withTenant')}
-            all={all}
-            onChange={(v) => set({ inPool: toFlag(v) })}
-            testId="device-filter-inPool"
-          />
-        </FilterField>
+        <ChoiceFilter
+          label={t('device.pool.holder')}
+          value={fromFlag(draft.inPool)}
+          options={YES_NO}
+          optionLabel={(v) => t(v === 'yes' ? 'device.pool.inPool' : 'device.pool.withTenant')}
+          onChange={(v) => set({ inPool: toFlag(v) })}
+          testId="device-filter-inPool"
+        />
       )}
       <TenantFilter
         label={t('common.tenant')}
@@ -71,16 +69,14 @@ export function DeviceFilters({
         onChange={(tenantId) => set({ tenantId })}
         testId="device-filter-tenant"
       />
-      <FilterField label={t('device.type')}>
-        <Choice
-          value={draft.type}
-          options={DEVICE_TYPES}
-          label={(v) => t(`device.types.${v}`)}
-          all={all}
-          onChange={(type) => set({ type })}
-          testId="device-filter-type"
-        />
-      </FilterField>
+      <ChoiceFilter
+        label={t('device.type')}
+        value={draft.type}
+        options={DEVICE_TYPES}
+        optionLabel={(v) => t(`device.types.${v}`)}
+        onChange={(type) => set({ type })}
+        testId="device-filter-type"
+      />
       <FilterField label={t('device.onlineState')}>
         {flag('online', t('device.online'), t('device.offline'))}
       </FilterField>
@@ -90,16 +86,14 @@ export function DeviceFilters({
       <FilterField label={t('device.list.lock')}>
         {flag('locked', t('device.list.locked'), t('device.list.unlocked'))}
       </FilterField>
-      <FilterField label={t('device.list.allocation')}>
-        <Choice
-          value={draft.allocation}
-          options={ALLOCATION_STATES}
-          label={(v) => t(`device.list.allocations.${v}`)}
-          all={all}
-          onChange={(allocation) => set({ allocation })}
-          testId="device-filter-allocation"
-        />
-      </FilterField>
+      <ChoiceFilter
+        label={t('device.list.allocation')}
+        value={draft.allocation}
+        options={ALLOCATION_STATES}
+        optionLabel={(v) => t(`device.list.allocations.${v}`)}
+        onChange={(allocation) => set({ allocation })}
+        testId="device-filter-allocation"
+      />
     </FilterBar>
   );
 }

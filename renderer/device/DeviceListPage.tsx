@@ -4,7 +4,7 @@
  * the row or for a selection (all or none; locking asks first, since a locked
  * device stops selling). Built from the list kit.
  */
-import { Badge, makeStyles, Tab, TabList, Text, Title3, tokens } from '@fluentui/react-components';
+import { Badge, makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
 import { LockClosedRegular, LockOpenRegular, SettingsRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,6 @@ import { refusedWith } from '../app/errors.js';
 import { formatDateTime, formatRelative } from '../app/format.js';
 import { useUser } from '../app/session.js';
 import {
-  ActionButton,
   ConfirmDialog,
   DataTable,
   OverflowText,
@@ -26,6 +25,11 @@ import {
   useSelection,
   type Column,
   useScreen,
+  RowAction,
+  RowActions,
+  ListPage,
+  BulkAction,
+  BulkBar,
 } from '../kit/index.js';
 import { DeviceFilters, EMPTY_DEVICE_FILTER } from './DeviceFilters.js';
 import { devSetPath } from './paths.js';
@@ -34,13 +38,9 @@ import { PickListDialog } from './PickListDialog.js';
 import { BulkSettingsDialog } from './BulkSettingsDialog.js';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
   head: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  bulk: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', minHeight: '32px' },
   badges: { display: 'flex', flexWrap: 'wrap', gap: '2px' },
   expired: { color: tokens.colorPaletteRedForeground1 },
-  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXXS },
-  action: { minWidth: 'auto', paddingLeft: tokens.spacingHorizontalXS, paddingRight: tokens.spacingHorizontalXS },
 });
 
 /**
@@ -49,14 +49,10 @@ const useStyles = makeStyles({
  */
 export default function DeviceListPage() {
   const { t } = useTranslation();
-  const styles = useStyles();
   const [params, setParams] = useSearchParams();
   const exceptions = params.get('view') === 'exceptions';
   return (
-    <section className={styles.page} aria-labelledby="device-list-title">
-      <Title3 as="h1" id="device-list-title">
-        {t('device.list.title')}
-      </Title3>
+    <ListPage id="device-list-title" title={t('device.list.title')}>
       <TabList
         selectedValue={exceptions ? 'exceptions' : 'devices'}
         data-testid="device-views"
@@ -70,7 +66,7 @@ export default function DeviceListPage() {
         </Tab>
       </TabList>
       {exceptions ? <ExceptionsPanel /> : <Fleet />}
-    </section>
+    </ListPage>
   );
 }
 
@@ -209,30 +205,24 @@ function Fleet() {
         width: 170,
         shrinkLast: true,
         render: (d) => (
-          <div className={styles.actions}>
-            <ActionButton
-              className={styles.action}
-              size="small"
-              appearance="subtle"
+          <RowActions compact wrap>
+            <RowAction
               icon={<SettingsRegular />}
               action={() => void navigate(devSetPath(d.id))}
-              data-testid="device-settings"
+              testId="device-settings"
             >
               {t('device.list.actions.settings')}
-            </ActionButton>
-            <ActionButton
-              className={styles.action}
-              size="small"
-              appearance="subtle"
+            </RowAction>
+            <RowAction
               icon={d.locked ? <LockOpenRegular /> : <LockClosedRegular />}
               danger={!d.locked}
               opensDialog={!d.locked}
               action={() => (d.locked ? change([d.id], false) : setLocking([d.id]))}
-              data-testid="device-toggle-lock"
+              testId="device-toggle-lock"
             >
               {t(d.locked ? 'device.list.actions.unlock' : 'device.list.actions.lock')}
-            </ActionButton>
-          </div>
+            </RowAction>
+          </RowActions>
         ),
       },
     ],
@@ -251,49 +241,31 @@ function Fleet() {
           }}
         />
       </div>
-      <div
-        className={styles.bulk}
-        role="toolbar"
-        aria-label={t('device.list.selected', { count: selection.ids.length })}
-      >
-        <Text data-testid="device-selected">{t('device.list.selected', { count: selection.ids.length })}</Text>
-        <ActionButton
-          size="small"
+      <BulkBar label={t('device.list.selected', { count: selection.ids.length })} testId="device-selected">
+        <BulkAction
           disabled={none}
           danger
           opensDialog
           action={() => setLocking(selection.ids)}
-          data-testid="device-bulk-lock"
+          testId="device-bulk-lock"
         >
           {t('device.list.actions.lock')}
-        </ActionButton>
-        <ActionButton
-          size="small"
-          disabled={none}
-          action={() => change(selection.ids, false)}
-          data-testid="device-bulk-unlock"
-        >
+        </BulkAction>
+        <BulkAction disabled={none} action={() => change(selection.ids, false)} testId="device-bulk-unlock">
           {t('device.list.actions.unlock')}
-        </ActionButton>
-        <ActionButton
-          size="small"
+        </BulkAction>
+        <BulkAction
           disabled={none}
           opensDialog
           action={() => setSetting(selection.ids)}
-          data-testid="device-bulk-settings-open"
+          testId="device-bulk-settings-open"
         >
           {t('device.settings.bulk')}
-        </ActionButton>
-        <ActionButton
-          size="small"
-          disabled={none}
-          opensDialog
-          action={() => setPicking(selection.ids)}
-          data-testid="device-bulk-pick"
-        >
+        </BulkAction>
+        <BulkAction disabled={none} opensDialog action={() => setPicking(selection.ids)} testId="device-bulk-pick">
           {t('device.care.pickList')}
-        </ActionButton>
-      </div>
+        </BulkAction>
+      </BulkBar>
       <DataTable
         label={t('device.list.title')}
         columns={columns}

@@ -4,13 +4,12 @@
  * devices, allocating a selection to a tenant, recycling a selection
  * (asked first: it takes devices out of service), and each device's history.
  */
-import { Badge, Button, makeStyles, Text, Title3, tokens } from '@fluentui/react-components';
-import { AddRegular, HistoryRegular } from '@fluentui/react-icons';
+import { Badge, makeStyles, tokens } from '@fluentui/react-components';
+import { HistoryRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import type { DeviceItem } from '../../shared/device/index.js';
 import { useOpMutation } from '../bridge.js';
 import {
-  ActionButton,
   ConfirmDialog,
   DataTable,
   OverflowText,
@@ -19,21 +18,16 @@ import {
   useSelection,
   type Column,
   useScreen,
+  RowAction,
+  ListPage,
+  CreateButton,
+  BulkAction,
+  BulkBar,
 } from '../kit/index.js';
 import { DeviceFilters, EMPTY_DEVICE_FILTER } from './DeviceFilters.js';
 import { AllocateDialog, HistoryDialog, RegisterDialog } from './PoolDialogs.js';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  head: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  title: {
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'space-between',
-    gap: tokens.spacingHorizontalM,
-    flexWrap: 'wrap',
-  },
-  bulk: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', minHeight: '32px' },
   badges: { display: 'flex', flexWrap: 'wrap', gap: '2px' },
   pool: { color: tokens.colorNeutralForeground3 },
 });
@@ -141,16 +135,9 @@ export default function DevicePoolPage() {
         width: 100,
         shrinkLast: true,
         render: (d) => (
-          <ActionButton
-            size="small"
-            appearance="subtle"
-            icon={<HistoryRegular />}
-            opensDialog
-            action={() => setHistory(d)}
-            data-testid="pool-history-open"
-          >
+          <RowAction icon={<HistoryRegular />} opensDialog action={() => setHistory(d)} testId="pool-history-open">
             {t('device.pool.history')}
-          </ActionButton>
+          </RowAction>
         ),
       },
     ],
@@ -159,21 +146,15 @@ export default function DevicePoolPage() {
 
   const none = selection.ids.length === 0;
   return (
-    <section className={styles.page} aria-labelledby="device-pool-title">
-      <div className={styles.title}>
-        <Title3 as="h1" id="device-pool-title">
-          {t('device.pool.title')}
-        </Title3>
-        <Button
-          appearance="primary"
-          icon={<AddRegular />}
-          onClick={() => setRegistering(true)}
-          data-testid="pool-register-open"
-        >
+    <ListPage
+      id="device-pool-title"
+      title={t('device.pool.title')}
+      actions={
+        <CreateButton onClick={() => setRegistering(true)} testId="pool-register-open">
           {t('device.pool.register')}
-        </Button>
-      </div>
-      <div className={styles.head}>
+        </CreateButton>
+      }
+      filters={
         <DeviceFilters
           pool
           onSearch={(f) => {
@@ -181,33 +162,22 @@ export default function DevicePoolPage() {
             selection.clear();
           }}
         />
-      </div>
-      <div
-        className={styles.bulk}
-        role="toolbar"
-        aria-label={t('device.list.selected', { count: selection.ids.length })}
-      >
-        <Text data-testid="pool-selected">{t('device.list.selected', { count: selection.ids.length })}</Text>
-        <ActionButton
-          size="small"
-          disabled={none}
-          opensDialog
-          action={() => setAllocating(selection.ids)}
-          data-testid="pool-bulk-allocate"
-        >
+      }
+    >
+      <BulkBar label={t('device.list.selected', { count: selection.ids.length })} testId="pool-selected">
+        <BulkAction disabled={none} opensDialog action={() => setAllocating(selection.ids)} testId="pool-bulk-allocate">
           {t('device.pool.allocate')}
-        </ActionButton>
-        <ActionButton
-          size="small"
+        </BulkAction>
+        <BulkAction
           disabled={none}
           danger
           opensDialog
           action={() => setRecycling(selection.ids)}
-          data-testid="pool-bulk-recycle"
+          testId="pool-bulk-recycle"
         >
           {t('device.pool.recycle')}
-        </ActionButton>
-      </div>
+        </BulkAction>
+      </BulkBar>
       <DataTable
         label={t('device.pool.title')}
         columns={columns}
@@ -240,6 +210,6 @@ export default function DevicePoolPage() {
         }}
         onCancel={() => setRecycling(null)}
       />
-    </section>
+    </ListPage>
   );
 }

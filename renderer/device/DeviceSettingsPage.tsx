@@ -6,7 +6,7 @@
  * save keeps what was typed.
  */
 import { Badge, Button, Card, Field, makeStyles, Spinner, Switch, Text, tokens } from '@fluentui/react-components';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { CODE } from '../../shared/domains.js';
@@ -19,11 +19,11 @@ import {
   type NotificationKind,
 } from '../../shared/device/index.js';
 import { useOpMutation } from '../bridge.js';
-import { applyFieldErrors, SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
+import { applyFieldErrors, zodI18nResolver } from '../app/form.js';
+import { useConsoleForm } from '../app/useConsoleForm.js';
 import { formatDateTime, formatRelative } from '../app/format.js';
 import { FormInput } from '../app/FormInput.js';
 import { useDetail } from '../app/detail.js';
-import { useRelocalise } from '../app/useRelocalise.js';
 import { DetailPage, InfoList, useGuardedAction, useFormGrid, useScreen } from '../kit/index.js';
 import { ChannelGrid } from './ChannelGrid.js';
 import { MachineCard } from './MachineCard.js';
@@ -134,7 +134,7 @@ function SettingsForm({ device }: { device: DeviceDetail }) {
   const styles = useStyles();
   const formGrid = useFormGrid();
   const save = useOpMutation('device.settings', { invalidates: ['device.info', 'device.page'] });
-  const form = useForm<Values, unknown, Values>({
+  const form = useConsoleForm<Values>({
     resolver: zodI18nResolver(schema, t) as never,
     defaultValues: {
       name: device.name,
@@ -144,9 +144,7 @@ function SettingsForm({ device }: { device: DeviceDetail }) {
       orderLimit: String(device.orderLimit),
       notifications: { ...device.notifications },
     },
-    ...SUBMIT_THEN_LIVE,
   });
-  useRelocalise(form);
   const submit = useGuardedAction(
     form.handleSubmit(async (values) => {
       // The resolver hands over the schema's output: the numbers read as numbers.

@@ -9,16 +9,15 @@ import { PROBLEMS, type ExceptionItem, type Problem } from '../../shared/device/
 import { useOpMutation } from '../bridge.js';
 import { formatDateTime, formatRelative } from '../app/format.js';
 import {
-  ActionButton,
-  Choice,
   DataTable,
   FilterBar,
-  FilterField,
   OverflowText,
   Pager,
   useListPage,
   type Column,
   useScreen,
+  RowAction,
+  ChoiceFilter,
 } from '../kit/index.js';
 import { currentLang } from '../i18n/index.js';
 import { devSetPath } from './paths.js';
@@ -29,7 +28,6 @@ const useStyles = makeStyles({
   head: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   badges: { display: 'flex', flexWrap: 'wrap', gap: '2px' },
   detail: { color: tokens.colorNeutralForeground3 },
-  dropdown: { minWidth: 0, width: '100%' },
 });
 
 const EMPTY: { problem?: Problem | undefined } = {};
@@ -155,15 +153,9 @@ export function ExceptionsPanel() {
         // The action that fixes the worst problem: a lock is lifted here, low stock gets its pick list, a lapse is renewed, the rest is looked at.
         render: (d) => {
           const fix = (action: () => unknown, label: string, opensDialog = false) => (
-            <ActionButton
-              size="small"
-              appearance="subtle"
-              opensDialog={opensDialog}
-              action={action}
-              data-testid="exception-fix"
-            >
+            <RowAction opensDialog={opensDialog} action={action} testId="exception-fix">
               {label}
-            </ActionButton>
+            </RowAction>
           );
           if (d.problems.includes('locked')) return fix(() => unlock(d), t('device.care.fix.unlock'));
           if (d.problems.includes('channelLocked'))
@@ -183,17 +175,14 @@ export function ExceptionsPanel() {
     <div className={styles.panel}>
       <div className={styles.head}>
         <FilterBar onSearch={apply} onReset={reset} searchTestId="exception-search" resetTestId="exception-reset">
-          <FilterField label={t('device.care.problem')}>
-            <Choice
-              className={styles.dropdown}
-              value={draft.problem}
-              options={PROBLEMS}
-              label={(p) => t(`device.care.problems.${p}`)}
-              all={t('common.all')}
-              onChange={(problem) => setDraft({ problem })}
-              testId="exception-filter-problem"
-            />
-          </FilterField>
+          <ChoiceFilter
+            label={t('device.care.problem')}
+            value={draft.problem}
+            options={PROBLEMS}
+            optionLabel={(p) => t(`device.care.problems.${p}`)}
+            onChange={(problem) => setDraft({ problem })}
+            testId="exception-filter-problem"
+          />
         </FilterBar>
       </div>
       <DataTable

@@ -1,5 +1,6 @@
 /** A filter's choice of one of a few values, or all of them (`undefined`). */
 import { Dropdown, makeStyles, Option } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
 import { FilterField, useFilterShown } from './FilterBar.js';
 
 const useStyles = makeStyles({ fill: { minWidth: 0, width: '100%' } });
@@ -42,17 +43,19 @@ export interface ChoiceFilterProps<T extends string> {
   options: readonly T[];
   /** An option's words. */
   optionLabel: (value: T) => string;
-  all: string;
+  /** The text of "any of them": "All" unless the filter says otherwise. */
+  all?: string;
   onChange: (value: T | undefined) => void;
   testId: string;
 }
 
 /** A filter bar's field choosing one of a few values (a state, a kind) or all of them: the field and its choice as one. */
-export function ChoiceFilter<T extends string>({ label, optionLabel, ...choice }: ChoiceFilterProps<T>) {
+export function ChoiceFilter<T extends string>({ label, optionLabel, all, ...choice }: ChoiceFilterProps<T>) {
   const styles = useStyles();
+  const { t } = useTranslation();
   return (
     <FilterField label={label}>
-      <Choice {...choice} label={optionLabel} className={styles.fill} />
+      <Choice {...choice} label={optionLabel} all={all ?? t('common.all')} className={styles.fill} />
     </FilterField>
   );
 }

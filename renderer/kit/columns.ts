@@ -103,3 +103,16 @@ export function displayValue(kind: CellKind, value: string | number | null | und
       return String(value);
   }
 }
+
+/**
+ * The tenant column of a list that spans tenants: shown to whoever sees more
+ * than their own (`seesTenants`), none otherwise, so a screen spreads it into
+ * its columns. `more` changes its id, width or fold where a list needs it.
+ */
+export function tenantColumn<Row extends { tenantName: string | null }>(
+  shown: boolean,
+  header: string,
+  more: Partial<Column<Row>> = {},
+): Column<Row>[] {
+  return shown ? [{ id: 'tenant', header, value: (r) => r.tenantName, minWidth: 96, width: 150, ...more }] : [];
+}

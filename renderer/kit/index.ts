@@ -1,8 +1,10 @@
 /** The list-page kit (ARCHITECTURE §4): what every list screen is built from. */
 export { ActionButton, useDangerStyles, type ActionButtonProps } from './ActionButton.js';
+export { BulkAction, BulkBar, type BulkActionProps } from './BulkBar.js';
 export { OverflowText } from './cells.js';
 export {
   alignOf,
+  tenantColumn,
   displayValue,
   KIND_SIZES,
   kindAlign,
@@ -15,6 +17,8 @@ export {
 export { CheckGroup, type CheckGroupProps } from './CheckGroup.js';
 export { Choice, ChoiceFilter, type ChoiceFilterProps, type ChoiceProps } from './Choice.js';
 export { ListHead } from './ListHead.js';
+export { CreateButton, ListPage, type ListPageProps } from './ListPage.js';
+export { RowAction, RowActions, type RowActionProps } from './RowActions.js';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.js';
 export { DataTable, VIRTUALIZE_AFTER, type DataTableProps, type RowKey, type RowSelection } from './DataTable.js';
 export {
@@ -46,6 +50,8 @@ export {
 } from './regions.js';
 export {
   forTenant,
+  FormTenantField,
+  type FormTenantFieldProps,
   seesTenants,
   TenantDropdown,
   TenantField,
@@ -67,11 +73,13 @@ export { useFormGrid } from './formGrid.js';
 export { DateTimeInput, type DateTimeInputProps } from './DateTimeInput.js';
 export { parseDateText, type DateTextMode } from './dateText.js';
 export {
+  draftField,
   filterBody,
+  type DraftField,
   useListPage,
   useRowDelete,
   type DeleteOp,
-  type ListPage,
+  type ListPageState,
   type ListPageOptions,
   type PageBody,
   type PageOp,

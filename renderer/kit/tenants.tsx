@@ -5,6 +5,7 @@
  */
 import { Caption1, Dropdown, Field, Option, makeStyles, tokens } from '@fluentui/react-components';
 import { useContext, type Ref } from 'react';
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '../../shared/ipc.js';
 import { useOp } from '../bridge.js';
@@ -122,6 +123,51 @@ export function TenantField({ label, required, error, ...dropdown }: TenantField
     <Field label={label} required={required} validationMessage={error}>
       <TenantDropdown {...dropdown} />
     </Field>
+  );
+}
+
+export interface FormTenantFieldProps<T extends FieldValues> {
+  /** The form: its `tenantId` field. */
+  control: Control<T>;
+  /** Who chooses (tenantChoice): nothing is drawn for `none`. */
+  choice: TenantChoice;
+  placeholder: string;
+  /** After the form has taken the new tenant: clear what belonged to the last one. */
+  onChange?: (tenantId: number | undefined) => void;
+  testId: string;
+}
+
+/** The tenant field of a create form, bound to the form's `tenantId`: label, error, focus on a refusal. */
+export function FormTenantField<T extends FieldValues>({
+  control,
+  choice,
+  placeholder,
+  onChange,
+  testId,
+}: FormTenantFieldProps<T>) {
+  const { t } = useTranslation();
+  if (choice === 'none') return null;
+  return (
+    <Controller
+      control={control}
+      name={'tenantId' as FieldPath<T>}
+      render={({ field, fieldState }) => (
+        <TenantField
+          ref={field.ref}
+          label={t('common.tenant')}
+          required={choice === 'required'}
+          error={fieldState.error?.message}
+          placeholder={placeholder}
+          value={field.value as number | undefined}
+          onChange={(id) => {
+            field.onChange(id);
+            onChange?.(id);
+          }}
+          onBlur={field.onBlur}
+          testId={testId}
+        />
+      )}
+    />
   );
 }
 

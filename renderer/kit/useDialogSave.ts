@@ -6,6 +6,7 @@
  * and shows it — field issues at their fields, with their limits, and a code
  * about one field (a taken account name, 1404) at that field.
  */
+import type { FormEvent } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { codeMessage, refusedWith } from '../app/errors.js';
@@ -70,5 +71,16 @@ export function useDialogSave<V extends FieldValues>(form: UseFormReturn<V, unkn
       }
     }),
   );
-  return { run: submit.run, busy: submit.busy || form.formState.isSubmitting };
+  const busy = submit.busy || form.formState.isSubmitting;
+  return {
+    run: submit.run,
+    busy,
+    /** What the FormDialog takes from the save: `<FormDialog title={…} {...submit.dialog} testId="…">`. */
+    dialog: {
+      busy,
+      dirty: form.formState.isDirty,
+      onClose,
+      onSubmit: (event: FormEvent) => void submit.run(event),
+    },
+  };
 }

@@ -65,10 +65,19 @@ export interface ListPageOptions<K extends PageOp, F> {
   pageSize?: number;
 }
 
-export interface ListPage<K extends PageOp, F> {
+/** One field of a filter as typed, bound to a filter control: its value, and a change that keeps the other fields. */
+export type DraftField<F> = <Key extends keyof F>(key: Key) => { value: F[Key]; onChange: (value: F[Key]) => void };
+
+export function draftField<F>(draft: F, setDraft: Dispatch<SetStateAction<F>>): DraftField<F> {
+  return (key) => ({ value: draft[key], onChange: (value) => setDraft((f) => ({ ...f, [key]: value })) });
+}
+
+export interface ListPageState<K extends PageOp, F> {
   /** The filter as typed. */
   draft: F;
   setDraft: Dispatch<SetStateAction<F>>;
+  /** One field of the draft as a filter control takes it: `<TextFilter {...field('keyword')} …/>`. */
+  field: DraftField<F>;
   /** The filter the rows are for. */
   filter: F;
   /** Apply a filter, from the first page. */
@@ -100,7 +109,7 @@ export interface ListPage<K extends PageOp, F> {
 export function useListPage<K extends PageOp, F extends object>(
   op: K,
   { empty, body, pageSize = 20 }: ListPageOptions<K, F>,
-): ListPage<K, F> {
+): ListPageState<K, F> {
   const client = useQueryClient();
   const [draft, setDraft] = useState<F>(empty);
   const [filter, setFilter] = useState<F>(empty);
@@ -122,9 +131,11 @@ export function useListPage<K extends PageOp, F extends object>(
   }, [empty, search]);
   const refresh = useCallback(() => client.invalidateQueries({ queryKey: [op] }), [client, op]);
   const rows = (list.data as { list?: readonly PageRow<K>[] } | undefined)?.list ?? NO_ROWS;
+  const field = draftField(draft, setDraft);
   return {
     draft,
     setDraft,
+    field,
     filter,
     search,
     apply,

@@ -17,7 +17,7 @@ import {
   SCENE_ORDER_STATES,
   type OrderFilter,
 } from '../../shared/order/index.js';
-import { Choice, DateTimeInput, FilterBar, FilterField, parseDateText, TenantFilter } from '../kit/index.js';
+import { DateTimeInput, FilterBar, FilterField, parseDateText, TenantFilter, ChoiceFilter } from '../kit/index.js';
 import { businessInstant } from '../../shared/business-time.js';
 
 /** What the bar holds: the range as typed (kit DateTimeInput, `yyyy-mm-dd hh:mm:ss`), the rest as the API takes it. */
@@ -78,7 +78,6 @@ export function OrderFilters({
   const { t } = useTranslation();
   const [draft, setDraft] = useState<OrderFilterDraft>(EMPTY_ORDER_FILTER);
   const set = (patch: Partial<OrderFilterDraft>) => setDraft((f) => ({ ...f, ...patch }));
-  const all = t('common.all');
   const range = rangeProblems(draft.from, draft.to);
   const badNumber = draft.number.trim() !== '' && !/^\d{1,20}$/.test(draft.number.trim());
   return (
@@ -121,82 +120,68 @@ export function OrderFilters({
           data-testid="order-filter-third"
         />
       </FilterField>
-      <FilterField label={t('order.list.paymentState')}>
-        <Choice
-          value={draft.paymentState}
-          options={PAYMENT_STATES}
-          label={(v) => t(`order.payment.${v}`)}
-          all={all}
-          onChange={(paymentState) => set({ paymentState })}
-          testId="order-filter-payment"
-        />
-      </FilterField>
-      <FilterField label={t('order.list.refundState')}>
-        <Choice
-          value={draft.refundState}
-          options={REFUND_STATES}
-          label={(v) => t(`order.refund.${v}`)}
-          all={all}
-          onChange={(refundState) => set({ refundState })}
-          testId="order-filter-refund"
-        />
-      </FilterField>
+      <ChoiceFilter
+        label={t('order.list.paymentState')}
+        value={draft.paymentState}
+        options={PAYMENT_STATES}
+        optionLabel={(v) => t(`order.payment.${v}`)}
+        onChange={(paymentState) => set({ paymentState })}
+        testId="order-filter-payment"
+      />
+      <ChoiceFilter
+        label={t('order.list.refundState')}
+        value={draft.refundState}
+        options={REFUND_STATES}
+        optionLabel={(v) => t(`order.refund.${v}`)}
+        onChange={(refundState) => set({ refundState })}
+        testId="order-filter-refund"
+      />
       {!payment && (
-        <FilterField label={t('order.list.deliveryState')}>
-          <Choice
-            value={draft.deliveryState}
-            options={DELIVERY_STATES}
-            label={(v) => t(`order.delivery.${v}`)}
-            all={all}
-            onChange={(deliveryState) => set({ deliveryState })}
-            testId="order-filter-delivery"
-          />
-        </FilterField>
+        <ChoiceFilter
+          label={t('order.list.deliveryState')}
+          value={draft.deliveryState}
+          options={DELIVERY_STATES}
+          optionLabel={(v) => t(`order.delivery.${v}`)}
+          onChange={(deliveryState) => set({ deliveryState })}
+          testId="order-filter-delivery"
+        />
       )}
       {!payment && !linked && (
-        <FilterField label={t('order.list.autoRefunded')}>
-          <Choice
-            value={draft.autoRefunded === undefined ? undefined : draft.autoRefunded ? 'yes' : 'no'}
-            options={YES_NO}
-            label={(v) => t(`order.list.${v}`)}
-            all={all}
-            onChange={(v) => set({ autoRefunded: v === undefined ? undefined : v === 'yes' })}
-            testId="order-filter-auto-refunded"
-          />
-        </FilterField>
+        <ChoiceFilter
+          label={t('order.list.autoRefunded')}
+          value={draft.autoRefunded === undefined ? undefined : draft.autoRefunded ? 'yes' : 'no'}
+          options={YES_NO}
+          optionLabel={(v) => t(`order.list.${v}`)}
+          onChange={(v) => set({ autoRefunded: v === undefined ? undefined : v === 'yes' })}
+          testId="order-filter-auto-refunded"
+        />
       )}
       {linked && (
-        <FilterField label={t('order.list.sceneState')}>
-          <Choice
-            value={draft.sceneState}
-            options={SCENE_ORDER_STATES}
-            label={(v) => t(`order.scene.${v}`)}
-            all={all}
-            onChange={(sceneState) => set({ sceneState })}
-            testId="order-filter-scene"
-          />
-        </FilterField>
+        <ChoiceFilter
+          label={t('order.list.sceneState')}
+          value={draft.sceneState}
+          options={SCENE_ORDER_STATES}
+          optionLabel={(v) => t(`order.scene.${v}`)}
+          onChange={(sceneState) => set({ sceneState })}
+          testId="order-filter-scene"
+        />
       )}
-      <FilterField label={t('order.list.platform')}>
-        <Choice
-          value={draft.platform}
-          options={PAY_PLATFORMS}
-          label={(v) => t(`order.platform.${v}`)}
-          all={all}
-          onChange={(platform) => set({ platform })}
-          testId="order-filter-platform"
-        />
-      </FilterField>
-      <FilterField label={t('order.list.payType')}>
-        <Choice
-          value={draft.paymentType}
-          options={PAY_TYPES}
-          label={(v) => t(`order.payType.${v}`)}
-          all={all}
-          onChange={(paymentType) => set({ paymentType })}
-          testId="order-filter-paytype"
-        />
-      </FilterField>
+      <ChoiceFilter
+        label={t('order.list.platform')}
+        value={draft.platform}
+        options={PAY_PLATFORMS}
+        optionLabel={(v) => t(`order.platform.${v}`)}
+        onChange={(platform) => set({ platform })}
+        testId="order-filter-platform"
+      />
+      <ChoiceFilter
+        label={t('order.list.payType')}
+        value={draft.paymentType}
+        options={PAY_TYPES}
+        optionLabel={(v) => t(`order.payType.${v}`)}
+        onChange={(paymentType) => set({ paymentType })}
+        testId="order-filter-paytype"
+      />
       <TenantFilter
         label={t('common.tenant')}
         value={draft.tenantId}

@@ -7,7 +7,7 @@
  * 10 000 and says "more than". A row's details open on their own screen,
  * or in a window of their own (double-click, or the row's button).
  */
-import { Badge, Button, makeStyles, Text, Title3, tokens } from '@fluentui/react-components';
+import { Badge, Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import {
   ArrowDownloadRegular,
   DismissRegular,
@@ -25,14 +25,17 @@ import { idOfQuery } from '../app/paths.js';
 import { useUser } from '../app/session.js';
 import { useOpenWindow } from '../app/windows.js';
 import {
-  ActionButton,
   DataTable,
   listView,
   OverflowText,
   Pager,
   seesTenants,
   useLastPage,
+  tenantColumn,
   type Column,
+  RowAction,
+  RowActions,
+  ListPage,
 } from '../kit/index.js';
 import { OrderFilters } from './OrderFilters.js';
 import { ExportDialog } from './ExportDialog.js';
@@ -40,20 +43,11 @@ import { ExportRecordsDialog } from './ExportRecordsDialog.js';
 import { orderDetailPath, PAYMENT_BOX_PATH } from './paths.js';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  title: {
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'space-between',
-    gap: tokens.spacingHorizontalM,
-    flexWrap: 'wrap',
-  },
   tools: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   // A row: the filter bar's flex basis is a width (in a column it would be a height).
   head: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   chip: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   hint: { color: tokens.colorNeutralForeground3 },
-  actions: { display: 'flex', flexWrap: 'nowrap', gap: tokens.spacingHorizontalXXS },
   action: { minWidth: 'auto', paddingLeft: tokens.spacingHorizontalXS, paddingRight: tokens.spacingHorizontalXS },
 });
 
@@ -277,18 +271,7 @@ export function OrderListScreen({ preset }: { preset: OrderListPreset }) {
               grow: 1,
             },
           ]),
-      ...(byTenant
-        ? [
-            {
-              id: 'tenant',
-              fold: 4,
-              header: t('common.tenant'),
-              value: (o: OrderItem) => o.tenantName,
-              minWidth: 96,
-              width: 150,
-            },
-          ]
-        : []),
+      ...tenantColumn<OrderItem>(byTenant, t('common.tenant'), { fold: 4 }),
       {
         id: 'createdAt',
         header: t('order.list.createdAt'),
@@ -304,17 +287,10 @@ export function OrderListScreen({ preset }: { preset: OrderListPreset }) {
         width: 130,
         shrinkLast: true,
         render: (o) => (
-          <div className={styles.actions}>
-            <ActionButton
-              className={styles.action}
-              size="small"
-              appearance="subtle"
-              icon={<OpenRegular />}
-              action={() => open(o)}
-              data-testid="order-open"
-            >
+          <RowActions compact>
+            <RowAction icon={<OpenRegular />} action={() => open(o)} testId="order-open">
               {t('order.list.detail')}
-            </ActionButton>
+            </RowAction>
             <Button
               className={styles.action}
               size="small"
@@ -325,7 +301,7 @@ export function OrderListScreen({ preset }: { preset: OrderListPreset }) {
               onClick={() => openWindow(orderDetailPath(o.id))}
               data-testid="order-window"
             />
-          </div>
+          </RowActions>
         ),
       },
     ],
@@ -341,11 +317,10 @@ export function OrderListScreen({ preset }: { preset: OrderListPreset }) {
     .join('、');
 
   return (
-    <section className={styles.page} aria-labelledby="order-list-title">
-      <div className={styles.title}>
-        <Title3 as="h1" id="order-list-title">
-          {t(PRESETS[preset].title)}
-        </Title3>
+    <ListPage
+      id="order-list-title"
+      title={t(PRESETS[preset].title)}
+      actions={
         <div className={styles.tools}>
           {preset === 'sale' && (
             <Button onClick={() => void navigate(PAYMENT_BOX_PATH)} data-testid="order-payment-box">
@@ -368,7 +343,8 @@ export function OrderListScreen({ preset }: { preset: OrderListPreset }) {
             {t('order.exports.open')}
           </Button>
         </div>
-      </div>
+      }
+    >
       {dialog === 'export' && (
         <ExportDialog filter={body} onClose={() => setDialog(null)} onQueued={() => setDialog('records')} />
       )}
@@ -424,7 +400,7 @@ export function OrderListScreen({ preset }: { preset: OrderListPreset }) {
         onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })}
         testId="order-pager"
       />
-    </section>
+    </ListPage>
   );
 }
 

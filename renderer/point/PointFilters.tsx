@@ -4,10 +4,9 @@
  * is a division of any level: a province, a city or a district holds the
  * points inside it.
  */
-import type { Dispatch, SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import { POINT_LIMITS } from '../../shared/point/index.js';
-import { FilterBar, FilterField, RegionPicker, TextFilter } from '../kit/index.js';
+import { FilterBar, FilterField, RegionPicker, TextFilter, type DraftField } from '../kit/index.js';
 
 export interface PointFilter {
   name: string;
@@ -16,30 +15,24 @@ export interface PointFilter {
 export const EMPTY_FILTER: PointFilter = { name: '' };
 
 export interface PointFiltersProps {
-  draft: PointFilter;
-  setDraft: Dispatch<SetStateAction<PointFilter>>;
+  field: DraftField<PointFilter>;
   apply: () => void;
   reset: () => void;
 }
 
-export function PointFilters({ draft, setDraft, apply, reset }: PointFiltersProps) {
+export function PointFilters({ field, apply, reset }: PointFiltersProps) {
   const { t } = useTranslation();
   return (
     <FilterBar onSearch={apply} onReset={reset} searchTestId="point-search" resetTestId="point-reset">
       <TextFilter
         label={t('point.name')}
-        value={draft.name}
+        {...field('name')}
         maxLength={POINT_LIMITS.name}
         placeholder={t('point.namePlaceholder')}
-        onChange={(name) => setDraft((f) => ({ ...f, name }))}
         testId="point-filter-name"
       />
       <FilterField label={t('point.area')} wide>
-        <RegionPicker
-          value={draft.areaCode}
-          onChange={(areaCode) => setDraft((f) => ({ ...f, areaCode }))}
-          testId="point-filter-area"
-        />
+        <RegionPicker {...field('areaCode')} testId="point-filter-area" />
       </FilterField>
     </FilterBar>
   );

@@ -1,27 +1,27 @@
 /**
  * Create / edit a point: name, area (province / city / district, the kit's
  * RegionPicker; editing starts from the point's district) and address. A
- * refused submit keeps the dialog open with everything typed — except "this point no longer exists" (1410), which
- * closes it and refreshes the list. Submitting is guarded: a double click
- * creates one point.
+ * refused submit keeps the dialog open with everything typed — except "this
+ * point no longer exists" (1410), which closes it and refreshes the list. The
+ * kit's useDialogSave runs the save: a double click creates one point.
  */
 import { Field } from '@fluentui/react-components';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { POINT_LIMITS, type PointItem } from '../../shared/point/index.js';
 import { useOpMutation } from '../bridge.js';
-import { applyFieldErrors, SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
+import { CODE } from '../../shared/domains.js';
+import { zodI18nResolver } from '../app/form.js';
+import { useConsoleForm } from '../app/useConsoleForm.js';
 import { FormInput } from '../app/FormInput.js';
-import { useRelocalise } from '../app/useRelocalise.js';
 import {
   FormDialog,
   forTenant,
   RegionPicker,
   tenantChoice,
-  TenantField,
-  useGuardedAction,
+  useDialogSave,
   useScreen,
+  FormTenantField,
 } from '../kit/index.js';
-import { isPointGone } from './gone.js';
 import { pointDialogSchema, type PointDialogValues } from './pointSchema.js';
 
 export interface PointFormDialogProps {
@@ -34,12 +34,12 @@ export interface PointFormDialogProps {
 
 /** Mounted while open: each opening starts from the point's (or empty) values. */
 export function PointFormDialog({ point, onClose, onGone }: PointFormDialogProps) {
-  const { t, notify, report, user } = useScreen();
+  const { t, user } = useScreen();
   const choice = tenantChoice(user, !point);
   const create = useOpMutation('point.create', { invalidates: ['point.page'] });
   const update = useOpMutation('point.update', { invalidates: ['point.page', 'point.info'] });
 
-  const form = useForm<PointDialogValues, unknown, PointDialogValues>({
+  const form = useConsoleForm<PointDialogValues>({
     resolver: zodI18nResolver(pointDialogSchema(choice), t),
     defaultValues: {
       name: point?.name ?? '',
@@ -47,69 +47,28 @@ export function PointFormDialog({ point, onClose, onGone }: PointFormDialogProps
       address: point?.address ?? '',
       tenantId: choice === 'optional' ? (user.tenantId ?? undefined) : undefined,
     },
-    ...SUBMIT_THEN_LIVE,
-  });
-  useRelocalise(form);
-
-  const onSubmit = form.handleSubmit(async ({ name, areaCode, address, tenantId }) => {
-    try {
-      if (point) {
-        await update.mutateAsync({ params: { id: point.id }, body: { name, areaCode, address } });
-        notify(t('point.updated'));
-      } else {
-        await create.mutateAsync({
-          body: { name, areaCode, address, ...forTenant(tenantId) },
-        });
-        notify(t('point.created'));
-      }
-      onClose();
-    } catch (error) {
-      if (isPointGone(error)) {
-        report(error);
-        onGone?.();
-        onClose();
-        return;
-      }
-      report(error, {
-        fallback: t(point ? 'point.saveFailed' : 'point.createFailed'),
-        onFields: (fields) => applyFieldErrors(fields, form.setError, t, POINT_LIMITS),
-      });
-    }
   });
 
-  // The guard answers at once; `isSubmitting` only after a re-render (two submits could start before it).
-  const submit = useGuardedAction(onSubmit);
-  const busy = submit.busy || form.formState.isSubmitting;
-  // Read while rendering: react-hook-form only keeps up the parts of formState that the render reads.
-  const dirty = form.formState.isDirty;
+  const submit = useDialogSave(form, {
+    save: ({ name, areaCode, address, tenantId }) =>
+      point
+        ? update.mutateAsync({ params: { id: point.id }, body: { name, areaCode, address } })
+        : create.mutateAsync({ body: { name, areaCode, address, ...forTenant(tenantId) } }),
+    saved: t(point ? 'point.updated' : 'point.created'),
+    failed: t(point ? 'point.saveFailed' : 'point.createFailed'),
+    goneCode: CODE.pointNotFound,
+    limits: POINT_LIMITS,
+    onClose,
+    onGone,
+  });
   return (
-    <FormDialog
-      title={t(point ? 'point.editTitle' : 'point.createTitle')}
-      busy={busy}
-      dirty={dirty}
-      onClose={onClose}
-      onSubmit={(e) => void submit.run(e)}
-      testId="point-form"
-    >
-      {choice !== 'none' && (
-        <Controller
-          control={form.control}
-          name="tenantId"
-          render={({ field, fieldState }) => (
-            <TenantField
-              ref={field.ref}
-              label={t('common.tenant')}
-              required={choice === 'required'}
-              error={fieldState.error?.message}
-              placeholder={t('point.tenantPlaceholder')}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              testId="point-form-tenant"
-            />
-          )}
-        />
-      )}
+    <FormDialog title={t(point ? 'point.editTitle' : 'point.createTitle')} {...submit.dialog} testId="point-form">
+      <FormTenantField
+        control={form.control}
+        choice={choice}
+        placeholder={t('point.tenantPlaceholder')}
+        testId="point-form-tenant"
+      />
       <FormInput
         control={form.control}
         name="name"

@@ -1,30 +1,21 @@
 /** /pointMent/pointList (spec §2 pointList, §5 point rules), built from the list kit. */
-import { Button, makeStyles, Title3, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
-import { AddRegular } from '@fluentui/react-icons';
 import { useCallback, useState } from 'react';
 import { CODE } from '../../shared/domains.js';
 import type { PointItem } from '../../shared/point/index.js';
 import { can } from '../app/session.js';
-import { ConfirmDialog, Pager, useListPage, useRowDelete, useScreen } from '../kit/index.js';
+import { ConfirmDialog, Pager, useListPage, useRowDelete, useScreen, ListPage, CreateButton } from '../kit/index.js';
 import { EMPTY_FILTER, PointFilters } from './PointFilters.js';
 import { bindDevicePath } from './paths.js';
 import { PointFormDialog } from './PointFormDialog.js';
 import { PointTable } from './PointTable.js';
-
-const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  head: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-});
 
 /** The dialog in use: none, create, or edit a point. */
 type Editing = { point?: PointItem } | null;
 
 export default function PointListPage() {
   const { t, user, navigate } = useScreen();
-  const styles = useStyles();
-  const restoreTarget = useRestoreFocusTarget();
 
-  const { draft, setDraft, apply, reset, refresh, table, pager } = useListPage('point.page', { empty: EMPTY_FILTER });
+  const { field, apply, reset, refresh, table, pager } = useListPage('point.page', { empty: EMPTY_FILTER });
   const [editing, setEditing] = useState<Editing>(null);
 
   // Gone meanwhile (1410) or given a device meanwhile (1411): show the list as it is now.
@@ -38,26 +29,22 @@ export default function PointListPage() {
   const onEdit = useCallback((point: PointItem) => setEditing({ point }), []);
   const onBind = useCallback((point: PointItem) => void navigate(bindDevicePath(point.id)), [navigate]);
   const create = (testId: string) => (
-    <Button
-      appearance="primary"
-      icon={<AddRegular />}
-      onClick={() => setEditing({})}
-      data-testid={testId}
-      {...restoreTarget}
-    >
+    <CreateButton onClick={() => setEditing({})} testId={testId}>
       {t('point.create')}
-    </Button>
+    </CreateButton>
   );
 
   return (
-    <section className={styles.page} aria-labelledby="point-list-title">
-      <Title3 as="h1" id="point-list-title">
-        {t('point.route.pointList')}
-      </Title3>
-      <div className={styles.head}>
-        <PointFilters draft={draft} setDraft={setDraft} apply={apply} reset={reset} />
-        {create('point-create')}
-      </div>
+    <ListPage
+      id="point-list-title"
+      title={t('point.route.pointList')}
+      filters={
+        <>
+          <PointFilters field={field} apply={apply} reset={reset} />
+          {create('point-create')}
+        </>
+      }
+    >
       <PointTable
         {...table}
         emptyAction={create('point-empty-create')}
@@ -77,6 +64,6 @@ export default function PointListPage() {
         text={t('point.deleteConfirm', { name: remove.asking?.name ?? '' })}
         confirmLabel={t('common.delete')}
       />
-    </section>
+    </ListPage>
   );
 }

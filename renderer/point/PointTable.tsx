@@ -1,16 +1,14 @@
 /** The page of points with its row actions, drawn by the kit's DataTable. */
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles } from '@fluentui/react-components';
 import { DeleteRegular, EditRegular, LinkRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PointItem } from '../../shared/point/index.js';
-import { ActionButton, DataTable, type Column, type TableState } from '../kit/index.js';
+import { DataTable, type Column, type TableState, RowAction, RowActions } from '../kit/index.js';
 
 const useStyles = makeStyles({
   // The buttons wrap inside their cell when the column is at its minimum.
-  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXXS },
   // As wide as their words: Fluent's 64 px minimum would push the third button onto a second line.
-  action: { minWidth: 'auto', paddingLeft: tokens.spacingHorizontalXS, paddingRight: tokens.spacingHorizontalXS },
   // Lines break between the names, not inside one (Chinese text may otherwise break between any two characters).
   area: { wordBreak: 'keep-all' },
 });
@@ -81,49 +79,31 @@ export function PointTable({ canBind, onEdit, onBind, onDelete, ...state }: Poin
         shrinkLast: true,
         cellTestId: 'point-actions',
         render: (p) => (
-          <div className={styles.actions}>
-            <ActionButton
-              className={styles.action}
-              size="small"
-              appearance="subtle"
-              icon={<EditRegular />}
-              opensDialog
-              action={() => onEdit(p)}
-              data-testid="point-edit"
-            >
+          <RowActions compact wrap>
+            <RowAction icon={<EditRegular />} opensDialog action={() => onEdit(p)} testId="point-edit">
               {t('common.edit')}
-            </ActionButton>
+            </RowAction>
             {canBind && (
-              <ActionButton
-                className={styles.action}
-                size="small"
-                appearance="subtle"
-                icon={<LinkRegular />}
-                action={() => onBind(p)}
-                data-testid="point-bind"
-              >
+              <RowAction icon={<LinkRegular />} action={() => onBind(p)} testId="point-bind">
                 {t('point.bind')}
-              </ActionButton>
+              </RowAction>
             )}
             {/* Spec §5: a point with bound devices cannot be deleted; say why instead of offering a refusal. */}
-            <ActionButton
-              className={styles.action}
-              size="small"
-              appearance="subtle"
+            <RowAction
               danger
               icon={<DeleteRegular />}
               opensDialog
               action={() => onDelete(p)}
               disabledReason={p.deviceCount > 0 ? t('point.deleteHasDevices') : undefined}
-              data-testid="point-delete"
+              testId="point-delete"
             >
               {t('common.delete')}
-            </ActionButton>
-          </div>
+            </RowAction>
+          </RowActions>
         ),
       },
     ],
-    [t, styles.actions, styles.action, styles.area, canBind, onEdit, onBind, onDelete],
+    [t, styles.area, canBind, onEdit, onBind, onDelete],
   );
 
   return (

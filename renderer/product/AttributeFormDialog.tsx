@@ -6,7 +6,7 @@
  * The group offers the category's groups and takes a new one as typed.
  */
 import { Combobox, Dropdown, Field, Option, Switch } from '@fluentui/react-components';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,9 +16,9 @@ import {
   type AttributeForm,
   type AttributeKind,
 } from '../../shared/product/index.js';
-import { SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
+import { zodI18nResolver } from '../app/form.js';
+import { useConsoleForm } from '../app/useConsoleForm.js';
 import { FormInput } from '../app/FormInput.js';
-import { useRelocalise } from '../app/useRelocalise.js';
 import { FormDialog, useDialogSave } from '../kit/index.js';
 
 type Values = Omit<AttributeForm, 'kind'> & { kind: AttributeKind | undefined };
@@ -47,7 +47,7 @@ export function AttributeFormDialog({
   onGone,
 }: AttributeFormDialogProps) {
   const { t } = useTranslation();
-  const form = useForm<Values, unknown, Values>({
+  const form = useConsoleForm<Values>({
     resolver: zodI18nResolver(schema, t),
     defaultValues: {
       groupName: attribute?.groupName ?? groups[0] ?? '',
@@ -58,9 +58,7 @@ export function AttributeFormDialog({
       rule: attribute?.rule ?? '',
       unit: attribute?.unit ?? '',
     },
-    ...SUBMIT_THEN_LIVE,
   });
-  useRelocalise(form);
   const kind = useWatch({ control: form.control, name: 'kind' });
 
   const submit = useDialogSave(form, {
@@ -72,14 +70,10 @@ export function AttributeFormDialog({
     onClose,
     onGone,
   });
-  const busy = submit.busy;
   return (
     <FormDialog
       title={t(attribute ? 'product.attribute.editTitle' : 'product.attribute.createTitle')}
-      busy={busy}
-      dirty={form.formState.isDirty}
-      onClose={onClose}
-      onSubmit={(e) => void submit.run(e)}
+      {...submit.dialog}
       testId="attribute-form"
     >
       <Controller

@@ -2,7 +2,7 @@
 import { Input } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterBar, FilterField, TenantFilter } from '../kit/index.js';
+import { draftField, FilterBar, FilterField, TenantFilter } from '../kit/index.js';
 
 export interface CategoryFilter {
   keyword: string;
@@ -13,6 +13,7 @@ export const EMPTY_CATEGORY_FILTER: CategoryFilter = { keyword: '' };
 export function CategoryFilters({ onSearch }: { onSearch: (filter: CategoryFilter) => void }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<CategoryFilter>(EMPTY_CATEGORY_FILTER);
+  const field = draftField(draft, setDraft);
   const reset = () => {
     setDraft(EMPTY_CATEGORY_FILTER);
     onSearch(EMPTY_CATEGORY_FILTER);
@@ -33,12 +34,7 @@ export function CategoryFilters({ onSearch }: { onSearch: (filter: CategoryFilte
           data-testid="category-filter-keyword"
         />
       </FilterField>
-      <TenantFilter
-        label={t('common.tenant')}
-        value={draft.tenantId}
-        onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))}
-        testId="category-filter-tenant"
-      />
+      <TenantFilter label={t('common.tenant')} {...field('tenantId')} testId="category-filter-tenant" />
     </FilterBar>
   );
 }

@@ -7,16 +7,16 @@
  * a parent deleted meanwhile (also 1104) is unchosen, the rest kept.
  */
 import { Dropdown, Field, Option } from '@fluentui/react-components';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CATEGORY_LIMITS, type CategoryItem } from '../../shared/product/index.js';
 import { CODE } from '../../shared/domains.js';
 import { callOp, useOp, useOpMutation } from '../bridge.js';
-import { SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
+import { zodI18nResolver } from '../app/form.js';
+import { useConsoleForm } from '../app/useConsoleForm.js';
 import { FormInput } from '../app/FormInput.js';
 import { useUser } from '../app/session.js';
-import { useRelocalise } from '../app/useRelocalise.js';
-import { FormDialog, forTenant, tenantChoice, TenantField, useDialogSave } from '../kit/index.js';
+import { FormDialog, forTenant, tenantChoice, useDialogSave, FormTenantField } from '../kit/index.js';
 import { categoryDialogSchema, parentChoices, type CategoryDialogValues } from './categorySchema.js';
 
 /** The parent picker's value for "top level" (Fluent's options carry strings). */
@@ -43,7 +43,7 @@ export function CategoryFormDialog({ category, parent, onClose, onGone }: Catego
     invalidates: ['product.categoryPage', 'product.categoryOptions', 'product.categoryInfo'],
   });
 
-  const form = useForm<CategoryDialogValues, unknown, CategoryDialogValues>({
+  const form = useConsoleForm<CategoryDialogValues>({
     resolver: zodI18nResolver(categoryDialogSchema(choice), t),
     defaultValues: {
       name: category?.name ?? '',
@@ -53,9 +53,7 @@ export function CategoryFormDialog({ category, parent, onClose, onGone }: Catego
       parentId: category ? category.parentId : (parent?.id ?? null),
       tenantId: parent?.tenantId ?? (choice === 'optional' ? (user.tenantId ?? undefined) : undefined),
     },
-    ...SUBMIT_THEN_LIVE,
   });
-  useRelocalise(form);
 
   // The parents on offer are of the category's tenant: the chosen one, the row's, or the user's own.
   const chosenTenant = useWatch({ control: form.control, name: 'tenantId' });
@@ -87,40 +85,21 @@ export function CategoryFormDialog({ category, parent, onClose, onGone }: Catego
       return itself;
     },
   });
-  const busy = submit.busy;
-  const dirty = form.formState.isDirty;
   return (
     <FormDialog
       title={t(category ? 'product.category.editTitle' : 'product.category.createTitle')}
-      busy={busy}
-      dirty={dirty}
-      onClose={onClose}
-      onSubmit={(e) => void submit.run(e)}
+      {...submit.dialog}
       testId="category-form"
     >
-      {choice !== 'none' && (
-        <Controller
-          control={form.control}
-          name="tenantId"
-          render={({ field, fieldState }) => (
-            <TenantField
-              ref={field.ref}
-              label={t('common.tenant')}
-              required={choice === 'required'}
-              error={fieldState.error?.message}
-              placeholder={t('product.category.tenantPlaceholder')}
-              value={field.value}
-              // Another tenant's tree: the parent chosen in the last one means nothing there.
-              onChange={(id) => {
-                field.onChange(id);
-                form.setValue('parentId', null);
-              }}
-              onBlur={field.onBlur}
-              testId="category-form-tenant"
-            />
-          )}
-        />
-      )}
+      <FormTenantField
+        control={form.control}
+        choice={choice}
+        placeholder={t('product.category.tenantPlaceholder')}
+        testId="category-form-tenant"
+        onChange={() => {
+          form.setValue('parentId', null);
+        }}
+      />
       <Controller
         control={form.control}
         name="parentId"

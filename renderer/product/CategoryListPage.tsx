@@ -1,28 +1,30 @@
 /** /productManagement/classification (spec §2 classification, §5 category rules), built from the list kit. */
-import { Button, makeStyles, Title3, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
-import { AddRegular, BeakerRegular } from '@fluentui/react-icons';
+import { Button } from '@fluentui/react-components';
+import { BeakerRegular } from '@fluentui/react-icons';
 import { useCallback, useState } from 'react';
 import { CODE } from '../../shared/domains.js';
 import type { CategoryItem } from '../../shared/product/index.js';
 import { can } from '../app/session.js';
-import { ConfirmDialog, Pager, seesTenants, useListPage, useRowDelete, useScreen } from '../kit/index.js';
+import {
+  ConfirmDialog,
+  Pager,
+  seesTenants,
+  useListPage,
+  useRowDelete,
+  useScreen,
+  ListPage,
+  CreateButton,
+} from '../kit/index.js';
 import { CategoryFilters, EMPTY_CATEGORY_FILTER } from './CategoryFilters.js';
 import { CategoryFormDialog } from './CategoryFormDialog.js';
 import { CategoryTable } from './CategoryTable.js';
 import { INGREDIENTS_PATH } from './paths.js';
-
-const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  head: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-});
 
 /** The dialog in use: none, create (maybe under a parent), or edit. */
 type Editing = { category?: CategoryItem; parent?: CategoryItem } | null;
 
 export default function CategoryListPage() {
   const { t, user, navigate } = useScreen();
-  const styles = useStyles();
-  const restoreTarget = useRestoreFocusTarget();
   const byTenant = seesTenants(user);
   // 5-2 alone shows the categories (the new library files products by them) but does not change them.
   const canEdit = can(user, '5-1');
@@ -42,35 +44,31 @@ export default function CategoryListPage() {
   const onEdit = useCallback((category: CategoryItem) => setEditing({ category }), []);
   const create = (testId: string) =>
     canEdit && (
-      <Button
-        appearance="primary"
-        icon={<AddRegular />}
-        onClick={() => setEditing({})}
-        data-testid={testId}
-        {...restoreTarget}
-      >
+      <CreateButton onClick={() => setEditing({})} testId={testId}>
         {t('product.category.create')}
-      </Button>
+      </CreateButton>
     );
 
   return (
-    <section className={styles.page} aria-labelledby="category-list-title">
-      <Title3 as="h1" id="category-list-title">
-        {t('product.route.classification')}
-      </Title3>
-      <div className={styles.head}>
-        <CategoryFilters onSearch={search} />
-        {/* The hidden settings pages that belong to the categories (spec §2). */}
-        <Button
-          appearance="secondary"
-          icon={<BeakerRegular />}
-          onClick={() => void navigate(INGREDIENTS_PATH)}
-          data-testid="category-ingredients"
-        >
-          {t('product.ingredient.open')}
-        </Button>
-        {create('category-create')}
-      </div>
+    <ListPage
+      id="category-list-title"
+      title={t('product.route.classification')}
+      filters={
+        <>
+          <CategoryFilters onSearch={search} />
+          {/* The hidden settings pages that belong to the categories (spec §2). */}
+          <Button
+            appearance="secondary"
+            icon={<BeakerRegular />}
+            onClick={() => void navigate(INGREDIENTS_PATH)}
+            data-testid="category-ingredients"
+          >
+            {t('product.ingredient.open')}
+          </Button>
+          {create('category-create')}
+        </>
+      }
+    >
       <CategoryTable
         {...table}
         emptyAction={create('category-empty-create')}
@@ -96,6 +94,6 @@ export default function CategoryListPage() {
         text={t('product.category.deleteConfirm', { name: remove.asking?.name ?? '' })}
         confirmLabel={t('common.delete')}
       />
-    </section>
+    </ListPage>
   );
 }

@@ -14,12 +14,18 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CATEGORY_DEPTH, type CategoryItem } from '../../shared/product/index.js';
-import { ActionButton, DataTable, OverflowText, type Column, type TableState } from '../kit/index.js';
+import {
+  DataTable,
+  OverflowText,
+  type Column,
+  type TableState,
+  RowAction,
+  RowActions,
+  tenantColumn,
+} from '../kit/index.js';
 import { imgFormatPath, setPropertyPath } from './paths.js';
 
 const useStyles = makeStyles({
-  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXXS },
-  action: { minWidth: 'auto', paddingLeft: tokens.spacingHorizontalXS, paddingRight: tokens.spacingHorizontalXS },
   name: { display: 'flex', alignItems: 'center', minWidth: 0, gap: tokens.spacingHorizontalXS },
   branch: { color: tokens.colorNeutralForeground4, flexShrink: 0 },
 });
@@ -87,17 +93,7 @@ export function CategoryTable({ showTenant, canEdit, onCreateChild, onEdit, onDe
         value: (c) => c.productCount,
         cellTestId: 'category-products',
       },
-      ...(showTenant
-        ? [
-            {
-              id: 'tenantName',
-              header: t('product.category.tenantName'),
-              value: (c: CategoryItem) => c.tenantName,
-              minWidth: 96,
-              width: 160,
-            },
-          ]
-        : []),
+      ...tenantColumn<CategoryItem>(showTenant, t('product.category.tenantName'), { id: 'tenantName', width: 160 }),
       { id: 'createdAt', header: t('product.category.createdAt'), kind: 'time', value: (c) => c.createdAt },
       ...(canEdit
         ? [
@@ -110,56 +106,36 @@ export function CategoryTable({ showTenant, canEdit, onCreateChild, onEdit, onDe
               shrinkLast: true,
               cellTestId: 'category-actions',
               render: (c: CategoryItem) => (
-                <div className={styles.actions}>
+                <RowActions compact wrap>
                   {c.depth < CATEGORY_DEPTH - 1 && (
-                    <ActionButton
-                      className={styles.action}
-                      size="small"
-                      appearance="subtle"
+                    <RowAction
                       icon={<AddRegular />}
                       opensDialog
                       action={() => onCreateChild(c)}
-                      data-testid="category-create-child"
+                      testId="category-create-child"
                     >
                       {t('product.category.createChild')}
-                    </ActionButton>
+                    </RowAction>
                   )}
-                  <ActionButton
-                    className={styles.action}
-                    size="small"
-                    appearance="subtle"
+                  <RowAction
                     icon={<TextBulletListSquareEditRegular />}
                     action={() => void navigate(setPropertyPath(c.id))}
-                    data-testid="category-attributes"
+                    testId="category-attributes"
                   >
                     {t('product.attribute.open')}
-                  </ActionButton>
-                  <ActionButton
-                    className={styles.action}
-                    size="small"
-                    appearance="subtle"
+                  </RowAction>
+                  <RowAction
                     icon={<ImageMultipleRegular />}
                     action={() => void navigate(imgFormatPath(c.id))}
-                    data-testid="category-image-formats"
+                    testId="category-image-formats"
                   >
                     {t('product.imageFormat.open')}
-                  </ActionButton>
-                  <ActionButton
-                    className={styles.action}
-                    size="small"
-                    appearance="subtle"
-                    icon={<EditRegular />}
-                    opensDialog
-                    action={() => onEdit(c)}
-                    data-testid="category-edit"
-                  >
+                  </RowAction>
+                  <RowAction icon={<EditRegular />} opensDialog action={() => onEdit(c)} testId="category-edit">
                     {t('common.edit')}
-                  </ActionButton>
+                  </RowAction>
                   {/* Spec §5: not with subcategories or products; say why instead of offering a refusal. */}
-                  <ActionButton
-                    className={styles.action}
-                    size="small"
-                    appearance="subtle"
+                  <RowAction
                     danger
                     icon={<DeleteRegular />}
                     opensDialog
@@ -167,11 +143,11 @@ export function CategoryTable({ showTenant, canEdit, onCreateChild, onEdit, onDe
                     disabledReason={
                       c.childCount > 0 || c.productCount > 0 ? t('product.category.deleteBlocked') : undefined
                     }
-                    data-testid="category-delete"
+                    testId="category-delete"
                   >
                     {t('common.delete')}
-                  </ActionButton>
-                </div>
+                  </RowAction>
+                </RowActions>
               ),
             },
           ]

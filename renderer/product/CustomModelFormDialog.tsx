@@ -1,5 +1,4 @@
 /** Create / edit a custom model (spec §3 Custom model: name, number; a description beside them). */
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CODE } from '../../shared/domains.js';
 import {
@@ -9,9 +8,9 @@ import {
   type CustomModelItem,
 } from '../../shared/product/index.js';
 import { useOpMutation } from '../bridge.js';
-import { SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
+import { zodI18nResolver } from '../app/form.js';
+import { useConsoleForm } from '../app/useConsoleForm.js';
 import { FormInput } from '../app/FormInput.js';
-import { useRelocalise } from '../app/useRelocalise.js';
 import { FormDialog, useDialogSave } from '../kit/index.js';
 
 export function CustomModelFormDialog({
@@ -30,12 +29,10 @@ export function CustomModelFormDialog({
   const update = useOpMutation('product.customModelUpdate', {
     invalidates: ['product.customModelPage', 'product.customModels'],
   });
-  const form = useForm<CustomModelForm, unknown, CustomModelForm>({
+  const form = useConsoleForm<CustomModelForm>({
     resolver: zodI18nResolver(customModelForm, t),
     defaultValues: { name: model?.name ?? '', number: model?.number ?? '', description: model?.description ?? '' },
-    ...SUBMIT_THEN_LIVE,
   });
-  useRelocalise(form);
   const submit = useDialogSave(form, {
     save: (body) => (model ? update.mutateAsync({ params: { id: model.id }, body }) : create.mutateAsync({ body })),
     saved: t(model ? 'product.customModel.updated' : 'product.customModel.created'),
@@ -45,14 +42,10 @@ export function CustomModelFormDialog({
     onClose,
     onGone,
   });
-  const busy = submit.busy;
   return (
     <FormDialog
       title={t(model ? 'product.customModel.editTitle' : 'product.customModel.createTitle')}
-      busy={busy}
-      dirty={form.formState.isDirty}
-      onClose={onClose}
-      onSubmit={(e) => void submit.run(e)}
+      {...submit.dialog}
       testId="custom-model-form"
     >
       <FormInput

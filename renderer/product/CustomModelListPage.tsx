@@ -3,9 +3,8 @@
  * only): the platform's custom models with their attribute and image counts;
  * each opens its attribute details (infoDetails) and image details (imgDetails).
  */
-import { Button, Input, makeStyles, Title3, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
+import { Input } from '@fluentui/react-components';
 import {
-  AddRegular,
   DeleteRegular,
   EditRegular,
   ImageMultipleRegular,
@@ -17,7 +16,6 @@ import { useNavigate } from 'react-router';
 import { CODE } from '../../shared/domains.js';
 import { CUSTOM_MODEL_LIMITS, type CustomModelItem } from '../../shared/product/index.js';
 import {
-  ActionButton,
   ConfirmDialog,
   DataTable,
   FilterBar,
@@ -26,24 +24,19 @@ import {
   useListPage,
   useRowDelete,
   type Column,
+  RowAction,
+  RowActions,
+  ListPage,
+  CreateButton,
 } from '../kit/index.js';
 import { CustomModelFormDialog } from './CustomModelFormDialog.js';
 import { imgDetailsPath, infoDetailsPath } from './paths.js';
-
-const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  head: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXXS },
-  action: { minWidth: 'auto', paddingLeft: tokens.spacingHorizontalXS, paddingRight: tokens.spacingHorizontalXS },
-});
 
 const EMPTY = { keyword: '' };
 
 export default function CustomModelListPage() {
   const { t } = useTranslation();
-  const styles = useStyles();
   const navigate = useNavigate();
-  const restoreTarget = useRestoreFocusTarget();
   const { draft, setDraft, apply, reset, refresh, table, pager } = useListPage('product.customModelPage', {
     empty: EMPTY,
   });
@@ -108,87 +101,76 @@ export default function CustomModelListPage() {
         width: 400,
         shrinkLast: true,
         render: (m) => (
-          <div className={styles.actions}>
-            <ActionButton
-              className={styles.action}
-              size="small"
-              appearance="subtle"
+          <RowActions compact wrap>
+            <RowAction
               icon={<TextBulletListSquareEditRegular />}
               action={() => void navigate(infoDetailsPath(m.id))}
-              data-testid="custom-model-attribute-details"
+              testId="custom-model-attribute-details"
             >
               {t('product.customModel.attributes')}
-            </ActionButton>
-            <ActionButton
-              className={styles.action}
-              size="small"
-              appearance="subtle"
+            </RowAction>
+            <RowAction
               icon={<ImageMultipleRegular />}
               action={() => void navigate(imgDetailsPath(m.id))}
-              data-testid="custom-model-image-details"
+              testId="custom-model-image-details"
             >
               {t('product.customModel.images')}
-            </ActionButton>
-            <ActionButton
-              className={styles.action}
-              size="small"
-              appearance="subtle"
+            </RowAction>
+            <RowAction
               icon={<EditRegular />}
               opensDialog
               action={() => setEditing({ model: m })}
-              data-testid="custom-model-edit"
+              testId="custom-model-edit"
             >
               {t('common.edit')}
-            </ActionButton>
-            <ActionButton
-              className={styles.action}
-              size="small"
-              appearance="subtle"
+            </RowAction>
+            <RowAction
               danger
               icon={<DeleteRegular />}
               opensDialog
               action={() => remove.ask(m)}
-              data-testid="custom-model-delete"
+              testId="custom-model-delete"
             >
               {t('common.delete')}
-            </ActionButton>
-          </div>
+            </RowAction>
+          </RowActions>
         ),
       },
     ],
-    [t, styles, navigate],
+    [t, navigate],
   );
 
   const create = (testId: string) => (
-    <Button
-      appearance="primary"
-      icon={<AddRegular />}
-      onClick={() => setEditing({})}
-      data-testid={testId}
-      {...restoreTarget}
-    >
+    <CreateButton onClick={() => setEditing({})} testId={testId}>
       {t('product.customModel.create')}
-    </Button>
+    </CreateButton>
   );
   return (
-    <section className={styles.page} aria-labelledby="custom-model-title">
-      <Title3 as="h1" id="custom-model-title">
-        {t('product.route.customInfo')}
-      </Title3>
-      <div className={styles.head}>
-        <FilterBar onSearch={apply} onReset={reset} searchTestId="custom-model-search" resetTestId="custom-model-reset">
-          <FilterField label={t('product.customModel.keyword')} shown={draft.keyword}>
-            <Input
-              value={draft.keyword}
-              maxLength={CUSTOM_MODEL_LIMITS.name}
-              placeholder={t('product.customModel.keywordPlaceholder')}
-              onChange={(_, d) => setDraft({ keyword: d.value })}
-              data-testid="custom-model-filter-keyword"
-            />
-          </FilterField>
-        </FilterBar>
-        {create('custom-model-create')}
-      </div>
+    <ListPage
+      id="custom-model-title"
+      title={t('product.route.customInfo')}
+      filters={
+        <>
+          <FilterBar
+            onSearch={apply}
+            onReset={reset}
+            searchTestId="custom-model-search"
+            resetTestId="custom-model-reset"
+          >
+            <FilterField label={t('product.customModel.keyword')} shown={draft.keyword}>
+              <Input
+                value={draft.keyword}
+                maxLength={CUSTOM_MODEL_LIMITS.name}
+                placeholder={t('product.customModel.keywordPlaceholder')}
+                onChange={(_, d) => setDraft({ keyword: d.value })}
+                data-testid="custom-model-filter-keyword"
+              />
+            </FilterField>
+          </FilterBar>
+          {create('custom-model-create')}
+        </>
+      }
+    >
       <DataTable
         label={t('product.customModel.list')}
         columns={columns}
@@ -209,6 +191,6 @@ export default function CustomModelListPage() {
         text={t('product.customModel.deleteConfirm', { name: remove.asking?.name ?? '' })}
         confirmLabel={t('common.delete')}
       />
-    </section>
+    </ListPage>
   );
 }

@@ -5,24 +5,24 @@
  * not offered), the form dialog, and the delete confirmation. A detail gone
  * meanwhile refreshes the list instead of staying to be refused again.
  */
-import { Button, makeStyles, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
-import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import { makeStyles } from '@fluentui/react-components';
+import { DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { useMemo, useState, type ReactNode } from 'react';
 import { refusedWith } from '../app/errors.js';
 import {
-  ActionButton,
   ConfirmDialog,
   DataTable,
   listView,
   type Column,
   type ListQueryState,
   useScreen,
+  RowAction,
+  RowActions,
+  CreateButton,
 } from '../kit/index.js';
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', justifyContent: 'flex-end' },
-  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXXS },
-  action: { minWidth: 'auto', paddingLeft: tokens.spacingHorizontalXS, paddingRight: tokens.spacingHorizontalXS },
 });
 
 export interface DetailTexts {
@@ -64,7 +64,6 @@ export function DetailTable<T extends { id: number; name: string }>({
 }: DetailTableProps<T>) {
   const { t, notify, report, client } = useScreen();
   const styles = useStyles();
-  const restoreTarget = useRestoreFocusTarget();
   const [editing, setEditing] = useState<{ row?: T } | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const refresh = () => void client.invalidateQueries({ queryKey: [listKey] });
@@ -95,33 +94,27 @@ export function DetailTable<T extends { id: number; name: string }>({
               width: 160,
               shrinkLast: true,
               render: (row: T) => (
-                <div className={styles.actions}>
-                  <ActionButton
-                    className={styles.action}
-                    size="small"
-                    appearance="subtle"
+                <RowActions compact wrap>
+                  <RowAction
                     icon={<EditRegular />}
                     opensDialog
                     disabledReason={lockedReason?.(row)}
                     action={() => setEditing({ row })}
-                    data-testid={`${prefix}-edit`}
+                    testId={`${prefix}-edit`}
                   >
                     {t('common.edit')}
-                  </ActionButton>
-                  <ActionButton
-                    className={styles.action}
-                    size="small"
-                    appearance="subtle"
+                  </RowAction>
+                  <RowAction
                     danger
                     icon={<DeleteRegular />}
                     opensDialog
                     disabledReason={lockedReason?.(row)}
                     action={() => setDeleting(row)}
-                    data-testid={`${prefix}-delete`}
+                    testId={`${prefix}-delete`}
                   >
                     {t('common.delete')}
-                  </ActionButton>
-                </div>
+                  </RowAction>
+                </RowActions>
               ),
             },
           ]
@@ -132,15 +125,9 @@ export function DetailTable<T extends { id: number; name: string }>({
 
   const create = (testId: string) =>
     canEdit && (
-      <Button
-        appearance="primary"
-        icon={<AddRegular />}
-        onClick={() => setEditing({})}
-        data-testid={testId}
-        {...restoreTarget}
-      >
+      <CreateButton onClick={() => setEditing({})} testId={testId}>
         {texts.create}
-      </Button>
+      </CreateButton>
     );
   return (
     <>

@@ -18,17 +18,17 @@ import {
 } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CODE } from '../../shared/domains.js';
 import type { CustomInfoItem, CustomModelDetail, NewProductItem } from '../../shared/product/index.js';
 import { useOp, useOpMutation } from '../bridge.js';
 import { codeMessage, refusedWith } from '../app/errors.js';
-import { applyFieldErrors, SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
+import { applyFieldErrors, zodI18nResolver } from '../app/form.js';
+import { useConsoleForm } from '../app/useConsoleForm.js';
 import { PageProblem, PageSpinner } from '../app/pages.js';
 import { idOfQuery } from '../app/paths.js';
-import { useRelocalise } from '../app/useRelocalise.js';
 import { useGuardedAction, useScreen } from '../kit/index.js';
 import { ImageUploader } from '../file/index.js';
 import { AttributeFields } from './AttributeFields.js';
@@ -113,13 +113,11 @@ function ModelInfo({
   const styles = useStyles();
   const save = useOpMutation('product.customInfoSave', { invalidates: ['product.customInfo'] });
   const schema = useMemo(() => customInfoSchema(model), [model]);
-  const form = useForm<CustomInfoValues, unknown, CustomInfoValues>({
+  const form = useConsoleForm<CustomInfoValues>({
     resolver: zodI18nResolver(schema, t),
     defaultValues: customInfoDefaults(model, saved),
     // Checked on save, then as corrected: a check on blur would grow the card and move Save from under the pointer.
-    ...SUBMIT_THEN_LIVE,
   });
-  useRelocalise(form);
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await save.mutateAsync({ params: { id: product.id, modelId: model.id }, body: customInfoBody(model, values) });

@@ -1,11 +1,11 @@
 /** Create / edit an image format of a category or an image of a custom model (spec §3 Image format, §5: name, number, description and format name required). */
 import { Switch } from '@fluentui/react-components';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_FORMAT_LIMITS, imageFormatForm, type ImageFormatForm } from '../../shared/product/index.js';
-import { SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
+import { zodI18nResolver } from '../app/form.js';
+import { useConsoleForm } from '../app/useConsoleForm.js';
 import { FormInput } from '../app/FormInput.js';
-import { useRelocalise } from '../app/useRelocalise.js';
 import { FormDialog, useDialogSave } from '../kit/index.js';
 
 export interface ImageFormatFormDialogProps {
@@ -21,7 +21,7 @@ export interface ImageFormatFormDialogProps {
 
 export function ImageFormatFormDialog({ format, onSave, goneCode, onClose, onGone }: ImageFormatFormDialogProps) {
   const { t } = useTranslation();
-  const form = useForm<ImageFormatForm, unknown, ImageFormatForm>({
+  const form = useConsoleForm<ImageFormatForm>({
     resolver: zodI18nResolver(imageFormatForm, t),
     defaultValues: {
       name: format?.name ?? '',
@@ -30,9 +30,7 @@ export function ImageFormatFormDialog({ format, onSave, goneCode, onClose, onGon
       required: format?.required ?? true,
       formatName: format?.formatName ?? '',
     },
-    ...SUBMIT_THEN_LIVE,
   });
-  useRelocalise(form);
 
   const submit = useDialogSave(form, {
     save: onSave,
@@ -43,14 +41,10 @@ export function ImageFormatFormDialog({ format, onSave, goneCode, onClose, onGon
     onClose,
     onGone,
   });
-  const busy = submit.busy;
   return (
     <FormDialog
       title={t(format ? 'product.imageFormat.editTitle' : 'product.imageFormat.createTitle')}
-      busy={busy}
-      dirty={form.formState.isDirty}
-      onClose={onClose}
-      onSubmit={(e) => void submit.run(e)}
+      {...submit.dialog}
       testId="image-format-form"
     >
       <FormInput

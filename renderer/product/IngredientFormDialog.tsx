@@ -4,7 +4,7 @@
  * submit keeps what was typed; a vanished ingredient (2801) closes it.
  */
 import { Dropdown, Field, Option } from '@fluentui/react-components';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { CODE } from '../../shared/domains.js';
@@ -18,11 +18,18 @@ import {
   type IngredientUnit,
 } from '../../shared/product/index.js';
 import { useOpMutation } from '../bridge.js';
-import { SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
+import { zodI18nResolver } from '../app/form.js';
+import { useConsoleForm } from '../app/useConsoleForm.js';
 import { FormInput } from '../app/FormInput.js';
 import { useUser } from '../app/session.js';
-import { useRelocalise } from '../app/useRelocalise.js';
-import { FormDialog, forTenant, tenantChoice, type TenantChoice, TenantField, useDialogSave } from '../kit/index.js';
+import {
+  FormDialog,
+  forTenant,
+  tenantChoice,
+  type TenantChoice,
+  useDialogSave,
+  FormTenantField,
+} from '../kit/index.js';
 
 interface Values {
   number: string;
@@ -53,7 +60,7 @@ export function IngredientFormDialog({
   const choice = tenantChoice(user, !ingredient);
   const create = useOpMutation('product.ingredientCreate', { invalidates: ['product.ingredientPage'] });
   const update = useOpMutation('product.ingredientUpdate', { invalidates: ['product.ingredientPage'] });
-  const form = useForm<Values, unknown, Values>({
+  const form = useConsoleForm<Values>({
     resolver: zodI18nResolver(schemaFor(choice), t),
     defaultValues: {
       number: ingredient?.number ?? '',
@@ -62,9 +69,7 @@ export function IngredientFormDialog({
       unit: ingredient?.unit,
       tenantId: choice === 'optional' ? (user.tenantId ?? undefined) : undefined,
     },
-    ...SUBMIT_THEN_LIVE,
   });
-  useRelocalise(form);
   const type = useWatch({ control: form.control, name: 'type' });
 
   const submit = useDialogSave(form, {
@@ -81,36 +86,18 @@ export function IngredientFormDialog({
     onClose,
     onGone,
   });
-  const busy = submit.busy;
-  const dirty = form.formState.isDirty;
   return (
     <FormDialog
       title={t(ingredient ? 'product.ingredient.editTitle' : 'product.ingredient.createTitle')}
-      busy={busy}
-      dirty={dirty}
-      onClose={onClose}
-      onSubmit={(e) => void submit.run(e)}
+      {...submit.dialog}
       testId="ingredient-form"
     >
-      {choice !== 'none' && (
-        <Controller
-          control={form.control}
-          name="tenantId"
-          render={({ field, fieldState }) => (
-            <TenantField
-              ref={field.ref}
-              label={t('common.tenant')}
-              required={choice === 'required'}
-              error={fieldState.error?.message}
-              placeholder={t('product.ingredient.tenantPlaceholder')}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              testId="ingredient-form-tenant"
-            />
-          )}
-        />
-      )}
+      <FormTenantField
+        control={form.control}
+        choice={choice}
+        placeholder={t('product.ingredient.tenantPlaceholder')}
+        testId="ingredient-form-tenant"
+      />
       <FormInput
         control={form.control}
         name="number"

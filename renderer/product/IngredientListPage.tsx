@@ -1,6 +1,6 @@
 /** /productManagement/ingredient (spec §2 ingredient, §3 Ingredient): a tenant's ingredients, built from the list kit. */
-import { Button, Input, makeStyles, Title3, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
-import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import { Input } from '@fluentui/react-components';
+import { DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODE } from '../../shared/domains.js';
@@ -12,8 +12,6 @@ import {
 } from '../../shared/product/index.js';
 import { useUser } from '../app/session.js';
 import {
-  ActionButton,
-  Choice,
   ConfirmDialog,
   DataTable,
   FilterBar,
@@ -23,16 +21,15 @@ import {
   TenantFilter,
   useListPage,
   useRowDelete,
+  tenantColumn,
   type Column,
+  RowAction,
+  RowActions,
+  ListPage,
+  CreateButton,
+  ChoiceFilter,
 } from '../kit/index.js';
 import { IngredientFormDialog } from './IngredientFormDialog.js';
-
-const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  head: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXXS },
-  action: { minWidth: 'auto', paddingLeft: tokens.spacingHorizontalXS, paddingRight: tokens.spacingHorizontalXS },
-});
 
 interface Filter {
   keyword: string;
@@ -43,12 +40,10 @@ const EMPTY: Filter = { keyword: '' };
 
 export default function IngredientListPage() {
   const { t } = useTranslation();
-  const styles = useStyles();
   const user = useUser();
-  const restoreTarget = useRestoreFocusTarget();
   const byTenant = seesTenants(user);
 
-  const { draft, setDraft, apply, reset, refresh, table, pager } = useListPage('product.ingredientPage', {
+  const { draft, setDraft, field, apply, reset, refresh, table, pager } = useListPage('product.ingredientPage', {
     empty: EMPTY,
   });
   const [editing, setEditing] = useState<{ ingredient?: IngredientItem } | null>(null);
@@ -96,17 +91,7 @@ export default function IngredientListPage() {
         width: 96,
         cellTestId: 'ingredient-unit',
       },
-      ...(byTenant
-        ? [
-            {
-              id: 'tenantName',
-              header: t('product.ingredient.tenantName'),
-              value: (i: IngredientItem) => i.tenantName,
-              minWidth: 96,
-              width: 180,
-            },
-          ]
-        : []),
+      ...tenantColumn<IngredientItem>(byTenant, t('product.ingredient.tenantName'), { id: 'tenantName', width: 180 }),
       { id: 'createdAt', header: t('product.ingredient.createdAt'), kind: 'time', value: (i) => i.createdAt },
       {
         id: 'actions',
@@ -116,84 +101,66 @@ export default function IngredientListPage() {
         width: 160,
         shrinkLast: true,
         render: (i) => (
-          <div className={styles.actions}>
-            <ActionButton
-              className={styles.action}
-              size="small"
-              appearance="subtle"
+          <RowActions compact wrap>
+            <RowAction
               icon={<EditRegular />}
               opensDialog
               action={() => setEditing({ ingredient: i })}
-              data-testid="ingredient-edit"
+              testId="ingredient-edit"
             >
               {t('common.edit')}
-            </ActionButton>
-            <ActionButton
-              className={styles.action}
-              size="small"
-              appearance="subtle"
+            </RowAction>
+            <RowAction
               danger
               icon={<DeleteRegular />}
               opensDialog
               action={() => remove.ask(i)}
-              data-testid="ingredient-delete"
+              testId="ingredient-delete"
             >
               {t('common.delete')}
-            </ActionButton>
-          </div>
+            </RowAction>
+          </RowActions>
         ),
       },
     ],
-    [t, styles, byTenant],
+    [t, byTenant],
   );
 
   const create = (testId: string) => (
-    <Button
-      appearance="primary"
-      icon={<AddRegular />}
-      onClick={() => setEditing({})}
-      data-testid={testId}
-      {...restoreTarget}
-    >
+    <CreateButton onClick={() => setEditing({})} testId={testId}>
       {t('product.ingredient.create')}
-    </Button>
+    </CreateButton>
   );
 
   return (
-    <section className={styles.page} aria-labelledby="ingredient-list-title">
-      <Title3 as="h1" id="ingredient-list-title">
-        {t('product.route.ingredient')}
-      </Title3>
-      <div className={styles.head}>
-        <FilterBar onSearch={apply} onReset={reset} searchTestId="ingredient-search" resetTestId="ingredient-reset">
-          <FilterField label={t('product.ingredient.keyword')} shown={draft.keyword}>
-            <Input
-              value={draft.keyword}
-              maxLength={INGREDIENT_LIMITS.name}
-              placeholder={t('product.ingredient.keywordPlaceholder')}
-              onChange={(_, d) => setDraft((f) => ({ ...f, keyword: d.value }))}
-              data-testid="ingredient-filter-keyword"
-            />
-          </FilterField>
-          <FilterField label={t('product.ingredient.type')}>
-            <Choice
-              value={draft.type}
+    <ListPage
+      id="ingredient-list-title"
+      title={t('product.route.ingredient')}
+      filters={
+        <>
+          <FilterBar onSearch={apply} onReset={reset} searchTestId="ingredient-search" resetTestId="ingredient-reset">
+            <FilterField label={t('product.ingredient.keyword')} shown={draft.keyword}>
+              <Input
+                value={draft.keyword}
+                maxLength={INGREDIENT_LIMITS.name}
+                placeholder={t('product.ingredient.keywordPlaceholder')}
+                onChange={(_, d) => setDraft((f) => ({ ...f, keyword: d.value }))}
+                data-testid="ingredient-filter-keyword"
+              />
+            </FilterField>
+            <ChoiceFilter
+              label={t('product.ingredient.type')}
+              {...field('type')}
               options={INGREDIENT_TYPES}
-              label={(type) => t(`product.ingredient.types.${type}`)}
-              all={t('common.all')}
-              onChange={(type) => setDraft((f) => ({ ...f, type }))}
+              optionLabel={(type) => t(`product.ingredient.types.${type}`)}
               testId="ingredient-filter-type"
             />
-          </FilterField>
-          <TenantFilter
-            label={t('common.tenant')}
-            value={draft.tenantId}
-            onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))}
-            testId="ingredient-filter-tenant"
-          />
-        </FilterBar>
-        {create('ingredient-create')}
-      </div>
+            <TenantFilter label={t('common.tenant')} {...field('tenantId')} testId="ingredient-filter-tenant" />
+          </FilterBar>
+          {create('ingredient-create')}
+        </>
+      }
+    >
       <DataTable
         label={t('product.route.ingredient')}
         columns={columns}
@@ -218,6 +185,6 @@ export default function IngredientListPage() {
         text={t('product.ingredient.deleteConfirm', { name: remove.asking?.name ?? '' })}
         confirmLabel={t('common.delete')}
       />
-    </section>
+    </ListPage>
   );
 }

@@ -33,7 +33,7 @@ import {
   DateTimeInput,
   forTenant,
   tenantChoice,
-  TenantField,
+  FormTenantField,
   useFormGrid,
   useGuardedAction,
   useScreen,
@@ -216,28 +216,17 @@ function NewGoodsForm({ saved, onDone }: { saved: NewProductItem | undefined; on
         <div className={formGrid.size240}>
           {choice !== 'none' && (
             <div className={styles.wide}>
-              <Controller
+              <FormTenantField
                 control={form.control}
-                name="tenantId"
-                render={({ field, fieldState }) => (
-                  <TenantField
-                    ref={field.ref}
-                    label={t('common.tenant')}
-                    required={choice === 'required'}
-                    error={fieldState.error?.message}
-                    placeholder={t('product.product.tenantPlaceholder')}
-                    value={field.value}
-                    onChange={(next) => {
-                      // Another tenant has other categories and ingredients: what was chosen for the last means nothing there.
-                      field.onChange(next);
-                      form.setValue('categoryId', undefined);
-                      form.setValue('attributes', {});
-                      form.setValue('recipe.items', [{ ingredientId: undefined, quantity: '' }]);
-                    }}
-                    onBlur={field.onBlur}
-                    testId="new-goods-tenant"
-                  />
-                )}
+                choice={choice}
+                placeholder={t('product.product.tenantPlaceholder')}
+                onChange={() => {
+                  // Another tenant has other categories and ingredients: what was chosen for the last means nothing there.
+                  form.setValue('categoryId', undefined);
+                  form.setValue('attributes', {});
+                  form.setValue('recipe.items', [{ ingredientId: undefined, quantity: '' }]);
+                }}
+                testId="new-goods-tenant"
               />
             </div>
           )}

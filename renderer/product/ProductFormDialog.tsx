@@ -6,17 +6,17 @@
  * closes it and refreshes the list.
  */
 import { Field, makeStyles } from '@fluentui/react-components';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { parseYuan } from '../../shared/format.js';
 import { CODE } from '../../shared/domains.js';
 import { PRODUCT_LIMITS, type ProductItem } from '../../shared/product/index.js';
 import { useOpMutation } from '../bridge.js';
-import { SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
+import { zodI18nResolver } from '../app/form.js';
+import { useConsoleForm } from '../app/useConsoleForm.js';
 import { FormInput } from '../app/FormInput.js';
 import { useUser } from '../app/session.js';
-import { useRelocalise } from '../app/useRelocalise.js';
-import { FormDialog, forTenant, tenantChoice, TenantField, useDialogSave, useFormGrid } from '../kit/index.js';
+import { FormDialog, forTenant, tenantChoice, FormTenantField, useDialogSave, useFormGrid } from '../kit/index.js';
 import { ImageUploader } from '../file/index.js';
 import { CategoryDropdown } from './CategoryDropdown.js';
 import { productDialogSchema, yuanText, type ProductDialogValues } from './productSchema.js';
@@ -44,7 +44,7 @@ export function ProductFormDialog({ product, onClose, onGone }: ProductFormDialo
     invalidates: ['product.page', 'product.info', 'product.categoryPage'],
   });
 
-  const form = useForm<ProductDialogValues, unknown, ProductDialogValues>({
+  const form = useConsoleForm<ProductDialogValues>({
     resolver: zodI18nResolver(productDialogSchema(choice), t),
     defaultValues: {
       images: product ? [...product.images] : [],
@@ -57,9 +57,7 @@ export function ProductFormDialog({ product, onClose, onGone }: ProductFormDialo
       tags: product ? [...product.tags] : [],
       tenantId: choice === 'optional' ? (user.tenantId ?? undefined) : undefined,
     },
-    ...SUBMIT_THEN_LIVE,
   });
-  useRelocalise(form);
   const chosenTenant = useWatch({ control: form.control, name: 'tenantId' });
   const name = useWatch({ control: form.control, name: 'name' });
   // The categories on offer are the product's tenant's: the chosen one, the product's, or the user's own.
@@ -80,40 +78,23 @@ export function ProductFormDialog({ product, onClose, onGone }: ProductFormDialo
     onGone,
   });
   const busy = submit.busy;
-  const dirty = form.formState.isDirty;
   return (
     <FormDialog
       title={t(product ? 'product.product.editTitle' : 'product.product.createTitle')}
-      busy={busy}
-      dirty={dirty}
-      onClose={onClose}
-      onSubmit={(e) => void submit.run(e)}
+      {...submit.dialog}
       testId="product-form"
       surfaceClassName={styles.surface}
       fieldsClassName={formGrid.size220}
     >
       {choice !== 'none' && (
         <div className={styles.wide}>
-          <Controller
+          <FormTenantField
             control={form.control}
-            name="tenantId"
-            render={({ field, fieldState }) => (
-              <TenantField
-                ref={field.ref}
-                label={t('common.tenant')}
-                required={choice === 'required'}
-                error={fieldState.error?.message}
-                placeholder={t('product.product.tenantPlaceholder')}
-                value={field.value}
-                // Another tenant's categories: the one chosen in the last means nothing there.
-                onChange={(id) => {
-                  field.onChange(id);
-                  form.setValue('categoryId', undefined);
-                }}
-                onBlur={field.onBlur}
-                testId="product-form-tenant"
-              />
-            )}
+            choice={choice}
+            placeholder={t('product.product.tenantPlaceholder')}
+            // Another tenant's categories: the one chosen in the last means nothing there.
+            onChange={() => form.setValue('categoryId', undefined)}
+            testId="product-form-tenant"
           />
         </div>
       )}

@@ -5,14 +5,13 @@
  * and in how a product is created and edited (a dialog for the old one, the
  * nweGoods page for the new), which their pages pass in.
  */
-import { Button, makeStyles, Text, Title3, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
+import { Button, useRestoreFocusTarget } from '@fluentui/react-components';
 import { AddRegular, MoneyRegular } from '@fluentui/react-icons';
 import { useCallback, useState } from 'react';
 import { CODE } from '../../shared/domains.js';
 import type { PriceChangeResult, ProductItem, ProductSort } from '../../shared/product/index.js';
 import { refusedWith } from '../app/errors.js';
 import {
-  ActionButton,
   filterBody,
   Pager,
   seesTenants,
@@ -20,16 +19,13 @@ import {
   useSelection,
   type Sort,
   useScreen,
+  ListPage,
+  BulkAction,
+  BulkBar,
 } from '../kit/index.js';
 import { EMPTY_PRODUCT_FILTER, ProductFilters } from './ProductFilters.js';
 import { PriceChangeDialog, type PriceChange } from './PriceChangeDialog.js';
 import { ProductTable } from './ProductTable.js';
-
-const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  head: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  bulk: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', minHeight: '32px' },
-});
 
 const DEFAULT_SORT: Sort = { id: 'createdAt', desc: true };
 
@@ -59,7 +55,6 @@ export function ProductLibrary({
   onCustomInfo,
 }: ProductLibraryProps) {
   const { t, notify, report, user } = useScreen();
-  const styles = useStyles();
   const restoreTarget = useRestoreFocusTarget();
   const byTenant = seesTenants(user);
 
@@ -106,64 +101,44 @@ export function ProductLibrary({
   const none = selection.ids.length === 0;
 
   return (
-    <section className={styles.page} aria-labelledby="product-list-title">
-      <Title3 as="h1" id="product-list-title">
-        {t(title)}
-      </Title3>
-      <div className={styles.head}>
-        <ProductFilters
-          onSearch={(f) => {
-            search(f);
-            selection.clear();
-          }}
-        />
-        {create('product-create')}
-      </div>
-      <div
-        className={styles.bulk}
-        role="toolbar"
-        aria-label={t('product.product.selected', { count: selection.ids.length })}
-      >
-        <Text data-testid="product-selected">{t('product.product.selected', { count: selection.ids.length })}</Text>
-        <ActionButton size="small" disabled={none} action={() => bulk({ onSale: true })} data-testid="product-bulk-on">
+    <ListPage
+      id="product-list-title"
+      title={t(title)}
+      filters={
+        <>
+          <ProductFilters
+            onSearch={(f) => {
+              search(f);
+              selection.clear();
+            }}
+          />
+          {create('product-create')}
+        </>
+      }
+    >
+      <BulkBar label={t('product.product.selected', { count: selection.ids.length })} testId="product-selected">
+        <BulkAction disabled={none} action={() => bulk({ onSale: true })} testId="product-bulk-on">
           {t('product.product.putOnSale')}
-        </ActionButton>
-        <ActionButton
-          size="small"
-          disabled={none}
-          action={() => bulk({ onSale: false })}
-          data-testid="product-bulk-off"
-        >
+        </BulkAction>
+        <BulkAction disabled={none} action={() => bulk({ onSale: false })} testId="product-bulk-off">
           {t('product.product.takeOffSale')}
-        </ActionButton>
-        <ActionButton
-          size="small"
-          disabled={none}
-          action={() => bulk({ enabled: true })}
-          data-testid="product-bulk-enable"
-        >
+        </BulkAction>
+        <BulkAction disabled={none} action={() => bulk({ enabled: true })} testId="product-bulk-enable">
           {t('product.product.enable')}
-        </ActionButton>
-        <ActionButton
-          size="small"
-          disabled={none}
-          danger
-          action={() => bulk({ enabled: false })}
-          data-testid="product-bulk-disable"
-        >
+        </BulkAction>
+        <BulkAction disabled={none} danger action={() => bulk({ enabled: false })} testId="product-bulk-disable">
           {t('product.product.disable')}
-        </ActionButton>
-        <ActionButton
-          size="small"
+        </BulkAction>
+        <BulkAction
           disabled={none}
           icon={<MoneyRegular />}
           opensDialog
           action={() => setPricing(selection.ids)}
-          data-testid="product-bulk-price"
+          testId="product-bulk-price"
         >
           {t('product.price.open')}
-        </ActionButton>
-      </div>
+        </BulkAction>
+      </BulkBar>
       <ProductTable
         {...table}
         emptyAction={create('product-empty-create')}
@@ -186,6 +161,6 @@ export function ProductLibrary({
         />
       )}
       <Pager {...pager} testId="product-pager" />
-    </section>
+    </ListPage>
   );
 }

@@ -4,7 +4,15 @@ import { EditRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductItem } from '../../shared/product/index.js';
-import { ActionButton, DataTable, type Column, type TableState, type Sort } from '../kit/index.js';
+import {
+  DataTable,
+  type Column,
+  type TableState,
+  type Sort,
+  RowAction,
+  RowActions,
+  tenantColumn,
+} from '../kit/index.js';
 
 const useStyles = makeStyles({
   thumb: {
@@ -16,8 +24,6 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusSmall,
   },
   tags: { display: 'flex', flexWrap: 'wrap', gap: '2px' },
-  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXXS },
-  action: { minWidth: 'auto', paddingLeft: tokens.spacingHorizontalXS, paddingRight: tokens.spacingHorizontalXS },
 });
 
 /** What a user who may change the products gets: a selection and the row actions. */
@@ -135,17 +141,11 @@ export function ProductTable(props: ProductTableProps) {
           </Badge>
         ),
       },
-      ...(showTenant
-        ? [
-            {
-              id: 'tenantName',
-              header: t('product.product.tenantName'),
-              value: (p: ProductItem) => p.tenantName,
-              minWidth: 88,
-              width: 120,
-            },
-          ]
-        : []),
+      ...tenantColumn<ProductItem>(showTenant, t('product.product.tenantName'), {
+        id: 'tenantName',
+        minWidth: 88,
+        width: 120,
+      }),
       {
         id: 'createdAt',
         fold: 3,
@@ -173,50 +173,30 @@ export function ProductTable(props: ProductTableProps) {
       shrinkLast: true,
       cellTestId: 'product-actions',
       render: (p) => (
-        <div className={styles.actions}>
-          <ActionButton
-            className={styles.action}
-            size="small"
-            appearance="subtle"
-            icon={<EditRegular />}
-            opensDialog
-            action={() => onEdit(p)}
-            data-testid="product-edit"
-          >
+        <RowActions compact wrap>
+          <RowAction icon={<EditRegular />} opensDialog action={() => onEdit(p)} testId="product-edit">
             {t('common.edit')}
-          </ActionButton>
+          </RowAction>
           {onCustomInfo && (
-            <ActionButton
-              className={styles.action}
-              size="small"
-              appearance="subtle"
-              action={() => onCustomInfo(p)}
-              data-testid="product-custom-info"
-            >
+            <RowAction action={() => onCustomInfo(p)} testId="product-custom-info">
               {t('product.customModel.info')}
-            </ActionButton>
+            </RowAction>
           )}
-          <ActionButton
-            className={styles.action}
-            size="small"
-            appearance="subtle"
+          <RowAction
             action={() => onState(p, { onSale: !p.onSale })}
             disabledReason={!p.onSale && !p.enabled ? t('product.product.disabledNoSale') : undefined}
-            data-testid="product-toggle-sale"
+            testId="product-toggle-sale"
           >
             {t(p.onSale ? 'product.product.takeOffSale' : 'product.product.putOnSale')}
-          </ActionButton>
-          <ActionButton
-            className={styles.action}
-            size="small"
-            appearance="subtle"
+          </RowAction>
+          <RowAction
             danger={p.enabled}
             action={() => onState(p, { enabled: !p.enabled })}
-            data-testid="product-toggle-enabled"
+            testId="product-toggle-enabled"
           >
             {t(p.enabled ? 'product.product.disable' : 'product.product.enable')}
-          </ActionButton>
-        </div>
+          </RowAction>
+        </RowActions>
       ),
     };
   }

@@ -59,10 +59,7 @@ export function RefundSettingsDialog({ current, onClose }: { current: RefundSett
   return (
     <FormDialog
       title={t('refund.settings.title')}
-      busy={submit.busy}
-      dirty={form.formState.isDirty}
-      onClose={onClose}
-      onSubmit={(e) => void submit.run(e)}
+      {...submit.dialog}
       submitLabel={t('refund.settings.save')}
       testId="refund-settings"
     >

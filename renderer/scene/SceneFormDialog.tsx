@@ -4,17 +4,17 @@
  * the tenant's: chosen from a list that says which scene each serves now.
  */
 import { Checkbox, makeStyles, Text, tokens } from '@fluentui/react-components';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { CODE } from '../../shared/domains.js';
 import { SCENE_LIMITS, sceneForm, type SceneDetail } from '../../shared/scene/index.js';
 import { useOp, useOpMutation } from '../bridge.js';
-import { SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
+import { zodI18nResolver } from '../app/form.js';
+import { useConsoleForm } from '../app/useConsoleForm.js';
 import { FormInput } from '../app/FormInput.js';
 import { useUser } from '../app/session.js';
-import { useRelocalise } from '../app/useRelocalise.js';
-import { CheckGroup, FormDialog, forTenant, TenantField, tenantChoice, useDialogSave } from '../kit/index.js';
+import { CheckGroup, FormDialog, forTenant, tenantChoice, useDialogSave, FormTenantField } from '../kit/index.js';
 
 const useStyles = makeStyles({
   devices: {
@@ -52,7 +52,7 @@ export function SceneFormDialog({
   const choice = tenantChoice(user, !scene);
   const create = useOpMutation('scene.create', { invalidates: ['scene.page', 'scene.deviceOptions'] });
   const update = useOpMutation('scene.update', { invalidates: ['scene.page', 'scene.info', 'scene.deviceOptions'] });
-  const form = useForm<Values, unknown, Values>({
+  const form = useConsoleForm<Values>({
     resolver: zodI18nResolver(schemaFor(choice === 'required'), t),
     defaultValues: {
       name: scene?.name ?? '',
@@ -61,9 +61,7 @@ export function SceneFormDialog({
       deviceIds: scene?.devices.map((d) => d.id) ?? [],
       tenantId: scene ? undefined : choice === 'optional' ? (user.tenantId ?? undefined) : undefined,
     },
-    ...SUBMIT_THEN_LIVE,
   });
-  useRelocalise(form);
   const tenantId = useWatch({ control: form.control, name: 'tenantId' });
   const ownerId = scene?.tenantId ?? tenantId ?? user.tenantId ?? undefined;
   const options = useOp('scene.deviceOptions', { body: forTenant(ownerId) }, { enabled: ownerId !== undefined });
@@ -82,36 +80,16 @@ export function SceneFormDialog({
   });
 
   return (
-    <FormDialog
-      title={t(scene ? 'scene.editTitle' : 'scene.createTitle')}
-      busy={submit.busy}
-      dirty={form.formState.isDirty}
-      onClose={onClose}
-      onSubmit={(e) => void submit.run(e)}
-      testId="scene-form"
-    >
-      {choice !== 'none' && (
-        <Controller
-          control={form.control}
-          name="tenantId"
-          render={({ field, fieldState }) => (
-            <TenantField
-              ref={field.ref}
-              label={t('common.tenant')}
-              required={choice === 'required'}
-              error={fieldState.error?.message}
-              placeholder={t('device.pool.tenantPlaceholder')}
-              value={field.value}
-              onBlur={field.onBlur}
-              testId="scene-form-tenant"
-              onChange={(id) => {
-                field.onChange(id);
-                form.setValue('deviceIds', []);
-              }}
-            />
-          )}
-        />
-      )}
+    <FormDialog title={t(scene ? 'scene.editTitle' : 'scene.createTitle')} {...submit.dialog} testId="scene-form">
+      <FormTenantField
+        control={form.control}
+        choice={choice}
+        placeholder={t('device.pool.tenantPlaceholder')}
+        testId="scene-form-tenant"
+        onChange={() => {
+          form.setValue('deviceIds', []);
+        }}
+      />
       <FormInput
         control={form.control}
         name="name"

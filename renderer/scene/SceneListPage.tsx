@@ -3,45 +3,32 @@
  * their devices and status; create and edit, open the detail page with the
  * menu, disable (asked first; "deactivated successfully") and enable, delete.
  */
-import { Badge, Button, makeStyles, Title3, tokens } from '@fluentui/react-components';
-import { AddRegular } from '@fluentui/react-icons';
+import { Badge } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
 import { SCENE_STATES, type SceneDetail, type SceneItem } from '../../shared/scene/index.js';
 import { callOp, useOpMutation } from '../bridge.js';
 import { useUser } from '../app/session.js';
 import {
-  ActionButton,
-  Choice,
   ConfirmDialog,
   DataTable,
   FilterBar,
-  FilterField,
   OverflowText,
   Pager,
   seesTenants,
   TenantFilter,
   useListPage,
+  tenantColumn,
   type Column,
   useScreen,
   TextFilter,
+  RowAction,
+  RowActions,
+  ListPage,
+  CreateButton,
+  ChoiceFilter,
 } from '../kit/index.js';
 import { sceneDetailPath } from './paths.js';
 import { SceneFormDialog } from './SceneFormDialog.js';
-
-const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  title: {
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'space-between',
-    gap: tokens.spacingHorizontalM,
-    flexWrap: 'wrap',
-  },
-  head: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXXS },
-  action: { minWidth: 'auto', paddingLeft: tokens.spacingHorizontalXS, paddingRight: tokens.spacingHorizontalXS },
-  dropdown: { minWidth: 0, width: '100%' },
-});
 
 interface Filter {
   keyword: string;
@@ -52,9 +39,8 @@ const EMPTY: Filter = { keyword: '' };
 
 export default function SceneListPage() {
   const { t, notify, report, navigate, client } = useScreen();
-  const styles = useStyles();
   const byTenant = seesTenants(useUser());
-  const { draft, setDraft, apply, reset, refresh, table, pager } = useListPage('scene.page', { empty: EMPTY });
+  const { field, apply, reset, refresh, table, pager } = useListPage('scene.page', { empty: EMPTY });
   const [editing, setEditing] = useState<SceneDetail | 'new' | null>(null);
   const [confirm, setConfirm] = useState<{ kind: 'disable' | 'delete'; scene: SceneItem } | null>(null);
 
@@ -99,17 +85,7 @@ export default function SceneListPage() {
         cellTestId: 'scene-name',
         hideable: false,
       },
-      ...(byTenant
-        ? [
-            {
-              id: 'tenant',
-              header: t('common.tenant'),
-              value: (s: SceneItem) => s.tenantName,
-              minWidth: 96,
-              width: 160,
-            },
-          ]
-        : []),
+      ...tenantColumn<SceneItem>(byTenant, t('common.tenant'), { width: 160 }),
       {
         id: 'devices',
         header: t('scene.deviceCount'),
@@ -147,105 +123,60 @@ export default function SceneListPage() {
         width: 240,
         shrinkLast: true,
         render: (s) => (
-          <div className={styles.actions}>
-            <ActionButton
-              className={styles.action}
-              size="small"
-              appearance="subtle"
-              action={() => void navigate(sceneDetailPath(s.id))}
-              data-testid="scene-open"
-            >
+          <RowActions compact wrap>
+            <RowAction action={() => void navigate(sceneDetailPath(s.id))} testId="scene-open">
               {t('scene.open')}
-            </ActionButton>
-            <ActionButton
-              className={styles.action}
-              size="small"
-              appearance="subtle"
-              opensDialog
-              action={() => edit(s)}
-              data-testid="scene-edit"
-            >
+            </RowAction>
+            <RowAction opensDialog action={() => edit(s)} testId="scene-edit">
               {t('scene.edit')}
-            </ActionButton>
+            </RowAction>
             {s.status === 'normal' ? (
-              <ActionButton
-                className={styles.action}
-                size="small"
-                appearance="subtle"
+              <RowAction
                 danger
                 opensDialog
                 action={() => setConfirm({ kind: 'disable', scene: s })}
-                data-testid="scene-disable"
+                testId="scene-disable"
               >
                 {t('scene.disable')}
-              </ActionButton>
+              </RowAction>
             ) : (
-              <ActionButton
-                className={styles.action}
-                size="small"
-                appearance="subtle"
-                action={() => act('enable', s)}
-                data-testid="scene-enable"
-              >
+              <RowAction action={() => act('enable', s)} testId="scene-enable">
                 {t('scene.enable')}
-              </ActionButton>
+              </RowAction>
             )}
-            <ActionButton
-              className={styles.action}
-              size="small"
-              appearance="subtle"
-              danger
-              opensDialog
-              action={() => setConfirm({ kind: 'delete', scene: s })}
-              data-testid="scene-delete"
-            >
+            <RowAction danger opensDialog action={() => setConfirm({ kind: 'delete', scene: s })} testId="scene-delete">
               {t('scene.delete')}
-            </ActionButton>
-          </div>
+            </RowAction>
+          </RowActions>
         ),
       },
     ],
-    [t, styles, byTenant, navigate],
+    [t, byTenant, navigate],
   );
 
   return (
-    <section className={styles.page} aria-labelledby="scene-list-title">
-      <div className={styles.title}>
-        <Title3 as="h1" id="scene-list-title">
-          {t('scene.title')}
-        </Title3>
-        <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')} data-testid="scene-create">
+    <ListPage
+      id="scene-list-title"
+      title={t('scene.title')}
+      actions={
+        <CreateButton onClick={() => setEditing('new')} testId="scene-create">
           {t('scene.create')}
-        </Button>
-      </div>
-      <div className={styles.head}>
+        </CreateButton>
+      }
+      filters={
         <FilterBar onSearch={apply} onReset={reset} searchTestId="scene-search" resetTestId="scene-reset">
-          <TextFilter
-            label={t('scene.keyword')}
-            value={draft.keyword}
-            maxLength={30}
-            onChange={(keyword) => setDraft((f) => ({ ...f, keyword }))}
-            testId="scene-filter-keyword"
+          <TextFilter label={t('scene.keyword')} {...field('keyword')} maxLength={30} testId="scene-filter-keyword" />
+          <ChoiceFilter
+            label={t('scene.status')}
+            {...field('status')}
+            options={SCENE_STATES}
+            optionLabel={(s) => t(`scene.states.${s}`)}
+            testId="scene-filter-status"
           />
-          <FilterField label={t('scene.status')}>
-            <Choice
-              className={styles.dropdown}
-              value={draft.status}
-              options={SCENE_STATES}
-              label={(s) => t(`scene.states.${s}`)}
-              all={t('common.all')}
-              onChange={(status) => setDraft((f) => ({ ...f, status }))}
-              testId="scene-filter-status"
-            />
-          </FilterField>
-          <TenantFilter
-            label={t('common.tenant')}
-            value={draft.tenantId}
-            onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))}
-            testId="scene-filter-tenant"
-          />
+          <TenantFilter label={t('common.tenant')} {...field('tenantId')} testId="scene-filter-tenant" />
         </FilterBar>
-      </div>
+      }
+    >
       <DataTable
         label={t('scene.title')}
         columns={columns}
@@ -276,6 +207,6 @@ export default function SceneListPage() {
         }}
         onCancel={() => setConfirm(null)}
       />
-    </section>
+    </ListPage>
   );
 }

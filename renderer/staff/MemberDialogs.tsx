@@ -6,17 +6,16 @@
  */
 import { Dropdown, Field, Option } from '@fluentui/react-components';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { memberCreate, memberUpdate, MEMBER_LIMITS, type MemberItem } from '../../shared/staff/index.js';
-import { ACCOUNT_NAME_MAX } from '../../shared/account/index.js';
 import { CODE } from '../../shared/domains.js';
 import { useOp, useOpMutation } from '../bridge.js';
-import { SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
+import { zodI18nResolver } from '../app/form.js';
+import { useConsoleForm } from '../app/useConsoleForm.js';
 import { FormInput } from '../app/FormInput.js';
-import { withPasswordRule } from '../account/index.js';
-import { useRelocalise } from '../app/useRelocalise.js';
-import { FormDialog, forTenant, TenantField, useDialogSave, useScreen } from '../kit/index.js';
+import { AccountNameInput, NewPasswordInput, withPasswordRule } from '../account/index.js';
+import { FormDialog, forTenant, useDialogSave, useScreen, FormTenantField } from '../kit/index.js';
 
 const REFRESH = ['staff.page', 'staff.roles'] as const;
 const LIMITS = { name: MEMBER_LIMITS.name };
@@ -68,7 +67,7 @@ export function CreateMemberDialog({ onClose }: { onClose: () => void }) {
   const create = useOpMutation('staff.create', { invalidates: REFRESH });
   const [roleId, setRoleId] = useState<number | null>(null);
   const admin = user.roleKind === 'admin';
-  const form = useForm<CreateValues>({
+  const form = useConsoleForm<CreateValues>({
     resolver: withPasswordRule(
       zodI18nResolver(
         admin ? createSchema.extend({ tenantId: z.number({ error: 'validation.required' }) }) : createSchema,
@@ -78,9 +77,7 @@ export function CreateMemberDialog({ onClose }: { onClose: () => void }) {
       (v) => v.username,
     ),
     defaultValues: { name: '', phone: '', username: '', password: '' },
-    ...SUBMIT_THEN_LIVE,
   });
-  useRelocalise(form);
   const tenantId = form.watch('tenantId') as number | undefined;
   const submit = useDialogSave(form, {
     save: (v) =>
@@ -101,34 +98,16 @@ export function CreateMemberDialog({ onClose }: { onClose: () => void }) {
     fieldCodes: { [CODE.usernameTaken]: 'username' },
   });
   return (
-    <FormDialog
-      title={t('staff.member.createTitle')}
-      busy={submit.busy}
-      dirty={form.formState.isDirty}
-      onClose={onClose}
-      onSubmit={(e) => void submit.run(e)}
-      testId="member-form"
-    >
-      {admin && (
-        <Controller
-          control={form.control}
-          name="tenantId"
-          render={({ field, fieldState }) => (
-            <TenantField
-              label={t('common.tenant')}
-              required
-              error={fieldState.error?.message}
-              value={field.value as number | undefined}
-              onChange={(id) => {
-                field.onChange(id);
-                setRoleId(null);
-              }}
-              placeholder={t('common.tenant')}
-              testId="member-tenant"
-            />
-          )}
-        />
-      )}
+    <FormDialog title={t('staff.member.createTitle')} {...submit.dialog} testId="member-form">
+      <FormTenantField
+        control={form.control}
+        choice={admin ? 'required' : 'none'}
+        placeholder={t('common.tenant')}
+        testId="member-tenant"
+        onChange={() => {
+          setRoleId(null);
+        }}
+      />
       <FormInput
         control={form.control}
         name="name"
@@ -141,20 +120,8 @@ export function CreateMemberDialog({ onClose }: { onClose: () => void }) {
         label={t('staff.member.phone')}
         input={{ inputMode: 'tel', maxLength: 11, 'data-testid': 'member-phone' }}
       />
-      <FormInput
-        control={form.control}
-        name="username"
-        label={t('staff.member.username')}
-        hint={t('account.validation.accountName')}
-        input={{ maxLength: ACCOUNT_NAME_MAX, autoComplete: 'off', 'data-testid': 'member-username' }}
-      />
-      <FormInput
-        control={form.control}
-        name="password"
-        label={t('staff.member.password')}
-        hint={t('account.validation.passwordRule')}
-        input={{ type: 'password', autoComplete: 'new-password', 'data-testid': 'member-password' }}
-      />
+      <AccountNameInput control={form.control} label={t('staff.member.username')} testId="member-username" />
+      <NewPasswordInput control={form.control} label={t('staff.member.password')} testId="member-password" />
       {(!admin || tenantId !== undefined) && (
         <RoleField tenantId={admin ? tenantId : undefined} value={roleId} onChange={setRoleId} testId="member-role" />
       )}
@@ -168,12 +135,10 @@ const editSchema = z.object({ name: memberUpdate.shape.name, phone: memberUpdate
 export function EditMemberDialog({ member, onClose }: { member: MemberItem; onClose: () => void }) {
   const { t } = useScreen();
   const update = useOpMutation('staff.update', { invalidates: REFRESH });
-  const form = useForm<EditValues>({
+  const form = useConsoleForm<EditValues>({
     resolver: zodI18nResolver(editSchema, t),
     defaultValues: { name: member.name, phone: member.phone ?? '' },
-    ...SUBMIT_THEN_LIVE,
   });
-  useRelocalise(form);
   const submit = useDialogSave(form, {
     save: (v) =>
       update.mutateAsync({
@@ -186,14 +151,7 @@ export function EditMemberDialog({ member, onClose }: { member: MemberItem; onCl
     onClose,
   });
   return (
-    <FormDialog
-      title={t('staff.member.editTitle')}
-      busy={submit.busy}
-      dirty={form.formState.isDirty}
-      onClose={onClose}
-      onSubmit={(e) => void submit.run(e)}
-      testId="member-edit"
-    >
+    <FormDialog title={t('staff.member.editTitle')} {...submit.dialog} testId="member-edit">
       <FormInput
         control={form.control}
         name="name"

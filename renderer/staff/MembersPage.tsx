@@ -5,30 +5,18 @@
  * member's next action), enable / disable (disabling asks first: the member is
  * signed out at once) and delete.
  */
-import {
-  Badge,
-  Button,
-  makeStyles,
-  Menu,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  tokens,
-} from '@fluentui/react-components';
-import { AddRegular, EditRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
+import { Badge, Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
+import { EditRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { CODE } from '../../shared/domains.js';
 import { MEMBER_STATES, type MemberItem } from '../../shared/staff/index.js';
 import { refusedWith } from '../app/errors.js';
 import { useOpMutation } from '../bridge.js';
 import {
-  ActionButton,
   ChoiceFilter,
   ConfirmDialog,
   DataTable,
   FilterBar,
-  ListHead,
   OverflowText,
   Pager,
   seesTenants,
@@ -37,15 +25,13 @@ import {
   useListPage,
   useScreen,
   type Column,
+  RowAction,
+  RowActions,
+  ListPage,
+  CreateButton,
 } from '../kit/index.js';
 import { AssignDevicesDialog } from './AssignDevicesDialog.js';
 import { BindRoleDialog, CreateMemberDialog, EditMemberDialog } from './MemberDialogs.js';
-
-const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  filters: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  actions: { display: 'flex', flexWrap: 'nowrap', gap: tokens.spacingHorizontalXXS },
-});
 
 interface Filter {
   keyword: string;
@@ -57,9 +43,8 @@ type Dialog = { kind: 'create' } | { kind: 'edit' | 'role' | 'devices'; member: 
 
 export default function MembersPage() {
   const { t, notify, report, user } = useScreen();
-  const styles = useStyles();
   const byTenant = seesTenants(user);
-  const { draft, setDraft, apply, reset, table, pager, refresh } = useListPage('staff.page', { empty: EMPTY });
+  const { field, apply, reset, table, pager, refresh } = useListPage('staff.page', { empty: EMPTY });
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [disabling, setDisabling] = useState<MemberItem | null>(null);
   const setState = useOpMutation('staff.setState', { invalidates: ['staff.page'] });
@@ -165,27 +150,23 @@ export default function MembersPage() {
         width: 200,
         shrinkLast: true,
         render: (m) => (
-          <div className={styles.actions}>
-            <ActionButton
-              size="small"
-              appearance="subtle"
+          <RowActions>
+            <RowAction
               icon={<EditRegular />}
               opensDialog
               action={() => setDialog({ kind: 'edit', member: m })}
-              data-testid="member-edit-open"
+              testId="member-edit-open"
             >
               {t('staff.member.edit')}
-            </ActionButton>
-            <ActionButton
-              size="small"
-              appearance="subtle"
+            </RowAction>
+            <RowAction
               danger={!m.disabled}
               opensDialog={!m.disabled}
               action={() => (m.disabled ? change(m, false) : setDisabling(m))}
-              data-testid="member-toggle"
+              testId="member-toggle"
             >
               {t(m.disabled ? 'staff.member.enable' : 'staff.member.disable')}
-            </ActionButton>
+            </RowAction>
             <Menu>
               <MenuTrigger disableButtonEnhancement>
                 <Button
@@ -211,51 +192,42 @@ export default function MembersPage() {
                 </MenuList>
               </MenuPopover>
             </Menu>
-          </div>
+          </RowActions>
         ),
       },
     ],
-    [t, styles, byTenant],
+    [t, byTenant],
   );
 
   return (
-    <section className={styles.page} aria-labelledby="members-title">
-      <ListHead id="members-title" title={t('staff.member.title')}>
-        <Button
-          appearance="primary"
-          icon={<AddRegular />}
-          onClick={() => setDialog({ kind: 'create' })}
-          data-testid="member-create"
-        >
+    <ListPage
+      id="members-title"
+      title={t('staff.member.title')}
+      actions={
+        <CreateButton onClick={() => setDialog({ kind: 'create' })} testId="member-create">
           {t('staff.member.create')}
-        </Button>
-      </ListHead>
-      <div className={styles.filters}>
+        </CreateButton>
+      }
+      filters={
         <FilterBar onSearch={apply} onReset={reset} searchTestId="member-search" resetTestId="member-reset">
           <TextFilter
             label={t('staff.member.keyword')}
-            value={draft.keyword}
+            {...field('keyword')}
             maxLength={50}
-            onChange={(keyword) => setDraft((f) => ({ ...f, keyword }))}
             testId="member-filter-keyword"
           />
           <ChoiceFilter
             label={t('staff.member.state')}
-            value={draft.state}
+            {...field('state')}
             options={MEMBER_STATES}
             optionLabel={(s) => t(`staff.member.states.${s}`)}
             all={t('common.all')}
-            onChange={(state) => setDraft((f) => ({ ...f, state }))}
             testId="member-filter-state"
           />
-          <TenantFilter
-            label={t('common.tenant')}
-            value={draft.tenantId}
-            onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))}
-            testId="member-filter-tenant"
-          />
+          <TenantFilter label={t('common.tenant')} {...field('tenantId')} testId="member-filter-tenant" />
         </FilterBar>
-      </div>
+      }
+    >
       <DataTable
         label={t('staff.member.title')}
         columns={columns}
@@ -290,6 +262,6 @@ export default function MembersPage() {
       {dialog?.kind === 'edit' && <EditMemberDialog member={dialog.member} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'role' && <BindRoleDialog member={dialog.member} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'devices' && <AssignDevicesDialog member={dialog.member} onClose={() => setDialog(null)} />}
-    </section>
+    </ListPage>
   );
 }

@@ -4,13 +4,12 @@
  * "Add role" and a row's "Edit" open addpeople; "Delete" asks first and is
  * refused for a role members hold.
  */
-import { Badge, Button, makeStyles, Title3, tokens } from '@fluentui/react-components';
-import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import { Badge, makeStyles, tokens } from '@fluentui/react-components';
+import { DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';
 import { CODE } from '../../shared/domains.js';
 import { powerKey, type RoleItem } from '../../shared/staff/index.js';
 import {
-  ActionButton,
   ConfirmDialog,
   DataTable,
   FilterBar,
@@ -23,20 +22,14 @@ import {
   useRowDelete,
   useScreen,
   type Column,
+  RowAction,
+  RowActions,
+  ListPage,
+  CreateButton,
 } from '../kit/index.js';
 import { ADD_ROLE_PATH, editRolePath } from './paths.js';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  head: {
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'space-between',
-    gap: tokens.spacingHorizontalM,
-    flexWrap: 'wrap',
-  },
-  filters: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  actions: { display: 'flex', flexWrap: 'nowrap', gap: tokens.spacingHorizontalXXS },
   powers: {
     display: 'flex',
     flexWrap: 'wrap',
@@ -56,7 +49,7 @@ export default function RolesPage() {
   const { t, navigate, user } = useScreen();
   const styles = useStyles();
   const byTenant = seesTenants(user);
-  const { draft, setDraft, apply, reset, table, pager, refresh } = useListPage('staff.roles', { empty: EMPTY });
+  const { field, apply, reset, table, pager, refresh } = useListPage('staff.roles', { empty: EMPTY });
   const remove = useRowDelete<'staff.deleteRole', RoleItem>('staff.deleteRole', {
     invalidates: ['staff.roles', 'staff.page'],
     deleted: t('staff.role.deleted'),
@@ -129,28 +122,14 @@ export default function RolesPage() {
         width: 160,
         shrinkLast: true,
         render: (r) => (
-          <div className={styles.actions}>
-            <ActionButton
-              size="small"
-              appearance="subtle"
-              icon={<EditRegular />}
-              action={() => navigate(editRolePath(r.id))}
-              data-testid="role-edit"
-            >
+          <RowActions>
+            <RowAction icon={<EditRegular />} action={() => navigate(editRolePath(r.id))} testId="role-edit">
               {t('staff.role.edit')}
-            </ActionButton>
-            <ActionButton
-              size="small"
-              appearance="subtle"
-              danger
-              opensDialog
-              icon={<DeleteRegular />}
-              action={() => remove.ask(r)}
-              data-testid="role-delete"
-            >
+            </RowAction>
+            <RowAction danger opensDialog icon={<DeleteRegular />} action={() => remove.ask(r)} testId="role-delete">
               {t('staff.role.delete')}
-            </ActionButton>
-          </div>
+            </RowAction>
+          </RowActions>
         ),
       },
     ],
@@ -158,37 +137,26 @@ export default function RolesPage() {
   );
 
   return (
-    <section className={styles.page} aria-labelledby="roles-title">
-      <div className={styles.head}>
-        <Title3 as="h1" id="roles-title">
-          {t('staff.role.title')}
-        </Title3>
-        <Button
-          appearance="primary"
-          icon={<AddRegular />}
-          onClick={() => void navigate(ADD_ROLE_PATH)}
-          data-testid="role-create"
-        >
+    <ListPage
+      id="roles-title"
+      title={t('staff.role.title')}
+      actions={
+        <CreateButton onClick={() => void navigate(ADD_ROLE_PATH)} testId="role-create">
           {t('staff.role.create')}
-        </Button>
-      </div>
-      <div className={styles.filters}>
+        </CreateButton>
+      }
+      filters={
         <FilterBar onSearch={apply} onReset={reset} searchTestId="role-search" resetTestId="role-reset">
           <TextFilter
             label={t('staff.role.keyword')}
-            value={draft.keyword}
+            {...field('keyword')}
             maxLength={30}
-            onChange={(keyword) => setDraft((f) => ({ ...f, keyword }))}
             testId="role-filter-keyword"
           />
-          <TenantFilter
-            label={t('common.tenant')}
-            value={draft.tenantId}
-            onChange={(tenantId) => setDraft((f) => ({ ...f, tenantId }))}
-            testId="role-filter-tenant"
-          />
+          <TenantFilter label={t('common.tenant')} {...field('tenantId')} testId="role-filter-tenant" />
         </FilterBar>
-      </div>
+      }
+    >
       <DataTable
         label={t('staff.role.title')}
         columns={columns}
@@ -205,6 +173,6 @@ export default function RolesPage() {
         text={t('staff.role.confirmDelete', { name: remove.asking?.name ?? '' })}
         confirmLabel={t('staff.role.delete')}
       />
-    </section>
+    </ListPage>
   );
 }

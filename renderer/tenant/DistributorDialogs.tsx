@@ -17,16 +17,16 @@ import {
   Switch,
 } from '@fluentui/react-components';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { memberConfig, tenantCreate, tenantUpdate, TENANT_LIMITS, type TenantItem } from '../../shared/tenant/index.js';
-import { ACCOUNT_NAME_MAX, newPassword } from '../../shared/account/index.js';
+import { newPassword } from '../../shared/account/index.js';
 import { CODE } from '../../shared/domains.js';
 import { useOpMutation } from '../bridge.js';
-import { SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
+import { zodI18nResolver } from '../app/form.js';
+import { useConsoleForm } from '../app/useConsoleForm.js';
 import { FormInput } from '../app/FormInput.js';
-import { withPasswordRule } from '../account/index.js';
-import { useRelocalise } from '../app/useRelocalise.js';
+import { AccountNameInput, NewPasswordInput, withPasswordRule } from '../account/index.js';
 import { FormDialog, TenantDropdown, useCloseGuard, useDialogSave, useScreen } from '../kit/index.js';
 import { PaymentForm } from '../payment/index.js';
 
@@ -38,12 +38,10 @@ type CreateValues = z.infer<typeof tenantCreate>;
 export function CreateDistributorDialog({ onClose }: { onClose: () => void }) {
   const { t, user } = useScreen();
   const create = useOpMutation('tenant.create', { invalidates: REFRESH });
-  const form = useForm<CreateValues, unknown, CreateValues>({
+  const form = useConsoleForm<CreateValues>({
     resolver: withPasswordRule(zodI18nResolver(tenantCreate, t), t, (v) => v.username),
     defaultValues: { name: '', username: '', password: '', contact: '' },
-    ...SUBMIT_THEN_LIVE,
   });
-  useRelocalise(form);
   const submit = useDialogSave(form, {
     save: (body) => create.mutateAsync({ body }),
     saved: t('tenant.people.created'),
@@ -53,34 +51,20 @@ export function CreateDistributorDialog({ onClose }: { onClose: () => void }) {
     fieldCodes: { [CODE.usernameTaken]: 'username' },
   });
   return (
-    <FormDialog
-      title={t('tenant.people.createTitle')}
-      busy={submit.busy}
-      dirty={form.formState.isDirty}
-      onClose={onClose}
-      onSubmit={(e) => void submit.run(e)}
-      testId="distributor-form"
-    >
+    <FormDialog title={t('tenant.people.createTitle')} {...submit.dialog} testId="distributor-form">
       <FormInput
         control={form.control}
         name="name"
         label={t('tenant.people.name')}
         input={{ maxLength: TENANT_LIMITS.name, 'data-testid': 'distributor-name' }}
       />
-      <FormInput
+      <AccountNameInput
         control={form.control}
-        name="username"
         label={t('tenant.people.username')}
         hint={t('tenant.validation.username')}
-        input={{ maxLength: ACCOUNT_NAME_MAX, autoComplete: 'off', 'data-testid': 'distributor-username' }}
+        testId="distributor-username"
       />
-      <FormInput
-        control={form.control}
-        name="password"
-        label={t('tenant.people.password')}
-        hint={t('account.validation.passwordRule')}
-        input={{ type: 'password', autoComplete: 'new-password', 'data-testid': 'distributor-password' }}
-      />
+      <NewPasswordInput control={form.control} label={t('tenant.people.password')} testId="distributor-password" />
       <FormInput
         control={form.control}
         name="contact"
@@ -114,12 +98,10 @@ const editSchema = z.object({ name: tenantUpdate.shape.name, contact: tenantUpda
 export function EditDistributorDialog({ tenant, onClose }: { tenant: TenantItem; onClose: () => void }) {
   const { t } = useScreen();
   const update = useOpMutation('tenant.update', { invalidates: REFRESH });
-  const form = useForm<EditValues, unknown, EditValues>({
+  const form = useConsoleForm<EditValues>({
     resolver: zodI18nResolver(editSchema, t),
     defaultValues: { name: tenant.name, contact: tenant.contact },
-    ...SUBMIT_THEN_LIVE,
   });
-  useRelocalise(form);
   const submit = useDialogSave(form, {
     save: (v) =>
       update.mutateAsync({
@@ -133,14 +115,7 @@ export function EditDistributorDialog({ tenant, onClose }: { tenant: TenantItem;
     onClose,
   });
   return (
-    <FormDialog
-      title={t('tenant.people.editTitle')}
-      busy={submit.busy}
-      dirty={form.formState.isDirty}
-      onClose={onClose}
-      onSubmit={(e) => void submit.run(e)}
-      testId="distributor-edit"
-    >
+    <FormDialog title={t('tenant.people.editTitle')} {...submit.dialog} testId="distributor-edit">
       <FormInput
         control={form.control}
         name="name"
@@ -162,12 +137,10 @@ const resetSchema = z.object({ password: newPassword });
 export function ResetPasswordDialog({ tenant, onClose }: { tenant: TenantItem; onClose: () => void }) {
   const { t } = useScreen();
   const reset = useOpMutation('tenant.resetPassword', { invalidates: [] });
-  const form = useForm<{ password: string }>({
+  const form = useConsoleForm<{ password: string }>({
     resolver: withPasswordRule(zodI18nResolver(resetSchema, t), t, () => tenant.username ?? undefined),
     defaultValues: { password: '' },
-    ...SUBMIT_THEN_LIVE,
   });
-  useRelocalise(form);
   const submit = useDialogSave(form, {
     save: (v) => reset.mutateAsync({ params: { id: tenant.tenantId }, body: { password: v.password } }),
     saved: t('tenant.people.passwordReset'),
@@ -177,18 +150,13 @@ export function ResetPasswordDialog({ tenant, onClose }: { tenant: TenantItem; o
   return (
     <FormDialog
       title={t('tenant.people.resetTitle', { name: tenant.name })}
-      busy={submit.busy}
-      dirty={form.formState.isDirty}
-      onClose={onClose}
-      onSubmit={(e) => void submit.run(e)}
+      {...submit.dialog}
       testId="distributor-reset"
     >
-      <FormInput
+      <NewPasswordInput
         control={form.control}
-        name="password"
         label={t('tenant.people.password')}
-        hint={t('account.validation.passwordRule')}
-        input={{ type: 'password', autoComplete: 'new-password', 'data-testid': 'distributor-reset-password' }}
+        testId="distributor-reset-password"
       />
     </FormDialog>
   );
@@ -207,12 +175,10 @@ export function MemberConfigDialog({
 }) {
   const { t } = useScreen();
   const save = useOpMutation('tenant.saveMemberConfig', { invalidates: ['tenant.detail'] });
-  const form = useForm<MemberValues, unknown, MemberValues>({
+  const form = useConsoleForm<MemberValues>({
     resolver: zodI18nResolver(memberConfig, t),
     defaultValues: current,
-    ...SUBMIT_THEN_LIVE,
   });
-  useRelocalise(form);
   const submit = useDialogSave(form, {
     save: (body) => save.mutateAsync({ params: { id: tenant.tenantId }, body }),
     saved: t('tenant.people.memberSaved'),
@@ -237,10 +203,7 @@ export function MemberConfigDialog({
   return (
     <FormDialog
       title={t('tenant.people.memberTitle', { name: tenant.name })}
-      busy={submit.busy}
-      dirty={form.formState.isDirty}
-      onClose={onClose}
-      onSubmit={(e) => void submit.run(e)}
+      {...submit.dialog}
       testId="distributor-member"
     >
       <FormInput

@@ -15,22 +15,17 @@ import {
   MenuList,
   MenuPopover,
   MenuTrigger,
-  Text,
-  Title3,
   tokens,
 } from '@fluentui/react-components';
-import { AddRegular, EditRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
+import { EditRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { TENANT_STATES, type TenantItem } from '../../shared/tenant/index.js';
 import { mayOpen, mayOpenPath } from '../app/session.js';
 import { callOp, useOpMutation } from '../bridge.js';
 import {
-  ActionButton,
-  Choice,
   ConfirmDialog,
   DataTable,
   FilterBar,
-  FilterField,
   OverflowText,
   Pager,
   TextFilter,
@@ -38,6 +33,13 @@ import {
   useScreen,
   useSelection,
   type Column,
+  RowAction,
+  RowActions,
+  ListPage,
+  CreateButton,
+  BulkAction,
+  BulkBar,
+  ChoiceFilter,
 } from '../kit/index.js';
 import {
   CreateDistributorDialog,
@@ -54,18 +56,6 @@ import {
 } from './paths.js';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  head: {
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'space-between',
-    gap: tokens.spacingHorizontalM,
-    flexWrap: 'wrap',
-  },
-  filters: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  bulk: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
-  actions: { display: 'flex', flexWrap: 'nowrap', gap: tokens.spacingHorizontalXXS },
-  dropdown: { minWidth: 0, width: '100%' },
   link: {
     minWidth: 0,
     maxWidth: '100%',
@@ -91,7 +81,7 @@ export default function DistributorsPage() {
   // Hands devices to a second-level distributor (7-3).
   const moves = mayOpen(user, '7-3');
   const products = mayOpenPath(user, DISTRIBUTOR_PRODUCTS_PATH);
-  const { draft, setDraft, apply, reset, table, pager, rows } = useListPage('tenant.page', { empty: EMPTY });
+  const { field, apply, reset, table, pager, rows } = useListPage('tenant.page', { empty: EMPTY });
   const selection = useSelection(rows.map((r) => ({ id: r.tenantId })));
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [disabling, setDisabling] = useState<TenantItem[] | null>(null);
@@ -200,27 +190,23 @@ export default function DistributorsPage() {
         width: 210,
         shrinkLast: true,
         render: (d) => (
-          <div className={styles.actions}>
-            <ActionButton
-              size="small"
-              appearance="subtle"
+          <RowActions>
+            <RowAction
               icon={<EditRegular />}
               opensDialog
               action={() => setDialog({ kind: 'edit', tenant: d })}
-              data-testid="distributor-edit-open"
+              testId="distributor-edit-open"
             >
               {t('tenant.people.edit')}
-            </ActionButton>
-            <ActionButton
-              size="small"
-              appearance="subtle"
+            </RowAction>
+            <RowAction
               danger={!d.disabled}
               opensDialog={!d.disabled}
               action={() => (d.disabled ? change([d.tenantId], false) : setDisabling([d]))}
-              data-testid="distributor-toggle"
+              testId="distributor-toggle"
             >
               {t(d.disabled ? 'tenant.people.enable' : 'tenant.people.disable')}
-            </ActionButton>
+            </RowAction>
             <Menu>
               <MenuTrigger disableButtonEnhancement>
                 <Button
@@ -274,7 +260,7 @@ export default function DistributorsPage() {
                 </MenuList>
               </MenuPopover>
             </Menu>
-          </div>
+          </RowActions>
         ),
       },
     ],
@@ -284,23 +270,17 @@ export default function DistributorsPage() {
   const chosen = rows.filter((r) => selection.ids.includes(r.tenantId));
   const none = chosen.length === 0;
   return (
-    <section className={styles.page} aria-labelledby="distributors-title">
-      <div className={styles.head}>
-        <Title3 as="h1" id="distributors-title">
-          {t('tenant.people.title')}
-        </Title3>
-        {mayCreate && (
-          <Button
-            appearance="primary"
-            icon={<AddRegular />}
-            onClick={() => setDialog({ kind: 'create' })}
-            data-testid="distributor-create"
-          >
+    <ListPage
+      id="distributors-title"
+      title={t('tenant.people.title')}
+      actions={
+        mayCreate && (
+          <CreateButton onClick={() => setDialog({ kind: 'create' })} testId="distributor-create">
             {t('tenant.people.create')}
-          </Button>
-        )}
-      </div>
-      <div className={styles.filters}>
+          </CreateButton>
+        )
+      }
+      filters={
         <FilterBar
           onSearch={() => {
             apply();
@@ -315,28 +295,22 @@ export default function DistributorsPage() {
         >
           <TextFilter
             label={t('tenant.people.keyword')}
-            value={draft.keyword}
+            {...field('keyword')}
             maxLength={50}
-            onChange={(keyword) => setDraft((f) => ({ ...f, keyword }))}
             testId="distributor-filter-keyword"
           />
-          <FilterField label={t('tenant.people.state')}>
-            <Choice
-              className={styles.dropdown}
-              value={draft.state}
-              options={TENANT_STATES}
-              label={(s) => t(`tenant.people.states.${s}`)}
-              all={t('common.all')}
-              onChange={(state) => setDraft((f) => ({ ...f, state }))}
-              testId="distributor-filter-state"
-            />
-          </FilterField>
+          <ChoiceFilter
+            label={t('tenant.people.state')}
+            {...field('state')}
+            options={TENANT_STATES}
+            optionLabel={(s) => t(`tenant.people.states.${s}`)}
+            testId="distributor-filter-state"
+          />
         </FilterBar>
-      </div>
-      <div className={styles.bulk} role="toolbar" aria-label={t('tenant.people.selected', { count: chosen.length })}>
-        <Text data-testid="distributor-selected">{t('tenant.people.selected', { count: chosen.length })}</Text>
-        <ActionButton
-          size="small"
+      }
+    >
+      <BulkBar label={t('tenant.people.selected', { count: chosen.length })} testId="distributor-selected">
+        <BulkAction
           disabled={none}
           action={() =>
             change(
@@ -344,21 +318,20 @@ export default function DistributorsPage() {
               false,
             )
           }
-          data-testid="distributor-bulk-enable"
+          testId="distributor-bulk-enable"
         >
           {t('tenant.people.enableSelected')}
-        </ActionButton>
-        <ActionButton
-          size="small"
+        </BulkAction>
+        <BulkAction
           disabled={none}
           danger
           opensDialog
           action={() => setDisabling(chosen)}
-          data-testid="distributor-bulk-disable"
+          testId="distributor-bulk-disable"
         >
           {t('tenant.people.disableSelected')}
-        </ActionButton>
-      </div>
+        </BulkAction>
+      </BulkBar>
       <DataTable
         label={t('tenant.people.title')}
         columns={columns}
@@ -397,6 +370,6 @@ export default function DistributorsPage() {
         <MemberConfigDialog tenant={dialog.tenant} current={member} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'payment' && <PaymentDialog tenant={dialog.tenant} onClose={() => setDialog(null)} />}
-    </section>
+    </ListPage>
   );
 }
