@@ -155,6 +155,13 @@ export async function signIn(page: Page, username: string, password = PASSWORD, 
   }).toPass();
 }
 
+/** Signs in as `username` with the console in English, the way most tests start, and opens `path` if one is given. */
+export async function openAs(page: Page, baseURL: string | undefined, username: string, path?: string): Promise<void> {
+  await useLanguage(page, baseURL, 'en');
+  await signIn(page, username);
+  if (path !== undefined) await page.goto(path);
+}
+
 /** Signs out through the profile menu of the top bar (opened first when its items are hidden). */
 export async function signOut(page: Page): Promise<void> {
   const item = page.getByTestId('sign-out');
@@ -165,6 +172,9 @@ export async function signOut(page: Page): Promise<void> {
 
 /** The newest notification: at the top of the screen Fluent puts the newest toast first (its useToaster unshifts them). */
 export const notification = (page: Page) => page.getByTestId('notify').first();
+/** The notification saying `text`, among others that events of other tests' machines may raise meanwhile. */
+export const notificationSaying = (page: Page, text: string) =>
+  page.getByTestId('notify').filter({ hasText: text }).first();
 
 /** A choice in a region picker (renderer/kit/RegionPicker.tsx), by name; a municipality has no city. */
 export interface RegionChoice {

@@ -174,7 +174,9 @@ export interface TestApp {
   /** Calls an operation: bearer token for user endpoints, client Basic for sign-in. */
   call<K extends ApiOp>(op: K, input: ApiInput<K>, token?: string, options?: CallOptions): Promise<Answer>;
   /** Calls and expects success (body code 200); returns the content. */
-  ok<K extends ApiOp>(op: K, input: ApiInput<K>, token?: string): Promise<ApiContent<K>>;
+  ok<K extends ApiOp>(op: K, input: ApiInput<K>, token?: string, options?: CallOptions): Promise<ApiContent<K>>;
+  /** Calls and returns the answer's code (200, or the refusal's spec code), for a test about that code. */
+  code<K extends ApiOp>(op: K, input: ApiInput<K>, token?: string, options?: CallOptions): Promise<number>;
 }
 
 export const clientBasic = (id: string = CONSOLE_CLIENT.id, secret: string = CONSOLE_CLIENT.secret) =>
@@ -273,12 +275,15 @@ export async function createTestApp(
       await database.close();
     },
     call,
-    async ok(op, input, token) {
-      const res = await call(op, input, token);
+    async ok(op, input, token, options) {
+      const res = await call(op, input, token, options);
       const raw = (api[op] as EndpointDef).raw === true;
       const success = res.status === 200 && (raw || res.body?.code === 200);
       if (!success) throw new Error(`${op} failed: HTTP ${res.status} ${JSON.stringify(res.body)}`);
       return (raw ? res.body : res.body.content) as never;
+    },
+    async code(op, input, token, options) {
+      return (await call(op, input, token, options)).body?.code as number;
     },
     async signIn(username, password = DEMO_PASSWORD) {
       const res = await call('account.token', { body: { grant_type: 'password', username, password } });
@@ -334,7 +339,10 @@ export function suiteApp<const U extends string>(
     // Forwarded as they come: spelling out the generic parameters over the whole API table is beyond the compiler's patience.
     call: ((op: ApiOp, input: never, tok?: string, options?: CallOptions) =>
       app().call(op, input, tok, options)) as unknown as TestApp['call'],
-    ok: ((op: ApiOp, input: never, tok?: string) => app().ok(op, input, tok)) as unknown as TestApp['ok'],
+    ok: ((op: ApiOp, input: never, tok?: string, options?: CallOptions) =>
+      app().ok(op, input, tok, options)) as unknown as TestApp['ok'],
+    code: ((op: ApiOp, input: never, tok?: string, options?: CallOptions) =>
+      app().code(op, input, tok, options)) as unknown as TestApp['code'],
     token,
   };
 }

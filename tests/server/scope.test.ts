@@ -161,7 +161,7 @@ describe('roles and power codes', () => {
       passwordHash: await hashPassword(DEMO_PASSWORD),
     });
     const token = await t.signIn('emptied');
-    expect((await t.call('point.page', { query: {}, body: {} }, token)).body.code).toBe(200);
+    expect(await t.code('point.page', { query: {}, body: {} }, token)).toBe(200);
     await t.db.update(roles).set({ powers: [] }).where(eq(roles.id, role!.id));
     for (const res of [
       await t.call('point.page', { query: {}, body: {} }, token),

@@ -6,7 +6,7 @@
 import { expect } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
 import { IMAGES } from '../../server/file/support.js';
-import { signIn, test, useLanguage } from '../support.js';
+import { signIn, test, useLanguage, openAs } from '../support.js';
 
 const en = catalogues.en.account;
 
@@ -14,8 +14,7 @@ test('tenant1 changes its contact, entity type and avatar on the account page; i
   page,
   baseURL,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
+  await openAs(page, baseURL, 'tenant1');
   await page.getByTestId('profile-menu').click();
   await page.getByTestId('profile-person').click();
   await expect(page).toHaveURL(/\/person$/);

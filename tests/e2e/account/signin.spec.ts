@@ -1,6 +1,6 @@
 /** Sign-in refusals are localised and lose nothing typed. */
 import { expect } from '@playwright/test';
-import { test } from '../support.js';
+import { test, openAs } from '../support.js';
 import { catalogues, CODE, ERRORS } from '../../../shared/domains.js';
 import { signIn, signOut, useLanguage } from '../support.js';
 
@@ -35,9 +35,7 @@ test('a signed-out deep link goes to sign-in and returns there after it', async 
 });
 
 test('member1 lists points but is not offered binding', async ({ page, baseURL }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'member1');
-  await page.goto('/pointMent/pointList');
+  await openAs(page, baseURL, 'member1', '/pointMent/pointList');
   await expect(page.getByTestId('point-row').first()).toBeVisible();
   await expect(page.getByTestId('point-bind')).toHaveCount(0);
   await signOut(page);

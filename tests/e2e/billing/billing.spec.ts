@@ -6,7 +6,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
-import { signIn, test, useLanguage } from '../support.js';
+import { signIn, test, openAs } from '../support.js';
 
 const en = catalogues.en.billing;
 const SERIALS = ['VM2026000103', 'VM2026000109'];
@@ -20,8 +20,7 @@ test('tenant1 renews two devices for 12 months, sees their service end move and 
   page,
   baseURL,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
+  await openAs(page, baseURL, 'tenant1');
   await page.getByTestId('shortcut-payCenter').click();
   await expect(page).toHaveURL(/\/payCenter$/);
   await expect(page.getByTestId('billing-simulated')).toHaveText(en.simulated);
@@ -77,9 +76,7 @@ test('devices ending within 30 days come first on the service fee screen, and re
   page,
   baseURL,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
-  await page.goto('/costManagement');
+  await openAs(page, baseURL, 'tenant1', '/costManagement');
   const first = page.getByTestId('fee-devices-row').first();
   await expect(first).toHaveAttribute('data-soon', 'true');
   await expect(first.getByTestId('fee-device-soon')).toBeVisible();
@@ -94,9 +91,7 @@ test("the admin sees the fee to set and every tenant's bills, and pays nothing; 
   page,
   baseURL,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'admin');
-  await page.goto('/payCenter');
+  await openAs(page, baseURL, 'admin', '/payCenter');
   await expect(page.getByTestId('billing-fee-input')).toHaveValue('300.00');
   await expect(page.getByTestId('renew-pay')).toHaveCount(0);
   await page.goto('/bill');
@@ -117,9 +112,7 @@ test('the invoice steps open with the focus in their first field: Tab stays in t
   page,
   baseURL,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
-  await page.goto('/bill');
+  await openAs(page, baseURL, 'tenant1', '/bill');
   // A fresh page: the remembered invoice info is not read yet when the dialog opens.
   await page
     .getByTestId('bill-row')
@@ -160,9 +153,7 @@ test("tenant1 applies for a bill's invoice in four steps and saves its record; t
   page,
   baseURL,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
-  await page.goto('/bill');
+  await openAs(page, baseURL, 'tenant1', '/bill');
   const bill = page
     .getByTestId('bill-row')
     .filter({ has: page.getByTestId('bill-apply') })

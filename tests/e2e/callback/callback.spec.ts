@@ -13,7 +13,7 @@ import { expect } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { catalogues } from '../../../shared/domains.js';
 import { startSimulator } from '../../../server/simulator.js';
-import { signIn, test, useLanguage, upstreamUrl } from '../support.js';
+import { test, upstreamUrl, openAs } from '../support.js';
 
 const en = catalogues.en.callback;
 const upstream = upstreamUrl();
@@ -41,9 +41,7 @@ test('tenant2 sets its event URL and sees signed deliveries in the log as the si
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/vend/events`;
   try {
-    await useLanguage(page, baseURL, 'en');
-    await signIn(page, 'tenant2');
-    await page.goto('/person');
+    await openAs(page, baseURL, 'tenant2', '/person');
     const card = page.getByTestId('person-callbacks');
     await card.getByTestId('callback-event-url').fill(url);
     await card.getByTestId('callback-event-sale').check();
@@ -105,9 +103,7 @@ test("the admin opens a distributor's page: information, devices and callbacks i
   page,
   baseURL,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'admin');
-  await page.goto('/tenant/people');
+  await openAs(page, baseURL, 'admin', '/tenant/people');
   await page
     .getByTestId('distributor-row')
     .filter({ hasText: '华南智慧零售有限公司' })

@@ -3,7 +3,7 @@ import { expect } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
 import { DEMO_PASSWORD } from '../../../server/account/index.js';
 import { demoSecret } from '../../../server/device/index.js';
-import { notification, signIn, signOut, test, useLanguage, upstreamUrl } from '../support.js';
+import { notification, signOut, test, upstreamUrl, openAs } from '../support.js';
 
 const en = catalogues.en.complaint;
 const UPSTREAM = upstreamUrl();
@@ -26,9 +26,7 @@ test('a complaint filed at a machine arrives live, and tenant1 answers, refunds 
   page,
   baseURL,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
-  await page.goto('/orderManagement/customerService');
+  await openAs(page, baseURL, 'tenant1', '/orderManagement/customerService');
   await expect(page.getByTestId('complaint-row').first()).toBeVisible();
 
   // A customer at the machine complains about its latest paid order.
@@ -94,9 +92,7 @@ test('member4, holding 6-1 alone, sees the orders but neither complaints nor the
   page,
   baseURL,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'member4');
-  await page.goto('/orderManagement/orderList');
+  await openAs(page, baseURL, 'member4', '/orderManagement/orderList');
   await expect(page.getByTestId('order-row').first()).toBeVisible();
   await expect(page.getByTestId('shortcut-customerService')).toHaveCount(0);
   await expect(page.getByRole('menuitem', { name: catalogues.en.route.customerService })).toHaveCount(0);

@@ -6,7 +6,7 @@
  */
 import { expect } from '@playwright/test';
 import { catalogues, CODE, errorEntry } from '../../../shared/domains.js';
-import { notification, signIn, signOut, test, useLanguage } from '../support.js';
+import { notification, signIn, signOut, test, openAs } from '../support.js';
 
 const en = catalogues.en;
 
@@ -14,9 +14,7 @@ test('tenant1 creates an enterprise customer, binds a point and sets a staff pri
   page,
   baseURL,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
-  await page.goto('/costumeMent/costume');
+  await openAs(page, baseURL, 'tenant1', '/costumeMent/costume');
   await page.getByTestId('customer-create').click();
   await page.getByTestId('customer-form-submit').click();
   // The account's rule shows as its hint, and now as its error in the hint's place: once, not twice.

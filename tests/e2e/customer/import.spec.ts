@@ -7,7 +7,7 @@ import { expect } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
 import { catalogues } from '../../../shared/domains.js';
-import { notification, signIn, test, useLanguage } from '../support.js';
+import { notification, test, openAs } from '../support.js';
 
 const en = catalogues.en;
 
@@ -27,8 +27,7 @@ test('enterprise1 imports staff with two bad rows, reads the report, then import
   page,
   baseURL,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'enterprise1');
+  await openAs(page, baseURL, 'enterprise1');
   await expect(page).toHaveURL(/\/costumeMent\/staffPage$/);
   await page.getByTestId('customer-staff-import').click();
 

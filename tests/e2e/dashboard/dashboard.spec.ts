@@ -10,7 +10,7 @@ import ExcelJS from 'exceljs';
 import { catalogues } from '../../../shared/domains.js';
 import { addDays, businessDay } from '../../../shared/business-time.js';
 import { demoSecret } from '../../../server/device/credentials.js';
-import { signIn, signOut, test, useLanguage, upstreamUrl } from '../support.js';
+import { signIn, signOut, test, useLanguage, upstreamUrl, openAs } from '../support.js';
 
 const en = catalogues.en.dashboard;
 const upstream = upstreamUrl();
@@ -48,8 +48,7 @@ test('tenant1 lands on the dashboard: charts for the last 7 days, a custom range
   baseURL,
   request,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
+  await openAs(page, baseURL, 'tenant1');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('dashboard')).toBeVisible();
   await expect(page.getByTestId('card-roles-value')).toHaveText(catalogues.en.account.role.primaryTenant);
@@ -136,8 +135,7 @@ test('a demo machine that falls silent appears among the offline devices without
   baseURL,
   request,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
+  await openAs(page, baseURL, 'tenant1');
   await page.getByTestId('alerts-silent').click();
   await expect(page.locator('html')).toHaveAttribute('data-live', 'connected');
   const serial = 'VM2026000102';
@@ -159,8 +157,7 @@ test('tenant1 sets when its devices count as quiet: a wrong number refused at it
   page,
   baseURL,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
+  await openAs(page, baseURL, 'tenant1');
   await page.getByTestId('alert-settings-open').click();
   const hours = page.getByTestId('alert-settings-hours');
   await expect(hours).toBeDisabled();

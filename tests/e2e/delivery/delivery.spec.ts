@@ -9,7 +9,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
 import type { MachineState } from '../../../shared/device/index.js';
 import { demoSecret } from '../../../server/device/credentials.js';
-import { notification, signIn, test, useLanguage, upstreamUrl } from '../support.js';
+import { notification, test, upstreamUrl, openAs } from '../support.js';
 
 const en = catalogues.en;
 const upstream = upstreamUrl();
@@ -67,8 +67,7 @@ async function openOrder(page: Page, number: string) {
 }
 
 test('a jam shows in the order as a failed vend, refunded automatically', async ({ page, baseURL, request }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
+  await openAs(page, baseURL, 'tenant1');
   const number = await jam(request, await channelWith(request, 1));
   await openOrder(page, number);
   const line = page.getByTestId('order-line').first();
@@ -97,8 +96,7 @@ test('three jams in a row lock the channel; the exceptions view shows it and unl
   baseURL,
   request,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
+  await openAs(page, baseURL, 'tenant1');
   const channel = await channelWith(request, 4);
   // A delivered item first: the count starts from nothing whatever ran before.
   await jam(request, channel, true);
@@ -123,9 +121,7 @@ test('three jams in a row lock the channel; the exceptions view shows it and unl
 });
 
 test("tenant1 decides its second-level tenant's failed vends on the review list", async ({ page, baseURL }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
-  await page.goto('/orderManagement/deliveryReview');
+  await openAs(page, baseURL, 'tenant1', '/orderManagement/deliveryReview');
   await page.getByTestId('review-filter-state').click();
   await page.getByRole('option', { name: en.delivery.review.states.pending, exact: true }).click();
   await page.getByTestId('review-search').click();

@@ -1,7 +1,7 @@
 /** The exceptions view and the pick list end to end (beyond the spec): what needs someone, the action that fixes it, and an Excel pick list. */
 import { expect, type Page } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
-import { signIn, signOut, test, useLanguage, notification } from '../support.js';
+import { signOut, test, notification, openAs } from '../support.js';
 
 const en = catalogues.en.device;
 const rowOf = (page: Page, serial: string) =>
@@ -10,9 +10,7 @@ const rowOf = (page: Page, serial: string) =>
     .filter({ has: page.getByTestId('exception-serial').getByText(serial, { exact: true }) });
 
 test('tenant1 reads the exceptions, each with its fix, and exports a pick list to Excel', async ({ page, baseURL }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
-  await page.goto('/deviceList/index');
+  await openAs(page, baseURL, 'tenant1', '/deviceList/index');
   await page.getByTestId('device-view-exceptions').click();
   await expect(page).toHaveURL(/view=exceptions/);
   // The locked machine, expired too: its fix is to unlock it.

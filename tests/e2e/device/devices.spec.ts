@@ -1,16 +1,7 @@
 /** The device list end to end (spec §2 deviceList, §3 Device): filters, status badges, locking one and a selection. */
 import { expect, type Page } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
-import {
-  bridgeCall,
-  notification,
-  PASSWORD,
-  resetHostSession,
-  signIn,
-  signOut,
-  test,
-  useLanguage,
-} from '../support.js';
+import { bridgeCall, notification, PASSWORD, resetHostSession, signOut, test, openAs } from '../support.js';
 
 const en = catalogues.en.device;
 const rows = (page: Page) => page.getByTestId('device-row');
@@ -50,9 +41,7 @@ test('tenant1 finds the locked device, locks another after confirming, and unloc
   page,
   baseURL,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
-  await page.goto('/deviceList/index');
+  await openAs(page, baseURL, 'tenant1', '/deviceList/index');
   await expect(rows(page).first()).toBeVisible();
   // A first-level tenant sees its second-level tenant's devices too.
   await expect(rows(page)).toHaveCount(13);
@@ -89,9 +78,7 @@ test("tenant1 opens a device's settings, is refused limits out of range, and sav
   page,
   baseURL,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
-  await page.goto('/deviceList/index');
+  await openAs(page, baseURL, 'tenant1', '/deviceList/index');
   await page.getByTestId('device-filter-keyword').fill('VM2026000106');
   await page.getByTestId('device-search').click();
   await expect(rows(page)).toHaveCount(1);
@@ -120,9 +107,7 @@ test("tenant1 opens a device's settings, is refused limits out of range, and sav
 });
 
 test("tenant1 edits two channels' prices and lock at once, and refills one", async ({ page, baseURL }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
-  await page.goto('/deviceList/index');
+  await openAs(page, baseURL, 'tenant1', '/deviceList/index');
   await page.getByTestId('device-filter-keyword').fill('VM2026000102');
   await page.getByTestId('device-search').click();
   await rowOf(page, 'VM2026000102').getByTestId('device-settings').click();
@@ -174,9 +159,7 @@ test('tenant1 activates a device, sees its secret once, and downloads its QR cod
   page,
   baseURL,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
-  await page.goto('/deviceList/index');
+  await openAs(page, baseURL, 'tenant1', '/deviceList/index');
   await page.getByTestId('device-filter-keyword').fill('VM2026000110');
   await page.getByTestId('device-search').click();
   await rowOf(page, 'VM2026000110').getByTestId('device-settings').click();
@@ -214,9 +197,7 @@ test('tenant1 sets the order limit and a switch of two devices at once, refused 
   page,
   baseURL,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
-  await page.goto('/deviceList/index');
+  await openAs(page, baseURL, 'tenant1', '/deviceList/index');
   await page.getByTestId('device-filter-keyword').fill('虹桥站');
   await page.getByTestId('device-search').click();
   await page.getByRole('checkbox', { name: en.list.selectRow.replace('{{name}}', '虹桥站饮料机 1 号') }).check();
@@ -240,9 +221,7 @@ test('at 400 px the filters fold behind "Filters (n)": the first rows show on th
   baseURL,
 }) => {
   await page.setViewportSize({ width: 400, height: 760 });
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
-  await page.goto('/deviceList/index');
+  await openAs(page, baseURL, 'tenant1', '/deviceList/index');
   const toggle = page.getByTestId('filters-toggle');
   await expect(toggle).toHaveText(catalogues.en.filterBar.filters);
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');

@@ -2,7 +2,7 @@
 import { expect, type Page } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
 import { demoSecret } from '../../../server/device/credentials.js';
-import { notification, signIn, signOut, test, useLanguage, upstreamUrl } from '../support.js';
+import { notificationSaying, signOut, test, upstreamUrl, openAs } from '../support.js';
 
 const en = catalogues.en.device;
 const upstream = upstreamUrl();
@@ -14,9 +14,7 @@ test('tenant1 sees a machine come online and go offline live, with a notificatio
   baseURL,
   request,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
-  await page.goto('/deviceList/index');
+  await openAs(page, baseURL, 'tenant1', '/deviceList/index');
   await page.getByTestId('device-filter-keyword').fill('VM2026000108');
   await page.getByTestId('device-search').click();
   const state = rowOf(page, 'VM2026000108').getByTestId('device-state');
@@ -32,9 +30,9 @@ test('tenant1 sees a machine come online and go offline live, with a notificatio
   expect(beat.status()).toBe(200);
   // No reload: the event refreshes the list, and the device's switch raises a notice.
   await expect(state).toContainText(en.online);
-  await expect(notification(page)).toHaveText(en.events.online.replace('{{name}}', '备用零食机 A-2'));
+  await expect(notificationSaying(page, en.events.online.replace('{{name}}', '备用零食机 A-2'))).toBeVisible();
   // Silent now: after the test upstream's 4 s the sweep takes it offline, and the list follows.
   await expect(state).toContainText(en.offline, { timeout: 15_000 });
-  await expect(notification(page)).toHaveText(en.events.offline.replace('{{name}}', '备用零食机 A-2'));
+  await expect(notificationSaying(page, en.events.offline.replace('{{name}}', '备用零食机 A-2'))).toBeVisible();
   await signOut(page);
 });

@@ -1,7 +1,7 @@
 /** The device pool end to end (spec §2 /devicePool, system admin): register devices, allocate one to tenant2 who then sees it, recycle it, read its history. */
 import { expect, type Page } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
-import { notification, signIn, signOut, test, useLanguage } from '../support.js';
+import { notification, signIn, signOut, test, openAs } from '../support.js';
 
 const en = catalogues.en.device;
 const rowOf = (page: Page, serial: string) =>
@@ -17,9 +17,7 @@ test('the system admin registers two devices, allocates one to tenant2, who sees
   page,
   baseURL,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'admin');
-  await page.goto('/devicePool/index');
+  await openAs(page, baseURL, 'admin', '/devicePool/index');
 
   // Only what is in the pool.
   await page.getByTestId('device-filter-inPool').click();

@@ -6,7 +6,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
-import { pickRegion, signIn, test, useLanguage } from '../support.js';
+import { pickRegion, test, openAs } from '../support.js';
 
 const en = catalogues.en;
 const pointName = `Area ${Date.now().toString(36)}`;
@@ -14,8 +14,7 @@ const pointName = `Area ${Date.now().toString(36)}`;
 test.describe.configure({ mode: 'serial' });
 
 async function openList(page: Page, baseURL: string | undefined) {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
+  await openAs(page, baseURL, 'tenant1');
   await expect(page).toHaveURL(/\/dashboard/);
   await page.goto('/pointMent/pointList');
   await expect(page.getByTestId('point-row').first()).toBeVisible();
@@ -180,8 +179,7 @@ test('the division data is a file of its own, fetched when a picker first needs 
   page.on('request', (r) => {
     scripts.push(new URL(r.url()).pathname);
   });
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
+  await openAs(page, baseURL, 'tenant1');
   await expect(page).toHaveURL(/\/dashboard/);
   const isRegions = (path: string) => /level\.min[^/]*\.json$/.test(path);
   expect(scripts.filter(isRegions)).toEqual([]);
@@ -195,8 +193,7 @@ test('while the division data loads the lists wait and say so; a failed load off
   page,
   baseURL,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
+  await openAs(page, baseURL, 'tenant1');
   await expect(page).toHaveURL(/\/dashboard/);
   let release!: () => void;
   const held = new Promise<void>((resolve) => {

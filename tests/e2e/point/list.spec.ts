@@ -7,7 +7,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { catalogues, errorEntry } from '../../../shared/domains.js';
-import { bridgeCall, listsAnswered, notification, pickRegion, signIn, signOut, test, useLanguage } from '../support.js';
+import { bridgeCall, listsAnswered, notification, pickRegion, signOut, test, openAs } from '../support.js';
 
 const en = catalogues.en;
 const run = Date.now().toString(36);
@@ -25,8 +25,7 @@ const createPoint = (page: Page, name: string, address = 'No. 1 Test Road') =>
   call<{ id: number }>(page, 'point.create', { body: { name, areaCode: '110105', address } });
 
 async function openList(page: Page, baseURL: string | undefined) {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
+  await openAs(page, baseURL, 'tenant1');
   await expect(page).toHaveURL(/\/dashboard/);
 }
 
@@ -383,8 +382,7 @@ test('the bind screen says what is wrong with its address: no id, an invalid id,
   page,
   baseURL,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant2');
+  await openAs(page, baseURL, 'tenant2');
   await expect(page).toHaveURL(/\/dashboard/);
   const { list } = await call<{ list: { id: number }[] }>(page, 'point.page', {
     query: { pageNum: 1, pageSize: 1 },

@@ -4,18 +4,9 @@
  * another tenant never sees it.
  */
 import { expect } from '@playwright/test';
-import { test } from '../support.js';
+import { test, openAs } from '../support.js';
 import { catalogues } from '../../../shared/domains.js';
-import {
-  bridgeCall,
-  listsAnswered,
-  PASSWORD,
-  pickRegion,
-  resetHostSession,
-  signIn,
-  signOut,
-  useLanguage,
-} from '../support.js';
+import { bridgeCall, listsAnswered, PASSWORD, pickRegion, resetHostSession, signOut } from '../support.js';
 
 const pointName = `E2E ${Date.now().toString(36)}`;
 
@@ -44,9 +35,7 @@ test.afterEach(async ({ request }, testInfo) => {
 });
 
 test('tenant1 creates a point, binds a device and cannot delete it', async ({ page, baseURL }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
-  await page.goto('/pointMent/pointList');
+  await openAs(page, baseURL, 'tenant1', '/pointMent/pointList');
 
   await page.getByTestId('point-create').click();
   await page.getByTestId('point-form-submit').click();
@@ -88,9 +77,7 @@ test('tenant1 creates a point, binds a device and cannot delete it', async ({ pa
 });
 
 test('tenant2 does not see the point of tenant1', async ({ page, baseURL }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant2');
-  await page.goto('/pointMent/pointList');
+  await openAs(page, baseURL, 'tenant2', '/pointMent/pointList');
   await expect(page.getByTestId('point-row').first()).toBeVisible();
   await page.getByTestId('point-filter-name').fill(pointName);
   await page.getByTestId('point-search').click();
@@ -99,9 +86,7 @@ test('tenant2 does not see the point of tenant1', async ({ page, baseURL }) => {
 });
 
 test('tenant1 unbinds the device and then deletes the point', async ({ page, baseURL }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
-  await page.goto('/pointMent/pointList');
+  await openAs(page, baseURL, 'tenant1', '/pointMent/pointList');
   await page.getByTestId('point-filter-name').fill(pointName);
   await page.getByTestId('point-search').click();
   const row = page.getByTestId('point-row').filter({ hasText: pointName });

@@ -1,7 +1,7 @@
 /** A category's attributes end to end (spec §2 setProperty, §5: rule required and parsed, at most 10 options). */
 import { expect, type Page } from '@playwright/test';
 import { catalogues, CODE, ERRORS } from '../../../shared/domains.js';
-import { notification, signIn, test, useLanguage } from '../support.js';
+import { notification, test, openAs } from '../support.js';
 
 const en = catalogues.en;
 const rows = (page: Page) => page.getByTestId('attribute-row');
@@ -16,9 +16,7 @@ test("tenant2 opens a subcategory's attributes from the categories, adds one wit
   page,
   baseURL,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant2');
-  await page.goto('/productManagement/classification');
+  await openAs(page, baseURL, 'tenant2', '/productManagement/classification');
   await categoryRow(page, 'COFFEE-FRESH').getByTestId('category-attributes').click();
   await expect(page).toHaveURL(/setProperty\?categoryId=\d+/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Attributes of “现磨咖啡”');
@@ -72,9 +70,7 @@ test("a subcategory shows its parent's attributes, edited only there; a wrong ad
   page,
   baseURL,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant2');
-  await page.goto('/productManagement/classification');
+  await openAs(page, baseURL, 'tenant2', '/productManagement/classification');
   await categoryRow(page, 'DRINK-SODA').getByTestId('category-attributes').click();
   await expect(page.getByTestId('attribute-name')).toHaveText(['容量', '包装', '饮用温度']);
   await expect(rowOf(page, '容量').getByTestId('attribute-edit')).toBeDisabled();

@@ -1,7 +1,7 @@
 /** Categories end to end (spec §2 classification, §5): the tree, pinyin search, create under a parent, edit, delete, refusals. */
 import { expect, type Page } from '@playwright/test';
 import { catalogues, CODE, ERRORS } from '../../../shared/domains.js';
-import { notification, signIn, signOut, test, useLanguage } from '../support.js';
+import { notification, signIn, signOut, test, useLanguage, openAs } from '../support.js';
 
 const en = catalogues.en;
 const rows = (page: Page) => page.getByTestId('category-row');
@@ -22,8 +22,7 @@ test('tenant2 sees its tree in order, finds a category by pinyin initials, and c
   page,
   baseURL,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant2');
+  await openAs(page, baseURL, 'tenant2');
   await openCategories(page);
   // Tree order: each category right after its parent, one level of indent each.
   await expect(rows(page).nth(0)).toHaveAttribute('data-depth', '0');
@@ -76,8 +75,7 @@ test('the form says what is wrong before sending: required fields, an 11-charact
   page,
   baseURL,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant2');
+  await openAs(page, baseURL, 'tenant2');
   await openCategories(page);
   await page.getByTestId('category-create').click();
   await page.getByTestId('category-form-submit').click();
@@ -116,9 +114,7 @@ test("the system admin chooses the tenant before creating, and sees every tenant
 });
 
 test('member1, without 5-1, is not offered the categories', async ({ page, baseURL }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'member1');
-  await page.goto('/productManagement/classification');
+  await openAs(page, baseURL, 'member1', '/productManagement/classification');
   await expect(page.getByTestId('category-table')).toHaveCount(0);
   await signOut(page);
 });

@@ -2,7 +2,7 @@
 import { expect, type Page } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
 import { IMAGES } from '../../server/file/support.js';
-import { notification, signIn, signOut, test, useLanguage } from '../support.js';
+import { notification, signOut, test, openAs } from '../support.js';
 
 const en = catalogues.en.product;
 const modelRow = (page: Page, number: string) =>
@@ -16,9 +16,7 @@ async function choose(page: Page, testId: string, option: string) {
 }
 
 test('the system admin creates a custom model and gives it an attribute and an image', async ({ page, baseURL }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'admin');
-  await page.goto('/productManagement/commodityInfor');
+  await openAs(page, baseURL, 'admin', '/productManagement/commodityInfor');
   await expect(modelRow(page, 'CM200').getByTestId('custom-model-attributes')).toHaveText('3');
 
   await page.getByTestId('custom-model-create').click();
@@ -56,9 +54,7 @@ test('the system admin creates a custom model and gives it an attribute and an i
 });
 
 test('a tenant is not offered the custom models', async ({ page, baseURL }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
-  await page.goto('/productManagement/commodityInfor');
+  await openAs(page, baseURL, 'tenant1', '/productManagement/commodityInfor');
   await expect(page.getByTestId('custom-model-table')).toHaveCount(0);
   await signOut(page);
 });
@@ -67,9 +63,7 @@ test("tenant2 fills in a coffee's information for the fridge model, its picture 
   page,
   baseURL,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant2');
-  await page.goto('/productManagement/merchandise');
+  await openAs(page, baseURL, 'tenant2', '/productManagement/merchandise');
   await page.getByTestId('product-filter-keyword').fill('N-LATTE');
   await page.getByTestId('product-search').click();
   await expect(page.getByTestId('product-row')).toHaveCount(1);

@@ -1,7 +1,7 @@
 /** A category's image formats end to end (spec §2 imgFormat, §5: name, number, description, format name required). */
 import { expect, type Page } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
-import { notification, signIn, signOut, test, useLanguage } from '../support.js';
+import { notification, signOut, test, openAs } from '../support.js';
 
 const en = catalogues.en.product.imageFormat;
 const rows = (page: Page) => page.getByTestId('image-format-row');
@@ -11,9 +11,7 @@ const categoryRow = (page: Page, number: string) =>
     .filter({ has: page.getByTestId('category-number').getByText(number, { exact: true }) });
 
 test('tenant2 adds an image format to a category, edits and deletes it', async ({ page, baseURL }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant2');
-  await page.goto('/productManagement/classification');
+  await openAs(page, baseURL, 'tenant2', '/productManagement/classification');
   await categoryRow(page, 'SNACK').getByTestId('category-image-formats').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Image formats of “零食”');
   await expect(page.getByTestId('image-format-name')).toHaveText(['详情图', '屏幕广告图']);

@@ -1,7 +1,7 @@
 /** Ingredients end to end (spec §2 ingredient, §3): reached from the categories, create with a unit of its type, edit, delete. */
 import { expect, type Page } from '@playwright/test';
 import { catalogues, CODE, ERRORS } from '../../../shared/domains.js';
-import { notification, signIn, signOut, test, useLanguage } from '../support.js';
+import { notification, signOut, test, openAs } from '../support.js';
 
 const en = catalogues.en.product.ingredient;
 const rowOf = (page: Page, number: string) =>
@@ -18,9 +18,7 @@ test('tenant2 reaches the ingredients from the categories, adds one with a unit 
   page,
   baseURL,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant2');
-  await page.goto('/productManagement/classification');
+  await openAs(page, baseURL, 'tenant2', '/productManagement/classification');
   await page.getByTestId('category-ingredients').click();
   await expect(page).toHaveURL(/\/productManagement\/ingredient$/);
   await expect(page.getByTestId('ingredient-row')).toHaveCount(8);

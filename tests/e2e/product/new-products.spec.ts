@@ -6,7 +6,7 @@
 import { expect, type Page } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
 import { IMAGES } from '../../server/file/support.js';
-import { notification, signIn, signOut, test, useLanguage } from '../support.js';
+import { notification, signOut, test, openAs } from '../support.js';
 
 const en = catalogues.en.product;
 const rows = (page: Page) => page.getByTestId('product-row');
@@ -26,8 +26,7 @@ test('tenant1 sets up a category with attributes and creates a new-library produ
   page,
   baseURL,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
+  await openAs(page, baseURL, 'tenant1');
 
   // A category with two attributes.
   await page.goto('/productManagement/classification');
@@ -121,9 +120,7 @@ test("tenant2 changes a coffee's recipe: the quantities are checked, saved and s
   page,
   baseURL,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant2');
-  await page.goto('/productManagement/merchandise');
+  await openAs(page, baseURL, 'tenant2', '/productManagement/merchandise');
   await page.getByTestId('product-filter-keyword').fill('N-LATTE');
   await page.getByTestId('product-search').click();
   await rowOf(page, 'N-LATTE').getByTestId('product-edit').click();
@@ -148,17 +145,13 @@ test("tenant2 changes a coffee's recipe: the quantities are checked, saved and s
 });
 
 test('a wrong product address says so instead of an empty form', async ({ page, baseURL }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant2');
-  await page.goto('/productManagement/nweGoods?id=abc');
+  await openAs(page, baseURL, 'tenant2', '/productManagement/nweGoods?id=abc');
   await expect(page.getByTestId('new-goods-problem')).toHaveText(en.newProduct.invalidId);
   await signOut(page);
 });
 
 test('member3, holding 5-1 only, sees the old library but not the new', async ({ page, baseURL }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'member3');
-  await page.goto('/productManagement/productList');
+  await openAs(page, baseURL, 'member3', '/productManagement/productList');
   await expect(rows(page).first()).toBeVisible();
   await page.goto('/productManagement/merchandise');
   await expect(page.getByTestId('product-table')).toHaveCount(0);

@@ -2,7 +2,7 @@
 import { expect, type Page } from '@playwright/test';
 import { catalogues, CODE, ERRORS } from '../../../shared/domains.js';
 import { IMAGES } from '../../server/file/support.js';
-import { notification, signIn, signOut, test, useLanguage } from '../support.js';
+import { notification, signOut, test, openAs } from '../support.js';
 
 const en = catalogues.en.product.product;
 const rows = (page: Page) => page.getByTestId('product-row');
@@ -26,8 +26,7 @@ test('tenant2 creates a product with an image, finds it by pinyin initials, and 
   page,
   baseURL,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant2');
+  await openAs(page, baseURL, 'tenant2');
   await openProducts(page);
   await page.getByTestId('product-create').click();
 
@@ -86,8 +85,7 @@ test('tenant2 creates a product with an image, finds it by pinyin initials, and 
 });
 
 test('bulk changes apply to the selection, all or nothing', async ({ page, baseURL }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant2');
+  await openAs(page, baseURL, 'tenant2');
   await openProducts(page);
   await search(page, 'kkkl');
   await expect(rows(page)).toHaveCount(3);
@@ -103,16 +101,13 @@ test('bulk changes apply to the selection, all or nothing', async ({ page, baseU
 });
 
 test('member1, without 5-1, is not offered the product library', async ({ page, baseURL }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'member1');
-  await page.goto('/productManagement/productList');
+  await openAs(page, baseURL, 'member1', '/productManagement/productList');
   await expect(page.getByTestId('product-table')).toHaveCount(0);
   await signOut(page);
 });
 
 test('a bulk price change is previewed, then applied to the whole selection', async ({ page, baseURL }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant2');
+  await openAs(page, baseURL, 'tenant2');
   await openProducts(page);
   await search(page, 'bskl');
   await expect(rows(page)).toHaveCount(3);
@@ -149,8 +144,7 @@ for (const width of [400, 560]) {
     baseURL,
   }) => {
     await page.setViewportSize({ width, height: 800 });
-    await useLanguage(page, baseURL, 'en');
-    await signIn(page, 'tenant2');
+    await openAs(page, baseURL, 'tenant2');
     await openProducts(page);
     await page.getByTestId('product-create').click();
     await expect(page.getByTestId('product-form-submit')).toBeVisible();

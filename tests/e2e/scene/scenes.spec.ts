@@ -2,16 +2,7 @@
 import { expect, type Page } from '@playwright/test';
 import { catalogues, ERRORS, CODE } from '../../../shared/domains.js';
 import { IMAGES } from '../../server/file/support.js';
-import {
-  bridgeCall,
-  notification,
-  PASSWORD,
-  resetHostSession,
-  signIn,
-  signOut,
-  test,
-  useLanguage,
-} from '../support.js';
+import { bridgeCall, notification, PASSWORD, resetHostSession, signOut, test, openAs } from '../support.js';
 
 const en = catalogues.en.scene;
 const rowOf = (page: Page, name: string) =>
@@ -37,9 +28,7 @@ test('tenant1 creates a scene, saves its menu tree, disables it, and a stale win
   baseURL,
   context,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
-  await page.goto('/sceneadmin');
+  await openAs(page, baseURL, 'tenant1', '/sceneadmin');
   await expect(rowOf(page, '虹桥站早餐组合')).toBeVisible();
 
   // Create: empty fields and no device are said at their fields; taken devices cannot be chosen.

@@ -7,7 +7,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { expectAccessible } from '../axe.js';
-import { signIn, test, useLanguage } from '../support.js';
+import { signIn, test, useLanguage, openAs } from '../support.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -64,9 +64,7 @@ test('every landed screen, as the platform admin, at 1366 px', async ({ page }) 
 });
 
 test('a form dialog and a confirmation, as a distributor, in English', async ({ page, baseURL }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
-  await page.goto('/pointMent/pointList');
+  await openAs(page, baseURL, 'tenant1', '/pointMent/pointList');
   await drawn(page);
   await page.getByTestId('point-create').click();
   await expect(page.getByRole('dialog')).toBeVisible();

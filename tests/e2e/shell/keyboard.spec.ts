@@ -5,12 +5,10 @@
  */
 import { expect } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
-import { signIn, test, useLanguage } from '../support.js';
+import { test, openAs } from '../support.js';
 
 test('the first Tab offers the skip link, which takes the focus to the main content', async ({ page, baseURL }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
-  await page.goto('/atManagement/staffManagement');
+  await openAs(page, baseURL, 'tenant1', '/atManagement/staffManagement');
   await expect(page.getByTestId('member-create')).toBeVisible();
   await page.locator('body').focus();
   await page.keyboard.press('Tab');

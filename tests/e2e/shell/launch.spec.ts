@@ -6,7 +6,7 @@
  */
 import { expect, type Browser } from '@playwright/test';
 import { CODE, errorEntry } from '../../../shared/domains.js';
-import { mintLaunchUrl, notification, signIn, test, useLanguage } from '../support.js';
+import { mintLaunchUrl, notification, test, openAs } from '../support.js';
 
 /** A browser context without any session cookie (the suite's contexts all have one). */
 const stranger = (browser: Browser, baseURL: string | undefined) =>
@@ -67,8 +67,7 @@ test("a page whose session cookie is gone (the host restarted) shows the refusal
   page,
   baseURL,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
+  await openAs(page, baseURL, 'tenant1');
   await expect(page).toHaveURL(/\/dashboard/);
   await page.goto('/pointMent/pointList');
   await expect(page.getByTestId('point-row').first()).toBeVisible();

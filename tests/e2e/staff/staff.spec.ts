@@ -7,7 +7,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { catalogues, CODE, errorEntry } from '../../../shared/domains.js';
-import { notification, signIn, signOut, test, useLanguage, upstreamUrl } from '../support.js';
+import { notification, signIn, signOut, test, upstreamUrl, openAs } from '../support.js';
 
 const en = catalogues.en;
 const menuPaths = async (page: Page) => {
@@ -22,9 +22,7 @@ test('tenant1 makes a role with 2-1 and 6-1 and a member with it, who sees exact
   page,
   baseURL,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
-  await page.goto('/atManagement/peopleadmin');
+  await openAs(page, baseURL, 'tenant1', '/atManagement/peopleadmin');
   await page.getByTestId('role-create').click();
   await expect(page).toHaveURL(/\/atManagement\/addpeople$/);
   // Nothing chosen: refused at the fields.
@@ -126,8 +124,7 @@ test("a member's menu follows its role at its next navigation, without signing o
   baseURL,
   playwright,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'member1');
+  await openAs(page, baseURL, 'member1');
   expect(await menuPaths(page)).not.toContain('/orderManagement/orderList');
   // tenant1 gives member1's role the order list, at the upstream (the console host holds one session: member1's).
   const upstream = await playwright.request.newContext({ baseURL: upstreamUrl() });

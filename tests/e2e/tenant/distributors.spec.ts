@@ -6,7 +6,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { catalogues, CODE, errorEntry } from '../../../shared/domains.js';
-import { notification, signIn, test, useLanguage } from '../support.js';
+import { notification, test, openAs } from '../support.js';
 
 const en = catalogues.en.tenant;
 const rowOf = (page: Page, name: string) =>
@@ -15,9 +15,7 @@ const rowOf = (page: Page, name: string) =>
     .filter({ has: page.getByTestId('distributor-row-name').getByText(name, { exact: true }) });
 
 test('the admin creates, edits, disables and enables a distributor', async ({ page, baseURL }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'admin');
-  await page.goto('/tenant/people');
+  await openAs(page, baseURL, 'admin', '/tenant/people');
   await expect(rowOf(page, '华东智售科技有限公司')).toBeVisible();
 
   const name = `无锡城铁零售 ${Date.now() % 100000}`;
@@ -55,9 +53,7 @@ test("tenant1 reads its second-level distributor's products, hands it two device
   page,
   baseURL,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
-  await page.goto('/tenant/people');
+  await openAs(page, baseURL, 'tenant1', '/tenant/people');
   const row = rowOf(page, '苏州地铁零售有限公司');
   // Its products, read only.
   await row.getByTestId('distributor-more').click();

@@ -9,7 +9,7 @@
 import { expect } from '@playwright/test';
 import { p12 as p12Base64 } from '../../server/support/p12.js';
 import { catalogues, CODE, errorEntry } from '../../../shared/domains.js';
-import { notification, signIn, test, useLanguage } from '../support.js';
+import { notification, test, openAs } from '../support.js';
 
 const en = catalogues.en.payment;
 
@@ -20,9 +20,7 @@ test("the admin sets a distributor's WeChat Pay as a sub-merchant with a p12, an
   page,
   baseURL,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'admin');
-  await page.goto('/tenant/people');
+  await openAs(page, baseURL, 'admin', '/tenant/people');
   const row = page.getByTestId('distributor-row').filter({ hasText: '华南智慧零售有限公司' });
   await row.getByTestId('distributor-more').click();
   await page.getByTestId('distributor-payment-open').click();
@@ -54,9 +52,7 @@ test("the admin sets a distributor's WeChat Pay as a sub-merchant with a p12, an
 });
 
 test('tenant1 finds its own payment account on /person', async ({ page, baseURL }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'tenant1');
-  await page.goto('/person');
+  await openAs(page, baseURL, 'tenant1', '/person');
   await expect(page.getByTestId('person-payment')).toContainText(en.title);
   await expect(page.getByTestId('payment-wechat-setup')).toBeVisible();
 });
@@ -65,9 +61,7 @@ test('payment settings: every missing field at once, a refused certificate at it
   page,
   baseURL,
 }) => {
-  await useLanguage(page, baseURL, 'en');
-  await signIn(page, 'admin');
-  await page.goto('/tenant/people');
+  await openAs(page, baseURL, 'admin', '/tenant/people');
   // Only refused saves here: the distributor's settings stay as they were.
   const row = page.getByTestId('distributor-row').filter({ hasText: '苏州地铁零售有限公司' });
   await row.getByTestId('distributor-more').click();

@@ -182,7 +182,7 @@ describe('account.adminPassword', () => {
     );
     expect(res.status).toBe(200);
     expect(res.body.code).toBe(200);
-    expect((await t.call('account.info', {}, oldSession)).body.code).toBe(CODE.tokenInvalid);
+    expect(await t.code('account.info', {}, oldSession)).toBe(CODE.tokenInvalid);
     expect((await t.call('account.token', signInBody('enterprise1', DEMO_PASSWORD))).status).toBe(400);
     await t.signIn('enterprise1', 'New@2026');
     // Put it back for the other tests.

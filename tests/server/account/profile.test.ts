@@ -71,7 +71,7 @@ describe('account.updateProfile', () => {
       avatar: file.id,
     });
     // Tenant B holds no grant of it.
-    expect((await t.call('account.updateProfile', { body: { avatar: file.id } }, t.token.tenant2)).body.code).toBe(
+    expect(await t.code('account.updateProfile', { body: { avatar: file.id } }, t.token.tenant2)).toBe(
       CODE.fileNotFound,
     );
     expect(await t.ok('account.updateProfile', { body: { avatar: null } }, t.token.member1)).toMatchObject({

@@ -158,9 +158,7 @@ describe('billing.setFee', () => {
     const earlier = (await renew(['VM2026000105'])).body.content;
     await t.ok('billing.setFee', { body: { annualFee: 48_000 } }, t.token.admin);
     try {
-      expect((await t.call('billing.setFee', { body: { annualFee: 48_000 } }, t.token.tenant1)).body.code).toBe(
-        CODE.forbidden,
-      );
+      expect(await t.code('billing.setFee', { body: { annualFee: 48_000 } }, t.token.tenant1)).toBe(CODE.forbidden);
       expect((await t.call('billing.setFee', { body: { annualFee: 0 } }, t.token.admin)).body.content.fields).toEqual({
         annualFee: 'billing.validation.fee',
       });
@@ -273,16 +271,14 @@ describe('billing.renewal', () => {
   it("answers another tenant's renewal as a missing one (983)", async () => {
     const [mine] = (await t.ok('billing.bills', { query: { pageNum: 1, pageSize: 1 }, body: {} }, t.token.tenant1))
       .list;
-    expect((await t.call('billing.renewal', { params: { id: mine!.id } }, t.token.tenant2)).body.code).toBe(
-      CODE.renewalNotFound,
-    );
+    expect(await t.code('billing.renewal', { params: { id: mine!.id } }, t.token.tenant2)).toBe(CODE.renewalNotFound);
   });
 });
 
 describe('billing.history', () => {
   it("refuses another tenant's device (1201)", async () => {
-    expect(
-      (await t.call('billing.history', { params: { id: t.ids.device('VM2026000101') } }, t.token.tenant2)).body.code,
-    ).toBe(CODE.deviceNotFound);
+    expect(await t.code('billing.history', { params: { id: t.ids.device('VM2026000101') } }, t.token.tenant2)).toBe(
+      CODE.deviceNotFound,
+    );
   });
 });

@@ -117,13 +117,11 @@ describe('billing.applyInvoice', () => {
       ).body.code,
     ).toBe(CODE.billNotPaid);
     expect(
-      (
-        await t.call(
-          'billing.applyInvoice',
-          { body: { renewalId: await paidBill(), invoice: INVOICE, receipt: RECEIPT } },
-          t.token.tenant2,
-        )
-      ).body.code,
+      await t.code(
+        'billing.applyInvoice',
+        { body: { renewalId: await paidBill(), invoice: INVOICE, receipt: RECEIPT } },
+        t.token.tenant2,
+      ),
     ).toBe(CODE.renewalNotFound);
   });
 });
@@ -131,7 +129,7 @@ describe('billing.applyInvoice', () => {
 describe('billing.invoiceProfile', () => {
   it("is the tenant's own: a tenant that never applied gets none, the admin is refused", async () => {
     expect(await t.ok('billing.invoiceProfile', {}, t.token.tenant11)).toEqual({ invoice: null, receipt: null });
-    expect((await t.call('billing.invoiceProfile', {}, t.token.admin)).body.code).toBe(CODE.forbidden);
+    expect(await t.code('billing.invoiceProfile', {}, t.token.admin)).toBe(CODE.forbidden);
   });
 });
 
@@ -143,9 +141,9 @@ describe('billing.markInvoice', () => {
       t.token.tenant1,
     );
     const mail = { state: 'mailed' as const, trackingNumber: 'SF1234567890' };
-    expect(
-      (await t.call('billing.markInvoice', { params: { id: applied.id }, body: mail }, t.token.admin)).body.code,
-    ).toBe(CODE.invoiceState);
+    expect(await t.code('billing.markInvoice', { params: { id: applied.id }, body: mail }, t.token.admin)).toBe(
+      CODE.invoiceState,
+    );
     expect(
       (await t.call('billing.markInvoice', { params: { id: applied.id }, body: { state: 'issued' } }, t.token.tenant1))
         .body.code,

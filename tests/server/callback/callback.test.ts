@@ -180,18 +180,16 @@ describe('callback.save', () => {
     });
     expect((await setUp(t.token.tenant1, { publicKey })).settings.publicKey).toBe(publicKey.trim());
     expect(
-      (
-        await t.call(
-          'callback.save',
-          { body: { eventUrl: null, infoUrl: null, publicKey: 'not a key', events: [] } },
-          t.token.tenant1,
-        )
-      ).body.code,
+      await t.code(
+        'callback.save',
+        { body: { eventUrl: null, infoUrl: null, publicKey: 'not a key', events: [] } },
+        t.token.tenant1,
+      ),
     ).toBe(CODE.keyInvalid);
-    expect((await t.call('callback.settings', { body: {} }, t.token.admin)).body.code).toBe(CODE.tenantRequired);
-    expect(
-      (await t.call('callback.settings', { body: { tenantId: t.ids.tenant('B') } }, t.token.tenant1)).body.code,
-    ).toBe(CODE.tenantNotFound);
+    expect(await t.code('callback.settings', { body: {} }, t.token.admin)).toBe(CODE.tenantRequired);
+    expect(await t.code('callback.settings', { body: { tenantId: t.ids.tenant('B') } }, t.token.tenant1)).toBe(
+      CODE.tenantNotFound,
+    );
     const admin = await t.ok('callback.settings', { body: { tenantId: t.ids.tenant('A') } }, t.token.admin);
     expect(admin.eventUrl).toBe(`${receiver.url}/events`);
   });
@@ -347,7 +345,7 @@ describe('callback.test', () => {
     expect(item).toMatchObject({ type: 'test', state: 'pending', attempts: 0 });
     await run();
     expect((await log(t.token.tenant1)).find((r) => r.id === item.id)).toMatchObject({ state: 'delivered' });
-    expect((await t.call('callback.test', { body: {} }, t.token.tenant11)).body.code).toBe(CODE.callbackNotSet);
+    expect(await t.code('callback.test', { body: {} }, t.token.tenant11)).toBe(CODE.callbackNotSet);
   });
 });
 
@@ -363,9 +361,7 @@ describe('callback.resend', () => {
       state: 'delivered',
       attempts: done!.attempts + 1,
     });
-    expect((await t.call('callback.resend', { params: { id: done!.id } }, t.token.tenant2)).body.code).toBe(
-      CODE.deliveryNotFound,
-    );
+    expect(await t.code('callback.resend', { params: { id: done!.id } }, t.token.tenant2)).toBe(CODE.deliveryNotFound);
   });
 });
 

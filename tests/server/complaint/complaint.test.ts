@@ -106,9 +106,9 @@ describe('complaint.reply', () => {
       (await t.ok('complaint.reply', { params: { id }, body: { content: '平台已介入' } }, admin)).progress.at(-1),
     ).toMatchObject({ role: 'platform' });
     await t.ok('complaint.close', { params: { id }, body: { content: '已处理' } }, t.token.tenant1);
-    expect(
-      (await t.call('complaint.reply', { params: { id }, body: { content: '再回复' } }, t.token.tenant1)).body.code,
-    ).toBe(CODE.complaintCompleted);
+    expect(await t.code('complaint.reply', { params: { id }, body: { content: '再回复' } }, t.token.tenant1)).toBe(
+      CODE.complaintCompleted,
+    );
     expect(
       (await t.call('complaint.reply', { params: { id }, body: { content: '' } }, t.token.tenant1)).body.content.fields,
     ).toEqual({ content: 'validation.required' });
@@ -153,9 +153,9 @@ describe('complaint.close', () => {
     const closed = await t.ok('complaint.close', { params: { id }, body: { content: '顾客已确认' } }, t.token.tenant1);
     expect(closed.status).toBe('completed');
     expect(closed.progress.map((p) => p.action)).toEqual(['submitted', 'closed']);
-    expect(
-      (await t.call('complaint.close', { params: { id }, body: { content: '再完结' } }, t.token.tenant1)).body.code,
-    ).toBe(CODE.complaintCompleted);
+    expect(await t.code('complaint.close', { params: { id }, body: { content: '再完结' } }, t.token.tenant1)).toBe(
+      CODE.complaintCompleted,
+    );
   });
 });
 
@@ -175,12 +175,10 @@ describe('complaint.page', () => {
     const tenant2 = await t.signIn('tenant2');
     const theirs = await t.ok('complaint.page', { query: {}, body: {} }, tenant2);
     expect(theirs.list.every((c) => c.tenantId === t.ids.tenant('B'))).toBe(true);
-    expect((await t.call('complaint.info', { params: { id: all.list[0]!.id } }, tenant2)).body.code).toBe(
-      CODE.complaintNotFound,
+    expect(await t.code('complaint.info', { params: { id: all.list[0]!.id } }, tenant2)).toBe(CODE.complaintNotFound);
+    expect(await t.code('complaint.page', { query: {}, body: { tenantId: t.ids.tenant('A') } }, tenant2)).toBe(
+      CODE.tenantNotFound,
     );
-    expect(
-      (await t.call('complaint.page', { query: {}, body: { tenantId: t.ids.tenant('A') } }, tenant2)).body.code,
-    ).toBe(CODE.tenantNotFound);
   });
 
   it('is for 6-3: a member with 6-1 alone sees orders but not complaints', async () => {
@@ -189,8 +187,8 @@ describe('complaint.page', () => {
       .set({ powers: sql`array_append(${roles.powers}, '6-1')` })
       .where(eq(roles.name, '运营专员'));
     const member = await t.signIn('member1');
-    expect((await t.call('order.page', { query: {}, body: {} }, member)).body.code).toBe(CODE.ok);
-    expect((await t.call('complaint.page', { query: {}, body: {} }, member)).body.code).toBe(CODE.forbidden);
+    expect(await t.code('order.page', { query: {}, body: {} }, member)).toBe(CODE.ok);
+    expect(await t.code('complaint.page', { query: {}, body: {} }, member)).toBe(CODE.forbidden);
   });
 });
 

@@ -53,12 +53,12 @@ describe('customer.page', () => {
     expect((await page(t.token.tenant2)).list.map((c) => c.username)).not.toContain('enterprise1');
     expect((await page(t.token.admin)).list.map((c) => c.username)).toContain('enterprise1');
     // member1 holds 1-1, 2-1, 3-1: not the enterprise accounts.
-    expect(
-      (await t.call('customer.page', { query: { pageNum: 1, pageSize: 5 }, body: {} }, t.token.member1)).body.code,
-    ).toBe(CODE.forbidden);
-    expect(
-      (await t.call('customer.page', { query: { pageNum: 1, pageSize: 5 }, body: {} }, t.token.enterprise1)).body.code,
-    ).toBe(CODE.forbidden);
+    expect(await t.code('customer.page', { query: { pageNum: 1, pageSize: 5 }, body: {} }, t.token.member1)).toBe(
+      CODE.forbidden,
+    );
+    expect(await t.code('customer.page', { query: { pageNum: 1, pageSize: 5 }, body: {} }, t.token.enterprise1)).toBe(
+      CODE.forbidden,
+    );
   });
 });
 
@@ -80,12 +80,12 @@ describe('customer.create', () => {
       id: res.body.content.id,
     });
     // Another enterprise's account is not its business.
-    expect((await t.call('customer.get', { params: { id: t.ids.user('enterprise1') } }, token)).body.code).toBe(
+    expect(await t.code('customer.get', { params: { id: t.ids.user('enterprise1') } }, token)).toBe(
       CODE.customerNotFound,
     );
-    expect(
-      (await t.call('customer.get', { params: { id: res.body.content.userId! } }, t.token.tenant2)).body.code,
-    ).toBe(CODE.customerNotFound);
+    expect(await t.code('customer.get', { params: { id: res.body.content.userId! } }, t.token.tenant2)).toBe(
+      CODE.customerNotFound,
+    );
   });
 
   it('refuses a taken account (1404), missing fields, and asks the admin for the tenant (1402)', async () => {
@@ -113,7 +113,7 @@ describe('customer.get', () => {
     expect(
       await t.ok('customer.get', { params: { id: t.ids.user('enterprise1') } }, t.token.enterprise1),
     ).toMatchObject({ username: 'enterprise1' });
-    expect((await t.call('customer.get', { params: { id: t.ids.user('member1') } }, t.token.tenant1)).body.code).toBe(
+    expect(await t.code('customer.get', { params: { id: t.ids.user('member1') } }, t.token.tenant1)).toBe(
       CODE.customerNotFound,
     );
   });
@@ -126,7 +126,7 @@ describe('customer.info', () => {
       id,
       username: 'enterprise1',
     });
-    expect((await t.call('customer.info', { params: { id } }, t.token.tenant2)).body.code).toBe(CODE.customerNotFound);
+    expect(await t.code('customer.info', { params: { id } }, t.token.tenant2)).toBe(CODE.customerNotFound);
   });
 });
 
@@ -159,13 +159,11 @@ describe('customer.update', () => {
     const token = await t.signIn(c.username!, 'Pd@2026canteen');
     expect((await t.ok('account.info', {}, token)).name).toBe('浦东软件园员工餐厅');
     expect(
-      (
-        await t.call(
-          'customer.update',
-          { params: { businessId: c.id }, body: { name: 'x', buyNow: false } },
-          t.token.tenant2,
-        )
-      ).body.code,
+      await t.code(
+        'customer.update',
+        { params: { businessId: c.id }, body: { name: 'x', buyNow: false } },
+        t.token.tenant2,
+      ),
     ).toBe(CODE.customerNotFound);
   });
 });
@@ -261,25 +259,21 @@ describe('customer.bindPoints', () => {
       ),
     ).toEqual({ bound: 0 });
     expect(
-      (
-        await t.call(
-          'customer.bindPoints',
-          { params: { businessId: c.id }, body: { pointIds: [t.ids.point('tianhe')] } },
-          t.token.tenant1,
-        )
-      ).body.code,
+      await t.code(
+        'customer.bindPoints',
+        { params: { businessId: c.id }, body: { pointIds: [t.ids.point('tianhe')] } },
+        t.token.tenant1,
+      ),
     ).toBe(CODE.pointNotFound);
     const {
       body: { content: a1 },
     } = await create(t.token.tenant1, { tenantId: t.ids.tenant('A1') });
     expect(
-      (
-        await t.call(
-          'customer.bindPoints',
-          { params: { businessId: a1.id }, body: { pointIds: [t.ids.point('hongqiao')] } },
-          t.token.tenant1,
-        )
-      ).body.code,
+      await t.code(
+        'customer.bindPoints',
+        { params: { businessId: a1.id }, body: { pointIds: [t.ids.point('hongqiao')] } },
+        t.token.tenant1,
+      ),
     ).toBe(CODE.pointNotCustomers);
     expect((await t.ok('customer.info', { params: { id: c.id } }, t.token.tenant1)).points).toBe(2);
   });
@@ -306,13 +300,11 @@ describe('customer.unbindPoints', () => {
       [t.ids.point('peoplesSquare')],
     );
     expect(
-      (
-        await t.call(
-          'customer.unbindPoints',
-          { params: { businessId: c.id }, body: { pointIds: [t.ids.point('peoplesSquare')] } },
-          t.token.tenant2,
-        )
-      ).body.code,
+      await t.code(
+        'customer.unbindPoints',
+        { params: { businessId: c.id }, body: { pointIds: [t.ids.point('peoplesSquare')] } },
+        t.token.tenant2,
+      ),
     ).toBe(CODE.customerNotFound);
   });
 });
@@ -374,25 +366,21 @@ describe('customer.setPrice', () => {
       ).body.content.fields,
     ).toEqual({ 'prices.0.price': 'customer.validation.price' });
     expect(
-      (
-        await t.call(
-          'customer.setPrice',
-          { params: { id }, body: { prices: [{ productId: theirs.id, price: 100 }] } },
-          t.token.tenant1,
-        )
-      ).body.code,
+      await t.code(
+        'customer.setPrice',
+        { params: { id }, body: { prices: [{ productId: theirs.id, price: 100 }] } },
+        t.token.tenant1,
+      ),
     ).toBe(CODE.productNotFound);
     const {
       body: { content: a1 },
     } = await create(t.token.tenant1, { tenantId: t.ids.tenant('A1') });
     expect(
-      (
-        await t.call(
-          'customer.setPrice',
-          { params: { id: a1.id }, body: { prices: [{ productId: mine.id, price: 100 }] } },
-          t.token.tenant1,
-        )
-      ).body.code,
+      await t.code(
+        'customer.setPrice',
+        { params: { id: a1.id }, body: { prices: [{ productId: mine.id, price: 100 }] } },
+        t.token.tenant1,
+      ),
     ).toBe(CODE.productNotCustomers);
   });
 });
@@ -413,13 +401,13 @@ describe('customer.deletePrice', () => {
         t.token.tenant1,
       )
     ).list.find((p) => p.productId === mine.id)!;
-    expect((await t.call('customer.deletePrice', { params: { id: row.priceId! } }, t.token.tenant2)).body.code).toBe(
+    expect(await t.code('customer.deletePrice', { params: { id: row.priceId! } }, t.token.tenant2)).toBe(
       CODE.staffPriceNotFound,
     );
     expect(await t.ok('customer.deletePrice', { params: { id: row.priceId! } }, t.token.tenant1)).toEqual({
       deleted: 1,
     });
-    expect((await t.call('customer.deletePrice', { params: { id: row.priceId! } }, t.token.tenant1)).body.code).toBe(
+    expect(await t.code('customer.deletePrice', { params: { id: row.priceId! } }, t.token.tenant1)).toBe(
       CODE.staffPriceNotFound,
     );
   });
@@ -431,16 +419,14 @@ describe('customer.deletePrice', () => {
     ).toBeGreaterThan(0);
     const staffOnly = await t.signIn(await addMember(t, 'staffclerk', t.ids.tenant('A'), ['8-2']));
     expect(
-      (
-        await t.call(
-          'customer.setPrice',
-          {
-            params: { id: await hongqiaoCustomer() },
-            body: { prices: [{ productId: (await productOf('A')).id, price: 1 }] },
-          },
-          staffOnly,
-        )
-      ).body.code,
+      await t.code(
+        'customer.setPrice',
+        {
+          params: { id: await hongqiaoCustomer() },
+          body: { prices: [{ productId: (await productOf('A')).id, price: 1 }] },
+        },
+        staffOnly,
+      ),
     ).toBe(CODE.forbidden);
   });
 });

@@ -209,9 +209,9 @@ describe('customer.staffImport', () => {
 describe('customer.staffImportStatus', () => {
   it('is read by its uploader alone (814)', async () => {
     const queued = await upload(t.token.enterprise1, await sheet([person(40_001)]));
-    expect(
-      (await t.call('customer.staffImportStatus', { params: { id: queued.content.id } }, t.token.tenant1)).body.code,
-    ).toBe(CODE.importNotFound);
+    expect(await t.code('customer.staffImportStatus', { params: { id: queued.content.id } }, t.token.tenant1)).toBe(
+      CODE.importNotFound,
+    );
     expect(
       await t.ok('customer.staffImportStatus', { params: { id: queued.content.id } }, t.token.enterprise1),
     ).toMatchObject({ state: 'queued' });
@@ -222,9 +222,9 @@ describe('customer.staffImportStatus', () => {
 describe('customer.staffImportReport', () => {
   it('is there only for an import with bad rows (814 otherwise)', async () => {
     const res = await imported(t.token.enterprise1, await sheet([person(50_001)]));
-    expect(
-      (await t.call('customer.staffImportReport', { params: { id: res.id } }, t.token.enterprise1)).body.code,
-    ).toBe(CODE.importNotFound);
+    expect(await t.code('customer.staffImportReport', { params: { id: res.id } }, t.token.enterprise1)).toBe(
+      CODE.importNotFound,
+    );
   });
 });
 

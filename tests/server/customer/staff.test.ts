@@ -37,13 +37,11 @@ describe('customer.staffPage', () => {
     expect((await page(t.token.tenant1, { customerId: await hongqiao() })).total).toBeGreaterThanOrEqual(8);
     expect((await page(t.token.tenant2)).list.map((s) => s.name)).not.toContain('李静');
     expect(
-      (
-        await t.call(
-          'customer.staffPage',
-          { query: { pageNum: 1, pageSize: 5 }, body: { customerId: await hongqiao() } },
-          t.token.tenant2,
-        )
-      ).body.code,
+      await t.code(
+        'customer.staffPage',
+        { query: { pageNum: 1, pageSize: 5 }, body: { customerId: await hongqiao() } },
+        t.token.tenant2,
+      ),
     ).toBe(CODE.customerNotFound);
   });
 });
@@ -55,7 +53,7 @@ describe('customer.staff', () => {
       name: '李静',
       cardId: '31000103',
     });
-    expect((await t.call('customer.staff', { params: { id: someone!.id } }, t.token.tenant2)).body.code).toBe(
+    expect(await t.code('customer.staff', { params: { id: someone!.id } }, t.token.tenant2)).toBe(
       CODE.customerStaffNotFound,
     );
   });
@@ -65,9 +63,9 @@ describe('customer.staffCreate', () => {
   it("adds to the enterprise's own list without naming it; a tenant names the customer; a held card is 806; fields are checked", async () => {
     const mine = await t.ok('customer.staffCreate', { body: person() }, t.token.enterprise1);
     expect(mine).toMatchObject({ name: '林小雨', customerName: '虹桥枢纽餐饮管理有限公司' });
-    expect(
-      (await t.call('customer.staffCreate', { body: person({ cardId: '31000103' }) }, t.token.enterprise1)).body.code,
-    ).toBe(CODE.cardIdTaken);
+    expect(await t.code('customer.staffCreate', { body: person({ cardId: '31000103' }) }, t.token.enterprise1)).toBe(
+      CODE.cardIdTaken,
+    );
     expect((await t.call('customer.staffCreate', { body: person() }, t.token.tenant1)).body.content.fields).toEqual({
       customerId: 'customer.validation.customer',
     });
@@ -86,25 +84,23 @@ describe('customer.staffCreate', () => {
     });
     // Another tenant may use the same card number for its own customers.
     expect(
-      (
-        await t.call(
-          'customer.staffCreate',
-          { body: person({ cardId: '31000103', customerId: await hongqiao() }) },
-          t.token.tenant2,
-        )
-      ).body.code,
+      await t.code(
+        'customer.staffCreate',
+        { body: person({ cardId: '31000103', customerId: await hongqiao() }) },
+        t.token.tenant2,
+      ),
     ).toBe(CODE.customerNotFound);
   });
 
   it('lets a member with 8-2 add staff, not one without', async () => {
     const clerk = await t.signIn(await addMember(t, 'cardclerk', t.ids.tenant('A'), ['8-2']));
-    expect(
-      (await t.call('customer.staffCreate', { body: person({ customerId: await hongqiao() }) }, clerk)).body.code,
-    ).toBe(CODE.ok);
+    expect(await t.code('customer.staffCreate', { body: person({ customerId: await hongqiao() }) }, clerk)).toBe(
+      CODE.ok,
+    );
     const other = await t.signIn(await addMember(t, 'orderclerk', t.ids.tenant('A'), ['6-1']));
-    expect(
-      (await t.call('customer.staffCreate', { body: person({ customerId: await hongqiao() }) }, other)).body.code,
-    ).toBe(CODE.forbidden);
+    expect(await t.code('customer.staffCreate', { body: person({ customerId: await hongqiao() }) }, other)).toBe(
+      CODE.forbidden,
+    );
   });
 });
 
@@ -119,17 +115,15 @@ describe('customer.staffUpdate', () => {
       ),
     ).toMatchObject({ name: '林雨', remark: '夜班', cardId: s.cardId });
     expect(
-      (
-        await t.call(
-          'customer.staffUpdate',
-          { params: { id: s.id }, body: person({ cardId: '31000101' }) },
-          t.token.enterprise1,
-        )
-      ).body.code,
+      await t.code(
+        'customer.staffUpdate',
+        { params: { id: s.id }, body: person({ cardId: '31000101' }) },
+        t.token.enterprise1,
+      ),
     ).toBe(CODE.cardIdTaken);
-    expect(
-      (await t.call('customer.staffUpdate', { params: { id: s.id }, body: person() }, t.token.tenant2)).body.code,
-    ).toBe(CODE.customerStaffNotFound);
+    expect(await t.code('customer.staffUpdate', { params: { id: s.id }, body: person() }, t.token.tenant2)).toBe(
+      CODE.customerStaffNotFound,
+    );
   });
 });
 
@@ -137,13 +131,13 @@ describe('customer.staffDelete', () => {
   it('deletes all or none', async () => {
     const a = await t.ok('customer.staffCreate', { body: person() }, t.token.enterprise1);
     const b = await t.ok('customer.staffCreate', { body: person() }, t.token.enterprise1);
-    expect((await t.call('customer.staffDelete', { body: { ids: [a.id, b.id] } }, t.token.tenant2)).body.code).toBe(
+    expect(await t.code('customer.staffDelete', { body: { ids: [a.id, b.id] } }, t.token.tenant2)).toBe(
       CODE.customerStaffNotFound,
     );
     expect(await t.ok('customer.staffDelete', { body: { ids: [a.id, b.id, a.id] } }, t.token.enterprise1)).toEqual({
       deleted: 2,
     });
-    expect((await t.call('customer.staff', { params: { id: a.id } }, t.token.enterprise1)).body.code).toBe(
+    expect(await t.code('customer.staff', { params: { id: a.id } }, t.token.enterprise1)).toBe(
       CODE.customerStaffNotFound,
     );
   });

@@ -112,7 +112,7 @@ describe('dashboard.figures', () => {
     expect((await figures('2026-02-30', today, 'tenant1')).body.content.fields).toEqual({ from: 'validation.invalid' });
     for (const who of ['member4', 'enterprise1']) {
       expect((await figures(today, today, who)).body.code, who).toBe(CODE.forbidden);
-      expect((await t.call('dashboard.today', {}, token[who])).body.code, who).toBe(CODE.forbidden);
+      expect(await t.code('dashboard.today', {}, token[who]), who).toBe(CODE.forbidden);
     }
   });
 

@@ -71,10 +71,10 @@ describe('device.pickList', () => {
       deviceIds: 'device.validation.pickScope',
     });
     const tenant2 = await t.signIn('tenant2');
-    expect(
-      (await t.call('device.pickList', { body: { deviceIds: [t.ids.device('VM2026000101')] } }, tenant2)).body.code,
-    ).toBe(CODE.deviceNotFound);
-    expect((await t.call('device.pickList', { body: { pointId: t.ids.point('hongqiao') } }, tenant2)).body.code).toBe(
+    expect(await t.code('device.pickList', { body: { deviceIds: [t.ids.device('VM2026000101')] } }, tenant2)).toBe(
+      CODE.deviceNotFound,
+    );
+    expect(await t.code('device.pickList', { body: { pointId: t.ids.point('hongqiao') } }, tenant2)).toBe(
       CODE.pointNotFound,
     );
   });

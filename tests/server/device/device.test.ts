@@ -44,17 +44,17 @@ describe('device.page', () => {
     );
     expect(foreignPoint.body).toMatchObject({ code: CODE.pointNotFound });
     expect(JSON.stringify(foreignPoint.body)).not.toContain('VM2026000104');
-    expect((await t.call('device.page', { query: {}, body: { tenantId: t.ids.tenant('A') } }, tenant2)).body.code).toBe(
+    expect(await t.code('device.page', { query: {}, body: { tenantId: t.ids.tenant('A') } }, tenant2)).toBe(
       CODE.tenantNotFound,
     );
     // A second-level tenant does not see its parent.
     const tenant11 = await t.signIn('tenant11');
-    expect(
-      (await t.call('device.page', { query: {}, body: { tenantId: t.ids.tenant('A') } }, tenant11)).body.code,
-    ).toBe(CODE.tenantNotFound);
-    expect(
-      (await t.call('device.page', { query: {}, body: { pointId: 2 ** 31 - 1 } }, t.token.tenant1)).body.code,
-    ).toBe(CODE.pointNotFound);
+    expect(await t.code('device.page', { query: {}, body: { tenantId: t.ids.tenant('A') } }, tenant11)).toBe(
+      CODE.tenantNotFound,
+    );
+    expect(await t.code('device.page', { query: {}, body: { pointId: 2 ** 31 - 1 } }, t.token.tenant1)).toBe(
+      CODE.pointNotFound,
+    );
   });
 });
 
@@ -98,9 +98,7 @@ describe('device.info', () => {
         complaint: true,
       },
     });
-    expect((await t.call('device.info', { params: { id } }, await t.signIn('tenant2'))).body.code).toBe(
-      CODE.deviceNotFound,
-    );
+    expect(await t.code('device.info', { params: { id } }, await t.signIn('tenant2'))).toBe(CODE.deviceNotFound);
   });
 });
 
@@ -149,9 +147,9 @@ describe('device.settings', () => {
     expect(await refused({ orderLimit: 0 })).toEqual({ orderLimit: 'device.validation.orderItems' });
     expect(await refused({ salesNotice: null })).toEqual({ salesNotice: 'device.validation.notice' });
     expect(await refused({ warningValue: 8 })).toEqual({ warningValue: 'device.validation.warningCapacity' });
-    expect(
-      (await t.call('device.settings', { params: { id }, body: settings() }, await t.signIn('tenant2'))).body.code,
-    ).toBe(CODE.deviceNotFound);
+    expect(await t.code('device.settings', { params: { id }, body: settings() }, await t.signIn('tenant2'))).toBe(
+      CODE.deviceNotFound,
+    );
   });
 });
 
@@ -162,18 +160,14 @@ describe('device.lock', () => {
     expect((await t.ok('device.info', { params: { id: ids[0]! } }, t.token.tenant1)).locked).toBe(true);
     const tenant2 = await t.signIn('tenant2');
     expect(
-      (
-        await t.call(
-          'device.lock',
-          { body: { ids: [...ids, t.ids.device('VM2026000304')], locked: false } },
-          t.token.tenant1,
-        )
-      ).body.code,
+      await t.code(
+        'device.lock',
+        { body: { ids: [...ids, t.ids.device('VM2026000304')], locked: false } },
+        t.token.tenant1,
+      ),
     ).toBe(CODE.deviceNotFound);
     expect((await t.ok('device.info', { params: { id: ids[0]! } }, t.token.tenant1)).locked).toBe(true);
-    expect((await t.call('device.lock', { body: { ids, locked: false } }, tenant2)).body.code).toBe(
-      CODE.deviceNotFound,
-    );
+    expect(await t.code('device.lock', { body: { ids, locked: false } }, tenant2)).toBe(CODE.deviceNotFound);
     await t.ok('device.lock', { body: { ids, locked: false } }, t.token.tenant1);
   });
 });
@@ -256,22 +250,18 @@ describe('device.channelUpdate', () => {
     const tenant2 = await t.signIn('tenant2');
     const [theirs] = (await t.ok('product.page', { query: {}, body: {} }, tenant2)).list;
     expect(
-      (
-        await t.call(
-          'device.channelUpdate',
-          { params: { id: id() }, body: { numbers: [1], patch: { productId: theirs!.id } } },
-          t.token.tenant1,
-        )
-      ).body.code,
+      await t.code(
+        'device.channelUpdate',
+        { params: { id: id() }, body: { numbers: [1], patch: { productId: theirs!.id } } },
+        t.token.tenant1,
+      ),
     ).toBe(CODE.productNotFound);
     expect(
-      (
-        await t.call(
-          'device.channelUpdate',
-          { params: { id: id() }, body: { numbers: [1], patch: { locked: false } } },
-          tenant2,
-        )
-      ).body.code,
+      await t.code(
+        'device.channelUpdate',
+        { params: { id: id() }, body: { numbers: [1], patch: { locked: false } } },
+        tenant2,
+      ),
     ).toBe(CODE.deviceNotFound);
   });
 });
@@ -298,9 +288,9 @@ describe('device.productOptions', () => {
       (await t.ok('device.productOptions', { params: { id }, body: { keyword: 'kkkl' } }, await t.signIn('member1')))
         .length,
     ).toBe(3);
-    expect(
-      (await t.call('device.productOptions', { params: { id }, body: {} }, await t.signIn('tenant2'))).body.code,
-    ).toBe(CODE.deviceNotFound);
+    expect(await t.code('device.productOptions', { params: { id }, body: {} }, await t.signIn('tenant2'))).toBe(
+      CODE.deviceNotFound,
+    );
   });
 });
 
@@ -328,7 +318,7 @@ describe('device.settingsBulk', () => {
     ).toEqual({ 'patch.channelSalesLimit': 'device.validation.channelSales' });
     expect(await t.ok('device.settingsBulk', { body: { ids, patch: {} } }, t.token.tenant1)).toEqual({ changed: 0 });
     const tenant2 = await t.signIn('tenant2');
-    expect((await t.call('device.settingsBulk', { body: { ids, patch: { orderLimit: 1 } } }, tenant2)).body.code).toBe(
+    expect(await t.code('device.settingsBulk', { body: { ids, patch: { orderLimit: 1 } } }, tenant2)).toBe(
       CODE.deviceNotFound,
     );
   });

@@ -55,13 +55,11 @@ describe('device.handOver', () => {
     ]);
     // Taking back what the second-level tenant does not hold is all or none: 1201, nothing moves.
     expect(
-      (
-        await t.call(
-          'device.handOver',
-          { body: { tenantId: t.ids.tenant('A1'), deviceIds: ids, back: true } },
-          t.token.tenant1,
-        )
-      ).body.code,
+      await t.code(
+        'device.handOver',
+        { body: { tenantId: t.ids.tenant('A1'), deviceIds: ids, back: true } },
+        t.token.tenant1,
+      ),
     ).toBe(CODE.deviceNotFound);
     expect((await owner('VM2026000107')).tenantId).toBe(t.ids.tenant('A1'));
     await t.ok(
@@ -98,13 +96,11 @@ describe('device.handOver', () => {
     const id = t.ids.device('VM2026000106');
     expect((await owner('VM2026000106')).pointId).not.toBeNull();
     expect(
-      (
-        await t.call(
-          'device.handOver',
-          { body: { tenantId: t.ids.tenant('A1'), deviceIds: [id], back: false } },
-          t.token.tenant1,
-        )
-      ).body.code,
+      await t.code(
+        'device.handOver',
+        { body: { tenantId: t.ids.tenant('A1'), deviceIds: [id], back: false } },
+        t.token.tenant1,
+      ),
     ).toBe(CODE.deviceOnPoint);
     await t.ok(
       'device.handOver',
@@ -122,50 +118,40 @@ describe('device.handOver', () => {
   it("answers 1401 for a second-level tenant not the caller's, 1201 for devices not the parent's, and needs 7-3", async () => {
     const a = t.ids.device('VM2026000107');
     expect(
-      (
-        await t.call(
-          'device.handOver',
-          { body: { tenantId: t.ids.tenant('A1'), deviceIds: [a], back: false } },
-          t.token.tenant2,
-        )
-      ).body.code,
+      await t.code(
+        'device.handOver',
+        { body: { tenantId: t.ids.tenant('A1'), deviceIds: [a], back: false } },
+        t.token.tenant2,
+      ),
     ).toBe(CODE.tenantNotFound);
     // A first-level tenant is no second-level tenant; a second-level tenant hands nothing.
     expect(
-      (
-        await t.call(
-          'device.handOver',
-          { body: { tenantId: t.ids.tenant('B'), deviceIds: [a], back: false } },
-          t.token.admin,
-        )
-      ).body.code,
+      await t.code(
+        'device.handOver',
+        { body: { tenantId: t.ids.tenant('B'), deviceIds: [a], back: false } },
+        t.token.admin,
+      ),
     ).toBe(CODE.tenantNotFound);
     expect(
-      (
-        await t.call(
-          'device.handOver',
-          { body: { tenantId: t.ids.tenant('A1'), deviceIds: [a], back: false } },
-          t.token.tenant11,
-        )
-      ).body.code,
+      await t.code(
+        'device.handOver',
+        { body: { tenantId: t.ids.tenant('A1'), deviceIds: [a], back: false } },
+        t.token.tenant11,
+      ),
     ).toBe(CODE.tenantNotFound);
     expect(
-      (
-        await t.call(
-          'device.handOver',
-          { body: { tenantId: t.ids.tenant('A1'), deviceIds: [t.ids.device('VM2026000301')], back: false } },
-          t.token.tenant1,
-        )
-      ).body.code,
+      await t.code(
+        'device.handOver',
+        { body: { tenantId: t.ids.tenant('A1'), deviceIds: [t.ids.device('VM2026000301')], back: false } },
+        t.token.tenant1,
+      ),
     ).toBe(CODE.deviceNotFound);
     expect(
-      (
-        await t.call(
-          'device.handOver',
-          { body: { tenantId: t.ids.tenant('A1'), deviceIds: [a], back: false } },
-          t.token.member1,
-        )
-      ).body.code,
+      await t.code(
+        'device.handOver',
+        { body: { tenantId: t.ids.tenant('A1'), deviceIds: [a], back: false } },
+        t.token.member1,
+      ),
     ).toBe(CODE.forbidden);
   });
 });

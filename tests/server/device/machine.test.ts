@@ -43,9 +43,9 @@ describe('device.qrcode', () => {
       serial: 'VM2026000101',
       content: 'https://m.vend.example/d/VM2026000101',
     });
-    expect(
-      (await t.call('device.qrcode', { params: { id: t.ids.device('VM2026000301') } }, t.token.tenant1)).body.code,
-    ).toBe(CODE.deviceNotFound);
+    expect(await t.code('device.qrcode', { params: { id: t.ids.device('VM2026000301') } }, t.token.tenant1)).toBe(
+      CODE.deviceNotFound,
+    );
   });
 });
 

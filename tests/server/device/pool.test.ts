@@ -27,7 +27,7 @@ describe('device.models', () => {
       capacity: 8,
       devices: 11,
     });
-    expect((await t.call('device.models', {}, t.token.tenant2)).body.code).toBe(CODE.forbidden);
+    expect(await t.code('device.models', {}, t.token.tenant2)).toBe(CODE.forbidden);
   });
 });
 
@@ -40,13 +40,11 @@ describe('device.modelCreate', () => {
     );
     expect(made).toMatchObject({ name: 'VM-F300', channelCount: 30, devices: 0 });
     expect(
-      (
-        await t.call(
-          'device.modelCreate',
-          { body: { name: 'VM-F300', type: 'selling', channelCount: 1, capacity: 1 } },
-          t.token.admin,
-        )
-      ).body.code,
+      await t.code(
+        'device.modelCreate',
+        { body: { name: 'VM-F300', type: 'selling', channelCount: 1, capacity: 1 } },
+        t.token.admin,
+      ),
     ).toBe(CODE.deviceModelTaken);
     const bad = await t.call(
       'device.modelCreate',
@@ -143,22 +141,18 @@ describe('device.allocate', () => {
     // All or none: the pool device named with it stays in the pool.
     expect(await serialsOf(t.token.admin, { inPool: true, keyword: 'VM2026000902' })).toEqual(['VM2026000902']);
     expect(
-      (
-        await t.call(
-          'device.allocate',
-          { body: { ids: [t.ids.device('VM2026000902')], tenantId: 99999 } },
-          t.token.admin,
-        )
-      ).body.code,
+      await t.code(
+        'device.allocate',
+        { body: { ids: [t.ids.device('VM2026000902')], tenantId: 99999 } },
+        t.token.admin,
+      ),
     ).toBe(CODE.tenantNotFound);
     expect(
-      (
-        await t.call(
-          'device.allocate',
-          { body: { ids: [t.ids.device('VM2026000902')], tenantId: t.ids.tenant('B') } },
-          t.token.tenant2,
-        )
-      ).body.code,
+      await t.code(
+        'device.allocate',
+        { body: { ids: [t.ids.device('VM2026000902')], tenantId: t.ids.tenant('B') } },
+        t.token.tenant2,
+      ),
     ).toBe(CODE.forbidden);
   });
 });
@@ -188,9 +182,7 @@ describe('device.recycle', () => {
     );
     expect(sale.body.code).toBe(CODE.deviceRecycled);
     expect((await history('VM2026000301')).at(-1)).toEqual(['recycle', '华南智慧零售有限公司']);
-    expect((await t.call('device.recycle', { body: { ids: [id] } }, t.token.admin)).body.code).toBe(
-      CODE.deviceAlreadyPooled,
-    );
+    expect(await t.code('device.recycle', { body: { ids: [id] } }, t.token.admin)).toBe(CODE.deviceAlreadyPooled);
     // Back out of the pool to another tenant, with a clean sheet.
     await t.ok('device.allocate', { body: { ids: [id], tenantId: t.ids.tenant('A') } }, t.token.admin);
     expect(await serialsOf(await t.signIn('tenant1'), { keyword: 'VM2026000301' })).toEqual(['VM2026000301']);
@@ -199,9 +191,9 @@ describe('device.recycle', () => {
 
 describe('device.allocations', () => {
   it("is the system admin's alone", async () => {
-    expect(
-      (await t.call('device.allocations', { params: { id: t.ids.device('VM2026000302') } }, t.token.tenant2)).body.code,
-    ).toBe(CODE.forbidden);
+    expect(await t.code('device.allocations', { params: { id: t.ids.device('VM2026000302') } }, t.token.tenant2)).toBe(
+      CODE.forbidden,
+    );
     expect(await history('VM2026000903')).toEqual([
       ['register', null],
       ['allocate', '华南智慧零售有限公司'],

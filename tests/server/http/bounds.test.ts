@@ -23,9 +23,7 @@ describe('ids bounded to the column type', () => {
         content: { fields: { id: expect.stringMatching(/^validation\./) } },
       });
     }
-    expect((await t.call('point.info', { params: { id: 2 ** 31 - 1 } }, t.token.tenant1)).body.code).toBe(
-      CODE.pointNotFound,
-    );
+    expect(await t.code('point.info', { params: { id: 2 ** 31 - 1 } }, t.token.tenant1)).toBe(CODE.pointNotFound);
   });
 
   it('refuses body ids of 2^31 or more', async () => {

@@ -59,7 +59,7 @@ describe('order.exportCheck', () => {
   it('answers the count up to 1000 and refuses more with 977; the time range is required', async () => {
     const day = { from: new Date(Date.now() - 24 * 3600_000).toISOString(), to: new Date().toISOString() };
     expect((await t.ok('order.exportCheck', { body: day }, t.token.tenant1)).total).toBeLessThanOrEqual(1000);
-    expect((await t.call('order.exportCheck', { body: year }, t.token.tenant1)).body.code).toBe(CODE.exportTooLarge);
+    expect(await t.code('order.exportCheck', { body: year }, t.token.tenant1)).toBe(CODE.exportTooLarge);
     expect((await t.call('order.exportCheck', { body: {} as never }, t.token.tenant1)).body.content.fields).toEqual({
       from: 'order.validation.time',
       to: 'order.validation.time',
@@ -99,14 +99,12 @@ describe('order.exportMail', () => {
     expect(created.numFmt).toBe('yyyy-mm-dd hh:mm:ss');
     expect(mails[0]!.replace(/=\r?\n/g, '')).toContain(businessDateTime(Date.parse(done!.expiresAt!)).slice(0, 16));
     // Any other key, or the link after it expired: 978.
-    expect((await t.call('order.exportFile', { params: { token: '0'.repeat(64) } })).body.code).toBe(
-      CODE.exportLinkInvalid,
-    );
+    expect(await t.code('order.exportFile', { params: { token: '0'.repeat(64) } })).toBe(CODE.exportLinkInvalid);
     await t.db
       .update(exportJobs)
       .set({ expiresAt: sql`now() - interval '1 minute'` })
       .where(eq(exportJobs.id, job.id));
-    expect((await t.call('order.exportFile', { params: { token: key } })).body.code).toBe(CODE.exportLinkInvalid);
+    expect(await t.code('order.exportFile', { params: { token: key } })).toBe(CODE.exportLinkInvalid);
     // The next round forgets the expired link's file.
     const [{ fileId }] = (await t.db
       .select({ fileId: exportJobs.fileId })
@@ -126,13 +124,11 @@ describe('order.exportMail', () => {
         .body.content.fields,
     ).toEqual({ email: 'order.validation.email' });
     expect(
-      (
-        await t.call(
-          'order.exportMail',
-          { body: { filter: { ...year, tenantId: t.ids.tenant('B') }, email: 'a@b.cn', lang: 'en' } },
-          t.token.tenant1,
-        )
-      ).body.code,
+      await t.code(
+        'order.exportMail',
+        { body: { filter: { ...year, tenantId: t.ids.tenant('B') }, email: 'a@b.cn', lang: 'en' } },
+        t.token.tenant1,
+      ),
     ).toBe(CODE.tenantNotFound);
   });
 

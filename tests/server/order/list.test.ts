@@ -40,9 +40,9 @@ describe('order.page', () => {
     expect((await list({}, await t.signIn('admin'), { pageNum: 1, pageSize: 1 })).total).toBe(all);
     // A first-level tenant narrows to one of its second-level tenants; another's tenant is refused.
     expect((await list({ tenantId: t.ids.tenant('A1') })).total).toBe(a1.total);
-    expect(
-      (await t.call('order.page', { query: {}, body: { tenantId: t.ids.tenant('B') } }, t.token.tenant1)).body.code,
-    ).toBe(CODE.tenantNotFound);
+    expect(await t.code('order.page', { query: {}, body: { tenantId: t.ids.tenant('B') } }, t.token.tenant1)).toBe(
+      CODE.tenantNotFound,
+    );
   });
 
   it('filters by every state, platform, type, kind and staff price', async () => {
@@ -149,13 +149,9 @@ describe('order.page', () => {
     );
     expect(week.list.every((o) => Date.parse(o.createdAt) >= from.getTime())).toBe(true);
     const tenant2 = await t.signIn('tenant2');
-    expect((await t.call('order.page', { query: {}, body: { deviceId: device } }, tenant2)).body.code).toBe(
-      CODE.deviceNotFound,
-    );
-    expect((await t.call('order.page', { query: {}, body: { pointId: point } }, tenant2)).body.code).toBe(
-      CODE.pointNotFound,
-    );
-    expect((await t.call('order.page', { query: {}, body: { productId: item!.productId! } }, tenant2)).body.code).toBe(
+    expect(await t.code('order.page', { query: {}, body: { deviceId: device } }, tenant2)).toBe(CODE.deviceNotFound);
+    expect(await t.code('order.page', { query: {}, body: { pointId: point } }, tenant2)).toBe(CODE.pointNotFound);
+    expect(await t.code('order.page', { query: {}, body: { productId: item!.productId! } }, tenant2)).toBe(
       CODE.productNotFound,
     );
     const backwards = await t.call(
@@ -182,7 +178,7 @@ describe('order.page', () => {
 
   it('is open to a member with 6-1 or 6-3, closed to one without', async () => {
     const member = await t.signIn('member1');
-    expect((await t.call('order.page', { query: {}, body: {} }, member)).body.code).toBe(CODE.forbidden);
+    expect(await t.code('order.page', { query: {}, body: {} }, member)).toBe(CODE.forbidden);
     await t.db
       .update(roles)
       .set({ powers: sql`array_append(${roles.powers}, '6-1')` })
@@ -256,11 +252,9 @@ describe('order.info', () => {
     expect(detail.items.length).toBeGreaterThan(1);
     expect(detail.amount).toBe(detail.items.reduce((s, i) => s + i.unitPrice * i.count, 0));
     expect(detail).toMatchObject({ id: multi!.id, tenantName: expect.any(String), deviceName: expect.any(String) });
-    expect((await t.call('order.info', { params: { id: multi!.id } }, await t.signIn('tenant2'))).body.code).toBe(
+    expect(await t.code('order.info', { params: { id: multi!.id } }, await t.signIn('tenant2'))).toBe(
       CODE.orderNotFound,
     );
-    expect((await t.call('order.info', { params: { id: 2_000_000_000 } }, t.token.tenant1)).body.code).toBe(
-      CODE.orderNotFound,
-    );
+    expect(await t.code('order.info', { params: { id: 2_000_000_000 } }, t.token.tenant1)).toBe(CODE.orderNotFound);
   });
 });

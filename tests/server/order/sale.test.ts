@@ -181,61 +181,19 @@ describe('order.sale', () => {
     await setChannel(serial, 4, { productId: null, price: null, customerStaffPrice: null, stock: 0 });
     const count = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0]!.n;
     const before = await count();
-    expect(
-      (
-        await sell(serial, {
-          items: [
-            { channel: 1, count: 1 },
-            { channel: 2, count: 1 },
-          ],
-        })
-      ).body.code,
-    ).toBe(CODE.deviceLocked);
-    expect((await sell(serial, { items: [{ channel: 3, count: 1 }] })).body.code).toBe(CODE.channelUnavailable);
-    expect((await sell(serial, { items: [{ channel: 4, count: 1 }] })).body.code).toBe(CODE.channelUnavailable);
-    expect((await sell(serial, { items: [{ channel: 61, count: 1 }] })).body.code).toBe(CODE.channelUnavailable);
-    expect(
-      (
-        await sell(serial, {
-          items: [
-            { channel: 1, count: 2 },
-            { channel: 1, count: 1 },
-          ],
-        })
-      ).body.code,
-    ).toBe(CODE.channelSalesLimit);
+    /** The answer's code to a sale of these [channel, count] lines. */
+    const codeOf = async (...lines: [number, number][]) =>
+      (await sell(serial, { items: lines.map(([channel, count]) => ({ channel, count })) })).body.code;
+    expect(await codeOf([1, 1], [2, 1])).toBe(CODE.deviceLocked);
+    expect(await codeOf([3, 1])).toBe(CODE.channelUnavailable);
+    expect(await codeOf([4, 1])).toBe(CODE.channelUnavailable);
+    expect(await codeOf([61, 1])).toBe(CODE.channelUnavailable);
+    expect(await codeOf([1, 2], [1, 1])).toBe(CODE.channelSalesLimit);
     await setChannel(serial, 2, { locked: false });
-    expect(
-      (
-        await sell(serial, {
-          items: [
-            { channel: 1, count: 2 },
-            { channel: 2, count: 2 },
-          ],
-        })
-      ).body.code,
-    ).toBe(CODE.orderItemsLimit);
+    expect(await codeOf([1, 2], [2, 2])).toBe(CODE.orderItemsLimit);
     await setChannel(serial, 2, { stock: 1 });
-    expect(
-      (
-        await sell(serial, {
-          items: [
-            { channel: 1, count: 2 },
-            { channel: 2, count: 1 },
-          ],
-        })
-      ).body.code,
-    ).toBe(CODE.ok);
-    expect(
-      (
-        await sell(serial, {
-          items: [
-            { channel: 1, count: 1 },
-            { channel: 2, count: 1 },
-          ],
-        })
-      ).body.code,
-    ).toBe(CODE.insufficientStock);
+    expect(await codeOf([1, 2], [2, 1])).toBe(CODE.ok);
+    expect(await codeOf([1, 1], [2, 1])).toBe(CODE.insufficientStock);
     // The refused sale took nothing from channel 1 either.
     expect((await channelRow(serial, 1)).stock).toBe(3);
     expect(await count()).toBe(before + 1);

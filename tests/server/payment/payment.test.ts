@@ -133,22 +133,18 @@ describe('payment.save', () => {
         .code,
     ).toBe(CODE.certificateInvalid);
     expect(
-      (
-        await t.call(
-          'payment.save',
-          { body: { wechat: { ...WECHAT, ...SECRETS, p12: p12('another-password') } } },
-          t.token.tenant11,
-        )
-      ).body.code,
+      await t.code(
+        'payment.save',
+        { body: { wechat: { ...WECHAT, ...SECRETS, p12: p12('another-password') } } },
+        t.token.tenant11,
+      ),
     ).toBe(CODE.certificateInvalid);
     expect(
-      (
-        await t.call(
-          'payment.save',
-          { body: { direct: { merchantNumber: 'D-01', apiV3Key: 'v3key', certificate: 'not a certificate' } } },
-          t.token.tenant11,
-        )
-      ).body.code,
+      await t.code(
+        'payment.save',
+        { body: { direct: { merchantNumber: 'D-01', apiV3Key: 'v3key', certificate: 'not a certificate' } } },
+        t.token.tenant11,
+      ),
     ).toBe(CODE.certificateInvalid);
   });
 
@@ -156,22 +152,18 @@ describe('payment.save', () => {
     const [a, b] = [rsaPair(), rsaPair()];
     const alipay = { lifeAppId: '2021000000000001', miniAppId: '2021000000000002' };
     expect(
-      (
-        await t.call(
-          'payment.save',
-          { body: { alipay: { ...alipay, privateKey: 'garbage', publicKey: a.publicKey } } },
-          t.token.tenant11,
-        )
-      ).body.code,
+      await t.code(
+        'payment.save',
+        { body: { alipay: { ...alipay, privateKey: 'garbage', publicKey: a.publicKey } } },
+        t.token.tenant11,
+      ),
     ).toBe(CODE.keyInvalid);
     expect(
-      (
-        await t.call(
-          'payment.save',
-          { body: { alipay: { ...alipay, privateKey: a.privateKey, publicKey: b.publicKey } } },
-          t.token.tenant11,
-        )
-      ).body.code,
+      await t.code(
+        'payment.save',
+        { body: { alipay: { ...alipay, privateKey: a.privateKey, publicKey: b.publicKey } } },
+        t.token.tenant11,
+      ),
     ).toBe(CODE.keyInvalid);
     const ec = generateKeyPairSync('ec', {
       namedCurve: 'P-256',
@@ -179,13 +171,11 @@ describe('payment.save', () => {
       privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
     });
     expect(
-      (
-        await t.call(
-          'payment.save',
-          { body: { alipay: { ...alipay, privateKey: ec.privateKey, publicKey: ec.publicKey } } },
-          t.token.tenant11,
-        )
-      ).body.code,
+      await t.code(
+        'payment.save',
+        { body: { alipay: { ...alipay, privateKey: ec.privateKey, publicKey: ec.publicKey } } },
+        t.token.tenant11,
+      ),
     ).toBe(CODE.keyInvalid);
     // Bare base64, as Alipay's console hands keys out, is read too.
     const bare = (pem: string) => pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
@@ -200,14 +190,14 @@ describe('payment.save', () => {
 
 describe('payment.settings', () => {
   it("answers only within scope: the admin names a tenant (1402), another tenant's is 1401, a member none", async () => {
-    expect((await t.call('payment.settings', { body: {} }, t.token.admin)).body.code).toBe(CODE.tenantRequired);
+    expect(await t.code('payment.settings', { body: {} }, t.token.admin)).toBe(CODE.tenantRequired);
     expect(
       (await t.ok('payment.settings', { body: { tenantId: t.ids.tenant('A') } }, t.token.admin)).wechat?.merchantId,
     ).toBe('1600000001');
-    expect(
-      (await t.call('payment.settings', { body: { tenantId: t.ids.tenant('A') } }, t.token.tenant2)).body.code,
-    ).toBe(CODE.tenantNotFound);
-    expect((await t.call('payment.settings', { body: {} }, t.token.member1)).body.code).toBe(CODE.forbidden);
+    expect(await t.code('payment.settings', { body: { tenantId: t.ids.tenant('A') } }, t.token.tenant2)).toBe(
+      CODE.tenantNotFound,
+    );
+    expect(await t.code('payment.settings', { body: {} }, t.token.member1)).toBe(CODE.forbidden);
     // A first-level tenant reads its second-level tenant's.
     expect((await t.ok('payment.settings', { body: { tenantId: t.ids.tenant('A1') } }, t.token.tenant1)).tenantId).toBe(
       t.ids.tenant('A1'),

@@ -101,9 +101,9 @@ describe('point.create', () => {
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(CODE.tenantRequired);
     expect((await createPoint('管理员点位', t.token.admin, t.ids.tenant('B'))).tenantName).toBe('华南智慧零售有限公司');
-    expect(
-      (await t.call('point.create', { body: { ...form('不存在租户'), tenantId: 99999 } }, t.token.admin)).body.code,
-    ).toBe(CODE.tenantNotFound);
+    expect(await t.code('point.create', { body: { ...form('不存在租户'), tenantId: 99999 } }, t.token.admin)).toBe(
+      CODE.tenantNotFound,
+    );
   });
 
   it('refuses missing, blank and too long fields with their keys', async () => {
@@ -179,7 +179,7 @@ describe('point.delete', () => {
   it('deletes a point without devices', async () => {
     const p = await createPoint('待删除点位');
     expect((await t.call('point.delete', { params: { id: p.id } }, t.token.tenant1)).body).toEqual({ code: 200 });
-    expect((await t.call('point.info', { params: { id: p.id } }, t.token.tenant1)).body.code).toBe(CODE.pointNotFound);
+    expect(await t.code('point.info', { params: { id: p.id } }, t.token.tenant1)).toBe(CODE.pointNotFound);
   });
 
   it('refuses to delete a point with bound devices: HTTP 409, body 1411', async () => {

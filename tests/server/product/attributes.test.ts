@@ -120,13 +120,11 @@ describe('product.attributeCreate', () => {
   it("refuses a number the category uses (2804), and another tenant's category (1104)", async () => {
     const categoryId = await categoryOf('B', 'DRINK');
     expect(
-      (
-        await t.call(
-          'product.attributeCreate',
-          { body: { ...form({ number: 'VOLUME' }), categoryId } as never },
-          t.token.tenant2,
-        )
-      ).body.code,
+      await t.code(
+        'product.attributeCreate',
+        { body: { ...form({ number: 'VOLUME' }), categoryId } as never },
+        t.token.tenant2,
+      ),
     ).toBe(CODE.attributeNumberTaken);
     expect(
       (await t.call('product.attributeCreate', { body: { ...form(), categoryId } as never }, t.token.tenant1)).body
@@ -167,11 +165,11 @@ describe('product.attributeDelete', () => {
       { body: { ...form(), categoryId } as never },
       t.token.tenant2,
     );
-    expect((await t.call('product.attributeDelete', { params: { id: created.id } }, t.token.tenant1)).body.code).toBe(
+    expect(await t.code('product.attributeDelete', { params: { id: created.id } }, t.token.tenant1)).toBe(
       CODE.attributeNotFound,
     );
     await t.ok('product.attributeDelete', { params: { id: created.id } }, t.token.tenant2);
-    expect((await t.call('product.attributeDelete', { params: { id: created.id } }, t.token.tenant2)).body.code).toBe(
+    expect(await t.code('product.attributeDelete', { params: { id: created.id } }, t.token.tenant2)).toBe(
       CODE.attributeNotFound,
     );
 
@@ -187,13 +185,7 @@ describe('product.attributeDelete', () => {
     );
     await t.ok('product.categoryDelete', { params: { id: leaf.id } }, t.token.tenant2);
     expect(
-      (
-        await t.call(
-          'product.attributeUpdate',
-          { params: { id: attribute.id }, body: form() as never },
-          t.token.tenant2,
-        )
-      ).body.code,
+      await t.code('product.attributeUpdate', { params: { id: attribute.id }, body: form() as never }, t.token.tenant2),
     ).toBe(CODE.attributeNotFound);
   });
 });

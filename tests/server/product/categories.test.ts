@@ -143,9 +143,9 @@ describe('product.categoryOptions', () => {
     expect(
       await t.ok('product.categoryOptions', { body: { tenantId: t.ids.tenant('B') } }, t.token.admin),
     ).toHaveLength(13);
-    expect(
-      (await t.call('product.categoryOptions', { body: { tenantId: t.ids.tenant('B') } }, t.token.tenant1)).body.code,
-    ).toBe(CODE.tenantNotFound);
+    expect(await t.code('product.categoryOptions', { body: { tenantId: t.ids.tenant('B') } }, t.token.tenant1)).toBe(
+      CODE.tenantNotFound,
+    );
   });
 });
 
@@ -157,9 +157,7 @@ describe('product.categoryInfo', () => {
       name: '饮料',
       childCount: 4,
     });
-    expect((await t.call('product.categoryInfo', { params: { id } }, t.token.tenant1)).body.code).toBe(
-      CODE.categoryNotFound,
-    );
+    expect(await t.code('product.categoryInfo', { params: { id } }, t.token.tenant1)).toBe(CODE.categoryNotFound);
   });
 });
 
@@ -211,9 +209,9 @@ describe('product.categoryCreate', () => {
   });
 
   it('refuses a number the tenant already uses (1105), not one another tenant uses', async () => {
-    expect(
-      (await t.call('product.categoryCreate', { body: form({ number: 'DRINK' }) }, t.token.tenant2)).body.code,
-    ).toBe(CODE.categoryNumberTaken);
+    expect(await t.code('product.categoryCreate', { body: form({ number: 'DRINK' }) }, t.token.tenant2)).toBe(
+      CODE.categoryNumberTaken,
+    );
     const created = await t.ok('product.categoryCreate', { body: form({ number: 'ONLY-A' }) }, t.token.tenant1);
     expect((await t.ok('product.categoryCreate', { body: form({ number: 'ONLY-A' }) }, t.token.tenant2)).number).toBe(
       'ONLY-A',
@@ -225,23 +223,21 @@ describe('product.categoryCreate', () => {
     const soda = await idOf('B', 'DRINK-SODA');
     const third = await t.ok('product.categoryCreate', { body: form({ parentId: soda }) }, t.token.tenant2);
     expect(third.depth).toBe(2);
-    expect(
-      (await t.call('product.categoryCreate', { body: form({ parentId: third.id }) }, t.token.tenant2)).body.code,
-    ).toBe(CODE.categoryParentInvalid);
+    expect(await t.code('product.categoryCreate', { body: form({ parentId: third.id }) }, t.token.tenant2)).toBe(
+      CODE.categoryParentInvalid,
+    );
     const childTenantDrinks = await idOf('A1', 'DRINK');
     expect(
       (await t.call('product.categoryCreate', { body: form({ parentId: childTenantDrinks }) }, t.token.tenant1)).body
         .code,
     ).toBe(CODE.categoryParentInvalid);
-    expect(
-      (await t.call('product.categoryCreate', { body: form({ parentId: soda }) }, t.token.tenant1)).body.code,
-    ).toBe(CODE.categoryNotFound);
+    expect(await t.code('product.categoryCreate', { body: form({ parentId: soda }) }, t.token.tenant1)).toBe(
+      CODE.categoryNotFound,
+    );
   });
 
   it('makes the system t.token.admin name the tenant (1402), and lets a first-level tenant create for its second-level one', async () => {
-    expect((await t.call('product.categoryCreate', { body: form() }, t.token.admin)).body.code).toBe(
-      CODE.tenantRequired,
-    );
+    expect(await t.code('product.categoryCreate', { body: form() }, t.token.admin)).toBe(CODE.tenantRequired);
     const forB = await t.ok(
       'product.categoryCreate',
       { body: { ...form(), tenantId: t.ids.tenant('B') } },
@@ -310,15 +306,9 @@ describe('product.categoryUpdate', () => {
   it("refuses another category's number (1105) and another tenant's category (1104)", async () => {
     const id = await idOf('B', 'DRINK-TEA');
     expect(
-      (
-        await t.call(
-          'product.categoryUpdate',
-          { params: { id }, body: form({ number: 'DRINK-SODA' }) },
-          t.token.tenant2,
-        )
-      ).body.code,
+      await t.code('product.categoryUpdate', { params: { id }, body: form({ number: 'DRINK-SODA' }) }, t.token.tenant2),
     ).toBe(CODE.categoryNumberTaken);
-    expect((await t.call('product.categoryUpdate', { params: { id }, body: form() }, t.token.tenant1)).body.code).toBe(
+    expect(await t.code('product.categoryUpdate', { params: { id }, body: form() }, t.token.tenant1)).toBe(
       CODE.categoryNotFound,
     );
   });
@@ -328,13 +318,13 @@ describe('product.categoryDelete', () => {
   it('deletes an empty category, and refuses one with subcategories (1107) or products (1106)', async () => {
     const empty = await t.ok('product.categoryCreate', { body: form() }, t.token.tenant2);
     await t.ok('product.categoryDelete', { params: { id: empty.id } }, t.token.tenant2);
-    expect((await t.call('product.categoryInfo', { params: { id: empty.id } }, t.token.tenant2)).body.code).toBe(
+    expect(await t.code('product.categoryInfo', { params: { id: empty.id } }, t.token.tenant2)).toBe(
       CODE.categoryNotFound,
     );
 
-    expect(
-      (await t.call('product.categoryDelete', { params: { id: await idOf('B', 'DRINK') } }, t.token.tenant2)).body.code,
-    ).toBe(CODE.categoryHasChildren);
+    expect(await t.code('product.categoryDelete', { params: { id: await idOf('B', 'DRINK') } }, t.token.tenant2)).toBe(
+      CODE.categoryHasChildren,
+    );
     const juice = await t.ok(
       'product.categoryCreate',
       { body: form({ parentId: await idOf('B', 'DRINK') }) },
@@ -349,7 +339,7 @@ describe('product.categoryDelete', () => {
       model: 'VM-S600',
       price: 500,
     });
-    expect((await t.call('product.categoryDelete', { params: { id: juice.id } }, t.token.tenant2)).body.code).toBe(
+    expect(await t.code('product.categoryDelete', { params: { id: juice.id } }, t.token.tenant2)).toBe(
       CODE.categoryHasProducts,
     );
     expect((await t.ok('product.categoryInfo', { params: { id: juice.id } }, t.token.tenant2)).productCount).toBe(1);

@@ -58,9 +58,9 @@ describe('product.customModelCreate', () => {
       attributeCount: 0,
       imageCount: 0,
     });
-    expect(
-      (await t.call('product.customModelCreate', { body: modelForm({ number: 'CM200' }) }, t.token.admin)).body.code,
-    ).toBe(CODE.customModelNumberTaken);
+    expect(await t.code('product.customModelCreate', { body: modelForm({ number: 'CM200' }) }, t.token.admin)).toBe(
+      CODE.customModelNumberTaken,
+    );
   });
 });
 
@@ -90,11 +90,11 @@ describe('product.customModelDelete', () => {
       t.token.admin,
     );
     await t.ok('product.customModelDelete', { params: { id: created.id } }, t.token.admin);
-    expect(
-      (await t.call('product.customAttributeList', { body: { modelId: created.id } }, t.token.admin)).body.code,
-    ).toBe(CODE.customModelNotFound);
+    expect(await t.code('product.customAttributeList', { body: { modelId: created.id } }, t.token.admin)).toBe(
+      CODE.customModelNotFound,
+    );
     const cm200 = (await models()).find((m) => m.number === 'CM200')!;
-    expect((await t.call('product.customModelDelete', { params: { id: cm200.id } }, t.token.admin)).body.code).toBe(
+    expect(await t.code('product.customModelDelete', { params: { id: cm200.id } }, t.token.admin)).toBe(
       CODE.customModelInUse,
     );
   });
@@ -118,13 +118,11 @@ describe('product.customAttributeCreate', () => {
       t.token.admin,
     );
     expect(
-      (
-        await t.call(
-          'product.customAttributeCreate',
-          { body: { ...attributeForm({ number: 'X' }), modelId: created.id } as never },
-          t.token.admin,
-        )
-      ).body.code,
+      await t.code(
+        'product.customAttributeCreate',
+        { body: { ...attributeForm({ number: 'X' }), modelId: created.id } as never },
+        t.token.admin,
+      ),
     ).toBe(CODE.customDetailNumberTaken);
     expect(
       (
@@ -154,13 +152,11 @@ describe('product.customAttributeUpdate', () => {
       ),
     ).toMatchObject({ kind: 'string', rule: '8' });
     expect(
-      (
-        await t.call(
-          'product.customAttributeUpdate',
-          { params: { id: 999999 }, body: attributeForm() as never },
-          t.token.admin,
-        )
-      ).body.code,
+      await t.code(
+        'product.customAttributeUpdate',
+        { params: { id: 999999 }, body: attributeForm() as never },
+        t.token.admin,
+      ),
     ).toBe(CODE.customDetailNotFound);
   });
 });
@@ -174,7 +170,7 @@ describe('product.customAttributeDelete', () => {
       t.token.admin,
     );
     await t.ok('product.customAttributeDelete', { params: { id: a.id } }, t.token.admin);
-    expect((await t.call('product.customAttributeDelete', { params: { id: a.id } }, t.token.admin)).body.code).toBe(
+    expect(await t.code('product.customAttributeDelete', { params: { id: a.id } }, t.token.admin)).toBe(
       CODE.customDetailNotFound,
     );
   });
@@ -201,13 +197,11 @@ describe('product.customImageCreate', () => {
       t.token.admin,
     );
     expect(
-      (
-        await t.call(
-          'product.customImageCreate',
-          { body: { ...imageForm({ number: 'Y' }), modelId: created.id } },
-          t.token.admin,
-        )
-      ).body.code,
+      await t.code(
+        'product.customImageCreate',
+        { body: { ...imageForm({ number: 'Y' }), modelId: created.id } },
+        t.token.admin,
+      ),
     ).toBe(CODE.customDetailNumberTaken);
   });
 });
@@ -231,7 +225,7 @@ describe('product.customImageDelete', () => {
     const created = await t.ok('product.customModelCreate', { body: modelForm() }, t.token.admin);
     const i = await t.ok('product.customImageCreate', { body: { ...imageForm(), modelId: created.id } }, t.token.admin);
     await t.ok('product.customImageDelete', { params: { id: i.id } }, t.token.admin);
-    expect((await t.call('product.customImageDelete', { params: { id: i.id } }, t.token.admin)).body.code).toBe(
+    expect(await t.code('product.customImageDelete', { params: { id: i.id } }, t.token.admin)).toBe(
       CODE.customDetailNotFound,
     );
   });
@@ -254,7 +248,7 @@ describe('product.customInfo', () => {
     const cm200 = (await models()).find((m) => m.number === 'CM200')!;
     expect(info!.modelId).toBe(cm200.id);
     expect(Object.keys(info!.attributes)).toHaveLength(3);
-    expect((await t.call('product.customInfo', { params: { id: product.id } }, t.token.tenant1)).body.code).toBe(
+    expect(await t.code('product.customInfo', { params: { id: product.id } }, t.token.tenant1)).toBe(
       CODE.productNotFound,
     );
   });
@@ -301,13 +295,11 @@ describe('product.customInfoSave', () => {
     );
     expect(emptied.body.content.fields).toBeDefined();
     expect(
-      (
-        await t.call(
-          'product.customInfoSave',
-          { params: { id: product.id, modelId: 999999 }, body: { attributes: {}, images: {} } },
-          t.token.tenant2,
-        )
-      ).body.code,
+      await t.code(
+        'product.customInfoSave',
+        { params: { id: product.id, modelId: 999999 }, body: { attributes: {}, images: {} } },
+        t.token.tenant2,
+      ),
     ).toBe(CODE.customModelNotFound);
   });
 });

@@ -29,13 +29,11 @@ describe('product.imageFormatList', () => {
       ['SCREEN', false],
     ]);
     expect(
-      (
-        await t.call(
-          'product.imageFormatList',
-          { body: { categoryId: await categoryOf('B', 'DRINK') } },
-          t.token.tenant1,
-        )
-      ).body.code,
+      await t.code(
+        'product.imageFormatList',
+        { body: { categoryId: await categoryOf('B', 'DRINK') } },
+        t.token.tenant1,
+      ),
     ).toBe(CODE.categoryNotFound);
   });
 });
@@ -50,13 +48,11 @@ describe('product.imageFormatCreate', () => {
     );
     expect(created).toMatchObject({ required: true, formatName: '750×750 PNG', categoryName: '零食' });
     expect(
-      (
-        await t.call(
-          'product.imageFormatCreate',
-          { body: { ...form({ number: 'DETAIL' }), categoryId } as never },
-          t.token.tenant2,
-        )
-      ).body.code,
+      await t.code(
+        'product.imageFormatCreate',
+        { body: { ...form({ number: 'DETAIL' }), categoryId } as never },
+        t.token.tenant2,
+      ),
     ).toBe(CODE.imageFormatNumberTaken);
     expect(
       (
@@ -85,13 +81,7 @@ describe('product.imageFormatUpdate', () => {
       ),
     ).toMatchObject({ name: '包装背面' });
     expect(
-      (
-        await t.call(
-          'product.imageFormatUpdate',
-          { params: { id: created.id }, body: form() as never },
-          t.token.tenant1,
-        )
-      ).body.code,
+      await t.code('product.imageFormatUpdate', { params: { id: created.id }, body: form() as never }, t.token.tenant1),
     ).toBe(CODE.imageFormatNotFound);
   });
 });
@@ -103,11 +93,11 @@ describe('product.imageFormatDelete', () => {
       { body: { ...form(), categoryId: await categoryOf('B', 'SNACK') } as never },
       t.token.tenant2,
     );
-    expect((await t.call('product.imageFormatDelete', { params: { id: created.id } }, t.token.tenant1)).body.code).toBe(
+    expect(await t.code('product.imageFormatDelete', { params: { id: created.id } }, t.token.tenant1)).toBe(
       CODE.imageFormatNotFound,
     );
     await t.ok('product.imageFormatDelete', { params: { id: created.id } }, t.token.tenant2);
-    expect((await t.call('product.imageFormatDelete', { params: { id: created.id } }, t.token.tenant2)).body.code).toBe(
+    expect(await t.code('product.imageFormatDelete', { params: { id: created.id } }, t.token.tenant2)).toBe(
       CODE.imageFormatNotFound,
     );
   });

@@ -54,9 +54,9 @@ describe('product.ingredientCreate', () => {
       (await t.call('product.ingredientCreate', { body: form({ number: 'SUGAR' }) as never }, t.token.tenant2)).body
         .code,
     ).toBe(CODE.ingredientNumberTaken);
-    expect(
-      (await t.call('product.ingredientCreate', { body: form() as never }, await t.signIn('admin'))).body.code,
-    ).toBe(CODE.tenantRequired);
+    expect(await t.code('product.ingredientCreate', { body: form() as never }, await t.signIn('admin'))).toBe(
+      CODE.tenantRequired,
+    );
   });
 });
 
@@ -74,13 +74,11 @@ describe('product.ingredientUpdate', () => {
         .body.code,
     ).toBe(CODE.ingredientNotFound);
     expect(
-      (
-        await t.call(
-          'product.ingredientUpdate',
-          { params: { id: created.id }, body: form({ number: 'SUGAR' }) as never },
-          t.token.tenant2,
-        )
-      ).body.code,
+      await t.code(
+        'product.ingredientUpdate',
+        { params: { id: created.id }, body: form({ number: 'SUGAR' }) as never },
+        t.token.tenant2,
+      ),
     ).toBe(CODE.ingredientNumberTaken);
   });
 });
@@ -88,11 +86,11 @@ describe('product.ingredientUpdate', () => {
 describe('product.ingredientDelete', () => {
   it("deletes an ingredient of the scope, and refuses another tenant's (2801)", async () => {
     const created = await t.ok('product.ingredientCreate', { body: form() as never }, t.token.tenant2);
-    expect((await t.call('product.ingredientDelete', { params: { id: created.id } }, t.token.tenant1)).body.code).toBe(
+    expect(await t.code('product.ingredientDelete', { params: { id: created.id } }, t.token.tenant1)).toBe(
       CODE.ingredientNotFound,
     );
     await t.ok('product.ingredientDelete', { params: { id: created.id } }, t.token.tenant2);
-    expect((await t.call('product.ingredientDelete', { params: { id: created.id } }, t.token.tenant2)).body.code).toBe(
+    expect(await t.code('product.ingredientDelete', { params: { id: created.id } }, t.token.tenant2)).toBe(
       CODE.ingredientNotFound,
     );
   });

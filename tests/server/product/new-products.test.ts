@@ -76,15 +76,9 @@ describe('product.newInfo', () => {
     expect(info.attributes[idOf(list, 'VOLUME')]).toBe(330);
     expect(info.attributes[idOf(list, 'PACK')]).toBe('罐装');
     const [old] = (await t.ok('product.page', { query: {}, body: {} }, t.token.tenant2)).list;
-    expect((await t.call('product.newInfo', { params: { id: old!.id } }, t.token.tenant2)).body.code).toBe(
-      CODE.productNotFound,
-    );
-    expect((await t.call('product.info', { params: { id: cola!.id } }, t.token.tenant2)).body.code).toBe(
-      CODE.productNotFound,
-    );
-    expect((await t.call('product.newInfo', { params: { id: cola!.id } }, t.token.tenant1)).body.code).toBe(
-      CODE.productNotFound,
-    );
+    expect(await t.code('product.newInfo', { params: { id: old!.id } }, t.token.tenant2)).toBe(CODE.productNotFound);
+    expect(await t.code('product.info', { params: { id: cola!.id } }, t.token.tenant2)).toBe(CODE.productNotFound);
+    expect(await t.code('product.newInfo', { params: { id: cola!.id } }, t.token.tenant1)).toBe(CODE.productNotFound);
   });
 });
 
@@ -184,13 +178,7 @@ describe('product.newUpdate', () => {
   it("refuses another tenant's product and an old-library one (1101)", async () => {
     const created = (await create()).body.content as { id: number; number: string };
     expect(
-      (
-        await t.call(
-          'product.newUpdate',
-          { params: { id: created.id }, body: (await form()) as never },
-          t.token.tenant1,
-        )
-      ).body.code,
+      await t.code('product.newUpdate', { params: { id: created.id }, body: (await form()) as never }, t.token.tenant1),
     ).toBe(CODE.productNotFound);
   });
 });
@@ -203,9 +191,9 @@ describe('product.newState', () => {
     });
     expect((await t.ok('product.newInfo', { params: { id: created.id } }, t.token.tenant2)).onSale).toBe(true);
     const [old] = (await t.ok('product.page', { query: {}, body: {} }, t.token.tenant2)).list;
-    expect(
-      (await t.call('product.newState', { body: { ids: [old!.id], onSale: true } }, t.token.tenant2)).body.code,
-    ).toBe(CODE.productNotFound);
+    expect(await t.code('product.newState', { body: { ids: [old!.id], onSale: true } }, t.token.tenant2)).toBe(
+      CODE.productNotFound,
+    );
   });
 });
 
@@ -287,13 +275,11 @@ describe('product.newPrice', () => {
     expect((await t.ok('product.newInfo', { params: { id: created.id } }, t.token.tenant2)).price).toBe(990);
     const [old] = (await t.ok('product.page', { query: {}, body: {} }, t.token.tenant2)).list;
     expect(
-      (
-        await t.call(
-          'product.newPrice',
-          { body: { ids: [old!.id], mode: 'set', value: 990, preview: true } },
-          t.token.tenant2,
-        )
-      ).body.code,
+      await t.code(
+        'product.newPrice',
+        { body: { ids: [old!.id], mode: 'set', value: 990, preview: true } },
+        t.token.tenant2,
+      ),
     ).toBe(CODE.productNotFound);
   });
 });

@@ -77,17 +77,15 @@ describe('product.page', () => {
 
   it("refuses another tenant's category (1104) or tenant (1401) as a filter", async () => {
     expect(
-      (
-        await t.call(
-          'product.page',
-          { query: {}, body: { categoryId: await categoryOf('A', 'DRINK') } },
-          t.token.tenant2,
-        )
-      ).body.code,
+      await t.code(
+        'product.page',
+        { query: {}, body: { categoryId: await categoryOf('A', 'DRINK') } },
+        t.token.tenant2,
+      ),
     ).toBe(CODE.categoryNotFound);
-    expect(
-      (await t.call('product.page', { query: {}, body: { tenantId: t.ids.tenant('A') } }, t.token.tenant2)).body.code,
-    ).toBe(CODE.tenantNotFound);
+    expect(await t.code('product.page', { query: {}, body: { tenantId: t.ids.tenant('A') } }, t.token.tenant2)).toBe(
+      CODE.tenantNotFound,
+    );
   });
 });
 
@@ -123,38 +121,34 @@ describe('product.create', () => {
   });
 
   it("refuses a taken number (1103), another tenant's category (1111 in scope, 1104 outside), an image it cannot see (2204)", async () => {
+    expect(await t.code('product.create', { body: await form({ number: 'COLA-01' }) }, t.token.tenant2)).toBe(
+      CODE.productNumberTaken,
+    );
     expect(
-      (await t.call('product.create', { body: await form({ number: 'COLA-01' }) }, t.token.tenant2)).body.code,
-    ).toBe(CODE.productNumberTaken);
-    expect(
-      (
-        await t.call(
-          'product.create',
-          { body: await form({ categoryId: await categoryOf('A', 'DRINK-SODA') }) },
-          t.token.tenant2,
-        )
-      ).body.code,
+      await t.code(
+        'product.create',
+        { body: await form({ categoryId: await categoryOf('A', 'DRINK-SODA') }) },
+        t.token.tenant2,
+      ),
     ).toBe(CODE.categoryNotFound);
     const own = await upload(t.token.tenant1, IMAGES['image/jpeg']);
     expect(
-      (
-        await t.call(
-          'product.create',
-          { body: await form({ images: [own], categoryId: await categoryOf('A1', 'DRINK-SODA') }) },
-          t.token.tenant1,
-        )
-      ).body.code,
+      await t.code(
+        'product.create',
+        { body: await form({ images: [own], categoryId: await categoryOf('A1', 'DRINK-SODA') }) },
+        t.token.tenant1,
+      ),
     ).toBe(CODE.productCategoryInvalid);
-    expect((await t.call('product.create', { body: await form({ images: [own] }) }, t.token.tenant2)).body.code).toBe(
+    expect(await t.code('product.create', { body: await form({ images: [own] }) }, t.token.tenant2)).toBe(
       CODE.fileNotFound,
     );
   });
 
   it("makes the t.token.admin name the tenant (1402); the image the t.token.admin uploaded becomes the tenant's to see", async () => {
     const adminImage = await upload(t.token.admin, IMAGES['image/bmp']);
-    expect(
-      (await t.call('product.create', { body: await form({ images: [adminImage] }) }, t.token.admin)).body.code,
-    ).toBe(CODE.tenantRequired);
+    expect(await t.code('product.create', { body: await form({ images: [adminImage] }) }, t.token.admin)).toBe(
+      CODE.tenantRequired,
+    );
     const seen = () =>
       t.app.inject({
         method: 'GET',
@@ -179,9 +173,7 @@ describe('product.info', () => {
   it("gives one product of the scope, and 1101 for another tenant's", async () => {
     const created = await t.ok('product.create', { body: await form() }, t.token.tenant2);
     expect((await t.ok('product.info', { params: { id: created.id } }, t.token.tenant2)).number).toBe(created.number);
-    expect((await t.call('product.info', { params: { id: created.id } }, t.token.tenant1)).body.code).toBe(
-      CODE.productNotFound,
-    );
+    expect(await t.code('product.info', { params: { id: created.id } }, t.token.tenant1)).toBe(CODE.productNotFound);
   });
 });
 
@@ -199,17 +191,15 @@ describe('product.update', () => {
     );
     expect(edited).toMatchObject({ name: '改名商品', price: 1990, images: [gif] });
     expect(
-      (
-        await t.call(
-          'product.update',
-          { params: { id: created.id }, body: await form({ number: 'COLA-01' }) },
-          t.token.tenant2,
-        )
-      ).body.code,
+      await t.code(
+        'product.update',
+        { params: { id: created.id }, body: await form({ number: 'COLA-01' }) },
+        t.token.tenant2,
+      ),
     ).toBe(CODE.productNumberTaken);
-    expect(
-      (await t.call('product.update', { params: { id: created.id }, body: await form() }, t.token.tenant1)).body.code,
-    ).toBe(CODE.productNotFound);
+    expect(await t.code('product.update', { params: { id: created.id }, body: await form() }, t.token.tenant1)).toBe(
+      CODE.productNotFound,
+    );
   });
 });
 
@@ -228,9 +218,9 @@ describe('product.state', () => {
       enabled: false,
       onSale: false,
     });
-    expect(
-      (await t.call('product.state', { body: { ids: [a.id, b.id], onSale: true } }, t.token.tenant2)).body.code,
-    ).toBe(CODE.productDisabled);
+    expect(await t.code('product.state', { body: { ids: [a.id, b.id], onSale: true } }, t.token.tenant2)).toBe(
+      CODE.productDisabled,
+    );
     // All or nothing: b kept its state.
     expect((await t.ok('product.info', { params: { id: b.id } }, t.token.tenant2)).onSale).toBe(true);
     await t.ok('product.state', { body: { ids: [a.id], enabled: true, onSale: true } }, t.token.tenant2);
@@ -243,9 +233,9 @@ describe('product.state', () => {
   it("refuses another tenant's product in the selection (1101) and a change of nothing", async () => {
     const own = await t.ok('product.create', { body: await form() }, t.token.tenant2);
     const foreign = (await page(t.token.tenant1, {}, { pageSize: 1 })).list[0]!.id;
-    expect(
-      (await t.call('product.state', { body: { ids: [own.id, foreign], onSale: true } }, t.token.tenant2)).body.code,
-    ).toBe(CODE.productNotFound);
+    expect(await t.code('product.state', { body: { ids: [own.id, foreign], onSale: true } }, t.token.tenant2)).toBe(
+      CODE.productNotFound,
+    );
     expect((await t.call('product.state', { body: { ids: [own.id] } }, t.token.tenant2)).body.content.fields).toEqual({
       onSale: 'validation.required',
     });

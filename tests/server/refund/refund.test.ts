@@ -192,7 +192,7 @@ describe('refund.create', () => {
     const o = await paidOrder(1, true);
     const tenant2 = await t.signIn('tenant2');
     expect((await refund(o.id, { reason: '越权', amount: 1 }, tenant2)).body.code).toBe(CODE.orderNotFound);
-    expect((await t.call('refund.list', { params: { id: o.id } }, tenant2)).body.code).toBe(CODE.orderNotFound);
+    expect(await t.code('refund.list', { params: { id: o.id } }, tenant2)).toBe(CODE.orderNotFound);
     expect((await refund(o.id, { reason: '无权限', amount: 1 }, await t.signIn('member1'))).body.code).toBe(
       CODE.forbidden,
     );
@@ -269,9 +269,9 @@ describe('refund.settings', () => {
       periodDays: 45,
     });
     await t.ok('refund.saveSettings', { body: { periodDays: REFUND_PERIOD.defaultDays } }, t.token.tenant1);
-    expect(
-      (await t.call('refund.settings', { body: { tenantId: t.ids.tenant('B') } }, t.token.tenant1)).body.code,
-    ).toBe(CODE.tenantNotFound);
+    expect(await t.code('refund.settings', { body: { tenantId: t.ids.tenant('B') } }, t.token.tenant1)).toBe(
+      CODE.tenantNotFound,
+    );
   });
 });
 
@@ -283,9 +283,7 @@ describe('refund.saveSettings', () => {
       periodDays: 'refund.validation.period',
     });
     const admin = await t.signIn('admin');
-    expect((await t.call('refund.saveSettings', { body: { periodDays: 10 } }, admin)).body.code).toBe(
-      CODE.tenantRequired,
-    );
+    expect(await t.code('refund.saveSettings', { body: { periodDays: 10 } }, admin)).toBe(CODE.tenantRequired);
     expect(await t.ok('refund.saveSettings', { body: { tenantId: t.ids.tenant('B'), periodDays: 10 } }, admin)).toEqual(
       { tenantId: t.ids.tenant('B'), periodDays: 10, autoRefund: true, lockAfter: 3 },
     );
@@ -324,7 +322,7 @@ describe('refund.deadline', () => {
         t.token.tenant1,
       );
     }
-    expect((await t.call('refund.deadline', { params: { id: o.id } }, await t.signIn('tenant2'))).body.code).toBe(
+    expect(await t.code('refund.deadline', { params: { id: o.id } }, await t.signIn('tenant2'))).toBe(
       CODE.orderNotFound,
     );
   });

@@ -42,11 +42,11 @@ describe('scene.page', () => {
     expect((await t.ok('scene.page', { query: {}, body: {} }, tenant2)).list.map((s) => [s.name, s.status])).toEqual([
       ['广州南站咖啡套餐', 'disabled'],
     ]);
-    expect((await t.call('scene.page', { query: {}, body: { tenantId: t.ids.tenant('A') } }, tenant2)).body.code).toBe(
+    expect(await t.code('scene.page', { query: {}, body: { tenantId: t.ids.tenant('A') } }, tenant2)).toBe(
       CODE.tenantNotFound,
     );
     const member = await t.signIn('member1');
-    expect((await t.call('scene.page', { query: {}, body: {} }, member)).body.code).toBe(CODE.forbidden);
+    expect(await t.code('scene.page', { query: {}, body: {} }, member)).toBe(CODE.forbidden);
   });
 });
 
@@ -56,9 +56,9 @@ describe('scene.deviceOptions', () => {
     expect(options.find((o) => o.serial === 'VM2026000101')).toMatchObject({ sceneName: '虹桥站早餐组合' });
     expect(options.find((o) => o.serial === 'VM2026000104')).toMatchObject({ sceneId: null });
     expect(options.map((o) => o.serial)).not.toContain('VM2026000201');
-    expect(
-      (await t.call('scene.deviceOptions', { body: { tenantId: t.ids.tenant('B') } }, t.token.tenant1)).body.code,
-    ).toBe(CODE.tenantNotFound);
+    expect(await t.code('scene.deviceOptions', { body: { tenantId: t.ids.tenant('B') } }, t.token.tenant1)).toBe(
+      CODE.tenantNotFound,
+    );
   });
 });
 
@@ -81,35 +81,29 @@ describe('scene.info', () => {
 describe('scene.create', () => {
   it("creates a scene of the tenant's devices; refuses none (3502), twice (3503), taken (3509), foreign (1201), empty fields", async () => {
     const base = { name: '人民广场咖啡饮料', description: '', notes: '试运行' };
-    expect((await t.call('scene.create', { body: { ...base, deviceIds: [] } }, t.token.tenant1)).body.code).toBe(
+    expect(await t.code('scene.create', { body: { ...base, deviceIds: [] } }, t.token.tenant1)).toBe(
       CODE.sceneNeedsDevices,
     );
     expect(
-      (
-        await t.call(
-          'scene.create',
-          { body: { ...base, deviceIds: [d('VM2026000104'), d('VM2026000104')] } },
-          t.token.tenant1,
-        )
-      ).body.code,
+      await t.code(
+        'scene.create',
+        { body: { ...base, deviceIds: [d('VM2026000104'), d('VM2026000104')] } },
+        t.token.tenant1,
+      ),
     ).toBe(CODE.sceneDuplicateDevice);
     expect(
-      (
-        await t.call(
-          'scene.create',
-          { body: { ...base, deviceIds: [d('VM2026000104'), d('VM2026000101')] } },
-          t.token.tenant1,
-        )
-      ).body.code,
+      await t.code(
+        'scene.create',
+        { body: { ...base, deviceIds: [d('VM2026000104'), d('VM2026000101')] } },
+        t.token.tenant1,
+      ),
     ).toBe(CODE.sceneDeviceTaken);
     expect(
-      (
-        await t.call(
-          'scene.create',
-          { body: { ...base, deviceIds: [d('VM2026000104'), d('VM2026000301')] } },
-          t.token.tenant1,
-        )
-      ).body.code,
+      await t.code(
+        'scene.create',
+        { body: { ...base, deviceIds: [d('VM2026000104'), d('VM2026000301')] } },
+        t.token.tenant1,
+      ),
     ).toBe(CODE.deviceNotFound);
     const empty = await t.call(
       'scene.create',
@@ -118,9 +112,9 @@ describe('scene.create', () => {
     );
     expect(empty.body.content.fields).toEqual({ name: 'scene.validation.empty', notes: 'scene.validation.empty' });
     // A device of A1 in a scene of A: not the scene tenant's device.
-    expect(
-      (await t.call('scene.create', { body: { ...base, deviceIds: [d('VM2026000201')] } }, t.token.tenant1)).body.code,
-    ).toBe(CODE.deviceNotFound);
+    expect(await t.code('scene.create', { body: { ...base, deviceIds: [d('VM2026000201')] } }, t.token.tenant1)).toBe(
+      CODE.deviceNotFound,
+    );
     const made = await t.ok(
       'scene.create',
       { body: { ...base, deviceIds: [d('VM2026000105'), d('VM2026000104')] } },
@@ -136,7 +130,7 @@ describe('scene.create', () => {
     expect(made.devices.map((x) => x.serial)).toEqual(['VM2026000105', 'VM2026000104']);
     // The system admin names the tenant (1402 without).
     const admin = await t.signIn('admin');
-    expect((await t.call('scene.create', { body: { ...base, deviceIds: [d('VM2026000303')] } }, admin)).body.code).toBe(
+    expect(await t.code('scene.create', { body: { ...base, deviceIds: [d('VM2026000303')] } }, admin)).toBe(
       CODE.tenantRequired,
     );
     expect(
@@ -242,7 +236,7 @@ describe('scene.disable', () => {
   it('deactivates a scene, and refuses to deactivate it again (3505)', async () => {
     const scene = await sceneNamed('虹桥站早餐套餐');
     expect((await t.ok('scene.disable', { params: { id: scene.id } }, t.token.tenant1)).status).toBe('disabled');
-    expect((await t.call('scene.disable', { params: { id: scene.id } }, t.token.tenant1)).body.code).toBe(
+    expect(await t.code('scene.disable', { params: { id: scene.id } }, t.token.tenant1)).toBe(
       CODE.sceneAlreadyDisabled,
     );
   });
@@ -252,9 +246,7 @@ describe('scene.enable', () => {
   it('puts a disabled scene back in service, and refuses one in service (3506)', async () => {
     const scene = await sceneNamed('虹桥站早餐套餐');
     expect((await t.ok('scene.enable', { params: { id: scene.id } }, t.token.tenant1)).status).toBe('normal');
-    expect((await t.call('scene.enable', { params: { id: scene.id } }, t.token.tenant1)).body.code).toBe(
-      CODE.sceneAlreadyEnabled,
-    );
+    expect(await t.code('scene.enable', { params: { id: scene.id } }, t.token.tenant1)).toBe(CODE.sceneAlreadyEnabled);
   });
 });
 
@@ -262,9 +254,7 @@ describe('scene.delete', () => {
   it('deletes a scene and frees its devices', async () => {
     const scene = await sceneNamed('人民广场咖啡饮料');
     expect(await t.ok('scene.delete', { params: { id: scene.id } }, t.token.tenant1)).toEqual({ id: scene.id });
-    expect((await t.call('scene.info', { params: { id: scene.id } }, t.token.tenant1)).body.code).toBe(
-      CODE.sceneNotFound,
-    );
+    expect(await t.code('scene.info', { params: { id: scene.id } }, t.token.tenant1)).toBe(CODE.sceneNotFound);
     expect(
       (
         await t.ok(

@@ -41,10 +41,10 @@ describe('staff.assignDevices', () => {
     expect(new Set(orders.map((o) => o.deviceId))).toEqual(new Set(assigned.map((s) => t.ids.device(s))));
     // Another device of its tenant is not there for it: its detail, its orders, its channels.
     const other = t.ids.device('VM2026000106');
-    expect((await t.call('device.info', { params: { id: other } }, token)).body.code).toBe(CODE.deviceNotFound);
-    expect(
-      (await t.call('order.page', { query: { pageNum: 1, pageSize: 5 }, body: { deviceId: other } }, token)).body.code,
-    ).toBe(CODE.deviceNotFound);
+    expect(await t.code('device.info', { params: { id: other } }, token)).toBe(CODE.deviceNotFound);
+    expect(await t.code('order.page', { query: { pageNum: 1, pageSize: 5 }, body: { deviceId: other } }, token)).toBe(
+      CODE.deviceNotFound,
+    );
     // The dashboard's figures are its devices' alone.
     const mine = await t.ok('dashboard.figures', { body: MONTH }, token);
     const all = await t.ok('dashboard.figures', { body: MONTH }, t.token.tenant1);
@@ -63,27 +63,23 @@ describe('staff.assignDevices', () => {
     const username = await addMember(t, 'nightclerk', t.ids.tenant('A'), ['2-1']);
     const id = await idOf(username);
     expect(
-      (
-        await t.call(
-          'staff.assignDevices',
-          { params: { id }, body: { deviceIds: [t.ids.device('VM2026000301')] } },
-          t.token.tenant1,
-        )
-      ).body.code,
+      await t.code(
+        'staff.assignDevices',
+        { params: { id }, body: { deviceIds: [t.ids.device('VM2026000301')] } },
+        t.token.tenant1,
+      ),
     ).toBe(CODE.deviceNotFound);
     // A second-level tenant's device is not of the member's tenant either.
     expect(
-      (
-        await t.call(
-          'staff.assignDevices',
-          { params: { id }, body: { deviceIds: [t.ids.device('VM2026000201')] } },
-          t.token.tenant1,
-        )
-      ).body.code,
+      await t.code(
+        'staff.assignDevices',
+        { params: { id }, body: { deviceIds: [t.ids.device('VM2026000201')] } },
+        t.token.tenant1,
+      ),
     ).toBe(CODE.deviceNotFound);
-    expect(
-      (await t.call('staff.assignDevices', { params: { id }, body: { deviceIds: [] } }, t.token.tenant2)).body.code,
-    ).toBe(CODE.memberNotFound);
+    expect(await t.code('staff.assignDevices', { params: { id }, body: { deviceIds: [] } }, t.token.tenant2)).toBe(
+      CODE.memberNotFound,
+    );
     const hr = await addMember(t, 'hrdesk', t.ids.tenant('A'), ['4-1', '2-1']);
     const hrToken = await t.signIn(hr);
     expect(
@@ -91,13 +87,11 @@ describe('staff.assignDevices', () => {
         .code,
     ).toBe(CODE.powerNotHeld);
     expect(
-      (
-        await t.call(
-          'staff.assignDevices',
-          { params: { id }, body: { deviceIds: [t.ids.device('VM2026000101')] } },
-          hrToken,
-        )
-      ).body.code,
+      await t.code(
+        'staff.assignDevices',
+        { params: { id }, body: { deviceIds: [t.ids.device('VM2026000101')] } },
+        hrToken,
+      ),
     ).toBe(CODE.ok);
   });
 });
@@ -106,7 +100,7 @@ describe('staff.devices', () => {
   it("lists none for a member without assignments, and 1524 for another tenant's", async () => {
     const id = await idOf(await addMember(t, 'floater', t.ids.tenant('A'), ['2-1']));
     expect(await t.ok('staff.devices', { params: { id } }, t.token.tenant1)).toEqual([]);
-    expect((await t.call('staff.devices', { params: { id } }, t.token.tenant2)).body.code).toBe(CODE.memberNotFound);
+    expect(await t.code('staff.devices', { params: { id } }, t.token.tenant2)).toBe(CODE.memberNotFound);
   });
 });
 
@@ -128,13 +122,11 @@ describe('staff.deviceChoices', () => {
       ),
     ).toEqual(['VM2026000106']);
     expect(
-      (
-        await t.call(
-          'staff.deviceChoices',
-          { params: { id }, body: { pointId: t.ids.point('tianhe') } },
-          t.token.tenant1,
-        )
-      ).body.code,
+      await t.code(
+        'staff.deviceChoices',
+        { params: { id }, body: { pointId: t.ids.point('tianhe') } },
+        t.token.tenant1,
+      ),
     ).toBe(CODE.pointNotFound);
   });
 });

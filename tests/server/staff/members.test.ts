@@ -52,13 +52,11 @@ describe('staff.page', () => {
     ]);
     expect((await page(t.token.tenant2)).list.map((m) => m.username)).toEqual(['member3']);
     expect(
-      (
-        await t.call(
-          'staff.page',
-          { query: { pageNum: 1, pageSize: 5 }, body: { tenantId: t.ids.tenant('A') } },
-          t.token.tenant2,
-        )
-      ).body.code,
+      await t.code(
+        'staff.page',
+        { query: { pageNum: 1, pageSize: 5 }, body: { tenantId: t.ids.tenant('A') } },
+        t.token.tenant2,
+      ),
     ).toBe(CODE.tenantNotFound);
   });
 });
@@ -74,7 +72,7 @@ describe('staff.create', () => {
       phone: '13812345678',
     });
     const token = await t.signIn('zhaolei', 'Wf@2026ops');
-    expect((await t.call('order.page', { query: { pageNum: 1, pageSize: 1 }, body: {} }, token)).body.code).toBe(200);
+    expect(await t.code('order.page', { query: { pageNum: 1, pageSize: 1 }, body: {} }, token)).toBe(200);
   });
 
   it('refuses a taken account name (1404), a bad phone or name (fields), a role of another tenant (1520); the admin names the tenant (1402)', async () => {
@@ -120,9 +118,9 @@ describe('staff.update', () => {
         )
       ).body.content.fields,
     ).toEqual({ phone: 'staff.validation.samePhone' });
-    expect(
-      (await t.call('staff.update', { params: { id: m.id }, body: { name: 'x' } }, t.token.tenant2)).body.code,
-    ).toBe(CODE.memberNotFound);
+    expect(await t.code('staff.update', { params: { id: m.id }, body: { name: 'x' } }, t.token.tenant2)).toBe(
+      CODE.memberNotFound,
+    );
   });
 });
 
@@ -156,9 +154,9 @@ describe('staff.setState', () => {
     expect((await page(t.token.tenant1, { keyword: m.username })).list[0]!.disabled).toBe(false);
     const self = await addMember(t, 'selfish', t.ids.tenant('A'), ['4-1']);
     const [row] = (await page(t.token.tenant1, { keyword: self })).list;
-    expect(
-      (await t.call('staff.setState', { body: { ids: [row!.id], disabled: true } }, await t.signIn(self))).body.code,
-    ).toBe(CODE.powerNotHeld);
+    expect(await t.code('staff.setState', { body: { ids: [row!.id], disabled: true } }, await t.signIn(self))).toBe(
+      CODE.powerNotHeld,
+    );
   });
 });
 
@@ -171,9 +169,7 @@ describe('staff.delete', () => {
     expect(await t.ok('staff.delete', { body: { ids: [m.id] } }, t.token.tenant1)).toEqual({ deleted: 1 });
     expect((await t.call('device.page', { query: { pageNum: 1, pageSize: 1 }, body: {} }, token)).status).toBe(401);
     expect((await page(t.token.tenant1, { keyword: 'zhouqi' })).list).toEqual([]);
-    expect((await t.call('staff.delete', { body: { ids: [m.id] } }, t.token.tenant1)).body.code).toBe(
-      CODE.memberNotFound,
-    );
+    expect(await t.code('staff.delete', { body: { ids: [m.id] } }, t.token.tenant1)).toBe(CODE.memberNotFound);
   });
 });
 
@@ -191,19 +187,17 @@ describe('staff.bindRole', () => {
         t.token.tenant1,
       ),
     ).toMatchObject({ roleName: '订单专员' });
-    expect((await t.call('order.page', { query: { pageNum: 1, pageSize: 1 }, body: {} }, token)).body.code).toBe(200);
+    expect(await t.code('order.page', { query: { pageNum: 1, pageSize: 1 }, body: {} }, token)).toBe(200);
     expect(
       await t.ok('staff.bindRole', { params: { id: m.id }, body: { roleId: null } }, t.token.tenant1),
     ).toMatchObject({ roleId: null, powers: [] });
     expect((await t.call('order.page', { query: { pageNum: 1, pageSize: 1 }, body: {} }, token)).status).toBe(403);
     expect(
-      (
-        await t.call(
-          'staff.bindRole',
-          { params: { id: m.id }, body: { roleId: await roleId('商品专员') } },
-          t.token.tenant1,
-        )
-      ).body.code,
+      await t.code(
+        'staff.bindRole',
+        { params: { id: m.id }, body: { roleId: await roleId('商品专员') } },
+        t.token.tenant1,
+      ),
     ).toBe(CODE.roleNotFound);
   });
 });
@@ -242,22 +236,18 @@ describe('staff.bindStore', () => {
     ]);
     const member3 = (await page(t.token.tenant2)).list[0]!;
     expect(
-      (
-        await t.call(
-          'staff.bindStore',
-          { params: { storeId: store!.id }, body: { storeId: store!.id, employeeIds: [member3.id] } },
-          t.token.admin,
-        )
-      ).body.code,
+      await t.code(
+        'staff.bindStore',
+        { params: { storeId: store!.id }, body: { storeId: store!.id, employeeIds: [member3.id] } },
+        t.token.admin,
+      ),
     ).toBe(CODE.storeMismatch);
     expect(
-      (
-        await t.call(
-          'staff.bindStore',
-          { params: { storeId: store!.id }, body: { storeId: store!.id, employeeIds: [m.id] } },
-          t.token.tenant2,
-        )
-      ).body.code,
+      await t.code(
+        'staff.bindStore',
+        { params: { storeId: store!.id }, body: { storeId: store!.id, employeeIds: [m.id] } },
+        t.token.tenant2,
+      ),
     ).toBe(CODE.pointNotFound);
   });
 });

@@ -30,13 +30,11 @@ describe('staff.roles', () => {
       (await page(t.token.admin, { keyword: '专员', tenantId: t.ids.tenant('B') })).list.map((r) => r.name),
     ).toEqual(['商品专员']);
     expect(
-      (
-        await t.call(
-          'staff.roles',
-          { query: { pageNum: 1, pageSize: 20 }, body: { tenantId: t.ids.tenant('B') } },
-          t.token.tenant1,
-        )
-      ).body.code,
+      await t.code(
+        'staff.roles',
+        { query: { pageNum: 1, pageSize: 20 }, body: { tenantId: t.ids.tenant('B') } },
+        t.token.tenant1,
+      ),
     ).toBe(CODE.tenantNotFound);
   });
 
@@ -54,9 +52,7 @@ describe('staff.role', () => {
       name: '运营专员',
       tenantName: expect.any(String),
     });
-    expect((await t.call('staff.role', { params: { id: operator!.id } }, t.token.tenant2)).body.code).toBe(
-      CODE.roleNotFound,
-    );
+    expect(await t.code('staff.role', { params: { id: operator!.id } }, t.token.tenant2)).toBe(CODE.roleNotFound);
   });
 });
 
@@ -74,16 +70,12 @@ describe('staff.createRole', () => {
       powers: ['2-1', '3-2'],
       members: 0,
     });
-    expect((await t.call('staff.createRole', { body: role('补货员') }, t.token.tenant1)).body.code).toBe(
-      CODE.roleNameTaken,
-    );
+    expect(await t.code('staff.createRole', { body: role('补货员') }, t.token.tenant1)).toBe(CODE.roleNameTaken);
     // Another tenant may use the name.
     expect((await t.ok('staff.createRole', { body: role('补货员') }, t.token.tenant2)).tenantId).toBe(
       t.ids.tenant('B'),
     );
-    expect((await t.call('staff.createRole', { body: role('巡检员') }, t.token.admin)).body.code).toBe(
-      CODE.tenantRequired,
-    );
+    expect(await t.code('staff.createRole', { body: role('巡检员') }, t.token.admin)).toBe(CODE.tenantRequired);
     expect(
       (
         await t.ok(
@@ -109,9 +101,7 @@ describe('staff.createRole', () => {
     const clerk = await addMember(t, 'rolesclerk', t.ids.tenant('A'), ['4-1', '4-2', '6-1']);
     const token = await t.signIn(clerk);
     expect((await t.ok('staff.createRole', { body: role('收银员', ['6-1']) }, token)).tenantId).toBe(t.ids.tenant('A'));
-    expect((await t.call('staff.createRole', { body: role('全能', [...POWER_CODES]) }, token)).body.code).toBe(
-      CODE.powerNotHeld,
-    );
+    expect(await t.code('staff.createRole', { body: role('全能', [...POWER_CODES]) }, token)).toBe(CODE.powerNotHeld);
     // Nor its own role, even with codes it holds.
     const [self] = await t.db.select({ roleId: users.roleId }).from(users).where(eq(users.username, clerk));
     expect(
@@ -132,9 +122,7 @@ describe('staff.updateRole', () => {
       { params: { id: operator!.id }, body: role('运营专员', ['1-1', '2-1', '3-1', '6-1'], '首页、设备、点位、订单') },
       t.token.tenant1,
     );
-    expect(
-      (await t.call('order.page', { query: { pageNum: 1, pageSize: 1 }, body: {} }, t.token.member1)).body.code,
-    ).toBe(200);
+    expect(await t.code('order.page', { query: { pageNum: 1, pageSize: 1 }, body: {} }, t.token.member1)).toBe(200);
     await t.ok(
       'staff.updateRole',
       { params: { id: operator!.id }, body: role('运营专员', ['1-1', '2-1', '3-1'], '首页、设备列表、点位列表') },
@@ -147,9 +135,9 @@ describe('staff.updateRole', () => {
 
   it("refuses another tenant's role (1520) and a name another role of the tenant has (1522)", async () => {
     const [operator] = await t.db.select().from(roles).where(eq(roles.name, '运营专员'));
-    expect(
-      (await t.call('staff.updateRole', { params: { id: operator!.id }, body: role('x') }, t.token.tenant2)).body.code,
-    ).toBe(CODE.roleNotFound);
+    expect(await t.code('staff.updateRole', { params: { id: operator!.id }, body: role('x') }, t.token.tenant2)).toBe(
+      CODE.roleNotFound,
+    );
     expect(
       (await t.call('staff.updateRole', { params: { id: operator!.id }, body: role('订单专员') }, t.token.tenant1)).body
         .code,
@@ -160,16 +148,10 @@ describe('staff.updateRole', () => {
 describe('staff.deleteRole', () => {
   it("deletes a role nobody holds; one held is refused (1521), another tenant's not found (1520)", async () => {
     const made = await t.ok('staff.createRole', { body: role('临时角色') }, t.token.tenant1);
-    expect((await t.call('staff.deleteRole', { params: { id: made.id } }, t.token.tenant2)).body.code).toBe(
-      CODE.roleNotFound,
-    );
+    expect(await t.code('staff.deleteRole', { params: { id: made.id } }, t.token.tenant2)).toBe(CODE.roleNotFound);
     expect(await t.ok('staff.deleteRole', { params: { id: made.id } }, t.token.tenant1)).toEqual({ deleted: true });
-    expect((await t.call('staff.role', { params: { id: made.id } }, t.token.tenant1)).body.code).toBe(
-      CODE.roleNotFound,
-    );
+    expect(await t.code('staff.role', { params: { id: made.id } }, t.token.tenant1)).toBe(CODE.roleNotFound);
     const [operator] = await t.db.select().from(roles).where(eq(roles.name, '运营专员'));
-    expect((await t.call('staff.deleteRole', { params: { id: operator!.id } }, t.token.tenant1)).body.code).toBe(
-      CODE.roleInUse,
-    );
+    expect(await t.code('staff.deleteRole', { params: { id: operator!.id } }, t.token.tenant1)).toBe(CODE.roleInUse);
   });
 });

@@ -53,7 +53,7 @@ describe('tenant.page', () => {
   });
 
   it('needs 7-1 of a member', async () => {
-    expect((await t.call('tenant.page', { query: PAGE, body: {} }, t.token.member4)).body.code).toBe(CODE.forbidden);
+    expect(await t.code('tenant.page', { query: PAGE, body: {} }, t.token.member4)).toBe(CODE.forbidden);
   });
 });
 
@@ -79,7 +79,7 @@ describe('tenant.create', () => {
 
   it('refuses a taken username (1404), a bad one and a bad phone (field errors), a second-level parent (1405), and a second-level tenant creating (403)', async () => {
     const base = { name: '测试分销', password: 'Test@2026', contact: '13912345670' };
-    expect((await t.call('tenant.create', { body: { ...base, username: 'tenant1' } }, t.token.admin)).body.code).toBe(
+    expect(await t.code('tenant.create', { body: { ...base, username: 'tenant1' } }, t.token.admin)).toBe(
       CODE.usernameTaken,
     );
     const bad = await t.call(
@@ -89,26 +89,22 @@ describe('tenant.create', () => {
     );
     expect(bad.body.content.fields).toEqual({ username: 'tenant.validation.username', contact: 'validation.phone' });
     expect(
-      (
-        await t.call(
-          'tenant.create',
-          { body: { ...base, username: fresh(), parentId: t.ids.tenant('A1') } },
-          t.token.admin,
-        )
-      ).body.code,
+      await t.code(
+        'tenant.create',
+        { body: { ...base, username: fresh(), parentId: t.ids.tenant('A1') } },
+        t.token.admin,
+      ),
     ).toBe(CODE.parentNotFirstLevel);
-    expect((await t.call('tenant.create', { body: { ...base, username: fresh() } }, t.token.tenant11)).body.code).toBe(
+    expect(await t.code('tenant.create', { body: { ...base, username: fresh() } }, t.token.tenant11)).toBe(
       CODE.forbidden,
     );
     // A first-level tenant cannot place one under another tenant.
     expect(
-      (
-        await t.call(
-          'tenant.create',
-          { body: { ...base, username: fresh(), parentId: t.ids.tenant('B') } },
-          t.token.tenant1,
-        )
-      ).body.code,
+      await t.code(
+        'tenant.create',
+        { body: { ...base, username: fresh(), parentId: t.ids.tenant('B') } },
+        t.token.tenant1,
+      ),
     ).toBe(CODE.tenantNotFound);
   });
 });
@@ -153,11 +149,11 @@ describe('tenant.setState', () => {
       t.token.admin,
     );
     const session = await t.signIn(username, 'Stop@2026');
-    expect((await t.call('account.info', {}, session)).body.code).toBe(CODE.ok);
+    expect(await t.code('account.info', {}, session)).toBe(CODE.ok);
     expect(await t.ok('tenant.setState', { body: { ids: [created.tenantId], disabled: true } }, t.token.admin)).toEqual(
       { changed: 1 },
     );
-    expect((await t.call('account.info', {}, session)).body.code).toBe(CODE.tokenInvalid);
+    expect(await t.code('account.info', {}, session)).toBe(CODE.tokenInvalid);
     const refused = await t.call('account.token', {
       body: { grant_type: 'password', username, password: 'Stop@2026' },
     });
@@ -168,18 +164,16 @@ describe('tenant.setState', () => {
       ),
     ).toContain(created.tenantId);
     await t.ok('tenant.setState', { body: { ids: [created.tenantId], disabled: false } }, t.token.admin);
-    expect((await t.call('account.info', {}, await t.signIn(username, 'Stop@2026'))).body.code).toBe(CODE.ok);
+    expect(await t.code('account.info', {}, await t.signIn(username, 'Stop@2026'))).toBe(CODE.ok);
   });
 
   it("is all or none within the caller's reach, and nobody disables its own tenant", async () => {
     expect(
-      (
-        await t.call(
-          'tenant.setState',
-          { body: { ids: [t.ids.tenant('A1'), t.ids.tenant('B')], disabled: true } },
-          t.token.tenant1,
-        )
-      ).body.code,
+      await t.code(
+        'tenant.setState',
+        { body: { ids: [t.ids.tenant('A1'), t.ids.tenant('B')], disabled: true } },
+        t.token.tenant1,
+      ),
     ).toBe(CODE.tenantNotFound);
     expect(
       (await t.call('tenant.setState', { body: { ids: [t.ids.tenant('A')], disabled: true } }, t.token.tenant1)).body
@@ -204,8 +198,8 @@ describe('tenant.resetPassword', () => {
       { params: { id: created.tenantId }, body: { password: 'New@2026' } },
       t.token.tenant1,
     );
-    expect((await t.call('account.info', {}, session)).body.code).toBe(CODE.tokenInvalid);
-    expect((await t.call('account.info', {}, await t.signIn(username, 'New@2026'))).body.code).toBe(CODE.ok);
+    expect(await t.code('account.info', {}, session)).toBe(CODE.tokenInvalid);
+    expect(await t.code('account.info', {}, await t.signIn(username, 'New@2026'))).toBe(CODE.ok);
   });
 });
 
@@ -216,7 +210,7 @@ describe('tenant.detail', () => {
       name: '苏州地铁零售有限公司',
       memberConfig: { cardName: '', members: false, points: false },
     });
-    expect((await t.call('tenant.detail', { params: { id: t.ids.tenant('A1') } }, t.token.tenant2)).body.code).toBe(
+    expect(await t.code('tenant.detail', { params: { id: t.ids.tenant('A1') } }, t.token.tenant2)).toBe(
       CODE.tenantNotFound,
     );
   });
@@ -247,9 +241,7 @@ describe('tenant.setState of the demo tenants', () => {
   it('disabling a first-level tenant refuses its second-level tenant too; its machines keep selling', async () => {
     await t.ok('tenant.setState', { body: { ids: [t.ids.tenant('B')], disabled: true } }, t.token.admin);
     try {
-      expect((await t.call('tenant.page', { query: PAGE, body: {} }, t.token.tenant2)).body.code).toBe(
-        CODE.tokenInvalid,
-      );
+      expect(await t.code('tenant.page', { query: PAGE, body: {} }, t.token.tenant2)).toBe(CODE.tokenInvalid);
       expect(
         (
           await t.call('account.token', {

@@ -38,14 +38,14 @@ describe('tenant.info', () => {
     expect(missing.status).toBe(other.status);
     expect(missing.body).toEqual(other.body);
     // Nor may a second-level tenant read its parent.
-    expect(
-      (await t.call('tenant.info', { body: { tenantId: t.ids.tenant('A') } }, await t.signIn('tenant11'))).body.code,
-    ).toBe(CODE.tenantNotFound);
+    expect(await t.code('tenant.info', { body: { tenantId: t.ids.tenant('A') } }, await t.signIn('tenant11'))).toBe(
+      CODE.tenantNotFound,
+    );
   });
 
   it('has no own tenant for the system admin (1401) but reads any by id', async () => {
     const admin = await t.signIn('admin');
-    expect((await t.call('tenant.info', { body: {} }, admin)).body.code).toBe(CODE.tenantNotFound);
+    expect(await t.code('tenant.info', { body: {} }, admin)).toBe(CODE.tenantNotFound);
     expect((await t.ok('tenant.info', { body: { tenantId: t.ids.tenant('B') } }, admin)).name).toBe(
       '华南智慧零售有限公司',
     );
@@ -64,7 +64,7 @@ describe('tenant.list', () => {
   });
 
   it('asks a member for a distribution code: member1 (1-1, 2-1, 3-1) is refused, a member with 7-1 reads its tenant', async () => {
-    expect((await t.call('tenant.list', { body: {} }, await t.signIn('member1'))).body.code).toBe(CODE.forbidden);
+    expect(await t.code('tenant.list', { body: {} }, await t.signIn('member1'))).toBe(CODE.forbidden);
     const distributor = await t.signIn(await addMember(t, 'channelclerk', t.ids.tenant('A'), ['7-1']));
     expect((await t.ok('tenant.list', { body: {} }, distributor)).map((x) => x.name)).toEqual(['华东智售科技有限公司']);
   });
@@ -121,7 +121,7 @@ describe('tenant.password', () => {
     const fresh = await t.signIn('tenant11', 'Next@2026');
     expect((await t.ok('account.info', {}, fresh)).username).toBe('tenant11');
     // Other sessions end; the one that changed it may still sign out.
-    expect((await t.call('account.info', {}, elsewhere)).body.code).toBe(CODE.tokenInvalid);
+    expect(await t.code('account.info', {}, elsewhere)).toBe(CODE.tokenInvalid);
     expect((await t.call('account.exit', { query: { token } }, token)).status).toBe(200);
   });
 
