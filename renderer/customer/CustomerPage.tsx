@@ -6,10 +6,9 @@
  * back and reload keep it.
  */
 import { Badge, makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
-import { useSearchParams } from 'react-router';
 import { CODE } from '../../shared/domains.js';
 import { useDetail } from '../app/detail.js';
-import { DetailPage, InfoList, useScreen } from '../kit/index.js';
+import { DetailPage, InfoList, useScreen, useTabParam } from '../kit/index.js';
 import { PointsPanel } from './PointsPanel.js';
 import { PricesPanel } from './PricesPanel.js';
 import { CUSTOMERS_PATH } from './paths.js';
@@ -31,7 +30,7 @@ type TabName = (typeof TABS)[number];
 export default function CustomerPage() {
   const { t } = useScreen();
   const styles = useStyles();
-  const [params, setParams] = useSearchParams();
+  const [tab, choose] = useTabParam(TABS);
   const { gate, data, back } = useDetail('customer.info', {
     backTo: CUSTOMERS_PATH,
     backLabel: t('common.back'),
@@ -40,15 +39,6 @@ export default function CustomerPage() {
     invalidId: t('customer.account.notFound'),
   });
   if (gate) return gate;
-  const tab: TabName = TABS.find((x) => x === params.get('tab')) ?? 'points';
-  const choose = (next: TabName) =>
-    setParams(
-      (p) => {
-        p.set('tab', next);
-        return p;
-      },
-      { replace: true },
-    );
   return (
     <DetailPage
       id="customer-page"

@@ -5,7 +5,9 @@
  * one line and the column scrolls.
  */
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { createContext, useContext, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ActionButton, type ActionButtonProps } from './ActionButton.js';
 
 const useStyles = makeStyles({
@@ -46,5 +48,25 @@ export function RowAction({ testId, className, ...props }: RowActionProps) {
       className={mergeClasses(compact && styles.compact, className)}
       data-testid={testId}
     />
+  );
+}
+
+/** A row's Edit, with its icon. */
+export function EditAction(props: Omit<RowActionProps, 'children' | 'icon'>) {
+  const { t } = useTranslation();
+  return (
+    <RowAction icon={<EditRegular />} {...props}>
+      {t('common.edit')}
+    </RowAction>
+  );
+}
+
+/** A row's Delete: red, with its icon (the screen asks before deleting). */
+export function DeleteAction(props: Omit<RowActionProps, 'children' | 'icon' | 'danger'>) {
+  const { t } = useTranslation();
+  return (
+    <RowAction danger icon={<DeleteRegular />} {...props}>
+      {t('common.delete')}
+    </RowAction>
   );
 }

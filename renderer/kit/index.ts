@@ -18,7 +18,7 @@ export { CheckGroup, type CheckGroupProps } from './CheckGroup.js';
 export { Choice, ChoiceFilter, type ChoiceFilterProps, type ChoiceProps } from './Choice.js';
 export { ListHead } from './ListHead.js';
 export { CreateButton, ListPage, type ListPageProps } from './ListPage.js';
-export { RowAction, RowActions, type RowActionProps } from './RowActions.js';
+export { DeleteAction, EditAction, RowAction, RowActions, type RowActionProps } from './RowActions.js';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.js';
 export { DataTable, VIRTUALIZE_AFTER, type DataTableProps, type RowKey, type RowSelection } from './DataTable.js';
 export {
@@ -89,3 +89,4 @@ export {
 } from './useListPage.js';
 export { DetailPage, InfoList, type DetailPageProps, type InfoItem } from './DetailPage.js';
 export { useScreen } from './useScreen.js';
+export { useTabParam } from './useTabParam.js';

@@ -1,10 +1,10 @@
 /** The page of points with its row actions, drawn by the kit's DataTable. */
 import { makeStyles } from '@fluentui/react-components';
-import { DeleteRegular, EditRegular, LinkRegular } from '@fluentui/react-icons';
+import { EditRegular, LinkRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PointItem } from '../../shared/point/index.js';
-import { DataTable, type Column, type TableState, RowAction, RowActions } from '../kit/index.js';
+import { DataTable, type Column, type TableState, RowAction, RowActions, DeleteAction } from '../kit/index.js';
 
 const useStyles = makeStyles({
   // The buttons wrap inside their cell when the column is at its minimum.
@@ -89,16 +89,12 @@ export function PointTable({ canBind, onEdit, onBind, onDelete, ...state }: Poin
               </RowAction>
             )}
             {/* Spec §5: a point with bound devices cannot be deleted; say why instead of offering a refusal. */}
-            <RowAction
-              danger
-              icon={<DeleteRegular />}
+            <DeleteAction
               opensDialog
               action={() => onDelete(p)}
               disabledReason={p.deviceCount > 0 ? t('point.deleteHasDevices') : undefined}
               testId="point-delete"
-            >
-              {t('common.delete')}
-            </RowAction>
+            />
           </RowActions>
         ),
       },

@@ -70,13 +70,7 @@ function Attributes({ category }: { category: CategoryItem }) {
       lockedReason={inherited}
       remove={(a) => remove.mutateAsync({ params: { id: a.id } })}
       goneCode={CODE.attributeNotFound}
-      texts={{
-        list: t('product.attribute.list'),
-        create: t('product.attribute.create'),
-        deleted: t('product.attribute.deleted'),
-        deleteTitle: t('product.attribute.deleteTitle'),
-        deleteConfirm: (name) => t('product.attribute.deleteConfirm', { name }),
-      }}
+      texts="product.attribute"
       dialog={(attribute, close, gone) => (
         <AttributeFormDialog
           attribute={attribute}

@@ -3,13 +3,7 @@
  * name indented by its level, so the tree reads down the first column.
  */
 import { makeStyles, tokens } from '@fluentui/react-components';
-import {
-  AddRegular,
-  DeleteRegular,
-  EditRegular,
-  ImageMultipleRegular,
-  TextBulletListSquareEditRegular,
-} from '@fluentui/react-icons';
+import { AddRegular, EditRegular, ImageMultipleRegular, TextBulletListSquareEditRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -22,6 +16,7 @@ import {
   RowAction,
   RowActions,
   tenantColumn,
+  DeleteAction,
 } from '../kit/index.js';
 import { imgFormatPath, setPropertyPath } from './paths.js';
 
@@ -135,18 +130,14 @@ export function CategoryTable({ showTenant, canEdit, onCreateChild, onEdit, onDe
                     {t('common.edit')}
                   </RowAction>
                   {/* Spec §5: not with subcategories or products; say why instead of offering a refusal. */}
-                  <RowAction
-                    danger
-                    icon={<DeleteRegular />}
+                  <DeleteAction
                     opensDialog
                     action={() => onDelete(c)}
                     disabledReason={
                       c.childCount > 0 || c.productCount > 0 ? t('product.category.deleteBlocked') : undefined
                     }
                     testId="category-delete"
-                  >
-                    {t('common.delete')}
-                  </RowAction>
+                  />
                 </RowActions>
               ),
             },

@@ -4,12 +4,7 @@
  * each opens its attribute details (infoDetails) and image details (imgDetails).
  */
 import { Input } from '@fluentui/react-components';
-import {
-  DeleteRegular,
-  EditRegular,
-  ImageMultipleRegular,
-  TextBulletListSquareEditRegular,
-} from '@fluentui/react-icons';
+import { ImageMultipleRegular, TextBulletListSquareEditRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -28,6 +23,8 @@ import {
   RowActions,
   ListPage,
   CreateButton,
+  DeleteAction,
+  EditAction,
 } from '../kit/index.js';
 import { CustomModelFormDialog } from './CustomModelFormDialog.js';
 import { imgDetailsPath, infoDetailsPath } from './paths.js';
@@ -116,23 +113,8 @@ export default function CustomModelListPage() {
             >
               {t('product.customModel.images')}
             </RowAction>
-            <RowAction
-              icon={<EditRegular />}
-              opensDialog
-              action={() => setEditing({ model: m })}
-              testId="custom-model-edit"
-            >
-              {t('common.edit')}
-            </RowAction>
-            <RowAction
-              danger
-              icon={<DeleteRegular />}
-              opensDialog
-              action={() => remove.ask(m)}
-              testId="custom-model-delete"
-            >
-              {t('common.delete')}
-            </RowAction>
+            <EditAction opensDialog action={() => setEditing({ model: m })} testId="custom-model-edit" />
+            <DeleteAction opensDialog action={() => remove.ask(m)} testId="custom-model-delete" />
           </RowActions>
         ),
       },

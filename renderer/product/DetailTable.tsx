@@ -6,7 +6,6 @@
  * meanwhile refreshes the list instead of staying to be refused again.
  */
 import { makeStyles } from '@fluentui/react-components';
-import { DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { useMemo, useState, type ReactNode } from 'react';
 import { refusedWith } from '../app/errors.js';
 import {
@@ -16,22 +15,18 @@ import {
   type Column,
   type ListQueryState,
   useScreen,
-  RowAction,
   RowActions,
   CreateButton,
+  DeleteAction,
+  EditAction,
 } from '../kit/index.js';
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', justifyContent: 'flex-end' },
 });
 
-export interface DetailTexts {
-  list: string;
-  create: string;
-  deleted: string;
-  deleteTitle: string;
-  deleteConfirm: (name: string) => string;
-}
+/** Where the catalogue keeps a detail list's texts: `list`, `create`, `deleted`, `deleteTitle`, `deleteConfirm` under it. */
+export type DetailTexts = 'product.attribute' | 'product.imageFormat';
 
 export interface DetailTableProps<T extends { id: number; name: string }> {
   /** Test ids: `<prefix>-create`, `-row`, `-edit`, `-delete`, `-table`. */
@@ -72,7 +67,7 @@ export function DetailTable<T extends { id: number; name: string }>({
     if (!deleting) return;
     try {
       await remove(deleting);
-      notify(texts.deleted);
+      notify(t(`${texts}.deleted`));
     } catch (error) {
       report(error);
       if (refusedWith(error, goneCode)) refresh();
@@ -95,25 +90,18 @@ export function DetailTable<T extends { id: number; name: string }>({
               shrinkLast: true,
               render: (row: T) => (
                 <RowActions compact wrap>
-                  <RowAction
-                    icon={<EditRegular />}
+                  <EditAction
                     opensDialog
                     disabledReason={lockedReason?.(row)}
                     action={() => setEditing({ row })}
                     testId={`${prefix}-edit`}
-                  >
-                    {t('common.edit')}
-                  </RowAction>
-                  <RowAction
-                    danger
-                    icon={<DeleteRegular />}
+                  />
+                  <DeleteAction
                     opensDialog
                     disabledReason={lockedReason?.(row)}
                     action={() => setDeleting(row)}
                     testId={`${prefix}-delete`}
-                  >
-                    {t('common.delete')}
-                  </RowAction>
+                  />
                 </RowActions>
               ),
             },
@@ -126,14 +114,14 @@ export function DetailTable<T extends { id: number; name: string }>({
   const create = (testId: string) =>
     canEdit && (
       <CreateButton onClick={() => setEditing({})} testId={testId}>
-        {texts.create}
+        {t(`${texts}.create`)}
       </CreateButton>
     );
   return (
     <>
       <div className={styles.toolbar}>{create(`${prefix}-create`)}</div>
       <DataTable
-        label={texts.list}
+        label={t(`${texts}.list`)}
         columns={all}
         rows={list.data ?? []}
         rowKey={(row) => row.id}
@@ -148,8 +136,8 @@ export function DetailTable<T extends { id: number; name: string }>({
       <ConfirmDialog
         open={deleting !== null}
         danger
-        title={texts.deleteTitle}
-        text={texts.deleteConfirm(deleting?.name ?? '')}
+        title={t(`${texts}.deleteTitle`)}
+        text={t(`${texts}.deleteConfirm`, { name: deleting?.name ?? '' })}
         confirmLabel={t('common.delete')}
         onConfirm={confirmDelete}
         onCancel={() => setDeleting(null)}

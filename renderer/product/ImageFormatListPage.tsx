@@ -40,13 +40,7 @@ function ImageFormats({ category }: { category: CategoryItem }) {
       canEdit={canEdit}
       remove={(f) => remove.mutateAsync({ params: { id: f.id } })}
       goneCode={CODE.imageFormatNotFound}
-      texts={{
-        list: t('product.imageFormat.list'),
-        create: t('product.imageFormat.create'),
-        deleted: t('product.imageFormat.deleted'),
-        deleteTitle: t('product.imageFormat.deleteTitle'),
-        deleteConfirm: (name) => t('product.imageFormat.deleteConfirm', { name }),
-      }}
+      texts="product.imageFormat"
       dialog={(format, close, gone) => (
         <ImageFormatFormDialog
           format={format}

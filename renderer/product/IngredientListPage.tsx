@@ -1,6 +1,5 @@
 /** /productManagement/ingredient (spec §2 ingredient, §3 Ingredient): a tenant's ingredients, built from the list kit. */
 import { Input } from '@fluentui/react-components';
-import { DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODE } from '../../shared/domains.js';
@@ -23,11 +22,12 @@ import {
   useRowDelete,
   tenantColumn,
   type Column,
-  RowAction,
   RowActions,
   ListPage,
   CreateButton,
   ChoiceFilter,
+  DeleteAction,
+  EditAction,
 } from '../kit/index.js';
 import { IngredientFormDialog } from './IngredientFormDialog.js';
 
@@ -102,23 +102,8 @@ export default function IngredientListPage() {
         shrinkLast: true,
         render: (i) => (
           <RowActions compact wrap>
-            <RowAction
-              icon={<EditRegular />}
-              opensDialog
-              action={() => setEditing({ ingredient: i })}
-              testId="ingredient-edit"
-            >
-              {t('common.edit')}
-            </RowAction>
-            <RowAction
-              danger
-              icon={<DeleteRegular />}
-              opensDialog
-              action={() => remove.ask(i)}
-              testId="ingredient-delete"
-            >
-              {t('common.delete')}
-            </RowAction>
+            <EditAction opensDialog action={() => setEditing({ ingredient: i })} testId="ingredient-edit" />
+            <DeleteAction opensDialog action={() => remove.ask(i)} testId="ingredient-delete" />
           </RowActions>
         ),
       },

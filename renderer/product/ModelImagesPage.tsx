@@ -36,13 +36,7 @@ function ModelImages({ model }: { model: CustomModelDetail }) {
       canEdit
       remove={(i) => remove.mutateAsync({ params: { id: i.id } })}
       goneCode={CODE.customDetailNotFound}
-      texts={{
-        list: t('product.imageFormat.list'),
-        create: t('product.imageFormat.create'),
-        deleted: t('product.imageFormat.deleted'),
-        deleteTitle: t('product.imageFormat.deleteTitle'),
-        deleteConfirm: (name) => t('product.imageFormat.deleteConfirm', { name }),
-      }}
+      texts="product.imageFormat"
       dialog={(image, close, gone) => (
         <ImageFormatFormDialog
           format={image}

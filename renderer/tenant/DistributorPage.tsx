@@ -9,7 +9,6 @@
 import { Badge, Button, makeStyles, Tab, TabList, Text, tokens } from '@fluentui/react-components';
 import { EditRegular, KeyResetRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { CODE } from '../../shared/domains.js';
 import type { TenantDetail } from '../../shared/tenant/index.js';
 import { useDetail } from '../app/detail.js';
@@ -17,7 +16,7 @@ import { formatDateTime } from '../app/format.js';
 import { mayOpen } from '../app/session.js';
 import { CallbackPanel } from '../callback/index.js';
 import { DeviceTable } from '../device/index.js';
-import { DetailPage, InfoList, Pager, useListPage, useScreen } from '../kit/index.js';
+import { DetailPage, InfoList, Pager, useListPage, useScreen, useTabParam } from '../kit/index.js';
 import { PaymentForm } from '../payment/index.js';
 import { TenantProducts } from '../product/index.js';
 import { EditDistributorDialog, MemberConfigDialog, ResetPasswordDialog } from './DistributorDialogs.js';
@@ -45,7 +44,7 @@ const noLabel = () => '';
 export default function DistributorPage() {
   const { t } = useScreen();
   const styles = useStyles();
-  const [params, setParams] = useSearchParams();
+  const [tab, choose] = useTabParam(TABS);
   const { gate, data, back } = useDetail('tenant.detail', {
     backTo: DISTRIBUTORS_PATH,
     backLabel: t('common.back'),
@@ -54,15 +53,6 @@ export default function DistributorPage() {
     invalidId: t('tenant.devices.noTenant'),
   });
   if (gate) return gate;
-  const tab: TabName = TABS.find((x) => x === params.get('tab')) ?? 'info';
-  const choose = (next: TabName) =>
-    setParams(
-      (p) => {
-        p.set('tab', next);
-        return p;
-      },
-      { replace: true },
-    );
   return (
     <DetailPage
       id="distributor"
