@@ -17,7 +17,7 @@ import { containsPattern, pgErrorCode, UNIQUE_VIOLATION } from '../db/sql.js';
 import { BizError } from '../http/errors.js';
 import { xlsxBytes } from '../http/xlsx.js';
 import type { Scope } from '../scope.js';
-import { tenantInScope } from '../tenant/index.js';
+import { tenantFilter } from '../tenant/index.js';
 import { invoiceProfiles, invoices, renewals } from './schema.js';
 import { paged } from '../http/paged.js';
 import { tenants } from '../identity/schema.js';
@@ -111,10 +111,10 @@ export async function invoicePage(
   query: PageQuery,
   f: { state?: InvoiceState | undefined; number?: string | undefined; tenantId?: number | undefined },
 ) {
-  if (f.tenantId !== undefined) await tenantInScope(db, scope, f.tenantId);
+  const byTenant = await tenantFilter(db, scope, invoices.tenantId, f.tenantId);
   const where = and(
     scope.where(invoices.tenantId),
-    f.tenantId !== undefined ? eq(invoices.tenantId, f.tenantId) : undefined,
+    byTenant,
     f.state ? eq(invoices.state, f.state) : undefined,
     f.number ? ilike(renewals.number, containsPattern(f.number)) : undefined,
   );

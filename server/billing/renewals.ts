@@ -31,7 +31,7 @@ import { envInteger } from '../manifest.js';
 import type { Scope } from '../scope.js';
 import { devices } from '../device/index.js';
 import { points } from '../point/index.js';
-import { tenantInScope } from '../tenant/index.js';
+import { tenantFilter } from '../tenant/index.js';
 import { billingSettings, invoices, renewalDevices, renewals } from './schema.js';
 import { paged } from '../http/paged.js';
 import { tenants } from '../identity/schema.js';
@@ -168,10 +168,10 @@ export async function orderRenewal(
 
 /** The condition of a bill filter in the caller's scope (1401 for a tenant not in it). */
 async function billWhere(db: Queryable, scope: Scope, f: BillFilter) {
-  if (f.tenantId !== undefined) await tenantInScope(db, scope, f.tenantId);
+  const byTenant = await tenantFilter(db, scope, renewals.tenantId, f.tenantId);
   return and(
     scope.where(renewals.tenantId),
-    f.tenantId !== undefined ? eq(renewals.tenantId, f.tenantId) : undefined,
+    byTenant,
     f.number ? ilike(renewals.number, containsPattern(f.number)) : undefined,
     f.platform ? eq(renewals.platform, f.platform) : undefined,
     f.state ? eq(renewals.state, f.state) : undefined,
@@ -268,7 +268,7 @@ export interface FeeDeviceFilter {
 
 /** Service fee management: the caller's devices in service, those ending within 30 days (or ended) first, then by expiry. */
 export async function feeDevicePage(db: Queryable, scope: Scope, query: PageQuery, f: FeeDeviceFilter) {
-  if (f.tenantId !== undefined) await tenantInScope(db, scope, f.tenantId);
+  const byTenant = await tenantFilter(db, scope, devices.tenantId, f.tenantId);
   // A device never activated has no service to end: it is not among them, and comes last.
   // Ending within 30 days (30 left or fewer) as daysLeft counts them, on the business calendar: a badge and its "30 days" agree.
   const businessDate = (at: SQL) => sql`(${at} at time zone ${BUSINESS_TIME_ZONE})::date`;
@@ -277,7 +277,7 @@ export async function feeDevicePage(db: Queryable, scope: Scope, query: PageQuer
     scope.where(devices.tenantId),
     sql`${devices.tenantId} is not null`,
     sql`${devices.allocation} <> 'recycled'`,
-    f.tenantId !== undefined ? eq(devices.tenantId, f.tenantId) : undefined,
+    byTenant,
     f.keyword
       ? or(ilike(devices.name, containsPattern(f.keyword)), ilike(devices.serial, containsPattern(f.keyword)))
       : undefined,

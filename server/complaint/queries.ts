@@ -10,7 +10,7 @@ import type { Scope } from '../scope.js';
 import { devices } from '../device/index.js';
 import { orderItems, orders } from '../order/index.js';
 import { refundLines, refunds } from '../refund/index.js';
-import { tenantInScope } from '../tenant/index.js';
+import { tenantFilter } from '../tenant/index.js';
 import { complaintProgress, complaints } from './schema.js';
 import { tenants } from '../identity/schema.js';
 
@@ -54,14 +54,14 @@ export interface ComplaintFilter {
 }
 
 export async function complaintPage(db: Queryable, scope: Scope, query: PageQuery, f: ComplaintFilter) {
-  if (f.tenantId !== undefined) await tenantInScope(db, scope, f.tenantId);
+  const byTenant = await tenantFilter(db, scope, complaints.tenantId, f.tenantId);
   const prefix = f.number ? `${f.number.replace(/[\\%_]/g, '\\$&')}%` : undefined;
   const where: SQL | undefined = and(
     scope.whereDevice(complaints.tenantId, complaints.deviceId),
     f.status ? eq(complaints.status, f.status) : undefined,
     f.type ? eq(complaints.type, f.type) : undefined,
     prefix ? or(ilike(complaints.number, prefix), ilike(orders.number, prefix)) : undefined,
-    f.tenantId !== undefined ? eq(complaints.tenantId, f.tenantId) : undefined,
+    byTenant,
   );
   const rows = await select(db)
     .where(where)

@@ -17,7 +17,7 @@ import { BizError, uniqueAs } from '../http/errors.js';
 import { paged } from '../http/paged.js';
 import type { AuthUser } from '../http/principal.js';
 import type { Scope } from '../scope.js';
-import { owningTenant, tenantInScope } from '../tenant/index.js';
+import { owningTenant, tenantFilter, tenantInScope } from '../tenant/index.js';
 import { customerPoints, customers, customerStaff } from './schema.js';
 import { tenants } from '../identity/schema.js';
 
@@ -58,7 +58,7 @@ export async function customerPage(
     tenantId?: number | undefined;
   },
 ) {
-  if (filter.tenantId !== undefined) await tenantInScope(db, scope, filter.tenantId);
+  const byTenant = await tenantFilter(db, scope, customers.tenantId, filter.tenantId);
   const like = filter.keyword ? containsPattern(filter.keyword) : undefined;
   const where = and(
     reach(user, scope),
@@ -69,7 +69,7 @@ export async function customerPage(
         )
       : undefined,
     filter.state ? eq(customers.state, filter.state) : undefined,
-    filter.tenantId !== undefined ? eq(customers.tenantId, filter.tenantId) : undefined,
+    byTenant,
   );
   return paged(
     query,

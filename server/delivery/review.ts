@@ -13,7 +13,7 @@ import { BizError } from '../http/errors.js';
 import { paged } from '../http/paged.js';
 import type { Scope } from '../scope.js';
 import { orderItems, orders, orderScope } from '../order/index.js';
-import { tenantInScope } from '../tenant/index.js';
+import { tenantFilter } from '../tenant/index.js';
 import { itemsOf, refundFailedItems } from './outcome.js';
 import { deliveryReviews as r } from './schema.js';
 import { tenants } from '../identity/schema.js';
@@ -79,12 +79,8 @@ export async function reviewPage(
   query: PageQuery,
   filter: { state?: ReviewItem['state'] | undefined; tenantId?: number | undefined },
 ) {
-  if (filter.tenantId !== undefined) await tenantInScope(db, scope, filter.tenantId);
-  const where = and(
-    orderScope(scope),
-    filter.state ? eq(r.state, filter.state) : undefined,
-    filter.tenantId !== undefined ? eq(r.tenantId, filter.tenantId) : undefined,
-  );
+  const byTenant = await tenantFilter(db, scope, r.tenantId, filter.tenantId);
+  const where = and(orderScope(scope), filter.state ? eq(r.state, filter.state) : undefined, byTenant);
   const page = await paged(
     query,
     select(db)

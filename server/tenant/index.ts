@@ -5,7 +5,7 @@ import { tenantHandlers } from './handlers.js';
 import { tenants } from '../identity/schema.js';
 
 export { DEMO_TENANTS, type TenantKey } from './demo.js';
-export { owningTenant, tenantInScope } from './owner.js';
+export { owningTenant, tenantFilter, tenantInScope } from './owner.js';
 
 export const tenantServer = defineServerDomain({
   name: 'tenant',

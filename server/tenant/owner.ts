@@ -4,7 +4,8 @@
  * tenant and must name one (1402); a named tenant must exist within the
  * caller's scope (1401, the same answer as a missing one).
  */
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { CODE } from '../../shared/domains.js';
 import type { Queryable } from '../db/index.js';
 import { BizError } from '../http/errors.js';
@@ -29,4 +30,20 @@ export async function tenantInScope(db: Queryable, scope: Scope, tenantId: numbe
   if (!scope.has(tenantId)) throw new BizError(CODE.tenantNotFound);
   const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId));
   if (!tenant) throw new BizError(CODE.tenantNotFound);
+}
+
+/**
+ * A list filter's tenant as a condition on the list's tenant column: none when
+ * the filter names no tenant, 1401 when it names one out of the caller's reach
+ * (so a filter never answers "no rows" for a tenant the caller may not see).
+ */
+export async function tenantFilter(
+  db: Queryable,
+  scope: Scope,
+  column: AnyPgColumn,
+  tenantId: number | undefined,
+): Promise<SQL | undefined> {
+  if (tenantId === undefined) return undefined;
+  await tenantInScope(db, scope, tenantId);
+  return eq(column, tenantId);
 }
