@@ -96,6 +96,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
             scheme: 'basic',
             description: "A device's serial number and the secret issued at its activation (the device-facing API)",
           },
+          member: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'token from POST /member-api/v1/sign-in (the member-facing API)',
+          },
         },
       },
     },

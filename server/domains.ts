@@ -20,6 +20,7 @@ import { sceneServer } from './scene/index.js';
 import { refundServer } from './refund/index.js';
 import { complaintServer } from './complaint/index.js';
 import { customerServer } from './customer/index.js';
+import { memberServer, memberCaller } from './member/index.js';
 import { dashboardServer } from './dashboard/index.js';
 import { billingServer } from './billing/index.js';
 import { deliveryServer } from './delivery/index.js';
@@ -34,6 +35,7 @@ export const SERVER_DOMAINS = [
   tenantServer,
   staffServer,
   customerServer,
+  memberServer,
   deviceServer,
   pointServer,
   fileServer,
@@ -64,8 +66,8 @@ export const handlers = assembleHandlers(SERVER_DOMAINS);
 /** The tenant-owned entities API ids name, with how to find their owner (the isolation suite's map). */
 export const owners = assembleOwners(SERVER_DOMAINS);
 
-/** The credential check of every request: users and clients the account domain's, machines the device domain's. */
-export const authenticator: Authenticator = { ...userAuthenticator, device: deviceCaller };
+/** The credential check of every request: users and clients the account domain's, machines the device domain's, members the member domain's. */
+export const authenticator: Authenticator = { ...userAuthenticator, device: deviceCaller, memberApp: memberCaller };
 
 /** Per-operation route settings of every domain. */
 export function routeConfig(settings: AppSettings): Partial<Record<ApiOp, Record<string, unknown>>> {

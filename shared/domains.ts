@@ -35,6 +35,7 @@ import { delivery } from './delivery/index.js';
 import { payment } from './payment/index.js';
 import { callback } from './callback/index.js';
 import { customer } from './customer/index.js';
+import { member } from './member/index.js';
 
 export const DOMAINS = [
   account,
@@ -54,6 +55,7 @@ export const DOMAINS = [
   payment,
   callback,
   customer,
+  member,
 ] as const;
 
 type Domain = (typeof DOMAINS)[number];

@@ -115,9 +115,14 @@ export const SESSION_OWNED: ReadonlySet<string> = new Set<ApiOp>(['account.token
 
 export const isApiOp = (op: string): op is ApiOp => Object.hasOwn(api, op);
 
-/** The session's own calls, bytes (served by URL) and the machines' API are not the renderer's to call. */
-export const rendererCallable = (op: ApiOp): boolean =>
-  !SESSION_OWNED.has(op) && !(api[op] as EndpointDef).binary && (api[op] as EndpointDef).access.auth !== 'device';
+/** The machines' API and the mini-program's (shared/device/machine.ts, shared/member/app.ts): their paths' prefixes. */
+const NOT_CONSOLE = ['/device-api/', '/member-api/'];
+
+/** The session's own calls, bytes (served by URL), the machines' and the mini-program's API are not the renderer's to call. */
+export const rendererCallable = (op: ApiOp): boolean => {
+  const def = api[op] as EndpointDef;
+  return !SESSION_OWNED.has(op) && !def.binary && !NOT_CONSOLE.some((prefix) => def.path.startsWith(prefix));
+};
 
 const sessionChanged = () => localError(SESSION_CHANGED.code, SESSION_CHANGED.message);
 

@@ -19,8 +19,8 @@ export { DEFAULT_SIGN_IN_LIMIT, type SignInLimit } from './limits.js';
 export { findAuthUser } from './principal.js';
 export { tokens, users } from './schema.js';
 
-/** Bearer tokens of the token table, with the user's tenant scope (server/scope.ts); machines are the device domain's. */
-export const authenticator: Omit<Authenticator, 'device'> = {
+/** Bearer tokens of the token table, with the user's tenant scope (server/scope.ts); machines are the device domain's, members the member domain's. */
+export const authenticator: Omit<Authenticator, 'device' | 'memberApp'> = {
   isKnownClient,
   async principal(db, token) {
     const session = await verifyToken(db, token);

@@ -18,6 +18,8 @@ export interface Provisions {
   pointStaff: (pointId: PgColumn) => SQL<{ id: number; name: string }[]>;
   /** How many devices a tenant holds (the device domain). */
   tenantDevices: (tenantId: PgColumn) => SQL<number>;
+  /** A member's paid orders and what they came to, in fen, net of refunds: `{ orders, spent }` (the order domain). */
+  memberOrders: (memberId: PgColumn) => SQL<{ orders: number; spent: number }>;
 }
 
 let provided: Partial<Provisions> = {};

@@ -7,14 +7,15 @@
  *   endpoint allows (403), then for members the power code it needs (403).
  *   System admin, tenants and enterprise customers pass on their role;
  * - `device`: a machine's HTTP Basic serial and secret within its rate limit
- *   (the device domain's check).
+ *   (the device domain's check);
+ * - `memberApp`: a live member session's bearer token (the member domain's check).
  */
 import type { FastifyRequest } from 'fastify';
 import { holdsPower, type Access } from '../../shared/api/define.js';
 import { CODE } from '../../shared/domains.js';
 import type { Db } from '../db/index.js';
 import { BizError } from './errors.js';
-import type { Authenticator, DeviceCaller, DeviceRateLimit, Principal } from './principal.js';
+import type { Authenticator, DeviceCaller, DeviceRateLimit, MemberCaller, Principal } from './principal.js';
 
 const bearer = (request: FastifyRequest): string | undefined =>
   /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
@@ -26,9 +27,10 @@ export async function checkAccess(
   access: Access,
   request: FastifyRequest,
   deviceLimit: DeviceRateLimit,
-): Promise<Principal | DeviceCaller | undefined> {
+): Promise<Principal | DeviceCaller | MemberCaller | undefined> {
   if (access.auth === 'none') return undefined;
   if (access.auth === 'device') return auth.device(db, request.headers.authorization, deviceLimit);
+  if (access.auth === 'memberApp') return auth.memberApp(db, bearer(request));
   if (access.auth === 'client') {
     if (!auth.isKnownClient(request.headers.authorization)) throw new BizError(CODE.badClient);
     return undefined;

@@ -9,7 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Api, ApiOp } from '../../shared/domains.js';
 import type { Db } from '../db/index.js';
-import type { AuthUser, DeviceCaller } from './principal.js';
+import type { AuthUser, DeviceCaller, MemberCaller } from './principal.js';
 import type { Scope } from '../scope.js';
 
 type Parsed<E, K extends 'params' | 'query' | 'body'> = E extends { [P in K]: infer S extends z.ZodType }
@@ -48,11 +48,18 @@ export interface DeviceContext extends RequestContext {
   device: DeviceCaller;
 }
 
+/** Context of endpoints with `auth: 'memberApp'`: the member of the mini-program's session. */
+export interface MemberAppContext extends RequestContext {
+  member: MemberCaller;
+}
+
 export type ContextOf<E> = E extends { access: { auth: 'user' } }
   ? UserContext
   : E extends { access: { auth: 'device' } }
     ? DeviceContext
-    : RequestContext;
+    : E extends { access: { auth: 'memberApp' } }
+      ? MemberAppContext
+      : RequestContext;
 
 export type Handler<K extends ApiOp> = (
   input: HandlerInput<Api[K]>,

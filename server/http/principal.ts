@@ -45,13 +45,21 @@ export interface DeviceCaller {
   serial: string;
 }
 
+/** The member of a mini-program's session (`access: { auth: 'memberApp' }`). */
+export interface MemberCaller {
+  id: number;
+  tenantId: number;
+  /** The session, so that signing out ends this one only. */
+  sessionId: number;
+}
+
 /** Requests one device may make per window on the device-facing API. */
 export interface DeviceRateLimit {
   requests: number;
   windowMs: number;
 }
 
-/** How the mechanism checks credentials: the account domain's for users and clients, the device domain's for machines (server/domains.ts). */
+/** How the mechanism checks credentials: the account domain's for users and clients, the device domain's for machines, the member domain's for members (server/domains.ts). */
 export interface Authenticator {
   /** Whether HTTP Basic credentials name a registered OAuth client (sign-in). */
   isKnownClient(authorization: string | undefined): boolean;
@@ -59,4 +67,6 @@ export interface Authenticator {
   principal(db: Db, token: string | undefined): Promise<Principal>;
   /** The machine whose serial and secret the HTTP Basic credentials carry, counted against its rate limit; a refusal otherwise. */
   device(db: Db, authorization: string | undefined, limit: DeviceRateLimit): Promise<DeviceCaller>;
+  /** The member of a live member session's bearer token; a refusal otherwise (706, 704). */
+  memberApp(db: Db, token: string | undefined): Promise<MemberCaller>;
 }

@@ -12,7 +12,7 @@ import type { Db } from '../db/index.js';
 import { checkAccess } from './access.js';
 import { bodyLimitOf } from './limits.js';
 import { uploadBody } from './uploads.js';
-import type { Authenticator, DeviceCaller, DeviceRateLimit, Principal } from './principal.js';
+import type { Authenticator, DeviceCaller, DeviceRateLimit, MemberCaller, Principal } from './principal.js';
 import type { Handlers } from './handlers.js';
 
 export interface RegisterOptions {
@@ -63,7 +63,7 @@ function registerEndpoint(
   config?: Record<string, unknown>,
 ) {
   // Callers live beside the request rather than on it: no global type augmentation of Fastify.
-  const callers = new WeakMap<object, Principal | DeviceCaller>();
+  const callers = new WeakMap<object, Principal | DeviceCaller | MemberCaller>();
   const security =
     def.access.auth === 'user'
       ? [{ bearer: [] }]
@@ -71,7 +71,9 @@ function registerEndpoint(
         ? [{ client: [] }]
         : def.access.auth === 'device'
           ? [{ device: [] }]
-          : [];
+          : def.access.auth === 'memberApp'
+            ? [{ member: [] }]
+            : [];
 
   app.route({
     method: def.method,
@@ -108,7 +110,9 @@ function registerEndpoint(
         ? { db, request, reply }
         : 'user' in caller
           ? { db, request, reply, user: caller.user, scope: caller.scope, tokenId: caller.tokenId }
-          : { db, request, reply, device: caller };
+          : def.access.auth === 'memberApp'
+            ? { db, request, reply, member: caller }
+            : { db, request, reply, device: caller };
       const content = await handler({ params: request.params, query: request.query, body: request.body }, ctx);
       if (def.binary) {
         const { mime, bytes } = content as { mime: string; bytes: Uint8Array | AsyncIterable<Uint8Array> };

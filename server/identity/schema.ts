@@ -27,6 +27,8 @@ export const tenants = pgTable(
     memberCardName: text('member_card_name').notNull().default(''),
     membersEnabled: boolean('members_enabled').notNull().default(false),
     pointsEnabled: boolean('points_enabled').notNull().default(false),
+    /** How long earned points live: 0 never expire, else this many months from the earn. */
+    pointsExpiryMonths: integer('points_expiry_months').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('tenants_parent_idx').on(t.parentId)],

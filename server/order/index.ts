@@ -1,4 +1,5 @@
 /** The order domain on the upstream: the orders machines' sales create, the order lists and an order's detail. */
+import { sql } from 'drizzle-orm';
 import { defineServerDomain, periodic } from '../manifest.js';
 import { orders } from './schema.js';
 import { orderDemo } from './demo.js';
@@ -27,5 +28,12 @@ export const orderServer = defineServerDomain({
       labels: [orders.number, orders.title],
       deviceId: orders.deviceId,
     },
+  },
+  provides: {
+    // A member's figures on its page (members are below orders): paid orders, and their amount net of refunds.
+    memberOrders: (memberId) =>
+      sql<{ orders: number; spent: number }>`(select json_build_object('orders', count(*)::int,
+        'spent', coalesce(sum(${orders.receivedAmount} - ${orders.refundAmount}), 0)::int)
+        from ${orders} where ${orders.memberId} = ${memberId} and ${orders.paymentState} = 'success')`,
   },
 });

@@ -27,6 +27,7 @@ import { publish } from '../http/events.js';
 import { rollSale } from './rollup.js';
 import type { OrderEvent } from '../../shared/order/index.js';
 import { tenants } from '../identity/schema.js';
+import { addPoints, memberForSale, pointEntries, pointsForAmount } from '../member/index.js';
 
 type Sale = Required<Pick<SaleInput, 'items'>> & Omit<SaleInput, 'items'>;
 
@@ -37,10 +38,16 @@ const TITLE_MAX = 60;
 
 async function recorded(db: Db, deviceId: number, saleId: string) {
   const [row] = await db
-    .select({ orderNumber: orders.number, amount: orders.amount, createdAt: orders.createdAt })
+    .select({ id: orders.id, orderNumber: orders.number, amount: orders.amount, createdAt: orders.createdAt })
     .from(orders)
     .where(and(eq(orders.deviceId, deviceId), eq(orders.saleId, saleId)));
-  return row && { ...row, createdAt: row.createdAt.toISOString(), created: false };
+  if (!row) return undefined;
+  const [earned] = await db
+    .select({ points: sql<number>`coalesce(sum(${pointEntries.points}), 0)::int` })
+    .from(pointEntries)
+    .where(and(eq(pointEntries.orderId, row.id), eq(pointEntries.kind, 'earn')));
+  const { id: _, ...order } = row;
+  return { ...order, createdAt: row.createdAt.toISOString(), created: false, points: earned!.points };
 }
 
 /**
@@ -77,6 +84,14 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
   try {
     return await db.transaction(async (tx) => {
       const device = await deviceForSale(tx, caller.id);
+      const [owner] = await tx
+        .select({ root: sql<number>`coalesce(${tenants.parentId}, ${tenants.id})` })
+        .from(tenants)
+        .where(eq(tenants.id, device.tenantId));
+      const member =
+        sale.memberId === undefined
+          ? undefined
+          : await memberForSale(tx, sale.memberId, [device.tenantId, owner!.root]);
       let lines: SoldLine[] = [];
       let amount: number;
       let holder: CardHolder | undefined;
@@ -102,10 +117,6 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
         );
         amount = lines.reduce((sum, l) => sum + l.unitPrice * l.count, 0);
       }
-      const [owner] = await tx
-        .select({ root: sql<number>`coalesce(${tenants.parentId}, ${tenants.id})` })
-        .from(tenants)
-        .where(eq(tenants.id, device.tenantId));
       const title = lines.length
         ? lines.map((l) => (l.count > 1 ? `${l.name}×${l.count}` : l.name)).join('、')
         : device.name;
@@ -140,6 +151,7 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
                 customerName: holder.customerName,
               }
             : {}),
+          memberId: member?.id ?? null,
           paidAt: sql`now()`,
         })
         .onConflictDoNothing({ target: [orders.deviceId, orders.saleId] })
@@ -159,6 +171,11 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
           })),
         );
       }
+      const points = member?.earns ? pointsForAmount(order.amount) : 0;
+      if (member && points > 0) {
+        const earn = { memberId: member.id, key: `earn:order:${order.id}`, reason: '' };
+        await addPoints(tx, 'earn', points, { ...earn, orderId: order.id, orderNumber: order.orderNumber }, new Date());
+      }
       await rollSale(tx, order.id);
       await touchDevice(tx, device.id);
       await announce(tx, device, lines);
@@ -169,6 +186,7 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
         amount: order.amount,
         createdAt: order.createdAt.toISOString(),
         created: true,
+        points,
       };
     });
   } catch (err) {

@@ -44,6 +44,7 @@ import { devices } from '../device/schema.js';
 import { products } from '../product/schema.js';
 import { users } from '../account/schema.js';
 import { customerStaff } from '../customer/schema.js';
+import { members } from '../member/schema.js';
 import { tenants } from '../identity/schema.js';
 
 export const orderKind = pgEnum('order_kind', ORDER_KINDS);
@@ -113,6 +114,8 @@ export const orders = pgTable(
     customerStaffPhone: text('customer_staff_phone'),
     customerStaffCard: text('customer_staff_card'),
     customerName: text('customer_name'),
+    /** The member the mini-program's scan named (shared/member): the order earned its points. */
+    memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
     /**
      * A linked order (kind `scene`): the scene's own number for it, the scene
      * (by name too, as history) and its state (spec §4 scene order). Its items
@@ -141,6 +144,10 @@ export const orders = pgTable(
       // A number's first digits (a day, a minute): LIKE 'prefix%' needs the pattern operator class.
       index('orders_number_prefix_idx').using('btree', t.number.op('text_pattern_ops')),
       index('orders_third_party_idx').on(t.thirdPartyNumber),
+      // A member's orders, newest first (its page, the mini-program's list).
+      index('orders_member_time_idx')
+        .on(t.memberId, t.createdAt.desc())
+        .where(sql`${t.memberId} is not null`),
       // The few orders a back office hunts for — refunded, not paid, not
       // delivered — each in a small index of its own, by hierarchy and for the
       // admin: filtering for them never walks the paid and delivered majority.

@@ -13,6 +13,7 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/index.js';
 import { publish } from '../http/events.js';
 import { orderItems, orders, rollRefund } from '../order/index.js';
+import { reverseEarned } from '../member/index.js';
 import { refundLines, refunds } from './schema.js';
 import { orderNews } from './refunds.js';
 
@@ -43,7 +44,13 @@ export async function settleDueRefunds(
 
 async function settle(tx: Tx, refund: DueRefund, outcome: Outcome) {
   const [order] = await tx
-    .select({ id: orders.id, receivedAmount: orders.receivedAmount, refundAmount: orders.refundAmount })
+    .select({
+      id: orders.id,
+      number: orders.number,
+      memberId: orders.memberId,
+      receivedAmount: orders.receivedAmount,
+      refundAmount: orders.refundAmount,
+    })
     .from(orders)
     .where(eq(orders.id, refund.orderId))
     .for('update');
@@ -79,6 +86,7 @@ async function settle(tx: Tx, refund: DueRefund, outcome: Outcome) {
         );
     // The money went back today: today's figures drop (server/order/rollup.ts).
     await rollRefund(tx, refund.id);
+    if (order.memberId !== null) await takeBackPoints(tx, refund, { ...order, memberId: order.memberId });
   }
   const [others] = await tx
     .select({ n: sql<number>`count(*)::int` })
@@ -102,4 +110,29 @@ async function settle(tx: Tx, refund: DueRefund, outcome: Outcome) {
     })
     .where(eq(orders.id, order.id));
   await publish(tx, 'order', refund.tenantId, orderNews(order.id, outcome));
+}
+
+/** A member's order refunded: the points it earned go back in the share of it refunded by now (server/member/ledger.ts). */
+async function takeBackPoints(
+  tx: Tx,
+  refund: DueRefund,
+  order: { id: number; number: string; memberId: number; receivedAmount: number },
+) {
+  const [done] = await tx
+    .select({ amount: sql<number>`coalesce(sum(${refunds.amount}), 0)::int` })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, order.id), eq(refunds.state, 'success')));
+  await reverseEarned(
+    tx,
+    {
+      memberId: order.memberId,
+      key: `reverse:refund:${refund.id}`,
+      reason: refund.reason,
+      orderId: order.id,
+      orderNumber: order.number,
+      refunded: done!.amount,
+      received: order.receivedAmount,
+    },
+    new Date(),
+  );
 }

@@ -5,6 +5,12 @@ import { tenants } from '../identity/schema.js';
 
 export type { TenantKey } from '../demo-keys.js';
 
+/** The first-level tenants run member programmes (server/member): A's points live a year, B's never expire. */
+const PROGRAMMES: Partial<Record<TenantKey, { memberCardName: string; pointsExpiryMonths: number }>> = {
+  A: { memberCardName: '华东智售会员卡', pointsExpiryMonths: 12 },
+  B: { memberCardName: '华南智慧零售会员', pointsExpiryMonths: 0 },
+};
+
 export const DEMO_TENANTS: readonly { key: TenantKey; name: string; contact: string; parent: TenantKey | null }[] = [
   { key: 'A', name: '华东智售科技有限公司', contact: '13800138001', parent: null },
   { key: 'A1', name: '苏州地铁零售有限公司', contact: '13800138011', parent: 'A' },
@@ -21,6 +27,7 @@ export const tenantDemo: DemoData = {
           name: t.name,
           contact: t.contact,
           parentId: t.parent ? ids.get('tenant', t.parent) : null,
+          ...(PROGRAMMES[t.key] ? { ...PROGRAMMES[t.key], membersEnabled: true, pointsEnabled: true } : {}),
         })
         .returning({ id: tenants.id });
       ids.set('tenant', t.key, row!.id);

@@ -18,11 +18,15 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * - `device`: the device-facing API (ARCHITECTURE §11): a machine's serial
  *   number and its secret via HTTP Basic, rate-limited per device. No
  *   console calls these; a machine (or the simulator) does.
+ * - `memberApp`: the member-facing API (shared/member/app.ts): a member
+ *   session token, from a WeChat sign-in, as a bearer token. No console
+ *   calls these; a tenant's mini-program (or the simulator) does.
  */
 export type Access =
   | { auth: 'none' }
   | { auth: 'client' }
   | { auth: 'device' }
+  | { auth: 'memberApp' }
   | { auth: 'user'; roles?: readonly RoleKind[]; power?: PowerCode | readonly PowerCode[] };
 
 /** Whether a member holding `powers` passes an endpoint's `power` rule. */

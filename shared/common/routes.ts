@@ -3,18 +3,12 @@
  * domain's routes.ts when that domain is built, and its screen replaces the
  * "not available in this version" page. Titles are `route.*` common texts.
  *
- * Paths are the spec's where it writes them. Where it does not: the member
- * centre at /memberCenter (memberInfo, thirdPartyMember). Route names and
+ * Paths are the spec's. Route names and
  * title keys are corrected English (NewGoods for nweGoods, DiscountDetail for
  * scenedeatil, GroupDetail for groudetale); only the paths keep the spec's
  * spelling.
  */
 import { detail, group, view, type RouteGroupDecl } from '../routes/define.js';
-
-const members = group(70, '/memberCenter', { title: 'route.memberCenter', icon: 'member' }, [
-  view('memberInfo', 'MemberInfo', 'route.memberInfo'),
-  view('thirdPartyMember', 'ThirdPartyMember', 'route.thirdPartyMember'),
-]);
 
 const marketing = group(80, '/marketing', { title: 'route.marketing', icon: 'marketing' }, [
   view('scene', 'SceneMarketing', 'route.sceneMarketing'),
@@ -26,4 +20,4 @@ const marketing = group(80, '/marketing', { title: 'route.marketing', icon: 'mar
   detail('create', 'CreateActivity', 'route.createActivity', '/marketing/scene'),
 ]);
 
-export const pendingRoutes: readonly RouteGroupDecl[] = [members, marketing];
+export const pendingRoutes: readonly RouteGroupDecl[] = [marketing];

@@ -6,7 +6,7 @@
  * exports build on these rows (the orders issue).
  */
 import { z } from 'zod';
-import { endpoint, isoTime, str } from '../api/define.js';
+import { endpoint, isoTime, ref, str } from '../api/define.js';
 import { PAY_PLATFORMS, PAY_TYPES } from './states.js';
 
 /** Spec §9 / §5: items per order and per channel are the device's own limits (1–10, 1–5). */
@@ -14,26 +14,44 @@ export const SALE_LIMITS = { saleId: 64, thirdPartyNumber: 64, items: 10, custom
 
 const fen = z.number().int().min(1).max(99_999_999);
 
-export const saleInput = z.object({
-  /** The machine's own id of this sale: a retry with the same id answers the order already made, and takes no stock twice. */
-  saleId: str().trim().min(1).max(SALE_LIMITS.saleId),
-  /** The payment platform's transaction number. */
-  thirdPartyNumber: str().trim().min(1).max(SALE_LIMITS.thirdPartyNumber),
-  platform: z.enum(PAY_PLATFORMS),
-  paymentType: z.enum(PAY_TYPES),
-  /**
-   * The staff card the machine read: bought at the staff price by that
-   * enterprise staff (spec §3 staff order), who must hold it among the
-   * tenant's enterprise customers (945 otherwise).
-   */
-  customerStaffCard: str().trim().min(1).max(SALE_LIMITS.customerStaffCard).optional(),
-  /** What was vended, per channel; a payment box sends none and an amount instead. */
-  items: z
-    .array(z.object({ channel: z.number().int().min(1).max(999), count: z.number().int().min(1).max(10) }))
-    .max(SALE_LIMITS.items)
-    .default([]),
-  amount: fen.optional(),
-});
+export const saleInput = z
+  .object({
+    /** The machine's own id of this sale: a retry with the same id answers the order already made, and takes no stock twice. */
+    saleId: str().trim().min(1).max(SALE_LIMITS.saleId),
+    /** The payment platform's transaction number. */
+    thirdPartyNumber: str().trim().min(1).max(SALE_LIMITS.thirdPartyNumber),
+    platform: z.enum(PAY_PLATFORMS),
+    paymentType: z.enum(PAY_TYPES),
+    /**
+     * The staff card the machine read: bought at the staff price by that
+     * enterprise staff (spec §3 staff order), who must hold it among the
+     * tenant's enterprise customers (945 otherwise).
+     */
+    customerStaffCard: str().trim().min(1).max(SALE_LIMITS.customerStaffCard).optional(),
+    /** What was vended, per channel; a payment box sends none and an amount instead. */
+    items: z
+      .array(z.object({ channel: z.number().int().min(1).max(999), count: z.number().int().min(1).max(10) }))
+      .max(SALE_LIMITS.items)
+      .default([]),
+    amount: fen.optional(),
+    /**
+     * The member the mini-program's scan named (shared/member): of the
+     * machine's tenant or its first-level tenant (707 otherwise), not blocked
+     * (704). The order earns its points.
+     */
+    memberId: ref('member').optional(),
+  })
+  .meta({
+    examples: [
+      {
+        saleId: 'S20261127083015',
+        thirdPartyNumber: '4200002026112708301',
+        platform: 'wechat',
+        paymentType: 'scan',
+        items: [{ channel: 1, count: 1 }],
+      },
+    ],
+  });
 export type SaleInput = z.input<typeof saleInput>;
 
 export const saleAnswer = z.object({
@@ -42,6 +60,8 @@ export const saleAnswer = z.object({
   createdAt: isoTime,
   /** False when this sale id was already recorded (a retry). */
   created: z.boolean(),
+  /** Points the member earned by it (0 without a member or a points programme). */
+  points: z.number().int(),
 });
 
 export const orderApi = {

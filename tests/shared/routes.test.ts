@@ -179,6 +179,8 @@ describe('the route table', () => {
         '/atManagement/addpeople',
         // Beyond the spec: a distributor's page with its settings in tabs, opened from the list.
         '/tenant/distributor',
+        // Beyond the spec: a member's page (its points ledger and orders), opened from member info.
+        '/memberCenter/memberDetail',
       ].sort(),
     );
   });
@@ -413,7 +415,7 @@ describe('menu', () => {
       'staff.route.authority',
       'product.route.productManagement',
       'route.orderManagement',
-      'route.memberCenter',
+      'member.route.memberCenter',
       'route.marketing',
       'tenant.route.distribution',
       'customer.route.customerManagement',

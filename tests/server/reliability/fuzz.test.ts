@@ -18,6 +18,8 @@ import { eq } from 'drizzle-orm';
 import { defOf, OPS } from './support/schema.js';
 import { addMember, tokenOf, watchWrites } from './support/world.js';
 import { POWER_CODES } from '../../../shared/roles.js';
+import { members, sandboxCode } from '../../../server/member/index.js';
+import { tenants } from '../../../server/identity/schema.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_122);
@@ -27,6 +29,8 @@ let writes: () => Promise<number>;
 /** Username of the account each operation is called as: one its access rule lets through. */
 const callerOf = (op: ApiOp): string => {
   const access = defOf(op).access;
+  // The member-facing API as a member of tenant A's mini-program.
+  if (access.auth === 'memberApp') return MEMBER;
   if (access.auth !== 'user') return '';
   const roles = access.roles ?? ['admin'];
   return roles.includes('admin')
@@ -37,8 +41,15 @@ const callerOf = (op: ApiOp): string => {
         ? 'fuzzmember'
         : 'enterprise1';
 };
+const MEMBER = '(member)';
 const tokens = new Map<string, string>();
-const TOKEN_REFUSALS = new Set<unknown>([CODE.tokenMissing, CODE.tokenExpired, CODE.tokenInvalid]);
+const TOKEN_REFUSALS = new Set<unknown>([
+  CODE.tokenMissing,
+  CODE.tokenExpired,
+  CODE.tokenInvalid,
+  CODE.memberSessionInvalid,
+  CODE.memberBlocked,
+]);
 
 beforeAll(async () => {
   t = await createTestApp({ deviceLimit: { requests: 1_000_000, windowMs: 60_000 } });
@@ -47,11 +58,20 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
+/** A session of tenant A's fuzz member, its programme switched on again and the member let back if a generated call changed them. */
+async function memberToken(): Promise<string> {
+  const A = t.ids.tenant('A');
+  await t.db.update(tenants).set({ membersEnabled: true, disabled: false }).where(eq(tenants.id, A));
+  await t.db.update(members).set({ state: 'normal' }).where(eq(members.openid, 'fuzz-member'));
+  return (await t.ok('member.signIn', { body: { tenantId: A, code: sandboxCode('fuzz-member') } })).token;
+}
+
 /** The caller's token, minted again when a generated call revoked it (a password change, a sign-out). */
 async function tokenFor(op: ApiOp): Promise<string | undefined> {
   const username = callerOf(op);
   if (!username) return undefined;
-  if (!tokens.has(username)) tokens.set(username, await tokenOf(t, username));
+  if (!tokens.has(username))
+    tokens.set(username, username === MEMBER ? await memberToken() : await tokenOf(t, username));
   return tokens.get(username);
 }
 

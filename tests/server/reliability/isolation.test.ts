@@ -35,6 +35,8 @@ const PLATFORM_OWNED =
 const EXCLUDED: Partial<Record<ApiOp, string>> = {
   'device.register':
     "device models are the platform's, no tenant's (a plain id); only the system admin registers devices",
+  'member.signIn':
+    "a person's first call names the tenant whose mini-program they opened (public, the app's own) and an inviter, which is dropped, not refused, when not of that tenant: a stale share link must not stop a sign-in; nothing of another tenant is answered",
   'product.customAttributeCreate': PLATFORM_OWNED,
   'product.customAttributeDelete': PLATFORM_OWNED,
   'product.customAttributeList': PLATFORM_OWNED,

@@ -22,6 +22,7 @@ import { productCategories } from '../../../server/product/index.js';
 import { createTestApp, deviceBasic, type Answer, type TestApp } from '../helpers.js';
 import { defOf, OPS } from './support/schema.js';
 import { tenants } from '../../../server/identity/schema.js';
+import { balanceOf, sandboxCode } from '../../../server/member/index.js';
 
 const N = Number(process.env.RACE_PARALLEL ?? 8);
 
@@ -522,6 +523,23 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
     // Back with their parent for the next round.
     if (owners[0]!.tenantId !== t.ids.tenant('A'))
       await t.ok('device.handOver', { body: { tenantId: t.ids.tenant('A1'), deviceIds: ids, back: true } }, token);
+  },
+
+  'member.adjustPoints': async () => {
+    // A member holding 100 points, debited 1 point 200 times at once: exactly 100 debits pass, the rest are 950, none below zero.
+    const signedIn = await t.ok('member.signIn', {
+      body: { tenantId: t.ids.tenant('A'), code: sandboxCode(`race-${process.pid}-${++made}`) },
+    });
+    const id = signedIn.member.id;
+    await t.ok('member.adjustPoints', { params: { id }, body: { points: 100, reason: '充值' } }, token);
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        t.call('member.adjustPoints', { params: { id }, body: { points: -1, reason: '兑换' } }, token),
+      ),
+    );
+    expectCleanAnswers(answers, [CODE.pointsShort]);
+    expect(answers.filter(succeeded)).toHaveLength(100);
+    expect(await balanceOf(t.db, id, new Date())).toBe(0);
   },
 
   'billing.applyInvoice': async () => {

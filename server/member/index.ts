@@ -1,0 +1,22 @@
+/** Members on the upstream (spec §3 Member): the mini-program's sign-in and the member centre, with the points ledger a sale and a refund move (server/order, server/refund). */
+import { defineServerDomain, periodic } from '../manifest.js';
+import { memberDemo } from './demo.js';
+import { memberHandlers } from './handlers.js';
+import { members } from './schema.js';
+import { sweepSessions } from './sessions.js';
+
+export { members, pointEntries } from './schema.js';
+export { memberCaller } from './sessions.js';
+export { sandboxCode } from './wechat.js';
+export { addPoints, pointsForAmount, reverseEarned, spendPoints, balanceOf } from './ledger.js';
+export { memberForSale } from './sale.js';
+
+export const memberServer = defineServerDomain({
+  name: 'member',
+  handlers: memberHandlers,
+  demo: memberDemo,
+  // Ended sessions and spent codes go; every instance may sweep, each delete is safe to race.
+  background: (db) => periodic(() => sweepSessions(db), 3_600_000),
+  // Another tenant never sees a member's nickname, phone or card.
+  owns: { member: { id: members.id, tenantId: members.tenantId, labels: [members.nickname, members.phone] } },
+});

@@ -1,0 +1,34 @@
+/**
+ * A sale that names a member (the machine learned it from the mini-program's
+ * scan): the member must be of the machine's tenant or of that tenant's
+ * first-level tenant, whose programme covers its second-level tenants'
+ * machines, and not blocked.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { CODE } from '../../shared/domains.js';
+import type { Queryable } from '../db/index.js';
+import { BizError } from '../http/errors.js';
+import { tenants } from '../identity/schema.js';
+import { members } from './schema.js';
+
+export interface SaleMember {
+  id: number;
+  /** Whether the member's tenant gives points (its member and points switches are on). */
+  earns: boolean;
+}
+
+/** The member a sale at a machine of `tenantIds` names: 707 for none of theirs, 704 for a blocked one. */
+export async function memberForSale(
+  tx: Queryable,
+  memberId: number,
+  tenantIds: readonly number[],
+): Promise<SaleMember> {
+  const [row] = await tx
+    .select({ id: members.id, state: members.state, on: tenants.membersEnabled, points: tenants.pointsEnabled })
+    .from(members)
+    .innerJoin(tenants, eq(tenants.id, members.tenantId))
+    .where(and(eq(members.id, memberId), inArray(members.tenantId, [...tenantIds])));
+  if (!row) throw new BizError(CODE.programmeMemberNotFound);
+  if (row.state === 'blocked') throw new BizError(CODE.memberBlocked);
+  return { id: row.id, earns: row.on && row.points };
+}

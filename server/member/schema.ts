@@ -1,0 +1,150 @@
+/**
+ * Members (spec §3 Member) and their points as a ledger
+ * (docs/domains/member.md): a member is a person of one tenant's member
+ * programme, known by the openid WeChat gives for them; each earn is a lot
+ * with its own expiry, each change an entry with its reason and operator.
+ * The balance is the sum of the live lots' `left`; a refund that takes back
+ * points already spent leaves the rest `owed`, settled from the next earn.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  pgTable,
+  pgEnum,
+  integer,
+  text,
+  index,
+  uniqueIndex,
+  timestamp,
+  check,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { createdAt } from '../db/columns.js';
+import { tenants } from '../identity/schema.js';
+import { users } from '../account/schema.js';
+
+export const memberState = pgEnum('member_state', ['normal', 'blocked']);
+export const pointEntryKind = pgEnum('point_entry_kind', [
+  'earn',
+  'spend',
+  'reverse',
+  'return',
+  'expire',
+  'adjust',
+  'settle',
+]);
+
+export const members = pgTable(
+  'members',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    /** Who WeChat says the person is, within the tenant's mini-program. */
+    openid: text('openid').notNull(),
+    /** The card's number, made from the id: unique without a second sequence. */
+    cardNumber: text('card_number')
+      .notNull()
+      .generatedAlwaysAs(sql`'8' || lpad(id::text, 9, '0')`),
+    nickname: text('nickname').notNull(),
+    /** Nickname with its pinyin (server/db/pinyin.ts), for the keyword filter. */
+    searchKey: text('search_key').notNull().default(''),
+    phone: text('phone'),
+    /** `YYYY-MM-DD`. */
+    birthday: text('birthday'),
+    state: memberState('state').notNull().default('normal'),
+    /** Points a refund took back after they were spent, paid off by the next earn. */
+    owed: integer('owed').notNull().default(0),
+    /** Where the person first signed in: the scanned machine's point and address. */
+    registeredAddress: text('registered_address'),
+    inviterId: integer('inviter_id').references((): AnyPgColumn => members.id, { onDelete: 'set null' }),
+    /** The console user who last changed the member (blocked it, adjusted its points). */
+    operatorId: integer('operator_id').references(() => users.id, { onDelete: 'set null' }),
+    registeredAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('members_openid_idx').on(t.tenantId, t.openid),
+    index('members_tenant_registered_idx').on(t.tenantId, t.registeredAt),
+    index('members_card_idx').on(t.cardNumber),
+    check('members_owed_check', sql`${t.owed} >= 0`),
+  ],
+);
+
+/** A member's sign-ins: the token is kept only as its SHA-256. */
+export const memberSessions = pgTable(
+  'member_sessions',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('member_sessions_token_idx').on(t.tokenHash), index('member_sessions_member_idx').on(t.memberId)],
+);
+
+/**
+ * WeChat sign-in codes already exchanged (their SHA-256): a code is good
+ * once, across every upstream instance. Rows older than a code's life are
+ * useless and swept.
+ */
+export const wechatCodesUsed = pgTable('wechat_codes_used', {
+  codeHash: text('code_hash').primaryKey(),
+  usedAt: createdAt(),
+});
+
+/** Points earned together, spent soonest-expiring first. */
+export const pointLots = pgTable(
+  'point_lots',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    earned: integer('earned').notNull(),
+    left: integer('left').notNull(),
+    /** Null: never expires (the tenant's rule when it was earned). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** The order that earned it (the order domain's id and number, kept as they were). */
+    orderId: integer('order_id'),
+    orderNumber: text('order_number'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('point_lots_member_idx').on(t.memberId, t.expiresAt),
+    index('point_lots_order_idx').on(t.orderId),
+    check('point_lots_left_check', sql`${t.left} >= 0 and ${t.left} <= ${t.earned}`),
+  ],
+);
+
+/** Every change of a member's points, with its reason and operator; `key` makes a repeat harmless. */
+export const pointEntries = pgTable(
+  'point_entries',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    kind: pointEntryKind('kind').notNull(),
+    points: integer('points').notNull(),
+    reason: text('reason').notNull().default(''),
+    operatorId: integer('operator_id').references(() => users.id, { onDelete: 'set null' }),
+    orderId: integer('order_id'),
+    orderNumber: text('order_number'),
+    /** What the change is of (`earn:order:42`): one entry per key and member. */
+    key: text('key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('point_entries_member_idx').on(t.memberId, t.id),
+    uniqueIndex('point_entries_key_idx').on(t.memberId, t.key),
+  ],
+);

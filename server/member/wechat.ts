@@ -1,0 +1,65 @@
+/**
+ * WeChat sign-in through a sandbox provider. In production the upstream
+ * would send the mini-program's code to WeChat's `jscode2session` with the
+ * tenant's app secret and get the person's openid back; this workplace
+ * cannot reach WeChat, so the sandbox stands in for it with WeChat's rules —
+ * a code names one person, lives five minutes and works once — and mints
+ * codes the way `wx.login()` would, for the simulator, the demo and the
+ * tests (docs/domains/member.md; docs/departures.md says so).
+ *
+ * A sandbox code is `wxsandbox.<payload>.<signature>`: the payload the
+ * openid, an optional nickname and the minute it was issued, signed with the
+ * sandbox key so a code cannot be forged by editing it, with a nonce.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { CODE } from '../../shared/domains.js';
+import { WECHAT_CODE_MINUTES } from '../../shared/member/index.js';
+import { BizError } from '../http/errors.js';
+
+const SANDBOX_KEY = 'vend-wechat-sandbox';
+const PREFIX = 'wxsandbox';
+
+const sign = (payload: string) => createHmac('sha256', SANDBOX_KEY).update(payload).digest('base64url');
+
+/** What `wx.login()` would give the mini-program of a person: a code for one sign-in. */
+export function sandboxCode(openid: string, options: { nickname?: string; issuedAt?: Date } = {}): string {
+  const payload = Buffer.from(
+    JSON.stringify({
+      o: openid,
+      n: options.nickname,
+      t: (options.issuedAt ?? new Date()).getTime(),
+      // Every code is another, as WeChat's are, even two for one person in one millisecond.
+      r: randomBytes(6).toString('base64url'),
+    }),
+  ).toString('base64url');
+  return `${PREFIX}.${payload}.${sign(payload)}`;
+}
+
+export interface WeChatIdentity {
+  openid: string;
+  /** The nickname the person shared, if any. */
+  nickname?: string;
+}
+
+/** The person a code names: 701 for a code that is not one, 702 for one older than five minutes. */
+export function exchangeCode(code: string, now: Date): WeChatIdentity {
+  const [prefix, payload, signature, ...rest] = code.split('.');
+  if (prefix !== PREFIX || !payload || !signature || rest.length) throw new BizError(CODE.wechatCodeInvalid);
+  const expected = Buffer.from(sign(payload));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new BizError(CODE.wechatCodeInvalid);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    throw new BizError(CODE.wechatCodeInvalid);
+  }
+  const { o, n, t } = (parsed ?? {}) as { o?: unknown; n?: unknown; t?: unknown };
+  if (typeof o !== 'string' || !/^[\w-]{1,64}$/.test(o) || typeof t !== 'number') {
+    throw new BizError(CODE.wechatCodeInvalid);
+  }
+  // A code from the future is a forged clock, not a fresh code.
+  if (t > now.getTime() + 60_000) throw new BizError(CODE.wechatCodeInvalid);
+  if (now.getTime() - t > WECHAT_CODE_MINUTES * 60_000) throw new BizError(CODE.wechatCodeExpired);
+  return { openid: o, ...(typeof n === 'string' && n.trim() ? { nickname: n.trim().slice(0, 32) } : {}) };
+}

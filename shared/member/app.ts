@@ -1,0 +1,110 @@
+/**
+ * The member-facing API: what a tenant's WeChat mini-program calls for the
+ * person buying at the machines, never the console. A member signs in with
+ * the code `wx.login()` gave the mini-program, exchanged with WeChat (here a
+ * sandbox provider: docs/domains/member.md) for the person's openid; the
+ * answer is a member session token the other calls carry as a bearer token
+ * (`access: { auth: 'memberApp' }`). Members come into being here, at their
+ * first sign-in, never typed in by hand.
+ */
+import { z } from 'zod';
+import { isIsoDate } from '../format.js';
+import { endpoint, id, isoTime, page, pageQuery, phone, str } from '../api/define.js';
+import { MEMBER_LIMITS, MEMBER_STATES, pointEntry } from './api.js';
+
+const memberApp = { auth: 'memberApp' } as const;
+
+/** How long a member session lasts after its sign-in. */
+export const MEMBER_SESSION_HOURS = 24;
+/** How long a WeChat sign-in code is good for (WeChat's own rule: five minutes, once). */
+export const WECHAT_CODE_MINUTES = 5;
+
+export const birthday = str()
+  .trim()
+  .refine(isIsoDate, { message: 'member.validation.birthday' })
+  .refine((v) => v >= '1900-01-01', { message: 'member.validation.birthday' });
+
+/** What a member sees of itself, and what the mini-program shows on its card. */
+export const memberProfile = z.object({
+  id: z.number().int(),
+  tenantId: z.number().int(),
+  /** The tenant's member card name (spec §3 member config). */
+  cardName: z.string(),
+  cardNumber: z.string(),
+  nickname: z.string(),
+  phone: z.string().nullable(),
+  birthday: z.string().nullable(),
+  state: z.enum(MEMBER_STATES),
+  /** Points of the lots still live (never below zero). */
+  points: z.number().int(),
+  /** Points a refund took back after they were spent: settled from the next points earned. */
+  owed: z.number().int(),
+  registeredAt: isoTime,
+});
+export type MemberProfile = z.infer<typeof memberProfile>;
+
+export const memberSignIn = z
+  .object({
+    /** The tenant whose mini-program the person opened. */
+    tenantId: id,
+    /** What `wx.login()` answered: good for five minutes and one sign-in. */
+    code: str().trim().min(1, { message: 'validation.required' }).max(MEMBER_LIMITS.code),
+    /** The machine whose code was scanned, if any: its point is where the member registered. */
+    deviceSerial: str().trim().max(64).optional(),
+    /** The member who shared the mini-program (an invitation). */
+    inviterId: id.optional(),
+  })
+  .meta({ examples: [{ tenantId: 2, code: 'wxsandbox.bad.code' }] });
+
+export const memberUpdate = z.object({
+  nickname: str().trim().min(1, { message: 'validation.required' }).max(MEMBER_LIMITS.nickname).optional(),
+  /** WeChat's getPhoneNumber, in the sandbox the number itself. */
+  phone: phone.optional(),
+  birthday: birthday.optional(),
+});
+
+export const memberAppApi = {
+  'member.signIn': endpoint({
+    method: 'POST',
+    path: '/member-api/v1/sign-in',
+    summary:
+      "A person signs in to a tenant's mini-program with a WeChat code: their member (made at the first sign-in) and a session token. 701 bad code, 702 expired, 703 used, 704 blocked member, 705 no member programme.",
+    body: memberSignIn,
+    content: z.object({ token: z.string(), expiresAt: isoTime, created: z.boolean(), member: memberProfile }),
+    access: { auth: 'none' },
+  }),
+  'member.me': endpoint({
+    method: 'GET',
+    path: '/member-api/v1/me',
+    summary: 'The signed-in member: card, profile, points balance.',
+    content: memberProfile,
+    access: memberApp,
+  }),
+  'member.updateMe': endpoint({
+    method: 'PUT',
+    path: '/member-api/v1/me',
+    summary: 'The member changes its nickname, phone or birthday.',
+    body: memberUpdate,
+    content: memberProfile,
+    access: memberApp,
+  }),
+  'member.myPoints': endpoint({
+    method: 'GET',
+    path: '/member-api/v1/points',
+    summary: "The member's points: the balance, what expires when, and its history, newest first.",
+    query: pageQuery,
+    content: z.object({
+      points: z.number().int(),
+      expiring: z.array(z.object({ points: z.number().int(), expiresAt: isoTime })),
+      history: page(pointEntry),
+    }),
+    access: memberApp,
+  }),
+  'member.signOut': endpoint({
+    method: 'POST',
+    path: '/member-api/v1/sign-out',
+    summary: "Ends the member's session.",
+    content: z.object({ signedOut: z.boolean() }),
+    access: memberApp,
+  }),
+} as const;
