@@ -22,6 +22,7 @@ import { staffScreens } from './staff/index.js';
 import { customerScreens } from './customer/index.js';
 import { paymentScreens } from './payment/index.js';
 import { refundScreens } from './refund/index.js';
+import { memberScreens } from './member/index.js';
 
 export const RENDERER_DOMAINS = [
   accountScreens,
@@ -41,6 +42,7 @@ export const RENDERER_DOMAINS = [
   customerScreens,
   paymentScreens,
   refundScreens,
+  memberScreens,
 ] as const;
 
 export const SCREENS = assembleScreens(RENDERER_DOMAINS);

@@ -4,6 +4,7 @@
  * a first-level tenant's scope is one root-tenant id, not an IN list, so the
  * newest rows of its whole hierarchy come straight off one index in order.
  */
+import { members } from '../member/index.js';
 import { and, eq, gte, like, lte, sql, type SQL } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import {
@@ -93,12 +94,16 @@ type Row = { createdAt: Date } & Omit<OrderItem, 'createdAt'>;
 const toItem = <R extends Row>(row: R) => ({ ...row, createdAt: row.createdAt.toISOString() });
 
 /**
- * A filter naming a device, point, product or tenant the caller cannot see
- * is refused like a lookup of it (1201, 1410, 1101, 1401), not answered with
+ * A filter naming a device, point, product, tenant or member the caller cannot see
+ * is refused like a lookup of it (1201, 1410, 1101, 1401, 707), not answered with
  * an empty page: one rule for every id a request names.
  */
 async function checkFilterIds(db: Queryable, scope: Scope, f: OrderFilter) {
-  const owned = async (table: typeof devices | typeof points | typeof products, id: number, code: number) => {
+  const owned = async (
+    table: typeof devices | typeof points | typeof products | typeof members,
+    id: number,
+    code: number,
+  ) => {
     const [row] = await db.select({ tenantId: table.tenantId }).from(table).where(eq(table.id, id));
     if (!row || row.tenantId === null || !scope.has(row.tenantId)) throw new BizError(code);
   };
@@ -109,6 +114,7 @@ async function checkFilterIds(db: Queryable, scope: Scope, f: OrderFilter) {
   if (f.pointId !== undefined) await owned(points, f.pointId, CODE.pointNotFound);
   if (f.productId !== undefined) await owned(products, f.productId, CODE.productNotFound);
   if (f.tenantId !== undefined) await tenantInScope(db, scope, f.tenantId);
+  if (f.memberId !== undefined) await owned(members, f.memberId, CODE.programmeMemberNotFound);
 }
 
 /** The conditions of a filter, in scope (also the export's). */
@@ -142,6 +148,7 @@ export async function orderWhere(db: Queryable, scope: Scope, f: OrderFilter): P
     f.deviceId !== undefined ? eq(orders.deviceId, f.deviceId) : undefined,
     f.pointId !== undefined ? eq(orders.pointId, f.pointId) : undefined,
     f.tenantId !== undefined ? eq(orders.tenantId, f.tenantId) : undefined,
+    f.memberId !== undefined ? eq(orders.memberId, f.memberId) : undefined,
     f.productId !== undefined
       ? sql`exists (select 1 from order_items where order_items.order_id = ${orders.id} and order_items.product_id = ${f.productId})`
       : undefined,

@@ -45,6 +45,7 @@ const zhCN = {
     expired: '已过期',
     order: '订单',
     createdAt: '时间',
+    kind: '类型',
     points: '积分变动',
     reason: '原因',
     operator: '操作人',
@@ -67,11 +68,13 @@ const zhCN = {
     title: '调整 {{name}} 的积分',
     points: '积分（正数增加，负数扣减）',
     reason: '原因',
-    done: '积分已调整，当前 {{points}} 分',
+    done: '积分已调整',
+    failed: '积分调整失败',
   },
   validation: {
     birthday: '请输入有效的生日',
     pointsZero: '调整的积分不能为 0',
+    points: '请输入 -1000000 到 1000000 之间的非零整数',
   },
 };
 
@@ -120,6 +123,7 @@ export const memberTexts = defineTexts(zhCN, {
       expired: '已過期',
       order: '訂單',
       createdAt: '時間',
+      kind: '類型',
       points: '積分變動',
       reason: '原因',
       operator: '操作人',
@@ -142,11 +146,13 @@ export const memberTexts = defineTexts(zhCN, {
       title: '調整 {{name}} 的積分',
       points: '積分（正數增加，負數扣減）',
       reason: '原因',
-      done: '積分已調整，目前 {{points}} 分',
+      done: '積分已調整',
+      failed: '積分調整失敗',
     },
     validation: {
       birthday: '請輸入有效的生日',
       pointsZero: '調整的積分不能為 0',
+      points: '請輸入 -1000000 到 1000000 之間的非零整數',
     },
   },
   en: {
@@ -193,6 +199,7 @@ export const memberTexts = defineTexts(zhCN, {
       expired: 'Expired',
       order: 'Order',
       createdAt: 'Time',
+      kind: 'Kind',
       points: 'Points',
       reason: 'Reason',
       operator: 'Operator',
@@ -215,11 +222,13 @@ export const memberTexts = defineTexts(zhCN, {
       title: "Adjust {{name}}'s points",
       points: 'Points (positive adds, negative takes)',
       reason: 'Reason',
-      done: 'Points adjusted: now {{points}}',
+      done: 'Points adjusted',
+      failed: 'The points could not be adjusted',
     },
     validation: {
       birthday: 'Enter a real birthday',
       pointsZero: 'Adjust by a number other than 0',
+      points: 'Enter a whole number from -1000000 to 1000000, not 0',
     },
   },
 });

@@ -62,6 +62,8 @@ export const orderFilter = z
     pointId: ref('point').optional(),
     productId: ref('product').optional(),
     tenantId: ref('tenant').optional(),
+    /** The member the orders were sold to (a member's page). */
+    memberId: ref('member').optional(),
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to || Date.parse(f.from) <= Date.parse(f.to), {
     message: 'order.validation.range',

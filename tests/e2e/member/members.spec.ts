@@ -1,0 +1,97 @@
+/**
+ * The member centre end to end: a person signs in to tenant A's mini-program
+ * (the member-facing API with a sandbox WeChat code) and buys at tenant A's
+ * payment box naming themselves; tenant1 finds them by nickname with their
+ * points, opens their page — the earn in the history, the order in its tab —
+ * credits points with a reason and blocks them.
+ */
+import { expect, type APIRequestContext } from '@playwright/test';
+import { catalogues, CODE, ERRORS } from '../../../shared/domains.js';
+import { demoSecret } from '../../../server/device/credentials.js';
+import { sandboxCode } from '../../../server/member/wechat.js';
+import { bridgeCall, notificationSaying, openAs, signOut, test, upstreamUrl } from '../support.js';
+
+const en = catalogues.en.member;
+const upstream = upstreamUrl();
+const BOX = 'VM2026000103';
+const machine = { authorization: `Basic ${Buffer.from(`${BOX}:${demoSecret(BOX)}`).toString('base64')}` };
+
+/** A person of tenant A's programme, made by their first sign-in; their member id. */
+async function memberSignsIn(request: APIRequestContext, tenantId: number, nickname: string): Promise<number> {
+  const res = await request.post(`${upstream}/member-api/v1/sign-in`, {
+    data: { tenantId, code: sandboxCode(`e2e-${Date.now()}`, { nickname }) },
+  });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { content: { member: { id: number } } }).content.member.id;
+}
+
+/** The payment box takes ¥8.80 from the member: 8 points. */
+async function memberPays(request: APIRequestContext, memberId: number): Promise<void> {
+  expect((await request.post(`${upstream}/device-api/v1/heartbeat`, { headers: machine, data: {} })).status()).toBe(
+    200,
+  );
+  const sale = await request.post(`${upstream}/device-api/v1/sale`, {
+    headers: machine,
+    data: {
+      saleId: `e2e-member-${memberId}`,
+      thirdPartyNumber: `4200009${memberId}`,
+      platform: 'wechat',
+      paymentType: 'scan',
+      amount: 880,
+      memberId,
+    },
+  });
+  expect(sale.status()).toBe(200);
+  expect(((await sale.json()) as { content: { points: number } }).content.points).toBe(8);
+}
+
+test('a member who bought at the machine appears with their points; tenant1 credits and blocks them', async ({
+  page,
+  baseURL,
+  request,
+}) => {
+  await openAs(page, baseURL, 'tenant1', '/memberCenter/memberInfo');
+  await expect(page.getByTestId('member-table')).toBeVisible();
+  const me = await bridgeCall(page.request, 'account.info', undefined);
+  const tenantId = (me.content as { tenantId: number }).tenantId;
+  const nickname = `跑步的阿杰${Date.now() % 1_000_000}`;
+  const memberId = await memberSignsIn(request, tenantId, nickname);
+  await memberPays(request, memberId);
+
+  await page.getByTestId('member-filter-keyword').fill(nickname);
+  await page.getByTestId('member-search').click();
+  const row = page.getByTestId('member-row');
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('member-row-nickname')).toHaveText(nickname);
+  await expect(row.getByTestId('member-row-points')).toHaveText('8');
+
+  await row.getByTestId('member-open').click();
+  await expect(page.getByTestId('member-page-title')).toHaveText(nickname);
+  await expect(page.getByTestId('member-entry-kind').first()).toHaveText(en.ledger.kinds.earn);
+  await expect(page.getByTestId('member-entry-points').first()).toHaveText('+8');
+  await expect(page.getByTestId('member-lot-left').first()).toHaveText('8');
+
+  await page.getByTestId('member-adjust-open').click();
+  await page.getByTestId('member-adjust-points').fill('0');
+  await page.getByTestId('member-adjust-submit').click();
+  await expect(page.getByText(en.validation.points)).toBeVisible();
+  await page.getByTestId('member-adjust-points').fill('-9');
+  await page.getByTestId('member-adjust-reason').fill('兑换饮料');
+  await page.getByTestId('member-adjust-submit').click();
+  // 8 points cannot pay 9: refused at the field, nothing lost.
+  await expect(page.getByRole('dialog').getByText(ERRORS[CODE.pointsShort]!.texts.en)).toBeVisible();
+  await expect(page.getByTestId('member-adjust-reason')).toHaveValue('兑换饮料');
+  await page.getByTestId('member-adjust-points').fill('12');
+  await page.getByTestId('member-adjust-reason').fill('设备故障补偿');
+  await page.getByTestId('member-adjust-submit').click();
+  await expect(notificationSaying(page, en.adjust.done)).toBeVisible();
+  await expect(page.getByTestId('member-entry-points').first()).toHaveText('+12');
+
+  await page.getByTestId('member-page-tab-orders').click();
+  await expect(page.getByTestId('member-order')).toHaveCount(1);
+
+  await page.getByTestId('member-page-toggle').click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.getByTestId('member-page-state')).toHaveText(en.states.blocked);
+  await signOut(page);
+});
