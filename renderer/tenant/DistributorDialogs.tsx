@@ -13,13 +13,23 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
+  Dropdown,
   Field,
+  Option,
   Switch,
 } from '@fluentui/react-components';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
+import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { memberConfig, tenantCreate, tenantUpdate, TENANT_LIMITS, type TenantItem } from '../../shared/tenant/index.js';
+import {
+  memberConfig,
+  POINTS_EXPIRY_MONTHS,
+  tenantCreate,
+  tenantUpdate,
+  TENANT_LIMITS,
+  type TenantItem,
+} from '../../shared/tenant/index.js';
 import { newPassword } from '../../shared/account/index.js';
 import { CODE } from '../../shared/domains.js';
 import { useOpMutation } from '../bridge.js';
@@ -162,7 +172,11 @@ export function ResetPasswordDialog({ tenant, onClose }: { tenant: TenantItem; o
   );
 }
 
-type MemberValues = z.infer<typeof memberConfig>;
+type MemberValues = z.input<typeof memberConfig>;
+
+/** How a points expiry rule reads: never, or so many months after earning. */
+export const expiryText = (t: TFunction, months: number) =>
+  months === 0 ? t('tenant.people.expiryNever') : t('tenant.people.expiryMonths', { count: months });
 
 export function MemberConfigDialog({
   tenant,
@@ -215,6 +229,30 @@ export function MemberConfigDialog({
       />
       {toggle('members', t('tenant.people.members'))}
       {toggle('points', t('tenant.people.points'))}
+      <Controller
+        control={form.control}
+        name="pointsExpiryMonths"
+        render={({ field }) => {
+          // A rule set elsewhere (another number of months) is offered as it is.
+          const months = [...new Set([...POINTS_EXPIRY_MONTHS, field.value ?? 0])].sort((a, b) => a - b);
+          return (
+            <Field label={t('tenant.people.pointsExpiry')}>
+              <Dropdown
+                value={expiryText(t, field.value ?? 0)}
+                selectedOptions={[String(field.value ?? 0)]}
+                onOptionSelect={(_, d) => field.onChange(Number(d.optionValue))}
+                data-testid="distributor-points-expiry"
+              >
+                {months.map((m) => (
+                  <Option key={m} value={String(m)}>
+                    {expiryText(t, m)}
+                  </Option>
+                ))}
+              </Dropdown>
+            </Field>
+          );
+        }}
+      />
     </FormDialog>
   );
 }

@@ -19,7 +19,7 @@ import { DeviceTable } from '../device/index.js';
 import { DetailPage, InfoList, Pager, useListPage, useScreen, useTabParam } from '../kit/index.js';
 import { PaymentForm } from '../payment/index.js';
 import { TenantProducts } from '../product/index.js';
-import { EditDistributorDialog, MemberConfigDialog, ResetPasswordDialog } from './DistributorDialogs.js';
+import { EditDistributorDialog, expiryText, MemberConfigDialog, ResetPasswordDialog } from './DistributorDialogs.js';
 import { DISTRIBUTORS_PATH, distributorDevicesPath } from './paths.js';
 
 const useStyles = makeStyles({
@@ -136,6 +136,7 @@ function Member({ tenant }: { tenant: TenantDetail }) {
           },
           { label: t('tenant.people.members'), value: t(m.members ? 'tenant.page.on' : 'tenant.page.off') },
           { label: t('tenant.people.points'), value: t(m.points ? 'tenant.page.on' : 'tenant.page.off') },
+          { label: t('tenant.people.pointsExpiry'), value: expiryText(t, m.pointsExpiryMonths) },
         ]}
       />
       <div>

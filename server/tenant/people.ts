@@ -96,6 +96,7 @@ async function managedTenant(db: Queryable, user: AuthUser, scope: Scope, id: nu
       memberCardName: tenants.memberCardName,
       membersEnabled: tenants.membersEnabled,
       pointsEnabled: tenants.pointsEnabled,
+      pointsExpiryMonths: tenants.pointsExpiryMonths,
     })
     .from(tenants)
     .where(and(eq(tenants.id, id), managed(user, scope)));
@@ -108,7 +109,12 @@ export async function tenantDetail(db: Queryable, user: AuthUser, scope: Scope, 
   const [item] = await select(db).where(eq(tenants.id, id));
   return {
     ...toItem(item!),
-    memberConfig: { cardName: row.memberCardName, members: row.membersEnabled, points: row.pointsEnabled },
+    memberConfig: {
+      cardName: row.memberCardName,
+      members: row.membersEnabled,
+      points: row.pointsEnabled,
+      pointsExpiryMonths: row.pointsExpiryMonths,
+    },
   };
 }
 
@@ -217,7 +223,13 @@ export async function saveMemberConfig(
   await managedTenant(db, user, scope, id);
   await db
     .update(tenants)
-    .set({ memberCardName: config.cardName, membersEnabled: config.members, pointsEnabled: config.points })
+    .set({
+      memberCardName: config.cardName,
+      membersEnabled: config.members,
+      pointsEnabled: config.points,
+      // A new rule applies to points earned from now on: lots keep the expiry they were earned with.
+      pointsExpiryMonths: config.pointsExpiryMonths,
+    })
     .where(eq(tenants.id, id));
   return config;
 }

@@ -36,11 +36,19 @@ export const tenantItem = z.object({
 });
 export type TenantItem = z.infer<typeof tenantItem>;
 
-/** Spec §3 member config: the member card's name and the member and points switches (the member centre reads them). */
+/** How long earned points may live, as the console offers it: never expire (0) or so many months. */
+export const POINTS_EXPIRY_MONTHS = [0, 6, 12, 24, 36] as const;
+
+/**
+ * Spec §3 member config: the member card's name and the member and points
+ * switches (the member centre reads them), and beyond the spec how long
+ * earned points live (0: never; else months from each earn, docs/domains/member.md).
+ */
 export const memberConfig = z.object({
   cardName: str().trim().max(TENANT_LIMITS.cardName, { message: 'tenant.validation.cardName' }),
   members: z.boolean(),
   points: z.boolean(),
+  pointsExpiryMonths: z.number().int().min(0).max(120).default(0),
 });
 export type MemberConfig = z.infer<typeof memberConfig>;
 

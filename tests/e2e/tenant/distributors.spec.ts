@@ -89,3 +89,27 @@ test("tenant1 reads its second-level distributor's products, hands it two device
   await expect(notification(page).getByText('2 devices taken back')).toBeVisible();
   await expect(child.getByTestId('devbind-child-row').filter({ hasText: /VM202600010[78]/ })).toHaveCount(0);
 });
+
+test("tenant1 opens its second-level distributor's member programme with points that live a year", async ({
+  page,
+  baseURL,
+}) => {
+  await openAs(page, baseURL, 'tenant1', '/tenant/people');
+  const row = rowOf(page, '苏州地铁零售有限公司');
+  await row.getByTestId('distributor-more').click();
+  await page.getByTestId('distributor-member-open').click();
+  await page.getByTestId('distributor-card-name').fill('苏铁会员卡');
+  await page.getByTestId('distributor-members').check();
+  await page.getByTestId('distributor-points').check();
+  await page.getByTestId('distributor-points-expiry').click();
+  await page.getByRole('option', { name: en.people.expiryMonths.replace('{{count}}', '12') }).click();
+  await page.getByTestId('distributor-member-submit').click();
+  await expect(notification(page)).toContainText(en.people.memberSaved);
+  // Opened again, it shows what was kept.
+  await row.getByTestId('distributor-more').click();
+  await page.getByTestId('distributor-member-open').click();
+  await expect(page.getByTestId('distributor-points-expiry')).toHaveText(
+    en.people.expiryMonths.replace('{{count}}', '12'),
+  );
+  await page.getByTestId('distributor-member-cancel').click();
+});

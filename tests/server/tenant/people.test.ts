@@ -208,7 +208,7 @@ describe('tenant.detail', () => {
     const detail = await t.ok('tenant.detail', { params: { id: t.ids.tenant('A1') } }, t.token.tenant1);
     expect(detail).toMatchObject({
       name: '苏州地铁零售有限公司',
-      memberConfig: { cardName: '', members: false, points: false },
+      memberConfig: { cardName: '', members: false, points: false, pointsExpiryMonths: 0 },
     });
     expect(await t.code('tenant.detail', { params: { id: t.ids.tenant('A1') } }, t.token.tenant2)).toBe(
       CODE.tenantNotFound,
@@ -217,13 +217,16 @@ describe('tenant.detail', () => {
 });
 
 describe('tenant.saveMemberConfig', () => {
-  it('keeps the card name and switches; a long card name is a field error', async () => {
+  it('keeps the card name, the switches and the points expiry; a long card name is a field error', async () => {
     const saved = await t.ok(
       'tenant.saveMemberConfig',
-      { params: { id: t.ids.tenant('A1') }, body: { cardName: '苏铁会员卡', members: true, points: true } },
+      {
+        params: { id: t.ids.tenant('A1') },
+        body: { cardName: '苏铁会员卡', members: true, points: true, pointsExpiryMonths: 24 },
+      },
       t.token.tenant1,
     );
-    expect(saved).toEqual({ cardName: '苏铁会员卡', members: true, points: true });
+    expect(saved).toEqual({ cardName: '苏铁会员卡', members: true, points: true, pointsExpiryMonths: 24 });
     expect((await t.ok('tenant.detail', { params: { id: t.ids.tenant('A1') } }, t.token.admin)).memberConfig).toEqual(
       saved,
     );
