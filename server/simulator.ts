@@ -16,6 +16,7 @@ import { PRESENCE, type MachineState } from '../shared/device/index.js';
 import type { SaleInput } from '../shared/order/index.js';
 import { DEMO_DEVICES, demoSecret } from './device/index.js';
 import { DEMO_CUSTOMER_STAFF } from './customer/index.js';
+import { sandboxCode } from './member/index.js';
 
 export interface SimulatorOptions {
   /** The upstream's base URL. */
@@ -73,6 +74,9 @@ const OUTCOMES = [
 const FAULT_PER_HOUR = 0.02;
 const SILENCE_PER_HOUR = 0.3;
 const HOUR = 3_600_000;
+/** People per tenant who buy as members, and the nicknames they share. */
+const PEOPLE_PER_TENANT = 12;
+const PEOPLE = ['晨跑的小周', '加班狗阿强', '奶茶续命', '地铁通勤人', '一杯美式', '早八打工人'] as const;
 
 interface Machine {
   serial: string;
@@ -139,6 +143,39 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
     return (await res.json()) as { code: number; content?: unknown };
   }
 
+  /**
+   * The people who buy as members at a tenant's machines: signed in through
+   * its mini-program's API once (a sandbox WeChat code each), the first time
+   * a sale there wants one. None where the tenant runs no programme (705).
+   */
+  const people = new Map<number, Promise<number[]>>();
+  const membersOf = (tenantId: number) => {
+    let known = people.get(tenantId);
+    if (!known) {
+      known = signInPeople(tenantId);
+      people.set(tenantId, known);
+    }
+    return known;
+  };
+  async function signInPeople(tenantId: number): Promise<number[]> {
+    const ids: number[] = [];
+    for (let i = 1; i <= PEOPLE_PER_TENANT; i++) {
+      const res = await fetch(new URL(api['member.signIn'].path, opts.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          tenantId,
+          code: sandboxCode(`sim-${tenantId}-${i}`, { nickname: PEOPLE[i % PEOPLE.length] }),
+        }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      const answer = (await res.json()) as { code: number; content?: { member: { id: number } } };
+      if (answer.code !== 200) break;
+      ids.push(answer.content!.member.id);
+    }
+    return ids;
+  }
+
   async function beat(m: Machine) {
     const answer = await call(m, 'device.heartbeat', {});
     m.lastBeat = Date.now();
@@ -173,6 +210,11 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
     // One sale in twenty is a staff member's, card read, at the staff price.
     if (!m.payments && m.customerStaffCards.length && random() < 0.05)
       sale.customerStaffCard = m.customerStaffCards[Math.floor(random() * m.customerStaffCards.length)]!;
+    // One in four is a member's: the person scanned the machine's code with the tenant's mini-program first.
+    else if (state.tenantId !== null && random() < 0.25) {
+      const people = await membersOf(state.tenantId);
+      if (people.length) sale.memberId = people[Math.floor(random() * people.length)]!;
+    }
     let channel: MachineState['channels'][number] | undefined;
     if (m.payments) sale.amount = 100 * Math.ceil(random() * 50);
     else {

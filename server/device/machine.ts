@@ -81,7 +81,13 @@ export const machineHandlers = defineHandlers({
       .from(c)
       .where(eq(c.deviceId, caller.id))
       .orderBy(asc(c.number));
-    return { serverTime: new Date().toISOString(), locked: device.locked, capacity: device.capacity, channels };
+    return {
+      serverTime: new Date().toISOString(),
+      tenantId: caller.tenantId,
+      locked: device.locked,
+      capacity: device.capacity,
+      channels,
+    };
   },
 
   'device.stockReport': async ({ body }, { db, device: caller }) =>

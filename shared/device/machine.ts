@@ -16,6 +16,8 @@ export const PRESENCE = { heartbeatMs: 30_000, offlineAfterMs: 90_000 } as const
 /** What the upstream tells a machine on every heartbeat: whether it may sell, and the channels it should show. */
 export const machineState = z.object({
   serverTime: isoTime,
+  /** The tenant whose mini-program the machine's code opens (members sign in there); null while in the pool. */
+  tenantId: z.number().int().nullable(),
   locked: z.boolean(),
   /** Items one channel holds. */
   capacity: z.number().int(),

@@ -1,4 +1,4 @@
-/** The demo machines' simulator (server/simulator.ts): over HTTP only, it beats, sells down the stock and takes payments. */
+/** The demo machines' simulator (server/simulator.ts): over HTTP only, it beats, sells down the stock (to members too) and takes payments. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, notLike, sql } from 'drizzle-orm';
 import { createTestApp, deviceBasic, type TestApp } from './helpers.js';
@@ -7,6 +7,7 @@ import { percentile, startSimulator, simulateFromEnv } from '../../server/simula
 import { CODE } from '../../shared/domains.js';
 import { deviceChannels } from '../../server/device/schema.js';
 import { orderItems, orders } from '../../server/order/index.js';
+import { members, pointEntries } from '../../server/member/index.js';
 
 let t: TestApp;
 let url: string;
@@ -61,6 +62,20 @@ describe('simulator', () => {
       .where(and(inArray(orders.deviceId, ids), notLike(orders.saleId, 'seed-%')));
     expect(made.length).toBe(sim.stats.sales);
     expect(new Set(made.filter((o) => o.deviceId === ids[1]).map((o) => o.kind))).toEqual(new Set(['payment']));
+    // Some sales name a member of tenant A's programme, who signed in through its mini-program and earned points.
+    const byMembers = await t.db
+      .select({ memberId: orders.memberId, tenantId: members.tenantId })
+      .from(orders)
+      .innerJoin(members, eq(members.id, orders.memberId))
+      .where(and(inArray(orders.deviceId, ids), notLike(orders.saleId, 'seed-%')));
+    expect(byMembers.length).toBeGreaterThan(0);
+    expect(byMembers.length).toBeLessThan(made.length);
+    expect(new Set(byMembers.map((o) => o.tenantId))).toEqual(new Set([t.ids.tenant('A')]));
+    const [earned] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(pointEntries)
+      .where(inArray(pointEntries.memberId, [...new Set(byMembers.map((o) => o.memberId!))]));
+    expect(earned!.n).toBeGreaterThan(0);
     const sold = made.filter((o) => o.deviceId === ids[0]);
     expect(sold.length).toBeGreaterThan(0);
     const items = await t.db
