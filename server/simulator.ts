@@ -76,6 +76,8 @@ const SILENCE_PER_HOUR = 0.3;
 const HOUR = 3_600_000;
 /** People per tenant who buy as members, and the nicknames they share. */
 const PEOPLE_PER_TENANT = 12;
+/** The loyalty programme of the malls some machines stand in (third-party members). */
+const MALL_PROGRAMME = '万象城会员';
 const PEOPLE = ['晨跑的小周', '加班狗阿强', '奶茶续命', '地铁通勤人', '一杯美式', '早八打工人'] as const;
 
 interface Machine {
@@ -215,6 +217,9 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
       const people = await membersOf(state.tenantId);
       if (people.length) sale.memberId = people[Math.floor(random() * people.length)]!;
     }
+    // And one in twenty-five a member of the mall's own programme, whose card the machine read.
+    else if (random() < 0.04)
+      sale.externalMember = { programme: MALL_PROGRAMME, id: `MX${1000 + Math.floor(random() * 40)}` };
     let channel: MachineState['channels'][number] | undefined;
     if (m.payments) sale.amount = 100 * Math.ceil(random() * 50);
     else {

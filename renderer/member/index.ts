@@ -7,5 +7,6 @@ export const memberScreens = defineScreens({
   screens: {
     MemberInfo: lazy(() => import('./MembersPage.js')),
     MemberDetail: lazy(() => import('./MemberPage.js')),
+    ThirdPartyMember: lazy(() => import('./ExternalMembersPage.js')),
   },
 });

@@ -67,10 +67,21 @@ async function dataOf(
       amount: orders.amount,
       refundAmount: orders.refundAmount,
       deviceId: orders.deviceId,
+      memberId: orders.memberId,
+      programme: orders.externalProgramme,
+      externalMemberId: orders.externalMemberId,
     })
     .from(orders)
     .where(eq(orders.id, Number(data.orderId)));
-  return { ...rest, ...(order ?? {}) };
+  if (!order) return rest;
+  // The buyer, where the sale named one: our member's id, or another programme's member (which credits its own points).
+  const { memberId, programme, externalMemberId, ...facts } = order;
+  return {
+    ...rest,
+    ...facts,
+    ...(memberId !== null ? { memberId } : {}),
+    ...(programme !== null ? { externalMember: { programme, id: externalMemberId } } : {}),
+  };
 }
 
 /** Queues a delivery of `body` to a tenant (within the caller's transaction). */

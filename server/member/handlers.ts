@@ -1,6 +1,14 @@
 /** Member operations: the member centre's (console) and the member-facing API's (the mini-program). */
 import { defineHandlers } from '../http/handlers.js';
-import { adjustPoints, memberLedger, memberOf, memberPage, myPoints, setMemberState } from './members.js';
+import {
+  adjustPoints,
+  externalMemberPage,
+  memberLedger,
+  memberOf,
+  memberPage,
+  myPoints,
+  setMemberState,
+} from './members.js';
 import { profileOf, signIn, signOut, updateMe } from './sessions.js';
 
 export const memberHandlers = defineHandlers({
@@ -8,6 +16,7 @@ export const memberHandlers = defineHandlers({
   'member.info': ({ params }, { db, scope }) => memberOf(db, scope, params.id),
   'member.ledger': ({ params, query }, { db, scope }) => memberLedger(db, scope, params.id, query),
   'member.adjustPoints': ({ params, body }, { db, user, scope }) => adjustPoints(db, user, scope, params.id, body),
+  'member.externalPage': ({ query, body }, { db, scope }) => externalMemberPage(db, scope, query, body),
   'member.setState': ({ params, body }, { db, user, scope }) => setMemberState(db, user, scope, params.id, body.state),
   'member.signIn': ({ body }, { db }) => signIn(db, body),
   'member.me': (_, { db, member }) => profileOf(db, member.id),

@@ -2,14 +2,14 @@
 import { defineServerDomain, periodic } from '../manifest.js';
 import { memberDemo } from './demo.js';
 import { memberHandlers } from './handlers.js';
-import { members } from './schema.js';
+import { externalMembers, members } from './schema.js';
 import { sweepSessions } from './sessions.js';
 
 export { members, pointEntries } from './schema.js';
 export { memberCaller } from './sessions.js';
 export { sandboxCode } from './wechat.js';
 export { addPoints, pointsForAmount, reverseEarned, spendPoints, balanceOf } from './ledger.js';
-export { memberForSale } from './sale.js';
+export { memberForSale, recordExternalSale } from './sale.js';
 
 export const memberServer = defineServerDomain({
   name: 'member',
@@ -18,5 +18,12 @@ export const memberServer = defineServerDomain({
   // Ended sessions and spent codes go; every instance may sweep, each delete is safe to race.
   background: (db) => periodic(() => sweepSessions(db), 3_600_000),
   // Another tenant never sees a member's nickname, phone or card.
-  owns: { member: { id: members.id, tenantId: members.tenantId, labels: [members.nickname, members.phone] } },
+  owns: {
+    member: { id: members.id, tenantId: members.tenantId, labels: [members.nickname, members.phone] },
+    externalMember: {
+      id: externalMembers.id,
+      tenantId: externalMembers.tenantId,
+      labels: [externalMembers.externalId],
+    },
+  },
 });

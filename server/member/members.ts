@@ -21,7 +21,7 @@ import { need } from '../db/provided.js';
 import { tenants } from '../identity/schema.js';
 import { users } from '../account/schema.js';
 import { addPoints, balanceOf, spendPoints } from './ledger.js';
-import { members, memberSessions, pointEntries, pointLots } from './schema.js';
+import { externalMembers, members, memberSessions, pointEntries, pointLots } from './schema.js';
 
 const liveLeft = sql<number>`(select coalesce(sum(l.left), 0)::int from ${pointLots} l
   where l.member_id = ${members.id} and l.left > 0 and (l.expires_at is null or l.expires_at > now()))`;
@@ -220,4 +220,40 @@ export async function myPoints(db: Queryable, memberId: number, query: PageQuery
       (r) => ({ ...r, createdAt: r.createdAt.toISOString() }),
     ),
   };
+}
+
+/** Members of other programmes that the caller's tenants' sales named, most recently seen first. */
+export async function externalMemberPage(
+  db: Queryable,
+  scope: Scope,
+  query: PageQuery,
+  filter: { keyword?: string | undefined; tenantId?: number | undefined },
+) {
+  const like = filter.keyword ? containsPattern(filter.keyword) : undefined;
+  const where = and(
+    scope.where(externalMembers.tenantId),
+    await tenantFilter(db, scope, externalMembers.tenantId, filter.tenantId),
+    like ? or(ilike(externalMembers.externalId, like), ilike(externalMembers.programme, like)) : undefined,
+  );
+  return paged(
+    query,
+    db
+      .select({
+        id: externalMembers.id,
+        tenantId: externalMembers.tenantId,
+        tenantName: tenants.name,
+        programme: externalMembers.programme,
+        externalId: externalMembers.externalId,
+        orders: externalMembers.orders,
+        amount: externalMembers.amount,
+        firstSeenAt: externalMembers.firstSeenAt,
+        lastSeenAt: externalMembers.lastSeenAt,
+      })
+      .from(externalMembers)
+      .innerJoin(tenants, eq(tenants.id, externalMembers.tenantId))
+      .where(where)
+      .orderBy(desc(externalMembers.lastSeenAt), desc(externalMembers.id)),
+    db.select({ total: count() }).from(externalMembers).where(where),
+    (r) => ({ ...r, firstSeenAt: r.firstSeenAt.toISOString(), lastSeenAt: r.lastSeenAt.toISOString() }),
+  );
 }

@@ -4,12 +4,12 @@
  * first-level tenant, whose programme covers its second-level tenants'
  * machines, and not blocked.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import type { Queryable } from '../db/index.js';
 import { BizError } from '../http/errors.js';
 import { tenants } from '../identity/schema.js';
-import { members } from './schema.js';
+import { externalMembers, members } from './schema.js';
 
 export interface SaleMember {
   id: number;
@@ -31,4 +31,24 @@ export async function memberForSale(
   if (!row) throw new BizError(CODE.programmeMemberNotFound);
   if (row.state === 'blocked') throw new BizError(CODE.memberBlocked);
   return { id: row.id, earns: row.on && row.points };
+}
+
+/** A sale named a member of another programme: counted against it (made at its first sale), in the sale's transaction. */
+export async function recordExternalSale(
+  tx: Queryable,
+  tenantId: number,
+  member: { programme: string; id: string },
+  amount: number,
+): Promise<void> {
+  await tx
+    .insert(externalMembers)
+    .values({ tenantId, programme: member.programme, externalId: member.id, orders: 1, amount })
+    .onConflictDoUpdate({
+      target: [externalMembers.tenantId, externalMembers.programme, externalMembers.externalId],
+      set: {
+        orders: sql`${externalMembers.orders} + 1`,
+        amount: sql`${externalMembers.amount} + ${amount}`,
+        lastSeenAt: sql`now()`,
+      },
+    });
 }

@@ -148,3 +148,31 @@ export const pointEntries = pgTable(
     uniqueIndex('point_entries_key_idx').on(t.memberId, t.key),
   ],
 );
+
+/**
+ * Members of another loyalty programme, as sales name them (a sale carries
+ * the programme's name and its member id instead of one of ours): listed and
+ * searched in the member centre, their sales counted, so the other programme
+ * can be reconciled; the order's callback event carries the id, so the
+ * programme credits its own points.
+ */
+export const externalMembers = pgTable(
+  'external_members',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    programme: text('programme').notNull(),
+    externalId: text('external_id').notNull(),
+    /** Sales that named it, and what they came to in fen (as paid, refunds aside). */
+    orders: integer('orders').notNull().default(0),
+    amount: integer('amount').notNull().default(0),
+    firstSeenAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('external_members_idx').on(t.tenantId, t.programme, t.externalId),
+    index('external_members_recent_idx').on(t.tenantId, t.lastSeenAt.desc()),
+  ],
+);

@@ -27,7 +27,7 @@ import { publish } from '../http/events.js';
 import { rollSale } from './rollup.js';
 import type { OrderEvent } from '../../shared/order/index.js';
 import { tenants } from '../identity/schema.js';
-import { addPoints, memberForSale, pointEntries, pointsForAmount } from '../member/index.js';
+import { addPoints, memberForSale, pointEntries, pointsForAmount, recordExternalSale } from '../member/index.js';
 
 type Sale = Required<Pick<SaleInput, 'items'>> & Omit<SaleInput, 'items'>;
 
@@ -88,6 +88,9 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
         .select({ root: sql<number>`coalesce(${tenants.parentId}, ${tenants.id})` })
         .from(tenants)
         .where(eq(tenants.id, device.tenantId));
+      // One of ours or another programme's, never both: the order can carry one buyer.
+      if (sale.memberId !== undefined && sale.externalMember !== undefined)
+        throw new RequestValidationError({ externalMember: 'validation.invalid' });
       const member =
         sale.memberId === undefined
           ? undefined
@@ -152,6 +155,8 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
               }
             : {}),
           memberId: member?.id ?? null,
+          externalProgramme: sale.externalMember?.programme ?? null,
+          externalMemberId: sale.externalMember?.id ?? null,
           paidAt: sql`now()`,
         })
         .onConflictDoNothing({ target: [orders.deviceId, orders.saleId] })
@@ -176,6 +181,7 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
         const earn = { memberId: member.id, key: `earn:order:${order.id}`, reason: '' };
         await addPoints(tx, 'earn', points, { ...earn, orderId: order.id, orderNumber: order.orderNumber }, new Date());
       }
+      if (sale.externalMember) await recordExternalSale(tx, device.tenantId, sale.externalMember, order.amount);
       await rollSale(tx, order.id);
       await touchDevice(tx, device.id);
       await announce(tx, device, lines);

@@ -116,6 +116,9 @@ export const orders = pgTable(
     customerName: text('customer_name'),
     /** The member the mini-program's scan named (shared/member): the order earned its points. */
     memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
+    /** Or a member of another loyalty programme, as the sale named them: the programme and its member id. */
+    externalProgramme: text('external_programme'),
+    externalMemberId: text('external_member_id'),
     /**
      * A linked order (kind `scene`): the scene's own number for it, the scene
      * (by name too, as history) and its state (spec §4 scene order). Its items

@@ -8,7 +8,15 @@
 import { z } from 'zod';
 import { endpoint, instant, isoTime, page, pageQuery, ref, refParams, str, text } from '../api/define.js';
 
-export const MEMBER_LIMITS = { code: 200, nickname: 32, keyword: 50, reason: 100, adjust: 1_000_000 } as const;
+export const MEMBER_LIMITS = {
+  code: 200,
+  nickname: 32,
+  keyword: 50,
+  reason: 100,
+  adjust: 1_000_000,
+  programme: 32,
+  externalId: 64,
+} as const;
 /** A member is normal or blocked by its tenant (a blocked member cannot sign in: 704). */
 export const MEMBER_STATES = ['normal', 'blocked'] as const;
 export type MemberState = (typeof MEMBER_STATES)[number];
@@ -98,6 +106,27 @@ export const pointsAdjustment = z
   })
   .meta({ examples: [{ points: 50, reason: '设备故障补偿' }] });
 
+/** A member of another loyalty programme, as sales named them (the third-party member list). */
+export const externalMemberItem = z.object({
+  id: z.number().int(),
+  tenantId: z.number().int(),
+  tenantName: z.string(),
+  programme: z.string(),
+  externalId: z.string(),
+  orders: z.number().int(),
+  /** Fen paid by the sales that named it. */
+  amount: z.number().int(),
+  firstSeenAt: isoTime,
+  lastSeenAt: isoTime,
+});
+export type ExternalMemberItem = z.infer<typeof externalMemberItem>;
+
+/** What a sale says of a member of another programme: its name and the member's id there. */
+export const externalMember = z.object({
+  programme: str().trim().min(1).max(MEMBER_LIMITS.programme),
+  id: str().trim().min(1).max(MEMBER_LIMITS.externalId),
+});
+
 const consoleAccess = { auth: 'user', roles: ['admin', 'tenant'] } as const;
 
 export const memberApi = {
@@ -143,6 +172,19 @@ export const memberApi = {
     content: z.object({ points: z.number().int() }),
     access: consoleAccess,
     contended: "a member's balance never goes below zero: concurrent debits spend at most what it held",
+  }),
+  'member.externalPage': endpoint({
+    method: 'POST',
+    path: '/member/external/page',
+    summary:
+      "Members of other loyalty programmes that the caller's tenants' sales named, by programme or member id, most recently seen first.",
+    query: pageQuery,
+    body: z.object({
+      keyword: str().trim().max(MEMBER_LIMITS.keyword).optional(),
+      tenantId: ref('tenant').optional(),
+    }),
+    content: page(externalMemberItem),
+    access: consoleAccess,
   }),
   'member.setState': endpoint({
     method: 'POST',

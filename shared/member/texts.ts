@@ -63,6 +63,16 @@ const zhCN = {
     },
   },
   ordersTab: '订单',
+  external: {
+    keyword: '会员号或会员体系',
+    programme: '会员体系',
+    externalId: '会员号',
+    orders: '订单数',
+    amount: '消费金额',
+    firstSeenAt: '首次消费',
+    lastSeenAt: '最近消费',
+    empty: '还没有第三方会员。设备上报的销售带有其他会员体系的会员号时，会出现在这里。',
+  },
   adjust: {
     open: '调整积分',
     title: '调整 {{name}} 的积分',
@@ -141,6 +151,16 @@ export const memberTexts = defineTexts(zhCN, {
       },
     },
     ordersTab: '訂單',
+    external: {
+      keyword: '會員號或會員體系',
+      programme: '會員體系',
+      externalId: '會員號',
+      orders: '訂單數',
+      amount: '消費金額',
+      firstSeenAt: '首次消費',
+      lastSeenAt: '最近消費',
+      empty: '還沒有第三方會員。設備上報的銷售帶有其他會員體系的會員號時，會出現在這裡。',
+    },
     adjust: {
       open: '調整積分',
       title: '調整 {{name}} 的積分',
@@ -217,6 +237,17 @@ export const memberTexts = defineTexts(zhCN, {
       },
     },
     ordersTab: 'Orders',
+    external: {
+      keyword: 'Member ID or programme',
+      programme: 'Programme',
+      externalId: 'Member ID',
+      orders: 'Orders',
+      amount: 'Spent',
+      firstSeenAt: 'First purchase',
+      lastSeenAt: 'Last purchase',
+      empty:
+        "No third-party members yet. They appear here once a machine reports a sale naming another programme's member.",
+    },
     adjust: {
       open: 'Adjust points',
       title: "Adjust {{name}}'s points",

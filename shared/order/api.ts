@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { endpoint, isoTime, ref, str } from '../api/define.js';
+import { externalMember } from '../member/index.js';
 import { PAY_PLATFORMS, PAY_TYPES } from './states.js';
 
 /** Spec §9 / §5: items per order and per channel are the device's own limits (1–10, 1–5). */
@@ -40,6 +41,12 @@ export const saleInput = z
      * (704). The order earns its points.
      */
     memberId: ref('member').optional(),
+    /**
+     * Or a member of another loyalty programme (a mall's, a card scheme's):
+     * the order's callback event carries it so that programme credits its
+     * own points; the member centre lists them. Not with `memberId`.
+     */
+    externalMember: externalMember.optional(),
   })
   .meta({
     examples: [

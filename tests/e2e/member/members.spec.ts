@@ -95,3 +95,34 @@ test('a member who bought at the machine appears with their points; tenant1 cred
   await expect(page.getByTestId('member-page-state')).toHaveText(en.states.blocked);
   await signOut(page);
 });
+
+test("a sale naming another programme's member shows them among the third-party members", async ({
+  page,
+  baseURL,
+  request,
+}) => {
+  const externalId = `MX-e2e-${Date.now()}`;
+  expect((await request.post(`${upstream}/device-api/v1/heartbeat`, { headers: machine, data: {} })).status()).toBe(
+    200,
+  );
+  const sale = await request.post(`${upstream}/device-api/v1/sale`, {
+    headers: machine,
+    data: {
+      saleId: `e2e-external-${externalId}`,
+      thirdPartyNumber: `4200008${Date.now()}`,
+      platform: 'alipay',
+      paymentType: 'scan',
+      amount: 1500,
+      externalMember: { programme: '万象城会员', id: externalId },
+    },
+  });
+  expect(sale.status()).toBe(200);
+  await openAs(page, baseURL, 'tenant1', '/memberCenter/thirdPartyMember');
+  await page.getByTestId('external-filter-keyword').fill(externalId);
+  await page.getByTestId('external-search').click();
+  const row = page.getByTestId('external-row');
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('external-row-id')).toHaveText(externalId);
+  await expect(row.getByTestId('external-row-orders')).toHaveText('1');
+  await signOut(page);
+});

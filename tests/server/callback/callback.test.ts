@@ -58,7 +58,7 @@ afterEach(async () => {
 
 const run = (concurrency = 2) => runDueJobs(t.db, databaseStorage(t.db), jobKinds, { concurrency });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function sale(serial: string) {
+async function sale(serial: string, buyer: object = {}) {
   const res = await t.call(
     'order.sale',
     {
@@ -68,6 +68,7 @@ async function sale(serial: string) {
         platform: 'wechat',
         paymentType: 'scan',
         items: [{ channel: 1, count: 1 }],
+        ...buyer,
       },
     },
     undefined,
@@ -225,6 +226,19 @@ describe('callback.deliveries', () => {
     expect(rows[0]!.latencyMs).toBeGreaterThanOrEqual(0);
     // Done: nothing is sent again.
     expect(await run()).toBe(0);
+  });
+
+  it("carries a sale's buyer: another programme's member, so that programme credits its own points", async () => {
+    await setUp(t.token.tenant1);
+    const before = receiver.received.length;
+    const sold = await sale(A, { externalMember: { programme: '万象城会员', id: 'MX-0042' } });
+    await run();
+    const body = JSON.parse(receiver.received.slice(before).find((r) => JSON.parse(r.body).type === 'sale')!.body);
+    expect(body.data).toMatchObject({
+      number: sold.orderNumber,
+      externalMember: { programme: '万象城会员', id: 'MX-0042' },
+    });
+    expect(body.data.memberId).toBeUndefined();
   });
 
   it('retries after a 500 and a time-out with growing waits, then delivers once', async () => {
