@@ -7,12 +7,14 @@
  * let back from here.
  */
 import { Badge, Button, makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
-import { EditRegular } from '@fluentui/react-icons';
+import { ArrowDownloadRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { CODE } from '../../shared/domains.js';
 import { formatTime, formatYuan } from '../../shared/format.js';
 import { useDetail } from '../app/detail.js';
-import { ConfirmDialog, DetailPage, InfoList, useScreen, useTabParam } from '../kit/index.js';
+import { saveFile } from '../app/save.js';
+import { useOpMutation } from '../bridge.js';
+import { ConfirmDialog, DetailPage, InfoList, useGuardedAction, useScreen, useTabParam } from '../kit/index.js';
 import { AdjustPointsDialog } from './AdjustPointsDialog.js';
 import { LedgerPanel } from './LedgerPanel.js';
 import { OrdersPanel } from './OrdersPanel.js';
@@ -35,11 +37,22 @@ const TABS = ['points', 'orders'] as const;
 type TabName = (typeof TABS)[number];
 
 export default function MemberPage() {
-  const { t, client } = useScreen();
+  const { t, client, notify, report } = useScreen();
   const styles = useStyles();
   const [tab, choose] = useTabParam(TABS);
   const [adjusting, setAdjusting] = useState(false);
   const [blocking, setBlocking] = useState(false);
+  const [erasing, setErasing] = useState(false);
+  const exportData = useOpMutation('member.export');
+  const erase = useOpMutation('member.erase', { invalidates: ['member.info', 'member.page', 'member.ledger'] });
+  const saveData = useGuardedAction(async (id: number) => {
+    try {
+      const file = await exportData.mutateAsync({ params: { id } });
+      if (await saveFile(file.name, 'application/json', file.data)) notify(t('member.exported'));
+    } catch (error) {
+      report(error);
+    }
+  });
   const change = useMemberState(() => client.invalidateQueries({ queryKey: ['member.info'] }));
   const { gate, data, back } = useDetail('member.info', {
     backTo: MEMBERS_PATH,
@@ -50,10 +63,11 @@ export default function MemberPage() {
   });
   if (gate) return gate;
   const blocked = data.state === 'blocked';
+  const name = data.erased ? t('member.erasedName') : data.nickname;
   return (
     <DetailPage
       id="member-page"
-      title={data.nickname}
+      title={name}
       back={back}
       wide
       titleTestId="member-page-title"
@@ -62,15 +76,30 @@ export default function MemberPage() {
           <Badge appearance="tint" color={blocked ? 'danger' : 'success'} data-testid="member-page-state">
             {t(`member.states.${data.state}`)}
           </Badge>
-          <Button icon={<EditRegular />} onClick={() => setAdjusting(true)} data-testid="member-adjust-open">
-            {t('member.adjust.open')}
-          </Button>
-          <Button
-            onClick={() => (blocked ? void change(data.id, 'normal') : setBlocking(true))}
-            data-testid="member-page-toggle"
-          >
-            {t(blocked ? 'member.unblock' : 'member.block')}
-          </Button>
+          {!data.erased && (
+            <>
+              <Button icon={<EditRegular />} onClick={() => setAdjusting(true)} data-testid="member-adjust-open">
+                {t('member.adjust.open')}
+              </Button>
+              <Button
+                onClick={() => (blocked ? void change(data.id, 'normal') : setBlocking(true))}
+                data-testid="member-page-toggle"
+              >
+                {t(blocked ? 'member.unblock' : 'member.block')}
+              </Button>
+              <Button
+                icon={<ArrowDownloadRegular />}
+                disabled={saveData.busy}
+                onClick={() => void saveData.run(data.id)}
+                data-testid="member-export"
+              >
+                {t('member.exportData')}
+              </Button>
+              <Button icon={<DeleteRegular />} onClick={() => setErasing(true)} data-testid="member-erase">
+                {t('member.erase')}
+              </Button>
+            </>
+          )}
         </div>
       }
     >
@@ -114,10 +143,27 @@ export default function MemberPage() {
       </div>
       {adjusting && <AdjustPointsDialog member={data} onClose={() => setAdjusting(false)} />}
       <ConfirmDialog
+        open={erasing}
+        danger
+        title={t('member.erase')}
+        text={t('member.confirmErase', { name })}
+        confirmLabel={t('member.erase')}
+        onConfirm={async () => {
+          try {
+            await erase.mutateAsync({ params: { id: data.id } });
+            notify(t('member.erasedDone'));
+          } catch (error) {
+            report(error);
+          }
+          setErasing(false);
+        }}
+        onCancel={() => setErasing(false)}
+      />
+      <ConfirmDialog
         open={blocking}
         danger
         title={t('member.block')}
-        text={t('member.confirmBlock', { name: data.nickname })}
+        text={t('member.confirmBlock', { name })}
         confirmLabel={t('member.block')}
         onConfirm={async () => {
           await change(data.id, 'blocked');

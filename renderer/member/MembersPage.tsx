@@ -55,7 +55,7 @@ export default function MembersPage() {
         grow: 1,
         hideable: false,
         cellTestId: 'member-row-nickname',
-        render: (m) => <OverflowText text={m.nickname} />,
+        render: (m) => <OverflowText text={m.erased ? t('member.erasedName') : m.nickname} />,
       },
       { id: 'cardNumber', header: t('member.cardNumber'), minWidth: 110, width: 120, value: (m) => m.cardNumber },
       {

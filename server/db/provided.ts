@@ -20,6 +20,8 @@ export interface Provisions {
   tenantDevices: (tenantId: PgColumn) => SQL<number>;
   /** A member's paid orders and what they came to, in fen, net of refunds: `{ orders, spent }` (the order domain). */
   memberOrders: (memberId: PgColumn) => SQL<{ orders: number; spent: number }>;
+  /** A member's orders as its data export gives them: a JSON array, newest first (the order domain). */
+  memberOrderList: (memberId: PgColumn) => SQL<unknown[]>;
 }
 
 let provided: Partial<Provisions> = {};

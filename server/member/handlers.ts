@@ -9,6 +9,7 @@ import {
   myPoints,
   setMemberState,
 } from './members.js';
+import { eraseMember, exportMember } from './privacy.js';
 import { profileOf, signIn, signOut, updateMe } from './sessions.js';
 
 export const memberHandlers = defineHandlers({
@@ -17,6 +18,8 @@ export const memberHandlers = defineHandlers({
   'member.ledger': ({ params, query }, { db, scope }) => memberLedger(db, scope, params.id, query),
   'member.adjustPoints': ({ params, body }, { db, user, scope }) => adjustPoints(db, user, scope, params.id, body),
   'member.externalPage': ({ query, body }, { db, scope }) => externalMemberPage(db, scope, query, body),
+  'member.export': ({ params }, { db, scope }) => exportMember(db, scope, params.id),
+  'member.erase': ({ params }, { db, user, scope }) => eraseMember(db, user, scope, params.id),
   'member.setState': ({ params, body }, { db, user, scope }) => setMemberState(db, user, scope, params.id, body.state),
   'member.signIn': ({ body }, { db }) => signIn(db, body),
   'member.me': (_, { db, member }) => profileOf(db, member.id),

@@ -52,7 +52,13 @@ export async function balanceOf(db: Queryable, memberId: number, at: Date): Prom
 /** The member's row, locked for the rest of the transaction; 707 when there is none. */
 async function lock(tx: Queryable, memberId: number) {
   const [row] = await tx
-    .select({ id: members.id, tenantId: members.tenantId, owed: members.owed, months: tenants.pointsExpiryMonths })
+    .select({
+      id: members.id,
+      tenantId: members.tenantId,
+      owed: members.owed,
+      months: tenants.pointsExpiryMonths,
+      erased: sql<boolean>`${members.erasedAt} is not null`,
+    })
     .from(members)
     .innerJoin(tenants, eq(tenants.id, members.tenantId))
     .where(eq(members.id, memberId))
@@ -110,6 +116,8 @@ export async function addPoints(
   at: Date,
 ): Promise<number> {
   const m = await lock(tx, change.memberId);
+  // An erased member's ledger is closed.
+  if (m.erased) throw new BizError(CODE.programmeMemberNotFound);
   if (await recorded(tx, m.id, change.key)) return balanceOf(tx, m.id, at);
   await expire(tx, m, at);
   const settle = Math.min(m.owed, points);
@@ -162,6 +170,7 @@ export async function spendPoints(
   at: Date,
 ): Promise<number> {
   const m = await lock(tx, change.memberId);
+  if (m.erased) throw new BizError(CODE.programmeMemberNotFound);
   if (await recorded(tx, m.id, change.key)) return balanceOf(tx, m.id, at);
   await expire(tx, m, at);
   if ((await balanceOf(tx, m.id, at)) < points) throw new BizError(CODE.pointsShort);
@@ -182,7 +191,8 @@ export async function reverseEarned(
   at: Date,
 ): Promise<void> {
   const m = await lock(tx, refund.memberId);
-  if (await recorded(tx, m.id, refund.key)) return;
+  // An erased member's ledger is closed: nothing is taken back, and the refund itself goes on.
+  if (m.erased || (await recorded(tx, m.id, refund.key))) return;
   const [sums] = await tx
     .select({
       earned: sql<number>`coalesce(sum(${pointEntries.points}) filter (where ${pointEntries.kind} = 'earn'), 0)::int`,
@@ -208,4 +218,17 @@ export async function reverseEarned(
       .where(eq(members.id, m.id));
   }
   await entry(tx, m, 'reverse', -points, refund);
+}
+
+/**
+ * Closes a member's ledger for its erasure, under the member's lock: 708
+ * while it holds live points (the tenant settles them first), its expired
+ * lots written off, what a refund left owed forgiven.
+ */
+export async function closeLedger(tx: Queryable, memberId: number, at: Date): Promise<void> {
+  const m = await lock(tx, memberId);
+  if (m.erased) throw new BizError(CODE.programmeMemberNotFound);
+  if ((await balanceOf(tx, m.id, at)) > 0) throw new BizError(CODE.memberHasBalance);
+  await expire(tx, m, at);
+  if (m.owed > 0) await tx.update(members).set({ owed: 0 }).where(eq(members.id, m.id));
 }

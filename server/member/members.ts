@@ -37,6 +37,7 @@ const columns = {
   state: members.state,
   registeredAt: members.registeredAt,
   registeredAddress: members.registeredAddress,
+  erased: sql<boolean>`${members.erasedAt} is not null`,
 };
 const select = (db: Queryable) => db.select(columns).from(members).innerJoin(tenants, eq(tenants.id, members.tenantId));
 type Row = Awaited<ReturnType<ReturnType<typeof select>['where']>>[number];

@@ -24,11 +24,17 @@ export async function memberForSale(
   tenantIds: readonly number[],
 ): Promise<SaleMember> {
   const [row] = await tx
-    .select({ id: members.id, state: members.state, on: tenants.membersEnabled, points: tenants.pointsEnabled })
+    .select({
+      id: members.id,
+      state: members.state,
+      erased: sql<boolean>`${members.erasedAt} is not null`,
+      on: tenants.membersEnabled,
+      points: tenants.pointsEnabled,
+    })
     .from(members)
     .innerJoin(tenants, eq(tenants.id, members.tenantId))
     .where(and(eq(members.id, memberId), inArray(members.tenantId, [...tenantIds])));
-  if (!row) throw new BizError(CODE.programmeMemberNotFound);
+  if (!row || row.erased) throw new BizError(CODE.programmeMemberNotFound);
   if (row.state === 'blocked') throw new BizError(CODE.memberBlocked);
   return { id: row.id, earns: row.on && row.points };
 }

@@ -61,6 +61,8 @@ export const members = pgTable(
     /** The console user who last changed the member (blocked it, adjusted its points). */
     operatorId: integer('operator_id').references(() => users.id, { onDelete: 'set null' }),
     registeredAt: createdAt(),
+    /** Erased at the person's request: personal fields emptied, the ledger closed, orders kept with their amounts. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('members_openid_idx').on(t.tenantId, t.openid),

@@ -35,5 +35,11 @@ export const orderServer = defineServerDomain({
       sql<{ orders: number; spent: number }>`(select json_build_object('orders', count(*)::int,
         'spent', coalesce(sum(${orders.receivedAmount} - ${orders.refundAmount}), 0)::int)
         from ${orders} where ${orders.memberId} = ${memberId} and ${orders.paymentState} = 'success')`,
+    // Called where the outer query joins tables, so that the columns below come out qualified.
+    memberOrderList: (memberId) =>
+      sql<unknown[]>`(select coalesce(json_agg(json_build_object('number', ${orders.number},
+        'createdAt', ${orders.createdAt}, 'title', ${orders.title}, 'device', ${orders.deviceName},
+        'amount', ${orders.receivedAmount}, 'refunded', ${orders.refundAmount})
+        order by ${orders.createdAt} desc), '[]'::json) from ${orders} where ${orders.memberId} = ${memberId})`,
   },
 });

@@ -67,6 +67,8 @@ export const memberItem = z.object({
   state: z.enum(MEMBER_STATES),
   registeredAt: isoTime,
   registeredAddress: z.string().nullable(),
+  /** Erased at the person's request: nothing personal is left (the nickname is empty). */
+  erased: z.boolean(),
 });
 export type MemberItem = z.infer<typeof memberItem>;
 
@@ -185,6 +187,26 @@ export const memberApi = {
     }),
     content: page(externalMemberItem),
     access: consoleAccess,
+  }),
+  'member.export': endpoint({
+    method: 'GET',
+    path: '/member/export/:id',
+    summary:
+      "One member's own data as a file (PIPL art. 45): profile, points lots and history, orders — a JSON document, base64.",
+    params: refParams('member'),
+    content: z.object({ name: z.string(), data: z.string() }),
+    access: consoleAccess,
+  }),
+  'member.erase': endpoint({
+    method: 'POST',
+    path: '/member/erase/:id',
+    summary:
+      "Erases a member at the person's request (PIPL art. 47): personal fields emptied and its sessions ended in one transaction, the ledger closed, orders kept with their amounts. 708 while it holds points.",
+    params: refParams('member'),
+    content: z.object({ erased: z.boolean() }),
+    access: consoleAccess,
+    contended:
+      'a member is erased once, and never while it holds points: a credit racing the erasure lands before it or is refused',
   }),
   'member.setState': endpoint({
     method: 'POST',

@@ -19,7 +19,7 @@ const machine = { authorization: `Basic ${Buffer.from(`${BOX}:${demoSecret(BOX)}
 /** A person of tenant A's programme, made by their first sign-in; their member id. */
 async function memberSignsIn(request: APIRequestContext, tenantId: number, nickname: string): Promise<number> {
   const res = await request.post(`${upstream}/member-api/v1/sign-in`, {
-    data: { tenantId, code: sandboxCode(`e2e-${Date.now()}`, { nickname }) },
+    data: { tenantId, code: sandboxCode(`e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, { nickname }) },
   });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { content: { member: { id: number } } }).content.member.id;
@@ -124,5 +124,29 @@ test("a sale naming another programme's member shows them among the third-party 
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId('external-row-id')).toHaveText(externalId);
   await expect(row.getByTestId('external-row-orders')).toHaveText('1');
+  await signOut(page);
+});
+
+test("tenant1 saves a member's own data and erases the member at their request", async ({ page, baseURL, request }) => {
+  await openAs(page, baseURL, 'tenant1', '/memberCenter/memberInfo');
+  const me = await bridgeCall(page.request, 'account.info', undefined);
+  const nickname = `要注销的会员${Date.now() % 1_000_000}`;
+  await memberSignsIn(request, (me.content as { tenantId: number }).tenantId, nickname);
+  await page.getByTestId('member-filter-keyword').fill(nickname);
+  await page.getByTestId('member-search').click();
+  await page.getByTestId('member-row').getByTestId('member-open').click();
+  await expect(page.getByTestId('member-page-title')).toHaveText(nickname);
+
+  const download = page.waitForEvent('download');
+  await page.getByTestId('member-export').click();
+  expect((await download).suggestedFilename()).toMatch(/^member-8\d{9}\.json$/);
+  await expect(notificationSaying(page, en.exported)).toBeVisible();
+
+  await page.getByTestId('member-erase').click();
+  await expect(page.getByTestId('confirm-dialog')).toContainText(nickname);
+  await page.getByTestId('confirm-ok').click();
+  await expect(notificationSaying(page, en.erasedDone)).toBeVisible();
+  await expect(page.getByTestId('member-page-title')).toHaveText(en.erasedName);
+  await expect(page.getByTestId('member-erase')).toHaveCount(0);
   await signOut(page);
 });

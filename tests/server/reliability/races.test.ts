@@ -542,6 +542,26 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
     expect(await balanceOf(t.db, id, new Date())).toBe(0);
   },
 
+  'member.erase': async () => {
+    // A member without points, erased N times while credited N times at once: erased once at most, and never holding points after.
+    const signedIn = await t.ok('member.signIn', {
+      body: { tenantId: t.ids.tenant('A'), code: sandboxCode(`race-erase-${process.pid}-${++made}`) },
+    });
+    const id = signedIn.member.id;
+    const answers = await Promise.all(
+      Array.from({ length: 2 * N }, (_, i) =>
+        i % 2 === 0
+          ? t.call('member.erase', { params: { id } }, token)
+          : t.call('member.adjustPoints', { params: { id }, body: { points: 5, reason: '补偿' } }, token),
+      ),
+    );
+    expectCleanAnswers(answers, [CODE.memberHasBalance, CODE.programmeMemberNotFound]);
+    const erased = answers.filter((a, i) => i % 2 === 0 && succeeded(a));
+    expect(erased.length).toBeLessThanOrEqual(1);
+    if (erased.length) expect(await balanceOf(t.db, id, new Date())).toBe(0);
+    else expect(answers.filter((a, i) => i % 2 === 1 && succeeded(a)).length).toBeGreaterThan(0);
+  },
+
   'billing.applyInvoice': async () => {
     // One paid bill, its invoice applied for N times at once: one application, the rest told 987.
     const renewalId = await paidBill();
