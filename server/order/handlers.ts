@@ -4,10 +4,12 @@ import { storageIn } from '../storage/index.js';
 import { exportFile, exportsOf } from './export-jobs.js';
 import { checkRealTimeExport, requestMailExport } from './export-requests.js';
 import { orderCount, orderDetail, orderPage } from './queries.js';
+import { ordersOfMember } from './mine.js';
 import { recordSale } from './sale.js';
 
 export const orderHandlers = defineHandlers({
   'order.sale': ({ body }, { db, device }) => recordSale(db, device, body),
+  'order.mine': ({ query }, { db, member }) => ordersOfMember(db, member.id, query),
   'order.page': ({ query, body }, { db, scope }) => orderPage(db, scope, query, body),
   'order.count': ({ body }, { db, scope }) => orderCount(db, scope, body),
   'order.info': ({ params }, { db, scope }) => orderDetail(db, scope, params.id),

@@ -6,9 +6,9 @@
  * exports build on these rows (the orders issue).
  */
 import { z } from 'zod';
-import { endpoint, isoTime, ref, str } from '../api/define.js';
+import { endpoint, isoTime, page, pageQuery, ref, str } from '../api/define.js';
 import { externalMember } from '../member/index.js';
-import { PAY_PLATFORMS, PAY_TYPES } from './states.js';
+import { PAY_PLATFORMS, PAY_TYPES, REFUND_STATES } from './states.js';
 
 /** Spec §9 / §5: items per order and per channel are the device's own limits (1–10, 1–5). */
 export const SALE_LIMITS = { saleId: 64, thirdPartyNumber: 64, items: 10, customerStaffCard: 32 } as const;
@@ -71,7 +71,30 @@ export const saleAnswer = z.object({
   points: z.number().int(),
 });
 
+/** An order as the member who bought it sees it in the mini-program. */
+export const memberOrder = z.object({
+  number: z.string(),
+  title: z.string(),
+  deviceName: z.string(),
+  createdAt: isoTime,
+  /** Fen paid, and refunded so far. */
+  amount: z.number().int(),
+  refundAmount: z.number().int(),
+  refundState: z.enum(REFUND_STATES),
+  /** Points it earned (0 where none). */
+  points: z.number().int(),
+});
+export type MemberOrder = z.infer<typeof memberOrder>;
+
 export const orderApi = {
+  'order.mine': endpoint({
+    method: 'GET',
+    path: '/member-api/v1/orders',
+    summary: "The signed-in member's orders (the member-facing API), newest first, with what each earned.",
+    query: pageQuery,
+    content: page(memberOrder),
+    access: { auth: 'memberApp' },
+  }),
   'order.sale': endpoint({
     method: 'POST',
     path: '/device-api/v1/sale',

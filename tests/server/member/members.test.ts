@@ -127,3 +127,21 @@ describe('member.myPoints', () => {
     expect(mine.expiring.map((e) => e.points)).toEqual([15]);
   });
 });
+
+describe('order.mine', () => {
+  it("answers the member's own orders, newest first, with the points each earned; no one else's", async () => {
+    await stock(t, 'VM2026000101');
+    const { member, token } = await memberSession(t, t.ids.tenant('A'));
+    const first = await sell(t, 'VM2026000101', { memberId: member.id });
+    const second = await sell(t, 'VM2026000101', { memberId: member.id, items: [{ channel: 1, count: 2 }] });
+    await sell(t, 'VM2026000101');
+    const mine = await t.ok('order.mine', { query: {} }, token);
+    expect(mine.total).toBe(2);
+    expect(mine.list.map((o) => [o.number, o.points])).toEqual([
+      [second.body.content.orderNumber, second.body.content.points],
+      [first.body.content.orderNumber, first.body.content.points],
+    ]);
+    expect(mine.list[0]).toMatchObject({ deviceName: '虹桥站饮料机 1 号', refundState: 'none' });
+    expect(await t.code('order.mine', { query: {} }, t.token.tenant1)).toBe(CODE.memberSessionInvalid);
+  });
+});

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { CODE } from '../../../shared/domains.js';
 import { orders } from '../../../server/order/index.js';
 import { sandboxCode } from '../../../server/member/index.js';
+import { rowsOf } from '../../../server/db/sql.js';
 import { suiteApp } from '../helpers.js';
 import { memberSession, sell, stock } from './support.js';
 
@@ -26,17 +27,18 @@ async function buyer(nickname: string, phone = PHONE) {
 
 /** Every text and JSON column of every table where `needle` still stands. */
 async function whereItStands(needle: string): Promise<string[]> {
-  const columns = await t.db.execute<{ table_name: string; column_name: string }>(sql`
-    select table_name, column_name from information_schema.columns
-    where table_schema = 'public' and data_type in ('text', 'character varying', 'json', 'jsonb')`);
-  const rows = 'rows' in columns ? columns.rows : (columns as unknown as { table_name: string; column_name: string }[]);
+  const columns = await rowsOf<{ table_name: string; column_name: string }>(
+    t.db,
+    sql`select table_name, column_name from information_schema.columns
+      where table_schema = 'public' and data_type in ('text', 'character varying', 'json', 'jsonb')`,
+  );
   const found: string[] = [];
-  for (const c of rows) {
-    const hit = await t.db.execute(
+  for (const c of columns) {
+    const hit = await rowsOf(
+      t.db,
       sql`select 1 from ${sql.identifier(c.table_name)} where ${sql.identifier(c.column_name)}::text like ${`%${needle}%`} limit 1`,
     );
-    const n = 'rows' in hit ? hit.rows.length : (hit as unknown as unknown[]).length;
-    if (n) found.push(`${c.table_name}.${c.column_name}`);
+    if (hit.length) found.push(`${c.table_name}.${c.column_name}`);
   }
   return found;
 }
