@@ -13,6 +13,7 @@ const BENCHES: readonly [string, string][] = [
   ['billing', 'tsx bench/billing.ts'],
   ['callbacks', 'tsx bench/callbacks.ts'],
   ['customers', 'tsx bench/customers.ts'],
+  ['members', 'tsx bench/members.ts'],
   ['browser', 'npm run bench:browser'],
 ];
 

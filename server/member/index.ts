@@ -8,7 +8,7 @@ import { sweepSessions } from './sessions.js';
 export { members, pointEntries } from './schema.js';
 export { memberCaller } from './sessions.js';
 export { sandboxCode } from './wechat.js';
-export { addPoints, pointsForAmount, reverseEarned, spendPoints, balanceOf } from './ledger.js';
+export { addPoints, earnForOrder, pointsForAmount, reverseEarned, spendPoints, balanceOf } from './ledger.js';
 export { memberForSale, recordExternalSale } from './sale.js';
 
 export const memberServer = defineServerDomain({

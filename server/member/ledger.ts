@@ -232,3 +232,54 @@ export async function closeLedger(tx: Queryable, memberId: number, at: Date): Pr
   await expire(tx, m, at);
   if (m.owed > 0) await tx.update(members).set({ owed: 0 }).where(eq(members.id, m.id));
 }
+
+/**
+ * A new order's earn, for a member `memberForSale` locked in the same
+ * transaction: the lot and its entry, owed points paid off first. The order
+ * is new, so nothing was recorded under its key yet; the member's dead lots
+ * wait for its next other change to be written off.
+ */
+export async function earnForOrder(
+  tx: Queryable,
+  m: { id: number; tenantId: number; owed: number; months: number },
+  points: number,
+  order: { id: number; number: string },
+  at: Date,
+): Promise<void> {
+  const settle = Math.min(m.owed, points);
+  const change: Change = {
+    memberId: m.id,
+    key: `earn:order:${order.id}`,
+    reason: '',
+    orderId: order.id,
+    orderNumber: order.number,
+  };
+  await tx.insert(pointLots).values({
+    memberId: m.id,
+    tenantId: m.tenantId,
+    earned: points,
+    left: points - settle,
+    expiresAt: m.months > 0 ? sql`${at.toISOString()}::timestamptz + make_interval(months => ${m.months})` : null,
+    orderId: order.id,
+    orderNumber: order.number,
+  });
+  const entries: { kind: 'earn' | 'settle'; points: number; key: string }[] = [
+    { kind: 'earn', points, key: change.key! },
+  ];
+  if (settle > 0) entries.push({ kind: 'settle' as const, points: -settle, key: `${change.key}:settle` });
+  await tx.insert(pointEntries).values(
+    entries.map((e) => ({
+      ...e,
+      memberId: m.id,
+      tenantId: m.tenantId,
+      reason: '',
+      orderId: order.id,
+      orderNumber: order.number,
+    })),
+  );
+  if (settle > 0)
+    await tx
+      .update(members)
+      .set({ owed: sql`${members.owed} - ${settle}` })
+      .where(eq(members.id, m.id));
+}

@@ -27,7 +27,7 @@ import { publish } from '../http/events.js';
 import { rollSale } from './rollup.js';
 import type { OrderEvent } from '../../shared/order/index.js';
 import { tenants } from '../identity/schema.js';
-import { addPoints, memberForSale, pointEntries, pointsForAmount, recordExternalSale } from '../member/index.js';
+import { earnForOrder, memberForSale, pointEntries, pointsForAmount, recordExternalSale } from '../member/index.js';
 
 type Sale = Required<Pick<SaleInput, 'items'>> & Omit<SaleInput, 'items'>;
 
@@ -177,10 +177,8 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
         );
       }
       const points = member?.earns ? pointsForAmount(order.amount) : 0;
-      if (member && points > 0) {
-        const earn = { memberId: member.id, key: `earn:order:${order.id}`, reason: '' };
-        await addPoints(tx, 'earn', points, { ...earn, orderId: order.id, orderNumber: order.orderNumber }, new Date());
-      }
+      if (member && points > 0)
+        await earnForOrder(tx, member, points, { id: order.id, number: order.orderNumber }, new Date());
       if (sale.externalMember) await recordExternalSale(tx, device.tenantId, sale.externalMember, order.amount);
       await rollSale(tx, order.id);
       await touchDevice(tx, device.id);
