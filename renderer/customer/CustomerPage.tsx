@@ -5,31 +5,18 @@
  * and its staff's employee prices. The tab is in the address (`&tab=`), so
  * back and reload keep it.
  */
-import { Badge, makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
+import { Badge } from '@fluentui/react-components';
 import { CODE } from '../../shared/domains.js';
 import { useDetail } from '../app/detail.js';
-import { DetailPage, InfoList, useScreen, useTabParam } from '../kit/index.js';
+import { DetailPage, DetailTabs, InfoList, useScreen, useTabParam } from '../kit/index.js';
 import { PointsPanel } from './PointsPanel.js';
 import { PricesPanel } from './PricesPanel.js';
 import { CUSTOMERS_PATH } from './paths.js';
 
-const useStyles = makeStyles({
-  tabs: { overflowX: 'auto', flexShrink: 0 },
-  panel: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalM,
-    minWidth: 0,
-    paddingTop: tokens.spacingVerticalS,
-  },
-});
-
 const TABS = ['points', 'prices'] as const;
-type TabName = (typeof TABS)[number];
 
 export default function CustomerPage() {
   const { t } = useScreen();
-  const styles = useStyles();
   const [tab, choose] = useTabParam(TABS);
   const { gate, data, back } = useDetail('customer.info', {
     backTo: CUSTOMERS_PATH,
@@ -63,22 +50,16 @@ export default function CustomerPage() {
           { label: t('customer.account.staff'), value: data.staff },
         ]}
       />
-      <TabList
-        className={styles.tabs}
-        selectedValue={tab}
-        onTabSelect={(_, d) => choose(d.value as TabName)}
-        data-testid="customer-page-tabs"
+      <DetailTabs
+        tabs={TABS}
+        selected={tab}
+        onSelect={choose}
+        label={(x) => t(`customer.${x}.tab`)}
+        testId="customer-page-tab"
       >
-        {TABS.map((x) => (
-          <Tab key={x} value={x} data-testid={`customer-page-tab-${x}`}>
-            {t(`customer.${x}.tab`)}
-          </Tab>
-        ))}
-      </TabList>
-      <div className={styles.panel} role="tabpanel" aria-label={t(`customer.${tab}.tab`)}>
         {tab === 'points' && <PointsPanel customerId={data.id} />}
         {tab === 'prices' && <PricesPanel customerId={data.id} />}
-      </div>
+      </DetailTabs>
     </DetailPage>
   );
 }

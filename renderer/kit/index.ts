@@ -88,5 +88,6 @@ export {
   type TableState,
 } from './useListPage.js';
 export { DetailPage, InfoList, type DetailPageProps, type InfoItem } from './DetailPage.js';
+export { DetailTabs, type DetailTabsProps } from './DetailTabs.js';
 export { useScreen } from './useScreen.js';
 export { useTabParam } from './useTabParam.js';

@@ -6,7 +6,7 @@
  * tab in the address, `&tab=`). Adjust points (with a reason) and block or
  * let back from here.
  */
-import { Badge, Button, makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
+import { Badge, Button, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { CODE } from '../../shared/domains.js';
@@ -14,7 +14,15 @@ import { formatTime, formatYuan } from '../../shared/format.js';
 import { useDetail } from '../app/detail.js';
 import { saveFile } from '../app/save.js';
 import { useOpMutation } from '../bridge.js';
-import { ConfirmDialog, DetailPage, InfoList, useGuardedAction, useScreen, useTabParam } from '../kit/index.js';
+import {
+  ConfirmDialog,
+  DetailPage,
+  DetailTabs,
+  InfoList,
+  useGuardedAction,
+  useScreen,
+  useTabParam,
+} from '../kit/index.js';
 import { AdjustPointsDialog } from './AdjustPointsDialog.js';
 import { LedgerPanel } from './LedgerPanel.js';
 import { OrdersPanel } from './OrdersPanel.js';
@@ -22,19 +30,10 @@ import { MEMBERS_PATH } from './paths.js';
 import { useMemberState } from './useMemberState.js';
 
 const useStyles = makeStyles({
-  tabs: { overflowX: 'auto', flexShrink: 0 },
-  panel: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalM,
-    minWidth: 0,
-    paddingTop: tokens.spacingVerticalS,
-  },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
 });
 
 const TABS = ['points', 'orders'] as const;
-type TabName = (typeof TABS)[number];
 
 export default function MemberPage() {
   const { t, client, notify, report } = useScreen();
@@ -120,27 +119,16 @@ export default function MemberPage() {
           { label: t('common.tenant'), value: data.tenantName },
         ]}
       />
-      <TabList
-        className={styles.tabs}
-        selectedValue={tab}
-        onTabSelect={(_, d) => choose(d.value as TabName)}
-        data-testid="member-page-tabs"
-      >
-        <Tab value="points" data-testid="member-page-tab-points">
-          {t('member.ledger.tab')}
-        </Tab>
-        <Tab value="orders" data-testid="member-page-tab-orders">
-          {t('member.ordersTab')}
-        </Tab>
-      </TabList>
-      <div
-        className={styles.panel}
-        role="tabpanel"
-        aria-label={t(tab === 'points' ? 'member.ledger.tab' : 'member.ordersTab')}
+      <DetailTabs
+        tabs={TABS}
+        selected={tab}
+        onSelect={choose}
+        label={(x) => t(x === 'points' ? 'member.ledger.tab' : 'member.ordersTab')}
+        testId="member-page-tab"
       >
         {tab === 'points' && <LedgerPanel memberId={data.id} />}
         {tab === 'orders' && <OrdersPanel memberId={data.id} />}
-      </div>
+      </DetailTabs>
       {adjusting && <AdjustPointsDialog member={data} onClose={() => setAdjusting(false)} />}
       <ConfirmDialog
         open={erasing}

@@ -6,7 +6,7 @@
  * is devBind's). The tab is in the address (`&tab=`), so back and reload
  * keep it.
  */
-import { Badge, Button, makeStyles, Tab, TabList, Text, tokens } from '@fluentui/react-components';
+import { Badge, Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { EditRegular, KeyResetRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { CODE } from '../../shared/domains.js';
@@ -16,34 +16,24 @@ import { formatDateTime } from '../app/format.js';
 import { mayOpen } from '../app/session.js';
 import { CallbackPanel } from '../callback/index.js';
 import { DeviceTable } from '../device/index.js';
-import { DetailPage, InfoList, Pager, useListPage, useScreen, useTabParam } from '../kit/index.js';
+import { DetailPage, DetailTabs, InfoList, Pager, useListPage, useScreen, useTabParam } from '../kit/index.js';
 import { PaymentForm } from '../payment/index.js';
 import { TenantProducts } from '../product/index.js';
 import { EditDistributorDialog, expiryText, MemberConfigDialog, ResetPasswordDialog } from './DistributorDialogs.js';
 import { DISTRIBUTORS_PATH, distributorDevicesPath } from './paths.js';
 
 const useStyles = makeStyles({
-  tabs: { overflowX: 'auto', flexShrink: 0 },
-  panel: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalM,
-    minWidth: 0,
-    paddingTop: tokens.spacingVerticalS,
-  },
   row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   note: { color: tokens.colorNeutralForeground2 },
 });
 
 const TABS = ['info', 'payment', 'member', 'callbacks', 'products', 'devices'] as const;
-type TabName = (typeof TABS)[number];
 /** Read only: nothing is ever chosen. */
 const NONE: ReadonlySet<number> = new Set();
 const noLabel = () => '';
 
 export default function DistributorPage() {
   const { t } = useScreen();
-  const styles = useStyles();
   const [tab, choose] = useTabParam(TABS);
   const { gate, data, back } = useDetail('tenant.detail', {
     backTo: DISTRIBUTORS_PATH,
@@ -66,26 +56,20 @@ export default function DistributorPage() {
         </Badge>
       }
     >
-      <TabList
-        className={styles.tabs}
-        selectedValue={tab}
-        onTabSelect={(_, d) => choose(d.value as TabName)}
-        data-testid="distributor-tabs"
+      <DetailTabs
+        tabs={TABS}
+        selected={tab}
+        onSelect={choose}
+        label={(x) => t(`tenant.page.tabs.${x}`)}
+        testId="distributor-tab"
       >
-        {TABS.map((x) => (
-          <Tab key={x} value={x} data-testid={`distributor-tab-${x}`}>
-            {t(`tenant.page.tabs.${x}`)}
-          </Tab>
-        ))}
-      </TabList>
-      <div className={styles.panel} role="tabpanel" aria-label={t(`tenant.page.tabs.${tab}`)}>
         {tab === 'info' && <Information tenant={data} />}
         {tab === 'payment' && <PaymentForm tenantId={data.tenantId} />}
         {tab === 'member' && <Member tenant={data} />}
         {tab === 'callbacks' && <CallbackPanel tenantId={data.tenantId} />}
         {tab === 'products' && <TenantProducts tenantId={data.tenantId} />}
         {tab === 'devices' && <Devices tenant={data} />}
-      </div>
+      </DetailTabs>
     </DetailPage>
   );
 }

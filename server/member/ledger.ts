@@ -120,24 +120,7 @@ export async function addPoints(
   if (m.erased) throw new BizError(CODE.programmeMemberNotFound);
   if (await recorded(tx, m.id, change.key)) return balanceOf(tx, m.id, at);
   await expire(tx, m, at);
-  const settle = Math.min(m.owed, points);
-  await tx.insert(pointLots).values({
-    memberId: m.id,
-    tenantId: m.tenantId,
-    earned: points,
-    left: points - settle,
-    expiresAt: m.months > 0 ? sql`${at.toISOString()}::timestamptz + make_interval(months => ${m.months})` : null,
-    orderId: change.orderId ?? null,
-    orderNumber: change.orderNumber ?? null,
-  });
-  await entry(tx, m, kind, points, change);
-  if (settle > 0) {
-    await tx
-      .update(members)
-      .set({ owed: sql`${members.owed} - ${settle}` })
-      .where(eq(members.id, m.id));
-    await entry(tx, m, 'settle', -settle, { ...change, key: change.key && `${change.key}:settle` });
-  }
+  await writeLot(tx, m, kind, points, change, at);
   return balanceOf(tx, m.id, at);
 }
 
@@ -234,10 +217,54 @@ export async function closeLedger(tx: Queryable, memberId: number, at: Date): Pr
 }
 
 /**
+ * A new lot of `points` and its entry, what a refund left owed paid off from
+ * it first (a `settle` entry): the one way points come into being.
+ */
+async function writeLot(
+  tx: Queryable,
+  m: { id: number; tenantId: number; owed: number; months: number },
+  kind: 'earn' | 'adjust',
+  points: number,
+  change: Change,
+  at: Date,
+) {
+  const settle = Math.min(m.owed, points);
+  await tx.insert(pointLots).values({
+    memberId: m.id,
+    tenantId: m.tenantId,
+    earned: points,
+    left: points - settle,
+    expiresAt: m.months > 0 ? sql`${at.toISOString()}::timestamptz + make_interval(months => ${m.months})` : null,
+    orderId: change.orderId ?? null,
+    orderNumber: change.orderNumber ?? null,
+  });
+  const line = {
+    memberId: m.id,
+    tenantId: m.tenantId,
+    reason: change.reason,
+    operatorId: change.operatorId ?? null,
+    orderId: change.orderId ?? null,
+    orderNumber: change.orderNumber ?? null,
+  };
+  await tx
+    .insert(pointEntries)
+    .values([
+      { ...line, kind, points, key: change.key ?? null },
+      ...(settle > 0
+        ? [{ ...line, kind: 'settle' as const, points: -settle, key: change.key ? `${change.key}:settle` : null }]
+        : []),
+    ]);
+  if (settle > 0)
+    await tx
+      .update(members)
+      .set({ owed: sql`${members.owed} - ${settle}` })
+      .where(eq(members.id, m.id));
+}
+
+/**
  * A new order's earn, for a member `memberForSale` locked in the same
- * transaction: the lot and its entry, owed points paid off first. The order
- * is new, so nothing was recorded under its key yet; the member's dead lots
- * wait for its next other change to be written off.
+ * transaction. The order is new, so nothing was recorded under its key yet;
+ * the member's dead lots wait for its next other change to be written off.
  */
 export async function earnForOrder(
   tx: Queryable,
@@ -246,40 +273,12 @@ export async function earnForOrder(
   order: { id: number; number: string },
   at: Date,
 ): Promise<void> {
-  const settle = Math.min(m.owed, points);
-  const change: Change = {
+  const change = {
     memberId: m.id,
     key: `earn:order:${order.id}`,
     reason: '',
     orderId: order.id,
     orderNumber: order.number,
   };
-  await tx.insert(pointLots).values({
-    memberId: m.id,
-    tenantId: m.tenantId,
-    earned: points,
-    left: points - settle,
-    expiresAt: m.months > 0 ? sql`${at.toISOString()}::timestamptz + make_interval(months => ${m.months})` : null,
-    orderId: order.id,
-    orderNumber: order.number,
-  });
-  const entries: { kind: 'earn' | 'settle'; points: number; key: string }[] = [
-    { kind: 'earn', points, key: change.key! },
-  ];
-  if (settle > 0) entries.push({ kind: 'settle' as const, points: -settle, key: `${change.key}:settle` });
-  await tx.insert(pointEntries).values(
-    entries.map((e) => ({
-      ...e,
-      memberId: m.id,
-      tenantId: m.tenantId,
-      reason: '',
-      orderId: order.id,
-      orderNumber: order.number,
-    })),
-  );
-  if (settle > 0)
-    await tx
-      .update(members)
-      .set({ owed: sql`${members.owed} - ${settle}` })
-      .where(eq(members.id, m.id));
+  await writeLot(tx, m, 'earn', points, change, at);
 }
