@@ -23,6 +23,7 @@ import { customerScreens } from './customer/index.js';
 import { paymentScreens } from './payment/index.js';
 import { refundScreens } from './refund/index.js';
 import { memberScreens } from './member/index.js';
+import { groupScreens } from './group/index.js';
 
 export const RENDERER_DOMAINS = [
   accountScreens,
@@ -43,6 +44,7 @@ export const RENDERER_DOMAINS = [
   paymentScreens,
   refundScreens,
   memberScreens,
+  groupScreens,
 ] as const;
 
 export const SCREENS = assembleScreens(RENDERER_DOMAINS);

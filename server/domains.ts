@@ -21,6 +21,7 @@ import { refundServer } from './refund/index.js';
 import { complaintServer } from './complaint/index.js';
 import { customerServer } from './customer/index.js';
 import { memberServer, memberCaller } from './member/index.js';
+import { groupServer } from './group/index.js';
 import { dashboardServer } from './dashboard/index.js';
 import { billingServer } from './billing/index.js';
 import { deliveryServer } from './delivery/index.js';
@@ -49,6 +50,7 @@ export const SERVER_DOMAINS = [
   deliveryServer,
   paymentServer,
   callbackServer,
+  groupServer,
 ] as const;
 
 // Every publish is heard by the domains that act on others' news (callbacks), in its transaction.

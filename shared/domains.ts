@@ -36,6 +36,7 @@ import { payment } from './payment/index.js';
 import { callback } from './callback/index.js';
 import { customer } from './customer/index.js';
 import { member } from './member/index.js';
+import { group } from './group/index.js';
 
 export const DOMAINS = [
   account,
@@ -56,6 +57,7 @@ export const DOMAINS = [
   callback,
   customer,
   member,
+  group,
 ] as const;
 
 type Domain = (typeof DOMAINS)[number];

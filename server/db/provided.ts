@@ -22,6 +22,8 @@ export interface Provisions {
   memberOrders: (memberId: PgColumn) => SQL<{ orders: number; spent: number }>;
   /** A member's orders as its data export gives them: a JSON array, newest first (the order domain). */
   memberOrderList: (memberId: PgColumn) => SQL<unknown[]>;
+  /** Whether an activity is aimed at a customer group (the activities' domain, once it exists: 3436). */
+  groupInUse: (groupId: number) => SQL<boolean>;
 }
 
 let provided: Partial<Provisions> = {};
@@ -37,6 +39,9 @@ export function setProvisions(all: readonly Partial<Provisions>[]): void {
   }
   provided = next;
 }
+
+/** The SQL that meets a need where a domain provides it, else undefined: a need whose domain is still to be built. */
+export const needIfProvided = <K extends keyof Provisions>(key: K): Provisions[K] | undefined => provided[key];
 
 /** The SQL that meets a need; called when a statement is built, after the assembly. */
 export function need<K extends keyof Provisions>(key: K): Provisions[K] {

@@ -41,6 +41,15 @@ export async function publish(
   );
 }
 
+/**
+ * Tells the domains' sinks of a change within `db`'s transaction and
+ * announces nothing: news no console may see (a person's identifiers, which
+ * the customer groups match their claims against).
+ */
+export async function tell(db: Queryable, topic: string, tenantId: number | null, data: object): Promise<void> {
+  for (const sink of sinks) await sink(db, topic, tenantId, data);
+}
+
 interface Subscriber {
   scope: Scope;
   send(event: LiveEvent): void;

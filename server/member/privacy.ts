@@ -12,6 +12,7 @@ import { CODE } from '../../shared/domains.js';
 import type { Db } from '../db/index.js';
 import { need } from '../db/provided.js';
 import { BizError } from '../http/errors.js';
+import { tell } from '../http/events.js';
 import type { AuthUser } from '../http/principal.js';
 import { tenants } from '../identity/schema.js';
 import type { Scope } from '../scope.js';
@@ -74,7 +75,7 @@ export async function exportMember(db: Db, scope: Scope, id: number, at = new Da
 export async function eraseMember(db: Db, user: AuthUser, scope: Scope, id: number, at = new Date()) {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ id: members.id })
+      .select({ id: members.id, tenantId: members.tenantId })
       .from(members)
       .where(and(eq(members.id, id), scope.where(members.tenantId)));
     if (!row) throw new BizError(CODE.programmeMemberNotFound);
@@ -87,6 +88,7 @@ export async function eraseMember(db: Db, user: AuthUser, scope: Scope, id: numb
         nickname: '',
         searchKey: '',
         phone: null,
+        employeeNumber: null,
         birthday: null,
         registeredAddress: null,
         inviterId: null,
@@ -95,6 +97,8 @@ export async function eraseMember(db: Db, user: AuthUser, scope: Scope, id: numb
       })
       .where(eq(members.id, id));
     await tx.delete(memberSessions).where(eq(memberSessions.memberId, id));
+    // What the domains above keep of the person goes too (a customer group's claimed identifier is their phone).
+    await tell(tx, 'member', row.tenantId, { kind: 'erased', memberId: id });
     return { erased: true };
   });
 }

@@ -50,6 +50,8 @@ export const members = pgTable(
     /** Nickname with its pinyin (server/db/pinyin.ts), for the keyword filter. */
     searchKey: text('search_key').notNull().default(''),
     phone: text('phone'),
+    /** The employee number the person stated (a customer group may know its people by it). */
+    employeeNumber: text('employee_number'),
     /** `YYYY-MM-DD`. */
     birthday: text('birthday'),
     state: memberState('state').notNull().default('normal'),

@@ -13,6 +13,7 @@ import type { memberSignIn, memberUpdate } from '../../shared/member/index.js';
 import type { Db, Queryable } from '../db/index.js';
 import { searchKey } from '../db/pinyin.js';
 import { BizError } from '../http/errors.js';
+import { tell } from '../http/events.js';
 import type { MemberCaller } from '../http/principal.js';
 import { tenants } from '../identity/schema.js';
 import { devices } from '../device/index.js';
@@ -35,6 +36,7 @@ export async function profileOf(db: Queryable, memberId: number, at = new Date()
       cardNumber: members.cardNumber,
       nickname: members.nickname,
       phone: members.phone,
+      employeeNumber: members.employeeNumber,
       birthday: members.birthday,
       state: members.state,
       owed: members.owed,
@@ -104,6 +106,7 @@ export async function signIn(db: Db, input: z.output<typeof memberSignIn>, now =
       .from(members)
       .where(and(eq(members.tenantId, input.tenantId), eq(members.openid, person.openid)));
     if (member!.state === 'blocked') throw new BizError(CODE.memberBlocked);
+    await identified(tx, member!.id);
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + MEMBER_SESSION_HOURS * 3_600_000);
     await tx.insert(memberSessions).values({ memberId: member!.id, tokenHash: hash(token), expiresAt });
@@ -134,14 +137,38 @@ export async function signOut(db: Queryable, caller: MemberCaller) {
   return { signedOut: true };
 }
 
-export async function updateMe(db: Queryable, caller: MemberCaller, change: z.output<typeof memberUpdate>) {
+/**
+ * Tells the customer groups which identifiers the member holds now, in the
+ * transaction of its sign-in or profile change (a `tell`: a person's phone
+ * is never announced to the consoles listening).
+ */
+async function identified(tx: Queryable, memberId: number) {
+  const [row] = await tx
+    .select({
+      tenantId: members.tenantId,
+      phone: members.phone,
+      employeeNumber: members.employeeNumber,
+      cardNumber: members.cardNumber,
+    })
+    .from(members)
+    .where(eq(members.id, memberId));
+  const { tenantId, ...held } = row!;
+  await tell(tx, 'member', tenantId, { kind: 'identified', memberId, ...held });
+}
+
+export async function updateMe(db: Db, caller: MemberCaller, change: z.output<typeof memberUpdate>) {
   const set = {
     ...(change.nickname !== undefined ? { nickname: change.nickname, searchKey: searchKey(change.nickname) } : {}),
     ...(change.phone !== undefined ? { phone: change.phone } : {}),
+    ...(change.employeeNumber !== undefined ? { employeeNumber: change.employeeNumber } : {}),
     ...(change.birthday !== undefined ? { birthday: change.birthday } : {}),
   };
-  if (Object.keys(set).length) await db.update(members).set(set).where(eq(members.id, caller.id));
-  return profileOf(db, caller.id);
+  if (!Object.keys(set).length) return profileOf(db, caller.id);
+  return db.transaction(async (tx) => {
+    await tx.update(members).set(set).where(eq(members.id, caller.id));
+    await identified(tx, caller.id);
+    return profileOf(tx, caller.id);
+  });
 }
 
 /** Ended sessions and codes past their life: nothing reads them again. Safe to race. */

@@ -33,6 +33,7 @@ export const memberProfile = z.object({
   cardNumber: z.string(),
   nickname: z.string(),
   phone: z.string().nullable(),
+  employeeNumber: z.string().nullable(),
   birthday: z.string().nullable(),
   state: z.enum(MEMBER_STATES),
   /** Points of the lots still live (never below zero). */
@@ -60,6 +61,11 @@ export const memberUpdate = z.object({
   nickname: str().trim().min(1, { message: 'validation.required' }).max(MEMBER_LIMITS.nickname).optional(),
   /** WeChat's getPhoneNumber, in the sandbox the number itself. */
   phone: phone.optional(),
+  /** Where a customer group knows its people by employee number (shared/group), the person states theirs. */
+  employeeNumber: str()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{1,32}$/, { message: 'member.validation.employeeNumber' })
+    .optional(),
   birthday: birthday.optional(),
 });
 
@@ -83,7 +89,8 @@ export const memberAppApi = {
   'member.updateMe': endpoint({
     method: 'PUT',
     path: '/member-api/v1/me',
-    summary: 'The member changes its nickname, phone or birthday.',
+    summary:
+      'The member changes its nickname, phone, employee number or birthday; a customer group waiting for that phone or number takes it (shared/group).',
     body: memberUpdate,
     content: memberProfile,
     access: memberApp,

@@ -90,6 +90,7 @@ const zhCN = {
   validation: {
     birthday: '请输入有效的生日',
     pointsZero: '调整的积分不能为 0',
+    employeeNumber: '工号只能包含字母、数字和连字符，最多 32 位',
     points: '请输入 -1000000 到 1000000 之间的非零整数',
   },
 };
@@ -184,6 +185,7 @@ export const memberTexts = defineTexts(zhCN, {
     validation: {
       birthday: '請輸入有效的生日',
       pointsZero: '調整的積分不能為 0',
+      employeeNumber: '工號只能包含字母、數字和連字號，最多 32 位',
       points: '請輸入 -1000000 到 1000000 之間的非零整數',
     },
   },
@@ -278,6 +280,7 @@ export const memberTexts = defineTexts(zhCN, {
     validation: {
       birthday: 'Enter a real birthday',
       pointsZero: 'Adjust by a number other than 0',
+      employeeNumber: 'Letters, digits and hyphens only, at most 32',
       points: 'Enter a whole number from -1000000 to 1000000, not 0',
     },
   },

@@ -562,6 +562,40 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
     else expect(answers.filter((a, i) => i % 2 === 1 && succeeded(a)).length).toBeGreaterThan(0);
   },
 
+  'group.addMembers': async () => {
+    // N callers add the same identifiers to one group at once while their holder signs in and states one: each identifier is in it once.
+    const group = await t.ok(
+      'group.create',
+      {
+        body: {
+          name: `竞争分组 ${++made}`,
+          definition: '竞争测试',
+          identifier: 'phone',
+          importMethod: 'preImport',
+          review: false,
+        },
+      },
+      token,
+    );
+    const phones = ['13761207701', '13761207702', '13761207703'].map(
+      (p) => `${p.slice(0, 8)}${(made % 100).toString().padStart(2, '0')}${p.slice(10)}`,
+    );
+    const signedIn = await t.ok('member.signIn', {
+      body: { tenantId: t.ids.tenant('A'), code: sandboxCode(`race-group-${process.pid}-${made}`) },
+    });
+    const answers = await Promise.all([
+      ...Array.from({ length: N }, () =>
+        t.call('group.addMembers', { params: { id: group.id }, body: { identifiers: phones } }, token),
+      ),
+      t.call('member.updateMe', { body: { phone: phones[0] } }, signedIn.token),
+    ]);
+    expectCleanAnswers(answers, []);
+    const rows = await t.ok('group.members', { params: { id: group.id }, query: { pageSize: 50 }, body: {} }, token);
+    expect(rows.list.map((r) => r.identifier).sort()).toEqual([...phones].sort());
+    const added = answers.slice(0, N).reduce((sum, a) => sum + (a.body.content.added as number), 0);
+    expect(added).toBe(phones.length);
+  },
+
   'billing.applyInvoice': async () => {
     // One paid bill, its invoice applied for N times at once: one application, the rest told 987.
     const renewalId = await paidBill();

@@ -1,0 +1,17 @@
+/** Customer group operations (shared/group/api.ts). */
+import { defineHandlers } from '../http/handlers.js';
+import { createGroup, deleteGroup, groupOf, groupPage, setGroupState, updateGroup } from './groups.js';
+import { addGroupMembers, decideGroupMembers, groupMemberPage } from './members.js';
+
+export const groupHandlers = defineHandlers({
+  'group.page': ({ query, body }, { db, scope }) => groupPage(db, scope, query, body),
+  'group.info': ({ params }, { db, scope }) => groupOf(db, scope, params.id),
+  'group.create': ({ body }, { db, user, scope }) => createGroup(db, user, scope, body),
+  'group.update': ({ params, body }, { db, scope }) => updateGroup(db, scope, params.id, body),
+  'group.delete': ({ params }, { db, scope }) => deleteGroup(db, scope, params.id),
+  'group.setState': ({ params, body }, { db, scope }) => setGroupState(db, scope, params.id, body.state),
+  'group.members': ({ params, query, body }, { db, scope }) => groupMemberPage(db, scope, params.id, query, body),
+  'group.addMembers': ({ params, body }, { db, scope }) => addGroupMembers(db, scope, params.id, body.identifiers),
+  'group.decide': ({ params, body }, { db, user, scope }) =>
+    decideGroupMembers(db, user, scope, params.id, body.ids, body.action),
+});

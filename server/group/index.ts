@@ -1,0 +1,26 @@
+/** Customer groups on the upstream (spec §3 Group): groups, their members and the claim flow a member's sign-in starts (server/member tells). */
+import { defineServerDomain } from '../manifest.js';
+import { groupDemo } from './demo.js';
+import { groupHandlers } from './handlers.js';
+import { claim, forget, type Identified } from './members.js';
+import { groupMembers, groups } from './schema.js';
+
+export { groups, groupMembers } from './schema.js';
+
+export const groupServer = defineServerDomain({
+  name: 'group',
+  handlers: groupHandlers,
+  demo: groupDemo,
+  // A member's sign-in or profile change says which identifiers it holds (a `tell`, never announced): its claims.
+  // An erased member's claims go with it: their identifier is personal data.
+  onEvent: async (db, topic, tenantId, data) => {
+    if (topic !== 'member' || tenantId === null) return;
+    const kind = (data as { kind?: string }).kind;
+    if (kind === 'identified') await claim(db, tenantId, data as Identified);
+    if (kind === 'erased') await forget(db, (data as { memberId: number }).memberId);
+  },
+  owns: {
+    group: { id: groups.id, tenantId: groups.tenantId, labels: [groups.name] },
+    groupMember: { id: groupMembers.id, tenantId: groupMembers.tenantId, labels: [groupMembers.identifier] },
+  },
+});
