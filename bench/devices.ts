@@ -12,10 +12,9 @@
  * Prints the figures and exits non-zero past a budget.
  */
 import { performance } from 'node:perf_hooks';
-import { startServer } from '../server/start.js';
 import { DEMO_PASSWORD } from '../server/account/index.js';
-import { setPasswordCostForTests } from '../server/account/passwords.js';
 import { DEMO_DEVICES, demoSecret } from '../server/device/index.js';
+import { fleetServer } from './support.js';
 
 /** Budgets on this 2-core machine with the embedded database. */
 const BUDGET = { saleP95Ms: 30, outcomeP95Ms: 30, eventLagP95Ms: 50 };
@@ -24,15 +23,7 @@ const SALES = 400;
 const LOCKED = 'VM2026000105';
 const EVENT_SALES = 1000;
 
-setPasswordCostForTests({ N: 2 ** 12, r: 8, p: 1 });
-// No simulator: only what is measured runs.
-// Thousands of sales from a few machines in seconds: far past a real machine's 120 a minute, so the limit is lifted.
-const server = await startServer({
-  port: 0,
-  databaseUrl: 'memory://',
-  demoData: true,
-  deviceLimit: { requests: 1_000_000, windowMs: 60_000 },
-});
+const server = await fleetServer();
 const basic = `Basic ${Buffer.from('vend-console:vend-console-secret').toString('base64')}`;
 const tokenRes = await fetch(`${server.url}/oauth/token`, {
   method: 'POST',

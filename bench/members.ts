@@ -9,24 +9,16 @@
  * Prints the figures and exits non-zero past a budget.
  */
 import { performance } from 'node:perf_hooks';
-import { startServer } from '../server/start.js';
-import { setPasswordCostForTests } from '../server/account/passwords.js';
 import { DEMO_DEVICES, demoSecret } from '../server/device/index.js';
 import { sandboxCode } from '../server/member/index.js';
-import { at, Budgets, signIn } from './support.js';
+import { at, Budgets, fleetServer, signIn } from './support.js';
 
 const BUDGET = { memberSaleRatio: 1.3 };
 const SALES = 400;
 const SPENDS = 200;
 const LOCKED = 'VM2026000105';
 
-setPasswordCostForTests({ N: 2 ** 12, r: 8, p: 1 });
-const server = await startServer({
-  port: 0,
-  databaseUrl: 'memory://',
-  demoData: true,
-  deviceLimit: { requests: 1_000_000, windowMs: 60_000 },
-});
+const server = await fleetServer();
 const budgets = new Budgets();
 // The answers' contents are read field by field below; the bench checks what it reads.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,6 +1,8 @@
 /** What the benches share: signing in to a running upstream, percentiles, and budgets that fail the run. */
 import { performance } from 'node:perf_hooks';
 import { DEMO_PASSWORD } from '../server/account/index.js';
+import { setPasswordCostForTests } from '../server/account/passwords.js';
+import { startServer } from '../server/start.js';
 
 /** The console's client credentials, as a sign-in sends them. */
 export const CLIENT = `Basic ${Buffer.from('vend-console:vend-console-secret').toString('base64')}`;
@@ -58,4 +60,20 @@ export class Budgets {
       console.log(`bench: ${what} budgets met`);
     }
   }
+}
+
+/**
+ * An upstream on in-memory PGlite with the demo fleet, for the benches that
+ * drive the device-facing API: no simulator (only what is measured runs),
+ * cheap password hashes, and the per-device limit lifted — thousands of sales
+ * from a few machines in seconds, far past a real machine's 120 a minute.
+ */
+export function fleetServer() {
+  setPasswordCostForTests({ N: 2 ** 12, r: 8, p: 1 });
+  return startServer({
+    port: 0,
+    databaseUrl: 'memory://',
+    demoData: true,
+    deviceLimit: { requests: 1_000_000, windowMs: 60_000 },
+  });
 }
