@@ -11,6 +11,8 @@ import { databaseStorage } from '../../../server/storage/index.js';
 import { createTestApp } from '../helpers.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The flaky kind's wait before its second attempt. */
+const RETRY_MS = 1_000;
 
 describe('server/jobs', () => {
   it('runs each job once under two racing runners, retries a failure after its wait, tells a kind that gives up', async () => {
@@ -28,7 +30,8 @@ describe('server/jobs', () => {
           },
         } satisfies JobKind<{ n: number }>,
         flaky: {
-          retryAfter: (attempt) => (attempt < 2 ? 30 : null),
+          // Long enough that both runners finish the other forty first on a loaded machine (at 30 ms a CI run took it twice).
+          retryAfter: (attempt) => (attempt < 2 ? RETRY_MS : null),
           run: async () => {
             throw new Error('receiver down');
           },
@@ -48,7 +51,7 @@ describe('server/jobs', () => {
       const [waiting] = await t.db.select().from(jobs);
       expect(waiting).toMatchObject({ kind: 'flaky', state: 'queued', attempts: 1, lastError: 'receiver down' });
       expect(await runDueJobs(t.db, storage, kinds)).toBe(0);
-      await sleep(50);
+      await sleep(RETRY_MS + 50);
       expect(await runDueJobs(t.db, storage, kinds)).toBe(1);
       expect(failed).toEqual(['receiver down']);
       expect(await t.db.select().from(jobs)).toEqual([]);
