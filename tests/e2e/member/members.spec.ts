@@ -134,7 +134,11 @@ test("tenant1 saves a member's own data and erases the member at their request",
   await memberSignsIn(request, (me.content as { tenantId: number }).tenantId, nickname);
   await page.getByTestId('member-filter-keyword').fill(nickname);
   await page.getByTestId('member-search').click();
-  await page.getByTestId('member-row').getByTestId('member-open').click();
+  // The filtered page, not the first one still shown while it loads.
+  const row = page.getByTestId('member-row');
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('member-row-nickname')).toHaveText(nickname);
+  await row.getByTestId('member-open').click();
   await expect(page.getByTestId('member-page-title')).toHaveText(nickname);
 
   const download = page.waitForEvent('download');
