@@ -9,11 +9,10 @@ import { eq, sql } from 'drizzle-orm';
 import { CODE } from '../../../shared/domains.js';
 import { tenants } from '../../../server/identity/schema.js';
 import { orders } from '../../../server/order/index.js';
-import { settleDueRefunds } from '../../../server/refund/index.js';
 import { addPoints, balanceOf, members, spendPoints } from '../../../server/member/index.js';
 import { pointLots } from '../../../server/member/schema.js';
 import { deviceBasic, suiteApp } from '../helpers.js';
-import { memberSession, sell, stock } from './support.js';
+import { memberSession, sell, settleNow, stock } from './support.js';
 
 const t = suiteApp(['tenant1', 'tenant2']);
 const A = () => t.ids.tenant('A');
@@ -80,16 +79,14 @@ describe('points taken back by a refund', () => {
       { params: { id: order.id }, body: { reason: '少出一瓶', amount: 1250 } },
       t.token.tenant1,
     );
-    await t.db.execute(sql`update refunds set settle_at = now() where order_id = ${order.id}`);
-    await settleDueRefunds(t.db);
+    await settleNow(t, order.id);
     expect((await t.ok('member.me', {}, token)).points).toBe(50 - 12);
     await t.ok(
       'refund.create',
       { params: { id: order.id }, body: { reason: '全部退回', amount: 3750 } },
       t.token.tenant1,
     );
-    await t.db.execute(sql`update refunds set settle_at = now() where order_id = ${order.id}`);
-    await settleDueRefunds(t.db);
+    await settleNow(t, order.id);
     // Everything refunded: everything earned went back, not 12 + 37.
     expect((await t.ok('member.me', {}, token)).points).toBe(0);
     const kinds = (await ledger(member.id)).entries.list.map((e) => [e.kind, e.points]);
@@ -116,8 +113,7 @@ describe('points taken back by a refund', () => {
       { params: { id: order.id }, body: { reason: '顾客投诉', amount: 2500 } },
       t.token.tenant1,
     );
-    await t.db.execute(sql`update refunds set settle_at = now() where order_id = ${order.id}`);
-    await settleDueRefunds(t.db);
+    await settleNow(t, order.id);
     expect(await t.ok('member.me', {}, token)).toMatchObject({ points: 0, owed: 20 });
     const next = await sell(t, SERIAL, { memberId: member.id, items: [{ channel: 1, count: 3 }] });
     expect(next.body.content.points).toBe(37);
@@ -140,8 +136,7 @@ describe('points taken back by a refund', () => {
       { authorization: deviceBasic(SERIAL) },
     );
     expect(outcome.body, JSON.stringify(outcome.body)).toMatchObject({ code: CODE.ok });
-    await t.db.execute(sql`update refunds set settle_at = now() where order_id = ${order.id}`);
-    await settleDueRefunds(t.db);
+    await settleNow(t, order.id);
     expect((await t.ok('member.me', {}, token)).points).toBe(0);
   });
 });

@@ -6,7 +6,7 @@ import { orders } from '../../../server/order/index.js';
 import { sandboxCode } from '../../../server/member/index.js';
 import { rowsOf } from '../../../server/db/sql.js';
 import { suiteApp } from '../helpers.js';
-import { memberSession, sell, stock } from './support.js';
+import { memberSession, sell, settleNow, stock } from './support.js';
 
 const t = suiteApp(['tenant1', 'tenant2']);
 const A = () => t.ids.tenant('A');
@@ -110,9 +110,7 @@ describe('member.erase', () => {
       { params: { id: order!.id }, body: { reason: '顾客投诉', amount: 100 } },
       t.token.tenant1,
     );
-    await t.db.execute(sql`update refunds set settle_at = now() where order_id = ${order!.id}`);
-    const { settleDueRefunds } = await import('../../../server/refund/index.js');
-    await settleDueRefunds(t.db);
+    await settleNow(t, order!.id);
     const [after] = await t.db.select().from(orders).where(eq(orders.id, order!.id));
     expect(after!.refundState).toBe('partial');
   });

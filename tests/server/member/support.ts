@@ -1,9 +1,10 @@
 /** What the member tests share: a person's sign-in through the sandbox, and a sale at a machine naming a member. */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ApiInput } from '../../../shared/domains.js';
 import { devices } from '../../../server/device/index.js';
 import { deviceChannels } from '../../../server/device/schema.js';
 import { sandboxCode } from '../../../server/member/index.js';
+import { refunds, settleDueRefunds } from '../../../server/refund/index.js';
 import { deviceBasic, type TestApp } from '../helpers.js';
 
 let people = 0;
@@ -43,4 +44,13 @@ export async function stock(t: TestApp, serial: string) {
     .update(deviceChannels)
     .set({ stock: 50, price: 1250, enabled: true, locked: false })
     .where(and(eq(deviceChannels.deviceId, t.ids.device(serial)), eq(deviceChannels.number, 1)));
+}
+
+/** The sandbox provider answers an order's pending refunds now, not a minute after they were asked. */
+export async function settleNow(t: TestApp, orderId: number) {
+  await t.db
+    .update(refunds)
+    .set({ settleAt: sql`now()` })
+    .where(eq(refunds.orderId, orderId));
+  await settleDueRefunds(t.db);
 }
