@@ -1,4 +1,12 @@
-/** The group domain's screens (spec §2 /marketing/group, groudetale, addgroup): none yet, the marketing group still shows "not available". */
+/** The group domain's screens (spec §2 /marketing/group, groudetale, addgroup). */
+import { lazy } from 'react';
 import { defineScreens } from '../manifest.js';
 
-export const groupScreens = defineScreens({ name: 'group', screens: {} });
+export const groupScreens = defineScreens({
+  name: 'group',
+  screens: {
+    CustomerGroups: lazy(() => import('./GroupsPage.js')),
+    GroupDetail: lazy(() => import('./GroupPage.js')),
+    AddGroup: lazy(() => import('./GroupFormPage.js')),
+  },
+});

@@ -13,11 +13,22 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
 });
 
-export function ListHead({ id, title, children }: { id: string; title: string; children?: ReactNode }) {
+export function ListHead({
+  id,
+  title,
+  as = 'h1',
+  children,
+}: {
+  id: string;
+  title: string;
+  /** h2 for a list inside a record's page (a group's members). */
+  as?: 'h1' | 'h2';
+  children?: ReactNode;
+}) {
   const styles = useStyles();
   return (
     <div className={styles.head}>
-      <Title3 as="h1" id={id}>
+      <Title3 as={as} id={id}>
         {title}
       </Title3>
       {children && <div className={styles.actions}>{children}</div>}

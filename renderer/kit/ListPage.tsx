@@ -21,14 +21,16 @@ export interface ListPageProps {
   actions?: ReactNode;
   /** The filter row: a FilterBar, and what stands beside it. */
   filters?: ReactNode;
+  /** A list inside a record's page (a group's members) is a section of it: its title an h2. */
+  nested?: boolean;
   children: ReactNode;
 }
 
-export function ListPage({ id, title, actions, filters, children }: ListPageProps) {
+export function ListPage({ id, title, actions, filters, nested = false, children }: ListPageProps) {
   const styles = useStyles();
   return (
     <section className={styles.page} aria-labelledby={id}>
-      <ListHead id={id} title={title}>
+      <ListHead id={id} title={title} as={nested ? 'h2' : 'h1'}>
         {actions}
       </ListHead>
       {filters !== undefined && <div className={styles.filters}>{filters}</div>}

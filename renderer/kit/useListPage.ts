@@ -62,6 +62,8 @@ export interface ListPageOptions<K extends PageOp, F> {
   empty: F;
   /** The body asked for a filter; by default the filter's fields that filter something. */
   body?: (filter: F) => PageBody<K>;
+  /** The path's parameters of an operation that pages one record's rows (a group's members). */
+  params?: OpInput<K> extends { params: infer P } ? P : never;
   pageSize?: number;
 }
 
@@ -108,14 +110,18 @@ export interface ListPageState<K extends PageOp, F> {
 
 export function useListPage<K extends PageOp, F extends object>(
   op: K,
-  { empty, body, pageSize = 20 }: ListPageOptions<K, F>,
+  { empty, body, params, pageSize = 20 }: ListPageOptions<K, F>,
 ): ListPageState<K, F> {
   const client = useQueryClient();
   const [draft, setDraft] = useState<F>(empty);
   const [filter, setFilter] = useState<F>(empty);
   const [paging, setPaging] = useState<Paging>({ pageNum: 1, pageSize });
   // The mapped types above cannot tell TypeScript that `{ query, body }` is this operation's input.
-  const input = { query: paging, body: body ? body(filter) : filterBody(filter) } as unknown as OpInput<K>;
+  const input = {
+    ...(params === undefined ? {} : { params }),
+    query: paging,
+    body: body ? body(filter) : filterBody(filter),
+  } as unknown as OpInput<K>;
   const list = useOp(op, input, { placeholderData: keepPreviousData });
   const view = listView(list as Parameters<typeof listView>[0]);
   const total = shownTotal(list as Parameters<typeof shownTotal>[0]);

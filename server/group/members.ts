@@ -11,7 +11,13 @@
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import type { PageQuery } from '../../shared/api/define.js';
-import { identifierValue, type GroupIdentifier, type GroupMemberState } from '../../shared/group/index.js';
+import {
+  GROUP_MEMBER_MOVES,
+  identifierValue,
+  type GroupIdentifier,
+  type GroupMemberAction,
+  type GroupMemberState,
+} from '../../shared/group/index.js';
 import type { Db, Queryable } from '../db/index.js';
 import { containsPattern } from '../db/sql.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
@@ -138,13 +144,6 @@ async function holders(db: Queryable, tenantId: number, kind: GroupIdentifier, i
   return new Map(rows.map((r) => [r.value!, r.id]));
 }
 
-const MOVES: Record<'approve' | 'reject' | 'disable' | 'enable', readonly GroupMemberState[]> = {
-  approve: ['pending'],
-  reject: ['pending'],
-  disable: ['inactive', 'pending', 'activated'],
-  enable: ['disabled'],
-};
-
 /** Reviews or changes members of one group, all or none: 3405 for one not of it, 3406 for one whose state does not allow the action. */
 export async function decideGroupMembers(
   db: Db,
@@ -152,7 +151,7 @@ export async function decideGroupMembers(
   scope: Scope,
   id: number,
   ids: readonly number[],
-  action: keyof typeof MOVES,
+  action: GroupMemberAction,
 ) {
   await groupOf(db, scope, id);
   return db.transaction(async (tx) => {
@@ -162,7 +161,8 @@ export async function decideGroupMembers(
       .where(and(eq(groupMembers.groupId, id), inArray(groupMembers.id, [...ids])))
       .for('update');
     if (rows.length !== new Set(ids).size) throw new BizError(CODE.groupMemberNotFound);
-    if (rows.some((r) => !MOVES[action].includes(r.state))) throw new BizError(CODE.groupMemberState);
+    if (rows.some((r) => !(GROUP_MEMBER_MOVES[action] as readonly GroupMemberState[]).includes(r.state)))
+      throw new BizError(CODE.groupMemberState);
     const next: SQL =
       action === 'approve'
         ? sql`'activated'::group_member_state`

@@ -12,11 +12,8 @@ import { detail, group, view, type RouteGroupDecl } from '../routes/define.js';
 
 const marketing = group(80, '/marketing', { title: 'route.marketing', icon: 'marketing' }, [
   view('scene', 'SceneMarketing', 'route.sceneMarketing'),
-  view('group', 'CustomerGroups', 'route.customerGroups'),
   detail('adddiscount', 'AddDiscount', 'route.addDiscount', '/marketing/scene'),
   detail('scenedeatil', 'DiscountDetail', 'route.discountDetail', '/marketing/scene'),
-  detail('groudetale', 'GroupDetail', 'route.groupDetail', '/marketing/group'),
-  detail('addgroup', 'AddGroup', 'route.addGroup', '/marketing/group'),
   detail('create', 'CreateActivity', 'route.createActivity', '/marketing/scene'),
 ]);
 

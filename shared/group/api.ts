@@ -18,6 +18,15 @@ export const GROUP_STATES = ['normal', 'disabled'] as const;
 /** Spec §4: an identifier waits (inactive), is claimed and waits for review (pending), counts (activated), or was turned away (disabled). */
 export const GROUP_MEMBER_STATES = ['inactive', 'pending', 'activated', 'disabled'] as const;
 export type GroupMemberState = (typeof GROUP_MEMBER_STATES)[number];
+/** What an operator may do to a group's members, and from which states (spec §4: review and disable). */
+export const GROUP_MEMBER_MOVES = {
+  approve: ['pending'],
+  reject: ['pending'],
+  disable: ['inactive', 'pending', 'activated'],
+  enable: ['disabled'],
+} as const satisfies Record<string, readonly GroupMemberState[]>;
+export type GroupMemberAction = keyof typeof GROUP_MEMBER_MOVES;
+export const GROUP_MEMBER_ACTIONS = Object.keys(GROUP_MEMBER_MOVES) as GroupMemberAction[];
 
 /** An identifier as a group keeps it: a phone is a mainland mobile number; the others letters, digits and hyphens. */
 export const identifierValue = (kind: GroupIdentifier) =>
@@ -182,7 +191,7 @@ export const groupApi = {
     summary:
       'Reviews or changes members of a group: approve (pending → activated), reject or disable (→ disabled), enable (disabled → activated, or inactive when never claimed). 3406 for a member whose state does not allow it; all or none.',
     params: refParams('group'),
-    body: z.object({ ids, action: z.enum(['approve', 'reject', 'disable', 'enable']) }),
+    body: z.object({ ids, action: z.enum(GROUP_MEMBER_ACTIONS) }),
     content: z.object({ changed: z.number().int() }),
     access,
   }),

@@ -1,0 +1,197 @@
+/**
+ * A group's members on its page (spec §3 Group member list, §4 inactive /
+ * pending review / activated / disabled): each identifier with the member who
+ * claimed it, when, and who last decided on it; searched by identifier or
+ * nickname and filtered by state. Chosen rows are approved or rejected
+ * (pending ones), disabled or enabled — all or none, the upstream checks each
+ * state again. A pre-import group takes identifiers typed in here.
+ */
+import { Badge, Button, Text } from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons';
+import { useMemo, useState } from 'react';
+import {
+  GROUP_MEMBER_ACTIONS,
+  GROUP_MEMBER_MOVES,
+  GROUP_MEMBER_STATES,
+  type GroupItem,
+  type GroupMemberAction,
+  type GroupMemberItem,
+  type GroupMemberState,
+} from '../../shared/group/index.js';
+import { useOpMutation } from '../bridge.js';
+import {
+  BulkAction,
+  BulkBar,
+  ChoiceFilter,
+  DataTable,
+  FilterBar,
+  ListPage,
+  OverflowText,
+  Pager,
+  TextFilter,
+  useListPage,
+  useScreen,
+  useSelection,
+  type Column,
+} from '../kit/index.js';
+import { AddIdentifiersDialog } from './AddIdentifiersDialog.js';
+
+const COLORS: Record<GroupMemberState, 'informative' | 'warning' | 'success' | 'danger'> = {
+  inactive: 'informative',
+  pending: 'warning',
+  activated: 'success',
+  disabled: 'danger',
+};
+
+interface Filter {
+  keyword: string;
+  state?: GroupMemberState | undefined;
+}
+const EMPTY: Filter = { keyword: '' };
+
+export function GroupMembersPanel({ group }: { group: GroupItem }) {
+  const { t, notify, report } = useScreen();
+  const { field, apply, reset, table, pager, rows, refresh } = useListPage('group.members', {
+    empty: EMPTY,
+    params: { id: group.id },
+  });
+  const selection = useSelection(rows);
+  const [adding, setAdding] = useState(false);
+  const decide = useOpMutation('group.decide', { invalidates: ['group.members', 'group.info', 'group.page'] });
+  const chosen = rows.filter((r) => selection.ids.includes(r.id));
+  const allows = (action: GroupMemberAction) =>
+    chosen.length > 0 &&
+    chosen.every((r) => (GROUP_MEMBER_MOVES[action] as readonly GroupMemberState[]).includes(r.state));
+
+  const act = async (action: GroupMemberAction) => {
+    try {
+      const done = await decide.mutateAsync({ params: { id: group.id }, body: { ids: selection.ids, action } });
+      notify(t('group.members.changed', { count: done.changed }));
+      selection.clear();
+    } catch (error) {
+      report(error);
+      await refresh();
+    }
+  };
+
+  const columns = useMemo<Column<GroupMemberItem>[]>(
+    () => [
+      {
+        id: 'identifier',
+        header: t('group.members.identifier'),
+        minWidth: 110,
+        width: 140,
+        hideable: false,
+        cellTestId: 'group-member-identifier',
+        value: (m) => m.identifier,
+      },
+      {
+        id: 'state',
+        header: t('group.state'),
+        minWidth: 80,
+        width: 100,
+        cellTestId: 'group-member-state',
+        render: (m) => (
+          <Badge appearance="tint" color={COLORS[m.state]}>
+            {t(`group.memberStates.${m.state}`)}
+          </Badge>
+        ),
+      },
+      {
+        id: 'nickname',
+        header: t('group.members.nickname'),
+        minWidth: 100,
+        width: 160,
+        grow: 1,
+        render: (m) => <OverflowText text={m.nickname ?? ''} />,
+      },
+      { id: 'addedAt', header: t('group.members.addedAt'), kind: 'time', value: (m) => m.addedAt },
+      { id: 'claimedAt', header: t('group.members.claimedAt'), kind: 'time', value: (m) => m.claimedAt ?? '' },
+      {
+        id: 'decidedBy',
+        header: t('group.members.decidedBy'),
+        minWidth: 80,
+        width: 110,
+        fold: 1,
+        render: (m) => <OverflowText text={m.decidedBy ?? ''} />,
+      },
+      { id: 'decidedAt', header: t('group.members.decidedAt'), kind: 'time', fold: 2, value: (m) => m.decidedAt ?? '' },
+    ],
+    [t],
+  );
+
+  const preImport = group.importMethod === 'preImport';
+  return (
+    <ListPage
+      id="group-members-title"
+      title={t('group.members.title')}
+      nested
+      actions={
+        preImport && (
+          <Button icon={<AddRegular />} onClick={() => setAdding(true)} data-testid="group-add-open">
+            {t('group.add.open')}
+          </Button>
+        )
+      }
+      filters={
+        <FilterBar
+          onSearch={() => {
+            apply();
+            selection.clear();
+          }}
+          onReset={() => {
+            reset();
+            selection.clear();
+          }}
+          searchTestId="group-member-search"
+          resetTestId="group-member-reset"
+        >
+          <TextFilter
+            label={t('group.members.keyword')}
+            {...field('keyword')}
+            maxLength={50}
+            testId="group-member-filter-keyword"
+          />
+          <ChoiceFilter
+            label={t('group.state')}
+            {...field('state')}
+            options={GROUP_MEMBER_STATES}
+            optionLabel={(s) => t(`group.memberStates.${s}`)}
+            testId="group-member-filter-state"
+          />
+        </FilterBar>
+      }
+    >
+      <BulkBar label={t('group.members.selected', { count: chosen.length })} testId="group-member-selected">
+        {GROUP_MEMBER_ACTIONS.map((action) => (
+          <BulkAction
+            key={action}
+            disabled={!allows(action)}
+            danger={action === 'reject' || action === 'disable'}
+            action={() => act(action)}
+            testId={`group-member-${action}`}
+          >
+            {t(`group.members.${action}`)}
+          </BulkAction>
+        ))}
+      </BulkBar>
+      <DataTable
+        label={t('group.members.title')}
+        columns={columns}
+        {...table}
+        emptyAction={<Text>{t(preImport ? 'group.members.emptyPreImport' : 'group.members.emptyRealTime')}</Text>}
+        rowKey={(m) => m.id}
+        selection={{
+          selected: selection.selected,
+          onChange: selection.setSelected,
+          rowLabel: (m) => t('group.members.selectRow', { identifier: m.identifier }),
+          allLabel: t('group.members.selectAll'),
+        }}
+        rowTestId="group-member-row"
+        testId="group-member-table"
+      />
+      <Pager {...pager} testId="group-member-pager" />
+      {adding && <AddIdentifiersDialog group={group} onClose={() => setAdding(false)} />}
+    </ListPage>
+  );
+}

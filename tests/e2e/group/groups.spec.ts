@@ -1,0 +1,107 @@
+/**
+ * Customer groups end to end: tenant1 creates a pre-import group that
+ * reviews its claims (the form refuses what §5 requires first), types in
+ * identifiers (a bad line is named and nothing is added), a person signs in
+ * to tenant A's mini-program and states one of those phones — the identifier
+ * shows up pending, claimed by them — and tenant1 approves it; the group then
+ * counts one. Disable and delete from the list.
+ */
+import { expect, type APIRequestContext } from '@playwright/test';
+import { catalogues, CODE, ERRORS } from '../../../shared/domains.js';
+import { sandboxCode } from '../../../server/member/wechat.js';
+import { bridgeCall, notificationSaying, openAs, test, upstreamUrl } from '../support.js';
+
+const en = catalogues.en.group;
+const upstream = upstreamUrl();
+
+/** A person signs in to a tenant's mini-program and gives their phone: their nickname. */
+async function personStatesPhone(request: APIRequestContext, tenantId: number, phone: string): Promise<string> {
+  const nickname = `认领人${phone.slice(-4)}`;
+  const signIn = await request.post(`${upstream}/member-api/v1/sign-in`, {
+    data: { tenantId, code: sandboxCode(`e2e-group-${phone}-${Date.now()}`, { nickname }) },
+  });
+  expect(signIn.status()).toBe(200);
+  const { token } = ((await signIn.json()) as { content: { token: string } }).content;
+  const me = await request.put(`${upstream}/member-api/v1/me`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { phone },
+  });
+  expect(me.status()).toBe(200);
+  return nickname;
+}
+
+test('tenant1 creates a group, types identifiers in, and approves the member who claimed one', async ({
+  page,
+  baseURL,
+  request,
+}) => {
+  await openAs(page, baseURL, 'tenant1', '/marketing/group');
+  await expect(page.getByTestId('group-table')).toBeVisible();
+  const me = await bridgeCall(page.request, 'account.info', undefined);
+  const tenantId = (me.content as { tenantId: number }).tenantId;
+  const stamp = String(Date.now() % 100_000_000).padStart(8, '0');
+  const name = `陆家嘴白领${stamp}`;
+
+  await page.getByTestId('group-create').click();
+  await expect(page.getByTestId('group-form-title')).toHaveText(en.form.createTitle);
+  await page.getByTestId('group-form-save').click();
+  await expect(page.getByText(catalogues.en.validation.required).first()).toBeVisible();
+  await page.getByTestId('group-form-name').fill(name);
+  await page.getByTestId('group-form-definition').fill('陆家嘴写字楼的白领，凭手机号认领');
+  await page.getByTestId('group-form-review').click();
+  await page.getByTestId('group-form-save').click();
+  await expect(page.getByTestId('group-page-title')).toHaveText(name);
+  await expect(page.getByTestId('group-member-table-empty')).toContainText(en.members.emptyPreImport);
+
+  const phone = `139${stamp}`;
+  await page.getByTestId('group-add-open').click();
+  await page.getByTestId('group-add-lines').fill(`${phone}\n12345\n138${stamp}`);
+  await page.getByTestId('group-add-submit').click();
+  await expect(page.getByText(en.add.line.replace('{{line}}', '2').split('{{')[0]!)).toBeVisible();
+  await page.getByTestId('group-add-lines').fill(`${phone}\n138${stamp}\n${phone}`);
+  await page.getByTestId('group-add-submit').click();
+  await expect(notificationSaying(page, en.add.done.replace('{{added}}', '2').split(',')[0]!)).toBeVisible();
+  await expect(page.getByTestId('group-member-row')).toHaveCount(2);
+  await expect(page.getByTestId('group-page-inactive')).toHaveText('2');
+
+  const nickname = await personStatesPhone(request, tenantId, phone);
+  await page.reload();
+  await page.getByTestId('group-member-filter-keyword').fill(phone);
+  await page.getByTestId('group-member-search').click();
+  const row = page.getByTestId('group-member-row');
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('group-member-state')).toHaveText(en.memberStates.pending);
+  await expect(row).toContainText(nickname);
+  await expect(page.getByTestId('group-page-pending')).toHaveText('1');
+
+  await expect(page.getByTestId('group-member-approve')).toBeDisabled();
+  await row.getByRole('checkbox').check();
+  await expect(page.getByTestId('group-member-enable')).toBeDisabled();
+  await page.getByTestId('group-member-approve').click();
+  await expect(notificationSaying(page, en.members.changed_one.replace('{{count}}', '1'))).toBeVisible();
+  await expect(row.getByTestId('group-member-state')).toHaveText(en.memberStates.activated);
+  await expect(page.getByTestId('group-page-size')).toHaveText('1');
+
+  await page.getByTestId('group-page-back').click();
+  await page.getByTestId('group-filter-keyword').fill(name);
+  await page.getByTestId('group-search').click();
+  const listed = page.getByTestId('group-row');
+  await expect(listed).toHaveCount(1);
+  await expect(listed.getByTestId('group-row-size')).toHaveText('1');
+  await listed.getByTestId('group-disable').click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(listed.getByTestId('group-row-state')).toHaveText(en.states.disabled);
+  await listed.getByTestId('group-delete').click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(notificationSaying(page, en.deleted)).toBeVisible();
+  await expect(listed).toHaveCount(0);
+});
+
+test('a group name its tenant has is refused at the field, and what was typed stays', async ({ page, baseURL }) => {
+  await openAs(page, baseURL, 'tenant1', '/marketing/addgroup');
+  await page.getByTestId('group-form-name').fill('浦东软件园员工');
+  await page.getByTestId('group-form-definition').fill('重名的分组');
+  await page.getByTestId('group-form-save').click();
+  await expect(page.getByText(ERRORS[CODE.groupNameTaken]!.texts.en)).toBeVisible();
+  await expect(page.getByTestId('group-form-definition')).toHaveValue('重名的分组');
+});
