@@ -1,7 +1,7 @@
 /**
  * Staff imports, measured:
  * - Read and validated: 50 000 rows of an .xlsx with 1 % bad ones through
- *   the upstream's own reader (server/customer/import-read.ts: exceljs's
+ *   the upstream's own reader (server/imports/sheet.ts with the staff sheet: exceljs's
  *   streaming reader, each row checked with the single add's schema), best
  *   of three — ≥ 60 000 rows/s.
  * - The whole import on a real upstream (in-memory PGlite; BENCH_DATABASE_URL
@@ -11,7 +11,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { xlsxBytes, type Cell } from '../server/http/xlsx.js';
-import { readStaffSheet } from '../server/customer/import-read.js';
+import { staffImporter } from '../server/customer/import.js';
+import { readSheet } from '../server/imports/index.js';
 import { startServer } from '../server/start.js';
 import { Budgets, signIn } from './support.js';
 
@@ -35,7 +36,7 @@ console.log(`staff sheet: ${ROWS} rows, ${(file.length / 1024 / 1024).toFixed(1)
 let best = Infinity;
 for (let run = 0; run < 3; run++) {
   const t0 = performance.now();
-  const sheet = await readStaffSheet(file);
+  const sheet = await readSheet(file, staffImporter);
   best = Math.min(best, performance.now() - t0);
   if (sheet.read !== ROWS || sheet.bad.length !== ROWS / 100)
     throw new Error(`bench: read ${sheet.read} rows, ${sheet.bad.length} bad`);

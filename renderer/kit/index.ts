@@ -91,3 +91,4 @@ export { DetailPage, InfoList, type DetailPageProps, type InfoItem } from './Det
 export { DetailTabs, type DetailTabsProps } from './DetailTabs.js';
 export { useScreen } from './useScreen.js';
 export { useTabParam } from './useTabParam.js';
+export { SheetImportDialog, type ImportStatusOp, type SheetImportDialogProps } from './SheetImportDialog.js';

@@ -1,7 +1,7 @@
 /** Business service calls (spec §7): enterprise customers, their points and prices, their staff. */
 import { defineHandlers } from '../http/handlers.js';
 import { storageIn } from '../storage/index.js';
-import { importOf, importReport, queueImport, staffTemplate } from './import.js';
+import { queueStaffImport, staffImportOfUser, staffImportReport, staffTemplate } from './import.js';
 import {
   boundPoints,
   bindPoints,
@@ -57,9 +57,9 @@ export const customerHandlers = defineHandlers({
     updateCustomerStaff(db, user, scope, params.id, body),
   'customer.staffDelete': ({ body }, { db, user, scope }) => deleteCustomerStaff(db, user, scope, body.ids),
   'customer.staffImport': ({ query, body }, { db, user, scope, request }) =>
-    queueImport(db, storageIn(request.routeOptions.config), user, scope, { ...query, ...body }),
-  'customer.staffImportStatus': ({ params }, { db, user }) => importOf(db, user, params.id),
+    queueStaffImport(db, storageIn(request.routeOptions.config), user, scope, { ...query, ...body }),
+  'customer.staffImportStatus': ({ params }, { db, user }) => staffImportOfUser(db, user, params.id),
   'customer.staffImportReport': ({ params }, { db, user, request }) =>
-    importReport(db, storageIn(request.routeOptions.config), user, params.id),
+    staffImportReport(db, storageIn(request.routeOptions.config), user, params.id),
   'customer.staffTemplate': ({ query }) => staffTemplate(query.lang),
 });

@@ -1,120 +1,42 @@
 /**
- * Staff imports (shared/customer/imports.ts): the upload is kept in the
- * storage and a job of the one queue (kind `customer.staffImport`) reads it
- * (import-read.ts), publishing its progress in the import's row, then writes
- * in one transaction — with the import's final state, so a job taken again
- * after its instance died finds it done — every row or none, or the good
- * ones. A card the customer's staff already holds updates its holder (so a
- * file imported twice changes nothing); one another customer's staff holds
- * is a bad row. The bad rows become a report in the storage.
+ * Staff imports (shared/customer/imports.ts) on the one import machinery
+ * (server/imports): the staff sheet's columns and checks, and how its good
+ * rows meet the tenant's staff. A card the customer's staff already holds
+ * updates its holder (so a file imported twice changes nothing); one another
+ * customer's staff holds is a bad row.
  */
-import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { CODE } from '../../shared/domains.js';
 import { catalogues } from '../../shared/domains.js';
-import { IMPORT_COLUMNS, type ImportMode, type StaffImport } from '../../shared/customer/index.js';
+import {
+  customerStaffInput,
+  IMPORT_COLUMNS,
+  type CustomerStaffInput,
+  type ImportColumn,
+  type ImportMode,
+  type StaffImport,
+} from '../../shared/customer/index.js';
 import type { Lang } from '../../shared/i18n/define.js';
 import type { Db, Queryable, Tx } from '../db/index.js';
-import { BizError } from '../http/errors.js';
 import type { AuthUser } from '../http/principal.js';
-import { xlsxBytes } from '../http/xlsx.js';
-import { enqueue, type JobKind } from '../jobs/index.js';
-import type { Scope } from '../scope.js';
-import type { FileStorage } from '../storage/index.js';
 import {
-  columnLabel,
-  isZip,
-  problemText,
-  readStaffSheet,
-  SheetRefused,
+  importJob,
+  importReport,
+  ownImport,
+  queueImport,
+  sheetTemplate,
+  toImport,
   type BadRow,
   type GoodRow,
-} from './import-read.js';
-import { customerStaff, staffImports } from './schema.js';
+  type ImportRow,
+  type SheetImporter,
+} from '../imports/index.js';
+import type { Scope } from '../scope.js';
+import type { FileStorage } from '../storage/index.js';
+import { customerStaff } from './schema.js';
 import { actingCustomer } from './staff.js';
 
 export const IMPORT_JOB = 'customer.staffImport';
 const BATCH = 1_000;
-
-type Row = typeof staffImports.$inferSelect;
-const toImport = (r: Row): StaffImport => ({
-  id: r.id,
-  customerId: r.customerId,
-  fileName: r.fileName,
-  mode: r.mode,
-  state: r.state,
-  read: r.read,
-  inserted: r.inserted,
-  updated: r.updated,
-  unchanged: r.unchanged,
-  bad: r.bad,
-  code: r.code,
-  createdAt: r.createdAt.toISOString(),
-  finishedAt: r.finishedAt?.toISOString() ?? null,
-});
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-export async function queueImport(
-  db: Db,
-  storage: FileStorage,
-  user: AuthUser,
-  scope: Scope,
-  input: {
-    customerId?: number | undefined;
-    mode: ImportMode;
-    lang: Lang;
-    name: string;
-    data: string;
-  },
-): Promise<StaffImport> {
-  const customer = await actingCustomer(db, user, scope, input.customerId);
-  const bytes = Buffer.from(input.data, 'base64');
-  // What is plainly no .xlsx is told at once; the rest when the job reads it.
-  if (!isZip(bytes)) throw new BizError(CODE.importNotXlsx);
-  const fileId = sha256(bytes);
-  await storage.put(fileId, bytes);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(staffImports)
-      .values({
-        customerId: customer.id,
-        tenantId: customer.tenantId,
-        userId: user.id,
-        lang: input.lang,
-        mode: input.mode,
-        fileName: input.name,
-        fileId,
-      })
-      .returning();
-    await enqueue(tx, IMPORT_JOB, { importId: row!.id });
-    return toImport(row!);
-  });
-}
-
-async function ownImport(db: Queryable, user: AuthUser, id: number): Promise<Row> {
-  const [row] = await db
-    .select()
-    .from(staffImports)
-    .where(and(eq(staffImports.id, id), eq(staffImports.userId, user.id)));
-  if (!row) throw new BizError(CODE.importNotFound);
-  return row;
-}
-
-export const importOf = async (db: Queryable, user: AuthUser, id: number) => toImport(await ownImport(db, user, id));
-
-export async function importReport(db: Queryable, storage: FileStorage, user: AuthUser, id: number) {
-  const row = await ownImport(db, user, id);
-  const bytes = row.reportId ? await storage.get(row.reportId) : null;
-  if (!bytes) throw new BizError(CODE.importNotFound);
-  return { name: `${catalogues[row.lang as Lang].customer.sheet.reportFile}.xlsx`, data: bytes.toString('base64') };
-}
-
-export async function staffTemplate(lang: Lang) {
-  const texts = catalogues[lang].customer.sheet;
-  const required = new Set(['name', 'cardId', 'phone']);
-  const header = IMPORT_COLUMNS.map((c) => columnLabel(lang, c) + (required.has(c) ? texts.required : ''));
-  return { name: `${texts.file}.xlsx`, data: (await xlsxBytes(texts.name, header, [])).toString('base64') };
-}
 
 interface Held {
   id: number;
@@ -126,7 +48,11 @@ interface Held {
 }
 
 /** Who already holds the good rows' cards in the tenant, a batch of cards at a time. */
-async function holders(db: Queryable, tenantId: number, good: readonly GoodRow[]): Promise<Map<string, Held>> {
+async function holders(
+  db: Queryable,
+  tenantId: number,
+  good: readonly GoodRow<CustomerStaffInput>[],
+): Promise<Map<string, Held>> {
   const held = new Map<string, Held>();
   for (let i = 0; i < good.length; i += BATCH) {
     const cards = good.slice(i, i + BATCH).map((g) => g.input.cardId);
@@ -147,12 +73,13 @@ async function holders(db: Queryable, tenantId: number, good: readonly GoodRow[]
   return held;
 }
 
-const same = (held: Held, g: GoodRow) =>
+type Good = GoodRow<CustomerStaffInput>;
+const same = (held: Held, g: Good) =>
   held.name === g.input.name &&
   (held.position ?? '') === (g.input.position ?? '') &&
   held.phone === g.input.phone &&
   (held.remark ?? '') === (g.input.remark ?? '');
-const valuesOf = (g: GoodRow) => ({
+const valuesOf = (g: Good) => ({
   name: g.input.name,
   position: g.input.position || null,
   cardId: g.input.cardId,
@@ -160,14 +87,14 @@ const valuesOf = (g: GoodRow) => ({
   remark: g.input.remark || null,
 });
 
-async function write(tx: Tx, job: Row, fresh: readonly GoodRow[], changed: readonly { id: number; row: GoodRow }[]) {
+async function write(tx: Tx, job: ImportRow, fresh: readonly Good[], changed: readonly { id: number; row: Good }[]) {
   let inserted = 0;
   for (let i = 0; i < fresh.length; i += BATCH) {
     // A card taken meanwhile by a single add is left to its holder (counted unchanged, not a failure of the whole file).
     const rows = await tx
       .insert(customerStaff)
       .values(
-        fresh.slice(i, i + BATCH).map((g) => ({ ...valuesOf(g), customerId: job.customerId, tenantId: job.tenantId })),
+        fresh.slice(i, i + BATCH).map((g) => ({ ...valuesOf(g), customerId: job.targetId, tenantId: job.tenantId })),
       )
       .onConflictDoNothing()
       .returning({ id: customerStaff.id });
@@ -185,107 +112,73 @@ async function write(tx: Tx, job: Row, fresh: readonly GoodRow[], changed: reado
     await tx.execute(sql`update ${customerStaff} s set name = v.name, position = v.position, phone = v.phone, remark = v.remark
       from (values ${values}) as v(id, name, position, phone, remark) where s.id = v.id`);
   }
-  return { inserted, conflicted: fresh.length - inserted };
+  return { inserted, updated: changed.length, unchanged: fresh.length - inserted };
 }
 
-async function keepReport(storage: FileStorage, lang: Lang, bad: readonly BadRow[]): Promise<string | null> {
-  if (!bad.length) return null;
-  const texts = catalogues[lang].customer.sheet;
-  const header = [texts.row, ...IMPORT_COLUMNS.map((c) => columnLabel(lang, c)), texts.problems];
-  const rows = bad.map((b) => [b.row, ...b.cells, b.problems.map((p) => problemText(lang, p)).join('；')]);
-  const bytes = await xlsxBytes(texts.reportName, header, rows);
-  const id = sha256(bytes);
-  await storage.put(id, bytes);
-  return id;
-}
-
-export async function runImport(db: Db, storage: FileStorage, importId: number): Promise<void> {
-  // Taken again after its instance went silent, a finished import has nothing left to do.
-  const [job] = await db
-    .update(staffImports)
-    .set({ state: 'reading' })
-    .where(and(eq(staffImports.id, importId), inArray(staffImports.state, ['queued', 'reading', 'writing'])))
-    .returning();
-  if (!job) return;
-  const bytes = job.fileId ? await storage.get(job.fileId) : null;
-  let sheet;
-  try {
-    if (!bytes) throw new SheetRefused(CODE.importNotXlsx);
-    sheet = await readStaffSheet(bytes, (read) =>
-      db
-        .update(staffImports)
-        .set({ read })
-        .where(eq(staffImports.id, job.id))
-        .then(() => {}),
-    );
-  } catch (err) {
-    if (!(err instanceof SheetRefused)) throw err;
-    await db
-      .update(staffImports)
-      .set({ state: 'failed', code: err.code, fileId: null, finishedAt: sql`now()` })
-      .where(eq(staffImports.id, job.id));
-    await forgetUpload(db, storage, job);
-    return;
-  }
-  const held = await holders(db, job.tenantId, sheet.good);
-  const bad = [...sheet.bad];
-  const fresh: GoodRow[] = [];
-  const changed: { id: number; row: GoodRow }[] = [];
-  let unchanged = 0;
-  for (const g of sheet.good) {
-    const h = held.get(g.input.cardId);
-    if (!h) fresh.push(g);
-    else if (h.customerId !== job.customerId)
-      bad.push({
-        row: g.row,
-        cells: IMPORT_COLUMNS.map((c) => g.input[c] ?? ''),
-        problems: [{ key: 'customer.sheet.cardHeld', field: 'cardId' }],
-      });
-    else if (same(h, g)) unchanged++;
-    else changed.push({ id: h.id, row: g });
-  }
-  bad.sort((a, b) => a.row - b.row);
-  const reportId = await keepReport(storage, job.lang as Lang, bad);
-  const writes = job.mode === 'good' || bad.length === 0;
-  await db.update(staffImports).set({ state: 'writing', read: sheet.read }).where(eq(staffImports.id, job.id));
-  await db.transaction(async (tx) => {
-    const done = writes ? await write(tx, job, fresh, changed) : { inserted: 0, conflicted: 0 };
-    await tx
-      .update(staffImports)
-      .set({
-        state: 'done',
-        read: sheet.read,
-        inserted: done.inserted,
-        updated: writes ? changed.length : 0,
-        unchanged: writes ? unchanged + done.conflicted : 0,
-        bad: bad.length,
-        reportId,
-        fileId: null,
-        finishedAt: sql`now()`,
-      })
-      .where(eq(staffImports.id, job.id));
-  });
-  await forgetUpload(db, storage, job);
-}
-
-/** The upload, once read, unless another import of the same bytes still waits for it. */
-async function forgetUpload(db: Db, storage: FileStorage, job: Row) {
-  if (!job.fileId) return;
-  const [other] = await db
-    .select({ id: staffImports.id })
-    .from(staffImports)
-    .where(and(eq(staffImports.fileId, job.fileId), inArray(staffImports.state, ['queued', 'reading', 'writing'])));
-  if (!other) await storage.remove(job.fileId);
-}
-
-export const importJob: JobKind<{ importId: number }> = {
-  // A failure that is no refusal of the file (the database went away) is tried once more, then the import failed.
-  retryAfter: (attempt) => (attempt < 2 ? 5_000 : null),
-  run: ({ importId }, { db, storage }) => runImport(db, storage, importId),
-  async failed({ importId }, _error, { db }) {
-    await db
-      .update(staffImports)
-      .set({ state: 'failed', finishedAt: sql`now()` })
-      .where(eq(staffImports.id, importId));
+/** The staff sheet: name, position, card id, phone, remark; a row checked like a single add. */
+export const staffImporter: SheetImporter<CustomerStaffInput, ImportColumn> = {
+  kind: 'customer.staff',
+  job: IMPORT_JOB,
+  columns: IMPORT_COLUMNS,
+  label: (lang, column) => catalogues[lang].customer.staff[column],
+  required: ['name', 'cardId', 'phone'],
+  check(cells) {
+    const [name, position, cardId, phone, remark] = cells;
+    const parsed = customerStaffInput.safeParse({ name, position, cardId, phone, remark });
+    return parsed.success
+      ? { input: parsed.data }
+      : { problems: parsed.error.issues.map((i) => ({ key: i.message, field: String(i.path[0]) })) };
+  },
+  unique: { column: 'cardId', problem: 'customer.sheet.cardInFile' },
+  names: (lang) => {
+    const texts = catalogues[lang].customer.sheet;
+    return { sheet: texts.name, template: texts.file, report: texts.reportFile };
+  },
+  async plan(db, job, good) {
+    const held = await holders(db, job.tenantId, good);
+    const bad: BadRow[] = [];
+    const fresh: Good[] = [];
+    const changed: { id: number; row: Good }[] = [];
+    let unchanged = 0;
+    for (const g of good) {
+      const h = held.get(g.input.cardId);
+      if (!h) fresh.push(g);
+      else if (h.customerId !== job.targetId)
+        bad.push({ row: g.row, cells: g.cells, problems: [{ key: 'customer.sheet.cardHeld', field: 'cardId' }] });
+      else if (same(h, g)) unchanged++;
+      else changed.push({ id: h.id, row: g });
+    }
+    return { bad, unchanged, write: (tx) => write(tx, job, fresh, changed) };
   },
 };
+
+export const importJobKind = importJob(staffImporter);
+
+const staffImportOf = (row: ImportRow): StaffImport => ({ ...toImport(row), customerId: row.targetId });
+
+export async function queueStaffImport(
+  db: Db,
+  storage: FileStorage,
+  user: AuthUser,
+  scope: Scope,
+  input: { customerId?: number | undefined; mode: ImportMode; lang: Lang; name: string; data: string },
+): Promise<StaffImport> {
+  const customer = await actingCustomer(db, user, scope, input.customerId);
+  const row = await queueImport(db, storage, user, staffImporter, {
+    targetId: customer.id,
+    tenantId: customer.tenantId,
+    mode: input.mode,
+    lang: input.lang,
+    name: input.name,
+    data: input.data,
+  });
+  return staffImportOf(row);
+}
+
+export const staffImportOfUser = async (db: Queryable, user: AuthUser, id: number) =>
+  staffImportOf(await ownImport(db, user, staffImporter.kind, id));
+
+export const staffImportReport = (db: Queryable, storage: FileStorage, user: AuthUser, id: number) =>
+  importReport(db, storage, user, staffImporter, id);
+
+export const staffTemplate = (lang: Lang) => sheetTemplate(staffImporter, lang);

@@ -2,8 +2,9 @@
 import { defineServerDomain } from '../manifest.js';
 import { customerDemo } from './demo.js';
 import { customerHandlers } from './handlers.js';
-import { IMPORT_JOB, importJob } from './import.js';
-import { customerPrices, customers, customerStaff, staffImports } from './schema.js';
+import { IMPORT_JOB, importJobKind } from './import.js';
+import { sheetImports } from '../imports/index.js';
+import { customerPrices, customers, customerStaff } from './schema.js';
 
 export { customerPoints, customerPrices, customers, customerStaff } from './schema.js';
 export { customerPricesOf } from './bindings.js';
@@ -19,7 +20,7 @@ export const customerServer = defineServerDomain({
     'customer.staffImportReport': { storage: settings.storage },
   }),
   // Staff sheets are read and written by a job of the one queue (server/jobs).
-  jobs: { [IMPORT_JOB]: importJob },
+  jobs: { [IMPORT_JOB]: importJobKind },
   demo: customerDemo,
   // Another tenant never sees a customer's name nor its staff's names and phones (a staff order carries them).
   owns: {
@@ -30,6 +31,6 @@ export const customerServer = defineServerDomain({
       labels: [customerStaff.name, customerStaff.phone],
     },
     customerPrice: { id: customerPrices.id, tenantId: customerPrices.tenantId, labels: [] },
-    staffImport: { id: staffImports.id, tenantId: staffImports.tenantId, labels: [] },
+    staffImport: { id: sheetImports.id, tenantId: sheetImports.tenantId, labels: [] },
   },
 });

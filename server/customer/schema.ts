@@ -5,17 +5,7 @@
  * names its buyer, phone, card and customer; the enterprise screens
  * (/costumeMent) build on these tables.
  */
-import {
-  pgTable,
-  pgEnum,
-  integer,
-  text,
-  boolean,
-  index,
-  primaryKey,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { pgTable, pgEnum, integer, text, boolean, index, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from '../db/columns.js';
 import { users } from '../account/schema.js';
 import { points } from '../point/schema.js';
@@ -105,46 +95,4 @@ export const customerPrices = pgTable(
     price: integer('price').notNull(),
   },
   (t) => [uniqueIndex('customer_prices_product_idx').on(t.customerId, t.productId)],
-);
-
-export const staffImportState = pgEnum('staff_import_state', ['queued', 'reading', 'writing', 'done', 'failed']);
-export const staffImportMode = pgEnum('staff_import_mode', ['all', 'good']);
-
-/**
- * An upload of enterprise staff (shared/customer/imports.ts): the file kept
- * in the storage until the job has read it, the progress the console shows,
- * the counts and the report of the bad rows (in the storage too).
- */
-export const staffImports = pgTable(
-  'staff_imports',
-  {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    /** Who uploaded it: the only one who reads its state and report. */
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    lang: text('lang').notNull(),
-    mode: staffImportMode('mode').notNull(),
-    fileName: text('file_name').notNull(),
-    /** The upload in the storage; null once read. */
-    fileId: text('file_id'),
-    state: staffImportState('state').notNull().default('queued'),
-    read: integer('read').notNull().default(0),
-    inserted: integer('inserted').notNull().default(0),
-    updated: integer('updated').notNull().default(0),
-    unchanged: integer('unchanged').notNull().default(0),
-    bad: integer('bad').notNull().default(0),
-    code: integer('code'),
-    /** The report of the bad rows (an .xlsx in the storage). */
-    reportId: text('report_id'),
-    createdAt: createdAt(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-  },
-  (t) => [index('staff_imports_user_idx').on(t.userId, t.createdAt)],
 );

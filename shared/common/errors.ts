@@ -26,6 +26,39 @@ export const commonErrors = defineErrors(
       '資料庫暫時無法使用，請稍後再試',
       'The database is unavailable; please try again later',
     ),
+    // Imports from an .xlsx (shared/imports.ts), whichever domain takes the rows: enterprise staff and
+    // customer groups. The family is the enterprise customers' (801–820), where the staff import came first.
+    importNotXlsx: err(
+      808,
+      400,
+      '请上传 .xlsx 格式的 Excel 文件',
+      '請上傳 .xlsx 格式的 Excel 檔案',
+      'Upload an Excel file in .xlsx format',
+    ),
+    importEmpty: err(809, 400, '文件中没有数据行', '檔案中沒有資料列', 'The file holds no rows'),
+    importTooLarge: err(810, 413, '文件不能超过 10 MB', '檔案不能超過 10 MB', 'The file may be at most 10 MB'),
+    importFormula: err(
+      811,
+      400,
+      '表格中不能包含公式，请粘贴为数值后再导入',
+      '表格中不能包含公式，請貼上為數值後再匯入',
+      'The sheet holds a formula: paste it as values and import again',
+    ),
+    importTooManyRows: err(
+      812,
+      400,
+      '单次最多导入 100000 行',
+      '單次最多匯入 100000 行',
+      'At most 100,000 rows can be imported at once',
+    ),
+    importHeader: err(
+      813,
+      400,
+      '表头与模板不一致，请使用下载的模板',
+      '表頭與範本不一致，請使用下載的範本',
+      "The header row is not the template's: use the template",
+    ),
+    importNotFound: err(814, 404, '导入记录不存在', '匯入紀錄不存在', 'Import not found'),
     // Marketing (the marketing issue takes these).
     groupBoundToDiscount: err(
       3436,

@@ -9,45 +9,17 @@
  * same file twice changes nothing. The bad rows come back as a report.
  */
 import { z } from 'zod';
-import { endpoint, isoTime, refParam, refParams, str } from '../api/define.js';
+import { endpoint, refParam, refParams } from '../api/define.js';
+import { importLang, sheetFile, sheetImport, sheetUpload, SHEET_UPLOAD, IMPORT_MODES } from '../imports.js';
 
-export const IMPORT_LIMITS = {
-  /** The largest file: ten times what 100 000 rows of five short columns take. */
-  maxBytes: 10 * 1024 * 1024,
-  /** The most rows a sheet may hold: a bigger one is refused as soon as its row is reached (812), never read to the end. */
-  maxRows: 100_000,
-} as const;
-export const IMPORT_MODES = ['all', 'good'] as const;
-export type ImportMode = (typeof IMPORT_MODES)[number];
-export const IMPORT_STATES = ['queued', 'reading', 'writing', 'done', 'failed'] as const;
+export { IMPORT_LIMITS, IMPORT_MODES, IMPORT_STATES, type ImportMode } from '../imports.js';
 /** The sheet's columns, in order (the template's header, in the user's language). */
 export const IMPORT_COLUMNS = ['name', 'position', 'cardId', 'phone', 'remark'] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
-const BASE64_MAX = Math.ceil(IMPORT_LIMITS.maxBytes / 3) * 4;
-const lang = z.enum(['zh-CN', 'zh-TW', 'en']).default('zh-CN');
-
-export const staffImport = z.object({
-  id: z.number().int(),
-  customerId: z.number().int(),
-  fileName: z.string(),
-  mode: z.enum(IMPORT_MODES),
-  state: z.enum(IMPORT_STATES),
-  /** Rows read so far (the progress), and all of them once read. */
-  read: z.number().int(),
-  /** New staff written, people updated, rows already so, and bad rows. */
-  inserted: z.number().int(),
-  updated: z.number().int(),
-  unchanged: z.number().int(),
-  bad: z.number().int(),
-  /** Why a failed import read nothing (808, 809, 811–813), or null. */
-  code: z.number().int().nullable(),
-  createdAt: isoTime,
-  finishedAt: isoTime.nullable(),
-});
+export const staffImport = sheetImport.extend({ customerId: z.number().int() });
 export type StaffImport = z.infer<typeof staffImport>;
 
-const sheetFile = z.object({ name: z.string(), data: z.string() });
 const access = { auth: 'user', roles: ['admin', 'tenant', 'member', 'enterprise'], power: '8-2' } as const;
 
 export const customerImportApi = {
@@ -56,15 +28,9 @@ export const customerImportApi = {
     path: '/customer/staff/import',
     summary:
       'Upload an .xlsx of staff (multipart, one part `file`, at most 10 MB: 810) for a customer (an enterprise account: itself), `all` or nothing or the `good` rows; answers the import, which a job reads and writes. Not an .xlsx: 808.',
-    query: z.object({ customerId: refParam('customer').optional(), mode: z.enum(IMPORT_MODES), lang }),
-    body: z.object({
-      name: str().trim().min(1, { message: 'validation.required' }).max(255, { message: 'validation.maxLength' }),
-      data: z
-        .string()
-        .max(BASE64_MAX, { message: 'customer.validation.fileTooLarge' })
-        .regex(/^[A-Za-z0-9+/]*={0,2}$/, { message: 'validation.invalid' }),
-    }),
-    upload: { maxBytes: IMPORT_LIMITS.maxBytes, tooLarge: 810, malformed: 808 },
+    query: z.object({ customerId: refParam('customer').optional(), mode: z.enum(IMPORT_MODES), lang: importLang }),
+    body: sheetUpload,
+    upload: SHEET_UPLOAD,
     content: staffImport,
     access,
     timeoutMs: 60_000,
@@ -90,7 +56,7 @@ export const customerImportApi = {
     method: 'GET',
     path: '/customer/staff/template',
     summary: "The .xlsx to fill in: the columns' names in the language asked for, the required ones marked.",
-    query: z.object({ lang }),
+    query: z.object({ lang: importLang }),
     content: sheetFile,
     access,
   }),

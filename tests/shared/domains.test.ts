@@ -120,7 +120,8 @@ describe('the shared list', () => {
       for (const decl of d.routes as readonly (RouteGroupDecl | RouteJoinDecl)[]) {
         // Complaints join the order group under its code 6-3 (spec §2: linked orders and customer service share it).
         // The customer groups join marketing, still held in shared/common by no domain: they may use only their own codes.
-        const host = isJoin(decl) ? owned.get(groupOwner.get(decl.into) ?? '') : undefined;
+        const owner = isJoin(decl) ? groupOwner.get(decl.into) : undefined;
+        const host = owner ? owned.get(owner) : undefined;
         const may = new Set([...owned.get(d.name)!, ...(host ?? [])]);
         const walk = (r: { meta?: { value?: readonly string[] }; children?: readonly unknown[] }): void => {
           for (const code of r.meta?.value ?? [])

@@ -35,11 +35,11 @@ test('enterprise1 imports staff with two bad rows, reads the report, then import
   const templateDownload = page.waitForEvent('download');
   await page.getByTestId('customer-import-template').click();
   expect((await templateDownload).suggestedFilename()).toBe('staff-import-template.xlsx');
-  await expect(notification(page)).toHaveText(en.customer.importing.templateSaved);
+  await expect(notification(page)).toHaveText(en.sheetImport.templateSaved);
 
   // Nothing chosen: said at the field.
   await page.getByTestId('customer-import-submit').click();
-  await expect(page.getByText(en.customer.importing.chooseFirst)).toBeVisible();
+  await expect(page.getByText(en.sheetImport.chooseFirst)).toBeVisible();
   const sheet = {
     name: 'staff.xlsx',
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -49,10 +49,10 @@ test('enterprise1 imports staff with two bad rows, reads the report, then import
   await page.getByTestId('customer-import-file').setInputFiles(sheet);
   await expect(page.getByTestId('customer-import-name')).toHaveText('staff.xlsx');
   await page.getByTestId('customer-import-submit').click();
-  await expect(page.getByTestId('customer-import-summary')).toHaveText(en.customer.importing.noneWritten, {
+  await expect(page.getByTestId('customer-import-summary')).toHaveText(en.sheetImport.noneWritten, {
     timeout: 20_000,
   });
-  await expect(page.getByTestId('customer-import-bad')).toHaveText(en.customer.importing.bad.replace('{{bad}}', '2'));
+  await expect(page.getByTestId('customer-import-bad')).toHaveText(en.sheetImport.bad.replace('{{bad}}', '2'));
 
   // The report: rows 3 and 5 with what is wrong.
   const reportDownload = page.waitForEvent('download');
@@ -71,7 +71,7 @@ test('enterprise1 imports staff with two bad rows, reads the report, then import
   await page.getByTestId('customer-import-file').setInputFiles(sheet);
   await page.getByTestId('customer-import-submit').click();
   await expect(page.getByTestId('customer-import-summary')).toHaveText(
-    en.customer.importing.done.replace('{{inserted}}', '3').replace('{{updated}}', '0').replace('{{unchanged}}', '0'),
+    en.sheetImport.done.replace('{{inserted}}', '3').replace('{{updated}}', '0').replace('{{unchanged}}', '0'),
     { timeout: 20_000 },
   );
   // Done: nothing left to cancel, the button closes.

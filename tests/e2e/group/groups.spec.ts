@@ -78,7 +78,9 @@ test('tenant1 creates a group, types identifiers in, and approves the member who
   await row.getByRole('checkbox').check();
   await expect(page.getByTestId('group-member-enable')).toBeDisabled();
   await page.getByTestId('group-member-approve').click();
-  await expect(notificationSaying(page, en.members.changed_one.replace('{{count}}', '1'))).toBeVisible();
+  await expect(
+    notificationSaying(page, (en.members as Record<string, string>).changed_one!.replace('{{count}}', '1')),
+  ).toBeVisible();
   await expect(row.getByTestId('group-member-state')).toHaveText(en.memberStates.activated);
   await expect(page.getByTestId('group-page-size')).toHaveText('1');
 

@@ -15,7 +15,8 @@ import { customers, customerStaff } from '../../../server/customer/index.js';
 import { jobKinds } from '../../../server/domains.js';
 import { runDueJobs } from '../../../server/jobs/index.js';
 import { xlsxBytes, type Cell } from '../../../server/http/xlsx.js';
-import { readStaffSheet, type SheetRefused } from '../../../server/customer/import-read.js';
+import { staffImporter } from '../../../server/customer/import.js';
+import { readSheet, type SheetRefused } from '../../../server/imports/index.js';
 import { databaseStorage } from '../../../server/storage/index.js';
 import { multipart } from '../file/support.js';
 import { suiteApp } from '../helpers.js';
@@ -250,7 +251,7 @@ describe('customer.staffTemplate', () => {
   });
 });
 
-describe('readStaffSheet', () => {
+describe('readSheet', () => {
   it('reads a book exceljs wrote the same way every time (its streaming pass lost the workbook part one read in three hundred)', async () => {
     const book = new ExcelJS.Workbook();
     const ws = book.addWorksheet('Staff');
@@ -261,7 +262,7 @@ describe('readStaffSheet', () => {
     const bytes = Buffer.from(await book.xlsx.writeBuffer());
     const outcomes = new Map<string, number>();
     for (let i = 0; i < 1000; i++) {
-      const outcome = await readStaffSheet(bytes).then(
+      const outcome = await readSheet(bytes, staffImporter).then(
         (r) => `${r.read} ${r.good[0]?.input.name}`,
         (err: unknown) => `refused ${(err as SheetRefused).code}`,
       );

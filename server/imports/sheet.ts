@@ -1,8 +1,9 @@
 /**
- * Reading an uploaded staff sheet (shared/customer/imports.ts): the first
- * worksheet a row at a time with exceljs's streaming reader, each row
- * checked with the single add's own schema, card ids unique in the file.
- * Bounded before anything is inflated: the file is a zip (808 otherwise)
+ * Reading an uploaded sheet (shared/imports.ts): the first worksheet a row at
+ * a time with exceljs's streaming reader, the header row matched against the
+ * template's in any of the three languages, each row checked by the
+ * importer's own check (the single add's schema), the identifying column
+ * unique in the file. Bounded before anything is inflated: the file is a zip (808 otherwise)
  * whose parts, as its directory declares them, stay within what 100 000 rows
  * take (810); then the reading stops at the row past the limit (812) or at
  * the first formula (811) — a sheet of a million rows is never read through.
@@ -10,16 +11,9 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import unzipper from 'unzipper';
-import { CODE } from '../../shared/domains.js';
-import { catalogues } from '../../shared/domains.js';
-import {
-  customerStaffInput,
-  IMPORT_COLUMNS,
-  IMPORT_LIMITS,
-  type CustomerStaffInput,
-  type ImportColumn,
-} from '../../shared/customer/index.js';
+import { catalogues, CODE } from '../../shared/domains.js';
 import type { Lang } from '../../shared/i18n/define.js';
+import { IMPORT_LIMITS } from '../../shared/imports.js';
 
 /** What the parts of a sheet of IMPORT_LIMITS.maxRows rows inflate to at most, with room: a zip claiming more is a bomb, not staff. */
 const MAX_INFLATED = 400 * 1024 * 1024;
@@ -28,29 +22,44 @@ const PROGRESS_EVERY = 5_000;
 /** A file refused whole, with its code. */
 export class SheetRefused extends Error {
   constructor(readonly code: number) {
-    super(`staff sheet refused: ${code}`);
+    super(`sheet refused: ${code}`);
   }
 }
 
-/** A problem of a row: a message key of the catalogues, with its values. */
+/** A problem of a row: a message key of the catalogues, with its values, and the column it is about. */
 export interface Problem {
   key: string;
-  field?: ImportColumn;
+  field?: string;
   values?: Record<string, string | number>;
 }
-export interface GoodRow {
+export interface GoodRow<T> {
   row: number;
-  input: CustomerStaffInput;
+  /** The cells as read: what the report shows should the row turn out bad against what is stored. */
+  cells: string[];
+  input: T;
 }
 export interface BadRow {
   row: number;
   cells: string[];
   problems: Problem[];
 }
-export interface SheetRows {
-  good: GoodRow[];
+export interface SheetRows<T> {
+  good: GoodRow<T>[];
   bad: BadRow[];
   read: number;
+}
+
+/** What a domain's sheet is: its columns in order, their names, and how a row is checked. */
+export interface SheetSpec<T, C extends string = string> {
+  columns: readonly C[];
+  /** A column's name in the template and the report, in `lang`. */
+  label: (lang: Lang, column: C) => string;
+  /** The columns the template marks required. */
+  required: readonly C[];
+  /** A row's cells (in the columns' order) as the single add's input, or what is wrong with them. */
+  check: (cells: readonly string[]) => { input: T } | { problems: Problem[] };
+  /** The column that names a row (a card id, an identifier): a second row with the same value is bad (`problem`, a message key). */
+  unique: { column: C; problem: string };
 }
 
 /** A zip's first bytes (an .xlsx is one): told at the upload, checked again before reading. */
@@ -149,22 +158,22 @@ const bare = (text: string) =>
     .replace(/\s+/g, '')
     .toLowerCase();
 
-/** The template's column names in every language: a header row in any of them is the template's. */
-export const columnLabel = (lang: Lang, column: ImportColumn) => catalogues[lang].customer.staff[column];
-const HEADERS = (['zh-CN', 'zh-TW', 'en'] as const).map((lang) =>
-  IMPORT_COLUMNS.map((c) => bare(columnLabel(lang, c))),
-);
-const isHeader = (cells: readonly string[]) =>
-  HEADERS.some((h) => h.every((label, i) => bare(cells[i] ?? '') === label));
+const LANGS = ['zh-CN', 'zh-TW', 'en'] as const;
 
-export async function readStaffSheet(
+/** Whether a row is the template's header in any of the three languages. */
+function isHeader<T, C extends string>(spec: SheetSpec<T, C>, cells: readonly string[]) {
+  return LANGS.some((lang) => spec.columns.every((c, i) => bare(cells[i] ?? '') === bare(spec.label(lang, c))));
+}
+
+export async function readSheet<T, C extends string>(
   bytes: Buffer,
+  spec: SheetSpec<T, C>,
   progress: (read: number) => Promise<void> | void = () => {},
-): Promise<SheetRows> {
+): Promise<SheetRows<T>> {
   const reader = sheetReader(await checkParts(bytes));
-  const good: GoodRow[] = [];
+  const good: GoodRow<T>[] = [];
   const bad: BadRow[] = [];
-  const cards = new Map<string, number>();
+  const seen = new Map<string, number>();
   let read = 0;
   let header = false;
   try {
@@ -172,18 +181,18 @@ export async function readStaffSheet(
       for await (const row of sheet) {
         const values = row.values as CellValue[];
         if (values.some(isFormula)) throw new SheetRefused(CODE.importFormula);
-        const cells = IMPORT_COLUMNS.map((_, i) => textOf(values[i + 1]));
+        const cells = spec.columns.map((_, i) => textOf(values[i + 1]));
         if (cells.every((c) => c === '')) continue;
         if (!header) {
-          if (!isHeader(cells)) throw new SheetRefused(CODE.importHeader);
+          if (!isHeader(spec, cells)) throw new SheetRefused(CODE.importHeader);
           header = true;
           continue;
         }
         if (++read > IMPORT_LIMITS.maxRows) throw new SheetRefused(CODE.importTooManyRows);
-        check(row.number, cells, cards, good, bad);
+        checkRow(spec, row.number, cells, seen, good, bad);
         if (read % PROGRESS_EVERY === 0) await progress(read);
       }
-      // The first sheet only: others (notes, lists) are not staff.
+      // The first sheet only: others (notes, lists) are not rows to import.
       break;
     }
   } catch (err) {
@@ -195,26 +204,35 @@ export async function readStaffSheet(
   return { good, bad, read };
 }
 
-function check(row: number, cells: string[], cards: Map<string, number>, good: GoodRow[], bad: BadRow[]) {
-  const [name, position, cardId, phone, remark] = cells as [string, string, string, string, string];
-  const parsed = customerStaffInput.safeParse({ name, position, cardId, phone, remark });
-  const problems: Problem[] = parsed.success
-    ? []
-    : parsed.error.issues.map((i) => ({ key: i.message, field: i.path[0] as ImportColumn }));
-  const first = cards.get(cardId);
-  if (cardId && first !== undefined)
-    problems.push({ key: 'customer.sheet.cardInFile', field: 'cardId', values: { row: first } });
-  else if (cardId) cards.set(cardId, row);
-  if (problems.length || !parsed.success) bad.push({ row, cells, problems });
-  else good.push({ row, input: parsed.data });
+function checkRow<T, C extends string>(
+  spec: SheetSpec<T, C>,
+  row: number,
+  cells: string[],
+  seen: Map<string, number>,
+  good: GoodRow<T>[],
+  bad: BadRow[],
+) {
+  const checked = spec.check(cells);
+  const problems = 'problems' in checked ? [...checked.problems] : [];
+  const key = cells[spec.columns.indexOf(spec.unique.column)];
+  const first = key ? seen.get(key) : undefined;
+  if (key && first !== undefined)
+    problems.push({ key: spec.unique.problem, field: spec.unique.column, values: { row: first } });
+  else if (key) seen.set(key, row);
+  if (problems.length || !('input' in checked)) bad.push({ row, cells, problems });
+  else good.push({ row, cells, input: checked.input });
 }
 
-/** A problem in words of `lang`. */
-export function problemText(lang: Lang, problem: Problem): string {
+/** A problem in words of `lang`, after its column's name. */
+export function problemText<C extends string>(
+  lang: Lang,
+  problem: Problem,
+  label: (lang: Lang, column: C) => string,
+): string {
   let text: unknown = catalogues[lang];
   for (const part of problem.key.split('.')) text = (text as Record<string, unknown> | undefined)?.[part];
   const words = (typeof text === 'string' ? text : problem.key).replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) =>
     String(problem.values?.[name] ?? ''),
   );
-  return problem.field ? `${columnLabel(lang, problem.field)}: ${words}` : words;
+  return problem.field ? `${label(lang, problem.field as C)}: ${words}` : words;
 }
