@@ -12,7 +12,7 @@ const BENCHES: readonly [string, string][] = [
   ['orders', 'tsx bench/orders.ts'],
   ['billing', 'tsx bench/billing.ts'],
   ['callbacks', 'tsx bench/callbacks.ts'],
-  ['customers', 'tsx bench/customers.ts'],
+  ['imports', 'tsx bench/imports.ts'],
   ['members', 'tsx bench/members.ts'],
   ['browser', 'npm run bench:browser'],
 ];

@@ -4,10 +4,10 @@
  * claimed it, when, and who last decided on it; searched by identifier or
  * nickname and filtered by state. Chosen rows are approved or rejected
  * (pending ones), disabled or enabled — all or none, the upstream checks each
- * state again. A pre-import group takes identifiers typed in here.
+ * state again. A pre-import group takes identifiers typed in here, or from an .xlsx.
  */
 import { Badge, Button, Text } from '@fluentui/react-components';
-import { AddRegular } from '@fluentui/react-icons';
+import { AddRegular, DocumentArrowUpRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import {
   GROUP_MEMBER_ACTIONS,
@@ -35,6 +35,7 @@ import {
   type Column,
 } from '../kit/index.js';
 import { AddIdentifiersDialog } from './AddIdentifiersDialog.js';
+import { GroupImportDialog } from './GroupImportDialog.js';
 
 const COLORS: Record<GroupMemberState, 'informative' | 'warning' | 'success' | 'danger'> = {
   inactive: 'informative',
@@ -56,7 +57,7 @@ export function GroupMembersPanel({ group }: { group: GroupItem }) {
     params: { id: group.id },
   });
   const selection = useSelection(rows);
-  const [adding, setAdding] = useState(false);
+  const [dialog, setDialog] = useState<'add' | 'import' | null>(null);
   const decide = useOpMutation('group.decide', { invalidates: ['group.members', 'group.info', 'group.page'] });
   const chosen = rows.filter((r) => selection.ids.includes(r.id));
   const allows = (action: GroupMemberAction) =>
@@ -128,9 +129,18 @@ export function GroupMembersPanel({ group }: { group: GroupItem }) {
       nested
       actions={
         preImport && (
-          <Button icon={<AddRegular />} onClick={() => setAdding(true)} data-testid="group-add-open">
-            {t('group.add.open')}
-          </Button>
+          <>
+            <Button icon={<AddRegular />} onClick={() => setDialog('add')} data-testid="group-add-open">
+              {t('group.add.open')}
+            </Button>
+            <Button
+              icon={<DocumentArrowUpRegular />}
+              onClick={() => setDialog('import')}
+              data-testid="group-import-open"
+            >
+              {t('group.importing.open')}
+            </Button>
+          </>
         )
       }
       filters={
@@ -191,7 +201,8 @@ export function GroupMembersPanel({ group }: { group: GroupItem }) {
         testId="group-member-table"
       />
       <Pager {...pager} testId="group-member-pager" />
-      {adding && <AddIdentifiersDialog group={group} onClose={() => setAdding(false)} />}
+      {dialog === 'add' && <AddIdentifiersDialog group={group} onClose={() => setDialog(null)} />}
+      {dialog === 'import' && <GroupImportDialog group={group} onClose={() => setDialog(null)} />}
     </ListPage>
   );
 }

@@ -282,7 +282,7 @@ function Progress({
       </MessageBar>
       {state.bad > 0 && (
         <div className={styles.file}>
-          <Text data-testid={`${testId}-bad`}>{t('sheetImport.bad', { bad: state.bad, count: state.bad })}</Text>
+          <Text data-testid={`${testId}-bad`}>{t('sheetImport.bad', { count: state.bad })}</Text>
           <Button icon={<ArrowDownloadRegular />} onClick={onReport} data-testid={`${testId}-report`}>
             {t('sheetImport.report')}
           </Button>

@@ -1,6 +1,8 @@
 /** Customer group operations (shared/group/api.ts). */
 import { defineHandlers } from '../http/handlers.js';
+import { storageIn } from '../storage/index.js';
 import { createGroup, deleteGroup, groupOf, groupPage, setGroupState, updateGroup } from './groups.js';
+import { groupImportOf, groupImportReport, groupTemplate, queueGroupImport } from './import.js';
 import { addGroupMembers, decideGroupMembers, groupMemberPage } from './members.js';
 
 export const groupHandlers = defineHandlers({
@@ -14,4 +16,10 @@ export const groupHandlers = defineHandlers({
   'group.addMembers': ({ params, body }, { db, scope }) => addGroupMembers(db, scope, params.id, body.identifiers),
   'group.decide': ({ params, body }, { db, user, scope }) =>
     decideGroupMembers(db, user, scope, params.id, body.ids, body.action),
+  'group.import': ({ params, query, body }, { db, user, scope, request }) =>
+    queueGroupImport(db, storageIn(request.routeOptions.config), user, scope, params.id, { ...query, ...body }),
+  'group.importStatus': ({ params }, { db, user }) => groupImportOf(db, user, params.id),
+  'group.importReport': ({ params }, { db, user, request }) =>
+    groupImportReport(db, storageIn(request.routeOptions.config), user, params.id),
+  'group.importTemplate': ({ query }) => groupTemplate(query.lang),
 });

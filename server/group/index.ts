@@ -1,7 +1,9 @@
 /** Customer groups on the upstream (spec §3 Group): groups, their members and the claim flow a member's sign-in starts (server/member tells). */
 import { defineServerDomain } from '../manifest.js';
 import { groupDemo } from './demo.js';
+import { sheetImports } from '../imports/index.js';
 import { groupHandlers } from './handlers.js';
+import { GROUP_IMPORT_JOB, groupImportJob } from './import.js';
 import { claim, forget, type Identified } from './members.js';
 import { groupMembers, groups } from './schema.js';
 
@@ -10,7 +12,13 @@ export { groups, groupMembers } from './schema.js';
 export const groupServer = defineServerDomain({
   name: 'group',
   handlers: groupHandlers,
+  // The uploads and the reports are in the upstream's storage.
+  routeConfig: (settings) => ({
+    'group.import': { storage: settings.storage },
+    'group.importReport': { storage: settings.storage },
+  }),
   demo: groupDemo,
+  jobs: { [GROUP_IMPORT_JOB]: groupImportJob },
   // A member's sign-in or profile change says which identifiers it holds (a `tell`, never announced): its claims.
   // An erased member's claims go with it: their identifier is personal data.
   onEvent: async (db, topic, tenantId, data) => {
@@ -22,5 +30,6 @@ export const groupServer = defineServerDomain({
   owns: {
     group: { id: groups.id, tenantId: groups.tenantId, labels: [groups.name] },
     groupMember: { id: groupMembers.id, tenantId: groupMembers.tenantId, labels: [groupMembers.identifier] },
+    groupImport: { id: sheetImports.id, tenantId: sheetImports.tenantId, labels: [] },
   },
 });

@@ -15,6 +15,7 @@ import {
   GROUP_MEMBER_MOVES,
   identifierValue,
   type GroupIdentifier,
+  type GroupItem,
   type GroupMemberAction,
   type GroupMemberState,
 } from '../../shared/group/index.js';
@@ -103,35 +104,45 @@ export async function addGroupMembers(db: Db, scope: Scope, id: number, typed: r
   if (Object.keys(fields).length) throw new RequestValidationError(fields);
   const unique = [...new Set(identifiers)];
   return db.transaction(async (tx) => {
-    const held = await holders(tx, group.tenantId, group.identifier, unique);
-    const added = await tx
-      .insert(groupMembers)
-      .values(
-        unique.map((identifier) => {
-          const memberId = held.get(identifier);
-          return {
-            groupId: id,
-            tenantId: group.tenantId,
-            identifier,
-            memberId: memberId ?? null,
-            state:
-              memberId === undefined
-                ? ('inactive' as const)
-                : group.review
-                  ? ('pending' as const)
-                  : ('activated' as const),
-            claimedAt: memberId === undefined ? null : sql`now()`,
-          };
-        }),
-      )
-      .onConflictDoNothing({ target: [groupMembers.groupId, groupMembers.identifier] })
-      .returning({ memberId: groupMembers.memberId });
-    return {
-      added: added.length,
-      unchanged: typed.length - added.length,
-      claimed: added.filter((a) => a.memberId !== null).length,
-    };
+    const { added, claimed } = await insertIdentifiers(tx, group, unique);
+    return { added, unchanged: typed.length - added, claimed };
   });
+}
+
+/** The group an identifier goes into: where it belongs, what it is, whether claims wait for review. */
+export type GroupTarget = Pick<GroupItem, 'id' | 'tenantId' | 'identifier' | 'review'>;
+
+/**
+ * Inserts identifiers (checked, distinct) into a group, each claimed at once
+ * where a member of the tenant holds it; one already there is left as it is.
+ * Answers how many were added, and how many of those were claimed.
+ */
+export async function insertIdentifiers(db: Queryable, group: GroupTarget, identifiers: readonly string[]) {
+  if (!identifiers.length) return { added: 0, claimed: 0 };
+  const held = await holders(db, group.tenantId, group.identifier, identifiers);
+  const added = await db
+    .insert(groupMembers)
+    .values(
+      identifiers.map((identifier) => {
+        const memberId = held.get(identifier);
+        return {
+          groupId: group.id,
+          tenantId: group.tenantId,
+          identifier,
+          memberId: memberId ?? null,
+          state:
+            memberId === undefined
+              ? ('inactive' as const)
+              : group.review
+                ? ('pending' as const)
+                : ('activated' as const),
+          claimedAt: memberId === undefined ? null : sql`now()`,
+        };
+      }),
+    )
+    .onConflictDoNothing({ target: [groupMembers.groupId, groupMembers.identifier] })
+    .returning({ memberId: groupMembers.memberId });
+  return { added: added.length, claimed: added.filter((a) => a.memberId !== null).length };
 }
 
 /** Which members of a tenant hold which of these identifiers of a kind. */

@@ -42,6 +42,9 @@ export interface SheetImporter<T, C extends string = string> extends SheetSpec<T
   job: string;
   /** The template's sheet and file name, and the report's file name, in `lang` (without `.xlsx`). */
   names: (lang: Lang) => { sheet: string; template: string; report: string };
+  /** The sheet as one import reads it, where its check depends on the target (a group's kind of identifier); else the importer's own. */
+  sheetOf?: (db: Db, job: ImportRow) => Promise<SheetSpec<T, C>>;
+  /** How the good rows meet what is stored; a SheetRefused (the target gone) fails the import with its code. */
   plan: (db: Db, job: ImportRow, good: readonly GoodRow<T>[]) => Promise<ImportPlan>;
 }
 
@@ -170,15 +173,18 @@ export async function runImport<T, C extends string>(
   if (!job) return;
   const bytes = job.fileId ? await storage.get(job.fileId) : null;
   let sheet;
+  let plan;
   try {
     if (!bytes) throw new SheetRefused(CODE.importNotXlsx);
-    sheet = await readSheet(bytes, importer, (read) =>
+    const spec = importer.sheetOf ? await importer.sheetOf(db, job) : importer;
+    sheet = await readSheet(bytes, spec, (read) =>
       db
         .update(sheetImports)
         .set({ read })
         .where(eq(sheetImports.id, job.id))
         .then(() => {}),
     );
+    plan = await importer.plan(db, job, sheet.good);
   } catch (err) {
     if (!(err instanceof SheetRefused)) throw err;
     await db
@@ -188,7 +194,6 @@ export async function runImport<T, C extends string>(
     await forgetUpload(db, storage, job);
     return;
   }
-  const plan = await importer.plan(db, job, sheet.good);
   const bad = [...sheet.bad, ...plan.bad].sort((a, b) => a.row - b.row);
   const reportId = await keepReport(storage, importer, job.lang as Lang, bad);
   const writes = job.mode === 'good' || bad.length === 0;

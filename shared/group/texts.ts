@@ -65,6 +65,18 @@ const zhCN = {
     emptyPreImport: '还没有标识。添加或导入标识，会员登录小程序时凭它认领。',
     emptyRealTime: '还没有成员。会员登录小程序并填写标识后即加入本分组。',
   },
+  importing: {
+    open: '导入标识',
+    title: '从表格导入标识',
+    hint: '按模板每行填写一个{{kind}}；分组中已有的标识保持不变，重复导入同一文件不会产生重复数据；已有会员持有的标识会立即被认领。',
+  },
+  sheet: {
+    name: '分组成员',
+    file: '分组成员导入模板',
+    reportFile: '分组成员导入错误报告',
+    identifier: '标识',
+    inFile: '与第 {{row}} 行的标识重复',
+  },
   add: {
     open: '添加标识',
     title: '添加标识',
@@ -141,6 +153,18 @@ export const groupTexts = defineTexts(zhCN, {
       changed: '已處理 {{count}} 個成員',
       emptyPreImport: '還沒有識別。新增或匯入識別，會員登入小程式時憑它認領。',
       emptyRealTime: '還沒有成員。會員登入小程式並填寫識別後即加入本分組。',
+    },
+    importing: {
+      open: '匯入識別',
+      title: '從表格匯入識別',
+      hint: '按範本每列填寫一個{{kind}}；分組中已有的識別保持不變，重複匯入同一檔案不會產生重複資料；已有會員持有的識別會立即被認領。',
+    },
+    sheet: {
+      name: '分組成員',
+      file: '分組成員匯入範本',
+      reportFile: '分組成員匯入錯誤報告',
+      identifier: '識別',
+      inFile: '與第 {{row}} 列的識別重複',
     },
     add: {
       open: '新增識別',
@@ -219,6 +243,18 @@ export const groupTexts = defineTexts(zhCN, {
       emptyPreImport:
         'No identifiers yet. Add or import them: members claim one when they sign in to the mini-program.',
       emptyRealTime: 'No members yet. People join as they sign in to the mini-program and state their identifier.',
+    },
+    importing: {
+      open: 'Import identifiers',
+      title: 'Import identifiers from a spreadsheet',
+      hint: 'One identifier per row ({{kind}}), as in the template. Identifiers the group has stay as they are, so importing the same file twice adds nothing twice; one a member already holds is claimed at once.',
+    },
+    sheet: {
+      name: 'Group members',
+      file: 'group-members-template',
+      reportFile: 'group-members-problems',
+      identifier: 'Identifier',
+      inFile: 'The same identifier as row {{row}}',
     },
     add: {
       open: 'Add identifiers',

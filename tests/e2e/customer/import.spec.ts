@@ -52,7 +52,7 @@ test('enterprise1 imports staff with two bad rows, reads the report, then import
   await expect(page.getByTestId('customer-import-summary')).toHaveText(en.sheetImport.noneWritten, {
     timeout: 20_000,
   });
-  await expect(page.getByTestId('customer-import-bad')).toHaveText(en.sheetImport.bad.replace('{{bad}}', '2'));
+  await expect(page.getByTestId('customer-import-bad')).toHaveText(en.sheetImport.bad.replace('{{count}}', '2'));
 
   // The report: rows 3 and 5 with what is wrong.
   const reportDownload = page.waitForEvent('download');

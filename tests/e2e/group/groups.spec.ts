@@ -1,13 +1,17 @@
 /**
  * Customer groups end to end: tenant1 creates a pre-import group that
- * reviews its claims (the form refuses what §5 requires first), types in
- * identifiers (a bad line is named and nothing is added), a person signs in
- * to tenant A's mini-program and states one of those phones — the identifier
- * shows up pending, claimed by them — and tenant1 approves it; the group then
- * counts one. Disable and delete from the list.
+ * reviews its claims (the form refuses what §5 requires first), imports an
+ * .xlsx with two bad rows (nothing written, the report read), then its good
+ * rows; a person signs in to tenant A's mini-program and states one of those
+ * phones — the identifier shows up pending, claimed by them — and tenant1
+ * approves it; the group then counts one. Identifiers typed in (a bad line
+ * named, nothing added), disable and delete from the list.
  */
+import { readFile } from 'node:fs/promises';
 import { expect, type APIRequestContext } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { catalogues, CODE, ERRORS } from '../../../shared/domains.js';
+import { xlsxBytes } from '../../../server/http/xlsx.js';
 import { sandboxCode } from '../../../server/member/wechat.js';
 import { bridgeCall, notificationSaying, openAs, test, upstreamUrl } from '../support.js';
 
@@ -30,7 +34,7 @@ async function personStatesPhone(request: APIRequestContext, tenantId: number, p
   return nickname;
 }
 
-test('tenant1 creates a group, types identifiers in, and approves the member who claimed one', async ({
+test('tenant1 imports a group with two bad rows, reads the report, imports the good rows and approves a claim', async ({
   page,
   baseURL,
   request,
@@ -53,17 +57,47 @@ test('tenant1 creates a group, types identifiers in, and approves the member who
   await expect(page.getByTestId('group-page-title')).toHaveText(name);
   await expect(page.getByTestId('group-member-table-empty')).toContainText(en.members.emptyPreImport);
 
+  // Four phones, two of them bad: all or nothing writes nothing and reports rows 3 and 5.
   const phone = `139${stamp}`;
-  await page.getByTestId('group-add-open').click();
-  await page.getByTestId('group-add-lines').fill(`${phone}\n12345\n138${stamp}`);
-  await page.getByTestId('group-add-submit').click();
-  await expect(page.getByText(en.add.line.replace('{{line}}', '2').split('{{')[0]!)).toBeVisible();
-  await page.getByTestId('group-add-lines').fill(`${phone}\n138${stamp}\n${phone}`);
-  await page.getByTestId('group-add-submit').click();
-  await expect(notificationSaying(page, en.add.done.replace('{{added}}', '2').split(',')[0]!)).toBeVisible();
+  const sheet = {
+    name: 'group.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: await xlsxBytes('分组成员', ['标识'], [[phone], ['1391234'], [`137${stamp}`], [phone]]),
+  };
+  await page.getByTestId('group-import-open').click();
+  await page.getByTestId('group-import-mode-all').click();
+  await page.getByTestId('group-import-file').setInputFiles(sheet);
+  await page.getByTestId('group-import-submit').click();
+  await expect(page.getByTestId('group-import-summary')).toHaveText(catalogues.en.sheetImport.noneWritten, {
+    timeout: 20_000,
+  });
+  const reportDownload = page.waitForEvent('download');
+  await page.getByTestId('group-import-report').click();
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load((await readFile((await (await reportDownload).path())!)) as unknown as ArrayBuffer);
+  const lines = book.worksheets[0]!.getSheetValues()
+    .slice(2)
+    .map((r) => (r as unknown[]).slice(1));
+  expect(lines.map((l) => l[0])).toEqual([3, 5]);
+  expect(String(lines[1]![2])).toContain('row 2');
+
+  // The good rows only.
+  await page.getByTestId('group-import-submit').click();
+  await page.getByTestId('group-import-mode-good').click();
+  await page.getByTestId('group-import-file').setInputFiles(sheet);
+  await page.getByTestId('group-import-submit').click();
+  await expect(page.getByTestId('group-import-summary')).toHaveText(
+    catalogues.en.sheetImport.done
+      .replace('{{inserted}}', '2')
+      .replace('{{updated}}', '0')
+      .replace('{{unchanged}}', '0'),
+    { timeout: 20_000 },
+  );
+  await page.getByTestId('group-import-cancel').click();
   await expect(page.getByTestId('group-member-row')).toHaveCount(2);
   await expect(page.getByTestId('group-page-inactive')).toHaveText('2');
 
+  // A person signs in to the mini-program with an imported phone: the claim waits for review.
   const nickname = await personStatesPhone(request, tenantId, phone);
   await page.reload();
   await page.getByTestId('group-member-filter-keyword').fill(phone);
@@ -83,13 +117,35 @@ test('tenant1 creates a group, types identifiers in, and approves the member who
   ).toBeVisible();
   await expect(row.getByTestId('group-member-state')).toHaveText(en.memberStates.activated);
   await expect(page.getByTestId('group-page-size')).toHaveText('1');
+});
+
+test('identifiers typed in: a bad line is named and nothing added; then disabled and deleted from the list', async ({
+  page,
+  baseURL,
+}) => {
+  const stamp = String(Date.now() % 100_000_000).padStart(8, '0');
+  const name = `徐家汇商圈${stamp}`;
+  await openAs(page, baseURL, 'tenant1', '/marketing/addgroup');
+  await page.getByTestId('group-form-name').fill(name);
+  await page.getByTestId('group-form-definition').fill('徐家汇商圈写字楼的白领');
+  await page.getByTestId('group-form-save').click();
+  await expect(page.getByTestId('group-page-title')).toHaveText(name);
+
+  await page.getByTestId('group-add-open').click();
+  await page.getByTestId('group-add-lines').fill(`136${stamp}\n12345\n135${stamp}`);
+  await page.getByTestId('group-add-submit').click();
+  await expect(page.getByText(en.add.line.replace('{{line}}', '2').split('{{')[0]!)).toBeVisible();
+  await page.getByTestId('group-add-lines').fill(`136${stamp}\n135${stamp}\n136${stamp}`);
+  await page.getByTestId('group-add-submit').click();
+  await expect(notificationSaying(page, en.add.done.replace('{{added}}', '2').split(',')[0]!)).toBeVisible();
+  await expect(page.getByTestId('group-member-row')).toHaveCount(2);
 
   await page.getByTestId('group-page-back').click();
   await page.getByTestId('group-filter-keyword').fill(name);
   await page.getByTestId('group-search').click();
   const listed = page.getByTestId('group-row');
   await expect(listed).toHaveCount(1);
-  await expect(listed.getByTestId('group-row-size')).toHaveText('1');
+  await expect(listed.getByTestId('group-row-size')).toHaveText('0');
   await listed.getByTestId('group-disable').click();
   await page.getByTestId('confirm-ok').click();
   await expect(listed.getByTestId('group-row-state')).toHaveText(en.states.disabled);
