@@ -17,6 +17,7 @@ import type { AuthUser } from '../http/principal.js';
 import { tenants } from '../identity/schema.js';
 import type { Scope } from '../scope.js';
 import { owningTenant, tenantFilter } from '../tenant/index.js';
+import { checkRule, requestCompute } from './behaviour.js';
 import { groupMembers, groups } from './schema.js';
 
 const counted = (state: string) =>
@@ -34,11 +35,21 @@ const columns = {
   size: counted('activated'),
   inactive: counted('inactive'),
   pending: counted('pending'),
+  behaviour: groups.behaviour,
+  computedAt: groups.computedAt,
+  computeRequestedAt: groups.computeRequestedAt,
   createdAt: groups.createdAt,
 };
 const select = (db: Queryable) => db.select(columns).from(groups).innerJoin(tenants, eq(tenants.id, groups.tenantId));
 type Row = Awaited<ReturnType<ReturnType<typeof select>['where']>>[number];
-const toItem = (r: Row): GroupItem => ({ ...r, createdAt: r.createdAt.toISOString() });
+const toItem = ({ computeRequestedAt, ...r }: Row): GroupItem => ({
+  ...r,
+  behaviour: r.behaviour ?? null,
+  computedAt: r.computedAt?.toISOString() ?? null,
+  // Asked for since the last computation (or never computed): the screen says it is being computed.
+  computing: r.behaviour !== null && (r.computedAt === null || (computeRequestedAt ?? r.computedAt) > r.computedAt),
+  createdAt: r.createdAt.toISOString(),
+});
 
 export async function groupPage(
   db: Queryable,
@@ -67,33 +78,68 @@ export async function groupOf(db: Queryable, scope: Scope, id: number): Promise<
   return toItem(row);
 }
 
+/**
+ * Creates a group; a behaviour group is known by its members' card numbers,
+ * takes no review (no one claims), and is computed at once by a job.
+ */
 export async function createGroup(db: Db, user: AuthUser, scope: Scope, input: z.output<typeof groupInput>) {
   const tenantId = await owningTenant(db, user, scope, input.tenantId);
+  const behaviour = input.importMethod === 'behaviour' ? input.behaviour : undefined;
+  if (behaviour) await checkRule(db, tenantId, behaviour);
   const [row] = await uniqueAs(CODE.groupNameTaken, () =>
-    db
-      .insert(groups)
-      .values({
-        tenantId,
-        name: input.name,
-        definition: input.definition,
-        identifier: input.identifier,
-        importMethod: input.importMethod,
-        review: input.review,
-      })
-      .returning({ id: groups.id }),
+    db.transaction(async (tx) => {
+      const [made] = await tx
+        .insert(groups)
+        .values({
+          tenantId,
+          name: input.name,
+          definition: input.definition,
+          identifier: behaviour ? 'cardNumber' : input.identifier,
+          importMethod: input.importMethod,
+          review: behaviour ? false : input.review,
+          behaviour: behaviour ?? null,
+        })
+        .returning({ id: groups.id });
+      if (behaviour) await requestCompute(tx, made!.id);
+      return [made];
+    }),
   );
   return groupOf(db, scope, row!.id);
 }
 
+/** Renames, redefines, turns review on or off; a behaviour group's new conditions are computed again at once (3409 for another group). */
 export async function updateGroup(db: Db, scope: Scope, id: number, input: z.output<typeof groupUpdate>) {
-  await groupOf(db, scope, id);
-  await uniqueAs(CODE.groupNameTaken, () => db.update(groups).set(input).where(eq(groups.id, id)));
+  const group = await groupOf(db, scope, id);
+  const { behaviour, ...fields } = input;
+  if (behaviour && !group.behaviour) throw new BizError(CODE.groupNotBehaviour);
+  if (behaviour) await checkRule(db, group.tenantId, behaviour);
+  await uniqueAs(CODE.groupNameTaken, () =>
+    db.transaction(async (tx) => {
+      await tx
+        .update(groups)
+        .set({ ...fields, ...(group.behaviour ? { review: false } : {}), ...(behaviour ? { behaviour } : {}) })
+        .where(eq(groups.id, id));
+      if (behaviour) await requestCompute(tx, id);
+    }),
+  );
   return groupOf(db, scope, id);
 }
 
+/** Asks for a behaviour group to be computed again now (3409 for a group of identifiers). */
+export async function recomputeGroup(db: Db, scope: Scope, id: number) {
+  const group = await groupOf(db, scope, id);
+  if (!group.behaviour) throw new BizError(CODE.groupNotBehaviour);
+  await db.transaction((tx) => requestCompute(tx, id));
+  return { requested: true };
+}
+
 export async function setGroupState(db: Db, scope: Scope, id: number, state: 'normal' | 'disabled') {
-  await groupOf(db, scope, id);
-  await db.update(groups).set({ state }).where(eq(groups.id, id));
+  const group = await groupOf(db, scope, id);
+  await db.transaction(async (tx) => {
+    await tx.update(groups).set({ state }).where(eq(groups.id, id));
+    // Enabled again, a behaviour group is brought up to date at once rather than at the next sweep.
+    if (state === 'normal' && group.behaviour) await requestCompute(tx, id);
+  });
   return { state };
 }
 

@@ -1,7 +1,9 @@
 /** Customer group operations (shared/group/api.ts). */
 import { defineHandlers } from '../http/handlers.js';
 import { storageIn } from '../storage/index.js';
-import { createGroup, deleteGroup, groupOf, groupPage, setGroupState, updateGroup } from './groups.js';
+import { owningTenant } from '../tenant/index.js';
+import { behaviourChoices, previewSize } from './behaviour.js';
+import { createGroup, deleteGroup, groupOf, groupPage, recomputeGroup, setGroupState, updateGroup } from './groups.js';
 import { groupImportOf, groupImportReport, groupTemplate, queueGroupImport } from './import.js';
 import { addGroupMembers, decideGroupMembers, groupMemberPage } from './members.js';
 
@@ -22,4 +24,8 @@ export const groupHandlers = defineHandlers({
   'group.importReport': ({ params }, { db, user, request }) =>
     groupImportReport(db, storageIn(request.routeOptions.config), user, params.id),
   'group.importTemplate': ({ query }) => groupTemplate(query.lang),
+  'group.preview': ({ body }, { db, user, scope }) => previewSize(db, user, scope, body),
+  'group.recompute': ({ params }, { db, scope }) => recomputeGroup(db, scope, params.id),
+  'group.behaviourChoices': async ({ body }, { db, user, scope }) =>
+    behaviourChoices(db, await owningTenant(db, user, scope, body.tenantId)),
 });

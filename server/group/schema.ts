@@ -4,14 +4,15 @@
  * the member who signed in with it (docs/domains/group.md).
  */
 import { sql } from 'drizzle-orm';
-import { pgTable, pgEnum, integer, text, boolean, index, uniqueIndex, timestamp } from 'drizzle-orm/pg-core';
+import { pgTable, pgEnum, integer, text, boolean, index, uniqueIndex, timestamp, jsonb } from 'drizzle-orm/pg-core';
+import { IMPORT_METHODS, type BehaviourRule } from '../../shared/group/index.js';
 import { createdAt } from '../db/columns.js';
 import { tenants } from '../identity/schema.js';
 import { users } from '../account/schema.js';
 import { members } from '../member/schema.js';
 
 export const groupIdentifier = pgEnum('group_identifier', ['phone', 'employeeNumber', 'cardNumber']);
-export const groupImportMethod = pgEnum('group_import_method', ['preImport', 'realTime']);
+export const groupImportMethod = pgEnum('group_import_method', IMPORT_METHODS);
 export const groupState = pgEnum('group_state', ['normal', 'disabled']);
 export const groupMemberState = pgEnum('group_member_state', ['inactive', 'pending', 'activated', 'disabled']);
 
@@ -28,6 +29,11 @@ export const groups = pgTable(
     importMethod: groupImportMethod('import_method').notNull(),
     review: boolean('review').notNull().default(false),
     state: groupState('state').notNull().default('normal'),
+    /** A behaviour group's conditions (shared/group/behaviour.ts); null for one of identifiers. */
+    behaviour: jsonb('behaviour').$type<BehaviourRule>(),
+    /** When a behaviour group's members were last computed, and when a computation was last asked for (queued). */
+    computedAt: timestamp('computed_at', { withTimezone: true }),
+    computeRequestedAt: timestamp('compute_requested_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('groups_tenant_name_idx').on(t.tenantId, t.name), index('groups_tenant_idx').on(t.tenantId)],

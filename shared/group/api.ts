@@ -9,11 +9,13 @@
  */
 import { z } from 'zod';
 import { endpoint, isoTime, page, pageQuery, phone, ref, refParams, str, text } from '../api/define.js';
+import { behaviourRule } from './behaviour.js';
 
 export const GROUP_LIMITS = { name: 30, definition: 200, identifier: 32, identifiers: 500, keyword: 50 } as const;
 export const GROUP_IDENTIFIERS = ['phone', 'employeeNumber', 'cardNumber'] as const;
 export type GroupIdentifier = (typeof GROUP_IDENTIFIERS)[number];
-export const IMPORT_METHODS = ['preImport', 'realTime'] as const;
+/** Identifiers imported beforehand, or stated as people sign in (spec §3); or computed from what people bought (behaviour.ts). */
+export const IMPORT_METHODS = ['preImport', 'realTime', 'behaviour'] as const;
 export const GROUP_STATES = ['normal', 'disabled'] as const;
 /** Spec §4: an identifier waits (inactive), is claimed and waits for review (pending), counts (activated), or was turned away (disabled). */
 export const GROUP_MEMBER_STATES = ['inactive', 'pending', 'activated', 'disabled'] as const;
@@ -44,8 +46,14 @@ export const groupInput = z
     importMethod: z.enum(IMPORT_METHODS),
     /** Each claim waits for a review before it counts. */
     review: z.boolean().default(false),
+    /** The conditions of a group computed from behaviour (import method `behaviour`), and only of one. */
+    behaviour: behaviourRule.optional(),
     /** The system admin names the tenant; a first-level tenant may name a second-level one. */
     tenantId: ref('tenant').optional(),
+  })
+  .refine((g) => (g.importMethod === 'behaviour') === (g.behaviour !== undefined), {
+    message: 'group.validation.behaviour',
+    path: ['behaviour'],
   })
   .meta({
     examples: [
@@ -63,6 +71,8 @@ export const groupUpdate = z.object({
   name: text(GROUP_LIMITS.name),
   definition: text(GROUP_LIMITS.definition),
   review: z.boolean(),
+  /** A behaviour group's new conditions (computed again at once); refused for another group (3409). */
+  behaviour: behaviourRule.optional(),
 });
 
 export const groupItem = z.object({
@@ -80,6 +90,10 @@ export const groupItem = z.object({
   /** Identifiers waiting to be claimed, and claims waiting for review. */
   inactive: z.number().int(),
   pending: z.number().int(),
+  /** A behaviour group's conditions, when it last was computed, and whether a computation is asked for since. */
+  behaviour: behaviourRule.nullable(),
+  computedAt: isoTime.nullable(),
+  computing: z.boolean(),
   createdAt: isoTime,
 });
 export type GroupItem = z.infer<typeof groupItem>;

@@ -9,9 +9,9 @@ export const groupErrors = defineErrors({
   groupNotPreImport: err(
     3407,
     409,
-    '实时录入的分组不能预先导入成员',
-    '即時錄入的分組不能預先匯入成員',
-    'A group entered as people sign in takes no imported identifiers',
+    '只有预先导入的分组才能添加或导入标识',
+    '只有預先匯入的分組才能新增或匯入識別',
+    'Only a group imported beforehand takes identifiers',
   ),
   groupMemberState: err(
     3406,
@@ -19,5 +19,19 @@ export const groupErrors = defineErrors({
     '分组成员当前状态不能执行此操作',
     '分組成員目前狀態不能執行此操作',
     "The group member's state does not allow this",
+  ),
+  behaviourRefUnknown: err(
+    3408,
+    404,
+    '条件中的设备、点位或商品不存在',
+    '條件中的設備、點位或商品不存在',
+    'A device, point or product of the conditions does not exist',
+  ),
+  groupNotBehaviour: err(
+    3409,
+    409,
+    '该分组按标识加入成员，不按行为计算',
+    '該分組按識別加入成員，不按行為計算',
+    'This group takes identifiers; it is not computed from behaviour',
   ),
 });
