@@ -19,7 +19,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useSearchParams } from 'react-router';
-import { Controller } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { CODE } from '../../shared/domains.js';
 import {
@@ -27,6 +27,7 @@ import {
   GROUP_LIMITS,
   groupInput,
   IMPORT_METHODS,
+  type BehaviourRule,
   type GroupIdentifier,
   type GroupItem,
 } from '../../shared/group/index.js';
@@ -36,6 +37,7 @@ import { zodI18nResolver } from '../app/form.js';
 import { useConsoleForm } from '../app/useConsoleForm.js';
 import { useOpMutation } from '../bridge.js';
 import { DetailPage, FormTenantField, forTenant, tenantChoice, useDialogSave, useScreen } from '../kit/index.js';
+import { BehaviourEditor, DEFAULT_RULE } from './BehaviourEditor.js';
 import { GROUPS_PATH, groupPath } from './paths.js';
 
 const useStyles = makeStyles({
@@ -55,11 +57,25 @@ type Values = {
   identifier: GroupIdentifier;
   importMethod: (typeof IMPORT_METHODS)[number];
   review: boolean;
+  behaviour?: BehaviourRule | undefined;
   tenantId?: number | undefined;
 };
 
+/** The first message among a field's nested errors (a behaviour rule's are per condition and field). */
+function firstMessage(errors: unknown): string | undefined {
+  if (!errors || typeof errors !== 'object') return undefined;
+  const own = (errors as { message?: unknown }).message;
+  if (typeof own === 'string' && own) return own;
+  for (const [key, nested] of Object.entries(errors)) {
+    if (key === 'ref') continue;
+    const found = firstMessage(nested);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 const schemaFor = (tenantRequired: boolean) =>
-  groupInput.extend({
+  groupInput.safeExtend({
     tenantId: tenantRequired ? z.number({ error: 'validation.required' }) : z.number().optional(),
   }) as unknown as z.ZodType<Values, Values>;
 
@@ -102,15 +118,28 @@ function GroupForm({ group }: { group: GroupItem | undefined }) {
       identifier: group?.identifier ?? 'phone',
       importMethod: group?.importMethod ?? 'preImport',
       review: group?.review ?? false,
+      behaviour: group?.behaviour ?? undefined,
       tenantId: undefined,
     },
   });
+  const importMethod = useWatch({ control: form.control, name: 'importMethod' });
+  const chosenTenant = useWatch({ control: form.control, name: 'tenantId' });
+  const computed = importMethod === 'behaviour';
   const leave = (id?: number) => void navigate(id === undefined ? GROUPS_PATH : groupPath(id));
   const submit = useDialogSave(form, {
-    save: async ({ tenantId, identifier, importMethod, ...body }) => {
+    save: async ({ tenantId, identifier, importMethod: method, behaviour, ...body }) => {
+      const rule = method === 'behaviour' ? { behaviour } : {};
       const saved = group
-        ? await update.mutateAsync({ params: { id: group.id }, body })
-        : await create.mutateAsync({ body: { ...body, identifier, importMethod, ...forTenant(tenantId) } });
+        ? await update.mutateAsync({ params: { id: group.id }, body: { ...body, ...rule } })
+        : await create.mutateAsync({
+            body: {
+              ...body,
+              ...rule,
+              identifier: rule.behaviour ? 'cardNumber' : identifier,
+              importMethod: method,
+              ...forTenant(tenantId),
+            },
+          });
       leave(saved.id);
     },
     saved: t('group.form.saved'),
@@ -159,25 +188,27 @@ function GroupForm({ group }: { group: GroupItem | undefined }) {
           </Field>
         )}
       />
-      <Controller
-        control={form.control}
-        name="identifier"
-        render={({ field }) => (
-          <Field label={t('group.identifier')} required>
-            <RadioGroup
-              layout="horizontal"
-              value={field.value}
-              disabled={group !== undefined}
-              onChange={(_, d) => field.onChange(d.value)}
-              data-testid="group-form-identifier"
-            >
-              {GROUP_IDENTIFIERS.map((kind) => (
-                <Radio key={kind} value={kind} label={t(`group.identifiers.${kind}`)} />
-              ))}
-            </RadioGroup>
-          </Field>
-        )}
-      />
+      {!computed && (
+        <Controller
+          control={form.control}
+          name="identifier"
+          render={({ field }) => (
+            <Field label={t('group.identifier')} required>
+              <RadioGroup
+                layout="horizontal"
+                value={field.value}
+                disabled={group !== undefined}
+                onChange={(_, d) => field.onChange(d.value)}
+                data-testid="group-form-identifier"
+              >
+                {GROUP_IDENTIFIERS.map((kind) => (
+                  <Radio key={kind} value={kind} label={t(`group.identifiers.${kind}`)} />
+                ))}
+              </RadioGroup>
+            </Field>
+          )}
+        />
+      )}
       <Controller
         control={form.control}
         name="importMethod"
@@ -187,31 +218,61 @@ function GroupForm({ group }: { group: GroupItem | undefined }) {
               layout="horizontal"
               value={field.value}
               disabled={group !== undefined}
-              onChange={(_, d) => field.onChange(d.value)}
+              onChange={(_, d) => {
+                field.onChange(d.value);
+                // A rule is asked for (and sent) only while the group is computed from behaviour.
+                form.setValue(
+                  'behaviour',
+                  d.value === 'behaviour' ? (form.getValues('behaviour') ?? DEFAULT_RULE) : undefined,
+                );
+              }}
               data-testid="group-form-import-method"
             >
               {IMPORT_METHODS.map((method) => (
-                <Radio key={method} value={method} label={t(`group.importMethods.${method}`)} />
+                <Radio
+                  key={method}
+                  value={method}
+                  label={t(`group.importMethods.${method}`)}
+                  data-testid={`group-form-method-${method}`}
+                />
               ))}
             </RadioGroup>
           </Field>
         )}
       />
       {group && <Text className={styles.hint}>{t('group.form.fixed')}</Text>}
-      <Controller
-        control={form.control}
-        name="review"
-        render={({ field }) => (
-          <Field hint={t('group.reviewHint')}>
-            <Switch
-              checked={field.value}
-              label={t('group.review')}
-              onChange={(_, d) => field.onChange(d.checked)}
-              data-testid="group-form-review"
-            />
-          </Field>
-        )}
-      />
+      {computed ? (
+        <Controller
+          control={form.control}
+          name="behaviour"
+          render={({ field, fieldState }) => (
+            <Field label={t('group.behaviour.title')} required>
+              <BehaviourEditor
+                value={field.value ?? DEFAULT_RULE}
+                onChange={field.onChange}
+                tenantId={group?.tenantId ?? chosenTenant ?? user.tenantId ?? undefined}
+                tenantNeeded={choice === 'required'}
+                error={firstMessage(fieldState.error)}
+              />
+            </Field>
+          )}
+        />
+      ) : (
+        <Controller
+          control={form.control}
+          name="review"
+          render={({ field }) => (
+            <Field hint={t('group.reviewHint')}>
+              <Switch
+                checked={field.value}
+                label={t('group.review')}
+                onChange={(_, d) => field.onChange(d.checked)}
+                data-testid="group-form-review"
+              />
+            </Field>
+          )}
+        />
+      )}
       <div className={styles.actions}>
         <Button appearance="primary" type="submit" disabled={submit.busy} data-testid="group-form-save">
           {t('group.form.save')}

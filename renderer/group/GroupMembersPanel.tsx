@@ -189,7 +189,17 @@ export function GroupMembersPanel({ group }: { group: GroupItem }) {
         label={t('group.members.title')}
         columns={columns}
         {...table}
-        emptyAction={<Text>{t(preImport ? 'group.members.emptyPreImport' : 'group.members.emptyRealTime')}</Text>}
+        emptyAction={
+          <Text>
+            {t(
+              group.behaviour
+                ? 'group.members.emptyBehaviour'
+                : preImport
+                  ? 'group.members.emptyPreImport'
+                  : 'group.members.emptyRealTime',
+            )}
+          </Text>
+        }
         rowKey={(m) => m.id}
         selection={{
           selected: selection.selected,

@@ -121,6 +121,14 @@ export default function GroupsPage() {
           </Badge>
         ),
       },
+      {
+        id: 'computedAt',
+        header: t('group.computedAt'),
+        kind: 'time',
+        fold: 4,
+        cellTestId: 'group-row-computed',
+        value: (g) => g.computedAt ?? '',
+      },
       ...tenantColumn<GroupItem>(seesTenants(user), t('common.tenant')),
       { id: 'createdAt', header: t('group.createdAt'), kind: 'time', fold: 3, value: (g) => g.createdAt },
       {

@@ -1,0 +1,43 @@
+/** A behaviour group's conditions in a line, and how fresh its members are: when last computed, or being computed. */
+import { Badge, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { formatTime, formatYuan } from '../../shared/format.js';
+import type { BehaviourRule, GroupItem } from '../../shared/group/index.js';
+import { useScreen } from '../kit/index.js';
+
+const useStyles = makeStyles({
+  fresh: { display: 'inline-flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
+});
+
+export function RuleSummary({ rule }: { rule: BehaviourRule }) {
+  const { t } = useScreen();
+  const parts = rule.conditions.map((c) =>
+    c.kind === 'boughtAt'
+      ? t('group.behaviour.summary.boughtAt', { devices: c.deviceIds.length, points: c.pointIds.length })
+      : c.kind === 'spent'
+        ? t('group.behaviour.summary.spent', { amount: formatYuan(c.minFen) })
+        : c.kind === 'boughtProduct'
+          ? t('group.behaviour.summary.boughtProduct', { count: c.productIds.length })
+          : t('group.behaviour.summary.lapsed'),
+  );
+  return (
+    <Text data-testid="group-rule">
+      {t('group.behaviour.summaryWindow', { days: rule.days })}
+      {parts.join(t('group.behaviour.and'))}
+    </Text>
+  );
+}
+
+export function Freshness({ group }: { group: GroupItem }) {
+  const { t } = useScreen();
+  const styles = useStyles();
+  return (
+    <span className={styles.fresh}>
+      <Text>{group.computedAt ? formatTime(group.computedAt) : t('group.notComputed')}</Text>
+      {group.computing && (
+        <Badge appearance="tint" color="informative" data-testid="group-computing">
+          {t('group.computing')}
+        </Badge>
+      )}
+    </span>
+  );
+}
