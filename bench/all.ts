@@ -14,6 +14,7 @@ const BENCHES: readonly [string, string][] = [
   ['callbacks', 'tsx bench/callbacks.ts'],
   ['imports', 'tsx bench/imports.ts'],
   ['members', 'tsx bench/members.ts'],
+  ['groups', 'tsx bench/groups.ts'],
   ['browser', 'npm run bench:browser'],
 ];
 

@@ -164,7 +164,8 @@ export async function computeGroup(db: Db, groupId: number): Promise<{ added: nu
       tx,
       sql`with found as (${buyers(group.tenantId, group.behaviour)}),
       gone as (delete from ${groupMembers} gm where gm.group_id = ${groupId} and gm.state <> 'disabled'
-        and not exists (select 1 from found where found.id = gm.member_id) returning 1),
+        -- NOT IN over the found ids is one hashed set; NOT EXISTS against the CTE was a nested loop (rows × rows).
+        and (gm.member_id is null or gm.member_id not in (select id from found)) returning 1),
       added as (insert into ${groupMembers} (group_id, tenant_id, identifier, state, member_id, claimed_at)
         select ${groupId}, ${group.tenantId}, found.card, 'activated', found.id, now() from found
         on conflict (group_id, identifier) do nothing returning 1)
