@@ -13,7 +13,6 @@
  */
 import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { BehaviourRule } from '../shared/group/index.js';
 import { setPasswordCostForTests } from '../server/account/passwords.js';
 import { computeGroup } from '../server/group/behaviour.js';
@@ -22,7 +21,7 @@ import { members } from '../server/member/index.js';
 import { orderItems, orders, seedOrders } from '../server/order/index.js';
 import { tenants } from '../server/identity/schema.js';
 import { startServer } from '../server/start.js';
-import { Budgets } from './support.js';
+import { Budgets, emptyPostgres } from './support.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const MEMBERS = Number(process.env.BENCH_GROUP_MEMBERS ?? 100_000);
@@ -30,14 +29,7 @@ const pgUrl = process.env.BENCH_DATABASE_URL;
 const BUDGET_MS = 2_000;
 
 setPasswordCostForTests({ N: 2 ** 12, r: 8, p: 1 });
-if (pgUrl) {
-  const client = new pg.Client({ connectionString: pgUrl });
-  await client.connect();
-  await client.query(
-    'DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;',
-  );
-  await client.end();
-}
+if (pgUrl) await emptyPostgres(pgUrl);
 const budgets = new Budgets();
 const server = await startServer({ port: 0, databaseUrl: pgUrl ?? 'memory://', demoData: true, background: false });
 const db = server.db;

@@ -30,9 +30,8 @@ import { performance } from 'node:perf_hooks';
 import { startServer } from '../server/start.js';
 import { setPasswordCostForTests } from '../server/account/passwords.js';
 import { seedOrders } from '../server/order/index.js';
-import { at, Budgets, percentiles, signIn } from './support.js';
+import { at, Budgets, emptyPostgres, percentiles, signIn } from './support.js';
 import { benchDashboard } from './dashboard.js';
-import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -75,14 +74,7 @@ const BUDGET_LIVE_EXPORT_MS = 1000;
 const LIVE_RUNS = 10;
 
 setPasswordCostForTests({ N: 2 ** 12, r: 8, p: 1 });
-if (pgUrl) {
-  const client = new pg.Client({ connectionString: pgUrl });
-  await client.connect();
-  await client.query(
-    'DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;',
-  );
-  await client.end();
-}
+if (pgUrl) await emptyPostgres(pgUrl);
 
 const databaseUrl = pgUrl ?? 'memory://';
 const budgets = new Budgets();

@@ -1,4 +1,5 @@
 /** What the benches share: signing in to a running upstream, percentiles, and budgets that fail the run. */
+import pg from 'pg';
 import { performance } from 'node:perf_hooks';
 import { DEMO_PASSWORD } from '../server/account/index.js';
 import { setPasswordCostForTests } from '../server/account/passwords.js';
@@ -76,4 +77,14 @@ export function fleetServer() {
     demoData: true,
     deviceLimit: { requests: 1_000_000, windowMs: 60_000 },
   });
+}
+
+/** Empties the PostgreSQL database a bench loads its own data into (BENCH_DATABASE_URL): its schemas dropped, public made again. */
+export async function emptyPostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(
+    'DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;',
+  );
+  await client.end();
 }

@@ -52,11 +52,11 @@ const EMPTY: Filter = { keyword: '' };
 
 export function GroupMembersPanel({ group }: { group: GroupItem }) {
   const { t, notify, report } = useScreen();
-  const { field, apply, reset, table, pager, rows, refresh } = useListPage('group.members', {
+  const { field, filter, apply, reset, table, pager, rows, refresh } = useListPage('group.members', {
     empty: EMPTY,
     params: { id: group.id },
   });
-  const selection = useSelection(rows);
+  const selection = useSelection(rows, filter);
   const [dialog, setDialog] = useState<'add' | 'import' | null>(null);
   const decide = useOpMutation('group.decide', { invalidates: ['group.members', 'group.info', 'group.page'] });
   const chosen = rows.filter((r) => selection.ids.includes(r.id));
@@ -144,18 +144,7 @@ export function GroupMembersPanel({ group }: { group: GroupItem }) {
         )
       }
       filters={
-        <FilterBar
-          onSearch={() => {
-            apply();
-            selection.clear();
-          }}
-          onReset={() => {
-            reset();
-            selection.clear();
-          }}
-          searchTestId="group-member-search"
-          resetTestId="group-member-reset"
-        >
+        <FilterBar onSearch={apply} onReset={reset} searchTestId="group-member-search" resetTestId="group-member-reset">
           <TextFilter
             label={t('group.members.keyword')}
             {...field('keyword')}

@@ -42,8 +42,7 @@ const EMPTY: Filter = { keyword: '' };
 
 export default function GroupsPage() {
   const { t, user, navigate } = useScreen();
-  const { field, filter, apply, reset, table, pager, refresh } = useListPage('group.page', { empty: EMPTY });
-  const unfiltered = !filter.keyword.trim() && !filter.state && !filter.tenantId;
+  const { field, unfiltered, apply, reset, table, pager, refresh } = useListPage('group.page', { empty: EMPTY });
   const actions = useGroupActions({ refresh });
   const { ask } = actions;
 

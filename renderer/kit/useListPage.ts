@@ -82,6 +82,8 @@ export interface ListPageState<K extends PageOp, F> {
   field: DraftField<F>;
   /** The filter the rows are for. */
   filter: F;
+  /** Nothing is filtered: an empty list then means there are no rows at all (a screen says where they come from). */
+  unfiltered: boolean;
   /** Apply a filter, from the first page. */
   search: (filter: F) => void;
   /** Apply the filter as typed (the filter bar's Search). */
@@ -143,6 +145,7 @@ export function useListPage<K extends PageOp, F extends object>(
     setDraft,
     field,
     filter,
+    unfiltered: Object.keys(filterBody(filter)).length === 0,
     search,
     apply,
     reset,

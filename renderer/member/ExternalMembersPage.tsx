@@ -32,8 +32,7 @@ const EMPTY: Filter = { keyword: '' };
 
 export default function ExternalMembersPage() {
   const { t, user } = useScreen();
-  const { field, filter, apply, reset, table, pager } = useListPage('member.externalPage', { empty: EMPTY });
-  const unfiltered = !filter.keyword.trim() && !filter.tenantId;
+  const { field, unfiltered, apply, reset, table, pager } = useListPage('member.externalPage', { empty: EMPTY });
   const columns = useMemo<Column<ExternalMemberItem>[]>(
     () => [
       {

@@ -39,9 +39,7 @@ const EMPTY: Filter = { keyword: '' };
 
 export default function MembersPage() {
   const { t, user, navigate } = useScreen();
-  const { field, filter, apply, reset, table, pager, refresh } = useListPage('member.page', { empty: EMPTY });
-  // A tenant without members yet is told where they come from; a filter that finds none is just empty.
-  const unfiltered = !filter.keyword.trim() && !filter.state && !filter.tenantId;
+  const { field, unfiltered, apply, reset, table, pager, refresh } = useListPage('member.page', { empty: EMPTY });
   const [blocking, setBlocking] = useState<MemberItem | null>(null);
   const change = useMemberState(refresh);
 

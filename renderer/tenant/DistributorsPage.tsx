@@ -81,8 +81,11 @@ export default function DistributorsPage() {
   // Hands devices to a second-level distributor (7-3).
   const moves = mayOpen(user, '7-3');
   const products = mayOpenPath(user, DISTRIBUTOR_PRODUCTS_PATH);
-  const { field, apply, reset, table, pager, rows } = useListPage('tenant.page', { empty: EMPTY });
-  const selection = useSelection(rows.map((r) => ({ id: r.tenantId })));
+  const { field, filter, apply, reset, table, pager, rows } = useListPage('tenant.page', { empty: EMPTY });
+  const selection = useSelection(
+    rows.map((r) => ({ id: r.tenantId })),
+    filter,
+  );
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [disabling, setDisabling] = useState<TenantItem[] | null>(null);
   const [member, setMember] = useState<{ cardName: string; members: boolean; points: boolean } | null>(null);
@@ -282,14 +285,8 @@ export default function DistributorsPage() {
       }
       filters={
         <FilterBar
-          onSearch={() => {
-            apply();
-            selection.clear();
-          }}
-          onReset={() => {
-            reset();
-            selection.clear();
-          }}
+          onSearch={apply}
+          onReset={reset}
           searchTestId="distributor-search"
           resetTestId="distributor-reset-filter"
         >

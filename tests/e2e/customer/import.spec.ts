@@ -5,8 +5,8 @@
  */
 import { expect } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { readFile } from 'node:fs/promises';
 import { catalogues } from '../../../shared/domains.js';
+import { reportRows, runImport, xlsxFile } from '../sheets.js';
 import { notification, test, openAs } from '../support.js';
 
 const en = catalogues.en;
@@ -40,36 +40,23 @@ test('enterprise1 imports staff with two bad rows, reads the report, then import
   // Nothing chosen: said at the field.
   await page.getByTestId('customer-import-submit').click();
   await expect(page.getByText(en.sheetImport.chooseFirst)).toBeVisible();
-  const sheet = {
-    name: 'staff.xlsx',
-    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    buffer: await staffSheet(),
-  };
-  await page.getByTestId('customer-import-mode-all').click();
+  const sheet = xlsxFile('staff.xlsx', await staffSheet());
   await page.getByTestId('customer-import-file').setInputFiles(sheet);
   await expect(page.getByTestId('customer-import-name')).toHaveText('staff.xlsx');
-  await page.getByTestId('customer-import-submit').click();
+  await runImport(page, 'customer-import', sheet, 'all');
   await expect(page.getByTestId('customer-import-summary')).toHaveText(en.sheetImport.noneWritten, {
     timeout: 20_000,
   });
   await expect(page.getByTestId('customer-import-bad')).toHaveText(en.sheetImport.bad.replace('{{count}}', '2'));
 
   // The report: rows 3 and 5 with what is wrong.
-  const reportDownload = page.waitForEvent('download');
-  await page.getByTestId('customer-import-report').click();
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load((await readFile((await (await reportDownload).path())!)) as unknown as ArrayBuffer);
-  const lines = book.worksheets[0]!.getSheetValues()
-    .slice(2)
-    .map((r) => (r as unknown[]).slice(1));
+  const lines = await reportRows(page, 'customer-import');
   expect(lines.map((l) => l[0])).toEqual([3, 5]);
   expect(String(lines[1]![6])).toContain('Phone');
 
   // Again, the good rows only.
   await page.getByTestId('customer-import-submit').click();
-  await page.getByTestId('customer-import-mode-good').click();
-  await page.getByTestId('customer-import-file').setInputFiles(sheet);
-  await page.getByTestId('customer-import-submit').click();
+  await runImport(page, 'customer-import', sheet, 'good');
   await expect(page.getByTestId('customer-import-summary')).toHaveText(
     en.sheetImport.done.replace('{{inserted}}', '3').replace('{{updated}}', '0').replace('{{unchanged}}', '0'),
     { timeout: 20_000 },

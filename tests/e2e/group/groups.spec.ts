@@ -7,12 +7,11 @@
  * approves it; the group then counts one. Identifiers typed in (a bad line
  * named, nothing added), disable and delete from the list.
  */
-import { readFile } from 'node:fs/promises';
 import { expect, type APIRequestContext } from '@playwright/test';
-import ExcelJS from 'exceljs';
 import { catalogues, CODE, ERRORS } from '../../../shared/domains.js';
 import { xlsxBytes } from '../../../server/http/xlsx.js';
 import { sandboxCode } from '../../../server/member/wechat.js';
+import { reportRows, runImport, xlsxFile } from '../sheets.js';
 import { bridgeCall, notificationSaying, openAs, test, upstreamUrl } from '../support.js';
 
 const en = catalogues.en.group;
@@ -59,33 +58,22 @@ test('tenant1 imports a group with two bad rows, reads the report, imports the g
 
   // Four phones, two of them bad: all or nothing writes nothing and reports rows 3 and 5.
   const phone = `139${stamp}`;
-  const sheet = {
-    name: 'group.xlsx',
-    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    buffer: await xlsxBytes('分组成员', ['标识'], [[phone], ['1391234'], [`137${stamp}`], [phone]]),
-  };
+  const sheet = xlsxFile(
+    'group.xlsx',
+    await xlsxBytes('分组成员', ['标识'], [[phone], ['1391234'], [`137${stamp}`], [phone]]),
+  );
   await page.getByTestId('group-import-open').click();
-  await page.getByTestId('group-import-mode-all').click();
-  await page.getByTestId('group-import-file').setInputFiles(sheet);
-  await page.getByTestId('group-import-submit').click();
+  await runImport(page, 'group-import', sheet, 'all');
   await expect(page.getByTestId('group-import-summary')).toHaveText(catalogues.en.sheetImport.noneWritten, {
     timeout: 20_000,
   });
-  const reportDownload = page.waitForEvent('download');
-  await page.getByTestId('group-import-report').click();
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load((await readFile((await (await reportDownload).path())!)) as unknown as ArrayBuffer);
-  const lines = book.worksheets[0]!.getSheetValues()
-    .slice(2)
-    .map((r) => (r as unknown[]).slice(1));
+  const lines = await reportRows(page, 'group-import');
   expect(lines.map((l) => l[0])).toEqual([3, 5]);
   expect(String(lines[1]![2])).toContain('row 2');
 
   // The good rows only.
   await page.getByTestId('group-import-submit').click();
-  await page.getByTestId('group-import-mode-good').click();
-  await page.getByTestId('group-import-file').setInputFiles(sheet);
-  await page.getByTestId('group-import-submit').click();
+  await runImport(page, 'group-import', sheet, 'good');
   await expect(page.getByTestId('group-import-summary')).toHaveText(
     catalogues.en.sheetImport.done
       .replace('{{inserted}}', '2')

@@ -43,6 +43,18 @@ const found = async (rule: BehaviourRule) =>
   (await rowsOf<{ id: number }>(t.db, buyers(t.ids.tenant('A'), rule))).map((r) => r.id).sort((a, b) => a - b);
 const ids = (...who: (keyof typeof people)[]) => who.map((w) => people[w]).sort((a, b) => a - b);
 const runJobs = () => runDueJobs(t.db, databaseStorage(t.db), jobKinds);
+/** A group of tenant A as tenant1 asks for it: `group.create`'s answer. */
+const create = (name: string, fields: { importMethod: 'behaviour' | 'preImport'; behaviour?: BehaviourRule }) =>
+  t.call(
+    'group.create',
+    { body: { name: `${name}${process.pid}`, definition: `${name}的会员`, identifier: 'phone', ...fields } },
+    t.token.tenant1,
+  );
+const made = async (name: string, behaviour: BehaviourRule) => {
+  const answer = await create(name, { importMethod: 'behaviour', behaviour });
+  expect(answer.body.code, JSON.stringify(answer.body)).toBe(CODE.ok);
+  return answer.body.content;
+};
 
 beforeAll(async () => {
   await stock(t, HONGQIAO);
@@ -142,26 +154,17 @@ describe('who a rule finds', () => {
 describe('a behaviour group', () => {
   it('is computed by a job on creation and again on request: added, left, a disabled member kept out', async () => {
     const square = t.ids.device(SQUARE);
-    const made = await t.ok(
-      'group.create',
-      {
-        body: {
-          name: `广场常客${process.pid}`,
-          definition: '近 30 天在人民广场购买的会员',
-          identifier: 'phone',
-          importMethod: 'behaviour',
-          behaviour: { days: 30, conditions: [{ kind: 'boughtAt', deviceIds: [square], pointIds: [] }] },
-        },
-      },
-      t.token.tenant1,
-    );
-    expect(made).toMatchObject({ identifier: 'cardNumber', computing: true, computedAt: null, size: 0 });
+    const group = await made('广场常客', {
+      days: 30,
+      conditions: [{ kind: 'boughtAt', deviceIds: [square], pointIds: [] }],
+    });
+    expect(group).toMatchObject({ identifier: 'cardNumber', computing: true, computedAt: null, size: 0 });
     await runJobs();
-    const computed = await t.ok('group.info', { params: { id: made.id } }, t.token.tenant1);
+    const computed = await t.ok('group.info', { params: { id: group.id } }, t.token.tenant1);
     expect(computed).toMatchObject({ size: 2, computing: false });
     expect(computed.computedAt).not.toBeNull();
     const memberIds = async () =>
-      (await t.db.select().from(groupMembers).where(eq(groupMembers.groupId, made.id)))
+      (await t.db.select().from(groupMembers).where(eq(groupMembers.groupId, group.id)))
         .map((m) => `${m.memberId}:${m.state}`)
         .sort();
     expect(await memberIds()).toEqual([`${people.p2}:activated`, `${people.p4}:activated`].sort());
@@ -171,30 +174,30 @@ describe('a behaviour group', () => {
     const [p4] = await t.db
       .select({ id: groupMembers.id })
       .from(groupMembers)
-      .where(and(eq(groupMembers.groupId, made.id), eq(groupMembers.memberId, people.p4)));
+      .where(and(eq(groupMembers.groupId, group.id), eq(groupMembers.memberId, people.p4)));
     await t.ok(
       'group.decide',
-      { params: { id: made.id }, body: { ids: [p4!.id], action: 'disable' } },
+      { params: { id: group.id }, body: { ids: [p4!.id], action: 'disable' } },
       t.token.tenant1,
     );
     await t.db
       .update(orders)
       .set({ createdAt: sql`now() - interval '40 days'` })
       .where(eq(orders.memberId, people.p2));
-    expect(await t.ok('group.recompute', { params: { id: made.id } }, t.token.tenant1)).toEqual({ requested: true });
-    expect((await t.ok('group.info', { params: { id: made.id } }, t.token.tenant1)).computing).toBe(true);
+    expect(await t.ok('group.recompute', { params: { id: group.id } }, t.token.tenant1)).toEqual({ requested: true });
+    expect((await t.ok('group.info', { params: { id: group.id } }, t.token.tenant1)).computing).toBe(true);
     await runJobs();
     expect(await memberIds()).toEqual([`${people.p1}:activated`, `${people.p4}:disabled`].sort());
-    expect((await t.ok('group.info', { params: { id: made.id } }, t.token.tenant1)).size).toBe(1);
+    expect((await t.ok('group.info', { params: { id: group.id } }, t.token.tenant1)).size).toBe(1);
 
     // New conditions are computed again at once.
     await t.ok(
       'group.update',
       {
-        params: { id: made.id },
+        params: { id: group.id },
         body: {
-          name: made.name,
-          definition: made.definition,
+          name: group.name,
+          definition: group.definition,
           review: false,
           behaviour: { days: 30, conditions: [{ kind: 'lapsed' }] },
         },
@@ -209,44 +212,21 @@ describe('a behaviour group', () => {
   });
 
   it('is asked for by the sweep once it is an hour old, once however many sweeps run', async () => {
-    const made = await t.ok(
-      'group.create',
-      {
-        body: {
-          name: `沉睡会员${process.pid}`,
-          definition: '30 天没有购买的会员',
-          identifier: 'phone',
-          importMethod: 'behaviour',
-          behaviour: { days: 30, conditions: [{ kind: 'lapsed' }] },
-        },
-      },
-      t.token.tenant1,
-    );
+    const group = await made('沉睡会员', { days: 30, conditions: [{ kind: 'lapsed' }] });
     await runJobs();
     await t.db
       .update(groups)
       .set({ computedAt: sql`now() - interval '2 hours'`, computeRequestedAt: sql`now() - interval '2 hours'` })
-      .where(eq(groups.id, made.id));
+      .where(eq(groups.id, group.id));
     const [first, second] = await Promise.all([sweepBehaviourGroups(t.db), sweepBehaviourGroups(t.db)]);
     expect(first! + second!).toBe(1);
-    expect((await t.ok('group.info', { params: { id: made.id } }, t.token.tenant1)).computing).toBe(true);
+    expect((await t.ok('group.info', { params: { id: group.id } }, t.token.tenant1)).computing).toBe(true);
     await runJobs();
-    expect((await t.ok('group.info', { params: { id: made.id } }, t.token.tenant1)).computing).toBe(false);
+    expect((await t.ok('group.info', { params: { id: group.id } }, t.token.tenant1)).computing).toBe(false);
   });
 
   it('refuses what is not a behaviour group (3409) and a rule on the wrong method', async () => {
-    const plain = await t.ok(
-      'group.create',
-      {
-        body: {
-          name: `普通分组${process.pid}`,
-          definition: '按手机号导入',
-          identifier: 'phone',
-          importMethod: 'preImport',
-        },
-      },
-      t.token.tenant1,
-    );
+    const plain = (await create('普通分组', { importMethod: 'preImport' })).body.content;
     expect(await t.code('group.recompute', { params: { id: plain.id } }, t.token.tenant1)).toBe(CODE.groupNotBehaviour);
     const rule = { days: 7, conditions: [{ kind: 'lapsed' as const }] };
     expect(
@@ -259,33 +239,9 @@ describe('a behaviour group', () => {
         t.token.tenant1,
       ),
     ).toBe(CODE.groupNotBehaviour);
-    const wrong = await t.call(
-      'group.create',
-      {
-        body: {
-          name: `错配分组${process.pid}`,
-          definition: '导入方式与条件不符',
-          identifier: 'phone',
-          importMethod: 'preImport',
-          behaviour: rule,
-        },
-      },
-      t.token.tenant1,
-    );
+    const wrong = await create('错配分组', { importMethod: 'preImport', behaviour: rule });
     expect(wrong.body.code).toBe(CODE.badRequest);
-    const empty = await t.call(
-      'group.create',
-      {
-        body: {
-          name: `空条件${process.pid}`,
-          definition: '没有条件',
-          identifier: 'phone',
-          importMethod: 'behaviour',
-          behaviour: { days: 7, conditions: [] },
-        },
-      },
-      t.token.tenant1,
-    );
+    const empty = await create('空条件', { importMethod: 'behaviour', behaviour: { days: 7, conditions: [] } });
     expect(empty.body.code).toBe(CODE.badRequest);
     expect(
       await t.db
