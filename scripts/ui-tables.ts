@@ -9,8 +9,11 @@
  * - `virtual:ui/languages`: each language's name in its own language (the
  *   switcher lists them before their catalogues are loaded);
  * - `virtual:ui/errors`: the error codes' and families' policies;
- *   `virtual:ui/errors/<lang>`: their texts in one language (loaded with
- *   that language's catalogue: the sign-in page carries one language's).
+ *   `virtual:ui/errors/<lang>`: the texts, in one language, of the codes the
+ *   pages before the shell can meet (the common ones and the account's) and
+ *   of every family, loaded with that language's catalogue;
+ *   `virtual:ui/errors/<lang>/screens`: the other domains' codes' texts,
+ *   loaded with the screens' part (a code met before is told by its family).
  *
  * Why: the catalogues and the error table are assembled in
  * shared/domains.ts, beside every domain's API table. Importing them from
@@ -48,6 +51,19 @@ const part = (lang: (typeof LANGS)[number], screens: boolean) =>
     Object.entries(catalogues[lang]).filter(([namespace]) => SCREEN_NAMESPACES.has(namespace) === screens),
   );
 
+/** The codes the screens' domains own: their texts come with the screens (about 4 KB gzip of the sign-in page's). */
+const SCREEN_CODES: ReadonlySet<number> = new Set(
+  DOMAINS.filter((d) => SCREEN_NAMESPACES.has(d.name)).flatMap((d) =>
+    'errors' in d && d.errors ? Object.values<number>(d.errors.code) : [],
+  ),
+);
+const errorTexts = (lang: (typeof LANGS)[number], screens: boolean) =>
+  Object.fromEntries(
+    Object.entries(ERRORS)
+      .filter(([code]) => SCREEN_CODES.has(Number(code)) === screens)
+      .map(([code, e]) => [code, e.texts[lang]]),
+  );
+
 /** Each module's data by its name after the prefix, made when the module is loaded. */
 const MODULES: ReadonlyMap<string, () => unknown> = new Map<string, () => unknown>([
   ['languages', () => Object.fromEntries(LANGS.map((l) => [l, catalogues[l].language[l]]))],
@@ -65,12 +81,12 @@ const MODULES: ReadonlyMap<string, () => unknown> = new Map<string, () => unknow
       })),
     }),
   ],
-  ...LANGS.map((lang): [string, () => unknown] => [
-    `errors/${lang}`,
-    () => ({
-      codes: Object.fromEntries(Object.entries(ERRORS).map(([code, e]) => [code, e.texts[lang]])),
-      families: FAMILIES.map((f) => [f.from, f.to, f.entry.texts[lang]]),
-    }),
+  ...LANGS.flatMap((lang): [string, () => unknown][] => [
+    [
+      `errors/${lang}`,
+      () => ({ codes: errorTexts(lang, false), families: FAMILIES.map((f) => [f.from, f.to, f.entry.texts[lang]]) }),
+    ],
+    [`errors/${lang}/screens`, () => ({ codes: errorTexts(lang, true), families: [] })],
   ]),
   ...LANGS.flatMap((lang): [string, () => unknown][] => [
     [`catalogue/${lang}`, () => part(lang, false)],

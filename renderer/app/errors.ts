@@ -22,17 +22,34 @@ const knownEntry = entryLookup(entries as unknown as ErrorEntries);
 const { decide } = createPolicy(knownEntry);
 
 type TextTable = { codes: Readonly<Record<number, string>>; families: readonly (readonly [number, number, string])[] };
-const TEXTS: Readonly<Record<Lang, () => Promise<{ default: TextTable }>>> = {
+type Part = () => Promise<{ default: TextTable }>;
+const TEXTS: Readonly<Record<Lang, Part>> = {
   'zh-CN': () => import('virtual:ui/errors/zh-CN'),
   'zh-TW': () => import('virtual:ui/errors/zh-TW'),
   en: () => import('virtual:ui/errors/en'),
 };
+const SCREEN_TEXTS: Readonly<Record<Lang, Part>> = {
+  'zh-CN': () => import('virtual:ui/errors/zh-CN/screens'),
+  'zh-TW': () => import('virtual:ui/errors/zh-TW/screens'),
+  en: () => import('virtual:ui/errors/en/screens'),
+};
 const loaded: Partial<Record<Lang, TextTable>> = {};
 
-/** One language's error texts: loaded with that language's catalogue (renderer/i18n), so the shown language always has them. */
-export async function loadErrorTexts(lang: Lang): Promise<void> {
+/**
+ * One language's error texts, loaded with that language's catalogue
+ * (renderer/i18n), so the shown language always has them: the sign-in
+ * page's codes and every family's, then, once the screens' texts are
+ * wanted, the screens' domains' codes (scripts/ui-tables.ts).
+ */
+export async function loadErrorTexts(lang: Lang, screens = false): Promise<void> {
   loaded[lang] ??= (await TEXTS[lang]()).default;
+  if (screens && !withScreens.has(lang)) {
+    const more = (await SCREEN_TEXTS[lang]()).default;
+    loaded[lang] = { ...loaded[lang], codes: { ...loaded[lang].codes, ...more.codes } };
+    withScreens.add(lang);
+  }
 }
+const withScreens = new Set<Lang>();
 loadWithLanguage(loadErrorTexts);
 
 /** A code's text in `lang`: its own, its family's, else "try again later". */

@@ -49,9 +49,13 @@ const SCREENS: Readonly<Record<Lang, Part>> = {
 
 export const i18n = i18next.createInstance();
 
-/** Language data other modules keep beside the catalogue (the error texts, renderer/app/errors.ts): loaded with it. */
-const companions: ((lang: Lang) => Promise<void>)[] = [];
-export function loadWithLanguage(load: (lang: Lang) => Promise<void>): void {
+/**
+ * Language data other modules keep beside the catalogue (the error texts,
+ * renderer/app/errors.ts): loaded with it, with its screens' part once the
+ * screens' texts are wanted.
+ */
+const companions: ((lang: Lang, screens: boolean) => Promise<void>)[] = [];
+export function loadWithLanguage(load: (lang: Lang, screens: boolean) => Promise<void>): void {
   companions.push(load);
 }
 
@@ -63,7 +67,7 @@ const screensLoaded = new Set<Lang>();
 async function load(lang: Lang): Promise<void> {
   if (!i18n.hasResourceBundle(lang, 'translation'))
     i18n.addResourceBundle(lang, 'translation', (await CATALOGUES[lang]()).default);
-  await Promise.all(companions.map((c) => c(lang)));
+  await Promise.all(companions.map((c) => c(lang, screensWanted)));
   if (screensWanted && !screensLoaded.has(lang)) {
     i18n.addResourceBundle(lang, 'translation', (await SCREENS[lang]()).default, true, true);
     screensLoaded.add(lang);
@@ -77,7 +81,7 @@ export async function loadScreenTexts(): Promise<void> {
 }
 
 export async function initI18n(lang: Lang = initialLanguage()): Promise<void> {
-  await Promise.all(companions.map((c) => c(lang)));
+  await Promise.all(companions.map((c) => c(lang, screensWanted)));
   await i18n.use(initReactI18next).init({
     resources: { [lang]: { translation: (await CATALOGUES[lang]()).default as Catalogue } },
     lng: lang,

@@ -6,8 +6,9 @@ import { UNKNOWN } from '../../shared/errors/define.js';
 import { catalogues } from '../../shared/domains.js';
 import { asCallError, loadErrorTexts, messageText, present } from '../../renderer/app/errors.js';
 
-// The page loads a language's error texts with its catalogue (renderer/i18n); here all three, once.
-beforeAll(() => Promise.all((['zh-CN', 'zh-TW', 'en'] as const).map(loadErrorTexts)));
+// The page loads a language's error texts with its catalogue (renderer/i18n), the screens' codes with the shell; here all
+// three languages, whole, once.
+beforeAll(() => Promise.all((['zh-CN', 'zh-TW', 'en'] as const).map((lang) => loadErrorTexts(lang, true))));
 
 const en = catalogues.en;
 const uiText = (key: string) => {

@@ -1,6 +1,6 @@
 /** The catalogue's two parts per language (scripts/ui-tables.ts): the sign-in page carries no screen's namespace, and the parts together are the whole. */
 import { describe, expect, it } from 'vitest';
-import { catalogues } from '../../shared/domains.js';
+import { catalogues, CODE, ERRORS, FAMILIES } from '../../shared/domains.js';
 import { LANGS } from '../../shared/i18n/define.js';
 import { SCREEN_NAMESPACES, uiTables } from '../../scripts/ui-tables.js';
 
@@ -30,6 +30,20 @@ describe('the UI catalogue modules', () => {
       expect(Object.keys(early)).toEqual(expect.arrayContaining(['account', 'common', 'validation']));
       expect(Object.keys(screens).every((k) => SCREEN_NAMESPACES.has(k))).toBe(true);
       expect({ ...early, ...screens }).toEqual(catalogues[lang]);
+    }
+  });
+
+  it("give the sign-in page the account's and the common codes' texts and every family's, the screens the rest", () => {
+    for (const lang of LANGS) {
+      const early = loadModule(`errors/${lang}`) as { codes: Record<string, string>; families: unknown[] };
+      const screens = loadModule(`errors/${lang}/screens`) as { codes: Record<string, string>; families: unknown[] };
+      expect(early.codes[CODE.accountDisabled]).toBe(ERRORS[CODE.accountDisabled]!.texts[lang]);
+      expect(early.codes[CODE.databaseUnavailable]).toBeDefined();
+      expect(early.codes[CODE.groupNotFound]).toBeUndefined();
+      expect(screens.codes[CODE.groupNotFound]).toBe(ERRORS[CODE.groupNotFound]!.texts[lang]);
+      expect(screens.codes[CODE.accountDisabled]).toBeUndefined();
+      expect(early.families).toHaveLength(FAMILIES.length);
+      expect(Object.keys({ ...early.codes, ...screens.codes }).sort()).toEqual(Object.keys(ERRORS).sort());
     }
   });
 });
