@@ -4,6 +4,7 @@
  * spirit of VS Code's `code-import-patterns`:
  * - a mechanism file (the folders that assemble domains: shared/api,
  *   shared/errors, shared/i18n, shared/routes, server/http, server/db, server/storage, server/jobs, server/identity,
+ *   server/imports (and shared/imports.ts),
  *   renderer/app, renderer/shell, renderer/kit, the manifest modules, shared/bridge.ts
  *   and server/scope.ts)
  *   imports no domain folder;
@@ -24,7 +25,7 @@ const LAYERS = ['shared', 'server', 'renderer'];
 /** Folders of each layer that are mechanism (M) or common to every domain (C), never domains. */
 const NOT_DOMAINS = {
   shared: { api: 'M', errors: 'M', i18n: 'M', routes: 'M', common: 'C' },
-  server: { http: 'M', db: 'M', storage: 'M', jobs: 'M', identity: 'M' },
+  server: { http: 'M', db: 'M', storage: 'M', jobs: 'M', identity: 'M', imports: 'M' },
   renderer: { app: 'M', shell: 'M', kit: 'M', i18n: 'C' },
 };
 /** Mechanism files at a layer's top level. */
@@ -32,6 +33,7 @@ const MECHANISM_FILES = new Set([
   'shared/manifest.ts',
   'shared/routes.ts',
   'shared/bridge.ts',
+  'shared/imports.ts',
   'server/manifest.ts',
   'server/scope.ts',
   'renderer/manifest.ts',

@@ -8,7 +8,6 @@
  */
 import { index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { IMPORT_MODES, IMPORT_STATES } from '../../shared/imports.js';
-import { users } from '../account/schema.js';
 import { createdAt } from '../db/columns.js';
 import { tenants } from '../identity/schema.js';
 
@@ -26,10 +25,12 @@ export const sheetImports = pgTable(
     tenantId: integer('tenant_id')
       .notNull()
       .references(() => tenants.id),
-    /** Who uploaded it: the only one who reads its state and report. */
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * Who uploaded it: the only one who reads its state and report. No foreign
+     * key: the users are the account domain's, and this mechanism table sits
+     * below every domain (an import of a deleted user is read by no one).
+     */
+    userId: integer('user_id').notNull(),
     lang: text('lang').notNull(),
     mode: sheetImportMode('mode').notNull(),
     fileName: text('file_name').notNull(),

@@ -376,6 +376,7 @@ export const groupTexts = defineTexts(zhCN, {
       summary: {
         boughtAt: 'bought at {{devices}} devices or {{points}} points',
         spent: 'spent at least {{amount}}',
+        boughtProduct_one: 'bought the chosen product',
         boughtProduct: 'bought one of {{count}} products',
         lapsed: 'bought nothing (having bought before)',
       },

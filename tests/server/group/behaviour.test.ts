@@ -135,8 +135,10 @@ describe('who a rule finds', () => {
       }),
     ).toEqual(ids('p2'));
   });
+});
 
-  it('the preview counts the same, and refuses a device of another tenant (3408)', async () => {
+describe('group.preview', () => {
+  it('counts what the rule finds, and refuses a device of another tenant (3408)', async () => {
     const rule = { days: 30, conditions: [{ kind: 'spent' as const, minFen: 1_250 }] };
     expect((await t.ok('group.preview', { body: { behaviour: rule } }, t.token.tenant1)).size).toBe(3);
     const theirs = await t.db
@@ -151,7 +153,19 @@ describe('who a rule finds', () => {
   });
 });
 
-describe('a behaviour group', () => {
+describe('group.behaviourChoices', () => {
+  it("offers the tenant's own devices, points and the products its machines sell, never another's", async () => {
+    const mine = await t.ok('group.behaviourChoices', { body: {} }, t.token.tenant1);
+    expect(mine.devices.map((d) => d.serial)).toEqual(expect.arrayContaining([HONGQIAO, SQUARE]));
+    expect(mine.points.map((p) => p.id)).toContain(pointOfHongqiao);
+    expect(mine.products.map((p) => p.id)).toContain(productAtHongqiao);
+    const theirs = await t.ok('group.behaviourChoices', { body: {} }, t.token.tenant2);
+    expect(theirs.devices.map((d) => d.serial)).not.toContain(HONGQIAO);
+    expect(theirs.points.map((p) => p.id)).not.toContain(pointOfHongqiao);
+  });
+});
+
+describe('group.recompute', () => {
   it('is computed by a job on creation and again on request: added, left, a disabled member kept out', async () => {
     const square = t.ids.device(SQUARE);
     const group = await made('广场常客', {

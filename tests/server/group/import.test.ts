@@ -124,7 +124,9 @@ describe('group.import', () => {
       code: CODE.groupNotFound,
     });
   });
+});
 
+describe('group.importStatus', () => {
   it("keeps an import its uploader's: another user and the staff import's status answer 814", async () => {
     const made = await group();
     const queued = await upload(t.token.tenant1, made.id, await sheet([['13800000003']]));
@@ -134,6 +136,20 @@ describe('group.import', () => {
     );
     expect(await t.code('customer.staffImportStatus', { params: { id: queued.content.id } }, t.token.tenant1)).toBe(
       CODE.importNotFound,
+    );
+  });
+});
+
+describe('group.importReport', () => {
+  it('answers 814 for an import without bad rows, and for another user', async () => {
+    const made = await group();
+    const clean = await imported(made.id, await sheet([['13800000004']]));
+    expect(clean).toMatchObject({ state: 'done', bad: 0 });
+    expect(await t.code('group.importReport', { params: { id: clean.id } }, t.token.tenant1)).toBe(CODE.importNotFound);
+    const messy = await imported(made.id, await sheet([['13800000005'], ['123']]));
+    expect(await t.code('group.importReport', { params: { id: messy.id } }, t.token.tenant2)).toBe(CODE.importNotFound);
+    expect((await t.ok('group.importReport', { params: { id: messy.id } }, t.token.tenant1)).name).toBe(
+      '分组成员导入错误报告.xlsx',
     );
   });
 });
