@@ -65,6 +65,13 @@ export function buyers(tenantId: number, rule: BehaviourRule, now: SQL = sql`now
     where ${and(eq(members.tenantId, tenantId), isNull(members.erasedAt), ...conditions)}`;
 }
 
+/** The products a tenant's conditions may name: those it keeps, and those its machines stock. */
+const tenantProducts = (tenantId: number) =>
+  or(
+    eq(products.tenantId, tenantId),
+    sql`${products.id} in (select ${deviceChannels.productId} from ${deviceChannels} where ${deviceChannels.tenantId} = ${tenantId})`,
+  );
+
 /** What a tenant's conditions may name: its devices, points and the products its machines stock or it keeps. */
 export async function behaviourChoices(db: Queryable, tenantId: number) {
   const [deviceRows, pointRows, productRows] = await Promise.all([
@@ -83,19 +90,14 @@ export async function behaviourChoices(db: Queryable, tenantId: number) {
     db
       .select({ id: products.id, name: products.name })
       .from(products)
-      .where(
-        or(
-          eq(products.tenantId, tenantId),
-          sql`${products.id} in (select ${deviceChannels.productId} from ${deviceChannels} where ${deviceChannels.tenantId} = ${tenantId})`,
-        ),
-      )
+      .where(tenantProducts(tenantId))
       .orderBy(asc(products.name), asc(products.id))
       .limit(CHOICES),
   ]);
   return { devices: deviceRows, points: pointRows, products: productRows };
 }
 
-/** 3408 unless every device, point and product the rule names is among the tenant's choices. */
+/** 3408 unless every device, point and product the rule names is one the tenant may name (however many it has, not only the first 500 offered). */
 export async function checkRule(db: Queryable, tenantId: number, rule: BehaviourRule): Promise<void> {
   const named = (pick: (c: BehaviourRule['conditions'][number]) => readonly number[]) => [
     ...new Set(rule.conditions.flatMap(pick)),
@@ -118,10 +120,12 @@ export async function checkRule(db: Queryable, tenantId: number, rule: Behaviour
         .from(points)
         .where(and(eq(points.tenantId, tenantId), inArray(points.id, pointIds))),
     ),
-    count(productIds, async () => {
-      const { products: choices } = await behaviourChoices(db, tenantId);
-      return choices.filter((p) => productIds.includes(p.id));
-    }),
+    count(productIds, () =>
+      db
+        .select({ id: products.id })
+        .from(products)
+        .where(and(tenantProducts(tenantId), inArray(products.id, productIds))),
+    ),
   ]);
   if (ok.includes(false)) throw new BizError(CODE.behaviourRefUnknown);
 }
