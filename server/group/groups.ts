@@ -46,8 +46,12 @@ const toItem = ({ computeRequestedAt, ...r }: Row): GroupItem => ({
   ...r,
   behaviour: r.behaviour ?? null,
   computedAt: r.computedAt?.toISOString() ?? null,
-  // Asked for since the last computation (or never computed): the screen says it is being computed.
-  computing: r.behaviour !== null && (r.computedAt === null || (computeRequestedAt ?? r.computedAt) > r.computedAt),
+  // Asked for since the last computation (or never computed): the screen says it is being computed. A disabled
+  // group is not computed (its job does nothing), so it is never "computing": the page would ask again forever.
+  computing:
+    r.behaviour !== null &&
+    r.state === 'normal' &&
+    (r.computedAt === null || (computeRequestedAt ?? r.computedAt) > r.computedAt),
   createdAt: r.createdAt.toISOString(),
 });
 

@@ -239,6 +239,14 @@ describe('group.recompute', () => {
     expect((await t.ok('group.info', { params: { id: group.id } }, t.token.tenant1)).computing).toBe(false);
   });
 
+  it('is not "computing" while disabled: its job does nothing then', async () => {
+    const group = await made('停用后的分组', { days: 30, conditions: [{ kind: 'lapsed' }] });
+    expect(group.computing).toBe(true);
+    await t.ok('group.setState', { params: { id: group.id }, body: { state: 'disabled' } }, t.token.tenant1);
+    await runJobs();
+    expect((await t.ok('group.info', { params: { id: group.id } }, t.token.tenant1)).computing).toBe(false);
+  });
+
   it('refuses what is not a behaviour group (3409) and a rule on the wrong method', async () => {
     const plain = (await create('普通分组', { importMethod: 'preImport' })).body.content;
     expect(await t.code('group.recompute', { params: { id: plain.id } }, t.token.tenant1)).toBe(CODE.groupNotBehaviour);
