@@ -22,6 +22,7 @@ import { complaintServer } from './complaint/index.js';
 import { customerServer } from './customer/index.js';
 import { memberServer, memberCaller } from './member/index.js';
 import { groupServer } from './group/index.js';
+import { activityServer } from './activity/index.js';
 import { dashboardServer } from './dashboard/index.js';
 import { billingServer } from './billing/index.js';
 import { deliveryServer } from './delivery/index.js';
@@ -51,6 +52,7 @@ export const SERVER_DOMAINS = [
   paymentServer,
   callbackServer,
   groupServer,
+  activityServer,
 ] as const;
 
 // Every publish is heard by the domains that act on others' news (callbacks), in its transaction.

@@ -37,6 +37,7 @@ import { callback } from './callback/index.js';
 import { customer } from './customer/index.js';
 import { member } from './member/index.js';
 import { group } from './group/index.js';
+import { activity } from './activity/index.js';
 
 export const DOMAINS = [
   account,
@@ -57,6 +58,7 @@ export const DOMAINS = [
   callback,
   customer,
   member,
+  activity,
   group,
 ] as const;
 

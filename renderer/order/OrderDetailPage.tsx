@@ -243,7 +243,7 @@ function OrderLines({
       },
       { id: 'unitPrice', header: t('order.list.unitPrice'), kind: 'money', value: (l) => l.unitPrice },
       { id: 'count', header: t('order.list.count'), kind: 'number', value: (l) => l.count },
-      { id: 'subtotal', header: t('order.list.subtotal'), kind: 'money', value: (l) => l.unitPrice * l.count },
+      { id: 'subtotal', header: t('order.list.subtotal'), kind: 'money', value: (l) => l.amount },
       {
         id: 'refunded',
         header: t('order.list.itemRefunded'),

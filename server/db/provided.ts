@@ -12,6 +12,33 @@
  */
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Tx } from './index.js';
+
+/** A machine's sale as the pricing engine takes it (the activity domain's shared/activity/engine.ts). */
+export interface SaleBasket {
+  tenantId: number;
+  deviceId: number;
+  memberId: number | null;
+  staffId: number | null;
+  platform: string;
+  couponId: number | null;
+  /** Per channel: the channel's price of one unit, and a staff buyer's price (null: not a staff buyer). */
+  lines: { key: number; productId: number; count: number; price: number; staffPrice: number | null }[];
+}
+/** The sale priced: its lines (a purchase limit may split one), and the uses to record once the order exists. */
+export interface PricedSale {
+  lines: {
+    key: number;
+    productId: number;
+    count: number;
+    listPrice: number;
+    unitPrice: number;
+    amount: number;
+    activityIds: number[];
+    couponId: number | null;
+  }[];
+  record: (orderId: number) => Promise<void>;
+}
 
 export interface Provisions {
   /** A point's store staff: a JSON array of `{ id, name }`, by name then id (the staff domain). */
@@ -24,6 +51,11 @@ export interface Provisions {
   memberOrderList: (memberId: PgColumn) => SQL<unknown[]>;
   /** Whether an activity is aimed at a customer group (the activities' domain, once it exists: 3436). */
   groupInUse: (groupId: number) => SQL<boolean>;
+  /**
+   * Prices a sale's basket inside its transaction (the activity domain): the
+   * order domain sells, the activity domain, built on orders, decides prices.
+   */
+  salePricing: (tx: Tx, basket: SaleBasket) => Promise<PricedSale>;
 }
 
 let provided: Partial<Provisions> = {};

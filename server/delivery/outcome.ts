@@ -48,6 +48,7 @@ const itemColumns = {
   name: orderItems.name,
   unitPrice: orderItems.unitPrice,
   count: orderItems.count,
+  amount: orderItems.amount,
   state: orderItems.state,
   refundAmount: orderItems.refundAmount,
   outcome: orderItems.outcome,
@@ -80,7 +81,7 @@ export async function refundFailedItems(
 ) {
   let refunded = false;
   for (const item of items) {
-    const amount = Math.min(item.unitPrice * item.count - item.refundAmount, orderLeft);
+    const amount = Math.min(item.amount - item.refundAmount, orderLeft);
     // Already refunded by hand (or the order as a whole): nothing is left to give back for it.
     if (amount <= 0) continue;
     orderLeft -= amount;
@@ -172,8 +173,12 @@ export async function reportOutcome(db: Db, caller: DeviceCaller, input: Outcome
       order.deliveryEnd !== 'notEnded'
         ? []
         : input.items
-            .filter((i) => byChannel.get(i.channel)!.outcome === null)
-            .map((i) => ({ item: byChannel.get(i.channel)!, outcome: i.outcome, failure: i.failure ?? null }));
+            // A channel's outcome is that of every item of it: a purchase limit may have split one channel's units in two lines.
+            .flatMap((i) =>
+              items
+                .filter((item) => item.channel === i.channel && item.outcome === null)
+                .map((item) => ({ item, outcome: i.outcome, failure: i.failure ?? null })),
+            );
     // Nothing new: the order as it stands (read under its lock).
     const { state, end } = fresh.length
       ? await record(tx, order, items, fresh, false)

@@ -48,7 +48,7 @@ async function failedOf(db: Queryable, orderIds: readonly number[]) {
       channel: orderItems.channel,
       count: orderItems.count,
       failure: orderItems.failure,
-      value: sql<number>`${orderItems.unitPrice} * ${orderItems.count}`,
+      value: orderItems.amount,
     })
     .from(orderItems)
     .where(and(inArray(orderItems.orderId, [...orderIds]), eq(orderItems.outcome, 'failed')))

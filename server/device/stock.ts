@@ -70,6 +70,8 @@ export interface SoldLine {
   unitPrice: number;
   /** The product's suggested retail price. */
   listPrice: number;
+  /** The channel's own price of one unit (what anyone but a staff buyer pays before activities). */
+  channelPrice: number;
   count: number;
   /** What the channel holds after the sale. */
   stockLeft: number;
@@ -137,6 +139,7 @@ export async function takeStock(
       stockLeft: taken.stock,
       unitPrice: (customerPrices ? (customerPrices.get(row.productId) ?? row.customerStaffPrice) : row.price) ?? 0,
       listPrice: row.listPrice ?? 0,
+      channelPrice: row.price ?? 0,
     });
   }
   return lines;

@@ -27,6 +27,7 @@ import { publish } from '../http/events.js';
 import { rollSale } from './rollup.js';
 import type { OrderEvent } from '../../shared/order/index.js';
 import { tenants } from '../identity/schema.js';
+import { needIfProvided, type PricedSale } from '../db/provided.js';
 import { earnForOrder, memberForSale, pointEntries, pointsForAmount, recordExternalSale } from '../member/index.js';
 
 type Sale = Required<Pick<SaleInput, 'items'>> & Omit<SaleInput, 'items'>;
@@ -96,6 +97,7 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
           ? undefined
           : await memberForSale(tx, sale.memberId, [device.tenantId, owner!.root]);
       let lines: SoldLine[] = [];
+      let priced: PricedSale | undefined;
       let amount: number;
       let holder: CardHolder | undefined;
       if (device.type === 'paymentBox') {
@@ -118,7 +120,28 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
           sale.items,
           buyer ? (ids) => customerPricesOf(tx, buyer.customerId, ids) : null,
         );
-        amount = lines.reduce((sum, l) => sum + l.unitPrice * l.count, 0);
+        // The activities price the basket (server/activity); without that domain, the channels' prices stand.
+        const pricing = needIfProvided('salePricing');
+        priced = pricing
+          ? await pricing(tx, {
+              tenantId: device.tenantId,
+              deviceId: device.id,
+              memberId: member?.id ?? null,
+              staffId: holder?.id ?? null,
+              platform: sale.platform,
+              couponId: null,
+              lines: lines.map((l) => ({
+                key: l.channel,
+                productId: l.productId,
+                count: l.count,
+                price: l.channelPrice,
+                staffPrice: holder ? l.unitPrice : null,
+              })),
+            })
+          : undefined;
+        amount = priced
+          ? priced.lines.reduce((sum, l) => sum + l.amount, 0)
+          : lines.reduce((sum, l) => sum + l.unitPrice * l.count, 0);
       }
       const title = lines.length
         ? lines.map((l) => (l.count > 1 ? `${l.name}×${l.count}` : l.name)).join('、')
@@ -163,18 +186,36 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
         .returning({ id: orders.id, orderNumber: orders.number, amount: orders.amount, createdAt: orders.createdAt });
       if (!order) throw new AlreadyRecorded();
       if (lines.length) {
-        await tx.insert(orderItems).values(
+        const names = new Map(lines.map((l) => [l.channel, l.name]));
+        const items =
+          priced?.lines ??
           lines.map((l) => ({
+            key: l.channel,
+            productId: l.productId,
+            count: l.count,
+            listPrice: l.channelPrice,
+            unitPrice: l.unitPrice,
+            amount: l.unitPrice * l.count,
+            activityIds: [],
+            couponId: null,
+          }));
+        await tx.insert(orderItems).values(
+          items.map((l) => ({
             orderId: order.id,
             tenantId: device.tenantId,
-            channel: l.channel,
+            channel: l.key,
             productId: l.productId,
-            name: l.name,
+            name: names.get(l.key)!,
             unitPrice: l.unitPrice,
             count: l.count,
+            listPrice: l.listPrice,
+            amount: l.amount,
+            activityIds: l.activityIds,
+            couponId: l.couponId,
             state: 'normal' as const,
           })),
         );
+        await priced?.record(order.id);
       }
       const points = member?.earns ? pointsForAmount(order.amount) : 0;
       if (member && points > 0)

@@ -190,8 +190,19 @@ export const orderItems = pgTable(
     deviceName: text('device_name'),
     productId: integer('product_id').references(() => products.id),
     name: text('name').notNull(),
+    /** The unit price after the enterprise staff price and product activities (server/activity's engine, lane price). */
     unitPrice: integer('unit_price').notNull(),
     count: integer('count').notNull(),
+    /** The channel's price of one unit, undiscounted. */
+    listPrice: integer('list_price').notNull(),
+    /** What the line paid in all, after every activity and coupon: what a refund of it may give back. */
+    amount: integer('amount').notNull(),
+    /** The activities that priced it (lane order) and the coupon it was paid with; no foreign key: activities sit above orders. */
+    activityIds: integer('activity_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    couponId: integer('coupon_id'),
     state: itemState('state').notNull(),
     refundAmount: integer('refund_amount').notNull().default(0),
     /**
@@ -207,7 +218,7 @@ export const orderItems = pgTable(
     index('order_items_order_idx').on(t.orderId),
     index('order_items_product_idx').on(t.productId),
     check('order_items_count_positive', sql`${t.count} > 0`),
-    check('order_items_refund_within', sql`${t.refundAmount} between 0 and ${t.unitPrice} * ${t.count}`),
+    check('order_items_refund_within', sql`${t.refundAmount} between 0 and ${t.amount}`),
   ],
 );
 

@@ -74,8 +74,8 @@ export async function seedLinkedOrders(
       'LD' || to_char(s.created_at at time zone 'Asia/Shanghai', 'YYYYMMDD') || lpad(s.id::text, 8, '0'), s.scene_id, s.scene_name, s.scene::scene_order_state
     from shaped s join ${devices} d on d.id = s.devs[1] order by s.created_at`);
   await db.execute(sql`
-    insert into order_items (order_id, tenant_id, channel, device_id, device_name, product_id, name, unit_price, count, state)
-    select i.order_id, i.tenant_id, i.channel, i.device_id, i.device_name, i.product_id, i.name, i.unit_price, 1,
+    insert into order_items (order_id, tenant_id, channel, device_id, device_name, product_id, name, unit_price, count, list_price, amount, state)
+    select i.order_id, i.tenant_id, i.channel, i.device_id, i.device_name, i.product_id, i.name, i.unit_price, 1, i.unit_price, i.unit_price,
       case when o.scene_state = 'interrupted' and i.j = i.devices then 'deliveryFailed'
         when o.scene_state = 'inProgress' and i.j > 1 then 'normal' else 'deliverySuccess' end::order_item_state
     from seed_linked_items i join orders o on o.id = i.order_id`);

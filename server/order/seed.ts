@@ -124,8 +124,8 @@ async function seedBatch(db: Queryable, n: number, { days, now }: SeedOptions): 
       case when payment_state = 'success' then created_at + interval '3 seconds' end, created_at
     from shaped order by created_at`);
   await db.execute(sql`
-    insert into order_items (order_id, tenant_id, channel, product_id, name, unit_price, count, state, refund_amount, outcome, failure, outcome_at)
-    select i.order_id, i.tenant_id, i.channel, i.product_id, i.name, i.unit_price, i.count,
+    insert into order_items (order_id, tenant_id, channel, product_id, name, unit_price, count, list_price, amount, state, refund_amount, outcome, failure, outcome_at)
+    select i.order_id, i.tenant_id, i.channel, i.product_id, i.name, i.unit_price, i.count, i.unit_price, i.unit_price * i.count,
       case when o.payment_state <> 'success' then 'normal'
         when o.refund_state = 'full' or (o.refund_state = 'partial' and i.j = 1 and i.lines > 1) then 'refundSuccess'
         when o.delivery_state = 'allFailed' or (o.delivery_state = 'partial' and i.j = 1) then 'deliveryFailed'

@@ -127,8 +127,7 @@ export async function requestRefund(
       const items = await tx
         .select({
           id: orderItems.id,
-          unitPrice: orderItems.unitPrice,
-          count: orderItems.count,
+          amount: orderItems.amount,
           refundAmount: orderItems.refundAmount,
         })
         .from(orderItems)
@@ -136,7 +135,7 @@ export async function requestRefund(
         .orderBy(orderItems.id)
         .for('update');
       if (items.length !== ids.length) throw new RequestValidationError({ items: 'validation.invalid' });
-      const left = new Map(items.map((i) => [i.id, i.unitPrice * i.count - i.refundAmount]));
+      const left = new Map(items.map((i) => [i.id, i.amount - i.refundAmount]));
       if (input.items.some((i) => i.amount > left.get(i.itemId)!)) throw new BizError(CODE.refundOverPaid);
       lines = input.items;
     }

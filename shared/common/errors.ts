@@ -59,21 +59,6 @@ export const commonErrors = defineErrors(
       "The header row is not the template's: use the template",
     ),
     importNotFound: err(814, 404, '导入记录不存在', '匯入紀錄不存在', 'Import not found'),
-    // Marketing (the marketing issue takes these).
-    groupBoundToDiscount: err(
-      3436,
-      409,
-      '分组已绑定优惠活动，不能删除',
-      '分組已綁定優惠活動，不能刪除',
-      'A group bound to a discount cannot be deleted',
-    ),
-    endBeforeNow: err(
-      3437,
-      400,
-      '结束时间不能早于当前时间',
-      '結束時間不能早於目前時間',
-      'The end time cannot be before now',
-    ),
     // The console's own (never sent by the upstream): browser mode's bridge refuses a page
     // not opened through the launch URL the host printed (electron/host/launch.ts).
     consoleNotLaunched: err(

@@ -20,11 +20,6 @@ const zhCN = {
     paymentBoxOrders: '收款订单',
     staffOrderList: '员工订单',
     customerService: '客户投诉',
-    marketing: '营销管理',
-    sceneMarketing: '场景营销',
-    addDiscount: '新建优惠活动',
-    discountDetail: '优惠详情',
-    createActivity: '新建活动',
   },
 };
 
@@ -44,11 +39,6 @@ export const routeTexts = defineTexts(zhCN, {
       paymentBoxOrders: '收款訂單',
       staffOrderList: '員工訂單',
       customerService: '客戶投訴',
-      marketing: '行銷管理',
-      sceneMarketing: '場景行銷',
-      addDiscount: '新建優惠活動',
-      discountDetail: '優惠詳情',
-      createActivity: '新建活動',
     },
   },
   en: {
@@ -66,11 +56,6 @@ export const routeTexts = defineTexts(zhCN, {
       paymentBoxOrders: 'Payment orders',
       staffOrderList: 'Staff orders',
       customerService: 'Customer complaints',
-      marketing: 'Marketing',
-      sceneMarketing: 'Scene marketing',
-      addDiscount: 'Create discount',
-      discountDetail: 'Discount details',
-      createActivity: 'Create activity',
     },
   },
 });

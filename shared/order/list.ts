@@ -120,8 +120,15 @@ export const orderLine = z.object({
   deviceName: z.string().nullable(),
   productId: z.number().int().nullable(),
   name: z.string(),
+  /** The unit price after the staff price and product activities; the channel's undiscounted price. */
   unitPrice: z.number().int(),
   count: z.number().int(),
+  listPrice: z.number().int(),
+  /** What the line paid in all, after every activity and coupon. */
+  amount: z.number().int(),
+  /** The activities that priced it and the coupon it was paid with (shared/activity). */
+  activityIds: z.array(z.number().int()),
+  couponId: z.number().int().nullable(),
   state: z.enum(ITEM_STATES),
   refundAmount: z.number().int(),
   /** What the machine said of it (null: not yet), why it failed, and when. */

@@ -416,7 +416,7 @@ describe('menu', () => {
       'product.route.productManagement',
       'route.orderManagement',
       'member.route.memberCenter',
-      'route.marketing',
+      'activity.route.marketing',
       'tenant.route.distribution',
       'customer.route.customerManagement',
     ]);

@@ -596,6 +596,49 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
     expect(added).toBe(phones.length);
   },
 
+  'activity.setState': async () => {
+    // One activity disabled by N callers at once, then enabled by N: each once, the others told 3415 / 3416.
+    const product = (
+      await t.db
+        .select({ id: deviceChannels.productId })
+        .from(deviceChannels)
+        .where(
+          and(eq(deviceChannels.deviceId, t.ids.device('VM2026000101')), sql`${deviceChannels.productId} is not null`),
+        )
+        .limit(1)
+    )[0]!.id!;
+    const activity = await t.ok(
+      'activity.create',
+      {
+        body: {
+          name: `竞争活动 ${++made}`,
+          type: 'discount',
+          tag: '竞争',
+          startAt: new Date(Date.now() - 60_000).toISOString(),
+          endAt: new Date(Date.now() + 86_400_000).toISOString(),
+          target: 'devices',
+          deviceIds: [t.ids.device('VM2026000101')],
+          products: [{ productId: product, price: 1 }],
+        },
+      },
+      token,
+    );
+    for (const [state, code] of [
+      ['disabled', CODE.activityAlreadyDisabled],
+      ['normal', CODE.activityAlreadyEnabled],
+    ] as const) {
+      const answers = await Promise.all(
+        Array.from({ length: N }, () =>
+          t.call('activity.setState', { params: { id: activity.id }, body: { state } }, token),
+        ),
+      );
+      expectCleanAnswers(answers, [code]);
+      expect(answers.filter(succeeded)).toHaveLength(1);
+    }
+    // Terminated at once too: it prices nothing more (the demo's sales at that machine stay as they were).
+    await t.ok('activity.terminate', { params: { id: activity.id } }, token);
+  },
+
   'billing.applyInvoice': async () => {
     // One paid bill, its invoice applied for N times at once: one application, the rest told 987.
     const renewalId = await paidBill();

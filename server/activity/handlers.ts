@@ -1,0 +1,27 @@
+/** Activity operations (shared/activity/api.ts). */
+import { defineHandlers } from '../http/handlers.js';
+import {
+  activityOf,
+  activityPage,
+  createActivity,
+  extendActivity,
+  setActivityState,
+  terminateActivity,
+  updateActivity,
+} from './activities.js';
+import { previewPrice } from './preview.js';
+import { activityChoices } from './choices.js';
+import { owningTenant } from '../tenant/index.js';
+
+export const activityHandlers = defineHandlers({
+  'activity.page': ({ query, body }, { db, scope }) => activityPage(db, scope, query, body),
+  'activity.info': ({ params }, { db, scope }) => activityOf(db, scope, params.id),
+  'activity.create': ({ body }, { db, user, scope }) => createActivity(db, user, scope, body),
+  'activity.update': ({ params, body }, { db, scope }) => updateActivity(db, scope, params.id, body),
+  'activity.terminate': ({ params }, { db, scope }) => terminateActivity(db, scope, params.id),
+  'activity.extend': ({ params, body }, { db, scope }) => extendActivity(db, scope, params.id, body.endAt),
+  'activity.setState': ({ params, body }, { db, scope }) => setActivityState(db, scope, params.id, body.state),
+  'activity.choices': async ({ body }, { db, user, scope }) =>
+    activityChoices(db, await owningTenant(db, user, scope, body.tenantId)),
+  'activity.preview': ({ body }, { db, user, scope }) => previewPrice(db, user, scope, body),
+});

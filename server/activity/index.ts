@@ -1,0 +1,24 @@
+/** Activities on the upstream (spec §3 Activity): promotions, and the pricing of every sale by the one engine. */
+import { sql } from 'drizzle-orm';
+import { defineServerDomain } from '../manifest.js';
+import { activityDemo } from './demo.js';
+import { activityHandlers } from './handlers.js';
+import { priceSale } from './pricing.js';
+import { activities, activityGroups } from './schema.js';
+
+export { activities } from './schema.js';
+
+export const activityServer = defineServerDomain({
+  name: 'activity',
+  handlers: activityHandlers,
+  demo: activityDemo,
+  provides: {
+    // A group an activity names is not deleted (3436); the foreign key is the truth under a race.
+    groupInUse: (groupId) => sql<boolean>`exists (select 1 from ${activityGroups} g where g.group_id = ${groupId})`,
+    // The order domain's sale is priced here (server/activity/pricing.ts).
+    salePricing: priceSale,
+  },
+  owns: {
+    activity: { id: activities.id, tenantId: activities.tenantId, labels: [activities.name] },
+  },
+});

@@ -1,0 +1,158 @@
+/**
+ * The console's price preview (`activity.preview`): what a customer pays
+ * for products at a device at a moment, and why — the live activities
+ * loaded as for a sale (pricing.ts) and priced by the same engine, with the
+ * form's unsaved draft in place of the activity it edits. Nothing is locked
+ * or recorded.
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import { CODE } from '../../shared/domains.js';
+import {
+  LANE_OF,
+  keepTypeFields,
+  priceBasket,
+  type ActivityRule,
+  type PreviewAnswer,
+  type PricingRule,
+  type previewInput,
+} from '../../shared/activity/index.js';
+import type { Queryable } from '../db/index.js';
+import { BizError } from '../http/errors.js';
+import type { Scope } from '../scope.js';
+import type { AuthUser } from '../http/principal.js';
+import { owningTenant } from '../tenant/index.js';
+import { deviceChannels, devices } from '../device/index.js';
+import { products } from '../product/schema.js';
+import { sceneDevices } from '../scene/schema.js';
+import { activityOf } from './activities.js';
+import { checkNamed, checkRefs } from './choices.js';
+import { customerOf, liveActivities, rulesOf } from './pricing.js';
+
+const DRAFT_ID = 0;
+
+/** The draft as the engine sees it where it would price this device at `at` (a draft has no uses yet). */
+async function draftRule(db: Queryable, draft: ActivityRule, deviceId: number, at: Date): Promise<PricingRule | null> {
+  const a = keepTypeFields(draft);
+  if (at < new Date(a.startAt) || at >= new Date(a.endAt)) return null;
+  const aimed =
+    a.target === 'devices'
+      ? a.deviceIds.includes(deviceId)
+      : a.sceneIds.length > 0 &&
+        (
+          await db
+            .select({ id: sceneDevices.sceneId })
+            .from(sceneDevices)
+            .where(and(eq(sceneDevices.deviceId, deviceId), inArray(sceneDevices.sceneId, a.sceneIds)))
+        ).length > 0;
+  if (!aimed) return null;
+  const limit = a.purchaseLimit && a.purchaseLimit.period !== 'unlimited' ? (a.purchaseLimit.count ?? 0) : null;
+  return {
+    id: DRAFT_ID,
+    type: a.type,
+    exclusive: a.exclusive,
+    products: new Map(a.products.map((p) => [p.productId, p.price ?? null])),
+    rate: a.rate ?? null,
+    minUnits: a.minUnits ?? null,
+    threshold: a.threshold ?? null,
+    reduction: a.reduction ?? null,
+    crowd: a.crowd === 'everyone' ? { kind: 'everyone' } : { kind: a.crowd, groups: a.groupIds },
+    newUserOnly: a.newUserOnly,
+    weekdays: a.weekdays ?? null,
+    hours: a.hours ?? null,
+    platforms: a.platforms ?? null,
+    unitsLeft: limit,
+    usable: true,
+    amountLeft: a.budgetAmount ?? null,
+  };
+}
+
+export async function previewPrice(
+  db: Queryable,
+  user: AuthUser,
+  scope: Scope,
+  input: z.output<typeof previewInput>,
+): Promise<PreviewAnswer> {
+  const [device] = await db
+    .select({ id: devices.id, tenantId: devices.tenantId })
+    .from(devices)
+    .where(and(eq(devices.id, input.deviceId), scope.where(devices.tenantId)));
+  if (!device || device.tenantId === null) throw new BizError(CODE.deviceNotFound);
+  if (input.activityId !== undefined) await activityOf(db, scope, input.activityId);
+  await checkNamed(db, scope, { memberId: input.memberId });
+  if (input.draft) {
+    // The draft's tenant, where named, is one the caller may name (as on create); its ids are the device's tenant's.
+    if (input.draft.tenantId !== undefined) await owningTenant(db, user, scope, input.draft.tenantId);
+    await checkRefs(db, device.tenantId, input.draft);
+  }
+  const ids = [...new Set(input.items.map((i) => i.productId))];
+  // Each product at its first channel's price, as the machine would sell it.
+  const offered = await db
+    .selectDistinctOn([deviceChannels.productId], {
+      productId: deviceChannels.productId,
+      price: deviceChannels.price,
+      name: products.name,
+    })
+    .from(deviceChannels)
+    .innerJoin(products, eq(products.id, deviceChannels.productId))
+    .where(
+      and(
+        eq(deviceChannels.deviceId, device.id),
+        inArray(deviceChannels.productId, ids),
+        eq(deviceChannels.enabled, true),
+      ),
+    )
+    .orderBy(asc(deviceChannels.productId), asc(deviceChannels.number));
+  if (offered.length !== ids.length) throw new BizError(CODE.productNotAtDevice);
+  const byProduct = new Map(offered.map((o) => [o.productId!, o]));
+  const now = new Date();
+  const draftStart = input.draft ? new Date(input.draft.startAt) : null;
+  const at = input.at ? new Date(input.at) : draftStart && draftStart > now ? draftStart : now;
+  const who = { memberId: input.memberId ?? null, staffId: null };
+  const live = (await liveActivities(db, device.id, at)).filter(
+    (a) => a.id !== input.activityId && a.tenantId !== null,
+  );
+  const rules = await rulesOf(db, live, who, at);
+  const draft = input.draft ? await draftRule(db, input.draft, device.id, at) : null;
+  if (draft) rules.push(draft);
+  const priced = priceBasket({
+    lines: input.items.map((item, i) => ({
+      key: i + 1,
+      productId: item.productId,
+      count: item.count,
+      price: byProduct.get(item.productId)!.price ?? 0,
+      staffPrice: null,
+    })),
+    rules,
+    coupons: [],
+    customer: await customerOf(db, device.tenantId, who),
+    at,
+    platform: input.platform ?? null,
+  });
+  const named = new Map(live.map((a) => [a.id, a]));
+  return {
+    lines: priced.lines.map((l) => ({
+      productId: l.productId,
+      name: byProduct.get(l.productId)!.name,
+      count: l.count,
+      listPrice: l.listPrice,
+      unitPrice: l.unitPrice,
+      amount: l.amount,
+      activityIds: l.activityIds,
+    })),
+    applied: priced.applied.map((a) => {
+      const of = a.activityId === DRAFT_ID ? input.draft! : named.get(a.activityId)!;
+      return {
+        activityId: a.activityId,
+        name: of.name,
+        type: of.type,
+        lane: LANE_OF[of.type],
+        discount: a.discount,
+        draft: a.activityId === DRAFT_ID,
+      };
+    }),
+    listTotal: priced.listTotal,
+    total: priced.total,
+    staffPriced: priced.staffPriced,
+  };
+}

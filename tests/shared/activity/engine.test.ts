@@ -1,0 +1,311 @@
+/** The pricing engine (shared/activity/engine.ts): its stated rules, per type, and over generated baskets. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  LOWEST_UNIT_PRICE,
+  priceBasket,
+  type BasketLine,
+  type Customer,
+  type HeldCoupon,
+  type PricingRule,
+} from '../../../shared/activity/engine.js';
+
+const anyone: Customer = { known: true, newUser: false, groups: [] };
+// A Wednesday, 12:30 in China.
+const noon = new Date('2026-11-25T04:30:00Z');
+
+function rule(over: Partial<PricingRule> & Pick<PricingRule, 'id' | 'type'>): PricingRule {
+  return {
+    exclusive: false,
+    products: null,
+    rate: null,
+    minUnits: null,
+    threshold: null,
+    reduction: null,
+    crowd: { kind: 'everyone' },
+    newUserOnly: false,
+    weekdays: null,
+    hours: null,
+    platforms: null,
+    unitsLeft: null,
+    usable: true,
+    amountLeft: null,
+    ...over,
+  };
+}
+const line = (
+  key: number,
+  productId: number,
+  price: number,
+  count = 1,
+  staffPrice: number | null = null,
+): BasketLine => ({
+  key,
+  productId,
+  price,
+  count,
+  staffPrice,
+});
+const price = (lines: BasketLine[], rules: PricingRule[], extra: Partial<Parameters<typeof priceBasket>[0]> = {}) =>
+  priceBasket({ lines, rules, coupons: [], customer: anyone, at: noon, platform: 'wechat', ...extra });
+
+describe('each type', () => {
+  it('a discount sells its products at their fixed price', () => {
+    const r = price(
+      [line(1, 7, 800, 2), line(2, 8, 500)],
+      [rule({ id: 1, type: 'discount', products: new Map([[7, 600]]) })],
+    );
+    expect(r.total).toBe(600 * 2 + 500);
+    expect(r.lines[0]).toMatchObject({ listPrice: 800, unitPrice: 600, amount: 1200, activityIds: [1] });
+    expect(r.applied).toEqual([{ activityId: 1, lane: 'price', discount: 400, units: 2, couponId: null }]);
+  });
+  it('a discount offer charges its rate, rounded up to the fen', () => {
+    const r = price([line(1, 7, 333)], [rule({ id: 1, type: 'discountOffer', rate: 80 })]);
+    expect(r.lines[0]!.unitPrice).toBe(267);
+  });
+  it('a team discount needs its units of its products in one order', () => {
+    const team = rule({
+      id: 1,
+      type: 'teamDiscount',
+      rate: 50,
+      minUnits: 3,
+      products: new Map([
+        [7, null],
+        [8, null],
+      ]),
+    });
+    expect(price([line(1, 7, 400, 2), line(2, 9, 400)], [team]).total).toBe(1200);
+    expect(price([line(1, 7, 400, 2), line(2, 8, 400)], [team]).total).toBe(600);
+  });
+  it('a full reduction takes its sum off once the threshold is reached, spread over the lines to the fen', () => {
+    const full = rule({ id: 1, type: 'fullReduction', threshold: 1000, reduction: 301 });
+    expect(price([line(1, 7, 999)], [full]).total).toBe(999);
+    const r = price([line(1, 7, 500), line(2, 8, 700)], [full]);
+    expect(r.total).toBe(899);
+    expect(r.lines.map((l) => l.amount).reduce((a, b) => a + b)).toBe(899);
+    expect(r.lines.every((l) => l.activityIds.includes(1))).toBe(true);
+  });
+  it('a coupon applies last, on what the other lanes left', () => {
+    const coupon: HeldCoupon = {
+      id: 9,
+      activityId: 3,
+      type: 'reduction',
+      amount: 200,
+      threshold: 1000,
+      products: null,
+    };
+    const rules = [rule({ id: 1, type: 'discountOffer', rate: 90 }), rule({ id: 3, type: 'coupon' })];
+    // 1 100 × 90 % = 990: below the coupon's threshold.
+    expect(price([line(1, 7, 1100)], rules, { coupons: [coupon] }).total).toBe(990);
+    const r = price([line(1, 7, 1200)], rules, { coupons: [coupon] });
+    expect(r.total).toBe(880);
+    expect(r.lines[0]!.couponId).toBe(9);
+  });
+  it('an exchange coupon gives one unit away; a fixed-price coupon sells one at its amount', () => {
+    const rules = [rule({ id: 3, type: 'coupon' })];
+    const exchange: HeldCoupon = { id: 9, activityId: 3, type: 'exchange', amount: 0, threshold: 0, products: [7] };
+    expect(price([line(1, 7, 500, 2)], rules, { coupons: [exchange] }).total).toBe(500);
+    const fixed: HeldCoupon = { id: 9, activityId: 3, type: 'fixedPrice', amount: 100, threshold: 0, products: [7] };
+    expect(price([line(1, 7, 500, 2)], rules, { coupons: [fixed] }).total).toBe(600);
+  });
+});
+
+describe('who an activity prices', () => {
+  const inGroup = rule({ id: 1, type: 'discountOffer', rate: 50, crowd: { kind: 'inGroups', groups: [5] } });
+  const notInGroup = rule({ id: 2, type: 'discountOffer', rate: 50, crowd: { kind: 'notInGroups', groups: [5] } });
+  it('a group-only activity never prices anyone outside the group (Medusa #10783)', () => {
+    expect(price([line(1, 7, 400)], [inGroup], { customer: { ...anyone, groups: [6] } }).total).toBe(400);
+    expect(price([line(1, 7, 400)], [inGroup], { customer: { known: false, newUser: false, groups: [] } }).total).toBe(
+      400,
+    );
+    expect(price([line(1, 7, 400)], [inGroup], { customer: { ...anyone, groups: [5] } }).total).toBe(200);
+  });
+  it('"not in group" holds for a customer in no group at all (Medusa #14168)', () => {
+    expect(price([line(1, 7, 400)], [notInGroup], { customer: { ...anyone, groups: [] } }).total).toBe(200);
+    expect(price([line(1, 7, 400)], [notInGroup], { customer: { ...anyone, groups: [5] } }).total).toBe(400);
+  });
+  it('a new-user activity prices only a new user', () => {
+    const fresh = rule({ id: 1, type: 'discountOffer', rate: 50, newUserOnly: true });
+    expect(price([line(1, 7, 400)], [fresh]).total).toBe(400);
+    expect(price([line(1, 7, 400)], [fresh], { customer: { ...anyone, newUser: true } }).total).toBe(200);
+  });
+  it('a staff buyer pays the better of the staff price and the discount', () => {
+    const offer = rule({ id: 1, type: 'discountOffer', rate: 90 });
+    expect(price([line(1, 7, 1000, 1, 700)], [offer]).lines[0]).toMatchObject({ unitPrice: 700, activityIds: [] });
+    expect(price([line(1, 7, 1000, 1, 950)], [offer]).lines[0]).toMatchObject({ unitPrice: 900, activityIds: [1] });
+  });
+  it('a happy hour prices only inside its weekdays and hours, across midnight too', () => {
+    const happy = rule({
+      id: 1,
+      type: 'discountOffer',
+      rate: 50,
+      weekdays: [3],
+      hours: { from: 12 * 60, to: 13 * 60 },
+    });
+    expect(price([line(1, 7, 400)], [happy]).total).toBe(200);
+    expect(price([line(1, 7, 400)], [happy], { at: new Date('2026-11-25T05:30:00Z') }).total).toBe(400);
+    expect(price([line(1, 7, 400)], [happy], { at: new Date('2026-11-26T04:30:00Z') }).total).toBe(400);
+    const night = rule({ id: 1, type: 'discountOffer', rate: 50, hours: { from: 22 * 60, to: 2 * 60 } });
+    expect(price([line(1, 7, 400)], [night], { at: new Date('2026-11-25T17:00:00Z') }).total).toBe(200);
+    expect(price([line(1, 7, 400)], [night]).total).toBe(400);
+  });
+  it('a platform restriction prices only that platform', () => {
+    const ali = rule({ id: 1, type: 'discountOffer', rate: 50, platforms: ['alipay'] });
+    expect(price([line(1, 7, 400)], [ali]).total).toBe(400);
+    expect(price([line(1, 7, 400)], [ali], { platform: 'alipay' }).total).toBe(200);
+  });
+});
+
+describe('limits and budgets', () => {
+  it('a purchase limit discounts only the units left; the rest pay the price', () => {
+    const r = price(
+      [line(1, 7, 500, 3)],
+      [rule({ id: 1, type: 'discount', products: new Map([[7, 300]]), unitsLeft: 2 })],
+    );
+    expect(r.total).toBe(300 * 2 + 500);
+    expect(r.lines.map((l) => [l.count, l.unitPrice])).toEqual([
+      [2, 300],
+      [1, 500],
+    ]);
+  });
+  it('a per-customer limit never prices an anonymous buyer (it could not be counted)', () => {
+    const limited = rule({ id: 1, type: 'discountOffer', rate: 50, unitsLeft: 5 });
+    expect(price([line(1, 7, 400)], [limited], { customer: { known: false, newUser: false, groups: [] } }).total).toBe(
+      400,
+    );
+  });
+  it('a spent activity prices nothing; a budget never gives more than is left', () => {
+    expect(price([line(1, 7, 400)], [rule({ id: 1, type: 'discountOffer', rate: 50, usable: false })]).total).toBe(400);
+    const r = price([line(1, 7, 400, 3)], [rule({ id: 1, type: 'discountOffer', rate: 50, amountLeft: 450 })]);
+    expect(r.applied[0]!.discount).toBeLessThanOrEqual(450);
+    expect(r.total).toBe(200 * 2 + 400);
+    const full = rule({ id: 1, type: 'fullReduction', threshold: 500, reduction: 100, amountLeft: 99 });
+    expect(price([line(1, 7, 600)], [full]).total).toBe(600);
+  });
+  it('an activity that gives nothing is not applied (Medusa #5278: it uses nothing)', () => {
+    const r = price([line(1, 7, 400)], [rule({ id: 1, type: 'discount', products: new Map([[7, 450]]) })]);
+    expect(r.applied).toEqual([]);
+    expect(r.lines[0]!.activityIds).toEqual([]);
+  });
+});
+
+describe('the conflict rule', () => {
+  it('within a lane the best for the customer wins', () => {
+    const r = price(
+      [line(1, 7, 1000)],
+      [
+        rule({ id: 1, type: 'discountOffer', rate: 80 }),
+        rule({ id: 2, type: 'discount', products: new Map([[7, 750]]) }),
+      ],
+    );
+    expect(r.lines[0]).toMatchObject({ unitPrice: 750, activityIds: [2] });
+  });
+  it('a threshold sees the total the price lane left', () => {
+    const r = price(
+      [line(1, 7, 1000)],
+      [
+        rule({ id: 1, type: 'discountOffer', rate: 90 }),
+        rule({ id: 2, type: 'fullReduction', threshold: 1000, reduction: 100 }),
+      ],
+    );
+    expect(r.total).toBe(900);
+  });
+  it('an exclusive activity is priced alone, and only when it beats the rest together', () => {
+    const rules = [
+      rule({ id: 1, type: 'discountOffer', rate: 90 }),
+      rule({ id: 2, type: 'fullReduction', threshold: 500, reduction: 100 }),
+      rule({ id: 3, type: 'discountOffer', rate: 75, exclusive: true }),
+    ];
+    // Together: 1 000 → 900 → 800; alone: 750.
+    const r = price([line(1, 7, 1000)], rules);
+    expect(r.total).toBe(750);
+    expect(r.applied.map((a) => a.activityId)).toEqual([3]);
+    // 600 → 540 → 440 together beats 450 alone.
+    expect(price([line(1, 7, 600)], rules).applied.map((a) => a.activityId)).toEqual([1, 2]);
+  });
+});
+
+const arbRule = (id: number) =>
+  fc
+    .record({
+      type: fc.constantFrom('discount', 'discountOffer', 'teamDiscount', 'fullReduction', 'coupon' as const),
+      exclusive: fc.boolean(),
+      products: fc.option(fc.uniqueArray(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 4 })),
+      fixed: fc.integer({ min: 1, max: 3000 }),
+      rate: fc.integer({ min: 1, max: 99 }),
+      minUnits: fc.integer({ min: 2, max: 5 }),
+      threshold: fc.integer({ min: 1, max: 5000 }),
+      reduction: fc.integer({ min: 1, max: 6000 }),
+      unitsLeft: fc.option(fc.integer({ min: 0, max: 5 })),
+      amountLeft: fc.option(fc.integer({ min: 0, max: 3000 })),
+    })
+    .map((r): PricingRule =>
+      rule({
+        id,
+        type: r.type,
+        exclusive: r.exclusive,
+        products: r.products ? new Map(r.products.map((p) => [p, r.type === 'discount' ? r.fixed : null])) : null,
+        rate: r.rate,
+        minUnits: r.minUnits,
+        threshold: r.threshold,
+        reduction: r.reduction,
+        unitsLeft: r.unitsLeft,
+        amountLeft: r.amountLeft,
+      }),
+    );
+const arbLines = fc
+  .array(
+    fc.record({
+      productId: fc.integer({ min: 1, max: 6 }),
+      price: fc.integer({ min: 1, max: 3000 }),
+      count: fc.integer({ min: 1, max: 5 }),
+      staff: fc.option(fc.integer({ min: 1, max: 3000 })),
+    }),
+    { minLength: 1, maxLength: 10 },
+  )
+  .map((ls) => ls.map((l, i) => line(i + 1, l.productId, l.price, l.count, l.staff)));
+const arbRules = fc
+  .integer({ min: 0, max: 6 })
+  .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => arbRule(i + 1))));
+const arbCoupons = fc.array(
+  fc.record({
+    type: fc.constantFrom('reduction', 'exchange', 'fixedPrice' as const),
+    amount: fc.integer({ min: 1, max: 3000 }),
+    threshold: fc.integer({ min: 0, max: 3000 }),
+    activityId: fc.integer({ min: 1, max: 6 }),
+  }),
+  { maxLength: 3 },
+);
+
+describe('over generated baskets', () => {
+  it('never a negative price, never below the lowest price but for a free unit, the lines add up, no one pays more than without activities', () => {
+    fc.assert(
+      fc.property(arbLines, arbRules, arbCoupons, (lines, rules, held) => {
+        const coupons = held.map((c, i) => ({ ...c, id: i + 1, products: null }));
+        const r = priceBasket({ lines, rules, coupons, customer: anyone, at: noon, platform: null });
+        const none = priceBasket({ lines, rules: [], coupons: [], customer: anyone, at: noon, platform: null });
+        expect(r.total).toBe(r.lines.reduce((s, l) => s + l.amount, 0));
+        expect(r.total).toBeLessThanOrEqual(none.total);
+        expect(r.listTotal - none.total + r.applied.reduce((s, a) => s + a.discount, 0)).toBe(r.listTotal - r.total);
+        // Units sold: as many as asked for, line by line.
+        for (const l of lines)
+          expect(r.lines.filter((p) => p.key === l.key).reduce((s, p) => s + p.count, 0)).toBe(l.count);
+        for (const l of r.lines) {
+          expect(l.amount).toBeGreaterThanOrEqual(0);
+          const free = l.couponId !== null && coupons.find((c) => c.id === l.couponId)?.type === 'exchange' ? 1 : 0;
+          expect(l.amount).toBeGreaterThanOrEqual((l.count - free) * LOWEST_UNIT_PRICE);
+        }
+        // A budget is never overspent; a unit limit never exceeded.
+        for (const a of r.applied) {
+          const of = rules.find((x) => x.id === a.activityId)!;
+          if (of.amountLeft !== null && a.lane !== 'coupon') expect(a.discount).toBeLessThanOrEqual(of.amountLeft);
+          if (of.unitsLeft !== null && a.lane === 'price') expect(a.units).toBeLessThanOrEqual(of.unitsLeft);
+        }
+        // An exclusive activity priced nothing beside another.
+        const used = new Set(r.applied.map((a) => a.activityId));
+        if ([...used].some((id) => rules.find((x) => x.id === id)!.exclusive)) expect(used.size).toBe(1);
+      }),
+      { numRuns: 2000, seed: 52 },
+    );
+  });
+});
