@@ -24,6 +24,7 @@ import { paymentScreens } from './payment/index.js';
 import { refundScreens } from './refund/index.js';
 import { memberScreens } from './member/index.js';
 import { groupScreens } from './group/index.js';
+import { activityScreens } from './activity/index.js';
 
 export const RENDERER_DOMAINS = [
   accountScreens,
@@ -45,6 +46,7 @@ export const RENDERER_DOMAINS = [
   refundScreens,
   memberScreens,
   groupScreens,
+  activityScreens,
 ] as const;
 
 export const SCREENS = assembleScreens(RENDERER_DOMAINS);

@@ -9,7 +9,7 @@
 import { Button, Dropdown, Field, Input, makeStyles, Option, Spinner, Text, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { formatTime, parseYuan, yuanInput } from '../../shared/format.js';
 import {
   BEHAVIOUR_KINDS,
@@ -20,7 +20,7 @@ import {
   type BehaviourRule,
 } from '../../shared/group/index.js';
 import { useOp } from '../bridge.js';
-import { forTenant, useScreen } from '../kit/index.js';
+import { forTenant, MultiPick, useScreen, useSettled } from '../kit/index.js';
 
 const useStyles = makeStyles({
   editor: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -50,20 +50,6 @@ export const emptyCondition = (kind: BehaviourKind): BehaviourCondition =>
         ? { kind, productIds: [] }
         : { kind };
 export const DEFAULT_RULE: BehaviourRule = { days: 30, conditions: [emptyCondition('boughtAt')] };
-
-/**
- * `value` once it has stayed the same for `ms`: the preview asks the upstream
- * after typing pauses, not at every key (hand-written: one timer, where a
- * debounce library would add a dependency for ten lines).
- */
-function useSettled<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 export interface BehaviourEditorProps {
   value: BehaviourRule;
@@ -194,14 +180,16 @@ function ConditionFields({
     case 'boughtAt':
       return (
         <>
-          <Pick
+          <MultiPick
+            placeholder={t('group.behaviour.none')}
             label={t('group.behaviour.devices')}
             options={(choices?.devices ?? []).map((d) => ({ id: d.id, text: `${d.name} · ${d.serial}` }))}
             value={condition.deviceIds}
             onChange={(deviceIds) => onChange({ ...condition, deviceIds })}
             testId="group-behaviour-devices"
           />
-          <Pick
+          <MultiPick
+            placeholder={t('group.behaviour.none')}
             label={t('group.behaviour.points')}
             options={(choices?.points ?? []).map((p) => ({ id: p.id, text: p.name }))}
             value={condition.pointIds}
@@ -226,7 +214,8 @@ function ConditionFields({
       );
     case 'boughtProduct':
       return (
-        <Pick
+        <MultiPick
+          placeholder={t('group.behaviour.none')}
           label={t('group.behaviour.products')}
           options={(choices?.products ?? []).map((p) => ({ id: p.id, text: p.name }))}
           value={condition.productIds}
@@ -237,40 +226,4 @@ function ConditionFields({
     case 'lapsed':
       return <Text>{t('group.behaviour.lapsedHint', { days: Number.isFinite(days) ? days : '—' })}</Text>;
   }
-}
-
-/** Several of the tenant's devices, points or products. */
-function Pick({
-  label,
-  options,
-  value,
-  onChange,
-  testId,
-}: {
-  label: string;
-  options: readonly { id: number; text: string }[];
-  value: readonly number[];
-  onChange: (ids: number[]) => void;
-  testId: string;
-}) {
-  const { t } = useScreen();
-  const chosen = options.filter((o) => value.includes(o.id));
-  return (
-    <Field label={label}>
-      <Dropdown
-        multiselect
-        placeholder={t('group.behaviour.none')}
-        value={chosen.map((o) => o.text).join('、')}
-        selectedOptions={value.map(String)}
-        onOptionSelect={(_, d) => onChange(d.selectedOptions.map(Number))}
-        data-testid={testId}
-      >
-        {options.map((o) => (
-          <Option key={o.id} value={String(o.id)}>
-            {o.text}
-          </Option>
-        ))}
-      </Dropdown>
-    </Field>
-  );
 }

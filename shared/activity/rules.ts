@@ -22,6 +22,8 @@ export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
  * counts the last 1, 7, 30 or 365 days up to the sale.
  */
 export const REFRESH_RULES = ['calendar', 'rolling'] as const;
+/** The text keys of ISO weekdays 1–7. */
+export const WEEKDAY_KEYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 /** Who an activity prices: everyone, the activated members of some groups, or everyone outside them. */
 export const CROWDS = ['everyone', 'inGroups', 'notInGroups'] as const;
 export const TARGETS = ['devices', 'scenes'] as const;
