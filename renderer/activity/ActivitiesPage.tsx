@@ -7,7 +7,7 @@
  * activity; edit (while not started), disable or enable, and terminate (asks
  * first) from the row; "New activity" chooses a type first (create).
  */
-import { Badge, Text } from '@fluentui/react-components';
+import { Text } from '@fluentui/react-components';
 import { OpenRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';
 import { ACTIVITY_STATES, ACTIVITY_TYPES, type ActivityItem } from '../../shared/activity/index.js';
@@ -73,8 +73,8 @@ export default function ActivitiesPage() {
       {
         id: 'type',
         header: t('activity.type'),
-        minWidth: 80,
-        width: 100,
+        minWidth: 90,
+        width: 120,
         cellTestId: 'activity-row-type',
         value: (a) => t(`activity.types.${a.type}`),
       },
@@ -83,36 +83,32 @@ export default function ActivitiesPage() {
         header: t('activity.tag'),
         minWidth: 70,
         width: 100,
-        fold: 2,
-        render: (a) => (
-          <Badge appearance="outline" color="brand">
-            {a.tag}
-          </Badge>
-        ),
+        fold: 3,
+        render: (a) => <OverflowText text={a.tag} />,
       },
       {
         id: 'time',
         header: t('activity.time'),
-        minWidth: 160,
+        minWidth: 150,
         width: 300,
-        fold: 1,
-        value: (a) => `${formatTime(a.startAt)} – ${formatTime(a.extendedEndAt ?? a.endAt)}`,
+        // To the minute: an activity's seconds say nothing, and the two times fit one line.
+        value: (a) => `${formatTime(a.startAt).slice(0, 16)} – ${formatTime(a.extendedEndAt ?? a.endAt).slice(0, 16)}`,
       },
       {
         id: 'state',
         header: t('activity.state'),
-        minWidth: 70,
-        width: 90,
+        minWidth: 90,
+        width: 100,
         cellTestId: 'activity-row-state',
         render: (a) => <StateBadge state={a.state} />,
       },
       {
         id: 'targets',
         header: t('activity.target'),
-        minWidth: 70,
-        width: 90,
-        fold: 3,
-        value: (a) => `${t(`activity.targets.${a.target}`)} ${t('activity.targetsCount', { count: a.targets })}`,
+        minWidth: 80,
+        width: 100,
+        fold: 2,
+        value: (a) => `${t(`activity.targets.${a.target}`)} · ${t('activity.targetsCount', { count: a.targets })}`,
       },
       {
         id: 'uses',
@@ -133,7 +129,7 @@ export default function ActivitiesPage() {
         value: (a) => a.discount,
       },
       ...tenantColumn<ActivityItem>(seesTenants(user), t('common.tenant')),
-      { id: 'createdAt', header: t('activity.createdAt'), kind: 'time', fold: 4, value: (a) => a.createdAt },
+      { id: 'createdAt', header: t('activity.createdAt'), kind: 'time', fold: 1, value: (a) => a.createdAt },
       {
         id: 'actions',
         pin: 'end',

@@ -256,7 +256,6 @@ function ActivityForm({ activity, type }: { activity: ActivityDetail | undefined
           )}
         />
         <ProductPrices form={form} type={type} products={choices.data?.products ?? []} error={error} />
-        <RuleFields form={form} type={type} error={error} />
         <Controller
           control={form.control}
           name="crowd"
@@ -310,6 +309,7 @@ function ActivityForm({ activity, type }: { activity: ActivityDetail | undefined
             />
           ))}
         </div>
+        <RuleFields form={form} type={type} error={error} />
         <div className={styles.actions}>
           <Button appearance="primary" type="submit" disabled={submit.busy} data-testid="activity-form-save">
             {t('activity.save')}

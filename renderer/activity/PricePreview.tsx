@@ -40,9 +40,10 @@ export function PricePreview({ ready, devices, products, values, activityId }: P
   const styles = useStyles();
   const settled = useSettled(values, 400);
   const checked = settled ? activityInput.safeParse(toInput(settled)) : undefined;
-  // Offer the form's own devices and products first; any of the tenant's may be tried.
-  const deviceChoices = settled?.deviceIds.length ? devices.filter((d) => settled.deviceIds.includes(d.id)) : devices;
-  const productChoices = settled?.products.length
+  // On a form: its own devices and products (a device of a scene may be tried from any of the tenant's).
+  const deviceChoices =
+    settled && settled.target === 'devices' ? devices.filter((d) => settled.deviceIds.includes(d.id)) : devices;
+  const productChoices = settled
     ? products.filter((p) => settled.products.some((x) => x.productId === p.id))
     : products;
   const [deviceId, setDeviceId] = useState<number | undefined>();
@@ -111,7 +112,11 @@ export function PricePreview({ ready, devices, products, values, activityId }: P
           />
         </Field>
       </div>
-      {preview.isError ? (
+      {deviceChoices.length === 0 || productChoices.length === 0 ? (
+        <Text className={styles.hint} data-testid="activity-preview-choose">
+          {t('activity.preview.choose')}
+        </Text>
+      ) : preview.isError ? (
         <Text data-testid="activity-preview-error">{codeMessage(asCallError(preview.error).code)}</Text>
       ) : !answer ? (
         preview.isFetching && <Spinner size="tiny" />
