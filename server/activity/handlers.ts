@@ -10,6 +10,7 @@ import {
   updateActivity,
 } from './activities.js';
 import { previewPrice } from './preview.js';
+import { claim, claimable, myCoupons } from './coupons.js';
 import { activityChoices } from './choices.js';
 import { owningTenant } from '../tenant/index.js';
 
@@ -24,4 +25,7 @@ export const activityHandlers = defineHandlers({
   'activity.choices': async ({ body }, { db, user, scope }) =>
     activityChoices(db, await owningTenant(db, user, scope, body.tenantId)),
   'activity.preview': ({ body }, { db, user, scope }) => previewPrice(db, user, scope, body),
+  'activity.claimable': (_, { db, member }) => claimable(db, member),
+  'activity.claim': ({ body }, { db, member }) => claim(db, member, body.activityId),
+  'activity.myCoupons': ({ query }, { db, member }) => myCoupons(db, member, query),
 });

@@ -4,7 +4,7 @@ import { defineServerDomain } from '../manifest.js';
 import { activityDemo } from './demo.js';
 import { activityHandlers } from './handlers.js';
 import { priceSale } from './pricing.js';
-import { activities, activityGroups } from './schema.js';
+import { activities, activityGroups, coupons } from './schema.js';
 
 export { activities } from './schema.js';
 
@@ -20,5 +20,6 @@ export const activityServer = defineServerDomain({
   },
   owns: {
     activity: { id: activities.id, tenantId: activities.tenantId, labels: [activities.name] },
+    coupon: { id: coupons.id, tenantId: coupons.tenantId, labels: [] },
   },
 });

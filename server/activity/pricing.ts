@@ -23,6 +23,9 @@ import {
   activityUses,
 } from './schema.js';
 import { stands } from './uses.js';
+import { holdCoupons, redeem } from './coupons.js';
+import { CODE } from '../../shared/domains.js';
+import { BizError } from '../http/errors.js';
 
 type Activity = typeof activities.$inferSelect;
 
@@ -179,10 +182,26 @@ export async function priceSale(tx: Tx, basket: SaleBasket): Promise<PricedSale>
       .for('update');
   const rules = await rulesOf(tx, list, who, at);
   const customer = await customerOf(tx, basket.tenantId, who);
-  const priced = priceBasket({ lines: basket.lines, rules, coupons: [], customer, at, platform: basket.platform });
+  // A member's coupons of the live coupon activities, held for this sale (coupons.ts).
+  const couponActivities = list.filter((a) => a.type === 'coupon').map((a) => a.id);
+  const held =
+    basket.memberId === null ? [] : await holdCoupons(tx, basket.memberId, couponActivities, basket.couponId);
+  const priced = priceBasket({
+    lines: basket.lines,
+    rules,
+    coupons: held,
+    customer,
+    at,
+    platform: basket.platform,
+    couponId: basket.couponId ?? undefined,
+  });
+  const redeemed = priced.applied.find((a) => a.couponId !== null)?.couponId ?? null;
+  // A coupon the buyer chose that prices nothing here (its threshold not met, its product not bought) is refused, not ignored.
+  if (basket.couponId !== null && redeemed !== basket.couponId) throw new BizError(CODE.couponUnusable);
   return {
     lines: priced.lines,
     record: async (orderId) => {
+      if (redeemed !== null) await redeem(tx, redeemed, orderId);
       if (!priced.applied.length) return;
       await tx.insert(activityUses).values(
         priced.applied.map((a) => ({

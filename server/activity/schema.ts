@@ -146,3 +146,31 @@ export const activityUses = pgTable(
     index('activity_uses_order_idx').on(t.orderId),
   ],
 );
+
+/**
+ * Coupons a member claimed of a coupon activity. One is free while no order
+ * took it, or while the order that took it no longer stands and the activity
+ * gives coupons back on refund (uses.ts `couponFree`): like a use, a coupon
+ * is given back by the rule, never by writing it back.
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    /** The order that took it last, and when. */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('coupons_activity_idx').on(t.activityId), index('coupons_member_idx').on(t.memberId, t.validUntil)],
+);

@@ -17,3 +17,7 @@ export const standingUses = (activityId: PgColumn | number): SQL<{ uses: number;
   sql`(select json_build_object('uses', count(*)::int, 'discount', coalesce(sum(u.discount), 0)::int)
     from ${activityUses} u join ${orders} o on o.id = u.order_id
     where u.activity_id = ${activityId} and ${stands})`;
+
+/** Whether a coupon (alias `c`, its activity `a`) is free to use: never taken, or taken by an order that no longer stands and given back on refund. */
+export const couponFree = sql`(c.order_id is null or (coalesce((a.coupon->>'returnOnRefund')::boolean, true)
+  and not exists (select 1 from ${orders} o where o.id = c.order_id and ${stands})))`;

@@ -92,6 +92,8 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
       // One of ours or another programme's, never both: the order can carry one buyer.
       if (sale.memberId !== undefined && sale.externalMember !== undefined)
         throw new RequestValidationError({ externalMember: 'validation.invalid' });
+      // A coupon is a member's: without the member it names, it is no one's to use (3421, as any coupon not the buyer's).
+      if (sale.couponId !== undefined && sale.memberId === undefined) throw new BizError(CODE.couponUnusable);
       const member =
         sale.memberId === undefined
           ? undefined
@@ -105,6 +107,8 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
         if (sale.items.length || sale.amount === undefined) throw new BizError(CODE.paymentBoxSale);
         if (sale.customerStaffCard !== undefined)
           throw new RequestValidationError({ customerStaffCard: 'validation.invalid' });
+        // Nor a coupon: a payment box's amount is what was paid.
+        if (sale.couponId !== undefined) throw new BizError(CODE.couponUnusable);
         amount = sale.amount;
       } else {
         if (!sale.items.length) throw new RequestValidationError({ items: 'validation.required' });
@@ -129,7 +133,7 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
               memberId: member?.id ?? null,
               staffId: holder?.id ?? null,
               platform: sale.platform,
-              couponId: null,
+              couponId: sale.couponId ?? null,
               lines: lines.map((l) => ({
                 key: l.channel,
                 productId: l.productId,

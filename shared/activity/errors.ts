@@ -34,6 +34,28 @@ export const activityErrors = defineErrors({
     '該設備未售賣此商品',
     'The device does not sell this product',
   ),
+  couponNotClaimable: err(
+    3418,
+    409,
+    '该活动现在不能领取优惠券',
+    '該活動現在不能領取優惠券',
+    'No coupon of this activity can be claimed now',
+  ),
+  couponsGone: err(3419, 409, '优惠券已领完', '優惠券已領完', 'All the coupons have been claimed'),
+  couponClaimLimit: err(
+    3420,
+    409,
+    '已达到每人领取上限',
+    '已達到每人領取上限',
+    'You have claimed as many as one member may',
+  ),
+  couponUnusable: err(
+    3421,
+    409,
+    '优惠券不可用：已使用、已过期或不属于该会员',
+    '優惠券不可用：已使用、已過期或不屬於該會員',
+    'The coupon cannot be used: used, expired or not the member’s',
+  ),
   groupBoundToDiscount: err(
     3436,
     409,

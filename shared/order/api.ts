@@ -41,6 +41,8 @@ export const saleInput = z
      * (704). The order earns its points.
      */
     memberId: ref('member').optional(),
+    /** A coupon of that member the buyer chose (shared/activity): redeemed by this sale or the sale is refused (3421). Without one, the member's best coupon applies. */
+    couponId: ref('coupon').optional(),
     /**
      * Or a member of another loyalty programme (a mall's, a card scheme's):
      * the order's callback event carries it so that programme credits its

@@ -639,6 +639,53 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
     await t.ok('activity.terminate', { params: { id: activity.id } }, token);
   },
 
+  'activity.claim': async () => {
+    // 3 members claim a coupon of quantity 4 (2 each at most) N times each at once: 4 issued in all, none past a member's 2.
+    const product = (
+      await t.db
+        .select({ id: deviceChannels.productId })
+        .from(deviceChannels)
+        .where(
+          and(eq(deviceChannels.deviceId, t.ids.device('VM2026000101')), sql`${deviceChannels.productId} is not null`),
+        )
+        .limit(1)
+    )[0]!.id!;
+    const activity = await t.ok(
+      'activity.create',
+      {
+        body: {
+          name: `竞争优惠券 ${++made}`,
+          type: 'coupon',
+          tag: '竞争',
+          startAt: new Date(Date.now() - 60_000).toISOString(),
+          endAt: new Date(Date.now() + 86_400_000).toISOString(),
+          target: 'devices',
+          deviceIds: [t.ids.device('VM2026000101')],
+          products: [{ productId: product }],
+          coupon: { type: 'reduction', amount: 1, quantity: 4, validDays: 1, perMember: 2 },
+        },
+      },
+      token,
+    );
+    const people = await Promise.all(
+      [1, 2, 3].map((i) =>
+        t.ok('member.signIn', {
+          body: { tenantId: t.ids.tenant('A'), code: sandboxCode(`race-coupon-${process.pid}-${made}-${i}`) },
+        }),
+      ),
+    );
+    const answers = await Promise.all(
+      people.flatMap((p) =>
+        Array.from({ length: N }, () => t.call('activity.claim', { body: { activityId: activity.id } }, p.token)),
+      ),
+    );
+    expectCleanAnswers(answers, [CODE.couponsGone, CODE.couponClaimLimit]);
+    expect(answers.filter(succeeded)).toHaveLength(4);
+    for (const p of people)
+      expect((await t.ok('activity.myCoupons', { query: {} }, p.token)).total).toBeLessThanOrEqual(2);
+    await t.ok('activity.terminate', { params: { id: activity.id } }, token);
+  },
+
   'billing.applyInvoice': async () => {
     // One paid bill, its invoice applied for N times at once: one application, the rest told 987.
     const renewalId = await paidBill();

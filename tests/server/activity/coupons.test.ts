@@ -1,0 +1,139 @@
+/**
+ * Coupons: claimed within the quantity and the member's limit under 200
+ * concurrent claims, redeemed once by a sale (Vendure #4660 let concurrent
+ * checkouts reuse a single-use coupon), given back when its sale is refunded
+ * and the activity says so.
+ */
+import { eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { CODE } from '../../../shared/domains.js';
+import { activities } from '../../../server/activity/index.js';
+import { orders } from '../../../server/order/index.js';
+import { suiteApp } from '../helpers.js';
+import { memberSession, settleNow } from '../member/support.js';
+import { activityBody, sell, stockMachine } from './support.js';
+
+const t = suiteApp(['tenant1', 'tenant2']);
+let m: Awaited<ReturnType<typeof stockMachine>>;
+const A = () => t.ids.tenant('A');
+
+beforeEach(async () => {
+  m = await stockMachine(t);
+  await t.db.delete(activities).where(eq(activities.tenantId, A()));
+});
+
+const couponActivity = (coupon: object, over: object = {}) =>
+  t.ok(
+    'activity.create',
+    {
+      body: activityBody(m.deviceId, m.productA, {
+        type: 'coupon',
+        products: [{ productId: m.productA }, { productId: m.productB }],
+        coupon: { type: 'reduction', amount: 300, quantity: 50, validDays: 7, ...coupon } as never,
+        ...over,
+      }) as never,
+    },
+    t.token.tenant1,
+  );
+const claim = (token: string, activityId: number) => t.call('activity.claim', { body: { activityId } }, token);
+
+describe('activity.claimable', () => {
+  it("lists the tenant's active coupon activities with what is left to claim", async () => {
+    const a = await couponActivity({ quantity: 3, perMember: 2 });
+    const { token } = await memberSession(t, A());
+    await claim(token, a.id);
+    const list = await t.ok('activity.claimable', {}, token);
+    expect(list).toEqual([
+      expect.objectContaining({ activityId: a.id, left: 2, mine: 1, perMember: 2, type: 'reduction', amount: 300 }),
+    ]);
+  });
+});
+
+describe('activity.claim', () => {
+  it('issues within the quantity and the per-member limit; a discount or a stopped activity gives none', async () => {
+    const a = await couponActivity({ quantity: 2, perMember: 1 });
+    const one = await memberSession(t, A());
+    const two = await memberSession(t, A());
+    const three = await memberSession(t, A());
+    expect((await claim(one.token, a.id)).body.content).toMatchObject({ activityId: a.id, state: 'unused' });
+    expect((await claim(one.token, a.id)).body.code).toBe(CODE.couponClaimLimit);
+    expect((await claim(two.token, a.id)).body.code).toBe(CODE.ok);
+    expect((await claim(three.token, a.id)).body.code).toBe(CODE.couponsGone);
+    const discount = await t.ok(
+      'activity.create',
+      { body: activityBody(m.deviceId, m.productA) as never },
+      t.token.tenant1,
+    );
+    expect((await claim(three.token, discount.id)).body.code).toBe(CODE.couponNotClaimable);
+    const stopped = await couponActivity({});
+    await t.ok('activity.terminate', { params: { id: stopped.id } }, t.token.tenant1);
+    expect((await claim(three.token, stopped.id)).body.code).toBe(CODE.couponNotClaimable);
+  });
+
+  it('200 concurrent claims of a quantity of 50 issue exactly 50, never more than a member may hold', async () => {
+    const a = await couponActivity({ quantity: 50, perMember: 10 });
+    const people = await Promise.all(Array.from({ length: 8 }, () => memberSession(t, A())));
+    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => claim(people[i % 8]!.token, a.id)));
+    expect(answers.every((r) => r.status < 500)).toBe(true);
+    expect(answers.filter((r) => r.body.code === CODE.ok)).toHaveLength(50);
+    for (const p of people)
+      expect((await t.ok('activity.myCoupons', { query: {} }, p.token)).total).toBeLessThanOrEqual(10);
+  });
+});
+
+describe('activity.myCoupons', () => {
+  it("lists the member's coupons, unused first; another member's are not there", async () => {
+    const a = await couponActivity({ perMember: 2 });
+    const { token } = await memberSession(t, A());
+    await claim(token, a.id);
+    await claim(token, a.id);
+    const mine = await t.ok('activity.myCoupons', { query: {} }, token);
+    expect(mine.list.map((c) => c.state)).toEqual(['unused', 'unused']);
+    expect((await t.ok('activity.myCoupons', { query: {} }, (await memberSession(t, A())).token)).total).toBe(0);
+  });
+});
+
+describe('order.sale with coupons', () => {
+  it("takes the member's best coupon once; a refund gives it back when the activity says so", async () => {
+    const a = await couponActivity({ amount: 300 });
+    const { token, member } = await memberSession(t, A());
+    const coupon = (await claim(token, a.id)).body.content;
+    const first = await sell(t, { memberId: member.id });
+    expect(first.body.content.amount).toBe(700);
+    expect((await sell(t, { memberId: member.id })).body.content.amount).toBe(1000);
+    const [order] = await t.db.select().from(orders).where(eq(orders.number, first.body.content.orderNumber));
+    await t.ok('refund.create', { params: { id: order!.id }, body: { reason: '测试', amount: 700 } }, t.token.tenant1);
+    await settleNow(t, order!.id);
+    expect((await t.ok('activity.myCoupons', { query: {} }, token)).list[0]).toMatchObject({
+      id: coupon.id,
+      state: 'unused',
+    });
+    expect((await sell(t, { memberId: member.id, couponId: coupon.id })).body.content.amount).toBe(700);
+  });
+
+  it('a coupon not given back on refund stays used; one the buyer names that prices nothing is 3421', async () => {
+    const a = await couponActivity({ amount: 300, threshold: 1500, returnOnRefund: false });
+    const { token, member } = await memberSession(t, A());
+    const coupon = (await claim(token, a.id)).body.content;
+    expect((await sell(t, { memberId: member.id, couponId: coupon.id })).body.code).toBe(CODE.couponUnusable);
+    const sale = await sell(t, { memberId: member.id, items: [{ channel: 1, count: 2 }] });
+    expect(sale.body.content.amount).toBe(1700);
+    const [order] = await t.db.select().from(orders).where(eq(orders.number, sale.body.content.orderNumber));
+    await t.ok('refund.create', { params: { id: order!.id }, body: { reason: '测试', amount: 1700 } }, t.token.tenant1);
+    await settleNow(t, order!.id);
+    expect((await t.ok('activity.myCoupons', { query: {} }, token)).list[0]!.state).toBe('used');
+    expect((await sell(t, { couponId: coupon.id })).body.code).toBe(CODE.couponUnusable);
+  });
+
+  it('50 concurrent sales naming one coupon redeem it once; the others are refused', async () => {
+    const a = await couponActivity({ amount: 300 });
+    const { token, member } = await memberSession(t, A());
+    const coupon = (await claim(token, a.id)).body.content;
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => sell(t, { memberId: member.id, couponId: coupon.id })),
+    );
+    expect(answers.every((r) => r.status < 500)).toBe(true);
+    expect(answers.filter((r) => r.body.code === CODE.ok)).toHaveLength(1);
+    expect(answers.filter((r) => r.body.code === CODE.couponUnusable)).toHaveLength(49);
+  });
+});
