@@ -13,7 +13,6 @@ import { activityState, type CouponItem, type HeldCoupon } from '../../shared/ac
 import type { Db, Queryable, Tx } from '../db/index.js';
 import { rowsOf } from '../db/sql.js';
 import { BizError } from '../http/errors.js';
-import { paged } from '../http/paged.js';
 import type { MemberCaller } from '../http/principal.js';
 import { activities, activityProducts, coupons } from './schema.js';
 import { couponFree } from './uses.js';
