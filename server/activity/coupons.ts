@@ -166,6 +166,8 @@ export async function holdCoupons(
   memberId: number,
   activityIds: readonly number[],
   chosen: number | null,
+  /** False for a look at them only (the member's basket price): nothing is locked. */
+  lock = true,
 ): Promise<HeldCoupon[]> {
   if (!activityIds.length) {
     if (chosen !== null) throw new BizError(CODE.couponUnusable);
@@ -178,7 +180,7 @@ export async function holdCoupons(
       where c.member_id = ${memberId} and c.valid_until > now() and c.activity_id in ${ids} and ${couponFree}
         ${chosen === null ? sql`` : sql`and c.id = ${chosen}`}
       order by c.valid_until, c.id
-      for update of c ${chosen === null ? sql`skip locked` : sql``}`,
+      ${lock ? sql`for update of c ${chosen === null ? sql`skip locked` : sql``}` : sql``}`,
   );
   if (chosen !== null && !rows.length) throw new BizError(CODE.couponUnusable);
   const products = await tx

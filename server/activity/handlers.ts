@@ -9,7 +9,7 @@ import {
   terminateActivity,
   updateActivity,
 } from './activities.js';
-import { previewPrice } from './preview.js';
+import { basketPrice, previewPrice } from './preview.js';
 import { claim, claimable, myCoupons } from './coupons.js';
 import { activityChoices } from './choices.js';
 import { owningTenant } from '../tenant/index.js';
@@ -27,5 +27,6 @@ export const activityHandlers = defineHandlers({
   'activity.preview': ({ body }, { db, user, scope }) => previewPrice(db, user, scope, body),
   'activity.claimable': (_, { db, member }) => claimable(db, member),
   'activity.claim': ({ body }, { db, member }) => claim(db, member, body.activityId),
+  'activity.basketPrice': ({ body }, { db, member }) => basketPrice(db, member, body),
   'activity.myCoupons': ({ query }, { db, member }) => myCoupons(db, member, query),
 });

@@ -5,7 +5,7 @@
  * form's unsaved draft in place of the activity it edits. Nothing is locked
  * or recorded.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { CODE } from '../../shared/domains.js';
 import {
@@ -28,6 +28,9 @@ import { sceneDevices } from '../scene/schema.js';
 import { activityOf } from './activities.js';
 import { checkNamed, checkRefs } from './choices.js';
 import { customerOf, liveActivities, rulesOf } from './pricing.js';
+import { holdCoupons } from './coupons.js';
+import type { MemberCaller } from '../http/principal.js';
+import { tenants } from '../identity/schema.js';
 
 const DRAFT_ID = 0;
 
@@ -154,5 +157,102 @@ export async function previewPrice(
     listTotal: priced.listTotal,
     total: priced.total,
     staffPriced: priced.staffPriced,
+  };
+}
+
+/**
+ * The member's basket price (`activity.basketPrice`): the machine's channels
+ * priced for the signed-in member as the sale would price them — its groups,
+ * limits and coupons (looked at, not held: nothing is taken until it buys).
+ */
+export async function basketPrice(
+  db: Queryable,
+  member: MemberCaller,
+  input: { deviceId: number; items: { channel: number; count: number }[]; couponId?: number | undefined },
+): Promise<PreviewAnswer> {
+  // A machine of the member's tenant, or of a second-level tenant under it.
+  const [device] = await db
+    .select({ id: devices.id, tenantId: devices.tenantId })
+    .from(devices)
+    .innerJoin(tenants, eq(tenants.id, devices.tenantId))
+    .where(
+      and(
+        eq(devices.id, input.deviceId),
+        sql`(${devices.tenantId} = ${member.tenantId} or ${tenants.parentId} = ${member.tenantId})`,
+      ),
+    );
+  if (!device || device.tenantId === null) throw new BizError(CODE.deviceNotFound);
+  const numbers = [...new Set(input.items.map((i) => i.channel))];
+  const channels = await db
+    .select({
+      number: deviceChannels.number,
+      productId: deviceChannels.productId,
+      price: deviceChannels.price,
+      name: products.name,
+    })
+    .from(deviceChannels)
+    .innerJoin(products, eq(products.id, deviceChannels.productId))
+    .where(
+      and(
+        eq(deviceChannels.deviceId, device.id),
+        inArray(deviceChannels.number, numbers),
+        eq(deviceChannels.enabled, true),
+      ),
+    );
+  if (channels.length !== numbers.length) throw new BizError(CODE.channelUnavailable);
+  const at = new Date();
+  const who = { memberId: member.id, staffId: null };
+  const live = await liveActivities(db, device.id, at);
+  const rules = await rulesOf(db, live, who, at);
+  const held = await db.transaction((tx) =>
+    holdCoupons(
+      tx,
+      member.id,
+      live.filter((a) => a.type === 'coupon').map((a) => a.id),
+      input.couponId ?? null,
+      false,
+    ),
+  );
+  const byChannel = new Map(channels.map((c) => [c.number, c]));
+  const priced = priceBasket({
+    lines: input.items.map((i) => ({
+      key: i.channel,
+      productId: byChannel.get(i.channel)!.productId!,
+      count: i.count,
+      price: byChannel.get(i.channel)!.price ?? 0,
+      staffPrice: null,
+    })),
+    rules,
+    coupons: held,
+    customer: await customerOf(db, device.tenantId, who),
+    at,
+    platform: null,
+    couponId: input.couponId,
+  });
+  const named = new Map(live.map((a) => [a.id, a]));
+  return {
+    lines: priced.lines.map((l) => ({
+      productId: l.productId,
+      name: byChannel.get(l.key)!.name,
+      count: l.count,
+      listPrice: l.listPrice,
+      unitPrice: l.unitPrice,
+      amount: l.amount,
+      activityIds: l.activityIds,
+    })),
+    applied: priced.applied.map((a) => {
+      const of = named.get(a.activityId)!;
+      return {
+        activityId: a.activityId,
+        name: of.name,
+        type: of.type,
+        lane: LANE_OF[of.type],
+        discount: a.discount,
+        draft: false,
+      };
+    }),
+    listTotal: priced.listTotal,
+    total: priced.total,
+    staffPriced: false,
   };
 }

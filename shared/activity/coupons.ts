@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { endpoint, isoTime, page, pageQuery, ref } from '../api/define.js';
 import { COUPON_TYPES } from './rules.js';
+import { previewAnswer } from './api.js';
 
 export const COUPON_STATES = ['unused', 'used', 'expired'] as const;
 
@@ -59,6 +60,22 @@ export const couponApi = {
     content: couponItem,
     access: memberApp,
     contended: 'an activity never issues more coupons than its quantity, nor one member more than its limit',
+  }),
+  'activity.basketPrice': endpoint({
+    method: 'POST',
+    path: '/member-api/v1/basket-price',
+    summary:
+      "What the signed-in member would pay for channels of a machine now, and why — the engine that prices the machine's sale, with the member's groups, limits and coupons (1201 for a machine not of the member's tenant).",
+    body: z.object({
+      deviceId: ref('device'),
+      items: z
+        .array(z.object({ channel: z.number().int().min(1).max(999), count: z.number().int().min(1).max(10) }))
+        .min(1)
+        .max(10),
+      couponId: ref('coupon').optional(),
+    }),
+    content: previewAnswer,
+    access: memberApp,
   }),
   'activity.myCoupons': endpoint({
     method: 'GET',

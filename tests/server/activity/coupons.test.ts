@@ -137,3 +137,30 @@ describe('order.sale with coupons', () => {
     expect(answers.filter((r) => r.body.code === CODE.couponUnusable)).toHaveLength(49);
   });
 });
+
+describe('activity.basketPrice', () => {
+  it('prices the basket as the sale then does, coupon included; a machine of another tenant is 1201', async () => {
+    const a = await couponActivity({ amount: 300 });
+    await t.ok(
+      'activity.create',
+      { body: activityBody(m.deviceId, m.productA, { products: [{ productId: m.productA, price: 800 }] }) as never },
+      t.token.tenant1,
+    );
+    const { token, member } = await memberSession(t, A());
+    await claim(token, a.id);
+    const basket = {
+      deviceId: m.deviceId,
+      items: [
+        { channel: 1, count: 1 },
+        { channel: 2, count: 1 },
+      ],
+    };
+    const price = await t.ok('activity.basketPrice', { body: basket }, token);
+    expect(price).toMatchObject({ listTotal: 1600, total: 800 + 600 - 300 });
+    expect(price.applied.map((x) => x.lane)).toEqual(['price', 'coupon']);
+    const sale = await sell(t, { memberId: member.id, items: basket.items });
+    expect(sale.body.content.amount).toBe(price.total);
+    const other = await memberSession(t, t.ids.tenant('B'));
+    expect(await t.code('activity.basketPrice', { body: basket }, other.token)).toBe(CODE.deviceNotFound);
+  });
+});
