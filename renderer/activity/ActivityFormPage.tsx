@@ -37,6 +37,7 @@ import {
 import { emptyValues, toInput, valuesOf, type ActivityValues } from './form.js';
 import { ACTIVITIES_PATH, activityPath } from './paths.js';
 import { PricePreview } from './PricePreview.js';
+import { DryRun } from './DryRun.js';
 import { ProductPrices, RuleFields } from './TypeFields.js';
 
 const useStyles = makeStyles({
@@ -50,6 +51,7 @@ const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   pair: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', '& > *': { flex: '1 1 200px' } },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS },
+  side: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, position: 'sticky', top: 0 },
 });
 
 /** The form's values checked as the API's body: the same paths, so every issue lands on its field. */
@@ -316,14 +318,17 @@ function ActivityForm({ activity, type }: { activity: ActivityDetail | undefined
           </Button>
         </div>
       </form>
-      <PricePreview
-        tenantId={tenantId}
-        ready={ready}
-        devices={choices.data?.devices ?? []}
-        products={choices.data?.products ?? []}
-        values={values}
-        activityId={activity?.id}
-      />
+      <div className={styles.side}>
+        <PricePreview
+          tenantId={tenantId}
+          ready={ready}
+          devices={choices.data?.devices ?? []}
+          products={choices.data?.products ?? []}
+          values={values}
+          activityId={activity?.id}
+        />
+        <DryRun values={values} />
+      </div>
     </div>
   );
 }

@@ -16,7 +16,7 @@ import { useScreen, useSettled } from '../kit/index.js';
 import { toInput, type ActivityValues } from './form.js';
 
 const useStyles = makeStyles({
-  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, position: 'sticky', top: 0 },
+  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   pair: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', '& > *': { flex: '1 1 120px' } },
   line: { display: 'flex', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, overflowWrap: 'anywhere' },
   hint: { color: tokens.colorNeutralForeground3 },

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { CODE } from '../../shared/domains.js';
 import {
   LANE_OF,
+  draftPricingRule,
   keepTypeFields,
   priceBasket,
   type ActivityRule,
@@ -49,25 +50,7 @@ async function draftRule(db: Queryable, draft: ActivityRule, deviceId: number, a
             .where(and(eq(sceneDevices.deviceId, deviceId), inArray(sceneDevices.sceneId, a.sceneIds)))
         ).length > 0;
   if (!aimed) return null;
-  const limit = a.purchaseLimit && a.purchaseLimit.period !== 'unlimited' ? (a.purchaseLimit.count ?? 0) : null;
-  return {
-    id: DRAFT_ID,
-    type: a.type,
-    exclusive: a.exclusive,
-    products: new Map(a.products.map((p) => [p.productId, p.price ?? null])),
-    rate: a.rate ?? null,
-    minUnits: a.minUnits ?? null,
-    threshold: a.threshold ?? null,
-    reduction: a.reduction ?? null,
-    crowd: a.crowd === 'everyone' ? { kind: 'everyone' } : { kind: a.crowd, groups: a.groupIds },
-    newUserOnly: a.newUserOnly,
-    weekdays: a.weekdays ?? null,
-    hours: a.hours ?? null,
-    platforms: a.platforms ?? null,
-    unitsLeft: limit,
-    usable: true,
-    amountLeft: a.budgetAmount ?? null,
-  };
+  return draftPricingRule(a, DRAFT_ID);
 }
 
 export async function previewPrice(

@@ -134,6 +134,21 @@ export const activityChoices = z.object({
 });
 export type ActivityChoices = z.infer<typeof activityChoices>;
 
+/** What a dry run found: the sales replayed, how many the activity would have priced lower, and by how much (fen). */
+export const dryRunAnswer = z.object({
+  from: isoTime,
+  to: isoTime,
+  sales: z.number().int(),
+  changed: z.number().int(),
+  /** The sales' totals without any activity, and with this one. */
+  before: z.number().int(),
+  after: z.number().int(),
+  discount: z.number().int(),
+  /** Distinct members among the sales it would have changed. */
+  members: z.number().int(),
+});
+export type DryRunAnswer = z.infer<typeof dryRunAnswer>;
+
 const access = { auth: 'user', roles: ['admin', 'tenant'] } as const;
 
 export const activityApi = {
@@ -213,6 +228,17 @@ export const activityApi = {
     summary: "The tenant's devices, scenes, products (kept or stocked) and customer groups an activity may name.",
     body: z.object({ tenantId: ref('tenant').optional() }),
     content: activityChoices,
+    access,
+  }),
+  'activity.dryRun': endpoint({
+    method: 'POST',
+    path: '/activity/dry-run',
+    summary:
+      "Replays the last day's (or up to 7 days') paid sales of the activity's devices through the engine with the unsaved activity alone, before anyone sees a new price: how many it would have changed and by how much.",
+    body: z
+      .object({ draft: activityInput, days: z.number().int().min(1).max(7).default(1) })
+      .meta({ examples: [{ draft: ACTIVITY_EXAMPLE, days: 1 }] }),
+    content: dryRunAnswer,
     access,
   }),
   'activity.preview': endpoint({

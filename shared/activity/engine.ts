@@ -22,7 +22,7 @@
  *    one whose budget or limits are spent (the loader says what is left)
  *    does not price at all, never part of a basket.
  */
-import type { ActivityType, CouponType } from './rules.js';
+import type { ActivityRule, ActivityType, CouponType } from './rules.js';
 
 /** The lowest price a unit is sold at by an activity: one fen (an exchange coupon's free unit is the exception). */
 export const LOWEST_UNIT_PRICE = 1;
@@ -382,4 +382,27 @@ export function priceBasket(input: PricingInput): Priced {
     if (alone.total < best.total) best = alone;
   }
   return best;
+}
+
+/** An activity not saved yet (the form's draft, a dry run's) as the engine sees it: no uses, so its whole limits and budget left. */
+export function draftPricingRule(a: ActivityRule, id: number): PricingRule {
+  const limit = a.purchaseLimit && a.purchaseLimit.period !== 'unlimited' ? (a.purchaseLimit.count ?? 0) : null;
+  return {
+    id,
+    type: a.type,
+    exclusive: a.exclusive,
+    products: new Map(a.products.map((p) => [p.productId, p.price ?? null])),
+    rate: a.rate ?? null,
+    minUnits: a.minUnits ?? null,
+    threshold: a.threshold ?? null,
+    reduction: a.reduction ?? null,
+    crowd: a.crowd === 'everyone' ? { kind: 'everyone' } : { kind: a.crowd, groups: a.groupIds },
+    newUserOnly: a.newUserOnly,
+    weekdays: a.weekdays ?? null,
+    hours: a.hours ?? null,
+    platforms: a.platforms ?? null,
+    unitsLeft: limit,
+    usable: true,
+    amountLeft: a.budgetAmount ?? null,
+  };
 }

@@ -109,6 +109,16 @@ const zhCN = {
   none: '无',
   yes: '是',
   no: '否',
+  dryRun: {
+    title: '试运行',
+    hint: '发布前，用这些设备最近的真实销售按本活动重算一遍，看它会改变多少单、让利多少。',
+    days: '回放范围',
+    lastDay: '最近 1 天',
+    lastWeek: '最近 7 天',
+    run: '试运行',
+    invalid: '先把活动填写完整',
+    answer: '回放 {{sales}} 单，其中 {{changed}} 单会更便宜，共让利 {{discount}}，涉及 {{members}} 位会员',
+  },
   preview: {
     title: '价格预览',
     hint: '按与售卖相同的规则计算：选择设备和商品，看顾客现在付多少、为什么。',
@@ -241,6 +251,16 @@ export const activityTexts = defineTexts(zhCN, {
     none: '無',
     yes: '是',
     no: '否',
+    dryRun: {
+      title: '試運行',
+      hint: '發布前，用這些設備最近的真實銷售按本活動重算一遍，看它會改變多少單、讓利多少。',
+      days: '回放範圍',
+      lastDay: '最近 1 天',
+      lastWeek: '最近 7 天',
+      run: '試運行',
+      invalid: '先把活動填寫完整',
+      answer: '回放 {{sales}} 單，其中 {{changed}} 單會更便宜，共讓利 {{discount}}，涉及 {{members}} 位會員',
+    },
     preview: {
       title: '價格預覽',
       hint: '按與售賣相同的規則計算：選擇設備和商品，看顧客現在付多少、為什麼。',
@@ -377,6 +397,17 @@ export const activityTexts = defineTexts(zhCN, {
     none: 'None',
     yes: 'Yes',
     no: 'No',
+    dryRun: {
+      title: 'Dry run',
+      hint: "Before publishing, replay these devices' recent real sales with this activity: how many it would change, and by how much.",
+      days: 'Sales replayed',
+      lastDay: 'Last day',
+      lastWeek: 'Last 7 days',
+      run: 'Dry run',
+      invalid: 'Complete the activity first',
+      answer:
+        'Replayed {{sales}} sales: {{changed}} would have been cheaper, by {{discount}} in all, for {{members}} members',
+    },
     preview: {
       title: 'Price preview',
       hint: 'Priced by the rules that price sales: choose a device and products to see what a customer pays now, and why.',

@@ -69,6 +69,10 @@ test('tenant1 makes a special price, the preview shows it, the next sale is pric
   await expect(preview.getByTestId('activity-preview-total')).toHaveText(formatYuan(special));
   await expect(preview.getByTestId('activity-preview-applied')).toContainText(en.preview.draft.trim());
 
+  // A dry run replays the machine's last day of sales with it.
+  await page.getByTestId('activity-dry-run-start').click();
+  await expect(page.getByTestId('activity-dry-run-answer')).toContainText(/^Replayed \d+ sales/);
+
   await page.getByTestId('activity-form-save').click();
   await expect(page.getByTestId('activity-page-title')).toHaveText(name);
   await expect(page.getByTestId('activity-page-state')).toHaveText(en.states.active);

@@ -14,7 +14,7 @@ import { deviceBasic, suiteApp } from '../helpers.js';
 import { memberSession, settleNow } from '../member/support.js';
 import { SERIAL, activityBody, sell, stockMachine } from './support.js';
 
-const t = suiteApp(['tenant1']);
+const t = suiteApp(['tenant1', 'tenant2']);
 let m: Awaited<ReturnType<typeof stockMachine>>;
 const A = () => t.ids.tenant('A');
 
@@ -196,5 +196,26 @@ describe('order.sale priced by activities', () => {
     await activity({ budgetAmount: 700 });
     const amounts = await Promise.all(Array.from({ length: 6 }, () => sell(t)));
     expect(amounts.map((r) => r.body.content?.amount).filter((x) => x === 700)).toHaveLength(2);
+  });
+});
+
+describe('activity.dryRun', () => {
+  it("replays the day's sales of its devices with the unsaved activity alone, its budget running out as it would", async () => {
+    const draft = (over: Parameters<typeof activityBody>[2] = {}) => activityBody(m.deviceId, m.productA, over);
+    const run = (body: object) => t.ok('activity.dryRun', { body: body as never }, t.token.tenant1);
+    const before = await run({ draft: draft(), days: 1 });
+    for (let i = 0; i < 3; i++) await paid();
+    await paid({ items: [{ channel: 2, count: 1 }] });
+    const after = await run({ draft: draft(), days: 1 });
+    expect(after.sales - before.sales).toBe(4);
+    expect(after.changed - before.changed).toBe(3);
+    expect(after.discount - before.discount).toBe(900);
+    expect(after.before - after.after).toBe(after.discount);
+    expect((await run({ draft: draft({ budgetUses: 2 }), days: 1 })).changed).toBe(2);
+    // A sale by platform the activity does not take is not changed.
+    expect((await run({ draft: draft({ platforms: ['alipay'] }), days: 1 })).changed).toBe(0);
+    expect(await t.code('activity.dryRun', { body: { draft: draft(), days: 1 } as never }, t.token.tenant2)).toBe(
+      CODE.activityRefUnknown,
+    );
   });
 });
