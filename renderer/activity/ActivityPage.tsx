@@ -6,7 +6,7 @@
  * enable, and edit while it has not started; the price preview below shows
  * what a customer pays at one of its devices now.
  */
-import { Badge, Button, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Badge, Button, makeStyles, tokens } from '@fluentui/react-components';
 import { CalendarArrowRightRegular, EditRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { CODE } from '../../shared/domains.js';
@@ -18,6 +18,7 @@ import { DetailPage, InfoList, useScreen, type InfoItem } from '../kit/index.js'
 import { ExtendDialog } from './ExtendDialog.js';
 import { ACTIVITIES_PATH, editActivityPath } from './paths.js';
 import { PricePreview } from './PricePreview.js';
+import { ResultsPanel } from './ResultsPanel.js';
 import { StateBadge } from './StateBadge.js';
 import { useActivityActions } from './useActivityActions.js';
 
@@ -97,6 +98,7 @@ export default function ActivityPage() {
     >
       <div className={styles.body}>
         <InfoList items={facts(a, t)} />
+        <ResultsPanel id={a.id} name={a.name} />
         <PricePreview
           tenantId={a.tenantId}
           ready
@@ -173,11 +175,6 @@ function facts(a: ActivityDetail, t: T): InfoItem[] {
     },
     { label: t('activity.budgetAmount'), value: a.budgetAmount === null ? none : formatYuan(a.budgetAmount) },
     { label: t('activity.budgetUses'), value: a.budgetUses ?? none },
-    { label: t('activity.uses'), value: <Text data-testid="activity-page-uses">{a.uses}</Text> },
-    {
-      label: t('activity.discount'),
-      value: <Text data-testid="activity-page-discount">{formatYuan(a.discount)}</Text>,
-    },
     { label: t('activity.createdBy'), value: a.createdBy ?? '—' },
     { label: t('activity.createdAt'), value: formatTime(a.createdAt) },
   ];

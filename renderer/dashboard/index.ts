@@ -1,10 +1,20 @@
 /** The dashboard's screen (spec §2 /dashboard), loaded after sign-in with its charts. */
+import { lazy } from 'react';
 import { DASHBOARD_PATH } from '../../shared/dashboard/path.js';
 import { defineScreens, preloadable } from '../manifest.js';
 import { mayOpen } from '../app/session.js';
 import { dashboardDeviceLive, dashboardLive } from './live.js';
 
 const Dashboard = preloadable(() => import('./DashboardPage.js'));
+
+/**
+ * The dashboard's chart panel (a chart, its table and its .xlsx) for another
+ * domain's page — an activity's results — loaded with that page, never with
+ * the shell: a lazy component, so importing this index costs nothing.
+ */
+export const LazyChartPanel = lazy(() => import('./ChartPanel.js').then((m) => ({ default: m.ChartPanel })));
+export type { ChartPanelProps } from './ChartPanel.js';
+export type { ChartSpec } from './chartSpec.js';
 
 /** Whether a sign-in going to `to` lands on the dashboard (spec §2 `/` → /dashboard). */
 const landsHere = (to: string) => to === '/' || to === DASHBOARD_PATH;

@@ -11,6 +11,7 @@ import {
 } from './activities.js';
 import { basketPrice, previewPrice } from './preview.js';
 import { dryRun } from './dryrun.js';
+import { activityResults } from './results.js';
 import { claim, claimable, myCoupons } from './coupons.js';
 import { activityChoices } from './choices.js';
 import { owningTenant } from '../tenant/index.js';
@@ -25,6 +26,7 @@ export const activityHandlers = defineHandlers({
   'activity.setState': ({ params, body }, { db, scope }) => setActivityState(db, scope, params.id, body.state),
   'activity.choices': async ({ body }, { db, user, scope }) =>
     activityChoices(db, await owningTenant(db, user, scope, body.tenantId)),
+  'activity.results': ({ params }, { db, scope }) => activityResults(db, scope, params.id),
   'activity.dryRun': ({ body }, { db, user, scope }) => dryRun(db, user, scope, body),
   'activity.preview': ({ body }, { db, user, scope }) => previewPrice(db, user, scope, body),
   'activity.claimable': (_, { db, member }) => claimable(db, member),

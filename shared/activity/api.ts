@@ -149,6 +149,29 @@ export const dryRunAnswer = z.object({
 });
 export type DryRunAnswer = z.infer<typeof dryRunAnswer>;
 
+/** What an activity did (beyond the spec): from its uses whose orders stand, beside the same devices' previous period. */
+export const activityResults = z.object({
+  from: isoTime,
+  to: isoTime,
+  /** Orders it priced, what they paid (net of refunds), the discount it gave. */
+  orders: z.number().int(),
+  revenue: z.number().int(),
+  discount: z.number().int(),
+  couponsIssued: z.number().int(),
+  couponsRedeemed: z.number().int(),
+  /** Distinct members among its orders. */
+  members: z.number().int(),
+  /** All sales at its devices in its period so far, and in the period of the same length before it. */
+  devicesRevenue: z.number().int(),
+  previousRevenue: z.number().int(),
+  /** Percent change from the previous period (null when it had no sales). */
+  uplift: z.number().nullable(),
+  days: z.array(
+    z.object({ day: z.string(), orders: z.number().int(), revenue: z.number().int(), discount: z.number().int() }),
+  ),
+});
+export type ActivityResults = z.infer<typeof activityResults>;
+
 const access = { auth: 'user', roles: ['admin', 'tenant'] } as const;
 
 export const activityApi = {
@@ -228,6 +251,15 @@ export const activityApi = {
     summary: "The tenant's devices, scenes, products (kept or stocked) and customer groups an activity may name.",
     body: z.object({ tenantId: ref('tenant').optional() }),
     content: activityChoices,
+    access,
+  }),
+  'activity.results': endpoint({
+    method: 'GET',
+    path: '/activity/results/:id',
+    summary:
+      'What an activity did: orders, revenue, discount, coupons issued and redeemed, members, by day, and the uplift of its devices against their previous period of the same length.',
+    params: refParams('activity'),
+    content: activityResults,
     access,
   }),
   'activity.dryRun': endpoint({

@@ -95,8 +95,9 @@ test('tenant1 makes a special price, the preview shows it, the next sale is pric
   expect(sale.status(), await sale.text()).toBe(200);
   expect(((await sale.json()) as { content: { amount: number } }).content.amount).toBe(special);
   await page.reload();
-  await expect(page.getByTestId('activity-page-uses')).toHaveText('1');
-  await expect(page.getByTestId('activity-page-discount')).toHaveText(formatYuan(channel.price! - special));
+  // The results count it, by day, with the chart's table.
+  await expect(page.getByTestId('activity-results-orders')).toHaveText('1');
+  await expect(page.getByTestId('activity-results-discount')).toHaveText(formatYuan(channel.price! - special));
 
   await page.getByTestId('activity-page-terminate').click();
   await page.getByRole('button', { name: en.terminate }).last().click();

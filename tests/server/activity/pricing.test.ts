@@ -219,3 +219,30 @@ describe('activity.dryRun', () => {
     );
   });
 });
+
+describe('activity.results', () => {
+  it('counts the orders that stand, their revenue and discount by day, and the devices against their previous period', async () => {
+    const a = await activity();
+    const { member } = await memberSession(t, A());
+    await paid({ memberId: member.id });
+    const refunded = await sell(t, { memberId: member.id });
+    await paid({ items: [{ channel: 2, count: 1 }] });
+    const order = await orderOf(refunded.body.content.orderNumber);
+    await t.ok('refund.create', { params: { id: order.id }, body: { reason: '测试', amount: 700 } }, t.token.tenant1);
+    await settleNow(t, order.id);
+    const r = await t.ok('activity.results', { params: { id: a.id } }, t.token.tenant1);
+    expect(r).toMatchObject({
+      orders: 1,
+      revenue: 700,
+      discount: 300,
+      members: 1,
+      couponsIssued: 0,
+      couponsRedeemed: 0,
+    });
+    expect(r.days).toHaveLength(1);
+    expect(r.days[0]).toMatchObject({ orders: 1, revenue: 700, discount: 300 });
+    // Every sale at the machine since the activity began (a minute before it was made: earlier tests' too), net of refunds.
+    expect(r.devicesRevenue).toBeGreaterThanOrEqual(1300);
+    expect(await t.code('activity.results', { params: { id: a.id } }, t.token.tenant2)).toBe(CODE.activityNotFound);
+  });
+});
