@@ -15,6 +15,7 @@ const BENCHES: readonly [string, string][] = [
   ['imports', 'tsx bench/imports.ts'],
   ['members', 'tsx bench/members.ts'],
   ['groups', 'tsx bench/groups.ts'],
+  ['activities', 'tsx bench/activities.ts'],
   ['browser', 'npm run bench:browser'],
 ];
 

@@ -6,7 +6,7 @@
  * (pricing.ts): a guarded update that finds the coupon taken meanwhile
  * refuses the sale, never uses it twice.
  */
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import type { PageQuery } from '../../shared/api/define.js';
 import { activityState, type CouponItem, type HeldCoupon } from '../../shared/activity/index.js';
@@ -14,7 +14,7 @@ import type { Db, Queryable, Tx } from '../db/index.js';
 import { rowsOf } from '../db/sql.js';
 import { BizError } from '../http/errors.js';
 import type { MemberCaller } from '../http/principal.js';
-import { activities, activityProducts, coupons } from './schema.js';
+import { activities, coupons } from './schema.js';
 import { couponFree } from './uses.js';
 
 const DAY = 86_400_000;
@@ -162,12 +162,14 @@ export async function myCoupons(db: Queryable, member: MemberCaller, query: Page
  * never pick the same one.
  */
 export async function holdCoupons(
-  tx: Tx,
+  tx: Queryable,
   memberId: number,
   activityIds: readonly number[],
   chosen: number | null,
   /** False for a look at them only (the member's basket price): nothing is locked. */
-  lock = true,
+  lock: boolean,
+  /** The products of each coupon activity (read with the live activities). */
+  productsOf: (activityId: number) => number[],
 ): Promise<HeldCoupon[]> {
   if (!activityIds.length) {
     if (chosen !== null) throw new BizError(CODE.couponUnusable);
@@ -183,21 +185,13 @@ export async function holdCoupons(
       ${lock ? sql`for update of c ${chosen === null ? sql`skip locked` : sql``}` : sql``}`,
   );
   if (chosen !== null && !rows.length) throw new BizError(CODE.couponUnusable);
-  const products = await tx
-    .select({ activityId: activityProducts.activityId, productId: activityProducts.productId })
-    .from(activityProducts)
-    .orderBy(asc(activityProducts.productId))
-    .where(sql`${activityProducts.activityId} in ${ids}`);
   return rows.map((r) => ({
     id: r.id,
     activityId: r.activity_id,
     type: r.coupon.type,
     amount: r.coupon.amount ?? 0,
     threshold: r.coupon.threshold,
-    products:
-      r.coupon.type === 'reduction'
-        ? null
-        : products.filter((p) => p.activityId === r.activity_id).map((p) => p.productId),
+    products: r.coupon.type === 'reduction' ? null : productsOf(r.activity_id),
   }));
 }
 

@@ -29,10 +29,10 @@ import { sceneDevices } from '../scene/schema.js';
 import { checkRefs } from './choices.js';
 
 const DAY = 86_400_000;
-const PERIOD_DAYS = { daily: 1, weekly: 7, monthly: 31, yearly: 366 } as const;
+type Period = 'daily' | 'weekly' | 'monthly' | 'yearly';
 
 /** The calendar period (China time) an instant falls in, as a key. */
-function periodKey(at: Date, period: keyof typeof PERIOD_DAYS): string {
+function periodKey(at: Date, period: Period): string {
   const local = new Date(at.getTime() + 8 * 3_600_000);
   const day = local.toISOString().slice(0, 10);
   if (period === 'daily') return day;
@@ -140,7 +140,7 @@ export async function dryRun(
     }
     const at = new Date(sale.created_at);
     const member = sale.member_id;
-    const key = member !== null && limit ? `${member}:${periodKey(at, limit.period as keyof typeof PERIOD_DAYS)}` : '';
+    const key = member !== null && limit ? `${member}:${periodKey(at, limit.period as Period)}` : '';
     const live = {
       ...rule,
       unitsLeft: limit ? Math.max(0, (limit.count ?? 0) - (units.get(key) ?? 0)) : null,

@@ -28,7 +28,7 @@ import { products } from '../product/schema.js';
 import { sceneDevices } from '../scene/schema.js';
 import { activityOf } from './activities.js';
 import { checkNamed, checkRefs } from './choices.js';
-import { customerOf, liveActivities, rulesOf } from './pricing.js';
+import { customerOf, liveActivities, productsOf, rulesOf } from './pricing.js';
 import { holdCoupons } from './coupons.js';
 import type { MemberCaller } from '../http/principal.js';
 import { tenants } from '../identity/schema.js';
@@ -153,49 +153,53 @@ export async function basketPrice(
   member: MemberCaller,
   input: { deviceId: number; items: { channel: number; count: number }[]; couponId?: number | undefined },
 ): Promise<PreviewAnswer> {
-  // A machine of the member's tenant, or of a second-level tenant under it.
-  const [device] = await db
-    .select({ id: devices.id, tenantId: devices.tenantId })
+  // One statement: the machine — the member's tenant's, or a second-level tenant's under it — and the channels asked for.
+  const numbers = [...new Set(input.items.map((i) => i.channel))];
+  const rows = await db
+    .select({
+      tenantId: devices.tenantId,
+      number: deviceChannels.number,
+      productId: deviceChannels.productId,
+      price: deviceChannels.price,
+      enabled: deviceChannels.enabled,
+      name: products.name,
+    })
     .from(devices)
     .innerJoin(tenants, eq(tenants.id, devices.tenantId))
+    .leftJoin(deviceChannels, and(eq(deviceChannels.deviceId, devices.id), inArray(deviceChannels.number, numbers)))
+    .leftJoin(products, eq(products.id, deviceChannels.productId))
     .where(
       and(
         eq(devices.id, input.deviceId),
         sql`(${devices.tenantId} = ${member.tenantId} or ${tenants.parentId} = ${member.tenantId})`,
       ),
     );
+  const device = rows[0] ? { id: input.deviceId, tenantId: rows[0].tenantId } : undefined;
   if (!device || device.tenantId === null) throw new BizError(CODE.deviceNotFound);
-  const numbers = [...new Set(input.items.map((i) => i.channel))];
-  const channels = await db
-    .select({
-      number: deviceChannels.number,
-      productId: deviceChannels.productId,
-      price: deviceChannels.price,
-      name: products.name,
-    })
-    .from(deviceChannels)
-    .innerJoin(products, eq(products.id, deviceChannels.productId))
-    .where(
-      and(
-        eq(deviceChannels.deviceId, device.id),
-        inArray(deviceChannels.number, numbers),
-        eq(deviceChannels.enabled, true),
-      ),
-    );
+  const channels = rows.flatMap((r) =>
+    r.number !== null && r.enabled && r.productId !== null && r.name !== null
+      ? [{ number: r.number, productId: r.productId, price: r.price, name: r.name }]
+      : [],
+  );
   if (channels.length !== numbers.length) throw new BizError(CODE.channelUnavailable);
   const at = new Date();
   const who = { memberId: member.id, staffId: null };
-  const live = await liveActivities(db, device.id, at);
-  const rules = await rulesOf(db, live, who, at);
-  const held = await db.transaction((tx) =>
+  const bought = new Set(channels.map((c) => c.productId));
+  const live = (await liveActivities(db, device.id, at)).filter((a) => a.productPrices.some(([id]) => bought.has(id)));
+  // Three reads at once on the pool (no transaction: nothing is held or locked — coupons are looked at, not taken,
+  // until the member buys).
+  const [rules, held, customer] = await Promise.all([
+    rulesOf(db, live, who, at),
     holdCoupons(
-      tx,
+      db,
       member.id,
       live.filter((a) => a.type === 'coupon').map((a) => a.id),
       input.couponId ?? null,
       false,
+      productsOf(live),
     ),
-  );
+    customerOf(db, device.tenantId, who),
+  ]);
   const byChannel = new Map(channels.map((c) => [c.number, c]));
   const priced = priceBasket({
     lines: input.items.map((i) => ({
@@ -207,7 +211,7 @@ export async function basketPrice(
     })),
     rules,
     coupons: held,
-    customer: await customerOf(db, device.tenantId, who),
+    customer,
     at,
     platform: null,
     couponId: input.couponId,

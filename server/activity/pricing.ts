@@ -6,7 +6,7 @@
  * on every limited activity, so two sales never both spend the last of a
  * budget (the lock is released with the sale's transaction).
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { priceBasket, type Customer, type PricingRule, type ActivityType } from '../../shared/activity/index.js';
 import type { Queryable, Tx } from '../db/index.js';
 import { rowsOf } from '../db/sql.js';
@@ -27,12 +27,25 @@ import { holdCoupons, redeem } from './coupons.js';
 import { CODE } from '../../shared/domains.js';
 import { BizError } from '../http/errors.js';
 
-type Activity = typeof activities.$inferSelect;
+/** An activity with the products it prices (`[productId, price]`) and the groups it is aimed at, read in one statement. */
+export type Activity = typeof activities.$inferSelect & {
+  productPrices: [number, number | null][];
+  groupIds: number[];
+};
 
-/** The activities live at `at` and aimed at the device (directly or through a scene). */
+/** The activities live at `at` and aimed at the device (directly or through a scene), with their products and groups. */
 export async function liveActivities(db: Queryable, deviceId: number, at: Date): Promise<Activity[]> {
   return db
-    .select()
+    .select({
+      ...getTableColumns(activities),
+      productPrices: sql<
+        [number, number | null][]
+      >`(select coalesce(json_agg(json_build_array(p.product_id, p.price)), '[]')
+        from ${activityProducts} p where p.activity_id = ${activities.id})`,
+      groupIds: sql<
+        number[]
+      >`(select coalesce(json_agg(g.group_id), '[]') from ${activityGroups} g where g.activity_id = ${activities.id})`,
+    })
     .from(activities)
     .where(
       and(
@@ -72,45 +85,44 @@ async function leftOf(db: Queryable, list: readonly Activity[], who: Who, at: Da
       ? sql`u.member_id = ${who.memberId}`
       : who.staffId !== null
         ? sql`u.staff_id = ${who.staffId}`
-        : sql`false`;
+        : null;
+  const since = sql`case
+    when a.purchase_limit->>'refresh' = 'rolling' then ${at}::timestamptz - make_interval(days => case a.purchase_limit->>'period'
+      ${sql.raw(
+        Object.entries(PERIOD_DAYS)
+          .map(([p, d]) => `when '${p}' then ${d}`)
+          .join(' '),
+      )} else 36500 end)
+    else date_trunc(case a.purchase_limit->>'period'
+      ${sql.raw(
+        Object.entries(PERIOD_UNIT)
+          .map(([p, u]) => `when '${p}' then '${u}'`)
+          .join(' '),
+      )} else 'year' end,
+      ${at}::timestamptz at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai' end`;
+  const from = sql`from ${activityUses} u join ${orders} o on o.id = u.order_id where u.activity_id = a.id and ${stands}`;
+  // The activity-wide totals only for an activity with a budget, the customer's own only for a known customer:
+  // each a subquery on an index of the uses, so a sale never walks the uses of activities that do not limit it.
   const rows = await rowsOf<{ id: number; uses: number; given: number; mine: number; units: number }>(
     db,
     sql`
-    select a.id,
-      count(u.id) filter (where ${stands})::int as uses,
-      coalesce(sum(u.discount) filter (where ${stands}), 0)::int as given,
-      count(u.id) filter (where ${stands} and ${mine})::int as mine,
-      coalesce(sum(u.units) filter (where ${stands} and ${mine} and u.created_at >= case
-        when a.purchase_limit->>'refresh' = 'rolling' then ${at}::timestamptz - make_interval(days => case a.purchase_limit->>'period'
-          ${sql.raw(
-            Object.entries(PERIOD_DAYS)
-              .map(([p, d]) => `when '${p}' then ${d}`)
-              .join(' '),
-          )} else 36500 end)
-        else date_trunc(case a.purchase_limit->>'period'
-          ${sql.raw(
-            Object.entries(PERIOD_UNIT)
-              .map(([p, u]) => `when '${p}' then '${u}'`)
-              .join(' '),
-          )} else 'year' end,
-          ${at}::timestamptz at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai' end), 0)::int as units
+    select a.id, t.uses, t.given, m.mine, m.units
     from ${activities} a
-    left join ${activityUses} u on u.activity_id = a.id
-    left join ${orders} o on o.id = u.order_id
-    where a.id in ${sql.raw(`(${ids.join(',')})`)}
-    group by a.id`,
+    left join lateral (select count(*)::int as uses, coalesce(sum(u.discount), 0)::int as given ${from}) t
+      on a.budget_amount is not null or a.budget_uses is not null
+    left join lateral (select count(*)::int as mine,
+        coalesce(sum(u.units) filter (where u.created_at >= ${since}), 0)::int as units ${from} and ${mine ?? sql`false`}) m
+      on ${mine === null ? sql`false` : sql`true`}
+    where a.id in ${sql.raw(`(${ids.join(',')})`)}`,
   );
-  for (const r of rows) left.set(Number(r.id), r);
+  for (const r of rows)
+    left.set(Number(r.id), { uses: r.uses ?? 0, given: r.given ?? 0, mine: r.mine ?? 0, units: r.units ?? 0 });
   return left;
 }
 
 /** The engine's view of the activities, with what is left of each for `who`. */
 export async function rulesOf(db: Queryable, list: readonly Activity[], who: Who, at: Date): Promise<PricingRule[]> {
   if (!list.length) return [];
-  const ids = list.map((a) => a.id);
-  // One after the other: inside a sale's transaction the statements share its one connection.
-  const productRows = await db.select().from(activityProducts).where(inArray(activityProducts.activityId, ids));
-  const groupRows = await db.select().from(activityGroups).where(inArray(activityGroups.activityId, ids));
   const left = await leftOf(db, list, who, at);
   const known = who.memberId !== null || who.staffId !== null;
   return list.map((a) => {
@@ -120,15 +132,12 @@ export async function rulesOf(db: Queryable, list: readonly Activity[], who: Who
       id: a.id,
       type: a.type as ActivityType,
       exclusive: a.exclusive,
-      products: new Map(productRows.filter((p) => p.activityId === a.id).map((p) => [p.productId, p.price])),
+      products: new Map(a.productPrices),
       rate: a.rate,
       minUnits: a.minUnits,
       threshold: a.threshold,
       reduction: a.reduction,
-      crowd:
-        a.crowd === 'everyone'
-          ? { kind: 'everyone' }
-          : { kind: a.crowd, groups: groupRows.filter((g) => g.activityId === a.id).map((g) => g.groupId) },
+      crowd: a.crowd === 'everyone' ? { kind: 'everyone' } : { kind: a.crowd, groups: a.groupIds },
       newUserOnly: a.newUserOnly,
       weekdays: a.weekdays,
       hours: a.hours ?? null,
@@ -145,33 +154,37 @@ export async function rulesOf(db: Queryable, list: readonly Activity[], who: Who
 /** Who the customer is to the engine: new (no standing paid order of the tenant before), and in which groups. */
 export async function customerOf(db: Queryable, tenantId: number, who: Who): Promise<Customer> {
   if (who.memberId === null && who.staffId === null) return { known: false, newUser: false, groups: [] };
-  const buyer = who.memberId !== null ? eq(orders.memberId, who.memberId) : eq(orders.customerStaffId, who.staffId!);
-  const [before] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(and(buyer, eq(orders.tenantId, tenantId), eq(orders.paymentState, 'success')));
-  const inGroups =
-    who.memberId === null
-      ? []
-      : await db
-          .select({ id: groupMembers.groupId })
-          .from(groupMembers)
-          .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-          .where(
-            and(
-              eq(groupMembers.memberId, who.memberId),
-              eq(groupMembers.state, 'activated'),
-              eq(groups.state, 'normal'),
-            ),
-          );
-  return { known: true, newUser: before!.n === 0, groups: inGroups.map((g) => g.id) };
+  const buyer = who.memberId !== null ? sql`o.member_id = ${who.memberId}` : sql`o.customer_staff_id = ${who.staffId}`;
+  // One statement: whether any paid order came before, and the groups in which the member is activated.
+  const [row] = await rowsOf<{ before: boolean; groups: number[] }>(
+    db,
+    sql`select exists (select 1 from ${orders} o where ${buyer} and o.tenant_id = ${tenantId} and o.payment_state = 'success') as before,
+      ${
+        who.memberId === null
+          ? sql`'[]'::json`
+          : sql`(select coalesce(json_agg(gm.group_id), '[]') from ${groupMembers} gm join ${groups} g on g.id = gm.group_id
+              where gm.member_id = ${who.memberId} and gm.state = 'activated' and g.state = 'normal')`
+      } as groups`,
+  );
+  return { known: true, newUser: !row!.before, groups: row!.groups };
 }
+
+/** The products of each coupon activity (a free-product or fixed-price coupon buys one of them). */
+export const productsOf = (list: readonly Activity[]) => {
+  const byId = new Map(list.map((a) => [a.id, a.productPrices.map(([id]) => id)]));
+  return (activityId: number) => byId.get(activityId) ?? [];
+};
 
 /** Prices a machine's sale in its transaction (the order domain asks through the `salePricing` provision). */
 export async function priceSale(tx: Tx, basket: SaleBasket): Promise<PricedSale> {
   const at = new Date();
   const who = { memberId: basket.memberId, staffId: basket.staffId };
-  const list = await liveActivities(tx, basket.deviceId, at);
+  // Only what could price this basket: an activity none of whose products is in it, or a coupon activity
+  // without a member, neither prices nor needs its limits counted and its row locked.
+  const bought = new Set(basket.lines.map((l) => l.productId));
+  const list = (await liveActivities(tx, basket.deviceId, at)).filter(
+    (a) => a.productPrices.some(([id]) => bought.has(id)) && (a.type !== 'coupon' || basket.memberId !== null),
+  );
   const lockable = list.filter(limited).map((a) => a.id);
   if (lockable.length)
     await tx
@@ -185,7 +198,9 @@ export async function priceSale(tx: Tx, basket: SaleBasket): Promise<PricedSale>
   // A member's coupons of the live coupon activities, held for this sale (coupons.ts).
   const couponActivities = list.filter((a) => a.type === 'coupon').map((a) => a.id);
   const held =
-    basket.memberId === null ? [] : await holdCoupons(tx, basket.memberId, couponActivities, basket.couponId);
+    basket.memberId === null
+      ? []
+      : await holdCoupons(tx, basket.memberId, couponActivities, basket.couponId, true, productsOf(list));
   const priced = priceBasket({
     lines: basket.lines,
     rules,
