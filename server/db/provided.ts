@@ -49,7 +49,7 @@ export interface Provisions {
   memberOrders: (memberId: PgColumn) => SQL<{ orders: number; spent: number }>;
   /** A member's orders as its data export gives them: a JSON array, newest first (the order domain). */
   memberOrderList: (memberId: PgColumn) => SQL<unknown[]>;
-  /** Whether an activity is aimed at a customer group (the activities' domain, once it exists: 3436). */
+  /** Whether an activity names a customer group (the activity domain: 3436). */
   groupInUse: (groupId: number) => SQL<boolean>;
   /**
    * Prices a sale's basket inside its transaction (the activity domain): the

@@ -147,7 +147,7 @@ export async function setGroupState(db: Db, scope: Scope, id: number, state: 'no
   return { state };
 }
 
-/** Deletes a group with its members; 3436 while an activity is aimed at it (the activities' domain says so once it exists). */
+/** Deletes a group with its members; 3436 while an activity names it (the activity domain says so, through server/db/provided.ts). */
 export async function deleteGroup(db: Db, scope: Scope, id: number) {
   return db.transaction(async (tx) => {
     const [row] = await tx

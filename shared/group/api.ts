@@ -5,7 +5,7 @@
  * before anyone buys (pre-import: the identifiers wait, inactive, until a
  * person signs in to the mini-program with one of them and claims it) or as
  * people sign in and state theirs (real-time entry). A group may ask for a
- * review of each claim. Activities are aimed at groups (the activities issue).
+ * review of each claim. Activities are aimed at groups (shared/activity).
  */
 import { z } from 'zod';
 import { endpoint, isoTime, page, pageQuery, phone, ref, refParams, str, text } from '../api/define.js';

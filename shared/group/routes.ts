@@ -1,8 +1,7 @@
 /**
  * The customer group screens (spec §2 /marketing: group, with groudetale and
- * addgroup hidden beneath it) join the marketing group, which scene
- * marketing still holds in shared/common/routes.ts until the activities are
- * built. No permission code of §2 opens them: they are the admin's and the
+ * addgroup hidden beneath it) join the marketing group, which the activity
+ * domain holds (shared/activity/routes.ts). No permission code of §2 opens them: they are the admin's and the
  * tenants' (the main set). The paths keep the spec's spelling; the names are
  * corrected English.
  */
