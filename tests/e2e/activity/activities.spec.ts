@@ -9,19 +9,10 @@
 import { expect } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
 import { formatYuan } from '../../../shared/format.js';
-import { demoSecret } from '../../../server/device/credentials.js';
-import { bridgeCall, openAs, test, upstreamUrl } from '../support.js';
+import { openAs, test } from '../support.js';
+import { businessText, sellingChannel, sellOne, SERIAL } from './support.js';
 
 const en = catalogues.en.activity;
-const upstream = upstreamUrl();
-const SERIAL = 'VM2026000101';
-const machine = { authorization: `Basic ${Buffer.from(`${SERIAL}:${demoSecret(SERIAL)}`).toString('base64')}` };
-const pad = (n: number) => String(n).padStart(2, '0');
-/** An instant as the console's business time text (China time, UTC+8). */
-const businessText = (ms: number) => {
-  const d = new Date(ms + 8 * 3_600_000);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
-};
 
 test('tenant1 makes a special price, the preview shows it, the next sale is priced with it and the page counts it', async ({
   page,
@@ -30,19 +21,7 @@ test('tenant1 makes a special price, the preview shows it, the next sale is pric
 }) => {
   await openAs(page, baseURL, 'tenant1', '/marketing/scene');
   await expect(page.getByTestId('activity-table')).toBeVisible();
-  const devices = await bridgeCall(page.request, 'device.page', { query: {}, body: { keyword: SERIAL } });
-  const deviceId = (devices.content as { list: { id: number }[] }).list[0]!.id;
-  const channels = (await bridgeCall(page.request, 'device.channels', { params: { id: deviceId } })).content as {
-    number: number;
-    stock: number;
-    enabled: boolean;
-    locked: boolean;
-    productName: string | null;
-    price: number | null;
-  }[];
-  const channel = channels.find(
-    (c) => c.enabled && !c.locked && c.stock >= 2 && c.productName && (c.price ?? 0) >= 200,
-  )!;
+  const { channel } = await sellingChannel(page);
   const special = Math.floor(channel.price! / 2);
   const stamp = Date.now() % 1_000_000;
   const name = `数字人民币半价${stamp}`;
@@ -78,22 +57,7 @@ test('tenant1 makes a special price, the preview shows it, the next sale is pric
   await expect(page.getByTestId('activity-page-state')).toHaveText(en.states.active);
   await expect(page.getByTestId('activity-preview-total')).toHaveText(formatYuan(special));
 
-  // The machine says it is there (a sale at an offline machine is refused), then sells.
-  expect((await request.post(`${upstream}/device-api/v1/heartbeat`, { headers: machine, data: {} })).status()).toBe(
-    200,
-  );
-  const sale = await request.post(`${upstream}/device-api/v1/sale`, {
-    headers: machine,
-    data: {
-      saleId: `e2e-activity-${stamp}`,
-      thirdPartyNumber: `4200009${stamp}`,
-      platform: 'digitalRmb',
-      paymentType: 'scan',
-      items: [{ channel: channel.number, count: 1 }],
-    },
-  });
-  expect(sale.status(), await sale.text()).toBe(200);
-  expect(((await sale.json()) as { content: { amount: number } }).content.amount).toBe(special);
+  expect((await sellOne(request, channel.number)).amount).toBe(special);
   await page.reload();
   // The results count it, by day, with the chart's table.
   await expect(page.getByTestId('activity-results-orders')).toHaveText('1');
