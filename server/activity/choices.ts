@@ -1,10 +1,10 @@
 /** What an activity may name (`activity.choices`), and the check that it names nothing else (3414). */
-import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import type { ActivityRule } from '../../shared/activity/index.js';
 import type { Queryable } from '../db/index.js';
 import { BizError } from '../http/errors.js';
-import { deviceChannels, devices } from '../device/index.js';
+import { devices, tenantProducts } from '../device/index.js';
 import { products } from '../product/schema.js';
 import { scenes } from '../scene/index.js';
 import { groups } from '../group/index.js';
@@ -12,13 +12,6 @@ import { members } from '../member/index.js';
 import type { Scope } from '../scope.js';
 
 const CHOICES = 500;
-
-/** The products a tenant's activity may price: those it keeps, and those its machines stock. */
-const tenantProducts = (tenantId: number): SQL =>
-  or(
-    eq(products.tenantId, tenantId),
-    sql`${products.id} in (select ${deviceChannels.productId} from ${deviceChannels} where ${deviceChannels.tenantId} = ${tenantId})`,
-  )!;
 
 export async function activityChoices(db: Queryable, tenantId: number) {
   const [deviceRows, sceneRows, productRows, groupRows] = await Promise.all([

@@ -19,6 +19,7 @@ export { DEFAULT_DEVICE_LIMIT, deviceCaller, demoSecret, ensureDemoSecrets } fro
 export { publishDeviceEvent, publishDeviceEvents, publishDeviceNews, type DeviceNews } from './events.js';
 export { deviceForSale, takeStock, touchDevice, type SaleDevice, type SoldLine } from './stock.js';
 export { applyChannelOutcomes, type ChannelOutcome } from './outcome.js';
+export { tenantProducts } from './tenant-products.js';
 
 /**
  * Machines silent for too long go offline: swept by each running upstream

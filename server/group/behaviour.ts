@@ -17,7 +17,7 @@ import { CODE } from '../../shared/domains.js';
 import { RECOMPUTE_EVERY_MS, type BehaviourRule } from '../../shared/group/index.js';
 import type { Db, Queryable } from '../db/index.js';
 import { rowsOf } from '../db/sql.js';
-import { deviceChannels, devices } from '../device/index.js';
+import { devices, tenantProducts } from '../device/index.js';
 import { BizError } from '../http/errors.js';
 import type { AuthUser } from '../http/principal.js';
 import { enqueue, type JobKind } from '../jobs/index.js';
@@ -64,13 +64,6 @@ export function buyers(tenantId: number, rule: BehaviourRule, now: SQL = sql`now
   return sql`select ${members.id} as id, ${members.cardNumber} as card from ${members}
     where ${and(eq(members.tenantId, tenantId), isNull(members.erasedAt), ...conditions)}`;
 }
-
-/** The products a tenant's conditions may name: those it keeps, and those its machines stock. */
-const tenantProducts = (tenantId: number) =>
-  or(
-    eq(products.tenantId, tenantId),
-    sql`${products.id} in (select ${deviceChannels.productId} from ${deviceChannels} where ${deviceChannels.tenantId} = ${tenantId})`,
-  );
 
 /** What a tenant's conditions may name: its devices, points and the products its machines stock or it keeps. */
 export async function behaviourChoices(db: Queryable, tenantId: number) {

@@ -45,6 +45,33 @@ function expectCleanAnswers(answers: Answer[], allowed: readonly number[]): void
   }
 }
 
+/** An activity active now at the Hongqiao drinks machine on a product it sells (`over`: its type's fields). */
+async function raceActivity(over: Record<string, unknown>): Promise<{ id: number }> {
+  const device = t.ids.device('VM2026000101');
+  const [stocked] = await t.db
+    .select({ id: deviceChannels.productId })
+    .from(deviceChannels)
+    .where(and(eq(deviceChannels.deviceId, device), sql`${deviceChannels.productId} is not null`))
+    .limit(1);
+  return t.ok(
+    'activity.create',
+    {
+      body: {
+        name: `竞争活动 ${++made}`,
+        type: 'discount',
+        tag: '竞争',
+        startAt: new Date(Date.now() - 60_000).toISOString(),
+        endAt: new Date(Date.now() + 86_400_000).toISOString(),
+        target: 'devices',
+        deviceIds: [device],
+        products: [{ productId: stocked!.id!, price: 1 }],
+        ...over,
+      } as never,
+    },
+    token,
+  );
+}
+
 async function newPoint(name: string): Promise<number> {
   const created = await t.ok(
     'point.create',
@@ -598,31 +625,7 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
 
   'activity.setState': async () => {
     // One activity disabled by N callers at once, then enabled by N: each once, the others told 3415 / 3416.
-    const product = (
-      await t.db
-        .select({ id: deviceChannels.productId })
-        .from(deviceChannels)
-        .where(
-          and(eq(deviceChannels.deviceId, t.ids.device('VM2026000101')), sql`${deviceChannels.productId} is not null`),
-        )
-        .limit(1)
-    )[0]!.id!;
-    const activity = await t.ok(
-      'activity.create',
-      {
-        body: {
-          name: `竞争活动 ${++made}`,
-          type: 'discount',
-          tag: '竞争',
-          startAt: new Date(Date.now() - 60_000).toISOString(),
-          endAt: new Date(Date.now() + 86_400_000).toISOString(),
-          target: 'devices',
-          deviceIds: [t.ids.device('VM2026000101')],
-          products: [{ productId: product, price: 1 }],
-        },
-      },
-      token,
-    );
+    const activity = await raceActivity({});
     for (const [state, code] of [
       ['disabled', CODE.activityAlreadyDisabled],
       ['normal', CODE.activityAlreadyEnabled],
@@ -641,32 +644,10 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
 
   'activity.claim': async () => {
     // 3 members claim a coupon of quantity 4 (2 each at most) N times each at once: 4 issued in all, none past a member's 2.
-    const product = (
-      await t.db
-        .select({ id: deviceChannels.productId })
-        .from(deviceChannels)
-        .where(
-          and(eq(deviceChannels.deviceId, t.ids.device('VM2026000101')), sql`${deviceChannels.productId} is not null`),
-        )
-        .limit(1)
-    )[0]!.id!;
-    const activity = await t.ok(
-      'activity.create',
-      {
-        body: {
-          name: `竞争优惠券 ${++made}`,
-          type: 'coupon',
-          tag: '竞争',
-          startAt: new Date(Date.now() - 60_000).toISOString(),
-          endAt: new Date(Date.now() + 86_400_000).toISOString(),
-          target: 'devices',
-          deviceIds: [t.ids.device('VM2026000101')],
-          products: [{ productId: product }],
-          coupon: { type: 'reduction', amount: 1, quantity: 4, validDays: 1, perMember: 2 },
-        },
-      },
-      token,
-    );
+    const activity = await raceActivity({
+      type: 'coupon',
+      coupon: { type: 'reduction', amount: 1, quantity: 4, validDays: 1, perMember: 2 },
+    });
     const people = await Promise.all(
       [1, 2, 3].map((i) =>
         t.ok('member.signIn', {
