@@ -244,6 +244,14 @@ function OrderLines({
       { id: 'unitPrice', header: t('order.list.unitPrice'), kind: 'money', value: (l) => l.unitPrice },
       { id: 'count', header: t('order.list.count'), kind: 'number', value: (l) => l.count },
       { id: 'subtotal', header: t('order.list.subtotal'), kind: 'money', value: (l) => l.amount },
+      // What the staff price and the activities took off the line (shared/activity's engine priced it).
+      {
+        id: 'discount',
+        header: t('order.list.lineDiscount'),
+        kind: 'money',
+        cellTestId: 'order-line-discount',
+        value: (l) => l.listPrice * l.count - l.amount,
+      },
       {
         id: 'refunded',
         header: t('order.list.itemRefunded'),

@@ -9,7 +9,7 @@
 import { expect } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
 import { formatYuan } from '../../../shared/format.js';
-import { openAs, test } from '../support.js';
+import { bridgeCall, openAs, test } from '../support.js';
 import { businessText, sellingChannel, sellOne, SERIAL } from './support.js';
 
 const en = catalogues.en.activity;
@@ -57,11 +57,19 @@ test('tenant1 makes a special price, the preview shows it, the next sale is pric
   await expect(page.getByTestId('activity-page-state')).toHaveText(en.states.active);
   await expect(page.getByTestId('activity-preview-total')).toHaveText(formatYuan(special));
 
-  expect((await sellOne(request, channel.number)).amount).toBe(special);
+  const sold = await sellOne(request, channel.number);
+  expect(sold.amount).toBe(special);
   await page.reload();
   // The results count it, by day, with the chart's table.
   await expect(page.getByTestId('activity-results-orders')).toHaveText('1');
   await expect(page.getByTestId('activity-results-discount')).toHaveText(formatYuan(channel.price! - special));
+
+  // The order's line says what the activity took off.
+  const found = await bridgeCall(page.request, 'order.page', { query: {}, body: { number: sold.orderNumber } });
+  const orderId = (found.content as { list: { id: number }[] }).list[0]!.id;
+  await page.goto(`/orderManagement/orderDetail?id=${orderId}`);
+  await expect(page.getByTestId('order-line-discount').first()).toHaveText(formatYuan(channel.price! - special));
+  await page.goBack();
 
   await page.getByTestId('activity-page-terminate').click();
   await page.getByRole('button', { name: en.terminate }).last().click();
