@@ -22,7 +22,7 @@ import { startServer } from '../server/start.js';
 import { Budgets, emptyPostgres, percentiles, signIn } from './support.js';
 
 const pgUrl = process.env.BENCH_DATABASE_URL;
-const SALES = 200;
+const SALES = 400;
 const DRY_RUN_SALES = 100_000;
 const WITH = 'VM2026000107';
 const WITHOUT = 'VM2026000108';

@@ -198,7 +198,7 @@ export async function basketPrice(
       false,
       productsOf(live),
     ),
-    customerOf(db, device.tenantId, who),
+    customerOf(db, device.tenantId, who, live),
   ]);
   const byChannel = new Map(channels.map((c) => [c.number, c]));
   const priced = priceBasket({

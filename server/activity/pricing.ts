@@ -53,9 +53,10 @@ export async function liveActivities(db: Queryable, deviceId: number, at: Date):
         eq(activities.disabled, false),
         sql`${activities.startAt} <= ${at}`,
         sql`coalesce(${activities.extendedEndAt}, ${activities.endAt}) > ${at}`,
-        sql`(exists (select 1 from ${activityDevices} x where x.activity_id = ${activities.id} and x.device_id = ${deviceId})
-          or exists (select 1 from ${activityScenes} x join ${sceneDevices} sd on sd.scene_id = x.scene_id
-            where x.activity_id = ${activities.id} and sd.device_id = ${deviceId}))`,
+        // From the device to its activities (the device's index on each link table), never across every tenant's activities.
+        sql`${activities.id} in (select x.activity_id from ${activityDevices} x where x.device_id = ${deviceId}
+          union select x.activity_id from ${activityScenes} x join ${sceneDevices} sd on sd.scene_id = x.scene_id
+            where sd.device_id = ${deviceId})`,
       ),
     )
     .orderBy(activities.id);
@@ -152,8 +153,16 @@ export async function rulesOf(db: Queryable, list: readonly Activity[], who: Who
 }
 
 /** Who the customer is to the engine: new (no standing paid order of the tenant before), and in which groups. */
-export async function customerOf(db: Queryable, tenantId: number, who: Who): Promise<Customer> {
+export async function customerOf(
+  db: Queryable,
+  tenantId: number,
+  who: Who,
+  list?: readonly { newUserOnly: boolean; crowd: string }[],
+): Promise<Customer> {
   if (who.memberId === null && who.staffId === null) return { known: false, newUser: false, groups: [] };
+  // Whether the buyer is new and in which groups matters only to an activity for new users or aimed at groups.
+  if (list && !list.some((a) => a.newUserOnly || a.crowd !== 'everyone'))
+    return { known: true, newUser: false, groups: [] };
   const buyer = who.memberId !== null ? sql`o.member_id = ${who.memberId}` : sql`o.customer_staff_id = ${who.staffId}`;
   // One statement: whether any paid order came before, and the groups in which the member is activated.
   const [row] = await rowsOf<{ before: boolean; groups: number[] }>(
@@ -194,7 +203,7 @@ export async function priceSale(tx: Tx, basket: SaleBasket): Promise<PricedSale>
       .orderBy(activities.id)
       .for('update');
   const rules = await rulesOf(tx, list, who, at);
-  const customer = await customerOf(tx, basket.tenantId, who);
+  const customer = await customerOf(tx, basket.tenantId, who, list);
   // A member's coupons of the live coupon activities, held for this sale (coupons.ts).
   const couponActivities = list.filter((a) => a.type === 'coupon').map((a) => a.id);
   const held =
