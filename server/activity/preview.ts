@@ -28,7 +28,7 @@ import { products } from '../product/schema.js';
 import { sceneDevices } from '../scene/schema.js';
 import { activityOf } from './activities.js';
 import { checkNamed, checkRefs } from './choices.js';
-import { customerOf, liveActivities, productsOf, rulesOf } from './pricing.js';
+import { couldPrice, customerOf, liveActivities, productsOf, rulesOf } from './pricing.js';
 import { holdCoupons } from './coupons.js';
 import type { MemberCaller } from '../http/principal.js';
 import { tenants } from '../identity/schema.js';
@@ -184,8 +184,7 @@ export async function basketPrice(
   if (channels.length !== numbers.length) throw new BizError(CODE.channelUnavailable);
   const at = new Date();
   const who = { memberId: member.id, staffId: null };
-  const bought = new Set(channels.map((c) => c.productId));
-  const live = (await liveActivities(db, device.id, at)).filter((a) => a.productPrices.some(([id]) => bought.has(id)));
+  const live = (await liveActivities(db, device.id, at)).filter(couldPrice(channels, true));
   // Three reads at once on the pool (no transaction: nothing is held or locked — coupons are looked at, not taken,
   // until the member buys).
   const [rules, held, customer] = await Promise.all([

@@ -184,15 +184,23 @@ export const productsOf = (list: readonly Activity[]) => {
   return (activityId: number) => byId.get(activityId) ?? [];
 };
 
+/**
+ * Whether an activity could price a basket: one of its products is in it —
+ * but a coupon activity, whose money-off coupon takes off the whole basket,
+ * could whenever a member buys (an anonymous buyer holds no coupon).
+ */
+export const couldPrice =
+  (lines: readonly { productId: number }[], member: boolean) =>
+  (a: Activity): boolean =>
+    a.type === 'coupon' ? member : a.productPrices.some(([id]) => lines.some((l) => l.productId === id));
+
 /** Prices a machine's sale in its transaction (the order domain asks through the `salePricing` provision). */
 export async function priceSale(tx: Tx, basket: SaleBasket): Promise<PricedSale> {
   const at = new Date();
   const who = { memberId: basket.memberId, staffId: basket.staffId };
-  // Only what could price this basket: an activity none of whose products is in it, or a coupon activity
-  // without a member, neither prices nor needs its limits counted and its row locked.
-  const bought = new Set(basket.lines.map((l) => l.productId));
+  // Only what could price this basket (`couldPrice`): the others need no limits counted and no row locked.
   const list = (await liveActivities(tx, basket.deviceId, at)).filter(
-    (a) => a.productPrices.some(([id]) => bought.has(id)) && (a.type !== 'coupon' || basket.memberId !== null),
+    couldPrice(basket.lines, basket.memberId !== null),
   );
   const lockable = list.filter(limited).map((a) => a.id);
   if (lockable.length)

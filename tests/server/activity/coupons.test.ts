@@ -111,6 +111,13 @@ describe('order.sale with coupons', () => {
     expect((await sell(t, { memberId: member.id, couponId: coupon.id })).body.content.amount).toBe(700);
   });
 
+  it('a money-off coupon takes off the whole basket, whatever products its activity names', async () => {
+    const a = await couponActivity({ amount: 200 }, { products: [{ productId: m.productB }] });
+    const { token, member } = await memberSession(t, A());
+    await claim(token, a.id);
+    expect((await sell(t, { memberId: member.id, items: [{ channel: 1, count: 1 }] })).body.content.amount).toBe(800);
+  });
+
   it('a coupon not given back on refund stays used; one the buyer names that prices nothing is 3421', async () => {
     const a = await couponActivity({ amount: 300, threshold: 1500, returnOnRefund: false });
     const { token, member } = await memberSession(t, A());
