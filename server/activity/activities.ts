@@ -63,16 +63,30 @@ const select = (db: Queryable) =>
 type Row = Awaited<ReturnType<ReturnType<typeof select>['where']>>[number];
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
-function toItem({ disabled, stoppedAt, devices: d, scenes: s, used, ...r }: Row, now: Date): ActivityItem {
-  const times = {
+
+/** Spec §4's state of an activity's row at `now` (shared/activity/rules.ts `activityState`, on the row's dates). */
+export const stateOfRow = (
+  a: { disabled: boolean; stoppedAt: Date | null; startAt: Date; endAt: Date; extendedEndAt: Date | null },
+  now: Date,
+) =>
+  activityState(
+    {
+      disabled: a.disabled,
+      stoppedAt: iso(a.stoppedAt),
+      startAt: a.startAt.toISOString(),
+      endAt: a.endAt.toISOString(),
+      extendedEndAt: iso(a.extendedEndAt),
+    },
+    now,
+  );
+
+function toItem({ devices: d, scenes: s, used, disabled, stoppedAt, ...r }: Row, now: Date): ActivityItem {
+  return {
+    ...r,
     startAt: r.startAt.toISOString(),
     endAt: r.endAt.toISOString(),
     extendedEndAt: iso(r.extendedEndAt),
-  };
-  return {
-    ...r,
-    ...times,
-    state: activityState({ ...times, disabled, stoppedAt: iso(stoppedAt) }, now),
+    state: stateOfRow({ ...r, disabled, stoppedAt }, now),
     targets: r.target === 'devices' ? d : s,
     uses: used.uses,
     discount: used.discount,
@@ -254,18 +268,7 @@ async function locked(tx: Tx, scope: Scope, id: number) {
     .where(and(eq(activities.id, id), scope.where(activities.tenantId)))
     .for('update');
   if (!row) throw new BizError(CODE.activityNotFound);
-  const iso2 = (d: Date | null) => d?.toISOString() ?? null;
-  const state = activityState(
-    {
-      disabled: row.disabled,
-      stoppedAt: iso2(row.stoppedAt),
-      startAt: row.startAt.toISOString(),
-      endAt: row.endAt.toISOString(),
-      extendedEndAt: iso2(row.extendedEndAt),
-    },
-    new Date(),
-  );
-  return { row, state };
+  return { row, state: stateOfRow(row, new Date()) };
 }
 
 /** Rewrites an activity that has not started (3411 once it has: prices already charged were its). */

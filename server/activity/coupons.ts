@@ -9,27 +9,16 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import type { PageQuery } from '../../shared/api/define.js';
-import { activityState, type CouponItem, type HeldCoupon } from '../../shared/activity/index.js';
+import type { CouponItem, HeldCoupon } from '../../shared/activity/index.js';
 import type { Db, Queryable, Tx } from '../db/index.js';
 import { rowsOf } from '../db/sql.js';
 import { BizError } from '../http/errors.js';
 import type { MemberCaller } from '../http/principal.js';
 import { activities, coupons } from './schema.js';
 import { couponFree } from './uses.js';
+import { stateOfRow } from './activities.js';
 
 const DAY = 86_400_000;
-const iso = (d: Date | null) => d?.toISOString() ?? null;
-const stateOf = (a: typeof activities.$inferSelect, now: Date) =>
-  activityState(
-    {
-      disabled: a.disabled,
-      stoppedAt: iso(a.stoppedAt),
-      startAt: a.startAt.toISOString(),
-      endAt: a.endAt.toISOString(),
-      extendedEndAt: iso(a.extendedEndAt),
-    },
-    now,
-  );
 
 /** The coupon activities of the member's tenant active now, with what is left. */
 export async function claimable(db: Queryable, member: MemberCaller) {
@@ -39,7 +28,7 @@ export async function claimable(db: Queryable, member: MemberCaller) {
     .from(activities)
     .where(and(eq(activities.tenantId, member.tenantId), eq(activities.type, 'coupon')))
     .orderBy(desc(activities.id));
-  const live = list.filter((a) => a.coupon && stateOf(a, now) === 'active');
+  const live = list.filter((a) => a.coupon && stateOfRow(a, now) === 'active');
   const counts = new Map<number, { all: number; mine: number }>();
   for (const a of live) {
     const [row] = await db
@@ -80,7 +69,8 @@ export async function claim(db: Db, member: MemberCaller, activityId: number) {
       .for('update');
     if (!a) throw new BizError(CODE.activityNotFound);
     const now = new Date();
-    if (a.type !== 'coupon' || !a.coupon || stateOf(a, now) !== 'active') throw new BizError(CODE.couponNotClaimable);
+    if (a.type !== 'coupon' || !a.coupon || stateOfRow(a, now) !== 'active')
+      throw new BizError(CODE.couponNotClaimable);
     const [row] = await tx
       .select({
         all: sql<number>`count(*)::int`,
