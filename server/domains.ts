@@ -23,6 +23,7 @@ import { customerServer } from './customer/index.js';
 import { memberServer, memberCaller } from './member/index.js';
 import { groupServer } from './group/index.js';
 import { activityServer } from './activity/index.js';
+import { firmwareServer } from './firmware/index.js';
 import { dashboardServer } from './dashboard/index.js';
 import { billingServer } from './billing/index.js';
 import { deliveryServer } from './delivery/index.js';
@@ -53,6 +54,7 @@ export const SERVER_DOMAINS = [
   callbackServer,
   groupServer,
   activityServer,
+  firmwareServer,
 ] as const;
 
 // Every publish is heard by the domains that act on others' news (callbacks), in its transaction.

@@ -38,6 +38,7 @@ import { customer } from './customer/index.js';
 import { member } from './member/index.js';
 import { group } from './group/index.js';
 import { activity } from './activity/index.js';
+import { firmware } from './firmware/index.js';
 
 export const DOMAINS = [
   account,
@@ -60,6 +61,7 @@ export const DOMAINS = [
   member,
   activity,
   group,
+  firmware,
 ] as const;
 
 type Domain = (typeof DOMAINS)[number];

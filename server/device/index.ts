@@ -13,7 +13,7 @@ import { devices } from './schema.js';
 
 export { DEMO_DEVICES } from './demo.js';
 export { selectDevices, toDeviceItem } from './queries.js';
-export { devices, deviceAlerts, deviceChannels } from './schema.js';
+export { devices, deviceAlerts, deviceChannels, deviceModels } from './schema.js';
 export { sweepDeviceAlerts, type AlertNow } from './alerts.js';
 export { DEFAULT_DEVICE_LIMIT, deviceCaller, demoSecret, ensureDemoSecrets } from './credentials.js';
 export { publishDeviceEvent, publishDeviceEvents, publishDeviceNews, type DeviceNews } from './events.js';

@@ -7,6 +7,7 @@ import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import { PRESENCE } from '../../shared/device/index.js';
 import type { Db, Queryable } from '../db/index.js';
+import { needIfProvided } from '../db/provided.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
 import { defineHandlers } from '../http/handlers.js';
 import { deviceChannels as c, devices } from './schema.js';
@@ -65,9 +66,10 @@ async function seen(db: Queryable, id: number): Promise<void> {
 }
 
 export const machineHandlers = defineHandlers({
-  'device.heartbeat': async (_input, { db, device: caller }) => {
+  'device.heartbeat': async ({ body }, { db, device: caller }) => {
     const device = await liveDevice(db, caller.id);
     await db.transaction((tx) => seen(tx, caller.id));
+    if (body.modules?.length) await needIfProvided('moduleReport')?.(db, caller.id, body.modules);
     const channels = await db
       .select({
         number: c.number,

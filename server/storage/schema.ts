@@ -6,7 +6,7 @@
  */
 import { pgTable, text, integer, customType, primaryKey } from 'drizzle-orm/pg-core';
 
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (v) => Buffer.from(v),
 });

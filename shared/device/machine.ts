@@ -41,8 +41,16 @@ export const machineApi = {
     method: 'POST',
     path: '/device-api/v1/heartbeat',
     summary:
-      'A machine is alive: it is online from now until it falls silent for 90 s. Answers its lock state and channels (905 for a recycled device).',
-    body: z.object({}).strict(),
+      'A machine is alive: it is online from now until it falls silent for 90 s, and says which version each of its modules runs. Answers its lock state and channels (905 for a recycled device).',
+    body: z
+      .object({
+        /** The version of each of its modules (main board, payment module…), as the firmware domain knows them. */
+        modules: z
+          .array(z.object({ module: str().max(20), version: str().max(40) }))
+          .max(20)
+          .optional(),
+      })
+      .strict(),
     content: machineState,
     access: machine,
   }),

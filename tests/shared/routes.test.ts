@@ -55,7 +55,11 @@ const menuOf = (user: RouteUser) => menuPaths(menuEntries(selectRoutes(user), us
 /** The screens each code opens: the mapping documented in shared/routes/table.ts. */
 const CODE_SCREENS: Record<PowerCode, { menu: string[]; hidden: string[] }> = {
   '1-1': { menu: ['/dashboard'], hidden: [] },
-  '2-1': { menu: ['/deviceList/index'], hidden: ['/deviceList/devSet'] },
+  // Beyond the spec: the firmware packages (docs/departures.md), opened by the device list's code.
+  '2-1': {
+    menu: ['/deviceList/index', '/deviceList/firmware'],
+    hidden: ['/deviceList/devSet', '/deviceList/firmware/package'],
+  },
   '2-9': { menu: ['/sceneadmin'], hidden: ['/sceneadmin/detailpage'] },
   '3-1': { menu: ['/pointMent/pointList'], hidden: [] },
   '3-2': { menu: [], hidden: ['/pointMent/bindDevice'] },
@@ -181,6 +185,8 @@ describe('the route table', () => {
         '/tenant/distributor',
         // Beyond the spec: a member's page (its points ledger and orders), opened from member info.
         '/memberCenter/memberDetail',
+        // Beyond the spec: one firmware package, opened from the packages' list.
+        '/deviceList/firmware/package',
       ].sort(),
     );
   });
@@ -335,8 +341,13 @@ describe('route selection by role', () => {
     expect(missing).toEqual([]);
   });
 
-  it('keeps the demo operator (1-1, 2-1, 3-1) to dashboard, device list and point list', () => {
-    expect(menuOf(member('1-1', '2-1', '3-1'))).toEqual(['/dashboard', '/deviceList/index', '/pointMent/pointList']);
+  it('keeps the demo operator (1-1, 2-1, 3-1) to dashboard, device list, firmware and point list', () => {
+    expect(menuOf(member('1-1', '2-1', '3-1'))).toEqual([
+      '/dashboard',
+      '/deviceList/index',
+      '/deviceList/firmware',
+      '/pointMent/pointList',
+    ]);
     const routes = selectRoutes(member('1-1', '2-1', '3-1'));
     expect(homePath(routes)).toBe('/dashboard');
     expect(resolvePath(routes, '/pointMent/bindDevice')).toEqual({ kind: 'forbidden' });
@@ -604,6 +615,7 @@ describe('route search', () => {
     expect(searchEntries(selectRoutes(user), user, t('zh-CN')).map((e) => e.path)).toEqual([
       '/dashboard',
       '/deviceList/index',
+      '/deviceList/firmware',
       '/pointMent/pointList',
     ]);
   });

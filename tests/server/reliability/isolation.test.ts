@@ -32,7 +32,18 @@ import { oneCodeMembers, ownedRows, players, sees, type OwnedRow, type Player } 
  */
 const PLATFORM_OWNED =
   'custom models and their attributes and images belong to the platform, no tenant (plain ids); only the system admin writes them';
+const FIRMWARE =
+  "firmware packages, device models and uploads are the platform's, no tenant's (plain ids): only the system admin writes them, and a tenant reads released packages, each the same for every tenant";
 const EXCLUDED: Partial<Record<ApiOp, string>> = {
+  'firmware.create': FIRMWARE,
+  'firmware.delete': FIRMWARE,
+  'firmware.info': FIRMWARE,
+  'firmware.page': FIRMWARE,
+  'firmware.release': FIRMWARE,
+  'firmware.setModules': FIRMWARE,
+  'firmware.update': FIRMWARE,
+  'firmware.uploadPart': FIRMWARE,
+  'firmware.withdraw': FIRMWARE,
   'device.register':
     "device models are the platform's, no tenant's (a plain id); only the system admin registers devices",
   'member.signIn':

@@ -23,6 +23,7 @@ import { createTestApp, deviceBasic, type Answer, type TestApp } from '../helper
 import { defOf, OPS } from './support/schema.js';
 import { tenants } from '../../../server/identity/schema.js';
 import { balanceOf, sandboxCode } from '../../../server/member/index.js';
+import { firmwareRaces } from './support/firmware-races.js';
 
 const N = Number(process.env.RACE_PARALLEL ?? 8);
 
@@ -756,6 +757,8 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
     expectCleanAnswers(answers, [CODE.categoryParentInvalid]);
     await expectSoundTree();
   },
+
+  ...firmwareRaces(() => ({ t, admin, n: N, clean: expectCleanAnswers })),
 };
 
 describe('races on contended operations', () => {

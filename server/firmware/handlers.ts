@@ -1,0 +1,31 @@
+/** Firmware operations (shared/firmware/api.ts), each handed to the feature file that does it. */
+import { defineHandlers } from '../http/handlers.js';
+import { storageIn } from '../storage/index.js';
+import { deviceModules, firmwareModels, setModules } from './modules.js';
+import {
+  createPackage,
+  deletePackage,
+  packageOf,
+  packagePage,
+  releasePackage,
+  updatePackage,
+  withdrawPackage,
+} from './packages.js';
+import { putPart, startUpload } from './uploads.js';
+
+export const firmwareHandlers = defineHandlers({
+  'firmware.models': (_input, { db, scope }) => firmwareModels(db, scope),
+  'firmware.setModules': ({ params, body }, { db, scope }) => setModules(db, scope, params.id, body.modules),
+  'firmware.page': ({ query }, { db, scope }) => packagePage(db, scope, query),
+  'firmware.info': ({ params }, { db, scope }) => packageOf(db, scope, params.id),
+  'firmware.uploadStart': ({ body }, { db, user }) => startUpload(db, user, body),
+  'firmware.uploadPart': ({ params, body }, { db, user }) => putPart(db, user, params.id, params.part, body),
+  'firmware.create': ({ body }, { db, user, scope, request }) =>
+    createPackage(db, storageIn(request.routeOptions.config), user, scope, body),
+  'firmware.update': ({ params, body }, { db, scope }) => updatePackage(db, scope, params.id, body),
+  'firmware.release': ({ params }, { db, scope }) => releasePackage(db, scope, params.id),
+  'firmware.withdraw': ({ params }, { db, scope }) => withdrawPackage(db, scope, params.id),
+  'firmware.delete': ({ params }, { db, request }) =>
+    deletePackage(db, storageIn(request.routeOptions.config), params.id),
+  'firmware.deviceModules': ({ params }, { db, scope }) => deviceModules(db, scope, params.id),
+});

@@ -1,0 +1,97 @@
+/**
+ * Firmware: the modules of each device model, the version of each module a
+ * device last reported, the packages the system admin uploads (their bytes
+ * kept by the storage port under their SHA-256), and the uploads in flight,
+ * a part at a time, until a package takes them.
+ */
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { MODULE_KINDS, PACKAGE_STATES } from '../../shared/firmware/index.js';
+import { users } from '../account/schema.js';
+import { createdAt } from '../db/columns.js';
+import { deviceModels, devices } from '../device/schema.js';
+import { bytea } from '../storage/schema.js';
+
+export const moduleKind = pgEnum('module_kind', MODULE_KINDS);
+export const packageState = pgEnum('package_state', PACKAGE_STATES);
+
+export const modelModules = pgTable(
+  'device_model_modules',
+  {
+    modelId: integer('model_id')
+      .notNull()
+      .references(() => deviceModels.id, { onDelete: 'cascade' }),
+    module: moduleKind('module').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.modelId, t.module] })],
+);
+
+/** What each device's heartbeat last said of a module: its version, and when. */
+export const moduleVersions = pgTable(
+  'device_module_versions',
+  {
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    module: moduleKind('module').notNull(),
+    version: text('version').notNull(),
+    reportedAt: timestamp('reported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.module] })],
+);
+
+export const firmwarePackages = pgTable(
+  'firmware_packages',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    modelId: integer('model_id')
+      .notNull()
+      .references(() => deviceModels.id),
+    module: moduleKind('module').notNull(),
+    version: text('version').notNull(),
+    fromVersion: text('from_version'),
+    state: packageState('state').notNull().default('draft'),
+    /** The storage's id of the bytes: their SHA-256, which the device checks. */
+    fileId: text('file_id').notNull(),
+    fileName: text('file_name').notNull(),
+    size: integer('size').notNull(),
+    notesZh: text('notes_zh').notNull().default(''),
+    notesEn: text('notes_en').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  },
+  (t) => [
+    // One version per model and module (1703): checked first for the code, the index is the truth under a race.
+    uniqueIndex('firmware_packages_version_idx').on(t.modelId, t.module, t.version),
+    index('firmware_packages_created_idx').on(t.createdAt),
+    check('firmware_packages_size', sql`${t.size} > 0`),
+  ],
+);
+
+/** An upload in flight: the file's name and size, as its first call said. */
+export const firmwareUploads = pgTable('firmware_uploads', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  name: text('name').notNull(),
+  size: integer('size').notNull(),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+/**
+ * The parts received, in the database whichever the storage is: any
+ * instance takes any part, and the package's creation streams them, in
+ * order, into the storage.
+ */
+export const firmwareUploadParts = pgTable(
+  'firmware_upload_parts',
+  {
+    uploadId: integer('upload_id')
+      .notNull()
+      .references(() => firmwareUploads.id, { onDelete: 'cascade' }),
+    part: integer('part').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.part] })],
+);
