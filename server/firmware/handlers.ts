@@ -12,6 +12,7 @@ import {
   withdrawPackage,
 } from './packages.js';
 import { putPart, startUpload } from './uploads.js';
+import { downloadPackage } from './download.js';
 
 export const firmwareHandlers = defineHandlers({
   'firmware.models': (_input, { db, scope }) => firmwareModels(db, scope),
@@ -28,4 +29,6 @@ export const firmwareHandlers = defineHandlers({
   'firmware.delete': ({ params }, { db, request }) =>
     deletePackage(db, storageIn(request.routeOptions.config), params.id),
   'firmware.deviceModules': ({ params }, { db, scope }) => deviceModules(db, scope, params.id),
+  'firmware.download': ({ params }, { db, device, request, reply }) =>
+    downloadPackage(db, storageIn(request.routeOptions.config), device.id, params.id, request, reply),
 });

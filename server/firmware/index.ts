@@ -11,6 +11,7 @@ export const firmwareServer = defineServerDomain({
   routeConfig: (settings) => ({
     'firmware.create': { storage: settings.storage },
     'firmware.delete': { storage: settings.storage },
+    'firmware.download': { storage: settings.storage },
   }),
   provides: {
     // The device domain's heartbeat hands over what a machine says of its modules.

@@ -64,6 +64,13 @@ export const firmwareErrors = defineErrors(
       '檔案分片的序號或大小不正確',
       "A part's number or size does not fit the file",
     ),
+    rangeNotSatisfiable: err(
+      1714,
+      416,
+      '请求的字节范围超出文件',
+      '請求的位元組範圍超出檔案',
+      'The byte range asked for lies outside the file',
+    ),
     moduleInUse: err(
       1803,
       409,

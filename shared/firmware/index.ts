@@ -1,17 +1,19 @@
 /** The firmware domain: device models' modules, firmware packages, the versions devices report (spec §8 1701–1714, 1801–1829). */
 import { defineDomain } from '../manifest.js';
 import { firmwareApi } from './api.js';
+import { firmwareMachineApi } from './machine.js';
 import { firmwareErrors } from './errors.js';
 import { firmwareRoutes } from './routes.js';
 import { firmwareTexts } from './texts.js';
 
 export * from './api.js';
+export * from './machine.js';
 export * from './rules.js';
 export { firmwareErrors } from './errors.js';
 
 export const firmware = defineDomain({
   name: 'firmware',
-  api: firmwareApi,
+  api: { ...firmwareApi, ...firmwareMachineApi },
   errors: firmwareErrors,
   texts: firmwareTexts,
   powers: [],

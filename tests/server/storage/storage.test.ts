@@ -55,6 +55,27 @@ describe.each(storages)('%s storage', (_kind, storage) => {
     expect(Buffer.concat(await collect((await storage().read(kept.id))!)).equals(bytes)).toBe(true);
   });
 
+  it('gives back any range of the bytes, across parts, reading nothing before it', async () => {
+    const bytes = randomBytes(2_600_000);
+    const kept = await storage().putStream(chunks(bytes));
+    for (const [start, end] of [
+      [0, 0],
+      [0, bytes.length - 1],
+      [1_048_570, 1_048_590],
+      [1_000_000, 2_200_000],
+      [bytes.length - 1, bytes.length - 1],
+      ...Array.from({ length: 20 }, () => {
+        const a = Math.floor(Math.random() * bytes.length);
+        const b = Math.floor(Math.random() * bytes.length);
+        return [Math.min(a, b), Math.max(a, b)];
+      }),
+    ] as [number, number][]) {
+      const got = Buffer.concat(await collect((await storage().readRange(kept.id, start, end))!));
+      expect(got.equals(bytes.subarray(start, end + 1)), `${start}-${end}`).toBe(true);
+    }
+    expect(await storage().readRange('f'.repeat(64), 0, 1)).toBeNull();
+  });
+
   it('keeps an empty stream as an empty file, and answers null for an id it does not hold', async () => {
     const kept = await storage().putStream(chunks(Buffer.alloc(0)));
     expect(kept).toEqual({ id: sha(Buffer.alloc(0)), size: 0 });

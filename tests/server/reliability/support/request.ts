@@ -101,7 +101,10 @@ export async function send(app: FastifyInstance, c: WireCase): Promise<WireAnswe
 
 /** Success as the console reads it: HTTP 200 and body code 200 (the raw token answer has none). */
 export const succeeded = (a: WireAnswer, op: ApiOp) =>
-  a.status === 200 && (defOf(op).raw === true ? a.body?.code === undefined : a.body?.code === CODE.ok);
+  defOf(op).binary === true
+    ? // Bytes, whole or a range of them (a package's download), never an envelope.
+      (a.status === 200 || a.status === 206) && a.body?.code === undefined
+    : a.status === 200 && (defOf(op).raw === true ? a.body?.code === undefined : a.body?.code === CODE.ok);
 
 /** A refusal the console can word: an envelope whose code has a text of its own in the catalogue. */
 export const catalogued = (a: WireAnswer) => typeof a.body?.code === 'number' && a.body.code in ERRORS;
