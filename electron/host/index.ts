@@ -25,7 +25,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { CODE, ERRORS } from '../../shared/domains.js';
+import { api, CODE, ERRORS } from '../../shared/domains.js';
+import type { EndpointDef } from '../../shared/api/define.js';
 import { LANGS } from '../../shared/i18n/define.js';
 import { epochOf, type CallResult } from '../../shared/ipc.js';
 import { FILE_CACHE_CONTROL } from '../../shared/file/index.js';
@@ -82,6 +83,10 @@ export const BRIDGE_PREFIX = '/bridge/';
 /** A comment line this often keeps an idle event stream open through proxies and sleep. */
 const EVENT_PING_MS = 25_000;
 export const LAUNCH_REPRINT_MS = 10_000;
+/** A call's body on the bridge, unless its operation says more. */
+const BRIDGE_BODY_LIMIT = 1024 * 1024;
+/** What a call adds around an operation's own body: its params and the JSON of the call. */
+const CALL_ENVELOPE = 64 * 1024;
 /** The bridge body of one image upload: 2 MB as base64 (4/3) plus its JSON envelope. */
 export const UPLOAD_BODY_LIMIT = 3 * 1024 * 1024;
 /** The message of the bridge's refusal without a session (the page shows the code's text). */
@@ -147,7 +152,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
   const admitted = (req: FastifyRequest) => gate.admits(cookieOf(req.headers.cookie, cookieName));
 
   // Closing ends every connection, not only idle ones: an event stream's socket must not hold the host open.
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024, forceCloseConnections: true });
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: BRIDGE_BODY_LIMIT, forceCloseConnections: true });
 
   const pathOf = (req: FastifyRequest) => req.url.split('?')[0] ?? '/';
   const isBridge = (req: FastifyRequest) => pathOf(req) === '/bridge' || pathOf(req).startsWith(BRIDGE_PREFIX);
@@ -252,6 +257,13 @@ export async function startHost(opts: HostOptions): Promise<Host> {
   app.post(`${BRIDGE_PREFIX}file.upload`, { bodyLimit: UPLOAD_BODY_LIMIT }, async (req, reply) =>
     bridge(req, 'file.upload', reply),
   );
+  // Operations whose own body is larger than the bridge's megabyte (a firmware file's part): their limit, and room for the call around it.
+  for (const [op, def] of Object.entries(api) as [string, EndpointDef][]) {
+    if (def.bodyLimit === undefined || def.bodyLimit <= BRIDGE_BODY_LIMIT) continue;
+    app.post(`${BRIDGE_PREFIX}${op}`, { bodyLimit: def.bodyLimit + CALL_ENVELOPE }, async (req, reply) =>
+      bridge(req, op, reply),
+    );
+  }
 
   // The core's live events, relayed to the page (same origin, the launch cookie: the onRequest gate applies).
   const streams = new Set<() => void>();

@@ -12,7 +12,7 @@
  */
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Queryable, Tx } from './index.js';
+import type { Tx } from './index.js';
 
 /** A machine's sale as the pricing engine takes it (the activity domain's shared/activity/engine.ts). */
 export interface SaleBasket {
@@ -56,12 +56,6 @@ export interface Provisions {
    * order domain sells, the activity domain, built on orders, decides prices.
    */
   salePricing: (tx: Tx, basket: SaleBasket) => Promise<PricedSale>;
-  /** Keeps the module versions a machine's heartbeat reported (the firmware domain). */
-  moduleReport: (
-    db: Queryable,
-    deviceId: number,
-    modules: readonly { module: string; version: string }[],
-  ) => Promise<void>;
 }
 
 let provided: Partial<Provisions> = {};

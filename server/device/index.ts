@@ -7,13 +7,14 @@ import { deviceHandlers } from './handlers.js';
 import { machineHandlers, sweepOffline } from './machine.js';
 import { poolHandlers } from './pool.js';
 import { careHandlers } from './care.js';
+import { deviceModules } from './modules.js';
 import { handOver } from './handover.js';
 import { defineHandlers } from '../http/handlers.js';
 import { devices } from './schema.js';
 
 export { DEMO_DEVICES } from './demo.js';
 export { selectDevices, toDeviceItem } from './queries.js';
-export { devices, deviceAlerts, deviceChannels, deviceModels } from './schema.js';
+export { devices, deviceAlerts, deviceChannels, deviceModels, modelModules, moduleVersions } from './schema.js';
 export { sweepDeviceAlerts, type AlertNow } from './alerts.js';
 export { DEFAULT_DEVICE_LIMIT, deviceCaller, demoSecret, ensureDemoSecrets } from './credentials.js';
 export { publishDeviceEvent, publishDeviceEvents, publishDeviceNews, type DeviceNews } from './events.js';
@@ -39,7 +40,10 @@ export const deviceServer = defineServerDomain({
     ...machineHandlers,
     ...poolHandlers,
     ...careHandlers,
-    ...defineHandlers({ 'device.handOver': ({ body }, { db, user, scope }) => handOver(db, user, scope, body) }),
+    ...defineHandlers({
+      'device.handOver': ({ body }, { db, user, scope }) => handOver(db, user, scope, body),
+      'device.modules': ({ params }, { db, scope }) => deviceModules(db, scope, params.id),
+    }),
   },
   demo: deviceDemo,
   background: (db) => {

@@ -7,12 +7,12 @@ import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import { PRESENCE } from '../../shared/device/index.js';
 import type { Db, Queryable } from '../db/index.js';
-import { needIfProvided } from '../db/provided.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
 import { defineHandlers } from '../http/handlers.js';
 import { deviceChannels as c, devices } from './schema.js';
 import { publishDeviceEvent, publishDeviceEvents } from './events.js';
 import { touchDevice } from './stock.js';
+import { recordModules } from './modules.js';
 
 /** A recycled machine has no owner to report to any more (905). */
 async function liveDevice(db: Queryable, id: number) {
@@ -69,7 +69,7 @@ export const machineHandlers = defineHandlers({
   'device.heartbeat': async ({ body }, { db, device: caller }) => {
     const device = await liveDevice(db, caller.id);
     await db.transaction((tx) => seen(tx, caller.id));
-    if (body.modules?.length) await needIfProvided('moduleReport')?.(db, caller.id, body.modules);
+    if (body.modules?.length) await recordModules(db, caller.id, body.modules);
     const channels = await db
       .select({
         number: c.number,

@@ -20,6 +20,7 @@ import {
   DEVICE_ALERTS,
   DEVICE_TYPES,
   NOTIFICATIONS,
+  MODULE_KINDS,
   type NotificationKind,
 } from '../../shared/device/index.js';
 import { users } from '../account/schema.js';
@@ -32,6 +33,7 @@ import { tenants } from '../identity/schema.js';
 export const deviceType = pgEnum('device_type', DEVICE_TYPES);
 export const allocationState = pgEnum('allocation_state', ALLOCATION_STATES);
 export const allocationAction = pgEnum('allocation_action', ALLOCATION_ACTIONS);
+export const moduleKind = pgEnum('module_kind', MODULE_KINDS);
 
 /** Device models (spec §3 Device model; the platform's, no tenant's): what a registered device of the model gets. */
 export const deviceModels = pgTable(
@@ -196,4 +198,30 @@ export const deviceAlerts = pgTable(
       .where(sql`${t.closedAt} is null`),
     index('device_alerts_device_idx').on(t.deviceId, t.openedAt),
   ],
+);
+
+/** The modules a device model is built of (shared/device/modules.ts). */
+export const modelModules = pgTable(
+  'device_model_modules',
+  {
+    modelId: integer('model_id')
+      .notNull()
+      .references(() => deviceModels.id, { onDelete: 'cascade' }),
+    module: moduleKind('module').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.modelId, t.module] })],
+);
+
+/** What each device's heartbeat last said of a module: its version, and when. */
+export const moduleVersions = pgTable(
+  'device_module_versions',
+  {
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    module: moduleKind('module').notNull(),
+    version: text('version').notNull(),
+    reportedAt: timestamp('reported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.module] })],
 );

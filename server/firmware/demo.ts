@@ -5,10 +5,11 @@
  */
 import { createHash } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
-import type { ModuleKind, PackageState } from '../../shared/firmware/index.js';
-import { DEMO_DEVICES, deviceModels } from '../device/index.js';
+import type { ModuleKind } from '../../shared/device/index.js';
+import type { PackageState } from '../../shared/firmware/index.js';
+import { DEMO_DEVICES, deviceModels, modelModules, moduleVersions } from '../device/index.js';
 import type { DemoData } from '../manifest.js';
-import { firmwarePackages, modelModules, moduleVersions } from './schema.js';
+import { firmwarePackages } from './schema.js';
 
 const MODULES: Readonly<Record<string, readonly ModuleKind[]>> = {
   'VM-S600': ['mainBoard', 'payment', 'cooling', 'display', 'network'],

@@ -1,7 +1,7 @@
 /** Firmware operations (shared/firmware/api.ts), each handed to the feature file that does it. */
 import { defineHandlers } from '../http/handlers.js';
 import { storageIn } from '../storage/index.js';
-import { deviceModules, firmwareModels, setModules } from './modules.js';
+import { firmwareModels, setModules } from './modules.js';
 import {
   createPackage,
   deletePackage,
@@ -28,7 +28,6 @@ export const firmwareHandlers = defineHandlers({
   'firmware.withdraw': ({ params }, { db, scope }) => withdrawPackage(db, scope, params.id),
   'firmware.delete': ({ params }, { db, request }) =>
     deletePackage(db, storageIn(request.routeOptions.config), params.id),
-  'firmware.deviceModules': ({ params }, { db, scope }) => deviceModules(db, scope, params.id),
   'firmware.download': ({ params }, { db, device, request, reply }) =>
     downloadPackage(db, storageIn(request.routeOptions.config), device.id, params.id, request, reply),
 });

@@ -2,7 +2,6 @@
 import { defineServerDomain } from '../manifest.js';
 import { firmwareDemo } from './demo.js';
 import { firmwareHandlers } from './handlers.js';
-import { recordModules } from './modules.js';
 
 export const firmwareServer = defineServerDomain({
   name: 'firmware',
@@ -13,8 +12,4 @@ export const firmwareServer = defineServerDomain({
     'firmware.delete': { storage: settings.storage },
     'firmware.download': { storage: settings.storage },
   }),
-  provides: {
-    // The device domain's heartbeat hands over what a machine says of its modules.
-    moduleReport: recordModules,
-  },
 });

@@ -18,13 +18,13 @@ import {
 import type { z } from 'zod';
 import { users } from '../account/schema.js';
 import type { Db, Queryable } from '../db/index.js';
-import { deviceModels, devices } from '../device/index.js';
+import { deviceModels, devices, modelModules, moduleVersions } from '../device/index.js';
 import { BizError, RequestValidationError, uniqueAs } from '../http/errors.js';
 import type { AuthUser } from '../http/principal.js';
 import { paged } from '../http/paged.js';
 import type { Scope } from '../scope.js';
 import type { FileStorage } from '../storage/index.js';
-import { firmwarePackages as p, modelModules, moduleVersions } from './schema.js';
+import { firmwarePackages as p } from './schema.js';
 import { checkComplete, dropUpload, partsStream, uploadOf } from './uploads.js';
 
 /** What a caller sees: the admin every package, anyone else what has been released (withdrawn ones stay on record). */

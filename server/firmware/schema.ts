@@ -1,44 +1,17 @@
 /**
- * Firmware: the modules of each device model, the version of each module a
- * device last reported, the packages the system admin uploads (their bytes
- * kept by the storage port under their SHA-256), and the uploads in flight,
- * a part at a time, until a package takes them.
+ * Firmware: the packages the system admin uploads for a device model's
+ * module (their bytes kept by the storage port under their SHA-256), and the
+ * uploads in flight, a part at a time, until a package takes them.
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { MODULE_KINDS, PACKAGE_STATES } from '../../shared/firmware/index.js';
+import { PACKAGE_STATES } from '../../shared/firmware/index.js';
 import { users } from '../account/schema.js';
 import { createdAt } from '../db/columns.js';
-import { deviceModels, devices } from '../device/schema.js';
+import { deviceModels, moduleKind } from '../device/schema.js';
 import { bytea } from '../storage/schema.js';
 
-export const moduleKind = pgEnum('module_kind', MODULE_KINDS);
 export const packageState = pgEnum('package_state', PACKAGE_STATES);
-
-export const modelModules = pgTable(
-  'device_model_modules',
-  {
-    modelId: integer('model_id')
-      .notNull()
-      .references(() => deviceModels.id, { onDelete: 'cascade' }),
-    module: moduleKind('module').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.modelId, t.module] })],
-);
-
-/** What each device's heartbeat last said of a module: its version, and when. */
-export const moduleVersions = pgTable(
-  'device_module_versions',
-  {
-    deviceId: integer('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
-    module: moduleKind('module').notNull(),
-    version: text('version').notNull(),
-    reportedAt: timestamp('reported_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.deviceId, t.module] })],
-);
 
 export const firmwarePackages = pgTable(
   'firmware_packages',

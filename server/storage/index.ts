@@ -165,7 +165,9 @@ export function databaseStorage(db: Queryable): FileStorage {
           if (from <= to) {
             // PostgreSQL cuts the part: only the bytes asked for cross to the upstream.
             const [row] = await db
-              .select({ bytes: sql<Uint8Array>`substring(${fileBytes.bytes} from ${from - at + 1} for ${to - from + 1})` })
+              .select({
+                bytes: sql<Uint8Array>`substring(${fileBytes.bytes} from ${from - at + 1} for ${to - from + 1})`,
+              })
               .from(fileBytes)
               .where(and(eq(fileBytes.id, id), eq(fileBytes.part, part)));
             if (!row) throw new Error(`file ${id} lost its part ${part} while being read`);

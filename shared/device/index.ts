@@ -6,6 +6,7 @@ import { channelApi, deviceApi } from './api.js';
 import { activationApi, machineApi } from './machine.js';
 import { poolApi } from './pool.js';
 import { careApi } from './care.js';
+import { moduleApi } from './modules.js';
 import { deviceErrors } from './errors.js';
 import { deviceRoutes } from './routes.js';
 import { deviceTexts } from './texts.js';
@@ -15,12 +16,13 @@ export * from './machine.js';
 export * from './events.js';
 export * from './pool.js';
 export * from './care.js';
+export * from './modules.js';
 export * from './handover.js';
 export { deviceErrors } from './errors.js';
 
 export const device = defineDomain({
   name: 'device',
-  api: joinApis(deviceApi, channelApi, machineApi, activationApi, poolApi, careApi, handOverApi),
+  api: joinApis(deviceApi, channelApi, machineApi, activationApi, poolApi, careApi, handOverApi, moduleApi),
   errors: deviceErrors,
   texts: deviceTexts,
   powers: ['2-1'],

@@ -7,6 +7,7 @@ import { deviceEventTexts } from './texts-events.js';
 import { devicePoolTexts } from './texts-pool.js';
 import { deviceMachineTexts } from './texts-machine.js';
 import { deviceCareTexts } from './texts-care.js';
+import { deviceModuleTexts } from './texts-modules.js';
 
 const zhCN = {
   name: '设备名称',
@@ -31,6 +32,7 @@ const zhCN = {
   pool: devicePoolTexts['zh-CN'],
   machine: deviceMachineTexts['zh-CN'],
   care: deviceCareTexts['zh-CN'],
+  modules: deviceModuleTexts['zh-CN'],
   validation: {
     notice: '请输入 0–9999 的整数',
     warning: '请输入 0–9999 的整数',
@@ -82,6 +84,7 @@ export const deviceTexts = defineTexts(zhCN, {
     pool: devicePoolTexts['zh-TW'],
     machine: deviceMachineTexts['zh-TW'],
     care: deviceCareTexts['zh-TW'],
+    modules: deviceModuleTexts['zh-TW'],
     validation: {
       notice: '請輸入 0–9999 的整數',
       warning: '請輸入 0–9999 的整數',
@@ -131,6 +134,7 @@ export const deviceTexts = defineTexts(zhCN, {
     pool: devicePoolTexts.en,
     machine: deviceMachineTexts.en,
     care: deviceCareTexts.en,
+    modules: deviceModuleTexts.en,
     validation: {
       notice: 'Enter a whole number from 0 to 9999',
       warning: 'Enter a whole number from 0 to 9999',

@@ -6,8 +6,9 @@
  * and deletes; tenants and members with 2-1 read what has been released.
  */
 import { z } from 'zod';
-import { endpoint, id, idParam, idParams, isoTime, page, pageQuery, refParams, str, text } from '../api/define.js';
-import { FIRMWARE_LIMITS, MODULE_KINDS, PACKAGE_STATES, sha256, version } from './rules.js';
+import { endpoint, id, idParam, idParams, isoTime, page, pageQuery, str, text } from '../api/define.js';
+import { MODULE_KINDS } from '../device/index.js';
+import { FIRMWARE_LIMITS, PACKAGE_STATES, sha256, version } from './rules.js';
 
 const admin = { auth: 'user', roles: ['admin'] } as const;
 /** What the device list's code opens (spec §2 2-1): the packages a rollout may push. */
@@ -198,13 +199,5 @@ export const firmwareApi = {
     params: idParams,
     content: z.object({ deleted: z.boolean() }),
     access: admin,
-  }),
-  'firmware.deviceModules': endpoint({
-    method: 'GET',
-    path: '/firmware/devices/:id/modules',
-    summary: "A device's modules with the version each last reported and when.",
-    params: refParams('device'),
-    content: z.array(z.object({ module: z.enum(MODULE_KINDS), version: z.string(), reportedAt: isoTime })),
-    access: reader,
   }),
 } as const;

@@ -5,15 +5,6 @@
 import { z } from 'zod';
 import { str } from '../api/define.js';
 
-/**
- * The modules a device model may be built of. A fixed list, named in the
- * catalogues, rather than free text per model: a package names one, a
- * heartbeat reports versions by them, and every screen shows them in the
- * reader's language.
- */
-export const MODULE_KINDS = ['mainBoard', 'payment', 'cooling', 'cardReader', 'display', 'network', 'brewer'] as const;
-export type ModuleKind = (typeof MODULE_KINDS)[number];
-
 /** A package is uploaded as a draft, released to be pushed, withdrawn when it must not be pushed any more. */
 export const PACKAGE_STATES = ['draft', 'released', 'withdrawn'] as const;
 export type PackageState = (typeof PACKAGE_STATES)[number];

@@ -10,7 +10,7 @@ import { CODE } from '../../../shared/domains.js';
 import { FIRMWARE_LIMITS } from '../../../shared/firmware/index.js';
 import { firmwarePackages } from '../../../server/firmware/schema.js';
 import { databaseStorage } from '../../../server/storage/index.js';
-import { deviceBasic, suiteApp } from '../helpers.js';
+import { suiteApp } from '../helpers.js';
 import { draft, fileOf, modelId, sha, upload } from './support.js';
 
 const t = suiteApp(['admin', 'tenant1', 'tenant2']);
@@ -288,41 +288,5 @@ describe('firmware.delete', () => {
     expect(await t.code('firmware.delete', { params: { id: pkg.id } }, t.token.admin)).toBe(CODE.packageNotFound);
     const [released] = (await t.ok('firmware.page', { query: { state: 'released' } }, t.token.admin)).list;
     expect(await t.code('firmware.delete', { params: { id: released!.id } }, t.token.admin)).toBe(CODE.packageNotDraft);
-  });
-});
-
-describe('device.heartbeat', () => {
-  it('keeps the module versions a machine reports: known modules with semantic versions, the last said of each', async () => {
-    const heartbeat = (modules: { module: string; version: string }[]) =>
-      t.call('device.heartbeat', { body: { modules } }, undefined, { authorization: deviceBasic('VM2026000106') });
-    const res = await heartbeat([
-      { module: 'mainBoard', version: '2.2.0' },
-      { module: 'mainBoard', version: '2.4.0' },
-      { module: 'toaster', version: '1.0.0' },
-      { module: 'cooling', version: 'v1' },
-    ]);
-    expect(res.body.code).toBe(CODE.ok);
-    const modules = await t.ok(
-      'firmware.deviceModules',
-      { params: { id: t.ids.device('VM2026000106') } },
-      t.token.tenant1,
-    );
-    expect(modules.find((m) => m.module === 'mainBoard')?.version).toBe('2.4.0');
-    expect(modules.find((m) => m.module === 'cooling')?.version).toBe('1.2.0');
-    expect(modules.some((m) => (m.module as string) === 'toaster')).toBe(false);
-  });
-});
-
-describe('firmware.deviceModules', () => {
-  it("answers a visible device's modules; another tenant's device is not found", async () => {
-    const mine = await t.ok(
-      'firmware.deviceModules',
-      { params: { id: t.ids.device('VM2026000101') } },
-      t.token.tenant1,
-    );
-    expect(mine.map((m) => m.module)).toEqual(['mainBoard', 'payment', 'cooling', 'display', 'network']);
-    expect(
-      await t.code('firmware.deviceModules', { params: { id: t.ids.device('VM2026000101') } }, t.token.tenant2),
-    ).toBe(CODE.deviceNotFound);
   });
 });
