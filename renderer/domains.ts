@@ -25,6 +25,7 @@ import { refundScreens } from './refund/index.js';
 import { memberScreens } from './member/index.js';
 import { groupScreens } from './group/index.js';
 import { activityScreens } from './activity/index.js';
+import { firmwareScreens } from './firmware/index.js';
 
 export const RENDERER_DOMAINS = [
   accountScreens,
@@ -47,6 +48,7 @@ export const RENDERER_DOMAINS = [
   memberScreens,
   groupScreens,
   activityScreens,
+  firmwareScreens,
 ] as const;
 
 export const SCREENS = assembleScreens(RENDERER_DOMAINS);

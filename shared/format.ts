@@ -130,3 +130,10 @@ export function maskContact(value: string | null): string | null {
   if (mail) return `${mail[1]}***${mail[2]}`;
   return text;
 }
+
+/** A file's size as people read it: bytes, KB or MB (binary units, one decimal), the same in every language. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

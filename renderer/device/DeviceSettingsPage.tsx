@@ -27,6 +27,7 @@ import { useDetail } from '../app/detail.js';
 import { DetailPage, InfoList, useGuardedAction, useFormGrid, useScreen } from '../kit/index.js';
 import { ChannelGrid } from './ChannelGrid.js';
 import { MachineCard } from './MachineCard.js';
+import { ModulesCard } from './ModulesCard.js';
 import { DEVICE_LIST_PATH } from './paths.js';
 
 const useStyles = makeStyles({
@@ -77,6 +78,7 @@ export default function DeviceSettingsPage() {
       <DeviceInfo device={device} />
       <SettingsForm key={device.id} device={device} />
       <MachineCard device={device} />
+      <ModulesCard deviceId={device.id} />
       {device.channelCount > 0 && <ChannelGrid device={device} />}
     </DetailPage>
   );

@@ -9,19 +9,11 @@ import { makeStyles } from '@fluentui/react-components';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, type FileItem } from '../../shared/file/index.js';
 import { useOp, useOpMutation } from '../bridge.js';
-import { useScreen } from '../kit/index.js';
+import { base64Of, useScreen } from '../kit/index.js';
 
 export const IMAGE_SIZE_TEXT = '2MB';
 
 const useStyles = makeStyles({ hidden: { display: 'none' } });
-
-/** An ArrayBuffer as base64, a chunk at a time (String.fromCharCode takes only so many arguments). */
-function base64Of(buffer: ArrayBuffer): string {
-  const bytes = new Uint8Array(buffer);
-  let text = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(text);
-}
 
 export function useImagePick(added: (file: FileItem) => void, testId: string) {
   const { t, notify, report } = useScreen();
@@ -61,7 +53,9 @@ export function useImagePick(added: (file: FileItem) => void, testId: string) {
       notify(t('file.tooLarge', { size: IMAGE_SIZE_TEXT }), { intent: 'error' });
       return;
     }
-    await run(async () => upload.mutateAsync({ body: { name: file.name, data: base64Of(await file.arrayBuffer()) } }));
+    await run(async () =>
+      upload.mutateAsync({ body: { name: file.name, data: base64Of(new Uint8Array(await file.arrayBuffer())) } }),
+    );
   };
 
   const fileInput = (

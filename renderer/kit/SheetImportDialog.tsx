@@ -28,6 +28,7 @@ import { codeMessage } from '../app/errors.js';
 import { saveFile } from '../app/save.js';
 import { useOp, useOpMutation } from '../bridge.js';
 import { currentLang } from '../i18n/index.js';
+import { base64Of } from './bytes.js';
 import { FormDialog } from './FormDialog.js';
 import { useScreen } from './useScreen.js';
 
@@ -41,13 +42,6 @@ const useStyles = makeStyles({
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const FINISHED = new Set<SheetImport['state']>(['done', 'failed']);
-const base64Of = (bytes: Uint8Array) => {
-  let text = '';
-  // In slices: String.fromCharCode takes its arguments on the stack.
-  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(text);
-};
-
 /** The operations that answer an import's state by its id. */
 export type ImportStatusOp = {
   [K in Op]: OpInput<K> extends { params: { id: unknown } } ? (OpOutput<K> extends SheetImport ? K : never) : never;

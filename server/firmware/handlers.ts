@@ -17,7 +17,7 @@ import { downloadPackage } from './download.js';
 export const firmwareHandlers = defineHandlers({
   'firmware.models': (_input, { db, scope }) => firmwareModels(db, scope),
   'firmware.setModules': ({ params, body }, { db, scope }) => setModules(db, scope, params.id, body.modules),
-  'firmware.page': ({ query }, { db, scope }) => packagePage(db, scope, query),
+  'firmware.page': ({ query, body }, { db, scope }) => packagePage(db, scope, query, body),
   'firmware.info': ({ params }, { db, scope }) => packageOf(db, scope, params.id),
   'firmware.uploadStart': ({ body }, { db, user }) => startUpload(db, user, body),
   'firmware.uploadPart': ({ params, body }, { db, user }) => putPart(db, user, params.id, params.part, body),

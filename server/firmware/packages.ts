@@ -13,9 +13,9 @@ import {
   type PackageInput,
   type PackageItem,
   type PackageState,
-  type packageFilter,
+  type PackageFilter,
 } from '../../shared/firmware/index.js';
-import type { z } from 'zod';
+import type { PageQuery } from '../../shared/api/define.js';
 import { users } from '../account/schema.js';
 import type { Db, Queryable } from '../db/index.js';
 import { deviceModels, devices, modelModules, moduleVersions } from '../device/index.js';
@@ -52,7 +52,7 @@ const toItem = (r: ItemRow): PackageItem => ({
   releasedAt: r.releasedAt?.toISOString() ?? null,
 });
 
-export function packagePage(db: Db, scope: Scope, query: z.output<typeof packageFilter>) {
+export function packagePage(db: Db, scope: Scope, paging: PageQuery, query: PackageFilter) {
   const keyword = query.keyword ? `%${query.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   const where = and(
     visible(scope),
@@ -62,7 +62,7 @@ export function packagePage(db: Db, scope: Scope, query: z.output<typeof package
     keyword === undefined ? undefined : or(ilike(p.version, keyword), ilike(p.fileName, keyword)),
   );
   return paged(
-    query,
+    paging,
     db
       .select(itemColumns)
       .from(p)

@@ -79,12 +79,13 @@ export const packageInput = z
   });
 export type PackageInput = z.input<typeof packageInput>;
 
-export const packageFilter = pageQuery.extend({
-  modelId: idParam.optional(),
+export const packageFilter = z.object({
+  modelId: id.optional(),
   module: z.enum(MODULE_KINDS).optional(),
   state: z.enum(PACKAGE_STATES).optional(),
   keyword: str().trim().max(40).optional(),
 });
+export type PackageFilter = z.infer<typeof packageFilter>;
 
 /** The longest base64 text of one part (4 characters per 3 bytes, padded). */
 const PART_BASE64_MAX = Math.ceil(FIRMWARE_LIMITS.partBytes / 3) * 4;
@@ -108,11 +109,12 @@ export const firmwareApi = {
     access: admin,
   }),
   'firmware.page': endpoint({
-    method: 'GET',
-    path: '/firmware/packages',
+    method: 'POST',
+    path: '/firmware/packages/page',
     summary:
       "Packages by model, module, state and a keyword (version or file name), newest first; tenants and members see released and withdrawn ones, the admin's drafts too.",
-    query: packageFilter,
+    query: pageQuery,
+    body: packageFilter,
     content: page(packageItem),
     access: reader,
   }),

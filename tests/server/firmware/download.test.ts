@@ -13,7 +13,7 @@ const t = suiteApp(['admin']);
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 async function packageId(keyword: string) {
-  const [pkg] = (await t.ok('firmware.page', { query: { keyword } }, t.token.admin)).list;
+  const [pkg] = (await t.ok('firmware.page', { query: {}, body: { keyword } }, t.token.admin)).list;
   return pkg!;
 }
 const get = (id: number, serial: string, range?: string) =>

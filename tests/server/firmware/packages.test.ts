@@ -208,35 +208,40 @@ describe('firmware.create', () => {
 describe('firmware.page', () => {
   it('filters by model, module, state and keyword; tenants never see drafts', async () => {
     const id = await modelId(t, 'VM-S600');
-    const admin = await t.ok('firmware.page', { query: { modelId: id, module: 'mainBoard' } }, t.token.admin);
+    const admin = await t.ok('firmware.page', { query: {}, body: { modelId: id, module: 'mainBoard' } }, t.token.admin);
     expect(admin.list.map((p) => p.version)).toEqual(['2.5.0-beta.1', '2.4.0', '2.3.0']);
-    const tenant = await t.ok('firmware.page', { query: { modelId: id } }, t.token.tenant1);
+    const tenant = await t.ok('firmware.page', { query: {}, body: { modelId: id } }, t.token.tenant1);
     expect(tenant.list.every((p) => p.state !== 'draft')).toBe(true);
     expect(tenant.total).toBe(4);
     expect(
-      (await t.ok('firmware.page', { query: { state: 'withdrawn' } }, t.token.tenant2)).list.map((p) => p.version),
+      (await t.ok('firmware.page', { query: {}, body: { state: 'withdrawn' } }, t.token.tenant2)).list.map(
+        (p) => p.version,
+      ),
     ).toEqual(['1.8.1']);
-    expect((await t.ok('firmware.page', { query: { keyword: 'VM-C900_brewer_3.1' } }, t.token.admin)).total).toBe(1);
+    expect(
+      (await t.ok('firmware.page', { query: {}, body: { keyword: 'VM-C900_brewer_3.1' } }, t.token.admin)).total,
+    ).toBe(1);
   });
 });
 
 describe('firmware.info', () => {
   it('counts the caller’s devices of the model and those running the version; a draft is the admin’s', async () => {
-    const [pkg] = (await t.ok('firmware.page', { query: { keyword: '2.3.0', state: 'released' } }, t.token.tenant1))
-      .list;
+    const [pkg] = (
+      await t.ok('firmware.page', { query: {}, body: { keyword: '2.3.0', state: 'released' } }, t.token.tenant1)
+    ).list;
     const mine = await t.ok('firmware.info', { params: { id: pkg!.id } }, t.token.tenant1);
     const all = await t.ok('firmware.info', { params: { id: pkg!.id } }, t.token.admin);
     expect(mine.running).toBeGreaterThan(0);
     expect(all.running).toBeGreaterThan(mine.running);
     expect(mine.devices).toBeGreaterThanOrEqual(mine.running);
-    const [beta] = (await t.ok('firmware.page', { query: { keyword: 'beta' } }, t.token.admin)).list;
+    const [beta] = (await t.ok('firmware.page', { query: {}, body: { keyword: 'beta' } }, t.token.admin)).list;
     expect(await t.code('firmware.info', { params: { id: beta!.id } }, t.token.tenant1)).toBe(CODE.packageNotFound);
   });
 });
 
 describe('firmware.update', () => {
   it('changes notes at any time, the lowest version only in a draft (1710)', async () => {
-    const [pkg] = (await t.ok('firmware.page', { query: { keyword: '2.4.0' } }, t.token.admin)).list;
+    const [pkg] = (await t.ok('firmware.page', { query: {}, body: { keyword: '2.4.0' } }, t.token.admin)).list;
     const notes = { notesZh: '新说明', notesEn: 'New notes', fromVersion: pkg!.fromVersion };
     expect(await t.ok('firmware.update', { params: { id: pkg!.id }, body: notes }, t.token.admin)).toMatchObject({
       notesEn: 'New notes',
@@ -286,7 +291,7 @@ describe('firmware.delete', () => {
     expect(await t.ok('firmware.delete', { params: { id: pkg.id } }, t.token.admin)).toEqual({ deleted: true });
     expect(await databaseStorage(t.db).read(sha(bytes))).toBeNull();
     expect(await t.code('firmware.delete', { params: { id: pkg.id } }, t.token.admin)).toBe(CODE.packageNotFound);
-    const [released] = (await t.ok('firmware.page', { query: { state: 'released' } }, t.token.admin)).list;
+    const [released] = (await t.ok('firmware.page', { query: {}, body: { state: 'released' } }, t.token.admin)).list;
     expect(await t.code('firmware.delete', { params: { id: released!.id } }, t.token.admin)).toBe(CODE.packageNotDraft);
   });
 });

@@ -1,0 +1,3 @@
+/** Addresses of the firmware screens (pure). */
+export const FIRMWARE_PATH = '/deviceList/firmware';
+export const packagePath = (id: number) => `/deviceList/firmware/package?id=${id}`;
