@@ -12,7 +12,8 @@
  */
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Tx } from './index.js';
+import type { UpdateOffer } from '../../shared/device/index.js';
+import type { Queryable, Tx } from './index.js';
 
 /** A machine's sale as the pricing engine takes it (the activity domain's shared/activity/engine.ts). */
 export interface SaleBasket {
@@ -56,6 +57,8 @@ export interface Provisions {
    * order domain sells, the activity domain, built on orders, decides prices.
    */
   salePricing: (tx: Tx, basket: SaleBasket) => Promise<PricedSale>;
+  /** The firmware update a machine's heartbeat offers it (the firmware domain, built on devices). */
+  updateOffer: (db: Queryable, deviceId: number) => Promise<UpdateOffer | null>;
 }
 
 let provided: Partial<Provisions> = {};

@@ -8,6 +8,8 @@ import { machineHandlers, sweepOffline } from './machine.js';
 import { poolHandlers } from './pool.js';
 import { careHandlers } from './care.js';
 import { deviceModules } from './modules.js';
+
+export { recordModules } from './modules.js';
 import { handOver } from './handover.js';
 import { defineHandlers } from '../http/handlers.js';
 import { devices } from './schema.js';

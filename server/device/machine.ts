@@ -7,6 +7,7 @@ import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import { PRESENCE } from '../../shared/device/index.js';
 import type { Db, Queryable } from '../db/index.js';
+import { needIfProvided } from '../db/provided.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
 import { defineHandlers } from '../http/handlers.js';
 import { deviceChannels as c, devices } from './schema.js';
@@ -89,6 +90,7 @@ export const machineHandlers = defineHandlers({
       locked: device.locked,
       capacity: device.capacity,
       channels,
+      update: (await needIfProvided('updateOffer')?.(db, caller.id)) ?? null,
     };
   },
 

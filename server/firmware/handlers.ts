@@ -13,6 +13,9 @@ import {
 } from './packages.js';
 import { putPart, startUpload } from './uploads.js';
 import { downloadPackage } from './download.js';
+import { createRollout, eligibility, rolloutJobsPage, rolloutOf, rolloutPage } from './rollouts.js';
+import { actOnRollout } from './rollout-actions.js';
+import { reportStep } from './device-jobs.js';
 
 export const firmwareHandlers = defineHandlers({
   'firmware.models': (_input, { db, scope }) => firmwareModels(db, scope),
@@ -30,4 +33,13 @@ export const firmwareHandlers = defineHandlers({
     deletePackage(db, storageIn(request.routeOptions.config), params.id),
   'firmware.download': ({ params }, { db, device, request, reply }) =>
     downloadPackage(db, storageIn(request.routeOptions.config), device.id, params.id, request, reply),
+  'firmware.report': ({ params, body }, { db, device }) => reportStep(db, device.id, params.id, body),
+  'firmware.eligibility': ({ body }, { db, user, scope }) => eligibility(db, user, scope, body),
+  'firmware.rolloutCreate': ({ body }, { db, user, scope }) => createRollout(db, user, scope, body),
+  'firmware.rolloutPage': ({ query, body }, { db, scope }) => rolloutPage(db, scope, query, body),
+  'firmware.rolloutInfo': ({ params }, { db, scope }) => rolloutOf(db, scope, params.id),
+  'firmware.rolloutJobs': ({ params, query, body }, { db, scope }) =>
+    rolloutJobsPage(db, scope, params.id, query, body),
+  'firmware.rolloutAct': ({ params, body }, { db, user, scope }) =>
+    actOnRollout(db, user, scope, params.id, body.action),
 });

@@ -1,5 +1,8 @@
 /** Firmware on the upstream: device models' modules, packages and the versions devices report. */
-import { defineServerDomain } from '../manifest.js';
+import { defineServerDomain, periodic } from '../manifest.js';
+import { advanceRollouts } from './advance.js';
+import { updateOffer } from './device-jobs.js';
+import { rollouts } from './schema.js';
 import { firmwareDemo } from './demo.js';
 import { firmwareHandlers } from './handlers.js';
 
@@ -12,4 +15,11 @@ export const firmwareServer = defineServerDomain({
     'firmware.delete': { storage: settings.storage },
     'firmware.download': { storage: settings.storage },
   }),
+  // Running rollouts move every 2 s in each upstream, one instance per rollout at a time (advance.ts).
+  background: (db) => periodic(() => advanceRollouts(db), 2000),
+  provides: {
+    // The device domain's heartbeat offers a machine its update.
+    updateOffer,
+  },
+  owns: { rollout: { id: rollouts.id, tenantId: rollouts.tenantId, labels: [] } },
 });

@@ -4,11 +4,23 @@
  * uploads in flight, a part at a time, until a package takes them.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { PACKAGE_STATES } from '../../shared/firmware/index.js';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { JOB_STATES, PACKAGE_STATES, ROLLOUT_STATES } from '../../shared/firmware/index.js';
+import { tenants } from '../identity/schema.js';
 import { users } from '../account/schema.js';
 import { createdAt } from '../db/columns.js';
-import { deviceModels, moduleKind } from '../device/schema.js';
+import { deviceModels, devices, moduleKind } from '../device/schema.js';
 import { bytea } from '../storage/schema.js';
 
 export const packageState = pgEnum('package_state', PACKAGE_STATES);
@@ -67,4 +79,71 @@ export const firmwareUploadParts = pgTable(
     bytes: bytea('bytes').notNull(),
   },
   (t) => [primaryKey({ columns: [t.uploadId, t.part] })],
+);
+
+export const rolloutState = pgEnum('rollout_state', ROLLOUT_STATES);
+export const jobState = pgEnum('firmware_job_state', JOB_STATES);
+
+/** A package pushed to a tenant's devices (shared/firmware/rollouts.ts), with how it runs. */
+export const rollouts = pgTable(
+  'firmware_rollouts',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => firmwarePackages.id),
+    state: rolloutState('state').notNull(),
+    firstStage: integer('first_stage').notNull(),
+    perMinute: integer('per_minute').notNull(),
+    concurrent: integer('concurrent').notNull(),
+    /** Minutes of the business day; null: any time. */
+    windowFrom: integer('window_from'),
+    windowTo: integer('window_to'),
+    threshold: integer('threshold').notNull(),
+    minDevices: integer('min_devices').notNull(),
+    approval: boolean('approval').notNull(),
+    approvedBy: integer('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    stoppedStage: integer('stopped_stage'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('firmware_rollouts_tenant_idx').on(t.tenantId, t.createdAt),
+    index('firmware_rollouts_state_idx').on(t.state),
+  ],
+);
+
+/** One device's update in a rollout: its stage, its step, its attempts. */
+export const rolloutJobs = pgTable(
+  'firmware_jobs',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    rolloutId: integer('rollout_id')
+      .notNull()
+      .references(() => rollouts.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    stage: integer('stage').notNull(),
+    state: jobState('state').notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    /** Attempts that failed so far (a failed one is tried again after a back-off, up to ROLLOUT_LIMITS.attempts). */
+    attempts: integer('attempts').notNull().default(0),
+    nextTryAt: timestamp('next_try_at', { withTimezone: true }).notNull().defaultNow(),
+    offeredAt: timestamp('offered_at', { withTimezone: true }),
+    fromVersion: text('from_version'),
+    error: text('error'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('firmware_jobs_rollout_idx').on(t.rolloutId, t.stage, t.state),
+    // A device works through one update at a time, whichever rollout: the index is the truth under a race (1904).
+    uniqueIndex('firmware_jobs_device_active_idx')
+      .on(t.deviceId)
+      .where(sql`${t.state} in ('queued', 'offered', 'downloading', 'installing')`),
+  ],
 );

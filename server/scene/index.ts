@@ -4,7 +4,7 @@ import { sceneDemo } from './demo.js';
 import { sceneHandlers } from './handlers.js';
 import { scenes } from './schema.js';
 
-export { scenes } from './schema.js';
+export { scenes, sceneDevices } from './schema.js';
 
 export const sceneServer = defineServerDomain({
   name: 'scene',

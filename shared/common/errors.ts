@@ -81,7 +81,6 @@ export const commonErrors = defineErrors(
       '設備、租戶、點位或補貨錯誤',
       'Device, tenant, point or replenishment error',
     ),
-    family(1900, 1920, '联动分组或固件推送错误', '聯動分組或韌體推送錯誤', 'Linkage group or firmware push error'),
     family(2201, 2207, '文件错误', '檔案錯誤', 'File error'),
     family(2301, 2305, '令牌错误', '權杖錯誤', 'Token error'),
     family(2401, 2405, '消息错误', '訊息錯誤', 'Message error'),

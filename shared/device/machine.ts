@@ -14,6 +14,23 @@ const machine = { auth: 'device' } as const;
 export const PRESENCE = { heartbeatMs: 30_000, offlineAfterMs: 90_000 } as const;
 
 /** What the upstream tells a machine on every heartbeat: whether it may sell, and the channels it should show. */
+/**
+ * An update the upstream offers a machine (a firmware rollout's job): the
+ * package to download from `firmware.download` and its SHA-256, to report
+ * on through `firmware.report` with the job's id.
+ */
+export const updateOffer = z.object({
+  jobId: z.number().int(),
+  packageId: z.number().int(),
+  module: z.string(),
+  version: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+  /** The step the upstream last heard of: offered, downloading, installing. */
+  state: z.string(),
+});
+export type UpdateOffer = z.infer<typeof updateOffer>;
+
 export const machineState = z.object({
   serverTime: isoTime,
   /** The tenant whose mini-program the machine's code opens (members sign in there); null while in the pool. */
@@ -33,6 +50,8 @@ export const machineState = z.object({
       customerStaffPrice: z.number().int().nullable(),
     }),
   ),
+  /** The firmware update to work on, if one is offered. */
+  update: updateOffer.nullable(),
 });
 export type MachineState = z.infer<typeof machineState>;
 

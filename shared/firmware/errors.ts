@@ -71,6 +71,50 @@ export const firmwareErrors = defineErrors(
       '請求的位元組範圍超出檔案',
       'The byte range asked for lies outside the file',
     ),
+    rolloutNotFound: err(1901, 404, '推送任务不存在', '推送任務不存在', 'Rollout not found'),
+    noEligibleDevices: err(
+      1903,
+      409,
+      '所选设备都不能接收此升级包',
+      '所選設備都不能接收此升級包',
+      'None of the chosen devices can take this package',
+    ),
+    deviceInRollout: err(
+      1904,
+      409,
+      '设备已在另一个推送任务中',
+      '設備已在另一個推送任務中',
+      'A device is in another rollout already',
+    ),
+    rolloutState: err(
+      1905,
+      409,
+      '推送任务当前的状态不允许此操作',
+      '推送任務目前的狀態不允許此操作',
+      "The rollout's state does not allow this",
+    ),
+    selfApproval: err(
+      1906,
+      403,
+      '推送任务须由创建人以外的用户审批',
+      '推送任務須由建立人以外的使用者審批',
+      'Someone other than its creator must approve the rollout',
+    ),
+    jobNotActive: err(
+      1907,
+      409,
+      '该设备没有进行中的升级任务',
+      '該設備沒有進行中的升級任務',
+      'The device has no update under way',
+    ),
+    jobStep: err(1908, 409, '升级任务不能进入这一步', '升級任務不能進入這一步', 'The update cannot take this step'),
+    rolloutRefUnknown: err(
+      1909,
+      404,
+      '推送目标中的设备、点位或场景不存在',
+      '推送目標中的設備、點位或場景不存在',
+      'A device, point or scene of the rollout does not exist',
+    ),
     moduleInUse: err(
       1803,
       409,
@@ -80,6 +124,7 @@ export const firmwareErrors = defineErrors(
     ),
   },
   [
+    family(1900, 1920, '联动分组或固件推送错误', '聯動分組或韌體推送錯誤', 'Linkage group or firmware push error'),
     family(
       1701,
       1714,

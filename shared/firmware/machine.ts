@@ -5,7 +5,8 @@
  * given against the bytes it holds.
  */
 import { z } from 'zod';
-import { binaryBytes, endpoint, idParams } from '../api/define.js';
+import { binaryBytes, endpoint, idParams, str } from '../api/define.js';
+import { JOB_STATES } from './rollouts.js';
 
 /** The header that carries a package's SHA-256 (hex) beside its bytes. */
 export const CHECKSUM_HEADER = 'x-checksum-sha256';
@@ -19,6 +20,20 @@ export const firmwareMachineApi = {
     params: idParams,
     content: z.object({ mime: z.string(), bytes: binaryBytes }),
     binary: true,
+    access: { auth: 'device' },
+  }),
+  'firmware.report': endpoint({
+    method: 'POST',
+    path: '/device-api/v1/firmware/jobs/:id',
+    summary:
+      "A machine's step in the update it was offered (its heartbeat names the job): downloading (with its progress), installing, done, or failed with its reason — tried again later, up to three attempts. 1907 no such update under way for this machine (a cancelled rollout's), 1908 a step out of order.",
+    params: idParams,
+    body: z.object({
+      state: z.enum(['downloading', 'installing', 'done', 'failed'] satisfies (typeof JOB_STATES)[number][]),
+      progress: z.number().int().min(0).max(100).optional(),
+      reason: str().trim().max(100).optional(),
+    }),
+    content: z.object({ state: z.enum(JOB_STATES) }),
     access: { auth: 'device' },
   }),
 } as const;

@@ -37,6 +37,13 @@ const FIRMWARE =
 const EXCLUDED: Partial<Record<ApiOp, string>> = {
   'firmware.create': FIRMWARE,
   'firmware.delete': FIRMWARE,
+  'firmware.download':
+    "a machine's call, signed with its own secret: it names a package (the platform's), served only to a machine of the package's model",
+  'firmware.eligibility': FIRMWARE,
+  'firmware.report':
+    "a machine's call, signed with its own secret: it names its own update's job, and another machine's job is 1907 (tests/server/firmware/rollouts.test.ts)",
+  'firmware.rolloutCreate': FIRMWARE,
+  'firmware.rolloutPage': FIRMWARE,
   'firmware.info': FIRMWARE,
   'firmware.page': FIRMWARE,
   'firmware.release': FIRMWARE,

@@ -758,7 +758,7 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
     await expectSoundTree();
   },
 
-  ...firmwareRaces(() => ({ t, admin, n: N, clean: expectCleanAnswers })),
+  ...firmwareRaces(() => ({ t, admin, tenant: token, n: N, clean: expectCleanAnswers })),
 };
 
 describe('races on contended operations', () => {

@@ -3,11 +3,11 @@
  * packages and one version per module under N creations at once; a package
  * released, and withdrawn, once.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { CODE } from '../../../../shared/domains.js';
-import { FIRMWARE_LIMITS } from '../../../../shared/firmware/index.js';
-import { firmwarePackages } from '../../../../server/firmware/schema.js';
+import { ACTIVE_JOB_STATES, FIRMWARE_LIMITS } from '../../../../shared/firmware/index.js';
+import { firmwarePackages, rolloutJobs, rollouts } from '../../../../server/firmware/schema.js';
 import type { Answer, TestApp } from '../../helpers.js';
 import { draft, fileOf, sha, upload } from '../../firmware/support.js';
 
@@ -28,8 +28,69 @@ async function freshModel(t: TestApp, admin: string): Promise<number> {
   return model.id;
 }
 
-export function firmwareRaces(app: () => { t: TestApp; admin: string; n: number; clean: Check }) {
+type App = () => { t: TestApp; admin: string; tenant: string; n: number; clean: Check };
+
+/** A rollout of the demo's released main board (VM-S600 2.4.0) to the Hangzhou East machine, as tenant1. */
+async function rolloutBody(t: TestApp, admin: string, approval: boolean) {
+  const [pkg] = (await t.ok('firmware.page', { query: {}, body: { keyword: 'VM-S600_mainBoard_2.4.0' } }, admin)).list;
   return {
+    packageId: pkg!.id,
+    target: 'devices' as const,
+    deviceIds: [t.ids.device('VM2026000106')],
+    firstStage: 100,
+    perMinute: 10,
+    concurrent: 10,
+    window: null,
+    threshold: 50,
+    minDevices: 1,
+    approval,
+  };
+}
+
+export function firmwareRaces(app: App) {
+  return {
+    'firmware.rolloutCreate': async () => {
+      const { t, admin, tenant, n, clean } = app();
+      // N rollouts of one device at once: one takes it, the others are told it is busy (1903) or taken (1904).
+      const body = await rolloutBody(t, admin, false);
+      const answers = await Promise.all(
+        Array.from({ length: n }, () => t.call('firmware.rolloutCreate', { body }, tenant)),
+      );
+      clean(answers, [CODE.noEligibleDevices, CODE.deviceInRollout]);
+      const made = answers.filter(succeeded);
+      expect(made).toHaveLength(1);
+      const active = await t.db
+        .select({ id: rolloutJobs.id })
+        .from(rolloutJobs)
+        .where(and(eq(rolloutJobs.deviceId, body.deviceIds[0]!), inArray(rolloutJobs.state, [...ACTIVE_JOB_STATES])));
+      expect(active).toHaveLength(1);
+      await t.ok(
+        'firmware.rolloutAct',
+        { params: { id: made[0]!.body.content.id }, body: { action: 'cancel' } },
+        tenant,
+      );
+    },
+
+    'firmware.rolloutAct': async () => {
+      const { t, admin, tenant, n, clean } = app();
+      // Approved N times at once by another user, then cancelled N times at once: each once, the others told 1905.
+      const rollout = await t.ok('firmware.rolloutCreate', { body: await rolloutBody(t, admin, true) }, tenant);
+      for (const [action, token] of [
+        ['approve', admin],
+        ['cancel', tenant],
+      ] as const) {
+        const answers = await Promise.all(
+          Array.from({ length: n }, () =>
+            t.call('firmware.rolloutAct', { params: { id: rollout.id }, body: { action } }, token),
+          ),
+        );
+        clean(answers, [CODE.rolloutState]);
+        expect(answers.filter(succeeded)).toHaveLength(1);
+      }
+      const [row] = await t.db.select().from(rollouts).where(eq(rollouts.id, rollout.id));
+      expect(row!.state).toBe('cancelled');
+    },
+
     'firmware.create': async () => {
       const { t, admin, n, clean } = app();
       // 98 packages held, N creations of new versions at once: 2 made, the model at 100, the rest told 1702.

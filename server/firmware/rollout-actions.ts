@@ -1,0 +1,65 @@
+/**
+ * What a user does to a rollout (firmware.rolloutAct): approve (another user
+ * than its creator, 1906), pause, resume, cancel, retry the failed. Each is
+ * one guarded update from the states that allow it (1905 otherwise), so of
+ * racing calls one moves it and the others are told.
+ */
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { CODE } from '../../shared/domains.js';
+import { ACTIVE_JOB_STATES, type RolloutAction, type RolloutState } from '../../shared/firmware/index.js';
+import type { Db, Tx } from '../db/index.js';
+import { publish } from '../http/events.js';
+import { BizError } from '../http/errors.js';
+import type { AuthUser } from '../http/principal.js';
+import type { Scope } from '../scope.js';
+import { rolloutJobs as j, rollouts as r } from './schema.js';
+import { rolloutOf } from './rollouts.js';
+
+/** The states each action moves a rollout from, and to. */
+const MOVES: Readonly<Record<RolloutAction, { from: readonly RolloutState[]; to: RolloutState }>> = {
+  approve: { from: ['approval'], to: 'running' },
+  pause: { from: ['running'], to: 'paused' },
+  resume: { from: ['paused'], to: 'running' },
+  cancel: { from: ['approval', 'running', 'paused', 'stopped'], to: 'cancelled' },
+  retry: { from: ['running', 'paused', 'stopped', 'done'], to: 'running' },
+};
+
+/** Announces a rollout's change to its tenant's consoles (its progress page follows it). */
+export const announce = (db: Tx | Db, tenantId: number, rolloutId: number) =>
+  publish(db, 'firmware', tenantId, { kind: 'rollout', rolloutId });
+
+export async function actOnRollout(db: Db, user: AuthUser, scope: Scope, id: number, action: RolloutAction) {
+  const current = await rolloutOf(db, scope, id);
+  const move = MOVES[action];
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select({ createdBy: r.createdBy }).from(r).where(eq(r.id, id)).for('update');
+    if (action === 'approve' && row?.createdBy === user.id) throw new BizError(CODE.selfApproval);
+    if (action === 'retry') {
+      const retried = await tx
+        .update(j)
+        .set({ state: 'queued', attempts: 0, progress: 0, error: null, nextTryAt: sql`now()`, updatedAt: sql`now()` })
+        .where(and(eq(j.rolloutId, id), eq(j.state, 'failed')))
+        .returning({ id: j.id });
+      if (!retried.length) throw new BizError(CODE.rolloutState);
+    }
+    const moved = await tx
+      .update(r)
+      .set({
+        state: move.to,
+        ...(action === 'approve' ? { approvedBy: user.id } : {}),
+        ...(action === 'retry' ? { stoppedStage: null, finishedAt: null } : {}),
+        ...(action === 'cancel' ? { finishedAt: sql`now()` } : {}),
+      })
+      .where(and(eq(r.id, id), inArray(r.state, [...move.from])))
+      .returning({ id: r.id });
+    if (!moved.length) throw new BizError(CODE.rolloutState);
+    // A cancelled rollout's devices stop being offered the package; what they report is refused (1907).
+    if (action === 'cancel')
+      await tx
+        .update(j)
+        .set({ state: 'cancelled', updatedAt: sql`now()` })
+        .where(and(eq(j.rolloutId, id), inArray(j.state, [...ACTIVE_JOB_STATES]), ne(j.state, 'cancelled')));
+    await announce(tx, current.tenantId, id);
+  });
+  return rolloutOf(db, scope, id);
+}

@@ -1,0 +1,326 @@
+/**
+ * Rollouts (shared/firmware/rollouts.ts): who of the target devices can take
+ * a package and why not, the rollout made of the eligible ones (staged),
+ * and what it says of itself. How it runs is advance.ts; what a device
+ * does with its job, device-jobs.ts.
+ */
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import semver from 'semver';
+import type { PageQuery } from '../../shared/api/define.js';
+import { CODE } from '../../shared/domains.js';
+import {
+  ACTIVE_JOB_STATES,
+  JOB_STATES,
+  type EligibleDevice,
+  type JobState,
+  type RolloutDetail,
+  type RolloutInput,
+  type RolloutState,
+} from '../../shared/firmware/index.js';
+import { users } from '../account/schema.js';
+import type { Db, Queryable } from '../db/index.js';
+import { deviceModels, devices, moduleVersions } from '../device/index.js';
+import { BizError, uniqueAs } from '../http/errors.js';
+import type { AuthUser } from '../http/principal.js';
+import { paged } from '../http/paged.js';
+import { tenants } from '../identity/schema.js';
+import { points } from '../point/index.js';
+import { sceneDevices, scenes } from '../scene/index.js';
+import type { Scope } from '../scope.js';
+import { owningTenant, tenantFilter } from '../tenant/index.js';
+import { firmwarePackages as p, rolloutJobs as j, rollouts as r } from './schema.js';
+
+type Target = Pick<RolloutInput, 'target' | 'deviceIds' | 'pointId' | 'sceneId'>;
+
+/** The package a rollout may push: released (1711 a draft, 1709 withdrawn; 1701 none). */
+async function releasedPackage(db: Queryable, id: number) {
+  const [pkg] = await db
+    .select({
+      id: p.id,
+      state: p.state,
+      module: p.module,
+      version: p.version,
+      fromVersion: p.fromVersion,
+      model: deviceModels.name,
+    })
+    .from(p)
+    .innerJoin(deviceModels, eq(deviceModels.id, p.modelId))
+    .where(eq(p.id, id));
+  if (!pkg) throw new BizError(CODE.packageNotFound);
+  if (pkg.state === 'draft') throw new BizError(CODE.packageNotReleased);
+  if (pkg.state === 'withdrawn') throw new BizError(CODE.packageWithdrawn);
+  return pkg;
+}
+
+/**
+ * Every device, point and scene the call names is the tenant's, whichever
+ * the target uses (1909 otherwise: an id the target drops is still not
+ * another tenant's to name).
+ */
+async function checkNamed(db: Queryable, scope: Scope, tenantId: number, target: Target): Promise<void> {
+  const wanted = [...new Set(target.deviceIds ?? [])];
+  const [found, point, scene] = [
+    wanted.length
+      ? await db
+          .select({ id: devices.id })
+          .from(devices)
+          .where(and(inArray(devices.id, wanted), eq(devices.tenantId, tenantId), scope.device(devices.id)))
+      : [],
+    target.pointId === undefined
+      ? true
+      : (
+          await db
+            .select({ id: points.id })
+            .from(points)
+            .where(and(eq(points.id, target.pointId), eq(points.tenantId, tenantId)))
+        ).length > 0,
+    target.sceneId === undefined
+      ? true
+      : (
+          await db
+            .select({ id: scenes.id })
+            .from(scenes)
+            .where(and(eq(scenes.id, target.sceneId), eq(scenes.tenantId, tenantId)))
+        ).length > 0,
+  ];
+  if (found.length !== wanted.length || !point || !scene) throw new BizError(CODE.rolloutRefUnknown);
+}
+
+/** The target's devices of the tenant, by id. */
+async function targetDevices(db: Queryable, scope: Scope, tenantId: number, target: Target): Promise<number[]> {
+  await checkNamed(db, scope, tenantId, target);
+  const mine = and(eq(devices.tenantId, tenantId), scope.device(devices.id));
+  if (target.target === 'devices') return [...new Set(target.deviceIds ?? [])].sort((a, b) => a - b);
+  const rows =
+    target.target === 'point'
+      ? await db
+          .select({ id: devices.id })
+          .from(devices)
+          .where(and(eq(devices.pointId, target.pointId!), mine))
+      : await db
+          .select({ id: devices.id })
+          .from(sceneDevices)
+          .innerJoin(devices, eq(devices.id, sceneDevices.deviceId))
+          .where(and(eq(sceneDevices.sceneId, target.sceneId!), mine));
+  return rows.map((d) => d.id).sort((a, b) => a - b);
+}
+
+/** Each device with the module's version it reported and why it cannot take the package, if it cannot. */
+async function judge(
+  db: Queryable,
+  pkg: Awaited<ReturnType<typeof releasedPackage>>,
+  ids: readonly number[],
+): Promise<EligibleDevice[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({
+      deviceId: devices.id,
+      name: devices.name,
+      serial: devices.serial,
+      model: devices.model,
+      online: devices.online,
+      version: moduleVersions.version,
+      busy: sql<boolean>`exists (select 1 from ${j} where ${j.deviceId} = ${devices.id}
+        and ${j.state} in ${sql.raw(`('${ACTIVE_JOB_STATES.join("','")}')`)})`,
+    })
+    .from(devices)
+    .leftJoin(moduleVersions, and(eq(moduleVersions.deviceId, devices.id), eq(moduleVersions.module, pkg.module)))
+    .where(inArray(devices.id, [...ids]))
+    .orderBy(asc(devices.id));
+  return rows.map(({ busy, ...d }) => ({
+    ...d,
+    reason:
+      d.model !== pkg.model
+        ? 'otherModel'
+        : busy
+          ? 'busy'
+          : d.version === pkg.version
+            ? 'atVersion'
+            : d.version !== null && semver.valid(d.version) && semver.gt(d.version, pkg.version)
+              ? 'newer'
+              : pkg.fromVersion !== null &&
+                  (d.version === null || !semver.valid(d.version) || semver.lt(d.version, pkg.fromVersion))
+                ? 'belowFrom'
+                : !d.online
+                  ? 'offline'
+                  : null,
+  }));
+}
+
+export async function eligibility(
+  db: Db,
+  user: AuthUser,
+  scope: Scope,
+  input: Target & { tenantId?: number | undefined; packageId: number },
+) {
+  const tenantId = await owningTenant(db, user, scope, input.tenantId);
+  const pkg = await releasedPackage(db, input.packageId);
+  return judge(db, pkg, await targetDevices(db, scope, tenantId, input));
+}
+
+export async function createRollout(db: Db, user: AuthUser, scope: Scope, input: RolloutInput) {
+  const tenantId = await owningTenant(db, user, scope, input.tenantId);
+  const id = await db.transaction(async (tx) => {
+    const pkg = await releasedPackage(tx, input.packageId);
+    const judged = await judge(tx, pkg, await targetDevices(tx, scope, tenantId, input));
+    const eligible = judged.filter((d) => d.reason === null);
+    if (!eligible.length) throw new BizError(CODE.noEligibleDevices);
+    const [row] = await tx
+      .insert(r)
+      .values({
+        tenantId,
+        packageId: pkg.id,
+        state: input.approval ? 'approval' : 'running',
+        firstStage: input.firstStage,
+        perMinute: input.perMinute,
+        concurrent: input.concurrent,
+        windowFrom: input.window?.from ?? null,
+        windowTo: input.window?.to ?? null,
+        threshold: input.threshold,
+        minDevices: input.minDevices,
+        approval: input.approval,
+        createdBy: user.id,
+      })
+      .returning({ id: r.id });
+    // The first stage: its share of the devices, at least one; 100 %: one stage.
+    const first =
+      input.firstStage >= 100 ? eligible.length : Math.max(1, Math.ceil((eligible.length * input.firstStage) / 100));
+    await uniqueAs(CODE.deviceInRollout, () =>
+      tx.insert(j).values(
+        eligible.map((d, i) => ({
+          rolloutId: row!.id,
+          deviceId: d.deviceId,
+          stage: i < first ? 1 : 2,
+          fromVersion: d.version,
+        })),
+      ),
+    );
+    return row!.id;
+  });
+  return rolloutOf(db, scope, id);
+}
+
+const itemColumns = {
+  id: r.id,
+  tenantId: r.tenantId,
+  tenantName: tenants.name,
+  packageId: r.packageId,
+  modelName: deviceModels.name,
+  module: p.module,
+  version: p.version,
+  state: r.state,
+  devices: sql<number>`(select count(*)::int from ${j} where ${j.rolloutId} = ${r.id})`,
+  done: sql<number>`(select count(*)::int from ${j} where ${j.rolloutId} = ${r.id} and ${j.state} = 'done')`,
+  failed: sql<number>`(select count(*)::int from ${j} where ${j.rolloutId} = ${r.id} and ${j.state} = 'failed')`,
+  createdAt: r.createdAt,
+  createdBy: users.username,
+};
+
+function rolloutQuery(db: Queryable, where: SQL | undefined) {
+  return db
+    .select({
+      ...itemColumns,
+      firstStage: r.firstStage,
+      perMinute: r.perMinute,
+      concurrent: r.concurrent,
+      windowFrom: r.windowFrom,
+      windowTo: r.windowTo,
+      threshold: r.threshold,
+      minDevices: r.minDevices,
+      approval: r.approval,
+      approvedBy: sql<string | null>`(select ${users.username} from ${users} where ${users.id} = ${r.approvedBy})`,
+      stoppedStage: r.stoppedStage,
+      finishedAt: r.finishedAt,
+    })
+    .from(r)
+    .innerJoin(tenants, eq(tenants.id, r.tenantId))
+    .innerJoin(p, eq(p.id, r.packageId))
+    .innerJoin(deviceModels, eq(deviceModels.id, p.modelId))
+    .leftJoin(users, eq(users.id, r.createdBy))
+    .where(where);
+}
+
+export async function rolloutOf(db: Queryable, scope: Scope, id: number): Promise<RolloutDetail> {
+  const [row] = await rolloutQuery(db, and(eq(r.id, id), scope.where(r.tenantId)));
+  if (!row) throw new BizError(CODE.rolloutNotFound);
+  const byStage = await db
+    .select({ stage: j.stage, state: j.state, n: count() })
+    .from(j)
+    .where(eq(j.rolloutId, id))
+    .groupBy(j.stage, j.state);
+  const stages = [...new Set(byStage.map((s) => s.stage))].sort().map((stage) => ({
+    stage,
+    counts: Object.fromEntries(
+      JOB_STATES.map((state) => [state, byStage.find((s) => s.stage === stage && s.state === state)?.n ?? 0]),
+    ) as Record<JobState, number>,
+  }));
+  const { windowFrom, windowTo, createdAt, finishedAt, ...rest } = row;
+  return {
+    ...rest,
+    window: windowFrom === null || windowTo === null ? null : { from: windowFrom, to: windowTo },
+    createdAt: createdAt.toISOString(),
+    finishedAt: finishedAt?.toISOString() ?? null,
+    stages,
+  };
+}
+
+export async function rolloutPage(
+  db: Db,
+  scope: Scope,
+  paging: PageQuery,
+  body: { packageId?: number | undefined; state?: RolloutState | undefined; tenantId?: number | undefined },
+) {
+  const where = and(
+    scope.where(r.tenantId),
+    await tenantFilter(db, scope, r.tenantId, body.tenantId),
+    body.packageId === undefined ? undefined : eq(r.packageId, body.packageId),
+    body.state === undefined ? undefined : eq(r.state, body.state),
+  );
+  return paged(
+    paging,
+    db
+      .select(itemColumns)
+      .from(r)
+      .innerJoin(tenants, eq(tenants.id, r.tenantId))
+      .innerJoin(p, eq(p.id, r.packageId))
+      .innerJoin(deviceModels, eq(deviceModels.id, p.modelId))
+      .leftJoin(users, eq(users.id, r.createdBy))
+      .where(where)
+      .orderBy(desc(r.createdAt), desc(r.id)),
+    db.select({ total: count() }).from(r).where(where),
+    (row) => ({ ...row, createdAt: row.createdAt.toISOString() }),
+  );
+}
+
+export async function rolloutJobsPage(
+  db: Db,
+  scope: Scope,
+  id: number,
+  paging: PageQuery,
+  body: { state?: JobState | undefined },
+) {
+  await rolloutOf(db, scope, id);
+  const where = and(eq(j.rolloutId, id), body.state === undefined ? undefined : eq(j.state, body.state));
+  return paged(
+    paging,
+    db
+      .select({
+        deviceId: j.deviceId,
+        name: devices.name,
+        serial: devices.serial,
+        stage: j.stage,
+        state: j.state,
+        progress: j.progress,
+        attempts: j.attempts,
+        fromVersion: j.fromVersion,
+        error: j.error,
+        updatedAt: j.updatedAt,
+      })
+      .from(j)
+      .innerJoin(devices, eq(devices.id, j.deviceId))
+      .where(where)
+      .orderBy(asc(j.stage), asc(j.deviceId)),
+    db.select({ total: count() }).from(j).where(where),
+    (row) => ({ ...row, updatedAt: row.updatedAt.toISOString() }),
+  );
+}
