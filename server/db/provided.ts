@@ -12,7 +12,6 @@
  */
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { UpdateOffer } from '../../shared/device/index.js';
 import type { Queryable, Tx } from './index.js';
 
 /** A machine's sale as the pricing engine takes it (the activity domain's shared/activity/engine.ts). */
@@ -41,6 +40,17 @@ export interface PricedSale {
   record: (orderId: number) => Promise<void>;
 }
 
+/** A firmware update a machine's heartbeat offers it (shared/device/machine.ts `updateOffer`, the same shape). */
+export interface OfferedUpdate {
+  jobId: number;
+  packageId: number;
+  module: string;
+  version: string;
+  size: number;
+  sha256: string;
+  state: string;
+}
+
 export interface Provisions {
   /** A point's store staff: a JSON array of `{ id, name }`, by name then id (the staff domain). */
   pointStaff: (pointId: PgColumn) => SQL<{ id: number; name: string }[]>;
@@ -58,7 +68,7 @@ export interface Provisions {
    */
   salePricing: (tx: Tx, basket: SaleBasket) => Promise<PricedSale>;
   /** The firmware update a machine's heartbeat offers it (the firmware domain, built on devices). */
-  updateOffer: (db: Queryable, deviceId: number) => Promise<UpdateOffer | null>;
+  updateOffer: (db: Queryable, deviceId: number) => Promise<OfferedUpdate | null>;
 }
 
 let provided: Partial<Provisions> = {};

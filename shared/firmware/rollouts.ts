@@ -8,7 +8,7 @@
  * cancelled, the failed retried; optionally approved by another user first.
  */
 import { z } from 'zod';
-import { endpoint, id, idParams, isoTime, page, pageQuery, ref, refParams } from '../api/define.js';
+import { endpoint, id, isoTime, page, pageQuery, ref, refParams } from '../api/define.js';
 import { MODULE_KINDS } from '../device/index.js';
 
 export const ROLLOUT_STATES = ['approval', 'running', 'paused', 'stopped', 'cancelled', 'done'] as const;
