@@ -17,6 +17,7 @@ import type { SaleInput } from '../shared/order/index.js';
 import { DEMO_DEVICES, demoSecret } from './device/index.js';
 import { DEMO_CUSTOMER_STAFF } from './customer/index.js';
 import { sandboxCode } from './member/index.js';
+import { runUpdate, UPDATE_FAILURES, type UpdateFailures } from './simulator-update.js';
 
 export interface SimulatorOptions {
   /** The upstream's base URL. */
@@ -26,10 +27,14 @@ export interface SimulatorOptions {
   speed?: number;
   /** How often each machine wakes (real ms). */
   tickMs?: number;
+  /** How often each machine beats (real ms; a machine's PRESENCE.heartbeatMs unless a test hurries it). */
+  heartbeatMs?: number;
   random?: () => number;
   /** The time of day the sales curve reads (tests fix it). */
   clock?: () => Date;
   log?: (line: string) => void;
+  /** How often a firmware update fails each way (server/simulator-update.ts). */
+  updateFailures?: UpdateFailures;
 }
 
 export interface SimulatorStats {
@@ -44,6 +49,8 @@ export interface SimulatorStats {
   outcomes: Record<string, number>;
   /** Sale round trips in ms, newest last (at most 2000 kept). */
   saleLatencies: number[];
+  /** Firmware updates by how each attempt ended (done, checksum, powerLoss) and downloads resumed. */
+  updates: Record<string, number>;
   errors: number;
 }
 
@@ -91,6 +98,10 @@ interface Machine {
   silentUntil: number;
   faultUntil: number;
   sold: number;
+  /** The versions of its modules it knows it runs (after an update), said in each heartbeat. */
+  modules: Map<string, string>;
+  /** The firmware update it is working through, if any. */
+  updating: Promise<unknown> | undefined;
 }
 
 function pick<T>(random: () => number, weighted: readonly (readonly [T, number])[]): T {
@@ -102,6 +113,7 @@ function pick<T>(random: () => number, weighted: readonly (readonly [T, number])
 export function startSimulator(opts: SimulatorOptions): Simulator {
   const speed = opts.speed ?? 1;
   const tickMs = opts.tickMs ?? 5_000;
+  const heartbeatMs = opts.heartbeatMs ?? PRESENCE.heartbeatMs;
   const random = opts.random ?? Math.random;
   const log = opts.log ?? (() => {});
   const stats: SimulatorStats = {
@@ -113,6 +125,7 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
     refills: 0,
     outcomes: {},
     saleLatencies: [],
+    updates: {},
     errors: 0,
   };
   const chosen =
@@ -128,6 +141,8 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
     silentUntil: 0,
     faultUntil: 0,
     sold: 0,
+    modules: new Map(),
+    updating: undefined,
   }));
 
   async function call(
@@ -179,11 +194,21 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
   }
 
   async function beat(m: Machine) {
-    const answer = await call(m, 'device.heartbeat', {});
+    const modules = [...m.modules].map(([module, version]) => ({ module, version }));
+    const answer = await call(m, 'device.heartbeat', modules.length ? { modules } : {});
     m.lastBeat = Date.now();
     if (answer.code === 200) {
       m.state = answer.content as MachineState;
       stats.heartbeats++;
+      // An update offered: worked through beside the ticks, one at a time.
+      const offer = m.state.update;
+      if (offer && !m.updating)
+        m.updating = runUpdate(updates, m, offer)
+          .catch((err: Error) => {
+            stats.errors++;
+            log(`${m.serial} update: ${err.message}`);
+          })
+          .finally(() => (m.updating = undefined));
     }
   }
 
@@ -271,7 +296,7 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
   async function tick(m: Machine) {
     const now = Date.now();
     if (now < m.silentUntil) return;
-    if (!m.state || now - m.lastBeat >= PRESENCE.heartbeatMs) await beat(m);
+    if (!m.state || now - m.lastBeat >= heartbeatMs) await beat(m);
     if (!m.state) return;
     const simHours = (tickMs * speed) / HOUR;
     if (m.faultUntil && now >= m.faultUntil) {
@@ -305,7 +330,8 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
       stats.refills++;
       log(`${m.serial} restocked by hand`);
     }
-    if (m.state.locked || m.faultUntil) return;
+    // Locked, faulted or installing an update: no sales.
+    if (m.state.locked || m.faultUntil || m.updating) return;
     const hour = ((opts.clock?.() ?? new Date()).getUTCHours() + 8) % 24;
     const expected = SALES_PER_HOUR[hour]! * simHours;
     const count = Math.floor(expected) + (random() < expected % 1 ? 1 : 0);
@@ -315,6 +341,15 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
   let running = true;
   const stopped = new AbortController();
   const sleep = (ms: number) => wait(ms, undefined, { signal: stopped.signal }).catch(() => {});
+  const updates = {
+    url: opts.url,
+    random,
+    failures: opts.updateFailures ?? UPDATE_FAILURES,
+    pace: speed,
+    sleep,
+    log,
+    stats,
+  };
   const loops = machines.map(async (m, i) => {
     // Spread the machines over one tick so they do not all call at once.
     await sleep((tickMs * i) / machines.length);
@@ -331,7 +366,11 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
   let stopping: Promise<void> | undefined;
   return {
     stats,
-    stop: () => (stopping ??= ((running = false), stopped.abort(), Promise.all(loops).then(() => {}))),
+    stop: () =>
+      (stopping ??=
+        ((running = false),
+        stopped.abort(),
+        Promise.all([...loops, ...machines.map((m) => m.updating)]).then(() => {}))),
   };
 }
 
