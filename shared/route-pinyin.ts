@@ -67,6 +67,8 @@ export const ROUTE_PINYIN: Readonly<Record<string, string>> = {
   "成員管理": "cygl chengyuanguanli",
   "投訴詳情": "tsxq tousuxiangqing",
   "投诉详情": "tsxq tousuxiangqing",
+  "推送进度": "tsjd tuisongjindu",
+  "推送進度": "tsjd tuisongjindu",
   "支付中心": "zfzx zhifuzhongxin",
   "收款訂單": "skdd shoukuandingdan",
   "收款订单": "skdd shoukuandingdan",

@@ -13,6 +13,7 @@ import { formatBytes, formatTime } from '../../shared/format.js';
 import { useDetail } from '../app/detail.js';
 import { DetailPage, InfoList, useScreen, type InfoItem } from '../kit/index.js';
 import { FIRMWARE_PATH } from './paths.js';
+import { RolloutsPanel } from './RolloutsPanel.js';
 import { StateBadge } from './StateBadge.js';
 import { usePackageActions } from './usePackageActions.js';
 
@@ -78,6 +79,7 @@ export default function PackagePage() {
             </Text>
           </section>
         ))}
+        <RolloutsPanel pkg={p} />
       </div>
       {dialog}
     </DetailPage>

@@ -252,7 +252,11 @@ export function UploadDialog({
           validationMessage={t('firmware.uploading', { sent: formatBytes(sent), total: formatBytes(file.size) })}
           validationState="none"
         >
-          <ProgressBar value={file.size ? sent / file.size : 0} data-testid="firmware-upload-progress" />
+          <ProgressBar
+            value={file.size ? sent / file.size : 0}
+            aria-label={t('firmware.upload')}
+            data-testid="firmware-upload-progress"
+          />
         </Field>
       )}
     </FormDialog>

@@ -324,3 +324,32 @@ export async function rolloutJobsPage(
     (row) => ({ ...row, updatedAt: row.updatedAt.toISOString() }),
   );
 }
+
+/** What a rollout of the tenant may name (the wizard's choices). */
+export async function rolloutTargets(db: Db, user: AuthUser, scope: Scope, tenantId: number | undefined) {
+  const owner = await owningTenant(db, user, scope, tenantId);
+  const [mine, pointRows, sceneRows] = [
+    await db
+      .select({
+        id: devices.id,
+        name: devices.name,
+        serial: devices.serial,
+        model: devices.model,
+        online: devices.online,
+      })
+      .from(devices)
+      .where(and(eq(devices.tenantId, owner), scope.device(devices.id)))
+      .orderBy(asc(devices.serial)),
+    await db
+      .select({ id: points.id, name: points.name })
+      .from(points)
+      .where(eq(points.tenantId, owner))
+      .orderBy(asc(points.id)),
+    await db
+      .select({ id: scenes.id, name: scenes.name })
+      .from(scenes)
+      .where(eq(scenes.tenantId, owner))
+      .orderBy(asc(scenes.id)),
+  ];
+  return { devices: mine, points: pointRows, scenes: sceneRows };
+}

@@ -1,8 +1,10 @@
 /** UI texts of the firmware domain. zh-CN is the reference shape; zh-TW and en are checked against it. */
 import { defineTexts } from '../i18n/define.js';
+import { rolloutTexts } from './texts-rollout.js';
 
 const zhCN = {
-  route: { firmware: '固件升级', package: '升级包详情' },
+  route: { firmware: '固件升级', package: '升级包详情', rollout: '推送进度' },
+  rollout: rolloutTexts['zh-CN'],
   states: { draft: '草稿', released: '已发布', withdrawn: '已撤回' },
   validation: {
     version: '请输入语义化版本号，例如 2.4.0',
@@ -55,7 +57,8 @@ const zhCN = {
 
 export const firmwareTexts = defineTexts(zhCN, {
   'zh-TW': {
-    route: { firmware: '韌體升級', package: '升級包詳情' },
+    route: { firmware: '韌體升級', package: '升級包詳情', rollout: '推送進度' },
+    rollout: rolloutTexts['zh-TW'],
     states: { draft: '草稿', released: '已發佈', withdrawn: '已撤回' },
     validation: {
       version: '請輸入語意化版本號，例如 2.4.0',
@@ -106,7 +109,8 @@ export const firmwareTexts = defineTexts(zhCN, {
     notes: '更新說明',
   },
   en: {
-    route: { firmware: 'Firmware', package: 'Firmware package' },
+    route: { firmware: 'Firmware', package: 'Firmware package', rollout: 'Rollout' },
+    rollout: rolloutTexts.en,
     states: { draft: 'Draft', released: 'Released', withdrawn: 'Withdrawn' },
     validation: {
       version: 'Enter a semantic version, e.g. 2.4.0',

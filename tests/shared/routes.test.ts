@@ -58,7 +58,7 @@ const CODE_SCREENS: Record<PowerCode, { menu: string[]; hidden: string[] }> = {
   // Beyond the spec: the firmware packages (docs/departures.md), opened by the device list's code.
   '2-1': {
     menu: ['/deviceList/index', '/deviceList/firmware'],
-    hidden: ['/deviceList/devSet', '/deviceList/firmware/package'],
+    hidden: ['/deviceList/devSet', '/deviceList/firmware/package', '/deviceList/firmware/rollout'],
   },
   '2-9': { menu: ['/sceneadmin'], hidden: ['/sceneadmin/detailpage'] },
   '3-1': { menu: ['/pointMent/pointList'], hidden: [] },
@@ -185,8 +185,9 @@ describe('the route table', () => {
         '/tenant/distributor',
         // Beyond the spec: a member's page (its points ledger and orders), opened from member info.
         '/memberCenter/memberDetail',
-        // Beyond the spec: one firmware package, opened from the packages' list.
+        // Beyond the spec: one firmware package, and one rollout's progress, opened from the packages' list.
         '/deviceList/firmware/package',
+        '/deviceList/firmware/rollout',
       ].sort(),
     );
   });

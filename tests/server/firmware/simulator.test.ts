@@ -6,23 +6,20 @@
  * the rollout moved as the upstream's background would move it.
  */
 import { and, eq, inArray, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { devices, ensureDemoSecrets, moduleVersions } from '../../../server/device/index.js';
 import { advanceRollouts } from '../../../server/firmware/advance.js';
 import { rollouts } from '../../../server/firmware/schema.js';
 import { startSimulator } from '../../../server/simulator.js';
-import { createTestApp, type TestApp } from '../helpers.js';
+import { suiteApp } from '../helpers.js';
 
-let t: TestApp;
+// Fifty machines beating fast and downloading: past the device-facing API's default rate limit.
+const t = suiteApp(['tenant1'], { deviceLimit: { requests: 100_000, windowMs: 60_000 } });
 let url: string;
-let token: string;
 const SERIALS = Array.from({ length: 50 }, (_, i) => `SIM-FW-${String(i + 1).padStart(3, '0')}`);
 
 beforeAll(async () => {
-  // Fifty machines beating fast and downloading: past the device-facing API's default rate limit.
-  t = await createTestApp({ deviceLimit: { requests: 100_000, windowMs: 60_000 } });
   url = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  token = await t.signIn('tenant1');
   const made = await t.db
     .insert(devices)
     .values(
@@ -43,7 +40,6 @@ beforeAll(async () => {
     .insert(moduleVersions)
     .values(made.map((d) => ({ deviceId: d.id, module: 'mainBoard' as const, version: '2.3.0' })));
 }, 60_000);
-afterAll(() => t.close());
 
 /** A repeatable stream of numbers in [0, 1) (mulberry32). */
 function seeded(seed: number) {
@@ -57,8 +53,9 @@ function seeded(seed: number) {
 
 describe('simulator', () => {
   it('completes a rollout to 50 machines with broken downloads, bad checksums and power losses, retried', async () => {
-    const [pkg] = (await t.ok('firmware.page', { query: {}, body: { keyword: 'VM-S600_mainBoard_2.4.0' } }, token))
-      .list;
+    const [pkg] = (
+      await t.ok('firmware.page', { query: {}, body: { keyword: 'VM-S600_mainBoard_2.4.0' } }, t.token.tenant1)
+    ).list;
     const ids = (await t.db.select({ id: devices.id }).from(devices).where(like(devices.serial, 'SIM-FW-%'))).map(
       (d) => d.id,
     );
@@ -78,7 +75,7 @@ describe('simulator', () => {
           approval: false,
         },
       },
-      token,
+      t.token.tenant1,
     );
     expect(rollout.devices).toBe(50);
     const sim = startSimulator({
@@ -100,7 +97,7 @@ describe('simulator', () => {
       await new Promise((r) => setTimeout(r, 200));
     }
     await sim.stop();
-    const done = await t.ok('firmware.rolloutInfo', { params: { id: rollout.id } }, token);
+    const done = await t.ok('firmware.rolloutInfo', { params: { id: rollout.id } }, t.token.tenant1);
     expect(done.state).toBe('done');
     expect(done.done + done.failed).toBe(50);
     expect(done.done).toBeGreaterThanOrEqual(47);

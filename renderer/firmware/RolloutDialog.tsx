@@ -1,0 +1,243 @@
+/**
+ * Pushing a released package (the rollout wizard, one dialog): the tenant
+ * (the admin names it), the target — chosen devices, a point's, or a scene's
+ * linkage group — with the devices that can take the package counted and
+ * the others listed with the reason; the stages, rate, concurrency,
+ * maintenance window and failure limit; approval by another user. Confirm
+ * creates it and opens its progress.
+ */
+import {
+  Checkbox,
+  Dropdown,
+  Field,
+  makeStyles,
+  Option,
+  Radio,
+  RadioGroup,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { Controller, useWatch } from 'react-hook-form';
+import { CODE } from '../../shared/domains.js';
+import { TARGETS, type PackageDetail, type RolloutDetail } from '../../shared/firmware/index.js';
+import { zodI18nResolver } from '../app/form.js';
+import { FormInput } from '../app/FormInput.js';
+import { useConsoleForm } from '../app/useConsoleForm.js';
+import { useOp, useOpMutation } from '../bridge.js';
+import { FormDialog, FormTenantField, MultiPick, tenantChoice, useDialogSave, useScreen } from '../kit/index.js';
+import { emptyRollout, rolloutSchema, targetOf, toRolloutInput, type RolloutValues } from './rolloutForm.js';
+
+const useStyles = makeStyles({
+  surface: { maxWidth: '720px' },
+  left: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+    color: tokens.colorNeutralForeground2,
+  },
+  out: { maxHeight: '120px', overflowY: 'auto' },
+});
+
+export function RolloutDialog({
+  pkg,
+  onClose,
+  onCreated,
+}: {
+  pkg: PackageDetail;
+  onClose: () => void;
+  onCreated: (rollout: RolloutDetail) => void;
+}) {
+  const { t, user } = useScreen();
+  const styles = useStyles();
+  const choice = tenantChoice(user, true);
+  const create = useOpMutation('firmware.rolloutCreate', { invalidates: ['firmware.rolloutPage'] });
+  const form = useConsoleForm<RolloutValues>({
+    resolver: zodI18nResolver(rolloutSchema, t),
+    defaultValues: emptyRollout,
+  });
+  const [tenantId, target, deviceIds, pointId, sceneId, windowOn] = useWatch({
+    control: form.control,
+    name: ['tenantId', 'target', 'deviceIds', 'pointId', 'sceneId', 'windowOn'],
+  });
+  const ready = choice !== 'required' || tenantId !== undefined;
+  const targets = useOp('firmware.targets', { body: tenantId === undefined ? {} : { tenantId } }, { enabled: ready });
+  const named = target === 'devices' ? deviceIds.length > 0 : target === 'point' ? pointId !== '' : sceneId !== '';
+  const judged = useOp(
+    'firmware.eligibility',
+    {
+      body: {
+        ...(tenantId === undefined ? {} : { tenantId }),
+        packageId: pkg.id,
+        ...targetOf({ target, deviceIds, pointId, sceneId }),
+      },
+    },
+    { enabled: ready && named, meta: { silent: true } },
+  );
+  const left = (judged.data ?? []).filter((d) => d.reason !== null);
+  const submit = useDialogSave(form, {
+    save: async (v) => onCreated(await create.mutateAsync({ body: toRolloutInput(v, pkg.id) })),
+    saved: t('firmware.rollout.created'),
+    failed: t('firmware.rollout.push'),
+    fieldCodes: {
+      [CODE.noEligibleDevices]: target === 'devices' ? 'deviceIds' : target === 'point' ? 'pointId' : 'sceneId',
+      [CODE.rolloutRefUnknown]: target === 'devices' ? 'deviceIds' : target === 'point' ? 'pointId' : 'sceneId',
+    },
+    onClose,
+  });
+  const pickOne = (name: 'pointId' | 'sceneId', options: readonly { id: number; name: string }[]) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Field
+          label={name === 'pointId' ? t('firmware.rollout.point') : t('firmware.rollout.scene')}
+          required
+          validationMessage={fieldState.error?.message}
+          validationState={fieldState.error ? 'error' : 'none'}
+        >
+          <Dropdown
+            value={options.find((o) => String(o.id) === field.value)?.name ?? ''}
+            selectedOptions={[field.value]}
+            onOptionSelect={(_, d) => field.onChange(d.optionValue ?? '')}
+            data-testid={`firmware-rollout-${name}`}
+          >
+            {options.map((o) => (
+              <Option key={o.id} value={String(o.id)}>
+                {o.name}
+              </Option>
+            ))}
+          </Dropdown>
+        </Field>
+      )}
+    />
+  );
+  const number = (name: 'firstStage' | 'perMinute' | 'concurrent' | 'threshold' | 'minDevices', hint?: string) => (
+    <FormInput
+      control={form.control}
+      name={name}
+      label={t(`firmware.rollout.${name}`)}
+      {...(hint ? { hint } : {})}
+      input={{ inputMode: 'numeric', maxLength: 4, 'data-testid': `firmware-rollout-${name}` }}
+    />
+  );
+  return (
+    <FormDialog
+      title={t('firmware.rollout.title', { version: `${pkg.modelName} ${pkg.version}` })}
+      testId="firmware-rollout"
+      surfaceClassName={styles.surface}
+      submitLabel={t('firmware.rollout.push')}
+      {...submit.dialog}
+    >
+      <FormTenantField
+        control={form.control}
+        choice={choice}
+        placeholder={t('common.tenant')}
+        onChange={() => form.setValue('deviceIds', [])}
+        testId="firmware-rollout-tenant"
+      />
+      <Controller
+        control={form.control}
+        name="target"
+        render={({ field }) => (
+          <Field label={t('firmware.rollout.target')} required>
+            <RadioGroup
+              layout="horizontal"
+              value={field.value}
+              onChange={(_, d) => field.onChange(d.value)}
+              data-testid="firmware-rollout-target"
+            >
+              {TARGETS.map((x) => (
+                <Radio key={x} value={x} label={t(`firmware.rollout.targets.${x}`)} />
+              ))}
+            </RadioGroup>
+          </Field>
+        )}
+      />
+      {target === 'devices' && (
+        <Controller
+          control={form.control}
+          name="deviceIds"
+          render={({ field, fieldState }) => (
+            <MultiPick
+              label={t('firmware.rollout.devices')}
+              required
+              options={(targets.data?.devices ?? [])
+                .filter((d) => d.model === pkg.modelName)
+                .map((d) => ({ id: d.id, text: `${d.name} · ${d.serial}` }))}
+              value={field.value}
+              onChange={field.onChange}
+              placeholder={t('firmware.rollout.devices')}
+              error={fieldState.error?.message}
+              testId="firmware-rollout-devices"
+            />
+          )}
+        />
+      )}
+      {target === 'point' && pickOne('pointId', targets.data?.points ?? [])}
+      {target === 'scene' && pickOne('sceneId', targets.data?.scenes ?? [])}
+      {judged.data && (
+        <div className={styles.left} data-testid="firmware-rollout-eligibility">
+          <Text weight="semibold">
+            {t('firmware.rollout.eligibility', {
+              eligible: judged.data.length - left.length,
+              total: judged.data.length,
+            })}
+          </Text>
+          <div className={styles.out}>
+            {left.map((d) => (
+              <div key={d.deviceId} data-testid="firmware-rollout-left">
+                {d.name} · {d.serial}：{t(`firmware.rollout.reasons.${d.reason!}`)}
+                {d.version ? `（${d.version}）` : ''}
+              </div>
+            ))}
+          </div>
+        </div>
+      )}
+      {number('firstStage', t('firmware.rollout.firstStageHint'))}
+      {number('perMinute')}
+      {number('concurrent')}
+      {number('threshold')}
+      {number('minDevices')}
+      <Controller
+        control={form.control}
+        name="windowOn"
+        render={({ field }) => (
+          <Checkbox
+            label={t('firmware.rollout.window')}
+            checked={field.value}
+            onChange={(_, d) => field.onChange(d.checked === true)}
+            data-testid="firmware-rollout-window"
+          />
+        )}
+      />
+      {windowOn && (
+        <>
+          <FormInput
+            control={form.control}
+            name="windowFrom"
+            label={t('firmware.rollout.windowFrom')}
+            input={{ maxLength: 5, placeholder: '01:00', 'data-testid': 'firmware-rollout-from' }}
+          />
+          <FormInput
+            control={form.control}
+            name="windowTo"
+            label={t('firmware.rollout.windowTo')}
+            input={{ maxLength: 5, placeholder: '05:00', 'data-testid': 'firmware-rollout-to' }}
+          />
+        </>
+      )}
+      <Controller
+        control={form.control}
+        name="approval"
+        render={({ field }) => (
+          <Checkbox
+            label={t('firmware.rollout.approval')}
+            checked={field.value}
+            onChange={(_, d) => field.onChange(d.checked === true)}
+            data-testid="firmware-rollout-approval"
+          />
+        )}
+      />
+    </FormDialog>
+  );
+}
