@@ -174,7 +174,7 @@ function facts(r: RolloutDetail, t: T) {
     { label: t('firmware.rollout.minDevices'), value: String(r.minDevices) },
     { label: t('firmware.rollout.createdBy'), value: r.createdBy ?? '—' },
     ...(r.approvedBy ? [{ label: t('firmware.rollout.approvedBy'), value: r.approvedBy }] : []),
-    { label: t('firmware.createdAt'), value: formatTime(r.createdAt) },
+    { label: t('firmware.rollout.createdAt'), value: formatTime(r.createdAt) },
   ];
 }
 

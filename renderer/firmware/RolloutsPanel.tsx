@@ -67,7 +67,7 @@ export function RolloutsPanel({ pkg }: { pkg: PackageDetail }) {
         fold: 2,
         value: (r) => r.createdBy ?? '—',
       },
-      { id: 'createdAt', header: t('firmware.createdAt'), kind: 'time', fold: 1, value: (r) => r.createdAt },
+      { id: 'createdAt', header: t('firmware.rollout.createdAt'), kind: 'time', fold: 1, value: (r) => r.createdAt },
       {
         id: 'actions',
         pin: 'end',
