@@ -50,6 +50,10 @@ function typeOf(topic: string, data: Record<string, unknown>): CallbackEvent | n
     if (data.kind === 'refund' && data.state !== 'pending') return 'refund';
   }
   if (topic === 'complaint' && data.kind === 'created') return 'complaint';
+  if (topic === 'firmware') {
+    if (data.kind === 'rollout' && typeof data.ended === 'string') return 'rollout';
+    if (data.kind === 'update') return 'update';
+  }
   return null;
 }
 

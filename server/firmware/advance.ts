@@ -87,12 +87,12 @@ async function advanceOne(tx: Tx, id: number, now: Date, timeoutMs: number): Pro
   });
   if (over !== undefined) {
     await tx.update(r).set({ state: 'stopped', stoppedStage: over }).where(eq(r.id, id));
-    return announce(tx, ro.tenantId, id);
+    return announce(tx, ro.tenantId, id, 'stopped');
   }
   const current = stages.find((stage) => n(stage, TO_DO) > 0);
   if (current === undefined) {
     await tx.update(r).set({ state: 'done', finishedAt: now }).where(eq(r.id, id));
-    return announce(tx, ro.tenantId, id);
+    return announce(tx, ro.tenantId, id, 'done');
   }
   const open = ro.windowFrom === null || ro.windowTo === null || inWindow(minuteOfDay(now), ro.windowFrom, ro.windowTo);
   if (open) {

@@ -13,6 +13,7 @@ import type { JobState } from '../../shared/firmware/index.js';
 import type { Db, Queryable } from '../db/index.js';
 import { recordModules } from '../device/index.js';
 import { BizError } from '../http/errors.js';
+import { publish } from '../http/events.js';
 import { failAttempt } from './advance.js';
 import { announce } from './rollout-actions.js';
 import { firmwarePackages as p, rolloutJobs as j, rollouts as r } from './schema.js';
@@ -86,6 +87,17 @@ export async function reportStep(
     // Done: the module runs the package's version now (the machine's next heartbeat says so too).
     if (body.state === 'done') await recordModules(tx, deviceId, [{ module: job.module, version: job.version }]);
     await announce(tx, job.tenantId, job.rolloutId);
+    // An update's end (done, or failed for good) is the tenant's `update` callback.
+    if (state === 'done' || state === 'failed')
+      await publish(tx, 'firmware', job.tenantId, {
+        kind: 'update',
+        rolloutId: job.rolloutId,
+        deviceId,
+        module: job.module,
+        version: job.version,
+        state,
+        ...(state === 'failed' ? { reason: body.reason ?? 'failed' } : {}),
+      });
     return { state };
   });
 }

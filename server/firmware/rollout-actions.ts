@@ -7,7 +7,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import { ACTIVE_JOB_STATES, type RolloutAction, type RolloutState } from '../../shared/firmware/index.js';
-import type { Db, Tx } from '../db/index.js';
+import type { Db, Queryable } from '../db/index.js';
 import { publish } from '../http/events.js';
 import { BizError } from '../http/errors.js';
 import type { AuthUser } from '../http/principal.js';
@@ -24,9 +24,13 @@ const MOVES: Readonly<Record<RolloutAction, { from: readonly RolloutState[]; to:
   retry: { from: ['running', 'paused', 'stopped', 'done'], to: 'running' },
 };
 
-/** Announces a rollout's change to its tenant's consoles (its progress page follows it). */
-export const announce = (db: Tx | Db, tenantId: number, rolloutId: number) =>
-  publish(db, 'firmware', tenantId, { kind: 'rollout', rolloutId });
+/**
+ * Announces a rollout's change to its tenant's consoles (its progress page
+ * follows it); `ended` (done, stopped, cancelled) makes it the tenant's
+ * `rollout` callback too.
+ */
+export const announce = (db: Queryable, tenantId: number, rolloutId: number, ended?: RolloutState) =>
+  publish(db, 'firmware', tenantId, { kind: 'rollout', rolloutId, ...(ended ? { ended } : {}) });
 
 export async function actOnRollout(db: Db, user: AuthUser, scope: Scope, id: number, action: RolloutAction) {
   const current = await rolloutOf(db, scope, id);
@@ -59,7 +63,7 @@ export async function actOnRollout(db: Db, user: AuthUser, scope: Scope, id: num
         .update(j)
         .set({ state: 'cancelled', updatedAt: sql`now()` })
         .where(and(eq(j.rolloutId, id), inArray(j.state, [...ACTIVE_JOB_STATES]), ne(j.state, 'cancelled')));
-    await announce(tx, current.tenantId, id);
+    await announce(tx, current.tenantId, id, action === 'cancel' ? 'cancelled' : undefined);
   });
   return rolloutOf(db, scope, id);
 }

@@ -20,6 +20,9 @@ export const CALLBACK_EVENTS = [
   'online',
   'offline',
   'lowStock',
+  // Firmware: a rollout ended (done, stopped itself, cancelled), and one machine's update done or failed for good.
+  'rollout',
+  'update',
 ] as const;
 export type CallbackEvent = (typeof CALLBACK_EVENTS)[number];
 export const DELIVERY_TYPES = [...CALLBACK_EVENTS, 'test'] as const;

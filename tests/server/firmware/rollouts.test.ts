@@ -11,6 +11,7 @@ import { CODE } from '../../../shared/domains.js';
 import type { RolloutInput } from '../../../shared/firmware/index.js';
 import { devices, moduleVersions } from '../../../server/device/index.js';
 import { advanceRollouts } from '../../../server/firmware/advance.js';
+import { callbackDeliveries, callbackSettings } from '../../../server/callback/index.js';
 import { rolloutJobs, rollouts } from '../../../server/firmware/schema.js';
 import { deviceBasic, suiteApp } from '../helpers.js';
 
@@ -186,6 +187,46 @@ describe('firmware.report', () => {
     for (const serial of S600.filter((s) => s !== first!.serial)) await update(serial);
     await advance();
     expect(await info(rollout.id)).toMatchObject({ state: 'done', done: 3, failed: 0, finishedAt: expect.any(String) });
+  });
+
+  it("tells the tenant's webhook of each machine's update and of the rollout's end", async () => {
+    await t.db
+      .insert(callbackSettings)
+      .values({
+        tenantId: t.ids.tenant('A'),
+        eventUrl: 'https://hooks.example.com/vend',
+        events: ['rollout', 'update'],
+      })
+      .onConflictDoUpdate({
+        target: callbackSettings.tenantId,
+        set: { eventUrl: 'https://hooks.example.com/vend', events: ['rollout', 'update'] },
+      });
+    const rollout = await create({ deviceIds: [id('VM2026000101'), id('VM2026000106')] });
+    await advance();
+    await update('VM2026000101');
+    await update('VM2026000106', 'failed');
+    await advance(10);
+    await update('VM2026000106', 'failed');
+    await advance(10);
+    await update('VM2026000106', 'failed');
+    await advance();
+    const sent = await t.db
+      .select({ type: callbackDeliveries.type, body: callbackDeliveries.body })
+      .from(callbackDeliveries)
+      .where(inArray(callbackDeliveries.type, ['rollout', 'update']));
+    const bodies = sent.map((d) => ({ type: d.type, data: JSON.parse(d.body).data }));
+    expect(bodies).toEqual([
+      {
+        type: 'update',
+        data: expect.objectContaining({ deviceId: id('VM2026000101'), state: 'done', version: '2.4.0' }),
+      },
+      {
+        type: 'update',
+        data: expect.objectContaining({ deviceId: id('VM2026000106'), state: 'failed', reason: 'power loss' }),
+      },
+      { type: 'rollout', data: expect.objectContaining({ rolloutId: rollout.id, ended: 'done' }) },
+    ]);
+    await t.db.delete(callbackSettings).where(eq(callbackSettings.tenantId, t.ids.tenant('A')));
   });
 
   it('refuses a step out of order (1908) and a job not under way (1907)', async () => {
