@@ -1,0 +1,117 @@
+/**
+ * A rollout outlives its upstream: an instance offering a machine its update
+ * is killed (SIGKILL, nothing closed), another started on the same database
+ * takes the machine's next steps and ends the rollout. Two processes need
+ * one database they both reach: PostgreSQL only (npm run test:pg).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { rolloutJobs, rollouts } from '../../../server/firmware/schema.js';
+import { deviceBasic, postgresUrl, suiteApp } from '../helpers.js';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+/** An upstream process on the suite's database, without demo data or simulator: its URL once it answers. */
+async function upstream(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), DATABASE_URL: postgresUrl!, DEMO_DATA: '0', SIMULATE: '0' },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (
+      await fetch(`${url}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, child };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the upstream did not start');
+}
+
+const until = async (check: () => Promise<boolean>, ms = 20_000) => {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+};
+
+describe.skipIf(!postgresUrl)('a rollout across an upstream restart', () => {
+  const t = suiteApp(['tenant1', 'admin']);
+
+  it('goes on where it was when the instance offering it is killed', async () => {
+    const serial = 'VM2026000106';
+    const [pkg] = (
+      await t.ok('firmware.page', { query: {}, body: { keyword: 'VM-S600_mainBoard_2.4.0' } }, t.token.admin)
+    ).list;
+    const rollout = await t.ok(
+      'firmware.rolloutCreate',
+      {
+        body: {
+          packageId: pkg!.id,
+          target: 'devices',
+          deviceIds: [t.ids.device(serial)],
+          firstStage: 100,
+          perMinute: 10,
+          concurrent: 10,
+          window: null,
+          threshold: 50,
+          minDevices: 1,
+          approval: false,
+        },
+      },
+      t.token.tenant1,
+    );
+    const report = (url: string, jobId: number, body: object) =>
+      fetch(`${url}/device-api/v1/firmware/jobs/${jobId}`, {
+        method: 'POST',
+        headers: { authorization: deviceBasic(serial), 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then(async (r) => ((await r.json()) as { code: number }).code);
+    const first = await upstream();
+    let second: Awaited<ReturnType<typeof upstream>> | undefined;
+    try {
+      // The first instance's background offers the update; the machine hears it and starts.
+      let jobId = 0;
+      await until(async () => {
+        const res = await fetch(`${first.url}/device-api/v1/heartbeat`, {
+          method: 'POST',
+          headers: { authorization: deviceBasic(serial), 'content-type': 'application/json' },
+          body: '{}',
+        });
+        jobId = ((await res.json()) as { content: { update: { jobId: number } | null } }).content.update?.jobId ?? 0;
+        return jobId > 0;
+      });
+      expect(await report(first.url, jobId, { state: 'downloading', progress: 30 })).toBe(200);
+      first.child.kill('SIGKILL');
+      await new Promise((r) => first.child.once('exit', r));
+
+      second = await upstream();
+      expect(await report(second.url, jobId, { state: 'installing' })).toBe(200);
+      expect(await report(second.url, jobId, { state: 'done' })).toBe(200);
+      // The second instance's background ends the rollout.
+      await until(async () => {
+        const [row] = await t.db.select({ state: rollouts.state }).from(rollouts).where(eq(rollouts.id, rollout.id));
+        return row?.state === 'done';
+      });
+      const [job] = await t.db.select().from(rolloutJobs).where(eq(rolloutJobs.rolloutId, rollout.id));
+      expect(job).toMatchObject({ state: 'done', attempts: 0 });
+    } finally {
+      first.child.kill('SIGKILL');
+      second?.child.kill('SIGKILL');
+    }
+  }, 90_000);
+});
