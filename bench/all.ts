@@ -16,6 +16,7 @@ const BENCHES: readonly [string, string][] = [
   ['members', 'tsx bench/members.ts'],
   ['groups', 'tsx bench/groups.ts'],
   ['activities', 'tsx bench/activities.ts'],
+  ['firmware', 'tsx bench/firmware.ts'],
   ['browser', 'npm run bench:browser'],
 ];
 

@@ -8,7 +8,7 @@
  * moment) and reports its new version. Each step goes to the upstream
  * through `firmware.report`, as a real machine's would.
  */
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { api } from '../shared/domains.js';
 import type { UpdateOffer } from '../shared/device/index.js';
 
@@ -23,8 +23,8 @@ export interface UpdateFailures {
 }
 export const UPDATE_FAILURES: UpdateFailures = { broken: 0.05, checksum: 0.03, powerLoss: 0.05 };
 
-/** Bytes per range request, and the real time steps take at speed 1 (a second of download per range). */
-const RANGE_BYTES = 256 * 1024;
+/** Bytes per range request (one part of the upstream's storage), and the real time steps take at speed 1 (a second per range). */
+const RANGE_BYTES = 1024 * 1024;
 const STEP_MS = { range: 1000, install: 8000, reboot: 5000 } as const;
 
 export interface UpdatingMachine {
@@ -60,20 +60,37 @@ async function report(ctx: UpdateContext, m: UpdatingMachine, jobId: number, bod
   return ((await res.json()) as { code: number }).code;
 }
 
-/** One range of the package; a broken connection answers what arrived before it broke. */
-async function range(ctx: UpdateContext, m: UpdatingMachine, offer: UpdateOffer, from: number): Promise<Buffer> {
+/**
+ * One range of the package, hashed as it arrives (a machine holds no more
+ * than the socket's chunk); a broken connection ends it early. Answers the
+ * bytes received.
+ */
+async function range(
+  ctx: UpdateContext,
+  m: UpdatingMachine,
+  offer: UpdateOffer,
+  from: number,
+  hash: Hash,
+): Promise<number> {
   const to = Math.min(offer.size, from + RANGE_BYTES) - 1;
   const res = await fetch(new URL(api['firmware.download'].path.replace(':id', String(offer.packageId)), ctx.url), {
     headers: { authorization: m.auth, range: `bytes=${from}-${to}` },
-    signal: AbortSignal.timeout(30_000),
+    signal: AbortSignal.timeout(60_000),
   });
-  if (res.status !== 206 && res.status !== 200) throw new Error(`download refused: HTTP ${res.status}`);
-  const bytes = Buffer.from(await res.arrayBuffer());
-  if (ctx.random() < ctx.failures.broken) {
-    count(ctx, 'resumed');
-    return bytes.subarray(0, Math.floor(bytes.length * ctx.random()));
+  if ((res.status !== 206 && res.status !== 200) || !res.body) throw new Error(`download refused: HTTP ${res.status}`);
+  const breaks = ctx.random() < ctx.failures.broken ? Math.floor((to - from + 1) * ctx.random()) : Infinity;
+  let got = 0;
+  for await (const chunk of res.body) {
+    const bytes = chunk.subarray(0, Math.max(0, Math.min(chunk.length, breaks - got)));
+    hash.update(bytes);
+    got += bytes.length;
+    if (got >= breaks) {
+      count(ctx, 'resumed');
+      await res.body.cancel().catch(() => {});
+      break;
+    }
   }
-  return bytes;
+  return got;
 }
 
 /** Takes the offered update through to its end; answers how it ended. */
@@ -83,9 +100,7 @@ export async function runUpdate(ctx: UpdateContext, m: UpdatingMachine, offer: U
   let held = 0;
   let told = 0;
   while (held < offer.size) {
-    const bytes = await range(ctx, m, offer, held);
-    hash.update(bytes);
-    held += bytes.length;
+    held += await range(ctx, m, offer, held, hash);
     const progress = Math.floor((held * 100) / offer.size);
     // Progress every quarter, not every range: a fleet must not flood the upstream.
     if (progress - told >= 25 && held < offer.size) {
