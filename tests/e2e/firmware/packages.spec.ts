@@ -75,3 +75,16 @@ test("a device's settings page shows the versions its modules reported", async (
   await expect(card).toContainText(catalogues.en.device.modules.title);
   await expect(card.getByTestId('device-module-mainBoard')).toContainText(/^\d+\.\d+\.\d+/);
 });
+
+test('a member holding 2-1 finds Firmware in the menu and reads the released packages, uploading nothing', async ({
+  page,
+  baseURL,
+}) => {
+  await openAs(page, baseURL, 'member1', '/deviceList/firmware');
+  await expect(page.getByRole('link', { name: en.route.firmware })).toBeVisible();
+  await expect(page.getByTestId('firmware-row').first()).toBeVisible();
+  for (const state of await page.getByTestId('firmware-row-state').allTextContents())
+    expect(state).not.toBe(en.states.draft);
+  await expect(page.getByTestId('firmware-upload-open')).toHaveCount(0);
+  await expect(page.getByTestId('firmware-release')).toHaveCount(0);
+});
