@@ -3,7 +3,7 @@
  * module of the catalogue's list. A module that has packages stays (1803,
  * said in the dialog); the packages' upload offers the model's modules.
  */
-import { Checkbox, Dropdown, Field, Option } from '@fluentui/react-components';
+import { Checkbox } from '@fluentui/react-components';
 import { Controller, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { MODULE_KINDS, type ModuleKind } from '../../shared/device/index.js';
@@ -12,7 +12,7 @@ import type { FirmwareModel } from '../../shared/firmware/index.js';
 import { zodI18nResolver } from '../app/form.js';
 import { useConsoleForm } from '../app/useConsoleForm.js';
 import { useOpMutation } from '../bridge.js';
-import { CheckGroup, FormDialog, useDialogSave, useScreen } from '../kit/index.js';
+import { CheckGroup, FormChoice, FormDialog, useDialogSave, useScreen } from '../kit/index.js';
 
 const schema = z.object({
   modelId: z.string().min(1, { message: 'validation.required' }),
@@ -37,34 +37,13 @@ export function ModulesDialog({ models, onClose }: { models: readonly FirmwareMo
   });
   return (
     <FormDialog title={t('firmware.editModules')} testId="firmware-modules-dialog" {...submit.dialog}>
-      <Controller
+      <FormChoice
         control={form.control}
         name="modelId"
-        render={({ field, fieldState }) => (
-          <Field
-            label={t('firmware.model')}
-            required
-            validationMessage={fieldState.error?.message}
-            validationState={fieldState.error ? 'error' : 'none'}
-          >
-            <Dropdown
-              value={models.find((m) => String(m.id) === modelId)?.name ?? ''}
-              selectedOptions={[field.value]}
-              onOptionSelect={(_, d) => {
-                field.onChange(d.optionValue ?? '');
-                const chosen = models.find((m) => String(m.id) === d.optionValue);
-                form.setValue('modules', chosen ? [...chosen.modules] : []);
-              }}
-              data-testid="firmware-modules-model"
-            >
-              {models.map((m) => (
-                <Option key={m.id} value={String(m.id)}>
-                  {m.name}
-                </Option>
-              ))}
-            </Dropdown>
-          </Field>
-        )}
+        label={t('firmware.model')}
+        options={models.map((m) => ({ value: String(m.id), text: m.name }))}
+        onChosen={(id) => form.setValue('modules', [...(models.find((m) => String(m.id) === id)?.modules ?? [])])}
+        testId="firmware-modules-model"
       />
       <Controller
         control={form.control}

@@ -6,17 +6,7 @@
  * maintenance window and failure limit; approval by another user. Confirm
  * creates it and opens its progress.
  */
-import {
-  Checkbox,
-  Dropdown,
-  Field,
-  makeStyles,
-  Option,
-  Radio,
-  RadioGroup,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Checkbox, Field, makeStyles, Radio, RadioGroup, Text, tokens } from '@fluentui/react-components';
 import { Controller, useWatch } from 'react-hook-form';
 import { CODE } from '../../shared/domains.js';
 import { TARGETS, type PackageDetail, type RolloutDetail } from '../../shared/firmware/index.js';
@@ -24,7 +14,15 @@ import { zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
 import { useConsoleForm } from '../app/useConsoleForm.js';
 import { useOp, useOpMutation } from '../bridge.js';
-import { FormDialog, FormTenantField, MultiPick, tenantChoice, useDialogSave, useScreen } from '../kit/index.js';
+import {
+  FormChoice,
+  FormDialog,
+  FormTenantField,
+  MultiPick,
+  tenantChoice,
+  useDialogSave,
+  useScreen,
+} from '../kit/index.js';
 import { emptyRollout, rolloutSchema, targetOf, toRolloutInput, type RolloutValues } from './rolloutForm.js';
 
 const useStyles = makeStyles({
@@ -85,30 +83,12 @@ export function RolloutDialog({
     onClose,
   });
   const pickOne = (name: 'pointId' | 'sceneId', options: readonly { id: number; name: string }[]) => (
-    <Controller
+    <FormChoice
       control={form.control}
       name={name}
-      render={({ field, fieldState }) => (
-        <Field
-          label={name === 'pointId' ? t('firmware.rollout.point') : t('firmware.rollout.scene')}
-          required
-          validationMessage={fieldState.error?.message}
-          validationState={fieldState.error ? 'error' : 'none'}
-        >
-          <Dropdown
-            value={options.find((o) => String(o.id) === field.value)?.name ?? ''}
-            selectedOptions={[field.value]}
-            onOptionSelect={(_, d) => field.onChange(d.optionValue ?? '')}
-            data-testid={`firmware-rollout-${name}`}
-          >
-            {options.map((o) => (
-              <Option key={o.id} value={String(o.id)}>
-                {o.name}
-              </Option>
-            ))}
-          </Dropdown>
-        </Field>
-      )}
+      label={name === 'pointId' ? t('firmware.rollout.point') : t('firmware.rollout.scene')}
+      options={options.map((o) => ({ value: String(o.id), text: o.name }))}
+      testId={`firmware-rollout-${name}`}
     />
   );
   const number = (name: 'firstStage' | 'perMinute' | 'concurrent' | 'threshold' | 'minDevices', hint?: string) => (

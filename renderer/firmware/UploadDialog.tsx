@@ -6,17 +6,7 @@
  * draft. The upstream's refusals show at their fields (a taken version, a
  * full model).
  */
-import {
-  Button,
-  Dropdown,
-  Field,
-  makeStyles,
-  Option,
-  ProgressBar,
-  Text,
-  Textarea,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Field, makeStyles, ProgressBar, Text, Textarea, tokens } from '@fluentui/react-components';
 import { DocumentArrowUpRegular } from '@fluentui/react-icons';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
@@ -28,7 +18,7 @@ import { zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
 import { useConsoleForm } from '../app/useConsoleForm.js';
 import { useOpMutation } from '../bridge.js';
-import { FormDialog, useDialogSave, useScreen } from '../kit/index.js';
+import { FormChoice, FormDialog, useDialogSave, useScreen } from '../kit/index.js';
 import { uploadFile } from './upload.js';
 
 const useStyles = makeStyles({
@@ -124,63 +114,26 @@ export function UploadDialog({
       submitLabel={t('firmware.upload')}
       {...submit.dialog}
     >
-      <Controller
+      <FormChoice
         control={form.control}
         name="modelId"
-        render={({ field, fieldState }) => (
-          <Field
-            label={t('firmware.model')}
-            required
-            hint={
-              model &&
-              t('firmware.limit', { model: model.name, count: model.packages, max: FIRMWARE_LIMITS.packagesPerModel })
-            }
-            validationMessage={fieldState.error?.message}
-            validationState={fieldState.error ? 'error' : 'none'}
-          >
-            <Dropdown
-              value={model?.name ?? ''}
-              selectedOptions={[field.value]}
-              onOptionSelect={(_, d) => {
-                field.onChange(d.optionValue ?? '');
-                form.setValue('module', '');
-              }}
-              data-testid="firmware-upload-model"
-            >
-              {models.map((m) => (
-                <Option key={m.id} value={String(m.id)}>
-                  {m.name}
-                </Option>
-              ))}
-            </Dropdown>
-          </Field>
-        )}
+        label={t('firmware.model')}
+        options={models.map((m) => ({ value: String(m.id), text: m.name }))}
+        onChosen={() => form.setValue('module', '')}
+        testId="firmware-upload-model"
       />
-      <Controller
+      {model && (
+        <Text size={200} data-testid="firmware-upload-limit">
+          {t('firmware.limit', { model: model.name, count: model.packages, max: FIRMWARE_LIMITS.packagesPerModel })}
+        </Text>
+      )}
+      <FormChoice
         control={form.control}
         name="module"
-        render={({ field, fieldState }) => (
-          <Field
-            label={t('firmware.module')}
-            required
-            validationMessage={fieldState.error?.message}
-            validationState={fieldState.error ? 'error' : 'none'}
-          >
-            <Dropdown
-              value={field.value ? t(`device.modules.names.${field.value as 'mainBoard'}`) : ''}
-              selectedOptions={[field.value]}
-              onOptionSelect={(_, d) => field.onChange(d.optionValue ?? '')}
-              disabled={!model}
-              data-testid="firmware-upload-module"
-            >
-              {(model?.modules ?? []).map((m) => (
-                <Option key={m} value={m}>
-                  {t(`device.modules.names.${m}`)}
-                </Option>
-              ))}
-            </Dropdown>
-          </Field>
-        )}
+        label={t('firmware.module')}
+        options={(model?.modules ?? []).map((m) => ({ value: m, text: t(`device.modules.names.${m}`) }))}
+        disabled={!model}
+        testId="firmware-upload-module"
       />
       <FormInput
         control={form.control}
