@@ -6,7 +6,7 @@
  * price preview beside it priced by the engine that prices sales, the
  * unsaved activity included. A saved activity opens on its own page.
  */
-import { Button, Field, makeStyles, Radio, RadioGroup, Switch, tokens } from '@fluentui/react-components';
+import { Button, Field, makeStyles, Switch, tokens } from '@fluentui/react-components';
 import { useMemo } from 'react';
 import { Controller, useWatch, type Resolver } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
@@ -27,6 +27,7 @@ import { useOp, useOpMutation } from '../bridge.js';
 import {
   DateTimeInput,
   DetailPage,
+  FormRadio,
   FormTenantField,
   forTenant,
   MultiPick,
@@ -182,23 +183,12 @@ function ActivityForm({ activity, type }: { activity: ActivityDetail | undefined
             />
           ))}
         </div>
-        <Controller
+        <FormRadio
           control={form.control}
           name="target"
-          render={({ field }) => (
-            <Field label={t('activity.target')} required>
-              <RadioGroup
-                layout="horizontal"
-                value={field.value}
-                onChange={(_, d) => field.onChange(d.value)}
-                data-testid="activity-form-target"
-              >
-                {(['devices', 'scenes'] as const).map((x) => (
-                  <Radio key={x} value={x} label={t(`activity.targets.${x}`)} />
-                ))}
-              </RadioGroup>
-            </Field>
-          )}
+          label={t('activity.target')}
+          options={(['devices', 'scenes'] as const).map((x) => ({ value: x, text: t(`activity.targets.${x}`) }))}
+          testId="activity-form-target"
         />
         {values.target === 'devices' ? (
           <Controller
@@ -258,23 +248,16 @@ function ActivityForm({ activity, type }: { activity: ActivityDetail | undefined
           )}
         />
         <ProductPrices form={form} type={type} products={choices.data?.products ?? []} error={error} />
-        <Controller
+        <FormRadio
           control={form.control}
           name="crowd"
-          render={({ field }) => (
-            <Field label={t('activity.crowd')} required>
-              <RadioGroup
-                layout="horizontal"
-                value={field.value}
-                onChange={(_, d) => field.onChange(d.value)}
-                data-testid="activity-form-crowd"
-              >
-                {(['everyone', 'inGroups', 'notInGroups'] as const).map((x) => (
-                  <Radio key={x} value={x} label={t(`activity.crowds.${x}`)} data-testid={`activity-form-crowd-${x}`} />
-                ))}
-              </RadioGroup>
-            </Field>
-          )}
+          label={t('activity.crowd')}
+          options={(['everyone', 'inGroups', 'notInGroups'] as const).map((x) => ({
+            value: x,
+            text: t(`activity.crowds.${x}`),
+            testId: `activity-form-crowd-${x}`,
+          }))}
+          testId="activity-form-crowd"
         />
         {values.crowd !== 'everyone' && (
           <Controller

@@ -4,18 +4,7 @@
  * TYPE_FIELDS), and the limits every type has — orders per customer, a
  * recurring window, payment platforms and a budget.
  */
-import {
-  Checkbox,
-  Field,
-  Input,
-  makeStyles,
-  Radio,
-  RadioGroup,
-  Select,
-  Switch,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Checkbox, Field, Input, makeStyles, Select, Switch, Text, tokens } from '@fluentui/react-components';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import {
   asks,
@@ -28,7 +17,7 @@ import {
 import { PAY_PLATFORMS } from '../../shared/order/index.js';
 import { formatYuan } from '../../shared/format.js';
 import { FormInput } from '../app/FormInput.js';
-import { CheckGroup, useScreen } from '../kit/index.js';
+import { CheckGroup, FormRadio, useScreen } from '../kit/index.js';
 import type { ActivityValues } from './form.js';
 
 const useStyles = makeStyles({
@@ -193,23 +182,12 @@ export function RuleFields({ form, type, error }: Props) {
       )}
       {asks(type, 'coupon') && (
         <>
-          <Controller
+          <FormRadio
             control={c}
             name="coupon.type"
-            render={({ field }) => (
-              <Field label={t('activity.couponType')} required>
-                <RadioGroup
-                  layout="horizontal"
-                  value={field.value}
-                  onChange={(_, d) => field.onChange(d.value)}
-                  data-testid="activity-form-coupon-type"
-                >
-                  {COUPON_TYPES.map((x) => (
-                    <Radio key={x} value={x} label={t(`activity.couponTypes.${x}`)} />
-                  ))}
-                </RadioGroup>
-              </Field>
-            )}
+            label={t('activity.couponType')}
+            options={COUPON_TYPES.map((x) => ({ value: x, text: t(`activity.couponTypes.${x}`) }))}
+            testId="activity-form-coupon-type"
           />
           <div className={styles.pair}>
             {couponType !== 'exchange' && (

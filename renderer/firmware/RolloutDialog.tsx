@@ -6,7 +6,7 @@
  * maintenance window and failure limit; approval by another user. Confirm
  * creates it and opens its progress.
  */
-import { Checkbox, Field, makeStyles, Radio, RadioGroup, Text, tokens } from '@fluentui/react-components';
+import { Checkbox, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { Controller, useWatch } from 'react-hook-form';
 import { CODE } from '../../shared/domains.js';
 import { TARGETS, type PackageDetail, type RolloutDetail } from '../../shared/firmware/index.js';
@@ -17,6 +17,7 @@ import { useOp, useOpMutation } from '../bridge.js';
 import {
   FormChoice,
   FormDialog,
+  FormRadio,
   FormTenantField,
   MultiPick,
   tenantChoice,
@@ -115,23 +116,12 @@ export function RolloutDialog({
         onChange={() => form.setValue('deviceIds', [])}
         testId="firmware-rollout-tenant"
       />
-      <Controller
+      <FormRadio
         control={form.control}
         name="target"
-        render={({ field }) => (
-          <Field label={t('firmware.rollout.target')} required>
-            <RadioGroup
-              layout="horizontal"
-              value={field.value}
-              onChange={(_, d) => field.onChange(d.value)}
-              data-testid="firmware-rollout-target"
-            >
-              {TARGETS.map((x) => (
-                <Radio key={x} value={x} label={t(`firmware.rollout.targets.${x}`)} />
-              ))}
-            </RadioGroup>
-          </Field>
-        )}
+        label={t('firmware.rollout.target')}
+        options={TARGETS.map((x) => ({ value: x, text: t(`firmware.rollout.targets.${x}`) }))}
+        testId="firmware-rollout-target"
       />
       {target === 'devices' && (
         <Controller

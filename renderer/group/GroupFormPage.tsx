@@ -36,7 +36,15 @@ import { FormInput } from '../app/FormInput.js';
 import { zodI18nResolver } from '../app/form.js';
 import { useConsoleForm } from '../app/useConsoleForm.js';
 import { useOpMutation } from '../bridge.js';
-import { DetailPage, FormTenantField, forTenant, tenantChoice, useDialogSave, useScreen } from '../kit/index.js';
+import {
+  DetailPage,
+  FormRadio,
+  FormTenantField,
+  forTenant,
+  tenantChoice,
+  useDialogSave,
+  useScreen,
+} from '../kit/index.js';
 import { BehaviourEditor, DEFAULT_RULE } from './BehaviourEditor.js';
 import { GROUPS_PATH, groupPath } from './paths.js';
 
@@ -189,24 +197,13 @@ function GroupForm({ group }: { group: GroupItem | undefined }) {
         )}
       />
       {!computed && (
-        <Controller
+        <FormRadio
           control={form.control}
           name="identifier"
-          render={({ field }) => (
-            <Field label={t('group.identifier')} required>
-              <RadioGroup
-                layout="horizontal"
-                value={field.value}
-                disabled={group !== undefined}
-                onChange={(_, d) => field.onChange(d.value)}
-                data-testid="group-form-identifier"
-              >
-                {GROUP_IDENTIFIERS.map((kind) => (
-                  <Radio key={kind} value={kind} label={t(`group.identifiers.${kind}`)} />
-                ))}
-              </RadioGroup>
-            </Field>
-          )}
+          label={t('group.identifier')}
+          options={GROUP_IDENTIFIERS.map((kind) => ({ value: kind, text: t(`group.identifiers.${kind}`) }))}
+          disabled={group !== undefined}
+          testId="group-form-identifier"
         />
       )}
       <Controller

@@ -35,6 +35,7 @@ export { closeDecision, type CloseDecision, type OpenChange } from './dialog.js'
 export { useCloseGuard } from './useCloseGuard.js';
 export { FormDialog, type FormDialogProps } from './FormDialog.js';
 export { FormChoice, type FormChoiceProps } from './FormChoice.js';
+export { FormRadio, type FormRadioProps } from './FormRadio.js';
 export { createGuard, type Guard } from './guard.js';
 export { listView, shownTotal, type ListQueryState, type ListView } from './listState.js';
 export { Pager, type PagerProps } from './Pager.js';
