@@ -6,7 +6,7 @@
  * the rollout moved as the upstream's background would move it.
  */
 import { and, eq, inArray, like } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, ensureDemoSecrets, moduleVersions } from '../../../server/device/index.js';
 import { advanceRollouts } from '../../../server/firmware/advance.js';
 import { rollouts } from '../../../server/firmware/schema.js';
@@ -18,6 +18,8 @@ const t = suiteApp(['tenant1'], { deviceLimit: { requests: 100_000, windowMs: 60
 let url: string;
 const SERIALS = Array.from({ length: 50 }, (_, i) => `SIM-FW-${String(i + 1).padStart(3, '0')}`);
 
+// Fifty machines' keep-alive sockets must not hold the app's close past the hook's time (a loaded CI machine).
+afterAll(() => t.app.server.closeAllConnections());
 beforeAll(async () => {
   url = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const made = await t.db
