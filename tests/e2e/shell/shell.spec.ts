@@ -88,7 +88,12 @@ test.describe('each demo account sees exactly its menu', () => {
   test('member1: only the items of its codes (1-1, 2-1, 3-1)', async ({ page }) => {
     await signIn(page, 'member1');
     await expect(page).toHaveURL(/\/dashboard$/);
-    expect(await menuPaths(page)).toEqual(['/dashboard', '/deviceList/index', '/pointMent/pointList']);
+    expect(await menuPaths(page)).toEqual([
+      '/dashboard',
+      '/deviceList/index',
+      '/deviceList/firmware',
+      '/pointMent/pointList',
+    ]);
     // Navbar rules: no payment-centre/bill links (0 or 1) and no complaints icon (0 or 6-3).
     await expect(page.getByTestId('shortcut-person')).toBeVisible();
     await expect(page.getByTestId('shortcut-payCenter')).toHaveCount(0);

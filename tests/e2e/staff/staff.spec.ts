@@ -87,6 +87,7 @@ test('tenant1 makes a role with 2-1 and 6-1 and a member with it, who sees exact
   expect((await menuPaths(page)).sort()).toEqual(
     [
       '/deviceList/index',
+      '/deviceList/firmware',
       '/orderManagement/deliveryReview',
       '/orderManagement/orderList',
       '/orderManagement/staffOrderList',
