@@ -17,13 +17,10 @@
  */
 import { and, asc, count, eq, gt, inArray, lte, lt, sql } from 'drizzle-orm';
 import { businessOffsetMinutes } from '../../shared/business-time.js';
-import { ROLLOUT_LIMITS, type JobState } from '../../shared/firmware/index.js';
+import { ACTIVE_JOB_STATES, AT_WORK_JOB_STATES, ROLLOUT_LIMITS, type JobState } from '../../shared/firmware/index.js';
 import type { Db, Queryable, Tx } from '../db/index.js';
 import { announce } from './rollout-actions.js';
 import { rolloutJobs as j, rollouts as r } from './schema.js';
-
-const AT_WORK = ['offered', 'downloading', 'installing'] as const;
-const TO_DO = ['queued', ...AT_WORK] as const;
 
 /** Minute of the business day at `now`. */
 const minuteOfDay = (now: Date) =>
@@ -67,7 +64,11 @@ async function advanceOne(tx: Tx, id: number, now: Date, timeoutMs: number): Pro
     .select({ id: j.id, attempts: j.attempts })
     .from(j)
     .where(
-      and(eq(j.rolloutId, id), inArray(j.state, [...AT_WORK]), lt(j.updatedAt, new Date(now.getTime() - timeoutMs))),
+      and(
+        eq(j.rolloutId, id),
+        inArray(j.state, [...AT_WORK_JOB_STATES]),
+        lt(j.updatedAt, new Date(now.getTime() - timeoutMs)),
+      ),
     );
   for (const job of silent) await failAttempt(tx, job, 'timeout', now);
   changed ||= silent.length > 0;
@@ -89,7 +90,7 @@ async function advanceOne(tx: Tx, id: number, now: Date, timeoutMs: number): Pro
     await tx.update(r).set({ state: 'stopped', stoppedStage: over }).where(eq(r.id, id));
     return announce(tx, ro.tenantId, id, 'stopped');
   }
-  const current = stages.find((stage) => n(stage, TO_DO) > 0);
+  const current = stages.find((stage) => n(stage, ACTIVE_JOB_STATES) > 0);
   if (current === undefined) {
     await tx.update(r).set({ state: 'done', finishedAt: now }).where(eq(r.id, id));
     return announce(tx, ro.tenantId, id, 'done');
@@ -99,7 +100,7 @@ async function advanceOne(tx: Tx, id: number, now: Date, timeoutMs: number): Pro
     const [busy] = await tx
       .select({ n: count() })
       .from(j)
-      .where(and(eq(j.rolloutId, id), inArray(j.state, [...AT_WORK])));
+      .where(and(eq(j.rolloutId, id), inArray(j.state, [...AT_WORK_JOB_STATES])));
     const [recent] = await tx
       .select({ n: count() })
       .from(j)

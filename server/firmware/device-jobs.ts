@@ -9,7 +9,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { UpdateOffer } from '../../shared/device/index.js';
 import { CODE } from '../../shared/domains.js';
-import type { JobState } from '../../shared/firmware/index.js';
+import { AT_WORK_JOB_STATES, type JobState } from '../../shared/firmware/index.js';
 import type { Db, Queryable } from '../db/index.js';
 import { recordModules } from '../device/index.js';
 import { BizError } from '../http/errors.js';
@@ -18,7 +18,6 @@ import { failAttempt } from './advance.js';
 import { announce } from './rollout-actions.js';
 import { firmwarePackages as p, rolloutJobs as j, rollouts as r } from './schema.js';
 
-const AT_WORK = ['offered', 'downloading', 'installing'] as const;
 /** The steps a job may take from each step it is at. */
 const NEXT: Readonly<Partial<Record<JobState, readonly JobState[]>>> = {
   offered: ['downloading', 'installing', 'failed'],
@@ -40,7 +39,7 @@ export async function updateOffer(db: Queryable, deviceId: number): Promise<Upda
     .from(j)
     .innerJoin(r, eq(r.id, j.rolloutId))
     .innerJoin(p, eq(p.id, r.packageId))
-    .where(and(eq(j.deviceId, deviceId), inArray(j.state, [...AT_WORK])))
+    .where(and(eq(j.deviceId, deviceId), inArray(j.state, [...AT_WORK_JOB_STATES])))
     .limit(1);
   return job ?? null;
 }
@@ -71,7 +70,7 @@ export async function reportStep(
       .innerJoin(p, eq(p.id, r.packageId))
       .where(and(eq(j.id, jobId), eq(j.deviceId, deviceId)))
       .for('update', { of: j });
-    if (!job || !(AT_WORK as readonly string[]).includes(job.state)) throw new BizError(CODE.jobNotActive);
+    if (!job || !(AT_WORK_JOB_STATES as readonly string[]).includes(job.state)) throw new BizError(CODE.jobNotActive);
     if (!NEXT[job.state]?.includes(body.state)) throw new BizError(CODE.jobStep);
     let state: JobState = body.state;
     if (body.state === 'failed') state = await failAttempt(tx, job, body.reason ?? 'failed', new Date());

@@ -121,7 +121,7 @@ async function judge(
       online: devices.online,
       version: moduleVersions.version,
       busy: sql<boolean>`exists (select 1 from ${j} where ${j.deviceId} = ${devices.id}
-        and ${j.state} in ${sql.raw(`('${ACTIVE_JOB_STATES.join("','")}')`)})`,
+        and ${inArray(j.state, [...ACTIVE_JOB_STATES])})`,
     })
     .from(devices)
     .leftJoin(moduleVersions, and(eq(moduleVersions.deviceId, devices.id), eq(moduleVersions.module, pkg.module)))

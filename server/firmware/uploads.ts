@@ -17,7 +17,7 @@ import { firmwareUploadParts as parts, firmwareUploads as uploads } from './sche
 
 /** The size of part `part` of a file of `size` bytes. */
 const partSize = (size: number, part: number) =>
-  part < partsOf(size) - 1 ? FIRMWARE_LIMITS.partBytes : size - FIRMWARE_LIMITS.partBytes * (partsOf(size) - 1);
+  Math.min(FIRMWARE_LIMITS.partBytes, size - part * FIRMWARE_LIMITS.partBytes);
 
 export async function startUpload(db: Db, user: AuthUser, body: { name: string; size: number }) {
   if (body.size === 0) throw new BizError(CODE.packageFileEmpty);

@@ -15,8 +15,10 @@ export const ROLLOUT_STATES = ['approval', 'running', 'paused', 'stopped', 'canc
 export type RolloutState = (typeof ROLLOUT_STATES)[number];
 export const JOB_STATES = ['queued', 'offered', 'downloading', 'installing', 'done', 'failed', 'cancelled'] as const;
 export type JobState = (typeof JOB_STATES)[number];
+/** A job a device has been offered and is working through. */
+export const AT_WORK_JOB_STATES = ['offered', 'downloading', 'installing'] as const;
 /** A job a device is working through (or waiting for): one at a time per device. */
-export const ACTIVE_JOB_STATES = ['queued', 'offered', 'downloading', 'installing'] as const;
+export const ACTIVE_JOB_STATES = ['queued', ...AT_WORK_JOB_STATES] as const;
 export const TARGETS = ['devices', 'point', 'scene'] as const;
 /** Why a device is left out of a rollout. */
 export const INELIGIBLE = ['otherModel', 'offline', 'atVersion', 'newer', 'belowFrom', 'busy'] as const;
