@@ -135,17 +135,15 @@ describe('sales rollups', () => {
                 .from(orderItems)
                 .where(eq(orderItems.orderId, o.id))
                 .orderBy(orderItems.id);
-              const item = items.find((i) => i.unitPrice * i.count - i.refundAmount > 0);
+              // What a line may give back is what it paid (`amount`), after the activities that priced the sale.
+              const item = items.find((i) => i.amount - i.refundAmount > 0);
               if (item)
                 body = {
                   reason,
                   items: [
                     {
                       itemId: item.id,
-                      amount: Math.max(
-                        1,
-                        Math.floor(Math.min(left, item.unitPrice * item.count - item.refundAmount) * s.share),
-                      ),
+                      amount: Math.max(1, Math.floor(Math.min(left, item.amount - item.refundAmount) * s.share)),
                     },
                   ],
                 };
@@ -158,7 +156,8 @@ describe('sales rollups', () => {
         await settleDueRefunds(t.db);
         await expectExact();
       }),
-      { numRuns: 4, endOnFailure: true },
+      // A fixed seed, as the suite's other properties: this one once drew a ¥30 coffee order the demo's ¥5 reduction priced.
+      { numRuns: 4, endOnFailure: true, seed: 961978406 },
     );
   }, 180_000);
 
