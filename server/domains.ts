@@ -24,6 +24,7 @@ import { memberServer, memberCaller } from './member/index.js';
 import { groupServer } from './group/index.js';
 import { activityServer } from './activity/index.js';
 import { firmwareServer } from './firmware/index.js';
+import { priceServer } from './price/index.js';
 import { dashboardServer } from './dashboard/index.js';
 import { billingServer } from './billing/index.js';
 import { deliveryServer } from './delivery/index.js';
@@ -55,6 +56,7 @@ export const SERVER_DOMAINS = [
   groupServer,
   activityServer,
   firmwareServer,
+  priceServer,
 ] as const;
 
 // Every publish is heard by the domains that act on others' news (callbacks), in its transaction.

@@ -39,6 +39,7 @@ import { member } from './member/index.js';
 import { group } from './group/index.js';
 import { activity } from './activity/index.js';
 import { firmware } from './firmware/index.js';
+import { price } from './price/index.js';
 
 export const DOMAINS = [
   account,
@@ -62,6 +63,7 @@ export const DOMAINS = [
   activity,
   group,
   firmware,
+  price,
 ] as const;
 
 type Domain = (typeof DOMAINS)[number];

@@ -54,6 +54,8 @@ function typeOf(topic: string, data: Record<string, unknown>): CallbackEvent | n
     if (data.kind === 'rollout' && typeof data.ended === 'string') return 'rollout';
     if (data.kind === 'update') return 'update';
   }
+  if (topic === 'price' && data.kind === 'device' && (data.state === 'applied' || data.state === 'failed'))
+    return 'price';
   return null;
 }
 

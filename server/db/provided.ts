@@ -51,6 +51,17 @@ export interface OfferedUpdate {
   state: string;
 }
 
+/** A price change due at a machine (shared/device/machine.ts `priceOffer`, the same shape). */
+export interface OfferedPrices {
+  changeId: number;
+  channels: { number: number; price: number; customerStaffPrice: number }[];
+}
+/** A device's prices in an older price version, per channel, and whether it left that version too long ago to sell at it. */
+export interface VersionPrices {
+  stale: boolean;
+  prices: ReadonlyMap<number, { price: number; customerStaffPrice: number }>;
+}
+
 export interface Provisions {
   /** A point's store staff: a JSON array of `{ id, name }`, by name then id (the staff domain). */
   pointStaff: (pointId: PgColumn) => SQL<{ id: number; name: string }[]>;
@@ -69,6 +80,12 @@ export interface Provisions {
   salePricing: (tx: Tx, basket: SaleBasket) => Promise<PricedSale>;
   /** The firmware update a machine's heartbeat offers it (the firmware domain, built on devices). */
   updateOffer: (db: Queryable, deviceId: number) => Promise<OfferedUpdate | null>;
+  /** The price changes due at a machine, delivered by its heartbeat (the price domain, built on devices). */
+  priceOffers: (db: Queryable, deviceId: number) => Promise<OfferedPrices[]>;
+  /** A machine's stock report is a service visit: the price changes waiting for one are due (the price domain). */
+  serviceVisit: (db: Queryable, deviceId: number) => Promise<void>;
+  /** A device's prices in an older price version, for a sale stamped with it (the price domain). */
+  pricesAt: (tx: Tx, deviceId: number, version: number) => Promise<VersionPrices>;
 }
 
 let provided: Partial<Provisions> = {};

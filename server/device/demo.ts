@@ -308,7 +308,8 @@ export const DEMO_DEVICES: readonly DemoDevice[] = [
 export const DEMO_MODELS = [
   { name: 'VM-S600', type: 'selling', channelCount: 60, capacity: 8, description: '六十货道饮料机' },
   { name: 'VM-S800', type: 'selling', channelCount: 48, capacity: 12, description: '四十八货道零食机' },
-  { name: 'VM-C900', type: 'selling', channelCount: 12, capacity: 50, description: '现磨咖啡机' },
+  // The coffee machine is priced at its own panel: it takes no remote price.
+  { name: 'VM-C900', type: 'selling', channelCount: 12, capacity: 50, description: '现磨咖啡机', remotePrice: false },
   { name: 'PB-100', type: 'paymentBox', channelCount: 0, capacity: 0, description: '扫码收款盒' },
   { name: 'SL-20', type: 'smartLink', channelCount: 0, capacity: 0, description: '智能联动模块' },
 ] as const;

@@ -18,7 +18,12 @@ import { recordModules } from './modules.js';
 /** A recycled machine has no owner to report to any more (905). */
 async function liveDevice(db: Queryable, id: number) {
   const [device] = await db
-    .select({ allocation: devices.allocation, locked: devices.locked, capacity: devices.capacity })
+    .select({
+      allocation: devices.allocation,
+      locked: devices.locked,
+      capacity: devices.capacity,
+      priceVersion: devices.priceVersion,
+    })
     .from(devices)
     .where(eq(devices.id, id));
   if (!device) throw new BizError(CODE.deviceCredentials);
@@ -70,6 +75,8 @@ export const machineHandlers = defineHandlers({
   'device.heartbeat': async ({ body }, { db, device: caller }) => {
     const device = await liveDevice(db, caller.id);
     await db.transaction((tx) => seen(tx, caller.id));
+    // Due price changes are delivered before the channels are read: the answer names them beside the prices still in force.
+    const prices = (await needIfProvided('priceOffers')?.(db, caller.id)) ?? [];
     if (body.modules?.length) await recordModules(db, caller.id, body.modules);
     const channels = await db
       .select({
@@ -91,6 +98,8 @@ export const machineHandlers = defineHandlers({
       capacity: device.capacity,
       channels,
       update: (await needIfProvided('updateOffer')?.(db, caller.id)) ?? null,
+      priceVersion: device.priceVersion,
+      prices,
     };
   },
 
@@ -113,6 +122,8 @@ export const machineHandlers = defineHandlers({
           .where(and(eq(c.deviceId, caller.id), eq(c.number, ch.number)));
       }
       await seen(tx, caller.id);
+      // A stock report is a service visit: price changes sent "at the next visit" are due now (server/price).
+      await needIfProvided('serviceVisit')?.(tx, caller.id);
       await publishDeviceEvent(tx, caller.id, 'replenished');
       return { changed: numbers.length };
     }),

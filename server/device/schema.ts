@@ -46,6 +46,8 @@ export const deviceModels = pgTable(
     /** Items one channel holds. */
     capacity: integer('capacity').notNull(),
     description: text('description').notNull().default(''),
+    /** Whether its machines take a price sent from here (the price domain); others are priced at the machine. */
+    remotePrice: boolean('remote_price').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [
@@ -88,6 +90,8 @@ export const devices = pgTable(
     faultCode: text('fault_code'),
     faultMessage: text('fault_message'),
     faultAt: timestamp('fault_at', { withTimezone: true }),
+    /** The price version the machine is at: each price change it applied added one (its sales carry it). */
+    priceVersion: integer('price_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

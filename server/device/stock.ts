@@ -23,6 +23,8 @@ export interface SaleDevice {
   orderLimit: number;
   warningValue: number;
   salesNotice: number;
+  /** The price version the machine is at (the price domain's changes it applied). */
+  priceVersion: number;
 }
 
 /**
@@ -48,6 +50,7 @@ export async function deviceForSale(tx: Tx, id: number): Promise<SaleDevice> {
       activated: devices.activated,
       online: devices.online,
       locked: devices.locked,
+      priceVersion: devices.priceVersion,
     })
     .from(devices)
     .where(eq(devices.id, id))
@@ -94,6 +97,8 @@ export async function takeStock(
   device: SaleDevice,
   items: readonly { channel: number; count: number }[],
   staffPrices: StaffPrices | null,
+  /** A sale at an older price version: the channels' prices in that version, where they differ from today's. */
+  versionPrices?: ReadonlyMap<number, { price: number; customerStaffPrice: number }>,
 ): Promise<SoldLine[]> {
   const wanted = new Map<number, number>();
   for (const item of items) wanted.set(item.channel, (wanted.get(item.channel) ?? 0) + item.count);
@@ -125,6 +130,9 @@ export async function takeStock(
       throw new BizError(CODE.channelUnavailable);
     if (row.locked) throw new BizError(CODE.deviceLocked);
     const count = wanted.get(number)!;
+    const then = versionPrices?.get(number);
+    const price = then ? then.price : row.price;
+    const staffPrice = then ? then.customerStaffPrice : row.customerStaffPrice;
     const [taken] = await tx
       .update(c)
       .set({ stock: sql`${c.stock} - ${count}` })
@@ -137,9 +145,9 @@ export async function takeStock(
       name: row.name,
       count,
       stockLeft: taken.stock,
-      unitPrice: (customerPrices ? (customerPrices.get(row.productId) ?? row.customerStaffPrice) : row.price) ?? 0,
+      unitPrice: (customerPrices ? (customerPrices.get(row.productId) ?? staffPrice) : price) ?? 0,
       listPrice: row.listPrice ?? 0,
-      channelPrice: row.price ?? 0,
+      channelPrice: price ?? 0,
     });
   }
   return lines;

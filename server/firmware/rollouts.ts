@@ -87,7 +87,7 @@ async function checkNamed(db: Queryable, scope: Scope, tenantId: number, target:
 }
 
 /** The target's devices of the tenant, by id. */
-async function targetDevices(db: Queryable, scope: Scope, tenantId: number, target: Target): Promise<number[]> {
+export async function targetDevices(db: Queryable, scope: Scope, tenantId: number, target: Target): Promise<number[]> {
   await checkNamed(db, scope, tenantId, target);
   const mine = and(eq(devices.tenantId, tenantId), scope.device(devices.id));
   if (target.target === 'devices') return [...new Set(target.deviceIds ?? [])].sort((a, b) => a - b);

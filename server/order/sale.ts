@@ -79,6 +79,23 @@ async function announce(tx: Tx, device: SaleDevice, lines: readonly SoldLine[]) 
   await publishDeviceNews(tx, news);
 }
 
+/**
+ * A sale stamped with a price version (server/price): one the machine never
+ * had is refused (1913); an older one is priced at that version's prices
+ * (what the machine showed is what the buyer paid) until 15 minutes after
+ * the machine left it, then refused (1915): a machine that applied a change
+ * and still sells at the old prices is out of step.
+ */
+async function versionPrices(tx: Tx, device: SaleDevice, version: number | undefined) {
+  if (version === undefined || version === device.priceVersion) return undefined;
+  if (version > device.priceVersion) throw new BizError(CODE.priceVersionUnknown);
+  const at = needIfProvided('pricesAt');
+  if (!at) return undefined;
+  const then = await at(tx, device.id, version);
+  if (then.stale) throw new BizError(CODE.priceVersionStale);
+  return then.prices;
+}
+
 export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
   const before = await recorded(db, caller.id, sale.saleId);
   if (before) return before;
@@ -123,6 +140,7 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
           device,
           sale.items,
           buyer ? (ids) => customerPricesOf(tx, buyer.customerId, ids) : null,
+          await versionPrices(tx, device, sale.priceVersion),
         );
         // The activities price the basket (server/activity); without that domain, the channels' prices stand.
         const pricing = needIfProvided('salePricing');

@@ -23,6 +23,8 @@ export const CALLBACK_EVENTS = [
   // Firmware: a rollout ended (done, stopped itself, cancelled), and one machine's update done or failed for good.
   'rollout',
   'update',
+  // Prices: one machine applied a price change, or failed to.
+  'price',
 ] as const;
 export type CallbackEvent = (typeof CALLBACK_EVENTS)[number];
 export const DELIVERY_TYPES = [...CALLBACK_EVENTS, 'test'] as const;

@@ -31,6 +31,19 @@ export const updateOffer = z.object({
 });
 export type UpdateOffer = z.infer<typeof updateOffer>;
 
+/**
+ * A price change delivered to a machine (the price domain): the channels it
+ * sets, applied by the machine when it can and reported through
+ * `price.report` with the change's id. Until then it sells at its old prices.
+ */
+export const priceOffer = z.object({
+  changeId: z.number().int(),
+  channels: z.array(
+    z.object({ number: z.number().int(), price: z.number().int(), customerStaffPrice: z.number().int() }),
+  ),
+});
+export type PriceOffer = z.infer<typeof priceOffer>;
+
 export const machineState = z.object({
   serverTime: isoTime,
   /** The tenant whose mini-program the machine's code opens (members sign in there); null while in the pool. */
@@ -52,6 +65,10 @@ export const machineState = z.object({
   ),
   /** The firmware update to work on, if one is offered. */
   update: updateOffer.nullable(),
+  /** The price version the machine is at (each price change it applied added one): its sales carry it. */
+  priceVersion: z.number().int(),
+  /** Price changes due at the machine, oldest first: `channels` above keep the prices it has applied. */
+  prices: z.array(priceOffer),
 });
 export type MachineState = z.infer<typeof machineState>;
 

@@ -36,6 +36,12 @@ export const saleInput = z
       .default([]),
     amount: fen.optional(),
     /**
+     * The price version the machine sold at (its heartbeat's `priceVersion`):
+     * priced at that version's prices, refused for one it never had (1913)
+     * or left 15 minutes ago (1915). Without it, the current prices.
+     */
+    priceVersion: z.number().int().min(0).max(2_147_483_647).optional(),
+    /**
      * The member the mini-program's scan named (shared/member): of the
      * machine's tenant or its first-level tenant (707 otherwise), not blocked
      * (704). The order earns its points.

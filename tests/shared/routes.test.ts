@@ -55,10 +55,15 @@ const menuOf = (user: RouteUser) => menuPaths(menuEntries(selectRoutes(user), us
 /** The screens each code opens: the mapping documented in shared/routes/table.ts. */
 const CODE_SCREENS: Record<PowerCode, { menu: string[]; hidden: string[] }> = {
   '1-1': { menu: ['/dashboard'], hidden: [] },
-  // Beyond the spec: the firmware packages (docs/departures.md), opened by the device list's code.
+  // Beyond the spec: the firmware packages and price changes (docs/departures.md), opened by the device list's code.
   '2-1': {
-    menu: ['/deviceList/index', '/deviceList/firmware'],
-    hidden: ['/deviceList/devSet', '/deviceList/firmware/package', '/deviceList/firmware/rollout'],
+    menu: ['/deviceList/index', '/deviceList/firmware', '/deviceList/prices'],
+    hidden: [
+      '/deviceList/devSet',
+      '/deviceList/firmware/package',
+      '/deviceList/firmware/rollout',
+      '/deviceList/prices/change',
+    ],
   },
   '2-9': { menu: ['/sceneadmin'], hidden: ['/sceneadmin/detailpage'] },
   '3-1': { menu: ['/pointMent/pointList'], hidden: [] },
@@ -188,6 +193,8 @@ describe('the route table', () => {
         // Beyond the spec: one firmware package, and one rollout's progress, opened from the packages' list.
         '/deviceList/firmware/package',
         '/deviceList/firmware/rollout',
+        // Beyond the spec: one price change's progress, opened from the price changes' list.
+        '/deviceList/prices/change',
       ].sort(),
     );
   });
@@ -342,11 +349,12 @@ describe('route selection by role', () => {
     expect(missing).toEqual([]);
   });
 
-  it('keeps the demo operator (1-1, 2-1, 3-1) to dashboard, device list, firmware and point list', () => {
+  it('keeps the demo operator (1-1, 2-1, 3-1) to dashboard, device list, firmware, prices and point list', () => {
     expect(menuOf(member('1-1', '2-1', '3-1'))).toEqual([
       '/dashboard',
       '/deviceList/index',
       '/deviceList/firmware',
+      '/deviceList/prices',
       '/pointMent/pointList',
     ]);
     const routes = selectRoutes(member('1-1', '2-1', '3-1'));
@@ -617,6 +625,7 @@ describe('route search', () => {
       '/dashboard',
       '/deviceList/index',
       '/deviceList/firmware',
+      '/deviceList/prices',
       '/pointMent/pointList',
     ]);
   });

@@ -92,6 +92,7 @@ test.describe('each demo account sees exactly its menu', () => {
       '/dashboard',
       '/deviceList/index',
       '/deviceList/firmware',
+      '/deviceList/prices',
       '/pointMent/pointList',
     ]);
     // Navbar rules: no payment-centre/bill links (0 or 1) and no complaints icon (0 or 6-3).

@@ -24,6 +24,7 @@ import { defOf, OPS } from './support/schema.js';
 import { tenants } from '../../../server/identity/schema.js';
 import { balanceOf, sandboxCode } from '../../../server/member/index.js';
 import { firmwareRaces } from './support/firmware-races.js';
+import { priceRaces } from './support/price-races.js';
 
 const N = Number(process.env.RACE_PARALLEL ?? 8);
 
@@ -759,6 +760,7 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
   },
 
   ...firmwareRaces(() => ({ t, admin, tenant: token, n: N, clean: expectCleanAnswers })),
+  ...priceRaces(() => ({ t, tenant: token, n: N, clean: expectCleanAnswers })),
 };
 
 describe('races on contended operations', () => {

@@ -1,0 +1,318 @@
+/**
+ * Price changes from the console (shared/price): which target devices a
+ * change fits and why not, the change made for the fit ones (replacing the
+ * earlier unapplied changes it names), what it says of itself, and its
+ * cancellation where unapplied. The machine's side is machine.ts.
+ */
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PageQuery } from '../../shared/api/define.js';
+import { CODE } from '../../shared/domains.js';
+import {
+  PRICE_DEVICE_STATES,
+  UNAPPLIED_STATES,
+  type PriceChangeDetail,
+  type PriceChangeInput,
+  type PriceFit,
+  type PriceDeviceState,
+} from '../../shared/price/index.js';
+import { users } from '../account/schema.js';
+import type { Db, Queryable } from '../db/index.js';
+import { deviceChannels, deviceModels, devices } from '../device/index.js';
+import { targetDevices } from '../firmware/index.js';
+import { BizError, RequestValidationError } from '../http/errors.js';
+import { publish } from '../http/events.js';
+import type { AuthUser } from '../http/principal.js';
+import { paged } from '../http/paged.js';
+import { tenants } from '../identity/schema.js';
+import { products } from '../product/index.js';
+import type { Scope } from '../scope.js';
+import { owningTenant, tenantFilter } from '../tenant/index.js';
+import { priceChangeDevices as d, priceChangeLines as l, priceChanges as c } from './schema.js';
+
+type Target = Pick<PriceChangeInput, 'target' | 'deviceIds' | 'pointId' | 'sceneId'>;
+
+/** Tells open progress pages and lists that a change moved (and the tenant's webhook, for a machine's result). */
+export const announce = (db: Queryable, tenantId: number, data: Record<string, unknown>) =>
+  publish(db, 'price', tenantId, data);
+
+const unapplied = (state: typeof d.state) => inArray(state, [...UNAPPLIED_STATES]);
+
+/** Each device with why a change of these products cannot go to it, if it cannot. */
+async function judge(
+  db: Queryable,
+  ids: readonly number[],
+  productIds: readonly number[],
+  replaces: readonly number[],
+): Promise<PriceFit[]> {
+  if (!ids.length) return [];
+  const wanted = sql`array[${sql.join(
+    productIds.map((p) => sql`${p}`),
+    sql`, `,
+  )}]::int[]`;
+  const rows = await db
+    .select({
+      deviceId: devices.id,
+      name: devices.name,
+      serial: devices.serial,
+      model: devices.model,
+      online: devices.online,
+      type: devices.type,
+      remote: sql<boolean>`coalesce(${deviceModels.remotePrice}, true)`,
+      holds: sql<boolean>`exists (select 1 from ${deviceChannels} where ${deviceChannels.deviceId} = ${devices.id}
+        and ${deviceChannels.productId} = any(${wanted}))`,
+      conflicts: sql<number[]>`array(select distinct ${d.changeId} from ${d} join ${l} on ${l.changeId} = ${d.changeId}
+        where ${d.deviceId} = ${devices.id} and ${d.state} in ('pending', 'delivered')
+        and ${l.productId} = any(${wanted}) order by 1)`,
+    })
+    .from(devices)
+    .leftJoin(deviceModels, eq(deviceModels.name, devices.model))
+    .where(inArray(devices.id, [...ids]))
+    .orderBy(asc(devices.id));
+  return rows.map(({ type, remote, holds, ...row }) => ({
+    ...row,
+    reason:
+      type === 'paymentBox'
+        ? 'paymentBox'
+        : !remote
+          ? 'incompatible'
+          : !holds
+            ? 'noProduct'
+            : row.conflicts.some((id) => !replaces.includes(id))
+              ? 'conflict'
+              : null,
+  }));
+}
+
+/** The products are the tenant's (1101 otherwise, as a channel edit says). */
+async function checkProducts(db: Queryable, tenantId: number, productIds: readonly number[]) {
+  const found = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(inArray(products.id, [...productIds]), eq(products.tenantId, tenantId)));
+  if (found.length !== productIds.length) throw new BizError(CODE.productNotFound);
+}
+
+/** A list's device and product filters name the caller's own rows (1201, 1101: as a foreign row that does not exist). */
+export async function checkFilter(
+  db: Queryable,
+  scope: Scope,
+  named: { deviceId?: number | undefined; productId?: number | undefined },
+) {
+  if (named.deviceId !== undefined) {
+    const [row] = await db.select({ tenantId: devices.tenantId }).from(devices).where(eq(devices.id, named.deviceId));
+    if (!row || row.tenantId === null || !scope.has(row.tenantId) || !scope.hasDevice(named.deviceId))
+      throw new BizError(CODE.deviceNotFound);
+  }
+  if (named.productId !== undefined) {
+    const [row] = await db
+      .select({ tenantId: products.tenantId })
+      .from(products)
+      .where(eq(products.id, named.productId));
+    if (!row || row.tenantId === null || !scope.has(row.tenantId)) throw new BizError(CODE.productNotFound);
+  }
+}
+
+export async function fitOf(
+  db: Db,
+  user: AuthUser,
+  scope: Scope,
+  input: Target & { tenantId?: number | undefined; lines: { productId: number }[] },
+) {
+  const tenantId = await owningTenant(db, user, scope, input.tenantId);
+  const productIds = input.lines.map((x) => x.productId);
+  await checkProducts(db, tenantId, productIds);
+  return judge(db, await targetDevices(db, scope, tenantId, input), productIds, []);
+}
+
+export async function createChange(db: Db, user: AuthUser, scope: Scope, input: PriceChangeInput) {
+  const tenantId = await owningTenant(db, user, scope, input.tenantId);
+  if (input.timing === 'at' && Date.parse(input.applyAt!) <= Date.now())
+    throw new RequestValidationError({ applyAt: 'price.validation.applyAtPast' });
+  const replaces = [...new Set(input.replaces ?? [])];
+  const productIds = input.lines.map((x) => x.productId);
+  const id = await db.transaction(async (tx) => {
+    await checkProducts(tx, tenantId, productIds);
+    if (replaces.length) {
+      const mine = await tx
+        .select({ id: c.id })
+        .from(c)
+        .where(and(inArray(c.id, replaces), eq(c.tenantId, tenantId)));
+      if (mine.length !== replaces.length) throw new BizError(CODE.priceChangeNotFound);
+    }
+    const ids = await targetDevices(tx, scope, tenantId, input);
+    // The devices' rows, locked in one order: of two changes of one product racing for a device, the second sees the first.
+    if (ids.length)
+      await tx
+        .select({ id: devices.id })
+        .from(devices)
+        .where(inArray(devices.id, ids))
+        .orderBy(asc(devices.id))
+        .for('update');
+    const judged = await judge(tx, ids, productIds, replaces);
+    if (judged.some((x) => x.reason === 'conflict')) throw new BizError(CODE.priceConflict);
+    const fit = judged.filter((x) => x.reason === null).map((x) => x.deviceId);
+    if (!fit.length) throw new BizError(CODE.noPriceDevices);
+    const [row] = await tx
+      .insert(c)
+      .values({
+        tenantId,
+        timing: input.timing,
+        applyAt: input.timing === 'at' ? new Date(input.applyAt!) : null,
+        replaces,
+        createdBy: user.id,
+      })
+      .returning({ id: c.id });
+    await tx.insert(l).values(input.lines.map((x, position) => ({ changeId: row!.id, position, ...x })));
+    await tx.insert(d).values(fit.map((deviceId) => ({ changeId: row!.id, deviceId })));
+    if (replaces.length)
+      await tx
+        .update(d)
+        .set({ state: 'cancelled', replacedBy: row!.id, endedAt: sql`now()` })
+        .where(and(inArray(d.changeId, replaces), inArray(d.deviceId, fit), unapplied(d.state)));
+    await announce(tx, tenantId, { kind: 'change', changeId: row!.id });
+    return row!.id;
+  });
+  return changeOf(db, scope, id);
+}
+
+const countsOf = sql<Record<PriceDeviceState, number>>`(select json_build_object(${sql.join(
+  PRICE_DEVICE_STATES.map((s) => sql`${s}::text, count(*) filter (where ${d.state} = ${s})`),
+  sql`, `,
+)}) from ${d} where ${d.changeId} = ${c.id})`;
+
+const itemColumns = {
+  id: c.id,
+  tenantId: c.tenantId,
+  tenantName: tenants.name,
+  timing: c.timing,
+  applyAt: c.applyAt,
+  products: sql<string>`(select coalesce(string_agg(${products.name}, '、' order by ${l.position}), '')
+    from ${l} join ${products} on ${products.id} = ${l.productId} where ${l.changeId} = ${c.id})`,
+  counts: countsOf,
+  createdAt: c.createdAt,
+  createdBy: users.username,
+};
+
+const toItem = <R extends { applyAt: Date | null; createdAt: Date }>(row: R) => ({
+  ...row,
+  applyAt: row.applyAt?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+function changes(db: Queryable, columns: typeof itemColumns, where: SQL | undefined) {
+  return db
+    .select(columns)
+    .from(c)
+    .innerJoin(tenants, eq(tenants.id, c.tenantId))
+    .leftJoin(users, eq(users.id, c.createdBy))
+    .where(where);
+}
+
+export async function changeOf(db: Queryable, scope: Scope, id: number): Promise<PriceChangeDetail> {
+  const [row] = await changes(db, itemColumns, and(eq(c.id, id), scope.where(c.tenantId)));
+  if (!row) throw new BizError(CODE.priceChangeNotFound);
+  const [lines, [replaced]] = [
+    await db
+      .select({ productId: l.productId, name: products.name, price: l.price, customerStaffPrice: l.customerStaffPrice })
+      .from(l)
+      .innerJoin(products, eq(products.id, l.productId))
+      .where(eq(l.changeId, id))
+      .orderBy(asc(l.position)),
+    await db.select({ replaces: c.replaces }).from(c).where(eq(c.id, id)),
+  ];
+  return { ...toItem(row), lines, replaces: replaced!.replaces };
+}
+
+export async function changePage(
+  db: Db,
+  scope: Scope,
+  paging: PageQuery,
+  body: {
+    tenantId?: number | undefined;
+    deviceId?: number | undefined;
+    productId?: number | undefined;
+    open?: boolean | undefined;
+  },
+) {
+  await checkFilter(db, scope, body);
+  const where = and(
+    scope.where(c.tenantId),
+    await tenantFilter(db, scope, c.tenantId, body.tenantId),
+    body.deviceId === undefined
+      ? undefined
+      : sql`exists (select 1 from ${d} where ${d.changeId} = ${c.id} and ${d.deviceId} = ${body.deviceId})`,
+    body.productId === undefined
+      ? undefined
+      : sql`exists (select 1 from ${l} where ${l.changeId} = ${c.id} and ${l.productId} = ${body.productId})`,
+    body.open
+      ? sql`exists (select 1 from ${d} where ${d.changeId} = ${c.id} and ${d.state} in ('pending', 'delivered'))`
+      : undefined,
+  );
+  return paged(
+    paging,
+    changes(db, itemColumns, where).orderBy(desc(c.createdAt), desc(c.id)),
+    db.select({ total: count() }).from(c).where(where),
+    toItem,
+  );
+}
+
+export async function changeDevices(
+  db: Db,
+  scope: Scope,
+  id: number,
+  paging: PageQuery,
+  body: { state?: PriceDeviceState | undefined },
+) {
+  await changeOf(db, scope, id);
+  const where = and(
+    eq(d.changeId, id),
+    scope.device(d.deviceId),
+    body.state === undefined ? undefined : eq(d.state, body.state),
+  );
+  return paged(
+    paging,
+    db
+      .select({
+        deviceId: d.deviceId,
+        name: devices.name,
+        serial: devices.serial,
+        online: devices.online,
+        state: d.state,
+        reason: sql<string | null>`coalesce(${d.reason}, '#' || ${d.replacedBy})`,
+        version: d.version,
+        deliveredAt: d.deliveredAt,
+        endedAt: d.endedAt,
+      })
+      .from(d)
+      .innerJoin(devices, eq(devices.id, d.deviceId))
+      .where(where)
+      .orderBy(asc(d.deviceId)),
+    db.select({ total: count() }).from(d).where(where),
+    (row) => ({
+      ...row,
+      deliveredAt: row.deliveredAt?.toISOString() ?? null,
+      endedAt: row.endedAt?.toISOString() ?? null,
+    }),
+  );
+}
+
+export async function cancelChange(db: Db, scope: Scope, id: number, deviceIds: readonly number[] | undefined) {
+  const change = await changeOf(db, scope, id);
+  await db.transaction(async (tx) => {
+    const gone = await tx
+      .update(d)
+      .set({ state: 'cancelled', endedAt: sql`now()` })
+      .where(
+        and(
+          eq(d.changeId, id),
+          unapplied(d.state),
+          scope.device(d.deviceId),
+          deviceIds ? inArray(d.deviceId, [...deviceIds]) : undefined,
+        ),
+      )
+      .returning({ id: d.id });
+    if (!gone.length) throw new BizError(CODE.priceChangeClosed);
+    await announce(tx, change.tenantId, { kind: 'change', changeId: id });
+  });
+  return changeOf(db, scope, id);
+}

@@ -1,0 +1,96 @@
+/**
+ * Demo price changes, tenant A's: last week's new price of the first drink
+ * at Hangzhou East's machine, applied (so the history has rows), and a new
+ * price at People's Square's drinks machine waiting for its next service
+ * visit.
+ */
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { deviceChannels, devices } from '../device/index.js';
+import type { DemoData } from '../manifest.js';
+import { priceChangeChannels, priceChangeDevices, priceChangeLines, priceChanges } from './schema.js';
+
+const DAY = 86_400_000;
+
+export const priceDemo: DemoData = {
+  after: ['tenant', 'account', 'device', 'product'],
+  async load({ tx, ids, now }) {
+    const tenantId = ids.get('tenant', 'A');
+    const createdBy = ids.get('account', 'tenant1');
+    const firstProduct = async (serial: string) => {
+      const deviceId = ids.get('device', serial);
+      const [first] = await tx
+        .select({
+          productId: deviceChannels.productId,
+          price: deviceChannels.price,
+          staff: deviceChannels.customerStaffPrice,
+        })
+        .from(deviceChannels)
+        .where(and(eq(deviceChannels.deviceId, deviceId), isNotNull(deviceChannels.productId)))
+        .orderBy(asc(deviceChannels.number))
+        .limit(1);
+      return first ? { deviceId, productId: first.productId!, price: first.price!, staff: first.staff! } : undefined;
+    };
+    const applied = await firstProduct('VM2026000106');
+    if (applied) {
+      const at = new Date(now - 7 * DAY);
+      const price = applied.price + 50;
+      const staff = applied.staff + 50;
+      const [change] = await tx
+        .insert(priceChanges)
+        .values({ tenantId, timing: 'now', createdBy, createdAt: at })
+        .returning({ id: priceChanges.id });
+      await tx
+        .insert(priceChangeLines)
+        .values({ changeId: change!.id, position: 0, productId: applied.productId, price, customerStaffPrice: staff });
+      const [part] = await tx
+        .insert(priceChangeDevices)
+        .values({
+          changeId: change!.id,
+          deviceId: applied.deviceId,
+          state: 'applied',
+          version: 1,
+          deliveredAt: new Date(at.getTime() + 20_000),
+          endedAt: new Date(at.getTime() + 45_000),
+        })
+        .returning({ id: priceChangeDevices.id });
+      const channels = await tx
+        .select({ number: deviceChannels.number })
+        .from(deviceChannels)
+        .where(and(eq(deviceChannels.deviceId, applied.deviceId), eq(deviceChannels.productId, applied.productId)));
+      await tx.insert(priceChangeChannels).values(
+        channels.map((x) => ({
+          partId: part!.id,
+          deviceId: applied.deviceId,
+          channel: x.number,
+          productId: applied.productId,
+          version: 1,
+          oldPrice: applied.price,
+          oldStaffPrice: applied.staff,
+          price,
+          customerStaffPrice: staff,
+          appliedAt: new Date(at.getTime() + 45_000),
+        })),
+      );
+      await tx
+        .update(deviceChannels)
+        .set({ price, customerStaffPrice: staff })
+        .where(and(eq(deviceChannels.deviceId, applied.deviceId), eq(deviceChannels.productId, applied.productId)));
+      await tx.update(devices).set({ priceVersion: 1 }).where(eq(devices.id, applied.deviceId));
+    }
+    const waiting = await firstProduct('VM2026000105');
+    if (waiting) {
+      const [change] = await tx
+        .insert(priceChanges)
+        .values({ tenantId, timing: 'visit', createdBy, createdAt: new Date(now - DAY) })
+        .returning({ id: priceChanges.id });
+      await tx.insert(priceChangeLines).values({
+        changeId: change!.id,
+        position: 0,
+        productId: waiting.productId,
+        price: waiting.price + 100,
+        customerStaffPrice: waiting.staff + 100,
+      });
+      await tx.insert(priceChangeDevices).values({ changeId: change!.id, deviceId: waiting.deviceId });
+    }
+  },
+};

@@ -1,0 +1,19 @@
+/** Price changes on the upstream: new prices sent to machines, what each did with them, the history. */
+import { defineServerDomain } from '../manifest.js';
+import { priceDemo } from './demo.js';
+import { priceHandlers } from './handlers.js';
+import { priceOffers, pricesAt, serviceVisit } from './machine.js';
+import { priceChanges } from './schema.js';
+
+export const priceServer = defineServerDomain({
+  name: 'price',
+  handlers: priceHandlers,
+  demo: priceDemo,
+  provides: {
+    // The device domain's heartbeat delivers due changes, its stock report is a service visit; the order domain prices a late sale.
+    priceOffers,
+    serviceVisit,
+    pricesAt,
+  },
+  owns: { priceChange: { id: priceChanges.id, tenantId: priceChanges.tenantId, labels: [] } },
+});

@@ -1,0 +1,101 @@
+/**
+ * Price changes (beyond the spec; docs/domains/price.md): new prices and
+ * staff prices of named products sent to a tenant's machines — chosen
+ * devices, a point's or a scene's — now, at a set time, or at the next
+ * service visit (the machine's next stock report). Each device's part goes
+ * pending → delivered → applied / failed (with the machine's reason), or is
+ * cancelled while unapplied. The states follow Parlevel's remote price
+ * changes (pending → dispatched → success / error).
+ */
+import { z } from 'zod';
+import { instant, ref } from '../api/define.js';
+import { TARGETS } from '../firmware/index.js';
+
+export const PRICE_DEVICE_STATES = ['pending', 'delivered', 'applied', 'failed', 'cancelled'] as const;
+export type PriceDeviceState = (typeof PRICE_DEVICE_STATES)[number];
+/** A device's part the machine has not applied yet: it may be cancelled, and it conflicts with another change of its products. */
+export const UNAPPLIED_STATES = ['pending', 'delivered'] as const;
+export const PRICE_TIMINGS = ['now', 'at', 'visit'] as const;
+export type PriceTiming = (typeof PRICE_TIMINGS)[number];
+/**
+ * Why a device is left out of a change: its model cannot take a remote
+ * price (Parlevel's compatibility list), a payment box sells no products,
+ * none of its channels holds a named product, or an unapplied change of
+ * the same products waits for it that the new one does not name.
+ */
+export const PRICE_UNFIT = ['incompatible', 'paymentBox', 'noProduct', 'conflict'] as const;
+export type PriceUnfit = (typeof PRICE_UNFIT)[number];
+
+export const PRICE_LIMITS = {
+  devices: 1000,
+  products: 50,
+  /** Earlier changes one change may replace. */
+  replaces: 20,
+  money: 99_999_999,
+  /**
+   * A sale stamped with a price version the machine has since left is still
+   * priced at that version for this long after it applied the next one (a
+   * sale queued while it applied); later it is refused (1915).
+   */
+  oldVersionMs: 15 * 60_000,
+} as const;
+
+const fen = z
+  .number({ error: 'validation.invalid' })
+  .int({ message: 'validation.invalid' })
+  .min(1, { message: 'validation.min' })
+  .max(PRICE_LIMITS.money, { message: 'validation.max' });
+
+const target = {
+  /** The admin names the tenant whose devices it is; a tenant's user changes its own. */
+  tenantId: ref('tenant').optional(),
+  target: z.enum(TARGETS),
+  deviceIds: z.array(ref('device')).min(1).max(PRICE_LIMITS.devices).optional(),
+  pointId: ref('point').optional(),
+  sceneId: ref('scene').optional(),
+};
+
+export const priceLine = z.object({
+  productId: ref('product'),
+  price: fen,
+  customerStaffPrice: fen,
+});
+export type PriceLine = z.infer<typeof priceLine>;
+
+const lines = z
+  .array(priceLine)
+  .min(1, { message: 'validation.required' })
+  .max(PRICE_LIMITS.products)
+  .refine((all) => new Set(all.map((l) => l.productId)).size === all.length, { message: 'price.validation.twice' });
+
+export const priceChangeInput = z
+  .object({
+    ...target,
+    lines,
+    timing: z.enum(PRICE_TIMINGS),
+    /** When `at`: the instant from which the machines are offered it (in the future). */
+    applyAt: instant.optional(),
+    /** Earlier changes still unapplied at some of the devices that this one replaces there. */
+    replaces: z.array(ref('priceChange')).max(PRICE_LIMITS.replaces).default([]),
+  })
+  .refine((r) => r.target !== 'devices' || (r.deviceIds?.length ?? 0) > 0, {
+    message: 'validation.required',
+    path: ['deviceIds'],
+  })
+  .refine((r) => r.target !== 'point' || r.pointId !== undefined, { message: 'validation.required', path: ['pointId'] })
+  .refine((r) => r.target !== 'scene' || r.sceneId !== undefined, { message: 'validation.required', path: ['sceneId'] })
+  .refine((r) => r.timing !== 'at' || r.applyAt !== undefined, { message: 'validation.required', path: ['applyAt'] })
+  .meta({
+    examples: [
+      {
+        target: 'devices',
+        deviceIds: [1],
+        lines: [{ productId: 1, price: 350, customerStaffPrice: 300 }],
+        timing: 'visit',
+        replaces: [],
+      },
+    ],
+  });
+export type PriceChangeInput = z.input<typeof priceChangeInput>;
+
+export const priceFitInput = z.object({ ...target, lines });
