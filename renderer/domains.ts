@@ -26,6 +26,7 @@ import { memberScreens } from './member/index.js';
 import { groupScreens } from './group/index.js';
 import { activityScreens } from './activity/index.js';
 import { firmwareScreens } from './firmware/index.js';
+import { priceScreens } from './price/index.js';
 
 export const RENDERER_DOMAINS = [
   accountScreens,
@@ -49,6 +50,7 @@ export const RENDERER_DOMAINS = [
   groupScreens,
   activityScreens,
   firmwareScreens,
+  priceScreens,
 ] as const;
 
 export const SCREENS = assembleScreens(RENDERER_DOMAINS);

@@ -14,7 +14,7 @@ import type { DeviceItem } from '../../shared/device/index.js';
 import { useOpMutation } from '../bridge.js';
 import { refusedWith } from '../app/errors.js';
 import { formatDateTime, formatRelative } from '../app/format.js';
-import { useUser } from '../app/session.js';
+import { mayOpenPath, useUser } from '../app/session.js';
 import {
   ConfirmDialog,
   DataTable,
@@ -32,7 +32,7 @@ import {
   BulkBar,
 } from '../kit/index.js';
 import { DeviceFilters, EMPTY_DEVICE_FILTER } from './DeviceFilters.js';
-import { devSetPath } from './paths.js';
+import { devSetPath, PRICES_PATH } from './paths.js';
 import { ExceptionsPanel } from './ExceptionsPanel.js';
 import { PickListDialog } from './PickListDialog.js';
 import { BulkSettingsDialog } from './BulkSettingsDialog.js';
@@ -73,7 +73,8 @@ export default function DeviceListPage() {
 function Fleet() {
   const { t, notify, report, navigate, client } = useScreen();
   const styles = useStyles();
-  const byTenant = seesTenants(useUser());
+  const user = useUser();
+  const byTenant = seesTenants(user);
   const { search, table, pager, rows } = useListPage('device.page', { empty: EMPTY_DEVICE_FILTER });
   const [locking, setLocking] = useState<number[] | null>(null);
   const [picking, setPicking] = useState<number[] | null>(null);
@@ -265,6 +266,16 @@ function Fleet() {
         <BulkAction disabled={none} opensDialog action={() => setPicking(selection.ids)} testId="device-bulk-pick">
           {t('device.care.pickList')}
         </BulkAction>
+        {mayOpenPath(user, PRICES_PATH) && (
+          <BulkAction
+            disabled={none}
+            opensDialog
+            action={() => void navigate(`${PRICES_PATH}?devices=${selection.ids.join(',')}`)}
+            testId="device-bulk-prices"
+          >
+            {t('device.list.actions.prices')}
+          </BulkAction>
+        )}
       </BulkBar>
       <DataTable
         label={t('device.list.title')}

@@ -11,6 +11,7 @@ import { useCallback, useState } from 'react';
 import { CODE } from '../../shared/domains.js';
 import type { PriceChangeResult, ProductItem, ProductSort } from '../../shared/product/index.js';
 import { refusedWith } from '../app/errors.js';
+import { mayOpenPath } from '../app/session.js';
 import {
   filterBody,
   Pager,
@@ -26,6 +27,7 @@ import {
 import { EMPTY_PRODUCT_FILTER, ProductFilters } from './ProductFilters.js';
 import { PriceChangeDialog, type PriceChange } from './PriceChangeDialog.js';
 import { ProductTable } from './ProductTable.js';
+import { PRICES_PATH } from './paths.js';
 
 const DEFAULT_SORT: Sort = { id: 'createdAt', desc: true };
 
@@ -54,7 +56,7 @@ export function ProductLibrary({
   onEdit,
   onCustomInfo,
 }: ProductLibraryProps) {
-  const { t, notify, report, user } = useScreen();
+  const { t, notify, report, user, navigate } = useScreen();
   const restoreTarget = useRestoreFocusTarget();
   const byTenant = seesTenants(user);
 
@@ -138,6 +140,16 @@ export function ProductLibrary({
         >
           {t('product.price.open')}
         </BulkAction>
+        {listOp === 'product.page' && mayOpenPath(user, PRICES_PATH) && (
+          <BulkAction
+            disabled={none}
+            opensDialog
+            action={() => void navigate(`${PRICES_PATH}?products=${selection.ids.join(',')}`)}
+            testId="product-bulk-machine-prices"
+          >
+            {t('product.product.machinePrices')}
+          </BulkAction>
+        )}
       </BulkBar>
       <ProductTable
         {...table}

@@ -12,3 +12,5 @@ export const editCustomInfoPath = (productId: number) => `/productManagement/edi
 export const INGREDIENTS_PATH = '/productManagement/ingredient';
 /** The distributor list (the tenant domain's), where a distributor's products page goes back to. */
 export const DISTRIBUTORS_PATH = '/tenant/people';
+/** The price changes' screen (the price domain, built on this one): a selection opens its wizard there. */
+export const PRICES_PATH = '/deviceList/prices';

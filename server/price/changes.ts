@@ -124,6 +124,35 @@ export async function fitOf(
   return judge(db, await targetDevices(db, scope, tenantId, input), productIds, []);
 }
 
+export async function targetProducts(
+  db: Db,
+  user: AuthUser,
+  scope: Scope,
+  input: Target & { tenantId?: number | undefined },
+) {
+  const tenantId = await owningTenant(db, user, scope, input.tenantId);
+  const ids = await targetDevices(db, scope, tenantId, input);
+  if (!ids.length) return [];
+  const ch = deviceChannels;
+  return db
+    .select({
+      id: products.id,
+      number: products.number,
+      name: products.name,
+      minPrice: sql<number>`min(${ch.price})::int`,
+      maxPrice: sql<number>`max(${ch.price})::int`,
+      minStaffPrice: sql<number>`min(${ch.customerStaffPrice})::int`,
+      maxStaffPrice: sql<number>`max(${ch.customerStaffPrice})::int`,
+      devices: sql<number>`count(distinct ${ch.deviceId})::int`,
+    })
+    .from(ch)
+    .innerJoin(products, eq(products.id, ch.productId))
+    .where(and(inArray(ch.deviceId, ids), sql`${ch.price} is not null`))
+    .groupBy(products.id)
+    .orderBy(asc(products.name), asc(products.id))
+    .limit(200);
+}
+
 export async function createChange(db: Db, user: AuthUser, scope: Scope, input: PriceChangeInput) {
   const tenantId = await owningTenant(db, user, scope, input.tenantId);
   if (input.timing === 'at' && Date.parse(input.applyAt!) <= Date.now())

@@ -8,6 +8,7 @@ import {
   PRICE_UNFIT,
   priceChangeInput,
   priceFitInput,
+  priceTargetInput,
 } from './rules.js';
 
 export const priceFit = z.object({
@@ -93,7 +94,30 @@ export type PriceHistoryItem = z.infer<typeof priceHistoryItem>;
 
 const reader = { auth: 'user', roles: ['admin', 'tenant', 'member'], power: '2-1' } as const;
 
+/** A product the target devices hold, with the range of its prices there today. */
+export const priceProduct = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  name: z.string(),
+  minPrice: z.number().int(),
+  maxPrice: z.number().int(),
+  minStaffPrice: z.number().int(),
+  maxStaffPrice: z.number().int(),
+  /** How many of the target devices hold it. */
+  devices: z.number().int(),
+});
+export type PriceProduct = z.infer<typeof priceProduct>;
+
 export const priceApi = {
+  'price.products': endpoint({
+    method: 'POST',
+    path: '/price/changes/products',
+    summary:
+      "The products in the target devices' channels, by name, with the range of their prices and staff prices there and how many of the devices hold each (at most 200): the wizard's choice.",
+    body: priceTargetInput,
+    content: z.array(priceProduct),
+    access: reader,
+  }),
   'price.fit': endpoint({
     method: 'POST',
     path: '/price/changes/fit',

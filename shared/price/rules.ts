@@ -99,3 +99,4 @@ export const priceChangeInput = z
 export type PriceChangeInput = z.input<typeof priceChangeInput>;
 
 export const priceFitInput = z.object({ ...target, lines });
+export const priceTargetInput = z.object(target);

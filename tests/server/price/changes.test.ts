@@ -73,6 +73,25 @@ beforeEach(async () => {
     .where(and(inArray(deviceChannels.deviceId, HONGQIAO.map(id)), eq(deviceChannels.productId, product.id)));
 });
 
+describe('price.products', () => {
+  it("offers the products the target devices hold, with today's price range and how many hold each", async () => {
+    const offered = await t.ok(
+      'price.products',
+      { body: { target: 'devices', deviceIds: HONGQIAO.map(id) } },
+      t.token.tenant1,
+    );
+    expect(offered.find((p) => p.id === product.id)).toMatchObject({
+      minPrice: 500,
+      maxPrice: 500,
+      minStaffPrice: 400,
+      devices: 2,
+    });
+    expect(
+      await t.code('price.products', { body: { target: 'devices', deviceIds: HONGQIAO.map(id) } }, t.token.tenant2),
+    ).toBe(CODE.rolloutRefUnknown);
+  });
+});
+
 describe('price.fit', () => {
   it('says which devices can take the change and why not the others', async () => {
     const all = await t.ok(

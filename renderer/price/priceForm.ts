@@ -1,0 +1,81 @@
+/** The price-change wizard's form: its values as typed, their checks, and the request they make (pure). */
+import { z } from 'zod';
+import { businessInstant } from '../../shared/business-time.js';
+import { TARGETS } from '../../shared/firmware/index.js';
+import { parseYuan } from '../../shared/format.js';
+import { PRICE_LIMITS, PRICE_TIMINGS, type PriceChangeInput } from '../../shared/price/index.js';
+
+const money = z
+  .string()
+  .refine((v) => parseYuan(v) !== null, { message: 'validation.invalid' })
+  .refine((v) => (parseYuan(v) ?? 0) >= 1, { message: 'validation.min' })
+  .refine((v) => (parseYuan(v) ?? 0) <= PRICE_LIMITS.money, { message: 'validation.max' });
+
+export const priceSchema = z
+  .object({
+    tenantId: z.number().int().optional(),
+    target: z.enum(TARGETS),
+    deviceIds: z.array(z.number().int()),
+    pointId: z.string(),
+    sceneId: z.string(),
+    lines: z
+      .array(z.object({ productId: z.number().int(), name: z.string(), price: money, customerStaffPrice: money }))
+      .min(1, { message: 'validation.required' })
+      .max(PRICE_LIMITS.products, { message: 'validation.max' }),
+    timing: z.enum(PRICE_TIMINGS),
+    applyAt: z.string(),
+    replace: z.boolean(),
+  })
+  .refine((v) => v.target !== 'devices' || v.deviceIds.length > 0, {
+    message: 'validation.required',
+    path: ['deviceIds'],
+  })
+  .refine((v) => v.target !== 'point' || v.pointId !== '', { message: 'validation.required', path: ['pointId'] })
+  .refine((v) => v.target !== 'scene' || v.sceneId !== '', { message: 'validation.required', path: ['sceneId'] })
+  .refine((v) => v.timing !== 'at' || businessInstant(v.applyAt) !== null, {
+    message: 'validation.invalid',
+    path: ['applyAt'],
+  })
+  .refine((v) => v.timing !== 'at' || (businessInstant(v.applyAt)?.getTime() ?? 0) > Date.now(), {
+    message: 'price.validation.applyAtPast',
+    path: ['applyAt'],
+  });
+export type PriceValues = z.input<typeof priceSchema>;
+
+export const emptyPrice = (deviceIds: number[] = []): PriceValues => ({
+  target: 'devices',
+  deviceIds,
+  pointId: '',
+  sceneId: '',
+  lines: [],
+  timing: 'now',
+  applyAt: '',
+  replace: false,
+});
+
+/** What the wizard names as its target, for the reads and the request. */
+export const targetOf = (v: Pick<PriceValues, 'target' | 'deviceIds' | 'pointId' | 'sceneId'>) =>
+  v.target === 'devices'
+    ? { target: v.target, deviceIds: v.deviceIds }
+    : v.target === 'point'
+      ? { target: v.target, pointId: Number(v.pointId) }
+      : { target: v.target, sceneId: Number(v.sceneId) };
+
+/** Whether the target names anything yet (no read before it does). */
+export const named = (v: Pick<PriceValues, 'target' | 'deviceIds' | 'pointId' | 'sceneId'>) =>
+  v.target === 'devices' ? v.deviceIds.length > 0 : v.target === 'point' ? v.pointId !== '' : v.sceneId !== '';
+
+export function toPriceInput(v: PriceValues, replaces: readonly number[]): PriceChangeInput {
+  return {
+    ...(v.tenantId === undefined ? {} : { tenantId: v.tenantId }),
+    ...targetOf(v),
+    lines: v.lines.map((l) => ({
+      productId: l.productId,
+      price: parseYuan(l.price)!,
+      customerStaffPrice: parseYuan(l.customerStaffPrice)!,
+    })),
+    timing: v.timing,
+    ...(v.timing === 'at' ? { applyAt: businessInstant(v.applyAt)!.toISOString() } : {}),
+    replaces: v.replace ? [...replaces] : [],
+  };
+}
