@@ -17,6 +17,7 @@ const BENCHES: readonly [string, string][] = [
   ['groups', 'tsx bench/groups.ts'],
   ['activities', 'tsx bench/activities.ts'],
   ['firmware', 'tsx bench/firmware.ts'],
+  ['price', 'tsx bench/price.ts'],
   ['browser', 'npm run bench:browser'],
 ];
 

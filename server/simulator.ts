@@ -18,6 +18,7 @@ import { DEMO_DEVICES, demoSecret } from './device/index.js';
 import { DEMO_CUSTOMER_STAFF } from './customer/index.js';
 import { sandboxCode } from './member/index.js';
 import { runUpdate, UPDATE_FAILURES, type UpdateFailures } from './simulator-update.js';
+import { applyPrices, PRICE_FAILURE, type PriceStats } from './simulator-price.js';
 
 export interface SimulatorOptions {
   /** The upstream's base URL. */
@@ -35,6 +36,8 @@ export interface SimulatorOptions {
   log?: (line: string) => void;
   /** How often a firmware update fails each way (server/simulator-update.ts). */
   updateFailures?: UpdateFailures;
+  /** How often a machine fails to apply a price change (server/simulator-price.ts). */
+  priceFailure?: number;
 }
 
 export interface SimulatorStats {
@@ -51,6 +54,8 @@ export interface SimulatorStats {
   saleLatencies: number[];
   /** Firmware updates by how each attempt ended (done, checksum, powerLoss) and downloads resumed. */
   updates: Record<string, number>;
+  /** Price changes the machines applied or failed to, and reports refused. */
+  prices: PriceStats;
   errors: number;
 }
 
@@ -126,6 +131,7 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
     outcomes: {},
     saleLatencies: [],
     updates: {},
+    prices: { applied: 0, failed: 0, refused: 0 },
     errors: 0,
   };
   const chosen =
@@ -209,6 +215,9 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
             log(`${m.serial} update: ${err.message}`);
           })
           .finally(() => (m.updating = undefined));
+      // Prices delivered: set on the channels at once, before the next sale.
+      if (m.state.prices.length)
+        await applyPrices(opts.url, m, stats.prices, random, opts.priceFailure ?? PRICE_FAILURE);
     }
   }
 
@@ -216,6 +225,8 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
     const state = m.state!;
     const sale: SaleInput = {
       saleId: `${m.serial}-${Date.now().toString(36)}-${++m.sold}`,
+      // The prices it sold at: the version it applied last.
+      priceVersion: state.priceVersion,
       thirdPartyNumber: `${pick(random, [
         ['42', 6],
         ['20', 4],

@@ -7,10 +7,10 @@
  * A sale at an older version is priced at that version's prices
  * (`pricesAt`): what the machine showed is what the buyer paid.
  */
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { PriceOffer } from '../../shared/device/index.js';
 import { CODE } from '../../shared/domains.js';
-import { PRICE_LIMITS } from '../../shared/price/index.js';
+import { PRICE_LIMITS, UNAPPLIED_STATES } from '../../shared/price/index.js';
 import type { Db, Queryable, Tx } from '../db/index.js';
 import type { VersionPrices } from '../db/provided.js';
 import { deviceChannels as ch, devices } from '../device/index.js';
@@ -41,19 +41,27 @@ async function channelsOf(db: Queryable, deviceId: number, changeId: number) {
 }
 
 export async function priceOffers(db: Queryable, deviceId: number): Promise<PriceOffer[]> {
-  const fresh = await db
-    .update(d)
-    .set({ state: 'delivered', deliveredAt: sql`now()` })
-    .from(c)
-    .where(
-      and(
-        eq(d.deviceId, deviceId),
-        eq(c.id, d.changeId),
-        eq(d.state, 'pending'),
-        sql`(${c.timing} = 'now' or (${c.timing} = 'at' and ${c.applyAt} <= now()) or (${c.timing} = 'visit' and ${d.visited}))`,
-      ),
-    )
-    .returning({ changeId: d.changeId, tenantId: c.tenantId });
+  // Most heartbeats find nothing: one read on the open parts' partial index, and no write.
+  const open = await db
+    .select({ state: d.state })
+    .from(d)
+    .where(and(eq(d.deviceId, deviceId), inArray(d.state, [...UNAPPLIED_STATES])));
+  if (!open.length) return [];
+  const fresh = !open.some((x) => x.state === 'pending')
+    ? []
+    : await db
+        .update(d)
+        .set({ state: 'delivered', deliveredAt: sql`now()` })
+        .from(c)
+        .where(
+          and(
+            eq(d.deviceId, deviceId),
+            eq(c.id, d.changeId),
+            eq(d.state, 'pending'),
+            sql`(${c.timing} = 'now' or (${c.timing} = 'at' and ${c.applyAt} <= now()) or (${c.timing} = 'visit' and ${d.visited}))`,
+          ),
+        )
+        .returning({ changeId: d.changeId, tenantId: c.tenantId });
   for (const part of fresh) await announce(db, part.tenantId, { kind: 'change', changeId: part.changeId });
   // Delivered ones are offered again until the machine reports them: it may have lost one to a restart.
   const delivered = await db
