@@ -2,6 +2,8 @@
  * A device model's modules (the system admin's): the model, then a box per
  * module of the catalogue's list. A module that has packages stays (1803,
  * said in the dialog); the packages' upload offers the model's modules.
+ * Beside them: whether the model's board takes a price sent from the
+ * console (price changes leave the others out).
  */
 import { Checkbox } from '@fluentui/react-components';
 import { Controller, useWatch } from 'react-hook-form';
@@ -17,6 +19,7 @@ import { CheckGroup, FormChoice, FormDialog, useDialogSave, useScreen } from '..
 const schema = z.object({
   modelId: z.string().min(1, { message: 'validation.required' }),
   modules: z.array(z.enum(MODULE_KINDS)),
+  remotePrice: z.boolean(),
 });
 type Values = z.input<typeof schema>;
 
@@ -25,11 +28,12 @@ export function ModulesDialog({ models, onClose }: { models: readonly FirmwareMo
   const save = useOpMutation('firmware.setModules', { invalidates: ['firmware.models'] });
   const form = useConsoleForm<Values>({
     resolver: zodI18nResolver(schema, t),
-    defaultValues: { modelId: '', modules: [] },
+    defaultValues: { modelId: '', modules: [], remotePrice: true },
   });
   const modelId = useWatch({ control: form.control, name: 'modelId' });
   const submit = useDialogSave(form, {
-    save: (v) => save.mutateAsync({ params: { id: Number(v.modelId) }, body: { modules: v.modules } }),
+    save: (v) =>
+      save.mutateAsync({ params: { id: Number(v.modelId) }, body: { modules: v.modules, remotePrice: v.remotePrice } }),
     saved: t('firmware.modulesSaved'),
     failed: t('firmware.editModules'),
     fieldCodes: { [CODE.moduleInUse]: 'modules', [CODE.deviceModelNotFound]: 'modelId' },
@@ -42,7 +46,11 @@ export function ModulesDialog({ models, onClose }: { models: readonly FirmwareMo
         name="modelId"
         label={t('firmware.model')}
         options={models.map((m) => ({ value: String(m.id), text: m.name }))}
-        onChosen={(id) => form.setValue('modules', [...(models.find((m) => String(m.id) === id)?.modules ?? [])])}
+        onChosen={(id) => {
+          const model = models.find((m) => String(m.id) === id);
+          form.setValue('modules', [...(model?.modules ?? [])]);
+          form.setValue('remotePrice', model?.remotePrice ?? true);
+        }}
         testId="firmware-modules-model"
       />
       <Controller
@@ -63,6 +71,19 @@ export function ModulesDialog({ models, onClose }: { models: readonly FirmwareMo
               />
             ))}
           </CheckGroup>
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="remotePrice"
+        render={({ field }) => (
+          <Checkbox
+            label={t('firmware.remotePrice')}
+            disabled={!modelId}
+            checked={field.value}
+            onChange={(_, d) => field.onChange(d.checked === true)}
+            data-testid="firmware-modules-remote-price"
+          />
         )}
       />
     </FormDialog>

@@ -19,7 +19,8 @@ import { reportStep } from './device-jobs.js';
 
 export const firmwareHandlers = defineHandlers({
   'firmware.models': (_input, { db, scope }) => firmwareModels(db, scope),
-  'firmware.setModules': ({ params, body }, { db, scope }) => setModules(db, scope, params.id, body.modules),
+  'firmware.setModules': ({ params, body }, { db, scope }) =>
+    setModules(db, scope, params.id, body.modules, body.remotePrice),
   'firmware.page': ({ query, body }, { db, scope }) => packagePage(db, scope, query, body),
   'firmware.info': ({ params }, { db, scope }) => packageOf(db, scope, params.id),
   'firmware.uploadStart': ({ body }, { db, user }) => startUpload(db, user, body),

@@ -1,6 +1,7 @@
 /**
  * The modules each device model is built of, with its packages: the admin
- * sets them, and a module with packages stays (1803).
+ * sets them, and a module with packages stays (1803); beside them, whether
+ * the model's board takes a remote price (shared/price).
  */
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
@@ -15,7 +16,7 @@ import { packageCounts } from './packages.js';
 
 export async function firmwareModels(db: Queryable, scope: Scope, only?: number): Promise<FirmwareModel[]> {
   const models = await db
-    .select({ id: deviceModels.id, name: deviceModels.name })
+    .select({ id: deviceModels.id, name: deviceModels.name, remotePrice: deviceModels.remotePrice })
     .from(deviceModels)
     .where(only === undefined ? undefined : eq(deviceModels.id, only))
     .orderBy(asc(deviceModels.name));
@@ -32,7 +33,13 @@ export async function firmwareModels(db: Queryable, scope: Scope, only?: number)
   }));
 }
 
-export async function setModules(db: Db, scope: Scope, modelId: number, modules: readonly ModuleKind[]) {
+export async function setModules(
+  db: Db,
+  scope: Scope,
+  modelId: number,
+  modules: readonly ModuleKind[],
+  remotePrice?: boolean,
+) {
   await db.transaction(async (tx) => {
     const [model] = await tx
       .select({ id: deviceModels.id })
@@ -40,6 +47,8 @@ export async function setModules(db: Db, scope: Scope, modelId: number, modules:
       .where(eq(deviceModels.id, modelId))
       .for('update');
     if (!model) throw new BizError(CODE.deviceModelNotFound);
+    if (remotePrice !== undefined)
+      await tx.update(deviceModels).set({ remotePrice }).where(eq(deviceModels.id, modelId));
     const kept = [...new Set(modules)];
     const [used] = await tx
       .select({ module: firmwarePackages.module })

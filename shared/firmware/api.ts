@@ -18,6 +18,8 @@ export const firmwareModel = z.object({
   id: z.number().int(),
   name: z.string(),
   modules: z.array(z.enum(MODULE_KINDS)),
+  /** Whether its board takes a price sent from the console (the price domain's compatibility list). */
+  remotePrice: z.boolean(),
   /** Packages of the model (the caller's view: a tenant's counts only released and withdrawn ones). */
   packages: z.number().int(),
 });
@@ -102,9 +104,12 @@ export const firmwareApi = {
     method: 'PUT',
     path: '/firmware/models/:id/modules',
     summary:
-      "A device model's modules (1801 no such model; 1803 removing a module that has packages). The system admin's.",
+      "A device model's build: its modules (1801 no such model; 1803 removing a module that has packages) and whether its board takes a remote price (unchanged when not given). The system admin's.",
     params: idParams,
-    body: z.object({ modules: z.array(z.enum(MODULE_KINDS)).max(MODULE_KINDS.length) }),
+    body: z.object({
+      modules: z.array(z.enum(MODULE_KINDS)).max(MODULE_KINDS.length),
+      remotePrice: z.boolean().optional(),
+    }),
     content: firmwareModel,
     access: admin,
   }),

@@ -42,6 +42,24 @@ describe('firmware.setModules', () => {
       t.token.admin,
     );
     expect(set.modules).toEqual(['mainBoard', 'cardReader', 'network']);
+    // Its board's remote prices: off, then on again; left as it is when not said.
+    const off = await t.ok(
+      'firmware.setModules',
+      { params: { id }, body: { modules: set.modules, remotePrice: false } },
+      t.token.admin,
+    );
+    expect(off.remotePrice).toBe(false);
+    const kept = await t.ok('firmware.setModules', { params: { id }, body: { modules: set.modules } }, t.token.admin);
+    expect(kept.remotePrice).toBe(false);
+    expect(
+      (
+        await t.ok(
+          'firmware.setModules',
+          { params: { id }, body: { modules: set.modules, remotePrice: true } },
+          t.token.admin,
+        )
+      ).remotePrice,
+    ).toBe(true);
     await draft(t, t.token.admin, { modelId: id, module: 'cardReader', version: '1.0.0' });
     expect(
       await t.code('firmware.setModules', { params: { id }, body: { modules: ['mainBoard'] } }, t.token.admin),
