@@ -8,6 +8,7 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CODE } from '../../../shared/domains.js';
 import type { PriceChangeInput } from '../../../shared/price/index.js';
+import { callbackDeliveries, callbackSettings } from '../../../server/callback/index.js';
 import { deviceChannels, devices } from '../../../server/device/index.js';
 import { priceChangeDevices, priceChanges } from '../../../server/price/schema.js';
 import { deviceBasic, suiteApp } from '../helpers.js';
@@ -320,5 +321,29 @@ describe('price.history', () => {
     const byProduct = await t.ok('price.history', { query: {}, body: { productId: row.productId } }, t.token.tenant1);
     expect(byProduct.list.map((r) => r.serial)).toContain('VM2026000106');
     expect((await t.ok('price.history', { query: {}, body: {} }, t.token.tenant2)).total).toBe(0);
+  });
+});
+
+describe('price.report: callbacks', () => {
+  it("tells the tenant's webhook each machine's result: applied with its version, failed with its reason", async () => {
+    await t.db
+      .insert(callbackSettings)
+      .values({ tenantId: t.ids.tenant('A'), eventUrl: 'https://hooks.example.com/vend', events: ['price'] })
+      .onConflictDoUpdate({
+        target: callbackSettings.tenantId,
+        set: { eventUrl: 'https://hooks.example.com/vend', events: ['price'] },
+      });
+    const change = await create();
+    for (const serial of HONGQIAO) await heartbeat(serial);
+    await report(HONGQIAO[0]!, change.id, { result: 'applied' });
+    await report(HONGQIAO[1]!, change.id, { result: 'failed', reason: 'panel busy' });
+    const sent = await t.db
+      .select({ body: callbackDeliveries.body })
+      .from(callbackDeliveries)
+      .where(eq(callbackDeliveries.type, 'price'));
+    expect(sent.map((d) => JSON.parse(d.body).data)).toEqual([
+      { changeId: change.id, deviceId: id(HONGQIAO[0]!), state: 'applied', version: 1 },
+      { changeId: change.id, deviceId: id(HONGQIAO[1]!), state: 'failed', reason: 'panel busy' },
+    ]);
   });
 });
