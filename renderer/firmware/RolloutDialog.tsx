@@ -24,7 +24,8 @@ import {
   useDialogSave,
   useScreen,
 } from '../kit/index.js';
-import { emptyRollout, rolloutSchema, targetOf, toRolloutInput, type RolloutValues } from './rolloutForm.js';
+import { emptyRollout, rolloutSchema, toRolloutInput, type RolloutValues } from './rolloutForm.js';
+import { targetNamed, targetOf } from './target.js';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '720px' },
@@ -60,7 +61,7 @@ export function RolloutDialog({
   });
   const ready = choice !== 'required' || tenantId !== undefined;
   const targets = useOp('firmware.targets', { body: tenantId === undefined ? {} : { tenantId } }, { enabled: ready });
-  const named = target === 'devices' ? deviceIds.length > 0 : target === 'point' ? pointId !== '' : sceneId !== '';
+  const named = targetNamed({ target, deviceIds, pointId, sceneId });
   const judged = useOp(
     'firmware.eligibility',
     {

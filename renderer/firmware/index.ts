@@ -3,6 +3,8 @@ import { lazy } from 'react';
 import { defineScreens } from '../manifest.js';
 import { firmwareLive } from './live.js';
 
+export { targetNamed, targetOf, type TargetValues } from './target.js';
+
 export const firmwareScreens = defineScreens({
   name: 'firmware',
   screens: {

@@ -1,6 +1,7 @@
 /** The rollout wizard's form: its values as typed, their checks, and the request they make (pure). */
 import { z } from 'zod';
 import { TARGETS, type RolloutInput } from '../../shared/firmware/index.js';
+import { targetOf } from './target.js';
 
 const whole = (min: number, max: number) =>
   z
@@ -60,14 +61,6 @@ export const emptyRollout: RolloutValues = {
 };
 
 const minutes = (text: string) => Number(text.slice(0, 2)) * 60 + Number(text.slice(3, 5));
-
-/** What the wizard names as its target, for the eligibility read and the request. */
-export const targetOf = (v: Pick<RolloutValues, 'target' | 'deviceIds' | 'pointId' | 'sceneId'>) =>
-  v.target === 'devices'
-    ? { target: v.target, deviceIds: v.deviceIds }
-    : v.target === 'point'
-      ? { target: v.target, pointId: Number(v.pointId) }
-      : { target: v.target, sceneId: Number(v.sceneId) };
 
 export function toRolloutInput(v: RolloutValues, packageId: number): RolloutInput {
   return {

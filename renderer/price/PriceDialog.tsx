@@ -29,7 +29,8 @@ import {
   useDialogSave,
   useScreen,
 } from '../kit/index.js';
-import { emptyPrice, named, priceSchema, targetOf, toPriceInput, type PriceValues } from './priceForm.js';
+import { targetNamed, targetOf } from '../firmware/index.js';
+import { emptyPrice, priceSchema, toPriceInput, type PriceValues } from './priceForm.js';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '760px' },
@@ -76,7 +77,7 @@ export function PriceDialog({
   const ready = choice !== 'required' || tenantId !== undefined;
   const owner = tenantId === undefined ? {} : { tenantId };
   const targets = useOp('firmware.targets', { body: owner }, { enabled: ready });
-  const aimed = ready && named(values);
+  const aimed = ready && targetNamed(values);
   const offered = useOp('price.products', { body: { ...owner, ...targetOf(values) } }, { enabled: aimed });
   const fit = useOp(
     'price.fit',

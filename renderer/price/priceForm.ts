@@ -4,6 +4,7 @@ import { businessInstant } from '../../shared/business-time.js';
 import { TARGETS } from '../../shared/firmware/index.js';
 import { parseYuan } from '../../shared/format.js';
 import { PRICE_LIMITS, PRICE_TIMINGS, type PriceChangeInput } from '../../shared/price/index.js';
+import { targetOf } from '../firmware/index.js';
 
 const money = z
   .string()
@@ -52,18 +53,6 @@ export const emptyPrice = (deviceIds: number[] = []): PriceValues => ({
   applyAt: '',
   replace: false,
 });
-
-/** What the wizard names as its target, for the reads and the request. */
-export const targetOf = (v: Pick<PriceValues, 'target' | 'deviceIds' | 'pointId' | 'sceneId'>) =>
-  v.target === 'devices'
-    ? { target: v.target, deviceIds: v.deviceIds }
-    : v.target === 'point'
-      ? { target: v.target, pointId: Number(v.pointId) }
-      : { target: v.target, sceneId: Number(v.sceneId) };
-
-/** Whether the target names anything yet (no read before it does). */
-export const named = (v: Pick<PriceValues, 'target' | 'deviceIds' | 'pointId' | 'sceneId'>) =>
-  v.target === 'devices' ? v.deviceIds.length > 0 : v.target === 'point' ? v.pointId !== '' : v.sceneId !== '';
 
 export function toPriceInput(v: PriceValues, replaces: readonly number[]): PriceChangeInput {
   return {

@@ -45,15 +45,41 @@ export const maintenanceWindow = z
   .object({ from: int(0, 1439), to: int(0, 1439) })
   .refine((w) => w.from !== w.to, { message: 'firmware.validation.emptyWindow', path: ['to'] });
 
-export const rolloutInput = z
-  .object({
-    /** The admin names the tenant whose devices it is; a tenant's user pushes to its own. */
-    tenantId: ref('tenant').optional(),
+/** The devices a push names — chosen ones, a point's, or a scene's — for the tenant (the admin names it): a rollout's and a price change's. */
+export const deviceTarget = {
+  tenantId: ref('tenant').optional(),
+  target: z.enum(TARGETS),
+  deviceIds: z.array(ref('device')).min(1).max(ROLLOUT_LIMITS.devices).optional(),
+  pointId: ref('point').optional(),
+  sceneId: ref('scene').optional(),
+};
+type Named = {
+  target: (typeof TARGETS)[number];
+  deviceIds?: unknown[] | undefined;
+  pointId?: unknown;
+  sceneId?: unknown;
+};
+
+/** A target's own field is given: the devices, the point or the scene (a field error at the one missing). */
+export const namesItsTarget = <S extends z.ZodType<Named>>(schema: S) =>
+  schema
+    .refine((r) => r.target !== 'devices' || (r.deviceIds?.length ?? 0) > 0, {
+      message: 'validation.required',
+      path: ['deviceIds'],
+    })
+    .refine((r) => r.target !== 'point' || r.pointId !== undefined, {
+      message: 'validation.required',
+      path: ['pointId'],
+    })
+    .refine((r) => r.target !== 'scene' || r.sceneId !== undefined, {
+      message: 'validation.required',
+      path: ['sceneId'],
+    });
+
+export const rolloutInput = namesItsTarget(
+  z.object({
+    ...deviceTarget,
     packageId: id,
-    target: z.enum(TARGETS),
-    deviceIds: z.array(ref('device')).max(ROLLOUT_LIMITS.devices).optional(),
-    pointId: ref('point').optional(),
-    sceneId: ref('scene').optional(),
     /** The first stage's share of the devices, in %; 100: one stage. */
     firstStage: int(1, 100),
     perMinute: int(1, 1000),
@@ -64,39 +90,26 @@ export const rolloutInput = z
     /** …once at least this many of the stage have finished. */
     minDevices: int(1, 1000),
     approval: z.boolean(),
-  })
-  .refine((r) => r.target !== 'devices' || (r.deviceIds?.length ?? 0) > 0, {
-    message: 'validation.required',
-    path: ['deviceIds'],
-  })
-  .refine((r) => r.target !== 'point' || r.pointId !== undefined, { message: 'validation.required', path: ['pointId'] })
-  .refine((r) => r.target !== 'scene' || r.sceneId !== undefined, { message: 'validation.required', path: ['sceneId'] })
-  .meta({
-    examples: [
-      {
-        packageId: 2,
-        target: 'devices',
-        deviceIds: [1],
-        firstStage: 10,
-        perMinute: 20,
-        concurrent: 10,
-        window: { from: 1320, to: 360 },
-        threshold: 20,
-        minDevices: 5,
-        approval: false,
-      },
-    ],
-  });
+  }),
+).meta({
+  examples: [
+    {
+      packageId: 2,
+      target: 'devices',
+      deviceIds: [1],
+      firstStage: 10,
+      perMinute: 20,
+      concurrent: 10,
+      window: { from: 1320, to: 360 },
+      threshold: 20,
+      minDevices: 5,
+      approval: false,
+    },
+  ],
+});
 export type RolloutInput = z.input<typeof rolloutInput>;
 
-export const eligibilityInput = z.object({
-  tenantId: ref('tenant').optional(),
-  packageId: id,
-  target: z.enum(TARGETS),
-  deviceIds: z.array(ref('device')).max(ROLLOUT_LIMITS.devices).optional(),
-  pointId: ref('point').optional(),
-  sceneId: ref('scene').optional(),
-});
+export const eligibilityInput = z.object({ ...deviceTarget, packageId: id });
 
 export const eligibleDevice = z.object({
   deviceId: z.number().int(),

@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { instant, ref } from '../api/define.js';
-import { TARGETS } from '../firmware/index.js';
+import { deviceTarget, namesItsTarget } from '../firmware/index.js';
 
 export const PRICE_DEVICE_STATES = ['pending', 'delivered', 'applied', 'failed', 'cancelled'] as const;
 export type PriceDeviceState = (typeof PRICE_DEVICE_STATES)[number];
@@ -46,15 +46,6 @@ const fen = z
   .min(1, { message: 'validation.min' })
   .max(PRICE_LIMITS.money, { message: 'validation.max' });
 
-const target = {
-  /** The admin names the tenant whose devices it is; a tenant's user changes its own. */
-  tenantId: ref('tenant').optional(),
-  target: z.enum(TARGETS),
-  deviceIds: z.array(ref('device')).min(1).max(PRICE_LIMITS.devices).optional(),
-  pointId: ref('point').optional(),
-  sceneId: ref('scene').optional(),
-};
-
 export const priceLine = z.object({
   productId: ref('product'),
   price: fen,
@@ -68,22 +59,17 @@ const lines = z
   .max(PRICE_LIMITS.products)
   .refine((all) => new Set(all.map((l) => l.productId)).size === all.length, { message: 'price.validation.twice' });
 
-export const priceChangeInput = z
-  .object({
-    ...target,
+export const priceChangeInput = namesItsTarget(
+  z.object({
+    ...deviceTarget,
     lines,
     timing: z.enum(PRICE_TIMINGS),
     /** When `at`: the instant from which the machines are offered it (in the future). */
     applyAt: instant.optional(),
     /** Earlier changes still unapplied at some of the devices that this one replaces there. */
     replaces: z.array(ref('priceChange')).max(PRICE_LIMITS.replaces).default([]),
-  })
-  .refine((r) => r.target !== 'devices' || (r.deviceIds?.length ?? 0) > 0, {
-    message: 'validation.required',
-    path: ['deviceIds'],
-  })
-  .refine((r) => r.target !== 'point' || r.pointId !== undefined, { message: 'validation.required', path: ['pointId'] })
-  .refine((r) => r.target !== 'scene' || r.sceneId !== undefined, { message: 'validation.required', path: ['sceneId'] })
+  }),
+)
   .refine((r) => r.timing !== 'at' || r.applyAt !== undefined, { message: 'validation.required', path: ['applyAt'] })
   .meta({
     examples: [
@@ -98,5 +84,5 @@ export const priceChangeInput = z
   });
 export type PriceChangeInput = z.input<typeof priceChangeInput>;
 
-export const priceFitInput = z.object({ ...target, lines });
-export const priceTargetInput = z.object(target);
+export const priceFitInput = z.object({ ...deviceTarget, lines });
+export const priceTargetInput = z.object(deviceTarget);
