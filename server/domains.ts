@@ -31,7 +31,7 @@ import { deliveryServer } from './delivery/index.js';
 import { paymentServer } from './payment/index.js';
 import { callbackServer } from './callback/index.js';
 import { setEventSinks } from './http/events.js';
-import { startJobs, type JobKinds } from './jobs/index.js';
+import { STALE_AFTER_MS, startJobs, type JobKinds } from './jobs/index.js';
 import { setProvisions } from './db/provided.js';
 
 export const SERVER_DOMAINS = [
@@ -96,6 +96,7 @@ export function startBackground(db: Db, storage: FileStorage): () => Promise<voi
     startJobs(db, storage, jobKinds, {
       concurrency: envInteger(process.env, 'JOBS_CONCURRENCY', 1, 8),
       pollMs: envInteger(process.env, 'JOBS_POLL_MS', 10, 500),
+      staleMs: envInteger(process.env, 'JOBS_STALE_MS', 1000, STALE_AFTER_MS),
     }),
   );
   return async () => {

@@ -4,50 +4,11 @@
  * takes the machine's next steps and ends the rollout. Two processes need
  * one database they both reach: PostgreSQL only (npm run test:pg).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rolloutJobs, rollouts } from '../../../server/firmware/schema.js';
 import { deviceBasic, postgresUrl, suiteApp } from '../helpers.js';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
-/** An upstream process on the suite's database, without demo data or simulator: its URL once it answers. */
-async function upstream(): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATABASE_URL: postgresUrl!, DEMO_DATA: '0', SIMULATE: '0' },
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (
-      await fetch(`${url}/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { url, child };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the upstream did not start');
-}
-
-const until = async (check: () => Promise<boolean>, ms = 20_000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-};
+import { until, upstream, type Upstream } from '../upstreams.js';
 
 describe.skipIf(!postgresUrl)('a rollout across an upstream restart', () => {
   const t = suiteApp(['tenant1', 'admin']);
@@ -82,7 +43,7 @@ describe.skipIf(!postgresUrl)('a rollout across an upstream restart', () => {
         body: JSON.stringify(body),
       }).then(async (r) => ((await r.json()) as { code: number }).code);
     const first = await upstream();
-    let second: Awaited<ReturnType<typeof upstream>> | undefined;
+    let second: Upstream | undefined;
     try {
       // The first instance's background offers the update; the machine hears it and starts.
       let jobId = 0;
@@ -96,8 +57,7 @@ describe.skipIf(!postgresUrl)('a rollout across an upstream restart', () => {
         return jobId > 0;
       });
       expect(await report(first.url, jobId, { state: 'downloading', progress: 30 })).toBe(200);
-      first.child.kill('SIGKILL');
-      await new Promise((r) => first.child.once('exit', r));
+      await first.kill();
 
       second = await upstream();
       expect(await report(second.url, jobId, { state: 'installing' })).toBe(200);
@@ -110,8 +70,8 @@ describe.skipIf(!postgresUrl)('a rollout across an upstream restart', () => {
       const [job] = await t.db.select().from(rolloutJobs).where(eq(rolloutJobs.rolloutId, rollout.id));
       expect(job).toMatchObject({ state: 'done', attempts: 0 });
     } finally {
-      first.child.kill('SIGKILL');
-      second?.child.kill('SIGKILL');
+      await first.kill();
+      await second?.kill();
     }
   }, 90_000);
 });
