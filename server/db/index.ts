@@ -35,10 +35,11 @@ export interface Database {
   /**
    * Hears PostgreSQL NOTIFY on `channel` (ARCHITECTURE §10: live events reach
    * every instance on one database). PostgreSQL: a connection of its own,
-   * opened again with back-off when it drops. Resolves once listening; the
-   * answer stops listening.
+   * opened again with back-off when it drops, and `onRelisten` called once it
+   * listens again (what was notified meanwhile is lost: the caller says so to
+   * whoever relies on it). Resolves once listening; the answer stops listening.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void, onRelisten?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -112,6 +113,11 @@ async function openPostgres(url: string): Promise<Database> {
   // connection for the next query, so there is nothing more to do; queries
   // that fail meanwhile answer 503 (server/db/outage.ts).
   pool.on('error', () => {});
+  // A client checked out of the pool (inside a transaction, between its
+  // statements) whose connection is killed emits 'error' on itself, where the
+  // pool listens no longer: unheard, it would end the process. The statement
+  // it was running, or its next one, fails and answers 503 like any other.
+  pool.on('connect', (client) => client.on('error', () => {}));
   try {
     const db = drizzlePg({ client: pool });
     await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
@@ -121,7 +127,7 @@ async function openPostgres(url: string): Promise<Database> {
       ping: async () => {
         await pool.query('select 1');
       },
-      listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
+      listen: (channel, onPayload, onRelisten) => listenPostgres(url, channel, onPayload, onRelisten),
       close: () => pool.end(),
     };
   } catch (err) {
@@ -133,13 +139,15 @@ async function openPostgres(url: string): Promise<Database> {
 /**
  * LISTEN on a dedicated connection (a pooled one would be handed to other
  * queries). When it drops, it connects again after 0.5 s, 1 s, 2 s… at most
- * 30 s; notifications sent while it was down are lost, which live events
- * accept (the lists they refresh are read again on reconnect by the console).
+ * 30 s; notifications sent while it was down are lost, and `onRelisten` says
+ * it listens again (the event hub then ends its streams: each console
+ * reconnects and reads its lists again).
  */
 async function listenPostgres(
   url: string,
   channel: string,
   onPayload: (payload: string) => void,
+  onRelisten?: () => void,
 ): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let stopped = false;
@@ -178,6 +186,7 @@ async function listenPostgres(
     }
     client = next;
     delay = 500;
+    if (!first) onRelisten?.();
   };
   await connect(true);
   return async () => {

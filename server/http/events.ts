@@ -66,18 +66,26 @@ export interface EventHub {
 export async function startEventHub(database: Database): Promise<EventHub> {
   const subscribers = new Set<Subscriber>();
   let heard = 0;
-  const unlisten = await database.listen(CHANNEL, (payload) => {
-    let parsed;
-    try {
-      parsed = liveEvent.safeParse(JSON.parse(payload));
-    } catch {
-      return;
-    }
-    if (!parsed.success) return;
-    heard++;
-    const { tenantId } = parsed.data;
-    for (const s of subscribers) if (tenantId === null ? s.scope.all : s.scope.has(tenantId)) s.send(parsed.data);
-  });
+  const unlisten = await database.listen(
+    CHANNEL,
+    (payload) => {
+      let parsed;
+      try {
+        parsed = liveEvent.safeParse(JSON.parse(payload));
+      } catch {
+        return;
+      }
+      if (!parsed.success) return;
+      heard++;
+      const { tenantId } = parsed.data;
+      for (const s of subscribers) if (tenantId === null ? s.scope.all : s.scope.has(tenantId)) s.send(parsed.data);
+    },
+    () => {
+      // Listening again after the database dropped the connection: what was notified meanwhile never came. Each
+      // stream ends, its console connects again and reads its lists again (shell/LiveEvents.tsx): nothing is missed.
+      for (const s of [...subscribers]) s.end();
+    },
+  );
   return {
     subscribe(subscriber) {
       subscribers.add(subscriber);

@@ -13,6 +13,8 @@ export interface Upstream {
   child: ChildProcess;
   /** SIGKILL, and wait until the process is gone. */
   kill(): Promise<void>;
+  /** What the process wrote to stderr (the last 20 000 characters): why it died, when it did. */
+  stderr(): string;
 }
 
 const freePort = () =>
@@ -27,9 +29,22 @@ const freePort = () =>
 export async function upstream(env: NodeJS.ProcessEnv = {}): Promise<Upstream> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, STORAGE_DIR: '', ...env, PORT: String(port), DATABASE_URL: postgresUrl!, DEMO_DATA: '0', SIMULATE: '0' },
-    stdio: 'ignore',
+    env: {
+      ...process.env,
+      STORAGE_DIR: '',
+      ...env,
+      PORT: String(port),
+      DATABASE_URL: postgresUrl!,
+      DEMO_DATA: '0',
+      SIMULATE: '0',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  let errors = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    errors = (errors + chunk.toString('utf8')).slice(-20_000);
+  });
+  const stderr = () => errors;
   const url = `http://127.0.0.1:${port}`;
   const kill = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
@@ -44,7 +59,7 @@ export async function upstream(env: NodeJS.ProcessEnv = {}): Promise<Upstream> {
         () => false,
       )
     )
-      return { url, child, kill };
+      return { url, child, kill, stderr };
     await new Promise((r) => setTimeout(r, 100));
   }
   await kill();
