@@ -204,12 +204,20 @@ export async function createChange(db: Db, user: AuthUser, scope: Scope, input: 
   return changeOf(db, scope, id);
 }
 
-const countsOf = sql<Record<PriceDeviceState, number>>`(select json_build_object(${sql.join(
-  PRICE_DEVICE_STATES.map((s) => sql`${s}::text, count(*) filter (where ${d.state} = ${s})`),
-  sql`, `,
-)}) from ${d} where ${d.changeId} = ${c.id})`;
+/** A change's devices by state: those the caller sees (a member with assigned devices counts its own). */
+const countsOf = (scope: Scope) =>
+  sql<Record<PriceDeviceState, number>>`(select json_build_object(${sql.join(
+    PRICE_DEVICE_STATES.map((s) => sql`${s}::text, count(*) filter (where ${d.state} = ${s})`),
+    sql`, `,
+  )}) from ${d} where ${d.changeId} = ${c.id} and ${scope.device(d.deviceId)})`;
 
-const itemColumns = {
+/** A change reaches a device the caller sees (always, but for a member with assigned devices). */
+const seen = (scope: Scope) =>
+  scope.devices === null
+    ? undefined
+    : sql`exists (select 1 from ${d} where ${d.changeId} = ${c.id} and ${scope.device(d.deviceId)})`;
+
+const itemColumns = (scope: Scope) => ({
   id: c.id,
   tenantId: c.tenantId,
   tenantName: tenants.name,
@@ -217,10 +225,10 @@ const itemColumns = {
   applyAt: c.applyAt,
   products: sql<string>`(select coalesce(string_agg(${products.name}, '、' order by ${l.position}), '')
     from ${l} join ${products} on ${products.id} = ${l.productId} where ${l.changeId} = ${c.id})`,
-  counts: countsOf,
+  counts: countsOf(scope),
   createdAt: c.createdAt,
   createdBy: users.username,
-};
+});
 
 const toItem = <R extends { applyAt: Date | null; createdAt: Date }>(row: R) => ({
   ...row,
@@ -228,9 +236,9 @@ const toItem = <R extends { applyAt: Date | null; createdAt: Date }>(row: R) => 
   createdAt: row.createdAt.toISOString(),
 });
 
-function changes(db: Queryable, columns: typeof itemColumns, where: SQL | undefined) {
+function changes(db: Queryable, scope: Scope, where: SQL | undefined) {
   return db
-    .select(columns)
+    .select(itemColumns(scope))
     .from(c)
     .innerJoin(tenants, eq(tenants.id, c.tenantId))
     .leftJoin(users, eq(users.id, c.createdBy))
@@ -238,7 +246,7 @@ function changes(db: Queryable, columns: typeof itemColumns, where: SQL | undefi
 }
 
 export async function changeOf(db: Queryable, scope: Scope, id: number): Promise<PriceChangeDetail> {
-  const [row] = await changes(db, itemColumns, and(eq(c.id, id), scope.where(c.tenantId)));
+  const [row] = await changes(db, scope, and(eq(c.id, id), scope.where(c.tenantId), seen(scope)));
   if (!row) throw new BizError(CODE.priceChangeNotFound);
   const [lines, [replaced]] = [
     await db
@@ -266,6 +274,7 @@ export async function changePage(
   await checkFilter(db, scope, body);
   const where = and(
     scope.where(c.tenantId),
+    seen(scope),
     await tenantFilter(db, scope, c.tenantId, body.tenantId),
     body.deviceId === undefined
       ? undefined
@@ -279,7 +288,7 @@ export async function changePage(
   );
   return paged(
     paging,
-    changes(db, itemColumns, where).orderBy(desc(c.createdAt), desc(c.id)),
+    changes(db, scope, where).orderBy(desc(c.createdAt), desc(c.id)),
     db.select({ total: count() }).from(c).where(where),
     toItem,
   );

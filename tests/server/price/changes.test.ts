@@ -12,6 +12,8 @@ import { callbackDeliveries, callbackSettings } from '../../../server/callback/i
 import { deviceChannels, devices } from '../../../server/device/index.js';
 import { priceChangeDevices, priceChanges } from '../../../server/price/schema.js';
 import { deviceBasic, suiteApp } from '../helpers.js';
+import { addMember } from '../reliability/support/world.js';
+import { users } from '../../../server/account/index.js';
 
 const t = suiteApp(['admin', 'tenant1', 'tenant2']);
 const HONGQIAO = ['VM2026000101', 'VM2026000102'];
@@ -256,6 +258,25 @@ describe('sales and price versions', () => {
 });
 
 describe('price.page: scoping', () => {
+  it('keeps a member with assigned devices to the changes of its devices, counted over them', async () => {
+    const username = await addMember(t, 'pricer', t.ids.tenant('A'), ['2-1']);
+    const [member] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, username));
+    await t.ok(
+      'staff.assignDevices',
+      { params: { id: member!.id }, body: { deviceIds: [id(HONGQIAO[0]!)] } },
+      t.token.tenant1,
+    );
+    const token = await t.signIn(username);
+    const change = await create();
+    const seen = (await t.ok('price.page', { query: {}, body: {} }, token)).list;
+    expect(seen.map((c) => c.id)).toEqual([change.id]);
+    expect(seen[0]!.counts.pending).toBe(1);
+    const demo = (await t.ok('price.page', { query: {}, body: {} }, t.token.tenant1)).list.find(
+      (c) => c.id !== change.id,
+    )!;
+    expect(await t.code('price.info', { params: { id: demo.id } }, token)).toBe(CODE.priceChangeNotFound);
+  });
+
   it('keeps a tenant to its own devices, products and changes', async () => {
     const change = await create();
     expect(await t.code('price.info', { params: { id: change.id } }, t.token.tenant2)).toBe(CODE.priceChangeNotFound);
