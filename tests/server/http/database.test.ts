@@ -241,4 +241,56 @@ describe.skipIf(!postgresUrl)('PostgreSQL restarts and drops connections', () =>
       await admin.end();
     }
   });
+
+  it('restarts under load with two instances: every answer meanwhile 503, never 500; both recover; nobody signed out', async () => {
+    // A second instance on the same database through the same proxy: the restart takes both down at once.
+    const through = new URL(postgresUrl!);
+    through.hostname = '127.0.0.1';
+    through.port = String(proxy.port);
+    const second = await openDatabase(through.toString());
+    const other = await buildApp({ db: second });
+    try {
+      const on = (target: FastifyInstance, url: string) =>
+        target.inject({
+          method: 'POST',
+          url,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          payload: '{}',
+        });
+      const load = () =>
+        Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            on(
+              i % 2 ? other : app,
+              i % 4 < 2 ? '/point/page?pageNum=1&pageSize=5' : '/device/page?pageNum=1&pageSize=5',
+            ),
+          ),
+        );
+      expect((await load()).map((r) => r.statusCode)).toEqual(Array.from({ length: 20 }, () => 200));
+      // The load keeps coming while the server goes away and comes back.
+      const during: Promise<Awaited<ReturnType<typeof load>>>[] = [];
+      for (let round = 0; round < 5; round++) {
+        during.push(load());
+        if (round === 1) await proxy.cut();
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const answers = (await Promise.all(during)).flat();
+      // The rounds after the cut met it.
+      expect(answers.filter((r) => r.statusCode === 503).length).toBeGreaterThanOrEqual(60);
+      for (const res of answers) {
+        expect([200, 503], res.body).toContain(res.statusCode);
+        if (res.statusCode === 503)
+          expect(res.json()).toEqual({ code: CODE.databaseUnavailable, message: expect.any(String) });
+      }
+      await proxy.restore();
+      expect(await recovered(10_000)).toBe(true);
+      // Both answer again, with the token from before: nobody was signed out, no instance restarted.
+      await expect
+        .poll(async () => (await load()).map((r) => r.statusCode).filter((c) => c !== 200), { timeout: 10_000 })
+        .toEqual([]);
+    } finally {
+      await other.close();
+      await second.close();
+    }
+  });
 });
