@@ -61,7 +61,7 @@ async function judge(
       holds: sql<boolean>`exists (select 1 from ${deviceChannels} where ${deviceChannels.deviceId} = ${devices.id}
         and ${deviceChannels.productId} = any(${wanted}))`,
       conflicts: sql<number[]>`array(select distinct ${d.changeId} from ${d} join ${l} on ${l.changeId} = ${d.changeId}
-        where ${d.deviceId} = ${devices.id} and ${d.state} in ('pending', 'delivered')
+        where ${d.deviceId} = ${devices.id} and ${unapplied(d.state)}
         and ${l.productId} = any(${wanted}) order by 1)`,
     })
     .from(devices)
@@ -282,9 +282,7 @@ export async function changePage(
     body.productId === undefined
       ? undefined
       : sql`exists (select 1 from ${l} where ${l.changeId} = ${c.id} and ${l.productId} = ${body.productId})`,
-    body.open
-      ? sql`exists (select 1 from ${d} where ${d.changeId} = ${c.id} and ${d.state} in ('pending', 'delivered'))`
-      : undefined,
+    body.open ? sql`exists (select 1 from ${d} where ${d.changeId} = ${c.id} and ${unapplied(d.state)})` : undefined,
   );
   return paged(
     paging,

@@ -43,7 +43,7 @@ async function channelsOf(db: Queryable, deviceId: number, changeId: number) {
 export async function priceOffers(db: Queryable, deviceId: number): Promise<PriceOffer[]> {
   // Most heartbeats find nothing: one read on the open parts' partial index, and no write.
   const open = await db
-    .select({ state: d.state })
+    .select({ changeId: d.changeId, state: d.state })
     .from(d)
     .where(and(eq(d.deviceId, deviceId), inArray(d.state, [...UNAPPLIED_STATES])));
   if (!open.length) return [];
@@ -63,14 +63,13 @@ export async function priceOffers(db: Queryable, deviceId: number): Promise<Pric
         )
         .returning({ changeId: d.changeId, tenantId: c.tenantId });
   for (const part of fresh) await announce(db, part.tenantId, { kind: 'change', changeId: part.changeId });
-  // Delivered ones are offered again until the machine reports them: it may have lost one to a restart.
-  const delivered = await db
-    .select({ changeId: d.changeId })
-    .from(d)
-    .where(and(eq(d.deviceId, deviceId), eq(d.state, 'delivered')))
-    .orderBy(asc(d.changeId));
+  // Delivered ones are offered again until the machine reports them (it may have lost one to a restart): those it
+  // had and those delivered now.
+  const delivered = [
+    ...new Set([...open.filter((x) => x.state === 'delivered'), ...fresh].map((x) => x.changeId)),
+  ].sort((a, b) => a - b);
   const offers: PriceOffer[] = [];
-  for (const { changeId } of delivered) {
+  for (const changeId of delivered) {
     const channels = await channelsOf(db, deviceId, changeId);
     offers.push({
       changeId,
