@@ -9,13 +9,14 @@ import { startServer } from '../server/start.js';
 export const CLIENT = `Basic ${Buffer.from('vend-console:vend-console-secret').toString('base64')}`;
 
 /** A demo user's access token on the upstream at `url`. */
-export async function signIn(url: string, username: string): Promise<string> {
+export async function signIn(url: string, username: string, headers: Record<string, string> = {}): Promise<string> {
   const res = await fetch(`${url}/oauth/token`, {
     method: 'POST',
-    headers: { authorization: CLIENT, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { ...headers, authorization: CLIENT, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ grant_type: 'password', username, password: DEMO_PASSWORD }),
   });
-  const { access_token: token } = (await res.json()) as { access_token: string };
+  const { access_token: token } = (await res.json()) as { access_token?: string };
+  if (!token) throw new Error(`bench: ${username} could not sign in (${res.status})`);
   return token;
 }
 

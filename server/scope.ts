@@ -49,6 +49,13 @@ export interface Scope {
   has(tenantId: number): boolean;
   /** The condition restricting a `tenant_id` column to the visible tenants. */
   where(column: PgColumn): SQL;
+  /**
+   * The same condition for a statement built once and prepared (server/db/prepared.ts `builtOnce`): the
+   * tenants one array placeholder, `scopeTenants`, whatever their number. `shape` names the statement's
+   * text (all tenants, or a list); `values` fills the placeholder.
+   */
+  wherePlaced(column: PgColumn): SQL;
+  readonly placed: { readonly shape: 'all' | 'listed'; readonly values: { readonly scopeTenants?: string } };
   /** The devices visible within those tenants: null for all of them, else a member's assigned ones. */
   readonly devices: readonly number[] | null;
   /** The condition restricting a device id column (a device's own id, an order's device) to the visible devices. */
@@ -80,6 +87,10 @@ function makeScope(
     wholeTree,
     has: (tenantId) => all || visible.has(tenantId),
     where,
+    wherePlaced: (column) => (all ? sql`true` : sql`${column} = any(${sql.placeholder('scopeTenants')}::int[])`),
+    placed: all
+      ? { shape: 'all', values: {} }
+      : { shape: 'listed', values: { scopeTenants: `{${tenantIds.join(',')}}` } },
     devices,
     device,
     hasDevice: (deviceId) => assigned === null || (deviceId !== null && assigned.has(deviceId)),

@@ -98,5 +98,20 @@ function named(text: string): string | undefined {
   return name;
 }
 
+/**
+ * What `build` makes (drizzle prepared queries, `.prepare(name)`), made once per database and `key`: a
+ * statement whose shape is known ahead (its filters as placeholders, `sql.placeholder`) is put together
+ * once instead of on every request — drizzle's building of a list's select (its columns, subqueries and
+ * conditions, chunk by chunk) was a sixth of what `point.page` cost its upstream under load
+ * (docs/operations.md, the stack's overhead). Keys are the caller's: a bounded set of shapes.
+ */
+const builtByDb = new WeakMap<object, Map<string, unknown>>();
+export function builtOnce<T>(db: Queryable, key: string, build: () => T): T {
+  let built = builtByDb.get(db);
+  if (!built) builtByDb.set(db, (built = new Map()));
+  if (!built.has(key)) built.set(key, build());
+  return built.get(key) as T;
+}
+
 type Answer = { rows: string };
 const parsed = <T>(answer: Answer[]): T[] => JSON.parse(answer[0]!.rows) as T[];

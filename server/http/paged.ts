@@ -20,3 +20,24 @@ export async function paged<R, T>(
   const [count] = await counted;
   return { list: page.map(toItem), total: count?.total ?? 0, pageNum: query.pageNum, pageSize: query.pageSize };
 }
+
+interface Executable<R> {
+  execute(values: Record<string, unknown>): PromiseLike<R[]>;
+}
+
+/**
+ * `paged` for statements prepared once (server/db/prepared.ts `builtOnce`): the rows' statement takes
+ * `limit` and `offset` placeholders, and both run with `values` and the page's.
+ */
+export async function pagedPrepared<R, T>(
+  query: PageQuery,
+  rows: Executable<R>,
+  counted: Executable<{ total: number }>,
+  values: Record<string, unknown>,
+  toItem: (row: R) => T,
+) {
+  const all = { ...values, limit: query.pageSize, offset: (query.pageNum - 1) * query.pageSize };
+  const page = await rows.execute(all);
+  const [count] = await counted.execute(all);
+  return { list: page.map(toItem), total: count?.total ?? 0, pageNum: query.pageNum, pageSize: query.pageSize };
+}

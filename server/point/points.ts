@@ -3,7 +3,7 @@
  * create, edit and delete. Every lookup goes through the caller's scope, so
  * another tenant's point answers exactly like a missing one (1410).
  */
-import { and, asc, count, desc, eq, ilike, like } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, like, sql } from 'drizzle-orm';
 import type { PageQuery } from '../../shared/api/define.js';
 import type { PointForm } from '../../shared/point/index.js';
 import { CODE } from '../../shared/domains.js';
@@ -15,7 +15,8 @@ import type { Queryable } from '../db/index.js';
 import { containsPattern, FOREIGN_KEY_VIOLATION, pgErrorCode } from '../db/sql.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
 import type { AuthUser } from '../http/principal.js';
-import { paged } from '../http/paged.js';
+import { pagedPrepared } from '../http/paged.js';
+import { builtOnce } from '../db/prepared.js';
 import type { Scope } from '../scope.js';
 import { lockPointInScope, pointItemInScope, selectPoints, toPointItem } from './queries.js';
 import { areaOf } from './regions.js';
@@ -32,24 +33,38 @@ function withArea<F extends { areaCode: string }>(form: F): F & { area: string }
   return { ...form, area };
 }
 
+/**
+ * A page of points. Its two statements are built once per shape — the scope (all tenants or a list) and
+ * which filters are set, their values placeholders — and prepared: a list asked for again and again costs
+ * binding and running, not putting the SQL together each time (server/db/prepared.ts `builtOnce`).
+ */
 export function pointPage(
   db: Queryable,
   scope: Scope,
   query: PageQuery,
   filter: { name?: string | undefined; areaCode?: string | undefined },
 ) {
-  const where = and(
-    scope.where(points.tenantId),
-    filter.name ? ilike(points.name, containsPattern(filter.name)) : undefined,
-    // Any level: the district codes inside a province or city share its prefix (shared/point/regions.ts).
-    filter.areaCode ? like(points.areaCode, `${prefixOf(filter.areaCode)}%`) : undefined,
-  );
-  return paged(
-    query,
-    selectPoints(db).where(where).orderBy(desc(points.createdAt), desc(points.id)),
-    db.select({ total: count() }).from(points).where(where),
-    toPointItem,
-  );
+  const name = filter.name ? containsPattern(filter.name) : undefined;
+  // Any level: the district codes inside a province or city share its prefix (shared/point/regions.ts).
+  const area = filter.areaCode ? `${prefixOf(filter.areaCode)}%` : undefined;
+  const shape = `${scope.placed.shape}${name ? '_name' : ''}${area ? '_area' : ''}`;
+  const { rows, total } = builtOnce(db, `point.page ${shape}`, () => {
+    const where = and(
+      scope.wherePlaced(points.tenantId),
+      name ? ilike(points.name, sql.placeholder('name')) : undefined,
+      area ? like(points.areaCode, sql.placeholder('area')) : undefined,
+    );
+    return {
+      rows: selectPoints(db)
+        .where(where)
+        .orderBy(desc(points.createdAt), desc(points.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(`point_page_${shape}`),
+      total: db.select({ total: count() }).from(points).where(where).prepare(`point_count_${shape}`),
+    };
+  });
+  return pagedPrepared(query, rows, total, { ...scope.placed.values, name, area }, toPointItem);
 }
 
 /** One point with the devices bound to it that the caller may see. */
