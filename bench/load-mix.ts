@@ -67,12 +67,20 @@ export const MIX: readonly Load[] = [
       ['member1', 5],
       ['admin', 10],
     ],
-    requests: (h) => [
-      get(api['dashboard.today'].path, h),
-      post(api['dashboard.figures'].path, h, { from: day(6), to: day(0) }),
-      get(api['dashboard.alerts'].path, h),
-      post(api['dashboard.figures'].path, h, { from: day(29), to: day(0) }),
-    ],
+    // What an open dashboard asks while the fleet sells: today's figures again as sales arrive (at most once a
+    // second, renderer/dashboard/live.ts), the alerts once a minute, now and then another range of days.
+    // Each session starts at its own place in the minute.
+    requests: (h) => {
+      const minute = Array.from({ length: 60 }, (_, i) =>
+        i === 0
+          ? get(api['dashboard.alerts'].path, h)
+          : i % 15 === 5
+            ? post(api['dashboard.figures'].path, h, { from: day(i < 30 ? 6 : 29), to: day(0) })
+            : get(api['dashboard.today'].path, h),
+      );
+      const start = Math.floor(Math.random() * 60);
+      return [...minute.slice(start), ...minute.slice(0, start)];
+    },
   },
   {
     kind: 'point pages',

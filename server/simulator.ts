@@ -202,7 +202,9 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
   async function beat(m: Machine) {
     const modules = [...m.modules].map(([module, version]) => ({ module, version }));
     const answer = await call(m, 'device.heartbeat', modules.length ? { modules } : {});
-    m.lastBeat = Date.now();
+    // After its first beat a machine keeps a phase of its own within the interval, as a fleet switched on at
+    // different moments does: started together, a thousand machines would otherwise beat within the same second.
+    m.lastBeat = Date.now() - (m.state ? 0 : random() * heartbeatMs);
     if (answer.code === 200) {
       m.state = answer.content as MachineState;
       stats.heartbeats++;

@@ -243,11 +243,14 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
       if (member && points > 0)
         await earnForOrder(tx, member, points, { id: order.id, number: order.orderNumber }, new Date());
       if (sale.externalMember) await recordExternalSale(tx, device.tenantId, sale.externalMember, order.amount);
-      await rollSale(tx, order.id);
       await touchDevice(tx, device.id);
       await announce(tx, device, lines);
       // Open order lists show it (shared/order/events.ts).
       await publish(tx, 'order', device.tenantId, { kind: 'created', orderId: order.id } satisfies OrderEvent);
+      // Last, just before the commit: the tenant's rollup rows of this hour and day (its product totals) are
+      // every one of its sales', each locked from here to the commit; any statement after this would hold them
+      // for its round trip too — under load, where every sale of a popular drink queued (bench/load.ts).
+      await rollSale(tx, order.id);
       return {
         orderNumber: order.orderNumber,
         amount: order.amount,

@@ -84,8 +84,6 @@ async function settle(tx: Tx, refund: DueRefund, outcome: Outcome) {
             lines.map((l) => l.itemId),
           ),
         );
-    // The money went back today: today's figures drop (server/order/rollup.ts).
-    await rollRefund(tx, refund.id);
     if (order.memberId !== null) await takeBackPoints(tx, refund, { ...order, memberId: order.memberId });
   }
   const [others] = await tx
@@ -110,6 +108,9 @@ async function settle(tx: Tx, refund: DueRefund, outcome: Outcome) {
     })
     .where(eq(orders.id, order.id));
   await publish(tx, 'order', refund.tenantId, orderNews(order.id, outcome));
+  // The money went back today: today's figures drop (server/order/rollup.ts). Last, just before the commit:
+  // the tenant's rows of the hour and day are every settlement's and sale's, locked from here to the commit.
+  if (outcome === 'success') await rollRefund(tx, refund.id);
 }
 
 /** A member's order refunded: the points it earned go back in the share of it refunded by now (server/member/ledger.ts). */
