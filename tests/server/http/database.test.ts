@@ -6,8 +6,6 @@
  * the upstream and PostgreSQL that cuts every connection and refuses new ones,
  * and by pg_terminate_backend. The classification itself runs on PGlite too.
  */
-import net from 'node:net';
-import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +14,7 @@ import { openDatabase, type Database } from '../../../server/db/index.js';
 import { isDatabaseUnavailable } from '../../../server/db/outage.js';
 import { buildApp } from '../../../server/app.js';
 import { loadDemoData } from '../../../server/domains.js';
+import { tcpProxy } from '../../tcp-proxy.js';
 import { clientBasic, createTestApp, DEMO_PASSWORD, postgresUrl, resetPostgres, type TestApp } from '../helpers.js';
 
 const coded = (code: string, message = 'x') => Object.assign(new Error(message), { code });
@@ -92,43 +91,6 @@ describe('answers while the database is unreachable', () => {
     expect(res.body).toEqual({ code: CODE.serverError, message: 'Server error' });
   });
 });
-
-/** A TCP proxy that can play a database restart: cut every connection, refuse new ones, come back. */
-async function tcpProxy(targetHost: string, targetPort: number) {
-  const sockets = new Set<net.Socket>();
-  const track = (s: net.Socket) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-    s.on('error', () => s.destroy());
-  };
-  const server = net.createServer((client) => {
-    const upstream = net.connect(targetPort, targetHost);
-    track(client);
-    track(upstream);
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
-    client.pipe(upstream).pipe(client);
-  });
-  const listen = (port: number) => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  await listen(0);
-  const port = (server.address() as AddressInfo).port;
-  return {
-    port,
-    /** The server goes down: open connections die, new ones are refused (ECONNREFUSED). */
-    async cut() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        for (const s of sockets) s.destroy();
-      });
-    },
-    /** The server is back on the same address. */
-    restore: () => listen(port),
-    async close() {
-      for (const s of sockets) s.destroy();
-      if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
 
 describe.skipIf(!postgresUrl)('PostgreSQL restarts and drops connections', () => {
   const APPLICATION = 'vend-outage-test';
