@@ -1,8 +1,8 @@
 /**
- * The data `npm run load` adds to the demo before its instances start: a
- * fleet of tenant A's (100 more points of a station's kind, three vending
- * machines at each, two channels of one drink, each with its demo secret so
- * the simulator can sign for it) and the orders its refunds will touch.
+ * Machines of tenant A for the benches that drive a fleet (`benchMachines`:
+ * bench/price.ts, and the load), and the data `npm run load` adds to the demo
+ * before its instances start: 100 more points of a station's kind, three
+ * vending machines at each, and the orders its refunds will touch.
  */
 import { and, asc, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../server/db/index.js';
@@ -17,10 +17,8 @@ const PER_POINT = 3;
 const tenantA = async (db: Db) =>
   (await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, '华东智售科技有限公司')))[0]!.id;
 
-/** Tenant A's fleet for the load; its machines' serials. */
-export async function loadFleet(db: Db): Promise<string[]> {
-  const tenantId = await tenantA(db);
-  const [like] = await db.select().from(points).where(eq(points.tenantId, tenantId)).orderBy(asc(points.id)).limit(1);
+/** Tenant A's id and a drink of its Hongqiao machine: what the benches' machines of tenant A hold. */
+export async function tenantADrink(db: Db): Promise<{ tenantId: number; productId: number }> {
   const [drink] = await db
     .select({ productId: deviceChannels.productId })
     .from(deviceChannels)
@@ -28,6 +26,68 @@ export async function loadFleet(db: Db): Promise<string[]> {
     .where(and(eq(devices.serial, 'VM2026000101'), isNotNull(deviceChannels.productId)))
     .orderBy(asc(deviceChannels.number))
     .limit(1);
+  return { tenantId: await tenantA(db), productId: drink!.productId! };
+}
+
+/**
+ * Vending machines of tenant A for a bench, one per serial: VM-S600s online and in service, two channels of
+ * `productId` at ¥5 (¥4 to staff) holding `capacity` each, at `pointOf(i)` when given, each with its demo
+ * secret so the simulator can sign for it. Their ids, in the serials' order.
+ */
+export async function benchMachines(
+  db: Db,
+  {
+    tenantId,
+    productId,
+    serials,
+    capacity,
+    pointOf,
+  }: {
+    tenantId: number;
+    productId: number;
+    serials: readonly string[];
+    capacity: number;
+    pointOf?: (i: number) => number;
+  },
+): Promise<number[]> {
+  const made = await db
+    .insert(devices)
+    .values(
+      serials.map((serial, i) => ({
+        tenantId,
+        pointId: pointOf?.(i) ?? null,
+        name: `压测饮料机 ${serial.slice(-4)}`,
+        serial,
+        type: 'selling' as const,
+        model: 'VM-S600',
+        online: true,
+        activated: true,
+        channelCount: 2,
+        capacity,
+        lastSeenAt: new Date(),
+      })),
+    )
+    .returning({ id: devices.id });
+  await db.insert(deviceChannels).values(
+    made.flatMap((d) =>
+      [1, 2].map((number) => ({
+        deviceId: d.id,
+        number,
+        productId,
+        price: 500,
+        customerStaffPrice: 400,
+        stock: capacity,
+      })),
+    ),
+  );
+  await ensureDemoSecrets(db, serials);
+  return made.map((d) => d.id);
+}
+
+/** Tenant A's fleet for the load; its machines' serials. */
+export async function loadFleet(db: Db): Promise<string[]> {
+  const { tenantId, productId } = await tenantADrink(db);
+  const [like] = await db.select().from(points).where(eq(points.tenantId, tenantId)).orderBy(asc(points.id)).limit(1);
   const made = await db
     .insert(points)
     .values(
@@ -43,37 +103,13 @@ export async function loadFleet(db: Db): Promise<string[]> {
   const serials = made.flatMap((_, p) =>
     Array.from({ length: PER_POINT }, (_, k) => `LOAD-${String(p * PER_POINT + k + 1).padStart(4, '0')}`),
   );
-  const machines = await db
-    .insert(devices)
-    .values(
-      serials.map((serial, i) => ({
-        tenantId,
-        pointId: made[Math.floor(i / PER_POINT)]!.id,
-        name: `压测饮料机 ${serial.slice(-4)}`,
-        serial,
-        type: 'selling' as const,
-        model: 'VM-S600',
-        online: true,
-        activated: true,
-        channelCount: 2,
-        capacity: 40,
-        lastSeenAt: new Date(),
-      })),
-    )
-    .returning({ id: devices.id });
-  await db.insert(deviceChannels).values(
-    machines.flatMap((d) =>
-      [1, 2].map((number) => ({
-        deviceId: d.id,
-        number,
-        productId: drink!.productId,
-        price: 500,
-        customerStaffPrice: 400,
-        stock: 40,
-      })),
-    ),
-  );
-  await ensureDemoSecrets(db, serials);
+  await benchMachines(db, {
+    tenantId,
+    productId,
+    serials,
+    capacity: 40,
+    pointOf: (i) => made[Math.floor(i / PER_POINT)]!.id,
+  });
   return serials;
 }
 

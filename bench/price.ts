@@ -9,14 +9,13 @@
  * machines' reports — stay at a few per applied machine. Times printed.
  */
 import { performance } from 'node:perf_hooks';
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import { deviceChannels, devices, ensureDemoSecrets } from '../server/device/index.js';
-import { tenants } from '../server/identity/schema.js';
+import { and, eq } from 'drizzle-orm';
 import { priceChangeDevices } from '../server/price/schema.js';
 import { startSimulator } from '../server/simulator.js';
 import { setPasswordCostForTests } from '../server/account/passwords.js';
 import { startServer } from '../server/start.js';
 import { Budgets, signIn } from './support.js';
+import { benchMachines, tenantADrink } from './load-data.js';
 
 const MACHINES = 1000;
 const HEARTBEAT_MS = 10_000;
@@ -39,46 +38,10 @@ server.app.server.on('request', (req: { url?: string }) => {
 });
 
 try {
-  const [a] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, '华东智售科技有限公司'));
   // A drink of tenant A's Hongqiao machine: the one product the bench machines hold.
-  const [drink] = await db
-    .select({ productId: deviceChannels.productId })
-    .from(deviceChannels)
-    .innerJoin(devices, eq(devices.id, deviceChannels.deviceId))
-    .where(and(eq(devices.serial, 'VM2026000101'), isNotNull(deviceChannels.productId)))
-    .orderBy(asc(deviceChannels.number))
-    .limit(1);
+  const drink = await tenantADrink(db);
   const serials = Array.from({ length: MACHINES }, (_, i) => `BENCH-PR-${String(i + 1).padStart(4, '0')}`);
-  const made = await db
-    .insert(devices)
-    .values(
-      serials.map((serial) => ({
-        tenantId: a!.id,
-        name: `压测饮料机 ${serial.slice(-4)}`,
-        serial,
-        type: 'selling' as const,
-        model: 'VM-S600',
-        online: true,
-        activated: true,
-        channelCount: 2,
-        capacity: 8,
-        lastSeenAt: new Date(),
-      })),
-    )
-    .returning({ id: devices.id });
-  await db.insert(deviceChannels).values(
-    made.flatMap((d) =>
-      [1, 2].map((number) => ({
-        deviceId: d.id,
-        number,
-        productId: drink!.productId,
-        price: 500,
-        customerStaffPrice: 400,
-        stock: 8,
-      })),
-    ),
-  );
-  await ensureDemoSecrets(db, serials);
+  const made = (await benchMachines(db, { ...drink, serials, capacity: 8 })).map((id) => ({ id }));
 
   const sim = startSimulator({
     url: server.url,
@@ -87,6 +50,8 @@ try {
     tickMs: 1000,
     heartbeatMs: HEARTBEAT_MS,
     priceFailure: 0,
+    // A machine fallen silent would apply the change after its silence: what is measured here is the delivery.
+    silencePerHour: 0,
   });
   // Every machine beats once before the change: they are in service.
   await new Promise((r) => setTimeout(r, HEARTBEAT_MS + 2000));
@@ -97,7 +62,7 @@ try {
     body: JSON.stringify({
       target: 'devices',
       deviceIds: made.map((d) => d.id),
-      lines: [{ productId: drink!.productId, price: 550, customerStaffPrice: 450 }],
+      lines: [{ productId: drink.productId, price: 550, customerStaffPrice: 450 }],
       timing: 'now',
       replaces: [],
     }),

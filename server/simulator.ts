@@ -38,6 +38,8 @@ export interface SimulatorOptions {
   updateFailures?: UpdateFailures;
   /** How often a machine fails to apply a price change (server/simulator-price.ts). */
   priceFailure?: number;
+  /** How often per hour a machine falls silent for a while (default SILENCE_PER_HOUR; 0 for a bench that waits on every machine). */
+  silencePerHour?: number;
 }
 
 export interface SimulatorStats {
@@ -323,7 +325,7 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
       stats.faults++;
       log(`${m.serial} fault ${code}`);
     }
-    if (random() < SILENCE_PER_HOUR * (tickMs / HOUR)) {
+    if (random() < (opts.silencePerHour ?? SILENCE_PER_HOUR) * (tickMs / HOUR)) {
       m.silentUntil = now + PRESENCE.offlineAfterMs + (30 + random() * 180) * 1000;
       stats.silences++;
       log(`${m.serial} falls silent`);
