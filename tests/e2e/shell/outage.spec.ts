@@ -6,9 +6,10 @@
  * it needs on the PostgreSQL CI gives (TEST_POSTGRES_URL, skipped without
  * it): a database of its own, a TCP proxy before it that plays the restart
  * (tests/tcp-proxy.ts), a real upstream process on it and a console host of
- * its own in front — nothing of the server is mocked.
+ * its own in front — nothing of the server is mocked. (The suite's `test`
+ * still starts the worker's host signed out; this test's page is its own.)
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import pg from 'pg';
 import pkg from '../../../package.json' with { type: 'json' };
 import { catalogues } from '../../../shared/domains.js';
@@ -18,7 +19,7 @@ import { memoryVault } from '../../../electron/core/vault.js';
 import { startHost } from '../../../electron/host/index.js';
 import { spawnUpstream } from '../../../scripts/upstream-process.js';
 import { tcpProxy } from '../../tcp-proxy.js';
-import { notificationSaying, signIn } from '../support.js';
+import { notificationSaying, signIn, test } from '../support.js';
 
 const postgres = process.env.TEST_POSTGRES_URL;
 const rendererDir = process.env.VEND_RENDERER_DIR || 'dist/renderer';
