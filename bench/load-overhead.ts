@@ -16,18 +16,19 @@ const OVERHEAD = { connections: 20, seconds: 10, turns: 3, warmUpSeconds: 3 };
 export async function overhead({
   upstream,
   database,
-  statements: bareStatements,
+  statementsFile,
   budgets,
 }: {
   upstream: string;
   database: string;
-  statements: string;
+  /** The JSON file of point.page's statements (bench/load-bare.ts reads it). */
+  statementsFile: string;
   budgets: Budgets;
 }): Promise<void> {
   // The stack's overhead: point.page on one instance against the bare route, turn about, the same load.
   const port = await freePort();
   const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/load-bare.ts'], {
-    env: { ...process.env, PORT: String(port), DATABASE_URL: database, BARE_STATEMENTS: bareStatements },
+    env: { ...process.env, PORT: String(port), DATABASE_URL: database, BARE_STATEMENTS: statementsFile },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const bareUrl = `http://127.0.0.1:${port}`;

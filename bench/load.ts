@@ -105,7 +105,7 @@ try {
       `\nPostgreSQL's busiest statements during the mixed load:\n${(await busiestStatements(database)).join('\n')}\n`,
     );
   }
-  await overhead({ upstream: upstreams[0]!.url, database, statements: bareStatements, budgets });
+  await overhead({ upstream: upstreams[0]!.url, database, statementsFile: bareStatements, budgets });
   for (const u of upstreams) if (u.child.exitCode !== null) throw new Error(`load: an upstream died: ${u.stderr()}`);
 } finally {
   // Stopped, not killed: the profile is written as the process exits.

@@ -17,9 +17,16 @@ export async function paged<R, T>(
   toItem: (row: R) => T,
 ) {
   const page = await rows.limit(query.pageSize).offset((query.pageNum - 1) * query.pageSize);
-  const [count] = await counted;
-  return { list: page.map(toItem), total: count?.total ?? 0, pageNum: query.pageNum, pageSize: query.pageSize };
+  return answer(query, page, await counted, toItem);
 }
+
+/** The page as the API answers it. */
+const answer = <R, T>(query: PageQuery, page: R[], counted: readonly { total: number }[], toItem: (row: R) => T) => ({
+  list: page.map(toItem),
+  total: counted[0]?.total ?? 0,
+  pageNum: query.pageNum,
+  pageSize: query.pageSize,
+});
 
 interface Executable<R> {
   execute(values: Record<string, unknown>): PromiseLike<R[]>;
@@ -38,6 +45,5 @@ export async function pagedPrepared<R, T>(
 ) {
   const all = { ...values, limit: query.pageSize, offset: (query.pageNum - 1) * query.pageSize };
   const page = await rows.execute(all);
-  const [count] = await counted.execute(all);
-  return { list: page.map(toItem), total: count?.total ?? 0, pageNum: query.pageNum, pageSize: query.pageSize };
+  return answer(query, page, await counted.execute(all), toItem);
 }
