@@ -26,6 +26,11 @@ const post = (path: string, headers: Headers, body: object, query = ''): Request
 });
 const get = (path: string, headers: Headers): Request => ({ method: 'GET', path, headers });
 const page = (n: number) => `?pageNum=${n}&pageSize=20`;
+/** The order list's range: the last 30 days, to now. */
+const lastThirtyDays = () => ({
+  from: new Date(Date.now() - 30 * 86_400_000).toISOString(),
+  to: new Date().toISOString(),
+});
 
 export const MIX: readonly Load[] = [
   {
@@ -37,7 +42,7 @@ export const MIX: readonly Load[] = [
       ['member4', 10],
     ],
     requests: (h) => {
-      const month = { from: new Date(Date.now() - 30 * 86_400_000).toISOString(), to: new Date().toISOString() };
+      const month = lastThirtyDays();
       return [
         post(api['order.page'].path, h, { ...month, paymentState: 'success' }, page(1)),
         post(api['order.count'].path, h, { ...month, paymentState: 'success' }),
@@ -104,7 +109,7 @@ export const MIX: readonly Load[] = [
     // A clerk's refund: the order list, an order's refunds so far, then one fen of it (a recent paid order of
     // tenant A's, the next one each time; the context carries it from the list to the refund).
     requests: (h, nextRefund) => {
-      const month = { from: new Date(Date.now() - 30 * 86_400_000).toISOString(), to: new Date().toISOString() };
+      const month = lastThirtyDays();
       const ofOrder = (path: string, context: object) =>
         path.replace(':id', String(((context as { orderId?: number }).orderId ??= nextRefund())));
       return [
