@@ -102,6 +102,8 @@ interface Machine {
   customerStaffCards: readonly string[];
   state: MachineState | undefined;
   lastBeat: number;
+  /** How far into the heartbeat interval this machine beats, once it has beaten the first time. */
+  phase: number;
   silentUntil: number;
   faultUntil: number;
   sold: number;
@@ -138,8 +140,10 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
   };
   const chosen =
     opts.serials ?? DEMO_DEVICES.filter((d) => d.online && d.activated && d.type !== 'smartLink').map((d) => d.serial);
-  const machines: Machine[] = chosen.map((serial) => ({
+  const machines: Machine[] = chosen.map((serial, i) => ({
     serial,
+    // Spread evenly over the interval, and not drawn from `random`: a seeded run's draws stay as they were.
+    phase: (heartbeatMs * i) / chosen.length,
     auth: `Basic ${Buffer.from(`${serial}:${demoSecret(serial)}`).toString('base64')}`,
     payments: DEMO_DEVICES.find((d) => d.serial === serial)?.type === 'paymentBox',
     customerStaffCards:
@@ -206,7 +210,7 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
     const answer = await call(m, 'device.heartbeat', modules.length ? { modules } : {});
     // After its first beat a machine keeps a phase of its own within the interval, as a fleet switched on at
     // different moments does: started together, a thousand machines would otherwise beat within the same second.
-    m.lastBeat = Date.now() - (m.state ? 0 : random() * heartbeatMs);
+    m.lastBeat = Date.now() - (m.state ? 0 : m.phase);
     if (answer.code === 200) {
       m.state = answer.content as MachineState;
       stats.heartbeats++;
