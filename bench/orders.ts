@@ -15,7 +15,8 @@
  * absolute 5 ms (PostgreSQL) and 15 ms (PGlite) held on the machine they were
  * measured on and missed on a slower one sharing its cores.
  *
- * Then the dashboard of a year (bench/dashboard.ts), a real-time export of close to 1000 orders as the console makes it
+ * Then the dashboard of a year (bench/dashboard.ts), a rollup rebuild of
+ * last month (bench/rollup-month.ts), a real-time export of close to 1000 orders as the console makes it
  * (electron/core/export.ts: checked, paged over HTTP, written into an .xlsx
  * under a temporary name; ≤ 1 s end to end), and an e-mail export of every
  * order of the year as the upstream runs it (server/order/export-jobs.ts:
@@ -32,6 +33,7 @@ import { setPasswordCostForTests } from '../server/account/passwords.js';
 import { seedOrders } from '../server/order/index.js';
 import { at, Budgets, emptyPostgres, percentiles, signIn } from './support.js';
 import { benchDashboard } from './dashboard.js';
+import { benchRollupMonth } from './rollup-month.js';
 import { eq, sql } from 'drizzle-orm';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -215,6 +217,7 @@ try {
 
   // The dashboard, from the rollups the seed filled (bench/dashboard.ts).
   await benchDashboard(server, budgets, pgUrl !== undefined);
+  await benchRollupMonth(server.db, budgets);
 
   // A real-time export as the desktop console makes it: the longest recent range of tenant1's orders that is still at most 1000.
   const liveFile = join(tmpdir(), `bench-live-${process.pid}.xlsx`);

@@ -8,14 +8,13 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, pgEnum, integer, text, boolean, index, timestamp, jsonb, primaryKey } from 'drizzle-orm/pg-core';
 import { ACTIVITY_TYPES, CROWDS, TARGETS, type CouponRule, type PurchaseLimit } from '../../shared/activity/index.js';
-import { createdAt } from '../db/columns.js';
+import { createdAt, orderId } from '../db/columns.js';
 import { tenants } from '../identity/schema.js';
 import { users } from '../account/schema.js';
 import { products } from '../product/schema.js';
 import { devices } from '../device/schema.js';
 import { scenes } from '../scene/schema.js';
 import { groups } from '../group/schema.js';
-import { orders } from '../order/schema.js';
 import { members } from '../member/schema.js';
 
 export const activityType = pgEnum('activity_type', ACTIVITY_TYPES);
@@ -127,9 +126,7 @@ export const activityUses = pgTable(
     tenantId: integer('tenant_id')
       .notNull()
       .references(() => tenants.id),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: orderId().notNull(),
     /** The customer, where known: a member, or an enterprise staff (per-customer limits count these). */
     memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
     staffId: integer('staff_id'),
@@ -169,7 +166,7 @@ export const coupons = pgTable(
     claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
     validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
     /** The order that took it last, and when. */
-    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    orderId: orderId(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('coupons_activity_idx').on(t.activityId), index('coupons_member_idx').on(t.memberId, t.validUntil)],

@@ -2,9 +2,8 @@
 import { pgTable, pgEnum, pgSequence, integer, text, timestamp, index } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { COMPLAINT_STATES, COMPLAINT_TYPES, PROGRESS_ACTIONS, PROGRESS_ROLES } from '../../shared/complaint/index.js';
-import { createdAt } from '../db/columns.js';
+import { createdAt, orderId } from '../db/columns.js';
 import { devices } from '../device/schema.js';
-import { orders } from '../order/schema.js';
 import { tenants } from '../identity/schema.js';
 
 export const complaintState = pgEnum('complaint_state', COMPLAINT_STATES);
@@ -28,9 +27,7 @@ export const complaints = pgTable(
     tenantId: integer('tenant_id')
       .notNull()
       .references(() => tenants.id),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: orderId().notNull(),
     deviceId: integer('device_id')
       .notNull()
       .references(() => devices.id),

@@ -23,7 +23,7 @@ import type { DeviceCaller } from '../http/principal.js';
 import { envInteger } from '../manifest.js';
 import { platformScope, type Scope } from '../scope.js';
 import { applyChannelOutcomes, publishDeviceNews } from '../device/index.js';
-import { orderItems, orders } from '../order/index.js';
+import { isSale, orderItems, orders } from '../order/index.js';
 import { refundSettingsOf, requestRefund } from '../refund/index.js';
 import { deliveryReviews } from './schema.js';
 
@@ -155,14 +155,7 @@ async function record(tx: Tx, order: OpenOrder, items: Item[], fresh: readonly F
 export async function reportOutcome(db: Db, caller: DeviceCaller, input: OutcomeInput) {
   return db.transaction(async (tx) => {
     const [order] = await lockOrders(tx)
-      .where(
-        and(
-          eq(orders.deviceId, caller.id),
-          eq(orders.saleId, input.saleId),
-          eq(orders.kind, 'sale'),
-          eq(orders.paymentState, 'success'),
-        ),
-      )
+      .where(and(isSale(caller.id, input.saleId), eq(orders.kind, 'sale'), eq(orders.paymentState, 'success')))
       .for('update');
     if (!order) throw new BizError(CODE.orderNotFound);
     const items = await itemsOf(tx, order.id);

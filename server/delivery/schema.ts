@@ -7,8 +7,7 @@
  */
 import { pgTable, pgEnum, integer, text, timestamp, index } from 'drizzle-orm/pg-core';
 import { REVIEW_STATES } from '../../shared/delivery/index.js';
-import { createdAt } from '../db/columns.js';
-import { orders } from '../order/schema.js';
+import { createdAt, orderId } from '../db/columns.js';
 import { tenants } from '../identity/schema.js';
 
 export const reviewState = pgEnum('delivery_review_state', REVIEW_STATES);
@@ -17,10 +16,7 @@ export const deliveryReviews = pgTable(
   'delivery_reviews',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    orderId: integer('order_id')
-      .notNull()
-      .unique()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: orderId().notNull().unique(),
     tenantId: integer('tenant_id')
       .notNull()
       .references(() => tenants.id),

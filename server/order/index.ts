@@ -5,9 +5,12 @@ import { orders } from './schema.js';
 import { orderDemo } from './demo.js';
 import { dropExpiredFiles, EXPORT_JOB, exportJob } from './export-jobs.js';
 import { orderHandlers } from './handlers.js';
+import { ensureOrderMonths } from './months.js';
 
 export { orderItems, orders } from './schema.js';
 export { seedOrders } from './seed.js';
+export { ensureOrderMonths } from './months.js';
+export { isSale } from './sale.js';
 export { orderScope } from './queries.js';
 export { exportJobs, salesRollups } from './schema.js';
 export { rebuildRollups, rollRefund, type RebuildRange } from './rollup.js';
@@ -20,7 +23,16 @@ export const orderServer = defineServerDomain({
   demo: orderDemo,
   // E-mail exports: jobs of the one queue (server/jobs), every running upstream taking them; expired links' files forgotten.
   jobs: { [EXPORT_JOB]: exportJob() },
-  background: (db, storage) => periodic(() => dropExpiredFiles(db, storage), 60_000),
+  background: (db, storage) => {
+    const stops = [
+      periodic(() => dropExpiredFiles(db, storage), 60_000),
+      // Hourly, and at once: the months ahead are there before their orders (server/order/months.ts).
+      periodic(() => ensureOrderMonths(db), 3_600_000, { immediately: true }),
+    ];
+    return async () => {
+      await Promise.all(stops.map((stop) => stop()));
+    };
+  },
   owns: {
     order: {
       id: orders.id,

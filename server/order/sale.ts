@@ -22,7 +22,7 @@ import {
 } from '../device/index.js';
 import type { Tx } from '../db/index.js';
 import { customerPricesOf, customerStaffByCard, type CardHolder } from '../customer/index.js';
-import { orderItems, orders } from './schema.js';
+import { orderItems, orders, orderSales } from './schema.js';
 import { publish } from '../http/events.js';
 import { rollSale } from './rollup.js';
 import type { OrderEvent } from '../../shared/order/index.js';
@@ -37,11 +37,20 @@ class AlreadyRecorded extends Error {}
 
 const TITLE_MAX = 60;
 
+/**
+ * The order of a machine's sale id, as a condition on `orders`: through
+ * `orderSales`, which names the order's month too, so the plan reads that
+ * month alone (delivery outcomes find their sale this way).
+ */
+export const isSale = (deviceId: number, saleId: string) =>
+  sql`(${orders.id}, ${orders.createdAt}) = (select ${orderSales.orderId}, ${orderSales.orderCreatedAt} from ${orderSales}
+    where ${orderSales.deviceId} = ${deviceId} and ${orderSales.saleId} = ${saleId})`;
+
 async function recorded(db: Db, deviceId: number, saleId: string) {
   const [row] = await db
     .select({ id: orders.id, orderNumber: orders.number, amount: orders.amount, createdAt: orders.createdAt })
     .from(orders)
-    .where(and(eq(orders.deviceId, deviceId), eq(orders.saleId, saleId)));
+    .where(isSale(deviceId, saleId));
   if (!row) return undefined;
   const [earned] = await db
     .select({ points: sql<number>`coalesce(sum(${pointEntries.points}), 0)::int` })
@@ -168,7 +177,7 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
       const title = lines.length
         ? lines.map((l) => (l.count > 1 ? `${l.name}×${l.count}` : l.name)).join('、')
         : device.name;
-      const [order] = await tx
+      const [inserted] = await tx
         .insert(orders)
         .values({
           thirdPartyNumber: sale.thirdPartyNumber,
@@ -204,9 +213,27 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
           externalMemberId: sale.externalMember?.id ?? null,
           paidAt: sql`now()`,
         })
-        .onConflictDoNothing({ target: [orders.deviceId, orders.saleId] })
-        .returning({ id: orders.id, orderNumber: orders.number, amount: orders.amount, createdAt: orders.createdAt });
-      if (!order) throw new AlreadyRecorded();
+        .returning({
+          id: orders.id,
+          orderNumber: orders.number,
+          amount: orders.amount,
+          createdAt: orders.createdAt,
+          // To the microsecond, as the key to its month must be: a Date keeps milliseconds.
+          exactly: sql<string>`${orders.createdAt}::text`,
+        });
+      const order = inserted!;
+      // Once per sale id: a retry racing this one waits here for its commit, then finds the id taken and rolls back.
+      const [first] = await tx
+        .insert(orderSales)
+        .values({
+          deviceId: device.id,
+          saleId: sale.saleId,
+          orderId: order.id,
+          orderCreatedAt: sql`${order.exactly}::timestamptz`,
+        })
+        .onConflictDoNothing()
+        .returning({ orderId: orderSales.orderId });
+      if (!first) throw new AlreadyRecorded();
       if (lines.length) {
         const names = new Map(lines.map((l) => [l.channel, l.name]));
         const items =

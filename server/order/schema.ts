@@ -6,7 +6,17 @@
  * `root_tenant_id` is the first-level tenant over the owner: a first-level
  * tenant's scope spans its second-level tenants, and one index on
  * (root_tenant_id, created_at) serves that scope in time order where an IN
- * list over tenant_id could not (the orders issue's budget at a million rows).
+ * list over tenant_id could not (the order list's budget at a million rows).
+ *
+ * Orders are partitioned by month of `created_at` (UTC months, whatever the
+ * business time zone: the bounds never move), one table per month named
+ * `orders_YYYY_MM` and `orders_default` for anything outside them. drizzle
+ * does not declare partitions: the migration that made them
+ * (0057_orders_by_month.sql) defines `order_months_ensure`, which
+ * server/order/months.ts calls ahead of time. Every list, count, export and
+ * rollup rebuild names a time range, so its plan reads the months it needs
+ * only; a lookup by id alone probes each month's primary key (one index
+ * probe a month). docs/domains/order.md#by-month has the figures.
  */
 import {
   pgTable,
@@ -18,7 +28,6 @@ import {
   boolean,
   timestamp,
   index,
-  uniqueIndex,
   check,
   jsonb,
   primaryKey,
@@ -39,7 +48,7 @@ import {
   SCENE_ORDER_STATES,
   type ExportFilter,
 } from '../../shared/order/index.js';
-import { createdAt } from '../db/columns.js';
+import { createdAt, orderId } from '../db/columns.js';
 import { devices } from '../device/schema.js';
 import { products } from '../product/schema.js';
 import { users } from '../account/schema.js';
@@ -64,11 +73,15 @@ export const orderNumbers = pgSequence('order_number_seq');
 export const orders = pgTable(
   'orders',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    /** The console's order number: the China-time minute and a running number (unique; 10^8 orders a minute would be needed to repeat one). */
+    /** Unique by its identity sequence; the primary key adds the month it is kept in (the table comment above). */
+    id: integer('id').notNull().generatedByDefaultAsIdentity(),
+    /**
+     * The console's order number: the China-time minute and a running number
+     * (10^8 orders a minute would be needed to repeat one). Unique by how it is
+     * made: a unique index on a table partitioned by time must hold the time.
+     */
     number: text('number')
       .notNull()
-      .unique()
       .default(
         sql`to_char(now() at time zone 'Asia/Shanghai', 'YYYYMMDDHH24MI') || to_char(nextval('order_number_seq') % 100000000, 'FM00000000')`,
       ),
@@ -85,7 +98,7 @@ export const orders = pgTable(
       .references(() => devices.id),
     deviceName: text('device_name').notNull(),
     pointId: integer('point_id'),
-    /** The machine's own id of the sale: one order per sale id and device, however often the machine retries. */
+    /** The machine's own id of the sale: one order per sale id and device, however often the machine retries (`orderSales` keeps that true). */
     saleId: text('sale_id'),
     title: text('title').notNull(),
     /** What the goods cost at the channels' prices; the suggested retail total; what was received. */
@@ -138,6 +151,7 @@ export const orders = pgTable(
       index(`orders_${name}_idx`).on(t.createdAt.desc(), t.id.desc()).where(where),
     ];
     return [
+      primaryKey({ columns: [t.id, t.createdAt] }),
       index('orders_tenant_time_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
       index('orders_root_time_idx').on(t.rootTenantId, t.createdAt.desc(), t.id.desc()),
       // The system admin's list, newest first over every tenant.
@@ -158,7 +172,6 @@ export const orders = pgTable(
       ...exceptional('refunded', sql`${t.refundState} <> 'none'`),
       ...exceptional('unpaid', sql`${t.paymentState} <> 'success'`),
       ...exceptional('undelivered', sql`${t.deliveryState} not in ('allDelivered', 'notStarted')`),
-      uniqueIndex('orders_device_sale_idx').on(t.deviceId, t.saleId),
       // Paid sales still waiting for the machine's outcome, oldest first: the time-out sweep's queue (server/delivery/outcome.ts).
       index('orders_delivery_open_idx')
         .on(t.createdAt)
@@ -173,14 +186,29 @@ export const orders = pgTable(
   },
 );
 
+/**
+ * One machine's sale id, once (server/order/sale.ts): what the unique
+ * (device_id, sale_id) index on orders was before orders were partitioned —
+ * a unique index there would have to hold the order's time, and a retry
+ * comes at another time. It also finds the sale's order in its month.
+ */
+export const orderSales = pgTable(
+  'order_sales',
+  {
+    deviceId: integer('device_id').notNull(),
+    saleId: text('sale_id').notNull(),
+    orderId: integer('order_id').notNull(),
+    orderCreatedAt: timestamp('order_created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.saleId] })],
+);
+
 /** What an order sold (spec §3 items: name, unit price, count), channel by channel. */
 export const orderItems = pgTable(
   'order_items',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: orderId().notNull(),
     tenantId: integer('tenant_id')
       .notNull()
       .references(() => tenants.id),

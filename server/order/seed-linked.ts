@@ -14,12 +14,14 @@ import { rowsOf } from '../db/sql.js';
 import { sceneDevices, scenes } from '../scene/schema.js';
 import { products } from '../product/schema.js';
 import { deviceChannels, devices } from '../device/schema.js';
+import { ensureSeedMonths } from './seed.js';
 
 export async function seedLinkedOrders(
   db: Queryable,
   { count, days, now }: { count: number; days: number; now: number },
 ): Promise<number> {
   const until = new Date(now).toISOString();
+  await ensureSeedMonths(db, { days, now });
   await db.execute(sql`drop table if exists seed_linked, seed_linked_items`);
   await db.execute(sql`
     create temp table seed_linked as

@@ -18,6 +18,7 @@ import { rowsOf } from '../db/sql.js';
 import { refundLines, refunds } from '../refund/schema.js';
 import { products } from '../product/schema.js';
 import { deviceChannels, devices } from '../device/schema.js';
+import { ensureOrderMonths } from './months.js';
 import { customerStaff, customers } from '../customer/schema.js';
 
 export interface SeedOptions {
@@ -33,9 +34,20 @@ export interface SeedOptions {
   seed?: number;
 }
 
+/**
+ * The months a seed's orders fall in, made before they are written: into
+ * `orders_default` they would have to move again. (Seeded orders name no
+ * machine's sale id — theirs is `seed-<id>` — so `order_sales` does not hold
+ * them: no machine retries them.)
+ */
+export async function ensureSeedMonths(db: Queryable, { days, now }: { days: number; now: number }) {
+  await ensureOrderMonths(db, new Date(now - (days + 1) * 86_400_000), new Date(now));
+}
+
 /** Creates `count` orders with their items; answers how many were made (none when no tenant has a stocked activated machine). */
 export async function seedOrders(db: Queryable, options: SeedOptions): Promise<number> {
   const batch = options.batch ?? 100_000;
+  await ensureSeedMonths(db, options);
   if (options.seed !== undefined) await db.execute(sql`select setseed(${options.seed})`);
   let made = 0;
   while (made < options.count) {

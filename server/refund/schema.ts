@@ -8,8 +8,8 @@
 import { pgTable, pgEnum, integer, text, timestamp, index, check, boolean } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { REFUND_REQUEST_STATES } from '../../shared/refund/index.js';
-import { createdAt } from '../db/columns.js';
-import { deliveryFailure, orderItems, orders } from '../order/schema.js';
+import { createdAt, orderId } from '../db/columns.js';
+import { deliveryFailure, orderItems } from '../order/schema.js';
 import { tenants } from '../identity/schema.js';
 
 export const refundRequestState = pgEnum('refund_request_state', REFUND_REQUEST_STATES);
@@ -18,9 +18,7 @@ export const refunds = pgTable(
   'refunds',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: orderId().notNull(),
     tenantId: integer('tenant_id')
       .notNull()
       .references(() => tenants.id),

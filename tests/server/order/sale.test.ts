@@ -150,6 +150,24 @@ describe('order.sale', () => {
     expect((await sell('VM2026000102', { saleId: 'retry-1' })).body.content.created).toBe(true);
   });
 
+  it('makes one order of 20 retries of a sale id arriving at once', async () => {
+    await setChannel('VM2026000101', 6, { stock: 30, enabled: true, locked: false });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        sell('VM2026000101', { saleId: 'retry-burst', items: [{ channel: 6, count: 1 }] }),
+      ),
+    );
+    expect(answers.map((a) => a.body.code)).toEqual(answers.map(() => CODE.ok));
+    expect(new Set(answers.map((a) => a.body.content.orderNumber)).size).toBe(1);
+    expect(answers.filter((a) => a.body.content.created)).toHaveLength(1);
+    expect((await channelRow('VM2026000101', 6)).stock).toBe(29);
+    const made = await t.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.deviceId, t.ids.device('VM2026000101')), eq(orders.saleId, 'retry-burst')));
+    expect(made).toHaveLength(1);
+  });
+
   it('takes payment on a payment box, which vends nothing (944 otherwise)', async () => {
     const paid = await sell('VM2026000103', { items: [], amount: 1250, platform: 'digitalRmb', paymentType: 'scan' });
     expect(paid.body.content).toMatchObject({ amount: 1250, created: true });
