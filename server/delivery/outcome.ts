@@ -23,7 +23,7 @@ import type { DeviceCaller } from '../http/principal.js';
 import { envInteger } from '../manifest.js';
 import { platformScope, type Scope } from '../scope.js';
 import { applyChannelOutcomes, publishDeviceNews } from '../device/index.js';
-import { isSale, orderItems, orders } from '../order/index.js';
+import { isSale, orderAt, orderItems, orders } from '../order/index.js';
 import { refundSettingsOf, requestRefund } from '../refund/index.js';
 import { deliveryReviews } from './schema.js';
 
@@ -40,6 +40,7 @@ const openOrder = {
   deliveryEnd: orders.deliveryEnd,
   receivedAmount: orders.receivedAmount,
   refundAmount: orders.refundAmount,
+  createdAt: orders.createdAt,
 };
 
 const itemColumns = {
@@ -125,7 +126,7 @@ async function record(tx: Tx, order: OpenOrder, items: Item[], fresh: readonly F
     items.map((i) => i.outcome),
     timedOut,
   );
-  await tx.update(orders).set({ deliveryState: state, deliveryEnd: end }).where(eq(orders.id, order.id));
+  await tx.update(orders).set({ deliveryState: state, deliveryEnd: end }).where(orderAt(order.id, order.createdAt));
 
   const failed = fresh.filter((f) => f.outcome === 'failed').map((f) => f.item);
   const refunded =
@@ -136,7 +137,7 @@ async function record(tx: Tx, order: OpenOrder, items: Item[], fresh: readonly F
       requestedBy: '',
       reason: '',
     }));
-  if (refunded) await tx.update(orders).set({ autoRefunded: true }).where(eq(orders.id, order.id));
+  if (refunded) await tx.update(orders).set({ autoRefunded: true }).where(orderAt(order.id, order.createdAt));
   if (!settings.autoRefund && end !== 'notEnded' && items.some((i) => i.outcome === 'failed')) {
     await tx.insert(deliveryReviews).values({ orderId: order.id, tenantId: order.tenantId }).onConflictDoNothing();
   }

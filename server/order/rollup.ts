@@ -21,6 +21,7 @@
  * until the first commits. Rows go in key order, so two transactions never
  * wait for each other's rows crosswise.
  */
+import { orderAtSql } from './months.js';
 import { sql, type SQL } from 'drizzle-orm';
 import { BUSINESS_TIME_ZONE, addDays, monthStart, nextMonth, nextYear } from '../../shared/business-time.js';
 import type { Db, Queryable } from '../db/index.js';
@@ -82,7 +83,8 @@ async function rollInto(db: Queryable, contributions: SQL): Promise<void> {
 }
 
 /** A sale just recorded (inside its transaction). */
-export const rollSale = (tx: Queryable, orderId: number) => rollInto(tx, salesOf(sql`o.id = ${orderId}`));
+export const rollSale = (tx: Queryable, orderId: number, createdAt: Date) =>
+  rollInto(tx, salesOf(orderAtSql(orderId, createdAt)));
 
 /** A refund that just settled successfully (inside its transaction). */
 export const rollRefund = (tx: Queryable, refundId: number) => rollInto(tx, refundsOf(sql`r.id = ${refundId}`));

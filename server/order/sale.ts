@@ -277,7 +277,7 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
       // Last, just before the commit: the tenant's rollup rows of this hour and day (its product totals) are
       // every one of its sales', each locked from here to the commit; any statement after this would hold them
       // for its round trip too — under load, where every sale of a popular drink queued (bench/load.ts).
-      await rollSale(tx, order.id);
+      await rollSale(tx, order.id, order.createdAt);
       return {
         orderNumber: order.orderNumber,
         amount: order.amount,

@@ -28,7 +28,7 @@ import type { HandlerInput } from '../http/handlers.js';
 import type { AuthUser } from '../http/principal.js';
 import { owningTenant } from '../tenant/index.js';
 import { envInteger } from '../manifest.js';
-import { orderItems, orders, orderScope } from '../order/index.js';
+import { orderAt, orderItems, orders, orderScope } from '../order/index.js';
 import { refundLines, refunds, refundSettings } from './schema.js';
 import { tenants } from '../identity/schema.js';
 
@@ -174,7 +174,7 @@ export async function requestRefund(
         // an automatic refund has no reason typed: the order's items say why.
         ...(failure ? {} : { refundReason: input.reason }),
       })
-      .where(eq(orders.id, order.id));
+      .where(orderAt(order.id, order.createdAt));
     await publish(tx, 'order', order.tenantId, orderNews(order.id, 'pending'), actor);
     return created!.id;
   });

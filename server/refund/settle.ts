@@ -12,7 +12,7 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/index.js';
 import { publish } from '../http/events.js';
-import { orderItems, orders, rollRefund } from '../order/index.js';
+import { orderAt, orderItems, orders, rollRefund } from '../order/index.js';
 import { reverseEarned } from '../member/index.js';
 import { refundLines, refunds } from './schema.js';
 import { orderNews } from './refunds.js';
@@ -50,6 +50,7 @@ async function settle(tx: Tx, refund: DueRefund, outcome: Outcome) {
       memberId: orders.memberId,
       receivedAmount: orders.receivedAmount,
       refundAmount: orders.refundAmount,
+      createdAt: orders.createdAt,
     })
     .from(orders)
     .where(eq(orders.id, refund.orderId))
@@ -106,7 +107,7 @@ async function settle(tx: Tx, refund: DueRefund, outcome: Outcome) {
       // An automatic refund has no reason typed: the order's items say why (their failure).
       ...(outcome === 'success' && refund.failure === null ? { refundReason: refund.reason } : {}),
     })
-    .where(eq(orders.id, order.id));
+    .where(orderAt(order.id, order.createdAt));
   await publish(tx, 'order', refund.tenantId, orderNews(order.id, outcome));
   // The money went back today: today's figures drop (server/order/rollup.ts). Last, just before the commit:
   // the tenant's rows of the hour and day are every settlement's and sale's, locked from here to the commit.

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import { suiteApp } from '../helpers.js';
-import { ensureOrderMonths, orders } from '../../../server/order/index.js';
+import { ensureOrderMonths, orderAt, orders } from '../../../server/order/index.js';
 import { orderWhere } from '../../../server/order/queries.js';
 import { platformScope } from '../../../server/scope.js';
 import { rowsOf } from '../../../server/db/sql.js';
@@ -27,7 +27,7 @@ const months = async () =>
   ).map((r) => r.name);
 
 /** A copy of a demo order made at `at`. */
-async function orderAt(at: Date) {
+async function copyAt(at: Date) {
   const [demo] = await t.db.select().from(orders).limit(1);
   const { id: _id, number: _number, ...row } = demo!;
   const [made] = await t.db
@@ -53,8 +53,8 @@ describe('orders by month', () => {
   });
 
   it('keeps an order outside every month in orders_default until its month is made, then moves it there; making it again makes nothing', async () => {
-    const id = await orderAt(new Date('2019-03-31T23:59:59.999Z'));
-    const next = await orderAt(new Date('2019-04-01T00:00:00Z'));
+    const id = await copyAt(new Date('2019-03-31T23:59:59.999Z'));
+    const next = await copyAt(new Date('2019-04-01T00:00:00Z'));
     expect(await tableOf(id)).toBe('orders_default');
     expect(await ensureOrderMonths(t.db, new Date('2019-03-10T00:00:00Z'), new Date('2019-03-20T00:00:00Z'))).toBe(1);
     expect(await tableOf(id)).toBe('orders_2019_03');
@@ -76,5 +76,19 @@ describe('orders by month', () => {
       .join('\n');
     const read = new Set(plan.match(/orders_(\d{4}_\d{2}|default)/g));
     expect([...read].sort()).toEqual([...new Set([monthTable(from), monthTable(to)])].sort());
+  });
+
+  it('plans an order named with its time (orderAt: sales, vend outcomes, refunds) to read its month alone, and finds it', async () => {
+    const [demo] = await t.db
+      .select({ id: orders.id, createdAt: orders.createdAt })
+      .from(orders)
+      .orderBy(desc(orders.createdAt))
+      .limit(1);
+    const one = t.db.select({ id: orders.id }).from(orders).where(orderAt(demo!.id, demo!.createdAt));
+    const plan = (await rowsOf<Record<string, string>>(t.db, sql`explain (costs off) ${one}`))
+      .map((r) => Object.values(r)[0])
+      .join('\n');
+    expect(new Set(plan.match(/orders_(\d{4}_\d{2}|default)/g))).toEqual(new Set([monthTable(demo!.createdAt)]));
+    expect(await one).toEqual([{ id: demo!.id }]);
   });
 });
