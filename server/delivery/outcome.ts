@@ -23,7 +23,7 @@ import type { DeviceCaller } from '../http/principal.js';
 import { envInteger } from '../manifest.js';
 import { platformScope, type Scope } from '../scope.js';
 import { applyChannelOutcomes, publishDeviceNews } from '../device/index.js';
-import { isSale, orderAt, orderItems, orders } from '../order/index.js';
+import { orderAt, orderItems, orders, saleOrder } from '../order/index.js';
 import { refundSettingsOf, requestRefund } from '../refund/index.js';
 import { deliveryReviews } from './schema.js';
 
@@ -155,8 +155,10 @@ async function record(tx: Tx, order: OpenOrder, items: Item[], fresh: readonly F
 /** delivery.outcome: a machine's report on one of its sales. */
 export async function reportOutcome(db: Db, caller: DeviceCaller, input: OutcomeInput) {
   return db.transaction(async (tx) => {
+    const sale = await saleOrder(tx, caller.id, input.saleId);
+    if (!sale) throw new BizError(CODE.orderNotFound);
     const [order] = await lockOrders(tx)
-      .where(and(isSale(caller.id, input.saleId), eq(orders.kind, 'sale'), eq(orders.paymentState, 'success')))
+      .where(and(orderAt(sale.id, sale.createdAt), eq(orders.kind, 'sale'), eq(orders.paymentState, 'success')))
       .for('update');
     if (!order) throw new BizError(CODE.orderNotFound);
     const items = await itemsOf(tx, order.id);

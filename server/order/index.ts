@@ -10,7 +10,7 @@ import { ensureOrderMonths } from './months.js';
 export { orderItems, orders } from './schema.js';
 export { seedOrders } from './seed.js';
 export { ensureOrderMonths, orderAt } from './months.js';
-export { isSale } from './sale.js';
+export { saleOrder } from './sale.js';
 export { orderScope } from './queries.js';
 export { exportJobs, salesRollups } from './schema.js';
 export { rebuildRollups, rollRefund, type RebuildRange } from './rollup.js';

@@ -8,7 +8,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import type { SaleInput } from '../../shared/order/index.js';
-import type { Db } from '../db/index.js';
+import type { Db, Queryable } from '../db/index.js';
+import { orderAt } from './months.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
 import type { DeviceCaller } from '../http/principal.js';
 import {
@@ -38,19 +39,25 @@ class AlreadyRecorded extends Error {}
 const TITLE_MAX = 60;
 
 /**
- * The order of a machine's sale id, as a condition on `orders`: through
- * `orderSales`, which names the order's month too, so the plan reads that
- * month alone (delivery outcomes find their sale this way).
+ * The order of a machine's sale id and its time, from `orderSales`: with
+ * both, `orderAt` names the order in its month (a vend outcome finds its
+ * sale this way). Undefined: no such sale.
  */
-export const isSale = (deviceId: number, saleId: string) =>
-  sql`(${orders.id}, ${orders.createdAt}) = (select ${orderSales.orderId}, ${orderSales.orderCreatedAt} from ${orderSales}
-    where ${orderSales.deviceId} = ${deviceId} and ${orderSales.saleId} = ${saleId})`;
+export async function saleOrder(db: Queryable, deviceId: number, saleId: string) {
+  const [sale] = await db
+    .select({ id: orderSales.orderId, createdAt: orderSales.orderCreatedAt })
+    .from(orderSales)
+    .where(and(eq(orderSales.deviceId, deviceId), eq(orderSales.saleId, saleId)));
+  return sale;
+}
 
 async function recorded(db: Db, deviceId: number, saleId: string) {
+  const sale = await saleOrder(db, deviceId, saleId);
+  if (!sale) return undefined;
   const [row] = await db
     .select({ id: orders.id, orderNumber: orders.number, amount: orders.amount, createdAt: orders.createdAt })
     .from(orders)
-    .where(isSale(deviceId, saleId));
+    .where(orderAt(sale.id, sale.createdAt));
   if (!row) return undefined;
   const [earned] = await db
     .select({ points: sql<number>`coalesce(sum(${pointEntries.points}), 0)::int` })
