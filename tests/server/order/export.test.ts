@@ -21,14 +21,17 @@ async function toBuffer(write: (out: PassThrough) => Promise<number>) {
   return { rows, bytes: Buffer.concat(chunks) };
 }
 
-async function readBack(bytes: Buffer) {
+async function readSheets(bytes: Buffer) {
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(bytes as unknown as ArrayBuffer);
-  const sheet = book.worksheets[0]!;
-  const rows: unknown[][] = [];
-  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return { name: sheet.name, rows };
+  return book.worksheets.map((sheet) => {
+    const rows: unknown[][] = [];
+    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    return { name: sheet.name, rows };
+  });
 }
+
+const readBack = async (bytes: Buffer) => (await readSheets(bytes))[0]!;
 
 describe('writeXlsx', () => {
   it('writes text, numbers, empty cells and characters XML must escape', async () => {
@@ -53,6 +56,26 @@ describe('writeXlsx', () => {
       ['x & y <z>', 1.5],
       ['中文"引号"', 0, 'tab\there'],
     ]);
+  });
+
+  it('goes on in another sheet, the header again, past the rows a sheet holds; none left empty', async () => {
+    async function* batches(sizes: number[]) {
+      let n = 0;
+      for (const size of sizes) yield Array.from({ length: size }, () => [`r${++n}`, n]);
+    }
+    const seven = await toBuffer((out) => writeXlsx(out, '订单', ['a', 'b'], batches([2, 4, 1]), undefined, 3));
+    expect(seven.rows).toBe(7);
+    const sheets = await readSheets(seven.bytes);
+    expect(sheets.map((s) => s.name)).toEqual(['订单', '订单 (2)', '订单 (3)']);
+    expect(sheets.map((s) => s.rows.map((r) => r[0]))).toEqual([
+      ['a', 'r1', 'r2', 'r3'],
+      ['a', 'r4', 'r5', 'r6'],
+      ['a', 'r7'],
+    ]);
+    const six = await toBuffer((out) => writeXlsx(out, '订单', ['a', 'b'], batches([3, 3]), undefined, 3));
+    expect((await readSheets(six.bytes)).map((s) => s.rows.length)).toEqual([4, 4]);
+    const none = await toBuffer((out) => writeXlsx(out, '订单', ['a', 'b'], batches([]), undefined, 3));
+    expect((await readSheets(none.bytes)).map((s) => s.rows)).toEqual([[['a', 'b']]]);
   });
 });
 
