@@ -160,7 +160,9 @@ export function writeXlsx(
     text(
       'xl/_rels/workbook.xml.rels',
       `<Relationships xmlns="${PKG}">` +
-        ids.map((n) => `<Relationship Id="rId${n}" Type="${REL}/worksheet" Target="worksheets/sheet${n}.xml"/>`).join('') +
+        ids
+          .map((n) => `<Relationship Id="rId${n}" Type="${REL}/worksheet" Target="worksheets/sheet${n}.xml"/>`)
+          .join('') +
         `<Relationship Id="rId${sheets + 1}" Type="${REL}/styles" Target="styles.xml"/></Relationships>`,
     );
     text('xl/styles.xml', STYLES);
