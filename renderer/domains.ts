@@ -27,6 +27,7 @@ import { groupScreens } from './group/index.js';
 import { activityScreens } from './activity/index.js';
 import { firmwareScreens } from './firmware/index.js';
 import { priceScreens } from './price/index.js';
+import { shareScreens } from './share/index.js';
 
 export const RENDERER_DOMAINS = [
   accountScreens,
@@ -51,6 +52,7 @@ export const RENDERER_DOMAINS = [
   activityScreens,
   firmwareScreens,
   priceScreens,
+  shareScreens,
 ] as const;
 
 export const SCREENS = assembleScreens(RENDERER_DOMAINS);

@@ -25,6 +25,7 @@ import { groupServer } from './group/index.js';
 import { activityServer } from './activity/index.js';
 import { firmwareServer } from './firmware/index.js';
 import { priceServer } from './price/index.js';
+import { shareServer } from './share/index.js';
 import { dashboardServer } from './dashboard/index.js';
 import { billingServer } from './billing/index.js';
 import { deliveryServer } from './delivery/index.js';
@@ -57,6 +58,7 @@ export const SERVER_DOMAINS = [
   activityServer,
   firmwareServer,
   priceServer,
+  shareServer,
 ] as const;
 
 // Every publish is heard by the domains that act on others' news (callbacks), in its transaction.

@@ -40,6 +40,7 @@ import { group } from './group/index.js';
 import { activity } from './activity/index.js';
 import { firmware } from './firmware/index.js';
 import { price } from './price/index.js';
+import { share } from './share/index.js';
 
 export const DOMAINS = [
   account,
@@ -64,6 +65,7 @@ export const DOMAINS = [
   group,
   firmware,
   price,
+  share,
 ] as const;
 
 type Domain = (typeof DOMAINS)[number];

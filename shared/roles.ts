@@ -43,6 +43,7 @@ export const ROLE_NAME = {
  * | 7-3  | distributor device binding (devBind) |
  * | 8-1  | enterprise accounts (costume) and bind points (bindGroup) |
  * | 8-2  | enterprise staff list (staffPage) |
+ * | 9-1  | revenue shares: hosts, rules, statements (beyond the spec: docs/departures.md) |
  */
 export const POWER_CODES = [
   '1-1',
@@ -60,6 +61,7 @@ export const POWER_CODES = [
   '7-3',
   '8-1',
   '8-2',
+  '9-1',
 ] as const;
 export type PowerCode = (typeof POWER_CODES)[number];
 export const powerCode = z.enum(POWER_CODES);

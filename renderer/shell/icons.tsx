@@ -7,6 +7,7 @@ import {
   CircleSmallRegular,
   DatabaseRegular,
   LocationRegular,
+  MoneyHandRegular,
   MegaphoneRegular,
   PeopleCommunityRegular,
   PeopleRegular,
@@ -32,6 +33,7 @@ const ICONS: Readonly<Record<IconName, FluentIcon>> = {
   pool: DatabaseRegular,
   enterprise: BuildingRegular,
   staff: PeopleRegular,
+  share: MoneyHandRegular,
 };
 
 export function RouteIcon({ name, className }: { name: IconName | undefined; className?: string }) {

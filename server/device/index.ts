@@ -16,7 +16,15 @@ import { devices } from './schema.js';
 
 export { DEMO_DEVICES } from './demo.js';
 export { selectDevices, toDeviceItem } from './queries.js';
-export { devices, deviceAlerts, deviceChannels, deviceModels, modelModules, moduleVersions } from './schema.js';
+export {
+  devicePoints,
+  devices,
+  deviceAlerts,
+  deviceChannels,
+  deviceModels,
+  modelModules,
+  moduleVersions,
+} from './schema.js';
 export { sweepDeviceAlerts, type AlertNow } from './alerts.js';
 export { DEFAULT_DEVICE_LIMIT, deviceCaller, demoSecret, ensureDemoSecrets } from './credentials.js';
 export { publishDeviceEvent, publishDeviceEvents, publishDeviceNews, type DeviceNews } from './events.js';

@@ -229,3 +229,27 @@ export const moduleVersions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.module] })],
 );
+
+/**
+ * Where each device stood since when: a row each time its point (or its
+ * tenant) changed, written by a trigger on `devices` (migration
+ * 0058_shares.sql), so every path that moves a device — bind, unbind, a
+ * handover, a recycle, the seeds — is recorded without one of them having
+ * to remember it. A device already placed when this table came, or inserted
+ * at a point, stands there since `-infinity`: it sold nothing before it
+ * existed. Revenue shares read it (server/share) to place a day's sales at
+ * the point the device stood at when the day ended.
+ */
+export const devicePoints = pgTable(
+  'device_points',
+  {
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    fromAt: timestamp('from_at', { withTimezone: true }).notNull(),
+    /** Null: at no point from then. */
+    pointId: integer('point_id'),
+    tenantId: integer('tenant_id'),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.fromAt] })],
+);

@@ -23,6 +23,7 @@ export const ICON_NAMES = [
   'pool',
   'enterprise',
   'staff',
+  'share',
 ] as const;
 export type IconName = (typeof ICON_NAMES)[number];
 

@@ -22,6 +22,14 @@ export type ShareKind = (typeof SHARE_KINDS)[number];
 export const SHARE_SUBJECTS = ['point', 'host', 'tenant'] as const;
 export type ShareSubject = (typeof SHARE_SUBJECTS)[number];
 
+/** Who a statement pays: a location host, or a second-level tenant of the tenant that pays. */
+export const SHARE_PARTIES = ['host', 'tenant'] as const;
+export type ShareParty = (typeof SHARE_PARTIES)[number];
+
+/** Draft until issued; an issued statement is final (a correction is an adjustment in a later month); the party confirms it; then it is paid. */
+export const SHARE_STATES = ['draft', 'issued', 'confirmed', 'paid'] as const;
+export type ShareState = (typeof SHARE_STATES)[number];
+
 export const SHARE_LIMITS = {
   tiers: 5,
   /** Basis points: 10 000 is 100 %. */
@@ -89,6 +97,19 @@ export type ShareTermsInput = z.input<typeof shareTerms>;
 export const shareMonth = z
   .string({ error: 'validation.invalid' })
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'validation.invalid' });
+
+/** Business months around today's (`YYYY-MM-DD`), `back` before its month to `ahead` after it, in order (`YYYY-MM`). */
+export function monthsAround(today: string, back: number, ahead: number): string[] {
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  const now = y * 12 + (m - 1);
+  return Array.from({ length: back + ahead + 1 }, (_, i) => {
+    const k = now - back + i;
+    return `${Math.floor(k / 12)}-${String((k % 12) + 1).padStart(2, '0')}`;
+  });
+}
+
+/** The `n` business months before today's, latest first: the months that may be closed. */
+export const endedMonths = (today: string, n: number): string[] => monthsAround(today, n, 0).slice(0, n).reverse();
 
 /** How many days the month `YYYY-MM` has. */
 export function daysInMonth(month: string): number {

@@ -18,6 +18,8 @@ export const POWER_CATEGORIES = {
   orders: ['6-1', '6-3'],
   distribution: ['7-1', '7-3'],
   enterprise: ['8-1', '8-2'],
+  // Beyond the spec (docs/departures.md): the revenue shares' screens.
+  shares: ['9-1'],
 } as const satisfies Record<string, readonly PowerCode[]>;
 export type PowerCategory = keyof typeof POWER_CATEGORIES;
 /** A code's key in the texts (`staff.power.p2_1.name`): dots and dashes are not for keys. */

@@ -17,6 +17,7 @@ const zhCN = {
     orders: '订单管理',
     distribution: '分销管理',
     enterprise: '企业客户',
+    shares: '收益分成',
   },
   power: {
     p1_1: { name: '首页', description: '查看销售看板' },
@@ -34,6 +35,7 @@ const zhCN = {
     p7_3: { name: '分销商设备', description: '移交与收回设备' },
     p8_1: { name: '企业账户', description: '企业客户与绑定点位' },
     p8_2: { name: '企业员工', description: '企业员工名单' },
+    p9_1: { name: '收益分成', description: '场地方、分成规则与月度对账单' },
   },
   role: {
     title: '角色管理',
@@ -131,6 +133,7 @@ export const staffTexts = defineTexts(zhCN, {
       orders: '訂單管理',
       distribution: '分銷管理',
       enterprise: '企業客戶',
+      shares: '收益分成',
     },
     power: {
       p1_1: { name: '首頁', description: '查看銷售看板' },
@@ -148,6 +151,7 @@ export const staffTexts = defineTexts(zhCN, {
       p7_3: { name: '分銷商設備', description: '移交與收回設備' },
       p8_1: { name: '企業帳戶', description: '企業客戶與綁定點位' },
       p8_2: { name: '企業員工', description: '企業員工名單' },
+      p9_1: { name: '收益分成', description: '場地方、分成規則與月度對帳單' },
     },
     role: {
       title: '角色管理',
@@ -243,6 +247,7 @@ export const staffTexts = defineTexts(zhCN, {
       orders: 'Orders',
       distribution: 'Distribution',
       enterprise: 'Enterprise customers',
+      shares: 'Revenue shares',
     },
     power: {
       p1_1: { name: 'Dashboard', description: 'The sales dashboard' },
@@ -260,6 +265,7 @@ export const staffTexts = defineTexts(zhCN, {
       p7_3: { name: 'Distributor devices', description: 'Hand devices over and take them back' },
       p8_1: { name: 'Enterprise accounts', description: 'Enterprise customers and their points' },
       p8_2: { name: 'Enterprise staff', description: 'Enterprise staff lists' },
+      p9_1: { name: 'Revenue shares', description: 'Location hosts, share rules and monthly statements' },
     },
     role: {
       title: 'Roles',

@@ -95,6 +95,8 @@ const CODE_SCREENS: Record<PowerCode, { menu: string[]; hidden: string[] }> = {
   '7-3': { menu: [], hidden: ['/tenant/devBind'] },
   '8-1': { menu: ['/costumeMent/costume'], hidden: ['/costumeMent/bindGroup'] },
   '8-2': { menu: ['/costumeMent/staffPage'], hidden: [] },
+  // Beyond the spec: revenue shares (docs/departures.md).
+  '9-1': { menu: ['/shares/statements', '/shares/hosts', '/shares/rules'], hidden: ['/shares/statement'] },
 };
 const ALWAYS = ['/person'];
 
@@ -195,6 +197,8 @@ describe('the route table', () => {
         '/deviceList/firmware/rollout',
         // Beyond the spec: one price change's progress, opened from the price changes' list.
         '/deviceList/prices/change',
+        // Beyond the spec: one revenue-share statement, opened from the statements.
+        '/shares/statement',
       ].sort(),
     );
   });
@@ -438,6 +442,8 @@ describe('menu', () => {
       'member.route.memberCenter',
       'activity.route.marketing',
       'tenant.route.distribution',
+      // Beyond the spec (docs/departures.md).
+      'share.route.shares',
       'customer.route.customerManagement',
     ]);
   });

@@ -25,6 +25,7 @@ import { tenants } from '../../../server/identity/schema.js';
 import { balanceOf, sandboxCode } from '../../../server/member/index.js';
 import { firmwareRaces } from './support/firmware-races.js';
 import { priceRaces } from './support/price-races.js';
+import { shareRaces } from './support/share-races.js';
 
 const N = Number(process.env.RACE_PARALLEL ?? 8);
 
@@ -761,6 +762,7 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
 
   ...firmwareRaces(() => ({ t, admin, tenant: token, n: N, clean: expectCleanAnswers })),
   ...priceRaces(() => ({ t, tenant: token, n: N, clean: expectCleanAnswers })),
+  ...shareRaces(() => ({ t, tenant: token, n: N, clean: expectCleanAnswers })),
 };
 
 describe('races on contended operations', () => {

@@ -1,6 +1,6 @@
 /** The share of a line (shared/share/rules.ts) against months computed by hand. */
 import { describe, expect, it } from 'vitest';
-import { daysInMonth, shareOf, shareTerms, type ShareTerms } from '../../../shared/share/rules.js';
+import { daysInMonth, endedMonths, shareOf, shareTerms, type ShareTerms } from '../../../shared/share/rules.js';
 
 const flat = (rate: number): ShareTerms => ({ kind: 'percent', tiers: [{ upTo: null, rate }], rent: 0 });
 // 5 % up to ¥20 000 a month, 7 % above.
@@ -81,6 +81,10 @@ describe('shareTerms', () => {
     expect(issues({ kind: 'greater', tiers: [{ upTo: null, rate: 500 }] })).toEqual(['rent validation.required']);
     expect(issues({ kind: 'rent', rent: 100 })).toEqual([]);
     expect(issues({ kind: 'percent', tiers: [{ upTo: null, rate: 10_001 }] })).toEqual(['tiers.0.rate validation.max']);
+  });
+
+  it('lists the months that have ended, across a new year', () => {
+    expect(endedMonths('2026-02-01', 3)).toEqual(['2026-01', '2025-12', '2025-11']);
   });
 
   it('knows the days of a month', () => {

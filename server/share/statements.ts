@@ -1,0 +1,274 @@
+/**
+ * Statements (shared/share/api.ts): read by the tenant that pays them and
+ * its parents, and by a second-level tenant they pay; moved draft → issued
+ * → confirmed → paid, each step once (976 otherwise). The paying side
+ * issues and pays; a second-level tenant confirms its own, and the paying
+ * side records a host's confirmation. Adjustments go to a month not issued.
+ */
+import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { CODE } from '../../shared/domains.js';
+import type { PageQuery } from '../../shared/api/define.js';
+import type {
+  ShareAdjustment,
+  ShareParty,
+  ShareState,
+  ShareStatementDetail,
+  ShareStatementItem,
+  shareAdjustInput,
+} from '../../shared/share/index.js';
+import { users } from '../account/index.js';
+import type { Db, Queryable } from '../db/index.js';
+import { devices } from '../device/index.js';
+import { BizError } from '../http/errors.js';
+import { paged } from '../http/paged.js';
+import type { AuthUser } from '../http/principal.js';
+import { tenants } from '../identity/schema.js';
+import { points } from '../point/index.js';
+import type { Scope } from '../scope.js';
+import { tenantFilter } from '../tenant/index.js';
+import { hostOf } from './hosts.js';
+import { subjectOf } from './rules.js';
+import { lockTenantShares, requireUnstated } from './stated.js';
+import { shareAdjustments, shareLineDays, shareLines, shareStatements } from './schema.js';
+
+/**
+ * Statements the caller pays (its scope's tenants: a host's, or a second-level
+ * tenant's it sees — a member of the parent does not) or is paid by (its
+ * scope's tenants as the party).
+ */
+const visible = (scope: Scope): SQL =>
+  or(
+    and(scope.where(shareStatements.tenantId), eq(shareStatements.party, 'host')),
+    and(eq(shareStatements.party, 'tenant'), scope.where(shareStatements.partyId)),
+  )!;
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+const select = (db: Queryable) =>
+  db
+    .select({
+      s: shareStatements,
+      tenantName: tenants.name,
+      month: sql<string>`to_char(${shareStatements.month}, 'YYYY-MM')`,
+    })
+    .from(shareStatements)
+    .innerJoin(tenants, eq(tenants.id, shareStatements.tenantId));
+type Row = Awaited<ReturnType<ReturnType<typeof select>['where']>>[number];
+
+function toItem(user: AuthUser, { s, tenantName, month }: Row): ShareStatementItem {
+  const { digest: _digest, month: _day, ...rest } = s;
+  return {
+    ...rest,
+    tenantName,
+    month,
+    computedAt: s.computedAt.toISOString(),
+    issuedAt: iso(s.issuedAt),
+    confirmedAt: iso(s.confirmedAt),
+    paidAt: iso(s.paidAt),
+    mine: s.party === 'tenant' && s.partyId === user.tenantId,
+  };
+}
+
+export async function statementPage(
+  db: Queryable,
+  user: AuthUser,
+  scope: Scope,
+  query: PageQuery,
+  filter: {
+    tenantId?: number | undefined;
+    month?: string | undefined;
+    state?: ShareState | undefined;
+    party?: ShareParty | undefined;
+    hostId?: number | undefined;
+  },
+) {
+  if (filter.hostId !== undefined) await hostOf(db, scope, filter.hostId);
+  const where = and(
+    visible(scope),
+    await tenantFilter(db, scope, shareStatements.tenantId, filter.tenantId),
+    filter.month ? eq(shareStatements.month, `${filter.month}-01`) : undefined,
+    filter.state ? eq(shareStatements.state, filter.state) : undefined,
+    filter.party ? eq(shareStatements.party, filter.party) : undefined,
+    filter.hostId !== undefined
+      ? and(eq(shareStatements.party, 'host'), eq(shareStatements.partyId, filter.hostId))
+      : undefined,
+  );
+  return paged(
+    query,
+    select(db)
+      .where(where)
+      .orderBy(desc(shareStatements.month), asc(shareStatements.party), asc(shareStatements.partyName)),
+    db.select({ total: count() }).from(shareStatements).where(where),
+    (r) => toItem(user, r),
+  );
+}
+
+async function statementOf(db: Queryable, user: AuthUser, scope: Scope, id: number): Promise<ShareStatementItem> {
+  const [row] = await select(db).where(and(eq(shareStatements.id, id), visible(scope)));
+  if (!row) throw new BizError(CODE.shareStatementNotFound);
+  return toItem(user, row);
+}
+
+export async function statementInfo(
+  db: Queryable,
+  user: AuthUser,
+  scope: Scope,
+  id: number,
+): Promise<ShareStatementDetail> {
+  const item = await statementOf(db, user, scope, id);
+  const lines = await db
+    .select()
+    .from(shareLines)
+    .where(eq(shareLines.statementId, id))
+    .orderBy(asc(shareLines.position));
+  const adjustmentList = await adjustmentsOf(db, item.tenantId, item.month, item.party, item.partyId);
+  return {
+    ...item,
+    lines: lines.map(({ statementId: _s, position: _p, by, ...l }) => ({
+      ...l,
+      by: by === 'percent' || by === 'rent' ? by : null,
+    })),
+    adjustmentList,
+  };
+}
+
+const adjustmentColumns = {
+  id: shareAdjustments.id,
+  month: sql<string>`to_char(${shareAdjustments.month}, 'YYYY-MM')`,
+  amount: shareAdjustments.amount,
+  reason: shareAdjustments.reason,
+  createdBy: users.username,
+  createdAt: shareAdjustments.createdAt,
+};
+const toAdjustment = (r: { createdAt: Date } & Omit<ShareAdjustment, 'createdAt'>): ShareAdjustment => ({
+  ...r,
+  createdAt: r.createdAt.toISOString(),
+});
+
+async function adjustmentsOf(db: Queryable, tenantId: number, month: string, party: ShareParty, partyId: number) {
+  const rows = await db
+    .select(adjustmentColumns)
+    .from(shareAdjustments)
+    .leftJoin(users, eq(users.id, shareAdjustments.createdBy))
+    .where(
+      and(
+        eq(shareAdjustments.tenantId, tenantId),
+        eq(shareAdjustments.month, `${month}-01`),
+        eq(shareAdjustments.party, party),
+        eq(shareAdjustments.partyId, partyId),
+      ),
+    )
+    .orderBy(asc(shareAdjustments.id));
+  return rows.map(toAdjustment);
+}
+
+/** What a statement's lines sum, day by day and device by device. */
+export async function statementDays(
+  db: Queryable,
+  user: AuthUser,
+  scope: Scope,
+  id: number,
+  query: PageQuery,
+  filter: { lineId?: number | undefined },
+) {
+  await statementOf(db, user, scope, id);
+  const where = and(
+    eq(shareLines.statementId, id),
+    filter.lineId !== undefined ? eq(shareLineDays.lineId, filter.lineId) : undefined,
+  );
+  return paged(
+    query,
+    db
+      .select({
+        lineId: shareLineDays.lineId,
+        day: shareLineDays.day,
+        deviceId: shareLineDays.deviceId,
+        deviceName: sql<string>`coalesce(${devices.name}, '')`,
+        pointId: shareLineDays.pointId,
+        pointName: points.name,
+        sales: shareLineDays.sales,
+        refunds: shareLineDays.refunds,
+      })
+      .from(shareLineDays)
+      .innerJoin(shareLines, eq(shareLines.id, shareLineDays.lineId))
+      .leftJoin(devices, eq(devices.id, shareLineDays.deviceId))
+      .leftJoin(points, eq(points.id, shareLineDays.pointId))
+      .where(where)
+      .orderBy(asc(shareLines.position), asc(shareLineDays.day), asc(shareLineDays.deviceId)),
+    db
+      .select({ total: count() })
+      .from(shareLineDays)
+      .innerJoin(shareLines, eq(shareLines.id, shareLineDays.lineId))
+      .where(where),
+    (r) => r,
+  );
+}
+
+type Step = 'issue' | 'confirm' | 'pay';
+const FROM: Record<Step, ShareState> = { issue: 'draft', confirm: 'issued', pay: 'confirmed' };
+
+/**
+ * One step of a statement's life, taken once: the row moves only from the
+ * state the step starts from (a second click, or two at once, find it moved
+ * and are refused, 976). The paying side issues and pays; the party confirms
+ * its own, and a host's confirmation is recorded by the paying side.
+ */
+export async function stepStatement(
+  db: Db,
+  user: AuthUser,
+  scope: Scope,
+  id: number,
+  step: Step,
+  input: { by?: string | undefined; reference?: string | undefined } = {},
+) {
+  const s = await statementOf(db, user, scope, id);
+  const payer = scope.has(s.tenantId);
+  const allowed = step === 'confirm' ? (s.party === 'tenant' ? s.mine : payer) : payer && !s.mine;
+  if (!allowed) throw new BizError(CODE.shareStatementState);
+  const set =
+    step === 'issue'
+      ? { state: 'issued' as const, issuedAt: sql`now()` }
+      : step === 'confirm'
+        ? { state: 'confirmed' as const, confirmedAt: sql`now()`, confirmedBy: input.by || user.username }
+        : { state: 'paid' as const, paidAt: sql`now()`, paymentRef: input.reference ?? null };
+  const moved = await db.transaction(async (tx) => {
+    // An issue waits for a close or a rule change of the tenant in progress (server/share/stated.ts).
+    if (step === 'issue') await lockTenantShares(tx, s.tenantId);
+    return tx
+      .update(shareStatements)
+      .set(set)
+      .where(and(eq(shareStatements.id, id), eq(shareStatements.state, FROM[step])))
+      .returning({ id: shareStatements.id });
+  });
+  if (moved.length === 0) throw new BizError(CODE.shareStatementState);
+  return statementOf(db, user, scope, id);
+}
+
+/** An adjustment of a party's month not yet issued for it (973): the month's close adds it to the statement. */
+export async function adjust(db: Db, user: AuthUser, scope: Scope, input: z.output<typeof shareAdjustInput>) {
+  const subject = await subjectOf(db, scope, input, true);
+  const party = subject.subject === 'tenant' ? ('tenant' as const) : ('host' as const);
+  const month = `${input.month}-01`;
+  const id = await db.transaction(async (tx) => {
+    await requireUnstated(tx, subject.tenantId, month, { party, partyId: subject.subjectId });
+    const [row] = await tx
+      .insert(shareAdjustments)
+      .values({
+        tenantId: subject.tenantId,
+        month,
+        party,
+        partyId: subject.subjectId,
+        amount: input.amount,
+        reason: input.reason,
+        createdBy: user.id,
+      })
+      .returning({ id: shareAdjustments.id });
+    return row!.id;
+  });
+  const [row] = await db
+    .select(adjustmentColumns)
+    .from(shareAdjustments)
+    .leftJoin(users, eq(users.id, shareAdjustments.createdBy))
+    .where(eq(shareAdjustments.id, id));
+  return toAdjustment(row!);
+}
