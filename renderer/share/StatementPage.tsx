@@ -128,15 +128,15 @@ function Lines({ statement }: { statement: ShareStatementDetail }) {
       {
         id: 'rule',
         header: t('share.statement.rule'),
-        minWidth: 140,
-        width: 220,
+        minWidth: 160,
+        width: 260,
         grow: 2,
         render: (l) => <OverflowText text={termsText(t, l)} />,
       },
       {
         id: 'period',
         header: t('share.statement.period'),
-        minWidth: 120,
+        minWidth: 176,
         width: 190,
         fold: 1,
         value: (l) => `${l.fromDay} – ${l.toDay}`,
@@ -243,7 +243,7 @@ function Days({ statement }: { statement: ShareStatementDetail }) {
         render: (d) => <OverflowText text={d.pointName ?? '—'} />,
       },
       { id: 'sales', header: t('share.statement.sales'), kind: 'money', value: (d) => d.sales },
-      { id: 'refunds', header: t('share.statement.refunds'), kind: 'money', value: (d) => d.refunds },
+      { id: 'refunds', header: t('share.statement.dayRefunds'), kind: 'money', value: (d) => d.refunds },
     ],
     [t],
   );

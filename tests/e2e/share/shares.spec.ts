@@ -1,0 +1,96 @@
+/**
+ * Revenue shares end to end: tenant1 sets the metro company's next rate,
+ * closes last month (a job of the upstream), opens the metro company's
+ * statement — last month still at the old tiers — with its lines and days;
+ * tenant11 confirms the statement its parent issued it.
+ */
+import { expect, type APIRequestContext } from '@playwright/test';
+import { businessDay } from '../../../shared/business-time.js';
+import { catalogues } from '../../../shared/domains.js';
+import { endedMonths, monthsAround, type ShareStatementItem } from '../../../shared/share/index.js';
+import { bridgeCall, notification, openAs, signIn, signOut, test } from '../support.js';
+
+const en = catalogues.en.share;
+const METRO = '上海申通地铁集团';
+const A1 = '苏州地铁零售有限公司';
+
+async function statements(request: APIRequestContext, body: object): Promise<ShareStatementItem[]> {
+  const answer = await bridgeCall(request, 'share.statementPage', { query: { pageNum: 1, pageSize: 100 }, body });
+  return (answer.content as { list: ShareStatementItem[] }).list;
+}
+
+test("tenant1 sets the metro company's next rate, closes last month and reads its statement at the old tiers", async ({
+  page,
+  baseURL,
+}) => {
+  const last = endedMonths(businessDay(), 1)[0]!;
+  const next = monthsAround(businessDay(), 0, 1)[1]!;
+  await openAs(page, baseURL, 'tenant1', '/shares/rules');
+  await page.getByTestId('share-rule-create').click();
+  await page.getByTestId('share-rule-form-subject-id').click();
+  await page.getByRole('option', { name: METRO, exact: true }).click();
+  // Nothing typed in the rate: refused at its field, nothing sent.
+  await page.getByTestId('share-rule-form-submit').click();
+  await expect(page.getByText(catalogues.en.share.validation.rate)).toBeVisible();
+  await page.getByTestId('share-rule-tier-rate').fill('6');
+  await page.getByTestId('share-rule-form-submit').click();
+  await expect(notification(page)).toHaveText(en.rule.saved);
+  const version = page.getByTestId('share-rule-row').filter({ hasText: METRO }).filter({ hasText: next });
+  await expect(version.getByTestId('share-rule-terms')).toHaveText('6%');
+
+  await page.goto('/shares/statements');
+  await page.getByTestId('share-close-open').click();
+  await page.getByTestId('share-close-form-submit').click();
+  await expect(notification(page)).toHaveText(en.statement.closeQueued.replace('{{month}}', last));
+  // The job ends, and the list follows.
+  await expect(page.getByTestId('share-last-close')).toContainText(`${last}: ${en.closeStates.done}`, {
+    timeout: 20_000,
+  });
+  const row = page.getByTestId('share-statement-row').filter({ hasText: METRO }).filter({ hasText: last });
+  await expect(row).toHaveCount(1);
+  await row.getByTestId('share-statement-open').click();
+
+  await expect(page.getByTestId('share-statement-title')).toHaveText(
+    en.statement.detailTitle.replace('{{name}}', METRO).replace('{{month}}', last),
+  );
+  // Last month keeps the tiers in force then: 5 % up to ¥20 000, 7 % above.
+  await expect(page.getByTestId('share-line-row').first()).toContainText('5% up to ¥20,000.00, 7% above');
+  await expect(page.getByTestId('share-day-row').first()).toBeVisible();
+  await expect(page.getByTestId('share-no-adjustments')).toBeVisible();
+});
+
+test('tenant11 confirms the statement its parent issued it, and cannot issue or pay one', async ({ page, baseURL }) => {
+  await openAs(page, baseURL, 'tenant1', '/shares/statements');
+  // A month of 2020–2024 of this run's own: an adjustment makes its statement, a rule or none.
+  const month = monthsAround('2020-01-01', 0, 60)[Math.floor(Date.now() / 1000) % 60]!;
+  const subjects = await bridgeCall(page.request, 'share.subjects', { body: {} });
+  const a1 = (subjects.content as { subTenants: { id: number; name: string }[] }).subTenants.find(
+    (s) => s.name === A1,
+  )!;
+  expect(
+    (
+      await bridgeCall(page.request, 'share.adjust', {
+        body: { subTenantId: a1.id, month, amount: 12_345, reason: '补发分成' },
+      })
+    ).ok,
+  ).toBe(true);
+  expect((await bridgeCall(page.request, 'share.close', { body: { month } })).ok).toBe(true);
+  await expect
+    .poll(async () => (await statements(page.request, { month, party: 'tenant' })).length, { timeout: 20_000 })
+    .toBe(1);
+  const [made] = await statements(page.request, { month, party: 'tenant' });
+  expect((await bridgeCall(page.request, 'share.issue', { params: { id: made!.id } })).ok).toBe(true);
+  await signOut(page);
+
+  await signIn(page, 'tenant11');
+  await page.goto('/shares/statements');
+  const row = page.getByTestId('share-statement-row').filter({ hasText: month });
+  await expect(row.getByTestId('share-statement-party')).toContainText(en.statement.mine);
+  await expect(row.getByTestId('share-statement-total')).toHaveText('¥123.45');
+  await row.getByTestId('share-statement-confirm').click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(notification(page)).toHaveText(en.statement.confirmed);
+  await expect(row.getByTestId('share-statement-state')).toHaveText(en.states.confirmed);
+  // Confirmed, it waits for its parent's payment: nothing is left for tenant11 to do.
+  await expect(row.getByTestId('share-statement-pay')).toHaveCount(0);
+});
