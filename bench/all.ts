@@ -18,6 +18,7 @@ const BENCHES: readonly [string, string][] = [
   ['activities', 'tsx bench/activities.ts'],
   ['firmware', 'tsx bench/firmware.ts'],
   ['price', 'tsx bench/price.ts'],
+  ['shares', 'tsx bench/shares.ts'],
   ['browser', 'npm run bench:browser'],
 ];
 

@@ -5,6 +5,7 @@
  * its progress shown until it is done (the list then follows).
  */
 import { Badge, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
@@ -20,10 +21,14 @@ import {
 import { zodI18nResolver } from '../app/form.js';
 import { useConsoleForm } from '../app/useConsoleForm.js';
 import { useUser } from '../app/session.js';
-import { useOpMutation } from '../bridge.js';
+import { callOp, useOpMutation } from '../bridge.js';
+import { saveFile } from '../app/save.js';
+import { currentLang } from '../i18n/index.js';
 import {
+  ActionButton,
   ChoiceFilter,
   CreateButton,
+  filterBody,
   DataTable,
   FilterBar,
   FormChoice,
@@ -41,6 +46,7 @@ import {
   useScreen,
   type Column,
 } from '../kit/index.js';
+import { XLSX_MIME } from '../kit/xlsx.js';
 import { statementPath } from './paths.js';
 import { useCloses } from './useCloses.js';
 import { StatementStepAction } from './StatementActions.js';
@@ -61,10 +67,10 @@ const EMPTY: Filter = {};
 export const STATE_COLOR = { draft: 'informative', issued: 'warning', confirmed: 'brand', paid: 'success' } as const;
 
 export default function StatementsPage() {
-  const { t, navigate } = useScreen();
+  const { t, navigate, notify, report } = useScreen();
   const styles = useStyles();
   const byTenant = seesTenants(useUser());
-  const { field, apply, reset, table, pager } = useListPage('share.statementPage', { empty: EMPTY });
+  const { field, filter, apply, reset, table, pager } = useListPage('share.statementPage', { empty: EMPTY });
   const [closing, setClosing] = useState(false);
   const months = useMemo(() => endedMonths(businessDay(), 24), []);
   const closes = useCloses(undefined, 'share.statementPage');
@@ -159,6 +165,26 @@ export default function StatementsPage() {
               })}
             </Text>
           )}
+          <ActionButton
+            icon={<ArrowDownloadRegular />}
+            disabledReason={filter.month ? undefined : t('share.statement.exportNeedsMonth')}
+            action={async () => {
+              if (!filter.month) return;
+              try {
+                const sheet = await callOp('share.export', {
+                  query: { lang: currentLang() },
+                  body: { ...filterBody(filter), month: filter.month },
+                });
+                if (await saveFile(sheet.name, XLSX_MIME, sheet.data))
+                  notify(t('share.statement.exported', { count: sheet.rows }));
+              } catch (error) {
+                report(error);
+              }
+            }}
+            data-testid="share-export"
+          >
+            {t('share.statement.export')}
+          </ActionButton>
           <CreateButton onClick={() => setClosing(true)} testId="share-close-open">
             {t('share.statement.close')}
           </CreateButton>

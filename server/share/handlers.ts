@@ -1,6 +1,7 @@
 /** Revenue-share operations (shared/share/api.ts), each handed to the feature file that does it. */
 import { defineHandlers } from '../http/handlers.js';
 import { closeList, requestClose } from './closes.js';
+import { exportStatements } from './export.js';
 import { assignPoints, createHost, deleteHost, hostPage, hostPoints, shareSubjects, updateHost } from './hosts.js';
 import { deleteRule, rulePage, setRule } from './rules.js';
 import { adjust, statementDays, statementInfo, statementPage, stepStatement } from './statements.js';
@@ -19,6 +20,7 @@ export const shareHandlers = defineHandlers({
   'share.close': ({ body }, { db, user, scope }) => requestClose(db, user, scope, body),
   'share.closes': ({ body }, { db, user, scope }) => closeList(db, user, scope, body),
   'share.statementPage': ({ query, body }, { db, user, scope }) => statementPage(db, user, scope, query, body),
+  'share.export': ({ query, body }, { db, scope }) => exportStatements(db, scope, body, query.lang),
   'share.statementInfo': ({ params }, { db, user, scope }) => statementInfo(db, user, scope, params.id),
   'share.statementDays': ({ params, query, body }, { db, user, scope }) =>
     statementDays(db, user, scope, params.id, query, body),

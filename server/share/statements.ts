@@ -69,21 +69,18 @@ function toItem(user: AuthUser, { s, tenantName, month }: Row): ShareStatementIt
   };
 }
 
-export async function statementPage(
-  db: Queryable,
-  user: AuthUser,
-  scope: Scope,
-  query: PageQuery,
-  filter: {
-    tenantId?: number | undefined;
-    month?: string | undefined;
-    state?: ShareState | undefined;
-    party?: ShareParty | undefined;
-    hostId?: number | undefined;
-  },
-) {
+export interface StatementFilter {
+  tenantId?: number | undefined;
+  month?: string | undefined;
+  state?: ShareState | undefined;
+  party?: ShareParty | undefined;
+  hostId?: number | undefined;
+}
+
+/** The statements of a filter the caller may read (a named host judged: 970). */
+export async function statementWhere(db: Queryable, scope: Scope, filter: StatementFilter) {
   if (filter.hostId !== undefined) await hostOf(db, scope, filter.hostId);
-  const where = and(
+  return and(
     visible(scope),
     await tenantFilter(db, scope, shareStatements.tenantId, filter.tenantId),
     filter.month ? eq(shareStatements.month, `${filter.month}-01`) : undefined,
@@ -93,11 +90,28 @@ export async function statementPage(
       ? and(eq(shareStatements.party, 'host'), eq(shareStatements.partyId, filter.hostId))
       : undefined,
   );
+}
+
+/** The list's order: latest month first, hosts before second-level tenants, by name. */
+export const STATEMENT_ORDER = [
+  desc(shareStatements.month),
+  asc(shareStatements.party),
+  asc(shareStatements.partyName),
+];
+
+export async function statementPage(
+  db: Queryable,
+  user: AuthUser,
+  scope: Scope,
+  query: PageQuery,
+  filter: StatementFilter,
+) {
+  const where = await statementWhere(db, scope, filter);
   return paged(
     query,
     select(db)
       .where(where)
-      .orderBy(desc(shareStatements.month), asc(shareStatements.party), asc(shareStatements.partyName)),
+      .orderBy(...STATEMENT_ORDER),
     db.select({ total: count() }).from(shareStatements).where(where),
     (r) => toItem(user, r),
   );

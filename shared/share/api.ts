@@ -346,6 +346,22 @@ export const shareApi = {
     content: page(shareStatementItem),
     access: reader,
   }),
+  'share.export': endpoint({
+    method: 'POST',
+    path: '/share/statements/export',
+    summary:
+      "A month's statements as an .xlsx in the caller's language, a row per line and per adjustment (party, state, rule, period, days, sales, refunds, net, share), the statements of the filter as the list shows them, at most 10 000 rows.",
+    query: z.object({ lang: z.enum(['zh-CN', 'zh-TW', 'en']).default('zh-CN') }),
+    body: z.object({
+      tenantId: ref('tenant').optional(),
+      month: shareMonth,
+      state: z.enum(SHARE_STATES).optional(),
+      party: z.enum(SHARE_PARTIES).optional(),
+      hostId: ref('shareHost').optional(),
+    }),
+    content: z.object({ name: z.string(), data: z.string(), rows: z.number().int() }),
+    access: reader,
+  }),
   'share.statementInfo': endpoint({
     method: 'GET',
     path: '/share/statements/:id',

@@ -7,7 +7,9 @@ import { shareTexts } from './texts.js';
 
 export * from './api.js';
 export * from './rules.js';
+export * from './terms.js';
 export { shareErrors } from './errors.js';
+export { shareTexts } from './texts.js';
 
 export const share = defineDomain({
   name: 'share',

@@ -20,6 +20,10 @@ const zhCN = {
   },
   statement: {
     title: '分成对账单',
+    sheet: '分成对账单',
+    export: '导出 Excel',
+    exportNeedsMonth: '先选择月份并搜索',
+    exported: '已导出 {{count}} 行',
     month: '月份',
     party: '对象类型',
     partyName: '对象',
@@ -182,6 +186,10 @@ export const shareTexts = defineTexts(zhCN, {
     },
     statement: {
       title: '分成對帳單',
+      sheet: '分成對帳單',
+      export: '匯出 Excel',
+      exportNeedsMonth: '先選擇月份並搜尋',
+      exported: '已匯出 {{count}} 列',
       month: '月份',
       party: '對象類型',
       partyName: '對象',
@@ -342,6 +350,11 @@ export const shareTexts = defineTexts(zhCN, {
     },
     statement: {
       title: 'Share statements',
+      sheet: 'Share statements',
+      export: 'Export to Excel',
+      exportNeedsMonth: 'Choose a month and search first',
+      exported: '{{count}} rows exported',
+      exported_one: '{{count}} row exported',
       month: 'Month',
       party: 'Party kind',
       partyName: 'Party',

@@ -3,6 +3,7 @@
  * reads which statement (a second-level tenant its own), the steps each side
  * takes once, adjustments, the drill-down by line.
  */
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { CODE } from '../../../shared/domains.js';
 import { addDays, businessDay, monthStart } from '../../../shared/business-time.js';
@@ -183,5 +184,54 @@ describe('share.adjust', () => {
         t.token.tenant2,
       ),
     ).toBe(CODE.shareSubjectNotFound);
+  });
+});
+
+describe('share.export', () => {
+  it("writes the month's statements a row per line and per adjustment, in the caller's language", async () => {
+    const sheet = await t.ok('share.export', { query: { lang: 'en' }, body: { month: '2024-04' } }, t.token.tenant1);
+    expect(sheet.name).toBe('Share statements-2024-04.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(sheet.data, 'base64') as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows[0]).toEqual([
+      'Month',
+      'Party kind',
+      'Party',
+      'State',
+      'Name',
+      'Rule',
+      'Period',
+      'Days',
+      'Sales',
+      "Month's refunds",
+      'Net',
+      'Share',
+    ]);
+    const hostRows = rows.filter((r) => r[2] === host.name);
+    expect(hostRows[0]).toEqual([
+      '2024-04',
+      'Host',
+      host.name,
+      'Draft',
+      host.name,
+      '10%',
+      '2024-04-01 – 2024-04-30',
+      30,
+      0,
+      0,
+      0,
+      0,
+    ]);
+    expect(hostRows[1]).toMatchObject({ 1: 'Host', 4: '三月漏计补差', 5: 'Adjustments', 11: 50 });
+    expect(sheet.rows).toBe(rows.length - 1);
+    // Another tenant's export of the month has none of these rows.
+    const theirs = await t.ok(
+      'share.export',
+      { query: { lang: 'zh-CN' }, body: { month: '2024-04' } },
+      t.token.tenant2,
+    );
+    expect(theirs.rows).toBe(0);
   });
 });
