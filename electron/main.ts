@@ -130,6 +130,18 @@ async function saveFile(name: string, bytes: Buffer): Promise<boolean> {
   return true;
 }
 
+/**
+ * A window's page as a PDF (a statement), saved through the native save
+ * dialog: Chromium's printToPDF with the page's print styles, on A4, the
+ * system's fonts; the bytes go through `saveFile` (a temporary name, renamed).
+ */
+async function savePdf(name: string, windowId: number | undefined): Promise<boolean> {
+  const target = windowId === undefined ? null : BrowserWindow.fromId(windowId);
+  if (!target) return false;
+  const bytes = await target.webContents.printToPDF({ pageSize: 'A4', printBackground: true, preferCSSPageSize: true });
+  return saveFile(name, bytes);
+}
+
 /** The native save dialog for a file main writes itself (an export): the path, or null when cancelled. */
 async function choosePath(name: string): Promise<string | null> {
   const owner = BrowserWindow.getFocusedWindow();
@@ -282,6 +294,7 @@ function start(): void {
       pickImage,
       pickFile,
       saveFile,
+      savePdf,
       choosePath,
     });
     lockPermissions();

@@ -83,6 +83,24 @@ export const ipc = {
     z.object({ native: z.boolean(), saved: z.boolean() }),
   ),
   /**
+   * Saves the calling window's page as a PDF (a statement): desktop, main
+   * prints it with Chromium's printToPDF (A4, the page's print styles, the
+   * system's fonts) and writes it where the native save dialog says
+   * (`native: true`, `saved` false when cancelled). Browser mode cannot
+   * (`native: false`): the page opens the browser's print, whose "Save as
+   * PDF" does the same.
+   */
+  'file.savePdf': local(
+    z.object({
+      name: z
+        .string()
+        .min(1)
+        .max(120)
+        .regex(/^[^\\/:*?"<>|]+\.pdf$/),
+    }),
+    z.object({ native: z.boolean(), saved: z.boolean() }),
+  ),
+  /**
    * A real-time export of at most 1000 orders (spec §9): main pages through
    * the list and writes the .xlsx as the pages come. Desktop: into the file
    * chosen in the native save dialog, under a temporary name renamed when

@@ -80,6 +80,8 @@ export interface CoreOptions {
   events?: boolean;
   /** The native save dialog (desktop only): writes the bytes where the user chose; false when cancelled. */
   saveFile?: (name: string, bytes: Buffer) => Promise<boolean>;
+  /** The calling window printed to PDF and saved through the native save dialog (desktop only); false when cancelled. */
+  savePdf?: (name: string, window: number | undefined) => Promise<boolean>;
   /** The native save dialog for a file main writes itself (desktop only): the path chosen, or null when cancelled. */
   choosePath?: (name: string) => Promise<string | null>;
   /** The native open dialog (desktop only): one image file chosen, read by main, or null when cancelled. */
@@ -206,6 +208,10 @@ export function createCore(opts: CoreOptions): Core {
     'app.info': async () => ok({ mode: opts.mode, version: opts.version, upstream: client.baseUrl }),
     'windows.open': async ({ path }, _raw, from) =>
       ok({ opened: opts.windows ? await opts.windows.open(path, from) : false }),
+    'file.savePdf': async ({ name }, _raw, from) => {
+      if (!opts.savePdf) return ok({ native: false, saved: false });
+      return ok({ native: true, saved: await opts.savePdf(name, from?.window) });
+    },
     'file.save': async ({ name, data }) => {
       if (!opts.saveFile) return ok({ native: false, saved: false });
       return ok({ native: true, saved: await opts.saveFile(name, Buffer.from(data, 'base64')) });

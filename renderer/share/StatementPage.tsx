@@ -6,6 +6,7 @@
  * not issued (the month's next close takes the adjustment in).
  */
 import { Badge, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { PrintRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { CODE } from '../../shared/domains.js';
 import { formatTime, formatYuan } from '../../shared/format.js';
@@ -26,6 +27,8 @@ import {
 } from '../kit/index.js';
 import { AdjustDialog } from './AdjustDialog.js';
 import { STATEMENTS_PATH } from './paths.js';
+import { printStatement, statementFileName, usePrintStyles } from './printStatement.js';
+import { StatementDocument } from './StatementDocument.js';
 import { StatementStepAction } from './StatementActions.js';
 import { STATE_COLOR } from './StatementsPage.js';
 import { termsText } from './terms.js';
@@ -37,8 +40,9 @@ const useStyles = makeStyles({
 });
 
 export default function StatementPage() {
-  const { t } = useScreen();
+  const { t, notify, report } = useScreen();
   const styles = useStyles();
+  usePrintStyles();
   const [adjusting, setAdjusting] = useState(false);
   const { gate, data, back } = useDetail('share.statementInfo', {
     backTo: STATEMENTS_PATH,
@@ -68,10 +72,24 @@ export default function StatementPage() {
               {t('share.statement.adjust')}
             </ActionButton>
           )}
+          <ActionButton
+            icon={<PrintRegular />}
+            action={async () => {
+              try {
+                if (await printStatement(statementFileName(s.partyName, s.month))) notify(t('share.statement.saved'));
+              } catch (error) {
+                report(error);
+              }
+            }}
+            data-testid="share-statement-print"
+          >
+            {t('share.statement.print')}
+          </ActionButton>
           <StatementStepAction statement={s} />
         </div>
       }
     >
+      <StatementDocument statement={s} />
       <div className={styles.body}>
         <InfoList items={facts(s, t)} />
         <Lines statement={s} />

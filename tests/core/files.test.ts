@@ -183,3 +183,33 @@ describe('file.pickFile', () => {
     desktop.close();
   });
 });
+
+describe('file.savePdf', () => {
+  it("prints the calling window on the desktop, says browser mode cannot, and refuses a name that is no PDF's", async () => {
+    expect(await core.call('file.savePdf', { name: '对账单.pdf' })).toEqual({
+      ok: true,
+      content: { native: false, saved: false },
+    });
+    const asked: [string, number | undefined][] = [];
+    const desktop = createCore({
+      upstreamUrl: upstream.url,
+      vault: memoryVault(),
+      prefs: memoryPrefs(),
+      mode: 'desktop',
+      version: '1',
+      savePdf: async (name, window) => {
+        asked.push([name, window]);
+        return window === 7;
+      },
+    });
+    expect(await desktop.call('file.savePdf', { name: '对账单.pdf' }, { window: 7 })).toEqual({
+      ok: true,
+      content: { native: true, saved: true },
+    });
+    expect(asked).toEqual([['对账单.pdf', 7]]);
+    expect(await desktop.call('file.savePdf', { name: '../x.pdf' }, { window: 7 })).toMatchObject({ ok: false });
+    expect(await desktop.call('file.savePdf', { name: 'x.exe' }, { window: 7 })).toMatchObject({ ok: false });
+    expect(asked).toHaveLength(1);
+    desktop.close();
+  });
+});

@@ -4,7 +4,9 @@
  * statement — last month still at the old tiers — with its lines and days;
  * tenant11 confirms the statement its parent issued it.
  */
+import { readFile } from 'node:fs/promises';
 import { expect, type APIRequestContext } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { businessDay } from '../../../shared/business-time.js';
 import { catalogues } from '../../../shared/domains.js';
 import { endedMonths, monthsAround, type ShareStatementItem } from '../../../shared/share/index.js';
@@ -57,7 +59,47 @@ test("tenant1 sets the metro company's next rate, closes last month and reads it
   await expect(page.getByTestId('share-line-row').first()).toContainText('5% up to ¥20,000.00, 7% above');
   await expect(page.getByTestId('share-day-row').first()).toBeVisible();
   await expect(page.getByTestId('share-no-adjustments')).toBeVisible();
+  const total = (await page.getByTestId('share-statement-page-total').textContent())!.replace(en.statement.total, '');
+
+  // Printed (browser mode: the browser's print; Chromium's PDF of the page as it prints): the statement alone.
+  await page.getByTestId('share-statement-print').click();
+  // Compared without white space: a reader puts none where a line wraps.
+  const flat = (x: string) => x.replace(/\s+/g, '');
+  const text = flat(await pdfText(await page.pdf({ format: 'A4' })));
+  expect(text).toContain(flat(en.statement.detailTitle.replace('{{name}}', METRO).replace('{{month}}', last)));
+  expect(text).toContain(flat('5% up to ¥20,000.00, 7% above'));
+  expect(text).toContain(flat(`${en.statement.total} ${total}`));
+  // No shell, no buttons, no day-by-day pages on the paper.
+  for (const absent of [catalogues.en.route.dashboard, en.statement.print, en.statement.byDay])
+    expect(text).not.toContain(flat(absent));
+
+  // The month's statements as a sheet.
+  await page.goto('/shares/statements');
+  await expect(page.getByTestId('share-export')).toBeDisabled();
+  await page.getByTestId('share-filter-month').click();
+  await page.getByRole('option', { name: last, exact: true }).click();
+  await page.getByTestId('share-statement-search').click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('share-export').click()]);
+  expect(download.suggestedFilename()).toBe(`Share statements-${last}.xlsx`);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
+  const parties = new Set<unknown>();
+  book.worksheets[0]!.eachRow((row) => parties.add((row.values as unknown[])[3]));
+  expect(parties).toContain(METRO);
+  expect(parties).toContain(A1);
 });
+
+/** The text of a PDF's pages, as a reader extracts it (pdf.js). */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await getDocument({ data: new Uint8Array(bytes) }).promise;
+  let text = '';
+  for (let n = 1; n <= doc.numPages; n++) {
+    const content = await (await doc.getPage(n)).getTextContent();
+    text += content.items.map((item) => ('str' in item ? item.str : '')).join('') + '\n';
+  }
+  return text;
+}
 
 test('tenant11 confirms the statement its parent issued it, and cannot issue or pay one', async ({ page, baseURL }) => {
   await openAs(page, baseURL, 'tenant1', '/shares/statements');
