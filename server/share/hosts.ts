@@ -16,7 +16,7 @@ import { BizError, uniqueAs } from '../http/errors.js';
 import { paged } from '../http/paged.js';
 import type { AuthUser } from '../http/principal.js';
 import { tenants } from '../identity/schema.js';
-import { sealNow } from '../payment/index.js';
+import { resealed, sealNow, type Sealed, type SecretKey } from '../payment/index.js';
 import { points } from '../point/index.js';
 import type { Scope } from '../scope.js';
 import { owningTenant, tenantFilter } from '../tenant/index.js';
@@ -221,4 +221,20 @@ export async function shareSubjects(
     hosts,
     subTenants,
   };
+}
+
+/** Reseals every host's bank details under the current key (`npm run secrets -- --rotate`); answers how many moved. */
+export async function rotateHostBanks(db: Db, keys: SecretKey[]): Promise<number> {
+  let count = 0;
+  for (const row of await db.select({ id: shareHosts.id, bank: shareHosts.bank }).from(shareHosts)) {
+    if (!row.bank) continue;
+    const fresh = resealed(JSON.parse(row.bank) as Sealed, keys);
+    if (!fresh) continue;
+    count++;
+    await db
+      .update(shareHosts)
+      .set({ bank: JSON.stringify(fresh) })
+      .where(eq(shareHosts.id, row.id));
+  }
+  return count;
 }

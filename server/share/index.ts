@@ -6,6 +6,7 @@ import { shareHandlers } from './handlers.js';
 import { shareHosts, shareRules, shareStatements } from './schema.js';
 
 export { closeMonth } from './close.js';
+export { rotateHostBanks } from './hosts.js';
 
 export const shareServer = defineServerDomain({
   name: 'share',

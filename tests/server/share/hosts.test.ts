@@ -2,6 +2,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CODE } from '../../../shared/domains.js';
+import { configureSecrets, parseKeys, secretKeys } from '../../../server/payment/index.js';
+import { rotateHostBanks } from '../../../server/share/index.js';
 import { shareHosts } from '../../../server/share/schema.js';
 import { suiteApp } from '../helpers.js';
 import { percent, shareWorld } from './support.js';
@@ -26,6 +28,21 @@ describe('share.hostCreate', () => {
     const [row] = await t.db.select({ bank: shareHosts.bank }).from(shareHosts).where(eq(shareHosts.id, host.id));
     expect(row!.bank).not.toContain(BANK.accountNumber);
     expect(JSON.parse(row!.bank!)).toHaveProperty('tag');
+  });
+
+  it("reseals the bank details under the key ring's new key when the keys rotate", async () => {
+    const host = await t.ok('share.hostCreate', { body: { name: '轮换密钥的场地方', bank: BANK } }, t.token.tenant1);
+    const old = secretKeys()!;
+    const next = parseKeys(Buffer.alloc(32, 9).toString('base64'))[0]!;
+    try {
+      configureSecrets([next, ...old]);
+      expect(await rotateHostBanks(t.db, [next, ...old])).toBeGreaterThan(0);
+      const [row] = await t.db.select({ bank: shareHosts.bank }).from(shareHosts).where(eq(shareHosts.id, host.id));
+      expect(JSON.parse(row!.bank!)).toMatchObject({ keyId: next.id });
+      expect(await rotateHostBanks(t.db, [next, ...old])).toBe(0);
+    } finally {
+      configureSecrets(old);
+    }
   });
 
   it('refuses a name the tenant has, and a bad account number at its field', async () => {
