@@ -25,7 +25,16 @@ import { zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
 import { useConsoleForm } from '../app/useConsoleForm.js';
 import { useOp, useOpMutation } from '../bridge.js';
-import { FormChoice, FormDialog, FormRadio, useDialogSave, useScreen } from '../kit/index.js';
+import { useUser } from '../app/session.js';
+import {
+  FormChoice,
+  FormDialog,
+  FormRadio,
+  FormTenantField,
+  tenantChoice,
+  useDialogSave,
+  useScreen,
+} from '../kit/index.js';
 import { parseRate, parseSignedYuan, rateText } from './money.js';
 
 const useStyles = makeStyles({
@@ -40,6 +49,7 @@ const useStyles = makeStyles({
 });
 
 type Values = {
+  tenantId?: number | undefined;
   subject: ShareSubject;
   subjectId: string;
   fromMonth: string;
@@ -53,31 +63,33 @@ const yuanOk = (v: string) => {
   return fen !== null && fen > 0 && fen <= SHARE_LIMITS.money;
 };
 
-const schema = z
-  .object({
-    subject: z.enum(SHARE_SUBJECTS),
-    subjectId: z.string().min(1, { message: 'validation.required' }),
-    fromMonth: z.string().min(1, { message: 'validation.required' }),
-    kind: z.enum(SHARE_KINDS),
-    tiers: z.array(z.object({ upTo: z.string(), rate: z.string() })),
-    rent: z.string(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.kind !== 'percent' && !yuanOk(v.rent))
-      ctx.addIssue({ code: 'custom', message: 'share.validation.money', path: ['rent'] });
-    if (v.kind === 'rent') return;
-    let below = 0;
-    v.tiers.forEach((tier, i) => {
-      if (parseRate(tier.rate) === null)
-        ctx.addIssue({ code: 'custom', message: 'share.validation.rate', path: ['tiers', i, 'rate'] });
-      if (i === v.tiers.length - 1) return;
-      if (!yuanOk(tier.upTo))
-        ctx.addIssue({ code: 'custom', message: 'share.validation.money', path: ['tiers', i, 'upTo'] });
-      else if (parseSignedYuan(tier.upTo)! <= below)
-        ctx.addIssue({ code: 'custom', message: 'share.validation.tiersRise', path: ['tiers', i, 'upTo'] });
-      else below = parseSignedYuan(tier.upTo)!;
-    });
-  }) as unknown as z.ZodType<Values, Values>;
+const schemaFor = (tenantRequired: boolean) =>
+  z
+    .object({
+      tenantId: tenantRequired ? z.number({ error: 'validation.required' }) : z.number().optional(),
+      subject: z.enum(SHARE_SUBJECTS),
+      subjectId: z.string().min(1, { message: 'validation.required' }),
+      fromMonth: z.string().min(1, { message: 'validation.required' }),
+      kind: z.enum(SHARE_KINDS),
+      tiers: z.array(z.object({ upTo: z.string(), rate: z.string() })),
+      rent: z.string(),
+    })
+    .superRefine((v, ctx) => {
+      if (v.kind !== 'percent' && !yuanOk(v.rent))
+        ctx.addIssue({ code: 'custom', message: 'share.validation.money', path: ['rent'] });
+      if (v.kind === 'rent') return;
+      let below = 0;
+      v.tiers.forEach((tier, i) => {
+        if (parseRate(tier.rate) === null)
+          ctx.addIssue({ code: 'custom', message: 'share.validation.rate', path: ['tiers', i, 'rate'] });
+        if (i === v.tiers.length - 1) return;
+        if (!yuanOk(tier.upTo))
+          ctx.addIssue({ code: 'custom', message: 'share.validation.money', path: ['tiers', i, 'upTo'] });
+        else if (parseSignedYuan(tier.upTo)! <= below)
+          ctx.addIssue({ code: 'custom', message: 'share.validation.tiersRise', path: ['tiers', i, 'upTo'] });
+        else below = parseSignedYuan(tier.upTo)!;
+      });
+    }) as unknown as z.ZodType<Values, Values>;
 
 /** The next month, the one a new rate usually starts. */
 const nextMonthOf = (today: string) => monthsAround(today, 0, 1)[1]!;
@@ -96,11 +108,14 @@ export function RuleFormDialog({
   const styles = useStyles();
   const today = businessDay();
   const months = monthsAround(today, 6, 12);
-  const subjects = useOp('share.subjects', { body: tenantId === undefined ? {} : { tenantId } });
+  const user = useUser();
+  // The admin names the tenant whose rule it is; a tenant sets its own.
+  const choice = tenantChoice(user, true) === 'required' && tenantId === undefined ? 'required' : 'none';
   const set = useOpMutation('share.ruleSet', { invalidates: ['share.rulePage'] });
   const form = useConsoleForm<Values>({
-    resolver: zodI18nResolver(schema, t),
+    resolver: zodI18nResolver(schemaFor(choice === 'required'), t),
     defaultValues: {
+      tenantId: from?.tenantId ?? tenantId,
       subject: from?.subject ?? 'host',
       subjectId: from ? String(from.subjectId) : '',
       fromMonth: nextMonthOf(today),
@@ -115,7 +130,12 @@ export function RuleFormDialog({
     },
   });
   const tiers = useFieldArray({ control: form.control, name: 'tiers' });
-  const [subject, kind] = useWatch({ control: form.control, name: ['subject', 'kind'] });
+  const [subject, kind, owner] = useWatch({ control: form.control, name: ['subject', 'kind', 'tenantId'] });
+  const subjects = useOp(
+    'share.subjects',
+    { body: owner === undefined ? {} : { tenantId: owner } },
+    { enabled: choice === 'none' || owner !== undefined },
+  );
   // Another kind of subject: the one chosen is not among its choices any more.
   const shownSubject = useRef(subject);
   useEffect(() => {
@@ -158,6 +178,13 @@ export function RuleFormDialog({
       surfaceClassName={styles.surface}
       testId="share-rule-form"
     >
+      <FormTenantField
+        control={form.control}
+        choice={choice}
+        placeholder={t('device.pool.tenantPlaceholder')}
+        testId="share-rule-form-tenant"
+        onChange={() => form.setValue('subjectId', '')}
+      />
       <FormRadio
         control={form.control}
         name="subject"

@@ -33,6 +33,9 @@ import {
   FilterBar,
   FormChoice,
   FormDialog,
+  FormTenantField,
+  forTenant,
+  tenantChoice,
   ListPage,
   OverflowText,
   Pager,
@@ -73,7 +76,9 @@ export default function StatementsPage() {
   const { field, filter, apply, reset, table, pager } = useListPage('share.statementPage', { empty: EMPTY });
   const [closing, setClosing] = useState(false);
   const months = useMemo(() => endedMonths(businessDay(), 24), []);
-  const closes = useCloses(undefined, 'share.statementPage');
+  // The admin's closes are a tenant's: those of the tenant the list is filtered by.
+  const admin = useUser().roleKind === 'admin';
+  const closes = useCloses(filter.tenantId, 'share.statementPage', !admin || filter.tenantId !== undefined);
   const last = closes.data?.[0];
 
   const columns = useMemo<Column<ShareStatementItem>[]>(
@@ -236,19 +241,28 @@ export default function StatementsPage() {
   );
 }
 
-type CloseValues = { month: string };
+type CloseValues = { month: string; tenantId?: number | undefined };
 
+/** The month to close, and for the admin (and a first-level tenant, for a second-level one) whose. */
 function CloseDialog({ months, onClose }: { months: readonly string[]; onClose: () => void }) {
   const { t } = useScreen();
+  const user = useUser();
+  const choice = tenantChoice(user, true);
   const close = useOpMutation('share.close', { invalidates: ['share.closes'] });
-  const schema = z.object({ month: z.string().min(1, { message: 'validation.required' }) });
+  const schema = z.object({
+    month: z.string().min(1, { message: 'validation.required' }),
+    tenantId: choice === 'required' ? z.number({ error: 'validation.required' }) : z.number().optional(),
+  });
   const form = useConsoleForm<CloseValues>({
     resolver: zodI18nResolver(schema as unknown as z.ZodType<CloseValues, CloseValues>, t),
-    defaultValues: { month: months[0] ?? '' },
+    defaultValues: {
+      month: months[0] ?? '',
+      tenantId: choice === 'optional' ? (user.tenantId ?? undefined) : undefined,
+    },
   });
   const month = useWatch({ control: form.control, name: 'month' });
   const submit = useDialogSave(form, {
-    save: (values) => close.mutateAsync({ body: values }),
+    save: ({ month: chosen, tenantId }) => close.mutateAsync({ body: { month: chosen, ...forTenant(tenantId) } }),
     saved: t('share.statement.closeQueued', { month }),
     failed: t('share.statement.actionFailed'),
     onClose,
@@ -256,6 +270,12 @@ function CloseDialog({ months, onClose }: { months: readonly string[]; onClose: 
   return (
     <FormDialog title={t('share.statement.closeTitle')} {...submit.dialog} testId="share-close-form">
       <Text>{t('share.statement.closeText')}</Text>
+      <FormTenantField
+        control={form.control}
+        choice={choice}
+        placeholder={t('device.pool.tenantPlaceholder')}
+        testId="share-close-tenant"
+      />
       <FormChoice
         control={form.control}
         name="month"

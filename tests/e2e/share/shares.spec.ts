@@ -136,3 +136,26 @@ test('tenant11 confirms the statement its parent issued it, and cannot issue or 
   // Confirmed, it waits for its parent's payment: nothing is left for tenant11 to do.
   await expect(row.getByTestId('share-statement-pay')).toHaveCount(0);
 });
+
+test('the admin names the tenant whose month it closes and whose rule it sets', async ({ page, baseURL }) => {
+  await openAs(page, baseURL, 'admin', '/shares/statements');
+  await page.getByTestId('share-close-open').click();
+  await page.getByTestId('share-close-form-submit').click();
+  await expect(page.getByText(catalogues.en.validation.required)).toBeVisible();
+  await page.getByTestId('share-close-tenant').click();
+  await page.getByRole('option', { name: '华南智慧零售有限公司' }).click();
+  await page.getByTestId('share-close-form-submit').click();
+  await expect(notification(page)).toHaveText(
+    en.statement.closeQueued.replace('{{month}}', endedMonths(businessDay(), 1)[0]!),
+  );
+
+  await page.goto('/shares/rules');
+  await page.getByTestId('share-rule-create').click();
+  await page.getByTestId('share-rule-form-tenant').click();
+  await page.getByRole('option', { name: '华东智售科技有限公司' }).click();
+  await page.getByTestId('share-rule-form-subject-id').click();
+  await expect(page.getByRole('option', { name: METRO, exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('share-rule-form-cancel').click();
+  await expect(page.getByTestId('share-rule-form')).toHaveCount(0);
+});
