@@ -8,7 +8,7 @@ import { Checkbox, Text } from '@fluentui/react-components';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { CODE } from '../../shared/domains.js';
-import type { ShareHostItem } from '../../shared/share/index.js';
+import { ACCOUNT_NUMBER, type ShareHostItem } from '../../shared/share/index.js';
 import { zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
 import { useConsoleForm } from '../app/useConsoleForm.js';
@@ -45,7 +45,7 @@ const schemaFor = (tenantRequired: boolean) =>
       // The three together or none.
       if (!BANK.some((k) => v[k])) return;
       for (const k of BANK) if (!v[k]) ctx.addIssue({ code: 'custom', message: 'validation.required', path: [k] });
-      if (v.accountNumber && !/^\d{8,30}$/.test(v.accountNumber))
+      if (v.accountNumber && !ACCOUNT_NUMBER.test(v.accountNumber))
         ctx.addIssue({ code: 'custom', message: 'share.validation.account', path: ['accountNumber'] });
     }) as unknown as z.ZodType<Values, Values>;
 

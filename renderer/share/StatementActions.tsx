@@ -18,6 +18,9 @@ import { ActionButton, ConfirmDialog, FormDialog, RowAction, useDialogSave, useS
 
 export type StatementStep = 'issue' | 'confirm' | 'pay';
 
+/** A state's badge colour, on the list and on the statement's page. */
+export const STATE_COLOR = { draft: 'informative', issued: 'warning', confirmed: 'brand', paid: 'success' } as const;
+
 /** The step the caller may take on this statement now, if any. */
 export function nextStep(s: ShareStatementItem): StatementStep | null {
   if (s.state === 'draft' && !s.mine) return 'issue';

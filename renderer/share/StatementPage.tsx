@@ -29,8 +29,7 @@ import { AdjustDialog } from './AdjustDialog.js';
 import { STATEMENTS_PATH } from './paths.js';
 import { printStatement, statementFileName, usePrintStyles } from './printStatement.js';
 import { StatementDocument } from './StatementDocument.js';
-import { StatementStepAction } from './StatementActions.js';
-import { STATE_COLOR } from './StatementsPage.js';
+import { STATE_COLOR, StatementStepAction } from './StatementActions.js';
 import { termsText } from './terms.js';
 import { useCloses } from './useCloses.js';
 
@@ -44,6 +43,8 @@ export default function StatementPage() {
   const styles = useStyles();
   usePrintStyles();
   const [adjusting, setAdjusting] = useState(false);
+  // Set once the adjustment dialog opened: only then may a close be under way for this page to follow.
+  const [following, setFollowing] = useState(false);
   const { gate, data, back } = useDetail('share.statementInfo', {
     backTo: STATEMENTS_PATH,
     backLabel: t('common.back'),
@@ -51,8 +52,8 @@ export default function StatementPage() {
     notFoundCode: CODE.shareStatementNotFound,
     invalidId: t('share.statement.notFound'),
   });
-  // An adjustment asks for the month's close: the page follows it to its end.
-  useCloses(data?.tenantId, 'share.statementInfo', data !== undefined && !data.mine);
+  // An adjustment asks for the month's close: the page follows it to its end (no read of the closes before that).
+  useCloses(data?.tenantId, 'share.statementInfo', following && data !== undefined);
   if (gate) return gate;
   const s = data;
   return (
@@ -68,7 +69,14 @@ export default function StatementPage() {
             {t(`share.states.${s.state}`)}
           </Badge>
           {s.state === 'draft' && !s.mine && (
-            <ActionButton opensDialog action={() => setAdjusting(true)} data-testid="share-adjust-open">
+            <ActionButton
+              opensDialog
+              action={() => {
+                setAdjusting(true);
+                setFollowing(true);
+              }}
+              data-testid="share-adjust-open"
+            >
               {t('share.statement.adjust')}
             </ActionButton>
           )}

@@ -52,7 +52,7 @@ import {
 import { XLSX_MIME } from '../kit/xlsx.js';
 import { statementPath } from './paths.js';
 import { useCloses } from './useCloses.js';
-import { StatementStepAction } from './StatementActions.js';
+import { STATE_COLOR, StatementStepAction } from './StatementActions.js';
 
 const useStyles = makeStyles({
   close: { color: tokens.colorNeutralForeground3 },
@@ -66,8 +66,6 @@ interface Filter {
   tenantId?: number | undefined;
 }
 const EMPTY: Filter = {};
-
-export const STATE_COLOR = { draft: 'informative', issued: 'warning', confirmed: 'brand', paid: 'success' } as const;
 
 export default function StatementsPage() {
   const { t, navigate, notify, report } = useScreen();

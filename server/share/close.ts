@@ -23,7 +23,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { BUSINESS_TIME_ZONE, addDays, nextMonth } from '../../shared/business-time.js';
+import { BUSINESS_TIME_ZONE, addDays, daysBetween, nextMonth } from '../../shared/business-time.js';
 import { daysInMonth, shareOf, type ShareParty, type ShareTerms } from '../../shared/share/index.js';
 import type { Db, Queryable } from '../db/index.js';
 import { rowsOf } from '../db/sql.js';
@@ -117,8 +117,6 @@ async function hostRuns(db: Queryable, tenantId: number, from: string, to: strin
   return runs;
 }
 
-const daysOf = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
-
 interface Computed {
   party: ShareParty;
   partyId: number;
@@ -198,7 +196,7 @@ export async function closeMonth(
           rule: rules.get(`point:${run.pointId}`) ?? null,
           fromDay: run.fromDay,
           toDay: run.toDay,
-          days: daysOf(run.fromDay, run.toDay),
+          days: daysBetween(run.fromDay, run.toDay),
           rows,
         };
         (line.rule ? lines : pooled).push(line);

@@ -27,9 +27,9 @@ interface ClosePayload {
   month: string;
 }
 
-const toItem = (r: typeof shareCloses.$inferSelect & { monthText: string }): ShareCloseItem => ({
+const toItem = ({ c: r, monthText }: { c: typeof shareCloses.$inferSelect; monthText: string }): ShareCloseItem => ({
   tenantId: r.tenantId,
-  month: r.monthText,
+  month: monthText,
   state: r.state === 'done' || r.state === 'failed' ? r.state : 'queued',
   statements: r.statements,
   askedAt: r.askedAt.toISOString(),
@@ -66,7 +66,7 @@ export async function requestClose(
     .select(closeColumns)
     .from(shareCloses)
     .where(and(eq(shareCloses.tenantId, tenantId), eq(shareCloses.month, `${input.month}-01`)));
-  return toItem({ ...row!.c, monthText: row!.monthText });
+  return toItem(row!);
 }
 
 export async function closeList(
@@ -82,7 +82,7 @@ export async function closeList(
     .where(eq(shareCloses.tenantId, tenantId))
     .orderBy(desc(shareCloses.month))
     .limit(24);
-  return rows.map((r) => toItem({ ...r.c, monthText: r.monthText }));
+  return rows.map(toItem);
 }
 
 export const closeJob: JobKind<ClosePayload> = {

@@ -23,13 +23,16 @@ import { owningTenant, tenantFilter } from '../tenant/index.js';
 import { requireUnstated } from './stated.js';
 import { shareHosts, sharePointHosts, shareRules, shareStatements } from './schema.js';
 
+/** Today on the business calendar, as PostgreSQL reads it. */
+const TODAY = sql`(now() at time zone ${BUSINESS_TIME_ZONE})::date`;
+
 /** Points a host holds today: its latest assignment of each point names it, from a day not after today. */
 const heldNow = sql<number>`(
   select count(*)::int from ${sharePointHosts} h
-  where h.host_id = ${shareHosts.id} and h.from_day <= (now() at time zone ${BUSINESS_TIME_ZONE})::date
+  where h.host_id = ${shareHosts.id} and h.from_day <= ${TODAY}
     and not exists (
       select 1 from ${sharePointHosts} later
-      where later.point_id = h.point_id and later.from_day > h.from_day and later.from_day <= (now() at time zone ${BUSINESS_TIME_ZONE})::date
+      where later.point_id = h.point_id and later.from_day > h.from_day and later.from_day <= ${TODAY}
     ))`;
 
 const columns = {
@@ -193,13 +196,12 @@ export async function shareSubjects(
   input: { tenantId?: number | undefined },
 ) {
   const tenantId = await owningTenant(db, user, scope, input.tenantId);
-  const today = sql`(now() at time zone ${BUSINESS_TIME_ZONE})::date`;
   const held = await db
     .select({
       id: points.id,
       name: points.name,
       hostId: sql<number | null>`(
-        select h.host_id from ${sharePointHosts} h where h.point_id = ${points.id} and h.from_day <= ${today}
+        select h.host_id from ${sharePointHosts} h where h.point_id = ${points.id} and h.from_day <= ${TODAY}
         order by h.from_day desc limit 1)`,
     })
     .from(points)

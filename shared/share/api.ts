@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { endpoint, isoTime, page, pageQuery, ref, refParams, str, text } from '../api/define.js';
 import { isIsoDate } from '../format.js';
 import {
+  ACCOUNT_NUMBER,
   SHARE_KINDS,
   SHARE_LIMITS,
   SHARE_PARTIES,
@@ -21,9 +22,7 @@ const day = str()
 const bank = z.object({
   bankName: text(50),
   accountName: text(50),
-  accountNumber: str()
-    .trim()
-    .regex(/^\d{8,30}$/, { message: 'share.validation.account' }),
+  accountNumber: str().trim().regex(ACCOUNT_NUMBER, { message: 'share.validation.account' }),
 });
 
 export const shareHostInput = z

@@ -30,6 +30,9 @@ export type ShareParty = (typeof SHARE_PARTIES)[number];
 export const SHARE_STATES = ['draft', 'issued', 'confirmed', 'paid'] as const;
 export type ShareState = (typeof SHARE_STATES)[number];
 
+/** A bank account number as hosts' bank details take it: 8 to 30 digits. */
+export const ACCOUNT_NUMBER = /^\d{8,30}$/;
+
 export const SHARE_LIMITS = {
   tiers: 5,
   /** Basis points: 10 000 is 100 %. */
