@@ -35,11 +35,18 @@ export interface UpdatingMachine {
   /** Until when it says nothing (a reboot). */
   silentUntil: number;
   lastBeat: number;
+  /** Updates it has begun, this one included. */
+  attempts: number;
 }
 
 export interface UpdateContext {
   url: string;
-  random: () => number;
+  /**
+   * The draws of one machine's one attempt (its serial, and how many
+   * attempts it made before). Keyed so a seeded run's failures do not follow
+   * which machine happened to ask first.
+   */
+  randomFor: (serial: string, attempt: number) => () => number;
   failures: UpdateFailures;
   /** Real-time steps are divided by this (the simulator's speed, capped so a download still takes a few requests' time). */
   pace: number;
@@ -71,6 +78,7 @@ async function range(
   offer: UpdateOffer,
   from: number,
   hash: Hash,
+  random: () => number,
 ): Promise<number> {
   const to = Math.min(offer.size, from + RANGE_BYTES) - 1;
   const res = await fetch(new URL(api['firmware.download'].path.replace(':id', String(offer.packageId)), ctx.url), {
@@ -78,7 +86,7 @@ async function range(
     signal: AbortSignal.timeout(60_000),
   });
   if ((res.status !== 206 && res.status !== 200) || !res.body) throw new Error(`download refused: HTTP ${res.status}`);
-  const breaks = ctx.random() < ctx.failures.broken ? Math.floor((to - from + 1) * ctx.random()) : Infinity;
+  const breaks = random() < ctx.failures.broken ? Math.floor((to - from + 1) * random()) : Infinity;
   let got = 0;
   for await (const chunk of res.body) {
     const bytes = chunk.subarray(0, Math.max(0, Math.min(chunk.length, breaks - got)));
@@ -94,13 +102,32 @@ async function range(
 }
 
 /** Takes the offered update through to its end; answers how it ended. */
+/** A repeatable stream of numbers in [0, 1) from a 32-bit seed (mulberry32: a few lines, no library needed for a simulator's dice). */
+export function seeded(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The seed of one machine's one attempt under a run's seed (FNV-1a over the key). */
+export function attemptSeed(seed: number, serial: string, attempt: number): number {
+  let h = 0x811c9dc5 ^ seed;
+  for (const ch of `${serial}#${attempt}`) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193);
+  return h | 0;
+}
+
 export async function runUpdate(ctx: UpdateContext, m: UpdatingMachine, offer: UpdateOffer): Promise<string> {
+  m.attempts += 1;
+  const random = ctx.randomFor(m.serial, m.attempts);
   if ((await report(ctx, m, offer.jobId, { state: 'downloading', progress: 0 })) !== 200) return 'refused';
   const hash = createHash('sha256');
   let held = 0;
   let told = 0;
   while (held < offer.size) {
-    held += await range(ctx, m, offer, held, hash);
+    held += await range(ctx, m, offer, held, hash, random);
     const progress = Math.floor((held * 100) / offer.size);
     // Progress every quarter, not every range: a fleet must not flood the upstream.
     if (progress - told >= 25 && held < offer.size) {
@@ -109,7 +136,7 @@ export async function runUpdate(ctx: UpdateContext, m: UpdatingMachine, offer: U
     }
     await ctx.sleep(STEP_MS.range / ctx.pace);
   }
-  const damaged = ctx.random() < ctx.failures.checksum;
+  const damaged = random() < ctx.failures.checksum;
   if (damaged || hash.digest('hex') !== offer.sha256) {
     count(ctx, 'checksum');
     await report(ctx, m, offer.jobId, { state: 'failed', reason: 'checksum' });
@@ -117,7 +144,7 @@ export async function runUpdate(ctx: UpdateContext, m: UpdatingMachine, offer: U
   }
   if ((await report(ctx, m, offer.jobId, { state: 'installing' })) !== 200) return 'refused';
   await ctx.sleep(STEP_MS.install / ctx.pace);
-  const powerLoss = ctx.random() < ctx.failures.powerLoss;
+  const powerLoss = random() < ctx.failures.powerLoss;
   // A reboot either way: silent for a moment, then back with the old version (power lost) or the new one.
   m.silentUntil = Date.now() + STEP_MS.reboot / ctx.pace;
   await ctx.sleep(STEP_MS.reboot / ctx.pace);

@@ -17,7 +17,7 @@ import type { SaleInput } from '../shared/order/index.js';
 import { DEMO_DEVICES, demoSecret } from './device/index.js';
 import { DEMO_CUSTOMER_STAFF } from './customer/index.js';
 import { sandboxCode } from './member/index.js';
-import { runUpdate, UPDATE_FAILURES, type UpdateFailures } from './simulator-update.js';
+import { attemptSeed, runUpdate, seeded, UPDATE_FAILURES, type UpdateFailures } from './simulator-update.js';
 import { applyPrices, PRICE_FAILURE, type PriceStats } from './simulator-price.js';
 
 export interface SimulatorOptions {
@@ -31,6 +31,12 @@ export interface SimulatorOptions {
   /** How often each machine beats (real ms; a machine's PRESENCE.heartbeatMs unless a test hurries it). */
   heartbeatMs?: number;
   random?: () => number;
+  /**
+   * Seeds the firmware updates' draws per machine and attempt
+   * (simulator-update.ts attemptSeed), so which update fails how does not
+   * follow timing; without it they draw from `random`.
+   */
+  updateSeed?: number;
   /** The time of day the sales curve reads (tests fix it). */
   clock?: () => Date;
   log?: (line: string) => void;
@@ -109,6 +115,8 @@ interface Machine {
   sold: number;
   /** The versions of its modules it knows it runs (after an update), said in each heartbeat. */
   modules: Map<string, string>;
+  /** Firmware updates it has begun. */
+  attempts: number;
   /** The firmware update it is working through, if any. */
   updating: Promise<unknown> | undefined;
 }
@@ -154,6 +162,7 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
     faultUntil: 0,
     sold: 0,
     modules: new Map(),
+    attempts: 0,
     updating: undefined,
   }));
 
@@ -362,7 +371,8 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
   const sleep = (ms: number) => wait(ms, undefined, { signal: stopped.signal }).catch(() => {});
   const updates = {
     url: opts.url,
-    random,
+    randomFor: (serial: string, attempt: number) =>
+      opts.updateSeed === undefined ? random : seeded(attemptSeed(opts.updateSeed, serial, attempt)),
     failures: opts.updateFailures ?? UPDATE_FAILURES,
     pace: speed,
     sleep,

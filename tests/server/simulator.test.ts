@@ -4,6 +4,7 @@ import { and, eq, inArray, notLike, sql } from 'drizzle-orm';
 import { createTestApp, deviceBasic, type TestApp } from './helpers.js';
 import { devices, ensureDemoSecrets } from '../../server/device/index.js';
 import { percentile, startSimulator, simulateFromEnv } from '../../server/simulator.js';
+import { seeded } from '../../server/simulator-update.js';
 import { CODE } from '../../shared/domains.js';
 import { deviceChannels } from '../../server/device/schema.js';
 import { orderItems, orders } from '../../server/order/index.js';
@@ -16,16 +17,6 @@ beforeAll(async () => {
   url = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(() => t.close());
-
-/** A repeatable stream of numbers in [0, 1) (mulberry32). */
-function seeded(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('simulator', () => {
   it("sells a machine's stock down and takes a payment box's payments through the device-facing API", async () => {

@@ -11,6 +11,7 @@ import { devices, ensureDemoSecrets, moduleVersions } from '../../../server/devi
 import { advanceRollouts } from '../../../server/firmware/advance.js';
 import { rollouts } from '../../../server/firmware/schema.js';
 import { startSimulator } from '../../../server/simulator.js';
+import { seeded } from '../../../server/simulator-update.js';
 import { suiteApp } from '../helpers.js';
 
 // Fifty machines beating fast and downloading: past the device-facing API's default rate limit.
@@ -42,16 +43,6 @@ beforeAll(async () => {
     .insert(moduleVersions)
     .values(made.map((d) => ({ deviceId: d.id, module: 'mainBoard' as const, version: '2.3.0' })));
 }, 60_000);
-
-/** A repeatable stream of numbers in [0, 1) (mulberry32). */
-function seeded(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('simulator', () => {
   it('completes a rollout to 50 machines with broken downloads, bad checksums and power losses, retried', async () => {
@@ -87,6 +78,8 @@ describe('simulator', () => {
       tickMs: 100,
       heartbeatMs: 300,
       random: seeded(11),
+      // Each machine's attempts drawn from their own seed: the same failures whichever machine asks first.
+      updateSeed: 11,
       updateFailures: { broken: 0.2, checksum: 0.1, powerLoss: 0.1 },
     });
     let state = 'running';
