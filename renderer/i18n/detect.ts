@@ -7,15 +7,22 @@ export const LANGUAGE_STORAGE_KEY = 'language';
 
 export const isLang = (v: unknown): v is Lang => typeof v === 'string' && (LANGS as readonly string[]).includes(v);
 
-/** Maps a BCP 47 tag to one of ours: zh-HK/zh-MO/zh-Hant → zh-TW, other zh → zh-CN, en* → en. */
+/**
+ * Maps a BCP 47 tag to one of ours by the script the tag means, not by its
+ * region: `Intl.Locale#maximize` fills in the likely script (zh-HK and zh-MO
+ * are Hant, zh-SG is Hans), and an explicit script wins (zh-Hans-HK is
+ * Simplified Chinese in Hong Kong, zh-Hant-CN Traditional). Hant → zh-TW,
+ * other zh → zh-CN, en* → en.
+ */
 export function mapBrowserLanguage(tag: string): Lang | undefined {
-  const t = tag.trim().toLowerCase().replace(/_/g, '-');
-  if (t === 'zh' || t.startsWith('zh-')) {
-    const parts = t.split('-');
-    if (parts.includes('hant') || parts.includes('tw') || parts.includes('hk') || parts.includes('mo')) return 'zh-TW';
-    return 'zh-CN';
+  let locale: Intl.Locale;
+  try {
+    locale = new Intl.Locale(tag.trim().replace(/_/g, '-')).maximize();
+  } catch {
+    return undefined;
   }
-  if (t === 'en' || t.startsWith('en-')) return 'en';
+  if (locale.language === 'zh') return locale.script === 'Hant' ? 'zh-TW' : 'zh-CN';
+  if (locale.language === 'en') return 'en';
   return undefined;
 }
 

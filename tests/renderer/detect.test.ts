@@ -12,11 +12,19 @@ describe('language detection (spec §2)', () => {
     expect(mapBrowserLanguage('zh')).toBe('zh-CN');
     expect(mapBrowserLanguage('zh-CN')).toBe('zh-CN');
     expect(mapBrowserLanguage('zh-SG')).toBe('zh-CN');
-    expect(mapBrowserLanguage('zh-Hans-HK')).toBe('zh-TW');
+    // The script decides, not the region: Simplified Chinese in Hong Kong or Macau is zh-CN.
+    expect(mapBrowserLanguage('zh-Hans-HK')).toBe('zh-CN');
+    expect(mapBrowserLanguage('zh-Hans-MO')).toBe('zh-CN');
+    expect(mapBrowserLanguage('zh-Hant-SG')).toBe('zh-TW');
+    expect(mapBrowserLanguage('ZH-hant')).toBe('zh-TW');
+    expect(mapBrowserLanguage('')).toBeUndefined();
+    expect(mapBrowserLanguage('not a tag!')).toBeUndefined();
     expect(mapBrowserLanguage('en')).toBe('en');
     expect(mapBrowserLanguage('en-GB')).toBe('en');
     expect(mapBrowserLanguage('fr-FR')).toBeUndefined();
-    expect(mapBrowserLanguage('eng')).toBeUndefined();
+    // ISO 639-2's three letters are the same language (CLDR's aliases).
+    expect(mapBrowserLanguage('eng')).toBe('en');
+    expect(mapBrowserLanguage('zho-HK')).toBe('zh-TW');
   });
 
   it('prefers the cookie, then the stored choice, then the browser, then zh-CN', () => {
