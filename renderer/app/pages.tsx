@@ -27,6 +27,8 @@ const useStyles = makeStyles({
   },
   problem: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  // What the page says instead of its record is its heading (a screen reader's "headings" list finds it), in the bar's type.
+  problemText: { margin: 0, fontSize: 'inherit', fontWeight: 'inherit', lineHeight: 'inherit' },
 });
 
 export function PageSpinner() {
@@ -43,7 +45,7 @@ export function NotFound() {
   const navigate = useNavigate();
   return (
     <div className={useStyles().center} data-testid="not-found">
-      <Title1>{t('notFound.title')}</Title1>
+      <Title1 as="h1">{t('notFound.title')}</Title1>
       <Text>{t('notFound.text')}</Text>
       <Button appearance="primary" onClick={() => navigate('/')} data-testid="back-home">
         {t('common.backHome')}
@@ -57,7 +59,7 @@ export function RouteFailure() {
   const { t } = useTranslation();
   return (
     <div className={useStyles().center} data-testid="route-failure">
-      <Title1>{t('failure.title')}</Title1>
+      <Title1 as="h1">{t('failure.title')}</Title1>
       <Text>{t('failure.text')}</Text>
       <Button appearance="primary" onClick={() => window.location.reload()}>
         {t('failure.reload')}
@@ -72,7 +74,7 @@ export function NoPermission() {
   const navigate = useNavigate();
   return (
     <div className={useStyles().center} data-testid="no-permission">
-      <Title1>{t('noPermission.title')}</Title1>
+      <Title1 as="h1">{t('noPermission.title')}</Title1>
       <Text>{t('noPermission.text')}</Text>
       <Button appearance="primary" onClick={() => navigate('/')} data-testid="back-home">
         {t('common.backHome')}
@@ -105,7 +107,9 @@ export function PageProblem({
     <section className={styles.problem}>
       {back && <div className={styles.head}>{back}</div>}
       <MessageBar intent={intent} data-testid={`${testId}-problem`}>
-        <MessageBarBody>{text}</MessageBarBody>
+        <MessageBarBody>
+          <h1 className={styles.problemText}>{text}</h1>
+        </MessageBarBody>
         {onRetry && (
           <MessageBarActions>
             <Button icon={<ArrowClockwiseRegular />} onClick={onRetry} data-testid={`${testId}-retry`}>

@@ -59,6 +59,16 @@ const useStyles = makeStyles({
   },
   totals: { display: 'flex', flexWrap: 'wrap', gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalXXL}` },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  // The page's heading for a screen reader: the tab and the breadcrumb already show its name to the eye.
+  heading: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    margin: '-1px',
+    overflow: 'hidden',
+    clipPath: 'inset(50%)',
+    whiteSpace: 'nowrap',
+  },
 });
 
 function Figure({
@@ -124,6 +134,7 @@ export default function DashboardPage() {
 
   return (
     <div className={styles.page} data-testid="dashboard">
+      <h1 className={styles.heading}>{t('route.dashboard')}</h1>
       <div className={styles.cards} aria-live="polite">
         <Figure
           label={t('dashboard.cards.today')}

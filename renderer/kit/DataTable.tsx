@@ -23,6 +23,7 @@
  * - Short of width, columns marked `fold` give way (lowest first) before the
  *   table scrolls sideways; the columns menu shows them anyway on request.
  */
+import { useTranslation } from 'react-i18next';
 import { useZoneNote } from './zone.js';
 import {
   Checkbox,
@@ -238,6 +239,7 @@ export function DataTable<Row extends RowData, K extends RowKey = RowKey>({
   size = 'medium',
   remember,
 }: DataTableProps<Row, K>) {
+  const { t } = useTranslation();
   const styles = useStyles();
   const scrollRef = useRef<HTMLDivElement>(null);
   const inner = useInnerWidth(scrollRef);
@@ -412,7 +414,8 @@ export function DataTable<Row extends RowData, K extends RowKey = RowKey>({
         style={{ maxHeight }}
         data-testid={`${testId}-scroller`}
         role="region"
-        aria-label={label}
+        // The list's section carries the title already: two landmarks of one name cannot be told apart (axe landmark-unique).
+        aria-label={t('pager.tableRegion', { name: label })}
         tabIndex={0}
       >
         <Table

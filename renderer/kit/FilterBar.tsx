@@ -164,12 +164,14 @@ export interface FilterBarProps {
   onReset: () => void;
   searchTestId?: string;
   resetTestId?: string;
+  /** The list's name, on a page of more than one list: each search landmark is then told apart. */
+  label?: string;
 }
 
 const sameChips = (a: readonly FilterChip[], b: readonly FilterChip[]) =>
   a.length === b.length && a.every((c, i) => c.id === b[i]!.id && c.label === b[i]!.label && c.text === b[i]!.text);
 
-export function FilterBar({ children, onSearch, onReset, searchTestId, resetTestId }: FilterBarProps) {
+export function FilterBar({ children, onSearch, onReset, searchTestId, resetTestId, label }: FilterBarProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const narrow = useSyncExternalStore(subscribeFold, folds, () => false);
@@ -261,6 +263,7 @@ export function FilterBar({ children, onSearch, onReset, searchTestId, resetTest
           className={mergeClasses(styles.form, !shown && styles.folded)}
           onSubmit={submit}
           role="search"
+          aria-label={label === undefined ? undefined : t('pager.searchOf', { name: label })}
           hidden={!shown}
         >
           {children}

@@ -54,16 +54,27 @@ export interface PagerProps {
   totalText?: (total: number) => string;
   /** Prefix of the test ids: `<testId>-total`, `-size`, `-prev`, `-next`, `-page-<n>`, `-jump`. */
   testId?: string;
+  /** The list's name, on a page of more than one list: each pager's landmark is then told apart. */
+  label?: string;
 }
 
-export function Pager({ pageNum, pageSize, total, capped = false, onChange, totalText, testId = 'pager' }: PagerProps) {
+export function Pager({
+  pageNum,
+  pageSize,
+  total,
+  capped = false,
+  onChange,
+  totalText,
+  testId = 'pager',
+  label,
+}: PagerProps) {
   const { t } = useTranslation();
+  const name = label === undefined ? t('pager.pages') : t('pager.pagesOf', { name: label });
   const styles = useStyles();
   const sizeLabel = useId();
   const [jump, setJump] = useState('');
 
-  if (total === undefined)
-    return <nav className={styles.root} aria-label={t('pager.pages')} data-testid={testId} aria-busy />;
+  if (total === undefined) return <nav className={styles.root} aria-label={name} data-testid={testId} aria-busy />;
 
   const pages = pageCount(total, pageSize);
   const go = (page: number) => {
@@ -78,7 +89,7 @@ export function Pager({ pageNum, pageSize, total, capped = false, onChange, tota
   const [jumpBefore = '', jumpAfter = ''] = t('pager.jump', { page: SLOT }).split(SLOT);
 
   return (
-    <nav className={styles.root} aria-label={t('pager.pages')} data-testid={testId}>
+    <nav className={styles.root} aria-label={name} data-testid={testId}>
       <Text data-testid={`${testId}-total`}>
         {totalText ? totalText(total) : t(capped ? 'pager.totalMore' : 'pager.total', { total })}
       </Text>

@@ -190,6 +190,7 @@ function Side({ title, tenantId, action, icon, onMove, testId }: SideProps) {
           }}
           searchTestId={`${testId}-search`}
           resetTestId={`${testId}-reset`}
+          label={title}
         >
           <FilterField label={t('tenant.devices.keyword')} shown={draft}>
             <Input
@@ -235,6 +236,7 @@ function Side({ title, tenantId, action, icon, onMove, testId }: SideProps) {
         total={shownTotal(list)}
         onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })}
         testId={`${testId}-pager`}
+        label={title}
       />
     </section>
   );

@@ -121,6 +121,11 @@ const zhCN = {
     jump: '前往 {{page}} 页',
     jumpLabel: '跳转到页码',
     pages: '页码',
+    /** The table's scroll area: a landmark of its own, so not named as the page it is on. */
+    tableRegion: '{{name}}（表格）',
+    /** A page holding two lists names each list's pager and search after its list. */
+    pagesOf: '{{name}}的页码',
+    searchOf: '搜索{{name}}',
   },
 };
 
@@ -250,6 +255,9 @@ export const commonTexts = defineTexts(zhCN, {
       jump: '前往 {{page}} 頁',
       jumpLabel: '跳轉到頁碼',
       pages: '頁碼',
+      tableRegion: '{{name}}（表格）',
+      pagesOf: '{{name}}的頁碼',
+      searchOf: '搜尋{{name}}',
     },
   },
   en: {
@@ -370,6 +378,9 @@ export const commonTexts = defineTexts(zhCN, {
       jump: 'Go to page {{page}}',
       jumpLabel: 'Go to page',
       pages: 'Pages',
+      tableRegion: '{{name}} (table)',
+      pagesOf: 'Pages of {{name}}',
+      searchOf: 'Search {{name}}',
     },
   },
 });

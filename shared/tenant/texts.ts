@@ -55,7 +55,7 @@ const zhCN = {
     products: '商品信息',
   },
   devices: {
-    title: '{{name}} 的设备',
+    title: '为 {{name}} 分配设备',
     of: '{{name}} 的设备',
     keyword: '设备名称或编号',
     handOver: '交给 {{name}}',
@@ -151,7 +151,7 @@ export const tenantTexts = defineTexts(zhCN, {
       products: '商品資訊',
     },
     devices: {
-      title: '{{name}} 的設備',
+      title: '為 {{name}} 分配設備',
       of: '{{name}} 的設備',
       keyword: '設備名稱或編號',
       handOver: '交給 {{name}}',
@@ -248,7 +248,7 @@ export const tenantTexts = defineTexts(zhCN, {
       products: 'Products',
     },
     devices: {
-      title: 'Devices of {{name}}',
+      title: 'Hand devices to {{name}}',
       of: 'Devices of {{name}}',
       keyword: 'Device name or serial',
       handOver: 'Hand to {{name}}',

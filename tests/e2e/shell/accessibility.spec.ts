@@ -1,5 +1,5 @@
 /**
- * Accessibility, screen by screen: axe-core finds no serious or
+ * Accessibility, screen by screen: axe-core finds no moderate, serious or
  * critical violation on the sign-in page and on every landed screen, in
  * zh-CN and en, at 1366 and 400 px, light and dark, with a form dialog and
  * a confirmation open. Every other end-to-end test has the page it ends on
