@@ -109,7 +109,8 @@ function ActivityForm({ activity, type }: { activity: ActivityDetail | undefined
   const choices = useOp(
     'activity.choices',
     { body: forTenant(activity?.tenantId ?? values.tenantId) },
-    { enabled: ready, staleTime: 60_000 },
+    // Read afresh at each opening: a group, device or product made since the list page read its names is offered too.
+    { enabled: ready, staleTime: 0 },
   );
   const submit = useDialogSave(form, {
     // The resolver hands over the API's body (fen, instants), not the form's values.
