@@ -14,6 +14,7 @@ import { epochOf, PICK_KINDS, type CallResult, type PickKind } from '../shared/i
 import { FILE_CACHE_CONTROL, IMAGE_MAX_BYTES } from '../shared/file/index.js';
 import { deviceEvent, describeDeviceEvent, deviceEventTitle } from '../shared/device/index.js';
 import { DEFAULT_LANG, LANGS, type Lang } from '../shared/i18n/define.js';
+import { LINK_SCHEME } from '../shared/links.js';
 import type { PrefsStore } from './core/prefs.js';
 import { resolveAsset } from './core/assets.js';
 import { createCore, type CallContext, type Core, type WindowHost } from './core/core.js';
@@ -29,6 +30,7 @@ import {
   CALL_CHANNEL,
   EVENT_CHANNEL,
   externalHostsOf,
+  linkInArgv,
   navigationAllowed,
   permissionAllowed,
   SCHEME,
@@ -235,12 +237,20 @@ function createWindow(route = '/'): BrowserWindow {
   return win;
 }
 
+/** Brings a window forward, restored from the dock or taskbar. */
+function bringForward(target: BrowserWindow): void {
+  if (target.isMinimized()) target.restore();
+  target.show();
+  target.focus();
+}
+
 /**
  * windows.open and sign-out for the core (the §2 tab menu's new window; §4 logout): a route in a new window
  * on the same session; at sign-out every window but the caller's closes (the
- * caller goes to sign-in itself).
+ * caller goes to sign-in itself). A deep link's screen: the main window comes
+ * forward and is told one waits (it asks the core, `links.take`).
  */
-function windowHost(): WindowHost {
+function windowHost(main: () => BrowserWindow | null, epoch: () => string): WindowHost {
   return {
     open(route) {
       const url = appUrlOf(route);
@@ -256,8 +266,17 @@ function windowHost(): WindowHost {
         if (win !== keep && !win.isDestroyed()) win.close();
       }
     },
+    showMain() {
+      const target = main();
+      if (!target) return;
+      bringForward(target);
+      target.webContents.send(EVENT_CHANNEL, { topic: 'link', data: {}, epoch: epoch() });
+    },
   };
 }
+
+/** Logs a refused deep link: the reason, not the link (it may carry what was pasted into it). */
+const refusedLink = (reason: string) => console.warn(`deep link refused: ${reason}`);
 
 function start(): void {
   if (!app.requestSingleInstanceLock()) {
@@ -272,25 +291,44 @@ function start(): void {
     return;
   }
   let win: BrowserWindow | null = null;
+  let core: Core | null = null;
   lockWebContents(externalHostsOf(upstream.url));
 
-  app.on('second-instance', () => {
+  // The installers register the scheme; a console run from source registers itself with its script.
+  if (app.isPackaged) app.setAsDefaultProtocolClient(LINK_SCHEME);
+  else if (process.argv[1])
+    app.setAsDefaultProtocolClient(LINK_SCHEME, process.execPath, [path.resolve(process.argv[1])]);
+  // Links before the core is ready (the one that launched the console; macOS's open-url at launch) wait for it.
+  const early: string[] = [];
+  const link = (raw: string | null) => {
+    if (raw === null) return;
+    if (core) void core.link(raw);
+    else early.push(raw);
+  };
+  link(linkInArgv(process.argv));
+  app.on('open-url', (event, url) => {
+    event.preventDefault();
+    link(url);
+  });
+
+  const mainWindow = () => win ?? BrowserWindow.getAllWindows()[0] ?? null;
+  app.on('second-instance', (_event, argv) => {
     // The first window, or any console window still open (it may have been closed by a sign-out elsewhere).
-    const target = win ?? BrowserWindow.getAllWindows()[0];
-    if (!target) return;
-    if (target.isMinimized()) target.restore();
-    target.focus();
+    const target = mainWindow();
+    if (target) bringForward(target);
+    link(linkInArgv(argv));
   });
 
   void app.whenReady().then(() => {
     const prefs = electronStorePrefs();
-    const core = createCore({
+    const ready = createCore({
       upstreamUrl: upstream.url,
       vault: safeStorageVault(),
       prefs,
       mode: 'desktop',
       version: app.getVersion(),
-      windows: windowHost(),
+      windows: windowHost(mainWindow, () => ready.session.epoch()),
+      onRefusedLink: refusedLink,
       pickImage,
       pickFile,
       saveFile,
@@ -298,14 +336,16 @@ function start(): void {
       choosePath,
     });
     lockPermissions();
-    serveApp(core);
-    registerBridge(core);
-    forwardEvents(core, prefs);
-    app.on('before-quit', () => core.close());
+    serveApp(ready);
+    registerBridge(ready);
+    forwardEvents(ready, prefs);
+    app.on('before-quit', () => ready.close());
     win = createWindow();
     win.on('closed', () => {
       win = null;
     });
+    core = ready;
+    for (const raw of early.splice(0)) void ready.link(raw);
 
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) {

@@ -7,6 +7,7 @@
  * this module needs no Electron at run time.
  */
 import type { BrowserWindowConstructorOptions, CustomScheme, WebPreferences } from 'electron';
+import { LINK_SCHEME } from '../shared/links.js';
 
 export const SCHEME = 'app';
 export const APP_HOST = 'console';
@@ -154,3 +155,13 @@ export interface SenderFrame {
 /** IPC sender check: only a console page's top frame, loaded from app://console/, may call. */
 export const trustedSender = (frame: SenderFrame | null | undefined): boolean =>
   frame !== null && frame !== undefined && frame.parent === null && isAppUrl(frame.url);
+
+/**
+ * The deep link among a process's arguments (Windows and Linux hand a
+ * clicked `vend-console://` link to the console, or to a second instance, as
+ * an argument): the first argument of our scheme, or null. Chromium's own
+ * switches come before it; nothing else is read from the command line.
+ */
+export function linkInArgv(argv: readonly string[]): string | null {
+  return argv.find((arg) => arg.toLowerCase().startsWith(`${LINK_SCHEME}:`)) ?? null;
+}

@@ -58,6 +58,12 @@ export const ipc = {
    */
   'windows.open': local(z.object({ path: appPath }), z.object({ opened: z.boolean() })),
   /**
+   * The screen a deep link (shared/links.ts) asked the main window to show,
+   * taken once: the desktop's main window asks at start and whenever main
+   * tells it one waits (topic `link`). Browser mode has none (`path` null).
+   */
+  'links.take': local(none, z.object({ path: appPath.nullable() })),
+  /**
    * Desktop: the native open dialog for one image; main reads and uploads
    * the file (`file.upload`), so the renderer never holds a path
    * (`native: true`, `file` null when cancelled). Browser mode has no native

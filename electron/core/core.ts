@@ -33,6 +33,7 @@ import type { PrefsStore } from './prefs.js';
 import { createEventFeed } from './events.js';
 import { createLiveExports } from './export.js';
 import type { BridgeEvent } from '../../shared/ipc.js';
+import { createLinks, type LinkOutcome } from './links.js';
 
 /**
  * Who is calling: the shell names the calling window; browser mode and the
@@ -61,6 +62,8 @@ export interface WindowHost {
   open(path: string, from: CallContext): Promise<boolean> | boolean;
   /** The session ended through `from`: close every other console window. */
   signedOut(from: CallContext): void;
+  /** Brings the main window forward and tells it a deep link's screen waits (it asks `links.take`). */
+  showMain?(): void;
 }
 
 export interface CoreOptions {
@@ -84,6 +87,8 @@ export interface CoreOptions {
   savePdf?: (name: string, window: number | undefined) => Promise<boolean>;
   /** The native save dialog for a file main writes itself (desktop only): the path chosen, or null when cancelled. */
   choosePath?: (name: string) => Promise<string | null>;
+  /** A deep link refused, with the reason (the shell logs it). */
+  onRefusedLink?: (reason: string) => void;
   /** The native open dialog (desktop only): one image file chosen, read by main, or null when cancelled. */
   pickImage?: (label: string) => Promise<{ name: string; bytes: Buffer } | null>;
   /** The native open dialog (desktop only) for a kind of file (PICK_KINDS), read by main; `bytes` null when it is over the kind's size (not read); null when cancelled. */
@@ -110,6 +115,11 @@ export interface Core {
   subscribe(listener: (event: BridgeEvent) => void): () => void;
   /** Stops the event stream (the app is quitting). */
   close(): void;
+  /**
+   * A deep link the OS handed over (electron/core/links.ts): opened, kept
+   * for the next sign-in, or refused (and said to `onRefusedLink`).
+   */
+  link(raw: string): Promise<LinkOutcome>;
 }
 
 /** Operations of the API table the renderer may not call: the session owns them. */
@@ -179,6 +189,16 @@ export function createCore(opts: CoreOptions): Core {
   const exports = createLiveExports();
   /** Whether the caller's page has lost its session since it called (a local operation's own API calls ask this). */
   const staleFor = (from: CallContext) => () => from.epoch !== undefined && from.epoch !== session.epoch();
+  const links = createLinks({
+    // At a first launch nobody has asked yet: the stored token tells who is signed in.
+    user: async () => {
+      const current = await session.current();
+      return current.ok ? current.content : null;
+    },
+    openWindow: (path) => opts.windows?.open(path, {}) ?? false,
+    showMain: () => opts.windows?.showMain?.(),
+    refused: (reason) => opts.onRefusedLink?.(reason),
+  });
 
   const local: {
     [K in IpcOp]: (
@@ -187,12 +207,18 @@ export function createCore(opts: CoreOptions): Core {
       from: CallContext,
     ) => Promise<CallResult<unknown>>;
   } = {
-    'session.signIn': (form) => session.signIn(form),
+    'session.signIn': async (form) => {
+      const result = await session.signIn(form);
+      // A link that came while nobody was signed in, judged for who signed in now.
+      if (result.ok) void links.signedIn(result.content);
+      return result;
+    },
     'session.current': () => session.current(),
     'session.refresh': () => session.refresh(),
     // Signing out closes every window (§4 "Logout clears everything"); the caller's goes to sign-in itself.
     'session.signOut': async (_none, _raw, from) => {
       const result = await session.signOut();
+      links.signedOut();
       opts.windows?.signedOut(from);
       return result;
     },
@@ -206,6 +232,7 @@ export function createCore(opts: CoreOptions): Core {
       return ok(await opts.prefs.set(only));
     },
     'app.info': async () => ok({ mode: opts.mode, version: opts.version, upstream: client.baseUrl }),
+    'links.take': async () => ok({ path: links.take() }),
     'windows.open': async ({ path }, _raw, from) =>
       ok({ opened: opts.windows ? await opts.windows.open(path, from) : false }),
     'file.savePdf': async ({ name }, _raw, from) => {
@@ -307,6 +334,7 @@ export function createCore(opts: CoreOptions): Core {
       };
     },
     close: () => feed?.stop(),
+    link: (raw) => links.arrive(raw),
     session: {
       signIn: (form) => session.signIn(form),
       current: () => session.current(),

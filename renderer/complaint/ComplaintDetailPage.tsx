@@ -19,7 +19,7 @@ import { callOp, useOpMutation } from '../bridge.js';
 import { formatDateTime, formatRelative } from '../app/format.js';
 import { useDetail } from '../app/detail.js';
 import { useOpenWindow } from '../app/windows.js';
-import { DetailPage, FormDialog, InfoList, useGuardedAction, useScreen } from '../kit/index.js';
+import { CopyLinkButton, DetailPage, FormDialog, InfoList, useGuardedAction, useScreen } from '../kit/index.js';
 import { orderDetailPath } from '../order/index.js';
 import { RefundDialog } from '../refund/index.js';
 import { COMPLAINT_LIST_PATH, complaintDetailPath, STATE_COLOURS } from './paths.js';
@@ -84,13 +84,16 @@ export default function ComplaintDetailPage() {
       title={`${t('complaint.detailTitle')} ${c.number}`}
       back={back}
       actions={
-        <Button
-          icon={<WindowNewRegular />}
-          onClick={() => openWindow(complaintDetailPath(c.id))}
-          data-testid="complaint-detail-window"
-        >
-          {t('order.list.newWindow')}
-        </Button>
+        <>
+          <Button
+            icon={<WindowNewRegular />}
+            onClick={() => openWindow(complaintDetailPath(c.id))}
+            data-testid="complaint-detail-window"
+          >
+            {t('order.list.newWindow')}
+          </Button>
+          <CopyLinkButton path={complaintDetailPath(c.id)} testId="complaint-detail-link" />
+        </>
       }
     >
       <Card className={styles.card}>

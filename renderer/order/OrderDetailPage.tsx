@@ -16,7 +16,7 @@ import { formatDateTime } from '../app/format.js';
 import { useDetail } from '../app/detail.js';
 import { useOpenWindow } from '../app/windows.js';
 import { useOp } from '../bridge.js';
-import { DataTable, DetailPage, InfoList, OverflowText, type Column } from '../kit/index.js';
+import { CopyLinkButton, DataTable, DetailPage, InfoList, OverflowText, type Column } from '../kit/index.js';
 import { RefundDialog, RefundRecords } from '../refund/index.js';
 import { orderDetailPath, ORDER_LIST_PATH } from './paths.js';
 
@@ -70,6 +70,7 @@ export default function OrderDetailPage() {
           >
             {t('order.list.newWindow')}
           </Button>
+          <CopyLinkButton path={orderDetailPath(o.id)} testId="order-detail-link" />
           {deadline.data && refundable(o) && (
             <Text size={200} className={styles.note} data-testid="order-refund-deadline">
               {t(deadline.data.passed ? 'refund.periodEnded' : 'refund.until', {

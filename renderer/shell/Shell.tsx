@@ -20,6 +20,7 @@ import { Navbar } from './Navbar.js';
 import { pageOf, redirectPathFor } from './page.js';
 import { usePrefs } from './prefs.js';
 import { LiveEvents } from './LiveEvents.js';
+import { DeepLinks } from './DeepLinks.js';
 import { SettingsPanel } from './SettingsPanel.js';
 import { DRAWER_MIN_WIDTH, isMobileWidth, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH, VIEW_CACHE_MAX } from './settings.js';
 import { SideMenu } from './SideMenu.js';
@@ -293,6 +294,7 @@ export default function Shell() {
         </div>
         <SettingsPanel />
         <LiveEvents />
+        <DeepLinks />
       </div>
     </ShellContext.Provider>
   );

@@ -62,6 +62,11 @@ const zhCN = {
   placeholder: {
     text: '此页面在当前版本中尚不可用。',
   },
+  link: {
+    copy: '复制链接',
+    copied: '链接已复制：在装有桌面版的电脑上打开它，即到这里',
+    failed: '无法写入剪贴板',
+  },
   session: {
     switched: '已在其他窗口登录为 {{name}}，本页面已切换到该账号',
     ended: '登录已在其他窗口结束或已过期，请重新登录',
@@ -134,6 +139,7 @@ export const SCREEN_COMMON_NAMESPACES = [
   'region',
   'pager',
   'placeholder',
+  'link',
 ] as const satisfies readonly (keyof typeof zhCN)[];
 
 export const commonTexts = defineTexts(zhCN, {
@@ -195,6 +201,11 @@ export const commonTexts = defineTexts(zhCN, {
     },
     placeholder: {
       text: '此頁面在目前版本中尚未提供。',
+    },
+    link: {
+      copy: '複製連結',
+      copied: '連結已複製：在裝有桌面版的電腦上開啟它，即到這裡',
+      failed: '無法寫入剪貼簿',
     },
     session: {
       switched: '已在其他視窗登入為 {{name}}，本頁面已切換到該帳號',
@@ -318,6 +329,11 @@ export const commonTexts = defineTexts(zhCN, {
     },
     placeholder: {
       text: 'This screen is not available in this version.',
+    },
+    link: {
+      copy: 'Copy link',
+      copied: 'Link copied: opened on a computer with the desktop console, it leads here',
+      failed: 'Could not write to the clipboard',
     },
     session: {
       switched: 'Signed in as {{name}} in another window; this page now shows that account',

@@ -67,6 +67,8 @@ export const app = {
   quit() {},
   getAppPath: () => '/nonexistent/app',
   getVersion: () => '0.0.0-test',
+  isPackaged: false,
+  setAsDefaultProtocolClient: () => true,
 };
 
 let nextId = 1;

@@ -1,0 +1,27 @@
+/**
+ * "Copy link" on a record's page: the console's deep link to it
+ * (shared/links.ts), for a colleague to open on the desktop — an order or a
+ * complaint then opens in its own window, once they are signed in and may
+ * see it.
+ */
+import { Button } from '@fluentui/react-components';
+import { LinkRegular } from '@fluentui/react-icons';
+import { linkOf } from '../../shared/links.js';
+import { useScreen } from './useScreen.js';
+
+export function CopyLinkButton({ path, testId }: { path: string; testId: string }) {
+  const { t, notify } = useScreen();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(linkOf(path));
+      notify(t('link.copied'));
+    } catch {
+      notify(t('link.failed'), { intent: 'error' });
+    }
+  };
+  return (
+    <Button icon={<LinkRegular />} onClick={() => void copy()} data-testid={testId}>
+      {t('link.copy')}
+    </Button>
+  );
+}
