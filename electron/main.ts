@@ -8,16 +8,27 @@
 import path from 'node:path';
 import { readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, net, Notification, protocol, session, shell } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  nativeImage,
+  net,
+  Notification,
+  protocol,
+  session,
+  shell,
+} from 'electron';
 import { CODE } from '../shared/domains.js';
 import { epochOf, PICK_KINDS, type CallResult, type PickKind } from '../shared/ipc.js';
 import { FILE_CACHE_CONTROL, IMAGE_MAX_BYTES } from '../shared/file/index.js';
-import { deviceEvent, describeDeviceEvent, deviceEventTitle } from '../shared/device/index.js';
 import { DEFAULT_LANG, LANGS, type Lang } from '../shared/i18n/define.js';
 import { LINK_SCHEME } from '../shared/links.js';
 import type { PrefsStore } from './core/prefs.js';
 import { resolveAsset } from './core/assets.js';
 import { createCore, type CallContext, type Core, type WindowHost } from './core/core.js';
+import { badgeOf, noticeOf } from './core/notify.js';
 import { SECURITY_HEADERS } from './core/security.js';
 import { upstreamFromEnv } from './core/upstream.js';
 import { electronStorePrefs } from './prefs-store.js';
@@ -170,25 +181,64 @@ function registerBridge(core: Core): void {
   );
 }
 
+/** The console's language as the preferences hold it (main's own texts follow it). */
+async function langOf(prefs: PrefsStore): Promise<Lang> {
+  const p = await prefs.get();
+  return LANGS.includes(p.language as Lang) ? (p.language as Lang) : DEFAULT_LANG;
+}
+
 /**
  * The session's live events to every console window, and an OS notification
  * where the device's switch for the event is on (spec §3), in the user's
- * language. Windows of a previous session ignore events by their epoch.
+ * language (core/notify.ts); a click follows the notice's deep link, judged
+ * for whoever is signed in then. Windows of a previous session ignore events
+ * by their epoch.
  */
 function forwardEvents(core: Core, prefs: PrefsStore): void {
+  // Shown notifications stay referenced until they go: one collected early loses its click.
+  const shown = new Set<Notification>();
   core.subscribe((event) => {
     for (const win of BrowserWindow.getAllWindows()) {
       if (!win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, event);
     }
-    const device = event.topic === 'device' ? deviceEvent.safeParse(event.data) : undefined;
     // What the signed-in user just did is no news to them.
     if (event.actor !== undefined && event.actor === core.session.user()?.userId) return;
-    if (!device?.success || !device.data.notify || !Notification.isSupported()) return;
-    void prefs.get().then((p) => {
-      const lang: Lang = LANGS.includes(p.language as Lang) ? (p.language as Lang) : DEFAULT_LANG;
-      new Notification({ title: deviceEventTitle(lang), body: describeDeviceEvent(device.data, lang) }).show();
+    if (!Notification.isSupported()) return;
+    void langOf(prefs).then((lang) => {
+      const notice = noticeOf(event, lang);
+      if (!notice) return;
+      const note = new Notification({ title: notice.title, body: notice.body });
+      shown.add(note);
+      note.on('click', () => void core.link(notice.link));
+      note.on('close', () => shown.delete(note));
+      note.show();
     });
   });
+}
+
+/** A 16-px red dot for the Windows taskbar's overlay (Windows shows no number on a taskbar button). */
+function overlayDot(): Electron.NativeImage {
+  const size = 16;
+  const pixels = Buffer.alloc(size * size * 4);
+  for (let y = 0; y < size; y++)
+    for (let x = 0; x < size; x++) {
+      if ((x - 7.5) ** 2 + (y - 7.5) ** 2 > 56) continue;
+      // BGRA: #C4314B, the console's danger red.
+      pixels.set([0x4b, 0x31, 0xc4, 0xff], (y * size + x) * 4);
+    }
+  return nativeImage.createFromBitmap(pixels, { width: size, height: size });
+}
+
+/** The open complaints on the dock or launcher (a number) and the Windows taskbar (a dot, the count in its description). */
+function showComplaints(prefs: PrefsStore, main: () => BrowserWindow | null) {
+  const dot = process.platform === 'win32' ? overlayDot() : null;
+  return (open: number | null) =>
+    void langOf(prefs).then((lang) => {
+      const badge = badgeOf(open, lang);
+      app.setBadgeCount(badge.count);
+      const win = main();
+      if (dot && win && !win.isDestroyed()) win.setOverlayIcon(badge.overlay ? dot : null, badge.overlay ?? '');
+    });
 }
 
 /**
@@ -329,6 +379,7 @@ function start(): void {
       version: app.getVersion(),
       windows: windowHost(mainWindow, () => ready.session.epoch()),
       onRefusedLink: refusedLink,
+      onOpenComplaints: showComplaints(prefs, mainWindow),
       pickImage,
       pickFile,
       saveFile,

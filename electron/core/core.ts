@@ -34,6 +34,7 @@ import { createEventFeed } from './events.js';
 import { createLiveExports } from './export.js';
 import type { BridgeEvent } from '../../shared/ipc.js';
 import { createLinks, type LinkOutcome } from './links.js';
+import { createComplaintCount } from './badge.js';
 
 /**
  * Who is calling: the shell names the calling window; browser mode and the
@@ -87,6 +88,8 @@ export interface CoreOptions {
   savePdf?: (name: string, window: number | undefined) => Promise<boolean>;
   /** The native save dialog for a file main writes itself (desktop only): the path chosen, or null when cancelled. */
   choosePath?: (name: string) => Promise<string | null>;
+  /** The count of open complaints changed (null: none to show); desktop only. */
+  onOpenComplaints?: (open: number | null) => void;
   /** A deep link refused, with the reason (the shell logs it). */
   onRefusedLink?: (reason: string) => void;
   /** The native open dialog (desktop only): one image file chosen, read by main, or null when cancelled. */
@@ -199,6 +202,15 @@ export function createCore(opts: CoreOptions): Core {
     showMain: () => opts.windows?.showMain?.(),
     refused: (reason) => opts.onRefusedLink?.(reason),
   });
+  const onOpen = opts.onOpenComplaints;
+  const complaints = onOpen
+    ? createComplaintCount({
+        page: (status) =>
+          callApi('complaint.page', { query: { pageNum: 1, pageSize: 1 }, body: { status } }, () => false),
+        report: onOpen,
+      })
+    : undefined;
+  if (complaints) feed?.subscribe((event) => event.topic === 'complaint' && complaints.soon());
 
   const local: {
     [K in IpcOp]: (
@@ -210,15 +222,24 @@ export function createCore(opts: CoreOptions): Core {
     'session.signIn': async (form) => {
       const result = await session.signIn(form);
       // A link that came while nobody was signed in, judged for who signed in now.
-      if (result.ok) void links.signedIn(result.content);
+      if (result.ok) {
+        void links.signedIn(result.content);
+        void complaints?.now();
+      }
       return result;
     },
-    'session.current': () => session.current(),
+    // A window starting: the count for whoever its stored token says is signed in.
+    'session.current': async () => {
+      const result = await session.current();
+      if (result.ok && result.content) void complaints?.now();
+      return result;
+    },
     'session.refresh': () => session.refresh(),
     // Signing out closes every window (§4 "Logout clears everything"); the caller's goes to sign-in itself.
     'session.signOut': async (_none, _raw, from) => {
       const result = await session.signOut();
       links.signedOut();
+      complaints?.clear();
       opts.windows?.signedOut(from);
       return result;
     },
