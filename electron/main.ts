@@ -17,6 +17,7 @@ import {
   net,
   Notification,
   protocol,
+  screen,
   session,
   shell,
 } from 'electron';
@@ -31,7 +32,8 @@ import { createCore, type CallContext, type Core, type WindowHost } from './core
 import { badgeOf, noticeOf } from './core/notify.js';
 import { SECURITY_HEADERS } from './core/security.js';
 import { upstreamFromEnv } from './core/upstream.js';
-import { electronStorePrefs } from './prefs-store.js';
+import { electronStorePrefs, electronStoreWindows, type WindowStore } from './prefs-store.js';
+import { placeWindow, windowKindOf, type WindowKind } from './window-state.js';
 import { safeStorageVault } from './vault-safe-storage.js';
 import {
   APP_HOST,
@@ -275,14 +277,38 @@ function lockPermissions(): void {
   );
 }
 
+/** The kind each open window is remembered as (window-state.ts). */
+const kinds = new Map<number, WindowKind>();
+
 /**
  * A console window: every window has the same locked-down settings
  * (shell-policy.ts) and the same preload, and all of them share the one core
- * (one session).
+ * (one session). It opens where its kind was last, on a display there is now
+ * (window-state.ts), and says where it was when it closes.
  */
-function createWindow(route = '/'): BrowserWindow {
-  const win = new BrowserWindow(windowOptions(preloadFile()));
-  win.once('ready-to-show', () => win.show());
+function createWindow(places: WindowStore, route = '/', kind: WindowKind = windowKindOf(route)): BrowserWindow {
+  const options = windowOptions(preloadFile());
+  const open = [...kinds.values()].filter((k) => k === kind).length;
+  const place = placeWindow(
+    places.get(kind),
+    screen.getAllDisplays().map((d) => d.workArea),
+    {
+      width: options.width ?? 1280,
+      height: options.height ?? 800,
+      minWidth: options.minWidth ?? 900,
+      minHeight: options.minHeight ?? 600,
+    },
+    open,
+  );
+  const { maximized, ...bounds } = place;
+  const win = new BrowserWindow({ ...options, ...bounds });
+  kinds.set(win.id, kind);
+  win.once('ready-to-show', () => {
+    if (maximized) win.maximize();
+    win.show();
+  });
+  win.on('close', () => places.set(kind, { ...win.getNormalBounds(), maximized: win.isMaximized() }));
+  win.on('closed', () => kinds.delete(win.id));
   void win.loadURL(appUrlOf(route) ?? `${APP_ORIGIN}/`);
   return win;
 }
@@ -300,12 +326,12 @@ function bringForward(target: BrowserWindow): void {
  * caller goes to sign-in itself). A deep link's screen: the main window comes
  * forward and is told one waits (it asks the core, `links.take`).
  */
-function windowHost(main: () => BrowserWindow | null, epoch: () => string): WindowHost {
+function windowHost(places: WindowStore, main: () => BrowserWindow | null, epoch: () => string): WindowHost {
   return {
     open(route) {
       const url = appUrlOf(route);
       if (!url) return false;
-      createWindow(route);
+      createWindow(places, route);
       return true;
     },
     signedOut(from) {
@@ -371,13 +397,14 @@ function start(): void {
 
   void app.whenReady().then(() => {
     const prefs = electronStorePrefs();
+    const places = electronStoreWindows();
     const ready = createCore({
       upstreamUrl: upstream.url,
       vault: safeStorageVault(),
       prefs,
       mode: 'desktop',
       version: app.getVersion(),
-      windows: windowHost(mainWindow, () => ready.session.epoch()),
+      windows: windowHost(places, mainWindow, () => ready.session.epoch()),
       onRefusedLink: refusedLink,
       onOpenComplaints: showComplaints(prefs, mainWindow),
       pickImage,
@@ -391,7 +418,7 @@ function start(): void {
     registerBridge(ready);
     forwardEvents(ready, prefs);
     app.on('before-quit', () => ready.close());
-    win = createWindow();
+    win = createWindow(places, '/', 'main');
     win.on('closed', () => {
       win = null;
     });
@@ -400,7 +427,7 @@ function start(): void {
 
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) {
-        win = createWindow();
+        win = createWindow(places, '/', 'main');
         win.on('closed', () => {
           win = null;
         });

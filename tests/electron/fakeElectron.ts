@@ -90,6 +90,13 @@ export class BrowserWindow {
     return Promise.resolve();
   }
   show() {}
+  maximize() {}
+  isMaximized() {
+    return false;
+  }
+  getNormalBounds() {
+    return { x: 0, y: 0, width: 1280, height: 800 };
+  }
   static fromWebContents() {
     return null;
   }
@@ -111,6 +118,14 @@ export const protocol = {
   handle(scheme: string, handler: (request: Request) => Promise<Response>) {
     recorded().protocolHandlers.set(scheme, handler);
   },
+};
+
+export const screen = {
+  getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1040 } }],
+};
+
+export const nativeImage = {
+  createFromBitmap: () => ({}),
 };
 
 export const ipcMain = {

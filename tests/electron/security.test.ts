@@ -28,7 +28,11 @@ vi.mock('electron', () => import('./fakeElectron.js'));
 // electron-store and safeStorage need a real Electron: the core gets memory stores instead.
 vi.mock('../../electron/prefs-store.js', async () => {
   const { memoryPrefs } = await import('../../electron/core/prefs.js');
-  return { electronStorePrefs: () => memoryPrefs() };
+  const places = new Map();
+  return {
+    electronStorePrefs: () => memoryPrefs(),
+    electronStoreWindows: () => ({ get: (kind: string) => places.get(kind), set: places.set.bind(places) }),
+  };
 });
 vi.mock('../../electron/vault-safe-storage.js', async () => {
   const { memoryVault } = await import('../../electron/core/vault.js');
