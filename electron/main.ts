@@ -13,6 +13,7 @@ import {
   BrowserWindow,
   dialog,
   ipcMain,
+  Menu,
   nativeImage,
   net,
   Notification,
@@ -34,6 +35,8 @@ import { SECURITY_HEADERS } from './core/security.js';
 import { upstreamFromEnv } from './core/upstream.js';
 import { electronStorePrefs, electronStoreWindows, type WindowStore } from './prefs-store.js';
 import { placeWindow, windowKindOf, type WindowKind } from './window-state.js';
+import { menuTemplate, toMenuOptions } from './app-menu.js';
+import { desktopTexts, fill } from '../shared/desktop/texts.js';
 import { safeStorageVault } from './vault-safe-storage.js';
 import {
   APP_HOST,
@@ -165,7 +168,8 @@ async function choosePath(name: string): Promise<string | null> {
   return chosen.canceled || !chosen.filePath ? null : chosen.filePath;
 }
 
-function registerBridge(core: Core): void {
+/** The one IPC handler; `sessionCalled` hears each session operation (the menu shows who is signed in). */
+function registerBridge(core: Core, sessionCalled: () => void): void {
   ipcMain.handle(
     CALL_CHANNEL,
     async (event, op: unknown, input: unknown, meta: unknown): Promise<CallResult<unknown>> => {
@@ -178,7 +182,9 @@ function registerBridge(core: Core): void {
       const caller = BrowserWindow.fromWebContents(event.sender);
       const epoch = epochOf(meta);
       const from: CallContext = { ...(caller ? { window: caller.id } : {}), ...(epoch === undefined ? {} : { epoch }) };
-      return core.call(typeof op === 'string' ? op : '', input, from);
+      const result = await core.call(typeof op === 'string' ? op : '', input, from);
+      if (typeof op === 'string' && op.startsWith('session.')) sessionCalled();
+      return result;
     },
   );
 }
@@ -354,6 +360,68 @@ function windowHost(places: WindowStore, main: () => BrowserWindow | null, epoch
 /** Logs a refused deep link: the reason, not the link (it may carry what was pasted into it). */
 const refusedLink = (reason: string) => console.warn(`deep link refused: ${reason}`);
 
+/**
+ * The application menu (app-menu.ts), built again a moment after anything it
+ * shows changes: the language or font size, a window opening, closing,
+ * gaining focus or changing its title, a sign-in or sign-out. A console
+ * command goes to the focused window (topic `menu`), which does it as its
+ * own button would.
+ */
+function appMenu(core: Core, prefs: PrefsStore): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const build = async () => {
+    timer = undefined;
+    const p = await prefs.get();
+    const lang = await langOf(prefs);
+    const focused = BrowserWindow.getFocusedWindow();
+    const template = menuTemplate({
+      platform: process.platform,
+      lang,
+      size: p.size,
+      signedIn: core.session.user() !== null,
+      windows: BrowserWindow.getAllWindows()
+        .filter((w) => !w.isDestroyed())
+        .sort((a, b) => a.id - b.id)
+        .map((w) => ({ id: w.id, title: w.getTitle(), focused: w === focused })),
+    });
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(
+        toMenuOptions(template, {
+          command: (command) =>
+            (BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0])?.webContents.send(EVENT_CHANNEL, {
+              topic: 'menu',
+              data: { command },
+              epoch: core.session.epoch(),
+            }),
+          focusWindow: (id) => {
+            const win = BrowserWindow.fromId(id);
+            if (win) bringForward(win);
+          },
+          about: () => {
+            const t = desktopTexts[lang].menu;
+            void dialog.showMessageBox({ message: t.app, detail: fill(t.version, { version: app.getVersion() }) });
+          },
+        }),
+      ),
+    );
+  };
+  return () => {
+    timer ??= setTimeout(() => void build(), 50);
+  };
+}
+
+/** A PrefsStore that says when it was written (the menu follows the language and font size). */
+function watchedPrefs(store: PrefsStore, changed: () => void): PrefsStore {
+  return {
+    get: () => store.get(),
+    set: async (patch) => {
+      const next = await store.set(patch);
+      changed();
+      return next;
+    },
+  };
+}
+
 function start(): void {
   if (!app.requestSingleInstanceLock()) {
     app.quit();
@@ -396,7 +464,8 @@ function start(): void {
   });
 
   void app.whenReady().then(() => {
-    const prefs = electronStorePrefs();
+    let menuSoon = () => {};
+    const prefs = watchedPrefs(electronStorePrefs(), () => menuSoon());
     const places = electronStoreWindows();
     const ready = createCore({
       upstreamUrl: upstream.url,
@@ -415,7 +484,7 @@ function start(): void {
     });
     lockPermissions();
     serveApp(ready);
-    registerBridge(ready);
+    registerBridge(ready, () => menuSoon());
     forwardEvents(ready, prefs);
     app.on('before-quit', () => ready.close());
     win = createWindow(places, '/', 'main');
@@ -423,6 +492,14 @@ function start(): void {
       win = null;
     });
     core = ready;
+    menuSoon = appMenu(ready, prefs);
+    menuSoon();
+    app.on('browser-window-created', (_event, created) => {
+      menuSoon();
+      created.on('focus', menuSoon);
+      created.on('closed', menuSoon);
+      created.on('page-title-updated', menuSoon);
+    });
     for (const raw of early.splice(0)) void ready.link(raw);
 
     app.on('activate', () => {

@@ -14,7 +14,7 @@ import {
   type MenuProps,
 } from '@fluentui/react-components';
 import { LocalLanguageRegular } from '@fluentui/react-icons';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGS, type Lang } from '../../shared/i18n/define.js';
 // Each language's own name, before its catalogue is loaded (scripts/ui-tables.ts).
@@ -35,6 +35,14 @@ export interface LanguageSwitcherProps {
   compact?: boolean;
 }
 
+/** The shell's switcher, listening for a switch asked elsewhere (the desktop's application menu). */
+const requests = new Set<(next: Lang) => void>();
+
+/** Switches as a click on the top bar's switcher would: asking first while a form holds unsaved input. */
+export function requestLanguage(next: Lang): void {
+  for (const request of requests) request(next);
+}
+
 export function LanguageSwitcher({ appearance = 'subtle', onChanged, compact = false }: LanguageSwitcherProps) {
   const { t } = useTranslation();
   const notify = useNotify();
@@ -48,12 +56,24 @@ export function LanguageSwitcher({ appearance = 'subtle', onChanged, compact = f
       notify(i18n.getFixedT(next)('language.switched'));
     });
 
-  const onChange: MenuProps['onCheckedValueChange'] = (_, { checkedItems }) => {
-    const next = checkedItems[0];
-    if (!isLang(next) || next === lang) return;
+  const choose = (next: unknown) => {
+    if (!isLang(next) || next === currentLang()) return;
     if (onChanged && hasDirtyForms()) setPending(next);
     else void apply(next);
   };
+  const onChange: MenuProps['onCheckedValueChange'] = (_, { checkedItems }) => choose(checkedItems[0]);
+  // Only the shell's switcher (the one that refreshes the screen) answers the menu.
+  const chooseRef = useRef(choose);
+  chooseRef.current = choose;
+  const listens = onChanged !== undefined;
+  useEffect(() => {
+    if (!listens) return;
+    const request = (next: Lang) => chooseRef.current(next);
+    requests.add(request);
+    return () => {
+      requests.delete(request);
+    };
+  }, [listens]);
 
   return (
     <>

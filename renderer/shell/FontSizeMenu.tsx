@@ -27,14 +27,14 @@ export function useFontSize() {
   const notify = useNotify();
   const { prefs, setPrefs } = usePrefs();
   const { refreshAll } = useShell();
-  const onChange: MenuProps['onCheckedValueChange'] = (_, { checkedItems }) => {
-    const next = checkedItems[0];
+  const choose = (next: unknown) => {
     if (!isFontSize(next) || next === prefs.size) return;
     setPrefs({ size: next });
     refreshAll();
     notify(t('settings.sizeChanged'));
   };
-  return { size: prefs.size, onChange };
+  const onChange: MenuProps['onCheckedValueChange'] = (_, { checkedItems }) => choose(checkedItems[0]);
+  return { size: prefs.size, onChange, choose };
 }
 
 /** The font-size menu of the top bar, with the trigger of its place. */

@@ -21,6 +21,7 @@ import { pageOf, redirectPathFor } from './page.js';
 import { usePrefs } from './prefs.js';
 import { LiveEvents } from './LiveEvents.js';
 import { DeepLinks } from './DeepLinks.js';
+import { MenuCommands } from './MenuCommands.js';
 import { SettingsPanel } from './SettingsPanel.js';
 import { DRAWER_MIN_WIDTH, isMobileWidth, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH, VIEW_CACHE_MAX } from './settings.js';
 import { SideMenu } from './SideMenu.js';
@@ -295,6 +296,7 @@ export default function Shell() {
         <SettingsPanel />
         <LiveEvents />
         <DeepLinks />
+        <MenuCommands />
       </div>
     </ShellContext.Provider>
   );

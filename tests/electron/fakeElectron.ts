@@ -120,6 +120,11 @@ export const protocol = {
   },
 };
 
+export const Menu = {
+  setApplicationMenu() {},
+  buildFromTemplate: (template: unknown) => template,
+};
+
 export const screen = {
   getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1040 } }],
 };
