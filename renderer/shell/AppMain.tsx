@@ -83,7 +83,14 @@ export function AppMain({ page, cache }: { page: ShellPage; cache: readonly Cach
   return (
     <main className={styles.main} id={MAIN_ID} tabIndex={-1} data-testid="app-main">
       {entries.map((e) => (
-        <div key={e.route.path} hidden={!e.active} data-view={e.route.name} data-active={e.active ? 'true' : 'false'}>
+        // Hidden views are inert too: out of the tab order and of what a screen reader reads, whatever their own styles do.
+        <div
+          key={e.route.path}
+          hidden={!e.active}
+          inert={!e.active}
+          data-view={e.route.name}
+          data-active={e.active ? 'true' : 'false'}
+        >
           <ViewHost route={e.route} location={e.location} />
         </div>
       ))}

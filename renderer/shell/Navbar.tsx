@@ -110,6 +110,7 @@ export function Navbar() {
           icon={sidebar.opened ? <TextIndentDecreaseRegular /> : <TextIndentIncreaseRegular />}
           onClick={sidebar.toggle}
           aria-expanded={sidebar.opened}
+          {...sidebar.triggerAttributes}
           data-testid="menu-toggle"
         />
       </Tooltip>

@@ -15,6 +15,8 @@ import {
   Text,
   tokens,
   Tooltip,
+  useFocusFinders,
+  useModalAttributes,
 } from '@fluentui/react-components';
 import { CheckmarkRegular, DismissRegular, SettingsRegular } from '@fluentui/react-icons';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -94,6 +96,15 @@ export function SettingsPanel() {
   const appearanceLabel = useId();
   const themeLabel = useId();
 
+  // Open, the panel holds the focus (Tab goes round inside it) unless it is set to stay open beside the
+  // page; either way Escape closes it and the focus goes back to its button.
+  const modal = !prefs.showSettings;
+  const { modalAttributes, triggerAttributes } = useModalAttributes({ trapFocus: modal, legacyTrapFocus: modal });
+  const { findFirstFocusable } = useFocusFinders();
+  useEffect(() => {
+    if (open && panel.current) findFirstFocusable(panel.current)?.focus();
+  }, [open, findFirstFocusable]);
+
   // Spec: a click outside closes it, unless it is set to stay open.
   useEffect(() => {
     if (!open || prefs.showSettings) return;
@@ -115,6 +126,7 @@ export function SettingsPanel() {
           className={mergeClasses(styles.button, open && styles.buttonOpen)}
           icon={open ? <DismissRegular /> : <SettingsRegular />}
           aria-expanded={open}
+          {...triggerAttributes}
           onClick={() => setOpen((o) => !o)}
           data-testid="settings-button"
         />
@@ -124,7 +136,14 @@ export function SettingsPanel() {
           ref={panel}
           className={styles.panel}
           role="dialog"
+          aria-modal={modal}
           aria-label={t('settings.title')}
+          {...modalAttributes}
+          onKeyDown={(e) => {
+            if (e.key !== 'Escape') return;
+            setOpen(false);
+            button.current?.focus();
+          }}
           data-testid="settings-panel"
         >
           <div className={styles.head}>

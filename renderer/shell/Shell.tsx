@@ -6,7 +6,7 @@
  * routes: a view, a group or / that goes on, a screen the user may not open
  * (no-permission page) or nothing (/404).
  */
-import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens, useFocusFinders, useModalAttributes } from '@fluentui/react-components';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { titleText } from '../i18n/index.js';
@@ -122,8 +122,10 @@ function useSidebar(pathname: string) {
     if (mobile) setDrawerOpen((o) => !o);
     else setPrefs({ sidebar: prefs.sidebar === 1 ? 0 : 1 });
   }, [mobile, prefs.sidebar, setPrefs]);
+  // The open drawer holds the focus (Tab goes round inside it) and gives it back to its button when it closes.
+  const { modalAttributes, triggerAttributes } = useModalAttributes({ trapFocus: true, legacyTrapFocus: true });
 
-  return { opened, mobile, withoutAnimation, toggle, close };
+  return { opened, mobile, withoutAnimation, toggle, close, modalAttributes, triggerAttributes };
 }
 
 export default function Shell() {
@@ -144,6 +146,13 @@ export default function Shell() {
   );
   const [cache, setCache] = useState<CachedView<Location>[]>([]);
   const sidebar = useSidebar(location.pathname);
+  const drawer = useRef<HTMLElement>(null);
+  const { findFirstFocusable } = useFocusFinders();
+  // The narrow window's drawer, once open, takes the focus: its first link.
+  const drawerOpen = sidebar.mobile && sidebar.opened;
+  useEffect(() => {
+    if (drawerOpen && drawer.current) findFirstFocusable(drawer.current)?.focus();
+  }, [drawerOpen, findFirstFocusable]);
 
   // The tabs and the cache follow the address.
   useEffect(() => {
@@ -278,6 +287,14 @@ export default function Shell() {
           // Closed, the drawer is out of sight: inert takes its links out of the tab order as well
           // (aria-hidden alone left them focusable, axe-core's aria-hidden-focus).
           inert={mobile && !opened}
+          {...(mobile && opened
+            ? { ...sidebar.modalAttributes, role: 'dialog', 'aria-modal': true, 'aria-label': t('menu.navigation') }
+            : {})}
+          ref={drawer}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && mobile && opened) sidebar.close(false);
+          }}
+          data-testid="drawer"
         >
           <SideMenu collapsed={!mobile && !opened} />
         </aside>

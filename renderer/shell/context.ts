@@ -1,4 +1,5 @@
 /** What the shell's parts share: the user's routes, the current view, tabs, and the actions on them. */
+import type { useModalAttributes } from '@fluentui/react-components';
 import { createContext, useContext } from 'react';
 import type { Location } from 'react-router';
 import type { AppRoute, Resolution } from '../../shared/routes.js';
@@ -27,6 +28,8 @@ export interface ShellState {
     withoutAnimation: boolean;
     toggle: () => void;
     close: (withoutAnimation: boolean) => void;
+    /** On the button that opens the narrow window's drawer: focus comes back to it when the drawer closes. */
+    triggerAttributes: ReturnType<typeof useModalAttributes>['triggerAttributes'];
   };
 }
 

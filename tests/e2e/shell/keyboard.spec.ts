@@ -1,11 +1,13 @@
 /**
  * The keyboard's way in: the first Tab offers "skip to main
  * content", which takes the focus past the menu, the top bar and the tabs
- * (28 Tabs to "Add member" before).
+ * (28 Tabs to "Add member" before). Kept views are out of the tab order;
+ * the settings panel and the narrow window's drawer hold the focus while
+ * open and give it back; and the main journey needs no mouse.
  */
-import { expect } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
-import { test, openAs } from '../support.js';
+import { bridgeCall, listsAnswered, PASSWORD, signOut, test, openAs } from '../support.js';
 
 test('the first Tab offers the skip link, which takes the focus to the main content', async ({ page, baseURL }) => {
   await openAs(page, baseURL, 'tenant1', '/atManagement/staffManagement');
@@ -29,4 +31,141 @@ test('the first Tab offers the skip link, which takes the focus to the main cont
   }
   await expect(page.getByTestId('member-create')).toBeFocused();
   expect(tabs).toBeLessThan(15);
+});
+
+const en = catalogues.en;
+
+/** Presses Tab until `target` has the focus (at most `max` times): how a keyboard user gets there. */
+async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === el.ownerDocument.activeElement).catch(() => false)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+/** Where the focus is: inside the element matching `selector`, or not. */
+const focusInside = (page: Page, selector: string) =>
+  page.evaluate((s) => {
+    const doc = (globalThis as unknown as { document: { activeElement: unknown; querySelector(s: string): unknown } })
+      .document;
+    const box = doc.querySelector(s) as { contains(el: unknown): boolean } | null;
+    return box !== null && box.contains(doc.activeElement);
+  }, selector);
+
+test('after visiting five screens, Tab goes through the shown one and never into a kept, hidden view', async ({
+  page,
+  baseURL,
+}) => {
+  await openAs(page, baseURL, 'tenant1', '/dashboard');
+  for (const title of [
+    en.route.orderList,
+    en.route.customerService,
+    en.device.route.deviceList,
+    en.point.route.pointList,
+    en.staff.route.staffManagement,
+  ]) {
+    await page.getByTestId('route-search-toggle').click();
+    await page.getByTestId('route-search').fill(title);
+    await page.getByTestId('route-search-result').first().click();
+    await listsAnswered(page);
+  }
+  await expect(page.locator('[data-view][data-active="false"]')).toHaveCount(5);
+  await page.getByTestId('skip-to-main').focus();
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press('Tab');
+    expect(await focusInside(page, '[data-view][data-active="false"]'), `Tab ${i + 1}`).toBe(false);
+  }
+});
+
+test('the settings panel and the narrow window’s menu close on Escape, hold the focus while open and give it back', async ({
+  page,
+  baseURL,
+}) => {
+  await openAs(page, baseURL, 'tenant1', '/pointMent/pointList');
+  const button = page.getByTestId('settings-button');
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('settings-panel')).toBeVisible();
+  expect(await focusInside(page, '[data-testid="settings-panel"]')).toBe(true);
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press('Tab');
+    expect(await focusInside(page, '[data-testid="settings-panel"]'), `Tab ${i + 1}`).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('settings-panel')).toHaveCount(0);
+  await expect(button).toBeFocused();
+
+  await page.setViewportSize({ width: 400, height: 800 });
+  const toggle = page.getByTestId('menu-toggle');
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('shell')).toHaveAttribute('data-sidebar', 'open');
+  expect(await focusInside(page, '[data-testid="drawer"]')).toBe(true);
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    expect(await focusInside(page, '[data-testid="drawer"]'), `Tab ${i + 1}`).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('shell')).toHaveAttribute('data-sidebar', 'closed');
+  await expect(toggle).toBeFocused();
+});
+
+test('the main journey without the mouse: sign in, find the orders by the route search, open one in its window, refund part of it', async ({
+  page,
+  baseURL,
+  request,
+  context,
+}) => {
+  // An order of two days ago and before, paid, delivered, not refunded: one the journey may refund.
+  await openAs(page, baseURL, 'tenant1');
+  const to = new Date(Date.now() - 2 * 86_400_000).toISOString();
+  const found = await bridgeCall(request, 'order.page', {
+    query: { pageNum: 1, pageSize: 1 },
+    body: { to, paymentState: 'success', refundState: 'none', deliveryState: 'allDelivered' },
+  });
+  const order = (found.content as { list: { id: number; number: string }[] }).list[0]!;
+  await signOut(page);
+
+  await page.goto('/login');
+  await expect(page.getByTestId('login-submit')).toBeVisible();
+  await page.keyboard.type('tenant1');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await tabTo(page, page.getByTestId('route-search-toggle'));
+  await page.keyboard.press('Enter');
+  // Typing opens the results with the best one active: Enter takes it.
+  await page.keyboard.type(en.route.orderList);
+  await expect(page.getByTestId('route-search-result').first()).toHaveAttribute(
+    'data-path',
+    '/orderManagement/orderList',
+  );
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/orderManagement\/orderList$/);
+  await listsAnswered(page);
+
+  await tabTo(page, page.getByTestId('order-filter-number'));
+  await page.keyboard.type(order.number);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('order-row')).toHaveCount(1);
+  await listsAnswered(page);
+
+  const popup = context.waitForEvent('page');
+  await tabTo(page, page.getByTestId('order-row').getByTestId('order-window'));
+  await page.keyboard.press('Enter');
+  const window = await popup;
+  await expect(window.getByTestId('order-refund-open')).toBeEnabled();
+  await tabTo(window, window.getByTestId('order-refund-open'));
+  await window.keyboard.press('Enter');
+  await tabTo(window, window.getByTestId('refund-amount'));
+  await window.keyboard.type('0.01');
+  await tabTo(window, window.getByTestId('refund-reason'));
+  await window.keyboard.type('键盘退款一分');
+  await tabTo(window, window.getByTestId('refund-form-submit'));
+  await window.keyboard.press('Enter');
+  await expect(window.getByRole('dialog')).toHaveCount(0);
+  await expect(window.getByTestId('order-detail-refund')).toHaveText(en.order.refund.partial, { timeout: 15_000 });
 });
