@@ -11,7 +11,7 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import { FONT_SIZES } from '../shared/bridge.js';
 import { shellTexts } from '../shared/common/shellTexts.js';
-import { desktopTexts } from '../shared/desktop/texts.js';
+import { desktopTexts } from '../shared/common/desktopTexts.js';
 import { LANGS, type Lang } from '../shared/i18n/define.js';
 
 /** What the focused window is asked to do (renderer/shell/MenuCommands.tsx). */

@@ -36,7 +36,7 @@ import { upstreamFromEnv } from './core/upstream.js';
 import { electronStorePrefs, electronStoreWindows, type WindowStore } from './prefs-store.js';
 import { placeWindow, windowKindOf, type WindowKind } from './window-state.js';
 import { menuTemplate, toMenuOptions } from './app-menu.js';
-import { desktopTexts, fill } from '../shared/desktop/texts.js';
+import { desktopTexts, fill } from '../shared/common/desktopTexts.js';
 import { safeStorageVault } from './vault-safe-storage.js';
 import {
   APP_HOST,

@@ -5,7 +5,7 @@
  * (electron/main.ts); the decisions are tested here without Electron.
  */
 import { complaintEvent, describeComplaintEvent } from '../../shared/complaint/events.js';
-import { desktopTexts, fill } from '../../shared/desktop/texts.js';
+import { desktopTexts, fill } from '../../shared/common/desktopTexts.js';
 import { describeDeviceEvent, deviceEvent, deviceEventTitle } from '../../shared/device/index.js';
 import type { Lang } from '../../shared/i18n/define.js';
 import { linkOf } from '../../shared/links.js';
