@@ -31,6 +31,8 @@ export type MenuEntry = Omit<MenuItemConstructorOptions, 'submenu' | 'click'> & 
   focusWindow?: number;
   /** Show the About box (main's own). */
   about?: true;
+  /** Restart into the update downloaded (main's own; never with unsaved input, updates.ts). */
+  restartToUpdate?: true;
   submenu?: MenuEntry[];
 };
 
@@ -42,6 +44,8 @@ export interface MenuState {
   /** Open console windows, in the order they opened; the focused one is checked. */
   windows: readonly { id: number; title: string; focused: boolean }[];
   signedIn: boolean;
+  /** The version downloaded and waiting for a restart, if any. */
+  update?: string | null;
 }
 
 /** The languages by their own names (the menu reads the same in every language). */
@@ -51,11 +55,15 @@ export function menuTemplate(state: MenuState): MenuEntry[] {
   const t = desktopTexts[state.lang].menu;
   const mac = state.platform === 'darwin';
   const sep: MenuEntry = { type: 'separator' };
+  const update: MenuEntry[] = state.update
+    ? [{ label: desktopTexts[state.lang].update.restart, restartToUpdate: true }, sep]
+    : [];
   const appMenu: MenuEntry = {
     label: t.app,
     submenu: [
       { label: t.about, about: true },
       sep,
+      ...update,
       { role: 'services', label: t.services },
       sep,
       { role: 'hide', label: t.hide },
@@ -72,6 +80,7 @@ export function menuTemplate(state: MenuState): MenuEntry[] {
       sep,
       { label: t.signOut, command: 'signOut', enabled: state.signedIn },
       sep,
+      ...(mac ? [] : update),
       mac ? { role: 'close', label: t.close } : { role: 'quit', label: t.quit },
     ],
   };
@@ -144,15 +153,17 @@ export interface MenuActions {
   command: (command: MenuCommand) => void;
   focusWindow: (id: number) => void;
   about: () => void;
+  restartToUpdate: () => void;
 }
 
 /** The entries as Electron's options: each command, window and About bound to main's action. */
 export function toMenuOptions(entries: readonly MenuEntry[], actions: MenuActions): MenuItemConstructorOptions[] {
-  return entries.map(({ command, focusWindow, about, submenu, ...options }) => ({
+  return entries.map(({ command, focusWindow, about, restartToUpdate, submenu, ...options }) => ({
     ...options,
     ...(submenu ? { submenu: toMenuOptions(submenu, actions) } : {}),
     ...(command !== undefined ? { click: () => actions.command(command) } : {}),
     ...(focusWindow !== undefined ? { click: () => actions.focusWindow(focusWindow) } : {}),
     ...(about ? { click: () => actions.about() } : {}),
+    ...(restartToUpdate ? { click: () => actions.restartToUpdate() } : {}),
   }));
 }

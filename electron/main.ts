@@ -6,6 +6,7 @@
  * Type-checked against Electron's own types; it needs an Electron binary to run.
  */
 import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import {
@@ -22,6 +23,7 @@ import {
   session,
   shell,
 } from 'electron';
+import electronUpdater from 'electron-updater';
 import { CODE } from '../shared/domains.js';
 import { epochOf, PICK_KINDS, type CallResult, type PickKind } from '../shared/ipc.js';
 import { FILE_CACHE_CONTROL, IMAGE_MAX_BYTES } from '../shared/file/index.js';
@@ -36,6 +38,15 @@ import { upstreamFromEnv } from './core/upstream.js';
 import { electronStorePrefs, electronStoreWindows, type WindowStore } from './prefs-store.js';
 import { placeWindow, windowKindOf, type WindowKind } from './window-state.js';
 import { menuTemplate, toMenuOptions } from './app-menu.js';
+import {
+  CHECK_EVERY_MS,
+  FIRST_CHECK_MS,
+  offerOf,
+  restartDecision,
+  unsavedOf,
+  UPDATER_SETTINGS,
+  updatesEnabled,
+} from './updates.js';
 import { desktopTexts, fill } from '../shared/common/desktopTexts.js';
 import { safeStorageVault } from './vault-safe-storage.js';
 import {
@@ -360,6 +371,49 @@ function windowHost(places: WindowStore, main: () => BrowserWindow | null, epoch
 /** Logs a refused deep link: the reason, not the link (it may carry what was pasted into it). */
 const refusedLink = (reason: string) => console.warn(`deep link refused: ${reason}`);
 
+/** The update downloaded and waiting (updates.ts): its version, and the offer to restart into it. */
+interface UpdateOffer {
+  ready(): string | null;
+  offer(): Promise<void>;
+}
+
+/**
+ * Updates (updates.ts): when packaged with a feed, a check a minute after
+ * the start and then daily, the download in the background, and the offer to
+ * restart — refused while a window holds unsaved input, and kept in the
+ * menu until taken. Declined, the update installs when the console quits.
+ */
+function startUpdates(core: Core, prefs: PrefsStore, changed: () => void): UpdateOffer {
+  let ready: string | null = null;
+  // electron-updater is CommonJS (its exports come through the default one), and makes its updater when first
+  // asked: only a console that looks for updates asks.
+  const updater = () => electronUpdater.autoUpdater;
+  const offer = async () => {
+    if (ready === null) return;
+    const lang = await langOf(prefs);
+    const box = offerOf(ready, lang);
+    const { response } = await dialog.showMessageBox(box);
+    const decision = restartDecision(response === box.defaultId, core.dirtyWindows());
+    if (decision.restart) updater().quitAndInstall();
+    else if (decision.reason === 'unsaved') await dialog.showMessageBox({ message: unsavedOf(lang) });
+  };
+  // electron-builder writes the feed's settings beside the packaged app (resourcesPath exists only there).
+  const feed = app.isPackaged && existsSync(path.join(process.resourcesPath, 'app-update.yml'));
+  if (!updatesEnabled(app.isPackaged, feed)) return { ready: () => null, offer };
+  const autoUpdater = updater();
+  Object.assign(autoUpdater, UPDATER_SETTINGS);
+  autoUpdater.on('error', (error) => console.warn(`update: ${error.message}`));
+  autoUpdater.on('update-downloaded', (info) => {
+    ready = info.version;
+    changed();
+    void offer();
+  });
+  const check = () => void autoUpdater.checkForUpdates().catch(() => {});
+  setTimeout(check, FIRST_CHECK_MS);
+  setInterval(check, CHECK_EVERY_MS);
+  return { ready: () => ready, offer };
+}
+
 /**
  * The application menu (app-menu.ts), built again a moment after anything it
  * shows changes: the language or font size, a window opening, closing,
@@ -367,7 +421,7 @@ const refusedLink = (reason: string) => console.warn(`deep link refused: ${reaso
  * command goes to the focused window (topic `menu`), which does it as its
  * own button would.
  */
-function appMenu(core: Core, prefs: PrefsStore): () => void {
+function appMenu(core: Core, prefs: PrefsStore, updates: UpdateOffer): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const build = async () => {
     timer = undefined;
@@ -379,6 +433,7 @@ function appMenu(core: Core, prefs: PrefsStore): () => void {
       lang,
       size: p.size,
       signedIn: core.session.user() !== null,
+      update: updates.ready(),
       windows: BrowserWindow.getAllWindows()
         .filter((w) => !w.isDestroyed())
         .sort((a, b) => a.id - b.id)
@@ -401,6 +456,7 @@ function appMenu(core: Core, prefs: PrefsStore): () => void {
             const t = desktopTexts[lang].menu;
             void dialog.showMessageBox({ message: t.app, detail: fill(t.version, { version: app.getVersion() }) });
           },
+          restartToUpdate: () => void updates.offer(),
         }),
       ),
     );
@@ -492,12 +548,17 @@ function start(): void {
       win = null;
     });
     core = ready;
-    menuSoon = appMenu(ready, prefs);
+    const updates = startUpdates(ready, prefs, () => menuSoon());
+    menuSoon = appMenu(ready, prefs, updates);
     menuSoon();
     app.on('browser-window-created', (_event, created) => {
       menuSoon();
       created.on('focus', menuSoon);
-      created.on('closed', menuSoon);
+      const id = created.id;
+      created.on('closed', () => {
+        ready.forgetWindow(id);
+        menuSoon();
+      });
       created.on('page-title-updated', menuSoon);
     });
     for (const raw of early.splice(0)) void ready.link(raw);

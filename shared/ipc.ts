@@ -64,6 +64,12 @@ export const ipc = {
    */
   'links.take': local(none, z.object({ path: appPath.nullable() })),
   /**
+   * Whether the calling window holds unsaved input (renderer/app/dirty.ts
+   * says so as it changes): the desktop never offers to restart into an
+   * update while any window does.
+   */
+  'app.dirty': local(z.object({ dirty: z.boolean() }), z.null()),
+  /**
    * Desktop: the native open dialog for one image; main reads and uploads
    * the file (`file.upload`), so the renderer never holds a path
    * (`native: true`, `file` null when cancelled). Browser mode has no native
@@ -162,6 +168,7 @@ export const EPOCH_FREE: ReadonlySet<IpcOp> = new Set<IpcOp>([
   'prefs.get',
   'prefs.set',
   'app.info',
+  'app.dirty',
   'windows.open',
 ]);
 

@@ -123,6 +123,10 @@ export interface Core {
    * for the next sign-in, or refused (and said to `onRefusedLink`).
    */
   link(raw: string): Promise<LinkOutcome>;
+  /** How many windows hold unsaved input now (`app.dirty`). */
+  dirtyWindows(): number;
+  /** A window closed: whatever it held is gone with it. */
+  forgetWindow(id: number): void;
 }
 
 /** Operations of the API table the renderer may not call: the session owns them. */
@@ -192,6 +196,8 @@ export function createCore(opts: CoreOptions): Core {
   const exports = createLiveExports();
   /** Whether the caller's page has lost its session since it called (a local operation's own API calls ask this). */
   const staleFor = (from: CallContext) => () => from.epoch !== undefined && from.epoch !== session.epoch();
+  /** The windows that said they hold unsaved input (browser mode: the one page, as window -1). */
+  const dirty = new Set<number>();
   const links = createLinks({
     // At a first launch nobody has asked yet: the stored token tells who is signed in.
     user: async () => {
@@ -254,6 +260,12 @@ export function createCore(opts: CoreOptions): Core {
     },
     'app.info': async () => ok({ mode: opts.mode, version: opts.version, upstream: client.baseUrl }),
     'links.take': async () => ok({ path: links.take() }),
+    'app.dirty': async ({ dirty: holds }, _raw, from) => {
+      const id = from.window ?? -1;
+      if (holds) dirty.add(id);
+      else dirty.delete(id);
+      return ok(null);
+    },
     'windows.open': async ({ path }, _raw, from) =>
       ok({ opened: opts.windows ? await opts.windows.open(path, from) : false }),
     'file.savePdf': async ({ name }, _raw, from) => {
@@ -356,6 +368,10 @@ export function createCore(opts: CoreOptions): Core {
     },
     close: () => feed?.stop(),
     link: (raw) => links.arrive(raw),
+    dirtyWindows: () => dirty.size,
+    forgetWindow: (id) => {
+      dirty.delete(id);
+    },
     session: {
       signIn: (form) => session.signIn(form),
       current: () => session.current(),

@@ -7,6 +7,13 @@
 import { defineTexts } from '../i18n/define.js';
 
 const zhCN = {
+  update: {
+    ready: '新版本 {{version}} 已下载',
+    detail: '重新启动即可更新；也可稍后，退出时会自动安装。',
+    restart: '重新启动并更新',
+    later: '稍后',
+    unsaved: '有窗口中的表单尚未保存：请先保存或关闭，再重新启动更新。',
+  },
   menu: {
     app: '售货云控制台',
     about: '关于售货云控制台',
@@ -52,6 +59,13 @@ const zhCN = {
 
 export const desktopTexts = defineTexts(zhCN, {
   'zh-TW': {
+    update: {
+      ready: '新版本 {{version}} 已下載',
+      detail: '重新啟動即可更新；也可稍後，結束時會自動安裝。',
+      restart: '重新啟動並更新',
+      later: '稍後',
+      unsaved: '有視窗中的表單尚未儲存：請先儲存或關閉，再重新啟動更新。',
+    },
     menu: {
       app: '售貨雲控制台',
       about: '關於售貨雲控制台',
@@ -95,6 +109,13 @@ export const desktopTexts = defineTexts(zhCN, {
     },
   },
   en: {
+    update: {
+      ready: 'Version {{version}} has been downloaded',
+      detail: 'Restart to update now, or later: it installs when the console quits.',
+      restart: 'Restart and update',
+      later: 'Later',
+      unsaved: 'A form in one of the windows is not saved: save or close it first, then restart to update.',
+    },
     menu: {
       app: 'Vend Console',
       about: 'About Vend Console',

@@ -123,3 +123,19 @@ describe('sign-out closes every window', () => {
     expect(await core.call('session.signOut', {})).toEqual({ ok: true, content: null });
   });
 });
+
+describe('unsaved input by window (app.dirty)', () => {
+  it('counts the windows holding unsaved input, until they say otherwise or close', async () => {
+    const core = coreWith(recordingHost().host);
+    expect(core.dirtyWindows()).toBe(0);
+    await core.call('app.dirty', { dirty: true }, { window: 1 });
+    await core.call('app.dirty', { dirty: true }, { window: 2 });
+    await core.call('app.dirty', { dirty: true }, { window: 2 });
+    expect(core.dirtyWindows()).toBe(2);
+    await core.call('app.dirty', { dirty: false }, { window: 1 });
+    expect(core.dirtyWindows()).toBe(1);
+    core.forgetWindow(2);
+    expect(core.dirtyWindows()).toBe(0);
+    expect(await core.call('app.dirty', { dirty: 'yes' }, { window: 1 })).toMatchObject({ ok: false });
+  });
+});

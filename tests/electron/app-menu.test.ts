@@ -92,6 +92,7 @@ describe('the application menu', () => {
       command: (c) => done.push(c),
       focusWindow: (id) => done.push(`window ${id}`),
       about: () => done.push('about'),
+      restartToUpdate: () => done.push('restart'),
     });
     const click = (path: string[]) => {
       let items = options;
