@@ -16,7 +16,7 @@ import { memoryVault } from '../../electron/core/vault.js';
 import { CODE } from '../../shared/domains.js';
 import type { BridgeEvent } from '../../shared/ipc.js';
 import { chinaTime, EXPORT_TOPIC, sheetHeader, type ExportProgress, type OrderItem } from '../../shared/order/index.js';
-import { DEMO_PASSWORD, startUpstream, type Upstream } from './support.js';
+import { DEMO_PASSWORD, desktopCore, startUpstream, type Upstream } from './support.js';
 
 let upstream: Upstream;
 let dir: string;
@@ -49,13 +49,7 @@ beforeAll(async () => {
     'tenant1',
   );
   desktop = await signedIn(
-    createCore({
-      upstreamUrl: upstream.url,
-      vault: memoryVault(),
-      prefs: memoryPrefs(),
-      mode: 'desktop',
-      version: '1',
-      events: false,
+    desktopCore(upstream, {
       choosePath: async () => chosen,
     }),
     'tenant1',
@@ -184,13 +178,7 @@ describe('export.orders', () => {
 
   it('refuses more than 1000 orders with 977 (e-mail instead), before any dialog', async () => {
     const admin = await signedIn(
-      createCore({
-        upstreamUrl: upstream.url,
-        vault: memoryVault(),
-        prefs: memoryPrefs(),
-        mode: 'desktop',
-        version: '1',
-        events: false,
+      desktopCore(upstream, {
         choosePath: () => Promise.reject(new Error('no dialog expected')),
       }),
       'admin',

@@ -5,12 +5,10 @@
  * out waits for the sign-in and is judged for whoever signs in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type WindowHost } from '../../electron/core/core.js';
+import { type WindowHost } from '../../electron/core/core.js';
 import { judgeLink } from '../../electron/core/links.js';
-import { memoryPrefs } from '../../electron/core/prefs.js';
-import { memoryVault } from '../../electron/core/vault.js';
 import { linkOf, readLink } from '../../shared/links.js';
-import { DEMO_PASSWORD, startUpstream, type Upstream } from './support.js';
+import { DEMO_PASSWORD, desktopCore, startUpstream, type Upstream } from './support.js';
 
 const ADMIN = { roleKind: 'admin', allValue: ['0'] } as const;
 const TENANT = { roleKind: 'tenant', allValue: ['1'] } as const;
@@ -102,13 +100,7 @@ function coreWithHost() {
       shown++;
     },
   };
-  const core = createCore({
-    upstreamUrl: upstream.url,
-    vault: memoryVault(),
-    prefs: memoryPrefs(),
-    mode: 'desktop',
-    version: '1',
-    events: false,
+  const core = desktopCore(upstream, {
     windows: host,
     onRefusedLink: (reason) => refused.push(reason),
   });

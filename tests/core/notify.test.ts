@@ -7,12 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createComplaintCount } from '../../electron/core/badge.js';
-import { createCore } from '../../electron/core/core.js';
 import { judgeLink } from '../../electron/core/links.js';
 import { badgeOf, noticeOf } from '../../electron/core/notify.js';
-import { memoryPrefs } from '../../electron/core/prefs.js';
-import { memoryVault } from '../../electron/core/vault.js';
-import { DEMO_PASSWORD, startUpstream, type Upstream } from './support.js';
+import { DEMO_PASSWORD, desktopCore, startUpstream, type Upstream } from './support.js';
 
 const fault = {
   kind: 'fault',
@@ -104,13 +101,7 @@ describe('the count of open complaints', () => {
 
   it("is the signed-in user's pending and in-progress complaints, none for a user without them, none once signed out", async () => {
     const seen: (number | null)[] = [];
-    const core = createCore({
-      upstreamUrl: upstream.url,
-      vault: memoryVault(),
-      prefs: memoryPrefs(),
-      mode: 'desktop',
-      version: '1',
-      events: false,
+    const core = desktopCore(upstream, {
       onOpenComplaints: (open) => seen.push(open),
     });
     await core.call('session.signIn', { username: 'tenant1', password: DEMO_PASSWORD });

@@ -9,6 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import { startServer } from '../../server/start.js';
 import { EVENTS_PATH } from '../../shared/api/events.js';
+import { createCore, type Core, type CoreOptions } from '../../electron/core/core.js';
+import { memoryPrefs } from '../../electron/core/prefs.js';
+import { memoryVault } from '../../electron/core/vault.js';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -19,6 +22,18 @@ export interface Upstream {
 
 export const startUpstream = (): Promise<Upstream> =>
   startServer({ port: 0, databaseUrl: 'memory://', demoData: true });
+
+/** A desktop core on `upstream` with memory stores and no event stream; `extra` adds what the test is about. */
+export const desktopCore = (upstream: Upstream, extra: Partial<CoreOptions> = {}): Core =>
+  createCore({
+    upstreamUrl: upstream.url,
+    vault: memoryVault(),
+    prefs: memoryPrefs(),
+    mode: 'desktop',
+    version: '1',
+    events: false,
+    ...extra,
+  });
 
 export interface Seen {
   method: string;
