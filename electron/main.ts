@@ -319,13 +319,15 @@ function createWindow(places: WindowStore, route = '/', kind: WindowKind = windo
   );
   const { maximized, ...bounds } = place;
   const win = new BrowserWindow({ ...options, ...bounds });
-  kinds.set(win.id, kind);
+  // Read now: a closed window's properties throw.
+  const id = win.id;
+  kinds.set(id, kind);
   win.once('ready-to-show', () => {
     if (maximized) win.maximize();
     win.show();
   });
   win.on('close', () => places.set(kind, { ...win.getNormalBounds(), maximized: win.isMaximized() }));
-  win.on('closed', () => kinds.delete(win.id));
+  win.on('closed', () => kinds.delete(id));
   void win.loadURL(appUrlOf(route) ?? `${APP_ORIGIN}/`);
   return win;
 }
@@ -442,12 +444,15 @@ function appMenu(core: Core, prefs: PrefsStore, updates: UpdateOffer): () => voi
     Menu.setApplicationMenu(
       Menu.buildFromTemplate(
         toMenuOptions(template, {
-          command: (command) =>
+          command: (command) => {
             (BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0])?.webContents.send(EVENT_CHANNEL, {
               topic: 'menu',
               data: { command },
               epoch: core.session.epoch(),
-            }),
+            });
+            // A radio Electron ticked at the click shows the preference again if the window declined it.
+            soon();
+          },
           focusWindow: (id) => {
             const win = BrowserWindow.fromId(id);
             if (win) bringForward(win);
@@ -461,9 +466,10 @@ function appMenu(core: Core, prefs: PrefsStore, updates: UpdateOffer): () => voi
       ),
     );
   };
-  return () => {
+  const soon = () => {
     timer ??= setTimeout(() => void build(), 50);
   };
+  return soon;
 }
 
 /** A PrefsStore that says when it was written (the menu follows the language and font size). */
