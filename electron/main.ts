@@ -25,7 +25,7 @@ import {
 } from 'electron';
 import electronUpdater from 'electron-updater';
 import { CODE } from '../shared/domains.js';
-import { epochOf, PICK_KINDS, type CallResult, type PickKind } from '../shared/ipc.js';
+import { epochOf, PICK_KINDS, type CallResult, type PickKind, type Prefs } from '../shared/ipc.js';
 import { FILE_CACHE_CONTROL, IMAGE_MAX_BYTES } from '../shared/file/index.js';
 import { DEFAULT_LANG, LANGS, type Lang } from '../shared/i18n/define.js';
 import { LINK_SCHEME } from '../shared/links.js';
@@ -202,9 +202,11 @@ function registerBridge(core: Core, sessionCalled: () => void): void {
 
 /** The console's language as the preferences hold it (main's own texts follow it). */
 async function langOf(prefs: PrefsStore): Promise<Lang> {
-  const p = await prefs.get();
-  return LANGS.includes(p.language as Lang) ? (p.language as Lang) : DEFAULT_LANG;
+  return langIn(await prefs.get());
 }
+
+/** The language preferences already read hold. */
+const langIn = (p: Prefs): Lang => (LANGS.includes(p.language as Lang) ? (p.language as Lang) : DEFAULT_LANG);
 
 /**
  * The session's live events to every console window, and an OS notification
@@ -428,7 +430,7 @@ function appMenu(core: Core, prefs: PrefsStore, updates: UpdateOffer): () => voi
   const build = async () => {
     timer = undefined;
     const p = await prefs.get();
-    const lang = await langOf(prefs);
+    const lang = langIn(p);
     const focused = BrowserWindow.getFocusedWindow();
     const template = menuTemplate({
       platform: process.platform,
