@@ -129,18 +129,23 @@ export async function useLanguage(
 /**
  * Signs in and waits for the outcome. With the demo password the account is
  * signed in through the bridge, as the sign-in page itself does, and the page
- * opens the console's landing screen: half the time of typing into the form,
+ * opens the console's landing screen (or `at`): half the time of typing into the form,
  * which tests/e2e/account covers on its own. With another password, or
  * `form` (a refusal expected), it goes through the form, and waits until the
  * console left the sign-in page or the form shows the refusal. (Password hashing takes
  * a third of a second: a test that navigated at once would race the sign-in.)
  */
-export async function signIn(page: Page, username: string, password = PASSWORD, { form = false } = {}): Promise<void> {
+export async function signIn(
+  page: Page,
+  username: string,
+  password = PASSWORD,
+  { form = false, at = '/' } = {},
+): Promise<void> {
   if (password === PASSWORD && !form) {
     const res = await page.request.post('/bridge/session.signIn', { data: { username, password } });
     const answer = (await res.json()) as { ok: boolean; error?: unknown };
     expect(answer.ok, `sign-in of ${username}: ${JSON.stringify(answer.error)}`).toBe(true);
-    await page.goto('/');
+    await page.goto(at);
     await expect(page).not.toHaveURL(/\/login/);
     return;
   }
@@ -155,11 +160,15 @@ export async function signIn(page: Page, username: string, password = PASSWORD, 
   }).toPass();
 }
 
-/** Signs in as `username` with the console in English, the way most tests start, and opens `path` if one is given. */
+/**
+ * Signs in as `username` with the console in English, the way most tests
+ * start, and opens `path` (else the landing screen) as the first page: a
+ * clerk's bookmark, one page load rather than the dashboard's and then the
+ * screen's.
+ */
 export async function openAs(page: Page, baseURL: string | undefined, username: string, path?: string): Promise<void> {
   await useLanguage(page, baseURL, 'en');
-  await signIn(page, username);
-  if (path !== undefined) await page.goto(path);
+  await signIn(page, username, PASSWORD, { at: path ?? '/' });
 }
 
 /** Signs out through the profile menu of the top bar (opened first when its items are hidden). */
