@@ -77,6 +77,13 @@ export interface Host {
 export const EPOCH_HEADER = 'x-vend-epoch';
 export const MINT_KEY_HEADER = 'x-vend-launch-key';
 export const MINT_PATH = `${LAUNCH_PATH}/mint`;
+/**
+ * Test runs only, with the mint key: stands in for the desktop's application
+ * menu, which browser mode has none of. `POST` `{ command }` (app-menu.ts's
+ * commands) reaches every page as topic `menu`, as main sends it to the
+ * focused window.
+ */
+export const MENU_PATH = `${LAUNCH_PATH}/menu`;
 /** A shorter test key is refused at start: it must not be guessable. */
 export const MIN_MINT_KEY_LENGTH = 32;
 export const BRIDGE_PREFIX = '/bridge/';
@@ -241,6 +248,16 @@ export async function startHost(opts: HostOptions): Promise<Host> {
         return reply.code(403).send(refusal(CODE.forbidden, 'bad launch key'));
       return reply.code(200).send({ url: launchUrl() });
     });
+    app.post(MENU_PATH, async (req, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      if (!sameKey(req.headers[MINT_KEY_HEADER], mintKey))
+        return reply.code(403).send(refusal(CODE.forbidden, 'bad launch key'));
+      const command = (req.body as { command?: unknown } | undefined)?.command;
+      if (typeof command !== 'string') return reply.code(400).send(refusal(CODE.badRequest, 'no command'));
+      const event = { topic: 'menu', data: { command }, epoch: opts.core.session.epoch() };
+      for (const send of pages) send(event);
+      return reply.code(200).send({ pages: pages.size });
+    });
   }
 
   const bridge = async (req: FastifyRequest, op: string, reply: FastifyReply) => {
@@ -267,6 +284,8 @@ export async function startHost(opts: HostOptions): Promise<Host> {
 
   // The core's live events, relayed to the page (same origin, the launch cookie: the onRequest gate applies).
   const streams = new Set<() => void>();
+  /** Each open stream's writer: the test menu (MENU_PATH) writes to them. */
+  const pages = new Set<(event: unknown) => void>();
   app.get(`${BRIDGE_PREFIX}events`, async (req, reply) => {
     reply.hijack();
     const res = reply.raw;
@@ -277,14 +296,15 @@ export async function startHost(opts: HostOptions): Promise<Host> {
       'cache-control': 'no-store',
     });
     res.write(': connected\n\n');
-    const unsubscribe = opts.core.subscribe((event) => {
-      res.write(`data: ${JSON.stringify(event)}\n\n`);
-    });
+    const send = (event: unknown) => res.write(`data: ${JSON.stringify(event)}\n\n`);
+    const unsubscribe = opts.core.subscribe(send);
+    pages.add(send);
     const ping = setInterval(() => {
       res.write(': ping\n\n');
     }, EVENT_PING_MS);
     const end = () => {
       if (!streams.delete(end)) return;
+      pages.delete(send);
       clearInterval(ping);
       unsubscribe();
       res.end();

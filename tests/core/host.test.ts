@@ -239,6 +239,48 @@ describe('launch URL and session cookie', () => {
       await other.close();
     }
   });
+
+  it("stands in for the desktop's menu with the test key only: a command reaches every open page as topic menu", async () => {
+    const menu = (to: Host, key: string | undefined, body: unknown) =>
+      fetch(`${to.url}/launch/menu`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(key === undefined ? {} : { 'x-vend-launch-key': key }) },
+        body: JSON.stringify(body),
+      });
+    expect((await menu(host, undefined, { command: 'refresh' })).status).toBe(404);
+    const key = 'm'.repeat(40);
+    const core = createCore({
+      upstreamUrl: upstream.url,
+      vault: memoryVault(),
+      prefs: memoryPrefs(),
+      mode: 'browser',
+      version: '0',
+    });
+    const other = await startHost({ port: 0, core, rendererDir: dir, mintKey: key });
+    const abort = new AbortController();
+    try {
+      for (const wrong of [undefined, key.slice(1), 'x'.repeat(40)])
+        expect((await menu(other, wrong, { command: 'refresh' })).status, String(wrong)).toBe(403);
+      expect((await menu(other, key, {})).status).toBe(400);
+      expect((await menu(other, key, { command: 7 })).status).toBe(400);
+      expect(await (await menu(other, key, { command: 'refresh' })).json()).toEqual({ pages: 0 });
+      const res = await fetch(`${other.url}/bridge/events`, {
+        headers: { cookie: await launchCookie(other) },
+        signal: abort.signal,
+      });
+      const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let text = '';
+      while (!text.includes(': connected')) text += (await reader.read()).value ?? '';
+      expect(await (await menu(other, key, { command: 'language:en' })).json()).toEqual({ pages: 1 });
+      while (!text.includes('"topic":"menu"')) text += (await reader.read()).value ?? '';
+      expect(text).toContain(
+        `data: ${JSON.stringify({ topic: 'menu', data: { command: 'language:en' }, epoch: core.session.epoch() })}`,
+      );
+    } finally {
+      abort.abort();
+      await other.close();
+    }
+  });
 });
 
 describe('renderer files', () => {
