@@ -91,6 +91,8 @@ export function TagsView() {
   const activePath = resolution.kind === 'view' ? resolution.route.path : undefined;
   const [menu, setMenu] = useState<{ tab: TabView; target: PositioningVirtualElement } | null>(null);
   const bar = useRef<HTMLElement>(null);
+  /** The label of the tab the menu opened on. */
+  const opener = useRef<HTMLElement | null>(null);
 
   // The active tab comes into view: opened from the menu, it may lie beyond the strip's edge.
   useEffect(() => {
@@ -117,13 +119,27 @@ export function TagsView() {
     return () => strip.removeEventListener('wheel', onWheel);
   }, []);
 
-  const onContextMenu = (tab: TabView) => (e: MouseEvent) => {
+  // The menu opens at the pointer; from the keyboard (the context-menu key,
+  // Shift+F10) Chromium puts that point inside the focused tab.
+  const onContextMenu = (tab: TabView) => (e: MouseEvent<HTMLElement>) => {
     e.preventDefault();
+    opener.current = e.currentTarget.querySelector<HTMLElement>('[data-testid="tab-label"]');
     setMenu({ tab, target: pointAt(e.clientX, e.clientY) });
+  };
+  // Closed, the menu gives the focus back to the tab it opened on, or to the
+  // active tab when that one was closed: it has no trigger for Fluent to return to.
+  const closeMenu = () => {
+    setMenu(null);
+    requestAnimationFrame(() => {
+      const back = opener.current?.isConnected
+        ? opener.current
+        : bar.current?.querySelector<HTMLElement>('[data-active="true"] [data-testid="tab-label"]');
+      back?.focus();
+    });
   };
   const act = (fn: (tab: TabView) => void) => () => {
     if (menu) fn(menu.tab);
-    setMenu(null);
+    closeMenu();
   };
 
   return (
@@ -173,7 +189,7 @@ export function TagsView() {
       </nav>
       <Menu
         open={menu !== null}
-        onOpenChange={(_, d) => !d.open && setMenu(null)}
+        onOpenChange={(_, d) => !d.open && closeMenu()}
         positioning={{ target: menu?.target ?? null, position: 'below', align: 'start' }}
       >
         <MenuPopover className={styles.menu} data-testid="tab-menu">

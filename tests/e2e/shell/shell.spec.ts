@@ -191,6 +191,7 @@ test('the route search finds a screen by title and by path, and picking navigate
   const search = page.getByTestId('route-search');
   await page.getByTestId('route-search-toggle').click();
   await search.fill(en.route.customerService);
+  await expect(page.getByTestId('route-search-result').first()).toContainText(en.route.customerService);
   await page.getByTestId('route-search-result').first().click();
   await expect(page).toHaveURL(/\/orderManagement\/customerService$/);
   await expect(page.getByRole('heading', { name: en.complaint.title })).toBeVisible();
