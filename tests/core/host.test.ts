@@ -17,6 +17,10 @@ import { startHost, type Host } from '../../electron/host/index.js';
 import { launchCookie } from './launch.js';
 import { DEMO_PASSWORD, startUpstream, type Upstream } from './support.js';
 
+/** A browser-mode core against the test upstream, with nothing stored. */
+const browserCore = (version = '0') =>
+  createCore({ upstreamUrl: upstream.url, vault: memoryVault(), prefs: memoryPrefs(), mode: 'browser', version });
+
 const INDEX =
   '<!doctype html><html><head><title>Vend</title></head><body><div id="root"></div><script type="module" src="./assets/app.js"></script></body></html>';
 
@@ -33,13 +37,7 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'assets', 'app.js'), 'console.log("app");');
   await writeFile(path.join(dir, 'assets', 'chunk-13-DaEiLf_M.js'), 'export {};');
   upstream = await startUpstream();
-  const core = createCore({
-    upstreamUrl: upstream.url,
-    vault: memoryVault(),
-    prefs: memoryPrefs(),
-    mode: 'browser',
-    version: '1.2.3',
-  });
+  const core = browserCore('1.2.3');
   host = await startHost({ port: 0, core, rendererDir: dir });
   cookie = await launchCookie(host);
 });
@@ -95,13 +93,7 @@ describe('launch URL and session cookie', () => {
   it("no cookie, a wrong one or another host's: every bridge call is refused with a text the page shows, and does not run", async () => {
     const other = await startHost({
       port: 0,
-      core: createCore({
-        upstreamUrl: upstream.url,
-        vault: memoryVault(),
-        prefs: memoryPrefs(),
-        mode: 'browser',
-        version: '0',
-      }),
+      core: browserCore(),
       rendererDir: dir,
     });
     const otherCookie = await launchCookie(other);
@@ -192,13 +184,7 @@ describe('launch URL and session cookie', () => {
       port: 0,
       rendererDir: dir,
       onLaunchWanted: (url) => printed.push(url),
-      core: createCore({
-        upstreamUrl: upstream.url,
-        vault: memoryVault(),
-        prefs: memoryPrefs(),
-        mode: 'browser',
-        version: '0',
-      }),
+      core: browserCore(),
     });
     try {
       await fetch(`${other.url}/`);
@@ -214,13 +200,7 @@ describe('launch URL and session cookie', () => {
   it('mints launch URLs over HTTP only for the test key it was started with', async () => {
     expect((await fetch(`${host.url}/launch/mint`, { method: 'POST' })).status).toBe(404);
     const key = 'k'.repeat(40);
-    const core = createCore({
-      upstreamUrl: upstream.url,
-      vault: memoryVault(),
-      prefs: memoryPrefs(),
-      mode: 'browser',
-      version: '0',
-    });
+    const core = browserCore();
     await expect(startHost({ port: 0, core, rendererDir: dir, mintKey: 'short' })).rejects.toThrow(/at least 32/);
     const other = await startHost({ port: 0, core, rendererDir: dir, mintKey: key });
     try {
@@ -249,13 +229,7 @@ describe('launch URL and session cookie', () => {
       });
     expect((await menu(host, undefined, { command: 'refresh' })).status).toBe(404);
     const key = 'm'.repeat(40);
-    const core = createCore({
-      upstreamUrl: upstream.url,
-      vault: memoryVault(),
-      prefs: memoryPrefs(),
-      mode: 'browser',
-      version: '0',
-    });
+    const core = browserCore();
     const other = await startHost({ port: 0, core, rendererDir: dir, mintKey: key });
     const abort = new AbortController();
     try {

@@ -82,7 +82,7 @@ test('after visiting five screens, Tab goes through the shown one and never into
     const seen: string[] = [];
     (globalThis as unknown as { focused: string[] }).focused = seen;
     doc.addEventListener('focusin', (e) => {
-      const el = e.target as { closest(s: string): unknown; outerHTML: string };
+      const el = e.target as unknown as { closest(s: string): unknown; outerHTML: string };
       seen.push(el.closest('[data-view][data-active="false"]') ? `hidden: ${el.outerHTML.slice(0, 120)}` : 'shown');
     });
   });
