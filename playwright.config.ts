@@ -27,6 +27,12 @@ export const upstreamUrl = (): string => `http://127.0.0.1:${firstUpstreamPort +
  * the value). A console started any other way has no minting route at all.
  */
 const launchKey = (process.env.VEND_TEST_LAUNCH_KEY ??= randomBytes(32).toString('hex'));
+/**
+ * This run, as every worker knows it (drawn in the runner, inherited as the
+ * key is, never set from outside): what the workers share about the run is
+ * kept under it (tests/e2e/support.ts, the paths already checked with axe).
+ */
+export const E2E_RUN = (process.env.VEND_E2E_RUN ??= randomBytes(8).toString('hex'));
 
 /**
  * Debian's headless shell (the package chromium-headless-shell, which

@@ -7,9 +7,10 @@
  * The retry is CI's alone (playwright.config.ts): locally a test fails at its
  * first try, so flakiness is seen where it can be fixed.
  *
- * The type check and lint run side by side: each is one process on one core,
- * and the machine has two. Their output is held and printed whole as each
- * ends, so the two never interleave.
+ * The type checks and lint run side by side: each is one process on one
+ * core, and the machine has two. Their output is held and printed whole as
+ * each ends, so they never interleave. (The two test suites side by side
+ * took longer than one after the other: both keep the two cores busy.)
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -20,7 +21,8 @@ type Step = readonly [name: string, command: string];
 /** In order; a group of steps runs side by side. */
 const STEPS: readonly (Step | readonly Step[])[] = [
   [
-    ['typecheck', 'npm run typecheck'],
+    ['typecheck (node)', 'tsc -p tsconfig.json'],
+    ['typecheck (web)', 'tsc -p tsconfig.web.json'],
     ['lint', 'npm run lint'],
   ],
   ['unit + integration (PGlite)', 'npm run test:unit'],

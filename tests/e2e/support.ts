@@ -4,7 +4,11 @@
  * choice, sign-in, sign-out.
  */
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expectAccessible } from './axe.js';
+import { E2E_RUN } from '../../playwright.config.js';
 
 export { listsAnswered } from './axe.js';
 /** This worker's upstream (each worker has its own: playwright.config.ts). */
@@ -103,16 +107,30 @@ export const test = base.extend<{ signedOut: void; accessible: void }, { launchS
       )
         return;
       const url = new URL(page.url());
-      if (!url.protocol.startsWith('http') || checkedPaths.has(url.pathname)) return;
-      checkedPaths.add(url.pathname);
+      if (!url.protocol.startsWith('http') || !firstCheckOf(testInfo.project.outputDir, url.pathname)) return;
       await expectAccessible(page, `the page "${testInfo.title}" ends on`, true);
     },
     { auto: true },
   ],
 });
 
-/** The paths already checked with axe-core in this worker. */
-const checkedPaths = new Set<string>();
+/**
+ * Whether `pathname` is checked first here, in this run: each worker asks,
+ * and one marker file per path made with `wx` (created once, or refused)
+ * answers yes to one of them only. Kept in the output folder (which
+ * Playwright empties at a run's start) under this run's id, which no other
+ * run shares.
+ */
+function firstCheckOf(outputDir: string, pathname: string): boolean {
+  const dir = join(outputDir, `axe-checked-${E2E_RUN}`);
+  mkdirSync(dir, { recursive: true });
+  try {
+    writeFileSync(join(dir, createHash('sha256').update(pathname).digest('hex')), pathname, { flag: 'wx' });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export const PASSWORD = 'Demo@2026';
 
