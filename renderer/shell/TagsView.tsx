@@ -128,9 +128,12 @@ export function TagsView() {
   };
   // Closed, the menu gives the focus back to the tab it opened on, or to the
   // active tab when that one was closed: it has no trigger for Fluent to return to.
+  // Only when the focus went with it: a click elsewhere keeps the focus it gave.
   const closeMenu = () => {
     setMenu(null);
     requestAnimationFrame(() => {
+      const now = document.activeElement;
+      if (now && now !== document.body) return;
       const back = opener.current?.isConnected
         ? opener.current
         : bar.current?.querySelector<HTMLElement>('[data-active="true"] [data-testid="tab-label"]');
