@@ -127,8 +127,10 @@ function firstCheckOf(outputDir: string, pathname: string): boolean {
   try {
     writeFileSync(join(dir, createHash('sha256').update(pathname).digest('hex')), pathname, { flag: 'wx' });
     return true;
-  } catch {
-    return false;
+  } catch (err) {
+    // Only "it exists" means another test checked it; any other failure is the run's to see, not a check skipped.
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
   }
 }
 
@@ -188,6 +190,10 @@ export async function openAs(page: Page, baseURL: string | undefined, username: 
   await useLanguage(page, baseURL, 'en');
   await signIn(page, username, PASSWORD, { at: path ?? '/' });
 }
+
+/** The paths of the shell's tab strip, in order. */
+export const tabPaths = (page: Page): Promise<string[]> =>
+  page.getByTestId('tab').evaluateAll((els) => els.map((e) => e.getAttribute('data-path') ?? ''));
 
 /** Signs out through the profile menu of the top bar (opened first when its items are hidden). */
 export async function signOut(page: Page): Promise<void> {

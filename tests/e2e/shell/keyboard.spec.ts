@@ -7,7 +7,7 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
-import { bridgeCall, listsAnswered, PASSWORD, signOut, test, openAs } from '../support.js';
+import { bridgeCall, listsAnswered, PASSWORD, signOut, tabPaths, test, openAs } from '../support.js';
 
 test('the first Tab offers the skip link, which takes the focus to the main content', async ({ page, baseURL }) => {
   await openAs(page, baseURL, 'tenant1', '/atManagement/staffManagement');
@@ -184,10 +184,6 @@ test('the main journey without the mouse: sign in, find the orders by the route 
   await expect(window.getByRole('dialog')).toHaveCount(0);
   await expect(window.getByTestId('order-detail-refund')).toHaveText(en.order.refund.partial, { timeout: 15_000 });
 });
-
-/** The paths of the tab strip, in order. */
-const tabPaths = (page: Page) =>
-  page.getByTestId('tab').evaluateAll((tabs) => tabs.map((t) => t.getAttribute('data-path')));
 
 test('the shell without the mouse: the side menu, the tabs and their menu, language, font size, theme and the sidebar', async ({
   page,

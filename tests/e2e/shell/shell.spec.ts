@@ -9,7 +9,7 @@ import { test } from '../support.js';
 import { catalogues } from '../../../shared/domains.js';
 import { ROLE_VALUE } from '../../../shared/roles.js';
 import { menuEntries, selectRoutes, type MenuEntry, type RouteUser } from '../../../shared/routes.js';
-import { notification, signIn, signOut, useLanguage } from '../support.js';
+import { notification, signIn, signOut, tabPaths, useLanguage } from '../support.js';
 
 const en = catalogues.en;
 
@@ -23,9 +23,6 @@ async function menuPaths(page: Page): Promise<string[]> {
     .getByTestId('menu-item')
     .evaluateAll((els) => els.map((e) => e.getAttribute('data-path') ?? ''));
 }
-
-const tabPaths = (page: Page) =>
-  page.getByTestId('tab').evaluateAll((els) => els.map((e) => e.getAttribute('data-path') ?? ''));
 
 /** The shown (active) view's placeholder. */
 const placeholder = (page: Page) => page.locator('[data-active="true"]').getByTestId('placeholder');
