@@ -65,8 +65,8 @@ describe.skipIf(!postgresUrl)('sales across an upstream killed mid-flight', () =
     let b: Upstream | undefined;
     try {
       [a, b] = await Promise.all([
-        upstream({ DELIVERY_TIMEOUT_MS: '1500' }),
-        upstream({ DELIVERY_TIMEOUT_MS: '1500' }),
+        upstream({ DELIVERY_TIMEOUT_MS: '4000' }),
+        upstream({ DELIVERY_TIMEOUT_MS: '4000' }),
       ]);
       let answered = 0;
       const first = saleIds.map((id) =>
@@ -91,16 +91,26 @@ describe.skipIf(!postgresUrl)('sales across an upstream killed mid-flight', () =
       expect(made.map((o) => o.saleId).sort()).toEqual([...saleIds].sort());
       expect(before - (await stock())).toBe(SALES);
 
-      // Half the vends are reported; the rest the survivor's sweep ends as timed out.
+      // Half the vends are reported; the rest the survivor's sweep ends as timed out. A report
+      // that comes after its sale's deadline (a loaded machine can take that long) finds the
+      // sale already ended and records nothing: the answer says which, and the end must match it.
       const reported = saleIds.slice(0, SALES / 2);
-      for (const saleId of reported) {
-        const res = await fetch(`${b.url}${api['delivery.outcome'].path}`, {
-          method: 'POST',
-          headers: machine,
-          body: JSON.stringify({ saleId, items: [{ channel: channel!.number, outcome: 'delivered' }] }),
-        });
-        expect(((await res.json()) as { code: number }).code).toBe(200);
-      }
+      const answers = await Promise.all(
+        reported.map(async (saleId) => {
+          const res = await fetch(`${b!.url}${api['delivery.outcome'].path}`, {
+            method: 'POST',
+            headers: machine,
+            body: JSON.stringify({ saleId, items: [{ channel: channel!.number, outcome: 'delivered' }] }),
+          });
+          const body = (await res.json()) as { code: number; content: { deliveryEnd: string; recorded: number } };
+          expect(body.code, saleId).toBe(200);
+          expect(body.content.deliveryEnd, saleId).toBe(body.content.recorded ? 'complete' : 'timeout');
+          return [saleId, body.content.deliveryEnd] as const;
+        }),
+      );
+      const ends = new Map(answers);
+      // With a 4 s deadline nearly every report is in time; all of them late would mean outcomes are not recorded.
+      expect([...ends.values()]).toContain('complete');
       await until(async () => {
         const open = await t.db
           .select({ id: orders.id })
@@ -114,8 +124,7 @@ describe.skipIf(!postgresUrl)('sales across an upstream killed mid-flight', () =
         .select({ saleId: orders.saleId, deliveryEnd: orders.deliveryEnd })
         .from(orders)
         .where(and(eq(orders.deviceId, deviceId), inArray(orders.saleId, saleIds)));
-      for (const o of ended)
-        expect(o.deliveryEnd, o.saleId!).toBe(reported.includes(o.saleId!) ? 'complete' : 'timeout');
+      for (const o of ended) expect(o.deliveryEnd, o.saleId!).toBe(ends.get(o.saleId!) ?? 'timeout');
     } finally {
       await a?.kill();
       await b?.kill();
