@@ -163,7 +163,14 @@ export async function runDueJobs(
   return taken;
 }
 
-/** Keeps `concurrency` workers taking jobs on this instance until stopped; the answer stops them (waiting for running jobs). */
+/**
+ * Keeps up to `concurrency` jobs running on this instance until stopped; the
+ * answer stops it (waiting for running jobs). One loop claims for all of
+ * them: an idle instance asks the database once per `pollMs`, not once per
+ * worker (four workers polling each on their own spent a seventh of an
+ * end-to-end run's CPU on claims that found nothing). A claim that finds a job
+ * is followed at once by another while a slot is free.
+ */
 export function startJobs(
   db: Db,
   storage: FileStorage,
@@ -173,18 +180,42 @@ export function startJobs(
   if (!Object.keys(kinds).length) return async () => {};
   const staleMs = opts.staleMs ?? STALE_AFTER_MS;
   const pollMs = opts.pollMs ?? 500;
+  const concurrency = opts.concurrency ?? 4;
   let stopped = false;
-  const worker = async () => {
+  const running = new Set<Promise<void>>();
+  /** Ends the current wait early (on stop). */
+  let wake = () => {};
+  const wait = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, pollMs);
+      timer.unref();
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  const loop = (async () => {
     while (!stopped) {
+      if (running.size >= concurrency) {
+        await Promise.race(running);
+        continue;
+      }
       const job = await claim(db, kinds, staleMs).catch(() => null);
-      if (job) await runOne(db, storage, kinds, job, staleMs).catch(() => {});
-      else await new Promise((resolve) => setTimeout(resolve, pollMs).unref());
+      if (!job) {
+        await wait();
+        continue;
+      }
+      const run: Promise<void> = runOne(db, storage, kinds, job, staleMs)
+        .catch(() => {})
+        .finally(() => running.delete(run));
+      running.add(run);
     }
-  };
-  const workers = Array.from({ length: opts.concurrency ?? 4 }, worker);
+  })();
   return async () => {
     stopped = true;
-    await Promise.all(workers);
+    wake();
+    await loop;
+    await Promise.all(running);
   };
 }
 

@@ -2,11 +2,13 @@
  * The job runner (server/jobs): two runners racing take each job once; a
  * failed attempt waits as its kind says and a kind that gives up is told; a
  * running job whose instance fell silent is taken again; a group runs no more
- * than its limit at once.
+ * than its limit at once; a running instance asks for work once per poll
+ * however many jobs it may run, runs that many at once, and stopped waits for
+ * them.
  */
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { backoff, enqueue, jobs, runDueJobs, type JobKind } from '../../../server/jobs/index.js';
+import { backoff, enqueue, jobs, runDueJobs, startJobs, type JobKind } from '../../../server/jobs/index.js';
 import { databaseStorage } from '../../../server/storage/index.js';
 import { createTestApp } from '../helpers.js';
 
@@ -87,6 +89,68 @@ describe('server/jobs', () => {
       expect(most).toBeLessThanOrEqual(3);
       expect(most).toBeGreaterThanOrEqual(2);
     } finally {
+      await t.close();
+    }
+  });
+
+  it('looks for work once per poll when idle, runs as many jobs at once as allowed, and stopped waits for them', async () => {
+    const t = await createTestApp({ demoData: false });
+    let stop = async () => {};
+    try {
+      // Every claim is one transaction: count them on a database that delegates everything else.
+      let claims = 0;
+      const counted = Object.create(t.db) as typeof t.db;
+      counted.transaction = ((...args: Parameters<typeof t.db.transaction>) => {
+        claims++;
+        return t.db.transaction(...args);
+      }) as typeof t.db.transaction;
+      let running = 0;
+      let most = 0;
+      let done = 0;
+      let open = () => {};
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      const kinds = {
+        gated: {
+          retryAfter: () => null,
+          run: async () => {
+            running++;
+            most = Math.max(most, running);
+            await gate;
+            await sleep(30);
+            running--;
+            done++;
+          },
+        } satisfies JobKind,
+        slow: {
+          retryAfter: () => null,
+          run: async () => {
+            slow = 'started';
+            await sleep(300);
+            slow = 'finished';
+          },
+        } satisfies JobKind,
+      };
+      let slow = 'queued';
+      stop = startJobs(counted, databaseStorage(t.db), kinds, { concurrency: 8, pollMs: 50 });
+      await sleep(500);
+      // Ten polls in 500 ms (fewer on a busy machine); eight workers polling each would have made about eighty.
+      expect(claims).toBeGreaterThanOrEqual(2);
+      expect(claims).toBeLessThanOrEqual(12);
+      for (let i = 0; i < 12; i++) await enqueue(t.db, 'gated', {});
+      await expect.poll(() => running, { timeout: 5_000 }).toBe(8);
+      await sleep(200);
+      expect(most).toBe(8);
+      open();
+      await expect.poll(() => done, { timeout: 5_000 }).toBe(12);
+      await enqueue(t.db, 'slow', {});
+      await expect.poll(() => slow, { timeout: 5_000, interval: 10 }).toBe('started');
+      await stop();
+      stop = async () => {};
+      expect(slow).toBe('finished');
+      expect(most).toBe(8);
+      expect(await t.db.select().from(jobs)).toEqual([]);
+    } finally {
+      await stop();
       await t.close();
     }
   });
