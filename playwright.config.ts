@@ -94,6 +94,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${firstConsolePort + slot}`,
     locale: 'zh-CN',
+    // As a clerk who asked the OS for less motion: Fluent skips its transitions, so no test waits out an animation
+    // and Chromium draws a tenth fewer frames (5:38 → 5:13 on the order, point, product and billing files).
+    reducedMotion: 'reduce',
     // A failed test keeps its trace: every action with the page's DOM before and after. Without the screencast,
     // which had Chromium draw and encode frames all through every test: a third of the suite's time.
     trace: { mode: 'retain-on-failure', screenshots: false },
