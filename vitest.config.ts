@@ -8,13 +8,16 @@ import { uiTables } from './scripts/ui-tables.js';
  * Against a PostgreSQL server (DATABASE_URL set) each worker has a database of
  * its own there (tests/server/helpers.ts).
  *
- * Two projects. The server suites share each worker's modules (`isolate:
+ * The server suites share each worker's modules (`isolate:
  * false`): each file builds its own app and database through
  * tests/server/helpers.ts and keeps no state in modules, and re-reading the
  * upstream's module graph for every file cost a third of their time. The
- * rest stay isolated: they stub globals, mock modules or set the clock. So
- * does the one server file that mocks a module (hashing.test.ts: a mock
- * cannot reach a module another file has already loaded).
+ * desktop core's suites (tests/core) share theirs too, and with them the
+ * worker's demo template their upstreams copy: each file started, migrated
+ * and loaded an upstream of its own, a tenth of the whole run. The rest stay
+ * isolated: they stub globals, mock modules or set the clock. So does the one
+ * server file that mocks a module (hashing.test.ts: a mock cannot reach a
+ * module another file has already loaded).
  */
 const MOCKING_SERVER_FILES = ['tests/server/account/hashing.test.ts'];
 
@@ -32,9 +35,14 @@ export default defineConfig({
         extends: true,
         test: { name: 'server', include: ['tests/server/**/*.test.ts'], exclude: MOCKING_SERVER_FILES, isolate: false },
       },
+      { extends: true, test: { name: 'core', include: ['tests/core/**/*.test.ts'], isolate: false } },
       {
         extends: true,
-        test: { name: 'isolated', include: ['tests/**/*.test.ts'], exclude: ['tests/server/**', 'node_modules/**'] },
+        test: {
+          name: 'isolated',
+          include: ['tests/**/*.test.ts'],
+          exclude: ['tests/server/**', 'tests/core/**', 'node_modules/**'],
+        },
       },
       { extends: true, test: { name: 'server-mocking', include: MOCKING_SERVER_FILES } },
     ],

@@ -1,7 +1,7 @@
 /** Opens the database, loads demo data if asked, and listens: the upstream as one call. */
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
-import { openDatabase, type Db } from './db/index.js';
+import { openDatabase, type Database, type Db } from './db/index.js';
 import { loadDemoData, startBackground } from './domains.js';
 import { DEMO_DEVICES, ensureDemoSecrets } from './device/index.js';
 import { startSimulator, type SimulatorOptions } from './simulator.js';
@@ -16,6 +16,8 @@ export interface StartOptions {
   host?: string;
   /** See openDatabase: memory://, a folder or file:// path, or postgres://. */
   databaseUrl: string;
+  /** A database already open, used instead of opening `databaseUrl` (the test suites' copies of a demo template); closed with the server. */
+  database?: Database;
   /** Load the demo accounts, points and devices into an empty database. */
   demoData: boolean;
   logger?: boolean;
@@ -44,7 +46,7 @@ export interface RunningServer {
 
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const host = opts.host ?? '127.0.0.1';
-  const database = await openDatabase(opts.databaseUrl);
+  const database = opts.database ?? (await openDatabase(opts.databaseUrl));
   try {
     // Payment secrets' key ring (server/payment/secrets.ts): said loudly when it is not configured.
     configureSecrets(await startupKeys(process.env, opts.databaseUrl, (line) => console.warn(`\n*** ${line}\n`)));
