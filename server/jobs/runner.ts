@@ -167,7 +167,7 @@ export async function runDueJobs(
  * Keeps up to `concurrency` jobs running on this instance until stopped; the
  * answer stops it (waiting for running jobs). One loop claims for all of
  * them: an idle instance asks the database once per `pollMs`, not once per
- * worker (four workers polling each on their own spent a seventh of an
+ * worker (eight workers, the default, polling each on their own spent a seventh of an
  * end-to-end run's CPU on claims that found nothing). A claim that finds a job
  * is followed at once by another while a slot is free.
  */

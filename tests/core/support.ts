@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import { startServer } from '../../server/start.js';
-import { demoPgliteCopy } from '../server/helpers.js';
+import { demoPglite } from '../server/helpers.js';
 import { EVENTS_PATH } from '../../shared/api/events.js';
 import { createCore, type Core, type CoreOptions } from '../../electron/core/core.js';
 import { memoryPrefs } from '../../electron/core/prefs.js';
@@ -23,7 +23,7 @@ export interface Upstream {
 
 /** The reference upstream on a copy of the worker's demo template (tests/server/helpers.ts). */
 export const startUpstream = async (): Promise<Upstream> =>
-  startServer({ port: 0, databaseUrl: 'memory://', database: await demoPgliteCopy(), demoData: true });
+  startServer({ port: 0, databaseUrl: 'memory://', database: await demoPglite(), demoData: true });
 
 /** A desktop core on `upstream` with memory stores and no event stream; `extra` adds what the test is about. */
 export const desktopCore = (upstream: Upstream, extra: Partial<CoreOptions> = {}): Core =>

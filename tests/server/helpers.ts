@@ -110,8 +110,8 @@ async function emptyPglite(): Promise<PGlite> {
 }
 
 let pgliteTemplate: Template<PGlite> | undefined;
-/** A new in-memory database with the demo data: a clone of this worker's template. */
-async function demoPglite(): Promise<Database> {
+/** A new in-memory database with the demo data: a clone of this worker's template (also for tests/core's upstreams). */
+export async function demoPglite(): Promise<Database> {
   if (!fresh(pgliteTemplate)) {
     const old = pgliteTemplate;
     pgliteTemplate = template(
@@ -132,9 +132,6 @@ async function demoPglite(): Promise<Database> {
     throw err;
   }
 }
-
-/** A new in-memory database with the demo data, as createTestApp's: for suites that start a whole upstream (tests/core). */
-export const demoPgliteCopy = (): Promise<Database> => demoPglite();
 
 let postgresEmpty: Promise<void> | undefined;
 /** Makes this worker's migrated empty database on the server, once per run (an older run's may hold an older schema). */
