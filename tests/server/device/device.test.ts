@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CODE } from '../../../shared/domains.js';
 import { suiteApp } from '../helpers.js';
 
-const t = suiteApp(['tenant1']);
+const t = suiteApp(['tenant1'], { freshDemo: true });
 
 describe('device.page', () => {
   it('filters by keyword, point, bound state and tenant, with the point name', async () => {

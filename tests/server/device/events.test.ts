@@ -13,7 +13,7 @@ import { buildApp } from '../../../server/app.js';
 import { publish } from '../../../server/http/events.js';
 import { openEvents, type EventStream } from '../support/events.js';
 
-const t = suiteApp(['tenant1'], { eventPingMs: 300 });
+const t = suiteApp(['tenant1'], { eventPingMs: 300, freshDemo: true });
 let url: string;
 const streams: EventStream[] = [];
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { devices } from '../../../server/device/index.js';
 import { deviceChannels } from '../../../server/device/schema.js';
 import { sweepOffline } from '../../../server/device/machine.js';
 
-const t = suiteApp(['tenant1']);
+const t = suiteApp(['tenant1'], { freshDemo: true });
 
 const machine = <K extends ApiOp>(op: K, body: ApiInput<K>['body'], serial: string, secret?: string) =>
   t.call(op, { body } as ApiInput<K>, undefined, { authorization: deviceBasic(serial, secret) });
