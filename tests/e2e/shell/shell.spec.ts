@@ -282,6 +282,9 @@ test('font size, theme and sidebar choices apply and persist', async ({ page }) 
 test('below 992 px the menu is a drawer that closes on navigation', async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 900 });
   await signIn(page, 'tenant1');
+  // The console has gone from / to its landing screen: that step is a navigation too, and closed a drawer opened
+  // before it (on a busy machine the toggle came first, and the menu stayed shut).
+  await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('shell')).toHaveAttribute('data-mobile', 'true');
   await expect(page.getByTestId('shell')).toHaveAttribute('data-sidebar', 'closed');
   await page.getByTestId('menu-toggle').click();
