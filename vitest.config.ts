@@ -21,6 +21,36 @@ import { uiTables } from './scripts/ui-tables.js';
  */
 const MOCKING_SERVER_FILES = ['tests/server/account/hashing.test.ts'];
 
+/**
+ * The server files whose subject differs on PGlite (one session, its own
+ * drivers' paths), run on PGlite when `SERVER_SUITE_ON_PGLITE=engine`: what
+ * `npm test` asks for when a PostgreSQL server is there to run the whole
+ * server suite on (docs/testing.md). The end-to-end and core suites' upstreams
+ * run on PGlite too, through every screen.
+ */
+const PGLITE_ENGINE_FILES = [
+  // Prepared statements take a path of their own on PGlite (SQL PREPARE, rows as one JSON text).
+  'tests/server/db/**/*.test.ts',
+  'tests/server/order/list.test.ts',
+  // Opening PGlite in memory and on disk, migrating, loading the demo once; its outage answers.
+  'tests/server/start.test.ts',
+  'tests/server/http/database.test.ts',
+  // The export pages without a cursor, and the month partitions and their migration, on PGlite.
+  'tests/server/order/export*.test.ts',
+  'tests/server/order/months*.test.ts',
+  // One session: the job runner's claims, files written inside transactions, concurrent requests serialised.
+  'tests/server/jobs/**/*.test.ts',
+  'tests/server/storage/**/*.test.ts',
+  'tests/server/file/**/*.test.ts',
+  'tests/server/reliability/races.test.ts',
+  // The rollups' raw SQL, its sums and counts as PGlite's driver decodes them.
+  'tests/server/dashboard/rollup.test.ts',
+];
+const serverFiles =
+  process.env.SERVER_SUITE_ON_PGLITE === 'engine' && !process.env.DATABASE_URL
+    ? PGLITE_ENGINE_FILES
+    : ['tests/server/**/*.test.ts'];
+
 export default defineConfig({
   // The renderer's catalogues and error table are build-time modules (scripts/ui-tables.ts).
   plugins: [uiTables()],
@@ -33,7 +63,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'server', include: ['tests/server/**/*.test.ts'], exclude: MOCKING_SERVER_FILES, isolate: false },
+        test: { name: 'server', include: serverFiles, exclude: MOCKING_SERVER_FILES, isolate: false },
       },
       { extends: true, test: { name: 'core', include: ['tests/core/**/*.test.ts'], isolate: false } },
       {
