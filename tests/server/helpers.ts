@@ -149,7 +149,7 @@ export async function demoPglite(freshDemo = false): Promise<Database> {
   try {
     return await pgliteDatabase(await startFrom(await pgliteTemplate!.ready));
   } catch (err) {
-    // A template that failed to build is not copied again: the next app builds it anew.
+    // A template that failed to build, or whose copy failed to start, is dropped: the next app builds it anew.
     pgliteTemplate = undefined;
     throw err;
   }
