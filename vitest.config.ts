@@ -46,10 +46,14 @@ const PGLITE_ENGINE_FILES = [
   // The rollups' raw SQL, its sums and counts as PGlite's driver decodes them.
   'tests/server/dashboard/rollup.test.ts',
 ];
+const onPostgres = Boolean(process.env.DATABASE_URL);
 const serverFiles =
-  process.env.SERVER_SUITE_ON_PGLITE === 'engine' && !process.env.DATABASE_URL
-    ? PGLITE_ENGINE_FILES
-    : ['tests/server/**/*.test.ts'];
+  process.env.SERVER_SUITE_ON_PGLITE === 'engine' && !onPostgres ? PGLITE_ENGINE_FILES : ['tests/server/**/*.test.ts'];
+/**
+ * The server files a PostgreSQL server changes nothing for, left out of the run against one: opening PGlite in
+ * memory and on disk, and password hashing (no database).
+ */
+const NOT_ON_POSTGRES = ['tests/server/start.test.ts', ...MOCKING_SERVER_FILES];
 
 export default defineConfig({
   // The renderer's catalogues and error table are build-time modules (scripts/ui-tables.ts).
@@ -63,7 +67,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'server', include: serverFiles, exclude: MOCKING_SERVER_FILES, isolate: false },
+        test: {
+          name: 'server',
+          include: serverFiles,
+          exclude: onPostgres ? NOT_ON_POSTGRES : MOCKING_SERVER_FILES,
+          isolate: false,
+        },
       },
       { extends: true, test: { name: 'core', include: ['tests/core/**/*.test.ts'], isolate: false } },
       {
@@ -74,7 +83,7 @@ export default defineConfig({
           exclude: ['tests/server/**', 'tests/core/**', 'node_modules/**'],
         },
       },
-      { extends: true, test: { name: 'server-mocking', include: MOCKING_SERVER_FILES } },
+      ...(onPostgres ? [] : [{ extends: true, test: { name: 'server-mocking', include: MOCKING_SERVER_FILES } }]),
     ],
   },
 });

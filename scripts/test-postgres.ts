@@ -9,8 +9,9 @@ if (!url) {
   console.log('test:pg: TEST_POSTGRES_URL is not set; the server suite ran on embedded PGlite only.');
   process.exit(0);
 }
-// The schema fuzzer's ten thousand requests ran on PGlite already; here a
-// share of them checks the same on a real server (FUZZ_RUNS overrides).
+// The schema fuzzer runs here only (`npm test` runs on PGlite just the files whose subject differs there:
+// vitest.config.ts): the first 3 000 of its seed's ten thousand requests, which take a minute on their own on a
+// 2-core machine (FUZZ_RUNS overrides).
 const run = spawnSync('vitest', ['run', 'tests/server'], {
   stdio: 'inherit',
   shell: true,

@@ -18,9 +18,12 @@ vi.mock('node:crypto', async (importOriginal) => {
   return { ...crypto, default: { ...crypto, scrypt }, scrypt };
 });
 
-// tests/setup.ts loaded the module with the real node:crypto: load it afresh over the mock.
+// tests/setup.ts loaded the module with the real node:crypto: load it afresh over the mock, at the test cost
+// tests/setup.ts gives the first (at the real cost forty hashes took 17 s; what is counted is how many run at once).
 vi.resetModules();
-const { HASHING_AT_ONCE, hashPassword, verifyPassword } = await import('../../../server/account/passwords.js');
+const { HASHING_AT_ONCE, hashPassword, verifyPassword, setPasswordCostForTests } =
+  await import('../../../server/account/passwords.js');
+setPasswordCostForTests({ N: 2 ** 12, r: 8, p: 1 });
 
 describe('password hashing', () => {
   it(`runs at most ${HASHING_AT_ONCE} hashes at once under a burst of twenty`, async () => {
