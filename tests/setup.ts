@@ -7,4 +7,7 @@
  */
 import { setPasswordCostForTests } from '../server/account/passwords.js';
 
-setPasswordCostForTests({ N: 2 ** 12, r: 8, p: 1 });
+/** The test cost (a file that loads the module afresh sets it again: tests/server/account/hashing.test.ts). */
+export const TEST_PASSWORD_COST = { N: 2 ** 12, r: 8, p: 1 };
+
+setPasswordCostForTests(TEST_PASSWORD_COST);

@@ -191,6 +191,9 @@ export async function openAs(page: Page, baseURL: string | undefined, username: 
   await signIn(page, username, PASSWORD, { at: path ?? '/' });
 }
 
+/** The shell's active tab. */
+export const activeTab = (page: Page) => page.locator('[data-testid="tab"][data-active="true"]');
+
 /** The paths of the shell's tab strip, in order. */
 export const tabPaths = (page: Page): Promise<string[]> =>
   page.getByTestId('tab').evaluateAll((els) => els.map((e) => e.getAttribute('data-path') ?? ''));

@@ -7,7 +7,7 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from '../support.js';
 import { catalogues } from '../../../shared/domains.js';
-import { notification, PASSWORD, signIn, signOut, useLanguage } from '../support.js';
+import { activeTab, notification, PASSWORD, signIn, signOut, useLanguage } from '../support.js';
 
 const en = catalogues.en;
 const zh = catalogues['zh-CN'];
@@ -269,7 +269,7 @@ test.describe('one language per screen (zh-CN)', () => {
     await entry.click();
     await expect(page).toHaveURL(/\/person$/);
     await expect(page).toHaveTitle(`${zh.account.profile.person} - ${zh.app.shortTitle}`);
-    await expect(page.locator('[data-testid="tab"][data-active="true"]')).toHaveText(zh.account.profile.person);
+    await expect(activeTab(page)).toHaveText(zh.account.profile.person);
     await signOut(page);
   });
 });

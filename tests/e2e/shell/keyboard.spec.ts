@@ -7,7 +7,7 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
-import { bridgeCall, listsAnswered, PASSWORD, signOut, tabPaths, test, openAs } from '../support.js';
+import { activeTab, bridgeCall, listsAnswered, PASSWORD, signOut, tabPaths, test, openAs } from '../support.js';
 
 test('the first Tab offers the skip link, which takes the focus to the main content', async ({ page, baseURL }) => {
   await openAs(page, baseURL, 'tenant1', '/atManagement/staffManagement');
@@ -75,7 +75,7 @@ test('after visiting five screens, Tab goes through the shown one and never into
     await page.getByTestId('route-search-result').first().click();
     // The screen is shown, its view kept: a screen left while its code was still loading is never kept, and on a
     // busy machine the next search came first (no list on the page yet reads as "every list answered").
-    await expect(page.locator('[data-testid="tab"][data-active="true"]')).toContainText(title);
+    await expect(activeTab(page)).toContainText(title);
     await expect(page.locator('[data-view][data-active="true"]')).toHaveCount(1);
     await listsAnswered(page);
   }

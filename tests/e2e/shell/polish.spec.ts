@@ -10,7 +10,7 @@ import { test } from '../support.js';
 import { catalogues } from '../../../shared/domains.js';
 import { ROLE_VALUE } from '../../../shared/roles.js';
 import { menuEntries, selectRoutes, type MenuEntry, type RouteUser } from '../../../shared/routes.js';
-import { notification, signIn, signOut, useLanguage } from '../support.js';
+import { activeTab, notification, signIn, signOut, useLanguage } from '../support.js';
 
 const en = catalogues.en;
 const admin: RouteUser = { roleKind: 'admin', allValue: [ROLE_VALUE.admin] };
@@ -42,7 +42,6 @@ async function openFromMenu(page: Page, path: string, group?: string) {
   await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
 }
 
-const activeTab = (page: Page) => page.locator('[data-testid="tab"][data-active="true"]');
 const box = async (l: Locator) => (await l.boundingBox())!;
 
 test('the tab strip brings the active tab into view and scrolls sideways with the mouse wheel', async ({ page }) => {

@@ -1,6 +1,7 @@
 /** A burst of sign-ins hashes a few at a time, not all at once (server/account/passwords.ts). */
 import { describe, expect, it, vi } from 'vitest';
 import type * as Crypto from 'node:crypto';
+import { TEST_PASSWORD_COST } from '../../setup.js';
 
 let running = 0;
 let most = 0;
@@ -23,7 +24,7 @@ vi.mock('node:crypto', async (importOriginal) => {
 vi.resetModules();
 const { HASHING_AT_ONCE, hashPassword, verifyPassword, setPasswordCostForTests } =
   await import('../../../server/account/passwords.js');
-setPasswordCostForTests({ N: 2 ** 12, r: 8, p: 1 });
+setPasswordCostForTests(TEST_PASSWORD_COST);
 
 describe('password hashing', () => {
   it(`runs at most ${HASHING_AT_ONCE} hashes at once under a burst of twenty`, async () => {

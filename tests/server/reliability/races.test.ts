@@ -19,7 +19,7 @@ import { scenes } from '../../../server/scene/index.js';
 import { sceneDevices } from '../../../server/scene/schema.js';
 import { points } from '../../../server/point/index.js';
 import { productCategories } from '../../../server/product/index.js';
-import { createTestApp, deviceBasic, type Answer, type TestApp } from '../helpers.js';
+import { createTestApp, deviceBasic, postgresUrl, type Answer, type TestApp } from '../helpers.js';
 import { defOf, OPS } from './support/schema.js';
 import { tenants } from '../../../server/identity/schema.js';
 import { balanceOf, sandboxCode } from '../../../server/member/index.js';
@@ -32,7 +32,7 @@ const N = Number(process.env.RACE_PARALLEL ?? 8);
  * Rounds per scenario: three where the calls truly overlap (PostgreSQL), each a new interleaving; one on PGlite,
  * where transactions take turns and a round shows the turns keep the invariant (three took 37 s there of the run).
  */
-const ROUNDS = process.env.DATABASE_URL ? 3 : 1;
+const ROUNDS = postgresUrl ? 3 : 1;
 
 let t: TestApp;
 let token: string;
