@@ -128,7 +128,10 @@ function WizardSteps({
   const styles = useStyles();
   const [step, setStep] = useState<Step>('invoice');
   const [failed, setFailed] = useState(false);
-  const remembered = { resetOptions: { keepDirtyValues: true }, ...SUBMIT_THEN_LIVE } as const;
+  // The remembered info may arrive after the clerk began typing: it keeps the typed values, and the steps stay
+  // dirty through the fill (react-hook-form would call them clean for one render and correct itself in an effect;
+  // an Escape in between would close them without asking).
+  const remembered = { resetOptions: { keepDirtyValues: true, keepDirty: true }, ...SUBMIT_THEN_LIVE } as const;
   const invoiceForm = useForm({
     resolver: zodI18nResolver(invoiceInfo, t),
     defaultValues: EMPTY_INVOICE,

@@ -2,12 +2,14 @@
  * Demo bills: renewals tenant A (account tenant1) and its second-level tenant
  * paid in the past year, at the default fee, so the bill list and the devices'
  * renewal history are not empty. The expiry before and after each is history
- * only: the devices' service dates stay as the device demo sets them.
+ * only: the devices' service dates stay as the device demo sets them. The
+ * oldest bill's invoice was applied for, issued and mailed, so tenant A's
+ * invoice and receipt info is remembered for its next application.
  */
 import { eq } from 'drizzle-orm';
 import { DEFAULT_ANNUAL_FEE, renewalAmount } from '../../shared/billing/index.js';
 import type { DemoData } from '../manifest.js';
-import { renewalDevices, renewals } from './schema.js';
+import { invoiceProfiles, invoices, renewalDevices, renewals } from './schema.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -19,6 +21,8 @@ const DEMO_RENEWALS: readonly {
   months: 6 | 12 | 24 | 36;
   platform: 'wechat' | 'alipay';
   serials: readonly string[];
+  /** Days after payment the invoice was issued and mailed, with its courier's tracking number. */
+  invoiced?: { issuedAfter: number; mailedAfter: number; trackingNumber: string };
 }[] = [
   {
     tenant: 'A',
@@ -27,10 +31,21 @@ const DEMO_RENEWALS: readonly {
     months: 12,
     platform: 'wechat',
     serials: ['VM2026000101', 'VM2026000102', 'VM2026000103'],
+    invoiced: { issuedAfter: 3, mailedAfter: 4, trackingNumber: 'SF1409283746512' },
   },
   { tenant: 'A', account: 'tenant1', daysAgo: 200, months: 6, platform: 'alipay', serials: ['VM2026000106'] },
   { tenant: 'A', account: 'tenant1', daysAgo: 35, months: 12, platform: 'wechat', serials: ['VM2026000107'] },
 ];
+
+const INVOICE = {
+  company: '华东智售科技有限公司',
+  phone: '021-62345678',
+  taxCode: '91310112MA1GBH7Q2N',
+  bankAccount: '6222021001012345678',
+  bankName: '中国工商银行上海虹桥支行',
+  address: '上海市闵行区申长路 988 号',
+};
+const RECEIPT = { receiver: '陈晓', phone: '13916201234', address: '上海市闵行区申长路 988 号 5 楼财务部' };
 
 const day = (at: Date) => at.toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' }).replaceAll('-', '');
 
@@ -70,6 +85,24 @@ export const billingDemo: DemoData = {
           expiryAfter: new Date(paidAt.getTime() + 5 * DAY_MS + r.months * 30.4 * DAY_MS),
         })),
       );
+      if (r.invoiced) {
+        const { issuedAfter, mailedAfter, trackingNumber } = r.invoiced;
+        await tx.insert(invoices).values({
+          renewalId: id,
+          tenantId: ids.get('tenant', r.tenant),
+          createdBy: ids.get('account', r.account),
+          state: 'mailed',
+          invoice: INVOICE,
+          receipt: RECEIPT,
+          trackingNumber,
+          createdAt: new Date(paidAt.getTime() + DAY_MS),
+          issuedAt: new Date(paidAt.getTime() + issuedAfter * DAY_MS),
+          mailedAt: new Date(paidAt.getTime() + mailedAfter * DAY_MS),
+        });
+        await tx
+          .insert(invoiceProfiles)
+          .values({ tenantId: ids.get('tenant', r.tenant), invoice: INVOICE, receipt: RECEIPT });
+      }
     }
   },
 };

@@ -113,7 +113,17 @@ test('the invoice steps open with the focus in their first field: Tab stays in t
   baseURL,
 }) => {
   await openAs(page, baseURL, 'tenant1', '/bill');
-  // A fresh page: the remembered invoice info is not read yet when the dialog opens.
+  // The demo remembers tenant1's invoice info. Its answer is held until the clerk has typed: arriving late, it fills
+  // the untouched fields, keeps what was typed, and Escape still asks before throwing that away.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const remembered = page.waitForResponse('**/bridge/billing.invoiceProfile');
+  await page.route('**/bridge/billing.invoiceProfile', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page
     .getByTestId('bill-row')
     .filter({ has: page.getByTestId('bill-apply') })
@@ -129,6 +139,10 @@ test('the invoice steps open with the focus in their first field: Tab stays in t
     await expect(page.getByTestId('invoice-wizard').locator('*:focus')).toHaveCount(1);
   }
   await page.getByTestId('invoice-company').fill('华东智售科技有限公司（测试）');
+  release();
+  await remembered;
+  await expect(page.getByTestId('invoice-tax-code')).toHaveValue('91310112MA1GBH7Q2N');
+  await page.getByTestId('invoice-company').focus();
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('confirm-dialog')).toContainText(catalogues.en.common.discardText);
   await page.getByTestId('confirm-cancel').click();
