@@ -92,6 +92,7 @@ const bodyWidth = () => document.body.getBoundingClientRect().width;
 function useSidebar(pathname: string) {
   const { prefs, setPrefs } = usePrefs();
   const [mobile, setMobile] = useState(() => isMobileWidth(bodyWidth()));
+  const wasMobile = useRef(mobile);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [withoutAnimation, setWithoutAnimation] = useState(false);
 
@@ -100,12 +101,16 @@ function useSidebar(pathname: string) {
     setDrawerOpen(false);
   }, []);
 
+  // Narrowed into the drawer's width, the drawer starts closed. A resize within that width leaves an open drawer
+  // open: a window dragged narrower, or a resize event the browser delivers late, would otherwise shut it under
+  // the clerk's hand.
   useEffect(() => {
     const onResize = () => {
       if (document.hidden) return;
       const next = isMobileWidth(bodyWidth());
+      if (next && !wasMobile.current) close(true);
+      wasMobile.current = next;
       setMobile(next);
-      if (next) close(true);
     };
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);

@@ -116,6 +116,8 @@ test('the settings panel and the narrow window’s menu close on Escape, hold th
   await expect(button).toBeFocused();
 
   await page.setViewportSize({ width: 400, height: 800 });
+  // The shell takes the narrow width when the page's resize event comes, which may be after the call returns.
+  await expect(page.getByTestId('shell')).toHaveAttribute('data-mobile', 'true');
   const toggle = page.getByTestId('menu-toggle');
   await toggle.focus();
   await page.keyboard.press('Enter');
