@@ -20,6 +20,7 @@ import {
   OverflowText,
   Pager,
   seesTenants,
+  tenantColumn,
   TenantFilter,
   TextFilter,
   useListPage,
@@ -116,17 +117,7 @@ export default function AccountsPage() {
         width: 80,
         value: (c) => c.staff,
       },
-      ...(byTenant
-        ? [
-            {
-              id: 'tenant',
-              header: t('common.tenant'),
-              minWidth: 100,
-              width: 160,
-              render: (c: CustomerItem) => <OverflowText text={c.tenantName} />,
-            },
-          ]
-        : []),
+      ...tenantColumn<CustomerItem>(byTenant, t('common.tenant'), { width: 160 }),
       { id: 'createdAt', header: t('customer.account.createdAt'), kind: 'time', value: (c) => c.createdAt },
       {
         id: 'actions',

@@ -14,6 +14,7 @@ import {
   FilterBar,
   listView,
   OverflowText,
+  tenantColumn,
   TextFilter,
   useScreen,
   useSelection,
@@ -85,13 +86,7 @@ export function PointsPanel({ customerId }: { customerId: number }) {
         cellTestId: 'point-name',
         render: (p) => <OverflowText text={p.name} />,
       },
-      {
-        id: 'tenant',
-        header: t('common.tenant'),
-        minWidth: 100,
-        width: 160,
-        render: (p) => <OverflowText text={p.tenantName} />,
-      },
+      ...tenantColumn<BoundPoint>(true, t('common.tenant'), { width: 160 }),
       {
         id: 'address',
         header: t('customer.points.address'),

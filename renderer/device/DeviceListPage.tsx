@@ -21,6 +21,7 @@ import {
   OverflowText,
   Pager,
   seesTenants,
+  tenantColumn,
   useListPage,
   useSelection,
   type Column,
@@ -131,17 +132,10 @@ function Fleet() {
         width: 160,
         grow: 1,
       },
-      ...(byTenant
-        ? [
-            {
-              id: 'tenant',
-              header: t('common.tenant'),
-              value: (d: DeviceItem) => d.tenantName ?? t('device.pool.inPool'),
-              minWidth: 96,
-              width: 160,
-            },
-          ]
-        : []),
+      ...tenantColumn<DeviceItem>(byTenant, t('common.tenant'), {
+        width: 160,
+        value: (d) => d.tenantName ?? t('device.pool.inPool'),
+      }),
       {
         id: 'state',
         header: t('device.onlineState'),

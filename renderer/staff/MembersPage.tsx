@@ -20,6 +20,7 @@ import {
   OverflowText,
   Pager,
   seesTenants,
+  tenantColumn,
   TenantFilter,
   TextFilter,
   useListPage,
@@ -130,17 +131,7 @@ export default function MembersPage() {
           </Badge>
         ),
       },
-      ...(byTenant
-        ? [
-            {
-              id: 'tenant',
-              header: t('common.tenant'),
-              minWidth: 100,
-              width: 160,
-              render: (m: MemberItem) => <OverflowText text={m.tenantName} />,
-            },
-          ]
-        : []),
+      ...tenantColumn<MemberItem>(byTenant, t('common.tenant'), { width: 160 }),
       { id: 'createdAt', header: t('staff.member.createdAt'), kind: 'time', value: (m) => m.createdAt },
       {
         id: 'actions',

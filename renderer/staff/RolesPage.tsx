@@ -16,6 +16,7 @@ import {
   OverflowText,
   Pager,
   seesTenants,
+  tenantColumn,
   TenantFilter,
   TextFilter,
   useListPage,
@@ -102,17 +103,7 @@ export default function RolesPage() {
         cellTestId: 'role-members',
         value: (r) => r.members,
       },
-      ...(byTenant
-        ? [
-            {
-              id: 'tenant',
-              header: t('common.tenant'),
-              minWidth: 100,
-              width: 160,
-              render: (r: RoleItem) => <OverflowText text={r.tenantName} />,
-            },
-          ]
-        : []),
+      ...tenantColumn<RoleItem>(byTenant, t('common.tenant'), { width: 160 }),
       { id: 'createdAt', header: t('staff.role.createdAt'), kind: 'time', value: (r) => r.createdAt },
       {
         id: 'actions',
