@@ -41,8 +41,8 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
     color: tokens.colorBrandForeground1,
     borderRadius: tokens.borderRadiusMedium,
-    boxShadow: tokens.shadow16,
-    ':focus': { top: '8px' },
+    // The shadow only while shown: parked above the window, its blur reached down into the top bar of every screen.
+    ':focus': { top: '8px', boxShadow: tokens.shadow16 },
   },
   sidebar: {
     position: 'fixed',
