@@ -141,12 +141,7 @@ function ActivityForm({ activity, type }: { activity: ActivityDetail | undefined
   return (
     <div className={styles.layout}>
       <form className={styles.form} onSubmit={submit.dialog.onSubmit} noValidate data-testid="activity-form">
-        <FormTenantField
-          control={form.control}
-          choice={choice}
-          placeholder={t('common.tenant')}
-          testId="activity-form-tenant"
-        />
+        <FormTenantField control={form.control} choice={choice} testId="activity-form-tenant" />
         <div className={styles.pair}>
           <FormInput
             control={form.control}

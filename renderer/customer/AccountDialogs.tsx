@@ -52,12 +52,7 @@ export function CreateCustomerDialog({ onClose }: { onClose: () => void }) {
   });
   return (
     <FormDialog title={t('customer.account.createTitle')} {...submit.dialog} testId="customer-form">
-      <FormTenantField
-        control={form.control}
-        choice={choice}
-        placeholder={t('common.tenant')}
-        testId="customer-tenant"
-      />
+      <FormTenantField control={form.control} choice={choice} testId="customer-tenant" />
       <FormInput
         control={form.control}
         name="name"

@@ -113,7 +113,6 @@ export function RolloutDialog({
       <FormTenantField
         control={form.control}
         choice={choice}
-        placeholder={t('common.tenant')}
         onChange={() => form.setValue('deviceIds', [])}
         testId="firmware-rollout-tenant"
       />

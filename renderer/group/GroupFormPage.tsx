@@ -162,12 +162,7 @@ function GroupForm({ group }: { group: GroupItem | undefined }) {
 
   return (
     <form className={styles.form} onSubmit={submit.dialog.onSubmit} noValidate data-testid="group-form">
-      <FormTenantField
-        control={form.control}
-        choice={choice}
-        placeholder={t('common.tenant')}
-        testId="group-form-tenant"
-      />
+      <FormTenantField control={form.control} choice={choice} testId="group-form-tenant" />
       <FormInput
         control={form.control}
         name="name"

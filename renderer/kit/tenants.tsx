@@ -131,20 +131,13 @@ export interface FormTenantFieldProps<T extends FieldValues> {
   control: Control<T>;
   /** Who chooses (tenantChoice): nothing is drawn for `none`. */
   choice: TenantChoice;
-  placeholder: string;
   /** After the form has taken the new tenant: clear what belonged to the last one. */
   onChange?: (tenantId: number | undefined) => void;
   testId: string;
 }
 
 /** The tenant field of a create form, bound to the form's `tenantId`: label, error, focus on a refusal. */
-export function FormTenantField<T extends FieldValues>({
-  control,
-  choice,
-  placeholder,
-  onChange,
-  testId,
-}: FormTenantFieldProps<T>) {
+export function FormTenantField<T extends FieldValues>({ control, choice, onChange, testId }: FormTenantFieldProps<T>) {
   const { t } = useTranslation();
   if (choice === 'none') return null;
   return (
@@ -157,7 +150,8 @@ export function FormTenantField<T extends FieldValues>({
           label={t('common.tenant')}
           required={choice === 'required'}
           error={fieldState.error?.message}
-          placeholder={placeholder}
+          // Empty, the field says what that means: the admin has to choose; a first-level tenant acts for itself.
+          placeholder={t(choice === 'required' ? 'common.tenantChoose' : 'common.tenantOwn')}
           value={field.value as number | undefined}
           onChange={(id) => {
             field.onChange(id);

@@ -63,12 +63,7 @@ export function PointFormDialog({ point, onClose, onGone }: PointFormDialogProps
   });
   return (
     <FormDialog title={t(point ? 'point.editTitle' : 'point.createTitle')} {...submit.dialog} testId="point-form">
-      <FormTenantField
-        control={form.control}
-        choice={choice}
-        placeholder={t('point.tenantPlaceholder')}
-        testId="point-form-tenant"
-      />
+      <FormTenantField control={form.control} choice={choice} testId="point-form-tenant" />
       <FormInput
         control={form.control}
         name="name"

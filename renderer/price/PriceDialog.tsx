@@ -149,7 +149,6 @@ export function PriceDialog({
       <FormTenantField
         control={form.control}
         choice={choice}
-        placeholder={t('common.tenant')}
         onChange={() => {
           form.setValue('deviceIds', []);
           form.setValue('lines', []);

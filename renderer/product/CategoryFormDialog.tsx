@@ -94,7 +94,6 @@ export function CategoryFormDialog({ category, parent, onClose, onGone }: Catego
       <FormTenantField
         control={form.control}
         choice={choice}
-        placeholder={t('product.category.tenantPlaceholder')}
         testId="category-form-tenant"
         onChange={() => {
           form.setValue('parentId', null);

@@ -92,12 +92,7 @@ export function IngredientFormDialog({
       {...submit.dialog}
       testId="ingredient-form"
     >
-      <FormTenantField
-        control={form.control}
-        choice={choice}
-        placeholder={t('product.ingredient.tenantPlaceholder')}
-        testId="ingredient-form-tenant"
-      />
+      <FormTenantField control={form.control} choice={choice} testId="ingredient-form-tenant" />
       <FormInput
         control={form.control}
         name="number"

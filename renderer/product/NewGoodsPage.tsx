@@ -219,7 +219,6 @@ function NewGoodsForm({ saved, onDone }: { saved: NewProductItem | undefined; on
               <FormTenantField
                 control={form.control}
                 choice={choice}
-                placeholder={t('product.product.tenantPlaceholder')}
                 onChange={() => {
                   // Another tenant has other categories and ingredients: what was chosen for the last means nothing there.
                   form.setValue('categoryId', undefined);

@@ -91,7 +91,6 @@ export function ProductFormDialog({ product, onClose, onGone }: ProductFormDialo
           <FormTenantField
             control={form.control}
             choice={choice}
-            placeholder={t('product.product.tenantPlaceholder')}
             // Another tenant's categories: the one chosen in the last means nothing there.
             onChange={() => form.setValue('categoryId', undefined)}
             testId="product-form-tenant"

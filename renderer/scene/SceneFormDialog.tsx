@@ -84,7 +84,6 @@ export function SceneFormDialog({
       <FormTenantField
         control={form.control}
         choice={choice}
-        placeholder={t('device.pool.tenantPlaceholder')}
         testId="scene-form-tenant"
         onChange={() => {
           form.setValue('deviceIds', []);

@@ -96,12 +96,7 @@ export function HostFormDialog({
   });
   return (
     <FormDialog title={t(host ? 'share.host.edit' : 'share.host.create')} {...submit.dialog} testId="share-host-form">
-      <FormTenantField
-        control={form.control}
-        choice={choice}
-        placeholder={t('device.pool.tenantPlaceholder')}
-        testId="share-host-form-tenant"
-      />
+      <FormTenantField control={form.control} choice={choice} testId="share-host-form-tenant" />
       <FormInput
         control={form.control}
         name="name"

@@ -181,7 +181,6 @@ export function RuleFormDialog({
       <FormTenantField
         control={form.control}
         choice={choice}
-        placeholder={t('device.pool.tenantPlaceholder')}
         testId="share-rule-form-tenant"
         onChange={() => form.setValue('subjectId', '')}
       />

@@ -268,12 +268,7 @@ function CloseDialog({ months, onClose }: { months: readonly string[]; onClose: 
   return (
     <FormDialog title={t('share.statement.closeTitle')} {...submit.dialog} testId="share-close-form">
       <Text>{t('share.statement.closeText')}</Text>
-      <FormTenantField
-        control={form.control}
-        choice={choice}
-        placeholder={t('device.pool.tenantPlaceholder')}
-        testId="share-close-tenant"
-      />
+      <FormTenantField control={form.control} choice={choice} testId="share-close-tenant" />
       <FormChoice
         control={form.control}
         name="month"

@@ -102,7 +102,6 @@ export function CreateMemberDialog({ onClose }: { onClose: () => void }) {
       <FormTenantField
         control={form.control}
         choice={admin ? 'required' : 'none'}
-        placeholder={t('common.tenant')}
         testId="member-tenant"
         onChange={() => {
           setRoleId(null);

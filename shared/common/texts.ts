@@ -20,6 +20,9 @@ const zhCN = {
   common: {
     /** The tenant a row belongs to, as every list, form and filter names it. */
     tenant: '所属租户',
+    /** The empty tenant field of a create form: the admin must choose; a first-level tenant's empty choice is itself. */
+    tenantChoose: '请选择租户',
+    tenantOwn: '不选则为本租户',
     search: '搜索',
     reset: '重置',
     create: '新增',
@@ -161,6 +164,8 @@ export const commonTexts = defineTexts(zhCN, {
     },
     common: {
       tenant: '所屬租戶',
+      tenantChoose: '請選擇租戶',
+      tenantOwn: '不選則為本租戶',
       search: '搜尋',
       reset: '重設',
       create: '新增',
@@ -289,6 +294,8 @@ export const commonTexts = defineTexts(zhCN, {
     },
     common: {
       tenant: 'Tenant',
+      tenantChoose: 'Choose a tenant',
+      tenantOwn: 'Your own tenant unless you choose one',
       search: 'Search',
       reset: 'Reset',
       create: 'Add',

@@ -151,3 +151,16 @@ test('a group name its tenant has is refused at the field, and what was typed st
   await expect(page.getByText(ERRORS[CODE.groupNameTaken]!.texts.en)).toBeVisible();
   await expect(page.getByTestId('group-form-definition')).toHaveValue('重名的分组');
 });
+
+test('the empty tenant field says what it means: a first-level tenant acts for itself, the admin must choose', async ({
+  page,
+  baseURL,
+}) => {
+  const common = catalogues.en.common;
+  await openAs(page, baseURL, 'tenant1', '/marketing/addgroup');
+  await expect(page.getByTestId('group-form-tenant')).toHaveText(common.tenantOwn);
+  await openAs(page, baseURL, 'admin', '/marketing/addgroup');
+  await expect(page.getByTestId('group-form-tenant')).toHaveText(common.tenantChoose);
+  await page.getByTestId('group-form-save').click();
+  await expect(page.getByTestId('group-form-tenant')).toBeFocused();
+});
