@@ -126,9 +126,8 @@ export default defineConfig({
       BILLING_SETTLE_MS: '2000',
       // Sales the tests make and leave undelivered are not timed out and refunded under a later test's figures (tests/server/delivery times them out).
       DELIVERY_TIMEOUT_MS: '3600000',
-      // The tests' callback receiver listens on 127.0.0.1 (server/callback/guard.ts); the job runner looks for work every 200 ms.
+      // The tests' callback receiver listens on 127.0.0.1 (server/callback/guard.ts).
       CALLBACK_ALLOW_PRIVATE: '1',
-      JOBS_POLL_MS: '200',
       VEND_RENDERER_DIR: process.env.VEND_RENDERER_DIR ?? '',
       VEND_TEST_LAUNCH_KEY: launchKey,
     },

@@ -3,7 +3,7 @@
  * A new domain adds one line to SERVER_DOMAINS; its handlers, demo data and
  * route settings are picked up from there, its tables by drizzle-kit's glob.
  */
-import type { Db } from './db/index.js';
+import type { Database, Db } from './db/index.js';
 import { databaseStorage, type FileStorage } from './storage/index.js';
 import { assembleHandlers, assembleOwners, envInteger, loadDemo, type AppSettings } from './manifest.js';
 import type { ApiOp } from '../shared/domains.js';
@@ -91,14 +91,16 @@ export async function loadDemoData(db: Db, storage: FileStorage = databaseStorag
   return true;
 }
 
-/** Starts every domain's periodic work (server/manifest.ts `background`); the answer stops it all. */
-export function startBackground(db: Db, storage: FileStorage): () => Promise<void> {
+/** Starts every domain's periodic work (server/manifest.ts `background`) and the job runner; the answer stops it all. */
+export function startBackground(database: Database, storage: FileStorage): () => Promise<void> {
+  const { db } = database;
   const stops = SERVER_DOMAINS.flatMap((d) => ('background' in d && d.background ? [d.background(db, storage)] : []));
   stops.push(
     startJobs(db, storage, jobKinds, {
       concurrency: envInteger(process.env, 'JOBS_CONCURRENCY', 1, 8),
-      pollMs: envInteger(process.env, 'JOBS_POLL_MS', 10, 500),
+      pollMs: envInteger(process.env, 'JOBS_POLL_MS', 10, 5_000),
       staleMs: envInteger(process.env, 'JOBS_STALE_MS', 1000, STALE_AFTER_MS),
+      listen: (channel, onPayload, onRelisten) => database.listen(channel, onPayload, onRelisten),
     }),
   );
   return async () => {

@@ -70,7 +70,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     const { port } = app.server.address() as AddressInfo;
     const urlHost = host.includes(':') ? `[${host}]` : host;
     const url = `http://${urlHost}:${port}`;
-    const stopBackground = opts.background === false ? async () => {} : startBackground(database.db, storage);
+    const stopBackground = opts.background === false ? async () => {} : startBackground(database, storage);
     // The simulator plays the demo machines: a demo database older than their secrets gets them first.
     if (opts.simulate && opts.demoData)
       await ensureDemoSecrets(

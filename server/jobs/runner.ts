@@ -15,7 +15,7 @@
  *   never all of them.
  */
 import { sql } from 'drizzle-orm';
-import type { Db, Queryable } from '../db/index.js';
+import type { Database, Db, Queryable } from '../db/index.js';
 import { rowsOf } from '../db/sql.js';
 import type { FileStorage } from '../storage/index.js';
 
@@ -43,6 +43,14 @@ export type JobKinds = Readonly<Record<string, JobKind<never>>>;
 /** A running job not heard of for this long lost its instance: another takes it. */
 export const STALE_AFTER_MS = 60_000;
 
+/**
+ * The channel a runner hears of work on: a job queued (sent when its
+ * transaction commits, so a rolled-back change wakes nobody), or a grouped
+ * job ended, which may let the next of its group run. Every instance on the
+ * database hears it.
+ */
+export const JOBS_CHANNEL = 'vend_jobs';
+
 /** Queues a job (inside the caller's transaction, so a rolled-back change queues nothing); answers its id. */
 export async function enqueue(
   db: Queryable,
@@ -53,9 +61,12 @@ export async function enqueue(
   const [row] = await rowsOf<{ id: number }>(
     db,
     sql`
-    insert into jobs (kind, group_key, payload, run_at)
-    values (${kind}, ${opts.group ?? ''}, ${JSON.stringify(payload)}::jsonb, ${(opts.runAt ?? new Date()).toISOString()}::timestamptz)
-    returning id`,
+    with made as (
+      insert into jobs (kind, group_key, payload, run_at)
+      values (${kind}, ${opts.group ?? ''}, ${JSON.stringify(payload)}::jsonb, ${(opts.runAt ?? new Date()).toISOString()}::timestamptz)
+      returning id
+    )
+    select id, pg_notify(${JOBS_CHANNEL}, '') from made`,
   );
   return Number(row!.id);
 }
@@ -66,6 +77,7 @@ const CLAIM_LOCK = 7_301_001;
 interface Claimed {
   id: number;
   kind: string;
+  group: string;
   payload: Record<string, unknown>;
   attempts: number;
   createdAt: Date;
@@ -98,7 +110,7 @@ async function claim(db: Db, kinds: JobKinds, staleMs: number): Promise<Claimed 
           and ((j.state = 'queued' and j.run_at <= now()) or (j.state = 'running' and j.heartbeat_at < now() - ${stale}::interval))
           and not exists (select 1 from full_groups f where f.kind = j.kind and f.group_key = j.group_key)
         order by j.run_at, j.id limit 1 for update of j skip locked
-      ) returning id, kind, payload, attempts, created_at as "createdAt"`,
+      ) returning id, kind, group_key as "group", payload, attempts, created_at as "createdAt"`,
     );
   });
   if (!row) return null;
@@ -131,14 +143,36 @@ async function runOne(db: Db, storage: FileStorage, kinds: JobKinds, job: Claime
   } finally {
     clearInterval(beat);
   }
+  // Its group has room again: the runners waiting on it (here or on another instance) look now, not at their poll.
+  if (job.group !== '') await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`).catch(() => {});
+}
+
+/**
+ * Milliseconds until the next job of these kinds falls due (a queued one's
+ * time, or a running one's going stale); null when none will.
+ */
+async function nextDueMs(db: Db, kinds: JobKinds, staleMs: number): Promise<number | null> {
+  const names = `{${Object.keys(kinds).join(',')}}`;
+  const [row] = await rowsOf<{ ms: unknown }>(
+    db,
+    sql`
+    select extract(epoch from least(
+      (select min(run_at) from jobs where state = 'queued' and kind = any(${names}::text[])),
+      (select min(heartbeat_at) from jobs where state = 'running' and kind = any(${names}::text[]))
+        + ${`${staleMs} milliseconds`}::interval
+    ) - now()) * 1000 as ms`,
+  );
+  return row?.ms === null || row?.ms === undefined ? null : Number(row.ms);
 }
 
 export interface RunnerOptions {
   /** Jobs run at once by this instance. */
   concurrency?: number;
-  /** How often an idle worker looks for due jobs. */
+  /** The longest an idle instance waits before it looks for due jobs again (it is woken sooner: see startJobs). */
   pollMs?: number;
   staleMs?: number;
+  /** The database's NOTIFY (Database.listen): with it, an idle instance hears of work at once instead of at its poll. */
+  listen?: Database['listen'];
 }
 
 /**
@@ -166,10 +200,17 @@ export async function runDueJobs(
 /**
  * Keeps up to `concurrency` jobs running on this instance until stopped; the
  * answer stops it (waiting for running jobs). One loop claims for all of
- * them: an idle instance asks the database once per `pollMs`, not once per
- * worker (eight workers, the default, polling each on their own spent a seventh of an
- * end-to-end run's CPU on claims that found nothing). A claim that finds a job
- * is followed at once by another while a slot is free.
+ * them: a claim that finds a job is followed at once by another while a slot
+ * is free (eight workers polling each on their own once spent a seventh of an
+ * end-to-end run's CPU on claims that found nothing).
+ *
+ * Idle, it sleeps until the next job falls due, at most `pollMs`, and wakes
+ * sooner when it hears of work on JOBS_CHANNEL (a job queued anywhere, a
+ * grouped job ended) or ends a job itself. The claim, a transaction under an
+ * advisory lock, was the busiest statement of a loaded upstream when every
+ * instance asked twice a second; now an idle instance asks once per `pollMs`
+ * (a safety net for a notification lost while the listening connection was
+ * down), and a busy one when there is work.
  */
 export function startJobs(
   db: Db,
@@ -179,35 +220,62 @@ export function startJobs(
 ): () => Promise<void> {
   if (!Object.keys(kinds).length) return async () => {};
   const staleMs = opts.staleMs ?? STALE_AFTER_MS;
-  const pollMs = opts.pollMs ?? 500;
+  const pollMs = opts.pollMs ?? 5_000;
   const concurrency = opts.concurrency ?? 4;
   let stopped = false;
   const running = new Set<Promise<void>>();
-  /** Ends the current wait early (on stop). */
-  let wake = () => {};
-  const wait = () =>
+  // A wake that comes while the loop is claiming, not waiting, is kept for its next wait: the work it tells of
+  // may have been queued after that claim looked.
+  let woken = false;
+  let wake = () => {
+    woken = true;
+  };
+  const wait = (ms: number) =>
     new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, pollMs);
-      timer.unref();
-      wake = () => {
+      if (woken) {
+        woken = false;
+        resolve();
+        return;
+      }
+      const done = () => {
         clearTimeout(timer);
+        wake = () => {
+          woken = true;
+        };
         resolve();
       };
+      const timer = setTimeout(done, ms);
+      timer.unref();
+      wake = done;
     });
+  // Without the database's notifications (they failed to start) the poll alone finds the work.
+  const listening = opts
+    .listen?.(
+      JOBS_CHANNEL,
+      () => wake(),
+      () => wake(),
+    )
+    .catch(() => null);
   const loop = (async () => {
     while (!stopped) {
       if (running.size >= concurrency) {
         await Promise.race(running);
         continue;
       }
+      woken = false;
       const job = await claim(db, kinds, staleMs).catch(() => null);
       if (!job) {
-        await wait();
+        const due = await nextDueMs(db, kinds, staleMs).catch(() => null);
+        // Due already yet not claimed: its group is full (its end wakes this) or another instance took it.
+        await wait(due === null || due <= 0 ? pollMs : Math.min(pollMs, Math.ceil(due) + 5));
         continue;
       }
       const run: Promise<void> = runOne(db, storage, kinds, job, staleMs)
         .catch(() => {})
-        .finally(() => running.delete(run));
+        .finally(() => {
+          running.delete(run);
+          wake();
+        });
       running.add(run);
     }
   })();
@@ -216,6 +284,9 @@ export function startJobs(
     wake();
     await loop;
     await Promise.all(running);
+    await (
+      await listening
+    )?.();
   };
 }
 

@@ -4,7 +4,8 @@
  * running job whose instance fell silent is taken again; a group runs no more
  * than its limit at once; a running instance asks for work once per poll
  * however many jobs it may run, runs that many at once, and stopped waits for
- * them.
+ * them; told of work by the database, an idle instance does not wait for its
+ * poll.
  */
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -148,6 +149,67 @@ describe('server/jobs', () => {
       stop = async () => {};
       expect(slow).toBe('finished');
       expect(most).toBe(8);
+      expect(await t.db.select().from(jobs)).toEqual([]);
+    } finally {
+      await stop();
+      await t.close();
+    }
+  });
+
+  it('idle with a long poll, hears of a job queued, wakes when a delayed job falls due and when its group has room', async () => {
+    const t = await createTestApp({ demoData: false });
+    let stop = async () => {};
+    try {
+      let claims = 0;
+      const counted = Object.create(t.db) as typeof t.db;
+      counted.transaction = ((...args: Parameters<typeof t.db.transaction>) => {
+        claims++;
+        return t.db.transaction(...args);
+      }) as typeof t.db.transaction;
+      const started: Record<string, number> = {};
+      const kinds = {
+        quick: {
+          retryAfter: () => null,
+          run: async (p: { name: string }) => {
+            started[p.name] = Date.now();
+          },
+        } satisfies JobKind<{ name: string }>,
+        grouped: {
+          groupLimit: 1,
+          retryAfter: () => null,
+          run: async (p: { name: string }) => {
+            started[p.name] = Date.now();
+            await sleep(300);
+          },
+        } satisfies JobKind<{ name: string }>,
+      };
+      // A poll of a minute: everything below runs because the runner is told, never because it looked again.
+      stop = startJobs(counted, databaseStorage(t.db), kinds, {
+        concurrency: 4,
+        pollMs: 60_000,
+        listen: t.database.listen,
+      });
+      await sleep(300);
+      const idle = claims;
+      await sleep(700);
+      expect(claims).toBe(idle);
+
+      const queued = Date.now();
+      await enqueue(t.db, 'quick', { name: 'now' });
+      await expect.poll(() => started.now, { timeout: 3_000, interval: 20 }).toBeDefined();
+      expect(started.now! - queued).toBeLessThan(2_000);
+
+      const due = Date.now() + 600;
+      await enqueue(t.db, 'quick', { name: 'later' }, { runAt: new Date(due) });
+      await expect.poll(() => started.later, { timeout: 3_000, interval: 20 }).toBeDefined();
+      expect(started.later!).toBeGreaterThanOrEqual(due - 50);
+
+      await enqueue(t.db, 'grouped', { name: 'first' }, { group: 'tenant:1' });
+      await enqueue(t.db, 'grouped', { name: 'second' }, { group: 'tenant:1' });
+      await expect.poll(() => started.second, { timeout: 3_000, interval: 20 }).toBeDefined();
+      expect(started.second! - started.first!).toBeGreaterThanOrEqual(290);
+      await stop();
+      stop = async () => {};
       expect(await t.db.select().from(jobs)).toEqual([]);
     } finally {
       await stop();
