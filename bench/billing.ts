@@ -10,6 +10,7 @@
 import { performance } from 'node:perf_hooks';
 import { setPasswordCostForTests } from '../server/account/passwords.js';
 import { startServer } from '../server/start.js';
+import { EXAMPLE_INVOICE, EXAMPLE_RECEIPT } from '../shared/billing/index.js';
 import { at, Budgets, signIn } from './support.js';
 
 const SETTLE_MS = 1000;
@@ -81,15 +82,8 @@ try {
 
   const invoice = await call<{ id: number }>('POST', '/billing/invoice', {
     renewalId: paidId,
-    invoice: {
-      company: '华东智售科技有限公司',
-      phone: '021-62345678',
-      taxCode: '91310112MA1GBH7Q2N',
-      bankAccount: '6222021001012345678',
-      bankName: '中国工商银行上海虹桥支行',
-      address: '上海市闵行区申长路 988 号',
-    },
-    receipt: { receiver: '陈晓', phone: '13916201234', address: '上海市闵行区申长路 988 号 5 楼财务部' },
+    invoice: EXAMPLE_INVOICE,
+    receipt: EXAMPLE_RECEIPT,
   });
   const record = await call<{ data: string }>('GET', `/billing/invoice/${invoice.id}/record?lang=zh-CN`);
   const bytes = Buffer.from(record.data, 'base64').length;

@@ -7,7 +7,7 @@
  * invoice and receipt info is remembered for its next application.
  */
 import { eq } from 'drizzle-orm';
-import { DEFAULT_ANNUAL_FEE, renewalAmount } from '../../shared/billing/index.js';
+import { DEFAULT_ANNUAL_FEE, EXAMPLE_INVOICE, EXAMPLE_RECEIPT, renewalAmount } from '../../shared/billing/index.js';
 import type { DemoData } from '../manifest.js';
 import { invoiceProfiles, invoices, renewalDevices, renewals } from './schema.js';
 
@@ -36,16 +36,6 @@ const DEMO_RENEWALS: readonly {
   { tenant: 'A', account: 'tenant1', daysAgo: 200, months: 6, platform: 'alipay', serials: ['VM2026000106'] },
   { tenant: 'A', account: 'tenant1', daysAgo: 35, months: 12, platform: 'wechat', serials: ['VM2026000107'] },
 ];
-
-const INVOICE = {
-  company: '华东智售科技有限公司',
-  phone: '021-62345678',
-  taxCode: '91310112MA1GBH7Q2N',
-  bankAccount: '6222021001012345678',
-  bankName: '中国工商银行上海虹桥支行',
-  address: '上海市闵行区申长路 988 号',
-};
-const RECEIPT = { receiver: '陈晓', phone: '13916201234', address: '上海市闵行区申长路 988 号 5 楼财务部' };
 
 const day = (at: Date) => at.toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' }).replaceAll('-', '');
 
@@ -92,8 +82,8 @@ export const billingDemo: DemoData = {
           tenantId: ids.get('tenant', r.tenant),
           createdBy: ids.get('account', r.account),
           state: 'mailed',
-          invoice: INVOICE,
-          receipt: RECEIPT,
+          invoice: EXAMPLE_INVOICE,
+          receipt: EXAMPLE_RECEIPT,
           trackingNumber,
           createdAt: new Date(paidAt.getTime() + DAY_MS),
           issuedAt: new Date(paidAt.getTime() + issuedAfter * DAY_MS),
@@ -101,7 +91,7 @@ export const billingDemo: DemoData = {
         });
         await tx
           .insert(invoiceProfiles)
-          .values({ tenantId: ids.get('tenant', r.tenant), invoice: INVOICE, receipt: RECEIPT });
+          .values({ tenantId: ids.get('tenant', r.tenant), invoice: EXAMPLE_INVOICE, receipt: EXAMPLE_RECEIPT });
       }
     }
   },

@@ -63,6 +63,21 @@ export const receiptInfo = z.object({
 });
 export type ReceiptInfo = z.infer<typeof receiptInfo>;
 
+/** Tenant A's invoice and receipt info, as its demo remembers them: the API's example, and what benches apply with. */
+export const EXAMPLE_INVOICE: InvoiceInfo = {
+  company: '华东智售科技有限公司',
+  phone: '021-62345678',
+  taxCode: '91310112MA1GBH7Q2N',
+  bankAccount: '6222021001012345678',
+  bankName: '中国工商银行上海虹桥支行',
+  address: '上海市闵行区申长路 988 号',
+};
+export const EXAMPLE_RECEIPT: ReceiptInfo = {
+  receiver: '陈晓',
+  phone: '13916201234',
+  address: '上海市闵行区申长路 988 号 5 楼财务部',
+};
+
 export const invoiceInput = z
   .object({
     renewalId: ref('renewal'),
@@ -73,15 +88,8 @@ export const invoiceInput = z
     examples: [
       {
         renewalId: 1,
-        invoice: {
-          company: '华东智售科技有限公司',
-          phone: '021-62345678',
-          taxCode: '91310112MA1GBH7Q2N',
-          bankAccount: '6222021001012345678',
-          bankName: '中国工商银行上海虹桥支行',
-          address: '上海市闵行区申长路 988 号',
-        },
-        receipt: { receiver: '陈晓', phone: '13916201234', address: '上海市闵行区申长路 988 号 5 楼财务部' },
+        invoice: EXAMPLE_INVOICE,
+        receipt: EXAMPLE_RECEIPT,
       },
     ],
   });

@@ -5,6 +5,7 @@
  * the fee and pays nothing; a second-level tenant sees only its own.
  */
 import { expect, type Page } from '@playwright/test';
+import { EXAMPLE_INVOICE } from '../../../shared/billing/index.js';
 import { catalogues } from '../../../shared/domains.js';
 import { signIn, test, openAs } from '../support.js';
 
@@ -141,7 +142,7 @@ test('the invoice steps open with the focus in their first field: Tab stays in t
   await page.getByTestId('invoice-company').fill('华东智售科技有限公司（测试）');
   release();
   await remembered;
-  await expect(page.getByTestId('invoice-tax-code')).toHaveValue('91310112MA1GBH7Q2N');
+  await expect(page.getByTestId('invoice-tax-code')).toHaveValue(EXAMPLE_INVOICE.taxCode);
   await page.getByTestId('invoice-company').focus();
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('confirm-dialog')).toContainText(catalogues.en.common.discardText);

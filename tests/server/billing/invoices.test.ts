@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { CODE } from '../../../shared/domains.js';
-import { isCreditCode } from '../../../shared/billing/index.js';
+import { EXAMPLE_INVOICE, EXAMPLE_RECEIPT, isCreditCode } from '../../../shared/billing/index.js';
 import { settleDueRenewals } from '../../../server/billing/index.js';
 import { suiteApp } from '../helpers.js';
 
@@ -14,15 +14,9 @@ afterAll(() => {
   delete process.env.BILLING_SETTLE_MS;
 });
 
-const INVOICE = {
-  company: '华东智售科技有限公司',
-  phone: '021-62345678',
-  taxCode: '91310112MA1GBH7Q2N',
-  bankAccount: '6222021001012345678',
-  bankName: '中国工商银行上海虹桥支行',
-  address: '上海市闵行区申长路 988 号',
-};
-const RECEIPT = { receiver: '陈晓', phone: '13916201234', address: '上海市闵行区申长路 988 号 5 楼财务部' };
+// The company moved since the info the demo remembers (EXAMPLE_INVOICE): what is remembered after applying is new.
+const INVOICE = { ...EXAMPLE_INVOICE, address: '上海市闵行区申长路 990 号' };
+const RECEIPT = { ...EXAMPLE_RECEIPT, receiver: '周敏', address: '上海市闵行区申长路 990 号 3 楼财务部' };
 
 /** A new paid bill of tenant1's. */
 async function paidBill() {

@@ -10,10 +10,22 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { backoff, enqueue, jobs, runDueJobs, startJobs, type JobKind } from '../../../server/jobs/index.js';
+import type { Db } from '../../../server/db/index.js';
 import { databaseStorage } from '../../../server/storage/index.js';
 import { createTestApp } from '../helpers.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Every claim is one transaction: a database that counts them and delegates everything else. */
+function countingClaims(db: Db): { counted: Db; claims: () => number } {
+  let claims = 0;
+  const counted = Object.create(db) as Db;
+  counted.transaction = ((...args: Parameters<Db['transaction']>) => {
+    claims++;
+    return db.transaction(...args);
+  }) as Db['transaction'];
+  return { counted, claims: () => claims };
+}
 /** The flaky kind's wait before its second attempt. */
 const RETRY_MS = 1_000;
 
@@ -98,13 +110,7 @@ describe('server/jobs', () => {
     const t = await createTestApp({ demoData: false });
     let stop = async () => {};
     try {
-      // Every claim is one transaction: count them on a database that delegates everything else.
-      let claims = 0;
-      const counted = Object.create(t.db) as typeof t.db;
-      counted.transaction = ((...args: Parameters<typeof t.db.transaction>) => {
-        claims++;
-        return t.db.transaction(...args);
-      }) as typeof t.db.transaction;
+      const { counted, claims } = countingClaims(t.db);
       let running = 0;
       let most = 0;
       let done = 0;
@@ -135,8 +141,8 @@ describe('server/jobs', () => {
       stop = startJobs(counted, databaseStorage(t.db), kinds, { concurrency: 8, pollMs: 50 });
       await sleep(500);
       // Ten polls in 500 ms (fewer on a busy machine); eight workers polling each would have made about eighty.
-      expect(claims).toBeGreaterThanOrEqual(2);
-      expect(claims).toBeLessThanOrEqual(12);
+      expect(claims()).toBeGreaterThanOrEqual(2);
+      expect(claims()).toBeLessThanOrEqual(12);
       for (let i = 0; i < 12; i++) await enqueue(t.db, 'gated', {});
       await expect.poll(() => running, { timeout: 5_000 }).toBe(8);
       await sleep(200);
@@ -160,12 +166,7 @@ describe('server/jobs', () => {
     const t = await createTestApp({ demoData: false });
     let stop = async () => {};
     try {
-      let claims = 0;
-      const counted = Object.create(t.db) as typeof t.db;
-      counted.transaction = ((...args: Parameters<typeof t.db.transaction>) => {
-        claims++;
-        return t.db.transaction(...args);
-      }) as typeof t.db.transaction;
+      const { counted, claims } = countingClaims(t.db);
       const started: Record<string, number> = {};
       const kinds = {
         quick: {
@@ -190,9 +191,9 @@ describe('server/jobs', () => {
         listen: t.database.listen,
       });
       await sleep(300);
-      const idle = claims;
+      const idle = claims();
       await sleep(700);
-      expect(claims).toBe(idle);
+      expect(claims()).toBe(idle);
 
       const queued = Date.now();
       await enqueue(t.db, 'quick', { name: 'now' });

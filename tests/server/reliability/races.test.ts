@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE, type ApiOp } from '../../../shared/domains.js';
+import { EXAMPLE_INVOICE, EXAMPLE_RECEIPT } from '../../../shared/billing/index.js';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { devices } from '../../../server/device/index.js';
 import { deviceAllocations, deviceChannels, deviceRateLimits } from '../../../server/device/schema.js';
@@ -121,17 +122,7 @@ async function paidBill(): Promise<number> {
   }
 }
 
-const INVOICE = {
-  invoice: {
-    company: '华东智售科技有限公司',
-    phone: '021-62345678',
-    taxCode: '91310112MA1GBH7Q2N',
-    bankAccount: '6222021001012345678',
-    bankName: '中国工商银行上海虹桥支行',
-    address: '上海市闵行区申长路 988 号',
-  },
-  receipt: { receiver: '陈晓', phone: '13916201234', address: '上海市闵行区申长路 988 号 5 楼财务部' },
-};
+const INVOICE = { invoice: EXAMPLE_INVOICE, receipt: EXAMPLE_RECEIPT };
 
 let categories = 0;
 let saleRounds = 0;
