@@ -15,7 +15,9 @@ import {
   DialogTitle,
   Field,
   Input,
+  makeStyles,
   Text,
+  tokens,
   type BadgeProps,
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular, DocumentAddRegular, MailRegular, ReceiptRegular } from '@fluentui/react-icons';
@@ -25,7 +27,7 @@ import { callOp, useOpMutation } from '../bridge.js';
 import { asCallError } from '../app/errors.js';
 import { saveFile } from '../app/save.js';
 import { currentLang } from '../i18n/index.js';
-import { ActionButton, ConfirmDialog, useCloseGuard, useScreen, RowAction } from '../kit/index.js';
+import { ActionButton, ConfirmDialog, OverflowText, useCloseGuard, useScreen, RowAction } from '../kit/index.js';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const STATE_COLOURS: Readonly<Record<InvoiceState, BadgeProps['color']>> = {
@@ -34,15 +36,22 @@ const STATE_COLOURS: Readonly<Record<InvoiceState, BadgeProps['color']>> = {
   mailed: 'success',
 };
 
+const useCellStyles = makeStyles({
+  // The tracking number under the state, whole where the column allows (a clerk copies it), else cut with an ellipsis.
+  cell: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', rowGap: '2px', minWidth: 0 },
+  number: { maxWidth: '100%', fontSize: tokens.fontSizeBase200, lineHeight: tokens.lineHeightBase200 },
+});
+
 export function InvoiceCell({ bill }: { bill: RenewalItem }) {
   const { t } = useScreen();
+  const styles = useCellStyles();
   if (!bill.invoice) return <Text size={200}>{bill.state === 'paid' ? t('billing.invoice.none') : '—'}</Text>;
   return (
-    <span data-testid="bill-invoice">
+    <span data-testid="bill-invoice" className={styles.cell}>
       <Badge appearance="tint" color={STATE_COLOURS[bill.invoice.state]}>
         {t(`billing.invoice.states.${bill.invoice.state}`)}
-      </Badge>
-      {bill.invoice.trackingNumber && <Text size={200}> {bill.invoice.trackingNumber}</Text>}
+      </Badge>{' '}
+      {bill.invoice.trackingNumber && <OverflowText text={bill.invoice.trackingNumber} className={styles.number} />}
     </span>
   );
 }

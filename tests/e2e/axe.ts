@@ -49,6 +49,14 @@ async function settled(page: Page): Promise<void> {
   // under its progress bar until the answer comes: a moment, not the page's
   // contrast.
   await listsAnswered(page, 5_000);
+  // A screen just navigated to may still be loading its code (a spinner where its title will be): a moment without
+  // a heading, not a page without one (a clean-clone run scanned it then). A page that never shows one is still
+  // found: the scan runs after this wait either way.
+  await page
+    .locator('h1')
+    .first()
+    .waitFor({ state: 'visible', timeout: 3_000 })
+    .catch(() => {});
 }
 
 /**
