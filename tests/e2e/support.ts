@@ -191,6 +191,26 @@ export async function openAs(page: Page, baseURL: string | undefined, username: 
   await signIn(page, username, PASSWORD, { at: path ?? '/' });
 }
 
+/**
+ * Holds every request to `url` until the answer's `release` is called, then lets it through to the real upstream
+ * (`continue`) or fails it as a dropped connection (`abort`): what a screen shows while an answer is slow, or late.
+ */
+export async function holdRequests(
+  page: Page,
+  url: string | RegExp,
+  then: 'continue' | 'abort' = 'continue',
+): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await (then === 'continue' ? route.continue() : route.abort());
+  });
+  return release;
+}
+
 /** The shell's active tab. */
 export const activeTab = (page: Page) => page.locator('[data-testid="tab"][data-active="true"]');
 

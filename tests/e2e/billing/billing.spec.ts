@@ -7,7 +7,7 @@
 import { expect, type Page } from '@playwright/test';
 import { EXAMPLE_INVOICE } from '../../../shared/billing/index.js';
 import { catalogues } from '../../../shared/domains.js';
-import { signIn, test, openAs } from '../support.js';
+import { holdRequests, signIn, test, openAs } from '../support.js';
 
 const en = catalogues.en.billing;
 const SERIALS = ['VM2026000103', 'VM2026000109'];
@@ -116,15 +116,8 @@ test('the invoice steps open with the focus in their first field: Tab stays in t
   await openAs(page, baseURL, 'tenant1', '/bill');
   // The demo remembers tenant1's invoice info. Its answer is held until the clerk has typed: arriving late, it fills
   // the untouched fields, keeps what was typed, and Escape still asks before throwing that away.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
   const remembered = page.waitForResponse('**/bridge/billing.invoiceProfile');
-  await page.route('**/bridge/billing.invoiceProfile', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/bridge/billing.invoiceProfile');
   await page
     .getByTestId('bill-row')
     .filter({ has: page.getByTestId('bill-apply') })

@@ -6,7 +6,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
-import { pickRegion, test, openAs } from '../support.js';
+import { holdRequests, pickRegion, test, openAs } from '../support.js';
 
 const en = catalogues.en;
 const pointName = `Area ${Date.now().toString(36)}`;
@@ -195,14 +195,7 @@ test('while the division data loads the lists wait and say so; a failed load off
 }) => {
   await openAs(page, baseURL, 'tenant1');
   await expect(page).toHaveURL(/\/dashboard/);
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/level\.min[^/]*\.json$/, async (route) => {
-    await held;
-    await route.abort();
-  });
+  const release = await holdRequests(page, /level\.min[^/]*\.json$/, 'abort');
   await page.goto('/pointMent/pointList');
   const province = page.getByTestId('point-filter-area-province');
   await expect(province).toHaveAttribute('placeholder', en.region.loading);

@@ -7,7 +7,16 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { catalogues, errorEntry } from '../../../shared/domains.js';
-import { bridgeCall, listsAnswered, notification, pickRegion, signOut, test, openAs } from '../support.js';
+import {
+  bridgeCall,
+  holdRequests,
+  listsAnswered,
+  notification,
+  pickRegion,
+  signOut,
+  test,
+  openAs,
+} from '../support.js';
 
 const en = catalogues.en;
 const run = Date.now().toString(36);
@@ -173,14 +182,7 @@ test('while the first page is on its way the table shows skeleton rows and the p
   baseURL,
 }) => {
   await openList(page, baseURL);
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/bridge/point.page', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/bridge/point.page');
   await page.goto('/pointMent/pointList');
   await expect(page.getByTestId('table-skeleton-row').first()).toBeVisible();
   await expect(page.getByTestId('point-pager-total')).toHaveCount(0);
