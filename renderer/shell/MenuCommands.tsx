@@ -6,7 +6,6 @@
  * and the font size.
  */
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
 import { isLang } from '../i18n/detect.js';
 import { sessionEpoch, subscribeLive } from '../bridge.js';
 import { requestLanguage } from '../app/LanguageSwitcher.js';
@@ -17,13 +16,11 @@ import { useFontSize } from './FontSizeMenu.js';
 
 export function MenuCommands() {
   const { refresh } = useShell();
-  const location = useLocation();
   const signOut = useSignOut();
   const { choose } = useFontSize();
-  const here = `${location.pathname}${location.search}`;
   // What the commands need now, read when one comes: the subscription itself stays for the shell's life.
-  const now = useRef({ refresh, signOut, choose, here });
-  now.current = { refresh, signOut, choose, here };
+  const now = useRef({ refresh, signOut, choose });
+  now.current = { refresh, signOut, choose };
 
   useEffect(
     () =>
@@ -31,9 +28,10 @@ export function MenuCommands() {
         if (event.topic !== 'menu' || event.epoch !== sessionEpoch()) return;
         const command = String((event.data as { command?: unknown }).command ?? '');
         const [name, value] = command.split(':');
-        const { refresh, signOut, choose, here } = now.current;
-        if (name === 'newWindow') void openWindow(here);
-        else if (name === 'refresh') refresh(here);
+        const { refresh, signOut, choose } = now.current;
+        // The address shown when the command comes (a render may lag behind a navigation).
+        if (name === 'newWindow') void openWindow(window.location.pathname + window.location.search);
+        else if (name === 'refresh') refresh();
         else if (name === 'signOut') void signOut();
         else if (name === 'language' && isLang(value)) requestLanguage(value);
         else if (name === 'fontSize') choose(value);

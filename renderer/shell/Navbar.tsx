@@ -97,10 +97,9 @@ function FullscreenButton() {
 export function Navbar() {
   const { t } = useTranslation();
   const styles = useStyles();
-  const { sidebar, refresh, location } = useShell();
+  const { sidebar, refresh } = useShell();
   const bar = useRef<HTMLDivElement>(null);
   const layout = useNavbarLayout(bar);
-  const fullPath = location.pathname + location.search + location.hash;
   const toggleLabel = sidebar.opened ? t('menu.collapse') : t('menu.expand');
   return (
     <div ref={bar} className={styles.bar} data-testid="navbar">
@@ -126,13 +125,13 @@ export function Navbar() {
           <Button
             appearance="subtle"
             icon={<ArrowClockwiseRegular />}
-            onClick={() => refresh(fullPath)}
+            onClick={() => refresh()}
             data-testid="refresh"
           />
         </Tooltip>
         {layout.tools && <FontSizeButton />}
         {hasOverflow(layout) && <NavbarMore layout={layout} />}
-        <LanguageSwitcher compact={!layout.labels} onChanged={() => refresh(fullPath)} />
+        <LanguageSwitcher compact={!layout.labels} onChanged={() => refresh()} />
         <NavbarLayoutContext.Provider value={layout}>
           <Suspense fallback={null}>
             <SLOTS.profileMenu />

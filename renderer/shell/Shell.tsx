@@ -178,8 +178,10 @@ export default function Shell() {
   tabsRef.current = tabs;
   const activePath = view?.path ?? location.pathname;
 
+  // The current view's refresh reads the address when clicked, not as of the last render: the router renders a
+  // navigation as a transition, so a click just after a tab switch would otherwise reload the tab just left.
   const refresh = useCallback(
-    (fullPath: string) => {
+    (fullPath: string = addressNow()) => {
       const path = fullPath.split(/[?#]/)[0] ?? fullPath;
       setCache((c) => dropViews(c, [path]));
       void navigate(redirectPathFor(fullPath), { replace: true });
@@ -187,11 +189,10 @@ export default function Shell() {
     [navigate],
   );
 
-  const currentFullPath = location.pathname + location.search + location.hash;
   const refreshAll = useCallback(() => {
     setCache([]);
-    void navigate(redirectPathFor(currentFullPath), { replace: true });
-  }, [navigate, currentFullPath]);
+    void navigate(redirectPathFor(addressNow()), { replace: true });
+  }, [navigate]);
 
   const closeTab = useCallback(
     (tab: TabView) => {
@@ -323,3 +324,6 @@ export default function Shell() {
     </ShellContext.Provider>
   );
 }
+
+/** The address shown now (the shell's router is a browser router). */
+const addressNow = () => window.location.pathname + window.location.search + window.location.hash;

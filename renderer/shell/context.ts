@@ -12,8 +12,9 @@ export interface ShellState {
   resolution: Resolution;
   location: Location;
   tabs: readonly TabView[];
-  /** Re-mounts the view at `fullPath` through /redirect (dropping its cached instance) and shows it. */
-  refresh: (fullPath: string) => void;
+  /** Re-mounts the view at `fullPath` (by default the address shown now) through /redirect, dropping its cached
+   * instance, and shows it. */
+  refresh: (fullPath?: string) => void;
   /** Drops every cached view and re-mounts the current one (font size change). */
   refreshAll: () => void;
   closeTab: (tab: TabView) => void;

@@ -263,6 +263,32 @@ test.describe('the router', () => {
     await expect(page.getByTestId('login-username')).toBeVisible();
   });
 
+  test('refresh clicked in the same moment as a tab switch reloads the tab switched to, not the one left', async ({
+    page,
+  }) => {
+    await signInToShell(page, 'tenant1');
+    await openFromMenu(page, '/pointMent/pointList', '/pointMent');
+    await page.getByTestId('point-filter-name').fill('kept');
+    await page.getByTestId('sidebar-logo').click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    // Both clicks in one task: the router renders the switch as a transition, so the shell has not re-rendered
+    // by the second click, the way a quick user or a slow machine meets it.
+    await page.evaluate(() => {
+      const doc = globalThis as unknown as {
+        document: { querySelector(s: string): { click(): void } | null };
+      };
+      doc.document
+        .querySelector('[data-testid="tab"][data-path="/pointMent/pointList"] [data-testid="tab-label"]')!
+        .click();
+      doc.document.querySelector('[data-testid="refresh"]')!.click();
+    });
+    await expect(page).toHaveURL(/\/pointMent\/pointList$/);
+    // Re-mounted (the typed filter is gone) and shown.
+    await expect(page.getByTestId('point-filter-name').filter({ visible: true })).toHaveValue('');
+    await expect(page.getByTestId('point-row').filter({ visible: true }).first()).toBeVisible();
+    await signOut(page);
+  });
+
   test('navigating logs no React Router warning (logo, menu, tabs, refresh, redirect)', async ({ page }) => {
     const warnings: string[] = [];
     page.on('console', (m) => {

@@ -151,7 +151,7 @@ test('tabs open, keep their views, refresh, close, close others and close all', 
   await page.locator('[data-testid="tab"][data-path="/orderManagement/orderList"]').getByTestId('tab-label').click();
   await expect(page.getByRole('heading', { name: en.order.list.title })).toBeVisible();
   await page.locator('[data-testid="tab"][data-path="/pointMent/pointList"]').getByTestId('tab-label').click();
-  // The kept view's box exists while hidden: wait for the address, or Refresh may act on the tab being left.
+  // The kept view's box exists while hidden: wait for the address before reading the field.
   await expect(page).toHaveURL(/\/pointMent\/pointList$/);
   await expect(page.getByTestId('point-filter-name')).toBeVisible();
   await expect(page.getByTestId('point-filter-name')).toHaveValue('kept');
