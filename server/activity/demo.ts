@@ -1,19 +1,22 @@
 /**
  * The demo's activities, tenant A's at People's Square: the software-park
  * staff's 20 % off drinks at the drinks machine (a group-only activity),
- * ¥5 off a ¥30 coffee order, a Spring Festival special not yet started, and
- * last month's expired lunch offer — so the list shows each state.
+ * ¥3 off a ¥20 coffee order for the last two weeks, a Spring Festival
+ * special not yet started, and last month's expired lunch offer — so the
+ * list shows each state; the machines' sales since then are priced by them
+ * (demo-history.ts).
  */
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { DemoData } from '../manifest.js';
 import { deviceChannels } from '../device/index.js';
-import { groups } from '../group/index.js';
+import { groupMembers, groups } from '../group/index.js';
+import { priceDemoHistory } from './demo-history.js';
 import { activities, activityDevices, activityGroups, activityProducts } from './schema.js';
 
 const DAY = 86_400_000;
 
 export const activityDemo: DemoData = {
-  after: ['tenant', 'device', 'product', 'group'],
+  after: ['tenant', 'device', 'product', 'group', 'order'],
   async load({ tx, ids }) {
     const tenantId = ids.get('tenant', 'A');
     const drinks = ids.get('device', 'VM2026000105');
@@ -43,17 +46,17 @@ export const activityDemo: DemoData = {
           tag: '员工专享',
           rate: 80,
           crowd: 'inGroups',
-          startAt: day(-3),
+          startAt: day(-10),
           endAt: day(60),
         },
         {
           ...base,
-          name: '咖啡满 30 减 5',
+          name: '咖啡满 20 减 3',
           type: 'fullReduction',
           tag: '满减',
-          threshold: 3000,
-          reduction: 500,
-          startAt: day(-1),
+          threshold: 2000,
+          reduction: 300,
+          startAt: day(-14),
           endAt: day(30),
         },
         {
@@ -99,5 +102,18 @@ export const activityDemo: DemoData = {
     ];
     if (named.length) await tx.insert(activityProducts).values(named);
     if (staff) await tx.insert(activityGroups).values({ activityId: groupOnly!, groupId: staff.id });
+    const claimed = staff
+      ? await tx
+          .select({ memberId: groupMembers.memberId })
+          .from(groupMembers)
+          .where(and(eq(groupMembers.groupId, staff.id), eq(groupMembers.state, 'activated')))
+          .orderBy(asc(groupMembers.memberId))
+      : [];
+    // The sales since the lunch offer began, priced by what was live at each (demo-history.ts).
+    await priceDemoHistory(tx, {
+      deviceIds: [drinks, coffee],
+      since: day(-60),
+      members: claimed.flatMap((c) => (c.memberId === null ? [] : [c.memberId])),
+    });
   },
 };

@@ -13,7 +13,7 @@ export { ensureOrderMonths, orderAt } from './months.js';
 export { saleOrder } from './sale.js';
 export { orderScope } from './queries.js';
 export { exportJobs, salesRollups } from './schema.js';
-export { rebuildRollups, rollRefund, type RebuildRange } from './rollup.js';
+export { rebuildRollups, rerollOrders, rollRefund, type RebuildRange } from './rollup.js';
 
 export const orderServer = defineServerDomain({
   name: 'order',

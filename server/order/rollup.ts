@@ -99,6 +99,29 @@ export async function rollOrders(db: Queryable, first: number, last: number): Pr
   await rollInto(db, refundsOf(sql`r.order_id between ${first} and ${last}`));
 }
 
+/**
+ * Orders whose amounts change after they were rolled up (the demo prices its
+ * history at the activities' machines once the history is written): their
+ * share is taken out, `change` runs, and their share as it now is goes back.
+ * Their days and hours stay the same; only what they add changes.
+ */
+export async function rerollOrders(db: Queryable, ids: readonly number[], change: () => Promise<void>): Promise<void> {
+  if (!ids.length) return change();
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const shares = [salesOf(sql`o.id in (${list})`), refundsOf(sql`r.order_id in (${list})`)];
+  for (const share of shares)
+    await rollInto(
+      db,
+      sql`select tenant_id, at, device_id, product_id, -orders as orders, -quantity as quantity, -sales as sales,
+        -refunds as refunds from (${share}) s`,
+    );
+  await change();
+  for (const share of shares) await rollInto(db, share);
+}
+
 export interface RebuildRange {
   /** First business day, `YYYY-MM-DD`; none: from the first order. */
   from?: string;

@@ -1,6 +1,8 @@
 /** The member centre: the list (search by pinyin, masked phones, scope), a member's page and ledger, blocking, the member's own points. */
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CODE } from '../../../shared/domains.js';
+import { pointEntries } from '../../../server/member/index.js';
 import { suiteApp } from '../helpers.js';
 import { memberSession, sell, stock } from './support.js';
 
@@ -13,7 +15,14 @@ describe('member.page', () => {
     const all = await page({});
     expect(all.list.every((m) => m.tenantName === '华东智售科技有限公司')).toBe(true);
     const lin = all.list.find((m) => m.nickname === '林小雨')!;
-    expect(lin).toMatchObject({ phone: '137****0301', points: 150, state: 'normal' });
+    // The demo's gift of 200 less the 50 spent, and what her demo purchases at the park's machines earned.
+    const purchases = await t.db
+      .select({ points: pointEntries.points })
+      .from(pointEntries)
+      .where(and(eq(pointEntries.memberId, lin.id), isNotNull(pointEntries.orderId)));
+    expect(purchases.length).toBeGreaterThan(0);
+    const earned = purchases.reduce((sum, e) => sum + e.points, 0);
+    expect(lin).toMatchObject({ phone: '137****0301', points: 150 + earned, state: 'normal' });
     expect((await page({ keyword: 'lxy' })).list.map((m) => m.nickname)).toContain('林小雨');
     expect((await page({ keyword: 'linxiaoyu' })).list.map((m) => m.nickname)).toEqual(['林小雨']);
     expect((await page({ keyword: lin.cardNumber })).list.map((m) => m.id)).toEqual([lin.id]);
