@@ -93,11 +93,15 @@ export const DEMO_MEMBERS: readonly DemoMember[] = [
   },
 ];
 
+const DAY = 86_400_000;
+
 export const memberDemo: DemoData = {
   after: ['tenant'],
   async load({ tx, ids }) {
-    const now = new Date();
+    const now = Date.now();
     for (const [i, m] of DEMO_MEMBERS.entries()) {
+      // Signed up over the weeks before the demo's sales history at tenant A's machines (server/activity/demo-history.ts).
+      const registered = new Date(now - (100 - 3 * i) * DAY);
       const [row] = await tx
         .insert(members)
         .values({
@@ -108,12 +112,21 @@ export const memberDemo: DemoData = {
           phone: m.phone,
           birthday: m.birthday,
           registeredAddress: m.address,
+          registeredAt: registered,
         })
         .returning({ id: members.id });
       ids.set('member', `${m.tenant}${i + 1}`, row!.id);
-      await addPoints(tx, 'adjust', m.gift, { memberId: row!.id, reason: '开卡礼', key: 'demo:gift' }, now);
-      if (m.spent)
-        await spendPoints(tx, 'adjust', m.spent, { memberId: row!.id, reason: '积分兑换饮料', key: 'demo:spend' }, now);
+      await addPoints(tx, 'adjust', m.gift, { memberId: row!.id, reason: '开卡礼', key: 'demo:gift' }, registered);
+      if (m.spent) {
+        const spent = new Date(registered.getTime() + 7 * DAY);
+        await spendPoints(
+          tx,
+          'adjust',
+          m.spent,
+          { memberId: row!.id, reason: '积分兑换饮料', key: 'demo:spend' },
+          spent,
+        );
+      }
     }
   },
 };

@@ -78,8 +78,17 @@ async function recorded(tx: Queryable, memberId: number, key: string | undefined
 
 type Member = Awaited<ReturnType<typeof lock>>;
 
-async function entry(tx: Queryable, m: Member, kind: typeof pointEntries.$inferInsert.kind, points: number, c: Change) {
+/** An entry is dated with its change's moment `at`: now, but for the demo's history, written after the fact. */
+async function entry(
+  tx: Queryable,
+  m: Member,
+  kind: typeof pointEntries.$inferInsert.kind,
+  points: number,
+  c: Change,
+  at: Date,
+) {
   await tx.insert(pointEntries).values({
+    createdAt: at,
     memberId: m.id,
     tenantId: m.tenantId,
     kind,
@@ -100,7 +109,7 @@ async function expire(tx: Queryable, m: Member, at: Date) {
     .where(and(eq(pointLots.memberId, m.id), gt(pointLots.left, 0), lte(pointLots.expiresAt, at)));
   for (const lot of due) {
     await tx.update(pointLots).set({ left: 0 }).where(eq(pointLots.id, lot.id));
-    await entry(tx, m, 'expire', -lot.left, { memberId: m.id, reason: '', key: `expire:lot:${lot.id}` });
+    await entry(tx, m, 'expire', -lot.left, { memberId: m.id, reason: '', key: `expire:lot:${lot.id}` }, at);
   }
 }
 
@@ -158,7 +167,7 @@ export async function spendPoints(
   await expire(tx, m, at);
   if ((await balanceOf(tx, m.id, at)) < points) throw new BizError(CODE.pointsShort);
   await take(tx, m, points, at);
-  await entry(tx, m, kind, -points, change);
+  await entry(tx, m, kind, -points, change, at);
   return balanceOf(tx, m.id, at);
 }
 
@@ -200,7 +209,7 @@ export async function reverseEarned(
       .set({ owed: sql`${members.owed} + ${points - taken}` })
       .where(eq(members.id, m.id));
   }
-  await entry(tx, m, 'reverse', -points, refund);
+  await entry(tx, m, 'reverse', -points, refund, at);
 }
 
 /**
@@ -241,6 +250,7 @@ async function writeLot(
   const line = {
     memberId: m.id,
     tenantId: m.tenantId,
+    createdAt: at,
     reason: change.reason,
     operatorId: change.operatorId ?? null,
     orderId: change.orderId ?? null,

@@ -8,7 +8,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activities, activityUses } from '../../../server/activity/schema.js';
 import { groupMembers } from '../../../server/group/index.js';
-import { pointEntries } from '../../../server/member/index.js';
+import { members, pointEntries } from '../../../server/member/index.js';
 import { orderItems, orders } from '../../../server/order/index.js';
 import { suiteApp } from '../helpers.js';
 import { actualRollups, differences, expectedRollups } from '../dashboard/truth.js';
@@ -49,7 +49,7 @@ describe('the demo activities’ history', () => {
     }
   });
 
-  it('the group-only offer went to members of its group alone, who earned points for those sales', async () => {
+  it('the group-only offer went to members of its group alone, who signed up before and earned points for those sales', async () => {
     const a = await demoActivity('园区员工饮料 8 折');
     const uses = await t.db.select().from(activityUses).where(eq(activityUses.activityId, a.id));
     const claimed = await t.db
@@ -60,8 +60,9 @@ describe('the demo activities’ history', () => {
     expect(uses.length).toBeGreaterThan(0);
     for (const u of uses) expect(inGroup.has(u.memberId)).toBe(true);
     const earned = await t.db
-      .select({ id: pointEntries.id })
+      .select({ memberId: pointEntries.memberId, at: pointEntries.createdAt, sold: orders.createdAt })
       .from(pointEntries)
+      .innerJoin(orders, eq(orders.id, pointEntries.orderId))
       .where(
         inArray(
           pointEntries.orderId,
@@ -69,6 +70,14 @@ describe('the demo activities’ history', () => {
         ),
       );
     expect(earned.length).toBeGreaterThan(0);
+    // Each earn dated with its sale, after the member signed up.
+    const signedUp = new Map(
+      (await t.db.select({ id: members.id, at: members.registeredAt }).from(members)).map((m) => [m.id, m.at]),
+    );
+    for (const e of earned) {
+      expect(e.at.getTime()).toBe(e.sold.getTime());
+      expect(signedUp.get(e.memberId)!.getTime()).toBeLessThan(e.sold.getTime());
+    }
     const anonymous = await t.db
       .select({ id: orders.id })
       .from(orders)
