@@ -162,6 +162,12 @@ function OrderFacts({ order: o }: { order: OrderDetail }) {
           { label: t('order.list.orderTitle'), value: o.title },
           { label: t('order.list.amount'), value: formatYuan(o.amount) },
           { label: t('order.list.originalAmount'), value: formatYuan(o.originalAmount) },
+          // What the discount came from (the activity domain's engine priced the lines).
+          {
+            label: t('order.list.activities'),
+            value: o.activities.length ? o.activities.map((a) => a.name).join('、') : '—',
+            testId: 'order-detail-activities',
+          },
           {
             label: t('order.list.receivedAmount'),
             value: formatYuan(o.receivedAmount),
@@ -202,6 +208,15 @@ function OrderFacts({ order: o }: { order: OrderDetail }) {
                 { label: t('order.list.customer'), value: o.customerName ?? '—' },
               ]
             : []),
+          {
+            label: t('order.list.member'),
+            value: o.member
+              ? o.member.phone
+                ? t('order.list.memberWithPhone', { name: o.member.nickname, phone: o.member.phone })
+                : o.member.nickname
+              : '—',
+            testId: 'order-detail-member',
+          },
           { label: t('order.list.createdAt'), value: formatDateTime(o.createdAt) },
           { label: t('order.list.paidAt'), value: o.paidAt ? formatDateTime(o.paidAt) : '—' },
         ]}

@@ -1,5 +1,5 @@
 /** Activities on the upstream (spec §3 Activity): promotions, and the pricing of every sale by the one engine. */
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { defineServerDomain } from '../manifest.js';
 import { activityDemo } from './demo.js';
 import { activityHandlers } from './handlers.js';
@@ -17,6 +17,15 @@ export const activityServer = defineServerDomain({
     groupInUse: (groupId) => sql<boolean>`exists (select 1 from ${activityGroups} g where g.group_id = ${groupId})`,
     // The order domain's sale is priced here (server/activity/pricing.ts).
     salePricing: priceSale,
+    // An order's detail names what priced it.
+    activityNames: (db, ids) =>
+      ids.length
+        ? db
+            .select({ id: activities.id, name: activities.name })
+            .from(activities)
+            .where(inArray(activities.id, [...ids]))
+            .orderBy(activities.id)
+        : Promise.resolve([]),
   },
   owns: {
     activity: { id: activities.id, tenantId: activities.tenantId, labels: [activities.name] },

@@ -71,6 +71,8 @@ export interface Provisions {
   memberOrders: (memberId: PgColumn) => SQL<{ orders: number; spent: number }>;
   /** A member's orders as its data export gives them: a JSON array, newest first (the order domain). */
   memberOrderList: (memberId: PgColumn) => SQL<unknown[]>;
+  /** The names of activities by id, in id order (the activity domain): what priced an order's lines. */
+  activityNames: (db: Queryable, ids: readonly number[]) => Promise<{ id: number; name: string }[]>;
   /** Whether an activity names a customer group (the activity domain: 3436). */
   groupInUse: (groupId: number) => SQL<boolean>;
   /**

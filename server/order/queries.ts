@@ -19,6 +19,7 @@ import {
 import type { PageQuery } from '../../shared/api/define.js';
 import { maskContact } from '../../shared/format.js';
 import type { Queryable } from '../db/index.js';
+import { needIfProvided } from '../db/provided.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
 import type { Scope } from '../scope.js';
 import { devices } from '../device/index.js';
@@ -79,10 +80,10 @@ const itemColumns = {
   sceneState: orders.sceneState,
 };
 
-/** Two more columns than a list row needs: one select serves the list and the detail. */
+/** Three more columns than a list row needs: one select serves the list and the detail. */
 const selectOrders = (db: Queryable) =>
   db
-    .select({ ...itemColumns, refundReason: orders.refundReason, paidAt: orders.paidAt })
+    .select({ ...itemColumns, refundReason: orders.refundReason, paidAt: orders.paidAt, memberId: orders.memberId })
     .from(orders)
     .innerJoin(tenants, eq(tenants.id, orders.tenantId))
     .leftJoin(points, eq(points.id, orders.pointId));
@@ -224,12 +225,24 @@ export async function orderDetail(db: Queryable, scope: Scope, id: number): Prom
     .orderBy(orderItems.id)
     .then((rows) => rows.map((r) => ({ ...r, outcomeAt: r.outcomeAt ? r.outcomeAt.toISOString() : null })));
   const [device] = await db.select({ serial: devices.serial }).from(devices).where(eq(devices.id, row.deviceId));
+  const [member] =
+    row.memberId === null
+      ? []
+      : await db
+          .select({ id: members.id, nickname: members.nickname, phone: members.phone })
+          .from(members)
+          .where(eq(members.id, row.memberId));
+  // The activity domain, built on orders, names them; without it, an order names none.
+  const priced = [...new Set(items.flatMap((i) => i.activityIds ?? []))];
+  const names = needIfProvided('activityNames');
   return {
     ...toItem(row),
     deviceSerial: device?.serial ?? null,
     paidAt: row.paidAt ? row.paidAt.toISOString() : null,
     items,
     subOrders: row.kind === 'scene' ? subOrdersOf(row.number, items) : [],
+    member: member ?? null,
+    activities: names && priced.length ? await names(db, priced) : [],
   };
 }
 

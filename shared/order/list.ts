@@ -157,6 +157,10 @@ export const orderDetail = orderItem.extend({
   items: z.array(orderLine),
   /** A linked order's sub-orders, one per scene device (empty for other orders). */
   subOrders: z.array(subOrder),
+  /** The member the order was sold to (the member centre), if any. */
+  member: z.object({ id: z.number().int(), nickname: z.string(), phone: z.string().nullable() }).nullable(),
+  /** The activities that priced its lines, by id (shared/activity): what its discount came from. */
+  activities: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type OrderDetail = z.infer<typeof orderDetail>;
 

@@ -69,6 +69,9 @@ test('tenant1 makes a special price, the preview shows it, the next sale is pric
   const orderId = (found.content as { list: { id: number }[] }).list[0]!.id;
   await page.goto(`/orderManagement/orderDetail?id=${orderId}`);
   await expect(page.getByTestId('order-line-discount').first()).toHaveText(formatYuan(channel.price! - special));
+  // And the order names the activity the discount came from; the machine's anonymous sale names no member.
+  await expect(page.getByTestId('order-detail-activities')).toHaveText(name);
+  await expect(page.getByTestId('order-detail-member')).toHaveText('—');
   await page.goBack();
 
   await page.getByTestId('activity-page-terminate').click();

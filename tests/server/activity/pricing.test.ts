@@ -9,6 +9,7 @@ import { CODE } from '../../../shared/domains.js';
 import { activityUses } from '../../../server/activity/schema.js';
 import { activities } from '../../../server/activity/index.js';
 import { groupMembers } from '../../../server/group/index.js';
+import { members } from '../../../server/member/index.js';
 import { orderItems, orders } from '../../../server/order/index.js';
 import { deviceBasic, suiteApp } from '../helpers.js';
 import { memberSession, settleNow } from '../member/support.js';
@@ -51,6 +52,15 @@ describe('order.sale priced by activities', () => {
       [600, 600, 600, []],
     ]);
     expect((await t.ok('activity.info', { params: { id: a.id } }, t.token.tenant1)).discount).toBe(600);
+    // The order's detail names what priced it; an anonymous sale names no member.
+    const detail = await t.ok(
+      'order.info',
+      { params: { id: (await orderOf(sale.body.content.orderNumber)).id } },
+      t.token.tenant1,
+    );
+    const [named] = await t.db.select({ name: activities.name }).from(activities).where(eq(activities.id, a.id));
+    expect(detail.activities).toEqual([{ id: a.id, name: named!.name }]);
+    expect(detail.member).toBeNull();
   });
 
   it('a full reduction spreads over the lines to the fen; the order is refundable to what it paid', async () => {
@@ -94,6 +104,10 @@ describe('order.sale priced by activities', () => {
     );
     await settleNow(t, first[0]!.id);
     expect(await paid({ memberId: member.id })).toBe(700);
+    // Each of them names its member in its detail.
+    const [mine] = await t.db.select().from(members).where(eq(members.id, member.id));
+    const detail = await t.ok('order.info', { params: { id: first[0]!.id } }, t.token.tenant1);
+    expect(detail.member).toEqual({ id: member.id, nickname: mine!.nickname, phone: mine!.phone });
   });
 
   it('a failed vend gives its use back', async () => {
