@@ -2,9 +2,12 @@
 import { defineServerDomain, periodic } from '../manifest.js';
 import { billingDemo } from './demo.js';
 import { billingHandlers } from './handlers.js';
-import { settleDelayMs } from './renewals.js';
+import { SETTLE_JOB } from './renewals.js';
 import { invoices, renewals } from './schema.js';
-import { settleDueRenewals } from './settle.js';
+import { settleDueRenewals, settleJob } from './settle.js';
+
+/** The net under the settle jobs: a renewal left pending by a lost job settles at most this much later. */
+const SETTLE_SWEEP_MS = 10_000;
 
 export { billingSettings, invoiceProfiles, invoices, renewalDevices, renewals } from './schema.js';
 export { sandboxPayment, settleDueRenewals, settleRenewal, type PaymentOutcome } from './settle.js';
@@ -17,7 +20,7 @@ export const billingServer = defineServerDomain({
     renewal: { id: renewals.id, tenantId: renewals.tenantId, labels: [renewals.number] },
     invoice: { id: invoices.id, tenantId: invoices.tenantId, labels: [invoices.trackingNumber] },
   },
-  // The provider's answers land while the upstream runs: a sweep a quarter of the delay apart, between 100 ms and 1 s.
-  background: (db) =>
-    periodic(() => settleDueRenewals(db), Math.min(1000, Math.max(100, Math.floor(settleDelayMs() / 4)))),
+  // Each renewal's answer and end are jobs at their moments (settle.ts); the sweep only catches a lost job.
+  jobs: { [SETTLE_JOB]: settleJob },
+  background: (db) => periodic(() => settleDueRenewals(db), SETTLE_SWEEP_MS),
 });

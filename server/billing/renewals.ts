@@ -28,6 +28,7 @@ import type { Queryable, Tx } from '../db/index.js';
 import { containsPattern } from '../db/sql.js';
 import { BizError } from '../http/errors.js';
 import { envInteger } from '../manifest.js';
+import { enqueue } from '../jobs/index.js';
 import type { Scope } from '../scope.js';
 import { devices } from '../device/index.js';
 import { points } from '../point/index.js';
@@ -38,6 +39,9 @@ import { tenants } from '../identity/schema.js';
 import { commonTexts } from '../../shared/common/index.js';
 
 /** How long the sandbox provider takes to say paid (BILLING_SETTLE_MS; 5 s by default: the time to scan and pay). */
+/** The job that settles the renewals due when it runs (settle.ts `settleJob`). */
+export const SETTLE_JOB = 'billing.settle';
+
 export const settleDelayMs = (env: NodeJS.ProcessEnv = process.env): number =>
   envInteger(env, 'BILLING_SETTLE_MS', 0, BILLING_SETTLE_MS);
 /** The sandbox's payment page: what the QR code carries (a real provider's code URL in its place). */
@@ -139,6 +143,8 @@ export async function orderRenewal(
       .where(and(inArray(devices.id, input.deviceIds), scope.where(devices.tenantId)));
     if (rows.length !== input.deviceIds.length) throw new BizError(CODE.deviceNotFound);
     const fee = await annualFee(tx);
+    const settleAt = new Date(Date.now() + settleDelayMs(env));
+    const expiresAt = new Date(Date.now() + BILLING_LIMITS.payMinutes * 60_000);
     const [made] = await tx
       .insert(renewals)
       .values({
@@ -150,10 +156,13 @@ export async function orderRenewal(
         deviceCount: rows.length,
         amount: renewalAmount(fee, input.months, rows.length),
         platform: input.platform,
-        settleAt: sql`now() + ${`${settleDelayMs(env)} milliseconds`}::interval`,
-        expiresAt: sql`now() + ${`${BILLING_LIMITS.payMinutes} minutes`}::interval`,
+        settleAt,
+        expiresAt,
       })
       .returning({ id: renewals.id });
+    // The provider's answer is due at settleAt and the unpaid payment's end at expiresAt: a job for each moment,
+    // queued with the renewal (rolled back with it).
+    for (const runAt of [settleAt, expiresAt]) await enqueue(tx, SETTLE_JOB, {}, { runAt });
     // The number carries the id (RN, the business day, the id), so it is unique by construction.
     await tx
       .update(renewals)

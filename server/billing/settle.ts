@@ -1,9 +1,12 @@
 /**
  * The sandbox payment provider's answers to renewals (the same provider the
- * refunds use: server/refund/settle.ts). A renewal is due at its `settle_at`;
- * every running upstream sweeps the due ones, each taken by one sweep only
- * (SKIP LOCKED), and a payment moves out of `pending` once: an answer
- * delivered twice finds it settled and changes nothing.
+ * refunds use: server/refund/settle.ts). A renewal is due at its `settle_at`
+ * and, unpaid, ends at its `expires_at`: a job queued with it for each moment
+ * settles what is due then, on whichever instance claims it; a slow sweep on
+ * every instance is the net for a job lost with its instance. Each due
+ * renewal is taken by one settlement only (SKIP LOCKED), and a payment moves
+ * out of `pending` once: an answer delivered twice finds it settled and
+ * changes nothing.
  *
  * The sandbox says paid unless told otherwise: BILLING_SANDBOX=fail fails
  * every payment, BILLING_SANDBOX=unpaid leaves it unpaid until it expires.
@@ -12,6 +15,7 @@
  */
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Db, Queryable, Tx } from '../db/index.js';
+import type { JobKind } from '../jobs/index.js';
 import { devices } from '../device/index.js';
 import { renewalDevices, renewals } from './schema.js';
 
@@ -21,11 +25,23 @@ type DueRenewal = typeof renewals.$inferSelect;
 export const sandboxPayment = (env: NodeJS.ProcessEnv = process.env): PaymentOutcome =>
   env.BILLING_SANDBOX === 'fail' ? 'failed' : env.BILLING_SANDBOX === 'unpaid' ? 'unpaid' : 'paid';
 
+const SETTLE_BATCH = 50;
+
+/** Settles every renewal due by now, a batch at a time (a job queued at a renewal's `settle_at` and `expires_at`). */
+export const settleJob: JobKind<Record<string, never>> = {
+  async run(_payload, { db }) {
+    // Another batch while the last was full, a bounded number of times: what is left waits for the next job or sweep.
+    for (let i = 0; i < 20 && (await settleDueRenewals(db)) >= SETTLE_BATCH; i++);
+  },
+  // A failed sweep (the database away) tries again; the periodic sweep settles what is left.
+  retryAfter: (attempt) => (attempt < 5 ? 5_000 : null),
+};
+
 /** Settles the renewals due by now, up to `batch`, and expires the unpaid ones past their time; answers how many moved. */
 export async function settleDueRenewals(
   db: Db,
   decide: (renewal: DueRenewal) => PaymentOutcome = () => sandboxPayment(),
-  batch = 50,
+  batch = SETTLE_BATCH,
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const due = await tx

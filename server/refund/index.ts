@@ -2,10 +2,13 @@
 import { sql } from 'drizzle-orm';
 import { defineServerDomain, periodic } from '../manifest.js';
 import { orders } from '../order/schema.js';
-import { settleDelayMs } from './refunds.js';
+import { SETTLE_JOB } from './refunds.js';
 import { refundHandlers } from './handlers.js';
 import { refunds } from './schema.js';
-import { settleDueRefunds } from './settle.js';
+import { settleDueRefunds, settleJob } from './settle.js';
+
+/** The net under the settle jobs: a refund left pending by a lost job settles at most this much later. */
+const SETTLE_SWEEP_MS = 10_000;
 
 export { refundLines, refunds, refundSettings } from './schema.js';
 export { refundSettingsOf, refundsOf, requestRefund, type RefundRequest } from './refunds.js';
@@ -22,9 +25,7 @@ export const refundServer = defineServerDomain({
       deviceId: sql`(select ${orders.deviceId} from ${orders} where ${orders.id} = ${refunds.orderId})`,
     },
   },
-  // The provider's answers land while the upstream runs: a sweep a quarter of the delay apart, between 100 ms and 1 s.
-  background: (db) => {
-    const every = Math.min(1000, Math.max(100, Math.floor(settleDelayMs() / 4)));
-    return periodic(() => settleDueRefunds(db), every);
-  },
+  // Each refund's answer is a job at its settle_at (settle.ts); the sweep only catches one whose job was lost.
+  jobs: { [SETTLE_JOB]: settleJob },
+  background: (db) => periodic(() => settleDueRefunds(db), SETTLE_SWEEP_MS),
 });

@@ -28,11 +28,15 @@ import type { HandlerInput } from '../http/handlers.js';
 import type { AuthUser } from '../http/principal.js';
 import { owningTenant } from '../tenant/index.js';
 import { envInteger } from '../manifest.js';
+import { enqueue } from '../jobs/index.js';
 import { orderAt, orderItems, orders, orderScope } from '../order/index.js';
 import { refundLines, refunds, refundSettings } from './schema.js';
 import { tenants } from '../identity/schema.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The job that settles the refunds due when it runs (settle.ts `settleJob`): one queued for each refund's `settle_at`. */
+export const SETTLE_JOB = 'refund.settle';
 
 /** How long the sandbox provider takes to answer (REFUND_SETTLE_MS; a minute by default, as the spec's "1–2 minutes"). */
 export const settleDelayMs = (env: NodeJS.ProcessEnv = process.env): number =>
@@ -142,6 +146,7 @@ export async function requestRefund(
     const amount = input.amount ?? lines.reduce((sum, l) => sum + l.amount, 0);
     if (amount > order.receivedAmount - order.refundAmount) throw new BizError(CODE.refundOverPaid);
 
+    const settleAt = new Date(Date.now() + settleDelayMs());
     const [created] = await tx
       .insert(refunds)
       .values({
@@ -151,9 +156,11 @@ export async function requestRefund(
         reason: input.reason,
         requestedBy,
         failure: failure ?? null,
-        settleAt: new Date(Date.now() + settleDelayMs()),
+        settleAt,
       })
       .returning({ id: refunds.id });
+    // The provider's answer is due then: a job for that moment, queued with the refund (rolled back with it).
+    await enqueue(tx, SETTLE_JOB, {}, { runAt: settleAt });
     if (lines.length) {
       await tx
         .insert(refundLines)

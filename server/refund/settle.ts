@@ -1,8 +1,11 @@
 /**
  * The sandbox payment provider's answers. A refund is due at its `settle_at`
- * (REFUND_SETTLE_MS after it was asked, a minute by default); every running
- * upstream sweeps the due ones, each taken by one sweep only (SKIP LOCKED),
- * so several instances and restarts settle each refund exactly once.
+ * (REFUND_SETTLE_MS after it was asked, a minute by default), when the job
+ * queued with it runs on whichever instance claims it (an idle instance
+ * sleeps until then instead of looking every second); a slow sweep on every
+ * instance is the net for a refund whose job was lost with its instance.
+ * Each due refund is taken by one settlement only (SKIP LOCKED), so several
+ * instances and restarts settle each refund exactly once.
  *
  * The sandbox refunds successfully unless told to fail: REFUND_SANDBOX=fail
  * fails every refund, and a reason containing `#fail` fails that one (what a
@@ -11,6 +14,7 @@
  */
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/index.js';
+import type { JobKind } from '../jobs/index.js';
 import { publish } from '../http/events.js';
 import { orderAt, orderItems, orders, rollRefund } from '../order/index.js';
 import { reverseEarned } from '../member/index.js';
@@ -23,11 +27,23 @@ type DueRefund = typeof refunds.$inferSelect;
 export const sandboxOutcome = (refund: Pick<DueRefund, 'reason'>, env: NodeJS.ProcessEnv = process.env): Outcome =>
   env.REFUND_SANDBOX === 'fail' || refund.reason.includes('#fail') ? 'failed' : 'success';
 
+const SETTLE_BATCH = 50;
+
+/** Settles every refund due by now, a batch at a time (a job queued at a refund's `settle_at`). */
+export const settleJob: JobKind<Record<string, never>> = {
+  async run(_payload, { db }) {
+    // Another batch while the last was full, a bounded number of times: what is left waits for the next job or sweep.
+    for (let i = 0; i < 20 && (await settleDueRefunds(db)) === SETTLE_BATCH; i++);
+  },
+  // A failed sweep (the database away) tries again; the periodic sweep settles what is left.
+  retryAfter: (attempt) => (attempt < 5 ? 5_000 : null),
+};
+
 /** Settles the refunds due by now, up to `batch` of them; answers how many. */
 export async function settleDueRefunds(
   db: Db,
   decide: (refund: DueRefund) => Outcome = (r) => sandboxOutcome(r),
-  batch = 50,
+  batch = SETTLE_BATCH,
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const due = await tx

@@ -1,14 +1,18 @@
 /** Service-fee renewal (spec §2 payCenter, costManagement, bill; §3 Bill): the fee, ordering, the sandbox's answer landing once, bills and history in scope. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CODE } from '../../../shared/domains.js';
 import { DEFAULT_ANNUAL_FEE, renewalAmount } from '../../../shared/billing/index.js';
 import { renewals, settleDueRenewals, settleRenewal } from '../../../server/billing/index.js';
 import { devices } from '../../../server/device/index.js';
 import { suiteApp } from '../helpers.js';
+import { jobKinds } from '../../../server/domains.js';
+import { jobs, runDueJobs } from '../../../server/jobs/index.js';
+import { databaseStorage } from '../../../server/storage/index.js';
 
 const t = suiteApp(['tenant1', 'tenant11', 'tenant2', 'admin']);
+const runJobs = () => runDueJobs(t.db, databaseStorage(t.db), jobKinds);
 beforeAll(() => {
   process.env.BILLING_SETTLE_MS = '0';
 });
@@ -54,6 +58,30 @@ describe('billing.fee', () => {
 });
 
 describe('billing.renew', () => {
+  it('queues jobs due at its settle_at and its expires_at: run before, nothing; run then, paid', async () => {
+    process.env.BILLING_SETTLE_MS = '800';
+    try {
+      const ordered = (await renew(['VM2026000102'])).body.content;
+      const [row] = await t.db.select().from(renewals).where(eq(renewals.id, ordered.id));
+      const queued = await t.db
+        .select({ runAt: jobs.runAt })
+        .from(jobs)
+        .where(and(eq(jobs.kind, 'billing.settle'), inArray(jobs.runAt, [row!.settleAt!, row!.expiresAt])));
+      expect(queued.map((j) => j.runAt.getTime()).sort()).toEqual(
+        [row!.settleAt!.getTime(), row!.expiresAt.getTime()].sort(),
+      );
+      const stateNow = async () =>
+        (await t.ok('billing.renewal', { params: { id: ordered.id } }, t.token.tenant1)).state;
+      await runJobs();
+      expect(await stateNow()).toBe('pending');
+      await new Promise((r) => setTimeout(r, Math.max(0, row!.settleAt!.getTime() - Date.now() + 50)));
+      await runJobs();
+      expect(await stateNow()).toBe('paid');
+    } finally {
+      process.env.BILLING_SETTLE_MS = '0';
+    }
+  });
+
   it("moves two devices' expiry by exactly the plan, only after the sandbox says paid, and leaves a bill", async () => {
     const before = [await expiryOf('VM2026000101'), await expiryOf('VM2026000102')];
     const res = await renew(['VM2026000101', 'VM2026000102']);

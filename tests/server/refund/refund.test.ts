@@ -7,6 +7,9 @@ import { suiteApp } from '../helpers.js';
 import { orderItems, orders } from '../../../server/order/index.js';
 import { refunds, refundSettings, settleDueRefunds } from '../../../server/refund/index.js';
 import { roles } from '../../../server/identity/schema.js';
+import { jobKinds } from '../../../server/domains.js';
+import { jobs, runDueJobs } from '../../../server/jobs/index.js';
+import { databaseStorage } from '../../../server/storage/index.js';
 
 const t = suiteApp(['tenant1']);
 beforeAll(async () => {
@@ -40,6 +43,7 @@ async function paidOrder(lines = 1, own = false) {
   const items = await t.db.select().from(orderItems).where(eq(orderItems.orderId, row.id)).orderBy(orderItems.id);
   return { ...row, items };
 }
+const runJobs = () => runDueJobs(t.db, databaseStorage(t.db), jobKinds);
 const orderRow = async (id: number) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 const refund = (id: number, body: object, token = t.token.tenant1) =>
   t.call('refund.create', { params: { id }, body: body as never }, token);
@@ -49,6 +53,32 @@ beforeEach(() => {
 });
 
 describe('refund.create', () => {
+  it('queues its answer as a job due at its settle_at: run before, nothing; run then, settled', async () => {
+    process.env.REFUND_SETTLE_MS = '800';
+    try {
+      const o = await paidOrder();
+      const asked = await t.ok(
+        'refund.create',
+        { params: { id: o.id }, body: { reason: '顾客投诉', amount: 1 } },
+        t.token.tenant1,
+      );
+      const [row] = await t.db.select().from(refunds).where(eq(refunds.id, asked.id));
+      const queued = await t.db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.kind, 'refund.settle'), eq(jobs.runAt, row!.settleAt!)));
+      expect(queued).toHaveLength(1);
+      const stateNow = async () => (await t.db.select().from(refunds).where(eq(refunds.id, asked.id)))[0]!.state;
+      await runJobs();
+      expect(await stateNow()).toBe('pending');
+      await new Promise((r) => setTimeout(r, Math.max(0, row!.settleAt!.getTime() - Date.now() + 50)));
+      await runJobs();
+      expect(await stateNow()).toBe('success');
+    } finally {
+      process.env.REFUND_SETTLE_MS = '0';
+    }
+  });
+
   it('reserves a whole-order refund at once, pending, and the sandbox settles it: partial, then full', async () => {
     const o = await paidOrder();
     const half = Math.floor(o.received / 2);
