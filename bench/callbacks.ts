@@ -9,7 +9,8 @@
  *   tenant's deliveries go two at a time).
  * - Time to the first retry: the receiver answers 500 to each message's
  *   first attempt; the wait until its second, with the default schedule
- *   (10 s ± 20 %), against that schedule plus the runner's poll.
+ *   (10 s ± 20 %), against that schedule plus 250 ms: the runner sleeps
+ *   until its next job is due, not a poll period.
  * - A disabled tenant's sign-in: refused with 1403, and as fast as a good
  *   sign-in (the password is checked either way: ratio of the p50s).
  */
@@ -22,12 +23,12 @@ import { at, Budgets, CLIENT, signIn } from './support.js';
 
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 1000);
 const RETRIED = 10;
-const POLL_MS = 500;
+/** What the runner may take past a job's time to claim and send it (it wakes at the time: server/jobs/runner.ts). */
+const WAKE_MS = 250;
 const RETRY_BASE_MS = 10_000;
 const SIGN_INS = 10;
 
 process.env.CALLBACK_ALLOW_PRIVATE = '1';
-process.env.JOBS_POLL_MS = String(POLL_MS);
 const budgets = new Budgets();
 
 /** Arrivals by webhook-id; `failFirst`: a message's first attempt is answered 500. */
@@ -109,9 +110,9 @@ try {
   await until(() => [...arrivals.values()].filter((a) => a.length >= 2).length >= RETRIED, 60_000);
   const waits = [...arrivals.values()].map((a) => a[1]! - a[0]!).sort((a, b) => a - b);
   console.log(
-    `first retry after a 500: p50 ${(at(waits, 0.5) / 1000).toFixed(1)} s, shortest ${(waits[0]! / 1000).toFixed(1)} s, longest ${(waits.at(-1)! / 1000).toFixed(1)} s (schedule ${RETRY_BASE_MS / 1000} s ± 20 %, poll ${POLL_MS} ms)`,
+    `first retry after a 500: p50 ${(at(waits, 0.5) / 1000).toFixed(1)} s, shortest ${(waits[0]! / 1000).toFixed(1)} s, longest ${(waits.at(-1)! / 1000).toFixed(1)} s (schedule ${RETRY_BASE_MS / 1000} s ± 20 %)`,
   );
-  budgets.check('first retry, longest', waits.at(-1)!, RETRY_BASE_MS * 1.2 + POLL_MS + 250, 'ms');
+  budgets.check('first retry, longest', waits.at(-1)!, RETRY_BASE_MS * 1.2 + WAKE_MS, 'ms');
   budgets.check('first retry, shortest', waits[0]!, RETRY_BASE_MS * 0.8, 'ms', false);
 
   const admin = await signIn(server.url, 'admin');
