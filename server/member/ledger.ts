@@ -246,6 +246,7 @@ async function writeLot(
     expiresAt: m.months > 0 ? sql`${at.toISOString()}::timestamptz + make_interval(months => ${m.months})` : null,
     orderId: change.orderId ?? null,
     orderNumber: change.orderNumber ?? null,
+    createdAt: at,
   });
   const line = {
     memberId: m.id,

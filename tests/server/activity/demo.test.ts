@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { activities, activityUses } from '../../../server/activity/schema.js';
 import { groupMembers } from '../../../server/group/index.js';
 import { members, pointEntries } from '../../../server/member/index.js';
+import { pointLots } from '../../../server/member/schema.js';
 import { orderItems, orders } from '../../../server/order/index.js';
 import { suiteApp } from '../helpers.js';
 import { actualRollups, differences, expectedRollups } from '../dashboard/truth.js';
@@ -70,10 +71,22 @@ describe('the demo activities’ history', () => {
         ),
       );
     expect(earned.length).toBeGreaterThan(0);
-    // Each earn dated with its sale, after the member signed up.
+    // Each earn and its lot dated with its sale, after the member signed up.
     const signedUp = new Map(
       (await t.db.select({ id: members.id, at: members.registeredAt }).from(members)).map((m) => [m.id, m.at]),
     );
+    const lots = await t.db
+      .select({ at: pointLots.createdAt, sold: orders.createdAt })
+      .from(pointLots)
+      .innerJoin(orders, eq(orders.id, pointLots.orderId))
+      .where(
+        inArray(
+          pointLots.orderId,
+          uses.map((u) => u.orderId),
+        ),
+      );
+    expect(lots.length).toBe(earned.length);
+    for (const l of lots) expect(l.at.getTime()).toBe(l.sold.getTime());
     for (const e of earned) {
       expect(e.at.getTime()).toBe(e.sold.getTime());
       expect(signedUp.get(e.memberId)!.getTime()).toBeLessThan(e.sold.getTime());
