@@ -24,7 +24,9 @@ import { api, type ApiContent, type ApiInput, type ApiOp } from '../../shared/do
 import { fillPath, type EndpointDef } from '../../shared/api/define.js';
 import { openDatabase, pgliteDatabase, type Database, type Db } from '../../server/db/index.js';
 import { buildApp, type BuildAppOptions } from '../../server/app.js';
-import { loadDemoData } from '../../server/domains.js';
+import { jobKinds, loadDemoData } from '../../server/domains.js';
+import { runDueJobs } from '../../server/jobs/index.js';
+import { databaseStorage } from '../../server/storage/index.js';
 import { CONSOLE_CLIENT, DEMO_PASSWORD, users } from '../../server/account/index.js';
 import { DEMO_TENANTS, type TenantKey } from '../../server/tenant/index.js';
 import { DEMO_POINTS, points, type PointKey } from '../../server/point/index.js';
@@ -230,6 +232,8 @@ export interface TestApp {
   ok<K extends ApiOp>(op: K, input: ApiInput<K>, token?: string, options?: CallOptions): Promise<ApiContent<K>>;
   /** Calls and returns the answer's code (200, or the refusal's spec code), for a test about that code. */
   code<K extends ApiOp>(op: K, input: ApiInput<K>, token?: string, options?: CallOptions): Promise<number>;
+  /** Runs every domain's due jobs until none is left, as an instance's runner would, `concurrency` at a time; answers how many. */
+  runJobs(concurrency?: number): Promise<number>;
 }
 
 export const clientBasic = (id: string = CONSOLE_CLIENT.id, secret: string = CONSOLE_CLIENT.secret) =>
@@ -342,6 +346,9 @@ export async function createTestApp(
     async code(op, input, token, options) {
       return (await call(op, input, token, options)).body?.code as number;
     },
+    // The app's own storage where it was given one, as the instance's runner would use.
+    runJobs: (concurrency = 1) =>
+      runDueJobs(database.db, appOptions.storage ?? databaseStorage(database.db), jobKinds, { concurrency }),
     async signIn(username, password = DEMO_PASSWORD) {
       const res = await call('account.token', { body: { grant_type: 'password', username, password } });
       if (res.status !== 200)
@@ -349,6 +356,18 @@ export async function createTestApp(
       return res.body.access_token as string;
     },
   };
+}
+
+/**
+ * What the jobs due at `at` do: `state()` after the due jobs ran just before
+ * `at`, and again after they ran once `at` had passed.
+ */
+export async function runJobsAround<T>(t: TestApp, at: Date, state: () => Promise<T>): Promise<[T, T]> {
+  await t.runJobs();
+  const before = await state();
+  await new Promise((r) => setTimeout(r, Math.max(0, at.getTime() - Date.now() + 50)));
+  await t.runJobs();
+  return [before, await state()];
 }
 
 /** The app of a test file: a `TestApp` once the file's tests run, with a token for each user signed in. */
@@ -393,6 +412,7 @@ export function suiteApp<const U extends string>(
     },
     close: () => app().close(),
     signIn: (username, password) => app().signIn(username, password),
+    runJobs: (concurrency) => app().runJobs(concurrency),
     // Forwarded as they come: spelling out the generic parameters over the whole API table is beyond the compiler's patience.
     call: ((op: ApiOp, input: never, tok?: string, options?: CallOptions) =>
       app().call(op, input, tok, options)) as unknown as TestApp['call'],

@@ -60,16 +60,12 @@ describe('the demo activities’ history', () => {
     const inGroup = new Set(claimed.map((c) => c.memberId));
     expect(uses.length).toBeGreaterThan(0);
     for (const u of uses) expect(inGroup.has(u.memberId)).toBe(true);
+    const sold = uses.map((u) => u.orderId);
     const earned = await t.db
       .select({ memberId: pointEntries.memberId, at: pointEntries.createdAt, sold: orders.createdAt })
       .from(pointEntries)
       .innerJoin(orders, eq(orders.id, pointEntries.orderId))
-      .where(
-        inArray(
-          pointEntries.orderId,
-          uses.map((u) => u.orderId),
-        ),
-      );
+      .where(inArray(pointEntries.orderId, sold));
     expect(earned.length).toBeGreaterThan(0);
     // Each earn and its lot dated with its sale, after the member signed up.
     const signedUp = new Map(
@@ -79,12 +75,7 @@ describe('the demo activities’ history', () => {
       .select({ at: pointLots.createdAt, sold: orders.createdAt })
       .from(pointLots)
       .innerJoin(orders, eq(orders.id, pointLots.orderId))
-      .where(
-        inArray(
-          pointLots.orderId,
-          uses.map((u) => u.orderId),
-        ),
-      );
+      .where(inArray(pointLots.orderId, sold));
     expect(lots.length).toBe(earned.length);
     for (const l of lots) expect(l.at.getTime()).toBe(l.sold.getTime());
     for (const e of earned) {
@@ -94,15 +85,7 @@ describe('the demo activities’ history', () => {
     const anonymous = await t.db
       .select({ id: orders.id })
       .from(orders)
-      .where(
-        and(
-          inArray(
-            orders.id,
-            uses.map((u) => u.orderId),
-          ),
-          sql`${orders.memberId} is null`,
-        ),
-      );
+      .where(and(inArray(orders.id, sold), sql`${orders.memberId} is null`));
     expect(anonymous).toEqual([]);
   });
 

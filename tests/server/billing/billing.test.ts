@@ -6,13 +6,10 @@ import { CODE } from '../../../shared/domains.js';
 import { DEFAULT_ANNUAL_FEE, renewalAmount } from '../../../shared/billing/index.js';
 import { renewals, settleDueRenewals, settleRenewal } from '../../../server/billing/index.js';
 import { devices } from '../../../server/device/index.js';
-import { suiteApp } from '../helpers.js';
-import { jobKinds } from '../../../server/domains.js';
-import { jobs, runDueJobs } from '../../../server/jobs/index.js';
-import { databaseStorage } from '../../../server/storage/index.js';
+import { runJobsAround, suiteApp } from '../helpers.js';
+import { jobs } from '../../../server/jobs/index.js';
 
 const t = suiteApp(['tenant1', 'tenant11', 'tenant2', 'admin']);
-const runJobs = () => runDueJobs(t.db, databaseStorage(t.db), jobKinds);
 beforeAll(() => {
   process.env.BILLING_SETTLE_MS = '0';
 });
@@ -72,11 +69,7 @@ describe('billing.renew', () => {
       );
       const stateNow = async () =>
         (await t.ok('billing.renewal', { params: { id: ordered.id } }, t.token.tenant1)).state;
-      await runJobs();
-      expect(await stateNow()).toBe('pending');
-      await new Promise((r) => setTimeout(r, Math.max(0, row!.settleAt!.getTime() - Date.now() + 50)));
-      await runJobs();
-      expect(await stateNow()).toBe('paid');
+      expect(await runJobsAround(t, row!.settleAt!, stateNow)).toEqual(['pending', 'paid']);
     } finally {
       process.env.BILLING_SETTLE_MS = '0';
     }

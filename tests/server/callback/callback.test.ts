@@ -15,10 +15,8 @@ import { CODE } from '../../../shared/domains.js';
 import { callbackDeliveries, callbackSettings, rotateCallbackKeys } from '../../../server/callback/index.js';
 import { devices } from '../../../server/device/index.js';
 import { deviceChannels } from '../../../server/device/schema.js';
-import { jobKinds } from '../../../server/domains.js';
-import { jobs, runDueJobs } from '../../../server/jobs/index.js';
+import { jobs } from '../../../server/jobs/index.js';
 import { configureSecrets, parseKeys, secretKeys } from '../../../server/payment/index.js';
-import { databaseStorage } from '../../../server/storage/index.js';
 import { deviceBasic, suiteApp } from '../helpers.js';
 import { startReceiver, type Receiver } from './receiver.js';
 
@@ -56,7 +54,7 @@ afterEach(async () => {
   await t.db.delete(jobs);
 });
 
-const run = (concurrency = 2) => runDueJobs(t.db, databaseStorage(t.db), jobKinds, { concurrency });
+const run = (concurrency = 2) => t.runJobs(concurrency);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function sale(serial: string, buyer: object = {}) {
   const res = await t.call(

@@ -12,12 +12,9 @@ import { eq } from 'drizzle-orm';
 import { CODE } from '../../../shared/domains.js';
 import { IMPORT_LIMITS } from '../../../shared/customer/index.js';
 import { customers, customerStaff } from '../../../server/customer/index.js';
-import { jobKinds } from '../../../server/domains.js';
-import { runDueJobs } from '../../../server/jobs/index.js';
 import { xlsxBytes, type Cell } from '../../../server/http/xlsx.js';
 import { staffImporter } from '../../../server/customer/import.js';
 import { readSheet, type SheetRefused } from '../../../server/imports/index.js';
-import { databaseStorage } from '../../../server/storage/index.js';
 import { multipart } from '../file/support.js';
 import { suiteApp } from '../helpers.js';
 
@@ -37,12 +34,11 @@ const upload = async (token: string, bytes: Buffer, query: Record<string, string
   });
   return res.json() as { code: number; content: { id: number; state: string } };
 };
-const runJobs = () => runDueJobs(t.db, databaseStorage(t.db), jobKinds);
 /** Uploads and lets the job finish; answers the import as its uploader reads it. */
 const imported = async (token: string, bytes: Buffer, query: Record<string, string | number> = {}) => {
   const queued = await upload(token, bytes, query);
   expect(queued.code, JSON.stringify(queued)).toBe(CODE.ok);
-  await runJobs();
+  await t.runJobs();
   return t.ok('customer.staffImportStatus', { params: { id: queued.content.id } }, token);
 };
 const sheet = (rows: readonly (readonly Cell[])[], header: readonly string[] = HEADER) =>
@@ -216,7 +212,7 @@ describe('customer.staffImportStatus', () => {
     expect(
       await t.ok('customer.staffImportStatus', { params: { id: queued.content.id } }, t.token.enterprise1),
     ).toMatchObject({ state: 'queued' });
-    await runJobs();
+    await t.runJobs();
   });
 });
 

@@ -11,14 +11,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BehaviourRule } from '../../../shared/group/index.js';
 import { CODE } from '../../../shared/domains.js';
 import { deviceChannels, devices } from '../../../server/device/index.js';
-import { jobKinds } from '../../../server/domains.js';
 import { buyers, sweepBehaviourGroups } from '../../../server/group/behaviour.js';
 import { groupMembers, groups } from '../../../server/group/index.js';
 import { rowsOf } from '../../../server/db/sql.js';
-import { runDueJobs } from '../../../server/jobs/index.js';
 import { orderItems, orders } from '../../../server/order/index.js';
 import { products } from '../../../server/product/index.js';
-import { databaseStorage } from '../../../server/storage/index.js';
 import { suiteApp } from '../helpers.js';
 import { memberSession, sell, stock } from '../member/support.js';
 
@@ -42,7 +39,6 @@ async function bought(serial: string, memberId: number, daysAgo = 0, count = 1) 
 const found = async (rule: BehaviourRule) =>
   (await rowsOf<{ id: number }>(t.db, buyers(t.ids.tenant('A'), rule))).map((r) => r.id).sort((a, b) => a - b);
 const ids = (...who: (keyof typeof people)[]) => who.map((w) => people[w]).sort((a, b) => a - b);
-const runJobs = () => runDueJobs(t.db, databaseStorage(t.db), jobKinds);
 /** A group of tenant A as tenant1 asks for it: `group.create`'s answer. */
 const create = (name: string, fields: { importMethod: 'behaviour' | 'preImport'; behaviour?: BehaviourRule }) =>
   t.call(
@@ -178,7 +174,7 @@ describe('group.recompute', () => {
       conditions: [{ kind: 'boughtAt', deviceIds: [square], pointIds: [] }],
     });
     expect(group).toMatchObject({ identifier: 'cardNumber', computing: true, computedAt: null, size: 0 });
-    await runJobs();
+    await t.runJobs();
     const computed = await t.ok('group.info', { params: { id: group.id } }, t.token.tenant1);
     expect(computed).toMatchObject({ size: 2, computing: false });
     expect(computed.computedAt).not.toBeNull();
@@ -205,7 +201,7 @@ describe('group.recompute', () => {
       .where(eq(orders.memberId, people.p2));
     expect(await t.ok('group.recompute', { params: { id: group.id } }, t.token.tenant1)).toEqual({ requested: true });
     expect((await t.ok('group.info', { params: { id: group.id } }, t.token.tenant1)).computing).toBe(true);
-    await runJobs();
+    await t.runJobs();
     expect(await memberIds()).toEqual([`${people.p1}:activated`, `${people.p4}:disabled`].sort());
     expect((await t.ok('group.info', { params: { id: group.id } }, t.token.tenant1)).size).toBe(1);
 
@@ -223,7 +219,7 @@ describe('group.recompute', () => {
       },
       t.token.tenant1,
     );
-    await runJobs();
+    await t.runJobs();
     // p2's one purchase is 40 days old now: it stopped buying too.
     expect(await memberIds()).toEqual(
       [`${people.p2}:activated`, `${people.p3}:activated`, `${people.p4}:disabled`].sort(),
@@ -232,7 +228,7 @@ describe('group.recompute', () => {
 
   it('is asked for by the sweep once it is an hour old, once however many sweeps run', async () => {
     const group = await made('沉睡会员', { days: 30, conditions: [{ kind: 'lapsed' }] });
-    await runJobs();
+    await t.runJobs();
     await t.db
       .update(groups)
       .set({ computedAt: sql`now() - interval '2 hours'`, computeRequestedAt: sql`now() - interval '2 hours'` })
@@ -240,7 +236,7 @@ describe('group.recompute', () => {
     const [first, second] = await Promise.all([sweepBehaviourGroups(t.db), sweepBehaviourGroups(t.db)]);
     expect(first! + second!).toBe(1);
     expect((await t.ok('group.info', { params: { id: group.id } }, t.token.tenant1)).computing).toBe(true);
-    await runJobs();
+    await t.runJobs();
     expect((await t.ok('group.info', { params: { id: group.id } }, t.token.tenant1)).computing).toBe(false);
   });
 
@@ -248,7 +244,7 @@ describe('group.recompute', () => {
     const group = await made('停用后的分组', { days: 30, conditions: [{ kind: 'lapsed' }] });
     expect(group.computing).toBe(true);
     await t.ok('group.setState', { params: { id: group.id }, body: { state: 'disabled' } }, t.token.tenant1);
-    await runJobs();
+    await t.runJobs();
     expect((await t.ok('group.info', { params: { id: group.id } }, t.token.tenant1)).computing).toBe(false);
   });
 

@@ -11,10 +11,7 @@ import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { CODE } from '../../../shared/domains.js';
 import { groupMembers } from '../../../server/group/index.js';
-import { jobKinds } from '../../../server/domains.js';
-import { runDueJobs } from '../../../server/jobs/index.js';
 import { xlsxBytes, type Cell } from '../../../server/http/xlsx.js';
-import { databaseStorage } from '../../../server/storage/index.js';
 import { multipart } from '../file/support.js';
 import { suiteApp } from '../helpers.js';
 
@@ -46,11 +43,10 @@ const upload = async (token: string, groupId: number, bytes: Buffer, mode = 'goo
   });
   return res.json() as { code: number; content: { id: number; state: string } };
 };
-const runJobs = () => runDueJobs(t.db, databaseStorage(t.db), jobKinds);
 const imported = async (groupId: number, bytes: Buffer, mode = 'good') => {
   const queued = await upload(t.token.tenant1, groupId, bytes, mode);
   expect(queued.code, JSON.stringify(queued)).toBe(CODE.ok);
-  await runJobs();
+  await t.runJobs();
   return t.ok('group.importStatus', { params: { id: queued.content.id } }, t.token.tenant1);
 };
 const sheet = (rows: readonly (readonly Cell[])[], header = ['标识']) => xlsxBytes('分组成员', header, rows);
@@ -118,7 +114,7 @@ describe('group.import', () => {
     const made = await group();
     const queued = await upload(t.token.tenant1, made.id, await sheet([['13800000002']]));
     await t.ok('group.delete', { params: { id: made.id } }, t.token.tenant1);
-    await runJobs();
+    await t.runJobs();
     expect(await t.ok('group.importStatus', { params: { id: queued.content.id } }, t.token.tenant1)).toMatchObject({
       state: 'failed',
       code: CODE.groupNotFound,
@@ -130,7 +126,7 @@ describe('group.importStatus', () => {
   it("keeps an import its uploader's: another user and the staff import's status answer 814", async () => {
     const made = await group();
     const queued = await upload(t.token.tenant1, made.id, await sheet([['13800000003']]));
-    await runJobs();
+    await t.runJobs();
     expect(await t.code('group.importStatus', { params: { id: queued.content.id } }, t.token.tenant2)).toBe(
       CODE.importNotFound,
     );

@@ -3,13 +3,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { CODE } from '../../../shared/domains.js';
 import { REFUND_PERIOD } from '../../../shared/refund/index.js';
-import { suiteApp } from '../helpers.js';
+import { runJobsAround, suiteApp } from '../helpers.js';
 import { orderItems, orders } from '../../../server/order/index.js';
 import { refunds, refundSettings, settleDueRefunds } from '../../../server/refund/index.js';
 import { roles } from '../../../server/identity/schema.js';
-import { jobKinds } from '../../../server/domains.js';
-import { jobs, runDueJobs } from '../../../server/jobs/index.js';
-import { databaseStorage } from '../../../server/storage/index.js';
+import { jobs } from '../../../server/jobs/index.js';
 
 const t = suiteApp(['tenant1']);
 beforeAll(async () => {
@@ -43,7 +41,6 @@ async function paidOrder(lines = 1, own = false) {
   const items = await t.db.select().from(orderItems).where(eq(orderItems.orderId, row.id)).orderBy(orderItems.id);
   return { ...row, items };
 }
-const runJobs = () => runDueJobs(t.db, databaseStorage(t.db), jobKinds);
 const orderRow = async (id: number) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 const refund = (id: number, body: object, token = t.token.tenant1) =>
   t.call('refund.create', { params: { id }, body: body as never }, token);
@@ -69,11 +66,7 @@ describe('refund.create', () => {
         .where(and(eq(jobs.kind, 'refund.settle'), eq(jobs.runAt, row!.settleAt!)));
       expect(queued).toHaveLength(1);
       const stateNow = async () => (await t.db.select().from(refunds).where(eq(refunds.id, asked.id)))[0]!.state;
-      await runJobs();
-      expect(await stateNow()).toBe('pending');
-      await new Promise((r) => setTimeout(r, Math.max(0, row!.settleAt!.getTime() - Date.now() + 50)));
-      await runJobs();
-      expect(await stateNow()).toBe('success');
+      expect(await runJobsAround(t, row!.settleAt!, stateNow)).toEqual(['pending', 'success']);
     } finally {
       process.env.REFUND_SETTLE_MS = '0';
     }

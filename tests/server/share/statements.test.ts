@@ -7,16 +7,12 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { CODE } from '../../../shared/domains.js';
 import { addDays, businessDay, monthStart } from '../../../shared/business-time.js';
-import { jobKinds } from '../../../server/domains.js';
-import { runDueJobs } from '../../../server/jobs/index.js';
-import { databaseStorage } from '../../../server/storage/index.js';
 import { suiteApp } from '../helpers.js';
 import { addMember } from '../reliability/support/world.js';
 import { HONGQIAO, XINGHAI, percent, shareWorld } from './support.js';
 
 const t = suiteApp(['tenant1', 'tenant11', 'tenant2', 'admin']);
 const w = shareWorld(t);
-const runJobs = () => runDueJobs(t.db, databaseStorage(t.db), jobKinds);
 const page = (token: string, body: object = {}) =>
   t.ok('share.statementPage', { query: { pageNum: 1, pageSize: 100 }, body }, token);
 
@@ -37,7 +33,7 @@ describe('share.close', () => {
     host = await march();
     const asked = await t.ok('share.close', { body: { month: '2024-03' } }, t.token.tenant1);
     expect(asked).toMatchObject({ month: '2024-03', state: 'queued' });
-    expect(await runJobs()).toBeGreaterThanOrEqual(1);
+    expect(await t.runJobs()).toBeGreaterThanOrEqual(1);
     const thisMonth = monthStart(businessDay()).slice(0, 7);
     expect(await t.code('share.close', { body: { month: thisMonth } }, t.token.tenant1)).toBe(CODE.shareMonthOpen);
     // A second-level tenant closes its own month, never its parent's.
