@@ -1,13 +1,11 @@
 /** The billing domain on the upstream: the annual service fee, renewals paid through the sandbox provider, bills. It uses devices, points and tenants, never the other way. */
 import { defineServerDomain, periodic } from '../manifest.js';
+import { SWEEP_NET_MS } from '../jobs/index.js';
 import { billingDemo } from './demo.js';
 import { billingHandlers } from './handlers.js';
 import { SETTLE_JOB } from './renewals.js';
 import { invoices, renewals } from './schema.js';
 import { settleDueRenewals, settleJob } from './settle.js';
-
-/** The net under the settle jobs: a renewal left pending by a lost job settles at most this much later. */
-const SETTLE_SWEEP_MS = 10_000;
 
 export { billingSettings, invoiceProfiles, invoices, renewalDevices, renewals } from './schema.js';
 export { sandboxPayment, settleDueRenewals, settleRenewal, type PaymentOutcome } from './settle.js';
@@ -22,5 +20,5 @@ export const billingServer = defineServerDomain({
   },
   // Each renewal's answer and end are jobs at their moments (settle.ts); the sweep only catches a lost job.
   jobs: { [SETTLE_JOB]: settleJob },
-  background: (db) => periodic(() => settleDueRenewals(db), SETTLE_SWEEP_MS),
+  background: (db) => periodic(() => settleDueRenewals(db), SWEEP_NET_MS),
 });

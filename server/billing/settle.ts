@@ -15,7 +15,7 @@
  */
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Db, Queryable, Tx } from '../db/index.js';
-import type { JobKind } from '../jobs/index.js';
+import { sweepJob } from '../jobs/index.js';
 import { devices } from '../device/index.js';
 import { renewalDevices, renewals } from './schema.js';
 
@@ -28,14 +28,7 @@ export const sandboxPayment = (env: NodeJS.ProcessEnv = process.env): PaymentOut
 const SETTLE_BATCH = 50;
 
 /** Settles every renewal due by now, a batch at a time (a job queued at a renewal's `settle_at` and `expires_at`). */
-export const settleJob: JobKind<Record<string, never>> = {
-  async run(_payload, { db }) {
-    // Another batch while the last was full, a bounded number of times: what is left waits for the next job or sweep.
-    for (let i = 0; i < 20 && (await settleDueRenewals(db)) >= SETTLE_BATCH; i++);
-  },
-  // A failed sweep (the database away) tries again; the periodic sweep settles what is left.
-  retryAfter: (attempt) => (attempt < 5 ? 5_000 : null),
-};
+export const settleJob = sweepJob((db) => settleDueRenewals(db), SETTLE_BATCH);
 
 /** Settles the renewals due by now, up to `batch`, and expires the unpaid ones past their time; answers how many moved. */
 export async function settleDueRenewals(

@@ -6,6 +6,8 @@ export {
   runDueJobs,
   startJobs,
   STALE_AFTER_MS,
+  sweepJob,
+  SWEEP_NET_MS,
   type JobContext,
   type JobKind,
   type JobKinds,

@@ -290,6 +290,25 @@ export function startJobs(
   };
 }
 
+/**
+ * A job that runs a sweep of what is due by now (refunds and payments the
+ * provider answers, queued for that moment) while each pass comes back with
+ * a full batch, at most 20 passes: what is left waits for the next such job
+ * or the sweep's own periodic run every SWEEP_NET_MS, the net for a job lost
+ * with its instance. A failed pass (the database away) tries again.
+ */
+export function sweepJob(sweep: (db: Db) => Promise<number>, batch: number): JobKind<Record<string, never>> {
+  return {
+    async run(_payload, { db }) {
+      for (let i = 0; i < 20 && (await sweep(db)) >= batch; i++);
+    },
+    retryAfter: (attempt) => (attempt < 5 ? 5_000 : null),
+  };
+}
+
+/** How often a sweep run by `sweepJob`s also runs on its own, on every instance. */
+export const SWEEP_NET_MS = 10_000;
+
 /** Exponential back-off with ±20 % jitter: `base` · `factor`^(attempt−1), at most `cap`; null once `giveUpAfterMs` since the job was made has passed. */
 export function backoff(opts: { baseMs: number; factor: number; capMs: number; giveUpAfterMs: number }) {
   return (attempt: number, createdAt: Date): number | null => {

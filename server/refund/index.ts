@@ -1,14 +1,12 @@
 /** The refund domain on the upstream: refunds of orders through the sandbox payment provider, and each tenant's refund period. */
 import { sql } from 'drizzle-orm';
 import { defineServerDomain, periodic } from '../manifest.js';
+import { SWEEP_NET_MS } from '../jobs/index.js';
 import { orders } from '../order/schema.js';
 import { SETTLE_JOB } from './refunds.js';
 import { refundHandlers } from './handlers.js';
 import { refunds } from './schema.js';
 import { settleDueRefunds, settleJob } from './settle.js';
-
-/** The net under the settle jobs: a refund left pending by a lost job settles at most this much later. */
-const SETTLE_SWEEP_MS = 10_000;
 
 export { refundLines, refunds, refundSettings } from './schema.js';
 export { refundSettingsOf, refundsOf, requestRefund, type RefundRequest } from './refunds.js';
@@ -27,5 +25,5 @@ export const refundServer = defineServerDomain({
   },
   // Each refund's answer is a job at its settle_at (settle.ts); the sweep only catches one whose job was lost.
   jobs: { [SETTLE_JOB]: settleJob },
-  background: (db) => periodic(() => settleDueRefunds(db), SETTLE_SWEEP_MS),
+  background: (db) => periodic(() => settleDueRefunds(db), SWEEP_NET_MS),
 });

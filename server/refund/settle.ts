@@ -14,7 +14,7 @@
  */
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/index.js';
-import type { JobKind } from '../jobs/index.js';
+import { sweepJob } from '../jobs/index.js';
 import { publish } from '../http/events.js';
 import { orderAt, orderItems, orders, rollRefund } from '../order/index.js';
 import { reverseEarned } from '../member/index.js';
@@ -30,14 +30,7 @@ export const sandboxOutcome = (refund: Pick<DueRefund, 'reason'>, env: NodeJS.Pr
 const SETTLE_BATCH = 50;
 
 /** Settles every refund due by now, a batch at a time (a job queued at a refund's `settle_at`). */
-export const settleJob: JobKind<Record<string, never>> = {
-  async run(_payload, { db }) {
-    // Another batch while the last was full, a bounded number of times: what is left waits for the next job or sweep.
-    for (let i = 0; i < 20 && (await settleDueRefunds(db)) === SETTLE_BATCH; i++);
-  },
-  // A failed sweep (the database away) tries again; the periodic sweep settles what is left.
-  retryAfter: (attempt) => (attempt < 5 ? 5_000 : null),
-};
+export const settleJob = sweepJob((db) => settleDueRefunds(db), SETTLE_BATCH);
 
 /** Settles the refunds due by now, up to `batch` of them; answers how many. */
 export async function settleDueRefunds(
