@@ -178,7 +178,8 @@ describe('refund.create', () => {
       .where(and(eq(orders.rootTenantId, t.ids.tenant('A')), eq(orders.paymentState, 'unpaid')))
       .limit(1);
     expect((await refund(unpaid!.id, { reason: '未付', amount: 1 })).body.code).toBe(CODE.refundUnpaid);
-    const old = await paidOrder();
+    // Tenant A's own order: a second-level tenant's has its own settings (the demo gives A1 some), which A's do not change.
+    const old = await paidOrder(1, true);
     await t.db
       .update(orders)
       .set({ paidAt: sql`now() - interval '${sql.raw(String(REFUND_PERIOD.defaultDays + 1))} days'` })
