@@ -95,6 +95,16 @@ export function LedgerPanel({ memberId }: { memberId: number }) {
           </Text>
         ),
       },
+      {
+        // What a reverse left owed and an earn paid off: the points and this column together are the balance's moves.
+        id: 'owed',
+        header: t('member.ledger.owed'),
+        kind: 'number',
+        minWidth: 80,
+        width: 90,
+        cellTestId: 'member-entry-owed',
+        value: (e) => (e.owed === 0 ? '' : e.owed > 0 ? `+${e.owed}` : String(e.owed)),
+      },
       { id: 'reason', header: t('member.ledger.reason'), minWidth: 100, width: 180, grow: 1, value: (e) => e.reason },
       {
         id: 'operator',

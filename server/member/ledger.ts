@@ -16,6 +16,11 @@
  *   others; what the balance cannot cover is recorded as owed.
  * - A lot past its expiry is dead at once (the balance counts live lots);
  *   the next change of its member writes the `expire` entry for it.
+ * - The entries are the balance: their points sum to the balance minus the
+ *   points owed, after any sequence of changes, and their `owed` to what is
+ *   owed. A reverse counts all it takes back (what the balance covered and
+ *   what it left owed); paying the debt off later moves the balance and the
+ *   debt together, so its `settle` entry moves 0 points and −n owed.
  * Every entry carries a key where a repeat must be harmless (`earn:order:42`).
  */
 import { and, asc, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
@@ -86,6 +91,7 @@ async function entry(
   points: number,
   c: Change,
   at: Date,
+  owed = 0,
 ) {
   await tx.insert(pointEntries).values({
     createdAt: at,
@@ -93,6 +99,7 @@ async function entry(
     tenantId: m.tenantId,
     kind,
     points,
+    owed,
     reason: c.reason,
     operatorId: c.operatorId ?? null,
     orderId: c.orderId ?? null,
@@ -209,20 +216,24 @@ export async function reverseEarned(
       .set({ owed: sql`${members.owed} + ${points - taken}` })
       .where(eq(members.id, m.id));
   }
-  await entry(tx, m, 'reverse', -points, refund, at);
+  await entry(tx, m, 'reverse', -points, refund, at, points - taken);
 }
 
 /**
  * Closes a member's ledger for its erasure, under the member's lock: 708
  * while it holds live points (the tenant settles them first), its expired
- * lots written off, what a refund left owed forgiven.
+ * lots written off, what a refund left owed forgiven — by a `settle` entry
+ * that gives the points back to the sum, so the entries still add up.
  */
 export async function closeLedger(tx: Queryable, memberId: number, at: Date): Promise<void> {
   const m = await lock(tx, memberId);
   if (m.erased) throw new BizError(CODE.programmeMemberNotFound);
   if ((await balanceOf(tx, m.id, at)) > 0) throw new BizError(CODE.memberHasBalance);
   await expire(tx, m, at);
-  if (m.owed > 0) await tx.update(members).set({ owed: 0 }).where(eq(members.id, m.id));
+  if (m.owed > 0) {
+    await tx.update(members).set({ owed: 0 }).where(eq(members.id, m.id));
+    await entry(tx, m, 'settle', m.owed, { memberId: m.id, reason: '', key: 'settle:erased' }, at, -m.owed);
+  }
 }
 
 /**
@@ -262,7 +273,7 @@ async function writeLot(
     .values([
       { ...line, kind, points, key: change.key ?? null },
       ...(settle > 0
-        ? [{ ...line, kind: 'settle' as const, points: -settle, key: change.key ? `${change.key}:settle` : null }]
+        ? [{ ...line, kind: 'settle' as const, points: 0, owed: -settle, key: change.key ? `${change.key}:settle` : null }]
         : []),
     ]);
   if (settle > 0)

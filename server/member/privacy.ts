@@ -52,6 +52,7 @@ export async function exportMember(db: Db, scope: Scope, id: number, at = new Da
     .select({
       kind: pointEntries.kind,
       points: pointEntries.points,
+      owed: pointEntries.owed,
       reason: pointEntries.reason,
       orderNumber: pointEntries.orderNumber,
       createdAt: pointEntries.createdAt,

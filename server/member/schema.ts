@@ -138,7 +138,15 @@ export const pointEntries = pgTable(
       .notNull()
       .references(() => tenants.id),
     kind: pointEntryKind('kind').notNull(),
+    /**
+     * What the entry moved of the balance less what is owed: the sum of a
+     * member's entries is always its balance minus its owed points. An earn
+     * that pays a debt off moves 0 here (the balance and the debt fall
+     * together), and says how much it paid in `owed`.
+     */
     points: integer('points').notNull(),
+    /** What the entry moved of the points owed: a reverse the balance could not cover owes (+), a settle pays off (−). Sums to `members.owed`. */
+    owed: integer('owed').notNull().default(0),
     reason: text('reason').notNull().default(''),
     operatorId: integer('operator_id').references(() => users.id, { onDelete: 'set null' }),
     orderId: integer('order_id'),

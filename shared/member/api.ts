@@ -33,8 +33,14 @@ export type PointEntryKind = (typeof POINT_ENTRY_KINDS)[number];
 export const pointEntry = z.object({
   id: z.number().int(),
   kind: z.enum(POINT_ENTRY_KINDS),
-  /** Signed: an earn is positive, a spend negative. */
+  /**
+   * Signed: an earn is positive, a spend negative. The entries sum to the
+   * balance less the points owed: a reverse counts what it left owed too,
+   * and an earn's settle of that debt moves 0 here.
+   */
   points: z.number().int(),
+  /** What the entry moved of the points owed: a reverse the balance could not cover owes (+), a settle pays off (−). */
+  owed: z.number().int(),
   reason: z.string(),
   /** Who made it: a console user's name, or null for the system (a sale, a refund, expiry). */
   operatorName: z.string().nullable(),

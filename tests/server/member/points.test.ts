@@ -118,10 +118,14 @@ describe('points taken back by a refund', () => {
     const next = await sell(t, SERIAL, { memberId: member.id, items: [{ channel: 1, count: 3 }] });
     expect(next.body.content.points).toBe(37);
     expect(await t.ok('member.me', {}, token)).toMatchObject({ points: 17, owed: 0 });
-    expect((await ledger(member.id)).entries.list.slice(0, 2).map((e) => [e.kind, e.points])).toEqual([
-      ['settle', -20],
-      ['earn', 37],
+    // The settle moves the debt, not the balance less the debt: the reverse counted those 20 already.
+    const entries = (await ledger(member.id)).entries.list;
+    expect(entries.slice(0, 3).map((e) => [e.kind, e.points, e.owed])).toEqual([
+      ['settle', 0, -20],
+      ['earn', 37, 0],
+      ['reverse', -25, 20],
     ]);
+    expect(entries.reduce((sum, e) => sum + e.points, 0)).toBe(17);
   });
 
   it('the automatic refund of a failed vend takes the points back too', async () => {
