@@ -181,7 +181,8 @@ export async function holdCoupons(
     type: r.coupon.type,
     amount: r.coupon.amount ?? 0,
     threshold: r.coupon.threshold,
-    products: r.coupon.type === 'reduction' ? null : productsOf(r.activity_id),
+    // Every coupon buys only its activity's products: a reduction counts them toward its threshold and spreads over them alone.
+    products: productsOf(r.activity_id),
   }));
 }
 

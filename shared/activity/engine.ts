@@ -75,7 +75,11 @@ export interface HeldCoupon {
   amount: number;
   /** Reduction: the total it needs (0: none). */
   threshold: number;
-  /** Exchange and fixed price: the products it buys; null: any of the activity's (reduction: every product). */
+  /**
+   * The products it applies to (its activity's): an exchange or fixed price
+   * buys one of them; a reduction counts only their lines toward its
+   * threshold and takes its amount off them alone. Null: every product.
+   */
   products: readonly number[] | null;
 }
 
@@ -296,15 +300,20 @@ function basketDiscount(rule: PricingRule, lines: readonly Working[]): number {
   return rule.amountLeft === null ? off : off <= rule.amountLeft ? off : 0;
 }
 
-/** A coupon's discount on `lines`, and the line it lands on (exchange, fixed price) or none (reduction). */
+/** The lines a coupon may touch: those of its products. */
+const couponLines = (coupon: HeldCoupon, lines: readonly Working[]) =>
+  coupon.products ? lines.filter((l) => coupon.products!.includes(l.productId)) : [...lines];
+
+/** A coupon's discount on `lines`, and the line it lands on (exchange, fixed price) or none (reduction: spread over its lines). */
 function couponDiscount(coupon: HeldCoupon, lines: readonly Working[]): { off: number; line?: Working } {
+  const mine = couponLines(coupon, lines);
   if (coupon.type === 'reduction') {
-    const total = lines.reduce((s, l) => s + l.amount, 0);
+    // The threshold counts its own products' lines only, as a spend-and-save activity's does (`basketDiscount`).
+    const total = mine.reduce((s, l) => s + l.amount, 0);
     return total >= coupon.threshold && total > 0 ? { off: coupon.amount } : { off: 0 };
   }
   let best: { off: number; line?: Working } = { off: 0 };
-  for (const line of lines) {
-    if (coupon.products && !coupon.products.includes(line.productId)) continue;
+  for (const line of mine) {
     // A unit's share of what the line pays now (rounded down: never more than one unit's worth).
     const unit = Math.floor(line.amount / line.count);
     const off = coupon.type === 'exchange' ? unit : Math.max(0, unit - Math.max(coupon.amount, LOWEST_UNIT_PRICE));
@@ -352,8 +361,9 @@ function priceWith(input: PricingInput, rules: readonly PricingRule[]): Priced {
       line.couponId = coupon.id;
       line.activityIds.push(coupon.activityId);
     } else {
-      taken = spread(lines, best.off);
-      for (const l of lines) {
+      const mine = couponLines(coupon, lines);
+      taken = spread(mine, best.off);
+      for (const l of mine) {
         l.couponId = coupon.id;
         l.activityIds.push(coupon.activityId);
       }

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CODE } from '../../../shared/domains.js';
 import { activities } from '../../../server/activity/index.js';
-import { orders } from '../../../server/order/index.js';
+import { orderItems, orders } from '../../../server/order/index.js';
 import { suiteApp } from '../helpers.js';
 import { memberSession, settleNow } from '../member/support.js';
 import { activityBody, sell, stockMachine } from './support.js';
@@ -111,11 +111,40 @@ describe('order.sale with coupons', () => {
     expect((await sell(t, { memberId: member.id, couponId: coupon.id })).body.content.amount).toBe(700);
   });
 
-  it('a money-off coupon takes off the whole basket, whatever products its activity names', async () => {
+  it('a money-off coupon touches only the products its activity names: its threshold counts them alone', async () => {
+    // Issue 77: a ¥2-off coupon limited to product B took ¥2 off a basket of product A alone.
     const a = await couponActivity({ amount: 200 }, { products: [{ productId: m.productB }] });
     const { token, member } = await memberSession(t, A());
-    await claim(token, a.id);
-    expect((await sell(t, { memberId: member.id, items: [{ channel: 1, count: 1 }] })).body.content.amount).toBe(800);
+    const coupon = (await claim(token, a.id)).body.content;
+    expect((await sell(t, { memberId: member.id, items: [{ channel: 1, count: 1 }] })).body.content.amount).toBe(1000);
+    expect((await sell(t, { memberId: member.id, couponId: coupon.id })).body.code).toBe(CODE.couponUnusable);
+    // ¥3 off ¥10 of product B: ¥10 of A and ¥6 of B do not reach it; two of B do, and only B's line pays less.
+    const b = await couponActivity({ amount: 300, threshold: 1000 }, { products: [{ productId: m.productB }] });
+    const other = await memberSession(t, A());
+    await claim(other.token, b.id);
+    const both = [
+      { channel: 1, count: 1 },
+      { channel: 2, count: 1 },
+    ];
+    expect((await sell(t, { memberId: other.member.id, items: both })).body.content.amount).toBe(1600);
+    const two = await sell(t, {
+      memberId: other.member.id,
+      items: [
+        { channel: 1, count: 1 },
+        { channel: 2, count: 2 },
+      ],
+    });
+    expect(two.body.content.amount).toBe(1000 + 1200 - 300);
+    const [order] = await t.db.select().from(orders).where(eq(orders.number, two.body.content.orderNumber));
+    const items = await t.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order!.id))
+      .orderBy(orderItems.channel);
+    expect(items.map((i) => [i.amount, i.couponId !== null])).toEqual([
+      [1000, false],
+      [900, true],
+    ]);
   });
 
   it('a coupon not given back on refund stays used; one the buyer names that prices nothing is 3421', async () => {

@@ -101,6 +101,21 @@ describe('each type', () => {
     expect(r.total).toBe(880);
     expect(r.lines[0]!.couponId).toBe(9);
   });
+  it('a money-off coupon touches only its products: they alone reach its threshold and take its amount', () => {
+    const rules = [rule({ id: 3, type: 'coupon' })];
+    const off2: HeldCoupon = { id: 9, activityId: 3, type: 'reduction', amount: 200, threshold: 0, products: [7] };
+    // A basket of another product alone: nothing off (it took ¥2 off before).
+    expect(price([line(1, 8, 350)], rules, { coupons: [off2] }).total).toBe(350);
+    const mixed = price([line(1, 7, 300), line(2, 8, 350)], rules, { coupons: [off2] });
+    expect(mixed.lines.map((l) => [l.amount, l.couponId])).toEqual([
+      [100, 9],
+      [350, null],
+    ]);
+    // ¥3 off ¥15 of product 7: ¥10 of it and ¥10 of product 8 do not reach it.
+    const off3: HeldCoupon = { id: 9, activityId: 3, type: 'reduction', amount: 300, threshold: 1500, products: [7] };
+    expect(price([line(1, 7, 1000), line(2, 8, 1000)], rules, { coupons: [off3] }).total).toBe(2000);
+    expect(price([line(1, 7, 800, 2), line(2, 8, 1000)], rules, { coupons: [off3] }).lines[1]!.amount).toBe(1000);
+  });
   it('an exchange coupon gives one unit away; a fixed-price coupon sells one at its amount', () => {
     const rules = [rule({ id: 3, type: 'coupon' })];
     const exchange: HeldCoupon = { id: 9, activityId: 3, type: 'exchange', amount: 0, threshold: 0, products: [7] };
@@ -276,6 +291,53 @@ const arbCoupons = fc.array(
   }),
   { maxLength: 3 },
 );
+
+/** Whether a rule's or a coupon's scope holds a product (null: every product). */
+const inScope = (products: ReadonlyMap<number, unknown> | readonly number[] | null, productId: number) =>
+  products === null || (products instanceof Map ? products.has(productId) : (products as number[]).includes(productId));
+
+describe('scope over generated baskets', () => {
+  it('no discount lands on a line outside the scope of what priced it; thresholds count only lines inside it', () => {
+    const arbHeld = fc.array(
+      fc.record({
+        type: fc.constantFrom('reduction', 'exchange', 'fixedPrice' as const),
+        amount: fc.integer({ min: 1, max: 3000 }),
+        threshold: fc.integer({ min: 0, max: 5000 }),
+        activityId: fc.integer({ min: 1, max: 6 }),
+        products: fc.option(fc.uniqueArray(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 3 })),
+      }),
+      { maxLength: 3 },
+    );
+    fc.assert(
+      fc.property(arbLines, arbRules, arbHeld, (lines, rules, held) => {
+        const coupons: HeldCoupon[] = held.map((c, i) => ({ ...c, id: i + 1 }));
+        const r = priceBasket({ lines, rules, coupons, customer: anyone, at: noon, platform: null });
+        const coupon = coupons.find((c) => r.lines.some((l) => l.couponId === c.id));
+        for (const l of r.lines) {
+          for (const id of l.activityIds) {
+            const of = rules.find((x) => x.id === id)!;
+            const scope = of.type === 'coupon' ? (coupon?.products ?? null) : of.products;
+            expect(inScope(scope, l.productId), `activity ${id} on product ${l.productId}`).toBe(true);
+          }
+          // A line nothing in scope priced pays its own price (the staff price is not an activity).
+          if (!l.activityIds.length) {
+            const own = lines.find((x) => x.key === l.key)!;
+            expect(l.amount).toBe(Math.min(own.price, own.staffPrice ?? own.price) * l.count);
+          }
+        }
+        for (const a of r.applied) {
+          const of = rules.find((x) => x.id === a.activityId)!;
+          const touched = r.lines.filter((l) => l.activityIds.includes(a.activityId));
+          if (a.lane === 'basket' && of.type === 'fullReduction')
+            expect(touched.reduce((s, l) => s + l.unitPrice * l.count, 0)).toBeGreaterThanOrEqual(of.threshold!);
+          if (a.lane === 'coupon' && coupon?.type === 'reduction')
+            expect(touched.reduce((s, l) => s + l.amount, 0) + a.discount).toBeGreaterThanOrEqual(coupon.threshold);
+        }
+      }),
+      { numRuns: 2000, seed: 77 },
+    );
+  });
+});
 
 describe('over generated baskets', () => {
   it('never a negative price, never below the lowest price but for a free unit, the lines add up, no one pays more than without activities', () => {
