@@ -12,7 +12,6 @@ import {
   LANE_OF,
   draftPricingRule,
   keepTypeFields,
-  priceBasket,
   type ActivityRule,
   type PreviewAnswer,
   type PricingRule,
@@ -28,8 +27,7 @@ import { products } from '../product/schema.js';
 import { sceneDevices } from '../scene/schema.js';
 import { activityOf } from './activities.js';
 import { checkNamed, checkRefs } from './choices.js';
-import { couldPrice, customerOf, liveActivities, productsOf, rulesOf } from './pricing.js';
-import { holdCoupons } from './coupons.js';
+import { priceRequest } from './pricing.js';
 import type { MemberCaller } from '../http/principal.js';
 import { tenants } from '../identity/schema.js';
 
@@ -94,14 +92,12 @@ export async function previewPrice(
   const now = new Date();
   const draftStart = input.draft ? new Date(input.draft.startAt) : null;
   const at = input.at ? new Date(input.at) : draftStart && draftStart > now ? draftStart : now;
-  const who = { memberId: input.memberId ?? null, staffId: null };
-  const live = (await liveActivities(db, device.id, at)).filter(
-    (a) => a.id !== input.activityId && a.tenantId !== null,
-  );
-  const rules = await rulesOf(db, live, who, at);
-  const draft = input.draft ? await draftRule(db, input.draft, device.id, at) : null;
-  if (draft) rules.push(draft);
-  const priced = priceBasket({
+  const { priced, list: live } = await priceRequest(db, {
+    tenantId: device.tenantId,
+    deviceId: device.id,
+    who: { memberId: input.memberId ?? null, staffId: null },
+    platform: input.platform ?? null,
+    couponId: null,
     lines: input.items.map((item, i) => ({
       key: i + 1,
       productId: item.productId,
@@ -109,11 +105,10 @@ export async function previewPrice(
       price: byProduct.get(item.productId)!.price ?? 0,
       staffPrice: null,
     })),
-    rules,
-    coupons: [],
-    customer: await customerOf(db, device.tenantId, who),
     at,
-    platform: input.platform ?? null,
+    hold: false,
+    except: input.activityId,
+    draft: input.draft ? await draftRule(db, input.draft, device.id, at) : null,
   });
   const named = new Map(live.map((a) => [a.id, a]));
   return {
@@ -145,13 +140,19 @@ export async function previewPrice(
 
 /**
  * The member's basket price (`activity.basketPrice`): the machine's channels
- * priced for the signed-in member as the sale would price them — its groups,
- * limits and coupons (looked at, not held: nothing is taken until it buys).
+ * priced for the signed-in member by the sale's own pricing step
+ * (pricing.ts `priceRequest`) — its groups, limits, coupons (looked at, not
+ * held: nothing is taken until it buys) and the platform it pays with.
  */
 export async function basketPrice(
   db: Queryable,
   member: MemberCaller,
-  input: { deviceId: number; items: { channel: number; count: number }[]; couponId?: number | undefined },
+  input: {
+    deviceId: number;
+    items: { channel: number; count: number }[];
+    couponId?: number | undefined;
+    platform: string;
+  },
 ): Promise<PreviewAnswer> {
   // One statement: the machine — the member's tenant's, or a second-level tenant's under it — and the channels asked for.
   const numbers = [...new Set(input.items.map((i) => i.channel))];
@@ -182,38 +183,23 @@ export async function basketPrice(
       : [],
   );
   if (channels.length !== numbers.length) throw new BizError(CODE.channelUnavailable);
-  const at = new Date();
-  const who = { memberId: member.id, staffId: null };
-  const live = (await liveActivities(db, device.id, at)).filter(couldPrice(channels, true));
-  // Three reads at once on the pool (no transaction: nothing is held or locked — coupons are looked at, not taken,
-  // until the member buys).
-  const [rules, held, customer] = await Promise.all([
-    rulesOf(db, live, who, at),
-    holdCoupons(
-      db,
-      member.id,
-      live.filter((a) => a.type === 'coupon').map((a) => a.id),
-      input.couponId ?? null,
-      false,
-      productsOf(live),
-    ),
-    customerOf(db, device.tenantId, who, live),
-  ]);
   const byChannel = new Map(channels.map((c) => [c.number, c]));
-  const priced = priceBasket({
+  // Coupons are looked at, not taken, until the member buys: nothing is held or locked.
+  const { priced, list: live } = await priceRequest(db, {
+    tenantId: device.tenantId,
+    deviceId: device.id,
+    who: { memberId: member.id, staffId: null },
+    platform: input.platform,
+    couponId: input.couponId ?? null,
     lines: input.items.map((i) => ({
       key: i.channel,
-      productId: byChannel.get(i.channel)!.productId!,
+      productId: byChannel.get(i.channel)!.productId,
       count: i.count,
       price: byChannel.get(i.channel)!.price ?? 0,
       staffPrice: null,
     })),
-    rules,
-    coupons: held,
-    customer,
-    at,
-    platform: null,
-    couponId: input.couponId,
+    at: new Date(),
+    hold: false,
   });
   const named = new Map(live.map((a) => [a.id, a]));
   return {

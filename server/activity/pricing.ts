@@ -7,7 +7,13 @@
  * budget (the lock is released with the sale's transaction).
  */
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import { priceBasket, type Customer, type PricingRule, type ActivityType } from '../../shared/activity/index.js';
+import {
+  priceBasket,
+  type ActivityType,
+  type BasketLine,
+  type Customer,
+  type PricingRule,
+} from '../../shared/activity/index.js';
 import type { Queryable, Tx } from '../db/index.js';
 import { rowsOf } from '../db/sql.js';
 import type { PricedSale, SaleBasket } from '../db/provided.js';
@@ -185,51 +191,98 @@ export const productsOf = (list: readonly Activity[]) => {
 };
 
 /**
- * Whether an activity could price a basket: one of its products is in it —
- * but a coupon activity, whose money-off coupon takes off the whole basket,
- * could whenever a member buys (an anonymous buyer holds no coupon).
+ * Whether an activity could price a basket: one of its products is in it
+ * (every activity, a coupon's too, touches its own products only); a coupon
+ * activity only when a member buys (an anonymous buyer holds no coupon).
  */
 export const couldPrice =
   (lines: readonly { productId: number }[], member: boolean) =>
   (a: Activity): boolean =>
-    a.type === 'coupon' ? member : a.productPrices.some(([id]) => lines.some((l) => l.productId === id));
+    (a.type !== 'coupon' || member) && a.productPrices.some(([id]) => lines.some((l) => l.productId === id));
 
-/** Prices a machine's sale in its transaction (the order domain asks through the `salePricing` provision). */
-export async function priceSale(tx: Tx, basket: SaleBasket): Promise<PricedSale> {
-  const at = new Date();
-  const who = { memberId: basket.memberId, staffId: basket.staffId };
-  // Only what could price this basket (`couldPrice`): the others need no limits counted and no row locked.
-  const list = (await liveActivities(tx, basket.deviceId, at)).filter(
-    couldPrice(basket.lines, basket.memberId !== null),
+/** What a basket is priced for: the one input of the sale, the member's basket price and the console's preview. */
+export interface PriceRequest {
+  tenantId: number;
+  deviceId: number;
+  who: Who;
+  /** The payment platform; null only for the console's preview of any platform. */
+  platform: string | null;
+  /** The coupon the buyer chose: one that prices nothing here is refused (3421), whoever asks. */
+  couponId: number | null;
+  lines: readonly BasketLine[];
+  at: Date;
+  /** The sale: the limited activities' rows and the coupons are locked until its commit. A look: nothing is. */
+  hold: boolean;
+  /** The preview: the activity the form edits is left out, its unsaved draft priced in its place. */
+  except?: number | undefined;
+  draft?: PricingRule | null | undefined;
+}
+
+/**
+ * Prices a basket the one way every caller does (issue 77: the member's
+ * basket price dropped a chosen coupon the sale then refused, and priced an
+ * Alipay-only offer for a WeChat sale): the live activities that could
+ * price it, what is left of each for this customer, the customer, the
+ * member's coupons, the engine, and the chosen coupon's refusal. Answers
+ * the priced basket, the activities it was priced with, and the coupon it
+ * takes.
+ */
+export async function priceRequest(db: Queryable, req: PriceRequest) {
+  const list = (await liveActivities(db, req.deviceId, req.at)).filter(
+    (a) => a.id !== req.except && couldPrice(req.lines, req.who.memberId !== null)(a),
   );
-  const lockable = list.filter(limited).map((a) => a.id);
-  if (lockable.length)
-    await tx
-      .select({ id: activities.id })
-      .from(activities)
-      .where(inArray(activities.id, lockable))
-      .orderBy(activities.id)
-      .for('update');
-  const rules = await rulesOf(tx, list, who, at);
-  const customer = await customerOf(tx, basket.tenantId, who, list);
-  // A member's coupons of the live coupon activities, held for this sale (coupons.ts).
+  if (req.hold) {
+    // Only what could price this basket: the others need no limits counted and no row locked.
+    const lockable = list.filter(limited).map((a) => a.id);
+    if (lockable.length)
+      await db
+        .select({ id: activities.id })
+        .from(activities)
+        .where(inArray(activities.id, lockable))
+        .orderBy(activities.id)
+        .for('update');
+  }
   const couponActivities = list.filter((a) => a.type === 'coupon').map((a) => a.id);
+  // In a sale these run one after another on its transaction; a look could run them at once, but the order keeps
+  // one code path (each is one statement).
+  const rules = await rulesOf(db, list, req.who, req.at);
+  if (req.draft) rules.push(req.draft);
+  const customer = await customerOf(db, req.tenantId, req.who, req.draft ? undefined : list);
+  // A member's coupons of the live coupon activities: held for a sale, looked at otherwise (coupons.ts).
+  // A coupon is a member's: without one, a chosen coupon is no one's to use.
+  if (req.who.memberId === null && req.couponId !== null) throw new BizError(CODE.couponUnusable);
   const held =
-    basket.memberId === null
+    req.who.memberId === null
       ? []
-      : await holdCoupons(tx, basket.memberId, couponActivities, basket.couponId, true, productsOf(list));
+      : await holdCoupons(db, req.who.memberId, couponActivities, req.couponId, req.hold, productsOf(list));
   const priced = priceBasket({
-    lines: basket.lines,
+    lines: req.lines,
     rules,
     coupons: held,
     customer,
-    at,
-    platform: basket.platform,
-    couponId: basket.couponId ?? undefined,
+    at: req.at,
+    platform: req.platform,
+    couponId: req.couponId ?? undefined,
   });
   const redeemed = priced.applied.find((a) => a.couponId !== null)?.couponId ?? null;
-  // A coupon the buyer chose that prices nothing here (its threshold not met, its product not bought) is refused, not ignored.
-  if (basket.couponId !== null && redeemed !== basket.couponId) throw new BizError(CODE.couponUnusable);
+  // A coupon the buyer chose that prices nothing here (its threshold not met, its product not bought, a better
+  // exclusive activity priced alone) is refused, not ignored: what the member is shown is what the machine charges.
+  if (req.couponId !== null && redeemed !== req.couponId) throw new BizError(CODE.couponUnusable);
+  return { priced, list, redeemed };
+}
+
+/** Prices a machine's sale in its transaction (the order domain asks through the `salePricing` provision). */
+export async function priceSale(tx: Tx, basket: SaleBasket): Promise<PricedSale> {
+  const { priced, redeemed } = await priceRequest(tx, {
+    tenantId: basket.tenantId,
+    deviceId: basket.deviceId,
+    who: { memberId: basket.memberId, staffId: basket.staffId },
+    platform: basket.platform,
+    couponId: basket.couponId,
+    lines: basket.lines,
+    at: new Date(),
+    hold: true,
+  });
   return {
     lines: priced.lines,
     record: async (orderId) => {

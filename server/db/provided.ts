@@ -12,9 +12,10 @@
  */
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { BasketLine, PricedLine } from '../../shared/common/basket.js';
 import type { Queryable, Tx } from './index.js';
 
-/** A machine's sale as the pricing engine takes it (the activity domain's shared/activity/engine.ts). */
+/** A machine's sale as the pricing step takes it: the engine's own basket lines (shared/activity/engine.ts), not a copy. */
 export interface SaleBasket {
   tenantId: number;
   deviceId: number;
@@ -22,21 +23,12 @@ export interface SaleBasket {
   staffId: number | null;
   platform: string;
   couponId: number | null;
-  /** Per channel: the channel's price of one unit, and a staff buyer's price (null: not a staff buyer). */
-  lines: { key: number; productId: number; count: number; price: number; staffPrice: number | null }[];
+  /** Per channel (`key`): the channel's price of one unit, and a staff buyer's price (null: not a staff buyer). */
+  lines: BasketLine[];
 }
-/** The sale priced: its lines (a purchase limit may split one), and the uses to record once the order exists. */
+/** The sale priced: the engine's lines (a purchase limit may split one), and the uses to record once the order exists. */
 export interface PricedSale {
-  lines: {
-    key: number;
-    productId: number;
-    count: number;
-    listPrice: number;
-    unitPrice: number;
-    amount: number;
-    activityIds: number[];
-    couponId: number | null;
-  }[];
+  lines: PricedLine[];
   record: (orderId: number) => Promise<void>;
 }
 

@@ -28,7 +28,7 @@ import { publish } from '../http/events.js';
 import { rollSale } from './rollup.js';
 import type { OrderEvent } from '../../shared/order/index.js';
 import { tenants } from '../identity/schema.js';
-import { needIfProvided, type PricedSale } from '../db/provided.js';
+import { need, needIfProvided, type PricedSale } from '../db/provided.js';
 import { earnForOrder, memberForSale, pointEntries, pointsForAmount, recordExternalSale } from '../member/index.js';
 
 type Sale = Required<Pick<SaleInput, 'items'>> & Omit<SaleInput, 'items'>;
@@ -158,28 +158,24 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
           buyer ? (ids) => customerPricesOf(tx, buyer.customerId, ids) : null,
           await versionPrices(tx, device, sale.priceVersion),
         );
-        // The activities price the basket (server/activity); without that domain, the channels' prices stand.
-        const pricing = needIfProvided('salePricing');
-        priced = pricing
-          ? await pricing(tx, {
-              tenantId: device.tenantId,
-              deviceId: device.id,
-              memberId: member?.id ?? null,
-              staffId: holder?.id ?? null,
-              platform: sale.platform,
-              couponId: sale.couponId ?? null,
-              lines: lines.map((l) => ({
-                key: l.channel,
-                productId: l.productId,
-                count: l.count,
-                price: l.channelPrice,
-                staffPrice: holder ? l.unitPrice : null,
-              })),
-            })
-          : undefined;
-        amount = priced
-          ? priced.lines.reduce((sum, l) => sum + l.amount, 0)
-          : lines.reduce((sum, l) => sum + l.unitPrice * l.count, 0);
+        // The activities price the basket (server/activity), the one pricing step the member's basket price and the
+        // console's preview take too. A port that fails loudly when missing: no silent sale at the channels' prices.
+        priced = await need('salePricing')(tx, {
+          tenantId: device.tenantId,
+          deviceId: device.id,
+          memberId: member?.id ?? null,
+          staffId: holder?.id ?? null,
+          platform: sale.platform,
+          couponId: sale.couponId ?? null,
+          lines: lines.map((l) => ({
+            key: l.channel,
+            productId: l.productId,
+            count: l.count,
+            price: l.channelPrice,
+            staffPrice: holder ? l.unitPrice : null,
+          })),
+        });
+        amount = priced.lines.reduce((sum, l) => sum + l.amount, 0);
       }
       const title = lines.length
         ? lines.map((l) => (l.count > 1 ? `${l.name}×${l.count}` : l.name)).join('、')
@@ -243,18 +239,7 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
       if (!first) throw new AlreadyRecorded();
       if (lines.length) {
         const names = new Map(lines.map((l) => [l.channel, l.name]));
-        const items =
-          priced?.lines ??
-          lines.map((l) => ({
-            key: l.channel,
-            productId: l.productId,
-            count: l.count,
-            listPrice: l.channelPrice,
-            unitPrice: l.unitPrice,
-            amount: l.unitPrice * l.count,
-            activityIds: [],
-            couponId: null,
-          }));
+        const items = priced!.lines;
         await tx.insert(orderItems).values(
           items.map((l) => ({
             orderId: order.id,

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { endpoint, isoTime, page, pageQuery, ref } from '../api/define.js';
+import { PAY_PLATFORMS } from '../order/index.js';
 import { COUPON_TYPES } from './rules.js';
 import { previewAnswer } from './api.js';
 
@@ -65,7 +66,7 @@ export const couponApi = {
     method: 'POST',
     path: '/member-api/v1/basket-price',
     summary:
-      "What the signed-in member would pay for channels of a machine now, and why — the engine that prices the machine's sale, with the member's groups, limits and coupons (1201 for a machine not of the member's tenant).",
+      "What the signed-in member would pay for channels of a machine now, and why — the one pricing step of the machine's sale, with the member's groups, limits and coupons, and the platform the member pays with (WeChat, the mini-program's, unless named): the price shown is the price charged. A chosen coupon that prices nothing here is 3421, as at the sale; 1201 for a machine not of the member's tenant.",
     body: z.object({
       deviceId: ref('device'),
       items: z
@@ -73,6 +74,8 @@ export const couponApi = {
         .min(1)
         .max(10),
       couponId: ref('coupon').optional(),
+      /** How the member will pay: an offer for another platform is not priced (the mini-program pays by WeChat). */
+      platform: z.enum(PAY_PLATFORMS).default('wechat'),
     }),
     content: previewAnswer,
     access: memberApp,

@@ -22,7 +22,10 @@
  *    one whose budget or limits are spent (the loader says what is left)
  *    does not price at all, never part of a basket.
  */
+import type { BasketLine, PricedLine } from '../common/basket.js';
 import type { ActivityRule, ActivityType, CouponType } from './rules.js';
+
+export type { BasketLine, PricedLine };
 
 /** The lowest price a unit is sold at by an activity: one fen (an exchange coupon's free unit is the exception). */
 export const LOWEST_UNIT_PRICE = 1;
@@ -83,17 +86,6 @@ export interface HeldCoupon {
   products: readonly number[] | null;
 }
 
-export interface BasketLine {
-  /** The caller's key (the channel). */
-  key: number;
-  productId: number;
-  count: number;
-  /** The channel's price of one unit: the undiscounted price. */
-  price: number;
-  /** A staff buyer's price of one unit (null: not a staff buyer, or no staff price). */
-  staffPrice: number | null;
-}
-
 export interface Customer {
   /** Known: a member or a staff buyer (limits per customer count only for a known one). */
   known: boolean;
@@ -113,20 +105,6 @@ export interface PricingInput {
   platform: string | null;
   /** A coupon the customer chose; otherwise the best held one is used. */
   couponId?: number | undefined;
-}
-
-export interface PricedLine {
-  key: number;
-  productId: number;
-  count: number;
-  /** The undiscounted unit price, and the unit price after lane `price`. */
-  listPrice: number;
-  unitPrice: number;
-  /** What the line pays in all, after every lane. */
-  amount: number;
-  /** The activities that lowered it, in lane order, and the coupon. */
-  activityIds: number[];
-  couponId: number | null;
 }
 
 export interface Applied {
