@@ -5,7 +5,7 @@
  * next step is offered here as on the list; the paying side adjusts a month
  * not issued (the month's next close takes the adjustment in).
  */
-import { Badge, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Badge, makeStyles, MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
 import { PrintRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { CODE } from '../../shared/domains.js';
@@ -97,6 +97,11 @@ export default function StatementPage() {
         </div>
       }
     >
+      {s.stale && s.state === 'draft' && (
+        <MessageBar intent="warning" data-testid="share-statement-stale-hint">
+          <MessageBarBody>{t('share.statement.staleHint')}</MessageBarBody>
+        </MessageBar>
+      )}
       <StatementDocument statement={s} />
       <div className={styles.body}>
         <InfoList items={facts(s, t)} />

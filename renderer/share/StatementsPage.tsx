@@ -57,6 +57,8 @@ import { STATE_COLOR, StatementStepAction } from './StatementActions.js';
 const useStyles = makeStyles({
   close: { color: tokens.colorNeutralForeground3 },
   name: { display: 'flex', gap: tokens.spacingHorizontalXS, alignItems: 'center', minWidth: 0 },
+  // A stale draft's second badge wraps under its state in a narrow column.
+  states: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXXS, alignItems: 'center' },
 });
 
 interface Filter {
@@ -125,12 +127,19 @@ export default function StatementsPage() {
         id: 'state',
         header: t('share.statement.state'),
         minWidth: 80,
-        width: 96,
+        width: 120,
         cellTestId: 'share-statement-state',
         render: (s) => (
-          <Badge appearance="tint" color={STATE_COLOR[s.state]}>
-            {t(`share.states.${s.state}`)}
-          </Badge>
+          <span className={styles.states}>
+            <Badge appearance="tint" color={STATE_COLOR[s.state]}>
+              {t(`share.states.${s.state}`)}
+            </Badge>
+            {s.stale && (
+              <Badge appearance="tint" color="warning" data-testid="share-statement-stale">
+                {t('share.statement.stale')}
+              </Badge>
+            )}
+          </span>
         ),
       },
       {

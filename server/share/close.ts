@@ -131,118 +131,164 @@ export async function closeMonth(
   tenantId: number,
   month: string,
 ): Promise<{ statements: number; written: number }> {
-  const from = `${month}-01`;
-  const to = nextMonth(from);
-  const monthDays = daysInMonth(month);
   return db.transaction(async (tx) => {
     await lockTenantShares(tx, tenantId);
-    const rules = await rulesInForce(tx, tenantId, from);
-    const runs = await hostRuns(tx, tenantId, from, to);
-    const hosts = await tx
-      .select({ id: shareHosts.id, name: shareHosts.name })
-      .from(shareHosts)
-      .where(eq(shareHosts.tenantId, tenantId));
-    const children = await tx
-      .select({ id: tenants.id, name: tenants.name })
-      .from(tenants)
-      .where(eq(tenants.parentId, tenantId));
-    const pointIds = [...new Set(runs.map((r) => r.pointId))];
-    const pointNames = new Map(
-      pointIds.length === 0
-        ? []
-        : (await tx.select({ id: points.id, name: points.name }).from(points).where(inArray(points.id, pointIds))).map(
-            (p) => [p.id, p.name],
-          ),
-    );
-    const own = runs.length ? await dayRows(tx, [tenantId], from, to) : [];
-    const atPoint = new Map<number, DayRow[]>();
-    for (const d of own) {
-      if (d.pointId === null) continue;
-      const list = atPoint.get(d.pointId);
-      if (list) list.push(d);
-      else atPoint.set(d.pointId, [d]);
-    }
-    const ofChildren = await dayRows(
-      tx,
-      children.filter((c) => rules.has(`tenant:${c.id}`)).map((c) => c.id),
-      from,
-      to,
-    );
-    const adjustments = await tx
-      .select({
-        id: shareAdjustments.id,
-        party: shareAdjustments.party,
-        partyId: shareAdjustments.partyId,
-        amount: shareAdjustments.amount,
-      })
-      .from(shareAdjustments)
-      .where(and(eq(shareAdjustments.tenantId, tenantId), eq(shareAdjustments.month, from)))
-      .orderBy(asc(shareAdjustments.id));
-    const adjusted = (party: ShareParty, id: number) =>
-      adjustments
-        .filter((a) => a.party === party && a.partyId === id)
-        .map(({ id: aid, amount }) => ({ id: aid, amount }));
-
-    const computed: Computed[] = [];
-    for (const host of hosts) {
-      const lines: Line[] = [];
-      const pooled: Line[] = [];
-      for (const run of runs.filter((r) => r.hostId === host.id)) {
-        const rows = (atPoint.get(run.pointId) ?? []).filter((d) => d.day >= run.fromDay && d.day <= run.toDay);
-        const line: Line = {
-          subject: 'point',
-          subjectId: run.pointId,
-          label: pointNames.get(run.pointId) ?? '',
-          rule: rules.get(`point:${run.pointId}`) ?? null,
-          fromDay: run.fromDay,
-          toDay: run.toDay,
-          days: daysBetween(run.fromDay, run.toDay),
-          rows,
-        };
-        (line.rule ? lines : pooled).push(line);
-      }
-      const hostRule = rules.get(`host:${host.id}`);
-      if (hostRule && pooled.length)
-        lines.push({
-          subject: 'host',
-          subjectId: host.id,
-          label: host.name,
-          rule: hostRule,
-          fromDay: from,
-          toDay: addDays(to, -1),
-          days: monthDays,
-          rows: pooled.flatMap((l) => l.rows),
-        });
-      else lines.push(...pooled);
-      const adj = adjusted('host', host.id);
-      if (lines.length || adj.length)
-        computed.push({ party: 'host', partyId: host.id, partyName: host.name, lines, adjustments: adj });
-    }
-    for (const child of children) {
-      const rule = rules.get(`tenant:${child.id}`) ?? null;
-      const adj = adjusted('tenant', child.id);
-      if (!rule && !adj.length) continue;
-      const line: Line = {
-        subject: 'tenant',
-        subjectId: child.id,
-        label: child.name,
-        rule,
-        fromDay: from,
-        toDay: addDays(to, -1),
-        days: monthDays,
-        rows: ofChildren.filter((d) => d.tenantId === child.id),
-      };
-      computed.push({
-        party: 'tenant',
-        partyId: child.id,
-        partyName: child.name,
-        lines: rule ? [line] : [],
-        adjustments: adj,
-      });
-    }
+    const { from, monthDays, computed } = await computeMonth(tx, tenantId, month);
     const written = await store(tx, tenantId, from, monthDays, computed);
     return { statements: computed.length, written };
   });
+}
+
+/**
+ * What a tenant's month comes to now, per party, written nowhere: the close
+ * stores it, an issue compares a draft's digest with it (a draft computed
+ * from inputs that changed since is stale and is not issued). Under the
+ * tenant's share lock, taken by the caller.
+ */
+export async function computeMonth(tx: Queryable, tenantId: number, month: string) {
+  const from = `${month}-01`;
+  const to = nextMonth(from);
+  const monthDays = daysInMonth(month);
+  const rules = await rulesInForce(tx, tenantId, from);
+  const runs = await hostRuns(tx, tenantId, from, to);
+  const hosts = await tx
+    .select({ id: shareHosts.id, name: shareHosts.name })
+    .from(shareHosts)
+    .where(eq(shareHosts.tenantId, tenantId));
+  const children = await tx
+    .select({ id: tenants.id, name: tenants.name })
+    .from(tenants)
+    .where(eq(tenants.parentId, tenantId));
+  const pointIds = [...new Set(runs.map((r) => r.pointId))];
+  const pointNames = new Map(
+    pointIds.length === 0
+      ? []
+      : (await tx.select({ id: points.id, name: points.name }).from(points).where(inArray(points.id, pointIds))).map(
+          (p) => [p.id, p.name],
+        ),
+  );
+  const own = runs.length ? await dayRows(tx, [tenantId], from, to) : [];
+  const atPoint = new Map<number, DayRow[]>();
+  for (const d of own) {
+    if (d.pointId === null) continue;
+    const list = atPoint.get(d.pointId);
+    if (list) list.push(d);
+    else atPoint.set(d.pointId, [d]);
+  }
+  const ofChildren = await dayRows(
+    tx,
+    children.filter((c) => rules.has(`tenant:${c.id}`)).map((c) => c.id),
+    from,
+    to,
+  );
+  const adjustments = await tx
+    .select({
+      id: shareAdjustments.id,
+      party: shareAdjustments.party,
+      partyId: shareAdjustments.partyId,
+      amount: shareAdjustments.amount,
+    })
+    .from(shareAdjustments)
+    .where(and(eq(shareAdjustments.tenantId, tenantId), eq(shareAdjustments.month, from)))
+    .orderBy(asc(shareAdjustments.id));
+  const adjusted = (party: ShareParty, id: number) =>
+    adjustments
+      .filter((a) => a.party === party && a.partyId === id)
+      .map(({ id: aid, amount }) => ({ id: aid, amount }));
+
+  // An issued statement owns its device-days: no other party of its kind is paid for them again, whatever
+  // changed since (issue 77: a point moved to another host after its month was closed paid its sales twice).
+  const owned = await ownedDays(tx, tenantId, from);
+  const free = (party: ShareParty, partyId: number) => (d: DayRow) => {
+    const owner = owned.get(`${party}:${d.deviceId}:${d.day}`);
+    return owner === undefined || owner === partyId;
+  };
+  const computed: Computed[] = [];
+  for (const host of hosts) {
+    const lines: Line[] = [];
+    const pooled: Line[] = [];
+    for (const run of runs.filter((r) => r.hostId === host.id)) {
+      const rows = (atPoint.get(run.pointId) ?? []).filter(
+        (d) => d.day >= run.fromDay && d.day <= run.toDay && free('host', host.id)(d),
+      );
+      const line: Line = {
+        subject: 'point',
+        subjectId: run.pointId,
+        label: pointNames.get(run.pointId) ?? '',
+        rule: rules.get(`point:${run.pointId}`) ?? null,
+        fromDay: run.fromDay,
+        toDay: run.toDay,
+        days: daysBetween(run.fromDay, run.toDay),
+        rows,
+      };
+      (line.rule ? lines : pooled).push(line);
+    }
+    const hostRule = rules.get(`host:${host.id}`);
+    if (hostRule && pooled.length)
+      lines.push({
+        subject: 'host',
+        subjectId: host.id,
+        label: host.name,
+        rule: hostRule,
+        fromDay: from,
+        toDay: addDays(to, -1),
+        days: monthDays,
+        rows: pooled.flatMap((l) => l.rows),
+      });
+    else lines.push(...pooled);
+    const adj = adjusted('host', host.id);
+    if (lines.length || adj.length)
+      computed.push({ party: 'host', partyId: host.id, partyName: host.name, lines, adjustments: adj });
+  }
+  for (const child of children) {
+    const rule = rules.get(`tenant:${child.id}`) ?? null;
+    const adj = adjusted('tenant', child.id);
+    if (!rule && !adj.length) continue;
+    const line: Line = {
+      subject: 'tenant',
+      subjectId: child.id,
+      label: child.name,
+      rule,
+      fromDay: from,
+      toDay: addDays(to, -1),
+      days: monthDays,
+      rows: ofChildren.filter((d) => d.tenantId === child.id && free('tenant', child.id)(d)),
+    };
+    computed.push({
+      party: 'tenant',
+      partyId: child.id,
+      partyName: child.name,
+      lines: rule ? [line] : [],
+      adjustments: adj,
+    });
+  }
+  return { from, monthDays, computed };
+}
+
+/** A statement's computed content as one digest: its name, lines with their terms, days and figures, and adjustments. */
+export function digestOf(c: Computed, monthDays: number) {
+  const lines = figures(c.lines, monthDays);
+  const digest = createHash('sha256')
+    .update(
+      JSON.stringify({
+        name: c.partyName,
+        adjustments: c.adjustments,
+        lines: lines.map(({ rule, ...l }) => ({ ...l, rule: rule && { ...rule } })),
+      }),
+    )
+    .digest('hex');
+  return { lines, digest };
+}
+
+/** The device-days of the month's statements beyond draft, by `party kind:device:day`: the party that owns each. */
+async function ownedDays(tx: Queryable, tenantId: number, from: string): Promise<Map<string, number>> {
+  const rows = await rowsOf<{ party: ShareParty; partyId: number; deviceId: number; day: string }>(
+    tx,
+    sql`select s.party, s.party_id as "partyId", d.device_id as "deviceId", to_char(d.day, 'YYYY-MM-DD') as day
+    from ${shareStatements} s join ${shareLines} l on l.statement_id = s.id join ${shareLineDays} d on d.line_id = l.id
+    where s.tenant_id = ${tenantId} and s.month = ${from}::date and s.state <> 'draft'`,
+  );
+  return new Map(rows.map((r) => [`${r.party}:${r.deviceId}:${r.day}`, r.partyId]));
 }
 
 const sum = (rows: DayRow[], key: 'sales' | 'refunds') => rows.reduce((s, r) => s + r[key], 0);
@@ -266,6 +312,7 @@ async function store(tx: Queryable, tenantId: number, from: string, monthDays: n
       partyId: shareStatements.partyId,
       state: shareStatements.state,
       digest: shareStatements.digest,
+      stale: shareStatements.stale,
     })
     .from(shareStatements)
     .where(and(eq(shareStatements.tenantId, tenantId), eq(shareStatements.month, from)));
@@ -273,19 +320,15 @@ async function store(tx: Queryable, tenantId: number, from: string, monthDays: n
   let written = 0;
   const kept = new Set<number>();
   for (const c of computed) {
-    const lines = figures(c.lines, monthDays);
-    const digest = createHash('sha256')
-      .update(
-        JSON.stringify({
-          name: c.partyName,
-          adjustments: c.adjustments,
-          lines: lines.map(({ rule, ...l }) => ({ ...l, rule: rule && { ...rule } })),
-        }),
-      )
-      .digest('hex');
+    const { lines, digest } = digestOf(c, monthDays);
     const before = byParty.get(`${c.party}:${c.partyId}`);
     if (before) kept.add(before.id);
-    if (before && (before.state !== 'draft' || before.digest === digest)) continue;
+    if (before && before.state !== 'draft') continue;
+    if (before?.digest === digest) {
+      // Computed again from what it is computed from now: whatever marked it stale changed nothing of it.
+      if (before.stale) await tx.update(shareStatements).set({ stale: false }).where(eq(shareStatements.id, before.id));
+      continue;
+    }
     const sales = lines.reduce((s, l) => s + l.sales, 0);
     const refunds = lines.reduce((s, l) => s + l.refunds, 0);
     const share = lines.reduce((s, l) => s + l.share, 0);
@@ -299,6 +342,7 @@ async function store(tx: Queryable, tenantId: number, from: string, monthDays: n
       adjustments,
       total: share + adjustments,
       digest,
+      stale: false,
       computedAt: sql`now()`,
     };
     let id: number;

@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   bigint,
   check,
   date,
@@ -116,6 +117,14 @@ export const shareStatements = pgTable(
     total: fen('total'),
     /** What the lines, their days and the adjustments were when computed: a second close that finds the same writes nothing. */
     digest: text('digest').notNull(),
+    /**
+     * A draft whose inputs changed since it was computed (a rule version, a
+     * point's host or an adjustment of its month or before): "changed since
+     * computed — close again" on the list. Set by those writers
+     * (server/share/stated.ts), cleared by the close; an issue recomputes the
+     * draft whatever this says and refuses it when its digest moved (981).
+     */
+    stale: boolean('stale').notNull().default(false),
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
     issuedAt: timestamp('issued_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),

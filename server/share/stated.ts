@@ -4,7 +4,9 @@
  * point's host, an adjustment dated in that month or before it. Every such
  * write and every issue take one lock per tenant first (a transaction's
  * advisory lock), so a write that found its month open cannot meet an issue
- * of that month committing beside it.
+ * of that month committing beside it. Such a write marks the drafts it may
+ * change stale (the list says "changed since computed — close again"); the
+ * issue recomputes a draft whatever the mark says (statements.ts).
  */
 import { and, eq, gte, ne, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
@@ -23,8 +25,9 @@ export async function lockTenantShares(tx: Queryable, tenantId: number): Promise
 
 /**
  * 973 when a statement of the tenant (of the party, when named) beyond its
- * draft is of the month of `day` or a later one. Inside the writer's
- * transaction: it takes the tenant's lock.
+ * draft is of the month of `day` or a later one; otherwise the drafts of
+ * those months (the party's, when named) are marked stale, with the write.
+ * Inside the writer's transaction: it takes the tenant's lock.
  */
 export async function requireUnstated(
   tx: Queryable,
@@ -47,4 +50,16 @@ export async function requireUnstated(
     )
     .limit(1);
   if (issued) throw new BizError(CODE.shareMonthStated);
+  await tx
+    .update(shareStatements)
+    .set({ stale: true })
+    .where(
+      and(
+        eq(shareStatements.tenantId, tenantId),
+        gte(shareStatements.month, monthStart(day)),
+        eq(shareStatements.state, 'draft'),
+        party ? eq(shareStatements.party, party.party) : undefined,
+        party ? eq(shareStatements.partyId, party.partyId) : undefined,
+      ),
+    );
 }

@@ -27,6 +27,7 @@ import { tenants } from '../identity/schema.js';
 import { points } from '../point/index.js';
 import type { Scope } from '../scope.js';
 import { tenantFilter } from '../tenant/index.js';
+import { computeMonth, digestOf } from './close.js';
 import { hostOf } from './hosts.js';
 import { subjectOf } from './rules.js';
 import { lockTenantShares, requireUnstated } from './stated.js';
@@ -241,21 +242,41 @@ export async function stepStatement(
   if (!allowed) throw new BizError(CODE.shareStatementState);
   const set =
     step === 'issue'
-      ? { state: 'issued' as const, issuedAt: sql`now()` }
+      ? { state: 'issued' as const, issuedAt: sql`now()`, stale: false }
       : step === 'confirm'
         ? { state: 'confirmed' as const, confirmedAt: sql`now()`, confirmedBy: input.by || user.username }
         : { state: 'paid' as const, paidAt: sql`now()`, paymentRef: input.reference ?? null };
   const moved = await db.transaction(async (tx) => {
-    // An issue waits for a close or a rule change of the tenant in progress (server/share/stated.ts).
-    if (step === 'issue') await lockTenantShares(tx, s.tenantId);
+    if (step === 'issue') {
+      // An issue waits for a close or a rule change of the tenant in progress (server/share/stated.ts), then
+      // computes the draft again: one computed from inputs that changed since (a rule, a point's host, an
+      // adjustment, a sale's day) is marked stale and refused, never issued with old figures (issue 77).
+      await lockTenantShares(tx, s.tenantId);
+      if (s.state === 'draft' && !(await draftCurrent(tx, s))) {
+        await tx.update(shareStatements).set({ stale: true }).where(eq(shareStatements.id, id));
+        return 'stale' as const;
+      }
+    }
     return tx
       .update(shareStatements)
       .set(set)
       .where(and(eq(shareStatements.id, id), eq(shareStatements.state, FROM[step])))
       .returning({ id: shareStatements.id });
   });
+  if (moved === 'stale') throw new BizError(CODE.shareStatementStale);
   if (moved.length === 0) throw new BizError(CODE.shareStatementState);
   return statementOf(db, user, scope, id);
+}
+
+/** Whether a draft's digest is what its month computes to now for its party (close.ts). */
+async function draftCurrent(tx: Queryable, s: ShareStatementItem): Promise<boolean> {
+  const [row] = await tx
+    .select({ digest: shareStatements.digest })
+    .from(shareStatements)
+    .where(eq(shareStatements.id, s.id));
+  const { monthDays, computed } = await computeMonth(tx, s.tenantId, s.month);
+  const now = computed.find((c) => c.party === s.party && c.partyId === s.partyId);
+  return now !== undefined && digestOf(now, monthDays).digest === row!.digest;
 }
 
 /** An adjustment of a party's month not yet issued for it (973): the month's close adds it to the statement. */

@@ -130,6 +130,8 @@ export const shareStatementItem = z.object({
   confirmedBy: z.string().nullable(),
   paidAt: isoTime.nullable(),
   paymentRef: z.string().nullable(),
+  /** A draft whose rules, points' hosts or adjustments changed since it was computed: close the month again (an issue refuses it, 981). */
+  stale: z.boolean(),
   /** The caller is the party (a second-level tenant reading what it is owed): it confirms, it does not issue or pay. */
   mine: z.boolean(),
 });

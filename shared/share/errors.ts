@@ -1,4 +1,4 @@
-/** Revenue-share codes: the order, payment and refund family of spec §8 (901–989), 970–980 (its free codes). */
+/** Revenue-share codes: the order, payment and refund family of spec §8 (901–989), 970–981 (its free codes). */
 import { defineErrors, err } from '../errors/define.js';
 
 export const shareErrors = defineErrors({
@@ -32,6 +32,13 @@ export const shareErrors = defineErrors({
     '对账单当前状态不能执行此操作',
     '對帳單目前狀態不能執行此操作',
     "The statement's state does not allow this",
+  ),
+  shareStatementStale: err(
+    981,
+    409,
+    '对账单计算后，规则、点位的场地方或调整已有变动：请重新结算该月后再出具',
+    '對帳單計算後，規則、點位的場地方或調整已有變動：請重新結算該月後再出具',
+    'The statement changed since it was computed (a rule, a point’s host or an adjustment): close the month again before issuing it',
   ),
   shareRuleNotFound: err(979, 404, '分成规则不存在', '分成規則不存在', 'Share rule not found'),
   shareSubjectNotFound: err(

@@ -21,6 +21,8 @@ const zhCN = {
   statement: {
     title: '分成对账单',
     sheet: '分成对账单',
+    stale: '计算后有变动',
+    staleHint: '计算后，规则、点位的场地方或调整已有变动：请重新结算该月后再出具。',
     export: '导出表格',
     exportNeedsMonth: '先选择月份并搜索',
     exported: '已导出 {{count}} 行',
@@ -189,6 +191,8 @@ export const shareTexts = defineTexts(zhCN, {
     statement: {
       title: '分成對帳單',
       sheet: '分成對帳單',
+      stale: '計算後有變動',
+      staleHint: '計算後，規則、點位的場地方或調整已有變動：請重新結算該月後再出具。',
       export: '匯出表格',
       exportNeedsMonth: '先選擇月份並搜尋',
       exported: '已匯出 {{count}} 列',
@@ -355,6 +359,8 @@ export const shareTexts = defineTexts(zhCN, {
     statement: {
       title: 'Share statements',
       sheet: 'Share statements',
+      stale: 'Changed since computed',
+      staleHint: 'A rule, a point’s host or an adjustment changed since this draft was computed: close the month again before issuing it.',
       export: 'Export to Excel',
       exportNeedsMonth: 'Choose a month and search first',
       exported: '{{count}} rows exported',

@@ -1,0 +1,1 @@
+ALTER TABLE "share_statements" ADD COLUMN "stale" boolean DEFAULT false NOT NULL;
