@@ -28,6 +28,7 @@ import { activityScreens } from './activity/index.js';
 import { firmwareScreens } from './firmware/index.js';
 import { priceScreens } from './price/index.js';
 import { shareScreens } from './share/index.js';
+import { booksScreens } from './books/index.js';
 
 export const RENDERER_DOMAINS = [
   accountScreens,
@@ -53,6 +54,7 @@ export const RENDERER_DOMAINS = [
   firmwareScreens,
   priceScreens,
   shareScreens,
+  booksScreens,
 ] as const;
 
 export const SCREENS = assembleScreens(RENDERER_DOMAINS);

@@ -31,9 +31,11 @@ import { billingServer } from './billing/index.js';
 import { deliveryServer } from './delivery/index.js';
 import { paymentServer } from './payment/index.js';
 import { callbackServer } from './callback/index.js';
+import { booksServer } from './books/index.js';
 import { setEventSinks } from './http/events.js';
 import { STALE_AFTER_MS, startJobs, type JobKinds } from './jobs/index.js';
 import { setProvisions } from './db/provided.js';
+import { setChecks } from './db/checks.js';
 
 export const SERVER_DOMAINS = [
   accountServer,
@@ -59,6 +61,7 @@ export const SERVER_DOMAINS = [
   firmwareServer,
   priceServer,
   shareServer,
+  booksServer,
 ] as const;
 
 // Every publish is heard by the domains that act on others' news (callbacks), in its transaction.
@@ -66,6 +69,9 @@ setEventSinks(SERVER_DOMAINS.flatMap((d) => ('onEvent' in d && d.onEvent ? [d.on
 
 // What each domain tells of a lower one's rows, met before any statement is built.
 setProvisions(SERVER_DOMAINS.flatMap((d) => ('provides' in d && d.provides ? [d.provides] : [])));
+
+// Every domain's book checks, run by the books (server/books), `npm run reconcile` and the nightly job.
+setChecks(SERVER_DOMAINS.flatMap((d) => ('checks' in d && d.checks ? d.checks : [])));
 
 /** Every domain's kinds of deferred work (server/jobs). */
 export const jobKinds: JobKinds = Object.assign({}, ...SERVER_DOMAINS.map((d) => ('jobs' in d ? d.jobs : {})));

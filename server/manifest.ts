@@ -14,6 +14,7 @@ import type { Handlers } from './http/handlers.js';
 import type { EventSink } from './http/events.js';
 import type { JobKinds } from './jobs/index.js';
 import type { Provisions } from './db/provided.js';
+import type { BookCheck } from './db/checks.js';
 
 /** Ids the demo loader hands from one domain's rows to the next: (domain, key) → id. */
 export interface DemoIds {
@@ -99,6 +100,8 @@ export interface ServerManifest {
   onEvent?: EventSink;
   /** What this domain tells of a lower domain's rows (server/db/provided.ts): a point's store staff, a tenant's devices. */
   provides?: Partial<Provisions>;
+  /** The invariants of its money, as read-only checks the books run (server/db/checks.ts, docs/books.md). */
+  checks?: readonly BookCheck[];
 }
 
 export const defineServerDomain = <const M extends ServerManifest>(manifest: M): M => manifest;

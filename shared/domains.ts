@@ -41,6 +41,7 @@ import { activity } from './activity/index.js';
 import { firmware } from './firmware/index.js';
 import { price } from './price/index.js';
 import { share } from './share/index.js';
+import { books } from './books/index.js';
 
 export const DOMAINS = [
   account,
@@ -66,6 +67,7 @@ export const DOMAINS = [
   firmware,
   price,
   share,
+  books,
 ] as const;
 
 type Domain = (typeof DOMAINS)[number];

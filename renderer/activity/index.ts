@@ -2,6 +2,8 @@
 import { lazy } from 'react';
 import { defineScreens } from '../manifest.js';
 
+export { activityPath } from './paths.js';
+
 export const activityScreens = defineScreens({
   name: 'activity',
   screens: {

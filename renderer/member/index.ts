@@ -2,6 +2,8 @@
 import { lazy } from 'react';
 import { defineScreens } from '../manifest.js';
 
+export { memberPath } from './paths.js';
+
 export const memberScreens = defineScreens({
   name: 'member',
   screens: {

@@ -2,6 +2,8 @@
 import { lazy } from 'react';
 import { defineScreens } from '../manifest.js';
 
+export { statementPath } from './paths.js';
+
 export const shareScreens = defineScreens({
   name: 'share',
   screens: {

@@ -1,6 +1,7 @@
 /** The renderer's icons for the route table's icon names. */
 import {
   BoardRegular,
+  BookCoinsRegular,
   BoxRegular,
   BuildingRegular,
   BuildingShopRegular,
@@ -34,6 +35,7 @@ const ICONS: Readonly<Record<IconName, FluentIcon>> = {
   enterprise: BuildingRegular,
   staff: PeopleRegular,
   share: MoneyHandRegular,
+  books: BookCoinsRegular,
 };
 
 export function RouteIcon({ name, className }: { name: IconName | undefined; className?: string }) {

@@ -1,4 +1,5 @@
 /** Activities on the upstream (spec §3 Activity): promotions, and the pricing of every sale by the one engine. */
+import { activityChecks } from './checks.js';
 import { inArray, sql } from 'drizzle-orm';
 import { defineServerDomain } from '../manifest.js';
 import { activityDemo } from './demo.js';
@@ -10,6 +11,7 @@ export { activities } from './schema.js';
 
 export const activityServer = defineServerDomain({
   name: 'activity',
+  checks: activityChecks,
   handlers: activityHandlers,
   demo: activityDemo,
   provides: {

@@ -1,4 +1,5 @@
 /** Members on the upstream (spec §3 Member): the mini-program's sign-in and the member centre, with the points ledger a sale and a refund move (server/order, server/refund). */
+import { memberChecks } from './checks.js';
 import { defineServerDomain, periodic } from '../manifest.js';
 import { memberDemo } from './demo.js';
 import { memberHandlers } from './handlers.js';
@@ -13,6 +14,7 @@ export { memberForSale, recordExternalSale } from './sale.js';
 
 export const memberServer = defineServerDomain({
   name: 'member',
+  checks: memberChecks,
   handlers: memberHandlers,
   demo: memberDemo,
   // Ended sessions and spent codes go; every instance may sweep, each delete is safe to race.

@@ -1,4 +1,5 @@
 /** The order domain on the upstream: the orders machines' sales create, the order lists and an order's detail. */
+import { orderChecks } from './checks.js';
 import { sql } from 'drizzle-orm';
 import { defineServerDomain, periodic } from '../manifest.js';
 import { orders } from './schema.js';
@@ -17,6 +18,7 @@ export { rebuildRollups, rerollOrders, rollRefund, type RebuildRange } from './r
 
 export const orderServer = defineServerDomain({
   name: 'order',
+  checks: orderChecks,
   handlers: orderHandlers,
   // The mailed links' files are in the upstream's storage, where the jobs keep them.
   routeConfig: (settings) => ({ 'order.exportFile': { storage: settings.storage } }),

@@ -1,4 +1,5 @@
 /** The refund domain on the upstream: refunds of orders through the sandbox payment provider, and each tenant's refund period. */
+import { refundChecks } from './checks.js';
 import { sql } from 'drizzle-orm';
 import { defineServerDomain, periodic } from '../manifest.js';
 import { SWEEP_NET_MS } from '../jobs/index.js';
@@ -14,6 +15,7 @@ export { sandboxOutcome, settleDueRefunds, type Outcome } from './settle.js';
 
 export const refundServer = defineServerDomain({
   name: 'refund',
+  checks: refundChecks,
   handlers: refundHandlers,
   owns: {
     refund: {

@@ -1,4 +1,5 @@
 /** Revenue shares on the upstream: hosts, rules in monthly versions, the month's close into statements (docs/domains/share.md). */
+import { shareChecks } from './checks.js';
 import { defineServerDomain, periodic } from '../manifest.js';
 import { CLOSE_JOB, closeJob, closeLastMonths } from './closes.js';
 import { shareDemo } from './demo.js';
@@ -10,6 +11,7 @@ export { rotateHostBanks } from './hosts.js';
 
 export const shareServer = defineServerDomain({
   name: 'share',
+  checks: shareChecks,
   handlers: shareHandlers,
   demo: shareDemo,
   jobs: { [CLOSE_JOB]: closeJob },

@@ -24,6 +24,7 @@ export const ICON_NAMES = [
   'enterprise',
   'staff',
   'share',
+  'books',
 ] as const;
 export type IconName = (typeof ICON_NAMES)[number];
 

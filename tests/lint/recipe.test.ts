@@ -37,6 +37,8 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
     "no screen of its own: the callback settings and the delivery log are on a distributor's page and /person",
   'server/callback/demo.ts': 'no demo callback address: the demo tenants have no systems of their own to call',
   'server/payment/demo.ts': 'no demo credentials: a demo holds no payment secrets, real or fake',
+  'shared/books/errors.ts': 'a read-only domain over the others: its only refusals are the common ones',
+  'server/books/demo.ts': 'it checks the other domains’ demo rows; its runs are made by its job, nightly or asked for',
   'server/tenant/schema.ts':
     'its table, tenants, is mechanism (server/identity/schema.ts): every domain reads it, the account domain first',
 };

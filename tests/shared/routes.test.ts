@@ -444,6 +444,7 @@ describe('menu', () => {
       'tenant.route.distribution',
       // Beyond the spec (docs/departures.md).
       'share.route.shares',
+      'books.route.books',
       'customer.route.customerManagement',
     ]);
   });

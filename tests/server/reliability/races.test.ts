@@ -27,6 +27,7 @@ import { balanceOf, sandboxCode } from '../../../server/member/index.js';
 import { firmwareRaces } from './support/firmware-races.js';
 import { priceRaces } from './support/price-races.js';
 import { shareRaces } from './support/share-races.js';
+import { bookRuns } from '../../../server/books/schema.js';
 
 const N = Number(process.env.RACE_PARALLEL ?? 8);
 /**
@@ -759,6 +760,15 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
   ...firmwareRaces(() => ({ t, admin, tenant: token, n: N, clean: expectCleanAnswers })),
   ...priceRaces(() => ({ t, tenant: token, n: N, clean: expectCleanAnswers })),
   ...shareRaces(() => ({ t, tenant: token, n: N, clean: expectCleanAnswers })),
+
+  'books.run': async () => {
+    // N runs of tenant A's books asked at once: one run waits, and every answer names it.
+    await t.db.delete(bookRuns);
+    const answers = await Promise.all(Array.from({ length: N }, () => t.call('books.run', { body: {} }, token)));
+    expectCleanAnswers(answers, []);
+    expect(new Set(answers.map((a) => a.body.content.id)).size).toBe(1);
+    expect(await t.db.select({ id: bookRuns.id }).from(bookRuns)).toHaveLength(1);
+  },
 };
 
 describe('races on contended operations', () => {

@@ -1,0 +1,10 @@
+/** The books' screen: every domain's money checked against itself (docs/books.md). */
+import { lazy } from 'react';
+import { defineScreens } from '../manifest.js';
+
+export const booksScreens = defineScreens({
+  name: 'books',
+  screens: {
+    Books: lazy(() => import('./BooksPage.js')),
+  },
+});
