@@ -88,9 +88,18 @@ export default function BooksPage() {
         minWidth: 200,
         width: 420,
         grow: 2,
+        // A narrow window keeps a check's name and result; what it proves folds first.
+        fold: 1,
         render: (c) => <OverflowText text={t(`books.checks.${c.key}.proves`)} />,
       },
-      { id: 'took', header: t('books.took'), minWidth: 80, width: 100, value: (c) => t('books.ms', { ms: c.ms }) },
+      {
+        id: 'took',
+        header: t('books.took'),
+        minWidth: 80,
+        width: 100,
+        fold: 2,
+        value: (c) => t('books.ms', { ms: c.ms }),
+      },
       {
         id: 'result',
         header: t('books.result'),
@@ -118,7 +127,7 @@ export default function BooksPage() {
         header: t('books.check'),
         minWidth: 110,
         width: 140,
-        hideable: false,
+        fold: 1,
         value: (d) => t(`books.checks.${d.key}.name`),
       },
       ...tenantColumn<Row>(seesTenants(user), t('books.tenant'), { width: 160 }),

@@ -25,7 +25,6 @@ const zhCN = {
   expected: '应为',
   actual: '实际',
   open: '打开',
-  noDifferences: '没有差异。',
   subjects: {
     member: '会员',
     order: '订单',
@@ -82,7 +81,6 @@ export const booksTexts = defineTexts(zhCN, {
     expected: '應為',
     actual: '實際',
     open: '開啟',
-    noDifferences: '沒有差異。',
     subjects: {
       member: '會員',
       order: '訂單',
@@ -138,7 +136,6 @@ export const booksTexts = defineTexts(zhCN, {
     expected: 'Expected',
     actual: 'Actual',
     open: 'Open',
-    noDifferences: 'No differences.',
     subjects: {
       member: 'Member',
       order: 'Order',
