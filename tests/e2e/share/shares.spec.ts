@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type APIRequestContext } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { businessDay } from '../../../shared/business-time.js';
-import { catalogues } from '../../../shared/domains.js';
+import { catalogues, CODE, ERRORS } from '../../../shared/domains.js';
 import { endedMonths, monthsAround, type ShareStatementItem } from '../../../shared/share/index.js';
 import { bridgeCall, notification, openAs, signIn, signOut, test } from '../support.js';
 
@@ -158,4 +158,51 @@ test('the admin names the tenant whose month it closes and whose rule it sets', 
   await page.keyboard.press('Escape');
   await page.getByTestId('share-rule-form-cancel').click();
   await expect(page.getByTestId('share-rule-form')).toHaveCount(0);
+});
+
+test('a draft changed since its close is marked, refused on issue until the month is closed again', async ({
+  page,
+  baseURL,
+}) => {
+  await openAs(page, baseURL, 'tenant1', '/shares/statements');
+  // A host of this run's own, paid an adjustment in one of the months the list offers: its statement is that adjustment.
+  const month = endedMonths(businessDay(), 24)[2 + (Math.floor(Date.now() / 1000) % 20)]!;
+  const host = await bridgeCall(page.request, 'share.hostCreate', { body: { name: `测试场地方${Date.now()}` } });
+  const hostId = (host.content as { id: number }).id;
+  const adjust = (amount: number) =>
+    bridgeCall(page.request, 'share.adjust', { body: { hostId, month, amount, reason: '补发分成' } });
+  expect((await adjust(10_000)).ok).toBe(true);
+  expect((await bridgeCall(page.request, 'share.close', { body: { month } })).ok).toBe(true);
+  await expect
+    .poll(async () => (await statements(page.request, { month, hostId })).length, { timeout: 20_000 })
+    .toBe(1);
+  // A second adjustment after the close: the draft no longer says what the month comes to.
+  expect((await adjust(5_000)).ok).toBe(true);
+
+  await page.getByTestId('share-filter-month').click();
+  await page.getByRole('option', { name: month, exact: true }).click();
+  await page.getByTestId('share-statement-search').click();
+  const row = page.getByTestId('share-statement-row').filter({ hasText: (host.content as { name: string }).name });
+  await expect(row.getByTestId('share-statement-stale')).toHaveText(en.statement.stale);
+  await row.getByTestId('share-statement-open').click();
+  await expect(page.getByTestId('share-statement-stale-hint')).toHaveText(en.statement.staleHint);
+  // The statement's own page (the list's tab stays open behind it, with its own Issue buttons).
+  const detail = page.locator('section[aria-labelledby="share-statement-page-title"]');
+  await detail.getByTestId('share-statement-issue').click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(notification(page)).toContainText(ERRORS[CODE.shareStatementStale]!.texts.en);
+  await expect(page.getByTestId('share-statement-page-state')).toHaveText(en.states.draft);
+
+  // Closed again, it holds both adjustments and is issued.
+  expect((await bridgeCall(page.request, 'share.close', { body: { month } })).ok).toBe(true);
+  await expect
+    .poll(async () => (await statements(page.request, { month, hostId }))[0]?.stale, { timeout: 20_000 })
+    .toBe(false);
+  await page.reload();
+  await expect(page.getByTestId('share-statement-stale-hint')).toHaveCount(0);
+  await expect(page.getByTestId('share-statement-page-total')).toContainText('¥150.00');
+  await detail.getByTestId('share-statement-issue').click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(notification(page)).toHaveText(en.statement.issued);
+  await expect(page.getByTestId('share-statement-page-state')).toHaveText(en.states.issued);
 });
