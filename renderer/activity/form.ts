@@ -4,6 +4,7 @@
  * times as typed. `toInput` keeps only what the type asks for, as the
  * upstream does, so a hidden field of another type never refuses a save.
  */
+import { businessDateTime } from '../../shared/business-time.js';
 import { parseYuan, yuanInput } from '../../shared/format.js';
 import {
   asks,
@@ -55,10 +56,7 @@ export interface ActivityValues {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** An instant as the business clock's `yyyy-mm-dd hh:mm:ss` (China time keeps UTC+8 all year). */
-export function businessText(iso: string): string {
-  const d = new Date(Date.parse(iso) + 8 * 3_600_000);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
-}
+export const businessText = (iso: string): string => businessDateTime(Date.parse(iso));
 /** The business clock's `yyyy-mm-dd hh:mm:ss` as an instant; anything else as typed (the schema refuses it). */
 export function businessInstant(text: string): string {
   const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})$/.exec(text.trim());

@@ -6,6 +6,7 @@
  * list shows each state; the machines' sales since then are priced by them
  * (demo-history.ts).
  */
+import { BUSINESS_UTC_OFFSET_MS } from '../../shared/business-time.js';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { DemoData } from '../manifest.js';
 import { deviceChannels } from '../device/index.js';
@@ -34,7 +35,7 @@ export const activityDemo: DemoData = {
       .from(groups)
       .where(and(eq(groups.tenantId, tenantId), eq(groups.name, '浦东软件园员工')));
     const now = Date.now();
-    const day = (n: number) => new Date(Math.floor(now / DAY) * DAY + n * DAY - 8 * 3_600_000);
+    const day = (n: number) => new Date(Math.floor(now / DAY) * DAY + n * DAY - BUSINESS_UTC_OFFSET_MS);
     const base = { tenantId, target: 'devices' as const, crowd: 'everyone' as const };
     const made = await tx
       .insert(activities)

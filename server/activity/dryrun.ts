@@ -9,6 +9,7 @@
  * tenant is a new user's. Its time window is not applied (the point is to
  * see it at work on real sales); its weekdays and hours are.
  */
+import { businessWall } from '../../shared/business-time.js';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   draftPricingRule,
@@ -33,7 +34,7 @@ type Period = 'daily' | 'weekly' | 'monthly' | 'yearly';
 
 /** The calendar period (China time) an instant falls in, as a key. */
 function periodKey(at: Date, period: Period): string {
-  const local = new Date(at.getTime() + 8 * 3_600_000);
+  const local = businessWall(at);
   const day = local.toISOString().slice(0, 10);
   if (period === 'daily') return day;
   if (period === 'monthly') return day.slice(0, 7);

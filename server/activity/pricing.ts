@@ -15,7 +15,7 @@ import {
   type PricingRule,
 } from '../../shared/activity/index.js';
 import type { Queryable, Tx } from '../db/index.js';
-import { rowsOf } from '../db/sql.js';
+import { BUSINESS_ZONE, rowsOf } from '../db/sql.js';
 import type { PricedSale, SaleBasket } from '../db/provided.js';
 import { orders } from '../order/schema.js';
 import { groupMembers, groups } from '../group/index.js';
@@ -106,7 +106,7 @@ async function leftOf(db: Queryable, list: readonly Activity[], who: Who, at: Da
           .map(([p, u]) => `when '${p}' then '${u}'`)
           .join(' '),
       )} else 'year' end,
-      ${at}::timestamptz at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai' end`;
+      ${at}::timestamptz at time zone ${BUSINESS_ZONE}) at time zone ${BUSINESS_ZONE} end`;
   const from = sql`from ${activityUses} u join ${orders} o on o.id = u.order_id where u.activity_id = a.id and ${stands}`;
   // The activity-wide totals only for an activity with a budget, the customer's own only for a known customer:
   // each a subquery on an index of the uses, so a sale never walks the uses of activities that do not limit it.

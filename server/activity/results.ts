@@ -10,7 +10,7 @@
 import { sql } from 'drizzle-orm';
 import type { ActivityResults } from '../../shared/activity/index.js';
 import type { Queryable } from '../db/index.js';
-import { rowsOf } from '../db/sql.js';
+import { BUSINESS_ZONE, rowsOf } from '../db/sql.js';
 import type { Scope } from '../scope.js';
 import { orders } from '../order/schema.js';
 import { sceneDevices } from '../scene/schema.js';
@@ -35,7 +35,7 @@ export async function activityResults(db: Queryable, scope: Scope, id: number): 
   );
   const days = await rowsOf<{ day: string; orders: unknown; revenue: unknown; discount: unknown }>(
     db,
-    sql`select to_char(u.created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as day, count(*) as orders,
+    sql`select to_char(u.created_at at time zone ${BUSINESS_ZONE}, 'YYYY-MM-DD') as day, count(*) as orders,
         coalesce(sum(o.received_amount - o.refund_amount), 0) as revenue, coalesce(sum(u.discount), 0) as discount
       from ${activityUses} u join ${orders} o on o.id = u.order_id
       where u.activity_id = ${id} and ${stands}

@@ -6,6 +6,7 @@
  * oldest bill's invoice was applied for, issued and mailed, so tenant A's
  * invoice and receipt info is remembered for its next application.
  */
+import { businessDay } from '../../shared/business-time.js';
 import { eq } from 'drizzle-orm';
 import { DEFAULT_ANNUAL_FEE, EXAMPLE_INVOICE, EXAMPLE_RECEIPT, renewalAmount } from '../../shared/billing/index.js';
 import type { DemoData } from '../manifest.js';
@@ -37,7 +38,7 @@ const DEMO_RENEWALS: readonly {
   { tenant: 'A', account: 'tenant1', daysAgo: 35, months: 12, platform: 'wechat', serials: ['VM2026000107'] },
 ];
 
-const day = (at: Date) => at.toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' }).replaceAll('-', '');
+const day = (at: Date) => businessDay(at).replaceAll('-', '');
 
 export const billingDemo: DemoData = {
   after: ['tenant', 'account', 'device'],

@@ -25,7 +25,7 @@ import { BUSINESS_TIME_ZONE, daysLeft } from '../../shared/business-time.js';
 import type { Lang } from '../../shared/i18n/define.js';
 import { xlsxBytes, type Cell } from '../http/xlsx.js';
 import type { Queryable, Tx } from '../db/index.js';
-import { containsPattern } from '../db/sql.js';
+import { BUSINESS_ZONE, containsPattern } from '../db/sql.js';
 import { BizError } from '../http/errors.js';
 import { envInteger } from '../manifest.js';
 import { enqueue } from '../jobs/index.js';
@@ -167,7 +167,7 @@ export async function orderRenewal(
     await tx
       .update(renewals)
       .set({
-        number: sql`'RN' || to_char(now() at time zone 'Asia/Shanghai', 'YYYYMMDD') || lpad(${renewals.id}::text, 8, '0')`,
+        number: sql`'RN' || to_char(now() at time zone ${BUSINESS_ZONE}, 'YYYYMMDD') || lpad(${renewals.id}::text, 8, '0')`,
       })
       .where(eq(renewals.id, made!.id));
     await tx.insert(renewalDevices).values(rows.map((d) => ({ renewalId: made!.id, deviceId: d.id })));

@@ -13,6 +13,7 @@
  * Paid, each device's service expiry moves by the plan from the later of its
  * expiry and now, in the business time zone's calendar (Asia/Shanghai).
  */
+import { BUSINESS_ZONE } from '../db/sql.js';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Db, Queryable, Tx } from '../db/index.js';
 import { sweepJob } from '../jobs/index.js';
@@ -88,7 +89,7 @@ export async function settleRenewal(tx: Tx | Queryable, id: number, outcome: Pay
     const [after] = await tx
       .update(devices)
       .set({
-        serviceExpiry: sql`((greatest(coalesce(${devices.serviceExpiry}, now()), now()) at time zone 'Asia/Shanghai') + ${`${renewal.months} months`}::interval) at time zone 'Asia/Shanghai'`,
+        serviceExpiry: sql`((greatest(coalesce(${devices.serviceExpiry}, now()), now()) at time zone ${BUSINESS_ZONE}) + ${`${renewal.months} months`}::interval) at time zone ${BUSINESS_ZONE}`,
         updatedAt: sql`now()`,
       })
       .where(eq(devices.id, deviceId))

@@ -3,6 +3,7 @@
  * tenant, at every stage — just filed, answered, refunded and completed —
  * with their progress logs, hours and days old so relative times read well.
  */
+import { BUSINESS_ZONE } from '../db/sql.js';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { DemoData } from '../manifest.js';
 import { orders } from '../order/index.js';
@@ -129,7 +130,7 @@ export const complaintDemo: DemoData = {
         .insert(complaints)
         .values({
           // Numbered by when it was filed, as a real one is.
-          number: sql`'TS' || to_char(${filed}::timestamptz at time zone 'Asia/Shanghai', 'YYYYMMDDHH24MI') || to_char(nextval('complaint_number_seq') % 10000, 'FM0000')`,
+          number: sql`'TS' || to_char(${filed}::timestamptz at time zone ${BUSINESS_ZONE}, 'YYYYMMDDHH24MI') || to_char(nextval('complaint_number_seq') % 10000, 'FM0000')`,
           tenantId: order.tenantId,
           orderId: order.id,
           deviceId: order.deviceId,

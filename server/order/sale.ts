@@ -5,6 +5,7 @@
  * and a retry racing the original meets the unique key, rolls its own stock
  * back and answers the original too.
  */
+import { BUSINESS_ZONE } from '../db/sql.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import type { SaleInput } from '../../shared/order/index.js';
@@ -86,7 +87,7 @@ async function announce(tx: Tx, device: SaleDevice, lines: readonly SoldLine[]) 
       .where(
         and(
           eq(orders.deviceId, device.id),
-          sql`${orders.createdAt} >= date_trunc('day', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai'`,
+          sql`${orders.createdAt} >= date_trunc('day', now() at time zone ${BUSINESS_ZONE}) at time zone ${BUSINESS_ZONE}`,
         ),
       );
     if (today!.n % device.salesNotice === 0)

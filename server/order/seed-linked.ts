@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/index.js';
 import { affectedRows, drawnAt, notInFuture, orderNumber, resumeOrderIds } from './seed-sql.js';
 import { rollOrders } from './rollup.js';
-import { rowsOf } from '../db/sql.js';
+import { BUSINESS_ZONE, rowsOf } from '../db/sql.js';
 import { sceneDevices, scenes } from '../scene/schema.js';
 import { products } from '../product/schema.js';
 import { deviceChannels, devices } from '../device/schema.js';
@@ -73,7 +73,7 @@ export async function seedLinkedOrders(
       case s.scene when 'ended' then 'allDelivered' when 'interrupted' then 'partial' else 'delivering' end::delivery_state,
       case s.scene when 'ended' then 'complete' when 'interrupted' then 'error' else 'notEnded' end::delivery_end,
       false, s.created_at + interval '3 seconds', s.created_at,
-      'LD' || to_char(s.created_at at time zone 'Asia/Shanghai', 'YYYYMMDD') || lpad(s.id::text, 8, '0'), s.scene_id, s.scene_name, s.scene::scene_order_state
+      'LD' || to_char(s.created_at at time zone ${BUSINESS_ZONE}, 'YYYYMMDD') || lpad(s.id::text, 8, '0'), s.scene_id, s.scene_name, s.scene::scene_order_state
     from shaped s join ${devices} d on d.id = s.devs[1] order by s.created_at`);
   await db.execute(sql`
     insert into order_items (order_id, tenant_id, channel, device_id, device_name, product_id, name, unit_price, count, list_price, amount, state)

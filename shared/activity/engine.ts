@@ -22,6 +22,7 @@
  *    one whose budget or limits are spent (the loader says what is left)
  *    does not price at all, never part of a basket.
  */
+import { businessWall } from '../business-time.js';
 import type { BasketLine, PricedLine } from '../common/basket.js';
 import type { ActivityRule, ActivityType, CouponType } from './rules.js';
 
@@ -124,10 +125,9 @@ export interface Priced {
   staffPriced: boolean;
 }
 
-// Asia/Shanghai keeps UTC+8 all year (no daylight saving since 1991): the business weekday and minute are plain arithmetic.
-const BUSINESS_OFFSET_MS = 8 * 3_600_000;
+/** The business weekday (1–7) and minute of the day, by arithmetic on every sale (shared/business-time.ts `businessWall`). */
 function businessClock(at: Date) {
-  const local = new Date(at.getTime() + BUSINESS_OFFSET_MS);
+  const local = businessWall(at);
   return { weekday: local.getUTCDay() || 7, minute: local.getUTCHours() * 60 + local.getUTCMinutes() };
 }
 

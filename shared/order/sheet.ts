@@ -7,6 +7,7 @@
  * (`SheetDate`, shown `yyyy-mm-dd hh:mm:ss`), so a spreadsheet filters,
  * sorts and groups them as dates — text could only be sorted.
  */
+import { BUSINESS_UTC_OFFSET_MS } from '../business-time.js';
 import type { Lang } from '../i18n/define.js';
 import type { OrderItem } from './list.js';
 import { orderTexts } from './texts.js';
@@ -44,14 +45,13 @@ export type SheetCell = string | number | null | SheetDate;
 /** How a spreadsheet shows a SheetDate. */
 export const SHEET_DATE_FORMAT = 'yyyy-mm-dd hh:mm:ss';
 
-const CHINA_MS = 8 * 3600_000;
 const DAY_MS = 86_400_000;
 /** Days from 1899-12-30 (the spreadsheet's day 0) to 1970-01-01. */
 const EPOCH_DAYS = 25_569;
 
 /** An instant as a SheetDate on China's wall clock, whole seconds. */
 export const sheetDate = (at: Date | string): SheetDate => {
-  const ms = (typeof at === 'string' ? Date.parse(at) : at.getTime()) + CHINA_MS;
+  const ms = (typeof at === 'string' ? Date.parse(at) : at.getTime()) + BUSINESS_UTC_OFFSET_MS;
   return { excelDate: Math.floor(ms / 1000) / 86_400 + EPOCH_DAYS };
 };
 
@@ -60,7 +60,7 @@ export const sheetDateValue = (d: SheetDate): Date => new Date(Math.round((d.exc
 
 /** `yyyy-mm-dd hh:mm:ss` in China time, without a formatter per row (a million rows). */
 export const chinaTime = (at: Date | string) =>
-  new Date((typeof at === 'string' ? Date.parse(at) : at.getTime()) + CHINA_MS)
+  new Date((typeof at === 'string' ? Date.parse(at) : at.getTime()) + BUSINESS_UTC_OFFSET_MS)
     .toISOString()
     .slice(0, 19)
     .replace('T', ' ');
