@@ -113,164 +113,26 @@ async function versionPrices(tx: Tx, device: SaleDevice, version: number | undef
   return then.prices;
 }
 
+type Buyer = Awaited<ReturnType<typeof buyerOf>>;
+type Basket = Awaited<ReturnType<typeof basketOf>>;
+type Written = Awaited<ReturnType<typeof writeOrder>>;
+
+/**
+ * A machine's sale, in named steps inside one transaction: who buys, what
+ * the basket costs, the order written once per sale id, what the buyer
+ * earns, and who is told. A retry of a recorded sale id answers that order.
+ */
 export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
   const before = await recorded(db, caller.id, sale.saleId);
   if (before) return before;
   try {
     return await db.transaction(async (tx) => {
       const device = await deviceForSale(tx, caller.id);
-      const [owner] = await tx
-        .select({ root: sql<number>`coalesce(${tenants.parentId}, ${tenants.id})` })
-        .from(tenants)
-        .where(eq(tenants.id, device.tenantId));
-      // One of ours or another programme's, never both: the order can carry one buyer.
-      if (sale.memberId !== undefined && sale.externalMember !== undefined)
-        throw new RequestValidationError({ externalMember: 'validation.invalid' });
-      // A coupon is a member's: without the member it names, it is no one's to use (3421, as any coupon not the buyer's).
-      if (sale.couponId !== undefined && sale.memberId === undefined) throw new BizError(CODE.couponUnusable);
-      const member =
-        sale.memberId === undefined
-          ? undefined
-          : await memberForSale(tx, sale.memberId, [device.tenantId, owner!.root]);
-      let lines: SoldLine[] = [];
-      let priced: PricedSale | undefined;
-      let amount: number;
-      let holder: CardHolder | undefined;
-      if (device.type === 'paymentBox') {
-        // A payment box only takes money (spec §2 payTheBox: payment orders), at no staff price.
-        if (sale.items.length || sale.amount === undefined) throw new BizError(CODE.paymentBoxSale);
-        if (sale.customerStaffCard !== undefined)
-          throw new RequestValidationError({ customerStaffCard: 'validation.invalid' });
-        // Nor a coupon: a payment box's amount is what was paid.
-        if (sale.couponId !== undefined) throw new BizError(CODE.couponUnusable);
-        amount = sale.amount;
-      } else {
-        if (!sale.items.length) throw new RequestValidationError({ items: 'validation.required' });
-        if (sale.amount !== undefined) throw new RequestValidationError({ amount: 'validation.invalid' });
-        if (sale.customerStaffCard !== undefined) {
-          holder = await customerStaffByCard(tx, device.tenantId, device.pointId, sale.customerStaffCard);
-          if (!holder) throw new BizError(CODE.customerStaffCardInvalid);
-        }
-        const buyer = holder;
-        lines = await takeStock(
-          tx,
-          device,
-          sale.items,
-          buyer ? (ids) => customerPricesOf(tx, buyer.customerId, ids) : null,
-          await versionPrices(tx, device, sale.priceVersion),
-        );
-        // The activities price the basket (server/activity), the one pricing step the member's basket price and the
-        // console's preview take too. A port that fails loudly when missing: no silent sale at the channels' prices.
-        priced = await need('salePricing')(tx, {
-          tenantId: device.tenantId,
-          deviceId: device.id,
-          memberId: member?.id ?? null,
-          staffId: holder?.id ?? null,
-          platform: sale.platform,
-          couponId: sale.couponId ?? null,
-          lines: lines.map((l) => ({
-            key: l.channel,
-            productId: l.productId,
-            count: l.count,
-            price: l.channelPrice,
-            staffPrice: holder ? l.unitPrice : null,
-          })),
-        });
-        amount = priced.lines.reduce((sum, l) => sum + l.amount, 0);
-      }
-      const title = lines.length
-        ? lines.map((l) => (l.count > 1 ? `${l.name}×${l.count}` : l.name)).join('、')
-        : device.name;
-      const [inserted] = await tx
-        .insert(orders)
-        .values({
-          thirdPartyNumber: sale.thirdPartyNumber,
-          tenantId: device.tenantId,
-          rootTenantId: owner!.root,
-          kind: device.type === 'paymentBox' ? 'payment' : 'sale',
-          deviceId: device.id,
-          deviceName: device.name,
-          pointId: device.pointId,
-          saleId: sale.saleId,
-          title: title.length > TITLE_MAX ? `${title.slice(0, TITLE_MAX - 1)}…` : title,
-          amount,
-          originalAmount: lines.length ? lines.reduce((sum, l) => sum + l.listPrice * l.count, 0) : amount,
-          receivedAmount: amount,
-          platform: sale.platform,
-          paymentType: sale.paymentType,
-          paymentState: 'success',
-          // The machine dispenses after it is paid and says how that went (server/delivery): until then the goods are on their way.
-          deliveryState: lines.length ? 'delivering' : 'notStarted',
-          deliveryEnd: lines.length ? 'notEnded' : 'complete',
-          customerStaff: holder !== undefined,
-          ...(holder
-            ? {
-                customerStaffId: holder.id,
-                customerStaffName: holder.name,
-                customerStaffPhone: holder.phone,
-                customerStaffCard: holder.cardId,
-                customerName: holder.customerName,
-              }
-            : {}),
-          memberId: member?.id ?? null,
-          externalProgramme: sale.externalMember?.programme ?? null,
-          externalMemberId: sale.externalMember?.id ?? null,
-          paidAt: sql`now()`,
-        })
-        .returning({
-          id: orders.id,
-          orderNumber: orders.number,
-          amount: orders.amount,
-          createdAt: orders.createdAt,
-          // To the microsecond, as the key to its month must be: a Date keeps milliseconds.
-          exactly: sql<string>`${orders.createdAt}::text`,
-        });
-      const order = inserted!;
-      // Once per sale id: a retry racing this one waits here for its commit, then finds the id taken and rolls back.
-      const [first] = await tx
-        .insert(orderSales)
-        .values({
-          deviceId: device.id,
-          saleId: sale.saleId,
-          orderId: order.id,
-          orderCreatedAt: sql`${order.exactly}::timestamptz`,
-        })
-        .onConflictDoNothing()
-        .returning({ orderId: orderSales.orderId });
-      if (!first) throw new AlreadyRecorded();
-      if (lines.length) {
-        const names = new Map(lines.map((l) => [l.channel, l.name]));
-        const items = priced!.lines;
-        await tx.insert(orderItems).values(
-          items.map((l) => ({
-            orderId: order.id,
-            tenantId: device.tenantId,
-            channel: l.key,
-            productId: l.productId,
-            name: names.get(l.key)!,
-            unitPrice: l.unitPrice,
-            count: l.count,
-            listPrice: l.listPrice,
-            amount: l.amount,
-            activityIds: l.activityIds,
-            couponId: l.couponId,
-            state: 'normal' as const,
-          })),
-        );
-        await priced?.record(order.id);
-      }
-      const points = member?.earns ? pointsForAmount(order.amount) : 0;
-      if (member && points > 0)
-        await earnForOrder(tx, member, points, { id: order.id, number: order.orderNumber }, new Date());
-      if (sale.externalMember) await recordExternalSale(tx, device.tenantId, sale.externalMember, order.amount);
-      await touchDevice(tx, device.id);
-      await announce(tx, device, lines);
-      // Open order lists show it (shared/order/events.ts).
-      await publish(tx, 'order', device.tenantId, { kind: 'created', orderId: order.id } satisfies OrderEvent);
-      // Last, just before the commit: the tenant's rollup rows of this hour and day (its product totals) are
-      // every one of its sales', each locked from here to the commit; any statement after this would hold them
-      // for its round trip too — under load, where every sale of a popular drink queued (bench/load.ts).
-      await rollSale(tx, order.id, order.createdAt);
+      const buyer = await buyerOf(tx, device, sale);
+      const basket = await basketOf(tx, device, sale, buyer);
+      const order = await writeOrder(tx, device, sale, buyer, basket);
+      const points = await creditBuyer(tx, device, sale, buyer, order);
+      await tellOthers(tx, device, basket.lines, order);
       return {
         orderNumber: order.orderNumber,
         amount: order.amount,
@@ -283,4 +145,178 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
     if (err instanceof AlreadyRecorded) return (await recorded(db, caller.id, sale.saleId))!;
     throw err;
   }
+}
+
+/** Who buys: the machine's first-level tenant, and the member the sale names (707, 704), one buyer at most. */
+async function buyerOf(tx: Tx, device: SaleDevice, sale: Sale) {
+  const [owner] = await tx
+    .select({ root: sql<number>`coalesce(${tenants.parentId}, ${tenants.id})` })
+    .from(tenants)
+    .where(eq(tenants.id, device.tenantId));
+  // One of ours or another programme's, never both: the order can carry one buyer.
+  if (sale.memberId !== undefined && sale.externalMember !== undefined)
+    throw new RequestValidationError({ externalMember: 'validation.invalid' });
+  // A coupon is a member's: without the member it names, it is no one's to use (3421, as any coupon not the buyer's).
+  if (sale.couponId !== undefined && sale.memberId === undefined) throw new BizError(CODE.couponUnusable);
+  const member =
+    sale.memberId === undefined ? undefined : await memberForSale(tx, sale.memberId, [device.tenantId, owner!.root]);
+  return { root: owner!.root, member };
+}
+
+/**
+ * What the sale costs: a payment box's amount as paid (spec §2 payTheBox),
+ * or the goods — their stock taken at the channels' (or a staff buyer's, or
+ * the stamped version's) prices, then priced by the one pricing step
+ * (server/activity, through the `salePricing` port).
+ */
+async function basketOf(tx: Tx, device: SaleDevice, sale: Sale, buyer: Buyer) {
+  if (device.type === 'paymentBox') {
+    // A payment box only takes money, at no staff price.
+    if (sale.items.length || sale.amount === undefined) throw new BizError(CODE.paymentBoxSale);
+    if (sale.customerStaffCard !== undefined)
+      throw new RequestValidationError({ customerStaffCard: 'validation.invalid' });
+    // Nor a coupon: a payment box's amount is what was paid.
+    if (sale.couponId !== undefined) throw new BizError(CODE.couponUnusable);
+    return { lines: [] as SoldLine[], priced: undefined, amount: sale.amount, holder: undefined };
+  }
+  if (!sale.items.length) throw new RequestValidationError({ items: 'validation.required' });
+  if (sale.amount !== undefined) throw new RequestValidationError({ amount: 'validation.invalid' });
+  let holder: CardHolder | undefined;
+  if (sale.customerStaffCard !== undefined) {
+    holder = await customerStaffByCard(tx, device.tenantId, device.pointId, sale.customerStaffCard);
+    if (!holder) throw new BizError(CODE.customerStaffCardInvalid);
+  }
+  const staff = holder;
+  const lines = await takeStock(
+    tx,
+    device,
+    sale.items,
+    staff ? (ids) => customerPricesOf(tx, staff.customerId, ids) : null,
+    await versionPrices(tx, device, sale.priceVersion),
+  );
+  // A port that fails loudly when missing: no silent sale at the channels' prices.
+  const priced: PricedSale = await need('salePricing')(tx, {
+    tenantId: device.tenantId,
+    deviceId: device.id,
+    memberId: buyer.member?.id ?? null,
+    staffId: holder?.id ?? null,
+    platform: sale.platform,
+    couponId: sale.couponId ?? null,
+    lines: lines.map((l) => ({
+      key: l.channel,
+      productId: l.productId,
+      count: l.count,
+      price: l.channelPrice,
+      staffPrice: holder ? l.unitPrice : null,
+    })),
+  });
+  return { lines, priced, amount: priced.lines.reduce((sum, l) => sum + l.amount, 0), holder };
+}
+
+/** The order, its sale id claimed once (a racing retry rolls back: AlreadyRecorded), its items and the uses that priced them. */
+async function writeOrder(tx: Tx, device: SaleDevice, sale: Sale, buyer: Buyer, basket: Basket) {
+  const { lines, priced, amount, holder } = basket;
+  const title = lines.length
+    ? lines.map((l) => (l.count > 1 ? `${l.name}×${l.count}` : l.name)).join('、')
+    : device.name;
+  const [inserted] = await tx
+    .insert(orders)
+    .values({
+      thirdPartyNumber: sale.thirdPartyNumber,
+      tenantId: device.tenantId,
+      rootTenantId: buyer.root,
+      kind: device.type === 'paymentBox' ? 'payment' : 'sale',
+      deviceId: device.id,
+      deviceName: device.name,
+      pointId: device.pointId,
+      saleId: sale.saleId,
+      title: title.length > TITLE_MAX ? `${title.slice(0, TITLE_MAX - 1)}…` : title,
+      amount,
+      originalAmount: lines.length ? lines.reduce((sum, l) => sum + l.listPrice * l.count, 0) : amount,
+      receivedAmount: amount,
+      platform: sale.platform,
+      paymentType: sale.paymentType,
+      paymentState: 'success',
+      // The machine dispenses after it is paid and says how that went (server/delivery): until then the goods are on their way.
+      deliveryState: lines.length ? 'delivering' : 'notStarted',
+      deliveryEnd: lines.length ? 'notEnded' : 'complete',
+      customerStaff: holder !== undefined,
+      ...(holder
+        ? {
+            customerStaffId: holder.id,
+            customerStaffName: holder.name,
+            customerStaffPhone: holder.phone,
+            customerStaffCard: holder.cardId,
+            customerName: holder.customerName,
+          }
+        : {}),
+      memberId: buyer.member?.id ?? null,
+      externalProgramme: sale.externalMember?.programme ?? null,
+      externalMemberId: sale.externalMember?.id ?? null,
+      paidAt: sql`now()`,
+    })
+    .returning({
+      id: orders.id,
+      orderNumber: orders.number,
+      amount: orders.amount,
+      createdAt: orders.createdAt,
+      // To the microsecond, as the key to its month must be: a Date keeps milliseconds.
+      exactly: sql<string>`${orders.createdAt}::text`,
+    });
+  const order = inserted!;
+  // Once per sale id: a retry racing this one waits here for its commit, then finds the id taken and rolls back.
+  const [first] = await tx
+    .insert(orderSales)
+    .values({
+      deviceId: device.id,
+      saleId: sale.saleId,
+      orderId: order.id,
+      orderCreatedAt: sql`${order.exactly}::timestamptz`,
+    })
+    .onConflictDoNothing()
+    .returning({ orderId: orderSales.orderId });
+  if (!first) throw new AlreadyRecorded();
+  if (priced && lines.length) {
+    const names = new Map(lines.map((l) => [l.channel, l.name]));
+    await tx.insert(orderItems).values(
+      priced.lines.map((l) => ({
+        orderId: order.id,
+        tenantId: device.tenantId,
+        channel: l.key,
+        productId: l.productId,
+        name: names.get(l.key)!,
+        unitPrice: l.unitPrice,
+        count: l.count,
+        listPrice: l.listPrice,
+        amount: l.amount,
+        activityIds: l.activityIds,
+        couponId: l.couponId,
+        state: 'normal' as const,
+      })),
+    );
+    await priced.record(order.id);
+  }
+  return order;
+}
+
+/** What the buyer earns: a member's points (when its tenant's switches are on), another programme's member's sale counted. */
+async function creditBuyer(tx: Tx, device: SaleDevice, sale: Sale, buyer: Buyer, order: Written) {
+  const { member } = buyer;
+  const points = member?.earns ? pointsForAmount(order.amount) : 0;
+  if (member && points > 0)
+    await earnForOrder(tx, member, points, { id: order.id, number: order.orderNumber }, new Date());
+  if (sale.externalMember) await recordExternalSale(tx, device.tenantId, sale.externalMember, order.amount);
+  return points;
+}
+
+/** The machine seen, the console told (the sale, low stock, the day's count, open order lists), the rollups added. */
+async function tellOthers(tx: Tx, device: SaleDevice, lines: readonly SoldLine[], order: Written) {
+  await touchDevice(tx, device.id);
+  await announce(tx, device, lines);
+  // Open order lists show it (shared/order/events.ts).
+  await publish(tx, 'order', device.tenantId, { kind: 'created', orderId: order.id } satisfies OrderEvent);
+  // Last, just before the commit: the tenant's rollup rows of this hour and day (its product totals) are
+  // every one of its sales', each locked from here to the commit; any statement after this would hold them
+  // for its round trip too — under load, where every sale of a popular drink queued (bench/load.ts).
+  await rollSale(tx, order.id, order.createdAt);
 }
