@@ -19,6 +19,7 @@ const BENCHES: readonly [string, string][] = [
   ['firmware', 'tsx bench/firmware.ts'],
   ['price', 'tsx bench/price.ts'],
   ['shares', 'tsx bench/shares.ts'],
+  ['books', 'tsx bench/books.ts'],
   ['browser', 'npm run bench:browser'],
 ];
 

@@ -21,7 +21,8 @@ export const refundChecks: BookCheck[] = [
         from ${orders} o
         left join (select order_id, sum(amount) as amount from ${refunds} where state in ('pending', 'success') group by order_id) r
           on r.order_id = o.id
-        where ${tenantIn(sql`o.tenant_id`, tenantIds)}
+        -- An order refunds of which were ever asked says so (refund_state leaves 'none' for good): only those are joined.
+        where ${tenantIn(sql`o.tenant_id`, tenantIds)} and (o.refund_amount <> 0 or o.refund_state <> 'none')
           and (o.refund_amount <> coalesce(r.amount, 0) or o.refund_amount > o.received_amount)
         order by o.id limit ${limit}`,
       ),
@@ -37,7 +38,8 @@ export const refundChecks: BookCheck[] = [
         from ${orderItems} i
         left join (select l.order_item_id, sum(l.amount) as amount from ${refundLines} l join ${refunds} f on f.id = l.refund_id
           where f.state in ('pending', 'success') group by l.order_item_id) r on r.order_item_id = i.id
-        where ${tenantIn(sql`i.tenant_id`, tenantIds)}
+        -- A line refunded or asked to be holds a refunded amount, or its refund failed: only those are joined.
+        where ${tenantIn(sql`i.tenant_id`, tenantIds)} and (i.refund_amount <> 0 or i.state <> 'normal')
           and (i.refund_amount <> coalesce(r.amount, 0) or i.refund_amount > i.amount)
         order by i.id limit ${limit}`,
       ),
