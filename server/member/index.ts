@@ -5,11 +5,20 @@ import { memberDemo } from './demo.js';
 import { memberHandlers } from './handlers.js';
 import { externalMembers, members } from './schema.js';
 import { sweepSessions } from './sessions.js';
+import { expireDue } from './ledger.js';
 
 export { members, pointEntries } from './schema.js';
 export { memberCaller } from './sessions.js';
 export { sandboxCode } from './wechat.js';
-export { addPoints, earnForOrder, pointsForAmount, reverseEarned, spendPoints, balanceOf } from './ledger.js';
+export {
+  addPoints,
+  earnForOrder,
+  expireDue,
+  pointsForAmount,
+  reverseEarned,
+  spendPoints,
+  balanceOf,
+} from './ledger.js';
 export { memberForSale, recordExternalSale } from './sale.js';
 
 export const memberServer = defineServerDomain({
@@ -17,8 +26,13 @@ export const memberServer = defineServerDomain({
   checks: memberChecks,
   handlers: memberHandlers,
   demo: memberDemo,
-  // Ended sessions and spent codes go; every instance may sweep, each delete is safe to race.
-  background: (db) => periodic(() => sweepSessions(db), 3_600_000),
+  // Hourly: ended sessions and spent codes go, and lots past their expiry are written off; every instance may
+  // sweep, each delete and each member's write-off (under its lock) is safe to race.
+  background: (db) =>
+    periodic(async () => {
+      await sweepSessions(db);
+      await expireDue(db, new Date());
+    }, 3_600_000),
   // Another tenant never sees a member's nickname, phone or card.
   owns: {
     member: { id: members.id, tenantId: members.tenantId, labels: [members.nickname, members.phone] },

@@ -25,7 +25,7 @@
  */
 import { and, asc, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
-import type { Queryable } from '../db/index.js';
+import type { Db, Queryable } from '../db/index.js';
 import { BizError } from '../http/errors.js';
 import { tenants } from '../identity/schema.js';
 import { members, pointEntries, pointLots } from './schema.js';
@@ -217,6 +217,34 @@ export async function reverseEarned(
       .where(eq(members.id, m.id));
   }
   await entry(tx, m, 'reverse', -points, refund, at, points - taken);
+}
+
+/** Members expired a batch at a time: each in a transaction of its own, under its lock, so none waits long. */
+const EXPIRE_BATCH = 200;
+
+/**
+ * Writes the `expire` entry of every lot past its expiry by `at` that no
+ * change of its member has written yet (the upstream's hourly chore), so
+ * the history sums to the balance shown between a member's changes too.
+ * Answers how many members it went through. Safe to race: each member's
+ * lots are written off under its lock, and a lot already emptied is skipped.
+ */
+export async function expireDue(db: Db, at: Date): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const due = await db
+      .selectDistinct({ memberId: pointLots.memberId })
+      .from(pointLots)
+      .where(and(gt(pointLots.left, 0), lte(pointLots.expiresAt, at)))
+      .limit(EXPIRE_BATCH);
+    for (const { memberId } of due)
+      await db.transaction(async (tx) => {
+        const m = await lock(tx, memberId);
+        await expire(tx, m, at);
+      });
+    done += due.length;
+    if (due.length < EXPIRE_BATCH) return done;
+  }
 }
 
 /**

@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addPoints,
   balanceOf,
+  expireDue,
   members,
   pointEntries,
   reverseEarned,
@@ -137,5 +138,21 @@ describe('the points ledger', () => {
     );
     // The sequences did reach the case that broke: points owed, then settled.
     expect(owing).toBeGreaterThanOrEqual(5);
+  });
+
+  it('the hourly write-off gives a lot past its expiry its entry, so the history sums to the live balance', async () => {
+    const { member } = await memberSession(t, t.ids.tenant('A'));
+    const c = { memberId: member.id, reason: '测试' };
+    const now = new Date();
+    await t.db.transaction((tx) => addPoints(tx, 'earn', 40, { ...c, key: 'earn:x', orderId: -9 }, now));
+    // Thirteen months on, tenant A's lot (twelve months) is dead; nobody has touched the member since.
+    const later = new Date(now.getTime() + 13 * MONTH);
+    expect(await balanceOf(t.db, member.id, later)).toBe(0);
+    expect((await books(member.id)).entries).toBe(40);
+    expect(await expireDue(t.db, later)).toBeGreaterThanOrEqual(1);
+    expect(await books(member.id)).toEqual({ entries: 0, entriesOwed: 0, lots: 0, owed: 0 });
+    // Run again (another instance's hour): nothing more is written.
+    await expireDue(t.db, later);
+    expect((await books(member.id)).entries).toBe(0);
   });
 });
