@@ -84,7 +84,9 @@ try {
   console.log(
     `checks: ${perCheck.map((c) => `${c.key} ${c.ms} ms`).join(', ')}; differences ${perCheck.reduce((s, c) => s + c.differences.length, 0)}`,
   );
-  console.log(`books: checks ${median(checks).toFixed(0)} ms against the bare aggregates' ${median(bares).toFixed(0)} ms`);
+  console.log(
+    `books: checks ${median(checks).toFixed(0)} ms against the bare aggregates' ${median(bares).toFixed(0)} ms`,
+  );
   budgets.check('books: every check against the bare aggregates', median(checks) / median(bares), RATIO, '×');
   budgets.check(
     'books: differences on seeded orders',

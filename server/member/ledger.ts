@@ -301,7 +301,15 @@ async function writeLot(
     .values([
       { ...line, kind, points, key: change.key ?? null },
       ...(settle > 0
-        ? [{ ...line, kind: 'settle' as const, points: 0, owed: -settle, key: change.key ? `${change.key}:settle` : null }]
+        ? [
+            {
+              ...line,
+              kind: 'settle' as const,
+              points: 0,
+              owed: -settle,
+              key: change.key ? `${change.key}:settle` : null,
+            },
+          ]
         : []),
     ]);
   if (settle > 0)

@@ -210,7 +210,7 @@ export async function myPoints(db: Queryable, memberId: number, query: PageQuery
           id: pointEntries.id,
           kind: pointEntries.kind,
           points: pointEntries.points,
-        owed: pointEntries.owed,
+          owed: pointEntries.owed,
           reason: pointEntries.reason,
           operatorName: sql<string | null>`null`,
           orderNumber: pointEntries.orderNumber,

@@ -360,7 +360,8 @@ export const shareTexts = defineTexts(zhCN, {
       title: 'Share statements',
       sheet: 'Share statements',
       stale: 'Changed since computed',
-      staleHint: 'A rule, a point’s host or an adjustment changed since this draft was computed: close the month again before issuing it.',
+      staleHint:
+        'A rule, a point’s host or an adjustment changed since this draft was computed: close the month again before issuing it.',
       export: 'Export to Excel',
       exportNeedsMonth: 'Choose a month and search first',
       exported: '{{count}} rows exported',
