@@ -296,22 +296,11 @@ async function writeLot(
     orderId: change.orderId ?? null,
     orderNumber: change.orderNumber ?? null,
   };
-  await tx
-    .insert(pointEntries)
-    .values([
-      { ...line, kind, points, key: change.key ?? null },
-      ...(settle > 0
-        ? [
-            {
-              ...line,
-              kind: 'settle' as const,
-              points: 0,
-              owed: -settle,
-              key: change.key ? `${change.key}:settle` : null,
-            },
-          ]
-        : []),
-    ]);
+  const entries: (typeof pointEntries.$inferInsert)[] = [{ ...line, kind, points, key: change.key ?? null }];
+  // The debt paid off moves with the earn: 0 points of the balance less the debt, −n owed.
+  const key = change.key ? `${change.key}:settle` : null;
+  if (settle > 0) entries.push({ ...line, kind: 'settle', points: 0, owed: -settle, key });
+  await tx.insert(pointEntries).values(entries);
   if (settle > 0)
     await tx
       .update(members)
