@@ -8,6 +8,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from './index.js';
+import { rowsOf } from './sql.js';
 
 /** A place where the books do not balance: what should be and what is, of one row. */
 export interface Difference {
@@ -45,3 +46,9 @@ export const bookChecks = (): readonly BookCheck[] => checks;
 /** A check's tenant condition on `column`: true for every tenant, else one of these. */
 export const tenantIn = (column: SQL, tenantIds: readonly number[] | null): SQL =>
   tenantIds === null ? sql`true` : sql`${column} = any(${`{${tenantIds.map(Number).join(',')}}`}::int[])`;
+
+/** A check that is one statement answering the difference rows (`tenantId`, `subject`, `subjectId`, `label`, `expected`, `actual`). */
+export const statementCheck = (
+  key: string,
+  statement: (tenantIds: readonly number[] | null, limit: number) => SQL,
+): BookCheck => ({ key, run: (db, tenantIds, limit) => rowsOf<Difference>(db, statement(tenantIds, limit)) });

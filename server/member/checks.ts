@@ -5,23 +5,19 @@
  * is written, on both sides.
  */
 import { sql } from 'drizzle-orm';
-import { tenantIn, type BookCheck, type Difference } from '../db/checks.js';
-import { rowsOf } from '../db/sql.js';
+import { statementCheck, tenantIn, type BookCheck } from '../db/checks.js';
 import { members, pointEntries, pointLots } from './schema.js';
 
 export const memberChecks: BookCheck[] = [
-  {
-    key: 'member.points',
-    run: (db, tenantIds, limit) =>
-      rowsOf<Difference>(
-        db,
-        sql`select m.tenant_id as "tenantId", 'member' as subject, m.id as "subjectId", m.card_number as label,
+  statementCheck(
+    'member.points',
+    (tenantIds, limit) =>
+      sql`select m.tenant_id as "tenantId", 'member' as subject, m.id as "subjectId", m.card_number as label,
           (coalesce(l.points, 0) - m.owed)::int as expected, coalesce(e.points, 0)::int as actual
         from ${members} m
         left join (select member_id, sum("left") as points from ${pointLots} group by member_id) l on l.member_id = m.id
         left join (select member_id, sum(points) as points from ${pointEntries} group by member_id) e on e.member_id = m.id
         where ${tenantIn(sql`m.tenant_id`, tenantIds)} and coalesce(l.points, 0) - m.owed <> coalesce(e.points, 0)
         order by m.id limit ${limit}`,
-      ),
-  },
+  ),
 ];

@@ -6,18 +6,15 @@
  * - no device-day is counted twice by statements of one party kind.
  */
 import { sql } from 'drizzle-orm';
-import { tenantIn, type BookCheck, type Difference } from '../db/checks.js';
-import { rowsOf } from '../db/sql.js';
+import { statementCheck, tenantIn, type BookCheck } from '../db/checks.js';
 import { salesRollups } from '../order/index.js';
 import { shareLineDays, shareLines, shareStatements } from './schema.js';
 
 export const shareChecks: BookCheck[] = [
-  {
-    key: 'share.sums',
-    run: (db, tenantIds, limit) =>
-      rowsOf<Difference>(
-        db,
-        sql`select s.tenant_id as "tenantId", 'statement' as subject, s.id as "subjectId",
+  statementCheck(
+    'share.sums',
+    (tenantIds, limit) =>
+      sql`select s.tenant_id as "tenantId", 'statement' as subject, s.id as "subjectId",
           s.party_name || ' ' || to_char(s.month, 'YYYY-MM') as label,
           coalesce(l.sales, 0)::float8 as expected, s.sales::float8 as actual
         from ${shareStatements} s
@@ -26,14 +23,11 @@ export const shareChecks: BookCheck[] = [
           group by l.statement_id) l on l.statement_id = s.id
         where ${tenantIn(sql`s.tenant_id`, tenantIds)} and (s.sales <> coalesce(l.sales, 0) or not coalesce(l.whole, true))
         order by s.id limit ${limit}`,
-      ),
-  },
-  {
-    key: 'share.days',
-    run: (db, tenantIds, limit) =>
-      rowsOf<Difference>(
-        db,
-        sql`select s.tenant_id as "tenantId", 'statement' as subject, s.id as "subjectId",
+  ),
+  statementCheck(
+    'share.days',
+    (tenantIds, limit) =>
+      sql`select s.tenant_id as "tenantId", 'statement' as subject, s.id as "subjectId",
           s.party_name || ' ' || to_char(d.day, 'YYYY-MM-DD') as label,
           coalesce(r.sales, 0)::float8 as expected, d.sales::float8 as actual
         from ${shareLineDays} d join ${shareLines} l on l.id = d.line_id join ${shareStatements} s on s.id = l.statement_id
@@ -43,19 +37,15 @@ export const shareChecks: BookCheck[] = [
           and r.grain = 'day' and r.bucket = d.day::timestamp and r.device_id = d.device_id and r.product_id = 0
         where ${tenantIn(sql`s.tenant_id`, tenantIds)} and s.stale = false and d.sales <> coalesce(r.sales, 0)
         order by s.id, d.day limit ${limit}`,
-      ),
-  },
-  {
-    key: 'share.once',
-    run: (db, tenantIds, limit) =>
-      rowsOf<Difference>(
-        db,
-        sql`select min(s.tenant_id) as "tenantId", 'statement' as subject, min(s.id) as "subjectId",
+  ),
+  statementCheck(
+    'share.once',
+    (tenantIds, limit) =>
+      sql`select min(s.tenant_id) as "tenantId", 'statement' as subject, min(s.id) as "subjectId",
           to_char(d.day, 'YYYY-MM-DD') as label, 1 as expected, count(*)::int as actual
         from ${shareLineDays} d join ${shareLines} l on l.id = d.line_id join ${shareStatements} s on s.id = l.statement_id
         where ${tenantIn(sql`s.tenant_id`, tenantIds)}
         group by s.tenant_id, s.party, d.device_id, d.day having count(*) > 1
         order by 2, 3 limit ${limit}`,
-      ),
-  },
+  ),
 ];

@@ -36,30 +36,21 @@ export async function requireUnstated(
   party?: { party: ShareParty; partyId: number },
 ): Promise<void> {
   await lockTenantShares(tx, tenantId);
+  // The tenant's statements of that month and the later ones (the party's, when named).
+  const fromMonth = and(
+    eq(shareStatements.tenantId, tenantId),
+    gte(shareStatements.month, monthStart(day)),
+    party ? eq(shareStatements.party, party.party) : undefined,
+    party ? eq(shareStatements.partyId, party.partyId) : undefined,
+  );
   const [issued] = await tx
     .select({ id: shareStatements.id })
     .from(shareStatements)
-    .where(
-      and(
-        eq(shareStatements.tenantId, tenantId),
-        gte(shareStatements.month, monthStart(day)),
-        ne(shareStatements.state, 'draft'),
-        party ? eq(shareStatements.party, party.party) : undefined,
-        party ? eq(shareStatements.partyId, party.partyId) : undefined,
-      ),
-    )
+    .where(and(fromMonth, ne(shareStatements.state, 'draft')))
     .limit(1);
   if (issued) throw new BizError(CODE.shareMonthStated);
   await tx
     .update(shareStatements)
     .set({ stale: true })
-    .where(
-      and(
-        eq(shareStatements.tenantId, tenantId),
-        gte(shareStatements.month, monthStart(day)),
-        eq(shareStatements.state, 'draft'),
-        party ? eq(shareStatements.party, party.party) : undefined,
-        party ? eq(shareStatements.partyId, party.partyId) : undefined,
-      ),
-    );
+    .where(and(fromMonth, eq(shareStatements.state, 'draft')));
 }
