@@ -8,22 +8,16 @@
  * the refund fail or succeed.
  */
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CODE } from '../../../shared/domains.js';
-import { activities } from '../../../server/activity/index.js';
 import { orders } from '../../../server/order/index.js';
 import { suiteApp } from '../helpers.js';
 import { memberSession, settleNow } from '../member/support.js';
-import { activityBody, sell, stockMachine } from './support.js';
+import { activityBody, freshMachine, sell } from './support.js';
 
 const t = suiteApp(['tenant1']);
-let m: Awaited<ReturnType<typeof stockMachine>>;
+const m = freshMachine(t);
 const A = () => t.ids.tenant('A');
-
-beforeEach(async () => {
-  m = await stockMachine(t);
-  await t.db.delete(activities).where(eq(activities.tenantId, A()));
-});
 
 const orderOf = async (number: string) => (await t.db.select().from(orders).where(eq(orders.number, number)))[0]!;
 /** Sells channel 1 once to `memberId`: what it charged, and the order. */
@@ -50,7 +44,7 @@ describe.each([
   it('an activity use and the budget stay taken while it is pending; they come back only if it succeeds', async () => {
     const a = await t.ok(
       'activity.create',
-      { body: activityBody(m.deviceId, m.productA, { participationLimit: 1, budgetUses: 2 }) as never },
+      { body: activityBody(m().deviceId, m().productA, { participationLimit: 1, budgetUses: 2 }) as never },
       t.token.tenant1,
     );
     const { member } = await memberSession(t, A());
@@ -75,9 +69,9 @@ describe.each([
     const a = await t.ok(
       'activity.create',
       {
-        body: activityBody(m.deviceId, m.productA, {
+        body: activityBody(m().deviceId, m().productA, {
           type: 'coupon',
-          products: [{ productId: m.productA }, { productId: m.productB }],
+          products: [{ productId: m().productA }, { productId: m().productB }],
           coupon: { type: 'reduction', amount: 300, quantity: 50, validDays: 7 } as never,
         }) as never,
       },

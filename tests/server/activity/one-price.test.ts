@@ -6,26 +6,19 @@
  * refused (3421), and priced an Alipay-only offer for a WeChat sale.
  */
 import fc from 'fast-check';
-import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CODE } from '../../../shared/domains.js';
-import { activities } from '../../../server/activity/index.js';
 import { suiteApp, type Answer } from '../helpers.js';
 import { memberSession } from '../member/support.js';
-import { activityBody, sell, stockMachine } from './support.js';
+import { activityBody, freshMachine, sell } from './support.js';
 
 const t = suiteApp(['tenant1']);
-let m: Awaited<ReturnType<typeof stockMachine>>;
+const m = freshMachine(t);
 const A = () => t.ids.tenant('A');
 
-beforeEach(async () => {
-  m = await stockMachine(t);
-  await t.db.delete(activities).where(eq(activities.tenantId, A()));
-});
-
 const create = (over: Parameters<typeof activityBody>[2]) =>
-  t.ok('activity.create', { body: activityBody(m.deviceId, m.productA, over) as never }, t.token.tenant1);
-const couponOf = async (token: string, over: object, products = [m.productA, m.productB]) => {
+  t.ok('activity.create', { body: activityBody(m().deviceId, m().productA, over) as never }, t.token.tenant1);
+const couponOf = async (token: string, over: object, products = [m().productA, m().productB]) => {
   const a = await create({
     type: 'coupon',
     products: products.map((productId) => ({ productId })),
@@ -36,7 +29,7 @@ const couponOf = async (token: string, over: object, products = [m.productA, m.p
 type Items = { channel: number; count: number }[];
 /** What the member is shown, and what the machine then charges: a total, or the refusal's code. */
 const shown = (token: string, items: Items, extra: object = {}) =>
-  t.call('activity.basketPrice', { body: { deviceId: m.deviceId, items, ...extra } }, token);
+  t.call('activity.basketPrice', { body: { deviceId: m().deviceId, items, ...extra } }, token);
 const outcome = (r: Answer) =>
   r.body.code === CODE.ok ? (r.body.content.total ?? r.body.content.amount) : r.body.code;
 
@@ -44,7 +37,7 @@ describe('the price shown is the price charged', () => {
   it('a chosen coupon a better exclusive activity leaves out is 3421 on both', async () => {
     const { token, member } = await memberSession(t, A());
     const coupon = await couponOf(token, { amount: 100 });
-    await create({ exclusive: true, products: [{ productId: m.productA, price: 500 }] });
+    await create({ exclusive: true, products: [{ productId: m().productA, price: 500 }] });
     const items = [{ channel: 1, count: 1 }];
     expect(outcome(await shown(token, items, { couponId: coupon.id }))).toBe(CODE.couponUnusable);
     expect(outcome(await sell(t, { memberId: member.id, items, couponId: coupon.id }))).toBe(CODE.couponUnusable);
@@ -55,7 +48,7 @@ describe('the price shown is the price charged', () => {
 
   it('a free-product coupon named on a basket without its product is 3421 on both', async () => {
     const { token, member } = await memberSession(t, A());
-    const coupon = await couponOf(token, { type: 'exchange', amount: undefined }, [m.productB]);
+    const coupon = await couponOf(token, { type: 'exchange', amount: undefined }, [m().productB]);
     const items = [{ channel: 1, count: 1 }];
     expect(outcome(await shown(token, items, { couponId: coupon.id }))).toBe(CODE.couponUnusable);
     expect(outcome(await sell(t, { memberId: member.id, items, couponId: coupon.id }))).toBe(CODE.couponUnusable);
@@ -63,7 +56,7 @@ describe('the price shown is the price charged', () => {
 
   it('an Alipay-only offer is not shown to a member paying by WeChat, nor charged', async () => {
     const { token, member } = await memberSession(t, A());
-    await create({ type: 'discountOffer', rate: 50, products: [{ productId: m.productA }], platforms: ['alipay'] });
+    await create({ type: 'discountOffer', rate: 50, products: [{ productId: m().productA }], platforms: ['alipay'] });
     const items = [{ channel: 1, count: 1 }];
     expect(outcome(await shown(token, items))).toBe(1000);
     expect(outcome(await sell(t, { memberId: member.id, items, platform: 'wechat' }))).toBe(1000);
@@ -73,19 +66,19 @@ describe('the price shown is the price charged', () => {
 
   it('over random baskets, the basket price, the preview and the sale agree', async () => {
     const { token, member } = await memberSession(t, A());
-    await create({ products: [{ productId: m.productA, price: 800 }], purchaseLimit: undefined });
+    await create({ products: [{ productId: m().productA, price: 800 }], purchaseLimit: undefined });
     await create({
       type: 'fullReduction',
-      products: [{ productId: m.productB }],
+      products: [{ productId: m().productB }],
       threshold: 1200,
       reduction: 200,
       exclusive: true,
     });
-    await create({ type: 'discountOffer', rate: 60, products: [{ productId: m.productB }], platforms: ['alipay'] });
-    await create({ type: 'teamDiscount', rate: 90, minUnits: 3, products: [{ productId: m.productA }] });
+    await create({ type: 'discountOffer', rate: 60, products: [{ productId: m().productB }], platforms: ['alipay'] });
+    await create({ type: 'teamDiscount', rate: 90, minUnits: 3, products: [{ productId: m().productA }] });
     const held = await Promise.all(
       [{ amount: 150, threshold: 1500 }, { amount: 100 }].map((c, i) =>
-        couponOf(token, c, i ? [m.productB] : [m.productA]),
+        couponOf(token, c, i ? [m().productB] : [m().productA]),
       ),
     );
     let checked = 0;
@@ -107,11 +100,11 @@ describe('the price shown is the price charged', () => {
                   'activity.preview',
                   {
                     body: {
-                      deviceId: m.deviceId,
+                      deviceId: m().deviceId,
                       memberId: member.id,
                       platform,
                       items: items.map((i) => ({
-                        productId: i.channel === 1 ? m.productA : m.productB,
+                        productId: i.channel === 1 ? m().productA : m().productB,
                         count: i.count,
                       })),
                     },
@@ -127,7 +120,7 @@ describe('the price shown is the price charged', () => {
           // A coupon the sale took is used: claim it again for the next basket.
           if (couponId !== undefined && sale.body.code === CODE.ok) {
             const again = await couponOf(token, chosen ? { amount: 100 } : { amount: 150, threshold: 1500 }, [
-              chosen ? m.productB : m.productA,
+              chosen ? m().productB : m().productA,
             ]);
             held[chosen!] = again;
           }

@@ -1,6 +1,8 @@
 /** What the activity tests share: a stocked machine of tenant A with two products, an activity body, a sale there. */
 import { and, asc, eq } from 'drizzle-orm';
+import { beforeEach } from 'vitest';
 import type { ActivityInput } from '../../../shared/activity/index.js';
+import { activities } from '../../../server/activity/index.js';
 import { devices } from '../../../server/device/index.js';
 import { deviceChannels } from '../../../server/device/schema.js';
 import { products } from '../../../server/product/schema.js';
@@ -51,3 +53,13 @@ export const activityBody = (
 });
 
 export const sell = (t: TestApp, sale: Parameters<typeof sellAt>[2] = {}) => sellAt(t, SERIAL, sale);
+
+/** Before each test of the file: the spare machine stocked afresh and tenant A's activities gone. `m()` is the machine. */
+export function freshMachine(t: TestApp): () => Awaited<ReturnType<typeof stockMachine>> {
+  let m: Awaited<ReturnType<typeof stockMachine>> | undefined;
+  beforeEach(async () => {
+    m = await stockMachine(t);
+    await t.db.delete(activities).where(eq(activities.tenantId, t.ids.tenant('A')));
+  });
+  return () => m!;
+}
