@@ -1,5 +1,5 @@
 /**
- * The books at a distributor's scale (docs/books.md): BENCH_ORDERS orders
+ * The books at a distributor's scale (docs/domains/books.md): BENCH_ORDERS orders
  * (default 1 000 000) over a year, loaded by `seedOrders` with their
  * refunds and rollups; tenant A's books (its own and its second-level
  * tenants') checked by every domain's checks, against the bare aggregate

@@ -1,6 +1,6 @@
 /**
  * `npm run reconcile [-- --tenant <id>]`: every domain's book checks
- * (docs/books.md) on the upstream's database (DATABASE_URL, by default the
+ * (docs/domains/books.md) on the upstream's database (DATABASE_URL, by default the
  * demo's ./.data/upstream; stop the upstream first when it is PGlite on
  * disk), each difference printed; exit 1 on any. Reads only.
  */

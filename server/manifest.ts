@@ -100,7 +100,7 @@ export interface ServerManifest {
   onEvent?: EventSink;
   /** What this domain tells of a lower domain's rows (server/db/provided.ts): a point's store staff, a tenant's devices. */
   provides?: Partial<Provisions>;
-  /** The invariants of its money, as read-only checks the books run (server/db/checks.ts, docs/books.md). */
+  /** The invariants of its money, as read-only checks the books run (server/db/checks.ts, docs/domains/books.md). */
   checks?: readonly BookCheck[];
 }
 

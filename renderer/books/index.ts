@@ -1,4 +1,4 @@
-/** The books' screen: every domain's money checked against itself (docs/books.md). */
+/** The books' screen: every domain's money checked against itself (docs/domains/books.md). */
 import { lazy } from 'react';
 import { defineScreens } from '../manifest.js';
 

@@ -219,7 +219,7 @@ export interface PriceRequest {
 }
 
 /**
- * Prices a basket the one way every caller does (issue 77: the member's
+ * Prices a basket the one way every caller does (before, the member's
  * basket price dropped a chosen coupon the sale then refused, and priced an
  * Alipay-only offer for a WeChat sale): the live activities that could
  * price it, what is left of each for this customer, the customer, the

@@ -1,4 +1,4 @@
-/** The books on the upstream (docs/books.md): every domain's checks run nightly, on demand and by `npm run reconcile`. */
+/** The books on the upstream (docs/domains/books.md): every domain's checks run nightly, on demand and by `npm run reconcile`. */
 import { defineServerDomain, periodic } from '../manifest.js';
 import { booksHandlers } from './handlers.js';
 import { dropOldRuns, queueNightly, RUN_JOB, runJob } from './runs.js';

@@ -2,7 +2,7 @@
  * Running the books' checks (server/db/checks.ts): every check of every
  * domain, one after another, each timed, for some tenants or all. Reads
  * only, on the pool, never in a transaction of its own: a check holds no
- * lock a sale would wait for (docs/books.md).
+ * lock a sale would wait for (docs/domains/books.md).
  */
 import { bookChecks } from '../db/checks.js';
 import type { Difference } from '../db/checks.js';

@@ -1,5 +1,5 @@
 /**
- * The books' runs (docs/books.md): each run of every domain's checks, over
+ * The books' runs (docs/domains/books.md): each run of every domain's checks, over
  * every tenant (the nightly one, once per business day whichever instance
  * queues it first) or over the tenants one screen asked for, with what each
  * check found. One run waits per set of tenants: asking again while it

@@ -1,5 +1,5 @@
 /**
- * The books' checks (docs/books.md): each domain states the invariants of
+ * The books' checks (docs/domains/books.md): each domain states the invariants of
  * its money as read-only statements that answer the rows where they fail,
  * in its manifest (`checks`); the assembly (server/domains.ts) fills this
  * slot, and the books domain, `npm run reconcile` and the nightly job run

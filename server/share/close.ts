@@ -197,7 +197,7 @@ export async function computeMonth(tx: Queryable, tenantId: number, month: strin
       .map(({ id: aid, amount }) => ({ id: aid, amount }));
 
   // An issued statement owns its device-days: no other party of its kind is paid for them again, whatever
-  // changed since (issue 77: a point moved to another host after its month was closed paid its sales twice).
+  // changed since (a point moved to another host after its month was closed once paid its sales twice).
   const owned = await ownedDays(tx, tenantId, from);
   const free = (party: ShareParty, partyId: number) => (d: DayRow) => {
     const owner = owned.get(`${party}:${d.deviceId}:${d.day}`);

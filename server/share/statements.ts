@@ -250,7 +250,7 @@ export async function stepStatement(
     if (step === 'issue') {
       // An issue waits for a close or a rule change of the tenant in progress (server/share/stated.ts), then
       // computes the draft again: one computed from inputs that changed since (a rule, a point's host, an
-      // adjustment, a sale's day) is marked stale and refused, never issued with old figures (issue 77).
+      // adjustment, a sale's day) is marked stale and refused, never issued with old figures.
       await lockTenantShares(tx, s.tenantId);
       if (s.state === 'draft' && !(await draftCurrent(tx, s))) {
         await tx.update(shareStatements).set({ stale: true }).where(eq(shareStatements.id, id));

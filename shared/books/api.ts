@@ -1,5 +1,5 @@
 /**
- * The books (beyond the specification; docs/books.md): the invariants of
+ * The books (beyond the specification; docs/domains/books.md): the invariants of
  * every domain's money checked on the database itself — points entries and
  * balances, activity uses, coupons, budgets and limits against the standing
  * orders, refunds against what was paid, the sales rollups against the

@@ -1,4 +1,4 @@
-/** The books (beyond the spec; docs/books.md): every domain's money checked against itself, nightly and on demand. */
+/** The books (beyond the spec; docs/domains/books.md): every domain's money checked against itself, nightly and on demand. */
 import { defineDomain } from '../manifest.js';
 import { booksApi } from './api.js';
 import { booksRoutes } from './routes.js';

@@ -112,7 +112,7 @@ describe('order.sale with coupons', () => {
   });
 
   it('a money-off coupon touches only the products its activity names: its threshold counts them alone', async () => {
-    // Issue 77: a ¥2-off coupon limited to product B took ¥2 off a basket of product A alone.
+    // Before, a ¥2-off coupon limited to product B took ¥2 off a basket of product A alone.
     const a = await couponActivity({ amount: 200 }, { products: [{ productId: m.productB }] });
     const { token, member } = await memberSession(t, A());
     const coupon = (await claim(token, a.id)).body.content;

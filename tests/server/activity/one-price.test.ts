@@ -1,5 +1,5 @@
 /**
- * One pricing path (issue 77, finding 4): the machine's sale, the member's
+ * One pricing path: the machine's sale, the member's
  * basket price and the console's preview build the engine's input in one
  * step and decide coupons the same way, so the price shown is the price
  * charged. Before, the basket price quietly dropped a chosen coupon the sale

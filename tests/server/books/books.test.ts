@@ -1,5 +1,5 @@
 /**
- * The books (docs/books.md): every domain's checks find the demo balanced,
+ * The books (docs/domains/books.md): every domain's checks find the demo balanced,
  * and each invariant broken on purpose straight in the database is named by
  * its check; the run is a job, asked for by the screen and answered with
  * what the caller may see.

@@ -1,5 +1,5 @@
 /**
- * Statements that never pay twice (issue 77, findings 5 and 6): a draft
+ * Statements that never pay twice: a draft
  * computed before a rule changed or a point changed hands is marked stale
  * and is not issued with its old figures (981) until the month is closed
  * again; an issued statement owns its device-days, so a later close never
