@@ -10,7 +10,7 @@ import { formatTime, formatYuan } from '../../shared/format.js';
 import type { ShareStatementDetail } from '../../shared/share/index.js';
 import { useScreen } from '../kit/index.js';
 import { PRINT_AREA } from './printStatement.js';
-import { termsText } from './terms.js';
+import { lineName, termsText } from './terms.js';
 
 const useStyles = makeStyles({
   root: {
@@ -70,7 +70,7 @@ export function StatementDocument({ statement: s }: { statement: ShareStatementD
         <tbody>
           {s.lines.map((l) => (
             <tr key={l.id}>
-              <td className={styles.cell}>{`${t(`share.subjects.${l.subject}`)} · ${l.label}`}</td>
+              <td className={styles.cell}>{`${t(`share.subjects.${l.subject}`)} · ${lineName(t, l)}`}</td>
               <td className={styles.cell}>{termsText(t, l)}</td>
               <td className={styles.cell}>{`${l.fromDay} – ${l.toDay}`}</td>
               <td className={styles.number}>{l.days}</td>

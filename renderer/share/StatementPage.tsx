@@ -30,7 +30,7 @@ import { STATEMENTS_PATH } from './paths.js';
 import { printStatement, statementFileName, usePrintStyles } from './printStatement.js';
 import { StatementDocument } from './StatementDocument.js';
 import { STATE_COLOR, StatementStepAction } from './StatementActions.js';
-import { termsText } from './terms.js';
+import { lineName, termsText } from './terms.js';
 import { useCloses } from './useCloses.js';
 
 const useStyles = makeStyles({
@@ -154,7 +154,7 @@ function Lines({ statement }: { statement: ShareStatementDetail }) {
         width: 200,
         grow: 2,
         hideable: false,
-        render: (l) => <OverflowText text={`${t(`share.subjects.${l.subject}`)} · ${l.label}`} />,
+        render: (l) => <OverflowText text={`${t(`share.subjects.${l.subject}`)} · ${lineName(t, l)}`} />,
       },
       {
         id: 'rule',

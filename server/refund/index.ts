@@ -11,6 +11,7 @@ import { settleDueRefunds, settleJob } from './settle.js';
 
 export { refundLines, refunds, refundSettings } from './schema.js';
 export { refundSettingsOf, refundsOf, requestRefund, type RefundRequest } from './refunds.js';
+export { refundsOfEarlierSales, type LateRefund } from './late.js';
 export { sandboxOutcome, settleDueRefunds, type Outcome } from './settle.js';
 
 export const refundServer = defineServerDomain({

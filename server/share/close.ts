@@ -31,6 +31,7 @@ import { devicePoints } from '../device/index.js';
 import { tenants } from '../identity/schema.js';
 import { salesRollups } from '../order/index.js';
 import { points } from '../point/index.js';
+import { refundsOfEarlierSales } from '../refund/index.js';
 import { lockTenantShares } from './stated.js';
 import {
   shareAdjustments,
@@ -57,6 +58,8 @@ interface Rule extends ShareTerms {
 
 interface Line {
   subject: 'point' | 'host' | 'tenant';
+  /** A correction line (see `corrections`): the issued line it corrects, the refunds it takes back, their share. */
+  correction?: { lineId: number; refunds: number; share: number };
   subjectId: number;
   label: string;
   rule: Rule | null;
@@ -181,6 +184,17 @@ export async function computeMonth(tx: Queryable, tenantId: number, month: strin
     from,
     to,
   );
+  // This month's refunds of sales an issued statement was paid for: charged back to that statement's party
+  // on a line naming it, and taken out of the days they settled on (whoever holds the point now).
+  const { byParty: corrected, moved } = await corrections(
+    tx,
+    tenantId,
+    [tenantId, ...children.map((c) => c.id)],
+    from,
+    to,
+  );
+  for (const d of [...own, ...ofChildren]) d.refunds -= moved.get(`${d.deviceId}:${d.day}`) ?? 0;
+  const correcting = (party: ShareParty, id: number) => corrected.get(`${party}:${id}`) ?? [];
   const adjustments = await tx
     .select({
       id: shareAdjustments.id,
@@ -236,6 +250,7 @@ export async function computeMonth(tx: Queryable, tenantId: number, month: strin
         rows: pooled.flatMap((l) => l.rows),
       });
     else lines.push(...pooled);
+    lines.push(...correcting('host', host.id));
     const adj = adjusted('host', host.id);
     if (lines.length || adj.length)
       computed.push({ party: 'host', partyId: host.id, partyName: host.name, lines, adjustments: adj });
@@ -243,7 +258,8 @@ export async function computeMonth(tx: Queryable, tenantId: number, month: strin
   for (const child of children) {
     const rule = rules.get(`tenant:${child.id}`) ?? null;
     const adj = adjusted('tenant', child.id);
-    if (!rule && !adj.length) continue;
+    const corrections = correcting('tenant', child.id);
+    if (!rule && !adj.length && !corrections.length) continue;
     const line: Line = {
       subject: 'tenant',
       subjectId: child.id,
@@ -258,7 +274,7 @@ export async function computeMonth(tx: Queryable, tenantId: number, month: strin
       party: 'tenant',
       partyId: child.id,
       partyName: child.name,
-      lines: rule ? [line] : [],
+      lines: [...(rule ? [line] : []), ...corrections],
       adjustments: adj,
     });
   }
@@ -291,11 +307,102 @@ async function ownedDays(tx: Queryable, tenantId: number, from: string): Promise
   return new Map(rows.map((r) => [`${r.party}:${r.deviceId}:${r.day}`, r.partyId]));
 }
 
+interface Owner {
+  deviceId: number;
+  day: string;
+  lineId: number;
+  party: ShareParty;
+  partyId: number;
+  month: string;
+  subject: Line['subject'];
+  subjectId: number;
+  label: string;
+  rule: Rule | null;
+  fromDay: string;
+  toDay: string;
+  days: number;
+  net: number;
+}
+
+/**
+ * The correction lines of a month, by `party:id`, and the refunds they move, by `device:settled day`.
+ *
+ * A refund counts on the day it settles; when the sale it refunds is on a device-day that an issued
+ * statement (of an earlier month) paid a party for, that party gives back what the refund takes from
+ * its share: the issued line computed again with its net lowered by every refund of its sales so far,
+ * less what it was lowered by before (earlier months' corrections of the same line). The refund is then
+ * no part of this month's days, so a point's new host never bears a refund of its former host's sale.
+ * A refund of a sale no issued statement paid for stays where it settled, as before.
+ */
+async function corrections(tx: Queryable, tenantId: number, tenantIds: number[], from: string, to: string) {
+  const byParty = new Map<string, Line[]>();
+  const moved = new Map<string, number>();
+  const late = await refundsOfEarlierSales(tx, tenantIds, from, to);
+  if (late.length === 0) return { byParty, moved };
+  const owners = await rowsOf<Owner>(
+    tx,
+    sql`select d.device_id as "deviceId", to_char(d.day, 'YYYY-MM-DD') as day, l.id as "lineId",
+      s.party, s.party_id as "partyId", to_char(s.month, 'YYYY-MM') as month, l.subject, l.subject_id as "subjectId",
+      l.label, case when l.kind is null then null else json_build_object('id', l.rule_id, 'kind', l.kind, 'tiers', l.tiers, 'rent', l.rent) end as rule,
+      to_char(l.from_day, 'YYYY-MM-DD') as "fromDay", to_char(l.to_day, 'YYYY-MM-DD') as "toDay", l.days, l.net::float8 as net
+    from ${shareLineDays} d join ${shareLines} l on l.id = d.line_id join ${shareStatements} s on s.id = l.statement_id
+    where s.tenant_id = ${tenantId} and s.state <> 'draft' and s.month < ${from}::date
+      and (d.device_id, d.day) in (select * from unnest(${`{${late.map((r) => r.deviceId).join(',')}}`}::int[],
+        ${`{${late.map((r) => r.soldDay).join(',')}}`}::date[]))`,
+  );
+  const ownerOf = new Map(owners.map((o) => [`${o.deviceId}:${o.day}`, o]));
+  const now = new Map<number, { owner: Owner; refunds: number }>();
+  for (const r of late) {
+    const owner = ownerOf.get(`${r.deviceId}:${r.soldDay}`);
+    if (!owner) continue;
+    const key = `${r.deviceId}:${r.settledDay}`;
+    moved.set(key, (moved.get(key) ?? 0) + r.amount);
+    const line = now.get(owner.lineId);
+    if (line) line.refunds += r.amount;
+    else now.set(owner.lineId, { owner, refunds: r.amount });
+  }
+  const before = new Map(
+    (
+      await rowsOf<{ lineId: number; refunds: number }>(
+        tx,
+        sql`select c.corrects as "lineId", sum(c.refunds)::float8 as refunds
+        from ${shareLines} c join ${shareStatements} s on s.id = c.statement_id
+        where s.tenant_id = ${tenantId} and s.month < ${from}::date
+          and c.corrects = any(${`{${[...now.keys()].join(',')}}`}::int[])
+        group by c.corrects`,
+      )
+    ).map((r) => [r.lineId, r.refunds]),
+  );
+  for (const [lineId, { owner: o, refunds }] of [...now].sort(([a], [b]) => a - b)) {
+    const monthDays = daysInMonth(o.month);
+    const net = o.net - (before.get(lineId) ?? 0);
+    const shareAt = (n: number) => (o.rule ? shareOf(o.rule, n, o.days, monthDays).share : 0);
+    const line: Line = {
+      subject: o.subject,
+      subjectId: o.subjectId,
+      label: o.label,
+      rule: o.rule,
+      fromDay: o.fromDay,
+      toDay: o.toDay,
+      days: o.days,
+      rows: [],
+      correction: { lineId, refunds, share: shareAt(net - refunds) - shareAt(net) },
+    };
+    const key = `${o.party}:${o.partyId}`;
+    byParty.set(key, [...(byParty.get(key) ?? []), line]);
+  }
+  return { byParty, moved };
+}
+
 const sum = (rows: DayRow[], key: 'sales' | 'refunds') => rows.reduce((s, r) => s + r[key], 0);
 
 /** The lines with their figures, as stored and as digested. */
 function figures(lines: Line[], monthDays: number) {
   return lines.map((l) => {
+    if (l.correction) {
+      const { refunds, share } = l.correction;
+      return { ...l, sales: 0, refunds, net: -refunds, share, by: null };
+    }
     const sales = sum(l.rows, 'sales');
     const refunds = sum(l.rows, 'refunds');
     const result = l.rule ? shareOf(l.rule, sales - refunds, l.days, monthDays) : null;
@@ -379,6 +486,7 @@ async function store(tx: Queryable, tenantId: number, from: string, monthDays: n
           net: l.net,
           share: l.share,
           by: l.by,
+          corrects: l.correction?.lineId ?? null,
         })
         .returning({ id: shareLines.id });
       // In slices: a statement of 2 000 points' month is tens of thousands of device-days.

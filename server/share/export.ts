@@ -4,15 +4,15 @@
  * words, the period and days, sales, refunds, net and share — and a row per
  * adjustment with its reason, statement by statement in the list's order.
  */
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, or } from 'drizzle-orm';
 import { formatTime } from '../../shared/format.js';
 import type { Lang } from '../../shared/i18n/define.js';
-import { shareTexts, termsText, type ShareParty } from '../../shared/share/index.js';
+import { lineName, shareTexts, termsText, type ShareParty } from '../../shared/share/index.js';
 import type { Queryable } from '../db/index.js';
 import { xlsxBytes, type Cell } from '../http/xlsx.js';
 import type { Scope } from '../scope.js';
-import { shareAdjustments, shareLines, shareStatements } from './schema.js';
-import { STATEMENT_ORDER, statementWhere, type StatementFilter } from './statements.js';
+import { shareAdjustments, shareStatements } from './schema.js';
+import { STATEMENT_ORDER, linesOf, statementWhere, type StatementFilter } from './statements.js';
 
 const MAX_ROWS = 10_000;
 const yuan = (fen: number) => fen / 100;
@@ -33,13 +33,7 @@ export async function exportStatements(
     .orderBy(...STATEMENT_ORDER)
     .limit(MAX_ROWS);
   const ids = statements.map((s) => s.id);
-  const lines = ids.length
-    ? await db
-        .select()
-        .from(shareLines)
-        .where(inArray(shareLines.statementId, ids))
-        .orderBy(asc(shareLines.statementId), asc(shareLines.position))
-    : [];
+  const lines = await linesOf(db, ids);
   const adjustments = ids.length
     ? await db
         .select()
@@ -63,10 +57,10 @@ export async function exportStatements(
   const rows: Cell[][] = [];
   for (const s of statements) {
     const head = [filter.month, l.parties[s.party], s.partyName, l.states[s.state]];
-    for (const line of lines.filter((x) => x.statementId === s.id))
+    for (const { line, corrects } of lines.filter((x) => x.line.statementId === s.id))
       rows.push([
         ...head,
-        line.label,
+        lineName(say, { label: line.label, corrects }),
         termsText(say, line),
         `${line.fromDay} – ${line.toDay}`,
         line.days,

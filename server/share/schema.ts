@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   bigint,
   check,
@@ -165,8 +166,19 @@ export const shareLines = pgTable(
     share: fen('share'),
     /** Which part decided a `greater` rule. */
     by: text('by'),
+    /**
+     * A correction line: the line of an issued statement (of an earlier month) whose sales were
+     * refunded this month. Its refunds are those refunds, its share what they take back from that
+     * line's share; it sums no days (server/share/close.ts).
+     */
+    corrects: integer('corrects').references((): AnyPgColumn => shareLines.id),
   },
-  (t) => [index('share_lines_statement_idx').on(t.statementId, t.position)],
+  (t) => [
+    index('share_lines_statement_idx').on(t.statementId, t.position),
+    index('share_lines_corrects_idx')
+      .on(t.corrects)
+      .where(sql`${t.corrects} is not null`),
+  ],
 );
 
 /** What a line sums: each day and device (at which point) with its sales and the refunds settled that day. */

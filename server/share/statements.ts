@@ -5,7 +5,8 @@
  * issues and pays; a second-level tenant confirms its own, and the paying
  * side records a host's confirmation. Adjustments go to a month not issued.
  */
-import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { CODE } from '../../shared/domains.js';
 import type { PageQuery } from '../../shared/api/define.js';
@@ -131,20 +132,40 @@ export async function statementInfo(
   id: number,
 ): Promise<ShareStatementDetail> {
   const item = await statementOf(db, user, scope, id);
-  const lines = await db
-    .select()
-    .from(shareLines)
-    .where(eq(shareLines.statementId, id))
-    .orderBy(asc(shareLines.position));
+  const lines = await linesOf(db, [id]);
   const adjustmentList = await adjustmentsOf(db, item.tenantId, item.month, item.party, item.partyId);
   return {
     ...item,
-    lines: lines.map(({ statementId: _s, position: _p, by, ...l }) => ({
+    lines: lines.map(({ line: { statementId: _s, position: _p, by, corrects: _c, ...l }, corrects }) => ({
       ...l,
       by: by === 'percent' || by === 'rent' ? by : null,
+      corrects,
     })),
     adjustmentList,
   };
+}
+
+const correctedLine = alias(shareLines, 'corrected_line');
+const corrected = alias(shareStatements, 'corrected');
+
+/** Statements' lines in order, each with the issued statement a correction line names (null for an ordinary line). */
+export async function linesOf(db: Queryable, statementIds: number[]) {
+  if (statementIds.length === 0) return [];
+  const rows = await db
+    .select({
+      line: shareLines,
+      statementId: corrected.id,
+      month: sql<string | null>`to_char(${corrected.month}, 'YYYY-MM')`,
+    })
+    .from(shareLines)
+    .leftJoin(correctedLine, eq(correctedLine.id, shareLines.corrects))
+    .leftJoin(corrected, eq(corrected.id, correctedLine.statementId))
+    .where(inArray(shareLines.statementId, statementIds))
+    .orderBy(asc(shareLines.statementId), asc(shareLines.position));
+  return rows.map(({ line, statementId, month }) => ({
+    line,
+    corrects: statementId !== null && month !== null ? { statementId, month } : null,
+  }));
 }
 
 const adjustmentColumns = {

@@ -154,6 +154,8 @@ export const shareLine = z.object({
   net: money,
   share: money,
   by: z.enum(['percent', 'rent']).nullable(),
+  /** A correction line: this month's refunds of sales an issued statement of an earlier month was paid for, naming it. */
+  corrects: z.object({ statementId: z.number().int(), month: z.string() }).nullable(),
 });
 export type ShareLine = z.infer<typeof shareLine>;
 

@@ -8,7 +8,7 @@ import { formatYuan } from '../format.js';
 import type { ShareKind, ShareTier } from './rules.js';
 
 export type SayTerms = (
-  key: 'flat' | 'tier' | 'above' | 'rent' | 'greater' | 'none' | 'join',
+  key: 'flat' | 'tier' | 'above' | 'rent' | 'greater' | 'none' | 'join' | 'corrects',
   values?: Record<string, string>,
 ) => string;
 
@@ -32,3 +32,7 @@ export function termsText(
           .join(say('join'));
   return terms.kind === 'percent' ? percent : say('greater', { percent, rent: formatYuan(terms.rent) });
 }
+
+/** A line's name: a correction line says whose issued month's sales its refunds were of. */
+export const lineName = (say: SayTerms, line: { label: string; corrects: { month: string } | null }): string =>
+  line.corrects ? say('corrects', { label: line.label, month: line.corrects.month }) : line.label;

@@ -17,6 +17,7 @@ const zhCN = {
     greater: '{{percent}}，保底 {{rent}}',
     none: '无规则',
     join: '，',
+    corrects: '{{label}}（冲回 {{month}} 对账单所结销售的退款）',
   },
   statement: {
     title: '分成对账单',
@@ -187,6 +188,7 @@ export const shareTexts = defineTexts(zhCN, {
       greater: '{{percent}}，保底 {{rent}}',
       none: '無規則',
       join: '，',
+      corrects: '{{label}}（沖回 {{month}} 對帳單所結銷售的退款）',
     },
     statement: {
       title: '分成對帳單',
@@ -355,6 +357,7 @@ export const shareTexts = defineTexts(zhCN, {
       greater: '{{percent}}, at least {{rent}}',
       none: 'No rule',
       join: ', ',
+      corrects: '{{label}} (refunds of sales the {{month}} statement paid for)',
     },
     statement: {
       title: 'Share statements',

@@ -1,0 +1,3 @@
+ALTER TABLE "share_lines" ADD COLUMN "corrects" integer;--> statement-breakpoint
+ALTER TABLE "share_lines" ADD CONSTRAINT "share_lines_corrects_share_lines_id_fk" FOREIGN KEY ("corrects") REFERENCES "public"."share_lines"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "share_lines_corrects_idx" ON "share_lines" USING btree ("corrects") WHERE "share_lines"."corrects" is not null;
