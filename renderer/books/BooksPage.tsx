@@ -27,6 +27,7 @@ import {
   type Column,
 } from '../kit/index.js';
 import { activityPath } from '../activity/index.js';
+import { devSetPath } from '../device/index.js';
 import { memberPath } from '../member/index.js';
 import { orderDetailPath } from '../order/index.js';
 import { statementPath } from '../share/index.js';
@@ -45,6 +46,7 @@ function linkOf(d: BookDifference): string | null {
   if (d.subject === 'order' || d.subject === 'orderItem') return orderDetailPath(d.subjectId);
   if (d.subject === 'activity') return activityPath(d.subjectId);
   if (d.subject === 'statement') return statementPath(d.subjectId);
+  if (d.subject === 'channel') return devSetPath(d.subjectId);
   return null;
 }
 

@@ -5,6 +5,7 @@ import { deviceLive } from './live.js';
 
 /** Shared with the screens that move devices (a point's binding, a distributor's devices). */
 export { DeviceTable, type DeviceTableProps } from './DeviceTable.js';
+export { devSetPath } from './paths.js';
 
 export const deviceScreens = defineScreens({
   name: 'device',

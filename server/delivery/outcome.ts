@@ -119,7 +119,7 @@ async function record(tx: Tx, order: OpenOrder, items: Item[], fresh: readonly F
   const news = await applyChannelOutcomes(
     tx,
     order.deviceId,
-    fresh.map((f) => ({ channel: f.item.channel, outcome: f.outcome, failure: f.failure })),
+    fresh.map((f) => ({ channel: f.item.channel, outcome: f.outcome, failure: f.failure, count: f.item.count })),
     settings.lockAfter,
   );
   const { state, end } = deliveryOf(

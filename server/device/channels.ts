@@ -13,6 +13,7 @@ import { searchPattern } from '../db/pinyin.js';
 import type { Scope } from '../scope.js';
 import { productImages, products } from '../product/schema.js';
 import { deviceChannels as c, devices } from './schema.js';
+import { stockCause } from './stock.js';
 import { publishDeviceEvent } from './events.js';
 
 /** The device in scope, locked when asked: its id, tenant and per-channel capacity; 1201 otherwise. */
@@ -126,6 +127,7 @@ export async function refillChannels(
 ): Promise<ChannelItem[]> {
   await db.transaction(async (tx) => {
     const device = await deviceOf(tx, scope, deviceId, true);
+    await stockCause(tx, 'refill');
     await tx
       .update(c)
       .set({ stock: device.capacity })

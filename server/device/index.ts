@@ -1,6 +1,7 @@
 /** The device domain on the upstream: the device list (the devices issue grows it). */
 import { sql } from 'drizzle-orm';
 import { PRESENCE } from '../../shared/device/index.js';
+import { deviceChecks } from './checks.js';
 import { defineServerDomain, envInteger, periodic } from '../manifest.js';
 import { deviceDemo } from './demo.js';
 import { deviceHandlers } from './handlers.js';
@@ -45,6 +46,7 @@ function presenceFromEnv(env: NodeJS.ProcessEnv) {
 
 export const deviceServer = defineServerDomain({
   name: 'device',
+  checks: deviceChecks,
   handlers: {
     ...deviceHandlers,
     ...machineHandlers,

@@ -12,7 +12,7 @@ import { BizError, RequestValidationError } from '../http/errors.js';
 import { defineHandlers } from '../http/handlers.js';
 import { deviceChannels as c, devices } from './schema.js';
 import { publishDeviceEvent, publishDeviceEvents } from './events.js';
-import { touchDevice } from './stock.js';
+import { stockCause, touchDevice } from './stock.js';
 import { recordModules } from './modules.js';
 
 /** A recycled machine has no owner to report to any more (905). */
@@ -115,6 +115,7 @@ export const machineHandlers = defineHandlers({
       const over = body.channels.findIndex((ch) => ch.stock > device.capacity);
       if (over >= 0)
         throw new RequestValidationError({ [`channels.${over}.stock`]: 'device.validation.stockCapacity' });
+      await stockCause(tx, 'count');
       for (const ch of body.channels) {
         await tx
           .update(c)

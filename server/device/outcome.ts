@@ -5,8 +5,8 @@
  * - delivered: the run of failures ends;
  * - empty: the channel held nothing whatever the count said, so its stock is 0
  *   (and it sells nothing until refilled: 943);
- * - jam or motor: the stock stays (the item is still in the spiral) and the
- *   run grows; at the tenant's `lockAfter` the channel locks itself — a live
+ * - jam or motor: the item is still in the spiral, so what the sale took
+ *   comes back to the stock (a move of its own, `returned`), and the run grows; at the tenant's `lockAfter` the channel locks itself — a live
  *   event under the device's fault switch, and the exceptions view lists it
  *   with "unlock" (an unlock from the console ends the run);
  * - door or timeout: the channel is not to blame; nothing changes.
@@ -16,11 +16,14 @@ import type { DeliveryFailure, ItemOutcome } from '../../shared/order/index.js';
 import type { Tx } from '../db/index.js';
 import type { DeviceNews } from './events.js';
 import { deviceChannels as c } from './schema.js';
+import { stockCause } from './stock.js';
 
 export interface ChannelOutcome {
   channel: number;
   outcome: ItemOutcome;
   failure: DeliveryFailure | null;
+  /** How many the sale took from the channel for this item. */
+  count: number;
 }
 
 /** Applies outcomes of one device's channels (in channel order, so that two reports never wait on each other in a circle); answers the events to announce. */
@@ -39,8 +42,14 @@ export async function applyChannelOutcomes(
         .set({ failStreak: 0 })
         .where(and(where, sql`${c.failStreak} <> 0`));
     } else if (o.failure === 'empty') {
+      await stockCause(tx, 'empty');
       await tx.update(c).set({ stock: 0 }).where(where);
     } else if (o.failure === 'jam' || o.failure === 'motor') {
+      await stockCause(tx, 'returned');
+      await tx
+        .update(c)
+        .set({ stock: sql`${c.stock} + ${o.count}` })
+        .where(where);
       // Locks at the limit, once: an already locked channel keeps its lock's time and says nothing again.
       const [row] = await tx
         .update(c)

@@ -1,5 +1,6 @@
 /** Devices (spec §3 Device). */
 import {
+  bigint,
   pgTable,
   pgEnum,
   integer,
@@ -140,6 +141,31 @@ export const deviceChannels = pgTable(
     check('device_channels_stock_nonnegative', sql`${t.stock} >= 0`),
     check('device_channels_priced', sql`${t.productId} is null or (${t.price} > 0 and ${t.customerStaffPrice} > 0)`),
   ],
+);
+
+/** Why a channel's stock moved (the transaction's `vend.stock_cause`, set by the writer: server/device/stock.ts `stockCause`). */
+export const STOCK_CAUSES = ['opening', 'sale', 'refill', 'count', 'empty', 'returned', 'edit'] as const;
+export type StockCause = (typeof STOCK_CAUSES)[number];
+
+/**
+ * Every move of a channel's stock, written by a trigger on device_channels
+ * (migration 0063) whichever code moves it: the sum of a channel's moves is
+ * its stock, which the books check (server/device/checks.ts). A channel's
+ * first move is its opening stock; a channel that goes takes its moves along.
+ */
+export const stockMoves = pgTable(
+  'stock_moves',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    channel: integer('channel').notNull(),
+    delta: integer('delta').notNull(),
+    cause: text('cause').$type<StockCause>().notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stock_moves_channel_idx').on(t.deviceId, t.channel, t.at)],
 );
 
 /**

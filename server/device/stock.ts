@@ -11,7 +11,7 @@ import { CODE } from '../../shared/domains.js';
 import type { Queryable, Tx } from '../db/index.js';
 import { BizError } from '../http/errors.js';
 import { products } from '../product/schema.js';
-import { deviceChannels as c, devices } from './schema.js';
+import { deviceChannels as c, devices, type StockCause } from './schema.js';
 
 export interface SaleDevice {
   id: number;
@@ -124,6 +124,7 @@ export async function takeStock(
     ? await staffPrices(rows.flatMap((r) => (r.productId === null ? [] : [r.productId])))
     : null;
   const lines: SoldLine[] = [];
+  await stockCause(tx, 'sale');
   for (const number of numbers) {
     const row = rows.find((r) => r.number === number);
     if (!row || !row.enabled || row.productId === null || row.name === null)
@@ -152,6 +153,13 @@ export async function takeStock(
   }
   return lines;
 }
+
+/**
+ * Names why the stock moves in this transaction: the trigger that records each move (stock_moves)
+ * reads it. Set before the update; an update without one is recorded as an `edit`.
+ */
+export const stockCause = (tx: Queryable, cause: StockCause) =>
+  tx.execute(sql`select set_config('vend.stock_cause', ${cause}, true)`);
 
 /** A machine that just did something is alive. */
 export const touchDevice = (db: Queryable, id: number) =>

@@ -18,6 +18,7 @@ export const BOOK_RUN_KINDS = ['nightly', 'asked'] as const;
 
 /** The check keys, each `<domain>.<name>`: the text `books.checks.<domain>.<name>` says what it proves. */
 export const BOOK_CHECKS = [
+  'device.stock',
   'member.points',
   'order.rollups',
   'refund.orders',
@@ -42,6 +43,7 @@ export const BOOK_SUBJECTS = [
   'statement',
   'rollupSales',
   'rollupRefunds',
+  'channel',
 ] as const;
 
 export const bookDifference = z.object({

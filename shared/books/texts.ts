@@ -34,8 +34,10 @@ const zhCN = {
     statement: '分成对账单',
     rollupSales: '当日销售汇总',
     rollupRefunds: '当日退款汇总',
+    channel: '货道',
   },
   checks: {
+    device: { stock: { name: '货道库存', proves: '每个货道的库存 = 其库存变动（期初、销售、补货、盘点、退回）之和' } },
     member: { points: { name: '会员积分', proves: '每位会员的积分流水合计 = 积分余额 − 待抵扣积分' } },
     order: { rollups: { name: '销售汇总', proves: '每个租户每天的销售额与退款额汇总 = 当天已支付订单与已成功退款' } },
     refund: {
@@ -90,8 +92,12 @@ export const booksTexts = defineTexts(zhCN, {
       statement: '分成對帳單',
       rollupSales: '當日銷售匯總',
       rollupRefunds: '當日退款匯總',
+      channel: '貨道',
     },
     checks: {
+      device: {
+        stock: { name: '貨道庫存', proves: '每個貨道的庫存 = 其庫存變動（期初、銷售、補貨、盤點、退回）之和' },
+      },
       member: { points: { name: '會員積分', proves: '每位會員的積分流水合計 = 積分餘額 − 待抵扣積分' } },
       order: { rollups: { name: '銷售匯總', proves: '每個租戶每天的銷售額與退款額匯總 = 當天已支付訂單與已成功退款' } },
       refund: {
@@ -145,8 +151,15 @@ export const booksTexts = defineTexts(zhCN, {
       statement: 'Share statement',
       rollupSales: "Day's sales total",
       rollupRefunds: "Day's refunds total",
+      channel: 'Channel',
     },
     checks: {
+      device: {
+        stock: {
+          name: 'Channel stock',
+          proves: "Each channel's stock is the sum of its moves (opening, sales, refills, counts, returns)",
+        },
+      },
       member: {
         points: {
           name: 'Member points',

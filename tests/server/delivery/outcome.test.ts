@@ -168,7 +168,7 @@ describe('delivery.outcome', () => {
     expect((await orderRow(order.id)).refundAmount).toBe(order.receivedAmount);
   });
 
-  it("an empty channel's stock becomes 0; jams and motor failures in a row lock the channel at the tenant's count, a delivery resets it", async () => {
+  it("an empty channel's stock becomes 0; a jam gives the item back to the stock; jams and motor failures in a row lock the channel at the tenant's count, a delivery resets it", async () => {
     await t.ok('refund.saveSettings', { body: { periodDays: 30, lockAfter: 2 } }, t.token.tenant1);
     const empty = await sale(A, [6]);
     await report(A, empty.saleId, [{ channel: 6, outcome: 'failed', failure: 'empty' }]);
@@ -176,7 +176,8 @@ describe('delivery.outcome', () => {
 
     const one = await sale(A, [7]);
     await report(A, one.saleId, [{ channel: 7, outcome: 'failed', failure: 'jam' }]);
-    expect(await channel(A, 7)).toMatchObject({ failStreak: 1, locked: false, stock: 19 });
+    // The jammed item is still in the spiral: what the sale took comes back.
+    expect(await channel(A, 7)).toMatchObject({ failStreak: 1, locked: false, stock: 20 });
     const ok = await t.call(
       'order.sale',
       {
