@@ -3,6 +3,7 @@ import { pgTable, pgEnum, pgSequence, integer, text, timestamp, index } from 'dr
 import { sql } from 'drizzle-orm';
 import { COMPLAINT_STATES, COMPLAINT_TYPES, PROGRESS_ACTIONS, PROGRESS_ROLES } from '../../shared/complaint/index.js';
 import { createdAt, orderId } from '../db/columns.js';
+import { BUSINESS_ZONE } from '../db/sql.js';
 import { devices } from '../device/schema.js';
 import { tenants } from '../identity/schema.js';
 
@@ -22,7 +23,7 @@ export const complaints = pgTable(
       .notNull()
       .unique()
       .default(
-        sql`'TS' || to_char(now() at time zone 'Asia/Shanghai', 'YYYYMMDDHH24MI') || to_char(nextval('complaint_number_seq') % 10000, 'FM0000')`,
+        sql`'TS' || to_char(now() at time zone ${BUSINESS_ZONE}, 'YYYYMMDDHH24MI') || to_char(nextval('complaint_number_seq') % 10000, 'FM0000')`,
       ),
     tenantId: integer('tenant_id')
       .notNull()

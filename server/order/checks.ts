@@ -2,14 +2,14 @@
  * The sales rollups for the books (server/db/checks.ts): each tenant's
  * business day in the rollups (its devices' order rows) holds what its paid
  * orders of that day received and what its refunds settled that day gave
- * back (rollup.ts's rule), to the fen. A difference names the tenant's day.
+ * back (rollup.ts's rows, summed again from the orders), to the fen. A difference names the tenant's day.
  */
 import { sql } from 'drizzle-orm';
 import { BUSINESS_TIME_ZONE } from '../../shared/business-time.js';
 import { tenantIn, type BookCheck, type Difference } from '../db/checks.js';
 import { rowsOf } from '../db/sql.js';
-import { refunds } from '../refund/schema.js';
-import { orders, salesRollups } from './schema.js';
+import { paidOrderRows, settledRefundRows } from './rollup.js';
+import { salesRollups } from './schema.js';
 
 const TZ = BUSINESS_TIME_ZONE;
 
@@ -27,13 +27,11 @@ export const orderChecks: BookCheck[] = [
       }>(
         db,
         sql`with truth as (
-          select tenant_id, day, sum(sales) as sales, sum(refunds) as refunds from (
-            select o.tenant_id, date_trunc('day', o.created_at at time zone ${TZ}) as day, o.received_amount::bigint as sales, 0::bigint as refunds
-            from ${orders} o where o.payment_state in ('success', 'completed') and ${tenantIn(sql`o.tenant_id`, tenantIds)}
+          -- The rollups' own rows of the orders and refunds (rollup.ts), summed by business day from scratch.
+          select tenant_id, date_trunc('day', at at time zone ${TZ}) as day, sum(sales) as sales, sum(refunds) as refunds from (
+            ${paidOrderRows(tenantIn(sql`o.tenant_id`, tenantIds))}
             union all
-            select o.tenant_id, date_trunc('day', r.settled_at at time zone ${TZ}), 0, r.amount
-            from ${refunds} r join ${orders} o on o.id = r.order_id
-            where r.state = 'success' and ${tenantIn(sql`o.tenant_id`, tenantIds)}
+            ${settledRefundRows(tenantIn(sql`o.tenant_id`, tenantIds))}
           ) x group by 1, 2
         ), kept as (
           select tenant_id, bucket as day, sum(sales) as sales, sum(refunds) as refunds from ${salesRollups}

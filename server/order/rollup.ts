@@ -33,10 +33,19 @@ const TZ = BUSINESS_TIME_ZONE;
 /** Payment states in which the money was received. */
 const PAID = sql`('success', 'completed')`;
 
+/** Paid orders matching `where` (over `o`), as the device's order row of each (product 0): what a day received. */
+export const paidOrderRows = (where: SQL) => sql`
+  select o.tenant_id, o.created_at as at, o.device_id, 0 as product_id, 1 as orders, 0 as quantity, o.received_amount::bigint as sales, 0::bigint as refunds
+  from orders o where ${where} and o.payment_state in ${PAID}`;
+
+/** Successful refunds matching `where` (over `r`, joined to their order `o`), as the order row's, at the time they settled. */
+export const settledRefundRows = (where: SQL) => sql`
+  select o.tenant_id, r.settled_at as at, o.device_id, 0 as product_id, 0 as orders, 0 as quantity, 0::bigint as sales, r.amount::bigint as refunds
+  from ${refunds} r join orders o on o.id = r.order_id where ${where} and r.state = 'success'`;
+
 /** Paid orders matching `where` (over `o`), as rollup contributions: the order row and one per product. */
 const salesOf = (where: SQL) => sql`
-  select o.tenant_id, o.created_at as at, o.device_id, 0 as product_id, 1 as orders, 0 as quantity, o.received_amount::bigint as sales, 0::bigint as refunds
-  from orders o where ${where} and o.payment_state in ${PAID}
+  ${paidOrderRows(where)}
   union all
   select o.tenant_id, o.created_at, o.device_id, i.product_id, 0, i.count, (i.unit_price * i.count)::bigint, 0
   from orders o join order_items i on i.order_id = o.id
@@ -44,8 +53,7 @@ const salesOf = (where: SQL) => sql`
 
 /** Successful refunds matching `where` (over `r`, joined to their order `o`), on the day they settled. */
 const refundsOf = (where: SQL) => sql`
-  select o.tenant_id, r.settled_at as at, o.device_id, 0 as product_id, 0 as orders, 0 as quantity, 0::bigint as sales, r.amount::bigint as refunds
-  from ${refunds} r join orders o on o.id = r.order_id where ${where} and r.state = 'success'
+  ${settledRefundRows(where)}
   union all
   select o.tenant_id, r.settled_at, o.device_id, i.product_id, 0, 0, 0, l.amount::bigint
   from ${refunds} r join orders o on o.id = r.order_id join ${refundLines} l on l.refund_id = r.id join order_items i on i.id = l.order_item_id

@@ -29,7 +29,7 @@ import { publish } from '../http/events.js';
 import { rollSale } from './rollup.js';
 import type { OrderEvent } from '../../shared/order/index.js';
 import { tenants } from '../identity/schema.js';
-import { need, needIfProvided, type PricedSale } from '../db/provided.js';
+import { need, type PricedSale } from '../db/provided.js';
 import { earnForOrder, memberForSale, pointEntries, pointsForAmount, recordExternalSale } from '../member/index.js';
 
 type Sale = Required<Pick<SaleInput, 'items'>> & Omit<SaleInput, 'items'>;
@@ -106,9 +106,8 @@ async function announce(tx: Tx, device: SaleDevice, lines: readonly SoldLine[]) 
 async function versionPrices(tx: Tx, device: SaleDevice, version: number | undefined) {
   if (version === undefined || version === device.priceVersion) return undefined;
   if (version > device.priceVersion) throw new BizError(CODE.priceVersionUnknown);
-  const at = needIfProvided('pricesAt');
-  if (!at) return undefined;
-  const then = await at(tx, device.id, version);
+  // A port that fails loudly when missing: a sale at an older version is never priced at today's channels.
+  const then = await need('pricesAt')(tx, device.id, version);
   if (then.stale) throw new BizError(CODE.priceVersionStale);
   return then.prices;
 }

@@ -49,6 +49,7 @@ import {
   type ExportFilter,
 } from '../../shared/order/index.js';
 import { createdAt, orderId } from '../db/columns.js';
+import { BUSINESS_ZONE } from '../db/sql.js';
 import { devices } from '../device/schema.js';
 import { products } from '../product/schema.js';
 import { users } from '../account/schema.js';
@@ -83,7 +84,7 @@ export const orders = pgTable(
     number: text('number')
       .notNull()
       .default(
-        sql`to_char(now() at time zone 'Asia/Shanghai', 'YYYYMMDDHH24MI') || to_char(nextval('order_number_seq') % 100000000, 'FM00000000')`,
+        sql`to_char(now() at time zone ${BUSINESS_ZONE}, 'YYYYMMDDHH24MI') || to_char(nextval('order_number_seq') % 100000000, 'FM00000000')`,
       ),
     thirdPartyNumber: text('third_party_number'),
     tenantId: integer('tenant_id')
