@@ -155,8 +155,6 @@ async function buyerOf(tx: Tx, device: SaleDevice, sale: Sale) {
   // One of ours or another programme's, never both: the order can carry one buyer.
   if (sale.memberId !== undefined && sale.externalMember !== undefined)
     throw new RequestValidationError({ externalMember: 'validation.invalid' });
-  // A coupon is a member's: without the member it names, it is no one's to use (3421, as any coupon not the buyer's).
-  if (sale.couponId !== undefined && sale.memberId === undefined) throw new BizError(CODE.couponUnusable);
   const member =
     sale.memberId === undefined ? undefined : await memberForSale(tx, sale.memberId, [device.tenantId, owner!.root]);
   return { root: owner!.root, member };
