@@ -63,6 +63,7 @@ try {
     sql`select order_id, sum(discount) from activity_uses where tenant_id = any(${ids}) group by 1`,
     sql`select member_id, sum(points) from point_entries where tenant_id = any(${ids}) group by 1`,
     sql`select line_id, sum(sales) from share_line_days group by 1`,
+    sql`select device_id, channel, sum(delta) from stock_moves group by 1, 2`,
   ];
   const checks: number[] = [];
   const bares: number[] = [];
