@@ -22,7 +22,7 @@ import type { Handlers } from './http/handlers.js';
 import { DEFAULT_SIGN_IN_LIMIT } from './account/index.js';
 import { DEFAULT_DEVICE_LIMIT } from './device/index.js';
 import type { DeviceRateLimit } from './http/principal.js';
-import { authenticator, handlers as domainHandlers, routeConfig } from './domains.js';
+import { authenticator, handlers as domainHandlers, recorderFor, routeConfig } from './domains.js';
 import type { AppSettings } from './manifest.js';
 import { databaseStorage, type FileStorage } from './storage/index.js';
 
@@ -112,6 +112,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     auth: authenticator,
     handlers: { ...domainHandlers, ...opts.handlers },
     deviceLimit: opts.deviceLimit ?? DEFAULT_DEVICE_LIMIT,
+    recorder: recorderFor(opts.db.db),
     routeConfig: routeConfig({
       signInLimit: opts.signInLimit ?? DEFAULT_SIGN_IN_LIMIT,
       storage: opts.storage ?? databaseStorage(opts.db.db),

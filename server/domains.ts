@@ -32,6 +32,8 @@ import { deliveryServer } from './delivery/index.js';
 import { paymentServer } from './payment/index.js';
 import { callbackServer } from './callback/index.js';
 import { booksServer } from './books/index.js';
+import { oplogRecorder, oplogServer } from './oplog/index.js';
+import type { OpRecorder } from './http/recorded.js';
 import { setEventSinks } from './http/events.js';
 import { STALE_AFTER_MS, startJobs, type JobKinds } from './jobs/index.js';
 import { setProvisions } from './db/provided.js';
@@ -62,6 +64,7 @@ export const SERVER_DOMAINS = [
   priceServer,
   shareServer,
   booksServer,
+  oplogServer,
 ] as const;
 
 // Every publish is heard by the domains that act on others' news (callbacks), in its transaction.
@@ -81,6 +84,9 @@ export const handlers = assembleHandlers(SERVER_DOMAINS);
 
 /** The tenant-owned entities API ids name, with how to find their owner (the isolation suite's map). */
 export const owners = assembleOwners(SERVER_DOMAINS);
+
+/** How the console's changing operations run with their records (server/oplog). */
+export const recorderFor = (db: Db): OpRecorder => oplogRecorder(db, owners);
 
 /** The credential check of every request: users and clients the account domain's, machines the device domain's, members the member domain's. */
 export const authenticator: Authenticator = { ...userAuthenticator, device: deviceCaller, memberApp: memberCaller };

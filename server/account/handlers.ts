@@ -9,7 +9,7 @@ export const accountHandlers = defineHandlers({
   'account.info': async (_input, { user }) => userInfoOf(user),
   'account.profile': (_input, { db, user }) => profileOf(db, user),
   'account.updateProfile': ({ body }, { db, scope, user }) => updateProfile(db, scope, user, body),
-  'account.exit': ({ query }, { db, user }) => revokeOwnToken(db, user, query.token),
+  'account.exit': ({ query }, { db, request, user }) => revokeOwnToken(db, request, user, query.token),
   'account.adminPassword': ({ params, body }, { db, user, tokenId }) =>
     setUserPassword(db, user, tokenId, params.userId, body),
 });

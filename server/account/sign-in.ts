@@ -8,6 +8,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { ApiOp } from '../../shared/domains.js';
 import { CODE } from '../../shared/domains.js';
 import type { Queryable } from '../db/index.js';
+import { need, type SignInEntry } from '../db/provided.js';
 import { BizError } from '../http/errors.js';
 import type { AuthUser } from '../http/principal.js';
 import { roles, tenants } from '../identity/schema.js';
@@ -34,9 +35,13 @@ export async function signIn(db: Queryable, request: FastifyRequest, body: SignI
   const keys = attemptKeys(body.username, request.ip, known);
   // A locked account (or known install) or address is refused before any password work.
   const until = await lockedUntil(db, keys);
+  // Every attempt goes to the operation log: who tried, from where, and how it ended.
+  const told = (event: SignInEntry['event'], user: SignInEntry['user'] = null) =>
+    tell(db, request, event, body.username, user);
   if (until) {
     // Refused unread, and told to the owner all the same.
     await countFailedSignIn(db, body.username);
+    await told('lockedOut');
     throw tooManyAttempts(until);
   }
   const [user] = await db
@@ -46,6 +51,7 @@ export async function signIn(db: Queryable, request: FastifyRequest, body: SignI
       disabled: users.disabled,
       tenantDisabled: tenantDisabled(tenants),
       kind: users.kind,
+      tenantId: users.tenantId,
       powers: roles.powers,
     })
     .from(users)
@@ -54,9 +60,11 @@ export async function signIn(db: Queryable, request: FastifyRequest, body: SignI
     .where(eq(users.username, body.username));
   // Unknown user and wrong password get the same answer after the same work.
   const valid = await verifyPassword(body.password, user?.passwordHash ?? (await decoyHash()));
+  const who = user ? { id: user.id, kind: user.kind, tenantId: user.tenantId } : null;
   if (!user || !valid) {
     await recordFailure(db, keys, limit);
     if (user) await countFailedSignIn(db, body.username);
+    await told('signInFailed', who);
     throw new BizError(CODE.badRequest, 'Wrong username or password');
   }
   await recordSuccess(db, keys);
@@ -74,6 +82,7 @@ export async function signIn(db: Queryable, request: FastifyRequest, body: SignI
   const { token, expiresIn } = await issueToken(db, user.id);
   const deviceToken = await rememberDevice(db, user.id, known, body.device_token);
   const failed = await takeFailedSignIns(db, user.id);
+  await told('signIn', who);
   return {
     access_token: token,
     token_type: 'bearer' as const,
@@ -84,8 +93,24 @@ export async function signIn(db: Queryable, request: FastifyRequest, body: SignI
   };
 }
 
-/** Sign-out: revokes the caller's own token (spec §7 GET /user/exit). */
-export async function revokeOwnToken(db: Queryable, user: AuthUser, token: string) {
+/** A sign-in's or sign-out's record in the operation log (the `signInRecord` port). */
+const tell = (
+  db: Queryable,
+  request: FastifyRequest,
+  event: SignInEntry['event'],
+  username: string,
+  user: SignInEntry['user'],
+) =>
+  need('signInRecord')(db, {
+    event,
+    username,
+    user,
+    address: request.ip ?? '',
+    install: String(request.headers['user-agent'] ?? '').slice(0, 200),
+  });
+
+/** Sign-out: revokes the caller's own token (spec §7 GET /user/exit), and says so in the operation log. */
+export async function revokeOwnToken(db: Queryable, request: FastifyRequest, user: AuthUser, token: string) {
   const [found] = await db
     .select({ id: tokens.id, userId: tokens.userId })
     .from(tokens)
@@ -96,6 +121,7 @@ export async function revokeOwnToken(db: Queryable, user: AuthUser, token: strin
     .update(tokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(tokens.id, found.id), isNull(tokens.revokedAt)));
+  await tell(db, request, 'signOut', user.username, { id: user.id, kind: user.kind, tenantId: user.tenantId });
 }
 
 /** The system admin's password call (spec §7 PUT /user/password/{userId}). */

@@ -32,6 +32,16 @@ export interface PricedSale {
   record: (orderId: number) => Promise<void>;
 }
 
+/** A sign-in as the operation log records it (the account domain tells it; server/oplog keeps it). */
+export interface SignInEntry {
+  event: 'signIn' | 'signInFailed' | 'lockedOut' | 'signOut';
+  username: string;
+  /** Known when the username is someone's. */
+  user: { id: number; kind: string; tenantId: number | null } | null;
+  address: string;
+  install: string;
+}
+
 /** A firmware update a machine's heartbeat offers it (shared/device/machine.ts `updateOffer`, the same shape). */
 export interface OfferedUpdate {
   jobId: number;
@@ -80,6 +90,8 @@ export interface Provisions {
   serviceVisit: (db: Queryable, deviceId: number) => Promise<void>;
   /** A device's prices in an older price version, for a sale stamped with it (the price domain). */
   pricesAt: (tx: Tx, deviceId: number, version: number) => Promise<VersionPrices>;
+  /** Records a sign-in, a failed one, one refused while locked, or a sign-out (the operation log). */
+  signInRecord: (db: Queryable, entry: SignInEntry) => Promise<void>;
 }
 
 let provided: Partial<Provisions> = {};

@@ -11,6 +11,7 @@ import { envelope, SUCCESS, type EndpointDef } from '../../shared/api/define.js'
 import type { Db } from '../db/index.js';
 import { checkAccess } from './access.js';
 import { bodyLimitOf } from './limits.js';
+import { isRecorded, type OpRecorder } from './recorded.js';
 import { uploadBody } from './uploads.js';
 import type { Authenticator, DeviceCaller, DeviceRateLimit, MemberCaller, Principal } from './principal.js';
 import type { Handlers } from './handlers.js';
@@ -24,6 +25,8 @@ export interface RegisterOptions {
   routeConfig?: Partial<Record<ApiOp, Record<string, unknown>>>;
   /** Requests per device and window on the device-facing API. */
   deviceLimit: DeviceRateLimit;
+  /** Runs the console's changing operations with their records (server/oplog). */
+  recorder: OpRecorder;
 }
 
 type AnyHandler = (input: { params: unknown; query: unknown; body: unknown }, ctx: object) => Promise<unknown>;
@@ -36,14 +39,14 @@ export const missingHandlers = (handlers: Partial<Handlers>): ApiOp[] =>
 
 export function registerApi(
   app: FastifyInstance,
-  { db, auth, handlers, routeConfig = {}, deviceLimit }: RegisterOptions,
+  { db, auth, handlers, routeConfig = {}, deviceLimit, recorder }: RegisterOptions,
 ): void {
   const missing = missingHandlers(handlers);
   if (missing.length) throw new Error(`API operations without a handler: ${missing.join(', ')}`);
   for (const op of apiOps) {
     registerEndpoint(
       app,
-      { db, auth, deviceLimit },
+      { db, auth, deviceLimit, recorder },
       op,
       api[op],
       handlers[op] as unknown as AnyHandler,
@@ -52,11 +55,11 @@ export function registerApi(
   }
 }
 
-type Checks = Pick<RegisterOptions, 'db' | 'auth' | 'deviceLimit'>;
+type Checks = Pick<RegisterOptions, 'db' | 'auth' | 'deviceLimit' | 'recorder'>;
 
 function registerEndpoint(
   app: FastifyInstance,
-  { db, auth, deviceLimit }: Checks,
+  { db, auth, deviceLimit, recorder }: Checks,
   op: ApiOp,
   def: EndpointDef,
   handler: AnyHandler,
@@ -113,7 +116,14 @@ function registerEndpoint(
           : def.access.auth === 'memberApp'
             ? { db, request, reply, member: caller }
             : { db, request, reply, device: caller };
-      const content = await handler({ params: request.params, query: request.query, body: request.body }, ctx);
+      const input = { params: request.params, query: request.query, body: request.body };
+      const content =
+        caller && 'user' in caller && isRecorded(def)
+          ? await recorder.run(
+              { op, def, input, user: caller.user, tokenId: caller.tokenId, request, stores: Boolean(config?.storage) },
+              (tx) => handler(input, { ...ctx, db: tx }),
+            )
+          : await handler(input, ctx);
       if (def.binary) {
         const { mime, bytes } = content as { mime: string; bytes: Uint8Array | AsyncIterable<Uint8Array> };
         void reply.type(mime).header('x-content-type-options', 'nosniff');

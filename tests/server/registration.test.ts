@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type ApiOp } from '../../shared/domains.js';
 import { CODE } from '../../shared/domains.js';
 import { registerApi, apiOps, missingHandlers } from '../../server/http/register.js';
-import { authenticator, handlers } from '../../server/domains.js';
+import { authenticator, handlers, recorderFor } from '../../server/domains.js';
 import { DEFAULT_DEVICE_LIMIT } from '../../server/device/index.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
@@ -39,7 +39,13 @@ describe('API registration', () => {
   it('refuses to start when an operation has no handler, naming it', () => {
     const { 'point.bind': _omitted, ...rest } = handlers;
     expect(() =>
-      registerApi(Fastify(), { db: t.db, auth: authenticator, handlers: rest, deviceLimit: DEFAULT_DEVICE_LIMIT }),
+      registerApi(Fastify(), {
+        db: t.db,
+        auth: authenticator,
+        handlers: rest,
+        deviceLimit: DEFAULT_DEVICE_LIMIT,
+        recorder: recorderFor(t.db),
+      }),
     ).toThrow(/point\.bind/);
   });
 

@@ -83,14 +83,18 @@ describe('simulator', () => {
           sold.map((o) => o.id),
         ),
       );
-    // No refill by hand at this stock level: every item sold left its channel, except that a channel found empty is empty (server/device/outcome.ts).
+    // No refill by hand at this stock level: every item sold left its channel, except that a channel found empty is
+    // empty and a jammed or stuck item went back to its channel (server/device/outcome.ts).
     expect(sim.stats.refills).toBe(0);
     const emptied = new Set(items.filter((i) => i.failure === 'empty').map((i) => i.channel));
     const channels = await t.db
       .select({ number: deviceChannels.number, stock: deviceChannels.stock })
       .from(deviceChannels)
       .where(eq(deviceChannels.deviceId, ids[0]!));
-    const took = (n: number) => items.filter((i) => i.channel === n).reduce((sum, i) => sum + i.count, 0);
+    const took = (n: number) =>
+      items
+        .filter((i) => i.channel === n && i.failure !== 'jam' && i.failure !== 'motor')
+        .reduce((sum, i) => sum + i.count, 0);
     for (const c of channels)
       expect(c.stock, `channel ${c.number}`).toBe(emptied.has(c.number) ? 0 : 3 - took(c.number));
     expect(before).toBe(channels.length * 3);

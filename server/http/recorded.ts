@@ -1,0 +1,38 @@
+/**
+ * How the API's changing operations run with the operation log
+ * (server/oplog): the mechanism (register.ts) knows which calls are
+ * recorded; the oplog domain, handed in by the assembly, knows how.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { ApiOp } from '../../shared/domains.js';
+import type { EndpointDef } from '../../shared/api/define.js';
+import type { Db } from '../db/index.js';
+import type { AuthUser } from './principal.js';
+
+export interface RecordedCall {
+  op: ApiOp;
+  def: EndpointDef;
+  input: { params: unknown; query: unknown; body: unknown };
+  user: AuthUser;
+  tokenId: number;
+  request: FastifyRequest;
+  /**
+   * The operation keeps files in the upstream's storage, which writes on its own connection: its
+   * handler cannot run inside the record's transaction (it would wait for itself), so its record
+   * follows it in one of its own.
+   */
+  stores: boolean;
+}
+
+export interface OpRecorder {
+  /**
+   * Runs a console user's non-GET operation: its handler in a transaction
+   * with the record of what it changed (none when it changed nothing), or a
+   * record of its refusal.
+   */
+  run<T>(call: RecordedCall, handler: (db: Db) => Promise<T>): Promise<T>;
+}
+
+/** Which calls are recorded: every operation of the table that may change something, made by a console user. */
+export const isRecorded = (def: EndpointDef): boolean =>
+  def.method !== 'GET' && def.access.auth === 'user' && !def.binary;

@@ -1,0 +1,31 @@
+/**
+ * The operation log on the upstream (beyond the specification;
+ * docs/domains/oplog.md): who changed what, when, from where, and what it
+ * was before — written by the recorder every changing operation of the API
+ * table runs through (server/http/recorded.ts), hash-chained per tenant.
+ */
+import { defineServerDomain, periodic } from '../manifest.js';
+import { detachOldMonths, ensureOplogMonths } from './months.js';
+import { recordSignIn } from './sign-ins.js';
+
+export { oplogRecorder } from './record.js';
+export { append as appendRecord, canonical, hashOf } from './chain.js';
+export { verifyChains, type Broken } from './verify.js';
+export { opAnchors, opRecords } from './schema.js';
+export { detachOldMonths, ensureOplogMonths } from './months.js';
+
+export const oplogServer = defineServerDomain({
+  name: 'oplog',
+  handlers: {},
+  provides: { signInRecord: recordSignIn },
+  // Hourly, and at once: the months ahead are there before their records; those past the retention leave.
+  background: (db) =>
+    periodic(
+      async () => {
+        await ensureOplogMonths(db);
+        await detachOldMonths(db);
+      },
+      3_600_000,
+      { immediately: true },
+    ),
+});
