@@ -70,7 +70,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   // Answers are encoded with the table's content schemas: what the table does not name is not sent.
   app.setSerializerCompiler(serializerCompiler);
-  installReplies(app);
+  installReplies(app, { ...(opts.db.saturated && { saturated: opts.db.saturated }) });
   await registerSecurity(app, opts.corsOrigins ?? []);
 
   await app.register(formbody);

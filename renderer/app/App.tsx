@@ -7,6 +7,7 @@ import { RouterProvider } from 'react-router/dom';
 import { i18n } from '../i18n/index.js';
 import { PrefsProvider } from '../shell/prefs.js';
 import { ThemedProvider } from '../shell/theme.js';
+import { COMMON_CODE } from '../../shared/common/errors.js';
 import { reportQueryError } from './report.js';
 import { createRouter } from './router.js';
 import { SESSION_STARTS } from '../domains.js';
@@ -23,7 +24,13 @@ function createQueryClient() {
       },
     }),
     defaultOptions: {
-      queries: { retry: false, refetchOnWindowFocus: false },
+      queries: {
+        // A read the upstream was too busy to take (1303: a row held, every connection at work) is asked once
+        // more after the wait it names; a real outage (503) and every refusal are not.
+        retry: (failures, error) => failures < 1 && error.code === COMMON_CODE.databaseBusy,
+        retryDelay: (_failures, error) => (error.retryAfter ?? 1) * 1_000,
+        refetchOnWindowFocus: false,
+      },
       mutations: { retry: false },
     },
   });

@@ -30,6 +30,8 @@ export type Queryable = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'pg';
+  /** Whether every connection is at work (PostgreSQL's pool; never for PGlite's one connection). */
+  saturated?: () => boolean;
   /** One round trip to the database; rejects while it cannot be reached (health checks). */
   ping(): Promise<void>;
   /**
@@ -99,11 +101,26 @@ export async function pgliteDatabase(client: PGlite): Promise<Database> {
 /** How long a query waits for a new connection before the request answers 503 (a server that does not answer at all). */
 export const CONNECT_TIMEOUT_MS = 5_000;
 
+/** Connections of an upstream's pool. */
+export const POOL_SIZE = 10;
+
+/**
+ * How long a statement waits for a lock (a row another request is changing) before it gives up:
+ * the request then answers "busy, try again" (1303), and its connection goes back to the pool for
+ * others instead of holding it while a queue forms behind one row (LOCK_TIMEOUT_MS; 0 waits for ever).
+ */
+export const lockTimeoutMs = () => envNumber('LOCK_TIMEOUT_MS', 2_000);
+const envNumber = (name: string, fallback: number) => {
+  const given = Number(process.env[name]);
+  return Number.isInteger(given) && given >= 0 ? given : fallback;
+};
+
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: POOL_SIZE,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    options: `-c lock_timeout=${lockTimeoutMs()}`,
     // TCP keep-alive finds a connection whose server vanished without closing it.
     keepAlive: true,
   });
@@ -124,6 +141,8 @@ async function openPostgres(url: string): Promise<Database> {
     return {
       db: db as unknown as Db,
       kind: 'pg',
+      // Every connection at work and none idle: a wait for one that times out is a queue, not an outage.
+      saturated: () => pool.totalCount >= POOL_SIZE && pool.idleCount === 0,
       ping: async () => {
         await pool.query('select 1');
       },

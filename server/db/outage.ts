@@ -57,3 +57,19 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (isDatabaseUnavailable(cause, depth + 1)) return true;
   return Array.isArray(errors) && errors.some((e) => isDatabaseUnavailable(e, depth + 1));
 }
+
+/**
+ * Busy is not down: the database answered, but this request could not get its turn in time —
+ * it waited for a lock past `lock_timeout` (55P03), lost a deadlock (40P01), or waited for a
+ * connection while every one of the pool's was at work (`saturated`). It answers "busy, try
+ * again" (1303, HTTP 409), never the outage's 503.
+ */
+export function isDatabaseBusy(error: unknown, saturated: () => boolean, depth = 0): boolean {
+  if (error === null || typeof error !== 'object' || depth > 5) return false;
+  const code = (error as { code?: unknown }).code;
+  if (code === '55P03' || code === '40P01') return true;
+  const message = (error as { message?: unknown }).message;
+  if (typeof message === 'string' && /^timeout exceeded when trying to connect$/i.test(message) && saturated())
+    return true;
+  return isDatabaseBusy((error as { cause?: unknown }).cause, saturated, depth + 1);
+}

@@ -11,7 +11,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CODE } from '../../shared/domains.js';
-import { isDatabaseUnavailable } from '../db/outage.js';
+import { isDatabaseBusy, isDatabaseUnavailable } from '../db/outage.js';
 import { BizError, RequestValidationError } from './errors.js';
 import { BASELINE_HEADERS } from './security.js';
 
@@ -54,7 +54,10 @@ export function clientErrors(error: Error & { code?: string }, socket: Duplex): 
   socket.destroy(error);
 }
 
-export function installReplies(app: FastifyInstance): void {
+export function installReplies(
+  app: FastifyInstance,
+  { saturated = () => false }: { saturated?: () => boolean } = {},
+): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof RequestValidationError) {
       return reply
@@ -69,6 +72,13 @@ export function installReplies(app: FastifyInstance): void {
         .status(error.statusCode)
         .header('retry-after', String(error.retryAfter))
         .send({ code: error.code, message: error.message, content: { retryAfter: error.retryAfter } });
+    }
+    if (isDatabaseBusy(error, saturated)) {
+      const busy = new BizError(CODE.databaseBusy, undefined, undefined, { retryAfter: 1 });
+      return reply
+        .status(busy.statusCode)
+        .header('retry-after', '1')
+        .send({ code: busy.code, message: busy.message, content: { retryAfter: 1 } });
     }
     if (isDatabaseUnavailable(error)) {
       // Expected while PostgreSQL restarts: one line, no stack.

@@ -26,6 +26,15 @@ export const commonErrors = defineErrors(
       '資料庫暫時無法使用，請稍後再試',
       'The database is unavailable; please try again later',
     ),
+    // Not in the spec: the database is there but the request could not get its turn in time — a row
+    // another request holds, or every connection at work. Busy is not down: HTTP 409, try again in a second.
+    databaseBusy: err(
+      1303,
+      409,
+      '系统繁忙，请稍后重试',
+      '系統繁忙，請稍後重試',
+      'The system is busy; please try again in a moment',
+    ),
     // Imports from an .xlsx (shared/imports.ts), whichever domain takes the rows: enterprise staff and
     // customer groups. The family is the enterprise customers' (801–820), where the staff import came first.
     importNotXlsx: err(
