@@ -38,6 +38,9 @@ export async function spawnUpstream(databaseUrl: string, env: NodeJS.ProcessEnv 
       STORAGE_DIR: '',
       DEMO_DATA: '0',
       SIMULATE: '0',
+      // The tests' and benches' upstreams sign members in and settle refunds through the sandboxes,
+      // on PostgreSQL too (where they are off unless SANDBOX says: server/manifest.ts).
+      SANDBOX: '1',
       ...env,
       PORT: String(port),
       DATABASE_URL: databaseUrl,

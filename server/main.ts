@@ -17,6 +17,7 @@
 import { startServer } from './start.js';
 import { parseOrigins } from './http/security.js';
 import { simulateFromEnv } from './simulator.js';
+import { sandboxConflict, sandboxesFromEnv, setSandboxes } from './manifest.js';
 
 const port = Number(process.env.PORT ?? 8090);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -24,6 +25,13 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(1);
 }
 const databaseUrl = process.env.DATABASE_URL || './.data/upstream';
+const sandbox = sandboxesFromEnv(process.env, databaseUrl);
+const conflict = sandbox ? null : sandboxConflict(process.env);
+if (conflict) {
+  console.error(conflict);
+  process.exit(1);
+}
+setSandboxes(sandbox);
 let corsOrigins: string[];
 try {
   corsOrigins = parseOrigins(process.env.CORS_ORIGINS);
@@ -53,7 +61,8 @@ const server = await startServer({
   host: process.env.HOST || '127.0.0.1',
   databaseUrl,
   demoData: process.env.DEMO_DATA !== '0',
-  simulate: simulateFromEnv(process.env),
+  // The simulator's machines sign members in with sandbox codes: a demo's, never production's.
+  simulate: sandbox ? simulateFromEnv(process.env) : false,
   logger: true,
   corsOrigins,
   ...(requestTimeoutMs !== undefined ? { requestTimeoutMs } : {}),

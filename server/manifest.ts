@@ -211,3 +211,37 @@ export async function loadDemo(
     for (const d of order) await d.demo!.load({ tx, now, ids, storage: files });
   });
 }
+
+/**
+ * The sandboxes — WeChat sign-in codes signed with a key written in the
+ * code (server/member/wechat.ts), the payment provider that answers
+ * "refunded" and "paid" by itself (server/refund/settle.ts,
+ * server/billing/settle.ts) and the demo machines' simulator — stand in for
+ * real platforms in a demo or a test, never in production: anyone who knows
+ * an openid could mint a sign-in code for that member. `SANDBOX=1` turns
+ * them on and `SANDBOX=0` off; unset, they are on for an embedded database
+ * (`npm start`, the demo, the tests) and off for PostgreSQL (`npm run
+ * server` in production). A process-wide setting of the process's own
+ * configuration, as the port is: not state two instances must agree on.
+ */
+let sandboxes = true;
+
+export const sandboxesOn = (): boolean => sandboxes;
+
+export function setSandboxes(on: boolean): void {
+  sandboxes = on;
+}
+
+export function sandboxesFromEnv(env: NodeJS.ProcessEnv, databaseUrl: string): boolean {
+  if (env.SANDBOX === '1') return true;
+  if (env.SANDBOX === '0') return false;
+  return !/^postgres(ql)?:\/\//i.test(databaseUrl);
+}
+
+/** What only a sandbox can do, asked of an upstream whose sandboxes are off: the one line it refuses to start with. */
+export function sandboxConflict(env: NodeJS.ProcessEnv): string | null {
+  const asked = ['SIMULATE', 'REFUND_SANDBOX', 'BILLING_SANDBOX'].filter((name) => env[name] && env[name] !== '0');
+  return asked.length
+    ? `${asked.join(', ')} asks for a sandbox, and SANDBOX is off (production, PostgreSQL): set SANDBOX=1 for a demo or test upstream, or unset ${asked.join(', ')}`
+    : null;
+}

@@ -13,6 +13,7 @@
  * Paid, each device's service expiry moves by the plan from the later of its
  * expiry and now, in the business time zone's calendar (Asia/Shanghai).
  */
+import { sandboxesOn } from '../manifest.js';
 import { BUSINESS_ZONE } from '../db/sql.js';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Db, Queryable, Tx } from '../db/index.js';
@@ -24,7 +25,14 @@ export type PaymentOutcome = 'paid' | 'failed' | 'unpaid';
 type DueRenewal = typeof renewals.$inferSelect;
 
 export const sandboxPayment = (env: NodeJS.ProcessEnv = process.env): PaymentOutcome =>
-  env.BILLING_SANDBOX === 'fail' ? 'failed' : env.BILLING_SANDBOX === 'unpaid' ? 'unpaid' : 'paid';
+  // With the sandbox off no provider says paid: the renewal waits (and expires unpaid at its time).
+  !sandboxesOn()
+    ? 'unpaid'
+    : env.BILLING_SANDBOX === 'fail'
+      ? 'failed'
+      : env.BILLING_SANDBOX === 'unpaid'
+        ? 'unpaid'
+        : 'paid';
 
 const SETTLE_BATCH = 50;
 

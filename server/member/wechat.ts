@@ -15,6 +15,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { CODE } from '../../shared/domains.js';
 import { WECHAT_CODE_MINUTES } from '../../shared/member/index.js';
 import { BizError } from '../http/errors.js';
+import { sandboxesOn } from '../manifest.js';
 
 const SANDBOX_KEY = 'vend-wechat-sandbox';
 const PREFIX = 'wxsandbox';
@@ -41,8 +42,10 @@ export interface WeChatIdentity {
   nickname?: string;
 }
 
-/** The person a code names: 701 for a code that is not one, 702 for one older than five minutes. */
+/** The person a code names: 701 for a code that is not one (every code, with the sandboxes off), 702 for one older than five minutes. */
 export function exchangeCode(code: string, now: Date): WeChatIdentity {
+  // A production upstream takes no sandbox code: the key that signs them is in this file for anyone to read.
+  if (!sandboxesOn()) throw new BizError(CODE.wechatCodeInvalid);
   const [prefix, payload, signature, ...rest] = code.split('.');
   if (prefix !== PREFIX || !payload || !signature || rest.length) throw new BizError(CODE.wechatCodeInvalid);
   const expected = Buffer.from(sign(payload));

@@ -15,17 +15,23 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/index.js';
 import { sweepJob } from '../jobs/index.js';
+import { sandboxesOn } from '../manifest.js';
 import { publish } from '../http/events.js';
 import { orderAt, orderItems, orders, rollRefund } from '../order/index.js';
 import { reverseEarned } from '../member/index.js';
 import { refundLines, refunds } from './schema.js';
 import { orderNews } from './refunds.js';
 
-export type Outcome = 'success' | 'failed';
+/** `unanswered`: no provider answered (the sandbox is off and no real platform is connected): it stays pending. */
+export type Outcome = 'success' | 'failed' | 'unanswered';
 type DueRefund = typeof refunds.$inferSelect;
 
 export const sandboxOutcome = (refund: Pick<DueRefund, 'reason'>, env: NodeJS.ProcessEnv = process.env): Outcome =>
-  env.REFUND_SANDBOX === 'fail' || refund.reason.includes('#fail') ? 'failed' : 'success';
+  !sandboxesOn()
+    ? 'unanswered'
+    : env.REFUND_SANDBOX === 'fail' || refund.reason.includes('#fail')
+      ? 'failed'
+      : 'success';
 
 const SETTLE_BATCH = 50;
 
@@ -46,12 +52,18 @@ export async function settleDueRefunds(
       .orderBy(refunds.settleAt)
       .limit(batch)
       .for('update', { skipLocked: true });
-    for (const refund of due) await settle(tx, refund, decide(refund));
-    return due.length;
+    let settled = 0;
+    for (const refund of due) {
+      const outcome = decide(refund);
+      if (outcome === 'unanswered') continue;
+      await settle(tx, refund, outcome);
+      settled++;
+    }
+    return settled;
   });
 }
 
-async function settle(tx: Tx, refund: DueRefund, outcome: Outcome) {
+async function settle(tx: Tx, refund: DueRefund, outcome: Exclude<Outcome, 'unanswered'>) {
   const [order] = await tx
     .select({
       id: orders.id,
