@@ -29,6 +29,7 @@ import { firmwareScreens } from './firmware/index.js';
 import { priceScreens } from './price/index.js';
 import { shareScreens } from './share/index.js';
 import { booksScreens } from './books/index.js';
+import { oplogScreens } from './oplog/index.js';
 
 export const RENDERER_DOMAINS = [
   accountScreens,
@@ -55,6 +56,7 @@ export const RENDERER_DOMAINS = [
   priceScreens,
   shareScreens,
   booksScreens,
+  oplogScreens,
 ] as const;
 
 export const SCREENS = assembleScreens(RENDERER_DOMAINS);

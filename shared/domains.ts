@@ -42,6 +42,7 @@ import { firmware } from './firmware/index.js';
 import { price } from './price/index.js';
 import { share } from './share/index.js';
 import { books } from './books/index.js';
+import { oplog } from './oplog/index.js';
 
 export const DOMAINS = [
   account,
@@ -68,6 +69,7 @@ export const DOMAINS = [
   price,
   share,
   books,
+  oplog,
 ] as const;
 
 type Domain = (typeof DOMAINS)[number];

@@ -78,6 +78,8 @@ export const ROUTE_PINYIN: Readonly<Record<string, string>> = {
   "投诉详情": "tsxq tousuxiangqing",
   "推送进度": "tsjd tuisongjindu",
   "推送進度": "tsjd tuisongjindu",
+  "操作日志": "czrz caozuorizhi",
+  "操作日誌": "czrz caozuorizhi",
   "支付中心": "zfzx zhifuzhongxin",
   "收款訂單": "skdd shoukuandingdan",
   "收款订单": "skdd shoukuandingdan",

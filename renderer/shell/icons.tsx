@@ -2,6 +2,7 @@
 import {
   BoardRegular,
   BookCoinsRegular,
+  HistoryRegular,
   BoxRegular,
   BuildingRegular,
   BuildingShopRegular,
@@ -36,6 +37,7 @@ const ICONS: Readonly<Record<IconName, FluentIcon>> = {
   staff: PeopleRegular,
   share: MoneyHandRegular,
   books: BookCoinsRegular,
+  oplog: HistoryRegular,
 };
 
 export function RouteIcon({ name, className }: { name: IconName | undefined; className?: string }) {

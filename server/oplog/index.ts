@@ -5,6 +5,7 @@
  * table runs through (server/http/recorded.ts), hash-chained per tenant.
  */
 import { defineServerDomain, periodic } from '../manifest.js';
+import { oplogHandlers } from './handlers.js';
 import { detachOldMonths, ensureOplogMonths } from './months.js';
 import { recordSignIn } from './sign-ins.js';
 
@@ -16,7 +17,7 @@ export { detachOldMonths, ensureOplogMonths } from './months.js';
 
 export const oplogServer = defineServerDomain({
   name: 'oplog',
-  handlers: {},
+  handlers: oplogHandlers,
   provides: { signInRecord: recordSignIn },
   // Hourly, and at once: the months ahead are there before their records; those past the retention leave.
   background: (db) =>

@@ -25,6 +25,7 @@ export const ICON_NAMES = [
   'staff',
   'share',
   'books',
+  'oplog',
 ] as const;
 export type IconName = (typeof ICON_NAMES)[number];
 

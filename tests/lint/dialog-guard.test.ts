@@ -25,6 +25,7 @@ const FORMLESS: Readonly<Record<string, { count: number; why: string }>> = {
   'device/MachineCard.tsx': { count: 1, why: "a machine's new secret, shown once" },
   'device/PickListDialog.tsx': { count: 1, why: 'the pick list to print or export' },
   'device/PoolDialogs.tsx': { count: 1, why: "a device's allocation history" },
+  'oplog/RecordDialog.tsx': { count: 1, why: 'one record of the operation log, before and after' },
 };
 /** What a user types or chooses into. */
 const FIELD =

@@ -39,9 +39,7 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   'server/payment/demo.ts': 'no demo credentials: a demo holds no payment secrets, real or fake',
   'shared/books/errors.ts': 'a read-only domain over the others: its only refusals are the common ones',
   'server/books/demo.ts': 'it checks the other domains’ demo rows; its runs are made by its job, nightly or asked for',
-  'shared/oplog':
-    'the records are written by the mechanism for every changing operation; the screen /oplog, with its part of the API table, is still to come',
-  'server/oplog/handlers.ts': 'no operation of its own yet: it records the others (server/http/recorded.ts)',
+  'shared/oplog/errors.ts': 'a read-only screen over the records: its only refusals are the common ones',
   'server/oplog/demo.ts': 'the demo’s records are those its own operations write',
   'server/tenant/schema.ts':
     'its table, tenants, is mechanism (server/identity/schema.ts): every domain reads it, the account domain first',

@@ -445,6 +445,7 @@ describe('menu', () => {
       // Beyond the spec (docs/departures.md).
       'share.route.shares',
       'books.route.books',
+      'oplog.route.oplog',
       'customer.route.customerManagement',
     ]);
   });

@@ -1,0 +1,60 @@
+/**
+ * The operation log as a list (shared/oplog/api.ts): the caller's tenants'
+ * chains (the admin's: every chain, the platform's too), newest first.
+ */
+import { and, count, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import type { PageQuery } from '../../shared/api/define.js';
+import type { OplogFilter, OpRecordItem } from '../../shared/oplog/index.js';
+import type { Queryable } from '../db/index.js';
+import { paged } from '../http/paged.js';
+import { tenants } from '../identity/schema.js';
+import type { Scope } from '../scope.js';
+import { tenantFilter } from '../tenant/index.js';
+import { opRecords } from './schema.js';
+
+export async function oplogPage(db: Queryable, scope: Scope, query: PageQuery, filter: OplogFilter) {
+  const where = and(
+    scope.where(opRecords.chain),
+    await tenantFilter(db, scope, opRecords.chain, filter.tenantId),
+    filter.username ? eq(opRecords.username, filter.username) : undefined,
+    filter.op ? eq(opRecords.op, filter.op) : undefined,
+    filter.kind ? eq(opRecords.kind, filter.kind) : undefined,
+    filter.result === 'done'
+      ? eq(opRecords.result, 0)
+      : filter.result === 'refused'
+        ? ne(opRecords.result, 0)
+        : undefined,
+    filter.from ? gte(opRecords.at, new Date(filter.from)) : undefined,
+    filter.to ? lt(opRecords.at, new Date(filter.to)) : undefined,
+    // A target: the entity named, and its id when given (the targets' jsonb holds `{ entity, id }` objects).
+    filter.entity
+      ? sql`${opRecords.targets} @> ${JSON.stringify([{ entity: filter.entity, ...(filter.targetId ? { id: filter.targetId } : {}) }])}::jsonb`
+      : undefined,
+  );
+  return paged(
+    query,
+    db
+      .select({ r: opRecords, tenantName: tenants.name })
+      .from(opRecords)
+      .leftJoin(tenants, eq(tenants.id, opRecords.chain))
+      .where(where)
+      .orderBy(desc(opRecords.id)),
+    db.select({ total: count() }).from(opRecords).where(where),
+    ({ r, tenantName }): OpRecordItem => ({
+      id: r.id,
+      at: r.at.toISOString(),
+      kind: r.kind as OpRecordItem['kind'],
+      op: r.op,
+      username: r.username,
+      role: r.role,
+      tenantId: r.chain === 0 ? null : r.chain,
+      tenantName,
+      address: r.address,
+      install: r.install,
+      targets: r.targets,
+      input: r.input,
+      reason: r.reason,
+      result: r.result,
+    }),
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * The operation log (beyond the specification; docs/domains/oplog.md): who
+ * changed what, when, from where, and what it was before. The admin reads
+ * every tenant's records; a tenant its own and its second-level tenants'.
+ */
+import { z } from 'zod';
+import { endpoint, isoTime, page, pageQuery, ref, str } from '../api/define.js';
+
+/** What a record is of: a changing operation of the API table, a sign-in and its failures, a sign-out. */
+export const OP_KINDS = ['operation', 'signIn', 'signInFailed', 'lockedOut', 'signOut'] as const;
+export type OpKind = (typeof OP_KINDS)[number];
+
+export const OPLOG_LIMITS = { username: 50, op: 60, entity: 40 } as const;
+
+export const opTarget = z.object({
+  entity: z.string(),
+  id: z.number().int(),
+  /** The fields that changed, before and after (secrets and a person's details as "changed"). */
+  before: z.record(z.string(), z.unknown()).nullable().optional(),
+  after: z.record(z.string(), z.unknown()).nullable().optional(),
+});
+export type OpTarget = z.infer<typeof opTarget>;
+
+export const opRecordItem = z.object({
+  id: z.number().int(),
+  at: isoTime,
+  kind: z.enum(OP_KINDS),
+  op: z.string(),
+  username: z.string(),
+  role: z.string(),
+  /** The tenant whose chain holds the record (the platform's: null), and its name. */
+  tenantId: z.number().int().nullable(),
+  tenantName: z.string().nullable(),
+  address: z.string(),
+  install: z.string(),
+  targets: z.array(opTarget),
+  input: z.record(z.string(), z.unknown()),
+  reason: z.string(),
+  /** 0: done; otherwise the code it was refused with. */
+  result: z.number().int(),
+});
+export type OpRecordItem = z.infer<typeof opRecordItem>;
+
+const instant = z.iso.datetime({ offset: true, message: 'validation.invalid' });
+
+export const oplogFilter = z.object({
+  username: str().trim().max(OPLOG_LIMITS.username).optional(),
+  op: str().trim().max(OPLOG_LIMITS.op).optional(),
+  kind: z.enum(OP_KINDS).optional(),
+  entity: str().trim().max(OPLOG_LIMITS.entity).optional(),
+  targetId: z.number().int().positive().max(2_147_483_647).optional(),
+  result: z.enum(['done', 'refused']).optional(),
+  from: instant.optional(),
+  to: instant.optional(),
+  tenantId: ref('tenant').optional(),
+});
+export type OplogFilter = z.infer<typeof oplogFilter>;
+
+const access = { auth: 'user', roles: ['admin', 'tenant'] } as const;
+
+export const oplogApi = {
+  'oplog.page': endpoint({
+    method: 'POST',
+    path: '/oplog/page',
+    summary:
+      "The operation log of the caller's tenants (the admin: every tenant's and the platform's), newest first, by who, operation, kind, target, result, time and tenant; each record with its targets' fields before and after.",
+    query: pageQuery,
+    body: oplogFilter,
+    content: page(opRecordItem),
+    access,
+  }),
+} as const;

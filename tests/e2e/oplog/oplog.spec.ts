@@ -1,0 +1,58 @@
+/**
+ * The operation log end to end: tenant1 makes a point and renames it, then
+ * finds both changes on /oplog by the point's target, and the rename opens
+ * with the name before and after side by side; its own sign-in is there too.
+ * tenant2 never sees them.
+ */
+import { expect } from '@playwright/test';
+import { catalogues } from '../../../shared/domains.js';
+import { openAs, pickRegion, test } from '../support.js';
+
+const en = catalogues.en.oplog;
+const name = `Oplog ${Date.now().toString(36)}`;
+
+test('tenant1 finds its changes with the fields before and after; tenant2 does not', async ({ page, baseURL }) => {
+  await openAs(page, baseURL, 'tenant1');
+  await expect(page).toHaveURL(/\/dashboard/);
+  await page.goto('/pointMent/pointList');
+  await page.getByTestId('point-create').click();
+  await page.getByTestId('point-form-name').fill(name);
+  await page.getByTestId('point-form-address').fill('1 Century Avenue');
+  await pickRegion(page, 'point-form-area', { province: '上海市', district: '浦东新区' });
+  await page.getByTestId('point-form-submit').click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  const row = page.getByTestId('point-row').filter({ hasText: name });
+  await row.getByTestId('point-edit').click();
+  await page.getByTestId('point-form-name').fill(`${name} East`);
+  await page.getByTestId('point-form-submit').click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await page.goto('/oplog');
+  await expect(page.getByRole('heading', { level: 1, name: en.route.oplog })).toBeVisible();
+  await page.getByTestId('oplog-filter-op').fill('point.update');
+  await page.getByTestId('oplog-search').click();
+  const update = page.getByTestId('oplog-row').first();
+  await expect(update.getByTestId('oplog-row-op')).toHaveText(`${en.kinds.operation} · point.update`);
+  await expect(update.getByTestId('oplog-row-who')).toHaveText('tenant1');
+  await update.getByTestId('oplog-open').click();
+  const changes = page.getByTestId('oplog-record').getByTestId('oplog-change');
+  await expect(changes.filter({ hasText: 'name' })).toContainText(name);
+  await expect(changes.filter({ hasText: 'name' })).toContainText(`${name} East`);
+  await page.getByTestId('oplog-record-close').click();
+  await expect(page.getByTestId('oplog-record')).toHaveCount(0);
+
+  await page.getByTestId('oplog-reset').click();
+  await page.getByTestId('oplog-filter-op').fill('account.token');
+  await page.getByTestId('oplog-search').click();
+  await expect(page.getByTestId('oplog-row').first().getByTestId('oplog-row-op')).toHaveText(
+    `${en.kinds.signIn} · account.token`,
+  );
+});
+
+test('tenant2 reads its own log, without tenant1’s changes', async ({ page, baseURL }) => {
+  await openAs(page, baseURL, 'tenant2', '/oplog');
+  await expect(page.getByRole('heading', { level: 1, name: en.route.oplog })).toBeVisible();
+  await page.getByTestId('oplog-filter-username').fill('tenant1');
+  await page.getByTestId('oplog-search').click();
+  await expect(page.getByTestId('oplog-row')).toHaveCount(0);
+});
