@@ -64,21 +64,18 @@ export function installReplies(
         .status(400)
         .send({ code: CODE.badRequest, message: error.message, content: { fields: error.fields } });
     }
-    if (error instanceof BizError) {
-      if (error.retryAfter === undefined)
-        return reply.status(error.statusCode).send({ code: error.code, message: error.message });
+    // Busy is a refusal like any other, with its wait: the same reply as every BizError's.
+    const refused = isDatabaseBusy(error, saturated)
+      ? new BizError(CODE.databaseBusy, undefined, undefined, { retryAfter: 1 })
+      : error;
+    if (refused instanceof BizError) {
+      if (refused.retryAfter === undefined)
+        return reply.status(refused.statusCode).send({ code: refused.code, message: refused.message });
       // The header for HTTP clients, the content for the console, which shows the wait.
       return reply
-        .status(error.statusCode)
-        .header('retry-after', String(error.retryAfter))
-        .send({ code: error.code, message: error.message, content: { retryAfter: error.retryAfter } });
-    }
-    if (isDatabaseBusy(error, saturated)) {
-      const busy = new BizError(CODE.databaseBusy, undefined, undefined, { retryAfter: 1 });
-      return reply
-        .status(busy.statusCode)
-        .header('retry-after', '1')
-        .send({ code: busy.code, message: busy.message, content: { retryAfter: 1 } });
+        .status(refused.statusCode)
+        .header('retry-after', String(refused.retryAfter))
+        .send({ code: refused.code, message: refused.message, content: { retryAfter: refused.retryAfter } });
     }
     if (isDatabaseUnavailable(error)) {
       // Expected while PostgreSQL restarts: one line, no stack.

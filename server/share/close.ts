@@ -307,20 +307,14 @@ async function ownedDays(tx: Queryable, tenantId: number, from: string): Promise
   return new Map(rows.map((r) => [`${r.party}:${r.deviceId}:${r.day}`, r.partyId]));
 }
 
-interface Owner {
+/** An issued line's terms (what a correction of it repeats), the device-day it owns, and its statement's party and month. */
+interface Owner extends Omit<Line, 'rows' | 'correction'> {
   deviceId: number;
   day: string;
   lineId: number;
   party: ShareParty;
   partyId: number;
   month: string;
-  subject: Line['subject'];
-  subjectId: number;
-  label: string;
-  rule: Rule | null;
-  fromDay: string;
-  toDay: string;
-  days: number;
   net: number;
 }
 
@@ -373,22 +367,16 @@ async function corrections(tx: Queryable, tenantId: number, tenantIds: number[],
       )
     ).map((r) => [r.lineId, r.refunds]),
   );
-  for (const [lineId, { owner: o, refunds }] of [...now].sort(([a], [b]) => a - b)) {
-    const monthDays = daysInMonth(o.month);
-    const net = o.net - (before.get(lineId) ?? 0);
-    const shareAt = (n: number) => (o.rule ? shareOf(o.rule, n, o.days, monthDays).share : 0);
+  for (const [lineId, { owner, refunds }] of [...now].sort(([a], [b]) => a - b)) {
+    const { deviceId: _device, day: _day, lineId: _line, party, partyId, month, net: issued, ...terms } = owner;
+    const net = issued - (before.get(lineId) ?? 0);
+    const shareAt = (n: number) => (terms.rule ? shareOf(terms.rule, n, terms.days, daysInMonth(month)).share : 0);
     const line: Line = {
-      subject: o.subject,
-      subjectId: o.subjectId,
-      label: o.label,
-      rule: o.rule,
-      fromDay: o.fromDay,
-      toDay: o.toDay,
-      days: o.days,
+      ...terms,
       rows: [],
       correction: { lineId, refunds, share: shareAt(net - refunds) - shareAt(net) },
     };
-    const key = `${o.party}:${o.partyId}`;
+    const key = `${party}:${partyId}`;
     byParty.set(key, [...(byParty.get(key) ?? []), line]);
   }
   return { byParty, moved };

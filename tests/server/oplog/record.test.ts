@@ -14,27 +14,21 @@ import { DEMO_PASSWORD, suiteApp } from '../helpers.js';
 const t = suiteApp(['tenant1', 'admin']);
 const A = () => t.ids.tenant('A');
 
-const latest = async (op: string) =>
+/** Tenant A's newest record with this operation id, or of this kind. */
+const newest = async (by: { op: string } | { kind: string }) =>
   (
     await t.db
       .select()
       .from(opRecords)
-      .where(and(eq(opRecords.op, op), eq(opRecords.chain, A())))
+      .where(and('op' in by ? eq(opRecords.op, by.op) : eq(opRecords.kind, by.kind), eq(opRecords.chain, A())))
       .orderBy(desc(opRecords.id))
       .limit(1)
   )[0];
+const latest = (op: string) => newest({ op });
+const latestOf = (kind: string) => newest({ kind });
 const signInBody = (username: string, password: string) => ({
   body: { grant_type: 'password' as const, username, password },
 });
-const latestOf = async (kind: string) =>
-  (
-    await t.db
-      .select()
-      .from(opRecords)
-      .where(and(eq(opRecords.kind, kind), eq(opRecords.chain, A())))
-      .orderBy(desc(opRecords.id))
-      .limit(1)
-  )[0];
 const count = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(opRecords))[0]!.n;
 
 /** Runs statements with the table's triggers off, as someone working on the database behind the upstream would. */
