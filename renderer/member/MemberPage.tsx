@@ -108,7 +108,20 @@ export default function MemberPage() {
           { label: t('member.cardNumber'), value: data.cardNumber },
           { label: t('member.points'), value: data.points },
           ...(data.owed > 0 ? [{ label: t('member.owed'), value: data.owed }] : []),
-          { label: t('member.phone'), value: data.phone ?? '' },
+          {
+            label: t('member.phone'),
+            testId: 'member-page-phone',
+            value: data.phone ? (
+              <>
+                {data.phone}{' '}
+                <Badge appearance="outline" color={data.phoneVerified ? 'success' : 'warning'} size="small">
+                  {t(data.phoneVerified ? 'member.phoneVerified' : 'member.phoneUnverified')}
+                </Badge>
+              </>
+            ) : (
+              ''
+            ),
+          },
           { label: t('member.birthday'), value: data.birthday ?? '' },
           { label: t('member.registeredAt'), value: formatTime(data.registeredAt) },
           { label: t('member.registeredAddress'), value: data.registeredAddress ?? '' },

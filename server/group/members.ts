@@ -8,7 +8,7 @@
  * their identifier. Every write names its rows by the unique (group,
  * identifier), so a race adds an identifier once.
  */
-import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import type { PageQuery } from '../../shared/api/define.js';
 import {
@@ -151,7 +151,15 @@ async function holders(db: Queryable, tenantId: number, kind: GroupIdentifier, i
   const rows = await db
     .select({ id: members.id, value: column })
     .from(members)
-    .where(and(eq(members.tenantId, tenantId), inArray(column, [...identifiers]), isNull(members.erasedAt)));
+    .where(
+      and(
+        eq(members.tenantId, tenantId),
+        inArray(column, [...identifiers]),
+        isNull(members.erasedAt),
+        // A phone counts once the member proved it (server/member/phone.ts).
+        kind === 'phone' ? isNotNull(members.phoneVerifiedAt) : undefined,
+      ),
+    );
   return new Map(rows.map((r) => [r.value!, r.id]));
 }
 

@@ -110,6 +110,8 @@ export const memberDemo: DemoData = {
           nickname: m.nickname,
           searchKey: searchKey(m.nickname),
           phone: m.phone,
+          // The demo's people proved their numbers when they signed up.
+          phoneVerifiedAt: m.phone ? registered : null,
           birthday: m.birthday,
           registeredAddress: m.address,
           registeredAt: registered,

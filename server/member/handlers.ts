@@ -10,6 +10,7 @@ import {
   setMemberState,
 } from './members.js';
 import { eraseMember, exportMember } from './privacy.js';
+import { sendPhoneCode, verifyPhone } from './phone.js';
 import { profileOf, signIn, signOut, updateMe } from './sessions.js';
 
 export const memberHandlers = defineHandlers({
@@ -24,6 +25,8 @@ export const memberHandlers = defineHandlers({
   'member.signIn': ({ body }, { db }) => signIn(db, body),
   'member.me': (_, { db, member }) => profileOf(db, member.id),
   'member.updateMe': ({ body }, { db, member }) => updateMe(db, member, body),
+  'member.sendPhoneCode': ({ body }, { db, member }) => sendPhoneCode(db, member, body.phone),
+  'member.verifyPhone': ({ body }, { db, member }) => verifyPhone(db, member, body),
   'member.myPoints': ({ query }, { db, member }) => myPoints(db, member.id, query),
   'member.signOut': (_, { db, member }) => signOut(db, member),
 });

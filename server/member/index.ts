@@ -5,11 +5,13 @@ import { memberDemo } from './demo.js';
 import { memberHandlers } from './handlers.js';
 import { externalMembers, members } from './schema.js';
 import { sweepSessions } from './sessions.js';
+import { sweepPhoneCodes } from './phone.js';
 import { expireDue } from './ledger.js';
 
 export { members, pointEntries } from './schema.js';
 export { memberCaller } from './sessions.js';
-export { sandboxCode } from './wechat.js';
+export { sandboxCode, sandboxPhoneGrant } from './wechat.js';
+export { sandboxSms } from './sms.js';
 export {
   addPoints,
   earnForOrder,
@@ -31,6 +33,7 @@ export const memberServer = defineServerDomain({
   background: (db) =>
     periodic(async () => {
       await sweepSessions(db);
+      await sweepPhoneCodes(db);
       await expireDue(db, new Date());
     }, 3_600_000),
   // Another tenant never sees a member's nickname, phone or card.

@@ -91,6 +91,7 @@ export async function memberOf(db: Queryable, scope: Scope, id: number) {
     .select({
       figures: need('memberOrders')(members.id),
       birthday: members.birthday,
+      phoneVerified: sql<boolean>`${members.phoneVerifiedAt} is not null`,
       owed: members.owed,
       inviterId: members.inviterId,
       inviterName: sql<string | null>`${inviters}`,

@@ -17,7 +17,7 @@ import type { AuthUser } from '../http/principal.js';
 import { tenants } from '../identity/schema.js';
 import type { Scope } from '../scope.js';
 import { balanceOf, closeLedger } from './ledger.js';
-import { members, memberSessions, pointEntries, pointLots } from './schema.js';
+import { members, memberSessions, phoneCodes, pointEntries, pointLots } from './schema.js';
 
 export async function exportMember(db: Db, scope: Scope, id: number, at = new Date()) {
   const [row] = await db
@@ -89,6 +89,7 @@ export async function eraseMember(db: Db, user: AuthUser, scope: Scope, id: numb
         nickname: '',
         searchKey: '',
         phone: null,
+        phoneVerifiedAt: null,
         employeeNumber: null,
         birthday: null,
         registeredAddress: null,
@@ -98,6 +99,7 @@ export async function eraseMember(db: Db, user: AuthUser, scope: Scope, id: numb
       })
       .where(eq(members.id, id));
     await tx.delete(memberSessions).where(eq(memberSessions.memberId, id));
+    await tx.delete(phoneCodes).where(eq(phoneCodes.memberId, id));
     // What the domains above keep of the person goes too (a customer group's claimed identifier is their phone).
     await tell(tx, 'member', row.tenantId, { kind: 'erased', memberId: id });
     return { erased: true };

@@ -49,7 +49,13 @@ export const members = pgTable(
     nickname: text('nickname').notNull(),
     /** Nickname with its pinyin (server/db/pinyin.ts), for the keyword filter. */
     searchKey: text('search_key').notNull().default(''),
+    /**
+     * The member's phone: since verification exists only a proven one is
+     * set, and one number is one member's within a tenant.
+     */
     phone: text('phone'),
+    /** When the phone was proven; null for one stated before verification existed (a customer group does not take it). */
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
     /** The employee number the person stated (a customer group may know its people by it). */
     employeeNumber: text('employee_number'),
     /** `YYYY-MM-DD`. */
@@ -68,6 +74,9 @@ export const members = pgTable(
   },
   (t) => [
     uniqueIndex('members_openid_idx').on(t.tenantId, t.openid),
+    uniqueIndex('members_phone_idx')
+      .on(t.tenantId, t.phone)
+      .where(sql`${t.phone} is not null`),
     index('members_tenant_registered_idx').on(t.tenantId, t.registeredAt),
     index('members_card_idx').on(t.cardNumber),
     check('members_owed_check', sql`${t.owed} >= 0`),
@@ -98,6 +107,34 @@ export const wechatCodesUsed = pgTable('wechat_codes_used', {
   codeHash: text('code_hash').primaryKey(),
   usedAt: createdAt(),
 });
+
+/**
+ * Verification codes sent to phones (server/member/phone.ts): the code kept
+ * only as its SHA-256, its tries, and when it was used. The rows of the last
+ * day are also the send limits' count; older ones are swept.
+ */
+export const phoneCodes = pgTable(
+  'phone_codes',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    phone: text('phone').notNull(),
+    codeHash: text('code_hash').notNull(),
+    tries: integer('tries').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('phone_codes_phone_idx').on(t.phone, t.sentAt),
+    index('phone_codes_member_idx').on(t.memberId, t.sentAt),
+  ],
+);
 
 /** Points earned together, spent soonest-expiring first. */
 export const pointLots = pgTable(

@@ -36,6 +36,7 @@ export async function profileOf(db: Queryable, memberId: number, at = new Date()
       cardNumber: members.cardNumber,
       nickname: members.nickname,
       phone: members.phone,
+      phoneVerifiedAt: members.phoneVerifiedAt,
       employeeNumber: members.employeeNumber,
       birthday: members.birthday,
       state: members.state,
@@ -46,7 +47,13 @@ export async function profileOf(db: Queryable, memberId: number, at = new Date()
     .innerJoin(tenants, eq(tenants.id, members.tenantId))
     .where(eq(members.id, memberId));
   if (!row) throw new BizError(CODE.programmeMemberNotFound);
-  return { ...row, points: await balanceOf(db, memberId, at), registeredAt: row.registeredAt.toISOString() };
+  const { phoneVerifiedAt, ...rest } = row;
+  return {
+    ...rest,
+    phoneVerified: phoneVerifiedAt !== null,
+    points: await balanceOf(db, memberId, at),
+    registeredAt: row.registeredAt.toISOString(),
+  };
 }
 
 /** Where a machine stands, as a member's registration address: its point's name and address. */
@@ -140,13 +147,13 @@ export async function signOut(db: Queryable, caller: MemberCaller) {
 /**
  * Tells the customer groups which identifiers the member holds now, in the
  * transaction of its sign-in or profile change (a `tell`: a person's phone
- * is never announced to the consoles listening).
+ * is never announced to the consoles listening). A phone only once proven.
  */
-async function identified(tx: Queryable, memberId: number) {
+export async function identified(tx: Queryable, memberId: number) {
   const [row] = await tx
     .select({
       tenantId: members.tenantId,
-      phone: members.phone,
+      phone: sql<string | null>`case when ${members.phoneVerifiedAt} is not null then ${members.phone} end`,
       employeeNumber: members.employeeNumber,
       cardNumber: members.cardNumber,
     })
@@ -159,7 +166,6 @@ async function identified(tx: Queryable, memberId: number) {
 export async function updateMe(db: Db, caller: MemberCaller, change: z.output<typeof memberUpdate>) {
   const set = {
     ...(change.nickname !== undefined ? { nickname: change.nickname, searchKey: searchKey(change.nickname) } : {}),
-    ...(change.phone !== undefined ? { phone: change.phone } : {}),
     ...(change.employeeNumber !== undefined ? { employeeNumber: change.employeeNumber } : {}),
     ...(change.birthday !== undefined ? { birthday: change.birthday } : {}),
   };

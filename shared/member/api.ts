@@ -80,6 +80,8 @@ export type MemberItem = z.infer<typeof memberItem>;
 
 export const memberDetail = memberItem.extend({
   birthday: z.string().nullable(),
+  /** The phone was proven (an SMS code or WeChat's grant); one held from before verification existed is not. */
+  phoneVerified: z.boolean(),
   owed: z.number().int(),
   inviterId: z.number().int().nullable(),
   inviterName: z.string().nullable(),

@@ -19,6 +19,15 @@ export const MEMBER_SESSION_HOURS = 24;
 /** How long a WeChat sign-in code is good for (WeChat's own rule: five minutes, once). */
 export const WECHAT_CODE_MINUTES = 5;
 
+/** A phone's verification code (an SMS): its life, its tries, and how often one is sent to a number or for a member. */
+export const PHONE_CODE = {
+  minutes: 5,
+  tries: 5,
+  /** At most one code a minute, and ten in 24 hours, per number and per member. */
+  gapSeconds: 60,
+  perDay: 10,
+} as const;
+
 export const birthday = str()
   .trim()
   .refine(isIsoDate, { message: 'member.validation.birthday' })
@@ -33,6 +42,8 @@ export const memberProfile = z.object({
   cardNumber: z.string(),
   nickname: z.string(),
   phone: z.string().nullable(),
+  /** The phone was proven by a code sent to it (or WeChat's phone-number grant): only then does a customer group take it. */
+  phoneVerified: z.boolean(),
   employeeNumber: z.string().nullable(),
   birthday: z.string().nullable(),
   state: z.enum(MEMBER_STATES),
@@ -57,10 +68,13 @@ export const memberSignIn = z
   })
   .meta({ examples: [{ tenantId: 2, code: 'wxsandbox.bad.code' }] });
 
-export const memberUpdate = z.object({
+/**
+ * What a member states of itself. Not the phone: a phone is proven first
+ * (`member.sendPhoneCode`, `member.verifyPhone`), so a field named `phone`
+ * is refused here rather than dropped without a word.
+ */
+export const memberUpdate = z.strictObject({
   nickname: str().trim().min(1, { message: 'validation.required' }).max(MEMBER_LIMITS.nickname).optional(),
-  /** WeChat's getPhoneNumber, in the sandbox the number itself. */
-  phone: phone.optional(),
   /** Where a customer group knows its people by employee number (shared/group), the person states theirs. */
   employeeNumber: str()
     .trim()
@@ -90,8 +104,34 @@ export const memberAppApi = {
     method: 'PUT',
     path: '/member-api/v1/me',
     summary:
-      'The member changes its nickname, phone, employee number or birthday; a customer group waiting for that phone or number takes it (shared/group).',
+      'The member changes its nickname, employee number or birthday (a phone is proven through member.verifyPhone); a customer group waiting for that number takes it (shared/group).',
     body: memberUpdate,
+    content: memberProfile,
+    access: memberApp,
+  }),
+  'member.sendPhoneCode': endpoint({
+    method: 'POST',
+    path: '/member-api/v1/phone/codes',
+    summary:
+      'Sends a six-digit code to a phone the member wants to hold: good for five minutes and five tries. 2403 more than once a minute or ten times a day (per number and per member), 2404 no SMS service, 2405 another member of the tenant holds the number.',
+    body: z.object({ phone }).meta({ examples: [{ phone: '13761200399' }] }),
+    content: z.object({ expiresAt: isoTime, resendAt: isoTime }),
+    access: memberApp,
+  }),
+  'member.verifyPhone': endpoint({
+    method: 'POST',
+    path: '/member-api/v1/phone',
+    summary:
+      "The member proves a phone — the code sent to it, or WeChat's phone-number grant (getPhoneNumber) — and holds it; a customer group waiting for that number takes it. 2401 wrong code, 2402 expired, used or tried five times, 2405 held by another member, 701 a grant that is not one.",
+    body: z.union([
+      z.strictObject({
+        phone,
+        code: str()
+          .trim()
+          .regex(/^\d{6}$/, { message: 'member.validation.phoneCode' }),
+      }),
+      z.strictObject({ grant: str().trim().min(1, { message: 'validation.required' }).max(MEMBER_LIMITS.code) }),
+    ]),
     content: memberProfile,
     access: memberApp,
   }),

@@ -2,7 +2,8 @@
  * Member codes (spec §8 family 701–708, WeChat user / login). The spec names
  * the family only; the eight codes are the member-facing sign-in's refusals
  * and the member centre's. A spend past the balance is a payment refusal
- * (family 901–989).
+ * (family 901–989). Verifying a phone by SMS takes the spec's message family
+ * (2401–2405), the one left unused, since 701–708 are full (docs/departures.md).
  */
 import { defineErrors, err } from '../errors/define.js';
 
@@ -44,6 +45,35 @@ export const memberErrors = defineErrors({
     '会员仍有积分余额，请先结清后再删除',
     '會員仍有積分餘額，請先結清後再刪除',
     'The member still has a points balance: settle it before erasing the member',
+  ),
+  phoneCodeWrong: err(2401, 400, '验证码错误', '驗證碼錯誤', 'The verification code is wrong'),
+  phoneCodeExpired: err(
+    2402,
+    409,
+    '验证码已失效（过期、已使用或错误次数过多），请重新获取',
+    '驗證碼已失效（過期、已使用或錯誤次數過多），請重新取得',
+    'The verification code is no longer valid (expired, used or tried too often): ask for a new one',
+  ),
+  phoneCodeTooOften: err(
+    2403,
+    429,
+    '验证码发送过于频繁：每个号码每分钟 1 次、每天最多 10 次，请稍后再试',
+    '驗證碼傳送過於頻繁：每個號碼每分鐘 1 次、每天最多 10 次，請稍後再試',
+    'Codes are sent at most once a minute and 10 times a day per number: try again later',
+  ),
+  smsUnavailable: err(
+    2404,
+    409,
+    '短信服务未配置，暂时无法发送验证码',
+    '簡訊服務未設定，暫時無法傳送驗證碼',
+    'No SMS service is set up: a verification code cannot be sent',
+  ),
+  phoneHeld: err(
+    2405,
+    409,
+    '该手机号已绑定本商户的其他会员',
+    '該手機號已綁定本商戶的其他會員',
+    "This phone number belongs to another of this merchant's members",
   ),
   pointsShort: err(950, 409, '积分不足', '積分不足', 'Not enough points'),
 });

@@ -13,6 +13,8 @@ const zhCN = {
   nickname: '昵称',
   cardNumber: '会员卡号',
   phone: '联系方式',
+  phoneVerified: '已验证',
+  phoneUnverified: '未验证',
   points: '积分',
   owed: '待抵扣积分',
   birthday: '生日',
@@ -93,6 +95,7 @@ const zhCN = {
     pointsZero: '调整的积分不能为 0',
     employeeNumber: '工号只能包含字母、数字和连字符，最多 32 位',
     points: '请输入 -1000000 到 1000000 之间的非零整数',
+    phoneCode: '验证码为 6 位数字',
   },
 };
 
@@ -109,6 +112,8 @@ export const memberTexts = defineTexts(zhCN, {
     nickname: '暱稱',
     cardNumber: '會員卡號',
     phone: '聯絡方式',
+    phoneVerified: '已驗證',
+    phoneUnverified: '未驗證',
     points: '積分',
     owed: '待抵扣積分',
     birthday: '生日',
@@ -189,6 +194,7 @@ export const memberTexts = defineTexts(zhCN, {
       pointsZero: '調整的積分不能為 0',
       employeeNumber: '工號只能包含字母、數字和連字號，最多 32 位',
       points: '請輸入 -1000000 到 1000000 之間的非零整數',
+      phoneCode: '驗證碼為 6 位數字',
     },
   },
   en: {
@@ -203,6 +209,8 @@ export const memberTexts = defineTexts(zhCN, {
     nickname: 'Nickname',
     cardNumber: 'Card number',
     phone: 'Contact',
+    phoneVerified: 'Verified',
+    phoneUnverified: 'Not verified',
     points: 'Points',
     owed: 'Points owed',
     birthday: 'Birthday',
@@ -285,6 +293,7 @@ export const memberTexts = defineTexts(zhCN, {
       pointsZero: 'Adjust by a number other than 0',
       employeeNumber: 'Letters, digits and hyphens only, at most 32',
       points: 'Enter a whole number from -1000000 to 1000000, not 0',
+      phoneCode: 'The code is 6 digits',
     },
   },
 });

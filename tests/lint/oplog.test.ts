@@ -15,6 +15,8 @@ const NOT_RECORDED: Partial<Record<ApiOp, string>> = {
   'account.token': 'the sign-in: recorded by the account domain as a sign-in, a failed sign-in or a lock-out',
   'member.signIn': MEMBER,
   'member.updateMe': MEMBER,
+  'member.sendPhoneCode': MEMBER,
+  'member.verifyPhone': MEMBER,
   'member.signOut': MEMBER,
   'activity.claim': MEMBER,
   'activity.basketPrice': 'a price asked for: changes nothing',

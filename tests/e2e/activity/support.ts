@@ -6,7 +6,7 @@
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { demoSecret } from '../../../server/device/credentials.js';
-import { sandboxCode } from '../../../server/member/wechat.js';
+import { sandboxCode, sandboxPhoneGrant } from '../../../server/member/wechat.js';
 import { bridgeCall, upstreamUrl } from '../support.js';
 
 export const SERIAL = 'VM2026000101';
@@ -45,7 +45,7 @@ export async function tenantOf(page: Page): Promise<number> {
 }
 
 let people = 0;
-/** A person signs in to the tenant's mini-program (stating a phone if given): the member's id. */
+/** A person signs in to the tenant's mini-program (proving a phone if given): the member's id. */
 export async function person(request: APIRequestContext, tenantId: number, phone?: string): Promise<number> {
   const signIn = await request.post(`${upstream}/member-api/v1/sign-in`, {
     data: { tenantId, code: sandboxCode(`e2e-activity-${process.pid}-${Date.now()}-${++people}`) },
@@ -53,11 +53,12 @@ export async function person(request: APIRequestContext, tenantId: number, phone
   expect(signIn.status()).toBe(200);
   const { token, member } = ((await signIn.json()) as { content: { token: string; member: { id: number } } }).content;
   if (phone) {
-    const me = await request.put(`${upstream}/member-api/v1/me`, {
+    // Proven through WeChat's phone-number grant (the sandbox's): a customer group takes only a proven phone.
+    const proven = await request.post(`${upstream}/member-api/v1/phone`, {
       headers: { authorization: `Bearer ${token}` },
-      data: { phone },
+      data: { grant: sandboxPhoneGrant(phone) },
     });
-    expect(me.status()).toBe(200);
+    expect(proven.status()).toBe(200);
   }
   return member.id;
 }

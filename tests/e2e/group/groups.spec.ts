@@ -10,14 +10,14 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { catalogues, CODE, ERRORS } from '../../../shared/domains.js';
 import { xlsxBytes } from '../../../server/http/xlsx.js';
-import { sandboxCode } from '../../../server/member/wechat.js';
+import { sandboxCode, sandboxPhoneGrant } from '../../../server/member/wechat.js';
 import { reportRows, runImport, xlsxFile } from '../sheets.js';
 import { bridgeCall, notificationSaying, openAs, test, upstreamUrl } from '../support.js';
 
 const en = catalogues.en.group;
 const upstream = upstreamUrl();
 
-/** A person signs in to a tenant's mini-program and gives their phone: their nickname. */
+/** A person signs in to a tenant’s mini-program and proves their phone: their nickname. */
 async function personStatesPhone(request: APIRequestContext, tenantId: number, phone: string): Promise<string> {
   const nickname = `认领人${phone.slice(-4)}`;
   const signIn = await request.post(`${upstream}/member-api/v1/sign-in`, {
@@ -25,11 +25,12 @@ async function personStatesPhone(request: APIRequestContext, tenantId: number, p
   });
   expect(signIn.status()).toBe(200);
   const { token } = ((await signIn.json()) as { content: { token: string } }).content;
-  const me = await request.put(`${upstream}/member-api/v1/me`, {
+  // Proven through WeChat's phone-number grant (the sandbox's): a customer group takes only a proven phone.
+  const proven = await request.post(`${upstream}/member-api/v1/phone`, {
     headers: { authorization: `Bearer ${token}` },
-    data: { phone },
+    data: { grant: sandboxPhoneGrant(phone) },
   });
-  expect(me.status()).toBe(200);
+  expect(proven.status()).toBe(200);
   return nickname;
 }
 

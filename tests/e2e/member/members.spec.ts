@@ -8,7 +8,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { catalogues, CODE, ERRORS } from '../../../shared/domains.js';
 import { demoSecret } from '../../../server/device/credentials.js';
-import { sandboxCode } from '../../../server/member/wechat.js';
+import { sandboxCode, sandboxPhoneGrant } from '../../../server/member/wechat.js';
 import { bridgeCall, notificationSaying, openAs, signOut, test, upstreamUrl } from '../support.js';
 
 const en = catalogues.en.member;
@@ -16,13 +16,26 @@ const upstream = upstreamUrl();
 const BOX = 'VM2026000103';
 const machine = { authorization: `Basic ${Buffer.from(`${BOX}:${demoSecret(BOX)}`).toString('base64')}` };
 
-/** A person of tenant A's programme, made by their first sign-in; their member id. */
-async function memberSignsIn(request: APIRequestContext, tenantId: number, nickname: string): Promise<number> {
+/** A person of tenant A's programme, made by their first sign-in, who proves `phone` if given; their member id. */
+async function memberSignsIn(
+  request: APIRequestContext,
+  tenantId: number,
+  nickname: string,
+  phone?: string,
+): Promise<number> {
   const res = await request.post(`${upstream}/member-api/v1/sign-in`, {
     data: { tenantId, code: sandboxCode(`e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, { nickname }) },
   });
   expect(res.status()).toBe(200);
-  return ((await res.json()) as { content: { member: { id: number } } }).content.member.id;
+  const { token, member } = ((await res.json()) as { content: { token: string; member: { id: number } } }).content;
+  if (phone) {
+    const proven = await request.post(`${upstream}/member-api/v1/phone`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { grant: sandboxPhoneGrant(phone) },
+    });
+    expect(proven.status()).toBe(200);
+  }
+  return member.id;
 }
 
 /** The payment box takes ¥8.80 from the member: 8 points. */
@@ -55,7 +68,8 @@ test('a member who bought at the machine appears with their points; tenant1 cred
   const me = await bridgeCall(page.request, 'account.info', undefined);
   const tenantId = (me.content as { tenantId: number }).tenantId;
   const nickname = `跑步的阿杰${Date.now() % 1_000_000}`;
-  const memberId = await memberSignsIn(request, tenantId, nickname);
+  const phone = `1376${(Date.now() % 10_000_000).toString().padStart(7, '0')}`;
+  const memberId = await memberSignsIn(request, tenantId, nickname, phone);
   await memberPays(request, memberId);
 
   await page.getByTestId('member-filter-keyword').fill(nickname);
@@ -67,6 +81,7 @@ test('a member who bought at the machine appears with their points; tenant1 cred
 
   await row.getByTestId('member-open').click();
   await expect(page.getByTestId('member-page-title')).toHaveText(nickname);
+  await expect(page.getByTestId('member-page-phone')).toHaveText(`${phone} ${en.phoneVerified}`);
   await expect(page.getByTestId('member-entry-kind').first()).toHaveText(en.ledger.kinds.earn);
   await expect(page.getByTestId('member-entry-points').first()).toHaveText('+8');
   await expect(page.getByTestId('member-lot-left').first()).toHaveText('8');

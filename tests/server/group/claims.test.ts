@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { CODE } from '../../../shared/domains.js';
 import { sandboxCode } from '../../../server/member/index.js';
 import { suiteApp } from '../helpers.js';
+import { provePhone } from '../member/support.js';
 
 const t = suiteApp(['tenant1', 'tenant2']);
 const A = () => t.ids.tenant('A');
@@ -70,7 +71,7 @@ describe('group.addMembers', () => {
 
   it('claims at once an identifier a member already holds', async () => {
     const p = await person();
-    await t.ok('member.updateMe', { body: { phone: '13761208811' } }, p.token);
+    await provePhone(t, p.token, '13761208811');
     const g = await group({ review: true });
     expect(
       await t.ok('group.addMembers', { params: { id: g.id }, body: { identifiers: ['13761208811'] } }, t.token.tenant1),
@@ -86,7 +87,7 @@ describe('the claim flow', () => {
     for (const g of [plain, reviewed])
       await t.ok('group.addMembers', { params: { id: g.id }, body: { identifiers: ['13761208821'] } }, t.token.tenant1);
     const p = await person();
-    await t.ok('member.updateMe', { body: { phone: '13761208821' } }, p.token);
+    await provePhone(t, p.token, '13761208821');
     expect((await rows(plain.id))[0]).toMatchObject({
       state: 'activated',
       memberId: p.id,
@@ -102,7 +103,7 @@ describe('the claim flow', () => {
       { params: { id: again.id }, body: { identifiers: ['13761208822'] } },
       t.token.tenant1,
     );
-    await t.ok('member.updateMe', { body: { phone: '13761208822' } }, foreign.token);
+    await provePhone(t, foreign.token, '13761208822');
     expect((await rows(again.id))[0]).toMatchObject({ state: 'inactive', memberId: null });
   });
 
@@ -125,7 +126,7 @@ describe('the claim flow', () => {
     await t.ok('group.addMembers', { params: { id: g.id }, body: { identifiers: ['13761208831'] } }, t.token.tenant1);
     await t.ok('group.setState', { params: { id: g.id }, body: { state: 'disabled' } }, t.token.tenant1);
     const p = await person();
-    await t.ok('member.updateMe', { body: { phone: '13761208831' } }, p.token);
+    await provePhone(t, p.token, '13761208831');
     expect((await rows(g.id))[0]).toMatchObject({ state: 'inactive', memberId: null });
   });
 
@@ -133,7 +134,7 @@ describe('the claim flow', () => {
     const g = await group();
     await t.ok('group.addMembers', { params: { id: g.id }, body: { identifiers: ['13761208841'] } }, t.token.tenant1);
     const p = await person();
-    await t.ok('member.updateMe', { body: { phone: '13761208841' } }, p.token);
+    await provePhone(t, p.token, '13761208841');
     await t.ok('member.erase', { params: { id: p.id } }, t.token.tenant1);
     expect(await rows(g.id)).toEqual([]);
   });
@@ -175,7 +176,7 @@ describe('group.decide', () => {
     );
     for (const phone of ['13761208861', '13761208862']) {
       const p = await person();
-      await t.ok('member.updateMe', { body: { phone } }, p.token);
+      await provePhone(t, p.token, phone);
     }
     const byPhone = async () => new Map((await rows(g.id)).map((r) => [r.identifier, r]));
     let now = await byPhone();

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CODE } from '../../../shared/domains.js';
 import { pointEntries } from '../../../server/member/index.js';
 import { suiteApp } from '../helpers.js';
-import { memberSession, sell, stock } from './support.js';
+import { memberSession, provePhone, sell, stock } from './support.js';
 
 const t = suiteApp(['tenant1', 'tenant2', 'admin', 'member1']);
 const page = (body: object, token = t.token.tenant1) =>
@@ -58,7 +58,7 @@ describe('member.info', () => {
   it('shows the whole phone, the inviter and the order figures; 707 out of reach', async () => {
     const inviter = await memberSession(t, t.ids.tenant('A'));
     const { member, token } = await memberSession(t, t.ids.tenant('A'), undefined, { inviterId: inviter.member.id });
-    await t.ok('member.updateMe', { body: { phone: '13761207777' } }, token);
+    await provePhone(t, token, '13761207777');
     await stock(t, 'VM2026000101');
     const sale = await sell(t, 'VM2026000101', { memberId: member.id });
     expect(sale.body.code).toBe(CODE.ok);

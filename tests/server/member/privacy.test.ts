@@ -6,7 +6,7 @@ import { orders } from '../../../server/order/index.js';
 import { sandboxCode } from '../../../server/member/index.js';
 import { rowsOf } from '../../../server/db/sql.js';
 import { suiteApp } from '../helpers.js';
-import { memberSession, sell, settleNow, stock } from './support.js';
+import { memberSession, provePhone, sell, settleNow, stock } from './support.js';
 
 const t = suiteApp(['tenant1', 'tenant2']);
 const A = () => t.ids.tenant('A');
@@ -14,7 +14,8 @@ const PHONE = '13761205555';
 
 async function buyer(nickname: string, phone = PHONE) {
   const session = await memberSession(t, A());
-  await t.ok('member.updateMe', { body: { nickname, phone, birthday: '1990-05-01' } }, session.token);
+  await t.ok('member.updateMe', { body: { nickname, birthday: '1990-05-01' } }, session.token);
+  await provePhone(t, session.token, phone);
   await stock(t, 'VM2026000101');
   const sale = await sell(t, 'VM2026000101', { memberId: session.member.id });
   expect(sale.body.code).toBe(CODE.ok);

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { ApiInput } from '../../../shared/domains.js';
 import { devices } from '../../../server/device/index.js';
 import { deviceChannels } from '../../../server/device/schema.js';
-import { sandboxCode } from '../../../server/member/index.js';
+import { sandboxCode, sandboxPhoneGrant } from '../../../server/member/index.js';
 import { refunds, settleDueRefunds } from '../../../server/refund/index.js';
 import { deviceBasic, type TestApp } from '../helpers.js';
 
@@ -16,6 +16,10 @@ export async function memberSession(t: TestApp, tenantId: number, openid = newPe
   const answer = await t.ok('member.signIn', { body: { tenantId, code: sandboxCode(openid), ...extra } });
   return { token: answer.token, member: answer.member, openid };
 }
+
+/** The member proves `phone` through WeChat's phone-number grant (the sandbox's): its profile. */
+export const provePhone = (t: TestApp, token: string, phone: string) =>
+  t.ok('member.verifyPhone', { body: { grant: sandboxPhoneGrant(phone) } }, token);
 
 let sales = 0;
 type Sale = ApiInput<'order.sale'>['body'];

@@ -23,7 +23,7 @@ import { productCategories } from '../../../server/product/index.js';
 import { createTestApp, deviceBasic, postgresUrl, type Answer, type TestApp } from '../helpers.js';
 import { defOf, OPS } from './support/schema.js';
 import { tenants } from '../../../server/identity/schema.js';
-import { balanceOf, sandboxCode } from '../../../server/member/index.js';
+import { balanceOf, sandboxCode, sandboxPhoneGrant } from '../../../server/member/index.js';
 import { firmwareRaces } from './support/firmware-races.js';
 import { priceRaces } from './support/price-races.js';
 import { shareRaces } from './support/share-races.js';
@@ -614,7 +614,7 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
       ...Array.from({ length: N }, () =>
         t.call('group.addMembers', { params: { id: group.id }, body: { identifiers: phones } }, token),
       ),
-      t.call('member.updateMe', { body: { phone: phones[0] } }, signedIn.token),
+      t.call('member.verifyPhone', { body: { grant: sandboxPhoneGrant(phones[0]!) } }, signedIn.token),
     ]);
     expectCleanAnswers(answers, []);
     const rows = await t.ok('group.members', { params: { id: group.id }, query: { pageSize: 50 }, body: {} }, token);
