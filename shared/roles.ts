@@ -44,6 +44,7 @@ export const ROLE_NAME = {
  * | 8-1  | enterprise accounts (costume) and bind points (bindGroup) |
  * | 8-2  | enterprise staff list (staffPage) |
  * | 9-1  | revenue shares: hosts, rules, statements (beyond the spec: docs/departures.md) |
+ * | 10-1 | the operation log (beyond the spec: docs/departures.md) |
  */
 export const POWER_CODES = [
   '1-1',
@@ -62,6 +63,7 @@ export const POWER_CODES = [
   '8-1',
   '8-2',
   '9-1',
+  '10-1',
 ] as const;
 export type PowerCode = (typeof POWER_CODES)[number];
 export const powerCode = z.enum(POWER_CODES);

@@ -84,7 +84,7 @@ export default function PersonPage() {
           {user.roleKind === 'tenant' && (
             <Card className={styles.card} data-testid="person-payment">
               <Text weight="semibold">{t('payment.title')}</Text>
-              <PaymentForm />
+              <PaymentForm history />
             </Card>
           )}
           {user.roleKind === 'tenant' && (

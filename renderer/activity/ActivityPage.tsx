@@ -15,6 +15,7 @@ import { formatTime, formatYuan } from '../../shared/format.js';
 import { useDetail } from '../app/detail.js';
 import { useOp } from '../bridge.js';
 import { DetailPage, InfoList, useScreen, type InfoItem } from '../kit/index.js';
+import { HistoryPanel } from '../oplog/index.js';
 import { ExtendDialog } from './ExtendDialog.js';
 import { ACTIVITIES_PATH, editActivityPath } from './paths.js';
 import { PricePreview } from './PricePreview.js';
@@ -105,6 +106,7 @@ export default function ActivityPage() {
           devices={a.target === 'devices' ? a.devices : (choices.data?.devices ?? [])}
           products={a.productLines.map((p) => ({ id: p.productId, name: p.name }))}
         />
+        <HistoryPanel filter={{ entity: 'activity', targetId: a.id }} testId="activity-history" />
       </div>
       {actions.dialog}
       {extending && <ExtendDialog activity={a} onClose={() => setExtending(false)} />}

@@ -78,6 +78,7 @@ export { computerOffset, useZoneNote } from './zone.js';
 export { useFormGrid } from './formGrid.js';
 export { DateTimeInput, type DateTimeInputProps } from './DateTimeInput.js';
 export { parseDateText, type DateTextMode } from './dateText.js';
+export { rangeInstants, rangeProblems, type RangeProblems } from './timeRange.js';
 export {
   draftField,
   filterBody,

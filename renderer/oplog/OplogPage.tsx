@@ -1,19 +1,29 @@
 /**
  * /oplog (beyond the spec; docs/domains/oplog.md): the operation log of the
- * caller's tenants, newest first, by who, operation, kind, target, result
- * and tenant; a record opens with its targets' fields before and after.
+ * caller's tenants, newest first, by who, operation, kind, target, result,
+ * time and tenant; a record opens with its targets' fields before and after;
+ * the records of the filter go out as an .xlsx (an export the log records).
  */
 import { Text } from '@fluentui/react-components';
-import { OpenRegular } from '@fluentui/react-icons';
+import { ArrowDownloadRegular, OpenRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
-import { OP_KINDS, OPLOG_LIMITS, type OpRecordItem } from '../../shared/oplog/index.js';
+import { OP_KINDS, OPLOG_LIMITS, type OplogFilter, type OpRecordItem } from '../../shared/oplog/index.js';
+import { saveFile } from '../app/save.js';
+import { callOp } from '../bridge.js';
+import { currentLang } from '../i18n/index.js';
 import {
+  ActionButton,
   ChoiceFilter,
+  DateTimeInput,
   DataTable,
   FilterBar,
+  FilterField,
+  filterBody,
   ListPage,
   OverflowText,
   Pager,
+  rangeInstants,
+  rangeProblems,
   RowAction,
   RowActions,
   seesTenants,
@@ -23,6 +33,7 @@ import {
   useScreen,
   type Column,
 } from '../kit/index.js';
+import { XLSX_MIME } from '../kit/xlsx.js';
 import { RecordDialog } from './RecordDialog.js';
 
 const RESULTS = ['done', 'refused'] as const;
@@ -31,16 +42,26 @@ interface Filter {
   username: string;
   op: string;
   entity: string;
+  /** The range as typed (kit DateTimeInput), on the business clock. */
+  from: string;
+  to: string;
   kind?: (typeof OP_KINDS)[number] | undefined;
   result?: (typeof RESULTS)[number] | undefined;
   tenantId?: number | undefined;
 }
-const EMPTY: Filter = { username: '', op: '', entity: '' };
+const EMPTY: Filter = { username: '', op: '', entity: '', from: '', to: '' };
+
+/** The filter the API takes: the range as instants. */
+const toBody = ({ from, to, ...rest }: Filter): OplogFilter => ({ ...filterBody(rest), ...rangeInstants(from, to) });
 
 export default function OplogPage() {
-  const { t, user } = useScreen();
+  const { t, user, notify } = useScreen();
   const [open, setOpen] = useState<OpRecordItem | null>(null);
-  const { field, unfiltered, apply, reset, table, pager } = useListPage('oplog.page', { empty: EMPTY });
+  const { field, draft, filter, unfiltered, apply, reset, table, pager } = useListPage('oplog.page', {
+    empty: EMPTY,
+    body: toBody,
+  });
+  const range = rangeProblems(draft.from, draft.to);
   const columns = useMemo<Column<OpRecordItem>[]>(
     () => [
       { id: 'at', header: t('oplog.at'), kind: 'time', hideable: false, value: (r) => r.at },
@@ -112,8 +133,35 @@ export default function OplogPage() {
     <ListPage
       id="oplog-title"
       title={t('oplog.route.oplog')}
+      actions={
+        <ActionButton
+          icon={<ArrowDownloadRegular />}
+          action={async () => {
+            const sheet = await callOp('oplog.export', { query: { lang: currentLang() }, body: toBody(filter) });
+            if (sheet.rows === 0) notify(t('oplog.exportNone'));
+            else if (await saveFile(sheet.name, XLSX_MIME, sheet.data))
+              notify(t('oplog.exported', { count: sheet.rows }));
+          }}
+          data-testid="oplog-export"
+        >
+          {t('oplog.export')}
+        </ActionButton>
+      }
       filters={
-        <FilterBar onSearch={apply} onReset={reset} searchTestId="oplog-search" resetTestId="oplog-reset">
+        <FilterBar
+          onSearch={() => {
+            if (!range.from && !range.to) apply();
+          }}
+          onReset={reset}
+          searchTestId="oplog-search"
+          resetTestId="oplog-reset"
+        >
+          <FilterField label={t('oplog.from')} time error={range.from && t(range.from)}>
+            <DateTimeInput {...field('from')} testId="oplog-filter-from" />
+          </FilterField>
+          <FilterField label={t('oplog.to')} time error={range.to && t(range.to)}>
+            <DateTimeInput {...field('to')} testId="oplog-filter-to" />
+          </FilterField>
           <TextFilter
             label={t('oplog.username')}
             {...field('username')}

@@ -8,3 +8,5 @@ export const oplogScreens = defineScreens({
     Oplog: lazy(() => import('./OplogPage.js')),
   },
 });
+
+export { HistoryDialog, HistoryPanel, type HistoryPanelProps } from './HistoryPanel.js';

@@ -32,8 +32,8 @@ import { fieldsUnder } from '../app/form.js';
 import { download } from '../app/save.js';
 import { businessDateTime, businessDay } from '../../shared/business-time.js';
 import { currentLang } from '../i18n/index.js';
-import { DateTimeInput, FormDialog, useGuardedAction, useZoneNote, useScreen } from '../kit/index.js';
-import { EMPTY_ORDER_FILTER, rangeProblems, toOrderFilter } from './OrderFilters.js';
+import { DateTimeInput, FormDialog, rangeProblems, useGuardedAction, useZoneNote, useScreen } from '../kit/index.js';
+import { EMPTY_ORDER_FILTER, toOrderFilter } from './OrderFilters.js';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '560px', width: 'calc(100vw - 32px)' },

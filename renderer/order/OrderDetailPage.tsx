@@ -16,6 +16,7 @@ import { formatDateTime } from '../app/format.js';
 import { useDetail } from '../app/detail.js';
 import { useOpenWindow } from '../app/windows.js';
 import { useOp } from '../bridge.js';
+import { HistoryPanel } from '../oplog/index.js';
 import { CopyLinkButton, DataTable, DetailPage, InfoList, OverflowText, type Column } from '../kit/index.js';
 import { RefundDialog, RefundRecords } from '../refund/index.js';
 import { orderDetailPath, ORDER_LIST_PATH } from './paths.js';
@@ -112,6 +113,7 @@ export default function OrderDetailPage() {
             />
           )}
       <RefundRecords orderId={o.id} />
+      <HistoryPanel filter={{ entity: 'order', targetId: o.id }} testId="order-history" />
       {refunding && <RefundDialog order={o} onClose={() => setRefunding(false)} />}
     </DetailPage>
   );

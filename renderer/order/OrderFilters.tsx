@@ -17,8 +17,15 @@ import {
   SCENE_ORDER_STATES,
   type OrderFilter,
 } from '../../shared/order/index.js';
-import { DateTimeInput, FilterBar, FilterField, parseDateText, TenantFilter, ChoiceFilter } from '../kit/index.js';
-import { businessInstant } from '../../shared/business-time.js';
+import {
+  DateTimeInput,
+  FilterBar,
+  FilterField,
+  rangeInstants,
+  rangeProblems,
+  TenantFilter,
+  ChoiceFilter,
+} from '../kit/index.js';
 
 /** What the bar holds: the range as typed (kit DateTimeInput, `yyyy-mm-dd hh:mm:ss`), the rest as the API takes it. */
 /** A yes-or-no filter (refunded automatically) offered as a choice, "all" clearing it. */
@@ -32,36 +39,13 @@ export type OrderFilterDraft = Omit<OrderFilter, 'from' | 'to' | 'number' | 'thi
 };
 export const EMPTY_ORDER_FILTER: OrderFilterDraft = { from: '', to: '', number: '', thirdPartyNumber: '' };
 
-/** The filter the API takes: empty texts left out, the business clock's times as instants. */
+/** The filter the API takes: empty texts left out, the business clock's times as instants (kit timeRange.ts). */
 export function toOrderFilter(draft: OrderFilterDraft): OrderFilter {
   const { from, to, number, thirdPartyNumber, ...rest } = draft;
-  const filter: OrderFilter = { ...rest };
-  const start = businessInstant(parseDateText(from, 'datetime') ?? '');
-  // The end is included to its end: a day typed alone to 23:59:59.999, a minute to its 59.999th second.
-  const end = businessInstant(parseDateText(to, 'datetime', true) ?? '');
-  if (start) filter.from = start.toISOString();
-  if (end) filter.to = new Date(end.getTime() + 999).toISOString();
+  const filter: OrderFilter = { ...rest, ...rangeInstants(from, to) };
   if (number.trim()) filter.number = number.trim();
   if (thirdPartyNumber.trim()) filter.thirdPartyNumber = thirdPartyNumber.trim();
   return filter;
-}
-
-/**
- * What is wrong with a typed range, by field, as catalogue keys: an end that
- * is no date, or an end before the start. An empty end is no problem here
- * (the export dialog requires both ends itself).
- */
-export function rangeProblems(
-  from: string,
-  to: string,
-): { from?: 'dateField.invalid'; to?: 'dateField.invalid' | 'order.validation.range' } {
-  const start = parseDateText(from, 'datetime');
-  const end = parseDateText(to, 'datetime', true);
-  const problems: ReturnType<typeof rangeProblems> = {};
-  if (from.trim() !== '' && !start) problems.from = 'dateField.invalid';
-  if (to.trim() !== '' && !end) problems.to = 'dateField.invalid';
-  else if (start && end && end < start) problems.to = 'order.validation.range';
-  return problems;
 }
 
 /** `linked`: the linked-order list's filters (the scene state too). */

@@ -46,6 +46,7 @@ import { useDirtyForm } from '../app/dirty.js';
 import { codeMessage, refusedWith } from '../app/errors.js';
 import { fieldMessages } from '../app/form.js';
 import { formatDateTime } from '../app/format.js';
+import { HistoryPanel } from '../oplog/index.js';
 import { useOp, useOpMutation } from '../bridge.js';
 import { ActionButton, forTenant, useScreen } from '../kit/index.js';
 
@@ -154,12 +155,19 @@ function refusedField(error: unknown, body: PaymentInput): { field: string; code
 export function PaymentForm({
   tenantId,
   onDirtyChange,
+  history: withHistory = false,
 }: {
   tenantId?: number | undefined;
   onDirtyChange?: (dirty: boolean) => void;
+  /** The settings' saves from the operation log beneath the form (a page's, not a dialog's). */
+  history?: boolean;
 }) {
-  const { t } = useScreen();
+  const { t, user } = useScreen();
   const settings = useOp('payment.settings', { body: forTenant(tenantId) }, { staleTime: 0 });
+  // A second-level tenant's settings are named by it; one's own are saved without a tenant, in its own chain.
+  const history = tenantId
+    ? { op: 'payment.save', entity: 'tenant', targetId: tenantId }
+    : { op: 'payment.save', ...(user.tenantId ? { tenantId: user.tenantId } : {}) };
   if (settings.isError)
     return (
       <MessageBar intent="error">
@@ -168,12 +176,15 @@ export function PaymentForm({
     );
   if (!settings.data) return <Spinner />;
   return (
-    <Loaded
-      key={settings.data.updatedAt ?? 'new'}
-      view={settings.data}
-      tenantId={tenantId}
-      onDirtyChange={onDirtyChange}
-    />
+    <>
+      <Loaded
+        key={settings.data.updatedAt ?? 'new'}
+        view={settings.data}
+        tenantId={tenantId}
+        onDirtyChange={onDirtyChange}
+      />
+      {withHistory && <HistoryPanel filter={history} testId="payment-history" />}
+    </>
   );
 }
 

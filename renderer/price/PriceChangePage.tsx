@@ -30,6 +30,7 @@ import {
   useScreen,
   type Column,
 } from '../kit/index.js';
+import { HistoryPanel } from '../oplog/index.js';
 import { PRICES_PATH } from './paths.js';
 
 const useStyles = makeStyles({
@@ -83,6 +84,7 @@ export default function PriceChangePage() {
         </section>
         <Lines change={c} />
         <Devices id={c.id} />
+        <HistoryPanel filter={{ entity: 'priceChange', targetId: c.id }} testId="price-change-history" />
       </div>
       <ConfirmDialog
         open={asking}

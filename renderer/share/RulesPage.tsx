@@ -8,7 +8,8 @@
 import { useMemo, useState } from 'react';
 import { CODE } from '../../shared/domains.js';
 import type { ShareRuleItem } from '../../shared/share/index.js';
-import { useUser } from '../app/session.js';
+import { HistoryDialog } from '../oplog/index.js';
+import { can, useUser } from '../app/session.js';
 import { useOp } from '../bridge.js';
 import {
   ChoiceFilter,
@@ -73,6 +74,8 @@ export default function RulesPage() {
   }, [subjects.data, t]);
   const labels = useMemo(() => new Map<string, string>(subjectOptions), [subjectOptions]);
   const [setting, setSetting] = useState<{ from?: ShareRuleItem } | null>(null);
+  const [history, setHistory] = useState<ShareRuleItem | null>(null);
+  const readsLog = can(user, '10-1');
   const remove = useRowDelete<'share.ruleDelete', ShareRuleItem>('share.ruleDelete', {
     invalidates: ['share.rulePage'],
     deleted: t('share.rule.deleted'),
@@ -142,12 +145,17 @@ export default function RulesPage() {
             <RowAction opensDialog action={() => setSetting({ from: r })} testId="share-rule-new-version">
               {t('share.rule.create')}
             </RowAction>
+            {readsLog && (
+              <RowAction opensDialog action={() => setHistory(r)} testId="share-rule-history">
+                {t('oplog.history.title')}
+              </RowAction>
+            )}
             <DeleteAction opensDialog action={() => remove.ask(r)} testId="share-rule-delete" />
           </RowActions>
         ),
       },
     ],
-    [t, byTenant, search, remove.ask],
+    [t, byTenant, search, remove.ask, readsLog],
   );
 
   return (
@@ -181,6 +189,14 @@ export default function RulesPage() {
         testId="share-rule-table"
       />
       <Pager {...pager} testId="share-rule-pager" />
+      {history && (
+        <HistoryDialog
+          title={`${t('oplog.history.title')} · ${t('share.rule.title')} #${history.id}`}
+          filter={{ entity: 'shareRule', targetId: history.id }}
+          testId="share-rule-history"
+          onClose={() => setHistory(null)}
+        />
+      )}
       {setting && <RuleFormDialog tenantId={draft.tenantId} from={setting.from} onClose={() => setSetting(null)} />}
       <ConfirmDialog
         {...remove.dialog}

@@ -64,7 +64,7 @@ export default function DistributorPage() {
         testId="distributor-tab"
       >
         {tab === 'info' && <Information tenant={data} />}
-        {tab === 'payment' && <PaymentForm tenantId={data.tenantId} />}
+        {tab === 'payment' && <PaymentForm tenantId={data.tenantId} history />}
         {tab === 'member' && <Member tenant={data} />}
         {tab === 'callbacks' && <CallbackPanel tenantId={data.tenantId} />}
         {tab === 'products' && <TenantProducts tenantId={data.tenantId} />}

@@ -28,11 +28,15 @@ export interface OpRecorder {
   /**
    * Runs a console user's non-GET operation: its handler in a transaction
    * with the record of what it changed (none when it changed nothing), or a
-   * record of its refusal.
+   * record of its refusal. An export is recorded whether or not it wrote.
    */
   run<T>(call: RecordedCall, handler: (db: Db) => Promise<T>): Promise<T>;
 }
 
-/** Which calls are recorded: every operation of the table that may change something, made by a console user. */
+/**
+ * Which calls are recorded: every operation of the table that may change
+ * something, and every one that takes rows out (`exports`), made by a
+ * console user.
+ */
 export const isRecorded = (def: EndpointDef): boolean =>
-  def.method !== 'GET' && def.access.auth === 'user' && !def.binary;
+  (def.method !== 'GET' || def.exports === true) && def.access.auth === 'user' && !def.binary;

@@ -2,7 +2,7 @@
  * The operation log as a list (shared/oplog/api.ts): the caller's tenants'
  * chains (the admin's: every chain, the platform's too), newest first.
  */
-import { and, count, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, like, lt, ne, sql } from 'drizzle-orm';
 import type { PageQuery } from '../../shared/api/define.js';
 import type { OplogFilter, OpRecordItem } from '../../shared/oplog/index.js';
 import type { Queryable } from '../db/index.js';
@@ -12,12 +12,18 @@ import type { Scope } from '../scope.js';
 import { tenantFilter } from '../tenant/index.js';
 import { opRecords } from './schema.js';
 
-export async function oplogPage(db: Queryable, scope: Scope, query: PageQuery, filter: OplogFilter) {
-  const where = and(
+/** The records of a filter within the caller's reach (the list's and the export's). */
+export async function oplogWhere(db: Queryable, scope: Scope, filter: OplogFilter) {
+  return and(
     scope.where(opRecords.chain),
     await tenantFilter(db, scope, opRecords.chain, filter.tenantId),
     filter.username ? eq(opRecords.username, filter.username) : undefined,
-    filter.op ? eq(opRecords.op, filter.op) : undefined,
+    // `payment.`: every operation of the domain (a page's history of its settings).
+    filter.op
+      ? filter.op.endsWith('.')
+        ? like(opRecords.op, `${filter.op.replace(/[\\%_]/g, '\\$&')}%`)
+        : eq(opRecords.op, filter.op)
+      : undefined,
     filter.kind ? eq(opRecords.kind, filter.kind) : undefined,
     filter.result === 'done'
       ? eq(opRecords.result, 0)
@@ -31,6 +37,34 @@ export async function oplogPage(db: Queryable, scope: Scope, query: PageQuery, f
       ? sql`${opRecords.targets} @> ${JSON.stringify([{ entity: filter.entity, ...(filter.targetId ? { id: filter.targetId } : {}) }])}::jsonb`
       : undefined,
   );
+}
+
+/** A record as the list and the export show it. */
+export const toItem = ({
+  r,
+  tenantName,
+}: {
+  r: typeof opRecords.$inferSelect;
+  tenantName: string | null;
+}): OpRecordItem => ({
+  id: r.id,
+  at: r.at.toISOString(),
+  kind: r.kind as OpRecordItem['kind'],
+  op: r.op,
+  username: r.username,
+  role: r.role,
+  tenantId: r.chain === 0 ? null : r.chain,
+  tenantName,
+  address: r.address,
+  install: r.install,
+  targets: r.targets,
+  input: r.input,
+  reason: r.reason,
+  result: r.result,
+});
+
+export async function oplogPage(db: Queryable, scope: Scope, query: PageQuery, filter: OplogFilter) {
+  const where = await oplogWhere(db, scope, filter);
   return paged(
     query,
     db
@@ -40,21 +74,6 @@ export async function oplogPage(db: Queryable, scope: Scope, query: PageQuery, f
       .where(where)
       .orderBy(desc(opRecords.id)),
     db.select({ total: count() }).from(opRecords).where(where),
-    ({ r, tenantName }): OpRecordItem => ({
-      id: r.id,
-      at: r.at.toISOString(),
-      kind: r.kind as OpRecordItem['kind'],
-      op: r.op,
-      username: r.username,
-      role: r.role,
-      tenantId: r.chain === 0 ? null : r.chain,
-      tenantName,
-      address: r.address,
-      install: r.install,
-      targets: r.targets,
-      input: r.input,
-      reason: r.reason,
-      result: r.result,
-    }),
+    toItem,
   );
 }

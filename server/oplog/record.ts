@@ -8,7 +8,9 @@
  * rollback, with its code, whatever the operation: a read refused (not
  * found, not yours) is worth knowing too. An operation that keeps files in
  * the storage (an upload, an import) runs on its own and its record follows
- * in a transaction of its own (server/http/recorded.ts `stores`).
+ * in a transaction of its own (server/http/recorded.ts `stores`). An
+ * export (`exports` in the table) is always recorded, as kind `export`, with
+ * the filter it was asked for and the number of rows it took out.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.js';
@@ -45,8 +47,9 @@ export function oplogRecorder(db: Db, owners: Readonly<Record<string, Owner>>): 
   return {
     async run<T>(call: RecordedCall, handler: (tx: Db) => Promise<T>): Promise<T> {
       const named = targetsOf(call.def, call.input as Record<string, unknown>);
+      const exported = call.def.exports === true;
       const base = {
-        kind: 'operation',
+        kind: exported ? 'export' : 'operation',
         op: call.op,
         ...actorOf(call),
         input: redacted({ params: call.input.params, query: call.input.query, body: call.input.body }) as Record<
@@ -56,6 +59,12 @@ export function oplogRecorder(db: Db, owners: Readonly<Record<string, Owner>>): 
         reason: reasonOf(call.input),
       };
       const done = async (tx: Db, before: Rows, content: unknown) => {
+        if (exported) {
+          const rows = (content as { rows?: unknown } | null)?.rows;
+          const input = typeof rows === 'number' ? { ...base.input, rows } : base.input;
+          await append(tx, { ...base, input, chain: chainOf(call, [...before.values()]), targets: named, result: 0 });
+          return;
+        }
         const after = await rowsNow(tx, owners, named);
         // A made row answers its id: the record names it, though the input could not.
         const made = (content as { id?: unknown } | null)?.id;
@@ -64,7 +73,7 @@ export function oplogRecorder(db: Db, owners: Readonly<Record<string, Owner>>): 
           chain: chainOf(call, [...before.values(), ...after.values()]),
           targets:
             typeof made === 'number' && named.length === 0
-              ? [{ entity: call.op.split('.')[0]!, id: made }]
+              ? [{ entity: call.def.makes ?? call.op.split('.')[0]!, id: made }]
               : changesOf(named, before, after),
           result: 0,
         });
@@ -83,7 +92,7 @@ export function oplogRecorder(db: Db, owners: Readonly<Record<string, Owner>>): 
             tx,
             sql`select pg_current_xact_id_if_assigned()::text as xid`,
           );
-          if (wrote?.xid) await done(tx as unknown as Db, before, content);
+          if (wrote?.xid || exported) await done(tx as unknown as Db, before, content);
           return content;
         });
       } catch (error) {

@@ -35,7 +35,7 @@ const nonNull = (json: Json): Json => {
 };
 
 const slotsCache = new Map<EndpointDef, Slot[]>();
-function slotsOf(def: EndpointDef): Slot[] {
+export function slotsOf(def: EndpointDef): Slot[] {
   let slots = slotsCache.get(def);
   if (slots) return slots;
   slots = [];

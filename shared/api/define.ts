@@ -63,6 +63,17 @@ export interface EndpointDef {
    * Served to the console by its own file route, not through the bridge.
    */
   binary?: boolean;
+  /**
+   * The answer takes rows out (an .xlsx, a person's data): the operation
+   * log records who took which rows, whatever the method (server/http/recorded.ts).
+   */
+  exports?: boolean;
+  /**
+   * What a create makes, when it is not the entity named as the domain
+   * (`price.create` makes a `priceChange`): the owned entity whose id the
+   * answer's `id` is, as the operation log names its target.
+   */
+  makes?: string;
   access: Access;
   /** Upstream timeout in ms; the client's general 10 s applies otherwise. */
   timeoutMs?: number;

@@ -190,6 +190,7 @@ export const billingApi = {
       "Order the renewal of devices for a plan: the provider's payment (QR code) for their total at today's fee. A device not the caller's, or in the pool, is refused as missing (1201); the payment expires unpaid after 15 minutes.",
     body: renewalInput,
     content: renewalItem.extend({ devices: z.array(renewalDevice) }),
+    makes: 'renewal',
     access: tenantOnly,
   }),
   'billing.renewal': endpoint({
@@ -219,6 +220,7 @@ export const billingApi = {
     query: z.object({ lang: z.enum(['zh-CN', 'zh-TW', 'en']).default('zh-CN') }),
     body: billFilter,
     content: z.object({ name: z.string(), data: z.string(), rows: z.number().int() }),
+    exports: true,
     access: payer,
   }),
 } as const;

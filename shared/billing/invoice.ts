@@ -152,6 +152,7 @@ export const invoiceApi = {
       'Apply for the invoice of a paid bill: invoice info (the tax code a unified social credit code) and receipt info, remembered for next time. A bill not paid is refused (986), a bill invoiced already too (987).',
     body: invoiceInput,
     content: invoiceItem,
+    makes: 'invoice',
     access: { auth: 'user', roles: ['tenant'] },
     contended: 'a bill is invoiced once',
   }),

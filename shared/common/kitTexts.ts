@@ -61,6 +61,7 @@ const zhCN = {
     today: '今天 {0}',
     invalid: '请按“年-月-日 时:分:秒”填写有效的时间，如 2026-11-25 08:30:00',
     invalidDate: '请按“年-月-日”填写有效的日期，如 2026-11-25',
+    range: '结束时间不能早于开始时间',
   },
 };
 
@@ -125,6 +126,7 @@ export const kitTexts = defineTexts(zhCN, {
       today: '今天 {0}',
       invalid: '請按「年-月-日 時:分:秒」填寫有效的時間，如 2026-11-25 08:30:00',
       invalidDate: '請按「年-月-日」填寫有效的日期，如 2026-11-25',
+      range: '結束時間不能早於開始時間',
     },
   },
   en: {
@@ -186,6 +188,7 @@ export const kitTexts = defineTexts(zhCN, {
       today: 'Today {0}',
       invalid: 'Enter a valid time as yyyy-mm-dd hh:mm:ss, e.g. 2026-11-25 08:30:00',
       invalidDate: 'Enter a valid date as yyyy-mm-dd, e.g. 2026-11-25',
+      range: 'The end cannot be before the start',
     },
   },
 });

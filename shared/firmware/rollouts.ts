@@ -208,6 +208,7 @@ export const rolloutApi = {
       'Pushes a released package (1711, 1709) to the eligible target devices (1903 none; 1909 a device, point or scene not the tenant’s), in stages; waits for another user’s approval when asked.',
     body: rolloutInput,
     content: rolloutDetail,
+    makes: 'rollout',
     access: reader,
     contended: 'a device is in one running rollout at most',
   }),

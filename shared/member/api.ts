@@ -203,6 +203,7 @@ export const memberApi = {
       "One member's own data as a file (PIPL art. 45): profile, points lots and history, orders — a JSON document, base64.",
     params: refParams('member'),
     content: z.object({ name: z.string(), data: z.string() }),
+    exports: true,
     access: consoleAccess,
   }),
   'member.erase': endpoint({

@@ -1,13 +1,14 @@
 /**
  * The operation log (beyond the specification; docs/domains/oplog.md): who
  * changed what, when, from where, and what it was before. The admin reads
- * every tenant's records; a tenant its own and its second-level tenants'.
+ * every tenant's records; a tenant its own and its second-level tenants'; a
+ * member holding 10-1 its tenant's.
  */
 import { z } from 'zod';
 import { endpoint, isoTime, page, pageQuery, ref, str } from '../api/define.js';
 
-/** What a record is of: a changing operation of the API table, a sign-in and its failures, a sign-out. */
-export const OP_KINDS = ['operation', 'signIn', 'signInFailed', 'lockedOut', 'signOut'] as const;
+/** What a record is of: a changing operation of the API table, a sign-in and its failures, a sign-out, rows taken out. */
+export const OP_KINDS = ['operation', 'signIn', 'signInFailed', 'lockedOut', 'signOut', 'export'] as const;
 export type OpKind = (typeof OP_KINDS)[number];
 
 export const OPLOG_LIMITS = { username: 50, op: 60, entity: 40 } as const;
@@ -45,6 +46,7 @@ const instant = z.iso.datetime({ offset: true, message: 'validation.invalid' });
 
 export const oplogFilter = z.object({
   username: str().trim().max(OPLOG_LIMITS.username).optional(),
+  /** An operation's id (`refund.approve`), or a domain's ending in a dot (`payment.`): its every operation. */
   op: str().trim().max(OPLOG_LIMITS.op).optional(),
   kind: z.enum(OP_KINDS).optional(),
   entity: str().trim().max(OPLOG_LIMITS.entity).optional(),
@@ -56,7 +58,10 @@ export const oplogFilter = z.object({
 });
 export type OplogFilter = z.infer<typeof oplogFilter>;
 
-const access = { auth: 'user', roles: ['admin', 'tenant'] } as const;
+/** The most rows one export takes out. */
+export const OPLOG_EXPORT_ROWS = 10_000;
+
+const access = { auth: 'user', roles: ['admin', 'tenant', 'member'], power: '10-1' } as const;
 
 export const oplogApi = {
   'oplog.page': endpoint({
@@ -67,6 +72,17 @@ export const oplogApi = {
     query: pageQuery,
     body: oplogFilter,
     content: page(opRecordItem),
+    access,
+  }),
+  'oplog.export': endpoint({
+    method: 'POST',
+    path: '/oplog/export',
+    summary:
+      "The records of the filter as an .xlsx in the caller's language, newest first, at most 10 000 rows: time, who, role, tenant, kind, operation, targets, result, address, client, reason, and what changed. Itself recorded as an export.",
+    query: z.object({ lang: z.enum(['zh-CN', 'zh-TW', 'en']).default('zh-CN') }),
+    body: oplogFilter,
+    content: z.object({ name: z.string(), data: z.string(), rows: z.number().int() }),
+    exports: true,
     access,
   }),
 } as const;

@@ -7,4 +7,10 @@ import { oplogTexts } from './texts.js';
 export * from './api.js';
 export { oplogTexts } from './texts.js';
 
-export const oplog = defineDomain({ name: 'oplog', api: oplogApi, texts: oplogTexts, powers: [], routes: oplogRoutes });
+export const oplog = defineDomain({
+  name: 'oplog',
+  api: oplogApi,
+  texts: oplogTexts,
+  powers: ['10-1'],
+  routes: oplogRoutes,
+});

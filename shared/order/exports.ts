@@ -130,6 +130,7 @@ export const exportApi = {
       'Queue an export of a filter (time range required) to be mailed as a download link to an address (required, valid). A durable job: it survives a restart of the upstream and runs on one instance.',
     body: exportMailInput,
     content: exportJob,
+    exports: true,
     access: orderAccess,
   }),
   'order.exports': endpoint({

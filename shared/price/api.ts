@@ -134,6 +134,7 @@ export const priceApi = {
       'Sends new prices and staff prices of products (1101 not the tenant’s) to the fit target devices, now, at a set time (in the future: field error) or at each machine’s next stock report. 1911 when a device waits for an unapplied change of the same products the new one does not replace (it names them in `replaces`, which cancels them there); 1914 no device fits; 1909 a device, point or scene not the tenant’s; 1910 a replaced change not the tenant’s.',
     body: priceChangeInput,
     content: priceChangeDetail,
+    makes: 'priceChange',
     access: reader,
     contended: 'a device has one unapplied change of a product at most',
   }),

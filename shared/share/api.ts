@@ -237,6 +237,7 @@ export const shareApi = {
     summary: 'A new location host of a tenant (971 a name the tenant has); its bank details sealed, never answered.',
     body: shareHostInput,
     content: shareHostItem,
+    makes: 'shareHost',
     access: reader,
     contended: 'a host name is unique within its tenant',
   }),
@@ -304,6 +305,7 @@ export const shareApi = {
       'A rule version in force from the first of `fromMonth` until the next version’s; the same month again replaces it. 973 when that month or a later one is issued for the party; 980 a point, host or second-level tenant not the caller’s.',
     body: shareRuleInput,
     content: shareRuleItem,
+    makes: 'shareRule',
     access: reader,
     contended: 'one rule version per subject and month',
   }),
@@ -363,6 +365,7 @@ export const shareApi = {
       hostId: ref('shareHost').optional(),
     }),
     content: z.object({ name: z.string(), data: z.string(), rows: z.number().int() }),
+    exports: true,
     access: reader,
   }),
   'share.statementInfo': endpoint({

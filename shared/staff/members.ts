@@ -91,6 +91,7 @@ export const memberApi = {
     body: memberCreate,
     form: true,
     content: memberItem,
+    makes: 'user',
     access,
   }),
   'staff.update': endpoint({

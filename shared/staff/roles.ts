@@ -20,6 +20,8 @@ export const POWER_CATEGORIES = {
   enterprise: ['8-1', '8-2'],
   // Beyond the spec (docs/departures.md): the revenue shares' screens.
   shares: ['9-1'],
+  // Beyond the spec (docs/departures.md): the operation log.
+  audit: ['10-1'],
 } as const satisfies Record<string, readonly PowerCode[]>;
 export type PowerCategory = keyof typeof POWER_CATEGORIES;
 /** A code's key in the texts (`staff.power.p2_1.name`): dots and dashes are not for keys. */
@@ -80,6 +82,7 @@ export const roleApi = {
       "Create a role of the caller's tenant (the system admin names one: 1402): a name unique within the tenant (1522), a description, at least one power code. A member grants only codes it holds (1523).",
     body: roleInput.extend({ tenantId: ref('tenant').optional() }),
     content: roleItem,
+    makes: 'role',
     access,
   }),
   'staff.updateRole': endpoint({

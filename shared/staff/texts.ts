@@ -18,6 +18,7 @@ const zhCN = {
     distribution: '分销管理',
     enterprise: '企业客户',
     shares: '收益分成',
+    audit: '审计',
   },
   power: {
     p1_1: { name: '首页', description: '查看销售看板' },
@@ -36,6 +37,7 @@ const zhCN = {
     p8_1: { name: '企业账户', description: '企业客户与绑定点位' },
     p8_2: { name: '企业员工', description: '企业员工名单' },
     p9_1: { name: '收益分成', description: '场地方、分成规则与月度对账单' },
+    p10_1: { name: '操作日志', description: '查看本商户的操作记录及其修改前后内容' },
   },
   role: {
     title: '角色管理',
@@ -134,6 +136,7 @@ export const staffTexts = defineTexts(zhCN, {
       distribution: '分銷管理',
       enterprise: '企業客戶',
       shares: '收益分成',
+      audit: '稽核',
     },
     power: {
       p1_1: { name: '首頁', description: '查看銷售看板' },
@@ -152,6 +155,7 @@ export const staffTexts = defineTexts(zhCN, {
       p8_1: { name: '企業帳戶', description: '企業客戶與綁定點位' },
       p8_2: { name: '企業員工', description: '企業員工名單' },
       p9_1: { name: '收益分成', description: '場地方、分成規則與月度對帳單' },
+      p10_1: { name: '操作日誌', description: '檢視本商戶的操作記錄及其修改前後內容' },
     },
     role: {
       title: '角色管理',
@@ -248,6 +252,7 @@ export const staffTexts = defineTexts(zhCN, {
       distribution: 'Distribution',
       enterprise: 'Enterprise customers',
       shares: 'Revenue shares',
+      audit: 'Audit',
     },
     power: {
       p1_1: { name: 'Dashboard', description: 'The sales dashboard' },
@@ -266,6 +271,7 @@ export const staffTexts = defineTexts(zhCN, {
       p8_1: { name: 'Enterprise accounts', description: 'Enterprise customers and their points' },
       p8_2: { name: 'Enterprise staff', description: 'Enterprise staff lists' },
       p9_1: { name: 'Revenue shares', description: 'Location hosts, share rules and monthly statements' },
+      p10_1: { name: 'Operation log', description: "The merchant's operation records, with what each changed" },
     },
     role: {
       title: 'Roles',

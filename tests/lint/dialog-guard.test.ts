@@ -26,6 +26,7 @@ const FORMLESS: Readonly<Record<string, { count: number; why: string }>> = {
   'device/PickListDialog.tsx': { count: 1, why: 'the pick list to print or export' },
   'device/PoolDialogs.tsx': { count: 1, why: "a device's allocation history" },
   'oplog/RecordDialog.tsx': { count: 1, why: 'one record of the operation log, before and after' },
+  'oplog/HistoryPanel.tsx': { count: 1, why: "a row's history from the operation log" },
 };
 /** What a user types or chooses into. */
 const FIELD =

@@ -1,6 +1,7 @@
 /** What the kit's date and time fields accept, and write back (renderer/kit/dateText.ts). */
 import { describe, expect, it } from 'vitest';
 import { calendarDate, parseDateText, withCalendarDay } from '../../renderer/kit/dateText.js';
+import { rangeInstants, rangeProblems } from '../../renderer/kit/timeRange.js';
 
 describe('typed dates and times', () => {
   it("writes the spec's yyyy-mm-dd hh:mm:ss from what a clerk types", () => {
@@ -42,5 +43,24 @@ describe('typed dates and times', () => {
     expect(withCalendarDay('whatever', day, 'date')).toBe('2026-11-22');
     expect(calendarDate('2026-11-22 08:30:00')?.getDate()).toBe(22);
     expect(calendarDate('')).toBeUndefined();
+  });
+});
+
+describe('a typed time range (renderer/kit/timeRange.ts)', () => {
+  it('names a bad end or start, and an end before the start', () => {
+    expect(rangeProblems('', '')).toEqual({});
+    expect(rangeProblems('2026-13-40', '')).toEqual({ from: 'dateField.invalid' });
+    expect(rangeProblems('2026-11-05', 'soon')).toEqual({ to: 'dateField.invalid' });
+    expect(rangeProblems('2026-11-05 10:00', '2026-11-05 09:00')).toEqual({ to: 'dateField.range' });
+    // A day typed alone as the end runs to its end: the same day is no backwards range.
+    expect(rangeProblems('2026-11-05 10:00', '2026-11-05')).toEqual({});
+  });
+
+  it('sends China time as instants, the end to its last millisecond', () => {
+    expect(rangeInstants('2026-11-05', '2026-11-05')).toEqual({
+      from: '2026-11-04T16:00:00.000Z',
+      to: '2026-11-05T15:59:59.999Z',
+    });
+    expect(rangeInstants('', '')).toEqual({});
   });
 });

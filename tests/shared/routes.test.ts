@@ -97,6 +97,8 @@ const CODE_SCREENS: Record<PowerCode, { menu: string[]; hidden: string[] }> = {
   '8-2': { menu: ['/costumeMent/staffPage'], hidden: [] },
   // Beyond the spec: revenue shares (docs/departures.md).
   '9-1': { menu: ['/shares/statements', '/shares/hosts', '/shares/rules'], hidden: ['/shares/statement'] },
+  // Beyond the spec: the operation log (docs/departures.md).
+  '10-1': { menu: ['/oplog'], hidden: [] },
 };
 const ALWAYS = ['/person'];
 

@@ -2,11 +2,15 @@
  * The operation log end to end: tenant1 makes a point and renames it, then
  * finds both changes on /oplog by the point's target, and the rename opens
  * with the name before and after side by side; its own sign-in is there too.
- * tenant2 never sees them.
+ * tenant2 never sees them. A time range narrows the list (a bad one is
+ * refused at its field); the list goes out as an .xlsx, and the export is in
+ * the log too. An activity's page shows its own history.
  */
+import { readFile } from 'node:fs/promises';
 import { expect } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { catalogues } from '../../../shared/domains.js';
-import { openAs, pickRegion, test } from '../support.js';
+import { bridgeCall, openAs, pickRegion, test } from '../support.js';
 
 const en = catalogues.en.oplog;
 const name = `Oplog ${Date.now().toString(36)}`;
@@ -55,4 +59,50 @@ test('tenant2 reads its own log, without tenant1’s changes', async ({ page, ba
   await page.getByTestId('oplog-filter-username').fill('tenant1');
   await page.getByTestId('oplog-search').click();
   await expect(page.getByTestId('oplog-row')).toHaveCount(0);
+});
+
+test('tenant1 narrows the log by time, exports it, and finds the export recorded', async ({ page, baseURL }) => {
+  await openAs(page, baseURL, 'tenant1', '/oplog');
+  await expect(page.getByRole('heading', { level: 1, name: en.route.oplog })).toBeVisible();
+  await page.getByTestId('oplog-filter-from').fill('2026-13-40');
+  await page.getByTestId('oplog-search').click();
+  await expect(page.getByText(catalogues.en.dateField.invalid)).toBeVisible();
+  await page.getByTestId('oplog-filter-from').fill('2099-01-01');
+  await page.getByTestId('oplog-search').click();
+  await expect(page.getByTestId('oplog-row')).toHaveCount(0);
+  await page.getByTestId('oplog-reset').click();
+  await page.getByTestId('oplog-filter-op').fill('account.token');
+  await page.getByTestId('oplog-search').click();
+  await expect(page.getByTestId('oplog-row').first()).toBeVisible();
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('oplog-export').click()]);
+  expect(download.suggestedFilename()).toBe(`${en.sheet}.xlsx`);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
+  const sheet = book.worksheets[0]!;
+  expect(sheet.getRow(1).getCell(7).value).toBe(en.op);
+  expect(sheet.getRow(2).getCell(7).value).toBe('account.token');
+
+  await page.getByTestId('oplog-reset').click();
+  await page.getByTestId('oplog-filter-op').fill('oplog.export');
+  await page.getByTestId('oplog-search').click();
+  await expect(page.getByTestId('oplog-row').first().getByTestId('oplog-row-op')).toHaveText(
+    `${en.kinds.export} · oplog.export`,
+  );
+});
+
+test("an activity's page shows its own history", async ({ page, baseURL }) => {
+  await openAs(page, baseURL, 'tenant1', '/marketing/scene');
+  const list = await bridgeCall(page.request, 'activity.page', { query: { pageNum: 1, pageSize: 50 }, body: {} });
+  const activity = (list.content as { list: { id: number; state: string }[] }).list.find((a) => a.state === 'active')!;
+  for (const state of ['disabled', 'normal'])
+    expect(
+      (await bridgeCall(page.request, 'activity.setState', { params: { id: activity.id }, body: { state } })).ok,
+    ).toBe(true);
+  await page.goto(`/marketing/scenedeatil?id=${activity.id}`);
+  const rows = page.getByTestId('activity-history-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first().getByTestId('activity-history-op')).toHaveText(`${en.kinds.operation} · activity.setState`);
+  await rows.first().getByTestId('activity-history-open').click();
+  await expect(page.getByTestId('oplog-record')).toBeVisible();
 });

@@ -1,0 +1,140 @@
+/**
+ * A record's own history from the operation log, beneath its detail page
+ * (an order, a price change, an activity, a share rule, payment settings):
+ * who did what to it and when, newest first, each opening with its fields
+ * before and after. Shown to whoever may read the log (the admin, tenants, a
+ * member holding 10-1); to anyone else, nothing — the page stays as it was.
+ */
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Text,
+} from '@fluentui/react-components';
+import { OpenRegular } from '@fluentui/react-icons';
+import { useMemo, useState } from 'react';
+import type { OplogFilter, OpRecordItem } from '../../shared/oplog/index.js';
+import { can } from '../app/session.js';
+import {
+  DataTable,
+  OverflowText,
+  Pager,
+  RowAction,
+  RowActions,
+  useListPage,
+  useScreen,
+  type Column,
+} from '../kit/index.js';
+import { RecordDialog } from './RecordDialog.js';
+
+export interface HistoryPanelProps {
+  /** Which records: a target (`{ entity: 'order', targetId }`), an operation or a domain's (`op: 'payment.'`), a tenant's chain. */
+  filter: OplogFilter;
+  testId?: string;
+}
+
+export function HistoryPanel(props: HistoryPanelProps) {
+  const { user } = useScreen();
+  return can(user, '10-1') ? <History {...props} /> : null;
+}
+
+const EMPTY = {};
+
+function History({ filter, testId = 'history' }: HistoryPanelProps) {
+  const { t } = useScreen();
+  const [open, setOpen] = useState<OpRecordItem | null>(null);
+  const { table, pager } = useListPage('oplog.page', { empty: EMPTY, body: () => filter, pageSize: 10 });
+  const columns = useMemo<Column<OpRecordItem>[]>(
+    () => [
+      { id: 'at', header: t('oplog.at'), kind: 'time', hideable: false, value: (r) => r.at },
+      {
+        id: 'who',
+        header: t('oplog.who'),
+        minWidth: 90,
+        width: 120,
+        render: (r) => <OverflowText text={r.username} />,
+      },
+      {
+        id: 'op',
+        header: t('oplog.op'),
+        minWidth: 140,
+        width: 220,
+        grow: 1,
+        hideable: false,
+        cellTestId: `${testId}-op`,
+        render: (r) => <OverflowText text={`${t(`oplog.kinds.${r.kind}`)} · ${r.op}`} />,
+      },
+      {
+        id: 'result',
+        header: t('oplog.result'),
+        minWidth: 90,
+        width: 120,
+        value: (r) => (r.result === 0 ? t('oplog.done') : t('oplog.refused', { code: r.result })),
+      },
+      {
+        id: 'actions',
+        pin: 'end',
+        header: t('common.actions'),
+        minWidth: 80,
+        width: 96,
+        render: (r) => (
+          <RowActions compact>
+            <RowAction icon={<OpenRegular />} action={() => setOpen(r)} testId={`${testId}-open`}>
+              {t('oplog.open')}
+            </RowAction>
+          </RowActions>
+        ),
+      },
+    ],
+    [t, testId],
+  );
+  return (
+    <section aria-label={t('oplog.history.title')} data-testid={testId}>
+      <Text as="h2" weight="semibold" size={400} block>
+        {t('oplog.history.title')}
+      </Text>
+      <DataTable
+        label={t('oplog.history.title')}
+        columns={columns}
+        {...table}
+        emptyAction={<Text>{t('oplog.history.empty')}</Text>}
+        rowKey={(r) => r.id}
+        rowTestId={`${testId}-row`}
+        testId={`${testId}-table`}
+        size="small"
+      />
+      <Pager {...pager} testId={`${testId}-pager`} />
+      {open && <RecordDialog record={open} onClose={() => setOpen(null)} />}
+    </section>
+  );
+}
+
+/** The history of a row that has no page of its own (a share rule): the panel in a dialog. */
+export function HistoryDialog({
+  title,
+  onClose,
+  ...panel
+}: HistoryPanelProps & { title: string; onClose: () => void }) {
+  const { t } = useScreen();
+  return (
+    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
+      <DialogSurface data-testid="history-dialog">
+        <DialogBody>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogContent>
+            <HistoryPanel {...panel} />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose} data-testid="history-dialog-close">
+              {t('oplog.close')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
