@@ -30,6 +30,8 @@ export interface ClientOptions {
   clientSecret?: string;
   /** The general time-out; endpoints with their own `timeoutMs` keep theirs. */
   timeoutMs?: number;
+  /** Who is calling, sent as `X-Vend-Client` (`VendConsole/1.2.0 (desktop)`): the operation log's client column. */
+  agent?: string;
 }
 
 /** What the client sends for an operation: already validated by the core. */
@@ -174,7 +176,10 @@ export function createClient(options: ClientOptions): UpstreamClient {
         return localError(CODE.badRequest, LOCAL.invalidInput, { params: 'validation.required' });
       }
 
-      const headers: Record<string, string> = { Accept: 'application/json' };
+      const headers: Record<string, string> = {
+        Accept: 'application/json',
+        ...(options.agent ? { 'X-Vend-Client': options.agent } : {}),
+      };
       const config: AxiosRequestConfig = {
         method: def.method,
         url,

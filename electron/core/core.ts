@@ -188,6 +188,7 @@ export function createCore(opts: CoreOptions): Core {
     ...(opts.clientId !== undefined ? { clientId: opts.clientId } : {}),
     ...(opts.clientSecret !== undefined ? { clientSecret: opts.clientSecret } : {}),
     ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
+    agent: `VendConsole/${opts.version} (${opts.mode})`,
   });
   const session = createSession(client, opts.vault);
   const feed = opts.events === false ? undefined : createEventFeed({ baseUrl: client.baseUrl, session });

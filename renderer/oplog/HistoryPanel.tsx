@@ -107,7 +107,7 @@ function History({ filter, testId = 'history' }: HistoryPanelProps) {
         testId={`${testId}-table`}
         size="small"
       />
-      <Pager {...pager} testId={`${testId}-pager`} />
+      <Pager {...pager} label={t('oplog.history.title')} testId={`${testId}-pager`} />
       {open && <RecordDialog record={open} onClose={() => setOpen(null)} />}
     </section>
   );

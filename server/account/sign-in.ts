@@ -11,6 +11,7 @@ import type { Queryable } from '../db/index.js';
 import { need, type SignInEntry } from '../db/provided.js';
 import { BizError } from '../http/errors.js';
 import type { AuthUser } from '../http/principal.js';
+import { clientOf } from '../http/recorded.js';
 import { roles, tenants } from '../identity/schema.js';
 import { setPassword } from './credentials.js';
 import { countFailedSignIn, knownDevice, rememberDevice, takeFailedSignIns } from './devices.js';
@@ -106,7 +107,7 @@ const tell = (
     username,
     user,
     address: request.ip ?? '',
-    install: String(request.headers['user-agent'] ?? '').slice(0, 200),
+    install: clientOf(request),
   });
 
 /** Sign-out: revokes the caller's own token (spec §7 GET /user/exit), and says so in the operation log. */

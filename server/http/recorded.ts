@@ -34,6 +34,16 @@ export interface OpRecorder {
 }
 
 /**
+ * Which client a request came from, as a record says it: the console's own
+ * `x-vend-client` (`VendConsole/<version> (<mode>)`, electron/core/client.ts),
+ * else the user agent of whatever else called.
+ */
+export function clientOf(request: FastifyRequest): string {
+  const named = request.headers['x-vend-client'] ?? request.headers['user-agent'];
+  return (typeof named === 'string' ? named : '').slice(0, 200);
+}
+
+/**
  * Which calls are recorded: every operation of the table that may change
  * something, and every one that takes rows out (`exports`), made by a
  * console user.

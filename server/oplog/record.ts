@@ -16,21 +16,20 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.js';
 import { rowsOf } from '../db/sql.js';
 import { BizError } from '../http/errors.js';
-import type { OpRecorder, RecordedCall } from '../http/recorded.js';
+import { clientOf, type OpRecorder, type RecordedCall } from '../http/recorded.js';
 import type { Owner } from '../manifest.js';
 import { append } from './chain.js';
 import { changesOf, clean, redacted, rowsNow, targetsOf } from './targets.js';
 
 /** Who and from where, as a record says it. */
 function actorOf(call: RecordedCall) {
-  const agent = call.request.headers['user-agent'];
   return {
     userId: call.user.id,
     username: call.user.username,
     role: call.user.kind,
     tenantId: call.user.tenantId,
     tokenId: call.tokenId,
-    install: (typeof agent === 'string' ? agent : '').slice(0, 200),
+    install: clientOf(call.request),
     address: call.request.ip ?? '',
   };
 }

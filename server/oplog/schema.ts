@@ -55,6 +55,8 @@ export const opRecords = pgTable(
     primaryKey({ columns: [t.id, t.at] }),
     index('op_records_chain_idx').on(t.chain, t.id),
     index('op_records_at_idx').on(t.at),
+    // A target's history (`targets @> [{ entity, id }]`: an order's page) without reading the chain's every record.
+    index('op_records_targets_idx').using('gin', t.targets.op('jsonb_path_ops')),
   ],
 );
 

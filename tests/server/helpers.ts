@@ -215,6 +215,8 @@ export interface Answer {
 export interface CallOptions {
   /** Replaces the Authorization header the call would send. Pass null to send none. */
   authorization?: string | null;
+  /** More headers to send (the console's `x-vend-client`). */
+  headers?: Record<string, string>;
 }
 
 export interface TestApp {
@@ -294,7 +296,7 @@ export async function createTestApp(
       query?: Record<string, unknown>;
       body?: unknown;
     };
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...opts.headers };
     const auth =
       opts.authorization !== undefined
         ? opts.authorization

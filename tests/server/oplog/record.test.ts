@@ -49,8 +49,10 @@ describe('the operation log', () => {
         body: { name: `${before.name}（东出口）`, areaCode: before.areaCode, address: before.address },
       },
       t.token.tenant1,
+      { headers: { 'x-vend-client': 'VendConsole/1.4.0 (desktop)' } },
     );
     const record = await latest('point.update');
+    expect(record!.install).toBe('VendConsole/1.4.0 (desktop)');
     expect(record).toMatchObject({
       kind: 'operation',
       username: 'tenant1',

@@ -1,0 +1,1 @@
+CREATE INDEX "op_records_targets_idx" ON "op_records" USING gin ("targets" jsonb_path_ops);
