@@ -106,6 +106,8 @@ export interface ListPageState<K extends PageOp, F> {
     pageNum: number;
     pageSize: number;
     total: number | undefined;
+    /** The total is a floor: the list counts up to a cap. */
+    capped: boolean;
     onChange: (pageNum: number, pageSize: number) => void;
   };
 }
@@ -157,7 +159,13 @@ export function useListPage<K extends PageOp, F extends object>(
     total,
     refresh,
     table: { rows, view, busy: view === 'rows' && list.isFetching, onRetry: () => void list.refetch() },
-    pager: { ...paging, total, onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }) },
+    pager: {
+      ...paging,
+      total,
+      // A list counted up to a cap says "10 000+" (the operation log).
+      capped: (list.data as { capped?: boolean } | undefined)?.capped === true,
+      onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
+    },
   };
 }
 

@@ -22,6 +22,8 @@ export interface RecordedCall {
    * follows it in one of its own.
    */
   stores: boolean;
+  /** A page of a list (`isPageRead`): it only reads, so it runs as it is; a refusal is still recorded. */
+  reads: boolean;
 }
 
 export interface OpRecorder {
@@ -41,6 +43,26 @@ export interface OpRecorder {
 export function clientOf(request: FastifyRequest): string {
   const named = request.headers['x-vend-client'] ?? request.headers['user-agent'];
   return (typeof named === 'string' ? named : '').slice(0, 200);
+}
+
+/**
+ * A page of a list asked for by POST (its body the filter): the answer is
+ * `page(item)` of shared/api/define.ts and the query its page number and size.
+ * Such an operation reads and never writes — under test the recorder runs it
+ * in a read-only transaction, so one that wrote fails its suites — and the
+ * recorder runs it without a transaction.
+ */
+export function isPageRead(def: EndpointDef): boolean {
+  const content = def.content as { shape?: Record<string, unknown> };
+  const query = def.query as { shape?: Record<string, unknown> } | undefined;
+  return (
+    content.shape !== undefined &&
+    'list' in content.shape &&
+    'total' in content.shape &&
+    query?.shape !== undefined &&
+    'pageNum' in query.shape &&
+    !def.exports
+  );
 }
 
 /**

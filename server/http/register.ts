@@ -11,7 +11,7 @@ import { envelope, SUCCESS, type EndpointDef } from '../../shared/api/define.js'
 import type { Db } from '../db/index.js';
 import { checkAccess } from './access.js';
 import { bodyLimitOf } from './limits.js';
-import { isRecorded, type OpRecorder } from './recorded.js';
+import { isPageRead, isRecorded, type OpRecorder } from './recorded.js';
 import { uploadBody } from './uploads.js';
 import type { Authenticator, DeviceCaller, DeviceRateLimit, MemberCaller, Principal } from './principal.js';
 import type { Handlers } from './handlers.js';
@@ -65,6 +65,7 @@ function registerEndpoint(
   handler: AnyHandler,
   config?: Record<string, unknown>,
 ) {
+  const reads = isPageRead(def);
   // Callers live beside the request rather than on it: no global type augmentation of Fastify.
   const callers = new WeakMap<object, Principal | DeviceCaller | MemberCaller>();
   const security =
@@ -120,7 +121,16 @@ function registerEndpoint(
       const content =
         caller && 'user' in caller && isRecorded(def)
           ? await recorder.run(
-              { op, def, input, user: caller.user, tokenId: caller.tokenId, request, stores: Boolean(config?.storage) },
+              {
+                op,
+                def,
+                input,
+                user: caller.user,
+                tokenId: caller.tokenId,
+                request,
+                stores: Boolean(config?.storage),
+                reads,
+              },
               (tx) => handler(input, { ...ctx, db: tx }),
             )
           : await handler(input, ctx);

@@ -2,9 +2,9 @@
  * The operation log as a list (shared/oplog/api.ts): the caller's tenants'
  * chains (the admin's: every chain, the platform's too), newest first.
  */
-import { and, count, desc, eq, gte, like, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, like, lt, ne, sql } from 'drizzle-orm';
 import type { PageQuery } from '../../shared/api/define.js';
-import type { OplogFilter, OpRecordItem } from '../../shared/oplog/index.js';
+import { OPLOG_LIMITS, type OplogFilter, type OpRecordItem } from '../../shared/oplog/index.js';
 import type { Queryable } from '../db/index.js';
 import { paged } from '../http/paged.js';
 import { tenants } from '../identity/schema.js';
@@ -65,7 +65,15 @@ export const toItem = ({
 
 export async function oplogPage(db: Queryable, scope: Scope, query: PageQuery, filter: OplogFilter) {
   const where = await oplogWhere(db, scope, filter);
-  return paged(
+  // Counted up to the cap, walking the list's own order so the planner stops there (as the order list counts).
+  const matching = db
+    .select({ one: sql`1` })
+    .from(opRecords)
+    .where(where)
+    .orderBy(desc(opRecords.id))
+    .limit(OPLOG_LIMITS.countCap + 1)
+    .as('matching');
+  const answer = await paged(
     query,
     db
       .select({ r: opRecords, tenantName: tenants.name })
@@ -73,7 +81,12 @@ export async function oplogPage(db: Queryable, scope: Scope, query: PageQuery, f
       .leftJoin(tenants, eq(tenants.id, opRecords.chain))
       .where(where)
       .orderBy(desc(opRecords.id)),
-    db.select({ total: count() }).from(opRecords).where(where),
+    db.select({ total: sql<number>`count(*)::int` }).from(matching),
     toItem,
   );
+  return {
+    ...answer,
+    total: Math.min(answer.total, OPLOG_LIMITS.countCap),
+    capped: answer.total > OPLOG_LIMITS.countCap,
+  };
 }

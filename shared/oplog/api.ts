@@ -11,7 +11,13 @@ import { endpoint, isoTime, page, pageQuery, ref, str } from '../api/define.js';
 export const OP_KINDS = ['operation', 'signIn', 'signInFailed', 'lockedOut', 'signOut', 'export'] as const;
 export type OpKind = (typeof OP_KINDS)[number];
 
-export const OPLOG_LIMITS = { username: 50, op: 60, entity: 40 } as const;
+export const OPLOG_LIMITS = {
+  username: 50,
+  op: 60,
+  entity: 40,
+  /** Records are counted up to this many ("10 000+"): an exact count of a year's log would read every record. */
+  countCap: 10_000,
+} as const;
 
 export const opTarget = z.object({
   entity: z.string(),
@@ -68,10 +74,10 @@ export const oplogApi = {
     method: 'POST',
     path: '/oplog/page',
     summary:
-      "The operation log of the caller's tenants (the admin: every tenant's and the platform's), newest first, by who, operation, kind, target, result, time and tenant; each record with its targets' fields before and after.",
+      "The operation log of the caller's tenants (the admin: every tenant's and the platform's), newest first, by who, operation, kind, target, result, time and tenant; each record with its targets' fields before and after; counted up to 10 000 (`capped` beyond).",
     query: pageQuery,
     body: oplogFilter,
-    content: page(opRecordItem),
+    content: page(opRecordItem).extend({ capped: z.boolean() }),
     access,
   }),
   'oplog.export': endpoint({
