@@ -5,7 +5,7 @@
  * member holding 10-1 its tenant's.
  */
 import { z } from 'zod';
-import { endpoint, isoTime, page, pageQuery, ref, str } from '../api/define.js';
+import { endpoint, instant, isoTime, page, pageQuery, ref, str } from '../api/define.js';
 
 /** What a record is of: a changing operation of the API table, a sign-in and its failures, a sign-out, rows taken out. */
 export const OP_KINDS = ['operation', 'signIn', 'signInFailed', 'lockedOut', 'signOut', 'export'] as const;
@@ -47,8 +47,6 @@ export const opRecordItem = z.object({
   result: z.number().int(),
 });
 export type OpRecordItem = z.infer<typeof opRecordItem>;
-
-const instant = z.iso.datetime({ offset: true, message: 'validation.invalid' });
 
 export const oplogFilter = z.object({
   username: str().trim().max(OPLOG_LIMITS.username).optional(),

@@ -40,7 +40,7 @@ const verify = (token: string, phone: string, code: string) =>
   t.call('member.verifyPhone', { body: { phone, code } }, token);
 const wrong = (code: string) => ((Number(code) + 1) % 1_000_000).toString().padStart(6, '0');
 
-describe('a phone proven by SMS', () => {
+describe('member.sendPhoneCode: a phone proven by SMS', () => {
   it('is the member’s once the code sent to it comes back, within its five minutes, once', async () => {
     const { token } = await memberSession(t, A());
     const phone = newPhone();
@@ -125,7 +125,7 @@ describe('a phone proven by SMS', () => {
   });
 });
 
-describe('one phone, one member, per tenant', () => {
+describe('member.verifyPhone: one phone, one member, per tenant', () => {
   it('refuses a number another member of the tenant holds (2405), by code or grant, and at once to two racing', async () => {
     const first = await memberSession(t, A());
     const second = await memberSession(t, A());

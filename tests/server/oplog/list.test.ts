@@ -38,7 +38,7 @@ describe('oplog.page', () => {
   });
 });
 
-describe('the operation log for a member, by time and domain, and its export', () => {
+describe('oplog.export: and the log for a member, by time and domain', () => {
   it("shows a member holding 10-1 its tenant's records, and refuses one without it", async () => {
     const auditor = await t.signIn(await addMember(t, `auditor${process.pid}`, t.ids.tenant('A'), ['10-1']));
     const clerk = await t.signIn(await addMember(t, `clerk${process.pid}`, t.ids.tenant('A'), ['1-1']));
