@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { releaseOnFailedBegin } from './pool.js';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -106,9 +107,11 @@ export const POOL_SIZE = 10;
 
 /**
  * How long a statement waits for a lock before it gives up and the request answers "busy, try again"
- * (1303) (LOCK_TIMEOUT_MS). Off (0, wait for ever) by default: with 2 s, the test of PostgreSQL
- * restarting under two instances (tests/server/http/database.test.ts) hung one run in three, cause not
- * yet found. A request waiting for a connection while every one is at work answers busy either way.
+ * (1303) (LOCK_TIMEOUT_MS). Off (0, wait for ever) by default: it was turned off when the test of
+ * PostgreSQL restarting under two instances (tests/server/http/database.test.ts) hung one run in three
+ * with 2 s; it hung with 0 too, and the cause was drizzle's transaction leaking its connection when
+ * BEGIN failed (server/db/pool.ts). A request waiting for a connection while every one is at work
+ * answers busy either way.
  */
 export const lockTimeoutMs = () => envNumber('LOCK_TIMEOUT_MS', 0);
 const envNumber = (name: string, fallback: number) => {
@@ -135,7 +138,11 @@ async function openPostgres(url: string): Promise<Database> {
   // statements) whose connection is killed emits 'error' on itself, where the
   // pool listens no longer: unheard, it would end the process. The statement
   // it was running, or its next one, fails and answers 503 like any other.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    // A transaction whose BEGIN fails gives its connection back (server/db/pool.ts).
+    releaseOnFailedBegin(client);
+  });
   try {
     const db = drizzlePg({ client: pool });
     await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
