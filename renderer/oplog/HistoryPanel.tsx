@@ -15,20 +15,11 @@ import {
   DialogTitle,
   Text,
 } from '@fluentui/react-components';
-import { OpenRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import type { OplogFilter, OpRecordItem } from '../../shared/oplog/index.js';
 import { can } from '../app/session.js';
-import {
-  DataTable,
-  OverflowText,
-  Pager,
-  RowAction,
-  RowActions,
-  useListPage,
-  useScreen,
-  type Column,
-} from '../kit/index.js';
+import { DataTable, Pager, useListPage, useScreen, type Column } from '../kit/index.js';
+import { recordColumns } from './columns.js';
 import { RecordDialog } from './RecordDialog.js';
 
 export interface HistoryPanelProps {
@@ -48,50 +39,14 @@ function History({ filter, testId = 'history' }: HistoryPanelProps) {
   const { t } = useScreen();
   const [open, setOpen] = useState<OpRecordItem | null>(null);
   const { table, pager } = useListPage('oplog.page', { empty: EMPTY, body: () => filter, pageSize: 10 });
-  const columns = useMemo<Column<OpRecordItem>[]>(
-    () => [
-      { id: 'at', header: t('oplog.at'), kind: 'time', hideable: false, value: (r) => r.at },
-      {
-        id: 'who',
-        header: t('oplog.who'),
-        minWidth: 90,
-        width: 120,
-        render: (r) => <OverflowText text={r.username} />,
-      },
-      {
-        id: 'op',
-        header: t('oplog.op'),
-        minWidth: 140,
-        width: 220,
-        grow: 1,
-        hideable: false,
-        cellTestId: `${testId}-op`,
-        render: (r) => <OverflowText text={`${t(`oplog.kinds.${r.kind}`)} · ${r.op}`} />,
-      },
-      {
-        id: 'result',
-        header: t('oplog.result'),
-        minWidth: 90,
-        width: 120,
-        value: (r) => (r.result === 0 ? t('oplog.done') : t('oplog.refused', { code: r.result })),
-      },
-      {
-        id: 'actions',
-        pin: 'end',
-        header: t('common.actions'),
-        minWidth: 80,
-        width: 96,
-        render: (r) => (
-          <RowActions compact>
-            <RowAction icon={<OpenRegular />} action={() => setOpen(r)} testId={`${testId}-open`}>
-              {t('oplog.open')}
-            </RowAction>
-          </RowActions>
-        ),
-      },
-    ],
-    [t, testId],
-  );
+  const columns = useMemo<Column<OpRecordItem>[]>(() => {
+    const record = recordColumns(
+      t,
+      { cell: (c) => (c === 'op' ? `${testId}-op` : undefined), open: `${testId}-open` },
+      setOpen,
+    );
+    return [record.at, record.who, record.op, record.result, record.actions];
+  }, [t, testId]);
   return (
     <section aria-label={t('oplog.history.title')} data-testid={testId}>
       <Text as="h2" weight="semibold" size={400} block>

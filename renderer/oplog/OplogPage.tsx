@@ -5,7 +5,7 @@
  * the records of the filter go out as an .xlsx (an export the log records).
  */
 import { Text } from '@fluentui/react-components';
-import { ArrowDownloadRegular, OpenRegular } from '@fluentui/react-icons';
+import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { OP_KINDS, OPLOG_LIMITS, type OplogFilter, type OpRecordItem } from '../../shared/oplog/index.js';
 import { saveFile } from '../app/save.js';
@@ -24,8 +24,6 @@ import {
   Pager,
   rangeInstants,
   rangeProblems,
-  RowAction,
-  RowActions,
   seesTenants,
   TenantFilter,
   TextFilter,
@@ -34,6 +32,7 @@ import {
   type Column,
 } from '../kit/index.js';
 import { XLSX_MIME } from '../kit/xlsx.js';
+import { recordColumns } from './columns.js';
 import { RecordDialog } from './RecordDialog.js';
 
 const RESULTS = ['done', 'refused'] as const;
@@ -62,27 +61,12 @@ export default function OplogPage() {
     body: toBody,
   });
   const range = rangeProblems(draft.from, draft.to);
-  const columns = useMemo<Column<OpRecordItem>[]>(
-    () => [
-      { id: 'at', header: t('oplog.at'), kind: 'time', hideable: false, value: (r) => r.at },
-      {
-        id: 'who',
-        header: t('oplog.who'),
-        minWidth: 100,
-        width: 140,
-        cellTestId: 'oplog-row-who',
-        render: (r) => <OverflowText text={r.username} />,
-      },
-      {
-        id: 'op',
-        header: t('oplog.op'),
-        minWidth: 140,
-        width: 200,
-        grow: 1,
-        hideable: false,
-        cellTestId: 'oplog-row-op',
-        render: (r) => <OverflowText text={`${t(`oplog.kinds.${r.kind}`)} · ${r.op}`} />,
-      },
+  const columns = useMemo<Column<OpRecordItem>[]>(() => {
+    const record = recordColumns(t, { cell: (c) => `oplog-row-${c}`, open: 'oplog-open' }, setOpen);
+    return [
+      record.at,
+      record.who,
+      record.op,
       {
         id: 'targets',
         header: t('oplog.targets'),
@@ -91,14 +75,7 @@ export default function OplogPage() {
         fold: 1,
         render: (r) => <OverflowText text={r.targets.map((x) => `${x.entity} #${x.id}`).join(', ')} />,
       },
-      {
-        id: 'result',
-        header: t('oplog.result'),
-        minWidth: 90,
-        width: 120,
-        cellTestId: 'oplog-row-result',
-        value: (r) => (r.result === 0 ? t('oplog.done') : t('oplog.refused', { code: r.result })),
-      },
+      record.result,
       { id: 'address', header: t('oplog.address'), minWidth: 100, width: 130, fold: 2, value: (r) => r.address },
       ...(seesTenants(user)
         ? [
@@ -112,23 +89,9 @@ export default function OplogPage() {
             },
           ]
         : []),
-      {
-        id: 'actions',
-        pin: 'end',
-        header: t('common.actions'),
-        minWidth: 80,
-        width: 96,
-        render: (r) => (
-          <RowActions compact>
-            <RowAction icon={<OpenRegular />} action={() => setOpen(r)} testId="oplog-open">
-              {t('oplog.open')}
-            </RowAction>
-          </RowActions>
-        ),
-      },
-    ],
-    [t, user],
-  );
+      record.actions,
+    ];
+  }, [t, user]);
   return (
     <ListPage
       id="oplog-title"
