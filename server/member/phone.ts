@@ -21,15 +21,14 @@ import { PHONE_CODE, type memberAppApi } from '../../shared/member/index.js';
 import type { Db, Queryable } from '../db/index.js';
 import { BizError, uniqueAs } from '../http/errors.js';
 import type { MemberCaller } from '../http/principal.js';
-import { members, phoneCodes, wechatCodesUsed } from './schema.js';
-import { identified, profileOf } from './sessions.js';
+import { members, phoneCodes } from './schema.js';
+import { identified, profileOf, useOnce } from './sessions.js';
 import { smsProvider } from './sms.js';
 import { exchangePhoneGrant } from './wechat.js';
 
 type Proof = z.output<(typeof memberAppApi)['member.verifyPhone']['body']>;
 
 const codeHash = (id: number, code: string) => createHash('sha256').update(`${id}:${code}`).digest('hex');
-const grantHash = (grant: string) => createHash('sha256').update(grant, 'utf8').digest('hex');
 
 /** 2405 when another member of the tenant holds `phone`. */
 async function heldByAnother(db: Queryable, caller: MemberCaller, phone: string) {
@@ -131,15 +130,8 @@ export async function verifyPhone(db: Db, caller: MemberCaller, proof: Proof, no
   if ('code' in proof) await byCode(db, caller, phone, proof.code, now);
   return uniqueAs(CODE.phoneHeld, () =>
     db.transaction(async (tx) => {
-      if ('grant' in proof) {
-        // A grant works once, as a sign-in code does.
-        const [fresh] = await tx
-          .insert(wechatCodesUsed)
-          .values({ codeHash: grantHash(proof.grant) })
-          .onConflictDoNothing()
-          .returning({ codeHash: wechatCodesUsed.codeHash });
-        if (!fresh) throw new BizError(CODE.wechatCodeUsed);
-      }
+      // A grant works once, as a sign-in code does.
+      if ('grant' in proof) await useOnce(tx, proof.grant);
       await tx.update(members).set({ phone, phoneVerifiedAt: now }).where(eq(members.id, caller.id));
       await identified(tx, caller.id);
       return profileOf(tx, caller.id, now);

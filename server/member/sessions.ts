@@ -26,6 +26,19 @@ const hash = (value: string) => createHash('sha256').update(value, 'utf8').diges
 /** What WeChat calls a person who shared no nickname. */
 const DEFAULT_NICKNAME = '微信用户';
 
+/**
+ * A WeChat code (a sign-in code, a phone-number grant) works once, on
+ * whichever instance sees it first: 703 for one used already.
+ */
+export async function useOnce(tx: Queryable, code: string): Promise<void> {
+  const [fresh] = await tx
+    .insert(wechatCodesUsed)
+    .values({ codeHash: hash(code) })
+    .onConflictDoNothing()
+    .returning({ codeHash: wechatCodesUsed.codeHash });
+  if (!fresh) throw new BizError(CODE.wechatCodeUsed);
+}
+
 /** What a member sees of itself. */
 export async function profileOf(db: Queryable, memberId: number, at = new Date()): Promise<MemberProfile> {
   const [row] = await db
@@ -80,13 +93,7 @@ export async function signIn(db: Db, input: z.output<typeof memberSignIn>, now =
   await programme(db, input.tenantId);
   const person = exchangeCode(input.code, now);
   return db.transaction(async (tx) => {
-    // A code works once, on whichever instance sees it first.
-    const [fresh] = await tx
-      .insert(wechatCodesUsed)
-      .values({ codeHash: hash(input.code) })
-      .onConflictDoNothing()
-      .returning({ codeHash: wechatCodesUsed.codeHash });
-    if (!fresh) throw new BizError(CODE.wechatCodeUsed);
+    await useOnce(tx, input.code);
     const nickname = person.nickname ?? DEFAULT_NICKNAME;
     const [inviter] = input.inviterId
       ? await tx
