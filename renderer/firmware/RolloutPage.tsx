@@ -223,10 +223,11 @@ function Jobs({ id }: { id: number }) {
       },
       {
         id: 'from',
-        header: t('firmware.rollout.currentVersion'),
-        minWidth: 90,
+        header: t('firmware.rollout.versionFromNow'),
+        minWidth: 110,
         fold: 2,
-        value: (j) => j.fromVersion ?? t('firmware.rollout.noVersion'),
+        value: (j) =>
+          `${j.fromVersion ?? t('firmware.rollout.noVersion')} → ${j.nowVersion ?? t('firmware.rollout.noVersion')}`,
       },
       {
         id: 'error',

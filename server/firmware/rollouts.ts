@@ -299,7 +299,7 @@ export async function rolloutJobsPage(
   paging: PageQuery,
   body: { state?: JobState | undefined },
 ) {
-  await rolloutOf(db, scope, id);
+  const rollout = await rolloutOf(db, scope, id);
   const where = and(eq(j.rolloutId, id), body.state === undefined ? undefined : eq(j.state, body.state));
   return paged(
     paging,
@@ -313,11 +313,14 @@ export async function rolloutJobsPage(
         progress: j.progress,
         attempts: j.attempts,
         fromVersion: j.fromVersion,
+        nowVersion: moduleVersions.version,
         error: j.error,
         updatedAt: j.updatedAt,
       })
       .from(j)
       .innerJoin(devices, eq(devices.id, j.deviceId))
+      // What the device reports now, beside what it had when the job began.
+      .leftJoin(moduleVersions, and(eq(moduleVersions.deviceId, j.deviceId), eq(moduleVersions.module, rollout.module)))
       .where(where)
       .orderBy(asc(j.stage), asc(j.deviceId)),
     db.select({ total: count() }).from(j).where(where),

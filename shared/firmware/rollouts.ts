@@ -169,7 +169,10 @@ export const jobItem = z.object({
   state: z.enum(JOB_STATES),
   progress: z.number().int(),
   attempts: z.number().int(),
+  /** The module's version when the job began (null: never reported). */
   fromVersion: z.string().nullable(),
+  /** The module's version the device reports now. */
+  nowVersion: z.string().nullable(),
   error: z.string().nullable(),
   updatedAt: isoTime,
 });

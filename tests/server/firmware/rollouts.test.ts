@@ -187,6 +187,9 @@ describe('firmware.report', () => {
     for (const serial of S600.filter((s) => s !== first!.serial)) await update(serial);
     await advance();
     expect(await info(rollout.id)).toMatchObject({ state: 'done', done: 3, failed: 0, finishedAt: expect.any(String) });
+    // Each finished device shows the version it started from and the one it runs now.
+    for (const job of await jobsOf(rollout.id))
+      expect(job).toMatchObject({ fromVersion: '2.3.0', nowVersion: '2.4.0' });
   });
 
   it("tells the tenant's webhook of each machine's update and of the rollout's end", async () => {
@@ -366,6 +369,6 @@ describe('firmware.rolloutJobs', () => {
       t.token.tenant1,
     );
     expect(offered.list.map((j) => j.serial).sort()).toEqual([...S600].sort());
-    expect(offered.list[0]).toMatchObject({ fromVersion: '2.3.0', attempts: 0, stage: 1 });
+    expect(offered.list[0]).toMatchObject({ fromVersion: '2.3.0', nowVersion: '2.3.0', attempts: 0, stage: 1 });
   });
 });
