@@ -5,7 +5,7 @@
  * member holding 10-1 its tenant's.
  */
 import { z } from 'zod';
-import { endpoint, instant, isoTime, page, pageQuery, ref, str } from '../api/define.js';
+import { endpoint, id, instant, isoTime, page, pageQuery, ref, str } from '../api/define.js';
 
 /** What a record is of: a changing operation of the API table, a sign-in and its failures, a sign-out, rows taken out. */
 export const OP_KINDS = ['operation', 'signIn', 'signInFailed', 'lockedOut', 'signOut', 'export'] as const;
@@ -54,7 +54,7 @@ export const oplogFilter = z.object({
   op: str().trim().max(OPLOG_LIMITS.op).optional(),
   kind: z.enum(OP_KINDS).optional(),
   entity: str().trim().max(OPLOG_LIMITS.entity).optional(),
-  targetId: z.number().int().positive().max(2_147_483_647).optional(),
+  targetId: id.optional(),
   result: z.enum(['done', 'refused']).optional(),
   from: instant.optional(),
   to: instant.optional(),

@@ -1,6 +1,6 @@
 /** The console's revenue-share operations (rules.ts says what a rule and a statement are). */
 import { z } from 'zod';
-import { endpoint, isoTime, page, pageQuery, ref, refParams, str, text } from '../api/define.js';
+import { endpoint, id, isoTime, page, pageQuery, ref, refParams, str, text } from '../api/define.js';
 import { isIsoDate } from '../format.js';
 import {
   ACCOUNT_NUMBER,
@@ -384,7 +384,7 @@ export const shareApi = {
     query: pageQuery,
     body: z.object({
       /** One of the statement's own lines (the path's statement is judged; a line of another is simply not among its rows). */
-      lineId: z.number().int().positive().optional(),
+      lineId: id.optional(),
     }),
     content: page(shareDay),
     access: reader,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { api } from '../../shared/domains.js';
-import { fillPath, holdsPower, pageQuery } from '../../shared/api/define.js';
+import { fillPath, holdsPower, ID_MAX, pageQuery } from '../../shared/api/define.js';
 import { ipc, isIpcOp } from '../../shared/ipc.js';
 import { POWER_CODES, ROLE_VALUE, roleKindOf } from '../../shared/roles.js';
 import { pointForm } from '../../shared/point/index.js';
@@ -9,6 +10,28 @@ describe('API table', () => {
   it('keeps operation names unique across the API and IPC tables', () => {
     for (const op of Object.keys(api)) expect(isIpcOp(op)).toBe(false);
     expect(Object.keys(ipc).every(isIpcOp)).toBe(true);
+  });
+
+  it("bounds every id an operation takes by PostgreSQL's integer, so a larger one is a field error and not a failed query", () => {
+    const unbounded: string[] = [];
+    const walk = (node: unknown, path: string) => {
+      if (!node || typeof node !== 'object') return;
+      const json = node as Record<string, unknown>;
+      const named = /(^|\.)(id|\w+Id|\w+Ids)$/.test(path);
+      if (named && json.type === 'integer' && !(typeof json.maximum === 'number' && json.maximum <= ID_MAX))
+        unbounded.push(path);
+      for (const [key, child] of Object.entries(json)) {
+        if (key === 'properties')
+          for (const [name, prop] of Object.entries(child as object)) walk(prop, `${path}.${name}`);
+        else if (typeof child === 'object') walk(child, path);
+      }
+    };
+    for (const [op, e] of Object.entries(api))
+      for (const part of ['body', 'query', 'params'] as const) {
+        const schema = (e as Partial<Record<typeof part, z.ZodType>>)[part];
+        if (schema) walk(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }), `${op} ${part}`);
+      }
+    expect(unbounded).toEqual([]);
   });
 
   it('uses one method and path per operation', () => {
