@@ -284,7 +284,12 @@ export function DataTable<Row extends RowData, K extends RowKey = RowKey>({
   const folded = useMemo(
     () =>
       foldColumns(
-        visible.map((c, i) => ({ id: c.id, minWidth: visibleSizes[i]!.minWidth, fold: c.fold })),
+        visible.map((c, i) => ({
+          id: c.id,
+          minWidth: visibleSizes[i]!.minWidth,
+          fold: c.fold,
+          money: c.kind === 'money',
+        })),
         inner ?? 0,
         selectable ? SELECT_SIZE.minWidth : 0,
         prefs.unfolded,

@@ -94,11 +94,14 @@ export interface FoldItem {
   id: string;
   minWidth: number;
   fold?: number | undefined;
+  /** A money column: folds only after every other column that may fold. */
+  money?: boolean | undefined;
 }
 
 /**
  * The ids of the columns to fold away so the rest fit `available` px at
- * their minimums (`fixed` px of other columns beside them): lowest `fold`
+ * their minimums (`fixed` px of other columns beside them): money columns
+ * last (an order without its amount is no order list), then lowest `fold`
  * first, the rightmost first among equals, never one without a `fold` or in
  * `keep` (shown anyway by the user). Nothing is folded when nothing must be,
  * nor before the width is known (0).
@@ -114,7 +117,7 @@ export function foldColumns(
   const candidates = items
     .map((c, i) => ({ c, i }))
     .filter(({ c }) => c.fold !== undefined && !keep.includes(c.id))
-    .sort((a, b) => a.c.fold! - b.c.fold! || b.i - a.i);
+    .sort((a, b) => Number(!!a.c.money) - Number(!!b.c.money) || a.c.fold! - b.c.fold! || b.i - a.i);
   const folded: string[] = [];
   for (const { c } of candidates) {
     if (total <= available) break;

@@ -159,6 +159,13 @@ export function OrderListScreen({ preset }: { preset: OrderListPreset }) {
           ]
         : []),
       {
+        id: 'amount',
+        header: t('order.list.amount'),
+        kind: 'money',
+        value: (o) => o.amount,
+        cellTestId: 'order-amount',
+      },
+      {
         id: 'received',
         fold: 3,
         header: t('order.list.receivedAmount'),

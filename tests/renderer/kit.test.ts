@@ -347,6 +347,17 @@ describe('foldColumns', () => {
     expect(foldColumns(items, 100)).toEqual(['point', 'tenant', 'serial']);
     expect(foldColumns(items, 600, 0, ['point'])).toEqual(['tenant']);
   });
+  it('folds a money column only after every other column that may fold, whatever its fold', () => {
+    const withMoney = [
+      ...items.slice(0, 2),
+      { id: 'received', minWidth: 100, fold: 1, money: true },
+      ...items.slice(2),
+    ];
+    expect(foldColumns(withMoney, 749)).toEqual(['point']);
+    expect(foldColumns(withMoney, 600)).toEqual(['point', 'tenant']);
+    expect(foldColumns(withMoney, 500)).toEqual(['point', 'tenant', 'serial']);
+    expect(foldColumns(withMoney, 300)).toEqual(['point', 'tenant', 'serial', 'received']);
+  });
 });
 
 describe('forTenant', () => {

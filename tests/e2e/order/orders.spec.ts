@@ -290,3 +290,19 @@ test('a window opened for an order that is not there says so on the page, and at
   expect(await window.getByTestId('notify').count()).toBeLessThanOrEqual(1);
   await window.close();
 });
+
+test('at 1366 and 1024 px in English the order list keeps every money column, as the admin with its tenant column too', async ({
+  page,
+  baseURL,
+}) => {
+  for (const user of ['tenant1', 'admin']) {
+    await openOrderList(page, baseURL, user);
+    for (const width of [1366, 1024]) {
+      await page.setViewportSize({ width, height: 800 });
+      const row = visibleRows(page).first();
+      for (const id of ['order-amount', 'order-refunded', 'order-number'])
+        await expect(row.getByTestId(id)).toHaveText(id === 'order-number' ? /\d/ : /^¥\d/);
+      await expect(page.getByRole('columnheader', { name: en.list.receivedAmount })).toBeVisible();
+    }
+  }
+});
