@@ -99,7 +99,7 @@ export default function ActivityPage() {
     >
       <div className={styles.body}>
         <InfoList items={facts(a, t)} />
-        <ResultsPanel id={a.id} name={a.name} />
+        <ResultsPanel id={a.id} name={a.name} coupons={a.type === 'coupon'} />
         <PricePreview
           tenantId={a.tenantId}
           ready

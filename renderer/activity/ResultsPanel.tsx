@@ -5,13 +5,19 @@
  * by day as the dashboard's chart panel draws it — chart or table, and the
  * table as .xlsx.
  */
-import { makeStyles, Spinner, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
+import { ArrowDownloadRegular, ReceiptRegular } from '@fluentui/react-icons';
 import { Suspense, type ComponentType } from 'react';
+import { useNavigate } from 'react-router';
 import type { ActivityResults } from '../../shared/activity/index.js';
 import { formatTime, formatYuan } from '../../shared/format.js';
-import { useOp } from '../bridge.js';
+import { saveFile } from '../app/save.js';
+import { callOp, useOp } from '../bridge.js';
 import { LazyChartPanel, type ChartPanelProps } from '../dashboard/index.js';
-import { InfoList, listView, useScreen, type Column } from '../kit/index.js';
+import { currentLang } from '../i18n/index.js';
+import { ActionButton, InfoList, listView, useScreen, type Column } from '../kit/index.js';
+import { XLSX_MIME } from '../kit/xlsx.js';
+import { activityOrdersPath } from '../order/index.js';
 
 type Day = ActivityResults['days'][number];
 // The lazy panel keeps its generic row type behind React.lazy: restored here for this page's rows.
@@ -19,11 +25,14 @@ const ChartPanel = LazyChartPanel as unknown as ComponentType<ChartPanelProps<Da
 
 const useStyles = makeStyles({
   box: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  tools: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
 });
 
-export function ResultsPanel({ id, name }: { id: number; name: string }) {
-  const { t } = useScreen();
+/** `coupons`: a coupon activity, whose claims and redemptions export as a sheet. */
+export function ResultsPanel({ id, name, coupons }: { id: number; name: string; coupons: boolean }) {
+  const { t, notify } = useScreen();
   const styles = useStyles();
+  const navigate = useNavigate();
   const results = useOp('activity.results', { params: { id } }, { staleTime: 0 });
   const r = results.data;
   const columns: Column<Day>[] = [
@@ -56,6 +65,29 @@ export function ResultsPanel({ id, name }: { id: number; name: string }) {
           ]}
         />
       )}
+      <div className={styles.tools}>
+        <Button
+          icon={<ReceiptRegular />}
+          onClick={() => void navigate(activityOrdersPath(id))}
+          data-testid="activity-results-view-orders"
+        >
+          {t('activity.claims.viewOrders')}
+        </Button>
+        {coupons && (
+          <ActionButton
+            icon={<ArrowDownloadRegular />}
+            action={async () => {
+              const sheet = await callOp('activity.claimsExport', { params: { id }, query: { lang: currentLang() } });
+              if (sheet.rows === 0) notify(t('activity.claims.none'));
+              else if (await saveFile(sheet.name, XLSX_MIME, sheet.data))
+                notify(t('activity.claims.exported', { count: sheet.rows }));
+            }}
+            data-testid="activity-claims-export"
+          >
+            {t('activity.claims.export')}
+          </ActionButton>
+        )}
+      </div>
       <Suspense fallback={<Spinner size="small" />}>
         <ChartPanel
           id="activity-results"

@@ -31,20 +31,29 @@ import {
 /** A yes-or-no filter (refunded automatically) offered as a choice, "all" clearing it. */
 const YES_NO = ['yes', 'no'] as const;
 
-export type OrderFilterDraft = Omit<OrderFilter, 'from' | 'to' | 'number' | 'thirdPartyNumber'> & {
+export type OrderFilterDraft = Omit<OrderFilter, 'from' | 'to' | 'number' | 'thirdPartyNumber' | 'memberPhone'> & {
   from: string;
   to: string;
   number: string;
   thirdPartyNumber: string;
+  memberPhone: string;
 };
-export const EMPTY_ORDER_FILTER: OrderFilterDraft = { from: '', to: '', number: '', thirdPartyNumber: '' };
+export const EMPTY_ORDER_FILTER: OrderFilterDraft = {
+  from: '',
+  to: '',
+  number: '',
+  thirdPartyNumber: '',
+  memberPhone: '',
+};
+const PHONE = /^1[3-9]\d{9}$/;
 
 /** The filter the API takes: empty texts left out, the business clock's times as instants (kit timeRange.ts). */
 export function toOrderFilter(draft: OrderFilterDraft): OrderFilter {
-  const { from, to, number, thirdPartyNumber, ...rest } = draft;
+  const { from, to, number, thirdPartyNumber, memberPhone, ...rest } = draft;
   const filter: OrderFilter = { ...rest, ...rangeInstants(from, to) };
   if (number.trim()) filter.number = number.trim();
   if (thirdPartyNumber.trim()) filter.thirdPartyNumber = thirdPartyNumber.trim();
+  if (memberPhone.trim()) filter.memberPhone = memberPhone.trim();
   return filter;
 }
 
@@ -64,10 +73,11 @@ export function OrderFilters({
   const set = (patch: Partial<OrderFilterDraft>) => setDraft((f) => ({ ...f, ...patch }));
   const range = rangeProblems(draft.from, draft.to);
   const badNumber = draft.number.trim() !== '' && !/^\d{1,20}$/.test(draft.number.trim());
+  const badPhone = draft.memberPhone.trim() !== '' && !PHONE.test(draft.memberPhone.trim());
   return (
     <FilterBar
       onSearch={() => {
-        if (!range.from && !range.to && !badNumber) onSearch(toOrderFilter(draft));
+        if (!range.from && !range.to && !badNumber && !badPhone) onSearch(toOrderFilter(draft));
       }}
       onReset={() => {
         setDraft(EMPTY_ORDER_FILTER);
@@ -166,6 +176,27 @@ export function OrderFilters({
         onChange={(paymentType) => set({ paymentType })}
         testId="order-filter-paytype"
       />
+      <ChoiceFilter
+        label={t('order.list.coupon')}
+        value={draft.coupon === undefined ? undefined : draft.coupon ? 'yes' : 'no'}
+        options={YES_NO}
+        optionLabel={(v) => t(`order.list.${v}`)}
+        onChange={(v) => set({ coupon: v === undefined ? undefined : v === 'yes' })}
+        testId="order-filter-coupon"
+      />
+      <FilterField
+        label={t('order.list.memberPhone')}
+        error={badPhone ? t('validation.phone') : undefined}
+        shown={draft.memberPhone}
+      >
+        <Input
+          value={draft.memberPhone}
+          maxLength={11}
+          inputMode="numeric"
+          onChange={(_, d) => set({ memberPhone: d.value })}
+          data-testid="order-filter-member-phone"
+        />
+      </FilterField>
       <TenantFilter
         label={t('common.tenant')}
         value={draft.tenantId}

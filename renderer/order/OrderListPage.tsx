@@ -48,6 +48,7 @@ const useStyles = makeStyles({
   head: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   chip: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   hint: { color: tokens.colorNeutralForeground3 },
+  campaign: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0 },
   action: { minWidth: 'auto', paddingLeft: tokens.spacingHorizontalXS, paddingRight: tokens.spacingHorizontalXS },
 });
 
@@ -72,6 +73,8 @@ function useLinkedFilter() {
   const deviceId = idOfQuery(params.get('deviceId'));
   const pointId = idOfQuery(params.get('pointId'));
   const productId = idOfQuery(params.get('productId'));
+  const activityId = idOfQuery(params.get('activityId'));
+  if (activityId !== undefined) linked.activityId = activityId;
   if (deviceId !== undefined) linked.deviceId = deviceId;
   if (pointId !== undefined) linked.pointId = pointId;
   if (productId !== undefined) linked.productId = productId;
@@ -80,6 +83,7 @@ function useLinkedFilter() {
       p.delete('deviceId');
       p.delete('pointId');
       p.delete('productId');
+      p.delete('activityId');
       return p;
     });
   return { linked, clear };
@@ -104,6 +108,9 @@ export function OrderListScreen({ preset }: { preset: OrderListPreset }) {
   useLastPage(paging, setPaging, total, !count.isPlaceholderData && !rows.isPlaceholderData);
   const open = (o: OrderItem) => void navigate(orderDetailPath(o.id));
 
+  // Short of width the list folds (kit DataTable): the member, platform, activities and delivery first, then the tenant,
+  // the device; the discount and what was received only after all of them. The number, title, amount, refunded, both
+  // states and the time never fold: what an order is and where it stands.
   const columns = useMemo<Column<OrderItem>[]>(
     () => [
       {
@@ -166,8 +173,16 @@ export function OrderListScreen({ preset }: { preset: OrderListPreset }) {
         cellTestId: 'order-amount',
       },
       {
+        id: 'discount',
+        fold: 1,
+        header: t('order.list.discount'),
+        kind: 'money',
+        value: (o) => o.discount,
+        cellTestId: 'order-discount',
+      },
+      {
         id: 'received',
-        fold: 3,
+        fold: 2,
         header: t('order.list.receivedAmount'),
         kind: 'money',
         value: (o) => o.receivedAmount,
@@ -263,11 +278,49 @@ export function OrderListScreen({ preset }: { preset: OrderListPreset }) {
         width: 136,
         value: (o) => `${t(`order.platform.${o.platform}`)} · ${t(`order.payType.${o.paymentType}`)}`,
       },
+      {
+        id: 'activities',
+        fold: 2,
+        header: t('order.list.activities'),
+        minWidth: 110,
+        width: 160,
+        cellTestId: 'order-activities',
+        render: (o) => (
+          <span className={styles.campaign}>
+            {o.couponUsed && (
+              <Badge appearance="tint" color="brand" size="small">
+                {t('order.list.couponBadge')}
+              </Badge>
+            )}
+            <OverflowText text={o.activityNames.join(t('order.list.nameSeparator'))} />
+          </span>
+        ),
+      },
+      {
+        id: 'member',
+        fold: 1,
+        header: t('order.list.member'),
+        minWidth: 110,
+        width: 150,
+        cellTestId: 'order-member',
+        render: (o) => (
+          <OverflowText
+            text={
+              o.memberNickname === null
+                ? ''
+                : o.memberPhone === null
+                  ? o.memberNickname
+                  : t('order.list.memberWithPhone', { name: o.memberNickname, phone: o.memberPhone })
+            }
+          />
+        ),
+      },
       ...(preset === 'scene'
         ? []
         : [
             {
               id: 'device',
+              fold: 4,
               header: t('order.list.device'),
               cellTestId: 'order-device',
               render: (o: OrderItem) => (
@@ -278,7 +331,7 @@ export function OrderListScreen({ preset }: { preset: OrderListPreset }) {
               grow: 1,
             },
           ]),
-      ...tenantColumn<OrderItem>(byTenant, t('common.tenant'), { fold: 4 }),
+      ...tenantColumn<OrderItem>(byTenant, t('common.tenant'), { fold: 3 }),
       {
         id: 'createdAt',
         header: t('order.list.createdAt'),
@@ -319,9 +372,10 @@ export function OrderListScreen({ preset }: { preset: OrderListPreset }) {
     linked.deviceId !== undefined ? t('order.list.byDevice', { id: linked.deviceId }) : '',
     linked.pointId !== undefined ? t('order.list.byPoint', { id: linked.pointId }) : '',
     linked.productId !== undefined ? t('order.list.byProduct', { id: linked.productId }) : '',
+    linked.activityId !== undefined ? t('order.list.byActivity', { id: linked.activityId }) : '',
   ]
     .filter(Boolean)
-    .join('、');
+    .join(t('order.list.nameSeparator'));
 
   return (
     <ListPage

@@ -35,4 +35,4 @@ export const orderScreens = defineScreens({
   },
 });
 
-export { orderDetailPath } from './paths.js';
+export { activityOrdersPath, orderDetailPath } from './paths.js';

@@ -12,6 +12,7 @@ import {
 import { basketPrice, previewPrice } from './preview.js';
 import { dryRun } from './dryrun.js';
 import { activityResults } from './results.js';
+import { exportClaims } from './claims-export.js';
 import { claim, claimable, myCoupons } from './coupons.js';
 import { activityChoices } from './choices.js';
 import { owningTenant } from '../tenant/index.js';
@@ -27,6 +28,7 @@ export const activityHandlers = defineHandlers({
   'activity.choices': async ({ body }, { db, user, scope }) =>
     activityChoices(db, await owningTenant(db, user, scope, body.tenantId)),
   'activity.results': ({ params }, { db, scope }) => activityResults(db, scope, params.id),
+  'activity.claimsExport': ({ params, query }, { db, scope }) => exportClaims(db, scope, params.id, query.lang),
   'activity.dryRun': ({ body }, { db, user, scope }) => dryRun(db, user, scope, body),
   'activity.preview': ({ body }, { db, user, scope }) => previewPrice(db, user, scope, body),
   'activity.claimable': (_, { db, member }) => claimable(db, member),

@@ -23,7 +23,7 @@ export const activityServer = defineServerDomain({
     activityNames: (db, ids) =>
       ids.length
         ? db
-            .select({ id: activities.id, name: activities.name })
+            .select({ id: activities.id, name: activities.name, tenantId: activities.tenantId })
             .from(activities)
             .where(inArray(activities.id, [...ids]))
             .orderBy(activities.id)

@@ -74,7 +74,7 @@ export interface Provisions {
   /** A member's orders as its data export gives them: a JSON array, newest first (the order domain). */
   memberOrderList: (memberId: PgColumn) => SQL<unknown[]>;
   /** The names of activities by id, in id order (the activity domain): what priced an order's lines. */
-  activityNames: (db: Queryable, ids: readonly number[]) => Promise<{ id: number; name: string }[]>;
+  activityNames: (db: Queryable, ids: readonly number[]) => Promise<{ id: number; name: string; tenantId: number }[]>;
   /** Whether an activity names a customer group (the activity domain: 3436). */
   groupInUse: (groupId: number) => SQL<boolean>;
   /**

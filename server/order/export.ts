@@ -20,6 +20,7 @@ import type { Queryable } from '../db/index.js';
 import type { Scope } from '../scope.js';
 import { points } from '../point/index.js';
 import { orderWhere } from './queries.js';
+import { withCampaign } from './campaign.js';
 import { orders } from './schema.js';
 import { writeXlsx, type Cell } from '../http/xlsx.js';
 import { tenants } from '../identity/schema.js';
@@ -57,6 +58,7 @@ export function exportSelect(db: Queryable, where: SQL | undefined, customerStaf
       deviceName: orders.deviceName,
       pointName: points.name,
       tenantName: tenants.name,
+      memberId: orders.memberId,
       ...(customerStaff
         ? {
             customerStaffName: orders.customerStaffName,
@@ -108,7 +110,8 @@ export async function* exportRows(
       // Heard here too: if the writing stops first, a failure of that read is nobody's unhandled rejection.
       next.catch(() => {});
     }
-    yield rows.map((r) => sheetRow(r, texts, customerStaff));
+    // What priced each order and whom it was sold to, for the batch at once (campaign.ts), the member's phone masked as in the list.
+    yield (await withCampaign(db, rows, true)).map((r) => sheetRow(r, texts, customerStaff));
     if (!full) return;
   }
 }

@@ -27,6 +27,7 @@ import { points } from '../point/index.js';
 import { products } from '../product/index.js';
 import { tenantInScope } from '../tenant/index.js';
 import { orderItems, orders } from './schema.js';
+import { withCampaign } from './campaign.js';
 import { tenants } from '../identity/schema.js';
 
 /**
@@ -116,6 +117,12 @@ async function checkFilterIds(db: Queryable, scope: Scope, f: OrderFilter) {
   if (f.productId !== undefined) await owned(products, f.productId, CODE.productNotFound);
   if (f.tenantId !== undefined) await tenantInScope(db, scope, f.tenantId);
   if (f.memberId !== undefined) await owned(members, f.memberId, CODE.programmeMemberNotFound);
+  if (f.activityId !== undefined) {
+    // The activity domain, above orders, says whose it is; without it no activity exists to name.
+    const names = needIfProvided('activityNames');
+    const [activity] = names ? await names(db, [f.activityId]) : [];
+    if (!activity || !scope.has(activity.tenantId)) throw new BizError(CODE.activityNotFound);
+  }
 }
 
 /** The conditions of a filter, in scope (also the export's). */
@@ -153,6 +160,17 @@ export async function orderWhere(db: Queryable, scope: Scope, f: OrderFilter): P
     f.productId !== undefined
       ? sql`exists (select 1 from order_items where order_items.order_id = ${orders.id} and order_items.product_id = ${f.productId})`
       : undefined,
+    // A member by phone: only the caller's members hold it for this list (the same number may be another tenant's member).
+    f.memberPhone !== undefined
+      ? sql`${orders.memberId} in (select ${members.id} from ${members} where ${members.phone} = ${f.memberPhone} and ${scope.where(members.tenantId)})`
+      : undefined,
+    // The GIN index on the lines' activities (order_items_activities_idx) finds an activity's lines without reading the rest.
+    f.activityId !== undefined
+      ? sql`${orders.id} in (select order_items.order_id from order_items where order_items.activity_ids @> array[${f.activityId}::int])`
+      : undefined,
+    f.coupon !== undefined
+      ? sql`${f.coupon ? sql`` : sql`not `}exists (select 1 from order_items where order_items.order_id = ${orders.id} and order_items.coupon_id is not null)`
+      : undefined,
   );
 }
 
@@ -166,9 +184,9 @@ export async function orderPage(db: Queryable, scope: Scope, query: PageQuery, f
     .orderBy(...NEWEST_FIRST)
     .limit(query.pageSize)
     .offset(offset);
-  // A list masks the staff member's phone (shared/format.ts maskContact); the order's detail shows it whole.
+  // A list masks the staff member's and the member's phone (shared/format.ts maskContact); the order's detail shows them whole.
   return {
-    list: rows.map(({ refundReason: _r, paidAt: _p, ...row }) =>
+    list: (await withCampaign(db, rows, true)).map(({ refundReason: _r, paidAt: _p, ...row }) =>
       toItem({ ...row, customerStaffPhone: maskContact(row.customerStaffPhone) }),
     ),
     pageNum: query.pageNum,
@@ -198,7 +216,9 @@ export async function orderCount(db: Queryable, scope: Scope, filter: OrderFilte
 
 /** One order with its items, or 901 when it does not exist or lies outside the scope (the same answer). */
 export async function orderDetail(db: Queryable, scope: Scope, id: number): Promise<OrderDetail> {
-  const [row] = await selectOrders(db).where(and(eq(orders.id, id), orderScope(scope)));
+  const [found] = await selectOrders(db).where(and(eq(orders.id, id), orderScope(scope)));
+  if (!found) throw new BizError(CODE.orderNotFound);
+  const [row] = await withCampaign(db, [found], false);
   if (!row) throw new BizError(CODE.orderNotFound);
   const items = await db
     .select({
@@ -242,7 +262,7 @@ export async function orderDetail(db: Queryable, scope: Scope, id: number): Prom
     items,
     subOrders: row.kind === 'scene' ? subOrdersOf(row.number, items) : [],
     member: member ?? null,
-    activities: names && priced.length ? await names(db, priced) : [],
+    activities: names && priced.length ? (await names(db, priced)).map(({ id, name }) => ({ id, name })) : [],
   };
 }
 

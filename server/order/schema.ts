@@ -246,6 +246,8 @@ export const orderItems = pgTable(
   (t) => [
     index('order_items_order_idx').on(t.orderId),
     index('order_items_product_idx').on(t.productId),
+    // An activity's orders (the list's activity filter): the lines whose activities hold it, without reading the rest.
+    index('order_items_activities_idx').using('gin', t.activityIds),
     check('order_items_count_positive', sql`${t.count} > 0`),
     check('order_items_refund_within', sql`${t.refundAmount} between 0 and ${t.amount}`),
   ],

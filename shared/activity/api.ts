@@ -174,6 +174,9 @@ export type ActivityResults = z.infer<typeof activityResults>;
 
 const access = { auth: 'user', roles: ['admin', 'tenant'] } as const;
 
+/** Coupons an activity's claims export writes at most (one sheet, built in memory). */
+export const ACTIVITY_CLAIMS_EXPORT_ROWS = 100_000;
+
 export const activityApi = {
   'activity.page': endpoint({
     method: 'POST',
@@ -260,6 +263,16 @@ export const activityApi = {
       'What an activity did: orders, revenue, discount, coupons issued and redeemed, members, by day, and the uplift of its devices against their previous period of the same length.',
     params: refParams('activity'),
     content: activityResults,
+    access,
+  }),
+  'activity.claimsExport': endpoint({
+    method: 'POST',
+    path: '/activity/claims/:id/export',
+    summary: `A coupon activity's coupons as an .xlsx in the caller's language, oldest claim first, at most ${ACTIVITY_CLAIMS_EXPORT_ROWS} rows: coupon, member (phone masked), claimed, valid until, state, redeemed and the order that redeemed it.`,
+    params: refParams('activity'),
+    query: z.object({ lang: z.enum(['zh-CN', 'zh-TW', 'en']).default('zh-CN') }),
+    content: z.object({ name: z.string(), data: z.string(), rows: z.number().int() }),
+    exports: true,
     access,
   }),
   'activity.dryRun': endpoint({

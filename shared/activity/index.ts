@@ -11,6 +11,7 @@ export * from './rules.js';
 export * from './engine.js';
 export * from './coupons.js';
 export { activityErrors } from './errors.js';
+export { activityTexts } from './texts.js';
 
 export const activity = defineDomain({
   name: 'activity',

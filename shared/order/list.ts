@@ -9,7 +9,7 @@
  * through a year (the orders issue's budget at a million orders).
  */
 import { z } from 'zod';
-import { endpoint, instant, isoTime, pageQuery, ref, refParams, str } from '../api/define.js';
+import { endpoint, instant, isoTime, pageQuery, phone, ref, refParams, str } from '../api/define.js';
 import {
   DELIVERY_ENDS,
   DELIVERY_FAILURES,
@@ -64,6 +64,12 @@ export const orderFilter = z
     tenantId: ref('tenant').optional(),
     /** The member the orders were sold to (a member's page). */
     memberId: ref('member').optional(),
+    /** Or the member holding this phone number (the list's member filter). */
+    memberPhone: phone.optional(),
+    /** An activity that priced a line, a coupon's activity included (an activity's results: its orders). */
+    activityId: ref('activity').optional(),
+    /** Paid with a coupon (true) or without (false). */
+    coupon: z.boolean().optional(),
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to || Date.parse(f.from) <= Date.parse(f.to), {
     message: 'order.validation.range',
@@ -109,6 +115,15 @@ export const orderItem = z.object({
   linkageNumber: z.string().nullable(),
   sceneName: z.string().nullable(),
   sceneState: z.enum(SCENE_ORDER_STATES).nullable(),
+  /** Fen its lines were priced below the channels' prices (staff price, activities, coupon): Σ list × count − paid. */
+  discount: z.number().int(),
+  /** The activities that priced its lines, a coupon's among them, by name; and whether a coupon paid part. */
+  activityNames: z.array(z.string()),
+  couponUsed: z.boolean(),
+  /** The member it was sold to: nickname and phone (masked in a list). */
+  memberId: z.number().int().nullable(),
+  memberNickname: z.string().nullable(),
+  memberPhone: z.string().nullable(),
 });
 export type OrderItem = z.infer<typeof orderItem>;
 

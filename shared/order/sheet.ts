@@ -30,6 +30,11 @@ export type SheetOrder = Pick<
   | 'deviceName'
   | 'pointName'
   | 'tenantName'
+  | 'discount'
+  | 'activityNames'
+  | 'couponUsed'
+  | 'memberNickname'
+  | 'memberPhone'
 > & { createdAt: Date | string } & Partial<
     Pick<OrderItem, 'customerStaffName' | 'customerStaffPhone' | 'customerStaffCard' | 'customerName'>
   >;
@@ -75,6 +80,10 @@ export function sheetHeader(lang: Lang, customerStaff = false): string[] {
     l.amount,
     l.receivedAmount,
     l.refundAmount,
+    l.discount,
+    l.activities,
+    l.coupon,
+    l.member,
     l.platform,
     l.payType,
     l.paymentState,
@@ -100,6 +109,14 @@ export const sheetRow = (o: SheetOrder, texts: (typeof orderTexts)[Lang], custom
     o.amount / 100,
     o.receivedAmount / 100,
     o.refundAmount / 100,
+    o.discount / 100,
+    o.activityNames.length ? o.activityNames.join(texts.list.nameSeparator) : null,
+    o.couponUsed ? texts.list.yes : texts.list.no,
+    o.memberNickname === null
+      ? null
+      : o.memberPhone === null
+        ? o.memberNickname
+        : `${o.memberNickname} ${o.memberPhone}`,
     texts.platform[o.platform],
     texts.payType[o.paymentType],
     texts.payment[o.paymentState],

@@ -99,6 +99,7 @@ describe('export.orders', () => {
     await book.xlsx.load(Buffer.from(content.data, 'base64') as unknown as ArrayBuffer);
     const rows = await sheetRows(book);
     expect(rows[0]).toEqual(sheetHeader('zh-CN'));
+    const at = (name: string) => rows[0]!.indexOf(name);
     expect(rows).toHaveLength(orders.length + 1);
     orders.forEach((o, i) => {
       const row = rows[i + 1]!;
@@ -107,7 +108,11 @@ describe('export.orders', () => {
       expect(row[3]).toBeInstanceOf(Date);
       expect((row[3] as Date).toISOString().slice(0, 19).replace('T', ' ')).toBe(chinaTime(o.createdAt));
       expect(row[5]).toBe(o.receivedAmount / 100);
-      expect(row[14]).toBe(o.tenantName);
+      expect(row[at('所属租户')]).toBe(o.tenantName);
+      // The same campaign columns as the upstream's export: the discount in yuan, the activities, the coupon.
+      expect(row[at('优惠金额')]).toBe(o.discount / 100);
+      expect(row[at('优惠活动')]).toBe(o.activityNames.length ? o.activityNames.join('、') : undefined);
+      expect(row[at('使用优惠券')]).toBe(o.couponUsed ? '是' : '否');
     });
     expect(heard.every((p) => p.job === id && p.total === orders.length)).toBe(true);
     expect(heard.at(-1)!.done).toBe(orders.length);
@@ -127,9 +132,10 @@ describe('export.orders', () => {
     await book.xlsx.load(Buffer.from(content.data, 'base64') as unknown as ArrayBuffer);
     const rows = await sheetRows(book);
     expect(rows[0]).toEqual(sheetHeader('zh-CN', true));
-    expect(rows.slice(1).every((r) => r[18] === '虹桥枢纽餐饮管理有限公司' && /^3100010\d$/.test(String(r[17])))).toBe(
-      true,
-    );
+    const [customer, card] = [rows[0]!.indexOf('企业客户'), rows[0]!.indexOf('员工卡号')];
+    expect(
+      rows.slice(1).every((r) => r[customer] === '虹桥枢纽餐饮管理有限公司' && /^3100010\d$/.test(String(r[card]))),
+    ).toBe(true);
   });
 
   it('writes into the file chosen on the desktop, renamed from its temporary name when complete', async () => {

@@ -4,7 +4,7 @@
  * other file's sales there are priced by it), the form's preview prices the
  * unsaved activity, the activity's page previews it again; the machine's next
  * sale by digital RMB is priced with it, and the page counts the order and
- * the discount. Terminated at the end.
+ * the discount, and its orders open filtered from it. Terminated at the end.
  */
 import { expect } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
@@ -72,6 +72,17 @@ test('tenant1 makes a special price, the preview shows it, the next sale is pric
   // And the order names the activity the discount came from; the machine's anonymous sale names no member.
   await expect(page.getByTestId('order-detail-activities')).toHaveText(name);
   await expect(page.getByTestId('order-detail-member')).toHaveText('—');
+  await page.goBack();
+
+  // "View orders" opens the order list filtered by the activity: the one order, with its discount and the activity's name
+  // (wide enough for the activity column, which folds before money does).
+  await page.setViewportSize({ width: 1920, height: 900 });
+  await page.getByTestId('activity-results-view-orders').click();
+  await expect(page.getByTestId('order-row').filter({ visible: true })).toHaveCount(1);
+  const row = page.getByTestId('order-row').filter({ visible: true }).first();
+  await expect(row.getByTestId('order-number')).toHaveText(sold.orderNumber);
+  await expect(row.getByTestId('order-discount')).toHaveText(formatYuan(channel.price! - special));
+  await expect(row.getByTestId('order-activities')).toHaveText(name);
   await page.goBack();
 
   await page.getByTestId('activity-page-terminate').click();

@@ -101,6 +101,8 @@ test('tenant1 makes a role with 2-1 and 6-1 and a member with it, who sees exact
     'VM2026000101',
     'VM2026000102',
   ]);
+  // Wide enough for the device column (it folds before money on a narrower screen).
+  await page.setViewportSize({ width: 1920, height: 900 });
   await page.goto('/orderManagement/orderList');
   await expect(page.getByTestId('order-row').first()).toBeVisible();
   const devicesShown = await page.getByTestId('order-row').getByTestId('order-device').allTextContents();

@@ -10,7 +10,8 @@ import { CODE } from '../../../shared/domains.js';
 import { activities } from '../../../server/activity/index.js';
 import { orderItems, orders } from '../../../server/order/index.js';
 import { suiteApp } from '../helpers.js';
-import { memberSession, settleNow } from '../member/support.js';
+import { memberSession, provePhone, settleNow } from '../member/support.js';
+import { sheetRows } from '../sheets.js';
 import { activityBody, sell, stockMachine } from './support.js';
 
 const t = suiteApp(['tenant1', 'tenant2']);
@@ -171,6 +172,93 @@ describe('order.sale with coupons', () => {
     expect(answers.every((r) => r.status < 500)).toBe(true);
     expect(answers.filter((r) => r.body.code === CODE.ok)).toHaveLength(1);
     expect(answers.filter((r) => r.body.code === CODE.couponUnusable)).toHaveLength(49);
+  });
+});
+
+describe('order.page by campaign', () => {
+  it("shows each order's discount, activities, coupon and member, and finds a campaign's orders by activity, coupon and member phone", async () => {
+    const a = await couponActivity({ amount: 300 });
+    const phone = `139${String(process.pid % 10_000).padStart(4, '0')}${String(Date.now() % 10_000).padStart(4, '0')}`;
+    const { token, member } = await memberSession(t, A());
+    await provePhone(t, token, phone);
+    await claim(token, a.id);
+    const sold = await sell(t, { memberId: member.id });
+    const plain = await sell(t);
+    const find = (body: object) =>
+      t.ok('order.page', { query: { pageSize: 50 }, body: body as never }, t.token.tenant1).then((p) => p.list);
+    const [row] = await find({ activityId: a.id });
+    expect(row).toMatchObject({
+      number: sold.body.content.orderNumber,
+      discount: 300,
+      activityNames: [a.name],
+      couponUsed: true,
+      memberId: member.id,
+      memberNickname: member.nickname,
+      memberPhone: `${phone.slice(0, 3)}****${phone.slice(-4)}`,
+    });
+    expect(await find({ activityId: a.id })).toHaveLength(1);
+    const withCoupon = (await find({ coupon: true })).map((o) => o.number);
+    expect(withCoupon).toContain(sold.body.content.orderNumber);
+    expect(withCoupon).not.toContain(plain.body.content.orderNumber);
+    const without = (await find({ coupon: false })).map((o) => o.number);
+    expect(without).toContain(plain.body.content.orderNumber);
+    expect(without).not.toContain(sold.body.content.orderNumber);
+    expect((await find({ memberPhone: phone })).map((o) => o.number)).toEqual([sold.body.content.orderNumber]);
+    const other = (await find({ number: plain.body.content.orderNumber }))[0]!;
+    expect(other).toMatchObject({ discount: 0, activityNames: [], couponUsed: false, memberId: null });
+    // The detail shows the member's phone whole; the count agrees with the page.
+    const detail = await t.ok('order.info', { params: { id: row!.id } }, t.token.tenant1);
+    expect(detail).toMatchObject({ memberPhone: phone, discount: 300, couponUsed: true });
+    expect((await t.ok('order.count', { body: { activityId: a.id } }, t.token.tenant1)).total).toBe(1);
+    // A phone that is not one is a field error.
+    const badPhone = await t.call('order.page', { query: {}, body: { memberPhone: '12345' } }, t.token.tenant1);
+    expect(badPhone.body.content.fields).toEqual({ memberPhone: 'validation.phone' });
+  });
+});
+
+describe('activity.claimsExport', () => {
+  it('writes every claimed coupon with its state as the sale reads it and the order that redeemed it', async () => {
+    const a = await couponActivity({ amount: 300, quantity: 10 });
+    const one = await memberSession(t, A());
+    const two = await memberSession(t, A());
+    await claim(one.token, a.id);
+    await claim(two.token, a.id);
+    const sold = await sell(t, { memberId: one.member.id });
+    const sheet = await t.ok('activity.claimsExport', { params: { id: a.id }, query: { lang: 'en' } }, t.token.tenant1);
+    expect(sheet).toMatchObject({ rows: 2, name: `${a.name}-Coupon claims.xlsx` });
+    const rows = await sheetRows(sheet.data);
+    expect(rows[0]).toEqual([
+      'Coupon no.',
+      'Member',
+      'Phone',
+      'Claimed',
+      'Valid until',
+      'State',
+      'Redeemed',
+      'Order no.',
+    ]);
+    // Oldest claim first: the first member's, then the second's.
+    const [first, second] = rows.slice(1);
+    expect(first![1]).toBe(one.member.nickname);
+    expect(first!.slice(5)).toEqual([
+      'Redeemed',
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+      sold.body.content.orderNumber,
+    ]);
+    expect(second![5]).toBe('Unused');
+    // Refunded, and given back by the activity's rule: unused again.
+    const [order] = await t.db.select().from(orders).where(eq(orders.number, sold.body.content.orderNumber));
+    await t.ok('refund.create', { params: { id: order!.id }, body: { reason: '测试', amount: 700 } }, t.token.tenant1);
+    await settleNow(t, order!.id);
+    const again = await sheetRows(
+      (await t.ok('activity.claimsExport', { params: { id: a.id }, query: { lang: 'zh-CN' } }, t.token.tenant1)).data,
+    );
+    expect(again.slice(1).map((r) => r[5])).toEqual(['未使用', '未使用']);
+    // Another tenant's activity is not found, like a missing one.
+    expect(
+      (await t.call('activity.claimsExport', { params: { id: a.id }, query: { lang: 'en' } }, t.token.tenant2)).body
+        .code,
+    ).toBe(CODE.activityNotFound);
   });
 });
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import { readSheets } from '../sheets.js';
 import { suiteApp } from '../helpers.js';
 import { orders } from '../../../server/order/index.js';
 import { exportOrders } from '../../../server/order/export.js';
@@ -19,16 +19,6 @@ async function toBuffer(write: (out: PassThrough) => Promise<number>) {
   out.on('data', (c: Buffer) => chunks.push(c));
   const rows = await write(out);
   return { rows, bytes: Buffer.concat(chunks) };
-}
-
-async function readSheets(bytes: Buffer) {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(bytes as unknown as ArrayBuffer);
-  return book.worksheets.map((sheet) => {
-    const rows: unknown[][] = [];
-    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-    return { name: sheet.name, rows };
-  });
 }
 
 const readBack = async (bytes: Buffer) => (await readSheets(bytes))[0]!;
@@ -105,8 +95,12 @@ describe('exportOrders', () => {
       expect(r[4]).toBe(o.amount / 100);
       expect(r[5]).toBe(o.receivedAmount / 100);
       expect(r[6]).toBe(o.refundAmount / 100);
+      // What priced it: the discount in yuan, whether a coupon paid part (the demo's orders name members and activities too).
+      expect(typeof r[7]).toBe('number');
+      expect(r[9]).toMatch(/^(是|否)$/);
     }
-    expect(body[0]![8]).toMatch(/^(小程序|扫码|刷脸|应用)$/);
+    expect(body[0]![12]).toMatch(/^(小程序|扫码|刷脸|应用)$/);
+    expect(body.some((r) => typeof r[8] === 'string' && typeof r[10] === 'string')).toBe(true);
   });
 
   it('carries tabs, line breaks, backslashes and quotes in text, and empty cells, as they are', async () => {
@@ -128,8 +122,8 @@ describe('exportOrders', () => {
     expect(row![0]).toBe(one!.number);
     expect(row![1]).toBeUndefined();
     expect(row![2]).toBe(title);
-    expect(row![12]).toBe('\\N');
-    expect(row![13]).toBeUndefined();
+    expect(row![16]).toBe('\\N');
+    expect(row![17]).toBeUndefined();
   });
 
   it('names each buyer of staff orders: staff, phone, card and enterprise customer, in four more columns', async () => {
@@ -147,7 +141,7 @@ describe('exportOrders', () => {
       .from(orders)
       .where(and(eq(orders.rootTenantId, t.ids.tenant('A')), eq(orders.customerStaff, true), eq(orders.kind, 'sale')))
       .orderBy(desc(orders.createdAt), desc(orders.id));
-    expect(back.rows.slice(1).map((r) => r.slice(15))).toEqual(
+    expect(back.rows.slice(1).map((r) => r.slice(19))).toEqual(
       expected.map((o) => [o.customerStaffName, o.customerStaffPhone, o.customerStaffCard, o.customerName]),
     );
   });

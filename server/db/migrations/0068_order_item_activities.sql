@@ -1,0 +1,1 @@
+CREATE INDEX "order_items_activities_idx" ON "order_items" USING gin ("activity_ids");
