@@ -17,6 +17,7 @@ import { LANGS, type Lang } from '../shared/i18n/define.js';
 /** What the focused window is asked to do (renderer/shell/MenuCommands.tsx). */
 export const MENU_COMMANDS = [
   'newWindow',
+  'closeTab',
   'refresh',
   'signOut',
   ...LANGS.map((l) => `language:${l}` as const),
@@ -77,11 +78,13 @@ export function menuTemplate(state: MenuState): MenuEntry[] {
     label: t.file,
     submenu: [
       { label: t.newWindow, accelerator: 'CmdOrCtrl+N', command: 'newWindow', enabled: state.signedIn },
+      // The console's tab, as a browser's Ctrl+W closes its tab (asking first over unsaved input); macOS's window close moves to ⇧⌘W.
+      { label: t.closeTab, accelerator: 'CmdOrCtrl+W', command: 'closeTab', enabled: state.signedIn },
       sep,
       { label: t.signOut, command: 'signOut', enabled: state.signedIn },
       sep,
       ...(mac ? [] : update),
-      mac ? { role: 'close', label: t.close } : { role: 'quit', label: t.quit },
+      mac ? { role: 'close', label: t.close, accelerator: 'Shift+CmdOrCtrl+W' } : { role: 'quit', label: t.quit },
     ],
   };
   const edit: MenuEntry = {

@@ -9,6 +9,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { Component, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate, type Location } from 'react-router';
 import { allViews, type AppRoute } from '../../shared/routes.js';
+import { ViewPathContext } from '../app/dirty.js';
 import { NoPermission, PageSpinner, RouteFailure } from '../app/pages.js';
 import { useShell } from './context.js';
 import { redirectTarget, type ShellPage } from './page.js';
@@ -44,13 +45,15 @@ class ViewBoundary extends Component<{ children: ReactNode }, { failed: boolean 
 /** One view with its own (frozen while hidden) address: hooks such as useSearchParams read it. */
 function ViewHost({ route, location }: { route: AppRoute; location: Location }) {
   return (
-    <ViewBoundary>
-      <Suspense fallback={<PageSpinner />}>
-        <Routes location={location}>
-          <Route path="*" element={<Screen route={route} />} />
-        </Routes>
-      </Suspense>
-    </ViewBoundary>
+    <ViewPathContext.Provider value={route.path}>
+      <ViewBoundary>
+        <Suspense fallback={<PageSpinner />}>
+          <Routes location={location}>
+            <Route path="*" element={<Screen route={route} />} />
+          </Routes>
+        </Suspense>
+      </ViewBoundary>
+    </ViewPathContext.Provider>
   );
 }
 

@@ -12,7 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { titleText } from '../i18n/index.js';
 import { useLocation, useNavigate, type Location } from 'react-router';
 import { affixViews, selectRoutes, titleAt, type AppRoute, type Resolution } from '../../shared/routes.js';
+import { hasDirtyForms } from '../app/dirty.js';
 import { usePageTitle } from '../app/routing.js';
+import { ConfirmDialog } from '../kit/ConfirmDialog.js';
 import { useUser } from '../app/session.js';
 import { AppMain, MAIN_ID } from './AppMain.js';
 import { ShellContext, type ShellState } from './context.js';
@@ -194,16 +196,25 @@ export default function Shell() {
     void navigate(redirectPathFor(addressNow()), { replace: true });
   }, [navigate]);
 
+  // Closing a tab whose view holds unsaved input asks first (×, the tab menu, Ctrl+W): the close waits for "Discard".
+  const [closing, setClosing] = useState<(() => void) | null>(null);
+  const guarded = useCallback((paths: readonly string[], close: () => void) => {
+    if (hasDirtyForms(paths)) setClosing(() => close);
+    else close();
+  }, []);
+
   const closeTab = useCallback(
     (tab: TabView) => {
       if (tab.meta.affix) return;
-      const next = tabsReducer(tabsRef.current, { type: 'close', path: tab.path });
-      dispatch({ type: 'reset', views: next });
-      setCache((c) => dropViews(c, [tab.path]));
-      const to = afterClose(next, activePath);
-      if (to) void navigate(to);
+      guarded([tab.path], () => {
+        const next = tabsReducer(tabsRef.current, { type: 'close', path: tab.path });
+        dispatch({ type: 'reset', views: next });
+        setCache((c) => dropViews(c, [tab.path]));
+        const to = afterClose(next, addressNow().split(/[?#]/)[0]!);
+        if (to) void navigate(to);
+      });
     },
-    [activePath, navigate],
+    [guarded, navigate],
   );
 
   const leaveView = useCallback(
@@ -218,7 +229,24 @@ export default function Shell() {
 
   const closeOthers = useCallback(
     (tab: TabView) => {
-      const next = tabsReducer(tabsRef.current, { type: 'closeOthers', path: tab.path });
+      guarded(dropped(tabsRef.current, tab.path), () => {
+        const next = tabsReducer(tabsRef.current, { type: 'closeOthers', path: tab.path });
+        dispatch({ type: 'reset', views: next });
+        setCache((c) =>
+          keepViews(
+            c,
+            next.map((v) => v.path),
+          ),
+        );
+        if (tab.path !== addressNow().split(/[?#]/)[0]) void navigate(tab.fullPath);
+      });
+    },
+    [guarded, navigate],
+  );
+
+  const closeAll = useCallback(() => {
+    guarded(dropped(tabsRef.current, null), () => {
+      const next = tabsReducer(tabsRef.current, { type: 'closeAll' });
       dispatch({ type: 'reset', views: next });
       setCache((c) =>
         keepViews(
@@ -226,23 +254,10 @@ export default function Shell() {
           next.map((v) => v.path),
         ),
       );
-      if (tab.path !== activePath) void navigate(tab.fullPath);
-    },
-    [activePath, navigate],
-  );
-
-  const closeAll = useCallback(() => {
-    const next = tabsReducer(tabsRef.current, { type: 'closeAll' });
-    dispatch({ type: 'reset', views: next });
-    setCache((c) =>
-      keepViews(
-        c,
-        next.map((v) => v.path),
-      ),
-    );
-    const to = afterClose(next, activePath);
-    if (to) void navigate(to);
-  }, [activePath, navigate]);
+      const to = afterClose(next, addressNow().split(/[?#]/)[0]!);
+      if (to) void navigate(to);
+    });
+  }, [guarded, navigate]);
 
   const state: ShellState = {
     routes,
@@ -320,10 +335,28 @@ export default function Shell() {
         <LiveEvents />
         <DeepLinks />
         <MenuCommands />
+        <ConfirmDialog
+          open={closing !== null}
+          title={t('common.discardTitle')}
+          text={t('shell.closeDirtyTab')}
+          confirmLabel={t('common.discard')}
+          cancelLabel={t('common.keepEditing')}
+          danger
+          onCancel={() => setClosing(null)}
+          onConfirm={() => {
+            const close = closing;
+            setClosing(null);
+            close?.();
+          }}
+        />
       </div>
     </ShellContext.Provider>
   );
 }
+
+/** The views closing the others (or all) drops: every tab not pinned and not `keep`. */
+const dropped = (tabs: readonly TabView[], keep: string | null) =>
+  tabs.filter((v) => !v.meta.affix && v.path !== keep).map((v) => v.path);
 
 /** The address shown now (the shell's router is a browser router). */
 const addressNow = () => window.location.pathname + window.location.search + window.location.hash;

@@ -12,6 +12,7 @@ const zhCN = {
   shell: {
     breadcrumb: '当前位置',
     skipToMain: '跳到主要内容',
+    closeDirtyTab: '这个标签页里有尚未保存的修改，关闭后将丢失。',
     refresh: '刷新',
     fullscreen: '全屏',
     exitFullscreen: '退出全屏',
@@ -68,6 +69,7 @@ export const shellTexts = defineTexts(zhCN, {
     shell: {
       breadcrumb: '目前位置',
       skipToMain: '跳到主要內容',
+      closeDirtyTab: '這個分頁裡有尚未儲存的修改，關閉後將遺失。',
       refresh: '重新整理',
       fullscreen: '全螢幕',
       exitFullscreen: '離開全螢幕',
@@ -119,6 +121,7 @@ export const shellTexts = defineTexts(zhCN, {
     shell: {
       breadcrumb: 'You are here',
       skipToMain: 'Skip to main content',
+      closeDirtyTab: 'This tab has changes that are not saved. Closing it throws them away.',
       refresh: 'Refresh',
       fullscreen: 'Full screen',
       exitFullscreen: 'Exit full screen',

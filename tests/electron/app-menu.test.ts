@@ -53,12 +53,13 @@ describe('the application menu', () => {
     const byCommand = (c: string) => all.find((e) => e.command === c)!;
     expect(byCommand('newWindow')).toMatchObject({ label: '新建窗口', accelerator: 'CmdOrCtrl+N', enabled: true });
     expect(byCommand('refresh')).toMatchObject({ label: '刷新', accelerator: 'F5' });
+    expect(byCommand('closeTab')).toMatchObject({ label: '关闭标签页', accelerator: 'CmdOrCtrl+W', enabled: true });
     expect(byCommand('signOut').label).toBe('退出登录');
     expect(
       all.filter((e) => e.role?.toString().startsWith('zoom') || e.role === 'resetZoom').map((e) => e.role),
     ).toEqual(['zoomIn', 'zoomOut', 'resetZoom']);
     const signedOut = flat(menuTemplate({ ...STATE, signedIn: false }));
-    for (const c of ['newWindow', 'refresh', 'signOut'])
+    for (const c of ['newWindow', 'closeTab', 'refresh', 'signOut'])
       expect(signedOut.find((e) => e.command === c)!.enabled, c).toBe(false);
   });
 

@@ -106,3 +106,39 @@ test('payment settings: every missing field at once, a refused certificate at it
   await page.getByTestId('confirm-ok').click();
   await expect(dialog).toHaveCount(0);
 });
+
+test('closing a tab whose payment settings hold unsaved input asks first, by its × and by the tab menu; a clean tab closes unasked', async ({
+  page,
+  baseURL,
+}) => {
+  await openAs(page, baseURL, 'tenant1', '/person');
+  await page.getByTestId('payment-wechat-setup').click();
+  await page.getByTestId('payment-wechat-merchantId').fill('1600000001');
+  // Another screen, inside the app: the settings' tab stays, with its input.
+  await page.getByTestId('shortcut-bill').click();
+  await expect(page).toHaveURL(/\/bill$/);
+  const personTab = page.locator('[data-testid="tab"][data-path="/person"]');
+  await expect(personTab).toHaveCount(1);
+  const confirm = page.getByTestId('confirm-dialog');
+
+  // ×: asked; "Keep editing" keeps the tab and its input.
+  await personTab.getByTestId('tab-close').click();
+  await expect(confirm).toContainText(catalogues.en.shell.closeDirtyTab);
+  await confirm.getByRole('button', { name: catalogues.en.common.keepEditing }).click();
+  await expect(personTab).toHaveCount(1);
+  await personTab.getByTestId('tab-label').click();
+  await expect(page.getByTestId('payment-wechat-merchantId')).toHaveValue('1600000001');
+
+  // The tab menu's "Close": asked again; "Discard" closes it.
+  await personTab.click({ button: 'right' });
+  await page.getByTestId('tab-menu-close').click();
+  await expect(confirm).toContainText(catalogues.en.shell.closeDirtyTab);
+  await confirm.getByRole('button', { name: catalogues.en.common.discard }).click();
+  await expect(personTab).toHaveCount(0);
+
+  // The bill's tab holds nothing unsaved: it closes at once.
+  const billTab = page.locator('[data-testid="tab"][data-path="/bill"]');
+  await billTab.getByTestId('tab-close').click();
+  await expect(billTab).toHaveCount(0);
+  await expect(confirm).toHaveCount(0);
+});
