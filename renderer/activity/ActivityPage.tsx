@@ -119,7 +119,8 @@ type T = ReturnType<typeof useScreen>['t'];
 /** What the page says of an activity, only what its type has. */
 function facts(a: ActivityDetail, t: T): InfoItem[] {
   const none = t('activity.unlimited');
-  const list = (xs: readonly { name: string }[]) => (xs.length ? xs.map((x) => x.name).join('、') : t('activity.none'));
+  const list = (xs: readonly { name: string }[]) =>
+    xs.length ? xs.map((x) => x.name).join(t('common.listSeparator')) : t('activity.none');
   const items: (InfoItem | false)[] = [
     { label: t('activity.type'), value: t(`activity.types.${a.type}`), testId: 'activity-page-type' },
     { label: t('activity.tag'), value: <Badge appearance="outline">{a.tag}</Badge> },
@@ -136,13 +137,15 @@ function facts(a: ActivityDetail, t: T): InfoItem[] {
       value:
         a.crowd === 'everyone'
           ? t('activity.crowds.everyone')
-          : `${t(`activity.crowds.${a.crowd}`)}：${list(a.groups)}`,
+          : t('common.labelled', { label: t(`activity.crowds.${a.crowd}`), value: list(a.groups) }),
     },
     { label: t('activity.newUserOnly'), value: t(a.newUserOnly ? 'activity.yes' : 'activity.no') },
     { label: t(`activity.${a.target}`), value: list(a.target === 'devices' ? a.devices : a.scenes) },
     {
       label: t('activity.products'),
-      value: a.productLines.map((p) => (p.price === null ? p.name : `${p.name} ${formatYuan(p.price)}`)).join('、'),
+      value: a.productLines
+        .map((p) => (p.price === null ? p.name : `${p.name} ${formatYuan(p.price)}`))
+        .join(t('common.listSeparator')),
       testId: 'activity-page-products',
     },
     a.rate !== null && { label: t('activity.rate'), value: `${a.rate}%` },
@@ -173,7 +176,7 @@ function facts(a: ActivityDetail, t: T): InfoItem[] {
     },
     a.platforms !== null && {
       label: t('activity.platforms'),
-      value: a.platforms.map((p) => t(`order.platform.${p}`)).join('、'),
+      value: a.platforms.map((p) => t(`order.platform.${p}`)).join(t('common.listSeparator')),
     },
     { label: t('activity.budgetAmount'), value: a.budgetAmount === null ? none : formatYuan(a.budgetAmount) },
     { label: t('activity.budgetUses'), value: a.budgetUses ?? none },

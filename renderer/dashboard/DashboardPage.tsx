@@ -122,7 +122,7 @@ export default function DashboardPage() {
           const key = roleNameKey(r.name);
           return key ? t(key) : r.name;
         })
-        .join('、') || t(roleNameKey(user.roleName) ?? 'dashboard.cards.roles'),
+        .join(t('common.listSeparator')) || t(roleNameKey(user.roleName) ?? 'dashboard.cards.roles'),
     [user, t],
   );
 

@@ -123,7 +123,7 @@ export default function ReviewPage() {
                   failure: t(`order.failure.${f.failure}`),
                 }),
               )
-              .join('、')}
+              .join(t('common.listSeparator'))}
           />
         ),
       },

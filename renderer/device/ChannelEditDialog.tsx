@@ -134,7 +134,9 @@ export function ChannelEditDialog({
         >
           <Option value={EMPTY}>{t('device.channel.emptyChannel')}</Option>
           {(found.data ?? []).map((p) => (
-            <Option key={p.id} value={String(p.id)} text={p.name}>{`${p.name}（${p.number}）`}</Option>
+            <Option key={p.id} value={String(p.id)} text={p.name}>
+              {t('common.withNote', { text: p.name, note: p.number })}
+            </Option>
           ))}
         </Combobox>
       </Field>

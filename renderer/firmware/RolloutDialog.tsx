@@ -156,8 +156,12 @@ export function RolloutDialog({
           <div className={styles.out}>
             {left.map((d) => (
               <div key={d.deviceId} data-testid="firmware-rollout-left">
-                {d.name} · {d.serial}：{t(`firmware.rollout.reasons.${d.reason!}`)}
-                {d.version ? `（${d.version}）` : ''}
+                {t('common.labelled', {
+                  label: `${d.name} · ${d.serial}`,
+                  value: d.version
+                    ? t('common.withNote', { text: t(`firmware.rollout.reasons.${d.reason!}`), note: d.version })
+                    : t(`firmware.rollout.reasons.${d.reason!}`),
+                })}
               </div>
             ))}
           </div>

@@ -34,7 +34,7 @@ export function AddIdentifiersDialog({ group, onClose }: { group: GroupItem; onC
     bad
       .slice(0, 3)
       .map((b) => t('group.add.line', { line: b.line, message: t(b.message as 'validation.invalid') }))
-      .join('；');
+      .join(t('common.clauseSeparator'));
 
   const submit = useGuardedAction(async (event: FormEvent) => {
     event.preventDefault();

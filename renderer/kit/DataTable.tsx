@@ -81,7 +81,7 @@ const SORT_ROOM = 24;
 
 /** A header's text with a break opportunity before each "（", where keep-all would otherwise allow none. */
 function withBreaks(label: string): ReactNode {
-  const parts = label.split(/(?=（)/);
+  const parts = label.split(/(?=\uFF08)/);
   return parts.length === 1
     ? label
     : parts.map((p, i) => (

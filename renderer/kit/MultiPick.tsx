@@ -4,6 +4,7 @@
  * chosen ones' names joined as its value.
  */
 import { Dropdown, Field, Option } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
 
 export interface MultiPickProps {
   label: string;
@@ -18,13 +19,14 @@ export interface MultiPickProps {
 }
 
 export function MultiPick({ label, options, value, onChange, placeholder, testId, required, error }: MultiPickProps) {
+  const { t } = useTranslation();
   const chosen = options.filter((o) => value.includes(o.id));
   return (
     <Field label={label} required={required} validationMessage={error} validationState={error ? 'error' : 'none'}>
       <Dropdown
         multiselect
         placeholder={placeholder}
-        value={chosen.map((o) => o.text).join('、')}
+        value={chosen.map((o) => o.text).join(t('common.listSeparator'))}
         selectedOptions={value.map(String)}
         onOptionSelect={(_, d) => onChange(d.selectedOptions.map(Number))}
         data-testid={testId}

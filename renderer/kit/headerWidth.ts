@@ -10,7 +10,7 @@
 
 /** The pieces a header may break between (the label is rendered with a break opportunity before each "（"). */
 export function headerPieces(label: string): string[] {
-  return label.split(/\s+|(?=[（(])/).filter((p) => p !== '');
+  return label.split(/\s+|(?=[\uFF08(])/).filter((p) => p !== '');
 }
 
 let canvas: HTMLCanvasElement | undefined;

@@ -167,7 +167,7 @@ function OrderFacts({ order: o }: { order: OrderDetail }) {
           // What the discount came from (the activity domain's engine priced the lines).
           {
             label: t('order.list.activities'),
-            value: o.activities.length ? o.activities.map((a) => a.name).join('、') : '—',
+            value: o.activities.length ? o.activities.map((a) => a.name).join(t('common.listSeparator')) : '—',
             testId: 'order-detail-activities',
           },
           {

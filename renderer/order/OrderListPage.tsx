@@ -324,7 +324,9 @@ export function OrderListScreen({ preset }: { preset: OrderListPreset }) {
               header: t('order.list.device'),
               cellTestId: 'order-device',
               render: (o: OrderItem) => (
-                <OverflowText text={o.pointName ? `${o.deviceName}（${o.pointName}）` : o.deviceName} />
+                <OverflowText
+                  text={o.pointName ? t('common.withNote', { text: o.deviceName, note: o.pointName }) : o.deviceName}
+                />
               ),
               minWidth: 120,
               width: 200,

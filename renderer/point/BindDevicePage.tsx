@@ -81,7 +81,9 @@ export default function BindDevicePage() {
           <dd className={styles.value}>{point.address}</dd>
           <dt className={styles.label}>{t('point.storeStaff')}</dt>
           <dd className={styles.value} data-testid="bind-point-staff">
-            {point.staff.length ? point.staff.map((m) => m.name).join('、') : t('point.noStoreStaff')}
+            {point.staff.length
+              ? point.staff.map((m) => m.name).join(t('common.listSeparator'))
+              : t('point.noStoreStaff')}
           </dd>
         </dl>
       </Card>

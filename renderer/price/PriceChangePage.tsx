@@ -123,7 +123,12 @@ function facts(c: PriceChangeDetail, t: T) {
     { label: t('price.createdBy'), value: c.createdBy ?? '—' },
     { label: t('price.createdAt'), value: formatTime(c.createdAt) },
     ...(c.replaces.length
-      ? [{ label: t('price.replaced', { ids: c.replaces.map((id) => `#${id}`).join('、') }), value: '' }]
+      ? [
+          {
+            label: t('price.replaced', { ids: c.replaces.map((id) => `#${id}`).join(t('common.listSeparator')) }),
+            value: '',
+          },
+        ]
       : []),
   ];
 }

@@ -115,7 +115,7 @@ export function PriceDialog({
   const judged = fit.data ?? [];
   const unfit = judged.filter((d) => d.reason !== null);
   const conflicts = [...new Set(unfit.flatMap((d) => d.conflicts))].sort((a, b) => a - b);
-  const ids = conflicts.map((id) => `#${id}`).join('、');
+  const ids = conflicts.map((id) => `#${id}`).join(t('common.listSeparator'));
   const where = target === 'devices' ? 'deviceIds' : target === 'point' ? 'pointId' : 'sceneId';
   const submit = useDialogSave(form, {
     save: async (v) => onCreated(await create.mutateAsync({ body: toPriceInput(v, conflicts) })),
@@ -189,7 +189,10 @@ export function PriceDialog({
           <MultiPick
             label={t('price.products')}
             required
-            options={products.map((p) => ({ id: p.id, text: `${p.name}（${range(p.minPrice, p.maxPrice)}）` }))}
+            options={products.map((p) => ({
+              id: p.id,
+              text: t('common.withNote', { text: p.name, note: range(p.minPrice, p.maxPrice) }),
+            }))}
             value={(lines ?? []).map((l) => l.productId)}
             onChange={pick}
             placeholder={t('price.products')}
@@ -240,8 +243,12 @@ export function PriceDialog({
           <div className={styles.out}>
             {unfit.map((d) => (
               <div key={d.deviceId} data-testid="price-unfit">
-                {d.name} · {d.serial}：
-                {t(`price.unfit.${d.reason!}`, { ids: d.conflicts.map((id) => `#${id}`).join('、') })}
+                {t('common.labelled', {
+                  label: `${d.name} · ${d.serial}`,
+                  value: t(`price.unfit.${d.reason!}`, {
+                    ids: d.conflicts.map((id) => `#${id}`).join(t('common.listSeparator')),
+                  }),
+                })}
               </div>
             ))}
           </div>

@@ -90,7 +90,7 @@ function AttributeInput({ attribute: a, value, onChange, onBlur, inputRef, error
   const { t } = useTranslation();
   const { control: className } = useStyles();
   const rule = parseRule(a.kind, a.rule);
-  const label = a.unit ? `${a.name}（${a.unit}）` : a.name;
+  const label = a.unit ? t('common.withNote', { text: a.name, note: a.unit }) : a.name;
   const testId = `attribute-input-${a.number}`;
   const field = (control: ReactNode, hint?: string) => (
     <Field label={label} required={a.required} hint={hint} validationMessage={error}>
@@ -126,7 +126,7 @@ function AttributeInput({ attribute: a, value, onChange, onBlur, inputRef, error
           ref={inputRef as never}
           className={className}
           multiselect
-          value={chosen.join('、')}
+          value={chosen.join(t('common.listSeparator'))}
           selectedOptions={chosen}
           placeholder={t('product.newProduct.choose')}
           onBlur={onBlur}

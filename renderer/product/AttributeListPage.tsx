@@ -51,7 +51,9 @@ function Attributes({ category }: { category: CategoryItem }) {
         render: (a) => (
           <OverflowText
             text={
-              a.categoryId === category.id ? a.categoryName : `${a.categoryName}（${t('product.attribute.inherited')}）`
+              a.categoryId === category.id
+                ? a.categoryName
+                : t('common.withNote', { text: a.categoryName, note: t('product.attribute.inherited') })
             }
           />
         ),

@@ -108,7 +108,11 @@ export function CategoryFormDialog({ category, parent, onClose, onGone }: Catego
             <Field label={t('product.category.parent')} required validationMessage={fieldState.error?.message}>
               <Dropdown
                 ref={field.ref}
-                value={selected ? `${selected.name}（${selected.number}）` : t('product.category.topLevel')}
+                value={
+                  selected
+                    ? t('common.withNote', { text: selected.name, note: selected.number })
+                    : t('product.category.topLevel')
+                }
                 selectedOptions={[field.value === null ? TOP : String(field.value)]}
                 onOptionSelect={(_, d) =>
                   field.onChange(d.optionValue && d.optionValue !== TOP ? Number(d.optionValue) : null)
@@ -118,8 +122,8 @@ export function CategoryFormDialog({ category, parent, onClose, onGone }: Catego
               >
                 <Option value={TOP}>{t('product.category.topLevel')}</Option>
                 {choices.map((o) => (
-                  <Option key={o.id} value={String(o.id)} text={`${o.name}（${o.number}）`}>
-                    {`${'\u3000'.repeat(o.depth + 1)}${o.name}（${o.number}）`}
+                  <Option key={o.id} value={String(o.id)} text={t('common.withNote', { text: o.name, note: o.number })}>
+                    {`${'\u3000'.repeat(o.depth + 1)}${t('common.withNote', { text: o.name, note: o.number })}`}
                   </Option>
                 ))}
               </Dropdown>

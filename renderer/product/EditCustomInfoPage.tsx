@@ -142,7 +142,11 @@ function ModelInfo({
   return (
     <Card className={styles.card} data-testid="custom-info-model" data-model={model.number}>
       <CardHeader
-        header={<Text weight="semibold" size={400}>{`${model.name}（${model.number}）`}</Text>}
+        header={
+          <Text weight="semibold" size={400}>
+            {t('common.withNote', { text: model.name, note: model.number })}
+          </Text>
+        }
         action={
           <Badge appearance="tint" color={saved ? 'success' : 'informative'}>
             {t(saved ? 'product.customModel.filled' : 'product.customModel.notFilled')}
@@ -172,7 +176,7 @@ function ModelInfo({
                   name={`images.${imageKey(image.id)}`}
                   render={({ field, fieldState }) => (
                     <Field
-                      label={`${image.name}（${image.formatName}）`}
+                      label={t('common.withNote', { text: image.name, note: image.formatName })}
                       required={image.required}
                       validationMessage={fieldState.error?.message}
                     >

@@ -112,7 +112,9 @@ export function RecipeFields({
                           data-testid="recipe-ingredient"
                         >
                           {list.map((x) => (
-                            <Option key={x.id} value={String(x.id)} text={x.name}>{`${x.name}（${x.number}）`}</Option>
+                            <Option key={x.id} value={String(x.id)} text={x.name}>
+                              {t('common.withNote', { text: x.name, note: x.number })}
+                            </Option>
                           ))}
                         </Dropdown>
                       </Field>

@@ -29,7 +29,7 @@ export function TagInput({ value, onChange, onBlur, placeholder, removeLabel, te
     setDraft('');
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Enter' || e.key === ',' || e.key === '，') {
+    if (e.key === 'Enter' || e.key === ',' || e.key === '\uFF0C') {
       e.preventDefault();
       commit();
     } else if (e.key === 'Backspace' && draft === '' && value.length) {

@@ -179,7 +179,10 @@ export function RefundDialog({
           {lines.map((l) => (
             <div key={l.id} className={styles.line} data-testid="refund-line">
               <Checkbox
-                label={`${l.name} × ${l.count}（${t('refund.refundable', { amount: formatYuan(l.left) })}）`}
+                label={t('common.withNote', {
+                  text: `${l.name} × ${l.count}`,
+                  note: t('refund.refundable', { amount: formatYuan(l.left) }),
+                })}
                 disabled={l.left <= 0}
                 checked={l.id in chosen}
                 data-testid="refund-line-check"

@@ -26,7 +26,9 @@ export function RefundRecords({ orderId }: { orderId: number }) {
         id: 'lines',
         header: t('refund.what'),
         render: (r) => (
-          <OverflowText text={r.lines.length ? r.lines.map((l) => l.name).join('、') : t('refund.wholeOrder')} />
+          <OverflowText
+            text={r.lines.length ? r.lines.map((l) => l.name).join(t('common.listSeparator')) : t('refund.wholeOrder')}
+          />
         ),
         minWidth: 120,
         grow: 1,

@@ -59,7 +59,7 @@ export function HostPointsDialog({ host, onClose }: { host: ShareHostItem; onClo
   });
   const options = (subjects.data?.points ?? [])
     .filter((p) => p.hostId !== host.id)
-    .map((p) => ({ id: p.id, text: p.hostName ? `${p.name}（${p.hostName}）` : p.name }));
+    .map((p) => ({ id: p.id, text: p.hostName ? t('common.withNote', { text: p.name, note: p.hostName }) : p.name }));
   return (
     <FormDialog
       title={t('share.host.pointsTitle', { name: host.name })}

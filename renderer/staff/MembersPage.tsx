@@ -117,7 +117,7 @@ export default function MembersPage() {
         minWidth: 90,
         width: 160,
         grow: 1,
-        render: (m) => <OverflowText text={m.stores.map((s) => s.name).join('、')} />,
+        render: (m) => <OverflowText text={m.stores.map((s) => s.name).join(t('common.listSeparator'))} />,
       },
       {
         id: 'state',

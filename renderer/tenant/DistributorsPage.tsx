@@ -348,7 +348,11 @@ export default function DistributorsPage() {
         open={disabling !== null}
         danger
         title={t('tenant.people.disable')}
-        text={disabling ? t('tenant.people.confirmDisable', { names: disabling.map((d) => d.name).join('、') }) : ''}
+        text={
+          disabling
+            ? t('tenant.people.confirmDisable', { names: disabling.map((d) => d.name).join(t('common.listSeparator')) })
+            : ''
+        }
         confirmLabel={t('tenant.people.disable')}
         onConfirm={async () => {
           if (disabling)

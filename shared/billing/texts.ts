@@ -344,7 +344,7 @@ export const billingTexts = defineTexts(zhCN, {
       title: 'Service fees',
       name: 'Device',
       serial: 'Serial number',
-      point: 'Point',
+      point: 'Location',
       expiry: 'Service ends',
       daysLeft: 'Days left',
       days: '{{count}} days',

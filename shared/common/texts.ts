@@ -18,6 +18,14 @@ const zhCN = {
     switchAnyway: '切换语言',
   },
   common: {
+    /** Between the items of a list in running text ("a、b"; English "a, b"): never a full-width mark in an English line. */
+    listSeparator: '、',
+    /** Between clauses (the first bad lines of an import, each with what is wrong). */
+    clauseSeparator: '；',
+    /** A text with a note after it: a device and its point, a product and its number. */
+    withNote: '{{text}}（{{note}}）',
+    /** A label and what it says: a device and why it is left out. */
+    labelled: '{{label}}：{{value}}',
     /** The tenant a row belongs to, as every list, form and filter names it. */
     tenant: '所属租户',
     /** The empty tenant field of a create form: the admin must choose; a first-level tenant's empty choice is itself. */
@@ -163,6 +171,10 @@ export const commonTexts = defineTexts(zhCN, {
       switchAnyway: '切換語言',
     },
     common: {
+      listSeparator: '、',
+      clauseSeparator: '；',
+      withNote: '{{text}}（{{note}}）',
+      labelled: '{{label}}：{{value}}',
       tenant: '所屬租戶',
       tenantChoose: '請選擇租戶',
       tenantOwn: '不選則為本租戶',
@@ -293,6 +305,10 @@ export const commonTexts = defineTexts(zhCN, {
       switchAnyway: 'Switch language',
     },
     common: {
+      listSeparator: ', ',
+      clauseSeparator: '; ',
+      withNote: '{{text}} ({{note}})',
+      labelled: '{{label}}: {{value}}',
       tenant: 'Tenant',
       tenantChoose: 'Choose a tenant',
       tenantOwn: 'Your own tenant unless you choose one',

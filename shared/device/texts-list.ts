@@ -59,7 +59,7 @@ const en: Shape<typeof zhCN> = {
   title: 'Devices',
   keyword: 'Name or number',
   keywordPlaceholder: 'Enter a device name or number',
-  point: 'Point',
+  point: 'Location',
   allocation: 'Allocation',
   allocations: { normal: 'Normal', recycled: 'Recycled', allocated: 'Allocated' },
   lock: 'Lock',

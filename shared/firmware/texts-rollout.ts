@@ -179,7 +179,7 @@ export const rolloutTexts = defineTexts(zhCN, {
       belowFrom: 'Below the lowest version',
       busy: 'In another rollout',
     },
-    targets: { devices: 'Chosen devices', point: "A point's devices", scene: "A scene's devices" },
+    targets: { devices: 'Chosen devices', point: "A location's devices", scene: "A scene's devices" },
     actions: {
       approve: 'Approve',
       pause: 'Pause',
@@ -198,7 +198,7 @@ export const rolloutTexts = defineTexts(zhCN, {
     title: 'Push {{version}}',
     target: 'Push to',
     devices: 'Devices',
-    point: 'Point',
+    point: 'Location',
     scene: 'Scene',
     eligibility: 'Devices that can take it: {{eligible}} of {{total}}',
     eligible: 'Can take it',

@@ -280,7 +280,7 @@ export const groupTexts = defineTexts(zhCN, {
     validation: {
       identifier: 'Letters, digits and hyphens only, at most 32',
       refs: 'At most 50 in one condition',
-      where: 'Choose at least one device or point',
+      where: 'Choose at least one device or location',
       spent: 'Enter an amount from 0.01 to 1,000,000',
       products: 'Choose at least one product',
       days: 'Enter a number of days from 1 to 365',
@@ -353,13 +353,13 @@ export const groupTexts = defineTexts(zhCN, {
       dayUnit: 'days',
       kind: 'Condition',
       kinds: {
-        boughtAt: 'Bought at these devices or points',
+        boughtAt: 'Bought at these devices or locations',
         spent: 'Spent at least',
         boughtProduct: 'Bought one of these products',
         lapsed: 'Bought nothing in that time',
       },
       devices: 'Devices',
-      points: 'Points',
+      points: 'Locations',
       products: 'Products',
       minYuan: 'Amount (yuan)',
       none: 'None chosen',
@@ -374,7 +374,7 @@ export const groupTexts = defineTexts(zhCN, {
       summaryWindow: 'Over the last {{days}} days: ',
       and: ', and ',
       summary: {
-        boughtAt: 'bought at {{devices}} devices or {{points}} points',
+        boughtAt: 'bought at {{devices}} devices or {{points}} locations',
         spent: 'spent at least {{amount}}',
         boughtProduct_one: 'bought the chosen product',
         boughtProduct: 'bought one of {{count}} products',

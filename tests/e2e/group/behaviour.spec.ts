@@ -63,7 +63,7 @@ test('tenant1 makes a group of who bought at a machine, and the computed group l
   await expect(page.getByTestId('group-behaviour-preview')).toContainText('(computed');
   await page.getByTestId('group-form-save').click();
 
-  await expect(page.getByTestId('group-rule')).toContainText('bought at 1 devices or 0 points');
+  await expect(page.getByTestId('group-rule')).toContainText('bought at 1 devices or 0 locations');
   // The upstream's job computes it; the page asks again until it has.
   await expect(page.getByTestId('group-computing')).toHaveCount(0, { timeout: 20_000 });
   await page.getByTestId('group-member-filter-keyword').fill(nickname);

@@ -83,7 +83,7 @@ test('tenant1 changes a price at two machines at the next service visit and sees
   for (const d of devices) await page.getByRole('menuitemcheckbox', { name: `${d.name} · ${d.serial}` }).click();
   await page.keyboard.press('Escape');
   await page.getByTestId('price-products').click();
-  await page.getByRole('menuitemcheckbox', { name: new RegExp(`^${product!.name}（`) }).click();
+  await page.getByRole('menuitemcheckbox', { name: new RegExp(`^${product!.name} \\(`) }).click();
   await page.keyboard.press('Escape');
   await page.getByTestId('price-line-price').fill('12.30');
   await page.getByTestId('price-line-staff').fill('11.00');

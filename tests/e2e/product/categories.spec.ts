@@ -43,7 +43,7 @@ test('tenant2 sees its tree in order, finds a category by pinyin initials, and c
   await expect(rowOf(page, 'DRINK').getByTestId('category-delete')).toBeDisabled();
 
   await rowOf(page, 'DRINK').getByTestId('category-create-child').click();
-  await expect(page.getByTestId('category-form-parent')).toHaveText(/饮料（DRINK）/);
+  await expect(page.getByTestId('category-form-parent')).toHaveText(/饮料 \(DRINK\)/);
   await page.getByTestId('category-form-name').fill('功能饮料');
   await page.getByTestId('category-form-number').fill('DRINK-ENERGY');
   await page.getByTestId('category-form-description').fill('运动、能量饮料');

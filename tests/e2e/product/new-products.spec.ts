@@ -132,7 +132,7 @@ test("tenant2 changes a coffee's recipe: the quantities are checked, saved and s
   await page.getByTestId('recipe-quantity').nth(1).fill('250');
   await page.getByTestId('recipe-add').click();
   await page.getByTestId('recipe-ingredient').nth(4).click();
-  await page.getByRole('option', { name: '白砂糖（SUGAR）', exact: true }).click();
+  await page.getByRole('option', { name: '白砂糖 (SUGAR)', exact: true }).click();
   await page.getByTestId('recipe-quantity').nth(4).fill('5');
   await page.getByTestId('new-goods-submit').click();
   await expect(notification(page)).toHaveText(en.newProduct.updated);
