@@ -13,7 +13,7 @@
  * runtime; the renderer puts them into words.
  */
 
-import { businessDateTime, businessInstant } from './business-time.js';
+import { businessDateTime, businessDay, businessInstant } from './business-time.js';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -28,6 +28,17 @@ export function toDate(value: string | number | Date | null | undefined): Date |
     return businessInstant(value.trim().replace(/\.\d+$/, ''));
   const d = value instanceof Date ? new Date(value.getTime()) : new Date(value);
   return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/**
+ * The business day of an instant, `yyyy-mm-dd` (China's date, not UTC's: an
+ * instant between 00:00 and 08:00 China time is the day before in UTC, so
+ * cutting an ISO text to its first ten characters shows the wrong day);
+ * '' when there is no valid time.
+ */
+export function formatDay(value: string | number | Date | null | undefined): string {
+  const d = toDate(value);
+  return d ? businessDay(d) : '';
 }
 
 /** `yyyy-mm-dd hh:mm:ss` in the business time zone; '' when there is no valid time. */

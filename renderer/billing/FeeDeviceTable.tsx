@@ -3,13 +3,13 @@
  * centre's choice of devices and the service fee screen show the same
  * columns; those ending within 30 days (or ended) come first, flagged.
  */
+import { formatDay } from '../../shared/format.js';
 import { Badge, makeStyles, Switch, tokens } from '@fluentui/react-components';
 import { useMemo, type ReactNode } from 'react';
 import type { FeeDevice } from '../../shared/billing/index.js';
-import { formatDateTime } from '../app/format.js';
 
 /** A service end date: the day is what counts (the time is when the device was registered). */
-export const formatDate = (iso: string | null) => formatDateTime(iso).slice(0, 10);
+export const formatDate = (iso: string | null) => formatDay(iso);
 import {
   DataTable,
   FilterBar,

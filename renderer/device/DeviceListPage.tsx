@@ -4,6 +4,7 @@
  * the row or for a selection (all or none; locking asks first, since a locked
  * device stops selling). Built from the list kit.
  */
+import { formatDay } from '../../shared/format.js';
 import { Badge, makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
 import { LockClosedRegular, LockOpenRegular, SettingsRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
@@ -186,7 +187,7 @@ function Fleet() {
           const expired = Date.parse(d.serviceExpiry) < Date.now();
           return (
             <span className={expired ? styles.expired : undefined}>
-              {expired ? t('device.list.expired') : formatDateTime(d.serviceExpiry).slice(0, 10)}
+              {expired ? t('device.list.expired') : formatDay(d.serviceExpiry)}
             </span>
           );
         },

@@ -5,6 +5,7 @@
  * single-order limit 1–10 — and the seven notification switches. A refused
  * save keeps what was typed.
  */
+import { formatDay } from '../../shared/format.js';
 import { Badge, Button, Card, Field, makeStyles, Spinner, Switch, Text, tokens } from '@fluentui/react-components';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -120,7 +121,7 @@ function DeviceInfo({ device: d }: { device: DeviceDetail }) {
           { label: t('device.list.allocation'), value: t(`device.list.allocations.${d.allocation}`) },
           {
             label: t('device.list.serviceExpiry'),
-            value: d.serviceExpiry ? formatDateTime(d.serviceExpiry).slice(0, 10) : '—',
+            value: d.serviceExpiry ? formatDay(d.serviceExpiry) : '—',
           },
           { label: t('device.list.channels'), value: String(d.channelCount) },
           { label: t('device.settings.capacity'), value: String(d.capacity) },

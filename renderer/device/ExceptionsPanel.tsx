@@ -3,11 +3,12 @@
  * offline, faulted, locked, low on stock, service expiring — worst first,
  * each row with the action that fixes it. Device events refresh it live.
  */
+import { formatDay } from '../../shared/format.js';
 import { Badge, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
 import { PROBLEMS, type ExceptionItem, type Problem } from '../../shared/device/index.js';
 import { useOpMutation } from '../bridge.js';
-import { formatDateTime, formatRelative } from '../app/format.js';
+import { formatRelative } from '../app/format.js';
 import {
   DataTable,
   FilterBar,
@@ -127,7 +128,7 @@ export function ExceptionsPanel() {
                   }),
                 d.problems.includes('expiring') &&
                   d.serviceExpiry &&
-                  t('device.care.expiresOn', { date: formatDateTime(d.serviceExpiry).slice(0, 10) }),
+                  t('device.care.expiresOn', { date: formatDay(d.serviceExpiry) }),
                 d.quietHours !== null && t('device.care.quietFor', { hours: Math.round(d.quietHours) }),
                 d.runningOutHours !== null &&
                   (d.runningOutHours === 0

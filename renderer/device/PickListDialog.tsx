@@ -4,6 +4,7 @@
  * product; exported to Excel (the native save dialog on the desktop, a
  * download in browser mode) or printed.
  */
+import { formatDay } from '../../shared/format.js';
 import {
   Button,
   Dialog,
@@ -82,7 +83,7 @@ export function PickListDialog({ deviceIds, onClose }: { deviceIds: readonly num
         noPoint: t('device.care.noPoint'),
       };
       const data = await pickListXlsx(list.data, texts);
-      const name = `${t('device.care.pickTitle')}-${new Date().toISOString().slice(0, 10)}.xlsx`;
+      const name = `${t('device.care.pickTitle')}-${formatDay(Date.now())}.xlsx`;
       if (await saveFile(name, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', data))
         notify(t('device.care.exported'));
     } catch (error) {

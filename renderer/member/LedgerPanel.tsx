@@ -4,6 +4,7 @@
  * expiry first) and the history of every change with its reason and
  * operator, newest first, a page at a time.
  */
+import { formatDay } from '../../shared/format.js';
 import { Badge, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -64,7 +65,7 @@ export function LedgerPanel({ memberId }: { memberId: number }) {
           ) : l.expiresAt === null ? (
             <Text>{t('member.ledger.never')}</Text>
           ) : (
-            <Text>{l.expiresAt.slice(0, 10)}</Text>
+            <Text>{formatDay(l.expiresAt)}</Text>
           ),
       },
       { id: 'order', header: t('member.ledger.order'), minWidth: 120, width: 190, value: (l) => l.orderNumber ?? '' },

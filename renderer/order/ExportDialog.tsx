@@ -49,7 +49,8 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 /** `yyyy-mm-dd hh:mm:ss` of the business clock (China time, not the computer's), as the kit's DateTimeInput shows it. */
 const wallInput = (d: Date | number) => businessDateTime(d);
-const compact = (input: string) => input.slice(0, 10).replaceAll('-', '');
+// The typed wall-clock text's date part (already China time), digits only.
+const compact = (input: string) => input.split(' ')[0]!.replaceAll('-', '');
 
 type Phase = 'form' | 'running' | 'mail';
 

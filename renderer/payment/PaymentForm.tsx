@@ -13,6 +13,7 @@
  * (`onDirtyChange`, and the language switch's registry), so a dialog around
  * the form asks before throwing it away.
  */
+import { formatDay } from '../../shared/format.js';
 import {
   Button,
   Card,
@@ -309,9 +310,7 @@ function Loaded({
   const certificate = (c: Certificate | null) =>
     c?.soon && (
       <MessageBar intent="warning" data-testid="payment-certificate">
-        <MessageBarBody>
-          {t('payment.certificateSoon', { date: formatDateTime(c.notAfter).slice(0, 10) })}
-        </MessageBarBody>
+        <MessageBarBody>{t('payment.certificateSoon', { date: formatDay(c.notAfter) })}</MessageBarBody>
       </MessageBar>
     );
 
@@ -457,7 +456,7 @@ function Secret({
               {certificate
                 ? t('payment.certificateSet', {
                     subject: certificate.subject,
-                    date: formatDateTime(certificate.notAfter).slice(0, 10),
+                    date: formatDay(certificate.notAfter),
                     time: stored.setAt ? formatDateTime(stored.setAt) : '',
                   })
                 : t('payment.setAt', {

@@ -49,7 +49,7 @@ export function HostPointsDialog({ host, onClose }: { host: ShareHostItem; onClo
   const submit = useDialogSave(form, {
     save: ({ pointIds, fromDay }) =>
       assign.mutateAsync({
-        body: { pointIds, hostId: host.id, fromDay: parseDateText(fromDay, 'date')!.slice(0, 10) },
+        body: { pointIds, hostId: host.id, fromDay: parseDateText(fromDay, 'date')! },
       }),
     saved: t('share.host.saved'),
     failed: t('share.statement.actionFailed'),

@@ -1,6 +1,7 @@
 /** Spec §9 date display: `yyyy-mm-dd hh:mm:ss` in the business time zone, typed times read in it, and the relative time with its boundaries. */
 import { describe, expect, it } from 'vitest';
 import {
+  formatDay,
   formatTime,
   formatYuan,
   maskContact,
@@ -32,6 +33,15 @@ function inZone<T>(zone: string, body: () => T): T {
     else process.env.TZ = before;
   }
 }
+
+describe('formatDay', () => {
+  it("is China's date of an instant, not UTC's: before 08:00 China time the UTC text's date is the day before", () => {
+    expect(formatDay('2026-11-30T17:30:00Z')).toBe('2026-12-01');
+    expect(formatDay('2026-11-30T15:59:59Z')).toBe('2026-11-30');
+    expect(formatDay(null)).toBe('');
+    expect(formatDay('not a time')).toBe('');
+  });
+});
 
 describe('formatTime', () => {
   it("shows an instant as China time, zero-padded, whatever the computer's zone", () => {

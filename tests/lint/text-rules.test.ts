@@ -1,9 +1,16 @@
 /**
+ * Rules of the text a screen shows that a type cannot hold.
+ *
  * Chinese punctuation stays in Chinese text. An English line read
  * "VM2026000107：Offline（2.3.0）" because screens joined names with "、" and
  * wrapped notes in "（）" in code, whatever the language: such marks live in
  * the catalogues (common.listSeparator, common.withNote, common.labelled),
  * and the English catalogue has none.
+ *
+ * A time is shown on China's clock: points earned between 00:00 and 08:00
+ * China time showed their expiry a day early because a screen cut the UTC
+ * text to its first ten characters. Dates go through shared/format.ts
+ * `formatDay`; no renderer code cuts a text at ten.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -41,6 +48,17 @@ describe('full-width punctuation', () => {
     for await (const file of sources('renderer'))
       (await readFile(file, 'utf8')).split('\n').forEach((line, i) => {
         if (FULL_WIDTH.test(codeOf(line))) found.push(`${file}:${i + 1}: ${line.trim()}`);
+      });
+    expect(found).toEqual([]);
+  });
+});
+
+describe('dates', () => {
+  it('are never cut from a time text at ten characters in renderer code', async () => {
+    const found: string[] = [];
+    for await (const file of sources('renderer'))
+      (await readFile(file, 'utf8')).split('\n').forEach((line, i) => {
+        if (/\.(slice|substring)\(0, 10\)/.test(codeOf(line))) found.push(`${file}:${i + 1}: ${line.trim()}`);
       });
     expect(found).toEqual([]);
   });
