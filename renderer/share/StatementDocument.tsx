@@ -9,7 +9,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { formatTime, formatYuan } from '../../shared/format.js';
 import type { ShareStatementDetail } from '../../shared/share/index.js';
 import { useScreen } from '../kit/index.js';
-import { PRINT_AREA } from './printStatement.js';
+import { PRINT_AREA } from '../kit/print.js';
 import { lineName, termsText } from './terms.js';
 
 const useStyles = makeStyles({

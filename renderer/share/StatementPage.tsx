@@ -27,7 +27,8 @@ import {
 } from '../kit/index.js';
 import { AdjustDialog } from './AdjustDialog.js';
 import { STATEMENTS_PATH } from './paths.js';
-import { printStatement, statementFileName, usePrintStyles } from './printStatement.js';
+import { printStatement, statementFileName } from './printStatement.js';
+import { usePrintArea } from '../kit/print.js';
 import { StatementDocument } from './StatementDocument.js';
 import { STATE_COLOR, StatementStepAction } from './StatementActions.js';
 import { lineName, termsText } from './terms.js';
@@ -41,7 +42,7 @@ const useStyles = makeStyles({
 export default function StatementPage() {
   const { t, notify, report } = useScreen();
   const styles = useStyles();
-  usePrintStyles();
+  usePrintArea();
   const [adjusting, setAdjusting] = useState(false);
   // Set once the adjustment dialog opened: only then may a close be under way for this page to follow.
   const [following, setFollowing] = useState(false);

@@ -1,22 +1,12 @@
 /**
  * A statement as a document. While a statement's page is on screen (it is
- * never kept in the background: its route is `noCache`), the print styles
- * show its document alone (StatementDocument.tsx: no shell, no buttons, no
- * day-by-day pages) on A4. The desktop prints the window to PDF
+ * never kept in the background: its route is `noCache`), the kit's print
+ * styles (renderer/kit/print.ts) show its document alone
+ * (StatementDocument.tsx: no shell, no buttons, no day-by-day pages) on A4. The desktop prints the window to PDF
  * and saves it (`file.savePdf`); browser mode opens the browser's print,
  * whose "Save as PDF" does the same.
  */
-import { makeStaticStyles } from '@fluentui/react-components';
 import { callOp } from '../bridge.js';
-
-export const PRINT_AREA = 'vend-statement-print';
-
-export const usePrintStyles = makeStaticStyles(`@media print {
-  @page { size: A4; margin: 14mm; }
-  body:has(.${PRINT_AREA}) * { visibility: hidden !important; }
-  body:has(.${PRINT_AREA}) .${PRINT_AREA}, body:has(.${PRINT_AREA}) .${PRINT_AREA} * { visibility: visible !important; }
-  .${PRINT_AREA} { position: absolute !important; left: 0 !important; top: 0 !important; width: 100% !important; max-width: none !important; }
-}`);
 
 /** Prints the statement: true when a PDF was saved (desktop), false when cancelled or left to the browser's print. */
 export async function printStatement(name: string): Promise<boolean> {

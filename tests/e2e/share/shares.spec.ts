@@ -65,7 +65,16 @@ test("tenant1 sets the metro company's next rate, closes last month and reads it
   await page.getByTestId('share-statement-print').click();
   // Compared without white space: a reader puts none where a line wraps.
   const flat = (x: string) => x.replace(/\s+/g, '');
-  const text = flat(await pdfText(await page.pdf({ format: 'A4' })));
+  const pdf = await page.pdf({ format: 'A4', preferCSSPageSize: true });
+  const text = flat(await pdfText(pdf));
+  // One A4 page for a month of a few lines, no blank one after it; the text within the page's 14 mm margins, its
+  // left edge at the margin (not pushed right by the side menu), nothing past the right one.
+  const layout = await pdfLayout(pdf);
+  expect(layout.pages).toBe(1);
+  const margin = (14 / 25.4) * 72;
+  expect(layout.left).toBeGreaterThanOrEqual(margin - 1);
+  expect(layout.left).toBeLessThan(margin + 12);
+  expect(layout.right).toBeLessThanOrEqual(layout.width - margin + 1);
   expect(text).toContain(flat(en.statement.detailTitle.replace('{{name}}', METRO).replace('{{month}}', last)));
   expect(text).toContain(flat('5% up to ¥20,000.00, 7% above'));
   expect(text).toContain(flat(`${en.statement.total} ${total}`));
@@ -88,6 +97,21 @@ test("tenant1 sets the metro company's next rate, closes last month and reads it
   expect(parties).toContain(METRO);
   expect(parties).toContain(A1);
 });
+
+/** A PDF's page count, its first page's width, and how far left and right its text reaches (pdf.js; points). */
+async function pdfLayout(bytes: Buffer): Promise<{ pages: number; width: number; left: number; right: number }> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await getDocument({ data: new Uint8Array(bytes) }).promise;
+  const first = await doc.getPage(1);
+  let left = Infinity;
+  let right = 0;
+  for (const item of (await first.getTextContent()).items)
+    if ('str' in item && item.str.trim()) {
+      left = Math.min(left, item.transform[4] as number);
+      right = Math.max(right, (item.transform[4] as number) + item.width);
+    }
+  return { pages: doc.numPages, width: first.view[2]!, left, right };
+}
 
 /** The text of a PDF's pages, as a reader extracts it (pdf.js). */
 async function pdfText(bytes: Buffer): Promise<string> {
