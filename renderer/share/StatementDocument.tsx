@@ -28,6 +28,7 @@ const useStyles = makeStyles({
   number: { border: '0.5pt solid #999', padding: '3pt 4pt', textAlign: 'end', whiteSpace: 'nowrap' },
   heading: { fontSize: '11pt', fontWeight: tokens.fontWeightSemibold, margin: '8pt 0 4pt' },
   total: { fontSize: '12pt', fontWeight: tokens.fontWeightSemibold, textAlign: 'end' },
+  note: { color: '#555', fontSize: '8.5pt', margin: '0 0 6pt' },
 });
 
 export function StatementDocument({ statement: s }: { statement: ShareStatementDetail }) {
@@ -98,6 +99,7 @@ export function StatementDocument({ statement: s }: { statement: ShareStatementD
           </table>
         </>
       )}
+      <p className={styles.note}>{t('share.statement.streams')}</p>
       <p className={styles.total} data-testid="share-document-total">
         {`${t('share.statement.share')} ${formatYuan(s.share)} · ${t('share.statement.adjustments')} ${formatYuan(s.adjustments)} · ${t('share.statement.total')} ${formatYuan(s.total)}`}
       </p>

@@ -37,6 +37,7 @@ import { useCloses } from './useCloses.js';
 const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL, minWidth: 0 },
+  note: { color: tokens.colorNeutralForeground3 },
 });
 
 export default function StatementPage() {
@@ -106,6 +107,9 @@ export default function StatementPage() {
       <StatementDocument statement={s} />
       <div className={styles.body}>
         <InfoList items={facts(s, t)} />
+        <Text className={styles.note} data-testid="share-statement-streams">
+          {t('share.statement.streams')}
+        </Text>
         <Lines statement={s} />
         <Adjustments list={s.adjustmentList} />
         <Days statement={s} />

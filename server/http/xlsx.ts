@@ -15,19 +15,21 @@ import { Readable, Writable } from 'node:stream';
 import { ZipFile } from 'yazl';
 
 /** A date-time: a spreadsheet serial, shown with the STYLES date format (shared/order/sheet.ts `sheetDate`). */
-export type Cell = string | number | null | { excelDate: number };
+/** A cell: text, a number, a date-time (SheetDate), or money in yuan shown with two decimals (12.00, not 12). */
+export type Cell = string | number | null | { excelDate: number } | { yuan: number };
 
 const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const PKG = 'http://schemas.openxmlformats.org/package/2006/relationships';
 const HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
-/** The one cell style besides the default: date-times as `yyyy-mm-dd hh:mm:ss` (custom number format 164). */
+/** The cell styles besides the default: date-times as `yyyy-mm-dd hh:mm:ss` (custom number format 164); money as `#,##0.00` (built-in 4). */
 const STYLES =
   `<styleSheet xmlns="${NS}"><numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd hh:mm:ss"/></numFmts>` +
   '<fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
   '<borders count="1"><border/></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-  '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs></styleSheet>';
+  '<cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+  '<xf numFmtId="4" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs></styleSheet>';
 
 // Characters XML 1.0 cannot carry at all, and the ones it must escape (matching them is the point of these patterns).
 // eslint-disable-next-line no-control-regex
@@ -57,7 +59,11 @@ function rowXml(r: number, cells: readonly Cell[]): string {
     if (cell === null || cell === '' || cell === undefined) continue;
     const ref = (COLUMNS[i] ?? columnName(i)) + r;
     if (typeof cell === 'number') xml += `<c r="${ref}"><v>${cell}</v></c>`;
-    else if (typeof cell === 'object') xml += `<c r="${ref}" s="1"><v>${cell.excelDate}</v></c>`;
+    else if (typeof cell === 'object')
+      xml +=
+        'yuan' in cell
+          ? `<c r="${ref}" s="2"><v>${cell.yuan}</v></c>`
+          : `<c r="${ref}" s="1"><v>${cell.excelDate}</v></c>`;
     // Spaces at either end are kept only when the cell says so.
     else if (cell.charCodeAt(0) === 32 || cell.charCodeAt(cell.length - 1) === 32)
       xml += `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(cell)}</t></is></c>`;

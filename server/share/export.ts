@@ -15,7 +15,7 @@ import { shareAdjustments, shareStatements } from './schema.js';
 import { STATEMENT_ORDER, linesOf, statementWhere, type StatementFilter } from './statements.js';
 
 const MAX_ROWS = 10_000;
-const yuan = (fen: number) => fen / 100;
+const yuan = (fen: number) => ({ yuan: fen / 100 });
 
 export async function exportStatements(
   db: Queryable,
@@ -82,6 +82,29 @@ export async function exportStatements(
         yuan(a.amount),
       ]);
   }
+  // The sums below the rows, and what the sales count (every paid order of the devices: sales, payment-box and linked).
+  const sum = (pick: (line: (typeof lines)[number]['line']) => number) =>
+    lines.filter((x) => ids.includes(x.line.statementId)).reduce((n, x) => n + pick(x.line), 0);
+  const adjusted = adjustments.reduce((n, a) => n + a.amount, 0);
+  const totals: Cell[][] = statements.length
+    ? [
+        [
+          l.statement.sum,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          yuan(sum((x) => x.sales)),
+          yuan(sum((x) => x.refunds)),
+          yuan(sum((x) => x.net)),
+          yuan(sum((x) => x.share) + adjusted),
+        ],
+        [l.statement.streams],
+      ]
+    : [];
   const header = [
     l.statement.month,
     l.statement.party,
@@ -97,6 +120,6 @@ export async function exportStatements(
     l.statement.share,
   ];
   const kept = rows.slice(0, MAX_ROWS);
-  const bytes = await xlsxBytes(l.statement.sheet, header, kept);
+  const bytes = await xlsxBytes(l.statement.sheet, header, [...kept, ...totals]);
   return { name: `${l.statement.sheet}-${filter.month}.xlsx`, data: bytes.toString('base64'), rows: kept.length };
 }

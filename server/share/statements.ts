@@ -5,7 +5,7 @@
  * issues and pays; a second-level tenant confirms its own, and the paying
  * side records a host's confirmation. Adjustments go to a month not issued.
  */
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { CODE } from '../../shared/domains.js';
@@ -37,12 +37,17 @@ import { shareAdjustments, shareLineDays, shareLines, shareStatements } from './
 /**
  * Statements the caller pays (its scope's tenants: a host's, or a second-level
  * tenant's it sees — a member of the parent does not) or is paid by (its
- * scope's tenants as the party).
+ * scope's tenants as the party). The paid side sees its statement once
+ * issued: a draft is the payer's working copy, recomputed until then.
  */
 const visible = (scope: Scope): SQL =>
   or(
     and(scope.where(shareStatements.tenantId), eq(shareStatements.party, 'host')),
-    and(eq(shareStatements.party, 'tenant'), scope.where(shareStatements.partyId)),
+    and(
+      eq(shareStatements.party, 'tenant'),
+      scope.where(shareStatements.partyId),
+      or(scope.where(shareStatements.tenantId), ne(shareStatements.state, 'draft')),
+    ),
   )!;
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;

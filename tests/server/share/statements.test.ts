@@ -3,9 +3,10 @@
  * reads which statement (a second-level tenant its own), the steps each side
  * takes once, adjustments, the drill-down by line.
  */
+import ExcelJS from 'exceljs';
 import { sheetRows } from '../sheets.js';
 import { describe, expect, it } from 'vitest';
-import { CODE } from '../../../shared/domains.js';
+import { catalogues, CODE } from '../../../shared/domains.js';
 import { addDays, businessDay, monthStart } from '../../../shared/business-time.js';
 import { suiteApp } from '../helpers.js';
 import { addMember } from '../reliability/support/world.js';
@@ -52,14 +53,14 @@ describe('share.closes', () => {
 });
 
 describe('share.statementPage', () => {
-  it('shows the paying tenant its statements, the second-level tenant its own, another tenant none', async () => {
+  it('shows the paying tenant its statements, the second-level tenant its own once issued, another tenant none', async () => {
     const paying = await page(t.token.tenant1, { month: '2024-03' });
     expect(paying.list.map((s) => [s.party, s.partyName, s.share, s.mine])).toEqual([
       ['host', host.name, 14_000, false],
       ['tenant', '苏州地铁零售有限公司', 17_000, false],
     ]);
-    const own = await page(t.token.tenant11, { month: '2024-03' });
-    expect(own.list.map((s) => [s.partyName, s.mine])).toEqual([['苏州地铁零售有限公司', true]]);
+    // A draft is the payer's working copy: the second-level tenant sees its statement once issued (share.issue).
+    expect((await page(t.token.tenant11, { month: '2024-03' })).list).toEqual([]);
     expect((await page(t.token.tenant2, { month: '2024-03' })).list).toEqual([]);
     expect((await page(t.token.admin, { month: '2024-03', party: 'host' })).list).toHaveLength(1);
     // A member of the paying tenant sees its hosts' statements, not its second-level tenant's (its scope is its own tenant).
@@ -108,11 +109,19 @@ describe('share.statementDays', () => {
 });
 
 describe('share.issue', () => {
-  it('issues a draft once; the party reading its own cannot issue it', async () => {
+  it('issues a draft once, and then the party sees it; the party cannot issue it, nor read the draft before', async () => {
     const [sub] = (await page(t.token.tenant1, { month: '2024-03', party: 'tenant' })).list;
-    expect(await t.code('share.issue', { params: { id: sub!.id } }, t.token.tenant11)).toBe(CODE.shareStatementState);
+    expect(await t.code('share.issue', { params: { id: sub!.id } }, t.token.tenant11)).toBe(
+      CODE.shareStatementNotFound,
+    );
+    expect(await t.code('share.statementInfo', { params: { id: sub!.id } }, t.token.tenant11)).toBe(
+      CODE.shareStatementNotFound,
+    );
     expect((await t.ok('share.issue', { params: { id: sub!.id } }, t.token.tenant1)).state).toBe('issued');
     expect(await t.code('share.issue', { params: { id: sub!.id } }, t.token.tenant1)).toBe(CODE.shareStatementState);
+    expect(await t.code('share.issue', { params: { id: sub!.id } }, t.token.tenant11)).toBe(CODE.shareStatementState);
+    const own = await page(t.token.tenant11, { month: '2024-03' });
+    expect(own.list.map((s) => [s.partyName, s.state, s.mine])).toEqual([['苏州地铁零售有限公司', 'issued', true]]);
   });
 });
 
@@ -218,7 +227,18 @@ describe('share.export', () => {
       0,
     ]);
     expect(hostRows[1]).toMatchObject({ 1: 'Host', 4: '三月漏计补差', 5: 'Adjustments', 11: 50 });
-    expect(sheet.rows).toBe(rows.length - 1);
+    // Below the rows, their total (the adjustments in the share) and what the sales count.
+    const body = rows.slice(1, -2);
+    const column = (i: number) => body.reduce((n: number, r) => n + (typeof r[i] === 'number' ? r[i] : 0), 0);
+    const [total, note] = rows.slice(-2);
+    expect(total![0]).toBe('Total');
+    expect(total!.slice(8)).toEqual([column(8), column(9), column(10), column(11)]);
+    expect(note).toEqual([catalogues.en.share.statement.streams]);
+    expect(sheet.rows).toBe(rows.length - 3);
+    // Money reads as money: two decimals (12.00, not 12).
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(sheet.data, 'base64') as unknown as ArrayBuffer);
+    expect(book.worksheets[0]!.getRow(2).getCell(9).numFmt).toBe('#,##0.00');
     // Another tenant's export of the month has none of these rows.
     const theirs = await t.ok(
       'share.export',
