@@ -9,7 +9,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { catalogues, CODE } from '../../shared/domains.js';
 import { GROUP_IMPORT_COLUMNS, identifierValue, type GroupImportColumn } from '../../shared/group/index.js';
 import type { ImportMode } from '../../shared/imports.js';
-import type { Lang } from '../../shared/i18n/define.js';
+import { LANGS, type Lang } from '../../shared/i18n/define.js';
 import type { Db, Queryable } from '../db/index.js';
 import { BizError } from '../http/errors.js';
 import type { AuthUser } from '../http/principal.js';
@@ -52,6 +52,9 @@ async function targetOf(db: Queryable, id: number): Promise<GroupTarget> {
   return group;
 }
 
+/** What people head a column of phone numbers with besides the kinds' own names. */
+const HEADER_SYNONYMS = ['手机号码', '手机', '电话', '手機', '電話', 'Mobile', 'Phone number', 'Mobile number'];
+
 /** The sheet of one group: its kind of identifier decides what a good row is. */
 export const groupSheet = (kind: GroupTarget['identifier']): SheetSpec<string, GroupImportColumn> => {
   const schema = identifierValue(kind);
@@ -68,6 +71,8 @@ export const groupSheet = (kind: GroupTarget['identifier']): SheetSpec<string, G
           };
     },
     unique: { column: 'identifier', problem: 'group.sheet.inFile' },
+    // The dialog asks for phone numbers, employee or card numbers: a column headed by any of those kinds, in any language, is the identifier.
+    aliases: () => [...LANGS.flatMap((lang) => Object.values(catalogues[lang].group.identifiers)), ...HEADER_SYNONYMS],
   };
 };
 

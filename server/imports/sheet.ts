@@ -60,6 +60,8 @@ export interface SheetSpec<T, C extends string = string> {
   check: (cells: readonly string[]) => { input: T } | { problems: Problem[] };
   /** The column that names a row (a card id, an identifier): a second row with the same value is bad (`problem`, a message key). */
   unique: { column: C; problem: string };
+  /** Other names a header may give a column (a group's identifier headed by its kind: 手机号, Phone). */
+  aliases?: (column: C) => readonly string[];
 }
 
 /** A zip's first bytes (an .xlsx is one): told at the upload, checked again before reading. */
@@ -160,9 +162,16 @@ const bare = (text: string) =>
 
 const LANGS = ['zh-CN', 'zh-TW', 'en'] as const;
 
-/** Whether a row is the template's header in any of the three languages. */
+/** Whether a row is the template's header in any of the three languages, a column also by one of its other names. */
 function isHeader<T, C extends string>(spec: SheetSpec<T, C>, cells: readonly string[]) {
-  return LANGS.some((lang) => spec.columns.every((c, i) => bare(cells[i] ?? '') === bare(spec.label(lang, c))));
+  const named = (c: C, i: number) => {
+    const cell = bare(cells[i] ?? '');
+    return (
+      LANGS.some((lang) => cell === bare(spec.label(lang, c))) ||
+      (spec.aliases?.(c) ?? []).some((a) => cell === bare(a))
+    );
+  };
+  return spec.columns.every(named);
 }
 
 export async function readSheet<T, C extends string>(

@@ -106,8 +106,17 @@ describe('group.import', () => {
     const theirs = await group({}, t.token.tenant2);
     expect((await upload(t.token.tenant1, theirs.id, bytes)).code).toBe(CODE.groupNotFound);
     const made = await group();
-    const wrong = await imported(made.id, await sheet([['13800000001']], ['手机号码']));
+    const wrong = await imported(made.id, await sheet([['13800000001']], ['姓名']));
     expect(wrong).toMatchObject({ state: 'failed', code: CODE.importHeader });
+  });
+
+  it('takes a column headed by what the dialog asks for (手机号, Phone, 手机号码) as the identifier', async () => {
+    const made = await group();
+    for (const [i, header] of ['手机号', 'Phone', '手机号码（必填）', '工號'].entries())
+      expect(await imported(made.id, await sheet([[`1380000010${i}`]], [header]))).toMatchObject({
+        state: 'done',
+        inserted: 1,
+      });
   });
 
   it('fails an import whose group was deleted before the job read it (3402), writing nothing', async () => {
