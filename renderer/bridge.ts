@@ -56,6 +56,9 @@ export const setSessionEpoch = (next: string | undefined) => {
 /** The session epoch this page shows (live events of another session are not its own). */
 export const sessionEpoch = () => epoch;
 
+/** Whether the console runs in its desktop shell (the preload's bridge), not in a browser. */
+export const onDesktop = (): boolean => typeof window !== 'undefined' && window.vend !== undefined;
+
 /** Hears the session's live events (through whichever bridge); returns the unsubscribe. */
 export function subscribeLive(listener: (event: BridgeEvent) => void): () => void {
   return pageBridge().subscribe(listener);

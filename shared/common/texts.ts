@@ -117,7 +117,8 @@ const zhCN = {
     text: '抱歉，您访问的页面不存在',
   },
   noPermission: {
-    title: '401',
+    /** The spec's /401 page says it in words: it is "no access to this page" (403's sense), not "signed out". */
+    title: '无权访问',
     text: '您没有访问此页面的权限，请联系您的上级',
   },
   failure: {
@@ -263,7 +264,7 @@ export const commonTexts = defineTexts(zhCN, {
       text: '抱歉，您造訪的頁面不存在',
     },
     noPermission: {
-      title: '401',
+      title: '無權存取',
       text: '您沒有造訪此頁面的權限，請聯絡您的上級',
     },
     failure: {
@@ -397,7 +398,7 @@ export const commonTexts = defineTexts(zhCN, {
       text: 'Sorry, the page you are looking for does not exist',
     },
     noPermission: {
-      title: '401',
+      title: 'No access',
       text: 'You have no permission for this page; contact your leader',
     },
     failure: {

@@ -1,11 +1,12 @@
 /**
- * "Copy link" on an order's and a complaint's page: the console's deep link
- * to the record, on the clipboard, which the desktop opens in the record's
- * own window (the judgement of a link is tested in tests/core/links.test.ts).
+ * "Copy link" on an order's and a complaint's page. On the desktop the
+ * console's deep link to the record, which the desktop opens in the record's
+ * own window (the link itself and its judgement: tests/core/links.test.ts);
+ * in browser mode, where these tests run, the page's own address, which a
+ * browser opens (a vend-console:// link it cannot).
  */
 import { expect, type Page } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
-import { readLink } from '../../../shared/links.js';
 import { bridgeCall, notificationSaying, openAs, test } from '../support.js';
 
 const en = catalogues.en;
@@ -21,7 +22,12 @@ async function copied(page: Page, testId: string): Promise<string> {
   );
 }
 
-test("an order's and a complaint's page copy the link that opens them", async ({ page, baseURL, request, context }) => {
+test("an order's and a complaint's page copy, in browser mode, the address that opens them", async ({
+  page,
+  baseURL,
+  request,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openAs(page, baseURL, 'tenant1');
   const order = (
@@ -31,8 +37,12 @@ test("an order's and a complaint's page copy the link that opens them", async ({
   ).list[0]!;
   await page.goto(`/orderManagement/orderDetail?id=${order.id}`);
   const orderLink = await copied(page, 'order-detail-link');
-  expect(orderLink).toBe(`vend-console://open/orderManagement/orderDetail?id=${order.id}`);
-  expect(readLink(orderLink)).toMatchObject({ ok: true, path: '/orderManagement/orderDetail' });
+  expect(orderLink).toBe(new URL(`/orderManagement/orderDetail?id=${order.id}`, page.url()).href);
+  // The address opens the order (signed in, in another tab of the browser).
+  const other = await page.context().newPage();
+  await other.goto(orderLink);
+  await expect(other.getByTestId('order-detail-number')).toBeVisible();
+  await other.close();
 
   const complaint = (
     (await bridgeCall(request, 'complaint.page', { query: { pageNum: 1, pageSize: 1 }, body: {} })).content as {
@@ -41,6 +51,6 @@ test("an order's and a complaint's page copy the link that opens them", async ({
   ).list[0]!;
   await page.goto(`/orderManagement/complaintDetail?id=${complaint.id}`);
   expect(await copied(page, 'complaint-detail-link')).toBe(
-    `vend-console://open/orderManagement/complaintDetail?id=${complaint.id}`,
+    new URL(`/orderManagement/complaintDetail?id=${complaint.id}`, page.url()).href,
   );
 });
