@@ -52,6 +52,7 @@ export function AdjustPointsDialog({ member, onClose }: { member: MemberDetail; 
         control={form.control}
         name="points"
         label={t('member.adjust.points')}
+        hint={t('member.adjust.available', { points: member.points })}
         input={{ inputMode: 'numeric', maxLength: 8, 'data-testid': 'member-adjust-points' }}
       />
       <FormInput

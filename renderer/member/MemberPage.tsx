@@ -72,8 +72,12 @@ export default function MemberPage() {
       titleTestId="member-page-title"
       actions={
         <div className={styles.actions}>
-          <Badge appearance="tint" color={blocked ? 'danger' : 'success'} data-testid="member-page-state">
-            {t(`member.states.${data.state}`)}
+          <Badge
+            appearance="tint"
+            color={data.erased ? 'informative' : blocked ? 'danger' : 'success'}
+            data-testid="member-page-state"
+          >
+            {data.erased ? t('member.erasedState') : t(`member.states.${data.state}`)}
           </Badge>
           {!data.erased && (
             <>
@@ -145,11 +149,21 @@ export default function MemberPage() {
       {adjusting && <AdjustPointsDialog member={data} onClose={() => setAdjusting(false)} />}
       <ConfirmDialog
         open={erasing}
-        danger
+        danger={data.points === 0}
         title={t('member.erase')}
-        text={t('member.confirmErase', { name })}
-        confirmLabel={t('member.erase')}
+        text={
+          data.points > 0
+            ? t('member.eraseHasPoints', { name, points: data.points })
+            : t('member.confirmErase', { name })
+        }
+        // A member holding points cannot be erased (708): the question says the balance and offers to adjust it.
+        confirmLabel={data.points > 0 ? t('member.adjust.open') : t('member.erase')}
         onConfirm={async () => {
+          if (data.points > 0) {
+            setErasing(false);
+            setAdjusting(true);
+            return;
+          }
           try {
             await erase.mutateAsync({ params: { id: data.id } });
             notify(t('member.erasedDone'));

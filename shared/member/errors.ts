@@ -42,8 +42,8 @@ export const memberErrors = defineErrors({
   memberHasBalance: err(
     708,
     409,
-    '会员仍有积分余额，请先结清后再删除',
-    '會員仍有積分餘額，請先結清後再刪除',
+    '会员仍有积分余额，请先结清后再注销',
+    '會員仍有積分餘額，請先結清後再註銷',
     'The member still has a points balance: settle it before erasing the member',
   ),
   phoneCodeWrong: err(2401, 400, '验证码错误', '驗證碼錯誤', 'The verification code is wrong'),

@@ -93,8 +93,9 @@ test('a member who bought at the machine appears with their points; tenant1 cred
   await page.getByTestId('member-adjust-points').fill('-9');
   await page.getByTestId('member-adjust-reason').fill('兑换饮料');
   await page.getByTestId('member-adjust-submit').click();
-  // 8 points cannot pay 9: refused at the field, nothing lost.
+  // 8 points cannot pay 9: refused at the field, which says what is available, nothing lost.
   await expect(page.getByRole('dialog').getByText(ERRORS[CODE.pointsShort]!.texts.en)).toBeVisible();
+  await expect(page.getByRole('dialog')).toContainText(en.adjust.available.replace('{{points}}', '8'));
   await expect(page.getByTestId('member-adjust-reason')).toHaveValue('兑换饮料');
   await page.getByTestId('member-adjust-points').fill('12');
   await page.getByTestId('member-adjust-reason').fill('设备故障补偿');
@@ -161,11 +162,28 @@ test("tenant1 saves a member's own data and erases the member at their request",
   expect((await download).suggestedFilename()).toMatch(/^member-8\d{9}\.json$/);
   await expect(notificationSaying(page, en.exported)).toBeVisible();
 
+  // A member holding points: the question says the balance and offers to adjust it, not an erase that would fail.
+  await page.getByTestId('member-adjust-open').click();
+  await page.getByTestId('member-adjust-points').fill('5');
+  await page.getByTestId('member-adjust-reason').fill('注销前测试');
+  await page.getByTestId('member-adjust-submit').click();
+  await expect(notificationSaying(page, en.adjust.done)).toBeVisible();
+  await page.getByTestId('member-erase').click();
+  await expect(page.getByTestId('confirm-dialog')).toContainText(`${nickname} still holds 5 points`);
+  await page.getByTestId('confirm-ok').click();
+  await page.getByTestId('member-adjust-points').fill('-5');
+  await page.getByTestId('member-adjust-reason').fill('注销前结清');
+  await page.getByTestId('member-adjust-submit').click();
+  await expect(page.getByTestId('member-adjust-points')).toHaveCount(0);
+
   await page.getByTestId('member-erase').click();
   await expect(page.getByTestId('confirm-dialog')).toContainText(nickname);
   await page.getByTestId('confirm-ok').click();
   await expect(notificationSaying(page, en.erasedDone)).toBeVisible();
   await expect(page.getByTestId('member-page-title')).toHaveText(en.erasedName);
   await expect(page.getByTestId('member-erase')).toHaveCount(0);
+  // Erased, not "Normal"; nothing to block.
+  await expect(page.getByTestId('member-page-state')).toHaveText(en.erasedState);
+  await expect(page.getByTestId('member-page-toggle')).toHaveCount(0);
   await signOut(page);
 });
