@@ -161,7 +161,14 @@ function facts(a: ActivityDetail, t: T): InfoItem[] {
     },
     a.coupon !== null && {
       label: t('activity.couponType'),
-      value: `${t(`activity.couponTypes.${a.coupon.type}`)}${a.coupon.amount ? ` ${formatYuan(a.coupon.amount)}` : ''} · ${t('activity.couponQuantity')} ${a.coupon.quantity}`,
+      testId: 'activity-page-coupon',
+      // What a member gets and may claim: the kind and amount, how many, for how long, and how many each.
+      value: [
+        `${t(`activity.couponTypes.${a.coupon.type}`)}${a.coupon.amount ? ` ${formatYuan(a.coupon.amount)}` : ''}`,
+        `${t('activity.couponQuantity')} ${a.coupon.quantity}`,
+        `${t('activity.couponDays')} ${a.coupon.validDays}`,
+        `${t('activity.couponPerMember')} ${a.coupon.perMember}`,
+      ].join(' · '),
     },
     { label: t('activity.participationLimit'), value: a.participationLimit ?? none },
     { label: t('activity.exclusive'), value: t(a.exclusive ? 'activity.yes' : 'activity.no') },

@@ -9,7 +9,7 @@
 import { expect } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
 import { formatYuan } from '../../../shared/format.js';
-import { bridgeCall, openAs, test } from '../support.js';
+import { bridgeCall, notificationSaying, openAs, test } from '../support.js';
 import { businessText, sellingChannel, sellOne, SERIAL } from './support.js';
 
 const en = catalogues.en.activity;
@@ -84,6 +84,49 @@ test('tenant1 makes a special price, the preview shows it, the next sale is pric
   await expect(row.getByTestId('order-discount')).toHaveText(formatYuan(channel.price! - special));
   await expect(row.getByTestId('order-activities')).toHaveText(name);
   await page.goBack();
+
+  await page.getByTestId('activity-page-terminate').click();
+  await page.getByRole('button', { name: en.terminate }).last().click();
+  await expect(page.getByTestId('activity-page-state')).toHaveText(en.states.stopped);
+});
+
+test('tenant1 makes a coupon activity: the form asks nothing before it is typed, and its page says how long a coupon lasts and how many each may claim', async ({
+  page,
+  baseURL,
+}) => {
+  await openAs(page, baseURL, 'tenant1', '/marketing/scene');
+  await expect(page.getByTestId('activity-table')).toBeVisible();
+  const { channel } = await sellingChannel(page);
+  const name = `新客满减券${Date.now() % 1_000_000}`;
+  await page.getByTestId('activity-create').click();
+  await page.getByTestId('activity-choose-coupon').click();
+  await expect(page.getByTestId('activity-form-title')).toContainText(en.types.coupon);
+  // Nothing typed yet: no field says anything is wrong.
+  const form = page.locator('form');
+  await expect(form.getByText(catalogues.en.validation.invalid)).toHaveCount(0);
+  await expect(form.locator('.fui-Field__validationMessage')).toHaveCount(0);
+
+  await page.getByTestId('activity-form-name').fill(name);
+  await page.getByTestId('activity-form-tag').fill('满减');
+  await page.getByLabel(en.startAt).fill(businessText(Date.now() - 120_000));
+  await page.getByTestId('activity-form-devices').click();
+  await page.getByRole('menuitemcheckbox', { name: new RegExp(SERIAL) }).click();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('activity-form-products').click();
+  await page.getByRole('menuitemcheckbox', { name: channel.productName!, exact: true }).click();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('activity-form-coupon-amount').fill('1.00');
+  await page.getByTestId('activity-form-coupon-quantity').fill('20');
+  await page.getByTestId('activity-form-coupon-days').fill('7');
+  await page.getByTestId('activity-form-coupon-per-member').fill('2');
+  await page.getByTestId('activity-form-save').click();
+  await expect(page.getByTestId('activity-page-title')).toHaveText(name);
+  const coupon = page.getByTestId('activity-page-coupon');
+  for (const part of [`${en.couponQuantity} 20`, `${en.couponDays} 7`, `${en.couponPerMember} 2`])
+    await expect(coupon).toContainText(part);
+  // Nobody has claimed one yet: the export says so rather than saving an empty sheet.
+  await page.getByTestId('activity-claims-export').click();
+  await expect(notificationSaying(page, en.claims.none)).toBeVisible();
 
   await page.getByTestId('activity-page-terminate').click();
   await page.getByRole('button', { name: en.terminate }).last().click();
