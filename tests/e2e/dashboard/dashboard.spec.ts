@@ -89,7 +89,7 @@ test('tenant1 lands on the dashboard: charts for the last 7 days, a custom range
   // exceljs types its Buffer before Node made Buffer generic.
   await book.xlsx.load(Buffer.concat(await (await file.createReadStream()).toArray()) as unknown as ExcelJS.Buffer);
   const sheet = book.worksheets[0]!;
-  expect(sheet.getRow(1).values).toEqual([undefined, 'Device', 'Point', 'Orders', 'Sales', 'Refunds', 'Net sales']);
+  expect(sheet.getRow(1).values).toEqual([undefined, 'Device', 'Location', 'Orders', 'Sales', 'Refunds', 'Net sales']);
   expect(String(sheet.getRow(2).getCell(1).value)).toMatch(/站|广场|机/);
   expect(typeof sheet.getRow(2).getCell(4).value).toBe('number');
   await expect(page.getByTestId('notify').first()).toHaveText(en.charts.exported);
