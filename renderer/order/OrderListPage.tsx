@@ -108,8 +108,8 @@ export function OrderListScreen({ preset }: { preset: OrderListPreset }) {
   useLastPage(paging, setPaging, total, !count.isPlaceholderData && !rows.isPlaceholderData);
   const open = (o: OrderItem) => void navigate(orderDetailPath(o.id));
 
-  // Short of width the list folds (kit DataTable): the member, platform, activities and delivery first, then the tenant,
-  // the device; the discount and what was received only after all of them. The number, title, amount, refunded, both
+  // Short of width the list folds (kit DataTable): the member, platform, activities and delivery first, then the tenant
+  // and a linked order's scene, the device; the discount and what was received only after all of them. The number, title, amount, refunded, both
   // states and the time never fold: what an order is and where it stands.
   const columns = useMemo<Column<OrderItem>[]>(
     () => [
@@ -233,6 +233,7 @@ export function OrderListScreen({ preset }: { preset: OrderListPreset }) {
         ? [
             {
               id: 'scene',
+              fold: 3,
               header: t('order.list.scene'),
               render: (o: OrderItem) => <OverflowText text={o.sceneName ?? ''} />,
               minWidth: 110,
