@@ -44,13 +44,17 @@ export async function percentiles(
 export class Budgets {
   private readonly missed: string[] = [];
 
-  /** Prints `label: figure unit (budget …)` and remembers a miss. `most`: the figure must stay at or below the budget; otherwise at or above. */
-  check(label: string, figure: number, budget: number, unit: string, most = true): void {
+  /**
+   * Prints `label: figure unit (budget …)` and remembers a miss. `most`: the figure must stay at or below the
+   * budget; otherwise at or above. `quiet`: printed only when missed (a bench that prints its figures itself).
+   */
+  check(label: string, figure: number, budget: number, unit: string, most = true, quiet = false): void {
     const ok = most ? figure <= budget : figure >= budget;
     const digits = unit === 'ms' ? 1 : unit === '×' ? 2 : 0;
-    console.log(
-      `${label}: ${figure.toFixed(digits)} ${unit} (budget ${most ? '≤' : '≥'} ${budget} ${unit})${ok ? '' : '  ← MISSED'}`,
-    );
+    if (!quiet || !ok)
+      console.log(
+        `${label}: ${figure.toFixed(digits)} ${unit} (budget ${most ? '≤' : '≥'} ${budget} ${unit})${ok ? '' : '  ← MISSED'}`,
+      );
     if (!ok) this.missed.push(`${label} ${figure.toFixed(digits)} ${unit}, budget ${budget}`);
   }
 
