@@ -11,12 +11,11 @@ import { Suspense, type ComponentType } from 'react';
 import { useNavigate } from 'react-router';
 import type { ActivityResults } from '../../shared/activity/index.js';
 import { formatTime, formatYuan } from '../../shared/format.js';
-import { saveFile } from '../app/save.js';
 import { callOp, useOp } from '../bridge.js';
 import { LazyChartPanel, type ChartPanelProps } from '../dashboard/index.js';
 import { currentLang } from '../i18n/index.js';
 import { ActionButton, InfoList, listView, useScreen, type Column } from '../kit/index.js';
-import { XLSX_MIME } from '../kit/xlsx.js';
+import { saveSheet } from '../kit/xlsx.js';
 import { activityOrdersPath } from '../order/index.js';
 
 type Day = ActivityResults['days'][number];
@@ -78,9 +77,10 @@ export function ResultsPanel({ id, name, coupons }: { id: number; name: string; 
             icon={<ArrowDownloadRegular />}
             action={async () => {
               const sheet = await callOp('activity.claimsExport', { params: { id }, query: { lang: currentLang() } });
-              if (sheet.rows === 0) notify(t('activity.claims.none'));
-              else if (await saveFile(sheet.name, XLSX_MIME, sheet.data))
-                notify(t('activity.claims.exported', { count: sheet.rows }));
+              await saveSheet(sheet, notify, {
+                none: t('activity.claims.none'),
+                saved: (count) => t('activity.claims.exported', { count }),
+              });
             }}
             data-testid="activity-claims-export"
           >

@@ -13,11 +13,11 @@ import {
   type RenewalItem,
   type RenewalState,
 } from '../../shared/billing/index.js';
-import { InvoiceButtons, InvoiceCell, InvoiceMarkDialogs, XLSX_MIME, type InvoiceAction } from './InvoiceActions.js';
+import { InvoiceButtons, InvoiceCell, InvoiceMarkDialogs, type InvoiceAction } from './InvoiceActions.js';
+import { saveSheet } from '../kit/xlsx.js';
 import { InvoiceWizard } from './InvoiceWizard.js';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { callOp } from '../bridge.js';
-import { saveFile } from '../app/save.js';
 import { currentLang } from '../i18n/index.js';
 import {
   ActionButton,
@@ -182,8 +182,7 @@ export default function BillPage() {
                 query: { lang: currentLang() },
                 body: filterBody(filter),
               });
-              if (await saveFile(sheet.name, XLSX_MIME, sheet.data))
-                notify(t('billing.bills.exported', { count: sheet.rows }));
+              await saveSheet(sheet, notify, { saved: (count) => t('billing.bills.exported', { count }) });
             } catch (error) {
               report(error);
             }

@@ -26,10 +26,10 @@ import { invoiceMark, type InvoiceState, type RenewalItem } from '../../shared/b
 import { callOp, useOpMutation } from '../bridge.js';
 import { asCallError } from '../app/errors.js';
 import { saveFile } from '../app/save.js';
+import { XLSX_MIME } from '../kit/xlsx.js';
 import { currentLang } from '../i18n/index.js';
 import { ActionButton, ConfirmDialog, OverflowText, useCloseGuard, useScreen, RowAction } from '../kit/index.js';
 
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const STATE_COLOURS: Readonly<Record<InvoiceState, BadgeProps['color']>> = {
   applied: 'warning',
   issued: 'brand',

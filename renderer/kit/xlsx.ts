@@ -3,6 +3,7 @@
  * pick list), as base64 for `saveFile`: exceljs, loaded only when a sheet is
  * written — it is large, and no screen needs it to draw.
  */
+import { saveFile } from '../app/save.js';
 
 export interface SheetColumn {
   header: string;
@@ -19,6 +20,27 @@ export interface Sheet {
 }
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A sheet an export of the upstream made: its file name, its bytes in base64, how many rows it holds. */
+export interface MadeSheet {
+  name: string;
+  data: string;
+  rows: number;
+}
+
+/**
+ * Saves a sheet an export made and says so: `saved` with its row count once
+ * it is saved (nothing when the save dialog was cancelled); with `none`, a
+ * sheet without rows is not offered for saving, and `none` is said instead.
+ */
+export async function saveSheet(
+  sheet: MadeSheet,
+  notify: (text: string) => void,
+  said: { saved: (rows: number) => string; none?: string },
+): Promise<void> {
+  if (sheet.rows === 0 && said.none !== undefined) notify(said.none);
+  else if (await saveFile(sheet.name, XLSX_MIME, sheet.data)) notify(said.saved(sheet.rows));
+}
 
 /** Excel refuses sheet names over 31 characters or with []:*?/\ in them. */
 const sheetName = (name: string) => name.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet';

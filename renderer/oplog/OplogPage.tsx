@@ -8,7 +8,6 @@ import { Text } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { OP_KINDS, OPLOG_LIMITS, type OplogFilter, type OpRecordItem } from '../../shared/oplog/index.js';
-import { saveFile } from '../app/save.js';
 import { callOp } from '../bridge.js';
 import { currentLang } from '../i18n/index.js';
 import {
@@ -31,7 +30,7 @@ import {
   useScreen,
   type Column,
 } from '../kit/index.js';
-import { XLSX_MIME } from '../kit/xlsx.js';
+import { saveSheet } from '../kit/xlsx.js';
 import { recordColumns } from './columns.js';
 import { RecordDialog } from './RecordDialog.js';
 
@@ -101,9 +100,10 @@ export default function OplogPage() {
           icon={<ArrowDownloadRegular />}
           action={async () => {
             const sheet = await callOp('oplog.export', { query: { lang: currentLang() }, body: toBody(filter) });
-            if (sheet.rows === 0) notify(t('oplog.exportNone'));
-            else if (await saveFile(sheet.name, XLSX_MIME, sheet.data))
-              notify(t('oplog.exported', { count: sheet.rows }));
+            await saveSheet(sheet, notify, {
+              none: t('oplog.exportNone'),
+              saved: (count) => t('oplog.exported', { count }),
+            });
           }}
           data-testid="oplog-export"
         >

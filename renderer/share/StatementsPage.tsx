@@ -22,7 +22,6 @@ import { zodI18nResolver } from '../app/form.js';
 import { useConsoleForm } from '../app/useConsoleForm.js';
 import { useUser } from '../app/session.js';
 import { callOp, useOpMutation } from '../bridge.js';
-import { saveFile } from '../app/save.js';
 import { currentLang } from '../i18n/index.js';
 import {
   ActionButton,
@@ -49,7 +48,7 @@ import {
   useScreen,
   type Column,
 } from '../kit/index.js';
-import { XLSX_MIME } from '../kit/xlsx.js';
+import { saveSheet } from '../kit/xlsx.js';
 import { statementPath } from './paths.js';
 import { useCloses } from './useCloses.js';
 import { STATE_COLOR, StatementStepAction } from './StatementActions.js';
@@ -187,8 +186,7 @@ export default function StatementsPage() {
                   query: { lang: currentLang() },
                   body: { ...filterBody(filter), month: filter.month },
                 });
-                if (await saveFile(sheet.name, XLSX_MIME, sheet.data))
-                  notify(t('share.statement.exported', { count: sheet.rows }));
+                await saveSheet(sheet, notify, { saved: (count) => t('share.statement.exported', { count }) });
               } catch (error) {
                 report(error);
               }

@@ -210,7 +210,7 @@ export default function Shell() {
         const next = tabsReducer(tabsRef.current, { type: 'close', path: tab.path });
         dispatch({ type: 'reset', views: next });
         setCache((c) => dropViews(c, [tab.path]));
-        const to = afterClose(next, addressNow().split(/[?#]/)[0]!);
+        const to = afterClose(next, pathNow());
         if (to) void navigate(to);
       });
     },
@@ -238,7 +238,7 @@ export default function Shell() {
             next.map((v) => v.path),
           ),
         );
-        if (tab.path !== addressNow().split(/[?#]/)[0]) void navigate(tab.fullPath);
+        if (tab.path !== pathNow()) void navigate(tab.fullPath);
       });
     },
     [guarded, navigate],
@@ -254,7 +254,7 @@ export default function Shell() {
           next.map((v) => v.path),
         ),
       );
-      const to = afterClose(next, addressNow().split(/[?#]/)[0]!);
+      const to = afterClose(next, pathNow());
       if (to) void navigate(to);
     });
   }, [guarded, navigate]);
@@ -360,3 +360,5 @@ const dropped = (tabs: readonly TabView[], keep: string | null) =>
 
 /** The address shown now (the shell's router is a browser router). */
 const addressNow = () => window.location.pathname + window.location.search + window.location.hash;
+/** The address's path alone: what a tab is keyed by. */
+const pathNow = () => window.location.pathname;

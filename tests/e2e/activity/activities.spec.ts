@@ -10,7 +10,7 @@ import { expect } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
 import { formatYuan } from '../../../shared/format.js';
 import { bridgeCall, notificationSaying, openAs, test } from '../support.js';
-import { businessText, sellingChannel, sellOne, SERIAL } from './support.js';
+import { fillActivityBasics, sellingChannel, sellOne } from './support.js';
 
 const en = catalogues.en.activity;
 
@@ -29,15 +29,7 @@ test('tenant1 makes a special price, the preview shows it, the next sale is pric
   await page.getByTestId('activity-create').click();
   await page.getByTestId('activity-choose-discount').click();
   await expect(page.getByTestId('activity-form-title')).toContainText(en.types.discount);
-  await page.getByTestId('activity-form-name').fill(name);
-  await page.getByTestId('activity-form-tag').fill('半价');
-  await page.getByLabel(en.startAt).fill(businessText(Date.now() - 120_000));
-  await page.getByTestId('activity-form-devices').click();
-  await page.getByRole('menuitemcheckbox', { name: new RegExp(SERIAL) }).click();
-  await page.keyboard.press('Escape');
-  await page.getByTestId('activity-form-products').click();
-  await page.getByRole('menuitemcheckbox', { name: channel.productName!, exact: true }).click();
-  await page.keyboard.press('Escape');
+  await fillActivityBasics(page, { name: name, tag: '半价', productName: channel.productName! });
   // A special price is asked for each product: saving without one is refused at its field.
   await page.getByTestId('activity-form-save').click();
   await expect(page.getByTestId('activity-form-prices')).toContainText(catalogues.en.validation.required);
@@ -106,15 +98,7 @@ test('tenant1 makes a coupon activity: the form asks nothing before it is typed,
   await expect(form.getByText(catalogues.en.validation.invalid)).toHaveCount(0);
   await expect(form.locator('.fui-Field__validationMessage')).toHaveCount(0);
 
-  await page.getByTestId('activity-form-name').fill(name);
-  await page.getByTestId('activity-form-tag').fill('满减');
-  await page.getByLabel(en.startAt).fill(businessText(Date.now() - 120_000));
-  await page.getByTestId('activity-form-devices').click();
-  await page.getByRole('menuitemcheckbox', { name: new RegExp(SERIAL) }).click();
-  await page.keyboard.press('Escape');
-  await page.getByTestId('activity-form-products').click();
-  await page.getByRole('menuitemcheckbox', { name: channel.productName!, exact: true }).click();
-  await page.keyboard.press('Escape');
+  await fillActivityBasics(page, { name: name, tag: '满减', productName: channel.productName! });
   await page.getByTestId('activity-form-coupon-amount').fill('1.00');
   await page.getByTestId('activity-form-coupon-quantity').fill('20');
   await page.getByTestId('activity-form-coupon-days').fill('7');

@@ -8,7 +8,7 @@
 import { expect } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
 import { bridgeCall, openAs, test } from '../support.js';
-import { businessText, person, sellingChannel, sellOne, SERIAL, tenantOf } from './support.js';
+import { fillActivityBasics, person, sellingChannel, sellOne, tenantOf } from './support.js';
 
 const en = catalogues.en.activity;
 
@@ -29,15 +29,7 @@ test('an activity aimed at a group prices its members’ purchases only', async 
 
   await page.getByTestId('activity-create').click();
   await page.getByTestId('activity-choose-discountOffer').click();
-  await page.getByTestId('activity-form-name').fill(`会员日八折${stamp}`);
-  await page.getByTestId('activity-form-tag').fill('会员日');
-  await page.getByLabel(en.startAt).fill(businessText(Date.now() - 120_000));
-  await page.getByTestId('activity-form-devices').click();
-  await page.getByRole('menuitemcheckbox', { name: new RegExp(SERIAL) }).click();
-  await page.keyboard.press('Escape');
-  await page.getByTestId('activity-form-products').click();
-  await page.getByRole('menuitemcheckbox', { name: channel.productName!, exact: true }).click();
-  await page.keyboard.press('Escape');
+  await fillActivityBasics(page, { name: `会员日八折${stamp}`, tag: '会员日', productName: channel.productName! });
   await page.getByTestId('activity-form-rate').fill('80');
   await page.getByTestId('activity-form-crowd-inGroups').click();
   // A group is asked for once the crowd is a group's.

@@ -5,6 +5,7 @@
  * activity restricted to it prices these tests' sales alone.
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { catalogues } from '../../../shared/domains.js';
 import { demoSecret } from '../../../server/device/credentials.js';
 import { sandboxCode, sandboxPhoneGrant } from '../../../server/member/wechat.js';
 import { bridgeCall, upstreamUrl } from '../support.js';
@@ -90,4 +91,20 @@ export function businessText(ms: number): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   const d = new Date(ms + 8 * 3_600_000);
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+}
+
+/**
+ * The open activity form's common part: its name and tag, a start two minutes
+ * ago, this file's machine and one product (by its name, as the picker lists it).
+ */
+export async function fillActivityBasics(page: Page, basics: { name: string; tag: string; productName: string }) {
+  await page.getByTestId('activity-form-name').fill(basics.name);
+  await page.getByTestId('activity-form-tag').fill(basics.tag);
+  await page.getByLabel(catalogues.en.activity.startAt).fill(businessText(Date.now() - 120_000));
+  await page.getByTestId('activity-form-devices').click();
+  await page.getByRole('menuitemcheckbox', { name: new RegExp(SERIAL) }).click();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('activity-form-products').click();
+  await page.getByRole('menuitemcheckbox', { name: basics.productName, exact: true }).click();
+  await page.keyboard.press('Escape');
 }
