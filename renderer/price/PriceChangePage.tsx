@@ -92,6 +92,8 @@ export default function PriceChangePage() {
         title={t('price.cancel')}
         text={t('price.confirmCancel')}
         confirmLabel={t('price.cancel')}
+        // Not "Cancel" beside "Cancel rollout": the way out says what it does.
+        cancelLabel={t('common.back')}
         onConfirm={async () => {
           try {
             await cancel.mutateAsync({ params: { id: c.id }, body: {} });

@@ -7,12 +7,17 @@
  * or the product list's selection, arriving with `?devices=` or
  * `?products=`. A change opens its progress.
  */
-import { Text } from '@fluentui/react-components';
+import { Badge, Text } from '@fluentui/react-components';
 import { OpenRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatTime, formatYuan } from '../../shared/format.js';
-import type { PriceChangeItem, PriceHistoryItem } from '../../shared/price/index.js';
+import {
+  priceChangeState,
+  type PriceChangeItem,
+  type PriceChangeState,
+  type PriceHistoryItem,
+} from '../../shared/price/index.js';
 import { useOp } from '../bridge.js';
 import {
   ChoiceFilter,
@@ -35,6 +40,16 @@ import {
 } from '../kit/index.js';
 import { changePath } from './paths.js';
 import { PriceDialog } from './PriceDialog.js';
+
+const CHANGE_STATE_COLOURS: Readonly<
+  Record<PriceChangeState, 'informative' | 'success' | 'warning' | 'danger' | 'subtle'>
+> = {
+  sending: 'informative',
+  done: 'success',
+  partly: 'warning',
+  failed: 'danger',
+  cancelled: 'subtle',
+};
 
 const TABS = ['changes', 'history'] as const;
 const idsOf = (text: string | null) =>
@@ -131,6 +146,21 @@ function Changes() {
         render: (c) => (
           <OverflowText text={c.timing === 'at' && c.applyAt ? formatAt(c.applyAt) : t(`price.timings.${c.timing}`)} />
         ),
+      },
+      {
+        id: 'state',
+        header: t('price.state'),
+        minWidth: 80,
+        hideable: false,
+        cellTestId: 'price-row-state',
+        render: (c) => {
+          const state = priceChangeState(c.counts);
+          return (
+            <Badge appearance="tint" color={CHANGE_STATE_COLOURS[state]}>
+              {t(`price.changeStates.${state}`)}
+            </Badge>
+          );
+        },
       },
       {
         id: 'progress',

@@ -15,6 +15,26 @@ export const PRICE_DEVICE_STATES = ['pending', 'delivered', 'applied', 'failed',
 export type PriceDeviceState = (typeof PRICE_DEVICE_STATES)[number];
 /** A device's part the machine has not applied yet: it may be cancelled, and it conflicts with another change of its products. */
 export const UNAPPLIED_STATES = ['pending', 'delivered'] as const;
+
+/**
+ * A change as a whole, from its devices' states: `sending` while any device
+ * has not applied it; then `done` (every device applied it), `cancelled`
+ * (none did: cancelled, or replaced by a later change, everywhere), `failed`
+ * (none applied it and a machine refused it), `partly` (some applied it and
+ * the rest failed or were cancelled). Without it, a change replaced
+ * everywhere read "0 / 1 applied, 0 failed", like one still waiting.
+ */
+export const PRICE_CHANGE_STATES = ['sending', 'done', 'partly', 'failed', 'cancelled'] as const;
+export type PriceChangeState = (typeof PRICE_CHANGE_STATES)[number];
+
+export function priceChangeState(counts: Readonly<Record<PriceDeviceState, number>>): PriceChangeState {
+  if (counts.pending + counts.delivered > 0) return 'sending';
+  const ended = counts.applied + counts.failed + counts.cancelled;
+  if (counts.applied === ended) return 'done';
+  if (counts.applied > 0) return 'partly';
+  return counts.failed > 0 ? 'failed' : 'cancelled';
+}
+
 export const PRICE_TIMINGS = ['now', 'at', 'visit'] as const;
 export type PriceTiming = (typeof PRICE_TIMINGS)[number];
 /**
