@@ -58,6 +58,12 @@ export function businessOffsetMinutes(at: number | Date): number {
   return Math.round((Date.parse(`${businessDateTime(ms).replace(' ', 'T')}Z`) - Math.floor(ms / 1000) * 1000) / 60_000);
 }
 
+/** The minute of the business day at an instant (0–1439): where a daily window such as 01:00–05:00 stands. */
+export const businessMinuteOfDay = (at: number | Date): number => {
+  const wall = businessWall(at);
+  return wall.getUTCHours() * 60 + wall.getUTCMinutes();
+};
+
 /**
  * The instant a wall-clock time of the business time zone stands for:
  * `YYYY-MM-DD hh:mm[:ss]` (a space or a `T` between; what a datetime-local

@@ -5,10 +5,12 @@
  * again as machines report) — with approve, pause, resume, cancel (asks
  * first) and retry the failed as its state allows.
  */
-import { Button, makeStyles, MessageBar, MessageBarBody, ProgressBar, Text, tokens } from '@fluentui/react-components';
+import { makeStyles, MessageBar, MessageBarBody, ProgressBar, Text, tokens } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
 import { CODE } from '../../shared/domains.js';
+import { businessMinuteOfDay } from '../../shared/business-time.js';
 import {
+  inWindow,
   JOB_STATES,
   type JobItem,
   type JobState,
@@ -19,6 +21,7 @@ import { formatTime } from '../../shared/format.js';
 import { useDetail } from '../app/detail.js';
 import { useOpMutation } from '../bridge.js';
 import {
+  ActionButton,
   ChoiceFilter,
   ConfirmDialog,
   DataTable,
@@ -94,15 +97,18 @@ export default function RolloutPage() {
         <div className={styles.actions}>
           <RolloutStateBadge state={r.state} testId="firmware-rollout-state" />
           {allowed(r).map((action) => (
-            <Button
+            <ActionButton
               key={action}
               appearance={action === 'approve' ? 'primary' : 'secondary'}
               disabled={act.isPending}
-              onClick={() => (action === 'cancel' ? setAsking(true) : void run(action))}
+              // Its creator is refused (1906): the button says why before it is pressed.
+              disabledReason={action === 'approve' && r.mine ? t('firmware.rollout.approveNotYours') : undefined}
+              opensDialog={action === 'cancel'}
+              action={() => (action === 'cancel' ? setAsking(true) : run(action))}
               data-testid={`firmware-rollout-${action}`}
             >
               {t(`firmware.rollout.actions.${action}`)}
-            </Button>
+            </ActionButton>
           ))}
         </div>
       }
@@ -113,6 +119,14 @@ export default function RolloutPage() {
             <MessageBarBody>{t('firmware.rollout.stoppedAt', { stage: r.stoppedStage })}</MessageBarBody>
           </MessageBar>
         )}
+        {r.state === 'running' &&
+          r.window &&
+          !inWindow(businessMinuteOfDay(Date.now()), r.window.from, r.window.to) && (
+            // "Running" alone read as broken while nothing moved until the night's window opened.
+            <MessageBar intent="info" data-testid="firmware-rollout-waiting">
+              <MessageBarBody>{t('firmware.rollout.waitingForWindow', { from: clock(r.window.from) })}</MessageBarBody>
+            </MessageBar>
+          )}
         <InfoList items={facts(r, t)} />
         {r.stages.map((s) => {
           const total = JOB_STATES.reduce((n, state) => n + s.counts[state], 0);
@@ -145,6 +159,8 @@ export default function RolloutPage() {
         title={t('firmware.rollout.actions.cancel')}
         text={t('firmware.rollout.confirmCancel')}
         confirmLabel={t('firmware.rollout.actions.cancel')}
+        // Not "Cancel" beside "Cancel rollout": the way out says what it does.
+        cancelLabel={t('common.back')}
         onConfirm={async () => {
           await run('cancel');
           setAsking(false);

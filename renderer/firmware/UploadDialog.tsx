@@ -70,18 +70,14 @@ export function UploadDialog({
     save: async (v) => {
       setSent(0);
       try {
-        const uploadId = await uploadFile(v.file!, setSent);
-        const pkg = await create.mutateAsync({
-          body: {
-            modelId: Number(v.modelId),
-            module: v.module as never,
-            version: v.version,
-            fromVersion: v.fromVersion || null,
-            notesZh: v.notesZh,
-            notesEn: v.notesEn,
-            uploadId,
-          },
-        });
+        const facts = {
+          modelId: Number(v.modelId),
+          module: v.module as never,
+          version: v.version,
+          fromVersion: v.fromVersion || null,
+        };
+        const uploadId = await uploadFile(v.file!, setSent, facts);
+        const pkg = await create.mutateAsync({ body: { ...facts, notesZh: v.notesZh, notesEn: v.notesEn, uploadId } });
         onCreated(pkg);
       } finally {
         setSent(null);

@@ -7,6 +7,7 @@
  */
 import { callOp, OpError } from '../bridge.js';
 import { CODE } from '../../shared/domains.js';
+import type { OpInput } from '../../shared/ipc.js';
 import { base64Of, sha256Hex } from '../kit/index.js';
 
 const TRIES = 3;
@@ -25,9 +26,19 @@ async function retried<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Sends the file; `progress` hears the bytes the upstream holds after each part. Answers the upload's id. */
-export async function uploadFile(file: File, progress: (sent: number) => void): Promise<number> {
-  const started = await callOp('firmware.uploadStart', { body: { name: file.name, size: file.size } });
+/**
+ * Sends the file; `progress` hears the bytes the upstream holds after each
+ * part. `pkg`, the package it is for, is checked before the first byte goes
+ * (a taken version is refused at once, not after the whole file). Answers the upload's id.
+ */
+export async function uploadFile(
+  file: File,
+  progress: (sent: number) => void,
+  pkg?: OpInput<'firmware.uploadStart'>['body']['package'],
+): Promise<number> {
+  const started = await callOp('firmware.uploadStart', {
+    body: { name: file.name, size: file.size, ...(pkg ? { package: pkg } : {}) },
+  });
   for (let part = 0; part < started.parts; part++) {
     const from = part * started.partBytes;
     const bytes = new Uint8Array(await file.slice(from, from + started.partBytes).arrayBuffer());

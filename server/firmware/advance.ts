@@ -16,19 +16,17 @@
  *    most `perMinute` a minute and `concurrent` at work at once.
  */
 import { and, asc, count, eq, gt, inArray, lte, lt, sql } from 'drizzle-orm';
-import { businessOffsetMinutes } from '../../shared/business-time.js';
-import { ACTIVE_JOB_STATES, AT_WORK_JOB_STATES, ROLLOUT_LIMITS, type JobState } from '../../shared/firmware/index.js';
+import { businessMinuteOfDay } from '../../shared/business-time.js';
+import {
+  ACTIVE_JOB_STATES,
+  AT_WORK_JOB_STATES,
+  inWindow,
+  ROLLOUT_LIMITS,
+  type JobState,
+} from '../../shared/firmware/index.js';
 import type { Db, Queryable, Tx } from '../db/index.js';
 import { announce } from './rollout-actions.js';
 import { rolloutJobs as j, rollouts as r } from './schema.js';
-
-/** Minute of the business day at `now`. */
-const minuteOfDay = (now: Date) =>
-  (((now.getUTCHours() * 60 + now.getUTCMinutes() + businessOffsetMinutes(now)) % 1440) + 1440) % 1440;
-
-/** Whether `minute` lies in [from, to), a window that may cross midnight. */
-export const inWindow = (minute: number, from: number, to: number) =>
-  from < to ? minute >= from && minute < to : minute >= from || minute < to;
 
 /**
  * A failed attempt of a job: queued again after a back-off (30 s, 60 s…),
@@ -95,7 +93,8 @@ async function advanceOne(tx: Tx, id: number, now: Date, timeoutMs: number): Pro
     await tx.update(r).set({ state: 'done', finishedAt: now }).where(eq(r.id, id));
     return announce(tx, ro.tenantId, id, 'done');
   }
-  const open = ro.windowFrom === null || ro.windowTo === null || inWindow(minuteOfDay(now), ro.windowFrom, ro.windowTo);
+  const open =
+    ro.windowFrom === null || ro.windowTo === null || inWindow(businessMinuteOfDay(now), ro.windowFrom, ro.windowTo);
   if (open) {
     const [busy] = await tx
       .select({ n: count() })

@@ -3,6 +3,7 @@ import { defineHandlers } from '../http/handlers.js';
 import { storageIn } from '../storage/index.js';
 import { firmwareModels, setModules } from './modules.js';
 import {
+  checkPackage,
   createPackage,
   deletePackage,
   packageOf,
@@ -23,7 +24,10 @@ export const firmwareHandlers = defineHandlers({
     setModules(db, scope, params.id, body.modules, body.remotePrice),
   'firmware.page': ({ query, body }, { db, scope }) => packagePage(db, scope, query, body),
   'firmware.info': ({ params }, { db, scope }) => packageOf(db, scope, params.id),
-  'firmware.uploadStart': ({ body }, { db, user }) => startUpload(db, user, body),
+  'firmware.uploadStart': async ({ body }, { db, user }) => {
+    if (body.package) await checkPackage(db, body.package);
+    return startUpload(db, user, body);
+  },
   'firmware.uploadPart': ({ params, body }, { db, user }) => putPart(db, user, params.id, params.part, body),
   'firmware.create': ({ body }, { db, user, scope, request }) =>
     createPackage(db, storageIn(request.routeOptions.config), user, scope, body),
@@ -39,7 +43,7 @@ export const firmwareHandlers = defineHandlers({
   'firmware.eligibility': ({ body }, { db, user, scope }) => eligibility(db, user, scope, body),
   'firmware.rolloutCreate': ({ body }, { db, user, scope }) => createRollout(db, user, scope, body),
   'firmware.rolloutPage': ({ query, body }, { db, scope }) => rolloutPage(db, scope, query, body),
-  'firmware.rolloutInfo': ({ params }, { db, scope }) => rolloutOf(db, scope, params.id),
+  'firmware.rolloutInfo': ({ params }, { db, user, scope }) => rolloutOf(db, scope, params.id, user.id),
   'firmware.rolloutJobs': ({ params, query, body }, { db, scope }) =>
     rolloutJobsPage(db, scope, params.id, query, body),
   'firmware.rolloutAct': ({ params, body }, { db, user, scope }) =>

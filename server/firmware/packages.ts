@@ -122,8 +122,11 @@ async function modelWithModule(db: Queryable, modelId: number, module: string, l
   if (!has) throw new BizError(CODE.moduleNotOfModel);
 }
 
+/** What a package is, before its file: enough to check it against the model and the packages there. */
+type PackageFacts = Pick<PackageInput, 'modelId' | 'module' | 'version' | 'fromVersion'>;
+
 /** The model's room (1702) and the version's (1703); read again under the model's lock before the insert. */
-async function checkRoom(db: Queryable, input: PackageInput) {
+async function checkRoom(db: Queryable, input: PackageFacts) {
   const [held] = await db.select({ n: count() }).from(p).where(eq(p.modelId, input.modelId));
   if ((held?.n ?? 0) >= FIRMWARE_LIMITS.packagesPerModel) throw new BizError(CODE.packageLimit);
   const [taken] = await db
@@ -137,6 +140,16 @@ async function checkRoom(db: Queryable, input: PackageInput) {
 async function dropUnusedFile(db: Queryable, storage: FileStorage, fileId: string) {
   const [used] = await db.select({ id: p.id }).from(p).where(eq(p.fileId, fileId)).limit(1);
   if (!used) await storage.remove(fileId);
+}
+
+/**
+ * Everything `createPackage` checks of a package before its file (the upload
+ * asks it first: a taken version was refused only after 64 MB had travelled).
+ */
+export async function checkPackage(db: Queryable, facts: PackageFacts) {
+  checkFromVersion(facts.version, facts.fromVersion);
+  await modelWithModule(db, facts.modelId, facts.module);
+  await checkRoom(db, facts);
 }
 
 export async function createPackage(db: Db, storage: FileStorage, user: AuthUser, scope: Scope, input: PackageInput) {

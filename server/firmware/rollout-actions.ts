@@ -33,7 +33,7 @@ export const announce = (db: Queryable, tenantId: number, rolloutId: number, end
   publish(db, 'firmware', tenantId, { kind: 'rollout', rolloutId, ...(ended ? { ended } : {}) });
 
 export async function actOnRollout(db: Db, user: AuthUser, scope: Scope, id: number, action: RolloutAction) {
-  const current = await rolloutOf(db, scope, id);
+  const current = await rolloutOf(db, scope, id, user.id);
   const move = MOVES[action];
   await db.transaction(async (tx) => {
     const [row] = await tx.select({ createdBy: r.createdBy }).from(r).where(eq(r.id, id)).for('update');
@@ -65,5 +65,5 @@ export async function actOnRollout(db: Db, user: AuthUser, scope: Scope, id: num
         .where(and(eq(j.rolloutId, id), inArray(j.state, [...ACTIVE_JOB_STATES]), ne(j.state, 'cancelled')));
     await announce(tx, current.tenantId, id, action === 'cancel' ? 'cancelled' : undefined);
   });
-  return rolloutOf(db, scope, id);
+  return rolloutOf(db, scope, id, user.id);
 }

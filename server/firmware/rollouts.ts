@@ -197,7 +197,7 @@ export async function createRollout(db: Db, user: AuthUser, scope: Scope, input:
     );
     return row!.id;
   });
-  return rolloutOf(db, scope, id);
+  return rolloutOf(db, scope, id, user.id);
 }
 
 const itemColumns = {
@@ -231,6 +231,7 @@ function rolloutQuery(db: Queryable, where: SQL | undefined) {
       approvedBy: sql<string | null>`(select ${users.username} from ${users} where ${users.id} = ${r.approvedBy})`,
       stoppedStage: r.stoppedStage,
       finishedAt: r.finishedAt,
+      createdById: r.createdBy,
     })
     .from(r)
     .innerJoin(tenants, eq(tenants.id, r.tenantId))
@@ -240,7 +241,13 @@ function rolloutQuery(db: Queryable, where: SQL | undefined) {
     .where(where);
 }
 
-export async function rolloutOf(db: Queryable, scope: Scope, id: number): Promise<RolloutDetail> {
+/** One rollout as `viewerId` sees it: `mine` when they made it (a creator may not approve their own: 1906). */
+export async function rolloutOf(
+  db: Queryable,
+  scope: Scope,
+  id: number,
+  viewerId: number | null = null,
+): Promise<RolloutDetail> {
   const [row] = await rolloutQuery(db, and(eq(r.id, id), scope.where(r.tenantId)));
   if (!row) throw new BizError(CODE.rolloutNotFound);
   const byStage = await db
@@ -254,9 +261,10 @@ export async function rolloutOf(db: Queryable, scope: Scope, id: number): Promis
       JOB_STATES.map((state) => [state, byStage.find((s) => s.stage === stage && s.state === state)?.n ?? 0]),
     ) as Record<JobState, number>,
   }));
-  const { windowFrom, windowTo, createdAt, finishedAt, ...rest } = row;
+  const { windowFrom, windowTo, createdAt, finishedAt, createdById, ...rest } = row;
   return {
     ...rest,
+    mine: viewerId !== null && createdById === viewerId,
     window: windowFrom === null || windowTo === null ? null : { from: windowFrom, to: windowTo },
     createdAt: createdAt.toISOString(),
     finishedAt: finishedAt?.toISOString() ?? null,

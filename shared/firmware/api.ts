@@ -135,10 +135,11 @@ export const firmwareApi = {
     method: 'POST',
     path: '/firmware/uploads',
     summary:
-      "Begins a package file's upload of `size` bytes (1705 empty, 1706 over 64 MB): answers the upload's id and the part size its parts travel in.",
+      "Begins a package file's upload of `size` bytes (1705 empty, 1706 over 64 MB): answers the upload's id and the part size its parts travel in. With `package`, the package it is for is checked first, as `firmware.create` will check it (1801, 1704, 1703, 1702, a lowest version not below the version), so a refusal comes before a byte is sent.",
     body: z.object({
       name: text(FIRMWARE_LIMITS.fileName),
       size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+      package: packageInput.pick({ modelId: true, module: true, version: true, fromVersion: true }).optional(),
     }),
     content: z.object({ uploadId: z.number().int(), partBytes: z.number().int(), parts: z.number().int() }),
     access: admin,

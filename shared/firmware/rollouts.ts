@@ -24,6 +24,10 @@ export const TARGETS = ['devices', 'point', 'scene'] as const;
 export const INELIGIBLE = ['otherModel', 'offline', 'atVersion', 'newer', 'belowFrom', 'busy'] as const;
 export type Ineligible = (typeof INELIGIBLE)[number];
 
+/** Whether the business day's `minute` lies in the window [from, to), which may cross midnight (22:00–02:00). */
+export const inWindow = (minute: number, from: number, to: number) =>
+  from < to ? minute >= from && minute < to : minute >= from || minute < to;
+
 export const ROLLOUT_LIMITS = {
   devices: 1000,
   /** A failed attempt is tried again after 30 s, 60 s…; after this many the job has failed. */
@@ -153,6 +157,8 @@ export const rolloutDetail = rolloutItem.extend({
   minDevices: z.number().int(),
   approval: z.boolean(),
   approvedBy: z.string().nullable(),
+  /** Made by the caller, who may therefore not approve it (1906): the page says so instead of offering it. */
+  mine: z.boolean(),
   /** Why it stopped itself (the stage whose failures passed the threshold), when it did. */
   stoppedStage: z.number().int().nullable(),
   finishedAt: isoTime.nullable(),

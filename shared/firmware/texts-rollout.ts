@@ -48,7 +48,8 @@ const zhCN = {
   versionFromNow: '版本（开始时 → 现在）',
   noVersion: '未上报',
   firstStage: '首批比例（%）',
-  firstStageHint: '首批设备全部完成且失败率未超标后，再推送其余设备；100 即一次推送',
+  firstStageHint:
+    '按设备数向上取整（3 台的 34% 即 2 台，至少 1 台）；首批全部完成且失败率未超标后，再推送其余设备；100 即一次推送',
   perMinute: '每分钟最多开始（台）',
   concurrent: '同时升级最多（台）',
   window: '维护时段（北京时间）',
@@ -74,6 +75,8 @@ const zhCN = {
   createdAt: '创建时间',
   approvedBy: '审批人',
   confirmCancel: '取消后，尚未完成的设备不再升级。确定取消？',
+  approveNotYours: '这是你创建的推送任务，须由其他用户审批',
+  waitingForWindow: '已审批，等待维护时段：设备将于 {{from}} 开始升级',
   live: '实时更新',
 };
 
@@ -125,7 +128,8 @@ export const rolloutTexts = defineTexts(zhCN, {
     versionFromNow: '版本（開始時 → 現在）',
     noVersion: '未上報',
     firstStage: '首批比例（%）',
-    firstStageHint: '首批設備全部完成且失敗率未超標後，再推送其餘設備；100 即一次推送',
+    firstStageHint:
+      '按設備數向上取整（3 台的 34% 即 2 台，至少 1 台）；首批全部完成且失敗率未超標後，再推送其餘設備；100 即一次推送',
     perMinute: '每分鐘最多開始（台）',
     concurrent: '同時升級最多（台）',
     window: '維護時段（北京時間）',
@@ -151,6 +155,8 @@ export const rolloutTexts = defineTexts(zhCN, {
     createdAt: '建立時間',
     approvedBy: '審批人',
     confirmCancel: '取消後，尚未完成的設備不再升級。確定取消？',
+    approveNotYours: '這是你建立的推送任務，須由其他使用者審批',
+    waitingForWindow: '已審批，等待維護時段：設備將於 {{from}} 開始升級',
     live: '即時更新',
   },
   en: {
@@ -206,7 +212,8 @@ export const rolloutTexts = defineTexts(zhCN, {
     versionFromNow: 'Version (at start → now)',
     noVersion: 'Not reported',
     firstStage: 'First stage (%)',
-    firstStageHint: 'The rest follow once the first stage has finished below the failure limit; 100: all at once',
+    firstStageHint:
+      'Rounded up to whole devices (34 % of 3 is 2; at least 1). The rest follow once the first stage has finished below the failure limit; 100: all at once',
     perMinute: 'Started per minute at most',
     concurrent: 'Updating at once at most',
     window: 'Maintenance window (China time)',
@@ -232,6 +239,8 @@ export const rolloutTexts = defineTexts(zhCN, {
     createdAt: 'Created',
     approvedBy: 'Approved by',
     confirmCancel: 'Devices not yet updated will not be. Cancel the rollout?',
+    approveNotYours: 'You created this rollout: someone else must approve it',
+    waitingForWindow: 'Approved and waiting for its maintenance window: devices start updating at {{from}}',
     live: 'Live',
   },
 });

@@ -13,10 +13,12 @@ import {
 import {
   businessDateTime,
   businessInstant,
+  businessMinuteOfDay,
   businessOffsetMinutes,
   daysLeft,
   otherZoneThanBusiness,
 } from '../../shared/business-time.js';
+import { inWindow } from '../../shared/firmware/index.js';
 
 const S = 1000;
 const MIN = 60 * S;
@@ -90,6 +92,15 @@ describe('the business clock', () => {
     }
     expect(businessInstant('25/11/2026 10:00')).toBeNull();
     expect(businessInstant('')).toBeNull();
+  });
+
+  it("places an instant in the business day's minutes and a daily window, one that crosses midnight too", () => {
+    // 17:30 UTC is 01:30 the next day in China.
+    expect(businessMinuteOfDay(Date.parse('2026-11-24T17:30:00Z'))).toBe(90);
+    expect(inWindow(90, 60, 300)).toBe(true);
+    expect(inWindow(300, 60, 300)).toBe(false);
+    expect(inWindow(30, 22 * 60, 120)).toBe(true);
+    expect(inWindow(12 * 60, 22 * 60, 120)).toBe(false);
   });
 
   it("tells when the computer shows another zone than the business's", () => {

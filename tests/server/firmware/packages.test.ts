@@ -92,6 +92,30 @@ describe('firmware.uploadStart', () => {
       CODE.forbidden,
     );
   });
+
+  it('checks the package it is for before a byte is sent: a taken version, a module the model lacks, a lowest version not below', async () => {
+    const id = await modelId(t, 'VM-C900');
+    await draft(t, t.token.admin, { modelId: id, module: 'brewer', version: '5.0.0' });
+    const start = (pkg: { module?: string; version?: string; fromVersion?: string | null }) =>
+      t.call(
+        'firmware.uploadStart',
+        {
+          body: {
+            name: 'x.bin',
+            size: 20 * MB,
+            package: { modelId: id, module: 'brewer', version: '5.1.0', fromVersion: null, ...pkg } as never,
+          },
+        },
+        t.token.admin,
+      );
+    expect((await start({ version: '5.0.0' })).body.code).toBe(CODE.packageVersionTaken);
+    expect((await start({ module: 'cooling' })).body.code).toBe(CODE.moduleNotOfModel);
+    expect((await start({ fromVersion: '5.2.0' })).body).toMatchObject({
+      code: CODE.badRequest,
+      content: { fields: { fromVersion: 'firmware.validation.fromVersionNotBelow' } },
+    });
+    expect((await start({})).body).toMatchObject({ code: CODE.ok, content: { parts: 20 } });
+  });
 });
 
 describe('firmware.uploadPart', () => {

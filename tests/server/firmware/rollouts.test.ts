@@ -311,6 +311,10 @@ describe('firmware.rolloutAct', () => {
   it('waits for another user’s approval (1906 for its creator); pause and resume; each move once', async () => {
     const rollout = await create({ approval: true });
     expect(rollout.state).toBe('approval');
+    // Its page tells the creator it is theirs (the Approve button says why it is not offered), not another user.
+    expect(rollout.mine).toBe(true);
+    expect((await t.ok('firmware.rolloutInfo', { params: { id: rollout.id } }, t.token.tenant1)).mine).toBe(true);
+    expect((await t.ok('firmware.rolloutInfo', { params: { id: rollout.id } }, t.token.member1)).mine).toBe(false);
     await advance();
     expect((await info(rollout.id)).stages[0]!.counts.offered).toBe(0);
     expect(
