@@ -7,29 +7,37 @@
  * renderer/shell) imports no domain. renderer/domains.ts lists the manifests.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 import type { Lang } from '../shared/i18n/define.js';
 import type { SessionUser } from '../shared/ipc.js';
 
-export type Screen = LazyExoticComponent<ComponentType> | Preloadable;
+export type Screen = Preloadable;
 
-/** A screen whose module can be loaded ahead (`preload`, from a session start), see `preloadable`. */
-export type Preloadable = ComponentType & { preload: () => Promise<unknown> };
+/** A screen (or a piece of the frame) whose module can be loaded ahead (`preload`), see `preloadable`. */
+export type Preloadable<P extends object = object> = ComponentType<P> & { preload: () => Promise<unknown> };
 
 /**
- * A lazy screen that can be loaded ahead: once `preload` has resolved it
+ * A lazy component that can be loaded ahead: once `preload` has resolved it
  * renders at once, without suspending. A plain `lazy` suspends on its first
  * render even when its module is already loaded (its own import() promise
  * has not settled yet), and React then holds the revealed page back until
  * 300 ms after the spinner showed (its Suspense fallback throttle) — after
- * sign-in, that was a third of the dashboard's second.
+ * sign-in, that was a third of the dashboard's second. Every screen is one:
+ * the console loads the landing screen's module beside the shell's
+ * (renderer/app/preload.ts).
  */
-export function preloadable(load: () => Promise<{ default: ComponentType }>): Preloadable {
-  let loaded: ComponentType | undefined;
+export function preloadable<P extends object = object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+): Preloadable<P> {
+  let loaded: ComponentType<P> | undefined;
   // A second call imports the same module again: the browser's module map answers it.
-  const preload = () => load().then((m) => ((loaded = m.default), m));
+  const preload = async (): Promise<{ default: ComponentType<P> }> => {
+    const module = await load();
+    loaded = module.default;
+    return module;
+  };
   const Lazy = lazy(preload);
-  return Object.assign(() => createElement(loaded ?? Lazy), { preload });
+  return Object.assign((props: P) => createElement((loaded ?? Lazy) as ComponentType<P>, props), { preload });
 }
 
 /** A page module loaded on demand (react-router's `lazy`). */

@@ -1,16 +1,15 @@
 /** The account domain in the renderer: the sign-in page, the profile menu (with the password dialog) and the account page. */
-import { lazy } from 'react';
-import { defineScreens } from '../manifest.js';
+import { defineScreens, preloadable } from '../manifest.js';
 
 export const accountScreens = defineScreens({
   name: 'account',
   screens: {
-    Person: lazy(() => import('./PersonPage.js')),
+    Person: preloadable(() => import('./PersonPage.js')),
   },
   slots: {
     signIn: () => import('./LoginPage.js'),
     // Loaded with the shell, not with the sign-in page: its menu, avatar and password dialog are no part of signing in.
-    profileMenu: lazy(() => import('./ProfileMenu.js').then((m) => ({ default: m.ProfileMenu }))),
+    profileMenu: preloadable(() => import('./ProfileMenu.js').then((m) => ({ default: m.ProfileMenu }))),
   },
 });
 

@@ -1,15 +1,14 @@
 /** The activity domain's screens (spec §2 /marketing/scene, adddiscount, scenedeatil, create). */
-import { lazy } from 'react';
-import { defineScreens } from '../manifest.js';
+import { defineScreens, preloadable } from '../manifest.js';
 
 export { activityPath } from './paths.js';
 
 export const activityScreens = defineScreens({
   name: 'activity',
   screens: {
-    SceneMarketing: lazy(() => import('./ActivitiesPage.js')),
-    AddDiscount: lazy(() => import('./ActivityFormPage.js')),
-    DiscountDetail: lazy(() => import('./ActivityPage.js')),
-    CreateActivity: lazy(() => import('./ChooseTypePage.js')),
+    SceneMarketing: preloadable(() => import('./ActivitiesPage.js')),
+    AddDiscount: preloadable(() => import('./ActivityFormPage.js')),
+    DiscountDetail: preloadable(() => import('./ActivityPage.js')),
+    CreateActivity: preloadable(() => import('./ChooseTypePage.js')),
   },
 });

@@ -11,10 +11,11 @@ import { COMMON_CODE } from '../../shared/common/errors.js';
 import { reportQueryError } from './report.js';
 import { createRouter } from './router.js';
 import { SESSION_STARTS } from '../domains.js';
+import { preloadLanding } from './preload.js';
 import { adoptSession, setSessionStarts } from './session.js';
 import type { SessionUser } from '../../shared/ipc.js';
 
-setSessionStarts(SESSION_STARTS);
+setSessionStarts([...SESSION_STARTS, preloadLanding]);
 
 function createQueryClient() {
   return new QueryClient({

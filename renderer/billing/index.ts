@@ -1,12 +1,11 @@
 /** The billing domain's screens (spec §2 payCenter, costManagement, bill: hidden children of /, reached from the top bar). */
-import { lazy } from 'react';
-import { defineScreens } from '../manifest.js';
+import { defineScreens, preloadable } from '../manifest.js';
 
 export const billingScreens = defineScreens({
   name: 'billing',
   screens: {
-    PayCenter: lazy(() => import('./PayCenterPage.js')),
-    CostManagement: lazy(() => import('./CostManagementPage.js')),
-    Bill: lazy(() => import('./BillPage.js')),
+    PayCenter: preloadable(() => import('./PayCenterPage.js')),
+    CostManagement: preloadable(() => import('./CostManagementPage.js')),
+    Bill: preloadable(() => import('./BillPage.js')),
   },
 });

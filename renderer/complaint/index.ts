@@ -1,13 +1,12 @@
 /** The complaint domain's screens (spec §2 customerService) and its live events. */
-import { lazy } from 'react';
-import { defineScreens } from '../manifest.js';
+import { defineScreens, preloadable } from '../manifest.js';
 import { complaintLive } from './live.js';
 
 export const complaintScreens = defineScreens({
   name: 'complaint',
   screens: {
-    CustomerService: lazy(() => import('./ComplaintListPage.js')),
-    ComplaintDetail: lazy(() => import('./ComplaintDetailPage.js')),
+    CustomerService: preloadable(() => import('./ComplaintListPage.js')),
+    ComplaintDetail: preloadable(() => import('./ComplaintDetailPage.js')),
   },
   live: { complaint: complaintLive },
 });

@@ -1,12 +1,11 @@
 /** The group domain's screens (spec §2 /marketing/group, groudetale, addgroup). */
-import { lazy } from 'react';
-import { defineScreens } from '../manifest.js';
+import { defineScreens, preloadable } from '../manifest.js';
 
 export const groupScreens = defineScreens({
   name: 'group',
   screens: {
-    CustomerGroups: lazy(() => import('./GroupsPage.js')),
-    GroupDetail: lazy(() => import('./GroupPage.js')),
-    AddGroup: lazy(() => import('./GroupFormPage.js')),
+    CustomerGroups: preloadable(() => import('./GroupsPage.js')),
+    GroupDetail: preloadable(() => import('./GroupPage.js')),
+    AddGroup: preloadable(() => import('./GroupFormPage.js')),
   },
 });

@@ -1,11 +1,10 @@
 /** The operation log's screen (docs/domains/oplog.md). */
-import { lazy } from 'react';
-import { defineScreens } from '../manifest.js';
+import { defineScreens, preloadable } from '../manifest.js';
 
 export const oplogScreens = defineScreens({
   name: 'oplog',
   screens: {
-    Oplog: lazy(() => import('./OplogPage.js')),
+    Oplog: preloadable(() => import('./OplogPage.js')),
   },
 });
 

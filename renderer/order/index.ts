@@ -1,5 +1,4 @@
 /** The order domain's screens (spec §2 /orderManagement). */
-import { lazy } from 'react';
 import { prefetchOp } from '../bridge.js';
 import { mayOpen } from '../app/session.js';
 import { defineScreens, preloadable } from '../manifest.js';
@@ -11,10 +10,12 @@ const OrderDetail = preloadable(() => import('./OrderDetailPage.js'));
 export const orderScreens = defineScreens({
   name: 'order',
   screens: {
-    OrderList: lazy(() => import('./OrderListPage.js')),
-    PaymentBoxOrders: lazy(() => import('./OrderListPage.js').then((m) => ({ default: m.PaymentBoxOrdersPage }))),
-    StaffOrderList: lazy(() => import('./OrderListPage.js').then((m) => ({ default: m.StaffOrderListPage }))),
-    LinkedOrders: lazy(() => import('./OrderListPage.js').then((m) => ({ default: m.LinkedOrdersPage }))),
+    OrderList: preloadable(() => import('./OrderListPage.js')),
+    PaymentBoxOrders: preloadable(() =>
+      import('./OrderListPage.js').then((m) => ({ default: m.PaymentBoxOrdersPage })),
+    ),
+    StaffOrderList: preloadable(() => import('./OrderListPage.js').then((m) => ({ default: m.StaffOrderListPage }))),
+    LinkedOrders: preloadable(() => import('./OrderListPage.js').then((m) => ({ default: m.LinkedOrdersPage }))),
     OrderDetail,
   },
   live: { order: orderLive },

@@ -1,6 +1,6 @@
 /** The product domain's screens (spec §2 /productManagement). */
 import { lazy } from 'react';
-import { defineScreens } from '../manifest.js';
+import { defineScreens, preloadable } from '../manifest.js';
 
 /** A distributor's products, read only: the distributor page's tab (loaded with it, not with this manifest). */
 export const TenantProducts = lazy(() =>
@@ -10,18 +10,18 @@ export const TenantProducts = lazy(() =>
 export const productScreens = defineScreens({
   name: 'product',
   screens: {
-    ProductList: lazy(() => import('./ProductListPage.js')),
-    Classification: lazy(() => import('./CategoryListPage.js')),
-    Ingredient: lazy(() => import('./IngredientListPage.js')),
-    SetProperty: lazy(() => import('./AttributeListPage.js')),
-    ImageFormat: lazy(() => import('./ImageFormatListPage.js')),
-    Merchandise: lazy(() => import('./MerchandisePage.js')),
-    NewGoods: lazy(() => import('./NewGoodsPage.js')),
-    CustomInfo: lazy(() => import('./CustomModelListPage.js')),
-    AttributeDetails: lazy(() => import('./ModelAttributesPage.js')),
-    ImageDetails: lazy(() => import('./ModelImagesPage.js')),
-    EditNewGoods: lazy(() => import('./EditCustomInfoPage.js')),
+    ProductList: preloadable(() => import('./ProductListPage.js')),
+    Classification: preloadable(() => import('./CategoryListPage.js')),
+    Ingredient: preloadable(() => import('./IngredientListPage.js')),
+    SetProperty: preloadable(() => import('./AttributeListPage.js')),
+    ImageFormat: preloadable(() => import('./ImageFormatListPage.js')),
+    Merchandise: preloadable(() => import('./MerchandisePage.js')),
+    NewGoods: preloadable(() => import('./NewGoodsPage.js')),
+    CustomInfo: preloadable(() => import('./CustomModelListPage.js')),
+    AttributeDetails: preloadable(() => import('./ModelAttributesPage.js')),
+    ImageDetails: preloadable(() => import('./ModelImagesPage.js')),
+    EditNewGoods: preloadable(() => import('./EditCustomInfoPage.js')),
     // The tenant domain's route (a distributor's products); the screen is the product list's, read only.
-    ProductInformation: lazy(() => import('./ProductInformationPage.js')),
+    ProductInformation: preloadable(() => import('./ProductInformationPage.js')),
   },
 });

@@ -1,12 +1,11 @@
 /** The tenant domain's screens (spec §2 /tenant): the distributor list, a distributor's page and its devices. */
-import { lazy } from 'react';
-import { defineScreens } from '../manifest.js';
+import { defineScreens, preloadable } from '../manifest.js';
 
 export const tenantScreens = defineScreens({
   name: 'tenant',
   screens: {
-    Distributors: lazy(() => import('./DistributorsPage.js')),
-    DistributorDevices: lazy(() => import('./DistributorDevicesPage.js')),
-    Distributor: lazy(() => import('./DistributorPage.js')),
+    Distributors: preloadable(() => import('./DistributorsPage.js')),
+    DistributorDevices: preloadable(() => import('./DistributorDevicesPage.js')),
+    Distributor: preloadable(() => import('./DistributorPage.js')),
   },
 });
