@@ -61,6 +61,8 @@ export interface BehaviourEditorProps {
   error?: string | undefined;
 }
 
+const daysValid = (days: number) => Number.isInteger(days) && days >= 1 && days <= BEHAVIOUR_LIMITS.days;
+
 export function BehaviourEditor({ value, onChange, tenantId, tenantNeeded, error }: BehaviourEditorProps) {
   const { t } = useScreen();
   const styles = useStyles();
@@ -78,7 +80,13 @@ export function BehaviourEditor({ value, onChange, tenantId, tenantNeeded, error
 
   return (
     <div className={styles.editor} data-testid="group-behaviour">
-      <Field label={t('group.behaviour.days')} required className={styles.days}>
+      <Field
+        label={t('group.behaviour.days')}
+        required
+        className={styles.days}
+        // Said at once: a window of 0 days (or none) previews nothing and would only be refused at save.
+        validationMessage={daysValid(value.days) ? undefined : t('group.validation.days')}
+      >
         <Input
           type="number"
           min={1}

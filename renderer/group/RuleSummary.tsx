@@ -8,11 +8,18 @@ const useStyles = makeStyles({
   fresh: { display: 'inline-flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
 });
 
+/** "At 2 devices", "at 1 location", or both: a kind of place the rule does not name is not counted as 0. */
+function boughtAt(t: ReturnType<typeof useScreen>['t'], devices: number, points: number): string {
+  if (!points) return t('group.behaviour.summary.boughtAtDevices', { count: devices });
+  if (!devices) return t('group.behaviour.summary.boughtAtPoints', { count: points });
+  return t('group.behaviour.summary.boughtAt', { devices, points });
+}
+
 export function RuleSummary({ rule }: { rule: BehaviourRule }) {
   const { t } = useScreen();
   const parts = rule.conditions.map((c) =>
     c.kind === 'boughtAt'
-      ? t('group.behaviour.summary.boughtAt', { devices: c.deviceIds.length, points: c.pointIds.length })
+      ? boughtAt(t, c.deviceIds.length, c.pointIds.length)
       : c.kind === 'spent'
         ? t('group.behaviour.summary.spent', { amount: formatYuan(c.minFen) })
         : c.kind === 'boughtProduct'
@@ -21,7 +28,7 @@ export function RuleSummary({ rule }: { rule: BehaviourRule }) {
   );
   return (
     <Text data-testid="group-rule">
-      {t('group.behaviour.summaryWindow', { days: rule.days })}
+      {t('group.behaviour.summaryWindow', { count: rule.days })}
       {parts.join(t('group.behaviour.and'))}
     </Text>
   );
