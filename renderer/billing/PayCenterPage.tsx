@@ -67,7 +67,7 @@ export default function PayCenterPage() {
       <Title3 as="h1" id="pay-center-title">
         {t('route.payCenter')}
       </Title3>
-      <MessageBar intent="warning" data-testid="billing-simulated">
+      <MessageBar intent="warning" layout="multiline" data-testid="billing-simulated">
         <MessageBarBody>{t('billing.simulated')}</MessageBarBody>
       </MessageBar>
       <Card>

@@ -101,7 +101,8 @@ export function PayDialog({
         <DialogBody>
           <DialogTitle>{t('billing.pay.title')}</DialogTitle>
           <DialogContent className={styles.body}>
-            <MessageBar intent="warning">
+            {/* Multiline: in the dialog's width Fluent's automatic layout kept one line and cut the text mid-word. */}
+            <MessageBar intent="warning" layout="multiline">
               <MessageBarBody>{t('billing.simulated')}</MessageBarBody>
             </MessageBar>
             <Text className={styles.amount} data-testid="pay-amount">

@@ -46,6 +46,10 @@ test('tenant1 renews two devices for 12 months, sees their service end move and 
 
   const dialog = page.getByTestId('pay-dialog');
   await expect(dialog.getByTestId('pay-qr')).toBeVisible();
+  // The simulated-payment banner is read whole: wrapped, not cut mid-word by the dialog's width.
+  const banner = dialog.getByText(en.simulated);
+  await expect(banner).toBeVisible();
+  expect(await banner.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
   await expect(dialog.getByTestId('pay-amount')).toHaveText('¥600.00');
   const number = (await dialog.getByTestId('pay-number').textContent())!;
   expect(number).toMatch(/^RN\d{16}$/);
