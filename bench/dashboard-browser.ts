@@ -11,15 +11,9 @@
  * run); the last browser's next four sign-ins are printed. Needs the built
  * renderer (`npm run bench:browser` builds it first).
  */
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { launchChromium, startBrowserBench } from './browser-support.js';
 import { at, Budgets } from './support.js';
-
-process.env.DATABASE_URL = 'memory://';
-process.env.DEMO_DATA = '1';
-process.env.SIMULATE = '0';
-process.env.UPSTREAM_PORT ??= '8097';
-process.env.CONSOLE_PORT ??= '5187';
-const { startBrowserMode, startUpstream } = await import('../scripts/launch.js');
 
 const BUDGET_MS = 1000;
 /** Sign-in submitted → the signed-in shell (its side menu) on screen. */
@@ -56,27 +50,13 @@ const WATCH = `(() => {
 })()`;
 
 const budgets = new Budgets();
-const upstream = await startUpstream();
-const host = await startBrowserMode(upstream, 'bench');
-const launch = () =>
-  chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+const { host, close } = await startBrowserBench();
 try {
   const cold: number[] = [];
   const warm: number[] = [];
   const shells: number[] = [];
   for (let b = 0; b < COLD; b++) {
-    const browser = await launch();
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage({ locale: 'zh-CN', viewport: { width: 1366, height: 900 } });
       await page.goto(host.launchUrl());
@@ -108,8 +88,7 @@ try {
   );
   budgets.check('  first sign-in → signed-in shell (median of fresh browsers)', shell, SHELL_BUDGET_MS, 'ms');
 } finally {
-  await host.close();
-  await upstream.close();
+  await close();
 }
 budgets.finish('dashboard in the browser');
 

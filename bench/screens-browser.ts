@@ -14,16 +14,10 @@
  * held to its budget: 1.0 s by address, 0.3 s inside the app.
  * Needs the built renderer (`npm run bench:browser` builds it first).
  */
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { launchChromium, startBrowserBench } from './browser-support.js';
 import { matchChain, ROUTE_SETS, type AppRoute } from '../shared/routes.js';
 import { at, Budgets, signIn } from './support.js';
-
-process.env.DATABASE_URL = 'memory://';
-process.env.DEMO_DATA = '1';
-process.env.SIMULATE = '0';
-process.env.UPSTREAM_PORT ??= '8097';
-process.env.CONSOLE_PORT ??= '5187';
-const { startBrowserMode, startUpstream } = await import('../scripts/launch.js');
 
 const ADDRESS_BUDGET_MS = 1000;
 const MOVE_BUDGET_MS = 300;
@@ -115,20 +109,6 @@ async function detailScreens(upstreamUrl: string): Promise<Screen[]> {
   return out;
 }
 
-const launch = () =>
-  chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-
 /** Signs in through the sign-in page (the host keeps one session, whichever browser asks: the last user signed out). */
 async function signInAs(page: Page, username: string): Promise<void> {
   await page.goto(new URL('/login', page.url()).href);
@@ -201,14 +181,13 @@ function report(title: string, figures: Map<string, number>, budget: number, bud
 }
 
 const budgets = new Budgets();
-const upstream = await startUpstream();
-const host = await startBrowserMode(upstream, 'bench');
+const { upstream, host, close } = await startBrowserBench();
 try {
   const screens = [...menuScreens(), ...(await detailScreens(upstream.url))];
   const samples = new Map<string, number[]>();
   const moves = new Map<string, number>();
   for (let b = 0; b < BROWSERS; b++) {
-    const browser = await launch();
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage({ locale: 'zh-CN', viewport: { width: 1366, height: 900 } });
       await page.addInitScript(WATCH);
@@ -230,7 +209,6 @@ try {
   if (process.env.BENCH_VERBOSE)
     console.log([...moves].map(([name, ms]) => `${ms.toFixed(0).padStart(5)} ${name}`).join('\n'));
 } finally {
-  await host.close();
-  await upstream.close();
+  await close();
 }
 budgets.finish('every screen in the browser');
