@@ -51,6 +51,7 @@ const EXCLUDED: Partial<Record<ApiOp, string>> = {
   'firmware.setModules': FIRMWARE,
   'firmware.update': FIRMWARE,
   'firmware.uploadPart': FIRMWARE,
+  'firmware.uploadStart': FIRMWARE,
   'firmware.withdraw': FIRMWARE,
   'share.statementDays':
     "its line filter names a line of the statement in the path, which is judged (975): another statement's line is simply none of its rows (tests/server/share/statements.test.ts)",
