@@ -83,6 +83,14 @@ interface Claimed {
   createdAt: Date;
 }
 
+/** What a claim or a hand-over answers of the job it took (read by toClaimed). */
+const claimedColumns = sql`id, kind, group_key as "group", payload, attempts, created_at as "createdAt"`;
+
+/** A claimed row as the driver answers it (a bigint id as text, a time as text on PGlite) made typed. */
+function toClaimed(row: Claimed | undefined): Claimed | null {
+  return row ? { ...row, id: Number(row.id), createdAt: new Date(row.createdAt) } : null;
+}
+
 /** Takes one due job of these kinds (or a stale running one) whose group has room; null when there is none. */
 async function claim(db: Db, kinds: JobKinds, staleMs: number): Promise<Claimed | null> {
   const names = Object.keys(kinds);
@@ -110,11 +118,10 @@ async function claim(db: Db, kinds: JobKinds, staleMs: number): Promise<Claimed 
           and ((j.state = 'queued' and j.run_at <= now()) or (j.state = 'running' and j.heartbeat_at < now() - ${stale}::interval))
           and not exists (select 1 from full_groups f where f.kind = j.kind and f.group_key = j.group_key)
         order by j.run_at, j.id limit 1 for update of j skip locked
-      ) returning id, kind, group_key as "group", payload, attempts, created_at as "createdAt"`,
+      ) returning ${claimedColumns}`,
     );
   });
-  if (!row) return null;
-  return { ...row, id: Number(row.id), createdAt: new Date(row.createdAt) };
+  return toClaimed(row);
 }
 
 /** How many jobs in a row one slot takes from its group by hand-over before it lets the other groups claim. */
@@ -140,10 +147,10 @@ async function endAndHandOver(db: Db, job: Claimed, end: SQL): Promise<Claimed |
         select id from jobs
         where kind = ${job.kind} and group_key = ${job.group} and state = 'queued' and run_at <= now()
         order by run_at, id limit 1 for update skip locked
-      ) returning id, kind, group_key as "group", payload, attempts, created_at as "createdAt"`,
+      ) returning ${claimedColumns}`,
     );
   });
-  return next ? { ...next, id: Number(next.id), createdAt: new Date(next.createdAt) } : null;
+  return toClaimed(next);
 }
 
 /**
