@@ -14,7 +14,11 @@ import type { SessionUser } from '../shared/ipc.js';
 export type Screen = Preloadable;
 
 /** A screen (or a piece of the frame) whose module can be loaded ahead (`preload`), see `preloadable`. */
-export type Preloadable<P extends object = object> = ComponentType<P> & { preload: () => Promise<unknown> };
+export type Preloadable<P extends object = object> = ComponentType<P> & {
+  preload: () => Promise<unknown>;
+  /** Whether the module is loaded: the component then renders without suspending. */
+  loaded: () => boolean;
+};
 
 /**
  * A lazy component that can be loaded ahead: once `preload` has resolved it
@@ -37,7 +41,10 @@ export function preloadable<P extends object = object>(
     return module;
   };
   const Lazy = lazy(preload);
-  return Object.assign((props: P) => createElement((loaded ?? Lazy) as ComponentType<P>, props), { preload });
+  return Object.assign((props: P) => createElement((loaded ?? Lazy) as ComponentType<P>, props), {
+    preload,
+    loaded: () => loaded !== undefined,
+  });
 }
 
 /** A page module loaded on demand (react-router's `lazy`). */

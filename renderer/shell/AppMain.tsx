@@ -6,14 +6,14 @@
  * unknown paths.
  */
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { Component, Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { Component, memo, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate, type Location } from 'react-router';
 import { allViews, type AppRoute } from '../../shared/routes.js';
 import { ViewPathContext } from '../app/dirty.js';
 import { NoPermission, PageSpinner, RouteFailure } from '../app/pages.js';
 import { useShell } from './context.js';
 import { redirectTarget, type ShellPage } from './page.js';
-import { Screen } from './screens.js';
+import { loadScreen, Screen, screenReady } from './screens.js';
 import { SETTINGS_BUTTON_WIDTH } from './settings.js';
 import type { CachedView } from './viewCache.js';
 
@@ -42,8 +42,11 @@ class ViewBoundary extends Component<{ children: ReactNode }, { failed: boolean 
   }
 }
 
-/** One view with its own (frozen while hidden) address: hooks such as useSearchParams read it. */
-function ViewHost({ route, location }: { route: AppRoute; location: Location }) {
+/**
+ * One view with its own (frozen while hidden) address: hooks such as useSearchParams read it. Memoised: a move
+ * renders the view moved to and the one left, not every cached view again.
+ */
+const ViewHost = memo(function ViewHost({ route, location }: { route: AppRoute; location: Location }) {
   return (
     <ViewPathContext.Provider value={route.path}>
       <ViewBoundary>
@@ -55,7 +58,7 @@ function ViewHost({ route, location }: { route: AppRoute; location: Location }) 
       </ViewBoundary>
     </ViewPathContext.Provider>
   );
-}
+});
 
 /** /redirect/{path}: goes on to the path, so that its view mounts afresh (refresh, language change). */
 function RedirectView() {
@@ -67,21 +70,55 @@ function RedirectView() {
   return null;
 }
 
+interface Shown {
+  route: AppRoute;
+  location: Location;
+}
+
+/**
+ * The view to show for the address: its own once its screen's module is loaded; until then (a few tens of
+ * milliseconds, the module loading) the view shown before it, if any. A view mounted before its module has
+ * loaded suspends, shows its spinner, and React then holds the drawn screen back until 300 ms after that spinner
+ * appeared (its Suspense fallback throttle): that had been most of every move inside the app.
+ */
+function useShownView(current: AppRoute | undefined, location: Location): Shown | undefined {
+  const [, loaded] = useState(0);
+  const [before, setBefore] = useState<Shown>();
+  const ready = current === undefined || screenReady(current.name);
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    const done = () => live && loaded((n) => n + 1);
+    loadScreen(current.name).then(done, done);
+    return () => {
+      live = false;
+    };
+  }, [current, ready]);
+  useEffect(() => {
+    if (ready && current) setBefore({ route: current, location });
+  }, [ready, current, location]);
+  if (!current) return undefined;
+  // Nothing shown before (an address opened): the view mounts and shows its spinner.
+  return ready || !before ? { route: current, location } : before;
+}
+
 export function AppMain({ page, cache }: { page: ShellPage; cache: readonly CachedView<Location>[] }) {
   const styles = useStyles();
   const { routes } = useShell();
   const location = useLocation();
   const byPath = useMemo(() => new Map(allViews(routes).map((r) => [r.path, r])), [routes]);
-  const current = page.kind === 'view' ? page.route : undefined;
+  const shown = useShownView(page.kind === 'view' ? page.route : undefined, location);
+  const current = shown?.route;
 
   const entries: { route: AppRoute; location: Location; active: boolean }[] = [];
   for (const c of cache) {
     const route = byPath.get(c.path);
-    if (!route) continue;
+    // A view whose module is still loading waits until it can be drawn at once (useShownView).
+    if (!route || (route !== current && !screenReady(route.name))) continue;
     const active = route === current;
-    entries.push({ route, location: active ? location : c.location, active });
+    entries.push({ route, location: active ? shown!.location : c.location, active });
   }
-  if (current && !entries.some((e) => e.active)) entries.push({ route: current, location, active: true });
+  if (shown && !entries.some((e) => e.active)) entries.push({ ...shown, active: true });
 
   return (
     <main className={styles.main} id={MAIN_ID} tabIndex={-1} data-testid="app-main">

@@ -51,10 +51,13 @@ export function Breadcrumbs({ lastOnly = false }: { lastOnly?: boolean }) {
   const trail = `${all.map((c) => titleText(t, c.title)).join('/')}|${width}`;
   // A new trail or width starts whole again, then gives up first parts while the last one is cut.
   useLayoutEffect(() => setDropped(0), [trail]);
+  // Measured when the trail, the width or the parts shown change, not at every render of the shell: each
+  // measure is a layout of the whole page (a move inside the app renders the shell two or three times).
+  const parts = all.length;
   useLayoutEffect(() => {
     const last = list.current?.lastElementChild as HTMLElement | null;
-    if (last && last.scrollWidth > last.clientWidth + 1 && dropped < all.length - 1) setDropped(dropped + 1);
-  });
+    if (last && last.scrollWidth > last.clientWidth + 1 && dropped < parts - 1) setDropped(dropped + 1);
+  }, [trail, dropped, parts, lastOnly]);
   const crumbs = lastOnly ? all.slice(-1) : all.slice(dropped);
   return (
     <nav aria-label={t('shell.breadcrumb')} data-testid="breadcrumb">

@@ -110,6 +110,7 @@ export function Navbar() {
           onClick={sidebar.toggle}
           aria-expanded={sidebar.opened}
           {...sidebar.triggerAttributes}
+          ref={sidebar.toggleRef}
           data-testid="menu-toggle"
         />
       </Tooltip>

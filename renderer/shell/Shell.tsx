@@ -131,8 +131,9 @@ function useSidebar(pathname: string) {
   }, [mobile, prefs.sidebar, setPrefs]);
   // The open drawer holds the focus (Tab goes round inside it) and gives it back to its button when it closes.
   const { modalAttributes, triggerAttributes } = useModalAttributes({ trapFocus: true, legacyTrapFocus: true });
+  const toggleRef = useRef<HTMLButtonElement>(null);
 
-  return { opened, mobile, withoutAnimation, toggle, close, modalAttributes, triggerAttributes };
+  return { opened, mobile, withoutAnimation, toggle, close, modalAttributes, triggerAttributes, toggleRef };
 }
 
 export default function Shell() {
@@ -157,9 +158,17 @@ export default function Shell() {
   const { findFirstFocusable } = useFocusFinders();
   // The narrow window's drawer, once open, takes the focus: its first link.
   const drawerOpen = sidebar.mobile && sidebar.opened;
+  // Closed with the focus inside it (Escape, a link, the backdrop), it gives the focus back to its button. Fluent's
+  // restorer does so only when it notices the focus lost, and a drawer made inert does not always tell it: it
+  // had noticed through an unrelated change of the page made at the same moment.
+  const wasOpen = useRef(drawerOpen);
   useEffect(() => {
     if (drawerOpen && drawer.current) findFirstFocusable(drawer.current)?.focus();
-  }, [drawerOpen, findFirstFocusable]);
+    const focus = document.activeElement;
+    if (wasOpen.current && !drawerOpen && (focus === document.body || drawer.current?.contains(focus)))
+      sidebar.toggleRef.current?.focus();
+    wasOpen.current = drawerOpen;
+  }, [drawerOpen, findFirstFocusable, sidebar.toggleRef]);
 
   // The tabs and the cache follow the address.
   useEffect(() => {

@@ -1,6 +1,6 @@
 /** What the shell's parts share: the user's routes, the current view, tabs, and the actions on them. */
 import type { useModalAttributes } from '@fluentui/react-components';
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type RefObject } from 'react';
 import type { Location } from 'react-router';
 import type { AppRoute, Resolution } from '../../shared/routes.js';
 import type { TabView } from './tabs.js';
@@ -31,6 +31,8 @@ export interface ShellState {
     close: (withoutAnimation: boolean) => void;
     /** On the button that opens the narrow window's drawer: focus comes back to it when the drawer closes. */
     triggerAttributes: ReturnType<typeof useModalAttributes>['triggerAttributes'];
+    /** That button: the focus goes back to it when the drawer closes. */
+    toggleRef: RefObject<HTMLButtonElement | null>;
   };
 }
 
