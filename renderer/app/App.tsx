@@ -11,17 +11,20 @@ import { COMMON_CODE } from '../../shared/common/errors.js';
 import { reportQueryError } from './report.js';
 import { createRouter } from './router.js';
 import { SESSION_STARTS } from '../domains.js';
-import { preloadLanding } from './preload.js';
+import { preloadLanding, preloadScreens } from './preload.js';
 import { adoptSession, setSessionStarts } from './session.js';
 import type { SessionUser } from '../../shared/ipc.js';
 
-setSessionStarts([...SESSION_STARTS, preloadLanding]);
+setSessionStarts([...SESSION_STARTS, preloadLanding, preloadScreens]);
 
 function createQueryClient() {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (!query.meta?.silent) reportQueryError(error);
+        // 'unobserved': a read started ahead of its page (renderer/bridge.ts readAhead) that failed before the page
+        // mounted: the page's own read on mount says it.
+        const silent = query.meta?.silent;
+        if (!silent || (silent === 'unobserved' && query.getObserversCount() > 0)) reportQueryError(error);
       },
     }),
     defaultOptions: {
