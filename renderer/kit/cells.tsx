@@ -10,15 +10,32 @@ const useStyles = makeStyles({
   figures: { fontVariantNumeric: 'tabular-nums' },
 });
 
-/** One line, cut with an ellipsis; the whole text in a tooltip, only when it is cut. */
+/**
+ * One line, cut with an ellipsis; the whole text in a tooltip, only when it is cut.
+ * The tooltip is made when the pointer (or the focus) first comes to a cut text, not with the cell: a list of
+ * 50 rows drew some 500 Fluent tooltips, each with its positioning and timers, and they were a fifth of the
+ * script a move to the order list ran (docs/shell.md "Where a move's time goes").
+ */
 export function OverflowText({ text, className }: { text: string; className?: string | undefined }) {
   const styles = useStyles();
   const ref = useRef<HTMLSpanElement>(null);
+  const [tip, setTip] = useState(false);
   const [visible, setVisible] = useState(false);
   const cut = () => {
     const el = ref.current;
     return !!el && el.scrollWidth > el.clientWidth;
   };
+  const come = () => {
+    if (tip || !cut()) return;
+    setTip(true);
+    setVisible(true);
+  };
+  const span = (
+    <span ref={ref} className={mergeClasses(styles.ellipsis, className)} onPointerEnter={come} onFocus={come}>
+      {text}
+    </span>
+  );
+  if (!tip) return span;
   return (
     // The text itself is in the page for assistive technology: the tooltip only shows what is cut.
     <Tooltip
@@ -27,9 +44,7 @@ export function OverflowText({ text, className }: { text: string; className?: st
       visible={visible}
       onVisibleChange={(_, d) => setVisible(d.visible && cut())}
     >
-      <span ref={ref} className={mergeClasses(styles.ellipsis, className)}>
-        {text}
-      </span>
+      {span}
     </Tooltip>
   );
 }
