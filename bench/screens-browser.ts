@@ -126,12 +126,33 @@ async function signOut(page: Page): Promise<void> {
 }
 
 /**
- * Waits until the screen on show has settled: its reads answered (a count that runs on after the rows), as a person
- * takes a moment before the next click. Without it a move was timed behind the last screen's count, which the one
- * database connection of the embedded upstream was still answering.
+ * Waits until the page has settled: no request of its own in flight for
+ * QUIET_MS (its reads answered, a count that runs on after the rows, the
+ * screens' modules loading in the background), as a person takes a moment
+ * before the next click. Without it a move was timed behind the last
+ * screen's count, which the one database connection of the embedded upstream
+ * was still answering. (Playwright's `networkidle` load state is reached once
+ * per document: after a move inside the app it answers at once.)
  */
+const QUIET_MS = 500;
+const inFlight = new WeakMap<Page, Set<unknown>>();
+
+function watchRequests(page: Page): void {
+  const open = new Set<unknown>();
+  inFlight.set(page, open);
+  // The live events' stream stays open while the page lives: it is no work in flight.
+  page.on('request', (r) => r.resourceType() !== 'eventsource' && open.add(r));
+  page.on('requestfinished', (r) => open.delete(r));
+  page.on('requestfailed', (r) => open.delete(r));
+}
+
 async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  const open = inFlight.get(page)!;
+  const until = Date.now() + 20_000;
+  for (let quietSince = Date.now(); Date.now() < until; await page.waitForTimeout(50)) {
+    if (open.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= QUIET_MS) return;
+  }
 }
 
 /** Opens `path` by its address: milliseconds from the navigation's start until the view is drawn. */
@@ -191,11 +212,17 @@ try {
     try {
       const page = await browser.newPage({ locale: 'zh-CN', viewport: { width: 1366, height: 900 } });
       await page.addInitScript(WATCH);
+      watchRequests(page);
       await page.goto(host.launchUrl());
       for (const user of ['tenant1', 'admin'] as const) {
         await signInAs(page, user);
         const mine = screens.filter((s) => s.user === user);
-        for (const s of mine) samples.set(label(s), [...(samples.get(label(s)) ?? []), await byAddress(page, s.path)]);
+        for (const s of mine) {
+          const ms = await byAddress(page, s.path);
+          if (process.env.BENCH_VERBOSE)
+            console.log(`  browser ${b + 1}: ${ms.toFixed(0).padStart(5)} ms  ${label(s)}`);
+          samples.set(label(s), [...(samples.get(label(s)) ?? []), ms]);
+        }
         if (b === BROWSERS - 1) for (const s of mine) moves.set(label(s), await byMove(page, s.path));
         await signOut(page);
       }

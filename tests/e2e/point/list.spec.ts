@@ -46,6 +46,37 @@ async function filterByName(page: Page, name: string) {
 
 const rowOf = (page: Page, name: string) => page.getByTestId('point-row').filter({ hasText: name });
 
+test('a name cut in its cell shows whole in a tooltip when pointed at; a name that fits shows none', async ({
+  page,
+  baseURL,
+}) => {
+  await openList(page, baseURL);
+  const long = `${run}浦东新区张江高科技园区碧波路六百九十号北门智能售货点位`.slice(0, 30);
+  const short = `S${run}`;
+  await createPoint(page, long);
+  await createPoint(page, short);
+  await page.goto('/pointMent/pointList');
+  await filterByName(page, run);
+  const nameOf = (name: string) => rowOf(page, name).getByTestId('point-name').locator('span').first();
+  await expect(nameOf(long)).toBeVisible();
+  expect(await nameOf(long).evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  // The tooltip is made as the pointer comes, and shows at once.
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+  await nameOf(long).hover();
+  await expect(page.getByRole('tooltip')).toHaveText(long);
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+  // Pointed at again, it shows again.
+  await nameOf(long).hover();
+  await expect(page.getByRole('tooltip')).toHaveText(long);
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+  // A whole name has nothing to add: no tooltip (Fluent's shows within 250 ms).
+  await nameOf(short).hover();
+  await page.waitForTimeout(800);
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+});
+
 test('a 100-character address stays in its cell at 1366, 1024 and 400 px; below its minimum width the table scrolls sideways', async ({
   page,
   baseURL,
