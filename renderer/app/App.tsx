@@ -21,10 +21,7 @@ function createQueryClient() {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
-        // 'unobserved': a read started ahead of its page (renderer/bridge.ts readAhead) that failed before the page
-        // mounted: the page's own read on mount says it.
-        const silent = query.meta?.silent;
-        if (!silent || (silent === 'unobserved' && query.getObserversCount() > 0)) reportQueryError(error);
+        if (!query.meta?.silent) reportQueryError(error);
       },
     }),
     defaultOptions: {
