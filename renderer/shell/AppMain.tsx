@@ -83,13 +83,17 @@ interface Shown {
  */
 function useShownView(current: AppRoute | undefined, location: Location): Shown | undefined {
   const [, loaded] = useState(0);
+  // A module that failed to load: the view mounts anyway, and its boundary says the screen failed (RouteFailure).
+  const [failed, setFailed] = useState<AppRoute>();
   const [before, setBefore] = useState<Shown>();
-  const ready = current === undefined || screenReady(current.name);
+  const ready = current === undefined || screenReady(current.name) || failed === current;
   useEffect(() => {
     if (ready) return;
     let live = true;
-    const done = () => live && loaded((n) => n + 1);
-    loadScreen(current.name).then(done, done);
+    loadScreen(current.name).then(
+      () => live && loaded((n) => n + 1),
+      () => live && setFailed(current),
+    );
     return () => {
       live = false;
     };
