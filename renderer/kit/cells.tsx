@@ -12,7 +12,7 @@ const useStyles = makeStyles({
 
 /**
  * One line, cut with an ellipsis; the whole text in a tooltip, only when it is cut.
- * The tooltip is made when the pointer (or the focus) first comes to a cut text, not with the cell: a list of
+ * The tooltip is made when the pointer first comes to a cut text, not with the cell (the text takes no focus): a list of
  * 50 rows drew some 500 Fluent tooltips, each with its positioning and timers, and they were a fifth of the
  * script a move to the order list ran (docs/shell.md "Where a move's time goes").
  */
@@ -31,7 +31,7 @@ export function OverflowText({ text, className }: { text: string; className?: st
     setVisible(true);
   };
   const span = (
-    <span ref={ref} className={mergeClasses(styles.ellipsis, className)} onPointerEnter={come} onFocus={come}>
+    <span ref={ref} className={mergeClasses(styles.ellipsis, className)} onPointerEnter={come}>
       {text}
     </span>
   );

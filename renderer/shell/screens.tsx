@@ -11,7 +11,7 @@ import { Placeholder } from './Placeholder.js';
 export const hasScreen = (name: string | undefined): boolean => name !== undefined && Object.hasOwn(SCREENS, name);
 
 /**
- * Whether a route's screen renders at once (its module loaded, or a placeholder); otherwise `load()` loads it.
+ * Whether a route's screen renders at once (its module loaded, or a placeholder); otherwise `loadScreen` loads it.
  * The main area holds a move until then (AppMain.tsx).
  */
 export const screenReady = (name: string | undefined): boolean => !hasScreen(name) || SCREENS[name!]!.loaded();
