@@ -12,6 +12,7 @@ import { Controller, useWatch, type Resolver } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { CODE } from '../../shared/domains.js';
+import { formatYuan } from '../../shared/format.js';
 import {
   ACTIVITY_LIMITS,
   ACTIVITY_TYPES,
@@ -31,6 +32,7 @@ import {
   FormTenantField,
   forTenant,
   MultiPick,
+  productOption,
   tenantChoice,
   useDialogSave,
   useScreen,
@@ -228,7 +230,7 @@ function ActivityForm({ activity, type }: { activity: ActivityDetail | undefined
             <MultiPick
               label={t('activity.products')}
               required
-              options={named(choices.data?.products)}
+              options={(choices.data?.products ?? []).map((p) => productOption(p, formatYuan(p.price)))}
               value={field.value.map((p) => p.productId)}
               onChange={(ids) =>
                 field.onChange(

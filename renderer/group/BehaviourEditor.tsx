@@ -10,7 +10,7 @@ import { Button, Dropdown, Field, Input, makeStyles, Option, Spinner, Text, toke
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatTime, parseYuan, yuanInput } from '../../shared/format.js';
+import { formatTime, formatYuan, parseYuan, yuanInput } from '../../shared/format.js';
 import {
   BEHAVIOUR_KINDS,
   BEHAVIOUR_LIMITS,
@@ -20,7 +20,7 @@ import {
   type BehaviourRule,
 } from '../../shared/group/index.js';
 import { useOp } from '../bridge.js';
-import { forTenant, MultiPick, useScreen, useSettled } from '../kit/index.js';
+import { forTenant, MultiPick, productOption, useScreen, useSettled } from '../kit/index.js';
 
 const useStyles = makeStyles({
   editor: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -225,7 +225,7 @@ function ConditionFields({
         <MultiPick
           placeholder={t('group.behaviour.none')}
           label={t('group.behaviour.products')}
-          options={(choices?.products ?? []).map((p) => ({ id: p.id, text: p.name }))}
+          options={(choices?.products ?? []).map((p) => productOption(p, formatYuan(p.price)))}
           value={condition.productIds}
           onChange={(productIds) => onChange({ ...condition, productIds })}
           testId="group-behaviour-products"

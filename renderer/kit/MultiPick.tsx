@@ -1,14 +1,24 @@
 /**
  * A field choosing several of a few hundred named records (a tenant's
- * devices, scenes, products, groups): Fluent's multiselect dropdown, the
- * chosen ones' names joined as its value.
+ * devices, scenes, products, groups): Fluent's multiselect combobox, the
+ * chosen ones' names joined as its value while it is closed. Typing filters
+ * the list by name and by each option's note (a product's code, a device's
+ * serial), which is kinder than scrolling through 500 names.
  */
-import { Dropdown, Field, Option } from '@fluentui/react-components';
+import { Combobox, Field, Option } from '@fluentui/react-components';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
+export interface PickOption {
+  id: number;
+  text: string;
+  /** What tells two options of one name apart (a product's code and price), shown after the name. */
+  note?: string | undefined;
+}
 
 export interface MultiPickProps {
   label: string;
-  options: readonly { id: number; text: string }[];
+  options: readonly PickOption[];
   value: readonly number[];
   onChange: (ids: number[]) => void;
   /** What shows while nothing is chosen. */
@@ -16,27 +26,74 @@ export interface MultiPickProps {
   testId: string;
   required?: boolean;
   error?: string | undefined;
+  /** Why nothing can be chosen yet (the devices that hold the products are not chosen): shown under the field, which is disabled. */
+  waitingFor?: string | undefined;
 }
 
-export function MultiPick({ label, options, value, onChange, placeholder, testId, required, error }: MultiPickProps) {
+/** The options whose name or note holds what was typed (case aside). */
+export function matchingOptions(options: readonly PickOption[], query: string | null): readonly PickOption[] {
+  const q = query?.trim().toLowerCase() ?? '';
+  if (!q) return options;
+  return options.filter((o) => o.text.toLowerCase().includes(q) || (o.note?.toLowerCase().includes(q) ?? false));
+}
+
+export function MultiPick(props: MultiPickProps) {
+  const { label, options, value, onChange, placeholder, testId, required, error, waitingFor } = props;
   const { t } = useTranslation();
+  // What the user is typing; null when not typing, and the box shows the chosen names.
+  const [query, setQuery] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
   const chosen = options.filter((o) => value.includes(o.id));
+  const shown = matchingOptions(options, query);
+  const textOf = (o: PickOption) => (o.note ? t('common.withNote', { text: o.text, note: o.note }) : o.text);
   return (
-    <Field label={label} required={required} validationMessage={error} validationState={error ? 'error' : 'none'}>
-      <Dropdown
+    <Field
+      label={label}
+      required={required}
+      validationMessage={error ?? waitingFor}
+      validationState={error ? 'error' : 'none'}
+    >
+      <Combobox
         multiselect
         placeholder={placeholder}
-        value={chosen.map((o) => o.text).join(t('common.listSeparator'))}
+        disabled={waitingFor !== undefined}
+        value={query ?? chosen.map((o) => o.text).join(t('common.listSeparator'))}
         selectedOptions={value.map(String)}
-        onOptionSelect={(_, d) => onChange(d.selectedOptions.map(Number))}
+        open={open}
+        // Typed text opens the list: an input method (pinyin, zhuyin) sends no key Fluent counts as typing.
+        onChange={(e) => {
+          setQuery(e.target.value);
+          setOpen(true);
+        }}
+        onOpenChange={(_, d) => {
+          setOpen(d.open);
+          if (!d.open) setQuery(null);
+        }}
+        onBlur={() => setQuery(null)}
+        onOptionSelect={(_, d) => {
+          if (d.optionValue === '') return;
+          onChange(d.selectedOptions.map(Number));
+        }}
         data-testid={testId}
       >
-        {options.map((o) => (
-          <Option key={o.id} value={String(o.id)}>
-            {o.text}
+        {shown.length > 0 ? (
+          shown.map((o) => (
+            <Option key={o.id} value={String(o.id)} text={textOf(o)}>
+              {textOf(o)}
+            </Option>
+          ))
+        ) : (
+          // Fluent's own "no matches" row: announced, not selectable.
+          <Option key="none" aria-disabled="true" value="" text="">
+            {t('pick.noMatch')}
           </Option>
-        ))}
-      </Dropdown>
+        )}
+      </Combobox>
     </Field>
   );
+}
+
+/** A product as an option: its name, told apart from its namesakes by its code and price (or price range). */
+export function productOption(p: { id: number; name: string; number: string }, price: string): PickOption {
+  return { id: p.id, text: p.name, note: `${p.number} · ${price}` };
 }

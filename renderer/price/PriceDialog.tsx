@@ -25,6 +25,7 @@ import {
   FormRadio,
   FormTenantField,
   MultiPick,
+  productOption,
   tenantChoice,
   useDialogSave,
   useScreen,
@@ -189,14 +190,12 @@ export function PriceDialog({
           <MultiPick
             label={t('price.products')}
             required
-            options={products.map((p) => ({
-              id: p.id,
-              text: t('common.withNote', { text: p.name, note: range(p.minPrice, p.maxPrice) }),
-            }))}
+            options={products.map((p) => productOption(p, range(p.minPrice, p.maxPrice)))}
             value={(lines ?? []).map((l) => l.productId)}
             onChange={pick}
             placeholder={t('price.products')}
             error={fieldState.error?.message ?? fieldState.error?.root?.message}
+            waitingFor={aimed ? undefined : t('price.productsAfterDevices')}
             testId="price-products"
           />
         )}

@@ -28,7 +28,7 @@ export async function activityChoices(db: Queryable, tenantId: number) {
       .orderBy(asc(scenes.name), asc(scenes.id))
       .limit(CHOICES),
     db
-      .select({ id: products.id, name: products.name, price: products.price })
+      .select({ id: products.id, name: products.name, number: products.number, price: products.price })
       .from(products)
       .where(tenantProducts(tenantId))
       .orderBy(asc(products.name), asc(products.id))

@@ -81,7 +81,7 @@ export async function behaviourChoices(db: Queryable, tenantId: number) {
       .orderBy(asc(points.name), asc(points.id))
       .limit(CHOICES),
     db
-      .select({ id: products.id, name: products.name })
+      .select({ id: products.id, name: products.name, number: products.number, price: products.price })
       .from(products)
       .where(tenantProducts(tenantId))
       .orderBy(asc(products.name), asc(products.id))

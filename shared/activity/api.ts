@@ -129,7 +129,7 @@ export const activityChoices = z.object({
   devices: z.array(named.extend({ serial: z.string() })),
   scenes: z.array(named),
   /** Its suggested retail price, fen (a machine's channel may sell it at another). */
-  products: z.array(named.extend({ price: z.number().int() })),
+  products: z.array(named.extend({ number: z.string(), price: z.number().int() })),
   groups: z.array(named),
 });
 export type ActivityChoices = z.infer<typeof activityChoices>;

@@ -63,6 +63,10 @@ const zhCN = {
     invalidDate: '请按“年-月-日”填写有效的日期，如 2026-11-25',
     range: '结束时间不能早于开始时间',
   },
+  /** The kit's multiple choice with a search (renderer/kit/MultiPick.tsx). */
+  pick: {
+    noMatch: '没有匹配的选项',
+  },
 };
 
 /** Its groups: used on screens only, so the sign-in page's catalogue leaves them out (scripts/ui-tables.ts). */
@@ -128,6 +132,9 @@ export const kitTexts = defineTexts(zhCN, {
       invalidDate: '請按「年-月-日」填寫有效的日期，如 2026-11-25',
       range: '結束時間不能早於開始時間',
     },
+    pick: {
+      noMatch: '沒有符合的選項',
+    },
   },
   en: {
     sheetImport: {
@@ -189,6 +196,9 @@ export const kitTexts = defineTexts(zhCN, {
       invalid: 'Enter a valid time as yyyy-mm-dd hh:mm:ss, e.g. 2026-11-25 08:30:00',
       invalidDate: 'Enter a valid date as yyyy-mm-dd, e.g. 2026-11-25',
       range: 'The end cannot be before the start',
+    },
+    pick: {
+      noMatch: 'No matching option',
     },
   },
 });

@@ -70,7 +70,8 @@ const choice = z.object({ id: z.number().int(), name: z.string() });
 export const behaviourChoices = z.object({
   devices: z.array(choice.extend({ serial: z.string() })),
   points: z.array(choice),
-  products: z.array(choice),
+  /** With its code and suggested retail price (fen), which tell namesakes apart. */
+  products: z.array(choice.extend({ number: z.string(), price: z.number().int() })),
 });
 export type BehaviourChoices = z.infer<typeof behaviourChoices>;
 

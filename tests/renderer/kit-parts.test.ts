@@ -45,3 +45,21 @@ describe('tenantColumn', () => {
     });
   });
 });
+
+describe('matchingOptions (what a multiple choice lists as the user types)', () => {
+  it('finds namesakes by their code and ignores case and the spaces around what was typed', async () => {
+    const { matchingOptions, productOption } = await import('../../renderer/kit/MultiPick.js');
+    const options = [
+      productOption({ id: 1, name: '可口可乐 330ml', number: 'COLA-01' }, '¥3.50'),
+      productOption({ id: 2, name: '可口可乐 330ml', number: 'N-COLA-01' }, '¥3.80'),
+      productOption({ id: 3, name: '雪碧 330ml', number: 'SPRITE-01' }, '¥3.50'),
+    ];
+    expect(matchingOptions(options, null)).toHaveLength(3);
+    expect(matchingOptions(options, '   ')).toHaveLength(3);
+    expect(matchingOptions(options, '可口').map((o) => o.id)).toEqual([1, 2]);
+    expect(matchingOptions(options, ' n-cola ').map((o) => o.id)).toEqual([2]);
+    expect(matchingOptions(options, 'sprite').map((o) => o.id)).toEqual([3]);
+    expect(matchingOptions(options, '芬达')).toEqual([]);
+    expect(options[1]!.note).toBe('N-COLA-01 · ¥3.80');
+  });
+});

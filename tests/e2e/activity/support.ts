@@ -95,7 +95,7 @@ export function businessText(ms: number): string {
 
 /**
  * The open activity form's common part: its name and tag, a start two minutes
- * ago, this file's machine and one product (by its name, as the picker lists it).
+ * ago, this file's machine and one product (found by typing its name in the picker).
  */
 export async function fillActivityBasics(page: Page, basics: { name: string; tag: string; productName: string }) {
   await page.getByTestId('activity-form-name').fill(basics.name);
@@ -104,7 +104,9 @@ export async function fillActivityBasics(page: Page, basics: { name: string; tag
   await page.getByTestId('activity-form-devices').click();
   await page.getByRole('menuitemcheckbox', { name: new RegExp(SERIAL) }).click();
   await page.keyboard.press('Escape');
-  await page.getByTestId('activity-form-products').click();
-  await page.getByRole('menuitemcheckbox', { name: basics.productName, exact: true }).click();
+  // Typing filters the list; each option reads "name (code · price)".
+  await page.getByTestId('activity-form-products').fill(basics.productName);
+  const named = new RegExp(`^${basics.productName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(`);
+  await page.getByRole('menuitemcheckbox', { name: named }).click();
   await page.keyboard.press('Escape');
 }

@@ -58,9 +58,9 @@ test('tenant1 changes a price at two machines at the next service visit and sees
     await bridgeCall(page.request, 'price.products', {
       body: { target: 'devices', deviceIds: devices.map((d) => d.id) },
     })
-  ).content as { id: number; name: string; devices: number }[];
+  ).content as { id: number; number: string; name: string; devices: number }[];
   // A product both hold that no earlier change still waits on there (a retry of this test leaves one).
-  let product: { id: number; name: string } | undefined;
+  let product: { id: number; number: string; name: string } | undefined;
   for (const p of held.filter((x) => x.devices === 2)) {
     const fit = (
       await bridgeCall(page.request, 'price.fit', {
@@ -79,11 +79,15 @@ test('tenant1 changes a price at two machines at the next service visit and sees
   expect(product).toBeTruthy();
 
   await page.getByTestId('price-create').click();
+  // The products are those the chosen devices sell: the list says so while none is chosen.
+  await expect(page.getByTestId('price-products')).toBeDisabled();
+  await expect(page.getByText(en.productsAfterDevices)).toBeVisible();
   await page.getByTestId('price-devices').click();
   for (const d of devices) await page.getByRole('menuitemcheckbox', { name: `${d.name} · ${d.serial}` }).click();
   await page.keyboard.press('Escape');
-  await page.getByTestId('price-products').click();
-  await page.getByRole('menuitemcheckbox', { name: new RegExp(`^${product!.name} \\(`) }).click();
+  // Typing the product's code finds it: each option names its code beside the name.
+  await page.getByTestId('price-products').fill(product!.number);
+  await page.getByRole('menuitemcheckbox', { name: new RegExp(`^${product!.name} \\(${product!.number} · `) }).click();
   await page.keyboard.press('Escape');
   await page.getByTestId('price-line-price').fill('12.30');
   await page.getByTestId('price-line-staff').fill('11.00');
