@@ -40,8 +40,18 @@ const useStyles = makeStyles({
     gridTemplateColumns: 'minmax(120px, 1fr) minmax(100px, 140px) minmax(100px, 140px) auto',
     gap: tokens.spacingHorizontalS,
     alignItems: 'end',
+    // A phone-wide window: the name takes a row of its own above its two prices.
+    '@media (max-width: 600px)': { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr) auto' },
   },
-  name: { display: 'flex', flexDirection: 'column', minWidth: 0, paddingBottom: tokens.spacingVerticalS },
+  // An input's own size (its 20 characters) is wider than its 140 px column: it fills the column instead.
+  amount: { width: '100%', minWidth: 0, '& input': { minWidth: 0, width: '100%' } },
+  name: {
+    display: 'flex',
+    flexDirection: 'column',
+    minWidth: 0,
+    paddingBottom: tokens.spacingVerticalS,
+    '@media (max-width: 600px)': { gridColumn: '1 / -1', paddingBottom: 0 },
+  },
   now: { color: tokens.colorNeutralForeground3 },
   left: {
     display: 'flex',
@@ -218,13 +228,23 @@ export function PriceDialog({
               control={form.control}
               name={`lines.${i}.price`}
               label={t('price.price')}
-              input={{ inputMode: 'decimal', maxLength: 12, 'data-testid': 'price-line-price' }}
+              input={{
+                className: styles.amount,
+                inputMode: 'decimal',
+                maxLength: 12,
+                'data-testid': 'price-line-price',
+              }}
             />
             <FormInput
               control={form.control}
               name={`lines.${i}.customerStaffPrice`}
               label={t('price.customerStaffPrice')}
-              input={{ inputMode: 'decimal', maxLength: 12, 'data-testid': 'price-line-staff' }}
+              input={{
+                className: styles.amount,
+                inputMode: 'decimal',
+                maxLength: 12,
+                'data-testid': 'price-line-staff',
+              }}
             />
             <Button
               appearance="subtle"

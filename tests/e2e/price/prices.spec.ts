@@ -91,6 +91,10 @@ test('tenant1 changes a price at two machines at the next service visit and sees
   await page.keyboard.press('Escape');
   await page.getByTestId('price-line-price').fill('12.30');
   await page.getByTestId('price-line-staff').fill('11.00');
+  // The line's inputs and its remove button stay inside the dialog (they once ran past its edge at 1366 px).
+  const dialog = (await page.getByRole('dialog').boundingBox())!;
+  const remove = (await page.getByTestId('price-line-remove').boundingBox())!;
+  expect(remove.x + remove.width).toBeLessThanOrEqual(dialog.x + dialog.width);
   await expect(page.getByTestId('price-fit')).toContainText('2 of 2');
   await page.getByRole('radio', { name: en.timings.visit }).check();
   await page.getByTestId('price-dialog-submit').click();
