@@ -35,6 +35,8 @@ export const sheetImport = z.object({
   updated: z.number().int(),
   unchanged: z.number().int(),
   bad: z.number().int(),
+  /** Blank rows between the header and the last row, skipped: read + blank is every row under the header. */
+  blank: z.number().int(),
   /** Why a failed import read nothing (808, 809, 811–813), or null. */
   code: z.number().int().nullable(),
   createdAt: isoTime,

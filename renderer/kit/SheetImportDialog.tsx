@@ -274,6 +274,7 @@ function Progress({
               })}
         </MessageBarBody>
       </MessageBar>
+      {state.blank > 0 && <Text data-testid={`${testId}-blank`}>{t('sheetImport.blank', { count: state.blank })}</Text>}
       {state.bad > 0 && (
         <div className={styles.file}>
           <Text data-testid={`${testId}-bad`}>{t('sheetImport.bad', { count: state.bad })}</Text>

@@ -42,6 +42,8 @@ export const sheetImports = pgTable(
     updated: integer('updated').notNull().default(0),
     unchanged: integer('unchanged').notNull().default(0),
     bad: integer('bad').notNull().default(0),
+    /** Blank rows between the header and the last row read, skipped: with the others they add up to the sheet's rows. */
+    blank: integer('blank').notNull().default(0),
     code: integer('code'),
     /** The report of the bad rows (an .xlsx in the storage). */
     reportId: text('report_id'),

@@ -47,6 +47,8 @@ export interface SheetRows<T> {
   good: GoodRow<T>[];
   bad: BadRow[];
   read: number;
+  /** Blank rows between the header and the last row read (skipped, and counted so the summary adds up). */
+  blank: number;
 }
 
 /** What a domain's sheet is: its columns in order, their names, and how a row is checked. */
@@ -184,7 +186,9 @@ export async function readSheet<T, C extends string>(
   const bad: BadRow[] = [];
   const seen = new Map<string, number>();
   let read = 0;
-  let header = false;
+  // Row numbers, not a count of blank rows met: the streaming reader never yields a row the file leaves out.
+  let headerRow = 0;
+  let lastRow = 0;
   try {
     for await (const sheet of reader) {
       for await (const row of sheet) {
@@ -192,11 +196,12 @@ export async function readSheet<T, C extends string>(
         if (values.some(isFormula)) throw new SheetRefused(CODE.importFormula);
         const cells = spec.columns.map((_, i) => textOf(values[i + 1]));
         if (cells.every((c) => c === '')) continue;
-        if (!header) {
+        if (!headerRow) {
           if (!isHeader(spec, cells)) throw new SheetRefused(CODE.importHeader);
-          header = true;
+          headerRow = row.number;
           continue;
         }
+        lastRow = row.number;
         if (++read > IMPORT_LIMITS.maxRows) throw new SheetRefused(CODE.importTooManyRows);
         checkRow(spec, row.number, cells, seen, good, bad);
         if (read % PROGRESS_EVERY === 0) await progress(read);
@@ -210,7 +215,7 @@ export async function readSheet<T, C extends string>(
     throw new SheetRefused(CODE.importNotXlsx);
   }
   if (read === 0) throw new SheetRefused(CODE.importEmpty);
-  return { good, bad, read };
+  return { good, bad, read, blank: lastRow - headerRow - read };
 }
 
 function checkRow<T, C extends string>(

@@ -57,11 +57,11 @@ test('tenant1 imports a group with two bad rows, reads the report, imports the g
   await expect(page.getByTestId('group-page-title')).toHaveText(name);
   await expect(page.getByTestId('group-member-table-empty')).toContainText(en.members.emptyPreImport);
 
-  // Four phones, two of them bad: all or nothing writes nothing and reports rows 3 and 5.
+  // Four phones, two of them bad, and a blank row: all or nothing writes nothing and reports rows 3 and 6.
   const phone = `139${stamp}`;
   const sheet = xlsxFile(
     'group.xlsx',
-    await xlsxBytes('分组成员', ['标识'], [[phone], ['1391234'], [`137${stamp}`], [phone]]),
+    await xlsxBytes('分组成员', ['标识'], [[phone], ['1391234'], [`137${stamp}`], [''], [phone]]),
   );
   await page.getByTestId('group-import-open').click();
   await runImport(page, 'group-import', sheet, 'all');
@@ -69,7 +69,7 @@ test('tenant1 imports a group with two bad rows, reads the report, imports the g
     timeout: 20_000,
   });
   const lines = await reportRows(page, 'group-import');
-  expect(lines.map((l) => l[0])).toEqual([3, 5]);
+  expect(lines.map((l) => l[0])).toEqual([3, 6]);
   expect(String(lines[1]![2])).toContain('row 2');
 
   // The good rows only.
@@ -82,6 +82,8 @@ test('tenant1 imports a group with two bad rows, reads the report, imports the g
       .replace('{{unchanged}}', '0'),
     { timeout: 20_000 },
   );
+  // Two in, two bad and the blank row: the summary accounts for all five rows under the header.
+  await expect(page.getByTestId('group-import-blank')).toHaveText('1 blank row skipped');
   await page.getByTestId('group-import-cancel').click();
   await expect(page.getByTestId('group-member-row')).toHaveCount(2);
   await expect(page.getByTestId('group-page-inactive')).toHaveText('2');

@@ -93,6 +93,14 @@ describe('group.import', () => {
     expect(await membersOf(made.id)).toHaveLength(49_998);
   });
 
+  it('counts the blank rows it skipped between the header and the last row, so the summary adds up to the sheet', async () => {
+    const made = await group();
+    const rows: Cell[][] = [['13800000201'], [''], ['13800000202'], [], [], ['12345'], [''], []];
+    const done = await imported(made.id, await sheet(rows));
+    // Rows 2–7 under the header: three read (two good, one bad) and three blank; the blank rows after the last are no rows.
+    expect(done).toMatchObject({ state: 'done', read: 3, inserted: 2, bad: 1, blank: 3 });
+  });
+
   it('checks employee numbers as employee numbers', async () => {
     const made = await group({ identifier: 'employeeNumber' });
     const done = await imported(made.id, await sheet([['E-1001'], ['工号一'], ['13900000000']]));

@@ -1,0 +1,1 @@
+ALTER TABLE "sheet_imports" ADD COLUMN "blank" integer DEFAULT 0 NOT NULL;
