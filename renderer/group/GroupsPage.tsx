@@ -46,6 +46,8 @@ export default function GroupsPage() {
   const actions = useGroupActions({ refresh });
   const { ask } = actions;
 
+  // Short of width the times fold first: how a group fills and how many wait to be claimed are what it is managed by,
+  // and a first-level tenant, whose list has a tenant column more, should see them as a second-level one does.
   const columns = useMemo<Column<GroupItem>[]>(
     () => [
       {
@@ -78,7 +80,7 @@ export default function GroupsPage() {
         header: t('group.importMethod'),
         minWidth: 90,
         width: 110,
-        fold: 2,
+        fold: 3,
         value: (g) => t(`group.importMethods.${g.importMethod}`),
       },
       {
@@ -96,7 +98,7 @@ export default function GroupsPage() {
         kind: 'number',
         minWidth: 70,
         width: 80,
-        fold: 1,
+        fold: 4,
         value: (g) => g.inactive,
       },
       {
@@ -124,12 +126,12 @@ export default function GroupsPage() {
         id: 'computedAt',
         header: t('group.computedAt'),
         kind: 'time',
-        fold: 4,
+        fold: 2,
         cellTestId: 'group-row-computed',
         value: (g) => g.computedAt ?? '',
       },
       ...tenantColumn<GroupItem>(seesTenants(user), t('common.tenant')),
-      { id: 'createdAt', header: t('group.createdAt'), kind: 'time', fold: 3, value: (g) => g.createdAt },
+      { id: 'createdAt', header: t('group.createdAt'), kind: 'time', fold: 1, value: (g) => g.createdAt },
       {
         id: 'actions',
         pin: 'end',

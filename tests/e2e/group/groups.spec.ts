@@ -167,3 +167,15 @@ test('the empty tenant field says what it means: a first-level tenant acts for i
   await page.getByTestId('group-form-save').click();
   await expect(page.getByTestId('group-form-tenant')).toBeFocused();
 });
+
+test('at 1366 px a first-level tenant, whose list has a tenant column more, still sees how each group fills and who has not claimed', async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await openAs(page, baseURL, 'tenant1', '/marketing/group');
+  const header = page.getByTestId('group-table').getByRole('columnheader');
+  await expect(header.filter({ hasText: catalogues.en.common.tenant })).toBeVisible();
+  await expect(header.filter({ hasText: en.importMethod })).toBeVisible();
+  await expect(header.filter({ hasText: en.inactive })).toBeVisible();
+});
