@@ -38,8 +38,11 @@ export class OpError extends Error implements CallError {
 declare module '@tanstack/react-query' {
   interface Register {
     defaultError: OpError;
-    /** `silent`: the query's failure is not reported by the common error path. */
-    queryMeta: { silent?: boolean };
+    /**
+     * `silent`: the query's failure is not reported by the common error path; 'unobserved': only while a
+     * component watches it, or when it ends the session (a read started ahead, see readAhead).
+     */
+    queryMeta: { silent?: boolean | 'unobserved' };
   }
 }
 
@@ -92,11 +95,45 @@ type OpQueryOptions<K extends Op> = Omit<UseQueryOptions<OpOutput<K>, OpError>, 
 
 /** A query of one operation, keyed `[op, input]`; `error` is the call's `OpError`. */
 export function useOp<K extends Op>(op: K, input: OpInput<K>, options?: OpQueryOptions<K>) {
-  return useQuery<OpOutput<K>, OpError>({
-    queryKey: opKey(op, input),
-    queryFn: () => callOp(op, input),
-    ...options,
-  });
+  const client = useQueryClient();
+  const queryKey = opKey(op, input);
+  const queryFn = () => callOp(op, input);
+  if (options?.enabled === undefined || options.enabled === true) readAhead(client, queryKey, queryFn, options?.meta);
+  return useQuery<OpOutput<K>, OpError>({ queryKey, queryFn, ...options });
+}
+
+/** Whether the error path listens (renderer/app/report.tsx sets it): reads start ahead only then. */
+let errorPathListens = false;
+export function setErrorPathListens(listens: boolean) {
+  errorPathListens = listens;
+}
+
+/**
+ * Starts a read a component asks for while its first render runs, where the
+ * hook alone starts it after the page has committed: a screen opened renders
+ * its frame (filters, table, the shell around it) for 100–300 ms before its
+ * effects run, and its rows waited that long before they were even asked
+ * for (`npm run bench:browser`: a fifth of every move). A side effect of a
+ * render, which React would not have: it only fills the cache the hook then
+ * reads (a render thrown away leaves a read in the cache, as a prefetch
+ * does), and a key already in the cache is left to the hook.
+ *
+ * Only once the error path listens: the first screen of a page load renders
+ * before it does, and a refusal that ends the session (a revoked token) must
+ * be said by that path, not found later as a session gone elsewhere
+ * (tests/e2e/account/session.spec.ts). A failure is reported once: by the
+ * hook's own read on mount when it failed before the component mounted
+ * (`silent: 'unobserved'`, App.tsx), else as it fails, and at once if it ends
+ * the session.
+ */
+function readAhead(
+  client: QueryClient,
+  queryKey: readonly unknown[],
+  queryFn: () => Promise<unknown>,
+  meta: { silent?: boolean | 'unobserved' } | undefined,
+) {
+  if (!errorPathListens || client.getQueryCache().find({ queryKey, exact: true })) return;
+  void client.prefetchQuery({ queryKey, queryFn, meta: { ...meta, silent: meta?.silent ?? 'unobserved' } });
 }
 
 /**

@@ -8,6 +8,7 @@ import { i18n } from '../i18n/index.js';
 import { PrefsProvider } from '../shell/prefs.js';
 import { ThemedProvider } from '../shell/theme.js';
 import { COMMON_CODE } from '../../shared/common/errors.js';
+import { reportsQueryFailure } from './errors.js';
 import { reportQueryError } from './report.js';
 import { createRouter } from './router.js';
 import { SESSION_STARTS } from '../domains.js';
@@ -21,7 +22,7 @@ function createQueryClient() {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (!query.meta?.silent) reportQueryError(error);
+        if (reportsQueryFailure(error, query)) reportQueryError(error);
       },
     }),
     defaultOptions: {

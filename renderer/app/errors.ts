@@ -121,6 +121,25 @@ export function present(error: CallError, { lang, uiText, fallback, context = 'c
   };
 }
 
+/** Whether the policy ends the session over this failure (a refused or revoked token). */
+export const endsSession = (error: unknown): boolean => decide(asCallError(error)).reset;
+
+/**
+ * Whether the query cache hands a failed read to the common error path. A
+ * `silent` read says its failure itself. One started ahead of its screen
+ * (renderer/bridge.ts readAhead, 'unobserved') that failed before the screen
+ * mounted is said by the screen's own read on mount, unless it ended the
+ * session: no later read would be answered as it was.
+ */
+export function reportsQueryFailure(
+  error: unknown,
+  query: { meta?: { silent?: boolean | 'unobserved' } | undefined; getObserversCount(): number },
+): boolean {
+  const silent = query.meta?.silent;
+  if (!silent) return true;
+  return silent === 'unobserved' && (query.getObserversCount() > 0 || endsSession(error));
+}
+
 /** Anything thrown: a `CallError`-shaped object, or an unexpected exception (shown as unknown). */
 export function asCallError(error: unknown): CallError {
   if (error && typeof error === 'object' && 'source' in error && 'code' in error) {

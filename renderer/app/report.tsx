@@ -12,6 +12,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { RESET_DELAY_MS, type FailureContext, type RuleName } from '../../shared/errors/policy.js';
 import type { SessionUser } from '../../shared/ipc.js';
 import { currentLang } from '../i18n/index.js';
+import { setErrorPathListens } from '../bridge.js';
 import { asCallError, present } from './errors.js';
 import { useNotify } from './notify.js';
 import { LOGIN } from './paths.js';
@@ -138,8 +139,11 @@ export function ErrorReporter({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     sink = report;
+    setErrorPathListens(true);
     return () => {
-      if (sink === report) sink = undefined;
+      if (sink !== report) return;
+      sink = undefined;
+      setErrorPathListens(false);
     };
   }, [report]);
 

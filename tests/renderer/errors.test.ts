@@ -4,7 +4,7 @@ import { errorEntry } from '../../shared/domains.js';
 import { NOTIFY_LONG_MS, NOTIFY_MS } from '../../shared/errors/policy.js';
 import { UNKNOWN } from '../../shared/errors/define.js';
 import { catalogues } from '../../shared/domains.js';
-import { asCallError, loadErrorTexts, messageText, present } from '../../renderer/app/errors.js';
+import { asCallError, loadErrorTexts, messageText, present, reportsQueryFailure } from '../../renderer/app/errors.js';
 
 // The page loads a language's error texts with its catalogue (renderer/i18n), the screens' codes with the shell; here all
 // three languages, whole, once.
@@ -119,5 +119,26 @@ describe('presenting a failed call (spec §8)', () => {
       httpOnly: true,
     });
     expect(asCallError(new TypeError('boom'))).toEqual({ source: 'local', code: 0, status: 0 });
+  });
+});
+
+describe('which failed reads the query cache reports (a read started ahead of its screen)', () => {
+  const revoked = { source: 'upstream', code: 1503, status: 200 } as const;
+  const refused = { source: 'upstream', code: 1411, status: 409 } as const;
+  const query = (silent: boolean | 'unobserved' | undefined, observers: number) => ({
+    meta: silent === undefined ? undefined : { silent },
+    getObserversCount: () => observers,
+  });
+
+  it('reports an ordinary read, never a silent one', () => {
+    expect(reportsQueryFailure(refused, query(undefined, 0))).toBe(true);
+    expect(reportsQueryFailure(revoked, query(true, 1))).toBe(false);
+  });
+
+  it('leaves an unwatched read ahead to the screen that mounts, but not a refusal that ends the session', () => {
+    expect(reportsQueryFailure(refused, query('unobserved', 0))).toBe(false);
+    expect(reportsQueryFailure(refused, query('unobserved', 1))).toBe(true);
+    // The revoked token: no later read would say 1503, the page would say "session ended elsewhere".
+    expect(reportsQueryFailure(revoked, query('unobserved', 0))).toBe(true);
   });
 });

@@ -168,6 +168,38 @@ test('a token revoked on the server sends the next action back to sign-in with t
   await expect(page).toHaveURL(/\/login/);
 });
 
+test('a token revoked on the server ends the session with its own message on a move inside the app too', async ({
+  page,
+}) => {
+  await signInToShell(page, 'tenant1');
+  await expect(page.locator('[data-view="Dashboard"][data-active="true"]')).toBeVisible();
+  const own = await upstreamToken('tenant1');
+  const info = (await (
+    await fetch(`${UPSTREAM}/user/info`, { headers: { authorization: `Bearer ${own}` } })
+  ).json()) as { content: { userId: number } };
+  const admin = await upstreamToken('admin');
+  const put = await fetch(`${UPSTREAM}/user/password/${info.content.userId}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+    body: JSON.stringify({ userId: info.content.userId, password: PASSWORD }),
+  });
+  expect(((await put.json()) as { code: number }).code).toBe(200);
+
+  // A move, as the menu makes one: the point list's read starts while the screen renders (renderer/bridge.ts
+  // readAhead), before any component watches it, and its refusal still ends the session with the token's message.
+  await page.evaluate(() => {
+    const w = globalThis as unknown as {
+      history: { pushState(a: null, b: string, c: string): void };
+      dispatchEvent(e: unknown): void;
+      PopStateEvent: new (type: string) => unknown;
+    };
+    w.history.pushState(null, '', '/pointMent/pointList');
+    w.dispatchEvent(new w.PopStateEvent('popstate'));
+  });
+  await expect(notification(page)).toHaveText(errorEntry(1503).texts.en);
+  await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
+});
+
 test('sign-out from the profile menu clears the session and goes to sign-in', async ({ page }) => {
   await signInToShell(page, 'admin');
   await expect(page.getByTestId('user-role')).toHaveText(en.account.role.admin);
