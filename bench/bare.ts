@@ -28,22 +28,73 @@ interface Client {
   query(query: string | { text: string }, params?: unknown[], options?: unknown): Promise<{ rows: unknown[] }>;
 }
 
-const clientOf = (db: Db): Client => (db as unknown as { $client: Client }).$client;
+/** A connection checked out of node-postgres's pool (a transaction's). */
+type Checked = Client & { release(...args: unknown[]): void };
+/** The drizzle database's own client: node-postgres's pool (`connect`) or PGlite (`transaction`). */
+interface DbClient extends Client {
+  connect?: (...args: unknown[]) => Promise<Checked>;
+  transaction?: (run: (tx: Client) => Promise<unknown>, ...rest: unknown[]) => Promise<unknown>;
+}
 
-/** The statements `db` sends while `run` runs (nothing else should use the database meanwhile). */
+const clientOf = (db: Db): DbClient => (db as unknown as { $client: DbClient }).$client;
+
+/**
+ * The statements `db` sends while `run` runs (nothing else should use the
+ * database meanwhile): those sent through the client itself, and those of a
+ * transaction — on a connection checked out of node-postgres's pool, or in
+ * PGlite's `transaction` (whose BEGIN and COMMIT it sends itself, added here).
+ * A request whose statements ran in a transaction once went uncaught, and
+ * its "bare" work was its sign-in check alone.
+ */
 export async function statementsOf(db: Db, run: () => Promise<unknown>): Promise<Statement[]> {
   const client = clientOf(db);
-  const original = client.query;
   const caught: Statement[] = [];
-  client.query = function (this: Client, ...args: Parameters<Client['query']>) {
-    const [query] = args;
-    caught.push({ text: typeof query === 'string' ? query : query.text, args });
-    return original.apply(this, args);
+  const catching = (target: Client) => {
+    const original = target.query;
+    target.query = function (this: Client, ...args: Parameters<Client['query']>) {
+      const [query] = args;
+      caught.push({ text: typeof query === 'string' ? query : query.text, args });
+      return original.apply(this, args);
+    };
+    return () => {
+      target.query = original;
+    };
   };
+  const undo = [catching(client)];
+  const { connect, transaction } = client;
+  if (connect) {
+    client.connect = async function (this: DbClient, ...args: unknown[]) {
+      // The pool's own query checks out with a callback: its statements are caught at the pool already.
+      if (typeof args.at(-1) === 'function') return connect.apply(this, args);
+      const checked = await connect.apply(this, args);
+      const restore = catching(checked);
+      const release = checked.release;
+      checked.release = function (this: Checked, ...released: unknown[]) {
+        restore();
+        checked.release = release;
+        return release.apply(this, released);
+      };
+      return checked;
+    };
+    undo.push(() => {
+      client.connect = connect;
+    });
+  }
+  if (transaction) {
+    client.transaction = async function (this: DbClient, body, ...rest) {
+      caught.push({ text: 'begin', args: ['begin'] });
+      const answer = await transaction.call(this, (tx) => (catching(tx), body(tx)), ...rest);
+      caught.push({ text: 'commit', args: ['commit'] });
+      return answer;
+    };
+    undo.push(() => {
+      client.transaction = transaction;
+    });
+  }
   try {
     await run();
   } finally {
-    client.query = original;
+    for (const restore of undo) restore();
   }
   if (!caught.length) throw new Error('bench: the request sent no statement to the database');
   return caught;
@@ -57,13 +108,19 @@ export async function bare(
   warmUp = 20,
 ): Promise<{ p50: number; p95: number }> {
   const client = clientOf(db);
-  return percentiles(
-    async () => {
-      for (const s of statements) await client.query(...(s.args as Parameters<Client['query']>));
-    },
-    runs,
-    warmUp,
-  );
+  // One connection for them all, as the request had: a transaction's BEGIN and COMMIT must meet on one.
+  const conn = client.connect ? await client.connect() : client;
+  try {
+    return await percentiles(
+      async () => {
+        for (const s of statements) await conn.query(...(s.args as Parameters<Client['query']>));
+      },
+      runs,
+      warmUp,
+    );
+  } finally {
+    (conn as Partial<Checked>).release?.();
+  }
 }
 
 /** Rows per second of reading every row of `query` through a cursor, `batch` rows a fetch, in one transaction. */
@@ -72,7 +129,7 @@ export async function cursorRead(
   query: { sql: string; params: unknown[] },
   batch = 1000,
 ): Promise<{ rows: number; rowsPerSecond: number }> {
-  const pool = clientOf(db) as Client & { connect?: () => Promise<Client & { release(): void }> };
+  const pool = clientOf(db);
   // PostgreSQL: one connection of the pool for the transaction; PGlite: the one connection there is.
   const conn = pool.connect ? await pool.connect() : pool;
   let rows = 0;

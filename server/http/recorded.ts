@@ -22,7 +22,7 @@ export interface RecordedCall {
    * follows it in one of its own.
    */
   stores: boolean;
-  /** A page of a list (`isPageRead`): it only reads, so it runs as it is; a refusal is still recorded. */
+  /** A call that only reads (`readsOnly`: a page of a list, or `reads` in the table): it runs as it is; a refusal is still recorded. */
   reads: boolean;
 }
 
@@ -64,6 +64,9 @@ export function isPageRead(def: EndpointDef): boolean {
     !def.exports
   );
 }
+
+/** A call that only reads: a page of a list, or an operation the table says only reads (`reads`). */
+export const readsOnly = (def: EndpointDef): boolean => def.reads === true || isPageRead(def);
 
 /**
  * Which calls are recorded: every operation of the table that may change

@@ -11,7 +11,7 @@ import { envelope, SUCCESS, type EndpointDef } from '../../shared/api/define.js'
 import type { Db } from '../db/index.js';
 import { checkAccess } from './access.js';
 import { bodyLimitOf } from './limits.js';
-import { isPageRead, isRecorded, type OpRecorder } from './recorded.js';
+import { isRecorded, readsOnly, type OpRecorder } from './recorded.js';
 import { uploadBody } from './uploads.js';
 import type { Authenticator, DeviceCaller, DeviceRateLimit, MemberCaller, Principal } from './principal.js';
 import type { Handlers } from './handlers.js';
@@ -65,7 +65,7 @@ function registerEndpoint(
   handler: AnyHandler,
   config?: Record<string, unknown>,
 ) {
-  const reads = isPageRead(def);
+  const reads = readsOnly(def);
   // Callers live beside the request rather than on it: no global type augmentation of Fastify.
   const callers = new WeakMap<object, Principal | DeviceCaller | MemberCaller>();
   const security =

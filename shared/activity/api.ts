@@ -250,6 +250,7 @@ export const activityApi = {
   }),
   'activity.choices': endpoint({
     method: 'POST',
+    reads: true,
     path: '/activity/choices',
     summary: "The tenant's devices, scenes, products (kept or stocked) and customer groups an activity may name.",
     body: z.object({ tenantId: ref('tenant').optional() }),
@@ -277,6 +278,7 @@ export const activityApi = {
   }),
   'activity.dryRun': endpoint({
     method: 'POST',
+    reads: true,
     path: '/activity/dry-run',
     summary:
       "Replays the last day's (or up to 7 days') paid sales of the activity's devices through the engine with the unsaved activity alone, before anyone sees a new price: how many it would have changed and by how much.",
@@ -288,6 +290,7 @@ export const activityApi = {
   }),
   'activity.preview': endpoint({
     method: 'POST',
+    reads: true,
     path: '/activity/preview',
     summary:
       'What a customer pays for products at a device at a moment, and why (lane and activity), from the engine that prices sales; with the form’s unsaved draft (3417 for a product the device does not sell).',

@@ -69,6 +69,15 @@ export interface EndpointDef {
    */
   exports?: boolean;
   /**
+   * A POST that only reads (its body a filter or a question, as a list's
+   * page without its total, a count, a dashboard's figures): the operation
+   * log runs it as it runs a list's page, outside a transaction — three
+   * round trips fewer on every call — and records it only if refused. Under
+   * test it runs in a read-only transaction, so one that wrote fails its
+   * suites (server/http/recorded.ts `readsOnly`).
+   */
+  reads?: true;
+  /**
    * What a create makes, when it is not the entity named as the domain
    * (`price.create` makes a `priceChange`): the owned entity whose id the
    * answer's `id` is, as the operation log names its target.

@@ -108,6 +108,7 @@ export const customerApi = {
   }),
   'customer.list': endpoint({
     method: 'POST',
+    reads: true,
     path: '/customer/list',
     summary:
       "The customers to choose from (their ids and names, by name, at most 500): a staff list's or a staff order's filter. An enterprise account hears its own.",
@@ -163,6 +164,7 @@ export const customerApi = {
   }),
   'customer.pointChoices': endpoint({
     method: 'POST',
+    reads: true,
     path: '/customer/group/choices/:businessId',
     summary:
       "The points the customer may still be bound to (its tenant's and that tenant's second-level tenants', in the caller's scope), by name; at most 500.",

@@ -135,6 +135,7 @@ const dashboardRead = { auth: 'user', roles: ['admin', 'tenant', 'member'], powe
 export const dashboardApi = {
   'dashboard.figures': endpoint({
     method: 'POST',
+    reads: true,
     path: '/dashboard/figures',
     summary:
       "Sales of a range of business days in the caller's scope: totals, a series (by hour for one day, by day up to 62 days, by month beyond), and rankings by product, device and point (the first 50, the rest as one row). From the sales rollups; refunds count on the day they settled.",

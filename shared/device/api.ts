@@ -220,6 +220,7 @@ export const channelApi = {
   }),
   'device.productOptions': endpoint({
     method: 'POST',
+    reads: true,
     path: '/device/:id/products',
     summary:
       "Up to 20 enabled products of the device's tenant (old library) a channel can carry, found by name, pinyin or number: the channel editor's picker, with the device list's code.",

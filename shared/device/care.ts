@@ -102,6 +102,7 @@ export const careApi = {
   }),
   'device.pickList': endpoint({
     method: 'POST',
+    reads: true,
     path: '/device/pick-list',
     summary:
       'What to bring to fill the low channels (at or below the warning value) of the devices named, of a point, or of the devices named at that point: by point in route order, totalled by product.',

@@ -191,6 +191,7 @@ const named = z.object({ id: z.number().int(), name: z.string() });
 export const rolloutApi = {
   'firmware.targets': endpoint({
     method: 'POST',
+    reads: true,
     path: '/firmware/rollouts/targets',
     summary: "What a rollout of the tenant may name: its devices (of the caller's view), points and scenes.",
     body: z.object({ tenantId: ref('tenant').optional() }),
@@ -203,6 +204,7 @@ export const rolloutApi = {
   }),
   'firmware.eligibility': endpoint({
     method: 'POST',
+    reads: true,
     path: '/firmware/rollouts/eligibility',
     summary:
       'Which of the target devices a package can go to, and why not the others: another model, offline, at that version already, newer, below the lowest version it upgrades from, in another rollout.',

@@ -81,6 +81,7 @@ const tenantBody = { tenantId: ref('tenant').optional() };
 export const groupBehaviourApi = {
   'group.preview': endpoint({
     method: 'POST',
+    reads: true,
     path: '/group/preview',
     summary:
       "How many of the tenant's members a behaviour rule finds now (the form's live size): 3408 for a device, point or product not the tenant's.",
@@ -98,6 +99,7 @@ export const groupBehaviourApi = {
   }),
   'group.behaviourChoices': endpoint({
     method: 'POST',
+    reads: true,
     path: '/group/behaviour/choices',
     summary: "The tenant's devices, points and products a behaviour condition may name, by name (at most 500 each).",
     body: z.object(tenantBody),

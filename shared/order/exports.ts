@@ -116,6 +116,7 @@ export type ExportJob = z.infer<typeof exportJob>;
 export const exportApi = {
   'order.exportCheck': endpoint({
     method: 'POST',
+    reads: true,
     path: '/order/export/check',
     summary:
       'Whether a filter (time range required) may be exported in real time: its count when at most 1000 orders match; 977 beyond (export by e-mail instead).',
@@ -135,6 +136,7 @@ export const exportApi = {
   }),
   'order.exports': endpoint({
     method: 'POST',
+    reads: true,
     path: '/order/exports',
     summary: "The caller's own export jobs, newest first (the last 50), with their state.",
     body: z.object({}),

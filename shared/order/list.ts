@@ -196,6 +196,7 @@ export const orderAccess = { auth: 'user', roles: ['admin', 'tenant', 'member'],
 export const orderListApi = {
   'order.page': endpoint({
     method: 'POST',
+    reads: true,
     path: '/order/page',
     summary:
       'A page of the orders visible to the caller, newest first, by time range, number (whole or its first digits), third-party number, kind, staff price, payment / refund / delivery / scene state, platform, payment type, device, point, product and tenant; within the first 10 000 rows (field error deeper). `order.count` counts the same filter.',
@@ -206,6 +207,7 @@ export const orderListApi = {
   }),
   'order.count': endpoint({
     method: 'POST',
+    reads: true,
     path: '/order/count',
     summary: 'How many orders a filter of `order.page` matches, counted up to 10 000 (`capped` beyond).',
     body: orderFilter,

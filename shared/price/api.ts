@@ -111,6 +111,7 @@ export type PriceProduct = z.infer<typeof priceProduct>;
 export const priceApi = {
   'price.products': endpoint({
     method: 'POST',
+    reads: true,
     path: '/price/changes/products',
     summary:
       "The products in the target devices' channels, by name, with the range of their prices and staff prices there and how many of the devices hold each (at most 200): the wizard's choice.",
@@ -120,6 +121,7 @@ export const priceApi = {
   }),
   'price.fit': endpoint({
     method: 'POST',
+    reads: true,
     path: '/price/changes/fit',
     summary:
       "Which of the target devices a change of these products' prices can go to, and why not the others: a model that takes no remote price, a payment box, none of the products in its channels, or an unapplied change of the same products (its ids) that the new one would have to replace.",

@@ -143,6 +143,7 @@ const attributeParams = refParams('attribute');
 export const attributeApi = {
   'product.attributeList': endpoint({
     method: 'POST',
+    reads: true,
     path: '/attribute/list',
     summary:
       'The attributes a product of this category fills in: those of the categories above it first, then its own, each in the order added.',

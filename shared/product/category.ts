@@ -73,6 +73,7 @@ export const categoryApi = {
   }),
   'product.categoryOptions': endpoint({
     method: 'POST',
+    reads: true,
     path: '/category/list',
     summary: "Every category of one tenant (the caller's own unless named) in tree order, for pickers.",
     body: z.object({ tenantId: ref('tenant').optional() }),

@@ -113,6 +113,7 @@ export const customModelApi = {
   }),
   'product.customAttributeList': endpoint({
     method: 'POST',
+    reads: true,
     path: '/custom-model/attribute/list',
     summary: "A model's attributes (infoDetails), in the order added.",
     body: modelId,
@@ -147,6 +148,7 @@ export const customModelApi = {
   }),
   'product.customImageList': endpoint({
     method: 'POST',
+    reads: true,
     path: '/custom-model/image/list',
     summary: "A model's images (imgDetails), in the order added.",
     body: modelId,

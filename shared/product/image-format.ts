@@ -35,6 +35,7 @@ const params = refParams('imageFormat');
 export const imageFormatApi = {
   'product.imageFormatList': endpoint({
     method: 'POST',
+    reads: true,
     path: '/image-format/list',
     summary: 'The image formats of one category, in the order they were added.',
     body: z.object({ categoryId: ref('category') }),

@@ -127,6 +127,7 @@ export const sceneApi = {
   }),
   'scene.deviceOptions': endpoint({
     method: 'POST',
+    reads: true,
     path: '/scene/devices',
     summary:
       "The devices a scene of the tenant may bind (the caller's own tenant unless named; 1401 out of scope), by name or serial, with the scene each serves now.",

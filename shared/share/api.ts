@@ -281,6 +281,7 @@ export const shareApi = {
   }),
   'share.subjects': endpoint({
     method: 'POST',
+    reads: true,
     path: '/share/subjects',
     summary:
       "What a tenant's rules and hosts name, for its pickers: its points with today's host, its hosts, its second-level tenants.",

@@ -16,6 +16,7 @@ export type EmployeeInfo = z.infer<typeof employeeInfo>;
 export const staffApi = {
   'staff.info': endpoint({
     method: 'POST',
+    reads: true,
     path: '/employee/info',
     summary: 'Employee record of a user (the sign-in fallback when a user has no roles).',
     body: z.object({ userId: ref('user') }),

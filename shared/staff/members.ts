@@ -141,6 +141,7 @@ export const memberApi = {
   }),
   'staff.deviceChoices': endpoint({
     method: 'POST',
+    reads: true,
     path: '/employee/:id/devices/choices',
     summary:
       "The devices of the member's tenant the caller sees, to assign (by name or serial and point; at most 500, by point and name).",

@@ -14,6 +14,7 @@ export type TenantInfo = z.infer<typeof tenantInfo>;
 export const tenantApi = {
   'tenant.info': endpoint({
     method: 'POST',
+    reads: true,
     path: '/tenant/info',
     summary: "A tenant's info; the caller's own tenant when no tenantId is given.",
     body: z.object({ tenantId: ref('tenant').optional() }),
@@ -22,6 +23,7 @@ export const tenantApi = {
   }),
   'tenant.list': endpoint({
     method: 'POST',
+    reads: true,
     path: '/tenant/list',
     summary:
       "Tenants the caller may act for: all (admin), itself and its second-level tenants, or itself. A member's screens never offer a tenant to choose: it reads them only with the distribution screens' codes (7-1, 7-3).",
