@@ -7,7 +7,7 @@
  */
 import { Combobox, Dropdown, Field, Input, makeStyles, Option } from '@fluentui/react-components';
 import { useState } from 'react';
-import { parseYuan } from '../../shared/format.js';
+import { formatYuan, parseYuan } from '../../shared/format.js';
 import type { ChannelPatch } from '../../shared/device/index.js';
 import { useOp, useOpMutation } from '../bridge.js';
 import { FormDialog, useGuardedAction, useFormGrid, useScreen } from '../kit/index.js';
@@ -135,7 +135,8 @@ export function ChannelEditDialog({
           <Option value={EMPTY}>{t('device.channel.emptyChannel')}</Option>
           {(found.data ?? []).map((p) => (
             <Option key={p.id} value={String(p.id)} text={p.name}>
-              {t('common.withNote', { text: p.name, note: p.number })}
+              {/* Its code and suggested price tell namesakes apart (one name in several sizes or catalogues). */}
+              {t('common.withNote', { text: p.name, note: `${p.number} · ${formatYuan(p.price)}` })}
             </Option>
           ))}
         </Combobox>

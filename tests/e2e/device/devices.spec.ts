@@ -119,7 +119,8 @@ test("tenant1 edits two channels' prices and lock at once, and refills one", asy
   await page.getByTestId('channel-edit').click();
   // The device's own picker finds its tenant's products by pinyin initials.
   await page.getByTestId('channel-form-product').pressSequentially('lsspy');
-  await expect(page.getByRole('option', { name: /乐事薯片原味/ }).first()).toBeVisible();
+  // Each names its code and price beside the name: the sizes of one product are told apart.
+  await expect(page.getByRole('option', { name: /^乐事薯片原味 小包 \(LAYS-01 · ¥\d+\.\d\d\)$/ })).toBeVisible();
   await page.getByTestId('channel-form-product').press('Escape');
   await page.getByTestId('channel-form-price').fill('5');
   await page.getByTestId('channel-form-customer-staff-price').fill('4.5');
