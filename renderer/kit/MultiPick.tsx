@@ -6,8 +6,8 @@
  * serial), which is kinder than scrolling through 500 names.
  */
 import { Combobox, Field, Option } from '@fluentui/react-components';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTypedFilter } from './useTypedFilter.js';
 
 export interface PickOption {
   id: number;
@@ -40,9 +40,8 @@ export function matchingOptions(options: readonly PickOption[], query: string | 
 export function MultiPick(props: MultiPickProps) {
   const { label, options, value, onChange, placeholder, testId, required, error, waitingFor } = props;
   const { t } = useTranslation();
-  // What the user is typing; null when not typing, and the box shows the chosen names.
-  const [query, setQuery] = useState<string | null>(null);
-  const [open, setOpen] = useState(false);
+  const typed = useTypedFilter();
+  const { query } = typed;
   const chosen = options.filter((o) => value.includes(o.id));
   const shown = matchingOptions(options, query);
   const textOf = (o: PickOption) => (o.note ? t('common.withNote', { text: o.text, note: o.note }) : o.text);
@@ -59,17 +58,7 @@ export function MultiPick(props: MultiPickProps) {
         disabled={waitingFor !== undefined}
         value={query ?? chosen.map((o) => o.text).join(t('common.listSeparator'))}
         selectedOptions={value.map(String)}
-        open={open}
-        // Typed text opens the list: an input method (pinyin, zhuyin) sends no key Fluent counts as typing.
-        onChange={(e) => {
-          setQuery(e.target.value);
-          setOpen(true);
-        }}
-        onOpenChange={(_, d) => {
-          setOpen(d.open);
-          if (!d.open) setQuery(null);
-        }}
-        onBlur={() => setQuery(null)}
+        {...typed.props}
         onOptionSelect={(_, d) => {
           if (d.optionValue === '') return;
           onChange(d.selectedOptions.map(Number));

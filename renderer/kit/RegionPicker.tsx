@@ -26,6 +26,7 @@ import { useEffect, useImperativeHandle, useRef, useState, type FocusEvent, type
 import { useTranslation } from 'react-i18next';
 import type { Region } from '../../shared/regions.js';
 import { useFilterShown } from './FilterBar.js';
+import { useTypedFilter } from './useTypedFilter.js';
 import {
   chooseIn,
   chosenOf,
@@ -240,9 +241,8 @@ function LevelBox({
 }: LevelBoxProps) {
   const { t } = useTranslation();
   const styles = useStyles();
-  // What the user is typing; null when not typing, and the box shows the chosen name.
-  const [query, setQuery] = useState<string | null>(null);
-  const [open, setOpen] = useState(false);
+  const typed = useTypedFilter();
+  const { query } = typed;
   const selected = column.options.find((r) => r.c === column.selected);
   const shown = matching(column.options, query);
   return (
@@ -262,25 +262,14 @@ function LevelBox({
       clearable
       value={query ?? selected?.n ?? ''}
       selectedOptions={selected ? [selected.c] : []}
-      open={open}
-      // Typed text opens the list. Fluent opens it on a key press only, and an input method (pinyin,
-      // zhuyin) sends no key it counts as typing: without this, Chinese typed would filter a closed list.
-      onChange={(e) => {
-        setQuery(e.target.value);
-        setOpen(true);
-      }}
-      onOpenChange={(_, d) => {
-        setOpen(d.open);
-        if (!d.open) setQuery(null);
-      }}
-      onBlur={() => setQuery(null)}
+      {...typed.props}
       onOptionSelect={(e, d) => {
         // Fluent drops the selection as soon as the typed text stops matching it: keep the choice
         // until another is made, so a stray key does not clear the levels below. Emptying the box
         // does clear it (the keyboard's way to do what the clear button does).
         if (e.type === 'change' && (e.target as HTMLInputElement).value !== '') return;
         if (d.optionValue === '') return;
-        setQuery(null);
+        typed.clear();
         onPick(d.optionValue);
       }}
       data-testid={testId}

@@ -211,6 +211,19 @@ export async function holdRequests(
   return release;
 }
 
+/** A move inside the app to `path`, as the side menu makes one: the router told of a new address, no page load. */
+export async function moveInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    const w = globalThis as unknown as {
+      history: { pushState(a: null, b: string, c: string): void };
+      dispatchEvent(e: unknown): void;
+      PopStateEvent: new (type: string) => unknown;
+    };
+    w.history.pushState(null, '', to);
+    w.dispatchEvent(new w.PopStateEvent('popstate'));
+  }, path);
+}
+
 /** The shell's active tab. */
 export const activeTab = (page: Page) => page.locator('[data-testid="tab"][data-active="true"]');
 

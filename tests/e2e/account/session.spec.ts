@@ -7,7 +7,7 @@ import { expect, type Page } from '@playwright/test';
 import { test, upstreamUrl } from '../support.js';
 import { errorEntry } from '../../../shared/domains.js';
 import { catalogues } from '../../../shared/domains.js';
-import { notification, PASSWORD, signIn, signOut, useLanguage } from '../support.js';
+import { moveInApp, notification, PASSWORD, signIn, signOut, useLanguage } from '../support.js';
 
 const en = catalogues.en;
 const UPSTREAM = upstreamUrl();
@@ -187,15 +187,7 @@ test('a token revoked on the server ends the session with its own message on a m
 
   // A move, as the menu makes one: the point list's read starts while the screen renders (renderer/bridge.ts
   // readAhead), before any component watches it, and its refusal still ends the session with the token's message.
-  await page.evaluate(() => {
-    const w = globalThis as unknown as {
-      history: { pushState(a: null, b: string, c: string): void };
-      dispatchEvent(e: unknown): void;
-      PopStateEvent: new (type: string) => unknown;
-    };
-    w.history.pushState(null, '', '/pointMent/pointList');
-    w.dispatchEvent(new w.PopStateEvent('popstate'));
-  });
+  await moveInApp(page, '/pointMent/pointList');
   await expect(notification(page)).toHaveText(errorEntry(1503).texts.en);
   await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
 });

@@ -5,7 +5,7 @@
  */
 import { expect } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
-import { openAs, test } from '../support.js';
+import { moveInApp, openAs, test } from '../support.js';
 
 const en = catalogues.en;
 
@@ -20,15 +20,7 @@ test('a screen whose module cannot be loaded says so when moved to; the screen l
   await openAs(page, baseURL, 'tenant1');
   await expect(page.locator('[data-view="Dashboard"][data-active="true"]')).toBeVisible();
   blocking = true;
-  await page.evaluate(() => {
-    const w = globalThis as unknown as {
-      history: { pushState(a: null, b: string, c: string): void };
-      dispatchEvent(e: unknown): void;
-      PopStateEvent: new (type: string) => unknown;
-    };
-    w.history.pushState(null, '', '/oplog');
-    w.dispatchEvent(new w.PopStateEvent('popstate'));
-  });
+  await moveInApp(page, '/oplog');
   const failure = page.locator('[data-active="true"]').getByTestId('route-failure');
   await expect(failure).toBeVisible();
   await expect(failure).toContainText(en.failure.title);
