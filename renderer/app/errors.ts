@@ -122,7 +122,7 @@ export function present(error: CallError, { lang, uiText, fallback, context = 'c
 }
 
 /** Whether the policy ends the session over this failure (a refused or revoked token). */
-export const endsSession = (error: unknown): boolean => decide(asCallError(error)).reset;
+const endsSession = (error: unknown): boolean => decide(asCallError(error)).reset;
 
 /**
  * Whether the query cache hands a failed read to the common error path. A

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { formatYuan, parseYuan } from '../../shared/format.js';
 import type { ChannelPatch } from '../../shared/device/index.js';
 import { useOp, useOpMutation } from '../bridge.js';
-import { FormDialog, useGuardedAction, useFormGrid, useScreen } from '../kit/index.js';
+import { FormDialog, productOption, useGuardedAction, useFormGrid, useScreen } from '../kit/index.js';
 
 const useStyles = makeStyles({
   wide: { gridColumn: '1 / -1' },
@@ -136,7 +136,7 @@ export function ChannelEditDialog({
           {(found.data ?? []).map((p) => (
             <Option key={p.id} value={String(p.id)} text={p.name}>
               {/* Its code and suggested price tell namesakes apart (one name in several sizes or catalogues). */}
-              {t('common.withNote', { text: p.name, note: `${p.number} · ${formatYuan(p.price)}` })}
+              {t('common.withNote', { text: p.name, note: productOption(p, formatYuan(p.price)).note })}
             </Option>
           ))}
         </Combobox>

@@ -72,7 +72,7 @@ export { useDialogSave, type DialogSave } from './useDialogSave.js';
 export { useGuardedAction, type GuardedAction } from './useGuardedAction.js';
 export { useSelection } from './useSelection.js';
 export { useSettled } from './useSettled.js';
-export { MultiPick, matchingOptions, productOption, type MultiPickProps, type PickOption } from './MultiPick.js';
+export { MultiPick, productOption, type MultiPickProps, type PickOption } from './MultiPick.js';
 export { useLastPage, type Paging } from './usePaging.js';
 export { computerOffset, useZoneNote } from './zone.js';
 export { useFormGrid } from './formGrid.js';
