@@ -30,7 +30,7 @@ import { FILE_CACHE_CONTROL, IMAGE_MAX_BYTES } from '../shared/file/index.js';
 import { DEFAULT_LANG, LANGS, type Lang } from '../shared/i18n/define.js';
 import { LINK_SCHEME } from '../shared/links.js';
 import type { PrefsStore } from './core/prefs.js';
-import { resolveAsset } from './core/assets.js';
+import { HASHED_ASSET_CACHE_CONTROL, isHashedAsset, resolveAsset } from './core/assets.js';
 import { createCore, type CallContext, type Core, type WindowHost } from './core/core.js';
 import { badgeOf, noticeOf } from './core/notify.js';
 import { SECURITY_HEADERS } from './core/security.js';
@@ -109,6 +109,7 @@ function serveApp(core: Core): void {
     const headers = new Headers(file.headers);
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);
     if (answer.kind === 'index') headers.set('Cache-Control', 'no-store');
+    else if (isHashedAsset(answer.file)) headers.set('Cache-Control', HASHED_ASSET_CACHE_CONTROL);
     return new Response(file.body, { status: file.status, headers });
   });
 }

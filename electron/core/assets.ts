@@ -12,6 +12,17 @@ export type AssetAnswer = { kind: 'file'; file: string } | { kind: 'index'; file
 /** A path whose last segment has an extension asks for a file, not a route. */
 export const looksLikeFile = (urlPath: string): boolean => /\.[A-Za-z0-9]+$/.test(urlPath.split('/').pop() ?? '');
 
+/**
+ * A built asset named by its content's hash — Vite's `assets/[hash].js` for
+ * a chunk, `assets/name-[hash].ext` for an entry or a style sheet: it never
+ * changes, so a browser may keep it for good and need not ask again (one
+ * revalidation round trip per chunk, some 90 of them, on every reload).
+ */
+export const isHashedAsset = (file: string): boolean => /[\\/]assets[\\/](?:[^\\/]+-)?[\w-]{8}\.\w+$/.test(file);
+
+/** What a hashed asset is answered with. */
+export const HASHED_ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
 const isFile = async (file: string) => {
   try {
     return (await stat(file)).isFile();

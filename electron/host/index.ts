@@ -31,7 +31,7 @@ import { LANGS } from '../../shared/i18n/define.js';
 import { epochOf, type CallResult } from '../../shared/ipc.js';
 import { FILE_CACHE_CONTROL } from '../../shared/file/index.js';
 import type { Core } from '../core/core.js';
-import { looksLikeFile } from '../core/assets.js';
+import { HASHED_ASSET_CACHE_CONTROL, isHashedAsset, looksLikeFile } from '../core/assets.js';
 import { SECURITY_HEADERS } from '../core/security.js';
 import {
   cookieNameOf,
@@ -218,10 +218,10 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     allowedPath: (pathName) => pathName !== '/index.html',
     dotfiles: 'deny',
     redirect: false,
-    // Vite names every built asset by its content's hash: it never changes, so a browser need not ask again (no 304 round trip per chunk on every screen opened).
+    // Vite names every built asset by its content's hash: a browser need not ask again (no 304 round trip per chunk
+    // on every reload).
     setHeaders: (reply, file) => {
-      if (/[\\/]assets[\\/][^\\/]+-[\w-]{8}\.\w+$/.test(file))
-        reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      if (isHashedAsset(file)) reply.header('Cache-Control', HASHED_ASSET_CACHE_CONTROL);
     },
   });
 

@@ -11,6 +11,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DashboardAlerts } from '../../shared/dashboard/index.js';
 import { useOp } from '../bridge.js';
+import { FRESH_MS } from './prefetch.js';
 import { formatDateTime } from '../app/format.js';
 import { useUser } from '../app/session.js';
 import { DataTable, listView, type Column } from '../kit/index.js';
@@ -31,7 +32,7 @@ export function AlertsPanel() {
   const { t } = useTranslation();
   const styles = useStyles();
   const [kind, setKind] = useState<Kind>('visits');
-  const alerts = useOp('dashboard.alerts', {}, { refetchInterval: 60_000 });
+  const alerts = useOp('dashboard.alerts', {}, { refetchInterval: 60_000, staleTime: FRESH_MS });
   // The setting is the tenant's own: a tenant changes it, a member only lives with it.
   const tenant = useUser().roleKind === 'tenant';
   const settings = useOp('dashboard.alertSettings', {}, { enabled: tenant });

@@ -5,13 +5,14 @@
  * the whole library. It follows the console's theme — the Fluent tokens of
  * the chosen brand colour, light or dark, and the font size — read from the
  * page's CSS variables, and redraws when they change; it resizes with its
- * box (the sidebar opening, a narrow window).
+ * box (the sidebar opening, a narrow window). It is made only once its box
+ * comes near the window (a panel below the first screen waits for a scroll).
  */
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { formatYuan } from '../../shared/format.js';
 import { usePrefs } from '../shell/prefs.js';
 import { useIsDark } from '../shell/dark.js';
@@ -152,15 +153,42 @@ function optionOf(spec: ChartSpec, look: Look): echarts.EChartsCoreOption {
   };
 }
 
+/** How far below (or above) the window a chart starts to be drawn: it is there by the time a scroll reaches it. */
+const AHEAD_PX = 200;
+
+/** Whether `el` is laid out (not in a hidden view) and within AHEAD_PX of the window. */
+function nearWindow(el: HTMLElement): boolean {
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && r.top < window.innerHeight + AHEAD_PX && r.bottom > -AHEAD_PX;
+}
+
 export default function EChart({ spec, label, testId }: { spec: ChartSpec; label: string; testId?: string }) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
   const { prefs } = usePrefs();
   // Light or dark may follow the system: what is drawn, not the preference, decides.
   const dark = useIsDark(prefs.appearance);
+  // A chart is made when its box comes near the window, not before: the dashboard's panels below the first screen
+  // cost a cold open (or a move to it) 30–40 ms each on a slow machine, for charts no one sees yet.
+  const [near, setNear] = useState(false);
 
-  // A layout effect, declared first: the chart exists when the option below is set on the first draw.
   useLayoutEffect(() => {
+    const el = box.current!;
+    if (near) return;
+    if (nearWindow(el)) {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
+      rootMargin: `${AHEAD_PX}px 0px`,
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [near]);
+
+  // A layout effect, declared before the option's: the chart exists when the option below is set on its first draw.
+  useLayoutEffect(() => {
+    if (!near) return;
     const el = box.current!;
     const instance = echarts.init(el, undefined, { renderer: 'canvas' });
     chart.current = instance;
@@ -174,14 +202,14 @@ export default function EChart({ spec, label, testId }: { spec: ChartSpec; label
       instance.dispose();
       chart.current = null;
     };
-  }, []);
+  }, [near]);
 
   // The theme's variables are on the page by the time the layout effect runs.
   useLayoutEffect(() => {
     if (!chart.current || !box.current) return;
     chart.current.setOption(optionOf(spec, lookOf(box.current)), { notMerge: true });
     box.current.dataset.drawn = 'true';
-  }, [spec, prefs.theme, dark, prefs.size]);
+  }, [near, spec, prefs.theme, dark, prefs.size]);
 
   return <div ref={box} style={BOX} role="img" aria-label={label} data-testid={testId} />;
 }

@@ -36,6 +36,7 @@ beforeAll(async () => {
   await mkdir(path.join(dir, 'assets'));
   await writeFile(path.join(dir, 'assets', 'app.js'), 'console.log("app");');
   await writeFile(path.join(dir, 'assets', 'chunk-13-DaEiLf_M.js'), 'export {};');
+  await writeFile(path.join(dir, 'assets', 'B4taN_-S.js'), 'export {};');
   upstream = await startUpstream();
   const core = browserCore('1.2.3');
   host = await startHost({ port: 0, core, rendererDir: dir });
@@ -299,6 +300,9 @@ describe('renderer files', () => {
     const hashed = await fetch(`${host.url}/assets/chunk-13-DaEiLf_M.js`);
     expect(hashed.status).toBe(200);
     expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // A chunk is named by its hash alone (vite.config.ts's chunkFileNames): it was asked again on every reload.
+    const chunk = await fetch(`${host.url}/assets/B4taN_-S.js`);
+    expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await fetch(`${host.url}/assets/app.js`)).headers.get('cache-control')).not.toMatch(/immutable/);
     expect((await get('/')).headers.get('cache-control')).toBe('no-store');
   });

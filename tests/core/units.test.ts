@@ -3,7 +3,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { looksLikeFile, resolveAsset } from '../../electron/core/assets.js';
+import { isHashedAsset, looksLikeFile, resolveAsset } from '../../electron/core/assets.js';
 import { parseApiInput, SESSION_OWNED } from '../../electron/core/core.js';
 import { isTokenRefusal } from '../../electron/core/session.js';
 import { memoryVault } from '../../electron/core/vault.js';
@@ -125,5 +125,17 @@ describe('resolveAsset (the app:// protocol)', () => {
     expect(looksLikeFile('/assets/x.js')).toBe(true);
     expect(looksLikeFile('/pointMent/pointList')).toBe(false);
     expect(looksLikeFile('/')).toBe(false);
+  });
+
+  it('knows a built asset named by its hash, a chunk (hash alone) or an entry (name and hash), and nothing else', () => {
+    for (const f of [
+      '/r/assets/B4taN_-S.js',
+      '/r/assets/--1rpPkw.js',
+      '/r/assets/index-C5ZJzqWm.css',
+      'C:\\r\\assets\\DnxAI2kW.js',
+    ])
+      expect(isHashedAsset(f), f).toBe(true);
+    for (const f of ['/r/assets/app.js', '/r/assets/missing.js', '/r/index.html', '/r/favicon.svg', '/r/B4taN_-S.js'])
+      expect(isHashedAsset(f), f).toBe(false);
   });
 });
