@@ -11,7 +11,9 @@
  * spinner, no skeleton, no busy table). Then every screen again by a move
  * inside the app (the router told of a new address, as the menu does), in the
  * last browser. The five slowest of each are printed, and each screen is
- * held to its budget: 1.0 s by address, 0.3 s inside the app.
+ * held to its budget: 1.0 s by address, 0.3 s inside the app. `BENCH_SCREENS`
+ * (a regular expression on the path) runs only the screens it matches;
+ * `BENCH_VERBOSE` prints every sample.
  * Needs the built renderer (`npm run bench:browser` builds it first).
  */
 import type { Page } from '@playwright/test';
@@ -204,7 +206,9 @@ function report(title: string, figures: Map<string, number>, budget: number, bud
 const budgets = new Budgets();
 const { upstream, host, close } = await startBrowserBench();
 try {
-  const screens = [...menuScreens(), ...(await detailScreens(upstream.url))];
+  // BENCH_SCREENS, a regular expression on the path, runs those screens alone (a cure measured on the few it is for).
+  const only = process.env.BENCH_SCREENS ? new RegExp(process.env.BENCH_SCREENS) : null;
+  const screens = [...menuScreens(), ...(await detailScreens(upstream.url))].filter((s) => !only || only.test(s.path));
   const samples = new Map<string, number[]>();
   const moves = new Map<string, number>();
   for (let b = 0; b < BROWSERS; b++) {

@@ -12,7 +12,7 @@ import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { formatYuan } from '../../shared/format.js';
 import { usePrefs } from '../shell/prefs.js';
 import { useIsDark } from '../shell/dark.js';
@@ -186,8 +186,10 @@ export default function EChart({ spec, label, testId }: { spec: ChartSpec; label
     return () => observer.disconnect();
   }, [near]);
 
-  // A layout effect, declared before the option's: the chart exists when the option below is set on its first draw.
-  useLayoutEffect(() => {
+  // Made and drawn after the page has painted (effects, not layout effects): the shell and the dashboard's figures
+  // show first, the charts a frame later. In a layout effect a cold sign-in's first paint waited for them.
+  // Declared before the option's: the chart exists when the option below is set on its first draw.
+  useEffect(() => {
     if (!near) return;
     const el = box.current!;
     const instance = echarts.init(el, undefined, { renderer: 'canvas' });
@@ -204,8 +206,8 @@ export default function EChart({ spec, label, testId }: { spec: ChartSpec; label
     };
   }, [near]);
 
-  // The theme's variables are on the page by the time the layout effect runs.
-  useLayoutEffect(() => {
+  // The theme's variables are on the page by the time the effect runs.
+  useEffect(() => {
     if (!chart.current || !box.current) return;
     chart.current.setOption(optionOf(spec, lookOf(box.current)), { notMerge: true });
     box.current.dataset.drawn = 'true';

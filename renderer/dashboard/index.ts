@@ -38,8 +38,11 @@ export const dashboardScreens = defineScreens({
     void import('./prefetch.js').then((m) => m.prefetchDashboard(client));
     loadCode();
   },
-  // Most users land here: its code (echarts included) loads while the sign-in is typed.
+  // Most users land here: its code (echarts and the reads' module included) loads while the sign-in is typed, so the
+  // session start above asks for the reads the moment the sign-in answers.
   warm: (to) => {
-    if (landsHere(to)) loadCode();
+    if (!landsHere(to)) return;
+    void import('./prefetch.js');
+    loadCode();
   },
 });
