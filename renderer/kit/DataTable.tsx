@@ -242,10 +242,12 @@ export function DataTable<Row extends RowData, K extends RowKey = RowKey>({
   const { t } = useTranslation();
   const styles = useStyles();
   const scrollRef = useRef<HTMLDivElement>(null);
-  const inner = useInnerWidth(scrollRef);
-
   // The path the screen opened at: a cached tab keeps its own key while another screen shows.
   const [prefsKey] = useState(() => (remember === false ? null : (remember ?? `${location.pathname}#${testId}`)));
+  // The key under which this table's measurements are remembered for its next making (columnMeasure.ts).
+  const [measureKey] = useState(() => prefsKey ?? `${location.pathname}#${testId}`);
+  const inner = useInnerWidth(scrollRef, measureKey);
+
   const [prefs, setPrefs] = useState<ColumnPrefs>(() => (prefsKey ? loadColumnPrefs(prefsKey) : NO_PREFS));
   const changePrefs = (next: ColumnPrefs) => {
     setPrefs(next);
@@ -267,7 +269,7 @@ export function DataTable<Row extends RowData, K extends RowKey = RowKey>({
       (c, i) => (c.sortable && onSortChange ? SORT_ROOM : 0) + (menu && i === visible.length - 1 ? MENU_ROOM + 8 : 0),
     ),
   );
-  const actionMins = usePinnedMinimums(scrollRef, rows);
+  const actionMins = usePinnedMinimums(scrollRef, rows, measureKey);
   const visibleSizes = useMemo(
     () =>
       visible.map((c, i) => {

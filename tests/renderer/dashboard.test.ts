@@ -78,9 +78,10 @@ describe('dashboard session start', () => {
       .sort();
   };
 
-  it("starts the dashboard's two reads at sign-in for a user landing on it, and nothing for one going elsewhere or without 1-1", async () => {
-    expect(await started(user({}), '/')).toEqual(['dashboard.figures', 'dashboard.today']);
+  it("starts the dashboard's three reads at sign-in for a user landing on it, and nothing for one going elsewhere or without 1-1", async () => {
+    expect(await started(user({}), '/')).toEqual(['dashboard.alerts', 'dashboard.figures', 'dashboard.today']);
     expect(await started(user({ roleKind: 'member', allValue: ['1-1'] }), '/dashboard')).toEqual([
+      'dashboard.alerts',
       'dashboard.figures',
       'dashboard.today',
     ]);
