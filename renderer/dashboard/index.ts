@@ -29,7 +29,7 @@ export const dashboardScreens = defineScreens({
   name: 'dashboard',
   screens: { Dashboard },
   live: { order: dashboardLive, device: dashboardDeviceLive },
-  // Where a user with the dashboard lands: its chunk, echarts' and its two reads load beside the shell, not after
+  // Where a user with the dashboard lands: its chunk, echarts' and its three reads load beside the shell, not after
   // the shell has drawn and redirected.
   sessionStart: (client, user, to) => {
     if (!landsHere(to) || !mayOpen(user, '1-1')) return;
