@@ -78,6 +78,36 @@ describe('group.addMembers', () => {
     ).toEqual({ added: 1, unchanged: 0, claimed: 1 });
     expect((await rows(g.id))[0]).toMatchObject({ state: 'pending', memberId: p.id });
   });
+
+  it("claims only what a live member of the group's own tenant holds", async () => {
+    const mine = await person();
+    const theirs = await person(t.ids.tenant('B'));
+    const gone = await person();
+    await provePhone(t, gone.token, '13761208821');
+    await t.ok('member.erase', { params: { id: gone.id } }, t.token.tenant1);
+    const byCard = await group({ identifier: 'cardNumber' });
+    expect(
+      await t.ok(
+        'group.addMembers',
+        { params: { id: byCard.id }, body: { identifiers: [mine.cardNumber, theirs.cardNumber] } },
+        t.token.tenant1,
+      ),
+    ).toEqual({ added: 2, unchanged: 0, claimed: 1 });
+    expect((await rows(byCard.id)).map((r) => [r.identifier, r.state, r.memberId]).sort()).toEqual(
+      [
+        [mine.cardNumber, 'activated', mine.id],
+        [theirs.cardNumber, 'inactive', null],
+      ].sort(),
+    );
+    const byPhone = await group();
+    expect(
+      await t.ok(
+        'group.addMembers',
+        { params: { id: byPhone.id }, body: { identifiers: ['13761208821'] } },
+        t.token.tenant1,
+      ),
+    ).toEqual({ added: 1, unchanged: 0, claimed: 0 });
+  });
 });
 
 describe('the claim flow', () => {
