@@ -46,13 +46,22 @@ export function toFieldErrors<T extends FieldValues = FieldValues>(
   return errors as FieldErrors<T>;
 }
 
+/**
+ * A value the form left empty that the schema wants (a number field's empty
+ * text becomes `undefined`) is "required", not "format is wrong": zod's own
+ * message for it is no key of ours, which read as `validation.invalid` under
+ * an empty coupon quantity. A schema's own message still wins (zod's order).
+ */
+const requiredWhenMissing = (issue: { code?: string; input?: unknown }) =>
+  issue.code === 'invalid_type' && issue.input === undefined ? 'validation.required' : undefined;
+
 export function zodI18nResolver<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,
   t: TFunction,
   keyFor?: (issue: IssueLike) => string | undefined,
 ): Resolver<z.input<S>, unknown, z.output<S>> {
   return async (values) => {
-    const result = await schema.safeParseAsync(values);
+    const result = await schema.safeParseAsync(values, { error: requiredWhenMissing });
     if (result.success) return { values: result.data as z.output<S>, errors: {} };
     const errors: FieldErrors<z.input<S>> = toFieldErrors(result.error.issues as readonly IssueLike[], (issue) => {
       const { key, params } = issueMessage(issue, keyFor);

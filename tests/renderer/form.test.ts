@@ -7,6 +7,9 @@ import { fieldsUnder, issueMessage, zodI18nResolver } from '../../renderer/app/f
 import { pointDialogSchema, type PointDialogValues } from '../../renderer/point/pointSchema.js';
 import { tenantChoice } from '../../renderer/kit/tenants.js';
 import type { SessionUser } from '../../shared/ipc.js';
+import { z } from 'zod';
+import { activityInput } from '../../shared/activity/index.js';
+import { emptyValues, toInput, type ActivityValues } from '../../renderer/activity/form.js';
 
 /** A `t` that shows which key it was given, and the `max` our texts use. */
 const t = ((key: string, params?: { max?: number }) =>
@@ -42,6 +45,19 @@ describe('zod → react-hook-form resolver', () => {
     expect(result.errors.name?.message).toBe('validation.required');
     expect(result.errors.address?.message).toBe(`validation.maxLength {"max":${POINT_LIMITS.address}}`);
     expect(result.errors.areaCode).toBeUndefined();
+  });
+
+  it('says an empty number the schema wants is required, not of a wrong format (a coupon quantity left empty)', async () => {
+    const coupon = z.preprocess((v) => toInput(v as ActivityValues), activityInput);
+    const values = emptyValues('coupon');
+    values.name = '满减券';
+    values.coupon.amount = '5';
+    values.coupon.validDays = 'x';
+    const result = await zodI18nResolver(coupon as never, t)(values as never, undefined, opts);
+    const errors = result.errors as { coupon?: Record<string, { message?: string }> };
+    expect(errors.coupon?.quantity?.message).toBe('validation.required');
+    // What was typed wrong still says so.
+    expect(errors.coupon?.validDays?.message).toBe('validation.invalid');
   });
 
   it('returns the parsed (trimmed) values when valid', async () => {

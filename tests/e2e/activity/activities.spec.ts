@@ -100,6 +100,12 @@ test('tenant1 makes a coupon activity: the form asks nothing before it is typed,
 
   await fillActivityBasics(page, { name: name, tag: '满减', productName: channel.productName! });
   await page.getByTestId('activity-form-coupon-amount').fill('1.00');
+  // Saved with the quantity left empty: it says it is required, not that its format is wrong.
+  await page.getByTestId('activity-form-save').click();
+  await expect(
+    form.locator('.fui-Field').filter({ has: page.getByTestId('activity-form-coupon-quantity') }),
+  ).toContainText(catalogues.en.validation.required);
+  await expect(form.getByText(catalogues.en.validation.invalid)).toHaveCount(0);
   await page.getByTestId('activity-form-coupon-quantity').fill('20');
   await page.getByTestId('activity-form-coupon-days').fill('7');
   await page.getByTestId('activity-form-coupon-per-member').fill('2');
