@@ -66,6 +66,15 @@ describe('writeXlsx', () => {
     expect((await readSheets(six.bytes)).map((s) => s.rows.length)).toEqual([4, 4]);
     const none = await toBuffer((out) => writeXlsx(out, '订单', ['a', 'b'], batches([]), undefined, 3));
     expect((await readSheets(none.bytes)).map((s) => s.rows)).toEqual([[['a', 'b']]]);
+    // Batches larger than the pieces a sheet's XML is handed on in, one of them crossing a sheet's end: every row once,
+    // in order, numbered on (a reader takes each row's `r`).
+    const big = await toBuffer((out) => writeXlsx(out, '订单', ['a', 'b'], batches([150, 100]), undefined, 200));
+    expect(big.rows).toBe(250);
+    const halves = await readSheets(big.bytes);
+    expect(halves.map((h) => h.rows.length)).toEqual([201, 51]);
+    expect(halves.flatMap((h) => h.rows.slice(1).map((r) => r[1]))).toEqual(
+      Array.from({ length: 250 }, (_, i) => i + 1),
+    );
   });
 });
 
