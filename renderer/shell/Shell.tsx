@@ -175,7 +175,9 @@ export default function Shell() {
     if (!view) return;
     dispatch({ type: 'visit', view: toTab(view, location) });
     if (!view.meta.noCache && view.name) {
-      setCache((c) => touchView(c, { path: view.path, name: view.name!, location }, VIEW_CACHE_MAX));
+      setCache((c) =>
+        touchView(c, { path: view.path, name: view.name!, location }, VIEW_CACHE_MAX, (path) => hasDirtyForms([path])),
+      );
     }
   }, [view, location]);
 

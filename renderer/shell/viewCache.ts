@@ -12,10 +12,27 @@ export interface CachedView<L> {
   location: L;
 }
 
-/** Shows `entry`: moves (or adds) it to the end and drops the oldest above `max`. */
-export function touchView<L>(cache: readonly CachedView<L>[], entry: CachedView<L>, max: number): CachedView<L>[] {
+/**
+ * Shows `entry`: moves (or adds) it to the end and drops the oldest above
+ * `max` — but never one `keep` names (a view holding unsaved input: dropping
+ * it would unmount its form and lose what was typed without a word), so the
+ * cache may then hold more than `max` until those are saved or closed.
+ */
+export function touchView<L>(
+  cache: readonly CachedView<L>[],
+  entry: CachedView<L>,
+  max: number,
+  keep: (path: string) => boolean = () => false,
+): CachedView<L>[] {
   const list = [...cache.filter((c) => c.path !== entry.path), entry];
-  return list.length > max ? list.slice(list.length - max) : list;
+  let over = list.length - max;
+  if (over <= 0) return list;
+  // The oldest first; the view shown (the last) is never dropped.
+  return list.filter((c, i) => {
+    if (over <= 0 || i === list.length - 1 || keep(c.path)) return true;
+    over--;
+    return false;
+  });
 }
 
 /** Drops the views of `paths`. */

@@ -186,6 +186,24 @@ describe('view cache', () => {
     expect(cache.map((c) => c.path)).toEqual(['/a', '/c', '/d']);
   });
 
+  it('never drops a view holding unsaved input to make room: the next oldest goes, or none', () => {
+    const dirty = new Set(['/a']);
+    const keep = (path: string) => dirty.has(path);
+    let cache = ['/a', '/b', '/c'].reduce(
+      (c, p) => touchView(c, at(p), 3, keep),
+      [] as ReturnType<typeof touchView<{ pathname: string }>>,
+    );
+    cache = touchView(cache, at('/d'), 3, keep);
+    expect(cache.map((c) => c.path)).toEqual(['/a', '/c', '/d']);
+    dirty.add('/c').add('/d');
+    cache = touchView(cache, at('/e'), 3, keep);
+    // Every older view holds input: the cache holds one more than its room until they are saved or closed.
+    expect(cache.map((c) => c.path)).toEqual(['/a', '/c', '/d', '/e']);
+    dirty.clear();
+    cache = touchView(cache, at('/f'), 3, keep);
+    expect(cache.map((c) => c.path)).toEqual(['/d', '/e', '/f']);
+  });
+
   it('drops refreshed and closed views', () => {
     const cache = ['/a', '/b', '/c'].reduce(
       (c, p) => touchView(c, at(p), 10),

@@ -9,7 +9,7 @@
 import { expect } from '@playwright/test';
 import { p12 as p12Base64 } from '../../server/support/p12.js';
 import { catalogues, CODE, errorEntry } from '../../../shared/domains.js';
-import { notification, test, openAs } from '../support.js';
+import { moveInApp, notification, test, openAs } from '../support.js';
 
 const en = catalogues.en.payment;
 
@@ -141,4 +141,37 @@ test('closing a tab whose payment settings hold unsaved input asks first, by its
   await billTab.getByTestId('tab-close').click();
   await expect(billTab).toHaveCount(0);
   await expect(confirm).toHaveCount(0);
+});
+
+test('settings holding unsaved input outlive the screens kept alive: ten other screens later their tab still has the input', async ({
+  page,
+  baseURL,
+}) => {
+  await openAs(page, baseURL, 'tenant1', '/person');
+  await page.getByTestId('payment-wechat-setup').click();
+  await page.getByTestId('payment-wechat-merchantId').fill('1600000002');
+  // More screens than the main area keeps alive (VIEW_CACHE_MAX, 10): before, the oldest view went, its input with it.
+  const screens = [
+    '/bill',
+    '/pointMent/pointList',
+    '/deviceList/index',
+    '/productManagement/productList',
+    '/productManagement/classification',
+    '/orderManagement/orderList',
+    '/orderManagement/deliveryReview',
+    '/memberCenter/memberInfo',
+    '/marketing/scene',
+    '/marketing/group',
+    '/atManagement/staffManagement',
+  ];
+  for (const path of screens) {
+    await moveInApp(page, path);
+    await expect(page.locator('[data-testid="tab"][data-active="true"]')).toHaveAttribute('data-path', path);
+  }
+  await page.locator('[data-testid="tab"][data-path="/person"]').getByTestId('tab-label').click();
+  await expect(page.getByTestId('payment-wechat-merchantId')).toHaveValue('1600000002');
+  // A screen without unsaved input was let go as before: the oldest kept one (the location list) made the room.
+  const views = page.locator('[data-testid="app-main"] > [data-view]');
+  await expect(page.locator('[data-testid="app-main"] > [data-view="pointList"]')).toHaveCount(0);
+  await expect(views).toHaveCount(10);
 });
