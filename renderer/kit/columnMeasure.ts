@@ -71,7 +71,8 @@ export function usePinnedMinimums(
       const ideal = Math.ceil(widths.reduce((a, w) => a + w, 0) + gap * (items.length - 1) + padding);
       next[id] = { min: Math.max(next[id]?.min ?? 0, min), ideal: Math.max(next[id]?.ideal ?? 0, ideal) };
     }
-    if (key) lastPinned.set(key, next);
+    // Rows still loading measure nothing: the last figures stay for the next making.
+    if (key && Object.keys(next).length) lastPinned.set(key, next);
     setMins((prev) =>
       Object.keys(next).length === Object.keys(prev).length &&
       Object.entries(next).every(([k, v]) => prev[k]?.min === v.min && prev[k]?.ideal === v.ideal)
