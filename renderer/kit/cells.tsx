@@ -1,6 +1,6 @@
 /** What one cell of the DataTable shows: a value of its kind, cut or wrapped, or the column's own rendering. */
 import { makeStyles, mergeClasses, Tooltip } from '@fluentui/react-components';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { displayValue, type Column, type Overflow } from './columns.js';
 
 const useStyles = makeStyles({
@@ -30,6 +30,17 @@ export function OverflowText({ text, className }: { text: string; className?: st
     setTip(true);
     setVisible(true);
   };
+  // Wrapping the text in its tooltip mounts the text afresh under a pointer that has not moved: until the browser
+  // notices, the new text was never entered, so leaving it fires no leave and the tooltip stayed for good (a quick
+  // move away, one time in many). While it shows, any pointer move outside the text hides it.
+  useEffect(() => {
+    if (!visible) return;
+    const away = (e: PointerEvent) => {
+      if (!(e.target instanceof Node && ref.current?.contains(e.target))) setVisible(false);
+    };
+    document.addEventListener('pointermove', away, true);
+    return () => document.removeEventListener('pointermove', away, true);
+  }, [visible]);
   const span = (
     <span ref={ref} className={mergeClasses(styles.ellipsis, className)} onPointerEnter={come}>
       {text}
