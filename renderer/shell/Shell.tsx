@@ -118,17 +118,22 @@ function useSidebar(pathname: string) {
     return () => window.removeEventListener('resize', onResize);
   }, [close]);
 
-  // Spec: on mobile the drawer closes on navigation.
+  // Spec: on mobile the drawer closes on navigation — a navigation after it opened. The address changes before
+  // React draws the new screen (a transition, which gives way to a click): a drawer opened while the landing screen
+  // was still being drawn saw that navigation arrive after it, and snapped shut on a busy machine.
+  const openedAt = useRef<string>(undefined);
   useEffect(() => {
-    close(true);
+    if (pathname !== openedAt.current) close(true);
   }, [pathname, close]);
 
   const opened = mobile ? drawerOpen : prefs.sidebar === 1;
   const toggle = useCallback(() => {
     setWithoutAnimation(false);
-    if (mobile) setDrawerOpen((o) => !o);
-    else setPrefs({ sidebar: prefs.sidebar === 1 ? 0 : 1 });
-  }, [mobile, prefs.sidebar, setPrefs]);
+    if (mobile) {
+      if (!drawerOpen) openedAt.current = window.location.pathname;
+      setDrawerOpen(!drawerOpen);
+    } else setPrefs({ sidebar: prefs.sidebar === 1 ? 0 : 1 });
+  }, [mobile, drawerOpen, prefs.sidebar, setPrefs]);
   // The open drawer holds the focus (Tab goes round inside it) and gives it back to its button when it closes.
   const { modalAttributes, triggerAttributes } = useModalAttributes({ trapFocus: true, legacyTrapFocus: true });
   const toggleRef = useRef<HTMLButtonElement>(null);
