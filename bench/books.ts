@@ -17,7 +17,7 @@ import { reconcile } from '../server/books/index.js';
 import { seedOrders } from '../server/order/index.js';
 import { startServer } from '../server/start.js';
 import { BUSINESS_TIME_ZONE } from '../shared/business-time.js';
-import { Budgets, emptyPostgres } from './support.js';
+import { Budgets, emptyPostgres, median } from './support.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const pgUrl = process.env.BENCH_DATABASE_URL;
@@ -81,7 +81,6 @@ try {
       checks.push(c);
     }
   }
-  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
   console.log(
     `checks: ${perCheck.map((c) => `${c.key} ${c.ms} ms`).join(', ')}; differences ${perCheck.reduce((s, c) => s + c.differences.length, 0)}`,
   );

@@ -19,7 +19,7 @@
 import type { Page } from '@playwright/test';
 import { launchChromium, startBrowserBench } from './browser-support.js';
 import { matchChain, ROUTE_SETS, type AppRoute } from '../shared/routes.js';
-import { at, Budgets, signIn } from './support.js';
+import { Budgets, median, signIn } from './support.js';
 
 const ADDRESS_BUDGET_MS = 1000;
 const MOVE_BUDGET_MS = 300;
@@ -190,11 +190,6 @@ async function byMove(page: Page, path: string): Promise<number> {
 }
 
 const label = (s: Screen) => `${s.path} (${s.user})`;
-const median = (xs: readonly number[]) =>
-  at(
-    [...xs].sort((a, b) => a - b),
-    0.5,
-  );
 
 function report(title: string, figures: Map<string, number>, budget: number, budgets: Budgets): void {
   const slowest = [...figures].sort((a, b) => b[1] - a[1]);

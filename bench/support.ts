@@ -24,6 +24,13 @@ export async function signIn(url: string, username: string, headers: Record<stri
 export const at = (sorted: readonly number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
+/** The middle of the samples (the upper one of an even count). */
+export const median = (xs: readonly number[]): number =>
+  at(
+    [...xs].sort((a, b) => a - b),
+    0.5,
+  );
+
 /** p50 and p95 in ms of `runs` calls of `run`, one after another, after `warmUp` unmeasured ones (the connection, plans and caches warm). */
 export async function percentiles(
   run: () => Promise<unknown>,

@@ -17,6 +17,7 @@ import { formatYuan } from '../../shared/format.js';
 import { usePrefs } from '../shell/prefs.js';
 import { useIsDark } from '../shell/dark.js';
 import type { ChartSpec } from './chartSpec.js';
+import { AHEAD_PX } from './chartWindow.js';
 
 echarts.use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
@@ -152,9 +153,6 @@ function optionOf(spec: ChartSpec, look: Look): echarts.EChartsCoreOption {
     })),
   };
 }
-
-/** How far below (or above) the window a chart starts to be drawn: it is there by the time a scroll reaches it. */
-const AHEAD_PX = 200;
 
 /** Whether `el` is laid out (not in a hidden view) and within AHEAD_PX of the window. */
 function nearWindow(el: HTMLElement): boolean {

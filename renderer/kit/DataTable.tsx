@@ -242,10 +242,10 @@ export function DataTable<Row extends RowData, K extends RowKey = RowKey>({
   const { t } = useTranslation();
   const styles = useStyles();
   const scrollRef = useRef<HTMLDivElement>(null);
-  // The path the screen opened at: a cached tab keeps its own key while another screen shows.
-  const [prefsKey] = useState(() => (remember === false ? null : (remember ?? `${location.pathname}#${testId}`)));
-  // The key under which this table's measurements are remembered for its next making (columnMeasure.ts).
-  const [measureKey] = useState(() => prefsKey ?? `${location.pathname}#${testId}`);
+  // The path the screen opened at: a cached tab keeps its own key while another screen shows. Its measurements are
+  // remembered under it for its next making (columnMeasure.ts); its column choices too, unless told otherwise.
+  const [measureKey] = useState(() => (typeof remember === 'string' ? remember : `${location.pathname}#${testId}`));
+  const prefsKey = remember === false ? null : measureKey;
   const inner = useInnerWidth(scrollRef, measureKey);
 
   const [prefs, setPrefs] = useState<ColumnPrefs>(() => (prefsKey ? loadColumnPrefs(prefsKey) : NO_PREFS));

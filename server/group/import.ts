@@ -5,7 +5,7 @@
  * the group: an identifier it has is left as it is (counted unchanged), a new
  * one is inserted, claimed at once where a member holds it.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { catalogues, CODE } from '../../shared/domains.js';
 import { GROUP_IMPORT_COLUMNS, identifierValue, type GroupImportColumn } from '../../shared/group/index.js';
 import type { ImportMode } from '../../shared/imports.js';
@@ -27,8 +27,8 @@ import {
 import type { Scope } from '../scope.js';
 import type { FileStorage } from '../storage/index.js';
 import { groupOf } from './groups.js';
-import { insertIdentifiers, type GroupTarget } from './members.js';
-import { groupMembers, groups } from './schema.js';
+import { identifiersIn, insertIdentifiers, type GroupTarget } from './members.js';
+import { groups } from './schema.js';
 
 export const GROUP_IMPORT_JOB = 'group.import';
 const BATCH = 1_000;
@@ -92,11 +92,7 @@ export const groupImporter: SheetImporter<string, GroupImportColumn> = {
     let unchanged = 0;
     for (let i = 0; i < good.length; i += BATCH) {
       const part = good.slice(i, i + BATCH).map((g) => g.input);
-      const there = await db
-        .select({ identifier: groupMembers.identifier })
-        .from(groupMembers)
-        .where(and(eq(groupMembers.groupId, group.id), inArray(groupMembers.identifier, part)));
-      const known = new Set(there.map((r) => r.identifier));
+      const known = await identifiersIn(db, group.id, part);
       for (const identifier of part)
         if (known.has(identifier)) unchanged++;
         else fresh.push(identifier);

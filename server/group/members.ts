@@ -152,6 +152,17 @@ export async function insertIdentifiers(db: Queryable, group: GroupTarget, ident
   return { added: counts!.added, claimed: counts!.claimed };
 }
 
+/** Which of `identifiers` the group holds already: one JSON parameter, as `insertIdentifiers` sends them. */
+export async function identifiersIn(db: Queryable, groupId: number, identifiers: readonly string[]) {
+  const rows = await rowsOf<{ identifier: string }>(
+    db,
+    sql`select ${groupMembers.identifier} as identifier from ${groupMembers}
+      where ${groupMembers.groupId} = ${groupId}::int
+        and ${groupMembers.identifier} in (select value from json_array_elements_text(${JSON.stringify(identifiers)}::json))`,
+  );
+  return new Set(rows.map((r) => r.identifier));
+}
+
 /** Reviews or changes members of one group, all or none: 3405 for one not of it, 3406 for one whose state does not allow the action. */
 export async function decideGroupMembers(
   db: Db,
