@@ -1,7 +1,7 @@
 /**
  * The Fluent theme of the preferences: the brand ramp of the chosen preset
  * (spec §2 theme presets), light or dark (the OS's unless chosen), the
- * typography scale of the chosen font size.
+ * typography scale of the chosen font size, the text font of the language (fonts.ts).
  */
 import {
   createDarkTheme,
@@ -12,6 +12,9 @@ import {
   type Theme,
 } from '@fluentui/react-components';
 import { useEffect, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_LANG, type Lang } from '../../shared/i18n/define.js';
+import { fontFamilyFor } from './fonts.js';
 import { BRAND_SHADES, brandRamp, type BrandRamp, type BrandShade } from './ramp.js';
 import { useIsDark } from './dark.js';
 import { usePrefs } from './prefs.js';
@@ -20,7 +23,7 @@ import { PRESETS_DRAWN } from './presets.js';
 
 export { PRESETS_DRAWN } from './presets.js';
 
-export function buildTheme(color: string, dark: boolean, size: FontSize): Theme {
+export function buildTheme(color: string, dark: boolean, size: FontSize, lang: Lang = DEFAULT_LANG): Theme {
   let drawn = PRESETS_DRAWN[color.toUpperCase()];
   let ramp;
   try {
@@ -30,7 +33,11 @@ export function buildTheme(color: string, dark: boolean, size: FontSize): Theme 
     ramp = brandRamp(drawn[0]);
   }
   const base = dark ? createDarkTheme(ramp) : createLightTheme(ramp);
-  const themed: Theme = dark ? { ...base, ...darkBrandText(ramp, drawn?.[1] ?? 110) } : base;
+  const themed: Theme = {
+    ...base,
+    ...(dark ? darkBrandText(ramp, drawn?.[1] ?? 110) : {}),
+    fontFamilyBase: fontFamilyFor(lang),
+  };
   return scaleTypography(themed as unknown as Record<string, unknown>, FONT_SCALE[size]) as unknown as Theme;
 }
 
@@ -73,7 +80,8 @@ const useStyles = makeStyles({
 export function ThemedProvider({ children }: { children: ReactNode }) {
   const { prefs } = usePrefs();
   const dark = useIsDark(prefs.appearance);
-  const theme = useMemo(() => buildTheme(prefs.theme, dark, prefs.size), [prefs.theme, dark, prefs.size]);
+  const lang = (useTranslation().i18n.resolvedLanguage ?? DEFAULT_LANG) as Lang;
+  const theme = useMemo(() => buildTheme(prefs.theme, dark, prefs.size, lang), [prefs.theme, dark, prefs.size, lang]);
   const styles = useStyles();
   useEffect(() => {
     document.documentElement.style.colorScheme = dark ? 'dark' : 'light';

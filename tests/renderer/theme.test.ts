@@ -75,3 +75,18 @@ describe('theme contrast', () => {
     expect(contrast(blue, '#F5F5F5')).toBeLessThan(5.2);
   });
 });
+
+describe('theme font', () => {
+  it.each([
+    ['zh-CN', 'Noto Sans CJK SC'],
+    ['en', 'Noto Sans CJK SC'],
+    ['zh-TW', 'Noto Sans CJK TC'],
+  ] as const)('%s names its Chinese fonts after the Latin ones and before the generic family', (lang, han) => {
+    const families = buildTheme('#1890ff', false, 'medium', lang)
+      .fontFamilyBase.split(',')
+      .map((f) => f.trim());
+    expect(families.indexOf("'Segoe UI'")).toBe(0);
+    expect(families.indexOf(`'${han}'`)).toBeGreaterThan(families.indexOf('Arial'));
+    expect(families.at(-1)).toBe('sans-serif');
+  });
+});
