@@ -32,12 +32,13 @@ const WARM = 4;
 const CHARTS = ['hours', 'series', 'byProduct', 'byDevice', 'byPoint'];
 /**
  * A panel is done when its chart is drawn, when it says it has nothing to draw (today's hours before the day's first
- * sale), or when it lies further below the window than a chart is made ahead of a scroll (AHEAD_PX, EChart.tsx).
+ * sale), or when its box (there once its figures are) lies further below the window than a chart is made ahead of a scroll
+ * (AHEAD_PX, EChart.tsx).
  */
 const DONE = `(id) => {
   if (document.querySelector('[data-testid="' + id + '-chart"][data-drawn="true"], [data-testid="' + id + '-empty"]')) return true;
-  const panel = document.querySelector('[data-testid="' + id + '-panel"]');
-  return !!panel && !panel.querySelector('.fui-Spinner') && panel.getBoundingClientRect().top >= innerHeight + ${AHEAD_PX};
+  const chart = document.querySelector('[data-testid="' + id + '-chart"]');
+  return !!chart && chart.getBoundingClientRect().top >= innerHeight + ${AHEAD_PX};
 }`;
 
 /**
