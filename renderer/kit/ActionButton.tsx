@@ -16,10 +16,11 @@ import {
   Spinner,
   tokens,
   Tooltip,
+  useId,
   useRestoreFocusTarget,
   type ButtonProps,
 } from '@fluentui/react-components';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useReport } from '../app/report.js';
 import { useGuardedAction } from './useGuardedAction.js';
 
@@ -106,9 +107,23 @@ export function ActionButton({
     await action();
   });
   const working = busy || guarded.busy;
+  const reasonId = useId('action-reason-');
+  // The button the reason is shown beside, while it is pointed at or focused.
+  const [shownAt, setShownAt] = useState<HTMLElement | null>(null);
+  const reasonProps =
+    disabledReason === undefined
+      ? {}
+      : {
+          'aria-describedby': reasonId,
+          onPointerEnter: (e: { currentTarget: HTMLElement }) => setShownAt(e.currentTarget),
+          onPointerLeave: () => setShownAt(null),
+          onFocus: (e: { currentTarget: HTMLElement }) => setShownAt(e.currentTarget),
+          onBlur: () => setShownAt(null),
+        };
   const button = (
     <Button
       {...rest}
+      {...reasonProps}
       {...(opensDialog ? restoreTarget : {})}
       appearance={appearance}
       icon={working ? <Spinner size="extra-tiny" /> : icon}
@@ -123,11 +138,29 @@ export function ActionButton({
       onClick={() => void guarded.run().catch((error: unknown) => report(error))}
     />
   );
-  return disabledReason === undefined ? (
-    button
-  ) : (
-    <Tooltip content={disabledReason} relationship="description">
+  if (disabledReason === undefined) return button;
+  // Why it is not offered: read out with the button (its description, a hidden text beside it), and shown in a
+  // tooltip made only while the button is pointed at or focused. Fluent's tooltip of a description is always
+  // made, with a portal of its own: a list whose rows each had a refused delete made one per row (the categories'
+  // rows took 160–200 ms to draw). The tooltip is placed against the button, not wrapped around it: wrapping it
+  // when the pointer came would make the button afresh, and lose its focus and the pointer's leave.
+  return (
+    <>
       {button}
-    </Tooltip>
+      <span id={reasonId} hidden>
+        {disabledReason}
+      </span>
+      {shownAt && (
+        <Tooltip
+          content={disabledReason}
+          relationship="inaccessible"
+          visible
+          positioning={{ target: shownAt }}
+          onVisibleChange={(_, d) => !d.visible && setShownAt(null)}
+        >
+          <span hidden />
+        </Tooltip>
+      )}
+    </>
   );
 }

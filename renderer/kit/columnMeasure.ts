@@ -60,15 +60,15 @@ export function usePinnedMinimums(
       // would otherwise keep the column that wide in a narrower window.
       const only = td.children.length === 1 ? td.children[0]! : null;
       const row = only && getComputedStyle(only).display.includes('flex') ? only : td;
-      const items = Array.from(row.children);
-      if (!items.length) continue;
+      // What takes no room (a refused action's hidden reason, ActionButton.tsx) is no button and adds no gap.
+      const widths = Array.from(row.children, (el) => el.getBoundingClientRect().width).filter((w) => w > 0);
+      if (!widths.length) continue;
       const gap = row === td ? 0 : parseFloat(getComputedStyle(row).columnGap) || 0;
       const style = getComputedStyle(td);
-      const widths = items.map((el) => el.getBoundingClientRect().width);
       const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + 2;
       const id = td.dataset.pinned!;
       const min = Math.ceil(Math.max(...widths) + padding);
-      const ideal = Math.ceil(widths.reduce((a, w) => a + w, 0) + gap * (items.length - 1) + padding);
+      const ideal = Math.ceil(widths.reduce((a, w) => a + w, 0) + gap * (widths.length - 1) + padding);
       next[id] = { min: Math.max(next[id]?.min ?? 0, min), ideal: Math.max(next[id]?.ideal ?? 0, ideal) };
     }
     // Rows still loading measure nothing: the last figures stay for the next making.

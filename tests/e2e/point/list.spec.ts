@@ -406,8 +406,19 @@ test('delete is not offered for a point with devices, and says why', async ({ pa
   await filterByName(page, withDevices!.name);
   const remove = rowOf(page, withDevices!.name).getByTestId('point-delete');
   await expect(remove).toBeDisabled();
+  // The reason is the button's description, read out with it; its tooltip is made only when asked for.
+  await expect(remove).toHaveAccessibleDescription(en.point.deleteHasDevices);
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
   await remove.hover();
   await expect(page.getByRole('tooltip')).toHaveText(en.point.deleteHasDevices);
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+  // The keyboard alone: focused, it says why; Escape puts the reason away, the focus stays.
+  await remove.focus();
+  await expect(page.getByRole('tooltip')).toHaveText(en.point.deleteHasDevices);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+  await expect(remove).toBeFocused();
   await remove.click({ force: true });
   await expect(page.getByTestId('confirm-dialog')).toHaveCount(0);
 
