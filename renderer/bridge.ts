@@ -3,7 +3,14 @@
  * Electron preload when present, otherwise the HTTP bridge of browser mode.
  * Hooks over it give TanStack Query keys `[op, input]` and typed errors.
  */
-import { useMutation, useQuery, useQueryClient, type QueryClient, type UseQueryOptions } from '@tanstack/react-query';
+import {
+  hashKey,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+  type UseQueryOptions,
+} from '@tanstack/react-query';
 import type { CallError } from '../shared/errors/policy.js';
 import { isSessionChanged, type BridgeEvent, type Op, type OpInput, type OpOutput } from '../shared/ipc.js';
 import { pageBridge } from './transport.js';
@@ -132,9 +139,18 @@ function readAhead(
   queryFn: () => Promise<unknown>,
   meta: { silent?: boolean | 'unobserved' } | undefined,
 ) {
-  if (!errorPathListens || client.getQueryCache().find({ queryKey, exact: true })) return;
+  if (!errorPathListens || cachedQuery(client, queryKey)) return;
   void client.prefetchQuery({ queryKey, queryFn, meta: { ...meta, silent: meta?.silent ?? 'unobserved' } });
 }
+
+/**
+ * The cache's query of a key, by the cache's own lookup by hash: `find({ queryKey, exact: true })` hashes
+ * the key afresh for every query in the cache (query-core's `matchQuery`), and readAhead runs on every
+ * render of every `useOp` — after a dozen screens, hundreds of hashes a render. No query here sets its own
+ * `queryKeyHashFn`, so the cache's hash of a key is `hashKey`'s.
+ */
+export const cachedQuery = (client: QueryClient, queryKey: readonly unknown[]) =>
+  client.getQueryCache().get(hashKey(queryKey));
 
 /**
  * Starts the query `useOp(op, input)` would make, before the component that
