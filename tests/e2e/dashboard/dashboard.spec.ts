@@ -196,3 +196,34 @@ test('tenant1 sets when its devices count as quiet: a wrong number refused at it
   await expect(page.getByTestId('alert-settings-open')).toHaveCount(0);
   await signOut(page);
 });
+
+test('a sign-in that lands on the dashboard asks for its figures while the console is first drawn, not after', async ({
+  page,
+  baseURL,
+}) => {
+  await useLanguage(page, baseURL, 'en');
+  // When the side menu is first in the page (the console's first render committed).
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('[data-testid="side-menu"]')) return;
+      (window as { menuAt?: number }).menuAt = performance.now();
+      observer.disconnect();
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await page.goto('/login');
+  // The console's code, and the dashboard's with its reads', load while the user types.
+  await page.waitForLoadState('networkidle');
+  await page.getByTestId('login-username').fill('tenant1');
+  await page.getByTestId('login-password').fill('Demo@2026');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('dashboard')).toBeVisible();
+  const { menuAt, figuresAt } = await page.evaluate(() => ({
+    menuAt: (window as { menuAt?: number }).menuAt,
+    figuresAt: performance.getEntriesByType('resource').find((r) => r.name.includes('/bridge/dashboard.figures'))
+      ?.startTime,
+  }));
+  expect(menuAt).toBeDefined();
+  // Asked for by the session's start, inside that render: the upstream answers while the shell is drawn.
+  expect(figuresAt).toBeLessThan(menuAt!);
+  await signOut(page);
+});
