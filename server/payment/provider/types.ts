@@ -1,0 +1,82 @@
+/**
+ * The one interface every payment platform is reached through (WeChat Pay's
+ * API v3 and v2, Alipay, and the sandbox the demo and the end-to-end suite
+ * run on): refund and query a refund, read a notification. Amounts are
+ * integer fen, as everywhere below the UI; the console's refund number is the
+ * platform's idempotency key (WeChat's `out_refund_no`, Alipay's
+ * `out_request_no`), so a refund whose answer was lost is queried by it and
+ * never sent twice.
+ *
+ * Paying a renewal, querying a payment and downloading a day's bill come to
+ * this interface with the renewals and the reconciliation (docs/domains/payment.md).
+ */
+
+/** A refund as the console asks it of a platform. */
+export interface RefundAsk {
+  /** The console's refund number: the platform's idempotency key. */
+  refundNumber: string;
+  /** The console's order number (the platform's `out_trade_no`). */
+  orderNumber: string;
+  /** The platform's own number for the payment, when the order has it (WeChat's `transaction_id`). */
+  platformNumber: string | null;
+  /** What goes back, and what the payment was (fen). */
+  amount: number;
+  total: number;
+  reason: string;
+  /** Where the platform tells of the refund's end (the upstream's notify endpoint), when it tells. */
+  notifyUrl?: string | undefined;
+}
+
+/**
+ * Where a refund stands at the platform. `processing`: taken, its end comes
+ * by notification or query. `unknown`: no answer (a timeout, a dropped
+ * connection): it may or may not have been taken, so it is queried, never
+ * sent again.
+ */
+export type RefundState = 'success' | 'failed' | 'processing' | 'unknown';
+
+export interface RefundAnswer {
+  state: RefundState;
+  /** The platform's refund id, once it has one. */
+  platformRefundId?: string | undefined;
+  /** Why it failed or is unknown: the platform's code (e.g. `NOT_ENOUGH`) or the adapter's (`TIMEOUT`). */
+  code?: string | undefined;
+  message?: string | undefined;
+}
+
+/** A notification read and verified: which refund it tells of, and its end. */
+export interface RefundNotice {
+  /** The platform's id of the notification: a repeated one is the same event. */
+  noticeId: string;
+  refundNumber: string;
+  state: Exclude<RefundState, 'unknown'>;
+  platformRefundId?: string | undefined;
+}
+
+/**
+ * Why a call or a notification was refused before any answer could be
+ * trusted: the platform's answer (or the notification) failed its signature
+ * check, its certificate or key is unknown or expired, or the request was
+ * refused as wrongly signed. Each is a clear outcome, never a settled refund.
+ */
+export type ProviderFault = 'signature' | 'certificate' | 'credentials' | 'malformed';
+
+export class ProviderError extends Error {
+  constructor(
+    readonly fault: ProviderFault,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+export interface PaymentProvider {
+  /** Which platform and protocol: shown in the logs and the refund's history. */
+  readonly name: string;
+  refund(ask: RefundAsk): Promise<RefundAnswer>;
+  /** A refund's state by the console's refund number; `failed` with code `NOT_FOUND` when the platform never took it. */
+  queryRefund(refundNumber: string): Promise<RefundAnswer>;
+  /** A refund notification's headers and raw body, verified (and decrypted where the protocol encrypts it). */
+  readRefundNotice(headers: Record<string, string | string[] | undefined>, body: string): RefundNotice;
+}

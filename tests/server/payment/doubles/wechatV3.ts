@@ -1,0 +1,191 @@
+/**
+ * A local double of WeChat Pay's API v3 refunds, written from the platform's
+ * published protocol (pay.weixin.qq.com, "签名生成", "签名验证", "申请退款",
+ * "查询单笔退款", "退款结果通知"), over HTTPS:
+ * - every request's `Authorization` (WECHATPAY2-SHA256-RSA2048) is checked
+ *   against the merchant certificate registered for its serial: a request
+ *   signed wrongly is answered 401 SIGN_ERROR, as the platform does;
+ * - a refund is kept by its `out_refund_no` (a repeat returns the same
+ *   refund, never a second one), refused NOT_ENOUGH beyond the payment;
+ * - every 2xx answer is signed with the platform key the test made
+ *   (`Wechatpay-Serial`, `-Timestamp`, `-Nonce`, `-Signature`);
+ * - a notification is made as the platform sends one: the refund encrypted
+ *   with AEAD_AES_256_GCM under the API v3 key, the body signed.
+ * Scripted faults: an answer held past the client's timeout, an answer signed
+ * with another key, a platform error code.
+ */
+import { createCipheriv, createSign, createVerify, randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { certificate, rsaKeys, type KeyPair } from '../../support/tls.js';
+
+interface Refund {
+  refund_id: string;
+  out_refund_no: string;
+  out_trade_no?: string;
+  transaction_id?: string;
+  status: 'SUCCESS' | 'CLOSED' | 'PROCESSING' | 'ABNORMAL';
+  amount: { refund: number; total: number; currency: 'CNY' };
+}
+
+export interface WechatV3Double {
+  url: string;
+  /** The double's own TLS certificate: the adapter's `ca`. */
+  ca: string;
+  platformSerial: string;
+  platformKeys: KeyPair;
+  /** Refunds by `out_refund_no`, and how many refund requests (repeats included) came for each. */
+  refunds: Map<string, Refund>;
+  asked: Map<string, number>;
+  /** What the next call answers instead of its work: held past `ms`, signed with another key, or a platform error. */
+  next: { hold?: number; badSignature?: boolean; error?: { status: number; code: string; message: string } };
+  /** How a refund taken now stands until `settle` changes it. */
+  settle(refundNumber: string, status: Refund['status']): void;
+  /** A refund notification as the platform posts it: the headers and the raw body. */
+  notice(
+    refundNumber: string,
+    options?: { signWith?: string; serial?: string },
+  ): { headers: Record<string, string>; body: string };
+  close(): Promise<void>;
+}
+
+const sign = (privateKey: string, message: string) =>
+  createSign('RSA-SHA256').update(message).sign(privateKey, 'base64');
+
+/** Parses `WECHATPAY2-SHA256-RSA2048 mchid="…",nonce_str="…",…`. */
+function authorization(value: string | undefined): Record<string, string> | null {
+  const m = /^WECHATPAY2-SHA256-RSA2048 (.*)$/.exec(value ?? '');
+  if (!m) return null;
+  return Object.fromEntries([...m[1]!.matchAll(/(\w+)="([^"]*)"/g)].map((x) => [x[1]!, x[2]!]));
+}
+
+export async function startWechatV3Double(opts: {
+  merchantId: string;
+  /** The merchant certificates' public keys by serial. */
+  merchantKeys: Record<string, string>;
+  apiV3Key: string;
+}): Promise<WechatV3Double> {
+  const tls = rsaKeys();
+  const ca = certificate(tls);
+  const platformKeys = rsaKeys();
+  const other = rsaKeys();
+  const platformSerial = '5157F09EFDC096DE15EBE81A47057A72';
+  const refunds = new Map<string, Refund>();
+  const asked = new Map<string, number>();
+  let seq = 0;
+
+  const signed = (body: string, key = platformKeys.privateKey) => {
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const nonce = randomBytes(16).toString('hex');
+    return {
+      'Wechatpay-Serial': platformSerial,
+      'Wechatpay-Timestamp': timestamp,
+      'Wechatpay-Nonce': nonce,
+      'Wechatpay-Signature': sign(key, `${timestamp}\n${nonce}\n${body}\n`),
+    };
+  };
+
+  const double: WechatV3Double = {
+    url: '',
+    ca,
+    platformSerial,
+    platformKeys,
+    refunds,
+    asked,
+    next: {},
+    settle(refundNumber, status) {
+      refunds.get(refundNumber)!.status = status;
+    },
+    notice(refundNumber, options = {}) {
+      const r = refunds.get(refundNumber)!;
+      const plain = JSON.stringify({
+        mchid: opts.merchantId,
+        out_trade_no: r.out_trade_no,
+        transaction_id: r.transaction_id,
+        out_refund_no: r.out_refund_no,
+        refund_id: r.refund_id,
+        refund_status: r.status,
+        amount: { ...r.amount, payer_refund: r.amount.refund },
+      });
+      const nonce = randomBytes(6).toString('hex');
+      const cipher = createCipheriv('aes-256-gcm', opts.apiV3Key, nonce);
+      cipher.setAAD(Buffer.from('refund'));
+      const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+      const body = JSON.stringify({
+        id: `EV-${r.refund_id}-${r.status}`,
+        create_time: new Date().toISOString(),
+        resource_type: 'encrypt-resource',
+        event_type: `REFUND.${r.status}`,
+        summary: '退款状态',
+        resource: {
+          original_type: 'refund',
+          algorithm: 'AEAD_AES_256_GCM',
+          ciphertext: ciphertext.toString('base64'),
+          associated_data: 'refund',
+          nonce,
+        },
+      });
+      const headers = signed(body, options.signWith ?? platformKeys.privateKey);
+      if (options.serial) headers['Wechatpay-Serial'] = options.serial;
+      return { headers, body };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+
+  const server: Server = createServer({ key: tls.privateKey, cert: ca }, (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const answer = (status: number, content: unknown, signWith?: string) => {
+        const text = JSON.stringify(content);
+        const headers = status < 300 ? signed(text, signWith) : {};
+        res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(text);
+      };
+      // The request's signature, as the platform checks it: the merchant certificate named by serial_no.
+      const auth = authorization(req.headers.authorization);
+      const key = auth?.serial_no ? opts.merchantKeys[auth.serial_no] : undefined;
+      const message = `${req.method}\n${req.url}\n${auth?.timestamp}\n${auth?.nonce_str}\n${body}\n`;
+      if (
+        !auth ||
+        auth.mchid !== opts.merchantId ||
+        !key ||
+        !createVerify('RSA-SHA256')
+          .update(message)
+          .verify(key, auth.signature ?? '', 'base64')
+      )
+        return answer(401, { code: 'SIGN_ERROR', message: '签名错误' });
+      const scripted = double.next;
+      double.next = {};
+      const reply = () => {
+        if (scripted.error) return answer(scripted.error.status, scripted.error);
+        const signWith = scripted.badSignature ? other.privateKey : undefined;
+        const url = new URL(req.url!, 'https://double');
+        if (req.method === 'POST' && url.pathname === '/v3/refund/domestic/refunds') {
+          const ask = JSON.parse(body) as Omit<Refund, 'refund_id' | 'status'>;
+          asked.set(ask.out_refund_no, (asked.get(ask.out_refund_no) ?? 0) + 1);
+          const known = refunds.get(ask.out_refund_no);
+          if (known) return answer(200, known, signWith);
+          if (ask.amount.refund > ask.amount.total)
+            return answer(403, { code: 'NOT_ENOUGH', message: '基本账户余额不足' });
+          const refund: Refund = { ...ask, refund_id: `50300${++seq}`, status: 'PROCESSING' };
+          refunds.set(ask.out_refund_no, refund);
+          return answer(200, refund, signWith);
+        }
+        const query = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(url.pathname);
+        if (req.method === 'GET' && query) {
+          const known = refunds.get(decodeURIComponent(query[1]!));
+          return known
+            ? answer(200, known, signWith)
+            : answer(404, { code: 'RESOURCE_NOT_EXISTS', message: '退款单不存在' });
+        }
+        return answer(404, { code: 'NOT_FOUND', message: '无此接口' });
+      };
+      if (scripted.hold) setTimeout(reply, scripted.hold);
+      else reply();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  double.url = `https://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  return double;
+}

@@ -1,0 +1,162 @@
+/**
+ * The WeChat Pay API v3 adapter (server/payment/provider/wechatV3.ts) against
+ * the local double of the platform (doubles/wechatV3.ts), which checks every
+ * request's signature as the platform does and signs its answers with a
+ * platform key made here: a refund taken and its end by query and by
+ * notification, the same refund asked twice, a wrong merchant key, an answer
+ * signed by another key, an expired platform certificate, a timeout (queried,
+ * never sent again) and a platform error code.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WechatV3Provider, type WechatV3Credentials } from '../../../server/payment/provider/wechatV3.js';
+import type { RefundAsk } from '../../../server/payment/provider/types.js';
+import { certificate, rsaKeys } from '../support/tls.js';
+import { startWechatV3Double, type WechatV3Double } from './doubles/wechatV3.js';
+
+const MERCHANT = '1900009191';
+const SERIAL = '3775B6A45ACD588826D15E583A95F5DD00000001';
+const API_V3_KEY = 'a7cde1ZJB1kG2e7VfTs3jQzaWizur8Gb';
+const merchant = rsaKeys();
+let double: WechatV3Double;
+let creds: WechatV3Credentials;
+
+beforeAll(async () => {
+  double = await startWechatV3Double({
+    merchantId: MERCHANT,
+    merchantKeys: { [SERIAL]: merchant.publicKey },
+    apiV3Key: API_V3_KEY,
+  });
+  creds = {
+    merchantId: MERCHANT,
+    subMerchantId: null,
+    serial: SERIAL,
+    privateKey: merchant.privateKey,
+    apiV3Key: API_V3_KEY,
+    platformKeys: [{ id: double.platformSerial, pem: double.platformKeys.publicKey }],
+    baseUrl: double.url,
+    ca: double.ca,
+    timeoutMs: 1_000,
+  };
+});
+afterAll(() => double.close());
+
+let n = 0;
+const ask = (over: Partial<RefundAsk> = {}): RefundAsk => ({
+  refundNumber: `R${Date.now()}${++n}`,
+  orderNumber: `202612030900${String(n).padStart(8, '0')}`,
+  platformNumber: null,
+  amount: 300,
+  total: 500,
+  reason: '商品未出货',
+  ...over,
+});
+
+describe('WeChat Pay API v3 refunds', () => {
+  it('a refund is taken, then ends by query and by notification; asked again, the platform keeps one', async () => {
+    const wx = new WechatV3Provider(creds);
+    const a = ask();
+    const first = await wx.refund(a);
+    expect(first).toMatchObject({ state: 'processing', platformRefundId: expect.any(String) });
+    expect(await wx.refund(a)).toMatchObject({ state: 'processing', platformRefundId: first.platformRefundId });
+    expect(double.asked.get(a.refundNumber)).toBe(2);
+    expect(double.refunds.size).toBeGreaterThanOrEqual(1);
+
+    double.settle(a.refundNumber, 'SUCCESS');
+    expect(await wx.queryRefund(a.refundNumber)).toMatchObject({ state: 'success' });
+    const notice = double.notice(a.refundNumber);
+    expect(wx.readRefundNotice(notice.headers, notice.body)).toEqual({
+      noticeId: expect.any(String),
+      refundNumber: a.refundNumber,
+      state: 'success',
+      platformRefundId: first.platformRefundId,
+    });
+  });
+
+  it('a refund the platform closes or cannot pay out is failed; one it never took is not found', async () => {
+    const wx = new WechatV3Provider(creds);
+    const a = ask();
+    await wx.refund(a);
+    double.settle(a.refundNumber, 'ABNORMAL');
+    expect(await wx.queryRefund(a.refundNumber)).toMatchObject({ state: 'failed' });
+    expect(await wx.queryRefund('R-never-asked')).toMatchObject({ state: 'failed', code: 'NOT_FOUND' });
+  });
+
+  it("the platform's refusal is a failed refund with its code; its outage leaves the refund unknown", async () => {
+    const wx = new WechatV3Provider(creds);
+    expect(await wx.refund(ask({ amount: 600 }))).toMatchObject({ state: 'failed', code: 'NOT_ENOUGH' });
+    double.next = { error: { status: 500, code: 'SYSTEM_ERROR', message: '系统错误' } };
+    expect(await wx.refund(ask())).toMatchObject({ state: 'unknown', code: 'SYSTEM_ERROR' });
+  });
+
+  it('an answer that does not come in time leaves the refund unknown: the query finds it, and it was sent once', async () => {
+    const wx = new WechatV3Provider(creds);
+    const a = ask();
+    double.next = { hold: 1_500 };
+    expect(await wx.refund(a)).toMatchObject({ state: 'unknown', code: 'TIMEOUT' });
+    await new Promise((r) => setTimeout(r, 700));
+    expect(await wx.queryRefund(a.refundNumber)).toMatchObject({ state: 'processing' });
+    expect(double.asked.get(a.refundNumber)).toBe(1);
+  });
+
+  it('an answer signed by another key is not believed: the refund stays unknown', async () => {
+    const wx = new WechatV3Provider(creds);
+    double.next = { badSignature: true };
+    expect(await wx.refund(ask())).toMatchObject({ state: 'unknown', code: 'SIGNATURE' });
+  });
+
+  it('an expired platform certificate verifies nothing: no refund is sent, and its notification is refused', async () => {
+    const expired = certificate(double.platformKeys, { notAfter: new Date(Date.now() - 86_400_000) });
+    const wx = new WechatV3Provider({ ...creds, platformKeys: [{ id: double.platformSerial, pem: expired }] });
+    const a = ask();
+    await expect(wx.refund(a)).rejects.toMatchObject({ fault: 'certificate' });
+    expect(double.asked.get(a.refundNumber)).toBeUndefined();
+    const live = new WechatV3Provider({
+      ...creds,
+      platformKeys: [{ id: double.platformSerial, pem: certificate(double.platformKeys) }],
+    });
+    await live.refund(a);
+    const notice = double.notice(a.refundNumber);
+    expect(() => wx.readRefundNotice(notice.headers, notice.body)).toThrow(
+      expect.objectContaining({ fault: 'certificate' }),
+    );
+    // The same key in a certificate still valid: the answer and the notification are believed.
+    expect(await live.queryRefund(a.refundNumber)).toMatchObject({ state: 'processing' });
+    expect(live.readRefundNotice(notice.headers, notice.body).refundNumber).toBe(a.refundNumber);
+  });
+
+  it("an answer signed under a serial the console does not hold (the platform's new certificate) stays unknown", async () => {
+    const wx = new WechatV3Provider({
+      ...creds,
+      platformKeys: [{ id: 'PUB_KEY_ID_OTHER', pem: double.platformKeys.publicKey }],
+    });
+    expect(await wx.refund(ask())).toMatchObject({ state: 'unknown', code: 'CERTIFICATE' });
+  });
+
+  it('a notification signed by another key, or altered, is refused', async () => {
+    const wx = new WechatV3Provider(creds);
+    const a = ask();
+    await wx.refund(a);
+    const forged = double.notice(a.refundNumber, { signWith: rsaKeys().privateKey });
+    expect(() => wx.readRefundNotice(forged.headers, forged.body)).toThrow(
+      expect.objectContaining({ fault: 'signature' }),
+    );
+    const real = double.notice(a.refundNumber);
+    expect(() => wx.readRefundNotice(real.headers, real.body.replace('encrypt-resource', 'encrypt-resourcf'))).toThrow(
+      expect.objectContaining({ fault: 'signature' }),
+    );
+    expect(() => wx.readRefundNotice({}, real.body)).toThrow(expect.objectContaining({ fault: 'malformed' }));
+  });
+
+  it("a request signed with a key the platform does not hold is refused as the merchant's credentials", async () => {
+    const wx = new WechatV3Provider({ ...creds, privateKey: rsaKeys().privateKey });
+    await expect(wx.refund(ask())).rejects.toMatchObject({ fault: 'credentials' });
+  });
+
+  it('a sub-merchant refunds through its service provider with its own id in the request', async () => {
+    const wx = new WechatV3Provider({ ...creds, subMerchantId: '1900000109' });
+    const a = ask();
+    await wx.refund(a);
+    expect(double.refunds.get(a.refundNumber)).toMatchObject({ sub_mchid: '1900000109' });
+    expect(await wx.queryRefund(a.refundNumber)).toMatchObject({ state: 'processing' });
+  });
+});
