@@ -11,6 +11,9 @@
  * this interface with the renewals and the reconciliation (docs/domains/payment.md).
  */
 
+/** A refund as the console names it to a platform: by its own number, and its order's (Alipay queries by both). */
+export type RefundRef = Pick<RefundAsk, 'refundNumber' | 'orderNumber' | 'platformNumber'>;
+
 /** A refund as the console asks it of a platform. */
 export interface RefundAsk {
   /** The console's refund number: the platform's idempotency key. */
@@ -76,7 +79,7 @@ export interface PaymentProvider {
   readonly name: string;
   refund(ask: RefundAsk): Promise<RefundAnswer>;
   /** A refund's state by the console's refund number; `failed` with code `NOT_FOUND` when the platform never took it. */
-  queryRefund(refundNumber: string): Promise<RefundAnswer>;
+  queryRefund(ref: RefundRef): Promise<RefundAnswer>;
   /** A refund notification's headers and raw body, verified (and decrypted where the protocol encrypts it). */
   readRefundNotice(headers: Record<string, string | string[] | undefined>, body: string): RefundNotice;
 }

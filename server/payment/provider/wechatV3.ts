@@ -22,6 +22,7 @@ import {
   type RefundAnswer,
   type RefundAsk,
   type RefundNotice,
+  type RefundRef,
   type RefundState,
 } from './types.js';
 
@@ -122,7 +123,7 @@ export class WechatV3Provider implements PaymentProvider {
     );
   }
 
-  async queryRefund(refundNumber: string): Promise<RefundAnswer> {
+  async queryRefund({ refundNumber }: RefundRef): Promise<RefundAnswer> {
     const sub = this.creds.subMerchantId ? `?sub_mchid=${encodeURIComponent(this.creds.subMerchantId)}` : '';
     const client = this.client();
     return this.call(() =>

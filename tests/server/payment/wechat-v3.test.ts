@@ -62,7 +62,7 @@ describe('WeChat Pay API v3 refunds', () => {
     expect(double.refunds.size).toBeGreaterThanOrEqual(1);
 
     double.settle(a.refundNumber, 'SUCCESS');
-    expect(await wx.queryRefund(a.refundNumber)).toMatchObject({ state: 'success' });
+    expect(await wx.queryRefund(a)).toMatchObject({ state: 'success' });
     const notice = double.notice(a.refundNumber);
     expect(wx.readRefundNotice(notice.headers, notice.body)).toEqual({
       noticeId: expect.any(String),
@@ -77,8 +77,11 @@ describe('WeChat Pay API v3 refunds', () => {
     const a = ask();
     await wx.refund(a);
     double.settle(a.refundNumber, 'ABNORMAL');
-    expect(await wx.queryRefund(a.refundNumber)).toMatchObject({ state: 'failed' });
-    expect(await wx.queryRefund('R-never-asked')).toMatchObject({ state: 'failed', code: 'NOT_FOUND' });
+    expect(await wx.queryRefund(a)).toMatchObject({ state: 'failed' });
+    expect(await wx.queryRefund(ask({ refundNumber: 'R-never-asked' }))).toMatchObject({
+      state: 'failed',
+      code: 'NOT_FOUND',
+    });
   });
 
   it("the platform's refusal is a failed refund with its code; its outage leaves the refund unknown", async () => {
@@ -94,7 +97,7 @@ describe('WeChat Pay API v3 refunds', () => {
     double.next = { hold: 1_500 };
     expect(await wx.refund(a)).toMatchObject({ state: 'unknown', code: 'TIMEOUT' });
     await new Promise((r) => setTimeout(r, 700));
-    expect(await wx.queryRefund(a.refundNumber)).toMatchObject({ state: 'processing' });
+    expect(await wx.queryRefund(a)).toMatchObject({ state: 'processing' });
     expect(double.asked.get(a.refundNumber)).toBe(1);
   });
 
@@ -120,7 +123,7 @@ describe('WeChat Pay API v3 refunds', () => {
       expect.objectContaining({ fault: 'certificate' }),
     );
     // The same key in a certificate still valid: the answer and the notification are believed.
-    expect(await live.queryRefund(a.refundNumber)).toMatchObject({ state: 'processing' });
+    expect(await live.queryRefund(a)).toMatchObject({ state: 'processing' });
     expect(live.readRefundNotice(notice.headers, notice.body).refundNumber).toBe(a.refundNumber);
   });
 
@@ -157,6 +160,6 @@ describe('WeChat Pay API v3 refunds', () => {
     const a = ask();
     await wx.refund(a);
     expect(double.refunds.get(a.refundNumber)).toMatchObject({ sub_mchid: '1900000109' });
-    expect(await wx.queryRefund(a.refundNumber)).toMatchObject({ state: 'processing' });
+    expect(await wx.queryRefund(a)).toMatchObject({ state: 'processing' });
   });
 });

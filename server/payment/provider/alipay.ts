@@ -1,0 +1,138 @@
+/**
+ * Alipay's open platform (RSA2 over the gateway's sorted parameters) on
+ * Alipay's own `alipay-sdk`: it signs each request with the app's private key
+ * and, asked to, checks the answer's signature with Alipay's public key; it
+ * checks a notification's signature. What is written here is the mapping of
+ * the protocol's answers to the console's refund states, as Alipay's
+ * documents for `alipay.trade.refund` and `alipay.trade.fastpay.refund.query`
+ * state it: a refund answered `10000` with `fund_change=Y` has paid out; with
+ * `N` (or a repeat of the same `out_request_no`) the query says; a query
+ * answered `10000` with `refund_status=REFUND_SUCCESS` has paid out, and one
+ * without the refund's fields was never taken.
+ */
+import { AlipaySdk, AlipayRequestError } from 'alipay-sdk';
+import { Agent } from 'urllib';
+import {
+  ProviderError,
+  type PaymentProvider,
+  type RefundAnswer,
+  type RefundAsk,
+  type RefundNotice,
+  type RefundRef,
+} from './types.js';
+
+export interface AlipayCredentials {
+  appId: string;
+  /** The app's private key and Alipay's public key (PEM or bare base64, as Alipay's console hands them out). */
+  privateKey: string;
+  alipayPublicKey: string;
+  /** The gateway's address (a setting: the tests point it at their double). */
+  gateway: string;
+  /** A certificate authority to trust besides the system's (the tests' double). */
+  ca?: string | undefined;
+  timeoutMs?: number | undefined;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** Fen as Alipay's yuan text ("3.05"): exact, no floating point. */
+export const yuanText = (fen: number) => `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
+
+/** A gateway answer's codes: `10000` success; `20000` the service down (unknown); `40004` business refusal. */
+interface Answer {
+  code?: string;
+  msg?: string;
+  subCode?: string;
+  subMsg?: string;
+  fundChange?: 'Y' | 'N';
+  tradeNo?: string;
+  outRequestNo?: string;
+  refundStatus?: string;
+  refundAmount?: string;
+}
+
+/** Refusals after which the refund may still have been taken: asked again by query, never resent. */
+const UNKNOWN_SUB_CODES = new Set(['ACQ.SYSTEM_ERROR', 'aop.ACQ.SYSTEM_ERROR']);
+
+export class AlipayProvider implements PaymentProvider {
+  readonly name = 'alipay';
+  private readonly sdk: AlipaySdk;
+
+  constructor(creds: AlipayCredentials) {
+    const bare = (key: string) => key.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
+    this.sdk = new AlipaySdk({
+      appId: creds.appId,
+      privateKey: bare(creds.privateKey),
+      alipayPublicKey: bare(creds.alipayPublicKey),
+      // The keys Alipay's tool makes for Node are PKCS#8.
+      keyType: 'PKCS8',
+      gateway: creds.gateway,
+      timeout: creds.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      ...(creds.ca ? { proxyAgent: new Agent({ connect: { ca: creds.ca } }) } : {}),
+    });
+  }
+
+  async refund(ask: RefundAsk): Promise<RefundAnswer> {
+    return this.call('alipay.trade.refund', {
+      ...(ask.platformNumber ? { trade_no: ask.platformNumber } : { out_trade_no: ask.orderNumber }),
+      refund_amount: yuanText(ask.amount),
+      out_request_no: ask.refundNumber,
+      refund_reason: ask.reason.slice(0, 256),
+    });
+  }
+
+  async queryRefund(ref: RefundRef): Promise<RefundAnswer> {
+    return this.call('alipay.trade.fastpay.refund.query', {
+      ...(ref.platformNumber ? { trade_no: ref.platformNumber } : { out_trade_no: ref.orderNumber }),
+      out_request_no: ref.refundNumber,
+      query_options: ['gmt_refund_pay'],
+    });
+  }
+
+  private async call(method: string, bizContent: Record<string, unknown>): Promise<RefundAnswer> {
+    let answer: Answer;
+    try {
+      answer = (await this.sdk.exec(method, { bizContent }, { validateSign: true })) as Answer;
+    } catch (e) {
+      if (!(e instanceof AlipayRequestError)) throw e;
+      // No answer, or one that did not verify: the refund's fate is unknown until a query can be believed.
+      const cause = (e as { cause?: { name?: string } }).cause;
+      // The SDK says a failed check in words of its own (验签失败); urllib names its timeouts' classes so.
+      const code = e.message.startsWith('验签失败')
+        ? 'SIGNATURE'
+        : /Timeout/.test(cause?.name ?? '')
+          ? 'TIMEOUT'
+          : 'NETWORK';
+      return { state: 'unknown', code, message: e.message };
+    }
+    if (answer.code === '10000') {
+      if (method === 'alipay.trade.refund')
+        return { state: answer.fundChange === 'Y' ? 'success' : 'processing', platformRefundId: answer.tradeNo };
+      if (answer.refundStatus === 'REFUND_SUCCESS') return { state: 'success', platformRefundId: answer.tradeNo };
+      // Answered, but without the refund: it was never taken (Alipay's documents for the query).
+      return answer.outRequestNo ? { state: 'processing' } : { state: 'failed', code: 'NOT_FOUND' };
+    }
+    if (answer.subCode === 'isv.invalid-signature' || answer.subCode === 'isv.invalid-app-id')
+      throw new ProviderError('credentials', `${answer.subCode}: ${answer.subMsg ?? ''}`);
+    if (answer.code === '20000' || (answer.subCode && UNKNOWN_SUB_CODES.has(answer.subCode)))
+      return { state: 'unknown', code: answer.subCode ?? answer.code, message: answer.subMsg };
+    if (method === 'alipay.trade.fastpay.refund.query' && answer.subCode === 'ACQ.TRADE_NOT_EXIST')
+      return { state: 'failed', code: 'NOT_FOUND' };
+    return { state: 'failed', code: answer.subCode ?? answer.code, message: answer.subMsg ?? answer.msg };
+  }
+
+  /** Alipay's asynchronous notice of a refund (form fields; `out_biz_no` is the refund's `out_request_no`). */
+  readRefundNotice(_headers: Record<string, string | string[] | undefined>, body: string): RefundNotice {
+    const fields = Object.fromEntries(new URLSearchParams(body));
+    if (!fields.sign) throw new ProviderError('malformed', 'no signature');
+    if (!this.sdk.checkNotifySignV2(fields)) throw new ProviderError('signature', 'signature does not verify');
+    if (!fields.notify_id || !fields.out_biz_no) throw new ProviderError('malformed', 'fields missing');
+    return {
+      noticeId: fields.notify_id,
+      refundNumber: fields.out_biz_no,
+      // Alipay tells of a refund once it has paid out.
+      state: 'success',
+      platformRefundId: fields.trade_no,
+    };
+  }
+}
