@@ -1,8 +1,18 @@
 /** A p12 as WeChat Pay issues one — a certificate and its key, the merchant id as the password — base64, for the payment tests. */
+import { generateKeyPairSync } from 'node:crypto';
 import forge from 'node-forge';
 
 export function p12(password: string, cn = '1600000001_微信支付商户', days = 365): string {
-  const keys = forge.pki.rsa.generateKeyPair(1024);
+  // Made by node:crypto (forge's own is slow), 2048 bits: a TLS client certificate of fewer is refused ("ee key too small").
+  const pair = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  const keys = {
+    privateKey: forge.pki.privateKeyFromPem(pair.privateKey),
+    publicKey: forge.pki.publicKeyFromPem(pair.publicKey),
+  };
   const cert = forge.pki.createCertificate();
   cert.publicKey = keys.publicKey;
   cert.serialNumber = '01';

@@ -1,0 +1,166 @@
+/**
+ * WeChat Pay's API v2 (signed XML) on `wechatpay-axios-plugin`: it adds the
+ * nonce and the signature (HMAC-SHA256 with the merchant's 32-byte API key)
+ * to each request, presents the merchant's p12 certificate where the
+ * protocol asks for it (the refund: `security: true`), and checks each
+ * answer's signature and its return and result codes. What is written here is
+ * the mapping of the protocol's answers to the console's refund states and
+ * the refund notification's decryption (`req_info`: AES-256-ECB under the MD5
+ * of the API key; the notification carries no signature of its own, the
+ * encryption is its proof).
+ *
+ * A sub-merchant refunds through its service provider's credentials with its
+ * sub-merchant id in the request (`sub_mch_id`).
+ */
+import { Agent } from 'node:https';
+import { isAxiosError, type AxiosInstance } from 'axios';
+import * as wechatpay from 'wechatpay-axios-plugin';
+import type { WechatpayAxiosPlugin } from 'wechatpay-axios-plugin';
+import { openP12 } from '../check.js';
+import {
+  ProviderError,
+  type PaymentProvider,
+  type RefundAnswer,
+  type RefundAsk,
+  type RefundNotice,
+  type RefundRef,
+} from './types.js';
+
+export interface WechatV2Credentials {
+  /** The public account or mini-program the payments were made in. */
+  appId: string;
+  merchantId: string;
+  subMerchantId: string | null;
+  /** The API key (32 bytes) and the merchant's p12, base64, whose password is the merchant id. */
+  apiKey: string;
+  p12: string;
+  baseUrl: string;
+  /** A certificate authority to trust besides the system's (the tests' double). */
+  ca?: string | undefined;
+  timeoutMs?: number | undefined;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+// The plugin's API v2 half alone (its `Wechatpay` makes the v3 half too, which asks for v3's keys). The package
+// exports the decorator at run time; its types keep it inside their namespace.
+const { Aes, Decorator, Hash, Transformer } = wechatpay as unknown as {
+  Aes: typeof WechatpayAxiosPlugin.Aes;
+  Decorator: typeof WechatpayAxiosPlugin.Decorator;
+  Hash: typeof WechatpayAxiosPlugin.Hash;
+  Transformer: typeof WechatpayAxiosPlugin.Transformer;
+};
+
+/** Error codes after which the refund may have been taken, or may be asked again later: queried, never resent. */
+const UNKNOWN_CODES = new Set(['SYSTEMERROR', 'BIZERR_NEED_RETRY', 'FREQUENCY_LIMITED']);
+
+type Fields = Record<string, string | undefined>;
+
+const STATUS: Record<string, RefundAnswer['state']> = {
+  SUCCESS: 'success',
+  PROCESSING: 'processing',
+  REFUNDCLOSE: 'failed',
+  // The money could not reach the payer's account: the refund did not happen.
+  CHANGE: 'failed',
+};
+
+export class WechatV2Provider implements PaymentProvider {
+  readonly name = 'wechat-v2';
+  private readonly client: AxiosInstance;
+
+  constructor(private readonly creds: WechatV2Credentials) {
+    const { cert, key } = openP12(creds.p12, creds.merchantId);
+    this.client = Decorator.xmlBased({
+      mchid: creds.merchantId,
+      secret: creds.apiKey,
+      // The plugin makes the client-certificate agent from these on a `security` call; `ca` rides along.
+      merchant: { cert, key, ...(creds.ca ? { ca: creds.ca } : {}) },
+      baseURL: creds.baseUrl,
+      timeout: creds.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      ...(creds.ca ? { httpsAgent: new Agent({ ca: creds.ca }) } : {}),
+    } as Parameters<typeof Decorator.xmlBased>[0]);
+  }
+
+  private base(): Fields {
+    return {
+      appid: this.creds.appId,
+      mch_id: this.creds.merchantId,
+      ...(this.creds.subMerchantId ? { sub_mch_id: this.creds.subMerchantId } : {}),
+      sign_type: 'HMAC-SHA256',
+    };
+  }
+
+  async refund(ask: RefundAsk): Promise<RefundAnswer> {
+    const fields: Fields = {
+      ...this.base(),
+      ...(ask.platformNumber ? { transaction_id: ask.platformNumber } : { out_trade_no: ask.orderNumber }),
+      out_refund_no: ask.refundNumber,
+      total_fee: String(ask.total),
+      refund_fee: String(ask.amount),
+      refund_desc: ask.reason.slice(0, 80),
+      ...(ask.notifyUrl ? { notify_url: ask.notifyUrl } : {}),
+    };
+    // Taken is not paid out: the end comes by notification or query.
+    return this.call('/secapi/pay/refund', fields, true, (d) => ({
+      state: 'processing',
+      platformRefundId: d.refund_id,
+    }));
+  }
+
+  async queryRefund({ refundNumber }: RefundRef): Promise<RefundAnswer> {
+    return this.call('/pay/refundquery', { ...this.base(), out_refund_no: refundNumber }, false, (d) => ({
+      state: STATUS[d.refund_status_0 ?? ''] ?? 'unknown',
+      platformRefundId: d.refund_id_0,
+    }));
+  }
+
+  private async call(
+    path: string,
+    fields: Fields,
+    security: boolean,
+    read: (data: Fields) => RefundAnswer,
+  ): Promise<RefundAnswer> {
+    try {
+      const { data } = await this.client.post<Fields>(path, fields, { security } as object);
+      return read(data);
+    } catch (e) {
+      // By its mark, not its class: the plugin requires axios's CommonJS build, whose class is not the ESM one's.
+      if (!isAxiosError(e)) throw e;
+      const data = e.response?.data as Fields | undefined;
+      if (e.code === 'EV2_RES_SIGNATURE_NOT_EQUAL') return { state: 'unknown', code: 'SIGNATURE', message: e.message };
+      if (e.code === 'EV2_RES_STATUS_CODE_NOT_SUCESS' && data) {
+        // `return_code` FAIL: the call itself refused (a wrong signature or certificate, a wrong merchant).
+        if (data.return_code !== 'SUCCESS') throw new ProviderError('credentials', data.return_msg ?? 'FAIL');
+        const code = data.err_code ?? 'FAIL';
+        if (code === 'REFUNDNOTEXIST') return { state: 'failed', code: 'NOT_FOUND' };
+        if (UNKNOWN_CODES.has(code)) return { state: 'unknown', code, message: data.err_code_des };
+        return { state: 'failed', code, message: data.err_code_des };
+      }
+      if (e.response === undefined || e.response.status >= 500)
+        return { state: 'unknown', code: e.code === 'ECONNABORTED' ? 'TIMEOUT' : 'NETWORK' };
+      return { state: 'unknown', code: String(e.response.status) };
+    }
+  }
+
+  readRefundNotice(_headers: Record<string, string | string[] | undefined>, body: string): RefundNotice {
+    let outer: Fields;
+    let inner: Fields;
+    try {
+      outer = Transformer.toObject(body) as Fields;
+      if (outer.mch_id !== this.creds.merchantId || !outer.req_info) throw new Error('not ours');
+      inner = Transformer.toObject(Aes.AesEcb.decrypt(outer.req_info, Hash.md5(this.creds.apiKey))) as Fields;
+    } catch {
+      // Only the holder of the API key could have encrypted it: what does not decrypt is not the platform's.
+      throw new ProviderError('signature', 'req_info does not decrypt under the API key');
+    }
+    const state = STATUS[inner.refund_status ?? ''];
+    if (!inner.out_refund_no || !inner.refund_id || !state || state === 'unknown' || state === 'processing')
+      throw new ProviderError('malformed', 'fields missing');
+    return {
+      noticeId: `${inner.refund_id}:${inner.refund_status}`,
+      refundNumber: inner.out_refund_no,
+      state,
+      platformRefundId: inner.refund_id,
+    };
+  }
+}

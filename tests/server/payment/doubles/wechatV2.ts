@@ -1,0 +1,199 @@
+/**
+ * A local double of WeChat Pay's API v2 refunds, written from the platform's
+ * published protocol (pay.weixin.qq.com/wiki/doc/api: "安全规范", "申请退款",
+ * "查询退款", "退款结果通知"), over HTTPS:
+ * - every request's `sign` (MD5 or HMAC-SHA256 over the sorted non-empty
+ *   fields but `sign`, then `&key=` the API key, upper-case hex) is checked:
+ *   a request signed wrongly is answered `return_code` FAIL 签名错误;
+ * - the refund (`/secapi/pay/refund`) needs the merchant's certificate as the
+ *   client certificate of the TLS connection, as the platform does;
+ * - a refund is kept by its `out_refund_no` (a repeat answers the same
+ *   refund, never a second one), refused NOTENOUGH beyond the payment;
+ * - every answer is signed with the API key; a notification is made as the
+ *   platform posts one: the refund's fields in `req_info`, AES-256-ECB under
+ *   the MD5 of the API key.
+ * Its XML is read and written here by hand (the messages are flat), not by the
+ * adapter's library, so that a fault of that library cannot hide on both sides.
+ */
+import { createCipheriv, createHash, createHmac, X509Certificate } from 'node:crypto';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { TLSSocket } from 'node:tls';
+import { certificate, rsaKeys } from '../../support/tls.js';
+
+type Fields = Record<string, string>;
+
+const toXml = (fields: Fields) =>
+  `<xml>${Object.entries(fields)
+    .map(([k, v]) => `<${k}><![CDATA[${v}]]></${k}>`)
+    .join('')}</xml>`;
+const fromXml = (xml: string): Fields =>
+  Object.fromEntries(
+    [...xml.matchAll(/<(\w+)>(?:<!\[CDATA\[([\s\S]*?)\]\]>|([^<]*))<\/\1>/g)]
+      .filter((m) => m[1] !== 'xml' && m[1] !== 'root')
+      .map((m) => [m[1]!, m[2] ?? m[3] ?? '']),
+  );
+
+export function v2Sign(fields: Fields, key: string, type = fields.sign_type ?? 'MD5'): string {
+  const text = `${Object.keys(fields)
+    .filter((k) => k !== 'sign' && fields[k] !== '')
+    .sort()
+    .map((k) => `${k}=${fields[k]}`)
+    .join('&')}&key=${key}`;
+  return (type === 'HMAC-SHA256' ? createHmac('sha256', key).update(text) : createHash('md5').update(text))
+    .digest('hex')
+    .toUpperCase();
+}
+
+interface Refund {
+  out_refund_no: string;
+  out_trade_no: string;
+  refund_id: string;
+  refund_fee: string;
+  total_fee: string;
+  status: 'SUCCESS' | 'PROCESSING' | 'REFUNDCLOSE' | 'CHANGE';
+  /** A sub-merchant's, when its service provider asked. */
+  sub_mch_id?: string;
+}
+
+export interface WechatV2Double {
+  url: string;
+  ca: string;
+  refunds: Map<string, Refund>;
+  asked: Map<string, number>;
+  next: { hold?: number; badSignature?: boolean; errCode?: string };
+  settle(refundNumber: string, status: Refund['status']): void;
+  notice(refundNumber: string, options?: { key?: string }): string;
+  close(): Promise<void>;
+}
+
+export async function startWechatV2Double(opts: {
+  appId: string;
+  merchantId: string;
+  apiKey: string;
+  /** The merchant certificate (PEM) the refund's TLS connection must present. */
+  merchantCert: string;
+}): Promise<WechatV2Double> {
+  const tls = rsaKeys();
+  const ca = certificate(tls);
+  const merchantPrint = new X509Certificate(opts.merchantCert).fingerprint256;
+  const refunds = new Map<string, Refund>();
+  const asked = new Map<string, number>();
+  let seq = 0;
+
+  const double: WechatV2Double = {
+    url: '',
+    ca,
+    refunds,
+    asked,
+    next: {},
+    settle(refundNumber, status) {
+      refunds.get(refundNumber)!.status = status;
+    },
+    notice(refundNumber, options = {}) {
+      const r = refunds.get(refundNumber)!;
+      const inner = `<root>${Object.entries({
+        out_refund_no: r.out_refund_no,
+        out_trade_no: r.out_trade_no,
+        refund_id: r.refund_id,
+        refund_fee: r.refund_fee,
+        total_fee: r.total_fee,
+        refund_status: r.status,
+        success_time: '2026-12-03 09:40:00',
+      })
+        .map(([k, v]) => `<${k}><![CDATA[${v}]]></${k}>`)
+        .join('')}</root>`;
+      const aesKey = createHash('md5')
+        .update(options.key ?? opts.apiKey)
+        .digest('hex');
+      const cipher = createCipheriv('aes-256-ecb', aesKey, null);
+      const reqInfo = Buffer.concat([cipher.update(inner, 'utf8'), cipher.final()]).toString('base64');
+      return toXml({
+        return_code: 'SUCCESS',
+        appid: opts.appId,
+        mch_id: opts.merchantId,
+        nonce_str: 'TeqClE3i0mvn3DrK',
+        req_info: reqInfo,
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+
+  const server: Server = createServer(
+    { key: tls.privateKey, cert: ca, requestCert: true, rejectUnauthorized: false },
+    (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const fields = fromXml(Buffer.concat(chunks).toString('utf8'));
+        const scripted = double.next;
+        const answer = (content: Fields) => {
+          // Signed over what it shows, in the request's sign type (which the answer does not repeat).
+          const shown = { ...content, nonce_str: 'ZaqXswCde3Vfr4Bg' };
+          const sign = v2Sign(shown, scripted.badSignature ? 'x'.repeat(32) : opts.apiKey, fields.sign_type ?? 'MD5');
+          res.writeHead(200, { 'content-type': 'text/xml' }).end(toXml({ ...shown, sign }));
+        };
+        const fail = (msg: string) =>
+          res.writeHead(200, { 'content-type': 'text/xml' }).end(toXml({ return_code: 'FAIL', return_msg: msg }));
+        const path = new URL(req.url!, 'https://double').pathname;
+        if (fields.mch_id !== opts.merchantId || fields.sign !== v2Sign(fields, opts.apiKey)) return fail('签名错误');
+        if (path === '/secapi/pay/refund') {
+          const peer = (req.socket as TLSSocket).getPeerCertificate();
+          if (!peer?.fingerprint256 || peer.fingerprint256 !== merchantPrint) return fail('请使用商户证书');
+        }
+        double.next = {};
+        const base = { return_code: 'SUCCESS', appid: opts.appId, mch_id: opts.merchantId };
+        const reply = () => {
+          if (scripted.errCode)
+            return answer({ ...base, result_code: 'FAIL', err_code: scripted.errCode, err_code_des: '系统错误' });
+          if (path === '/secapi/pay/refund') {
+            asked.set(fields.out_refund_no!, (asked.get(fields.out_refund_no!) ?? 0) + 1);
+            let refund = refunds.get(fields.out_refund_no!);
+            if (!refund) {
+              if (Number(fields.refund_fee) > Number(fields.total_fee))
+                return answer({ ...base, result_code: 'FAIL', err_code: 'NOTENOUGH', err_code_des: '余额不足' });
+              refund = {
+                out_refund_no: fields.out_refund_no!,
+                out_trade_no: fields.out_trade_no ?? '',
+                refund_id: `50000${++seq}`,
+                refund_fee: fields.refund_fee!,
+                total_fee: fields.total_fee!,
+                status: 'PROCESSING',
+                ...(fields.sub_mch_id ? { sub_mch_id: fields.sub_mch_id } : {}),
+              };
+              refunds.set(refund.out_refund_no, refund);
+            }
+            const { status: _, ...shown } = refund;
+            return answer({ ...base, result_code: 'SUCCESS', ...shown });
+          }
+          if (path === '/pay/refundquery') {
+            const refund = refunds.get(fields.out_refund_no!);
+            if (!refund)
+              return answer({
+                ...base,
+                result_code: 'FAIL',
+                err_code: 'REFUNDNOTEXIST',
+                err_code_des: '退款订单查询失败',
+              });
+            return answer({
+              ...base,
+              result_code: 'SUCCESS',
+              out_trade_no: refund.out_trade_no,
+              refund_count: '1',
+              out_refund_no_0: refund.out_refund_no,
+              refund_id_0: refund.refund_id,
+              refund_fee_0: refund.refund_fee,
+              refund_status_0: refund.status,
+            });
+          }
+          return fail('无此接口');
+        };
+        if (scripted.hold) setTimeout(reply, scripted.hold);
+        else reply();
+      });
+    },
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  double.url = `https://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  return double;
+}
