@@ -101,6 +101,8 @@ export function checkAlipayKeys(privateKey: string | undefined, publicKey: strin
       return createPrivateKey(asPem(privateKey, 'RSA PRIVATE KEY'));
     }
   });
+  // The public key is Alipay's, which checks Alipay's answers and notifications (server/payment/provider/alipay.ts):
+  // the app's own public key, the pair of its private key, is the usual mistake, and would verify nothing.
   const spki = (k: KeyObject) => k.export({ type: 'spki', format: 'der' });
-  if (!spki(createPublicKey(priv)).equals(spki(pub))) throw new BizError(CODE.keyInvalid);
+  if (spki(createPublicKey(priv)).equals(spki(pub))) throw new BizError(CODE.keyInvalid);
 }

@@ -196,7 +196,7 @@ export const paymentApi = {
     method: 'PUT',
     path: '/payment/settings',
     summary:
-      'Save the sections given (a section left out is kept; a secret left out is kept). Required per §5, counting secrets already set: field errors. A p12 that does not open with the merchant id (1408), an Alipay key that is not an RSA key or a public key not matching the private one (1409); 1407 when the upstream has no SECRETS_KEY. Secrets are sealed with AES-256-GCM.',
+      'Save the sections given (a section left out is kept; a secret left out is kept). Required per §5, counting secrets already set: field errors. A p12 that does not open with the merchant id (1408), an Alipay key that is not an RSA key, or a public key that is the app’s own rather than Alipay’s (1409); 1407 when the upstream has no SECRETS_KEY. Secrets are sealed with AES-256-GCM.',
     body: paymentInput,
     content: paymentView,
     access,

@@ -19,8 +19,8 @@ export const paymentErrors = defineErrors({
   keyInvalid: err(
     1409,
     400,
-    '密钥格式不正确，或公钥与私钥不匹配',
-    '金鑰格式不正確，或公鑰與私鑰不符',
-    'The key is not a valid RSA key, or the public key does not match the private key',
+    '密钥格式不正确，或填入的是应用公钥而非支付宝公钥',
+    '金鑰格式不正確，或填入的是應用公鑰而非支付寶公鑰',
+    "The key is not a valid RSA key, or the public key given is the app's own, not Alipay's",
   ),
 });

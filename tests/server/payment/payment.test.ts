@@ -148,7 +148,7 @@ describe('payment.save', () => {
     ).toBe(CODE.certificateInvalid);
   });
 
-  it('checks Alipay keys as RSA keys, and a public key against its private key (1409)', async () => {
+  it("checks Alipay keys as RSA keys, and refuses the app's own public key where Alipay's is asked (1409)", async () => {
     const [a, b] = [rsaPair(), rsaPair()];
     const alipay = { lifeAppId: '2021000000000001', miniAppId: '2021000000000002' };
     expect(
@@ -161,7 +161,7 @@ describe('payment.save', () => {
     expect(
       await t.code(
         'payment.save',
-        { body: { alipay: { ...alipay, privateKey: a.privateKey, publicKey: b.publicKey } } },
+        { body: { alipay: { ...alipay, privateKey: a.privateKey, publicKey: a.publicKey } } },
         t.token.tenant11,
       ),
     ).toBe(CODE.keyInvalid);
@@ -181,7 +181,7 @@ describe('payment.save', () => {
     const bare = (pem: string) => pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
     const saved = await t.ok(
       'payment.save',
-      { body: { alipay: { ...alipay, privateKey: bare(a.privateKey), publicKey: bare(a.publicKey) } } },
+      { body: { alipay: { ...alipay, privateKey: bare(a.privateKey), publicKey: bare(b.publicKey) } } },
       t.token.tenant11,
     );
     expect(saved.alipay!.secrets.privateKey.set).toBe(true);
