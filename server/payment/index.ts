@@ -16,6 +16,15 @@ export {
 } from './secrets.js';
 export { rotateSecrets } from './settings.js';
 export { rsaPublicKey } from './check.js';
+export { refundProvider, platformEndpoints, type PayPlatform } from './provider/resolve.js';
+export {
+  ProviderError,
+  type PaymentProvider,
+  type RefundAnswer,
+  type RefundAsk,
+  type RefundNotice,
+  type RefundRef,
+} from './provider/types.js';
 
 export const paymentServer = defineServerDomain({
   name: 'payment',

@@ -15,6 +15,13 @@ export interface PlainSettings {
     subMerchantId: string | null;
     publicAppId: string;
     miniAppId: string;
+    /**
+     * The WeChat Pay API the merchant uses (absent: v2). With v3 the merchant key is the API v3 key, and the
+     * platform's public key (or certificate) verifies its answers and notifications, by its id (or serial).
+     */
+    apiVersion?: 'v2' | 'v3';
+    platformKeyId?: string;
+    platformKey?: string;
   };
   alipay?: { publicKey: string; lifeAppId: string; miniAppId: string };
   aggregate?: { appId: string; vendorSn: string; wallet: boolean };

@@ -1,4 +1,4 @@
-/** The refund domain on the upstream: refunds of orders through the sandbox payment provider, and each tenant's refund period. */
+/** The refund domain on the upstream: refunds of orders through the payment platforms (the sandbox in the demo), and each tenant's refund period. */
 import { refundChecks } from './checks.js';
 import { sql } from 'drizzle-orm';
 import { defineServerDomain, periodic } from '../manifest.js';
@@ -7,12 +7,14 @@ import { orders } from '../order/schema.js';
 import { SETTLE_JOB } from './refunds.js';
 import { refundHandlers } from './handlers.js';
 import { refunds } from './schema.js';
-import { settleDueRefunds, settleJob } from './settle.js';
+import { settleDue, settleJob } from './due.js';
 
 export { refundLines, refunds, refundSettings } from './schema.js';
 export { refundSettingsOf, refundsOf, requestRefund, type RefundRequest } from './refunds.js';
 export { refundsOfEarlierSales, type LateRefund } from './late.js';
 export { sandboxOutcome, settleDueRefunds, type Outcome } from './settle.js';
+export { settleDue } from './due.js';
+export { askPlatforms, refundIdOf, refundNumber } from './platform.js';
 
 export const refundServer = defineServerDomain({
   name: 'refund',
@@ -28,5 +30,5 @@ export const refundServer = defineServerDomain({
   },
   // Each refund's answer is a job at its settle_at (settle.ts); the sweep only catches one whose job was lost.
   jobs: { [SETTLE_JOB]: settleJob },
-  background: (db) => periodic(() => settleDueRefunds(db), SWEEP_NET_MS),
+  background: (db) => periodic(() => settleDue(db), SWEEP_NET_MS),
 });

@@ -32,6 +32,17 @@ export const refunds = pgTable(
     /** When the provider's result is due (the sandbox settles then); when it landed. */
     settleAt: timestamp('settle_at', { withTimezone: true }).notNull(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /**
+     * At a real payment platform (server/refund/platform.ts): `sent` once the refund has been asked of it (from
+     * then on it is queried, never sent again, until the platform says it never took it); null before, and
+     * always in the sandbox. Which provider took it, its id there, and the last code it (or the adapter) gave.
+     */
+    platformState: text('platform_state').$type<'sent'>(),
+    provider: text('provider'),
+    platformRefundId: text('platform_refund_id'),
+    platformCode: text('platform_code'),
+    /** How many times it was asked of the platform or queried there: the wait before the next grows with it. */
+    attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

@@ -14,7 +14,6 @@
  */
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/index.js';
-import { sweepJob } from '../jobs/index.js';
 import { sandboxesOn } from '../manifest.js';
 import { publish } from '../http/events.js';
 import { orderAt, orderItems, orders, rollRefund } from '../order/index.js';
@@ -33,10 +32,7 @@ export const sandboxOutcome = (refund: Pick<DueRefund, 'reason'>, env: NodeJS.Pr
       ? 'failed'
       : 'success';
 
-const SETTLE_BATCH = 50;
-
-/** Settles every refund due by now, a batch at a time (a job queued at a refund's `settle_at`). */
-export const settleJob = sweepJob((db) => settleDueRefunds(db), SETTLE_BATCH);
+export const SETTLE_BATCH = 50;
 
 /** Settles the refunds due by now, up to `batch` of them; answers how many. */
 export async function settleDueRefunds(
@@ -63,7 +59,8 @@ export async function settleDueRefunds(
   });
 }
 
-async function settle(tx: Tx, refund: DueRefund, outcome: Exclude<Outcome, 'unanswered'>) {
+/** Records a refund's end — paid out, or refused and its reservation given back — as the provider answered it. */
+export async function settle(tx: Tx, refund: DueRefund, outcome: Exclude<Outcome, 'unanswered'>) {
   const [order] = await tx
     .select({
       id: orders.id,

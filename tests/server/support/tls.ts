@@ -4,7 +4,7 @@
  * for a double's HTTPS address and for platform certificates with a chosen
  * end.
  */
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import forge from 'node-forge';
 
 export interface KeyPair {
@@ -19,7 +19,7 @@ export const rsaKeys = (): KeyPair =>
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
   });
 
-/** A self-signed certificate of `keys` with serial `serial` (hex), valid from yesterday to `notAfter`; `host` as its name. */
+/** A self-signed certificate of `keys` with serial `serial` (hex), valid from yesterday to `notAfter`, for `host` (an IP address). */
 export function certificate(
   keys: KeyPair,
   {
@@ -33,7 +33,9 @@ export function certificate(
   cert.serialNumber = serial;
   cert.validity.notBefore = new Date(Math.min(Date.now() - 86_400_000, notAfter.getTime() - 86_400_000));
   cert.validity.notAfter = notAfter;
-  const attrs = [{ shortName: 'CN', value: host }];
+  // A name of its own: two doubles' certificates trusted together must not share a subject, or the one found
+  // first by name is taken as the other's issuer and the connection refused.
+  const attrs = [{ shortName: 'CN', value: `double-${randomBytes(6).toString('hex')}` }];
   cert.setSubject(attrs);
   cert.setIssuer(attrs);
   cert.setExtensions([{ name: 'subjectAltName', altNames: [{ type: 7, ip: host }] }]);

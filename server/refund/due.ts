@@ -1,0 +1,12 @@
+/**
+ * The refunds due by now, settled a batch at a time (a job queued at each refund's `settle_at`, and the sweep every
+ * instance runs): by the sandbox where sandboxes are on (settle.ts), else through the real platforms (platform.ts).
+ */
+import type { Db } from '../db/index.js';
+import { sweepJob } from '../jobs/index.js';
+import { sandboxesOn } from '../manifest.js';
+import { askPlatforms } from './platform.js';
+import { SETTLE_BATCH, settleDueRefunds } from './settle.js';
+
+export const settleDue = (db: Db) => (sandboxesOn() ? settleDueRefunds(db) : askPlatforms(db, SETTLE_BATCH));
+export const settleJob = sweepJob(settleDue, SETTLE_BATCH);

@@ -1,0 +1,171 @@
+/**
+ * Refunds through the real payment platforms (where the sandboxes are off:
+ * server/manifest.ts), one refund at a time, so that no transaction waits on
+ * a platform:
+ *
+ * 1. Claim: a due pending refund is taken (SKIP LOCKED: one instance only)
+ *    and, before anything is sent, marked `sent` and committed. From then on
+ *    it is only queried, so a refund whose answer was lost — a timeout, an
+ *    instance gone mid-call — is never sent twice; the refund number is also
+ *    the platform's idempotency key.
+ * 2. Ask: the refund is sent (or, once sent, queried) outside any transaction.
+ * 3. Record: under the refund's lock again, what the platform said. Paid out
+ *    or refused: settled as the sandbox's answer is (settle.ts `settle`);
+ *    taken or unknown: asked again later, the wait growing with the tries;
+ *    never taken (a query that finds nothing): sent again; credentials or
+ *    certificates the platform refused or the console cannot use: not taken,
+ *    waiting ten minutes, the fault shown on the refund.
+ *
+ * A notification (server/refund/notify.ts) may settle the refund between the
+ * steps: step 3 then finds it settled and leaves it.
+ */
+import { and, eq, lte, sql } from 'drizzle-orm';
+import type { Db } from '../db/index.js';
+import { enqueue } from '../jobs/index.js';
+import { orders } from '../order/index.js';
+import { ProviderError, refundProvider, type PaymentProvider, type RefundAnswer } from '../payment/index.js';
+import { SETTLE_JOB } from './refunds.js';
+import { refunds } from './schema.js';
+import { settle } from './settle.js';
+
+/** The console's refund number at the platforms: its id, fixed width (WeChat and Alipay allow 64 characters). */
+export const refundNumber = (id: number) => `RF${String(id).padStart(12, '0')}`;
+export const refundIdOf = (number: string): number | null => {
+  const m = /^RF(\d{12})$/.exec(number);
+  return m ? Number(m[1]) : null;
+};
+
+/** The wait before a taken refund is first queried, doubling with each try up to an hour. */
+const QUERY_AFTER_MS = 60_000;
+const QUERY_CAP_MS = 60 * 60_000;
+/** The wait after credentials the platform refused, or none to use: someone has to fix the settings. */
+const FIX_AFTER_MS = 10 * 60_000;
+
+const waitAfter = (attempts: number) => Math.min(QUERY_CAP_MS, QUERY_AFTER_MS * 2 ** Math.max(0, attempts - 1));
+
+interface Claim {
+  id: number;
+  phase: 'send' | 'query';
+  attempts: number;
+  provider: PaymentProvider;
+  ask: {
+    refundNumber: string;
+    orderNumber: string;
+    platformNumber: string | null;
+    amount: number;
+    total: number;
+    reason: string;
+  };
+}
+
+/** Step 1: the next due refund, marked before it is sent; null when none is due. `waiting` counts one without a provider. */
+async function claimOne(db: Db): Promise<Claim | 'waiting' | null> {
+  return db.transaction(async (tx) => {
+    const [refund] = await tx
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.state, 'pending'), lte(refunds.settleAt, sql`now()`)))
+      .orderBy(refunds.settleAt)
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!refund) return null;
+    const [order] = await tx
+      .select({
+        number: orders.number,
+        thirdPartyNumber: orders.thirdPartyNumber,
+        platform: orders.platform,
+        receivedAmount: orders.receivedAmount,
+      })
+      .from(orders)
+      .where(eq(orders.id, refund.orderId));
+    const provider = order ? await refundProvider(tx, refund.tenantId, order.platform) : null;
+    const next = new Date(Date.now() + (provider ? waitAfter(refund.attempts + 1) : FIX_AFTER_MS));
+    await tx
+      .update(refunds)
+      .set(
+        provider
+          ? { platformState: 'sent', provider: provider.name, attempts: refund.attempts + 1, settleAt: next }
+          : { platformCode: 'NO_PROVIDER', settleAt: next },
+      )
+      .where(eq(refunds.id, refund.id));
+    // The net: a job at the next look, besides the sweep every instance runs.
+    await enqueue(tx, SETTLE_JOB, {}, { runAt: next });
+    if (!provider || !order) return 'waiting';
+    return {
+      id: refund.id,
+      phase: refund.platformState === 'sent' ? 'query' : 'send',
+      attempts: refund.attempts + 1,
+      provider,
+      ask: {
+        refundNumber: refundNumber(refund.id),
+        orderNumber: order.number,
+        platformNumber: order.thirdPartyNumber,
+        amount: refund.amount,
+        total: order.receivedAmount,
+        reason: refund.reason,
+      },
+    };
+  });
+}
+
+/** Steps 2 and 3 for one claimed refund. */
+async function advance(db: Db, claim: Claim): Promise<void> {
+  let answer: RefundAnswer | ProviderError;
+  try {
+    answer =
+      claim.phase === 'send' ? await claim.provider.refund(claim.ask) : await claim.provider.queryRefund(claim.ask);
+  } catch (e) {
+    if (!(e instanceof ProviderError)) throw e;
+    answer = e;
+  }
+  await db.transaction(async (tx) => {
+    const [refund] = await tx.select().from(refunds).where(eq(refunds.id, claim.id)).for('update');
+    // Settled meanwhile (a notification): nothing left to record.
+    if (!refund || refund.state !== 'pending') return;
+    const later = (ms: number) => new Date(Date.now() + ms);
+    if (answer instanceof ProviderError) {
+      // Refused before the platform took anything (its refusal of the credentials, or no live certificate to
+      // believe it with): a refund being sent was not taken, and goes again once the settings are fixed; one
+      // taken before stays `sent`, to be queried.
+      await tx
+        .update(refunds)
+        .set({
+          ...(claim.phase === 'send' ? { platformState: null } : {}),
+          platformCode: answer.fault.toUpperCase(),
+          settleAt: later(FIX_AFTER_MS),
+        })
+        .where(eq(refunds.id, refund.id));
+      return;
+    }
+    const platform = {
+      platformRefundId: answer.platformRefundId ?? refund.platformRefundId,
+      platformCode: answer.code ?? null,
+    };
+    if (answer.state === 'failed' && answer.code === 'NOT_FOUND') {
+      // The platform never took it: it may be sent now without being sent twice.
+      await tx
+        .update(refunds)
+        .set({ ...platform, platformState: null, settleAt: later(0) })
+        .where(eq(refunds.id, refund.id));
+      return;
+    }
+    if (answer.state === 'success' || answer.state === 'failed') {
+      await tx.update(refunds).set(platform).where(eq(refunds.id, refund.id));
+      await settle(tx, refund, answer.state);
+      return;
+    }
+    // Taken and under way, or no answer to believe: asked again after the claim's wait (already set).
+    await tx.update(refunds).set(platform).where(eq(refunds.id, refund.id));
+  });
+}
+
+/** Asks the platforms about the refunds due by now, one at a time, up to `batch`; answers how many were looked at. */
+export async function askPlatforms(db: Db, batch = 20): Promise<number> {
+  let looked = 0;
+  for (; looked < batch; looked++) {
+    const claim = await claimOne(db);
+    if (claim === null) break;
+    if (claim !== 'waiting') await advance(db, claim);
+  }
+  return looked;
+}
