@@ -22,7 +22,13 @@ import type { Handlers } from './http/handlers.js';
 import { DEFAULT_SIGN_IN_LIMIT } from './account/index.js';
 import { DEFAULT_DEVICE_LIMIT } from './device/index.js';
 import type { DeviceRateLimit } from './http/principal.js';
-import { authenticator, handlers as domainHandlers, recorderFor, routeConfig } from './domains.js';
+import {
+  authenticator,
+  handlers as domainHandlers,
+  recorderFor,
+  registerOutsideRoutes,
+  routeConfig,
+} from './domains.js';
 import type { AppSettings } from './manifest.js';
 import { databaseStorage, type FileStorage } from './storage/index.js';
 
@@ -118,6 +124,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       storage: opts.storage ?? databaseStorage(opts.db.db),
     }),
   });
+
+  await registerOutsideRoutes(app, opts.db.db);
 
   // Live events for the console (server/http/events.ts); open streams end before the server closes.
   const hub = await startEventHub(opts.db);

@@ -3,6 +3,7 @@
  * A new domain adds one line to SERVER_DOMAINS; its handlers, demo data and
  * route settings are picked up from there, its tables by drizzle-kit's glob.
  */
+import type { FastifyInstance } from 'fastify';
 import type { Database, Db } from './db/index.js';
 import { databaseStorage, type FileStorage } from './storage/index.js';
 import { assembleHandlers, assembleOwners, envInteger, loadDemo, type AppSettings } from './manifest.js';
@@ -90,6 +91,18 @@ export const recorderFor = (db: Db): OpRecorder => oplogRecorder(db, owners);
 
 /** The credential check of every request: users and clients the account domain's, machines the device domain's, members the member domain's. */
 export const authenticator: Authenticator = { ...userAuthenticator, device: deviceCaller, memberApp: memberCaller };
+
+/**
+ * Every domain's routes outside the API table (server/manifest.ts `outsideRoutes`), in one scope whose bodies
+ * arrive as raw text: a platform's signature covers the bytes it sent, which a parsed-and-printed body is not.
+ */
+export async function registerOutsideRoutes(app: FastifyInstance, db: Db): Promise<void> {
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    for (const d of SERVER_DOMAINS) if ('outsideRoutes' in d && d.outsideRoutes) d.outsideRoutes(scope, db);
+  });
+}
 
 /** Per-operation route settings of every domain. */
 export function routeConfig(settings: AppSettings): Partial<Record<ApiOp, Record<string, unknown>>> {

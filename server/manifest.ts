@@ -6,6 +6,7 @@
  * drizzle-kit finds by glob. server/domains.ts lists the manifests.
  */
 import type { SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ApiOp } from '../shared/domains.js';
 import type { Db, Tx } from './db/index.js';
@@ -102,6 +103,11 @@ export interface ServerManifest {
   provides?: Partial<Provisions>;
   /** The invariants of its money, as read-only checks the books run (server/db/checks.ts, docs/domains/books.md). */
   checks?: readonly BookCheck[];
+  /**
+   * Routes outside the API table: what another party posts in its own format and is answered in it (a payment
+   * platform's notifications), registered in a scope of their own that hands each body over as its raw text.
+   */
+  outsideRoutes?: (app: FastifyInstance, db: Db) => void;
 }
 
 export const defineServerDomain = <const M extends ServerManifest>(manifest: M): M => manifest;

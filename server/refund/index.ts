@@ -6,6 +6,7 @@ import { SWEEP_NET_MS } from '../jobs/index.js';
 import { orders } from '../order/schema.js';
 import { SETTLE_JOB } from './refunds.js';
 import { refundHandlers } from './handlers.js';
+import { refundNotifyRoutes } from './notify.js';
 import { refunds } from './schema.js';
 import { settleDue, settleJob } from './due.js';
 
@@ -31,4 +32,6 @@ export const refundServer = defineServerDomain({
   // Each refund's answer is a job at its settle_at (settle.ts); the sweep only catches one whose job was lost.
   jobs: { [SETTLE_JOB]: settleJob },
   background: (db) => periodic(() => settleDue(db), SWEEP_NET_MS),
+  // The platforms' refund notifications, in their own formats.
+  outsideRoutes: refundNotifyRoutes,
 });

@@ -35,6 +35,15 @@ export const refundIdOf = (number: string): number | null => {
   return m ? Number(m[1]) : null;
 };
 
+/** Where the platforms post their refund notifications (notify.ts). */
+export const NOTIFY_PATH = '/notify/refund';
+
+/** Where a refund of a tenant asks its platform to tell of its end, when the upstream's public address is set. */
+export const notifyUrl = (adapter: string, tenantId: number, env: NodeJS.ProcessEnv = process.env) =>
+  env.PAYMENT_NOTIFY_URL
+    ? `${env.PAYMENT_NOTIFY_URL.replace(/\/+$/, '')}${NOTIFY_PATH}/${adapter}/${tenantId}`
+    : undefined;
+
 /** The wait before a taken refund is first queried, doubling with each try up to an hour. */
 const QUERY_AFTER_MS = 60_000;
 const QUERY_CAP_MS = 60 * 60_000;
@@ -55,6 +64,7 @@ interface Claim {
     amount: number;
     total: number;
     reason: string;
+    notifyUrl: string | undefined;
   };
 }
 
@@ -103,6 +113,7 @@ async function claimOne(db: Db): Promise<Claim | 'waiting' | null> {
         amount: refund.amount,
         total: order.receivedAmount,
         reason: refund.reason,
+        notifyUrl: notifyUrl(provider.name, refund.tenantId),
       },
     };
   });

@@ -51,6 +51,7 @@ beforeAll(async () => {
     ALIPAY_GATEWAY: alipay.url,
     PAYMENT_CA_FILE: caFile,
     PAYMENT_TIMEOUT_MS: '1000',
+    PAYMENT_NOTIFY_URL: 'https://console.example.com/',
   });
   await t.ok(
     'payment.save',
@@ -191,5 +192,68 @@ describe('refunds through the platforms', () => {
       expect(wechat.asked.get(refundNumber(id))).toBe(1);
       expect(await row(id)).toMatchObject({ platformState: 'sent', attempts: 1 });
     }
+  });
+});
+
+describe('refund notifications', () => {
+  const post = (path: string, body: string, type: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: path, payload: body, headers: { 'content-type': type, ...headers } });
+
+  it('a WeChat notification settles the refund before the query; repeated, it changes nothing and is acknowledged', async () => {
+    const o = await paidOrder('wechat');
+    const id = await ask(o.id, 100);
+    await askPlatforms(t.db);
+    const path = `/notify/refund/wechat-v2/${t.ids.tenant('A')}`;
+    // The refund named where the platform is to tell of its end.
+    expect(wechat.refunds.get(refundNumber(id))).toMatchObject({ notify_url: `https://console.example.com${path}` });
+    wechat.settle(refundNumber(id), 'SUCCESS');
+    for (let i = 0; i < 2; i++) {
+      const res = await post(path, wechat.notice(refundNumber(id)), 'text/xml');
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<return_code><![CDATA[SUCCESS]]></return_code>');
+      expect(await row(id)).toMatchObject({ state: 'success' });
+      expect(await orderRow(o.id)).toMatchObject({ refundAmount: 100, refundState: 'partial' });
+    }
+  });
+
+  it('a notification encrypted under another key, for a tenant without settings, or of an unknown kind is refused', async () => {
+    const o = await paidOrder('wechat');
+    const id = await ask(o.id, 100);
+    await askPlatforms(t.db);
+    wechat.settle(refundNumber(id), 'SUCCESS');
+    const forged = await post(
+      `/notify/refund/wechat-v2/${t.ids.tenant('A')}`,
+      wechat.notice(refundNumber(id), { key: 'z'.repeat(32) }),
+      'text/xml',
+    );
+    expect(forged.body).toContain('<return_code><![CDATA[FAIL]]></return_code>');
+    const elsewhere = await post(
+      `/notify/refund/wechat-v2/${t.ids.tenant('B')}`,
+      wechat.notice(refundNumber(id)),
+      'text/xml',
+    );
+    expect(elsewhere.body).toContain('FAIL');
+    expect((await post(`/notify/refund/paypal/${t.ids.tenant('A')}`, '{}', 'application/json')).statusCode).toBe(404);
+    expect((await post('/notify/refund/wechat-v2/99999999999', '<xml/>', 'text/xml')).body).toContain('FAIL');
+    expect(await row(id)).toMatchObject({ state: 'pending' });
+  });
+
+  it("Alipay's notification, in its form fields, settles the refund it names", async () => {
+    const o = await paidOrder('alipay');
+    const id = await ask(o.id, 100);
+    // Alipay took it (its answer lost): its notification comes before the console asked again.
+    alipay.refunds.set(refundNumber(id), {
+      out_trade_no: '',
+      out_request_no: refundNumber(id),
+      refund_amount: '1.00',
+      trade_no: '2026120322001499999999',
+    });
+    const res = await post(
+      `/notify/refund/alipay/${t.ids.tenant('A')}`,
+      alipay.notice(refundNumber(id)),
+      'application/x-www-form-urlencoded',
+    );
+    expect(res.body).toBe('success');
+    expect(await row(id)).toMatchObject({ state: 'success', platformRefundId: '2026120322001499999999' });
   });
 });

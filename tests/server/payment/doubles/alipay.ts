@@ -86,6 +86,8 @@ export async function startAlipayDouble(opts: { appId: string; appPublicKey: str
         gmt_refund: '2026-12-03 09:29:59.123',
         trade_status: 'TRADE_SUCCESS',
       };
+      // Alipay sends no empty field; every field it sends but `sign` and `sign_type` is signed.
+      for (const k of Object.keys(fields)) if (fields[k] === '') delete fields[k];
       const { sign_type: _, ...signed } = fields;
       fields.sign = createSign('RSA-SHA256')
         .update(sortedText(signed))

@@ -52,8 +52,9 @@ interface Refund {
   refund_fee: string;
   total_fee: string;
   status: 'SUCCESS' | 'PROCESSING' | 'REFUNDCLOSE' | 'CHANGE';
-  /** A sub-merchant's, when its service provider asked. */
+  /** A sub-merchant's, when its service provider asked; where the merchant asked to be told of the end. */
   sub_mch_id?: string;
+  notify_url?: string;
 }
 
 export interface WechatV2Double {
@@ -160,6 +161,7 @@ export async function startWechatV2Double(opts: {
                 total_fee: fields.total_fee!,
                 status: 'PROCESSING',
                 ...(fields.sub_mch_id ? { sub_mch_id: fields.sub_mch_id } : {}),
+                ...(fields.notify_url ? { notify_url: fields.notify_url } : {}),
               };
               refunds.set(refund.out_refund_no, refund);
             }
