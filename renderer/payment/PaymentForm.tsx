@@ -58,7 +58,11 @@ const useStyles = makeStyles({
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 260px), 1fr))',
     gap: tokens.spacingHorizontalM,
+    // A field keeps its own height: a key's text area beside an input does not stretch the input.
+    alignItems: 'start',
   },
+  // A key's text (PEM) takes the card's whole width.
+  wide: { gridColumn: '1 / -1' },
   head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
   secret: {
     display: 'flex',
@@ -101,6 +105,9 @@ function initial(view: PaymentView): Record<Sections, Values | null> {
       subMerchantId: view.wechat.subMerchantId ?? '',
       publicAppId: view.wechat.publicAppId,
       miniAppId: view.wechat.miniAppId,
+      apiVersion: view.wechat.apiVersion,
+      platformKeyId: view.wechat.platformKeyId ?? '',
+      platformKey: view.wechat.platformKey ?? '',
     },
     alipay: view.alipay && {
       publicKey: view.alipay.publicKey,
@@ -125,12 +132,14 @@ function bodyOf(values: Record<Sections, Values | null>, tenantId: number | unde
     if (!v) continue;
     body[section] = Object.fromEntries(
       Object.entries(v).filter(
-        ([k, x]) => !(typeof x === 'string' && x.trim() === '' && (k === 'subMerchantId' || isSecret(section, k))),
+        ([k, x]) => !(typeof x === 'string' && x.trim() === '' && (OPTIONAL.includes(k) || isSecret(section, k))),
       ),
     );
   }
   return body;
 }
+/** Plain fields a save leaves out when empty: each is asked only in some cases (a sub-merchant, API v3). */
+const OPTIONAL: readonly string[] = ['subMerchantId', 'platformKeyId', 'platformKey'];
 const isSecret = (section: Sections, field: string) =>
   section in SECRETS && (SECRETS[section as SecretSection] as readonly string[]).includes(field);
 /** What the stored settings say of a secret. */
@@ -221,7 +230,16 @@ function Loaded({
       ...all,
       [section]:
         section === 'wechat'
-          ? { type: 'regular', merchantId: '', subMerchantId: '', publicAppId: '', miniAppId: '' }
+          ? {
+              type: 'regular',
+              merchantId: '',
+              subMerchantId: '',
+              publicAppId: '',
+              miniAppId: '',
+              apiVersion: 'v2',
+              platformKeyId: '',
+              platformKey: '',
+            }
           : section === 'aggregate'
             ? { appId: '', vendorSn: '', wallet: false }
             : Object.fromEntries(PLAIN[section].map((f) => [f, ''])),
@@ -264,7 +282,12 @@ function Loaded({
       'data-testid': `payment-${section}-${field}`,
     };
     return (
-      <Field label={label} required validationMessage={errors[`${section}.${field}`]}>
+      <Field
+        label={label}
+        required
+        validationMessage={errors[`${section}.${field}`]}
+        className={multiline ? styles.wide : undefined}
+      >
         {multiline ? <Textarea {...props} resize="vertical" /> : <Input {...props} />}
       </Field>
     );
@@ -335,8 +358,21 @@ function Loaded({
             {text('wechat', 'merchantId', t('payment.fields.merchantId'))}
             {values.wechat!.type === 'subMerchant' &&
               text('wechat', 'subMerchantId', t('payment.fields.subMerchantId'))}
+            <Field label={t('payment.fields.apiVersion')} hint={t('payment.fields.apiVersionHint')}>
+              <RadioGroup
+                layout="horizontal"
+                value={String(values.wechat!.apiVersion)}
+                onChange={(_, d) => set('wechat', 'apiVersion', d.value)}
+                data-testid="payment-wechat-apiVersion"
+              >
+                <Radio value="v2" label={t('payment.fields.apiVersions.v2')} />
+                <Radio value="v3" label={t('payment.fields.apiVersions.v3')} />
+              </RadioGroup>
+            </Field>
             {secret('wechat', 'merchantKey', t('payment.fields.merchantKey'))}
             {secret('wechat', 'p12', t('payment.fields.p12'), { file: true, certificate: view.wechat?.certificate })}
+            {values.wechat!.apiVersion === 'v3' && text('wechat', 'platformKeyId', t('payment.fields.platformKeyId'))}
+            {values.wechat!.apiVersion === 'v3' && text('wechat', 'platformKey', t('payment.fields.platformKey'), true)}
             {text('wechat', 'publicAppId', t('payment.fields.publicAppId'))}
             {secret('wechat', 'publicAesKey', t('payment.fields.publicAesKey'))}
             {secret('wechat', 'publicSecret', t('payment.fields.publicSecret'))}

@@ -91,6 +91,17 @@ function rsa(make: () => KeyObject): KeyObject {
 /** An RSA public key read from PEM, or 1409 (the Alipay keys here, a tenant's callback key). */
 export const rsaPublicKey = (pem: string): KeyObject => rsa(() => createPublicKey(pem));
 
+/** WeChat Pay's public key, or its platform certificate, as PEM; 1409 otherwise. */
+export function checkPlatformKey(pem: string): void {
+  if (pem.includes('CERTIFICATE')) {
+    try {
+      new X509Certificate(pem);
+    } catch {
+      throw new BizError(CODE.keyInvalid);
+    }
+  } else rsaPublicKey(pem);
+}
+
 export function checkAlipayKeys(privateKey: string | undefined, publicKey: string): void {
   const pub = rsaPublicKey(asPem(publicKey, 'PUBLIC KEY'));
   if (privateKey === undefined) return;

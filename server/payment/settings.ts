@@ -15,7 +15,7 @@ import {
 } from '../../shared/payment/index.js';
 import type { Db, Queryable } from '../db/index.js';
 import { RequestValidationError } from '../http/errors.js';
-import { checkAlipayKeys, readCertificate, readP12, type CertificateFacts } from './check.js';
+import { checkAlipayKeys, checkPlatformKey, readCertificate, readP12, type CertificateFacts } from './check.js';
 import { paymentSecrets, paymentSettings, type PlainSettings } from './schema.js';
 import { resealed, sealNow, type SecretKey } from './secrets.js';
 
@@ -46,7 +46,14 @@ export async function paymentViewOf(db: Queryable, tenantId: number): Promise<Pa
   return {
     tenantId,
     wechat: p.wechat
-      ? { ...p.wechat, secrets: secretsOf('wechat'), certificate: certificateView(p.certificates?.wechat) }
+      ? {
+          ...p.wechat,
+          apiVersion: p.wechat.apiVersion ?? 'v2',
+          platformKeyId: p.wechat.platformKeyId ?? null,
+          platformKey: p.wechat.platformKey ?? null,
+          secrets: secretsOf('wechat'),
+          certificate: certificateView(p.certificates?.wechat),
+        }
       : null,
     alipay: p.alipay ? { ...p.alipay, secrets: secretsOf('alipay') } : null,
     aggregate: p.aggregate ? { ...p.aggregate, secrets: secretsOf('aggregate') } : null,
@@ -86,9 +93,15 @@ export async function savePayment(db: Db, tenantId: number, input: PaymentInput)
 
   const certificates = { ...plain.certificates };
   if (input.wechat) {
-    const { merchantId, type, subMerchantId, publicAppId, miniAppId, p12 } = input.wechat;
+    const { merchantId, type, subMerchantId, publicAppId, miniAppId, p12, apiVersion, platformKeyId, platformKey } =
+      input.wechat;
     if (p12 !== undefined) certificates.wechat = readP12(p12, merchantId);
     plain.wechat = { type, merchantId, subMerchantId: subMerchantId ?? null, publicAppId, miniAppId };
+    if (apiVersion === 'v3' && platformKeyId && platformKey) {
+      // The key that checks every answer and notification: a public key or a certificate node:crypto reads (1409).
+      checkPlatformKey(platformKey);
+      Object.assign(plain.wechat, { apiVersion, platformKeyId, platformKey });
+    }
   }
   if (input.alipay) {
     checkAlipayKeys(input.alipay.privateKey, input.alipay.publicKey);

@@ -12,6 +12,8 @@ import { z } from 'zod';
 import { endpoint, isoTime, ref, str } from '../api/define.js';
 
 export const WECHAT_TYPES = ['regular', 'subMerchant'] as const;
+/** The WeChat Pay API a merchant uses: with v3 the merchant key is the API v3 key, and the platform's key is given. */
+export const WECHAT_API_VERSIONS = ['v2', 'v3'] as const;
 /** Every secret, by section and field. */
 export const SECRETS = {
   wechat: ['merchantKey', 'p12', 'publicAesKey', 'publicSecret', 'miniSecret'],
@@ -84,6 +86,15 @@ export const paymentInput = z
         publicAesKey: secret.optional(),
         publicSecret: secret.optional(),
         miniSecret: secret.optional(),
+        /** Absent: v2. */
+        apiVersion: z.enum(WECHAT_API_VERSIONS).optional(),
+        /** API v3: the WeChat Pay public key's id (or the platform certificate's serial), and that key (PEM). */
+        platformKeyId: plain().optional(),
+        platformKey: str().trim().max(PAYMENT_LIMITS.secret, { message: 'payment.validation.platformKey' }).optional(),
+      })
+      .refine((w) => w.apiVersion !== 'v3' || (w.platformKeyId !== undefined && !!w.platformKey), {
+        message: 'payment.validation.platformKey',
+        path: ['platformKey'],
       })
       .refine((w) => w.type === 'subMerchant' || w.subMerchantId === undefined, {
         message: 'payment.validation.subMerchantOnly',
@@ -162,6 +173,9 @@ export const paymentView = z.object({
       subMerchantId: z.string().nullable(),
       publicAppId: z.string(),
       miniAppId: z.string(),
+      apiVersion: z.enum(WECHAT_API_VERSIONS),
+      platformKeyId: z.string().nullable(),
+      platformKey: z.string().nullable(),
       secrets: secrets('wechat'),
       certificate: certificateView.nullable(),
     })

@@ -26,6 +26,11 @@ const zhCN = {
   fields: {
     type: '商户类型',
     types: { regular: '普通商户', subMerchant: '子商户' },
+    apiVersion: '接口版本',
+    apiVersions: { v2: 'APIv2', v3: 'APIv3' },
+    apiVersionHint: '商户密钥填写所选版本的密钥',
+    platformKeyId: '微信支付公钥 ID 或平台证书序列号',
+    platformKey: '微信支付公钥或平台证书（PEM）',
     merchantId: '商户号',
     subMerchantId: '子商户号',
     merchantKey: '商户密钥',
@@ -57,6 +62,7 @@ const zhCN = {
     subMerchantId: '子商户须填写子商户号',
     required: '首次设置时必填',
     wallet: '钱包聚合支付须填写银行钱包商户号',
+    platformKey: 'APIv3 须填写微信支付公钥（或平台证书）及其 ID',
   },
 };
 
@@ -86,6 +92,11 @@ export const paymentTexts = defineTexts(zhCN, {
     fields: {
       type: '商戶類型',
       types: { regular: '一般商戶', subMerchant: '子商戶' },
+      apiVersion: '介面版本',
+      apiVersions: { v2: 'APIv2', v3: 'APIv3' },
+      apiVersionHint: '商戶金鑰填寫所選版本的金鑰',
+      platformKeyId: '微信支付公鑰 ID 或平台憑證序號',
+      platformKey: '微信支付公鑰或平台憑證（PEM）',
       merchantId: '商戶號',
       subMerchantId: '子商戶號',
       merchantKey: '商戶金鑰',
@@ -117,6 +128,7 @@ export const paymentTexts = defineTexts(zhCN, {
       subMerchantId: '子商戶須填寫子商戶號',
       required: '首次設定時必填',
       wallet: '錢包聚合支付須填寫銀行錢包商戶號',
+      platformKey: 'APIv3 須填寫微信支付公鑰（或平台憑證）及其 ID',
     },
   },
   en: {
@@ -145,6 +157,11 @@ export const paymentTexts = defineTexts(zhCN, {
     fields: {
       type: 'Merchant type',
       types: { regular: 'Regular merchant', subMerchant: 'Sub-merchant' },
+      apiVersion: 'API version',
+      apiVersions: { v2: 'APIv2', v3: 'APIv3' },
+      apiVersionHint: "The merchant key is the chosen version's key",
+      platformKeyId: 'WeChat Pay public key id or platform certificate serial',
+      platformKey: 'WeChat Pay public key or platform certificate (PEM)',
       merchantId: 'Merchant id',
       subMerchantId: 'Sub-merchant id',
       merchantKey: 'Merchant key',
@@ -176,6 +193,7 @@ export const paymentTexts = defineTexts(zhCN, {
       subMerchantId: 'A sub-merchant needs its sub-merchant id',
       required: 'Required when first set',
       wallet: 'Wallet aggregate payment needs the bank wallet merchant number',
+      platformKey: 'APIv3 needs the WeChat Pay public key (or platform certificate) and its id',
     },
   },
 });

@@ -1,11 +1,13 @@
 /**
  * Payment settings end to end: the admin sets a distributor's WeChat Pay as a
- * sub-merchant with a p12 and its secrets, saves, and sees the secrets masked
+ * sub-merchant on API v3 (the platform key and its id asked together) with a
+ * p12 and its secrets, saves, and sees the secrets masked
  * to their last four and the certificate's subject and expiry; every missing
  * field shows at once, marked required; a p12 that does not open is refused
  * at its field; unsaved input is not lost to Escape or Close unasked; tenant1
  * finds its own payment account on /person.
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { expect } from '@playwright/test';
 import { p12 as p12Base64 } from '../../server/support/p12.js';
 import { catalogues, CODE, errorEntry } from '../../../shared/domains.js';
@@ -40,8 +42,23 @@ test("the admin sets a distributor's WeChat Pay as a sub-merchant with a p12, an
   await dialog
     .getByTestId('payment-wechat-p12')
     .setInputFiles({ name: 'apiclient_cert.p12', mimeType: 'application/x-pkcs12', buffer: p12('1600000009') });
+  // API v3 asks for the platform's public key and its id, together.
+  await expect(dialog.getByTestId('payment-wechat-platformKey')).toHaveCount(0);
+  await dialog.getByRole('radio', { name: en.fields.apiVersions.v3 }).check();
+  await dialog.getByTestId('payment-save').click();
+  await expect(dialog.getByText(en.validation.platformKey)).toBeVisible();
+  await dialog.getByTestId('payment-wechat-platformKeyId').fill('PUB_KEY_ID_0116000000092026120300000000');
+  const platformKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({
+    type: 'spki',
+    format: 'pem',
+  });
+  await dialog.getByTestId('payment-wechat-platformKey').fill(String(platformKey));
   await dialog.getByTestId('payment-save').click();
   await expect(notification(page).getByText(en.saved)).toBeVisible();
+  await expect(dialog.getByRole('radio', { name: en.fields.apiVersions.v3 })).toBeChecked();
+  await expect(dialog.getByTestId('payment-wechat-platformKeyId')).toHaveValue(
+    'PUB_KEY_ID_0116000000092026120300000000',
+  );
   await expect(dialog.getByTestId('payment-wechat-merchantKey-masked')).toContainText('····ABCD');
   await expect(dialog.getByTestId('payment-wechat-miniSecret-masked')).toContainText('····IJKL');
   // A certificate says whom it names and until when, not the last four characters of a file.

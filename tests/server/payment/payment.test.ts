@@ -78,6 +78,34 @@ describe('payment.save', () => {
     });
   });
 
+  it('keeps WeChat Pay API v3 with its platform key and id, asked for together and checked as a key (1409)', async () => {
+    const base = { ...WECHAT, ...SECRETS, p12: p12(WECHAT.merchantId) };
+    const missing = await t.call('payment.save', { body: { wechat: { ...base, apiVersion: 'v3' } } }, t.token.tenant11);
+    expect(missing.body.content.fields).toMatchObject({ 'wechat.platformKey': 'payment.validation.platformKey' });
+    const platform = { platformKeyId: 'PUB_KEY_ID_0114232134912410000000000000', apiVersion: 'v3' as const };
+    expect(
+      await t.code(
+        'payment.save',
+        { body: { wechat: { ...base, ...platform, platformKey: 'not a key' } } },
+        t.token.tenant11,
+      ),
+    ).toBe(CODE.keyInvalid);
+    const key = rsaPair().publicKey;
+    const saved = await t.ok(
+      'payment.save',
+      { body: { wechat: { ...base, ...platform, platformKey: key } } },
+      t.token.tenant11,
+    );
+    expect(saved.wechat).toMatchObject({
+      apiVersion: 'v3',
+      platformKeyId: platform.platformKeyId,
+      platformKey: key.trim(),
+    });
+    // Back to v2: the platform key goes with it.
+    const v2 = await t.ok('payment.save', { body: { wechat: WECHAT } }, t.token.tenant11);
+    expect(v2.wechat).toMatchObject({ apiVersion: 'v2', platformKeyId: null, platformKey: null });
+  });
+
   it("requires a section's secrets when first set, a sub-merchant id for a sub-merchant, and the wallet number for wallet aggregate payment", async () => {
     const first = await t.call('payment.save', { body: { wechat: WECHAT } }, t.token.tenant2);
     expect(first.body.content.fields).toEqual({

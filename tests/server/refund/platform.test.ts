@@ -24,14 +24,20 @@ import { p12 } from '../support/p12.js';
 import { rsaKeys } from '../support/tls.js';
 import { startAlipayDouble, type AlipayDouble } from '../payment/doubles/alipay.js';
 import { startWechatV2Double, type WechatV2Double } from '../payment/doubles/wechatV2.js';
+import { startWechatV3Double, type WechatV3Double } from '../payment/doubles/wechatV3.js';
 
-const t = suiteApp(['tenant1', 'tenant2']);
+const t = suiteApp(['tenant1', 'tenant2', 'tenant11']);
 const MERCHANT = '1600000001';
 const API_KEY = 'Mk2026SecretKeyForWechatPayABCDE';
 const cert = p12(MERCHANT);
 const app = rsaKeys();
 let wechat: WechatV2Double;
 let alipay: AlipayDouble;
+/** Tenant A1's merchant, on API v3 (its own settings: it does not use A's). */
+let wechatV3: WechatV3Double;
+const V3_MERCHANT = '1600000011';
+const V3_KEY = 'a7cde1ZJB1kG2e7VfTs3jQzaWizur8Gb';
+const v3Cert = p12(V3_MERCHANT);
 const saved = { ...process.env };
 
 beforeAll(async () => {
@@ -43,8 +49,17 @@ beforeAll(async () => {
   });
   alipay = await startAlipayDouble({ appId: '2021000000000002', appPublicKey: app.publicKey });
   alipay.paid = '100000.00';
+  const merchant = openP12(v3Cert, V3_MERCHANT);
+  const { createPublicKey } = await import('node:crypto');
+  wechatV3 = await startWechatV3Double({
+    merchantId: V3_MERCHANT,
+    merchantKeys: {
+      [merchant.serial]: createPublicKey(merchant.key).export({ type: 'spki', format: 'pem' }) as string,
+    },
+    apiV3Key: V3_KEY,
+  });
   const caFile = join(mkdtempSync(join(tmpdir(), 'pay-ca-')), 'ca.pem');
-  writeFileSync(caFile, `${wechat.ca}\n${alipay.ca}`);
+  writeFileSync(caFile, `${wechat.ca}\n${alipay.ca}\n${wechatV3.ca}`);
   Object.assign(process.env, {
     REFUND_SETTLE_MS: '0',
     WECHATPAY_BASE_URL: wechat.url,
@@ -77,17 +92,39 @@ beforeAll(async () => {
     },
     t.token.tenant1,
   );
+  await t.ok(
+    'payment.save',
+    {
+      body: {
+        tenantId: t.ids.tenant('A1'),
+        wechat: {
+          type: 'regular',
+          merchantId: V3_MERCHANT,
+          publicAppId: 'wx8888888888888811',
+          miniAppId: 'wx9999999999999911',
+          merchantKey: V3_KEY,
+          p12: v3Cert,
+          publicSecret: 'PubSecret2026XYZW',
+          miniSecret: 'MiniSecret2026QRST',
+          apiVersion: 'v3',
+          platformKeyId: wechatV3.platformSerial,
+          platformKey: wechatV3.platformKeys.publicKey,
+        },
+      },
+    },
+    t.token.tenant1,
+  );
   setSandboxes(false);
 });
 afterAll(async () => {
   setSandboxes(true);
   process.env = saved;
-  await Promise.all([wechat.close(), alipay.close()]);
+  await Promise.all([wechat.close(), alipay.close(), wechatV3.close()]);
 });
 
 const used = new Set<number>();
 /** A paid, unrefunded sale of `tenant` itself paid on `platform`, not used by another test. */
-async function paidOrder(platform: 'wechat' | 'alipay', tenant: 'A' | 'B' = 'A') {
+async function paidOrder(platform: 'wechat' | 'alipay', tenant: 'A' | 'A1' | 'B' = 'A') {
   const rows = await t.db
     .select({ id: orders.id, received: orders.receivedAmount })
     .from(orders)
@@ -143,6 +180,31 @@ describe('refunds through the platforms', () => {
     expect(await row(id)).toMatchObject({ state: 'success', platformRefundId: expect.any(String) });
     expect(await orderRow(o.id)).toMatchObject({ refundAmount: 100, refundState: 'partial' });
     expect(wechat.asked.get(refundNumber(id))).toBe(1);
+  });
+
+  it("a second-level tenant's own API v3 merchant refunds, and its v3 notification settles the refund", async () => {
+    const o = await paidOrder('wechat', 'A1');
+    const id = await ask(o.id, 100, t.token.tenant11);
+    // One WeChat Pay address serves API v2 and v3: the v3 double stands at it for this test.
+    process.env.WECHATPAY_BASE_URL = wechatV3.url;
+    try {
+      await askPlatforms(t.db);
+    } finally {
+      process.env.WECHATPAY_BASE_URL = wechat.url;
+    }
+    expect(await row(id)).toMatchObject({ state: 'pending', platformState: 'sent', provider: 'wechat-v3' });
+    expect(wechatV3.asked.get(refundNumber(id))).toBe(1);
+    expect(wechat.asked.get(refundNumber(id))).toBeUndefined();
+    wechatV3.settle(refundNumber(id), 'SUCCESS');
+    const notice = wechatV3.notice(refundNumber(id));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/notify/refund/wechat-v3/${t.ids.tenant('A1')}`,
+      payload: notice.body,
+      headers: { ...notice.headers, 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await row(id)).toMatchObject({ state: 'success' });
   });
 
   it('an Alipay refund pays out at once', async () => {
