@@ -1,4 +1,7 @@
-/** An order's refunds (newest first): amount, products, reason, who asked, state, and when the result is due or landed. */
+/**
+ * An order's refunds (newest first): amount, products, reason, who asked, state, when the result is due or
+ * landed, and what the payment platform said of it (why a refund waits, or the platform's code for a refusal).
+ */
 import { Badge, Card, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +9,9 @@ import type { RefundItem } from '../../shared/refund/index.js';
 import { useOp } from '../bridge.js';
 import { formatDateTime } from '../app/format.js';
 import { DataTable, listView, OverflowText, type Column } from '../kit/index.js';
+
+/** The adapters' own codes a refund may carry (server/refund/platform.ts); any other is the platform's. */
+const NOTED = ['NO_PROVIDER', 'CREDENTIALS', 'CERTIFICATE', 'SIGNATURE', 'TIMEOUT', 'NETWORK', 'MALFORMED'] as const;
 
 const useStyles = makeStyles({ card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM } });
 
@@ -84,6 +90,24 @@ export function RefundRecords({ orderId }: { orderId: number }) {
           r.settledAt
             ? formatDateTime(r.settledAt)
             : `${t('refund.expectedAt')} ${formatDateTime(r.expectedAt).slice(11)}`,
+      },
+      {
+        id: 'note',
+        header: t('refund.note'),
+        render: (r) => {
+          const known = NOTED.find((c) => c === r.platformCode);
+          // What the adapter's own code says in the reader's language; a platform's code as it is.
+          const note =
+            r.platformCode === null
+              ? '—'
+              : known
+                ? t(`refund.platformCodes.${known}`)
+                : t('refund.platformCodes.other', { code: r.platformCode });
+          return <OverflowText text={note} />;
+        },
+        minWidth: 120,
+        grow: 1,
+        cellTestId: 'refund-record-note',
       },
     ],
     [t],

@@ -225,6 +225,7 @@ export async function refundsOf(db: Queryable, by: { orderId: number } | { ids: 
     createdAt: r.createdAt.toISOString(),
     expectedAt: r.settleAt.toISOString(),
     settledAt: r.settledAt ? r.settledAt.toISOString() : null,
+    platformCode: r.platformCode,
   }));
 }
 

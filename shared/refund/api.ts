@@ -68,6 +68,12 @@ export const refundItem = z.object({
   /** When the provider's result is expected; when it landed. */
   expectedAt: isoTime,
   settledAt: isoTime.nullable(),
+  /**
+   * What the payment platform, or the console's adapter of it, last said of the refund (docs/domains/payment.md):
+   * why a pending refund waits (`NO_PROVIDER`, `CREDENTIALS`, `CERTIFICATE`, `SIGNATURE`, `TIMEOUT`, `NETWORK`)
+   * or the platform's own code for a refusal. Null in the sandbox and when nothing is to be said.
+   */
+  platformCode: z.string().nullable(),
 });
 export type RefundItem = z.infer<typeof refundItem>;
 

@@ -244,6 +244,9 @@ describe('refunds through the platforms', () => {
     const id = await ask(o.id, 100, t.token.tenant2);
     await askPlatforms(t.db);
     expect(await row(id)).toMatchObject({ state: 'pending', platformState: null, platformCode: 'NO_PROVIDER' });
+    // The order's refunds say why it waits.
+    const [listed] = await t.ok('refund.list', { params: { id: o.id } }, t.token.tenant2);
+    expect(listed).toMatchObject({ id, state: 'pending', platformCode: 'NO_PROVIDER' });
   });
 
   it('four settlers at once send each refund once', async () => {
