@@ -292,6 +292,27 @@ function Loaded({
       </Field>
     );
   };
+  /** One of a few values, as radios in a row. */
+  const choice = (
+    section: Sections,
+    field: string,
+    label: string,
+    options: readonly (readonly [value: string, label: string])[],
+    hint?: string,
+  ) => (
+    <Field label={label} hint={hint}>
+      <RadioGroup
+        layout="horizontal"
+        value={String(values[section]![field])}
+        onChange={(_, d) => set(section, field, d.value)}
+        data-testid={`payment-${section}-${field}`}
+      >
+        {options.map(([value, text]) => (
+          <Radio key={value} value={value} label={text} />
+        ))}
+      </RadioGroup>
+    </Field>
+  );
   const secret = (
     section: SecretSection,
     field: string,
@@ -344,31 +365,23 @@ function Loaded({
         'wechat',
         () => (
           <>
-            <Field label={t('payment.fields.type')}>
-              <RadioGroup
-                layout="horizontal"
-                value={String(values.wechat!.type)}
-                onChange={(_, d) => set('wechat', 'type', d.value)}
-                data-testid="payment-wechat-type"
-              >
-                <Radio value="regular" label={t('payment.fields.types.regular')} />
-                <Radio value="subMerchant" label={t('payment.fields.types.subMerchant')} />
-              </RadioGroup>
-            </Field>
+            {choice('wechat', 'type', t('payment.fields.type'), [
+              ['regular', t('payment.fields.types.regular')],
+              ['subMerchant', t('payment.fields.types.subMerchant')],
+            ])}
             {text('wechat', 'merchantId', t('payment.fields.merchantId'))}
             {values.wechat!.type === 'subMerchant' &&
               text('wechat', 'subMerchantId', t('payment.fields.subMerchantId'))}
-            <Field label={t('payment.fields.apiVersion')} hint={t('payment.fields.apiVersionHint')}>
-              <RadioGroup
-                layout="horizontal"
-                value={String(values.wechat!.apiVersion)}
-                onChange={(_, d) => set('wechat', 'apiVersion', d.value)}
-                data-testid="payment-wechat-apiVersion"
-              >
-                <Radio value="v2" label={t('payment.fields.apiVersions.v2')} />
-                <Radio value="v3" label={t('payment.fields.apiVersions.v3')} />
-              </RadioGroup>
-            </Field>
+            {choice(
+              'wechat',
+              'apiVersion',
+              t('payment.fields.apiVersion'),
+              [
+                ['v2', t('payment.fields.apiVersions.v2')],
+                ['v3', t('payment.fields.apiVersions.v3')],
+              ],
+              t('payment.fields.apiVersionHint'),
+            )}
             {secret('wechat', 'merchantKey', t('payment.fields.merchantKey'))}
             {secret('wechat', 'p12', t('payment.fields.p12'), { file: true, certificate: view.wechat?.certificate })}
             {values.wechat!.apiVersion === 'v3' && text('wechat', 'platformKeyId', t('payment.fields.platformKeyId'))}
