@@ -23,7 +23,13 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.js';
 import { enqueue } from '../jobs/index.js';
 import { orders } from '../order/index.js';
-import { ProviderError, refundProvider, type PaymentProvider, type RefundAnswer } from '../payment/index.js';
+import {
+  ProviderError,
+  refundProvider,
+  type PaymentProvider,
+  type RefundAnswer,
+  type RefundAsk,
+} from '../payment/index.js';
 import { SETTLE_JOB } from './refunds.js';
 import { refunds } from './schema.js';
 import { settle } from './settle.js';
@@ -57,15 +63,7 @@ interface Claim {
   phase: 'send' | 'query';
   attempts: number;
   provider: PaymentProvider;
-  ask: {
-    refundNumber: string;
-    orderNumber: string;
-    platformNumber: string | null;
-    amount: number;
-    total: number;
-    reason: string;
-    notifyUrl: string | undefined;
-  };
+  ask: RefundAsk;
 }
 
 /** Step 1: the next due refund, marked before it is sent; null when none is due. `waiting` counts one without a provider. */
