@@ -71,7 +71,8 @@ export function refundNotifyRoutes(app: FastifyInstance, db: Db): void {
       if (!Number.isSafeInteger(tenantId) || tenantId <= 0 || tenantId > 2_147_483_647)
         return answer(reply, adapter, false, 'unknown tenant');
       const platform = adapter === 'alipay' ? 'alipay' : 'wechat';
-      const provider = await refundProvider(db, tenantId, platform);
+      // Credentials stored but unusable (a secret that no longer unseals) are no merchant here either.
+      const provider = await refundProvider(db, tenantId, platform).catch(() => null);
       if (!provider || provider.name !== adapter) return answer(reply, adapter, false, 'no such merchant here');
       try {
         await settleNoticed(

@@ -86,14 +86,22 @@ async function claimOne(db: Db): Promise<Claim | 'waiting' | null> {
       })
       .from(orders)
       .where(eq(orders.id, refund.orderId));
-    const provider = order ? await refundProvider(tx, refund.tenantId, order.platform) : null;
+    let provider: PaymentProvider | null = null;
+    let missing = 'NO_PROVIDER';
+    try {
+      provider = order ? await refundProvider(tx, refund.tenantId, order.platform) : null;
+    } catch {
+      // Credentials stored but unusable (a p12 that no longer opens, a secret sealed by a key no longer held):
+      // this refund waits, saying so, and the ones behind it go on.
+      missing = 'CREDENTIALS';
+    }
     const next = new Date(Date.now() + (provider ? waitAfter(refund.attempts + 1) : FIX_AFTER_MS));
     await tx
       .update(refunds)
       .set(
         provider
           ? { platformState: 'sent', provider: provider.name, attempts: refund.attempts + 1, settleAt: next }
-          : { platformCode: 'NO_PROVIDER', settleAt: next },
+          : { platformCode: missing, settleAt: next },
       )
       .where(eq(refunds.id, refund.id));
     // The net: a job at the next look, besides the sweep every instance runs.

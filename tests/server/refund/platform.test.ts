@@ -260,6 +260,38 @@ describe('refunds through the platforms', () => {
   });
 });
 
+describe('credentials stored but unusable', () => {
+  it("a tenant whose stored p12 no longer opens keeps that refund waiting, saying so, and the others' go on", async () => {
+    await t.ok(
+      'payment.save',
+      {
+        body: {
+          wechat: {
+            type: 'regular',
+            merchantId: '1600000002',
+            publicAppId: 'wx8888888888888822',
+            miniAppId: 'wx9999999999999922',
+            merchantKey: API_KEY,
+            p12: p12('1600000002'),
+            publicSecret: 'PubSecret2026XYZW',
+            miniSecret: 'MiniSecret2026QRST',
+          },
+        },
+      },
+      t.token.tenant2,
+    );
+    // Its sealed p12 altered at rest: it no longer unseals.
+    await t.db.execute(
+      sql`update payment_secrets set data = 'AAAA' where tenant_id = ${t.ids.tenant('B')} and field = 'p12'`,
+    );
+    const broken = await ask((await paidOrder('wechat', 'B')).id, 100, t.token.tenant2);
+    const fine = await ask((await paidOrder('wechat')).id, 100);
+    await askPlatforms(t.db);
+    expect(await row(broken)).toMatchObject({ state: 'pending', platformState: null, platformCode: 'CREDENTIALS' });
+    expect(await row(fine)).toMatchObject({ platformState: 'sent' });
+  });
+});
+
 describe('refund notifications', () => {
   const post = (path: string, body: string, type: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: path, payload: body, headers: { 'content-type': type, ...headers } });
