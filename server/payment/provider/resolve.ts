@@ -18,6 +18,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
+import type { PAY_PLATFORMS } from '../../../shared/order/index.js';
 import type { Queryable } from '../../db/index.js';
 import { tenants } from '../../identity/schema.js';
 import { openP12 } from '../check.js';
@@ -28,14 +29,23 @@ import type { PaymentProvider } from './types.js';
 import { WechatV2Provider } from './wechatV2.js';
 import { WechatV3Provider } from './wechatV3.js';
 
-export type PayPlatform = 'wechat' | 'alipay' | 'digitalRmb';
+/** An order's payment platform (shared/order): which section of the settings its refund uses. */
+export type PayPlatform = (typeof PAY_PLATFORMS)[number];
+
+/** The extra certificate authorities' file, read once per path: every refund claimed asks for it. */
+const caFiles = new Map<string, string>();
+const caFile = (path: string) => {
+  let text = caFiles.get(path);
+  if (text === undefined) caFiles.set(path, (text = readFileSync(path, 'utf8')));
+  return text;
+};
 
 /** Where the platforms are: their production addresses unless the configuration points elsewhere. */
 export function platformEndpoints(env: NodeJS.ProcessEnv = process.env) {
   return {
     wechat: env.WECHATPAY_BASE_URL || 'https://api.mch.weixin.qq.com/',
     alipay: env.ALIPAY_GATEWAY || 'https://openapi.alipay.com/gateway.do',
-    ca: env.PAYMENT_CA_FILE ? readFileSync(env.PAYMENT_CA_FILE, 'utf8') : undefined,
+    ca: env.PAYMENT_CA_FILE ? caFile(env.PAYMENT_CA_FILE) : undefined,
     timeoutMs: Number(env.PAYMENT_TIMEOUT_MS) > 0 ? Number(env.PAYMENT_TIMEOUT_MS) : undefined,
   };
 }
