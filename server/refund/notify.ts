@@ -11,9 +11,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/index.js';
 import { ProviderError, refundProvider, type PaymentProvider } from '../payment/index.js';
-import { NOTIFY_PATH, refundIdOf } from './platform.js';
+import { NOTIFY_PATH, refundIdOf, settleAtPlatform } from './platform.js';
 import { refunds } from './schema.js';
-import { settle } from './settle.js';
 
 const ADAPTERS = ['wechat-v2', 'wechat-v3', 'alipay'] as const;
 type Adapter = (typeof ADAPTERS)[number];
@@ -45,6 +44,7 @@ async function settleNoticed(
   const notice = provider.readRefundNotice(headers, body);
   const id = refundIdOf(notice.refundNumber);
   if (id === null || notice.state === 'processing') return;
+  const outcome = notice.state;
   await db.transaction(async (tx) => {
     const [refund] = await tx
       .select()
@@ -52,11 +52,7 @@ async function settleNoticed(
       .where(and(eq(refunds.id, id), eq(refunds.tenantId, tenantId)))
       .for('update');
     if (!refund || refund.state !== 'pending') return;
-    await tx
-      .update(refunds)
-      .set({ platformRefundId: notice.platformRefundId ?? refund.platformRefundId, platformCode: null })
-      .where(eq(refunds.id, refund.id));
-    await settle(tx, refund, notice.state === 'success' ? 'success' : 'failed');
+    await settleAtPlatform(tx, refund, outcome, notice);
   });
 }
 

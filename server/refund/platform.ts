@@ -20,7 +20,7 @@
  * steps: step 3 then finds it settled and leaves it.
  */
 import { and, eq, lte, sql } from 'drizzle-orm';
-import type { Db } from '../db/index.js';
+import type { Db, Tx } from '../db/index.js';
 import { enqueue } from '../jobs/index.js';
 import { orders } from '../order/index.js';
 import {
@@ -167,13 +167,29 @@ async function advance(db: Db, claim: Claim): Promise<void> {
       return;
     }
     if (answer.state === 'success' || answer.state === 'failed') {
-      await tx.update(refunds).set(platform).where(eq(refunds.id, refund.id));
-      await settle(tx, refund, answer.state);
+      await settleAtPlatform(tx, refund, answer.state, answer);
       return;
     }
     // Taken and under way, or no answer to believe: asked again after the claim's wait (already set).
     await tx.update(refunds).set(platform).where(eq(refunds.id, refund.id));
   });
+}
+
+/**
+ * A refund's end as its platform told it — by an answer here, or by a notification (notify.ts): the platform's
+ * refund id and code kept on it, then settled as the sandbox's answer is.
+ */
+export async function settleAtPlatform(
+  tx: Tx,
+  refund: typeof refunds.$inferSelect,
+  outcome: 'success' | 'failed',
+  said: Pick<RefundAnswer, 'platformRefundId' | 'code'>,
+): Promise<void> {
+  await tx
+    .update(refunds)
+    .set({ platformRefundId: said.platformRefundId ?? refund.platformRefundId, platformCode: said.code ?? null })
+    .where(eq(refunds.id, refund.id));
+  await settle(tx, refund, outcome);
 }
 
 /** Asks the platforms about the refunds due by now, one at a time, up to `batch`; answers how many were looked at. */
