@@ -9,12 +9,21 @@
  * `N` (or a repeat of the same `out_request_no`) the query says; a query
  * answered `10000` with `refund_status=REFUND_SUCCESS` has paid out, and one
  * without the refund's fields was never taken.
+ *
+ * A renewal's QR payment is `alipay.trade.precreate` (its `qr_code`), read by
+ * `alipay.trade.query` and closed by `alipay.trade.close`; its notification
+ * carries `trade_status` TRADE_SUCCESS (or TRADE_FINISHED) once paid.
  */
 import { AlipaySdk, AlipayRequestError } from 'alipay-sdk';
 import { Agent } from 'urllib';
 import {
   ProviderError,
+  type NativeAnswer,
+  type PaymentAnswer,
+  type PaymentAsk,
+  type PaymentNotice,
   type PaymentProvider,
+  type PaymentState,
   type RefundAnswer,
   type RefundAsk,
   type RefundNotice,
@@ -49,7 +58,27 @@ interface Answer {
   outRequestNo?: string;
   refundStatus?: string;
   refundAmount?: string;
+  qrCode?: string;
+  tradeStatus?: string;
+  totalAmount?: string;
 }
+
+/** Yuan text ("3.05") as fen; undefined for what is not an amount. */
+const fenOf = (yuan: string | undefined) => {
+  const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(yuan ?? '');
+  return m ? Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0')) : undefined;
+};
+
+const TRADE_STATES: Record<string, PaymentState> = {
+  WAIT_BUYER_PAY: 'pending',
+  TRADE_SUCCESS: 'paid',
+  // Paid and no longer refundable: it was paid.
+  TRADE_FINISHED: 'paid',
+  TRADE_CLOSED: 'closed',
+};
+
+/** A time as Alipay writes it, in Beijing time (`2026-12-03 10:15:00`). */
+const beijingText = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 
 /** Refusals after which the refund may still have been taken: asked again by query, never resent. */
 const UNKNOWN_SUB_CODES = new Set(['ACQ.SYSTEM_ERROR', 'aop.ACQ.SYSTEM_ERROR']);
@@ -89,10 +118,14 @@ export class AlipayProvider implements PaymentProvider {
     });
   }
 
-  private async call(method: string, bizContent: Record<string, unknown>): Promise<RefundAnswer> {
-    let answer: Answer;
+  /** One gateway call: its answer, or why none can be believed (`unknown`, with a code). */
+  private async exec(
+    method: string,
+    bizContent: Record<string, unknown>,
+    extra: Record<string, string> = {},
+  ): Promise<Answer | { unknown: string; message: string }> {
     try {
-      answer = (await this.sdk.exec(method, { bizContent }, { validateSign: true })) as Answer;
+      return (await this.sdk.exec(method, { bizContent, ...extra }, { validateSign: true })) as Answer;
     } catch (e) {
       if (!(e instanceof AlipayRequestError)) throw e;
       // No answer, or one that did not verify: the refund's fate is unknown until a query can be believed.
@@ -103,8 +136,21 @@ export class AlipayProvider implements PaymentProvider {
         : /Timeout/.test(cause?.name ?? '')
           ? 'TIMEOUT'
           : 'NETWORK';
-      return { state: 'unknown', code, message: e.message };
+      return { unknown: code, message: e.message };
     }
+  }
+
+  /** A refusal read: the merchant's credentials refused (thrown), a busy gateway (`unknown`), or its word. */
+  private refusal(answer: Answer): { unknown: boolean; code: string; message?: string | undefined } {
+    if (answer.subCode === 'isv.invalid-signature' || answer.subCode === 'isv.invalid-app-id')
+      throw new ProviderError('credentials', `${answer.subCode}: ${answer.subMsg ?? ''}`);
+    const unknown = answer.code === '20000' || (answer.subCode !== undefined && UNKNOWN_SUB_CODES.has(answer.subCode));
+    return { unknown, code: answer.subCode ?? answer.code ?? 'FAIL', message: answer.subMsg ?? answer.msg };
+  }
+
+  private async call(method: string, bizContent: Record<string, unknown>): Promise<RefundAnswer> {
+    const answer = await this.exec(method, bizContent);
+    if ('unknown' in answer) return { state: 'unknown', code: answer.unknown, message: answer.message };
     if (answer.code === '10000') {
       if (method === 'alipay.trade.refund')
         return { state: answer.fundChange === 'Y' ? 'success' : 'processing', platformRefundId: answer.tradeNo };
@@ -112,20 +158,69 @@ export class AlipayProvider implements PaymentProvider {
       // Answered, but without the refund: it was never taken (Alipay's documents for the query).
       return answer.outRequestNo ? { state: 'processing' } : { state: 'failed', code: 'NOT_FOUND' };
     }
-    if (answer.subCode === 'isv.invalid-signature' || answer.subCode === 'isv.invalid-app-id')
-      throw new ProviderError('credentials', `${answer.subCode}: ${answer.subMsg ?? ''}`);
-    if (answer.code === '20000' || (answer.subCode && UNKNOWN_SUB_CODES.has(answer.subCode)))
-      return { state: 'unknown', code: answer.subCode ?? answer.code, message: answer.subMsg };
+    const r = this.refusal(answer);
+    if (r.unknown) return { state: 'unknown', code: r.code, message: r.message };
     if (method === 'alipay.trade.fastpay.refund.query' && answer.subCode === 'ACQ.TRADE_NOT_EXIST')
       return { state: 'failed', code: 'NOT_FOUND' };
-    return { state: 'failed', code: answer.subCode ?? answer.code, message: answer.subMsg ?? answer.msg };
+    return { state: 'failed', code: r.code, message: r.message };
+  }
+
+  async createNative(ask: PaymentAsk): Promise<NativeAnswer> {
+    const answer = await this.exec(
+      'alipay.trade.precreate',
+      {
+        out_trade_no: ask.number,
+        total_amount: yuanText(ask.amount),
+        subject: ask.description.slice(0, 256),
+        time_expire: beijingText(ask.expiresAt),
+      },
+      ask.notifyUrl ? { notify_url: ask.notifyUrl } : {},
+    );
+    if ('unknown' in answer) return { state: 'unknown', code: answer.unknown, message: answer.message };
+    if (answer.code === '10000' && answer.qrCode) return { state: 'created', codeUrl: answer.qrCode };
+    const r = this.refusal(answer);
+    return { state: r.unknown ? 'unknown' : 'failed', code: r.code, message: r.message };
+  }
+
+  async queryPayment(number: string): Promise<PaymentAnswer> {
+    const answer = await this.exec('alipay.trade.query', { out_trade_no: number });
+    if ('unknown' in answer) return { state: 'unknown', code: answer.unknown };
+    if (answer.code === '10000')
+      return {
+        state: TRADE_STATES[answer.tradeStatus ?? ''] ?? 'unknown',
+        amount: fenOf(answer.totalAmount),
+        platformNumber: answer.tradeNo,
+      };
+    // A precreated payment nobody has scanned is not yet a trade at Alipay: it is still to be paid.
+    if (answer.subCode === 'ACQ.TRADE_NOT_EXIST') return { state: 'missing', code: 'NOT_FOUND' };
+    return { state: 'unknown', code: this.refusal(answer).code };
+  }
+
+  async closePayment(number: string): Promise<void> {
+    await this.exec('alipay.trade.close', { out_trade_no: number }).catch(() => undefined);
+  }
+
+  /** Alipay's asynchronous notice of a payment (form fields; `out_trade_no` is the console's number). */
+  readPaymentNotice(_headers: Record<string, string | string[] | undefined>, body: string): PaymentNotice {
+    const fields = this.verified(body);
+    const state = TRADE_STATES[fields.trade_status ?? ''];
+    const amount = fenOf(fields.total_amount);
+    if (!fields.notify_id || !fields.out_trade_no || (state !== 'paid' && state !== 'closed') || amount === undefined)
+      throw new ProviderError('malformed', 'fields missing');
+    return { noticeId: fields.notify_id, number: fields.out_trade_no, state, amount, platformNumber: fields.trade_no };
+  }
+
+  /** A notification's form fields, once their RSA2 signature is checked with Alipay's public key. */
+  private verified(body: string): Record<string, string> {
+    const fields = Object.fromEntries(new URLSearchParams(body));
+    if (!fields.sign) throw new ProviderError('malformed', 'no signature');
+    if (!this.sdk.checkNotifySignV2(fields)) throw new ProviderError('signature', 'signature does not verify');
+    return fields;
   }
 
   /** Alipay's asynchronous notice of a refund (form fields; `out_biz_no` is the refund's `out_request_no`). */
   readRefundNotice(_headers: Record<string, string | string[] | undefined>, body: string): RefundNotice {
-    const fields = Object.fromEntries(new URLSearchParams(body));
-    if (!fields.sign) throw new ProviderError('malformed', 'no signature');
-    if (!this.sdk.checkNotifySignV2(fields)) throw new ProviderError('signature', 'signature does not verify');
+    const fields = this.verified(body);
     if (!fields.notify_id || !fields.out_biz_no) throw new ProviderError('malformed', 'fields missing');
     return {
       noticeId: fields.notify_id,

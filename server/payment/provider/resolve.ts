@@ -96,6 +96,7 @@ export async function refundProvider(
       if (!w.platformKeyId || !w.platformKey) return null;
       const merchant = openP12(p12, w.merchantId);
       return new WechatV3Provider({
+        appId: w.publicAppId || w.miniAppId,
         merchantId: w.merchantId,
         subMerchantId,
         serial: merchant.serial,

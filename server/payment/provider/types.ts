@@ -7,8 +7,12 @@
  * `out_request_no`), so a refund whose answer was lost is queried by it and
  * never sent twice.
  *
- * Paying a renewal, querying a payment and downloading a day's bill come to
- * this interface with the renewals and the reconciliation (docs/domains/payment.md).
+ * The service fee's renewals are paid through it too: a Native (QR) payment
+ * made by the console's number (the platform's `out_trade_no`), queried,
+ * closed when it expires unpaid, and its notification read.
+ *
+ * Downloading a day's bill comes to this interface with the reconciliation
+ * (docs/domains/payment.md).
  */
 
 /** A refund as the console names it to a platform: by its own number, and its order's (Alipay queries by both). */
@@ -74,6 +78,51 @@ export class ProviderError extends Error {
   }
 }
 
+/** A payment as the console asks a platform for one, to be paid by scanning a QR code (WeChat's Native, Alipay's precreate). */
+export interface PaymentAsk {
+  /** The console's payment number: the platform's `out_trade_no`, and its idempotency key. */
+  number: string;
+  /** Fen. */
+  amount: number;
+  /** What the payer sees on the platform's page. */
+  description: string;
+  /** Unpaid by then, the platform closes it too. */
+  expiresAt: Date;
+  notifyUrl?: string | undefined;
+}
+
+/**
+ * A QR payment asked for: `created` with what the code carries; `failed` when the platform refused it (its
+ * code); `unknown` when no answer came (asking again with the same number is safe: the platform answers the
+ * same payment).
+ */
+export type NativeAnswer =
+  | { state: 'created'; codeUrl: string }
+  | { state: 'failed' | 'unknown'; code: string; message?: string | undefined };
+
+/**
+ * Where a payment stands at the platform: `paid` (for the amount said), `pending` (not yet paid), `closed`
+ * (closed or expired unpaid, never to be paid), `missing` (the platform never took it), `unknown` (no answer).
+ */
+export type PaymentState = 'paid' | 'pending' | 'closed' | 'missing' | 'unknown';
+
+export interface PaymentAnswer {
+  state: PaymentState;
+  /** What was paid (fen) and the platform's number for it, once paid. */
+  amount?: number | undefined;
+  platformNumber?: string | undefined;
+  code?: string | undefined;
+}
+
+/** A payment notification read and verified. */
+export interface PaymentNotice {
+  noticeId: string;
+  number: string;
+  state: 'paid' | 'closed';
+  amount: number;
+  platformNumber?: string | undefined;
+}
+
 export interface PaymentProvider {
   /** Which platform and protocol: shown in the logs and the refund's history. */
   readonly name: string;
@@ -82,4 +131,13 @@ export interface PaymentProvider {
   queryRefund(ref: RefundRef): Promise<RefundAnswer>;
   /** A refund notification's headers and raw body, verified (and decrypted where the protocol encrypts it). */
   readRefundNotice(headers: Record<string, string | string[] | undefined>, body: string): RefundNotice;
+  /** A QR payment by the console's number. */
+  createNative(ask: PaymentAsk): Promise<NativeAnswer>;
+  queryPayment(number: string): Promise<PaymentAnswer>;
+  /**
+   * Asks the platform to close an unpaid payment so that it can no longer be paid. What came of it is read by
+   * querying after (a payment paid a moment before stays paid); a refusal or no answer is not thrown.
+   */
+  closePayment(number: string): Promise<void>;
+  readPaymentNotice(headers: Record<string, string | string[] | undefined>, body: string): PaymentNotice;
 }

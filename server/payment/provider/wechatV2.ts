@@ -11,6 +11,10 @@
  *
  * A sub-merchant refunds through its service provider's credentials with its
  * sub-merchant id in the request (`sub_mch_id`).
+ *
+ * A renewal's QR payment is `unifiedorder` with `trade_type` NATIVE (its
+ * `code_url`), read by `orderquery` and closed by `closeorder`; its
+ * notification is signed XML (the same signature as every answer).
  */
 import { Agent } from 'node:https';
 import { isAxiosError, type AxiosInstance } from 'axios';
@@ -19,7 +23,12 @@ import type { WechatpayAxiosPlugin } from 'wechatpay-axios-plugin';
 import { openP12 } from '../check.js';
 import {
   ProviderError,
+  type NativeAnswer,
+  type PaymentAnswer,
+  type PaymentAsk,
+  type PaymentNotice,
   type PaymentProvider,
+  type PaymentState,
   type RefundAnswer,
   type RefundAsk,
   type RefundNotice,
@@ -63,6 +72,24 @@ const STATUS: Record<string, RefundAnswer['state']> = {
   // The money could not reach the payer's account: the refund did not happen.
   CHANGE: 'failed',
 };
+
+const TRADE_STATES: Record<string, PaymentState> = {
+  SUCCESS: 'paid',
+  // Paid, then (partly) refunded: it was paid.
+  REFUND: 'paid',
+  NOTPAY: 'pending',
+  USERPAYING: 'pending',
+  CLOSED: 'closed',
+  REVOKED: 'closed',
+  PAYERROR: 'closed',
+};
+
+/** A time as API v2 writes it, in Beijing time (`20261203101500`). */
+const beijingText = (at: Date) =>
+  new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace(/[-T:]/g, '');
+
+/** What a failed call was: the platform's word (`failed`, its code) or no trustworthy answer (`unknown`). */
+type Failure = { state: 'failed' | 'unknown'; code: string; message?: string | undefined };
 
 export class WechatV2Provider implements PaymentProvider {
   readonly name = 'wechat-v2';
@@ -120,9 +147,16 @@ export class WechatV2Provider implements PaymentProvider {
     security: boolean,
     read: (data: Fields) => RefundAnswer,
   ): Promise<RefundAnswer> {
+    const answer = await this.post(path, fields, security);
+    if ('data' in answer) return read(answer.data);
+    return answer.code === 'REFUNDNOTEXIST' ? { state: 'failed', code: 'NOT_FOUND' } : answer;
+  }
+
+  /** One signed call: its answer's fields (signature checked, `result_code` SUCCESS), or what its failure was. */
+  private async post(path: string, fields: Fields, security = false): Promise<{ data: Fields } | Failure> {
     try {
       const { data } = await this.client.post<Fields>(path, fields, { security } as object);
-      return read(data);
+      return { data };
     } catch (e) {
       // By its mark, not its class: the plugin requires axios's CommonJS build, whose class is not the ESM one's.
       if (!isAxiosError(e)) throw e;
@@ -132,7 +166,6 @@ export class WechatV2Provider implements PaymentProvider {
         // `return_code` FAIL: the call itself refused (a wrong signature or certificate, a wrong merchant).
         if (data.return_code !== 'SUCCESS') throw new ProviderError('credentials', data.return_msg ?? 'FAIL');
         const code = data.err_code ?? 'FAIL';
-        if (code === 'REFUNDNOTEXIST') return { state: 'failed', code: 'NOT_FOUND' };
         if (UNKNOWN_CODES.has(code)) return { state: 'unknown', code, message: data.err_code_des };
         return { state: 'failed', code, message: data.err_code_des };
       }
@@ -140,6 +173,74 @@ export class WechatV2Provider implements PaymentProvider {
         return { state: 'unknown', code: e.code === 'ECONNABORTED' ? 'TIMEOUT' : 'NETWORK' };
       return { state: 'unknown', code: String(e.response.status) };
     }
+  }
+
+  async createNative(ask: PaymentAsk): Promise<NativeAnswer> {
+    const answer = await this.post('/pay/unifiedorder', {
+      ...this.base(),
+      body: ask.description.slice(0, 127),
+      out_trade_no: ask.number,
+      total_fee: String(ask.amount),
+      // The protocol asks for the payer's address; a QR payment has none but the console's.
+      spbill_create_ip: '127.0.0.1',
+      time_expire: beijingText(ask.expiresAt),
+      ...(ask.notifyUrl ? { notify_url: ask.notifyUrl } : {}),
+      trade_type: 'NATIVE',
+      product_id: ask.number,
+    });
+    if (!('data' in answer)) return answer;
+    return answer.data.code_url
+      ? { state: 'created', codeUrl: answer.data.code_url }
+      : { state: 'unknown', code: 'NO_CODE_URL' };
+  }
+
+  async queryPayment(number: string): Promise<PaymentAnswer> {
+    const answer = await this.post('/pay/orderquery', { ...this.base(), out_trade_no: number });
+    if (!('data' in answer))
+      return answer.code === 'ORDERNOTEXIST'
+        ? { state: 'missing', code: 'NOT_FOUND' }
+        : { state: 'unknown', code: answer.code };
+    const d = answer.data;
+    return {
+      state: TRADE_STATES[d.trade_state ?? ''] ?? 'unknown',
+      amount: d.total_fee === undefined ? undefined : Number(d.total_fee),
+      platformNumber: d.transaction_id,
+    };
+  }
+
+  async closePayment(number: string): Promise<void> {
+    // What came of it the query after tells (ORDERPAID: paid a moment before; ORDERCLOSED: already closed).
+    await this.post('/pay/closeorder', { ...this.base(), out_trade_no: number });
+  }
+
+  /** A payment notification: signed XML, like every answer, with the API key. */
+  readPaymentNotice(_headers: Record<string, string | string[] | undefined>, body: string): PaymentNotice {
+    let fields: Fields;
+    try {
+      fields = Transformer.toObject(body) as Fields;
+    } catch {
+      throw new ProviderError('malformed', 'not XML');
+    }
+    if (!fields.sign) throw new ProviderError('malformed', 'no signature');
+    const expected = Hash.sign(fields.sign_type === 'HMAC-SHA256' ? 'HMAC-SHA256' : 'MD5', fields, this.creds.apiKey);
+    if (!Hash.equals(expected, fields.sign)) throw new ProviderError('signature', 'signature does not verify');
+    if (fields.mch_id !== this.creds.merchantId) throw new ProviderError('malformed', 'another merchant');
+    const amount = Number(fields.total_fee);
+    if (
+      fields.return_code !== 'SUCCESS' ||
+      fields.result_code !== 'SUCCESS' ||
+      !fields.out_trade_no ||
+      !fields.transaction_id ||
+      !Number.isSafeInteger(amount)
+    )
+      throw new ProviderError('malformed', 'fields missing');
+    return {
+      noticeId: fields.transaction_id,
+      number: fields.out_trade_no,
+      state: 'paid',
+      amount,
+      platformNumber: fields.transaction_id,
+    };
   }
 
   readRefundNotice(_headers: Record<string, string | string[] | undefined>, body: string): RefundNotice {

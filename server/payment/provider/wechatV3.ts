@@ -18,7 +18,12 @@ import { isAxiosError, type AxiosInstance } from 'axios';
 import { Aes, Formatter, Rsa, Wechatpay } from 'wechatpay-axios-plugin';
 import {
   ProviderError,
+  type NativeAnswer,
+  type PaymentAnswer,
+  type PaymentAsk,
+  type PaymentNotice,
   type PaymentProvider,
+  type PaymentState,
   type RefundAnswer,
   type RefundAsk,
   type RefundNotice,
@@ -39,7 +44,31 @@ export interface PlatformKey {
   pem: string;
 }
 
+/** A payment as the platform answers a query or tells of it in a notification (the fields the console reads). */
+interface V3Transaction {
+  out_trade_no: string;
+  transaction_id?: string;
+  trade_state: 'SUCCESS' | 'REFUND' | 'NOTPAY' | 'CLOSED' | 'REVOKED' | 'USERPAYING' | 'PAYERROR';
+  amount?: { total: number };
+}
+
+const PAYMENT_STATES: Record<V3Transaction['trade_state'], PaymentState> = {
+  SUCCESS: 'paid',
+  // Paid, then (partly) refunded: it was paid.
+  REFUND: 'paid',
+  NOTPAY: 'pending',
+  USERPAYING: 'pending',
+  CLOSED: 'closed',
+  REVOKED: 'closed',
+  PAYERROR: 'closed',
+};
+
+/** What a failed call was: the platform's refusal (its code), a resource it does not know, or no trustworthy answer. */
+type Failure = { kind: 'failed' | 'missing' | 'unknown'; code: string; message?: string | undefined };
+
 export interface WechatV3Credentials {
+  /** The public account (or mini-program) a QR payment is made in. */
+  appId: string;
   /** The merchant id (a sub-merchant's service provider's) and, for a sub-merchant, its own id. */
   merchantId: string;
   subMerchantId: string | null;
@@ -84,6 +113,38 @@ const header = (headers: Record<string, string | string[] | undefined>, name: st
   const v = headers[name] ?? headers[name.toLowerCase()];
   return Array.isArray(v) ? v[0] : v;
 };
+
+/** A time as RFC 3339 in Beijing time (`2026-12-03T10:15:00+08:00`). */
+const rfc3339Beijing = (at: Date) => `${new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 19)}+08:00`;
+
+const readTransaction = (t: V3Transaction): PaymentAnswer => ({
+  state: PAYMENT_STATES[t.trade_state] ?? 'unknown',
+  amount: t.amount?.total,
+  platformNumber: t.transaction_id,
+});
+
+/**
+ * A failed call, read: the platform's word (`failed`, or `missing` for a resource it does not hold) or no
+ * trustworthy answer (`unknown`: a timeout, a busy platform, an answer whose signature does not verify). The
+ * merchant's own signature refused means no call can go until the settings are fixed: thrown.
+ */
+function failure(e: unknown): Failure {
+  // By its mark, not its class: the plugin requires axios's CommonJS build, whose class is not the ESM one's.
+  if (!isAxiosError(e)) throw e;
+  // The plugin's own checks of a 2xx answer: not the platform's word.
+  if (e.code?.startsWith('EV3_RES_HEADER')) {
+    const code = e.code === 'EV3_RES_HEADER_PLATFORM_SERIAL' ? 'CERTIFICATE' : 'SIGNATURE';
+    return { kind: 'unknown', code, message: e.message };
+  }
+  const status = e.response?.status;
+  const body = e.response?.data as { code?: string; message?: string } | undefined;
+  if (status === undefined || status >= 500 || status === 429)
+    return { kind: 'unknown', code: body?.code ?? (e.code === 'ECONNABORTED' ? 'TIMEOUT' : 'NETWORK') };
+  if (status === 404 && (body?.code === 'RESOURCE_NOT_EXISTS' || body?.code === 'ORDER_NOT_EXIST'))
+    return { kind: 'missing', code: 'NOT_FOUND' };
+  if (status === 401) throw new ProviderError('credentials', `${body?.code ?? status}: ${body?.message ?? ''}`);
+  return { kind: 'failed', code: body?.code ?? String(status), message: body?.message };
+}
 
 export class WechatV3Provider implements PaymentProvider {
   readonly name = 'wechat-v3';
@@ -137,26 +198,76 @@ export class WechatV3Provider implements PaymentProvider {
       const { data } = await send();
       return { state: STATES[data.status] ?? 'unknown', platformRefundId: data.refund_id };
     } catch (e) {
-      // By its mark, not its class: the plugin requires axios's CommonJS build, whose class is not the ESM one's.
-      if (!isAxiosError(e)) throw e;
-      // The plugin's own checks of a 2xx answer: not the platform's word, so the refund's fate is unknown.
-      if (e.code?.startsWith('EV3_RES_HEADER')) {
-        const code = e.code === 'EV3_RES_HEADER_PLATFORM_SERIAL' ? 'CERTIFICATE' : 'SIGNATURE';
-        return { state: 'unknown', code, message: e.message };
-      }
-      const status = e.response?.status;
-      const body = e.response?.data as { code?: string; message?: string } | undefined;
-      // No answer, or the platform busy: it may have taken the refund, which a query tells.
-      if (status === undefined || status >= 500 || status === 429)
-        return { state: 'unknown', code: body?.code ?? (e.code === 'ECONNABORTED' ? 'TIMEOUT' : 'NETWORK') };
-      if (status === 404 && body?.code === 'RESOURCE_NOT_EXISTS') return { state: 'failed', code: 'NOT_FOUND' };
-      // The merchant's own signature refused, or its credentials not the platform's: no refund can go until fixed.
-      if (status === 401) throw new ProviderError('credentials', `${body?.code ?? status}: ${body?.message ?? ''}`);
-      return { state: 'failed', code: body?.code ?? String(status), message: body?.message };
+      const f = failure(e);
+      return f.kind === 'missing'
+        ? { state: 'failed', code: 'NOT_FOUND' }
+        : { state: f.kind, code: f.code, message: f.message };
     }
   }
 
-  readRefundNotice(headers: Record<string, string | string[] | undefined>, body: string): RefundNotice {
+  async createNative(ask: PaymentAsk): Promise<NativeAnswer> {
+    const client = this.client();
+    const sub = this.creds.subMerchantId;
+    try {
+      const { data } = await client.post<{ code_url: string }>(
+        sub ? '/v3/pay/partner/transactions/native' : '/v3/pay/transactions/native',
+        {
+          ...(sub
+            ? { sp_appid: this.creds.appId, sp_mchid: this.creds.merchantId, sub_mchid: sub }
+            : { appid: this.creds.appId, mchid: this.creds.merchantId }),
+          description: ask.description.slice(0, 127),
+          out_trade_no: ask.number,
+          // RFC 3339 with the business zone's offset, as the platform's examples write it.
+          time_expire: rfc3339Beijing(ask.expiresAt),
+          ...(ask.notifyUrl ? { notify_url: ask.notifyUrl } : {}),
+          amount: { total: ask.amount, currency: 'CNY' },
+        },
+      );
+      return { state: 'created', codeUrl: data.code_url };
+    } catch (e) {
+      const f = failure(e);
+      return { state: f.kind === 'missing' ? 'failed' : f.kind, code: f.code, message: f.message };
+    }
+  }
+
+  /** The payment's path at the platform, and the merchant ids its query or close names. */
+  private paymentPath(number: string): { path: string; ids: Record<string, string> } {
+    const sub = this.creds.subMerchantId;
+    const no = encodeURIComponent(number);
+    return sub
+      ? {
+          path: `/v3/pay/partner/transactions/out-trade-no/${no}`,
+          ids: { sp_mchid: this.creds.merchantId, sub_mchid: sub },
+        }
+      : { path: `/v3/pay/transactions/out-trade-no/${no}`, ids: { mchid: this.creds.merchantId } };
+  }
+
+  async queryPayment(number: string): Promise<PaymentAnswer> {
+    const client = this.client();
+    const { path, ids } = this.paymentPath(number);
+    try {
+      const { data } = await client.get<V3Transaction>(`${path}?${new URLSearchParams(ids).toString()}`);
+      return readTransaction(data);
+    } catch (e) {
+      const f = failure(e);
+      return { state: f.kind === 'failed' ? 'unknown' : f.kind, code: f.code };
+    }
+  }
+
+  async closePayment(number: string): Promise<void> {
+    const client = this.client();
+    const { path, ids } = this.paymentPath(number);
+    // The query after tells what came of it: a refusal (already paid, already closed) is not an error here.
+    await client.post(`${path}/close`, ids).catch((e: unknown) => {
+      failure(e);
+    });
+  }
+
+  /** A notification's signature checked with the platform key it names, then its resource decrypted. */
+  private readResource<T>(
+    headers: Record<string, string | string[] | undefined>,
+    body: string,
+  ): { id?: string; data: T } {
     const [timestamp, nonce, signature, serial] = [
       'Wechatpay-Timestamp',
       'Wechatpay-Nonce',
@@ -171,19 +282,43 @@ export class WechatV3Provider implements PaymentProvider {
       throw new ProviderError('signature', 'timestamp too far from now');
     if (!Rsa.verify(Formatter.response(timestamp, nonce, body), signature, key))
       throw new ProviderError('signature', 'signature does not verify');
-    let notice: { id?: string; resource?: { ciphertext: string; nonce: string; associated_data?: string } };
-    let refund: { out_refund_no?: string; refund_id?: string; refund_status?: V3Refund['status'] };
     try {
-      notice = JSON.parse(body) as typeof notice;
+      const notice = JSON.parse(body) as {
+        id?: string;
+        resource?: { ciphertext: string; nonce: string; associated_data?: string };
+      };
       const r = notice.resource!;
-      refund = JSON.parse(
+      const data = JSON.parse(
         Aes.AesGcm.decrypt(r.ciphertext, this.creds.apiV3Key, r.nonce, r.associated_data ?? ''),
-      ) as typeof refund;
+      ) as T;
+      return { id: notice.id, data };
     } catch {
       throw new ProviderError('malformed', 'resource does not decrypt');
     }
+  }
+
+  readPaymentNotice(headers: Record<string, string | string[] | undefined>, body: string): PaymentNotice {
+    const { id, data } = this.readResource<V3Transaction>(headers, body);
+    const read = readTransaction(data);
+    if (!id || !data.out_trade_no || (read.state !== 'paid' && read.state !== 'closed') || read.amount === undefined)
+      throw new ProviderError('malformed', 'fields missing');
+    return {
+      noticeId: id,
+      number: data.out_trade_no,
+      state: read.state,
+      amount: read.amount,
+      platformNumber: read.platformNumber,
+    };
+  }
+
+  readRefundNotice(headers: Record<string, string | string[] | undefined>, body: string): RefundNotice {
+    const { id, data: refund } = this.readResource<{
+      out_refund_no?: string;
+      refund_id?: string;
+      refund_status?: V3Refund['status'];
+    }>(headers, body);
     const state = refund.refund_status ? STATES[refund.refund_status] : undefined;
-    if (!notice.id || !refund.out_refund_no || !state) throw new ProviderError('malformed', 'fields missing');
-    return { noticeId: notice.id, refundNumber: refund.out_refund_no, state, platformRefundId: refund.refund_id };
+    if (!id || !refund.out_refund_no || !state) throw new ProviderError('malformed', 'fields missing');
+    return { noticeId: id, refundNumber: refund.out_refund_no, state, platformRefundId: refund.refund_id };
   }
 }

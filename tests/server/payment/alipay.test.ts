@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AlipayProvider, yuanText, type AlipayCredentials } from '../../../server/payment/provider/alipay.js';
-import type { RefundAsk } from '../../../server/payment/provider/types.js';
+import type { PaymentAsk, RefundAsk } from '../../../server/payment/provider/types.js';
 import { rsaKeys } from '../support/tls.js';
 import { startAlipayDouble, type AlipayDouble } from './doubles/alipay.js';
 
@@ -103,5 +103,72 @@ describe('Alipay refunds', () => {
     const forged = double.notice(a.refundNumber, { signWith: rsaKeys().privateKey });
     expect(() => ali.readRefundNotice({}, forged)).toThrow(expect.objectContaining({ fault: 'signature' }));
     expect(() => ali.readRefundNotice({}, 'out_biz_no=x')).toThrow(expect.objectContaining({ fault: 'malformed' }));
+  });
+});
+
+let p = 0;
+const payment = (over: Partial<PaymentAsk> = {}): PaymentAsk => ({
+  number: `RN20261203${String(++p).padStart(8, '0')}${Date.now() % 1000}`,
+  amount: 30_005,
+  description: '设备服务费续费',
+  expiresAt: new Date(Date.now() + 15 * 60_000),
+  notifyUrl: 'https://console.example/notify/pay/alipay',
+  ...over,
+});
+
+describe('Alipay QR payments (the service fee)', () => {
+  it('a precreated payment gives a code; scanned and paid, the query and the signed notification say so', async () => {
+    const ali = new AlipayProvider(creds);
+    const a = payment();
+    const made = await ali.createNative(a);
+    expect(made).toEqual({ state: 'created', codeUrl: expect.stringMatching(/^https:\/\/qr\.alipay\.com\//) });
+    expect(await ali.createNative(a)).toEqual(made);
+    expect(double.payments.get(a.number)!.asked).toMatchObject({
+      total_amount: '300.05',
+      notify_url: a.notifyUrl,
+      time_expire: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+    });
+    // Not yet scanned, Alipay does not know the trade: it is still to be paid, not a failure.
+    expect(await ali.queryPayment(a.number)).toMatchObject({ state: 'missing' });
+    double.scan(a.number);
+    expect(await ali.queryPayment(a.number)).toMatchObject({ state: 'pending' });
+    double.pay(a.number);
+    expect(await ali.queryPayment(a.number)).toMatchObject({
+      state: 'paid',
+      amount: 30_005,
+      platformNumber: expect.any(String),
+    });
+    expect(ali.readPaymentNotice({}, double.paymentNotice(a.number))).toEqual({
+      noticeId: expect.any(String),
+      number: a.number,
+      state: 'paid',
+      amount: 30_005,
+      platformNumber: expect.any(String),
+    });
+    expect(() => ali.readPaymentNotice({}, double.paymentNotice(a.number, { signWith: rsaKeys().privateKey }))).toThrow(
+      expect.objectContaining({ fault: 'signature' }),
+    );
+    await ali.closePayment(a.number);
+    expect(await ali.queryPayment(a.number)).toMatchObject({ state: 'paid' });
+  });
+
+  it('closed after a scan, it is closed; a refusal and an outage are said, not thrown', async () => {
+    const ali = new AlipayProvider(creds);
+    const a = payment();
+    await ali.createNative(a);
+    double.scan(a.number);
+    await ali.closePayment(a.number);
+    expect(await ali.queryPayment(a.number)).toMatchObject({ state: 'closed' });
+    expect(await ali.createNative(a)).toMatchObject({ state: 'failed', code: 'ACQ.TRADE_HAS_CLOSE' });
+    expect(await ali.createNative(payment({ description: '' }))).toMatchObject({
+      state: 'failed',
+      code: 'ACQ.INVALID_PARAMETER',
+    });
+    double.next = {
+      error: { code: '20000', msg: 'Service Currently Unavailable', sub_code: 'isp.unknow-error', sub_msg: '系统繁忙' },
+    };
+    expect(await ali.createNative(payment())).toMatchObject({ state: 'unknown' });
+    double.next = { badSignature: true };
+    expect(await ali.queryPayment(a.number)).toMatchObject({ state: 'unknown', code: 'SIGNATURE' });
   });
 });

@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openP12 } from '../../../server/payment/check.js';
 import { WechatV2Provider, type WechatV2Credentials } from '../../../server/payment/provider/wechatV2.js';
-import type { RefundAsk } from '../../../server/payment/provider/types.js';
+import type { PaymentAsk, RefundAsk } from '../../../server/payment/provider/types.js';
 import { p12 } from '../support/p12.js';
 import { startWechatV2Double, type WechatV2Double } from './doubles/wechatV2.js';
 
@@ -124,5 +124,71 @@ describe('WeChat Pay API v2 refunds', () => {
     const a = ask();
     expect(await wx.refund(a)).toMatchObject({ state: 'processing' });
     expect(double.refunds.get(a.refundNumber)).toMatchObject({ sub_mch_id: '1900000201' });
+  });
+});
+
+let p = 0;
+const payment = (over: Partial<PaymentAsk> = {}): PaymentAsk => ({
+  number: `RN20261203${String(++p).padStart(8, '0')}${Date.now() % 1000}`,
+  amount: 30_000,
+  description: '设备服务费续费',
+  expiresAt: new Date(Date.now() + 15 * 60_000),
+  notifyUrl: 'https://console.example/notify/pay/wechat-v2',
+  ...over,
+});
+
+describe('WeChat Pay API v2 QR payments (the service fee)', () => {
+  it('a NATIVE unified order gives a code; asked again, the same; paid, the query and the signed notification say so', async () => {
+    const wx = new WechatV2Provider(creds);
+    const a = payment();
+    const made = await wx.createNative(a);
+    expect(made).toEqual({ state: 'created', codeUrl: expect.stringMatching(/^weixin:\/\/wxpay\//) });
+    expect(await wx.createNative(a)).toEqual(made);
+    expect(double.payments.get(a.number)!.asked).toMatchObject({
+      trade_type: 'NATIVE',
+      total_fee: '30000',
+      notify_url: a.notifyUrl,
+      time_expire: expect.stringMatching(/^\d{14}$/),
+    });
+    expect(await wx.queryPayment(a.number)).toMatchObject({ state: 'pending' });
+    double.pay(a.number);
+    expect(await wx.queryPayment(a.number)).toMatchObject({ state: 'paid', amount: 30_000 });
+    expect(wx.readPaymentNotice({}, double.paymentNotice(a.number))).toEqual({
+      noticeId: expect.any(String),
+      number: a.number,
+      state: 'paid',
+      amount: 30_000,
+      platformNumber: expect.any(String),
+    });
+    expect(() => wx.readPaymentNotice({}, double.paymentNotice(a.number, { key: 'k'.repeat(32) }))).toThrow(
+      expect.objectContaining({ fault: 'signature' }),
+    );
+    expect(() =>
+      wx.readPaymentNotice(
+        {},
+        double.paymentNotice(a.number).replace('<total_fee><![CDATA[30000]]>', '<total_fee><![CDATA[1]]>'),
+      ),
+    ).toThrow(expect.objectContaining({ fault: 'signature' }));
+    // Paid, it cannot be closed: the query after still says paid.
+    await wx.closePayment(a.number);
+    expect(await wx.queryPayment(a.number)).toMatchObject({ state: 'paid' });
+  });
+
+  it('closed unpaid, it is closed; one never made is missing; a refusal and an outage are said', async () => {
+    const wx = new WechatV2Provider(creds);
+    const a = payment();
+    await wx.createNative(a);
+    await wx.closePayment(a.number);
+    expect(await wx.queryPayment(a.number)).toMatchObject({ state: 'closed' });
+    expect(await wx.createNative(a)).toMatchObject({ state: 'failed', code: 'ORDERPAID' });
+    expect(await wx.queryPayment('RN-never-made')).toMatchObject({ state: 'missing' });
+    expect(await wx.createNative(payment({ notifyUrl: undefined }))).toMatchObject({
+      state: 'failed',
+      code: 'PARAM_ERROR',
+    });
+    double.next = { errCode: 'SYSTEMERROR' };
+    expect(await wx.createNative(payment())).toMatchObject({ state: 'unknown', code: 'SYSTEMERROR' });
+    double.next = { badSignature: true };
+    expect(await wx.queryPayment(a.number)).toMatchObject({ state: 'unknown', code: 'SIGNATURE' });
   });
 });

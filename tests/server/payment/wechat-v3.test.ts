@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WechatV3Provider, type WechatV3Credentials } from '../../../server/payment/provider/wechatV3.js';
-import type { RefundAsk } from '../../../server/payment/provider/types.js';
+import type { PaymentAsk, RefundAsk } from '../../../server/payment/provider/types.js';
 import { certificate, rsaKeys } from '../support/tls.js';
 import { startWechatV3Double, type WechatV3Double } from './doubles/wechatV3.js';
 
@@ -27,6 +27,7 @@ beforeAll(async () => {
     apiV3Key: API_V3_KEY,
   });
   creds = {
+    appId: 'wxd678efh567hg6787',
     merchantId: MERCHANT,
     subMerchantId: null,
     serial: SERIAL,
@@ -161,5 +162,79 @@ describe('WeChat Pay API v3 refunds', () => {
     await wx.refund(a);
     expect(double.refunds.get(a.refundNumber)).toMatchObject({ sub_mchid: '1900000109' });
     expect(await wx.queryRefund(a)).toMatchObject({ state: 'processing' });
+  });
+});
+
+let p = 0;
+const payment = (over: Partial<PaymentAsk> = {}): PaymentAsk => ({
+  number: `RN20261203${String(++p).padStart(8, '0')}${Date.now() % 1000}`,
+  amount: 60_000,
+  description: '设备服务费续费',
+  expiresAt: new Date(Date.now() + 15 * 60_000),
+  notifyUrl: 'https://console.example/notify/pay/wechat-v3',
+  ...over,
+});
+
+describe('WeChat Pay API v3 QR payments (the service fee)', () => {
+  it('a Native payment gives a code to scan; asked again, the same code; paid, the query and the notification say so', async () => {
+    const wx = new WechatV3Provider(creds);
+    const a = payment();
+    const made = await wx.createNative(a);
+    expect(made).toEqual({ state: 'created', codeUrl: expect.stringMatching(/^weixin:\/\/wxpay\//) });
+    expect(await wx.createNative(a)).toEqual(made);
+    expect(double.payments.get(a.number)!.asked).toMatchObject({
+      appid: creds.appId,
+      mchid: MERCHANT,
+      amount: { total: 60_000, currency: 'CNY' },
+      notify_url: a.notifyUrl,
+      time_expire: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+08:00$/),
+    });
+    expect(await wx.queryPayment(a.number)).toMatchObject({ state: 'pending' });
+    double.pay(a.number);
+    expect(await wx.queryPayment(a.number)).toMatchObject({
+      state: 'paid',
+      amount: 60_000,
+      platformNumber: expect.any(String),
+    });
+    const notice = double.paymentNotice(a.number);
+    expect(wx.readPaymentNotice(notice.headers, notice.body)).toEqual({
+      noticeId: expect.any(String),
+      number: a.number,
+      state: 'paid',
+      amount: 60_000,
+      platformNumber: expect.any(String),
+    });
+    const forged = double.paymentNotice(a.number, { signWith: rsaKeys().privateKey });
+    expect(() => wx.readPaymentNotice(forged.headers, forged.body)).toThrow(
+      expect.objectContaining({ fault: 'signature' }),
+    );
+  });
+
+  it('closed unpaid, it is closed; one never made is missing; an outage or a refusal is said, not thrown', async () => {
+    const wx = new WechatV3Provider(creds);
+    const a = payment();
+    await wx.createNative(a);
+    await wx.closePayment(a.number);
+    expect(await wx.queryPayment(a.number)).toMatchObject({ state: 'closed' });
+    expect(await wx.queryPayment('RN-never-made')).toMatchObject({ state: 'missing' });
+    await wx.closePayment('RN-never-made');
+    double.next = { hold: 1_500 };
+    expect(await wx.createNative(payment())).toMatchObject({ state: 'unknown', code: 'TIMEOUT' });
+    await new Promise((r) => setTimeout(r, 700));
+    expect(await wx.createNative(payment({ description: '' }))).toMatchObject({ state: 'failed', code: 'PARAM_ERROR' });
+    double.next = { badSignature: true };
+    expect(await wx.queryPayment(a.number)).toMatchObject({ state: 'unknown', code: 'SIGNATURE' });
+  });
+
+  it("a sub-merchant's payment goes through its service provider's partner address with both ids", async () => {
+    const wx = new WechatV3Provider({ ...creds, subMerchantId: '1900000109' });
+    const a = payment();
+    expect(await wx.createNative(a)).toMatchObject({ state: 'created' });
+    expect(double.payments.get(a.number)!.asked).toMatchObject({
+      sp_appid: creds.appId,
+      sp_mchid: MERCHANT,
+      sub_mchid: '1900000109',
+    });
+    expect(await wx.queryPayment(a.number)).toMatchObject({ state: 'pending' });
   });
 });

@@ -13,6 +13,10 @@
  * - every answer is signed with the Alipay key the test made, over the
  *   answer object's own text;
  * - a refund notification is made as Alipay posts one: form fields, signed.
+ * Its QR payments (`alipay.trade.precreate`, `.query`, `.close`, the
+ * payment's notification) are kept by `out_trade_no`: precreated, a trade
+ * Alipay does not know until it is scanned (its query says
+ * ACQ.TRADE_NOT_EXIST, as Alipay's does), then waiting, paid or closed.
  * Scripted faults: an answer held past the client's timeout, an answer signed
  * with another key, a gateway error.
  */
@@ -28,8 +32,22 @@ interface Refund {
   trade_no: string;
 }
 
+interface Payment {
+  out_trade_no: string;
+  total_amount: string;
+  qr_code: string;
+  state: 'CREATED' | 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS' | 'TRADE_CLOSED';
+  trade_no?: string;
+  asked: Record<string, string>;
+}
+
 export interface AlipayDouble {
   url: string;
+  payments: Map<string, Payment>;
+  /** The payer scans the code (the trade now exists at Alipay, waiting), then, told to, pays. */
+  scan(number: string): void;
+  pay(number: string): void;
+  paymentNotice(number: string, options?: { signWith?: string }): string;
   ca: string;
   alipayKeys: KeyPair;
   refunds: Map<string, Refund>;
@@ -59,12 +77,53 @@ export async function startAlipayDouble(opts: { appId: string; appPublicKey: str
   const other = rsaKeys();
   const refunds = new Map<string, Refund>();
   const asked = new Map<string, number>();
+  const payments = new Map<string, Payment>();
   let seq = 0;
+
+  /** Form fields as Alipay posts a notification: no empty field, all but `sign` and `sign_type` signed. */
+  const signedForm = (fields: Record<string, string>, key = alipayKeys.privateKey) => {
+    for (const k of Object.keys(fields)) if (fields[k] === '') delete fields[k];
+    const { sign_type: _, ...signed } = fields;
+    fields.sign = createSign('RSA-SHA256').update(sortedText(signed)).sign(key, 'base64');
+    return new URLSearchParams(fields).toString();
+  };
 
   const double: AlipayDouble = {
     url: '',
     ca,
     alipayKeys,
+    payments,
+    scan(number) {
+      const p = payments.get(number)!;
+      if (p.state === 'CREATED') Object.assign(p, { state: 'WAIT_BUYER_PAY', trade_no: `2026120322002${++seq}` });
+    },
+    pay(number) {
+      double.scan(number);
+      const p = payments.get(number)!;
+      if (p.state !== 'WAIT_BUYER_PAY') throw new Error(`payment ${number} is ${p.state}`);
+      p.state = 'TRADE_SUCCESS';
+    },
+    paymentNotice(number, options = {}) {
+      const p = payments.get(number)!;
+      return signedForm(
+        {
+          notify_time: '2026-12-03 09:45:00',
+          notify_type: 'trade_status_sync',
+          notify_id: `ntf${p.trade_no}`,
+          app_id: opts.appId,
+          charset: 'utf-8',
+          version: '1.0',
+          sign_type: 'RSA2',
+          trade_no: p.trade_no!,
+          out_trade_no: p.out_trade_no,
+          trade_status: p.state,
+          total_amount: p.total_amount,
+          receipt_amount: p.total_amount,
+          gmt_payment: '2026-12-03 09:44:58',
+        },
+        options.signWith,
+      );
+    },
     refunds,
     asked,
     paid: '5.00',
@@ -86,13 +145,7 @@ export async function startAlipayDouble(opts: { appId: string; appPublicKey: str
         gmt_refund: '2026-12-03 09:29:59.123',
         trade_status: 'TRADE_SUCCESS',
       };
-      // Alipay sends no empty field; every field it sends but `sign` and `sign_type` is signed.
-      for (const k of Object.keys(fields)) if (fields[k] === '') delete fields[k];
-      const { sign_type: _, ...signed } = fields;
-      fields.sign = createSign('RSA-SHA256')
-        .update(sortedText(signed))
-        .sign(options.signWith ?? alipayKeys.privateKey, 'base64');
-      return new URLSearchParams(fields).toString();
+      return signedForm(fields, options.signWith);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -158,6 +211,74 @@ export async function startAlipayDouble(opts: { appId: string; appPublicKey: str
           refunds.set(refund.out_request_no, refund);
           return answer(
             { code: '10000', msg: 'Success', ...refund, refund_fee: refund.refund_amount, fund_change: 'Y' },
+            signWith,
+          );
+        }
+        const notExist = {
+          code: '40004',
+          msg: 'Business Failed',
+          sub_code: 'ACQ.TRADE_NOT_EXIST',
+          sub_msg: '交易不存在',
+        };
+        if (method === 'alipay.trade.precreate') {
+          const known = payments.get(biz.out_trade_no!);
+          if (known && known.state !== 'CREATED' && known.state !== 'WAIT_BUYER_PAY')
+            return answer({
+              code: '40004',
+              msg: 'Business Failed',
+              sub_code: 'ACQ.TRADE_HAS_CLOSE',
+              sub_msg: '交易已关闭',
+            });
+          if (!biz.subject || !/^\d+\.\d{2}$/.test(biz.total_amount ?? ''))
+            return answer({
+              code: '40004',
+              msg: 'Business Failed',
+              sub_code: 'ACQ.INVALID_PARAMETER',
+              sub_msg: '参数无效',
+            });
+          const payment = known ?? {
+            out_trade_no: biz.out_trade_no!,
+            total_amount: biz.total_amount!,
+            qr_code: `https://qr.alipay.com/bax0${++seq}`,
+            state: 'CREATED' as const,
+            asked: { ...biz, ...(fields.notify_url ? { notify_url: fields.notify_url } : {}) },
+          };
+          payments.set(payment.out_trade_no, payment);
+          return answer(
+            { code: '10000', msg: 'Success', out_trade_no: payment.out_trade_no, qr_code: payment.qr_code },
+            signWith,
+          );
+        }
+        if (method === 'alipay.trade.query' || method === 'alipay.trade.close') {
+          const p = payments.get(biz.out_trade_no!);
+          // Precreated and never scanned, the trade does not exist at Alipay yet.
+          if (!p || p.state === 'CREATED') {
+            if (p && method === 'alipay.trade.close') p.state = 'TRADE_CLOSED';
+            return answer(notExist, signWith);
+          }
+          if (method === 'alipay.trade.close') {
+            if (p.state === 'TRADE_SUCCESS')
+              return answer({
+                code: '40004',
+                msg: 'Business Failed',
+                sub_code: 'ACQ.REASON_TRADE_STATUS_INVALID',
+                sub_msg: '交易状态不合法',
+              });
+            p.state = 'TRADE_CLOSED';
+            return answer(
+              { code: '10000', msg: 'Success', out_trade_no: p.out_trade_no, trade_no: p.trade_no },
+              signWith,
+            );
+          }
+          return answer(
+            {
+              code: '10000',
+              msg: 'Success',
+              out_trade_no: p.out_trade_no,
+              trade_no: p.trade_no,
+              trade_status: p.state,
+              total_amount: p.total_amount,
+            },
             signWith,
           );
         }

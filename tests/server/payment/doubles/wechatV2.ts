@@ -12,6 +12,8 @@
  * - every answer is signed with the API key; a notification is made as the
  *   platform posts one: the refund's fields in `req_info`, AES-256-ECB under
  *   the MD5 of the API key.
+ * Its QR payments (`unifiedorder` NATIVE, `orderquery`, `closeorder`, "支付结果通知")
+ * are kept by `out_trade_no`: asked again with the same fields, the same code.
  * Its XML is read and written here by hand (the messages are flat), not by the
  * adapter's library, so that a fault of that library cannot hide on both sides.
  */
@@ -57,8 +59,22 @@ interface Refund {
   notify_url?: string;
 }
 
+interface Payment {
+  out_trade_no: string;
+  total_fee: string;
+  trade_state: 'SUCCESS' | 'NOTPAY' | 'CLOSED';
+  transaction_id?: string;
+  code_url: string;
+  asked: Fields;
+}
+
 export interface WechatV2Double {
   url: string;
+  payments: Map<string, Payment>;
+  /** The payer scans and pays. */
+  pay(number: string): void;
+  /** A payment notification as the platform posts it: signed XML (with another key when told). */
+  paymentNotice(number: string, options?: { key?: string }): string;
   ca: string;
   refunds: Map<string, Refund>;
   asked: Map<string, number>;
@@ -80,11 +96,38 @@ export async function startWechatV2Double(opts: {
   const merchantPrint = new X509Certificate(opts.merchantCert).fingerprint256;
   const refunds = new Map<string, Refund>();
   const asked = new Map<string, number>();
+  const payments = new Map<string, Payment>();
   let seq = 0;
 
   const double: WechatV2Double = {
     url: '',
     ca,
+    payments,
+    pay(number) {
+      const p = payments.get(number)!;
+      if (p.trade_state !== 'NOTPAY') throw new Error(`payment ${number} is ${p.trade_state}`);
+      Object.assign(p, { trade_state: 'SUCCESS', transaction_id: `42000${++seq}` });
+    },
+    paymentNotice(number, options = {}) {
+      const p = payments.get(number)!;
+      const fields: Fields = {
+        return_code: 'SUCCESS',
+        result_code: 'SUCCESS',
+        appid: opts.appId,
+        mch_id: opts.merchantId,
+        nonce_str: 'Nc5L9kqz3xUv8RtY',
+        openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
+        trade_type: 'NATIVE',
+        bank_type: 'OTHERS',
+        total_fee: p.total_fee,
+        cash_fee: p.total_fee,
+        transaction_id: p.transaction_id!,
+        out_trade_no: p.out_trade_no,
+        time_end: '20261203094000',
+        sign_type: 'HMAC-SHA256',
+      };
+      return toXml({ ...fields, sign: v2Sign(fields, options.key ?? opts.apiKey) });
+    },
     refunds,
     asked,
     next: {},
@@ -167,6 +210,54 @@ export async function startWechatV2Double(opts: {
             }
             const { status: _, ...shown } = refund;
             return answer({ ...base, result_code: 'SUCCESS', ...shown });
+          }
+          if (path === '/pay/unifiedorder') {
+            const known = payments.get(fields.out_trade_no!);
+            if (known && known.trade_state !== 'NOTPAY')
+              return answer({ ...base, result_code: 'FAIL', err_code: 'ORDERPAID', err_code_des: '该订单已支付' });
+            if (known && known.total_fee !== fields.total_fee)
+              return answer({ ...base, result_code: 'FAIL', err_code: 'INVALID_REQUEST', err_code_des: '参数错误' });
+            if (fields.trade_type !== 'NATIVE' || !fields.body || !fields.notify_url || !fields.spbill_create_ip)
+              return answer({ ...base, result_code: 'FAIL', err_code: 'PARAM_ERROR', err_code_des: '参数错误' });
+            const payment = known ?? {
+              out_trade_no: fields.out_trade_no!,
+              total_fee: fields.total_fee!,
+              trade_state: 'NOTPAY' as const,
+              code_url: `weixin://wxpay/bizpayurl?pr=v2${++seq}`,
+              asked: fields,
+            };
+            payments.set(payment.out_trade_no, payment);
+            return answer({
+              ...base,
+              result_code: 'SUCCESS',
+              trade_type: 'NATIVE',
+              prepay_id: `wx${seq}`,
+              code_url: payment.code_url,
+            });
+          }
+          if (path === '/pay/orderquery' || path === '/pay/closeorder') {
+            const payment = payments.get(fields.out_trade_no!);
+            if (!payment)
+              return answer({
+                ...base,
+                result_code: 'FAIL',
+                err_code: 'ORDERNOTEXIST',
+                err_code_des: '此交易订单号不存在',
+              });
+            if (path === '/pay/closeorder') {
+              if (payment.trade_state === 'SUCCESS')
+                return answer({ ...base, result_code: 'FAIL', err_code: 'ORDERPAID', err_code_des: '订单已支付' });
+              payment.trade_state = 'CLOSED';
+              return answer({ ...base, result_code: 'SUCCESS' });
+            }
+            return answer({
+              ...base,
+              result_code: 'SUCCESS',
+              out_trade_no: payment.out_trade_no,
+              trade_state: payment.trade_state,
+              total_fee: payment.total_fee,
+              ...(payment.transaction_id ? { transaction_id: payment.transaction_id } : {}),
+            });
           }
           if (path === '/pay/refundquery') {
             const refund = refunds.get(fields.out_refund_no!);

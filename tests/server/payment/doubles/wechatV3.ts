@@ -11,6 +11,9 @@
  *   (`Wechatpay-Serial`, `-Timestamp`, `-Nonce`, `-Signature`);
  * - a notification is made as the platform sends one: the refund encrypted
  *   with AEAD_AES_256_GCM under the API v3 key, the body signed.
+ * Its QR payments (Native, "Native下单", "查询订单", "关闭订单", "支付通知")
+ * are kept by `out_trade_no`: asked again, the same code; `pay` and `close`
+ * move them as a payer and the platform would.
  * Scripted faults: an answer held past the client's timeout, an answer signed
  * with another key, a platform error code.
  */
@@ -28,7 +31,22 @@ interface Refund {
   amount: { refund: number; total: number; currency: 'CNY' };
 }
 
+interface Payment {
+  out_trade_no: string;
+  transaction_id?: string;
+  trade_state: 'SUCCESS' | 'NOTPAY' | 'CLOSED';
+  amount: { total: number; currency: 'CNY' };
+  code_url: string;
+  notify_url?: string;
+}
+
 export interface WechatV3Double {
+  /** QR payments by `out_trade_no`, and the bodies of the requests that made them. */
+  payments: Map<string, Payment & { asked: Record<string, unknown> }>;
+  /** The payer scans and pays (a payment not yet closed). */
+  pay(number: string): void;
+  /** A payment notification as the platform posts it. */
+  paymentNotice(number: string, options?: { signWith?: string }): { headers: Record<string, string>; body: string };
   url: string;
   /** The double's own TLS certificate: the adapter's `ca`. */
   ca: string;
@@ -71,6 +89,7 @@ export async function startWechatV3Double(opts: {
   const other = rsaKeys();
   const platformSerial = '5157F09EFDC096DE15EBE81A47057A72';
   const refunds = new Map<string, Refund>();
+  const payments: WechatV3Double['payments'] = new Map();
   const asked = new Map<string, number>();
   let seq = 0;
 
@@ -85,8 +104,50 @@ export async function startWechatV3Double(opts: {
     };
   };
 
+  /** A resource as the platform encrypts it into a notification, and the notification's signed body. */
+  const notification = (id: string, event: string, type: string, plain: unknown, key = platformKeys.privateKey) => {
+    const nonce = randomBytes(6).toString('hex');
+    const cipher = createCipheriv('aes-256-gcm', opts.apiV3Key, nonce);
+    cipher.setAAD(Buffer.from(type));
+    const ciphertext = Buffer.concat([
+      cipher.update(JSON.stringify(plain), 'utf8'),
+      cipher.final(),
+      cipher.getAuthTag(),
+    ]);
+    const body = JSON.stringify({
+      id,
+      create_time: new Date().toISOString(),
+      resource_type: 'encrypt-resource',
+      event_type: event,
+      resource: {
+        original_type: type,
+        algorithm: 'AEAD_AES_256_GCM',
+        ciphertext: ciphertext.toString('base64'),
+        associated_data: type,
+        nonce,
+      },
+    });
+    return { headers: signed(body, key), body };
+  };
+
   const double: WechatV3Double = {
     url: '',
+    payments,
+    pay(number) {
+      const p = payments.get(number)!;
+      if (p.trade_state !== 'NOTPAY') throw new Error(`payment ${number} is ${p.trade_state}`);
+      Object.assign(p, { trade_state: 'SUCCESS', transaction_id: `42000${++seq}` });
+    },
+    paymentNotice(number, options = {}) {
+      const { asked: _asked, code_url: _code, notify_url: _notify, ...p } = payments.get(number)!;
+      return notification(
+        `EV-${p.transaction_id}`,
+        'TRANSACTION.SUCCESS',
+        'transaction',
+        { mchid: opts.merchantId, ...p, amount: { ...p.amount, payer_total: p.amount.total } },
+        options.signWith,
+      );
+    },
     ca,
     platformSerial,
     platformKeys,
@@ -107,25 +168,13 @@ export async function startWechatV3Double(opts: {
         refund_status: r.status,
         amount: { ...r.amount, payer_refund: r.amount.refund },
       });
-      const nonce = randomBytes(6).toString('hex');
-      const cipher = createCipheriv('aes-256-gcm', opts.apiV3Key, nonce);
-      cipher.setAAD(Buffer.from('refund'));
-      const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final(), cipher.getAuthTag()]);
-      const body = JSON.stringify({
-        id: `EV-${r.refund_id}-${r.status}`,
-        create_time: new Date().toISOString(),
-        resource_type: 'encrypt-resource',
-        event_type: `REFUND.${r.status}`,
-        summary: '退款状态',
-        resource: {
-          original_type: 'refund',
-          algorithm: 'AEAD_AES_256_GCM',
-          ciphertext: ciphertext.toString('base64'),
-          associated_data: 'refund',
-          nonce,
-        },
-      });
-      const headers = signed(body, options.signWith ?? platformKeys.privateKey);
+      const { headers, body } = notification(
+        `EV-${r.refund_id}-${r.status}`,
+        `REFUND.${r.status}`,
+        'refund',
+        JSON.parse(plain),
+        options.signWith,
+      );
       if (options.serial) headers['Wechatpay-Serial'] = options.serial;
       return { headers, body };
     },
@@ -171,6 +220,35 @@ export async function startWechatV3Double(opts: {
           const refund: Refund = { ...ask, refund_id: `50300${++seq}`, status: 'PROCESSING' };
           refunds.set(ask.out_refund_no, refund);
           return answer(200, refund, signWith);
+        }
+        if (req.method === 'POST' && /^\/v3\/pay(\/partner)?\/transactions\/native$/.test(url.pathname)) {
+          const ask = JSON.parse(body) as Record<string, unknown> & Pick<Payment, 'out_trade_no' | 'amount'>;
+          const known = payments.get(ask.out_trade_no);
+          if (known && known.trade_state !== 'NOTPAY')
+            return answer(400, { code: 'ORDERPAID', message: '订单已支付或已关闭' });
+          if (!ask.description || !(ask.appid ?? ask.sp_appid) || !(ask.amount.total > 0))
+            return answer(400, { code: 'PARAM_ERROR', message: '参数错误' });
+          const payment = known ?? {
+            out_trade_no: ask.out_trade_no,
+            trade_state: 'NOTPAY' as const,
+            amount: { total: ask.amount.total, currency: 'CNY' as const },
+            code_url: `weixin://wxpay/bizpayurl?pr=${randomBytes(5).toString('hex')}`,
+            asked: ask,
+          };
+          payments.set(ask.out_trade_no, payment);
+          return answer(200, { code_url: payment.code_url }, signWith);
+        }
+        const payment = /^\/v3\/pay(?:\/partner)?\/transactions\/out-trade-no\/([^/]+?)(\/close)?$/.exec(url.pathname);
+        if (payment) {
+          const known = payments.get(decodeURIComponent(payment[1]!));
+          if (!known) return answer(404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' });
+          if (payment[2]) {
+            if (known.trade_state === 'NOTPAY') known.trade_state = 'CLOSED';
+            res.writeHead(204, signed('')).end();
+            return;
+          }
+          const { asked: _asked, code_url: _code, notify_url: _notify, ...shown } = known;
+          return answer(200, { mchid: opts.merchantId, ...shown }, signWith);
         }
         const query = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(url.pathname);
         if (req.method === 'GET' && query) {
