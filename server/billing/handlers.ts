@@ -11,12 +11,17 @@ import {
   orderRenewal,
   renewalInScope,
   setAnnualFee,
+  setPayee,
 } from './renewals.js';
 
 export const billingHandlers = defineHandlers({
   'billing.fee': (_input, { db }) => feeSettingsOf(db),
   'billing.setFee': async ({ body }, { db }) => {
     await setAnnualFee(db, body.annualFee);
+    return feeSettingsOf(db);
+  },
+  'billing.setPayee': async ({ body }, { db }) => {
+    await setPayee(db, body.tenantId);
     return feeSettingsOf(db);
   },
   'billing.devices': ({ query, body }, { db, scope }) => feeDevicePage(db, scope, query, body),

@@ -3,9 +3,10 @@ import { defineServerDomain, periodic } from '../manifest.js';
 import { SWEEP_NET_MS } from '../jobs/index.js';
 import { billingDemo } from './demo.js';
 import { billingHandlers } from './handlers.js';
-import { SETTLE_JOB } from './renewals.js';
+import { payNotifyRoutes } from './notify.js';
 import { invoices, renewals } from './schema.js';
-import { settleDueRenewals, settleJob } from './settle.js';
+import { settleDue, settleJob } from './due.js';
+import { SETTLE_JOB } from './settle.js';
 
 export { billingSettings, invoiceProfiles, invoices, renewalDevices, renewals } from './schema.js';
 export { sandboxPayment, settleDueRenewals, settleRenewal, type PaymentOutcome } from './settle.js';
@@ -20,5 +21,7 @@ export const billingServer = defineServerDomain({
   },
   // Each renewal's answer and end are jobs at their moments (settle.ts); the sweep only catches a lost job.
   jobs: { [SETTLE_JOB]: settleJob },
-  background: (db) => periodic(() => settleDueRenewals(db), SWEEP_NET_MS),
+  background: (db) => periodic(() => settleDue(db), SWEEP_NET_MS),
+  // The platforms' payment notifications (notify.ts).
+  outsideRoutes: payNotifyRoutes,
 });

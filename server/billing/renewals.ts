@@ -24,11 +24,13 @@ import { formatTime } from '../../shared/format.js';
 import { BUSINESS_TIME_ZONE, daysLeft } from '../../shared/business-time.js';
 import type { Lang } from '../../shared/i18n/define.js';
 import { xlsxBytes, type Cell } from '../http/xlsx.js';
-import type { Queryable, Tx } from '../db/index.js';
+import type { Db, Queryable, Tx } from '../db/index.js';
 import { BUSINESS_ZONE, containsPattern } from '../db/sql.js';
 import { BizError } from '../http/errors.js';
-import { envInteger } from '../manifest.js';
+import { envInteger, sandboxesOn } from '../manifest.js';
+import { FIRST_QUERY_MS, openAtPlatform, requirePayee } from './platform.js';
 import { enqueue } from '../jobs/index.js';
+import { SETTLE_JOB } from './settle.js';
 import type { Scope } from '../scope.js';
 import { devices } from '../device/index.js';
 import { points } from '../point/index.js';
@@ -39,8 +41,6 @@ import { tenants } from '../identity/schema.js';
 import { commonTexts } from '../../shared/common/index.js';
 
 /** How long the sandbox provider takes to say paid (BILLING_SETTLE_MS; 5 s by default: the time to scan and pay). */
-/** The job that settles the renewals due when it runs (settle.ts `settleJob`). */
-export const SETTLE_JOB = 'billing.settle';
 
 export const settleDelayMs = (env: NodeJS.ProcessEnv = process.env): number =>
   envInteger(env, 'BILLING_SETTLE_MS', 0, BILLING_SETTLE_MS);
@@ -62,7 +62,27 @@ export async function setAnnualFee(db: Queryable, fee: number): Promise<void> {
     .onConflictDoUpdate({ target: billingSettings.id, set: { annualFee: fee, updatedAt: sql`now()` } });
 }
 
-export const feeSettingsOf = async (db: Queryable) => ({ annualFee: await annualFee(db), plans: [...RENEWAL_PLANS] });
+export async function feeSettingsOf(db: Queryable) {
+  const [payee] = await db
+    .select({ tenantId: tenants.id, name: tenants.name })
+    .from(billingSettings)
+    .innerJoin(tenants, eq(tenants.id, billingSettings.payeeTenantId))
+    .where(eq(billingSettings.id, 1));
+  return { annualFee: await annualFee(db), plans: [...RENEWAL_PLANS], payee: payee ?? null, simulated: sandboxesOn() };
+}
+
+/** Names the payee (null: none); 1401 for a tenant that does not exist. The fee stays as it is. */
+export async function setPayee(db: Queryable, tenantId: number | null): Promise<void> {
+  if (tenantId !== null) {
+    const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId));
+    if (!tenant) throw new BizError(CODE.tenantNotFound);
+  }
+  const fee = await annualFee(db);
+  await db
+    .insert(billingSettings)
+    .values({ id: 1, annualFee: fee, payeeTenantId: tenantId })
+    .onConflictDoUpdate({ target: billingSettings.id, set: { payeeTenantId: tenantId, updatedAt: sql`now()` } });
+}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -80,6 +100,9 @@ const renewalColumns = {
   createdAt: renewals.createdAt,
   expiresAt: renewals.expiresAt,
   paidAt: renewals.paidAt,
+  provider: renewals.provider,
+  storedPayUrl: renewals.payUrl,
+  platformCode: renewals.platformCode,
   invoiceId: invoices.id,
   invoiceState: invoices.state,
   trackingNumber: invoices.trackingNumber,
@@ -92,10 +115,18 @@ const selectRenewals = (db: Queryable) =>
     .leftJoin(invoices, eq(invoices.renewalId, renewals.id));
 type RenewalRow = Awaited<ReturnType<typeof selectRenewals>>[number];
 
-const toRenewalItem = ({ invoiceId, invoiceState, trackingNumber, ...r }: RenewalRow): RenewalItem => ({
+const toRenewalItem = ({
+  invoiceId,
+  invoiceState,
+  trackingNumber,
+  provider,
+  storedPayUrl,
+  ...r
+}: RenewalRow): RenewalItem => ({
   ...r,
-  payUrl: payUrl(r.number, r.platform),
-  simulated: true,
+  // A real platform's code once it has answered (none when it refused); the sandbox's page otherwise.
+  payUrl: provider ? (storedPayUrl ?? '') : payUrl(r.number, r.platform),
+  simulated: provider === null,
   invoice: invoiceId !== null && invoiceState !== null ? { id: invoiceId, state: invoiceState, trackingNumber } : null,
   createdAt: r.createdAt.toISOString(),
   expiresAt: r.expiresAt.toISOString(),
@@ -126,7 +157,10 @@ export async function renewalInScope(db: Queryable, scope: Scope, id: number) {
 
 /**
  * Orders a renewal: the devices are the caller's (1201 otherwise, a device
- * in the pool included); the amount is the plan at today's fee. The payment waits for the provider (settle.ts).
+ * in the pool included); the amount is the plan at today's fee. The payment
+ * waits for the provider: the sandbox's answer at its time (settle.ts), or,
+ * where the sandboxes are off, the payee's platform, asked for a QR payment
+ * once the renewal is committed (platform.ts; 984 when no payee is set up).
  */
 export async function orderRenewal(
   db: Queryable,
@@ -135,7 +169,8 @@ export async function orderRenewal(
   input: RenewalInput,
   env: NodeJS.ProcessEnv = process.env,
 ) {
-  return (db as Tx).transaction(async (tx) => {
+  const provider = sandboxesOn() ? null : await requirePayee(db, input.platform);
+  const id = await (db as Tx).transaction(async (tx) => {
     // In the scope means in service: a device in the pool (registered or recycled) has no tenant, so no tenant's scope holds it.
     const rows = await tx
       .select({ id: devices.id })
@@ -143,7 +178,7 @@ export async function orderRenewal(
       .where(and(inArray(devices.id, input.deviceIds), scope.where(devices.tenantId)));
     if (rows.length !== input.deviceIds.length) throw new BizError(CODE.deviceNotFound);
     const fee = await annualFee(tx);
-    const settleAt = new Date(Date.now() + settleDelayMs(env));
+    const settleAt = new Date(Date.now() + (provider ? FIRST_QUERY_MS : settleDelayMs(env)));
     const expiresAt = new Date(Date.now() + BILLING_LIMITS.payMinutes * 60_000);
     const [made] = await tx
       .insert(renewals)
@@ -156,12 +191,13 @@ export async function orderRenewal(
         deviceCount: rows.length,
         amount: renewalAmount(fee, input.months, rows.length),
         platform: input.platform,
+        provider: provider?.name ?? null,
         settleAt,
         expiresAt,
       })
       .returning({ id: renewals.id });
-    // The provider's answer is due at settleAt and the unpaid payment's end at expiresAt: a job for each moment,
-    // queued with the renewal (rolled back with it).
+    // The provider's answer (or the first query) is due at settleAt and the unpaid payment's end at expiresAt: a
+    // job for each moment, queued with the renewal (rolled back with it).
     for (const runAt of [settleAt, expiresAt]) await enqueue(tx, SETTLE_JOB, {}, { runAt });
     // The number carries the id (RN, the business day, the id), so it is unique by construction.
     await tx
@@ -171,8 +207,13 @@ export async function orderRenewal(
       })
       .where(eq(renewals.id, made!.id));
     await tx.insert(renewalDevices).values(rows.map((d) => ({ renewalId: made!.id, deviceId: d.id })));
-    return renewalInScope(tx, scope, made!.id);
+    return made!.id;
   });
+  if (provider) {
+    const [row] = await db.select().from(renewals).where(eq(renewals.id, id));
+    await openAtPlatform(db as Db, provider, row!);
+  }
+  return renewalInScope(db, scope, id);
 }
 
 /** The condition of a bill filter in the caller's scope (1401 for a tenant not in it). */

@@ -26,6 +26,11 @@ export const billingSettings = pgTable(
   {
     id: integer('id').primaryKey().default(1),
     annualFee: integer('annual_fee').notNull(),
+    /**
+     * Whose payment settings collect the service fee where the sandboxes are off: a tenant the admin names (the
+     * operator's own company, entered as a distributor with its payment account). None: renewals cannot be paid.
+     */
+    payeeTenantId: integer('payee_tenant_id').references(() => tenants.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('billing_settings_one', sql`${t.id} = 1`), check('billing_settings_fee', sql`${t.annualFee} > 0`)],
@@ -56,6 +61,16 @@ export const renewals = pgTable(
     /** Unpaid by then, the payment expires. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * The real platform's adapter the payment was made with (`wechat-v3`, `wechat-v2`, `alipay`); null: the
+     * sandbox's. Then what its QR code carries, the platform's number once paid, its last code (why it failed or
+     * what it said), and how many times it was queried (the wait between queries grows with them).
+     */
+    provider: text('provider'),
+    payUrl: text('pay_url'),
+    platformNumber: text('platform_number'),
+    platformCode: text('platform_code'),
+    attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

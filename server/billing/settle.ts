@@ -15,11 +15,13 @@
  */
 import { sandboxesOn } from '../manifest.js';
 import { BUSINESS_ZONE } from '../db/sql.js';
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Queryable, Tx } from '../db/index.js';
-import { sweepJob } from '../jobs/index.js';
 import { devices } from '../device/index.js';
 import { renewalDevices, renewals } from './schema.js';
+
+/** The job that settles the renewals due when it runs (due.ts `settleJob`). */
+export const SETTLE_JOB = 'billing.settle';
 
 export type PaymentOutcome = 'paid' | 'failed' | 'unpaid';
 type DueRenewal = typeof renewals.$inferSelect;
@@ -34,12 +36,12 @@ export const sandboxPayment = (env: NodeJS.ProcessEnv = process.env): PaymentOut
         ? 'unpaid'
         : 'paid';
 
-const SETTLE_BATCH = 50;
+export const SETTLE_BATCH = 50;
 
-/** Settles every renewal due by now, a batch at a time (a job queued at a renewal's `settle_at` and `expires_at`). */
-export const settleJob = sweepJob((db) => settleDueRenewals(db), SETTLE_BATCH);
-
-/** Settles the renewals due by now, up to `batch`, and expires the unpaid ones past their time; answers how many moved. */
+/**
+ * Settles the sandbox's renewals due by now, up to `batch`, and expires its unpaid ones past their time; answers
+ * how many moved. A renewal paid at a real platform (its `provider` set) is the platform's to answer (platform.ts).
+ */
 export async function settleDueRenewals(
   db: Db,
   decide: (renewal: DueRenewal) => PaymentOutcome = () => sandboxPayment(),
@@ -49,7 +51,7 @@ export async function settleDueRenewals(
     const due = await tx
       .select()
       .from(renewals)
-      .where(and(eq(renewals.state, 'pending'), lte(renewals.settleAt, sql`now()`)))
+      .where(and(eq(renewals.state, 'pending'), isNull(renewals.provider), lte(renewals.settleAt, sql`now()`)))
       .orderBy(renewals.settleAt)
       .limit(batch)
       .for('update', { skipLocked: true });
@@ -58,7 +60,7 @@ export async function settleDueRenewals(
     const expired = await tx
       .update(renewals)
       .set({ state: 'expired', settleAt: null })
-      .where(and(eq(renewals.state, 'pending'), lte(renewals.expiresAt, sql`now()`)))
+      .where(and(eq(renewals.state, 'pending'), isNull(renewals.provider), lte(renewals.expiresAt, sql`now()`)))
       .returning({ id: renewals.id });
     return moved + expired.length;
   });

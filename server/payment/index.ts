@@ -16,9 +16,13 @@ export {
 } from './secrets.js';
 export { rotateSecrets } from './settings.js';
 export { rsaPublicKey } from './check.js';
-export { refundProvider, platformEndpoints, type PayPlatform } from './provider/resolve.js';
+export { providerFor, platformEndpoints, type PayPlatform } from './provider/resolve.js';
+export { answerNotice, noticeAdapter, platformOfAdapter, type NoticeAdapter } from './provider/answer.js';
 export {
   ProviderError,
+  type NativeAnswer,
+  type PaymentAnswer,
+  type PaymentNotice,
   type PaymentProvider,
   type RefundAnswer,
   type RefundAsk,

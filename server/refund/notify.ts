@@ -7,31 +7,19 @@
  * either way, so it stops repeating. A notification that does not verify is refused in the platform's form, and
  * the platform tries again later.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/index.js';
-import { ProviderError, refundProvider, type PaymentProvider } from '../payment/index.js';
+import {
+  answerNotice,
+  noticeAdapter,
+  platformOfAdapter,
+  ProviderError,
+  providerFor,
+  type PaymentProvider,
+} from '../payment/index.js';
 import { NOTIFY_PATH, refundIdOf, settleAtPlatform } from './platform.js';
 import { refunds } from './schema.js';
-
-const ADAPTERS = ['wechat-v2', 'wechat-v3', 'alipay'] as const;
-type Adapter = (typeof ADAPTERS)[number];
-
-/** Each platform's answer, as its documents ask for it. */
-function answer(reply: FastifyReply, adapter: Adapter, ok: boolean, message = 'OK') {
-  if (adapter === 'wechat-v3') return ok ? reply.code(204).send() : reply.code(400).send({ code: 'FAIL', message });
-  if (adapter === 'wechat-v2')
-    return reply
-      .code(200)
-      .type('text/xml')
-      .send(
-        `<xml><return_code><![CDATA[${ok ? 'SUCCESS' : 'FAIL'}]]></return_code><return_msg><![CDATA[${message}]]></return_msg></xml>`,
-      );
-  return reply
-    .code(200)
-    .type('text/plain')
-    .send(ok ? 'success' : 'fail');
-}
 
 /** Settles the refund a verified notification tells of, if it is the tenant's and still pending. */
 async function settleNoticed(
@@ -61,15 +49,14 @@ export function refundNotifyRoutes(app: FastifyInstance, db: Db): void {
     `${NOTIFY_PATH}/:adapter/:tenantId`,
     { schema: { hide: true }, bodyLimit: 64 * 1024 },
     async (request, reply) => {
-      const adapter = ADAPTERS.find((a) => a === request.params.adapter);
+      const adapter = noticeAdapter(request.params.adapter);
       const tenantId = Number(request.params.tenantId);
       if (!adapter) return reply.code(404).send();
       if (!Number.isSafeInteger(tenantId) || tenantId <= 0 || tenantId > 2_147_483_647)
-        return answer(reply, adapter, false, 'unknown tenant');
-      const platform = adapter === 'alipay' ? 'alipay' : 'wechat';
+        return answerNotice(reply, adapter, false, 'unknown tenant');
       // Credentials stored but unusable (a secret that no longer unseals) are no merchant here either.
-      const provider = await refundProvider(db, tenantId, platform).catch(() => null);
-      if (!provider || provider.name !== adapter) return answer(reply, adapter, false, 'no such merchant here');
+      const provider = await providerFor(db, tenantId, platformOfAdapter(adapter)).catch(() => null);
+      if (!provider || provider.name !== adapter) return answerNotice(reply, adapter, false, 'no such merchant here');
       try {
         await settleNoticed(
           db,
@@ -81,9 +68,9 @@ export function refundNotifyRoutes(app: FastifyInstance, db: Db): void {
       } catch (e) {
         if (!(e instanceof ProviderError)) throw e;
         request.log.warn({ adapter, tenantId, fault: e.fault }, 'refund notification refused');
-        return answer(reply, adapter, false, e.fault);
+        return answerNotice(reply, adapter, false, e.fault);
       }
-      return answer(reply, adapter, true);
+      return answerNotice(reply, adapter, true);
     },
   );
 }

@@ -25,7 +25,7 @@ import { enqueue } from '../jobs/index.js';
 import { orders } from '../order/index.js';
 import {
   ProviderError,
-  refundProvider,
+  providerFor,
   type PaymentProvider,
   type RefundAnswer,
   type RefundAsk,
@@ -89,7 +89,7 @@ async function claimOne(db: Db): Promise<Claim | 'waiting' | null> {
     let provider: PaymentProvider | null = null;
     let missing = 'NO_PROVIDER';
     try {
-      provider = order ? await refundProvider(tx, refund.tenantId, order.platform) : null;
+      provider = order ? await providerFor(tx, refund.tenantId, order.platform) : null;
     } catch {
       // Credentials stored but unusable (a p12 that no longer opens, a secret sealed by a key no longer held):
       // this refund waits, saying so, and the ones behind it go on.

@@ -43,7 +43,16 @@ export const feeSettings = z.object({
   /** Fen per device per year. */
   annualFee: z.number().int(),
   plans: z.array(z.number().int()),
+  /**
+   * Whose payment account collects the fee at the real platforms (the operator's own company, entered as a
+   * distributor with its payment settings); none: with the sandboxes off, a renewal cannot be paid (984).
+   */
+  payee: z.object({ tenantId: z.number().int(), name: z.string() }).nullable(),
+  /** True while the sandbox provider stands in for the real platforms (spec: "feature not open"). */
+  simulated: z.boolean(),
 });
+
+export const payeeInput = z.object({ tenantId: ref('tenant').nullable() });
 
 export const feeInput = z.object({
   annualFee: z
@@ -101,6 +110,8 @@ export const renewalItem = z.object({
     .nullable(),
   /** True while the sandbox provider stands in for the real one (spec: "simulated success"). */
   simulated: z.boolean(),
+  /** What the real platform last said of it, when it refused or failed it (its code, e.g. `ORDERPAID`). */
+  platformCode: z.string().nullable(),
   createdAt: isoTime,
   expiresAt: isoTime,
   paidAt: isoTime.nullable(),
@@ -162,6 +173,15 @@ export const billingApi = {
     summary:
       'The system admin sets the annual service fee per device (fen); renewals ordered before keep the fee they were ordered at.',
     body: feeInput,
+    content: feeSettings,
+    access: adminOnly,
+  }),
+  'billing.setPayee': endpoint({
+    method: 'PUT',
+    path: '/billing/payee',
+    summary:
+      'The system admin names the tenant whose payment settings collect the service fee at the real platforms (null: none); a tenant that does not exist is 1401.',
+    body: payeeInput,
     content: feeSettings,
     access: adminOnly,
   }),

@@ -3,6 +3,13 @@ import { defineErrors, err } from '../errors/define.js';
 
 export const billingErrors = defineErrors({
   renewalNotFound: err(983, 404, '续费订单不存在', '續費訂單不存在', 'Renewal not found'),
+  paymentNotOpen: err(
+    984,
+    409,
+    '平台收款账户尚未开通，暂时无法在线支付服务费',
+    '平台收款帳戶尚未開通，暫時無法線上支付服務費',
+    "The platform's payment account is not set up yet: the service fee cannot be paid online",
+  ),
   billNotPaid: err(
     986,
     409,

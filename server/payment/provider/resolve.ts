@@ -64,7 +64,7 @@ async function settingsFor(db: Queryable, tenantId: number) {
  * The provider for a refund of a `platform` order of the tenant, or null when the tenant's settings name no
  * credentials for that platform (or no key opens its secrets): the refund then waits, saying so.
  */
-export async function refundProvider(
+export async function providerFor(
   db: Queryable,
   tenantId: number,
   platform: PayPlatform,

@@ -97,8 +97,7 @@ export interface PaymentAsk {
  * same payment).
  */
 export type NativeAnswer =
-  | { state: 'created'; codeUrl: string }
-  | { state: 'failed' | 'unknown'; code: string; message?: string | undefined };
+  { state: 'created'; codeUrl: string } | { state: 'failed' | 'unknown'; code: string; message?: string | undefined };
 
 /**
  * Where a payment stands at the platform: `paid` (for the amount said), `pending` (not yet paid), `closed`

@@ -50,6 +50,8 @@ describe('billing.fee', () => {
     expect(await t.ok('billing.fee', {}, t.token.tenant1)).toEqual({
       annualFee: DEFAULT_ANNUAL_FEE,
       plans: [6, 12, 24, 36],
+      payee: null,
+      simulated: true,
     });
   });
 });
