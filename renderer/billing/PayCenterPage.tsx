@@ -33,7 +33,7 @@ import {
 import { formatYuan, parseYuan, yuanInput } from '../../shared/format.js';
 import { useOp, useOpMutation } from '../bridge.js';
 import { asCallError } from '../app/errors.js';
-import { ActionButton, ConfirmDialog, useListPage, useScreen } from '../kit/index.js';
+import { ActionButton, ConfirmDialog, TenantDropdown, useListPage, useScreen } from '../kit/index.js';
 import { EMPTY_FEE_FILTER, FeeDeviceTable } from './FeeDeviceTable.js';
 import { BILL_PATH, chosenDevices } from './paths.js';
 import { PayDialog } from './PayDialog.js';
@@ -67,9 +67,11 @@ export default function PayCenterPage() {
       <Title3 as="h1" id="pay-center-title">
         {t('route.payCenter')}
       </Title3>
-      <MessageBar intent="warning" layout="multiline" data-testid="billing-simulated">
-        <MessageBarBody>{t('billing.simulated')}</MessageBarBody>
-      </MessageBar>
+      {fee.data?.simulated && (
+        <MessageBar intent="warning" layout="multiline" data-testid="billing-simulated">
+          <MessageBarBody>{t('billing.simulated')}</MessageBarBody>
+        </MessageBar>
+      )}
       <Card>
         <div className={styles.fee}>
           <div>
@@ -80,9 +82,42 @@ export default function PayCenterPage() {
           </div>
           {user.roleKind === 'admin' && annualFee !== undefined && <FeeForm fee={annualFee} />}
         </div>
+        {user.roleKind === 'admin' && fee.data && <PayeeForm payee={fee.data.payee?.tenantId} />}
       </Card>
       {user.roleKind === 'tenant' && annualFee !== undefined && <RenewForm annualFee={annualFee} />}
     </section>
+  );
+}
+
+/** Whose payment settings collect the fee at the real platforms (the admin's): a distributor, or none. */
+function PayeeForm({ payee }: { payee: number | undefined }) {
+  const { t, notify, report } = useScreen();
+  const styles = useStyles();
+  const [chosen, setChosen] = useState(payee);
+  const save = useOpMutation('billing.setPayee', { invalidates: ['billing.fee'] });
+  const submit = async () => {
+    try {
+      await save.mutateAsync({ body: { tenantId: chosen ?? null } });
+      notify(t('billing.payee.saved'));
+    } catch (e) {
+      report(e);
+    }
+  };
+  return (
+    <div className={styles.fee}>
+      <Field label={t('billing.payee.label')} hint={t('billing.payee.hint')}>
+        <TenantDropdown
+          value={chosen}
+          onChange={setChosen}
+          placeholder={t('billing.payee.none')}
+          clearLabel={t('billing.payee.none')}
+          testId="billing-payee"
+        />
+      </Field>
+      <ActionButton action={submit} disabled={chosen === payee} data-testid="billing-payee-save">
+        {t('billing.payee.set')}
+      </ActionButton>
+    </div>
   );
 }
 

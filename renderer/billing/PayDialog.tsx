@@ -102,9 +102,11 @@ export function PayDialog({
           <DialogTitle>{t('billing.pay.title')}</DialogTitle>
           <DialogContent className={styles.body}>
             {/* Multiline: in the dialog's width Fluent's automatic layout kept one line and cut the text mid-word. */}
-            <MessageBar intent="warning" layout="multiline">
-              <MessageBarBody>{t('billing.simulated')}</MessageBarBody>
-            </MessageBar>
+            {renewal.simulated && (
+              <MessageBar intent="warning" layout="multiline">
+                <MessageBarBody>{t('billing.simulated')}</MessageBarBody>
+              </MessageBar>
+            )}
             <Text className={styles.amount} data-testid="pay-amount">
               {formatYuan(renewal.amount)}
             </Text>
@@ -139,7 +141,15 @@ export function PayDialog({
             )}
             {(current.state === 'failed' || current.state === 'expired') && (
               <MessageBar intent="error" id="pay-state" data-testid={`pay-${current.state}`}>
-                <MessageBarBody>{t(`billing.pay.${current.state}`)}</MessageBarBody>
+                <MessageBarBody>
+                  {t(`billing.pay.${current.state}`)}
+                  {current.platformCode && (
+                    <span data-testid="pay-platform-code">
+                      {' '}
+                      {t('billing.pay.platformCode', { code: current.platformCode })}
+                    </span>
+                  )}
+                </MessageBarBody>
               </MessageBar>
             )}
           </DialogContent>

@@ -113,6 +113,31 @@ test("the admin sees the fee to set and every tenant's bills, and pays nothing; 
   await expect(page.getByTestId('renew-devices-row').first()).toBeVisible();
 });
 
+test("the admin names the distributor whose payment account collects the fee; it is kept, and the demo's sandbox still says so", async ({
+  page,
+  baseURL,
+}) => {
+  await openAs(page, baseURL, 'admin', '/payCenter');
+  await expect(page.getByTestId('billing-simulated')).toBeVisible();
+  const payee = page.getByTestId('billing-payee');
+  await expect(page.getByTestId('billing-payee-save')).toBeDisabled();
+  await payee.click();
+  const option = page.getByRole('option').nth(1);
+  const name = await option.innerText();
+  await option.click();
+  await page.getByTestId('billing-payee-save').click();
+  await expect(page.getByTestId('billing-payee-save')).toBeDisabled();
+  await page.reload();
+  await expect(payee).toHaveText(name.trim());
+  // Back to none, as the demo has it.
+  await payee.click();
+  await page.getByRole('option').first().click();
+  await page.getByTestId('billing-payee-save').click();
+  await expect(page.getByTestId('billing-payee-save')).toBeDisabled();
+  await page.reload();
+  await expect(payee).toHaveText(en.payee.none);
+});
+
 test('the invoice steps open with the focus in their first field: Tab stays in the dialog, Escape asks over typed input and closes untouched steps', async ({
   page,
   baseURL,
