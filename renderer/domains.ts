@@ -29,6 +29,7 @@ import { firmwareScreens } from './firmware/index.js';
 import { priceScreens } from './price/index.js';
 import { shareScreens } from './share/index.js';
 import { booksScreens } from './books/index.js';
+import { reconciliationScreens } from './reconciliation/index.js';
 import { oplogScreens } from './oplog/index.js';
 
 export const RENDERER_DOMAINS = [
@@ -56,6 +57,7 @@ export const RENDERER_DOMAINS = [
   priceScreens,
   shareScreens,
   booksScreens,
+  reconciliationScreens,
   oplogScreens,
 ] as const;
 

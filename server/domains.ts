@@ -33,6 +33,7 @@ import { deliveryServer } from './delivery/index.js';
 import { paymentServer } from './payment/index.js';
 import { callbackServer } from './callback/index.js';
 import { booksServer } from './books/index.js';
+import { reconciliationServer } from './reconciliation/index.js';
 import { oplogRecorder, oplogServer } from './oplog/index.js';
 import type { OpRecorder } from './http/recorded.js';
 import { setEventSinks } from './http/events.js';
@@ -65,6 +66,7 @@ export const SERVER_DOMAINS = [
   priceServer,
   shareServer,
   booksServer,
+  reconciliationServer,
   oplogServer,
 ] as const;
 

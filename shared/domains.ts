@@ -42,6 +42,7 @@ import { firmware } from './firmware/index.js';
 import { price } from './price/index.js';
 import { share } from './share/index.js';
 import { books } from './books/index.js';
+import { reconciliation } from './reconciliation/index.js';
 import { oplog } from './oplog/index.js';
 
 export const DOMAINS = [
@@ -69,6 +70,7 @@ export const DOMAINS = [
   price,
   share,
   books,
+  reconciliation,
   oplog,
 ] as const;
 

@@ -81,6 +81,8 @@ export const ROUTE_PINYIN: Readonly<Record<string, string>> = {
   "操作日志": "czrz caozuorizhi",
   "操作日誌": "czrz caozuorizhi",
   "支付中心": "zfzx zhifuzhongxin",
+  "支付对账": "zfdz zhifuduizhang",
+  "支付對帳": "zfdz zhifuduizhang",
   "收款訂單": "skdd shoukuandingdan",
   "收款订单": "skdd shoukuandingdan",
   "收益分成": "syfc shouyifencheng",

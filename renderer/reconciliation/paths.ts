@@ -1,0 +1,2 @@
+/** The address of the daily bills' screen (pure). */
+export const RECONCILIATION_PATH = '/orderManagement/reconciliation';

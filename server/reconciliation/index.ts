@@ -1,0 +1,28 @@
+/**
+ * The platforms' daily bills matched to the orders on the upstream (docs/domains/reconciliation.md). It uses
+ * orders, refunds, payment settings and tenants, never the other way.
+ */
+import { defineServerDomain, periodic } from '../manifest.js';
+import { FETCH_JOB, fetchJob, queueDays } from './days.js';
+import { reconciliationDemo } from './demo.js';
+import { reconciliationHandlers } from './handlers.js';
+import { reconDays, reconDifferences } from './schema.js';
+
+export { reconDays, reconDifferences, reconLines, reconNotes } from './schema.js';
+
+export const reconciliationServer = defineServerDomain({
+  name: 'reconciliation',
+  handlers: reconciliationHandlers,
+  demo: reconciliationDemo,
+  owns: {
+    reconDay: { id: reconDays.id, tenantId: reconDays.tenantId, labels: [] },
+    reconDifference: {
+      id: reconDifferences.id,
+      tenantId: reconDifferences.tenantId,
+      labels: [reconDifferences.number],
+    },
+  },
+  jobs: { [FETCH_JOB]: fetchJob },
+  // Hourly on every instance: the first past the morning's hour queues the day before's bills (the index decides).
+  background: (db) => periodic(() => queueDays(db), 3_600_000),
+});

@@ -1,0 +1,159 @@
+/**
+ * A day's bill matched to the console's orders and refunds, in one
+ * transaction and in set statements (a day of 100 000 lines against a
+ * million orders is a few joins, not a loop: bench/reconciliation.ts):
+ *
+ * - each payment line to the order of its number (the platform's
+ *   `out_trade_no`), of the bill's tenants and platform: none → **only at
+ *   the platform**; another amount than the order's received → **amount
+ *   differs**;
+ * - each order of those tenants and that platform paid that business day
+ *   (China time) with money received and no line → **only here**;
+ * - the same for refunds, by the console's refund number (`RF` and the id)
+ *   and the day the refund settled.
+ *
+ * The day is locked first and matched only while `waiting`: two instances
+ * fetching the same day write one match. A bill that did not parse writes no
+ * line at all (days.ts).
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/index.js';
+import { orders } from '../order/index.js';
+import { refunds } from '../refund/index.js';
+import type { BillLine } from './formats.js';
+import { reconDays, reconDifferences, reconLines } from './schema.js';
+
+/** The lines go in batches of this many rows (a statement's parameters stay well within PostgreSQL's 65 535). */
+const LINE_BATCH = 5_000;
+
+/** A business day's bounds, China time (no daylight saving there). */
+export const dayBounds = (day: string) => {
+  const from = new Date(`${day}T00:00:00+08:00`);
+  return { from, to: new Date(from.getTime() + 86_400_000) };
+};
+
+/** A column of values as one typed array parameter list (unnest turns the arrays back into rows). */
+const array = (values: readonly unknown[], type: 'int' | 'text') =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::${sql.raw(type)}[]`;
+
+export interface MatchScope {
+  dayId: number;
+  /** The bill's owner, and every tenant whose orders are paid into its merchant account. */
+  ownerId: number;
+  tenantIds: readonly number[];
+  platform: 'wechat' | 'alipay';
+  day: string;
+}
+
+/** Matches a read bill; answers false when the day was matched meanwhile (by another instance). */
+export async function matchDay(db: Db, scope: MatchScope, lines: readonly BillLine[]): Promise<boolean> {
+  const { dayId, ownerId, platform } = scope;
+  const { from, to } = dayBounds(scope.day);
+  const tenants = sql`(${sql.join(
+    scope.tenantIds.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+  return db.transaction(async (tx) => {
+    const [day] = await tx
+      .select({ state: reconDays.state })
+      .from(reconDays)
+      .where(eq(reconDays.id, dayId))
+      .for('update');
+    if (day?.state !== 'waiting') return false;
+    for (let i = 0; i < lines.length; i += LINE_BATCH) {
+      const batch = lines.slice(i, i + LINE_BATCH);
+      await tx.execute(sql`
+        insert into ${reconLines} (day_id, line, subject, number, platform_number, amount, fee)
+        select ${dayId}, i, s, n, p, a, f
+        from unnest(
+          ${array(
+            batch.map((_, j) => i + j + 1),
+            'int',
+          )}, ${array(
+            batch.map((l) => l.subject),
+            'text',
+          )}, ${array(
+            batch.map((l) => l.number),
+            'text',
+          )},
+          ${array(
+            batch.map((l) => l.platformNumber),
+            'text',
+          )}, ${array(
+            batch.map((l) => l.amount),
+            'int',
+          )}, ${array(
+            batch.map((l) => l.fee),
+            'int',
+          )}
+        ) as t(i, s, n, p, a, f)`);
+    }
+    const line = sql`${reconLines}`;
+    const refundNo = sql`'RF' || lpad(r.id::text, 12, '0')`;
+    // Payment lines against their orders.
+    await tx.execute(sql`
+      insert into ${reconDifferences} (day_id, tenant_id, kind, subject, number, order_id, platform_number, platform_amount, console_amount)
+      select ${dayId}, ${ownerId}, case when o.id is null then 'platformOnly' else 'amount' end, 'payment',
+             l.number, o.id, l.platform_number, l.amount, o.received_amount
+      from ${line} l
+      left join ${orders} o on o.number = l.number and o.tenant_id in ${tenants}
+        and o.platform = ${platform} and o.payment_state = 'success'
+      where l.day_id = ${dayId} and l.subject = 'payment' and (o.id is null or o.received_amount <> l.amount)`);
+    // The day's paid orders no line names.
+    await tx.execute(sql`
+      insert into ${reconDifferences} (day_id, tenant_id, kind, subject, number, order_id, console_amount)
+      select ${dayId}, ${ownerId}, 'consoleOnly', 'payment', o.number, o.id, o.received_amount
+      from ${orders} o
+      where o.tenant_id in ${tenants} and o.platform = ${platform} and o.payment_state = 'success'
+        and o.paid_at >= ${from.toISOString()}::timestamptz and o.paid_at < ${to.toISOString()}::timestamptz
+        and o.received_amount > 0
+        and not exists (select 1 from ${line} l where l.day_id = ${dayId} and l.subject = 'payment' and l.number = o.number)`);
+    // Refund lines against the console's refunds, by the id their number carries.
+    await tx.execute(sql`
+      insert into ${reconDifferences} (day_id, tenant_id, kind, subject, number, order_id, refund_id, platform_number, platform_amount, console_amount)
+      select ${dayId}, ${ownerId}, case when r.id is null then 'platformOnly' else 'amount' end, 'refund',
+             l.number, r.order_id, r.id, l.platform_number, l.amount, r.amount
+      from ${line} l
+      left join ${refunds} r
+        on l.number ~ '^RF[0-9]{12}$' and r.id = substring(l.number from 3)::bigint
+        and r.tenant_id in ${tenants} and r.state = 'success'
+      where l.day_id = ${dayId} and l.subject = 'refund' and (r.id is null or r.amount <> l.amount)`);
+    // The day's settled refunds of that platform's orders no line names.
+    await tx.execute(sql`
+      insert into ${reconDifferences} (day_id, tenant_id, kind, subject, number, order_id, refund_id, console_amount)
+      select ${dayId}, ${ownerId}, 'consoleOnly', 'refund', ${refundNo}, r.order_id, r.id, r.amount
+      from ${refunds} r
+      join ${orders} o on o.id = r.order_id
+      where r.tenant_id in ${tenants} and r.state = 'success' and o.platform = ${platform}
+        and r.settled_at >= ${from.toISOString()}::timestamptz and r.settled_at < ${to.toISOString()}::timestamptz
+        and not exists (select 1 from ${line} l where l.day_id = ${dayId} and l.subject = 'refund' and l.number = ${refundNo})`);
+    const [counts] = await tx
+      .select({
+        differences: sql<number>`count(*)::int`,
+        unmatchedLines: sql<number>`(count(*) filter (where ${reconDifferences.kind} <> 'consoleOnly'))::int`,
+      })
+      .from(reconDifferences)
+      .where(eq(reconDifferences.dayId, dayId));
+    const pays = lines.filter((l) => l.subject === 'payment');
+    const backs = lines.filter((l) => l.subject === 'refund');
+    const sum = (ls: readonly BillLine[], f: (l: BillLine) => number) => ls.reduce((s, l) => s + f(l), 0);
+    await tx
+      .update(reconDays)
+      .set({
+        state: counts!.differences > 0 ? 'differences' : 'matched',
+        payments: pays.length,
+        paymentAmount: sum(pays, (l) => l.amount),
+        refunds: backs.length,
+        refundAmount: sum(backs, (l) => l.amount),
+        fees: sum(lines, (l) => l.fee),
+        matched: lines.length - counts!.unmatchedLines,
+        differences: counts!.differences,
+        error: null,
+      })
+      .where(and(eq(reconDays.id, dayId), eq(reconDays.state, 'waiting')));
+    return true;
+  });
+}
