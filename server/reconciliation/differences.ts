@@ -104,6 +104,13 @@ const selectDifferences = (db: Queryable) =>
     .innerJoin(tenants, eq(tenants.id, reconDifferences.tenantId));
 
 async function differenceWhere(db: Queryable, scope: Scope, f: DifferenceFilter): Promise<SQL | undefined> {
+  if (f.dayId !== undefined) {
+    const [day] = await db
+      .select({ id: reconDays.id })
+      .from(reconDays)
+      .where(and(eq(reconDays.id, f.dayId), scope.where(reconDays.tenantId)));
+    if (!day) throw new BizError(CODE.dayNotFound);
+  }
   return and(
     scope.where(reconDifferences.tenantId),
     await tenantFilter(db, scope, reconDifferences.tenantId, f.tenantId),
@@ -131,7 +138,7 @@ export async function differencePage(db: Queryable, scope: Scope, query: PageQue
   );
 }
 
-/** Records a note on a difference in scope (985 otherwise) and answers the difference as it now reads. */
+/** Records a note on a difference in scope (931 otherwise) and answers the difference as it now reads. */
 export async function explainDifference(
   db: Queryable,
   scope: Scope,

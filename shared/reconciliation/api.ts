@@ -28,8 +28,8 @@ export const DIFFERENCE_KINDS = ['amount', 'platformOnly', 'consoleOnly'] as con
 export type DifferenceKind = (typeof DIFFERENCE_KINDS)[number];
 export const DIFFERENCE_SUBJECTS = ['payment', 'refund'] as const;
 
-/** A business day, `YYYY-MM-DD` (China time). */
-const dayText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.invalid' });
+/** A business day, `YYYY-MM-DD` (China time): a day the calendar has. */
+const dayText = z.iso.date({ message: 'validation.invalid' });
 
 export const reconDay = z.object({
   id: z.number().int(),
@@ -123,7 +123,7 @@ export const reconciliationApi = {
     reads: true,
     path: '/reconciliation/differences',
     summary:
-      'The differences of a day (or of all days in scope), newest day first: the amounts differ, only at the platform, or only here, each with its order or refund and its explanation.',
+      'The differences of a day (930 for a day not in scope) or of all days in scope, newest day first: the amounts differ, only at the platform, or only here, each with its order or refund and its explanation.',
     query: pageQuery,
     body: differenceFilter,
     content: page(reconDifference),
@@ -133,7 +133,7 @@ export const reconciliationApi = {
     method: 'POST',
     path: '/reconciliation/differences/:id/explain',
     summary:
-      'Marks a difference explained with a note (1–200 characters): a recorded move with who and when; a later note is a new move, the earlier stay. 985 for a difference not in scope.',
+      'Marks a difference explained with a note (1–200 characters): a recorded move with who and when; a later note is a new move, the earlier stay. 931 for a difference not in scope.',
     params: refParams('reconDifference'),
     body: explainInput,
     content: reconDifference,

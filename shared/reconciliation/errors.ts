@@ -2,5 +2,6 @@
 import { defineErrors, err } from '../errors/define.js';
 
 export const reconciliationErrors = defineErrors({
-  differenceNotFound: err(985, 404, '对账差异不存在', '對帳差異不存在', 'The difference does not exist'),
+  dayNotFound: err(930, 404, '对账日不存在', '對帳日不存在', 'The reconciliation day does not exist'),
+  differenceNotFound: err(931, 404, '对账差异不存在', '對帳差異不存在', 'The difference does not exist'),
 });
