@@ -80,6 +80,7 @@ export function DifferencesPanel({ day }: { day: ReconDay | null }) {
             },
             {
               id: 'platform',
+              fold: 4,
               header: t('reconciliation.platform'),
               minWidth: 80,
               width: 100,
@@ -89,7 +90,7 @@ export function DifferencesPanel({ day }: { day: ReconDay | null }) {
       {
         id: 'kind',
         header: t('reconciliation.kind'),
-        minWidth: 100,
+        minWidth: 124,
         width: 130,
         hideable: false,
         cellTestId: 'recon-difference-kind',
@@ -101,7 +102,7 @@ export function DifferencesPanel({ day }: { day: ReconDay | null }) {
       },
       {
         id: 'subject',
-        fold: 2,
+        fold: 1,
         header: t('reconciliation.subject'),
         minWidth: 60,
         width: 70,
@@ -123,7 +124,7 @@ export function DifferencesPanel({ day }: { day: ReconDay | null }) {
       },
       {
         id: 'platformNumber',
-        fold: 3,
+        fold: 2,
         header: t('reconciliation.platformNumber'),
         minWidth: 140,
         width: 220,
@@ -145,7 +146,7 @@ export function DifferencesPanel({ day }: { day: ReconDay | null }) {
       },
       {
         id: 'explanation',
-        fold: 1,
+        fold: 3,
         header: t('reconciliation.explanation'),
         minWidth: 140,
         width: 240,
@@ -205,6 +206,7 @@ export function DifferencesPanel({ day }: { day: ReconDay | null }) {
       </ListHead>
       <div className={styles.tools}>
         <FilterBar
+          label={title}
           onSearch={apply}
           onReset={reset}
           searchTestId="recon-difference-search"
@@ -234,7 +236,7 @@ export function DifferencesPanel({ day }: { day: ReconDay | null }) {
         emptyAction={<Text>{t('reconciliation.emptyDifferences')}</Text>}
         testId="recon-differences-table"
       />
-      <Pager {...pager} />
+      <Pager {...pager} label={title} />
       {explaining && <ExplainDialog difference={explaining} onClose={() => setExplaining(undefined)} />}
     </section>
   );

@@ -58,6 +58,7 @@ export default function ReconciliationPage() {
       { id: 'day', header: t('reconciliation.day'), minWidth: 100, width: 110, value: (d) => d.day, hideable: false },
       {
         id: 'platform',
+        fold: 5,
         header: t('reconciliation.platform'),
         minWidth: 80,
         width: 100,
@@ -66,7 +67,7 @@ export default function ReconciliationPage() {
       {
         id: 'state',
         header: t('reconciliation.state'),
-        minWidth: 96,
+        minWidth: 112,
         width: 130,
         cellTestId: 'recon-day-state',
         render: (d) => (
@@ -94,6 +95,7 @@ export default function ReconciliationPage() {
       { id: 'fees', fold: 2, header: t('reconciliation.fees'), kind: 'money', value: (d) => d.fees },
       {
         id: 'differences',
+        fold: 6,
         header: t('reconciliation.differencesCount'),
         minWidth: 96,
         width: 120,
@@ -141,7 +143,13 @@ export default function ReconciliationPage() {
         </ActionButton>
       }
       filters={
-        <FilterBar onSearch={apply} onReset={reset} searchTestId="recon-search" resetTestId="recon-reset">
+        <FilterBar
+          label={t('reconciliation.days')}
+          onSearch={apply}
+          onReset={reset}
+          searchTestId="recon-search"
+          resetTestId="recon-reset"
+        >
           <ChoiceFilter
             label={t('reconciliation.platform')}
             {...field('platform')}
@@ -170,7 +178,7 @@ export default function ReconciliationPage() {
         emptyAction={<Caption1>{t('reconciliation.empty')}</Caption1>}
         testId="recon-days"
       />
-      <Pager {...pager} />
+      <Pager {...pager} label={t('reconciliation.days')} />
       {chosen !== undefined && <DifferencesPanel key={chosen?.id ?? 'open'} day={chosen} />}
     </ListPage>
   );
