@@ -44,6 +44,8 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalM,
   },
   by: { color: tokens.colorNeutralForeground3 },
+  // A badge keeps its one line: wrapped, its outline cut through the words.
+  badge: { whiteSpace: 'nowrap' },
 });
 
 const KIND_COLOURS: Readonly<Record<DifferenceKind, BadgeProps['color']>> = {
@@ -90,12 +92,12 @@ export function DifferencesPanel({ day }: { day: ReconDay | null }) {
       {
         id: 'kind',
         header: t('reconciliation.kind'),
-        minWidth: 124,
+        minWidth: 150,
         width: 130,
         hideable: false,
         cellTestId: 'recon-difference-kind',
         render: (d) => (
-          <Badge appearance="tint" color={KIND_COLOURS[d.kind]}>
+          <Badge appearance="tint" color={KIND_COLOURS[d.kind]} className={styles.badge}>
             {t(`reconciliation.kinds.${d.kind}`)}
           </Badge>
         ),
