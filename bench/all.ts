@@ -30,6 +30,7 @@ const BENCHES: readonly [string, string][] = [
   ['price', 'tsx bench/price.ts'],
   ['shares', 'tsx bench/shares.ts'],
   ['books', 'tsx bench/books.ts'],
+  ['reconciliation', 'tsx bench/reconciliation.ts'],
   ['oplog', 'tsx bench/oplog.ts'],
   ['browser', 'npm run bench:browser'],
 ];

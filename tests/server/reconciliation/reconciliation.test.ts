@@ -17,6 +17,7 @@ import {
   wechatBillText,
 } from '../../../server/reconciliation/formats.js';
 import { reconDays, reconDifferences, reconLines, reconNotes } from '../../../server/reconciliation/index.js';
+import { matchDay } from '../../../server/reconciliation/match.js';
 import { databaseStorage } from '../../../server/storage/index.js';
 import { suiteApp } from '../helpers.js';
 
@@ -171,6 +172,49 @@ describe('the morning fetch', () => {
       .from(reconDifferences)
       .where(eq(reconDifferences.dayId, made!.id))) as [{ diffs: number }];
     expect(diffs).toBe(after!.differences);
+  });
+
+  it('lines go in exactly as read, whatever their numbers hold (quotes, backslashes, commas, braces)', async () => {
+    const [made] = await t.db
+      .insert(reconDays)
+      .values({
+        tenantId: t.ids.tenant('B'),
+        platform: 'alipay',
+        day: addDays(businessDay(), -30),
+        state: 'waiting',
+        source: 'sandbox',
+      })
+      .returning();
+    const odd = ['A"B', 'C\\D', 'E,F', '{G}', 'NULL', ' H '];
+    await matchDay(
+      t.db,
+      {
+        dayId: made!.id,
+        ownerId: t.ids.tenant('B'),
+        tenantIds: [t.ids.tenant('B')],
+        platform: 'alipay',
+        day: made!.day,
+      },
+      odd.map((number, i) => ({
+        subject: 'payment',
+        number,
+        platformNumber: i % 2 ? null : `P${i}`,
+        amount: 100 + i,
+        fee: 1,
+      })),
+    );
+    const stored = await t.db.select().from(reconLines).where(eq(reconLines.dayId, made!.id)).orderBy(reconLines.line);
+    expect(stored.map((l) => [l.number, l.platformNumber, l.amount])).toEqual(
+      odd.map((number, i) => [number, i % 2 ? null : `P${i}`, 100 + i]),
+    );
+    const [after] = await t.db.select().from(reconDays).where(eq(reconDays.id, made!.id));
+    // None is an order: each is only at the platform (and that day's own orders of B, only here).
+    expect(after).toMatchObject({ state: 'differences', payments: 6, matched: 0 });
+    const onlyThere = await t.db
+      .select()
+      .from(reconDifferences)
+      .where(and(eq(reconDifferences.dayId, made!.id), eq(reconDifferences.kind, 'platformOnly')));
+    expect(onlyThere.map((d) => d.number).sort()).toEqual([...odd].sort());
   });
 
   it('a file that does not parse, and a bill of another merchant, are states of the day with nothing matched', async () => {
