@@ -20,6 +20,7 @@ export { providerFor, platformEndpoints, type PayPlatform } from './provider/res
 export { answerNotice, noticeAdapter, platformOfAdapter, type NoticeAdapter } from './provider/answer.js';
 export {
   ProviderError,
+  type BillFile,
   type NativeAnswer,
   type PaymentAnswer,
   type PaymentNotice,

@@ -13,12 +13,13 @@
  * hash), read, and matched (match.ts). A file that does not parse, or a bill
  * of another merchant, is a state of the day with no line matched.
  *
- * Where the sandboxes are on (the demo, the end-to-end suite), the sandbox
- * stands in for the platforms: each first-level tenant's bills of both
- * platforms, written in the platforms' own formats from the console's own
- * payments and refunds of the day (sandbox.ts) — so the demo's differences
- * are the ones its data is given. Real platforms' downloads come with their
- * adapters (docs/domains/reconciliation.md).
+ * Where the sandboxes are off, each tenant with payment settings of its own
+ * has a day of each platform its settings name, downloaded through that
+ * platform's adapter (server/payment). Where they are on (the demo, the
+ * end-to-end suite), the sandbox stands in for the platforms: each
+ * first-level tenant's bills of both platforms, written in the platforms' own
+ * formats from the console's own payments and refunds of the day
+ * (sandbox.ts) — so the demo's differences are the ones its data is given.
  */
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, notExists, sql } from 'drizzle-orm';
@@ -27,11 +28,11 @@ import type { Db, Queryable } from '../db/index.js';
 import { tenants } from '../identity/schema.js';
 import { backoff, enqueue, type JobKind } from '../jobs/index.js';
 import { sandboxesOn } from '../manifest.js';
-import { paymentSettings } from '../payment/index.js';
+import { paymentSettings, providerFor, type BillFile } from '../payment/index.js';
 import type { FileStorage } from '../storage/index.js';
 import { readAlipayBill, readWechatBill, UnreadableBill, type ReadBill } from './formats.js';
 import { matchDay } from './match.js';
-import { sandboxBill, SANDBOX_MERCHANT, type Alter } from './sandbox.js';
+import { sandboxBill, type Alter } from './sandbox.js';
 import { reconDays } from './schema.js';
 
 export const FETCH_JOB = 'reconciliation.fetch';
@@ -41,28 +42,38 @@ const PLATFORMS = ['wechat', 'alipay'] as const;
 
 /** Queues the day before's bills once (whichever instance asks first past the hour); answers how many. */
 export async function queueDays(db: Db, now = Date.now()): Promise<number> {
-  if (businessHour(now) < FETCH_AFTER_HOUR || !sandboxesOn()) return 0;
+  if (businessHour(now) < FETCH_AFTER_HOUR) return 0;
   return queueDay(db, addDays(businessDay(now), -1));
 }
 
-/** Queues a day's bills of every first-level tenant (the sandbox's), each with its fetch job; answers how many. */
+/** Whose bills of which platforms a day has: the sandbox's (every first-level tenant) or the merchants'. */
+async function billOwners(
+  db: Queryable,
+): Promise<{ tenantId: number; platform: 'wechat' | 'alipay'; source: string }[]> {
+  if (sandboxesOn()) {
+    const owners = await db.select({ id: tenants.id }).from(tenants).where(isNull(tenants.parentId));
+    return owners.flatMap((o) => PLATFORMS.map((platform) => ({ tenantId: o.id, platform, source: 'sandbox' })));
+  }
+  const settings = await db
+    .select({ tenantId: paymentSettings.tenantId, plain: paymentSettings.plain })
+    .from(paymentSettings);
+  return settings.flatMap((s) =>
+    PLATFORMS.filter((p) => s.plain[p] !== undefined).map((platform) => ({
+      tenantId: s.tenantId,
+      platform,
+      source: 'platform',
+    })),
+  );
+}
+
+/** Queues a day's bills, each with its fetch job; answers how many were new. */
 export async function queueDay(db: Db, day: string): Promise<number> {
   return db.transaction(async (tx) => {
-    const owners = await tx.select({ id: tenants.id }).from(tenants).where(isNull(tenants.parentId));
+    const owners = await billOwners(tx);
     if (owners.length === 0) return 0;
     const made = await tx
       .insert(reconDays)
-      .values(
-        owners.flatMap((o) =>
-          PLATFORMS.map((platform) => ({
-            tenantId: o.id,
-            platform,
-            day,
-            state: 'waiting' as const,
-            source: 'sandbox',
-          })),
-        ),
-      )
+      .values(owners.map((o) => ({ ...o, day, state: 'waiting' as const })))
       .onConflictDoNothing()
       .returning({ id: reconDays.id });
     for (const { id } of made) await enqueue(tx, FETCH_JOB, { dayId: id });
@@ -90,9 +101,17 @@ export async function tenantsOfBill(db: Queryable, ownerId: number): Promise<num
 }
 
 /** The bill file of a day, as its source gives it: null when the platform has none for the day. */
-async function download(db: Db, day: typeof reconDays.$inferSelect, tenantIds: readonly number[], alter?: Alter) {
+async function download(
+  db: Db,
+  day: typeof reconDays.$inferSelect,
+  tenantIds: readonly number[],
+  alter?: Alter,
+): Promise<BillFile | null> {
   if (day.source === 'sandbox') return sandboxBill(db, { platform: day.platform, day: day.day, tenantIds }, alter);
-  throw new Error(`no bill source ${day.source}`);
+  const provider = await providerFor(db, day.tenantId, day.platform);
+  if (!provider) throw new Error('NO_PROVIDER: the payment settings name no usable credentials for the platform');
+  await db.update(reconDays).set({ source: provider.name }).where(eq(reconDays.id, day.id));
+  return provider.downloadBill(day.day);
 }
 
 const readBill = (platform: 'wechat' | 'alipay', bytes: Buffer): Promise<ReadBill> =>
@@ -106,7 +125,7 @@ export async function fetchDay(db: Db, storage: FileStorage, dayId: number, alte
   const [day] = await db.select().from(reconDays).where(eq(reconDays.id, dayId));
   if (day?.state !== 'waiting') return;
   const tenantIds = await tenantsOfBill(db, day.tenantId);
-  let file: { name: string; bytes: Buffer } | null;
+  let file: BillFile | null;
   try {
     file = await download(db, day, tenantIds, alter);
   } catch (e) {
@@ -128,7 +147,7 @@ export async function keepAndMatch(
   storage: FileStorage,
   day: typeof reconDays.$inferSelect,
   tenantIds: readonly number[],
-  file: { name: string; bytes: Buffer } | null,
+  file: BillFile | null,
 ): Promise<void> {
   const dayId = day.id;
   const settle = (set: Partial<typeof reconDays.$inferInsert>) =>
@@ -147,7 +166,7 @@ export async function keepAndMatch(
     if (!(e instanceof UnreadableBill)) throw e;
     return void (await settle({ state: 'unreadable', error: e.message }));
   }
-  const expected = day.source === 'sandbox' ? SANDBOX_MERCHANT[day.platform] : null;
+  const expected = file.merchantId;
   if (expected !== null && read.merchantId !== null && read.merchantId !== expected)
     return void (await settle({ state: 'otherMerchant', error: read.merchantId }));
   await matchDay(db, { dayId, ownerId: day.tenantId, tenantIds, platform: day.platform, day: day.day }, read.lines);

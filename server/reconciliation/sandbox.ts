@@ -9,6 +9,7 @@
 import { and, eq, gt, gte, inArray, lt } from 'drizzle-orm';
 import { businessDateTime } from '../../shared/business-time.js';
 import type { Queryable } from '../db/index.js';
+import type { BillFile } from '../payment/index.js';
 import { orders } from '../order/index.js';
 import { refundNumber, refunds } from '../refund/index.js';
 import { alipayBillZip, wechatBillText, type SourceRow } from './formats.js';
@@ -28,7 +29,7 @@ export async function sandboxBill(
   db: Queryable,
   at: { platform: 'wechat' | 'alipay'; day: string; tenantIds: readonly number[] },
   alter: Alter = (rows) => rows,
-): Promise<{ name: string; bytes: Buffer } | null> {
+): Promise<BillFile | null> {
   const { from, to } = dayBounds(at.day);
   const paid = await db
     .select({
@@ -97,9 +98,11 @@ export async function sandboxBill(
     ? {
         name: `${SANDBOX_MERCHANT.wechat}_${compact}_ALL.csv`,
         bytes: Buffer.from(wechatBillText(SANDBOX_MERCHANT.wechat, SANDBOX_APP, rows), 'utf8'),
+        merchantId: SANDBOX_MERCHANT.wechat,
       }
     : {
         name: `${SANDBOX_MERCHANT.alipay}_${compact}.csv.zip`,
         bytes: await alipayBillZip(SANDBOX_MERCHANT.alipay, at.day, rows),
+        merchantId: SANDBOX_MERCHANT.alipay,
       };
 }

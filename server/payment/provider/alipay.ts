@@ -15,9 +15,10 @@
  * carries `trade_status` TRADE_SUCCESS (or TRADE_FINISHED) once paid.
  */
 import { AlipaySdk, AlipayRequestError } from 'alipay-sdk';
-import { Agent } from 'urllib';
+import { Agent, request } from 'urllib';
 import {
   ProviderError,
+  type BillFile,
   type NativeAnswer,
   type PaymentAnswer,
   type PaymentAsk,
@@ -59,6 +60,7 @@ interface Answer {
   refundStatus?: string;
   refundAmount?: string;
   qrCode?: string;
+  billDownloadUrl?: string;
   tradeStatus?: string;
   totalAmount?: string;
 }
@@ -86,8 +88,9 @@ const UNKNOWN_SUB_CODES = new Set(['ACQ.SYSTEM_ERROR', 'aop.ACQ.SYSTEM_ERROR']);
 export class AlipayProvider implements PaymentProvider {
   readonly name = 'alipay';
   private readonly sdk: AlipaySdk;
+  private readonly agent: Agent | undefined;
 
-  constructor(creds: AlipayCredentials) {
+  constructor(private readonly creds: AlipayCredentials) {
     const bare = (key: string) => key.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
     this.sdk = new AlipaySdk({
       appId: creds.appId,
@@ -99,6 +102,7 @@ export class AlipayProvider implements PaymentProvider {
       timeout: creds.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       ...(creds.ca ? { proxyAgent: new Agent({ connect: { ca: creds.ca } }) } : {}),
     });
+    this.agent = creds.ca ? new Agent({ connect: { ca: creds.ca } }) : undefined;
   }
 
   async refund(ask: RefundAsk): Promise<RefundAnswer> {
@@ -198,6 +202,35 @@ export class AlipayProvider implements PaymentProvider {
 
   async closePayment(number: string): Promise<void> {
     await this.exec('alipay.trade.close', { out_trade_no: number }).catch(() => undefined);
+  }
+
+  /**
+   * The day's trade bill: its address asked for (`alipay.data.dataservice.bill.downloadurl.query`, a signed answer),
+   * then the zip from that address, which Alipay signs into the address itself and keeps for 30 seconds.
+   */
+  async downloadBill(day: string): Promise<BillFile | null> {
+    const answer = await this.exec('alipay.data.dataservice.bill.downloadurl.query', {
+      bill_type: 'trade',
+      bill_date: day,
+    });
+    if ('unknown' in answer) throw new Error(`bill ${day}: ${answer.unknown}`);
+    if (answer.code !== '10000' || !answer.billDownloadUrl) {
+      // No trade that day: no bill. Anything else is asked again later.
+      if (answer.subCode === 'isp.bill_not_exist') return null;
+      throw new Error(`bill ${day}: ${this.refusal(answer).code}`);
+    }
+    const res = await request(answer.billDownloadUrl, {
+      method: 'GET',
+      dataType: 'buffer',
+      timeout: this.creds.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      ...(this.agent ? { dispatcher: this.agent } : {}),
+    });
+    if (res.status !== 200) throw new Error(`bill ${day}: download answered ${res.status}`);
+    return {
+      name: `${this.creds.appId}_${day.replaceAll('-', '')}.csv.zip`,
+      bytes: res.data as Buffer,
+      merchantId: null,
+    };
   }
 
   /** Alipay's asynchronous notice of a payment (form fields; `out_trade_no` is the console's number). */

@@ -11,8 +11,8 @@
  * made by the console's number (the platform's `out_trade_no`), queried,
  * closed when it expires unpaid, and its notification read.
  *
- * Downloading a day's bill comes to this interface with the reconciliation
- * (docs/domains/payment.md).
+ * And each business day's trade bill is downloaded through it, as the
+ * platform gives it, for the reconciliation (docs/domains/reconciliation.md).
  */
 
 /** A refund as the console names it to a platform: by its own number, and its order's (Alipay queries by both). */
@@ -122,6 +122,13 @@ export interface PaymentNotice {
   platformNumber?: string | undefined;
 }
 
+/** A day's bill as the platform gave it, and the merchant id it should name (null where the format names none of ours). */
+export interface BillFile {
+  name: string;
+  bytes: Buffer;
+  merchantId: string | null;
+}
+
 export interface PaymentProvider {
   /** Which platform and protocol: shown in the logs and the refund's history. */
   readonly name: string;
@@ -139,4 +146,9 @@ export interface PaymentProvider {
    */
   closePayment(number: string): Promise<void>;
   readPaymentNotice(headers: Record<string, string | string[] | undefined>, body: string): PaymentNotice;
+  /**
+   * The trade bill of a business day (`YYYY-MM-DD`, China time): null when the platform has none (no payment that
+   * day). Not yet there, the platform down or an answer that does not verify: thrown, and asked again later.
+   */
+  downloadBill(day: string): Promise<BillFile | null>;
 }

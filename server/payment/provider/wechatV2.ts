@@ -23,6 +23,7 @@ import type { WechatpayAxiosPlugin } from 'wechatpay-axios-plugin';
 import { openP12 } from '../check.js';
 import {
   ProviderError,
+  type BillFile,
   type NativeAnswer,
   type PaymentAnswer,
   type PaymentAsk,
@@ -211,6 +212,32 @@ export class WechatV2Provider implements PaymentProvider {
   async closePayment(number: string): Promise<void> {
     // What came of it the query after tells (ORDERPAID: paid a moment before; ORDERCLOSED: already closed).
     await this.post('/pay/closeorder', { ...this.base(), out_trade_no: number });
+  }
+
+  /**
+   * The day's trade bill (`downloadbill`, `bill_type=ALL`): the file itself is the answer, unsigned (the request
+   * was); an XML answer instead is a refusal — "No Bill Exist" when nothing was paid that day.
+   */
+  async downloadBill(day: string): Promise<BillFile | null> {
+    const { data } = await this.client.post<ArrayBuffer>(
+      '/pay/downloadbill',
+      { ...this.base(), bill_date: day.replaceAll('-', ''), bill_type: 'ALL' },
+      // The file as it comes: the plugin's XML reading would make nothing of a CSV.
+      { responseType: 'arraybuffer', transformResponse: [(d: unknown) => d] },
+    );
+    const bytes = Buffer.from(data);
+    if (bytes.subarray(0, 5).toString() === '<xml>') {
+      const refusal = Transformer.toObject(bytes.toString('utf8')) as Fields;
+      if (/no bill exist/i.test(refusal.return_msg ?? '') || refusal.error_code === '20002') return null;
+      if (refusal.return_msg === 'SIGNERROR' || /签名/.test(refusal.return_msg ?? ''))
+        throw new ProviderError('credentials', refusal.return_msg ?? 'FAIL');
+      throw new Error(`bill ${day}: ${refusal.return_msg ?? 'FAIL'}`);
+    }
+    return {
+      name: `${this.creds.merchantId}_${day.replaceAll('-', '')}_ALL.csv`,
+      bytes,
+      merchantId: this.creds.merchantId,
+    };
   }
 
   /** A payment notification: signed XML, like every answer, with the API key. */

@@ -13,11 +13,12 @@
  * sub-merchant id in the request (`sub_mchid`).
  */
 import { Agent } from 'node:https';
-import { X509Certificate } from 'node:crypto';
+import { createHash, X509Certificate } from 'node:crypto';
 import { isAxiosError, type AxiosInstance } from 'axios';
 import { Aes, Formatter, Rsa, Wechatpay } from 'wechatpay-axios-plugin';
 import {
   ProviderError,
+  type BillFile,
   type NativeAnswer,
   type PaymentAnswer,
   type PaymentAsk,
@@ -261,6 +262,38 @@ export class WechatV3Provider implements PaymentProvider {
     await client.post(`${path}/close`, ids).catch((e: unknown) => {
       failure(e);
     });
+  }
+
+  /**
+   * The day's trade bill: its address and hash asked for (a signed answer), then the file itself from that address
+   * (a download the platform does not sign: its SHA-1 from the signed answer is its proof).
+   */
+  async downloadBill(day: string): Promise<BillFile | null> {
+    const client = this.client();
+    const sub = this.creds.subMerchantId ? `&sub_mchid=${encodeURIComponent(this.creds.subMerchantId)}` : '';
+    let address: { download_url: string; hash_type?: string; hash_value?: string };
+    try {
+      ({ data: address } = await client.get(`/v3/bill/tradebill?bill_date=${day}&bill_type=ALL${sub}`));
+    } catch (e) {
+      const f = failure(e);
+      // No payment that day: no bill. Anything else (not yet made, the platform down) is asked again later.
+      if (f.code === 'NO_STATEMENT_EXIST') return null;
+      throw new Error(`bill ${day}: ${f.code}`, { cause: e });
+    }
+    // By its path on the platform's host, as the plugin knows the download addresses it does not verify.
+    const at = new URL(address.download_url);
+    const { data } = await client.get<ArrayBuffer>(at.pathname, {
+      params: Object.fromEntries(at.searchParams),
+      responseType: 'arraybuffer',
+    });
+    const bytes = Buffer.from(data);
+    if (address.hash_value && createHash('sha1').update(bytes).digest('hex') !== address.hash_value.toLowerCase())
+      throw new ProviderError('signature', `bill ${day}: the file is not the one the platform hashed`);
+    return {
+      name: `${this.creds.merchantId}_${day.replaceAll('-', '')}_ALL.csv`,
+      bytes,
+      merchantId: this.creds.merchantId,
+    };
   }
 
   /** A notification's signature checked with the platform key it names, then its resource decrypted. */

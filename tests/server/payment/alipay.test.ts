@@ -172,3 +172,19 @@ describe('Alipay QR payments (the service fee)', () => {
     expect(await ali.queryPayment(a.number)).toMatchObject({ state: 'unknown', code: 'SIGNATURE' });
   });
 });
+
+describe('Alipay trade bills', () => {
+  it("a day with a bill downloads the zip from the address Alipay's signed answer gives; a day without is null", async () => {
+    const ali = new AlipayProvider(creds);
+    const zip = Buffer.from('PK\u0003\u0004 the zip as Alipay gives it');
+    double.bills.set('2026-12-01', zip);
+    expect(await ali.downloadBill('2026-12-01')).toEqual({
+      name: `${APP_ID}_20261201.csv.zip`,
+      bytes: zip,
+      merchantId: null,
+    });
+    expect(await ali.downloadBill('2026-11-30')).toBeNull();
+    double.next = { badSignature: true };
+    await expect(ali.downloadBill('2026-12-01')).rejects.toThrow(/SIGNATURE/);
+  });
+});

@@ -192,3 +192,20 @@ describe('WeChat Pay API v2 QR payments (the service fee)', () => {
     expect(await wx.queryPayment(a.number)).toMatchObject({ state: 'unknown', code: 'SIGNATURE' });
   });
 });
+
+describe('WeChat Pay API v2 trade bills', () => {
+  it('a day with a bill answers the file itself; a day without, "No Bill Exist", is null; a platform error is thrown', async () => {
+    const wx = new WechatV2Provider(creds);
+    const text = Buffer.from('交易时间,商户号\r\n`2026-12-01 10:00:00,`1900000109\r\n总交易单数\r\n`1\r\n');
+    double.bills.set('2026-12-01', text);
+    expect(await wx.downloadBill('2026-12-01')).toEqual({
+      name: `${MERCHANT}_20261201_ALL.csv`,
+      bytes: text,
+      merchantId: MERCHANT,
+    });
+    expect(await wx.downloadBill('2026-11-30')).toBeNull();
+    await expect(
+      new WechatV2Provider({ ...creds, apiKey: 'k'.repeat(32) }).downloadBill('2026-12-01'),
+    ).rejects.toThrow();
+  });
+});

@@ -238,3 +238,21 @@ describe('WeChat Pay API v3 QR payments (the service fee)', () => {
     expect(await wx.queryPayment(a.number)).toMatchObject({ state: 'pending' });
   });
 });
+
+describe('WeChat Pay API v3 trade bills', () => {
+  it('a day with a bill downloads it, checked by the hash of the signed answer; a day without is null', async () => {
+    const wx = new WechatV3Provider(creds);
+    const text = Buffer.from('交易时间,商户号\r\n`2026-12-01 10:00:00,`1900009191\r\n总交易单数\r\n`1\r\n');
+    double.bills.set('2026-12-01', text);
+    expect(await wx.downloadBill('2026-12-01')).toEqual({
+      name: `${MERCHANT}_20261201_ALL.csv`,
+      bytes: text,
+      merchantId: MERCHANT,
+    });
+    expect(await wx.downloadBill('2026-11-30')).toBeNull();
+    double.next = { badHash: true };
+    await expect(wx.downloadBill('2026-12-01')).rejects.toMatchObject({ fault: 'signature' });
+    double.next = { error: { status: 500, code: 'SYSTEM_ERROR', message: '系统错误' } };
+    await expect(wx.downloadBill('2026-12-01')).rejects.toThrow(/SYSTEM_ERROR/);
+  });
+});

@@ -231,12 +231,17 @@ describe('the morning fetch', () => {
     await keepAndMatch(t.db, storage, garbled, tenantIds, {
       name: 'x.csv',
       bytes: Buffer.from('交易时间,商户号\n`1,`2\n'),
+      merchantId: '1900000001',
     });
     const other = await make(addDays(businessDay(), -21));
     const bill = wechatBillText('1999999999', 'wx1', [
       { subject: 'payment', at: '2026-11-12 10:00:00', orderNumber: 'X1', platformNumber: 'P1', amount: 300, fee: 2 },
     ]);
-    await keepAndMatch(t.db, storage, other, tenantIds, { name: 'y.csv', bytes: Buffer.from(bill) });
+    await keepAndMatch(t.db, storage, other, tenantIds, {
+      name: 'y.csv',
+      bytes: Buffer.from(bill),
+      merchantId: '1900000001',
+    });
     const states = await t.db
       .select({ id: reconDays.id, state: reconDays.state, error: reconDays.error, differences: reconDays.differences })
       .from(reconDays)

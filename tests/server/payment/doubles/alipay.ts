@@ -43,6 +43,8 @@ interface Payment {
 
 export interface AlipayDouble {
   url: string;
+  /** Trade bills by day (`YYYY-MM-DD`): the zip its download address gives. */
+  bills: Map<string, Buffer>;
   payments: Map<string, Payment>;
   /** The payer scans the code (the trade now exists at Alipay, waiting), then, told to, pays. */
   scan(number: string): void;
@@ -90,6 +92,7 @@ export async function startAlipayDouble(opts: { appId: string; appPublicKey: str
 
   const double: AlipayDouble = {
     url: '',
+    bills: new Map(),
     ca,
     alipayKeys,
     payments,
@@ -155,6 +158,13 @@ export async function startAlipayDouble(opts: { appId: string; appPublicKey: str
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const url = new URL(req.url!, 'https://double');
+      const download = /^\/bill\/(\d{4}-\d{2}-\d{2})$/.exec(url.pathname);
+      if (req.method === 'GET' && download) {
+        const bill = double.bills.get(download[1]!);
+        return void (bill
+          ? res.writeHead(200, { 'content-type': 'application/zip' }).end(bill)
+          : res.writeHead(404).end());
+      }
       const fields: Record<string, string> = {
         ...Object.fromEntries(url.searchParams),
         ...Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))),
@@ -220,6 +230,21 @@ export async function startAlipayDouble(opts: { appId: string; appPublicKey: str
           sub_code: 'ACQ.TRADE_NOT_EXIST',
           sub_msg: '交易不存在',
         };
+        if (method === 'alipay.data.dataservice.bill.downloadurl.query') {
+          if (!double.bills.has(biz.bill_date ?? ''))
+            return answer(
+              { code: '40004', msg: 'Business Failed', sub_code: 'isp.bill_not_exist', sub_msg: '账单不存在' },
+              signWith,
+            );
+          return answer(
+            {
+              code: '10000',
+              msg: 'Success',
+              bill_download_url: `${double.url.replace(/\/gateway\.do$/, '')}/bill/${biz.bill_date}`,
+            },
+            signWith,
+          );
+        }
         if (method === 'alipay.trade.precreate') {
           const known = payments.get(biz.out_trade_no!);
           if (known && known.state !== 'CREATED' && known.state !== 'WAIT_BUYER_PAY')

@@ -70,6 +70,8 @@ interface Payment {
 
 export interface WechatV2Double {
   url: string;
+  /** Trade bills by day (`YYYY-MM-DD`): what `downloadbill` answers. */
+  bills: Map<string, Buffer>;
   payments: Map<string, Payment>;
   /** The payer scans and pays. */
   pay(number: string): void;
@@ -101,6 +103,7 @@ export async function startWechatV2Double(opts: {
 
   const double: WechatV2Double = {
     url: '',
+    bills: new Map(),
     ca,
     payments,
     pay(number) {
@@ -210,6 +213,16 @@ export async function startWechatV2Double(opts: {
             }
             const { status: _, ...shown } = refund;
             return answer({ ...base, result_code: 'SUCCESS', ...shown });
+          }
+          if (path === '/pay/downloadbill') {
+            const d = fields.bill_date ?? '';
+            const bill = double.bills.get(`${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`);
+            // The bill is the answer itself, not XML; none is a FAIL with its error code.
+            if (!bill)
+              return res
+                .writeHead(200, { 'content-type': 'text/xml' })
+                .end(toXml({ return_code: 'FAIL', return_msg: 'No Bill Exist', error_code: '20002' }));
+            return res.writeHead(200, { 'content-type': 'text/plain' }).end(bill);
           }
           if (path === '/pay/unifiedorder') {
             const known = payments.get(fields.out_trade_no!);

@@ -17,7 +17,7 @@
  * Scripted faults: an answer held past the client's timeout, an answer signed
  * with another key, a platform error code.
  */
-import { createCipheriv, createSign, createVerify, randomBytes } from 'node:crypto';
+import { createCipheriv, createHash, createSign, createVerify, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { certificate, rsaKeys, type KeyPair } from '../../support/tls.js';
@@ -41,6 +41,8 @@ interface Payment {
 }
 
 export interface WechatV3Double {
+  /** Trade bills by day (`YYYY-MM-DD`): what the download address gives. */
+  bills: Map<string, Buffer>;
   /** QR payments by `out_trade_no`, and the bodies of the requests that made them. */
   payments: Map<string, Payment & { asked: Record<string, unknown> }>;
   /** The payer scans and pays (a payment not yet closed). */
@@ -56,7 +58,13 @@ export interface WechatV3Double {
   refunds: Map<string, Refund>;
   asked: Map<string, number>;
   /** What the next call answers instead of its work: held past `ms`, signed with another key, or a platform error. */
-  next: { hold?: number; badSignature?: boolean; error?: { status: number; code: string; message: string } };
+  next: {
+    hold?: number;
+    badSignature?: boolean;
+    error?: { status: number; code: string; message: string };
+    /** The bill's answer names a hash the file does not have. */
+    badHash?: boolean;
+  };
   /** How a refund taken now stands until `settle` changes it. */
   settle(refundNumber: string, status: Refund['status']): void;
   /** A refund notification as the platform posts it: the headers and the raw body. */
@@ -132,6 +140,7 @@ export async function startWechatV3Double(opts: {
 
   const double: WechatV3Double = {
     url: '',
+    bills: new Map(),
     payments,
     pay(number) {
       const p = payments.get(number)!;
@@ -249,6 +258,28 @@ export async function startWechatV3Double(opts: {
           }
           const { asked: _asked, code_url: _code, notify_url: _notify, ...shown } = known;
           return answer(200, { mchid: opts.merchantId, ...shown }, signWith);
+        }
+        if (req.method === 'GET' && url.pathname === '/v3/bill/tradebill') {
+          const day = url.searchParams.get('bill_date') ?? '';
+          const bill = double.bills.get(day);
+          if (!bill) return answer(400, { code: 'NO_STATEMENT_EXIST', message: '账单文件不存在' });
+          const hash = createHash('sha1').update(bill).digest('hex');
+          return answer(
+            200,
+            {
+              hash_type: 'SHA1',
+              hash_value: scripted.badHash ? hash.replace(/^./, (c) => (c === '0' ? '1' : '0')) : hash,
+              download_url: `${double.url}v3/billdownload/file?token=${day}`,
+            },
+            signWith,
+          );
+        }
+        if (req.method === 'GET' && url.pathname === '/v3/billdownload/file') {
+          // The file itself: not signed (the signed answer's hash is its proof).
+          res
+            .writeHead(200, { 'content-type': 'application/octet-stream' })
+            .end(double.bills.get(url.searchParams.get('token') ?? ''));
+          return;
         }
         const query = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(url.pathname);
         if (req.method === 'GET' && query) {
