@@ -51,6 +51,13 @@ export function fenOf(text: string): number {
   return m[1] ? -fen : fen;
 }
 
+/** Where a bill's header names a column; a bill without it is unreadable. */
+function columnOf(head: readonly string[], name: string): number {
+  const i = head.indexOf(name);
+  if (i < 0) throw new UnreadableBill(`no column ${name}`);
+  return i;
+}
+
 const yuan = (fen: number) =>
   `${fen < 0 ? '-' : ''}${Math.floor(Math.abs(fen) / 100)}.${String(Math.abs(fen) % 100).padStart(2, '0')}`;
 
@@ -161,11 +168,7 @@ export function readWechatBill(bytes: Buffer): ReadBill {
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
   const rows = text.split(/\r?\n/);
   const head = rows[0]?.split(',') ?? [];
-  const col = (name: (typeof WECHAT_COLUMNS)[number]) => {
-    const i = head.indexOf(name);
-    if (i < 0) throw new UnreadableBill(`no column ${name}`);
-    return i;
-  };
+  const col = (name: (typeof WECHAT_COLUMNS)[number]) => columnOf(head, name);
   const at = {
     merchant: col('商户号'),
     platformNumber: col('微信订单号'),
@@ -308,11 +311,7 @@ export async function readAlipayBill(bytes: Buffer): Promise<ReadBill> {
   const headAt = rows.findIndex((r) => r.startsWith('支付宝交易号'));
   if (headAt < 0) throw new UnreadableBill('no header line');
   const head = rows[headAt]!.split(',').map((c) => c.trim());
-  const col = (name: (typeof ALIPAY_COLUMNS)[number]) => {
-    const i = head.indexOf(name);
-    if (i < 0) throw new UnreadableBill(`no column ${name}`);
-    return i;
-  };
+  const col = (name: (typeof ALIPAY_COLUMNS)[number]) => columnOf(head, name);
   const at = {
     platformNumber: col('支付宝交易号'),
     number: col('商户订单号'),

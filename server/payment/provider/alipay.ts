@@ -16,6 +16,7 @@
  */
 import { AlipaySdk, AlipayRequestError } from 'alipay-sdk';
 import { Agent, request } from 'urllib';
+import { beijingIso } from './common.js';
 import {
   ProviderError,
   type BillFile,
@@ -80,7 +81,7 @@ const TRADE_STATES: Record<string, PaymentState> = {
 };
 
 /** A time as Alipay writes it, in Beijing time (`2026-12-03 10:15:00`). */
-const beijingText = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+const beijingText = (at: Date) => beijingIso(at).replace('T', ' ');
 
 /** Refusals after which the refund may still have been taken: asked again by query, never resent. */
 const UNKNOWN_SUB_CODES = new Set(['ACQ.SYSTEM_ERROR', 'aop.ACQ.SYSTEM_ERROR']);

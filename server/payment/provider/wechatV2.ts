@@ -21,6 +21,7 @@ import { isAxiosError, type AxiosInstance } from 'axios';
 import * as wechatpay from 'wechatpay-axios-plugin';
 import type { WechatpayAxiosPlugin } from 'wechatpay-axios-plugin';
 import { openP12 } from '../check.js';
+import { beijingIso, WECHAT_TRADE_STATES } from './common.js';
 import {
   ProviderError,
   type BillFile,
@@ -29,7 +30,6 @@ import {
   type PaymentAsk,
   type PaymentNotice,
   type PaymentProvider,
-  type PaymentState,
   type RefundAnswer,
   type RefundAsk,
   type RefundNotice,
@@ -74,20 +74,8 @@ const STATUS: Record<string, RefundAnswer['state']> = {
   CHANGE: 'failed',
 };
 
-const TRADE_STATES: Record<string, PaymentState> = {
-  SUCCESS: 'paid',
-  // Paid, then (partly) refunded: it was paid.
-  REFUND: 'paid',
-  NOTPAY: 'pending',
-  USERPAYING: 'pending',
-  CLOSED: 'closed',
-  REVOKED: 'closed',
-  PAYERROR: 'closed',
-};
-
 /** A time as API v2 writes it, in Beijing time (`20261203101500`). */
-const beijingText = (at: Date) =>
-  new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace(/[-T:]/g, '');
+const beijingText = (at: Date) => beijingIso(at).replace(/[-T:]/g, '');
 
 /** What a failed call was: the platform's word (`failed`, its code) or no trustworthy answer (`unknown`). */
 type Failure = { state: 'failed' | 'unknown'; code: string; message?: string | undefined };
@@ -203,7 +191,7 @@ export class WechatV2Provider implements PaymentProvider {
         : { state: 'unknown', code: answer.code };
     const d = answer.data;
     return {
-      state: TRADE_STATES[d.trade_state ?? ''] ?? 'unknown',
+      state: WECHAT_TRADE_STATES[d.trade_state ?? ''] ?? 'unknown',
       amount: d.total_fee === undefined ? undefined : Number(d.total_fee),
       platformNumber: d.transaction_id,
     };

@@ -16,6 +16,7 @@ import { Agent } from 'node:https';
 import { createHash, X509Certificate } from 'node:crypto';
 import { isAxiosError, type AxiosInstance } from 'axios';
 import { Aes, Formatter, Rsa, Wechatpay } from 'wechatpay-axios-plugin';
+import { beijingIso, WECHAT_TRADE_STATES } from './common.js';
 import {
   ProviderError,
   type BillFile,
@@ -24,7 +25,6 @@ import {
   type PaymentAsk,
   type PaymentNotice,
   type PaymentProvider,
-  type PaymentState,
   type RefundAnswer,
   type RefundAsk,
   type RefundNotice,
@@ -52,17 +52,6 @@ interface V3Transaction {
   trade_state: 'SUCCESS' | 'REFUND' | 'NOTPAY' | 'CLOSED' | 'REVOKED' | 'USERPAYING' | 'PAYERROR';
   amount?: { total: number };
 }
-
-const PAYMENT_STATES: Record<V3Transaction['trade_state'], PaymentState> = {
-  SUCCESS: 'paid',
-  // Paid, then (partly) refunded: it was paid.
-  REFUND: 'paid',
-  NOTPAY: 'pending',
-  USERPAYING: 'pending',
-  CLOSED: 'closed',
-  REVOKED: 'closed',
-  PAYERROR: 'closed',
-};
 
 /** What a failed call was: the platform's refusal (its code), a resource it does not know, or no trustworthy answer. */
 type Failure = { kind: 'failed' | 'missing' | 'unknown'; code: string; message?: string | undefined };
@@ -119,7 +108,7 @@ const header = (headers: Record<string, string | string[] | undefined>, name: st
 const rfc3339Beijing = (at: Date) => `${new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 19)}+08:00`;
 
 const readTransaction = (t: V3Transaction): PaymentAnswer => ({
-  state: PAYMENT_STATES[t.trade_state] ?? 'unknown',
+  state: WECHAT_TRADE_STATES[t.trade_state] ?? 'unknown',
   amount: t.amount?.total,
   platformNumber: t.transaction_id,
 });
