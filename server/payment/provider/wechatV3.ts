@@ -105,7 +105,7 @@ const header = (headers: Record<string, string | string[] | undefined>, name: st
 };
 
 /** A time as RFC 3339 in Beijing time (`2026-12-03T10:15:00+08:00`). */
-const rfc3339Beijing = (at: Date) => `${new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 19)}+08:00`;
+const rfc3339Beijing = (at: Date) => `${beijingIso(at)}+08:00`;
 
 const readTransaction = (t: V3Transaction): PaymentAnswer => ({
   state: WECHAT_TRADE_STATES[t.trade_state] ?? 'unknown',
