@@ -27,7 +27,13 @@ import { CODE } from '../../shared/domains.js';
 import type { Db, Queryable } from '../db/index.js';
 import { BizError } from '../http/errors.js';
 import { enqueue } from '../jobs/index.js';
-import { providerFor, ProviderError, type PaymentAnswer, type PaymentProvider } from '../payment/index.js';
+import {
+  notifyAddress,
+  providerFor,
+  ProviderError,
+  type PaymentAnswer,
+  type PaymentProvider,
+} from '../payment/index.js';
 import { billingSettings, renewals } from './schema.js';
 import { SETTLE_JOB, settleRenewal } from './settle.js';
 
@@ -36,9 +42,8 @@ export const PAY_NOTIFY_PATH = '/notify/pay';
 
 /** The first query after a payment is opened, and the longest wait between two (a payer takes a minute or two). */
 export const FIRST_QUERY_MS = 30_000;
-const QUERY_AFTER_MS = FIRST_QUERY_MS;
 const QUERY_CAP_MS = 5 * 60_000;
-const waitAfter = (attempts: number) => Math.min(QUERY_CAP_MS, QUERY_AFTER_MS * 2 ** Math.max(0, attempts - 1));
+const waitAfter = (attempts: number) => Math.min(QUERY_CAP_MS, FIRST_QUERY_MS * 2 ** Math.max(0, attempts - 1));
 
 type Renewal = typeof renewals.$inferSelect;
 type Platform = Renewal['platform'];
@@ -65,9 +70,6 @@ export async function requirePayee(db: Queryable, platform: Platform): Promise<P
   return provider;
 }
 
-const notifyUrl = (adapter: string, env: NodeJS.ProcessEnv = process.env) =>
-  env.PAYMENT_NOTIFY_URL ? `${env.PAYMENT_NOTIFY_URL.replace(/\/+$/, '')}${PAY_NOTIFY_PATH}/${adapter}` : undefined;
-
 /** What the payer reads on the platform's page: the bill's service name, in Chinese (the platforms' payers read it). */
 const description = (r: Pick<Renewal, 'deviceCount' | 'months'>) =>
   billingTexts['zh-CN'].bills.serviceName
@@ -81,7 +83,7 @@ export async function openAtPlatform(db: Db, provider: PaymentProvider, renewal:
     amount: renewal.amount,
     description: description(renewal),
     expiresAt: renewal.expiresAt,
-    notifyUrl: notifyUrl(provider.name),
+    notifyUrl: notifyAddress(`${PAY_NOTIFY_PATH}/${provider.name}`),
   };
   const create = () =>
     provider.createNative(ask).catch((e: unknown) => {

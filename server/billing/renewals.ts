@@ -170,7 +170,7 @@ export async function orderRenewal(
   env: NodeJS.ProcessEnv = process.env,
 ) {
   const provider = sandboxesOn() ? null : await requirePayee(db, input.platform);
-  const id = await (db as Tx).transaction(async (tx) => {
+  const made = await (db as Tx).transaction(async (tx) => {
     // In the scope means in service: a device in the pool (registered or recycled) has no tenant, so no tenant's scope holds it.
     const rows = await tx
       .select({ id: devices.id })
@@ -180,7 +180,7 @@ export async function orderRenewal(
     const fee = await annualFee(tx);
     const settleAt = new Date(Date.now() + (provider ? FIRST_QUERY_MS : settleDelayMs(env)));
     const expiresAt = new Date(Date.now() + BILLING_LIMITS.payMinutes * 60_000);
-    const [made] = await tx
+    const [inserted] = await tx
       .insert(renewals)
       .values({
         number: sql`gen_random_uuid()::text`,
@@ -200,20 +200,18 @@ export async function orderRenewal(
     // job for each moment, queued with the renewal (rolled back with it).
     for (const runAt of [settleAt, expiresAt]) await enqueue(tx, SETTLE_JOB, {}, { runAt });
     // The number carries the id (RN, the business day, the id), so it is unique by construction.
-    await tx
+    const [numbered] = await tx
       .update(renewals)
       .set({
         number: sql`'RN' || to_char(now() at time zone ${BUSINESS_ZONE}, 'YYYYMMDD') || lpad(${renewals.id}::text, 8, '0')`,
       })
-      .where(eq(renewals.id, made!.id));
-    await tx.insert(renewalDevices).values(rows.map((d) => ({ renewalId: made!.id, deviceId: d.id })));
-    return made!.id;
+      .where(eq(renewals.id, inserted!.id))
+      .returning();
+    await tx.insert(renewalDevices).values(rows.map((d) => ({ renewalId: inserted!.id, deviceId: d.id })));
+    return numbered!;
   });
-  if (provider) {
-    const [row] = await db.select().from(renewals).where(eq(renewals.id, id));
-    await openAtPlatform(db as Db, provider, row!);
-  }
-  return renewalInScope(db, scope, id);
+  if (provider) await openAtPlatform(db as Db, provider, made);
+  return renewalInScope(db, scope, made.id);
 }
 
 /** The condition of a bill filter in the caller's scope (1401 for a tenant not in it). */

@@ -17,7 +17,13 @@ export {
 export { rotateSecrets } from './settings.js';
 export { rsaPublicKey } from './check.js';
 export { providerFor, platformEndpoints, type PayPlatform } from './provider/resolve.js';
-export { answerNotice, noticeAdapter, platformOfAdapter, type NoticeAdapter } from './provider/answer.js';
+export {
+  answerNotice,
+  noticeAdapter,
+  notifyAddress,
+  platformOfAdapter,
+  type NoticeAdapter,
+} from './provider/answer.js';
 export {
   ProviderError,
   type BillFile,

@@ -24,6 +24,7 @@ import type { Db, Tx } from '../db/index.js';
 import { enqueue } from '../jobs/index.js';
 import { orders } from '../order/index.js';
 import {
+  notifyAddress,
   ProviderError,
   providerFor,
   type PaymentProvider,
@@ -46,9 +47,7 @@ export const NOTIFY_PATH = '/notify/refund';
 
 /** Where a refund of a tenant asks its platform to tell of its end, when the upstream's public address is set. */
 export const notifyUrl = (adapter: string, tenantId: number, env: NodeJS.ProcessEnv = process.env) =>
-  env.PAYMENT_NOTIFY_URL
-    ? `${env.PAYMENT_NOTIFY_URL.replace(/\/+$/, '')}${NOTIFY_PATH}/${adapter}/${tenantId}`
-    : undefined;
+  notifyAddress(`${NOTIFY_PATH}/${adapter}/${tenantId}`, env);
 
 /** The wait before a taken refund is first queried, doubling with each try up to an hour. */
 const QUERY_AFTER_MS = 60_000;

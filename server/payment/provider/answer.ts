@@ -14,6 +14,13 @@ export const noticeAdapter = (segment: string): NoticeAdapter | undefined => NOT
 /** The settings' section an adapter reads: its platform. */
 export const platformOfAdapter = (adapter: NoticeAdapter) => (adapter === 'alipay' ? 'alipay' : 'wechat');
 
+/**
+ * Where a platform is to post a notification: the upstream's public address (`PAYMENT_NOTIFY_URL`) and the path,
+ * or none when that address is not set (the query then learns what a notification would have said).
+ */
+export const notifyAddress = (path: string, env: NodeJS.ProcessEnv = process.env): string | undefined =>
+  env.PAYMENT_NOTIFY_URL ? `${env.PAYMENT_NOTIFY_URL.replace(/\/+$/, '')}${path}` : undefined;
+
 export function answerNotice(reply: FastifyReply, adapter: NoticeAdapter, ok: boolean, message = 'OK') {
   if (adapter === 'wechat-v3') return ok ? reply.code(204).send() : reply.code(400).send({ code: 'FAIL', message });
   if (adapter === 'wechat-v2')
