@@ -24,6 +24,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, notExists, sql } from 'drizzle-orm';
 import { addDays, businessDay, businessHour } from '../../shared/business-time.js';
+import { RECON_PLATFORMS, type ReconPlatform } from '../../shared/reconciliation/index.js';
 import type { Db, Queryable } from '../db/index.js';
 import { tenants } from '../identity/schema.js';
 import { backoff, enqueue, type JobKind } from '../jobs/index.js';
@@ -38,7 +39,6 @@ import { reconDays } from './schema.js';
 export const FETCH_JOB = 'reconciliation.fetch';
 /** The hour (China time) after which the day before's bills are there to fetch. */
 const FETCH_AFTER_HOUR = 10;
-const PLATFORMS = ['wechat', 'alipay'] as const;
 
 /** Queues the day before's bills once (whichever instance asks first past the hour); answers how many. */
 export async function queueDays(db: Db, now = Date.now()): Promise<number> {
@@ -47,18 +47,16 @@ export async function queueDays(db: Db, now = Date.now()): Promise<number> {
 }
 
 /** Whose bills of which platforms a day has: the sandbox's (every first-level tenant) or the merchants'. */
-async function billOwners(
-  db: Queryable,
-): Promise<{ tenantId: number; platform: 'wechat' | 'alipay'; source: string }[]> {
+async function billOwners(db: Queryable): Promise<{ tenantId: number; platform: ReconPlatform; source: string }[]> {
   if (sandboxesOn()) {
     const owners = await db.select({ id: tenants.id }).from(tenants).where(isNull(tenants.parentId));
-    return owners.flatMap((o) => PLATFORMS.map((platform) => ({ tenantId: o.id, platform, source: 'sandbox' })));
+    return owners.flatMap((o) => RECON_PLATFORMS.map((platform) => ({ tenantId: o.id, platform, source: 'sandbox' })));
   }
   const settings = await db
     .select({ tenantId: paymentSettings.tenantId, plain: paymentSettings.plain })
     .from(paymentSettings);
   return settings.flatMap((s) =>
-    PLATFORMS.filter((p) => s.plain[p] !== undefined).map((platform) => ({
+    RECON_PLATFORMS.filter((p) => s.plain[p] !== undefined).map((platform) => ({
       tenantId: s.tenantId,
       platform,
       source: 'platform',
@@ -114,7 +112,7 @@ async function download(
   return provider.downloadBill(day.day);
 }
 
-const readBill = (platform: 'wechat' | 'alipay', bytes: Buffer): Promise<ReadBill> =>
+const readBill = (platform: ReconPlatform, bytes: Buffer): Promise<ReadBill> =>
   platform === 'wechat' ? Promise.resolve(readWechatBill(bytes)) : readAlipayBill(bytes);
 
 /**
