@@ -144,6 +144,37 @@ function readAhead(
 }
 
 /**
+ * Whether a component that mounts over a query already answered asks it
+ * again (the client's `refetchOnMount`). A read started ahead (readAhead,
+ * useReadsAhead) often answers before the component that wanted it has
+ * finished its first render; with every read stale at once (staleTime 0) the
+ * mount then asked it a second time, and the table showed itself busy until
+ * that answer too (`npm run bench:browser`: the order list's move, 330–390
+ * ms, a third of it the second read). An answer younger than this is the one
+ * the mount would have asked for; an invalidated one is asked again always.
+ */
+export const FRESH_FOR_MOUNT_MS = 1_000;
+export const refetchOnMount = (query: { state: { isInvalidated: boolean; dataUpdatedAt: number } }, now = Date.now()) =>
+  query.state.isInvalidated || now - query.state.dataUpdatedAt >= FRESH_FOR_MOUNT_MS;
+
+/** One read of an operation, as `useOp(op, input)` would make it. */
+export type OpRead = { [K in Op]: readonly [K, OpInput<K>] }[Op];
+
+/**
+ * Starts, during this render, reads the components below will ask for only
+ * once they render — a detail page's cards wait for the record, and their
+ * reads went out one round trip after it (`npm run bench:browser`: the
+ * device page's move). Each is started as `useOp` starts its own (readAhead:
+ * not when the cache holds it, a failure said only by the hook that reads it).
+ */
+export function useReadsAhead(reads: readonly OpRead[]) {
+  const client = useQueryClient();
+  for (const [op, input] of reads) {
+    readAhead(client, opKey(op, input), () => callOp(op, input as OpInput<typeof op>), undefined);
+  }
+}
+
+/**
  * The cache's query of a key, by the cache's own lookup by hash: `find({ queryKey, exact: true })` hashes
  * the key afresh for every query in the cache (query-core's `matchQuery`), and readAhead runs on every
  * render of every `useOp` — after a dozen screens, hundreds of hashes a render. No query here sets its own

@@ -4,7 +4,14 @@
  * RENDERER_DOMAINS; a route whose name has no screen here shows the "not
  * available in this version" page.
  */
-import { assembleLive, assembleScreens, assembleSessionStarts, assembleSlots, assembleWarms } from './manifest.js';
+import {
+  assembleLive,
+  assembleScreens,
+  assembleSessionStarts,
+  assembleMoveStarts,
+  assembleSlots,
+  assembleWarms,
+} from './manifest.js';
 import { accountScreens } from './account/index.js';
 import { pointScreens } from './point/index.js';
 import { deviceScreens } from './device/index.js';
@@ -65,4 +72,5 @@ export const SCREENS = assembleScreens(RENDERER_DOMAINS);
 export const SLOTS = assembleSlots(RENDERER_DOMAINS);
 export const LIVE = assembleLive(RENDERER_DOMAINS);
 export const SESSION_STARTS = assembleSessionStarts(RENDERER_DOMAINS);
+export const MOVE_STARTS = assembleMoveStarts(RENDERER_DOMAINS);
 export const SIGN_IN_WARMS = assembleWarms(RENDERER_DOMAINS);

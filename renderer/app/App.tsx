@@ -11,10 +11,11 @@ import { COMMON_CODE } from '../../shared/common/errors.js';
 import { reportsQueryFailure } from './errors.js';
 import { reportQueryError } from './report.js';
 import { createRouter } from './router.js';
-import { SESSION_STARTS } from '../domains.js';
+import { MOVE_STARTS, SESSION_STARTS } from '../domains.js';
 import { preloadLanding, preloadScreens } from './preload.js';
-import { adoptSession, setSessionStarts } from './session.js';
+import { adoptSession, SESSION_KEY, setSessionStarts } from './session.js';
 import type { SessionUser } from '../../shared/ipc.js';
+import { refetchOnMount } from '../bridge.js';
 
 setSessionStarts([...SESSION_STARTS, preloadLanding, preloadScreens]);
 
@@ -32,6 +33,7 @@ function createQueryClient() {
         retry: (failures, error) => failures < 1 && error.code === COMMON_CODE.databaseBusy,
         retryDelay: (_failures, error) => (error.retryAfter ?? 1) * 1_000,
         refetchOnWindowFocus: false,
+        refetchOnMount,
       },
       mutations: { retry: false },
     },
@@ -50,7 +52,20 @@ export function App({ start }: { start?: ConsoleStart }) {
     if (start) adoptSession(client, start.user, start.to);
     return client;
   });
-  const [router] = useState(createRouter);
+  const [router] = useState(() => {
+    const made = createRouter();
+    // A move inside the console: the domains start the reads of where it goes before the shell renders it
+    // (RendererManifest.moveStart). Subscribed before RouterProvider, so told first.
+    let last = `${made.state.location.pathname}${made.state.location.search}`;
+    made.subscribe((state) => {
+      const to = `${state.location.pathname}${state.location.search}`;
+      if (to === last) return;
+      last = to;
+      const user = queryClient.getQueryData<SessionUser>(SESSION_KEY);
+      if (user) for (const start of MOVE_STARTS) start(queryClient, user, to);
+    });
+    return made;
+  });
   return (
     <I18nextProvider i18n={i18n}>
       <PrefsProvider>

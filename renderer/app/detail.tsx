@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { ApiOp } from '../../shared/domains.js';
 import type { OpInput, OpOutput } from '../../shared/ipc.js';
-import { useOp } from '../bridge.js';
+import { useOp, useReadsAhead, type OpRead } from '../bridge.js';
 import { codeMessage, refusedWith } from './errors.js';
 import { PageProblem, PageSpinner } from './pages.js';
 import { idOfQuery } from './paths.js';
@@ -32,6 +32,11 @@ export interface DetailOptions {
   invalidId: string;
   /** Said when the address names no id at all (default: `invalidId`). */
   noId?: string;
+  /**
+   * The reads of the page's parts that need only the id: asked with the
+   * record, not one round trip after it, when those parts first render.
+   */
+  alongside?: (id: number) => readonly OpRead[];
 }
 
 /** `gate` is what the page shows instead of the record, until there is one. */
@@ -44,6 +49,7 @@ export function useDetail<K extends InfoOp>(op: K, options: DetailOptions): Deta
   const [params] = useSearchParams();
   const id = idOfQuery(params.get('id'));
   const info = useOp(op, { params: { id: id ?? 0 } } as OpInput<K>, { enabled: id !== undefined, staleTime: 0 });
+  useReadsAhead(id === undefined || !options.alongside ? [] : options.alongside(id));
   const back = (
     <Button
       icon={<ArrowLeftRegular />}

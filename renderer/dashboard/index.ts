@@ -48,6 +48,10 @@ export const dashboardScreens = defineScreens({
     else void loadReads().then((m) => m.prefetchDashboard(client));
     loadCode();
   },
+  // A move here (the menu, the logo): the reads go out with the address, not once the page renders.
+  moveStart: (client, user, to) => {
+    if (landsHere(to) && mayOpen(user, '1-1')) reads?.prefetchDashboard(client);
+  },
   // Most users land here: its code (echarts and the reads' module included) loads while the sign-in is typed, so the
   // session start above asks for the reads the moment the sign-in answers.
   warm: (to) => {

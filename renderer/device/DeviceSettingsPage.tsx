@@ -72,6 +72,11 @@ export default function DeviceSettingsPage() {
     testId: 'device-settings',
     notFoundCode: CODE.deviceNotFound,
     invalidId: t('device.settings.invalidId'),
+    alongside: (id) => [
+      ['device.qrcode', { params: { id } }],
+      ['device.modules', { params: { id } }],
+      ['device.channels', { params: { id } }],
+    ],
   });
   if (gate) return gate;
   return (

@@ -1,6 +1,9 @@
 /** The device domain's screens (spec §2 /deviceList, /devicePool) and its live events. */
 import { defineScreens, preloadable } from '../manifest.js';
 import { deviceLive } from './live.js';
+import { prefetchOp } from '../bridge.js';
+import { idOfQuery } from '../app/paths.js';
+import { DEV_SET_PATH } from './paths.js';
 
 /** Shared with the screens that move devices (a point's binding, a distributor's devices). */
 export { DeviceTable, type DeviceTableProps } from './DeviceTable.js';
@@ -14,4 +17,12 @@ export const deviceScreens = defineScreens({
     DevicePool: preloadable(() => import('./DevicePoolPage.js')),
   },
   live: { device: deviceLive },
+  // A move to a device's page: its record and its cards' reads go out with the address (a refusal is said by the
+  // page, which asks again).
+  moveStart: (client, _user, to) => {
+    const id = to.startsWith(DEV_SET_PATH) ? idOfQuery(new URLSearchParams(to.split('?')[1]).get('id')) : undefined;
+    if (id === undefined) return;
+    for (const op of ['device.info', 'device.qrcode', 'device.modules', 'device.channels'] as const)
+      void prefetchOp(client, op, { params: { id } }, { silent: true });
+  },
 });

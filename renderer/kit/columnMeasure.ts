@@ -11,7 +11,7 @@
  * move to a list screen (`npm run bench:browser`). A guess that proves wrong
  * is corrected by the measurement, as before.
  */
-import { useLayoutEffect, useState, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { widestPieces } from './headerWidth.js';
 
 /**
@@ -121,6 +121,8 @@ export function useInnerWidth(ref: RefObject<HTMLElement | null>, key?: string):
   const [width, setWidth] = useState<number | undefined>(() =>
     key ? (lastWidths.get(key) ?? lastWidths.get(ANY_TABLE)) : undefined,
   );
+  const known = useRef(width);
+  known.current = width;
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -132,7 +134,10 @@ export function useInnerWidth(ref: RefObject<HTMLElement | null>, key?: string):
       }
       setWidth(el.clientWidth);
     };
-    update();
+    // A width known already (this key's last) waits for the observer's first report, which comes after the
+    // frame's own layout and before its paint: read here, in the commit, it forced a layout of the whole page of
+    // its own (20–35 ms of a device page's move on a 2-core machine, `npm run bench:browser`).
+    if (known.current === undefined) update();
     const observer = new ResizeObserver(update);
     observer.observe(el);
     return () => observer.disconnect();
