@@ -37,7 +37,15 @@ import { reconciliationServer } from './reconciliation/index.js';
 import { oplogRecorder, oplogServer } from './oplog/index.js';
 import type { OpRecorder } from './http/recorded.js';
 import { setEventSinks } from './http/events.js';
-import { STALE_AFTER_MS, startJobs, type JobKinds } from './jobs/index.js';
+import {
+  recurringJobKinds,
+  scheduleRecurring,
+  STALE_AFTER_MS,
+  startJobs,
+  type JobKinds,
+  type Recurring,
+  type RecurringKinds,
+} from './jobs/index.js';
 import { setProvisions } from './db/provided.js';
 import { setChecks } from './db/checks.js';
 
@@ -118,18 +126,39 @@ export async function loadDemoData(db: Db, storage: FileStorage = databaseStorag
   return true;
 }
 
-/** Starts every domain's periodic work (server/manifest.ts `background`) and the job runner; the answer stops it all. */
-export function startBackground(database: Database, storage: FileStorage): () => Promise<void> {
+/** Every domain's recurring work (server/jobs/recurring.ts), by kind name; a name given twice stops the start. */
+export const recurringKinds: RecurringKinds = (() => {
+  const all: Record<string, Recurring> = {};
+  for (const d of SERVER_DOMAINS) {
+    for (const [name, r] of Object.entries('recurring' in d ? (d.recurring ?? {}) : {})) {
+      if (Object.hasOwn(all, name) || Object.hasOwn(jobKinds, name))
+        throw new Error(`recurring: ${name} is named twice`);
+      all[name] = r;
+    }
+  }
+  return all;
+})();
+
+/**
+ * Starts the job runner on the domains' deferred work and their recurring work (each kind's row made or
+ * brought nearer first); the answer stops it.
+ */
+export async function startBackground(database: Database, storage: FileStorage): Promise<() => Promise<void>> {
   const { db } = database;
-  const stops = SERVER_DOMAINS.flatMap((d) => ('background' in d && d.background ? [d.background(db, storage)] : []));
-  stops.push(
-    startJobs(db, storage, jobKinds, {
-      concurrency: envInteger(process.env, 'JOBS_CONCURRENCY', 1, 8),
-      pollMs: envInteger(process.env, 'JOBS_POLL_MS', 10, 5_000),
-      staleMs: envInteger(process.env, 'JOBS_STALE_MS', 1000, STALE_AFTER_MS),
-      listen: (channel, onPayload, onRelisten) => database.listen(channel, onPayload, onRelisten),
-    }),
-  );
+  await scheduleRecurring(db, recurringKinds);
+  const stops = [
+    startJobs(
+      db,
+      storage,
+      { ...jobKinds, ...recurringJobKinds(recurringKinds) },
+      {
+        concurrency: envInteger(process.env, 'JOBS_CONCURRENCY', 1, 8),
+        pollMs: envInteger(process.env, 'JOBS_POLL_MS', 10, 5_000),
+        staleMs: envInteger(process.env, 'JOBS_STALE_MS', 1000, STALE_AFTER_MS),
+        listen: (channel, onPayload, onRelisten) => database.listen(channel, onPayload, onRelisten),
+      },
+    ),
+  ];
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
   };

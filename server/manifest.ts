@@ -13,7 +13,7 @@ import type { Db, Tx } from './db/index.js';
 import { databaseStorage, type FileStorage } from './storage/index.js';
 import type { Handlers } from './http/handlers.js';
 import type { EventSink } from './http/events.js';
-import type { JobKinds } from './jobs/index.js';
+import type { JobKinds, RecurringKinds } from './jobs/index.js';
 import type { Provisions } from './db/provided.js';
 import type { BookCheck } from './db/checks.js';
 
@@ -85,12 +85,11 @@ export interface ServerManifest {
   /** Extra Fastify route config per operation, read by its handler from `request.routeOptions.config`. */
   routeConfig?: (settings: AppSettings) => Partial<Record<ApiOp, Record<string, unknown>>>;
   /**
-   * Periodic work of a running upstream (startServer runs it; test apps built
-   * with buildApp do not). Several instances may run it at once against one
-   * database, so each step must be safe to race. It is handed the
-   * upstream's file storage. Returns how to stop it.
+   * Recurring work (server/jobs/recurring.ts): each a job of the one runner, run by one instance at a time every
+   * `everyMs`, named `<domain>.<work>`. Only a running upstream does it (startServer; test apps built with buildApp
+   * do not): tests run a step themselves.
    */
-  background?: (db: Db, storage: FileStorage) => () => Promise<void>;
+  recurring?: RecurringKinds;
   /** Kinds of deferred work this domain queues (server/jobs): every running upstream takes them. */
   jobs?: JobKinds;
   /**
@@ -111,34 +110,6 @@ export interface ServerManifest {
 }
 
 export const defineServerDomain = <const M extends ServerManifest>(manifest: M): M => manifest;
-
-/**
- * Periodic work for `background`: `step` every `ms`, never two at once (a
- * slow step is not stacked on itself), a failure left to the next round
- * (every step is safe to repeat and to race another instance's). With
- * `immediately`, once at the start too. Answers the stop.
- */
-export function periodic(
-  step: () => Promise<unknown>,
-  ms: number,
-  opts: { immediately?: boolean } = {},
-): () => Promise<void> {
-  let running = false;
-  const run = () => {
-    if (running) return;
-    running = true;
-    step()
-      .catch(() => {})
-      .finally(() => {
-        running = false;
-      });
-  };
-  if (opts.immediately) run();
-  // Unref'd: the server's socket keeps a running upstream alive, not its chores.
-  const timer = setInterval(run, ms);
-  timer.unref();
-  return async () => clearInterval(timer);
-}
 
 /** A whole number from the environment (a duration a test shortens), at least `min`; otherwise `fallback`. */
 export function envInteger(env: NodeJS.ProcessEnv, name: string, min: number, fallback: number): number {

@@ -30,7 +30,7 @@ export interface StartOptions {
   storageDir?: string;
   /** See BuildAppOptions: requests per device and window on the device-facing API (benchmarks lift it). */
   deviceLimit?: BuildAppOptions['deviceLimit'];
-  /** Run the domains' periodic work (refund settling, e-mail exports, the offline sweep); on by default. A benchmark that times that work itself turns it off. */
+  /** Run the job runner: deferred work (refund settling, e-mail exports) and recurring work (the offline sweep); on by default. A benchmark that times that work itself turns it off. */
   background?: boolean;
   /** Drive the demo machines through the device-facing API once listening (server/simulator.ts); off by default. */
   simulate?: Omit<SimulatorOptions, 'url'> | boolean;
@@ -70,7 +70,15 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     const { port } = app.server.address() as AddressInfo;
     const urlHost = host.includes(':') ? `[${host}]` : host;
     const url = `http://${urlHost}:${port}`;
-    const stopBackground = opts.background === false ? async () => {} : startBackground(database, storage);
+    let stopBackground = async () => {};
+    if (opts.background !== false) {
+      try {
+        stopBackground = await startBackground(database, storage);
+      } catch (err) {
+        await app.close();
+        throw err;
+      }
+    }
     // The simulator plays the demo machines: a demo database older than their secrets gets them first.
     if (opts.simulate && opts.demoData)
       await ensureDemoSecrets(

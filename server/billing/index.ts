@@ -1,5 +1,5 @@
 /** The billing domain on the upstream: the annual service fee, renewals paid through the sandbox provider, bills. It uses devices, points and tenants, never the other way. */
-import { defineServerDomain, periodic } from '../manifest.js';
+import { defineServerDomain } from '../manifest.js';
 import { SWEEP_NET_MS } from '../jobs/index.js';
 import { billingDemo } from './demo.js';
 import { billingHandlers } from './handlers.js';
@@ -21,7 +21,8 @@ export const billingServer = defineServerDomain({
   },
   // Each renewal's answer and end are jobs at their moments (settle.ts); the sweep only catches a lost job.
   jobs: { [SETTLE_JOB]: settleJob },
-  background: (db) => periodic(() => settleDue(db), SWEEP_NET_MS),
+  // The net under the settle jobs, as the refunds' (server/refund/index.ts).
+  recurring: { 'billing.settleDue': { everyMs: SWEEP_NET_MS, run: ({ db }) => settleDue(db) } },
   // The platforms' payment notifications (notify.ts).
   outsideRoutes: payNotifyRoutes,
 });

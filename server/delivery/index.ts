@@ -1,6 +1,6 @@
 /** The delivery domain on the upstream: vend outcomes from the machines, automatic refunds of failed vends, the review list, the time-out sweep. It uses orders, refunds and devices, never the other way. */
 import { sql } from 'drizzle-orm';
-import { defineServerDomain, periodic } from '../manifest.js';
+import { defineServerDomain } from '../manifest.js';
 import { orders } from '../order/schema.js';
 import { deliveryDemo } from './demo.js';
 import { deliveryHandlers } from './handlers.js';
@@ -23,6 +23,10 @@ export const deliveryServer = defineServerDomain({
     },
   },
   // Sales whose machine never answered are ended on every running upstream, each by one (SKIP LOCKED): a sixth of the time-out apart, between 250 ms and 30 s.
-  background: (db) =>
-    periodic(() => endTimedOut(db), Math.min(30_000, Math.max(250, Math.floor(deliveryTimeoutMs() / 6)))),
+  recurring: {
+    'delivery.endTimedOut': {
+      everyMs: () => Math.min(30_000, Math.max(250, Math.floor(deliveryTimeoutMs() / 6))),
+      run: ({ db }) => endTimedOut(db),
+    },
+  },
 });

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { PRESENCE } from '../../shared/device/index.js';
 import { deviceChecks } from './checks.js';
-import { defineServerDomain, envInteger, periodic } from '../manifest.js';
+import { defineServerDomain, envInteger } from '../manifest.js';
 import { deviceDemo } from './demo.js';
 import { deviceHandlers } from './handlers.js';
 import { machineHandlers, sweepOffline } from './machine.js';
@@ -58,10 +58,13 @@ export const deviceServer = defineServerDomain({
     }),
   },
   demo: deviceDemo,
-  background: (db) => {
-    const { offlineAfterMs, sweepMs } = presenceFromEnv(process.env);
+  recurring: {
     // At once too: machines that fell silent while no upstream ran are offline from the start.
-    return periodic(() => sweepOffline(db, offlineAfterMs), sweepMs, { immediately: true });
+    'device.sweepOffline': {
+      everyMs: () => presenceFromEnv(process.env).sweepMs,
+      atStart: true,
+      run: ({ db }) => sweepOffline(db, presenceFromEnv(process.env).offlineAfterMs),
+    },
   },
   owns: {
     device: {

@@ -1,5 +1,5 @@
 /** Firmware on the upstream: device models' modules, packages and the versions devices report. */
-import { defineServerDomain, periodic } from '../manifest.js';
+import { defineServerDomain } from '../manifest.js';
 import { advanceRollouts } from './advance.js';
 import { updateOffer } from './device-jobs.js';
 import { rollouts } from './schema.js';
@@ -18,8 +18,8 @@ export const firmwareServer = defineServerDomain({
     'firmware.delete': { storage: settings.storage },
     'firmware.download': { storage: settings.storage },
   }),
-  // Running rollouts move every 2 s in each upstream, one instance per rollout at a time (advance.ts).
-  background: (db) => periodic(() => advanceRollouts(db), 2000),
+  // Running rollouts move every 2 s (advance.ts).
+  recurring: { 'firmware.advanceRollouts': { everyMs: 2000, run: ({ db }) => advanceRollouts(db) } },
   provides: {
     // The device domain's heartbeat offers a machine its update.
     updateOffer,

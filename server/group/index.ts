@@ -1,5 +1,5 @@
 /** Customer groups on the upstream (spec §3 Group): groups, their members and the claim flow a member's sign-in starts (server/member tells). */
-import { defineServerDomain, periodic } from '../manifest.js';
+import { defineServerDomain } from '../manifest.js';
 import { COMPUTE_JOB, computeJob, sweepBehaviourGroups } from './behaviour.js';
 import { groupDemo } from './demo.js';
 import { sheetImports } from '../imports/index.js';
@@ -21,7 +21,7 @@ export const groupServer = defineServerDomain({
   demo: groupDemo,
   // Imports and behaviour groups' computations are jobs of the one queue; a sweep asks for the stale ones.
   jobs: { [GROUP_IMPORT_JOB]: groupImportJob, [COMPUTE_JOB]: computeJob },
-  background: (db) => periodic(() => sweepBehaviourGroups(db), 60_000),
+  recurring: { 'group.sweepBehaviour': { everyMs: 60_000, run: ({ db }) => sweepBehaviourGroups(db) } },
   // A member's sign-in or profile change says which identifiers it holds (a `tell`, never announced): its claims.
   // An erased member's claims go with it: their identifier is personal data.
   onEvent: async (db, topic, tenantId, data) => {

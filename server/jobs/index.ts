@@ -1,6 +1,13 @@
 /** The job queue every domain's deferred work shares (server/jobs/runner.ts). */
 export { jobs } from './schema.js';
 export {
+  RECURRING_GROUP,
+  recurringJobKinds,
+  scheduleRecurring,
+  type Recurring,
+  type RecurringKinds,
+} from './recurring.js';
+export {
   backoff,
   enqueue,
   runDueJobs,

@@ -36,6 +36,11 @@ export interface JobKind<P = Record<string, unknown>> {
   failed?(payload: P, error: string, ctx: JobContext): Promise<void>;
   /** How many jobs of one group run at once, across instances (default: no limit). */
   groupLimit?: number;
+  /**
+   * A recurring kind (see `recurringKind`): its one row is never deleted but queued again this many
+   * milliseconds after each run, failed or not (a failure is kept as its last error for the next run to mend).
+   */
+  everyMs?: number;
 }
 
 export type JobKinds = Readonly<Record<string, JobKind<never>>>;
@@ -153,6 +158,12 @@ async function endAndHandOver(db: Db, job: Claimed, end: SQL): Promise<Claimed |
   return toClaimed(next);
 }
 
+/** Queues a job again `delayMs` from now (a retry, or a recurring job's next run), its last error kept. */
+const queueAgain = (id: number, delayMs: number, error: string | null) => sql`
+  update jobs set state = 'queued', run_at = now() + ${`${Math.max(0, Math.round(delayMs))} milliseconds`}::interval,
+    last_error = ${error}, heartbeat_at = null${error === null ? sql`, attempts = 0` : sql``}
+  where id = ${id}`;
+
 /**
  * Runs a job to its end; answers the next job of its group it was handed
  * (see endAndHandOver) when `handOver`, else null.
@@ -173,18 +184,16 @@ async function runOne(
     },
     Math.max(1000, staleMs / 4),
   );
-  let end: SQL = sql`delete from jobs where id = ${job.id}`;
+  let end: SQL =
+    kind.everyMs === undefined ? sql`delete from jobs where id = ${job.id}` : queueAgain(job.id, kind.everyMs, null);
   let failed: string | null = null;
   try {
     await kind.run(job.payload, ctx);
   } catch (err) {
     const error = String((err as Error)?.message ?? err).slice(0, 500);
-    const delay = kind.retryAfter(job.attempts, job.createdAt);
+    const delay = kind.everyMs ?? kind.retryAfter(job.attempts, job.createdAt);
     if (delay === null) failed = error;
-    else
-      end = sql`
-        update jobs set state = 'queued', run_at = now() + ${`${Math.max(0, Math.round(delay))} milliseconds`}::interval, last_error = ${error}, heartbeat_at = null
-        where id = ${job.id}`;
+    else end = queueAgain(job.id, delay, error);
   } finally {
     clearInterval(beat);
   }

@@ -6,7 +6,7 @@
  * delivery log, the export list), so the queue stays small.
  */
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const jobs = pgTable(
   'jobs',
@@ -33,5 +33,9 @@ export const jobs = pgTable(
     index('jobs_running_idx')
       .on(t.groupKey, t.heartbeatAt)
       .where(sql`state = 'running'`),
+    // One row per recurring kind (server/jobs/recurring.ts): however many instances start, each kind runs once.
+    uniqueIndex('jobs_recurring_idx')
+      .on(t.kind)
+      .where(sql`group_key = '@every'`),
   ],
 );

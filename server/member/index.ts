@@ -1,6 +1,6 @@
 /** Members on the upstream (spec §3 Member): the mini-program's sign-in and the member centre, with the points ledger a sale and a refund move (server/order, server/refund). */
 import { memberChecks } from './checks.js';
-import { defineServerDomain, periodic } from '../manifest.js';
+import { defineServerDomain } from '../manifest.js';
 import { memberDemo } from './demo.js';
 import { memberHandlers } from './handlers.js';
 import { externalMembers, members } from './schema.js';
@@ -30,12 +30,16 @@ export const memberServer = defineServerDomain({
   demo: memberDemo,
   // Hourly: ended sessions and spent codes go, and lots past their expiry are written off; every instance may
   // sweep, each delete and each member's write-off (under its lock) is safe to race.
-  background: (db) =>
-    periodic(async () => {
-      await sweepSessions(db);
-      await sweepPhoneCodes(db);
-      await expireDue(db, new Date());
-    }, 3_600_000),
+  recurring: {
+    'member.sweep': {
+      everyMs: 3_600_000,
+      run: async ({ db }) => {
+        await sweepSessions(db);
+        await sweepPhoneCodes(db);
+        await expireDue(db, new Date());
+      },
+    },
+  },
   // Another tenant never sees a member's nickname, phone or card.
   owns: {
     member: { id: members.id, tenantId: members.tenantId, labels: [members.nickname, members.phone] },

@@ -4,7 +4,7 @@
  * was before — written by the recorder every changing operation of the API
  * table runs through (server/http/recorded.ts), hash-chained per tenant.
  */
-import { defineServerDomain, periodic } from '../manifest.js';
+import { defineServerDomain } from '../manifest.js';
 import { oplogHandlers } from './handlers.js';
 import { detachOldMonths, ensureOplogMonths } from './months.js';
 import { recordSignIn } from './sign-ins.js';
@@ -20,13 +20,15 @@ export const oplogServer = defineServerDomain({
   handlers: oplogHandlers,
   provides: { signInRecord: recordSignIn },
   // Hourly, and at once: the months ahead are there before their records; those past the retention leave.
-  background: (db) =>
-    periodic(
-      async () => {
+  // Hourly, and at once: the months ahead are there before their records, the old ones detached.
+  recurring: {
+    'oplog.months': {
+      everyMs: 3_600_000,
+      atStart: true,
+      run: async ({ db }) => {
         await ensureOplogMonths(db);
         await detachOldMonths(db);
       },
-      3_600_000,
-      { immediately: true },
-    ),
+    },
+  },
 });

@@ -1,7 +1,7 @@
 /** The order domain on the upstream: the orders machines' sales create, the order lists and an order's detail. */
 import { orderChecks } from './checks.js';
 import { sql } from 'drizzle-orm';
-import { defineServerDomain, periodic } from '../manifest.js';
+import { defineServerDomain } from '../manifest.js';
 import { orders } from './schema.js';
 import { orderDemo } from './demo.js';
 import { dropExpiredFiles, EXPORT_JOB, exportJob } from './export-jobs.js';
@@ -25,15 +25,10 @@ export const orderServer = defineServerDomain({
   demo: orderDemo,
   // E-mail exports: jobs of the one queue (server/jobs), every running upstream taking them; expired links' files forgotten.
   jobs: { [EXPORT_JOB]: exportJob() },
-  background: (db, storage) => {
-    const stops = [
-      periodic(() => dropExpiredFiles(db, storage), 60_000),
-      // Hourly, and at once: the months ahead are there before their orders (server/order/months.ts).
-      periodic(() => ensureOrderMonths(db), 3_600_000, { immediately: true }),
-    ];
-    return async () => {
-      await Promise.all(stops.map((stop) => stop()));
-    };
+  recurring: {
+    'order.dropExpiredFiles': { everyMs: 60_000, run: ({ db, storage }) => dropExpiredFiles(db, storage) },
+    // Hourly, and at once: the months ahead are there before their orders (server/order/months.ts).
+    'order.months': { everyMs: 3_600_000, atStart: true, run: ({ db }) => ensureOrderMonths(db) },
   },
   owns: {
     order: {

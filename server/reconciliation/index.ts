@@ -2,7 +2,7 @@
  * The platforms' daily bills matched to the orders on the upstream (docs/domains/reconciliation.md). It uses
  * orders, refunds, payment settings and tenants, never the other way.
  */
-import { defineServerDomain, periodic } from '../manifest.js';
+import { defineServerDomain } from '../manifest.js';
 import { FETCH_JOB, fetchJob, queueDays } from './days.js';
 import { reconciliationDemo } from './demo.js';
 import { reconciliationHandlers } from './handlers.js';
@@ -23,6 +23,6 @@ export const reconciliationServer = defineServerDomain({
     },
   },
   jobs: { [FETCH_JOB]: fetchJob },
-  // Hourly on every instance: the first past the morning's hour queues the day before's bills (the index decides).
-  background: (db) => periodic(() => queueDays(db), 3_600_000),
+  // Hourly: the first run past the morning's hour queues the day before's bills (the index decides).
+  recurring: { 'reconciliation.queueDays': { everyMs: 3_600_000, run: ({ db }) => queueDays(db) } },
 });

@@ -1,7 +1,7 @@
 /** The refund domain on the upstream: refunds of orders through the payment platforms (the sandbox in the demo), and each tenant's refund period. */
 import { refundChecks } from './checks.js';
 import { sql } from 'drizzle-orm';
-import { defineServerDomain, periodic } from '../manifest.js';
+import { defineServerDomain } from '../manifest.js';
 import { SWEEP_NET_MS } from '../jobs/index.js';
 import { orders } from '../order/schema.js';
 import { SETTLE_JOB } from './refunds.js';
@@ -31,7 +31,8 @@ export const refundServer = defineServerDomain({
   },
   // Each refund's answer is a job at its settle_at (settle.ts); the sweep only catches one whose job was lost.
   jobs: { [SETTLE_JOB]: settleJob },
-  background: (db) => periodic(() => settleDue(db), SWEEP_NET_MS),
+  // The net under the settle jobs: a refund whose job was lost with its instance is settled within SWEEP_NET_MS.
+  recurring: { 'refund.settleDue': { everyMs: SWEEP_NET_MS, run: ({ db }) => settleDue(db) } },
   // The platforms' refund notifications, in their own formats.
   outsideRoutes: refundNotifyRoutes,
 });

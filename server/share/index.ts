@@ -1,6 +1,6 @@
 /** Revenue shares on the upstream: hosts, rules in monthly versions, the month's close into statements (docs/domains/share.md). */
 import { shareChecks } from './checks.js';
-import { defineServerDomain, periodic } from '../manifest.js';
+import { defineServerDomain } from '../manifest.js';
 import { CLOSE_JOB, closeJob, closeLastMonths } from './closes.js';
 import { shareDemo } from './demo.js';
 import { shareHandlers } from './handlers.js';
@@ -16,7 +16,7 @@ export const shareServer = defineServerDomain({
   demo: shareDemo,
   jobs: { [CLOSE_JOB]: closeJob },
   // Hourly, and at once: last month closes into drafts for every tenant that has hosts or rules.
-  background: (db) => periodic(() => closeLastMonths(db), 3_600_000, { immediately: true }),
+  recurring: { 'share.closeLastMonths': { everyMs: 3_600_000, atStart: true, run: ({ db }) => closeLastMonths(db) } },
   owns: {
     shareHost: { id: shareHosts.id, tenantId: shareHosts.tenantId, labels: [shareHosts.name] },
     shareRule: { id: shareRules.id, tenantId: shareRules.tenantId, labels: [] },

@@ -42,7 +42,10 @@ describe.skipIf(!postgresUrl)('a rollout across an upstream restart', () => {
         headers: { authorization: deviceBasic(serial), 'content-type': 'application/json' },
         body: JSON.stringify(body),
       }).then(async (r) => ((await r.json()) as { code: number }).code);
-    const first = await upstream();
+    // The rollouts' advance is recurring work of the job runner: a run the killed instance held is taken again once
+    // its heartbeat is this stale.
+    const env = { JOBS_STALE_MS: '3000' };
+    const first = await upstream(env);
     let second: Upstream | undefined;
     try {
       // The first instance's background offers the update; the machine hears it and starts.
@@ -59,7 +62,7 @@ describe.skipIf(!postgresUrl)('a rollout across an upstream restart', () => {
       expect(await report(first.url, jobId, { state: 'downloading', progress: 30 })).toBe(200);
       await first.kill();
 
-      second = await upstream();
+      second = await upstream(env);
       expect(await report(second.url, jobId, { state: 'installing' })).toBe(200);
       expect(await report(second.url, jobId, { state: 'done' })).toBe(200);
       // The second instance's background ends the rollout.

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "jobs_recurring_idx" ON "jobs" USING btree ("kind") WHERE group_key = '@every';
