@@ -50,7 +50,9 @@ export const dashboardScreens = defineScreens({
   },
   // A move here (the menu, the logo): the reads go out with the address, not once the page renders.
   moveStart: (client, user, to) => {
-    if (landsHere(to) && mayOpen(user, '1-1')) reads?.prefetchDashboard(client);
+    if (!landsHere(to) || !mayOpen(user, '1-1')) return;
+    if (reads) reads.prefetchDashboard(client);
+    else void loadReads().then((m) => m.prefetchDashboard(client));
   },
   // Most users land here: its code (echarts and the reads' module included) loads while the sign-in is typed, so the
   // session start above asks for the reads the moment the sign-in answers.
