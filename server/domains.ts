@@ -46,7 +46,7 @@ import {
   type Recurring,
   type RecurringKinds,
 } from './jobs/index.js';
-import { setProvisions } from './db/provided.js';
+import { wirePorts, type Port, type Provision } from './ports.js';
 import { setChecks } from './db/checks.js';
 
 export const SERVER_DOMAINS = [
@@ -82,7 +82,11 @@ export const SERVER_DOMAINS = [
 setEventSinks(SERVER_DOMAINS.flatMap((d) => ('onEvent' in d && d.onEvent ? [d.onEvent] : [])));
 
 // What each domain tells of a lower one's rows, met before any statement is built.
-setProvisions(SERVER_DOMAINS.flatMap((d) => ('provides' in d && d.provides ? [d.provides] : [])));
+// Every port met once, before any request: a port nothing provides stops the upstream here.
+wirePorts(
+  SERVER_DOMAINS.flatMap((d): readonly Port<unknown>[] => ('ports' in d ? d.ports : [])),
+  SERVER_DOMAINS.flatMap((d): readonly Provision[] => ('provides' in d ? d.provides : [])),
+);
 
 // Every domain's book checks, run by the books (server/books), `npm run reconcile` and the nightly job.
 setChecks(SERVER_DOMAINS.flatMap((d) => ('checks' in d && d.checks ? d.checks : [])));

@@ -14,7 +14,7 @@ import { databaseStorage, type FileStorage } from './storage/index.js';
 import type { Handlers } from './http/handlers.js';
 import type { EventSink } from './http/events.js';
 import type { JobKinds, RecurringKinds } from './jobs/index.js';
-import type { Provisions } from './db/provided.js';
+import type { Port, Provision } from './ports.js';
 import type { BookCheck } from './db/checks.js';
 
 /** Ids the demo loader hands from one domain's rows to the next: (domain, key) → id. */
@@ -98,8 +98,10 @@ export interface ServerManifest {
    * callbacks) does so without that domain knowing of it.
    */
   onEvent?: EventSink;
-  /** What this domain tells of a lower domain's rows (server/db/provided.ts): a point's store staff, a tenant's devices. */
-  provides?: Partial<Provisions>;
+  /** What this domain needs from the domains built on it, declared in its `ports.ts` (server/ports.ts). */
+  ports?: readonly Port<unknown>[];
+  /** The lower domains' ports this one meets (server/ports.ts): a point's store staff, a tenant's devices. */
+  provides?: readonly Provision[];
   /** The invariants of its money, as read-only checks the books run (server/db/checks.ts, docs/domains/books.md). */
   checks?: readonly BookCheck[];
   /**

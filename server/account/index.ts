@@ -11,8 +11,11 @@ import { accountHandlers } from './handlers.js';
 import { accountRouteConfig } from './sign-in.js';
 import { verifyToken } from './tokens.js';
 import { users } from './schema.js';
+import { accountPorts } from './ports.js';
+export { type SignInEntry, signInRecord } from './ports.js';
 
 export { CONSOLE_CLIENT } from './clients.js';
+export { createAccount, type NewAccount } from './accounts.js';
 export { checkOldPassword, newPasswordHash, endSessions, revokeTenantTokens, setPassword } from './credentials.js';
 export { DEMO_PASSWORD, DEMO_USERS, hasAccounts } from './demo.js';
 export { DEFAULT_SIGN_IN_LIMIT, type SignInLimit } from './limits.js';
@@ -30,6 +33,7 @@ export const authenticator: Omit<Authenticator, 'device' | 'memberApp'> = {
 
 export const accountServer = defineServerDomain({
   name: 'account',
+  ports: accountPorts,
   // Accounts of a tenant (its own, its enterprise customers', its members'); the system admin's belongs to none.
   owns: { user: { id: users.id, tenantId: users.tenantId, labels: [users.username, users.name] } },
   handlers: accountHandlers,

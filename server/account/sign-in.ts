@@ -8,7 +8,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { ApiOp } from '../../shared/domains.js';
 import { CODE } from '../../shared/domains.js';
 import type { Queryable } from '../db/index.js';
-import { need, type SignInEntry } from '../db/provided.js';
+import { signInRecord, type SignInEntry } from './ports.js';
 import { BizError } from '../http/errors.js';
 import type { AuthUser } from '../http/principal.js';
 import { clientOf } from '../http/recorded.js';
@@ -102,7 +102,7 @@ const tell = (
   username: string,
   user: SignInEntry['user'],
 ) =>
-  need('signInRecord')(db, {
+  signInRecord.use()(db, {
     event,
     username,
     user,

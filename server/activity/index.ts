@@ -2,6 +2,9 @@
 import { activityChecks } from './checks.js';
 import { inArray, sql } from 'drizzle-orm';
 import { defineServerDomain } from '../manifest.js';
+import { provide } from '../ports.js';
+import { groupInUse } from '../group/index.js';
+import { activityNames, salePricing } from '../order/index.js';
 import { activityDemo } from './demo.js';
 import { activityHandlers } from './handlers.js';
 import { priceSale } from './pricing.js';
@@ -14,13 +17,16 @@ export const activityServer = defineServerDomain({
   checks: activityChecks,
   handlers: activityHandlers,
   demo: activityDemo,
-  provides: {
+  provides: [
     // A group an activity names is not deleted (3436); the foreign key is the truth under a race.
-    groupInUse: (groupId) => sql<boolean>`exists (select 1 from ${activityGroups} g where g.group_id = ${groupId})`,
+    provide(
+      groupInUse,
+      (groupId) => sql<boolean>`exists (select 1 from ${activityGroups} g where g.group_id = ${groupId})`,
+    ),
     // The order domain's sale is priced here (server/activity/pricing.ts).
-    salePricing: priceSale,
+    provide(salePricing, priceSale),
     // An order's detail names what priced it.
-    activityNames: (db, ids) =>
+    provide(activityNames, (db, ids) =>
       ids.length
         ? db
             .select({ id: activities.id, name: activities.name, tenantId: activities.tenantId })
@@ -28,7 +34,8 @@ export const activityServer = defineServerDomain({
             .where(inArray(activities.id, [...ids]))
             .orderBy(activities.id)
         : Promise.resolve([]),
-  },
+    ),
+  ],
   owns: {
     activity: { id: activities.id, tenantId: activities.tenantId, labels: [activities.name] },
     coupon: { id: coupons.id, tenantId: coupons.tenantId, labels: [] },

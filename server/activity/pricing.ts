@@ -16,7 +16,7 @@ import {
 } from '../../shared/activity/index.js';
 import type { Queryable, Tx } from '../db/index.js';
 import { BUSINESS_ZONE, rowsOf } from '../db/sql.js';
-import type { PricedSale, SaleBasket } from '../db/provided.js';
+import type { PricedSale, SaleBasket } from '../order/index.js';
 import { orders } from '../order/schema.js';
 import { groupMembers, groups } from '../group/index.js';
 import { sceneDevices } from '../scene/schema.js';

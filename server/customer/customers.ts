@@ -10,10 +10,10 @@ import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import type { PageQuery } from '../../shared/api/define.js';
 import type { CustomerItem, CustomerState } from '../../shared/customer/index.js';
-import { endSessions, newPasswordHash, users } from '../account/index.js';
+import { endSessions, createAccount, users } from '../account/index.js';
 import type { Db, Queryable } from '../db/index.js';
 import { containsPattern } from '../db/sql.js';
-import { BizError, uniqueAs } from '../http/errors.js';
+import { BizError } from '../http/errors.js';
 import { paged } from '../http/paged.js';
 import type { AuthUser } from '../http/principal.js';
 import type { Scope } from '../scope.js';
@@ -128,23 +128,15 @@ export async function createCustomer(
   },
 ): Promise<CustomerItem> {
   const tenantId = await owningTenant(db, user, scope, body.tenantId);
-  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.username, body.username));
-  if (taken) throw new BizError(CODE.usernameTaken);
-  const passwordHash = await newPasswordHash(body.password, body.username);
-  // Two creations racing for one account name: the unique index decides, the loser hears 1404.
-  const id = await uniqueAs(CODE.usernameTaken, () =>
-    db.transaction(async (tx) => {
-      const [account] = await tx
-        .insert(users)
-        .values({ username: body.username, passwordHash, name: body.name, kind: 'enterprise', tenantId })
-        .returning({ id: users.id });
-      const [row] = await tx
-        .insert(customers)
-        .values({ tenantId, userId: account!.id, name: body.name, buyNow: body.buyNow })
-        .returning({ id: customers.id });
-      return row!.id;
-    }),
-  );
+  // The enterprise's account, then the customer it speaks for.
+  const id = await createAccount(db, body, async (tx, open) => {
+    const userId = await open({ name: body.name, kind: 'enterprise', tenantId });
+    const [row] = await tx
+      .insert(customers)
+      .values({ tenantId, userId, name: body.name, buyNow: body.buyNow })
+      .returning({ id: customers.id });
+    return row!.id;
+  });
   return customerOf(db, user, scope, id);
 }
 

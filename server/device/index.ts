@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { PRESENCE } from '../../shared/device/index.js';
 import { deviceChecks } from './checks.js';
 import { defineServerDomain, envInteger } from '../manifest.js';
+import { provide } from '../ports.js';
+import { tenantDevices } from '../tenant/index.js';
 import { deviceDemo } from './demo.js';
 import { deviceHandlers } from './handlers.js';
 import { machineHandlers, sweepOffline } from './machine.js';
@@ -14,6 +16,8 @@ export { recordModules } from './modules.js';
 import { handOver } from './handover.js';
 import { defineHandlers } from '../http/handlers.js';
 import { devices } from './schema.js';
+import { devicePorts } from './ports.js';
+export { type OfferedPrices, type OfferedUpdate, priceOffers, serviceVisit, updateOffer } from './ports.js';
 
 export { DEMO_DEVICES } from './demo.js';
 export { selectDevices, toDeviceItem } from './queries.js';
@@ -46,6 +50,7 @@ function presenceFromEnv(env: NodeJS.ProcessEnv) {
 
 export const deviceServer = defineServerDomain({
   name: 'device',
+  ports: devicePorts,
   checks: deviceChecks,
   handlers: {
     ...deviceHandlers,
@@ -74,9 +79,11 @@ export const deviceServer = defineServerDomain({
       deviceId: devices.id,
     },
   },
-  provides: {
+  provides: [
     // A distributor's device count, for the distributor list (tenants are below devices).
-    tenantDevices: (tenantId) =>
-      sql<number>`(select count(*)::int from ${devices} where ${devices.tenantId} = ${tenantId})`,
-  },
+    provide(
+      tenantDevices,
+      (tenantId) => sql<number>`(select count(*)::int from ${devices} where ${devices.tenantId} = ${tenantId})`,
+    ),
+  ],
 });

@@ -7,7 +7,7 @@ import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import { PRESENCE } from '../../shared/device/index.js';
 import type { Db, Queryable } from '../db/index.js';
-import { needIfProvided } from '../db/provided.js';
+import { priceOffers, serviceVisit, updateOffer } from './ports.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
 import { defineHandlers } from '../http/handlers.js';
 import { deviceChannels as c, devices } from './schema.js';
@@ -76,7 +76,7 @@ export const machineHandlers = defineHandlers({
     const device = await liveDevice(db, caller.id);
     await db.transaction((tx) => seen(tx, caller.id));
     // Due price changes are delivered before the channels are read: the answer names them beside the prices still in force.
-    const prices = (await needIfProvided('priceOffers')?.(db, caller.id)) ?? [];
+    const prices = await priceOffers.use()(db, caller.id);
     if (body.modules?.length) await recordModules(db, caller.id, body.modules);
     const channels = await db
       .select({
@@ -97,7 +97,7 @@ export const machineHandlers = defineHandlers({
       locked: device.locked,
       capacity: device.capacity,
       channels,
-      update: (await needIfProvided('updateOffer')?.(db, caller.id)) ?? null,
+      update: await updateOffer.use()(db, caller.id),
       priceVersion: device.priceVersion,
       prices,
     };
@@ -124,7 +124,7 @@ export const machineHandlers = defineHandlers({
       }
       await seen(tx, caller.id);
       // A stock report is a service visit: price changes sent "at the next visit" are due now (server/price).
-      await needIfProvided('serviceVisit')?.(tx, caller.id);
+      await serviceVisit.use()(tx, caller.id);
       await publishDeviceEvent(tx, caller.id, 'replenished');
       return { changed: numbers.length };
     }),

@@ -1,5 +1,7 @@
 /** Firmware on the upstream: device models' modules, packages and the versions devices report. */
 import { defineServerDomain } from '../manifest.js';
+import { provide } from '../ports.js';
+import { updateOffer as updateOfferPort } from '../device/index.js';
 import { advanceRollouts } from './advance.js';
 import { updateOffer } from './device-jobs.js';
 import { rollouts } from './schema.js';
@@ -20,9 +22,7 @@ export const firmwareServer = defineServerDomain({
   }),
   // Running rollouts move every 2 s (advance.ts).
   recurring: { 'firmware.advanceRollouts': { everyMs: 2000, run: ({ db }) => advanceRollouts(db) } },
-  provides: {
-    // The device domain's heartbeat offers a machine its update.
-    updateOffer,
-  },
+  // The device domain's heartbeat offers a machine its update.
+  provides: [provide(updateOfferPort, updateOffer)],
   owns: { rollout: { id: rollouts.id, tenantId: rollouts.tenantId, labels: [] } },
 });

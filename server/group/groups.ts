@@ -9,7 +9,7 @@ import { CODE } from '../../shared/domains.js';
 import type { PageQuery } from '../../shared/api/define.js';
 import type { GroupItem, groupInput, groupUpdate } from '../../shared/group/index.js';
 import type { Db, Queryable } from '../db/index.js';
-import { needIfProvided } from '../db/provided.js';
+import { groupInUse } from './ports.js';
 import { containsPattern } from '../db/sql.js';
 import { BizError, uniqueAs } from '../http/errors.js';
 import { paged } from '../http/paged.js';
@@ -156,14 +156,11 @@ export async function deleteGroup(db: Db, scope: Scope, id: number) {
       .where(and(eq(groups.id, id), scope.where(groups.tenantId)))
       .for('update');
     if (!row) throw new BizError(CODE.groupNotFound);
-    const inUse = needIfProvided('groupInUse');
-    if (inUse) {
-      const [bound] = await tx
-        .select({ yes: inUse(id) })
-        .from(groups)
-        .where(eq(groups.id, id));
-      if (bound?.yes) throw new BizError(CODE.groupBoundToDiscount);
-    }
+    const [bound] = await tx
+      .select({ yes: groupInUse.use()(id) })
+      .from(groups)
+      .where(eq(groups.id, id));
+    if (bound?.yes) throw new BizError(CODE.groupBoundToDiscount);
     await tx.delete(groups).where(eq(groups.id, id));
     return { deleted: true };
   });

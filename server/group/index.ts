@@ -7,11 +7,14 @@ import { groupHandlers } from './handlers.js';
 import { GROUP_IMPORT_JOB, groupImportJob } from './import.js';
 import { claim, forget, type Identified } from './members.js';
 import { groupMembers, groups } from './schema.js';
+import { groupPorts } from './ports.js';
+export { groupInUse } from './ports.js';
 
 export { groups, groupMembers } from './schema.js';
 
 export const groupServer = defineServerDomain({
   name: 'group',
+  ports: groupPorts,
   handlers: groupHandlers,
   // The uploads and the reports are in the upstream's storage.
   routeConfig: (settings) => ({

@@ -7,6 +7,8 @@ import { externalMembers, members } from './schema.js';
 import { sweepSessions } from './sessions.js';
 import { sweepPhoneCodes } from './phone.js';
 import { expireDue } from './ledger.js';
+import { memberPorts } from './ports.js';
+export { memberOrderList, memberOrders } from './ports.js';
 
 export { members, pointEntries } from './schema.js';
 export { memberCaller } from './sessions.js';
@@ -25,6 +27,7 @@ export { memberForSale, recordExternalSale } from './sale.js';
 
 export const memberServer = defineServerDomain({
   name: 'member',
+  ports: memberPorts,
   checks: memberChecks,
   handlers: memberHandlers,
   demo: memberDemo,

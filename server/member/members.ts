@@ -17,7 +17,7 @@ import { paged } from '../http/paged.js';
 import type { AuthUser } from '../http/principal.js';
 import type { Scope } from '../scope.js';
 import { tenantFilter } from '../tenant/index.js';
-import { need } from '../db/provided.js';
+import { memberOrders } from './ports.js';
 import { tenants } from '../identity/schema.js';
 import { users } from '../account/schema.js';
 import { addPoints, balanceOf, spendPoints } from './ledger.js';
@@ -89,7 +89,7 @@ export async function memberOf(db: Queryable, scope: Scope, id: number) {
   if (!row) throw new BizError(CODE.programmeMemberNotFound);
   const [more] = await db
     .select({
-      figures: need('memberOrders')(members.id),
+      figures: memberOrders.use()(members.id),
       birthday: members.birthday,
       phoneVerified: sql<boolean>`${members.phoneVerifiedAt} is not null`,
       owed: members.owed,

@@ -10,7 +10,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import type { Db } from '../db/index.js';
-import { need } from '../db/provided.js';
+import { memberOrderList } from './ports.js';
 import { BizError } from '../http/errors.js';
 import { tell } from '../http/events.js';
 import type { AuthUser } from '../http/principal.js';
@@ -31,7 +31,7 @@ export async function exportMember(db: Db, scope: Scope, id: number, at = new Da
       registeredAddress: members.registeredAddress,
       tenant: tenants.name,
       owed: members.owed,
-      orders: need('memberOrderList')(members.id),
+      orders: memberOrderList.use()(members.id),
     })
     .from(members)
     .innerJoin(tenants, eq(tenants.id, members.tenantId))

@@ -5,6 +5,8 @@
  * table runs through (server/http/recorded.ts), hash-chained per tenant.
  */
 import { defineServerDomain } from '../manifest.js';
+import { provide } from '../ports.js';
+import { signInRecord } from '../account/index.js';
 import { oplogHandlers } from './handlers.js';
 import { detachOldMonths, ensureOplogMonths } from './months.js';
 import { recordSignIn } from './sign-ins.js';
@@ -18,9 +20,8 @@ export { detachOldMonths, ensureOplogMonths } from './months.js';
 export const oplogServer = defineServerDomain({
   name: 'oplog',
   handlers: oplogHandlers,
-  provides: { signInRecord: recordSignIn },
+  provides: [provide(signInRecord, recordSignIn)],
   // Hourly, and at once: the months ahead are there before their records; those past the retention leave.
-  // Hourly, and at once: the months ahead are there before their records, the old ones detached.
   recurring: {
     'oplog.months': {
       everyMs: 3_600_000,

@@ -1,7 +1,7 @@
 /** Sign-ins, failed ones and ones refused while locked, in the operation log (the account domain tells them: `signInRecord`). */
 import { CODE } from '../../shared/domains.js';
 import type { Queryable } from '../db/index.js';
-import type { SignInEntry } from '../db/provided.js';
+import type { SignInEntry } from '../account/index.js';
 import { append } from './chain.js';
 import { clean } from './targets.js';
 

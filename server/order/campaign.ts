@@ -9,7 +9,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { maskContact } from '../../shared/format.js';
 import type { Queryable } from '../db/index.js';
-import { needIfProvided } from '../db/provided.js';
+import { activityNames } from './ports.js';
 import { members } from '../member/index.js';
 import { orderItems } from './schema.js';
 
@@ -59,10 +59,9 @@ export async function withCampaign<R extends { id: number; memberId: number | nu
     o.couponUsed ||= l.coupon;
     byOrder.set(l.orderId, o);
   }
-  // The activity domain, built on orders, names them; without it, an order names none.
-  const names = needIfProvided('activityNames');
+  // The activity domain, built on orders, names them.
   const allIds = [...new Set(lines.flatMap((l) => l.activityIds))];
-  const named = new Map((names && allIds.length ? await names(db, allIds) : []).map((a) => [a.id, a.name]));
+  const named = new Map((allIds.length ? await activityNames.use()(db, allIds) : []).map((a) => [a.id, a.name]));
   const buyerOf = new Map(buyers.map((m) => [m.id, m]));
   return rows.map((r) => {
     const p = byOrder.get(r.id);

@@ -2,11 +2,15 @@
 import { orderChecks } from './checks.js';
 import { sql } from 'drizzle-orm';
 import { defineServerDomain } from '../manifest.js';
+import { provide } from '../ports.js';
+import { memberOrderList, memberOrders } from '../member/index.js';
 import { orders } from './schema.js';
 import { orderDemo } from './demo.js';
 import { dropExpiredFiles, EXPORT_JOB, exportJob } from './export-jobs.js';
 import { orderHandlers } from './handlers.js';
 import { ensureOrderMonths } from './months.js';
+import { orderPorts } from './ports.js';
+export { type PricedSale, type SaleBasket, type VersionPrices, activityNames, pricesAt, salePricing } from './ports.js';
 
 export { orderItems, orders } from './schema.js';
 export { seedOrders } from './seed.js';
@@ -18,6 +22,7 @@ export { rebuildRollups, rerollOrders, rollRefund, type RebuildRange } from './r
 
 export const orderServer = defineServerDomain({
   name: 'order',
+  ports: orderPorts,
   checks: orderChecks,
   handlers: orderHandlers,
   // The mailed links' files are in the upstream's storage, where the jobs keep them.
@@ -38,17 +43,23 @@ export const orderServer = defineServerDomain({
       deviceId: orders.deviceId,
     },
   },
-  provides: {
+  provides: [
     // A member's figures on its page (members are below orders): paid orders, and their amount net of refunds.
-    memberOrders: (memberId) =>
-      sql<{ orders: number; spent: number }>`(select json_build_object('orders', count(*)::int,
+    provide(
+      memberOrders,
+      (memberId) =>
+        sql<{ orders: number; spent: number }>`(select json_build_object('orders', count(*)::int,
         'spent', coalesce(sum(${orders.receivedAmount} - ${orders.refundAmount}), 0)::int)
         from ${orders} where ${orders.memberId} = ${memberId} and ${orders.paymentState} = 'success')`,
+    ),
     // Called where the outer query joins tables, so that the columns below come out qualified.
-    memberOrderList: (memberId) =>
-      sql<unknown[]>`(select coalesce(json_agg(json_build_object('number', ${orders.number},
+    provide(
+      memberOrderList,
+      (memberId) =>
+        sql<unknown[]>`(select coalesce(json_agg(json_build_object('number', ${orders.number},
         'createdAt', ${orders.createdAt}, 'title', ${orders.title}, 'device', ${orders.deviceName},
         'amount', ${orders.receivedAmount}, 'refunded', ${orders.refundAmount})
         order by ${orders.createdAt} desc), '[]'::json) from ${orders} where ${orders.memberId} = ${memberId})`,
-  },
+    ),
+  ],
 });

@@ -19,7 +19,7 @@ import {
 import type { PageQuery } from '../../shared/api/define.js';
 import { maskContact } from '../../shared/format.js';
 import type { Queryable } from '../db/index.js';
-import { needIfProvided } from '../db/provided.js';
+import { activityNames } from './ports.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
 import type { Scope } from '../scope.js';
 import { devices } from '../device/index.js';
@@ -118,9 +118,8 @@ async function checkFilterIds(db: Queryable, scope: Scope, f: OrderFilter) {
   if (f.tenantId !== undefined) await tenantInScope(db, scope, f.tenantId);
   if (f.memberId !== undefined) await owned(members, f.memberId, CODE.programmeMemberNotFound);
   if (f.activityId !== undefined) {
-    // The activity domain, above orders, says whose it is; without it no activity exists to name.
-    const names = needIfProvided('activityNames');
-    const [activity] = names ? await names(db, [f.activityId]) : [];
+    // The activity domain, above orders, says whose it is.
+    const [activity] = await activityNames.use()(db, [f.activityId]);
     if (!activity || !scope.has(activity.tenantId)) throw new BizError(CODE.activityNotFound);
   }
 }
@@ -252,9 +251,8 @@ export async function orderDetail(db: Queryable, scope: Scope, id: number): Prom
           .select({ id: members.id, nickname: members.nickname, phone: members.phone })
           .from(members)
           .where(eq(members.id, row.memberId));
-  // The activity domain, built on orders, names them; without it, an order names none.
+  // The activity domain, built on orders, names them.
   const priced = [...new Set(items.flatMap((i) => i.activityIds ?? []))];
-  const names = needIfProvided('activityNames');
   return {
     ...toItem(row),
     deviceSerial: device?.serial ?? null,
@@ -262,7 +260,7 @@ export async function orderDetail(db: Queryable, scope: Scope, id: number): Prom
     items,
     subOrders: row.kind === 'scene' ? subOrdersOf(row.number, items) : [],
     member: member ?? null,
-    activities: names && priced.length ? (await names(db, priced)).map(({ id, name }) => ({ id, name })) : [],
+    activities: priced.length ? (await activityNames.use()(db, priced)).map(({ id, name }) => ({ id, name })) : [],
   };
 }
 

@@ -29,7 +29,7 @@ import { publish } from '../http/events.js';
 import { rollSale } from './rollup.js';
 import type { OrderEvent } from '../../shared/order/index.js';
 import { tenants } from '../identity/schema.js';
-import { need, type PricedSale } from '../db/provided.js';
+import { pricesAt, salePricing, type PricedSale } from './ports.js';
 import { earnForOrder, memberForSale, pointEntries, pointsForAmount, recordExternalSale } from '../member/index.js';
 
 type Sale = Required<Pick<SaleInput, 'items'>> & Omit<SaleInput, 'items'>;
@@ -107,7 +107,7 @@ async function versionPrices(tx: Tx, device: SaleDevice, version: number | undef
   if (version === undefined || version === device.priceVersion) return undefined;
   if (version > device.priceVersion) throw new BizError(CODE.priceVersionUnknown);
   // A port that fails loudly when missing: a sale at an older version is never priced at today's channels.
-  const then = await need('pricesAt')(tx, device.id, version);
+  const then = await pricesAt.use()(tx, device.id, version);
   if (then.stale) throw new BizError(CODE.priceVersionStale);
   return then.prices;
 }
@@ -192,7 +192,7 @@ async function basketOf(tx: Tx, device: SaleDevice, sale: Sale, buyer: Buyer) {
     await versionPrices(tx, device, sale.priceVersion),
   );
   // A port that fails loudly when missing: no silent sale at the channels' prices.
-  const priced: PricedSale = await need('salePricing')(tx, {
+  const priced: PricedSale = await salePricing.use()(tx, {
     tenantId: device.tenantId,
     deviceId: device.id,
     memberId: buyer.member?.id ?? null,

@@ -8,7 +8,7 @@ import { points } from './schema.js';
 import { BizError } from '../http/errors.js';
 import type { Scope } from '../scope.js';
 import { tenants } from '../identity/schema.js';
-import { need } from '../db/provided.js';
+import { pointStaff } from './ports.js';
 
 /** Built per statement: the store staff come from the staff domain, known once the domains are assembled. */
 const pointColumns = () => ({
@@ -19,7 +19,7 @@ const pointColumns = () => ({
   address: points.address,
   deviceCount: sql<number>`(select count(*) from ${devices} where ${devices.pointId} = ${points.id})`.mapWith(Number),
   // Its store staff, as the staff domain (which builds on points) tells it.
-  staff: need('pointStaff')(points.id),
+  staff: pointStaff.use()(points.id),
   tenantId: points.tenantId,
   tenantName: tenants.name,
   createdAt: points.createdAt,

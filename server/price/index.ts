@@ -1,5 +1,8 @@
 /** Price changes on the upstream: new prices sent to machines, what each did with them, the history. */
 import { defineServerDomain } from '../manifest.js';
+import { provide } from '../ports.js';
+import { priceOffers as priceOffersPort, serviceVisit as serviceVisitPort } from '../device/index.js';
+import { pricesAt as pricesAtPort } from '../order/index.js';
 import { priceDemo } from './demo.js';
 import { priceHandlers } from './handlers.js';
 import { priceOffers, pricesAt, serviceVisit } from './machine.js';
@@ -9,11 +12,11 @@ export const priceServer = defineServerDomain({
   name: 'price',
   handlers: priceHandlers,
   demo: priceDemo,
-  provides: {
+  provides: [
     // The device domain's heartbeat delivers due changes, its stock report is a service visit; the order domain prices a late sale.
-    priceOffers,
-    serviceVisit,
-    pricesAt,
-  },
+    provide(priceOffersPort, priceOffers),
+    provide(serviceVisitPort, serviceVisit),
+    provide(pricesAtPort, pricesAt),
+  ],
   owns: { priceChange: { id: priceChanges.id, tenantId: priceChanges.tenantId, labels: [] } },
 });

@@ -12,7 +12,7 @@ import type { PriceOffer } from '../../shared/device/index.js';
 import { CODE } from '../../shared/domains.js';
 import { PRICE_LIMITS, UNAPPLIED_STATES } from '../../shared/price/index.js';
 import type { Db, Queryable, Tx } from '../db/index.js';
-import type { VersionPrices } from '../db/provided.js';
+import type { VersionPrices } from '../order/index.js';
 import { deviceChannels as ch, devices } from '../device/index.js';
 import { BizError } from '../http/errors.js';
 import { announce } from './changes.js';

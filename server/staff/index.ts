@@ -1,6 +1,8 @@
 /** The staff domain on the upstream (spec §7 employee calls): employees (members) and their custom roles. */
 import { sql } from 'drizzle-orm';
 import { defineServerDomain } from '../manifest.js';
+import { provide } from '../ports.js';
+import { pointStaff } from '../point/index.js';
 import { users } from '../account/index.js';
 import { storeStaff } from './schema.js';
 import { staffDemo } from './demo.js';
@@ -14,12 +16,15 @@ export const staffServer = defineServerDomain({
   handlers: staffHandlers,
   demo: staffDemo,
   owns: { role: { id: roles.id, tenantId: roles.tenantId, labels: [roles.name] } },
-  provides: {
+  provides: [
     // A point's store staff, for the point list (points are below staff).
-    pointStaff: (pointId) =>
-      sql<
-        { id: number; name: string }[]
-      >`coalesce((select json_agg(json_build_object('id', ${users.id}, 'name', ${users.name}) order by ${users.name}, ${users.id})
+    provide(
+      pointStaff,
+      (pointId) =>
+        sql<
+          { id: number; name: string }[]
+        >`coalesce((select json_agg(json_build_object('id', ${users.id}, 'name', ${users.name}) order by ${users.name}, ${users.id})
         from ${storeStaff} join ${users} on ${users.id} = ${storeStaff.userId} where ${storeStaff.pointId} = ${pointId}), '[]'::json)`,
-  },
+    ),
+  ],
 });

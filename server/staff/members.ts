@@ -11,10 +11,10 @@ import { CODE } from '../../shared/domains.js';
 import type { PageQuery } from '../../shared/api/define.js';
 import type { MemberItem } from '../../shared/staff/index.js';
 import type { PowerCode } from '../../shared/roles.js';
-import { endSessions, newPasswordHash, users } from '../account/index.js';
+import { endSessions, createAccount, users } from '../account/index.js';
 import type { Db, Queryable } from '../db/index.js';
 import { containsPattern } from '../db/sql.js';
-import { BizError, RequestValidationError, uniqueAs } from '../http/errors.js';
+import { BizError, RequestValidationError } from '../http/errors.js';
 import { paged } from '../http/paged.js';
 import type { AuthUser } from '../http/principal.js';
 import { points } from '../point/schema.js';
@@ -149,28 +149,10 @@ export async function createMember(
   },
 ): Promise<MemberItem> {
   const tenantId = await owningTenant(db, user, scope, body.tenantId);
-  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.username, body.username));
-  if (taken) throw new BizError(CODE.usernameTaken);
-  const passwordHash = await newPasswordHash(body.password, body.username);
-  // Two creations racing for one account name: the unique index decides, the loser hears 1404.
-  const id = await uniqueAs(CODE.usernameTaken, () =>
-    db.transaction(async (tx) => {
-      if (body.roleId !== undefined) await bindable(tx, user, tenantId, body.roleId);
-      const [row] = await tx
-        .insert(users)
-        .values({
-          username: body.username,
-          passwordHash,
-          name: body.name,
-          kind: 'member',
-          tenantId,
-          contact: body.phone,
-          roleId: body.roleId ?? null,
-        })
-        .returning({ id: users.id });
-      return row!.id;
-    }),
-  );
+  const id = await createAccount(db, body, async (tx, open) => {
+    if (body.roleId !== undefined) await bindable(tx, user, tenantId, body.roleId);
+    return open({ name: body.name, kind: 'member', tenantId, contact: body.phone, roleId: body.roleId ?? null });
+  });
   return memberOf(db, scope, id);
 }
 

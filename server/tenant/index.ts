@@ -3,12 +3,15 @@ import { defineServerDomain } from '../manifest.js';
 import { tenantDemo } from './demo.js';
 import { tenantHandlers } from './handlers.js';
 import { tenants } from '../identity/schema.js';
+import { tenantPorts } from './ports.js';
+export { tenantDevices } from './ports.js';
 
 export { DEMO_TENANTS, type TenantKey } from './demo.js';
 export { owningTenant, tenantFilter, tenantInScope } from './owner.js';
 
 export const tenantServer = defineServerDomain({
   name: 'tenant',
+  ports: tenantPorts,
   handlers: tenantHandlers,
   demo: tenantDemo,
   // A tenant owns itself: a first-level tenant's scope includes its second-level tenants (server/scope.ts).

@@ -10,15 +10,15 @@ import { CODE } from '../../shared/domains.js';
 import type { PageQuery } from '../../shared/api/define.js';
 import type { MemberConfig, TenantItem } from '../../shared/tenant/index.js';
 import type { Db, Queryable } from '../db/index.js';
-import { BizError, RequestValidationError, uniqueAs } from '../http/errors.js';
+import { BizError, RequestValidationError } from '../http/errors.js';
 import { containsPattern } from '../db/sql.js';
 import { paged } from '../http/paged.js';
 import type { AuthUser } from '../http/principal.js';
 import type { Scope } from '../scope.js';
 import { tenantInScope } from './owner.js';
-import { newPasswordHash, revokeTenantTokens, setPassword, users } from '../account/index.js';
+import { createAccount, revokeTenantTokens, setPassword, users } from '../account/index.js';
 import { tenants } from '../identity/schema.js';
-import { need } from '../db/provided.js';
+import { tenantDevices } from './ports.js';
 
 const parent = alias(tenants, 'parent');
 
@@ -48,7 +48,7 @@ const columns = () => ({
     string | null
   >`(select ${users.username} from ${users} where ${users.tenantId} = ${tenants.id} and ${users.kind} = 'tenant' order by ${users.id} limit 1)`,
   // As the device domain (which builds on tenants) counts them.
-  devices: need('tenantDevices')(tenants.id),
+  devices: tenantDevices.use()(tenants.id),
   children: sql<number>`(select count(*)::int from tenants c where c.parent_id = ${tenants.id})`,
 });
 const select = (db: Queryable) => db.select(columns()).from(tenants).leftJoin(parent, eq(parent.id, tenants.parentId));
@@ -137,27 +137,15 @@ export async function createTenant(
     if (body.parentId !== undefined && body.parentId !== user.tenantId) throw new BizError(CODE.tenantNotFound);
     parentId = user.tenantId;
   }
-  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.username, body.username));
-  if (taken) throw new BizError(CODE.usernameTaken);
-  const passwordHash = await newPasswordHash(body.password, body.username);
-  // Two creations racing for one username: the unique index decides, the loser hears 1404.
-  const id = await uniqueAs(CODE.usernameTaken, () =>
-    db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(tenants)
-        .values({ name: body.name, contact: body.contact, parentId })
-        .returning({ id: tenants.id });
-      await tx.insert(users).values({
-        username: body.username,
-        passwordHash,
-        name: body.name,
-        kind: 'tenant',
-        tenantId: row!.id,
-        contact: body.contact,
-      });
-      return row!.id;
-    }),
-  );
+  // The distributor and its own account, made together.
+  const id = await createAccount(db, body, async (tx, open) => {
+    const [row] = await tx
+      .insert(tenants)
+      .values({ name: body.name, contact: body.contact, parentId })
+      .returning({ id: tenants.id });
+    await open({ name: body.name, kind: 'tenant', tenantId: row!.id, contact: body.contact });
+    return row!.id;
+  });
   const [item] = await select(db).where(eq(tenants.id, id));
   return toItem(item!);
 }

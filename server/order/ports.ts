@@ -1,0 +1,38 @@
+/** What the order domain needs from the domains built on it (server/ports.ts): how a sale is priced, and by what. */
+import type { BasketLine, PricedLine } from '../../shared/common/basket.js';
+import type { Queryable, Tx } from '../db/index.js';
+import { port } from '../ports.js';
+
+/** A machine's sale as the pricing step takes it: the engine's own basket lines (shared/activity/engine.ts), not a copy. */
+export interface SaleBasket {
+  tenantId: number;
+  deviceId: number;
+  memberId: number | null;
+  staffId: number | null;
+  platform: string;
+  couponId: number | null;
+  /** Per channel (`key`): the channel's price of one unit, and a staff buyer's price (null: not a staff buyer). */
+  lines: BasketLine[];
+}
+/** The sale priced: the engine's lines (a purchase limit may split one), and the uses to record once the order exists. */
+export interface PricedSale {
+  lines: PricedLine[];
+  record: (orderId: number) => Promise<void>;
+}
+/** A device's prices in an older price version, per channel, and whether it left that version too long ago to sell at it. */
+export interface VersionPrices {
+  stale: boolean;
+  prices: ReadonlyMap<number, { price: number; customerStaffPrice: number }>;
+}
+
+/** Prices a sale's basket inside its transaction (the activity domain): the order domain sells, the activity domain decides prices. */
+export const salePricing = port<(tx: Tx, basket: SaleBasket) => Promise<PricedSale>>('order.salePricing');
+/** The names of activities by id, in id order (the activity domain): what priced an order's lines. */
+export const activityNames =
+  port<(db: Queryable, ids: readonly number[]) => Promise<{ id: number; name: string; tenantId: number }[]>>(
+    'order.activityNames',
+  );
+/** A device's prices in an older price version, for a sale stamped with it (the price domain). */
+export const pricesAt = port<(tx: Tx, deviceId: number, version: number) => Promise<VersionPrices>>('order.pricesAt');
+
+export const orderPorts = [salePricing, activityNames, pricesAt] as const;
