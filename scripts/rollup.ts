@@ -9,6 +9,8 @@
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../server/db/index.js';
 import { rebuildRollups } from '../server/order/index.js';
+// The refunds' share of the rollups comes through the order domain's port: loading the list wires every port.
+import '../server/domains.js';
 import { isIsoDate } from '../shared/format.js';
 
 const { values } = parseArgs({

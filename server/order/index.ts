@@ -10,7 +10,16 @@ import { dropExpiredFiles, EXPORT_JOB, exportJob } from './export-jobs.js';
 import { orderHandlers } from './handlers.js';
 import { ensureOrderMonths } from './months.js';
 import { orderPorts } from './ports.js';
-export { type PricedSale, type SaleBasket, type VersionPrices, activityNames, pricesAt, salePricing } from './ports.js';
+export {
+  type PricedSale,
+  type RefundRows,
+  type SaleBasket,
+  type VersionPrices,
+  activityNames,
+  pricesAt,
+  refundRows,
+  salePricing,
+} from './ports.js';
 
 export { orderItems, orders } from './schema.js';
 export { seedOrders } from './seed.js';

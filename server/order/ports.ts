@@ -1,5 +1,6 @@
 /** What the order domain needs from the domains built on it (server/ports.ts): how a sale is priced, and by what. */
 import type { BasketLine, PricedLine } from '../../shared/common/basket.js';
+import type { SQL } from 'drizzle-orm';
 import type { Queryable, Tx } from '../db/index.js';
 import { port } from '../ports.js';
 
@@ -35,4 +36,19 @@ export const activityNames =
 /** A device's prices in an older price version, for a sale stamped with it (the price domain). */
 export const pricesAt = port<(tx: Tx, deviceId: number, version: number) => Promise<VersionPrices>>('order.pricesAt');
 
-export const orderPorts = [salePricing, activityNames, pricesAt] as const;
+/**
+ * What the refund domain, built on orders, keeps that the sales rollups and their seeds need: its successful
+ * refunds as rollup rows, and the refunds of seeded orders written. `where` is SQL over `r` (a refund) and `o`
+ * (its order): `r.id = …`, `r.order_id between …`, `o.tenant_id in …`.
+ */
+export interface RefundRows {
+  /** Successful refunds as their order's row gives back (product 0), at the time each settled. */
+  settled: (where: SQL) => SQL;
+  /** The same and, per refunded line, its product's row: what a refund takes off every rollup. */
+  contributions: (where: SQL) => SQL;
+  /** The seeded orders `first`…`last` marked refunded get their refunds, settled 20 minutes after the sale (before `until`). */
+  seed: (db: Queryable, first: number, last: number, until: string) => Promise<void>;
+}
+export const refundRows = port<RefundRows>('order.refundRows');
+
+export const orderPorts = [salePricing, activityNames, pricesAt, refundRows] as const;

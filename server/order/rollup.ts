@@ -26,7 +26,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { BUSINESS_TIME_ZONE, addDays, monthStart, nextMonth, nextYear } from '../../shared/business-time.js';
 import type { Db, Queryable } from '../db/index.js';
 import { rowsOf } from '../db/sql.js';
-import { refundLines, refunds } from '../refund/schema.js';
+import { refundRows } from './ports.js';
 
 const TZ = BUSINESS_TIME_ZONE;
 
@@ -38,10 +38,8 @@ export const paidOrderRows = (where: SQL) => sql`
   select o.tenant_id, o.created_at as at, o.device_id, 0 as product_id, 1 as orders, 0 as quantity, o.received_amount::bigint as sales, 0::bigint as refunds
   from orders o where ${where} and o.payment_state in ${PAID}`;
 
-/** Successful refunds matching `where` (over `r`, joined to their order `o`), as the order row's, at the time they settled. */
-export const settledRefundRows = (where: SQL) => sql`
-  select o.tenant_id, r.settled_at as at, o.device_id, 0 as product_id, 0 as orders, 0 as quantity, 0::bigint as sales, r.amount::bigint as refunds
-  from ${refunds} r join orders o on o.id = r.order_id where ${where} and r.state = 'success'`;
+/** Successful refunds matching `where` (over `r`, joined to their order `o`), as the order row's, at the time they settled (the refund domain's rows). */
+export const settledRefundRows = (where: SQL) => refundRows.use().settled(where);
 
 /** Paid orders matching `where` (over `o`), as rollup contributions: the order row and one per product. */
 const salesOf = (where: SQL) => sql`
@@ -51,13 +49,8 @@ const salesOf = (where: SQL) => sql`
   from orders o join order_items i on i.order_id = o.id
   where ${where} and o.payment_state in ${PAID} and i.product_id is not null`;
 
-/** Successful refunds matching `where` (over `r`, joined to their order `o`), on the day they settled. */
-const refundsOf = (where: SQL) => sql`
-  ${settledRefundRows(where)}
-  union all
-  select o.tenant_id, r.settled_at, o.device_id, i.product_id, 0, 0, 0, l.amount::bigint
-  from ${refunds} r join orders o on o.id = r.order_id join ${refundLines} l on l.refund_id = r.id join order_items i on i.id = l.order_item_id
-  where ${where} and r.state = 'success' and i.product_id is not null`;
+/** Successful refunds matching `where` (over `r`, joined to their order `o`), on the day they settled (the refund domain's rows). */
+const refundsOf = (where: SQL) => refundRows.use().contributions(where);
 
 /**
  * Adds the contributions to every grain. They are summed by hour first (a

@@ -15,7 +15,7 @@ import type { Queryable } from '../db/index.js';
 import { affectedRows, drawnAt, notInFuture, orderNumber, resumeOrderIds } from './seed-sql.js';
 import { rollOrders } from './rollup.js';
 import { rowsOf } from '../db/sql.js';
-import { refundLines, refunds } from '../refund/schema.js';
+import { refundRows } from './ports.js';
 import { products } from '../product/schema.js';
 import { deviceChannels, devices } from '../device/schema.js';
 import { ensureOrderMonths } from './months.js';
@@ -162,16 +162,7 @@ async function seedBatch(db: Queryable, n: number, { days, now }: SeedOptions): 
   const { first, last } = ids!;
   // Each refund as the provider settled it, 20 minutes after the sale (on its day: the shop is shut after 22:00),
   // with the products it gave money back for; asked by the tenant.
-  await db.execute(sql`
-    insert into ${refunds} (order_id, tenant_id, amount, reason, state, requested_by, settle_at, settled_at, created_at)
-    select o.id, o.tenant_id, o.refund_amount, o.refund_reason, 'success', t.name, s.at, s.at, s.at - interval '1 minute'
-    from orders o join tenants t on t.id = o.tenant_id
-    cross join lateral (select least(o.created_at + interval '20 minutes', ${until}::timestamptz) as at) s
-    where o.id between ${first} and ${last} and o.refund_state in ('partial', 'full') and o.refund_amount > 0`);
-  await db.execute(sql`
-    insert into ${refundLines} (refund_id, order_item_id, amount)
-    select r.id, i.id, i.refund_amount from ${refunds} r join order_items i on i.order_id = r.order_id
-    where r.order_id between ${first} and ${last} and i.refund_amount > 0`);
+  await refundRows.use().seed(db, first, last, until);
   await rollOrders(db, first, last);
   await db.execute(sql`drop table seed_orders, seed_items`);
   await resumeOrderIds(db);

@@ -2,8 +2,10 @@
 import { refundChecks } from './checks.js';
 import { sql } from 'drizzle-orm';
 import { defineServerDomain } from '../manifest.js';
+import { provide } from '../ports.js';
+import { refundRowsOf } from './rows.js';
 import { SWEEP_NET_MS } from '../jobs/index.js';
-import { orders } from '../order/schema.js';
+import { orders, refundRows } from '../order/index.js';
 import { SETTLE_JOB } from './refunds.js';
 import { refundHandlers } from './handlers.js';
 import { refundNotifyRoutes } from './notify.js';
@@ -35,4 +37,6 @@ export const refundServer = defineServerDomain({
   recurring: { 'refund.settleDue': { everyMs: SWEEP_NET_MS, run: ({ db }) => settleDue(db) } },
   // The platforms' refund notifications, in their own formats.
   outsideRoutes: refundNotifyRoutes,
+  // What a settled refund takes off the sales rollups, and the seeds' refunds (the order domain's port).
+  provides: [provide(refundRows, refundRowsOf)],
 });
