@@ -1,6 +1,7 @@
 /**
- * Making a sign-in: the one way the domains that own people (a distributor's
- * account, a staff member, an enterprise customer's account) create one. The
+ * Making a sign-in, and turning one off and on: the one way the domains that
+ * own people (a distributor's account, a staff member, an enterprise
+ * customer's account) do it. The
  * name is refused when taken (1404), the password by the password rule for
  * that name (a field error), both before anything is written; the password
  * is hashed outside the transaction (the hash is the slow part); two
@@ -8,11 +9,11 @@
  * hearing 1404 too. The owning domain writes its own rows in the same
  * transaction (the tenant the account belongs to, the customer it speaks for).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
-import type { Db, Tx } from '../db/index.js';
+import type { Db, Queryable, Tx } from '../db/index.js';
 import { BizError, uniqueAs } from '../http/errors.js';
-import { newPasswordHash } from './credentials.js';
+import { endSessions, newPasswordHash } from './credentials.js';
 import { users } from './schema.js';
 
 /** Who the new sign-in is: everything of its row but its name and password. */
@@ -49,4 +50,20 @@ export async function createAccount<T>(
       }),
     ),
   );
+}
+
+/**
+ * Enables or disables sign-ins (a staff member, an enterprise customer's
+ * account), inside the caller's transaction; a disabled one's sessions end
+ * now, on every instance. Answers the ids whose state changed.
+ */
+export async function setAccountsEnabled(tx: Queryable, ids: readonly number[], enabled: boolean): Promise<number[]> {
+  if (!ids.length) return [];
+  const changed = await tx
+    .update(users)
+    .set({ disabled: !enabled })
+    .where(and(inArray(users.id, [...ids]), sql`${users.disabled} = ${enabled}`))
+    .returning({ id: users.id });
+  if (!enabled) await endSessions(tx, ids);
+  return changed.map((r) => r.id);
 }

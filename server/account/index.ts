@@ -15,7 +15,7 @@ import { accountPorts } from './ports.js';
 export { type SignInEntry, signInRecord } from './ports.js';
 
 export { CONSOLE_CLIENT } from './clients.js';
-export { createAccount, type NewAccount } from './accounts.js';
+export { createAccount, setAccountsEnabled, type NewAccount } from './accounts.js';
 export { checkOldPassword, newPasswordHash, endSessions, revokeTenantTokens, setPassword } from './credentials.js';
 export { DEMO_PASSWORD, DEMO_USERS, hasAccounts } from './demo.js';
 export { DEFAULT_SIGN_IN_LIMIT, type SignInLimit } from './limits.js';

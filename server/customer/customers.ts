@@ -10,7 +10,7 @@ import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import type { PageQuery } from '../../shared/api/define.js';
 import type { CustomerItem, CustomerState } from '../../shared/customer/index.js';
-import { endSessions, createAccount, users } from '../account/index.js';
+import { createAccount, setAccountsEnabled, users } from '../account/index.js';
 import type { Db, Queryable } from '../db/index.js';
 import { containsPattern } from '../db/sql.js';
 import { BizError } from '../http/errors.js';
@@ -171,13 +171,7 @@ export async function setCustomerState(
       .for('update');
     if (!row) throw new BizError(CODE.customerNotFound);
     await tx.update(customers).set({ state }).where(eq(customers.id, id));
-    if (row.userId !== null) {
-      await tx
-        .update(users)
-        .set({ disabled: state === 'disabled' })
-        .where(eq(users.id, row.userId));
-      if (state === 'disabled') await endSessions(tx, [row.userId]);
-    }
+    if (row.userId !== null) await setAccountsEnabled(tx, [row.userId], state !== 'disabled');
   });
   return customerOf(db, user, scope, id);
 }

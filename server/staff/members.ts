@@ -11,7 +11,7 @@ import { CODE } from '../../shared/domains.js';
 import type { PageQuery } from '../../shared/api/define.js';
 import type { MemberItem } from '../../shared/staff/index.js';
 import type { PowerCode } from '../../shared/roles.js';
-import { endSessions, createAccount, users } from '../account/index.js';
+import { endSessions, createAccount, setAccountsEnabled, users } from '../account/index.js';
 import type { Db, Queryable } from '../db/index.js';
 import { containsPattern } from '../db/sql.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
@@ -190,12 +190,7 @@ const idsOf = (members: readonly { id: number }[]) => members.map((m) => m.id);
 export async function setMemberState(db: Db, user: AuthUser, scope: Scope, ids: readonly number[], disabled: boolean) {
   return db.transaction(async (tx) => {
     const unique = idsOf(await lockMembers(tx, user, scope, ids));
-    const changed = await tx
-      .update(users)
-      .set({ disabled })
-      .where(and(inArray(users.id, unique), sql`${users.disabled} <> ${disabled}`))
-      .returning({ id: users.id });
-    if (disabled) await endSessions(tx, unique);
+    const changed = await setAccountsEnabled(tx, unique, !disabled);
     return { changed: changed.length };
   });
 }
