@@ -3,8 +3,8 @@
  *
  * `SmsProvider` is the interface a real SMS platform fills (Aliyun SMS,
  * Tencent Cloud SMS: a signed HTTPS call naming a sign name, a template id
- * and the template's parameters — here the code and its minutes). This
- * workplace reaches no SMS platform, so the only provider is the sandbox,
+ * and the template's parameters — here the code and its minutes). The demo
+ * holds no SMS account, so the only provider built is the sandbox,
  * which writes each message to a file of the outbox folder (`OUTBOX_DIR`,
  * where the export mails of the embedded demo go too) and a line of the
  * upstream's output. Like every sandbox it runs only where `SANDBOX` is on

@@ -1,8 +1,8 @@
 /**
  * WeChat sign-in through a sandbox provider. In production the upstream
  * would send the mini-program's code to WeChat's `jscode2session` with the
- * tenant's app secret and get the person's openid back; this workplace
- * cannot reach WeChat, so the sandbox stands in for it with WeChat's rules —
+ * tenant's app secret and get the person's openid back. The demo holds no
+ * tenant's WeChat credentials, so the sandbox stands in for it with WeChat's rules —
  * a code names one person, lives five minutes and works once — and mints
  * codes the way `wx.login()` would, for the simulator, the demo and the
  * tests (docs/domains/member.md; docs/departures.md says so).
