@@ -9,6 +9,7 @@ import {
   assembleScreens,
   assembleSessionStarts,
   assembleMoveStarts,
+  assemblePorts,
   assembleSlots,
   assembleWarms,
 } from './manifest.js';
@@ -73,4 +74,5 @@ export const SLOTS = assembleSlots(RENDERER_DOMAINS);
 export const LIVE = assembleLive(RENDERER_DOMAINS);
 export const SESSION_STARTS = assembleSessionStarts(RENDERER_DOMAINS);
 export const MOVE_STARTS = assembleMoveStarts(RENDERER_DOMAINS);
+assemblePorts(RENDERER_DOMAINS);
 export const SIGN_IN_WARMS = assembleWarms(RENDERER_DOMAINS);

@@ -10,6 +10,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createElement, lazy, type ComponentType } from 'react';
 import type { Lang } from '../shared/i18n/define.js';
 import type { SessionUser } from '../shared/ipc.js';
+import { wirePorts, type Port, type Provision } from '../shared/ports.js';
 
 export type Screen = Preloadable;
 
@@ -96,11 +97,25 @@ export interface RendererManifest {
    */
   moveStart?: SessionStart;
   warm?: SignInWarm;
+  /** What its screens need from domains built on it, declared in its `ports.ts` (shared/ports.ts). */
+  ports?: readonly Port<unknown>[];
+  /**
+   * The lower domains' ports its screens meet (an order's refunds, a distributor's payment form). In the first
+   * bundle: a component given here is lazy, its code loaded when first drawn.
+   */
+  provides?: readonly Provision[];
 }
 
 /** Every domain's session start. */
 export const assembleSessionStarts = (domains: readonly RendererManifest[]): readonly SessionStart[] =>
   domains.flatMap((d) => (d.sessionStart ? [d.sessionStart] : []));
+
+/** Wires every domain's ports to what the others provide; a port met by none or twice stops the start. */
+export const assemblePorts = (domains: readonly RendererManifest[]): void =>
+  wirePorts(
+    domains.flatMap((d) => d.ports ?? []),
+    domains.flatMap((d) => d.provides ?? []),
+  );
 
 /** Every domain's move start. */
 export const assembleMoveStarts = (domains: readonly RendererManifest[]): readonly SessionStart[] =>

@@ -3,7 +3,8 @@
  * domain list of the README and of docs/architecture.md, and the domains'
  * graph — which domains each builds on (its imports of another domain's
  * folder, in any of shared/, server/ and renderer/), the ports it declares
- * (server/<d>/ports.ts) and the ports it meets, and its recurring work.
+ * (server/<d>/ports.ts, renderer/<d>/ports.ts) and the ports it meets, and
+ * its recurring work.
  * Each sits between `<!-- generated:<name> -->` and `<!-- /generated:<name> -->`;
  * `npm run gen:docs` writes them, and tests/docs/generated.test.ts fails when
  * a file differs from what this answers (a domain added without its docs, an
@@ -16,6 +17,15 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const LAYERS = ['shared', 'server', 'renderer'] as const;
+/** Where ports are declared and met: the upstream's domains and the console's. */
+const SIDES = ['server', 'renderer'] as const;
+
+/** A domain's manifests, upstream's and console's, as one text (where it lists what it provides). */
+const indexText = (root: string, name: string) =>
+  SIDES.map((side) => join(root, side, name, 'index.ts'))
+    .filter((file) => existsSync(file))
+    .map((file) => readFileSync(file, 'utf8'))
+    .join('\n');
 
 /** The domains in the order of shared/domains.ts's list (the order they are assembled and documented in). */
 export function domainNames(root: string): string[] {
@@ -56,44 +66,55 @@ export interface DomainFacts {
   title: string;
 }
 
+/** The ports a domain's `ports.ts` on one side declares: exported variable → port name. */
+function declaredPorts(root: string, side: string, name: string): Map<string, string> {
+  const file = join(root, side, name, 'ports.ts');
+  if (!existsSync(file)) return new Map();
+  const text = readFileSync(file, 'utf8');
+  return new Map(
+    [...text.matchAll(/export const (\w+) =\s*port<[\s\S]*?>\(\s*'([\w.]+)'/g)].map((m) => [m[1]!, m[2]!]),
+  );
+}
+
+/**
+ * The ports a domain's manifest on one side meets, by name: each `provide(local, …)` traced to the import that
+ * brought `local` (`import { x as local } from '../<owner>/index.js'`) and the owner's declaration of `x`.
+ */
+function portsMet(root: string, side: string, name: string): string[] {
+  const file = join(root, side, name, 'index.ts');
+  if (!existsSync(file)) return [];
+  const text = readFileSync(file, 'utf8');
+  const origin = new Map<string, { owner: string; exported: string }>();
+  for (const m of text.matchAll(/import \{([^}]*)\} from '\.\.\/(\w+)\/index\.js'/g))
+    for (const part of m[1]!.split(',')) {
+      const [exported, local = exported] = part.trim().split(/\s+as\s+/);
+      if (exported) origin.set(local!.trim(), { owner: m[2]!, exported: exported.trim() });
+    }
+  return [...text.matchAll(/provide\(\s*(\w+)/g)].map((m) => {
+    const from = origin.get(m[1]!);
+    const port = from && declaredPorts(root, side, from.owner).get(from.exported);
+    if (!port)
+      throw new Error(`docs-gen: ${side}/${name}/index.ts provides ${m[1]}, which no domain's ports.ts declares`);
+    return port;
+  });
+}
+
 export function domainFacts(root: string): DomainFacts[] {
   const names = domainNames(root);
   const known = new Set(names);
-  const portOwner = new Map<string, string>();
-  const facts = names.map((name) => {
+  return names.map((name) => {
     const sources = LAYERS.flatMap((layer) => filesOf(join(root, layer, name))).map((f) => readFileSync(f, 'utf8'));
     const used = new Set<string>();
     for (const text of sources)
       for (const m of text.matchAll(/from '(?:\.\.\/)+(?:shared\/|server\/|renderer\/)?(\w+)\/[\w./-]+'/g))
         if (known.has(m[1]!) && m[1] !== name) used.add(m[1]!);
-    const portsFile = join(root, 'server', name, 'ports.ts');
-    const ports = existsSync(portsFile)
-      ? [...readFileSync(portsFile, 'utf8').matchAll(/export const (\w+) =\s*port<[\s\S]*?>\(\s*'([\w.]+)'/g)].map(
-          (m) => {
-            portOwner.set(m[1]!, name);
-            return m[2]!;
-          },
-        )
-      : [];
-    const index = existsSync(join(root, 'server', name, 'index.ts'))
-      ? readFileSync(join(root, 'server', name, 'index.ts'), 'utf8')
-      : '';
-    const meets = [...index.matchAll(/provide\(\s*(\w+)/g)].map((m) => m[1]!);
-    const recurring = [...index.matchAll(/'([\w]+\.[\w]+)': \{\s*everyMs/g)].map((m) => m[1]!);
+    const ports = SIDES.flatMap((side) => [...declaredPorts(root, side, name).values()]);
+    const meets = SIDES.flatMap((side) => portsMet(root, side, name));
+    const recurring = [...indexText(root, name).matchAll(/'([\w]+\.[\w]+)': \{\s*everyMs/g)].map((m) => m[1]!);
     const page = join(root, 'docs/domains', `${name}.md`);
     const title = existsSync(page) ? (/^# (.+)$/m.exec(readFileSync(page, 'utf8'))?.[1] ?? name) : name;
     return { name, buildsOn: names.filter((n) => used.has(n)), ports, meets, recurring, title };
   });
-  // A port met is named as its declaration names it (`point.pointStaff`), whatever the provider imported it as.
-  const declared = new Map(facts.flatMap((f) => f.ports.map((p) => [p.split('.')[1]!, p] as const)));
-  for (const f of facts) {
-    const text = readFileSync(join(root, 'server', f.name, 'index.ts'), 'utf8');
-    f.meets = f.meets.map((local) => {
-      const aliased = new RegExp(`(\\w+) as ${local}\\b`).exec(text)?.[1] ?? local;
-      return declared.get(aliased) ?? aliased;
-    });
-  }
-  return facts;
 }
 
 /** The README's domain list: a link to each domain's page. */

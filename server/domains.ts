@@ -46,7 +46,7 @@ import {
   type Recurring,
   type RecurringKinds,
 } from './jobs/index.js';
-import { wirePorts, type Port, type Provision } from './ports.js';
+import { wirePorts, type Port, type Provision } from '../shared/ports.js';
 import { setChecks } from './db/checks.js';
 
 export const SERVER_DOMAINS = [

@@ -14,7 +14,7 @@ import { databaseStorage, type FileStorage } from './storage/index.js';
 import type { Handlers } from './http/handlers.js';
 import type { EventSink } from './http/events.js';
 import type { JobKinds, RecurringKinds } from './jobs/index.js';
-import type { Port, Provision } from './ports.js';
+import type { Port, Provision } from '../shared/ports.js';
 import type { BookCheck } from './db/checks.js';
 
 /** Ids the demo loader hands from one domain's rows to the next: (domain, key) → id. */

@@ -8,7 +8,7 @@
  */
 import { Badge, Button, Card, Field, Link, makeStyles, Text, Textarea, tokens } from '@fluentui/react-components';
 import { ArrowUndoRegular, CheckmarkCircleRegular, SendRegular, WindowNewRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CODE } from '../../shared/domains.js';
@@ -234,12 +234,14 @@ function MerchantActions({ complaint: c }: { complaint: ComplaintDetail }) {
         </Button>
       </div>
       {order && (
-        <RefundDialog
-          order={order}
-          reason={c.description.slice(0, 100)}
-          onClose={() => setOrder(null)}
-          submit={(input) => refund.mutateAsync({ params: { id: c.id }, body: input })}
-        />
+        <Suspense fallback={null}>
+          <RefundDialog
+            order={order}
+            reason={c.description.slice(0, 100)}
+            onClose={() => setOrder(null)}
+            submit={(input) => refund.mutateAsync({ params: { id: c.id }, body: input })}
+          />
+        </Suspense>
       )}
       {closing && <CloseDialog complaint={c} onClose={() => setClosing(false)} />}
     </Card>

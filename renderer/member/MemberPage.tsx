@@ -8,7 +8,7 @@
  */
 import { Badge, Button, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { CODE } from '../../shared/domains.js';
 import { formatTime, formatYuan } from '../../shared/format.js';
 import { useDetail } from '../app/detail.js';
@@ -25,7 +25,7 @@ import {
 } from '../kit/index.js';
 import { AdjustPointsDialog } from './AdjustPointsDialog.js';
 import { LedgerPanel } from './LedgerPanel.js';
-import { OrdersPanel } from './OrdersPanel.js';
+import { memberOrders } from './ports.js';
 import { MEMBERS_PATH } from './paths.js';
 import { useMemberState } from './useMemberState.js';
 
@@ -39,6 +39,7 @@ export default function MemberPage() {
   const { t, client, notify, report } = useScreen();
   const styles = useStyles();
   const [tab, choose] = useTabParam(TABS);
+  const Orders = memberOrders.use();
   const [adjusting, setAdjusting] = useState(false);
   const [blocking, setBlocking] = useState(false);
   const [erasing, setErasing] = useState(false);
@@ -144,7 +145,11 @@ export default function MemberPage() {
         testId="member-page-tab"
       >
         {tab === 'points' && <LedgerPanel memberId={data.id} />}
-        {tab === 'orders' && <OrdersPanel memberId={data.id} />}
+        {tab === 'orders' && (
+          <Suspense fallback={null}>
+            <Orders memberId={data.id} />
+          </Suspense>
+        )}
       </DetailTabs>
       {adjusting && <AdjustPointsDialog member={data} onClose={() => setAdjusting(false)} />}
       <ConfirmDialog

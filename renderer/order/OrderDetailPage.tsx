@@ -7,7 +7,7 @@
  */
 import { Badge, Button, Card, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { ArrowUndoRegular, WindowNewRegular } from '@fluentui/react-icons';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODE } from '../../shared/domains.js';
 import { formatYuan } from '../../shared/format.js';
@@ -18,7 +18,7 @@ import { useOpenWindow } from '../app/windows.js';
 import { useOp } from '../bridge.js';
 import { HistoryPanel } from '../oplog/index.js';
 import { CopyLinkButton, DataTable, DetailPage, InfoList, OverflowText, type Column } from '../kit/index.js';
-import { RefundDialog, RefundRecords } from '../refund/index.js';
+import { orderRefunds } from './ports.js';
 import { orderDetailPath, ORDER_LIST_PATH } from './paths.js';
 
 /** Paid, with something left to refund: the upstream decides the rest (period, pending refunds). */
@@ -42,6 +42,10 @@ export default function OrderDetailPage() {
   };
   const openWindow = useOpenWindow();
   const [refunding, setRefunding] = useState(false);
+  // The refund domain's parts (built on orders): their code starts loading with the page's first render, while
+  // the order itself is read.
+  const refunds = orderRefunds.use();
+  void refunds.preload();
   const {
     gate,
     data: o,
@@ -112,9 +116,15 @@ export default function OrderDetailPage() {
               auto={o.autoRefunded}
             />
           )}
-      <RefundRecords orderId={o.id} />
+      <Suspense fallback={null}>
+        <refunds.Records orderId={o.id} />
+      </Suspense>
       <HistoryPanel filter={{ entity: 'order', targetId: o.id }} testId="order-history" />
-      {refunding && <RefundDialog order={o} onClose={() => setRefunding(false)} />}
+      {refunding && (
+        <Suspense fallback={null}>
+          <refunds.Dialog order={o} onClose={() => setRefunding(false)} />
+        </Suspense>
+      )}
     </DetailPage>
   );
 }

@@ -3,7 +3,11 @@ import { prefetchOp } from '../bridge.js';
 import { mayOpen } from '../app/session.js';
 import { defineScreens, preloadable } from '../manifest.js';
 import { orderLive } from './live.js';
+import { lazy } from 'react';
 import { ORDER_DETAIL_PATH } from './paths.js';
+import { provide } from '../../shared/ports.js';
+import { memberOrders } from '../member/index.js';
+import { orderPorts } from './ports.js';
 
 const OrderDetail = preloadable(() => import('./OrderDetailPage.js'));
 
@@ -19,6 +23,14 @@ export const orderScreens = defineScreens({
     OrderDetail,
   },
   live: { order: orderLive },
+  ports: orderPorts,
+  // A member's orders on its page (drawn when its tab is opened).
+  provides: [
+    provide(
+      memberOrders,
+      lazy(() => import('./MemberOrdersPanel.js').then((m) => ({ default: m.OrdersPanel }))),
+    ),
+  ],
   // A window opened for one order (or a link to it): its page and its reads load beside the shell.
   sessionStart: (client, user, to) => {
     const at = new URL(to, 'http://console');
@@ -37,3 +49,4 @@ export const orderScreens = defineScreens({
 });
 
 export { activityOrdersPath, orderDetailPath } from './paths.js';
+export { orderRefunds, type OrderRefunds } from './ports.js';

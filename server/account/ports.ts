@@ -1,6 +1,6 @@
 /** What the account domain needs from the domains built on it (server/ports.ts). */
 import type { Queryable } from '../db/index.js';
-import { port } from '../ports.js';
+import { port } from '../../shared/ports.js';
 
 /** A sign-in as the operation log records it. */
 export interface SignInEntry {

@@ -2,7 +2,7 @@
 import { activityChecks } from './checks.js';
 import { inArray, sql } from 'drizzle-orm';
 import { defineServerDomain } from '../manifest.js';
-import { provide } from '../ports.js';
+import { provide } from '../../shared/ports.js';
 import { groupInUse } from '../group/index.js';
 import { activityNames, salePricing } from '../order/index.js';
 import { activityDemo } from './demo.js';

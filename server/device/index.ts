@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { PRESENCE } from '../../shared/device/index.js';
 import { deviceChecks } from './checks.js';
 import { defineServerDomain, envInteger } from '../manifest.js';
-import { provide } from '../ports.js';
+import { provide } from '../../shared/ports.js';
 import { tenantDevices } from '../tenant/index.js';
 import { deviceDemo } from './demo.js';
 import { deviceHandlers } from './handlers.js';

@@ -1,6 +1,6 @@
 /** What the device domain needs from the domains built on it (server/ports.ts): what a machine's heartbeat delivers. */
 import type { Queryable } from '../db/index.js';
-import { port } from '../ports.js';
+import { port } from '../../shared/ports.js';
 
 /** A firmware update a machine's heartbeat offers it (shared/device/machine.ts `updateOffer`, the same shape). */
 export interface OfferedUpdate {

@@ -1,6 +1,6 @@
 /** Firmware on the upstream: device models' modules, packages and the versions devices report. */
 import { defineServerDomain } from '../manifest.js';
-import { provide } from '../ports.js';
+import { provide } from '../../shared/ports.js';
 import { updateOffer as updateOfferPort } from '../device/index.js';
 import { advanceRollouts } from './advance.js';
 import { updateOffer } from './device-jobs.js';

@@ -1,7 +1,7 @@
 /** What the member domain needs from the domains built on it (server/ports.ts). */
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { port } from '../ports.js';
+import { port } from '../../shared/ports.js';
 
 /** A member's paid orders and what they came to, in fen, net of refunds: `{ orders, spent }` (the order domain). */
 export const memberOrders = port<(memberId: PgColumn) => SQL<{ orders: number; spent: number }>>('member.memberOrders');

@@ -5,7 +5,7 @@
  * table runs through (server/http/recorded.ts), hash-chained per tenant.
  */
 import { defineServerDomain } from '../manifest.js';
-import { provide } from '../ports.js';
+import { provide } from '../../shared/ports.js';
 import { signInRecord } from '../account/index.js';
 import { oplogHandlers } from './handlers.js';
 import { detachOldMonths, ensureOplogMonths } from './months.js';

@@ -2,7 +2,7 @@
 import { orderChecks } from './checks.js';
 import { sql } from 'drizzle-orm';
 import { defineServerDomain } from '../manifest.js';
-import { provide } from '../ports.js';
+import { provide } from '../../shared/ports.js';
 import { memberOrderList, memberOrders } from '../member/index.js';
 import { orders } from './schema.js';
 import { orderDemo } from './demo.js';

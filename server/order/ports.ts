@@ -2,7 +2,7 @@
 import type { BasketLine, PricedLine } from '../../shared/common/basket.js';
 import type { SQL } from 'drizzle-orm';
 import type { Queryable, Tx } from '../db/index.js';
-import { port } from '../ports.js';
+import { port } from '../../shared/ports.js';
 
 /** A machine's sale as the pricing step takes it: the engine's own basket lines (shared/activity/engine.ts), not a copy. */
 export interface SaleBasket {

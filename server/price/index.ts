@@ -1,6 +1,6 @@
 /** Price changes on the upstream: new prices sent to machines, what each did with them, the history. */
 import { defineServerDomain } from '../manifest.js';
-import { provide } from '../ports.js';
+import { provide } from '../../shared/ports.js';
 import { priceOffers as priceOffersPort, serviceVisit as serviceVisitPort } from '../device/index.js';
 import { pricesAt as pricesAtPort } from '../order/index.js';
 import { priceDemo } from './demo.js';

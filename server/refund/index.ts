@@ -2,7 +2,7 @@
 import { refundChecks } from './checks.js';
 import { sql } from 'drizzle-orm';
 import { defineServerDomain } from '../manifest.js';
-import { provide } from '../ports.js';
+import { provide } from '../../shared/ports.js';
 import { refundRowsOf } from './rows.js';
 import { SWEEP_NET_MS } from '../jobs/index.js';
 import { orders, refundRows } from '../order/index.js';

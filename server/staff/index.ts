@@ -1,7 +1,7 @@
 /** The staff domain on the upstream (spec §7 employee calls): employees (members) and their custom roles. */
 import { sql } from 'drizzle-orm';
 import { defineServerDomain } from '../manifest.js';
-import { provide } from '../ports.js';
+import { provide } from '../../shared/ports.js';
 import { pointStaff } from '../point/index.js';
 import { users } from '../account/index.js';
 import { storeStaff } from './schema.js';

@@ -43,8 +43,6 @@ describe('the generated docs', () => {
       'tenant ↔ callback',
       'device ↔ point',
       'device ↔ order',
-      'order ↔ refund',
-      'order ↔ member',
     ];
     expect(twoWayPairs(domainFacts(ROOT)).filter((p) => !known.includes(p))).toEqual([]);
   });

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SERVER_DOMAINS } from '../../server/domains.js';
-import { port, provide, wirePorts } from '../../server/ports.js';
+import { port, provide, wirePorts } from '../../shared/ports.js';
 
 describe('ports', () => {
   it('answers the one implementation wired, and refuses a use before the wiring', () => {

@@ -1,17 +1,20 @@
 /**
  * Ports between domains: what a domain needs from one built on it. A point
  * lists its store staff, whom the staff domain keeps; a machine's heartbeat
- * offers the firmware update the firmware domain decides. The lower domain
- * may not import the higher one (the one-way rule), and reading the higher
- * one's table by its name in a string would compile after a rename and fail
- * at run time. So the lower domain declares the port, typed, in its own
- * `ports.ts` and lists it in its manifest (`ports`); the higher domain
+ * offers the firmware update the firmware domain decides; an order's page
+ * shows its refunds, which the refund domain's screens draw. The lower
+ * domain may not import the higher one (the one-way rule), and reading the
+ * higher one's table by its name in a string would compile after a rename
+ * and fail at run time. So the lower domain declares the port, typed, in its
+ * own `ports.ts` (`server/<d>/ports.ts` for the upstream, `renderer/<d>/ports.ts`
+ * for the console) and lists it in its manifest (`ports`); the higher domain
  * imports it through the lower one's index and plugs in its implementation
- * (`provides: [provide(port, impl)]`); the assembly (server/domains.ts)
- * wires them all when the upstream module loads, and stops there when a
- * port is plugged twice or not at all — not at the first request that needs it.
+ * (`provides: [provide(port, impl)]`); each side's assembly
+ * (server/domains.ts, renderer/domains.ts) wires them all when it loads, and
+ * stops there when a port is plugged twice or not at all — not at the first
+ * request or render that needs it.
  *
- * Code, the same in every instance: nothing two instances must agree on.
+ * Code, the same in every instance and window: nothing two must agree on.
  */
 
 /** A need of one domain that another meets. */

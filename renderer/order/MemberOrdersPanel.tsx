@@ -7,7 +7,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { formatYuan } from '../../shared/format.js';
 import type { OrderItem } from '../../shared/order/index.js';
-import { orderDetailPath } from '../order/index.js';
+import { orderDetailPath } from './paths.js';
 import { useOp } from '../bridge.js';
 import { DataTable, listView, OverflowText, Pager, useLastPage, useScreen, type Column } from '../kit/index.js';
 

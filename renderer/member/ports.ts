@@ -1,0 +1,8 @@
+/** What the member screens need from the domains built on members (shared/ports.ts). */
+import type { ComponentType } from 'react';
+import { port } from '../../shared/ports.js';
+
+/** A member's orders on its page, each opening the order's page (the order domain). */
+export const memberOrders = port<ComponentType<{ memberId: number }>>('member.orders');
+
+export const memberPorts = [memberOrders] as const;
