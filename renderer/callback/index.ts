@@ -1,6 +1,8 @@
 /** The callback domain in the console: the settings and delivery log on /person and a distributor's page (no screen of its own), and its live events. */
 import { lazy } from 'react';
+import { provide } from '../../shared/ports.js';
 import { defineScreens } from '../manifest.js';
+import { tenantCallbacks } from '../tenant/index.js';
 import { callbackLive } from './live.js';
 
 /** The settings and the log, loaded when first shown: this manifest is in the first bundle, the panel is not. */
@@ -10,4 +12,6 @@ export const callbackScreens = defineScreens({
   name: 'callback',
   screens: {},
   live: { callback: callbackLive },
+  // A distributor's page shows its callbacks (the tenant domain, below callbacks, declares the port).
+  provides: [provide(tenantCallbacks, CallbackPanel)],
 });

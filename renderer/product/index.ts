@@ -1,6 +1,8 @@
 /** The product domain's screens (spec §2 /productManagement). */
 import { lazy } from 'react';
+import { provide } from '../../shared/ports.js';
 import { defineScreens, preloadable } from '../manifest.js';
+import { tenantProducts } from '../tenant/index.js';
 
 /** A distributor's products, read only: the distributor page's tab (loaded with it, not with this manifest). */
 export const TenantProducts = lazy(() =>
@@ -9,6 +11,8 @@ export const TenantProducts = lazy(() =>
 
 export const productScreens = defineScreens({
   name: 'product',
+  // A distributor's page shows its products (the tenant domain, below products, declares the port).
+  provides: [provide(tenantProducts, TenantProducts)],
   screens: {
     ProductList: preloadable(() => import('./ProductListPage.js')),
     Classification: preloadable(() => import('./CategoryListPage.js')),

@@ -14,11 +14,10 @@ import type { TenantDetail } from '../../shared/tenant/index.js';
 import { useDetail } from '../app/detail.js';
 import { formatDateTime } from '../app/format.js';
 import { mayOpen } from '../app/session.js';
-import { CallbackPanel } from '../callback/index.js';
 import { DeviceTable } from '../device/index.js';
 import { DetailPage, DetailTabs, InfoList, Pager, useListPage, useScreen, useTabParam } from '../kit/index.js';
 import { PaymentForm } from '../payment/index.js';
-import { TenantProducts } from '../product/index.js';
+import { tenantCallbacks, tenantProducts } from './ports.js';
 import { EditDistributorDialog, expiryText, MemberConfigDialog, ResetPasswordDialog } from './DistributorDialogs.js';
 import { DISTRIBUTORS_PATH, distributorDevicesPath } from './paths.js';
 
@@ -35,6 +34,8 @@ const noLabel = () => '';
 export default function DistributorPage() {
   const { t } = useScreen();
   const [tab, choose] = useTabParam(TABS);
+  const Callbacks = tenantCallbacks.use();
+  const Products = tenantProducts.use();
   const { gate, data, back } = useDetail('tenant.detail', {
     backTo: DISTRIBUTORS_PATH,
     backLabel: t('common.back'),
@@ -66,8 +67,8 @@ export default function DistributorPage() {
         {tab === 'info' && <Information tenant={data} />}
         {tab === 'payment' && <PaymentForm tenantId={data.tenantId} history />}
         {tab === 'member' && <Member tenant={data} />}
-        {tab === 'callbacks' && <CallbackPanel tenantId={data.tenantId} />}
-        {tab === 'products' && <TenantProducts tenantId={data.tenantId} />}
+        {tab === 'callbacks' && <Callbacks tenantId={data.tenantId} />}
+        {tab === 'products' && <Products tenantId={data.tenantId} />}
         {tab === 'devices' && <Devices tenant={data} />}
       </DetailTabs>
     </DetailPage>
