@@ -32,7 +32,7 @@ import { roleNameKey } from '../app/session.js';
 import { useImagePick } from '../file/index.js';
 import { ActionButton, useScreen } from '../kit/index.js';
 import { PaymentForm } from '../payment/index.js';
-import { CallbackPanel } from '../callback/index.js';
+import { accountCallbacks } from './ports.js';
 import { PasswordDialog } from './PasswordDialog.js';
 
 const useStyles = makeStyles({
@@ -59,6 +59,7 @@ const useStyles = makeStyles({
 export default function PersonPage() {
   const { t, user } = useScreen();
   const styles = useStyles();
+  const Callbacks = accountCallbacks.use();
   const profile = useOp('account.profile', {});
   const [changingPassword, setChangingPassword] = useState(false);
   return (
@@ -90,7 +91,7 @@ export default function PersonPage() {
           {user.roleKind === 'tenant' && (
             <Card className={styles.card} data-testid="person-callbacks">
               <Text weight="semibold">{t('callback.title')}</Text>
-              <CallbackPanel />
+              <Callbacks />
             </Card>
           )}
           <Card className={styles.card}>

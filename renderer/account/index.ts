@@ -1,8 +1,12 @@
 /** The account domain in the renderer: the sign-in page, the profile menu (with the password dialog) and the account page. */
 import { defineScreens, preloadable } from '../manifest.js';
+import { accountPorts } from './ports.js';
+
+export { accountCallbacks } from './ports.js';
 
 export const accountScreens = defineScreens({
   name: 'account',
+  ports: accountPorts,
   screens: {
     Person: preloadable(() => import('./PersonPage.js')),
   },

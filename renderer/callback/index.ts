@@ -2,6 +2,7 @@
 import { lazy } from 'react';
 import { provide } from '../../shared/ports.js';
 import { defineScreens } from '../manifest.js';
+import { accountCallbacks } from '../account/index.js';
 import { tenantCallbacks } from '../tenant/index.js';
 import { callbackLive } from './live.js';
 
@@ -12,6 +13,7 @@ export const callbackScreens = defineScreens({
   name: 'callback',
   screens: {},
   live: { callback: callbackLive },
-  // A distributor's page shows its callbacks (the tenant domain, below callbacks, declares the port).
-  provides: [provide(tenantCallbacks, CallbackPanel)],
+  // A distributor's page and the distributor's own account page show its callbacks (the tenant and account domains,
+  // below callbacks, declare the ports).
+  provides: [provide(tenantCallbacks, CallbackPanel), provide(accountCallbacks, CallbackPanel)],
 });
