@@ -31,8 +31,7 @@ import { asCallError } from '../app/errors.js';
 import { roleNameKey } from '../app/session.js';
 import { useImagePick } from '../file/index.js';
 import { ActionButton, useScreen } from '../kit/index.js';
-import { PaymentForm } from '../payment/index.js';
-import { accountCallbacks } from './ports.js';
+import { accountCallbacks, accountPaymentForm } from './ports.js';
 import { PasswordDialog } from './PasswordDialog.js';
 
 const useStyles = makeStyles({
@@ -60,6 +59,7 @@ export default function PersonPage() {
   const { t, user } = useScreen();
   const styles = useStyles();
   const Callbacks = accountCallbacks.use();
+  const PaymentForm = accountPaymentForm.use();
   const profile = useOp('account.profile', {});
   const [changingPassword, setChangingPassword] = useState(false);
   return (

@@ -2,7 +2,7 @@
 import { defineScreens, preloadable } from '../manifest.js';
 import { accountPorts } from './ports.js';
 
-export { accountCallbacks } from './ports.js';
+export { accountCallbacks, accountPaymentForm } from './ports.js';
 
 export const accountScreens = defineScreens({
   name: 'account',

@@ -16,10 +16,12 @@ import {
   Dropdown,
   Field,
   Option,
+  Spinner,
   Switch,
 } from '@fluentui/react-components';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Controller } from 'react-hook-form';
+import { tenantPaymentForm } from './ports.js';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import {
@@ -38,7 +40,6 @@ import { useConsoleForm } from '../app/useConsoleForm.js';
 import { FormInput } from '../app/FormInput.js';
 import { AccountNameInput, NewPasswordInput, withPasswordRule } from '../account/index.js';
 import { FormDialog, TenantDropdown, useCloseGuard, useDialogSave, useScreen } from '../kit/index.js';
-import { PaymentForm } from '../payment/index.js';
 
 const LIMITS = { name: TENANT_LIMITS.name, cardName: TENANT_LIMITS.cardName };
 const REFRESH = ['tenant.page', 'tenant.detail', 'tenant.list'] as const;
@@ -267,13 +268,17 @@ export function PaymentDialog({ tenant, onClose }: { tenant: TenantItem; onClose
   const { t } = useScreen();
   const [dirty, setDirty] = useState(false);
   const guard = useCloseGuard({ busy: false, dirty, onClose });
+  const PaymentForm = tenantPaymentForm.use();
   return (
     <Dialog open modalType="modal" onOpenChange={guard.onOpenChange}>
       <DialogSurface style={{ maxWidth: 'min(960px, 96vw)' }} data-testid="distributor-payment">
         <DialogBody>
           <DialogTitle>{`${t('payment.title')} · ${tenant.name}`}</DialogTitle>
           <DialogContent>
-            <PaymentForm tenantId={tenant.tenantId} onDirtyChange={setDirty} />
+            {/* The form's code loads with the dialog's first opening: the dialog waits for it, not the page. */}
+            <Suspense fallback={<Spinner />}>
+              <PaymentForm tenantId={tenant.tenantId} onDirtyChange={setDirty} />
+            </Suspense>
           </DialogContent>
           <DialogActions>
             <Button onClick={guard.requestClose} data-testid="distributor-payment-close">

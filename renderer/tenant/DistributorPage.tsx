@@ -16,8 +16,7 @@ import { formatDateTime } from '../app/format.js';
 import { mayOpen } from '../app/session.js';
 import { DeviceTable } from '../device/index.js';
 import { DetailPage, DetailTabs, InfoList, Pager, useListPage, useScreen, useTabParam } from '../kit/index.js';
-import { PaymentForm } from '../payment/index.js';
-import { tenantCallbacks, tenantProducts } from './ports.js';
+import { tenantCallbacks, tenantPaymentForm, tenantProducts } from './ports.js';
 import { EditDistributorDialog, expiryText, MemberConfigDialog, ResetPasswordDialog } from './DistributorDialogs.js';
 import { DISTRIBUTORS_PATH, distributorDevicesPath } from './paths.js';
 
@@ -36,6 +35,7 @@ export default function DistributorPage() {
   const [tab, choose] = useTabParam(TABS);
   const Callbacks = tenantCallbacks.use();
   const Products = tenantProducts.use();
+  const PaymentForm = tenantPaymentForm.use();
   const { gate, data, back } = useDetail('tenant.detail', {
     backTo: DISTRIBUTORS_PATH,
     backLabel: t('common.back'),

@@ -2,7 +2,7 @@
 import { defineScreens, preloadable } from '../manifest.js';
 import { tenantPorts } from './ports.js';
 
-export { tenantCallbacks, tenantProducts } from './ports.js';
+export { tenantCallbacks, tenantPaymentForm, tenantProducts } from './ports.js';
 
 export const tenantScreens = defineScreens({
   name: 'tenant',

@@ -7,4 +7,10 @@ export const tenantCallbacks = port<ComponentType<{ tenantId: number }>>('tenant
 /** A distributor's products, read only, its tab (the product domain). */
 export const tenantProducts = port<ComponentType<{ tenantId: number }>>('tenant.products');
 
-export const tenantPorts = [tenantCallbacks, tenantProducts] as const;
+/** A distributor's payment settings (the payment domain): on its page with their history, or in a dialog that asks before it closes on unsaved input. */
+export const tenantPaymentForm =
+  port<ComponentType<{ tenantId: number; history?: boolean; onDirtyChange?: (dirty: boolean) => void }>>(
+    'tenant.paymentForm',
+  );
+
+export const tenantPorts = [tenantCallbacks, tenantProducts, tenantPaymentForm] as const;
