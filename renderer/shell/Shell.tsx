@@ -15,7 +15,8 @@ import { affixViews, selectRoutes, titleAt, type AppRoute, type Resolution } fro
 import { hasDirtyForms } from '../app/dirty.js';
 import { usePageTitle } from '../app/routing.js';
 import { ConfirmDialog } from '../kit/ConfirmDialog.js';
-import { useUser } from '../app/session.js';
+import { SESSION_KEY, useUser } from '../app/session.js';
+import { useQueryClient } from '@tanstack/react-query';
 import { AppMain, MAIN_ID } from './AppMain.js';
 import { ShellContext, type ShellState } from './context.js';
 import { Navbar } from './Navbar.js';
@@ -198,19 +199,28 @@ export default function Shell() {
 
   // The current view's refresh reads the address when clicked, not as of the last render: the router renders a
   // navigation as a transition, so a click just after a tab switch would otherwise reload the tab just left.
+  // A refresh reads again whatever the view shows, however fresh: its reads are marked invalid (none asked here),
+  // so the view made again asks them on mount (an answer younger than a second would not be, renderer/bridge.ts).
+  const client = useQueryClient();
+  const readAgain = useCallback(
+    () => void client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0], refetchType: 'none' }),
+    [client],
+  );
   const refresh = useCallback(
     (fullPath: string = addressNow()) => {
       const path = fullPath.split(/[?#]/)[0] ?? fullPath;
+      readAgain();
       setCache((c) => dropViews(c, [path]));
       void navigate(redirectPathFor(fullPath), { replace: true });
     },
-    [navigate],
+    [navigate, readAgain],
   );
 
   const refreshAll = useCallback(() => {
+    readAgain();
     setCache([]);
     void navigate(redirectPathFor(addressNow()), { replace: true });
-  }, [navigate]);
+  }, [navigate, readAgain]);
 
   // Closing a tab whose view holds unsaved input asks first (×, the tab menu, Ctrl+W): the close waits for "Discard".
   const [closing, setClosing] = useState<(() => void) | null>(null);
