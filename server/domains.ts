@@ -81,7 +81,6 @@ export const SERVER_DOMAINS = [
 // Every publish is heard by the domains that act on others' news (callbacks), in its transaction.
 setEventSinks(SERVER_DOMAINS.flatMap((d) => ('onEvent' in d && d.onEvent ? [d.onEvent] : [])));
 
-// What each domain tells of a lower one's rows, met before any statement is built.
 // Every port met once, before any request: a port nothing provides stops the upstream here.
 wirePorts(
   SERVER_DOMAINS.flatMap((d): readonly Port<unknown>[] => ('ports' in d ? d.ports : [])),

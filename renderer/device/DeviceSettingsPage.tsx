@@ -29,6 +29,7 @@ import { DetailPage, InfoList, useGuardedAction, useFormGrid, useScreen } from '
 import { ChannelGrid } from './ChannelGrid.js';
 import { MachineCard } from './MachineCard.js';
 import { ModulesCard } from './ModulesCard.js';
+import { deviceCardReads } from './reads.js';
 import { DEVICE_LIST_PATH } from './paths.js';
 
 const useStyles = makeStyles({
@@ -72,11 +73,7 @@ export default function DeviceSettingsPage() {
     testId: 'device-settings',
     notFoundCode: CODE.deviceNotFound,
     invalidId: t('device.settings.invalidId'),
-    alongside: (id) => [
-      ['device.qrcode', { params: { id } }],
-      ['device.modules', { params: { id } }],
-      ['device.channels', { params: { id } }],
-    ],
+    alongside: deviceCardReads,
   });
   if (gate) return gate;
   return (

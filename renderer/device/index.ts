@@ -4,6 +4,8 @@ import { deviceLive } from './live.js';
 import { prefetchOp } from '../bridge.js';
 import { idOfQuery } from '../app/paths.js';
 import { DEV_SET_PATH } from './paths.js';
+import { deviceCardReads } from './reads.js';
+import type { OpInput } from '../../shared/ipc.js';
 
 /** Shared with the screens that move devices (a point's binding, a distributor's devices). */
 export { DeviceTable, type DeviceTableProps } from './DeviceTable.js';
@@ -22,7 +24,7 @@ export const deviceScreens = defineScreens({
   moveStart: (client, _user, to) => {
     const id = to.startsWith(DEV_SET_PATH) ? idOfQuery(new URLSearchParams(to.split('?')[1]).get('id')) : undefined;
     if (id === undefined) return;
-    for (const op of ['device.info', 'device.qrcode', 'device.modules', 'device.channels'] as const)
-      void prefetchOp(client, op, { params: { id } }, { silent: true });
+    for (const [op, input] of [['device.info', { params: { id } }] as const, ...deviceCardReads(id)])
+      void prefetchOp(client, op, input as OpInput<typeof op>, { silent: true });
   },
 });

@@ -37,7 +37,7 @@ export interface JobKind<P = Record<string, unknown>> {
   /** How many jobs of one group run at once, across instances (default: no limit). */
   groupLimit?: number;
   /**
-   * A recurring kind (see `recurringKind`): its one row is never deleted but queued again this many
+   * A recurring kind (server/jobs/recurring.ts `recurringJobKinds`): its one row is never deleted but queued again this many
    * milliseconds after each run, failed or not (a failure is kept as its last error for the next run to mend).
    */
   everyMs?: number;
