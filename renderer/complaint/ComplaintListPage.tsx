@@ -10,23 +10,17 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { COMPLAINT_STATES, COMPLAINT_TYPES, type ComplaintItem } from '../../shared/complaint/index.js';
-import { useUser } from '../app/session.js';
 import { useOpenWindow } from '../app/windows.js';
 import {
-  DataTable,
-  FilterBar,
+  ChoiceFilter,
   OverflowText,
-  Pager,
-  seesTenants,
-  TenantFilter,
-  useListPage,
-  tenantColumn,
-  type Column,
-  TextFilter,
+  ResourceList,
   RowAction,
   RowActions,
-  ListPage,
-  ChoiceFilter,
+  TenantFilter,
+  TextFilter,
+  useResource,
+  type Column,
 } from '../kit/index.js';
 import { complaintDetailPath, STATE_COLOURS } from './paths.js';
 
@@ -47,65 +41,38 @@ export default function ComplaintListPage() {
   const styles = useStyles();
   const navigate = useNavigate();
   const openWindow = useOpenWindow();
-  const byTenant = seesTenants(useUser());
-  const { field, apply, reset, table, pager } = useListPage('complaint.page', { empty: EMPTY });
+  const complaints = useResource('complaint.page', { ns: 'complaint', testId: 'complaint', empty: EMPTY });
+  const { column, source, labels, tenantColumn } = complaints;
 
   const columns = useMemo<Column<ComplaintItem>[]>(
     () => [
-      {
-        id: 'number',
-        header: t('complaint.number'),
-        minWidth: 170,
-        width: 180,
-        value: (c) => c.number,
-        cellTestId: 'complaint-number',
-        hideable: false,
-      },
-      { id: 'order', header: t('complaint.orderNumber'), minWidth: 180, width: 190, value: (c) => c.orderNumber },
-      { id: 'amount', header: t('complaint.amount'), kind: 'money', value: (c) => c.amount },
-      {
-        id: 'type',
-        fold: 2,
-        header: t('complaint.type'),
-        minWidth: 96,
-        width: 120,
-        value: (c) => t(`complaint.types.${c.type}`),
-      },
-      {
-        id: 'status',
-        header: t('complaint.status'),
+      column('number', { minWidth: 170, width: 180, value: (c) => c.number, testId: true, hideable: false }),
+      column('order', { header: t('complaint.orderNumber'), minWidth: 180, width: 190, value: (c) => c.orderNumber }),
+      column('amount', { kind: 'money', value: (c) => c.amount }),
+      column('type', { fold: 2, minWidth: 96, width: 120, value: (c) => labels('types')(c.type) }),
+      column('status', {
         minWidth: 88,
         width: 100,
-        cellTestId: 'complaint-status',
+        testId: true,
         render: (c) => (
           <Badge appearance="tint" color={STATE_COLOURS[c.status]}>
-            {t(`complaint.states.${c.status}`)}
+            {labels('states')(c.status)}
           </Badge>
         ),
-      },
-      {
-        id: 'description',
-        header: t('complaint.description'),
+      }),
+      column('description', {
         render: (c) => <OverflowText text={c.description} />,
         minWidth: 140,
         width: 240,
         grow: 2,
-      },
-      { id: 'contact', fold: 1, header: t('complaint.contact'), minWidth: 110, width: 130, value: (c) => c.contact },
-      {
-        id: 'device',
-        fold: 3,
-        header: t('complaint.device'),
-        render: (c) => <OverflowText text={c.deviceName} />,
-        minWidth: 110,
-        width: 160,
-      },
-      ...tenantColumn<ComplaintItem>(byTenant, t('common.tenant')),
-      { id: 'createdAt', header: t('complaint.createdAt'), kind: 'time', value: (c) => c.createdAt },
-      {
-        id: 'actions',
-        pin: 'end',
+      }),
+      column('contact', { fold: 1, minWidth: 110, width: 130, value: (c) => c.contact }),
+      column('device', { fold: 3, render: (c) => <OverflowText text={c.deviceName} />, minWidth: 110, width: 160 }),
+      ...tenantColumn(),
+      column('createdAt', { kind: 'time', value: (c) => c.createdAt }),
+      column('actions', {
         header: t('common.actions'),
+        pin: 'end',
         minWidth: 110,
         width: 120,
         shrinkLast: true,
@@ -130,51 +97,25 @@ export default function ComplaintListPage() {
             />
           </RowActions>
         ),
-      },
+      }),
     ],
-    [t, styles, byTenant, navigate, openWindow],
+    [t, styles, navigate, openWindow, column, labels, tenantColumn],
   );
 
   return (
-    <ListPage
-      id="complaint-list-title"
-      title={t('complaint.title')}
+    <ResourceList
+      resource={complaints}
+      columns={columns}
+      rowKey={(c) => c.id}
+      table={{ onRowOpen: (c) => openWindow(complaintDetailPath(c.id)) }}
       filters={
-        <FilterBar onSearch={apply} onReset={reset} searchTestId="complaint-search" resetTestId="complaint-reset">
-          <TextFilter
-            label={t('complaint.numberFilter')}
-            {...field('number')}
-            maxLength={24}
-            testId="complaint-filter-number"
-          />
-          <ChoiceFilter
-            label={t('complaint.status')}
-            {...field('status')}
-            options={COMPLAINT_STATES}
-            optionLabel={(s) => t(`complaint.states.${s}`)}
-            testId="complaint-filter-status"
-          />
-          <ChoiceFilter
-            label={t('complaint.type')}
-            {...field('type')}
-            options={COMPLAINT_TYPES}
-            optionLabel={(s) => t(`complaint.types.${s}`)}
-            testId="complaint-filter-type"
-          />
-          <TenantFilter label={t('common.tenant')} {...field('tenantId')} testId="complaint-filter-tenant" />
-        </FilterBar>
+        <>
+          <TextFilter {...source('number', t('complaint.numberFilter'))} maxLength={24} />
+          <ChoiceFilter {...source('status')} options={COMPLAINT_STATES} optionLabel={labels('states')} />
+          <ChoiceFilter {...source('type')} options={COMPLAINT_TYPES} optionLabel={labels('types')} />
+          <TenantFilter {...source('tenantId')} />
+        </>
       }
-    >
-      <DataTable
-        label={t('complaint.title')}
-        columns={columns}
-        {...table}
-        rowKey={(c) => c.id}
-        onRowOpen={(c) => openWindow(complaintDetailPath(c.id))}
-        rowTestId="complaint-row"
-        testId="complaint-table"
-      />
-      <Pager {...pager} testId="complaint-pager" />
-    </ListPage>
+    />
   );
 }

@@ -13,20 +13,15 @@ import { GROUP_STATES, type GroupItem } from '../../shared/group/index.js';
 import {
   ChoiceFilter,
   CreateButton,
-  DataTable,
   DeleteAction,
   EditAction,
-  FilterBar,
-  ListPage,
   OverflowText,
-  Pager,
+  ResourceList,
   RowAction,
   RowActions,
-  seesTenants,
-  tenantColumn,
   TenantFilter,
   TextFilter,
-  useListPage,
+  useResource,
   useScreen,
   type Column,
 } from '../kit/index.js';
@@ -41,8 +36,9 @@ interface Filter {
 const EMPTY: Filter = { keyword: '' };
 
 export default function GroupsPage() {
-  const { t, user, navigate } = useScreen();
-  const { field, unfiltered, apply, reset, table, pager, refresh } = useListPage('group.page', { empty: EMPTY });
+  const { t, navigate } = useScreen();
+  const groups = useResource('group.page', { ns: 'group', testId: 'group', empty: EMPTY });
+  const { column, source, labels, tenantColumn, unfiltered, refresh } = groups;
   const actions = useGroupActions({ refresh });
   const { ask } = actions;
 
@@ -50,92 +46,52 @@ export default function GroupsPage() {
   // and a first-level tenant, whose list has a tenant column more, should see them as a second-level one does.
   const columns = useMemo<Column<GroupItem>[]>(
     () => [
-      {
-        id: 'name',
-        header: t('group.name'),
+      column('name', {
         minWidth: 110,
         width: 170,
         grow: 1,
         hideable: false,
         cellTestId: 'group-row-name',
         render: (g) => <OverflowText text={g.name} />,
-      },
-      {
-        id: 'definition',
-        header: t('group.definition'),
-        minWidth: 120,
-        width: 220,
-        grow: 1,
-        render: (g) => <OverflowText text={g.definition} />,
-      },
-      {
-        id: 'identifier',
-        header: t('group.identifier'),
-        minWidth: 80,
-        width: 100,
-        value: (g) => t(`group.identifiers.${g.identifier}`),
-      },
-      {
-        id: 'importMethod',
-        header: t('group.importMethod'),
+      }),
+      column('definition', { minWidth: 120, width: 220, grow: 1, render: (g) => <OverflowText text={g.definition} /> }),
+      column('identifier', { minWidth: 80, width: 100, value: (g) => labels('identifiers')(g.identifier) }),
+      column('importMethod', {
         minWidth: 90,
         width: 110,
         fold: 3,
-        value: (g) => t(`group.importMethods.${g.importMethod}`),
-      },
-      {
-        id: 'size',
-        header: t('group.size'),
-        kind: 'number',
-        minWidth: 70,
-        width: 90,
-        cellTestId: 'group-row-size',
-        value: (g) => g.size,
-      },
-      {
-        id: 'inactive',
-        header: t('group.inactive'),
-        kind: 'number',
-        minWidth: 70,
-        width: 80,
-        fold: 4,
-        value: (g) => g.inactive,
-      },
-      {
-        id: 'pending',
-        header: t('group.pending'),
+        value: (g) => labels('importMethods')(g.importMethod),
+      }),
+      column('size', { kind: 'number', minWidth: 70, width: 90, cellTestId: 'group-row-size', value: (g) => g.size }),
+      column('inactive', { kind: 'number', minWidth: 70, width: 80, fold: 4, value: (g) => g.inactive }),
+      column('pending', {
         kind: 'number',
         minWidth: 70,
         width: 80,
         cellTestId: 'group-row-pending',
         value: (g) => g.pending,
-      },
-      {
-        id: 'state',
-        header: t('group.state'),
+      }),
+      column('state', {
         minWidth: 70,
         width: 90,
         cellTestId: 'group-row-state',
         render: (g) => (
           <Badge appearance="tint" color={g.state === 'normal' ? 'success' : 'informative'}>
-            {t(`group.states.${g.state}`)}
+            {labels('states')(g.state)}
           </Badge>
         ),
-      },
-      {
-        id: 'computedAt',
-        header: t('group.computedAt'),
+      }),
+      column('computedAt', {
         kind: 'time',
         fold: 2,
         cellTestId: 'group-row-computed',
         value: (g) => g.computedAt ?? '',
-      },
-      ...tenantColumn<GroupItem>(seesTenants(user), t('common.tenant')),
-      { id: 'createdAt', header: t('group.createdAt'), kind: 'time', fold: 1, value: (g) => g.createdAt },
-      {
-        id: 'actions',
-        pin: 'end',
+      }),
+      ...tenantColumn(),
+      column('createdAt', { kind: 'time', fold: 1, value: (g) => g.createdAt }),
+      column('actions', {
         header: t('common.actions'),
+        pin: 'end',
         minWidth: 200,
         width: 260,
         shrinkLast: true,
@@ -157,46 +113,35 @@ export default function GroupsPage() {
             <DeleteAction opensDialog action={() => ask('delete', g)} testId="group-delete" />
           </RowActions>
         ),
-      },
+      }),
     ],
-    [t, user, navigate, ask],
+    [t, navigate, ask, column, labels, tenantColumn],
   );
 
   return (
-    <ListPage
-      id="groups-title"
+    <ResourceList
+      resource={groups}
       title={t('group.route.customerGroups')}
+      columns={columns}
+      rowKey={(g) => g.id}
+      table={{
+        emptyAction: unfiltered ? <Text data-testid="group-empty-hint">{t('group.empty')}</Text> : undefined,
+        onRowOpen: (g) => void navigate(groupPath(g.id)),
+      }}
       actions={
         <CreateButton onClick={() => void navigate(newGroupPath)} testId="group-create">
           {t('group.create')}
         </CreateButton>
       }
       filters={
-        <FilterBar onSearch={apply} onReset={reset} searchTestId="group-search" resetTestId="group-reset">
-          <TextFilter label={t('group.keyword')} {...field('keyword')} maxLength={50} testId="group-filter-keyword" />
-          <ChoiceFilter
-            label={t('group.state')}
-            {...field('state')}
-            options={GROUP_STATES}
-            optionLabel={(s) => t(`group.states.${s}`)}
-            testId="group-filter-state"
-          />
-          <TenantFilter label={t('common.tenant')} {...field('tenantId')} testId="group-filter-tenant" />
-        </FilterBar>
+        <>
+          <TextFilter {...source('keyword')} maxLength={50} />
+          <ChoiceFilter {...source('state')} options={GROUP_STATES} optionLabel={labels('states')} />
+          <TenantFilter {...source('tenantId')} />
+        </>
       }
     >
-      <DataTable
-        label={t('group.route.customerGroups')}
-        columns={columns}
-        {...table}
-        emptyAction={unfiltered ? <Text data-testid="group-empty-hint">{t('group.empty')}</Text> : undefined}
-        rowKey={(g) => g.id}
-        rowTestId="group-row"
-        testId="group-table"
-        onRowOpen={(g) => void navigate(groupPath(g.id))}
-      />
-      <Pager {...pager} testId="group-pager" />
       {actions.dialog}
-    </ListPage>
+    </ResourceList>
   );
 }

@@ -99,3 +99,12 @@ export { DetailTabs, type DetailTabsProps } from './DetailTabs.js';
 export { useScreen } from './useScreen.js';
 export { useTabParam } from './useTabParam.js';
 export { SheetImportDialog, type ImportStatusOp, type SheetImportDialogProps } from './SheetImportDialog.js';
+export {
+  ResourceList,
+  useResource,
+  type ColumnSpec,
+  type Resource,
+  type ResourceListProps,
+  type ResourceOptions,
+} from './resource.js';
+export { useRowCommands, type IdOp, type RowCommand, type RowCommandOptions, type RowCommands } from './rowCommands.js';

@@ -1,5 +1,4 @@
 /** /productManagement/ingredient (spec §2 ingredient, §3 Ingredient): a tenant's ingredients, built from the list kit. */
-import { Input } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODE } from '../../shared/domains.js';
@@ -9,25 +8,19 @@ import {
   type IngredientItem,
   type IngredientType,
 } from '../../shared/product/index.js';
-import { useUser } from '../app/session.js';
 import {
-  ConfirmDialog,
-  DataTable,
-  FilterBar,
-  FilterField,
-  Pager,
-  seesTenants,
-  TenantFilter,
-  useListPage,
-  useRowDelete,
-  tenantColumn,
-  type Column,
-  RowActions,
-  ListPage,
-  CreateButton,
   ChoiceFilter,
+  ConfirmDialog,
+  CreateButton,
   DeleteAction,
   EditAction,
+  ResourceList,
+  RowActions,
+  TenantFilter,
+  TextFilter,
+  useResource,
+  useRowDelete,
+  type Column,
 } from '../kit/index.js';
 import { IngredientFormDialog } from './IngredientFormDialog.js';
 
@@ -40,12 +33,12 @@ const EMPTY: Filter = { keyword: '' };
 
 export default function IngredientListPage() {
   const { t } = useTranslation();
-  const user = useUser();
-  const byTenant = seesTenants(user);
-
-  const { draft, setDraft, field, apply, reset, refresh, table, pager } = useListPage('product.ingredientPage', {
+  const ingredients = useResource('product.ingredientPage', {
+    ns: 'product.ingredient',
+    testId: 'ingredient',
     empty: EMPTY,
   });
+  const { column, source, labels, tenantColumn, refresh } = ingredients;
   const [editing, setEditing] = useState<{ ingredient?: IngredientItem } | null>(null);
 
   const remove = useRowDelete<'product.ingredientDelete', IngredientItem>('product.ingredientDelete', {
@@ -57,46 +50,15 @@ export default function IngredientListPage() {
 
   const columns = useMemo<Column<IngredientItem>[]>(
     () => [
-      {
-        id: 'number',
-        header: t('product.ingredient.number'),
-        value: (i) => i.number,
-        minWidth: 96,
-        width: 160,
-        cellTestId: 'ingredient-number',
-      },
-      {
-        id: 'name',
-        header: t('product.ingredient.name'),
-        value: (i) => i.name,
-        minWidth: 120,
-        width: 200,
-        grow: 2,
-        cellTestId: 'ingredient-name',
-        hideable: false,
-      },
-      {
-        id: 'type',
-        header: t('product.ingredient.type'),
-        value: (i) => t(`product.ingredient.types.${i.type}`),
-        minWidth: 72,
-        width: 96,
-        cellTestId: 'ingredient-type',
-      },
-      {
-        id: 'unit',
-        header: t('product.ingredient.unit'),
-        value: (i) => t(`product.ingredient.units.${i.unit}`),
-        minWidth: 72,
-        width: 96,
-        cellTestId: 'ingredient-unit',
-      },
-      ...tenantColumn<IngredientItem>(byTenant, t('product.ingredient.tenantName'), { id: 'tenantName', width: 180 }),
-      { id: 'createdAt', header: t('product.ingredient.createdAt'), kind: 'time', value: (i) => i.createdAt },
-      {
-        id: 'actions',
-        pin: 'end',
+      column('number', { value: (i) => i.number, minWidth: 96, width: 160, testId: true }),
+      column('name', { value: (i) => i.name, minWidth: 120, width: 200, grow: 2, testId: true, hideable: false }),
+      column('type', { value: (i) => labels('types')(i.type), minWidth: 72, width: 96, testId: true }),
+      column('unit', { value: (i) => labels('units')(i.unit), minWidth: 72, width: 96, testId: true }),
+      ...tenantColumn({ id: 'tenantName', header: t('product.ingredient.tenantName'), width: 180 }),
+      column('createdAt', { kind: 'time', value: (i) => i.createdAt }),
+      column('actions', {
         header: t('common.actions'),
+        pin: 'end',
         minWidth: 120,
         width: 160,
         shrinkLast: true,
@@ -106,9 +68,9 @@ export default function IngredientListPage() {
             <DeleteAction opensDialog action={() => remove.ask(i)} testId="ingredient-delete" />
           </RowActions>
         ),
-      },
+      }),
     ],
-    [t, byTenant],
+    [t, column, labels, tenantColumn],
   );
 
   const create = (testId: string) => (
@@ -118,44 +80,25 @@ export default function IngredientListPage() {
   );
 
   return (
-    <ListPage
-      id="ingredient-list-title"
+    <ResourceList
+      resource={ingredients}
       title={t('product.route.ingredient')}
+      columns={columns}
+      rowKey={(i) => i.id}
+      table={{ emptyAction: create('ingredient-empty-create') }}
       filters={
         <>
-          <FilterBar onSearch={apply} onReset={reset} searchTestId="ingredient-search" resetTestId="ingredient-reset">
-            <FilterField label={t('product.ingredient.keyword')} shown={draft.keyword}>
-              <Input
-                value={draft.keyword}
-                maxLength={INGREDIENT_LIMITS.name}
-                placeholder={t('product.ingredient.keywordPlaceholder')}
-                onChange={(_, d) => setDraft((f) => ({ ...f, keyword: d.value }))}
-                data-testid="ingredient-filter-keyword"
-              />
-            </FilterField>
-            <ChoiceFilter
-              label={t('product.ingredient.type')}
-              {...field('type')}
-              options={INGREDIENT_TYPES}
-              optionLabel={(type) => t(`product.ingredient.types.${type}`)}
-              testId="ingredient-filter-type"
-            />
-            <TenantFilter label={t('common.tenant')} {...field('tenantId')} testId="ingredient-filter-tenant" />
-          </FilterBar>
-          {create('ingredient-create')}
+          <TextFilter
+            {...source('keyword')}
+            maxLength={INGREDIENT_LIMITS.name}
+            placeholder={t('product.ingredient.keywordPlaceholder')}
+          />
+          <ChoiceFilter {...source('type')} options={INGREDIENT_TYPES} optionLabel={labels('types')} />
+          <TenantFilter {...source('tenantId')} />
         </>
       }
+      besideFilters={create('ingredient-create')}
     >
-      <DataTable
-        label={t('product.route.ingredient')}
-        columns={columns}
-        {...table}
-        rowKey={(i) => i.id}
-        emptyAction={create('ingredient-empty-create')}
-        rowTestId="ingredient-row"
-        testId="ingredient-table"
-      />
-      <Pager {...pager} testId="ingredient-pager" />
       {editing && (
         <IngredientFormDialog
           ingredient={editing.ingredient}
@@ -170,6 +113,6 @@ export default function IngredientListPage() {
         text={t('product.ingredient.deleteConfirm', { name: remove.asking?.name ?? '' })}
         confirmLabel={t('common.delete')}
       />
-    </ListPage>
+    </ResourceList>
   );
 }

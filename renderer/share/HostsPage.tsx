@@ -9,24 +9,18 @@ import { Badge } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
 import { CODE } from '../../shared/domains.js';
 import type { ShareHostItem } from '../../shared/share/index.js';
-import { useUser } from '../app/session.js';
 import {
   ConfirmDialog,
   CreateButton,
-  DataTable,
   DeleteAction,
   EditAction,
-  FilterBar,
-  ListPage,
   OverflowText,
-  Pager,
+  ResourceList,
   RowAction,
   RowActions,
-  seesTenants,
-  tenantColumn,
   TenantFilter,
   TextFilter,
-  useListPage,
+  useResource,
   useRowDelete,
   useScreen,
   type Column,
@@ -42,14 +36,8 @@ const EMPTY: Filter = { name: '' };
 
 export default function HostsPage() {
   const { t } = useScreen();
-  const byTenant = seesTenants(useUser());
-  const { field, apply, reset, refresh, table, pager } = useListPage('share.hostPage', {
-    empty: EMPTY,
-    body: (f) => ({
-      ...(f.name.trim() ? { name: f.name.trim() } : {}),
-      ...(f.tenantId ? { tenantId: f.tenantId } : {}),
-    }),
-  });
+  const hosts = useResource('share.hostPage', { ns: 'share.host', testId: 'share-host', empty: EMPTY });
+  const { column, source, action, tenantColumn, refresh } = hosts;
   const [editing, setEditing] = useState<ShareHostItem | 'new' | null>(null);
   const [holding, setHolding] = useState<ShareHostItem | null>(null);
   const remove = useRowDelete<'share.hostDelete', ShareHostItem>('share.hostDelete', {
@@ -61,22 +49,18 @@ export default function HostsPage() {
 
   const columns = useMemo<Column<ShareHostItem>[]>(
     () => [
-      {
-        id: 'name',
-        header: t('share.host.name'),
+      column('name', {
         minWidth: 140,
         width: 220,
         grow: 2,
         hideable: false,
-        cellTestId: 'share-host-name',
+        testId: true,
         render: (h) => <OverflowText text={h.name} />,
-      },
-      ...tenantColumn<ShareHostItem>(byTenant, t('common.tenant'), { width: 160 }),
-      { id: 'contact', header: t('share.host.contact'), minWidth: 80, width: 110, value: (h) => h.contact },
-      { id: 'phone', header: t('share.host.phone'), minWidth: 110, width: 130, fold: 1, value: (h) => h.phone },
-      {
-        id: 'bank',
-        header: t('share.host.bank'),
+      }),
+      ...tenantColumn({ width: 160 }),
+      column('contact', { minWidth: 80, width: 110, value: (h) => h.contact }),
+      column('phone', { minWidth: 110, width: 130, fold: 1, value: (h) => h.phone }),
+      column('bank', {
         minWidth: 80,
         width: 96,
         fold: 2,
@@ -85,67 +69,44 @@ export default function HostsPage() {
             {t(h.bankSet ? 'share.host.bankSet' : 'share.host.bankNone')}
           </Badge>
         ),
-      },
-      {
-        id: 'points',
-        header: t('share.host.points'),
-        kind: 'number',
-        minWidth: 80,
-        cellTestId: 'share-host-points',
-        value: (h) => h.points,
-      },
-      { id: 'createdAt', header: t('share.host.createdAt'), kind: 'time', fold: 3, value: (h) => h.createdAt },
-      {
-        id: 'actions',
-        pin: 'end',
+      }),
+      column('points', { kind: 'number', minWidth: 80, testId: true, value: (h) => h.points }),
+      column('createdAt', { kind: 'time', fold: 3, value: (h) => h.createdAt }),
+      column('actions', {
         header: t('common.actions'),
+        pin: 'end',
         minWidth: 160,
         width: 220,
         shrinkLast: true,
         render: (h) => (
           <RowActions compact>
-            <RowAction opensDialog action={() => setHolding(h)} testId="share-host-points-open">
-              {t('share.host.pointsAction')}
-            </RowAction>
+            <RowAction
+              {...action('points-open', t('share.host.pointsAction'))}
+              opensDialog
+              action={() => setHolding(h)}
+            />
             <EditAction opensDialog action={() => setEditing(h)} testId="share-host-edit" />
             <DeleteAction opensDialog action={() => remove.ask(h)} testId="share-host-delete" />
           </RowActions>
         ),
-      },
+      }),
     ],
-    [t, byTenant, remove.ask],
+    [t, remove.ask, column, action, tenantColumn],
   );
 
   return (
-    <ListPage
-      id="share-hosts-title"
-      title={t('share.host.title')}
-      actions={
-        <CreateButton onClick={() => setEditing('new')} testId="share-host-create">
-          {t('share.host.create')}
-        </CreateButton>
-      }
+    <ResourceList
+      resource={hosts}
+      columns={columns}
+      rowKey={(h) => h.id}
+      actions={<CreateButton onClick={() => setEditing('new')} {...action('create')} />}
       filters={
-        <FilterBar onSearch={apply} onReset={reset} searchTestId="share-host-search" resetTestId="share-host-reset">
-          <TextFilter
-            label={t('share.host.keyword')}
-            {...field('name')}
-            maxLength={50}
-            testId="share-host-filter-name"
-          />
-          <TenantFilter label={t('common.tenant')} {...field('tenantId')} testId="share-host-filter-tenant" />
-        </FilterBar>
+        <>
+          <TextFilter {...source('name', t('share.host.keyword'))} maxLength={50} />
+          <TenantFilter {...source('tenantId')} />
+        </>
       }
     >
-      <DataTable
-        label={t('share.host.title')}
-        columns={columns}
-        {...table}
-        rowKey={(h) => h.id}
-        rowTestId="share-host-row"
-        testId="share-host-table"
-      />
-      <Pager {...pager} testId="share-host-pager" />
       {editing && (
         <HostFormDialog
           host={editing === 'new' ? undefined : editing}
@@ -161,6 +122,6 @@ export default function HostsPage() {
         text={t('share.host.deleteConfirm', { name: remove.asking?.name ?? '' })}
         confirmLabel={t('share.host.delete')}
       />
-    </ListPage>
+    </ResourceList>
   );
 }

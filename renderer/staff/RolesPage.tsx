@@ -11,22 +11,17 @@ import { CODE } from '../../shared/domains.js';
 import { powerKey, type RoleItem } from '../../shared/staff/index.js';
 import {
   ConfirmDialog,
-  DataTable,
-  FilterBar,
+  CreateButton,
   OverflowText,
-  Pager,
-  seesTenants,
-  tenantColumn,
+  ResourceList,
+  RowAction,
+  RowActions,
   TenantFilter,
   TextFilter,
-  useListPage,
+  useResource,
   useRowDelete,
   useScreen,
   type Column,
-  RowAction,
-  RowActions,
-  ListPage,
-  CreateButton,
 } from '../kit/index.js';
 import { ADD_ROLE_PATH, editRolePath } from './paths.js';
 
@@ -47,10 +42,10 @@ interface Filter {
 const EMPTY: Filter = { keyword: '' };
 
 export default function RolesPage() {
-  const { t, navigate, user } = useScreen();
+  const { t, navigate } = useScreen();
   const styles = useStyles();
-  const byTenant = seesTenants(user);
-  const { field, apply, reset, table, pager, refresh } = useListPage('staff.roles', { empty: EMPTY });
+  const roles = useResource('staff.roles', { ns: 'staff.role', testId: 'role', empty: EMPTY });
+  const { column, source, action, tenantColumn, refresh } = roles;
   const remove = useRowDelete<'staff.deleteRole', RoleItem>('staff.deleteRole', {
     invalidates: ['staff.roles', 'staff.page'],
     deleted: t('staff.role.deleted'),
@@ -60,22 +55,18 @@ export default function RolesPage() {
 
   const columns = useMemo<Column<RoleItem>[]>(
     () => [
-      {
-        id: 'name',
-        header: t('staff.role.name'),
+      column('name', {
         minWidth: 110,
         width: 150,
         hideable: false,
-        cellTestId: 'role-name',
+        testId: true,
         render: (r) => <OverflowText text={r.name} />,
-      },
-      {
-        id: 'powers',
-        header: t('staff.role.powers'),
+      }),
+      column('powers', {
         minWidth: 200,
         width: 340,
         grow: 3,
-        cellTestId: 'role-powers',
+        testId: true,
         render: (r) => (
           <div className={styles.powers}>
             {r.powers.map((p) => (
@@ -85,78 +76,46 @@ export default function RolesPage() {
             ))}
           </div>
         ),
-      },
-      {
-        id: 'description',
-        header: t('staff.role.description'),
+      }),
+      column('description', {
         minWidth: 100,
         width: 200,
         grow: 1,
         render: (r) => <OverflowText text={r.description} />,
-      },
-      {
-        id: 'members',
-        header: t('staff.role.members'),
-        kind: 'number',
-        minWidth: 70,
-        width: 80,
-        cellTestId: 'role-members',
-        value: (r) => r.members,
-      },
-      ...tenantColumn<RoleItem>(byTenant, t('common.tenant'), { width: 160 }),
-      { id: 'createdAt', header: t('staff.role.createdAt'), kind: 'time', value: (r) => r.createdAt },
-      {
-        id: 'actions',
-        pin: 'end',
+      }),
+      column('members', { kind: 'number', minWidth: 70, width: 80, testId: true, value: (r) => r.members }),
+      ...tenantColumn({ width: 160 }),
+      column('createdAt', { kind: 'time', value: (r) => r.createdAt }),
+      column('actions', {
         header: t('common.actions'),
+        pin: 'end',
         minWidth: 150,
         width: 160,
         shrinkLast: true,
         render: (r) => (
           <RowActions>
-            <RowAction icon={<EditRegular />} action={() => navigate(editRolePath(r.id))} testId="role-edit">
-              {t('staff.role.edit')}
-            </RowAction>
-            <RowAction danger opensDialog icon={<DeleteRegular />} action={() => remove.ask(r)} testId="role-delete">
-              {t('staff.role.delete')}
-            </RowAction>
+            <RowAction {...action('edit')} icon={<EditRegular />} action={() => navigate(editRolePath(r.id))} />
+            <RowAction {...action('delete')} danger opensDialog icon={<DeleteRegular />} action={() => remove.ask(r)} />
           </RowActions>
         ),
-      },
+      }),
     ],
-    [t, styles, byTenant, navigate, remove.ask],
+    [t, styles, navigate, remove.ask, column, action, tenantColumn],
   );
 
   return (
-    <ListPage
-      id="roles-title"
-      title={t('staff.role.title')}
-      actions={
-        <CreateButton onClick={() => void navigate(ADD_ROLE_PATH)} testId="role-create">
-          {t('staff.role.create')}
-        </CreateButton>
-      }
+    <ResourceList
+      resource={roles}
+      columns={columns}
+      rowKey={(r) => r.id}
+      actions={<CreateButton onClick={() => void navigate(ADD_ROLE_PATH)} {...action('create')} />}
       filters={
-        <FilterBar onSearch={apply} onReset={reset} searchTestId="role-search" resetTestId="role-reset">
-          <TextFilter
-            label={t('staff.role.keyword')}
-            {...field('keyword')}
-            maxLength={30}
-            testId="role-filter-keyword"
-          />
-          <TenantFilter label={t('common.tenant')} {...field('tenantId')} testId="role-filter-tenant" />
-        </FilterBar>
+        <>
+          <TextFilter {...source('keyword')} maxLength={30} />
+          <TenantFilter {...source('tenantId')} />
+        </>
       }
     >
-      <DataTable
-        label={t('staff.role.title')}
-        columns={columns}
-        {...table}
-        rowKey={(r) => r.id}
-        rowTestId="role-row"
-        testId="role-table"
-      />
-      <Pager {...pager} testId="role-pager" />
       <ConfirmDialog
         {...remove.dialog}
         danger
@@ -164,6 +123,6 @@ export default function RolesPage() {
         text={t('staff.role.confirmDelete', { name: remove.asking?.name ?? '' })}
         confirmLabel={t('staff.role.delete')}
       />
-    </ListPage>
+    </ResourceList>
   );
 }

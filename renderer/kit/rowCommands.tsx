@@ -1,0 +1,101 @@
+/**
+ * A list row's commands by id (disable, enable, delete, stop…), as every
+ * list runs them: a destructive one asks first, naming the row; then the
+ * call, the command's "done" message, and the lists it changes asked again;
+ * a refusal is reported, and the list is asked again either way (a refusal
+ * mostly says the row is not as shown: disabled elsewhere, gone, taken into
+ * use meanwhile). Render `dialog` once in the page; a row's button calls
+ * `run(kind, row)`.
+ *
+ * Texts, from the resource's namespace: `<ns>.<kind>` (the question's title
+ * and button), `<ns>.<kind>Confirm` (the question, given `{name}`),
+ * `<ns>.<done>` (the success message); `failed` for a refusal without words
+ * of its own.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState, type ReactNode } from 'react';
+import type { Op, OpInput } from '../../shared/ipc.js';
+import { callOp } from '../bridge.js';
+import { useNotify } from '../app/notify.js';
+import { useReport } from '../app/report.js';
+import { ConfirmDialog } from './ConfirmDialog.js';
+import { useRuntimeText } from './runtimeText.js';
+
+/** The operations that act on one row by the id in their path. */
+export type IdOp = { [K in Op]: OpInput<K> extends { params: { id: unknown } } ? K : never }[Op];
+
+export interface RowCommand {
+  op: IdOp;
+  /** The key of its success message in the namespace ("disabled"). */
+  done: string;
+  /** Asked first, in danger colours. */
+  ask?: boolean;
+}
+
+/** A list's commands: a module constant, so the `run` a table's memoised columns hold stays the same. */
+export interface RowCommands<C extends string> {
+  /** The namespace of the commands' texts. */
+  ns: string;
+  /** The lists and records every command changes. */
+  invalidates: readonly Op[];
+  commands: Readonly<Record<C, RowCommand>>;
+}
+
+export interface RowCommandOptions<R> {
+  /** How the question names the row. */
+  name: (row: R) => string;
+  /** The refusal's words where the server gave none of its own. */
+  failed?: string;
+}
+
+export function useRowCommands<R extends { id: number }, C extends string>(
+  { ns, invalidates, commands }: RowCommands<C>,
+  { name, failed }: RowCommandOptions<R>,
+): { run: (kind: C, row: R) => Promise<void>; dialog: ReactNode } {
+  const t = useRuntimeText();
+  const client = useQueryClient();
+  const notify = useNotify();
+  const report = useReport();
+  // Kept after the answer (only `open` goes false), so the closing dialog keeps its words.
+  const [asking, setAsking] = useState<{ kind: C; row: R; open: boolean } | null>(null);
+
+  const call = useCallback(
+    async (kind: C, row: R) => {
+      const command = commands[kind];
+      try {
+        // The mapped type cannot tell TypeScript that `{ params: { id } }` is this operation's input.
+        await callOp(command.op, { params: { id: row.id } } as OpInput<typeof command.op>);
+        notify(t(`${ns}.${command.done}`));
+      } catch (error) {
+        report(error, failed === undefined ? {} : { fallback: failed });
+      } finally {
+        await Promise.all(invalidates.map((op) => client.invalidateQueries({ queryKey: [op] })));
+      }
+    },
+    [commands, ns, invalidates, failed, t, notify, report, client],
+  );
+  // Stable: a table's memoised columns hold it.
+  const run = useCallback(
+    async (kind: C, row: R) => {
+      if (commands[kind].ask) setAsking({ kind, row, open: true });
+      else await call(kind, row);
+    },
+    [commands, call],
+  );
+
+  const dialog = (
+    <ConfirmDialog
+      open={asking?.open === true}
+      danger
+      title={asking ? t(`${ns}.${asking.kind}`) : ''}
+      text={asking ? t(`${ns}.${asking.kind}Confirm`, { name: name(asking.row) }) : ''}
+      confirmLabel={asking ? t(`${ns}.${asking.kind}`) : ''}
+      onConfirm={async () => {
+        if (asking) await call(asking.kind, asking.row);
+        setAsking((a) => a && { ...a, open: false });
+      }}
+      onCancel={() => setAsking((a) => a && { ...a, open: false })}
+    />
+  );
+  return { run, dialog };
+}
