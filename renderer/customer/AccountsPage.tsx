@@ -11,25 +11,21 @@ import { EditRegular, LocationRegular, PeopleRegular } from '@fluentui/react-ico
 import { useMemo, useState } from 'react';
 import { CUSTOMER_STATES, type CustomerItem, type CustomerState } from '../../shared/customer/index.js';
 import { mayOpen } from '../app/session.js';
-import { useOpMutation } from '../bridge.js';
 import {
   ChoiceFilter,
-  ConfirmDialog,
-  DataTable,
-  FilterBar,
+  CreateButton,
   OverflowText,
-  Pager,
-  seesTenants,
-  tenantColumn,
-  TenantFilter,
-  TextFilter,
-  useListPage,
-  useScreen,
-  type Column,
+  ResourceList,
   RowAction,
   RowActions,
-  ListPage,
-  CreateButton,
+  rowCommand,
+  TenantFilter,
+  TextFilter,
+  useResource,
+  useRowCommands,
+  useScreen,
+  type Column,
+  type RowCommands,
 } from '../kit/index.js';
 import { CreateCustomerDialog, EditCustomerDialog } from './AccountDialogs.js';
 import { bindGroupPath, staffPagePath } from './paths.js';
@@ -42,108 +38,90 @@ interface Filter {
 const EMPTY: Filter = { keyword: '' };
 type Dialog = { kind: 'create' } | { kind: 'edit'; customer: CustomerItem };
 
-export default function AccountsPage() {
-  const { t, notify, report, user, navigate } = useScreen();
-  const byTenant = seesTenants(user);
-  const staffList = mayOpen(user, '8-2');
-  const { field, apply, reset, table, pager, refresh } = useListPage('customer.page', { empty: EMPTY });
-  const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [disabling, setDisabling] = useState<CustomerItem | null>(null);
-  const setState = useOpMutation('customer.setState', { invalidates: ['customer.page', 'customer.info'] });
+const toState = (state: CustomerState) => (c: CustomerItem) => ({ params: { id: c.id }, body: { state } });
+const COMMANDS = {
+  ns: 'customer.account',
+  invalidates: ['customer.page', 'customer.info'],
+  commands: {
+    disable: rowCommand('customer.setState', {
+      input: toState('disabled'),
+      done: 'changed',
+      ask: true,
+      question: 'confirmDisable',
+    }),
+    enable: rowCommand('customer.setState', { input: toState('normal'), done: 'changed' }),
+  },
+} as const satisfies RowCommands<string, CustomerItem>;
 
-  const change = async (customer: CustomerItem, state: CustomerState) => {
-    try {
-      await setState.mutateAsync({ params: { id: customer.id }, body: { state } });
-      notify(t('customer.account.changed'));
-    } catch (error) {
-      report(error);
-      await refresh();
-    }
-  };
+export default function AccountsPage() {
+  const { t, user, navigate } = useScreen();
+  const staffList = mayOpen(user, '8-2');
+  const customers = useResource('customer.page', { ns: 'customer.account', testId: 'customer', empty: EMPTY });
+  const { column, source, action, labels, tenantColumn } = customers;
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const { run, dialog: asking } = useRowCommands(COMMANDS, { name: (c: CustomerItem) => c.name });
 
   const columns = useMemo<Column<CustomerItem>[]>(
     () => [
-      {
-        id: 'name',
-        header: t('customer.account.name'),
+      column('name', {
         minWidth: 140,
         width: 260,
         grow: 1,
         hideable: false,
         cellTestId: 'customer-row-name',
         render: (c) => <OverflowText text={c.name} />,
-      },
-      {
-        id: 'username',
-        header: t('customer.account.username'),
+      }),
+      column('username', {
         minWidth: 100,
         width: 130,
         cellTestId: 'customer-row-username',
         value: (c) => c.username ?? '',
-      },
-      {
-        id: 'state',
-        header: t('customer.account.state'),
+      }),
+      column('state', {
         minWidth: 80,
         width: 90,
         cellTestId: 'customer-row-state',
         render: (c) => (
           <Badge appearance="tint" color={c.state === 'disabled' ? 'danger' : 'success'}>
-            {t(`customer.account.states.${c.state}`)}
+            {labels('states')(c.state)}
           </Badge>
         ),
-      },
-      {
-        id: 'buyNow',
-        header: t('customer.account.buyNow'),
+      }),
+      column('buyNow', {
         minWidth: 90,
         width: 100,
         value: (c) => t(c.buyNow ? 'customer.account.buyNowOn' : 'customer.account.buyNowOff'),
-      },
-      {
-        id: 'points',
-        header: t('customer.account.points'),
+      }),
+      column('points', {
         kind: 'number',
         minWidth: 80,
         width: 90,
         cellTestId: 'customer-row-points',
         value: (c) => c.points,
-      },
-      {
-        id: 'staff',
-        header: t('customer.account.staff'),
-        kind: 'number',
-        minWidth: 70,
-        width: 80,
-        value: (c) => c.staff,
-      },
-      ...tenantColumn<CustomerItem>(byTenant, t('common.tenant'), { width: 160 }),
-      { id: 'createdAt', header: t('customer.account.createdAt'), kind: 'time', value: (c) => c.createdAt },
-      {
-        id: 'actions',
-        pin: 'end',
+      }),
+      column('staff', { kind: 'number', minWidth: 70, width: 80, value: (c) => c.staff }),
+      ...tenantColumn({ width: 160 }),
+      column('createdAt', { kind: 'time', value: (c) => c.createdAt }),
+      column('actions', {
         header: t('common.actions'),
+        pin: 'end',
         minWidth: 220,
         width: 240,
         shrinkLast: true,
         render: (c) => (
           <RowActions>
             <RowAction
+              {...action('edit-open', t('customer.account.edit'))}
               icon={<EditRegular />}
               opensDialog
               action={() => setDialog({ kind: 'edit', customer: c })}
-              testId="customer-edit-open"
-            >
-              {t('customer.account.edit')}
-            </RowAction>
+            />
             <RowAction
+              {...action('toggle', t(c.state === 'disabled' ? 'customer.account.enable' : 'customer.account.disable'))}
               danger={c.state === 'normal'}
               opensDialog={c.state === 'normal'}
-              action={() => (c.state === 'disabled' ? change(c, 'normal') : setDisabling(c))}
-              testId="customer-toggle"
-            >
-              {t(c.state === 'disabled' ? 'customer.account.enable' : 'customer.account.disable')}
-            </RowAction>
+              action={() => run(c.state === 'disabled' ? 'enable' : 'disable', c)}
+            />
             <Button
               size="small"
               appearance="subtle"
@@ -166,64 +144,30 @@ export default function AccountsPage() {
             )}
           </RowActions>
         ),
-      },
+      }),
     ],
-    [t, byTenant, staffList, navigate],
+    [t, staffList, navigate, column, action, labels, tenantColumn, run],
   );
 
   return (
-    <ListPage
-      id="customers-title"
+    <ResourceList
+      resource={customers}
       title={t('customer.route.customerAccounts')}
-      actions={
-        <CreateButton onClick={() => setDialog({ kind: 'create' })} testId="customer-create">
-          {t('customer.account.create')}
-        </CreateButton>
-      }
+      columns={columns}
+      rowKey={(c) => c.id}
+      table={{ onRowOpen: (c) => void navigate(bindGroupPath(c.id)) }}
+      actions={<CreateButton onClick={() => setDialog({ kind: 'create' })} {...action('create')} />}
       filters={
-        <FilterBar onSearch={apply} onReset={reset} searchTestId="customer-search" resetTestId="customer-reset">
-          <TextFilter
-            label={t('customer.account.keyword')}
-            {...field('keyword')}
-            maxLength={50}
-            testId="customer-filter-keyword"
-          />
-          <ChoiceFilter
-            label={t('customer.account.state')}
-            {...field('state')}
-            options={CUSTOMER_STATES}
-            optionLabel={(s) => t(`customer.account.states.${s}`)}
-            all={t('common.all')}
-            testId="customer-filter-state"
-          />
-          <TenantFilter label={t('common.tenant')} {...field('tenantId')} testId="customer-filter-tenant" />
-        </FilterBar>
+        <>
+          <TextFilter {...source('keyword')} maxLength={50} />
+          <ChoiceFilter {...source('state')} options={CUSTOMER_STATES} optionLabel={labels('states')} />
+          <TenantFilter {...source('tenantId')} />
+        </>
       }
     >
-      <DataTable
-        label={t('customer.route.customerAccounts')}
-        columns={columns}
-        {...table}
-        rowKey={(c) => c.id}
-        rowTestId="customer-row"
-        testId="customer-table"
-        onRowOpen={(c) => void navigate(bindGroupPath(c.id))}
-      />
-      <Pager {...pager} testId="customer-pager" />
-      <ConfirmDialog
-        open={disabling !== null}
-        danger
-        title={t('customer.account.disable')}
-        text={disabling ? t('customer.account.confirmDisable', { name: disabling.name }) : ''}
-        confirmLabel={t('customer.account.disable')}
-        onConfirm={async () => {
-          if (disabling) await change(disabling, 'disabled');
-          setDisabling(null);
-        }}
-        onCancel={() => setDisabling(null)}
-      />
+      {asking}
       {dialog?.kind === 'create' && <CreateCustomerDialog onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && <EditCustomerDialog customer={dialog.customer} onClose={() => setDialog(null)} />}
-    </ListPage>
+    </ResourceList>
   );
 }

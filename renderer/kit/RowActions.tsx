@@ -4,8 +4,18 @@
  * second line when the actions column is narrow, where otherwise they stay on
  * one line and the column scrolls.
  */
-import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import {
+  Button,
+  makeStyles,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components';
+import { DeleteRegular, EditRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
 import { createContext, useContext, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionButton, type ActionButtonProps } from './ActionButton.js';
@@ -68,5 +78,46 @@ export function DeleteAction(props: Omit<RowActionProps, 'children' | 'icon' | '
     <RowAction danger icon={<DeleteRegular />} {...props}>
       {t('common.delete')}
     </RowAction>
+  );
+}
+
+/** One entry of a row's "more" menu (its words as `children`, so a resource's `action()` spreads on it); left out when `shown` is false. */
+export interface RowMoreItem {
+  children: string;
+  onClick: () => void;
+  testId: string;
+  shown?: boolean;
+}
+
+/**
+ * A row's "more" menu: the "…" button (named `label`, a tooltip too) and
+ * the actions a row has beyond its few buttons (a member's role and devices,
+ * a distributor's callbacks and payment settings).
+ */
+export function RowMore({ label, testId, items }: { label: string; testId: string; items: readonly RowMoreItem[] }) {
+  return (
+    <Menu>
+      <MenuTrigger disableButtonEnhancement>
+        <Button
+          size="small"
+          appearance="subtle"
+          icon={<MoreHorizontalRegular />}
+          aria-label={label}
+          title={label}
+          data-testid={testId}
+        />
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList>
+          {items
+            .filter((item) => item.shown !== false)
+            .map((item) => (
+              <MenuItem key={item.testId} onClick={item.onClick} data-testid={item.testId}>
+                {item.children}
+              </MenuItem>
+            ))}
+        </MenuList>
+      </MenuPopover>
+    </Menu>
   );
 }

@@ -20,7 +20,15 @@ export { CheckGroup, type CheckGroupProps } from './CheckGroup.js';
 export { Choice, ChoiceFilter, type ChoiceFilterProps, type ChoiceProps } from './Choice.js';
 export { ListHead } from './ListHead.js';
 export { CreateButton, ListPage, type ListPageProps } from './ListPage.js';
-export { DeleteAction, EditAction, RowAction, RowActions, type RowActionProps } from './RowActions.js';
+export {
+  DeleteAction,
+  EditAction,
+  RowAction,
+  RowActions,
+  RowMore,
+  type RowActionProps,
+  type RowMoreItem,
+} from './RowActions.js';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.js';
 export { DataTable, VIRTUALIZE_AFTER, type DataTableProps, type RowKey, type RowSelection } from './DataTable.js';
 export {
@@ -107,4 +115,4 @@ export {
   type ResourceListProps,
   type ResourceOptions,
 } from './resource.js';
-export { useRowCommands, type IdOp, type RowCommand, type RowCommandOptions, type RowCommands } from './rowCommands.js';
+export { rowCommand, useRowCommands, type RowCommand, type RowCommandOptions, type RowCommands } from './rowCommands.js';

@@ -21,25 +21,33 @@ import { useReport } from '../app/report.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { useRuntimeText } from './runtimeText.js';
 
-/** The operations that act on one row by the id in their path. */
-export type IdOp = { [K in Op]: OpInput<K> extends { params: { id: unknown } } ? K : never }[Op];
-
-export interface RowCommand {
-  op: IdOp;
+export interface RowCommand<R> {
+  /** An operation by the row's id in its path, or any operation with `input`. */
+  op: Op;
+  /** The call's input for a row (a state in the body, a list of ids); default: the row's id in the path. */
+  input?: (row: R) => unknown;
   /** The key of its success message in the namespace ("disabled"). */
   done: string;
   /** Asked first, in danger colours. */
   ask?: boolean;
+  /** The question's key in the namespace, where it is not `<kind>Confirm`. */
+  question?: string;
 }
 
 /** A list's commands: a module constant, so the `run` a table's memoised columns hold stays the same. */
-export interface RowCommands<C extends string> {
+export interface RowCommands<C extends string, R> {
   /** The namespace of the commands' texts. */
   ns: string;
   /** The lists and records every command changes. */
   invalidates: readonly Op[];
-  commands: Readonly<Record<C, RowCommand>>;
+  commands: Readonly<Record<C, RowCommand<R>>>;
 }
+
+/** A command declared with its input checked against its operation's. */
+export const rowCommand = <K extends Op, R>(
+  op: K,
+  spec: Omit<RowCommand<R>, 'op' | 'input'> & { input?: (row: R) => OpInput<K> },
+): RowCommand<R> => ({ op, ...spec });
 
 export interface RowCommandOptions<R> {
   /** How the question names the row. */
@@ -49,7 +57,7 @@ export interface RowCommandOptions<R> {
 }
 
 export function useRowCommands<R extends { id: number }, C extends string>(
-  { ns, invalidates, commands }: RowCommands<C>,
+  { ns, invalidates, commands }: RowCommands<C, R>,
   { name, failed }: RowCommandOptions<R>,
 ): { run: (kind: C, row: R) => Promise<void>; dialog: ReactNode } {
   const t = useRuntimeText();
@@ -63,8 +71,9 @@ export function useRowCommands<R extends { id: number }, C extends string>(
     async (kind: C, row: R) => {
       const command = commands[kind];
       try {
-        // The mapped type cannot tell TypeScript that `{ params: { id } }` is this operation's input.
-        await callOp(command.op, { params: { id: row.id } } as OpInput<typeof command.op>);
+        // A command's input was checked against its operation where `rowCommand` declared it.
+        const input = command.input ? command.input(row) : { params: { id: row.id } };
+        await callOp(command.op, input as OpInput<typeof command.op>);
         notify(t(`${ns}.${command.done}`));
       } catch (error) {
         report(error, failed === undefined ? {} : { fallback: failed });
@@ -88,7 +97,11 @@ export function useRowCommands<R extends { id: number }, C extends string>(
       open={asking?.open === true}
       danger
       title={asking ? t(`${ns}.${asking.kind}`) : ''}
-      text={asking ? t(`${ns}.${asking.kind}Confirm`, { name: name(asking.row) }) : ''}
+      text={
+        asking
+          ? t(`${ns}.${commands[asking.kind].question ?? `${asking.kind}Confirm`}`, { name: name(asking.row) })
+          : ''
+      }
       confirmLabel={asking ? t(`${ns}.${asking.kind}`) : ''}
       onConfirm={async () => {
         if (asking) await call(asking.kind, asking.row);

@@ -39,7 +39,7 @@ const COMMANDS = {
     enable: { op: 'scene.enable', done: 'enabled' },
     delete: { op: 'scene.delete', done: 'deleted', ask: true },
   },
-} as const satisfies RowCommands<string>;
+} as const satisfies RowCommands<string, SceneItem>;
 
 export default function SceneListPage() {
   const { t, report, navigate, client } = useScreen();

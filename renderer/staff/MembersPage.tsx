@@ -5,31 +5,26 @@
  * member's next action), enable / disable (disabling asks first: the member is
  * signed out at once) and delete.
  */
-import { Badge, Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
-import { EditRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
+import { Badge } from '@fluentui/react-components';
+import { EditRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
-import { CODE } from '../../shared/domains.js';
 import { MEMBER_STATES, type MemberItem } from '../../shared/staff/index.js';
-import { refusedWith } from '../app/errors.js';
-import { useOpMutation } from '../bridge.js';
 import {
   ChoiceFilter,
-  ConfirmDialog,
-  DataTable,
-  FilterBar,
+  CreateButton,
   OverflowText,
-  Pager,
-  seesTenants,
-  tenantColumn,
-  TenantFilter,
-  TextFilter,
-  useListPage,
-  useScreen,
-  type Column,
+  ResourceList,
   RowAction,
   RowActions,
-  ListPage,
-  CreateButton,
+  rowCommand,
+  RowMore,
+  TenantFilter,
+  TextFilter,
+  useResource,
+  useRowCommands,
+  useScreen,
+  type Column,
+  type RowCommands,
 } from '../kit/index.js';
 import { AssignDevicesDialog } from './AssignDevicesDialog.js';
 import { BindRoleDialog, CreateMemberDialog, EditMemberDialog } from './MemberDialogs.js';
@@ -42,217 +37,139 @@ interface Filter {
 const EMPTY: Filter = { keyword: '' };
 type Dialog = { kind: 'create' } | { kind: 'edit' | 'role' | 'devices'; member: MemberItem };
 
-export default function MembersPage() {
-  const { t, notify, report, user } = useScreen();
-  const byTenant = seesTenants(user);
-  const { field, apply, reset, table, pager, refresh } = useListPage('staff.page', { empty: EMPTY });
-  const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [disabling, setDisabling] = useState<MemberItem | null>(null);
-  const setState = useOpMutation('staff.setState', { invalidates: ['staff.page'] });
-  // POST /employee/delete takes a list (spec §7), not a row's path: the kit's row delete does not fit it.
-  const [deleting, setDeleting] = useState<MemberItem | null>(null);
-  const deleteMembers = useOpMutation('staff.delete', { invalidates: ['staff.page', 'staff.roles'] });
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteMembers.mutateAsync({ body: { ids: [deleting.id] } });
-      notify(t('staff.member.deleted'));
-    } catch (error) {
-      report(error);
-      if (refusedWith(error, CODE.memberNotFound)) await refresh();
-    } finally {
-      setDeleting(null);
-    }
-  };
+// Disabling asks first (the member is signed out at once); POST /employee/delete takes a list (spec §7).
+const COMMANDS = {
+  ns: 'staff.member',
+  invalidates: ['staff.page', 'staff.roles'],
+  commands: {
+    disable: rowCommand('staff.setState', {
+      input: (m: MemberItem) => ({ body: { ids: [m.id], disabled: true } }),
+      done: 'changed',
+      ask: true,
+      question: 'confirmDisable',
+    }),
+    enable: rowCommand('staff.setState', {
+      input: (m: MemberItem) => ({ body: { ids: [m.id], disabled: false } }),
+      done: 'changed',
+    }),
+    delete: rowCommand('staff.delete', {
+      input: (m: MemberItem) => ({ body: { ids: [m.id] } }),
+      done: 'deleted',
+      ask: true,
+      question: 'confirmDelete',
+    }),
+  },
+} as const satisfies RowCommands<string, MemberItem>;
 
-  const change = async (member: MemberItem, disabled: boolean) => {
-    try {
-      await setState.mutateAsync({ body: { ids: [member.id], disabled } });
-      notify(t('staff.member.changed'));
-    } catch (error) {
-      report(error);
-      await refresh();
-    }
-  };
+export default function MembersPage() {
+  const { t } = useScreen();
+  const members = useResource('staff.page', { ns: 'staff.member', testId: 'member', empty: EMPTY });
+  const { column, source, action, labels, tenantColumn } = members;
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const { run, dialog: asking } = useRowCommands(COMMANDS, { name: (m: MemberItem) => m.name });
 
   const columns = useMemo<Column<MemberItem>[]>(
     () => [
-      {
-        id: 'name',
-        header: t('staff.member.name'),
+      column('name', {
         minWidth: 90,
         width: 120,
         hideable: false,
         cellTestId: 'member-row-name',
         render: (m) => <OverflowText text={m.name} />,
-      },
-      {
-        id: 'username',
-        header: t('staff.member.username'),
-        minWidth: 100,
-        width: 130,
-        cellTestId: 'member-row-username',
-        value: (m) => m.username,
-      },
-      { id: 'phone', header: t('staff.member.phone'), minWidth: 110, width: 130, value: (m) => m.phone ?? '' },
-      {
-        id: 'role',
-        header: t('staff.member.role'),
+      }),
+      column('username', { minWidth: 100, width: 130, cellTestId: 'member-row-username', value: (m) => m.username }),
+      column('phone', { minWidth: 110, width: 130, value: (m) => m.phone ?? '' }),
+      column('role', {
         minWidth: 90,
         width: 130,
         cellTestId: 'member-row-role',
         render: (m) => <OverflowText text={m.roleName ?? t('staff.member.noRole')} />,
-      },
-      {
-        id: 'devices',
-        header: t('staff.member.devices'),
+      }),
+      column('devices', {
         minWidth: 70,
         width: 80,
         cellTestId: 'member-row-devices',
         value: (m) => (m.devices ? String(m.devices) : t('staff.member.allDevices')),
-      },
-      {
-        id: 'stores',
-        header: t('staff.member.stores'),
+      }),
+      column('stores', {
         minWidth: 90,
         width: 160,
         grow: 1,
         render: (m) => <OverflowText text={m.stores.map((s) => s.name).join(t('common.listSeparator'))} />,
-      },
-      {
-        id: 'state',
-        header: t('staff.member.state'),
+      }),
+      column('state', {
         minWidth: 80,
         width: 90,
         cellTestId: 'member-row-state',
         render: (m) => (
           <Badge appearance="tint" color={m.disabled ? 'danger' : 'success'}>
-            {t(m.disabled ? 'staff.member.states.disabled' : 'staff.member.states.enabled')}
+            {labels('states')(m.disabled ? 'disabled' : 'enabled')}
           </Badge>
         ),
-      },
-      ...tenantColumn<MemberItem>(byTenant, t('common.tenant'), { width: 160 }),
-      { id: 'createdAt', header: t('staff.member.createdAt'), kind: 'time', value: (m) => m.createdAt },
-      {
-        id: 'actions',
-        pin: 'end',
+      }),
+      ...tenantColumn({ width: 160 }),
+      column('createdAt', { kind: 'time', value: (m) => m.createdAt }),
+      column('actions', {
         header: t('common.actions'),
+        pin: 'end',
         minWidth: 190,
         width: 200,
         shrinkLast: true,
         render: (m) => (
           <RowActions>
             <RowAction
+              {...action('edit-open', t('staff.member.edit'))}
               icon={<EditRegular />}
               opensDialog
               action={() => setDialog({ kind: 'edit', member: m })}
-              testId="member-edit-open"
-            >
-              {t('staff.member.edit')}
-            </RowAction>
+            />
             <RowAction
+              {...action('toggle', t(m.disabled ? 'staff.member.enable' : 'staff.member.disable'))}
               danger={!m.disabled}
               opensDialog={!m.disabled}
-              action={() => (m.disabled ? change(m, false) : setDisabling(m))}
-              testId="member-toggle"
-            >
-              {t(m.disabled ? 'staff.member.enable' : 'staff.member.disable')}
-            </RowAction>
-            <Menu>
-              <MenuTrigger disableButtonEnhancement>
-                <Button
-                  size="small"
-                  appearance="subtle"
-                  icon={<MoreHorizontalRegular />}
-                  aria-label={t('staff.member.more')}
-                  title={t('staff.member.more')}
-                  data-testid="member-more"
-                />
-              </MenuTrigger>
-              <MenuPopover>
-                <MenuList>
-                  <MenuItem onClick={() => setDialog({ kind: 'role', member: m })} data-testid="member-role-open">
-                    {t('staff.member.bindRole')}
-                  </MenuItem>
-                  <MenuItem onClick={() => setDialog({ kind: 'devices', member: m })} data-testid="member-devices-open">
-                    {t('staff.member.assignDevices')}
-                  </MenuItem>
-                  <MenuItem onClick={() => setDeleting(m)} data-testid="member-delete">
-                    {t('staff.member.delete')}
-                  </MenuItem>
-                </MenuList>
-              </MenuPopover>
-            </Menu>
+              action={() => run(m.disabled ? 'enable' : 'disable', m)}
+            />
+            <RowMore
+              {...action('more')}
+              label={t('staff.member.more')}
+              items={[
+                {
+                  ...action('role-open', t('staff.member.bindRole')),
+                  onClick: () => setDialog({ kind: 'role', member: m }),
+                },
+                {
+                  ...action('devices-open', t('staff.member.assignDevices')),
+                  onClick: () => setDialog({ kind: 'devices', member: m }),
+                },
+                { ...action('delete', t('staff.member.delete')), onClick: () => void run('delete', m) },
+              ]}
+            />
           </RowActions>
         ),
-      },
+      }),
     ],
-    [t, byTenant],
+    [t, column, action, labels, tenantColumn, run],
   );
 
   return (
-    <ListPage
-      id="members-title"
-      title={t('staff.member.title')}
-      actions={
-        <CreateButton onClick={() => setDialog({ kind: 'create' })} testId="member-create">
-          {t('staff.member.create')}
-        </CreateButton>
-      }
+    <ResourceList
+      resource={members}
+      columns={columns}
+      rowKey={(m) => m.id}
+      actions={<CreateButton onClick={() => setDialog({ kind: 'create' })} {...action('create')} />}
       filters={
-        <FilterBar onSearch={apply} onReset={reset} searchTestId="member-search" resetTestId="member-reset">
-          <TextFilter
-            label={t('staff.member.keyword')}
-            {...field('keyword')}
-            maxLength={50}
-            testId="member-filter-keyword"
-          />
-          <ChoiceFilter
-            label={t('staff.member.state')}
-            {...field('state')}
-            options={MEMBER_STATES}
-            optionLabel={(s) => t(`staff.member.states.${s}`)}
-            all={t('common.all')}
-            testId="member-filter-state"
-          />
-          <TenantFilter label={t('common.tenant')} {...field('tenantId')} testId="member-filter-tenant" />
-        </FilterBar>
+        <>
+          <TextFilter {...source('keyword')} maxLength={50} />
+          <ChoiceFilter {...source('state')} options={MEMBER_STATES} optionLabel={labels('states')} />
+          <TenantFilter {...source('tenantId')} />
+        </>
       }
     >
-      <DataTable
-        label={t('staff.member.title')}
-        columns={columns}
-        {...table}
-        rowKey={(m) => m.id}
-        rowTestId="member-row"
-        testId="member-table"
-      />
-      <Pager {...pager} testId="member-pager" />
-      <ConfirmDialog
-        open={disabling !== null}
-        danger
-        title={t('staff.member.disable')}
-        text={disabling ? t('staff.member.confirmDisable', { name: disabling.name }) : ''}
-        confirmLabel={t('staff.member.disable')}
-        onConfirm={async () => {
-          if (disabling) await change(disabling, true);
-          setDisabling(null);
-        }}
-        onCancel={() => setDisabling(null)}
-      />
-      <ConfirmDialog
-        open={deleting !== null}
-        danger
-        title={t('staff.member.delete')}
-        text={t('staff.member.confirmDelete', { name: deleting?.name ?? '' })}
-        confirmLabel={t('staff.member.delete')}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      />
+      {asking}
       {dialog?.kind === 'create' && <CreateMemberDialog onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && <EditMemberDialog member={dialog.member} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'role' && <BindRoleDialog member={dialog.member} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'devices' && <AssignDevicesDialog member={dialog.member} onClose={() => setDialog(null)} />}
-    </ListPage>
+    </ResourceList>
   );
 }

@@ -81,4 +81,17 @@ test('tenant1 creates an enterprise customer, binds a point and sets a staff pri
   await page.getByTestId('customer-staff-form-submit').click();
   await expect(notification(page)).toHaveText(en.customer.staff.created);
   await expect(page.getByTestId('customer-staff-row-card')).toHaveText(['32500001']);
+  await signOut(page);
+
+  // Disabling asks first, naming the customer; enabling does not.
+  await signIn(page, 'tenant1');
+  await page.goto('/costumeMent/costume');
+  const customer = page.getByTestId('customer-row').filter({ hasText: 'sipcanteen' });
+  await customer.getByTestId('customer-toggle').click();
+  await expect(page.getByRole('dialog')).toContainText('苏州工业园区员工餐厅');
+  await page.getByRole('button', { name: en.customer.account.disable }).last().click();
+  await expect(notification(page)).toHaveText(en.customer.account.changed);
+  await expect(customer.getByTestId('customer-row-state')).toHaveText(en.customer.account.states.disabled);
+  await customer.getByTestId('customer-toggle').click();
+  await expect(customer.getByTestId('customer-row-state')).toHaveText(en.customer.account.states.normal);
 });

@@ -121,6 +121,18 @@ test('tenant1 makes a role with 2-1 and 6-1 and a member with it, who sees exact
   await signOut(page);
   await signIn(page, 'zhaoxun', 'Zx@2026patrol', { form: true });
   await expect(page.getByTestId('login-error')).toContainText(errorEntry(CODE.accountDisabled).texts.en);
+
+  // Enabled again without a question; deleted from the row's "more" menu after one.
+  await signIn(page, 'tenant1');
+  await page.goto('/atManagement/staffManagement');
+  await member.getByTestId('member-toggle').click();
+  await expect(member.getByTestId('member-row-state')).toHaveText(en.staff.member.states.enabled);
+  await member.getByTestId('member-more').click();
+  await page.getByTestId('member-delete').click();
+  await expect(page.getByRole('dialog')).toContainText('赵巡');
+  await page.getByRole('button', { name: en.staff.member.delete }).last().click();
+  await expect(notification(page)).toContainText(en.staff.member.deleted);
+  await expect(member).toHaveCount(0);
 });
 
 test("a member's menu follows its role at its next navigation, without signing out", async ({
