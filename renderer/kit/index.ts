@@ -115,4 +115,10 @@ export {
   type ResourceListProps,
   type ResourceOptions,
 } from './resource.js';
-export { rowCommand, useRowCommands, type RowCommand, type RowCommandOptions, type RowCommands } from './rowCommands.js';
+export {
+  rowCommand,
+  useRowCommands,
+  type RowCommand,
+  type RowCommandOptions,
+  type RowCommands,
+} from './rowCommands.js';
