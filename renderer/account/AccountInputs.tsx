@@ -47,3 +47,32 @@ export function NewPasswordInput<T extends FieldValues>({ control, label, testId
     />
   );
 }
+
+/**
+ * A new account's name and first password, side by side as every form that
+ * makes one asks them (a distributor, a member, an enterprise account): test
+ * ids `<testId>-username` and `<testId>-password`, labels the form's own.
+ */
+export function NewAccountInputs<T extends FieldValues>({
+  control,
+  labels,
+  usernameHint,
+  testId,
+}: {
+  control: Control<T>;
+  labels: { username: string; password: string };
+  usernameHint?: string;
+  testId: string;
+}) {
+  return (
+    <>
+      <AccountNameInput
+        control={control}
+        label={labels.username}
+        {...(usernameHint === undefined ? {} : { hint: usernameHint })}
+        testId={`${testId}-username`}
+      />
+      <NewPasswordInput control={control} label={labels.password} testId={`${testId}-password`} />
+    </>
+  );
+}

@@ -20,5 +20,6 @@ export const accountScreens = defineScreens({
 /** The password rule beside a form's schema (every form that sets a password: distributors, members, enterprise accounts, the password dialog). */
 export { withPasswordRule } from './passwordRule.js';
 
-/** A new account's name and password fields, with those rules as their hints. */
-export { AccountNameInput, NewPasswordInput } from './AccountInputs.js';
+/** A new account's name and password fields, with those rules as their hints; the form of a dialog that makes one. */
+export { AccountNameInput, NewAccountInputs, NewPasswordInput } from './AccountInputs.js';
+export { NEW_ACCOUNT_FIELD_CODES, useNewAccountForm } from './newAccount.js';

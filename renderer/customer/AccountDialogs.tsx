@@ -8,12 +8,11 @@ import { Field, Switch } from '@fluentui/react-components';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { customerCreate, customerUpdate, CUSTOMER_LIMITS, type CustomerItem } from '../../shared/customer/index.js';
-import { CODE } from '../../shared/domains.js';
 import { useOpMutation } from '../bridge.js';
 import { zodI18nResolver } from '../app/form.js';
 import { useConsoleForm } from '../app/useConsoleForm.js';
 import { FormInput } from '../app/FormInput.js';
-import { AccountNameInput, NewPasswordInput, withPasswordRule } from '../account/index.js';
+import { NEW_ACCOUNT_FIELD_CODES, NewAccountInputs, useNewAccountForm } from '../account/index.js';
 import { FormDialog, forTenant, tenantChoice, useDialogSave, useScreen, FormTenantField } from '../kit/index.js';
 
 const REFRESH = ['customer.page', 'customer.list', 'customer.info'] as const;
@@ -29,9 +28,11 @@ export function CreateCustomerDialog({ onClose }: { onClose: () => void }) {
     choice === 'required'
       ? customerCreate.extend({ tenantId: z.number({ error: 'validation.required' }) })
       : customerCreate;
-  const form = useConsoleForm<CreateValues>({
-    resolver: withPasswordRule(zodI18nResolver(schema, t), t, (v) => v.username),
-    defaultValues: { name: '', username: '', password: '', buyNow: false },
+  const form = useNewAccountForm<CreateValues>(schema, {
+    name: '',
+    username: '',
+    password: '',
+    buyNow: false,
   });
   const submit = useDialogSave(form, {
     save: (v) =>
@@ -48,7 +49,7 @@ export function CreateCustomerDialog({ onClose }: { onClose: () => void }) {
     failed: t('customer.account.saveFailed'),
     limits: LIMITS,
     onClose,
-    fieldCodes: { [CODE.usernameTaken]: 'username' },
+    fieldCodes: NEW_ACCOUNT_FIELD_CODES,
   });
   return (
     <FormDialog title={t('customer.account.createTitle')} {...submit.dialog} testId="customer-form">
@@ -59,8 +60,11 @@ export function CreateCustomerDialog({ onClose }: { onClose: () => void }) {
         label={t('customer.account.name')}
         input={{ maxLength: CUSTOMER_LIMITS.name, 'data-testid': 'customer-name' }}
       />
-      <AccountNameInput control={form.control} label={t('customer.account.username')} testId="customer-username" />
-      <NewPasswordInput control={form.control} label={t('customer.account.password')} testId="customer-password" />
+      <NewAccountInputs
+        control={form.control}
+        labels={{ username: t('customer.account.username'), password: t('customer.account.password') }}
+        testId="customer"
+      />
       <Controller
         control={form.control}
         name="buyNow"

@@ -9,12 +9,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { memberCreate, memberUpdate, MEMBER_LIMITS, type MemberItem } from '../../shared/staff/index.js';
-import { CODE } from '../../shared/domains.js';
 import { useOp, useOpMutation } from '../bridge.js';
 import { zodI18nResolver } from '../app/form.js';
 import { useConsoleForm } from '../app/useConsoleForm.js';
 import { FormInput } from '../app/FormInput.js';
-import { AccountNameInput, NewPasswordInput, withPasswordRule } from '../account/index.js';
+import { NEW_ACCOUNT_FIELD_CODES, NewAccountInputs, useNewAccountForm } from '../account/index.js';
 import { FormDialog, forTenant, useDialogSave, useScreen, FormTenantField } from '../kit/index.js';
 
 const REFRESH = ['staff.page', 'staff.roles'] as const;
@@ -67,17 +66,10 @@ export function CreateMemberDialog({ onClose }: { onClose: () => void }) {
   const create = useOpMutation('staff.create', { invalidates: REFRESH });
   const [roleId, setRoleId] = useState<number | null>(null);
   const admin = user.roleKind === 'admin';
-  const form = useConsoleForm<CreateValues>({
-    resolver: withPasswordRule(
-      zodI18nResolver(
-        admin ? createSchema.extend({ tenantId: z.number({ error: 'validation.required' }) }) : createSchema,
-        t,
-      ),
-      t,
-      (v) => v.username,
-    ),
-    defaultValues: { name: '', phone: '', username: '', password: '' },
-  });
+  const form = useNewAccountForm<CreateValues>(
+    admin ? createSchema.extend({ tenantId: z.number({ error: 'validation.required' }) }) : createSchema,
+    { name: '', phone: '', username: '', password: '' },
+  );
   const tenantId = form.watch('tenantId') as number | undefined;
   const submit = useDialogSave(form, {
     save: (v) =>
@@ -95,7 +87,7 @@ export function CreateMemberDialog({ onClose }: { onClose: () => void }) {
     failed: t('staff.member.saveFailed'),
     limits: LIMITS,
     onClose,
-    fieldCodes: { [CODE.usernameTaken]: 'username' },
+    fieldCodes: NEW_ACCOUNT_FIELD_CODES,
   });
   return (
     <FormDialog title={t('staff.member.createTitle')} {...submit.dialog} testId="member-form">
@@ -119,8 +111,11 @@ export function CreateMemberDialog({ onClose }: { onClose: () => void }) {
         label={t('staff.member.phone')}
         input={{ inputMode: 'tel', maxLength: 11, 'data-testid': 'member-phone' }}
       />
-      <AccountNameInput control={form.control} label={t('staff.member.username')} testId="member-username" />
-      <NewPasswordInput control={form.control} label={t('staff.member.password')} testId="member-password" />
+      <NewAccountInputs
+        control={form.control}
+        labels={{ username: t('staff.member.username'), password: t('staff.member.password') }}
+        testId="member"
+      />
       {(!admin || tenantId !== undefined) && (
         <RoleField tenantId={admin ? tenantId : undefined} value={roleId} onChange={setRoleId} testId="member-role" />
       )}

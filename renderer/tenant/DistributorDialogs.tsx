@@ -33,12 +33,17 @@ import {
   type TenantItem,
 } from '../../shared/tenant/index.js';
 import { newPassword } from '../../shared/account/index.js';
-import { CODE } from '../../shared/domains.js';
 import { useOpMutation } from '../bridge.js';
 import { zodI18nResolver } from '../app/form.js';
 import { useConsoleForm } from '../app/useConsoleForm.js';
 import { FormInput } from '../app/FormInput.js';
-import { AccountNameInput, NewPasswordInput, withPasswordRule } from '../account/index.js';
+import {
+  NEW_ACCOUNT_FIELD_CODES,
+  NewAccountInputs,
+  NewPasswordInput,
+  useNewAccountForm,
+  withPasswordRule,
+} from '../account/index.js';
 import { FormDialog, TenantDropdown, useCloseGuard, useDialogSave, useScreen } from '../kit/index.js';
 
 const LIMITS = { name: TENANT_LIMITS.name, cardName: TENANT_LIMITS.cardName };
@@ -49,17 +54,14 @@ type CreateValues = z.infer<typeof tenantCreate>;
 export function CreateDistributorDialog({ onClose }: { onClose: () => void }) {
   const { t, user } = useScreen();
   const create = useOpMutation('tenant.create', { invalidates: REFRESH });
-  const form = useConsoleForm<CreateValues>({
-    resolver: withPasswordRule(zodI18nResolver(tenantCreate, t), t, (v) => v.username),
-    defaultValues: { name: '', username: '', password: '', contact: '' },
-  });
+  const form = useNewAccountForm<CreateValues>(tenantCreate, { name: '', username: '', password: '', contact: '' });
   const submit = useDialogSave(form, {
     save: (body) => create.mutateAsync({ body }),
     saved: t('tenant.people.created'),
     failed: t('tenant.people.saveFailed'),
     limits: LIMITS,
     onClose,
-    fieldCodes: { [CODE.usernameTaken]: 'username' },
+    fieldCodes: NEW_ACCOUNT_FIELD_CODES,
   });
   return (
     <FormDialog title={t('tenant.people.createTitle')} {...submit.dialog} testId="distributor-form">
@@ -69,13 +71,12 @@ export function CreateDistributorDialog({ onClose }: { onClose: () => void }) {
         label={t('tenant.people.name')}
         input={{ maxLength: TENANT_LIMITS.name, 'data-testid': 'distributor-name' }}
       />
-      <AccountNameInput
+      <NewAccountInputs
         control={form.control}
-        label={t('tenant.people.username')}
-        hint={t('tenant.validation.username')}
-        testId="distributor-username"
+        labels={{ username: t('tenant.people.username'), password: t('tenant.people.password') }}
+        usernameHint={t('tenant.validation.username')}
+        testId="distributor"
       />
-      <NewPasswordInput control={form.control} label={t('tenant.people.password')} testId="distributor-password" />
       <FormInput
         control={form.control}
         name="contact"
