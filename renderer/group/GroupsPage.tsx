@@ -6,7 +6,7 @@
  * page; edit, disable (asks first), enable and delete (asks first) from the
  * row; "New group" opens addgroup.
  */
-import { Badge, Text } from '@fluentui/react-components';
+import { Badge } from '@fluentui/react-components';
 import { OpenRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';
 import { GROUP_STATES, type GroupItem } from '../../shared/group/index.js';
@@ -38,7 +38,7 @@ const EMPTY: Filter = { keyword: '' };
 export default function GroupsPage() {
   const { t, navigate } = useScreen();
   const groups = useResource('group.page', { ns: 'group', testId: 'group', empty: EMPTY });
-  const { column, source, labels, tenantColumn, unfiltered, refresh } = groups;
+  const { column, source, labels, tenantColumn, refresh } = groups;
   const actions = useGroupActions({ refresh });
   const { ask } = actions;
 
@@ -124,10 +124,8 @@ export default function GroupsPage() {
       title={t('group.route.customerGroups')}
       columns={columns}
       rowKey={(g) => g.id}
-      table={{
-        emptyAction: unfiltered ? <Text data-testid="group-empty-hint">{t('group.empty')}</Text> : undefined,
-        onRowOpen: (g) => void navigate(groupPath(g.id)),
-      }}
+      emptyHint={t('group.empty')}
+      table={{ onRowOpen: (g) => void navigate(groupPath(g.id)) }}
       actions={
         <CreateButton onClick={() => void navigate(newGroupPath)} testId="group-create">
           {t('group.create')}

@@ -24,6 +24,7 @@
  * A label that lives elsewhere in the catalogue is passed as the second
  * argument, already translated.
  */
+import { Text } from '@fluentui/react-components';
 import { useContext, useMemo, type ReactNode } from 'react';
 import { UserContext } from '../app/session.js';
 import { tenantColumn, type Column } from './columns.js';
@@ -123,10 +124,14 @@ export interface ResourceListProps<K extends PageOp, F, Key extends RowKey> {
   actions?: ReactNode;
   /** The filter bar's fields; none: no filter bar. */
   filters?: ReactNode;
+  /** The filter bar's Search, where it checks the filter first (a time range); default: apply it. */
+  onSearch?: () => void;
   /** What stands beside the filter bar (a bulk bar…). */
   besideFilters?: ReactNode;
   /** A list inside a record's page: its title an h2. */
   nested?: boolean;
+  /** Said in the empty table when nothing is filtered: where the rows come from (`<prefix>-empty-hint`). */
+  emptyHint?: string;
   /** More of the table's props (sorting, selection, a row's double-click…). */
   table?: Partial<DataTableProps<PageRow<K>, Key>>;
   /** Dialogs and what follows the pager. */
@@ -141,8 +146,10 @@ export function ResourceList<K extends PageOp, F, Key extends RowKey>({
   title,
   actions,
   filters,
+  onSearch,
   besideFilters,
   nested,
+  emptyHint,
   table,
   children,
 }: ResourceListProps<K, F, Key>) {
@@ -152,6 +159,9 @@ export function ResourceList<K extends PageOp, F, Key extends RowKey>({
     label: heading,
     columns,
     ...r.table,
+    ...(emptyHint !== undefined && r.unfiltered
+      ? { emptyAction: <Text data-testid={`${r.testId}-empty-hint`}>{emptyHint}</Text> }
+      : {}),
     rowKey,
     rowTestId: `${r.testId}-row`,
     testId: `${r.testId}-table`,
@@ -160,7 +170,7 @@ export function ResourceList<K extends PageOp, F, Key extends RowKey>({
   const bar =
     filters === undefined ? undefined : (
       <FilterBar
-        onSearch={r.apply}
+        onSearch={onSearch ?? r.apply}
         onReset={r.reset}
         searchTestId={`${r.testId}-search`}
         resetTestId={`${r.testId}-reset`}

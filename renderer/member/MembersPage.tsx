@@ -5,30 +5,26 @@
  * phones masked. A row opens the member's page; block and let back from the
  * row (blocking asks first: it ends the member's mini-program session).
  */
-import { Badge, Text } from '@fluentui/react-components';
+import { Badge } from '@fluentui/react-components';
 import { OpenRegular } from '@fluentui/react-icons';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { MEMBER_STATES, type MemberItem, type MemberState } from '../../shared/member/index.js';
 import {
   ChoiceFilter,
-  ConfirmDialog,
-  DataTable,
-  FilterBar,
-  ListPage,
   OverflowText,
-  Pager,
+  ResourceList,
   RowAction,
   RowActions,
-  seesTenants,
-  tenantColumn,
+  rowCommand,
   TenantFilter,
   TextFilter,
-  useListPage,
+  useResource,
+  useRowCommands,
   useScreen,
   type Column,
+  type RowCommands,
 } from '../kit/index.js';
 import { memberPath } from './paths.js';
-import { useMemberState } from './useMemberState.js';
 
 interface Filter {
   keyword: string;
@@ -37,131 +33,104 @@ interface Filter {
 }
 const EMPTY: Filter = { keyword: '' };
 
+const toState = (state: MemberState) => (m: MemberItem) => ({ params: { id: m.id }, body: { state } });
+// Blocking asks first: it ends the member's mini-program session.
+const COMMANDS = {
+  ns: 'member',
+  invalidates: ['member.page', 'member.info'],
+  commands: {
+    block: rowCommand('member.setState', {
+      input: toState('blocked'),
+      done: 'stateChanged',
+      ask: true,
+      question: 'confirmBlock',
+    }),
+    unblock: rowCommand('member.setState', { input: toState('normal'), done: 'stateChanged' }),
+  },
+} as const satisfies RowCommands<string, MemberItem>;
+
 export default function MembersPage() {
-  const { t, user, navigate } = useScreen();
-  const { field, unfiltered, apply, reset, table, pager, refresh } = useListPage('member.page', { empty: EMPTY });
-  const [blocking, setBlocking] = useState<MemberItem | null>(null);
-  const change = useMemberState(refresh);
+  const { t, navigate } = useScreen();
+  const members = useResource('member.page', { ns: 'member', testId: 'member', empty: EMPTY });
+  const { column, source, action, labels, tenantColumn } = members;
+  const { run, dialog } = useRowCommands(COMMANDS, { name: (m: MemberItem) => m.nickname });
 
   const columns = useMemo<Column<MemberItem>[]>(
     () => [
-      {
-        id: 'nickname',
-        header: t('member.nickname'),
+      column('nickname', {
         minWidth: 110,
         width: 160,
         grow: 1,
         hideable: false,
         cellTestId: 'member-row-nickname',
         render: (m) => <OverflowText text={m.erased ? t('member.erasedName') : m.nickname} />,
-      },
-      { id: 'cardNumber', header: t('member.cardNumber'), minWidth: 110, width: 120, value: (m) => m.cardNumber },
-      {
-        id: 'phone',
-        header: t('member.phone'),
-        minWidth: 110,
-        width: 120,
-        cellTestId: 'member-row-phone',
-        value: (m) => m.phone ?? '',
-      },
-      {
-        id: 'points',
-        header: t('member.points'),
+      }),
+      column('cardNumber', { minWidth: 110, width: 120, value: (m) => m.cardNumber }),
+      column('phone', { minWidth: 110, width: 120, cellTestId: 'member-row-phone', value: (m) => m.phone ?? '' }),
+      column('points', {
         kind: 'number',
         minWidth: 70,
         width: 80,
         cellTestId: 'member-row-points',
         value: (m) => m.points,
-      },
-      {
-        id: 'state',
-        header: t('member.state'),
+      }),
+      column('state', {
         minWidth: 80,
         width: 90,
         cellTestId: 'member-row-state',
         render: (m) => (
           <Badge appearance="tint" color={m.state === 'blocked' ? 'danger' : 'success'}>
-            {t(`member.states.${m.state}`)}
+            {labels('states')(m.state)}
           </Badge>
         ),
-      },
-      {
-        id: 'address',
+      }),
+      column('address', {
         header: t('member.registeredAddress'),
         minWidth: 120,
         width: 200,
         render: (m) => <OverflowText text={m.registeredAddress ?? ''} />,
-      },
-      ...tenantColumn<MemberItem>(seesTenants(user), t('common.tenant')),
-      { id: 'registeredAt', header: t('member.registeredAt'), kind: 'time', value: (m) => m.registeredAt },
-      {
-        id: 'actions',
-        pin: 'end',
+      }),
+      ...tenantColumn(),
+      column('registeredAt', { kind: 'time', value: (m) => m.registeredAt }),
+      column('actions', {
         header: t('common.actions'),
+        pin: 'end',
         minWidth: 150,
         width: 160,
         shrinkLast: true,
         render: (m) => (
           <RowActions>
-            <RowAction icon={<OpenRegular />} action={() => void navigate(memberPath(m.id))} testId="member-open">
-              {t('member.open')}
-            </RowAction>
+            <RowAction {...action('open')} icon={<OpenRegular />} action={() => void navigate(memberPath(m.id))} />
             <RowAction
+              {...action('toggle', t(m.state === 'blocked' ? 'member.unblock' : 'member.block'))}
               danger={m.state === 'normal'}
               opensDialog={m.state === 'normal'}
-              action={() => (m.state === 'blocked' ? change(m.id, 'normal') : setBlocking(m))}
-              testId="member-toggle"
-            >
-              {t(m.state === 'blocked' ? 'member.unblock' : 'member.block')}
-            </RowAction>
+              action={() => run(m.state === 'blocked' ? 'unblock' : 'block', m)}
+            />
           </RowActions>
         ),
-      },
+      }),
     ],
-    [t, user, navigate, change],
+    [t, navigate, column, action, labels, tenantColumn, run],
   );
 
   return (
-    <ListPage
-      id="members-title"
+    <ResourceList
+      resource={members}
       title={t('member.route.memberInfo')}
+      columns={columns}
+      rowKey={(m) => m.id}
+      emptyHint={t('member.empty')}
+      table={{ onRowOpen: (m) => void navigate(memberPath(m.id)) }}
       filters={
-        <FilterBar onSearch={apply} onReset={reset} searchTestId="member-search" resetTestId="member-reset">
-          <TextFilter label={t('member.keyword')} {...field('keyword')} maxLength={50} testId="member-filter-keyword" />
-          <ChoiceFilter
-            label={t('member.state')}
-            {...field('state')}
-            options={MEMBER_STATES}
-            optionLabel={(s) => t(`member.states.${s}`)}
-            testId="member-filter-state"
-          />
-          <TenantFilter label={t('common.tenant')} {...field('tenantId')} testId="member-filter-tenant" />
-        </FilterBar>
+        <>
+          <TextFilter {...source('keyword')} maxLength={50} />
+          <ChoiceFilter {...source('state')} options={MEMBER_STATES} optionLabel={labels('states')} />
+          <TenantFilter {...source('tenantId')} />
+        </>
       }
     >
-      <DataTable
-        label={t('member.route.memberInfo')}
-        columns={columns}
-        {...table}
-        emptyAction={unfiltered ? <Text data-testid="member-empty-hint">{t('member.empty')}</Text> : undefined}
-        rowKey={(m) => m.id}
-        rowTestId="member-row"
-        testId="member-table"
-        onRowOpen={(m) => void navigate(memberPath(m.id))}
-      />
-      <Pager {...pager} testId="member-pager" />
-      <ConfirmDialog
-        open={blocking !== null}
-        danger
-        title={t('member.block')}
-        text={blocking ? t('member.confirmBlock', { name: blocking.nickname }) : ''}
-        confirmLabel={t('member.block')}
-        onConfirm={async () => {
-          if (blocking) await change(blocking.id, 'blocked');
-          setBlocking(null);
-        }}
-        onCancel={() => setBlocking(null)}
-      />
-    </ListPage>
+      {dialog}
+    </ResourceList>
   );
 }

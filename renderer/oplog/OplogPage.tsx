@@ -4,7 +4,6 @@
  * time and tenant; a record opens with its targets' fields before and after;
  * the records of the filter go out as an .xlsx (an export the log records).
  */
-import { Text } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { OP_KINDS, OPLOG_LIMITS, type OplogFilter, type OpRecordItem } from '../../shared/oplog/index.js';
@@ -14,19 +13,16 @@ import {
   ActionButton,
   ChoiceFilter,
   DateTimeInput,
-  DataTable,
-  FilterBar,
   FilterField,
   filterBody,
-  ListPage,
   OverflowText,
-  Pager,
   rangeInstants,
   rangeProblems,
+  ResourceList,
   seesTenants,
   TenantFilter,
   TextFilter,
-  useListPage,
+  useResource,
   useScreen,
   type Column,
 } from '../kit/index.js';
@@ -55,10 +51,8 @@ const toBody = ({ from, to, ...rest }: Filter): OplogFilter => ({ ...filterBody(
 export default function OplogPage() {
   const { t, user, notify } = useScreen();
   const [open, setOpen] = useState<OpRecordItem | null>(null);
-  const { field, draft, filter, unfiltered, apply, reset, table, pager } = useListPage('oplog.page', {
-    empty: EMPTY,
-    body: toBody,
-  });
+  const records = useResource('oplog.page', { ns: 'oplog', testId: 'oplog', empty: EMPTY, body: toBody });
+  const { field, source, column, labels, draft, filter, apply } = records;
   const range = rangeProblems(draft.from, draft.to);
   const columns = useMemo<Column<OpRecordItem>[]>(() => {
     const record = recordColumns(t, { cell: (c) => `oplog-row-${c}`, open: 'oplog-open' }, setOpen);
@@ -66,35 +60,34 @@ export default function OplogPage() {
       record.at,
       record.who,
       record.op,
-      {
-        id: 'targets',
-        header: t('oplog.targets'),
+      column('targets', {
         minWidth: 110,
         width: 180,
         fold: 1,
         render: (r) => <OverflowText text={r.targets.map((x) => `${x.entity} #${x.id}`).join(', ')} />,
-      },
+      }),
       record.result,
-      { id: 'address', header: t('oplog.address'), minWidth: 100, width: 130, fold: 2, value: (r) => r.address },
+      column('address', { minWidth: 100, width: 130, fold: 2, value: (r) => r.address }),
       ...(seesTenants(user)
         ? [
-            {
-              id: 'tenant',
-              header: t('oplog.tenant'),
+            column('tenant', {
               minWidth: 100,
               width: 140,
               fold: 3,
-              render: (r: OpRecordItem) => <OverflowText text={r.tenantName ?? t('oplog.platform')} />,
-            },
+              render: (r) => <OverflowText text={r.tenantName ?? t('oplog.platform')} />,
+            }),
           ]
         : []),
       record.actions,
     ];
-  }, [t, user]);
+  }, [t, user, column]);
   return (
-    <ListPage
-      id="oplog-title"
+    <ResourceList
+      resource={records}
       title={t('oplog.route.oplog')}
+      columns={columns}
+      rowKey={(r) => r.id}
+      emptyHint={t('oplog.empty')}
       actions={
         <ActionButton
           icon={<ArrowDownloadRegular />}
@@ -110,63 +103,27 @@ export default function OplogPage() {
           {t('oplog.export')}
         </ActionButton>
       }
+      onSearch={() => {
+        if (!range.from && !range.to) apply();
+      }}
       filters={
-        <FilterBar
-          onSearch={() => {
-            if (!range.from && !range.to) apply();
-          }}
-          onReset={reset}
-          searchTestId="oplog-search"
-          resetTestId="oplog-reset"
-        >
+        <>
           <FilterField label={t('oplog.from')} time error={range.from && t(range.from)}>
             <DateTimeInput {...field('from')} testId="oplog-filter-from" />
           </FilterField>
           <FilterField label={t('oplog.to')} time error={range.to && t(range.to)}>
             <DateTimeInput {...field('to')} testId="oplog-filter-to" />
           </FilterField>
-          <TextFilter
-            label={t('oplog.username')}
-            {...field('username')}
-            maxLength={OPLOG_LIMITS.username}
-            testId="oplog-filter-username"
-          />
-          <TextFilter label={t('oplog.op')} {...field('op')} maxLength={OPLOG_LIMITS.op} testId="oplog-filter-op" />
-          <TextFilter
-            label={t('oplog.entity')}
-            {...field('entity')}
-            maxLength={OPLOG_LIMITS.entity}
-            testId="oplog-filter-entity"
-          />
-          <ChoiceFilter
-            label={t('oplog.kind')}
-            {...field('kind')}
-            options={OP_KINDS}
-            optionLabel={(k) => t(`oplog.kinds.${k}`)}
-            testId="oplog-filter-kind"
-          />
-          <ChoiceFilter
-            label={t('oplog.result')}
-            {...field('result')}
-            options={RESULTS}
-            optionLabel={(r) => t(`oplog.results.${r}`)}
-            testId="oplog-filter-result"
-          />
-          <TenantFilter label={t('oplog.tenant')} {...field('tenantId')} testId="oplog-filter-tenant" />
-        </FilterBar>
+          <TextFilter {...source('username')} maxLength={OPLOG_LIMITS.username} />
+          <TextFilter {...source('op')} maxLength={OPLOG_LIMITS.op} />
+          <TextFilter {...source('entity')} maxLength={OPLOG_LIMITS.entity} />
+          <ChoiceFilter {...source('kind')} options={OP_KINDS} optionLabel={labels('kinds')} />
+          <ChoiceFilter {...source('result')} options={RESULTS} optionLabel={labels('results')} />
+          <TenantFilter {...source('tenantId', t('oplog.tenant'))} />
+        </>
       }
     >
-      <DataTable
-        label={t('oplog.route.oplog')}
-        columns={columns}
-        {...table}
-        emptyAction={unfiltered ? <Text data-testid="oplog-empty">{t('oplog.empty')}</Text> : undefined}
-        rowKey={(r) => r.id}
-        rowTestId="oplog-row"
-        testId="oplog-table"
-      />
-      <Pager {...pager} testId="oplog-pager" />
       {open && <RecordDialog record={open} onClose={() => setOpen(null)} />}
-    </ListPage>
+    </ResourceList>
   );
 }
