@@ -109,6 +109,18 @@ test('a member who bought at the machine appears with their points; tenant1 cred
   await page.getByTestId('member-page-toggle').click();
   await page.getByTestId('confirm-ok').click();
   await expect(page.getByTestId('member-page-state')).toHaveText(en.states.blocked);
+
+  // From the list: let back at once; blocked again only after the question naming them.
+  await page.goto('/memberCenter/memberInfo');
+  await page.getByTestId('member-filter-keyword').fill(nickname);
+  await page.getByTestId('member-search').click();
+  await expect(row.getByTestId('member-row-state')).toHaveText(en.states.blocked);
+  await row.getByTestId('member-toggle').click();
+  await expect(row.getByTestId('member-row-state')).toHaveText(en.states.normal);
+  await row.getByTestId('member-toggle').click();
+  await expect(page.getByRole('dialog')).toContainText(nickname);
+  await page.getByTestId('confirm-ok').click();
+  await expect(row.getByTestId('member-row-state')).toHaveText(en.states.blocked);
   await signOut(page);
 });
 
