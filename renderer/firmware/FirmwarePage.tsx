@@ -17,16 +17,14 @@ import { useOp } from '../bridge.js';
 import {
   ChoiceFilter,
   CreateButton,
-  DataTable,
   DeleteAction,
-  FilterBar,
-  ListPage,
+  IdChoiceFilter,
   OverflowText,
-  Pager,
+  ResourceList,
   RowAction,
   RowActions,
   TextFilter,
-  useListPage,
+  useResource,
   useScreen,
   type Column,
 } from '../kit/index.js';
@@ -48,165 +46,112 @@ export default function FirmwarePage() {
   const { t, user, navigate } = useScreen();
   const admin = user.roleKind === 'admin';
   const [dialog, setDialog] = useState<'upload' | 'modules' | null>(null);
-  const { field, filter, unfiltered, apply, reset, table, pager, refresh } = useListPage('firmware.page', {
-    empty: EMPTY,
-  });
+  const packages = useResource('firmware.page', { ns: 'firmware', testId: 'firmware', empty: EMPTY });
+  const { column, source, action, labels, filter, refresh } = packages;
   const { act, dialog: confirm } = usePackageActions({ refresh });
   const models = useOp('firmware.models', {}, { staleTime: 60_000 });
-  const modelIds = useMemo(() => (models.data ?? []).map((m) => String(m.id)), [models.data]);
   const shownModel = models.data?.find((m) => m.id === filter.modelId);
+  const moduleName = (m: string) => t(`device.modules.names.${m}` as 'device.modules.names.mainBoard');
 
   const columns = useMemo<Column<PackageItem>[]>(
     () => [
-      {
-        id: 'version',
-        header: t('firmware.version'),
+      column('version', {
         minWidth: 90,
         width: 130,
         hideable: false,
         cellTestId: 'firmware-row-version',
         render: (p) => <OverflowText text={p.version} />,
-      },
-      { id: 'model', header: t('firmware.model'), minWidth: 90, width: 120, value: (p) => p.modelName },
-      {
-        id: 'module',
-        header: t('firmware.module'),
-        minWidth: 90,
-        width: 140,
-        render: (p) => <OverflowText text={t(`device.modules.names.${p.module}`)} />,
-      },
-      {
-        id: 'state',
-        header: t('firmware.state'),
+      }),
+      column('model', { minWidth: 90, width: 120, value: (p) => p.modelName }),
+      column('module', { minWidth: 90, width: 140, render: (p) => <OverflowText text={moduleName(p.module)} /> }),
+      column('state', {
         minWidth: 80,
         width: 100,
         cellTestId: 'firmware-row-state',
         render: (p) => <StateBadge state={p.state} />,
-      },
-      {
-        id: 'fromVersion',
-        header: t('firmware.fromVersion'),
+      }),
+      column('fromVersion', {
         minWidth: 90,
         width: 130,
         fold: 2,
         value: (p) => p.fromVersion ?? t('firmware.anyVersion'),
-      },
-      {
-        id: 'file',
+      }),
+      column('file', {
         header: t('firmware.fileName'),
         minWidth: 120,
         width: 200,
         grow: 1,
         fold: 1,
         render: (p) => <OverflowText text={p.fileName} />,
-      },
-      { id: 'size', header: t('firmware.size'), minWidth: 70, width: 90, value: (p) => formatBytes(p.size) },
-      {
-        id: 'createdAt',
-        header: t('firmware.createdAt'),
-        kind: 'time',
-        fold: 3,
-        value: (p) => p.createdAt,
-      },
-      {
-        id: 'actions',
-        pin: 'end',
+      }),
+      column('size', { minWidth: 70, width: 90, value: (p) => formatBytes(p.size) }),
+      column('createdAt', { kind: 'time', fold: 3, value: (p) => p.createdAt }),
+      column('actions', {
         header: t('common.actions'),
+        pin: 'end',
         minWidth: 120,
         width: admin ? 220 : 110,
         shrinkLast: true,
         render: (p) => (
           <RowActions compact wrap>
-            <RowAction icon={<OpenRegular />} action={() => void navigate(packagePath(p.id))} testId="firmware-open">
-              {t('firmware.open')}
-            </RowAction>
+            <RowAction {...action('open')} icon={<OpenRegular />} action={() => void navigate(packagePath(p.id))} />
             {admin && p.state === 'draft' && (
-              <RowAction opensDialog action={() => act('release', p)} testId="firmware-release">
-                {t('firmware.release')}
-              </RowAction>
+              <RowAction {...action('release')} opensDialog action={() => act('release', p)} />
             )}
             {admin && p.state === 'released' && (
-              <RowAction danger opensDialog action={() => act('withdraw', p)} testId="firmware-withdraw">
-                {t('firmware.withdraw')}
-              </RowAction>
+              <RowAction {...action('withdraw')} danger opensDialog action={() => act('withdraw', p)} />
             )}
             {admin && p.state === 'draft' && <DeleteAction action={() => act('delete', p)} testId="firmware-delete" />}
           </RowActions>
         ),
-      },
+      }),
     ],
-    [t, navigate, act, admin],
+    [t, navigate, act, admin, column, action],
   );
 
   return (
-    <ListPage
-      id="firmware-title"
+    <ResourceList
+      resource={packages}
       title={t('firmware.route.firmware')}
+      columns={columns}
+      rowKey={(p) => p.id}
+      emptyHint={t('firmware.empty')}
+      table={{ onRowOpen: (p) => void navigate(packagePath(p.id)) }}
       actions={
         admin && (
           <>
             <Button icon={<SettingsRegular />} onClick={() => setDialog('modules')} data-testid="firmware-modules">
               {t('firmware.editModules')}
             </Button>
-            <CreateButton onClick={() => setDialog('upload')} testId="firmware-upload-open">
-              {t('firmware.upload')}
-            </CreateButton>
+            <CreateButton onClick={() => setDialog('upload')} {...action('upload-open', t('firmware.upload'))} />
           </>
         )
       }
       filters={
-        <FilterBar onSearch={apply} onReset={reset} searchTestId="firmware-search" resetTestId="firmware-reset">
-          <TextFilter
-            label={t('firmware.keyword')}
-            {...field('keyword')}
-            maxLength={40}
-            testId="firmware-filter-keyword"
-          />
+        <>
+          <TextFilter {...source('keyword')} maxLength={40} />
+          <IdChoiceFilter {...source('modelId', t('firmware.model'))} items={models.data} />
+          <ChoiceFilter {...source('module')} options={MODULE_KINDS} optionLabel={moduleName} />
           <ChoiceFilter
-            label={t('firmware.model')}
-            value={field('modelId').value === undefined ? undefined : String(field('modelId').value)}
-            onChange={(v) => field('modelId').onChange(v === undefined ? undefined : Number(v))}
-            options={modelIds}
-            optionLabel={(id) => models.data?.find((m) => String(m.id) === id)?.name ?? id}
-            testId="firmware-filter-model"
-          />
-          <ChoiceFilter
-            label={t('firmware.module')}
-            {...field('module')}
-            options={MODULE_KINDS}
-            optionLabel={(m) => t(`device.modules.names.${m}`)}
-            testId="firmware-filter-module"
-          />
-          <ChoiceFilter
-            label={t('firmware.state')}
-            {...field('state')}
+            {...source('state')}
             options={admin ? PACKAGE_STATES : PACKAGE_STATES.filter((s) => s !== 'draft')}
-            optionLabel={(s) => t(`firmware.states.${s}`)}
-            testId="firmware-filter-state"
+            optionLabel={labels('states')}
           />
-        </FilterBar>
+        </>
+      }
+      aboveTable={
+        admin &&
+        shownModel && (
+          <Text data-testid="firmware-limit">
+            {t('firmware.limit', {
+              model: shownModel.name,
+              count: shownModel.packages,
+              max: FIRMWARE_LIMITS.packagesPerModel,
+            })}
+          </Text>
+        )
       }
     >
-      {admin && shownModel && (
-        <Text data-testid="firmware-limit">
-          {t('firmware.limit', {
-            model: shownModel.name,
-            count: shownModel.packages,
-            max: FIRMWARE_LIMITS.packagesPerModel,
-          })}
-        </Text>
-      )}
-      <DataTable
-        label={t('firmware.route.firmware')}
-        columns={columns}
-        {...table}
-        emptyAction={unfiltered ? <Text data-testid="firmware-empty-hint">{t('firmware.empty')}</Text> : undefined}
-        rowKey={(p) => p.id}
-        rowTestId="firmware-row"
-        testId="firmware-table"
-        onRowOpen={(p) => void navigate(packagePath(p.id))}
-      />
-      <Pager {...pager} testId="firmware-pager" />
       {confirm}
       {dialog === 'upload' && (
         <UploadDialog
@@ -216,6 +161,6 @@ export default function FirmwarePage() {
         />
       )}
       {dialog === 'modules' && <ModulesDialog models={models.data ?? []} onClose={() => setDialog(null)} />}
-    </ListPage>
+    </ResourceList>
   );
 }

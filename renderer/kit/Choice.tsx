@@ -1,5 +1,6 @@
 /** A filter's choice of one of a few values, or all of them (`undefined`). */
 import { Dropdown, makeStyles, Option } from '@fluentui/react-components';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterField, useFilterShown } from './FilterBar.js';
 
@@ -57,5 +58,36 @@ export function ChoiceFilter<T extends string>({ label, optionLabel, all, ...cho
     <FilterField label={label}>
       <Choice {...choice} label={optionLabel} all={all ?? t('common.all')} className={styles.fill} />
     </FilterField>
+  );
+}
+
+/**
+ * A filter's choice of one record by id (a device, a scene) among those
+ * named: none to choose from, no field at all.
+ */
+export function IdChoiceFilter({
+  label,
+  value,
+  onChange,
+  items,
+  testId,
+}: {
+  label: string;
+  value: number | undefined;
+  onChange: (value: number | undefined) => void;
+  items: readonly { id: number; name: string }[] | undefined;
+  testId: string;
+}) {
+  const ids = useMemo(() => (items ?? []).map((i) => String(i.id)), [items]);
+  if (ids.length === 0) return null;
+  return (
+    <ChoiceFilter
+      label={label}
+      value={value === undefined ? undefined : String(value)}
+      onChange={(v) => onChange(v === undefined ? undefined : Number(v))}
+      options={ids}
+      optionLabel={(id) => items?.find((i) => String(i.id) === id)?.name ?? id}
+      testId={testId}
+    />
   );
 }

@@ -132,6 +132,8 @@ export interface ResourceListProps<K extends PageOp, F, Key extends RowKey> {
   nested?: boolean;
   /** Said in the empty table when nothing is filtered: where the rows come from (`<prefix>-empty-hint`). */
   emptyHint?: string;
+  /** What stands between the filters and the table (a count against a limit). */
+  aboveTable?: ReactNode;
   /** More of the table's props (sorting, selection, a row's double-click…). */
   table?: Partial<DataTableProps<PageRow<K>, Key>>;
   /** Dialogs and what follows the pager. */
@@ -150,6 +152,7 @@ export function ResourceList<K extends PageOp, F, Key extends RowKey>({
   besideFilters,
   nested,
   emptyHint,
+  aboveTable,
   table,
   children,
 }: ResourceListProps<K, F, Key>) {
@@ -196,6 +199,7 @@ export function ResourceList<K extends PageOp, F, Key extends RowKey>({
       }
       {...(nested ? { nested } : {})}
     >
+      {aboveTable}
       <DataTable {...tableProps} />
       <Pager {...r.pager} testId={`${r.testId}-pager`} />
       {children}
