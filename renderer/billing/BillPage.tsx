@@ -21,20 +21,15 @@ import { callOp } from '../bridge.js';
 import { currentLang } from '../i18n/index.js';
 import {
   ActionButton,
-  filterBody,
-  DataTable,
-  FilterBar,
-  Pager,
-  seesTenants,
-  TenantFilter,
-  useListPage,
-  useScreen,
-  tenantColumn,
-  type Column,
-  TextFilter,
-  RowActions,
-  ListPage,
   ChoiceFilter,
+  filterBody,
+  ResourceList,
+  RowActions,
+  TenantFilter,
+  TextFilter,
+  useResource,
+  useScreen,
+  type Column,
 } from '../kit/index.js';
 
 const useStyles = makeStyles({
@@ -60,70 +55,44 @@ const INVOICE_FILTERS: readonly InvoiceFilter[] = ['none', ...INVOICE_STATES];
 const EMPTY: Filter = { number: '' };
 
 export default function BillPage() {
-  const { t, user, notify, report } = useScreen();
+  const { t, notify, report } = useScreen();
   const styles = useStyles();
-  const byTenant = seesTenants(user);
-  const { field, apply, reset, filter, table, pager } = useListPage('billing.bills', { empty: EMPTY });
+  const bills = useResource('billing.bills', { ns: 'billing.bills', testId: 'bill', empty: EMPTY });
+  const { column, source, labels, tenantColumn, filter } = bills;
   const [action, setAction] = useState<InvoiceAction>(null);
+  const platform = (p: RenewalItem['platform']) => t(`billing.renew.platforms.${p}`);
   const columns = useMemo<Column<RenewalItem>[]>(
     () => [
-      {
-        id: 'number',
-        header: t('billing.bills.number'),
-        minWidth: 170,
-        width: 190,
-        value: (b) => b.number,
-        cellTestId: 'bill-number',
-        hideable: false,
-      },
-      {
-        id: 'service',
-        header: t('billing.bills.service'),
+      column('number', { minWidth: 170, width: 190, value: (b) => b.number, testId: true, hideable: false }),
+      column('service', {
         minWidth: 160,
         width: 230,
         grow: 2,
         value: (b) => t('billing.bills.serviceName', { count: b.deviceCount, months: b.months }),
-      },
-      {
-        id: 'amount',
-        header: t('billing.bills.amount'),
-        kind: 'money',
-        value: (b) => b.amount,
-        cellTestId: 'bill-amount',
-      },
-      {
-        id: 'platform',
-        fold: 1,
-        header: t('billing.bills.platform'),
-        minWidth: 80,
-        width: 100,
-        value: (b) => t(`billing.renew.platforms.${b.platform}`),
-      },
-      { id: 'date', header: t('billing.bills.date'), kind: 'time', value: (b) => b.paidAt ?? b.createdAt },
-      {
-        id: 'state',
-        header: t('billing.bills.state'),
+      }),
+      column('amount', { kind: 'money', value: (b) => b.amount, testId: true }),
+      column('platform', { fold: 1, minWidth: 80, width: 100, value: (b) => platform(b.platform) }),
+      column('date', { kind: 'time', value: (b) => b.paidAt ?? b.createdAt }),
+      column('state', {
         minWidth: 88,
         width: 110,
-        cellTestId: 'bill-state',
+        testId: true,
         render: (b) => (
           <Badge appearance="tint" color={STATE_COLOURS[b.state]}>
-            {t(`billing.bills.states.${b.state}`)}
+            {labels('states')(b.state)}
           </Badge>
         ),
-      },
-      ...tenantColumn<RenewalItem>(byTenant, t('common.tenant'), { fold: 2 }),
-      {
-        id: 'invoice',
+      }),
+      ...tenantColumn({ fold: 2 }),
+      column('invoice', {
         header: t('billing.invoice.column'),
         minWidth: 100,
         width: 170,
         render: (b) => <InvoiceCell bill={b} />,
-      },
-      {
-        id: 'actions',
-        pin: 'end',
+      }),
+      column('actions', {
         header: t('common.actions'),
+        pin: 'end',
         minWidth: 150,
         width: 260,
         render: (b) => (
@@ -131,82 +100,58 @@ export default function BillPage() {
             <InvoiceButtons bill={b} onAction={setAction} />
           </RowActions>
         ),
-      },
+      }),
     ],
-    [t, byTenant, styles],
+    [t, column, labels, tenantColumn],
   );
 
   return (
-    <ListPage
-      id="bill-title"
+    <ResourceList
+      resource={bills}
       title={t('route.bill')}
+      columns={columns}
+      rowKey={(b) => b.id}
       filters={
-        <FilterBar onSearch={apply} onReset={reset} searchTestId="bill-search" resetTestId="bill-reset">
-          <TextFilter
-            label={t('billing.bills.number')}
-            {...field('number')}
-            maxLength={32}
-            testId="bill-filter-number"
-          />
+        <>
+          <TextFilter {...source('number')} maxLength={32} />
+          <ChoiceFilter {...source('platform')} options={RENEWAL_PLATFORMS} optionLabel={platform} />
+          <ChoiceFilter {...source('state')} options={RENEWAL_STATES} optionLabel={labels('states')} />
           <ChoiceFilter
-            label={t('billing.bills.platform')}
-            {...field('platform')}
-            options={RENEWAL_PLATFORMS}
-            optionLabel={(p) => t(`billing.renew.platforms.${p}`)}
-            testId="bill-filter-platform"
-          />
-          <ChoiceFilter
-            label={t('billing.bills.state')}
-            {...field('state')}
-            options={RENEWAL_STATES}
-            optionLabel={(s) => t(`billing.bills.states.${s}`)}
-            testId="bill-filter-state"
-          />
-          <ChoiceFilter
-            label={t('billing.invoice.column')}
-            {...field('invoice')}
+            {...source('invoice', t('billing.invoice.column'))}
             options={INVOICE_FILTERS}
             optionLabel={(s) => (s === 'none' ? t('billing.invoice.none') : t(`billing.invoice.states.${s}`))}
-            testId="bill-filter-invoice"
           />
-          <TenantFilter label={t('common.tenant')} {...field('tenantId')} testId="bill-filter-tenant" />
-        </FilterBar>
+          <TenantFilter {...source('tenantId')} />
+        </>
+      }
+      aboveTable={
+        <div className={styles.tools}>
+          <ActionButton
+            icon={<ArrowDownloadRegular />}
+            action={async () => {
+              try {
+                const sheet = await callOp('billing.exportBills', {
+                  query: { lang: currentLang() },
+                  body: filterBody(filter),
+                });
+                await saveSheet(sheet, notify, { saved: (count) => t('billing.bills.exported', { count }) });
+              } catch (error) {
+                report(error);
+              }
+            }}
+            data-testid="bill-export"
+          >
+            {t('billing.bills.export')}
+          </ActionButton>
+        </div>
       }
     >
-      <div className={styles.tools}>
-        <ActionButton
-          icon={<ArrowDownloadRegular />}
-          action={async () => {
-            try {
-              const sheet = await callOp('billing.exportBills', {
-                query: { lang: currentLang() },
-                body: filterBody(filter),
-              });
-              await saveSheet(sheet, notify, { saved: (count) => t('billing.bills.exported', { count }) });
-            } catch (error) {
-              report(error);
-            }
-          }}
-          data-testid="bill-export"
-        >
-          {t('billing.bills.export')}
-        </ActionButton>
-      </div>
-      <DataTable
-        label={t('route.bill')}
-        columns={columns}
-        {...table}
-        rowKey={(b) => b.id}
-        rowTestId="bill-row"
-        testId="bill-table"
-      />
-      <Pager {...pager} testId="bill-pager" />
       {action?.kind === 'apply' && <InvoiceWizard bill={action.bill} onClose={() => setAction(null)} />}
       <InvoiceMarkDialogs
         key={action ? `${action.kind}-${action.bill.id}` : 'none'}
         action={action}
         onClose={() => setAction(null)}
       />
-    </ListPage>
+    </ResourceList>
   );
 }

@@ -114,13 +114,14 @@ test('a member who bought at the machine appears with their points; tenant1 cred
   await page.goto('/memberCenter/memberInfo');
   await page.getByTestId('member-filter-keyword').fill(nickname);
   await page.getByTestId('member-search').click();
-  await expect(row.getByTestId('member-row-state')).toHaveText(en.states.blocked);
-  await row.getByTestId('member-toggle').click();
-  await expect(row.getByTestId('member-row-state')).toHaveText(en.states.normal);
-  await row.getByTestId('member-toggle').click();
+  const listed = page.getByTestId('member-row').filter({ hasText: nickname });
+  await expect(listed.getByTestId('member-row-state')).toHaveText(en.states.blocked);
+  await listed.getByTestId('member-toggle').click();
+  await expect(listed.getByTestId('member-row-state')).toHaveText(en.states.normal);
+  await listed.getByTestId('member-toggle').click();
   await expect(page.getByRole('dialog')).toContainText(nickname);
   await page.getByTestId('confirm-ok').click();
-  await expect(row.getByTestId('member-row-state')).toHaveText(en.states.blocked);
+  await expect(listed.getByTestId('member-row-state')).toHaveText(en.states.blocked);
   await signOut(page);
 });
 
