@@ -202,7 +202,10 @@ async function runOne(
   else await db.execute(end);
   if (failed !== null) await kind.failed?.(job.payload, failed, ctx);
   // Its group has room again: the runners waiting on it (here or on another instance) look now, not at their poll.
-  if (job.group !== '' && !next) await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`).catch(() => {});
+  // A recurring kind's group holds its one row and no limit: its end frees room for nobody, and waking every
+  // runner after each sweep (a machine's presence, twice a second in the end-to-end suite) was all cost.
+  if (job.group !== '' && kind.everyMs === undefined && !next)
+    await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`).catch(() => {});
   return next;
 }
 
