@@ -3,7 +3,6 @@
  * only): the platform's custom models with their attribute and image counts;
  * each opens its attribute details (infoDetails) and image details (imgDetails).
  */
-import { Input } from '@fluentui/react-components';
 import { ImageMultipleRegular, TextBulletListSquareEditRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,19 +11,16 @@ import { CODE } from '../../shared/domains.js';
 import { CUSTOM_MODEL_LIMITS, type CustomModelItem } from '../../shared/product/index.js';
 import {
   ConfirmDialog,
-  DataTable,
-  FilterBar,
-  FilterField,
-  Pager,
-  useListPage,
-  useRowDelete,
-  type Column,
-  RowAction,
-  RowActions,
-  ListPage,
   CreateButton,
   DeleteAction,
   EditAction,
+  ResourceList,
+  RowAction,
+  RowActions,
+  TextFilter,
+  useResource,
+  useRowDelete,
+  type Column,
 } from '../kit/index.js';
 import { CustomModelFormDialog } from './CustomModelFormDialog.js';
 import { imgDetailsPath, infoDetailsPath } from './paths.js';
@@ -34,9 +30,12 @@ const EMPTY = { keyword: '' };
 export default function CustomModelListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { draft, setDraft, apply, reset, refresh, table, pager } = useListPage('product.customModelPage', {
+  const models = useResource('product.customModelPage', {
+    ns: 'product.customModel',
+    testId: 'custom-model',
     empty: EMPTY,
   });
+  const { column, source, action, refresh } = models;
   const [editing, setEditing] = useState<{ model?: CustomModelItem } | null>(null);
 
   const remove = useRowDelete<'product.customModelDelete', CustomModelItem>('product.customModelDelete', {
@@ -48,78 +47,41 @@ export default function CustomModelListPage() {
 
   const columns = useMemo<Column<CustomModelItem>[]>(
     () => [
-      {
-        id: 'number',
-        header: t('product.customModel.number'),
-        value: (m) => m.number,
-        minWidth: 96,
-        width: 140,
-        cellTestId: 'custom-model-number',
-      },
-      {
-        id: 'name',
-        header: t('product.customModel.name'),
-        value: (m) => m.name,
-        minWidth: 120,
-        width: 200,
-        grow: 1,
-        cellTestId: 'custom-model-name',
-        hideable: false,
-      },
-      {
-        id: 'description',
-        header: t('product.customModel.description'),
-        value: (m) => m.description,
-        overflow: 'wrap',
-        minWidth: 120,
-        width: 220,
-        grow: 2,
-      },
-      {
-        id: 'attributeCount',
-        header: t('product.customModel.attributeCount'),
+      column('number', { value: (m) => m.number, minWidth: 96, width: 140, testId: true }),
+      column('name', { value: (m) => m.name, minWidth: 120, width: 200, grow: 1, testId: true, hideable: false }),
+      column('description', { value: (m) => m.description, overflow: 'wrap', minWidth: 120, width: 220, grow: 2 }),
+      column('attributeCount', {
         kind: 'number',
         value: (m) => m.attributeCount,
         cellTestId: 'custom-model-attributes',
-      },
-      {
-        id: 'imageCount',
-        header: t('product.customModel.imageCount'),
-        kind: 'number',
-        value: (m) => m.imageCount,
-        cellTestId: 'custom-model-images',
-      },
-      { id: 'createdAt', header: t('product.category.createdAt'), kind: 'time', value: (m) => m.createdAt },
-      {
-        id: 'actions',
-        pin: 'end',
+      }),
+      column('imageCount', { kind: 'number', value: (m) => m.imageCount, cellTestId: 'custom-model-images' }),
+      column('createdAt', { header: t('product.category.createdAt'), kind: 'time', value: (m) => m.createdAt }),
+      column('actions', {
         header: t('common.actions'),
+        pin: 'end',
         minWidth: 220,
         width: 400,
         shrinkLast: true,
         render: (m) => (
           <RowActions compact wrap>
             <RowAction
+              {...action('attribute-details', t('product.customModel.attributes'))}
               icon={<TextBulletListSquareEditRegular />}
               action={() => void navigate(infoDetailsPath(m.id))}
-              testId="custom-model-attribute-details"
-            >
-              {t('product.customModel.attributes')}
-            </RowAction>
+            />
             <RowAction
+              {...action('image-details', t('product.customModel.images'))}
               icon={<ImageMultipleRegular />}
               action={() => void navigate(imgDetailsPath(m.id))}
-              testId="custom-model-image-details"
-            >
-              {t('product.customModel.images')}
-            </RowAction>
+            />
             <EditAction opensDialog action={() => setEditing({ model: m })} testId="custom-model-edit" />
             <DeleteAction opensDialog action={() => remove.ask(m)} testId="custom-model-delete" />
           </RowActions>
         ),
-      },
+      }),
     ],
-    [t, navigate],
+    [t, navigate, column, action],
   );
 
   const create = (testId: string) => (
@@ -128,41 +90,21 @@ export default function CustomModelListPage() {
     </CreateButton>
   );
   return (
-    <ListPage
-      id="custom-model-title"
+    <ResourceList
+      resource={models}
       title={t('product.route.customInfo')}
+      columns={columns}
+      rowKey={(m) => m.id}
+      table={{ label: t('product.customModel.list'), emptyAction: create('custom-model-empty-create') }}
       filters={
-        <>
-          <FilterBar
-            onSearch={apply}
-            onReset={reset}
-            searchTestId="custom-model-search"
-            resetTestId="custom-model-reset"
-          >
-            <FilterField label={t('product.customModel.keyword')} shown={draft.keyword}>
-              <Input
-                value={draft.keyword}
-                maxLength={CUSTOM_MODEL_LIMITS.name}
-                placeholder={t('product.customModel.keywordPlaceholder')}
-                onChange={(_, d) => setDraft({ keyword: d.value })}
-                data-testid="custom-model-filter-keyword"
-              />
-            </FilterField>
-          </FilterBar>
-          {create('custom-model-create')}
-        </>
+        <TextFilter
+          {...source('keyword')}
+          maxLength={CUSTOM_MODEL_LIMITS.name}
+          placeholder={t('product.customModel.keywordPlaceholder')}
+        />
       }
+      besideFilters={create('custom-model-create')}
     >
-      <DataTable
-        label={t('product.customModel.list')}
-        columns={columns}
-        {...table}
-        rowKey={(m) => m.id}
-        emptyAction={create('custom-model-empty-create')}
-        rowTestId="custom-model-row"
-        testId="custom-model-table"
-      />
-      <Pager {...pager} testId="custom-model-pager" />
       {editing && (
         <CustomModelFormDialog model={editing.model} onClose={() => setEditing(null)} onGone={() => void refresh()} />
       )}
@@ -173,6 +115,6 @@ export default function CustomModelListPage() {
         text={t('product.customModel.deleteConfirm', { name: remove.asking?.name ?? '' })}
         confirmLabel={t('common.delete')}
       />
-    </ListPage>
+    </ResourceList>
   );
 }
