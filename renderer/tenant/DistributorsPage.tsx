@@ -6,18 +6,8 @@
  * (disabling asks first: their users are signed out at once). A name opens
  * the distributor's page, with every setting in tabs.
  */
-import {
-  Badge,
-  Button,
-  makeStyles,
-  Menu,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  tokens,
-} from '@fluentui/react-components';
-import { EditRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
+import { Badge, Button, makeStyles, tokens } from '@fluentui/react-components';
+import { EditRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { TENANT_STATES, type TenantItem } from '../../shared/tenant/index.js';
 import { mayOpen, mayOpenPath } from '../app/session.js';
@@ -35,6 +25,7 @@ import {
   type Column,
   RowAction,
   RowActions,
+  RowMore,
   ListPage,
   CreateButton,
   BulkAction,
@@ -210,64 +201,49 @@ export default function DistributorsPage() {
             >
               {t(d.disabled ? 'tenant.people.enable' : 'tenant.people.disable')}
             </RowAction>
-            <Menu>
-              <MenuTrigger disableButtonEnhancement>
-                <Button
-                  size="small"
-                  appearance="subtle"
-                  icon={<MoreHorizontalRegular />}
-                  aria-label={t('tenant.people.more')}
-                  title={t('tenant.people.more')}
-                  data-testid="distributor-more"
-                />
-              </MenuTrigger>
-              <MenuPopover>
-                <MenuList>
-                  <MenuItem
-                    onClick={() => void navigate(distributorPath(d.tenantId, 'callbacks'))}
-                    data-testid="distributor-callbacks-open"
-                  >
-                    {t('callback.title')}
-                  </MenuItem>
-                  <MenuItem
-                    onClick={() => setDialog({ kind: 'reset', tenant: d })}
-                    data-testid="distributor-reset-open"
-                  >
-                    {t('tenant.people.resetPassword')}
-                  </MenuItem>
-                  <MenuItem onClick={() => void openMember(d)} data-testid="distributor-member-open">
-                    {t('tenant.people.memberConfig')}
-                  </MenuItem>
-                  <MenuItem
-                    onClick={() => setDialog({ kind: 'payment', tenant: d })}
-                    data-testid="distributor-payment-open"
-                  >
-                    {t('payment.title')}
-                  </MenuItem>
-                  {products && (
-                    <MenuItem
-                      onClick={() => void navigate(distributorProductsPath(d.tenantId))}
-                      data-testid="distributor-products-open"
-                    >
-                      {t('tenant.people.products')}
-                    </MenuItem>
-                  )}
-                  {d.parent !== null && moves && (
-                    <MenuItem
-                      onClick={() => void navigate(distributorDevicesPath(d.tenantId))}
-                      data-testid="distributor-devices-open"
-                    >
-                      {t('tenant.devices.open')}
-                    </MenuItem>
-                  )}
-                </MenuList>
-              </MenuPopover>
-            </Menu>
+            <RowMore
+              label={t('tenant.people.more')}
+              testId="distributor-more"
+              items={[
+                {
+                  children: t('callback.title'),
+                  onClick: () => void navigate(distributorPath(d.tenantId, 'callbacks')),
+                  testId: 'distributor-callbacks-open',
+                },
+                {
+                  children: t('tenant.people.resetPassword'),
+                  onClick: () => setDialog({ kind: 'reset', tenant: d }),
+                  testId: 'distributor-reset-open',
+                },
+                {
+                  children: t('tenant.people.memberConfig'),
+                  onClick: () => void openMember(d),
+                  testId: 'distributor-member-open',
+                },
+                {
+                  children: t('payment.title'),
+                  onClick: () => setDialog({ kind: 'payment', tenant: d }),
+                  testId: 'distributor-payment-open',
+                },
+                {
+                  children: t('tenant.people.products'),
+                  onClick: () => void navigate(distributorProductsPath(d.tenantId)),
+                  testId: 'distributor-products-open',
+                  shown: products,
+                },
+                {
+                  children: t('tenant.devices.open'),
+                  onClick: () => void navigate(distributorDevicesPath(d.tenantId)),
+                  testId: 'distributor-devices-open',
+                  shown: d.parent !== null && moves,
+                },
+              ]}
+            />
           </RowActions>
         ),
       },
     ],
-    [t, styles, admin, moves, navigate],
+    [t, styles, admin, moves, products, navigate],
   );
 
   const chosen = rows.filter((r) => selection.ids.includes(r.tenantId));
