@@ -13,6 +13,7 @@ import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { CODE } from '../../shared/domains.js';
 import { formatYuan } from '../../shared/format.js';
+import { deviceLabel } from '../../shared/device/index.js';
 import {
   ACTIVITY_LIMITS,
   ACTIVITY_TYPES,
@@ -196,7 +197,7 @@ function ActivityForm({ activity, type }: { activity: ActivityDetail | undefined
               <MultiPick
                 label={t('activity.devices')}
                 required
-                options={(choices.data?.devices ?? []).map((d) => ({ id: d.id, text: `${d.name} · ${d.serial}` }))}
+                options={(choices.data?.devices ?? []).map((d) => ({ id: d.id, text: deviceLabel(d) }))}
                 value={field.value}
                 onChange={field.onChange}
                 placeholder={t('activity.none')}

@@ -10,6 +10,7 @@ import { Checkbox, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { Controller, useWatch } from 'react-hook-form';
 import { CODE } from '../../shared/domains.js';
 import { TARGETS, type PackageDetail, type RolloutDetail } from '../../shared/firmware/index.js';
+import { deviceLabel } from '../../shared/device/index.js';
 import { zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
 import { useConsoleForm } from '../app/useConsoleForm.js';
@@ -133,7 +134,7 @@ export function RolloutDialog({
               required
               options={(targets.data?.devices ?? [])
                 .filter((d) => d.model === pkg.modelName)
-                .map((d) => ({ id: d.id, text: `${d.name} · ${d.serial}` }))}
+                .map((d) => ({ id: d.id, text: deviceLabel(d) }))}
               value={field.value}
               onChange={field.onChange}
               placeholder={t('firmware.rollout.devices')}
@@ -157,7 +158,7 @@ export function RolloutDialog({
             {left.map((d) => (
               <div key={d.deviceId} data-testid="firmware-rollout-left">
                 {t('common.labelled', {
-                  label: `${d.name} · ${d.serial}`,
+                  label: deviceLabel(d),
                   value: d.version
                     ? t('common.withNote', { text: t(`firmware.rollout.reasons.${d.reason!}`), note: d.version })
                     : t(`firmware.rollout.reasons.${d.reason!}`),

@@ -18,6 +18,7 @@ import {
   type RolloutDetail,
 } from '../../shared/firmware/index.js';
 import { formatTime } from '../../shared/format.js';
+import { deviceLabel } from '../../shared/device/index.js';
 import { useDetail } from '../app/detail.js';
 import { useOpMutation } from '../bridge.js';
 import {
@@ -212,7 +213,7 @@ function Jobs({ id }: { id: number }) {
         width: 220,
         grow: 1,
         hideable: false,
-        render: (j) => <OverflowText text={`${j.name} · ${j.serial}`} />,
+        render: (j) => <OverflowText text={deviceLabel(j)} />,
       },
       {
         id: 'stage',

@@ -11,6 +11,7 @@ import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatTime, formatYuan, parseYuan, yuanInput } from '../../shared/format.js';
+import { deviceLabel } from '../../shared/device/index.js';
 import {
   BEHAVIOUR_KINDS,
   BEHAVIOUR_LIMITS,
@@ -191,7 +192,7 @@ function ConditionFields({
           <MultiPick
             placeholder={t('group.behaviour.none')}
             label={t('group.behaviour.devices')}
-            options={(choices?.devices ?? []).map((d) => ({ id: d.id, text: `${d.name} · ${d.serial}` }))}
+            options={(choices?.devices ?? []).map((d) => ({ id: d.id, text: deviceLabel(d) }))}
             value={condition.deviceIds}
             onChange={(deviceIds) => onChange({ ...condition, deviceIds })}
             testId="group-behaviour-devices"

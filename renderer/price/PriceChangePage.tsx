@@ -8,6 +8,7 @@ import { Button, makeStyles, ProgressBar, Text, tokens } from '@fluentui/react-c
 import { useMemo, useState } from 'react';
 import { CODE } from '../../shared/domains.js';
 import { formatTime } from '../../shared/format.js';
+import { deviceLabel } from '../../shared/device/index.js';
 import {
   PRICE_DEVICE_STATES,
   type PriceChangeDetail,
@@ -184,7 +185,7 @@ function Devices({ id }: { id: number }) {
         width: 220,
         grow: 1,
         hideable: false,
-        render: (d) => <OverflowText text={`${d.name} · ${d.serial}`} />,
+        render: (d) => <OverflowText text={deviceLabel(d)} />,
       },
       {
         id: 'state',

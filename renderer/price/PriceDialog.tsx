@@ -14,6 +14,7 @@ import { CODE } from '../../shared/domains.js';
 import { TARGETS } from '../../shared/firmware/index.js';
 import { formatYuan, yuanInput } from '../../shared/format.js';
 import { PRICE_TIMINGS, type PriceChangeDetail, type PriceProduct } from '../../shared/price/index.js';
+import { deviceLabel } from '../../shared/device/index.js';
 import { zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
 import { useConsoleForm } from '../app/useConsoleForm.js';
@@ -181,7 +182,7 @@ export function PriceDialog({
             <MultiPick
               label={t('price.devices')}
               required
-              options={(targets.data?.devices ?? []).map((d) => ({ id: d.id, text: `${d.name} · ${d.serial}` }))}
+              options={(targets.data?.devices ?? []).map((d) => ({ id: d.id, text: deviceLabel(d) }))}
               value={field.value}
               onChange={field.onChange}
               placeholder={t('price.devices')}
@@ -263,7 +264,7 @@ export function PriceDialog({
             {unfit.map((d) => (
               <div key={d.deviceId} data-testid="price-unfit">
                 {t('common.labelled', {
-                  label: `${d.name} · ${d.serial}`,
+                  label: deviceLabel(d),
                   value: t(`price.unfit.${d.reason!}`, {
                     ids: d.conflicts.map((id) => `#${id}`).join(t('common.listSeparator')),
                   }),

@@ -12,6 +12,7 @@ import { OpenRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatTime, formatYuan } from '../../shared/format.js';
+import { deviceLabel } from '../../shared/device/index.js';
 import {
   priceChangeState,
   type PriceChangeItem,
@@ -108,7 +109,7 @@ function useDeviceChoice() {
     options: devices.map((d) => String(d.id)),
     label: (id: string) => {
       const d = devices.find((x) => String(x.id) === id);
-      return d ? `${d.name} · ${d.serial}` : id;
+      return d ? deviceLabel(d) : id;
     },
   };
 }
@@ -275,7 +276,7 @@ function History() {
         width: 200,
         grow: 1,
         hideable: false,
-        render: (h) => <OverflowText text={`${h.deviceName} · ${h.serial}`} />,
+        render: (h) => <OverflowText text={deviceLabel({ name: h.deviceName, serial: h.serial })} />,
       },
       { id: 'channel', header: t('price.channel'), kind: 'number', minWidth: 60, value: (h) => h.channel },
       {

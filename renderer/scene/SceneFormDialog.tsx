@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { CODE } from '../../shared/domains.js';
 import { SCENE_LIMITS, sceneForm, type SceneDetail } from '../../shared/scene/index.js';
+import { deviceLabel } from '../../shared/device/index.js';
 import { useOp, useOpMutation } from '../bridge.js';
 import { zodI18nResolver } from '../app/form.js';
 import { useConsoleForm } from '../app/useConsoleForm.js';
@@ -131,7 +132,7 @@ export function SceneFormDialog({
                     data-testid="scene-form-device"
                     label={
                       <>
-                        {`${d.name} · ${d.serial}`}
+                        {deviceLabel(d)}
                         {elsewhere && <Text size={200} className={styles.taken}>{`(${d.sceneName})`}</Text>}
                       </>
                     }

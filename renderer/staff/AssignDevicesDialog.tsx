@@ -19,6 +19,7 @@ import { ChevronLeftRegular, ChevronRightRegular, SearchRegular } from '@fluentu
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { AssignedDevice, MemberItem } from '../../shared/staff/index.js';
+import { deviceLabel } from '../../shared/device/index.js';
 import { useOp, useOpMutation } from '../bridge.js';
 import { FormDialog, useDialogSave, useScreen } from '../kit/index.js';
 
@@ -55,7 +56,7 @@ const useStyles = makeStyles({
 });
 
 const NONE: readonly AssignedDevice[] = [];
-const labelOf = (d: AssignedDevice) => `${d.name} · ${d.serial}`;
+const labelOf = (d: AssignedDevice) => deviceLabel(d);
 
 export function AssignDevicesDialog({ member, onClose }: { member: MemberItem; onClose: () => void }) {
   const { t } = useScreen();

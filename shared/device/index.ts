@@ -18,6 +18,7 @@ export * from './pool.js';
 export * from './care.js';
 export * from './modules.js';
 export * from './handover.js';
+export { deviceLabel } from './label.js';
 export { deviceErrors } from './errors.js';
 
 export const device = defineDomain({
