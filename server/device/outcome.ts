@@ -12,7 +12,7 @@
  * - door or timeout: the channel is not to blame; nothing changes.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { DeliveryFailure, ItemOutcome } from '../../shared/order/index.js';
+import type { DeliveryFailure, ItemOutcome } from '../../shared/device/index.js';
 import type { Tx } from '../db/index.js';
 import type { DeviceNews } from './events.js';
 import { deviceChannels as c } from './schema.js';

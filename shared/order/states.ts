@@ -1,4 +1,8 @@
 /** The states and kinds of an order (spec §3, §4): shared by the rows, the filters and the texts. */
+import type { DeliveryFailure, ItemOutcome } from '../device/index.js';
+
+// What a machine says of each item after the sale is the device's vocabulary; an order's delivery is read from it.
+export { DELIVERY_FAILURES, ITEM_OUTCOMES, type DeliveryFailure, type ItemOutcome } from '../device/index.js';
 /** Spec §4 payment status (pre-created … payment success; also unpaid, order completed). */
 export const PAYMENT_STATES = [
   'preCreated',
@@ -33,12 +37,6 @@ export const PAY_TYPES = ['program', 'scan', 'face', 'app'] as const;
 export const ORDER_KINDS = ['sale', 'payment', 'scene'] as const;
 /** Spec §4 scene order (a linked order's): not started, in progress, forced interruption, ended. */
 export const SCENE_ORDER_STATES = ['notStarted', 'inProgress', 'interrupted', 'ended'] as const;
-/** What a machine says of one item after the sale (the vend outcomes issue): delivered, or failed. */
-export const ITEM_OUTCOMES = ['delivered', 'failed'] as const;
-export type ItemOutcome = (typeof ITEM_OUTCOMES)[number];
-/** Why a vend failed: the spiral jammed, the channel was empty, the motor, the pick-up door, or no answer in time. */
-export const DELIVERY_FAILURES = ['jam', 'empty', 'motor', 'door', 'timeout'] as const;
-export type DeliveryFailure = (typeof DELIVERY_FAILURES)[number];
 
 /**
  * Spec §4 delivery status and delivery end from the items' outcomes (null:
