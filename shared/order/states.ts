@@ -1,5 +1,5 @@
 /** The states and kinds of an order (spec §3, §4): shared by the rows, the filters and the texts. */
-import type { DeliveryFailure, ItemOutcome } from '../device/index.js';
+import type { ItemOutcome } from '../device/index.js';
 
 // What a machine says of each item after the sale is the device's vocabulary; an order's delivery is read from it.
 export { DELIVERY_FAILURES, ITEM_OUTCOMES, type DeliveryFailure, type ItemOutcome } from '../device/index.js';
