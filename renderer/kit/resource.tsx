@@ -14,8 +14,7 @@
  * - `column('name', { … })`: a column headed `scene.name` (with
  *   `testId: true`, its cells `scene-name`);
  * - `action('edit')`: a row action's label (`scene.edit`) and test id
- *   (`scene-edit`), spread on a RowAction.
- *
+ *   (`scene-edit`), spread on a RowAction;
  * - `labels('states')`: a choice's words (`scene.states.<value>`);
  * - `tenantColumn()`: the tenant column, for a user who sees more than one
  *   tenant's rows (`byTenant`), headed `common.tenant` as the `tenantId`
