@@ -92,14 +92,11 @@ export {
   filterBody,
   type DraftField,
   useListPage,
-  useRowDelete,
-  type DeleteOp,
   type ListPageState,
   type ListPageOptions,
   type PageBody,
   type PageOp,
   type PageRow,
-  type RowDeleteOptions,
   type TableState,
 } from './useListPage.js';
 export { DetailPage, InfoList, type DetailPageProps, type InfoItem } from './DetailPage.js';
@@ -117,7 +114,9 @@ export {
 } from './resource.js';
 export {
   rowCommand,
+  rowDelete,
   useRowCommands,
+  type DeleteOp,
   type RowCommand,
   type RowCommandOptions,
   type RowCommands,

@@ -10,7 +10,9 @@
  * Texts, from the resource's namespace: `<ns>.<kind>` (the question's title
  * and button), `<ns>.<kind>Confirm` (the question, given `{name}`),
  * `<ns>.<done>` (the success message); `failed` for a refusal without words
- * of its own.
+ * of its own. A row's delete (`rowDelete`) reads the words most lists wrote
+ * for it: `<ns>.deleteTitle`, `<ns>.deleteConfirm`, `<ns>.deleted` and the
+ * common "Delete" on the button.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState, type ReactNode } from 'react';
@@ -32,6 +34,10 @@ export interface RowCommand<R> {
   ask?: boolean;
   /** The question's key in the namespace, where it is not `<kind>Confirm`. */
   question?: string;
+  /** The question's title, a key in the namespace, where it is not `<kind>`. */
+  title?: string;
+  /** The confirming button's words, a whole key, where they are not `<ns>.<kind>`. */
+  confirmLabel?: string;
 }
 
 /** A list's commands: a module constant, so the `run` a table's memoised columns hold stays the same. */
@@ -49,16 +55,39 @@ export const rowCommand = <K extends Op, R>(
   spec: Omit<RowCommand<R>, 'op' | 'input'> & { input?: (row: R) => OpInput<K> },
 ): RowCommand<R> => ({ op, ...spec });
 
+/** The operations that delete one row by the id in their path. */
+export type DeleteOp = { [K in Op]: OpInput<K> extends { params: { id: unknown } } ? K : never }[Op];
+
+/**
+ * A row's delete by the id in its path, with the words most lists wrote for it; `spec` names the
+ * words a list wrote otherwise (a title that is the button's `delete`, a question of its own).
+ */
+export const rowDelete = <K extends DeleteOp, R>(
+  op: K,
+  spec: Partial<Omit<RowCommand<R>, 'op' | 'input' | 'ask'>> = {},
+): RowCommand<R> =>
+  ({
+    op,
+    ask: true,
+    done: 'deleted',
+    title: 'deleteTitle',
+    question: 'deleteConfirm',
+    confirmLabel: 'common.delete',
+    ...spec,
+  }) as RowCommand<R>;
+
 export interface RowCommandOptions<R> {
   /** How the question names the row. */
   name: (row: R) => string;
+  /** More words the question reads from the row (a rule's month). */
+  values?: (row: R) => Record<string, string | number>;
   /** The refusal's words where the server gave none of its own. */
   failed?: string;
 }
 
 export function useRowCommands<R extends { id: number }, C extends string>(
   { ns, invalidates, commands }: RowCommands<C, R>,
-  { name, failed }: RowCommandOptions<R>,
+  { name, values, failed }: RowCommandOptions<R>,
 ): { run: (kind: C, row: R) => Promise<void>; dialog: ReactNode } {
   const t = useRuntimeText();
   const client = useQueryClient();
@@ -92,17 +121,21 @@ export function useRowCommands<R extends { id: number }, C extends string>(
     [commands, call],
   );
 
+  const asked = asking && commands[asking.kind];
   const dialog = (
     <ConfirmDialog
       open={asking?.open === true}
       danger
-      title={asking ? t(`${ns}.${asking.kind}`) : ''}
+      title={asking && asked ? t(`${ns}.${asked.title ?? asking.kind}`) : ''}
       text={
-        asking
-          ? t(`${ns}.${commands[asking.kind].question ?? `${asking.kind}Confirm`}`, { name: name(asking.row) })
+        asking && asked
+          ? t(`${ns}.${asked.question ?? `${asking.kind}Confirm`}`, {
+              ...values?.(asking.row),
+              name: name(asking.row),
+            })
           : ''
       }
-      confirmLabel={asking ? t(`${ns}.${asking.kind}`) : ''}
+      confirmLabel={asking && asked ? t(asked.confirmLabel ?? `${ns}.${asking.kind}`) : ''}
       onConfirm={async () => {
         if (asking) await call(asking.kind, asking.row);
         setAsking((a) => a && { ...a, open: false });

@@ -3,16 +3,13 @@
  * and as applied, the page asked for, the query of one page operation with
  * the previous page kept while the next loads, what the table and the pager
  * show, stepping back from a page that ran out of rows, and a refresh for a
- * row found gone; and a row's delete (`useRowDelete`, below). A screen adds
- * its own columns, dialogs and actions.
+ * row found gone. A screen adds its own columns, dialogs and actions; a
+ * row's commands (delete among them) are `useRowCommands`'.
  */
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import type { Op, OpInput, OpOutput } from '../../shared/ipc.js';
-import { useOp, useOpMutation } from '../bridge.js';
-import { refusedWith } from '../app/errors.js';
-import { useNotify } from '../app/notify.js';
-import { useReport } from '../app/report.js';
+import { useOp } from '../bridge.js';
 import { listView, shownTotal, type ListView } from './listState.js';
 import { useLastPage, type Paging } from './usePaging.js';
 
@@ -166,55 +163,5 @@ export function useListPage<K extends PageOp, F extends object>(
       capped: (list.data as { capped?: boolean } | undefined)?.capped === true,
       onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
     },
-  };
-}
-
-// A list row's delete, as every list asks for it: the row to confirm, then the call, "deleted" on
-// success; a refusal is reported, and when it says the list is out of date (the row gone, or taken
-// into use meanwhile) the list is asked again. The confirmation closes either way. Spread `dialog`
-// on the kit's `ConfirmDialog`.
-
-/** The operations that delete one row by the id in their path. */
-export type DeleteOp = { [K in Op]: OpInput<K> extends { params: { id: unknown } } ? K : never }[Op];
-
-export interface RowDeleteOptions {
-  /** The queries the delete makes stale. */
-  invalidates: readonly Op[];
-  /** The success message. */
-  deleted: string;
-  /** The codes that mean the list shown is out of date. */
-  stale: readonly number[];
-  /** Asks for the list again. */
-  refresh: () => Promise<unknown>;
-}
-
-export function useRowDelete<K extends DeleteOp, R extends { id: number }>(
-  op: K,
-  { invalidates, deleted, stale, refresh }: RowDeleteOptions,
-) {
-  const notify = useNotify();
-  const report = useReport();
-  const remove = useOpMutation(op, { invalidates });
-  const [asking, setAsking] = useState<R | null>(null);
-  // Stable: a table's memoised columns hold it.
-  const ask = useCallback((row: R) => setAsking(row), []);
-  const confirm = async () => {
-    if (!asking) return;
-    try {
-      // The mapped type cannot tell TypeScript that `{ params: { id } }` is this operation's input.
-      await remove.mutateAsync({ params: { id: asking.id } } as OpInput<K>);
-      notify(deleted);
-    } catch (error) {
-      report(error);
-      if (stale.some((code) => refusedWith(error, code))) await refresh();
-    } finally {
-      setAsking(null);
-    }
-  };
-  return {
-    /** The row whose delete is being confirmed. */
-    asking,
-    ask,
-    dialog: { open: asking !== null, onConfirm: confirm, onCancel: () => setAsking(null) },
   };
 }

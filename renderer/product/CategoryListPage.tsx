@@ -2,15 +2,15 @@
 import { Button } from '@fluentui/react-components';
 import { BeakerRegular } from '@fluentui/react-icons';
 import { useCallback, useState } from 'react';
-import { CODE } from '../../shared/domains.js';
 import type { CategoryItem } from '../../shared/product/index.js';
 import { can } from '../app/session.js';
 import {
-  ConfirmDialog,
   Pager,
   seesTenants,
   useListPage,
-  useRowDelete,
+  rowDelete,
+  useRowCommands,
+  type RowCommands,
   useScreen,
   ListPage,
   CreateButton,
@@ -23,6 +23,13 @@ import { INGREDIENTS_PATH } from './paths.js';
 /** The dialog in use: none, create (maybe under a parent), or edit. */
 type Editing = { category?: CategoryItem; parent?: CategoryItem } | null;
 
+// A refusal (gone meanwhile, or given a subcategory or product meanwhile) reads the list again too.
+const COMMANDS: RowCommands<'delete', CategoryItem> = {
+  ns: 'product.category',
+  invalidates: ['product.categoryPage', 'product.categoryOptions'],
+  commands: { delete: rowDelete('product.categoryDelete') },
+};
+
 export default function CategoryListPage() {
   const { t, user, navigate } = useScreen();
   const byTenant = seesTenants(user);
@@ -32,13 +39,8 @@ export default function CategoryListPage() {
   const { search, refresh, table, pager } = useListPage('product.categoryPage', { empty: EMPTY_CATEGORY_FILTER });
   const [editing, setEditing] = useState<Editing>(null);
 
-  // Gone meanwhile, or given a subcategory or product meanwhile: show the list as it is now.
-  const remove = useRowDelete<'product.categoryDelete', CategoryItem>('product.categoryDelete', {
-    invalidates: ['product.categoryPage', 'product.categoryOptions'],
-    deleted: t('product.category.deleted'),
-    stale: [CODE.categoryNotFound, CODE.categoryHasChildren, CODE.categoryHasProducts],
-    refresh,
-  });
+  const { run, dialog } = useRowCommands(COMMANDS, { name: (c) => c.name });
+  const onDelete = useCallback((category: CategoryItem) => void run('delete', category), [run]);
 
   const onCreateChild = useCallback((parent: CategoryItem) => setEditing({ parent }), []);
   const onEdit = useCallback((category: CategoryItem) => setEditing({ category }), []);
@@ -76,7 +78,7 @@ export default function CategoryListPage() {
         canEdit={canEdit}
         onCreateChild={onCreateChild}
         onEdit={onEdit}
-        onDelete={remove.ask}
+        onDelete={onDelete}
       />
       <Pager {...pager} totalText={(count) => t('product.category.treeTotal', { count })} testId="category-pager" />
       {editing && (
@@ -87,13 +89,7 @@ export default function CategoryListPage() {
           onGone={() => void refresh()}
         />
       )}
-      <ConfirmDialog
-        {...remove.dialog}
-        danger
-        title={t('product.category.deleteTitle')}
-        text={t('product.category.deleteConfirm', { name: remove.asking?.name ?? '' })}
-        confirmLabel={t('common.delete')}
-      />
+      {dialog}
     </ListPage>
   );
 }

@@ -7,10 +7,8 @@ import { ImageMultipleRegular, TextBulletListSquareEditRegular } from '@fluentui
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { CODE } from '../../shared/domains.js';
 import { CUSTOM_MODEL_LIMITS, type CustomModelItem } from '../../shared/product/index.js';
 import {
-  ConfirmDialog,
   CreateButton,
   DeleteAction,
   EditAction,
@@ -19,13 +17,21 @@ import {
   RowActions,
   TextFilter,
   useResource,
-  useRowDelete,
+  rowDelete,
+  useRowCommands,
+  type RowCommands,
   type Column,
 } from '../kit/index.js';
 import { CustomModelFormDialog } from './CustomModelFormDialog.js';
 import { imgDetailsPath, infoDetailsPath } from './paths.js';
 
 const EMPTY = { keyword: '' };
+
+const COMMANDS: RowCommands<'delete', CustomModelItem> = {
+  ns: 'product.customModel',
+  invalidates: ['product.customModelPage', 'product.customModels'],
+  commands: { delete: rowDelete('product.customModelDelete') },
+};
 
 export default function CustomModelListPage() {
   const { t } = useTranslation();
@@ -38,12 +44,7 @@ export default function CustomModelListPage() {
   const { column, source, action, refresh } = models;
   const [editing, setEditing] = useState<{ model?: CustomModelItem } | null>(null);
 
-  const remove = useRowDelete<'product.customModelDelete', CustomModelItem>('product.customModelDelete', {
-    invalidates: ['product.customModelPage', 'product.customModels'],
-    deleted: t('product.customModel.deleted'),
-    stale: [CODE.customModelNotFound],
-    refresh,
-  });
+  const { run, dialog } = useRowCommands(COMMANDS, { name: (m) => m.name });
 
   const columns = useMemo<Column<CustomModelItem>[]>(
     () => [
@@ -76,12 +77,12 @@ export default function CustomModelListPage() {
               action={() => void navigate(imgDetailsPath(m.id))}
             />
             <EditAction opensDialog action={() => setEditing({ model: m })} testId="custom-model-edit" />
-            <DeleteAction opensDialog action={() => remove.ask(m)} testId="custom-model-delete" />
+            <DeleteAction opensDialog action={() => void run('delete', m)} testId="custom-model-delete" />
           </RowActions>
         ),
       }),
     ],
-    [t, navigate, column, action],
+    [t, navigate, column, action, run],
   );
 
   const create = (testId: string) => (
@@ -108,13 +109,7 @@ export default function CustomModelListPage() {
       {editing && (
         <CustomModelFormDialog model={editing.model} onClose={() => setEditing(null)} onGone={() => void refresh()} />
       )}
-      <ConfirmDialog
-        {...remove.dialog}
-        danger
-        title={t('product.customModel.deleteTitle')}
-        text={t('product.customModel.deleteConfirm', { name: remove.asking?.name ?? '' })}
-        confirmLabel={t('common.delete')}
-      />
+      {dialog}
     </ResourceList>
   );
 }

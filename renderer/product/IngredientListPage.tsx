@@ -1,7 +1,6 @@
 /** /productManagement/ingredient (spec §2 ingredient, §3 Ingredient): a tenant's ingredients, built from the list kit. */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CODE } from '../../shared/domains.js';
 import {
   INGREDIENT_LIMITS,
   INGREDIENT_TYPES,
@@ -10,7 +9,6 @@ import {
 } from '../../shared/product/index.js';
 import {
   ChoiceFilter,
-  ConfirmDialog,
   CreateButton,
   DeleteAction,
   EditAction,
@@ -19,7 +17,9 @@ import {
   TenantFilter,
   TextFilter,
   useResource,
-  useRowDelete,
+  rowDelete,
+  useRowCommands,
+  type RowCommands,
   type Column,
 } from '../kit/index.js';
 import { IngredientFormDialog } from './IngredientFormDialog.js';
@@ -31,6 +31,12 @@ interface Filter {
 }
 const EMPTY: Filter = { keyword: '' };
 
+const COMMANDS: RowCommands<'delete', IngredientItem> = {
+  ns: 'product.ingredient',
+  invalidates: ['product.ingredientPage'],
+  commands: { delete: rowDelete('product.ingredientDelete') },
+};
+
 export default function IngredientListPage() {
   const { t } = useTranslation();
   const ingredients = useResource('product.ingredientPage', {
@@ -41,12 +47,7 @@ export default function IngredientListPage() {
   const { column, source, labels, tenantColumn, refresh } = ingredients;
   const [editing, setEditing] = useState<{ ingredient?: IngredientItem } | null>(null);
 
-  const remove = useRowDelete<'product.ingredientDelete', IngredientItem>('product.ingredientDelete', {
-    invalidates: ['product.ingredientPage'],
-    deleted: t('product.ingredient.deleted'),
-    stale: [CODE.ingredientNotFound],
-    refresh,
-  });
+  const { run, dialog } = useRowCommands(COMMANDS, { name: (i) => i.name });
 
   const columns = useMemo<Column<IngredientItem>[]>(
     () => [
@@ -65,12 +66,12 @@ export default function IngredientListPage() {
         render: (i) => (
           <RowActions compact wrap>
             <EditAction opensDialog action={() => setEditing({ ingredient: i })} testId="ingredient-edit" />
-            <DeleteAction opensDialog action={() => remove.ask(i)} testId="ingredient-delete" />
+            <DeleteAction opensDialog action={() => void run('delete', i)} testId="ingredient-delete" />
           </RowActions>
         ),
       }),
     ],
-    [t, column, labels, tenantColumn],
+    [t, column, labels, tenantColumn, run],
   );
 
   const create = (testId: string) => (
@@ -106,13 +107,7 @@ export default function IngredientListPage() {
           onGone={() => void refresh()}
         />
       )}
-      <ConfirmDialog
-        {...remove.dialog}
-        danger
-        title={t('product.ingredient.deleteTitle')}
-        text={t('product.ingredient.deleteConfirm', { name: remove.asking?.name ?? '' })}
-        confirmLabel={t('common.delete')}
-      />
+      {dialog}
     </ResourceList>
   );
 }

@@ -7,10 +7,8 @@
  */
 import { Badge } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
-import { CODE } from '../../shared/domains.js';
 import type { ShareHostItem } from '../../shared/share/index.js';
 import {
-  ConfirmDialog,
   CreateButton,
   DeleteAction,
   EditAction,
@@ -21,7 +19,9 @@ import {
   TenantFilter,
   TextFilter,
   useResource,
-  useRowDelete,
+  rowDelete,
+  useRowCommands,
+  type RowCommands,
   useScreen,
   type Column,
 } from '../kit/index.js';
@@ -34,18 +34,20 @@ interface Filter {
 }
 const EMPTY: Filter = { name: '' };
 
+// A refusal (gone meanwhile, or stated meanwhile) reads the list again too.
+const COMMANDS: RowCommands<'delete', ShareHostItem> = {
+  ns: 'share.host',
+  invalidates: ['share.hostPage', 'share.subjects'],
+  commands: { delete: rowDelete('share.hostDelete', { title: 'delete', confirmLabel: 'share.host.delete' }) },
+};
+
 export default function HostsPage() {
   const { t } = useScreen();
   const hosts = useResource('share.hostPage', { ns: 'share.host', testId: 'share-host', empty: EMPTY });
   const { column, source, action, tenantColumn, refresh } = hosts;
   const [editing, setEditing] = useState<ShareHostItem | 'new' | null>(null);
   const [holding, setHolding] = useState<ShareHostItem | null>(null);
-  const remove = useRowDelete<'share.hostDelete', ShareHostItem>('share.hostDelete', {
-    invalidates: ['share.hostPage', 'share.subjects'],
-    deleted: t('share.host.deleted'),
-    stale: [CODE.shareHostNotFound, CODE.shareHostStated],
-    refresh,
-  });
+  const { run, dialog } = useRowCommands(COMMANDS, { name: (h) => h.name });
 
   const columns = useMemo<Column<ShareHostItem>[]>(
     () => [
@@ -86,12 +88,12 @@ export default function HostsPage() {
               action={() => setHolding(h)}
             />
             <EditAction opensDialog action={() => setEditing(h)} testId="share-host-edit" />
-            <DeleteAction opensDialog action={() => remove.ask(h)} testId="share-host-delete" />
+            <DeleteAction opensDialog action={() => void run('delete', h)} testId="share-host-delete" />
           </RowActions>
         ),
       }),
     ],
-    [t, remove.ask, column, action, tenantColumn],
+    [t, run, column, action, tenantColumn],
   );
 
   return (
@@ -115,13 +117,7 @@ export default function HostsPage() {
         />
       )}
       {holding && <HostPointsDialog host={holding} onClose={() => setHolding(null)} />}
-      <ConfirmDialog
-        {...remove.dialog}
-        danger
-        title={t('share.host.delete')}
-        text={t('share.host.deleteConfirm', { name: remove.asking?.name ?? '' })}
-        confirmLabel={t('share.host.delete')}
-      />
+      {dialog}
     </ResourceList>
   );
 }

@@ -6,14 +6,12 @@
  * version of a month not issued, which lets the one before apply again.
  */
 import { useMemo, useState } from 'react';
-import { CODE } from '../../shared/domains.js';
 import type { ShareRuleItem } from '../../shared/share/index.js';
 import { HistoryDialog } from '../oplog/index.js';
 import { can, useUser } from '../app/session.js';
 import { useOp } from '../bridge.js';
 import {
   ChoiceFilter,
-  ConfirmDialog,
   CreateButton,
   DataTable,
   DeleteAction,
@@ -27,7 +25,9 @@ import {
   tenantColumn,
   TenantFilter,
   useListPage,
-  useRowDelete,
+  rowDelete,
+  useRowCommands,
+  type RowCommands,
   useScreen,
   type Column,
 } from '../kit/index.js';
@@ -41,6 +41,13 @@ interface Filter {
 }
 const EMPTY: Filter = {};
 
+// A refusal (gone meanwhile) reads the list again too.
+const COMMANDS: RowCommands<'delete', ShareRuleItem> = {
+  ns: 'share.rule',
+  invalidates: ['share.rulePage'],
+  commands: { delete: rowDelete('share.ruleDelete', { title: 'delete', confirmLabel: 'share.rule.delete' }) },
+};
+
 const targetOf = (key: string | undefined) => {
   if (!key) return {};
   const [kind, id] = key.split(':') as [string, string];
@@ -52,7 +59,7 @@ export default function RulesPage() {
   const { t } = useScreen();
   const user = useUser();
   const byTenant = seesTenants(user);
-  const { field, draft, apply, reset, search, refresh, table, pager } = useListPage('share.rulePage', {
+  const { field, draft, apply, reset, search, table, pager } = useListPage('share.rulePage', {
     empty: EMPTY,
     body: (f) => ({ ...targetOf(f.subject), ...(f.tenantId ? { tenantId: f.tenantId } : {}) }),
   });
@@ -76,11 +83,9 @@ export default function RulesPage() {
   const [setting, setSetting] = useState<{ from?: ShareRuleItem } | null>(null);
   const [history, setHistory] = useState<ShareRuleItem | null>(null);
   const readsLog = can(user, '10-1');
-  const remove = useRowDelete<'share.ruleDelete', ShareRuleItem>('share.ruleDelete', {
-    invalidates: ['share.rulePage'],
-    deleted: t('share.rule.deleted'),
-    stale: [CODE.shareRuleNotFound],
-    refresh,
+  const { run, dialog } = useRowCommands(COMMANDS, {
+    name: (r) => r.subjectName,
+    values: (r) => ({ month: r.fromMonth }),
   });
 
   const columns = useMemo<Column<ShareRuleItem>[]>(
@@ -150,12 +155,12 @@ export default function RulesPage() {
                 {t('oplog.history.title')}
               </RowAction>
             )}
-            <DeleteAction opensDialog action={() => remove.ask(r)} testId="share-rule-delete" />
+            <DeleteAction opensDialog action={() => void run('delete', r)} testId="share-rule-delete" />
           </RowActions>
         ),
       },
     ],
-    [t, byTenant, search, remove.ask, readsLog],
+    [t, byTenant, search, run, readsLog],
   );
 
   return (
@@ -198,13 +203,7 @@ export default function RulesPage() {
         />
       )}
       {setting && <RuleFormDialog tenantId={draft.tenantId} from={setting.from} onClose={() => setSetting(null)} />}
-      <ConfirmDialog
-        {...remove.dialog}
-        danger
-        title={t('share.rule.delete')}
-        text={t('share.rule.deleteConfirm', { month: remove.asking?.fromMonth ?? '' })}
-        confirmLabel={t('share.rule.delete')}
-      />
+      {dialog}
     </ListPage>
   );
 }

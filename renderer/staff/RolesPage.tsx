@@ -7,10 +7,8 @@
 import { Badge, makeStyles, tokens } from '@fluentui/react-components';
 import { DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';
-import { CODE } from '../../shared/domains.js';
 import { powerKey, type RoleItem } from '../../shared/staff/index.js';
 import {
-  ConfirmDialog,
   CreateButton,
   OverflowText,
   ResourceList,
@@ -19,7 +17,9 @@ import {
   TenantFilter,
   TextFilter,
   useResource,
-  useRowDelete,
+  rowDelete,
+  useRowCommands,
+  type RowCommands,
   useScreen,
   type Column,
 } from '../kit/index.js';
@@ -41,17 +41,25 @@ interface Filter {
 }
 const EMPTY: Filter = { keyword: '' };
 
+// A refusal (gone meanwhile, or given to a member meanwhile) reads the list again too.
+const COMMANDS: RowCommands<'delete', RoleItem> = {
+  ns: 'staff.role',
+  invalidates: ['staff.roles', 'staff.page'],
+  commands: {
+    delete: rowDelete('staff.deleteRole', {
+      title: 'delete',
+      question: 'confirmDelete',
+      confirmLabel: 'staff.role.delete',
+    }),
+  },
+};
+
 export default function RolesPage() {
   const { t, navigate } = useScreen();
   const styles = useStyles();
   const roles = useResource('staff.roles', { ns: 'staff.role', testId: 'role', empty: EMPTY });
-  const { column, source, action, tenantColumn, refresh } = roles;
-  const remove = useRowDelete<'staff.deleteRole', RoleItem>('staff.deleteRole', {
-    invalidates: ['staff.roles', 'staff.page'],
-    deleted: t('staff.role.deleted'),
-    stale: [CODE.roleNotFound, CODE.roleInUse],
-    refresh,
-  });
+  const { column, source, action, tenantColumn } = roles;
+  const { run, dialog } = useRowCommands(COMMANDS, { name: (r) => r.name });
 
   const columns = useMemo<Column<RoleItem>[]>(
     () => [
@@ -95,12 +103,18 @@ export default function RolesPage() {
         render: (r) => (
           <RowActions>
             <RowAction {...action('edit')} icon={<EditRegular />} action={() => navigate(editRolePath(r.id))} />
-            <RowAction {...action('delete')} danger opensDialog icon={<DeleteRegular />} action={() => remove.ask(r)} />
+            <RowAction
+              {...action('delete')}
+              danger
+              opensDialog
+              icon={<DeleteRegular />}
+              action={() => void run('delete', r)}
+            />
           </RowActions>
         ),
       }),
     ],
-    [t, styles, navigate, remove.ask, column, action, tenantColumn],
+    [t, styles, navigate, run, column, action, tenantColumn],
   );
 
   return (
@@ -116,13 +130,7 @@ export default function RolesPage() {
         </>
       }
     >
-      <ConfirmDialog
-        {...remove.dialog}
-        danger
-        title={t('staff.role.delete')}
-        text={t('staff.role.confirmDelete', { name: remove.asking?.name ?? '' })}
-        confirmLabel={t('staff.role.delete')}
-      />
+      {dialog}
     </ResourceList>
   );
 }

@@ -133,6 +133,15 @@ test('tenant1 makes a role with 2-1 and 6-1 and a member with it, who sees exact
   await page.getByRole('button', { name: en.staff.member.delete }).last().click();
   await expect(notification(page)).toContainText(en.staff.member.deleted);
   await expect(member).toHaveCount(0);
+
+  // The role nobody holds any more is deleted from the roles list, after a question naming it.
+  await page.goto('/atManagement/peopleadmin');
+  const role = page.getByTestId('role-row').filter({ hasText: '巡店专员' });
+  await role.getByTestId('role-delete').click();
+  await expect(page.getByRole('dialog')).toContainText('巡店专员');
+  await page.getByRole('dialog').getByRole('button', { name: en.staff.role.delete }).click();
+  await expect(notification(page)).toContainText(en.staff.role.deleted);
+  await expect(role).toHaveCount(0);
 });
 
 test("a member's menu follows its role at its next navigation, without signing out", async ({
