@@ -12,32 +12,18 @@ import { formatDateTime } from '../app/format.js';
 import { useOpMutation } from '../bridge.js';
 import {
   ActionButton,
-  type Column,
-  DataTable,
-  FilterBar,
+  ChoiceFilter,
   filterBody,
   forTenant,
   OverflowText,
-  Pager,
-  useListPage,
-  useScreen,
+  ResourceList,
   RowAction,
-  ChoiceFilter,
+  useResource,
+  useScreen,
+  type Column,
 } from '../kit/index.js';
 
-const useStyles = makeStyles({
-  log: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
-  head: {
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'space-between',
-    gap: tokens.spacingHorizontalM,
-    flexWrap: 'wrap',
-  },
-  // The filter bar grows along a row, as on every list page.
-  filters: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  muted: { color: tokens.colorNeutralForeground3 },
-});
+const useStyles = makeStyles({ muted: { color: tokens.colorNeutralForeground3 } });
 
 const COLOURS = { pending: 'warning', delivered: 'success', failed: 'danger' } as const;
 
@@ -50,32 +36,28 @@ const EMPTY: Filter = {};
 export function DeliveryLog({ tenantId }: { tenantId?: number | undefined }) {
   const { t, notify, report } = useScreen();
   const styles = useStyles();
-  const { field, apply, reset, table, pager, refresh } = useListPage('callback.deliveries', {
+  const deliveries = useResource('callback.deliveries', {
+    ns: 'callback.delivery',
+    testId: 'delivery',
     empty: EMPTY,
     body: (f) => ({ ...filterBody(f), ...forTenant(tenantId) }),
   });
+  const { column, source, action, labels, refresh } = deliveries;
   const resend = useOpMutation('callback.resend', { invalidates: ['callback.deliveries'] });
+  // The event's words are the callback settings' (the events it pushes).
+  const event = (type: DeliveryItem['type']) => t(`callback.event.${type}`);
 
   const columns = useMemo<Column<DeliveryItem>[]>(
     () => [
-      {
-        id: 'createdAt',
-        header: t('callback.column.time'),
-        minWidth: 160,
-        width: 165,
-        hideable: false,
-        value: (r) => formatDateTime(r.createdAt),
-      },
-      {
-        id: 'state',
-        header: t('callback.column.state'),
+      column('createdAt', { minWidth: 160, width: 165, hideable: false, value: (r) => formatDateTime(r.createdAt) }),
+      column('state', {
         minWidth: 80,
         width: 110,
-        cellTestId: 'delivery-state',
+        testId: true,
         render: (r) => (
-          <span title={r.nextAt ? t('callback.nextAt', { time: formatDateTime(r.nextAt) }) : undefined}>
+          <span title={r.nextAt ? t('callback.delivery.nextAt', { time: formatDateTime(r.nextAt) }) : undefined}>
             <Badge appearance="tint" color={COLOURS[r.state]}>
-              {t(`callback.state.${r.state}`)}
+              {labels('states')(r.state)}
             </Badge>
             {r.nextAt && (
               <Text size={200} className={styles.muted}>
@@ -85,41 +67,21 @@ export function DeliveryLog({ tenantId }: { tenantId?: number | undefined }) {
             )}
           </span>
         ),
-      },
-      {
-        id: 'type',
-        header: t('callback.column.event'),
-        minWidth: 70,
-        width: 80,
-        cellTestId: 'delivery-type',
-        value: (r) => t(`callback.event.${r.type}`),
-      },
-      {
-        id: 'attempts',
-        header: t('callback.column.attempts'),
-        kind: 'number',
-        minWidth: 80,
-        width: 90,
-        value: (r) => r.attempts,
-      },
-      {
-        id: 'status',
-        header: t('callback.column.status'),
+      }),
+      column('type', { minWidth: 70, width: 80, testId: true, value: (r) => event(r.type) }),
+      column('attempts', { kind: 'number', minWidth: 80, width: 90, value: (r) => r.attempts }),
+      column('status', {
         minWidth: 60,
         width: 70,
-        cellTestId: 'delivery-status',
+        testId: true,
         value: (r) => (r.statusCode === null ? '' : String(r.statusCode)),
-      },
-      {
-        id: 'latency',
-        header: t('callback.column.latency'),
+      }),
+      column('latency', {
         minWidth: 70,
         width: 80,
-        value: (r) => (r.latencyMs === null ? '' : t('callback.latencyMs', { ms: r.latencyMs })),
-      },
-      {
-        id: 'answer',
-        header: t('callback.column.answer'),
+        value: (r) => (r.latencyMs === null ? '' : t('callback.delivery.latencyMs', { ms: r.latencyMs })),
+      }),
+      column('answer', {
         minWidth: 100,
         width: 200,
         grow: 2,
@@ -130,9 +92,8 @@ export function DeliveryLog({ tenantId }: { tenantId?: number | undefined }) {
             }
           />
         ),
-      },
-      {
-        id: 'actions',
+      }),
+      column('actions', {
         pin: 'end',
         header: t('common.actions'),
         minWidth: 120,
@@ -140,63 +101,42 @@ export function DeliveryLog({ tenantId }: { tenantId?: number | undefined }) {
         shrinkLast: true,
         render: (r) => (
           <RowAction
+            {...action('resend')}
             icon={<SendRegular />}
-            testId="delivery-resend"
             action={async () => {
               try {
                 await resend.mutateAsync({ params: { id: r.id } });
-                notify(t('callback.resent'));
+                notify(t('callback.delivery.resent'));
               } catch (error) {
                 report(error);
                 await refresh();
               }
             }}
-          >
-            {t('callback.resend')}
-          </RowAction>
+          />
         ),
-      },
+      }),
     ],
-    [t, styles, resend, notify, report, refresh],
+    // `event` reads only `t`.
+    [t, styles, resend, notify, report, refresh, column, action, labels],
   );
 
   return (
-    <section className={styles.log} aria-labelledby="delivery-log-title" data-testid="delivery-log">
-      <div className={styles.head}>
-        <Text as="h2" weight="semibold" id="delivery-log-title">
-          {t('callback.log')}
-        </Text>
+    <ResourceList
+      resource={deliveries}
+      nested
+      columns={columns}
+      rowKey={(r) => r.id}
+      actions={
         <ActionButton size="small" icon={<ArrowClockwiseRegular />} action={refresh} data-testid="delivery-refresh">
-          {t('callback.refresh')}
+          {t('callback.delivery.refresh')}
         </ActionButton>
-      </div>
-      <div className={styles.filters}>
-        <FilterBar onSearch={apply} onReset={reset} searchTestId="delivery-search" resetTestId="delivery-reset">
-          <ChoiceFilter
-            label={t('callback.filterState')}
-            {...field('state')}
-            options={DELIVERY_STATES}
-            optionLabel={(s) => t(`callback.state.${s}`)}
-            testId="delivery-filter-state"
-          />
-          <ChoiceFilter
-            label={t('callback.filterEvent')}
-            {...field('type')}
-            options={DELIVERY_TYPES}
-            optionLabel={(s) => t(`callback.event.${s}`)}
-            testId="delivery-filter-type"
-          />
-        </FilterBar>
-      </div>
-      <DataTable
-        label={t('callback.log')}
-        columns={columns}
-        {...table}
-        rowKey={(r) => r.id}
-        rowTestId="delivery-row"
-        testId="delivery-table"
-      />
-      <Pager {...pager} testId="delivery-pager" />
-    </section>
+      }
+      filters={
+        <>
+          <ChoiceFilter {...source('state')} options={DELIVERY_STATES} optionLabel={labels('states')} />
+          <ChoiceFilter {...source('type')} options={DELIVERY_TYPES} optionLabel={event} />
+        </>
+      }
+    />
   );
 }

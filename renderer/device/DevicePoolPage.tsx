@@ -11,15 +11,13 @@ import type { DeviceItem } from '../../shared/device/index.js';
 import { useOpMutation } from '../bridge.js';
 import {
   ConfirmDialog,
-  DataTable,
   OverflowText,
-  Pager,
-  useListPage,
+  ResourceList,
+  useResource,
   useSelection,
   type Column,
   useScreen,
   RowAction,
-  ListPage,
   CreateButton,
   BulkAction,
   BulkBar,
@@ -35,7 +33,8 @@ const useStyles = makeStyles({
 export default function DevicePoolPage() {
   const { t, notify, report } = useScreen();
   const styles = useStyles();
-  const { search, table, pager, rows } = useListPage('device.page', { empty: EMPTY_DEVICE_FILTER });
+  const devices = useResource('device.page', { ns: 'device.pool', testId: 'pool', empty: EMPTY_DEVICE_FILTER });
+  const { column, action, search, rows } = devices;
   const [registering, setRegistering] = useState(false);
   const [allocating, setAllocating] = useState<number[] | null>(null);
   const [recycling, setRecycling] = useState<number[] | null>(null);
@@ -58,45 +57,40 @@ export default function DevicePoolPage() {
 
   const columns = useMemo<Column<DeviceItem>[]>(
     () => [
-      {
-        id: 'serial',
+      column('serial', {
         header: t('device.serial'),
         value: (d) => d.serial,
         minWidth: 120,
         width: 140,
-        cellTestId: 'pool-serial',
+        testId: true,
         hideable: false,
-      },
-      { id: 'name', header: t('device.name'), value: (d) => d.name, minWidth: 120, width: 180, grow: 2 },
-      { id: 'model', fold: 1, header: t('device.model'), value: (d) => d.model, minWidth: 80, width: 100 },
-      {
-        id: 'type',
+      }),
+      column('name', { header: t('device.name'), value: (d) => d.name, minWidth: 120, width: 180, grow: 2 }),
+      column('model', { fold: 1, header: t('device.model'), value: (d) => d.model, minWidth: 80, width: 100 }),
+      column('type', {
         fold: 2,
         header: t('device.type'),
         value: (d) => t(`device.types.${d.type}`),
         minWidth: 80,
         width: 110,
-      },
-      {
-        id: 'holder',
-        header: t('device.pool.holder'),
+      }),
+      column('holder', {
         minWidth: 110,
         width: 180,
         grow: 1,
-        cellTestId: 'pool-holder',
+        testId: true,
         render: (d) =>
           d.tenantName ? (
             <OverflowText text={d.tenantName} />
           ) : (
             <span className={styles.pool}>{t('device.pool.inPool')}</span>
           ),
-      },
-      {
-        id: 'allocation',
+      }),
+      column('allocation', {
         header: t('device.list.allocation'),
         minWidth: 96,
         width: 120,
-        cellTestId: 'pool-allocation',
+        testId: true,
         render: (d) => (
           <div className={styles.badges}>
             <Badge
@@ -107,17 +101,15 @@ export default function DevicePoolPage() {
             </Badge>
           </div>
         ),
-      },
-      {
-        id: 'point',
+      }),
+      column('point', {
         fold: 3,
         header: t('device.list.point'),
         render: (d) => <OverflowText text={d.pointName ?? '—'} />,
         minWidth: 96,
         width: 150,
-      },
-      {
-        id: 'state',
+      }),
+      column('state', {
         header: t('device.onlineState'),
         minWidth: 90,
         width: 110,
@@ -126,35 +118,38 @@ export default function DevicePoolPage() {
             {t(d.online ? 'device.online' : 'device.offline')}
           </Badge>
         ),
-      },
-      {
-        id: 'actions',
+      }),
+      column('actions', {
         pin: 'end',
         header: t('common.actions'),
         minWidth: 90,
         width: 100,
         shrinkLast: true,
         render: (d) => (
-          <RowAction icon={<HistoryRegular />} opensDialog action={() => setHistory(d)} testId="pool-history-open">
-            {t('device.pool.history')}
-          </RowAction>
+          <RowAction
+            {...action('history-open', t('device.pool.history'))}
+            icon={<HistoryRegular />}
+            opensDialog
+            action={() => setHistory(d)}
+          />
         ),
-      },
+      }),
     ],
-    [t, styles],
+    [t, styles, column, action],
   );
 
   const none = selection.ids.length === 0;
   return (
-    <ListPage
-      id="device-pool-title"
-      title={t('device.pool.title')}
+    <ResourceList
+      resource={devices}
+      columns={columns}
+      rowKey={(d) => d.id}
       actions={
         <CreateButton onClick={() => setRegistering(true)} testId="pool-register-open">
           {t('device.pool.register')}
         </CreateButton>
       }
-      filters={
+      besideFilters={
         <DeviceFilters
           pool
           onSearch={(f) => {
@@ -163,36 +158,36 @@ export default function DevicePoolPage() {
           }}
         />
       }
-    >
-      <BulkBar label={t('device.list.selected', { count: selection.ids.length })} testId="pool-selected">
-        <BulkAction disabled={none} opensDialog action={() => setAllocating(selection.ids)} testId="pool-bulk-allocate">
-          {t('device.pool.allocate')}
-        </BulkAction>
-        <BulkAction
-          disabled={none}
-          danger
-          opensDialog
-          action={() => setRecycling(selection.ids)}
-          testId="pool-bulk-recycle"
-        >
-          {t('device.pool.recycle')}
-        </BulkAction>
-      </BulkBar>
-      <DataTable
-        label={t('device.pool.title')}
-        columns={columns}
-        {...table}
-        rowKey={(d) => d.id}
-        selection={{
+      aboveTable={
+        <BulkBar label={t('device.list.selected', { count: selection.ids.length })} testId="pool-selected">
+          <BulkAction
+            disabled={none}
+            opensDialog
+            action={() => setAllocating(selection.ids)}
+            testId="pool-bulk-allocate"
+          >
+            {t('device.pool.allocate')}
+          </BulkAction>
+          <BulkAction
+            disabled={none}
+            danger
+            opensDialog
+            action={() => setRecycling(selection.ids)}
+            testId="pool-bulk-recycle"
+          >
+            {t('device.pool.recycle')}
+          </BulkAction>
+        </BulkBar>
+      }
+      table={{
+        selection: {
           selected: selection.selected,
           onChange: selection.setSelected,
           rowLabel: (d) => t('device.list.selectRow', { name: d.name }),
           allLabel: t('device.list.selectAll'),
-        }}
-        rowTestId="pool-row"
-        testId="pool-table"
-      />
-      <Pager {...pager} testId="pool-pager" />
+        },
+      }}
+    >
       {registering && <RegisterDialog onClose={() => setRegistering(false)} />}
       {allocating && (
         <AllocateDialog ids={allocating} onClose={() => setAllocating(null)} onDone={() => selection.clear()} />
@@ -210,6 +205,6 @@ export default function DevicePoolPage() {
         }}
         onCancel={() => setRecycling(null)}
       />
-    </ListPage>
+    </ResourceList>
   );
 }

@@ -10,23 +10,19 @@ import { PROBLEMS, type ExceptionItem, type Problem } from '../../shared/device/
 import { useOpMutation } from '../bridge.js';
 import { formatRelative } from '../app/format.js';
 import {
-  DataTable,
-  FilterBar,
-  OverflowText,
-  Pager,
-  useListPage,
-  type Column,
-  useScreen,
-  RowAction,
   ChoiceFilter,
+  OverflowText,
+  ResourceList,
+  RowAction,
+  useResource,
+  useScreen,
+  type Column,
 } from '../kit/index.js';
 import { currentLang } from '../i18n/index.js';
 import { devSetPath } from './paths.js';
 import { PickListDialog } from './PickListDialog.js';
 
 const useStyles = makeStyles({
-  panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  head: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   badges: { display: 'flex', flexWrap: 'wrap', gap: '2px' },
   detail: { color: tokens.colorNeutralForeground3 },
 });
@@ -50,7 +46,8 @@ const RENEW_PATH = '/payCenter';
 export function ExceptionsPanel() {
   const { t, notify, report, navigate } = useScreen();
   const styles = useStyles();
-  const { draft, setDraft, apply, reset, table, pager } = useListPage('device.exceptions', { empty: EMPTY });
+  const exceptions = useResource('device.exceptions', { ns: 'device.care', testId: 'exception', empty: EMPTY });
+  const { column, source, labels, text } = exceptions;
   const [picking, setPicking] = useState<number[] | null>(null);
   const lock = useOpMutation('device.lock', { invalidates: ['device.page', 'device.info', 'device.exceptions'] });
   const channels = useOpMutation('device.channelUpdate', { invalidates: ['device.channels', 'device.exceptions'] });
@@ -79,42 +76,32 @@ export function ExceptionsPanel() {
 
   const columns = useMemo<Column<ExceptionItem>[]>(
     () => [
-      {
-        id: 'name',
+      column('name', {
         header: t('device.name'),
         render: (d) => <OverflowText text={d.name} />,
         minWidth: 120,
         width: 180,
         grow: 1,
-        cellTestId: 'exception-name',
-      },
-      {
-        id: 'serial',
-        header: t('device.serial'),
-        value: (d) => d.serial,
-        minWidth: 120,
-        width: 140,
-        cellTestId: 'exception-serial',
-      },
-      {
-        id: 'point',
+        testId: true,
+      }),
+      column('serial', { header: t('device.serial'), value: (d) => d.serial, minWidth: 120, width: 140, testId: true }),
+      column('point', {
         header: t('device.list.point'),
         render: (d) => <OverflowText text={d.pointName ?? '—'} />,
         minWidth: 96,
         width: 150,
-      },
-      {
-        id: 'problems',
-        header: t('device.care.problem'),
+      }),
+      column('problems', {
+        header: text('problem'),
         minWidth: 200,
         width: 320,
         grow: 2,
-        cellTestId: 'exception-problems',
+        testId: true,
         render: (d) => (
           <div className={styles.badges}>
             {d.problems.map((p) => (
               <Badge key={p} appearance="tint" color={COLORS[p]}>
-                {t(`device.care.problems.${p}`)}
+                {labels('problems')(p)}
               </Badge>
             ))}
             <Text size={200} className={styles.detail}>
@@ -143,9 +130,8 @@ export function ExceptionsPanel() {
             </Text>
           </div>
         ),
-      },
-      {
-        id: 'fix',
+      }),
+      column('fix', {
         pin: 'end',
         header: t('common.actions'),
         minWidth: 110,
@@ -167,35 +153,21 @@ export function ExceptionsPanel() {
             return fix(() => void navigate(`${RENEW_PATH}?devices=${d.id}`), t('device.care.fix.renew'));
           return fix(() => void navigate(devSetPath(d.id)), t('device.care.fix.open'));
         },
-      },
+      }),
     ],
-    [t, styles, navigate],
+    [t, styles, navigate, column, labels, text],
   );
 
   return (
-    <div className={styles.panel}>
-      <div className={styles.head}>
-        <FilterBar onSearch={apply} onReset={reset} searchTestId="exception-search" resetTestId="exception-reset">
-          <ChoiceFilter
-            label={t('device.care.problem')}
-            value={draft.problem}
-            options={PROBLEMS}
-            optionLabel={(p) => t(`device.care.problems.${p}`)}
-            onChange={(problem) => setDraft({ problem })}
-            testId="exception-filter-problem"
-          />
-        </FilterBar>
-      </div>
-      <DataTable
-        label={t('device.care.tabs.exceptions')}
-        columns={columns}
-        {...table}
-        rowKey={(d) => d.id}
-        rowTestId="exception-row"
-        testId="exception-table"
-      />
-      <Pager {...pager} testId="exception-pager" />
+    <ResourceList
+      resource={exceptions}
+      untitled
+      title={text('tabs.exceptions')}
+      columns={columns}
+      rowKey={(d) => d.id}
+      filters={<ChoiceFilter {...source('problem')} options={PROBLEMS} optionLabel={labels('problems')} />}
+    >
       {picking && <PickListDialog deviceIds={picking} onClose={() => setPicking(null)} />}
-    </div>
+    </ResourceList>
   );
 }

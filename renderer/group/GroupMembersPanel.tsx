@@ -23,13 +23,10 @@ import {
   BulkAction,
   BulkBar,
   ChoiceFilter,
-  DataTable,
-  FilterBar,
-  ListPage,
   OverflowText,
-  Pager,
+  ResourceList,
   TextFilter,
-  useListPage,
+  useResource,
   useScreen,
   useSelection,
   type Column,
@@ -52,10 +49,14 @@ const EMPTY: Filter = { keyword: '' };
 
 export function GroupMembersPanel({ group }: { group: GroupItem }) {
   const { t, notify, report } = useScreen();
-  const { field, filter, apply, reset, table, pager, rows, refresh } = useListPage('group.members', {
+  const members = useResource('group.members', {
+    ns: 'group.members',
+    testId: 'group-member',
     empty: EMPTY,
     params: { id: group.id },
   });
+  const { column, source, filter, rows, refresh } = members;
+  const stateLabel = (state: GroupMemberState) => t(`group.memberStates.${state}`);
   const selection = useSelection(rows, filter);
   const [dialog, setDialog] = useState<'add' | 'import' | null>(null);
   const decide = useOpMutation('group.decide', { invalidates: ['group.members', 'group.info', 'group.page'] });
@@ -77,56 +78,44 @@ export function GroupMembersPanel({ group }: { group: GroupItem }) {
 
   const columns = useMemo<Column<GroupMemberItem>[]>(
     () => [
-      {
-        id: 'identifier',
-        header: t('group.members.identifier'),
-        minWidth: 110,
-        width: 140,
-        hideable: false,
-        cellTestId: 'group-member-identifier',
-        value: (m) => m.identifier,
-      },
-      {
-        id: 'state',
+      column('identifier', { minWidth: 110, width: 140, hideable: false, testId: true, value: (m) => m.identifier }),
+      column('state', {
         header: t('group.state'),
         minWidth: 80,
         width: 100,
-        cellTestId: 'group-member-state',
+        testId: true,
         render: (m) => (
           <Badge appearance="tint" color={COLORS[m.state]}>
             {t(`group.memberStates.${m.state}`)}
           </Badge>
         ),
-      },
-      {
-        id: 'nickname',
-        header: t('group.members.nickname'),
+      }),
+      column('nickname', {
         minWidth: 100,
         width: 160,
         grow: 1,
         render: (m) => <OverflowText text={m.nickname ?? ''} />,
-      },
-      { id: 'addedAt', header: t('group.members.addedAt'), kind: 'time', value: (m) => m.addedAt },
-      { id: 'claimedAt', header: t('group.members.claimedAt'), kind: 'time', value: (m) => m.claimedAt ?? '' },
-      {
-        id: 'decidedBy',
-        header: t('group.members.decidedBy'),
+      }),
+      column('addedAt', { kind: 'time', value: (m) => m.addedAt }),
+      column('claimedAt', { kind: 'time', value: (m) => m.claimedAt ?? '' }),
+      column('decidedBy', {
         minWidth: 80,
         width: 110,
         fold: 1,
         render: (m) => <OverflowText text={m.decidedBy ?? ''} />,
-      },
-      { id: 'decidedAt', header: t('group.members.decidedAt'), kind: 'time', fold: 2, value: (m) => m.decidedAt ?? '' },
+      }),
+      column('decidedAt', { kind: 'time', fold: 2, value: (m) => m.decidedAt ?? '' }),
     ],
-    [t],
+    [t, column],
   );
 
   const preImport = group.importMethod === 'preImport';
   return (
-    <ListPage
-      id="group-members-title"
-      title={t('group.members.title')}
+    <ResourceList
+      resource={members}
       nested
+      columns={columns}
+      rowKey={(m) => m.id}
       actions={
         preImport && (
           <>
@@ -144,41 +133,28 @@ export function GroupMembersPanel({ group }: { group: GroupItem }) {
         )
       }
       filters={
-        <FilterBar onSearch={apply} onReset={reset} searchTestId="group-member-search" resetTestId="group-member-reset">
-          <TextFilter
-            label={t('group.members.keyword')}
-            {...field('keyword')}
-            maxLength={50}
-            testId="group-member-filter-keyword"
-          />
-          <ChoiceFilter
-            label={t('group.state')}
-            {...field('state')}
-            options={GROUP_MEMBER_STATES}
-            optionLabel={(s) => t(`group.memberStates.${s}`)}
-            testId="group-member-filter-state"
-          />
-        </FilterBar>
+        <>
+          <TextFilter {...source('keyword')} maxLength={50} />
+          <ChoiceFilter {...source('state', t('group.state'))} options={GROUP_MEMBER_STATES} optionLabel={stateLabel} />
+        </>
       }
-    >
-      <BulkBar label={t('group.members.selected', { count: chosen.length })} testId="group-member-selected">
-        {GROUP_MEMBER_ACTIONS.map((action) => (
-          <BulkAction
-            key={action}
-            disabled={!allows(action)}
-            danger={action === 'reject' || action === 'disable'}
-            action={() => act(action)}
-            testId={`group-member-${action}`}
-          >
-            {t(`group.members.${action}`)}
-          </BulkAction>
-        ))}
-      </BulkBar>
-      <DataTable
-        label={t('group.members.title')}
-        columns={columns}
-        {...table}
-        emptyAction={
+      aboveTable={
+        <BulkBar label={t('group.members.selected', { count: chosen.length })} testId="group-member-selected">
+          {GROUP_MEMBER_ACTIONS.map((action) => (
+            <BulkAction
+              key={action}
+              disabled={!allows(action)}
+              danger={action === 'reject' || action === 'disable'}
+              action={() => act(action)}
+              testId={`group-member-${action}`}
+            >
+              {t(`group.members.${action}`)}
+            </BulkAction>
+          ))}
+        </BulkBar>
+      }
+      table={{
+        emptyAction: (
           <Text>
             {t(
               group.behaviour
@@ -188,20 +164,17 @@ export function GroupMembersPanel({ group }: { group: GroupItem }) {
                   : 'group.members.emptyRealTime',
             )}
           </Text>
-        }
-        rowKey={(m) => m.id}
-        selection={{
+        ),
+        selection: {
           selected: selection.selected,
           onChange: selection.setSelected,
           rowLabel: (m) => t('group.members.selectRow', { identifier: m.identifier }),
           allLabel: t('group.members.selectAll'),
-        }}
-        rowTestId="group-member-row"
-        testId="group-member-table"
-      />
-      <Pager {...pager} testId="group-member-pager" />
+        },
+      }}
+    >
       {dialog === 'add' && <AddIdentifiersDialog group={group} onClose={() => setDialog(null)} />}
       {dialog === 'import' && <GroupImportDialog group={group} onClose={() => setDialog(null)} />}
-    </ListPage>
+    </ResourceList>
   );
 }

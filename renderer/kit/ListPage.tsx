@@ -23,16 +23,20 @@ export interface ListPageProps {
   filters?: ReactNode;
   /** A list inside a record's page (a group's members) is a section of it: its title an h2. */
   nested?: boolean;
+  /** A list that is a tab's whole panel, which the tab names: no title shown, the section named by it. */
+  untitled?: boolean;
   children: ReactNode;
 }
 
-export function ListPage({ id, title, actions, filters, nested = false, children }: ListPageProps) {
+export function ListPage({ id, title, actions, filters, nested = false, untitled = false, children }: ListPageProps) {
   const styles = useStyles();
   return (
-    <section className={styles.page} aria-labelledby={id}>
-      <ListHead id={id} title={title} as={nested ? 'h2' : 'h1'}>
-        {actions}
-      </ListHead>
+    <section className={styles.page} {...(untitled ? { 'aria-label': title } : { 'aria-labelledby': id })}>
+      {!untitled && (
+        <ListHead id={id} title={title} as={nested ? 'h2' : 'h1'}>
+          {actions}
+        </ListHead>
+      )}
       {filters !== undefined && <div className={styles.filters}>{filters}</div>}
       {children}
     </section>

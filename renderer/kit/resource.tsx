@@ -129,6 +129,8 @@ export interface ResourceListProps<K extends PageOp, F, Key extends RowKey> {
   besideFilters?: ReactNode;
   /** A list inside a record's page: its title an h2. */
   nested?: boolean;
+  /** A list that is a tab's whole panel: its title names the section and is not shown (nor are `actions`). */
+  untitled?: boolean;
   /** Said in the empty table when nothing is filtered: where the rows come from (`<prefix>-empty-hint`). */
   emptyHint?: string;
   /** What stands between the filters and the table (a count against a limit). */
@@ -150,6 +152,7 @@ export function ResourceList<K extends PageOp, F, Key extends RowKey>({
   onSearch,
   besideFilters,
   nested,
+  untitled,
   emptyHint,
   aboveTable,
   table,
@@ -197,6 +200,7 @@ export function ResourceList<K extends PageOp, F, Key extends RowKey>({
         )
       }
       {...(nested ? { nested } : {})}
+      {...(untitled ? { untitled } : {})}
     >
       {aboveTable}
       <DataTable {...tableProps} />

@@ -79,7 +79,7 @@ test('tenant2 sets its event URL and sees signed deliveries in the log as the si
     // The log follows live: each attempt refreshes it.
     const sales = card.getByTestId('delivery-row').filter({ hasText: en.event.sale });
     await expect(sales.first()).toBeVisible();
-    await expect(sales.first().getByTestId('delivery-state')).toHaveText(en.state.delivered);
+    await expect(sales.first().getByTestId('delivery-state')).toHaveText(en.delivery.states.delivered);
     await expect(sales.first().getByTestId('delivery-status')).toHaveText('200');
 
     await card.getByTestId('callback-test').click();
@@ -87,7 +87,7 @@ test('tenant2 sets its event URL and sees signed deliveries in the log as the si
     await expect(page.getByTestId('notify').filter({ hasText: en.testSent })).toHaveCount(1);
     await expect(
       card.getByTestId('delivery-row').filter({ hasText: en.event.test }).getByTestId('delivery-state'),
-    ).toHaveText(en.state.delivered);
+    ).toHaveText(en.delivery.states.delivered);
 
     // Cleared: the machine's sales reach nobody any more.
     await card.getByTestId('callback-event-url').fill('');
