@@ -16,19 +16,16 @@ import { idOfQuery } from '../app/paths.js';
 import { useOpMutation } from '../bridge.js';
 import {
   ConfirmDialog,
-  DataTable,
-  FilterBar,
   FilterField,
   OverflowText,
-  Pager,
+  ResourceList,
   TextFilter,
-  useListPage,
+  useResource,
   useScreen,
   useSelection,
   type Column,
   RowAction,
   RowActions,
-  ListPage,
   CreateButton,
 } from '../kit/index.js';
 import { CustomerDropdown } from './CustomerDropdown.js';
@@ -49,9 +46,8 @@ export default function StaffPage() {
     keyword: '',
     customerId: enterprise ? undefined : idOfQuery(params.get('customerId')),
   }));
-  const { field, apply, reset, table, pager, rows, filter, refresh } = useListPage('customer.staffPage', {
-    empty,
-  });
+  const staff = useResource('customer.staffPage', { ns: 'customer.staff', testId: 'customer-staff', empty });
+  const { column, source, action, field, rows, filter, refresh } = staff;
   const pick = useSelection(rows);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [deleting, setDeleting] = useState<CustomerStaffItem[] | null>(null);
@@ -75,47 +71,16 @@ export default function StaffPage() {
 
   const columns = useMemo<Column<CustomerStaffItem>[]>(
     () => [
-      {
-        id: 'name',
-        header: t('customer.staff.name'),
-        minWidth: 90,
-        width: 120,
-        hideable: false,
-        cellTestId: 'customer-staff-row-name',
-        render: (s) => <OverflowText text={s.name} />,
-      },
-      { id: 'position', header: t('customer.staff.position'), minWidth: 90, width: 120, value: (s) => s.position },
-      {
-        id: 'cardId',
-        header: t('customer.staff.cardId'),
-        minWidth: 100,
-        width: 130,
-        cellTestId: 'customer-staff-row-card',
-        value: (s) => s.cardId,
-      },
-      { id: 'phone', header: t('customer.staff.phone'), minWidth: 110, width: 130, value: (s) => s.phone },
-      {
-        id: 'remark',
-        header: t('customer.staff.remark'),
-        minWidth: 100,
-        width: 180,
-        grow: 1,
-        render: (s) => <OverflowText text={s.remark} />,
-      },
+      column('name', { minWidth: 90, width: 120, hideable: false, render: (s) => <OverflowText text={s.name} /> }),
+      column('position', { minWidth: 90, width: 120, value: (s) => s.position }),
+      column('cardId', { minWidth: 100, width: 130, testId: true, value: (s) => s.cardId }),
+      column('phone', { minWidth: 110, width: 130, value: (s) => s.phone }),
+      column('remark', { minWidth: 100, width: 180, grow: 1, render: (s) => <OverflowText text={s.remark} /> }),
       ...(enterprise
         ? []
-        : [
-            {
-              id: 'customer',
-              header: t('customer.staff.customer'),
-              minWidth: 120,
-              width: 200,
-              render: (s: CustomerStaffItem) => <OverflowText text={s.customerName} />,
-            },
-          ]),
-      { id: 'createdAt', header: t('customer.staff.createdAt'), kind: 'time', value: (s) => s.createdAt },
-      {
-        id: 'actions',
+        : [column('customer', { minWidth: 120, width: 200, render: (s) => <OverflowText text={s.customerName} /> })]),
+      column('createdAt', { kind: 'time', value: (s) => s.createdAt }),
+      column('actions', {
         pin: 'end',
         header: t('common.actions'),
         minWidth: 150,
@@ -124,28 +89,26 @@ export default function StaffPage() {
         render: (s) => (
           <RowActions>
             <RowAction
+              {...action('edit')}
               icon={<EditRegular />}
               opensDialog
               action={() => setDialog({ kind: 'edit', staff: s })}
-              testId="customer-staff-edit"
-            >
-              {t('customer.staff.edit')}
-            </RowAction>
-            <RowAction danger opensDialog action={() => setDeleting([s])} testId="customer-staff-delete">
-              {t('customer.staff.delete')}
-            </RowAction>
+            />
+            <RowAction {...action('delete')} danger opensDialog action={() => setDeleting([s])} />
           </RowActions>
         ),
-      },
+      }),
     ],
-    [t, enterprise],
+    [t, enterprise, column, action],
   );
 
   const chosen = rows.filter((r) => pick.selected.has(r.id));
   return (
-    <ListPage
-      id="customer-staff-title"
+    <ResourceList
+      resource={staff}
       title={t('customer.route.customerStaff')}
+      columns={columns}
+      rowKey={(s) => s.id}
       actions={
         <>
           <Button
@@ -169,18 +132,8 @@ export default function StaffPage() {
         </>
       }
       filters={
-        <FilterBar
-          onSearch={apply}
-          onReset={reset}
-          searchTestId="customer-staff-search"
-          resetTestId="customer-staff-reset"
-        >
-          <TextFilter
-            label={t('customer.staff.keyword')}
-            {...field('keyword')}
-            maxLength={50}
-            testId="customer-staff-filter-keyword"
-          />
+        <>
+          <TextFilter {...source('keyword')} maxLength={50} />
           {!enterprise && (
             <FilterField label={t('customer.staff.customer')}>
               <CustomerDropdown
@@ -191,24 +144,17 @@ export default function StaffPage() {
               />
             </FilterField>
           )}
-        </FilterBar>
+        </>
       }
-    >
-      <DataTable
-        label={t('customer.route.customerStaff')}
-        columns={columns}
-        {...table}
-        rowKey={(s) => s.id}
-        rowTestId="customer-staff-row"
-        testId="customer-staff-table"
-        selection={{
+      table={{
+        selection: {
           selected: pick.selected,
           onChange: pick.setSelected,
           rowLabel: (s) => s.name,
           allLabel: t('customer.route.customerStaff'),
-        }}
-      />
-      <Pager {...pager} testId="customer-staff-pager" />
+        },
+      }}
+    >
       <ConfirmDialog
         open={deleting !== null}
         danger
@@ -233,6 +179,6 @@ export default function StaffPage() {
           onClose={() => setDialog(null)}
         />
       )}
-    </ListPage>
+    </ResourceList>
   );
 }

@@ -204,7 +204,8 @@ export function ResourceList<K extends PageOp, F, Key extends RowKey>({
     >
       {aboveTable}
       <DataTable {...tableProps} />
-      <Pager {...r.pager} testId={`${r.testId}-pager`} />
+      {/* A list inside a page that has its own is told apart by its name. */}
+      <Pager {...r.pager} testId={`${r.testId}-pager`} {...(nested ? { label: heading } : {})} />
       {children}
     </ListPage>
   );

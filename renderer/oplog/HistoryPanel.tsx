@@ -18,7 +18,7 @@ import {
 import { useMemo, useState } from 'react';
 import type { OplogFilter, OpRecordItem } from '../../shared/oplog/index.js';
 import { can } from '../app/session.js';
-import { DataTable, Pager, useListPage, useScreen, type Column } from '../kit/index.js';
+import { ResourceList, useResource, useScreen, type Column } from '../kit/index.js';
 import { recordColumns } from './columns.js';
 import { RecordDialog } from './RecordDialog.js';
 
@@ -38,7 +38,13 @@ const EMPTY = {};
 function History({ filter, testId = 'history' }: HistoryPanelProps) {
   const { t } = useScreen();
   const [open, setOpen] = useState<OpRecordItem | null>(null);
-  const { table, pager } = useListPage('oplog.page', { empty: EMPTY, body: () => filter, pageSize: 10 });
+  const history = useResource('oplog.page', {
+    ns: 'oplog.history',
+    testId,
+    empty: EMPTY,
+    body: () => filter,
+    pageSize: 10,
+  });
   const columns = useMemo<Column<OpRecordItem>[]>(() => {
     const record = recordColumns(
       t,
@@ -48,23 +54,15 @@ function History({ filter, testId = 'history' }: HistoryPanelProps) {
     return [record.at, record.who, record.op, record.result, record.actions];
   }, [t, testId]);
   return (
-    <section aria-label={t('oplog.history.title')} data-testid={testId}>
-      <Text as="h2" weight="semibold" size={400} block>
-        {t('oplog.history.title')}
-      </Text>
-      <DataTable
-        label={t('oplog.history.title')}
-        columns={columns}
-        {...table}
-        emptyAction={<Text>{t('oplog.history.empty')}</Text>}
-        rowKey={(r) => r.id}
-        rowTestId={`${testId}-row`}
-        testId={`${testId}-table`}
-        size="small"
-      />
-      <Pager {...pager} label={t('oplog.history.title')} testId={`${testId}-pager`} />
+    <ResourceList
+      resource={history}
+      nested
+      columns={columns}
+      rowKey={(r) => r.id}
+      table={{ emptyAction: <Text>{t('oplog.history.empty')}</Text>, size: 'small' }}
+    >
       {open && <RecordDialog record={open} onClose={() => setOpen(null)} />}
-    </section>
+    </ResourceList>
   );
 }
 

@@ -80,7 +80,7 @@ test('tenant1 creates an enterprise customer, binds a point and sets a staff pri
   await page.getByTestId('customer-staff-card').fill('32500001');
   await page.getByTestId('customer-staff-form-submit').click();
   await expect(notification(page)).toHaveText(en.customer.staff.created);
-  await expect(page.getByTestId('customer-staff-row-card')).toHaveText(['32500001']);
+  await expect(page.getByTestId('customer-staff-cardId')).toHaveText(['32500001']);
   await signOut(page);
 
   // Disabling asks first, naming the customer; enabling does not.

@@ -66,5 +66,5 @@ test('enterprise1 imports staff with two bad rows, reads the report, then import
   await page.getByTestId('customer-import-cancel').click();
   await page.getByTestId('customer-staff-filter-keyword').fill('3300000');
   await page.getByTestId('customer-staff-search').click();
-  await expect(page.getByTestId('customer-staff-row-card')).toHaveText(['33000005', '33000003', '33000001']);
+  await expect(page.getByTestId('customer-staff-cardId')).toHaveText(['33000005', '33000003', '33000001']);
 });
