@@ -6,7 +6,7 @@
  * table as .xlsx.
  */
 import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
-import { ArrowDownloadRegular, ReceiptRegular } from '@fluentui/react-icons';
+import { ReceiptRegular } from '@fluentui/react-icons';
 import { Suspense, type ComponentType } from 'react';
 import { useNavigate } from 'react-router';
 import type { ActivityResults } from '../../shared/activity/index.js';
@@ -14,8 +14,7 @@ import { formatTime, formatYuan } from '../../shared/format.js';
 import { callOp, useOp } from '../bridge.js';
 import { LazyChartPanel, type ChartPanelProps } from '../dashboard/index.js';
 import { currentLang } from '../i18n/index.js';
-import { ActionButton, InfoList, listView, useScreen, type Column } from '../kit/index.js';
-import { saveSheet } from '../kit/xlsx.js';
+import { ExportButton, InfoList, listView, useScreen, type Column } from '../kit/index.js';
 import { activityOrdersPath } from '../order/index.js';
 
 type Day = ActivityResults['days'][number];
@@ -29,7 +28,7 @@ const useStyles = makeStyles({
 
 /** `coupons`: a coupon activity, whose claims and redemptions export as a sheet. */
 export function ResultsPanel({ id, name, coupons }: { id: number; name: string; coupons: boolean }) {
-  const { t, notify } = useScreen();
+  const { t } = useScreen();
   const styles = useStyles();
   const navigate = useNavigate();
   const results = useOp('activity.results', { params: { id } }, { staleTime: 0 });
@@ -73,19 +72,14 @@ export function ResultsPanel({ id, name, coupons }: { id: number; name: string; 
           {t('activity.claims.viewOrders')}
         </Button>
         {coupons && (
-          <ActionButton
-            icon={<ArrowDownloadRegular />}
-            action={async () => {
-              const sheet = await callOp('activity.claimsExport', { params: { id }, query: { lang: currentLang() } });
-              await saveSheet(sheet, notify, {
-                none: t('activity.claims.none'),
-                saved: (count) => t('activity.claims.exported', { count }),
-              });
-            }}
-            data-testid="activity-claims-export"
+          <ExportButton
+            make={() => callOp('activity.claimsExport', { params: { id }, query: { lang: currentLang() } })}
+            none={t('activity.claims.none')}
+            saved={(count) => t('activity.claims.exported', { count })}
+            testId="activity-claims-export"
           >
             {t('activity.claims.export')}
-          </ActionButton>
+          </ExportButton>
         )}
       </div>
       <Suspense fallback={<Spinner size="small" />}>

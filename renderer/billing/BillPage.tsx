@@ -14,13 +14,11 @@ import {
   type RenewalState,
 } from '../../shared/billing/index.js';
 import { InvoiceButtons, InvoiceCell, InvoiceMarkDialogs, type InvoiceAction } from './InvoiceActions.js';
-import { saveSheet } from '../kit/xlsx.js';
 import { InvoiceWizard } from './InvoiceWizard.js';
-import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { callOp } from '../bridge.js';
 import { currentLang } from '../i18n/index.js';
 import {
-  ActionButton,
+  ExportButton,
   ChoiceFilter,
   filterBody,
   ResourceList,
@@ -55,7 +53,7 @@ const INVOICE_FILTERS: readonly InvoiceFilter[] = ['none', ...INVOICE_STATES];
 const EMPTY: Filter = { number: '' };
 
 export default function BillPage() {
-  const { t, notify, report } = useScreen();
+  const { t } = useScreen();
   const styles = useStyles();
   const bills = useResource('billing.bills', { ns: 'billing.bills', testId: 'bill', empty: EMPTY });
   const { column, source, labels, tenantColumn, filter } = bills;
@@ -126,23 +124,13 @@ export default function BillPage() {
       }
       aboveTable={
         <div className={styles.tools}>
-          <ActionButton
-            icon={<ArrowDownloadRegular />}
-            action={async () => {
-              try {
-                const sheet = await callOp('billing.exportBills', {
-                  query: { lang: currentLang() },
-                  body: filterBody(filter),
-                });
-                await saveSheet(sheet, notify, { saved: (count) => t('billing.bills.exported', { count }) });
-              } catch (error) {
-                report(error);
-              }
-            }}
-            data-testid="bill-export"
+          <ExportButton
+            make={() => callOp('billing.exportBills', { query: { lang: currentLang() }, body: filterBody(filter) })}
+            saved={(count) => t('billing.bills.exported', { count })}
+            testId="bill-export"
           >
             {t('billing.bills.export')}
-          </ActionButton>
+          </ExportButton>
         </div>
       }
     >

@@ -25,13 +25,28 @@ export interface ListPageProps {
   nested?: boolean;
   /** A list that is a tab's whole panel, which the tab names: no title shown, the section named by it. */
   untitled?: boolean;
+  /** The section's test id, where a test looks inside one list of several on a page. */
+  testId?: string;
   children: ReactNode;
 }
 
-export function ListPage({ id, title, actions, filters, nested = false, untitled = false, children }: ListPageProps) {
+export function ListPage({
+  id,
+  title,
+  actions,
+  filters,
+  nested = false,
+  untitled = false,
+  testId,
+  children,
+}: ListPageProps) {
   const styles = useStyles();
   return (
-    <section className={styles.page} {...(untitled ? { 'aria-label': title } : { 'aria-labelledby': id })}>
+    <section
+      className={styles.page}
+      {...(untitled ? { 'aria-label': title } : { 'aria-labelledby': id })}
+      data-testid={testId}
+    >
       {!untitled && (
         <ListHead id={id} title={title} as={nested ? 'h2' : 'h1'}>
           {actions}

@@ -1,6 +1,7 @@
 /** The list-page kit (ARCHITECTURE §4): what every list screen is built from. */
 export { base64Of, sha256Hex } from './bytes.js';
 export { ActionButton, useDangerStyles, type ActionButtonProps } from './ActionButton.js';
+export { ExportButton, type ExportButtonProps } from './ExportButton.js';
 export { CopyLinkButton } from './CopyLinkButton.js';
 export { BulkAction, BulkBar, type BulkActionProps } from './BulkBar.js';
 export { OverflowText } from './cells.js';

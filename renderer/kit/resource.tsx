@@ -141,7 +141,7 @@ export interface ResourceListProps<K extends PageOp, F, Key extends RowKey> {
   children?: ReactNode;
 }
 
-/** A list page's frame, each part named after the resource: `<prefix>-list-title`, `-search`, `-reset`, `-table`, `-row`, `-pager`. */
+/** A list page's frame, each part named after the resource: `<prefix>-list` (the section), `-list-title`, `-search`, `-reset`, `-table`, `-row`, `-pager`. */
 export function ResourceList<K extends PageOp, F, Key extends RowKey>({
   resource: r,
   columns,
@@ -201,6 +201,7 @@ export function ResourceList<K extends PageOp, F, Key extends RowKey>({
       }
       {...(nested ? { nested } : {})}
       {...(untitled ? { untitled } : {})}
+      testId={`${r.testId}-list`}
     >
       {aboveTable}
       <DataTable {...tableProps} />

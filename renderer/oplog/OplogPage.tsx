@@ -4,13 +4,12 @@
  * time and tenant; a record opens with its targets' fields before and after;
  * the records of the filter go out as an .xlsx (an export the log records).
  */
-import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { OP_KINDS, OPLOG_LIMITS, type OplogFilter, type OpRecordItem } from '../../shared/oplog/index.js';
 import { callOp } from '../bridge.js';
 import { currentLang } from '../i18n/index.js';
 import {
-  ActionButton,
+  ExportButton,
   ChoiceFilter,
   DateTimeInput,
   FilterField,
@@ -26,7 +25,6 @@ import {
   useScreen,
   type Column,
 } from '../kit/index.js';
-import { saveSheet } from '../kit/xlsx.js';
 import { recordColumns } from './columns.js';
 import { RecordDialog } from './RecordDialog.js';
 
@@ -49,7 +47,7 @@ const EMPTY: Filter = { username: '', op: '', entity: '', from: '', to: '' };
 const toBody = ({ from, to, ...rest }: Filter): OplogFilter => ({ ...filterBody(rest), ...rangeInstants(from, to) });
 
 export default function OplogPage() {
-  const { t, user, notify } = useScreen();
+  const { t, user } = useScreen();
   const [open, setOpen] = useState<OpRecordItem | null>(null);
   const records = useResource('oplog.page', { ns: 'oplog', testId: 'oplog', empty: EMPTY, body: toBody });
   const { field, source, column, labels, draft, filter, apply } = records;
@@ -89,19 +87,14 @@ export default function OplogPage() {
       rowKey={(r) => r.id}
       emptyHint={t('oplog.empty')}
       actions={
-        <ActionButton
-          icon={<ArrowDownloadRegular />}
-          action={async () => {
-            const sheet = await callOp('oplog.export', { query: { lang: currentLang() }, body: toBody(filter) });
-            await saveSheet(sheet, notify, {
-              none: t('oplog.exportNone'),
-              saved: (count) => t('oplog.exported', { count }),
-            });
-          }}
-          data-testid="oplog-export"
+        <ExportButton
+          make={() => callOp('oplog.export', { query: { lang: currentLang() }, body: toBody(filter) })}
+          none={t('oplog.exportNone')}
+          saved={(count) => t('oplog.exported', { count })}
+          testId="oplog-export"
         >
           {t('oplog.export')}
-        </ActionButton>
+        </ExportButton>
       }
       onSearch={() => {
         if (!range.from && !range.to) apply();

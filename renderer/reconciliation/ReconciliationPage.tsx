@@ -11,16 +11,11 @@ import { DAY_STATES, RECON_PLATFORMS, type DayState, type ReconDay } from '../..
 import {
   ActionButton,
   ChoiceFilter,
-  DataTable,
-  FilterBar,
-  ListPage,
-  Pager,
+  ResourceList,
   RowAction,
   RowActions,
-  seesTenants,
-  tenantColumn,
   TenantFilter,
-  useListPage,
+  useResource,
   useScreen,
   type Column,
 } from '../kit/index.js';
@@ -47,75 +42,58 @@ interface Filter {
 const EMPTY: Filter = {};
 
 export default function ReconciliationPage() {
-  const { t, user } = useScreen();
+  const { t } = useScreen();
   const styles = useStyles();
-  const byTenant = seesTenants(user);
-  const { field, apply, reset, table, pager } = useListPage('reconciliation.days', { empty: EMPTY });
+  const days = useResource('reconciliation.days', { ns: 'reconciliation', testId: 'recon', empty: EMPTY });
+  const { column, source, labels, text, tenantColumn } = days;
   /** The day whose differences show (null: every open one; undefined: none chosen). */
   const [chosen, setChosen] = useState<ReconDay | null>();
   const columns = useMemo<Column<ReconDay>[]>(
     () => [
-      { id: 'day', header: t('reconciliation.day'), minWidth: 100, width: 110, value: (d) => d.day, hideable: false },
-      {
-        id: 'platform',
-        fold: 5,
-        header: t('reconciliation.platform'),
-        minWidth: 80,
-        width: 100,
-        value: (d) => t(`reconciliation.platforms.${d.platform}`),
-      },
-      {
-        id: 'state',
-        header: t('reconciliation.state'),
+      column('day', { minWidth: 100, width: 110, value: (d) => d.day, hideable: false }),
+      column('platform', { fold: 5, minWidth: 80, width: 100, value: (d) => labels('platforms')(d.platform) }),
+      column('state', {
         minWidth: 112,
         width: 130,
         cellTestId: 'recon-day-state',
         render: (d) => (
           <Badge appearance="tint" color={STATE_COLOURS[d.state]} title={d.error ?? undefined}>
-            {t(`reconciliation.states.${d.state}`)}
+            {labels('states')(d.state)}
           </Badge>
         ),
-      },
-      {
-        id: 'payments',
-        header: t('reconciliation.payments'),
+      }),
+      column('payments', {
         minWidth: 120,
         width: 150,
         hideable: false,
         value: (d) => t('reconciliation.countAmount', { count: d.payments, amount: formatYuan(d.paymentAmount) }),
-      },
-      {
-        id: 'refunds',
+      }),
+      column('refunds', {
         fold: 1,
-        header: t('reconciliation.refunds'),
         minWidth: 110,
         width: 140,
         value: (d) => t('reconciliation.countAmount', { count: d.refunds, amount: formatYuan(d.refundAmount) }),
-      },
-      { id: 'fees', fold: 2, header: t('reconciliation.fees'), kind: 'money', value: (d) => d.fees },
-      {
-        id: 'differences',
+      }),
+      column('fees', { fold: 2, kind: 'money', value: (d) => d.fees }),
+      column('differences', {
         fold: 6,
-        header: t('reconciliation.differencesCount'),
+        header: text('differencesCount'),
         minWidth: 96,
         width: 120,
         cellTestId: 'recon-day-differences',
         value: (d) =>
           d.differences === 0
-            ? t('reconciliation.noDifferences')
+            ? text('noDifferences')
             : t('reconciliation.openCount', { open: d.open, count: d.differences }),
-      },
-      ...tenantColumn<ReconDay>(byTenant, t('common.tenant'), { fold: 3 }),
-      {
-        id: 'source',
+      }),
+      ...tenantColumn({ fold: 3 }),
+      column('source', {
         fold: 4,
-        header: t('reconciliation.source'),
         minWidth: 80,
         width: 110,
         value: (d) => t(`reconciliation.sources.${d.source}`, { defaultValue: d.source }),
-      },
-      {
-        id: 'actions',
+      }),
+      column('actions', {
         pin: 'end',
         header: t('common.actions'),
         minWidth: 90,
@@ -124,62 +102,36 @@ export default function ReconciliationPage() {
           d.differences > 0 ? (
             <RowActions>
               <RowAction action={() => setChosen(d)} testId="recon-day-open">
-                {t('reconciliation.viewDifferences')}
+                {text('viewDifferences')}
               </RowAction>
             </RowActions>
           ) : null,
-      },
+      }),
     ],
-    [t, byTenant],
+    [t, column, labels, text, tenantColumn],
   );
 
   return (
-    <ListPage
-      id="reconciliation-title"
-      title={t('reconciliation.title')}
+    <ResourceList
+      resource={days}
+      columns={columns}
+      rowKey={(d) => d.id}
       actions={
         <ActionButton action={() => setChosen(null)} data-testid="recon-open-all">
-          {t('reconciliation.allDifferences')}
+          {text('allDifferences')}
         </ActionButton>
       }
       filters={
-        <FilterBar
-          label={t('reconciliation.days')}
-          onSearch={apply}
-          onReset={reset}
-          searchTestId="recon-search"
-          resetTestId="recon-reset"
-        >
-          <ChoiceFilter
-            label={t('reconciliation.platform')}
-            {...field('platform')}
-            options={RECON_PLATFORMS}
-            optionLabel={(p) => t(`reconciliation.platforms.${p}`)}
-            testId="recon-filter-platform"
-          />
-          <ChoiceFilter
-            label={t('reconciliation.state')}
-            {...field('state')}
-            options={DAY_STATES}
-            optionLabel={(s) => t(`reconciliation.states.${s}`)}
-            testId="recon-filter-state"
-          />
-          <TenantFilter label={t('common.tenant')} {...field('tenantId')} testId="recon-filter-tenant" />
-        </FilterBar>
+        <>
+          <ChoiceFilter {...source('platform')} options={RECON_PLATFORMS} optionLabel={labels('platforms')} />
+          <ChoiceFilter {...source('state')} options={DAY_STATES} optionLabel={labels('states')} />
+          <TenantFilter {...source('tenantId')} />
+        </>
       }
+      aboveTable={<Caption1 className={styles.intro}>{text('intro')}</Caption1>}
+      table={{ emptyAction: <Caption1>{text('empty')}</Caption1> }}
     >
-      <Caption1 className={styles.intro}>{t('reconciliation.intro')}</Caption1>
-      <DataTable
-        label={t('reconciliation.days')}
-        columns={columns}
-        {...table}
-        rowKey={(d) => d.id}
-        rowTestId="recon-day-row"
-        emptyAction={<Caption1>{t('reconciliation.empty')}</Caption1>}
-        testId="recon-days"
-      />
-      <Pager {...pager} label={t('reconciliation.days')} />
       {chosen !== undefined && <DifferencesPanel key={chosen?.id ?? 'open'} day={chosen} />}
-    </ListPage>
+    </ResourceList>
   );
 }

@@ -5,7 +5,6 @@
  * its progress shown until it is done (the list then follows).
  */
 import { Badge, makeStyles, Text, tokens } from '@fluentui/react-components';
-import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
@@ -24,31 +23,25 @@ import { useUser } from '../app/session.js';
 import { callOp, useOpMutation } from '../bridge.js';
 import { currentLang } from '../i18n/index.js';
 import {
-  ActionButton,
   ChoiceFilter,
   CreateButton,
+  ExportButton,
   filterBody,
-  DataTable,
-  FilterBar,
   FormChoice,
   FormDialog,
   FormTenantField,
   forTenant,
   tenantChoice,
-  ListPage,
   OverflowText,
-  Pager,
+  ResourceList,
   RowAction,
   RowActions,
-  seesTenants,
-  tenantColumn,
   TenantFilter,
   useDialogSave,
-  useListPage,
+  useResource,
   useScreen,
   type Column,
 } from '../kit/index.js';
-import { saveSheet } from '../kit/xlsx.js';
 import { statementPath } from './paths.js';
 import { useCloses } from './useCloses.js';
 import { STATE_COLOR, StatementStepAction } from './StatementActions.js';
@@ -69,10 +62,16 @@ interface Filter {
 const EMPTY: Filter = {};
 
 export default function StatementsPage() {
-  const { t, navigate, notify, report } = useScreen();
+  const { t, navigate } = useScreen();
   const styles = useStyles();
-  const byTenant = seesTenants(useUser());
-  const { field, filter, apply, reset, table, pager } = useListPage('share.statementPage', { empty: EMPTY });
+  const statements = useResource('share.statementPage', {
+    ns: 'share.statement',
+    testId: 'share-statement',
+    empty: EMPTY,
+  });
+  const { column, source, action, text, tenantColumn, filter } = statements;
+  const stateLabel = (state: ShareState) => t(`share.states.${state}`);
+  const partyLabel = (party: ShareParty) => t(`share.parties.${party}`);
   const [closing, setClosing] = useState(false);
   const months = useMemo(() => endedMonths(businessDay(), 24), []);
   // The admin's closes are a tenant's: those of the tenant the list is filtered by.
@@ -82,10 +81,8 @@ export default function StatementsPage() {
 
   const columns = useMemo<Column<ShareStatementItem>[]>(
     () => [
-      { id: 'month', header: t('share.statement.month'), minWidth: 80, width: 90, value: (s) => s.month },
-      {
-        id: 'partyName',
-        header: t('share.statement.partyName'),
+      column('month', { minWidth: 80, width: 90, value: (s) => s.month }),
+      column('partyName', {
         minWidth: 140,
         width: 200,
         grow: 2,
@@ -96,38 +93,23 @@ export default function StatementsPage() {
             <OverflowText text={s.partyName} />
             {s.mine && (
               <Badge size="small" appearance="tint" color="brand">
-                {t('share.statement.mine')}
+                {text('mine')}
               </Badge>
             )}
           </span>
         ),
-      },
-      {
-        id: 'party',
-        header: t('share.statement.party'),
-        minWidth: 80,
-        width: 110,
-        fold: 2,
-        value: (s) => t(`share.parties.${s.party}`),
-      },
-      ...tenantColumn<ShareStatementItem>(byTenant, t('share.statement.payer'), { width: 160 }),
-      { id: 'sales', header: t('share.statement.sales'), kind: 'money', fold: 3, value: (s) => s.sales },
-      { id: 'refunds', header: t('share.statement.refunds'), kind: 'money', fold: 4, value: (s) => s.refunds },
-      { id: 'net', header: t('share.statement.net'), kind: 'money', value: (s) => s.net },
-      { id: 'share', header: t('share.statement.share'), kind: 'money', fold: 1, value: (s) => s.share },
-      {
-        id: 'total',
-        header: t('share.statement.total'),
-        kind: 'money',
-        cellTestId: 'share-statement-total',
-        value: (s) => s.total,
-      },
-      {
-        id: 'state',
-        header: t('share.statement.state'),
+      }),
+      column('party', { minWidth: 80, width: 110, fold: 2, value: (s) => t(`share.parties.${s.party}`) }),
+      ...tenantColumn({ header: text('payer'), width: 160 }),
+      column('sales', { kind: 'money', fold: 3, value: (s) => s.sales }),
+      column('refunds', { kind: 'money', fold: 4, value: (s) => s.refunds }),
+      column('net', { kind: 'money', value: (s) => s.net }),
+      column('share', { kind: 'money', fold: 1, value: (s) => s.share }),
+      column('total', { kind: 'money', testId: true, value: (s) => s.total }),
+      column('state', {
         minWidth: 80,
         width: 120,
-        cellTestId: 'share-statement-state',
+        testId: true,
         render: (s) => (
           <span className={styles.states}>
             <Badge appearance="tint" color={STATE_COLOR[s.state]}>
@@ -135,14 +117,13 @@ export default function StatementsPage() {
             </Badge>
             {s.stale && (
               <Badge appearance="tint" color="warning" data-testid="share-statement-stale">
-                {t('share.statement.stale')}
+                {text('stale')}
               </Badge>
             )}
           </span>
         ),
-      },
-      {
-        id: 'actions',
+      }),
+      column('actions', {
         pin: 'end',
         header: t('common.actions'),
         minWidth: 120,
@@ -150,21 +131,20 @@ export default function StatementsPage() {
         shrinkLast: true,
         render: (s) => (
           <RowActions compact>
-            <RowAction action={() => void navigate(statementPath(s.id))} testId="share-statement-open">
-              {t('share.statement.open')}
-            </RowAction>
+            <RowAction {...action('open')} action={() => void navigate(statementPath(s.id))} />
             <StatementStepAction statement={s} row />
           </RowActions>
         ),
-      },
+      }),
     ],
-    [t, byTenant, navigate, styles.name],
+    [t, navigate, styles, column, action, text, tenantColumn],
   );
 
   return (
-    <ListPage
-      id="share-statements-title"
-      title={t('share.statement.title')}
+    <ResourceList
+      resource={statements}
+      columns={columns}
+      rowKey={(s) => s.id}
       actions={
         <>
           {last && (
@@ -176,73 +156,35 @@ export default function StatementsPage() {
               })}
             </Text>
           )}
-          <ActionButton
-            icon={<ArrowDownloadRegular />}
-            disabledReason={filter.month ? undefined : t('share.statement.exportNeedsMonth')}
-            action={async () => {
-              if (!filter.month) return;
-              try {
-                const sheet = await callOp('share.export', {
-                  query: { lang: currentLang() },
-                  body: { ...filterBody(filter), month: filter.month },
-                });
-                await saveSheet(sheet, notify, { saved: (count) => t('share.statement.exported', { count }) });
-              } catch (error) {
-                report(error);
-              }
-            }}
-            data-testid="share-export"
+          <ExportButton
+            disabledReason={filter.month ? undefined : text('exportNeedsMonth')}
+            make={() =>
+              callOp('share.export', {
+                query: { lang: currentLang() },
+                body: { ...filterBody(filter), month: filter.month ?? '' },
+              })
+            }
+            saved={(count) => t('share.statement.exported', { count })}
+            testId="share-export"
           >
-            {t('share.statement.export')}
-          </ActionButton>
+            {text('export')}
+          </ExportButton>
           <CreateButton onClick={() => setClosing(true)} testId="share-close-open">
-            {t('share.statement.close')}
+            {text('close')}
           </CreateButton>
         </>
       }
       filters={
-        <FilterBar
-          onSearch={apply}
-          onReset={reset}
-          searchTestId="share-statement-search"
-          resetTestId="share-statement-reset"
-        >
-          <ChoiceFilter
-            label={t('share.statement.month')}
-            {...field('month')}
-            options={months}
-            optionLabel={(m) => m}
-            testId="share-filter-month"
-          />
-          <ChoiceFilter
-            label={t('share.statement.state')}
-            {...field('state')}
-            options={SHARE_STATES}
-            optionLabel={(s) => t(`share.states.${s}`)}
-            testId="share-filter-state"
-          />
-          <ChoiceFilter
-            label={t('share.statement.party')}
-            {...field('party')}
-            options={SHARE_PARTIES}
-            optionLabel={(p) => t(`share.parties.${p}`)}
-            testId="share-filter-party"
-          />
-          <TenantFilter label={t('share.statement.payer')} {...field('tenantId')} testId="share-filter-tenant" />
-        </FilterBar>
+        <>
+          <ChoiceFilter {...source('month')} options={months} optionLabel={(m) => m} />
+          <ChoiceFilter {...source('state')} options={SHARE_STATES} optionLabel={stateLabel} />
+          <ChoiceFilter {...source('party')} options={SHARE_PARTIES} optionLabel={partyLabel} />
+          <TenantFilter {...source('tenantId', text('payer'))} />
+        </>
       }
     >
-      <DataTable
-        label={t('share.statement.title')}
-        columns={columns}
-        {...table}
-        rowKey={(s) => s.id}
-        rowTestId="share-statement-row"
-        testId="share-statement-table"
-      />
-      <Pager {...pager} testId="share-statement-pager" />
       {closing && <CloseDialog months={months} onClose={() => setClosing(false)} />}
-    </ListPage>
+    </ResourceList>
   );
 }
 

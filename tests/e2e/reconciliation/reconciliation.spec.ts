@@ -21,10 +21,10 @@ test("tenant1 opens yesterday's WeChat bill, explains a sale only at the platfor
   await page.getByTestId('recon-filter-platform').click();
   await page.getByRole('option', { name: en.platforms.wechat }).click();
   await page.getByTestId('recon-search').click();
-  const day = page.getByTestId('recon-day-row').first();
+  const day = page.getByTestId('recon-row').first();
   await expect(day.getByTestId('recon-day-state')).toHaveText(en.states.differences);
   await day.getByTestId('recon-day-open').click();
-  const panel = page.getByTestId('recon-differences');
+  const panel = page.getByTestId('recon-difference-list');
   await expect(panel.getByTestId('recon-difference-row')).toHaveCount(3);
   const kinds = await panel.getByTestId('recon-difference-kind').allTextContents();
   expect(kinds.sort()).toEqual([en.kinds.amount, en.kinds.consoleOnly, en.kinds.platformOnly].sort());
@@ -69,7 +69,7 @@ test("the admin reads every tenant's days in Chinese, and every open difference 
   await signIn(page, 'admin', PASSWORD, { at: PATH });
   await expect(page.getByRole('heading', { level: 1, name: zh.title })).toBeVisible();
   await expect(page.getByTestId('recon-filter-tenant')).toBeVisible();
-  await expect(page.getByTestId('recon-day-row').first()).toBeVisible();
+  await expect(page.getByTestId('recon-row').first()).toBeVisible();
   await page.getByTestId('recon-open-all').click();
   await expect(page.getByRole('heading', { level: 2, name: zh.allDifferences })).toBeVisible();
   await expect(page.getByTestId('recon-open-only')).toBeChecked();

@@ -85,7 +85,7 @@ test("tenant1 sets the metro company's next rate, closes last month and reads it
   // The month's statements as a sheet.
   await page.goto('/shares/statements');
   await expect(page.getByTestId('share-export')).toBeDisabled();
-  await page.getByTestId('share-filter-month').click();
+  await page.getByTestId('share-statement-filter-month').click();
   await page.getByRole('option', { name: last, exact: true }).click();
   await page.getByTestId('share-statement-search').click();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('share-export').click()]);
@@ -203,7 +203,7 @@ test('a draft changed since its close is marked, refused on issue until the mont
   // A second adjustment after the close: the draft no longer says what the month comes to.
   expect((await adjust(5_000)).ok).toBe(true);
 
-  await page.getByTestId('share-filter-month').click();
+  await page.getByTestId('share-statement-filter-month').click();
   await page.getByRole('option', { name: month, exact: true }).click();
   await page.getByTestId('share-statement-search').click();
   const row = page.getByTestId('share-statement-row').filter({ hasText: (host.content as { name: string }).name });
