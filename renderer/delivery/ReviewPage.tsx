@@ -19,30 +19,26 @@ import { FormInput } from '../app/FormInput.js';
 import { useRelocalise } from '../app/useRelocalise.js';
 import { useOp, useOpMutation } from '../bridge.js';
 import {
-  ConfirmDialog,
-  DataTable,
-  FilterBar,
+  ChoiceFilter,
   FormDialog,
   OverflowText,
-  Pager,
-  seesTenants,
-  TenantFilter,
-  useDialogSave,
-  useListPage,
-  useScreen,
-  tenantColumn,
-  type Column,
+  ResourceList,
   RowAction,
   RowActions,
-  ListPage,
-  ChoiceFilter,
+  rowCommand,
+  TenantFilter,
+  useDialogSave,
+  useResource,
+  useRowCommands,
+  useScreen,
+  type Column,
+  type RowCommands,
 } from '../kit/index.js';
 import { orderDetailPath } from '../order/index.js';
 import { RefundSettingsDialog } from '../refund/index.js';
 
 const useStyles = makeStyles({
   intro: { color: tokens.colorNeutralForeground2, maxWidth: '72ch' },
-  filters: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   link: { minWidth: 'auto', paddingLeft: 0, paddingRight: 0, fontFamily: tokens.fontFamilyNumeric },
 });
 
@@ -54,40 +50,41 @@ interface Filter {
 }
 const EMPTY: Filter = {};
 
+// Approving refunds the failed items through the refund path: the order and its refunds change too.
+const COMMANDS: RowCommands<'approve', ReviewItem> = {
+  ns: 'delivery.review',
+  invalidates: ['delivery.reviews', 'order.page', 'order.info', 'refund.list'],
+  commands: {
+    approve: rowCommand('delivery.decide', {
+      input: (r) => ({ params: { id: r.id }, body: { approve: true } }),
+      done: 'approved',
+      ask: true,
+      danger: false,
+      question: 'confirmApprove',
+    }),
+  },
+};
+
 export default function ReviewPage() {
-  const { t, notify, report, navigate, user } = useScreen();
+  const { t, navigate, user } = useScreen();
   const styles = useStyles();
-  const byTenant = seesTenants(user);
-  const { field, apply, reset, table, pager, refresh } = useListPage('delivery.reviews', { empty: EMPTY });
-  const [approving, setApproving] = useState<ReviewItem | null>(null);
+  const reviews = useResource('delivery.reviews', { ns: 'delivery.review', testId: 'review', empty: EMPTY });
+  const { column, source, action, labels, text, tenantColumn } = reviews;
   const [dismissing, setDismissing] = useState<ReviewItem | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const settings = useOp('refund.settings', { body: {} }, { enabled: user.roleKind === 'tenant' });
-  const decide = useOpMutation('delivery.decide', {
-    invalidates: ['delivery.reviews', 'order.page', 'order.info', 'refund.list'],
+  const { run, dialog } = useRowCommands(COMMANDS, {
+    name: (r) => r.orderNumber,
+    values: (r) => ({ number: r.orderNumber, amount: formatYuan(r.amount) }),
   });
-
-  const approve = async () => {
-    const review = approving!;
-    setApproving(null);
-    try {
-      await decide.mutateAsync({ params: { id: review.id }, body: { approve: true } });
-      notify(t('delivery.review.approved'));
-    } catch (error) {
-      report(error);
-      await refresh();
-    }
-  };
 
   const columns = useMemo<Column<ReviewItem>[]>(
     () => [
-      {
-        id: 'order',
-        header: t('delivery.review.order'),
+      column('order', {
         minWidth: 180,
         width: 190,
         hideable: false,
-        cellTestId: 'review-order',
+        testId: true,
         render: (r) => (
           <Button
             className={styles.link}
@@ -97,22 +94,13 @@ export default function ReviewPage() {
             {r.orderNumber}
           </Button>
         ),
-      },
-      {
-        id: 'device',
-        fold: 3,
-        header: t('delivery.review.device'),
-        minWidth: 110,
-        width: 160,
-        render: (r) => <OverflowText text={r.deviceName} />,
-      },
-      {
-        id: 'failed',
-        header: t('delivery.review.failed'),
+      }),
+      column('device', { fold: 3, minWidth: 110, width: 160, render: (r) => <OverflowText text={r.deviceName} /> }),
+      column('failed', {
         minWidth: 160,
         width: 240,
         grow: 2,
-        cellTestId: 'review-failed',
+        testId: true,
         render: (r) => (
           <OverflowText
             text={r.failed
@@ -126,43 +114,31 @@ export default function ReviewPage() {
               .join(t('common.listSeparator'))}
           />
         ),
-      },
-      { id: 'amount', header: t('delivery.review.amount'), kind: 'money', value: (r) => r.amount },
-      { id: 'received', fold: 1, header: t('delivery.review.received'), kind: 'money', value: (r) => r.receivedAmount },
-      {
-        id: 'state',
-        header: t('delivery.review.state'),
+      }),
+      column('amount', { kind: 'money', value: (r) => r.amount }),
+      column('received', { fold: 1, kind: 'money', value: (r) => r.receivedAmount }),
+      column('state', {
         minWidth: 88,
         width: 100,
-        cellTestId: 'review-state',
+        testId: true,
         render: (r) => (
           <Badge appearance="tint" color={COLOURS[r.state]}>
-            {t(`delivery.review.states.${r.state}`)}
+            {labels('states')(r.state)}
           </Badge>
         ),
-      },
-      ...tenantColumn<ReviewItem>(byTenant, t('common.tenant')),
-      { id: 'createdAt', header: t('order.list.createdAt'), kind: 'time', value: (r) => r.createdAt },
-      {
-        id: 'decided',
-        header: t('delivery.review.decided'),
+      }),
+      ...tenantColumn(),
+      column('createdAt', { header: t('order.list.createdAt'), kind: 'time', value: (r) => r.createdAt }),
+      column('decided', {
         minWidth: 120,
         width: 170,
         render: (r) =>
           r.decidedAt ? (
             <OverflowText text={`${r.decidedBy || t('refund.platform')} · ${formatDateTime(r.decidedAt)}`} />
           ) : null,
-      },
-      {
-        id: 'note',
-        fold: 2,
-        header: t('delivery.review.note'),
-        minWidth: 100,
-        width: 180,
-        render: (r) => <OverflowText text={r.note ?? ''} />,
-      },
-      {
-        id: 'actions',
+      }),
+      column('note', { fold: 2, minWidth: 100, width: 180, render: (r) => <OverflowText text={r.note ?? ''} /> }),
+      column('actions', {
         pin: 'end',
         header: t('common.actions'),
         minWidth: 150,
@@ -171,23 +147,26 @@ export default function ReviewPage() {
         render: (r) =>
           r.state !== 'pending' ? null : (
             <RowActions>
-              <RowAction icon={<CheckmarkRegular />} opensDialog action={() => setApproving(r)} testId="review-approve">
-                {t('delivery.review.refund')}
-              </RowAction>
-              <RowAction icon={<DismissRegular />} opensDialog action={() => setDismissing(r)} testId="review-dismiss">
-                {t('delivery.review.dismiss')}
-              </RowAction>
+              <RowAction
+                {...action('approve', text('refund'))}
+                icon={<CheckmarkRegular />}
+                opensDialog
+                action={() => run('approve', r)}
+              />
+              <RowAction {...action('dismiss')} icon={<DismissRegular />} opensDialog action={() => setDismissing(r)} />
             </RowActions>
           ),
-      },
+      }),
     ],
-    [t, styles, byTenant, navigate],
+    [t, styles, navigate, column, action, labels, text, tenantColumn, run],
   );
 
   return (
-    <ListPage
-      id="review-title"
+    <ResourceList
+      resource={reviews}
       title={t('delivery.route.review')}
+      columns={columns}
+      rowKey={(r) => r.id}
       actions={
         user.roleKind === 'tenant' && (
           <Button
@@ -196,53 +175,24 @@ export default function ReviewPage() {
             onClick={() => setSettingsOpen(true)}
             data-testid="review-settings"
           >
-            {t('delivery.review.settings')}
+            {text('settings')}
           </Button>
         )
       }
+      intro={<Body1 className={styles.intro}>{text('intro')}</Body1>}
+      filters={
+        <>
+          <ChoiceFilter {...source('state')} options={REVIEW_STATES} optionLabel={labels('states')} />
+          <TenantFilter {...source('tenantId')} />
+        </>
+      }
     >
-      <Body1 className={styles.intro}>{t('delivery.review.intro')}</Body1>
-      <div className={styles.filters}>
-        <FilterBar onSearch={apply} onReset={reset} searchTestId="review-search" resetTestId="review-reset">
-          <ChoiceFilter
-            label={t('delivery.review.state')}
-            {...field('state')}
-            options={REVIEW_STATES}
-            optionLabel={(s) => t(`delivery.review.states.${s}`)}
-            testId="review-filter-state"
-          />
-          <TenantFilter label={t('common.tenant')} {...field('tenantId')} testId="review-filter-tenant" />
-        </FilterBar>
-      </div>
-      <DataTable
-        label={t('delivery.route.review')}
-        columns={columns}
-        {...table}
-        rowKey={(r) => r.id}
-        rowTestId="review-row"
-        testId="review-table"
-      />
-      <Pager {...pager} testId="review-pager" />
-      <ConfirmDialog
-        open={approving !== null}
-        title={t('delivery.review.approve')}
-        text={
-          approving
-            ? t('delivery.review.confirmApprove', {
-                number: approving.orderNumber,
-                amount: formatYuan(approving.amount),
-              })
-            : ''
-        }
-        confirmLabel={t('delivery.review.approve')}
-        onConfirm={approve}
-        onCancel={() => setApproving(null)}
-      />
+      {dialog}
       {dismissing && <DismissDialog review={dismissing} onClose={() => setDismissing(null)} />}
       {settingsOpen && settings.data && (
         <RefundSettingsDialog current={settings.data} onClose={() => setSettingsOpen(false)} />
       )}
-    </ListPage>
+    </ResourceList>
   );
 }
 

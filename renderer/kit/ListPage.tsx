@@ -19,6 +19,8 @@ export interface ListPageProps {
   title: string;
   /** Buttons beside the title (create, export…). */
   actions?: ReactNode;
+  /** What the list is for, said under its title and above its filters. */
+  intro?: ReactNode;
   /** The filter row: a FilterBar, and what stands beside it. */
   filters?: ReactNode;
   /** A list inside a record's page (a group's members) is a section of it: its title an h2. */
@@ -34,6 +36,7 @@ export function ListPage({
   id,
   title,
   actions,
+  intro,
   filters,
   nested = false,
   untitled = false,
@@ -52,6 +55,7 @@ export function ListPage({
           {actions}
         </ListHead>
       )}
+      {intro}
       {filters !== undefined && <div className={styles.filters}>{filters}</div>}
       {children}
     </section>

@@ -121,6 +121,8 @@ export interface ResourceListProps<K extends PageOp, F, Key extends RowKey> {
   title?: string;
   /** Buttons beside the title (create, export…). */
   actions?: ReactNode;
+  /** What the list is for, under its title and above its filters. */
+  intro?: ReactNode;
   /** The filter bar's fields; none: no filter bar. */
   filters?: ReactNode;
   /** The filter bar's Search, where it checks the filter first (a time range); default: apply it. */
@@ -148,6 +150,7 @@ export function ResourceList<K extends PageOp, F, Key extends RowKey>({
   rowKey,
   title,
   actions,
+  intro,
   filters,
   onSearch,
   besideFilters,
@@ -189,6 +192,7 @@ export function ResourceList<K extends PageOp, F, Key extends RowKey>({
       id={`${r.testId}-list-title`}
       title={heading}
       actions={actions}
+      intro={intro}
       filters={
         bar && besideFilters ? (
           <>

@@ -30,8 +30,9 @@ export interface RowCommand<R> {
   input?: (row: R) => unknown;
   /** The key of its success message in the namespace ("disabled"). */
   done: string;
-  /** Asked first, in danger colours. */
+  /** Asked first, in danger colours unless `danger: false` (a refund approved). */
   ask?: boolean;
+  danger?: false;
   /** The question's key in the namespace, where it is not `<kind>Confirm`. */
   question?: string;
   /** The question's title, a key in the namespace, where it is not `<kind>`. */
@@ -125,7 +126,7 @@ export function useRowCommands<R extends { id: number }, C extends string>(
   const dialog = (
     <ConfirmDialog
       open={asking?.open === true}
-      danger
+      danger={asked?.danger ?? true}
       title={asking && asked ? t(`${ns}.${asked.title ?? asking.kind}`) : ''}
       text={
         asking && asked

@@ -163,7 +163,7 @@ export function ResetPasswordDialog({ tenant, onClose }: { tenant: TenantItem; o
     <FormDialog
       title={t('tenant.people.resetTitle', { name: tenant.name })}
       {...submit.dialog}
-      testId="distributor-reset"
+      testId="distributor-password"
     >
       <NewPasswordInput
         control={form.control}

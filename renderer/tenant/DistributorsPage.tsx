@@ -13,24 +13,21 @@ import { TENANT_STATES, type TenantItem } from '../../shared/tenant/index.js';
 import { mayOpen, mayOpenPath } from '../app/session.js';
 import { callOp, useOpMutation } from '../bridge.js';
 import {
-  ConfirmDialog,
-  DataTable,
-  FilterBar,
-  OverflowText,
-  Pager,
-  TextFilter,
-  useListPage,
-  useScreen,
-  useSelection,
-  type Column,
-  RowAction,
-  RowActions,
-  RowMore,
-  ListPage,
-  CreateButton,
   BulkAction,
   BulkBar,
   ChoiceFilter,
+  ConfirmDialog,
+  CreateButton,
+  OverflowText,
+  ResourceList,
+  RowAction,
+  RowActions,
+  RowMore,
+  TextFilter,
+  useResource,
+  useScreen,
+  useSelection,
+  type Column,
 } from '../kit/index.js';
 import {
   CreateDistributorDialog,
@@ -72,7 +69,8 @@ export default function DistributorsPage() {
   // Hands devices to a second-level distributor (7-3).
   const moves = mayOpen(user, '7-3');
   const products = mayOpenPath(user, DISTRIBUTOR_PRODUCTS_PATH);
-  const { field, filter, apply, reset, table, pager, rows } = useListPage('tenant.page', { empty: EMPTY });
+  const distributors = useResource('tenant.page', { ns: 'tenant.people', testId: 'distributor', empty: EMPTY });
+  const { column, source, action, labels, text, filter, rows } = distributors;
   const selection = useSelection(
     rows.map((r) => ({ id: r.tenantId })),
     filter,
@@ -105,9 +103,7 @@ export default function DistributorsPage() {
 
   const columns = useMemo<Column<TenantItem>[]>(
     () => [
-      {
-        id: 'name',
-        header: t('tenant.people.name'),
+      column('name', {
         minWidth: 140,
         width: 220,
         grow: 2,
@@ -123,61 +119,31 @@ export default function DistributorsPage() {
             <OverflowText text={d.name} />
           </Button>
         ),
-      },
-      {
-        id: 'username',
-        header: t('tenant.people.username'),
+      }),
+      column('username', {
         minWidth: 100,
         width: 130,
         value: (d) => d.username ?? '—',
         cellTestId: 'distributor-row-username',
-      },
-      {
-        id: 'contact',
-        fold: 2,
-        header: t('tenant.people.contact'),
-        minWidth: 110,
-        width: 130,
-        value: (d) => d.contact,
-      },
+      }),
+      column('contact', { fold: 2, minWidth: 110, width: 130, value: (d) => d.contact }),
       ...(admin
-        ? [
-            {
-              id: 'parent',
-              header: t('tenant.people.parent'),
-              minWidth: 110,
-              width: 180,
-              render: (d: TenantItem) => <OverflowText text={d.parentName ?? '—'} />,
-            },
-          ]
+        ? [column('parent', { minWidth: 110, width: 180, render: (d) => <OverflowText text={d.parentName ?? '—'} /> })]
         : []),
-      { id: 'devices', fold: 3, header: t('tenant.people.devices'), kind: 'number', value: (d) => d.devices },
-      ...(admin
-        ? [
-            {
-              id: 'children',
-              fold: 3,
-              header: t('tenant.people.children'),
-              kind: 'number' as const,
-              value: (d: TenantItem) => d.children,
-            },
-          ]
-        : []),
-      {
-        id: 'state',
-        header: t('tenant.people.state'),
+      column('devices', { fold: 3, kind: 'number', value: (d) => d.devices }),
+      ...(admin ? [column('children', { fold: 3, kind: 'number', value: (d) => d.children })] : []),
+      column('state', {
         minWidth: 80,
         width: 90,
         cellTestId: 'distributor-row-state',
         render: (d) => (
           <Badge appearance="tint" color={d.disabled ? 'danger' : 'success'}>
-            {t(`tenant.people.states.${stateOf(d)}`)}
+            {labels('states')(stateOf(d))}
           </Badge>
         ),
-      },
-      { id: 'createdAt', fold: 1, header: t('tenant.people.createdAt'), kind: 'time', value: (d) => d.createdAt },
-      {
-        id: 'actions',
+      }),
+      column('createdAt', { fold: 1, kind: 'time', value: (d) => d.createdAt }),
+      column('actions', {
         pin: 'end',
         header: t('common.actions'),
         minWidth: 190,
@@ -186,13 +152,11 @@ export default function DistributorsPage() {
         render: (d) => (
           <RowActions>
             <RowAction
+              {...action('edit-open', text('edit'))}
               icon={<EditRegular />}
               opensDialog
               action={() => setDialog({ kind: 'edit', tenant: d })}
-              testId="distributor-edit-open"
-            >
-              {t('tenant.people.edit')}
-            </RowAction>
+            />
             <RowAction
               danger={!d.disabled}
               opensDialog={!d.disabled}
@@ -241,85 +205,65 @@ export default function DistributorsPage() {
             />
           </RowActions>
         ),
-      },
+      }),
     ],
-    [t, styles, admin, moves, products, navigate],
+    [t, styles, admin, moves, products, navigate, column, action, labels, text],
   );
 
   const chosen = rows.filter((r) => selection.ids.includes(r.tenantId));
   const none = chosen.length === 0;
   return (
-    <ListPage
-      id="distributors-title"
-      title={t('tenant.people.title')}
+    <ResourceList
+      resource={distributors}
+      columns={columns}
+      rowKey={(d) => d.tenantId}
       actions={
         mayCreate && (
           <CreateButton onClick={() => setDialog({ kind: 'create' })} testId="distributor-create">
-            {t('tenant.people.create')}
+            {text('create')}
           </CreateButton>
         )
       }
       filters={
-        <FilterBar
-          onSearch={apply}
-          onReset={reset}
-          searchTestId="distributor-search"
-          resetTestId="distributor-reset-filter"
-        >
-          <TextFilter
-            label={t('tenant.people.keyword')}
-            {...field('keyword')}
-            maxLength={50}
-            testId="distributor-filter-keyword"
-          />
-          <ChoiceFilter
-            label={t('tenant.people.state')}
-            {...field('state')}
-            options={TENANT_STATES}
-            optionLabel={(s) => t(`tenant.people.states.${s}`)}
-            testId="distributor-filter-state"
-          />
-        </FilterBar>
+        <>
+          <TextFilter {...source('keyword')} maxLength={50} />
+          <ChoiceFilter {...source('state')} options={TENANT_STATES} optionLabel={labels('states')} />
+        </>
       }
-    >
-      <BulkBar label={t('tenant.people.selected', { count: chosen.length })} testId="distributor-selected">
-        <BulkAction
-          disabled={none}
-          action={() =>
-            change(
-              chosen.map((c) => c.tenantId),
-              false,
-            )
-          }
-          testId="distributor-bulk-enable"
-        >
-          {t('tenant.people.enableSelected')}
-        </BulkAction>
-        <BulkAction
-          disabled={none}
-          danger
-          opensDialog
-          action={() => setDisabling(chosen)}
-          testId="distributor-bulk-disable"
-        >
-          {t('tenant.people.disableSelected')}
-        </BulkAction>
-      </BulkBar>
-      <DataTable
-        label={t('tenant.people.title')}
-        columns={columns}
-        {...table}
-        rowKey={(d) => d.tenantId}
-        selection={{
+      aboveTable={
+        <BulkBar label={t('tenant.people.selected', { count: chosen.length })} testId="distributor-selected">
+          <BulkAction
+            disabled={none}
+            action={() =>
+              change(
+                chosen.map((c) => c.tenantId),
+                false,
+              )
+            }
+            testId="distributor-bulk-enable"
+          >
+            {t('tenant.people.enableSelected')}
+          </BulkAction>
+          <BulkAction
+            disabled={none}
+            danger
+            opensDialog
+            action={() => setDisabling(chosen)}
+            testId="distributor-bulk-disable"
+          >
+            {t('tenant.people.disableSelected')}
+          </BulkAction>
+        </BulkBar>
+      }
+      table={{
+        selection: {
           selected: selection.selected,
           onChange: selection.setSelected,
           rowLabel: (d) => t('tenant.people.selectRow', { name: d.name }),
-          allLabel: t('tenant.people.selectAll'),
-        }}
-        rowTestId="distributor-row"
-        testId="distributor-table"
-      />
-      <Pager {...pager} testId="distributor-pager" />
+          allLabel: text('selectAll'),
+        },
+      }}
+    >
       <ConfirmDialog
         open={disabling !== null}
         danger
@@ -347,6 +291,6 @@ export default function DistributorsPage() {
         <MemberConfigDialog tenant={dialog.tenant} current={member} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'payment' && <PaymentDialog tenant={dialog.tenant} onClose={() => setDialog(null)} />}
-    </ListPage>
+    </ResourceList>
   );
 }
