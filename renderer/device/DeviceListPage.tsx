@@ -17,21 +17,18 @@ import { refusedWith } from '../app/errors.js';
 import { formatDateTime, formatRelative } from '../app/format.js';
 import { mayOpenPath, useUser } from '../app/session.js';
 import {
-  ConfirmDialog,
-  DataTable,
-  OverflowText,
-  Pager,
-  seesTenants,
-  tenantColumn,
-  useListPage,
-  useSelection,
-  type Column,
-  useScreen,
-  RowAction,
-  RowActions,
-  ListPage,
   BulkAction,
   BulkBar,
+  ConfirmDialog,
+  ListPage,
+  OverflowText,
+  ResourceList,
+  RowAction,
+  RowActions,
+  useResource,
+  useScreen,
+  useSelection,
+  type Column,
 } from '../kit/index.js';
 import { DeviceFilters, EMPTY_DEVICE_FILTER } from './DeviceFilters.js';
 import { devSetPath, PRICES_PATH } from './paths.js';
@@ -40,7 +37,6 @@ import { PickListDialog } from './PickListDialog.js';
 import { BulkSettingsDialog } from './BulkSettingsDialog.js';
 
 const useStyles = makeStyles({
-  head: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   badges: { display: 'flex', flexWrap: 'wrap', gap: '2px' },
   expired: { color: tokens.colorPaletteRedForeground1 },
 });
@@ -76,8 +72,8 @@ function Fleet() {
   const { t, notify, report, navigate, client } = useScreen();
   const styles = useStyles();
   const user = useUser();
-  const byTenant = seesTenants(user);
-  const { search, table, pager, rows } = useListPage('device.page', { empty: EMPTY_DEVICE_FILTER });
+  const devices = useResource('device.page', { ns: 'device.list', testId: 'device', empty: EMPTY_DEVICE_FILTER });
+  const { column, action, text, tenantColumn, search, rows } = devices;
   const [locking, setLocking] = useState<number[] | null>(null);
   const [picking, setPicking] = useState<number[] | null>(null);
   const [setting, setSetting] = useState<number[] | null>(null);
@@ -98,51 +94,31 @@ function Fleet() {
 
   const columns = useMemo<Column<DeviceItem>[]>(
     () => [
-      {
-        id: 'name',
+      column('name', {
         header: t('device.name'),
         value: (d) => d.name,
         minWidth: 120,
         width: 180,
         grow: 2,
-        cellTestId: 'device-name',
+        testId: true,
         hideable: false,
-      },
-      {
-        id: 'serial',
-        header: t('device.serial'),
-        value: (d) => d.serial,
-        minWidth: 120,
-        width: 140,
-        cellTestId: 'device-serial',
-      },
-      {
-        id: 'type',
+      }),
+      column('serial', { header: t('device.serial'), value: (d) => d.serial, minWidth: 120, width: 140, testId: true }),
+      column('type', {
         fold: 1,
         header: t('device.type'),
         value: (d) => t(`device.types.${d.type}`),
         minWidth: 80,
         width: 110,
-      },
-      { id: 'model', fold: 1, header: t('device.model'), value: (d) => d.model, minWidth: 80, width: 100 },
-      {
-        id: 'point',
-        header: t('device.list.point'),
-        render: (d) => <OverflowText text={d.pointName ?? '—'} />,
-        minWidth: 96,
-        width: 160,
-        grow: 1,
-      },
-      ...tenantColumn<DeviceItem>(byTenant, t('common.tenant'), {
-        width: 160,
-        value: (d) => d.tenantName ?? t('device.pool.inPool'),
       }),
-      {
-        id: 'state',
+      column('model', { fold: 1, header: t('device.model'), value: (d) => d.model, minWidth: 80, width: 100 }),
+      column('point', { render: (d) => <OverflowText text={d.pointName ?? '—'} />, minWidth: 96, width: 160, grow: 1 }),
+      ...tenantColumn({ width: 160, value: (d) => d.tenantName ?? t('device.pool.inPool') }),
+      column('state', {
         header: t('device.onlineState'),
         minWidth: 140,
         width: 180,
-        cellTestId: 'device-state',
+        testId: true,
         render: (d) => (
           <div className={styles.badges}>
             <Badge appearance="filled" color={d.online ? 'success' : 'informative'}>
@@ -163,11 +139,9 @@ function Fleet() {
             )}
           </div>
         ),
-      },
-      {
-        id: 'lastSeen',
+      }),
+      column('lastSeen', {
         fold: 3,
-        header: t('device.list.lastSeen'),
         minWidth: 96,
         width: 120,
         render: (d) => (
@@ -175,11 +149,9 @@ function Fleet() {
             {d.lastSeenAt ? formatRelative(t, d.lastSeenAt) : t('device.list.never')}
           </span>
         ),
-      },
-      {
-        id: 'serviceExpiry',
+      }),
+      column('serviceExpiry', {
         fold: 4,
-        header: t('device.list.serviceExpiry'),
         minWidth: 100,
         width: 120,
         render: (d) => {
@@ -191,10 +163,9 @@ function Fleet() {
             </span>
           );
         },
-      },
-      { id: 'channels', fold: 2, header: t('device.list.channels'), kind: 'number', value: (d) => d.channelCount },
-      {
-        id: 'actions',
+      }),
+      column('channels', { fold: 2, kind: 'number', value: (d) => d.channelCount }),
+      column('actions', {
         pin: 'end',
         header: t('common.actions'),
         minWidth: 150,
@@ -203,12 +174,10 @@ function Fleet() {
         render: (d) => (
           <RowActions compact wrap>
             <RowAction
+              {...action('settings', text('actions.settings'))}
               icon={<SettingsRegular />}
               action={() => void navigate(devSetPath(d.id))}
-              testId="device-settings"
-            >
-              {t('device.list.actions.settings')}
-            </RowAction>
+            />
             <RowAction
               icon={d.locked ? <LockOpenRegular /> : <LockClosedRegular />}
               danger={!d.locked}
@@ -220,73 +189,73 @@ function Fleet() {
             </RowAction>
           </RowActions>
         ),
-      },
+      }),
     ],
-    [t, styles, byTenant, navigate],
+    [t, styles, navigate, column, action, text, tenantColumn],
   );
 
   const none = selection.ids.length === 0;
   return (
-    <>
-      {/* In a row of its own: the filter bar grows along its row, not down the page. */}
-      <div className={styles.head}>
+    <ResourceList
+      resource={devices}
+      untitled
+      title={t('device.care.tabs.devices')}
+      columns={columns}
+      rowKey={(d) => d.id}
+      besideFilters={
         <DeviceFilters
           onSearch={(f) => {
             search(f);
             selection.clear();
           }}
         />
-      </div>
-      <BulkBar label={t('device.list.selected', { count: selection.ids.length })} testId="device-selected">
-        <BulkAction
-          disabled={none}
-          danger
-          opensDialog
-          action={() => setLocking(selection.ids)}
-          testId="device-bulk-lock"
-        >
-          {t('device.list.actions.lock')}
-        </BulkAction>
-        <BulkAction disabled={none} action={() => change(selection.ids, false)} testId="device-bulk-unlock">
-          {t('device.list.actions.unlock')}
-        </BulkAction>
-        <BulkAction
-          disabled={none}
-          opensDialog
-          action={() => setSetting(selection.ids)}
-          testId="device-bulk-settings-open"
-        >
-          {t('device.settings.bulk')}
-        </BulkAction>
-        <BulkAction disabled={none} opensDialog action={() => setPicking(selection.ids)} testId="device-bulk-pick">
-          {t('device.care.pickList')}
-        </BulkAction>
-        {mayOpenPath(user, PRICES_PATH) && (
+      }
+      aboveTable={
+        <BulkBar label={t('device.list.selected', { count: selection.ids.length })} testId="device-selected">
+          <BulkAction
+            disabled={none}
+            danger
+            opensDialog
+            action={() => setLocking(selection.ids)}
+            testId="device-bulk-lock"
+          >
+            {t('device.list.actions.lock')}
+          </BulkAction>
+          <BulkAction disabled={none} action={() => change(selection.ids, false)} testId="device-bulk-unlock">
+            {t('device.list.actions.unlock')}
+          </BulkAction>
           <BulkAction
             disabled={none}
             opensDialog
-            action={() => void navigate(`${PRICES_PATH}?devices=${selection.ids.join(',')}`)}
-            testId="device-bulk-prices"
+            action={() => setSetting(selection.ids)}
+            testId="device-bulk-settings-open"
           >
-            {t('device.list.actions.prices')}
+            {t('device.settings.bulk')}
           </BulkAction>
-        )}
-      </BulkBar>
-      <DataTable
-        label={t('device.list.title')}
-        columns={columns}
-        {...table}
-        rowKey={(d) => d.id}
-        selection={{
+          <BulkAction disabled={none} opensDialog action={() => setPicking(selection.ids)} testId="device-bulk-pick">
+            {t('device.care.pickList')}
+          </BulkAction>
+          {mayOpenPath(user, PRICES_PATH) && (
+            <BulkAction
+              disabled={none}
+              opensDialog
+              action={() => void navigate(`${PRICES_PATH}?devices=${selection.ids.join(',')}`)}
+              testId="device-bulk-prices"
+            >
+              {t('device.list.actions.prices')}
+            </BulkAction>
+          )}
+        </BulkBar>
+      }
+      table={{
+        selection: {
           selected: selection.selected,
           onChange: selection.setSelected,
           rowLabel: (d) => t('device.list.selectRow', { name: d.name }),
-          allLabel: t('device.list.selectAll'),
-        }}
-        rowTestId="device-row"
-        testId="device-table"
-      />
-      <Pager {...pager} testId="device-pager" />
+          allLabel: text('selectAll'),
+        },
+      }}
+    >
       <ConfirmDialog
         open={locking !== null}
         danger
@@ -303,6 +272,6 @@ function Fleet() {
       {setting && (
         <BulkSettingsDialog ids={setting} onClose={() => setSetting(null)} onDone={() => selection.clear()} />
       )}
-    </>
+    </ResourceList>
   );
 }

@@ -13,23 +13,18 @@ import { useOp } from '../bridge.js';
 import {
   ChoiceFilter,
   CreateButton,
-  DataTable,
   DeleteAction,
-  FilterBar,
-  ListPage,
   OverflowText,
-  Pager,
+  ResourceList,
   RowAction,
   RowActions,
-  seesTenants,
-  tenantColumn,
-  TenantFilter,
-  useListPage,
   rowDelete,
+  TenantFilter,
+  useResource,
   useRowCommands,
-  type RowCommands,
   useScreen,
   type Column,
+  type RowCommands,
 } from '../kit/index.js';
 import { RuleFormDialog } from './RuleFormDialog.js';
 import { termsText } from './terms.js';
@@ -58,11 +53,13 @@ const targetOf = (key: string | undefined) => {
 export default function RulesPage() {
   const { t } = useScreen();
   const user = useUser();
-  const byTenant = seesTenants(user);
-  const { field, draft, apply, reset, search, table, pager } = useListPage('share.rulePage', {
+  const rules = useResource('share.rulePage', {
+    ns: 'share.rule',
+    testId: 'share-rule',
     empty: EMPTY,
     body: (f) => ({ ...targetOf(f.subject), ...(f.tenantId ? { tenantId: f.tenantId } : {}) }),
   });
+  const { column, source, action, text, tenantColumn, draft, search } = rules;
   // The subjects of the tenant chosen (the admin chooses one first).
   const tenantId = draft.tenantId ?? user.tenantId ?? undefined;
   const subjects = useOp(
@@ -79,7 +76,7 @@ export default function RulesPage() {
       ...d.subTenants.map((s) => [`tenant:${s.id}`, `${t('share.subjects.tenant')} · ${s.name}`] as const),
     ];
   }, [subjects.data, t]);
-  const labels = useMemo(() => new Map<string, string>(subjectOptions), [subjectOptions]);
+  const subjectLabels = useMemo(() => new Map<string, string>(subjectOptions), [subjectOptions]);
   const [setting, setSetting] = useState<{ from?: ShareRuleItem } | null>(null);
   const [history, setHistory] = useState<ShareRuleItem | null>(null);
   const readsLog = can(user, '10-1');
@@ -90,53 +87,28 @@ export default function RulesPage() {
 
   const columns = useMemo<Column<ShareRuleItem>[]>(
     () => [
-      {
-        id: 'subject',
-        header: t('share.rule.subjectName'),
+      column('subject', {
+        header: text('subjectName'),
         minWidth: 140,
         width: 220,
         grow: 2,
         hideable: false,
-        cellTestId: 'share-rule-subject',
+        testId: true,
         render: (r) => <OverflowText text={`${t(`share.subjects.${r.subject}`)} · ${r.subjectName}`} />,
-      },
-      ...tenantColumn<ShareRuleItem>(byTenant, t('common.tenant'), { width: 160 }),
-      {
-        id: 'fromMonth',
-        header: t('share.rule.fromMonth'),
-        minWidth: 90,
-        width: 100,
-        cellTestId: 'share-rule-month',
-        value: (r) => r.fromMonth,
-      },
-      {
-        id: 'kind',
-        header: t('share.rule.kind'),
-        minWidth: 90,
-        width: 120,
-        fold: 2,
-        value: (r) => t(`share.kinds.${r.kind}`),
-      },
-      {
-        id: 'terms',
-        header: t('share.rule.terms'),
+      }),
+      ...tenantColumn({ width: 160 }),
+      column('fromMonth', { minWidth: 90, width: 100, cellTestId: 'share-rule-month', value: (r) => r.fromMonth }),
+      column('kind', { minWidth: 90, width: 120, fold: 2, value: (r) => t(`share.kinds.${r.kind}`) }),
+      column('terms', {
         minWidth: 140,
         width: 260,
         grow: 2,
-        cellTestId: 'share-rule-terms',
+        testId: true,
         render: (r) => <OverflowText text={termsText(t, r)} />,
-      },
-      {
-        id: 'createdBy',
-        header: t('share.rule.createdBy'),
-        minWidth: 80,
-        width: 100,
-        fold: 1,
-        value: (r) => r.createdBy ?? '—',
-      },
-      { id: 'createdAt', header: t('share.rule.createdAt'), kind: 'time', fold: 3, value: (r) => r.createdAt },
-      {
-        id: 'actions',
+      }),
+      column('createdBy', { minWidth: 80, width: 100, fold: 1, value: (r) => r.createdBy ?? '—' }),
+      column('createdAt', { kind: 'time', fold: 3, value: (r) => r.createdAt }),
+      column('actions', {
         pin: 'end',
         header: t('common.actions'),
         minWidth: 160,
@@ -144,59 +116,43 @@ export default function RulesPage() {
         shrinkLast: true,
         render: (r) => (
           <RowActions compact>
-            <RowAction action={() => search({ subject: `${r.subject}:${r.subjectId}` })} testId="share-rule-timeline">
-              {t('share.rule.timeline')}
-            </RowAction>
-            <RowAction opensDialog action={() => setSetting({ from: r })} testId="share-rule-new-version">
-              {t('share.rule.create')}
-            </RowAction>
+            <RowAction {...action('timeline')} action={() => search({ subject: `${r.subject}:${r.subjectId}` })} />
+            <RowAction {...action('new-version', text('create'))} opensDialog action={() => setSetting({ from: r })} />
             {readsLog && (
-              <RowAction opensDialog action={() => setHistory(r)} testId="share-rule-history">
-                {t('oplog.history.title')}
-              </RowAction>
+              <RowAction {...action('history', t('oplog.history.title'))} opensDialog action={() => setHistory(r)} />
             )}
             <DeleteAction opensDialog action={() => void run('delete', r)} testId="share-rule-delete" />
           </RowActions>
         ),
-      },
+      }),
     ],
-    [t, byTenant, search, run, readsLog],
+    [t, search, run, readsLog, column, action, text, tenantColumn],
   );
 
   return (
-    <ListPage
-      id="share-rules-title"
-      title={t('share.rule.title')}
+    <ResourceList
+      resource={rules}
+      columns={columns}
+      rowKey={(r) => r.id}
       actions={
         <CreateButton onClick={() => setSetting({})} testId="share-rule-create">
-          {t('share.rule.create')}
+          {text('create')}
         </CreateButton>
       }
       filters={
-        <FilterBar onSearch={apply} onReset={reset} searchTestId="share-rule-search" resetTestId="share-rule-reset">
+        <>
           <ChoiceFilter
-            label={t('share.rule.subjectName')}
-            {...field('subject')}
+            {...source('subject', text('subjectName'))}
             options={subjectOptions.map(([key]) => key)}
-            optionLabel={(key) => labels.get(key) ?? key}
-            testId="share-rule-filter-subject"
+            optionLabel={(key) => subjectLabels.get(key) ?? key}
           />
-          <TenantFilter label={t('common.tenant')} {...field('tenantId')} testId="share-rule-filter-tenant" />
-        </FilterBar>
+          <TenantFilter {...source('tenantId')} />
+        </>
       }
     >
-      <DataTable
-        label={t('share.rule.title')}
-        columns={columns}
-        {...table}
-        rowKey={(r) => r.id}
-        rowTestId="share-rule-row"
-        testId="share-rule-table"
-      />
-      <Pager {...pager} testId="share-rule-pager" />
       {history && (
         <HistoryDialog
-          title={`${t('oplog.history.title')} · ${t('share.rule.title')} #${history.id}`}
+          title={`${t('oplog.history.title')} · ${text('title')} #${history.id}`}
           filter={{ entity: 'shareRule', targetId: history.id }}
           testId="share-rule-history"
           onClose={() => setHistory(null)}
@@ -204,6 +160,6 @@ export default function RulesPage() {
       )}
       {setting && <RuleFormDialog tenantId={draft.tenantId} from={setting.from} onClose={() => setSetting(null)} />}
       {dialog}
-    </ListPage>
+    </ResourceList>
   );
 }
