@@ -30,7 +30,7 @@ import { tenantColumn, type Column } from './columns.js';
 import { DataTable, type DataTableProps, type RowKey } from './DataTable.js';
 import { FilterBar } from './FilterBar.js';
 import { ListPage } from './ListPage.js';
-import { Pager } from './Pager.js';
+import { Pager, type PagerProps } from './Pager.js';
 import { useRuntimeText, type RuntimeText } from './runtimeText.js';
 import { seesTenants } from './tenants.js';
 import { useListPage, type ListPageOptions, type ListPageState, type PageOp, type PageRow } from './useListPage.js';
@@ -139,6 +139,8 @@ export interface ResourceListProps<K extends PageOp, F, Key extends RowKey> {
   aboveTable?: ReactNode;
   /** More of the table's props (sorting, selection, a row's double-click…). */
   table?: Partial<DataTableProps<PageRow<K>, Key>>;
+  /** What the pager's total counts, where it is not rows. */
+  totalText?: PagerProps['totalText'];
   /** Dialogs and what follows the pager. */
   children?: ReactNode;
 }
@@ -159,6 +161,7 @@ export function ResourceList<K extends PageOp, F, Key extends RowKey>({
   emptyHint,
   aboveTable,
   table,
+  totalText,
   children,
 }: ResourceListProps<K, F, Key>) {
   const heading = title ?? r.text('title');
@@ -210,7 +213,12 @@ export function ResourceList<K extends PageOp, F, Key extends RowKey>({
       {aboveTable}
       <DataTable {...tableProps} />
       {/* A list inside a page that has its own is told apart by its name. */}
-      <Pager {...r.pager} testId={`${r.testId}-pager`} {...(nested ? { label: heading } : {})} />
+      <Pager
+        {...r.pager}
+        testId={`${r.testId}-pager`}
+        {...(nested ? { label: heading } : {})}
+        {...(totalText ? { totalText } : {})}
+      />
       {children}
     </ListPage>
   );
