@@ -13,13 +13,22 @@ import { useOp } from '../bridge.js';
 import { listView, shownTotal, type ListView } from './listState.js';
 import { useLastPage, type Paging } from './usePaging.js';
 
-/** The operations that answer one page of rows for a page number and size. */
+/**
+ * The operations that answer one page of rows for a page number and size,
+ * with the total (or without, where a count operation counts the filter once:
+ * `ListPageOptions.count`).
+ */
 export type PageOp = {
   [K in Op]: OpInput<K> extends { query?: { pageNum?: unknown; pageSize?: unknown } }
-    ? OpOutput<K> extends { list: readonly unknown[]; total: number }
+    ? OpOutput<K> extends { list: readonly unknown[] }
       ? K
       : never
     : never;
+}[Op];
+
+/** The operations that count a filter's rows, up to a cap (`capped` beyond). */
+export type CountOp = {
+  [K in Op]: OpOutput<K> extends { total: number; capped: boolean } ? K : never;
 }[Op];
 
 /** A page operation's filter body. */
@@ -62,6 +71,11 @@ export interface ListPageOptions<K extends PageOp, F> {
   /** The path's parameters of an operation that pages one record's rows (a group's members). */
   params?: OpInput<K> extends { params: infer P } ? P : never;
   pageSize?: number;
+  /**
+   * A list too long to count with every page (a year of orders): the count is this operation's, asked with the
+   * same body once per filter, so paging never counts again.
+   */
+  count?: CountOp;
 }
 
 /** One field of a filter as typed, bound to a filter control: its value, and a change that keeps the other fields. */
@@ -111,22 +125,32 @@ export interface ListPageState<K extends PageOp, F> {
 
 export function useListPage<K extends PageOp, F extends object>(
   op: K,
-  { empty, body, params, pageSize = 20 }: ListPageOptions<K, F>,
+  { empty, body, params, pageSize = 20, count }: ListPageOptions<K, F>,
 ): ListPageState<K, F> {
   const client = useQueryClient();
   const [draft, setDraft] = useState<F>(empty);
   const [filter, setFilter] = useState<F>(empty);
   const [paging, setPaging] = useState<Paging>({ pageNum: 1, pageSize });
   // The mapped types above cannot tell TypeScript that `{ query, body }` is this operation's input.
+  const asked = body ? body(filter) : filterBody(filter);
   const input = {
     ...(params === undefined ? {} : { params }),
     query: paging,
-    body: body ? body(filter) : filterBody(filter),
+    body: asked,
   } as unknown as OpInput<K>;
   const list = useOp(op, input, { placeholderData: keepPreviousData });
+  // Keyed by the filter alone: paging reuses it. Asked only where the list has a count operation.
+  const counted = useOp((count ?? op) as CountOp, { body: asked } as OpInput<CountOp>, {
+    placeholderData: keepPreviousData,
+    enabled: count !== undefined,
+  });
   const view = listView(list as Parameters<typeof listView>[0]);
-  const total = shownTotal(list as Parameters<typeof shownTotal>[0]);
-  useLastPage(paging, setPaging, total, !list.isPlaceholderData);
+  const total = count
+    ? view === 'rows' || view === 'empty'
+      ? counted.data?.total
+      : undefined
+    : shownTotal(list as Parameters<typeof shownTotal>[0]);
+  useLastPage(paging, setPaging, total, !list.isPlaceholderData && !(count && counted.isPlaceholderData));
   const search = useCallback((next: F) => {
     setFilter(next);
     setPaging((p) => ({ ...p, pageNum: 1 }));
@@ -155,12 +179,20 @@ export function useListPage<K extends PageOp, F extends object>(
     view,
     total,
     refresh,
-    table: { rows, view, busy: view === 'rows' && list.isFetching, onRetry: () => void list.refetch() },
+    table: {
+      rows,
+      view,
+      busy: view === 'rows' && list.isFetching,
+      onRetry: () => {
+        void list.refetch();
+        if (count) void counted.refetch();
+      },
+    },
     pager: {
       ...paging,
       total,
       // A list counted up to a cap says "10 000+" (the operation log).
-      capped: (list.data as { capped?: boolean } | undefined)?.capped === true,
+      capped: ((count ? counted.data : list.data) as { capped?: boolean } | undefined)?.capped === true,
       onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
     },
   };

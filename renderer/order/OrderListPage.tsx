@@ -15,27 +15,22 @@ import {
   OpenRegular,
   WindowNewRegular,
 } from '@fluentui/react-icons';
-import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { OrderFilter, OrderItem } from '../../shared/order/index.js';
-import { useOp } from '../bridge.js';
 import { idOfQuery } from '../app/paths.js';
 import { useUser } from '../app/session.js';
 import { useOpenWindow } from '../app/windows.js';
 import {
-  DataTable,
-  listView,
   OverflowText,
-  Pager,
+  ResourceList,
   seesTenants,
-  useLastPage,
   tenantColumn,
   type Column,
   RowAction,
   RowActions,
-  ListPage,
+  useResource,
 } from '../kit/index.js';
 import { OrderFilters } from './OrderFilters.js';
 import { ExportDialog } from './ExportDialog.js';
@@ -44,8 +39,6 @@ import { orderDetailPath, PAYMENT_BOX_PATH } from './paths.js';
 
 const useStyles = makeStyles({
   tools: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
-  // A row: the filter bar's flex basis is a width (in a column it would be a height).
-  head: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   chip: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   hint: { color: tokens.colorNeutralForeground3 },
   campaign: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0 },
@@ -96,16 +89,16 @@ export function OrderListScreen({ preset }: { preset: OrderListPreset }) {
   const openWindow = useOpenWindow();
   const byTenant = seesTenants(useUser());
   const { linked, clear } = useLinkedFilter();
-  const [filter, setFilter] = useState<OrderFilter>({});
-  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
   const [dialog, setDialog] = useState<'export' | 'records' | null>(null);
-  const body = { ...filter, ...linked, ...PRESETS[preset].filter };
-  const rows = useOp('order.page', { query: paging, body }, { placeholderData: keepPreviousData });
-  // Keyed by the filter alone: paging reuses it.
-  const count = useOp('order.count', { body }, { placeholderData: keepPreviousData });
-  const view = listView(rows);
-  const total = view === 'rows' || view === 'empty' ? count.data?.total : undefined;
-  useLastPage(paging, setPaging, total, !count.isPlaceholderData && !rows.isPlaceholderData);
+  const body = (filter: OrderFilter): OrderFilter => ({ ...filter, ...linked, ...PRESETS[preset].filter });
+  // A year of orders is not counted again with each page: the count is asked once per filter.
+  const orders = useResource('order.page', {
+    ns: 'order.list',
+    testId: 'order',
+    empty: NO_FILTER,
+    body,
+    count: 'order.count',
+  });
   const open = (o: OrderItem) => void navigate(orderDetailPath(o.id));
 
   // Short of width the list folds (kit DataTable): the member, platform, activities and delivery first, then the tenant
@@ -381,9 +374,11 @@ export function OrderListScreen({ preset }: { preset: OrderListPreset }) {
     .join(t('order.list.nameSeparator'));
 
   return (
-    <ListPage
-      id="order-list-title"
+    <ResourceList
+      resource={orders}
       title={t(PRESETS[preset].title)}
+      columns={columns}
+      rowKey={(o) => o.id}
       actions={
         <div className={styles.tools}>
           {preset === 'sale' && (
@@ -408,67 +403,48 @@ export function OrderListScreen({ preset }: { preset: OrderListPreset }) {
           </Button>
         </div>
       }
+      besideFilters={
+        <OrderFilters linked={preset === 'scene'} payment={preset === 'payment'} onSearch={orders.search} />
+      }
+      aboveTable={
+        <>
+          {linkedText && (
+            <div className={styles.chip}>
+              <Text>{t('order.list.filteredBy', { what: linkedText })}</Text>
+              <Button
+                size="small"
+                appearance="subtle"
+                icon={<DismissRegular />}
+                onClick={clear}
+                data-testid="order-linked-clear"
+              >
+                {t('order.list.clearFilter')}
+              </Button>
+            </div>
+          )}
+          <Text size={200} className={styles.hint}>
+            {t('order.list.openHint')}
+          </Text>
+        </>
+      }
+      table={{
+        onRowOpen: (o) => openWindow(orderDetailPath(o.id)),
+        rowData: (o) => ({ 'data-order-id': o.id }),
+      }}
     >
       {dialog === 'export' && (
-        <ExportDialog filter={body} onClose={() => setDialog(null)} onQueued={() => setDialog('records')} />
+        <ExportDialog
+          filter={body(orders.filter)}
+          onClose={() => setDialog(null)}
+          onQueued={() => setDialog('records')}
+        />
       )}
       {dialog === 'records' && <ExportRecordsDialog onClose={() => setDialog(null)} />}
-      <div className={styles.head}>
-        <OrderFilters
-          linked={preset === 'scene'}
-          payment={preset === 'payment'}
-          onSearch={(f) => {
-            setFilter(f);
-            setPaging((p) => ({ ...p, pageNum: 1 }));
-          }}
-        />
-      </div>
-      {linkedText && (
-        <div className={styles.chip}>
-          <Text>{t('order.list.filteredBy', { what: linkedText })}</Text>
-          <Button
-            size="small"
-            appearance="subtle"
-            icon={<DismissRegular />}
-            onClick={clear}
-            data-testid="order-linked-clear"
-          >
-            {t('order.list.clearFilter')}
-          </Button>
-        </div>
-      )}
-      <Text size={200} className={styles.hint}>
-        {t('order.list.openHint')}
-      </Text>
-      <DataTable
-        label={t(PRESETS[preset].title)}
-        columns={columns}
-        rows={rows.data?.list ?? NONE}
-        rowKey={(o) => o.id}
-        view={view}
-        busy={view === 'rows' && rows.isFetching}
-        onRetry={() => {
-          void rows.refetch();
-          void count.refetch();
-        }}
-        onRowOpen={(o) => openWindow(orderDetailPath(o.id))}
-        rowTestId="order-row"
-        rowData={(o) => ({ 'data-order-id': o.id })}
-        testId="order-table"
-      />
-      <Pager
-        pageNum={paging.pageNum}
-        pageSize={paging.pageSize}
-        total={total}
-        capped={count.data?.capped ?? false}
-        onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })}
-        testId="order-pager"
-      />
-    </ListPage>
+    </ResourceList>
   );
 }
 
-const NONE: readonly OrderItem[] = [];
+const NO_FILTER: OrderFilter = {};
 
 export default function OrderListPage() {
   return <OrderListScreen preset="sale" />;

@@ -311,3 +311,28 @@ test('at 1366 and 1024 px in English the order list keeps its money columns to t
     }
   }
 });
+
+test('paging the order list asks for the next page and never counts the filter again; a new filter is counted once', async ({
+  page,
+  baseURL,
+}) => {
+  await openOrderList(page, baseURL, 'tenant1');
+  await expect(page.getByTestId('order-pager-total')).toHaveText(/^Total \d+$/);
+  const counts: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/bridge/order.count')) counts.push(r.postData() ?? '');
+  });
+  const first = await page.getByTestId('order-number').first().textContent();
+  const next = page.waitForResponse((r) => r.url().endsWith('/bridge/order.page'));
+  await page.getByTestId('order-pager-next').click();
+  await next;
+  await expect(page.getByTestId('order-number').first()).not.toHaveText(first ?? '');
+  expect(counts).toEqual([]);
+
+  const counted = page.waitForResponse((r) => r.url().endsWith('/bridge/order.count'));
+  await page.getByTestId('order-filter-number').fill('2');
+  await page.getByTestId('order-search').click();
+  await counted;
+  await expect(page.getByTestId('order-pager-total')).toHaveText(/^Total \d+$/);
+  expect(counts).toHaveLength(1);
+});
