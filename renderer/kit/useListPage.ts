@@ -10,6 +10,7 @@ import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import type { Op, OpInput, OpOutput } from '../../shared/ipc.js';
 import { useOp } from '../bridge.js';
+import type { Sort } from './columns.js';
 import { listView, shownTotal, type ListView } from './listState.js';
 import { useLastPage, type Paging } from './usePaging.js';
 
@@ -47,6 +48,9 @@ export interface TableState<T> {
   onRetry: () => void;
   /** The create action offered with "no data". */
   emptyAction?: ReactNode;
+  /** The order asked of the upstream, where the list sorts there (`ListPageOptions.sort`). */
+  sort?: Sort;
+  onSortChange?: (sort: Sort | null) => void;
 }
 
 /**
@@ -66,8 +70,8 @@ export function filterBody<F extends object>(filter: F): Partial<F> {
 export interface ListPageOptions<K extends PageOp, F> {
   /** The filter before anyone types (and after Reset). */
   empty: F;
-  /** The body asked for a filter; by default the filter's fields that filter something. */
-  body?: (filter: F) => PageBody<K>;
+  /** The body asked for a filter (and the order, where `sort`); by default the filter's fields that filter something. */
+  body?: (filter: F, sort: Sort) => PageBody<K>;
   /** The path's parameters of an operation that pages one record's rows (a group's members). */
   params?: OpInput<K> extends { params: infer P } ? P : never;
   pageSize?: number;
@@ -76,6 +80,8 @@ export interface ListPageOptions<K extends PageOp, F> {
    * same body once per filter, so paging never counts again.
    */
   count?: CountOp;
+  /** A list the upstream sorts by a column's header: the order at first, and again when a sort is cleared. */
+  sort?: Sort;
 }
 
 /** One field of a filter as typed, bound to a filter control: its value, and a change that keeps the other fields. */
@@ -125,14 +131,16 @@ export interface ListPageState<K extends PageOp, F> {
 
 export function useListPage<K extends PageOp, F extends object>(
   op: K,
-  { empty, body, params, pageSize = 20, count }: ListPageOptions<K, F>,
+  { empty, body, params, pageSize = 20, count, sort: firstSort }: ListPageOptions<K, F>,
 ): ListPageState<K, F> {
   const client = useQueryClient();
   const [draft, setDraft] = useState<F>(empty);
   const [filter, setFilter] = useState<F>(empty);
   const [paging, setPaging] = useState<Paging>({ pageNum: 1, pageSize });
+  const [sort, setSort] = useState<Sort | undefined>(firstSort);
   // The mapped types above cannot tell TypeScript that `{ query, body }` is this operation's input.
-  const asked = body ? body(filter) : filterBody(filter);
+  // Without a `sort` option the body never reads it.
+  const asked = body ? body(filter, sort as Sort) : filterBody(filter);
   const input = {
     ...(params === undefined ? {} : { params }),
     query: paging,
@@ -187,6 +195,16 @@ export function useListPage<K extends PageOp, F extends object>(
         void list.refetch();
         if (count) void counted.refetch();
       },
+      // A new order starts from the first page.
+      ...(sort && firstSort
+        ? {
+            sort,
+            onSortChange: (next: Sort | null) => {
+              setSort(next ?? firstSort);
+              setPaging((p) => ({ ...p, pageNum: 1 }));
+            },
+          }
+        : {}),
     },
     pager: {
       ...paging,

@@ -7,31 +7,16 @@
  */
 import { Body1, Button, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageProblem, PageSpinner } from '../app/pages.js';
 import { idOfQuery } from '../app/paths.js';
 import { useOp } from '../bridge.js';
-import type { ProductSort } from '../../shared/product/index.js';
-import {
-  DetailPage,
-  FilterBar,
-  filterBody,
-  Pager,
-  TextFilter,
-  useListPage,
-  useScreen,
-  type Sort,
-} from '../kit/index.js';
-import { ProductTable } from './ProductTable.js';
+import { DetailPage, filterBody, ResourceList, TextFilter, useResource, useScreen } from '../kit/index.js';
+import { PRODUCT_SORT, sortBody, useProductColumns } from './productColumns.js';
 import { DISTRIBUTORS_PATH } from './paths.js';
 
-const useStyles = makeStyles({
-  note: { color: tokens.colorNeutralForeground2 },
-  // The filter bar grows along a row (its basis is a width), as on every list page.
-  filters: { display: 'flex', alignItems: 'flex-end', flexWrap: 'wrap' },
-});
-const DEFAULT_SORT: Sort = { id: 'createdAt', desc: true };
+const useStyles = makeStyles({ note: { color: tokens.colorNeutralForeground2 } });
+const EMPTY = { keyword: '' };
 export default function ProductInformationPage() {
   const { t, navigate } = useScreen();
   const [params] = useSearchParams();
@@ -66,40 +51,25 @@ export default function ProductInformationPage() {
 export function TenantProducts({ tenantId }: { tenantId: number }) {
   const { t } = useScreen();
   const styles = useStyles();
-  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
-  const { draft, setDraft, apply, reset, table, pager, setPaging } = useListPage('product.page', {
-    empty: { keyword: '' },
-    body: (f) => ({ ...filterBody(f), tenantId, sort: sort.id as ProductSort, desc: sort.desc }),
+  const products = useResource('product.page', {
+    ns: 'product.product',
+    testId: 'product',
+    empty: EMPTY,
+    sort: PRODUCT_SORT,
+    body: (f, sort) => ({ ...filterBody(f), tenantId, ...sortBody(sort) }),
   });
+  // One tenant's products: no tenant column.
+  const columns = useProductColumns({ column: products.column, tenantColumn: () => [] });
   return (
-    <>
-      <Body1 className={styles.note}>{t('product.information.readOnly')}</Body1>
-      <div className={styles.filters}>
-        <FilterBar
-          onSearch={apply}
-          onReset={reset}
-          searchTestId="product-information-search"
-          resetTestId="product-information-reset"
-        >
-          <TextFilter
-            label={t('product.product.keyword')}
-            value={draft.keyword}
-            maxLength={50}
-            onChange={(keyword) => setDraft({ keyword })}
-            testId="product-information-keyword"
-          />
-        </FilterBar>
-      </div>
-      <ProductTable
-        {...table}
-        showTenant={false}
-        sort={sort}
-        onSortChange={(next) => {
-          setSort(next ?? DEFAULT_SORT);
-          setPaging((p) => ({ ...p, pageNum: 1 }));
-        }}
-      />
-      <Pager {...pager} testId="product-information-pager" />
-    </>
+    <ResourceList
+      resource={products}
+      untitled
+      title={t('product.product.list')}
+      columns={columns}
+      rowKey={(p) => p.id}
+      intro={<Body1 className={styles.note}>{t('product.information.readOnly')}</Body1>}
+      filters={<TextFilter {...products.source('keyword')} maxLength={50} />}
+      table={{ rowData: (p) => ({ 'data-product-id': p.id }) }}
+    />
   );
 }

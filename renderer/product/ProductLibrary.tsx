@@ -9,27 +9,14 @@ import { Button, useRestoreFocusTarget } from '@fluentui/react-components';
 import { AddRegular, MoneyRegular } from '@fluentui/react-icons';
 import { useCallback, useState } from 'react';
 import { CODE } from '../../shared/domains.js';
-import type { PriceChangeResult, ProductItem, ProductSort } from '../../shared/product/index.js';
+import type { PriceChangeResult, ProductItem } from '../../shared/product/index.js';
 import { refusedWith } from '../app/errors.js';
 import { mayOpenPath } from '../app/session.js';
-import {
-  filterBody,
-  Pager,
-  seesTenants,
-  useListPage,
-  useSelection,
-  type Sort,
-  useScreen,
-  ListPage,
-  BulkAction,
-  BulkBar,
-} from '../kit/index.js';
+import { BulkAction, BulkBar, filterBody, ResourceList, useResource, useScreen, useSelection } from '../kit/index.js';
 import { EMPTY_PRODUCT_FILTER, ProductFilters } from './ProductFilters.js';
 import { PriceChangeDialog, type PriceChange } from './PriceChangeDialog.js';
-import { ProductTable } from './ProductTable.js';
+import { PRODUCT_SORT, sortBody, useProductColumns } from './productColumns.js';
 import { PRICES_PATH } from './paths.js';
-
-const DEFAULT_SORT: Sort = { id: 'createdAt', desc: true };
 
 type Change = { onSale?: boolean; enabled?: boolean };
 
@@ -58,17 +45,18 @@ export function ProductLibrary({
 }: ProductLibraryProps) {
   const { t, notify, report, user, navigate } = useScreen();
   const restoreTarget = useRestoreFocusTarget();
-  const byTenant = seesTenants(user);
-
-  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
-  const { search, setPaging, refresh, table, pager } = useListPage(listOp, {
+  const products = useResource(listOp, {
+    ns: 'product.product',
+    testId: 'product',
     empty: EMPTY_PRODUCT_FILTER,
-    body: (filter) => ({ ...filterBody(filter), sort: sort.id as ProductSort, desc: sort.desc }),
+    sort: PRODUCT_SORT,
+    body: (filter, sort) => ({ ...filterBody(filter), ...sortBody(sort) }),
   });
+  const { search, refresh, rows } = products;
   const state = useChange();
   const price = usePrice();
   const [pricing, setPricing] = useState<number[] | null>(null);
-  const selection = useSelection(table.rows);
+  const selection = useSelection(rows);
 
   const change = useCallback(
     async (ids: number[], patch: Change) => {
@@ -102,11 +90,14 @@ export function ProductLibrary({
   );
   const none = selection.ids.length === 0;
 
+  const columns = useProductColumns(products, { onEdit, onCustomInfo, onState });
   return (
-    <ListPage
-      id="product-list-title"
+    <ResourceList
+      resource={products}
       title={t(title)}
-      filters={
+      columns={columns}
+      rowKey={(p) => p.id}
+      besideFilters={
         <>
           <ProductFilters
             onSearch={(f) => {
@@ -117,51 +108,52 @@ export function ProductLibrary({
           {create('product-create')}
         </>
       }
-    >
-      <BulkBar label={t('product.product.selected', { count: selection.ids.length })} testId="product-selected">
-        <BulkAction disabled={none} action={() => bulk({ onSale: true })} testId="product-bulk-on">
-          {t('product.product.putOnSale')}
-        </BulkAction>
-        <BulkAction disabled={none} action={() => bulk({ onSale: false })} testId="product-bulk-off">
-          {t('product.product.takeOffSale')}
-        </BulkAction>
-        <BulkAction disabled={none} action={() => bulk({ enabled: true })} testId="product-bulk-enable">
-          {t('product.product.enable')}
-        </BulkAction>
-        <BulkAction disabled={none} danger action={() => bulk({ enabled: false })} testId="product-bulk-disable">
-          {t('product.product.disable')}
-        </BulkAction>
-        <BulkAction
-          disabled={none}
-          icon={<MoneyRegular />}
-          opensDialog
-          action={() => setPricing(selection.ids)}
-          testId="product-bulk-price"
-        >
-          {t('product.price.open')}
-        </BulkAction>
-        {listOp === 'product.page' && mayOpenPath(user, PRICES_PATH) && (
+      aboveTable={
+        <BulkBar label={t('product.product.selected', { count: selection.ids.length })} testId="product-selected">
+          <BulkAction disabled={none} action={() => bulk({ onSale: true })} testId="product-bulk-on">
+            {t('product.product.putOnSale')}
+          </BulkAction>
+          <BulkAction disabled={none} action={() => bulk({ onSale: false })} testId="product-bulk-off">
+            {t('product.product.takeOffSale')}
+          </BulkAction>
+          <BulkAction disabled={none} action={() => bulk({ enabled: true })} testId="product-bulk-enable">
+            {t('product.product.enable')}
+          </BulkAction>
+          <BulkAction disabled={none} danger action={() => bulk({ enabled: false })} testId="product-bulk-disable">
+            {t('product.product.disable')}
+          </BulkAction>
           <BulkAction
             disabled={none}
+            icon={<MoneyRegular />}
             opensDialog
-            action={() => void navigate(`${PRICES_PATH}?products=${selection.ids.join(',')}`)}
-            testId="product-bulk-machine-prices"
+            action={() => setPricing(selection.ids)}
+            testId="product-bulk-price"
           >
-            {t('product.product.machinePrices')}
+            {t('product.price.open')}
           </BulkAction>
-        )}
-      </BulkBar>
-      <ProductTable
-        {...table}
-        emptyAction={create('product-empty-create')}
-        showTenant={byTenant}
-        sort={sort}
-        onSortChange={(next) => {
-          setSort(next ?? DEFAULT_SORT);
-          setPaging((p) => ({ ...p, pageNum: 1 }));
-        }}
-        actions={{ selected: selection.selected, onSelect: selection.setSelected, onEdit, onCustomInfo, onState }}
-      />
+          {listOp === 'product.page' && mayOpenPath(user, PRICES_PATH) && (
+            <BulkAction
+              disabled={none}
+              opensDialog
+              action={() => void navigate(`${PRICES_PATH}?products=${selection.ids.join(',')}`)}
+              testId="product-bulk-machine-prices"
+            >
+              {t('product.product.machinePrices')}
+            </BulkAction>
+          )}
+        </BulkBar>
+      }
+      table={{
+        emptyAction: create('product-empty-create'),
+        rowData: (p) => ({ 'data-product-id': p.id }),
+        selection: {
+          selected: selection.selected,
+          onChange: selection.setSelected,
+          rowLabel: (p) => t('product.product.selectRow', { name: p.name }),
+          allLabel: t('product.product.selectAll'),
+        },
+      }}
+    >
       {pricing && (
         <PriceChangeDialog
           ids={pricing}
@@ -172,7 +164,6 @@ export function ProductLibrary({
           }}
         />
       )}
-      <Pager {...pager} testId="product-pager" />
-    </ListPage>
+    </ResourceList>
   );
 }

@@ -163,3 +163,29 @@ for (const width of [400, 560]) {
     expect(spills).toEqual([]);
   });
 }
+
+test('a price header sorts the whole library at the upstream, from its first page', async ({ page, baseURL }) => {
+  await openAs(page, baseURL, 'tenant2');
+  await openProducts(page);
+  await page.getByTestId('product-pager-next').click();
+  await expect(page.getByTestId('product-pager-page-2')).toHaveAttribute('aria-current', 'page');
+  const price = page.getByTestId('product-table').locator('th[data-column="price"]');
+  const asked = page.waitForResponse(
+    (r) =>
+      r.url().endsWith('/bridge/product.page') &&
+      (r.request().postDataJSON() as { body?: { sort?: string } }).body?.sort === 'price',
+  );
+  await price.click();
+  const sent = (await asked).request().postDataJSON() as { query: { pageNum: number }; body: { desc: boolean } };
+  expect(sent.query.pageNum).toBe(1);
+  await expect(price).toHaveAttribute('aria-sort', /ascending|descending/);
+  const yuan = async () =>
+    (await page.getByTestId('product-price').allTextContents()).map((text) => Number(text.replace(/[^\d.]/g, '')));
+  await expect
+    .poll(async () => {
+      const shown = await yuan();
+      const sorted = [...shown].sort((a, b) => (sent.body.desc ? b - a : a - b));
+      return shown.length > 1 && shown.join() === sorted.join();
+    })
+    .toBe(true);
+});
