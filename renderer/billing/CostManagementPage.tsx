@@ -25,20 +25,19 @@ import { useMemo, useState } from 'react';
 import type { FeeDevice } from '../../shared/billing/index.js';
 import { formatYuan } from '../../shared/format.js';
 import { useOp } from '../bridge.js';
-import { useListPage, useScreen, useSelection, RowActions, ListPage, BulkAction, BulkBar } from '../kit/index.js';
-import { EMPTY_FEE_FILTER, FeeDeviceTable, formatDate } from './FeeDeviceTable.js';
+import { BulkAction, BulkBar, ResourceList, RowActions, useScreen, useSelection } from '../kit/index.js';
+import { FeeDeviceFilters, formatDate, useFeeDeviceColumns, useFeeDevices } from './feeDevices.js';
 import { payCenterPath } from './paths.js';
 
 export default function CostManagementPage() {
   const { t, user, navigate } = useScreen();
-  const page = useListPage('billing.devices', { empty: EMPTY_FEE_FILTER });
-  const selection = useSelection(page.rows);
+  const devices = useFeeDevices('fee-devices');
+  const selection = useSelection(devices.rows);
   const [history, setHistory] = useState<FeeDevice | null>(null);
   // Only a tenant pays: the admin sees the dates (and sets the fee in the payment centre).
   const pays = user.roleKind === 'tenant';
   const actions = useMemo(
     () => ({
-      header: t('common.actions'),
       width: pays ? 200 : 110,
       render: (d: FeeDevice) => (
         <RowActions>
@@ -68,36 +67,42 @@ export default function CostManagementPage() {
     [t, pays, navigate],
   );
 
+  const columns = useFeeDeviceColumns(devices, actions);
+
   return (
-    <ListPage id="cost-title" title={t('route.costManagement')}>
-      {pays && (
-        <BulkBar label={t('billing.renew.selected', { count: selection.ids.length })}>
-          <BulkAction
-            disabled={selection.ids.length === 0}
-            action={() => navigate(payCenterPath(selection.ids))}
-            testId="fee-renew-selected"
-          >
-            {t('billing.devices.renewSelected')}
-          </BulkAction>
-        </BulkBar>
-      )}
-      <FeeDeviceTable
-        page={page}
-        testId="fee-devices"
-        actions={actions}
-        selection={
-          pays
-            ? {
-                selected: selection.selected,
-                onChange: selection.setSelected,
-                rowLabel: (d) => t('billing.renew.selectRow', { name: d.name }),
-                allLabel: t('billing.renew.selectAll'),
-              }
-            : undefined
-        }
-      />
+    <ResourceList
+      resource={devices}
+      title={t('route.costManagement')}
+      columns={columns}
+      rowKey={(d) => d.id}
+      filters={<FeeDeviceFilters devices={devices} />}
+      aboveTable={
+        pays && (
+          <BulkBar label={t('billing.renew.selected', { count: selection.ids.length })}>
+            <BulkAction
+              disabled={selection.ids.length === 0}
+              action={() => navigate(payCenterPath(selection.ids))}
+              testId="fee-renew-selected"
+            >
+              {t('billing.devices.renewSelected')}
+            </BulkAction>
+          </BulkBar>
+        )
+      }
+      table={{
+        rowData: (d) => ({ 'data-device-id': d.id, 'data-soon': String(d.soon) }),
+        selection: pays
+          ? {
+              selected: selection.selected,
+              onChange: selection.setSelected,
+              rowLabel: (d) => t('billing.renew.selectRow', { name: d.name }),
+              allLabel: t('billing.renew.selectAll'),
+            }
+          : undefined,
+      }}
+    >
       {history && <HistoryDialog device={history} onClose={() => setHistory(null)} />}
-    </ListPage>
+    </ResourceList>
   );
 }
 

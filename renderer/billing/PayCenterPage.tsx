@@ -33,8 +33,8 @@ import {
 import { formatYuan, parseYuan, yuanInput } from '../../shared/format.js';
 import { useOp, useOpMutation } from '../bridge.js';
 import { asCallError } from '../app/errors.js';
-import { ActionButton, ConfirmDialog, TenantDropdown, useListPage, useScreen } from '../kit/index.js';
-import { EMPTY_FEE_FILTER, FeeDeviceTable } from './FeeDeviceTable.js';
+import { ActionButton, ConfirmDialog, ResourceList, TenantDropdown, useScreen } from '../kit/index.js';
+import { FeeDeviceFilters, useFeeDeviceColumns, useFeeDevices } from './feeDevices.js';
 import { BILL_PATH, chosenDevices } from './paths.js';
 import { PayDialog } from './PayDialog.js';
 
@@ -157,7 +157,8 @@ function RenewForm({ annualFee }: { annualFee: number }) {
   const { t, report, navigate } = useScreen();
   const styles = useStyles();
   const [params] = useSearchParams();
-  const page = useListPage('billing.devices', { empty: EMPTY_FEE_FILTER, pageSize: 50 });
+  const devices = useFeeDevices('renew-devices', 50);
+  const columns = useFeeDeviceColumns(devices);
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set(chosenDevices(params.get('devices'))));
   const [months, setMonths] = useState<RenewalPlan>(12);
   const [platform, setPlatform] = useState<(typeof RENEWAL_PLATFORMS)[number]>('wechat');
@@ -186,23 +187,31 @@ function RenewForm({ annualFee }: { annualFee: number }) {
 
   return (
     <>
-      <Title3 as="h2">{t('billing.renew.devices')}</Title3>
-      {problems.devices && (
-        <MessageBar intent="error" data-testid="renew-no-devices">
-          <MessageBarBody>{problems.devices}</MessageBarBody>
-        </MessageBar>
-      )}
-      <FeeDeviceTable
-        page={page}
-        testId="renew-devices"
-        selection={{
-          selected,
-          onChange: (next) => {
-            setSelected(next);
-            setProblems((p) => ({ ...p, devices: undefined }));
+      <ResourceList
+        resource={devices}
+        nested
+        title={t('billing.renew.devices')}
+        columns={columns}
+        rowKey={(d) => d.id}
+        filters={<FeeDeviceFilters devices={devices} />}
+        aboveTable={
+          problems.devices && (
+            <MessageBar intent="error" data-testid="renew-no-devices">
+              <MessageBarBody>{problems.devices}</MessageBarBody>
+            </MessageBar>
+          )
+        }
+        table={{
+          rowData: (d) => ({ 'data-device-id': d.id, 'data-soon': String(d.soon) }),
+          selection: {
+            selected,
+            onChange: (next) => {
+              setSelected(next);
+              setProblems((p) => ({ ...p, devices: undefined }));
+            },
+            rowLabel: (d) => t('billing.renew.selectRow', { name: d.name }),
+            allLabel: t('billing.renew.selectAll'),
           },
-          rowLabel: (d) => t('billing.renew.selectRow', { name: d.name }),
-          allLabel: t('billing.renew.selectAll'),
         }}
       />
       <div className={styles.form}>
@@ -284,12 +293,12 @@ function RenewForm({ annualFee }: { annualFee: number }) {
       {paying && (
         <PayDialog
           renewal={paying}
-          onPaid={() => void page.refresh()}
+          onPaid={() => void devices.refresh()}
           onClose={() => {
             setPaying(null);
             setSelected(new Set());
             setAgreed(false);
-            void page.refresh();
+            void devices.refresh();
           }}
         />
       )}

@@ -25,7 +25,7 @@ import type { RenewalItem } from '../../shared/billing/index.js';
 import { formatYuan } from '../../shared/format.js';
 import { useOp } from '../bridge.js';
 import { useScreen } from '../kit/index.js';
-import { formatDate } from './FeeDeviceTable.js';
+import { formatDate } from './feeDevices.js';
 import { BILL_PATH } from './paths.js';
 
 const useStyles = makeStyles({
