@@ -10,19 +10,9 @@ import { useMemo, useState } from 'react';
 import { STAFF_PRICE_MAX_FEN, type StaffPriceItem } from '../../shared/customer/index.js';
 import { formatYuan, parseYuan, yuanInput } from '../../shared/format.js';
 import { useOpMutation } from '../bridge.js';
-import {
-  DataTable,
-  FilterBar,
-  OverflowText,
-  Pager,
-  TextFilter,
-  useListPage,
-  useScreen,
-  type Column,
-} from '../kit/index.js';
+import { OverflowText, ResourceList, TextFilter, useResource, useScreen, type Column } from '../kit/index.js';
 
 const useStyles = makeStyles({
-  filters: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   note: { color: tokens.colorNeutralForeground2 },
   price: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalXS },
   input: { width: '110px' },
@@ -46,7 +36,9 @@ function staffPriceOf(typed: string): { fen: number } | { error: PriceError } {
 export function PricesPanel({ customerId }: { customerId: number }) {
   const { t, notify, report } = useScreen();
   const styles = useStyles();
-  const { draft, setDraft, field, apply, reset, table, pager } = useListPage('customer.prices', {
+  const prices = useResource('customer.prices', {
+    ns: 'customer.prices',
+    testId: 'price',
     empty: EMPTY,
     body: (f) => ({
       customerId,
@@ -54,6 +46,7 @@ export function PricesPanel({ customerId }: { customerId: number }) {
       ...(f.onlySet ? { onlySet: true } : {}),
     }),
   });
+  const { column, source, draft, setDraft, text } = prices;
   const [typed, setTyped] = useState<Record<number, string>>({});
   const [errors, setErrors] = useState<Record<number, PriceError>>({});
   const save = useOpMutation('customer.setPrice', { invalidates: ['customer.prices'] });
@@ -93,24 +86,20 @@ export function PricesPanel({ customerId }: { customerId: number }) {
 
   const columns = useMemo<Column<StaffPriceItem>[]>(
     () => [
-      {
-        id: 'product',
-        header: t('customer.prices.product'),
+      column('product', {
         minWidth: 140,
         width: 240,
         grow: 1,
         hideable: false,
-        cellTestId: 'price-product',
+        testId: true,
         render: (r) => (
           <OverflowText
             text={t('customer.prices.productWithNumber', { name: r.productName, number: r.productNumber })}
           />
         ),
-      },
-      { id: 'retail', header: t('customer.prices.retail'), kind: 'money', value: (r) => r.retailPrice },
-      {
-        id: 'price',
-        header: t('customer.prices.price'),
+      }),
+      column('retail', { kind: 'money', value: (r) => r.retailPrice }),
+      column('price', {
         minWidth: 200,
         width: 220,
         render: (r) => {
@@ -156,9 +145,8 @@ export function PricesPanel({ customerId }: { customerId: number }) {
             </div>
           );
         },
-      },
-      {
-        id: 'actions',
+      }),
+      column('actions', {
         pin: 'end',
         header: t('common.actions'),
         minWidth: 140,
@@ -185,39 +173,30 @@ export function PricesPanel({ customerId }: { customerId: number }) {
             </Button>
           </>
         ),
-      },
+      }),
     ],
-    [t, styles, typed, errors, save.isPending, clear.isPending],
+    [t, styles, typed, errors, save.isPending, clear.isPending, column],
   );
 
   return (
-    <>
-      <Text className={styles.note}>{t('customer.prices.hint')}</Text>
-      <div className={styles.filters}>
-        <FilterBar onSearch={apply} onReset={reset} searchTestId="price-search" resetTestId="price-reset">
-          <TextFilter
-            label={t('customer.prices.keyword')}
-            {...field('keyword')}
-            maxLength={50}
-            testId="price-filter-keyword"
-          />
+    <ResourceList
+      resource={prices}
+      untitled
+      title={text('tab')}
+      columns={columns}
+      rowKey={(r) => r.productId}
+      intro={<Text className={styles.note}>{text('hint')}</Text>}
+      filters={
+        <>
+          <TextFilter {...source('keyword')} maxLength={50} />
           <Checkbox
-            label={t('customer.prices.onlySet')}
+            label={text('onlySet')}
             checked={draft.onlySet}
             onChange={(_, d) => setDraft((f) => ({ ...f, onlySet: d.checked === true }))}
             data-testid="price-filter-set"
           />
-        </FilterBar>
-      </div>
-      <DataTable
-        label={t('customer.prices.tab')}
-        columns={columns}
-        {...table}
-        rowKey={(r) => r.productId}
-        rowTestId="price-row"
-        testId="price-table"
-      />
-      <Pager {...pager} testId="price-pager" />
-    </>
+        </>
+      }
+    />
   );
 }
