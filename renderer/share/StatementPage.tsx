@@ -20,8 +20,8 @@ import {
   InfoList,
   ListPage,
   OverflowText,
-  Pager,
-  useListPage,
+  ResourceList,
+  useResource,
   useScreen,
   type Column,
 } from '../kit/index.js';
@@ -253,41 +253,42 @@ const NO_LINE: { lineId?: number | undefined } = {};
 
 function Days({ statement }: { statement: ShareStatementDetail }) {
   const { t } = useScreen();
-  const { filter, search, table, pager } = useListPage('share.statementDays', {
+  const days = useResource('share.statementDays', {
+    ns: 'share.statement',
+    testId: 'share-day',
     empty: NO_LINE,
     params: { id: statement.id },
     pageSize: 50,
   });
+  const { column, text, filter, search } = days;
   const columns = useMemo<Column<ShareDay>[]>(
     () => [
-      { id: 'day', header: t('share.statement.day'), minWidth: 96, width: 110, value: (d) => d.day },
-      {
-        id: 'device',
-        header: t('share.statement.device'),
+      column('day', { minWidth: 96, width: 110, value: (d) => d.day }),
+      column('device', {
         minWidth: 120,
         width: 200,
         grow: 1,
         hideable: false,
         render: (d) => <OverflowText text={d.deviceName} />,
-      },
-      {
-        id: 'point',
-        header: t('share.statement.point'),
+      }),
+      column('point', {
         minWidth: 120,
         width: 200,
         grow: 1,
         render: (d) => <OverflowText text={d.pointName ?? '—'} />,
-      },
-      { id: 'sales', header: t('share.statement.sales'), kind: 'money', value: (d) => d.sales },
-      { id: 'refunds', header: t('share.statement.dayRefunds'), kind: 'money', value: (d) => d.refunds },
+      }),
+      column('sales', { kind: 'money', value: (d) => d.sales }),
+      column('refunds', { header: text('dayRefunds'), kind: 'money', value: (d) => d.refunds }),
     ],
-    [t],
+    [column, text],
   );
   return (
-    <ListPage
-      id="share-days-title"
-      title={t('share.statement.byDay')}
+    <ResourceList
+      resource={days}
       nested
+      title={text('byDay')}
+      columns={columns}
+      rowKey={(d) => `${d.lineId}:${d.day}:${d.deviceId}`}
       actions={
         statement.lines.length > 1 ? (
           <Choice
@@ -300,16 +301,6 @@ function Days({ statement }: { statement: ShareStatementDetail }) {
           />
         ) : undefined
       }
-    >
-      <DataTable
-        label={t('share.statement.byDay')}
-        columns={columns}
-        {...table}
-        rowKey={(d) => `${d.lineId}:${d.day}:${d.deviceId}`}
-        rowTestId="share-day-row"
-        testId="share-day-table"
-      />
-      <Pager {...pager} testId="share-day-pager" />
-    </ListPage>
+    />
   );
 }
