@@ -29,7 +29,7 @@ export function OrdersPanel({ memberId }: { memberId: number }) {
         minWidth: 120,
         width: 200,
         grow: 1,
-        value: (o) => o.title,
+        render: (o) => <OverflowText text={o.title} />,
       }),
       column('amount', { header: t('order.list.receivedAmount'), kind: 'money', value: (o) => o.receivedAmount }),
       column('refund', {
