@@ -138,9 +138,9 @@ export function useListPage<K extends PageOp, F extends object>(
   const [filter, setFilter] = useState<F>(empty);
   const [paging, setPaging] = useState<Paging>({ pageNum: 1, pageSize });
   const [sort, setSort] = useState<Sort | undefined>(firstSort);
-  // The mapped types above cannot tell TypeScript that `{ query, body }` is this operation's input.
   // Without a `sort` option the body never reads it.
   const asked = body ? body(filter, sort as Sort) : filterBody(filter);
+  // The mapped types above cannot tell TypeScript that `{ query, body }` is this operation's input.
   const input = {
     ...(params === undefined ? {} : { params }),
     query: paging,
