@@ -10,6 +10,7 @@ import type { OpInput } from '../../shared/ipc.js';
 /** Shared with the screens that move devices (a point's binding, a distributor's devices). */
 export { DeviceTable, type DeviceTableProps } from './DeviceTable.js';
 export { devSetPath } from './paths.js';
+export { targetNamed, targetOf, type TargetValues } from './target.js';
 
 export const deviceScreens = defineScreens({
   name: 'device',

@@ -9,7 +9,8 @@
 import { Checkbox, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { Controller, useWatch } from 'react-hook-form';
 import { CODE } from '../../shared/domains.js';
-import { TARGETS, type PackageDetail, type RolloutDetail } from '../../shared/firmware/index.js';
+import { PUSH_TARGETS } from '../../shared/device/index.js';
+import type { PackageDetail, RolloutDetail } from '../../shared/firmware/index.js';
 import { deviceLabel } from '../../shared/device/index.js';
 import { zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
@@ -26,7 +27,7 @@ import {
   useScreen,
 } from '../kit/index.js';
 import { emptyRollout, rolloutSchema, toRolloutInput, type RolloutValues } from './rolloutForm.js';
-import { targetNamed, targetOf } from './target.js';
+import { targetNamed, targetOf } from '../device/index.js';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '720px' },
@@ -121,7 +122,7 @@ export function RolloutDialog({
         control={form.control}
         name="target"
         label={t('firmware.rollout.target')}
-        options={TARGETS.map((x) => ({ value: x, text: t(`firmware.rollout.targets.${x}`) }))}
+        options={PUSH_TARGETS.map((x) => ({ value: x, text: t(`firmware.rollout.targets.${x}`) }))}
         testId="firmware-rollout-target"
       />
       {target === 'devices' && (

@@ -2,8 +2,6 @@
 import { defineScreens, preloadable } from '../manifest.js';
 import { firmwareLive } from './live.js';
 
-export { targetNamed, targetOf, type TargetValues } from './target.js';
-
 export const firmwareScreens = defineScreens({
   name: 'firmware',
   screens: {

@@ -1,7 +1,8 @@
 /** The rollout wizard's form: its values as typed, their checks, and the request they make (pure). */
 import { z } from 'zod';
-import { TARGETS, type RolloutInput } from '../../shared/firmware/index.js';
-import { targetOf } from './target.js';
+import { PUSH_TARGETS } from '../../shared/device/index.js';
+import type { RolloutInput } from '../../shared/firmware/index.js';
+import { targetOf } from '../device/index.js';
 
 const whole = (min: number, max: number) =>
   z
@@ -18,7 +19,7 @@ const clock = z
 export const rolloutSchema = z
   .object({
     tenantId: z.number().int().optional(),
-    target: z.enum(TARGETS),
+    target: z.enum(PUSH_TARGETS),
     deviceIds: z.array(z.number().int()),
     pointId: z.string(),
     sceneId: z.string(),

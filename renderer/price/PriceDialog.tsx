@@ -11,7 +11,7 @@ import { DismissRegular } from '@fluentui/react-icons';
 import { useEffect, useRef } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { CODE } from '../../shared/domains.js';
-import { TARGETS } from '../../shared/firmware/index.js';
+import { PUSH_TARGETS } from '../../shared/device/index.js';
 import { formatYuan, yuanInput } from '../../shared/format.js';
 import { PRICE_TIMINGS, type PriceChangeDetail, type PriceProduct } from '../../shared/price/index.js';
 import { deviceLabel } from '../../shared/device/index.js';
@@ -31,7 +31,7 @@ import {
   useDialogSave,
   useScreen,
 } from '../kit/index.js';
-import { targetNamed, targetOf } from '../firmware/index.js';
+import { targetNamed, targetOf } from '../device/index.js';
 import { emptyPrice, priceSchema, toPriceInput, type PriceValues } from './priceForm.js';
 
 const useStyles = makeStyles({
@@ -171,7 +171,7 @@ export function PriceDialog({
         control={form.control}
         name="target"
         label={t('price.target')}
-        options={TARGETS.map((x) => ({ value: x, text: t(`price.targets.${x}`) }))}
+        options={PUSH_TARGETS.map((x) => ({ value: x, text: t(`price.targets.${x}`) }))}
         testId="price-target"
       />
       {target === 'devices' && (

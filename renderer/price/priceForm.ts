@@ -1,10 +1,10 @@
 /** The price-change wizard's form: its values as typed, their checks, and the request they make (pure). */
 import { z } from 'zod';
 import { businessInstant } from '../../shared/business-time.js';
-import { TARGETS } from '../../shared/firmware/index.js';
+import { PUSH_TARGETS } from '../../shared/device/index.js';
 import { parseYuan } from '../../shared/format.js';
 import { PRICE_LIMITS, PRICE_TIMINGS, type PriceChangeInput } from '../../shared/price/index.js';
-import { targetOf } from '../firmware/index.js';
+import { targetOf } from '../device/index.js';
 
 const money = z
   .string()
@@ -15,7 +15,7 @@ const money = z
 export const priceSchema = z
   .object({
     tenantId: z.number().int().optional(),
-    target: z.enum(TARGETS),
+    target: z.enum(PUSH_TARGETS),
     deviceIds: z.array(z.number().int()),
     pointId: z.string(),
     sceneId: z.string(),

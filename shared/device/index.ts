@@ -19,6 +19,7 @@ export * from './care.js';
 export * from './modules.js';
 export * from './handover.js';
 export { deviceLabel } from './label.js';
+export * from './push.js';
 export * from './vend.js';
 export { deviceErrors } from './errors.js';
 

@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { endpoint, id, isoTime, page, pageQuery, ref, refParams } from '../api/define.js';
-import { MODULE_KINDS } from '../device/index.js';
+import { deviceTarget, MODULE_KINDS, namesItsTarget, PUSH_LIMITS } from '../device/index.js';
 
 export const ROLLOUT_STATES = ['approval', 'running', 'paused', 'stopped', 'cancelled', 'done'] as const;
 export type RolloutState = (typeof ROLLOUT_STATES)[number];
@@ -19,7 +19,6 @@ export type JobState = (typeof JOB_STATES)[number];
 export const AT_WORK_JOB_STATES = ['offered', 'downloading', 'installing'] as const;
 /** A job a device is working through (or waiting for): one at a time per device. */
 export const ACTIVE_JOB_STATES = ['queued', ...AT_WORK_JOB_STATES] as const;
-export const TARGETS = ['devices', 'point', 'scene'] as const;
 /** Why a device is left out of a rollout. */
 export const INELIGIBLE = ['otherModel', 'offline', 'atVersion', 'newer', 'belowFrom', 'busy'] as const;
 export type Ineligible = (typeof INELIGIBLE)[number];
@@ -29,7 +28,7 @@ export const inWindow = (minute: number, from: number, to: number) =>
   from < to ? minute >= from && minute < to : minute >= from || minute < to;
 
 export const ROLLOUT_LIMITS = {
-  devices: 1000,
+  devices: PUSH_LIMITS.devices,
   /** A failed attempt is tried again after 30 s, 60 s…; after this many the job has failed. */
   attempts: 3,
   retryBaseMs: 30_000,
@@ -48,37 +47,6 @@ const int = (min: number, max: number) =>
 export const maintenanceWindow = z
   .object({ from: int(0, 1439), to: int(0, 1439) })
   .refine((w) => w.from !== w.to, { message: 'firmware.validation.emptyWindow', path: ['to'] });
-
-/** The devices a push names — chosen ones, a point's, or a scene's — for the tenant (the admin names it): a rollout's and a price change's. */
-export const deviceTarget = {
-  tenantId: ref('tenant').optional(),
-  target: z.enum(TARGETS),
-  deviceIds: z.array(ref('device')).min(1).max(ROLLOUT_LIMITS.devices).optional(),
-  pointId: ref('point').optional(),
-  sceneId: ref('scene').optional(),
-};
-type Named = {
-  target: (typeof TARGETS)[number];
-  deviceIds?: unknown[] | undefined;
-  pointId?: unknown;
-  sceneId?: unknown;
-};
-
-/** A target's own field is given: the devices, the point or the scene (a field error at the one missing). */
-export const namesItsTarget = <S extends z.ZodType<Named>>(schema: S) =>
-  schema
-    .refine((r) => r.target !== 'devices' || (r.deviceIds?.length ?? 0) > 0, {
-      message: 'validation.required',
-      path: ['deviceIds'],
-    })
-    .refine((r) => r.target !== 'point' || r.pointId !== undefined, {
-      message: 'validation.required',
-      path: ['pointId'],
-    })
-    .refine((r) => r.target !== 'scene' || r.sceneId !== undefined, {
-      message: 'validation.required',
-      path: ['sceneId'],
-    });
 
 export const rolloutInput = namesItsTarget(
   z.object({

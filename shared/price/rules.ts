@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { instant, ref } from '../api/define.js';
-import { deviceTarget, namesItsTarget } from '../firmware/index.js';
+import { deviceTarget, namesItsTarget } from '../device/index.js';
 
 export const PRICE_DEVICE_STATES = ['pending', 'delivered', 'applied', 'failed', 'cancelled'] as const;
 export type PriceDeviceState = (typeof PRICE_DEVICE_STATES)[number];

@@ -1,8 +1,8 @@
 /** What a push's form names as its target — devices, a point, a scene — as the API takes it (pure; the rollout and price-change wizards'). */
-import type { TARGETS } from '../../shared/firmware/index.js';
+import type { PushTarget } from '../../shared/device/index.js';
 
 export interface TargetValues {
-  target: (typeof TARGETS)[number];
+  target: PushTarget;
   deviceIds: number[];
   /** A chosen point's or scene's id as its choice holds it ('' for none). */
   pointId: string;
