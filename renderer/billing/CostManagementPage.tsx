@@ -26,7 +26,7 @@ import type { FeeDevice } from '../../shared/billing/index.js';
 import { formatYuan } from '../../shared/format.js';
 import { useOp } from '../bridge.js';
 import { BulkAction, BulkBar, ResourceList, RowActions, useScreen, useSelection } from '../kit/index.js';
-import { FeeDeviceFilters, formatDate, useFeeDeviceColumns, useFeeDevices } from './feeDevices.js';
+import { feeDeviceRowData, FeeDeviceFilters, formatDate, useFeeDeviceColumns, useFeeDevices } from './feeDevices.js';
 import { payCenterPath } from './paths.js';
 
 export default function CostManagementPage() {
@@ -90,7 +90,7 @@ export default function CostManagementPage() {
         )
       }
       table={{
-        rowData: (d) => ({ 'data-device-id': d.id, 'data-soon': String(d.soon) }),
+        rowData: feeDeviceRowData,
         selection: pays
           ? {
               selected: selection.selected,

@@ -34,7 +34,7 @@ import { formatYuan, parseYuan, yuanInput } from '../../shared/format.js';
 import { useOp, useOpMutation } from '../bridge.js';
 import { asCallError } from '../app/errors.js';
 import { ActionButton, ConfirmDialog, ResourceList, TenantDropdown, useScreen } from '../kit/index.js';
-import { FeeDeviceFilters, useFeeDeviceColumns, useFeeDevices } from './feeDevices.js';
+import { feeDeviceRowData, FeeDeviceFilters, useFeeDeviceColumns, useFeeDevices } from './feeDevices.js';
 import { BILL_PATH, chosenDevices } from './paths.js';
 import { PayDialog } from './PayDialog.js';
 
@@ -202,7 +202,7 @@ function RenewForm({ annualFee }: { annualFee: number }) {
           )
         }
         table={{
-          rowData: (d) => ({ 'data-device-id': d.id, 'data-soon': String(d.soon) }),
+          rowData: feeDeviceRowData,
           selection: {
             selected,
             onChange: (next) => {

@@ -53,6 +53,9 @@ export type FeeDevices = Resource<'billing.devices', FeeDeviceFilter>;
 export const useFeeDevices = (testId: string, pageSize = 20): FeeDevices =>
   useResource('billing.devices', { ns: 'billing.devices', testId, empty: EMPTY, pageSize });
 
+/** A row's data attributes on both screens: the device, and whether it ends within 30 days. */
+export const feeDeviceRowData = (d: FeeDevice) => ({ 'data-device-id': d.id, 'data-soon': String(d.soon) });
+
 /** The columns, with the screen's row actions where it has them. */
 export function useFeeDeviceColumns(
   { column, tenantColumn }: FeeDevices,
