@@ -62,7 +62,7 @@ export function RolloutDialog({
     name: ['tenantId', 'target', 'deviceIds', 'pointId', 'sceneId', 'windowOn'],
   });
   const ready = choice !== 'required' || tenantId !== undefined;
-  const targets = useOp('firmware.targets', { body: tenantId === undefined ? {} : { tenantId } }, { enabled: ready });
+  const targets = useOp('device.pushTargets', { body: tenantId === undefined ? {} : { tenantId } }, { enabled: ready });
   const named = targetNamed({ target, deviceIds, pointId, sceneId });
   const judged = useOp(
     'firmware.eligibility',
@@ -82,7 +82,7 @@ export function RolloutDialog({
     failed: t('firmware.rollout.push'),
     fieldCodes: {
       [CODE.noEligibleDevices]: target === 'devices' ? 'deviceIds' : target === 'point' ? 'pointId' : 'sceneId',
-      [CODE.rolloutRefUnknown]: target === 'devices' ? 'deviceIds' : target === 'point' ? 'pointId' : 'sceneId',
+      [CODE.pushRefUnknown]: target === 'devices' ? 'deviceIds' : target === 'point' ? 'pointId' : 'sceneId',
     },
     onClose,
   });

@@ -88,7 +88,7 @@ export function PriceDialog({
   const { tenantId, target, lines, timing } = values;
   const ready = choice !== 'required' || tenantId !== undefined;
   const owner = tenantId === undefined ? {} : { tenantId };
-  const targets = useOp('firmware.targets', { body: owner }, { enabled: ready });
+  const targets = useOp('device.pushTargets', { body: owner }, { enabled: ready });
   const aimed = ready && targetNamed(values);
   const offered = useOp('price.products', { body: { ...owner, ...targetOf(values) } }, { enabled: aimed });
   const fit = useOp(
@@ -135,7 +135,7 @@ export function PriceDialog({
     failed: t('price.submit'),
     fieldCodes: {
       [CODE.noPriceDevices]: where,
-      [CODE.rolloutRefUnknown]: where,
+      [CODE.pushRefUnknown]: where,
       [CODE.priceConflict]: 'replace',
       [CODE.productNotFound]: 'lines',
     },

@@ -102,7 +102,7 @@ export default function PricesPage() {
 function useDeviceChoice() {
   const { user } = useScreen();
   const own = user.roleKind !== 'admin';
-  const targets = useOp('firmware.targets', { body: {} }, { enabled: own, staleTime: 60_000 });
+  const targets = useOp('device.pushTargets', { body: {} }, { enabled: own, staleTime: 60_000 });
   const devices = targets.data?.devices ?? [];
   return {
     devices,

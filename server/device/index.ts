@@ -17,7 +17,18 @@ import { handOver } from './handover.js';
 import { defineHandlers } from '../http/handlers.js';
 import { devices } from './schema.js';
 import { devicePorts } from './ports.js';
-export { type OfferedPrices, type OfferedUpdate, priceOffers, serviceVisit, updateOffer } from './ports.js';
+export {
+  type OfferedPrices,
+  type OfferedUpdate,
+  pointPlaces,
+  priceOffers,
+  type PushPlaces,
+  scenePlaces,
+  serviceVisit,
+  updateOffer,
+} from './ports.js';
+export { targetDevices, type NamedTarget } from './push.js';
+import { pushTargets } from './push.js';
 
 export { DEMO_DEVICES } from './demo.js';
 export { selectDevices, toDeviceItem } from './queries.js';
@@ -60,6 +71,7 @@ export const deviceServer = defineServerDomain({
     ...defineHandlers({
       'device.handOver': ({ body }, { db, user, scope }) => handOver(db, user, scope, body),
       'device.modules': ({ params }, { db, scope }) => deviceModules(db, scope, params.id),
+      'device.pushTargets': ({ body }, { db, user, scope }) => pushTargets(db, user, scope, body.tenantId),
     }),
   },
   demo: deviceDemo,

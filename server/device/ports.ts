@@ -1,4 +1,4 @@
-/** What the device domain needs from the domains built on it (server/ports.ts): what a machine's heartbeat delivers. */
+/** What the device domain needs from the domains built on it (shared/ports.ts): what a machine's heartbeat delivers, the devices a push's point or scene names. */
 import type { Queryable } from '../db/index.js';
 import { port } from '../../shared/ports.js';
 
@@ -27,4 +27,17 @@ export const priceOffers = port<(db: Queryable, deviceId: number) => Promise<Off
 /** A machine's stock report is a service visit: the price changes waiting for one are due (the price domain). */
 export const serviceVisit = port<(db: Queryable, deviceId: number) => Promise<void>>('device.serviceVisit');
 
-export const devicePorts = [updateOffer, priceOffers, serviceVisit] as const;
+/** Places a push may name, of a domain built on devices: a point, a scene. */
+export interface PushPlaces {
+  /** The place's devices when it is the tenant's, null otherwise. */
+  devices(db: Queryable, tenantId: number, id: number): Promise<number[] | null>;
+  /** The tenant's places by id, for a push's form to offer. */
+  list(db: Queryable, tenantId: number): Promise<{ id: number; name: string }[]>;
+}
+
+/** A push names a point (the point domain). */
+export const pointPlaces = port<PushPlaces>('device.pointPlaces');
+/** A push names a scene, its linkage group (the scene domain). */
+export const scenePlaces = port<PushPlaces>('device.scenePlaces');
+
+export const devicePorts = [updateOffer, priceOffers, serviceVisit, pointPlaces, scenePlaces] as const;

@@ -14,7 +14,7 @@ import {
 } from './packages.js';
 import { putPart, startUpload } from './uploads.js';
 import { downloadPackage } from './download.js';
-import { createRollout, eligibility, rolloutJobsPage, rolloutOf, rolloutPage, rolloutTargets } from './rollouts.js';
+import { createRollout, eligibility, rolloutJobsPage, rolloutOf, rolloutPage } from './rollouts.js';
 import { actOnRollout } from './rollout-actions.js';
 import { reportStep } from './device-jobs.js';
 
@@ -39,7 +39,6 @@ export const firmwareHandlers = defineHandlers({
   'firmware.download': ({ params }, { db, device, request, reply }) =>
     downloadPackage(db, storageIn(request.routeOptions.config), device.id, params.id, request, reply),
   'firmware.report': ({ params, body }, { db, device }) => reportStep(db, device.id, params.id, body),
-  'firmware.targets': ({ body }, { db, user, scope }) => rolloutTargets(db, user, scope, body.tenantId),
   'firmware.eligibility': ({ body }, { db, user, scope }) => eligibility(db, user, scope, body),
   'firmware.rolloutCreate': ({ body }, { db, user, scope }) => createRollout(db, user, scope, body),
   'firmware.rolloutPage': ({ query, body }, { db, scope }) => rolloutPage(db, scope, query, body),

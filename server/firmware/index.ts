@@ -9,7 +9,6 @@ import { firmwareDemo } from './demo.js';
 import { firmwareHandlers } from './handlers.js';
 
 /** The target a rollout names as devices (the price domain sends to the same targets). */
-export { targetDevices } from './rollouts.js';
 
 export const firmwareServer = defineServerDomain({
   name: 'firmware',

@@ -19,18 +19,14 @@ import {
 } from '../../shared/firmware/index.js';
 import { users } from '../account/schema.js';
 import type { Db, Queryable } from '../db/index.js';
-import { deviceModels, devices, moduleVersions } from '../device/index.js';
+import { deviceModels, devices, moduleVersions, targetDevices, type NamedTarget } from '../device/index.js';
 import { BizError, uniqueAs } from '../http/errors.js';
 import type { AuthUser } from '../http/principal.js';
 import { paged } from '../http/paged.js';
 import { tenants } from '../identity/schema.js';
-import { points } from '../point/index.js';
-import { sceneDevices, scenes } from '../scene/index.js';
 import type { Scope } from '../scope.js';
 import { owningTenant, tenantFilter } from '../tenant/index.js';
 import { firmwarePackages as p, rolloutJobs as j, rollouts as r } from './schema.js';
-
-type Target = Pick<RolloutInput, 'target' | 'deviceIds' | 'pointId' | 'sceneId'>;
 
 /** The package a rollout may push: released (1711 a draft, 1709 withdrawn; 1701 none). */
 async function releasedPackage(db: Queryable, id: number) {
@@ -50,59 +46,6 @@ async function releasedPackage(db: Queryable, id: number) {
   if (pkg.state === 'draft') throw new BizError(CODE.packageNotReleased);
   if (pkg.state === 'withdrawn') throw new BizError(CODE.packageWithdrawn);
   return pkg;
-}
-
-/**
- * Every device, point and scene the call names is the tenant's, whichever
- * the target uses (1909 otherwise: an id the target drops is still not
- * another tenant's to name).
- */
-async function checkNamed(db: Queryable, scope: Scope, tenantId: number, target: Target): Promise<void> {
-  const wanted = [...new Set(target.deviceIds ?? [])];
-  const [found, point, scene] = [
-    wanted.length
-      ? await db
-          .select({ id: devices.id })
-          .from(devices)
-          .where(and(inArray(devices.id, wanted), eq(devices.tenantId, tenantId), scope.device(devices.id)))
-      : [],
-    target.pointId === undefined
-      ? true
-      : (
-          await db
-            .select({ id: points.id })
-            .from(points)
-            .where(and(eq(points.id, target.pointId), eq(points.tenantId, tenantId)))
-        ).length > 0,
-    target.sceneId === undefined
-      ? true
-      : (
-          await db
-            .select({ id: scenes.id })
-            .from(scenes)
-            .where(and(eq(scenes.id, target.sceneId), eq(scenes.tenantId, tenantId)))
-        ).length > 0,
-  ];
-  if (found.length !== wanted.length || !point || !scene) throw new BizError(CODE.rolloutRefUnknown);
-}
-
-/** The target's devices of the tenant, by id. */
-export async function targetDevices(db: Queryable, scope: Scope, tenantId: number, target: Target): Promise<number[]> {
-  await checkNamed(db, scope, tenantId, target);
-  const mine = and(eq(devices.tenantId, tenantId), scope.device(devices.id));
-  if (target.target === 'devices') return [...new Set(target.deviceIds ?? [])].sort((a, b) => a - b);
-  const rows =
-    target.target === 'point'
-      ? await db
-          .select({ id: devices.id })
-          .from(devices)
-          .where(and(eq(devices.pointId, target.pointId!), mine))
-      : await db
-          .select({ id: devices.id })
-          .from(sceneDevices)
-          .innerJoin(devices, eq(devices.id, sceneDevices.deviceId))
-          .where(and(eq(sceneDevices.sceneId, target.sceneId!), mine));
-  return rows.map((d) => d.id).sort((a, b) => a - b);
 }
 
 /** Each device with the module's version it reported and why it cannot take the package, if it cannot. */
@@ -151,7 +94,7 @@ export async function eligibility(
   db: Db,
   user: AuthUser,
   scope: Scope,
-  input: Target & { tenantId?: number | undefined; packageId: number },
+  input: NamedTarget & { tenantId?: number | undefined; packageId: number },
 ) {
   const tenantId = await owningTenant(db, user, scope, input.tenantId);
   const pkg = await releasedPackage(db, input.packageId);
@@ -334,33 +277,4 @@ export async function rolloutJobsPage(
     db.select({ total: count() }).from(j).where(where),
     (row) => ({ ...row, updatedAt: row.updatedAt.toISOString() }),
   );
-}
-
-/** What a rollout of the tenant may name (the wizard's choices). */
-export async function rolloutTargets(db: Db, user: AuthUser, scope: Scope, tenantId: number | undefined) {
-  const owner = await owningTenant(db, user, scope, tenantId);
-  const [mine, pointRows, sceneRows] = [
-    await db
-      .select({
-        id: devices.id,
-        name: devices.name,
-        serial: devices.serial,
-        model: devices.model,
-        online: devices.online,
-      })
-      .from(devices)
-      .where(and(eq(devices.tenantId, owner), scope.device(devices.id)))
-      .orderBy(asc(devices.serial)),
-    await db
-      .select({ id: points.id, name: points.name })
-      .from(points)
-      .where(eq(points.tenantId, owner))
-      .orderBy(asc(points.id)),
-    await db
-      .select({ id: scenes.id, name: scenes.name })
-      .from(scenes)
-      .where(eq(scenes.tenantId, owner))
-      .orderBy(asc(scenes.id)),
-  ];
-  return { devices: mine, points: pointRows, scenes: sceneRows };
 }

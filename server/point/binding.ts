@@ -3,13 +3,14 @@
  * device checked before any is bound, under the point's and the devices'
  * row locks, so two clerks binding at once cannot both win.
  */
-import { and, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
-import { devices } from '../device/schema.js';
+import { devices, type PushPlaces } from '../device/index.js';
 import type { Queryable } from '../db/index.js';
 import { BizError } from '../http/errors.js';
 import type { Scope } from '../scope.js';
 import { lockPointInScope } from './queries.js';
+import { points } from './schema.js';
 
 /** The devices named in a bind/unbind request, locked; 1201 if any is unknown or out of scope. */
 async function lockDevices(tx: Queryable, scope: Scope, deviceIds: readonly number[]) {
@@ -59,3 +60,22 @@ export async function unbindDevices(db: Queryable, scope: Scope, pointId: number
       );
   });
 }
+
+/** A push to a point reaches its devices (the device domain's port: a push's target). */
+export const pointPlaces: PushPlaces = {
+  async devices(db, tenantId, pointId) {
+    const [point] = await db
+      .select({ id: points.id })
+      .from(points)
+      .where(and(eq(points.id, pointId), eq(points.tenantId, tenantId)));
+    if (!point) return null;
+    const rows = await db.select({ id: devices.id }).from(devices).where(eq(devices.pointId, pointId));
+    return rows.map((d) => d.id);
+  },
+  list: (db, tenantId) =>
+    db
+      .select({ id: points.id, name: points.name })
+      .from(points)
+      .where(eq(points.tenantId, tenantId))
+      .orderBy(asc(points.id)),
+};

@@ -1,5 +1,8 @@
 /** The point domain on the upstream (spec §5 point rules): points, and binding devices to them. */
+import { provide } from '../../shared/ports.js';
+import { pointPlaces as pointPlacesPort } from '../device/index.js';
 import { defineServerDomain } from '../manifest.js';
+import { pointPlaces } from './binding.js';
 import { pointDemo } from './demo.js';
 import { pointHandlers } from './handlers.js';
 import { points } from './schema.js';
@@ -14,5 +17,7 @@ export const pointServer = defineServerDomain({
   ports: pointPorts,
   handlers: pointHandlers,
   demo: pointDemo,
+  // A push to a point reaches its devices (the device domain resolves a push's target).
+  provides: [provide(pointPlacesPort, pointPlaces)],
   owns: { point: { id: points.id, tenantId: points.tenantId, labels: [points.name, points.address] } },
 });

@@ -17,8 +17,7 @@ import {
 } from '../../shared/price/index.js';
 import { users } from '../account/schema.js';
 import type { Db, Queryable } from '../db/index.js';
-import { deviceChannels, deviceModels, devices } from '../device/index.js';
-import { targetDevices } from '../firmware/index.js';
+import { deviceChannels, deviceModels, devices, targetDevices } from '../device/index.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
 import { publish } from '../http/events.js';
 import type { AuthUser } from '../http/principal.js';

@@ -11,7 +11,7 @@ import {
 import type { Queryable, Tx } from '../db/index.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
 import type { Scope } from '../scope.js';
-import { devices } from '../device/index.js';
+import { devices, type PushPlaces } from '../device/index.js';
 import { sceneDevices, scenes } from './schema.js';
 import { tenants } from '../identity/schema.js';
 
@@ -147,3 +147,25 @@ export function checkMenu(nodes: readonly MenuNodeInput[], sceneDeviceIds: reado
 /** After the devices changed: nodes keep only devices still in the scene. */
 export const pruneMenu = (menu: readonly MenuNode[], deviceIds: readonly number[]): MenuNode[] =>
   menu.map((n) => ({ ...n, deviceIds: n.deviceIds.filter((d) => deviceIds.includes(d)) }));
+
+/** A push to a scene reaches its devices (the device domain's port: a push's target). */
+export const scenePlaces: PushPlaces = {
+  async devices(db, tenantId, sceneId) {
+    const [scene] = await db
+      .select({ id: scenes.id })
+      .from(scenes)
+      .where(and(eq(scenes.id, sceneId), eq(scenes.tenantId, tenantId)));
+    if (!scene) return null;
+    const rows = await db
+      .select({ id: sceneDevices.deviceId })
+      .from(sceneDevices)
+      .where(eq(sceneDevices.sceneId, sceneId));
+    return rows.map((d) => d.id);
+  },
+  list: (db, tenantId) =>
+    db
+      .select({ id: scenes.id, name: scenes.name })
+      .from(scenes)
+      .where(eq(scenes.tenantId, tenantId))
+      .orderBy(asc(scenes.id)),
+};

@@ -25,6 +25,14 @@ export const deviceErrors = defineErrors(
       '設備已綁定點位，請先解綁',
       'The device is bound to a point: unbind it first',
     ),
+    // A push to the fleet (push.ts), numbered with the firmware push's codes where it began.
+    pushRefUnknown: err(
+      1909,
+      404,
+      '推送目标中的设备、点位或场景不存在',
+      '推送目標中的設備、點位或場景不存在',
+      'A device, point or scene the push names does not exist',
+    ),
     deviceModelNotFound: err(1801, 404, '设备型号不存在', '設備型號不存在', 'Device model not found'),
     deviceModelTaken: err(
       1802,

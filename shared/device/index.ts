@@ -7,6 +7,7 @@ import { activationApi, machineApi } from './machine.js';
 import { poolApi } from './pool.js';
 import { careApi } from './care.js';
 import { moduleApi } from './modules.js';
+import { pushApi } from './push.js';
 import { deviceErrors } from './errors.js';
 import { deviceRoutes } from './routes.js';
 import { deviceTexts } from './texts.js';
@@ -25,7 +26,7 @@ export { deviceErrors } from './errors.js';
 
 export const device = defineDomain({
   name: 'device',
-  api: joinApis(deviceApi, channelApi, machineApi, activationApi, poolApi, careApi, handOverApi, moduleApi),
+  api: joinApis(deviceApi, channelApi, machineApi, activationApi, poolApi, careApi, handOverApi, moduleApi, pushApi),
   errors: deviceErrors,
   texts: deviceTexts,
   powers: ['2-1'],

@@ -4,7 +4,7 @@
  * tenant — the device domain's word, which the domains that push read.
  */
 import { z } from 'zod';
-import { ref } from '../api/define.js';
+import { endpoint, ref } from '../api/define.js';
 
 export const PUSH_TARGETS = ['devices', 'point', 'scene'] as const;
 export type PushTarget = (typeof PUSH_TARGETS)[number];
@@ -44,3 +44,22 @@ export const namesItsTarget = <S extends z.ZodType<Named>>(schema: S) =>
       message: 'validation.required',
       path: ['sceneId'],
     });
+
+const named = z.object({ id: z.number().int(), name: z.string() });
+
+export const pushApi = {
+  'device.pushTargets': endpoint({
+    method: 'POST',
+    reads: true,
+    path: '/device/push/targets',
+    summary:
+      "What a push of the tenant (a firmware rollout, a price change) may name: its devices (of the caller's view), points and scenes.",
+    body: z.object({ tenantId: ref('tenant').optional() }),
+    content: z.object({
+      devices: z.array(named.extend({ serial: z.string(), model: z.string(), online: z.boolean() })),
+      points: z.array(named),
+      scenes: z.array(named),
+    }),
+    access: { auth: 'user', roles: ['admin', 'tenant', 'member'], power: '2-1' },
+  }),
+};

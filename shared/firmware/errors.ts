@@ -108,13 +108,6 @@ export const firmwareErrors = defineErrors(
       'The device has no update under way',
     ),
     jobStep: err(1908, 409, '升级任务不能进入这一步', '升級任務不能進入這一步', 'The update cannot take this step'),
-    rolloutRefUnknown: err(
-      1909,
-      404,
-      '推送目标中的设备、点位或场景不存在',
-      '推送目標中的設備、點位或場景不存在',
-      'A device, point or scene of the rollout does not exist',
-    ),
     moduleInUse: err(
       1803,
       409,

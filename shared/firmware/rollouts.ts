@@ -154,22 +154,7 @@ export type JobItem = z.infer<typeof jobItem>;
 
 const reader = { auth: 'user', roles: ['admin', 'tenant', 'member'], power: '2-1' } as const;
 
-const named = z.object({ id: z.number().int(), name: z.string() });
-
 export const rolloutApi = {
-  'firmware.targets': endpoint({
-    method: 'POST',
-    reads: true,
-    path: '/firmware/rollouts/targets',
-    summary: "What a rollout of the tenant may name: its devices (of the caller's view), points and scenes.",
-    body: z.object({ tenantId: ref('tenant').optional() }),
-    content: z.object({
-      devices: z.array(named.extend({ serial: z.string(), model: z.string(), online: z.boolean() })),
-      points: z.array(named),
-      scenes: z.array(named),
-    }),
-    access: reader,
-  }),
   'firmware.eligibility': endpoint({
     method: 'POST',
     reads: true,

@@ -50,7 +50,7 @@ test('tenant1 changes a price at two machines at the next service visit and sees
   request,
 }) => {
   await openAs(page, baseURL, 'tenant1', '/deviceList/prices');
-  const targets = (await bridgeCall(page.request, 'firmware.targets', { body: {} })).content as {
+  const targets = (await bridgeCall(page.request, 'device.pushTargets', { body: {} })).content as {
     devices: { id: number; name: string; serial: string }[];
   };
   const devices = SERIALS.map((s) => targets.devices.find((d) => d.serial === s)!);

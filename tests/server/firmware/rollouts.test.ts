@@ -80,18 +80,6 @@ beforeEach(async () => {
     .list[0]!.id;
 });
 
-describe('firmware.targets', () => {
-  it("offers the tenant's devices, points and scenes; the admin names the tenant", async () => {
-    const mine = await t.ok('firmware.targets', { body: {} }, t.token.tenant1);
-    expect(mine.devices.map((d) => d.serial)).toContain('VM2026000101');
-    expect(mine.devices.map((d) => d.serial)).not.toContain('VM2026000301');
-    expect(mine.points.length).toBeGreaterThan(0);
-    expect(await t.code('firmware.targets', { body: {} }, t.token.admin)).toBe(CODE.tenantRequired);
-    const theirs = await t.ok('firmware.targets', { body: { tenantId: t.ids.tenant('B') } }, t.token.admin);
-    expect(theirs.devices.map((d) => d.serial)).toContain('VM2026000301');
-  });
-});
-
 describe('firmware.eligibility', () => {
   it('says which devices can take the package and why not the others', async () => {
     const all = await t.ok(
@@ -139,7 +127,7 @@ describe('firmware.eligibility', () => {
     ];
     for (const target of foreign)
       expect(await t.code('firmware.eligibility', { body: { packageId: pkg, ...target } }, t.token.tenant1)).toBe(
-        CODE.rolloutRefUnknown,
+        CODE.pushRefUnknown,
       );
   });
 });

@@ -91,7 +91,7 @@ describe('price.products', () => {
     });
     expect(
       await t.code('price.products', { body: { target: 'devices', deviceIds: HONGQIAO.map(id) } }, t.token.tenant2),
-    ).toBe(CODE.rolloutRefUnknown);
+    ).toBe(CODE.pushRefUnknown);
   });
 });
 
@@ -285,7 +285,7 @@ describe('price.page: scoping', () => {
     );
     expect(await t.code('price.create', { body: body() }, t.token.tenant2)).toBe(CODE.productNotFound);
     expect(await t.code('price.create', { body: body({ deviceIds: [id('VM2026000301')] }) }, t.token.tenant1)).toBe(
-      CODE.rolloutRefUnknown,
+      CODE.pushRefUnknown,
     );
     expect(await t.code('price.create', { body: body({ replaces: [change.id + 1000] }) }, t.token.tenant1)).toBe(
       CODE.priceChangeNotFound,
