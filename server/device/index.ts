@@ -23,12 +23,17 @@ export {
   pointPlaces,
   priceOffers,
   type PushPlaces,
+  type PushSource,
+  firmwarePushes,
+  pricePushes,
   scenePlaces,
   serviceVisit,
   updateOffer,
 } from './ports.js';
 export { targetDevices, type NamedTarget } from './push.js';
 import { pushTargets } from './push.js';
+import { pushPage } from './pushes.js';
+export { pushSelect } from './pushes.js';
 
 export { DEMO_DEVICES } from './demo.js';
 export { selectDevices, toDeviceItem } from './queries.js';
@@ -72,6 +77,7 @@ export const deviceServer = defineServerDomain({
       'device.handOver': ({ body }, { db, user, scope }) => handOver(db, user, scope, body),
       'device.modules': ({ params }, { db, scope }) => deviceModules(db, scope, params.id),
       'device.pushTargets': ({ body }, { db, user, scope }) => pushTargets(db, user, scope, body.tenantId),
+      'device.pushes': ({ query, body }, { db, scope }) => pushPage(db, scope, query, body),
     }),
   },
   demo: deviceDemo,

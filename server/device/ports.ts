@@ -1,5 +1,7 @@
 /** What the device domain needs from the domains built on it (shared/ports.ts): what a machine's heartbeat delivers, the devices a push's point or scene names. */
+import type { SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/index.js';
+import type { Scope } from '../scope.js';
 import { port } from '../../shared/ports.js';
 
 /** A firmware update a machine's heartbeat offers it (shared/device/machine.ts `updateOffer`, the same shape). */
@@ -40,4 +42,24 @@ export const pointPlaces = port<PushPlaces>('device.pointPlaces');
 /** A push names a scene, its linkage group (the scene domain). */
 export const scenePlaces = port<PushPlaces>('device.scenePlaces');
 
-export const devicePorts = [updateOffer, priceOffers, serviceVisit, pointPlaces, scenePlaces] as const;
+/**
+ * One kind's pushes as the fleet's view lists them (pushes.ts): a select of
+ * the columns `PUSH_COLUMNS` names, of the pushes `scope` sees, counting the
+ * devices it sees; a device due to act and silent since `stallBefore` is
+ * stalled.
+ */
+export type PushSource = (scope: Scope, stallBefore: Date) => SQL;
+/** Firmware rollouts as pushes (the firmware domain). */
+export const firmwarePushes = port<PushSource>('device.firmwarePushes');
+/** Price changes as pushes (the price domain). */
+export const pricePushes = port<PushSource>('device.pricePushes');
+
+export const devicePorts = [
+  updateOffer,
+  priceOffers,
+  serviceVisit,
+  pointPlaces,
+  scenePlaces,
+  firmwarePushes,
+  pricePushes,
+] as const;
