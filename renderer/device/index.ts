@@ -6,18 +6,22 @@ import { idOfQuery } from '../app/paths.js';
 import { DEV_SET_PATH } from './paths.js';
 import { deviceCardReads } from './reads.js';
 import type { OpInput } from '../../shared/ipc.js';
+import { devicePorts } from './ports.js';
 
 /** Shared with the screens that move devices (a point's binding, a distributor's devices). */
 export { DeviceTable, type DeviceTableProps } from './DeviceTable.js';
 export { devSetPath } from './paths.js';
 export { targetNamed, targetOf, type TargetValues } from './target.js';
+export { firmwarePushPage, pricePushPage } from './ports.js';
 
 export const deviceScreens = defineScreens({
   name: 'device',
+  ports: devicePorts,
   screens: {
     DeviceList: preloadable(() => import('./DeviceListPage.js')),
     DeviceSettings: preloadable(() => import('./DeviceSettingsPage.js')),
     DevicePool: preloadable(() => import('./DevicePoolPage.js')),
+    DevicePushes: preloadable(() => import('./PushesPage.js')),
   },
   live: { device: deviceLive },
   // A move to a device's page: its record and its cards' reads go out with the address (a refusal is said by the

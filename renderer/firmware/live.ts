@@ -5,6 +5,6 @@
  */
 import type { LiveHandler } from '../manifest.js';
 
-const REFRESH = ['firmware.rolloutInfo', 'firmware.rolloutJobs', 'firmware.rolloutPage'] as const;
+const REFRESH = ['device.pushes', 'firmware.rolloutInfo', 'firmware.rolloutJobs', 'firmware.rolloutPage'] as const;
 
 export const firmwareLive: LiveHandler = () => ({ refresh: REFRESH });

@@ -5,6 +5,6 @@
  */
 import type { LiveHandler } from '../manifest.js';
 
-const REFRESH = ['price.info', 'price.devices', 'price.page', 'price.history'] as const;
+const REFRESH = ['device.pushes', 'price.info', 'price.devices', 'price.page', 'price.history'] as const;
 
 export const priceLive: LiveHandler = () => ({ refresh: REFRESH });

@@ -2,7 +2,9 @@
  * Demo price changes, tenant A's: last week's new price of the first drink
  * at Hangzhou East's machine, applied (so the history has rows), and a new
  * price at People's Square's drinks machine waiting for its next service
- * visit.
+ * visit; and tenant B's new price sent three hours ago to Shenzhen North's
+ * drinks machine, which has been offline since and never took it (the
+ * fleet's view shows it stalled).
  */
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { deviceChannels, devices } from '../device/index.js';
@@ -91,6 +93,26 @@ export const priceDemo: DemoData = {
         customerStaffPrice: waiting.staff + 100,
       });
       await tx.insert(priceChangeDevices).values({ changeId: change!.id, deviceId: waiting.deviceId });
+    }
+    const unreached = await firstProduct('VM2026000303');
+    if (unreached) {
+      const [change] = await tx
+        .insert(priceChanges)
+        .values({
+          tenantId: ids.get('tenant', 'B'),
+          timing: 'now',
+          createdBy: ids.get('account', 'tenant2'),
+          createdAt: new Date(now - 3 * 3_600_000),
+        })
+        .returning({ id: priceChanges.id });
+      await tx.insert(priceChangeLines).values({
+        changeId: change!.id,
+        position: 0,
+        productId: unreached.productId,
+        price: unreached.price + 100,
+        customerStaffPrice: unreached.staff + 100,
+      });
+      await tx.insert(priceChangeDevices).values({ changeId: change!.id, deviceId: unreached.deviceId });
     }
   },
 };

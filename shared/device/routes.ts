@@ -9,6 +9,8 @@ export const deviceRoutes = [
     [
       view('index', 'DeviceList', 'device.route.deviceList', codes('2-1')),
       detail('devSet', 'DeviceSettings', 'device.route.deviceSettings', '/deviceList/index', codes('2-1')),
+      // Beyond spec §2 (docs/departures.md): every push to the fleet — firmware, prices — in one view.
+      view('pushes', 'DevicePushes', 'device.route.pushes', codes('2-1')),
     ],
     { alwaysShow: true },
   ),

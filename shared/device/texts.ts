@@ -8,6 +8,7 @@ import { devicePoolTexts } from './texts-pool.js';
 import { deviceMachineTexts } from './texts-machine.js';
 import { deviceCareTexts } from './texts-care.js';
 import { deviceModuleTexts } from './texts-modules.js';
+import { devicePushTexts } from './texts-push.js';
 
 const zhCN = {
   name: '设备名称',
@@ -33,6 +34,7 @@ const zhCN = {
   machine: deviceMachineTexts['zh-CN'],
   care: deviceCareTexts['zh-CN'],
   modules: deviceModuleTexts['zh-CN'],
+  push: devicePushTexts['zh-CN'],
   validation: {
     notice: '请输入 0–9999 的整数',
     warning: '请输入 0–9999 的整数',
@@ -57,6 +59,7 @@ const zhCN = {
     deviceList: '设备列表',
     deviceSettings: '设备信息与设置',
     devicePool: '设备池',
+    pushes: '推送总览',
   },
 };
 
@@ -85,6 +88,7 @@ export const deviceTexts = defineTexts(zhCN, {
     machine: deviceMachineTexts['zh-TW'],
     care: deviceCareTexts['zh-TW'],
     modules: deviceModuleTexts['zh-TW'],
+    push: devicePushTexts['zh-TW'],
     validation: {
       notice: '請輸入 0–9999 的整數',
       warning: '請輸入 0–9999 的整數',
@@ -109,6 +113,7 @@ export const deviceTexts = defineTexts(zhCN, {
       deviceList: '設備列表',
       deviceSettings: '設備資訊與設定',
       devicePool: '設備池',
+      pushes: '推送總覽',
     },
   },
   en: {
@@ -135,6 +140,7 @@ export const deviceTexts = defineTexts(zhCN, {
     machine: deviceMachineTexts.en,
     care: deviceCareTexts.en,
     modules: deviceModuleTexts.en,
+    push: devicePushTexts.en,
     validation: {
       notice: 'Enter a whole number from 0 to 9999',
       warning: 'Enter a whole number from 0 to 9999',
@@ -159,6 +165,7 @@ export const deviceTexts = defineTexts(zhCN, {
       deviceList: 'Device list',
       deviceSettings: 'Device info and settings',
       devicePool: 'Device pool',
+      pushes: 'Fleet pushes',
     },
   },
 });

@@ -173,6 +173,10 @@ describe('device.pushes', () => {
     await t.db.insert(priceChangeDevices).values({ changeId: b!.id, deviceId: t.ids.device('VM2026000301') });
     const theirs = await pushes({}, t.token.tenant2);
     expect(theirs.list.map((p) => p.id)).toContain(b!.id);
+    // The demo's change sent to Shenzhen North's machine, offline for three hours since.
+    expect(theirs.list.filter((p) => p.stalled > 0).map((p) => [p.kind, p.state, p.steps.waiting])).toEqual([
+      ['price', 'running', 1],
+    ]);
     expect(theirs.list.every((p) => p.tenantId === t.ids.tenant('B'))).toBe(true);
     const all = await pushes({}, t.token.admin);
     const ofA = await pushes({ tenantId: t.ids.tenant('A') }, t.token.admin);

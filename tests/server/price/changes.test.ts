@@ -290,7 +290,10 @@ describe('price.page: scoping', () => {
     expect(await t.code('price.create', { body: body({ replaces: [change.id + 1000] }) }, t.token.tenant1)).toBe(
       CODE.priceChangeNotFound,
     );
-    expect((await t.ok('price.page', { query: {}, body: {} }, t.token.tenant2)).list).toEqual([]);
+    // Tenant B's own (the demo's change at Shenzhen North) and none of A's.
+    expect((await t.ok('price.page', { query: {}, body: {} }, t.token.tenant2)).list.map((c) => c.tenantId)).toEqual([
+      t.ids.tenant('B'),
+    ]);
     expect(
       (
         await t.ok('price.page', { query: {}, body: { open: true, deviceId: id(HONGQIAO[0]!) } }, t.token.tenant1)
