@@ -76,6 +76,8 @@ export const ROUTE_PINYIN: Readonly<Record<string, string>> = {
   "成員管理": "cygl chengyuanguanli",
   "投訴詳情": "tsxq tousuxiangqing",
   "投诉详情": "tsxq tousuxiangqing",
+  "推送总览": "tszl tuisongzonglan",
+  "推送總覽": "tszl tuisongzonglan",
   "推送进度": "tsjd tuisongjindu",
   "推送進度": "tsjd tuisongjindu",
   "操作日志": "czrz caozuorizhi",

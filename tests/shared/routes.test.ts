@@ -55,9 +55,10 @@ const menuOf = (user: RouteUser) => menuPaths(menuEntries(selectRoutes(user), us
 /** The screens each code opens: the mapping documented in shared/routes/table.ts. */
 const CODE_SCREENS: Record<PowerCode, { menu: string[]; hidden: string[] }> = {
   '1-1': { menu: ['/dashboard'], hidden: [] },
-  // Beyond the spec: the firmware packages and price changes (docs/departures.md), opened by the device list's code.
+  // Beyond the spec: the firmware packages, price changes and the fleet's pushes (docs/departures.md), opened by the
+  // device list's code.
   '2-1': {
-    menu: ['/deviceList/index', '/deviceList/firmware', '/deviceList/prices'],
+    menu: ['/deviceList/index', '/deviceList/firmware', '/deviceList/prices', '/deviceList/pushes'],
     hidden: [
       '/deviceList/devSet',
       '/deviceList/firmware/package',
@@ -355,12 +356,13 @@ describe('route selection by role', () => {
     expect(missing).toEqual([]);
   });
 
-  it('keeps the demo operator (1-1, 2-1, 3-1) to dashboard, device list, firmware, prices and point list', () => {
+  it('keeps the demo operator (1-1, 2-1, 3-1) to dashboard, device list, firmware, prices, pushes and point list', () => {
     expect(menuOf(member('1-1', '2-1', '3-1'))).toEqual([
       '/dashboard',
       '/deviceList/index',
       '/deviceList/firmware',
       '/deviceList/prices',
+      '/deviceList/pushes',
       '/pointMent/pointList',
     ]);
     const routes = selectRoutes(member('1-1', '2-1', '3-1'));
@@ -636,6 +638,7 @@ describe('route search', () => {
       '/deviceList/index',
       '/deviceList/firmware',
       '/deviceList/prices',
+      '/deviceList/pushes',
       '/pointMent/pointList',
     ]);
   });

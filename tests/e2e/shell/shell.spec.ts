@@ -90,6 +90,7 @@ test.describe('each demo account sees exactly its menu', () => {
       '/deviceList/index',
       '/deviceList/firmware',
       '/deviceList/prices',
+      '/deviceList/pushes',
       '/pointMent/pointList',
     ]);
     // Navbar rules: no payment-centre/bill links (0 or 1) and no complaints icon (0 or 6-3).

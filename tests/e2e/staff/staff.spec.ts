@@ -89,6 +89,7 @@ test('tenant1 makes a role with 2-1 and 6-1 and a member with it, who sees exact
       '/deviceList/index',
       '/deviceList/firmware',
       '/deviceList/prices',
+      '/deviceList/pushes',
       '/orderManagement/deliveryReview',
       '/orderManagement/orderList',
       '/orderManagement/staffOrderList',
