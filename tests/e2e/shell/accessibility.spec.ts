@@ -29,6 +29,7 @@ const SCREENS = [
   '/orderManagement/customerService',
   '/orderManagement/deliveryReview',
   '/tenant/people',
+  '/deviceList/pushes',
 ];
 
 /** The screen has drawn its data: no spinner, no skeleton rows, no busy table. */

@@ -33,6 +33,7 @@ const ADMIN_LISTS = [
   '/costumeMent/costume',
   '/bill',
   '/costManagement',
+  '/deviceList/pushes',
 ];
 const TENANT_LISTS = [
   '/deviceList/index',
