@@ -11,7 +11,18 @@ import { devicePorts } from './ports.js';
 /** Shared with the screens that move devices (a point's binding, a distributor's devices). */
 export { DeviceTable, type DeviceTableProps } from './DeviceTable.js';
 export { devSetPath } from './paths.js';
-export { targetNamed, targetOf, type TargetValues } from './target.js';
+export {
+  emptyTarget,
+  namesItsFormTarget,
+  ownerOf,
+  targetField,
+  targetFormShape,
+  targetNamed,
+  targetOf,
+  type TargetValues,
+} from './target.js';
+/** A push's target fields and the devices it leaves out (the rollout and price-change wizards, lazy themselves). */
+export { PushLeftOut, PushTargetFields } from './PushTargetFields.js';
 export { firmwarePushPage, pricePushPage } from './ports.js';
 
 export const deviceScreens = defineScreens({

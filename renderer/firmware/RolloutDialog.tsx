@@ -6,39 +6,20 @@
  * maintenance window and failure limit; approval by another user. Confirm
  * creates it and opens its progress.
  */
-import { Checkbox, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Checkbox, makeStyles } from '@fluentui/react-components';
 import { Controller, useWatch } from 'react-hook-form';
 import { CODE } from '../../shared/domains.js';
-import { PUSH_TARGETS } from '../../shared/device/index.js';
 import type { PackageDetail, RolloutDetail } from '../../shared/firmware/index.js';
 import { deviceLabel } from '../../shared/device/index.js';
 import { zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
 import { useConsoleForm } from '../app/useConsoleForm.js';
 import { useOp, useOpMutation } from '../bridge.js';
-import {
-  FormChoice,
-  FormDialog,
-  FormRadio,
-  FormTenantField,
-  MultiPick,
-  tenantChoice,
-  useDialogSave,
-  useScreen,
-} from '../kit/index.js';
+import { FormDialog, tenantChoice, useDialogSave, useScreen } from '../kit/index.js';
 import { emptyRollout, rolloutSchema, toRolloutInput, type RolloutValues } from './rolloutForm.js';
-import { targetNamed, targetOf } from '../device/index.js';
+import { ownerOf, PushLeftOut, PushTargetFields, targetField, targetNamed, targetOf } from '../device/index.js';
 
-const useStyles = makeStyles({
-  surface: { maxWidth: '720px' },
-  left: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalXXS,
-    color: tokens.colorNeutralForeground2,
-  },
-  out: { maxHeight: '120px', overflowY: 'auto' },
-});
+const useStyles = makeStyles({ surface: { maxWidth: '720px' } });
 
 export function RolloutDialog({
   pkg,
@@ -62,13 +43,12 @@ export function RolloutDialog({
     name: ['tenantId', 'target', 'deviceIds', 'pointId', 'sceneId', 'windowOn'],
   });
   const ready = choice !== 'required' || tenantId !== undefined;
-  const targets = useOp('device.pushTargets', { body: tenantId === undefined ? {} : { tenantId } }, { enabled: ready });
   const named = targetNamed({ target, deviceIds, pointId, sceneId });
   const judged = useOp(
     'firmware.eligibility',
     {
       body: {
-        ...(tenantId === undefined ? {} : { tenantId }),
+        ...ownerOf({ tenantId }),
         packageId: pkg.id,
         ...targetOf({ target, deviceIds, pointId, sceneId }),
       },
@@ -80,21 +60,9 @@ export function RolloutDialog({
     save: async (v) => onCreated(await create.mutateAsync({ body: toRolloutInput(v, pkg.id) })),
     saved: t('firmware.rollout.created'),
     failed: t('firmware.rollout.push'),
-    fieldCodes: {
-      [CODE.noEligibleDevices]: target === 'devices' ? 'deviceIds' : target === 'point' ? 'pointId' : 'sceneId',
-      [CODE.pushRefUnknown]: target === 'devices' ? 'deviceIds' : target === 'point' ? 'pointId' : 'sceneId',
-    },
+    fieldCodes: { [CODE.noEligibleDevices]: targetField(target), [CODE.pushRefUnknown]: targetField(target) },
     onClose,
   });
-  const pickOne = (name: 'pointId' | 'sceneId', options: readonly { id: number; name: string }[]) => (
-    <FormChoice
-      control={form.control}
-      name={name}
-      label={name === 'pointId' ? t('firmware.rollout.point') : t('firmware.rollout.scene')}
-      options={options.map((o) => ({ value: String(o.id), text: o.name }))}
-      testId={`firmware-rollout-${name}`}
-    />
-  );
   const number = (name: 'firstStage' | 'perMinute' | 'concurrent' | 'threshold' | 'minDevices', hint?: string) => (
     <FormInput
       control={form.control}
@@ -112,62 +80,30 @@ export function RolloutDialog({
       submitLabel={t('firmware.rollout.push')}
       {...submit.dialog}
     >
-      <FormTenantField
+      <PushTargetFields
         control={form.control}
         choice={choice}
-        onChange={() => form.setValue('deviceIds', [])}
-        testId="firmware-rollout-tenant"
+        onTenantChange={() => form.setValue('deviceIds', [])}
+        devices={(d) => d.model === pkg.modelName}
+        testId="firmware-rollout"
       />
-      <FormRadio
-        control={form.control}
-        name="target"
-        label={t('firmware.rollout.target')}
-        options={PUSH_TARGETS.map((x) => ({ value: x, text: t(`firmware.rollout.targets.${x}`) }))}
-        testId="firmware-rollout-target"
-      />
-      {target === 'devices' && (
-        <Controller
-          control={form.control}
-          name="deviceIds"
-          render={({ field, fieldState }) => (
-            <MultiPick
-              label={t('firmware.rollout.devices')}
-              required
-              options={(targets.data?.devices ?? [])
-                .filter((d) => d.model === pkg.modelName)
-                .map((d) => ({ id: d.id, text: deviceLabel(d) }))}
-              value={field.value}
-              onChange={field.onChange}
-              placeholder={t('firmware.rollout.devices')}
-              error={fieldState.error?.message}
-              testId="firmware-rollout-devices"
-            />
-          )}
-        />
-      )}
-      {target === 'point' && pickOne('pointId', targets.data?.points ?? [])}
-      {target === 'scene' && pickOne('sceneId', targets.data?.scenes ?? [])}
       {judged.data && (
-        <div className={styles.left} data-testid="firmware-rollout-eligibility">
-          <Text weight="semibold">
-            {t('firmware.rollout.eligibility', {
-              eligible: judged.data.length - left.length,
-              total: judged.data.length,
-            })}
-          </Text>
-          <div className={styles.out}>
-            {left.map((d) => (
-              <div key={d.deviceId} data-testid="firmware-rollout-left">
-                {t('common.labelled', {
-                  label: deviceLabel(d),
-                  value: d.version
-                    ? t('common.withNote', { text: t(`firmware.rollout.reasons.${d.reason!}`), note: d.version })
-                    : t(`firmware.rollout.reasons.${d.reason!}`),
-                })}
-              </div>
-            ))}
-          </div>
-        </div>
+        <PushLeftOut
+          title={t('firmware.rollout.eligibility', {
+            eligible: judged.data.length - left.length,
+            total: judged.data.length,
+          })}
+          left={left.map((d) => ({
+            deviceId: d.deviceId,
+            text: t('common.labelled', {
+              label: deviceLabel(d),
+              value: d.version
+                ? t('common.withNote', { text: t(`firmware.rollout.reasons.${d.reason!}`), note: d.version })
+                : t(`firmware.rollout.reasons.${d.reason!}`),
+            }),
+          }))}
+          testId="firmware-rollout-eligibility"
+        />
       )}
       {number('firstStage', t('firmware.rollout.firstStageHint'))}
       {number('perMinute')}

@@ -1,8 +1,7 @@
 /** The rollout wizard's form: its values as typed, their checks, and the request they make (pure). */
 import { z } from 'zod';
-import { PUSH_TARGETS } from '../../shared/device/index.js';
 import type { RolloutInput } from '../../shared/firmware/index.js';
-import { targetOf } from '../device/index.js';
+import { emptyTarget, namesItsFormTarget, ownerOf, targetFormShape, targetOf } from '../device/index.js';
 
 const whole = (min: number, max: number) =>
   z
@@ -16,13 +15,9 @@ const clock = z
   .trim()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'validation.invalid' });
 
-export const rolloutSchema = z
-  .object({
-    tenantId: z.number().int().optional(),
-    target: z.enum(PUSH_TARGETS),
-    deviceIds: z.array(z.number().int()),
-    pointId: z.string(),
-    sceneId: z.string(),
+export const rolloutSchema = namesItsFormTarget(
+  z.object({
+    ...targetFormShape,
     firstStage: whole(1, 100),
     perMinute: whole(1, 1000),
     concurrent: whole(1, 1000),
@@ -32,24 +27,15 @@ export const rolloutSchema = z
     threshold: whole(1, 100),
     minDevices: whole(1, 1000),
     approval: z.boolean(),
-  })
-  .refine((v) => v.target !== 'devices' || v.deviceIds.length > 0, {
-    message: 'validation.required',
-    path: ['deviceIds'],
-  })
-  .refine((v) => v.target !== 'point' || v.pointId !== '', { message: 'validation.required', path: ['pointId'] })
-  .refine((v) => v.target !== 'scene' || v.sceneId !== '', { message: 'validation.required', path: ['sceneId'] })
-  .refine((v) => !v.windowOn || v.windowFrom !== v.windowTo, {
-    message: 'firmware.validation.emptyWindow',
-    path: ['windowTo'],
-  });
+  }),
+).refine((v) => !v.windowOn || v.windowFrom !== v.windowTo, {
+  message: 'firmware.validation.emptyWindow',
+  path: ['windowTo'],
+});
 export type RolloutValues = z.input<typeof rolloutSchema>;
 
 export const emptyRollout: RolloutValues = {
-  target: 'devices',
-  deviceIds: [],
-  pointId: '',
-  sceneId: '',
+  ...emptyTarget(),
   firstStage: '10',
   perMinute: '20',
   concurrent: '10',
@@ -65,7 +51,7 @@ const minutes = (text: string) => Number(text.slice(0, 2)) * 60 + Number(text.sl
 
 export function toRolloutInput(v: RolloutValues, packageId: number): RolloutInput {
   return {
-    ...(v.tenantId === undefined ? {} : { tenantId: v.tenantId }),
+    ...ownerOf(v),
     packageId,
     ...targetOf(v),
     firstStage: Number(v.firstStage),

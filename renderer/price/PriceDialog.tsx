@@ -11,7 +11,6 @@ import { DismissRegular } from '@fluentui/react-icons';
 import { useEffect, useRef } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { CODE } from '../../shared/domains.js';
-import { PUSH_TARGETS } from '../../shared/device/index.js';
 import { formatYuan, yuanInput } from '../../shared/format.js';
 import { PRICE_TIMINGS, type PriceChangeDetail, type PriceProduct } from '../../shared/price/index.js';
 import { deviceLabel } from '../../shared/device/index.js';
@@ -21,17 +20,15 @@ import { useConsoleForm } from '../app/useConsoleForm.js';
 import { useOp, useOpMutation } from '../bridge.js';
 import {
   DateTimeInput,
-  FormChoice,
   FormDialog,
   FormRadio,
-  FormTenantField,
   MultiPick,
   productOption,
   tenantChoice,
   useDialogSave,
   useScreen,
 } from '../kit/index.js';
-import { targetNamed, targetOf } from '../device/index.js';
+import { ownerOf, PushLeftOut, PushTargetFields, targetField, targetNamed, targetOf } from '../device/index.js';
 import { emptyPrice, priceSchema, toPriceInput, type PriceValues } from './priceForm.js';
 
 const useStyles = makeStyles({
@@ -54,13 +51,6 @@ const useStyles = makeStyles({
     '@media (max-width: 600px)': { gridColumn: '1 / -1', paddingBottom: 0 },
   },
   now: { color: tokens.colorNeutralForeground3 },
-  left: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalXXS,
-    color: tokens.colorNeutralForeground2,
-  },
-  out: { maxHeight: '120px', overflowY: 'auto' },
 });
 
 const range = (min: number, max: number) => (min === max ? formatYuan(min) : `${formatYuan(min)}–${formatYuan(max)}`);
@@ -87,8 +77,7 @@ export function PriceDialog({
   const values = useWatch({ control: form.control }) as PriceValues;
   const { tenantId, target, lines, timing } = values;
   const ready = choice !== 'required' || tenantId !== undefined;
-  const owner = tenantId === undefined ? {} : { tenantId };
-  const targets = useOp('device.pushTargets', { body: owner }, { enabled: ready });
+  const owner = ownerOf(values);
   const aimed = ready && targetNamed(values);
   const offered = useOp('price.products', { body: { ...owner, ...targetOf(values) } }, { enabled: aimed });
   const fit = useOp(
@@ -128,7 +117,7 @@ export function PriceDialog({
   const unfit = judged.filter((d) => d.reason !== null);
   const conflicts = [...new Set(unfit.flatMap((d) => d.conflicts))].sort((a, b) => a - b);
   const ids = conflicts.map((id) => `#${id}`).join(t('common.listSeparator'));
-  const where = target === 'devices' ? 'deviceIds' : target === 'point' ? 'pointId' : 'sceneId';
+  const where = targetField(target);
   const submit = useDialogSave(form, {
     save: async (v) => onCreated(await create.mutateAsync({ body: toPriceInput(v, conflicts) })),
     saved: t('price.created'),
@@ -141,15 +130,6 @@ export function PriceDialog({
     },
     onClose,
   });
-  const pickOne = (name: 'pointId' | 'sceneId', options: readonly { id: number; name: string }[]) => (
-    <FormChoice
-      control={form.control}
-      name={name}
-      label={t(name === 'pointId' ? 'price.point' : 'price.scene')}
-      options={options.map((o) => ({ value: String(o.id), text: o.name }))}
-      testId={`price-${name}`}
-    />
-  );
   return (
     <FormDialog
       title={t('price.create')}
@@ -158,42 +138,15 @@ export function PriceDialog({
       submitLabel={t('price.submit')}
       {...submit.dialog}
     >
-      <FormTenantField
+      <PushTargetFields
         control={form.control}
         choice={choice}
-        onChange={() => {
+        onTenantChange={() => {
           form.setValue('deviceIds', []);
           form.setValue('lines', []);
         }}
-        testId="price-tenant"
+        testId="price"
       />
-      <FormRadio
-        control={form.control}
-        name="target"
-        label={t('price.target')}
-        options={PUSH_TARGETS.map((x) => ({ value: x, text: t(`price.targets.${x}`) }))}
-        testId="price-target"
-      />
-      {target === 'devices' && (
-        <Controller
-          control={form.control}
-          name="deviceIds"
-          render={({ field, fieldState }) => (
-            <MultiPick
-              label={t('price.devices')}
-              required
-              options={(targets.data?.devices ?? []).map((d) => ({ id: d.id, text: deviceLabel(d) }))}
-              value={field.value}
-              onChange={field.onChange}
-              placeholder={t('price.devices')}
-              error={fieldState.error?.message}
-              testId="price-devices"
-            />
-          )}
-        />
-      )}
-      {target === 'point' && pickOne('pointId', targets.data?.points ?? [])}
-      {target === 'scene' && pickOne('sceneId', targets.data?.scenes ?? [])}
       <Controller
         control={form.control}
         name="lines"
@@ -258,21 +211,19 @@ export function PriceDialog({
         );
       })}
       {fit.data && (
-        <div className={styles.left} data-testid="price-fit">
-          <Text weight="semibold">{t('price.fit', { fit: judged.length - unfit.length, total: judged.length })}</Text>
-          <div className={styles.out}>
-            {unfit.map((d) => (
-              <div key={d.deviceId} data-testid="price-unfit">
-                {t('common.labelled', {
-                  label: deviceLabel(d),
-                  value: t(`price.unfit.${d.reason!}`, {
-                    ids: d.conflicts.map((id) => `#${id}`).join(t('common.listSeparator')),
-                  }),
-                })}
-              </div>
-            ))}
-          </div>
-        </div>
+        <PushLeftOut
+          title={t('price.fit', { fit: judged.length - unfit.length, total: judged.length })}
+          left={unfit.map((d) => ({
+            deviceId: d.deviceId,
+            text: t('common.labelled', {
+              label: deviceLabel(d),
+              value: t(`price.unfit.${d.reason!}`, {
+                ids: d.conflicts.map((id) => `#${id}`).join(t('common.listSeparator')),
+              }),
+            }),
+          }))}
+          testId="price-fit"
+        />
       )}
       {conflicts.length > 0 && (
         <Controller

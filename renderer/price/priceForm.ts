@@ -1,10 +1,9 @@
 /** The price-change wizard's form: its values as typed, their checks, and the request they make (pure). */
 import { z } from 'zod';
 import { businessInstant } from '../../shared/business-time.js';
-import { PUSH_TARGETS } from '../../shared/device/index.js';
 import { parseYuan } from '../../shared/format.js';
 import { PRICE_LIMITS, PRICE_TIMINGS, type PriceChangeInput } from '../../shared/price/index.js';
-import { targetOf } from '../device/index.js';
+import { emptyTarget, namesItsFormTarget, ownerOf, targetFormShape, targetOf } from '../device/index.js';
 
 const money = z
   .string()
@@ -12,13 +11,9 @@ const money = z
   .refine((v) => (parseYuan(v) ?? 0) >= 1, { message: 'validation.min' })
   .refine((v) => (parseYuan(v) ?? 0) <= PRICE_LIMITS.money, { message: 'validation.max' });
 
-export const priceSchema = z
-  .object({
-    tenantId: z.number().int().optional(),
-    target: z.enum(PUSH_TARGETS),
-    deviceIds: z.array(z.number().int()),
-    pointId: z.string(),
-    sceneId: z.string(),
+export const priceSchema = namesItsFormTarget(
+  z.object({
+    ...targetFormShape,
     lines: z
       .array(z.object({ productId: z.number().int(), name: z.string(), price: money, customerStaffPrice: money }))
       .min(1, { message: 'validation.required' })
@@ -26,13 +21,8 @@ export const priceSchema = z
     timing: z.enum(PRICE_TIMINGS),
     applyAt: z.string(),
     replace: z.boolean(),
-  })
-  .refine((v) => v.target !== 'devices' || v.deviceIds.length > 0, {
-    message: 'validation.required',
-    path: ['deviceIds'],
-  })
-  .refine((v) => v.target !== 'point' || v.pointId !== '', { message: 'validation.required', path: ['pointId'] })
-  .refine((v) => v.target !== 'scene' || v.sceneId !== '', { message: 'validation.required', path: ['sceneId'] })
+  }),
+)
   .refine((v) => v.timing !== 'at' || businessInstant(v.applyAt) !== null, {
     message: 'validation.invalid',
     path: ['applyAt'],
@@ -44,10 +34,7 @@ export const priceSchema = z
 export type PriceValues = z.input<typeof priceSchema>;
 
 export const emptyPrice = (deviceIds: number[] = []): PriceValues => ({
-  target: 'devices',
-  deviceIds,
-  pointId: '',
-  sceneId: '',
+  ...emptyTarget(deviceIds),
   lines: [],
   timing: 'now',
   applyAt: '',
@@ -56,7 +43,7 @@ export const emptyPrice = (deviceIds: number[] = []): PriceValues => ({
 
 export function toPriceInput(v: PriceValues, replaces: readonly number[]): PriceChangeInput {
   return {
-    ...(v.tenantId === undefined ? {} : { tenantId: v.tenantId }),
+    ...ownerOf(v),
     ...targetOf(v),
     lines: v.lines.map((l) => ({
       productId: l.productId,

@@ -22,6 +22,11 @@ const zhCN = {
   movedAt: '最近进展',
   open: '查看进度',
   empty: '还没有推送：在固件或调价页面向设备推送后会列在这里。',
+  target: '推送对象',
+  targets: { devices: '指定设备', point: '点位的全部设备', scene: '场景联动的设备' },
+  devices: '设备',
+  point: '点位',
+  scene: '场景',
 };
 
 export const devicePushTexts = defineTexts(zhCN, {
@@ -46,6 +51,11 @@ export const devicePushTexts = defineTexts(zhCN, {
     movedAt: '最近進展',
     open: '查看進度',
     empty: '還沒有推送：在韌體或調價頁面向設備推送後會列在這裡。',
+    target: '推送對象',
+    targets: { devices: '指定設備', point: '點位的全部設備', scene: '場景聯動的設備' },
+    devices: '設備',
+    point: '點位',
+    scene: '場景',
   },
   en: {
     title: 'Fleet pushes',
@@ -72,5 +82,10 @@ export const devicePushTexts = defineTexts(zhCN, {
     movedAt: 'Last progress',
     open: 'Progress',
     empty: 'No pushes yet: those sent from the firmware or price pages are listed here.',
+    target: 'Push to',
+    targets: { devices: 'Chosen devices', point: "A location's devices", scene: "A scene's devices" },
+    devices: 'Devices',
+    point: 'Location',
+    scene: 'Scene',
   },
 });

@@ -75,12 +75,14 @@ test("tenant1 pushes a package to a point's machines and watches them finish liv
     await openAs(page, baseURL, 'tenant1', `/deviceList/firmware/package?id=${id}`);
     await expect(page.getByTestId('firmware-package-state')).toHaveText(en.states.released);
     await page.getByTestId('firmware-push').click();
-    await page.getByRole('radio', { name: en.rollout.targets.point }).check();
+    await page.getByRole('radio', { name: catalogues.en.device.push.targets.point }).check();
     await page.getByTestId('firmware-rollout-pointId').click();
     await page.getByRole('option', { name: DEMO_POINTS.find((p) => p.key === 'peoplesSquare')!.name }).click();
     const eligibility = page.getByTestId('firmware-rollout-eligibility');
     await expect(eligibility).toContainText('Devices that can take it: 1 of 2');
-    await expect(eligibility.getByTestId('firmware-rollout-left')).toContainText(en.rollout.reasons.otherModel);
+    await expect(eligibility.getByTestId('firmware-rollout-eligibility-left')).toContainText(
+      en.rollout.reasons.otherModel,
+    );
     await page.getByTestId('firmware-rollout-firstStage').fill('100');
     await page.getByTestId('firmware-rollout-submit').click();
 
