@@ -25,14 +25,11 @@ import {
   ActionButton,
   ChoiceFilter,
   ConfirmDialog,
-  DataTable,
   DetailPage,
-  FilterBar,
   InfoList,
-  ListPage,
   OverflowText,
-  Pager,
-  useListPage,
+  ResourceList,
+  useResource,
   useScreen,
   type Column,
 } from '../kit/index.js';
@@ -199,96 +196,65 @@ const EMPTY: { state?: JobState | undefined } = {};
 
 function Jobs({ id }: { id: number }) {
   const { t } = useScreen();
-  const { field, apply, reset, table, pager } = useListPage('firmware.rolloutJobs', {
+  const jobs = useResource('firmware.rolloutJobs', {
+    ns: 'firmware.rollout',
+    testId: 'firmware-job',
     empty: EMPTY,
     params: { id },
     pageSize: 50,
   });
+  const { column, source } = jobs;
   const columns = useMemo<Column<JobItem>[]>(
     () => [
-      {
-        id: 'name',
+      column('name', {
         header: t('firmware.rollout.devices'),
         minWidth: 140,
         width: 220,
         grow: 1,
         hideable: false,
         render: (j) => <OverflowText text={deviceLabel(j)} />,
-      },
-      {
-        id: 'stage',
+      }),
+      column('stage', {
         header: t('firmware.rollout.stageColumn'),
         kind: 'number',
         minWidth: 60,
         value: (j) => j.stage,
-      },
-      {
-        id: 'state',
+      }),
+      column('state', {
         header: t('firmware.state'),
         minWidth: 90,
         width: 110,
-        cellTestId: 'firmware-job-state',
+        testId: true,
         render: (j) => <JobStateBadge state={j.state} />,
-      },
-      { id: 'progress', header: t('firmware.rollout.progress'), minWidth: 70, value: (j) => `${j.progress}%` },
-      {
-        id: 'attempts',
-        header: t('firmware.rollout.attempts'),
-        kind: 'number',
-        minWidth: 70,
-        value: (j) => j.attempts,
-      },
-      {
-        id: 'from',
+      }),
+      column('progress', { minWidth: 70, value: (j) => `${j.progress}%` }),
+      column('attempts', { kind: 'number', minWidth: 70, value: (j) => j.attempts }),
+      column('from', {
         header: t('firmware.rollout.versionFromNow'),
         minWidth: 110,
         fold: 2,
         value: (j) =>
           `${j.fromVersion ?? t('firmware.rollout.noVersion')} → ${j.nowVersion ?? t('firmware.rollout.noVersion')}`,
-      },
-      {
-        id: 'error',
-        header: t('firmware.rollout.error'),
-        minWidth: 90,
-        width: 140,
-        fold: 1,
-        render: (j) => <OverflowText text={j.error ?? ''} />,
-      },
-      { id: 'updatedAt', header: t('firmware.rollout.updatedAt'), kind: 'time', fold: 3, value: (j) => j.updatedAt },
+      }),
+      column('error', { minWidth: 90, width: 140, fold: 1, render: (j) => <OverflowText text={j.error ?? ''} /> }),
+      column('updatedAt', { kind: 'time', fold: 3, value: (j) => j.updatedAt }),
     ],
-    [t],
+    [t, column],
   );
   return (
-    <ListPage
-      id="firmware-rollout-jobs"
+    <ResourceList
+      resource={jobs}
       nested
       title={t('firmware.rollout.devices')}
+      columns={columns}
+      rowKey={(j) => j.deviceId}
       filters={
-        <FilterBar
-          onSearch={apply}
-          onReset={reset}
-          searchTestId="firmware-jobs-search"
-          resetTestId="firmware-jobs-reset"
-        >
-          <ChoiceFilter
-            label={t('firmware.state')}
-            {...field('state')}
-            options={JOB_STATES}
-            optionLabel={(s) => t(`firmware.rollout.jobStates.${s}`)}
-            testId="firmware-jobs-filter-state"
-          />
-        </FilterBar>
+        <ChoiceFilter
+          {...source('state', t('firmware.state'))}
+          options={JOB_STATES}
+          optionLabel={(s) => t(`firmware.rollout.jobStates.${s}`)}
+        />
       }
-    >
-      <DataTable
-        label={t('firmware.rollout.devices')}
-        columns={columns}
-        {...table}
-        rowKey={(j) => j.deviceId}
-        rowTestId="firmware-job-row"
-        testId="firmware-jobs"
-      />
-      <Pager {...pager} testId="firmware-jobs-pager" />
-    </ListPage>
+    />
   );
 }

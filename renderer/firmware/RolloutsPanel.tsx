@@ -3,19 +3,14 @@
  * done and failed, newest first; a row opens its progress. "Push to devices"
  * opens the wizard while the package is released.
  */
-import { Text } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
 import type { PackageDetail, RolloutItem } from '../../shared/firmware/index.js';
 import {
   CreateButton,
-  DataTable,
-  ListPage,
-  Pager,
+  ResourceList,
   RowAction,
   RowActions,
-  seesTenants,
-  tenantColumn,
-  useListPage,
+  useResource,
   useScreen,
   type Column,
 } from '../kit/index.js';
@@ -26,70 +21,65 @@ import { RolloutStateBadge } from './RolloutStateBadge.js';
 const EMPTY = {};
 
 export function RolloutsPanel({ pkg }: { pkg: PackageDetail }) {
-  const { t, user, navigate } = useScreen();
+  const { t, navigate } = useScreen();
   const [pushing, setPushing] = useState(false);
-  const { table, pager } = useListPage('firmware.rolloutPage', {
+  const rollouts = useResource('firmware.rolloutPage', {
+    ns: 'firmware.rollout',
+    testId: 'firmware-rollout',
     empty: EMPTY,
     body: () => ({ packageId: pkg.id }),
   });
+  const { column, action, tenantColumn } = rollouts;
   const columns = useMemo<Column<RolloutItem>[]>(
     () => [
-      {
-        id: 'state',
+      column('state', {
         header: t('firmware.state'),
         minWidth: 90,
         width: 120,
         hideable: false,
-        cellTestId: 'firmware-rollout-row-state',
+        testId: true,
         render: (r) => <RolloutStateBadge state={r.state} />,
-      },
-      { id: 'devices', header: t('firmware.rollout.devices'), kind: 'number', minWidth: 70, value: (r) => r.devices },
-      {
-        id: 'done',
+      }),
+      column('devices', { kind: 'number', minWidth: 70, value: (r) => r.devices }),
+      column('done', {
         header: t('firmware.rollout.jobStates.done'),
         kind: 'number',
         minWidth: 70,
-        cellTestId: 'firmware-rollout-row-done',
+        testId: true,
         value: (r) => r.done,
-      },
-      {
-        id: 'failed',
+      }),
+      column('failed', {
         header: t('firmware.rollout.jobStates.failed'),
         kind: 'number',
         minWidth: 70,
         value: (r) => r.failed,
-      },
-      ...tenantColumn<RolloutItem>(seesTenants(user), t('common.tenant')),
-      {
-        id: 'createdBy',
-        header: t('firmware.rollout.createdBy'),
-        minWidth: 90,
-        fold: 2,
-        value: (r) => r.createdBy ?? '—',
-      },
-      { id: 'createdAt', header: t('firmware.rollout.createdAt'), kind: 'time', fold: 1, value: (r) => r.createdAt },
-      {
-        id: 'actions',
-        pin: 'end',
+      }),
+      ...tenantColumn(),
+      column('createdBy', { minWidth: 90, fold: 2, value: (r) => r.createdBy ?? '—' }),
+      column('createdAt', { kind: 'time', fold: 1, value: (r) => r.createdAt }),
+      column('actions', {
         header: t('common.actions'),
+        pin: 'end',
         minWidth: 110,
         shrinkLast: true,
         render: (r) => (
           <RowActions compact>
-            <RowAction action={() => void navigate(rolloutPath(r.id))} testId="firmware-rollout-open">
-              {t('firmware.rollout.open')}
-            </RowAction>
+            <RowAction {...action('open')} action={() => void navigate(rolloutPath(r.id))} />
           </RowActions>
         ),
-      },
+      }),
     ],
-    [t, user, navigate],
+    [t, navigate, column, action, tenantColumn],
   );
   return (
-    <ListPage
-      id="firmware-rollouts"
+    <ResourceList
+      resource={rollouts}
       nested
       title={t('firmware.rollout.rollouts')}
+      columns={columns}
+      rowKey={(r) => r.id}
+      emptyHint={t('firmware.rollout.noRollouts')}
+      table={{ onRowOpen: (r) => void navigate(rolloutPath(r.id)) }}
       actions={
         pkg.state === 'released' && (
           <CreateButton onClick={() => setPushing(true)} testId="firmware-push">
@@ -98,17 +88,6 @@ export function RolloutsPanel({ pkg }: { pkg: PackageDetail }) {
         )
       }
     >
-      <DataTable
-        label={t('firmware.rollout.rollouts')}
-        columns={columns}
-        {...table}
-        emptyAction={<Text>{t('firmware.rollout.noRollouts')}</Text>}
-        rowKey={(r) => r.id}
-        rowTestId="firmware-rollout-row"
-        testId="firmware-rollouts"
-        onRowOpen={(r) => void navigate(rolloutPath(r.id))}
-      />
-      <Pager {...pager} testId="firmware-rollouts-pager" />
       {pushing && (
         <RolloutDialog
           pkg={pkg}
@@ -116,6 +95,6 @@ export function RolloutsPanel({ pkg }: { pkg: PackageDetail }) {
           onCreated={(rollout) => void navigate(rolloutPath(rollout.id))}
         />
       )}
-    </ListPage>
+    </ResourceList>
   );
 }

@@ -22,12 +22,10 @@ import {
   ConfirmDialog,
   DataTable,
   DetailPage,
-  FilterBar,
   InfoList,
-  ListPage,
   OverflowText,
-  Pager,
-  useListPage,
+  ResourceList,
+  useResource,
   useScreen,
   type Column,
 } from '../kit/index.js';
@@ -171,32 +169,26 @@ const NO_FILTER: { state?: PriceDeviceState | undefined } = {};
 
 function Devices({ id }: { id: number }) {
   const { t } = useScreen();
-  const { field, apply, reset, table, pager } = useListPage('price.devices', {
+  const devices = useResource('price.devices', {
+    ns: 'price',
+    testId: 'price-device',
     empty: NO_FILTER,
     params: { id },
     pageSize: 50,
   });
+  const { column, source, labels } = devices;
   const columns = useMemo<Column<PriceDeviceItem>[]>(
     () => [
-      {
-        id: 'name',
+      column('name', {
         header: t('price.device'),
         minWidth: 140,
         width: 220,
         grow: 1,
         hideable: false,
         render: (d) => <OverflowText text={deviceLabel(d)} />,
-      },
-      {
-        id: 'state',
-        header: t('price.state'),
-        minWidth: 80,
-        cellTestId: 'price-device-state',
-        value: (d) => t(`price.states.${d.state}`),
-      },
-      {
-        id: 'reason',
-        header: t('price.reason'),
+      }),
+      column('state', { minWidth: 80, testId: true, value: (d) => labels('states')(d.state) }),
+      column('reason', {
         minWidth: 100,
         width: 160,
         fold: 1,
@@ -209,51 +201,21 @@ function Devices({ id }: { id: number }) {
             }
           />
         ),
-      },
-      {
-        id: 'version',
-        header: t('price.version'),
-        kind: 'number',
-        minWidth: 70,
-        fold: 3,
-        value: (d) => d.version ?? '',
-      },
-      { id: 'deliveredAt', header: t('price.deliveredAt'), kind: 'time', fold: 2, value: (d) => d.deliveredAt ?? '' },
-      { id: 'endedAt', header: t('price.endedAt'), kind: 'time', value: (d) => d.endedAt ?? '' },
+      }),
+      column('version', { kind: 'number', minWidth: 70, fold: 3, value: (d) => d.version ?? '' }),
+      column('deliveredAt', { kind: 'time', fold: 2, value: (d) => d.deliveredAt ?? '' }),
+      column('endedAt', { kind: 'time', value: (d) => d.endedAt ?? '' }),
     ],
-    [t],
+    [t, column, labels],
   );
   return (
-    <ListPage
-      id="price-change-devices"
+    <ResourceList
+      resource={devices}
       nested
       title={t('price.devices')}
-      filters={
-        <FilterBar
-          onSearch={apply}
-          onReset={reset}
-          searchTestId="price-devices-search"
-          resetTestId="price-devices-reset"
-        >
-          <ChoiceFilter
-            label={t('price.state')}
-            {...field('state')}
-            options={PRICE_DEVICE_STATES}
-            optionLabel={(s) => t(`price.states.${s}`)}
-            testId="price-devices-filter-state"
-          />
-        </FilterBar>
-      }
-    >
-      <DataTable
-        label={t('price.devices')}
-        columns={columns}
-        {...table}
-        rowKey={(d) => d.deviceId}
-        rowTestId="price-device-row"
-        testId="price-devices"
-      />
-      <Pager {...pager} testId="price-devices-pager" />
-    </ListPage>
+      columns={columns}
+      rowKey={(d) => d.deviceId}
+      filters={<ChoiceFilter {...source('state')} options={PRICE_DEVICE_STATES} optionLabel={labels('states')} />}
+    />
   );
 }

@@ -7,7 +7,7 @@
  * or the product list's selection, arriving with `?devices=` or
  * `?products=`. A change opens its progress.
  */
-import { Badge, Text } from '@fluentui/react-components';
+import { Badge } from '@fluentui/react-components';
 import { OpenRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -23,18 +23,15 @@ import { useOp } from '../bridge.js';
 import {
   ChoiceFilter,
   CreateButton,
-  DataTable,
   DetailTabs,
-  FilterBar,
+  IdChoiceFilter,
   ListPage,
   OverflowText,
-  Pager,
+  ResourceList,
   RowAction,
   RowActions,
-  seesTenants,
-  tenantColumn,
   TenantFilter,
-  useListPage,
+  useResource,
   useScreen,
   useTabParam,
   type Column,
@@ -104,14 +101,7 @@ function useDeviceChoice() {
   const own = user.roleKind !== 'admin';
   const targets = useOp('device.pushTargets', { body: {} }, { enabled: own, staleTime: 60_000 });
   const devices = targets.data?.devices ?? [];
-  return {
-    devices,
-    options: devices.map((d) => String(d.id)),
-    label: (id: string) => {
-      const d = devices.find((x) => String(x.id) === id);
-      return d ? deviceLabel(d) : id;
-    },
-  };
+  return { devices, items: devices.map((d) => ({ id: d.id, name: deviceLabel(d) })) };
 }
 
 interface ChangeFilter {
@@ -122,128 +112,89 @@ interface ChangeFilter {
 const NO_CHANGE_FILTER: ChangeFilter = {};
 
 function Changes() {
-  const { t, user, navigate } = useScreen();
+  const { t, navigate } = useScreen();
   const choice = useDeviceChoice();
-  const { field, unfiltered, apply, reset, table, pager } = useListPage('price.page', { empty: NO_CHANGE_FILTER });
-  const device = field('deviceId');
+  const changes = useResource('price.page', { ns: 'price', testId: 'price', empty: NO_CHANGE_FILTER });
+  const { column, source, action, tenantColumn, field } = changes;
   const open = field('open');
   const columns = useMemo<Column<PriceChangeItem>[]>(
     () => [
-      { id: 'id', header: t('price.id'), kind: 'number', minWidth: 60, hideable: false, value: (c) => `#${c.id}` },
-      ...tenantColumn<PriceChangeItem>(seesTenants(user), t('common.tenant')),
-      {
-        id: 'products',
-        header: t('price.products'),
-        minWidth: 140,
-        width: 240,
-        grow: 1,
-        render: (c) => <OverflowText text={c.products} />,
-      },
-      {
-        id: 'timing',
-        header: t('price.timing'),
+      column('id', { kind: 'number', minWidth: 60, hideable: false, value: (c) => `#${c.id}` }),
+      ...tenantColumn(),
+      column('products', { minWidth: 140, width: 240, grow: 1, render: (c) => <OverflowText text={c.products} /> }),
+      column('timing', {
         minWidth: 90,
         width: 150,
         render: (c) => (
           <OverflowText text={c.timing === 'at' && c.applyAt ? formatAt(c.applyAt) : t(`price.timings.${c.timing}`)} />
         ),
-      },
-      {
-        id: 'state',
-        header: t('price.state'),
+      }),
+      column('state', {
         minWidth: 80,
         hideable: false,
-        cellTestId: 'price-row-state',
         render: (c) => {
           const state = priceChangeState(c.counts);
           return (
-            <Badge appearance="tint" color={CHANGE_STATE_COLOURS[state]}>
+            <Badge appearance="tint" color={CHANGE_STATE_COLOURS[state]} data-testid="price-row-state">
               {t(`price.changeStates.${state}`)}
             </Badge>
           );
         },
-      },
-      {
-        id: 'progress',
-        header: t('price.progress'),
+      }),
+      column('progress', {
         minWidth: 90,
-        cellTestId: 'price-row-progress',
         value: (c) =>
           t('price.progressOf', {
             applied: c.counts.applied,
             total: Object.values(c.counts).reduce((a, b) => a + b, 0),
           }),
-      },
-      {
-        id: 'failed',
+      }),
+      column('failed', {
         header: t('price.states.failed'),
         kind: 'number',
         minWidth: 60,
         fold: 2,
         value: (c) => c.counts.failed,
-      },
-      { id: 'createdBy', header: t('price.createdBy'), minWidth: 80, fold: 1, value: (c) => c.createdBy ?? '—' },
-      { id: 'createdAt', header: t('price.createdAt'), kind: 'time', fold: 3, value: (c) => c.createdAt },
-      {
-        id: 'actions',
+      }),
+      column('createdBy', { minWidth: 80, fold: 1, value: (c) => c.createdBy ?? '—' }),
+      column('createdAt', { kind: 'time', fold: 3, value: (c) => c.createdAt }),
+      column('actions', {
         pin: 'end',
         header: t('common.actions'),
         minWidth: 90,
         shrinkLast: true,
         render: (c) => (
           <RowActions compact>
-            <RowAction icon={<OpenRegular />} action={() => void navigate(changePath(c.id))} testId="price-open">
-              {t('price.open')}
-            </RowAction>
+            <RowAction icon={<OpenRegular />} {...action('open')} action={() => void navigate(changePath(c.id))} />
           </RowActions>
         ),
-      },
+      }),
     ],
-    [t, user, navigate],
+    [t, navigate, column, action, tenantColumn],
   );
   return (
-    <ListPage
-      id="price-changes"
-      nested
+    <ResourceList
+      resource={changes}
+      untitled
       title={t('price.tabs.changes')}
+      columns={columns}
+      rowKey={(c) => c.id}
+      emptyHint={t('price.empty')}
+      table={{ onRowOpen: (c) => void navigate(changePath(c.id)) }}
       filters={
-        <FilterBar onSearch={apply} onReset={reset} searchTestId="price-search" resetTestId="price-reset">
-          {seesTenants(user) && (
-            <TenantFilter label={t('common.tenant')} {...field('tenantId')} testId="price-filter-tenant" />
-          )}
-          {choice.options.length > 0 && (
-            <ChoiceFilter
-              label={t('price.device')}
-              value={device.value === undefined ? undefined : String(device.value)}
-              onChange={(v) => device.onChange(v === undefined ? undefined : Number(v))}
-              options={choice.options}
-              optionLabel={choice.label}
-              testId="price-filter-device"
-            />
-          )}
+        <>
+          <TenantFilter {...source('tenantId')} />
+          <IdChoiceFilter {...source('deviceId', t('price.device'))} items={choice.items} />
           <ChoiceFilter
-            label={t('price.state')}
+            {...source('open', t('price.state'))}
             value={open.value ? 'open' : undefined}
             onChange={(v) => open.onChange(v === 'open' ? true : undefined)}
             options={['open'] as const}
             optionLabel={() => t('price.openOnly')}
-            testId="price-filter-open"
           />
-        </FilterBar>
+        </>
       }
-    >
-      <DataTable
-        label={t('price.tabs.changes')}
-        columns={columns}
-        {...table}
-        emptyAction={unfiltered ? <Text data-testid="price-empty-hint">{t('price.empty')}</Text> : undefined}
-        rowKey={(c) => c.id}
-        rowTestId="price-row"
-        testId="price-table"
-        onRowOpen={(c) => void navigate(changePath(c.id))}
-      />
-      <Pager {...pager} testId="price-pager" />
-    </ListPage>
+    />
   );
 }
 
@@ -255,106 +206,61 @@ interface HistoryFilter {
 const NO_HISTORY_FILTER: HistoryFilter = {};
 
 function History() {
-  const { t, user } = useScreen();
+  const { t } = useScreen();
   const choice = useDeviceChoice();
-  const { field, unfiltered, apply, reset, table, pager } = useListPage('price.history', { empty: NO_HISTORY_FILTER });
-  const device = field('deviceId');
-  const product = field('productId');
+  const history = useResource('price.history', { ns: 'price', testId: 'price-history', empty: NO_HISTORY_FILTER });
+  const { column, source } = history;
   // The products the tenant's machines hold (the first thousand machines: the wizard's own limit).
   const held = useOp(
     'price.products',
     { body: { target: 'devices', deviceIds: choice.devices.slice(0, 1000).map((d) => d.id) } },
     { enabled: choice.devices.length > 0, staleTime: 60_000 },
   );
-  const products = held.data ?? [];
   const columns = useMemo<Column<PriceHistoryItem>[]>(
     () => [
-      {
-        id: 'device',
-        header: t('price.device'),
+      column('device', {
         minWidth: 140,
         width: 200,
         grow: 1,
         hideable: false,
         render: (h) => <OverflowText text={deviceLabel({ name: h.deviceName, serial: h.serial })} />,
-      },
-      { id: 'channel', header: t('price.channel'), kind: 'number', minWidth: 60, value: (h) => h.channel },
-      {
-        id: 'product',
-        header: t('price.product'),
-        minWidth: 100,
-        width: 160,
-        render: (h) => <OverflowText text={h.productName} />,
-      },
-      {
-        id: 'price',
+      }),
+      column('channel', { kind: 'number', minWidth: 60, value: (h) => h.channel }),
+      column('product', { minWidth: 100, width: 160, render: (h) => <OverflowText text={h.productName} /> }),
+      column('price', {
         header: t('price.newPrice'),
         minWidth: 110,
-        cellTestId: 'price-history-price',
+        testId: true,
         value: (h) => `${h.oldPrice === null ? '—' : formatYuan(h.oldPrice)} → ${formatYuan(h.price)}`,
-      },
-      {
-        id: 'staff',
+      }),
+      column('staff', {
         header: t('price.newStaffPrice'),
         minWidth: 110,
         fold: 2,
         value: (h) =>
           `${h.oldStaffPrice === null ? '—' : formatYuan(h.oldStaffPrice)} → ${formatYuan(h.customerStaffPrice)}`,
-      },
-      { id: 'createdBy', header: t('price.createdBy'), minWidth: 80, fold: 1, value: (h) => h.createdBy ?? '—' },
-      { id: 'appliedAt', header: t('price.appliedAt'), kind: 'time', value: (h) => h.appliedAt },
+      }),
+      column('createdBy', { minWidth: 80, fold: 1, value: (h) => h.createdBy ?? '—' }),
+      column('appliedAt', { kind: 'time', value: (h) => h.appliedAt }),
     ],
-    [t],
+    [t, column],
   );
   return (
-    <ListPage
-      id="price-history"
-      nested
+    <ResourceList
+      resource={history}
+      untitled
       title={t('price.tabs.history')}
+      columns={columns}
+      rowKey={(h) => `${h.changeId}-${h.deviceId}-${h.channel}`}
+      emptyHint={t('price.historyEmpty')}
       filters={
-        <FilterBar
-          onSearch={apply}
-          onReset={reset}
-          searchTestId="price-history-search"
-          resetTestId="price-history-reset"
-        >
-          {seesTenants(user) && (
-            <TenantFilter label={t('common.tenant')} {...field('tenantId')} testId="price-history-filter-tenant" />
-          )}
-          {choice.options.length > 0 && (
-            <ChoiceFilter
-              label={t('price.device')}
-              value={device.value === undefined ? undefined : String(device.value)}
-              onChange={(v) => device.onChange(v === undefined ? undefined : Number(v))}
-              options={choice.options}
-              optionLabel={choice.label}
-              testId="price-history-filter-device"
-            />
-          )}
-          {products.length > 0 && (
-            <ChoiceFilter
-              label={t('price.product')}
-              value={product.value === undefined ? undefined : String(product.value)}
-              onChange={(v) => product.onChange(v === undefined ? undefined : Number(v))}
-              options={products.map((p) => String(p.id))}
-              optionLabel={(id) => products.find((p) => String(p.id) === id)?.name ?? id}
-              testId="price-history-filter-product"
-            />
-          )}
-        </FilterBar>
+        <>
+          <TenantFilter {...source('tenantId')} />
+          <IdChoiceFilter {...source('deviceId', t('price.device'))} items={choice.items} />
+          <IdChoiceFilter {...source('productId', t('price.product'))} items={held.data} />
+        </>
       }
-    >
-      <DataTable
-        label={t('price.tabs.history')}
-        columns={columns}
-        {...table}
-        emptyAction={unfiltered ? <Text>{t('price.historyEmpty')}</Text> : undefined}
-        rowKey={(h) => `${h.changeId}-${h.deviceId}-${h.channel}`}
-        rowTestId="price-history-row"
-        testId="price-history-table"
-      />
-      <Pager {...pager} testId="price-history-pager" />
-    </ListPage>
+    />
   );
 }
 
