@@ -1,4 +1,9 @@
-/** Devices with checkboxes (a point's bound and free devices, a distributor's and its parent's), drawn by the kit's DataTable. */
+/**
+ * Devices with checkboxes (a point's bound and free devices, a distributor's
+ * and its parent's), drawn by the kit's DataTable; their columns alone
+ * (`useDeviceColumns`) for a list on the kit's resource (a distributor's
+ * devices tab).
+ */
 import { Badge } from '@fluentui/react-components';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,22 +28,10 @@ export interface DeviceTableProps {
   rowLabel: (device: DeviceItem) => string;
 }
 
-export function DeviceTable({
-  label,
-  rows,
-  view,
-  busy,
-  onRetry,
-  selected,
-  onSelect,
-  rowTestId,
-  testId,
-  selectable,
-  allLabel,
-  rowLabel,
-}: DeviceTableProps) {
+/** A device's columns as every list of devices shows them: name, serial, type, model, online, activation. */
+export function useDeviceColumns(): Column<DeviceItem>[] {
   const { t } = useTranslation();
-  const columns = useMemo<Column<DeviceItem>[]>(
+  return useMemo<Column<DeviceItem>[]>(
     () => [
       { id: 'name', header: t('device.name'), value: (d) => d.name, minWidth: 112, width: 150, grow: 2 },
       {
@@ -73,6 +66,23 @@ export function DeviceTable({
     ],
     [t],
   );
+}
+
+export function DeviceTable({
+  label,
+  rows,
+  view,
+  busy,
+  onRetry,
+  selected,
+  onSelect,
+  rowTestId,
+  testId,
+  selectable,
+  allLabel,
+  rowLabel,
+}: DeviceTableProps) {
+  const columns = useDeviceColumns();
 
   return (
     <DataTable

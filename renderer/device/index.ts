@@ -9,7 +9,7 @@ import type { OpInput } from '../../shared/ipc.js';
 import { devicePorts } from './ports.js';
 
 /** Shared with the screens that move devices (a point's binding, a distributor's devices). */
-export { DeviceTable, type DeviceTableProps } from './DeviceTable.js';
+export { DeviceTable, useDeviceColumns, type DeviceTableProps } from './DeviceTable.js';
 export { devSetPath } from './paths.js';
 export {
   emptyTarget,

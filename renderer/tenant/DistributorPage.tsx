@@ -14,8 +14,8 @@ import type { TenantDetail } from '../../shared/tenant/index.js';
 import { useDetail } from '../app/detail.js';
 import { formatDateTime } from '../app/format.js';
 import { mayOpen } from '../app/session.js';
-import { DeviceTable } from '../device/index.js';
-import { DetailPage, DetailTabs, InfoList, Pager, useListPage, useScreen, useTabParam } from '../kit/index.js';
+import { useDeviceColumns } from '../device/index.js';
+import { DetailPage, DetailTabs, InfoList, ResourceList, useResource, useScreen, useTabParam } from '../kit/index.js';
 import { tenantCallbacks, tenantPaymentForm, tenantProducts } from './ports.js';
 import { EditDistributorDialog, expiryText, MemberConfigDialog, ResetPasswordDialog } from './DistributorDialogs.js';
 import { DISTRIBUTORS_PATH, distributorDevicesPath } from './paths.js';
@@ -26,9 +26,6 @@ const useStyles = makeStyles({
 });
 
 const TABS = ['info', 'payment', 'member', 'callbacks', 'products', 'devices'] as const;
-/** Read only: nothing is ever chosen. */
-const NONE: ReadonlySet<number> = new Set();
-const noLabel = () => '';
 
 export default function DistributorPage() {
   const { t } = useScreen();
@@ -137,32 +134,33 @@ function Member({ tenant }: { tenant: TenantDetail }) {
 function Devices({ tenant }: { tenant: TenantDetail }) {
   const { t, user, navigate } = useScreen();
   const styles = useStyles();
-  const { table, pager } = useListPage('device.page', { empty: {}, body: () => ({ tenantId: tenant.tenantId }) });
+  const devices = useResource('device.page', {
+    ns: 'tenant.page',
+    testId: 'distributor-device',
+    empty: {},
+    body: () => ({ tenantId: tenant.tenantId }),
+  });
   return (
-    <>
-      <div className={styles.row}>
-        <Text className={styles.note}>{t('tenant.page.devicesNote')}</Text>
-        {tenant.parent !== null && mayOpen(user, '7-3') && (
-          <Button
-            onClick={() => void navigate(distributorDevicesPath(tenant.tenantId))}
-            data-testid="distributor-page-devices-move"
-          >
-            {t('tenant.page.moveDevices')}
-          </Button>
-        )}
-      </div>
-      <DeviceTable
-        label={t('tenant.page.tabs.devices')}
-        {...table}
-        selected={NONE}
-        onSelect={() => {}}
-        selectable={false}
-        allLabel=""
-        rowLabel={noLabel}
-        rowTestId="distributor-device-row"
-        testId="distributor-devices"
-      />
-      <Pager {...pager} testId="distributor-devices-pager" />
-    </>
+    <ResourceList
+      resource={devices}
+      untitled
+      title={t('tenant.page.tabs.devices')}
+      columns={useDeviceColumns()}
+      rowKey={(d) => d.id}
+      table={{ size: 'small', rowData: (d) => ({ 'data-device-id': d.id }) }}
+      intro={
+        <div className={styles.row}>
+          <Text className={styles.note}>{t('tenant.page.devicesNote')}</Text>
+          {tenant.parent !== null && mayOpen(user, '7-3') && (
+            <Button
+              onClick={() => void navigate(distributorDevicesPath(tenant.tenantId))}
+              data-testid="distributor-page-devices-move"
+            >
+              {t('tenant.page.moveDevices')}
+            </Button>
+          )}
+        </div>
+      }
+    />
   );
 }
