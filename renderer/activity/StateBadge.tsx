@@ -1,7 +1,6 @@
 /** An activity's state (spec §4) as a badge: active green, not started blue, the ended ones grey, disabled amber. */
-import { Badge, makeStyles } from '@fluentui/react-components';
 import type { ActivityState } from '../../shared/activity/index.js';
-import { useScreen } from '../kit/index.js';
+import { StateBadge as Badge, useScreen } from '../kit/index.js';
 
 const COLOR = {
   active: 'success',
@@ -11,14 +10,9 @@ const COLOR = {
   stopped: 'informative',
 } as const satisfies Record<ActivityState, string>;
 
-const useStyles = makeStyles({ badge: { whiteSpace: 'nowrap' } });
-
 export function StateBadge({ state, testId }: { state: ActivityState; testId?: string }) {
   const { t } = useScreen();
-  const styles = useStyles();
   return (
-    <Badge appearance="tint" color={COLOR[state]} className={styles.badge} data-testid={testId}>
-      {t(`activity.states.${state}`)}
-    </Badge>
+    <Badge state={state} colours={COLOR} label={(s) => t(`activity.states.${s}`)} {...(testId ? { testId } : {})} />
   );
 }

@@ -3,7 +3,7 @@
  * number, service, amount, platform, date, state — newest first, by number,
  * platform, state and tenant; each paid bill's invoice (InvoiceActions.tsx).
  */
-import { Badge, makeStyles, type BadgeProps } from '@fluentui/react-components';
+import { makeStyles, type BadgeProps } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
 import {
   INVOICE_STATES,
@@ -56,7 +56,7 @@ export default function BillPage() {
   const { t } = useScreen();
   const styles = useStyles();
   const bills = useResource('billing.bills', { ns: 'billing.bills', testId: 'bill', empty: EMPTY });
-  const { column, source, labels, tenantColumn, filter } = bills;
+  const { column, source, labels, badge, tenantColumn, filter } = bills;
   const [action, setAction] = useState<InvoiceAction>(null);
   const platform = (p: RenewalItem['platform']) => t(`billing.renew.platforms.${p}`);
   const columns = useMemo<Column<RenewalItem>[]>(
@@ -75,11 +75,7 @@ export default function BillPage() {
         minWidth: 88,
         width: 110,
         testId: true,
-        render: (b) => (
-          <Badge appearance="tint" color={STATE_COLOURS[b.state]}>
-            {labels('states')(b.state)}
-          </Badge>
-        ),
+        render: badge('states', STATE_COLOURS, (b) => b.state),
       }),
       ...tenantColumn({ fold: 2 }),
       column('invoice', {
@@ -100,7 +96,7 @@ export default function BillPage() {
         ),
       }),
     ],
-    [t, column, labels, tenantColumn],
+    [t, column, labels, badge, tenantColumn],
   );
 
   return (

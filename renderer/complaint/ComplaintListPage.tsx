@@ -4,7 +4,7 @@
  * status, type, number and tenant; each opens to be handled, here or in a
  * window of its own (double-click). New ones arrive live.
  */
-import { Badge, Button, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { OpenRegular, WindowNewRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +42,7 @@ export default function ComplaintListPage() {
   const navigate = useNavigate();
   const openWindow = useOpenWindow();
   const complaints = useResource('complaint.page', { ns: 'complaint', testId: 'complaint', empty: EMPTY });
-  const { column, source, labels, tenantColumn } = complaints;
+  const { column, source, labels, badge, tenantColumn } = complaints;
 
   const columns = useMemo<Column<ComplaintItem>[]>(
     () => [
@@ -54,11 +54,7 @@ export default function ComplaintListPage() {
         minWidth: 88,
         width: 100,
         testId: true,
-        render: (c) => (
-          <Badge appearance="tint" color={STATE_COLOURS[c.status]}>
-            {labels('states')(c.status)}
-          </Badge>
-        ),
+        render: badge('states', STATE_COLOURS, (c) => c.status),
       }),
       column('description', {
         render: (c) => <OverflowText text={c.description} />,
@@ -99,7 +95,7 @@ export default function ComplaintListPage() {
         ),
       }),
     ],
-    [t, styles, navigate, openWindow, column, labels, tenantColumn],
+    [t, styles, navigate, openWindow, column, labels, badge, tenantColumn],
   );
 
   return (

@@ -6,7 +6,7 @@
  * here ("Refund and vend settings"). Live: a failed vend ending or a refund
  * landing refreshes the list.
  */
-import { Badge, Body1, Button, makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Button, makeStyles, tokens } from '@fluentui/react-components';
 import { CheckmarkRegular, DismissRegular, SettingsRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -69,7 +69,7 @@ export default function ReviewPage() {
   const { t, navigate, user } = useScreen();
   const styles = useStyles();
   const reviews = useResource('delivery.reviews', { ns: 'delivery.review', testId: 'review', empty: EMPTY });
-  const { column, source, action, labels, text, tenantColumn } = reviews;
+  const { column, source, action, labels, badge, text, tenantColumn } = reviews;
   const [dismissing, setDismissing] = useState<ReviewItem | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const settings = useOp('refund.settings', { body: {} }, { enabled: user.roleKind === 'tenant' });
@@ -121,11 +121,7 @@ export default function ReviewPage() {
         minWidth: 88,
         width: 100,
         testId: true,
-        render: (r) => (
-          <Badge appearance="tint" color={COLOURS[r.state]}>
-            {labels('states')(r.state)}
-          </Badge>
-        ),
+        render: badge('states', COLOURS, (r) => r.state),
       }),
       ...tenantColumn(),
       column('createdAt', { header: t('order.list.createdAt'), kind: 'time', value: (r) => r.createdAt }),
@@ -158,7 +154,7 @@ export default function ReviewPage() {
           ),
       }),
     ],
-    [t, styles, navigate, column, action, labels, text, tenantColumn, run],
+    [t, styles, navigate, column, action, labels, badge, text, tenantColumn, run],
   );
 
   return (

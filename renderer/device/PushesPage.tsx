@@ -41,7 +41,7 @@ const total = (p: PushItem) => Object.values(p.steps).reduce((a, b) => a + b, 0)
 export default function PushesPage() {
   const { t, navigate } = useScreen();
   const pushes = useResource('device.pushes', { ns: 'device.push', testId: 'push', empty: EMPTY });
-  const { column, source, action, labels, tenantColumn, filter, search } = pushes;
+  const { column, source, action, labels, badge, tenantColumn, filter, search } = pushes;
   const stalled = useOp('device.pushes', { query: { pageSize: 1 }, body: { stalled: true } });
   const stalledPushes = stalled.data?.total ?? 0;
 
@@ -67,11 +67,7 @@ export default function PushesPage() {
         width: 110,
         fold: 7,
         testId: true,
-        render: (p) => (
-          <Badge appearance="tint" color={STATE_COLOURS[p.state]}>
-            {labels('states')(p.state)}
-          </Badge>
-        ),
+        render: badge('states', STATE_COLOURS, (p) => p.state),
       }),
       column('progress', {
         minWidth: 150,
@@ -119,7 +115,7 @@ export default function PushesPage() {
         ),
       }),
     ];
-  }, [t, navigate, column, action, labels, tenantColumn]);
+  }, [t, navigate, column, action, labels, badge, tenantColumn]);
 
   return (
     <ResourceList

@@ -1,7 +1,6 @@
 /** A rollout's state, and a device's step in it, as badges. */
-import { Badge, makeStyles } from '@fluentui/react-components';
 import type { JobState, RolloutState } from '../../shared/firmware/index.js';
-import { useScreen } from '../kit/index.js';
+import { StateBadge, useScreen } from '../kit/index.js';
 
 const ROLLOUT = {
   approval: 'warning',
@@ -21,22 +20,19 @@ const JOB = {
   cancelled: 'informative',
 } as const satisfies Record<JobState, string>;
 
-const useStyles = makeStyles({ badge: { whiteSpace: 'nowrap' } });
-
 export function RolloutStateBadge({ state, testId }: { state: RolloutState; testId?: string }) {
   const { t } = useScreen();
   return (
-    <Badge appearance="tint" color={ROLLOUT[state]} className={useStyles().badge} data-testid={testId}>
-      {t(`firmware.rollout.states.${state}`)}
-    </Badge>
+    <StateBadge
+      state={state}
+      colours={ROLLOUT}
+      label={(s) => t(`firmware.rollout.states.${s}`)}
+      {...(testId ? { testId } : {})}
+    />
   );
 }
 
 export function JobStateBadge({ state }: { state: JobState }) {
   const { t } = useScreen();
-  return (
-    <Badge appearance="tint" color={JOB[state]} className={useStyles().badge}>
-      {t(`firmware.rollout.jobStates.${state}`)}
-    </Badge>
-  );
+  return <StateBadge state={state} colours={JOB} label={(s) => t(`firmware.rollout.jobStates.${s}`)} />;
 }

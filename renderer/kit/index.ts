@@ -5,6 +5,7 @@ export { ExportButton, type ExportButtonProps } from './ExportButton.js';
 export { CopyLinkButton } from './CopyLinkButton.js';
 export { BulkAction, BulkBar, type BulkActionProps } from './BulkBar.js';
 export { OverflowText } from './cells.js';
+export { StateBadge, type BadgeColour } from './StateBadge.js';
 export {
   alignOf,
   tenantColumn,

@@ -16,6 +16,8 @@
  * - `action('edit')`: a row action's label (`scene.edit`) and test id
  *   (`scene-edit`), spread on a RowAction;
  * - `labels('states')`: a choice's words (`scene.states.<value>`);
+ * - `badge('states', COLOURS, (s) => s.status)`: a state column's cell, the
+ *   state's words in its colour;
  * - `tenantColumn()`: the tenant column, for a user who sees more than one
  *   tenant's rows (`byTenant`), headed `common.tenant` as the `tenantId`
  *   filter is labelled.
@@ -32,6 +34,7 @@ import { FilterBar } from './FilterBar.js';
 import { ListPage } from './ListPage.js';
 import { Pager, type PagerProps } from './Pager.js';
 import { useRuntimeText, type RuntimeText } from './runtimeText.js';
+import { StateBadge, type BadgeColour } from './StateBadge.js';
 import { seesTenants } from './tenants.js';
 import { useListPage, type ListPageOptions, type ListPageState, type PageOp, type PageRow } from './useListPage.js';
 
@@ -56,6 +59,12 @@ export interface Resource<K extends PageOp, F> extends ListPageState<K, F> {
   text: (key: string) => string;
   /** The words of a choice's values: `labels('states')('normal')` is `<ns>.states.normal`. */
   labels: (group: string) => (value: string) => string;
+  /** A state column's cell: the row's state (`pick`) in its words (`<ns>.<group>.<state>`) and colour. */
+  badge: <S extends string>(
+    group: string,
+    colours: Readonly<Record<S, BadgeColour>>,
+    pick: (row: PageRow<K>) => S,
+  ) => (row: PageRow<K>) => ReactNode;
   /** The user sees more than one tenant's rows. */
   byTenant: boolean;
   /** The tenant column where `byTenant`, else none. */
@@ -110,7 +119,13 @@ export function useResource<K extends PageOp, F extends object>(
     ...names.filterOf(key, label),
   });
   const { text, labels, column, action, tenantColumn: tenants } = names;
-  return { ...list, ns, testId, byTenant, source, text, labels, column, action, tenantColumn: tenants };
+  const badge = useMemo(
+    () =>
+      <S extends string>(group: string, colours: Readonly<Record<S, BadgeColour>>, pick: (row: PageRow<K>) => S) =>
+      (row: PageRow<K>) => <StateBadge state={pick(row)} colours={colours} label={labels(group)} />,
+    [labels],
+  );
+  return { ...list, ns, testId, byTenant, source, text, labels, badge, column, action, tenantColumn: tenants };
 }
 
 export interface ResourceListProps<K extends PageOp, F, Key extends RowKey> {

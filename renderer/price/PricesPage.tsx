@@ -7,7 +7,6 @@
  * or the product list's selection, arriving with `?devices=` or
  * `?products=`. A change opens its progress.
  */
-import { Badge } from '@fluentui/react-components';
 import { OpenRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -115,7 +114,7 @@ function Changes() {
   const { t, navigate } = useScreen();
   const choice = useDeviceChoice();
   const changes = useResource('price.page', { ns: 'price', testId: 'price', empty: NO_CHANGE_FILTER });
-  const { column, source, action, tenantColumn, field } = changes;
+  const { column, source, action, badge, tenantColumn, field } = changes;
   const open = field('open');
   const columns = useMemo<Column<PriceChangeItem>[]>(
     () => [
@@ -132,14 +131,7 @@ function Changes() {
       column('state', {
         minWidth: 80,
         hideable: false,
-        render: (c) => {
-          const state = priceChangeState(c.counts);
-          return (
-            <Badge appearance="tint" color={CHANGE_STATE_COLOURS[state]} data-testid="price-row-state">
-              {t(`price.changeStates.${state}`)}
-            </Badge>
-          );
-        },
+        render: badge('changeStates', CHANGE_STATE_COLOURS, (c) => priceChangeState(c.counts)),
       }),
       column('progress', {
         minWidth: 90,
@@ -170,7 +162,7 @@ function Changes() {
         ),
       }),
     ],
-    [t, navigate, column, action, tenantColumn],
+    [t, navigate, column, action, badge, tenantColumn],
   );
   return (
     <ResourceList

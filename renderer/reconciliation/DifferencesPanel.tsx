@@ -3,7 +3,7 @@
  * a link to the order, both amounts, and the explanation with who wrote it;
  * "Explain" records a note (ExplainDialog), the sheet exports what is shown.
  */
-import { Badge, makeStyles, Switch, Text, tokens, type BadgeProps } from '@fluentui/react-components';
+import { makeStyles, Switch, Text, tokens, type BadgeProps } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatTime } from '../../shared/format.js';
@@ -32,7 +32,6 @@ import { ExplainDialog } from './ExplainDialog.js';
 const useStyles = makeStyles({
   by: { color: tokens.colorNeutralForeground3 },
   // A badge keeps its one line: wrapped, its outline cut through the words.
-  badge: { whiteSpace: 'nowrap' },
 });
 
 const KIND_COLOURS: Readonly<Record<DifferenceKind, BadgeProps['color']>> = {
@@ -56,7 +55,7 @@ export function DifferencesPanel({ day }: { day: ReconDay | null }) {
     empty,
     body: (f) => ({ ...filterBody(f), ...(f.open ? {} : { open: undefined }), ...(day ? { dayId: day.id } : {}) }),
   });
-  const { column, source, action, labels, text, filter, search } = differences;
+  const { column, source, action, labels, badge, text, filter, search } = differences;
   const [explaining, setExplaining] = useState<ReconDifference>();
   const columns = useMemo<Column<ReconDifference>[]>(
     () => [
@@ -71,11 +70,7 @@ export function DifferencesPanel({ day }: { day: ReconDay | null }) {
         width: 130,
         hideable: false,
         testId: true,
-        render: (d) => (
-          <Badge appearance="tint" color={KIND_COLOURS[d.kind]} className={styles.badge}>
-            {labels('kinds')(d.kind)}
-          </Badge>
-        ),
+        render: badge('kinds', KIND_COLOURS, (d) => d.kind),
       }),
       column('subject', { fold: 1, minWidth: 60, width: 70, value: (d) => labels('subjects')(d.subject) }),
       column('number', {
@@ -121,7 +116,7 @@ export function DifferencesPanel({ day }: { day: ReconDay | null }) {
         ),
       }),
     ],
-    [t, day, styles, column, action, labels, text],
+    [t, day, styles, column, action, labels, badge, text],
   );
   const title = day
     ? `${text('differences')} · ${day.day} · ${labels('platforms')(day.platform)}`
