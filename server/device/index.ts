@@ -30,7 +30,7 @@ export {
   serviceVisit,
   updateOffer,
 } from './ports.js';
-export { targetDevices, type NamedTarget } from './push.js';
+export { pushDeviceColumns, targetDevices, type NamedTarget } from './push.js';
 import { pushTargets } from './push.js';
 import { pushPage } from './pushes.js';
 export { pushSelect } from './pushes.js';

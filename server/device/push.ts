@@ -23,6 +23,15 @@ export interface NamedTarget {
   sceneId?: number | undefined;
 }
 
+/** A device as a push's judgement of its target lists it (who can take it and why not): who it is, whether online. */
+export const pushDeviceColumns = {
+  deviceId: devices.id,
+  name: devices.name,
+  serial: devices.serial,
+  model: devices.model,
+  online: devices.online,
+};
+
 const unique = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
 
 /** Of `ids`, the tenant's devices the caller sees, in order. */

@@ -19,7 +19,14 @@ import {
 } from '../../shared/firmware/index.js';
 import { users } from '../account/schema.js';
 import type { Db, Queryable } from '../db/index.js';
-import { deviceModels, devices, moduleVersions, targetDevices, type NamedTarget } from '../device/index.js';
+import {
+  deviceModels,
+  devices,
+  moduleVersions,
+  pushDeviceColumns,
+  targetDevices,
+  type NamedTarget,
+} from '../device/index.js';
 import { BizError, uniqueAs } from '../http/errors.js';
 import type { AuthUser } from '../http/principal.js';
 import { paged } from '../http/paged.js';
@@ -57,11 +64,7 @@ async function judge(
   if (!ids.length) return [];
   const rows = await db
     .select({
-      deviceId: devices.id,
-      name: devices.name,
-      serial: devices.serial,
-      model: devices.model,
-      online: devices.online,
+      ...pushDeviceColumns,
       version: moduleVersions.version,
       busy: sql<boolean>`exists (select 1 from ${j} where ${j.deviceId} = ${devices.id}
         and ${inArray(j.state, [...ACTIVE_JOB_STATES])})`,

@@ -17,7 +17,7 @@ import {
 } from '../../shared/price/index.js';
 import { users } from '../account/schema.js';
 import type { Db, Queryable } from '../db/index.js';
-import { deviceChannels, deviceModels, devices, targetDevices } from '../device/index.js';
+import { deviceChannels, deviceModels, devices, pushDeviceColumns, targetDevices } from '../device/index.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
 import { publish } from '../http/events.js';
 import type { AuthUser } from '../http/principal.js';
@@ -50,11 +50,7 @@ async function judge(
   )}]::int[]`;
   const rows = await db
     .select({
-      deviceId: devices.id,
-      name: devices.name,
-      serial: devices.serial,
-      model: devices.model,
-      online: devices.online,
+      ...pushDeviceColumns,
       type: devices.type,
       remote: sql<boolean>`coalesce(${deviceModels.remotePrice}, true)`,
       holds: sql<boolean>`exists (select 1 from ${deviceChannels} where ${deviceChannels.deviceId} = ${devices.id}
