@@ -178,6 +178,20 @@ describe('body limits', () => {
     expect(res.json().code).toBe(CODE.ok);
   });
 
+  it('ignores a body sent to an operation that takes none, however deeply it nests (never a 500)', async () => {
+    // As deep as the schema fuzzer nests (tests/server/reliability/support/mutate.ts), written out as text.
+    const deep = `${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`;
+    // A recorded operation (the operation log walks what it records) with no body of its own.
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/scene/2147483000',
+      payload: `{"tenantId":${deep}}`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe(CODE.sceneNotFound);
+  });
+
   it('limits form bodies (sign-in) and unknown routes the same way', async () => {
     const form = await t.app.inject({
       method: 'POST',
