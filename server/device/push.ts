@@ -32,6 +32,10 @@ export const pushDeviceColumns = {
   online: devices.online,
 };
 
+// The same device as the push's form offers it, under `id`.
+const { deviceId: id, ...described } = pushDeviceColumns;
+const offeredColumns = { id, ...described };
+
 const unique = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
 
 /** Of `ids`, the tenant's devices the caller sees, in order. */
@@ -69,13 +73,7 @@ export async function pushTargets(db: Db, user: AuthUser, scope: Scope, tenantId
   const owner = await owningTenant(db, user, scope, tenantId);
   return {
     devices: await db
-      .select({
-        id: devices.id,
-        name: devices.name,
-        serial: devices.serial,
-        model: devices.model,
-        online: devices.online,
-      })
+      .select(offeredColumns)
       .from(devices)
       .where(and(eq(devices.tenantId, owner), scope.device(devices.id)))
       .orderBy(asc(devices.serial)),

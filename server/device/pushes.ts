@@ -12,6 +12,7 @@ import { PUSH_KINDS, PUSH_LIMITS, type PushFilter, type PushItem, type PushKind 
 import type { Port } from '../../shared/ports.js';
 import { users } from '../account/schema.js';
 import type { Queryable } from '../db/index.js';
+import { rowsOf } from '../db/sql.js';
 import { tenants } from '../identity/schema.js';
 import type { Scope } from '../scope.js';
 import { tenantInScope } from '../tenant/index.js';
@@ -90,9 +91,6 @@ const toItem = (r: Row): PushItem => ({
   createdBy: r.created_by_name,
   movedAt: r.moved_at === null ? null : iso(r.moved_at),
 });
-
-// Both drivers answer a raw statement with its rows under `rows`.
-const rowsOf = async <R>(db: Queryable, query: SQL) => ((await db.execute(query)) as unknown as { rows: R[] }).rows;
 
 export async function pushPage(
   db: Queryable,
