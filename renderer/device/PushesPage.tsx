@@ -19,6 +19,7 @@ import {
 import { useOp } from '../bridge.js';
 import {
   ChoiceFilter,
+  FlagFilter,
   OverflowText,
   ResourceList,
   RowAction,
@@ -142,13 +143,7 @@ export default function PushesPage() {
         <>
           <ChoiceFilter {...source('kind')} options={PUSH_KINDS} optionLabel={labels('kinds')} />
           <ChoiceFilter {...source('state')} options={PUSH_STATES} optionLabel={labels('states')} />
-          <ChoiceFilter
-            {...source('stalled', t('device.push.stalled'))}
-            value={filter.stalled ? 'stalled' : undefined}
-            onChange={(v) => source('stalled').onChange(v === 'stalled' ? true : undefined)}
-            options={['stalled'] as const}
-            optionLabel={() => t('device.push.stalledOnly')}
-          />
+          <FlagFilter {...source('stalled', t('device.push.stalled'))} optionLabel={t('device.push.stalledOnly')} />
           <TenantFilter {...source('tenantId')} />
         </>
       }

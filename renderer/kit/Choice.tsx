@@ -91,3 +91,36 @@ export function IdChoiceFilter({
     />
   );
 }
+
+const ON = ['on'] as const;
+
+/**
+ * A filter that narrows to the rows with a flag — open changes only,
+ * stalled pushes only — or leaves them all: a choice of one named option,
+ * bound to the filter's boolean as typed.
+ */
+export function FlagFilter({
+  label,
+  value,
+  onChange,
+  optionLabel,
+  testId,
+}: {
+  label: string;
+  value: boolean | undefined;
+  onChange: (value: true | undefined) => void;
+  /** What choosing the flag means ("Open only"). */
+  optionLabel: string;
+  testId: string;
+}) {
+  return (
+    <ChoiceFilter
+      label={label}
+      value={value ? 'on' : undefined}
+      onChange={(v) => onChange(v === 'on' ? true : undefined)}
+      options={ON}
+      optionLabel={() => optionLabel}
+      testId={testId}
+    />
+  );
+}

@@ -19,7 +19,14 @@ export {
   type Sort,
 } from './columns.js';
 export { CheckGroup, type CheckGroupProps } from './CheckGroup.js';
-export { Choice, ChoiceFilter, IdChoiceFilter, type ChoiceFilterProps, type ChoiceProps } from './Choice.js';
+export {
+  Choice,
+  ChoiceFilter,
+  FlagFilter,
+  IdChoiceFilter,
+  type ChoiceFilterProps,
+  type ChoiceProps,
+} from './Choice.js';
 export { ListHead } from './ListHead.js';
 export { CreateButton, ListPage, type ListPageProps } from './ListPage.js';
 export {

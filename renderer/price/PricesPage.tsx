@@ -20,9 +20,9 @@ import {
 } from '../../shared/price/index.js';
 import { useOp } from '../bridge.js';
 import {
-  ChoiceFilter,
   CreateButton,
   DetailTabs,
+  FlagFilter,
   IdChoiceFilter,
   ListPage,
   OverflowText,
@@ -114,8 +114,7 @@ function Changes() {
   const { t, navigate } = useScreen();
   const choice = useDeviceChoice();
   const changes = useResource('price.page', { ns: 'price', testId: 'price', empty: NO_CHANGE_FILTER });
-  const { column, source, action, badge, tenantColumn, field } = changes;
-  const open = field('open');
+  const { column, source, action, badge, tenantColumn } = changes;
   const columns = useMemo<Column<PriceChangeItem>[]>(
     () => [
       column('id', { kind: 'number', minWidth: 60, hideable: false, value: (c) => `#${c.id}` }),
@@ -177,13 +176,7 @@ function Changes() {
         <>
           <TenantFilter {...source('tenantId')} />
           <IdChoiceFilter {...source('deviceId', t('price.device'))} items={choice.items} />
-          <ChoiceFilter
-            {...source('open', t('price.state'))}
-            value={open.value ? 'open' : undefined}
-            onChange={(v) => open.onChange(v === 'open' ? true : undefined)}
-            options={['open'] as const}
-            optionLabel={() => t('price.openOnly')}
-          />
+          <FlagFilter {...source('open', t('price.state'))} optionLabel={t('price.openOnly')} />
         </>
       }
     />
