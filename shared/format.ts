@@ -114,10 +114,16 @@ export function parseYuan(text: string): number | null {
   return Number.isSafeInteger(total) ? total : null;
 }
 
-/** Whether `value` is a real calendar day written `YYYY-MM-DD` (not 2026-02-30). */
+/**
+ * Whether `value` is a real calendar day written `YYYY-MM-DD` (not 2026-02-30) of a year the console can mean:
+ * 1900–2999. JavaScript's calendar has a year 0 (0000-02-29 is a day to it) that PostgreSQL's date refuses, so
+ * an unbounded day reached the database as an error (a 500) instead of a refusal.
+ */
 export function isIsoDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  return (
+    /^(19|2\d)\d{2}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value)
+  );
 }
 
 /**

@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { endpoint, isoTime, page, pageQuery, ref, refParams, str } from '../api/define.js';
+import { isIsoDate } from '../format.js';
 
 export const RECON_PLATFORMS = ['wechat', 'alipay'] as const;
 export type ReconPlatform = (typeof RECON_PLATFORMS)[number];
@@ -29,7 +30,7 @@ export type DifferenceKind = (typeof DIFFERENCE_KINDS)[number];
 export const DIFFERENCE_SUBJECTS = ['payment', 'refund'] as const;
 
 /** A business day, `YYYY-MM-DD` (China time): a day the calendar has. */
-const dayText = z.iso.date({ message: 'validation.invalid' });
+const dayText = str().refine(isIsoDate, { message: 'validation.invalid' });
 
 export const reconDay = z.object({
   id: z.number().int(),

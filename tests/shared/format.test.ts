@@ -4,6 +4,7 @@ import {
   formatDay,
   formatTime,
   formatYuan,
+  isIsoDate,
   maskContact,
   parseYuan,
   relativeTime,
@@ -42,6 +43,26 @@ describe('formatDay', () => {
     expect(formatDay('2026-11-30T15:59:59Z')).toBe('2026-11-30');
     expect(formatDay(null)).toBe('');
     expect(formatDay('not a time')).toBe('');
+  });
+});
+
+describe('isIsoDate', () => {
+  it('is a real day of the years 1900–2999 only: the database has no year 0, and 0000-02-29 is a day to JavaScript', () => {
+    expect(isIsoDate('2026-12-04')).toBe(true);
+    expect(isIsoDate('2028-02-29')).toBe(true);
+    expect(isIsoDate('1900-01-01')).toBe(true);
+    expect(isIsoDate('2999-12-31')).toBe(true);
+    for (const bad of [
+      '0000-02-29',
+      '0001-01-01',
+      '1899-12-31',
+      '3000-01-01',
+      '2026-02-29',
+      '2026-13-01',
+      '2026-1-01',
+      '+02026-01-01',
+    ])
+      expect(isIsoDate(bad), bad).toBe(false);
   });
 });
 

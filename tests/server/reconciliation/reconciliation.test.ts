@@ -58,6 +58,14 @@ describe('reconciliation.days', () => {
       ),
     ).toBe(400);
   });
+
+  it('a day bound the calendar of the database has not (year 0, before 1900) is refused, never a 500', async () => {
+    for (const to of ['0000-02-29', '0001-01-01', '1899-12-31', '3000-01-01'])
+      expect(
+        await t.code('reconciliation.days', { query: { pageNum: 1, pageSize: 10 }, body: { to } }, t.token.admin),
+        to,
+      ).toBe(400);
+  });
 });
 
 describe('reconciliation.differences', () => {
