@@ -107,7 +107,7 @@ export default defineConfig({
     launchOptions: LAUNCH_OPTIONS,
   },
   webServer: Array.from({ length: E2E_WORKERS }, (_, i) => ({
-    command: 'tsx scripts/web.ts',
+    command: 'tsx tests/e2e/web.ts',
     // Without the launch cookie this answers the host's 403 refusal page, which Playwright counts as up.
     url: `http://127.0.0.1:${firstConsolePort + i}/login`,
     reuseExistingServer: false,
