@@ -147,12 +147,7 @@ export default function StaffPage() {
         </>
       }
       table={{
-        selection: {
-          selected: pick.selected,
-          onChange: pick.setSelected,
-          rowLabel: (s) => s.name,
-          allLabel: t('customer.route.customerStaff'),
-        },
+        selection: pick.table((s) => s.name, t('customer.route.customerStaff')),
       }}
     >
       <ConfirmDialog

@@ -73,13 +73,13 @@ function Fleet() {
   const styles = useStyles();
   const user = useUser();
   const devices = useResource('device.page', { ns: 'device.list', testId: 'device', empty: EMPTY_DEVICE_FILTER });
-  const { column, action, text, tenantColumn, search, rows } = devices;
+  const { column, action, text, tenantColumn, search, rows, filter } = devices;
   const [locking, setLocking] = useState<number[] | null>(null);
   const [picking, setPicking] = useState<number[] | null>(null);
   const [setting, setSetting] = useState<number[] | null>(null);
 
   const lock = useOpMutation('device.lock', { invalidates: ['device.page', 'device.info'] });
-  const selection = useSelection(rows);
+  const selection = useSelection(rows, filter);
 
   const change = async (ids: number[], locked: boolean) => {
     try {
@@ -248,12 +248,7 @@ function Fleet() {
         </BulkBar>
       }
       table={{
-        selection: {
-          selected: selection.selected,
-          onChange: selection.setSelected,
-          rowLabel: (d) => t('device.list.selectRow', { name: d.name }),
-          allLabel: text('selectAll'),
-        },
+        selection: selection.table((d) => t('device.list.selectRow', { name: d.name }), text('selectAll')),
       }}
     >
       <ConfirmDialog

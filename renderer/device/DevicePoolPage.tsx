@@ -34,7 +34,7 @@ export default function DevicePoolPage() {
   const { t, notify, report } = useScreen();
   const styles = useStyles();
   const devices = useResource('device.page', { ns: 'device.pool', testId: 'pool', empty: EMPTY_DEVICE_FILTER });
-  const { column, action, search, rows } = devices;
+  const { column, action, search, rows, filter } = devices;
   const [registering, setRegistering] = useState(false);
   const [allocating, setAllocating] = useState<number[] | null>(null);
   const [recycling, setRecycling] = useState<number[] | null>(null);
@@ -43,7 +43,7 @@ export default function DevicePoolPage() {
   const recycle = useOpMutation('device.recycle', {
     invalidates: ['device.page', 'device.models', 'device.allocations'],
   });
-  const selection = useSelection(rows);
+  const selection = useSelection(rows, filter);
 
   const doRecycle = async (ids: number[]) => {
     try {
@@ -180,12 +180,7 @@ export default function DevicePoolPage() {
         </BulkBar>
       }
       table={{
-        selection: {
-          selected: selection.selected,
-          onChange: selection.setSelected,
-          rowLabel: (d) => t('device.list.selectRow', { name: d.name }),
-          allLabel: t('device.list.selectAll'),
-        },
+        selection: selection.table((d) => t('device.list.selectRow', { name: d.name }), t('device.list.selectAll')),
       }}
     >
       {registering && <RegisterDialog onClose={() => setRegistering(false)} />}

@@ -165,12 +165,10 @@ export function GroupMembersPanel({ group }: { group: GroupItem }) {
             )}
           </Text>
         ),
-        selection: {
-          selected: selection.selected,
-          onChange: selection.setSelected,
-          rowLabel: (m) => t('group.members.selectRow', { identifier: m.identifier }),
-          allLabel: t('group.members.selectAll'),
-        },
+        selection: selection.table(
+          (m) => t('group.members.selectRow', { identifier: m.identifier }),
+          t('group.members.selectAll'),
+        ),
       }}
     >
       {dialog === 'add' && <AddIdentifiersDialog group={group} onClose={() => setDialog(null)} />}

@@ -52,11 +52,11 @@ export function ProductLibrary({
     sort: PRODUCT_SORT,
     body: (filter, sort) => ({ ...filterBody(filter), ...sortBody(sort) }),
   });
-  const { search, refresh, rows } = products;
+  const { search, refresh, rows, filter } = products;
   const state = useChange();
   const price = usePrice();
   const [pricing, setPricing] = useState<number[] | null>(null);
-  const selection = useSelection(rows);
+  const selection = useSelection(rows, filter);
 
   const change = useCallback(
     async (ids: number[], patch: Change) => {
@@ -146,12 +146,10 @@ export function ProductLibrary({
       table={{
         emptyAction: create('product-empty-create'),
         rowData: (p) => ({ 'data-product-id': p.id }),
-        selection: {
-          selected: selection.selected,
-          onChange: selection.setSelected,
-          rowLabel: (p) => t('product.product.selectRow', { name: p.name }),
-          allLabel: t('product.product.selectAll'),
-        },
+        selection: selection.table(
+          (p) => t('product.product.selectRow', { name: p.name }),
+          t('product.product.selectAll'),
+        ),
       }}
     >
       {pricing && (

@@ -71,10 +71,7 @@ export default function DistributorsPage() {
   const products = mayOpenPath(user, DISTRIBUTOR_PRODUCTS_PATH);
   const distributors = useResource('tenant.page', { ns: 'tenant.people', testId: 'distributor', empty: EMPTY });
   const { column, source, action, labels, text, filter, rows } = distributors;
-  const selection = useSelection(
-    rows.map((r) => ({ id: r.tenantId })),
-    filter,
-  );
+  const selection = useSelection(rows, filter, (r) => r.tenantId);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [disabling, setDisabling] = useState<TenantItem[] | null>(null);
   const [member, setMember] = useState<{ cardName: string; members: boolean; points: boolean } | null>(null);
@@ -256,12 +253,7 @@ export default function DistributorsPage() {
         </BulkBar>
       }
       table={{
-        selection: {
-          selected: selection.selected,
-          onChange: selection.setSelected,
-          rowLabel: (d) => t('tenant.people.selectRow', { name: d.name }),
-          allLabel: text('selectAll'),
-        },
+        selection: selection.table((d) => t('tenant.people.selectRow', { name: d.name }), text('selectAll')),
       }}
     >
       <ConfirmDialog
