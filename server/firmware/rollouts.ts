@@ -146,7 +146,23 @@ export async function createRollout(db: Db, user: AuthUser, scope: Scope, input:
   return rolloutOf(db, scope, id, user.id);
 }
 
-const itemColumns = {
+/**
+ * A rollout reaches a device the caller sees: always, but for a member with assigned devices, who sees the
+ * rollouts reaching one of them, and of each only those devices (its counts, stages and jobs) — as a price
+ * change and the fleet's pushes show them.
+ */
+const seen = (scope: Scope) =>
+  scope.devices === null
+    ? undefined
+    : sql`exists (select 1 from ${j} where ${j.rolloutId} = ${r.id} and ${scope.device(j.deviceId)})`;
+
+/** The rollout's jobs the caller sees, in `state` if given, counted. */
+const jobCount = (scope: Scope, state?: JobState) =>
+  sql<number>`(select count(*)::int from ${j} where ${j.rolloutId} = ${r.id} and ${scope.device(j.deviceId)}${
+    state === undefined ? sql`` : sql` and ${j.state} = ${state}`
+  })`;
+
+const itemColumns = (scope: Scope) => ({
   id: r.id,
   tenantId: r.tenantId,
   tenantName: tenants.name,
@@ -155,17 +171,17 @@ const itemColumns = {
   module: p.module,
   version: p.version,
   state: r.state,
-  devices: sql<number>`(select count(*)::int from ${j} where ${j.rolloutId} = ${r.id})`,
-  done: sql<number>`(select count(*)::int from ${j} where ${j.rolloutId} = ${r.id} and ${j.state} = 'done')`,
-  failed: sql<number>`(select count(*)::int from ${j} where ${j.rolloutId} = ${r.id} and ${j.state} = 'failed')`,
+  devices: jobCount(scope),
+  done: jobCount(scope, 'done'),
+  failed: jobCount(scope, 'failed'),
   createdAt: r.createdAt,
   createdBy: users.username,
-};
+});
 
-function rolloutQuery(db: Queryable, where: SQL | undefined) {
+function rolloutQuery(db: Queryable, scope: Scope, where: SQL | undefined) {
   return db
     .select({
-      ...itemColumns,
+      ...itemColumns(scope),
       firstStage: r.firstStage,
       perMinute: r.perMinute,
       concurrent: r.concurrent,
@@ -194,12 +210,12 @@ export async function rolloutOf(
   id: number,
   viewerId: number | null = null,
 ): Promise<RolloutDetail> {
-  const [row] = await rolloutQuery(db, and(eq(r.id, id), scope.where(r.tenantId)));
+  const [row] = await rolloutQuery(db, scope, and(eq(r.id, id), scope.where(r.tenantId), seen(scope)));
   if (!row) throw new BizError(CODE.rolloutNotFound);
   const byStage = await db
     .select({ stage: j.stage, state: j.state, n: count() })
     .from(j)
-    .where(eq(j.rolloutId, id))
+    .where(and(eq(j.rolloutId, id), scope.device(j.deviceId)))
     .groupBy(j.stage, j.state);
   const stages = [...new Set(byStage.map((s) => s.stage))].sort().map((stage) => ({
     stage,
@@ -226,6 +242,7 @@ export async function rolloutPage(
 ) {
   const where = and(
     scope.where(r.tenantId),
+    seen(scope),
     await tenantFilter(db, scope, r.tenantId, body.tenantId),
     body.packageId === undefined ? undefined : eq(r.packageId, body.packageId),
     body.state === undefined ? undefined : eq(r.state, body.state),
@@ -233,7 +250,7 @@ export async function rolloutPage(
   return paged(
     paging,
     db
-      .select(itemColumns)
+      .select(itemColumns(scope))
       .from(r)
       .innerJoin(tenants, eq(tenants.id, r.tenantId))
       .innerJoin(p, eq(p.id, r.packageId))
@@ -254,7 +271,11 @@ export async function rolloutJobsPage(
   body: { state?: JobState | undefined },
 ) {
   const rollout = await rolloutOf(db, scope, id);
-  const where = and(eq(j.rolloutId, id), body.state === undefined ? undefined : eq(j.state, body.state));
+  const where = and(
+    eq(j.rolloutId, id),
+    scope.device(j.deviceId),
+    body.state === undefined ? undefined : eq(j.state, body.state),
+  );
   return paged(
     paging,
     db

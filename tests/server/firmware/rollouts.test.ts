@@ -13,7 +13,9 @@ import { devices, moduleVersions } from '../../../server/device/index.js';
 import { advanceRollouts } from '../../../server/firmware/advance.js';
 import { callbackDeliveries, callbackSettings } from '../../../server/callback/index.js';
 import { rolloutJobs, rollouts } from '../../../server/firmware/schema.js';
+import { users } from '../../../server/account/index.js';
 import { deviceBasic, suiteApp } from '../helpers.js';
+import { addMember } from '../reliability/support/world.js';
 
 const t = suiteApp(['admin', 'tenant1', 'tenant2', 'member1']);
 const S600 = ['VM2026000101', 'VM2026000105', 'VM2026000106'];
@@ -338,6 +340,51 @@ describe('firmware.rolloutPage', () => {
     expect(await t.code('firmware.rolloutInfo', { params: { id: rollout.id } }, t.token.tenant2)).toBe(
       CODE.rolloutNotFound,
     );
+  });
+});
+
+describe('firmware: a member with assigned devices', () => {
+  it('sees the rollouts reaching its devices, and of each only its devices: counts, stages and jobs', async () => {
+    const username = await addMember(t, 'flasher', t.ids.tenant('A'), ['2-1']);
+    const [member] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, username));
+    await t.ok(
+      'staff.assignDevices',
+      { params: { id: member!.id }, body: { deviceIds: [id(S600[0]!)] } },
+      t.token.tenant1,
+    );
+    const token = await t.signIn(username);
+    const mine = await create({ firstStage: 50 });
+    const page = await t.ok('firmware.rolloutPage', { query: {}, body: {} }, token);
+    expect(page.list.map((x) => x.id)).toEqual([mine.id]);
+    expect(page.list[0]).toMatchObject({ devices: 1, done: 0, failed: 0 });
+    const seen = await t.ok('firmware.rolloutInfo', { params: { id: mine.id } }, token);
+    expect(seen.devices).toBe(1);
+    expect(seen.stages.flatMap((s) => Object.values(s.counts)).reduce((a, n) => a + n, 0)).toBe(1);
+    const jobs = await t.ok('firmware.rolloutJobs', { params: { id: mine.id }, query: {}, body: {} }, token);
+    expect(jobs.list.map((j) => j.serial)).toEqual([S600[0]]);
+    expect(jobs.total).toBe(1);
+    // The tenant sees the whole of it.
+    expect((await info(mine.id)).devices).toBe(3);
+  });
+
+  it('does not see a rollout that reaches none of its devices: not listed, not found, no jobs', async () => {
+    const username = await addMember(t, 'flasher2', t.ids.tenant('A'), ['2-1']);
+    const [member] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, username));
+    await t.ok(
+      'staff.assignDevices',
+      { params: { id: member!.id }, body: { deviceIds: [id(S600[0]!)] } },
+      t.token.tenant1,
+    );
+    const token = await t.signIn(username);
+    const elsewhere = await create({ deviceIds: [id(S600[1]!), id(S600[2]!)] });
+    expect((await t.ok('firmware.rolloutPage', { query: {}, body: {} }, token)).total).toBe(0);
+    expect(await t.code('firmware.rolloutInfo', { params: { id: elsewhere.id } }, token)).toBe(CODE.rolloutNotFound);
+    expect(await t.code('firmware.rolloutJobs', { params: { id: elsewhere.id }, query: {}, body: {} }, token)).toBe(
+      CODE.rolloutNotFound,
+    );
+    expect(
+      await t.code('firmware.rolloutAct', { params: { id: elsewhere.id }, body: { action: 'cancel' } }, token),
+    ).toBe(CODE.rolloutNotFound);
   });
 });
 
