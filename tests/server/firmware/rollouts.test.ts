@@ -344,15 +344,20 @@ describe('firmware.rolloutPage', () => {
 });
 
 describe('firmware: a member with assigned devices', () => {
-  it('sees the rollouts reaching its devices, and of each only its devices: counts, stages and jobs', async () => {
-    const username = await addMember(t, 'flasher', t.ids.tenant('A'), ['2-1']);
+  /** A member of tenant A with 2-1 and one assigned device, signed in. */
+  const memberWith = async (name: string, serial: string) => {
+    const username = await addMember(t, name, t.ids.tenant('A'), ['2-1']);
     const [member] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, username));
     await t.ok(
       'staff.assignDevices',
-      { params: { id: member!.id }, body: { deviceIds: [id(S600[0]!)] } },
+      { params: { id: member!.id }, body: { deviceIds: [id(serial)] } },
       t.token.tenant1,
     );
-    const token = await t.signIn(username);
+    return t.signIn(username);
+  };
+
+  it('sees the rollouts reaching its devices, and of each only its devices: counts, stages and jobs', async () => {
+    const token = await memberWith('flasher', S600[0]!);
     const mine = await create({ firstStage: 50 });
     const page = await t.ok('firmware.rolloutPage', { query: {}, body: {} }, token);
     expect(page.list.map((x) => x.id)).toEqual([mine.id]);
@@ -368,14 +373,7 @@ describe('firmware: a member with assigned devices', () => {
   });
 
   it('does not see a rollout that reaches none of its devices: not listed, not found, no jobs', async () => {
-    const username = await addMember(t, 'flasher2', t.ids.tenant('A'), ['2-1']);
-    const [member] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, username));
-    await t.ok(
-      'staff.assignDevices',
-      { params: { id: member!.id }, body: { deviceIds: [id(S600[0]!)] } },
-      t.token.tenant1,
-    );
-    const token = await t.signIn(username);
+    const token = await memberWith('flasher2', S600[0]!);
     const elsewhere = await create({ deviceIds: [id(S600[1]!), id(S600[2]!)] });
     expect((await t.ok('firmware.rolloutPage', { query: {}, body: {} }, token)).total).toBe(0);
     expect(await t.code('firmware.rolloutInfo', { params: { id: elsewhere.id } }, token)).toBe(CODE.rolloutNotFound);
