@@ -187,11 +187,12 @@ export const isoTime = z.string();
 /**
  * An instant a caller sends (a filter's bound): ISO 8601 with its offset,
  * in the years 1970–9999, or a field error — PostgreSQL has no year 0, and
- * no business record is older than the epoch.
+ * no business record is older than the epoch. `instantOf(message)` words the
+ * refusal as a field of its own says it.
  */
-export const instant = z.iso
-  .datetime({ offset: true, message: 'validation.invalid' })
-  .refine((v) => Number(v.slice(0, 4)) >= 1970, { message: 'validation.invalid' });
+export const instantOf = (message = 'validation.invalid') =>
+  z.iso.datetime({ offset: true, message }).refine((v) => Number(v.slice(0, 4)) >= 1970, { message });
+export const instant = instantOf();
 
 export const empty = z.null().optional();
 

@@ -6,7 +6,7 @@
  * expires.
  */
 import { z } from 'zod';
-import { binaryBytes, endpoint, instant as anInstant, isoTime } from '../api/define.js';
+import { binaryBytes, endpoint, instantOf, isoTime } from '../api/define.js';
 import { LANGS } from '../i18n/define.js';
 import { orderAccess, orderFilter } from './list.js';
 
@@ -19,9 +19,7 @@ export const EXPORT_LIMITS = {
 export const EXPORT_STATES = ['queued', 'running', 'done', 'failed'] as const;
 
 /** The project's instant (1970–9999: PostgreSQL has no year 0), worded as the export's time. */
-const instant = z.iso
-  .datetime({ offset: true, message: 'order.validation.time' })
-  .refine((v) => anInstant.safeParse(v).success, { message: 'order.validation.time' });
+const instant = instantOf('order.validation.time');
 
 /** The list's filter with the time range required (spec §9). */
 export const exportFilter = orderFilter.safeExtend({ from: instant, to: instant }).meta({
