@@ -99,8 +99,14 @@ export default function RolloutPage() {
               key={action}
               appearance={action === 'approve' ? 'primary' : 'secondary'}
               disabled={act.isPending}
-              // Its creator is refused (1906): the button says why before it is pressed.
-              disabledReason={action === 'approve' && r.mine ? t('firmware.rollout.approveNotYours') : undefined}
+              // Its creator is refused (1906), a member who sees part of it too (1917): the button says why first.
+              disabledReason={
+                !r.whole
+                  ? t('firmware.rollout.notWhole')
+                  : action === 'approve' && r.mine
+                    ? t('firmware.rollout.approveNotYours')
+                    : undefined
+              }
               opensDialog={action === 'cancel'}
               action={() => (action === 'cancel' ? setAsking(true) : run(action))}
               data-testid={`firmware-rollout-${action}`}

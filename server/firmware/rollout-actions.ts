@@ -34,6 +34,8 @@ export const announce = (db: Queryable, tenantId: number, rolloutId: number, end
 
 export async function actOnRollout(db: Db, user: AuthUser, scope: Scope, id: number, action: RolloutAction) {
   const current = await rolloutOf(db, scope, id, user.id);
+  // Every action moves the whole rollout (its state, every failed job): a member who sees part of it may not.
+  if (!current.whole) throw new BizError(CODE.rolloutBeyondDevices);
   const move = MOVES[action];
   await db.transaction(async (tx) => {
     const [row] = await tx.select({ createdBy: r.createdBy }).from(r).where(eq(r.id, id)).for('update');

@@ -194,6 +194,10 @@ function rolloutQuery(db: Queryable, scope: Scope, where: SQL | undefined) {
       stoppedStage: r.stoppedStage,
       finishedAt: r.finishedAt,
       createdById: r.createdBy,
+      whole:
+        scope.devices === null
+          ? sql<boolean>`true`
+          : sql<boolean>`not exists (select 1 from ${j} where ${j.rolloutId} = ${r.id} and not ${scope.device(j.deviceId)})`,
     })
     .from(r)
     .innerJoin(tenants, eq(tenants.id, r.tenantId))

@@ -107,6 +107,13 @@ export const firmwareErrors = defineErrors(
       '該設備沒有進行中的升級任務',
       'The device has no update under way',
     ),
+    rolloutBeyondDevices: err(
+      1917,
+      403,
+      '推送任务还包含未分配给你的设备',
+      '推送任務還包含未分配給你的設備',
+      'The rollout reaches devices not assigned to you',
+    ),
     jobStep: err(1908, 409, '升级任务不能进入这一步', '升級任務不能進入這一步', 'The update cannot take this step'),
     moduleInUse: err(
       1803,

@@ -127,6 +127,11 @@ export const rolloutDetail = rolloutItem.extend({
   approvedBy: z.string().nullable(),
   /** Made by the caller, who may therefore not approve it (1906): the page says so instead of offering it. */
   mine: z.boolean(),
+  /**
+   * The caller sees every device it reaches. A member with assigned devices sees a rollout through one of them,
+   * but pausing, cancelling or retrying it acts on every device: only a user who sees them all may (1917).
+   */
+  whole: z.boolean(),
   /** Why it stopped itself (the stage whose failures passed the threshold), when it did. */
   stoppedStage: z.number().int().nullable(),
   finishedAt: isoTime.nullable(),

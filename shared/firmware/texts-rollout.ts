@@ -72,6 +72,7 @@ const zhCN = {
   approvedBy: '审批人',
   confirmCancel: '取消后，尚未完成的设备不再升级。确定取消？',
   approveNotYours: '这是你创建的推送任务，须由其他用户审批',
+  notWhole: '此推送任务还包含未分配给你的设备，只能由能管理全部设备的用户操作',
   waitingForWindow: '已审批，等待维护时段：设备将于 {{from}} 开始升级',
   live: '实时更新',
 };
@@ -148,6 +149,7 @@ export const rolloutTexts = defineTexts(zhCN, {
     approvedBy: '審批人',
     confirmCancel: '取消後，尚未完成的設備不再升級。確定取消？',
     approveNotYours: '這是你建立的推送任務，須由其他使用者審批',
+    notWhole: '此推送任務還包含未分配給你的設備，只能由能管理全部設備的使用者操作',
     waitingForWindow: '已審批，等待維護時段：設備將於 {{from}} 開始升級',
     live: '即時更新',
   },
@@ -228,6 +230,7 @@ export const rolloutTexts = defineTexts(zhCN, {
     approvedBy: 'Approved by',
     confirmCancel: 'Devices not yet updated will not be. Cancel the rollout?',
     approveNotYours: 'You created this rollout: someone else must approve it',
+    notWhole: 'This rollout also reaches devices not assigned to you: only a user who manages all of them can act on it',
     waitingForWindow: 'Approved and waiting for its maintenance window: devices start updating at {{from}}',
     live: 'Live',
   },

@@ -372,6 +372,23 @@ describe('firmware: a member with assigned devices', () => {
     expect((await info(mine.id)).devices).toBe(3);
   });
 
+  it('acts on a rollout only when it sees every device it reaches (1917 otherwise, nothing moved)', async () => {
+    const token = await memberWith('flasher3', S600[0]!);
+    const shared = await create();
+    expect((await t.ok('firmware.rolloutInfo', { params: { id: shared.id } }, token)).whole).toBe(false);
+    for (const action of ['pause', 'cancel', 'retry'] as const)
+      expect(await t.code('firmware.rolloutAct', { params: { id: shared.id }, body: { action } }, token)).toBe(
+        CODE.rolloutBeyondDevices,
+      );
+    expect((await info(shared.id)).state).toBe(shared.state);
+    expect((await info(shared.id)).whole).toBe(true);
+    await t.ok('firmware.rolloutAct', { params: { id: shared.id }, body: { action: 'cancel' } }, t.token.tenant1);
+    const own = await create({ deviceIds: [id(S600[0]!)] });
+    expect((await t.ok('firmware.rolloutInfo', { params: { id: own.id } }, token)).whole).toBe(true);
+    const cancelled = await t.ok('firmware.rolloutAct', { params: { id: own.id }, body: { action: 'cancel' } }, token);
+    expect(cancelled.state).toBe('cancelled');
+  });
+
   it('does not see a rollout that reaches none of its devices: not listed, not found, no jobs', async () => {
     const token = await memberWith('flasher2', S600[0]!);
     const elsewhere = await create({ deviceIds: [id(S600[1]!), id(S600[2]!)] });
