@@ -22,7 +22,7 @@ import {
 } from '@fluentui/react-components';
 import { CheckmarkCircleRegular } from '@fluentui/react-icons';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import {
   INVOICE_MAIL_DAYS,
   invoiceInfo,
@@ -79,6 +79,77 @@ const STEPS = ['invoice', 'receipt', 'confirm', 'done'] as const;
 type Step = (typeof STEPS)[number];
 const EMPTY_INVOICE: InvoiceInfo = { company: '', phone: '', taxCode: '', bankAccount: '', bankName: '', address: '' };
 const EMPTY_RECEIPT: ReceiptInfo = { receiver: '', phone: '', address: '' };
+
+/** The texts under billing.invoice that name (or explain) a field. */
+type FieldText =
+  | 'company'
+  | 'phone'
+  | 'taxCode'
+  | 'taxCodeHint'
+  | 'bankAccount'
+  | 'bankName'
+  | 'address'
+  | 'receiver'
+  | 'receiverPhone'
+  | 'receiverAddress';
+/** A step's text field: its name in the form, its label (and hint) under billing.invoice, its length and keyboard. */
+interface StepField<T> {
+  name: keyof T & string;
+  label: FieldText;
+  hint?: FieldText;
+  max: number;
+  mode?: 'tel' | 'numeric';
+  testId: string;
+}
+/** The invoice step's fields, in order; the confirm step lists them so too. */
+const INVOICE_FIELDS: readonly StepField<InvoiceInfo>[] = [
+  { name: 'company', label: 'company', max: 60, testId: 'invoice-company' },
+  { name: 'phone', label: 'phone', max: 13, mode: 'tel', testId: 'invoice-phone' },
+  { name: 'taxCode', label: 'taxCode', hint: 'taxCodeHint', max: 18, testId: 'invoice-tax-code' },
+  { name: 'bankAccount', label: 'bankAccount', max: 30, mode: 'numeric', testId: 'invoice-bank-account' },
+  { name: 'bankName', label: 'bankName', max: 40, testId: 'invoice-bank-name' },
+  { name: 'address', label: 'address', max: 100, testId: 'invoice-address' },
+];
+const RECEIPT_FIELDS: readonly StepField<ReceiptInfo>[] = [
+  { name: 'receiver', label: 'receiver', max: 20, testId: 'receipt-receiver' },
+  { name: 'phone', label: 'receiverPhone', max: 11, mode: 'tel', testId: 'receipt-phone' },
+  { name: 'address', label: 'receiverAddress', max: 100, testId: 'receipt-address' },
+];
+
+/** One step's form: Enter in a field goes on, as the Next button does. */
+function StepForm<T extends FieldValues>({
+  form,
+  fields,
+  onNext,
+}: {
+  form: UseFormReturn<T>;
+  fields: readonly StepField<T>[];
+  onNext: (() => Promise<void>) | undefined;
+}) {
+  const { t } = useScreen();
+  const styles = useStyles();
+  return (
+    <form
+      className={styles.fields}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void onNext?.();
+      }}
+    >
+      {fields.map((f) => (
+        <FormInput
+          key={f.name}
+          control={form.control}
+          name={f.name as FieldPath<T>}
+          label={t(`billing.invoice.${f.label}`)}
+          {...(f.hint ? { hint: t(`billing.invoice.${f.hint}`) } : {})}
+          input={{ maxLength: f.max, ...(f.mode ? { inputMode: f.mode } : {}), 'data-testid': f.testId }}
+        />
+      ))}
+      <button type="submit" hidden />
+    </form>
+  );
+}
 
 export function InvoiceWizard({ bill, onClose }: { bill: RenewalItem; onClose: () => void }) {
   const { t } = useScreen();
@@ -208,95 +279,15 @@ function WizardSteps({
             <MessageBarBody>{t('billing.invoice.failed')}</MessageBarBody>
           </MessageBar>
         )}
-        {step === 'invoice' && (
-          <form
-            className={styles.fields}
-            onSubmit={(e) => {
-              e.preventDefault();
-              void next?.();
-            }}
-          >
-            <FormInput
-              control={invoiceForm.control}
-              name="company"
-              label={t('billing.invoice.company')}
-              input={{ maxLength: 60, 'data-testid': 'invoice-company' }}
-            />
-            <FormInput
-              control={invoiceForm.control}
-              name="phone"
-              label={t('billing.invoice.phone')}
-              input={{ maxLength: 13, inputMode: 'tel', 'data-testid': 'invoice-phone' }}
-            />
-            <FormInput
-              control={invoiceForm.control}
-              name="taxCode"
-              label={t('billing.invoice.taxCode')}
-              hint={t('billing.invoice.taxCodeHint')}
-              input={{ maxLength: 18, 'data-testid': 'invoice-tax-code' }}
-            />
-            <FormInput
-              control={invoiceForm.control}
-              name="bankAccount"
-              label={t('billing.invoice.bankAccount')}
-              input={{ maxLength: 30, inputMode: 'numeric', 'data-testid': 'invoice-bank-account' }}
-            />
-            <FormInput
-              control={invoiceForm.control}
-              name="bankName"
-              label={t('billing.invoice.bankName')}
-              input={{ maxLength: 40, 'data-testid': 'invoice-bank-name' }}
-            />
-            <FormInput
-              control={invoiceForm.control}
-              name="address"
-              label={t('billing.invoice.address')}
-              input={{ maxLength: 100, 'data-testid': 'invoice-address' }}
-            />
-            <button type="submit" hidden />
-          </form>
-        )}
-        {step === 'receipt' && (
-          <form
-            className={styles.fields}
-            onSubmit={(e) => {
-              e.preventDefault();
-              void next?.();
-            }}
-          >
-            <FormInput
-              control={receiptForm.control}
-              name="receiver"
-              label={t('billing.invoice.receiver')}
-              input={{ maxLength: 20, 'data-testid': 'receipt-receiver' }}
-            />
-            <FormInput
-              control={receiptForm.control}
-              name="phone"
-              label={t('billing.invoice.receiverPhone')}
-              input={{ maxLength: 11, inputMode: 'tel', 'data-testid': 'receipt-phone' }}
-            />
-            <FormInput
-              control={receiptForm.control}
-              name="address"
-              label={t('billing.invoice.receiverAddress')}
-              input={{ maxLength: 100, 'data-testid': 'receipt-address' }}
-            />
-            <button type="submit" hidden />
-          </form>
-        )}
+        {step === 'invoice' && <StepForm form={invoiceForm} fields={INVOICE_FIELDS} onNext={next} />}
+        {step === 'receipt' && <StepForm form={receiptForm} fields={RECEIPT_FIELDS} onNext={next} />}
         {step === 'confirm' && (
           <div className={styles.summary} data-testid="invoice-summary">
             {line(t('billing.invoice.amount'), formatYuan(bill.amount))}
-            {line(t('billing.invoice.company'), i.company)}
-            {line(t('billing.invoice.phone'), i.phone)}
-            {line(t('billing.invoice.taxCode'), i.taxCode.toUpperCase())}
-            {line(t('billing.invoice.bankAccount'), i.bankAccount)}
-            {line(t('billing.invoice.bankName'), i.bankName)}
-            {line(t('billing.invoice.address'), i.address)}
-            {line(t('billing.invoice.receiver'), r.receiver)}
-            {line(t('billing.invoice.receiverPhone'), r.phone)}
-            {line(t('billing.invoice.receiverAddress'), r.address)}
+            {INVOICE_FIELDS.map((f) =>
+              line(t(`billing.invoice.${f.label}`), f.name === 'taxCode' ? i.taxCode.toUpperCase() : i[f.name]),
+            )}
+            {RECEIPT_FIELDS.map((f) => line(t(`billing.invoice.${f.label}`), r[f.name]))}
           </div>
         )}
         {step === 'done' && (

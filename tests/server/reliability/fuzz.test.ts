@@ -102,7 +102,9 @@ async function run(c: WireCase): Promise<{ answer: WireAnswer; changed: boolean 
   if (ok) stats.accepted++;
   else stats.refused++;
   if (answer.status >= 500) stats.fiveHundreds++;
-  stats.byCode.set(answer.body?.code, (stats.byCode.get(answer.body?.code) ?? 0) + 1);
+  // An answer with no code is a file (an export's or a package's bytes) or the raw token answer: tallied as such.
+  const code = answer.body?.code ?? (answer.body === undefined ? 'file' : 'raw');
+  stats.byCode.set(code, (stats.byCode.get(code) ?? 0) + 1);
   return { answer, changed };
 }
 
