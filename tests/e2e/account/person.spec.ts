@@ -6,7 +6,7 @@
 import { expect } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
 import { IMAGES } from '../../server/file/support.js';
-import { signIn, test, useLanguage, openAs } from '../support.js';
+import { signIn, test, useLanguage, openAs, PASSWORD } from '../support.js';
 
 const en = catalogues.en.account;
 
@@ -42,8 +42,7 @@ test('tenant1 changes its contact, entity type and avatar on the account page; i
   await expect(page.getByTestId('person-entity-government')).toBeChecked();
   await expect(page.getByTestId('person-avatar')).toBeVisible();
 
-  await signIn(page, 'tenant11');
-  await page.goto('/person');
+  await signIn(page, 'tenant11', PASSWORD, { at: '/person' });
   await expect(page.getByTestId('person-name')).toHaveText('苏州地铁零售有限公司');
   await expect(page.getByTestId('person-role')).toHaveText(en.role.secondaryTenant);
   await expect(page.getByTestId('person-avatar-initials')).toBeVisible();
@@ -53,8 +52,7 @@ test('tenant1 changes its contact, entity type and avatar on the account page; i
 test('the admin and a member see their info and the password, no entity type', async ({ page, baseURL }) => {
   await useLanguage(page, baseURL, 'en');
   for (const user of ['admin', 'member1']) {
-    await signIn(page, user);
-    await page.goto('/person');
+    await signIn(page, user, PASSWORD, { at: '/person' });
     await expect(page.getByTestId('person-password')).toBeVisible();
     await expect(page.getByTestId('person-entity')).toHaveCount(0);
   }

@@ -7,7 +7,7 @@
 import { expect, type Page } from '@playwright/test';
 import { EXAMPLE_INVOICE } from '../../../shared/billing/index.js';
 import { catalogues } from '../../../shared/domains.js';
-import { holdRequests, signIn, test, openAs } from '../support.js';
+import { holdRequests, signIn, test, openAs, PASSWORD } from '../support.js';
 
 const en = catalogues.en.billing;
 const SERIALS = ['VM2026000103', 'VM2026000109'];
@@ -106,8 +106,7 @@ test("the admin sees the fee to set and every tenant's bills, and pays nothing; 
   await page.getByTestId('bill-export').click();
   expect((await download).suggestedFilename()).toMatch(/^Bills-\d{4}-\d{2}-\d{2}\.xlsx$/);
 
-  await signIn(page, 'tenant11');
-  await page.goto('/bill');
+  await signIn(page, 'tenant11', PASSWORD, { at: '/bill' });
   await expect(page.getByTestId('bill-table-empty')).toBeVisible();
   await page.goto('/payCenter');
   await expect(page.getByTestId('renew-devices-row').first()).toBeVisible();
@@ -230,8 +229,7 @@ test("tenant1 applies for a bill's invoice in four steps and saves its record; t
   await row.getByTestId('bill-record').click();
   expect((await download).suggestedFilename()).toBe(`invoice-record-${number}.xlsx`);
 
-  await signIn(page, 'admin');
-  await page.goto('/bill');
+  await signIn(page, 'admin', PASSWORD, { at: '/bill' });
   await page.getByTestId('bill-filter-number').fill(number);
   await page.getByTestId('bill-search').click();
   const adminRow = page.getByTestId('bill-row').filter({ hasText: number });
@@ -243,8 +241,7 @@ test("tenant1 applies for a bill's invoice in four steps and saves its record; t
   await page.getByTestId('bill-mail-save').click();
   await expect(adminRow.getByTestId('bill-invoice')).toContainText('SF1234567890');
 
-  await signIn(page, 'tenant1');
-  await page.goto('/bill');
+  await signIn(page, 'tenant1', PASSWORD, { at: '/bill' });
   await expect(page.getByTestId('bill-row').filter({ hasText: number }).getByTestId('bill-invoice')).toHaveText(
     `${en.invoice.states.mailed} SF1234567890`,
   );

@@ -6,7 +6,7 @@
  */
 import { expect } from '@playwright/test';
 import { catalogues, CODE, errorEntry } from '../../../shared/domains.js';
-import { notification, signIn, signOut, test, openAs } from '../support.js';
+import { notification, signIn, signOut, test, openAs, PASSWORD } from '../support.js';
 
 const en = catalogues.en;
 
@@ -84,8 +84,7 @@ test('tenant1 creates an enterprise customer, binds a point and sets a staff pri
   await signOut(page);
 
   // Disabling asks first, naming the customer; enabling does not.
-  await signIn(page, 'tenant1');
-  await page.goto('/costumeMent/costume');
+  await signIn(page, 'tenant1', PASSWORD, { at: '/costumeMent/costume' });
   const customer = page.getByTestId('customer-row').filter({ hasText: 'sipcanteen' });
   await customer.getByTestId('customer-toggle').click();
   await expect(page.getByRole('dialog')).toContainText('苏州工业园区员工餐厅');

@@ -96,7 +96,7 @@ test('three jams in a row lock the channel; the exceptions view shows it and unl
   baseURL,
   request,
 }) => {
-  await openAs(page, baseURL, 'tenant1');
+  await openAs(page, baseURL, 'tenant1', null);
   const channel = await channelWith(request, 4);
   // A delivered item first: the count starts from nothing whatever ran before.
   await jam(request, channel, true);

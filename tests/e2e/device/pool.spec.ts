@@ -1,7 +1,7 @@
 /** The device pool end to end (spec §2 /devicePool, system admin): register devices, allocate one to tenant2 who then sees it, recycle it, read its history. */
 import { expect, type Page } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
-import { notification, signIn, signOut, test, openAs } from '../support.js';
+import { notification, signIn, signOut, test, openAs, PASSWORD } from '../support.js';
 
 const en = catalogues.en.device;
 const rowOf = (page: Page, serial: string) =>
@@ -74,16 +74,14 @@ test('the system admin registers two devices, allocates one to tenant2, who sees
   await expect(rowOf(page, 'VM2026000931').getByTestId('pool-holder')).toHaveText('华南智慧零售有限公司');
   await signOut(page);
 
-  await signIn(page, 'tenant2');
-  await page.goto('/deviceList/index');
+  await signIn(page, 'tenant2', PASSWORD, { at: '/deviceList/index' });
   await page.getByTestId('device-filter-keyword').fill('VM2026000931');
   await page.getByTestId('device-search').click();
   await expect(page.getByTestId('device-row')).toHaveCount(1);
   await signOut(page);
 
   // Recycled (after confirming), it leaves tenant2 again; its history tells all three steps.
-  await signIn(page, 'admin');
-  await page.goto('/devicePool/index');
+  await signIn(page, 'admin', PASSWORD, { at: '/devicePool/index' });
   await filterPool(page, 'VM2026000931');
   await page.getByRole('checkbox', { name: en.list.selectRow.replace('{{name}}', 'VM-S600 VM2026000931') }).check();
   await page.getByTestId('pool-bulk-recycle').click();

@@ -7,7 +7,7 @@
  */
 import { expect } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
-import { signIn, test, useLanguage } from '../support.js';
+import { signIn, test, useLanguage, PASSWORD } from '../support.js';
 import { openOrderList } from './list.js';
 
 const en = catalogues.en;
@@ -45,8 +45,7 @@ test('typed loosely, tidied; impossible, refused; picked on the calendar, the ti
 
 test('in Chinese the calendar names its months in Chinese and starts weeks on Monday', async ({ page, baseURL }) => {
   await useLanguage(page, baseURL, 'zh-CN');
-  await signIn(page, 'tenant1');
-  await page.goto('/orderManagement/orderList');
+  await signIn(page, 'tenant1', PASSWORD, { at: '/orderManagement/orderList' });
   await page.getByTestId('order-filter-from').fill('2026-11-25');
   await page.getByTestId('order-filter-from-calendar').click();
   const calendar = page.getByTestId('order-filter-from-calendar-panel');

@@ -178,7 +178,7 @@ test('an order past its refund period says so beside a Refund button that is not
   baseURL,
   request,
 }) => {
-  await openAs(page, baseURL, 'tenant1');
+  await openAs(page, baseURL, 'tenant1', null);
   // A paid order of two months ago (the demo's period is 30 days).
   const to = new Date(Date.now() - 60 * 86_400_000).toISOString();
   const answer = await bridgeCall(request, 'order.page', {

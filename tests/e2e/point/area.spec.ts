@@ -14,9 +14,7 @@ const pointName = `Area ${Date.now().toString(36)}`;
 test.describe.configure({ mode: 'serial' });
 
 async function openList(page: Page, baseURL: string | undefined) {
-  await openAs(page, baseURL, 'tenant1');
-  await expect(page).toHaveURL(/\/dashboard/);
-  await page.goto('/pointMent/pointList');
+  await openAs(page, baseURL, 'tenant1', '/pointMent/pointList');
   await expect(page.getByTestId('point-row').first()).toBeVisible();
 }
 
@@ -193,8 +191,7 @@ test('while the division data loads the lists wait and say so; a failed load off
   page,
   baseURL,
 }) => {
-  await openAs(page, baseURL, 'tenant1');
-  await expect(page).toHaveURL(/\/dashboard/);
+  await openAs(page, baseURL, 'tenant1', null);
   const release = await holdRequests(page, /level\.min[^/]*\.json$/, 'abort');
   await page.goto('/pointMent/pointList');
   const province = page.getByTestId('point-filter-area-province');

@@ -26,10 +26,8 @@ test('tenant1 sets up a category with attributes and creates a new-library produ
   page,
   baseURL,
 }) => {
-  await openAs(page, baseURL, 'tenant1');
-
   // A category with two attributes.
-  await page.goto('/productManagement/classification');
+  await openAs(page, baseURL, 'tenant1', '/productManagement/classification');
   await page.getByTestId('category-create').click();
   await page.getByTestId('category-form-name').fill('功能饮料');
   await page.getByTestId('category-form-number').fill('ENERGY');

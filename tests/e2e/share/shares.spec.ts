@@ -10,7 +10,7 @@ import ExcelJS from 'exceljs';
 import { businessDay } from '../../../shared/business-time.js';
 import { catalogues, CODE, ERRORS } from '../../../shared/domains.js';
 import { endedMonths, monthsAround, type ShareStatementItem } from '../../../shared/share/index.js';
-import { bridgeCall, notification, openAs, signIn, signOut, test } from '../support.js';
+import { bridgeCall, notification, openAs, signIn, signOut, test, PASSWORD } from '../support.js';
 
 const en = catalogues.en.share;
 const METRO = '上海申通地铁集团';
@@ -148,8 +148,7 @@ test('tenant11 confirms the statement its parent issued it, and cannot issue or 
   expect((await bridgeCall(page.request, 'share.issue', { params: { id: made!.id } })).ok).toBe(true);
   await signOut(page);
 
-  await signIn(page, 'tenant11');
-  await page.goto('/shares/statements');
+  await signIn(page, 'tenant11', PASSWORD, { at: '/shares/statements' });
   const row = page.getByTestId('share-statement-row').filter({ hasText: month });
   await expect(row.getByTestId('share-statement-party')).toContainText(en.statement.mine);
   await expect(row.getByTestId('share-statement-total')).toHaveText('¥123.45');

@@ -7,7 +7,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { expectAccessible } from '../axe.js';
-import { signIn, test, useLanguage, openAs } from '../support.js';
+import { openAs, PASSWORD, signIn, test, useLanguage } from '../support.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -56,7 +56,7 @@ test('the sign-in page, in zh-CN and in English, also with a refusal shown', asy
 test('every landed screen, as the platform admin, at 1366 px', async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1366, height: 800 });
-  await signIn(page, 'admin');
+  await signIn(page, 'admin', PASSWORD, { at: null });
   for (const path of SCREENS) {
     await page.goto(path);
     await drawn(page);
@@ -86,7 +86,7 @@ test('a form dialog and a confirmation, as a distributor, in English', async ({ 
 
 test('a narrow window and the dark theme', async ({ page }) => {
   await page.setViewportSize({ width: 400, height: 800 });
-  await signIn(page, 'tenant1');
+  await signIn(page, 'tenant1', PASSWORD, { at: null });
   for (const path of ['/dashboard', '/orderManagement/orderList', '/deviceList/index']) {
     await page.goto(path);
     await drawn(page);

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
-import { signIn, test, useLanguage } from '../support.js';
+import { PASSWORD, signIn, test, useLanguage } from '../support.js';
 
 const ADMIN_LISTS = [
   '/deviceList/index',
@@ -92,7 +92,7 @@ for (const [who, lists, language, widths] of RUNS) {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: widths[0], height: 800 });
     await useLanguage(page, baseURL, language);
-    await signIn(page, who);
+    await signIn(page, who, PASSWORD, { at: null });
     const problems: string[] = [];
     for (const path of lists) {
       for (const [i, width] of widths.entries()) {

@@ -67,9 +67,7 @@ test("a page whose session cookie is gone (the host restarted) shows the refusal
   page,
   baseURL,
 }) => {
-  await openAs(page, baseURL, 'tenant1');
-  await expect(page).toHaveURL(/\/dashboard/);
-  await page.goto('/pointMent/pointList');
+  await openAs(page, baseURL, 'tenant1', '/pointMent/pointList');
   await expect(page.getByTestId('point-row').first()).toBeVisible();
   // What a restarted host looks like to an open page: it no longer knows the cookie.
   await page.context().clearCookies();

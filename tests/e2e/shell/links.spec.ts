@@ -29,7 +29,7 @@ test("an order's and a complaint's page copy, in browser mode, the address that 
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await openAs(page, baseURL, 'tenant1');
+  await openAs(page, baseURL, 'tenant1', null);
   const order = (
     (await bridgeCall(request, 'order.page', { query: { pageNum: 1, pageSize: 1 }, body: {} })).content as {
       list: { id: number }[];

@@ -19,7 +19,7 @@ import { memoryVault } from '../../../electron/core/vault.js';
 import { startHost } from '../../../electron/host/index.js';
 import { spawnUpstream } from '../../../scripts/upstream-process.js';
 import { tcpProxy } from '../../tcp-proxy.js';
-import { notificationSaying, signIn, test } from '../support.js';
+import { notificationSaying, signIn, test, PASSWORD } from '../support.js';
 
 const postgres = process.env.TEST_POSTGRES_URL;
 const rendererDir = process.env.VEND_RENDERER_DIR || 'dist/renderer';
@@ -54,8 +54,7 @@ test('while PostgreSQL is away the console says to try again later, keeps the cl
     await context.addCookies([{ name: 'language', value: 'en', domain: '127.0.0.1', path: '/' }]);
     const page = await context.newPage();
     await page.goto(host.launchUrl());
-    await signIn(page, 'tenant1');
-    await page.goto('/pointMent/pointList');
+    await signIn(page, 'tenant1', PASSWORD, { at: '/pointMent/pointList' });
     await expect(page.getByTestId('point-row').first()).toBeVisible();
 
     // PostgreSQL goes away: every connection cut, new ones refused.

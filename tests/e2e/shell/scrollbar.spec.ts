@@ -5,14 +5,13 @@
  * scrollbar there is no shift to see: this file's browser shows them.
  */
 import { expect } from '@playwright/test';
-import { LAUNCH_OPTIONS, signIn, test } from '../support.js';
+import { LAUNCH_OPTIONS, signIn, test, PASSWORD } from '../support.js';
 
 test.use({ launchOptions: { ...LAUNCH_OPTIONS, ignoreDefaultArgs: ['--hide-scrollbars'] } });
 
 test('opening a dialog keeps the page where it was', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 500 });
-  await signIn(page, 'tenant1');
-  await page.goto('/orderManagement/orderList');
+  await signIn(page, 'tenant1', PASSWORD, { at: '/orderManagement/orderList' });
   const button = page.getByTestId('order-export-open');
   await expect(page.getByTestId('order-row').first()).toBeVisible();
   // A page taller than the window, whose scrollbar takes room: it has room to lose.

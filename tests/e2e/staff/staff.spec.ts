@@ -7,7 +7,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { catalogues, CODE, errorEntry } from '../../../shared/domains.js';
-import { notification, signIn, signOut, test, upstreamUrl, openAs } from '../support.js';
+import { notification, signIn, signOut, test, upstreamUrl, openAs, PASSWORD } from '../support.js';
 
 const en = catalogues.en;
 const menuPaths = async (page: Page) => {
@@ -113,8 +113,7 @@ test('tenant1 makes a role with 2-1 and 6-1 and a member with it, who sees exact
   );
 
   await signOut(page);
-  await signIn(page, 'tenant1');
-  await page.goto('/atManagement/staffManagement');
+  await signIn(page, 'tenant1', PASSWORD, { at: '/atManagement/staffManagement' });
   const member = page.getByTestId('member-row').filter({ hasText: 'zhaoxun' });
   await member.getByTestId('member-toggle').click();
   await page.getByRole('button', { name: en.staff.member.disable }).last().click();
@@ -124,8 +123,7 @@ test('tenant1 makes a role with 2-1 and 6-1 and a member with it, who sees exact
   await expect(page.getByTestId('login-error')).toContainText(errorEntry(CODE.accountDisabled).texts.en);
 
   // Enabled again without a question; deleted from the row's "more" menu after one.
-  await signIn(page, 'tenant1');
-  await page.goto('/atManagement/staffManagement');
+  await signIn(page, 'tenant1', PASSWORD, { at: '/atManagement/staffManagement' });
   await member.getByTestId('member-toggle').click();
   await expect(member.getByTestId('member-row-state')).toHaveText(en.staff.member.states.enabled);
   await member.getByTestId('member-more').click();
