@@ -42,6 +42,8 @@ export default function ActivityPage() {
     testId: 'activity-page',
     notFoundCode: CODE.activityNotFound,
     invalidId: t('activity.route.discountDetail'),
+    // The results panel needs the id alone: asked with the activity, not one round trip after it.
+    alongside: (id) => [['activity.results', { params: { id } }]],
   });
   const choices = useOp(
     'activity.choices',

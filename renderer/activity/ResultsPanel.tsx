@@ -20,6 +20,8 @@ import { activityOrdersPath } from '../order/index.js';
 type Day = ActivityResults['days'][number];
 // The lazy panel keeps its generic row type behind React.lazy: restored here for this page's rows.
 const ChartPanel = LazyChartPanel as unknown as ComponentType<ChartPanelProps<Day>>;
+// Loaded with this page's module (preloaded while the console is idle): the panel then never suspends on a move.
+void LazyChartPanel.preload().catch(() => {});
 
 const useStyles = makeStyles({
   box: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
