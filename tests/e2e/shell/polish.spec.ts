@@ -10,7 +10,7 @@ import { test } from '../support.js';
 import { catalogues } from '../../../shared/domains.js';
 import { ROLE_VALUE } from '../../../shared/roles.js';
 import { menuEntries, selectRoutes, type MenuEntry, type RouteUser } from '../../../shared/routes.js';
-import { activeTab, notification, signIn, signOut, useLanguage } from '../support.js';
+import { activeTab, notification, PASSWORD, signIn, signOut, useLanguage } from '../support.js';
 
 const en = catalogues.en;
 const admin: RouteUser = { roleKind: 'admin', allValue: [ROLE_VALUE.admin] };
@@ -21,8 +21,9 @@ test.beforeEach(async ({ page, baseURL }) => {
   await useLanguage(page, baseURL, 'en');
 });
 
-async function signInToShell(page: Page, username: string) {
-  await signIn(page, username);
+/** Signed in, the shell drawn on the landing screen or on `at` (one page load either way). */
+async function signInToShell(page: Page, username: string, at = '/') {
+  await signIn(page, username, PASSWORD, { at });
   await expect(page.getByTestId('navbar')).toBeVisible();
 }
 
@@ -123,8 +124,7 @@ test.describe('the top bar folds by its width, not at the mobile breakpoint', ()
     page,
   }) => {
     await page.setViewportSize({ width: 400, height: 700 });
-    await signInToShell(page, 'tenant1');
-    await page.goto('/productManagement/productList');
+    await signInToShell(page, 'tenant1', '/productManagement/productList');
     await expect(page.getByTestId('breadcrumb-item')).toHaveCount(1);
     const last = page.getByTestId('breadcrumb-item').last();
     await expect(last).toHaveText(en.product.route.productList);
@@ -153,8 +153,7 @@ test.describe('the top bar folds by its width, not at the mobile breakpoint', ()
 test('notifications show near the top, below the top bar, over no button of the page; the settings button covers no content', async ({
   page,
 }) => {
-  await signInToShell(page, 'tenant1');
-  await page.goto('/pointMent/pointList');
+  await signInToShell(page, 'tenant1', '/pointMent/pointList');
   await expect(page.getByTestId('point-row').first()).toBeVisible();
   await page.getByTestId('font-size').click();
   await page.getByTestId('font-size-small').click();
@@ -217,8 +216,7 @@ test.describe('switching language over unsaved input', () => {
   }
 
   test('asks first while the point dialog holds typed text, and keeps it when told no', async ({ page }) => {
-    await signInToShell(page, 'tenant1');
-    await page.goto('/pointMent/pointList');
+    await signInToShell(page, 'tenant1', '/pointMent/pointList');
     await page.getByTestId('point-create').click();
     await page.getByTestId('point-form-name').fill('Typed point');
 
