@@ -60,7 +60,6 @@ test.describe('a tab left on a previous user', () => {
     expect(await pointNames(page)).toEqual(tenant2Points);
 
     await other.close();
-    await signOut(page);
   });
 
   test('goes to sign-in, saying why, once another tab has signed out', async ({ page, context, baseURL }) => {
@@ -222,7 +221,6 @@ test.describe('password dialog', () => {
     await page.getByTestId('password-old').blur();
     await expect(page.getByText(en.account.password.sameAsOld)).toHaveCount(0);
     await page.getByTestId('password-cancel').click();
-    await signOut(page);
   });
 
   test('a click beside the dialog asks before throwing what was typed away; kept, then Cancel discards it', async ({
@@ -238,7 +236,6 @@ test.describe('password dialog', () => {
     await expect(page.getByTestId('password-new')).toHaveValue('Typed@2026');
     await page.getByTestId('password-cancel').click();
     await expect(page.getByTestId('password-new')).toBeHidden();
-    await signOut(page);
   });
 });
 
@@ -257,7 +254,6 @@ test.describe('one language per screen (zh-CN)', () => {
       expect(await page.title(), path).not.toMatch(latin);
     }
     await page.goto('/');
-    await signOut(page);
   });
 
   test('the profile entry and the page it opens share one name', async ({ page, baseURL }) => {
@@ -270,6 +266,5 @@ test.describe('one language per screen (zh-CN)', () => {
     await expect(page).toHaveURL(/\/person$/);
     await expect(page).toHaveTitle(`${zh.account.profile.person} - ${zh.app.shortTitle}`);
     await expect(activeTab(page)).toHaveText(zh.account.profile.person);
-    await signOut(page);
   });
 });

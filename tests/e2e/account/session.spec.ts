@@ -81,7 +81,6 @@ test('a tenant changes its password, is signed out, and signs in with the new on
   // Back to the demo password, so reruns work (and the same flow once more).
   await changePassword(page, NEW_PASSWORD, PASSWORD);
   await signInToShell(page, 'tenant11');
-  await signOut(page);
 });
 
 test('the dialog checks on blur; a wrong old password shows 1514 once, on its field, and keeps what was typed', async ({
@@ -117,7 +116,6 @@ test('the dialog checks on blur; a wrong old password shows 1514 once, on its fi
   await signOut(page);
   // The password did not change.
   await signInToShell(page, 'tenant11');
-  await signOut(page);
 });
 
 test('member2 (no roles, no powers) is refused with the insufficient-permission message and stays at sign-in', async ({

@@ -2,7 +2,7 @@
 import { expect } from '@playwright/test';
 import { test, openAs } from '../support.js';
 import { catalogues, CODE, ERRORS } from '../../../shared/domains.js';
-import { signIn, signOut, useLanguage } from '../support.js';
+import { signIn, useLanguage } from '../support.js';
 
 for (const lang of ['en', 'zh-CN'] as const) {
   test(`a wrong password shows the ${lang} refusal and keeps the username`, async ({ page, baseURL }) => {
@@ -31,14 +31,12 @@ test('a signed-out deep link goes to sign-in and returns there after it', async 
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/pointMent\/pointList$/);
   await expect(page.getByTestId('point-row').first()).toBeVisible();
-  await signOut(page);
 });
 
 test('member1 lists points but is not offered binding', async ({ page, baseURL }) => {
   await openAs(page, baseURL, 'member1', '/pointMent/pointList');
   await expect(page.getByTestId('point-row').first()).toBeVisible();
   await expect(page.getByTestId('point-bind')).toHaveCount(0);
-  await signOut(page);
 });
 
 test('too many failed sign-ins to one account are refused with the localised 1505 and the wait', async ({
@@ -77,7 +75,6 @@ test('the owner is told of the unsuccessful sign-ins to its account since its la
     .filter({ hasText: catalogues.en.account.login.failedAttempts.split('{{count}}')[0]! });
   await expect(told).toContainText(' 1 unsuccessful sign-in');
   await expect(told).toHaveAttribute('data-intent', 'warning');
-  await signOut(page);
 });
 
 test('the console loads while the user types: its shell is fetched before the sign-in is submitted, nothing of it after', async ({
@@ -102,5 +99,4 @@ test('the console loads while the user types: its shell is fetched before the si
   await expect(page.getByTestId('side-menu')).toBeVisible();
   const after = await Promise.all(scripts.filter((s) => s.at >= submitted).map((s) => s.body));
   expect(after.filter((body) => body.includes('side-menu'))).toEqual([]);
-  await signOut(page);
 });

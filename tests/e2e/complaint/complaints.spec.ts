@@ -3,7 +3,7 @@ import { expect } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
 import { DEMO_PASSWORD } from '../../../server/account/index.js';
 import { demoSecret } from '../../../server/device/index.js';
-import { notification, signOut, test, upstreamUrl, openAs } from '../support.js';
+import { notification, test, upstreamUrl, openAs } from '../support.js';
 
 const en = catalogues.en.complaint;
 const UPSTREAM = upstreamUrl();
@@ -98,7 +98,6 @@ test('member4, holding 6-1 alone, sees the orders but neither complaints nor the
   await expect(page.getByRole('menuitem', { name: catalogues.en.route.customerService })).toHaveCount(0);
   await page.goto('/orderManagement/customerService');
   await expect(page.getByTestId('complaint-row')).toHaveCount(0);
-  await signOut(page);
 });
 
 async function deviceId() {

@@ -108,7 +108,6 @@ test('tenant1 lands on the dashboard: charts for the last 7 days, a custom range
   await expect(page.getByTestId('card-orders-value')).toHaveText((before + 1).toLocaleString('en-US'));
   // With a sale today, today's hours are a chart.
   await drawn(page, 'hours');
-  await signOut(page);
 });
 
 test("member1 (1-1) sees its tenant's dashboard; the system admin the whole platform's devices", async ({
@@ -134,7 +133,6 @@ test("member1 (1-1) sees its tenant's dashboard; the system admin the whole plat
   await expect(async () =>
     expect(count(await figure(page, 'card-devices'))).toBeGreaterThan(count(memberDevices)),
   ).toPass();
-  await signOut(page);
 });
 
 test('a demo machine that falls silent appears among the offline devices without a reload', async ({
@@ -157,7 +155,6 @@ test('a demo machine that falls silent appears among the offline devices without
   // Silent for the test upstream's 4 s: the sweep takes it offline, the device event re-reads the alerts.
   await expect(row).toHaveCount(1, { timeout: 20_000 });
   await expect(page.getByTestId('alerts-panel')).toContainText(en.alerts.lastSeen);
-  await signOut(page);
 });
 
 test('tenant1 sets when its devices count as quiet: a wrong number refused at its field, fixed and saved with one click; member1 has no such setting', async ({
@@ -194,7 +191,6 @@ test('tenant1 sets when its devices count as quiet: a wrong number refused at it
   await signIn(page, 'member1');
   await expect(page.getByTestId('alerts-panel')).toBeVisible();
   await expect(page.getByTestId('alert-settings-open')).toHaveCount(0);
-  await signOut(page);
 });
 
 test('a sign-in that lands on the dashboard asks for its figures while the console is first drawn, not after', async ({
@@ -226,5 +222,4 @@ test('a sign-in that lands on the dashboard asks for its figures while the conso
   expect(menuAt).toBeDefined();
   // Asked for by the session's start, inside that render: the upstream answers while the shell is drawn.
   expect(figuresAt).toBeLessThan(menuAt!);
-  await signOut(page);
 });

@@ -1,7 +1,7 @@
 /** The exceptions view and the pick list end to end (beyond the spec): what needs someone, the action that fixes it, and an Excel pick list. */
 import { expect, type Page } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
-import { signOut, test, notification, openAs } from '../support.js';
+import { test, notification, openAs } from '../support.js';
 
 const en = catalogues.en.device;
 const rowOf = (page: Page, serial: string) =>
@@ -45,5 +45,4 @@ test('tenant1 reads the exceptions, each with its fix, and exports a pick list t
   expect(bytes.subarray(0, 2).toString()).toBe('PK');
   await expect(notification(page)).toHaveText(en.care.exported);
   await page.getByTestId('pick-close').click();
-  await signOut(page);
 });

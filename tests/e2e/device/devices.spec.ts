@@ -1,7 +1,7 @@
 /** The device list end to end (spec §2 deviceList, §3 Device): filters, status badges, locking one and a selection. */
 import { expect, type Page } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
-import { bridgeCall, notification, PASSWORD, resetHostSession, signOut, test, openAs } from '../support.js';
+import { bridgeCall, notification, PASSWORD, resetHostSession, test, openAs } from '../support.js';
 
 const en = catalogues.en.device;
 const rows = (page: Page) => page.getByTestId('device-row');
@@ -71,7 +71,6 @@ test('tenant1 finds the locked device, locks another after confirming, and unloc
   await expect(notification(page)).toHaveText(en.list.changed.replace('{{count}}', '2'));
   // Unlocked, they leave the list of locked devices.
   await expect(rows(page)).toHaveCount(0);
-  await signOut(page);
 });
 
 test("tenant1 opens a device's settings, is refused limits out of range, and saves its switches", async ({
@@ -103,7 +102,6 @@ test("tenant1 opens a device's settings, is refused limits out of range, and sav
   await page.reload();
   await expect(page.getByTestId('device-settings-channelSalesLimit')).toHaveValue('3');
   await expect(page.getByTestId('device-settings-notify-sales')).not.toBeChecked();
-  await signOut(page);
 });
 
 test("tenant1 edits two channels' prices and lock at once, and refills one", async ({ page, baseURL }) => {
@@ -153,7 +151,6 @@ test("tenant1 edits two channels' prices and lock at once, and refills one", asy
   await page.getByTestId('channel-refill-selected').click();
   await expect(notification(page)).toHaveText(ch.refilled);
   await expect(channels.nth(0).getByTestId('channel-stock')).toHaveText('12/12');
-  await signOut(page);
 });
 
 test('tenant1 activates a device, sees its secret once, and downloads its QR code at a chosen size', async ({
@@ -191,7 +188,6 @@ test('tenant1 activates a device, sees its secret once, and downloads its QR cod
   // A PNG of the size asked for: width and height in its header.
   expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 1200]);
   await expect(notification(page)).toHaveText(en.machine.qrSaved);
-  await signOut(page);
 });
 
 test('tenant1 sets the order limit and a switch of two devices at once, refused out of range first', async ({
@@ -214,7 +210,6 @@ test('tenant1 sets the order limit and a switch of two devices at once, refused 
   await expect(notification(page)).toHaveText(en.settings.bulkSaved.replace('{{count}}', '2'));
   await rowOf(page, 'VM2026000102').getByTestId('device-settings').click();
   await expect(page.getByTestId('device-settings-orderLimit')).toHaveValue('4');
-  await signOut(page);
 });
 
 test('at 400 px the filters fold behind "Filters (n)": the first rows show on the first screen, a search folds them again and counts what applies', async ({
@@ -262,5 +257,4 @@ test('at 400 px the filters fold behind "Filters (n)": the first rows show on th
   await expect(rows(page)).toHaveCount(all);
   await expect(toggle).toHaveText(catalogues.en.filterBar.filters);
   await expect(page.getByTestId('filter-chip')).toHaveCount(0);
-  await signOut(page);
 });

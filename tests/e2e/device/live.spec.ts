@@ -2,7 +2,7 @@
 import { expect, type Page } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
 import { demoSecret } from '../../../server/device/credentials.js';
-import { notificationSaying, signOut, test, upstreamUrl, openAs } from '../support.js';
+import { notificationSaying, test, upstreamUrl, openAs } from '../support.js';
 
 const en = catalogues.en.device;
 const upstream = upstreamUrl();
@@ -34,5 +34,4 @@ test('tenant1 sees a machine come online and go offline live, with a notificatio
   // Silent now: after the test upstream's 4 s the sweep takes it offline, and the list follows.
   await expect(state).toContainText(en.offline, { timeout: 15_000 });
   await expect(notificationSaying(page, en.events.offline.replace('{{name}}', '备用零食机 A-2'))).toBeVisible();
-  await signOut(page);
 });

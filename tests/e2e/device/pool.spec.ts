@@ -94,5 +94,4 @@ test('the system admin registers two devices, allocates one to tenant2, who sees
     en.pool.actions.allocate.replace('{{tenant}}', '华南智慧零售有限公司'),
   );
   await page.getByTestId('pool-history-close').click();
-  await signOut(page);
 });

@@ -9,7 +9,7 @@ import { expect, type APIRequestContext } from '@playwright/test';
 import { catalogues, CODE, ERRORS } from '../../../shared/domains.js';
 import { demoSecret } from '../../../server/device/credentials.js';
 import { sandboxCode, sandboxPhoneGrant } from '../../../server/member/wechat.js';
-import { bridgeCall, notificationSaying, openAs, signOut, test, upstreamUrl } from '../support.js';
+import { bridgeCall, notificationSaying, openAs, test, upstreamUrl } from '../support.js';
 
 const en = catalogues.en.member;
 const upstream = upstreamUrl();
@@ -122,7 +122,6 @@ test('a member who bought at the machine appears with their points; tenant1 cred
   await expect(page.getByRole('dialog')).toContainText(nickname);
   await page.getByTestId('confirm-ok').click();
   await expect(listed.getByTestId('member-row-state')).toHaveText(en.states.blocked);
-  await signOut(page);
 });
 
 test("a sale naming another programme's member shows them among the third-party members", async ({
@@ -153,7 +152,6 @@ test("a sale naming another programme's member shows them among the third-party 
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId('external-row-id')).toHaveText(externalId);
   await expect(row.getByTestId('external-row-orders')).toHaveText('1');
-  await signOut(page);
 });
 
 test("tenant1 saves a member's own data and erases the member at their request", async ({ page, baseURL, request }) => {
@@ -198,5 +196,4 @@ test("tenant1 saves a member's own data and erases the member at their request",
   // Erased, not "Normal"; nothing to block.
   await expect(page.getByTestId('member-page-state')).toHaveText(en.erasedState);
   await expect(page.getByTestId('member-page-toggle')).toHaveCount(0);
-  await signOut(page);
 });

@@ -6,7 +6,7 @@
 import { expect } from '@playwright/test';
 import { test, openAs } from '../support.js';
 import { catalogues } from '../../../shared/domains.js';
-import { bridgeCall, listsAnswered, PASSWORD, pickRegion, resetHostSession, signOut } from '../support.js';
+import { bridgeCall, listsAnswered, PASSWORD, pickRegion, resetHostSession } from '../support.js';
 
 const pointName = `E2E ${Date.now().toString(36)}`;
 
@@ -73,7 +73,6 @@ test('tenant1 creates a point, binds a device and cannot delete it', async ({ pa
   await remove.click({ force: true });
   await expect(page.getByTestId('confirm-dialog')).toHaveCount(0);
   await expect(row).toHaveCount(1);
-  await signOut(page);
 });
 
 test('tenant2 does not see the point of tenant1', async ({ page, baseURL }) => {
@@ -82,7 +81,6 @@ test('tenant2 does not see the point of tenant1', async ({ page, baseURL }) => {
   await page.getByTestId('point-filter-name').fill(pointName);
   await page.getByTestId('point-search').click();
   await expect(page.getByTestId('point-row')).toHaveCount(0);
-  await signOut(page);
 });
 
 test('tenant1 unbinds the device and then deletes the point', async ({ page, baseURL }) => {
@@ -104,5 +102,4 @@ test('tenant1 unbinds the device and then deletes the point', async ({ page, bas
   await row.getByTestId('point-delete').click();
   await page.getByTestId('confirm-ok').click();
   await expect(row).toHaveCount(0);
-  await signOut(page);
 });

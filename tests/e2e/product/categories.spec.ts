@@ -1,7 +1,7 @@
 /** Categories end to end (spec §2 classification, §5): the tree, pinyin search, create under a parent, edit, delete, refusals. */
 import { expect, type Page } from '@playwright/test';
 import { catalogues, CODE, ERRORS } from '../../../shared/domains.js';
-import { notification, signIn, signOut, test, useLanguage, openAs } from '../support.js';
+import { notification, signIn, test, useLanguage, openAs } from '../support.js';
 
 const en = catalogues.en;
 const rows = (page: Page) => page.getByTestId('category-row');
@@ -68,7 +68,6 @@ test('tenant2 sees its tree in order, finds a category by pinyin initials, and c
   await page.getByTestId('confirm-ok').click();
   await expect(notification(page)).toHaveText(en.product.category.deleted);
   await expect(rowOf(page, 'DRINK-SPORT')).toHaveCount(0);
-  await signOut(page);
 });
 
 test('the form says what is wrong before sending: required fields, an 11-character name, a number with spaces', async ({
@@ -86,7 +85,6 @@ test('the form says what is wrong before sending: required fields, an 11-charact
   await expect(page.getByText(en.validation.maxLength.replace('{{max}}', '10'))).toBeVisible();
   await expect(page.getByText(en.validation.code)).toBeVisible();
   await page.getByTestId('category-form-cancel').click();
-  await signOut(page);
 });
 
 test("the system admin chooses the tenant before creating, and sees every tenant's categories", async ({
@@ -110,11 +108,9 @@ test("the system admin chooses the tenant before creating, and sees every tenant
   await search(page, 'ryp');
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page)).toContainText('华南智慧零售有限公司');
-  await signOut(page);
 });
 
 test('member1, without 5-1, is not offered the categories', async ({ page, baseURL }) => {
   await openAs(page, baseURL, 'member1', '/productManagement/classification');
   await expect(page.getByTestId('category-table')).toHaveCount(0);
-  await signOut(page);
 });

@@ -2,7 +2,7 @@
 import { expect, type Page } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
 import { IMAGES } from '../../server/file/support.js';
-import { notification, signOut, test, openAs } from '../support.js';
+import { notification, test, openAs } from '../support.js';
 
 const en = catalogues.en.product;
 const modelRow = (page: Page, number: string) =>
@@ -50,13 +50,11 @@ test('the system admin creates a custom model and gives it an attribute and an i
   await page.getByTestId('model-images-back').click();
   await expect(modelRow(page, 'JM10').getByTestId('custom-model-attributes')).toHaveText('1');
   await expect(modelRow(page, 'JM10').getByTestId('custom-model-images')).toHaveText('1');
-  await signOut(page);
 });
 
 test('a tenant is not offered the custom models', async ({ page, baseURL }) => {
   await openAs(page, baseURL, 'tenant1', '/productManagement/commodityInfor');
   await expect(page.getByTestId('custom-model-table')).toHaveCount(0);
-  await signOut(page);
 });
 
 test("tenant2 fills in a coffee's information for the fridge model, its picture required", async ({
@@ -87,5 +85,4 @@ test("tenant2 fills in a coffee's information for the fridge model, its picture 
   await fridge.getByTestId('custom-info-save').click();
   await expect(notification(page)).toHaveText(en.customModel.saved);
   await expect(fridge.getByText(en.customModel.filled, { exact: true })).toBeVisible();
-  await signOut(page);
 });

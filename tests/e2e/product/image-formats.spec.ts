@@ -1,7 +1,7 @@
 /** A category's image formats end to end (spec §2 imgFormat, §5: name, number, description, format name required). */
 import { expect, type Page } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
-import { notification, signOut, test, openAs } from '../support.js';
+import { notification, test, openAs } from '../support.js';
 
 const en = catalogues.en.product.imageFormat;
 const rows = (page: Page) => page.getByTestId('image-format-row');
@@ -38,5 +38,4 @@ test('tenant2 adds an image format to a category, edits and deletes it', async (
   await page.getByTestId('confirm-ok').click();
   await expect(notification(page)).toHaveText(en.deleted);
   await expect(rows(page)).toHaveCount(2);
-  await signOut(page);
 });

@@ -1,7 +1,7 @@
 /** Ingredients end to end (spec §2 ingredient, §3): reached from the categories, create with a unit of its type, edit, delete. */
 import { expect, type Page } from '@playwright/test';
 import { catalogues, CODE, ERRORS } from '../../../shared/domains.js';
-import { notification, signOut, test, openAs } from '../support.js';
+import { notification, test, openAs } from '../support.js';
 
 const en = catalogues.en.product.ingredient;
 const rowOf = (page: Page, number: string) =>
@@ -51,5 +51,4 @@ test('tenant2 reaches the ingredients from the categories, adds one with a unit 
   await page.getByTestId('confirm-ok').click();
   await expect(notification(page)).toHaveText(en.deleted);
   await expect(rowOf(page, 'OAT-MILK-1L')).toHaveCount(0);
-  await signOut(page);
 });

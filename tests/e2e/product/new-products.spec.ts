@@ -6,7 +6,7 @@
 import { expect, type Page } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
 import { IMAGES } from '../../server/file/support.js';
-import { notification, signOut, test, openAs } from '../support.js';
+import { notification, test, openAs } from '../support.js';
 
 const en = catalogues.en.product;
 const rows = (page: Page) => page.getByTestId('product-row');
@@ -111,7 +111,6 @@ test('tenant1 sets up a category with attributes and creates a new-library produ
   await expect(page.getByTestId('new-goods-category')).toBeEnabled();
   await choose(page, 'new-goods-category', '碳酸饮料');
   await expect(page.getByTestId('attribute-input-VOLUME')).toHaveValue('');
-  await signOut(page);
 });
 
 test("tenant2 changes a coffee's recipe: the quantities are checked, saved and shown again", async ({
@@ -139,13 +138,11 @@ test("tenant2 changes a coffee's recipe: the quantities are checked, saved and s
   await expect(page.getByTestId('recipe-row')).toHaveCount(5);
   await expect(page.getByTestId('recipe-quantity').nth(1)).toHaveValue('250');
   await expect(page.getByTestId('recipe-ingredient').nth(4)).toHaveText('白砂糖');
-  await signOut(page);
 });
 
 test('a wrong product address says so instead of an empty form', async ({ page, baseURL }) => {
   await openAs(page, baseURL, 'tenant2', '/productManagement/nweGoods?id=abc');
   await expect(page.getByTestId('new-goods-problem')).toHaveText(en.newProduct.invalidId);
-  await signOut(page);
 });
 
 test('member3, holding 5-1 only, sees the old library but not the new', async ({ page, baseURL }) => {
@@ -164,5 +161,4 @@ test('member3, holding 5-1 only, sees the old library but not the new', async ({
     await page.getByTestId(button).first().click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
   }
-  await signOut(page);
 });

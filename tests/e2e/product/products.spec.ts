@@ -2,7 +2,7 @@
 import { expect, type Page } from '@playwright/test';
 import { catalogues, CODE, ERRORS } from '../../../shared/domains.js';
 import { IMAGES } from '../../server/file/support.js';
-import { notification, signOut, test, openAs } from '../support.js';
+import { notification, test, openAs } from '../support.js';
 
 const en = catalogues.en.product.product;
 const rows = (page: Page) => page.getByTestId('product-row');
@@ -81,7 +81,6 @@ test('tenant2 creates a product with an image, finds it by pinyin initials, and 
   // Disabled: off sale, and not offered to go on sale again.
   await expect(row.getByTestId('product-sale')).toHaveText(en.statusOffSale);
   await expect(row.getByTestId('product-toggle-sale')).toBeDisabled();
-  await signOut(page);
 });
 
 test('bulk changes apply to the selection, all or nothing', async ({ page, baseURL }) => {
@@ -97,13 +96,11 @@ test('bulk changes apply to the selection, all or nothing', async ({ page, baseU
   await page.getByRole('checkbox', { name: en.selectAll }).check();
   await page.getByTestId('product-bulk-on').click();
   for (const sale of await page.getByTestId('product-sale').all()) await expect(sale).toHaveText(en.statusOnSale);
-  await signOut(page);
 });
 
 test('member1, without 5-1, is not offered the product library', async ({ page, baseURL }) => {
   await openAs(page, baseURL, 'member1', '/productManagement/productList');
   await expect(page.getByTestId('product-table')).toHaveCount(0);
-  await signOut(page);
 });
 
 test('a bulk price change is previewed, then applied to the whole selection', async ({ page, baseURL }) => {
@@ -135,7 +132,6 @@ test('a bulk price change is previewed, then applied to the whole selection', as
   await expect
     .poll(async () => (await page.getByTestId('product-price').allTextContents()).map(yuan))
     .toEqual(before.map((p) => yuan(p) - 50));
-  await signOut(page);
 });
 
 for (const width of [400, 560]) {

@@ -2,7 +2,7 @@
 import { expect, type Page } from '@playwright/test';
 import { catalogues, ERRORS, CODE } from '../../../shared/domains.js';
 import { IMAGES } from '../../server/file/support.js';
-import { bridgeCall, notification, PASSWORD, resetHostSession, signOut, test, openAs } from '../support.js';
+import { bridgeCall, notification, PASSWORD, resetHostSession, test, openAs } from '../support.js';
 
 const en = catalogues.en.scene;
 const rowOf = (page: Page, name: string) =>
@@ -111,5 +111,4 @@ test('tenant1 creates a scene, saves its menu tree, disables it, and a stale win
   await expect(rowOf(other, '人民广场联动').getByTestId('scene-status')).toHaveText(en.states.disabled);
   await expect(rowOf(other, '人民广场联动').getByTestId('scene-enable')).toBeVisible();
   await other.close();
-  await signOut(page);
 });

@@ -67,7 +67,6 @@ test('the tab strip brings the active tab into view and scrolls sideways with th
   await page.mouse.wheel(0, 400);
   await expect.poll(scroll).toBeGreaterThan(0);
   expect(await page.evaluate('window.scrollY')).toBe(0);
-  await signOut(page);
 });
 
 test.describe('the top bar folds by its width, not at the mobile breakpoint', () => {
@@ -81,7 +80,6 @@ test.describe('the top bar folds by its width, not at the mobile breakpoint', ()
       await expect(page.getByTestId('shortcut-payCenter')).toBeVisible();
       await expect(page.getByTestId('navbar-more')).toHaveCount(0);
     }
-    await signOut(page);
   });
 
   test('1024 px beside the sidebar: the shortcuts fold into "more", the rest stays', async ({ page }) => {
@@ -92,7 +90,6 @@ test.describe('the top bar folds by its width, not at the mobile breakpoint', ()
     await page.getByTestId('navbar-more').click();
     await page.getByTestId('more-shortcut-payCenter').click();
     await expect(page).toHaveURL(/\/payCenter$/);
-    await signOut(page);
   });
 
   test('400 px: fullscreen and font size move to "more", where they still work; nothing overflows', async ({
@@ -117,7 +114,6 @@ test.describe('the top bar folds by its width, not at the mobile breakpoint', ()
     await page.getByTestId('navbar-more').click();
     await expect(page.getByTestId('font-size-small')).toHaveAttribute('aria-checked', 'true');
     await page.getByTestId('font-size-medium').click();
-    await signOut(page);
   });
 
   test("400 px: the breadcrumb keeps the page's own title, whole, and gives up the parts before it", async ({
@@ -177,7 +173,6 @@ test('notifications show near the top, below the top bar, over no button of the 
   expect(view.x + view.width).toBeLessThanOrEqual(button.x);
   await page.getByTestId('font-size').click();
   await page.getByTestId('font-size-medium').click();
-  await signOut(page);
 });
 
 test('the route search: Escape clears and closes, no result says so, the device pool is named once', async ({
@@ -205,7 +200,6 @@ test('the route search: Escape clears and closes, no result says so, the device 
   await page.getByTestId('route-search-toggle').click();
   await expect(search).toHaveValue('');
   await search.press('Escape');
-  await signOut(page);
 });
 
 test.describe('switching language over unsaved input', () => {
@@ -240,7 +234,6 @@ test.describe('switching language over unsaved input', () => {
     await page.getByTestId('language-en').click();
     await expect(page.getByTestId('confirm-dialog')).toHaveCount(0);
     await expect(notification(page)).toHaveText(en.language.switched);
-    await signOut(page);
   });
 });
 
@@ -284,7 +277,6 @@ test.describe('the router', () => {
     // Re-mounted (the typed filter is gone) and shown.
     await expect(page.getByTestId('point-filter-name').filter({ visible: true })).toHaveValue('');
     await expect(page.getByTestId('point-row').filter({ visible: true }).first()).toBeVisible();
-    await signOut(page);
   });
 
   test('navigating logs no React Router warning (logo, menu, tabs, refresh, redirect)', async ({ page }) => {
@@ -311,6 +303,5 @@ test.describe('the router', () => {
     await page.goto('/redirect/pointMent/pointList');
     await expect(page).toHaveURL(/\/pointMent\/pointList$/);
     expect(warnings).toEqual([]);
-    await signOut(page);
   });
 });

@@ -53,7 +53,6 @@ test.describe('each demo account sees exactly its menu', () => {
     expect(menu).toContain('/devicePool/index');
     expect(menu).toContain('/productManagement/commodityInfor');
     await expect(page.getByTestId('menu-title')).toHaveText(en.app.menuTitle);
-    await signOut(page);
   });
 
   for (const tenant of ['tenant1', 'tenant2']) {
@@ -79,7 +78,6 @@ test.describe('each demo account sees exactly its menu', () => {
     expect(await menuPaths(page)).toEqual(['/costumeMent/staffPage']);
     await expect(page.getByTestId('customer-staff-table')).toBeVisible();
     await expect(placeholder(page)).toHaveCount(0);
-    await signOut(page);
   });
 
   test('member1: only the items of its codes (1-1, 2-1, 3-1)', async ({ page }) => {
@@ -97,7 +95,6 @@ test.describe('each demo account sees exactly its menu', () => {
     await expect(page.getByTestId('shortcut-person')).toBeVisible();
     await expect(page.getByTestId('shortcut-payCenter')).toHaveCount(0);
     await expect(page.getByTestId('shortcut-customerService')).toHaveCount(0);
-    await signOut(page);
   });
 });
 
@@ -110,7 +107,6 @@ test('an unknown path shows 404 with a way back home', async ({ page }) => {
   await expect(page).toHaveTitle(`${en.route.notFound} - ${en.app.shortTitle}`);
   await page.getByTestId('back-home').click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await signOut(page);
 });
 
 test('a signed-out deep link goes to sign-in, then to the wanted screen', async ({ page }) => {
@@ -189,7 +185,6 @@ test('tabs open, keep their views, refresh, close, close others and close all', 
   await page.getByTestId('tab-menu-close-all').click();
   expect(await tabPaths(page)).toEqual(['/dashboard']);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await signOut(page);
 });
 
 test('the route search finds a screen by title and by path, and picking navigates', async ({ page }) => {
@@ -218,7 +213,6 @@ test('the route search finds a screen by title and by path, and picking navigate
   await search.fill(en.device.route.devicePool);
   await expect(page.getByTestId('route-search-result').filter({ hasText: en.device.route.devicePool })).toHaveCount(0);
   await search.fill('');
-  await signOut(page);
 });
 
 test('switching to English and to Traditional Chinese changes the menu and persists across a reload', async ({
@@ -248,7 +242,6 @@ test('switching to English and to Traditional Chinese changes the menu and persi
   await expect(points).toHaveText(catalogues['zh-TW'].point.route.pointManagement);
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-TW');
   await expect(page.getByTestId('menu-title')).toHaveText(catalogues['zh-TW'].app.menuTitle);
-  await signOut(page);
 });
 
 test('font size, theme and sidebar choices apply and persist', async ({ page }) => {
@@ -277,7 +270,6 @@ test('font size, theme and sidebar choices apply and persist', async ({ page }) 
   await expect(page.getByTestId('shell')).toHaveAttribute('data-sidebar', 'closed');
   await expect(page.locator('html')).toHaveAttribute('data-size', 'small');
   await expect(page.locator('.fui-FluentProvider').first()).toHaveAttribute('data-theme', '#11a983');
-  await signOut(page);
 });
 
 test('below 992 px a drawer opened while the landing screen is still being drawn stays open when it is drawn', async ({
@@ -312,5 +304,4 @@ test('below 992 px the menu is a drawer that closes on navigation', async ({ pag
   await page.getByTestId('menu-toggle').click();
   await page.getByTestId('drawer-backdrop').click({ position: { x: 700, y: 400 } });
   await expect(page.getByTestId('shell')).toHaveAttribute('data-sidebar', 'closed');
-  await signOut(page);
 });
