@@ -46,7 +46,9 @@ function main(): void {
     console.error('usage: npm run logic-files -- <empty folder>');
     process.exit(2);
   }
-  const tracked = execFileSync('git', ['ls-files', ...ROOTS], { encoding: 'utf8' }).split('\n').filter(isLogicFile);
+  const tracked = execFileSync('git', ['ls-files', ...ROOTS], { encoding: 'utf8' })
+    .split('\n')
+    .filter(isLogicFile);
   let lines = 0;
   for (const path of tracked) {
     const text = foldImports(readFileSync(path, 'utf8'));

@@ -230,7 +230,8 @@ export const rolloutTexts = defineTexts(zhCN, {
     approvedBy: 'Approved by',
     confirmCancel: 'Devices not yet updated will not be. Cancel the rollout?',
     approveNotYours: 'You created this rollout: someone else must approve it',
-    notWhole: 'This rollout also reaches devices not assigned to you: only a user who manages all of them can act on it',
+    notWhole:
+      'This rollout also reaches devices not assigned to you: only a user who manages all of them can act on it',
     waitingForWindow: 'Approved and waiting for its maintenance window: devices start updating at {{from}}',
     live: 'Live',
   },
