@@ -25,6 +25,7 @@ import { useOp, useOpMutation } from '../bridge.js';
 import { codeMessage, refusedWith } from '../app/errors.js';
 import { applyFieldErrors, SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
+import { ProductTextField } from './ProductTextField.js';
 import { PageProblem, PageSpinner } from '../app/pages.js';
 import { idOfQuery } from '../app/paths.js';
 import { useRelocalise } from '../app/useRelocalise.js';
@@ -250,18 +251,8 @@ function NewGoodsForm({ saved, onDone }: { saved: NewProductItem | undefined; on
               )}
             />
           </div>
-          <FormInput
-            control={form.control}
-            name="number"
-            label={t('product.product.number')}
-            input={{ placeholder: t('product.product.numberPlaceholder'), 'data-testid': 'new-goods-number' }}
-          />
-          <FormInput
-            control={form.control}
-            name="name"
-            label={t('product.product.name')}
-            input={{ placeholder: t('product.product.namePlaceholder'), 'data-testid': 'new-goods-name' }}
-          />
+          <ProductTextField control={form.control} name="number" testId="new-goods-number" />
+          <ProductTextField control={form.control} name="name" testId="new-goods-name" />
           {english('englishName')}
           <Controller
             control={form.control}
@@ -290,22 +281,8 @@ function NewGoodsForm({ saved, onDone }: { saved: NewProductItem | undefined; on
               </Field>
             )}
           />
-          <FormInput
-            control={form.control}
-            name="model"
-            label={t('product.product.model')}
-            input={{ placeholder: t('product.product.modelPlaceholder'), 'data-testid': 'new-goods-model' }}
-          />
-          <FormInput
-            control={form.control}
-            name="price"
-            label={t('product.product.price')}
-            input={{
-              placeholder: t('product.product.pricePlaceholder'),
-              inputMode: 'decimal',
-              'data-testid': 'new-goods-price',
-            }}
-          />
+          <ProductTextField control={form.control} name="model" testId="new-goods-model" />
+          <ProductTextField control={form.control} name="price" testId="new-goods-price" />
           {(['startDate', 'endDate'] as const).map((name) => (
             <Controller
               key={name}
@@ -354,12 +331,7 @@ function NewGoodsForm({ saved, onDone }: { saved: NewProductItem | undefined; on
           {t('product.newProduct.texts')}
         </Text>
         <div className={formGrid.size240}>
-          <FormInput
-            control={form.control}
-            name="brief"
-            label={t('product.product.brief')}
-            input={{ placeholder: t('product.product.briefPlaceholder'), 'data-testid': 'new-goods-brief' }}
-          />
+          <ProductTextField control={form.control} name="brief" testId="new-goods-brief" />
           {english('englishBrief')}
           {textarea('description', NEW_PRODUCT_LIMITS.description)}
           {textarea('englishDescription', NEW_PRODUCT_LIMITS.englishDescription)}

@@ -14,7 +14,7 @@ import { PRODUCT_LIMITS, type ProductItem } from '../../shared/product/index.js'
 import { useOpMutation } from '../bridge.js';
 import { zodI18nResolver } from '../app/form.js';
 import { useConsoleForm } from '../app/useConsoleForm.js';
-import { FormInput } from '../app/FormInput.js';
+import { ProductTextField } from './ProductTextField.js';
 import { useUser } from '../app/session.js';
 import { FormDialog, forTenant, tenantChoice, FormTenantField, useDialogSave, useFormGrid } from '../kit/index.js';
 import { ImageUploader } from '../file/index.js';
@@ -118,18 +118,8 @@ export function ProductFormDialog({ product, onClose, onGone }: ProductFormDialo
           )}
         />
       </div>
-      <FormInput
-        control={form.control}
-        name="number"
-        label={t('product.product.number')}
-        input={{ placeholder: t('product.product.numberPlaceholder'), 'data-testid': 'product-form-number' }}
-      />
-      <FormInput
-        control={form.control}
-        name="name"
-        label={t('product.product.name')}
-        input={{ placeholder: t('product.product.namePlaceholder'), 'data-testid': 'product-form-name' }}
-      />
+      <ProductTextField control={form.control} name="number" testId="product-form-number" />
+      <ProductTextField control={form.control} name="name" testId="product-form-name" />
       <Controller
         control={form.control}
         name="categoryId"
@@ -147,22 +137,8 @@ export function ProductFormDialog({ product, onClose, onGone }: ProductFormDialo
           </Field>
         )}
       />
-      <FormInput
-        control={form.control}
-        name="model"
-        label={t('product.product.model')}
-        input={{ placeholder: t('product.product.modelPlaceholder'), 'data-testid': 'product-form-model' }}
-      />
-      <FormInput
-        control={form.control}
-        name="price"
-        label={t('product.product.price')}
-        input={{
-          placeholder: t('product.product.pricePlaceholder'),
-          inputMode: 'decimal',
-          'data-testid': 'product-form-price',
-        }}
-      />
+      <ProductTextField control={form.control} name="model" testId="product-form-model" />
+      <ProductTextField control={form.control} name="price" testId="product-form-price" />
       <Controller
         control={form.control}
         name="tags"
@@ -180,12 +156,7 @@ export function ProductFormDialog({ product, onClose, onGone }: ProductFormDialo
         )}
       />
       <div className={styles.wide}>
-        <FormInput
-          control={form.control}
-          name="brief"
-          label={t('product.product.brief')}
-          input={{ placeholder: t('product.product.briefPlaceholder'), 'data-testid': 'product-form-brief' }}
-        />
+        <ProductTextField control={form.control} name="brief" testId="product-form-brief" />
       </div>
     </FormDialog>
   );
