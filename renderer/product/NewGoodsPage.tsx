@@ -25,7 +25,7 @@ import { useOp, useOpMutation } from '../bridge.js';
 import { codeMessage, refusedWith } from '../app/errors.js';
 import { applyFieldErrors, SUBMIT_THEN_LIVE, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
-import { ProductTextField } from './ProductTextField.js';
+import { ProductImagesField, ProductTextField } from './ProductFields.js';
 import { PageProblem, PageSpinner } from '../app/pages.js';
 import { idOfQuery } from '../app/paths.js';
 import { useRelocalise } from '../app/useRelocalise.js';
@@ -39,7 +39,6 @@ import {
   useGuardedAction,
   useScreen,
 } from '../kit/index.js';
-import { ImageUploader } from '../file/index.js';
 import { AttributeFields } from './AttributeFields.js';
 import { CategoryDropdown } from './CategoryDropdown.js';
 import { RecipeFields } from './RecipeFields.js';
@@ -231,24 +230,14 @@ function NewGoodsForm({ saved, onDone }: { saved: NewProductItem | undefined; on
             </div>
           )}
           <div className={styles.wide}>
-            <Controller
-              control={form.control}
+            <ProductImagesField
+              form={form}
               name="image"
-              render={({ field, fieldState }) => (
-                <Field label={t('product.newProduct.image')} required validationMessage={fieldState.error?.message}>
-                  <ImageUploader
-                    value={field.value}
-                    onChange={(ids) => {
-                      field.onChange(ids);
-                      void form.trigger('image');
-                    }}
-                    max={1}
-                    alt={name || t('product.product.image')}
-                    disabled={busy}
-                    testId="new-goods-image"
-                  />
-                </Field>
-              )}
+              label={t('product.newProduct.image')}
+              max={1}
+              alt={name || t('product.product.image')}
+              disabled={busy}
+              testId="new-goods-image"
             />
           </div>
           <ProductTextField control={form.control} name="number" testId="new-goods-number" />

@@ -14,10 +14,9 @@ import { PRODUCT_LIMITS, type ProductItem } from '../../shared/product/index.js'
 import { useOpMutation } from '../bridge.js';
 import { zodI18nResolver } from '../app/form.js';
 import { useConsoleForm } from '../app/useConsoleForm.js';
-import { ProductTextField } from './ProductTextField.js';
+import { ProductImagesField, ProductTextField } from './ProductFields.js';
 import { useUser } from '../app/session.js';
 import { FormDialog, forTenant, tenantChoice, FormTenantField, useDialogSave, useFormGrid } from '../kit/index.js';
-import { ImageUploader } from '../file/index.js';
 import { CategoryDropdown } from './CategoryDropdown.js';
 import { productDialogSchema, yuanText, type ProductDialogValues } from './productSchema.js';
 import { TagInput } from './TagInput.js';
@@ -98,24 +97,14 @@ export function ProductFormDialog({ product, onClose, onGone }: ProductFormDialo
         </div>
       )}
       <div className={styles.wide}>
-        <Controller
-          control={form.control}
+        <ProductImagesField
+          form={form}
           name="images"
-          render={({ field, fieldState }) => (
-            <Field label={t('product.product.images')} required validationMessage={fieldState.error?.message}>
-              <ImageUploader
-                value={field.value}
-                onChange={(ids) => {
-                  field.onChange(ids);
-                  void form.trigger('images');
-                }}
-                max={PRODUCT_LIMITS.images}
-                alt={name || t('product.product.image')}
-                disabled={busy}
-                testId="product-form-images"
-              />
-            </Field>
-          )}
+          label={t('product.product.images')}
+          max={PRODUCT_LIMITS.images}
+          alt={name || t('product.product.image')}
+          disabled={busy}
+          testId="product-form-images"
         />
       </div>
       <ProductTextField control={form.control} name="number" testId="product-form-number" />
