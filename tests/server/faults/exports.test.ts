@@ -67,6 +67,9 @@ describe.skipIf(!postgresUrl)('an e-mail export across an upstream killed mid-sh
         .where(and(eq(orders.rootTenantId, t.ids.tenant('A')), gte(orders.createdAt, from)));
       expect(done.rows).toBeGreaterThan(1000);
       expect(done.attempts).toBeGreaterThanOrEqual(2);
+      // The export is marked done, then its link is mailed (a failed mail puts it back on the queue): the mail
+      // lands a moment after the state the wait above saw.
+      await until(async () => (await readdir(outbox)).length > 0, 10_000);
       expect(await readdir(outbox)).toHaveLength(1);
       const bytes = await databaseStorage(t.db).get(done.fileId!);
       const book = new ExcelJS.Workbook();
