@@ -14,7 +14,7 @@
  * six of the kit's pieces in alphabetical order counted as a repeated run.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 const ROOTS = ['server', 'shared', 'electron', 'renderer'];
@@ -42,7 +42,8 @@ export function foldImports(text: string): string {
 
 function main(): void {
   const out = process.argv[2];
-  if (!out) {
+  // An empty (or new) folder only: a copy left from an earlier run would be counted with this one.
+  if (!out || (existsSync(out) && readdirSync(out).length > 0)) {
     console.error('usage: npm run logic-files -- <empty folder>');
     process.exit(2);
   }
@@ -56,10 +57,8 @@ function main(): void {
     mkdirSync(dirname(join(out, path)), { recursive: true });
     writeFileSync(join(out, path), text);
   }
-  if (!readdirSync(out).includes('.git')) {
-    execFileSync('git', ['init', '-q'], { cwd: out });
-    execFileSync('git', ['add', '-A'], { cwd: out });
-  }
+  execFileSync('git', ['init', '-q'], { cwd: out });
+  execFileSync('git', ['add', '-A'], { cwd: out });
   console.log(`${tracked.length} logic files, ${lines} non-blank lines, in ${out}`);
 }
 
