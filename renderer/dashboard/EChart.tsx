@@ -12,7 +12,7 @@ import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 import { formatYuan } from '../../shared/format.js';
 import { usePrefs } from '../shell/prefs.js';
 import { useIsDark } from '../shell/dark.js';
@@ -154,6 +154,20 @@ function optionOf(spec: ChartSpec, look: Look): echarts.EChartsCoreOption {
   };
 }
 
+/**
+ * Runs `fn` when the page is next idle (within IDLE_WAIT_MS whatever happens; a browser without idle callbacks:
+ * after the current task); answers what cancels it.
+ */
+const IDLE_WAIT_MS = 300;
+function whenIdle(fn: () => void): () => void {
+  if (typeof requestIdleCallback !== 'function') {
+    const id = setTimeout(fn, 0);
+    return () => clearTimeout(id);
+  }
+  const id = requestIdleCallback(fn, { timeout: IDLE_WAIT_MS });
+  return () => cancelIdleCallback(id);
+}
+
 /** Whether `el` is laid out (not in a hidden view) and within AHEAD_PX of the window. */
 function nearWindow(el: HTMLElement): boolean {
   const r = el.getBoundingClientRect();
@@ -184,32 +198,41 @@ export default function EChart({ spec, label, testId }: { spec: ChartSpec; label
     return () => observer.disconnect();
   }, [near]);
 
-  // Made and drawn after the page has painted (effects, not layout effects): the shell and the dashboard's figures
-  // show first, the charts a frame later. In a layout effect a cold sign-in's first paint waited for them.
-  // Declared before the option's: the chart exists when the option below is set on its first draw.
+  // What the chart shows, drawn on the chart once it is made (below) and again as the spec, theme or size change.
+  const draw = useEffectEvent(() => {
+    if (!chart.current || !box.current) return;
+    chart.current.setOption(optionOf(spec, lookOf(box.current)), { notMerge: true });
+    box.current.dataset.drawn = 'true';
+  });
+
+  // Made and first drawn once the page is idle, not in the effect: React runs a commit's effects before the next
+  // render, and a chart's first draw (20–70 ms on a slow machine) then held the dashboard's figures, arriving a
+  // moment later, behind it (`npm run bench:browser`: a move to the dashboard, 280–370 ms). The figures show first,
+  // the charts a moment later, as in a layout effect a cold sign-in's first paint waited for them.
   useEffect(() => {
     if (!near) return;
     const el = box.current!;
-    const instance = echarts.init(el, undefined, { renderer: 'canvas' });
-    chart.current = instance;
-    // Its box follows the layout (sidebar, window, a tab shown again): the chart follows its box.
-    const observer = new ResizeObserver(() => {
-      if (el.clientWidth > 0) instance.resize();
+    let observer: ResizeObserver | undefined;
+    const cancel = whenIdle(() => {
+      const instance = echarts.init(el, undefined, { renderer: 'canvas' });
+      chart.current = instance;
+      // Its box follows the layout (sidebar, window, a tab shown again): the chart follows its box.
+      observer = new ResizeObserver(() => {
+        if (el.clientWidth > 0) instance.resize();
+      });
+      observer.observe(el);
+      draw();
     });
-    observer.observe(el);
     return () => {
-      observer.disconnect();
-      instance.dispose();
+      cancel();
+      observer?.disconnect();
+      chart.current?.dispose();
       chart.current = null;
     };
   }, [near]);
 
   // The theme's variables are on the page by the time the effect runs.
-  useEffect(() => {
-    if (!chart.current || !box.current) return;
-    chart.current.setOption(optionOf(spec, lookOf(box.current)), { notMerge: true });
-    box.current.dataset.drawn = 'true';
-  }, [near, spec, prefs.theme, dark, prefs.size]);
+  useEffect(() => draw(), [spec, prefs.theme, dark, prefs.size]);
 
   return <div ref={box} style={BOX} role="img" aria-label={label} data-testid={testId} />;
 }
