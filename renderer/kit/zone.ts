@@ -5,6 +5,7 @@
  * computer's clock differs, time columns and time fields say "China time",
  * with the whole sentence as their hint.
  */
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { otherZoneThanBusiness } from '../../shared/business-time.js';
 
@@ -17,12 +18,17 @@ export function computerOffset(now: Date = new Date()): string {
 
 /** The zone's short name, its sentence and a label with the zone where this computer's clock is in another zone than the business's; null where they agree. */
 export function useZoneNote(): { short: string; long: string; label: (text: string) => string } | null {
-  const { t } = useTranslation();
-  if (!otherZoneThanBusiness()) return null;
-  const short = t('common.businessTime');
-  return {
-    short,
-    long: t('common.businessTimeNote', { offset: computerOffset() }),
-    label: (text) => t('common.withZone', { label: text, zone: short }),
-  };
+  const { t, i18n } = useTranslation();
+  const other = otherZoneThanBusiness();
+  // Made once per language: every filter field and table asks for it on every render (a list's filters made it
+  // some fifteen times a move, each with its translations).
+  return useMemo(() => {
+    if (!other) return null;
+    const short = t('common.businessTime');
+    return {
+      short,
+      long: t('common.businessTimeNote', { offset: computerOffset() }),
+      label: (text: string) => t('common.withZone', { label: text, zone: short }),
+    };
+  }, [other, t, i18n.language]);
 }
