@@ -13,6 +13,7 @@ import { useSearchParams } from 'react-router';
 import { formatTime, formatYuan } from '../../shared/format.js';
 import { deviceLabel } from '../../shared/device/index.js';
 import {
+  PRICE_CHANGE_STATES,
   priceChangeState,
   type PriceChangeItem,
   type PriceChangeState,
@@ -20,9 +21,9 @@ import {
 } from '../../shared/price/index.js';
 import { useOp } from '../bridge.js';
 import {
+  ChoiceFilter,
   CreateButton,
   DetailTabs,
-  FlagFilter,
   IdChoiceFilter,
   ListPage,
   OverflowText,
@@ -106,7 +107,7 @@ function useDeviceChoice() {
 interface ChangeFilter {
   tenantId?: number | undefined;
   deviceId?: number | undefined;
-  open?: boolean | undefined;
+  state?: PriceChangeState | undefined;
 }
 const NO_CHANGE_FILTER: ChangeFilter = {};
 
@@ -114,7 +115,7 @@ function Changes() {
   const { t, navigate } = useScreen();
   const choice = useDeviceChoice();
   const changes = useResource('price.page', { ns: 'price', testId: 'price', empty: NO_CHANGE_FILTER });
-  const { column, source, action, badge, tenantColumn } = changes;
+  const { column, source, action, badge, labels, tenantColumn } = changes;
   const columns = useMemo<Column<PriceChangeItem>[]>(
     () => [
       column('id', { kind: 'number', minWidth: 60, hideable: false, value: (c) => `#${c.id}` }),
@@ -130,6 +131,7 @@ function Changes() {
       column('state', {
         minWidth: 80,
         hideable: false,
+        testId: true,
         render: badge('changeStates', CHANGE_STATE_COLOURS, (c) => priceChangeState(c.counts)),
       }),
       column('progress', {
@@ -176,7 +178,11 @@ function Changes() {
         <>
           <TenantFilter {...source('tenantId')} />
           <IdChoiceFilter {...source('deviceId', t('price.device'))} items={choice.items} />
-          <FlagFilter {...source('open', t('price.state'))} optionLabel={t('price.openOnly')} />
+          <ChoiceFilter
+            {...source('state')}
+            options={PRICE_CHANGE_STATES}
+            optionLabel={labels('changeStates')}
+          />
         </>
       }
     />

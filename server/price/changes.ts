@@ -13,6 +13,7 @@ import {
   type PriceChangeDetail,
   type PriceChangeInput,
   type PriceFit,
+  type PriceChangeState,
   type PriceDeviceState,
 } from '../../shared/price/index.js';
 import { users } from '../account/schema.js';
@@ -206,6 +207,19 @@ const countsOf = (scope: Scope) =>
     sql`, `,
   )}) from ${d} where ${d.changeId} = ${c.id} and ${scope.device(d.deviceId)})`;
 
+/**
+ * A change's state as a whole over the devices the caller sees: `priceChangeState` (shared/price/rules.ts) in SQL,
+ * so that a list filtered by it pages and counts in the database.
+ */
+const stateOf = (scope: Scope) =>
+  sql<PriceChangeState>`(select case
+    when count(*) filter (where ${unapplied(d.state)}) > 0 then 'sending'
+    when count(*) filter (where ${d.state} = 'applied') = count(*) then 'done'
+    when count(*) filter (where ${d.state} = 'applied') > 0 then 'partly'
+    when count(*) filter (where ${d.state} = 'failed') > 0 then 'failed'
+    else 'cancelled' end
+    from ${d} where ${d.changeId} = ${c.id} and ${scope.device(d.deviceId)})`;
+
 /** A change reaches a device the caller sees (always, but for a member with assigned devices). */
 const seen = (scope: Scope) =>
   scope.devices === null
@@ -264,6 +278,7 @@ export async function changePage(
     deviceId?: number | undefined;
     productId?: number | undefined;
     open?: boolean | undefined;
+    state?: PriceChangeState | undefined;
   },
 ) {
   await checkFilter(db, scope, body);
@@ -278,6 +293,7 @@ export async function changePage(
       ? undefined
       : sql`exists (select 1 from ${l} where ${l.changeId} = ${c.id} and ${l.productId} = ${body.productId})`,
     body.open ? sql`exists (select 1 from ${d} where ${d.changeId} = ${c.id} and ${unapplied(d.state)})` : undefined,
+    body.state === undefined ? undefined : sql`${stateOf(scope)} = ${body.state}`,
   );
   return paged(
     paging,

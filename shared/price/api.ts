@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { endpoint, isoTime, page, pageQuery, ref, refParams, str } from '../api/define.js';
 import {
+  PRICE_CHANGE_STATES,
   PRICE_DEVICE_STATES,
   PRICE_LIMITS,
   PRICE_TIMINGS,
@@ -143,7 +144,7 @@ export const priceApi = {
   'price.page': endpoint({
     method: 'POST',
     path: '/price/changes/page',
-    summary: "The caller's tenants' price changes, newest first, by a device or product they name, or open ones only.",
+    summary: "The caller's tenants' price changes, newest first, by a device or product they name, open ones or those in a state.",
     query: pageQuery,
     body: z.object({
       tenantId: ref('tenant').optional(),
@@ -151,6 +152,8 @@ export const priceApi = {
       productId: ref('product').optional(),
       /** Only changes some device has not yet applied, failed or had cancelled. */
       open: z.boolean().optional(),
+      /** Only changes in this state as a whole (`priceChangeState`), over the devices the caller sees. */
+      state: z.enum(PRICE_CHANGE_STATES).optional(),
     }),
     content: page(priceChangeItem),
     access: reader,

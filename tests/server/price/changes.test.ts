@@ -7,7 +7,12 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CODE } from '../../../shared/domains.js';
-import type { PriceChangeInput } from '../../../shared/price/index.js';
+import {
+  PRICE_CHANGE_STATES,
+  priceChangeState,
+  type PriceChangeInput,
+  type PriceChangeState,
+} from '../../../shared/price/index.js';
 import { callbackDeliveries, callbackSettings } from '../../../server/callback/index.js';
 import { deviceChannels, devices } from '../../../server/device/index.js';
 import { priceChangeDevices, priceChanges } from '../../../server/price/schema.js';
@@ -299,6 +304,33 @@ describe('price.page: scoping', () => {
         await t.ok('price.page', { query: {}, body: { open: true, deviceId: id(HONGQIAO[0]!) } }, t.token.tenant1)
       ).list.map((c) => c.id),
     ).toEqual([change.id]);
+  });
+});
+
+describe('price.page: by state', () => {
+  it("finds the changes in each state as a whole, as the list's state column reads them", async () => {
+    // Partly: one machine applied it, the other failed it. Cancelled: cancelled before any applied. Sending: new.
+    const partly = await create();
+    for (const serial of HONGQIAO) await heartbeat(serial);
+    await report(HONGQIAO[0]!, partly.id, { result: 'applied' });
+    await report(HONGQIAO[1]!, partly.id, { result: 'failed', reason: 'panel busy' });
+    const cancelled = await create({ timing: 'visit' });
+    await t.ok('price.cancel', { params: { id: cancelled.id }, body: {} }, t.token.tenant1);
+    const sending = await create({ timing: 'visit' });
+    const ids = async (state?: PriceChangeState) =>
+      (await t.ok('price.page', { query: { pageSize: 100 }, body: state ? { state } : {} }, t.token.tenant1)).list;
+    const all = await ids();
+    for (const state of PRICE_CHANGE_STATES)
+      expect((await ids(state)).map((c) => c.id), state).toEqual(
+        all.filter((c) => priceChangeState(c.counts) === state).map((c) => c.id),
+      );
+    expect((await ids('partly')).map((c) => c.id)).toContain(partly.id);
+    expect((await ids('cancelled')).map((c) => c.id)).toContain(cancelled.id);
+    expect((await ids('sending')).map((c) => c.id)).toContain(sending.id);
+    expect((await ids('done')).map((c) => c.id)).not.toContain(sending.id);
+    expect(await t.code('price.page', { query: {}, body: { state: 'lost' as never } }, t.token.tenant1)).toBe(
+      CODE.badRequest,
+    );
   });
 });
 
