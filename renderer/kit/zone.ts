@@ -5,7 +5,6 @@
  * computer's clock differs, time columns and time fields say "China time",
  * with the whole sentence as their hint.
  */
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { otherZoneThanBusiness } from '../../shared/business-time.js';
 
@@ -17,18 +16,27 @@ export function computerOffset(now: Date = new Date()): string {
 }
 
 /** The zone's short name, its sentence and a label with the zone where this computer's clock is in another zone than the business's; null where they agree. */
-export function useZoneNote(): { short: string; long: string; label: (text: string) => string } | null {
+type ZoneNote = { short: string; long: string; label: (text: string) => string };
+/** The note as last made, and the language and offset it was made for. */
+let made: { key: string; note: ZoneNote } | undefined;
+
+export function useZoneNote(): ZoneNote | null {
   const { t, i18n } = useTranslation();
-  const other = otherZoneThanBusiness();
-  // Made once per language: every filter field and table asks for it on every render (a list's filters made it
-  // some fifteen times a move, each with its translations).
-  return useMemo(() => {
-    if (!other) return null;
+  if (!otherZoneThanBusiness()) return null;
+  // Made once per language and offset, for the page: every filter field and table asks for it as it is made (a
+  // list's filters some fifteen times a move, each translating its sentences again).
+  const offset = computerOffset();
+  const key = `${i18n.language}|${offset}`;
+  if (made?.key !== key) {
     const short = t('common.businessTime');
-    return {
-      short,
-      long: t('common.businessTimeNote', { offset: computerOffset() }),
-      label: (text: string) => t('common.withZone', { label: text, zone: short }),
+    made = {
+      key,
+      note: {
+        short,
+        long: t('common.businessTimeNote', { offset }),
+        label: (text: string) => t('common.withZone', { label: text, zone: short }),
+      },
     };
-  }, [other, t, i18n.language]);
+  }
+  return made.note;
 }

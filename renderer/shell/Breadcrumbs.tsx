@@ -5,7 +5,7 @@
  * every part to two letters: the list a detail belongs to and the page's own title are the ones people follow.
  */
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { Fragment, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { titleText } from '../i18n/index.js';
 import { Link, useParams } from 'react-router';
@@ -52,9 +52,12 @@ export function Breadcrumbs({ lastOnly = false }: { lastOnly?: boolean }) {
   // A new trail or width starts whole again, then gives up first parts while the last one is cut.
   useLayoutEffect(() => setDropped(0), [trail]);
   // Measured when the trail, the width or the parts shown change, not at every render of the shell: each
-  // measure is a layout of the whole page (a move inside the app renders the shell two or three times).
+  // measure is a layout of the whole page (a move inside the app renders the shell two or three times). And after
+  // the page has painted, not in a layout effect: there it laid the new screen out in the middle of its commit,
+  // 30 ms of a move to a list on a slow machine (`npm run bench:browser`), and the screen waited for it. A trail
+  // too long shows cut for a frame (its last part ellipsed) before it gives up its first parts.
   const parts = all.length;
-  useLayoutEffect(() => {
+  useEffect(() => {
     const last = list.current?.lastElementChild as HTMLElement | null;
     if (last && last.scrollWidth > last.clientWidth + 1 && dropped < parts - 1) setDropped(dropped + 1);
   }, [trail, dropped, parts, lastOnly]);
