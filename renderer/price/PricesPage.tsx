@@ -178,11 +178,7 @@ function Changes() {
         <>
           <TenantFilter {...source('tenantId')} />
           <IdChoiceFilter {...source('deviceId', t('price.device'))} items={choice.items} />
-          <ChoiceFilter
-            {...source('state')}
-            options={PRICE_CHANGE_STATES}
-            optionLabel={labels('changeStates')}
-          />
+          <ChoiceFilter {...source('state')} options={PRICE_CHANGE_STATES} optionLabel={labels('changeStates')} />
         </>
       }
     />

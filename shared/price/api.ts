@@ -144,7 +144,8 @@ export const priceApi = {
   'price.page': endpoint({
     method: 'POST',
     path: '/price/changes/page',
-    summary: "The caller's tenants' price changes, newest first, by a device or product they name, open ones or those in a state.",
+    summary:
+      "The caller's tenants' price changes, newest first, by a device or product they name, open ones or those in a state.",
     query: pageQuery,
     body: z.object({
       tenantId: ref('tenant').optional(),

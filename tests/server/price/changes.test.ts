@@ -321,9 +321,10 @@ describe('price.page: by state', () => {
       (await t.ok('price.page', { query: { pageSize: 100 }, body: state ? { state } : {} }, t.token.tenant1)).list;
     const all = await ids();
     for (const state of PRICE_CHANGE_STATES)
-      expect((await ids(state)).map((c) => c.id), state).toEqual(
-        all.filter((c) => priceChangeState(c.counts) === state).map((c) => c.id),
-      );
+      expect(
+        (await ids(state)).map((c) => c.id),
+        state,
+      ).toEqual(all.filter((c) => priceChangeState(c.counts) === state).map((c) => c.id));
     expect((await ids('partly')).map((c) => c.id)).toContain(partly.id);
     expect((await ids('cancelled')).map((c) => c.id)).toContain(cancelled.id);
     expect((await ids('sending')).map((c) => c.id)).toContain(sending.id);
