@@ -34,6 +34,21 @@ export { pushDeviceColumns, targetDevices, type NamedTarget } from './push.js';
 import { pushTargets } from './push.js';
 import { pushPage } from './pushes.js';
 export { pushSelect } from './pushes.js';
+export {
+  addParts,
+  cancelOpen,
+  failAttempt,
+  hasOpenPart,
+  offerParts,
+  OPEN_STEPS,
+  pushParts,
+  reportPart,
+  retryFailed,
+  silentParts,
+  startedSince,
+  stepCounts,
+  type RetryPolicy,
+} from './push-steps.js';
 
 export { DEMO_DEVICES } from './demo.js';
 export { selectDevices, toDeviceItem } from './queries.js';

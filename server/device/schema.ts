@@ -22,6 +22,8 @@ import {
   DEVICE_TYPES,
   NOTIFICATIONS,
   MODULE_KINDS,
+  PUSH_KINDS,
+  PUSH_STEPS,
   type NotificationKind,
 } from '../../shared/device/index.js';
 import { users } from '../account/schema.js';
@@ -278,4 +280,50 @@ export const devicePoints = pgTable(
     tenantId: integer('tenant_id'),
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.fromAt] })],
+);
+
+export const pushKind = pgEnum('push_kind', PUSH_KINDS);
+export const pushStep = pgEnum('push_step', PUSH_STEPS);
+
+/**
+ * One device's part in a push (shared/device/push.ts): whatever is pushed —
+ * a firmware rollout's job, a price change's device — its step, stage,
+ * attempts and when it was last heard of live here, and the push's own
+ * domain keeps only what is its own beside it (a job's phase and progress,
+ * a price part's version). `push_id` is the push's id in its kind's table.
+ */
+export const pushParts = pgTable(
+  'device_push_parts',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    kind: pushKind('kind').notNull(),
+    pushId: integer('push_id').notNull(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    /** The push's stage the device is in (a rollout's first stage is 1; a price change has one). */
+    stage: integer('stage').notNull().default(1),
+    step: pushStep('step').notNull().default('waiting'),
+    /** Attempts that failed so far (a failed one waits `nextTryAt`, a back-off, and is offered again). */
+    attempts: integer('attempts').notNull().default(0),
+    nextTryAt: timestamp('next_try_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When it was last offered or delivered to the machine (started working). */
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    /** When the part last moved or the machine last said something of it: silent since then is stalled. */
+    heardAt: timestamp('heard_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** The machine's reason for its last failure. */
+    reason: text('reason'),
+  },
+  (t) => [
+    index('device_push_parts_push_idx').on(t.kind, t.pushId, t.stage, t.step),
+    // What a heartbeat asks: the device's open parts.
+    index('device_push_parts_open_idx')
+      .on(t.deviceId, t.kind)
+      .where(sql`${t.step} in ('waiting', 'working')`),
+    // A device works through one firmware update at a time, whichever rollout: the truth under a race (1904).
+    uniqueIndex('device_push_parts_one_update_idx')
+      .on(t.deviceId)
+      .where(sql`${t.kind} = 'firmware' and ${t.step} in ('waiting', 'working')`),
+  ],
 );

@@ -15,69 +15,53 @@
  *    devices whose back-off has passed, inside the maintenance window, at
  *    most `perMinute` a minute and `concurrent` at work at once.
  */
-import { and, asc, count, eq, gt, inArray, lte, lt, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { businessMinuteOfDay } from '../../shared/business-time.js';
-import {
-  ACTIVE_JOB_STATES,
-  AT_WORK_JOB_STATES,
-  inWindow,
-  ROLLOUT_LIMITS,
-  type JobState,
-} from '../../shared/firmware/index.js';
+import { inWindow, ROLLOUT_LIMITS } from '../../shared/firmware/index.js';
 import type { Db, Queryable, Tx } from '../db/index.js';
+import {
+  failAttempt as failPart,
+  offerParts,
+  silentParts,
+  startedSince,
+  stepCounts,
+  type RetryPolicy,
+} from '../device/index.js';
+import { RETRY } from './parts.js';
 import { announce } from './rollout-actions.js';
 import { rolloutJobs as j, rollouts as r } from './schema.js';
 
 /**
- * A failed attempt of a job: queued again after a back-off (30 s, 60 s…),
- * or failed for good after ROLLOUT_LIMITS.attempts. Answers its new state.
+ * A failed attempt of a job (its part, push-steps.ts): waiting again after a back-off (30 s, 60 s…), or failed
+ * for good after ROLLOUT_LIMITS.attempts; its work starts over. Answers the job's new state.
  */
-export async function failAttempt(db: Queryable, job: { id: number; attempts: number }, reason: string, now: Date) {
-  const attempts = job.attempts + 1;
-  const final = attempts >= ROLLOUT_LIMITS.attempts;
-  const state: JobState = final ? 'failed' : 'queued';
-  await db
-    .update(j)
-    .set({
-      state,
-      attempts,
-      progress: 0,
-      error: reason,
-      nextTryAt: new Date(now.getTime() + ROLLOUT_LIMITS.retryBaseMs * 2 ** (attempts - 1)),
-      updatedAt: now,
-    })
-    .where(eq(j.id, job.id));
-  return state;
+export async function failAttempt(
+  db: Queryable,
+  job: { partId: number; attempts: number },
+  reason: string,
+  now: Date,
+  policy: RetryPolicy = RETRY,
+) {
+  const step = await failPart(db, { id: job.partId, attempts: job.attempts }, reason, now, policy);
+  await db.update(j).set({ phase: null, progress: 0 }).where(eq(j.partId, job.partId));
+  return step === 'waiting' ? ('queued' as const) : ('failed' as const);
 }
 
 async function advanceOne(tx: Tx, id: number, now: Date, timeoutMs: number): Promise<void> {
   const [ro] = await tx
     .select()
     .from(r)
-    .where(and(eq(r.id, id), eq(r.state, 'running')))
+    .where(sql`${r.id} = ${id} and ${r.state} = 'running'`)
     .for('update', { skipLocked: true });
   if (!ro) return;
   let changed = false;
-  const silent = await tx
-    .select({ id: j.id, attempts: j.attempts })
-    .from(j)
-    .where(
-      and(
-        eq(j.rolloutId, id),
-        inArray(j.state, [...AT_WORK_JOB_STATES]),
-        lt(j.updatedAt, new Date(now.getTime() - timeoutMs)),
-      ),
-    );
-  for (const job of silent) await failAttempt(tx, job, 'timeout', now);
+  const silent = await silentParts(tx, 'firmware', id, new Date(now.getTime() - timeoutMs));
+  for (const part of silent) await failAttempt(tx, { partId: part.id, attempts: part.attempts }, 'timeout', now);
   changed ||= silent.length > 0;
 
-  const byStage = await tx
-    .select({ stage: j.stage, state: j.state, n: count() })
-    .from(j)
-    .where(eq(j.rolloutId, id))
-    .groupBy(j.stage, j.state);
-  const n = (stage: number, states: readonly JobState[]) =>
-    byStage.filter((s) => s.stage === stage && states.includes(s.state)).reduce((a, s) => a + s.n, 0);
+  const byStage = await stepCounts(tx, 'firmware', id);
+  const n = (stage: number, steps: readonly string[]) =>
+    byStage.filter((s) => s.stage === stage && steps.includes(s.step)).reduce((a, s) => a + s.n, 0);
   const stages = [...new Set(byStage.map((s) => s.stage))].sort((a, b) => a - b);
   const over = stages.find((stage) => {
     const failed = n(stage, ['failed']);
@@ -88,7 +72,7 @@ async function advanceOne(tx: Tx, id: number, now: Date, timeoutMs: number): Pro
     await tx.update(r).set({ state: 'stopped', stoppedStage: over }).where(eq(r.id, id));
     return announce(tx, ro.tenantId, id, 'stopped');
   }
-  const current = stages.find((stage) => n(stage, ACTIVE_JOB_STATES) > 0);
+  const current = stages.find((stage) => n(stage, ['waiting', 'working']) > 0);
   if (current === undefined) {
     await tx.update(r).set({ state: 'done', finishedAt: now }).where(eq(r.id, id));
     return announce(tx, ro.tenantId, id, 'done');
@@ -96,29 +80,18 @@ async function advanceOne(tx: Tx, id: number, now: Date, timeoutMs: number): Pro
   const open =
     ro.windowFrom === null || ro.windowTo === null || inWindow(businessMinuteOfDay(now), ro.windowFrom, ro.windowTo);
   if (open) {
-    const [busy] = await tx
-      .select({ n: count() })
-      .from(j)
-      .where(and(eq(j.rolloutId, id), inArray(j.state, [...AT_WORK_JOB_STATES])));
-    const [recent] = await tx
-      .select({ n: count() })
-      .from(j)
-      .where(and(eq(j.rolloutId, id), gt(j.offeredAt, new Date(now.getTime() - 60_000))));
-    const slots = Math.min(ro.concurrent - (busy?.n ?? 0), ro.perMinute - (recent?.n ?? 0));
-    if (slots > 0) {
-      const next = tx
-        .select({ id: j.id })
-        .from(j)
-        .where(and(eq(j.rolloutId, id), eq(j.stage, current), eq(j.state, 'queued'), lte(j.nextTryAt, now)))
-        .orderBy(asc(j.nextTryAt), asc(j.id))
-        .limit(slots);
-      const offered = await tx
-        .update(j)
-        .set({ state: 'offered', offeredAt: now, updatedAt: now, progress: 0 })
-        .where(inArray(j.id, next))
-        .returning({ id: j.id });
-      changed ||= offered.length > 0;
-    }
+    const busy = byStage.filter((s) => s.step === 'working').reduce((a, s) => a + s.n, 0);
+    const recent = await startedSince(tx, 'firmware', id, new Date(now.getTime() - 60_000));
+    const offered = await offerParts(
+      tx,
+      'firmware',
+      id,
+      current,
+      Math.min(ro.concurrent - busy, ro.perMinute - recent),
+      now,
+    );
+    if (offered.length) await tx.update(j).set({ phase: 'offered', progress: 0 }).where(inArray(j.partId, offered));
+    changed ||= offered.length > 0;
   }
   if (changed) await announce(tx, ro.tenantId, id);
 }

@@ -6,15 +6,16 @@
  * reason, tried again after a back-off. Steps go forward only (1908); a
  * job that is not under way (a cancelled rollout's) is 1907.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { UpdateOffer } from '../../shared/device/index.js';
 import { CODE } from '../../shared/domains.js';
-import { AT_WORK_JOB_STATES, type JobState } from '../../shared/firmware/index.js';
+import type { JobState } from '../../shared/firmware/index.js';
 import type { Db, Queryable } from '../db/index.js';
-import { recordModules } from '../device/index.js';
+import { recordModules, reportPart } from '../device/index.js';
 import { BizError } from '../http/errors.js';
 import { publish } from '../http/events.js';
 import { failAttempt } from './advance.js';
+import { jobPart, jobState, pp } from './parts.js';
 import { announce } from './rollout-actions.js';
 import { firmwarePackages as p, rolloutJobs as j, rollouts as r } from './schema.js';
 
@@ -34,12 +35,13 @@ export async function updateOffer(db: Queryable, deviceId: number): Promise<Upda
       version: p.version,
       size: p.size,
       sha256: p.fileId,
-      state: j.state,
+      state: jobState,
     })
     .from(j)
+    .innerJoin(pp, jobPart)
     .innerJoin(r, eq(r.id, j.rolloutId))
     .innerJoin(p, eq(p.id, r.packageId))
-    .where(and(eq(j.deviceId, deviceId), inArray(j.state, [...AT_WORK_JOB_STATES])))
+    .where(and(eq(pp.deviceId, deviceId), eq(pp.kind, 'firmware'), eq(pp.step, 'working')))
     .limit(1);
   return job ?? null;
 }
@@ -58,31 +60,36 @@ export async function reportStep(
     const [job] = await tx
       .select({
         id: j.id,
-        state: j.state,
-        attempts: j.attempts,
+        partId: pp.id,
+        step: pp.step,
+        state: jobState,
+        attempts: pp.attempts,
         tenantId: r.tenantId,
         rolloutId: r.id,
         module: p.module,
         version: p.version,
       })
       .from(j)
+      .innerJoin(pp, jobPart)
       .innerJoin(r, eq(r.id, j.rolloutId))
       .innerJoin(p, eq(p.id, r.packageId))
-      .where(and(eq(j.id, jobId), eq(j.deviceId, deviceId)))
-      .for('update', { of: j });
-    if (!job || !(AT_WORK_JOB_STATES as readonly string[]).includes(job.state)) throw new BizError(CODE.jobNotActive);
+      .where(and(eq(j.id, jobId), eq(pp.deviceId, deviceId)))
+      .for('update', { of: pp });
+    if (!job || job.step !== 'working') throw new BizError(CODE.jobNotActive);
     if (!NEXT[job.state]?.includes(body.state)) throw new BizError(CODE.jobStep);
     let state: JobState = body.state;
-    if (body.state === 'failed') state = await failAttempt(tx, job, body.reason ?? 'failed', new Date());
-    else
+    const now = new Date();
+    if (body.state === 'failed') state = await failAttempt(tx, job, body.reason ?? 'failed', now);
+    else {
       await tx
         .update(j)
         .set({
-          state: body.state,
+          phase: body.state === 'done' ? null : body.state,
           progress: body.state === 'done' ? 100 : body.state === 'installing' ? 100 : (body.progress ?? 0),
-          updatedAt: sql`now()`,
         })
         .where(eq(j.id, job.id));
+      await reportPart(tx, job.partId, now, body.state === 'done' ? { step: 'done' } : undefined);
+    }
     // Done: the module runs the package's version now (the machine's next heartbeat says so too).
     if (body.state === 'done') await recordModules(tx, deviceId, [{ module: job.module, version: job.version }]);
     await announce(tx, job.tenantId, job.rolloutId);

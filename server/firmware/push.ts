@@ -5,12 +5,10 @@
  * push's steps, and those offered to a device that has said nothing of them
  * since the cut (a device stuck mid-update, or no runner advancing them).
  */
-import { inArray, sql } from 'drizzle-orm';
-import { AT_WORK_JOB_STATES } from '../../shared/firmware/index.js';
+import { sql } from 'drizzle-orm';
 import { deviceModels, pushSelect, type PushSource } from '../device/index.js';
-import { firmwarePackages as p, rolloutJobs as j, rollouts as r } from './schema.js';
-
-const atWork = inArray(j.state, [...AT_WORK_JOB_STATES]);
+import { ofRollout, pp } from './parts.js';
+import { firmwarePackages as p, rollouts as r } from './schema.js';
 
 export const firmwarePushes: PushSource = (scope, stallBefore) => sql`
   select ${pushSelect({
@@ -36,14 +34,15 @@ export const firmwarePushes: PushSource = (scope, stallBefore) => sql`
   join ${p} on ${p.id} = ${r.packageId}
   join ${deviceModels} on ${deviceModels.id} = ${p.modelId}
   cross join lateral (
-    select count(*) filter (where ${j.state} = 'queued')::int as waiting,
-      count(*) filter (where ${atWork})::int as working,
-      count(*) filter (where ${j.state} = 'done')::int as done,
-      count(*) filter (where ${j.state} = 'failed')::int as failed,
-      count(*) filter (where ${j.state} = 'cancelled')::int as cancelled,
-      count(*) filter (where ${atWork} and ${j.updatedAt} < ${stallBefore.toISOString()}::timestamptz)::int as stalled,
+    select count(*) filter (where ${pp.step} = 'waiting')::int as waiting,
+      count(*) filter (where ${pp.step} = 'working')::int as working,
+      count(*) filter (where ${pp.step} = 'done')::int as done,
+      count(*) filter (where ${pp.step} = 'failed')::int as failed,
+      count(*) filter (where ${pp.step} = 'cancelled')::int as cancelled,
+      count(*) filter (where ${pp.step} = 'working' and ${pp.heardAt} < ${stallBefore.toISOString()}::timestamptz)::int
+        as stalled,
       count(*)::int as seen,
-      max(${j.updatedAt}) as moved_at
-    from ${j} where ${j.rolloutId} = ${r.id} and ${scope.device(j.deviceId)}
+      max(${pp.heardAt}) as moved_at
+    from ${pp} where ${ofRollout(r.id)} and ${scope.device(pp.deviceId)}
   ) jobs
   where ${scope.where(r.tenantId)} and ${scope.devices === null ? sql`true` : sql`jobs.seen > 0`}`;

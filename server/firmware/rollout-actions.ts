@@ -4,10 +4,11 @@
  * one guarded update from the states that allow it (1905 otherwise), so of
  * racing calls one moves it and the others are told.
  */
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
-import { ACTIVE_JOB_STATES, type RolloutAction, type RolloutState } from '../../shared/firmware/index.js';
+import type { RolloutAction, RolloutState } from '../../shared/firmware/index.js';
 import type { Db, Queryable } from '../db/index.js';
+import { cancelOpen, retryFailed } from '../device/index.js';
 import { publish } from '../http/events.js';
 import { BizError } from '../http/errors.js';
 import type { AuthUser } from '../http/principal.js';
@@ -41,12 +42,9 @@ export async function actOnRollout(db: Db, user: AuthUser, scope: Scope, id: num
     const [row] = await tx.select({ createdBy: r.createdBy }).from(r).where(eq(r.id, id)).for('update');
     if (action === 'approve' && row?.createdBy === user.id) throw new BizError(CODE.selfApproval);
     if (action === 'retry') {
-      const retried = await tx
-        .update(j)
-        .set({ state: 'queued', attempts: 0, progress: 0, error: null, nextTryAt: sql`now()`, updatedAt: sql`now()` })
-        .where(and(eq(j.rolloutId, id), eq(j.state, 'failed')))
-        .returning({ id: j.id });
+      const retried = await retryFailed(tx, 'firmware', id, new Date());
       if (!retried.length) throw new BizError(CODE.rolloutState);
+      await tx.update(j).set({ phase: null, progress: 0 }).where(inArray(j.partId, retried));
     }
     const moved = await tx
       .update(r)
@@ -60,11 +58,7 @@ export async function actOnRollout(db: Db, user: AuthUser, scope: Scope, id: num
       .returning({ id: r.id });
     if (!moved.length) throw new BizError(CODE.rolloutState);
     // A cancelled rollout's devices stop being offered the package; what they report is refused (1907).
-    if (action === 'cancel')
-      await tx
-        .update(j)
-        .set({ state: 'cancelled', updatedAt: sql`now()` })
-        .where(and(eq(j.rolloutId, id), inArray(j.state, [...ACTIVE_JOB_STATES]), ne(j.state, 'cancelled')));
+    if (action === 'cancel') await cancelOpen(tx, 'firmware', id, new Date());
     await announce(tx, current.tenantId, id, action === 'cancel' ? 'cancelled' : undefined);
   });
   return rolloutOf(db, scope, id, user.id);

@@ -9,7 +9,6 @@ import semver from 'semver';
 import type { PageQuery } from '../../shared/api/define.js';
 import { CODE } from '../../shared/domains.js';
 import {
-  ACTIVE_JOB_STATES,
   JOB_STATES,
   type EligibleDevice,
   type JobState,
@@ -20,8 +19,10 @@ import {
 import { users } from '../account/schema.js';
 import type { Db, Queryable } from '../db/index.js';
 import {
+  addParts,
   deviceModels,
   devices,
+  hasOpenPart,
   moduleVersions,
   pushDeviceColumns,
   targetDevices,
@@ -33,6 +34,7 @@ import { paged } from '../http/paged.js';
 import { tenants } from '../identity/schema.js';
 import type { Scope } from '../scope.js';
 import { owningTenant, tenantFilter } from '../tenant/index.js';
+import { inJobState, jobPart, jobState, ofRollout, pp } from './parts.js';
 import { firmwarePackages as p, rolloutJobs as j, rollouts as r } from './schema.js';
 
 /** The package a rollout may push: released (1711 a draft, 1709 withdrawn; 1701 none). */
@@ -66,8 +68,7 @@ async function judge(
     .select({
       ...pushDeviceColumns,
       version: moduleVersions.version,
-      busy: sql<boolean>`exists (select 1 from ${j} where ${j.deviceId} = ${devices.id}
-        and ${inArray(j.state, [...ACTIVE_JOB_STATES])})`,
+      busy: hasOpenPart('firmware', sql`${devices.id}`),
     })
     .from(devices)
     .leftJoin(moduleVersions, and(eq(moduleVersions.deviceId, devices.id), eq(moduleVersions.module, pkg.module)))
@@ -131,15 +132,21 @@ export async function createRollout(db: Db, user: AuthUser, scope: Scope, input:
     // The first stage: its share of the devices, at least one; 100 %: one stage.
     const first =
       input.firstStage >= 100 ? eligible.length : Math.max(1, Math.ceil((eligible.length * input.firstStage) / 100));
-    await uniqueAs(CODE.deviceInRollout, () =>
-      tx.insert(j).values(
-        eligible.map((d, i) => ({
-          rolloutId: row!.id,
-          deviceId: d.deviceId,
-          stage: i < first ? 1 : 2,
-          fromVersion: d.version,
-        })),
+    // A device already in another rollout's queue or work: the one-update index refuses it under a race too (1904).
+    const parts = await uniqueAs(CODE.deviceInRollout, () =>
+      addParts(
+        tx,
+        'firmware',
+        row!.id,
+        eligible.map((d, i) => ({ deviceId: d.deviceId, stage: i < first ? 1 : 2 })),
       ),
+    );
+    await tx.insert(j).values(
+      eligible.map((d) => ({
+        rolloutId: row!.id,
+        partId: parts.get(d.deviceId)!,
+        fromVersion: d.version,
+      })),
     );
     return row!.id;
   });
@@ -154,12 +161,12 @@ export async function createRollout(db: Db, user: AuthUser, scope: Scope, input:
 const seen = (scope: Scope) =>
   scope.devices === null
     ? undefined
-    : sql`exists (select 1 from ${j} where ${j.rolloutId} = ${r.id} and ${scope.device(j.deviceId)})`;
+    : sql`exists (select 1 from ${pp} where ${ofRollout(r.id)} and ${scope.device(pp.deviceId)})`;
 
-/** The rollout's jobs the caller sees, in `state` if given, counted. */
-const jobCount = (scope: Scope, state?: JobState) =>
-  sql<number>`(select count(*)::int from ${j} where ${j.rolloutId} = ${r.id} and ${scope.device(j.deviceId)}${
-    state === undefined ? sql`` : sql` and ${j.state} = ${state}`
+/** The rollout's devices the caller sees, at `step` if given, counted. */
+const jobCount = (scope: Scope, step?: 'done' | 'failed') =>
+  sql<number>`(select count(*)::int from ${pp} where ${ofRollout(r.id)} and ${scope.device(pp.deviceId)}${
+    step === undefined ? sql`` : sql` and ${pp.step} = ${step}`
   })`;
 
 const itemColumns = (scope: Scope) => ({
@@ -197,7 +204,7 @@ function rolloutQuery(db: Queryable, scope: Scope, where: SQL | undefined) {
       whole:
         scope.devices === null
           ? sql<boolean>`true`
-          : sql<boolean>`not exists (select 1 from ${j} where ${j.rolloutId} = ${r.id} and not ${scope.device(j.deviceId)})`,
+          : sql<boolean>`not exists (select 1 from ${pp} where ${ofRollout(r.id)} and not ${scope.device(pp.deviceId)})`,
     })
     .from(r)
     .innerJoin(tenants, eq(tenants.id, r.tenantId))
@@ -217,10 +224,11 @@ export async function rolloutOf(
   const [row] = await rolloutQuery(db, scope, and(eq(r.id, id), scope.where(r.tenantId), seen(scope)));
   if (!row) throw new BizError(CODE.rolloutNotFound);
   const byStage = await db
-    .select({ stage: j.stage, state: j.state, n: count() })
+    .select({ stage: pp.stage, state: jobState, n: count() })
     .from(j)
-    .where(and(eq(j.rolloutId, id), scope.device(j.deviceId)))
-    .groupBy(j.stage, j.state);
+    .innerJoin(pp, jobPart)
+    .where(and(ofRollout(id), scope.device(pp.deviceId)))
+    .groupBy(pp.stage, jobState);
   const stages = [...new Set(byStage.map((s) => s.stage))].sort().map((stage) => ({
     stage,
     counts: Object.fromEntries(
@@ -276,33 +284,37 @@ export async function rolloutJobsPage(
 ) {
   const rollout = await rolloutOf(db, scope, id);
   const where = and(
-    eq(j.rolloutId, id),
-    scope.device(j.deviceId),
-    body.state === undefined ? undefined : eq(j.state, body.state),
+    ofRollout(id),
+    scope.device(pp.deviceId),
+    body.state === undefined ? undefined : inJobState(body.state),
   );
   return paged(
     paging,
     db
       .select({
-        deviceId: j.deviceId,
+        deviceId: pp.deviceId,
         name: devices.name,
         serial: devices.serial,
-        stage: j.stage,
-        state: j.state,
+        stage: pp.stage,
+        state: jobState,
         progress: j.progress,
-        attempts: j.attempts,
+        attempts: pp.attempts,
         fromVersion: j.fromVersion,
         nowVersion: moduleVersions.version,
-        error: j.error,
-        updatedAt: j.updatedAt,
+        error: pp.reason,
+        updatedAt: pp.heardAt,
       })
       .from(j)
-      .innerJoin(devices, eq(devices.id, j.deviceId))
+      .innerJoin(pp, jobPart)
+      .innerJoin(devices, eq(devices.id, pp.deviceId))
       // What the device reports now, beside what it had when the job began.
-      .leftJoin(moduleVersions, and(eq(moduleVersions.deviceId, j.deviceId), eq(moduleVersions.module, rollout.module)))
+      .leftJoin(
+        moduleVersions,
+        and(eq(moduleVersions.deviceId, pp.deviceId), eq(moduleVersions.module, rollout.module)),
+      )
       .where(where)
-      .orderBy(asc(j.stage), asc(j.deviceId)),
-    db.select({ total: count() }).from(j).where(where),
+      .orderBy(asc(pp.stage), asc(pp.deviceId)),
+    db.select({ total: count() }).from(j).innerJoin(pp, jobPart).where(where),
     (row) => ({ ...row, updatedAt: row.updatedAt.toISOString() }),
   );
 }

@@ -16,11 +16,11 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { JOB_STATES, PACKAGE_STATES, ROLLOUT_STATES } from '../../shared/firmware/index.js';
+import { AT_WORK_JOB_STATES, PACKAGE_STATES, ROLLOUT_STATES } from '../../shared/firmware/index.js';
 import { tenants } from '../identity/schema.js';
 import { users } from '../account/schema.js';
 import { createdAt } from '../db/columns.js';
-import { deviceModels, devices, moduleKind } from '../device/schema.js';
+import { deviceModels, moduleKind, pushParts } from '../device/schema.js';
 import { bytea } from '../storage/schema.js';
 
 export const packageState = pgEnum('package_state', PACKAGE_STATES);
@@ -82,7 +82,8 @@ export const firmwareUploadParts = pgTable(
 );
 
 export const rolloutState = pgEnum('rollout_state', ROLLOUT_STATES);
-export const jobState = pgEnum('firmware_job_state', JOB_STATES);
+/** Where a job at work stands (its part's step is `working`): offered, downloading, installing. */
+export const jobPhase = pgEnum('firmware_job_phase', AT_WORK_JOB_STATES);
 
 /** A package pushed to a tenant's devices (shared/firmware/rollouts.ts), with how it runs. */
 export const rollouts = pgTable(
@@ -117,7 +118,11 @@ export const rollouts = pgTable(
   ],
 );
 
-/** One device's update in a rollout: its stage, its step, its attempts. */
+/**
+ * One device's update in a rollout: its part in the push (the device domain's `device_push_parts`: step, stage,
+ * attempts, back-off, when heard of, reason) and what is the update's own — where its work stands (`phase`, while
+ * the part is at work), its progress and the version the device had when it began.
+ */
 export const rolloutJobs = pgTable(
   'firmware_jobs',
   {
@@ -125,25 +130,13 @@ export const rolloutJobs = pgTable(
     rolloutId: integer('rollout_id')
       .notNull()
       .references(() => rollouts.id, { onDelete: 'cascade' }),
-    deviceId: integer('device_id')
+    partId: integer('part_id')
       .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
-    stage: integer('stage').notNull(),
-    state: jobState('state').notNull().default('queued'),
+      .unique()
+      .references(() => pushParts.id, { onDelete: 'cascade' }),
+    phase: jobPhase('phase'),
     progress: integer('progress').notNull().default(0),
-    /** Attempts that failed so far (a failed one is tried again after a back-off, up to ROLLOUT_LIMITS.attempts). */
-    attempts: integer('attempts').notNull().default(0),
-    nextTryAt: timestamp('next_try_at', { withTimezone: true }).notNull().defaultNow(),
-    offeredAt: timestamp('offered_at', { withTimezone: true }),
     fromVersion: text('from_version'),
-    error: text('error'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('firmware_jobs_rollout_idx').on(t.rolloutId, t.stage, t.state),
-    // A device works through one update at a time, whichever rollout: the index is the truth under a race (1904).
-    uniqueIndex('firmware_jobs_device_active_idx')
-      .on(t.deviceId)
-      .where(sql`${t.state} in ('queued', 'offered', 'downloading', 'installing')`),
-  ],
+  (t) => [index('firmware_jobs_rollout_idx').on(t.rolloutId)],
 );

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { CODE } from '../../../shared/domains.js';
 import { deviceChannels, targetDevices } from '../../../server/device/index.js';
 import { firmwarePackages, rolloutJobs, rollouts } from '../../../server/firmware/schema.js';
+import { pushParts } from '../../../server/device/index.js';
 import { priceChangeDevices, priceChangeLines, priceChanges } from '../../../server/price/schema.js';
 import { platformScope } from '../../../server/scope.js';
 import { suiteApp } from '../helpers.js';
@@ -126,10 +127,26 @@ describe('device.pushes', () => {
         createdAt: ago(3 * HOUR),
       })
       .returning({ id: rollouts.id });
-    await t.db.insert(rolloutJobs).values([
-      { rolloutId: rollout!.id, deviceId: t.ids.device(A[0]!), stage: 1, state: 'queued' },
-      { rolloutId: rollout!.id, deviceId: t.ids.device(A[1]!), stage: 1, state: 'offered', updatedAt: ago(HOUR) },
-    ]);
+    const parts = await t.db
+      .insert(pushParts)
+      .values([
+        { kind: 'firmware' as const, pushId: rollout!.id, deviceId: t.ids.device(A[0]!) },
+        {
+          kind: 'firmware' as const,
+          pushId: rollout!.id,
+          deviceId: t.ids.device(A[1]!),
+          step: 'working' as const,
+          heardAt: ago(HOUR),
+        },
+      ])
+      .returning({ id: pushParts.id, deviceId: pushParts.deviceId });
+    await t.db.insert(rolloutJobs).values(
+      parts.map((p, i) => ({
+        rolloutId: rollout!.id,
+        partId: p.id,
+        phase: i === 1 ? ('offered' as const) : null,
+      })),
+    );
     return rollout!.id;
   }
 
@@ -158,7 +175,10 @@ describe('device.pushes', () => {
     expect((await pushes({ state: 'finished' })).list.every((p) => p.state === 'finished')).toBe(true);
 
     // A device that answers is no longer stalled; a paused rollout is held.
-    await t.db.update(rolloutJobs).set({ updatedAt: new Date() }).where(eq(rolloutJobs.rolloutId, rollout));
+    await t.db
+      .update(pushParts)
+      .set({ heardAt: new Date() })
+      .where(and(eq(pushParts.kind, 'firmware'), eq(pushParts.pushId, rollout)));
     await t.db.update(rollouts).set({ state: 'paused' }).where(eq(rollouts.id, rollout));
     expect((await pushes({ stalled: true })).list.map((p) => p.kind)).toEqual(['price']);
     expect((await pushes({ state: 'held' })).list.map((p) => p.id)).toEqual([rollout]);

@@ -6,7 +6,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { rolloutJobs, rollouts } from '../../../server/firmware/schema.js';
+import { pushParts } from '../../../server/device/index.js';
+import { rollouts } from '../../../server/firmware/schema.js';
 import { deviceBasic, postgresUrl, suiteApp } from '../helpers.js';
 import { until, upstream, type Upstream } from '../upstreams.js';
 
@@ -70,8 +71,8 @@ describe.skipIf(!postgresUrl)('a rollout across an upstream restart', () => {
         const [row] = await t.db.select({ state: rollouts.state }).from(rollouts).where(eq(rollouts.id, rollout.id));
         return row?.state === 'done';
       });
-      const [job] = await t.db.select().from(rolloutJobs).where(eq(rolloutJobs.rolloutId, rollout.id));
-      expect(job).toMatchObject({ state: 'done', attempts: 0 });
+      const [part] = await t.db.select().from(pushParts).where(eq(pushParts.pushId, rollout.id));
+      expect(part).toMatchObject({ kind: 'firmware', step: 'done', attempts: 0 });
     } finally {
       await first.kill();
       await second?.kill();

@@ -6,8 +6,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { CODE } from '../../../../shared/domains.js';
-import { ACTIVE_JOB_STATES, FIRMWARE_LIMITS } from '../../../../shared/firmware/index.js';
-import { firmwarePackages, rolloutJobs, rollouts } from '../../../../server/firmware/schema.js';
+import { FIRMWARE_LIMITS } from '../../../../shared/firmware/index.js';
+import { firmwarePackages, rollouts } from '../../../../server/firmware/schema.js';
+import { OPEN_STEPS, pushParts } from '../../../../server/device/index.js';
 import type { Answer, TestApp } from '../../helpers.js';
 import { draft, fileOf, sha, upload } from '../../firmware/support.js';
 
@@ -60,9 +61,15 @@ export function firmwareRaces(app: App) {
       const made = answers.filter(succeeded);
       expect(made).toHaveLength(1);
       const active = await t.db
-        .select({ id: rolloutJobs.id })
-        .from(rolloutJobs)
-        .where(and(eq(rolloutJobs.deviceId, body.deviceIds[0]!), inArray(rolloutJobs.state, [...ACTIVE_JOB_STATES])));
+        .select({ id: pushParts.id })
+        .from(pushParts)
+        .where(
+          and(
+            eq(pushParts.kind, 'firmware'),
+            eq(pushParts.deviceId, body.deviceIds[0]!),
+            inArray(pushParts.step, [...OPEN_STEPS]),
+          ),
+        );
       expect(active).toHaveLength(1);
       await t.ok(
         'firmware.rolloutAct',
