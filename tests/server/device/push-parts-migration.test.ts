@@ -8,34 +8,23 @@
  * open update at most.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { MIGRATIONS_FOLDER } from '../../../server/db/index.js';
+import type { PGlite } from '@electric-sql/pglite';
+import { migratedWith } from '../support/migrations.js';
 
 const FIRST = '0074_device_push_parts';
 const STATES = ['queued', 'offered', 'downloading', 'installing', 'done', 'failed', 'cancelled'];
 
-let folder: string;
+let migrated: Awaited<ReturnType<typeof migratedWith>>;
 let client: PGlite;
-const rows = async <R>(query: string) => (await client.query<R>(query)).rows;
+const rows = async <R>(query: string) => migrated.rows<R>(query);
 
 beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'vend-migrations-'));
-  await cp(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalPath = join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const upTo = journal.entries.findIndex((e) => e.tag === FIRST);
-  await writeFile(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }));
-  client = await PGlite.create();
-  const db = drizzle({ client });
-  await migrate(db, { migrationsFolder: folder });
   // Jobs only, one per state, each of its own device, rollout 7: no rollout or device behind them (foreign keys are
-  // triggers, which the replica role skips).
-  await client.exec(`
+  // triggers, which the replica role skips; left on through the migrations: the parts' key to devices is one too).
+  migrated = await migratedWith(FIRST, (c) =>
+    c
+      .exec(
+        `
     set session_replication_role = replica;
     insert into firmware_jobs (rollout_id, device_id, stage, state, progress, attempts, next_try_at, offered_at,
       from_version, error, updated_at)
@@ -43,16 +32,16 @@ beforeAll(async () => {
       g * 10, g % 3, timestamptz '2026-11-01 00:00:00+00' + g * interval '1 hour',
       case when g > 1 then timestamptz '2026-11-02 00:00:00+00' end, '2.' || g || '.0',
       case when g = 6 then 'checksum' end, timestamptz '2026-11-03 00:00:00+00' + g * interval '1 minute'
-    from generate_series(1, ${STATES.length}) g;`);
-  // Migrated with the replica role still on: the parts' key to devices is a trigger too.
-  await cp(MIGRATIONS_FOLDER, folder, { recursive: true });
-  await migrate(db, { migrationsFolder: folder });
+    from generate_series(1, ${STATES.length}) g;`,
+      )
+      .then(() => undefined),
+  );
+  client = migrated.client;
   await client.exec('set session_replication_role = origin');
 });
 
 afterAll(async () => {
-  await client?.close();
-  await rm(folder, { recursive: true, force: true });
+  await migrated?.close();
 });
 
 describe('firmware jobs on push parts (migrations 0074, 0075)', () => {

@@ -5,32 +5,21 @@
  * table, its sale id kept once, and the ids go on from where they were.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { MIGRATIONS_FOLDER } from '../../../server/db/index.js';
+import type { PGlite } from '@electric-sql/pglite';
+import { migratedWith } from '../support/migrations.js';
 
 const PARTITIONING = '0057_orders_by_month';
 
-let folder: string;
+let migrated: Awaited<ReturnType<typeof migratedWith>>;
 let client: PGlite;
-const rows = async <R>(query: string) => (await client.query<R>(query)).rows;
+const rows = async <R>(query: string) => migrated.rows<R>(query);
 
 beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'vend-migrations-'));
-  await cp(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalPath = join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const upTo = journal.entries.findIndex((e) => e.tag === PARTITIONING);
-  await writeFile(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }));
-  client = await PGlite.create();
-  const db = drizzle({ client });
-  await migrate(db, { migrationsFolder: folder });
-  // Orders only: no tenant or device behind them (foreign keys are triggers, which the replica role skips).
-  await client.exec(`
+  migrated = await migratedWith(PARTITIONING, (c) =>
+    // Orders only: no tenant or device behind them (foreign keys are triggers, which the replica role skips).
+    c
+      .exec(
+        `
     set session_replication_role = replica;
     insert into orders (tenant_id, root_tenant_id, kind, device_id, device_name, sale_id, title, amount, original_amount,
       received_amount, platform, payment_type, payment_state, delivery_state, delivery_end, created_at)
@@ -38,14 +27,15 @@ beforeAll(async () => {
       'wechat', 'scan', 'success', 'allDelivered', 'complete',
       timestamptz '2026-01-15 00:00:00+00' + (g * interval '7 days')
     from generate_series(1, 40) g;
-    set session_replication_role = origin;`);
-  await cp(MIGRATIONS_FOLDER, folder, { recursive: true });
-  await migrate(db, { migrationsFolder: folder });
+    set session_replication_role = origin;`,
+      )
+      .then(() => undefined),
+  );
+  client = migrated.client;
 });
 
 afterAll(async () => {
-  await client?.close();
-  await rm(folder, { recursive: true, force: true });
+  await migrated?.close();
 });
 
 describe('partitioning orders (migration 0057)', () => {
