@@ -10,7 +10,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { and, eq } from 'drizzle-orm';
-import { priceChangeDevices } from '../server/price/schema.js';
+import { pushParts } from '../server/device/schema.js';
 import { startSimulator } from '../server/simulator.js';
 import { setPasswordCostForTests } from '../server/account/passwords.js';
 import { startServer } from '../server/start.js';
@@ -76,9 +76,9 @@ try {
     await new Promise((r) => setTimeout(r, 200));
     applied = (
       await db
-        .select({ id: priceChangeDevices.id })
-        .from(priceChangeDevices)
-        .where(and(eq(priceChangeDevices.changeId, change.id), eq(priceChangeDevices.state, 'applied')))
+        .select({ id: pushParts.id })
+        .from(pushParts)
+        .where(and(eq(pushParts.kind, 'price'), eq(pushParts.pushId, change.id), eq(pushParts.step, 'done')))
     ).length;
   }
   const seconds = (performance.now() - t0) / 1000;

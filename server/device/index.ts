@@ -39,14 +39,18 @@ export {
   cancelOpen,
   failAttempt,
   hasOpenPart,
+  offerDue,
   offerParts,
+  ofPush,
   OPEN_STEPS,
   pushParts,
+  pushSeen,
   reportPart,
   retryFailed,
   silentParts,
   startedSince,
   stepCounts,
+  stepTally,
   type RetryPolicy,
 } from './push-steps.js';
 

@@ -44,11 +44,10 @@ export const scenePlaces = port<PushPlaces>('device.scenePlaces');
 
 /**
  * One kind's pushes as the fleet's view lists them (pushes.ts): a select of
- * the columns `PUSH_COLUMNS` names, of the pushes `scope` sees, counting the
- * devices it sees; a device due to act and silent since `stallBefore` is
- * stalled.
+ * their headers, the columns `PUSH_COLUMNS` names, of the caller's tenants
+ * (`scope`); the view counts their devices from the parts.
  */
-export type PushSource = (scope: Scope, stallBefore: Date) => SQL;
+export type PushSource = (scope: Scope) => SQL;
 /** Firmware rollouts as pushes (the firmware domain). */
 export const firmwarePushes = port<PushSource>('device.firmwarePushes');
 /** Price changes as pushes (the price domain). */

@@ -14,15 +14,35 @@
  * a price part's version) and decides when a part is offered (a rollout's
  * stages, window and rate; a price change's time or service visit).
  */
-import { and, asc, count, eq, gt, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
-import type { PushKind, PushStep } from '../../shared/device/index.js';
+import { and, asc, count, eq, gt, inArray, lt, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { PUSH_STEPS, type PushKind, type PushStep } from '../../shared/device/index.js';
 import type { Queryable } from '../db/index.js';
+import type { Scope } from '../scope.js';
 import { pushParts as part } from './schema.js';
 
 export { pushParts } from './schema.js';
 
 export const OPEN_STEPS = ['waiting', 'working'] as const satisfies readonly PushStep[];
-const ofPush = (kind: PushKind, pushId: number) => and(eq(part.kind, kind), eq(part.pushId, pushId));
+/** Of a push's parts: `pushId` a number or the push's id column (in a subquery of its kind's list). */
+export const ofPush = (kind: PushKind, pushId: number | SQL | AnyColumn) =>
+  and(eq(part.kind, kind), eq(part.pushId, pushId));
+
+/**
+ * A push reaches a device the caller sees: always, but for a member with
+ * assigned devices, who sees the pushes reaching one of theirs, and of each
+ * only those devices (its counts and parts).
+ */
+export const pushSeen = (kind: PushKind, pushId: AnyColumn, scope: Scope) =>
+  scope.devices === null
+    ? undefined
+    : sql`exists (select 1 from ${part} where ${ofPush(kind, pushId)} and ${scope.device(part.deviceId)})`;
+
+/** A push's parts that the caller sees by step, as one object (a list's column; every step, 0 when none). */
+export const stepTally = (kind: PushKind, pushId: AnyColumn, scope: Scope) =>
+  sql<Record<PushStep, number>>`(select json_build_object(${sql.join(
+    PUSH_STEPS.map((s) => sql`${s}::text, count(*) filter (where ${part.step} = ${s})`),
+    sql`, `,
+  )}) from ${part} where ${ofPush(kind, pushId)} and ${scope.device(part.deviceId)})`;
 
 /** A push's new parts, one per device in its stage; answers each device's part id. */
 export async function addParts(
@@ -70,6 +90,19 @@ export async function offerParts(
     .where(inArray(part.id, next))
     .returning({ id: part.id });
   return rows.map((r) => r.id);
+}
+
+/**
+ * A device's waiting parts of a kind for which `due` holds (a condition on
+ * the part: a price change's time or service visit) put to work; answers
+ * their ids and pushes.
+ */
+export async function offerDue(db: Queryable, kind: PushKind, deviceId: number, due: SQL, now: Date) {
+  return db
+    .update(part)
+    .set({ step: 'working', startedAt: now, heardAt: now })
+    .where(and(eq(part.deviceId, deviceId), eq(part.kind, kind), eq(part.step, 'waiting'), due))
+    .returning({ id: part.id, pushId: part.pushId });
 }
 
 /** A push's parts at work and not heard of since `before` (a machine gone quiet mid-push). */
@@ -131,18 +164,12 @@ export async function reportPart(
     .where(and(eq(part.id, id), eq(part.step, 'working')));
 }
 
-/** A push's open parts (of `deviceIds` alone, if given) cancelled; answers their ids. */
-export async function cancelOpen(db: Queryable, kind: PushKind, pushId: number, now: Date, deviceIds?: number[]) {
+/** A push's open parts (those `within` keeps, a condition on the part, if given) cancelled; answers their ids. */
+export async function cancelOpen(db: Queryable, kind: PushKind, pushId: number, now: Date, within?: SQL) {
   const rows = await db
     .update(part)
     .set({ step: 'cancelled', heardAt: now, endedAt: now })
-    .where(
-      and(
-        ofPush(kind, pushId),
-        inArray(part.step, [...OPEN_STEPS]),
-        deviceIds ? inArray(part.deviceId, deviceIds) : undefined,
-      ),
-    )
+    .where(and(ofPush(kind, pushId), inArray(part.step, [...OPEN_STEPS]), within))
     .returning({ id: part.id });
   return rows.map((r) => r.id);
 }

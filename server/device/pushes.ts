@@ -1,10 +1,11 @@
 /**
  * The fleet in one view (`device.pushes`): every push to the caller's
  * tenants' devices, whatever is pushed, newest first, with its devices by
- * step and those that stalled. Each kind's domain gives its pushes as a
- * select of the same columns (a `PushSource` port, ports.ts); the union of
- * them is filtered, counted and paged here, in one statement each, so a
- * page never reads more than it shows.
+ * step and those that stalled. Each kind's domain gives its pushes' headers
+ * as a select of the same columns (a `PushSource` port, ports.ts); their
+ * devices are counted here from the one parts table (push-steps.ts), and
+ * the whole is filtered, counted and paged in one statement each, so a page
+ * never reads more than it shows.
  */
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PageQuery } from '../../shared/api/define.js';
@@ -17,15 +18,18 @@ import { tenants } from '../identity/schema.js';
 import type { Scope } from '../scope.js';
 import { tenantInScope } from '../tenant/index.js';
 import { firmwarePushes, pricePushes, type PushSource } from './ports.js';
+import { pushParts as part } from './schema.js';
 
 const SOURCES: Record<PushKind, Port<PushSource>> = { firmware: firmwarePushes, price: pricePushes };
 
 /**
  * The columns every `PushSource` selects (a union takes them by place, so a
- * source writes them through `pushSelect`): kind, id, tenant_id, title,
- * module (text or null), version (text or null), state (a PUSH_STATES
- * word), waiting, working, done, failed, cancelled, stalled (int),
- * created_at, created_by (a user id or null), moved_at (or null).
+ * source writes them through `pushSelect`): kind (a push_kind), id,
+ * tenant_id, title, module (text or null), version (text or null), held (a
+ * person holds it: it is neither running nor finished, whatever its parts
+ * say), due_at (when its waiting parts were due at their machines, null
+ * when the push itself offers them: such a part waiting since before the
+ * cut has stalled), created_at, created_by (a user id or null).
  */
 const PUSH_COLUMNS = [
   'kind',
@@ -34,16 +38,10 @@ const PUSH_COLUMNS = [
   'title',
   'module',
   'version',
-  'state',
-  'waiting',
-  'working',
-  'done',
-  'failed',
-  'cancelled',
-  'stalled',
+  'held',
+  'due_at',
   'created_at',
   'created_by',
-  'moved_at',
 ] as const;
 
 type PushColumn = (typeof PUSH_COLUMNS)[number];
@@ -100,12 +98,31 @@ export async function pushPage(
   now = new Date(),
 ): Promise<{ list: PushItem[]; total: number; pageNum: number; pageSize: number }> {
   if (filter.tenantId !== undefined) await tenantInScope(db, scope, filter.tenantId);
-  const stallBefore = new Date(now.getTime() - PUSH_LIMITS.stallMs);
+  const cut = sql`${new Date(now.getTime() - PUSH_LIMITS.stallMs).toISOString()}::timestamptz`;
   const kinds = filter.kind ? [filter.kind] : PUSH_KINDS;
   const union = sql.join(
-    kinds.map((k) => sql`(${SOURCES[k].use()(scope, stallBefore)})`),
+    kinds.map((k) => sql`(${SOURCES[k].use()(scope)})`),
     sql` union all `,
   );
+  // Each push's devices that the caller sees, by step; stalled: at work and silent since the cut, or due since the
+  // cut and not yet come for. A member with assigned devices sees the pushes reaching one of them.
+  const pushes = sql`select h.kind, h.id, h.tenant_id, h.title, h.module, h.version, h.created_at, h.created_by,
+      case when h.held then 'held' when n.waiting + n.working > 0 then 'running' else 'finished' end as state,
+      n.waiting, n.working, n.done, n.failed, n.cancelled, n.stalled, n.moved_at
+    from (${union}) h
+    cross join lateral (
+      select count(*) filter (where ${part.step} = 'waiting')::int as waiting,
+        count(*) filter (where ${part.step} = 'working')::int as working,
+        count(*) filter (where ${part.step} = 'done')::int as done,
+        count(*) filter (where ${part.step} = 'failed')::int as failed,
+        count(*) filter (where ${part.step} = 'cancelled')::int as cancelled,
+        count(*) filter (where (${part.step} = 'working' and ${part.heardAt} < ${cut})
+          or (${part.step} = 'waiting' and h.due_at < ${cut}))::int as stalled,
+        count(*)::int as seen,
+        max(${part.heardAt}) as moved_at
+      from ${part} where ${part.kind} = h.kind and ${part.pushId} = h.id and ${scope.device(part.deviceId)}
+    ) n
+    where ${scope.devices === null ? sql`true` : sql`n.seen > 0`}`;
   const where = sql.join(
     [
       sql`true`,
@@ -120,7 +137,7 @@ export async function pushPage(
     sql`select p.kind, p.id, p.tenant_id, p.title, p.module, p.version, p.state, p.waiting, p.working, p.done,
         p.failed, p.cancelled, p.stalled, to_json(p.created_at) #>> '{}' as created_at,
         to_json(p.moved_at) #>> '{}' as moved_at, t.name as tenant_name, u.username as created_by_name
-      from (${union}) p
+      from (${pushes}) p
       join ${tenants} t on t.id = p.tenant_id
       left join ${users} u on u.id = p.created_by
       where ${where}
@@ -129,7 +146,7 @@ export async function pushPage(
   );
   const [counted] = await rowsOf<{ total: number }>(
     db,
-    sql`select count(*)::int as total from (${union}) p where ${where}`,
+    sql`select count(*)::int as total from (${pushes}) p where ${where}`,
   );
   return { list: list.map(toItem), total: counted?.total ?? 0, pageNum: paging.pageNum, pageSize: paging.pageSize };
 }

@@ -317,10 +317,9 @@ export const pushParts = pgTable(
   },
   (t) => [
     index('device_push_parts_push_idx').on(t.kind, t.pushId, t.stage, t.step),
-    // What a heartbeat asks: the device's open parts.
-    index('device_push_parts_open_idx')
-      .on(t.deviceId, t.kind)
-      .where(sql`${t.step} in ('waiting', 'working')`),
+    // What a heartbeat asks (the device's open parts of a kind) and what a late sale asks (the price part that took
+    // the device to a version): the device's parts of a kind, by step.
+    index('device_push_parts_device_idx').on(t.deviceId, t.kind, t.step),
     // A device works through one firmware update at a time, whichever rollout: the truth under a race (1904).
     uniqueIndex('device_push_parts_one_update_idx')
       .on(t.deviceId)

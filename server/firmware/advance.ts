@@ -15,7 +15,7 @@
  *    devices whose back-off has passed, inside the maintenance window, at
  *    most `perMinute` a minute and `concurrent` at work at once.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { businessMinuteOfDay } from '../../shared/business-time.js';
 import { inWindow, ROLLOUT_LIMITS } from '../../shared/firmware/index.js';
 import type { Db, Queryable, Tx } from '../db/index.js';
@@ -51,7 +51,7 @@ async function advanceOne(tx: Tx, id: number, now: Date, timeoutMs: number): Pro
   const [ro] = await tx
     .select()
     .from(r)
-    .where(sql`${r.id} = ${id} and ${r.state} = 'running'`)
+    .where(and(eq(r.id, id), eq(r.state, 'running')))
     .for('update', { skipLocked: true });
   if (!ro) return;
   let changed = false;

@@ -6,9 +6,8 @@
  * step, with the phase for a part at work: waiting is `queued`.
  */
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { JobState } from '../../shared/firmware/index.js';
+import { ROLLOUT_LIMITS, type JobState } from '../../shared/firmware/index.js';
 import { pushParts as pp, type RetryPolicy } from '../device/index.js';
-import { ROLLOUT_LIMITS } from '../../shared/firmware/index.js';
 import { rolloutJobs as j } from './schema.js';
 
 export { pushParts as pp } from '../device/index.js';

@@ -7,6 +7,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import semver from 'semver';
 import type { PageQuery } from '../../shared/api/define.js';
+import { PUSH_STEPS, type PushStep } from '../../shared/device/index.js';
 import { CODE } from '../../shared/domains.js';
 import {
   JOB_STATES,
@@ -25,6 +26,8 @@ import {
   hasOpenPart,
   moduleVersions,
   pushDeviceColumns,
+  pushSeen,
+  stepTally,
   targetDevices,
   type NamedTarget,
 } from '../device/index.js';
@@ -158,16 +161,15 @@ export async function createRollout(db: Db, user: AuthUser, scope: Scope, input:
  * rollouts reaching one of them, and of each only those devices (its counts, stages and jobs) — as a price
  * change and the fleet's pushes show them.
  */
-const seen = (scope: Scope) =>
-  scope.devices === null
-    ? undefined
-    : sql`exists (select 1 from ${pp} where ${ofRollout(r.id)} and ${scope.device(pp.deviceId)})`;
+const seen = (scope: Scope) => pushSeen('firmware', r.id, scope);
 
-/** The rollout's devices the caller sees, at `step` if given, counted. */
-const jobCount = (scope: Scope, step?: 'done' | 'failed') =>
-  sql<number>`(select count(*)::int from ${pp} where ${ofRollout(r.id)} and ${scope.device(pp.deviceId)}${
-    step === undefined ? sql`` : sql` and ${pp.step} = ${step}`
-  })`;
+/** The rollout's devices the caller sees, in all, done and failed, from its parts by step. */
+const counted = <R extends { steps: Record<PushStep, number> }>({ steps, ...row }: R) => ({
+  ...row,
+  devices: PUSH_STEPS.reduce((n, s) => n + steps[s], 0),
+  done: steps.done,
+  failed: steps.failed,
+});
 
 const itemColumns = (scope: Scope) => ({
   id: r.id,
@@ -178,9 +180,7 @@ const itemColumns = (scope: Scope) => ({
   module: p.module,
   version: p.version,
   state: r.state,
-  devices: jobCount(scope),
-  done: jobCount(scope, 'done'),
-  failed: jobCount(scope, 'failed'),
+  steps: stepTally('firmware', r.id, scope),
   createdAt: r.createdAt,
   createdBy: users.username,
 });
@@ -235,7 +235,7 @@ export async function rolloutOf(
       JOB_STATES.map((state) => [state, byStage.find((s) => s.stage === stage && s.state === state)?.n ?? 0]),
     ) as Record<JobState, number>,
   }));
-  const { windowFrom, windowTo, createdAt, finishedAt, createdById, ...rest } = row;
+  const { windowFrom, windowTo, createdAt, finishedAt, createdById, ...rest } = counted(row);
   return {
     ...rest,
     mine: viewerId !== null && createdById === viewerId,
@@ -271,7 +271,7 @@ export async function rolloutPage(
       .where(where)
       .orderBy(desc(r.createdAt), desc(r.id)),
     db.select({ total: count() }).from(r).where(where),
-    (row) => ({ ...row, createdAt: row.createdAt.toISOString() }),
+    (row) => ({ ...counted(row), createdAt: row.createdAt.toISOString() }),
   );
 }
 

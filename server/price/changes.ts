@@ -6,10 +6,9 @@
  */
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PageQuery } from '../../shared/api/define.js';
+import type { PushStep } from '../../shared/device/index.js';
 import { CODE } from '../../shared/domains.js';
 import {
-  PRICE_DEVICE_STATES,
-  UNAPPLIED_STATES,
   type PriceChangeDetail,
   type PriceChangeInput,
   type PriceFit,
@@ -18,7 +17,17 @@ import {
 } from '../../shared/price/index.js';
 import { users } from '../account/schema.js';
 import type { Db, Queryable } from '../db/index.js';
-import { deviceChannels, deviceModels, devices, pushDeviceColumns, targetDevices } from '../device/index.js';
+import {
+  addParts,
+  cancelOpen,
+  deviceChannels,
+  deviceModels,
+  devices,
+  pushDeviceColumns,
+  pushSeen,
+  stepTally,
+  targetDevices,
+} from '../device/index.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
 import { publish } from '../http/events.js';
 import type { AuthUser } from '../http/principal.js';
@@ -27,6 +36,7 @@ import { tenants } from '../identity/schema.js';
 import { products } from '../product/index.js';
 import type { Scope } from '../scope.js';
 import { owningTenant, tenantFilter } from '../tenant/index.js';
+import { byPriceState, changePart, inPriceState, ofChange, pp, priceState, unapplied } from './parts.js';
 import { priceChangeDevices as d, priceChangeLines as l, priceChanges as c } from './schema.js';
 
 type Target = Pick<PriceChangeInput, 'target' | 'deviceIds' | 'pointId' | 'sceneId'>;
@@ -34,8 +44,6 @@ type Target = Pick<PriceChangeInput, 'target' | 'deviceIds' | 'pointId' | 'scene
 /** Tells open progress pages and lists that a change moved (and the tenant's webhook, for a machine's result). */
 export const announce = (db: Queryable, tenantId: number, data: Record<string, unknown>) =>
   publish(db, 'price', tenantId, data);
-
-const unapplied = (state: typeof d.state) => inArray(state, [...UNAPPLIED_STATES]);
 
 /** Each device with why a change of these products cannot go to it, if it cannot. */
 async function judge(
@@ -56,8 +64,8 @@ async function judge(
       remote: sql<boolean>`coalesce(${deviceModels.remotePrice}, true)`,
       holds: sql<boolean>`exists (select 1 from ${deviceChannels} where ${deviceChannels.deviceId} = ${devices.id}
         and ${deviceChannels.productId} = any(${wanted}))`,
-      conflicts: sql<number[]>`array(select distinct ${d.changeId} from ${d} join ${l} on ${l.changeId} = ${d.changeId}
-        where ${d.deviceId} = ${devices.id} and ${unapplied(d.state)}
+      conflicts: sql<number[]>`array(select distinct ${pp.pushId} from ${pp} join ${l} on ${l.changeId} = ${pp.pushId}
+        where ${pp.deviceId} = ${devices.id} and ${pp.kind} = 'price' and ${unapplied}
         and ${l.productId} = any(${wanted}) order by 1)`,
     })
     .from(devices)
@@ -188,24 +196,22 @@ export async function createChange(db: Db, user: AuthUser, scope: Scope, input: 
       })
       .returning({ id: c.id });
     await tx.insert(l).values(input.lines.map((x, position) => ({ changeId: row!.id, position, ...x })));
-    await tx.insert(d).values(fit.map((deviceId) => ({ changeId: row!.id, deviceId })));
-    if (replaces.length)
-      await tx
-        .update(d)
-        .set({ state: 'cancelled', replacedBy: row!.id, endedAt: sql`now()` })
-        .where(and(inArray(d.changeId, replaces), inArray(d.deviceId, fit), unapplied(d.state)));
+    const parts = await addParts(
+      tx,
+      'price',
+      row!.id,
+      fit.map((deviceId) => ({ deviceId })),
+    );
+    await tx.insert(d).values(fit.map((deviceId) => ({ changeId: row!.id, partId: parts.get(deviceId)! })));
+    for (const earlier of replaces) {
+      const gone = await cancelOpen(tx, 'price', earlier, new Date(), inArray(pp.deviceId, fit));
+      if (gone.length) await tx.update(d).set({ replacedBy: row!.id }).where(inArray(d.partId, gone));
+    }
     await announce(tx, tenantId, { kind: 'change', changeId: row!.id });
     return row!.id;
   });
   return changeOf(db, scope, id);
 }
-
-/** A change's devices by state: those the caller sees (a member with assigned devices counts its own). */
-const countsOf = (scope: Scope) =>
-  sql<Record<PriceDeviceState, number>>`(select json_build_object(${sql.join(
-    PRICE_DEVICE_STATES.map((s) => sql`${s}::text, count(*) filter (where ${d.state} = ${s})`),
-    sql`, `,
-  )}) from ${d} where ${d.changeId} = ${c.id} and ${scope.device(d.deviceId)})`;
 
 /**
  * A change's state as a whole over the devices the caller sees: `priceChangeState` (shared/price/rules.ts) in SQL,
@@ -213,18 +219,15 @@ const countsOf = (scope: Scope) =>
  */
 const stateOf = (scope: Scope) =>
   sql<PriceChangeState>`(select case
-    when count(*) filter (where ${unapplied(d.state)}) > 0 then 'sending'
-    when count(*) filter (where ${d.state} = 'applied') = count(*) then 'done'
-    when count(*) filter (where ${d.state} = 'applied') > 0 then 'partly'
-    when count(*) filter (where ${d.state} = 'failed') > 0 then 'failed'
+    when count(*) filter (where ${unapplied}) > 0 then 'sending'
+    when count(*) filter (where ${pp.step} = 'done') = count(*) then 'done'
+    when count(*) filter (where ${pp.step} = 'done') > 0 then 'partly'
+    when count(*) filter (where ${pp.step} = 'failed') > 0 then 'failed'
     else 'cancelled' end
-    from ${d} where ${d.changeId} = ${c.id} and ${scope.device(d.deviceId)})`;
+    from ${pp} where ${ofChange(c.id)} and ${scope.device(pp.deviceId)})`;
 
-/** A change reaches a device the caller sees (always, but for a member with assigned devices). */
-const seen = (scope: Scope) =>
-  scope.devices === null
-    ? undefined
-    : sql`exists (select 1 from ${d} where ${d.changeId} = ${c.id} and ${scope.device(d.deviceId)})`;
+/** A change reaches a device the caller sees (always, but for a member with assigned devices, who sees its own). */
+const seen = (scope: Scope) => pushSeen('price', c.id, scope);
 
 const itemColumns = (scope: Scope) => ({
   id: c.id,
@@ -234,13 +237,18 @@ const itemColumns = (scope: Scope) => ({
   applyAt: c.applyAt,
   products: sql<string>`(select coalesce(string_agg(${products.name}, '、' order by ${l.position}), '')
     from ${l} join ${products} on ${products.id} = ${l.productId} where ${l.changeId} = ${c.id})`,
-  counts: countsOf(scope),
+  /** Its devices the caller sees by step (`toItem` says them by state). */
+  steps: stepTally('price', c.id, scope),
   createdAt: c.createdAt,
   createdBy: users.username,
 });
 
-const toItem = <R extends { applyAt: Date | null; createdAt: Date }>(row: R) => ({
+const toItem = <R extends { applyAt: Date | null; createdAt: Date; steps: Record<PushStep, number> }>({
+  steps,
+  ...row
+}: R) => ({
   ...row,
+  counts: byPriceState(steps),
   applyAt: row.applyAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
 });
@@ -288,11 +296,11 @@ export async function changePage(
     await tenantFilter(db, scope, c.tenantId, body.tenantId),
     body.deviceId === undefined
       ? undefined
-      : sql`exists (select 1 from ${d} where ${d.changeId} = ${c.id} and ${d.deviceId} = ${body.deviceId})`,
+      : sql`exists (select 1 from ${pp} where ${ofChange(c.id)} and ${pp.deviceId} = ${body.deviceId})`,
     body.productId === undefined
       ? undefined
       : sql`exists (select 1 from ${l} where ${l.changeId} = ${c.id} and ${l.productId} = ${body.productId})`,
-    body.open ? sql`exists (select 1 from ${d} where ${d.changeId} = ${c.id} and ${unapplied(d.state)})` : undefined,
+    body.open ? sql`exists (select 1 from ${pp} where ${ofChange(c.id)} and ${unapplied})` : undefined,
     body.state === undefined ? undefined : sql`${stateOf(scope)} = ${body.state}`,
   );
   return paged(
@@ -312,29 +320,30 @@ export async function changeDevices(
 ) {
   await changeOf(db, scope, id);
   const where = and(
-    eq(d.changeId, id),
-    scope.device(d.deviceId),
-    body.state === undefined ? undefined : eq(d.state, body.state),
+    ofChange(id),
+    scope.device(pp.deviceId),
+    body.state === undefined ? undefined : inPriceState(body.state),
   );
   return paged(
     paging,
     db
       .select({
-        deviceId: d.deviceId,
+        deviceId: pp.deviceId,
         name: devices.name,
         serial: devices.serial,
         online: devices.online,
-        state: d.state,
-        reason: sql<string | null>`coalesce(${d.reason}, '#' || ${d.replacedBy})`,
+        state: priceState,
+        reason: sql<string | null>`coalesce(${pp.reason}, '#' || ${d.replacedBy})`,
         version: d.version,
-        deliveredAt: d.deliveredAt,
-        endedAt: d.endedAt,
+        deliveredAt: pp.startedAt,
+        endedAt: pp.endedAt,
       })
-      .from(d)
-      .innerJoin(devices, eq(devices.id, d.deviceId))
+      .from(pp)
+      .innerJoin(d, changePart)
+      .innerJoin(devices, eq(devices.id, pp.deviceId))
       .where(where)
-      .orderBy(asc(d.deviceId)),
-    db.select({ total: count() }).from(d).where(where),
+      .orderBy(asc(pp.deviceId)),
+    db.select({ total: count() }).from(pp).where(where),
     (row) => ({
       ...row,
       deliveredAt: row.deliveredAt?.toISOString() ?? null,
@@ -346,18 +355,13 @@ export async function changeDevices(
 export async function cancelChange(db: Db, scope: Scope, id: number, deviceIds: readonly number[] | undefined) {
   const change = await changeOf(db, scope, id);
   await db.transaction(async (tx) => {
-    const gone = await tx
-      .update(d)
-      .set({ state: 'cancelled', endedAt: sql`now()` })
-      .where(
-        and(
-          eq(d.changeId, id),
-          unapplied(d.state),
-          scope.device(d.deviceId),
-          deviceIds ? inArray(d.deviceId, [...deviceIds]) : undefined,
-        ),
-      )
-      .returning({ id: d.id });
+    const gone = await cancelOpen(
+      tx,
+      'price',
+      id,
+      new Date(),
+      and(scope.device(pp.deviceId), deviceIds ? inArray(pp.deviceId, [...deviceIds]) : undefined),
+    );
     if (!gone.length) throw new BizError(CODE.priceChangeClosed);
     await announce(tx, change.tenantId, { kind: 'change', changeId: id });
   });

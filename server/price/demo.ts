@@ -7,11 +7,31 @@
  * fleet's view shows it stalled).
  */
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import { deviceChannels, devices } from '../device/index.js';
+import { deviceChannels, devices, pushParts } from '../device/index.js';
+import type { Tx } from '../db/index.js';
 import type { DemoData } from '../manifest.js';
 import { priceChangeChannels, priceChangeDevices, priceChangeLines, priceChanges } from './schema.js';
 
 const DAY = 86_400_000;
+
+/** A device's part in a change: its push part (step and times) and the change's own row; answers the latter's id. */
+async function addPart(
+  tx: Tx,
+  changeId: number,
+  deviceId: number,
+  part: Partial<typeof pushParts.$inferInsert> & { heardAt: Date },
+  version?: number,
+) {
+  const [pushed] = await tx
+    .insert(pushParts)
+    .values({ kind: 'price', pushId: changeId, deviceId, ...part })
+    .returning({ id: pushParts.id });
+  const [row] = await tx
+    .insert(priceChangeDevices)
+    .values({ changeId, partId: pushed!.id, version })
+    .returning({ id: priceChangeDevices.id });
+  return row!.id;
+}
 
 export const priceDemo: DemoData = {
   after: ['tenant', 'account', 'device', 'product'],
@@ -44,24 +64,21 @@ export const priceDemo: DemoData = {
       await tx
         .insert(priceChangeLines)
         .values({ changeId: change!.id, position: 0, productId: applied.productId, price, customerStaffPrice: staff });
-      const [part] = await tx
-        .insert(priceChangeDevices)
-        .values({
-          changeId: change!.id,
-          deviceId: applied.deviceId,
-          state: 'applied',
-          version: 1,
-          deliveredAt: new Date(at.getTime() + 20_000),
-          endedAt: new Date(at.getTime() + 45_000),
-        })
-        .returning({ id: priceChangeDevices.id });
+      const ended = new Date(at.getTime() + 45_000);
+      const partId = await addPart(
+        tx,
+        change!.id,
+        applied.deviceId,
+        { step: 'done', startedAt: new Date(at.getTime() + 20_000), heardAt: ended, endedAt: ended },
+        1,
+      );
       const channels = await tx
         .select({ number: deviceChannels.number })
         .from(deviceChannels)
         .where(and(eq(deviceChannels.deviceId, applied.deviceId), eq(deviceChannels.productId, applied.productId)));
       await tx.insert(priceChangeChannels).values(
         channels.map((x) => ({
-          partId: part!.id,
+          partId,
           deviceId: applied.deviceId,
           channel: x.number,
           productId: applied.productId,
@@ -92,7 +109,7 @@ export const priceDemo: DemoData = {
         price: waiting.price + 100,
         customerStaffPrice: waiting.staff + 100,
       });
-      await tx.insert(priceChangeDevices).values({ changeId: change!.id, deviceId: waiting.deviceId });
+      await addPart(tx, change!.id, waiting.deviceId, { heardAt: new Date(now - DAY) });
     }
     const unreached = await firstProduct('VM2026000303');
     if (unreached) {
@@ -112,7 +129,7 @@ export const priceDemo: DemoData = {
         price: unreached.price + 100,
         customerStaffPrice: unreached.staff + 100,
       });
-      await tx.insert(priceChangeDevices).values({ changeId: change!.id, deviceId: unreached.deviceId });
+      await addPart(tx, change!.id, unreached.deviceId, { heardAt: new Date(now - 3 * 3_600_000) });
     }
   },
 };

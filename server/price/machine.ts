@@ -10,12 +10,13 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { PriceOffer } from '../../shared/device/index.js';
 import { CODE } from '../../shared/domains.js';
-import { PRICE_LIMITS, UNAPPLIED_STATES } from '../../shared/price/index.js';
+import { PRICE_LIMITS } from '../../shared/price/index.js';
 import type { Db, Queryable, Tx } from '../db/index.js';
 import type { VersionPrices } from '../order/index.js';
-import { deviceChannels as ch, devices } from '../device/index.js';
+import { deviceChannels as ch, devices, offerDue, OPEN_STEPS, reportPart } from '../device/index.js';
 import { BizError } from '../http/errors.js';
 import { announce } from './changes.js';
+import { changePart, ofChange, pp } from './parts.js';
 import {
   priceChangeChannels as pc,
   priceChangeDevices as d,
@@ -41,33 +42,30 @@ async function channelsOf(db: Queryable, deviceId: number, changeId: number) {
 }
 
 export async function priceOffers(db: Queryable, deviceId: number): Promise<PriceOffer[]> {
-  // Most heartbeats find nothing: one read on the open parts' partial index, and no write.
+  // Most heartbeats find nothing: one read on the parts' device index, and no write.
   const open = await db
-    .select({ changeId: d.changeId, state: d.state })
-    .from(d)
-    .where(and(eq(d.deviceId, deviceId), inArray(d.state, [...UNAPPLIED_STATES])));
+    .select({ changeId: pp.pushId, step: pp.step })
+    .from(pp)
+    .where(and(eq(pp.deviceId, deviceId), eq(pp.kind, 'price'), inArray(pp.step, [...OPEN_STEPS])));
   if (!open.length) return [];
-  const fresh = !open.some((x) => x.state === 'pending')
+  const due = sql`exists (select 1 from ${c} join ${d} on ${d.changeId} = ${c.id} where ${c.id} = ${pp.pushId}
+    and ${d.partId} = ${pp.id}
+    and (${c.timing} = 'now' or (${c.timing} = 'at' and ${c.applyAt} <= now()) or (${c.timing} = 'visit' and ${d.visited})))`;
+  const fresh = !open.some((x) => x.step === 'waiting')
     ? []
-    : await db
-        .update(d)
-        .set({ state: 'delivered', deliveredAt: sql`now()` })
-        .from(c)
-        .where(
-          and(
-            eq(d.deviceId, deviceId),
-            eq(c.id, d.changeId),
-            eq(d.state, 'pending'),
-            sql`(${c.timing} = 'now' or (${c.timing} = 'at' and ${c.applyAt} <= now()) or (${c.timing} = 'visit' and ${d.visited}))`,
-          ),
-        )
-        .returning({ changeId: d.changeId, tenantId: c.tenantId });
-  for (const part of fresh) await announce(db, part.tenantId, { kind: 'change', changeId: part.changeId });
+    : (await offerDue(db, 'price', deviceId, due, new Date())).map((x) => ({ changeId: x.pushId }));
+  if (fresh.length) {
+    const owners = await db
+      .select({ changeId: c.id, tenantId: c.tenantId })
+      .from(c)
+      .where(inArray(c.id, [...new Set(fresh.map((x) => x.changeId))]));
+    for (const x of owners) await announce(db, x.tenantId, { kind: 'change', changeId: x.changeId });
+  }
   // Delivered ones are offered again until the machine reports them (it may have lost one to a restart): those it
   // had and those delivered now.
-  const delivered = [
-    ...new Set([...open.filter((x) => x.state === 'delivered'), ...fresh].map((x) => x.changeId)),
-  ].sort((a, b) => a - b);
+  const delivered = [...new Set([...open.filter((x) => x.step === 'working'), ...fresh].map((x) => x.changeId))].sort(
+    (a, b) => a - b,
+  );
   const offers: PriceOffer[] = [];
   for (const changeId of delivered) {
     const channels = await channelsOf(db, deviceId, changeId);
@@ -84,8 +82,13 @@ export async function serviceVisit(db: Queryable, deviceId: number): Promise<voi
   await db
     .update(d)
     .set({ visited: true })
-    .from(c)
-    .where(and(eq(d.deviceId, deviceId), eq(c.id, d.changeId), eq(c.timing, 'visit'), eq(d.state, 'pending')));
+    .where(
+      and(
+        eq(d.visited, false),
+        sql`exists (select 1 from ${pp} join ${c} on ${c.id} = ${pp.pushId} where ${pp.id} = ${d.partId}
+          and ${pp.deviceId} = ${deviceId} and ${pp.kind} = 'price' and ${pp.step} = 'waiting' and ${c.timing} = 'visit')`,
+      ),
+    );
 }
 
 export async function reportPrice(
@@ -102,18 +105,16 @@ export async function reportPrice(
       .where(eq(devices.id, deviceId))
       .for('update');
     const [part] = await tx
-      .select({ id: d.id, tenantId: c.tenantId })
-      .from(d)
+      .select({ id: d.id, partId: pp.id, tenantId: c.tenantId })
+      .from(pp)
+      .innerJoin(d, changePart)
       .innerJoin(c, eq(c.id, d.changeId))
-      .where(and(eq(d.changeId, changeId), eq(d.deviceId, deviceId), eq(d.state, 'delivered')))
-      .for('update', { of: d });
+      .where(and(ofChange(changeId), eq(pp.deviceId, deviceId), eq(pp.step, 'working')))
+      .for('update', { of: pp });
     if (!device || !part) throw new BizError(CODE.priceChangeNotActive);
     if (body.result === 'failed') {
       const reason = body.reason || 'failed';
-      await tx
-        .update(d)
-        .set({ state: 'failed', reason, endedAt: sql`now()` })
-        .where(eq(d.id, part.id));
+      await reportPart(tx, part.partId, new Date(), { step: 'failed', reason });
       await announce(tx, part.tenantId, { kind: 'device', changeId, deviceId, state: 'failed', reason });
       return { state: 'failed' as const, version: device.version };
     }
@@ -130,10 +131,8 @@ export async function reportPrice(
           .where(and(eq(ch.deviceId, deviceId), eq(ch.number, x.number)));
     }
     await tx.update(devices).set({ priceVersion: version }).where(eq(devices.id, deviceId));
-    await tx
-      .update(d)
-      .set({ state: 'applied', version, endedAt: sql`now()` })
-      .where(eq(d.id, part.id));
+    await reportPart(tx, part.partId, new Date(), { step: 'done' });
+    await tx.update(d).set({ version }).where(eq(d.id, part.id));
     await announce(tx, part.tenantId, { kind: 'device', changeId, deviceId, state: 'applied', version });
     return { state: 'applied' as const, version };
   });
@@ -146,9 +145,10 @@ export async function reportPrice(
  */
 export async function pricesAt(tx: Tx, deviceId: number, version: number): Promise<VersionPrices> {
   const [left] = await tx
-    .select({ at: d.endedAt })
-    .from(d)
-    .where(and(eq(d.deviceId, deviceId), eq(d.version, version + 1)));
+    .select({ at: pp.endedAt })
+    .from(pp)
+    .innerJoin(d, changePart)
+    .where(and(eq(pp.deviceId, deviceId), eq(pp.kind, 'price'), eq(pp.step, 'done'), eq(d.version, version + 1)));
   const later = await tx
     .select({ channel: pc.channel, price: pc.oldPrice, customerStaffPrice: pc.oldStaffPrice })
     .from(pc)

@@ -1,20 +1,19 @@
 /**
  * Price changes: what a user sent (the products' new prices, when), each
- * device's part of it with its state, and per channel the price a machine
+ * device's part of it (a push part of the device domain), and per channel the price a machine
  * left and took when it applied one (the history, and the prices of an
  * older version a late sale is priced at).
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { PRICE_DEVICE_STATES, PRICE_TIMINGS } from '../../shared/price/index.js';
+import { boolean, check, index, integer, pgEnum, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { PRICE_TIMINGS } from '../../shared/price/index.js';
 import { users } from '../account/schema.js';
 import { createdAt } from '../db/columns.js';
-import { devices } from '../device/schema.js';
+import { devices, pushParts } from '../device/schema.js';
 import { tenants } from '../identity/schema.js';
 import { products } from '../product/schema.js';
 
 export const priceTiming = pgEnum('price_timing', PRICE_TIMINGS);
-export const priceDeviceState = pgEnum('price_device_state', PRICE_DEVICE_STATES);
 
 export const priceChanges = pgTable(
   'price_changes',
@@ -60,6 +59,11 @@ export const priceChangeLines = pgTable(
   ],
 );
 
+/**
+ * A device's part in a change: the device domain's push part (its device,
+ * step, times and reason: `device_push_parts`) with what is the price
+ * change's own beside it. Its `id` keys the prices it set.
+ */
 export const priceChangeDevices = pgTable(
   'price_change_devices',
   {
@@ -67,28 +71,18 @@ export const priceChangeDevices = pgTable(
     changeId: integer('change_id')
       .notNull()
       .references(() => priceChanges.id, { onDelete: 'cascade' }),
-    deviceId: integer('device_id')
+    partId: integer('part_id')
       .notNull()
-      .references(() => devices.id),
-    state: priceDeviceState('state').notNull().default('pending'),
+      .unique()
+      .references(() => pushParts.id, { onDelete: 'cascade' }),
     /** At the next service visit: the machine has reported its stock since (then it is due). */
     visited: boolean('visited').notNull().default(false),
-    /** The machine's reason for failing it. */
-    reason: text('reason'),
     /** Cancelled because this later change replaced it. */
     replacedBy: integer('replaced_by'),
     /** The price version the machine reached by applying it. */
     version: integer('version'),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
   },
-  (t) => [
-    index('price_change_devices_change_idx').on(t.changeId, t.deviceId),
-    // What a heartbeat asks: the device's parts not yet applied.
-    index('price_change_devices_open_idx')
-      .on(t.deviceId)
-      .where(sql`${t.state} in ('pending', 'delivered')`),
-  ],
+  (t) => [index('price_change_devices_change_idx').on(t.changeId)],
 );
 
 export const priceChangeChannels = pgTable(

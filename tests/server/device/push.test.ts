@@ -77,6 +77,15 @@ describe('device.pushes', () => {
   const pushes = (body: object = {}, token = t.token.tenant1) =>
     t.ok('device.pushes', { query: { pageSize: 50 }, body }, token);
 
+  /** A device's part in a price change, as the price domain writes it: its push part and the change's row. */
+  async function pricePart(changeId: number, serial: string, part: Partial<typeof pushParts.$inferInsert> = {}) {
+    const [pushed] = await t.db
+      .insert(pushParts)
+      .values({ kind: 'price', pushId: changeId, deviceId: t.ids.device(serial), ...part })
+      .returning({ id: pushParts.id });
+    await t.db.insert(priceChangeDevices).values({ changeId, partId: pushed!.id });
+  }
+
   /** A price change of tenant A's: one part delivered an hour ago and not applied, one applied, one pending now. */
   async function stalledChange() {
     const [product] = await t.db
@@ -91,17 +100,14 @@ describe('device.pushes', () => {
     await t.db
       .insert(priceChangeLines)
       .values({ changeId: change!.id, position: 0, productId: product!.id!, price: 600, customerStaffPrice: 500 });
-    await t.db.insert(priceChangeDevices).values([
-      { changeId: change!.id, deviceId: t.ids.device(A[0]!), state: 'delivered', deliveredAt: ago(HOUR) },
-      {
-        changeId: change!.id,
-        deviceId: t.ids.device(A[1]!),
-        state: 'applied',
-        deliveredAt: ago(HOUR),
-        endedAt: ago(HOUR / 2),
-      },
-      { changeId: change!.id, deviceId: t.ids.device(A[2]!), state: 'delivered', deliveredAt: new Date() },
-    ]);
+    await pricePart(change!.id, A[0]!, { step: 'working', startedAt: ago(HOUR), heardAt: ago(HOUR) });
+    await pricePart(change!.id, A[1]!, {
+      step: 'done',
+      startedAt: ago(HOUR),
+      heardAt: ago(HOUR / 2),
+      endedAt: ago(HOUR / 2),
+    });
+    await pricePart(change!.id, A[2]!, { step: 'working', startedAt: new Date(), heardAt: new Date() });
     return change!.id;
   }
 
@@ -190,7 +196,7 @@ describe('device.pushes', () => {
       .insert(priceChanges)
       .values({ tenantId: t.ids.tenant('B'), timing: 'visit' })
       .returning({ id: priceChanges.id });
-    await t.db.insert(priceChangeDevices).values({ changeId: b!.id, deviceId: t.ids.device('VM2026000301') });
+    await pricePart(b!.id, 'VM2026000301');
     const theirs = await pushes({}, t.token.tenant2);
     expect(theirs.list.map((p) => p.id)).toContain(b!.id);
     // The demo's change sent to Shenzhen North's machine, offline for three hours since.

@@ -14,8 +14,8 @@ import {
   type PriceChangeState,
 } from '../../../shared/price/index.js';
 import { callbackDeliveries, callbackSettings } from '../../../server/callback/index.js';
-import { deviceChannels, devices } from '../../../server/device/index.js';
-import { priceChangeDevices, priceChanges } from '../../../server/price/schema.js';
+import { deviceChannels, devices, pushParts } from '../../../server/device/index.js';
+import { priceChanges } from '../../../server/price/schema.js';
 import { deviceBasic, suiteApp } from '../helpers.js';
 import { addMember } from '../reliability/support/world.js';
 import { users } from '../../../server/account/index.js';
@@ -58,6 +58,8 @@ beforeAll(async () => {
   );
 });
 beforeEach(async () => {
+  // A push part has no key to its push (it is any kind's): a change's parts go with it.
+  await t.db.delete(pushParts).where(and(eq(pushParts.kind, 'price'), sql`${pushParts.pushId} > ${demoChanges}`));
   await t.db.delete(priceChanges).where(sql`${priceChanges.id} > ${demoChanges}`);
   await t.db
     .update(devices)
@@ -255,9 +257,9 @@ describe('sales and price versions', () => {
     // A sale the machine made before it applied, sent a moment later, is what the buyer paid.
     expect((await sell(serial!, 0)).body.content.amount).toBe(500);
     await t.db
-      .update(priceChangeDevices)
+      .update(pushParts)
       .set({ endedAt: new Date(Date.now() - 16 * 60_000) })
-      .where(eq(priceChangeDevices.changeId, change.id));
+      .where(and(eq(pushParts.kind, 'price'), eq(pushParts.pushId, change.id)));
     expect((await sell(serial!, 0)).body.code).toBe(CODE.priceVersionStale);
   });
 });

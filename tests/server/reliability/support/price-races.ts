@@ -7,8 +7,7 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { CODE } from '../../../../shared/domains.js';
-import { deviceChannels, devices } from '../../../../server/device/index.js';
-import { priceChangeDevices } from '../../../../server/price/schema.js';
+import { deviceChannels, devices, pushParts } from '../../../../server/device/index.js';
 import { deviceBasic, type Answer, type TestApp } from '../../helpers.js';
 
 type Check = (answers: Answer[], allowed: readonly number[]) => void;
@@ -45,9 +44,11 @@ export function priceRaces(app: App) {
       const made = answers.filter(succeeded);
       expect(made).toHaveLength(1);
       const open = await t.db
-        .select({ id: priceChangeDevices.id })
-        .from(priceChangeDevices)
-        .where(and(eq(priceChangeDevices.deviceId, body.deviceIds[0]!), eq(priceChangeDevices.state, 'pending')));
+        .select({ id: pushParts.id })
+        .from(pushParts)
+        .where(
+          and(eq(pushParts.kind, 'price'), eq(pushParts.deviceId, body.deviceIds[0]!), eq(pushParts.step, 'waiting')),
+        );
       expect(open).toHaveLength(1);
       await t.ok('price.cancel', { params: { id: made[0]!.body.content.id }, body: {} }, tenant);
     },
@@ -72,15 +73,15 @@ export function priceRaces(app: App) {
       clean(answers, [CODE.priceChangeClosed, CODE.priceChangeNotActive]);
       expect(answers.filter(succeeded)).toHaveLength(1);
       const [part] = await t.db
-        .select({ state: priceChangeDevices.state })
-        .from(priceChangeDevices)
-        .where(eq(priceChangeDevices.changeId, change.id));
+        .select({ step: pushParts.step })
+        .from(pushParts)
+        .where(and(eq(pushParts.kind, 'price'), eq(pushParts.pushId, change.id)));
       const [after] = await t.db
         .select({ version: devices.priceVersion })
         .from(devices)
         .where(eq(devices.serial, SERIAL));
-      expect(after!.version).toBe(before!.version + (part!.state === 'applied' ? 1 : 0));
-      expect(['applied', 'cancelled']).toContain(part!.state);
+      expect(after!.version).toBe(before!.version + (part!.step === 'done' ? 1 : 0));
+      expect(['done', 'cancelled']).toContain(part!.step);
     },
   };
 }
