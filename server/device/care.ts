@@ -8,9 +8,9 @@ import { CODE } from '../../shared/domains.js';
 import { EXPIRING_DAYS, PROBLEMS, type PickList, type Problem } from '../../shared/device/index.js';
 import { BizError } from '../http/errors.js';
 import { defineHandlers } from '../http/handlers.js';
-import { points } from '../point/schema.js';
 import { products } from '../product/schema.js';
 import { deviceChannels as c, devices } from './schema.js';
+import { devicePoint } from './ports.js';
 import { checkFilterIds } from './queries.js';
 import { tenants } from '../identity/schema.js';
 
@@ -60,7 +60,7 @@ export const careHandlers = defineHandlers({
         id: devices.id,
         name: devices.name,
         serial: devices.serial,
-        pointName: points.name,
+        pointName: devicePoint.use().columns(devices.pointId).name,
         tenantName: tenants.name,
         lastSeenAt: devices.lastSeenAt,
         faultCode: devices.faultCode,
@@ -81,7 +81,6 @@ export const careHandlers = defineHandlers({
         >),
       })
       .from(devices)
-      .leftJoin(points, eq(points.id, devices.pointId))
       .leftJoin(tenants, eq(tenants.id, devices.tenantId))
       .where(where)
       .orderBy(desc(problemCount), asc(devices.serial))
@@ -113,13 +112,8 @@ export const careHandlers = defineHandlers({
   },
 
   'device.pickList': async ({ body }, { db, scope }) => {
-    if (body.pointId !== undefined) {
-      const [point] = await db
-        .select({ id: points.id })
-        .from(points)
-        .where(and(eq(points.id, body.pointId), scope.where(points.tenantId)));
-      if (!point) throw new BizError(CODE.pointNotFound);
-    }
+    if (body.pointId !== undefined) await devicePoint.use().check(db, scope, body.pointId);
+    const point = devicePoint.use().columns(devices.pointId);
     const chosen = body.deviceIds ? [...new Set(body.deviceIds)] : undefined;
     if (chosen) {
       const found = await db
@@ -134,10 +128,10 @@ export const careHandlers = defineHandlers({
         deviceName: devices.name,
         serial: devices.serial,
         capacity: devices.capacity,
-        pointId: points.id,
-        pointName: points.name,
-        address: points.address,
-        areaCode: points.areaCode,
+        pointId: devices.pointId,
+        pointName: point.name,
+        address: point.address,
+        areaCode: point.areaCode,
         number: c.number,
         stock: c.stock,
         productId: products.id,
@@ -147,7 +141,6 @@ export const careHandlers = defineHandlers({
       .from(c)
       .innerJoin(devices, eq(devices.id, c.deviceId))
       .innerJoin(products, eq(products.id, c.productId))
-      .leftJoin(points, eq(points.id, devices.pointId))
       .where(
         and(
           scope.whereDevice(devices.tenantId, devices.id),
@@ -159,12 +152,7 @@ export const careHandlers = defineHandlers({
         ),
       )
       // Route order: by region, then address (neighbours follow each other); devices by serial, channels by number.
-      .orderBy(
-        sql`${points.areaCode} nulls last`,
-        sql`${points.address} nulls last`,
-        asc(devices.serial),
-        asc(c.number),
-      );
+      .orderBy(sql`${point.areaCode} nulls last`, sql`${point.address} nulls last`, asc(devices.serial), asc(c.number));
     const list: PickList = { points: [], products: [], totalFill: 0 };
     const byProduct = new Map<number, PickList['products'][number]>();
     for (const r of rows) {

@@ -18,6 +18,8 @@ import { defineHandlers } from '../http/handlers.js';
 import { devices } from './schema.js';
 import { devicePorts } from './ports.js';
 export {
+  devicePoint,
+  type DevicePoint,
   type OfferedPrices,
   type OfferedUpdate,
   pointPlaces,

@@ -1,5 +1,5 @@
 /** What the device domain needs from the domains built on it (shared/ports.ts): what a machine's heartbeat delivers, the devices a push's point or scene names. */
-import type { SQL } from 'drizzle-orm';
+import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/index.js';
 import type { Scope } from '../scope.js';
 import { port } from '../../shared/ports.js';
@@ -37,6 +37,18 @@ export interface PushPlaces {
   list(db: Queryable, tenantId: number): Promise<{ id: number; name: string }[]>;
 }
 
+/**
+ * The point a device stands at, as the device's lists show it (the point
+ * domain, built on devices: this domain does not read its table).
+ */
+export interface DevicePoint {
+  /** The point's name, address and area code, each read by the device's point column (null at no point). */
+  columns(pointId: AnyColumn): { name: SQL<string | null>; address: SQL<string | null>; areaCode: SQL<string | null> };
+  /** 1410 unless the caller sees the point (a list's filter names it). */
+  check(db: Queryable, scope: Scope, pointId: number): Promise<void>;
+}
+export const devicePoint = port<DevicePoint>('device.devicePoint');
+
 /** A push names a point (the point domain). */
 export const pointPlaces = port<PushPlaces>('device.pointPlaces');
 /** A push names a scene, its linkage group (the scene domain). */
@@ -57,6 +69,7 @@ export const devicePorts = [
   updateOffer,
   priceOffers,
   serviceVisit,
+  devicePoint,
   pointPlaces,
   scenePlaces,
   firmwarePushes,

@@ -5,12 +5,13 @@ import type { DeviceDetail, DeviceItem } from '../../shared/device/index.js';
 import type { Queryable, Tx } from '../db/index.js';
 import { BizError } from '../http/errors.js';
 import type { Scope } from '../scope.js';
+import { devicePoint } from './ports.js';
 import { devices } from './schema.js';
-import { points } from '../point/schema.js';
 import { tenantInScope } from '../tenant/index.js';
 import { tenants } from '../identity/schema.js';
 
-const deviceColumns = {
+// A function: the point's name comes through a port, met when the upstream starts.
+const deviceColumns = () => ({
   id: devices.id,
   name: devices.name,
   serial: devices.serial,
@@ -30,16 +31,12 @@ const deviceColumns = {
   tenantId: devices.tenantId,
   tenantName: tenants.name,
   pointId: devices.pointId,
-  pointName: points.name,
-};
+  pointName: devicePoint.use().columns(devices.pointId).name,
+});
 
-/** `select … from devices left join tenants, points` (a pool device has no tenant); add where/order/limit. */
+/** `select … from devices left join tenants` (a pool device has no tenant), with its point's name; add where/order/limit. */
 export const selectDevices = (db: Queryable) =>
-  db
-    .select(deviceColumns)
-    .from(devices)
-    .leftJoin(tenants, eq(tenants.id, devices.tenantId))
-    .leftJoin(points, eq(points.id, devices.pointId));
+  db.select(deviceColumns()).from(devices).leftJoin(tenants, eq(tenants.id, devices.tenantId));
 
 type DeviceRow = Awaited<ReturnType<typeof selectDevices>>[number];
 
@@ -53,14 +50,13 @@ export const toDeviceItem = (row: DeviceRow): DeviceItem => ({
 export async function deviceDetailInScope(db: Queryable, scope: Scope, id: number): Promise<DeviceDetail> {
   const [row] = await db
     .select({
-      ...deviceColumns,
+      ...deviceColumns(),
       channelSalesLimit: devices.channelSalesLimit,
       orderLimit: devices.orderLimit,
       notifications: devices.notifications,
     })
     .from(devices)
     .leftJoin(tenants, eq(tenants.id, devices.tenantId))
-    .leftJoin(points, eq(points.id, devices.pointId))
     .where(and(eq(devices.id, id), scope.whereDevice(devices.tenantId, devices.id)));
   if (!row) throw new BizError(CODE.deviceNotFound);
   return {
@@ -83,13 +79,7 @@ export async function checkFilterIds(
   pointId: number | undefined,
   tenantId: number | undefined,
 ) {
-  if (pointId !== undefined) {
-    const [point] = await db
-      .select({ id: points.id })
-      .from(points)
-      .where(and(eq(points.id, pointId), scope.where(points.tenantId)));
-    if (!point) throw new BizError(CODE.pointNotFound);
-  }
+  if (pointId !== undefined) await devicePoint.use().check(db, scope, pointId);
   if (tenantId !== undefined) await tenantInScope(db, scope, tenantId);
 }
 

@@ -1,12 +1,13 @@
 /** The point domain on the upstream (spec §5 point rules): points, and binding devices to them. */
 import { provide } from '../../shared/ports.js';
-import { pointPlaces as pointPlacesPort } from '../device/index.js';
+import { devicePoint as devicePointPort, pointPlaces as pointPlacesPort } from '../device/index.js';
 import { defineServerDomain } from '../manifest.js';
 import { pointPlaces } from './binding.js';
 import { pointDemo } from './demo.js';
 import { pointHandlers } from './handlers.js';
 import { points } from './schema.js';
 import { pointPorts } from './ports.js';
+import { devicePoint } from './queries.js';
 export { pointStaff } from './ports.js';
 
 export { DEMO_POINTS, type PointKey } from './demo.js';
@@ -17,7 +18,8 @@ export const pointServer = defineServerDomain({
   ports: pointPorts,
   handlers: pointHandlers,
   demo: pointDemo,
-  // A push to a point reaches its devices (the device domain resolves a push's target).
-  provides: [provide(pointPlacesPort, pointPlaces)],
+  // A push to a point reaches its devices (the device domain resolves a push's target); a device's lists name its
+  // point.
+  provides: [provide(pointPlacesPort, pointPlaces), provide(devicePointPort, devicePoint)],
   owns: { point: { id: points.id, tenantId: points.tenantId, labels: [points.name, points.address] } },
 });

@@ -4,6 +4,7 @@ import type { PointItem } from '../../shared/point/index.js';
 import { CODE } from '../../shared/domains.js';
 import type { Queryable } from '../db/index.js';
 import { devices } from '../device/schema.js';
+import type { DevicePoint } from '../device/index.js';
 import { points } from './schema.js';
 import { BizError } from '../http/errors.js';
 import type { Scope } from '../scope.js';
@@ -57,3 +58,19 @@ export async function lockPointInScope(
   if (!row) throw new BizError(CODE.pointNotFound);
   return row;
 }
+
+/** A device's point as the device domain's lists show it (its `devicePoint` port). */
+export const devicePoint: DevicePoint = {
+  columns: (pointId) => ({
+    name: sql<string | null>`(select ${points.name} from ${points} where ${points.id} = ${pointId})`,
+    address: sql<string | null>`(select ${points.address} from ${points} where ${points.id} = ${pointId})`,
+    areaCode: sql<string | null>`(select ${points.areaCode} from ${points} where ${points.id} = ${pointId})`,
+  }),
+  async check(db, scope, pointId) {
+    const [point] = await db
+      .select({ id: points.id })
+      .from(points)
+      .where(and(eq(points.id, pointId), scope.where(points.tenantId)));
+    if (!point) throw new BizError(CODE.pointNotFound);
+  },
+};

@@ -4,7 +4,7 @@
  * takes the machine's next steps and ends the rollout. Two processes need
  * one database they both reach: PostgreSQL only (npm run test:pg).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { pushParts } from '../../../server/device/index.js';
 import { rollouts } from '../../../server/firmware/schema.js';
@@ -71,7 +71,10 @@ describe.skipIf(!postgresUrl)('a rollout across an upstream restart', () => {
         const [row] = await t.db.select({ state: rollouts.state }).from(rollouts).where(eq(rollouts.id, rollout.id));
         return row?.state === 'done';
       });
-      const [part] = await t.db.select().from(pushParts).where(eq(pushParts.pushId, rollout.id));
+      const [part] = await t.db
+        .select()
+        .from(pushParts)
+        .where(and(eq(pushParts.kind, 'firmware'), eq(pushParts.pushId, rollout.id)));
       expect(part).toMatchObject({ kind: 'firmware', step: 'done', attempts: 0 });
     } finally {
       await first.kill();

@@ -1,7 +1,10 @@
 /** Point rules (spec §5): required fields, create/update/delete, binding devices. */
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CODE } from '../../../shared/domains.js';
 import { POINT_LIMITS } from '../../../shared/point/index.js';
+import { devices } from '../../../server/device/index.js';
+import { points } from '../../../server/point/index.js';
 import { suiteApp } from '../helpers.js';
 
 const t = suiteApp(['tenant1', 'admin']);
@@ -301,6 +304,31 @@ describe('point.bind: races and the system admin', () => {
       'point.unbind',
       { params: { id: p }, body: { deviceIds: [t.ids.device('VM2026000305')] } },
       t.token.admin,
+    );
+  });
+});
+
+describe("the point's key on devices", () => {
+  /** The constraint a statement broke, as the driver names it (null when it went through). */
+  const broken = (statement: PromiseLike<unknown>) =>
+    Promise.resolve(statement).then(
+      () => null,
+      (e: { cause?: { constraint?: string } }) => e.cause?.constraint ?? null,
+    );
+
+  // Declared in the migrations, not in the device domain's schema (it does not read the points' table): it must hold.
+  it('refuses a device at another tenant’s point, and deleting a point that still has devices', async () => {
+    const device = t.ids.device('VM2026000101');
+    const [theirs] = await t.db
+      .select({ id: points.id })
+      .from(points)
+      .where(eq(points.tenantId, t.ids.tenant('B')));
+    expect(await broken(t.db.update(devices).set({ pointId: theirs!.id }).where(eq(devices.id, device)))).toBe(
+      'devices_point_same_tenant_fk',
+    );
+    const [bound] = await t.db.select({ pointId: devices.pointId }).from(devices).where(eq(devices.id, device));
+    expect(await broken(t.db.delete(points).where(eq(points.id, bound!.pointId!)))).toBe(
+      'devices_point_same_tenant_fk',
     );
   });
 });
