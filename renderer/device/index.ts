@@ -1,5 +1,8 @@
-/** The device domain's screens (spec §2 /deviceList, /devicePool) and its live events. */
+/** The device domain's screens (spec §2 /deviceList, /devicePool, /tenant/devBind) and its live events. */
+import { lazy } from 'react';
+import { provide } from '../../shared/ports.js';
 import { defineScreens, preloadable } from '../manifest.js';
+import { tenantDevices } from '../tenant/index.js';
 import { deviceLive } from './live.js';
 import { prefetchOp } from '../bridge.js';
 import { idOfQuery } from '../app/paths.js';
@@ -25,14 +28,21 @@ export {
 export { PushLeftOut, PushTargetFields } from './PushTargetFields.js';
 export { firmwarePushPage, pricePushPage } from './ports.js';
 
+/** A distributor's devices: the distributor page's tab (loaded with it, not with this manifest). */
+const TenantDevices = lazy(() => import('./TenantDevices.js'));
+
 export const deviceScreens = defineScreens({
   name: 'device',
   ports: devicePorts,
+  // A distributor's page shows its devices (the tenant domain, below devices, declares the port).
+  provides: [provide(tenantDevices, TenantDevices)],
   screens: {
     DeviceList: preloadable(() => import('./DeviceListPage.js')),
     DeviceSettings: preloadable(() => import('./DeviceSettingsPage.js')),
     DevicePool: preloadable(() => import('./DevicePoolPage.js')),
     DevicePushes: preloadable(() => import('./PushesPage.js')),
+    // The distribution menu's route (shared/device/routes.ts): handing devices to a second-level distributor.
+    DistributorDevices: preloadable(() => import('./HandoverPage.js')),
   },
   live: { device: deviceLive },
   // A move to a device's page: its record and its cards' reads go out with the address (a refusal is said by the

@@ -6,23 +6,20 @@
  * is devBind's). The tab is in the address (`&tab=`), so back and reload
  * keep it.
  */
-import { Badge, Button, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Badge, Button, makeStyles, tokens } from '@fluentui/react-components';
 import { EditRegular, KeyResetRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { CODE } from '../../shared/domains.js';
 import type { TenantDetail } from '../../shared/tenant/index.js';
 import { useDetail } from '../app/detail.js';
 import { formatDateTime } from '../app/format.js';
-import { mayOpen } from '../app/session.js';
-import { useDeviceColumns } from '../device/index.js';
-import { DetailPage, DetailTabs, InfoList, ResourceList, useResource, useScreen, useTabParam } from '../kit/index.js';
-import { tenantCallbacks, tenantPaymentForm, tenantProducts } from './ports.js';
+import { DetailPage, DetailTabs, InfoList, useScreen, useTabParam } from '../kit/index.js';
+import { tenantCallbacks, tenantDevices, tenantPaymentForm, tenantProducts } from './ports.js';
 import { EditDistributorDialog, expiryText, MemberConfigDialog, ResetPasswordDialog } from './DistributorDialogs.js';
-import { DISTRIBUTORS_PATH, distributorDevicesPath } from './paths.js';
+import { DISTRIBUTORS_PATH } from './paths.js';
 
 const useStyles = makeStyles({
   row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
-  note: { color: tokens.colorNeutralForeground2 },
 });
 
 const TABS = ['info', 'payment', 'member', 'callbacks', 'products', 'devices'] as const;
@@ -33,6 +30,7 @@ export default function DistributorPage() {
   const Callbacks = tenantCallbacks.use();
   const Products = tenantProducts.use();
   const PaymentForm = tenantPaymentForm.use();
+  const Devices = tenantDevices.use();
   const { gate, data, back } = useDetail('tenant.detail', {
     backTo: DISTRIBUTORS_PATH,
     backLabel: t('common.back'),
@@ -128,39 +126,5 @@ function Member({ tenant }: { tenant: TenantDetail }) {
       </div>
       {editing && <MemberConfigDialog tenant={tenant} current={m} onClose={() => setEditing(false)} />}
     </>
-  );
-}
-
-function Devices({ tenant }: { tenant: TenantDetail }) {
-  const { t, user, navigate } = useScreen();
-  const styles = useStyles();
-  const devices = useResource('device.page', {
-    ns: 'tenant.page',
-    testId: 'distributor-device',
-    empty: {},
-    body: () => ({ tenantId: tenant.tenantId }),
-  });
-  return (
-    <ResourceList
-      resource={devices}
-      untitled
-      title={t('tenant.page.tabs.devices')}
-      columns={useDeviceColumns()}
-      rowKey={(d) => d.id}
-      table={{ size: 'small', rowData: (d) => ({ 'data-device-id': d.id }) }}
-      intro={
-        <div className={styles.row}>
-          <Text className={styles.note}>{t('tenant.page.devicesNote')}</Text>
-          {tenant.parent !== null && mayOpen(user, '7-3') && (
-            <Button
-              onClick={() => void navigate(distributorDevicesPath(tenant.tenantId))}
-              data-testid="distributor-page-devices-move"
-            >
-              {t('tenant.page.moveDevices')}
-            </Button>
-          )}
-        </div>
-      }
-    />
   );
 }

@@ -1,5 +1,6 @@
 /** What a distributor's page needs from the domains built on tenants (shared/ports.ts). */
 import type { ComponentType } from 'react';
+import type { TenantDetail } from '../../shared/tenant/index.js';
 import { port } from '../../shared/ports.js';
 
 /** A distributor's callback settings and delivery log, its tab (the callback domain). */
@@ -13,4 +14,7 @@ export const tenantPaymentForm =
     'tenant.paymentForm',
   );
 
-export const tenantPorts = [tenantCallbacks, tenantProducts, tenantPaymentForm] as const;
+/** A distributor's devices, read only, its tab (the device domain, which hands devices over on devBind). */
+export const tenantDevices = port<ComponentType<{ tenant: TenantDetail }>>('tenant.devices');
+
+export const tenantPorts = [tenantCallbacks, tenantProducts, tenantPaymentForm, tenantDevices] as const;

@@ -1,5 +1,5 @@
 /** Device screens (spec §2 /deviceList, /devicePool). Code 2-1: device list and settings; scene linkage joins the group (shared/scene/routes.ts). */
-import { ADMIN_ONLY, codes, detail, group, view } from '../routes/define.js';
+import { ADMIN_ONLY, codes, detail, group, into, view } from '../routes/define.js';
 
 export const deviceRoutes = [
   group(
@@ -18,4 +18,10 @@ export const deviceRoutes = [
   group(100, '/devicePool', { title: 'device.route.devicePool', icon: 'pool', roles: ADMIN_ONLY }, [
     view('index', 'DevicePool', 'device.route.devicePool', { icon: 'pool', roles: ADMIN_ONLY }),
   ]),
+  // Handing devices to a second-level distributor (spec §2 /tenant devBind, 7-3), under the distributor list.
+  into(
+    '/tenant',
+    [detail('devBind', 'DistributorDevices', 'tenant.route.distributorDevices', '/tenant/people', codes('7-3'))],
+    'Distributor',
+  ),
 ];

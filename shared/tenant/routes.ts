@@ -10,8 +10,8 @@ export const tenantRoutes = [
       view('people', 'Distributors', 'tenant.route.distributors', codes('7-1')),
       // Beyond the spec: one page per distributor with its settings in tabs (docs/domains/tenant.md).
       detail('distributor', 'Distributor', 'tenant.route.distributor', '/tenant/people', codes('7-1')),
-      // productInformation (a distributor's products) is the product domain's screen, joined here (shared/product/routes.ts).
-      detail('devBind', 'DistributorDevices', 'tenant.route.distributorDevices', '/tenant/people', codes('7-3')),
+      // productInformation (a distributor's products) and devBind (handing devices over) are the product and device
+      // domains' screens, joined here (shared/product/routes.ts, shared/device/routes.ts).
     ],
     { alwaysShow: true },
   ),

@@ -3,7 +3,9 @@
  * distributor's devices beside its parent's, each side searchable, and the
  * selection moved across — handed over, or taken back — all or none. A
  * device bound to a point cannot move (1406): the page asks whether to unbind
- * the chosen ones first, and moves them if so.
+ * the chosen ones first, and moves them if so. The device domain's screen
+ * (`device.handOver`) on the distribution menu's route
+ * (shared/device/routes.ts), in the distributor screens' words.
  */
 import { Button, Input, makeStyles, Subtitle2, Text, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular, ArrowRightRegular } from '@fluentui/react-icons';
@@ -17,7 +19,6 @@ import { refusedWith } from '../app/errors.js';
 import { PageProblem, PageSpinner } from '../app/pages.js';
 import { idOfQuery } from '../app/paths.js';
 import { callOp, useOp } from '../bridge.js';
-import { DeviceTable } from '../device/index.js';
 import {
   ActionButton,
   ConfirmDialog,
@@ -30,7 +31,8 @@ import {
   useScreen,
   useSelection,
 } from '../kit/index.js';
-import { DISTRIBUTORS_PATH } from './paths.js';
+import { DISTRIBUTORS_PATH } from '../tenant/index.js';
+import { DeviceTable } from './DeviceTable.js';
 
 const useStyles = makeStyles({
   sides: {
