@@ -39,6 +39,7 @@ import { shareScreens } from './share/index.js';
 import { booksScreens } from './books/index.js';
 import { reconciliationScreens } from './reconciliation/index.js';
 import { oplogScreens } from './oplog/index.js';
+import { walletScreens } from './wallet/index.js';
 
 export const RENDERER_DOMAINS = [
   accountScreens,
@@ -67,6 +68,7 @@ export const RENDERER_DOMAINS = [
   booksScreens,
   reconciliationScreens,
   oplogScreens,
+  walletScreens,
 ] as const;
 
 export const SCREENS = assembleScreens(RENDERER_DOMAINS);

@@ -35,6 +35,7 @@ import { callbackServer } from './callback/index.js';
 import { booksServer } from './books/index.js';
 import { reconciliationServer } from './reconciliation/index.js';
 import { oplogRecorder, oplogServer } from './oplog/index.js';
+import { walletServer } from './wallet/index.js';
 import type { OpRecorder } from './http/recorded.js';
 import { setEventSinks } from './http/events.js';
 import {
@@ -76,6 +77,7 @@ export const SERVER_DOMAINS = [
   booksServer,
   reconciliationServer,
   oplogServer,
+  walletServer,
 ] as const;
 
 // Every publish is heard by the domains that act on others' news (callbacks), in its transaction.

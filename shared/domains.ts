@@ -44,6 +44,7 @@ import { share } from './share/index.js';
 import { books } from './books/index.js';
 import { reconciliation } from './reconciliation/index.js';
 import { oplog } from './oplog/index.js';
+import { wallet } from './wallet/index.js';
 
 export const DOMAINS = [
   account,
@@ -72,6 +73,7 @@ export const DOMAINS = [
   books,
   reconciliation,
   oplog,
+  wallet,
 ] as const;
 
 type Domain = (typeof DOMAINS)[number];

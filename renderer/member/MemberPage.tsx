@@ -2,8 +2,8 @@
  * /memberCenter/memberDetail?id= (hidden, opened from member info): one
  * member — card, whole phone, birthday, where and when they registered, who
  * invited them, who last changed them, their orders and what they spent —
- * with the points ledger (lots and history) and their orders in tabs (the
- * tab in the address, `&tab=`). Adjust points (with a reason) and block or
+ * with the points ledger (lots and history), their stored value and their
+ * orders in tabs (the tab in the address, `&tab=`). Adjust points (with a reason) and block or
  * let back from here.
  */
 import { Badge, Button, makeStyles, tokens } from '@fluentui/react-components';
@@ -25,7 +25,7 @@ import {
 } from '../kit/index.js';
 import { AdjustPointsDialog } from './AdjustPointsDialog.js';
 import { LedgerPanel } from './LedgerPanel.js';
-import { memberOrders } from './ports.js';
+import { memberOrders, memberWallet } from './ports.js';
 import { MEMBERS_PATH } from './paths.js';
 import { useMemberState } from './useMemberState.js';
 
@@ -33,13 +33,15 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
 });
 
-const TABS = ['points', 'orders'] as const;
+const TABS = ['points', 'wallet', 'orders'] as const;
+const TAB_LABELS = { points: 'member.ledger.tab', wallet: 'wallet.tab', orders: 'member.ordersTab' } as const;
 
 export default function MemberPage() {
   const { t, client, notify, report } = useScreen();
   const styles = useStyles();
   const [tab, choose] = useTabParam(TABS);
   const Orders = memberOrders.use();
+  const Wallet = memberWallet.use();
   const [adjusting, setAdjusting] = useState(false);
   const [blocking, setBlocking] = useState(false);
   const [erasing, setErasing] = useState(false);
@@ -137,14 +139,13 @@ export default function MemberPage() {
           { label: t('common.tenant'), value: data.tenantName },
         ]}
       />
-      <DetailTabs
-        tabs={TABS}
-        selected={tab}
-        onSelect={choose}
-        label={(x) => t(x === 'points' ? 'member.ledger.tab' : 'member.ordersTab')}
-        testId="member-page-tab"
-      >
+      <DetailTabs tabs={TABS} selected={tab} onSelect={choose} label={(x) => t(TAB_LABELS[x])} testId="member-page-tab">
         {tab === 'points' && <LedgerPanel memberId={data.id} />}
+        {tab === 'wallet' && (
+          <Suspense fallback={null}>
+            <Wallet memberId={data.id} />
+          </Suspense>
+        )}
         {tab === 'orders' && (
           <Suspense fallback={null}>
             <Orders memberId={data.id} />

@@ -4,7 +4,7 @@ import { defineScreens, preloadable } from '../manifest.js';
 import { memberPorts } from './ports.js';
 
 export { memberPath } from './paths.js';
-export { memberOrders } from './ports.js';
+export { memberOrders, memberWallet } from './ports.js';
 
 export const memberScreens = defineScreens({
   name: 'member',

@@ -20,6 +20,7 @@ export const BOOK_RUN_KINDS = ['nightly', 'asked'] as const;
 export const BOOK_CHECKS = [
   'device.stock',
   'member.points',
+  'wallet.balances',
   'order.rollups',
   'refund.orders',
   'refund.lines',

@@ -18,6 +18,7 @@ import { members, pointEntries } from '../../../server/member/index.js';
 import { orderItems, orders, salesRollups } from '../../../server/order/index.js';
 import { closeMonth } from '../../../server/share/index.js';
 import { shareLineDays, shareLines, shareStatements } from '../../../server/share/schema.js';
+import { walletMoves } from '../../../server/wallet/index.js';
 import { suiteApp } from '../helpers.js';
 import { memberSession } from '../member/support.js';
 import { activityBody, sell, stockMachine } from '../activity/support.js';
@@ -83,6 +84,18 @@ describe('the checks', () => {
         tx.insert(pointEntries).values({ memberId: member.id, tenantId: A(), kind: 'adjust', points: 5 }),
       ),
     ).toEqual(['member.points']);
+    expect(
+      await brokenBy((tx) =>
+        tx.insert(walletMoves).values({
+          memberId: member.id,
+          tenantId: A(),
+          kind: 'import',
+          principal: 500,
+          bonus: 0,
+          key: 'books:a move with no wallet behind it',
+        }),
+      ),
+    ).toEqual(['wallet.balances']);
 
     const day = await one(
       t.db

@@ -1,0 +1,82 @@
+/**
+ * Members' wallets (docs/domains/wallet.md): each member's principal and
+ * bonus held (`wallets`, the row a spend locks and moves), the moves that
+ * made them (`wallet_moves`, each keyed by what caused it, never edited),
+ * and each tenant's settings (which part a spend draws on first, the cap).
+ */
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { SPEND_ORDERS, WALLET_LIMITS, WALLET_MOVE_KINDS } from '../../shared/wallet/index.js';
+import { users } from '../account/schema.js';
+import { createdAt } from '../db/columns.js';
+import { tenants } from '../identity/schema.js';
+import { members } from '../member/index.js';
+
+export const walletMoveKind = pgEnum('wallet_move_kind', WALLET_MOVE_KINDS);
+export const walletSpendOrder = pgEnum('wallet_spend_order', SPEND_ORDERS);
+
+/** What a member holds: the sums of its moves, kept beside them in the same transactions (the books check it). */
+export const wallets = pgTable(
+  'wallets',
+  {
+    memberId: integer('member_id')
+      .primaryKey()
+      .references(() => members.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    principal: integer('principal').notNull().default(0),
+    bonus: integer('bonus').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('wallets_tenant_idx').on(t.tenantId),
+    check('wallets_not_negative', sql`${t.principal} >= 0 and ${t.bonus} >= 0`),
+  ],
+);
+
+export const walletMoves = pgTable(
+  'wallet_moves',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    kind: walletMoveKind('kind').notNull(),
+    /** Signed fen of each part: what the move added (+) or took (−). */
+    principal: integer('principal').notNull(),
+    bonus: integer('bonus').notNull(),
+    /** What caused it (`topUp:payment:12`, `spend:order:34`, `refund:refund:56`): a repeat changes nothing. */
+    key: text('key').notNull(),
+    orderId: integer('order_id'),
+    orderNumber: text('order_number'),
+    reason: text('reason'),
+    operatorId: integer('operator_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('wallet_moves_key_idx').on(t.key),
+    index('wallet_moves_member_idx').on(t.memberId, t.id),
+    index('wallet_moves_order_idx')
+      .on(t.orderId)
+      .where(sql`${t.orderId} is not null`),
+  ],
+);
+
+/** A tenant's wallet settings; a second-level tenant without its own takes its parent's (settings.ts). */
+export const walletSettings = pgTable(
+  'wallet_settings',
+  {
+    tenantId: integer('tenant_id')
+      .primaryKey()
+      .references(() => tenants.id),
+    spendOrder: walletSpendOrder('spend_order').notNull().default('bonusFirst'),
+    /** The most a wallet may hold, principal and bonus together (a named prepaid card's ¥5 000 by default). */
+    capFen: integer('cap_fen').notNull().default(WALLET_LIMITS.capFen),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('wallet_settings_cap', sql`${t.capFen} between 0 and ${sql.raw(String(WALLET_LIMITS.capFen))}`)],
+);

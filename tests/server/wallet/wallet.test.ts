@@ -1,0 +1,138 @@
+/**
+ * A member's wallet (server/wallet/ledger.ts, docs/domains/wallet.md): moves
+ * once per key, spends in the tenant's order and never below zero — also
+ * under two hundred at once —, refunds back in the parts a sale took, the
+ * cap, and the console's read of it.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { CODE } from '../../../shared/domains.js';
+import { reconcile } from '../../../server/books/index.js';
+import { members } from '../../../server/member/index.js';
+import {
+  moveWallet,
+  refundToWallet,
+  settingsOf,
+  spendWallet,
+  walletMoves,
+  wallets,
+  walletSettings,
+} from '../../../server/wallet/index.js';
+import { suiteApp } from '../helpers.js';
+
+const t = suiteApp(['tenant1', 'tenant2', 'admin']);
+
+/** A demo member of tenant A with an empty wallet, and its tenant's settings as the defaults. */
+let memberId: number;
+beforeEach(async () => {
+  const [m] = await t.db
+    .select({ id: members.id })
+    .from(members)
+    .where(eq(members.tenantId, t.ids.tenant('A')))
+    .orderBy(asc(members.id))
+    .limit(1);
+  memberId = m!.id;
+  await t.db.delete(walletMoves);
+  await t.db.delete(wallets);
+  await t.db.delete(walletSettings);
+});
+
+const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: { code?: number }) => e.code ?? e,
+  );
+const held = async () => {
+  const [w] = await t.db
+    .select({ principal: wallets.principal, bonus: wallets.bonus })
+    .from(wallets)
+    .where(eq(wallets.memberId, memberId));
+  return w ?? { principal: 0, bonus: 0 };
+};
+const topUp = (key: string, principal: number, bonus = 0) =>
+  t.db.transaction((tx) => moveWallet(tx, { memberId, kind: 'topUp', key }, { principal, bonus }));
+const spend = (key: string, amount: number, orderId?: number) =>
+  t.db.transaction((tx) =>
+    spendWallet(tx, { memberId, key, orderId, orderNumber: orderId ? `W${orderId}` : null }, amount),
+  );
+const refund = (key: string, orderId: number, amount: number) =>
+  t.db.transaction((tx) => refundToWallet(tx, { memberId, key, orderId }, amount));
+
+describe('the wallet ledger', () => {
+  it('credits a top-up once, however often its payment is told', async () => {
+    const first = await topUp('topUp:payment:1', 10_000, 1_000);
+    const again = await topUp('topUp:payment:1', 10_000, 1_000);
+    expect(first.repeated).toBe(false);
+    expect(again).toEqual({ ...first, repeated: true });
+    expect(await held()).toEqual({ principal: 10_000, bonus: 1_000 });
+  });
+
+  it('spends bonus first by default, principal first when the tenant says so; refuses past the wallet (951) and moves nothing', async () => {
+    await topUp('topUp:payment:2', 1_000, 300);
+    expect(await spend('spend:order:1', 500)).toMatchObject({ principal: -200, bonus: -300 });
+    await t.db.insert(walletSettings).values({ tenantId: t.ids.tenant('A'), spendOrder: 'principalFirst' });
+    await topUp('topUp:payment:3', 0, 100);
+    expect(await spend('spend:order:2', 500)).toMatchObject({ principal: -500, bonus: 0 });
+    expect(await codeOf(spend('spend:order:3', 401))).toBe(CODE.walletShort);
+    expect(await held()).toEqual({ principal: 300, bonus: 100 });
+    // A repeated sale is charged once.
+    expect(await spend('spend:order:2', 500)).toMatchObject({ repeated: true, principal: -500 });
+    expect(await held()).toEqual({ principal: 300, bonus: 100 });
+  });
+
+  it('gives a refund back in the parts the sale took, never more than it took', async () => {
+    await topUp('topUp:payment:4', 1_000, 300);
+    await spend('spend:order:10', 600, 10); // bonus first: 300 principal, 300 bonus
+    expect(await refund('refund:refund:1', 10, 200)).toMatchObject({ principal: 100, bonus: 100 });
+    expect(await refund('refund:refund:1', 10, 200)).toMatchObject({ repeated: true });
+    expect(await refund('refund:refund:2', 10, 400)).toMatchObject({ principal: 200, bonus: 200 });
+    expect(await codeOf(refund('refund:refund:3', 10, 1))).toBe(CODE.walletShort);
+    expect(await held()).toEqual({ principal: 1_000, bonus: 300 });
+  });
+
+  it("refuses a credit past the tenant's cap (952); a second-level tenant without settings takes its parent's", async () => {
+    await topUp('topUp:payment:5', 400_000);
+    expect(await codeOf(topUp('topUp:payment:6', 100_001))).toBe(CODE.walletCapReached);
+    await t.db.insert(walletSettings).values({ tenantId: t.ids.tenant('A'), capFen: 450_000 });
+    expect(await codeOf(topUp('topUp:payment:7', 50_001))).toBe(CODE.walletCapReached);
+    expect(await topUp('topUp:payment:8', 50_000)).toMatchObject({ principal: 50_000 });
+    expect(await held()).toEqual({ principal: 450_000, bonus: 0 });
+    expect(await settingsOf(t.db, t.ids.tenant('A1'))).toEqual({ spendOrder: 'bonusFirst', capFen: 450_000 });
+    expect(await settingsOf(t.db, t.ids.tenant('B'))).toEqual({ spendOrder: 'bonusFirst', capFen: 500_000 });
+  });
+
+  it('charges each of 200 payments at once once, never below zero, its moves summing to the wallet', async () => {
+    await topUp('topUp:payment:9', 10_000, 500);
+    // 200 sales of ¥1 against ¥105 (each twice: a sale's retry is the same key), all at once.
+    const answers = await Promise.all(
+      Array.from({ length: 400 }, (_, i) => codeOf(spend(`spend:order:race:${i % 200}`, 100))),
+    );
+    expect(answers.filter((a) => a === null)).toHaveLength(400 - 2 * 95);
+    expect(answers.filter((a) => a !== null && a !== CODE.walletShort)).toEqual([]);
+    expect(await held()).toEqual({ principal: 0, bonus: 0 });
+    const spends = await t.db
+      .select({ key: walletMoves.key })
+      .from(walletMoves)
+      .where(and(eq(walletMoves.memberId, memberId), eq(walletMoves.kind, 'spend')));
+    expect(spends).toHaveLength(105);
+    const books = await reconcile(t.db, [t.ids.tenant('A')]);
+    expect(books.find((c) => c.key === 'wallet.balances')!.differences).toEqual([]);
+  });
+});
+
+describe('wallet.info', () => {
+  it("reads a member's parts and moves, newest first, for its tenant and the admin; another tenant's member is 707", async () => {
+    await topUp('topUp:payment:10', 5_000, 500);
+    await spend('spend:order:20', 800, 20);
+    const info = await t.ok('wallet.info', { params: { id: memberId }, query: {} }, t.token.tenant1);
+    expect(info).toMatchObject({ principal: 4_700, bonus: 0, spendOrder: 'bonusFirst' });
+    expect(info.moves.list.map((m) => [m.kind, m.principal, m.bonus, m.orderNumber])).toEqual([
+      ['spend', -300, -500, 'W20'],
+      ['topUp', 5_000, 500, null],
+    ]);
+    expect((await t.ok('wallet.info', { params: { id: memberId }, query: {} }, t.token.admin)).principal).toBe(4_700);
+    expect(await t.code('wallet.info', { params: { id: memberId }, query: {} }, t.token.tenant2)).toBe(
+      CODE.programmeMemberNotFound,
+    );
+  });
+});
