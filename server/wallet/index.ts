@@ -9,8 +9,8 @@ import { walletDemo } from './demo.js';
 import { walletHandlers } from './handlers.js';
 
 export { moveWallet, refundToWallet, spendWallet, type MoveResult, type WalletMoveInput } from './ledger.js';
-export { settingsOf } from './settings.js';
-export { walletMoves, wallets, walletSettings } from './schema.js';
+export { settingsOf, tiersOn } from './settings.js';
+export { walletMoves, wallets, walletSettings, walletTierSets } from './schema.js';
 
 export const walletServer = defineServerDomain({
   name: 'wallet',

@@ -5,8 +5,20 @@
  * and each tenant's settings (which part a spend draws on first, the cap).
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { SPEND_ORDERS, WALLET_LIMITS, WALLET_MOVE_KINDS } from '../../shared/wallet/index.js';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { SPEND_ORDERS, WALLET_LIMITS, WALLET_MOVE_KINDS, type TopUpTier } from '../../shared/wallet/index.js';
 import { users } from '../account/schema.js';
 import { createdAt } from '../db/columns.js';
 import { tenants } from '../identity/schema.js';
@@ -79,4 +91,24 @@ export const walletSettings = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('wallet_settings_cap', sql`${t.capFen} between 0 and ${sql.raw(String(WALLET_LIMITS.capFen))}`)],
+);
+
+/**
+ * A tenant's top-up bonus tiers from a business day on, until its next set's
+ * day: a set in force is never changed (the top-ups it priced keep their
+ * bonus explained), a new one is set for a day to come.
+ */
+export const walletTierSets = pgTable(
+  'wallet_tier_sets',
+  {
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    fromDay: date('from_day').notNull(),
+    /** By what is paid, smallest first; empty: no bonus from that day. */
+    tiers: jsonb('tiers').$type<TopUpTier[]>().notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.fromDay] })],
 );

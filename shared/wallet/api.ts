@@ -4,8 +4,9 @@
  * its moves; the console reads it and never writes one by hand.
  */
 import { z } from 'zod';
-import { endpoint, isoTime, page, pageQuery, refParams } from '../api/define.js';
-import { SPEND_ORDERS, WALLET_MOVE_KINDS } from './rules.js';
+import { endpoint, isoTime, page, pageQuery, ref, refParams, str } from '../api/define.js';
+import { isIsoDate } from '../format.js';
+import { SPEND_ORDERS, WALLET_LIMITS, WALLET_MOVE_KINDS } from './rules.js';
 
 export const walletMove = z.object({
   id: z.number().int(),
@@ -30,6 +31,45 @@ export const walletInfo = z.object({
 });
 export type WalletInfo = z.infer<typeof walletInfo>;
 
+const fen = (min: number) =>
+  z.number().int().min(min, { message: 'validation.min' }).max(WALLET_LIMITS.topUpFen, { message: 'validation.max' });
+
+/** A top-up bonus tier: pay at least `pay`, get `bonus` on top (never more than what was paid). */
+export const topUpTier = z
+  .object({ pay: fen(1), bonus: fen(0) })
+  .refine((t) => t.bonus <= t.pay, { path: ['bonus'], message: 'wallet.validation.bonusOverPay' });
+
+/** A set of tiers in force from a business day on, until a later set's day (a second-level tenant without its own takes its parent's). */
+export const tierSet = z.object({
+  fromDay: str()
+    .refine(isIsoDate, { message: 'validation.invalid' })
+    .meta({ examples: ['2030-01-01'] }),
+  tiers: z
+    .array(topUpTier)
+    .max(WALLET_LIMITS.tiers, { message: 'validation.max' })
+    .refine((ts) => new Set(ts.map((t) => t.pay)).size === ts.length, { message: 'wallet.validation.samePay' }),
+});
+export type TierSet = z.infer<typeof tierSet>;
+
+export const walletSettingsInput = z.object({
+  tenantId: ref('tenant').optional(),
+  spendOrder: z.enum(SPEND_ORDERS),
+  capFen: fen(0),
+});
+
+export const walletSettings = z.object({
+  tenantId: z.number().int(),
+  spendOrder: z.enum(SPEND_ORDERS),
+  capFen: z.number().int(),
+  /** The tenant has none of its own: these are its parent's (or the defaults). */
+  inherited: z.boolean(),
+  /** The set in force today and those set to come, by day; a set's tiers are by what is paid. */
+  tierSets: z.array(tierSet),
+  /** The tier sets are its parent's. */
+  tiersInherited: z.boolean(),
+});
+export type WalletSettingsInfo = z.infer<typeof walletSettings>;
+
 const consoleAccess = { auth: 'user', roles: ['admin', 'tenant'] } as const;
 
 export const walletApi = {
@@ -40,6 +80,32 @@ export const walletApi = {
     params: refParams('member'),
     query: pageQuery,
     content: walletInfo,
+    access: consoleAccess,
+  }),
+  'wallet.settings': endpoint({
+    method: 'POST',
+    path: '/wallet/settings',
+    summary:
+      "A tenant's wallet settings: which part a spend draws on first, the cap, and its top-up bonus tiers in force and to come (its parent's where it has none).",
+    body: z.object({ tenantId: ref('tenant').optional() }),
+    content: walletSettings,
+    access: consoleAccess,
+  }),
+  'wallet.saveSettings': endpoint({
+    method: 'POST',
+    path: '/wallet/settings/save',
+    summary: "Sets a tenant's spend order and cap (at most a named prepaid card's ¥5,000).",
+    body: walletSettingsInput,
+    content: walletSettings,
+    access: consoleAccess,
+  }),
+  'wallet.setTiers': endpoint({
+    method: 'POST',
+    path: '/wallet/tiers',
+    summary:
+      "Sets a tenant's top-up bonus tiers from a day on (today or later; a set already in force is kept as it was, for the top-ups it priced).",
+    body: tierSet.extend({ tenantId: ref('tenant').optional() }),
+    content: walletSettings,
     access: consoleAccess,
   }),
 };

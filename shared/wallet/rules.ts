@@ -17,6 +17,8 @@ export const WALLET_LIMITS = {
   topUpFen: 500_000,
   reason: 100,
   key: 120,
+  /** Top-up bonus tiers in one set. */
+  tiers: 10,
 } as const;
 
 /**

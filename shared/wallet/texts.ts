@@ -23,6 +23,12 @@ const zhCN = {
     import: '导入',
   },
   spendOrders: { bonusFirst: '先用赠送金', principalFirst: '先用本金' },
+  validation: {
+    bonusOverPay: '赠送金不能超过充值金额',
+    samePay: '同一充值金额只能有一档',
+    pastDay: '生效日期不能早于今天',
+    inForce: '该日期的档位已生效，不能修改；请从明天起设置新的档位',
+  },
 };
 
 export const walletTexts = defineTexts(zhCN, {
@@ -48,6 +54,12 @@ export const walletTexts = defineTexts(zhCN, {
       import: '匯入',
     },
     spendOrders: { bonusFirst: '先用贈送金', principalFirst: '先用本金' },
+    validation: {
+      bonusOverPay: '贈送金不能超過儲值金額',
+      samePay: '同一儲值金額只能有一檔',
+      pastDay: '生效日期不能早於今天',
+      inForce: '該日期的檔位已生效，不能修改；請從明天起設定新的檔位',
+    },
   },
   en: {
     tab: 'Stored value',
@@ -71,5 +83,11 @@ export const walletTexts = defineTexts(zhCN, {
       import: 'Imported',
     },
     spendOrders: { bonusFirst: 'Bonus first', principalFirst: 'Principal first' },
+    validation: {
+      bonusOverPay: 'The bonus cannot be more than the top-up',
+      samePay: 'Each top-up amount can have one tier only',
+      pastDay: 'The tiers cannot start before today',
+      inForce: 'The tiers of that day are in force and cannot change; set new ones from tomorrow',
+    },
   },
 });

@@ -6,6 +6,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { addDays, businessDay } from '../../../shared/business-time.js';
 import { CODE } from '../../../shared/domains.js';
 import { reconcile } from '../../../server/books/index.js';
 import { members } from '../../../server/member/index.js';
@@ -14,7 +15,9 @@ import {
   refundToWallet,
   settingsOf,
   spendWallet,
+  tiersOn,
   walletMoves,
+  walletTierSets,
   wallets,
   walletSettings,
 } from '../../../server/wallet/index.js';
@@ -134,5 +137,104 @@ describe('wallet.info', () => {
     expect(await t.code('wallet.info', { params: { id: memberId }, query: {} }, t.token.tenant2)).toBe(
       CODE.programmeMemberNotFound,
     );
+  });
+});
+
+describe('wallet.settings', () => {
+  it("answers the defaults, then the parent's for a second-level tenant without its own", async () => {
+    expect(await t.ok('wallet.settings', { body: {} }, t.token.tenant1)).toEqual({
+      tenantId: t.ids.tenant('A'),
+      spendOrder: 'bonusFirst',
+      capFen: 500_000,
+      inherited: true,
+      tierSets: [],
+      tiersInherited: false,
+    });
+    await t.ok('wallet.saveSettings', { body: { spendOrder: 'principalFirst', capFen: 300_000 } }, t.token.tenant1);
+    const child = await t.ok('wallet.settings', { body: { tenantId: t.ids.tenant('A1') } }, t.token.tenant1);
+    expect(child).toMatchObject({ spendOrder: 'principalFirst', capFen: 300_000, inherited: true });
+    expect(await t.code('wallet.settings', { body: { tenantId: t.ids.tenant('B') } }, t.token.tenant1)).toBe(
+      CODE.tenantNotFound,
+    );
+  });
+});
+
+describe('wallet.saveSettings', () => {
+  it('keeps the cap within a named prepaid card’s ¥5,000, at the field', async () => {
+    const res = await t.call(
+      'wallet.saveSettings',
+      { body: { spendOrder: 'bonusFirst', capFen: 500_001 } },
+      t.token.tenant1,
+    );
+    expect(res.body.code).toBe(CODE.badRequest);
+    expect(
+      await t.ok('wallet.saveSettings', { body: { spendOrder: 'bonusFirst', capFen: 0 } }, t.token.tenant1),
+    ).toMatchObject({ capFen: 0, inherited: false });
+  });
+});
+
+describe('wallet.setTiers', () => {
+  const today = businessDay();
+  const tomorrow = addDays(today, 1);
+
+  it('prices a top-up by the set in force on its day, a set to come by its own, and never changes one in force', async () => {
+    await t.db.delete(walletTierSets);
+    const set = (fromDay: string, tiers: { pay: number; bonus: number }[]) =>
+      t.call('wallet.setTiers', { body: { fromDay, tiers } }, t.token.tenant1);
+    expect(
+      (
+        await set(today, [
+          { pay: 10_000, bonus: 1_000 },
+          { pay: 5_000, bonus: 300 },
+        ])
+      ).body.code,
+    ).toBe(CODE.ok);
+    expect((await set(tomorrow, [{ pay: 10_000, bonus: 1_500 }])).body.code).toBe(CODE.ok);
+    const A = t.ids.tenant('A');
+    expect(await tiersOn(t.db, A, today)).toEqual([
+      { pay: 5_000, bonus: 300 },
+      { pay: 10_000, bonus: 1_000 },
+    ]);
+    expect(await tiersOn(t.db, A, tomorrow)).toEqual([{ pay: 10_000, bonus: 1_500 }]);
+    // Its second-level tenant takes them; a set to come is replaced; one in force or past is refused at its field.
+    expect(await tiersOn(t.db, t.ids.tenant('A1'), today)).toHaveLength(2);
+    expect((await set(tomorrow, [{ pay: 10_000, bonus: 2_000 }])).body.code).toBe(CODE.ok);
+    expect(await tiersOn(t.db, A, tomorrow)).toEqual([{ pay: 10_000, bonus: 2_000 }]);
+    const inForce = await set(today, []);
+    expect(inForce.body).toMatchObject({
+      code: CODE.badRequest,
+      content: { fields: { fromDay: 'wallet.validation.inForce' } },
+    });
+    const past = await set(addDays(today, -1), []);
+    expect(past.body).toMatchObject({
+      code: CODE.badRequest,
+      content: { fields: { fromDay: 'wallet.validation.pastDay' } },
+    });
+    expect(await tiersOn(t.db, A, today)).toHaveLength(2);
+    const info = await t.ok('wallet.settings', { body: {} }, t.token.tenant1);
+    expect(info.tierSets.map((s) => s.fromDay)).toEqual([today, tomorrow]);
+  });
+
+  it('refuses a bonus over its top-up and two tiers of one amount, at the field', async () => {
+    const over = await t.call(
+      'wallet.setTiers',
+      { body: { fromDay: tomorrow, tiers: [{ pay: 1_000, bonus: 1_001 }] } },
+      t.token.tenant1,
+    );
+    expect(over.body.code).toBe(CODE.badRequest);
+    const same = await t.call(
+      'wallet.setTiers',
+      {
+        body: {
+          fromDay: tomorrow,
+          tiers: [
+            { pay: 1_000, bonus: 10 },
+            { pay: 1_000, bonus: 20 },
+          ],
+        },
+      },
+      t.token.tenant1,
+    );
+    expect(same.body.code).toBe(CODE.badRequest);
   });
 });
