@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { endpoint, isoTime, page, pageQuery, ref, refParams, str } from '../api/define.js';
 import { isIsoDate } from '../format.js';
-import { SPEND_ORDERS, WALLET_LIMITS, WALLET_MOVE_KINDS } from './rules.js';
+import { SPEND_ORDERS, WALLET_LIMITS, WALLET_MOVE_KINDS, type WalletMoveKind } from './rules.js';
 
 export const walletMove = z.object({
   id: z.number().int(),
@@ -70,6 +70,29 @@ export const walletSettings = z.object({
 });
 export type WalletSettingsInfo = z.infer<typeof walletSettings>;
 
+/** A business month, `YYYY-MM`. */
+export const walletMonth = str()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'validation.invalid' })
+  .meta({ examples: ['2026-11'] });
+
+const parts = z.object({ principal: z.number().int(), bonus: z.number().int() });
+
+/**
+ * What a tenant's members hold in their wallets, owed by the tenant, over a
+ * business month: at its start, what each kind of move did in it (signed,
+ * as the moves are), and at its end — opening plus the moves is closing.
+ */
+export const liabilityRow = z.object({
+  tenantId: z.number().int(),
+  tenantName: z.string(),
+  opening: parts,
+  moves: z.object(Object.fromEntries(WALLET_MOVE_KINDS.map((k) => [k, parts])) as Record<WalletMoveKind, typeof parts>),
+  closing: parts,
+  /** Wallets holding money at the month's end. */
+  wallets: z.number().int(),
+});
+export type LiabilityRow = z.infer<typeof liabilityRow>;
+
 const consoleAccess = { auth: 'user', roles: ['admin', 'tenant'] } as const;
 
 export const walletApi = {
@@ -80,6 +103,15 @@ export const walletApi = {
     params: refParams('member'),
     query: pageQuery,
     content: walletInfo,
+    access: consoleAccess,
+  }),
+  'wallet.liability': endpoint({
+    method: 'POST',
+    path: '/wallet/liability',
+    summary:
+      "The stored value a tenant owes its members over a business month, per tenant of the caller's (or the one named): opening, the month's moves by kind, closing.",
+    body: z.object({ tenantId: ref('tenant').optional(), month: walletMonth }),
+    content: z.array(liabilityRow),
     access: consoleAccess,
   }),
   'wallet.settings': endpoint({

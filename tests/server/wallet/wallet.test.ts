@@ -238,3 +238,52 @@ describe('wallet.setTiers', () => {
     expect(same.body.code).toBe(CODE.badRequest);
   });
 });
+
+describe('wallet.liability', () => {
+  it("states each tenant's month: opening, the month's moves by kind, closing, and the wallets holding money", async () => {
+    const at = (when: string) => new Date(when);
+    const moved = async (
+      key: string,
+      kind: 'topUp' | 'spend' | 'refund',
+      principal: number,
+      bonus: number,
+      when: string,
+    ) => {
+      const r =
+        kind === 'topUp'
+          ? await topUp(key, principal, bonus)
+          : kind === 'spend'
+            ? await spend(key, -(principal + bonus), 30)
+            : await refund(key, 30, principal + bonus);
+      await t.db
+        .update(walletMoves)
+        .set({ createdAt: at(when) })
+        .where(eq(walletMoves.id, r.id));
+    };
+    // October (China time): a top-up of ¥100 + ¥10. November: a spend of ¥30 (bonus first), a refund of ¥6 of it.
+    await moved('topUp:payment:20', 'topUp', 10_000, 1_000, '2026-10-31T15:59:59Z');
+    await moved('spend:order:30', 'spend', -2_000, -1_000, '2026-10-31T16:00:00Z');
+    await moved('refund:refund:30', 'refund', 400, 200, '2026-11-30T15:59:59Z');
+    const [november] = await t.ok('wallet.liability', { body: { month: '2026-11' } }, t.token.tenant1);
+    expect(november).toMatchObject({
+      tenantId: t.ids.tenant('A'),
+      opening: { principal: 10_000, bonus: 1_000 },
+      closing: { principal: 8_000 + 400, bonus: 200 },
+      wallets: 1,
+    });
+    expect(november!.moves.spend).toEqual({ principal: -2_000, bonus: -1_000 });
+    expect(november!.moves.refund.principal + november!.moves.refund.bonus).toBe(600);
+    const o = november!;
+    for (const part of ['principal', 'bonus'] as const)
+      expect(o.opening[part] + Object.values(o.moves).reduce((n, x) => n + x[part], 0)).toBe(o.closing[part]);
+    const [october] = await t.ok('wallet.liability', { body: { month: '2026-10' } }, t.token.tenant1);
+    expect(october).toMatchObject({
+      opening: { principal: 0, bonus: 0 },
+      closing: { principal: 10_000, bonus: 1_000 },
+    });
+    expect(await t.ok('wallet.liability', { body: { month: '2026-11' } }, t.token.tenant2)).toEqual([]);
+    expect((await t.call('wallet.liability', { body: { month: '2026-13' } }, t.token.tenant1)).body.code).toBe(
+      CODE.badRequest,
+    );
+  });
+});
