@@ -32,6 +32,7 @@ const BENCHES: readonly [string, string][] = [
   ['books', 'tsx bench/books.ts'],
   ['reconciliation', 'tsx bench/reconciliation.ts'],
   ['oplog', 'tsx bench/oplog.ts'],
+  ['wallet', 'tsx bench/wallet.ts'],
   ['browser', 'npm run bench:browser'],
 ];
 

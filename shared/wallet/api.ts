@@ -88,8 +88,6 @@ export const liabilityRow = z.object({
   opening: parts,
   moves: z.object(Object.fromEntries(WALLET_MOVE_KINDS.map((k) => [k, parts])) as Record<WalletMoveKind, typeof parts>),
   closing: parts,
-  /** Wallets holding money at the month's end. */
-  wallets: z.number().int(),
 });
 export type LiabilityRow = z.infer<typeof liabilityRow>;
 

@@ -240,7 +240,7 @@ describe('wallet.setTiers', () => {
 });
 
 describe('wallet.liability', () => {
-  it("states each tenant's month: opening, the month's moves by kind, closing, and the wallets holding money", async () => {
+  it("states each tenant's month: opening, the month's moves by kind, closing", async () => {
     const at = (when: string) => new Date(when);
     const moved = async (
       key: string,
@@ -269,7 +269,6 @@ describe('wallet.liability', () => {
       tenantId: t.ids.tenant('A'),
       opening: { principal: 10_000, bonus: 1_000 },
       closing: { principal: 8_000 + 400, bonus: 200 },
-      wallets: 1,
     });
     expect(november!.moves.spend).toEqual({ principal: -2_000, bonus: -1_000 });
     expect(november!.moves.refund.principal + november!.moves.refund.bonus).toBe(600);
