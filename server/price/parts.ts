@@ -34,9 +34,11 @@ const STEP: Record<PriceDeviceState, PushStep> = {
 /** The part's condition for a state. */
 export const inPriceState = (state: PriceDeviceState) => eq(pp.step, STEP[state]);
 
-/** The part's state as the API says it. */
-export const priceState = sql<PriceDeviceState>`(case ${pp.step} when 'waiting' then 'pending'
-  when 'working' then 'delivered' when 'done' then 'applied' else ${pp.step}::text end)`;
+/** The part's state as the API says it: `STEP` read backwards, in SQL. */
+export const priceState = sql<PriceDeviceState>`(case ${pp.step} ${sql.join(
+  Object.entries(STEP).map(([state, step]) => sql`when ${step} then ${state}`),
+  sql` `,
+)} end)`;
 
 /** A change's devices by state, from its parts by step. */
 export const byPriceState = (steps: Record<PushStep, number>) =>

@@ -86,26 +86,31 @@ async function write(
   return { id: row!.id, ...parts, repeated: false };
 }
 
-/** A move of the given parts (a top-up, an import, a give-back and its forfeit), once per key. */
-export async function moveWallet(tx: Queryable, move: WalletMoveInput, parts: WalletParts): Promise<MoveResult> {
-  const wallet = await lock(tx, move.memberId);
-  return (await recorded(tx, move.key)) ?? write(tx, wallet, move, parts);
-}
-
-/** A payment of `amount` from the wallet, split by the tenant's order; once per key (the sale's). */
-export async function spendWallet(
+/**
+ * A move once per key: the wallet locked, the key looked up, and only if it
+ * is new the move's parts worked out from the wallet as locked and written.
+ */
+async function once(
   tx: Queryable,
-  move: Omit<WalletMoveInput, 'kind'>,
-  amount: number,
+  move: WalletMoveInput,
+  partsOf: (wallet: { tenantId: number } & WalletParts) => Promise<WalletParts> | WalletParts,
 ): Promise<MoveResult> {
   const wallet = await lock(tx, move.memberId);
-  const earlier = await recorded(tx, move.key);
-  if (earlier) return earlier;
-  const split = splitSpend(wallet, amount, (await settingsOf(tx, wallet.tenantId)).spendOrder);
-  if (!split) throw new BizError(CODE.walletShort);
-  // `0 - x`, not `-x`: a part the spend did not touch moves 0, not -0.
-  return write(tx, wallet, { ...move, kind: 'spend' }, { principal: 0 - split.principal, bonus: 0 - split.bonus });
+  return (await recorded(tx, move.key)) ?? write(tx, wallet, move, await partsOf(wallet));
 }
+
+/** A move of the given parts (a top-up, an import, a give-back and its forfeit), once per key. */
+export const moveWallet = (tx: Queryable, move: WalletMoveInput, parts: WalletParts): Promise<MoveResult> =>
+  once(tx, move, () => parts);
+
+/** A payment of `amount` from the wallet, split by the tenant's order; once per key (the sale's). */
+export const spendWallet = (tx: Queryable, move: Omit<WalletMoveInput, 'kind'>, amount: number): Promise<MoveResult> =>
+  once(tx, { ...move, kind: 'spend' }, async (wallet) => {
+    const split = splitSpend(wallet, amount, (await settingsOf(tx, wallet.tenantId)).spendOrder);
+    if (!split) throw new BizError(CODE.walletShort);
+    // `0 - x`, not `-x`: a part the spend did not touch moves 0, not -0.
+    return { principal: 0 - split.principal, bonus: 0 - split.bonus };
+  });
 
 /** What a wallet-paid order took, and what its refunds gave back so far (both positive). */
 async function ofOrder(tx: Queryable, memberId: number, orderId: number) {
@@ -126,21 +131,17 @@ async function ofOrder(tx: Queryable, memberId: number, orderId: number) {
  * the parts the order took; once per key (the refund's). Refuses (951) a
  * refund past what the order took from the wallet less what came back.
  */
-export async function refundToWallet(
+export const refundToWallet = (
   tx: Queryable,
   move: Omit<WalletMoveInput, 'kind' | 'orderId'> & { orderId: number },
   amount: number,
-): Promise<MoveResult> {
-  const wallet = await lock(tx, move.memberId);
-  const earlier = await recorded(tx, move.key);
-  if (earlier) return earlier;
-  const o = await ofOrder(tx, move.memberId, move.orderId);
-  const left = o.spentPrincipal + o.spentBonus - o.backPrincipal - o.backBonus;
-  if (amount > left) throw new BizError(CODE.walletShort);
-  const parts = splitRefund(
-    { principal: o.spentPrincipal, bonus: o.spentBonus },
-    { principal: o.backPrincipal, bonus: o.backBonus },
-    amount,
-  );
-  return write(tx, wallet, { ...move, kind: 'refund' }, parts);
-}
+): Promise<MoveResult> =>
+  once(tx, { ...move, kind: 'refund' }, async () => {
+    const o = await ofOrder(tx, move.memberId, move.orderId);
+    if (amount > o.spentPrincipal + o.spentBonus - o.backPrincipal - o.backBonus) throw new BizError(CODE.walletShort);
+    return splitRefund(
+      { principal: o.spentPrincipal, bonus: o.spentBonus },
+      { principal: o.backPrincipal, bonus: o.backBonus },
+      amount,
+    );
+  });

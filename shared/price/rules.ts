@@ -13,8 +13,6 @@ import { deviceTarget, namesItsTarget } from '../device/index.js';
 
 export const PRICE_DEVICE_STATES = ['pending', 'delivered', 'applied', 'failed', 'cancelled'] as const;
 export type PriceDeviceState = (typeof PRICE_DEVICE_STATES)[number];
-/** A device's part the machine has not applied yet: it may be cancelled, and it conflicts with another change of its products. */
-export const UNAPPLIED_STATES = ['pending', 'delivered'] as const;
 
 /**
  * A change as a whole, from its devices' states: `sending` while any device
