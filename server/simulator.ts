@@ -11,7 +11,7 @@
  * faster (1: a gentle business pace; 60: an hour a minute).
  */
 import { setTimeout as wait } from 'node:timers/promises';
-import { api } from '../shared/domains.js';
+import { api, CODE } from '../shared/domains.js';
 import { PRESENCE, type MachineState } from '../shared/device/index.js';
 import type { SaleInput } from '../shared/order/index.js';
 import { DEMO_DEVICES, demoSecret } from './device/index.js';
@@ -269,6 +269,12 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
     else if (state.tenantId !== null && random() < 0.25) {
       const people = await membersOf(state.tenantId);
       if (people.length) sale.memberId = people[Math.floor(random() * people.length)]!;
+      // A third of them pay from their wallet (stored value): no platform number then.
+      if (people.length && random() < 1 / 3) {
+        sale.platform = 'wallet';
+        sale.paymentType = 'program';
+        delete sale.thirdPartyNumber;
+      }
     }
     // And one in twenty-five a member of the mall's own programme, whose card the machine read.
     else if (random() < 0.04)
@@ -282,7 +288,10 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
       sale.items = [{ channel: channel.number, count: 1 }];
     }
     const started = performance.now();
-    const answer = await call(m, 'order.sale', sale);
+    let answer = await call(m, 'order.sale', sale);
+    // The wallet short (951): the person pays by WeChat instead, under the same sale id (nothing was recorded).
+    if (answer.code === CODE.walletShort)
+      answer = await call(m, 'order.sale', { ...sale, platform: 'wechat', thirdPartyNumber: `42${Date.now()}` });
     stats.saleLatencies.push(performance.now() - started);
     if (stats.saleLatencies.length > 2000) stats.saleLatencies.shift();
     if (answer.code === 200) {

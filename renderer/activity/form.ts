@@ -14,6 +14,7 @@ import {
   type CouponType,
   type LimitPeriod,
 } from '../../shared/activity/index.js';
+import type { PAY_PLATFORMS } from '../../shared/order/index.js';
 
 export interface ActivityValues {
   name: string;
@@ -48,7 +49,7 @@ export interface ActivityValues {
   weekdays: number[];
   /** `hh:mm`, or both empty: every hour. */
   hours: { from: string; to: string };
-  platforms: ('alipay' | 'wechat' | 'digitalRmb')[];
+  platforms: (typeof PAY_PLATFORMS)[number][];
   budgetAmount: string;
   budgetUses: string;
   tenantId?: number | undefined;

@@ -31,6 +31,7 @@ import type { OrderEvent } from '../../shared/order/index.js';
 import { tenants } from '../identity/schema.js';
 import { pricesAt, salePricing, type PricedSale } from './ports.js';
 import { earnForOrder, memberForSale, pointEntries, pointsForAmount, recordExternalSale } from '../member/index.js';
+import { saleKey, spendReceipt, spendWallet } from '../wallet/index.js';
 
 type Sale = Required<Pick<SaleInput, 'items'>> & Omit<SaleInput, 'items'>;
 
@@ -65,7 +66,8 @@ async function recorded(db: Db, deviceId: number, saleId: string) {
     .from(pointEntries)
     .where(and(eq(pointEntries.orderId, row.id), eq(pointEntries.kind, 'earn')));
   const { id: _, ...order } = row;
-  return { ...order, createdAt: row.createdAt.toISOString(), created: false, points: earned!.points };
+  const wallet = await spendReceipt(db, saleKey(deviceId, saleId));
+  return { ...order, createdAt: row.createdAt.toISOString(), created: false, points: earned!.points, wallet };
 }
 
 /**
@@ -130,6 +132,7 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
       const buyer = await buyerOf(tx, device, sale);
       const basket = await basketOf(tx, device, sale, buyer);
       const order = await writeOrder(tx, device, sale, buyer, basket);
+      const wallet = await payFromWallet(tx, device, sale, buyer, order);
       const points = await creditBuyer(tx, device, sale, buyer, order);
       await tellOthers(tx, device, basket.lines, order);
       return {
@@ -138,6 +141,7 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
         createdAt: order.createdAt.toISOString(),
         created: true,
         points,
+        wallet,
       };
     });
   } catch (err) {
@@ -155,9 +159,30 @@ async function buyerOf(tx: Tx, device: SaleDevice, sale: Sale) {
   // One of ours or another programme's, never both: the order can carry one buyer.
   if (sale.memberId !== undefined && sale.externalMember !== undefined)
     throw new RequestValidationError({ externalMember: 'validation.invalid' });
+  // Paid from a wallet, the sale names whose; paid at a platform, the platform's number for it.
+  if (sale.platform === 'wallet' && sale.memberId === undefined)
+    throw new RequestValidationError({ memberId: 'validation.required' });
+  if (sale.platform !== 'wallet' && sale.thirdPartyNumber === undefined)
+    throw new RequestValidationError({ thirdPartyNumber: 'validation.required' });
   const member =
     sale.memberId === undefined ? undefined : await memberForSale(tx, sale.memberId, [device.tenantId, owner!.root]);
   return { root: owner!.root, member };
+}
+
+/**
+ * A sale paid from the member's wallet: the order's amount drawn in the tenant's spend order under the wallet's
+ * lock, keyed by the sale id (a retry racing this one meets the order's own key first). Short (951), the whole
+ * sale rolls back, its stock with it. Answers the receipt's figures.
+ */
+async function payFromWallet(tx: Tx, device: SaleDevice, sale: Sale, buyer: Buyer, order: Written) {
+  if (sale.platform !== 'wallet') return null;
+  const key = saleKey(device.id, sale.saleId);
+  await spendWallet(
+    tx,
+    { memberId: buyer.member!.id, key, orderId: order.id, orderNumber: order.orderNumber },
+    order.amount,
+  );
+  return spendReceipt(tx, key);
 }
 
 /**
@@ -219,7 +244,7 @@ async function writeOrder(tx: Tx, device: SaleDevice, sale: Sale, buyer: Buyer, 
   const [inserted] = await tx
     .insert(orders)
     .values({
-      thirdPartyNumber: sale.thirdPartyNumber,
+      thirdPartyNumber: sale.thirdPartyNumber ?? null,
       tenantId: device.tenantId,
       rootTenantId: buyer.root,
       kind: device.type === 'paymentBox' ? 'payment' : 'sale',

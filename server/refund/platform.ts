@@ -19,7 +19,7 @@
  * A notification (server/refund/notify.ts) may settle the refund between the
  * steps: step 3 then finds it settled and leaves it.
  */
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, not, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/index.js';
 import { enqueue } from '../jobs/index.js';
 import { orders } from '../order/index.js';
@@ -33,7 +33,7 @@ import {
 } from '../payment/index.js';
 import { SETTLE_JOB } from './refunds.js';
 import { refunds } from './schema.js';
-import { settle } from './settle.js';
+import { ofWalletOrder, settle } from './settle.js';
 
 /** The console's refund number at the platforms: its id, fixed width (WeChat and Alipay allow 64 characters). */
 export const refundNumber = (id: number) => `RF${String(id).padStart(12, '0')}`;
@@ -71,7 +71,7 @@ async function claimOne(db: Db): Promise<Claim | 'waiting' | null> {
     const [refund] = await tx
       .select()
       .from(refunds)
-      .where(and(eq(refunds.state, 'pending'), lte(refunds.settleAt, sql`now()`)))
+      .where(and(eq(refunds.state, 'pending'), lte(refunds.settleAt, sql`now()`), not(ofWalletOrder)))
       .orderBy(refunds.settleAt)
       .limit(1)
       .for('update', { skipLocked: true });

@@ -116,6 +116,7 @@ export async function requestRefund(
         refundAmount: orders.refundAmount,
         paidAt: orders.paidAt,
         createdAt: orders.createdAt,
+        platform: orders.platform,
       })
       .from(orders)
       .where(and(eq(orders.id, orderId), orderScope(scope)))
@@ -146,7 +147,8 @@ export async function requestRefund(
     const amount = input.amount ?? lines.reduce((sum, l) => sum + l.amount, 0);
     if (amount > order.receivedAmount - order.refundAmount) throw new BizError(CODE.refundOverPaid);
 
-    const settleAt = new Date(Date.now() + settleDelayMs());
+    // Paid from the member's wallet, nothing waits on a platform: it settles at once, back into the wallet (settle.ts).
+    const settleAt = new Date(Date.now() + (order.platform === 'wallet' ? 0 : settleDelayMs()));
     const [created] = await tx
       .insert(refunds)
       .values({

@@ -12,12 +12,13 @@
  * real provider's test mode does with magic values), so the failure path can
  * be shown and tested.
  */
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, not, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/index.js';
 import { sandboxesOn } from '../manifest.js';
 import { publish } from '../http/events.js';
 import { orderAt, orderItems, orders, rollRefund } from '../order/index.js';
 import { reverseEarned } from '../member/index.js';
+import { refundToWallet } from '../wallet/index.js';
 import { refundLines, refunds } from './schema.js';
 import { orderNews } from './refunds.js';
 
@@ -34,17 +35,21 @@ export const sandboxOutcome = (refund: Pick<DueRefund, 'reason'>, env: NodeJS.Pr
 
 export const SETTLE_BATCH = 50;
 
-/** Settles the refunds due by now, up to `batch` of them; answers how many. */
+/** A refund of an order paid from the member's wallet: no platform answers it, the wallet takes it back (settle). */
+export const ofWalletOrder = sql`exists (select 1 from ${orders} where ${orders.id} = ${refunds.orderId} and ${orders.platform} = 'wallet')`;
+
+/** Settles the sandbox's refunds due by now, up to `batch` of them (a wallet-paid order's are not its); answers how many. */
 export async function settleDueRefunds(
   db: Db,
   decide: (refund: DueRefund) => Outcome = (r) => sandboxOutcome(r),
   batch = SETTLE_BATCH,
+  which: SQL = not(ofWalletOrder),
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const due = await tx
       .select()
       .from(refunds)
-      .where(and(eq(refunds.state, 'pending'), lte(refunds.settleAt, sql`now()`)))
+      .where(and(eq(refunds.state, 'pending'), lte(refunds.settleAt, sql`now()`), which))
       .orderBy(refunds.settleAt)
       .limit(batch)
       .for('update', { skipLocked: true });
@@ -59,6 +64,10 @@ export async function settleDueRefunds(
   });
 }
 
+/** The refunds of wallet-paid orders due by now, settled into the wallets whatever the sandboxes' setting. */
+export const settleWalletRefunds = (db: Db, batch = SETTLE_BATCH) =>
+  settleDueRefunds(db, () => 'success', batch, ofWalletOrder);
+
 /** Records a refund's end — paid out, or refused and its reservation given back — as the provider answered it. */
 export async function settle(tx: Tx, refund: DueRefund, outcome: Exclude<Outcome, 'unanswered'>) {
   const [order] = await tx
@@ -66,6 +75,7 @@ export async function settle(tx: Tx, refund: DueRefund, outcome: Exclude<Outcome
       id: orders.id,
       number: orders.number,
       memberId: orders.memberId,
+      platform: orders.platform,
       receivedAmount: orders.receivedAmount,
       refundAmount: orders.refundAmount,
       createdAt: orders.createdAt,
@@ -104,6 +114,19 @@ export async function settle(tx: Tx, refund: DueRefund, outcome: Exclude<Outcome
           ),
         );
     if (order.memberId !== null) await takeBackPoints(tx, refund, { ...order, memberId: order.memberId });
+    // Paid from the wallet: the money goes back into it, in the parts the sale took (server/wallet/ledger.ts).
+    if (order.platform === 'wallet' && order.memberId !== null)
+      await refundToWallet(
+        tx,
+        {
+          memberId: order.memberId,
+          key: `refund:refund:${refund.id}`,
+          orderId: order.id,
+          orderNumber: order.number,
+          reason: refund.reason,
+        },
+        refund.amount,
+      );
   }
   const [others] = await tx
     .select({ n: sql<number>`count(*)::int` })

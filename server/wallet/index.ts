@@ -10,6 +10,7 @@ import { walletHandlers } from './handlers.js';
 
 export { moveWallet, refundToWallet, spendWallet, type MoveResult, type WalletMoveInput } from './ledger.js';
 export { settingsOf, tiersOn } from './settings.js';
+export { saleKey, spendReceipt, type SpendReceipt } from './wallets.js';
 export { walletMoves, wallets, walletSettings, walletTierSets } from './schema.js';
 
 export const walletServer = defineServerDomain({

@@ -12,7 +12,7 @@
  *   wallet it is refused (951) and changes nothing.
  * - A refund of a wallet-paid sale comes back in the parts the sale took, in
  *   proportion, within what earlier refunds of it left (`splitRefund`).
- * - A credit past the tenant's cap is refused (952).
+ * - A top-up or an import past the tenant's cap is refused (952); a refund is not (the money was held before).
  * - The wallet row is the sum of its moves (the books' `wallet.balances`).
  */
 import { and, eq, sql } from 'drizzle-orm';
@@ -40,6 +40,9 @@ export interface MoveResult extends WalletParts {
   /** The key was recorded already: nothing moved now, the recorded move is answered. */
   repeated: boolean;
 }
+
+/** The moves that bring new money in, which the tenant's cap bounds. */
+const CAPPED: ReadonlySet<WalletMoveKind> = new Set(['topUp', 'import']);
 
 /** The member's wallet row (made at its first move), locked for the rest of the transaction; 707 with no member. */
 async function lock(tx: Queryable, memberId: number) {
@@ -73,7 +76,8 @@ async function write(
   const principal = wallet.principal + parts.principal;
   const bonus = wallet.bonus + parts.bonus;
   if (principal < 0 || bonus < 0) throw new BizError(CODE.walletShort);
-  if (parts.principal + parts.bonus > 0 && principal + bonus > (await settingsOf(tx, wallet.tenantId)).capFen)
+  // Only new money meets the cap: a refund gives back what the wallet held before, even past a lower cap since.
+  if (CAPPED.has(move.kind) && principal + bonus > (await settingsOf(tx, wallet.tenantId)).capFen)
     throw new BizError(CODE.walletCapReached);
   const [row] = await tx
     .insert(walletMoves)

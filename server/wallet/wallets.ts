@@ -1,8 +1,8 @@
 /** A member's wallet as the console reads it: its parts, the tenant's spend order, its moves newest first. */
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
 import type { PageQuery } from '../../shared/api/define.js';
 import { CODE } from '../../shared/domains.js';
-import type { WalletInfo } from '../../shared/wallet/index.js';
+import type { SpendOrder, WalletInfo } from '../../shared/wallet/index.js';
 import { users } from '../account/schema.js';
 import type { Queryable } from '../db/index.js';
 import { BizError } from '../http/errors.js';
@@ -46,4 +46,41 @@ export async function walletOf(db: Queryable, scope: Scope, memberId: number, qu
     spendOrder: (await settingsOf(db, member.tenantId)).spendOrder,
     moves,
   };
+}
+
+/** The key of a machine's wallet-paid sale: once per device and sale id, as the sale itself is. */
+export const saleKey = (deviceId: number, saleId: string) => `spend:sale:${deviceId}:${saleId}`;
+
+/**
+ * What a wallet-paid sale's receipt states: the principal and bonus the spend took, the tenant's spend order,
+ * and what the wallet held just after it (its moves up to this one), so a retried sale answers the same
+ * receipt. Null when no spend has that key.
+ */
+export async function spendReceipt(db: Queryable, key: string): Promise<SpendReceipt | null> {
+  const [move] = await db
+    .select({ id: m.id, memberId: m.memberId, tenantId: m.tenantId, principal: m.principal, bonus: m.bonus })
+    .from(m)
+    .where(and(eq(m.key, key), eq(m.kind, 'spend')));
+  if (!move) return null;
+  const [after] = await db
+    .select({
+      principal: sql<number>`coalesce(sum(${m.principal}), 0)::int`,
+      bonus: sql<number>`coalesce(sum(${m.bonus}), 0)::int`,
+    })
+    .from(m)
+    .where(and(eq(m.memberId, move.memberId), lte(m.id, move.id)));
+  return {
+    // `0 - x`: a part the spend did not touch reads 0, not -0.
+    principal: 0 - move.principal,
+    bonus: 0 - move.bonus,
+    spendOrder: (await settingsOf(db, move.tenantId)).spendOrder,
+    balance: after!,
+  };
+}
+
+export interface SpendReceipt {
+  principal: number;
+  bonus: number;
+  spendOrder: SpendOrder;
+  balance: { principal: number; bonus: number };
 }

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { endpoint, isoTime, page, pageQuery, ref, str } from '../api/define.js';
 import { externalMember } from '../member/index.js';
+import { SPEND_ORDERS } from '../wallet/index.js';
 import { PAY_PLATFORMS, PAY_TYPES, REFUND_STATES } from './states.js';
 
 /** Spec §9 / §5: items per order and per channel are the device's own limits (1–10, 1–5). */
@@ -19,8 +20,12 @@ export const saleInput = z
   .object({
     /** The machine's own id of this sale: a retry with the same id answers the order already made, and takes no stock twice. */
     saleId: str().trim().min(1).max(SALE_LIMITS.saleId),
-    /** The payment platform's transaction number. */
-    thirdPartyNumber: str().trim().min(1).max(SALE_LIMITS.thirdPartyNumber),
+    /** The payment platform's transaction number: required unless the sale is paid from the member's wallet. */
+    thirdPartyNumber: str().trim().min(1).max(SALE_LIMITS.thirdPartyNumber).optional(),
+    /**
+     * How it was paid. `wallet`: from the stored value of the member the sale names (required), drawn in the
+     * tenant's spend order, never below zero (951), once per sale id; the answer's `wallet` is the receipt's.
+     */
     platform: z.enum(PAY_PLATFORMS),
     paymentType: z.enum(PAY_TYPES),
     /**
@@ -77,6 +82,18 @@ export const saleAnswer = z.object({
   created: z.boolean(),
   /** Points the member earned by it (0 without a member or a points programme). */
   points: z.number().int(),
+  /**
+   * A sale paid from the member's wallet: what it took of principal and of bonus (fen), in which order the
+   * tenant spends them, and what the wallet holds after it — what the machine's receipt states. Null otherwise.
+   */
+  wallet: z
+    .object({
+      principal: z.number().int(),
+      bonus: z.number().int(),
+      spendOrder: z.enum(SPEND_ORDERS),
+      balance: z.object({ principal: z.number().int(), bonus: z.number().int() }),
+    })
+    .nullable(),
 });
 
 /** An order as the member who bought it sees it in the mini-program. */

@@ -30,8 +30,11 @@ export const DELIVERY_ENDS = ['timeout', 'complete', 'error', 'notEnded'] as con
 export const REFUND_STATES = ['none', 'partial', 'full', 'failed', 'success', 'pending'] as const;
 /** Spec §4 per-product state. */
 export const ITEM_STATES = ['normal', 'refundSuccess', 'refundFailed', 'deliveryFailed', 'deliverySuccess'] as const;
-/** Spec §3 payment platform and payment type. */
-export const PAY_PLATFORMS = ['alipay', 'wechat', 'digitalRmb'] as const;
+/**
+ * Spec §3 payment platform and payment type, and the member's wallet (stored value, beyond the spec:
+ * docs/domains/wallet.md): a sale paid from it moves no money at a platform, and its refund goes back to it.
+ */
+export const PAY_PLATFORMS = ['alipay', 'wechat', 'digitalRmb', 'wallet'] as const;
 export const PAY_TYPES = ['program', 'scan', 'face', 'app'] as const;
 /** A sale of goods from channels, a payment-box payment (payment only), or a scene's linked order. */
 export const ORDER_KINDS = ['sale', 'payment', 'scene'] as const;

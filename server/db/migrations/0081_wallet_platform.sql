@@ -1,0 +1,1 @@
+ALTER TYPE "public"."pay_platform" ADD VALUE 'wallet';
