@@ -28,9 +28,11 @@ import type { Db, Queryable } from '../db/index.js';
 import { BizError } from '../http/errors.js';
 import { enqueue } from '../jobs/index.js';
 import {
+  lookAt,
+  nextLook,
   notifyAddress,
+  openNative,
   providerFor,
-  ProviderError,
   type PaymentAnswer,
   type PaymentProvider,
 } from '../payment/index.js';
@@ -39,11 +41,6 @@ import { SETTLE_JOB, settleRenewal } from './settle.js';
 
 /** Where the platforms post their payment notifications (notify.ts). */
 export const PAY_NOTIFY_PATH = '/notify/pay';
-
-/** The first query after a payment is opened, and the longest wait between two (a payer takes a minute or two). */
-export const FIRST_QUERY_MS = 30_000;
-const QUERY_CAP_MS = 5 * 60_000;
-const waitAfter = (attempts: number) => Math.min(QUERY_CAP_MS, FIRST_QUERY_MS * 2 ** Math.max(0, attempts - 1));
 
 type Renewal = typeof renewals.$inferSelect;
 type Platform = Renewal['platform'];
@@ -78,21 +75,13 @@ const description = (r: Pick<Renewal, 'deviceCount' | 'months'>) =>
 
 /** Step 1, after the renewal is committed: its QR payment at the platform, or its failure with the platform's code. */
 export async function openAtPlatform(db: Db, provider: PaymentProvider, renewal: Renewal): Promise<void> {
-  const ask = {
+  const made = await openNative(provider, {
     number: renewal.number,
     amount: renewal.amount,
     description: description(renewal),
     expiresAt: renewal.expiresAt,
     notifyUrl: notifyAddress(`${PAY_NOTIFY_PATH}/${provider.name}`),
-  };
-  const create = () =>
-    provider.createNative(ask).catch((e: unknown) => {
-      if (!(e instanceof ProviderError)) throw e;
-      return { state: 'failed' as const, code: e.fault.toUpperCase() };
-    });
-  let made = await create();
-  // No answer: asked once more by the same number, which the platform answers with the same payment.
-  if (made.state === 'unknown') made = await create();
+  });
   if (made.state === 'created') {
     await db
       .update(renewals)
@@ -100,8 +89,7 @@ export async function openAtPlatform(db: Db, provider: PaymentProvider, renewal:
       .where(and(eq(renewals.id, renewal.id), eq(renewals.state, 'pending')));
     return;
   }
-  // Nobody has a code to scan, so nothing can be paid: closed at the platform in case it was made after all.
-  if (made.state === 'unknown') await provider.closePayment(renewal.number).catch(() => undefined);
+  // Nobody has a code to scan, so nothing can be paid.
   await db
     .update(renewals)
     .set({ state: 'failed', settleAt: null, platformCode: made.code })
@@ -119,9 +107,7 @@ async function claimOne(db: Db): Promise<Renewal | null> {
       .limit(1)
       .for('update', { skipLocked: true });
     if (!due) return null;
-    const next = new Date(Date.now() + waitAfter(due.attempts + 1));
-    // Not past its expiry: the next look is no later than it.
-    const at = due.expiresAt > new Date() && next > due.expiresAt ? due.expiresAt : next;
+    const at = nextLook(due.attempts + 1, due.expiresAt);
     await tx
       .update(renewals)
       .set({ attempts: due.attempts + 1, settleAt: at })
@@ -184,12 +170,7 @@ export async function askPlatforms(db: Db, batch = 20): Promise<number> {
       continue;
     }
     const expired = isPast(renewal);
-    if (expired) await provider.closePayment(renewal.number).catch(() => undefined);
-    const answer = await provider.queryPayment(renewal.number).catch((e: unknown): PaymentAnswer => {
-      if (!(e instanceof ProviderError)) throw e;
-      return { state: 'unknown', code: e.fault.toUpperCase() };
-    });
-    moved += (await recordAnswer(db, renewal.id, answer, expired)) ? 1 : 0;
+    moved += (await recordAnswer(db, renewal.id, await lookAt(provider, renewal.number, expired), expired)) ? 1 : 0;
   }
   return moved;
 }

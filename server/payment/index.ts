@@ -17,6 +17,7 @@ export {
 export { rotateSecrets } from './settings.js';
 export { rsaPublicKey } from './check.js';
 export { providerFor, platformEndpoints, type PayPlatform } from './provider/resolve.js';
+export { FIRST_QUERY_MS, lookAt, nextLook, openNative } from './provider/native.js';
 export {
   answerNotice,
   noticeAdapter,
@@ -29,6 +30,7 @@ export {
   type BillFile,
   type NativeAnswer,
   type PaymentAnswer,
+  type PaymentAsk,
   type PaymentNotice,
   type PaymentProvider,
   type RefundAnswer,
