@@ -124,6 +124,7 @@ export default defineConfig({
       // The sandbox payment provider answers a refund in 3 s instead of a minute (server/refund/settle.ts).
       REFUND_SETTLE_MS: '3000',
       BILLING_SETTLE_MS: '2000',
+      WALLET_SETTLE_MS: '2000',
       // Sales the tests make and leave undelivered are not timed out and refunded under a later test's figures (tests/server/delivery times them out).
       DELIVERY_TIMEOUT_MS: '3600000',
       // The tests' callback receiver listens on 127.0.0.1 (server/callback/guard.ts).

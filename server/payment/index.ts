@@ -18,6 +18,7 @@ export { rotateSecrets } from './settings.js';
 export { rsaPublicKey } from './check.js';
 export { providerFor, platformEndpoints, type PayPlatform } from './provider/resolve.js';
 export { FIRST_QUERY_MS, lookAt, nextLook, openNative } from './provider/native.js';
+export { paymentNoticeRoute, type PaymentNoticeRoute } from './provider/notices.js';
 export {
   answerNotice,
   noticeAdapter,

@@ -3,7 +3,8 @@ import { defineHandlers } from '../http/handlers.js';
 import { owningTenant } from '../tenant/index.js';
 import { liability } from './liability.js';
 import { saveSettings, setTiers, settingsInfo } from './settings.js';
-import { walletOf } from './wallets.js';
+import { askTopUp, memberInScope, myTopUp, topUpOf } from './topups.js';
+import { myWallet, walletOf } from './wallets.js';
 
 export const walletHandlers = defineHandlers({
   'wallet.info': ({ params, query }, { db, scope }) => walletOf(db, scope, params.id, query),
@@ -14,4 +15,13 @@ export const walletHandlers = defineHandlers({
     saveSettings(db, await owningTenant(db, user, scope, tenantId), input),
   'wallet.setTiers': async ({ body: { tenantId, ...input } }, { db, user, scope }) =>
     setTiers(db, await owningTenant(db, user, scope, tenantId), user.id, input),
+  'wallet.topUp': async ({ body: { memberId, ...input } }, { db, user, scope }) => {
+    const member = await memberInScope(db, scope, memberId);
+    return askTopUp(db, { memberId, tenantId: member.tenantId, userId: user.id }, input);
+  },
+  'wallet.topUpOf': ({ params }, { db, scope }) => topUpOf(db, scope, params.id),
+  'wallet.mine': ({ query }, { db, member }) => myWallet(db, member.id, query),
+  'wallet.myTopUp': ({ body }, { db, member }) =>
+    askTopUp(db, { memberId: member.id, tenantId: member.tenantId, userId: null }, body),
+  'wallet.myTopUpOf': ({ params }, { db, member }) => myTopUp(db, member.id, params.number),
 });

@@ -45,7 +45,7 @@ export interface MoveResult extends WalletParts {
 const CAPPED: ReadonlySet<WalletMoveKind> = new Set(['topUp', 'import']);
 
 /** The member's wallet row (made at its first move), locked for the rest of the transaction; 707 with no member. */
-async function lock(tx: Queryable, memberId: number) {
+export async function lockWallet(tx: Queryable, memberId: number) {
   await tx.execute(sql`insert into ${wallets} (member_id, tenant_id)
     select ${members.id}, ${members.tenantId} from ${members} where ${members.id} = ${memberId}
     on conflict do nothing`);
@@ -66,18 +66,22 @@ async function recorded(tx: Queryable, key: string): Promise<MoveResult | null> 
   return row ? { ...row, repeated: true } : null;
 }
 
-/** Writes a move of `parts` (signed) under the lock, the wallet row with it; refuses below zero (951) or past the cap (952). */
+/**
+ * Writes a move of `parts` (signed) under the lock, the wallet row with it; refuses below zero (951) or, for new
+ * money (`capped`), past the cap (952).
+ */
 async function write(
   tx: Queryable,
   wallet: { tenantId: number } & WalletParts,
   move: WalletMoveInput,
   parts: WalletParts,
+  capped = CAPPED.has(move.kind),
 ): Promise<MoveResult> {
   const principal = wallet.principal + parts.principal;
   const bonus = wallet.bonus + parts.bonus;
   if (principal < 0 || bonus < 0) throw new BizError(CODE.walletShort);
   // Only new money meets the cap: a refund gives back what the wallet held before, even past a lower cap since.
-  if (CAPPED.has(move.kind) && principal + bonus > (await settingsOf(tx, wallet.tenantId)).capFen)
+  if (capped && principal + bonus > (await settingsOf(tx, wallet.tenantId)).capFen)
     throw new BizError(CODE.walletCapReached);
   const [row] = await tx
     .insert(walletMoves)
@@ -98,14 +102,22 @@ async function once(
   tx: Queryable,
   move: WalletMoveInput,
   partsOf: (wallet: { tenantId: number } & WalletParts) => Promise<WalletParts> | WalletParts,
+  capped?: boolean,
 ): Promise<MoveResult> {
-  const wallet = await lock(tx, move.memberId);
-  return (await recorded(tx, move.key)) ?? write(tx, wallet, move, await partsOf(wallet));
+  const wallet = await lockWallet(tx, move.memberId);
+  return (await recorded(tx, move.key)) ?? write(tx, wallet, move, await partsOf(wallet), capped);
 }
 
-/** A move of the given parts (a top-up, an import, a give-back and its forfeit), once per key. */
-export const moveWallet = (tx: Queryable, move: WalletMoveInput, parts: WalletParts): Promise<MoveResult> =>
-  once(tx, move, () => parts);
+/**
+ * A move of the given parts (a top-up, an import, a give-back and its forfeit), once per key. `capped: false`:
+ * a top-up paid already, whose cap was kept when it was asked (topups.ts).
+ */
+export const moveWallet = (
+  tx: Queryable,
+  move: WalletMoveInput,
+  parts: WalletParts,
+  opts: { capped?: boolean } = {},
+): Promise<MoveResult> => once(tx, move, () => parts, opts.capped);
 
 /** A payment of `amount` from the wallet, split by the tenant's order; once per key (the sale's). */
 export const spendWallet = (tx: Queryable, move: Omit<WalletMoveInput, 'kind'>, amount: number): Promise<MoveResult> =>

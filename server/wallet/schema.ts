@@ -18,7 +18,14 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { SPEND_ORDERS, WALLET_LIMITS, WALLET_MOVE_KINDS, type TopUpTier } from '../../shared/wallet/index.js';
+import {
+  SPEND_ORDERS,
+  TOP_UP_PLATFORMS,
+  TOP_UP_STATES,
+  WALLET_LIMITS,
+  WALLET_MOVE_KINDS,
+  type TopUpTier,
+} from '../../shared/wallet/index.js';
 import { users } from '../account/schema.js';
 import { createdAt } from '../db/columns.js';
 import { tenants } from '../identity/schema.js';
@@ -111,4 +118,51 @@ export const walletTierSets = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.fromDay] })],
+);
+
+export const topUpState = pgEnum('wallet_top_up_state', TOP_UP_STATES);
+export const topUpPlatform = pgEnum('wallet_top_up_platform', TOP_UP_PLATFORMS);
+
+/**
+ * A member's top-up, paid by QR code at the member's tenant's platform (or the sandbox's): priced when asked
+ * (its bonus by the tiers in force that day), credited once when paid (topups.ts). `provider` names the platform
+ * adapter that made the payment; null, the sandbox's.
+ */
+export const walletTopUps = pgTable(
+  'wallet_top_ups',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    /** The payment number (TU, the business day, the id): unique by construction, the platform's `out_trade_no`. */
+    number: text('number').notNull().unique(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    /** Fen paid in (the principal), and the bonus on top. */
+    amount: integer('amount').notNull(),
+    bonus: integer('bonus').notNull(),
+    platform: topUpPlatform('platform').notNull(),
+    provider: text('provider'),
+    state: topUpState('state').notNull().default('pending'),
+    payUrl: text('pay_url'),
+    /** When the payment is next looked at (the sandbox's answer, a platform's query); null once nothing is due. */
+    settleAt: timestamp('settle_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    platformNumber: text('platform_number'),
+    platformCode: text('platform_code'),
+    /** The console user who asked for it at the counter; null when the member did, in the mini-program. */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('wallet_top_ups_due_idx')
+      .on(t.settleAt)
+      .where(sql`${t.state} = 'pending'`),
+    index('wallet_top_ups_member_idx').on(t.memberId, t.id),
+    check('wallet_top_ups_amounts', sql`${t.amount} > 0 and ${t.bonus} >= 0`),
+  ],
 );

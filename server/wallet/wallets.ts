@@ -48,6 +48,39 @@ export async function walletOf(db: Queryable, scope: Scope, memberId: number, qu
   };
 }
 
+/** The member's own wallet (the member-facing API): its parts, the spend order, its moves without who made them. */
+export async function myWallet(db: Queryable, memberId: number, query: PageQuery) {
+  const [held] = await db
+    .select({ tenantId: members.tenantId, principal: wallets.principal, bonus: wallets.bonus })
+    .from(members)
+    .leftJoin(wallets, eq(wallets.memberId, members.id))
+    .where(eq(members.id, memberId));
+  const where = eq(m.memberId, memberId);
+  const moves = await paged(
+    query,
+    db
+      .select({
+        id: m.id,
+        kind: m.kind,
+        principal: m.principal,
+        bonus: m.bonus,
+        orderNumber: m.orderNumber,
+        createdAt: m.createdAt,
+      })
+      .from(m)
+      .where(where)
+      .orderBy(desc(m.id)),
+    db.select({ total: count() }).from(m).where(where),
+    (r) => ({ ...r, createdAt: r.createdAt.toISOString() }),
+  );
+  return {
+    principal: held?.principal ?? 0,
+    bonus: held?.bonus ?? 0,
+    spendOrder: (await settingsOf(db, held!.tenantId)).spendOrder,
+    moves,
+  };
+}
+
 /** The key of a machine's wallet-paid sale: once per device and sale id, as the sale itself is. */
 export const saleKey = (deviceId: number, saleId: string) => `spend:sale:${deviceId}:${saleId}`;
 

@@ -13,4 +13,5 @@ export const walletErrors = defineErrors({
     '儲值餘額將超過上限（記名預付卡 5000 元）',
     'The wallet would hold more than its cap (¥5,000 for a named prepaid card)',
   ),
+  topUpNotFound: err(953, 404, '充值记录不存在', '加值紀錄不存在', 'No such top-up'),
 });

@@ -1,17 +1,20 @@
 /** Members' wallets (stored value, beyond spec §3; docs/domains/wallet.md). */
 import { defineDomain } from '../manifest.js';
+import { joinApis } from '../api/define.js';
 import { walletApi } from './api.js';
+import { walletTopUpApi } from './topups.js';
 import { walletErrors } from './errors.js';
 import { walletTexts } from './texts.js';
 
 export * from './api.js';
 export * from './rules.js';
+export * from './topups.js';
 export { walletErrors } from './errors.js';
 export { walletTexts } from './texts.js';
 
 export const wallet = defineDomain({
   name: 'wallet',
-  api: walletApi,
+  api: joinApis(walletApi, walletTopUpApi),
   errors: walletErrors,
   texts: walletTexts,
   powers: [],

@@ -19,6 +19,8 @@ export const WALLET_LIMITS = {
   key: 120,
   /** Top-up bonus tiers in one set. */
   tiers: 10,
+  /** A top-up's QR code is good for this long (as a renewal's). */
+  payMinutes: 15,
 } as const;
 
 /**
@@ -29,6 +31,12 @@ export const WALLET_LIMITS = {
  */
 export const WALLET_MOVE_KINDS = ['topUp', 'spend', 'refund', 'giveBack', 'forfeit', 'import'] as const;
 export type WalletMoveKind = (typeof WALLET_MOVE_KINDS)[number];
+
+/** A top-up's payment: asked, paid (and credited), refused or closed at the platform, unpaid at its end. */
+export const TOP_UP_STATES = ['pending', 'paid', 'failed', 'expired'] as const;
+export type TopUpState = (typeof TOP_UP_STATES)[number];
+/** Where a top-up is paid: the platforms that take a QR payment. */
+export const TOP_UP_PLATFORMS = ['wechat', 'alipay'] as const;
 
 /** Which part a spend draws on first: the tenant's setting, stated on the receipt. */
 export const SPEND_ORDERS = ['bonusFirst', 'principalFirst'] as const;

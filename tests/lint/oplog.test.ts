@@ -26,6 +26,7 @@ const NOT_RECORDED: Partial<Record<ApiOp, string>> = {
   'member.sendPhoneCode': MEMBER,
   'member.verifyPhone': MEMBER,
   'member.signOut': MEMBER,
+  'wallet.myTopUp': MEMBER,
   'activity.claim': MEMBER,
   'activity.basketPrice': 'a price asked for: changes nothing',
   'device.heartbeat': MACHINE,
