@@ -19,12 +19,12 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
-import QRCode from 'qrcode';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { RenewalItem } from '../../shared/billing/index.js';
 import { formatYuan } from '../../shared/format.js';
 import { useOp } from '../bridge.js';
 import { useScreen } from '../kit/index.js';
+import { QrCode, useCountdown } from '../kit/QrCode.js';
 import { formatDate } from './feeDevices.js';
 import { BILL_PATH } from './paths.js';
 
@@ -36,7 +36,6 @@ const useStyles = makeStyles({
     alignItems: 'center',
     textAlign: 'center',
   },
-  qr: { width: '200px', height: '200px', imageRendering: 'pixelated' },
   amount: {
     fontSize: tokens.fontSizeHero700,
     lineHeight: tokens.lineHeightHero700,
@@ -46,16 +45,6 @@ const useStyles = makeStyles({
 });
 
 const FINAL = new Set(['paid', 'failed', 'expired']);
-
-function useCountdown(until: string): { minutes: number; seconds: number } {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  const left = Math.max(0, Math.floor((Date.parse(until) - now) / 1000));
-  return { minutes: Math.floor(left / 60), seconds: left % 60 };
-}
 
 export function PayDialog({
   renewal,
@@ -68,7 +57,6 @@ export function PayDialog({
 }) {
   const { t, navigate } = useScreen();
   const styles = useStyles();
-  const [qr, setQr] = useState<string>();
   const state = useOp(
     'billing.renewal',
     { params: { id: renewal.id } },
@@ -84,9 +72,6 @@ export function PayDialog({
     // Once, as it becomes paid.
   }, [paid]);
   const left = useCountdown(renewal.expiresAt);
-  useEffect(() => {
-    void QRCode.toDataURL(renewal.payUrl, { width: 200, margin: 1 }).then(setQr);
-  }, [renewal.payUrl]);
   const platform = t(`billing.renew.platforms.${renewal.platform}`);
 
   return (
@@ -115,11 +100,7 @@ export function PayDialog({
             </Text>
             {current.state === 'pending' && (
               <>
-                {qr ? (
-                  <img className={styles.qr} src={qr} alt={t('billing.pay.scan', { platform })} data-testid="pay-qr" />
-                ) : (
-                  <Spinner />
-                )}
+                <QrCode value={renewal.payUrl} alt={t('billing.pay.scan', { platform })} testId="pay-qr" />
                 <Text>{t('billing.pay.scan', { platform })}</Text>
                 <Text size={200}>{t('billing.pay.expiresIn', left)}</Text>
                 <Spinner size="tiny" label={t('billing.pay.waiting')} id="pay-state" />

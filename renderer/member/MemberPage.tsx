@@ -143,7 +143,7 @@ export default function MemberPage() {
         {tab === 'points' && <LedgerPanel memberId={data.id} />}
         {tab === 'wallet' && (
           <Suspense fallback={null}>
-            <Wallet memberId={data.id} />
+            <Wallet memberId={data.id} memberName={data.nickname} />
           </Suspense>
         )}
         {tab === 'orders' && (

@@ -2,18 +2,20 @@
  * A member's stored value on its page (the member domain's `member.wallet`
  * port): what the wallet holds by part, which part a spend draws on first,
  * and every move newest first with its order, reason and who made it, a
- * page at a time.
+ * page at a time; and a top-up at the counter (TopUpDialog.tsx).
  */
-import { makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { formatYuan } from '../../shared/format.js';
-import type { WalletMove } from '../../shared/wallet/index.js';
+import type { TopUp, WalletMove } from '../../shared/wallet/index.js';
 import { useOp } from '../bridge.js';
+import { TopUpDialog, TopUpPayDialog } from './TopUpDialog.js';
 import { DataTable, InfoList, listView, Pager, shownTotal, useLastPage, useScreen, type Column } from '../kit/index.js';
 
 const useStyles = makeStyles({
   heading: { fontWeight: tokens.fontWeightSemibold },
+  actions: { display: 'flex', justifyContent: 'flex-end' },
   positive: { color: tokens.colorPaletteGreenForeground1 },
   negative: { color: tokens.colorPaletteRedForeground1 },
 });
@@ -21,10 +23,12 @@ const useStyles = makeStyles({
 /** Signed yuan, a credit with its plus sign; nothing for a part the move did not touch. */
 const signed = (fen: number) => (fen === 0 ? '' : fen > 0 ? `+${formatYuan(fen)}` : formatYuan(fen));
 
-export default function WalletPanel({ memberId }: { memberId: number }) {
+export default function WalletPanel({ memberId, memberName }: { memberId: number; memberName: string }) {
   const { t } = useScreen();
   const styles = useStyles();
   const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
+  const [asking, setAsking] = useState(false);
+  const [paying, setPaying] = useState<TopUp>();
   const wallet = useOp(
     'wallet.info',
     { params: { id: memberId }, query: paging },
@@ -71,6 +75,11 @@ export default function WalletPanel({ memberId }: { memberId: number }) {
   const w = wallet.data;
   return (
     <>
+      <div className={styles.actions}>
+        <Button appearance="primary" onClick={() => setAsking(true)} data-testid="wallet-top-up-open">
+          {t('wallet.topUp.action')}
+        </Button>
+      </div>
       {w && (
         <InfoList
           items={[
@@ -100,6 +109,12 @@ export default function WalletPanel({ memberId }: { memberId: number }) {
         onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })}
         testId="wallet-moves-pager"
       />
+      {asking && (
+        <TopUpDialog member={{ id: memberId, name: memberName }} onClose={() => setAsking(false)} onAsked={setPaying} />
+      )}
+      {paying && (
+        <TopUpPayDialog topUp={paying} onClose={() => setPaying(undefined)} onPaid={() => void wallet.refetch()} />
+      )}
     </>
   );
 }

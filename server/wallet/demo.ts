@@ -1,12 +1,14 @@
 /**
- * Demo wallets, tenant A's: 林小雨 topped up ¥100 three weeks ago and got
- * ¥10 on top; 张伟's ¥50 came over from the operator's old prepaid cards.
+ * Demo wallets, tenant A's: its top-up tiers since two months ago (充 50 送 3,
+ * 充 100 送 10); 林小雨 topped up ¥100 three weeks ago and got ¥10 on top;
+ * 张伟's ¥50 came over from the operator's old prepaid cards.
  */
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../db/index.js';
 import type { DemoData } from '../manifest.js';
 import { moveWallet } from './ledger.js';
-import { walletMoves } from './schema.js';
+import { walletMoves, walletTierSets } from './schema.js';
+import { businessDay } from '../../shared/business-time.js';
 
 const DAY = 86_400_000;
 
@@ -17,6 +19,14 @@ const dated = (tx: Tx, id: number, at: Date) =>
 export const walletDemo: DemoData = {
   after: ['member'],
   async load({ tx, ids, now }) {
+    await tx.insert(walletTierSets).values({
+      tenantId: ids.get('tenant', 'A'),
+      fromDay: businessDay(now - 60 * DAY),
+      tiers: [
+        { pay: 5_000, bonus: 300 },
+        { pay: 10_000, bonus: 1_000 },
+      ],
+    });
     const lin = ids.get('member', 'A1');
     const topUp = await moveWallet(
       tx,

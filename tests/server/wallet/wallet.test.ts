@@ -38,6 +38,7 @@ beforeEach(async () => {
   await t.db.delete(walletMoves);
   await t.db.delete(wallets);
   await t.db.delete(walletSettings);
+  await t.db.delete(walletTierSets);
 });
 
 const codeOf = (p: Promise<unknown>) =>
