@@ -1,11 +1,11 @@
 /**
  * Members' wallets in the console (docs/domains/wallet.md): a member's
  * stored value on its page, through the member domain's `member.wallet`
- * port (drawn when its tab is opened); no screen of its own yet.
+ * port (drawn when its tab is opened), and /memberCenter/storedValue.
  */
 import { lazy } from 'react';
 import { provide } from '../../shared/ports.js';
-import { defineScreens } from '../manifest.js';
+import { defineScreens, preloadable } from '../manifest.js';
 import { memberWallet } from '../member/index.js';
 
 export const walletScreens = defineScreens({
@@ -16,5 +16,5 @@ export const walletScreens = defineScreens({
       lazy(() => import('./WalletPanel.js')),
     ),
   ],
-  screens: {},
+  screens: { StoredValue: preloadable(() => import('./StoredValuePage.js')) },
 });

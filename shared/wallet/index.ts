@@ -5,6 +5,7 @@ import { walletApi } from './api.js';
 import { walletTopUpApi } from './topups.js';
 import { walletErrors } from './errors.js';
 import { walletTexts } from './texts.js';
+import { walletRoutes } from './routes.js';
 
 export * from './api.js';
 export * from './rules.js';
@@ -18,5 +19,5 @@ export const wallet = defineDomain({
   errors: walletErrors,
   texts: walletTexts,
   powers: [],
-  routes: [],
+  routes: walletRoutes,
 });

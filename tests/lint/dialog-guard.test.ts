@@ -21,6 +21,7 @@ const FORMLESS: Readonly<Record<string, { count: number; why: string }>> = {
   'order/ExportRecordsDialog.tsx': { count: 1, why: 'the list of e-mailed exports' },
   'billing/CostManagementPage.tsx': { count: 1, why: "a device's renewal history" },
   'billing/PayDialog.tsx': { count: 1, why: "the payment's QR code and its outcome" },
+  'wallet/TopUpDialog.tsx': { count: 1, why: "the top-up's QR code and its outcome" },
   'callback/CallbackPanel.tsx': { count: 1, why: 'the signing secret, shown once' },
   'device/MachineCard.tsx': { count: 1, why: "a machine's new secret, shown once" },
   'device/PickListDialog.tsx': { count: 1, why: 'the pick list to print or export' },

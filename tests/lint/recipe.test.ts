@@ -41,8 +41,6 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   'server/books/demo.ts': 'it checks the other domains’ demo rows; its runs are made by its job, nightly or asked for',
   'shared/oplog/errors.ts': 'a read-only screen over the records: its only refusals are the common ones',
   'server/oplog/demo.ts': 'the demo’s records are those its own operations write',
-  'shared/wallet/routes.ts':
-    "no screen of its own yet: a member's wallet is read with wallet.info (docs/domains/wallet.md)",
   'server/tenant/schema.ts':
     'its table, tenants, is mechanism (server/identity/schema.ts): every domain reads it, the account domain first',
 };

@@ -132,13 +132,12 @@ describe('the shared list', () => {
       }
     }
     // Every domain declares its screens, but those that have none (payment's and callback's forms come to the
-    // distributor page and /person; a wallet is read with wallet.info until its screens come).
+    // distributor page and /person).
     expect(DOMAINS.filter((d) => d.routes.length === 0).map((d) => d.name)).toEqual([
       'file',
       'refund',
       'payment',
       'callback',
-      'wallet',
     ]);
     expect(ROUTE_GROUPS.length).toBeGreaterThan(0);
   });

@@ -1,0 +1,117 @@
+/**
+ * /memberCenter/storedValue (stored value, beyond spec §2: docs/domains/wallet.md): a tenant's wallet settings
+ * — which part a spend draws on first, the cap —, its top-up bonus tiers in force and to come, and the monthly
+ * liability report with its export. The admin and a first-level tenant choose the tenant (a second-level one
+ * shows its parent's where it has none of its own); the report covers every tenant of the caller's unless one
+ * is chosen.
+ */
+import { Button, makeStyles, MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
+import { useContext, useState } from 'react';
+import { formatYuan } from '../../shared/format.js';
+import type { TierSet } from '../../shared/wallet/index.js';
+import { UserContext } from '../app/session.js';
+import { useOp } from '../bridge.js';
+import { InfoList, ListHead, seesTenants, TenantField, useScreen } from '../kit/index.js';
+import { LiabilityPanel } from './LiabilityPanel.js';
+import { SettingsDialog } from './SettingsDialog.js';
+import { TierSetDialog } from './TierSetDialog.js';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '1100px' },
+  section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  tenant: { minWidth: '240px', maxWidth: '100%' },
+  sets: { margin: 0, paddingInlineStart: tokens.spacingHorizontalL },
+});
+
+/** A tier set as one line: "from 2026-12-01: pay ¥50.00, get ¥3.00; pay ¥100.00, get ¥10.00". */
+function useTierText() {
+  const { t } = useScreen();
+  return (set: TierSet) =>
+    set.tiers.length
+      ? set.tiers
+          .map((x) => t('wallet.tiers.tier', { pay: formatYuan(x.pay), bonus: formatYuan(x.bonus) }))
+          .join(t('common.listSeparator'))
+      : t('wallet.tiers.none');
+}
+
+export default function StoredValuePage() {
+  const { t } = useScreen();
+  const styles = useStyles();
+  const user = useContext(UserContext)!;
+  const chooses = seesTenants(user);
+  const [tenantId, setTenantId] = useState<number>();
+  const [editing, setEditing] = useState<'settings' | 'tiers'>();
+  const ready = !chooses || tenantId !== undefined || user.roleKind !== 'admin';
+  const settings = useOp('wallet.settings', { body: tenantId === undefined ? {} : { tenantId } }, { enabled: ready });
+  const tierText = useTierText();
+  const s = settings.data;
+
+  return (
+    <section className={styles.page} aria-labelledby="stored-value-title">
+      <ListHead id="stored-value-title" title={t('wallet.route.storedValue')}>
+        {chooses && (
+          <div className={styles.tenant}>
+            <TenantField
+              label={t('common.tenant')}
+              required={false}
+              value={tenantId}
+              onChange={setTenantId}
+              placeholder={t(user.roleKind === 'admin' ? 'wallet.chooseTenant' : 'wallet.ownTenant')}
+              testId="stored-value-tenant"
+            />
+          </div>
+        )}
+      </ListHead>
+      {!ready && (
+        <MessageBar>
+          <MessageBarBody>{t('wallet.chooseTenantFirst')}</MessageBarBody>
+        </MessageBar>
+      )}
+      {s && (
+        <div className={styles.section}>
+          <ListHead id="stored-value-settings" title={t('wallet.settings.title')} as="h2">
+            <Button onClick={() => setEditing('settings')} data-testid="stored-value-edit">
+              {t('wallet.settings.edit')}
+            </Button>
+          </ListHead>
+          <InfoList
+            items={[
+              {
+                label: t('wallet.spendOrder'),
+                value: t(`wallet.spendOrders.${s.spendOrder}`),
+                testId: 'stored-value-spend-order',
+              },
+              { label: t('wallet.settings.cap'), value: formatYuan(s.capFen), testId: 'stored-value-cap' },
+              {
+                label: t('wallet.settings.source'),
+                value: t(s.inherited ? 'wallet.settings.inherited' : 'wallet.settings.own'),
+              },
+            ]}
+          />
+          <ListHead id="stored-value-tiers" title={t('wallet.tiers.title')} as="h2">
+            <Button onClick={() => setEditing('tiers')} data-testid="stored-value-new-tiers">
+              {t('wallet.tiers.new')}
+            </Button>
+          </ListHead>
+          {s.tierSets.length ? (
+            <ul className={styles.sets} data-testid="stored-value-tier-sets">
+              {s.tierSets.map((set) => (
+                <li key={set.fromDay} data-testid="stored-value-tier-set">
+                  <Text weight="semibold">{t('wallet.tiers.from', { day: set.fromDay })}</Text> {tierText(set)}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <Text data-testid="stored-value-no-tiers">{t('wallet.tiers.empty')}</Text>
+          )}
+          {s.tiersInherited && <Text size={200}>{t('wallet.tiers.inherited')}</Text>}
+        </div>
+      )}
+      <LiabilityPanel tenantId={tenantId} />
+      {editing === 'settings' && s && (
+        <SettingsDialog settings={s} tenantId={tenantId} onClose={() => setEditing(undefined)} />
+      )}
+      {editing === 'tiers' && s && <TierSetDialog tenantId={tenantId} onClose={() => setEditing(undefined)} />}
+    </section>
+  );
+}
