@@ -11,9 +11,10 @@
 import { performance } from 'node:perf_hooks';
 import { DEMO_DEVICES, demoSecret } from '../server/device/index.js';
 import { sandboxCode } from '../server/member/index.js';
+import { moveWallet } from '../server/wallet/index.js';
 import { at, Budgets, fleetServer, signIn } from './support.js';
 
-const BUDGET = { memberSaleRatio: 1.3 };
+const BUDGET = { memberSaleRatio: 1.3, walletSaleRatio: 1.3 };
 const SALES = 400;
 const SPENDS = 200;
 const LOCKED = 'VM2026000105';
@@ -53,7 +54,7 @@ try {
   }
 
   let n = 0;
-  async function sell(memberId?: number): Promise<number> {
+  async function sell(memberId?: number, fromWallet = false): Promise<number> {
     const serial = machines[n % machines.length]!;
     const channel = (Math.floor(n / machines.length) % 12) + 1;
     if (channel === 1 && n >= machines.length) await refill(serial);
@@ -61,14 +62,15 @@ try {
     const started = performance.now();
     const answer = await post('/device-api/v1/sale', auth(serial), {
       saleId: `bench-member-${n}`,
-      thirdPartyNumber: `43${n}`,
-      platform: 'wechat',
-      paymentType: 'scan',
+      ...(fromWallet
+        ? { platform: 'wallet', paymentType: 'program' }
+        : { thirdPartyNumber: `43${n}`, platform: 'wechat', paymentType: 'scan' }),
       items: [{ channel, count: 1 }],
       ...(memberId ? { memberId } : {}),
     });
     if (answer.code !== 200) throw new Error(`sale ${n} on ${serial}: code ${answer.code}`);
     if (memberId && !(answer.content.points > 0)) throw new Error(`sale ${n} earned no points`);
+    if (fromWallet && !answer.content.wallet) throw new Error(`sale ${n} states no wallet`);
     return performance.now() - started;
   }
   for (let i = 0; i < 40; i++) await sell(i % 2 ? people[i % people.length] : undefined);
@@ -87,6 +89,34 @@ try {
     'a member sale p95 / a plain sale p95',
     at(withMember, 0.95) / at(plain, 0.95),
     BUDGET.memberSaleRatio,
+    '×',
+  );
+
+  // The same member sale paid from the member's wallet (drawn under its lock, keyed by the sale, the receipt's
+  // parts read back), interleaved one for one with one paid at the platform.
+  for (const id of people)
+    await server.db.transaction((tx) =>
+      moveWallet(
+        tx,
+        { memberId: id, kind: 'import', key: `bench:wallet:${id}` },
+        { principal: 400_000, bonus: 50_000 },
+      ),
+    );
+  const byPlatform: number[] = [];
+  const byWallet: number[] = [];
+  for (let i = 0; i < SALES; i++) {
+    byPlatform.push(await sell(people[i % people.length]));
+    byWallet.push(await sell(people[i % people.length], true));
+  }
+  byPlatform.sort((a, b) => a - b);
+  byWallet.sort((a, b) => a - b);
+  console.log(
+    `member sale paid at the platform: p50 ${at(byPlatform, 0.5).toFixed(1)} ms, p95 ${at(byPlatform, 0.95).toFixed(1)} ms; from the wallet: p50 ${at(byWallet, 0.5).toFixed(1)} ms, p95 ${at(byWallet, 0.95).toFixed(1)} ms`,
+  );
+  budgets.check(
+    'a wallet-paid sale p95 / a platform-paid sale p95',
+    at(byWallet, 0.95) / at(byPlatform, 0.95),
+    BUDGET.walletSaleRatio,
     '×',
   );
 

@@ -177,12 +177,20 @@ async function buyerOf(tx: Tx, device: SaleDevice, sale: Sale) {
 async function payFromWallet(tx: Tx, device: SaleDevice, sale: Sale, buyer: Buyer, order: Written) {
   if (sale.platform !== 'wallet') return null;
   const key = saleKey(device.id, sale.saleId);
-  await spendWallet(
+  const spent = await spendWallet(
     tx,
     { memberId: buyer.member!.id, key, orderId: order.id, orderNumber: order.orderNumber },
     order.amount,
   );
-  return spendReceipt(tx, key);
+  // What the spend moved and left, as it wrote them: the receipt without reading them back.
+  return spent.after
+    ? {
+        principal: 0 - spent.principal,
+        bonus: 0 - spent.bonus,
+        spendOrder: spent.spendOrder,
+        balance: spent.after,
+      }
+    : spendReceipt(tx, key);
 }
 
 /**

@@ -17,7 +17,13 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
-import { splitRefund, splitSpend, type WalletMoveKind, type WalletParts } from '../../shared/wallet/index.js';
+import {
+  splitRefund,
+  splitSpend,
+  type SpendOrder,
+  type WalletMoveKind,
+  type WalletParts,
+} from '../../shared/wallet/index.js';
 import type { Queryable } from '../db/index.js';
 import { BizError } from '../http/errors.js';
 import { members } from '../member/index.js';
@@ -39,6 +45,8 @@ export interface MoveResult extends WalletParts {
   id: number;
   /** The key was recorded already: nothing moved now, the recorded move is answered. */
   repeated: boolean;
+  /** What the wallet holds after this move (not given for a repeat, whose move was made before). */
+  after?: WalletParts;
 }
 
 /** The moves that bring new money in, which the tenant's cap bounds. */
@@ -91,7 +99,7 @@ async function write(
     .update(wallets)
     .set({ principal, bonus, updatedAt: sql`now()` })
     .where(eq(wallets.memberId, move.memberId));
-  return { id: row!.id, ...parts, repeated: false };
+  return { id: row!.id, ...parts, repeated: false, after: { principal, bonus } };
 }
 
 /**
@@ -119,14 +127,27 @@ export const moveWallet = (
   opts: { capped?: boolean } = {},
 ): Promise<MoveResult> => once(tx, move, () => parts, opts.capped);
 
-/** A payment of `amount` from the wallet, split by the tenant's order; once per key (the sale's). */
-export const spendWallet = (tx: Queryable, move: Omit<WalletMoveInput, 'kind'>, amount: number): Promise<MoveResult> =>
-  once(tx, { ...move, kind: 'spend' }, async (wallet) => {
-    const split = splitSpend(wallet, amount, (await settingsOf(tx, wallet.tenantId)).spendOrder);
+/**
+ * A payment of `amount` from the wallet, split by the tenant's order; once per key (the sale's). Answers the move
+ * with that order, what a receipt states.
+ */
+export async function spendWallet(
+  tx: Queryable,
+  move: Omit<WalletMoveInput, 'kind'>,
+  amount: number,
+): Promise<MoveResult & { spendOrder: SpendOrder }> {
+  let spendOrder: SpendOrder | undefined;
+  const moved = await once(tx, { ...move, kind: 'spend' }, async (wallet) => {
+    spendOrder = (await settingsOf(tx, wallet.tenantId)).spendOrder;
+    const split = splitSpend(wallet, amount, spendOrder);
     if (!split) throw new BizError(CODE.walletShort);
     // `0 - x`, not `-x`: a part the spend did not touch moves 0, not -0.
     return { principal: 0 - split.principal, bonus: 0 - split.bonus };
   });
+  // A repeat never read the settings: the spend order is the tenant's now.
+  spendOrder ??= (await settingsOf(tx, (await lockWallet(tx, move.memberId)).tenantId)).spendOrder;
+  return { ...moved, spendOrder };
+}
 
 /** What a wallet-paid order took, and what its refunds gave back so far (both positive). */
 async function ofOrder(tx: Queryable, memberId: number, orderId: number) {

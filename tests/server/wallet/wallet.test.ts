@@ -67,7 +67,9 @@ describe('the wallet ledger', () => {
     const first = await topUp('topUp:payment:1', 10_000, 1_000);
     const again = await topUp('topUp:payment:1', 10_000, 1_000);
     expect(first.repeated).toBe(false);
-    expect(again).toEqual({ ...first, repeated: true });
+    const { after: _, ...recordedMove } = first;
+    expect(first.after).toEqual({ principal: 10_000, bonus: 1_000 });
+    expect(again).toEqual({ ...recordedMove, repeated: true });
     expect(await held()).toEqual({ principal: 10_000, bonus: 1_000 });
   });
 
