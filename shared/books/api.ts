@@ -21,6 +21,7 @@ export const BOOK_CHECKS = [
   'device.stock',
   'member.points',
   'wallet.balances',
+  'wallet.liability',
   'order.rollups',
   'refund.orders',
   'refund.lines',

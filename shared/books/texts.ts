@@ -39,7 +39,10 @@ const zhCN = {
   checks: {
     device: { stock: { name: '货道库存', proves: '每个货道的库存 = 其库存变动（期初、销售、补货、盘点、退回）之和' } },
     member: { points: { name: '会员积分', proves: '每位会员的积分流水合计 = 积分余额 − 待抵扣积分' } },
-    wallet: { balances: { name: '会员储值', proves: '每位会员储值的本金与赠送金 = 其储值流水之和，且均不为负' } },
+    wallet: {
+      balances: { name: '会员储值', proves: '每位会员储值的本金与赠送金 = 其储值流水之和，且均不为负' },
+      liability: { name: '储值负债', proves: '每个租户的储值负债（月报的期末）= 其会员储值之和' },
+    },
     order: { rollups: { name: '销售汇总', proves: '每个租户每天的销售额与退款额汇总 = 当天已支付订单与已成功退款' } },
     refund: {
       orders: { name: '订单退款', proves: '订单的退款金额 = 其处理中与已成功的退款之和，且不超过实收金额' },
@@ -100,7 +103,10 @@ export const booksTexts = defineTexts(zhCN, {
         stock: { name: '貨道庫存', proves: '每個貨道的庫存 = 其庫存變動（期初、銷售、補貨、盤點、退回）之和' },
       },
       member: { points: { name: '會員積分', proves: '每位會員的積分流水合計 = 積分餘額 − 待抵扣積分' } },
-      wallet: { balances: { name: '會員儲值', proves: '每位會員儲值的本金與贈送金 = 其儲值流水之和，且均不為負' } },
+      wallet: {
+        balances: { name: '會員儲值', proves: '每位會員儲值的本金與贈送金 = 其儲值流水之和，且均不為負' },
+        liability: { name: '儲值負債', proves: '每個租戶的儲值負債（月報的期末）= 其會員儲值之和' },
+      },
       order: { rollups: { name: '銷售匯總', proves: '每個租戶每天的銷售額與退款額匯總 = 當天已支付訂單與已成功退款' } },
       refund: {
         orders: { name: '訂單退款', proves: '訂單的退款金額 = 其處理中與已成功的退款之和，且不超過實收金額' },
@@ -172,6 +178,11 @@ export const booksTexts = defineTexts(zhCN, {
         balances: {
           name: "Members' stored value",
           proves: "Each member's wallet principal and bonus are the sums of its moves, and neither is below zero",
+        },
+        liability: {
+          name: 'Stored value liability',
+          proves:
+            "Each tenant's stored value liability (the monthly report's closing) equals the sum of its members' wallets",
         },
       },
       order: {

@@ -126,6 +126,27 @@ describe('the wallet ledger', () => {
   });
 });
 
+describe("the books' wallet checks", () => {
+  it("find a tenant whose liability is not its members' wallets, which the per-member check cannot see", async () => {
+    await topUp('topUp:payment:30', 2_000, 100);
+    const A = t.ids.tenant('A');
+    const B = t.ids.tenant('B');
+    const differences = async (key: string) => (await reconcile(t.db, [A, B])).find((c) => c.key === key)!.differences;
+    expect(await differences('wallet.liability')).toEqual([]);
+    // A move written for the wrong tenant: every member's moves still sum to its wallet.
+    await t.db.update(walletMoves).set({ tenantId: B }).where(eq(walletMoves.key, 'topUp:payment:30'));
+    try {
+      expect(await differences('wallet.balances')).toEqual([]);
+      expect((await differences('wallet.liability')).map((d) => [d.tenantId, d.expected, d.actual])).toEqual([
+        [A, 2_100, 0],
+        [B, 0, 2_100],
+      ]);
+    } finally {
+      await t.db.update(walletMoves).set({ tenantId: A }).where(eq(walletMoves.key, 'topUp:payment:30'));
+    }
+  });
+});
+
 describe('wallet.info', () => {
   it("reads a member's parts and moves, newest first, for its tenant and the admin; another tenant's member is 707", async () => {
     await topUp('topUp:payment:10', 5_000, 500);
