@@ -28,6 +28,7 @@ import type { Db, Queryable } from '../db/index.js';
 import { BizError } from '../http/errors.js';
 import { enqueue } from '../jobs/index.js';
 import {
+  answerEffect,
   lookAt,
   nextLook,
   notifyAddress,
@@ -125,35 +126,11 @@ export async function recordAnswer(db: Db, id: number, answer: PaymentAnswer, ex
   return db.transaction(async (tx) => {
     const [renewal] = await tx.select().from(renewals).where(eq(renewals.id, id)).for('update');
     if (!renewal || renewal.state !== 'pending') return false;
-    if (answer.state === 'paid') {
-      if (answer.amount !== renewal.amount) {
-        // Money taken, but not what was asked: nobody's service moves until someone looks (the day's bill shows it).
-        await tx
-          .update(renewals)
-          .set({ platformCode: 'AMOUNT_DIFFERS', platformNumber: answer.platformNumber ?? null, settleAt: null })
-          .where(eq(renewals.id, id));
-        return false;
-      }
-      await tx
-        .update(renewals)
-        .set({ platformNumber: answer.platformNumber ?? null, platformCode: null })
-        .where(eq(renewals.id, id));
-      return settleRenewal(tx, id, 'paid');
-    }
-    if (answer.state === 'closed' || (expired && answer.state !== 'unknown')) {
-      // Closed before its time (by the platform, or the payer's bank) it failed; unpaid at its end it expired.
-      await tx
-        .update(renewals)
-        .set({
-          state: expired ? 'expired' : 'failed',
-          settleAt: null,
-          platformCode: answer.code ?? answer.state.toUpperCase(),
-        })
-        .where(eq(renewals.id, id));
-      return true;
-    }
-    if (answer.code) await tx.update(renewals).set({ platformCode: answer.code }).where(eq(renewals.id, id));
-    return false;
+    const effect = answerEffect(answer, renewal.amount, expired);
+    if (effect.patch) await tx.update(renewals).set(effect.patch).where(eq(renewals.id, id));
+    // Paid: the renewal settles as the sandbox's does, moving its devices' service.
+    if (effect.then === 'paid') return settleRenewal(tx, id, 'paid');
+    return effect.then === 'ended';
   });
 }
 

@@ -30,6 +30,7 @@ import { enqueue } from '../jobs/index.js';
 import { envInteger, sandboxesOn } from '../manifest.js';
 import { members } from '../member/index.js';
 import {
+  answerEffect,
   FIRST_QUERY_MS,
   lookAt,
   nextLook,
@@ -159,18 +160,11 @@ export async function recordTopUp(db: Db | Tx, id: number, said: PaymentAnswer, 
   return (db as Db).transaction(async (tx) => {
     const [topUp] = await tx.select().from(u).where(eq(u.id, id)).for('update');
     if (!topUp || topUp.state !== 'pending') return false;
-    if (said.state === 'paid') {
-      if (said.amount !== topUp.amount) {
-        // Money taken, but not what was asked: nothing is credited until someone looks (the day's bill shows it).
-        await tx
-          .update(u)
-          .set({ platformCode: 'AMOUNT_DIFFERS', platformNumber: said.platformNumber ?? null, settleAt: null })
-          .where(eq(u.id, id));
-        return false;
-      }
+    const effect = answerEffect(said, topUp.amount, expired);
+    if (effect.then === 'paid') {
       await tx
         .update(u)
-        .set({ state: 'paid', paidAt: sql`now()`, settleAt: null, platformNumber: said.platformNumber ?? null })
+        .set({ ...effect.patch, state: 'paid', paidAt: sql`now()` })
         .where(eq(u.id, id));
       await moveWallet(
         tx,
@@ -180,15 +174,8 @@ export async function recordTopUp(db: Db | Tx, id: number, said: PaymentAnswer, 
       );
       return true;
     }
-    if (said.state === 'closed' || (expired && said.state !== 'unknown')) {
-      await tx
-        .update(u)
-        .set({ state: expired ? 'expired' : 'failed', settleAt: null, platformCode: said.code ?? null })
-        .where(eq(u.id, id));
-      return true;
-    }
-    if (said.code) await tx.update(u).set({ platformCode: said.code }).where(eq(u.id, id));
-    return false;
+    if (effect.patch) await tx.update(u).set(effect.patch).where(eq(u.id, id));
+    return effect.then === 'ended';
   });
 }
 

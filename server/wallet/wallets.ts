@@ -1,5 +1,5 @@
 /** A member's wallet as the console reads it: its parts, the tenant's spend order, its moves newest first. */
-import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { PageQuery } from '../../shared/api/define.js';
 import { CODE } from '../../shared/domains.js';
 import type { SpendOrder, WalletInfo } from '../../shared/wallet/index.js';
@@ -12,32 +12,28 @@ import type { Scope } from '../scope.js';
 import { walletMoves as m, wallets } from './schema.js';
 import { settingsOf } from './settings.js';
 
-export async function walletOf(db: Queryable, scope: Scope, memberId: number, query: PageQuery): Promise<WalletInfo> {
+/**
+ * A member's wallet: its parts, its tenant's spend order, its moves newest first a page at a time — for the
+ * console with each move's reason and who made it (`who`), for the member itself without (707 out of scope).
+ */
+async function walletView(db: Queryable, memberId: number, query: PageQuery, where: SQL | undefined, who: boolean) {
   const [member] = await db
     .select({ tenantId: members.tenantId, principal: wallets.principal, bonus: wallets.bonus })
     .from(members)
     .leftJoin(wallets, eq(wallets.memberId, members.id))
-    .where(and(eq(members.id, memberId), scope.where(members.tenantId)));
+    .where(and(eq(members.id, memberId), where));
   if (!member) throw new BizError(CODE.programmeMemberNotFound);
-  const where = eq(m.memberId, memberId);
+  const mine = eq(m.memberId, memberId);
+  const base = { id: m.id, kind: m.kind, principal: m.principal, bonus: m.bonus, orderNumber: m.orderNumber };
   const moves = await paged(
     query,
     db
-      .select({
-        id: m.id,
-        kind: m.kind,
-        principal: m.principal,
-        bonus: m.bonus,
-        orderNumber: m.orderNumber,
-        reason: m.reason,
-        operatorName: users.name,
-        createdAt: m.createdAt,
-      })
+      .select({ ...base, ...(who ? { reason: m.reason, operatorName: users.name } : {}), createdAt: m.createdAt })
       .from(m)
       .leftJoin(users, eq(users.id, m.operatorId))
-      .where(where)
+      .where(mine)
       .orderBy(desc(m.id)),
-    db.select({ total: count() }).from(m).where(where),
+    db.select({ total: count() }).from(m).where(mine),
     (r) => ({ ...r, createdAt: r.createdAt.toISOString() }),
   );
   return {
@@ -48,38 +44,12 @@ export async function walletOf(db: Queryable, scope: Scope, memberId: number, qu
   };
 }
 
-/** The member's own wallet (the member-facing API): its parts, the spend order, its moves without who made them. */
-export async function myWallet(db: Queryable, memberId: number, query: PageQuery) {
-  const [held] = await db
-    .select({ tenantId: members.tenantId, principal: wallets.principal, bonus: wallets.bonus })
-    .from(members)
-    .leftJoin(wallets, eq(wallets.memberId, members.id))
-    .where(eq(members.id, memberId));
-  const where = eq(m.memberId, memberId);
-  const moves = await paged(
-    query,
-    db
-      .select({
-        id: m.id,
-        kind: m.kind,
-        principal: m.principal,
-        bonus: m.bonus,
-        orderNumber: m.orderNumber,
-        createdAt: m.createdAt,
-      })
-      .from(m)
-      .where(where)
-      .orderBy(desc(m.id)),
-    db.select({ total: count() }).from(m).where(where),
-    (r) => ({ ...r, createdAt: r.createdAt.toISOString() }),
-  );
-  return {
-    principal: held?.principal ?? 0,
-    bonus: held?.bonus ?? 0,
-    spendOrder: (await settingsOf(db, held!.tenantId)).spendOrder,
-    moves,
-  };
-}
+export const walletOf = (db: Queryable, scope: Scope, memberId: number, query: PageQuery) =>
+  walletView(db, memberId, query, scope.where(members.tenantId), true) as Promise<WalletInfo>;
+
+/** The member's own wallet (the member-facing API): its moves without who made them or why. */
+export const myWallet = (db: Queryable, memberId: number, query: PageQuery) =>
+  walletView(db, memberId, query, undefined, false);
 
 /** The key of a machine's wallet-paid sale: once per device and sale id, as the sale itself is. */
 export const saleKey = (deviceId: number, saleId: string) => `spend:sale:${deviceId}:${saleId}`;

@@ -47,3 +47,33 @@ export async function lookAt(provider: PaymentProvider, number: string, expired:
     return { state: 'unknown', code: e.fault.toUpperCase() };
   });
 }
+
+/**
+ * What a payment's answer does to the payment still pending that asked it, read the same way for every payer:
+ * `paid` for its amount (the payer's own effect follows: a renewal's service, a top-up's credit); paid but not
+ * what was asked, `held` until someone looks (the day's bill shows it); closed before its time `failed`, unpaid
+ * at its end `expired`; else it waits, its last code kept. `patch` is what the payment's row takes.
+ */
+export type AnswerEffect =
+  | { then: 'paid'; patch: { platformNumber: string | null; platformCode: null; settleAt: null } }
+  | { then: 'held'; patch: { platformNumber: string | null; platformCode: 'AMOUNT_DIFFERS'; settleAt: null } }
+  | { then: 'ended'; patch: { state: 'failed' | 'expired'; platformCode: string; settleAt: null } }
+  | { then: 'wait'; patch: { platformCode: string } | null };
+
+export function answerEffect(said: PaymentAnswer, amount: number, expired: boolean): AnswerEffect {
+  const platformNumber = said.platformNumber ?? null;
+  if (said.state === 'paid')
+    return said.amount === amount
+      ? { then: 'paid', patch: { platformNumber, platformCode: null, settleAt: null } }
+      : { then: 'held', patch: { platformNumber, platformCode: 'AMOUNT_DIFFERS', settleAt: null } };
+  if (said.state === 'closed' || (expired && said.state !== 'unknown'))
+    return {
+      then: 'ended',
+      patch: {
+        state: expired ? 'expired' : 'failed',
+        platformCode: said.code ?? said.state.toUpperCase(),
+        settleAt: null,
+      },
+    };
+  return { then: 'wait', patch: said.code ? { platformCode: said.code } : null };
+}
