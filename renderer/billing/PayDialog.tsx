@@ -3,44 +3,18 @@
  * amount and the time left, asked again every 1.5 s until the payment is
  * paid, failed or expired; then what happened, and for a paid one each
  * device's new end date. The sandbox stands in for the provider, and says so.
+ * The dialog's frame is the kit's (PaymentCodeDialog.tsx).
  */
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, makeStyles, MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useEffect } from 'react';
 import type { RenewalItem } from '../../shared/billing/index.js';
-import { formatYuan } from '../../shared/format.js';
 import { useOp } from '../bridge.js';
 import { useScreen } from '../kit/index.js';
-import { QrCode, useCountdown } from '../kit/QrCode.js';
+import { PaymentCodeDialog } from '../kit/PaymentCodeDialog.js';
 import { formatDate } from './feeDevices.js';
 import { BILL_PATH } from './paths.js';
 
 const useStyles = makeStyles({
-  body: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-    alignItems: 'center',
-    textAlign: 'center',
-  },
-  amount: {
-    fontSize: tokens.fontSizeHero700,
-    lineHeight: tokens.lineHeightHero700,
-    fontWeight: tokens.fontWeightSemibold,
-  },
   lines: { margin: 0, paddingLeft: 0, listStyle: 'none', width: '100%', textAlign: 'start' },
 });
 
@@ -71,87 +45,63 @@ export function PayDialog({
     if (paid) onPaid?.();
     // Once, as it becomes paid.
   }, [paid]);
-  const left = useCountdown(renewal.expiresAt);
   const platform = t(`billing.renew.platforms.${renewal.platform}`);
 
   return (
-    <Dialog
-      open
-      modalType="alert"
-      onOpenChange={(_, d) => {
-        if (!d.open) onClose();
+    <PaymentCodeDialog
+      title={t('billing.pay.title')}
+      amount={renewal.amount}
+      number={{ label: t('billing.pay.number'), value: renewal.number }}
+      payUrl={renewal.payUrl}
+      expiresAt={renewal.expiresAt}
+      state={current.state}
+      platformCode={current.platformCode}
+      notice={
+        // Multiline: in the dialog's width Fluent's automatic layout kept one line and cut the text mid-word.
+        renewal.simulated && (
+          <MessageBar intent="warning" layout="multiline">
+            <MessageBarBody>{t('billing.simulated')}</MessageBarBody>
+          </MessageBar>
+        )
+      }
+      paidLines={
+        <ul className={styles.lines}>
+          {current.devices.map((d) => (
+            <li key={d.deviceId} data-testid="pay-device">
+              {d.name} · {t('billing.pay.newExpiry')} {formatDate(d.expiryAfter)}
+            </li>
+          ))}
+        </ul>
+      }
+      texts={{
+        scan: t('billing.pay.scan', { platform }),
+        expiresIn: (left) => t('billing.pay.expiresIn', left),
+        waiting: t('billing.pay.waiting'),
+        paid: t('billing.pay.paid'),
+        failed: t('billing.pay.failed'),
+        expired: t('billing.pay.expired'),
+        platformCode: (code) => t('billing.pay.platformCode', { code }),
       }}
-    >
-      <DialogSurface data-testid="pay-dialog" aria-describedby="pay-state">
-        <DialogBody>
-          <DialogTitle>{t('billing.pay.title')}</DialogTitle>
-          <DialogContent className={styles.body}>
-            {/* Multiline: in the dialog's width Fluent's automatic layout kept one line and cut the text mid-word. */}
-            {renewal.simulated && (
-              <MessageBar intent="warning" layout="multiline">
-                <MessageBarBody>{t('billing.simulated')}</MessageBarBody>
-              </MessageBar>
-            )}
-            <Text className={styles.amount} data-testid="pay-amount">
-              {formatYuan(renewal.amount)}
-            </Text>
-            <Text>
-              {t('billing.pay.number')}: <span data-testid="pay-number">{renewal.number}</span>
-            </Text>
-            {current.state === 'pending' && (
-              <>
-                <QrCode value={renewal.payUrl} alt={t('billing.pay.scan', { platform })} testId="pay-qr" />
-                <Text>{t('billing.pay.scan', { platform })}</Text>
-                <Text size={200}>{t('billing.pay.expiresIn', left)}</Text>
-                <Spinner size="tiny" label={t('billing.pay.waiting')} id="pay-state" />
-              </>
-            )}
-            {current.state === 'paid' && (
-              <>
-                <MessageBar intent="success" id="pay-state" data-testid="pay-paid">
-                  <MessageBarBody>{t('billing.pay.paid')}</MessageBarBody>
-                </MessageBar>
-                <ul className={styles.lines}>
-                  {current.devices.map((d) => (
-                    <li key={d.deviceId} data-testid="pay-device">
-                      {d.name} · {t('billing.pay.newExpiry')} {formatDate(d.expiryAfter)}
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
-            {(current.state === 'failed' || current.state === 'expired') && (
-              <MessageBar intent="error" id="pay-state" data-testid={`pay-${current.state}`}>
-                <MessageBarBody>
-                  {t(`billing.pay.${current.state}`)}
-                  {current.platformCode && (
-                    <span data-testid="pay-platform-code">
-                      {' '}
-                      {t('billing.pay.platformCode', { code: current.platformCode })}
-                    </span>
-                  )}
-                </MessageBarBody>
-              </MessageBar>
-            )}
-          </DialogContent>
-          <DialogActions>
-            {current.state === 'paid' && (
-              <Button
-                onClick={() => {
-                  onClose();
-                  void navigate(BILL_PATH);
-                }}
-                data-testid="pay-bills"
-              >
-                {t('billing.pay.toBills')}
-              </Button>
-            )}
-            <Button appearance="primary" onClick={onClose} data-testid="pay-close">
-              {t(current.state === 'pending' ? 'common.close' : 'billing.pay.done')}
+      actions={
+        <>
+          {paid && (
+            <Button
+              onClick={() => {
+                onClose();
+                void navigate(BILL_PATH);
+              }}
+              data-testid="pay-bills"
+            >
+              {t('billing.pay.toBills')}
             </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+          )}
+          <Button appearance="primary" onClick={onClose} data-testid="pay-close">
+            {t(current.state === 'pending' ? 'common.close' : 'billing.pay.done')}
+          </Button>
+        </>
+      }
+      onClose={onClose}
+      testId="pay"
+    />
   );
 }

@@ -4,21 +4,7 @@
  * for the member to scan, the amount credited with its bonus and the time left, asked again every 1.5 s until
  * it is paid, failed or expired. The wallet tab behind shows the top-up once paid.
  */
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Text } from '@fluentui/react-components';
 import { useEffect } from 'react';
 import { z } from 'zod';
 import { CODE } from '../../shared/domains.js';
@@ -29,7 +15,7 @@ import { FormInput } from '../app/FormInput.js';
 import { useConsoleForm } from '../app/useConsoleForm.js';
 import { useOp, useOpMutation } from '../bridge.js';
 import { FormDialog, FormRadio, useDialogSave, useScreen } from '../kit/index.js';
-import { QrCode, useCountdown } from '../kit/QrCode.js';
+import { PaymentCodeDialog } from '../kit/PaymentCodeDialog.js';
 
 const typed = z.object({
   amount: z
@@ -92,27 +78,11 @@ export function TopUpDialog({
   );
 }
 
-const useStyles = makeStyles({
-  body: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-    alignItems: 'center',
-    textAlign: 'center',
-  },
-  amount: {
-    fontSize: tokens.fontSizeHero700,
-    lineHeight: tokens.lineHeightHero700,
-    fontWeight: tokens.fontWeightSemibold,
-  },
-});
-
 const FINAL = new Set(['paid', 'failed', 'expired']);
 
-/** The payment code of an asked top-up, and what became of it. */
+/** The payment code of an asked top-up, and what became of it (the kit's PaymentCodeDialog). */
 export function TopUpPayDialog({ topUp, onClose, onPaid }: { topUp: TopUp; onClose: () => void; onPaid: () => void }) {
   const { t } = useScreen();
-  const styles = useStyles();
   const state = useOp(
     'wallet.topUpOf',
     { params: { id: topUp.id } },
@@ -124,57 +94,40 @@ export function TopUpPayDialog({ topUp, onClose, onPaid }: { topUp: TopUp; onClo
     if (paid) onPaid();
     // Once, as it becomes paid.
   }, [paid]);
-  const left = useCountdown(topUp.expiresAt);
   const platform = t(`wallet.topUp.platforms.${topUp.platform}`);
   return (
-    <Dialog open modalType="alert" onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface data-testid="wallet-pay" aria-describedby="wallet-pay-state">
-        <DialogBody>
-          <DialogTitle>{t('wallet.topUp.payTitle')}</DialogTitle>
-          <DialogContent className={styles.body}>
-            <Text className={styles.amount} data-testid="wallet-pay-amount">
-              {formatYuan(topUp.amount)}
-            </Text>
-            <Text data-testid="wallet-pay-credit">
-              {t('wallet.topUp.withBonus', {
-                total: formatYuan(topUp.amount + topUp.bonus),
-                bonus: formatYuan(topUp.bonus),
-              })}
-            </Text>
-            <Text>
-              {t('wallet.topUp.number')}: <span data-testid="wallet-pay-number">{topUp.number}</span>
-            </Text>
-            {current.state === 'pending' && (
-              <>
-                {topUp.payUrl && (
-                  <QrCode value={topUp.payUrl} alt={t('wallet.topUp.scan', { platform })} testId="wallet-pay-qr" />
-                )}
-                <Text>{t('wallet.topUp.scan', { platform })}</Text>
-                <Text size={200}>{t('wallet.topUp.expiresIn', left)}</Text>
-                <Spinner size="tiny" label={t('wallet.topUp.waiting')} id="wallet-pay-state" />
-              </>
-            )}
-            {paid && (
-              <MessageBar intent="success" id="wallet-pay-state" data-testid="wallet-pay-paid">
-                <MessageBarBody>{t('wallet.topUp.paid')}</MessageBarBody>
-              </MessageBar>
-            )}
-            {(current.state === 'failed' || current.state === 'expired') && (
-              <MessageBar intent="error" id="wallet-pay-state" data-testid={`wallet-pay-${current.state}`}>
-                <MessageBarBody>
-                  {t(current.state === 'failed' ? 'wallet.topUp.failedPay' : 'wallet.topUp.expired')}
-                  {current.platformCode && ` ${t('wallet.topUp.platformCode', { code: current.platformCode })}`}
-                </MessageBarBody>
-              </MessageBar>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onClose} data-testid="wallet-pay-close">
-              {t(current.state === 'pending' ? 'common.close' : 'wallet.topUp.done')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <PaymentCodeDialog
+      title={t('wallet.topUp.payTitle')}
+      amount={topUp.amount}
+      number={{ label: t('wallet.topUp.number'), value: topUp.number }}
+      payUrl={topUp.payUrl}
+      expiresAt={topUp.expiresAt}
+      state={current.state}
+      platformCode={current.platformCode}
+      lines={
+        <Text data-testid="wallet-pay-credit">
+          {t('wallet.topUp.withBonus', {
+            total: formatYuan(topUp.amount + topUp.bonus),
+            bonus: formatYuan(topUp.bonus),
+          })}
+        </Text>
+      }
+      texts={{
+        scan: t('wallet.topUp.scan', { platform }),
+        expiresIn: (left) => t('wallet.topUp.expiresIn', left),
+        waiting: t('wallet.topUp.waiting'),
+        paid: t('wallet.topUp.paid'),
+        failed: t('wallet.topUp.failedPay'),
+        expired: t('wallet.topUp.expired'),
+        platformCode: (code) => t('wallet.topUp.platformCode', { code }),
+      }}
+      actions={
+        <Button appearance="primary" onClick={onClose} data-testid="wallet-pay-close">
+          {t(current.state === 'pending' ? 'common.close' : 'wallet.topUp.done')}
+        </Button>
+      }
+      onClose={onClose}
+      testId="wallet-pay"
+    />
   );
 }

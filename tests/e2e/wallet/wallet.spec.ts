@@ -57,7 +57,7 @@ test('tenant1 tops a member up at the counter: the amount checked at its field, 
   await page.getByTestId('wallet-top-up-submit').click();
 
   // The demo's tiers: ¥100 brings ¥10 on top.
-  const pay = page.getByTestId('wallet-pay');
+  const pay = page.getByTestId('wallet-pay-dialog');
   await expect(pay.getByTestId('wallet-pay-amount')).toHaveText('¥100.00');
   await expect(pay.getByTestId('wallet-pay-credit')).toHaveText(
     en.topUp.withBonus.replace('{{total}}', '¥110.00').replace('{{bonus}}', '¥10.00'),
