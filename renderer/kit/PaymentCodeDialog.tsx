@@ -6,7 +6,6 @@
  * is on the sign-in page's path.
  */
 import {
-  Button,
   Dialog,
   DialogActions,
   DialogBody,
