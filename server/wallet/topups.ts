@@ -222,13 +222,13 @@ export async function settleDueTopUps(db: Db, batch = TOP_UP_BATCH): Promise<num
           : // The tenant's settings changed under it: nothing can be asked; it expires at its time.
             { state: 'missing', code: 'NO_PROVIDER' };
     }
-    if (!(await recordTopUp(db, topUp.id, said, expired)) && topUp.provider === null)
+    if (await recordTopUp(db, topUp.id, said, expired)) moved++;
+    else if (topUp.provider === null)
       // The sandbox off and the payment unpaid: nothing is due before its end.
       await db
         .update(u)
         .set({ settleAt: expired ? null : topUp.expiresAt })
         .where(and(eq(u.id, topUp.id), eq(u.state, 'pending')));
-    else moved++;
   }
   return moved;
 }

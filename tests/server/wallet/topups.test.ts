@@ -50,7 +50,7 @@ const due = (id: number, expired = false) =>
     .set({ settleAt: sql`now()`, ...(expired ? { expiresAt: sql`now() - interval '1 second'` } : {}) })
     .where(eq(walletTopUps.id, id));
 
-describe('a top-up in the mini-program (the sandbox)', () => {
+describe('wallet.myTopUp: in the mini-program, the sandbox paying', () => {
   it('is priced by the tiers in force, paid by the sandbox, credited once, and read back by the member', async () => {
     const { member, token } = await memberSession(t, A());
     const asked = await t.ok('wallet.myTopUp', { body: { amount: 10_000, platform: 'wechat' } }, token);
@@ -76,11 +76,6 @@ describe('a top-up in the mini-program (the sandbox)', () => {
       expect.objectContaining({ kind: 'topUp', principal: 10_000, bonus: 1_000, orderNumber: null }),
     ]);
     expect(mine.moves.list[0]).not.toHaveProperty('operatorName');
-    // Another member's number is none of this one's.
-    const other = await memberSession(t, A());
-    expect(await t.code('wallet.myTopUpOf', { params: { number: asked.number } }, other.token)).toBe(
-      CODE.topUpNotFound,
-    );
   });
 
   it('counts the top-ups still open against the cap (952), and keeps the amount within ¥1 and the cap at its field', async () => {
@@ -121,7 +116,37 @@ describe('a top-up in the mini-program (the sandbox)', () => {
   });
 });
 
-describe('a top-up at the counter', () => {
+describe('wallet.myTopUpOf', () => {
+  it("answers the member's own top-up by its number, and 953 for another member's or none", async () => {
+    const { token } = await memberSession(t, A());
+    const asked = await t.ok('wallet.myTopUp', { body: { amount: 1_000, platform: 'alipay' } }, token);
+    expect(await t.ok('wallet.myTopUpOf', { params: { number: asked.number } }, token)).toMatchObject({
+      id: asked.id,
+      state: 'pending',
+      platform: 'alipay',
+    });
+    const other = await memberSession(t, A());
+    expect(await t.code('wallet.myTopUpOf', { params: { number: asked.number } }, other.token)).toBe(
+      CODE.topUpNotFound,
+    );
+    expect(await t.code('wallet.myTopUpOf', { params: { number: 'TU0' } }, token)).toBe(CODE.topUpNotFound);
+  });
+});
+
+describe('wallet.mine', () => {
+  it('answers a member who never topped up an empty wallet in its tenant’s spend order; no console token reads it', async () => {
+    const { token } = await memberSession(t, A());
+    expect(await t.ok('wallet.mine', { query: {} }, token)).toMatchObject({
+      principal: 0,
+      bonus: 0,
+      spendOrder: 'bonusFirst',
+      moves: { list: [], total: 0 },
+    });
+    expect(await t.code('wallet.mine', { query: {} }, t.token.tenant1)).not.toBe(CODE.ok);
+  });
+});
+
+describe('wallet.topUp: at the counter', () => {
   it("is asked by the member's tenant for its member, read back by it and the admin; another tenant gets 707 and 953", async () => {
     const { member } = await memberSession(t, A());
     const asked = await t.ok(
@@ -141,6 +166,23 @@ describe('a top-up at the counter', () => {
     expect(await t.code('wallet.topUpOf', { params: { id: asked.id } }, t.token.tenant2)).toBe(CODE.topUpNotFound);
     const [row] = await t.db.select().from(walletTopUps).where(eq(walletTopUps.id, asked.id));
     expect(row!.createdBy).toBe(t.ids.user('tenant1'));
+  });
+});
+
+describe('wallet.topUpOf', () => {
+  it('reads a top-up as it stands for its tenant and the admin, 953 for another tenant', async () => {
+    const { member } = await memberSession(t, A());
+    const body = { memberId: member.id, amount: 5_000, platform: 'alipay' as const };
+    const asked = await t.ok('wallet.topUp', { body }, t.token.tenant1);
+    await due(asked.id);
+    await settleDueTopUps(t.db);
+    for (const token of [t.token.tenant1, t.token.admin])
+      expect(await t.ok('wallet.topUpOf', { params: { id: asked.id } }, token)).toMatchObject({
+        state: 'paid',
+        payUrl: null,
+        bonus: 0,
+      });
+    expect(await t.code('wallet.topUpOf', { params: { id: asked.id } }, t.token.tenant2)).toBe(CODE.topUpNotFound);
   });
 });
 
