@@ -1,6 +1,7 @@
 /** The wallet domain's operations (shared/wallet/api.ts). */
 import { defineHandlers } from '../http/handlers.js';
 import { owningTenant } from '../tenant/index.js';
+import { askGiveBack, giveBackOf, myGiveBack } from './giveBacks.js';
 import { liability } from './liability.js';
 import { saveSettings, setTiers, settingsInfo } from './settings.js';
 import { askTopUp, memberInScope, myTopUp, topUpOf } from './topups.js';
@@ -24,4 +25,12 @@ export const walletHandlers = defineHandlers({
   'wallet.myTopUp': ({ body }, { db, member }) =>
     askTopUp(db, { memberId: member.id, tenantId: member.tenantId, userId: null }, body),
   'wallet.myTopUpOf': ({ params }, { db, member }) => myTopUp(db, member.id, params.number),
+  'wallet.giveBack': async ({ body }, { db, user, scope }) => {
+    const member = await memberInScope(db, scope, body.memberId);
+    return askGiveBack(db, { memberId: member.id, tenantId: member.tenantId, userId: user.id }, body.reason);
+  },
+  'wallet.giveBackOf': ({ params }, { db, scope }) => giveBackOf(db, scope, params.id),
+  'wallet.myGiveBack': ({ body }, { db, member }) =>
+    askGiveBack(db, { memberId: member.id, tenantId: member.tenantId, userId: null }, body.reason || null),
+  'wallet.myGiveBackOf': ({ params }, { db, member }) => myGiveBack(db, member.id, params.number),
 });

@@ -9,24 +9,48 @@ import { walletDemo } from './demo.js';
 import { walletHandlers } from './handlers.js';
 import { topUpNotifyRoutes } from './notify.js';
 import { SWEEP_NET_MS, sweepJob } from '../jobs/index.js';
-import { walletTopUps } from './schema.js';
+import { walletGiveBacks, walletTopUps } from './schema.js';
+import { GIVE_BACK_JOB } from './giveBacks.js';
+import { GIVE_BACK_BATCH, settleDueGiveBacks } from './giveBackRefunds.js';
 import { settleDueTopUps, TOP_UP_BATCH, TOP_UP_JOB } from './topups.js';
 
 export { moveWallet, refundToWallet, spendWallet, type MoveResult, type WalletMoveInput } from './ledger.js';
 export { settingsOf, tiersOn } from './settings.js';
 export { saleKey, spendReceipt, type SpendReceipt } from './wallets.js';
-export { walletMoves, wallets, walletSettings, walletTierSets, walletTopUps } from './schema.js';
+export {
+  walletGiveBackRefunds,
+  walletGiveBacks,
+  walletMoves,
+  wallets,
+  walletSettings,
+  walletTierSets,
+  walletTopUps,
+} from './schema.js';
 export { askTopUp, recordTopUp, settleDueTopUps, TOP_UP_JOB } from './topups.js';
+export { askGiveBack, GIVE_BACK_JOB } from './giveBacks.js';
+export { giveBackRefundNumber, settleDueGiveBacks } from './giveBackRefunds.js';
 
 export const walletServer = defineServerDomain({
   name: 'wallet',
   handlers: walletHandlers,
   checks: walletChecks,
   demo: walletDemo,
-  owns: { topUp: { id: walletTopUps.id, tenantId: walletTopUps.tenantId, labels: [walletTopUps.number] } },
-  // Each top-up's answer and end are jobs at their moments (topups.ts); the sweep only catches a lost job.
-  jobs: { [TOP_UP_JOB]: sweepJob(settleDueTopUps, TOP_UP_BATCH) },
-  recurring: { 'wallet.settleDue': { everyMs: SWEEP_NET_MS, run: ({ db }) => settleDueTopUps(db) } },
+  owns: {
+    topUp: { id: walletTopUps.id, tenantId: walletTopUps.tenantId, labels: [walletTopUps.number] },
+    giveBack: { id: walletGiveBacks.id, tenantId: walletGiveBacks.tenantId, labels: [walletGiveBacks.number] },
+  },
+  // Each top-up's answer and end, and each give-back refund's look, are jobs at their moments (topups.ts,
+  // giveBackRefunds.ts); the sweep only catches a lost job.
+  jobs: {
+    [TOP_UP_JOB]: sweepJob(settleDueTopUps, TOP_UP_BATCH),
+    [GIVE_BACK_JOB]: sweepJob(settleDueGiveBacks, GIVE_BACK_BATCH),
+  },
+  recurring: {
+    'wallet.settleDue': {
+      everyMs: SWEEP_NET_MS,
+      run: async ({ db }) => (await settleDueTopUps(db)) + (await settleDueGiveBacks(db)),
+    },
+  },
   // The platforms' notifications of a top-up's payment (notify.ts).
   outsideRoutes: topUpNotifyRoutes,
 });

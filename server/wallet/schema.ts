@@ -19,6 +19,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import {
+  GIVE_BACK_REFUND_STATES,
+  GIVE_BACK_STATES,
   SPEND_ORDERS,
   TOP_UP_PLATFORMS,
   TOP_UP_STATES,
@@ -164,5 +166,79 @@ export const walletTopUps = pgTable(
       .where(sql`${t.state} = 'pending'`),
     index('wallet_top_ups_member_idx').on(t.memberId, t.id),
     check('wallet_top_ups_amounts', sql`${t.amount} > 0 and ${t.bonus} >= 0`),
+  ],
+);
+
+export const giveBackState = pgEnum('wallet_give_back_state', GIVE_BACK_STATES);
+export const giveBackRefundState = pgEnum('wallet_give_back_refund_state', GIVE_BACK_REFUND_STATES);
+
+/**
+ * A give-back of a member's principal left (giveBacks.ts): taken out of the wallet when asked, with the bonus
+ * forfeited; its refunds carry the money back to the member's payments.
+ */
+export const walletGiveBacks = pgTable(
+  'wallet_give_backs',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    /** GB, the business day, the id: unique by construction. */
+    number: text('number').notNull().unique(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    principal: integer('principal').notNull(),
+    bonus: integer('bonus').notNull(),
+    state: giveBackState('state').notNull().default('pending'),
+    reason: text('reason'),
+    /** The console user who gave it back at the counter; null when the member asked in the mini-program. */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('wallet_give_backs_member_idx').on(t.memberId, t.id),
+    check('wallet_give_backs_amounts', sql`${t.principal} > 0 and ${t.bonus} >= 0`),
+  ],
+);
+
+/**
+ * One refund of a give-back: to a paid top-up's payment at its platform (its number `WB` + the id, the
+ * platform's idempotency key), or by hand for what no top-up paid in. Sent once, then only queried
+ * (`platform_state`), as the refunds of orders are (server/refund/platform.ts).
+ */
+export const walletGiveBackRefunds = pgTable(
+  'wallet_give_back_refunds',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    giveBackId: integer('give_back_id')
+      .notNull()
+      .references(() => walletGiveBacks.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    topUpId: integer('top_up_id').references(() => walletTopUps.id),
+    amount: integer('amount').notNull(),
+    state: giveBackRefundState('state').notNull(),
+    /** The platform adapter it went to; null for the sandbox's or by hand. */
+    provider: text('provider'),
+    /** `sent` once it was sent: from then on it is only queried. */
+    platformState: text('platform_state'),
+    settleAt: timestamp('settle_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    platformRefundId: text('platform_refund_id'),
+    platformCode: text('platform_code'),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('wallet_give_back_refunds_due_idx')
+      .on(t.settleAt)
+      .where(sql`${t.state} = 'pending'`),
+    index('wallet_give_back_refunds_top_up_idx')
+      .on(t.topUpId)
+      .where(sql`${t.topUpId} is not null`),
+    index('wallet_give_back_refunds_give_back_idx').on(t.giveBackId),
+    check('wallet_give_back_refunds_amount', sql`${t.amount} > 0`),
   ],
 );

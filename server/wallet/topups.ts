@@ -19,7 +19,7 @@
  *    since it was asked: the member's money is taken, and the cap was kept
  *    when it was asked.
  */
-import { and, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, sql, type AnyColumn } from 'drizzle-orm';
 import { businessDay } from '../../shared/business-time.js';
 import { CODE } from '../../shared/domains.js';
 import { bonusFor, WALLET_LIMITS, type TopUp, type TopUpInput } from '../../shared/wallet/index.js';
@@ -47,6 +47,10 @@ import { walletTopUps as u } from './schema.js';
 /** Where the platforms post a top-up's notifications (notify.ts). */
 export const TOP_UP_NOTIFY_PATH = '/notify/top-up';
 import { settingsOf, tiersOn } from './settings.js';
+
+/** A payment's number as the platforms see it: a prefix, the business day and the row's id (unique by construction). */
+export const dayNumber = (prefix: string, id: AnyColumn) =>
+  sql<string>`${prefix} || to_char(now() at time zone ${BUSINESS_ZONE}, 'YYYYMMDD') || lpad(${id}::text, 8, '0')`;
 
 /** The job that looks at the top-ups due when it runs. */
 export const TOP_UP_JOB = 'wallet.topUps';
@@ -116,9 +120,7 @@ export async function askTopUp(db: Db, who: Asker, input: TopUpInput): Promise<T
       .returning({ id: u.id });
     const [numbered] = await tx
       .update(u)
-      .set({
-        number: sql`'TU' || to_char(now() at time zone ${BUSINESS_ZONE}, 'YYYYMMDD') || lpad(${u.id}::text, 8, '0')`,
-      })
+      .set({ number: dayNumber('TU', u.id) })
       .where(eq(u.id, row!.id))
       .returning();
     // Its answer (or first query) is due at settleAt and its end at expiresAt: a job for each, rolled back with it.
@@ -252,10 +254,6 @@ export async function myTopUp(db: Queryable, memberId: number, number: string): 
   if (!row) throw new BizError(CODE.topUpNotFound);
   return answer(row);
 }
-
-/** A member's recent top-ups, newest first (the console's wallet tab). */
-export const topUpsOf = async (db: Queryable, memberId: number, limit = 10) =>
-  (await db.select().from(u).where(eq(u.memberId, memberId)).orderBy(desc(u.id)).limit(limit)).map(answer);
 
 /** A member of the caller's scope, for a top-up at the counter (707 otherwise): whose tenant collects it. */
 export async function memberInScope(db: Queryable, scope: Scope, memberId: number) {

@@ -14,4 +14,6 @@ export const walletErrors = defineErrors({
     'The wallet would hold more than its cap (¥5,000 for a named prepaid card)',
   ),
   topUpNotFound: err(953, 404, '充值记录不存在', '加值紀錄不存在', 'No such top-up'),
+  nothingToGiveBack: err(954, 409, '没有可退还的本金', '沒有可退還的本金', 'No principal is left to give back'),
+  giveBackNotFound: err(955, 404, '退还记录不存在', '退還紀錄不存在', 'No such give-back'),
 });

@@ -38,6 +38,41 @@ export type TopUpState = (typeof TOP_UP_STATES)[number];
 /** Where a top-up is paid: the platforms that take a QR payment. */
 export const TOP_UP_PLATFORMS = ['wechat', 'alipay'] as const;
 
+/**
+ * A give-back of the principal left: its refunds under way (`pending`), all paid back or due by hand (`done`),
+ * some refused by their platform and that part back in the wallet (`partial`), all refused (`failed`: the whole
+ * principal and the bonus forfeited with it back in the wallet).
+ */
+export const GIVE_BACK_STATES = ['pending', 'done', 'partial', 'failed'] as const;
+export type GiveBackState = (typeof GIVE_BACK_STATES)[number];
+/**
+ * One refund of a give-back: to a top-up's payment at its platform (`pending` until the platform says `paid` or
+ * `failed`), or the part no top-up paid in — a balance imported from the operator's old cards — paid at the
+ * counter (`byHand`).
+ */
+export const GIVE_BACK_REFUND_STATES = ['pending', 'paid', 'failed', 'byHand'] as const;
+export type GiveBackRefundState = (typeof GIVE_BACK_REFUND_STATES)[number];
+
+/**
+ * How the principal left goes back: to the member's paid top-ups newest first, each at most what it paid in
+ * less what earlier give-backs sent back to it; what no top-up covers (an imported balance) by hand.
+ */
+export function splitGiveBack(
+  principal: number,
+  topUps: readonly { id: number; left: number }[],
+): { refunds: { topUpId: number; amount: number }[]; byHand: number } {
+  const refunds: { topUpId: number; amount: number }[] = [];
+  let rest = principal;
+  for (const t of topUps) {
+    if (rest <= 0) break;
+    const amount = Math.min(rest, t.left);
+    if (amount <= 0) continue;
+    refunds.push({ topUpId: t.id, amount });
+    rest -= amount;
+  }
+  return { refunds, byHand: rest };
+}
+
 /** Which part a spend draws on first: the tenant's setting, stated on the receipt. */
 export const SPEND_ORDERS = ['bonusFirst', 'principalFirst'] as const;
 export type SpendOrder = (typeof SPEND_ORDERS)[number];

@@ -27,6 +27,7 @@ const NOT_RECORDED: Partial<Record<ApiOp, string>> = {
   'member.verifyPhone': MEMBER,
   'member.signOut': MEMBER,
   'wallet.myTopUp': MEMBER,
+  'wallet.myGiveBack': MEMBER,
   'activity.claim': MEMBER,
   'activity.basketPrice': 'a price asked for: changes nothing',
   'device.heartbeat': MACHINE,

@@ -3,13 +3,11 @@
  * by the tiers in force, within the cap with the top-ups still open, paid by the sandbox or at the tenant's own
  * platform (the WeChat Pay double, which checks every signature), credited once however often it is told.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { businessDay } from '../../../shared/business-time.js';
 import { CODE } from '../../../shared/domains.js';
 import { reconcile } from '../../../server/books/index.js';
-import { setSandboxes } from '../../../server/manifest.js';
-import { openP12 } from '../../../server/payment/check.js';
 import {
   moveWallet,
   recordTopUp,
@@ -22,8 +20,7 @@ import {
 } from '../../../server/wallet/index.js';
 import { suiteApp } from '../helpers.js';
 import { memberSession } from '../member/support.js';
-import { startWechatV2Double, type WechatV2Double } from '../payment/doubles/wechatV2.js';
-import { p12 } from '../support/p12.js';
+import { onWechatDouble } from './support.js';
 
 const t = suiteApp(['tenant1', 'tenant2', 'admin']);
 const A = () => t.ids.tenant('A');
@@ -188,59 +185,10 @@ describe('wallet.topUpOf', () => {
 
 describe("a top-up at the tenant's own platform (sandboxes off)", () => {
   const MERCHANT = '1600000031';
-  const API_KEY = 'Wt2026SecretKeyForWechatPayWALLT';
-  const cert = p12(MERCHANT);
-  let wechat: WechatV2Double;
-  let session: Awaited<ReturnType<typeof memberSession>>;
-  const saved = { ...process.env };
-
-  beforeAll(async () => {
-    wechat = await startWechatV2Double({
-      appId: 'wx3131313131313131',
-      merchantId: MERCHANT,
-      apiKey: API_KEY,
-      merchantCert: openP12(cert, MERCHANT).cert,
-    });
-    const { mkdtempSync, writeFileSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const { tmpdir } = await import('node:os');
-    const caFile = join(mkdtempSync(join(tmpdir(), 'wallet-ca-')), 'ca.pem');
-    writeFileSync(caFile, wechat.ca);
-    Object.assign(process.env, {
-      WECHATPAY_BASE_URL: wechat.url,
-      PAYMENT_CA_FILE: caFile,
-      PAYMENT_TIMEOUT_MS: '1000',
-      PAYMENT_NOTIFY_URL: 'https://console.example.com/',
-    });
-    await t.ok(
-      'payment.save',
-      {
-        body: {
-          wechat: {
-            type: 'regular',
-            merchantId: MERCHANT,
-            publicAppId: 'wx3131313131313131',
-            miniAppId: 'wx3131313131313132',
-            merchantKey: API_KEY,
-            p12: cert,
-            publicSecret: 'PubSecret2026WLLT',
-            miniSecret: 'MiniSecret2026WLT',
-          },
-        },
-      },
-      t.token.tenant1,
-    );
-    // Signed in by the sandbox's WeChat first: with the sandboxes off the sign-in would ask WeChat itself.
-    session = await memberSession(t, A());
-    setSandboxes(false);
-  });
-  afterAll(async () => {
-    setSandboxes(true);
-    process.env = saved;
-    await wechat.close();
-  });
+  const on = onWechatDouble(t, MERCHANT, 'Wt2026SecretKeyForWechatPayWALLT');
 
   it("opens a QR payment at the tenant's merchant, credits it once the query finds it paid, and expires an unpaid one", async () => {
+    const { wechat, session } = on;
     const { member, token } = session;
     const asked = await t.ok('wallet.myTopUp', { body: { amount: 10_000, platform: 'wechat' } }, token);
     expect(asked).toMatchObject({ state: 'pending', platformCode: null });

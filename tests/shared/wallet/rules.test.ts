@@ -1,7 +1,7 @@
-/** The wallet's pure rules (shared/wallet/rules.ts): spends, refunds and top-up tiers. */
+/** The wallet's pure rules (shared/wallet/rules.ts): spends, refunds, give-backs and top-up tiers. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bonusFor, splitRefund, splitSpend } from '../../../shared/wallet/index.js';
+import { bonusFor, splitGiveBack, splitRefund, splitSpend } from '../../../shared/wallet/index.js';
 
 describe('splitSpend', () => {
   it('draws on the part the tenant names first, then the other; refuses past the balance', () => {
@@ -60,5 +60,47 @@ describe('bonusFor', () => {
     expect(bonusFor(tiers, 19_999)).toBe(1_000);
     expect(bonusFor(tiers, 50_000)).toBe(3_000);
     expect(bonusFor([], 50_000)).toBe(0);
+  });
+});
+
+describe('splitGiveBack', () => {
+  it('sends the principal to the top-ups in the order given (newest first), each within what it has left, the rest by hand', () => {
+    const topUps = [
+      { id: 3, left: 2_000 },
+      { id: 2, left: 0 },
+      { id: 1, left: 10_000 },
+    ];
+    expect(splitGiveBack(5_000, topUps)).toEqual({
+      refunds: [
+        { topUpId: 3, amount: 2_000 },
+        { topUpId: 1, amount: 3_000 },
+      ],
+      byHand: 0,
+    });
+    expect(splitGiveBack(15_000, topUps)).toEqual({
+      refunds: [
+        { topUpId: 3, amount: 2_000 },
+        { topUpId: 1, amount: 10_000 },
+      ],
+      byHand: 3_000,
+    });
+    expect(splitGiveBack(700, [])).toEqual({ refunds: [], byHand: 700 });
+  });
+
+  it('always sends back exactly the principal, never more to a top-up than it has left', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 500_000 }),
+        fc.array(fc.nat({ max: 200_000 }), { maxLength: 8 }),
+        (principal, lefts) => {
+          const topUps = lefts.map((left, id) => ({ id, left }));
+          const { refunds, byHand } = splitGiveBack(principal, topUps);
+          expect(refunds.reduce((s, r) => s + r.amount, 0) + byHand).toBe(principal);
+          expect(byHand).toBeGreaterThanOrEqual(0);
+          for (const r of refunds) expect(r.amount).toBeGreaterThan(0);
+          for (const r of refunds) expect(r.amount).toBeLessThanOrEqual(topUps[r.topUpId]!.left);
+        },
+      ),
+    );
   });
 });
