@@ -2,20 +2,22 @@
  * A member's stored value on its page (the member domain's `member.wallet`
  * port): what the wallet holds by part, which part a spend draws on first,
  * and every move newest first with its order, reason and who made it, a
- * page at a time; and a top-up at the counter (TopUpDialog.tsx).
+ * page at a time; a top-up at the counter (TopUpDialog.tsx) and a give-back
+ * of the principal left (GiveBackDialog.tsx).
  */
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { formatYuan } from '../../shared/format.js';
-import type { TopUp, WalletMove } from '../../shared/wallet/index.js';
+import type { GiveBack, TopUp, WalletMove } from '../../shared/wallet/index.js';
 import { useOp } from '../bridge.js';
+import { GiveBackDialog, GiveBackResultDialog } from './GiveBackDialog.js';
 import { TopUpDialog, TopUpPayDialog } from './TopUpDialog.js';
 import { DataTable, InfoList, listView, Pager, shownTotal, useLastPage, useScreen, type Column } from '../kit/index.js';
 
 const useStyles = makeStyles({
   heading: { fontWeight: tokens.fontWeightSemibold },
-  actions: { display: 'flex', justifyContent: 'flex-end' },
+  actions: { display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   positive: { color: tokens.colorPaletteGreenForeground1 },
   negative: { color: tokens.colorPaletteRedForeground1 },
 });
@@ -29,6 +31,8 @@ export default function WalletPanel({ memberId, memberName }: { memberId: number
   const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
   const [asking, setAsking] = useState(false);
   const [paying, setPaying] = useState<TopUp>();
+  const [givingBack, setGivingBack] = useState(false);
+  const [givenBack, setGivenBack] = useState<GiveBack>();
   const wallet = useOp(
     'wallet.info',
     { params: { id: memberId }, query: paging },
@@ -73,9 +77,17 @@ export default function WalletPanel({ memberId, memberName }: { memberId: number
   }, [t, styles]);
 
   const w = wallet.data;
+  const member = { id: memberId, name: memberName };
   return (
     <>
       <div className={styles.actions}>
+        <Button
+          onClick={() => setGivingBack(true)}
+          disabled={!w || w.principal === 0}
+          data-testid="wallet-give-back-open"
+        >
+          {t('wallet.giveBack.action')}
+        </Button>
         <Button appearance="primary" onClick={() => setAsking(true)} data-testid="wallet-top-up-open">
           {t('wallet.topUp.action')}
         </Button>
@@ -109,11 +121,28 @@ export default function WalletPanel({ memberId, memberName }: { memberId: number
         onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })}
         testId="wallet-moves-pager"
       />
-      {asking && (
-        <TopUpDialog member={{ id: memberId, name: memberName }} onClose={() => setAsking(false)} onAsked={setPaying} />
-      )}
+      {asking && <TopUpDialog member={member} onClose={() => setAsking(false)} onAsked={setPaying} />}
       {paying && (
         <TopUpPayDialog topUp={paying} onClose={() => setPaying(undefined)} onPaid={() => void wallet.refetch()} />
+      )}
+      {givingBack && w && (
+        <GiveBackDialog
+          member={member}
+          held={w}
+          onClose={() => setGivingBack(false)}
+          onAsked={(given) => {
+            setGivenBack(given);
+            // Out of the wallet at once: the tab shows it while the refunds go.
+            void wallet.refetch();
+          }}
+        />
+      )}
+      {givenBack && (
+        <GiveBackResultDialog
+          giveBack={givenBack}
+          onClose={() => setGivenBack(undefined)}
+          onEnded={() => void wallet.refetch()}
+        />
       )}
     </>
   );

@@ -27,6 +27,7 @@ const FORMLESS: Readonly<Record<string, { count: number; why: string }>> = {
   'device/PoolDialogs.tsx': { count: 1, why: "a device's allocation history" },
   'oplog/RecordDialog.tsx': { count: 1, why: 'one record of the operation log, before and after' },
   'oplog/HistoryPanel.tsx': { count: 1, why: "a row's history from the operation log" },
+  'wallet/GiveBackDialog.tsx': { count: 1, why: 'a give-back as its refunds go' },
 };
 /** What a user types or chooses into. */
 const FIELD =

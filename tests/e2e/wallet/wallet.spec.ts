@@ -72,3 +72,38 @@ test('tenant1 tops a member up at the counter: the amount checked at its field, 
   await expect(page.getByTestId('wallet-move-kind').first()).toHaveText(en.moves.topUp);
   await expect(page.getByTestId('wallet-move-bonus').first()).toHaveText('+¥10.00');
 });
+
+test("tenant1 gives a member's principal back at the counter: the reason required, the bonus forfeited, the refund to the top-up paid by the sandbox", async ({
+  page,
+  baseURL,
+}) => {
+  await openAs(page, baseURL, 'tenant1', '/memberCenter/memberInfo');
+  await walletTabOf(page, '杨帆');
+  // Its own money to give back, whatever an earlier run left: a ¥50 top-up (¥3 on top) the sandbox pays.
+  await page.getByTestId('wallet-top-up-open').click();
+  await page.getByTestId('wallet-top-up-amount').fill('50');
+  await page.getByTestId('wallet-top-up-submit').click();
+  const pay = page.getByTestId('wallet-pay-dialog');
+  await expect(pay.getByTestId('wallet-pay-paid')).toBeVisible({ timeout: 20_000 });
+  await pay.getByTestId('wallet-pay-close').click();
+  await expect(page.getByTestId('wallet-principal')).toHaveText('¥50.00');
+
+  await page.getByTestId('wallet-give-back-open').click();
+  await expect(page.getByTestId('wallet-give-back-principal')).toHaveText('¥50.00');
+  await expect(page.getByTestId('wallet-give-back-bonus')).toHaveText('¥3.00');
+  await page.getByTestId('wallet-give-back-submit').click();
+  await expect(page.getByText(catalogues.en.validation.required).first()).toBeVisible();
+  await page.getByTestId('wallet-give-back-reason').fill('搬家，不再使用');
+  await page.getByTestId('wallet-give-back-submit').click();
+
+  const result = page.getByTestId('wallet-give-back-result');
+  await expect(result.getByTestId('wallet-give-back-refund')).toHaveCount(1);
+  await expect(result.getByTestId('wallet-give-back-refund')).toContainText(/TU\d{16}/);
+  // The sandbox refunds it a moment later.
+  await expect(result.getByTestId('wallet-give-back-state')).toHaveText(en.giveBack.states.done, { timeout: 20_000 });
+  await expect(result.getByTestId('wallet-give-back-refund-state')).toHaveText(en.giveBack.refundStates.paid);
+  await result.getByTestId('wallet-give-back-close').click();
+  await expect(page.getByTestId('wallet-balance')).toHaveText('¥0.00');
+  await expect(page.getByTestId('wallet-move-kind').first()).toHaveText(en.moves.forfeit);
+  await expect(page.getByTestId('wallet-give-back-open')).toBeDisabled();
+});
