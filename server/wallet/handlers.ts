@@ -1,7 +1,9 @@
 /** The wallet domain's operations (shared/wallet/api.ts). */
 import { defineHandlers } from '../http/handlers.js';
+import { storageIn } from '../storage/index.js';
 import { owningTenant } from '../tenant/index.js';
 import { askGiveBack, giveBackOf, myGiveBack } from './giveBacks.js';
+import { queueWalletImport, walletImportOf, walletImportReport, walletTemplate } from './import.js';
 import { liability } from './liability.js';
 import { saveSettings, setTiers, settingsInfo } from './settings.js';
 import { askTopUp, memberInScope, myTopUp, topUpOf } from './topups.js';
@@ -33,4 +35,13 @@ export const walletHandlers = defineHandlers({
   'wallet.myGiveBack': ({ body }, { db, member }) =>
     askGiveBack(db, { memberId: member.id, tenantId: member.tenantId, userId: null }, body.reason || null),
   'wallet.myGiveBackOf': ({ params }, { db, member }) => myGiveBack(db, member.id, params.number),
+  'wallet.import': async ({ query: { tenantId, ...query }, body }, { db, user, scope, request }) =>
+    queueWalletImport(db, storageIn(request.routeOptions.config), user, await owningTenant(db, user, scope, tenantId), {
+      ...query,
+      ...body,
+    }),
+  'wallet.importStatus': ({ params }, { db, user }) => walletImportOf(db, user, params.id),
+  'wallet.importReport': ({ params }, { db, user, request }) =>
+    walletImportReport(db, storageIn(request.routeOptions.config), user, params.id),
+  'wallet.importTemplate': ({ query }) => walletTemplate(query.lang),
 });

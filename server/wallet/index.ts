@@ -11,6 +11,8 @@ import { topUpNotifyRoutes } from './notify.js';
 import { SWEEP_NET_MS, sweepJob } from '../jobs/index.js';
 import { walletGiveBacks, walletTopUps } from './schema.js';
 import { GIVE_BACK_JOB } from './giveBacks.js';
+import { WALLET_IMPORT_JOB, walletImportJob } from './import.js';
+import { sheetImports } from '../imports/index.js';
 import { GIVE_BACK_BATCH, settleDueGiveBacks } from './giveBackRefunds.js';
 import { settleDueTopUps, TOP_UP_BATCH, TOP_UP_JOB } from './topups.js';
 
@@ -38,12 +40,19 @@ export const walletServer = defineServerDomain({
   owns: {
     topUp: { id: walletTopUps.id, tenantId: walletTopUps.tenantId, labels: [walletTopUps.number] },
     giveBack: { id: walletGiveBacks.id, tenantId: walletGiveBacks.tenantId, labels: [walletGiveBacks.number] },
+    walletImport: { id: sheetImports.id, tenantId: sheetImports.tenantId, labels: [] },
   },
+  // The uploads and the reports are in the upstream's storage.
+  routeConfig: (settings) => ({
+    'wallet.import': { storage: settings.storage },
+    'wallet.importReport': { storage: settings.storage },
+  }),
   // Each top-up's answer and end, and each give-back refund's look, are jobs at their moments (topups.ts,
   // giveBackRefunds.ts); the sweep only catches a lost job.
   jobs: {
     [TOP_UP_JOB]: sweepJob(settleDueTopUps, TOP_UP_BATCH),
     [GIVE_BACK_JOB]: sweepJob(settleDueGiveBacks, GIVE_BACK_BATCH),
+    [WALLET_IMPORT_JOB]: walletImportJob,
   },
   recurring: {
     'wallet.settleDue': {
