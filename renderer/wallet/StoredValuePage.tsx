@@ -1,7 +1,7 @@
 /**
  * /memberCenter/storedValue (stored value, beyond spec §2: docs/domains/wallet.md): a tenant's wallet settings
  * — which part a spend draws on first, the cap —, its top-up bonus tiers in force and to come, and the monthly
- * liability report with its export. The admin and a first-level tenant choose the tenant (a second-level one
+ * liability report with its export; and balances imported from the operator's old prepaid cards. The admin and a first-level tenant choose the tenant (a second-level one
  * shows its parent's where it has none of its own); the report covers every tenant of the caller's unless one
  * is chosen.
  */
@@ -15,6 +15,7 @@ import { InfoList, ListHead, seesTenants, TenantField, useScreen } from '../kit/
 import { LiabilityPanel } from './LiabilityPanel.js';
 import { SettingsDialog } from './SettingsDialog.js';
 import { TierSetDialog } from './TierSetDialog.js';
+import { WalletImportDialog } from './WalletImportDialog.js';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '1100px' },
@@ -40,7 +41,7 @@ export default function StoredValuePage() {
   const user = useContext(UserContext)!;
   const chooses = seesTenants(user);
   const [tenantId, setTenantId] = useState<number>();
-  const [editing, setEditing] = useState<'settings' | 'tiers'>();
+  const [editing, setEditing] = useState<'settings' | 'tiers' | 'import'>();
   const ready = !chooses || tenantId !== undefined || user.roleKind !== 'admin';
   const settings = useOp('wallet.settings', { body: tenantId === undefined ? {} : { tenantId } }, { enabled: ready });
   const tierText = useTierText();
@@ -70,6 +71,9 @@ export default function StoredValuePage() {
       {s && (
         <div className={styles.section}>
           <ListHead id="stored-value-settings" title={t('wallet.settings.title')} as="h2">
+            <Button onClick={() => setEditing('import')} data-testid="stored-value-import">
+              {t('wallet.importing.open')}
+            </Button>
             <Button onClick={() => setEditing('settings')} data-testid="stored-value-edit">
               {t('wallet.settings.edit')}
             </Button>
@@ -112,6 +116,7 @@ export default function StoredValuePage() {
         <SettingsDialog settings={s} tenantId={tenantId} onClose={() => setEditing(undefined)} />
       )}
       {editing === 'tiers' && s && <TierSetDialog tenantId={tenantId} onClose={() => setEditing(undefined)} />}
+      {editing === 'import' && <WalletImportDialog tenantId={tenantId} onClose={() => setEditing(undefined)} />}
     </section>
   );
 }

@@ -1,13 +1,15 @@
 /**
  * /memberCenter/storedValue: tenant1 reads its wallet settings and the demo's top-up tiers, changes the cap
  * (past ¥5,000 refused at its field), sets tiers to come (two of one amount refused), and exports the month's
- * liability, whose top-ups count the demo's; the admin chooses a tenant first.
+ * liability, whose top-ups count the demo's; imports an old card's balance from a sheet, a phone no member
+ * holds reported; the admin chooses a tenant first.
  */
 import { readFile } from 'node:fs/promises';
 import { expect } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { addDays, businessDay } from '../../../shared/business-time.js';
 import { catalogues } from '../../../shared/domains.js';
+import { reportRows, runImport, xlsxFile } from '../sheets.js';
 import { openAs, test } from '../support.js';
 
 const en = catalogues.en.wallet;
@@ -72,4 +74,35 @@ test('the admin chooses a tenant to see its settings; the report covers every te
   await page.getByTestId('stored-value-tenant').click();
   await page.getByRole('option').first().click();
   await expect(page.getByTestId('stored-value-spend-order')).toBeVisible();
+});
+
+test("tenant1 imports an old prepaid card's balance for 陈静 by her phone, and reads the report of a phone no member holds", async ({
+  page,
+  baseURL,
+}) => {
+  await openAs(page, baseURL, 'tenant1', '/memberCenter/storedValue');
+  await page.getByTestId('stored-value-import').click();
+  const book = new ExcelJS.Workbook();
+  const ws = book.addWorksheet('Stored value');
+  ws.addRow(['Phone (required)', 'Principal (¥) (required)', 'Bonus (¥)', 'Old card number']);
+  ws.addRow(['13761200305', '30', '2.5', 'OLD-0305']);
+  ws.addRow(['13900000000', '5', '', '']);
+  const sheet = xlsxFile('balances.xlsx', Buffer.from(await book.xlsx.writeBuffer()));
+  await runImport(page, 'wallet-import', sheet, 'good');
+  // Her balance goes in once: a run of this test again finds it there, unchanged.
+  const done = (inserted: string, unchanged: string) =>
+    catalogues.en.sheetImport.done
+      .replace('{{inserted}}', inserted)
+      .replace('{{updated}}', '0')
+      .replace('{{unchanged}}', unchanged);
+  await expect(page.getByTestId('wallet-import-summary')).toHaveText(
+    new RegExp(`^(${[done('1', '0'), done('0', '1')].map((x) => x.replace(/[()]/g, '\\$&')).join('|')})$`),
+    { timeout: 20_000 },
+  );
+  await expect(page.getByTestId('wallet-import-bad')).toHaveText('1 row with problems');
+  const lines = await reportRows(page, 'wallet-import');
+  expect(lines.map((l) => l[0])).toEqual([3]);
+  expect(String(lines[0]!.at(-1))).toContain(en.sheet.noMember);
+  await page.getByTestId('wallet-import-cancel').click();
+  await expect(page.getByTestId('wallet-import-summary')).toBeHidden();
 });
