@@ -120,6 +120,7 @@ export async function previewPrice(
       unitPrice: l.unitPrice,
       amount: l.amount,
       activityIds: l.activityIds,
+      pointsDiscount: l.pointsDiscount,
     })),
     applied: priced.applied.map((a) => {
       const of = a.activityId === DRAFT_ID ? input.draft! : named.get(a.activityId)!;
@@ -135,6 +136,7 @@ export async function previewPrice(
     listTotal: priced.listTotal,
     total: priced.total,
     staffPriced: priced.staffPriced,
+    points: priced.points,
   };
 }
 
@@ -152,6 +154,7 @@ export async function basketPrice(
     items: { channel: number; count: number }[];
     couponId?: number | undefined;
     platform: string;
+    usePoints: boolean;
   },
 ): Promise<PreviewAnswer> {
   // One statement: the machine — the member's tenant's, or a second-level tenant's under it — and the channels asked for.
@@ -200,6 +203,7 @@ export async function basketPrice(
     })),
     at: new Date(),
     hold: false,
+    usePoints: input.usePoints,
   });
   const named = new Map(live.map((a) => [a.id, a]));
   return {
@@ -211,6 +215,7 @@ export async function basketPrice(
       unitPrice: l.unitPrice,
       amount: l.amount,
       activityIds: l.activityIds,
+      pointsDiscount: l.pointsDiscount,
     })),
     applied: priced.applied.map((a) => {
       const of = named.get(a.activityId)!;
@@ -226,5 +231,6 @@ export async function basketPrice(
     listTotal: priced.listTotal,
     total: priced.total,
     staffPriced: false,
+    points: priced.points,
   };
 }

@@ -12,6 +12,7 @@ import {
   type ActivityType,
   type BasketLine,
   type Customer,
+  type PointsPay,
   type PricingRule,
 } from '../../shared/activity/index.js';
 import type { Queryable, Tx } from '../db/index.js';
@@ -19,6 +20,8 @@ import { BUSINESS_ZONE, rowsOf } from '../db/sql.js';
 import type { PricedSale, SaleBasket } from '../order/index.js';
 import { orders } from '../order/schema.js';
 import { groupMembers, groups } from '../group/index.js';
+import { balanceOf } from '../member/index.js';
+import { settingsOf } from '../wallet/index.js';
 import { sceneDevices } from '../scene/schema.js';
 import {
   activities,
@@ -213,6 +216,8 @@ export interface PriceRequest {
   at: Date;
   /** The sale: the limited activities' rows and the coupons are locked until its commit. A look: nothing is. */
   hold: boolean;
+  /** The member pays part with its points (lane `points`), where its tenant's points pay. */
+  usePoints?: boolean | undefined;
   /** The preview: the activity the form edits is left out, its unsaved draft priced in its place. */
   except?: number | undefined;
   draft?: PricingRule | null | undefined;
@@ -263,12 +268,29 @@ export async function priceRequest(db: Queryable, req: PriceRequest) {
     at: req.at,
     platform: req.platform,
     couponId: req.couponId ?? undefined,
+    points:
+      req.usePoints && req.who.memberId !== null ? await pointsPay(db, req.tenantId, req.who.memberId, req.at) : null,
   });
   const redeemed = priced.applied.find((a) => a.couponId !== null)?.couponId ?? null;
   // A coupon the buyer chose that prices nothing here (its threshold not met, its product not bought, a better
   // exclusive activity priced alone) is refused, not ignored: what the member is shown is what the machine charges.
   if (req.couponId !== null && redeemed !== req.couponId) throw new BizError(CODE.couponUnusable);
   return { priced, list, redeemed };
+}
+
+/**
+ * What the member's points may pay at the tenant's machines: its live points, at the rate and share of the
+ * tenant's wallet settings (its parent's where it has none); null where its points do not pay. In a sale the
+ * member's row is locked already (`memberForSale`), so the balance read is the one the sale spends from.
+ */
+async function pointsPay(db: Queryable, tenantId: number, memberId: number, at: Date): Promise<PointsPay | null> {
+  const settings = await settingsOf(db, tenantId);
+  if (settings.pointsPerYuan === null) return null;
+  return {
+    balance: await balanceOf(db, memberId, at),
+    perYuan: settings.pointsPerYuan,
+    maxPercent: settings.pointsMaxPercent,
+  };
 }
 
 /** Prices a machine's sale in its transaction (the order domain asks through the `salePricing` provision). */
@@ -282,9 +304,11 @@ export async function priceSale(tx: Tx, basket: SaleBasket): Promise<PricedSale>
     lines: basket.lines,
     at: new Date(),
     hold: true,
+    usePoints: basket.usePoints,
   });
   return {
     lines: priced.lines,
+    pointsUsed: priced.points.used,
     record: async (orderId) => {
       if (redeemed !== null) await redeem(tx, redeemed, orderId);
       if (!priced.applied.length) return;

@@ -19,6 +19,7 @@ export {
   earnForOrder,
   expireDue,
   pointsForAmount,
+  returnSpent,
   reverseEarned,
   spendPoints,
   balanceOf,

@@ -219,6 +219,34 @@ export async function reverseEarned(
   await entry(tx, m, 'reverse', -points, refund, at, points - taken);
 }
 
+/**
+ * A refund of an order points paid part of: gives back the share of the points it spent that the order's
+ * refunds have reached by now (`refunded` of `received` fen; all of them once the whole was refunded), less
+ * what earlier refunds gave back — as a new lot under the tenant's expiry rule, paying off what is owed first.
+ */
+export async function returnSpent(
+  tx: Queryable,
+  refund: Change & { orderId: number; refunded: number; received: number; spent: number },
+  at: Date,
+): Promise<void> {
+  const m = await lock(tx, refund.memberId);
+  if (m.erased || (await recorded(tx, m.id, refund.key))) return;
+  const [sums] = await tx
+    .select({
+      returned: sql<number>`coalesce(sum(${pointEntries.points}) filter (where ${pointEntries.kind} = 'return'), 0)::int`,
+    })
+    .from(pointEntries)
+    .where(and(eq(pointEntries.memberId, m.id), eq(pointEntries.orderId, refund.orderId)));
+  const due =
+    refund.refunded >= refund.received
+      ? refund.spent
+      : Math.floor((refund.spent * refund.refunded) / Math.max(1, refund.received));
+  const points = due - sums!.returned;
+  if (points <= 0) return;
+  await expire(tx, m, at);
+  await writeLot(tx, m, 'return', points, refund, at);
+}
+
 /** Members expired a batch at a time: each in a transaction of its own, under its lock, so none waits long. */
 const EXPIRE_BATCH = 200;
 
@@ -271,7 +299,7 @@ export async function closeLedger(tx: Queryable, memberId: number, at: Date): Pr
 async function writeLot(
   tx: Queryable,
   m: { id: number; tenantId: number; owed: number; months: number },
-  kind: 'earn' | 'adjust',
+  kind: 'earn' | 'adjust' | 'return',
   points: number,
   change: Change,
   at: Date,

@@ -12,12 +12,16 @@ export interface SaleBasket {
   staffId: number | null;
   platform: string;
   couponId: number | null;
+  /** The member pays part with its points (the pricing engine's lane `points`). */
+  usePoints: boolean;
   /** Per channel (`key`): the channel's price of one unit, and a staff buyer's price (null: not a staff buyer). */
   lines: BasketLine[];
 }
 /** The sale priced: the engine's lines (a purchase limit may split one), and the uses to record once the order exists. */
 export interface PricedSale {
   lines: PricedLine[];
+  /** The member's points that pay part of it: spent by the sale (0: none). */
+  pointsUsed: number;
   record: (orderId: number) => Promise<void>;
 }
 /** A device's prices in an older price version, per channel, and whether it left that version too long ago to sell at it. */

@@ -30,7 +30,14 @@ import { rollSale } from './rollup.js';
 import type { OrderEvent } from '../../shared/order/index.js';
 import { tenants } from '../identity/schema.js';
 import { pricesAt, salePricing, type PricedSale } from './ports.js';
-import { earnForOrder, memberForSale, pointEntries, pointsForAmount, recordExternalSale } from '../member/index.js';
+import {
+  earnForOrder,
+  memberForSale,
+  pointEntries,
+  pointsForAmount,
+  recordExternalSale,
+  spendPoints,
+} from '../member/index.js';
 import { saleKey, spendReceipt, spendWallet } from '../wallet/index.js';
 
 type Sale = Required<Pick<SaleInput, 'items'>> & Omit<SaleInput, 'items'>;
@@ -57,7 +64,13 @@ async function recorded(db: Db, deviceId: number, saleId: string) {
   const sale = await saleOrder(db, deviceId, saleId);
   if (!sale) return undefined;
   const [row] = await db
-    .select({ id: orders.id, orderNumber: orders.number, amount: orders.amount, createdAt: orders.createdAt })
+    .select({
+      id: orders.id,
+      orderNumber: orders.number,
+      amount: orders.amount,
+      pointsUsed: orders.pointsUsed,
+      createdAt: orders.createdAt,
+    })
     .from(orders)
     .where(orderAt(sale.id, sale.createdAt));
   if (!row) return undefined;
@@ -132,6 +145,7 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
       const buyer = await buyerOf(tx, device, sale);
       const basket = await basketOf(tx, device, sale, buyer);
       const order = await writeOrder(tx, device, sale, buyer, basket);
+      const pointsUsed = await payWithPoints(tx, buyer, basket, order);
       const wallet = await payFromWallet(tx, device, sale, buyer, order);
       const points = await creditBuyer(tx, device, sale, buyer, order);
       await tellOthers(tx, device, basket.lines, order);
@@ -141,6 +155,7 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
         createdAt: order.createdAt.toISOString(),
         created: true,
         points,
+        pointsUsed,
         wallet,
       };
     });
@@ -161,6 +176,9 @@ async function buyerOf(tx: Tx, device: SaleDevice, sale: Sale) {
     throw new RequestValidationError({ externalMember: 'validation.invalid' });
   // Paid from a wallet, the sale names whose; paid at a platform, the platform's number for it.
   if (sale.platform === 'wallet' && sale.memberId === undefined)
+    throw new RequestValidationError({ memberId: 'validation.required' });
+  // Points are a member's: a sale paid partly with them names whose.
+  if (sale.usePoints && sale.memberId === undefined)
     throw new RequestValidationError({ memberId: 'validation.required' });
   if (sale.platform !== 'wallet' && sale.thirdPartyNumber === undefined)
     throw new RequestValidationError({ thirdPartyNumber: 'validation.required' });
@@ -205,8 +223,9 @@ async function basketOf(tx: Tx, device: SaleDevice, sale: Sale, buyer: Buyer) {
     if (sale.items.length || sale.amount === undefined) throw new BizError(CODE.paymentBoxSale);
     if (sale.customerStaffCard !== undefined)
       throw new RequestValidationError({ customerStaffCard: 'validation.invalid' });
-    // Nor a coupon: a payment box's amount is what was paid.
+    // Nor a coupon: a payment box's amount is what was paid. Nor points, for the same reason.
     if (sale.couponId !== undefined) throw new BizError(CODE.couponUnusable);
+    if (sale.usePoints) throw new RequestValidationError({ usePoints: 'validation.invalid' });
     return { lines: [] as SoldLine[], priced: undefined, amount: sale.amount, holder: undefined };
   }
   if (!sale.items.length) throw new RequestValidationError({ items: 'validation.required' });
@@ -232,6 +251,7 @@ async function basketOf(tx: Tx, device: SaleDevice, sale: Sale, buyer: Buyer) {
     staffId: holder?.id ?? null,
     platform: sale.platform,
     couponId: sale.couponId ?? null,
+    usePoints: sale.usePoints === true,
     lines: lines.map((l) => ({
       key: l.channel,
       productId: l.productId,
@@ -264,6 +284,7 @@ async function writeOrder(tx: Tx, device: SaleDevice, sale: Sale, buyer: Buyer, 
       amount,
       originalAmount: lines.length ? lines.reduce((sum, l) => sum + l.listPrice * l.count, 0) : amount,
       receivedAmount: amount,
+      pointsUsed: priced?.pointsUsed ?? 0,
       platform: sale.platform,
       paymentType: sale.paymentType,
       paymentState: 'success',
@@ -321,12 +342,33 @@ async function writeOrder(tx: Tx, device: SaleDevice, sale: Sale, buyer: Buyer, 
         amount: l.amount,
         activityIds: l.activityIds,
         couponId: l.couponId,
+        pointsDiscount: l.pointsDiscount,
         state: 'normal' as const,
       })),
     );
     await priced.record(order.id);
   }
   return order;
+}
+
+/** The points the pricing step said pay part of it, spent from the member (locked since `buyerOf`), keyed by the order. */
+async function payWithPoints(tx: Tx, buyer: Buyer, basket: Basket, order: Written) {
+  const used = basket.priced?.pointsUsed ?? 0;
+  if (used > 0)
+    await spendPoints(
+      tx,
+      'spend',
+      used,
+      {
+        memberId: buyer.member!.id,
+        key: `spend:order:${order.id}`,
+        reason: '',
+        orderId: order.id,
+        orderNumber: order.orderNumber,
+      },
+      new Date(),
+    );
+  return used;
 }
 
 /** What the buyer earns: a member's points (when its tenant's switches are on), another programme's member's sale counted. */

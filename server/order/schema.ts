@@ -106,6 +106,8 @@ export const orders = pgTable(
     amount: integer('amount').notNull(),
     originalAmount: integer('original_amount').notNull(),
     receivedAmount: integer('received_amount').notNull(),
+    /** The member's points that paid part of it (the pricing engine's lane `points`); its refunds give them back. */
+    pointsUsed: integer('points_used').notNull().default(0),
     refundAmount: integer('refund_amount').notNull().default(0),
     refundReason: text('refund_reason'),
     platform: payPlatform('platform').notNull(),
@@ -232,6 +234,8 @@ export const orderItems = pgTable(
       .notNull()
       .default(sql`'{}'`),
     couponId: integer('coupon_id'),
+    /** Fen of the line's discount that points paid (lane `points`): shown on the line like any discount. */
+    pointsDiscount: integer('points_discount').notNull().default(0),
     state: itemState('state').notNull(),
     refundAmount: integer('refund_amount').notNull().default(0),
     /**

@@ -17,7 +17,7 @@ import type { Db, Tx } from '../db/index.js';
 import { sandboxesOn } from '../manifest.js';
 import { publish } from '../http/events.js';
 import { orderAt, orderItems, orders, rollRefund } from '../order/index.js';
-import { reverseEarned } from '../member/index.js';
+import { returnSpent, reverseEarned } from '../member/index.js';
 import { refundToWallet } from '../wallet/index.js';
 import { refundLines, refunds } from './schema.js';
 import { orderNews } from './refunds.js';
@@ -78,6 +78,7 @@ export async function settle(tx: Tx, refund: DueRefund, outcome: Exclude<Outcome
       platform: orders.platform,
       receivedAmount: orders.receivedAmount,
       refundAmount: orders.refundAmount,
+      pointsUsed: orders.pointsUsed,
       createdAt: orders.createdAt,
     })
     .from(orders)
@@ -155,27 +156,28 @@ export async function settle(tx: Tx, refund: DueRefund, outcome: Exclude<Outcome
   if (outcome === 'success') await rollRefund(tx, refund.id);
 }
 
-/** A member's order refunded: the points it earned go back in the share of it refunded by now (server/member/ledger.ts). */
+/**
+ * A member's order refunded: the points it earned go back, and the points it spent come back, each in the share
+ * of it refunded by now (server/member/ledger.ts).
+ */
 async function takeBackPoints(
   tx: Tx,
   refund: DueRefund,
-  order: { id: number; number: string; memberId: number; receivedAmount: number },
+  order: { id: number; number: string; memberId: number; receivedAmount: number; pointsUsed: number },
 ) {
   const [done] = await tx
     .select({ amount: sql<number>`coalesce(sum(${refunds.amount}), 0)::int` })
     .from(refunds)
     .where(and(eq(refunds.orderId, order.id), eq(refunds.state, 'success')));
-  await reverseEarned(
-    tx,
-    {
-      memberId: order.memberId,
-      key: `reverse:refund:${refund.id}`,
-      reason: refund.reason,
-      orderId: order.id,
-      orderNumber: order.number,
-      refunded: done!.amount,
-      received: order.receivedAmount,
-    },
-    new Date(),
-  );
+  const change = {
+    memberId: order.memberId,
+    reason: refund.reason,
+    orderId: order.id,
+    orderNumber: order.number,
+    refunded: done!.amount,
+    received: order.receivedAmount,
+  };
+  await reverseEarned(tx, { ...change, key: `reverse:refund:${refund.id}` }, new Date());
+  if (order.pointsUsed > 0)
+    await returnSpent(tx, { ...change, key: `return:refund:${refund.id}`, spent: order.pointsUsed }, new Date());
 }

@@ -97,9 +97,20 @@ export const walletSettings = pgTable(
     spendOrder: walletSpendOrder('spend_order').notNull().default('bonusFirst'),
     /** The most a wallet may hold, principal and bonus together (a named prepaid card's ¥5 000 by default). */
     capFen: integer('cap_fen').notNull().default(WALLET_LIMITS.capFen),
+    /** Points worth ¥1 where points pay at the machines; null: they do not. */
+    pointsPerYuan: integer('points_per_yuan'),
+    /** The most of a basket points may pay, in percent. */
+    pointsMaxPercent: integer('points_max_percent').notNull().default(WALLET_LIMITS.pointsMaxPercent),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('wallet_settings_cap', sql`${t.capFen} between 0 and ${sql.raw(String(WALLET_LIMITS.capFen))}`)],
+  (t) => [
+    check('wallet_settings_cap', sql`${t.capFen} between 0 and ${sql.raw(String(WALLET_LIMITS.capFen))}`),
+    check(
+      'wallet_settings_points',
+      sql`(${t.pointsPerYuan} is null or ${t.pointsPerYuan} between 1 and ${sql.raw(String(WALLET_LIMITS.pointsPerYuan))})
+        and ${t.pointsMaxPercent} between 0 and 100`,
+    ),
+  ],
 );
 
 /**

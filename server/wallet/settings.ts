@@ -21,9 +21,18 @@ import { walletSettings as s, walletTierSets as ts } from './schema.js';
 export interface WalletSettings {
   spendOrder: SpendOrder;
   capFen: number;
+  /** Points worth ¥1 when points pay at the machines (lane `points` of the pricing engine); null: they do not. */
+  pointsPerYuan: number | null;
+  /** The most of a basket points may pay, in percent. */
+  pointsMaxPercent: number;
 }
 
-export const DEFAULT_SETTINGS: WalletSettings = { spendOrder: 'bonusFirst', capFen: WALLET_LIMITS.capFen };
+export const DEFAULT_SETTINGS: WalletSettings = {
+  spendOrder: 'bonusFirst',
+  capFen: WALLET_LIMITS.capFen,
+  pointsPerYuan: null,
+  pointsMaxPercent: WALLET_LIMITS.pointsMaxPercent,
+};
 
 /** The tenant and its parent (a first-level tenant has none), the tenant first. */
 async function lineOf(db: Queryable, tenantId: number): Promise<number[]> {
@@ -33,15 +42,23 @@ async function lineOf(db: Queryable, tenantId: number): Promise<number[]> {
 
 async function settingsWithOwner(db: Queryable, tenantId: number) {
   for (const owner of await lineOf(db, tenantId)) {
-    const [row] = await db.select({ spendOrder: s.spendOrder, capFen: s.capFen }).from(s).where(eq(s.tenantId, owner));
+    const [row] = await db
+      .select({
+        spendOrder: s.spendOrder,
+        capFen: s.capFen,
+        pointsPerYuan: s.pointsPerYuan,
+        pointsMaxPercent: s.pointsMaxPercent,
+      })
+      .from(s)
+      .where(eq(s.tenantId, owner));
     if (row) return { ...row, owner };
   }
   return { ...DEFAULT_SETTINGS, owner: null };
 }
 
 export async function settingsOf(db: Queryable, tenantId: number): Promise<WalletSettings> {
-  const { spendOrder, capFen } = await settingsWithOwner(db, tenantId);
-  return { spendOrder, capFen };
+  const { owner: _, ...settings } = await settingsWithOwner(db, tenantId);
+  return settings;
 }
 
 /** The tier sets of whoever sets them for the tenant (it, else its parent): the one in force on `day` and those to come. */
@@ -76,6 +93,8 @@ export async function settingsInfo(db: Queryable, tenantId: number, day = busine
     tenantId,
     spendOrder: settings.spendOrder,
     capFen: settings.capFen,
+    pointsPerYuan: settings.pointsPerYuan,
+    pointsMaxPercent: settings.pointsMaxPercent,
     inherited: settings.owner !== tenantId,
     tierSets: tiers.sets,
     tiersInherited: tiers.owner !== null && tiers.owner !== tenantId,

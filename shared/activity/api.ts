@@ -114,6 +114,8 @@ export const previewAnswer = z.object({
       unitPrice: z.number().int(),
       amount: z.number().int(),
       activityIds: z.array(z.number().int()),
+      /** Fen of the line's discount that points paid (lane `points`). */
+      pointsDiscount: z.number().int(),
     }),
   ),
   applied: z.array(appliedItem),
@@ -121,6 +123,8 @@ export const previewAnswer = z.object({
   total: z.number().int(),
   /** A staff buyer's price priced something (lane price, not an activity). */
   staffPriced: z.boolean(),
+  /** The member's points that would pay part of it, and the fen they pay (lane `points`; 0 and 0 without). */
+  points: z.object({ used: z.number().int(), discount: z.number().int() }),
 });
 export type PreviewAnswer = z.infer<typeof previewAnswer>;
 

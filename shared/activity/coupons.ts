@@ -76,6 +76,8 @@ export const couponApi = {
       couponId: ref('coupon').optional(),
       /** How the member will pay: an offer for another platform is not priced (the mini-program pays by WeChat). */
       platform: z.enum(PAY_PLATFORMS).default('wechat'),
+      /** Part paid with the member's points, at its tenant's rate and share (none where its tenant's points do not pay). */
+      usePoints: z.boolean().default(false),
     }),
     content: previewAnswer,
     access: memberApp,

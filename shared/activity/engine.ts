@@ -10,7 +10,10 @@
  *    product activities (discount: a fixed price; discount offer: a rate).
  *    Lane `basket`: full reduction or team discount, on what lane `price`
  *    left — thresholds see that total. Lane `coupon`: one coupon, last, on
- *    what lane `basket` left.
+ *    what lane `basket` left. Lane `points`: a member who asks pays part of
+ *    what is left with points, at its tenant's rate (N points = ¥1), at most
+ *    its share of the basket (X %), spread over the lines like a basket
+ *    discount; after every activity, before the wallet (docs/domains/wallet.md).
  * 2. Within a lane the best for the customer wins; one activity per lane.
  * 3. An exclusive activity is priced alone (with the staff price, which is
  *    not an activity): the engine prices the basket once with every
@@ -31,6 +34,7 @@ export type { BasketLine, PricedLine };
 /** The lowest price a unit is sold at by an activity: one fen (an exchange coupon's free unit is the exception). */
 export const LOWEST_UNIT_PRICE = 1;
 
+/** The activities' lanes; lane `points` comes after them and is no activity's. */
 export type Lane = 'price' | 'basket' | 'coupon';
 export const LANE_OF: Record<ActivityType, Lane> = {
   discount: 'price',
@@ -96,6 +100,15 @@ export interface Customer {
   groups: readonly number[];
 }
 
+/** A member's points offered as money: what it holds, and its tenant's rate and share (wallet settings). */
+export interface PointsPay {
+  balance: number;
+  /** Points worth ¥1. */
+  perYuan: number;
+  /** The most of the basket points may pay, in percent of what is left after the activities. */
+  maxPercent: number;
+}
+
 export interface PricingInput {
   lines: readonly BasketLine[];
   rules: readonly PricingRule[];
@@ -106,6 +119,8 @@ export interface PricingInput {
   platform: string | null;
   /** A coupon the customer chose; otherwise the best held one is used. */
   couponId?: number | undefined;
+  /** The member pays with points (lane `points`); none: it does not. */
+  points?: PointsPay | null | undefined;
 }
 
 export interface Applied {
@@ -123,6 +138,8 @@ export interface Priced {
   listTotal: number;
   total: number;
   staffPriced: boolean;
+  /** What points paid (fen, spread over the lines' `pointsDiscount`) and the points that takes; 0 and 0 without. */
+  points: { used: number; discount: number };
 }
 
 /** The business weekday (1–7) and minute of the day, by arithmetic on every sale (shared/business-time.ts `businessWall`). */
@@ -221,6 +238,7 @@ function working(line: BasketLine, count: number, unitPrice: number, activityIds
     amount: unitPrice * count,
     activityIds,
     couponId: null,
+    pointsDiscount: 0,
     staffPriced: line.staffPrice !== null && line.staffPrice < line.price,
   };
 }
@@ -348,6 +366,7 @@ function priceWith(input: PricingInput, rules: readonly PricingRule[]): Priced {
     }
     if (taken > 0) note(applied, coupon.activityId, 'coupon', taken, 1, coupon.id);
   }
+  const points = input.points ? payWithPoints(lines, input.points) : { used: 0, discount: 0 };
   const listTotal = input.lines.reduce((s, l) => s + l.price * l.count, 0);
   return {
     lines: lines.map(({ staffPriced: _, ...l }) => l),
@@ -355,7 +374,24 @@ function priceWith(input: PricingInput, rules: readonly PricingRule[]): Priced {
     listTotal,
     total: lines.reduce((s, l) => s + l.amount, 0),
     staffPriced: lines.some((l) => l.staffPriced),
+    points,
   };
+}
+
+/**
+ * Lane `points`: as much of what is left as the member's points are worth, within the tenant's share of it,
+ * spread over the lines (never below the lowest unit price). The points it takes are the fen taken at the rate,
+ * rounded up — never more than the member holds, since what they are worth was rounded down.
+ */
+function payWithPoints(lines: Working[], pay: PointsPay): { used: number; discount: number } {
+  const total = lines.reduce((s, l) => s + l.amount, 0);
+  const worth = Math.floor((pay.balance * 100) / pay.perYuan);
+  const wanted = Math.min(worth, Math.floor((total * pay.maxPercent) / 100));
+  if (wanted <= 0) return { used: 0, discount: 0 };
+  const before = lines.map((l) => l.amount);
+  const discount = spread(lines, wanted);
+  lines.forEach((l, i) => (l.pointsDiscount = before[i]! - l.amount));
+  return { used: Math.ceil((discount * pay.perYuan) / 100), discount };
 }
 
 /** Prices a basket (see the conflict rule above). */

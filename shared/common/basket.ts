@@ -28,4 +28,6 @@ export interface PricedLine {
   /** The activities that lowered it, in lane order, and the coupon. */
   activityIds: number[];
   couponId: number | null;
+  /** Fen of `amount`'s discount that points paid (lane `points`); 0 when none did. */
+  pointsDiscount: number;
 }

@@ -55,6 +55,11 @@ export const saleInput = z
     /** A coupon of that member the buyer chose (shared/activity): redeemed by this sale or the sale is refused (3421). Without one, the member's best coupon applies. */
     couponId: ref('coupon').optional(),
     /**
+     * That member pays part with its points, at its tenant's rate and share (the stored value settings), after
+     * every activity and before the wallet; the answer's `pointsUsed` says how many it spent. Needs `memberId`.
+     */
+    usePoints: z.boolean().optional(),
+    /**
      * Or a member of another loyalty programme (a mall's, a card scheme's):
      * the order's callback event carries it so that programme credits its
      * own points; the member centre lists them. Not with `memberId`.
@@ -82,6 +87,8 @@ export const saleAnswer = z.object({
   created: z.boolean(),
   /** Points the member earned by it (0 without a member or a points programme). */
   points: z.number().int(),
+  /** Points the member spent on it (`usePoints`; 0 where none paid). */
+  pointsUsed: z.number().int(),
   /**
    * A sale paid from the member's wallet: what it took of principal and of bonus (fen), in which order the
    * tenant spends them, and what the wallet holds after it — what the machine's receipt states. Null otherwise.

@@ -51,16 +51,35 @@ export const tierSet = z.object({
 });
 export type TierSet = z.infer<typeof tierSet>;
 
+/** Points as money: N points worth ¥1 (null: points do not pay), and the most of a basket they pay. */
+const pointsSettings = {
+  pointsPerYuan: z
+    .number()
+    .int({ message: 'validation.invalid' })
+    .min(1, { message: 'validation.min' })
+    .max(WALLET_LIMITS.pointsPerYuan, { message: 'validation.max' })
+    .nullable(),
+  pointsMaxPercent: z
+    .number()
+    .int({ message: 'validation.invalid' })
+    .min(0, { message: 'validation.min' })
+    .max(100, { message: 'validation.max' }),
+};
+
 export const walletSettingsInput = z.object({
   tenantId: ref('tenant').optional(),
   spendOrder: z.enum(SPEND_ORDERS),
   capFen: fen(0),
+  // A save without them leaves points unable to pay, at the default share.
+  pointsPerYuan: pointsSettings.pointsPerYuan.default(null),
+  pointsMaxPercent: pointsSettings.pointsMaxPercent.default(WALLET_LIMITS.pointsMaxPercent),
 });
 
 export const walletSettings = z.object({
   tenantId: z.number().int(),
   spendOrder: z.enum(SPEND_ORDERS),
   capFen: z.number().int(),
+  ...pointsSettings,
   /** The tenant has none of its own: these are its parent's (or the defaults). */
   inherited: z.boolean(),
   /** The set in force today and those set to come, by day; a set's tiers are by what is paid. */
@@ -124,7 +143,8 @@ export const walletApi = {
   'wallet.saveSettings': endpoint({
     method: 'POST',
     path: '/wallet/settings/save',
-    summary: "Sets a tenant's spend order and cap (at most a named prepaid card's ¥5,000).",
+    summary:
+      "Sets a tenant's spend order and cap (at most a named prepaid card's ¥5,000), and what points are worth at the machines (N points = ¥1, at most X % of a basket; null: points do not pay).",
     body: walletSettingsInput,
     content: walletSettings,
     access: consoleAccess,

@@ -21,6 +21,10 @@ export const WALLET_LIMITS = {
   tiers: 10,
   /** A top-up's QR code is good for this long (as a renewal's). */
   payMinutes: 15,
+  /** Points worth ¥1 at most, where points pay (10 000: a point is a hundredth of a fen). */
+  pointsPerYuan: 10_000,
+  /** The share of a basket points pay at most, unless the tenant says otherwise. */
+  pointsMaxPercent: 50,
 } as const;
 
 /**

@@ -103,8 +103,13 @@ describe('the wallet ledger', () => {
     expect(await codeOf(topUp('topUp:payment:7', 50_001))).toBe(CODE.walletCapReached);
     expect(await topUp('topUp:payment:8', 50_000)).toMatchObject({ principal: 50_000 });
     expect(await held()).toEqual({ principal: 450_000, bonus: 0 });
-    expect(await settingsOf(t.db, t.ids.tenant('A1'))).toEqual({ spendOrder: 'bonusFirst', capFen: 450_000 });
-    expect(await settingsOf(t.db, t.ids.tenant('B'))).toEqual({ spendOrder: 'bonusFirst', capFen: 500_000 });
+    expect(await settingsOf(t.db, t.ids.tenant('A1'))).toMatchObject({ spendOrder: 'bonusFirst', capFen: 450_000 });
+    expect(await settingsOf(t.db, t.ids.tenant('B'))).toEqual({
+      spendOrder: 'bonusFirst',
+      capFen: 500_000,
+      pointsPerYuan: null,
+      pointsMaxPercent: 50,
+    });
   });
 
   it('charges each of 200 payments at once once, never below zero, its moves summing to the wallet', async () => {
@@ -170,6 +175,8 @@ describe('wallet.settings', () => {
       tenantId: t.ids.tenant('A'),
       spendOrder: 'bonusFirst',
       capFen: 500_000,
+      pointsPerYuan: null,
+      pointsMaxPercent: 50,
       inherited: true,
       tierSets: [],
       tiersInherited: false,

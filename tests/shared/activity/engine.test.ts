@@ -371,3 +371,55 @@ describe('over generated baskets', () => {
     );
   });
 });
+
+describe('lane points', () => {
+  const pay = (balance: number, perYuan = 100, maxPercent = 50) => ({ points: { balance, perYuan, maxPercent } });
+
+  it('pays after the activities, within the share of what they left, at the rate, spread over the lines', () => {
+    // ¥10 and ¥5, a full reduction of ¥3 at ¥12: ¥12 left, at most half of it (¥6) by points.
+    const lines = [line(1, 1, 1_000), line(2, 2, 500)];
+    const rules = [rule({ id: 7, type: 'fullReduction', threshold: 1_200, reduction: 300 })];
+    const priced = price(lines, rules, pay(10_000));
+    expect(priced.total).toBe(600);
+    expect(priced.points).toEqual({ used: 600, discount: 600 });
+    expect(priced.lines.map((l) => l.pointsDiscount)).toEqual([400, 200]);
+    expect(priced.lines.reduce((s, l) => s + l.pointsDiscount, 0)).toBe(priced.points.discount);
+    // Fewer points than the share: all of them, and no more.
+    expect(price(lines, rules, pay(150)).points).toEqual({ used: 150, discount: 150 });
+    // 50 points = ¥1: a point is 2 fen; 75 points are worth ¥1.50.
+    expect(price(lines, rules, pay(75, 50)).points).toEqual({ used: 75, discount: 150 });
+    // 1 000 points = ¥1: 1 234 points are worth 123 fen, and take 1 230.
+    expect(price(lines, rules, pay(1_234, 1_000)).points).toEqual({ used: 1_230, discount: 123 });
+  });
+
+  it('pays nothing without points, without a share, or for a customer who does not ask', () => {
+    const lines = [line(1, 1, 1_000)];
+    expect(price(lines, [], pay(0)).points).toEqual({ used: 0, discount: 0 });
+    expect(price(lines, [], pay(1_000, 100, 0)).points).toEqual({ used: 0, discount: 0 });
+    expect(price(lines, []).points).toEqual({ used: 0, discount: 0 });
+    expect(price(lines, []).total).toBe(1_000);
+  });
+
+  it('never takes more points than the member holds, nor a unit below the lowest price', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 5_000 }), fc.integer({ min: 1, max: 4 })), {
+          minLength: 1,
+          maxLength: 5,
+        }),
+        fc.nat({ max: 100_000 }),
+        fc.integer({ min: 1, max: 2_000 }),
+        fc.integer({ min: 0, max: 100 }),
+        (shape, balance, perYuan, maxPercent) => {
+          const lines = shape.map(([p, c], i) => line(i + 1, i + 1, p, c));
+          const priced = price(lines, [], pay(balance, perYuan, maxPercent));
+          const before = lines.reduce((s, l) => s + l.price * l.count, 0);
+          expect(priced.points.used).toBeLessThanOrEqual(balance);
+          expect(priced.points.discount).toBeLessThanOrEqual(Math.floor((before * maxPercent) / 100));
+          expect(priced.total).toBe(before - priced.points.discount);
+          for (const l of priced.lines) expect(l.amount).toBeGreaterThanOrEqual(l.count * LOWEST_UNIT_PRICE);
+        },
+      ),
+    );
+  });
+});
