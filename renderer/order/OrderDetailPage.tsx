@@ -180,6 +180,19 @@ function OrderFacts({ order: o }: { order: OrderDetail }) {
             value: o.activities.length ? o.activities.map((a) => a.name).join(t('common.listSeparator')) : '—',
             testId: 'order-detail-activities',
           },
+          // Part paid with the member's points (the pricing engine's last lane).
+          ...(o.pointsUsed > 0
+            ? [
+                {
+                  label: t('order.list.pointsPaid'),
+                  value: t('order.list.pointsPaidValue', {
+                    amount: formatYuan(o.items.reduce((s, l) => s + l.pointsDiscount, 0)),
+                    points: o.pointsUsed,
+                  }),
+                  testId: 'order-detail-points',
+                },
+              ]
+            : []),
           {
             label: t('order.list.receivedAmount'),
             value: formatYuan(o.receivedAmount),
@@ -259,6 +272,7 @@ function OrderLines({
 }) {
   const { t } = useTranslation();
   const styles = useStyles();
+  const withPoints = lines.some((l) => l.pointsDiscount > 0);
   const columns = useMemo<Column<OrderLine>[]>(
     () => [
       { id: 'channel', header: t('order.list.channel'), kind: 'number', value: (l) => l.channel },
@@ -280,6 +294,18 @@ function OrderLines({
         cellTestId: 'order-line-discount',
         value: (l) => l.listPrice * l.count - l.amount,
       },
+      // Of that discount, what the member's points paid: a column only where they paid.
+      ...(withPoints
+        ? [
+            {
+              id: 'points',
+              header: t('order.list.linePoints'),
+              kind: 'money' as const,
+              cellTestId: 'order-line-points',
+              value: (l: OrderLine) => l.pointsDiscount,
+            },
+          ]
+        : []),
       {
         id: 'refunded',
         header: t('order.list.itemRefunded'),
@@ -329,7 +355,7 @@ function OrderLines({
         ),
       },
     ],
-    [t, styles, waiting, auto],
+    [t, styles, waiting, auto, withPoints],
   );
   return (
     <Card className={styles.card}>

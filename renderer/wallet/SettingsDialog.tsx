@@ -1,4 +1,7 @@
-/** A tenant's wallet settings: which part a spend draws on first, and the cap (¥0 to a named prepaid card's ¥5,000). */
+/**
+ * A tenant's wallet settings: which part a spend draws on first, the cap (¥0 to a named prepaid card's ¥5,000),
+ * and what points are worth at the machines (N points = ¥1, blank: points do not pay; at most X % of a basket).
+ */
 import { z } from 'zod';
 import { parseYuan, yuanInput } from '../../shared/format.js';
 import { SPEND_ORDERS, walletSettingsInput, type WalletSettingsInfo } from '../../shared/wallet/index.js';
@@ -16,6 +19,18 @@ const typed = z.object({
     .refine((v) => walletSettingsInput.shape.capFen.safeParse(parseYuan(v)).success, {
       message: 'wallet.validation.cap',
     }),
+  pointsPerYuan: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || walletSettingsInput.shape.pointsPerYuan.safeParse(Number(v)).success, {
+      message: 'wallet.validation.pointsPerYuan',
+    }),
+  pointsMaxPercent: z
+    .string()
+    .trim()
+    .refine((v) => v !== '' && walletSettingsInput.shape.pointsMaxPercent.safeParse(Number(v)).success, {
+      message: 'wallet.validation.pointsMaxPercent',
+    }),
 });
 type Values = z.input<typeof typed>;
 
@@ -32,11 +47,24 @@ export function SettingsDialog({
   const save = useOpMutation('wallet.saveSettings', { invalidates: ['wallet.settings'] });
   const form = useConsoleForm<Values>({
     resolver: zodI18nResolver(typed, t),
-    defaultValues: { spendOrder: settings.spendOrder, cap: yuanInput(settings.capFen) },
+    defaultValues: {
+      spendOrder: settings.spendOrder,
+      cap: yuanInput(settings.capFen),
+      pointsPerYuan: settings.pointsPerYuan === null ? '' : String(settings.pointsPerYuan),
+      pointsMaxPercent: String(settings.pointsMaxPercent),
+    },
   });
   const submit = useDialogSave(form, {
     save: (v) =>
-      save.mutateAsync({ body: { ...forTenant(tenantId), spendOrder: v.spendOrder, capFen: parseYuan(v.cap)! } }),
+      save.mutateAsync({
+        body: {
+          ...forTenant(tenantId),
+          spendOrder: v.spendOrder,
+          capFen: parseYuan(v.cap)!,
+          pointsPerYuan: v.pointsPerYuan.trim() === '' ? null : Number(v.pointsPerYuan),
+          pointsMaxPercent: Number(v.pointsMaxPercent),
+        },
+      }),
     saved: t('wallet.settings.saved'),
     failed: t('wallet.settings.failed'),
     onClose,
@@ -56,6 +84,20 @@ export function SettingsDialog({
         label={t('wallet.settings.capYuan')}
         hint={t('wallet.settings.capHint')}
         input={{ inputMode: 'decimal', maxLength: 10, 'data-testid': 'wallet-settings-cap' }}
+      />
+      <FormInput
+        control={form.control}
+        name="pointsPerYuan"
+        label={t('wallet.points.perYuan')}
+        hint={t('wallet.points.perYuanHint')}
+        input={{ inputMode: 'numeric', maxLength: 5, 'data-testid': 'wallet-settings-points-rate' }}
+      />
+      <FormInput
+        control={form.control}
+        name="pointsMaxPercent"
+        label={t('wallet.points.maxPercent')}
+        hint={t('wallet.points.maxPercentHint')}
+        input={{ inputMode: 'numeric', maxLength: 3, 'data-testid': 'wallet-settings-points-share' }}
       />
     </FormDialog>
   );

@@ -87,6 +87,14 @@ export default function StoredValuePage() {
               },
               { label: t('wallet.settings.cap'), value: formatYuan(s.capFen), testId: 'stored-value-cap' },
               {
+                label: t('wallet.points.title'),
+                value:
+                  s.pointsPerYuan === null
+                    ? t('wallet.points.off')
+                    : t('wallet.points.rule', { points: s.pointsPerYuan, percent: s.pointsMaxPercent }),
+                testId: 'stored-value-points',
+              },
+              {
                 label: t('wallet.settings.source'),
                 value: t(s.inherited ? 'wallet.settings.inherited' : 'wallet.settings.own'),
               },

@@ -84,7 +84,13 @@ const itemColumns = {
 /** Three more columns than a list row needs: one select serves the list and the detail. */
 const selectOrders = (db: Queryable) =>
   db
-    .select({ ...itemColumns, refundReason: orders.refundReason, paidAt: orders.paidAt, memberId: orders.memberId })
+    .select({
+      ...itemColumns,
+      refundReason: orders.refundReason,
+      paidAt: orders.paidAt,
+      memberId: orders.memberId,
+      pointsUsed: orders.pointsUsed,
+    })
     .from(orders)
     .innerJoin(tenants, eq(tenants.id, orders.tenantId))
     .leftJoin(points, eq(points.id, orders.pointId));
@@ -185,7 +191,7 @@ export async function orderPage(db: Queryable, scope: Scope, query: PageQuery, f
     .offset(offset);
   // A list masks the staff member's and the member's phone (shared/format.ts maskContact); the order's detail shows them whole.
   return {
-    list: (await withCampaign(db, rows, true)).map(({ refundReason: _r, paidAt: _p, ...row }) =>
+    list: (await withCampaign(db, rows, true)).map(({ refundReason: _r, paidAt: _p, pointsUsed: _u, ...row }) =>
       toItem({ ...row, customerStaffPhone: maskContact(row.customerStaffPhone) }),
     ),
     pageNum: query.pageNum,
@@ -233,6 +239,7 @@ export async function orderDetail(db: Queryable, scope: Scope, id: number): Prom
       amount: orderItems.amount,
       activityIds: orderItems.activityIds,
       couponId: orderItems.couponId,
+      pointsDiscount: orderItems.pointsDiscount,
       state: orderItems.state,
       refundAmount: orderItems.refundAmount,
       outcome: orderItems.outcome,

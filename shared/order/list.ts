@@ -144,6 +144,8 @@ export const orderLine = z.object({
   /** The activities that priced it and the coupon it was paid with (shared/activity). */
   activityIds: z.array(z.number().int()),
   couponId: z.number().int().nullable(),
+  /** Fen of the line's discount the member's points paid (the pricing engine's lane `points`). */
+  pointsDiscount: z.number().int(),
   state: z.enum(ITEM_STATES),
   refundAmount: z.number().int(),
   /** What the machine said of it (null: not yet), why it failed, and when. */
@@ -176,6 +178,8 @@ export const orderDetail = orderItem.extend({
   member: z.object({ id: z.number().int(), nickname: z.string(), phone: z.string().nullable() }).nullable(),
   /** The activities that priced its lines, by id (shared/activity): what its discount came from. */
   activities: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** The member's points that paid part of it (0: none). */
+  pointsUsed: z.number().int(),
 });
 export type OrderDetail = z.infer<typeof orderDetail>;
 

@@ -133,6 +133,15 @@ const zhCN = {
     title: '导入储值余额',
     hint: '每行一位会员：按手机号找到本租户的会员，填写原储值卡的本金、赠送金（元）和原卡号。每位会员的余额只导入一次，同一文件重复导入不会重复入账。',
   },
+  points: {
+    title: '积分抵现',
+    perYuan: '多少积分抵 1 元',
+    perYuanHint: '1 至 10000；留空则积分不能抵现',
+    maxPercent: '最多抵扣订单金额的百分比',
+    maxPercentHint: '0 至 100，按优惠后的金额计算',
+    off: '未开启',
+    rule: '{{points}} 积分抵 1 元，最多抵扣 {{percent}}%',
+  },
   validation: {
     amount: '请输入 1 至 5000 元的金额，最多两位小数',
     cap: '请输入 0 至 5000 元的金额，最多两位小数',
@@ -144,6 +153,8 @@ const zhCN = {
     inForce: '该日期的档位已生效，不能修改；请从明天起设置新的档位',
     importAmount: '请填写不超过 5000 元的金额，最多两位小数',
     importEmpty: '本金和赠送金不能都为 0',
+    pointsPerYuan: '请输入 1 至 10000 的整数，或留空',
+    pointsMaxPercent: '请输入 0 至 100 的整数',
   },
 };
 
@@ -280,6 +291,15 @@ export const walletTexts = defineTexts(zhCN, {
       title: '匯入儲值餘額',
       hint: '每列一位會員：依手機號碼找到本租戶的會員，填寫原儲值卡的本金、贈送金（元）和原卡號。每位會員的餘額只匯入一次，同一檔案重複匯入不會重複入帳。',
     },
+    points: {
+      title: '積分折抵',
+      perYuan: '多少積分折抵 1 元',
+      perYuanHint: '1 至 10000；留空則積分不能折抵',
+      maxPercent: '最多折抵訂單金額的百分比',
+      maxPercentHint: '0 至 100，依優惠後的金額計算',
+      off: '未開啟',
+      rule: '{{points}} 積分折抵 1 元，最多折抵 {{percent}}%',
+    },
     validation: {
       amount: '請輸入 1 至 5000 元的金額，最多兩位小數',
       cap: '請輸入 0 至 5000 元的金額，最多兩位小數',
@@ -291,6 +311,8 @@ export const walletTexts = defineTexts(zhCN, {
       inForce: '該日期的檔位已生效，不能修改；請從明天起設定新的檔位',
       importAmount: '請填寫不超過 5000 元的金額，最多兩位小數',
       importEmpty: '本金和贈送金不能都為 0',
+      pointsPerYuan: '請輸入 1 至 10000 的整數，或留空',
+      pointsMaxPercent: '請輸入 0 至 100 的整數',
     },
   },
   en: {
@@ -436,6 +458,15 @@ export const walletTexts = defineTexts(zhCN, {
       title: 'Import stored value',
       hint: "One member a row, found among the tenant's members by phone: the principal and bonus (¥) its old prepaid card held, and the card's number. Each member's balance is imported once: the same file twice credits nothing more.",
     },
+    points: {
+      title: 'Points as money',
+      perYuan: 'Points worth ¥1',
+      perYuanHint: '1 to 10,000; blank: points do not pay',
+      maxPercent: 'Most of an order points pay (%)',
+      maxPercentHint: '0 to 100, of what is left after the offers',
+      off: 'Off',
+      rule: '{{points}} points = ¥1, at most {{percent}}% of an order',
+    },
     validation: {
       amount: 'Type an amount from ¥1 to ¥5,000, at most two decimals',
       cap: 'Type an amount from ¥0 to ¥5,000, at most two decimals',
@@ -447,6 +478,8 @@ export const walletTexts = defineTexts(zhCN, {
       inForce: 'The tiers of that day are in force and cannot change; set new ones from tomorrow',
       importAmount: 'Type an amount up to ¥5,000, at most two decimals',
       importEmpty: 'The principal and the bonus cannot both be 0',
+      pointsPerYuan: 'Type a whole number from 1 to 10,000, or leave it blank',
+      pointsMaxPercent: 'Type a whole number from 0 to 100',
     },
   },
 });

@@ -65,8 +65,8 @@ export async function person(request: APIRequestContext, tenantId: number, phone
 }
 
 let sales = 0;
-/** One unit of the channel sold by digital RMB (to a member if given): the order's number and amount. */
-export async function sellOne(request: APIRequestContext, channel: number, memberId?: number) {
+/** One unit of the channel sold by digital RMB (to a member if given, with the sale's `extra` fields): the order's number and amount. */
+export async function sellOne(request: APIRequestContext, channel: number, memberId?: number, extra: object = {}) {
   expect((await request.post(`${upstream}/device-api/v1/heartbeat`, { headers: machine, data: {} })).status()).toBe(
     200,
   );
@@ -80,6 +80,7 @@ export async function sellOne(request: APIRequestContext, channel: number, membe
       paymentType: 'scan',
       items: [{ channel, count: 1 }],
       ...(memberId === undefined ? {} : { memberId }),
+      ...extra,
     },
   });
   expect(sale.status(), await sale.text()).toBe(200);

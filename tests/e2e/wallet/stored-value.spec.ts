@@ -30,8 +30,18 @@ test('tenant1 reads and changes its stored value settings, sets tiers to come an
   await page.getByTestId('wallet-settings-submit').click();
   await expect(page.getByText(en.validation.cap)).toBeVisible();
   await cap.fill('3000');
+  // Points as money: a rate that is no whole number is refused at its field.
+  const rate = page.getByTestId('wallet-settings-points-rate');
+  await rate.fill('1.5');
+  await page.getByTestId('wallet-settings-points-share').fill('30');
+  await page.getByTestId('wallet-settings-submit').click();
+  await expect(page.getByText(en.validation.pointsPerYuan)).toBeVisible();
+  await rate.fill('100');
   await page.getByTestId('wallet-settings-submit').click();
   await expect(page.getByTestId('stored-value-cap')).toHaveText('¥3,000.00');
+  await expect(page.getByTestId('stored-value-points')).toHaveText(
+    en.points.rule.replace('{{points}}', '100').replace('{{percent}}', '30'),
+  );
 
   // Tiers from a day no other run of this test has set (a set to come may be replaced, so a retry passes too).
   const day = addDays(businessDay(), 30);
