@@ -41,9 +41,9 @@ export async function activityResults(db: Queryable, scope: Scope, id: number): 
       where u.activity_id = ${id} and ${stands}
       group by 1 order by 1`,
   );
-  const [issued] = await rowsOf<{ n: unknown }>(
+  const [issued] = await rowsOf<{ n: unknown; sent: unknown }>(
     db,
-    sql`select count(*) as n from ${coupons} where activity_id = ${id}`,
+    sql`select count(*) as n, count(send_id) as sent from ${coupons} where activity_id = ${id}`,
   );
   // Its devices: named, or in its scenes.
   const devices = sql`(select device_id from ${activityDevices} where activity_id = ${id}
@@ -67,6 +67,7 @@ export async function activityResults(db: Queryable, scope: Scope, id: number): 
     revenue: n(totals!.revenue),
     discount: n(totals!.discount),
     couponsIssued: n(issued!.n),
+    couponsSent: n(issued!.sent),
     couponsRedeemed: n(totals!.redeemed),
     members: n(totals!.members),
     devicesRevenue: current,

@@ -6,7 +6,18 @@
  * gives its use back without anyone writing it back.
  */
 import { sql } from 'drizzle-orm';
-import { pgTable, pgEnum, integer, text, boolean, index, timestamp, jsonb, primaryKey } from 'drizzle-orm/pg-core';
+import {
+  pgTable,
+  pgEnum,
+  integer,
+  text,
+  boolean,
+  index,
+  timestamp,
+  jsonb,
+  primaryKey,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { ACTIVITY_TYPES, CROWDS, TARGETS, type CouponRule, type PurchaseLimit } from '../../shared/activity/index.js';
 import { createdAt, orderId } from '../db/columns.js';
 import { tenants } from '../identity/schema.js';
@@ -168,6 +179,39 @@ export const coupons = pgTable(
     /** The order that took it last, and when. */
     orderId: orderId(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The send that gave it to the member (sends.ts); null for a coupon the member claimed. */
+    sendId: integer('send_id').references(() => couponSends.id),
   },
-  (t) => [index('coupons_activity_idx').on(t.activityId), index('coupons_member_idx').on(t.memberId, t.validUntil)],
+  (t) => [
+    index('coupons_activity_idx').on(t.activityId),
+    index('coupons_member_idx').on(t.memberId, t.validUntil),
+    // A member is sent an activity's coupon once, however often it is sent (to the same group or another).
+    uniqueIndex('coupons_sent_once_idx')
+      .on(t.activityId, t.memberId)
+      .where(sql`${t.sendId} is not null`),
+  ],
+);
+
+/** A coupon activity's coupons sent to a customer group's members (sends.ts): what went out, and what did not. */
+export const couponSends = pgTable(
+  'coupon_sends',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    groupId: integer('group_id').references(() => groups.id, { onDelete: 'set null' }),
+    groupName: text('group_name').notNull(),
+    /** Coupons sent now; members who had one of this activity sent before; members left out by the quantity. */
+    sent: integer('sent').notNull(),
+    already: integer('already').notNull(),
+    leftOut: integer('left_out').notNull(),
+    validDays: integer('valid_days').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('coupon_sends_activity_idx').on(t.activityId, t.id)],
 );

@@ -162,6 +162,8 @@ export const activityResults = z.object({
   revenue: z.number().int(),
   discount: z.number().int(),
   couponsIssued: z.number().int(),
+  /** Of those issued, the coupons sent to groups (the rest were claimed). */
+  couponsSent: z.number().int(),
   couponsRedeemed: z.number().int(),
   /** Distinct members among its orders. */
   members: z.number().int(),

@@ -2,6 +2,7 @@
 import { defineDomain } from '../manifest.js';
 import { activityApi } from './api.js';
 import { couponApi } from './coupons.js';
+import { sendApi } from './sends.js';
 import { activityErrors } from './errors.js';
 import { activityTexts } from './texts.js';
 import { activityRoutes } from './routes.js';
@@ -10,12 +11,13 @@ export * from './api.js';
 export * from './rules.js';
 export * from './engine.js';
 export * from './coupons.js';
+export * from './sends.js';
 export { activityErrors } from './errors.js';
 export { activityTexts } from './texts.js';
 
 export const activity = defineDomain({
   name: 'activity',
-  api: { ...activityApi, ...couponApi },
+  api: { ...activityApi, ...couponApi, ...sendApi },
   errors: activityErrors,
   texts: activityTexts,
   powers: [],

@@ -667,6 +667,48 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
     await t.ok('activity.terminate', { params: { id: activity.id } }, token);
   },
 
+  'activity.sendCoupons': async () => {
+    // A coupon of quantity 2 sent N times at once to a group of 3 activated members: 2 coupons in all, one each at most.
+    const activity = await raceActivity({
+      type: 'coupon',
+      coupon: { type: 'reduction', amount: 1, quantity: 2, validDays: 1, perMember: 1 },
+    });
+    const group = await t.ok(
+      'group.create',
+      {
+        body: {
+          name: `竞争发券 ${++made}`,
+          definition: '竞争测试',
+          identifier: 'phone',
+          importMethod: 'preImport',
+          review: false,
+        },
+      },
+      token,
+    );
+    const phones = [1, 2, 3].map((i) => `1376120${(made % 1000).toString().padStart(3, '0')}${i}`);
+    await t.ok('group.addMembers', { params: { id: group.id }, body: { identifiers: phones } }, token);
+    const people = [];
+    for (const phone of phones) {
+      const signedIn = await t.ok('member.signIn', {
+        body: { tenantId: t.ids.tenant('A'), code: sandboxCode(`race-send-${process.pid}-${phone}`) },
+      });
+      await t.ok('member.verifyPhone', { body: { grant: sandboxPhoneGrant(phone) } }, signedIn.token);
+      people.push(signedIn.token);
+    }
+    const answers = await Promise.all(
+      Array.from({ length: N }, () =>
+        t.call('activity.sendCoupons', { params: { id: activity.id }, body: { groupId: group.id } }, token),
+      ),
+    );
+    expectCleanAnswers(answers, []);
+    expect(answers.reduce((sum, a) => sum + (a.body.content.sent as number), 0)).toBe(2);
+    const held = await Promise.all(people.map(async (p) => (await t.ok('activity.myCoupons', { query: {} }, p)).total));
+    expect(held.reduce((a, b) => a + b, 0)).toBe(2);
+    expect(Math.max(...held)).toBe(1);
+    await t.ok('activity.terminate', { params: { id: activity.id } }, token);
+  },
+
   'billing.applyInvoice': async () => {
     // One paid bill, its invoice applied for N times at once: one application, the rest told 987.
     const renewalId = await paidBill();
