@@ -19,6 +19,7 @@ import { HistoryPanel } from '../oplog/index.js';
 import { ExtendDialog } from './ExtendDialog.js';
 import { ACTIVITIES_PATH, editActivityPath } from './paths.js';
 import { PricePreview } from './PricePreview.js';
+import { CouponSends } from './CouponSends.js';
 import { ResultsPanel } from './ResultsPanel.js';
 import { StateBadge } from './StateBadge.js';
 import { useActivityActions } from './useActivityActions.js';
@@ -102,6 +103,14 @@ export default function ActivityPage() {
       <div className={styles.body}>
         <InfoList items={facts(a, t)} />
         <ResultsPanel id={a.id} name={a.name} coupons={a.type === 'coupon'} />
+        {a.coupon && (
+          <CouponSends
+            activityId={a.id}
+            active={a.state === 'active'}
+            validDays={a.coupon.validDays}
+            groups={choices.data?.groups ?? []}
+          />
+        )}
         <PricePreview
           tenantId={a.tenantId}
           ready

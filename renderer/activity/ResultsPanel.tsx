@@ -54,6 +54,9 @@ export function ResultsPanel({ id, name, coupons }: { id: number; name: string; 
             { label: t('activity.results.revenue'), value: formatYuan(r.revenue) },
             { label: t('activity.discount'), value: formatYuan(r.discount), testId: 'activity-results-discount' },
             { label: t('activity.results.coupons'), value: `${r.couponsRedeemed} / ${r.couponsIssued}` },
+            ...(coupons
+              ? [{ label: t('activity.results.couponsSent'), value: r.couponsSent, testId: 'activity-results-sent' }]
+              : []),
             { label: t('activity.results.members'), value: r.members },
             { label: t('activity.results.devicesRevenue'), value: formatYuan(r.devicesRevenue) },
             { label: t('activity.results.previousRevenue'), value: formatYuan(r.previousRevenue) },

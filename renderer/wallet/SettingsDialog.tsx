@@ -89,6 +89,7 @@ export function SettingsDialog({
         control={form.control}
         name="pointsPerYuan"
         label={t('wallet.points.perYuan')}
+        required={false}
         hint={t('wallet.points.perYuanHint')}
         input={{ inputMode: 'numeric', maxLength: 5, 'data-testid': 'wallet-settings-points-rate' }}
       />
