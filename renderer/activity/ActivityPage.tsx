@@ -179,6 +179,7 @@ function facts(a: ActivityDetail, t: T): InfoItem[] {
         `${t('activity.couponQuantity')} ${a.coupon.quantity}`,
         `${t('activity.couponDays')} ${a.coupon.validDays}`,
         `${t('activity.couponPerMember')} ${a.coupon.perMember}`,
+        ...(a.coupon.points ? [`${t('activity.couponPoints')} ${a.coupon.points}`] : []),
       ].join(' · '),
     },
     { label: t('activity.participationLimit'), value: a.participationLimit ?? none },

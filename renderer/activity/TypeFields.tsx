@@ -227,6 +227,14 @@ export function RuleFields({ form, type, error }: Props) {
               label={t('activity.couponPerMember')}
               input={input('coupon-per-member')}
             />
+            <FormInput
+              control={c}
+              name="coupon.points"
+              required={false}
+              label={t('activity.couponPoints')}
+              hint={t('activity.couponPointsHint')}
+              input={input('coupon-points')}
+            />
           </div>
           <Controller
             control={c}

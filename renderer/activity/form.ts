@@ -43,6 +43,8 @@ export interface ActivityValues {
     validDays: string;
     perMember: string;
     returnOnRefund: boolean;
+    /** Points a claim exchanges for it; blank: free to claim. */
+    points: string;
   };
   participationLimit: string;
   exclusive: boolean;
@@ -101,6 +103,7 @@ export function emptyValues(type: ActivityType, now = Date.now()): ActivityValue
       validDays: '30',
       perMember: '1',
       returnOnRefund: true,
+      points: '',
     },
     participationLimit: '',
     exclusive: false,
@@ -146,6 +149,7 @@ export function valuesOf(a: ActivityDetail): ActivityValues {
           validDays: String(a.coupon.validDays),
           perMember: String(a.coupon.perMember),
           returnOnRefund: a.coupon.returnOnRefund,
+          points: a.coupon.points ? String(a.coupon.points) : '',
         }
       : emptyValues('coupon').coupon,
     participationLimit: num(a.participationLimit),
@@ -201,6 +205,8 @@ export function toInput(v: ActivityValues): ActivityInput {
             validDays: whole(v.coupon.validDays) as number,
             perMember: whole(v.coupon.perMember) ?? 1,
             returnOnRefund: v.coupon.returnOnRefund,
+            // Typed and not a whole number: it goes to the schema as NaN and is refused at its field.
+            ...(v.coupon.points.trim() === '' ? {} : { points: whole(v.coupon.points) as number }),
           },
         }
       : {}),

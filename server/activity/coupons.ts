@@ -16,6 +16,7 @@ import { BizError } from '../http/errors.js';
 import type { MemberCaller } from '../http/principal.js';
 import { activities, coupons } from './schema.js';
 import { couponFree } from './uses.js';
+import { members, spendPoints } from '../member/index.js';
 import { stateOfRow } from './activities.js';
 
 const DAY = 86_400_000;
@@ -51,6 +52,7 @@ export async function claimable(db: Queryable, member: MemberCaller) {
     left: Math.max(0, a.coupon!.quantity - counts.get(a.id)!.all),
     mine: counts.get(a.id)!.mine,
     perMember: a.coupon!.perMember,
+    points: a.coupon!.points ?? null,
   }));
 }
 
@@ -62,6 +64,9 @@ async function couponOf(db: Queryable, id: number): Promise<CouponItem> {
 /** Claims one coupon: 3410 for no coupon activity of the member's tenant, 3418 when it is not active, 3419 sold out, 3420 past the member's limit. */
 export async function claim(db: Db, member: MemberCaller, activityId: number) {
   const id = await db.transaction(async (tx) => {
+    // The member first, then the activity: the order a sale takes them in (its buyer, then the activities it
+    // locks), so a claim that spends points never waits crosswise on a sale of the same member.
+    await tx.select({ id: members.id }).from(members).where(eq(members.id, member.id)).for('update');
     const [a] = await tx
       .select()
       .from(activities)
@@ -91,6 +96,15 @@ export async function claim(db: Db, member: MemberCaller, activityId: number) {
         validUntil: new Date(Math.min(now.getTime() + a.coupon.validDays * DAY, end)),
       })
       .returning({ id: coupons.id });
+    // Exchanged for points: spent with the coupon, keyed by it; short (950), the claim rolls back whole.
+    if (a.coupon.points)
+      await spendPoints(
+        tx,
+        'spend',
+        a.coupon.points,
+        { memberId: member.id, key: `exchange:coupon:${made!.id}`, reason: a.name },
+        now,
+      );
     return made!.id;
   });
   return couponOf(db, id);

@@ -40,6 +40,8 @@ export const claimableItem = z.object({
   left: z.number().int(),
   mine: z.number().int(),
   perMember: z.number().int(),
+  /** Points a claim spends (the coupon is exchanged for them); null: it is free to claim. */
+  points: z.number().int().nullable(),
 });
 
 const memberApp = { auth: 'memberApp' } as const;
@@ -56,7 +58,7 @@ export const couponApi = {
     method: 'POST',
     path: '/member-api/v1/coupons',
     summary:
-      'Claims a coupon of an active coupon activity of the member’s tenant: 3418 for one that is not, 3419 when its quantity is claimed, 3420 past the claims one member may make.',
+      'Claims a coupon of an active coupon activity of the member’s tenant — exchanging the points it asks for, where it asks for some: 3418 for one that is not, 3419 when its quantity is claimed, 3420 past the claims one member may make, 950 short of its points.',
     body: z.object({ activityId: ref('activity') }),
     content: couponItem,
     access: memberApp,

@@ -44,6 +44,8 @@ export const ACTIVITY_LIMITS = {
   couponQuantity: 100_000,
   couponDays: 365,
   claimLimit: 10,
+  /** Points a coupon may be exchanged for at most. */
+  couponPoints: 1_000_000,
   budgetUses: 10_000_000,
 } as const;
 
@@ -87,6 +89,8 @@ export const couponRule = z.object({
   perMember: count(ACTIVITY_LIMITS.claimLimit).default(1),
   /** A refunded order gives its coupon back (while the coupon is still valid). */
   returnOnRefund: z.boolean().default(true),
+  /** Exchanged for points: a member's claim spends this many of its points (950 when it holds fewer). */
+  points: count(ACTIVITY_LIMITS.couponPoints).optional(),
 });
 export type CouponRule = z.infer<typeof couponRule>;
 

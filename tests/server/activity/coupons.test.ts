@@ -10,6 +10,7 @@ import { CODE } from '../../../shared/domains.js';
 import { activities } from '../../../server/activity/index.js';
 import { orderItems, orders } from '../../../server/order/index.js';
 import { suiteApp } from '../helpers.js';
+import { addPoints, balanceOf } from '../../../server/member/index.js';
 import { memberSession, provePhone, settleNow } from '../member/support.js';
 import { sheetRows } from '../sheets.js';
 import { activityBody, sell, stockMachine } from './support.js';
@@ -79,6 +80,32 @@ describe('activity.claim', () => {
     expect(answers.filter((r) => r.body.code === CODE.ok)).toHaveLength(50);
     for (const p of people)
       expect((await t.ok('activity.myCoupons', { query: {} }, p.token)).total).toBeLessThanOrEqual(10);
+  });
+});
+
+describe('activity.claim: a coupon exchanged for points', () => {
+  it('spends its points with the claim, once per coupon; short of them it is refused (950) and nothing is issued', async () => {
+    const a = await couponActivity({ points: 300, perMember: 5 });
+    const { token, member } = await memberSession(t, A());
+    await t.db.transaction((tx) =>
+      addPoints(
+        tx,
+        'adjust',
+        700,
+        { memberId: member.id, reason: '测试', key: `test:exchange:${member.id}` },
+        new Date(),
+      ),
+    );
+    const listed = await t.ok('activity.claimable', {}, token);
+    expect(listed.find((x) => x.activityId === a.id)).toMatchObject({ points: 300 });
+    // Eight claims at once against 700 points: two exchanges, the rest refused 950.
+    const answers = await Promise.all(Array.from({ length: 8 }, () => claim(token, a.id)));
+    expect(answers.filter((r) => r.body.code === CODE.ok)).toHaveLength(2);
+    expect(answers.filter((r) => r.body.code === CODE.pointsShort)).toHaveLength(6);
+    expect(await balanceOf(t.db, member.id, new Date())).toBe(100);
+    expect((await t.ok('activity.myCoupons', { query: {} }, token)).total).toBe(2);
+    const ledger = await t.ok('member.ledger', { params: { id: member.id }, query: {} }, t.token.tenant1);
+    expect(ledger.entries.list.filter((e) => e.kind === 'spend').map((e) => e.points)).toEqual([-300, -300]);
   });
 });
 
